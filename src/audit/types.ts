@@ -1,0 +1,41 @@
+// The audit event of SPEC 2.10, as written to disk (one JSON line each) and served by the API.
+
+export const AUDIT_SCHEMA = 'service.audit.v1';
+
+export interface AuditDecision {
+  action: string;
+  matched_policies: string[];
+  evaluation_time_us: number;
+  message: string;
+  suggestions?: string[];
+}
+
+export interface AuditEvent {
+  id: string;
+  timestamp: string;
+  schema: typeof AUDIT_SCHEMA;
+  agent: string;
+  session: string;
+  run_id?: string;
+  tool: string;
+  request: Record<string, unknown>;
+  decision: AuditDecision;
+  prev_hash: string;
+  hash: string;
+}
+
+/** What a caller hands to the log; id, timestamp, schema and the chain fields are the log's job. */
+export type AuditInput = Omit<AuditEvent, 'id' | 'timestamp' | 'schema' | 'prev_hash' | 'hash'>;
+
+/** Thrown when an event could not be made durable; callers answer 503 and never acknowledge. */
+export class AuditUnavailableError extends Error {
+  readonly code = 'audit_unavailable';
+}
+
+export interface AuditWriter {
+  /** Resolves once the event is fsynced (group commit); rejects with AuditUnavailableError otherwise. */
+  append(input: AuditInput): Promise<AuditEvent>;
+  /** Live subscribers (SSE, sinks, tail) see each event after it is durable. */
+  onEvent(listener: (ev: AuditEvent) => void): () => void;
+  close(): Promise<void>;
+}

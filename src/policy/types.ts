@@ -1,0 +1,69 @@
+// The shapes every integration shares: one ToolCall in, one Decision out.
+
+export type Action = 'allow' | 'deny' | 'ask' | 'watch' | 'webhook';
+/** What a caller ever sees: webhook is resolved by the gate into allow or deny. */
+export type FinalAction = 'allow' | 'deny' | 'ask' | 'watch';
+
+/** Tool classes whose spelling is reserved: they must arrive in canonical lowercase. */
+export const RESERVED_TOOLS = [
+  'exec', 'read', 'write', 'edit', 'fetch', 'http', 'web_fetch', 'web_search', 'browser',
+  'mcp', 'mcp-destructive', 'mcp-dangerous', 'agent', 'process', 'message', 'interact', 'unknown',
+] as const;
+
+export interface ToolCall {
+  /** Policy class, e.g. exec, read, write, edit, fetch, mcp, mcp-destructive, or a custom name. */
+  tool: string;
+  agent: string;
+  session: string;
+  runId?: string;
+  toolCallId?: string;
+  /** Free-form parameters: command, path/file_path, url, ... */
+  params: Record<string, unknown>;
+  /** The host's raw tool input (tool_param_matches reads this). */
+  input?: Record<string, unknown>;
+  /** Effective working directory after SPEC 2.1 precedence. */
+  workdir?: string;
+  /** Sub-agent depth, 0 = top level. */
+  agentDepth?: number;
+}
+
+export interface WebhookConfig {
+  url: string;
+  timeoutMs: number;
+  failOpen: boolean;
+}
+
+export interface Decision {
+  action: Action;
+  message: string;
+  /** Names of the policies that fired (deciding one first). */
+  matchedPolicies: string[];
+  /** Name of the deciding policy, when a rule decided. */
+  policy?: string;
+  suggestions?: string[];
+  evalDurationUs: number;
+  /** Present when action is webhook: where to ask. */
+  webhook?: WebhookConfig;
+}
+
+export interface EvaluateOptions {
+  /** Dry runs (preview, svc test, bench) never record call counts or consume once-rules. */
+  dryRun?: boolean;
+}
+
+export interface PolicySummaryRule {
+  name: string;
+  action: string;
+  summary: string;
+}
+
+/** The engine the rest of the service talks to (src/policy/engine.ts implements it). */
+export interface PolicyEngine {
+  evaluate(call: ToolCall, opts?: EvaluateOptions): Decision;
+  /** Response side: deny means redact/withhold the tool's output. */
+  evaluateResponse(call: ToolCall, response: string): Decision;
+  readonly defaultAction: FinalAction;
+  readonly policyCount: number;
+  readonly ruleCount: number;
+  summary(): { default_action: string; rules: PolicySummaryRule[]; summary: string };
+}
