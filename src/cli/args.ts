@@ -14,7 +14,12 @@ export interface Command {
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** Parses argv strictly; unknown flags and missing values become UsageError. */
-export function parse<O extends Options>(argv: string[], options: O, allowPositionals = true) {
+export interface Parsed {
+  values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  positionals: string[];
+}
+
+export function parse(argv: string[], options: Options, allowPositionals = true): Parsed {
   try {
     return parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals, strict: true });
   } catch (err) {
