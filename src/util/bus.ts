@@ -1,0 +1,32 @@
+// In-process notifications from the library to live views (SSE hub, metrics). Emitting never
+// blocks or throws into the caller: a failing listener is isolated and reported once.
+import type { AuditEvent } from '../audit/types.js';
+
+export type BusEvent =
+  | { type: 'approvals' }
+  | { type: 'audit'; event: AuditEvent }
+  | { type: 'audit_batch'; run_id: string }
+  | { type: 'decision'; tool: string; action: string; policy: string; evalDurationUs: number }
+  | { type: 'policy_reloaded'; policyCount: number; ruleCount: number; error?: string };
+
+export type BusListener = (ev: BusEvent) => void;
+
+export class Bus {
+  private listeners = new Set<BusListener>();
+
+  on(listener: BusListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(ev: BusEvent): void {
+    for (const l of this.listeners) {
+      try {
+        l(ev);
+      } catch (err) {
+        // A live view must never break a decision; drop the listener's error.
+        process.emitWarning(`event listener failed: ${(err as Error).message}`);
+      }
+    }
+  }
+}
