@@ -1,0 +1,51 @@
+// What the gate needs from the approval machinery (src/approvals implements it).
+import type { ToolCall, Decision } from '../policy/types.js';
+
+export type ApprovalStatus = 'pending' | 'approved' | 'denied' | 'expired';
+
+/** The run scope a run grant is keyed by (SPEC 2.7): never inferred from run_id alone. */
+export interface RunScope {
+  agent: string;
+  session: string;
+  runId: string;
+  credentialOwner: string;
+}
+
+/** The slice of an approval the gate reads; the store's own record type has more. */
+export interface ApprovalView {
+  id: string;
+  status: ApprovalStatus;
+  expires_at: string;
+  resolved_by?: string;
+  /** Audit id of the event that recorded the approval's resolution (approval_policy_audit_id). */
+  resolution_audit_id?: string;
+  /** The version-1 action review (SPEC 2.4) shown on the card. */
+  action: Record<string, unknown>;
+  redacted: boolean;
+  message: string;
+}
+
+export interface EnqueueRequest {
+  call: ToolCall;
+  decision: Decision;
+  credentialOwner: string;
+  /** Audit id of the evaluation event that produced the ask. */
+  auditId: string;
+  /** Where the call came from; the socket and hooks wait for the resolution. */
+  source: 'tool' | 'socket' | 'hook' | 'mcp';
+}
+
+export class QueueFullError extends Error {
+  readonly code = 'approval_queue_full';
+}
+
+export interface ApprovalsForGate {
+  /** An approved exact retry (SPEC 2.8): consumes and returns the approval, at most once. */
+  consumeOnceGrant(call: ToolCall, credentialOwner: string): ApprovalView | null;
+  /** True while a live run grant covers this exact scope (SPEC 2.7). */
+  runGrantCovers(scope: RunScope): boolean;
+  /** Queues an ask; throws QueueFullError at capacity. Durable before it resolves. */
+  enqueue(req: EnqueueRequest): Promise<ApprovalView>;
+  /** Resolves when the approval leaves pending (approved, denied or expired). */
+  waitForResolution(id: string, signal?: AbortSignal): Promise<ApprovalView>;
+}
