@@ -1,0 +1,64 @@
+// Everything a route plugin needs, built once by `svc serve` (or a test) and passed to buildApp.
+import 'fastify';
+import type { Clock } from '../src/util/clock.js';
+import type { PolicyEngine } from '../src/policy/types.js';
+import type { AuditWriter } from '../src/audit/types.js';
+import type { Bus } from '../src/util/bus.js';
+import type { TokenStore, Identity } from '../src/auth/tokens.js';
+import type { ApprovalsForGate } from '../src/approvals/types.js';
+import type { Gate } from '../src/approvals/gate.js';
+import type { WindowCounter } from '../src/util/window-counter.js';
+
+export type Mode = 'enforce' | 'monitor';
+
+export interface ServerOptions {
+  host: string;
+  port: number;
+  dataDir: string;
+  /** What --config resolved to (a file or a directory). */
+  configPath: string;
+  mode: Mode;
+  approvalTimeoutMs: number;
+  metrics: boolean;
+  socketPath: string;
+  /** null when auditing is off (--audit-dir ""). */
+  auditDir: string | null;
+}
+
+/** The live policy set: hot-reloaded, with the last good engine kept on a broken edit. */
+export interface PolicySource {
+  readonly current: PolicyEngine;
+  readonly lastError: string | null;
+  /** Reloads now; throws (keeping the old engine) when the new set does not load. */
+  reload(): PolicyEngine;
+}
+
+export interface ServerContext {
+  opts: ServerOptions;
+  clock: Clock;
+  adminToken: string;
+  tokens: TokenStore;
+  policies: PolicySource;
+  /** The audit log, or null when auditing is off. */
+  audit: (AuditWriter & Record<string, any>) | null;
+  /** The approval machinery (src/approvals); typed loosely here so its owner can extend it. */
+  approvals: ApprovalsForGate & Record<string, any>;
+  gate: Gate;
+  bus: Bus;
+  callCounts: WindowCounter;
+  startedAt: number;
+  log: (msg: string) => void;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    identity?: Identity;
+  }
+  interface FastifyContextConfig {
+    auth?: 'none' | 'eval' | 'admin';
+    /** SSE only: accept the admin token as ?token= (SPEC 5.6). */
+    allowQueryToken?: boolean;
+    /** Signed URLs (sig/exp) may stand in for the admin token on this route. */
+    allowSignature?: boolean;
+  }
+}

@@ -1,0 +1,55 @@
+// GET /healthz, GET /v1/status, GET /v1/policy/summary, POST /v1/policy/reload.
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from './context.js';
+import { HttpError } from './errors.js';
+import { VERSION } from '../src/util/version.js';
+
+/** SPEC 8: at least one second between reloads. */
+export const RELOAD_INTERVAL_MS = 1000;
+
+export default async function statusRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  app.get('/healthz', { config: { auth: 'none' } }, async () => ({
+    status: 'ok',
+    mode: ctx.opts.mode,
+    uptime_seconds: Math.floor((ctx.clock.now() - ctx.startedAt) / 1000),
+    version: VERSION,
+  }));
+
+  app.get('/v1/status', { config: { auth: 'admin' } }, async () => {
+    const e = ctx.policies.current;
+    const body: Record<string, unknown> = {
+      config_path: ctx.opts.configPath,
+      mode: ctx.opts.mode,
+      default_action: e.defaultAction,
+      policy_count: e.policyCount,
+      rule_count: e.ruleCount,
+      call_counts: ctx.callCounts.counts(),
+    };
+    // A broken edit keeps the last good set; say so where an operator looks.
+    if (ctx.policies.lastError) body.policy_error = ctx.policies.lastError;
+    return body;
+  });
+
+  app.get('/v1/policy/summary', { config: { auth: 'admin' } }, async () => ctx.policies.current.summary());
+
+  let lastReload = -Infinity;
+  app.post('/v1/policy/reload', { config: { auth: 'admin' } }, async () => {
+    const now = ctx.clock.now();
+    if (now - lastReload < RELOAD_INTERVAL_MS) {
+      throw new HttpError(429, 'rate_limited', 'reload rate limited, try again in 1 second');
+    }
+    lastReload = now;
+    const started = performance.now();
+    try {
+      const e = ctx.policies.reload();
+      return {
+        success: true,
+        policies_loaded: e.policyCount,
+        rules_total: e.ruleCount,
+        reload_time_ms: Math.round(performance.now() - started),
+      };
+    } catch (err) {
+      throw new HttpError(500, 'reload_failed', `policy reload failed: ${(err as Error).message}`, { success: false });
+    }
+  });
+}

@@ -1,0 +1,110 @@
+// POST /v1/tool/{toolName}, POST /v1/preflight/{toolName}, POST /v1/test.
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from './context.js';
+import { toToolCall, toolRequestSchema, checkToolName, type ToolRequestBody } from './call.js';
+import { badRequest, HttpError } from './errors.js';
+import { GateUnavailableError } from '../src/approvals/gate.js';
+import { AuditUnavailableError } from '../src/audit/types.js';
+
+const toolParams = {
+  type: 'object',
+  required: ['toolName'],
+  properties: { toolName: { type: 'string' } },
+} as const;
+
+/** Durable state the reply depends on is missing: 503, never an unrecorded decision. */
+function unavailable(err: unknown): never {
+  if (err instanceof GateUnavailableError) throw new HttpError(503, err.code, err.message);
+  if (err instanceof AuditUnavailableError || (err as { code?: string })?.code === 'audit_unavailable') {
+    throw new HttpError(503, 'audit_unavailable', 'audit storage is unavailable; refusing tool call');
+  }
+  throw err;
+}
+
+export default async function toolRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  app.post<{ Params: { toolName: string }; Body: ToolRequestBody }>(
+    '/v1/tool/:toolName',
+    { config: { auth: 'eval' }, schema: { params: toolParams, body: toolRequestSchema } },
+    async (req, reply) => {
+      if (req.body.verification !== undefined) {
+        throw badRequest('verification mode is only available on the preflight endpoint', 'invalid_request');
+      }
+      if (req.body.enforce !== undefined) {
+        throw badRequest('enforce is a preflight-only field', 'invalid_request');
+      }
+      const call = toToolCall(req.params.toolName, req.body, req.identity!);
+      try {
+        const out = await ctx.gate.tool(call, req.identity!, req.body.response);
+        return reply.code(out.status).send(out.body);
+      } catch (err) {
+        unavailable(err);
+      }
+    },
+  );
+
+  app.post<{ Params: { toolName: string }; Body: ToolRequestBody }>(
+    '/v1/preflight/:toolName',
+    { config: { auth: 'eval' }, schema: { params: toolParams, body: toolRequestSchema } },
+    async (req, reply) => {
+      const id = req.identity!;
+      const { enforce = false, verification = false } = req.body;
+      if (verification && id.kind !== 'admin') {
+        throw new HttpError(403, 'forbidden', 'verification mode requires the admin token');
+      }
+      if (verification && enforce) {
+        throw badRequest('verification and enforce modes cannot be combined', 'invalid_request');
+      }
+      if (req.body.response !== undefined) {
+        throw badRequest('response is evaluated by /v1/tool, not preflight', 'invalid_request');
+      }
+      const call = toToolCall(req.params.toolName, req.body, id);
+      try {
+        const out = await ctx.gate.preflight(call, id, enforce);
+        return reply.code(out.status).send(out.body);
+      } catch (err) {
+        unavailable(err);
+      }
+    },
+  );
+
+  app.post<{ Body: { command: string; tool?: string; agent?: string; session?: string } }>(
+    '/v1/test',
+    {
+      config: { auth: 'admin' },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['command'],
+          additionalProperties: false,
+          properties: {
+            command: { type: 'string', minLength: 1 },
+            tool: { type: 'string' },
+            agent: { type: 'string' },
+            session: { type: 'string' },
+          },
+        },
+      },
+    },
+    async (req) => {
+      const { command, agent = 'test', session = 'test' } = req.body;
+      const tool = checkToolName(req.body.tool || 'exec');
+      const params = paramsFor(tool, command);
+      const d = ctx.policies.current.evaluate({ tool, agent, session, params }, { dryRun: true });
+      return {
+        command,
+        tool,
+        action: d.action,
+        message: d.message,
+        matched_policies: d.matchedPolicies,
+        policy_scope: 'global',
+      };
+    },
+  );
+}
+
+/** What a bare argument means for a tool: a path for file tools, a URL for fetchers, else a command. */
+export function paramsFor(tool: string, arg: string): Record<string, unknown> {
+  if (['read', 'write', 'edit'].includes(tool)) return { path: arg };
+  if (['fetch', 'http', 'web_fetch', 'browser'].includes(tool)) return { url: arg };
+  return { command: arg };
+}

@@ -1,0 +1,354 @@
+// The Gate applies a policy decision: webhook resolution, once-only and run grants, approvals,
+// monitor mode, and the durable audit record that must exist before any reply is sent.
+// Every integration (HTTP /v1/tool and /v1/preflight, the preload socket, hooks, MCP) comes here.
+import type { Decision, ToolCall, WebhookConfig } from '../policy/types.js';
+import type { AuditWriter, AuditInput, AuditEvent } from '../audit/types.js';
+import type { Identity } from '../auth/tokens.js';
+import type { Clock } from '../util/clock.js';
+import type { Bus } from '../util/bus.js';
+import type { WindowCounter } from '../util/window-counter.js';
+import { QueueFullError, type ApprovalsForGate, type ApprovalView } from './types.js';
+
+/** Replaces tool output that a response rule denied (SPEC 4, /v1/tool behaviour 4). */
+export const RESPONSE_REDACTION_MARKER = '[REDACTED: sensitive content removed by svc]';
+
+export type WebhookCaller = (
+  cfg: WebhookConfig,
+  payload: Record<string, unknown>,
+) => Promise<{ action: 'allow' | 'deny'; message: string }>;
+
+export interface GateDeps {
+  policies: { readonly current: import('../policy/types.js').PolicyEngine };
+  audit: AuditWriter | null;
+  approvals: ApprovalsForGate;
+  clock: Clock;
+  mode: 'enforce' | 'monitor';
+  bus: Bus;
+  callCounts: WindowCounter;
+  callWebhook: WebhookCaller;
+}
+
+export type Source = 'tool' | 'preflight' | 'socket' | 'hook' | 'mcp';
+
+export interface Outcome {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** Thrown when the record a reply depends on could not be made durable. */
+export class GateUnavailableError extends Error {
+  constructor(message: string, readonly code: string) {
+    super(message);
+  }
+}
+
+const isAllowed = (a: string) => a === 'allow' || a === 'watch';
+
+export class Gate {
+  constructor(private deps: GateDeps) {}
+
+  get mode() {
+    return this.deps.mode;
+  }
+
+  /** POST /v1/tool: evaluate, apply grants and approvals, audit, and shape the reply. */
+  async tool(call: ToolCall, identity: Identity, response?: string): Promise<Outcome> {
+    const { decision, auditId, approval, grantBody } = await this.decide(call, identity, 'tool');
+    const body: Record<string, unknown> = baseBody(decision);
+    if (auditId) body.audit_id = auditId;
+    Object.assign(body, grantBody);
+
+    if (this.deps.mode === 'monitor') {
+      const observed = decision.action;
+      body.enforced = false;
+      body.policy_decision = observed;
+      body.policy_message = decision.message;
+      if (!isAllowed(observed)) {
+        body.decision = 'allow';
+        body.message = `monitor mode observed ${observed}; action allowed${decision.message ? `: ${decision.message}` : ''}`;
+      }
+      body.allowed = true;
+    }
+
+    let status = 200;
+    if (this.deps.mode === 'enforce') {
+      if (decision.action === 'deny') status = 403;
+      else if (decision.action === 'ask' && approval) {
+        status = 202;
+        body.approval_id = approval.id;
+        body.approval_status = approval.status;
+        body.expires_at = approval.expires_at;
+        body.action = approval.action;
+      }
+    }
+    if (status === 200 && response !== undefined && response !== '') {
+      await this.responsePhase(call, response, auditId, body);
+    }
+    return { status, body };
+  }
+
+  /** POST /v1/preflight: a preview, or with enforce the real boundary (counts, once-grants, audit). */
+  async preflight(call: ToolCall, identity: Identity, enforce: boolean): Promise<Outcome> {
+    const engine = this.deps.policies.current;
+    const enforced = enforce && this.deps.mode === 'enforce';
+    let decision = engine.evaluate(call, { dryRun: !enforce });
+    if (decision.action === 'webhook') decision = await this.resolveWebhook(call, decision);
+    let extra: Record<string, unknown> = {};
+    if (enforce && decision.action === 'ask' && this.deps.mode === 'enforce') {
+      const grant = this.deps.approvals.consumeOnceGrant(call, identity.credentialOwner);
+      if (grant) {
+        extra = onceGrantFields(grant);
+        decision = { ...decision, action: 'allow', message: 'approved once via svc approval' };
+      }
+    }
+    if (enforce) {
+      this.deps.callCounts.record(call.tool);
+      try {
+        await this.append(decisionInput(call, decision, { source: 'preflight', ...extra }));
+      } catch (err) {
+        if (enforced) throw err;
+      }
+    }
+    const body: Record<string, unknown> = {
+      allowed: isAllowed(decision.action),
+      decision: decision.action,
+      message: decision.message,
+      matched_policies: decision.matchedPolicies,
+      eval_duration_us: decision.evalDurationUs,
+      enforced,
+      enforcement_requested: enforce,
+      ...extra,
+    };
+    if (decision.suggestions?.length) body.suggestions = decision.suggestions;
+    if (this.deps.mode === 'monitor') {
+      body.policy_decision = decision.action;
+      body.policy_message = decision.message;
+      if (!isAllowed(decision.action)) {
+        body.decision = 'allow';
+        body.allowed = true;
+        body.message = `monitor mode observed ${decision.action}; action allowed${decision.message ? `: ${decision.message}` : ''}`;
+      }
+    }
+    return { status: 200, body };
+  }
+
+  /**
+   * The preload socket and blocking integrations: like /v1/tool, but an ask waits for the human
+   * (unless the caller cannot wait) and the reply is the final word.
+   */
+  async decideBlocking(
+    call: ToolCall,
+    identity: Identity,
+    source: Source,
+    opts: { wait: boolean; signal?: AbortSignal; extraRequest?: Record<string, unknown> },
+  ): Promise<{ decision: 'allow' | 'deny' | 'ask' | 'watch'; allowed: boolean; message: string }> {
+    const { decision, approval } = await this.decide(call, identity, source, opts.wait, opts.extraRequest);
+    if (this.deps.mode === 'monitor') return { decision: 'allow', allowed: true, message: decision.message };
+    if (decision.action !== 'ask') {
+      const action = decision.action as 'allow' | 'deny' | 'watch';
+      return { decision: action, allowed: isAllowed(action), message: decision.message };
+    }
+    if (!approval) return { decision: 'ask', allowed: false, message: decision.message };
+    const final = await this.deps.approvals.waitForResolution(approval.id, opts.signal);
+    if (final.status === 'approved') {
+      return { decision: 'allow', allowed: true, message: `approved by ${final.resolved_by ?? 'operator'}` };
+    }
+    return {
+      decision: 'deny',
+      allowed: false,
+      message: final.status === 'expired' ? 'approval timed out; call blocked' : `denied by ${final.resolved_by ?? 'operator'}`,
+    };
+  }
+
+  /** Shared core: engine, webhook, grants, audit, and (in enforce mode) queueing an ask. */
+  private async decide(
+    call: ToolCall,
+    identity: Identity,
+    source: Source,
+    queue = true,
+    extraRequest: Record<string, unknown> = {},
+  ): Promise<{ decision: Decision; auditId?: string; approval?: ApprovalView; grantBody: Record<string, unknown> }> {
+    const engine = this.deps.policies.current;
+    let decision = engine.evaluate(call, { dryRun: false });
+    this.deps.callCounts.record(call.tool);
+    const enforce = this.deps.mode === 'enforce';
+    if (decision.action === 'webhook') {
+      decision = enforce ? await this.resolveWebhook(call, decision) : decision;
+    }
+    this.deps.bus.emit({
+      type: 'decision',
+      tool: call.tool,
+      action: decision.action,
+      policy: decision.policy ?? decision.matchedPolicies[0] ?? 'none',
+      evalDurationUs: decision.evalDurationUs,
+    });
+
+    let grantBody: Record<string, unknown> = {};
+    if (enforce && decision.action === 'ask') {
+      const once = this.deps.approvals.consumeOnceGrant(call, identity.credentialOwner);
+      if (once) {
+        // The ask is recorded first, so approval_policy_audit_id points at this request's ask event.
+        const askEvent = await this.appendOrFail(decisionInput(call, decision, { source, ...extraRequest }));
+        grantBody = { ...onceGrantFields(once), approval_policy_audit_id: askEvent.id };
+        decision = { ...decision, action: 'allow', message: 'approved once via svc approval' };
+      } else if (
+        call.runId &&
+        this.deps.approvals.runGrantCovers({
+          agent: call.agent,
+          session: call.session,
+          runId: call.runId,
+          credentialOwner: identity.credentialOwner,
+        })
+      ) {
+        grantBody = { approval_scope: 'run', approval_status: 'approved' };
+        decision = { ...decision, action: 'allow', message: 'auto-approved by bulk-resolve run grant' };
+      }
+    }
+
+    let event: AuditEvent | undefined;
+    try {
+      event = await this.append(decisionInput(call, decision, { source, ...extraRequest, ...grantBody }));
+    } catch (err) {
+      if (enforce) throw err;
+    }
+
+    let approval: ApprovalView | undefined;
+    if (enforce && decision.action === 'ask' && queue) {
+      try {
+        approval = await this.deps.approvals.enqueue({
+          call,
+          decision,
+          credentialOwner: identity.credentialOwner,
+          auditId: event?.id ?? '',
+          source: source === 'preflight' ? 'tool' : source,
+        });
+      } catch (err) {
+        if (err instanceof QueueFullError) throw new GateUnavailableError(err.message, 'approval_queue_full');
+        throw new GateUnavailableError(`approval state could not be committed: ${(err as Error).message}`, 'approval_state_unavailable');
+      }
+      // A live run grant may have approved it at once (race-covered call).
+      if (approval.status === 'approved') {
+        grantBody = { approval_id: approval.id, approval_status: 'approved', approval_scope: 'run' };
+        decision = { ...decision, action: 'allow', message: approval.message || 'auto-approved by bulk-resolve run grant' };
+        approval = undefined;
+      }
+    }
+    return { decision, auditId: event?.id, approval, grantBody };
+  }
+
+  private async responsePhase(call: ToolCall, response: string, requestAuditId: string | undefined, body: Record<string, unknown>) {
+    const engine = this.deps.policies.current;
+    const rd = engine.evaluateResponse(call, response);
+    const input: AuditInput = {
+      agent: call.agent,
+      session: call.session,
+      ...(call.runId ? { run_id: call.runId } : {}),
+      tool: call.tool,
+      request: {
+        service_phase: 'response',
+        request_audit_id: requestAuditId ?? '',
+        response_bytes: Buffer.byteLength(response),
+        ...(call.toolCallId ? { tool_call_id: call.toolCallId } : {}),
+      },
+      decision: auditDecision(rd),
+    };
+    if (this.deps.mode === 'enforce') {
+      try {
+        await this.append(input);
+      } catch {
+        throw new GateUnavailableError('audit storage is unavailable; refusing tool response', 'audit_unavailable');
+      }
+    } else {
+      await this.append(input).catch(() => undefined);
+    }
+    body.response_policy_decision = rd.action;
+    body.response_policy_message = rd.message;
+    if (rd.action === 'deny' && this.deps.mode === 'enforce') {
+      body.allowed = false;
+      body.decision = 'deny';
+      body.message = rd.message || 'tool output withheld by response policy';
+      body.response = RESPONSE_REDACTION_MARKER;
+    } else {
+      body.response = response;
+    }
+  }
+
+  private async resolveWebhook(call: ToolCall, decision: Decision): Promise<Decision> {
+    const cfg = decision.webhook;
+    if (!cfg) return { ...decision, action: 'deny', message: 'webhook action misconfigured; denying for safety' };
+    const r = await this.deps.callWebhook(cfg, {
+      tool: call.tool,
+      params: call.params,
+      agent: call.agent,
+      session: call.session,
+      run_id: call.runId ?? '',
+      policy: decision.policy ?? decision.matchedPolicies[0] ?? 'unknown',
+      timestamp: new Date(this.deps.clock.now()).toISOString(),
+    });
+    return { ...decision, action: r.action, message: r.message, webhook: undefined };
+  }
+
+  private async append(input: AuditInput): Promise<AuditEvent | undefined> {
+    if (!this.deps.audit) return undefined;
+    return this.deps.audit.append(input);
+  }
+
+  private async appendOrFail(input: AuditInput): Promise<AuditEvent> {
+    try {
+      const ev = await this.append(input);
+      return ev ?? ({ id: '' } as AuditEvent);
+    } catch {
+      throw new GateUnavailableError('audit storage is unavailable; refusing tool call', 'audit_unavailable');
+    }
+  }
+}
+
+function baseBody(d: Decision): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    allowed: isAllowed(d.action),
+    decision: d.action,
+    message: d.message,
+    eval_duration_us: d.evalDurationUs,
+    suggestions: d.suggestions ?? [],
+  };
+  if (d.policy) body.policy = d.policy;
+  return body;
+}
+
+function onceGrantFields(a: ApprovalView): Record<string, unknown> {
+  return {
+    approval_id: a.id,
+    approval_status: 'approved',
+    approval_scope: 'once',
+    approval_resolved_by: a.resolved_by ?? '',
+    approval_policy_audit_id: a.resolution_audit_id ?? '',
+  };
+}
+
+export function auditDecision(d: Decision) {
+  return {
+    action: d.action,
+    matched_policies: d.matchedPolicies,
+    evaluation_time_us: d.evalDurationUs,
+    message: d.message,
+    ...(d.suggestions?.length ? { suggestions: d.suggestions } : {}),
+  };
+}
+
+/** The audit record of one evaluation: the call as given plus where it came from. */
+export function decisionInput(call: ToolCall, d: Decision, extra: Record<string, unknown>): AuditInput {
+  const request: Record<string, unknown> = { ...call.params };
+  if (call.input && Object.keys(call.input).length) request.input = call.input;
+  if (call.workdir) request.workdir = call.workdir;
+  if (call.toolCallId) request.tool_call_id = call.toolCallId;
+  if (call.agentDepth) request.agent_depth = call.agentDepth;
+  Object.assign(request, extra);
+  return {
+    agent: call.agent,
+    session: call.session,
+    ...(call.runId ? { run_id: call.runId } : {}),
+    tool: call.tool,
+    request,
+    decision: auditDecision(d),
+  };
+}
