@@ -1,0 +1,46 @@
+// Maps one preload-socket request (CONTRACT.md "Preload socket protocol") onto the same gate that
+// /v1/tool uses, so an exec under LD_PRELOAD is decided, audited and approved like any other call.
+import type { Gate } from '../src/approvals/gate.js';
+import type { Identity } from '../src/auth/tokens.js';
+import type { ToolCall } from '../src/policy/types.js';
+
+export interface PreloadRequest {
+  v?: number;
+  tool?: string;
+  agent?: string;
+  session?: string;
+  run_id?: string;
+  command?: string;
+  argv?: string[];
+  path?: string;
+  cwd?: string;
+  pid?: number;
+  ppid?: number;
+  /** false when the library must not wait for a human (SERVICE_PRELOAD_ASK=deny). */
+  wait?: boolean;
+  truncated?: boolean;
+}
+
+type Reply = { decision: 'allow' | 'deny' | 'ask' | 'watch'; allowed: boolean; message: string };
+
+const s = (v: unknown) => (typeof v === 'string' ? v : '');
+
+export async function socketCall(gate: Gate, identity: Identity, req: PreloadRequest, peer: { pid: number; uid: number }): Promise<Reply> {
+  if (typeof req.command !== 'string' || req.command === '') {
+    return { decision: 'deny', allowed: false, message: 'malformed preload request: command missing' };
+  }
+  const call: ToolCall = {
+    tool: 'exec',
+    agent: s(req.agent) || 'preload',
+    session: s(req.session),
+    runId: s(req.run_id) || undefined,
+    params: { command: req.command },
+    workdir: s(req.cwd) || undefined,
+  };
+  const extra: Record<string, unknown> = { source: 'preload', pid: peer.pid || req.pid, ppid: req.ppid };
+  if (req.path) extra.path = req.path;
+  if (req.truncated) extra.truncated = true;
+  const wait = req.wait !== false;
+  const reply = await gate.decideBlocking(call, identity, 'socket', { wait, extraRequest: extra });
+  return reply;
+}

@@ -1,0 +1,153 @@
+// Assembles a running server from options: data dir and its lock, token, policies, audit,
+// approvals, gate, HTTP app and preload socket; and takes them down in reverse order.
+import { mkdirSync } from 'node:fs';
+import { systemClock, type Clock } from '../src/util/clock.js';
+import { ensureDataDir, lockDataDir } from '../src/util/datadir.js';
+import { ensureAdminToken } from '../src/auth/admin.js';
+import { TokenStore, type Identity } from '../src/auth/tokens.js';
+import { Bus } from '../src/util/bus.js';
+import { WindowCounter } from '../src/util/window-counter.js';
+import { Gate } from '../src/approvals/gate.js';
+import { openApprovals } from '../src/approvals/index.js';
+import { openAuditLog } from '../src/audit/index.js';
+import { callWebhook } from '../src/policy/webhook.js';
+import { resolveConfig } from '../src/cli/config-path.js';
+import { openPolicySource } from './policy-source.js';
+import { buildApp } from './app.js';
+import { startPreloadSocket } from './preload-socket.js';
+import { socketCall } from './socket-call.js';
+import type { ServerContext } from './context.js';
+
+export interface ServeOptions {
+  host: string;
+  port: number;
+  dataDir: string;
+  config?: string;
+  mode: 'enforce' | 'monitor';
+  approvalTimeoutMs: number;
+  metrics: boolean;
+  socketPath: string;
+  auditDir: string | null;
+  auditMaxSizeBytes: number;
+  auditStartNewChain: boolean;
+  syslog?: string;
+  cef: boolean;
+  auditWebhook?: string;
+  /** Tests inject a manual clock. */
+  clock?: Clock;
+  /** Tests turn the socket off when they do not need it. */
+  noSocket?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  ctx: ServerContext;
+  close(): Promise<void>;
+}
+
+/** Identity of calls arriving on the preload socket: same-uid local processes, eval only. */
+const SOCKET_IDENTITY: Identity = { kind: 'agent', agent: undefined, scopes: ['eval'], credentialOwner: 'local/preload' };
+
+export async function startServer(o: ServeOptions): Promise<RunningServer> {
+  const clock = o.clock ?? systemClock;
+  const log = (m: string) => process.stderr.write(`svc: ${m}\n`);
+  const dataDir = ensureDataDir(o.dataDir);
+  // Lock before anything else touches state or binds a port (CONTRACT.md).
+  const lock = lockDataDir(dataDir);
+  const cleanup: Array<() => Promise<void> | void> = [() => lock.release()];
+  const closeAll = async () => {
+    for (const fn of cleanup.reverse()) {
+      try {
+        await fn();
+      } catch (err) {
+        log(`shutdown step failed: ${(err as Error).message}`);
+      }
+    }
+  };
+  try {
+    const adminToken = ensureAdminToken(dataDir, o.env ?? process.env);
+    mkdirSync(`${dataDir}/policies`, { recursive: true, mode: 0o700 });
+    const bus = new Bus();
+    const policies = openPolicySource(() => resolveConfig(o.config, dataDir), { clock, bus, log });
+    cleanup.push(() => policies.close());
+
+    const audit = o.auditDir
+      ? await openAuditLog({
+          dir: o.auditDir,
+          dataDir,
+          clock,
+          maxSizeBytes: o.auditMaxSizeBytes,
+          startNewChain: o.auditStartNewChain,
+          syslog: o.syslog,
+          cef: o.cef,
+          webhookUrl: o.auditWebhook,
+          log,
+        })
+      : null;
+    if (audit) {
+      audit.onEvent((event) => bus.emit({ type: 'audit', event }));
+      cleanup.push(() => audit.close());
+    }
+
+    const approvals = await openApprovals({
+      dataDir,
+      clock,
+      timeoutMs: o.approvalTimeoutMs,
+      audit,
+      bus,
+      policies,
+      log,
+    });
+    cleanup.push(() => approvals.close?.());
+
+    const callCounts = new WindowCounter(clock, 3_600_000);
+    const gate = new Gate({ policies, audit, approvals, clock, mode: o.mode, bus, callCounts, callWebhook });
+    const ctx: ServerContext = {
+      opts: {
+        host: o.host,
+        port: o.port,
+        dataDir,
+        configPath: policies.display,
+        mode: o.mode,
+        approvalTimeoutMs: o.approvalTimeoutMs,
+        metrics: o.metrics,
+        socketPath: o.socketPath,
+        auditDir: o.auditDir,
+      },
+      clock,
+      adminToken,
+      tokens: new TokenStore(dataDir, () => clock.now()),
+      policies,
+      audit,
+      approvals,
+      gate,
+      bus,
+      callCounts,
+      startedAt: clock.now(),
+      log,
+    };
+
+    if (!o.noSocket) {
+      const sock = await startPreloadSocket({
+        path: o.socketPath,
+        decide: (req, peer) => socketCall(gate, SOCKET_IDENTITY, req, peer),
+        log,
+      });
+      cleanup.push(() => sock.close());
+    }
+
+    const app = await buildApp(ctx);
+    cleanup.push(() => app.close());
+    await app.listen({ host: o.host, port: o.port });
+    const addr = app.server.address();
+    const port = typeof addr === 'object' && addr ? addr.port : o.port;
+    ctx.opts.port = port;
+    const host = o.host.includes(':') ? `[${o.host}]` : o.host;
+    return { url: `http://${host}:${port}`, port, ctx, close: closeAll };
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+}
