@@ -1,0 +1,153 @@
+// Policy tab: what is loaded (status and rule summary), a reload button, and the rules learned
+// through "always allow", each removable.
+import { h, fill, actionClass, button, confirmButton, localTime } from './dom.js';
+import { api } from './api.js';
+import { notify, quote } from './notice.js';
+
+export function createPolicy({ panel, onStatus }) {
+  const statusBox = h('div', { class: 'kv' });
+  const reloadResult = h('p', { class: 'reload-result', role: 'status' });
+  const reloadBtn = button('Reload policies', 'primary', reload);
+  const summaryText = h('p', { class: 'policy-summary' });
+  const rulesBody = h('tbody');
+  const learnedBox = h('div');
+
+  fill(
+    panel,
+    h(
+      'section',
+      { class: 'panel' },
+      h('div', { class: 'panel-head' }, h('h2', null, 'Loaded policy'), reloadBtn),
+      statusBox,
+      reloadResult,
+    ),
+    h(
+      'section',
+      { class: 'panel' },
+      h('h2', null, 'Rules'),
+      summaryText,
+      h('div', { class: 'table-wrap' }, h('table', { class: 'rules' }, h('thead', null, h('tr', null, h('th', null, 'Policy'), h('th', null, 'Action'), h('th', null, 'Summary'))), rulesBody)),
+    ),
+    h(
+      'section',
+      { class: 'panel' },
+      h('h2', null, 'Learned rules'),
+      h('p', { class: 'hint' }, 'Added by “Always allow”. Deleting one makes matching calls ask again.'),
+      learnedBox,
+    ),
+  );
+
+  async function load() {
+    await Promise.all([loadStatus(), loadSummary(), loadLearned()]);
+  }
+
+  async function loadStatus() {
+    try {
+      const s = await api('GET', '/v1/status');
+      onStatus(s);
+      const counts = Object.entries(s.call_counts || {}).map(([k, v]) => `${k} ${v}`).join(' · ') || 'none';
+      fill(
+        statusBox,
+        kv('Config', h('code', null, s.config_path)),
+        kv('Mode', h('span', { class: `pill mode-${s.mode}` }, s.mode)),
+        kv('Default action', h('span', { class: `pill ${actionClass(s.default_action)}` }, s.default_action)),
+        kv('Policies', String(s.policy_count)),
+        kv('Rules', String(s.rule_count)),
+        kv('Calls, last hour', counts),
+      );
+    } catch (err) {
+      if (err.status !== 401) fill(statusBox, h('p', { class: 'error-text' }, `Could not load status: ${err.message}.`));
+    }
+  }
+
+  async function loadSummary() {
+    try {
+      const s = await api('GET', '/v1/policy/summary');
+      summaryText.textContent = s.summary || '';
+      rulesBody.replaceChildren(
+        ...(s.rules || []).map((r) =>
+          h('tr', null, h('td', null, r.name), h('td', null, h('span', { class: `pill ${actionClass(r.action)}` }, r.action)), h('td', null, r.summary)),
+        ),
+      );
+      if (!(s.rules || []).length) rulesBody.append(h('tr', null, h('td', { colspan: '3', class: 'muted' }, `No rules; every call gets the default action (${s.default_action}).`)));
+    } catch (err) {
+      if (err.status !== 401) summaryText.textContent = `Could not load the rule summary: ${err.message}.`;
+    }
+  }
+
+  async function loadLearned() {
+    let rules;
+    try {
+      rules = (await api('GET', '/v1/rules/auto-allowed')).rules || [];
+    } catch (err) {
+      if (err.status !== 401) fill(learnedBox, h('p', { class: 'error-text' }, `Could not load learned rules: ${err.message}.`));
+      return;
+    }
+    if (!rules.length) {
+      fill(learnedBox, h('p', { class: 'muted' }, 'No learned rules yet.'));
+      return;
+    }
+    fill(
+      learnedBox,
+      h(
+        'div',
+        { class: 'table-wrap' },
+        h(
+          'table',
+          { class: 'rules learned' },
+          h('thead', null, h('tr', null, ['Name', 'Tool', 'Pattern', 'Created', ''].map((c) => h('th', null, c)))),
+          h(
+            'tbody',
+            null,
+            rules.map((r) =>
+              h(
+                'tr',
+                null,
+                h('td', { 'data-label': 'Name' }, h('code', null, r.name)),
+                h('td', { 'data-label': 'Tool' }, r.tool),
+                h('td', { 'data-label': 'Pattern' }, h('code', null, r.command_pattern || r.path_pattern || '')),
+                h('td', { 'data-label': 'Created', title: r.created }, r.created ? `${r.created.slice(0, 10)} ${localTime(r.created)}` : ''),
+                h('td', null, confirmButton('Delete', 'Confirm delete', 'deny small', () => removeRule(r.name))),
+              ),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+
+  async function removeRule(name) {
+    try {
+      await api('DELETE', `/v1/rules/auto-allowed/${encodeURIComponent(name)}`);
+      notify('success', `Deleted the learned rule ${quote(name)}.`);
+    } catch (err) {
+      if (err.status === 404) notify('warn', `The rule ${quote(name)} was already gone.`);
+      else if (err.status !== 401) notify('error', `Could not delete ${quote(name)}: ${err.message}.`);
+    }
+    await Promise.all([loadLearned(), loadStatus(), loadSummary()]);
+  }
+
+  async function reload() {
+    reloadBtn.disabled = true;
+    reloadResult.className = 'reload-result';
+    reloadResult.textContent = 'Reloading…';
+    try {
+      const r = await api('POST', '/v1/policy/reload');
+      reloadResult.classList.add('ok');
+      reloadResult.textContent = `Reloaded: ${r.policies_loaded} ${r.policies_loaded === 1 ? 'policy' : 'policies'}, ${r.rules_total} rules in ${r.reload_time_ms} ms.`;
+      await Promise.all([loadStatus(), loadSummary(), loadLearned()]);
+    } catch (err) {
+      reloadResult.classList.add('bad');
+      reloadResult.textContent =
+        err.status === 429 ? 'Reloaded less than a second ago; wait a moment and try again.' : `Reload failed (${err.status || 'no response'}): ${err.message}. The previous policies stay in force.`;
+    } finally {
+      reloadBtn.disabled = false;
+    }
+  }
+
+  return { load };
+}
+
+function kv(k, v) {
+  return h('div', { class: 'kv-row' }, h('span', { class: 'k' }, k), h('span', { class: 'v' }, v));
+}
