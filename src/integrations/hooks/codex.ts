@@ -1,0 +1,108 @@
+// Codex (CLI, IDE, desktop): PreToolUse / PostToolUse hooks from ~/.codex/hooks.json.
+// Allow is `{}` so Codex's own sandbox stays in charge; Codex has no ask, so approvals go
+// through the server's queue and the hook waits for them.
+import { type HookCall, type HostAdapter, type Phase, type Target, PayloadError } from './types.js';
+import {
+  execTarget, isObject, mcpTarget, optString, pathTarget, patchTargets, requireObject, requireString, target,
+  targetsFor, urlTarget, responseText, type Obj,
+} from './payload.js';
+
+type Build = (input: Obj, name: string) => Target[];
+// A bare string or argv as tool_input arrives wrapped as `input`.
+const exec: Build = (i, n) => [execTarget(i, n, ['command', 'cmd', 'input'])];
+const path = (tool: string, required = true): Build => (i, n) => [pathTarget(tool, i, n, required)];
+const plain = (tool: string): Build => (i) => [target(tool, i)];
+
+/** apply_patch carries its envelope as `input`, `patch`, or argv `["apply_patch", PATCH]`. */
+const applyPatch: Build = (i, n) => {
+  let text = optString(i, 'input', 'patch');
+  if (text === undefined && Array.isArray(i.command) && i.command.length === 2 && typeof i.command[1] === 'string') {
+    text = i.command[1];
+  }
+  if (text === undefined) throw new PayloadError(`${n}: missing patch text`);
+  return patchTargets(text, n);
+};
+
+/** Keyed by the lower-cased tool name: Codex spells some tools differently across surfaces. */
+const TOOLS: Record<string, Build> = {
+  bash: exec,
+  shell: exec,
+  shell_command: exec,
+  exec_command: exec,
+  local_shell: exec,
+  'container.exec': exec,
+  code_execution: exec,
+  apply_patch: applyPatch,
+  edit: path('edit'),
+  write: path('write'),
+  write_file: path('write'),
+  read: path('read'),
+  view: path('read'),
+  read_file: path('read'),
+  view_image: path('read'),
+  list_dir: path('read', false),
+  grep_files: path('read', false),
+  webfetch: (i, n) => [urlTarget('fetch', i, n)],
+  web_fetch: (i, n) => [urlTarget('fetch', i, n)],
+  browser: (i, n) => [urlTarget('fetch', i, n, false)],
+  browser_navigate: (i, n) => [urlTarget('fetch', i, n)],
+  web_search: plain('fetch'),
+  spawn_agent: plain('agent'),
+  agent: plain('agent'),
+  update_plan: plain('process'),
+};
+
+export function codexTargets(name: string, input: Obj): Target[] {
+  if (name.toLowerCase().startsWith('mcp__')) return [mcpTarget(name, input)];
+  const build = TOOLS[name.toLowerCase()];
+  return build ? build(input, name) : [target('unknown', input, { tool_name: name })];
+}
+
+const EVENTS: Record<string, Phase> = { PreToolUse: 'pre', PostToolUse: 'post' };
+
+export const codex: HostAdapter = {
+  host: 'codex',
+  conversationEnv: [],
+  nativeAsk: false,
+  // The installed hook timeout is 330 s; stop waiting well before Codex gives up on us.
+  maxApprovalWaitMs: 300_000,
+
+  phaseOf(payload) {
+    return isObject(payload) && payload.hook_event_name === 'PostToolUse' ? 'post' : 'pre';
+  },
+
+  parse(payload): HookCall {
+    const p = requireObject(payload, 'hook payload');
+    const event = requireString(p, 'hook_event_name');
+    const phase = EVENTS[event];
+    if (!phase) throw new PayloadError(`unsupported hook_event_name "${event}"`);
+    const name = requireString(p, 'tool_name');
+    // Codex sends some tools' input as a bare string or list; keep it under `input`.
+    const input: Obj = p.tool_input === undefined ? {} : isObject(p.tool_input) ? p.tool_input : { input: p.tool_input };
+    const call: HookCall = {
+      phase,
+      event,
+      hostTool: name,
+      targets: targetsFor(phase, () => codexTargets(name, input), input, name),
+      input,
+      cwd: optString(p, 'cwd'),
+      sessionId: optString(p, 'session_id'),
+      toolCallId: optString(p, 'tool_use_id'),
+    };
+    if (phase === 'post') {
+      call.rawResponse = p.tool_response;
+      call.responseText = responseText(p.tool_response);
+    }
+    return call;
+  },
+
+  render(phase, outcome) {
+    if (phase === 'pre') {
+      if (outcome.kind === 'allow') return { json: {} };
+      const reason = outcome.kind === 'ask' ? `approval required: ${outcome.reason}` : outcome.reason;
+      return { json: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: `svc: ${reason}` } } };
+    }
+    if (outcome.kind === 'allow' || outcome.kind === 'ask') return { json: {} };
+    return { json: { decision: 'block', reason: `svc: ${outcome.reason}` } };
+  },
+};

@@ -1,0 +1,73 @@
+// Cursor: the preToolUse hook from ~/.cursor/hooks.json (there is no post-tool hook).
+// Allow is `{}`; deny is `permission: "deny"` with messages for the user and the agent.
+// Cursor accepts "ask" in its schema but does not enforce it here, so approvals go through
+// the server's queue and the hook waits.
+import { type HookCall, type HostAdapter, type Target, PayloadError } from './types.js';
+import { execTarget, mcpTarget, optString, pathTarget, requireObject, requireString, target, urlTarget, type Obj } from './payload.js';
+
+type Build = (input: Obj, name: string) => Target[];
+const path = (tool: string, required = true): Build => (i, n) => [pathTarget(tool, i, n, required)];
+const url: Build = (i, n) => [urlTarget('fetch', i, n, false)];
+const plain = (tool: string): Build => (i) => [target(tool, i)];
+
+const TOOLS: Record<string, Build> = {
+  Shell: (i, n) => [execTarget(i, n)],
+  Read: path('read'),
+  Grep: path('read', false),
+  Glob: path('read', false),
+  LS: path('read', false),
+  Write: path('write'),
+  Edit: path('edit'),
+  MultiEdit: path('edit'),
+  Delete: path('write'),
+  Task: plain('agent'),
+  WebFetch: url,
+  WebSearch: plain('fetch'),
+  Fetch: url,
+  Browser: url,
+  OpenURL: url,
+};
+
+export function cursorTargets(name: string, input: Obj): Target[] {
+  if (/^mcp:/i.test(name) || name.startsWith('mcp__')) return [mcpTarget(name, input)];
+  const build = TOOLS[name];
+  return build ? build(input, name) : [target('unknown', input, { tool_name: name })];
+}
+
+export const cursor: HostAdapter = {
+  host: 'cursor',
+  conversationEnv: [],
+  nativeAsk: false,
+  // The installed hook timeout is 330 s.
+  maxApprovalWaitMs: 300_000,
+
+  phaseOf() {
+    return 'pre';
+  },
+
+  parse(payload): HookCall {
+    const p = requireObject(payload, 'hook payload');
+    const event = requireString(p, 'hook_event_name');
+    if (event !== 'preToolUse') throw new PayloadError(`unsupported hook_event_name "${event}"`);
+    const name = requireString(p, 'tool_name');
+    const input = p.tool_input === undefined ? {} : requireObject(p.tool_input, 'tool_input');
+    const roots = Array.isArray(p.workspace_roots) ? p.workspace_roots : [];
+    return {
+      phase: 'pre',
+      event,
+      hostTool: name,
+      targets: cursorTargets(name, input),
+      input,
+      cwd: optString(p, 'cwd') ?? (typeof roots[0] === 'string' ? roots[0] : undefined),
+      sessionId: optString(p, 'conversation_id'),
+      toolCallId: optString(p, 'tool_use_id'),
+    };
+  },
+
+  render(_phase, outcome) {
+    if (outcome.kind === 'allow') return { json: {} };
+    const reason = outcome.kind === 'ask' ? `approval required: ${outcome.reason}` : outcome.reason;
+    const text = `svc: ${reason}`;
+    return { json: { permission: 'deny', user_message: text, agent_message: text, userMessage: text, agentMessage: text } };
+  },
+};

@@ -1,0 +1,172 @@
+// One hook invocation: host JSON in, the server's decision out in the host's own reply shape.
+// Every path ends in a well-formed reply and exit 0: hosts treat a crash or a non-zero exit as
+// a soft error and carry on, which would turn every failure into an allow.
+import { join } from 'node:path';
+import { dataDir, failOpen, serverToken, serverUrl, sessionLabel } from '../config.js';
+import { evaluateResponse, evaluateTool, waitForApproval, type ServerTarget, type ToolRequestBody } from '../evaluate.js';
+import { callJson } from '../http.js';
+import { PayloadError, type HookCall, type HookOutcome, type HostAdapter, type Phase } from './types.js';
+import { rememberAsk, takeAsk } from './ask-state.js';
+import { parseDuration } from '../../util/duration.js';
+
+/** One evaluation must come back well inside the shortest host hook timeout (Copilot: 30 s). */
+export const HOOK_HTTP_TIMEOUT_MS = 5_000;
+/** Resolving a host-approved ask is bookkeeping; it must not hold the host up. */
+const RESOLVE_TIMEOUT_MS = 1_500;
+/** Tool output larger than this cannot be sent for scanning (the API takes 1 MiB bodies). */
+export const MAX_RESPONSE_TEXT_BYTES = 900 * 1024;
+/** Stdin larger than this is not a hook payload. */
+export const MAX_STDIN_BYTES = 4 * 1024 * 1024;
+/** Used when the server blocks output without saying what to put in its place. */
+export const DEFAULT_MARKER = '[REDACTED: sensitive content removed by svc]';
+
+export interface HookResult {
+  stdout: string;
+  stderr: string;
+}
+
+interface Ctx {
+  adapter: HostAdapter;
+  env: NodeJS.ProcessEnv;
+  target: ServerTarget;
+  warnings: string[];
+}
+
+export async function runHook(adapter: HostAdapter, stdin: string, env: NodeJS.ProcessEnv = process.env): Promise<HookResult> {
+  const url = serverUrl(env);
+  const ctx: Ctx = { adapter, env, target: { url, token: serverToken(url, env), timeoutMs: HOOK_HTTP_TIMEOUT_MS }, warnings: [] };
+  let phase: Phase = 'pre';
+  let call: HookCall | undefined;
+  let outcome: HookOutcome;
+  try {
+    if (Buffer.byteLength(stdin) > MAX_STDIN_BYTES) throw new PayloadError(`payload larger than ${MAX_STDIN_BYTES} bytes`);
+    let payload: unknown;
+    try {
+      payload = JSON.parse(stdin);
+    } catch {
+      throw new PayloadError(stdin.trim() ? 'payload is not valid JSON' : 'empty payload on stdin');
+    }
+    phase = adapter.phaseOf(payload);
+    call = adapter.parse(payload);
+    phase = call.phase;
+    outcome = call.phase === 'pre' ? await beforeTool(ctx, call) : await afterTool(ctx, call);
+  } catch (err) {
+    if (!(err instanceof PayloadError)) throw err;
+    const reason = `malformed ${adapter.host} hook payload (${err.message})`;
+    outcome = phase === 'pre' ? { kind: 'deny', reason } : { kind: 'block', reason, replacement: DEFAULT_MARKER };
+  }
+  const reply = adapter.render(phase, outcome, call);
+  const stderr = [...ctx.warnings, ...(reply.stderr ? [reply.stderr] : [])].map((l) => l + '\n').join('');
+  return { stdout: JSON.stringify(reply.json) + '\n', stderr };
+}
+
+/** Run ID (SPEC 1): SERVICE_RUN, the payload's session/task id, the host's conversation variable. */
+export function runIdFor(adapter: HostAdapter, call: HookCall, env: NodeJS.ProcessEnv): string {
+  if (env.SERVICE_RUN) return env.SERVICE_RUN;
+  if (call.sessionId) return call.sessionId;
+  for (const name of adapter.conversationEnv) if (env[name]) return env[name]!;
+  return '';
+}
+
+function baseBody(ctx: Ctx, call: HookCall): Omit<ToolRequestBody, 'params'> {
+  const body: Omit<ToolRequestBody, 'params'> = {
+    agent: ctx.adapter.host,
+    session: sessionLabel(call.cwd, ctx.env),
+    input: call.input,
+  };
+  const runId = runIdFor(ctx.adapter, call, ctx.env);
+  if (runId) body.run_id = runId;
+  if (call.toolCallId) body.tool_call_id = call.toolCallId;
+  if (call.cwd) body.cwd = call.cwd;
+  return body;
+}
+
+/** The server is away: allow with a warning, or deny when SERVICE_FAIL_OPEN=0. */
+function unreachable(ctx: Ctx, message: string): HookOutcome {
+  if (failOpen(ctx.env)) {
+    ctx.warnings.push(`svc: server unreachable (${message}); allowing because fail-open is on (SERVICE_FAIL_OPEN=0 denies)`);
+    return { kind: 'allow' };
+  }
+  return { kind: 'deny', reason: `the svc server is unreachable (${message}) and fail-open is off` };
+}
+
+/** How long a host without its own prompt waits for a human, within its hook timeout. */
+export function approvalWaitMs(adapter: HostAdapter, env: NodeJS.ProcessEnv): number {
+  const raw = env.SERVICE_APPROVAL_WAIT;
+  if (raw) {
+    try {
+      return Math.min(parseDuration(raw), adapter.maxApprovalWaitMs);
+    } catch {
+      // An unreadable override falls back to the host's bound.
+    }
+  }
+  return adapter.maxApprovalWaitMs;
+}
+
+async function beforeTool(ctx: Ctx, call: HookCall): Promise<HookOutcome> {
+  const body = baseBody(ctx, call);
+  let ask: HookOutcome | undefined;
+  // Targets are checked in order; the first deny wins. A host with its own prompt still has
+  // every target checked, so a deny behind an ask is not hidden by the prompt.
+  for (const t of call.targets) {
+    const v = await evaluateTool(ctx.target, t.tool, { ...body, params: t.params });
+    switch (v.kind) {
+      case 'allow':
+        continue;
+      case 'deny':
+      case 'error':
+        return { kind: 'deny', reason: v.message };
+      case 'unreachable': {
+        const o = unreachable(ctx, v.message);
+        if (o.kind === 'deny') return o;
+        continue;
+      }
+      case 'ask':
+        if (ctx.adapter.nativeAsk) {
+          if (call.toolCallId && !ask) rememberAsk(join(dataDir(ctx.env), 'hook-asks'), ctx.adapter.host, call.toolCallId, v.approvalId);
+          ask ??= { kind: 'ask', reason: `${v.message} (approval ${v.approvalId})` };
+          continue;
+        }
+        {
+          const expires = v.expiresAt ? Date.parse(v.expiresAt) : NaN;
+          let deadline = Date.now() + approvalWaitMs(ctx.adapter, ctx.env);
+          if (Number.isFinite(expires)) deadline = Math.min(deadline, expires + 1_000);
+          const r = await waitForApproval(ctx.target, v.approvalId, deadline);
+          if (r.kind !== 'approved') return { kind: 'deny', reason: `${v.message}: ${r.message}` };
+        }
+        continue;
+    }
+  }
+  return ask ?? { kind: 'allow' };
+}
+
+async function afterTool(ctx: Ctx, call: HookCall): Promise<HookOutcome> {
+  if (call.acknowledgeOnly) return { kind: 'allow' };
+  if (ctx.adapter.nativeAsk && call.toolCallId) await resolveHostApproved(ctx, call.toolCallId);
+  const text = call.responseText ?? '';
+  if (text === '' || call.targets.length === 0) return { kind: 'allow' };
+  if (Buffer.byteLength(text) > MAX_RESPONSE_TEXT_BYTES) {
+    return { kind: 'block', reason: `tool output is larger than ${MAX_RESPONSE_TEXT_BYTES} bytes and cannot be checked`, replacement: DEFAULT_MARKER };
+  }
+  const t = call.targets[0]!;
+  const v = await evaluateResponse(ctx.target, t.tool, { ...baseBody(ctx, call), params: t.params, response: text });
+  if (v.blocked) return { kind: 'block', reason: v.message, replacement: v.replacement ?? DEFAULT_MARKER };
+  if (v.unchecked === 'unreachable') {
+    const o = unreachable(ctx, v.message);
+    if (o.kind === 'deny') return { kind: 'block', reason: o.reason, replacement: DEFAULT_MARKER };
+  }
+  return { kind: 'allow' };
+}
+
+/** The tool ran, so the user approved the host's prompt: close the server's pending approval. */
+async function resolveHostApproved(ctx: Ctx, toolCallId: string): Promise<void> {
+  const id = takeAsk(join(dataDir(ctx.env), 'hook-asks'), ctx.adapter.host, toolCallId);
+  if (!id) return;
+  try {
+    await callJson(ctx.target.url, 'POST', `/v1/approvals/${encodeURIComponent(id)}/resolve`,
+      { approved: true, resolved_by: `${ctx.adapter.host} prompt` },
+      { token: ctx.target.token, timeoutMs: RESOLVE_TIMEOUT_MS });
+  } catch {
+    // The approval then expires on the server; the tool has already run either way.
+  }
+}
