@@ -1,7 +1,13 @@
 // Native helpers the server needs from the kernel and Node does not expose:
-// flock(2) for the single-owner data-dir lock (released by the kernel when the process dies).
+// flock(2) for the single-owner data-dir lock (released by the kernel when the process dies),
+// and the peer credentials of a Unix-socket connection (who is asking on the preload socket).
 #include <napi.h>
 #include <sys/file.h>
+#include <sys/socket.h>
+#include <sys/types.h>
+#ifdef __APPLE__
+#include <sys/ucred.h>
+#endif
 #include <fcntl.h>
 #include <unistd.h>
 #include <errno.h>
@@ -25,8 +31,49 @@ static Napi::Value LockFile(const Napi::CallbackInfo& info) {
   return Napi::Number::New(env, fd);
 }
 
+// peerCred(fd) -> { pid, uid, gid } of the process at the other end of a connected Unix socket,
+// as the kernel recorded it at connect time. Throws when the kernel cannot tell.
+static Napi::Value PeerCred(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  if (info.Length() < 1 || !info[0].IsNumber()) {
+    Napi::TypeError::New(env, "peerCred(fd) needs a file descriptor").ThrowAsJavaScriptException();
+    return env.Null();
+  }
+  int fd = info[0].As<Napi::Number>().Int32Value();
+  double pid = -1, uid = -1, gid = -1;
+#ifdef __APPLE__
+  uid_t u;
+  gid_t g;
+  if (getpeereid(fd, &u, &g) != 0) {
+    Napi::Error::New(env, std::string("peerCred: ") + strerror(errno)).ThrowAsJavaScriptException();
+    return env.Null();
+  }
+  pid_t p = 0;
+  socklen_t plen = sizeof p;
+  if (getsockopt(fd, SOL_LOCAL, LOCAL_PEERPID, &p, &plen) == 0) pid = p;
+  uid = u;
+  gid = g;
+#else
+  struct ucred cred;
+  socklen_t len = sizeof cred;
+  if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0) {
+    Napi::Error::New(env, std::string("peerCred: ") + strerror(errno)).ThrowAsJavaScriptException();
+    return env.Null();
+  }
+  pid = cred.pid;
+  uid = cred.uid;
+  gid = cred.gid;
+#endif
+  Napi::Object out = Napi::Object::New(env);
+  out.Set("pid", Napi::Number::New(env, pid));
+  out.Set("uid", Napi::Number::New(env, uid));
+  out.Set("gid", Napi::Number::New(env, gid));
+  return out;
+}
+
 static Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("lockFile", Napi::Function::New(env, LockFile));
+  exports.Set("peerCred", Napi::Function::New(env, PeerCred));
   return exports;
 }
 

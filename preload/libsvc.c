@@ -1,0 +1,416 @@
+/* libsvc.so: asks the svc server before a process image is replaced or a child is spawned.
+ *
+ * Interposed: execve execv execvp execvpe execl execle execlp fexecve execveat posix_spawn
+ * posix_spawnp system popen. Each call is reduced to one logical exec (PATH searches are
+ * resolved here once, so a search asks once), checked over the Unix socket (svc_check.c), and
+ * then performed by the real execve/posix_spawn with a child environment that carries the
+ * library and the SERVICE_* values from the load-time snapshot, whatever the caller passed.
+ *
+ * Everything after the constructor is async-signal-safe and allocation-free, so the same code
+ * runs in threads, fork children and vfork children (dash, CPython). The check path never
+ * calls an interposed symbol (only the real_* pointers and plain syscalls), so it cannot
+ * recurse into itself. See preload/README.md for the design choices. */
+#define _GNU_SOURCE
+#include "svc_check.h"
+#include "svc_env.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+extern char **environ;
+
+/* Variadic execl* calls are collected on the stack; beyond this the call fails with E2BIG. */
+#define SVC_EXECL_ARGS_MAX 16384
+
+#ifdef __APPLE__
+/* dyld interposing: our svc_NAME replaces NAME everywhere except inside this image, so the
+ * "real" functions are the plain libc symbols. */
+#define SVC_FN(name) svc_##name
+#define SVC_API static
+#else
+#define SVC_FN(name) name
+#define SVC_API SVC_EXPORT
+#endif
+
+typedef int (*execve_fn)(const char *, char *const[], char *const[]);
+typedef int (*fexecve_fn)(int, char *const[], char *const[]);
+typedef int (*execveat_fn)(int, const char *, char *const[], char *const[], int);
+typedef int (*spawn_fn)(pid_t *, const char *, const posix_spawn_file_actions_t *,
+                        const posix_spawnattr_t *, char *const[], char *const[]);
+typedef int (*system_fn)(const char *);
+typedef FILE *(*popen_fn)(const char *, const char *);
+
+static execve_fn real_execve;
+static fexecve_fn real_fexecve;
+static execveat_fn real_execveat;
+static spawn_fn real_posix_spawn;
+static system_fn real_system;
+static popen_fn real_popen;
+
+#ifdef __APPLE__
+static void resolve_real(void) {
+  real_execve = execve;
+  real_posix_spawn = posix_spawn;
+  real_system = system;
+  real_popen = popen;
+}
+#else
+static void resolve_real(void) {
+  real_execve = (execve_fn)dlsym(RTLD_NEXT, "execve");
+  real_fexecve = (fexecve_fn)dlsym(RTLD_NEXT, "fexecve");
+  real_execveat = (execveat_fn)dlsym(RTLD_NEXT, "execveat");
+  real_posix_spawn = (spawn_fn)dlsym(RTLD_NEXT, "posix_spawn");
+  real_system = (system_fn)dlsym(RTLD_NEXT, "system");
+  real_popen = (popen_fn)dlsym(RTLD_NEXT, "popen");
+}
+#endif
+
+__attribute__((constructor)) static void svc_init(void) {
+  Dl_info info;
+  const char *self = NULL;
+  if (dladdr((void *)&svc_init, &info) && info.dli_fname) self = info.dli_fname;
+  svc_config_load(environ, self);
+  resolve_real();
+}
+
+/* A call that arrives before our constructor (another library's constructor execs) still
+ * gets a configuration; this path is not async-signal-safe, but it only runs at load. */
+static void ensure_init(void) {
+  if (!svc_cfg.ready) svc_init();
+}
+
+/* Asks the server about one logical exec; on deny prints the reason and sets EPERM. */
+static int allowed(const struct svc_request *r) {
+  struct svc_outcome out;
+  /* svc-shim checks its own -c command, so exec'ing it is not asked twice */
+  if (svc_cfg.shim_path[0] && svc_streq(r->path, svc_cfg.shim_path) &&
+      svc_shell_command_index(r->argv) >= 0)
+    return 1;
+  if (svc_check(r, &out) == SVC_ALLOW) return 1;
+  svc_report_block(r, &out);
+  errno = EPERM;
+  return 0;
+}
+
+enum via { VIA_EXECVE, VIA_FEXECVE, VIA_EXECVEAT };
+
+struct target {
+  enum via via;
+  const char *path;      /* what runs (resolved) */
+  int fd;                /* fexecve fd / execveat dirfd */
+  const char *pathname;  /* execveat pathname */
+  int flags;             /* execveat flags */
+  int searched;          /* found by a PATH search: ENOEXEC runs it with /bin/sh (glibc) */
+};
+
+static int run_with_env(const struct target *t, char *const argv[], char *const envp[]) {
+  switch (t->via) {
+    case VIA_FEXECVE:
+      if (real_fexecve) return real_fexecve(t->fd, argv, envp);
+      return (int)syscall(SYS_execveat, t->fd, "", argv, envp, AT_EMPTY_PATH);
+    case VIA_EXECVEAT:
+      if (real_execveat) return real_execveat(t->fd, t->pathname, argv, envp, t->flags);
+      return (int)syscall(SYS_execveat, t->fd, t->pathname, argv, envp, t->flags);
+    default:
+      return real_execve(t->path, argv, envp);
+  }
+}
+
+/* glibc's execvp runs a file without a #! line through /bin/sh; keep that behaviour. */
+static int exec_as_script(const struct target *t, char *const argv[], char *const envp[]) {
+  size_t argc = 0;
+  while (argv && argv[argc]) argc++;
+  if (argc > SVC_EXECL_ARGS_MAX) {
+    errno = ENOEXEC;
+    return -1;
+  }
+  char *sh_argv[argc + 2];
+  sh_argv[0] = (char *)"/bin/sh";
+  sh_argv[1] = (char *)t->path;
+  for (size_t i = 1; i < argc; i++) sh_argv[i + 1] = argv[i];
+  sh_argv[argc < 1 ? 2 : argc + 1] = NULL;
+  real_execve("/bin/sh", sh_argv, envp);
+  errno = ENOEXEC;
+  return -1;
+}
+
+/* Checks, then execs with the repaired environment (src NULL means environ). */
+static int exec_checked(const struct svc_request *r, const struct target *t, char *const argv[],
+                        char *const src_env[]) {
+  if (!allowed(r)) return -1;
+  char *const *src = src_env ? src_env : environ;
+  size_t n = svc_env_count(src);
+  if (n > SVC_ENV_MAX) {
+    errno = E2BIG;
+    return -1;
+  }
+  char *slots[n + SVC_ENV_EXTRA];
+  char ld[SVC_ENV_PRELOAD_MAX];
+  char **envp = svc_env_rebuild(src, slots, ld, sizeof ld);
+  int rc = run_with_env(t, argv, envp);
+  if (rc < 0 && errno == ENOEXEC && t->searched) return exec_as_script(t, argv, envp);
+  return rc;
+}
+
+/* execve-like with an explicit path: a path that cannot run is not worth asking about (this
+ * is what keeps PATH loops in CPython and dash at one check per command). */
+static int exec_path(const char *api, const char *path, char *const argv[], char *const envp[]) {
+  ensure_init();
+  int e = svc_executable(path);
+  if (e) {
+    errno = e;
+    return -1;
+  }
+  struct svc_request r = {api, path, NULL, argv, NULL, envp ? envp : environ};
+  struct target t = {VIA_EXECVE, path, -1, NULL, 0, 0};
+  return exec_checked(&r, &t, argv, envp);
+}
+
+/* PATH-searching variants: resolve once, ask once, exec once. */
+static int exec_search(const char *api, const char *file, char *const argv[], char *const envp[]) {
+  ensure_init();
+  if (!file || !*file) {
+    errno = ENOENT;
+    return -1;
+  }
+  for (const char *p = file; *p; p++)
+    if (*p == '/') return exec_path(api, file, argv, envp);
+  char path[PATH_MAX];
+  int e = svc_path_search(file, environ, path, sizeof path);
+  if (e) {
+    errno = e;
+    return -1;
+  }
+  struct svc_request r = {api, path, file, argv, NULL, environ};
+  struct target t = {VIA_EXECVE, path, -1, NULL, 0, 1};
+  return exec_checked(&r, &t, argv, envp);
+}
+
+SVC_API int SVC_FN(execve)(const char *path, char *const argv[], char *const envp[]) {
+  return exec_path("execve", path, argv, envp);
+}
+
+SVC_API int SVC_FN(execv)(const char *path, char *const argv[]) {
+  return exec_path("execv", path, argv, NULL);
+}
+
+SVC_API int SVC_FN(execvp)(const char *file, char *const argv[]) {
+  return exec_search("execvp", file, argv, NULL);
+}
+
+#ifndef __APPLE__
+SVC_API int SVC_FN(execvpe)(const char *file, char *const argv[], char *const envp[]) {
+  return exec_search("execvpe", file, argv, envp);
+}
+#endif
+
+/* Collects the NULL-terminated variadic arguments of execl* into argv (stack); `after`
+ * reads what follows the terminating NULL (execle's envp). */
+#define COLLECT_ARGS(arg, argv_name, after)                                  \
+  size_t argc_ = 0;                                                          \
+  {                                                                          \
+    va_list c_;                                                              \
+    va_start(c_, arg);                                                       \
+    if (arg) {                                                               \
+      argc_ = 1;                                                             \
+      while (argc_ <= SVC_EXECL_ARGS_MAX && va_arg(c_, char *)) argc_++;     \
+    }                                                                        \
+    va_end(c_);                                                              \
+  }                                                                          \
+  if (argc_ > SVC_EXECL_ARGS_MAX) {                                          \
+    errno = E2BIG;                                                           \
+    return -1;                                                               \
+  }                                                                          \
+  char *argv_name[argc_ + 1];                                                \
+  {                                                                          \
+    va_list a_;                                                              \
+    va_start(a_, arg);                                                       \
+    if (arg) {                                                               \
+      argv_name[0] = (char *)(arg);                                          \
+      for (size_t i_ = 1; i_ < argc_; i_++) argv_name[i_] = va_arg(a_, char *); \
+      (void)va_arg(a_, char *);                                              \
+    }                                                                        \
+    argv_name[argc_] = NULL;                                                 \
+    after;                                                                   \
+    va_end(a_);                                                              \
+  }
+
+SVC_API int SVC_FN(execl)(const char *path, const char *arg, ...) {
+  COLLECT_ARGS(arg, argv, (void)0);
+  return exec_path("execl", path, argv, NULL);
+}
+
+SVC_API int SVC_FN(execle)(const char *path, const char *arg, ...) {
+  char *const *envp = NULL;
+  COLLECT_ARGS(arg, argv, envp = va_arg(a_, char *const *));
+  return exec_path("execle", path, argv, envp);
+}
+
+SVC_API int SVC_FN(execlp)(const char *file, const char *arg, ...) {
+  COLLECT_ARGS(arg, argv, (void)0);
+  return exec_search("execlp", file, argv, NULL);
+}
+
+/* Path of an open descriptor, for the request (the kernel's view, not the caller's claim). */
+static void fd_path(int fd, char *out, size_t cap) {
+  char link[32], digits[12];
+  size_t o = svc_copy(link, sizeof link, "/proc/self/fd/");
+  int i = sizeof digits;
+  unsigned v = (unsigned)fd;
+  digits[--i] = 0;
+  do {
+    digits[--i] = (char)('0' + v % 10);
+    v /= 10;
+  } while (v && i > 0);
+  svc_copy(link + o, sizeof link - o, digits + i);
+  ssize_t n = readlink(link, out, cap - 1);
+  if (n < 0) {
+    svc_copy(out, cap, link);
+    return;
+  }
+  out[n] = 0;
+}
+
+#ifndef __APPLE__
+SVC_API int SVC_FN(fexecve)(int fd, char *const argv[], char *const envp[]) {
+  ensure_init();
+  char path[PATH_MAX];
+  fd_path(fd, path, sizeof path);
+  struct svc_request r = {"fexecve", path, NULL, argv, NULL, envp ? envp : environ};
+  struct target t = {VIA_FEXECVE, path, fd, NULL, 0, 0};
+  return exec_checked(&r, &t, argv, envp);
+}
+
+SVC_API int SVC_FN(execveat)(int dirfd, const char *pathname, char *const argv[],
+                             char *const envp[], int flags) {
+  ensure_init();
+  char path[PATH_MAX];
+  if (pathname && pathname[0] == '/') {
+    svc_copy(path, sizeof path, pathname);
+  } else if ((flags & AT_EMPTY_PATH) && pathname && !pathname[0]) {
+    fd_path(dirfd, path, sizeof path);
+  } else {
+    char base[PATH_MAX];
+    if (dirfd == AT_FDCWD) {
+      if (syscall(SYS_getcwd, base, sizeof base) <= 0) base[0] = 0;
+    } else {
+      fd_path(dirfd, base, sizeof base);
+    }
+    size_t o = svc_copy(path, sizeof path, base);
+    if (o + 1 < sizeof path) {
+      path[o] = '/';
+      svc_copy(path + o + 1, sizeof path - o - 1, pathname ? pathname : "");
+    }
+  }
+  struct svc_request r = {"execveat", path, NULL, argv, NULL, envp ? envp : environ};
+  struct target t = {VIA_EXECVEAT, path, dirfd, pathname, flags, 0};
+  return exec_checked(&r, &t, argv, envp);
+}
+#endif
+
+/* posix_spawn reports failure as a return value and must leave errno alone. */
+static int spawn_checked(const char *api, pid_t *pid, const char *path, const char *file,
+                         const posix_spawn_file_actions_t *fa, const posix_spawnattr_t *attr,
+                         char *const argv[], char *const envp[]) {
+  int saved = errno;
+  struct svc_request r = {api, path, file, argv, NULL, environ};
+  if (!allowed(&r)) {
+    errno = saved;
+    return EPERM;
+  }
+  char *const *src = envp ? envp : environ;
+  size_t n = svc_env_count(src);
+  if (n > SVC_ENV_MAX) return E2BIG;
+  char *slots[n + SVC_ENV_EXTRA];
+  char ld[SVC_ENV_PRELOAD_MAX];
+  char **env = svc_env_rebuild(src, slots, ld, sizeof ld);
+  errno = saved;
+  return real_posix_spawn(pid, path, fa, attr, argv, env);
+}
+
+SVC_API int SVC_FN(posix_spawn)(pid_t *pid, const char *path, const posix_spawn_file_actions_t *fa,
+                                const posix_spawnattr_t *attr, char *const argv[],
+                                char *const envp[]) {
+  ensure_init();
+  /* file actions may chdir in the child, so only an absolute path can be judged here */
+  if (path && path[0] == '/') {
+    int saved = errno, e = svc_executable(path);
+    errno = saved;
+    if (e) return e;
+  }
+  return spawn_checked("posix_spawn", pid, path, NULL, fa, attr, argv, envp);
+}
+
+SVC_API int SVC_FN(posix_spawnp)(pid_t *pid, const char *file, const posix_spawn_file_actions_t *fa,
+                                 const posix_spawnattr_t *attr, char *const argv[],
+                                 char *const envp[]) {
+  ensure_init();
+  if (!file || !*file) return ENOENT;
+  for (const char *p = file; *p; p++)
+    if (*p == '/') return SVC_FN(posix_spawn)(pid, file, fa, attr, argv, envp);
+  char path[PATH_MAX];
+  int saved = errno, e = svc_path_search(file, environ, path, sizeof path);
+  errno = saved;
+  if (e) return e;
+  return spawn_checked("posix_spawnp", pid, path, file, fa, attr, argv, envp);
+}
+
+/* system() and popen() start /bin/sh from environ inside libc. When environ no longer carries
+ * the library (the program unset LD_PRELOAD, say), the command is prefixed with exports that
+ * put it back, so the shell's children stay covered. */
+static const char *shell_command(const char *cmd, char *buf, size_t cap) {
+  if (svc_env_covered(environ)) return cmd;
+  if (svc_env_shell_prefix(environ, cmd, buf, cap) == 0) return buf;
+  svc_debug("environment not repaired for the shell: command too long", NULL);
+  return cmd;
+}
+
+#define SVC_SHELL_CMD_MAX (64 * 1024)
+
+SVC_API int SVC_FN(system)(const char *cmd) {
+  ensure_init();
+  if (!cmd) return real_system(cmd); /* "is a shell available?" runs nothing */
+  char *const argv[] = {(char *)"sh", (char *)"-c", (char *)cmd, NULL};
+  struct svc_request r = {"system", "/bin/sh", NULL, argv, cmd, environ};
+  if (!allowed(&r)) return -1;
+  char buf[SVC_SHELL_CMD_MAX];
+  return real_system(shell_command(cmd, buf, sizeof buf));
+}
+
+SVC_API FILE *SVC_FN(popen)(const char *cmd, const char *type) {
+  ensure_init();
+  if (!cmd) return real_popen(cmd, type);
+  char *const argv[] = {(char *)"sh", (char *)"-c", (char *)cmd, NULL};
+  struct svc_request r = {"popen", "/bin/sh", NULL, argv, cmd, environ};
+  if (!allowed(&r)) return NULL;
+  char buf[SVC_SHELL_CMD_MAX];
+  return real_popen(shell_command(cmd, buf, sizeof buf), type);
+}
+
+#ifdef __APPLE__
+struct svc_interpose {
+  const void *replacement;
+  const void *original;
+};
+#define INTERPOSE(name)                                                               \
+  __attribute__((used)) static const struct svc_interpose svc_interpose_##name        \
+      __attribute__((section("__DATA,__interpose"))) = {(const void *)&svc_##name, \
+                                                        (const void *)&name}
+INTERPOSE(execve);
+INTERPOSE(execv);
+INTERPOSE(execvp);
+INTERPOSE(execl);
+INTERPOSE(execle);
+INTERPOSE(execlp);
+INTERPOSE(posix_spawn);
+INTERPOSE(posix_spawnp);
+INTERPOSE(system);
+INTERPOSE(popen);
+#endif

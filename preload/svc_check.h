@@ -1,0 +1,121 @@
+/* Shared by libsvc.so (the exec interposer) and svc-shim (the SHELL shim): configuration
+ * snapshot, request encoding, the socket round trip and the reply parser.
+ *
+ * Everything on the check path is async-signal-safe and uses the caller's stack only, so a
+ * check can run in a vfork child, a fork child of a threaded process, or a signal handler.
+ * The only global state is the configuration, written once at load and read-only after. */
+#ifndef SVC_CHECK_H
+#define SVC_CHECK_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+#define SVC_EXPORT __attribute__((visibility("default")))
+#define SVC_HIDDEN __attribute__((visibility("hidden")))
+
+#ifndef PATH_MAX
+#define PATH_MAX 4096
+#endif
+
+/* Bounds (bytes). A request line never exceeds SVC_REQ_LINE_MAX, which stays under the
+ * server's 1 MiB line limit; fields longer than their budget are cut at a character boundary
+ * and the request carries "truncated":true so the server decides (see preload/README.md). */
+#define SVC_REQ_LINE_MAX (1000 * 1024)
+#define SVC_CMD_BUDGET (440 * 1024)
+#define SVC_ARGV_BUDGET (440 * 1024)
+#define SVC_PATH_BUDGET (24 * 1024)
+#define SVC_IDENT_MAX 512          /* agent/session/run_id, raw bytes kept at load */
+#define SVC_REPLY_MAX 8192         /* a reply line longer than this is malformed */
+#define SVC_MSG_MAX 1024           /* reason text kept from the reply */
+#define SVC_STAGE 4096             /* stack staging buffer for the streamed request */
+#define SVC_SOCK_PATH_MAX 108      /* sizeof(sun_path) on Linux */
+
+#define SVC_DEFAULT_TIMEOUT_MS 2000
+#define SVC_DEFAULT_ASK_TIMEOUT_MS 130000
+
+/* Environment names re-injected into every child from the load-time snapshot. */
+#define SVC_ENV_NAMES_MAX 12
+
+struct svc_config {
+  int ready;
+  int debug;
+  int fail_open;
+  int ask_wait;            /* 0 when SERVICE_PRELOAD_ASK=deny: request says "wait":false */
+  long timeout_ms;
+  long ask_timeout_ms;     /* 0 = wait for the server's final reply without a local limit */
+  char sock_path[SVC_SOCK_PATH_MAX];
+  int sock_path_ok;        /* 0 when the configured path does not fit sun_path */
+  char agent[SVC_IDENT_MAX];
+  char session[SVC_IDENT_MAX];
+  char run_id[SVC_IDENT_MAX];
+  char self_path[PATH_MAX];  /* absolute path of libsvc.so ("" in the shim) */
+  char shim_path[PATH_MAX];  /* absolute path of svc-shim beside it */
+  /* "NAME=value" strings for the child environment, and the names they replace. */
+  char env_store[4 * PATH_MAX + 4 * SVC_IDENT_MAX];
+  const char *env_entries[SVC_ENV_NAMES_MAX];
+  int n_env;
+  char preload_entry[2 * PATH_MAX]; /* "LD_PRELOAD=..." snapshot, "" when unknown */
+};
+
+extern struct svc_config svc_cfg SVC_HIDDEN;
+/* NULL-terminated list of the SERVICE_* names that children always get from the snapshot. */
+extern const char *const svc_env_names[] SVC_HIDDEN;
+
+/* Reads the environment once (constructor or main). `self` is the library path or NULL. */
+void svc_config_load(char *const *envp, const char *self) SVC_HIDDEN;
+
+/* One exec as the user would see it. */
+struct svc_request {
+  const char *api;              /* "execve", "system", ... */
+  const char *path;             /* resolved program path */
+  const char *file;             /* name as passed (p-variants), or NULL */
+  char *const *argv;            /* may be NULL */
+  const char *command;          /* system/popen/shim: the shell command string, else NULL */
+  char *const *search_env;      /* environment whose PATH is used to judge argv[0] */
+};
+
+enum svc_verdict { SVC_ALLOW = 0, SVC_DENY = 1 };
+
+struct svc_outcome {
+  enum svc_verdict verdict;
+  char decision[16];            /* "allow", "deny", "ask", "watch", or "" for local outcomes */
+  char message[SVC_MSG_MAX];
+};
+
+/* Asks the server; never allocates. Fills `out`; returns out->verdict. */
+int svc_check(const struct svc_request *req, struct svc_outcome *out) SVC_HIDDEN;
+
+/* Writes "svc: blocked: <command>: <message>\n" to fd 2 (one line, control chars escaped). */
+void svc_report_block(const struct svc_request *req, const struct svc_outcome *out) SVC_HIDDEN;
+
+/* Debug line on fd 2 when SERVICE_PRELOAD_DEBUG=1. */
+void svc_debug(const char *a, const char *b) SVC_HIDDEN;
+
+/* ---- small async-signal-safe string helpers ---- */
+size_t svc_strlen(const char *s) SVC_HIDDEN;
+int svc_streq(const char *a, const char *b) SVC_HIDDEN;
+size_t svc_copy(char *dst, size_t cap, const char *src) SVC_HIDDEN; /* returns strlen(src) */
+const char *svc_getenv(char *const *envp, const char *name) SVC_HIDDEN;
+const char *svc_basename(const char *p) SVC_HIDDEN;
+void svc_write_all(int fd, const char *s, size_t n) SVC_HIDDEN;
+
+/* ---- PATH search (glibc execvp rules, decided once) ---- */
+/* Finds `file` along PATH of `envp` (or the default path). On success writes the candidate to
+ * out and returns 0; otherwise returns the errno execvp would report (ENOENT, EACCES, ...). */
+int svc_path_search(const char *file, char *const *envp, char *out, size_t cap) SVC_HIDDEN;
+/* 0 when `path` is an executable regular file for the effective ids, else an errno. */
+int svc_executable(const char *path) SVC_HIDDEN;
+
+/* ---- the shell -c parser the shim and the library agree on ---- */
+/* Returns the index in argv of the -c command string, or -1 when this is not a -c call. */
+int svc_shell_command_index(char *const *argv) SVC_HIDDEN;
+
+/* ---- exported for tests (koffi) ---- */
+SVC_EXPORT int svc_json_escape(const char *in, char *out, size_t outlen);
+SVC_EXPORT int svc_build_command(const char *const argv[], char *out, size_t outlen);
+SVC_EXPORT int svc_render_command(const char *path, const char *file, const char *const argv[],
+                                  char *out, size_t outlen);
+SVC_EXPORT int svc_parse_reply(const char *buf, size_t len, int *allowed, char *decision,
+                               size_t declen, char *msg, size_t msglen);
+
+#endif
