@@ -148,7 +148,7 @@ export function toMessage(ev: BusEvent): Record<string, unknown> | null {
     case 'approvals':
       return { type: 'approvals' };
     case 'audit':
-      return { type: 'audit', event: redactValue(ev.event) };
+      return { type: 'audit', event: redactValue(ev.event).value };
     case 'audit_batch':
       return { type: 'audit_batch', run_id: ev.run_id };
     default:

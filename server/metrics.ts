@@ -77,14 +77,14 @@ interface MetricsContext {
   clock: Clock;
   startedAt: number;
   policies: { readonly current: { readonly policyCount: number } };
-  approvals: { pendingCount(): number };
+  approvals: { pending(): readonly unknown[] };
 }
 
 export default async function metrics(app: FastifyInstance, ctx: MetricsContext): Promise<void> {
   // Disabled metrics are simply not routed: /metrics then answers like any unknown path (404).
   if (!ctx.opts.metrics) return;
   const m = createMetrics(ctx.bus, {
-    pendingApprovals: () => ctx.approvals.pendingCount(),
+    pendingApprovals: () => ctx.approvals.pending().length,
     policyCount: () => ctx.policies.current.policyCount,
     uptimeSeconds: () => Math.max(0, (ctx.clock.now() - ctx.startedAt) / 1000),
   });
