@@ -1,0 +1,174 @@
+// Durability: pending approvals and unconsumed once-only grants survive a restart with their ids
+// and expiry; resolved ones keep answering 410; a torn last line is tolerated; damage elsewhere
+// keeps the cards but drops every grant; secrets and raw fingerprints never reach the file.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { appendFileSync, readFileSync, readdirSync, writeFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fixture, call, ask, outcome, TIMEOUT } from './helpers.js';
+import { replay } from '../../src/approvals/journal.js';
+
+const journalOf = (dir: string) => join(dir, 'approvals.journal');
+
+test('pending approvals survive a restart with their ids, fields and expiry', async () => {
+  const f = fixture();
+  try {
+    const c = call({ agentDepth: 2 });
+    const v = await f.store.enqueue(ask(c));
+    const before = f.store.list().approvals[0];
+    f.clock.advance(10_000);
+    f.reopen();
+    const after = f.store.list();
+    assert.equal(after.approvals.length, 1);
+    assert.deepEqual(after.approvals[0], before);
+    assert.equal(f.store.get(v.id)!.expires_at, f.clock.now() - 10_000 + TIMEOUT);
+    // It still expires on time after the restart.
+    f.clock.advance(TIMEOUT - 10_000);
+    assert.equal(f.store.get(v.id)!.status, 'expired');
+  } finally {
+    f.cleanup();
+  }
+});
+
+test('approvals that expired while the server was down come back expired (410), not pending', async () => {
+  const f = fixture();
+  try {
+    const v = await f.store.enqueue(ask(call()));
+    f.store.close();
+    f.clock.advance(TIMEOUT + 1);
+    f.reopen();
+    assert.equal(f.store.list().approvals.length, 0);
+    assert.equal(await outcome(f.store.resolve(v.id, { approved: true, by: 'op' })), 410);
+  } finally {
+    f.cleanup();
+  }
+});
+
+test('a resolved approval still answers 410 after a restart', async () => {
+  const f = fixture();
+  try {
+    const v = await f.store.enqueue(ask(call()));
+    await f.store.resolve(v.id, { approved: false, by: 'op' });
+    f.reopen();
+    assert.equal(f.store.detail(v.id).status, 'denied');
+    assert.equal(await outcome(f.store.resolve(v.id, { approved: true, by: 'op' })), 410);
+  } finally {
+    f.cleanup();
+  }
+});
+
+test('an unconsumed once-only grant survives a restart; a consumed one does not', async () => {
+  const f = fixture();
+  try {
+    const kept = call();
+    const used = call();
+    for (const c of [kept, used]) {
+      const v = await f.store.enqueue(ask(c));
+      await f.store.resolve(v.id, { approved: true, by: 'op' });
+    }
+    assert.ok(f.store.consumeOnceGrant(used, 'server/admin'));
+    f.reopen();
+    assert.equal(f.store.consumeOnceGrant(used, 'server/admin'), null);
+    const got = f.store.consumeOnceGrant(kept, 'server/admin');
+    assert.ok(got);
+    assert.equal(got!.resolved_by, 'op');
+    assert.ok(got!.resolution_audit_id);
+    f.reopen();
+    assert.equal(f.store.consumeOnceGrant(kept, 'server/admin'), null);
+  } finally {
+    f.cleanup();
+  }
+});
+
+test('a torn last line (crash mid-append) is ignored and everything before it is kept', async () => {
+  const f = fixture();
+  try {
+    const c = call();
+    const v = await f.store.enqueue(ask(c));
+    const g = await f.store.enqueue(ask(call()));
+    await f.store.resolve(g.id, { approved: true, by: 'op' });
+    f.store.close();
+    appendFileSync(journalOf(f.dir), '{"t":"resolve","id":"' + v.id + '","status":"appr');
+    f.reopen();
+    assert.equal(f.store.get(v.id)!.status, 'pending');
+    assert.equal(f.store.get(g.id)!.status, 'approved');
+    assert.ok(f.logs.some((l) => l.includes('torn')));
+    // The file was rewritten whole: every line parses again.
+    for (const line of readFileSync(journalOf(f.dir), 'utf8').trim().split('\n')) JSON.parse(line);
+  } finally {
+    f.cleanup();
+  }
+});
+
+test('damage in the middle keeps pending cards, drops once grants (fail closed) and sets the file aside', async () => {
+  const f = fixture();
+  try {
+    const granted = call();
+    const g = await f.store.enqueue(ask(granted));
+    await f.store.resolve(g.id, { approved: true, by: 'op' });
+    const p = await f.store.enqueue(ask(call()));
+    f.store.close();
+    const lines = readFileSync(journalOf(f.dir), 'utf8').split('\n');
+    lines.splice(1, 0, 'garbage{');
+    writeFileSync(journalOf(f.dir), lines.join('\n'));
+    f.reopen();
+    assert.equal(f.store.get(p.id)!.status, 'pending');
+    assert.equal(f.store.consumeOnceGrant(granted, 'server/admin'), null);
+    assert.ok(readdirSync(f.dir).some((n) => n.startsWith('approvals.journal.damaged-')));
+  } finally {
+    f.cleanup();
+  }
+});
+
+test('the journal holds no secret and no fingerprint input in clear', async () => {
+  const f = fixture();
+  try {
+    const secret = 'ghp_' + 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8';
+    const c = call({ params: { command: `git push https://x:${secret}@github.com/o/r` } });
+    const v = await f.store.enqueue(ask(c));
+    await f.store.resolve(v.id, { approved: true, by: 'op' });
+    const text = readFileSync(journalOf(f.dir), 'utf8');
+    assert.ok(!text.includes(secret));
+    assert.equal(statSync(journalOf(f.dir)).mode & 0o777, 0o600);
+    // The grant still works: it is keyed by a hash of the unredacted call.
+    f.reopen();
+    assert.ok(f.store.consumeOnceGrant(c, 'server/admin'));
+  } finally {
+    f.cleanup();
+  }
+});
+
+test('compaction keeps only live state and the journal stays small', async () => {
+  const f = fixture({ capacity: 1000 });
+  try {
+    let last = '';
+    for (let i = 0; i < 400; i++) {
+      const v = await f.store.enqueue(ask(call({ params: { command: 'deploy ' + 'x'.repeat(2000) + i } })));
+      await f.store.resolve(v.id, { approved: false, by: 'op' });
+      last = v.id;
+    }
+    const p = await f.store.enqueue(ask(call()));
+    // Resolved records are retained for a while, then dropped by compaction.
+    f.clock.advance(11 * 60_000);
+    f.reopen();
+    const size = statSync(journalOf(f.dir)).size;
+    assert.ok(size < 10_000, `journal is ${size} bytes`);
+    assert.equal(f.store.get(last), undefined);
+    assert.equal(f.store.get(p.id)!.status, 'expired');
+  } finally {
+    f.cleanup();
+  }
+});
+
+test('replay: the latest line about an id wins; reopen undoes a resolve', () => {
+  const a = { id: 'A', status: 'pending' };
+  const text = [
+    JSON.stringify({ t: 'approval', a }),
+    JSON.stringify({ t: 'resolve', id: 'A', status: 'approved', by: 'x', at: 1, grant: { key: 'k', approval_id: 'A' } }),
+    JSON.stringify({ t: 'reopen', id: 'A' }),
+  ].join('\n');
+  const r = replay(text);
+  assert.equal(r.state.approvals.get('A')!.status, 'pending');
+  assert.equal(r.state.grants.size, 0);
+  assert.equal(r.damaged, false);
+});
