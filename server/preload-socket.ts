@@ -1,0 +1,287 @@
+// The preload socket (CONTRACT.md "Preload socket protocol"): libsvc.so and svc-shim connect once
+// per exec, send one JSON line and read one JSON line back.
+//
+// Holding for approval: while `decide` is still working (an approval is pending, a webhook is
+// slow), the listener writes a single space before the reply. The library takes leading
+// whitespace as "held": it stops applying its short fail-open timeout and waits for the final
+// line (the line stays valid JSON, because JSON allows leading whitespace). `decide` may announce
+// the hold itself through ctl.hold(); otherwise it is sent after HOLD_AFTER_MS.
+import net from 'node:net';
+import { chmodSync, lstatSync, statSync, unlinkSync } from 'node:fs';
+import { native } from '../src/util/native.js';
+
+/** One request line, validated. Unknown extra members are ignored (newer libraries may add some). */
+export interface PreloadRequest {
+  v: 1;
+  tool: 'exec';
+  /** Which libc entry point asked: execve, posix_spawnp, system, shell (svc-shim), wrap, ... */
+  api?: string;
+  agent: string;
+  session: string;
+  run_id: string;
+  /** The command as a user would type it (shell-quoted argv, or the sh -c string). */
+  command: string;
+  argv: string[];
+  path: string;
+  cwd: string;
+  pid: number;
+  ppid: number;
+  /** false when the library must not wait for a human (SERVICE_PRELOAD_ASK=deny): answer ask now. */
+  wait?: boolean;
+  /** The command or argv was longer than the library sends; what arrived is a prefix. */
+  truncated?: boolean;
+}
+
+export interface PreloadReply {
+  decision: 'allow' | 'deny' | 'ask' | 'watch';
+  allowed: boolean;
+  message: string;
+}
+
+export interface PreloadPeer {
+  pid: number;
+  uid: number;
+}
+
+export interface DecideControl {
+  /** Tells the library the reply will take a while (an approval was queued). Idempotent. */
+  hold(): void;
+  /** Aborted when the library hangs up (it timed out, was killed, or refuses to wait). */
+  signal: AbortSignal;
+}
+
+export interface PreloadSocketOptions {
+  path: string;
+  decide(req: PreloadRequest, peer: PreloadPeer, ctl: DecideControl): Promise<PreloadReply>;
+  log?: (m: string) => void;
+  /** Only this uid may connect (default: our own). */
+  ownerUid?: number;
+  /** Hold notice sent when decide has not answered by then (default HOLD_AFTER_MS). */
+  holdAfterMs?: number;
+}
+
+export const MAX_REQUEST_LINE = 1024 * 1024;
+/** Below the library's default 2 s fail-open timeout, above any in-memory evaluation. */
+export const HOLD_AFTER_MS = 250;
+/** A client that connects but does not finish its line within this is dropped. */
+export const REQUEST_READ_TIMEOUT_MS = 10_000;
+export const MAX_CONNECTIONS = 4096;
+const PROBE_TIMEOUT_MS = 500;
+
+const DECISIONS = new Set(['allow', 'deny', 'ask', 'watch']);
+
+function deny(message: string): PreloadReply {
+  return { decision: 'deny', allowed: false, message };
+}
+
+/** Validates a parsed request line; returns the request or the reason it is malformed. */
+export function parsePreloadRequest(line: string): PreloadRequest | string {
+  let v: unknown;
+  try {
+    v = JSON.parse(line);
+  } catch {
+    return 'request is not valid JSON';
+  }
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return 'request must be a JSON object';
+  const o = v as Record<string, unknown>;
+  if (o.v !== 1) return 'unsupported protocol version (want "v":1)';
+  if (o.tool !== 'exec') return 'tool must be "exec"';
+  for (const k of ['agent', 'session', 'run_id', 'command', 'path', 'cwd'] as const) {
+    if (typeof o[k] !== 'string') return `"${k}" must be a string`;
+  }
+  if (!Array.isArray(o.argv) || !o.argv.every((a) => typeof a === 'string')) return '"argv" must be an array of strings';
+  for (const k of ['pid', 'ppid'] as const) {
+    if (!Number.isSafeInteger(o[k]) || (o[k] as number) < 0) return `"${k}" must be a non-negative integer`;
+  }
+  if (o.api !== undefined && typeof o.api !== 'string') return '"api" must be a string';
+  if (o.wait !== undefined && typeof o.wait !== 'boolean') return '"wait" must be a boolean';
+  if (o.truncated !== undefined && typeof o.truncated !== 'boolean') return '"truncated" must be a boolean';
+  const req: PreloadRequest = {
+    v: 1,
+    tool: 'exec',
+    agent: o.agent as string,
+    session: o.session as string,
+    run_id: o.run_id as string,
+    command: o.command as string,
+    argv: o.argv as string[],
+    path: o.path as string,
+    cwd: o.cwd as string,
+    pid: o.pid as number,
+    ppid: o.ppid as number,
+  };
+  if (o.api !== undefined) req.api = o.api as string;
+  if (o.wait !== undefined) req.wait = o.wait as boolean;
+  if (o.truncated !== undefined) req.truncated = o.truncated as boolean;
+  return req;
+}
+
+function normalizeReply(r: unknown): PreloadReply {
+  const o = r as Partial<PreloadReply> | null;
+  if (!o || typeof o !== 'object' || !DECISIONS.has(o.decision as string) || typeof o.allowed !== 'boolean') {
+    return deny('internal error: the server produced no valid decision');
+  }
+  return { decision: o.decision!, allowed: o.allowed, message: typeof o.message === 'string' ? o.message : '' };
+}
+
+/** True when something answers on the socket path (another live server owns it). */
+function probe(path: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const c = net.connect(path);
+    const done = (live: boolean) => {
+      clearTimeout(timer);
+      c.destroy();
+      resolve(live);
+    };
+    // A listener too busy to accept within the probe window is still alive: never delete it.
+    const timer = setTimeout(() => done(true), PROBE_TIMEOUT_MS);
+    c.once('connect', () => done(true));
+    c.once('error', (err: NodeJS.ErrnoException) => done(err.code !== 'ECONNREFUSED' && err.code !== 'ENOENT'));
+  });
+}
+
+async function clearStale(path: string): Promise<void> {
+  let st;
+  try {
+    st = lstatSync(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  if (!st.isSocket()) throw new Error(`${path} exists and is not a socket; refusing to replace it`);
+  if (await probe(path)) throw new Error(`another server is already listening on ${path}`);
+  unlinkSync(path);
+}
+
+function peerOf(sock: net.Socket): PreloadPeer & { gid: number } {
+  const fd = (sock as unknown as { _handle?: { fd?: number } })._handle?.fd;
+  if (typeof fd !== 'number' || fd < 0) throw new Error('no file descriptor for the connection');
+  const cred = native().peerCred?.(fd);
+  if (!cred) throw new Error('the native addon has no peerCred (rebuild with npm ci)');
+  return cred;
+}
+
+export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<{ close(): Promise<void> }> {
+  const log = opts.log ?? (() => {});
+  const ownerUid = opts.ownerUid ?? process.getuid?.() ?? 0;
+  const holdAfter = opts.holdAfterMs ?? HOLD_AFTER_MS;
+  const open = new Set<net.Socket>();
+
+  await clearStale(opts.path);
+
+  const handle = (sock: net.Socket) => {
+    open.add(sock);
+    sock.on('close', () => open.delete(sock));
+    sock.on('error', () => {}); // the library hanging up mid-reply is normal (timeout, kill)
+    let peer: PreloadPeer;
+    try {
+      const c = peerOf(sock);
+      peer = { pid: c.pid, uid: c.uid };
+    } catch (err) {
+      log(`preload socket: cannot identify a connection (${(err as Error).message}); refused`);
+      sock.destroy();
+      return;
+    }
+    if (peer.uid !== ownerUid) {
+      log(`preload socket: refused a connection from uid ${peer.uid} (pid ${peer.pid})`);
+      sock.destroy();
+      return;
+    }
+
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let finished = false;
+    const readTimer = setTimeout(() => {
+      if (!finished) sock.destroy();
+    }, REQUEST_READ_TIMEOUT_MS);
+
+    const reply = (r: PreloadReply) => {
+      if (!sock.destroyed && sock.writable) sock.end(JSON.stringify(r) + '\n');
+    };
+    const onLine = async (line: string) => {
+      const req = parsePreloadRequest(line);
+      if (typeof req === 'string') {
+        log(`preload socket: malformed request from pid ${peer.pid}: ${req}`);
+        reply(deny(`malformed request: ${req}`));
+        return;
+      }
+      const ac = new AbortController();
+      sock.once('close', () => ac.abort());
+      let held = false;
+      let answered = false;
+      const hold = () => {
+        if (held || answered || sock.destroyed || !sock.writable) return;
+        held = true;
+        sock.write(' ');
+      };
+      const holdTimer = setTimeout(hold, holdAfter);
+      let r: PreloadReply;
+      try {
+        r = normalizeReply(await opts.decide(req, peer, { hold, signal: ac.signal }));
+      } catch (err) {
+        log(`preload socket: decide failed: ${(err as Error).message}`);
+        r = deny('internal error while deciding; call blocked');
+      }
+      answered = true;
+      clearTimeout(holdTimer);
+      reply(r);
+    };
+
+    sock.on('data', (d: Buffer) => {
+      if (finished) return;
+      const nl = d.indexOf(0x0a);
+      const take = nl < 0 ? d : d.subarray(0, nl);
+      size += take.length;
+      if (size > MAX_REQUEST_LINE) {
+        finished = true;
+        clearTimeout(readTimer);
+        log(`preload socket: request from pid ${peer.pid} exceeds ${MAX_REQUEST_LINE} bytes`);
+        reply(deny(`request larger than ${MAX_REQUEST_LINE} bytes`));
+        return;
+      }
+      chunks.push(take);
+      if (nl < 0) return;
+      finished = true;
+      clearTimeout(readTimer);
+      void onLine(Buffer.concat(chunks).toString('utf8'));
+    });
+    sock.on('end', () => {
+      if (finished) return;
+      finished = true;
+      clearTimeout(readTimer);
+      if (size > 0) reply(deny('malformed request: no newline before end of stream'));
+      else sock.end();
+    });
+  };
+
+  const server = net.createServer({ allowHalfOpen: true }, handle);
+  server.maxConnections = MAX_CONNECTIONS;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.path, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  server.on('error', (err) => log(`preload socket: ${err.message}`));
+  chmodSync(opts.path, 0o600);
+  const ino = statSync(opts.path).ino;
+  log(`preload socket listening on ${opts.path}`);
+
+  let closing: Promise<void> | null = null;
+  return {
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const s of open) s.destroy();
+      }).then(() => {
+        // remove the file only if it is still ours (a successor may have replaced it)
+        try {
+          if (statSync(opts.path).ino === ino) unlinkSync(opts.path);
+        } catch {
+          /* already gone */
+        }
+      });
+      return closing;
+    },
+  };
+}
