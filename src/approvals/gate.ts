@@ -95,7 +95,7 @@ export class Gate {
     if (decision.action === 'webhook') decision = await this.resolveWebhook(call, decision);
     let extra: Record<string, unknown> = {};
     if (enforce && decision.action === 'ask' && this.deps.mode === 'enforce') {
-      const grant = this.deps.approvals.consumeOnceGrant(call, identity.credentialOwner);
+      const grant = this.consumeOnce(call, identity);
       if (grant) {
         extra = onceGrantFields(grant);
         decision = { ...decision, action: 'allow', message: 'approved once via svc approval' };
@@ -185,7 +185,7 @@ export class Gate {
 
     let grantBody: Record<string, unknown> = {};
     if (enforce && decision.action === 'ask') {
-      const once = this.deps.approvals.consumeOnceGrant(call, identity.credentialOwner);
+      const once = this.consumeOnce(call, identity);
       if (once) {
         // The ask is recorded first, so approval_policy_audit_id points at this request's ask event.
         const askEvent = await this.appendOrFail(decisionInput(call, decision, { source, ...extraRequest }));
@@ -270,6 +270,18 @@ export class Gate {
       body.response = RESPONSE_REDACTION_MARKER;
     } else {
       body.response = response;
+    }
+  }
+
+  /** A grant whose consumption cannot be made durable is not used: 503, never a second use. */
+  private consumeOnce(call: ToolCall, identity: Identity): ApprovalView | null {
+    try {
+      return this.deps.approvals.consumeOnceGrant(call, identity.credentialOwner);
+    } catch (err) {
+      throw new GateUnavailableError(
+        `approval state is unavailable; refusing tool call: ${(err as Error).message}`,
+        'approval_state_unavailable',
+      );
     }
   }
 
