@@ -13,6 +13,7 @@ import { classify } from './classify.js';
 import { TokenBucket } from './ratelimit.js';
 import { DecisionLog } from './decisionlog.js';
 import type { VerifyRequest } from './prompt.js';
+import { redact } from '../redact/index.js';
 
 /** Largest POST /verify body (the webhook payload is a command and a few names). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -180,11 +181,12 @@ export function createSidecar(config: SidecarConfig, deps: SidecarDeps = {}): Si
     }
     const record = {
       time: new Date(clock.now()).toISOString(),
-      tool: call.tool,
-      agent: call.agent ?? '',
-      session: call.session ?? '',
-      run_id: call.run_id ?? '',
-      policy: call.policy ?? '',
+      // Caller-controlled names go through redaction too: nothing in this file is a secret.
+      tool: redact(call.tool).text,
+      agent: redact(call.agent ?? '').text,
+      session: redact(call.session ?? '').text,
+      run_id: redact(call.run_id ?? '').text,
+      policy: redact(call.policy ?? '').text,
       command: c.command,
       decision: c.decision,
       reason: c.reason,
