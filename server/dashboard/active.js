@@ -120,7 +120,6 @@ export function createActive({ listEl, onCount }) {
         field('owner', g.credential_owner),
         h('span', { class: 'age', dataset: { created: g.earliest_created_at } }),
       ),
-      h('ol', { class: 'items' }, g.items.map((it) => itemRow(it))),
       h(
         'div',
         { class: 'actions' },
@@ -130,6 +129,7 @@ export function createActive({ listEl, onCount }) {
         ),
         button(`Deny pending (${n})`, 'deny', () => bulk(g, ids, 'deny', 'pending', el)),
       ),
+      h('ol', { class: 'items' }, g.items.map((it) => itemRow(it))),
     );
     actions.set(el, { approve: () => bulk(g, ids, 'approve', 'pending', el), deny: () => bulk(g, ids, 'deny', 'pending', el) });
     return el;

@@ -37,8 +37,9 @@ export function createHistory({ panel }) {
 
   const trace = h('div', { class: 'trace', hidden: true });
   const summary = h('p', { class: 'summary', 'aria-live': 'polite' });
-  const prevBtn = button('‹ Newer', 'ghost', () => page(-1), { disabled: true });
-  const nextBtn = button('Older ›', 'ghost', () => page(1), { disabled: true });
+  // The pager sits above and below the table, so a long page never needs scrolling back.
+  const prevBtns = [0, 1].map(() => button('‹ Newer', 'ghost', () => page(-1), { disabled: true }));
+  const nextBtns = [0, 1].map(() => button('Older ›', 'ghost', () => page(1), { disabled: true }));
   const tbody = h('tbody');
   const table = h(
     'table',
@@ -46,7 +47,14 @@ export function createHistory({ panel }) {
     h('thead', null, h('tr', null, ['Time', 'Decision', 'Tool', 'What', 'Agent', 'Session', 'Run', 'Policy'].map((c) => h('th', { scope: 'col' }, c)))),
     tbody,
   );
-  fill(panel, form, trace, h('div', { class: 'pager' }, summary, h('div', { class: 'pager-buttons' }, prevBtn, nextBtn)), h('div', { class: 'table-wrap' }, table));
+  fill(
+    panel,
+    form,
+    trace,
+    h('div', { class: 'pager' }, summary, h('div', { class: 'pager-buttons' }, prevBtns[0], nextBtns[0])),
+    h('div', { class: 'table-wrap' }, table),
+    h('div', { class: 'pager bottom' }, h('div', { class: 'pager-buttons' }, prevBtns[1], nextBtns[1])),
+  );
 
   function blankFilters() {
     return Object.fromEntries(FILTERS.map((k) => [k, '']));
@@ -95,7 +103,7 @@ export function createHistory({ panel }) {
       tbody.replaceChildren();
       state.shown.clear();
       summary.textContent = err.status === 503 ? 'The audit log is not configured on this server.' : `Could not load events: ${err.message}.`;
-      prevBtn.disabled = nextBtn.disabled = true;
+      for (const b of [...prevBtns, ...nextBtns]) b.disabled = true;
       return;
     }
     if (mine !== seq) return;
@@ -115,8 +123,10 @@ export function createHistory({ panel }) {
     summary.textContent = rows
       ? `Showing ${from}–${state.offset + rows} · ${state.total} ${state.total === 1 ? 'event' : 'events'} in the log for ${state.date}${filtered ? ' (filtered)' : ''}`
       : `No events${filtered ? ' match these filters' : ''} for ${state.date}.`;
-    prevBtn.disabled = state.back.length === 0;
-    nextBtn.disabled = !(state.next > 0);
+    for (const b of prevBtns) b.disabled = state.back.length === 0;
+    for (const b of nextBtns) b.disabled = !(state.next > 0);
+    // The bottom pager is only worth its space below a long page.
+    prevBtns[1].parentElement.parentElement.hidden = tbody.querySelectorAll('tr.event').length < 15;
     const run = state.f.run_id;
     trace.hidden = !run;
     if (run) {
