@@ -125,6 +125,7 @@ export async function verifyChain(dir: string, opts: VerifyOptions = {}): Promis
   let prevWhere = '';
   let lastId = '';
   let pending: ChainProblem | null = null;
+  let startSeen = false;
 
   const accept = (ev: Record<string, unknown>, file: AuditFile, line: number, end: number) => {
     prevHash = ev.hash as string;
@@ -170,6 +171,7 @@ export async function verifyChain(dir: string, opts: VerifyOptions = {}): Promis
         if (!ev || ev.hash !== startHere.hash || chainHash(ev) !== ev.hash) {
           throw new StartMismatch(`${file.name}:${ln.line} is not the event with hash ${startHere.hash}`);
         }
+        startSeen = true;
         accept(ev, file, ln.line, ln.end);
         continue;
       }
@@ -199,6 +201,7 @@ export async function verifyChain(dir: string, opts: VerifyOptions = {}): Promis
       }
     }
     if (isLastFile) res.lastFileLines = lines;
+    if (from && fi === 0 && !startSeen) throw new StartMismatch(`${file.name} has no event at offset ${from.offset}`);
   }
 
   if (anchor && !anchorHere) res.anchor = { status: 'other-dir', anchor };
