@@ -246,6 +246,20 @@ export const RULES: readonly Rule[] = [
     },
   },
   {
+    name: 'short_password_flag',
+    category: 7,
+    // `docker login -u me -p VALUE` (and helm/podman/oc/skopeo login), `mysql -pVALUE`: short
+    // flags that only mean "password" after these commands.
+    pattern: new RegExp(
+      `(?<![A-Za-z0-9_-])((?:login[ \\t][^\\n|;&]{0,200}?[ \\t]-p[ \\t]+|mysql(?:dump|admin|sh)?[ \\t][^\\n|;&]{0,200}?[ \\t]-p))${VALUE}`,
+      'g',
+    ),
+    replace: (m, prefix, value) => {
+      if (!value || value.startsWith('-') || isReference(unquote(value)) || unquote(value) === '') return m;
+      return `${prefix}${replaceQuoted(value)}`;
+    },
+  },
+  {
     name: 'basic_auth_flag',
     category: 11,
     // curl -u user:password / --user / --proxy-user: keep the user, replace the password.

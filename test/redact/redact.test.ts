@@ -50,6 +50,12 @@ test('all secrets of a combined command are removed in one pass', () => {
   for (const p of POSITIVE) for (const s of p.secrets) assert.ok(!out.includes(s), `secret ${s} survived the combined command`);
 });
 
+test('short password flags only count after login and mysql commands', () => {
+  assert.equal(redact('docker login -u me -p hunter2 registry.io').text, 'docker login -u me -p [REDACTED] registry.io');
+  assert.equal(redact('mysql -u root -pS3cret db -e "select 1"').text, 'mysql -u root -p[REDACTED] db -e "select 1"');
+  for (const keep of ['mysql -u root -p db', 'mkdir -p /tmp/x', 'docker login -u me -p $PW r.io', 'ls -p; login -f x']) assert.equal(redact(keep).text, keep);
+});
+
 test('a private key block without its END line is still redacted', () => {
   const out = redact('cat <<EOF\n-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\nAAAAAAABAAAAMwAAAAtzc2gtZWQ').text;
   assert.equal(out, 'cat <<EOF\n-----BEGIN OPENSSH PRIVATE KEY-----[REDACTED]');
@@ -132,7 +138,7 @@ test('1 MiB of ordinary text with secrets sprinkled in is redacted quickly', () 
 });
 
 test('adversarial 1 MiB inputs stay linear', () => {
-  const shapes = ['a', '0123456789abcdef', 'aB3+/', 'a-', "token='x", 'Bearer ', "-H 'X-Y: ", 'http://u:', 'sk-', 'Authorization: ', '-----BEGIN RSA PRIVATE KEY-----', 'my_secret_token: "abc', '--password ', 'AKIA', 'eyJabcdefghij.', 'X-Foo-'];
+  const shapes = ['a', '0123456789abcdef', 'aB3+/', 'a-', "token='x", 'Bearer ', "-H 'X-Y: ", 'http://u:', 'sk-', 'Authorization: ', '-----BEGIN RSA PRIVATE KEY-----', 'my_secret_token: "abc', '--password ', 'AKIA', 'eyJabcdefghij.', 'X-Foo-', 'login ', 'mysql a'];
   for (const s of shapes) {
     const text = fill(s) + 'g';
     const t0 = performance.now();
