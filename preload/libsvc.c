@@ -363,11 +363,12 @@ SVC_API int SVC_FN(posix_spawnp)(pid_t *pid, const char *file, const posix_spawn
 }
 
 /* system() and popen() start /bin/sh from environ inside libc. When environ no longer carries
- * the library (the program unset LD_PRELOAD, say), the command is prefixed with exports that
- * put it back, so the shell's children stay covered. */
+ * the library (the program unset LD_PRELOAD, say), the text handed to that shell first puts
+ * the snapshot back and re-execs a shell that has it, so what cmd runs is still checked.
+ * (popen cannot be reimplemented here: glibc's pclose only knows its own streams.) */
 static const char *shell_command(const char *cmd, char *buf, size_t cap) {
   if (svc_env_covered(environ)) return cmd;
-  if (svc_env_shell_prefix(environ, cmd, buf, cap) == 0) return buf;
+  if (svc_env_shell_command(environ, cmd, buf, cap) == 0) return buf;
   svc_debug("environment not repaired for the shell: command too long", NULL);
   return cmd;
 }

@@ -104,14 +104,10 @@ int svc_env_covered(char *const *env) {
   return 1;
 }
 
-/* NAME='value' with single quotes made safe; `entry` is "NAME=value". */
-static void put_assignment(struct svc_sink *k, const char *entry) {
-  const char *eq = entry;
-  while (*eq && *eq != '=') eq++;
-  svc_sink_put(k, " ", 1);
-  svc_sink_put(k, entry, (size_t)(eq - entry));
-  svc_sink_put(k, "='", 2);
-  for (const char *p = *eq ? eq + 1 : eq; *p; p++) {
+/* Appends s in single quotes, each ' written as '\''. */
+static void put_single_quoted(struct svc_sink *k, const char *s) {
+  svc_sink_put(k, "'", 1);
+  for (const char *p = s; *p; p++) {
     if (*p == '\'')
       svc_sink_put(k, "'\\''", 4);
     else
@@ -120,26 +116,36 @@ static void put_assignment(struct svc_sink *k, const char *entry) {
   svc_sink_put(k, "'", 1);
 }
 
-int svc_env_shell_prefix(char *const *env, const char *cmd, char *buf, size_t cap) {
+/* NAME='value'; `entry` is "NAME=value". */
+static void put_assignment(struct svc_sink *k, const char *entry) {
+  const char *eq = entry;
+  while (*eq && *eq != '=') eq++;
+  svc_sink_put(k, " ", 1);
+  svc_sink_put(k, entry, (size_t)(eq - entry));
+  svc_sink_put(k, "=", 1);
+  put_single_quoted(k, *eq ? eq + 1 : eq);
+}
+
+int svc_env_shell_command(char *const *env, const char *cmd, char *buf, size_t cap) {
   struct svc_sink k;
   char ld[SVC_ENV_PRELOAD_MAX];
   const char *pe = preload_for(first_entry(env, SVC_PRELOAD_VAR), ld, sizeof ld);
-  int sep = 0;
   svc_sink_memory(&k, buf, cap);
   if (pe || svc_cfg.n_env) {
     /* never a bare "export": that would print the environment */
     svc_sink_puts(&k, "export");
     if (pe) put_assignment(&k, pe);
     for (int i = 0; i < svc_cfg.n_env; i++) put_assignment(&k, svc_cfg.env_entries[i]);
-    sep = 1;
+    svc_sink_puts(&k, "; ");
   }
   for (int i = 0; svc_env_names[i]; i++) {
     if (snapshot_entry(svc_env_names[i]) || !first_entry(env, svc_env_names[i])) continue;
-    svc_sink_puts(&k, sep ? "; unset " : "unset ");
+    svc_sink_puts(&k, "unset ");
     svc_sink_puts(&k, svc_env_names[i]);
-    sep = 1;
+    svc_sink_puts(&k, "; ");
   }
-  if (sep) svc_sink_puts(&k, "\n");
-  svc_sink_puts(&k, cmd);
+  /* the outer shell started without the library; the one that runs cmd has it */
+  svc_sink_puts(&k, "exec /bin/sh -c ");
+  put_single_quoted(&k, cmd);
   return (size_t)svc_sink_finish(&k) < cap ? 0 : -1;
 }

@@ -24,7 +24,9 @@ char **svc_env_rebuild(char *const *src, char **slots, char *ld, size_t ldcap) S
 /* 1 when env already carries exactly what svc_env_rebuild would put there. */
 int svc_env_covered(char *const *env) SVC_HIDDEN;
 
-/* Writes "export NAME='value' ...; unset ...\n<cmd>" into buf; -1 when it does not fit. */
-int svc_env_shell_prefix(char *const *env, const char *cmd, char *buf, size_t cap) SVC_HIDDEN;
+/* For system()/popen() when environ lost the library: writes
+ *   export LD_PRELOAD='...' SERVICE_...='...'; unset ...; exec /bin/sh -c '<cmd>'
+ * into buf, so the shell that runs cmd carries the library. -1 when it does not fit. */
+int svc_env_shell_command(char *const *env, const char *cmd, char *buf, size_t cap) SVC_HIDDEN;
 
 #endif
