@@ -39,7 +39,7 @@ const KEYS: Record<string, readonly string[]> = {
   call_count: ['tool', 'gte', 'window'],
   agent_depth: ['gte', 'lte', 'eq'],
   notify: ['url', 'platform', 'on'],
-  test: ['name', 'tool', 'agent', 'params', 'expect', 'expect_message'],
+  test: ['name', 'tool', 'agent', 'params', 'expect', 'expect_message', 'session', 'workdir', 'input'],
 };
 const ACTIONS = ['allow', 'deny', 'ask', 'watch', 'log', 'webhook'];
 const DEFAULT_ACTIONS = ['allow', 'deny', 'ask', 'watch', 'log'];
@@ -99,25 +99,43 @@ export function globProblem(p: string, isPath: boolean): string | undefined {
   if (stars > DOUBLESTAR_MAX_COUNT) return `at most ${DOUBLESTAR_MAX_COUNT} ** per pattern (found ${stars})`;
   for (let i = 0; i < p.length; i++) {
     if (p[i] !== '[') continue;
+    // Same class syntax as the matcher (Go's filepath.Match): [^...] negates, a-z ranges,
+    // no escapes; a bare "-" or a leading "]" makes the class malformed.
     let j = i + 1;
-    if (p[j] === '^' || p[j] === '!') j++;
-    if (p.slice(j, j + 1) === ']' && p.indexOf(']', j + 1) < 0) return `empty character class "${p.slice(i, j + 1)}" never matches`;
-    if (p[j] === ']') j++; // a leading ] is a member, as in [])]
-    const close = p.indexOf(']', j);
-    if (close < 0) return `unclosed character class at "${p.slice(i)}" (write [[] for a literal [)`;
-    const body = p.slice(i + 1, close);
-    if (body === '' || body === '^' || body === '!') return `empty character class "${p.slice(i, close + 1)}" never matches`;
-    const inner = body.replace(/^[\^!]/, '');
-    for (const m of inner.matchAll(/(.)-(.)/g)) {
-      if (m[1]! > m[2]!) return `character class range "${m[0]}" is reversed and matches nothing`;
+    if (p[j] === '^') j++;
+    let members = 0;
+    for (;;) {
+      const c = p[j];
+      if (c === undefined) return `unclosed character class at "${p.slice(i)}" (write [[] for a literal [)`;
+      if (c === ']' && members > 0) break;
+      if (c === ']') return `empty character class "${p.slice(i, j + 1)}" never matches`;
+      if (c === '-') return `character class "${p.slice(i, j + 1)}..." has a bare "-", which makes it malformed (it never matches)`;
+      const lo = c;
+      j++;
+      if (p[j] === '-') {
+        const hi = p[j + 1];
+        if (hi === undefined || hi === '-' || hi === ']') return `character class at "${p.slice(i)}" ends a range with "${hi ?? ''}", which makes it malformed (it never matches)`;
+        if (lo > hi) return `character class range "${lo}-${hi}" is reversed and matches nothing`;
+        j += 2;
+      }
+      members++;
     }
-    i = close;
+    i = j;
   }
   if (isPath) {
     const tilde = p.indexOf('~/');
     if (tilde > 0 && !p.startsWith('**/~/')) return '"~" is only meaningful at the start of a path pattern; use **/ to match any home directory';
     if (p.startsWith('./')) return 'paths are cleaned before matching, so a leading "./" never matches; drop it or use **/';
     if (/(^|\/)\.\.?\/[^*]/.test(p.slice(1)) && !p.startsWith('../')) return 'paths are cleaned before matching, so "/./" or "/../" inside a pattern never matches';
+  }
+  return undefined;
+}
+
+/** Patterns that match, but probably not what the author meant. */
+export function globWarning(p: string, key: string): string | undefined {
+  if (/\[!/.test(p)) return '"[!" is a literal "!" in this glob dialect, not a negation; write [^...]';
+  if (key.startsWith('command') && !p.startsWith('*') && /\s\|\s?|\s?\|\s/.test(p)) {
+    return 'commands are split at pipes and a pipeline reads as "a && b"; match each part, or write the pipeline with " && "';
   }
   return undefined;
 }
@@ -323,10 +341,9 @@ function checkWhen(ctx: Ctx, when: Node | undefined, where: string, info: RuleIn
       const list = stringList(ctx, node, `${where} ${k}`);
       for (const { text, node: n } of list) {
         const problem = globProblem(text, PATH_LISTS.includes(k));
+        const warning = problem ? undefined : globWarning(text, k);
         if (problem) report(ctx, n, 'error', 'bad-pattern', `${where} ${k}: "${text}": ${problem}`);
-        else if (k.startsWith('command') && /\s\|\s?|\s?\|\s/.test(text) && !text.startsWith('*')) {
-          report(ctx, n, 'warning', 'pipe-in-pattern', `${where} ${k}: "${text}": commands are split at pipes and a pipeline reads as "a && b"; match each part, or write the pipeline with " && "`);
-        }
+        else if (warning) report(ctx, n, 'warning', 'suspicious-pattern', `${where} ${k}: "${text}": ${warning}`);
       }
       if (k === 'command_matches' || k === 'path_matches' || k === 'url_matches' || k === 'domain_matches' || k === 'session_matches') {
         info.groups.set(k, list.map((x) => x.text));
