@@ -1,0 +1,3 @@
+module svc/sdk/go
+
+go 1.19
