@@ -15,14 +15,15 @@ const EXP_RE = /^\d{1,12}$/;
 export class Signer {
   private constructor(private readonly key: Buffer) {}
 
-  /** Loads `<dataDir>/signing.key`, creating it (0600) when missing. */
-  static open(dataDir: string): Signer {
+  /** Loads `<dataDir>/signing.key`, creating it (0600) when missing unless `create` is false. */
+  static open(dataDir: string, o: { create?: boolean } = {}): Signer {
     const path = join(dataDir, SIGNING_KEY_FILE);
     let st;
     try {
       st = lstatSync(path);
     } catch (err: any) {
       if (err.code !== 'ENOENT') throw err;
+      if (o.create === false) throw new Error(`no signing key at ${path} (the server creates it on start; check SERVICE_HOME)`);
       return new Signer(createKey(path));
     }
     if (!st.isFile()) throw new Error(`${path} must be a regular file (not a symlink or directory)`);

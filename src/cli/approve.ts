@@ -1,7 +1,9 @@
 // `svc approve ID [--persist]` and `svc approve --run AGENT/SESSION/RUN [--future]`.
 import { parse, UsageError, type Command } from './args.js';
 import { userInfo } from 'node:os';
-import { api, errorText } from './client.js';
+import { api, errorText, serviceUrl } from './client.js';
+import { Signer, SIGNED_URL_TTL_MS } from '../auth/signing.js';
+import { defaultDataDir } from '../util/datadir.js';
 
 /** Who the audit log names as resolver: "cli:<user>". */
 export function resolver(): string {
@@ -87,12 +89,15 @@ Approves a pending call on the running server.
               (exec, read, write and edit only; never for a card shown with secrets redacted)
   --run R     approve every pending call of one agent run (see "svc pending")
   --future    with --run: also allow the run's next calls for the approval timeout
+  --link      print a signed resolve URL for ID instead (POST it with {"approved": true|false};
+              no token needed, this approval only, valid 10 minutes, cannot persist)
 Environment: SERVICE_URL (default http://127.0.0.1:9090), SERVICE_TOKEN (else the token file).`,
   async run(argv) {
     const { values, positionals } = parse(argv, {
       persist: { type: 'boolean' },
       run: { type: 'string' },
       future: { type: 'boolean' },
+      link: { type: 'boolean' },
     });
     if (values.run !== undefined) {
       if (positionals.length) throw new UsageError('give either an approval ID or --run, not both');
@@ -101,6 +106,13 @@ Environment: SERVICE_URL (default http://127.0.0.1:9090), SERVICE_TOKEN (else th
     }
     if (values.future) throw new UsageError('--future needs --run AGENT/SESSION/RUN');
     if (positionals.length !== 1) throw new UsageError('expected exactly one approval ID (see "svc pending")');
+    if (values.link) {
+      if (values.persist) throw new UsageError('a signed link can never persist a rule');
+      // The key lives in the data dir, readable by its owner only: whoever can read it could approve anyway.
+      const signer = Signer.open(defaultDataDir(), { create: false });
+      process.stdout.write(signer.resolveUrl(serviceUrl(), positionals[0]!, Date.now(), SIGNED_URL_TTL_MS) + '\n');
+      return 0;
+    }
     return resolveOne('approve', positionals[0]!, true, values.persist === true);
   },
 } satisfies Command;
