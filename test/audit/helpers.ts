@@ -38,11 +38,18 @@ export function auditFiles(dir: string): string[] {
     });
 }
 
-/** Every event of the log in chain order. */
-export function readEvents(dir: string): any[] {
+/** Every event of the log in chain order; lenient skips lines that do not parse (a torn tail). */
+export function readEvents(dir: string, opts: { lenient?: boolean } = {}): any[] {
   const out: any[] = [];
   for (const f of auditFiles(dir)) {
-    for (const line of readFileSync(join(dir, f), 'utf8').split('\n')) if (line) out.push(JSON.parse(line));
+    for (const line of readFileSync(join(dir, f), 'utf8').split('\n')) {
+      if (!line) continue;
+      try {
+        out.push(JSON.parse(line));
+      } catch (err) {
+        if (!opts.lenient) throw err;
+      }
+    }
   }
   return out;
 }

@@ -58,6 +58,7 @@ export class WebhookSink implements AuditSink {
   private closing = false;
   private closeDeadline = Infinity;
   private wake: (() => void) | null = null;
+  private inflight: AbortController | null = null;
   private lastError = '';
 
   constructor(private readonly opts: WebhookOptions) {
@@ -113,13 +114,17 @@ export class WebhookSink implements AuditSink {
 
   private async post(batch: AuditEvent[]): Promise<boolean> {
     const timeout = Math.max(1, Math.min(this.o.timeoutMs, this.closeDeadline - Date.now()));
+    const ctl = new AbortController();
+    const timer = setTimeout(() => ctl.abort(new Error(`no answer within ${timeout} ms`)), timeout);
+    timer.unref();
+    this.inflight = ctl;
     try {
       const res = await fetch(this.opts.url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'user-agent': `svc/${this.opts.version}` },
         body: JSON.stringify(batch),
         redirect: 'manual',
-        signal: AbortSignal.timeout(timeout),
+        signal: ctl.signal,
       });
       await res.arrayBuffer().catch(() => {});
       if (res.status >= 200 && res.status < 300) {
@@ -129,6 +134,9 @@ export class WebhookSink implements AuditSink {
       this.warn(`audit webhook: ${this.opts.url} answered ${res.status}`);
     } catch (err) {
       this.warn(`audit webhook: ${this.opts.url}: ${(err as Error).message}`);
+    } finally {
+      clearTimeout(timer);
+      this.inflight = null;
     }
     return false;
   }
@@ -139,7 +147,8 @@ export class WebhookSink implements AuditSink {
         this.wake = null;
         resolve();
       }, ms);
-      t.unref();
+      // While closing, the wait must keep the process alive so close() can finish.
+      if (!this.closing) t.unref();
       this.wake = () => {
         clearTimeout(t);
         this.wake = null;
@@ -160,7 +169,10 @@ export class WebhookSink implements AuditSink {
     this.closeDeadline = Date.now() + this.o.closeTimeoutMs;
     this.wake?.();
     if (this.queue.length && !this.pumping) this.start();
+    // A request already in flight gets until the deadline, not its full timeout.
+    const cut = setTimeout(() => this.inflight?.abort(new Error('closing')), this.o.closeTimeoutMs);
     if (this.pumping) await this.pumping;
+    clearTimeout(cut);
     if (this.timer) clearTimeout(this.timer);
     this.dropped += this.queue.length;
     this.queue = [];
