@@ -253,7 +253,9 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<{ 
     });
   };
 
-  const server = net.createServer({ allowHalfOpen: true }, handle);
+  // No half-open connections: the library keeps its side open until the reply, so an EOF from
+  // the client means it hung up (timeout, kill, SERVICE_PRELOAD_ASK=deny) and must abort decide.
+  const server = net.createServer({ allowHalfOpen: false }, handle);
   server.maxConnections = MAX_CONNECTIONS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -270,17 +272,20 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<{ 
   let closing: Promise<void> | null = null;
   return {
     close() {
-      closing ??= new Promise<void>((resolve) => {
-        server.close(() => resolve());
+      closing ??= (async () => {
+        // Pending decides are aborted through their connection's 'close', which fires after the
+        // server's own close callback; wait for both so callers see a quiet listener.
+        const drained = [...open].map((s) => new Promise<void>((r) => s.once('close', () => r())));
+        const stopped = new Promise<void>((r) => server.close(() => r()));
         for (const s of open) s.destroy();
-      }).then(() => {
+        await Promise.all([stopped, ...drained]);
         // remove the file only if it is still ours (a successor may have replaced it)
         try {
           if (statSync(opts.path).ino === ino) unlinkSync(opts.path);
         } catch {
           /* already gone */
         }
-      });
+      })();
       return closing;
     },
   };
