@@ -608,7 +608,9 @@ export class ApprovalStore implements ApprovalsForGate {
   }
 
   private maybeCompact(): void {
-    if (this.journal.wantsCompaction()) this.compact();
+    // A commit in flight has a journal line its in-memory record does not show yet; rewriting
+    // the journal now would lose it. The commit compacts when it is done.
+    if (this.committing.size === 0 && this.journal.wantsCompaction()) this.compact();
   }
 
   private compact(): void {

@@ -172,3 +172,26 @@ test('replay: the latest line about an id wins; reopen undoes a resolve', () => 
   assert.equal(r.state.grants.size, 0);
   assert.equal(r.damaged, false);
 });
+
+test('compaction never runs while a resolution is between its journal line and its publication', async () => {
+  const f = fixture();
+  try {
+    const first = call();
+    const v1 = await f.store.enqueue(ask(first));
+    await f.store.resolve(v1.id, { approved: true, by: 'op' });
+    const second = call();
+    const v2 = await f.store.enqueue(ask(second));
+    f.audit.holding = true;
+    const resolving = f.store.resolve(v2.id, { approved: true, by: 'op' });
+    await f.audit.parked();
+    (f.store as any).journal.appended = 1e12; // as if the journal had grown huge
+    assert.ok(f.store.consumeOnceGrant(first, 'server/admin')); // an append that would compact
+    f.audit.releaseAll();
+    await resolving;
+    f.reopen();
+    assert.equal(f.store.get(v2.id)!.status, 'approved');
+    assert.ok(f.store.consumeOnceGrant(second, 'server/admin'));
+  } finally {
+    f.cleanup();
+  }
+});
