@@ -15,7 +15,9 @@ export const MAX_STATS_DAYS = 366;
 
 /** A bad query parameter (the route answers 400). */
 export class AuditQueryError extends Error {
-  readonly code = 'invalid_request';
+  constructor(message: string, readonly code: 'invalid_date' | 'invalid_range' = 'invalid_date') {
+    super(message);
+  }
 }
 
 export interface QueryOptions {
@@ -52,10 +54,15 @@ function intParam(v: unknown, fallback: number): number {
   return Number.isInteger(n) ? n : fallback;
 }
 
-export function dateParam(v: unknown, name: string, fallback: string): string {
+/** `label` names the parameter in the error: "date", "from date", "to date". */
+export function dateParam(v: unknown, label: string, fallback: string): string {
   if (v === undefined || v === '') return fallback;
-  if (!isValidDate(v)) throw new AuditQueryError(`invalid ${name} date ${JSON.stringify(String(v)).slice(0, 40)}: use YYYY-MM-DD, a real calendar day`);
+  if (!isValidDate(v)) throw invalidDate(label, v);
   return v;
+}
+
+function invalidDate(label: string, v: unknown): AuditQueryError {
+  return new AuditQueryError(`invalid ${label} ${JSON.stringify(String(v).slice(0, 40))}: use YYYY-MM-DD, a real calendar day`);
 }
 
 export class AuditReader {
@@ -80,7 +87,7 @@ export class AuditReader {
   }
 
   async query(q: QueryOptions = {}): Promise<QueryResult> {
-    const date = dateParam(q.date, 'the', this.today());
+    const date = dateParam(q.date, 'date', this.today());
     let limit = intParam(q.limit, DEFAULT_PAGE);
     if (limit < 1) limit = DEFAULT_PAGE;
     limit = Math.min(limit, MAX_PAGE);
@@ -131,7 +138,7 @@ export class AuditReader {
    * The caller streams the chunks (e.g. Readable.from) so a large day is never buffered.
    */
   async exportDay(date: string): Promise<AsyncIterable<Buffer> | null> {
-    if (!isValidDate(date)) throw new AuditQueryError('invalid date: use YYYY-MM-DD, a real calendar day');
+    if (!isValidDate(date)) throw invalidDate('date', date);
     const files = await filesForDate(this.dir, date);
     if (!files.length) return null;
     const ends = await Promise.all(files.map((f) => this.end(f)));
@@ -158,10 +165,10 @@ export class AuditReader {
   /** Counts over the days from..to inclusive (each defaults to today, UTC). */
   async stats(fromIn?: string, toIn?: string): Promise<AuditStats> {
     const today = this.today();
-    const from = dateParam(fromIn, 'from', today);
-    const to = dateParam(toIn, 'to', today);
-    if (to < from) throw new AuditQueryError(`invalid range: to (${to}) is before from (${from})`);
-    if (daySpan(from, to) > MAX_STATS_DAYS) throw new AuditQueryError(`invalid range: at most ${MAX_STATS_DAYS} days at a time`);
+    const from = dateParam(fromIn, 'from date', today);
+    const to = dateParam(toIn, 'to date', today);
+    if (to < from) throw new AuditQueryError(`invalid range: to (${to}) is before from (${from})`, 'invalid_range');
+    if (daySpan(from, to) > MAX_STATS_DAYS) throw new AuditQueryError(`invalid range: at most ${MAX_STATS_DAYS} days at a time`, 'invalid_range');
     // Maps, not objects: an agent named "__proto__" must count like any other.
     const maps = { by_action: new Map<string, number>(), by_tool: new Map<string, number>(), by_agent: new Map<string, number>(), by_session: new Map<string, number>() };
     const bump = (m: Map<string, number>, k: unknown) => {
