@@ -135,6 +135,9 @@ export class AutoAllowedRules {
         });
         const tool = (node as any).get('match').get('tool', true);
         if (tool) tool.flow = true;
+        // Quoted so that no YAML 1.1 reader turns it into a date object.
+        const added = (node as any).get('rules').get(0).get('added', true);
+        if (added) added.type = 'QUOTE_DOUBLE';
         if (source) node.commentBefore = ` learned via ${oneLine(source)}`;
         policiesSeq(doc).add(node);
       });
