@@ -75,10 +75,10 @@ export interface RunResult {
 }
 
 /** Runs a program with a hard timeout; the result is returned even when it fails. */
-export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, opts: { cwd?: string; timeoutMs?: number; input?: string } = {}): Promise<RunResult> {
+export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, opts: { cwd?: string; timeoutMs?: number; input?: string; argv0?: string } = {}): Promise<RunResult> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { env, cwd: opts.cwd, argv0: opts.argv0, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
