@@ -1,0 +1,296 @@
+// POSIX-shell tokenizer for policy matching (research 5.1, 5.2, 5.4): sanitizes the command,
+// splits it into segments at unquoted &&, ||, |, ;, & and newlines, removes quotes and escapes
+// inside words, and finds $(...), backtick and <(...) spans. It never executes or expands
+// anything; unterminated quotes simply run to the end (the text is kept, not dropped).
+
+export interface Token {
+  /** The word with quotes and escapes removed; $(...) and `...` kept verbatim. */
+  text: string;
+  /** Some part of the word was quoted or escaped. */
+  quoted: boolean;
+  /** A redirection operator word (`>f`, `2>&1`, `<<<`, ...) or the target that follows one. */
+  redir: boolean;
+}
+
+export interface Segment {
+  tokens: Token[];
+  /** The operator that ended this segment: &&, ||, |, |&, ;, ;;, &, newline, ( or ); '' at the end. */
+  op: string;
+}
+
+// ANSI CSI sequences, then control characters other than tab and newline.
+const CSI = /\x1b\[[0-9;?]*[ -/]*[@-~]/g;
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f]/g;
+
+export function sanitize(s: string): string {
+  let out = s;
+  if (out.includes('\x1b')) out = out.replace(CSI, '');
+  // eslint-disable-next-line no-control-regex
+  if (/[\x00-\x08\x0b-\x1f\x7f]/.test(out)) out = out.replace(CONTROL, '');
+  return out;
+}
+
+/** Index just past the ')' that closes the '(' at s[open]; s.length when unclosed. Quote-aware. */
+export function skipBalanced(s: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < s.length; i++) {
+    const c = s[i];
+    if (c === '\\') {
+      i++;
+    } else if (c === "'") {
+      const end = s.indexOf("'", i + 1);
+      if (end < 0) return s.length;
+      i = end;
+    } else if (c === '"') {
+      i = skipDoubleQuoted(s, i + 1) - 1;
+    } else if (c === '`') {
+      const end = s.indexOf('`', i + 1);
+      if (end < 0) return s.length;
+      i = end;
+    } else if (c === '(') depth++;
+    else if (c === ')') {
+      depth--;
+      if (depth === 0) return i + 1;
+    }
+  }
+  return s.length;
+}
+
+/** From just after an opening '"', the index just past its closing '"'. */
+function skipDoubleQuoted(s: string, from: number): number {
+  for (let i = from; i < s.length; i++) {
+    const c = s[i];
+    if (c === '\\') i++;
+    else if (c === '"') return i + 1;
+    else if (c === '$' && s[i + 1] === '(') i = skipBalanced(s, i + 1) - 1;
+    else if (c === '`') {
+      const end = s.indexOf('`', i + 1);
+      if (end < 0) return s.length;
+      i = end;
+    }
+  }
+  return s.length;
+}
+
+const ANSI_C: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
+
+/** Decodes $'...' (bash ANSI-C quoting) starting after the opening quote; returns [text, end]. */
+function ansiC(s: string, from: number): [string, number] {
+  let out = '';
+  for (let i = from; i < s.length; i++) {
+    const c = s[i]!;
+    if (c === "'") return [out, i + 1];
+    if (c !== '\\') {
+      out += c;
+      continue;
+    }
+    const n = s[i + 1];
+    if (n === undefined) break;
+    const hex = /^x([0-9A-Fa-f]{1,2})/.exec(s.slice(i + 1, i + 4));
+    const oct = /^[0-7]{1,3}/.exec(s.slice(i + 1, i + 4));
+    if (hex) {
+      out += String.fromCharCode(parseInt(hex[1]!, 16));
+      i += hex[0].length;
+    } else if (oct) {
+      out += String.fromCharCode(parseInt(oct[0], 8));
+      i += oct[0].length;
+    } else {
+      out += ANSI_C[n] ?? '\\' + n;
+      i++;
+    }
+  }
+  return [out, s.length];
+}
+
+const REDIR_OPS = ['<<<', '<<-', '>>', '>|', '>&', '<<', '<&', '<>', '>', '<'];
+const BARE_REDIR = /^(\d*|&)(<<<|<<-|>>|>\||>&|<<|<&|<>|>|<)$/;
+
+function isSpace(c: string): boolean {
+  return c === ' ' || c === '\t';
+}
+
+/** Splits a command string into segments of tokens (POSIX rules, research 5.2). */
+export function splitSegments(s: string): Segment[] {
+  const segments: Segment[] = [];
+  let tokens: Token[] = [];
+  let text = '';
+  let inWord = false;
+  let quoted = false;
+  let redir = false;
+  let redirPending = false; // the previous word was a bare redirection operator
+
+  const endWord = () => {
+    if (inWord) {
+      tokens.push({ text, quoted, redir: redir || redirPending });
+      redirPending = redir && !quoted && BARE_REDIR.test(text);
+    }
+    text = '';
+    inWord = false;
+    quoted = false;
+    redir = false;
+  };
+  const endSegment = (op: string) => {
+    endWord();
+    redirPending = false;
+    if (tokens.length) segments.push({ tokens, op });
+    else if (segments.length && op) segments[segments.length - 1]!.op = op;
+    tokens = [];
+  };
+
+  for (let i = 0; i < s.length; ) {
+    const c = s[i]!;
+    if (isSpace(c)) {
+      endWord();
+      i++;
+    } else if (c === '\n') {
+      endSegment('\n');
+      i++;
+    } else if (c === '\\') {
+      if (s[i + 1] === '\n') {
+        i += 2;
+        continue;
+      }
+      if (i + 1 < s.length) text += s[i + 1];
+      inWord = true;
+      quoted = true;
+      i += 2;
+    } else if (c === "'") {
+      const end = s.indexOf("'", i + 1);
+      const stop = end < 0 ? s.length : end;
+      text += s.slice(i + 1, stop);
+      inWord = true;
+      quoted = true;
+      i = stop + 1;
+    } else if (c === '"') {
+      inWord = true;
+      quoted = true;
+      let j = i + 1;
+      for (; j < s.length; j++) {
+        const d = s[j]!;
+        if (d === '"') break;
+        if (d === '\\' && j + 1 < s.length) {
+          const e = s[j + 1]!;
+          if (e === '\n') {
+            j++;
+            continue;
+          }
+          if (e === '$' || e === '`' || e === '"' || e === '\\') {
+            text += e;
+            j++;
+            continue;
+          }
+          text += d;
+        } else if (d === '$' && s[j + 1] === '(') {
+          const end = skipBalanced(s, j + 1);
+          text += s.slice(j, end);
+          j = end - 1;
+        } else if (d === '`') {
+          const end = s.indexOf('`', j + 1);
+          const stop = end < 0 ? s.length - 1 : end;
+          text += s.slice(j, stop + 1);
+          j = stop;
+        } else text += d;
+      }
+      i = j + 1;
+    } else if (c === '$' && s[i + 1] === '(') {
+      const end = skipBalanced(s, i + 1);
+      text += s.slice(i, end);
+      inWord = true;
+      i = end;
+    } else if (c === '$' && s[i + 1] === '{') {
+      const end = s.indexOf('}', i + 2);
+      const stop = end < 0 ? s.length : end + 1;
+      text += s.slice(i, stop);
+      inWord = true;
+      i = stop;
+    } else if (c === '$' && s[i + 1] === "'") {
+      const [decoded, end] = ansiC(s, i + 2);
+      text += decoded;
+      inWord = true;
+      quoted = true;
+      i = end;
+    } else if (c === '`') {
+      const end = s.indexOf('`', i + 1);
+      const stop = end < 0 ? s.length : end + 1;
+      text += s.slice(i, stop);
+      inWord = true;
+      i = stop;
+    } else if ((c === '<' || c === '>') && s[i + 1] === '(') {
+      const end = skipBalanced(s, i + 1);
+      text += s.slice(i, end);
+      inWord = true;
+      i = end;
+    } else if (c === '<' || c === '>') {
+      // A redirection operator; an fd number or & right before it belongs to it (2>, &>).
+      if (inWord && !((/^\d+$/.test(text) && !quoted) || text === '&')) endWord();
+      const op = REDIR_OPS.find((o) => s.startsWith(o, i))!;
+      text += op;
+      inWord = true;
+      redir = true;
+      i += op.length;
+    } else if (c === '&' && s[i + 1] === '>') {
+      endWord();
+      text = '&';
+      inWord = true;
+      i++;
+    } else if (c === '&' || c === '|' || c === ';') {
+      const two = s.slice(i, i + 2);
+      if (two === '&&' || two === '||' || two === '|&' || two === ';;') {
+        endSegment(two);
+        i += 2;
+      } else {
+        endSegment(c);
+        i++;
+      }
+    } else if (c === '(' || c === ')') {
+      endSegment(c);
+      i++;
+    } else if (c === '#' && !inWord) {
+      const end = s.indexOf('\n', i);
+      i = end < 0 ? s.length : end;
+    } else {
+      text += c;
+      inWord = true;
+      i++;
+    }
+  }
+  endSegment('');
+  return segments;
+}
+
+/**
+ * Top-level $(...), `...`, <(...) and >(...) bodies, found in the raw text regardless of quoting,
+ * as the peer does (so `echo '$(rm -rf /)'` is treated as if it ran: conservative).
+ */
+export function extractSubstitutions(s: string): string[] {
+  const out: string[] = [];
+  if (!s.includes('(') && !s.includes('`')) return out;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === '\\') {
+      i++;
+    } else if ((c === '$' || c === '<' || c === '>') && s[i + 1] === '(') {
+      const end = naiveBalanced(s, i + 1);
+      out.push(s.slice(i + 2, end === s.length ? end : end - 1));
+      i = end - 1;
+    } else if (c === '`') {
+      const close = s.indexOf('`', i + 1);
+      if (close < 0) break;
+      out.push(s.slice(i + 1, close));
+      i = close;
+    }
+  }
+  return out.filter((x) => x.trim() !== '');
+}
+
+/** Paren matching that ignores quotes (the peer's extraction is quote-blind). */
+function naiveBalanced(s: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < s.length; i++) {
+    const c = s[i];
+    if (c === '\\') i++;
+    else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i + 1;
+  }
+  return s.length;
+}
