@@ -56,7 +56,7 @@ export function openPolicySource(
   }
 
   // Watch every configured path plus the user's policy directory (where learned rules appear).
-  const targets = new Set<string>(config.paths);
+  const targets = new Set<string>([...config.paths, config.userDir]);
   for (const p of config.paths) {
     try {
       if (!statSync(p).isDirectory()) targets.add(dirname(p));

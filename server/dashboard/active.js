@@ -241,6 +241,7 @@ export function tick(root = document) {
     el.textContent = left > 0 ? `expires in ${clock(left)}` : 'expired';
     el.classList.toggle('warn', left <= WARN_MS && left > URGENT_MS);
     el.classList.toggle('urgent', left <= URGENT_MS);
+    el.closest('.item, .card')?.classList.toggle('lapsed', left <= 0);
   }
 }
 

@@ -24,7 +24,11 @@ const policy = createPolicy({ panel: $('#panel-policy'), onStatus: setStatus });
 
 function init() {
   takeFragmentToken();
-  onUnauthorized(() => showGate('The server rejected the token. Enter the admin token again.'));
+  onUnauthorized(() => {
+    stopLive();
+    token.clear();
+    showGate('The server rejected the token. Enter the admin token again.');
+  });
   $('#gate-form').addEventListener('submit', onGateSubmit);
   $('#change-token').addEventListener('click', () => {
     stopLive();
@@ -67,8 +71,10 @@ async function start() {
   hideGate();
   if (!started) {
     started = true;
-    setInterval(refreshHeader, HEADER_REFRESH_MS);
-    setInterval(() => document.visibilityState === 'visible' && active.refresh(), QUEUE_POLL_MS);
+    // Background refreshes pause while the page has no usable token.
+    const ready = () => token.get() && $('#gate').hidden;
+    setInterval(() => ready() && refreshHeader(), HEADER_REFRESH_MS);
+    setInterval(() => ready() && document.visibilityState === 'visible' && active.refresh(), QUEUE_POLL_MS);
   }
   refreshAll();
   stopLive();
@@ -138,10 +144,12 @@ function setConn(state) {
 }
 
 function showGate(message) {
+  const wasOpen = !$('#gate').hidden;
   $('#gate').hidden = false;
   const err = $('#gate-error');
   err.hidden = !message;
   err.textContent = message || '';
+  if (wasOpen) return; // never wipe what the operator is typing
   const input = $('#gate-token');
   input.value = '';
   input.focus();

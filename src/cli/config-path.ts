@@ -25,6 +25,8 @@ export interface ResolvedConfig {
   display: string;
   /** Every file or directory to load, in order. */
   paths: string[];
+  /** The user's policy directory, watched for learned rules even when it is not loaded yet. */
+  userDir: string;
 }
 
 export function resolveConfig(config: string | undefined, dataDir: string): ResolvedConfig {
@@ -34,14 +36,14 @@ export function resolveConfig(config: string | undefined, dataDir: string): Reso
   if (config) {
     if ((PROFILES as readonly string[]).includes(config) && !existsSync(config)) {
       const p = shippedPolicy(config);
-      return { display: p, paths: [p, ...overrides] };
+      return { display: p, paths: [p, ...overrides], userDir };
     }
     const abs = resolve(config);
     if (!existsSync(abs)) throw new Error(`config ${abs} does not exist (give a policy file, a directory, or one of ${PROFILES.join(', ')})`);
-    if (statSync(abs).isDirectory() || abs === userDir) return { display: abs, paths: [abs] };
-    return { display: abs, paths: [abs, ...overrides.filter((o) => o !== abs)] };
+    if (statSync(abs).isDirectory() || abs === userDir) return { display: abs, paths: [abs], userDir };
+    return { display: abs, paths: [abs, ...overrides.filter((o) => o !== abs)], userDir };
   }
-  if (userFiles.length > overrides.length) return { display: userDir, paths: [userDir] };
+  if (userFiles.length > overrides.length) return { display: userDir, paths: [userDir], userDir };
   const std = shippedPolicy('standard');
-  return { display: std, paths: [std, ...overrides] };
+  return { display: std, paths: [std, ...overrides], userDir };
 }
