@@ -11,7 +11,8 @@ export const PROVIDERS: readonly ProviderName[] = ['openai', 'anthropic', 'ollam
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 8090;
 export const DEFAULT_RATE_LIMIT = 60;
-export const DEFAULT_TIMEOUT_MS = 10_000;
+// Below the webhook rule's default 5 s wait, so the fail-open answer reaches the server in time.
+export const DEFAULT_TIMEOUT_MS = 4_000;
 export const MAX_TIMEOUT_MS = 300_000;
 export const MAX_RATE_LIMIT = 100_000;
 export const DEFAULT_OPENAI_BASE_URL = 'https://api.openai.com/v1';

@@ -11,7 +11,7 @@ test('defaults: loopback 8090, 60/min, 10 s timeout, fail-open, local server wit
   assert.equal(c.host, '127.0.0.1');
   assert.equal(c.port, 8090);
   assert.equal(c.rateLimitPerMinute, 60);
-  assert.equal(c.timeoutMs, 10000);
+  assert.equal(c.timeoutMs, 4000);
   assert.equal(c.failOpen, true);
   assert.equal(c.provider, 'ollama');
   assert.equal(c.baseUrl, 'http://localhost:11434');
