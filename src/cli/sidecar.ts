@@ -20,7 +20,7 @@ anything leaves the machine. Configured by environment variables:
   OLLAMA_URL             local model server (default http://localhost:11434)
   VERIFY_SYSTEM_PROMPT   replaces the built-in system prompt
   VERIFY_EXTRA_RULES     appended to the system prompt
-  VERIFY_TIMEOUT_MS      model timeout (default 10000)
+  VERIFY_TIMEOUT_MS      model timeout (default 4000, under the webhook rule's 5 s)
   VERIFY_FAIL_OPEN       1 (default) allows when the model is down, slow or unparseable; 0 denies
   VERIFY_RATE_LIMIT      classifications per minute, token bucket (default 60)
   VERIFY_LOG_DIR         where decisions.jsonl goes (default $SERVICE_HOME/verify or ~/.svc/verify)
