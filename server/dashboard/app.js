@@ -36,7 +36,11 @@ function init() {
     showGate();
   });
   for (const name of TABS) $(`#tab-${name}`).addEventListener('click', () => selectTab(name, true));
-  window.addEventListener('hashchange', () => selectTab(tabFromHash(), false));
+  window.addEventListener('hashchange', () => {
+    // A #token= link opened in a tab that already shows the page.
+    if (takeFragmentToken()) start();
+    else selectTab(tabFromHash(), false);
+  });
   document.addEventListener('keydown', onKey);
   selectTab(tabFromHash(), false);
   setInterval(() => {
@@ -50,10 +54,17 @@ function init() {
 /** `#token=...` prefills the token once and is removed from the address bar (and history). */
 function takeFragmentToken() {
   const m = /(?:^#|&)token=([^&]*)/.exec(location.hash);
-  if (!m) return;
-  const t = decodeURIComponent(m[1]).trim();
-  if (t) token.set(t);
+  if (!m) return false;
+  let t = '';
+  try {
+    t = decodeURIComponent(m[1]).trim();
+  } catch {
+    // A mangled fragment is simply not a token.
+  }
   replaceHash('#active');
+  if (!t) return false;
+  token.set(t);
+  return true;
 }
 
 function replaceHash(hash) {

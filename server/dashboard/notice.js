@@ -1,9 +1,9 @@
-// Visible notices at the top of the page. Errors and warnings stay until dismissed; the rest
+// Visible notices floating in a corner. Errors stay until dismissed; the rest
 // fade after a while. Text only.
 import { h, $ } from './dom.js';
 
 const MAX_NOTICES = 4;
-const AUTO_CLOSE_MS = { success: 6000, info: 10000 };
+const AUTO_CLOSE_MS = { success: 6000, info: 10000, warn: 30000 };
 const MAX_TEXT = 400;
 
 /** kind: 'success' | 'info' | 'warn' | 'error' */

@@ -134,7 +134,7 @@ export function createPolicy({ panel, onStatus }) {
     try {
       const r = await api('POST', '/v1/policy/reload');
       reloadResult.classList.add('ok');
-      reloadResult.textContent = `Reloaded: ${r.policies_loaded} ${r.policies_loaded === 1 ? 'policy' : 'policies'}, ${r.rules_total} rules in ${r.reload_time_ms} ms.`;
+      reloadResult.textContent = `Reloaded: ${r.policies_loaded} ${r.policies_loaded === 1 ? 'policy' : 'policies'}, ${r.rules_total} ${r.rules_total === 1 ? 'rule' : 'rules'} in ${r.reload_time_ms} ms.`;
       await Promise.all([loadStatus(), loadSummary(), loadLearned()]);
     } catch (err) {
       reloadResult.classList.add('bad');
