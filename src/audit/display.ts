@@ -6,11 +6,11 @@ import { redact, redactValue } from '../redact/index.js';
 import type { AuditEvent } from './types.js';
 
 export function redactEventForDisplay(ev: AuditEvent): AuditEvent & { redacted?: true } {
-  const request = redactValue(ev.request);
-  const message = redact(ev.decision.message);
+  const request = redactValue(ev.request ?? {});
+  const message = redact(String(ev.decision?.message ?? ''));
   let changed = request.redacted || message.redacted;
-  const suggestions = ev.decision.suggestions?.map((s) => {
-    const r = redact(s);
+  const suggestions = ev.decision?.suggestions?.map((s) => {
+    const r = redact(String(s));
     if (r.redacted) changed = true;
     return r.text;
   });
