@@ -16,7 +16,23 @@
 #include <time.h>
 #include <unistd.h>
 
-struct svc_config svc_cfg;
+struct svc_config svc_cfg = {.agent = "", .session = "", .run_id = "", .self_path = "",
+                             .shim_path = "", .preload_entry = ""};
+
+static char arena[SVC_ARENA_MAX];
+static size_t arena_used;
+
+/* Copies s (at most max bytes of it) into the arena; "" when the arena is full. */
+static const char *keep(const char *s, size_t max) {
+  size_t n = svc_strlen(s);
+  if (n > max) n = max;
+  if (arena_used + n + 1 > sizeof arena) return "";
+  char *dst = arena + arena_used;
+  for (size_t i = 0; i < n; i++) dst[i] = s[i];
+  dst[n] = 0;
+  arena_used += n + 1;
+  return dst;
+}
 
 /* Variables a child always receives from the snapshot; the caller's copies are dropped, so a
  * child can neither switch itself to fail-open nor point itself at another socket. */
@@ -46,18 +62,15 @@ static int parse_fail_open(const char *v) {
   return 0;
 }
 
-static void add_env(const char *name, const char *value, size_t *used) {
+static void add_env(const char *name, const char *value) {
   struct svc_config *c = &svc_cfg;
-  size_t need = svc_strlen(name) + 1 + svc_strlen(value) + 1;
-  if (c->n_env >= SVC_ENV_NAMES_MAX || *used + need > sizeof c->env_store) return;
-  char *dst = c->env_store + *used;
-  size_t o = 0;
-  for (const char *p = name; *p; p++) dst[o++] = *p;
-  dst[o++] = '=';
-  for (const char *p = value; *p; p++) dst[o++] = *p;
-  dst[o] = 0;
-  c->env_entries[c->n_env++] = dst;
-  *used += need;
+  char entry[PATH_MAX + 64];
+  size_t o = svc_copy(entry, sizeof entry, name);
+  if (c->n_env >= SVC_ENV_NAMES_MAX || o + 2 >= sizeof entry) return;
+  entry[o++] = '=';
+  if (svc_copy(entry + o, sizeof entry - o, value) >= sizeof entry - o) return; /* never cut */
+  const char *kept = keep(entry, sizeof entry);
+  if (*kept) c->env_entries[c->n_env++] = kept;
 }
 
 static void itoa_into(char *dst, size_t cap, long v) {
@@ -75,14 +88,15 @@ static void itoa_into(char *dst, size_t cap, long v) {
  * relative entry would break after a chdir), our path appended when it was missing. */
 static void snapshot_preload(char *const *envp, const char *self_arg) {
   struct svc_config *c = &svc_cfg;
+  char entry[2 * PATH_MAX];
 #ifdef __APPLE__
   const char *var = "DYLD_INSERT_LIBRARIES";
 #else
   const char *var = "LD_PRELOAD";
 #endif
   const char *cur = svc_getenv(envp, var);
-  char *out = c->preload_entry;
-  size_t cap = sizeof c->preload_entry, o = 0;
+  char *out = entry;
+  size_t cap = sizeof entry, o = 0;
   int found = 0;
   if (!c->self_path[0]) return;
   for (const char *p = var; *p && o + 1 < cap; p++) out[o++] = *p;
@@ -119,11 +133,22 @@ static void snapshot_preload(char *const *envp, const char *self_arg) {
     }
   }
   out[o] = 0;
+  c->preload_entry = keep(entry, sizeof entry);
+}
+
+/* An absolute path without ".", ".." or empty components. */
+static int clean_absolute(const char *p) {
+  if (p[0] != '/') return 0;
+  for (const char *q = p; *q; q++) {
+    if (*q != '/') continue;
+    if (q[1] == '/' || (q[1] == '.' && (q[2] == '/' || !q[2] || (q[2] == '.' && (q[3] == '/' || !q[3])))))
+      return 0;
+  }
+  return 1;
 }
 
 void svc_config_load(char *const *envp, const char *self) {
   struct svc_config *c = &svc_cfg;
-  size_t used = 0;
   char num[24];
   c->debug = svc_streq(svc_getenv(envp, "SERVICE_PRELOAD_DEBUG"), "1");
   c->fail_open = parse_fail_open(svc_getenv(envp, "SERVICE_FAIL_OPEN"));
@@ -147,39 +172,45 @@ void svc_config_load(char *const *envp, const char *self) {
   const char *agent = svc_getenv(envp, "SERVICE_AGENT");
   const char *session = svc_getenv(envp, "SERVICE_SESSION");
   const char *run = svc_getenv(envp, "SERVICE_RUN");
-  svc_copy(c->agent, sizeof c->agent, agent && *agent ? agent : "preload");
+  c->agent = keep(agent && *agent ? agent : "preload", SVC_IDENT_MAX);
   if (session && *session) {
-    svc_copy(c->session, sizeof c->session, session);
+    c->session = keep(session, SVC_IDENT_MAX);
   } else {
     /* one session per preloaded process tree: derived here and inherited by every child */
+    char derived[32];
     itoa_into(num, sizeof num, (long)getpid());
-    svc_copy(c->session, sizeof c->session, "preload-");
-    svc_copy(c->session + 8, sizeof c->session - 8, num);
+    svc_copy(derived, sizeof derived, "preload-");
+    svc_copy(derived + 8, sizeof derived - 8, num);
+    c->session = keep(derived, SVC_IDENT_MAX);
   }
-  svc_copy(c->run_id, sizeof c->run_id, run ? run : "");
+  c->run_id = keep(run ? run : "", SVC_IDENT_MAX);
 
   if (self && *self) {
     char abs[PATH_MAX];
-    if (realpath(self, abs)) svc_copy(c->self_path, sizeof c->self_path, abs);
-    else svc_copy(c->self_path, sizeof c->self_path, self);
+    /* realpath costs a readlink per path component on every process start; the loader
+     * already hands us an absolute path in the common case */
+    if (clean_absolute(self)) c->self_path = keep(self, PATH_MAX);
+    else c->self_path = keep(realpath(self, abs) ? abs : self, PATH_MAX);
     size_t dir = (size_t)(svc_basename(c->self_path) - c->self_path);
-    if (dir + sizeof "svc-shim" <= sizeof c->shim_path) {
-      for (size_t i = 0; i < dir; i++) c->shim_path[i] = c->self_path[i];
-      svc_copy(c->shim_path + dir, sizeof c->shim_path - dir, "svc-shim");
+    if (dir + sizeof "svc-shim" <= sizeof abs) {
+      char shim[PATH_MAX];
+      for (size_t i = 0; i < dir; i++) shim[i] = c->self_path[i];
+      svc_copy(shim + dir, sizeof shim - dir, "svc-shim");
+      c->shim_path = keep(shim, PATH_MAX);
     }
     snapshot_preload(envp, self);
   }
 
   /* the child environment snapshot: effective values for identity and socket, the rest only
    * when they were set */
-  if (c->sock_path_ok) add_env("SERVICE_SOCKET", c->sock_path, &used);
-  if (agent && *agent) add_env("SERVICE_AGENT", c->agent, &used);
-  add_env("SERVICE_SESSION", c->session, &used);
+  if (c->sock_path_ok) add_env("SERVICE_SOCKET", c->sock_path);
+  if (agent && *agent) add_env("SERVICE_AGENT", c->agent);
+  add_env("SERVICE_SESSION", c->session);
   for (int i = 4; svc_env_names[i]; i++) {
     const char *v = svc_getenv(envp, svc_env_names[i]);
-    if (v) add_env(svc_env_names[i], v, &used);
+    if (v) add_env(svc_env_names[i], v);
   }
-  if (run) add_env("SERVICE_RUN", c->run_id, &used);
+  if (run) add_env("SERVICE_RUN", c->run_id);
   c->ready = 1;
 }
 

@@ -36,6 +36,9 @@
 /* Environment names re-injected into every child from the load-time snapshot. */
 #define SVC_ENV_NAMES_MAX 12
 
+/* Strings live in one arena filled at load, so a process start touches a page or two of it. */
+#define SVC_ARENA_MAX (6 * PATH_MAX + 4 * SVC_IDENT_MAX)
+
 struct svc_config {
   int ready;
   int debug;
@@ -45,16 +48,16 @@ struct svc_config {
   long ask_timeout_ms;     /* 0 = wait for the server's final reply without a local limit */
   char sock_path[SVC_SOCK_PATH_MAX];
   int sock_path_ok;        /* 0 when the configured path does not fit sun_path */
-  char agent[SVC_IDENT_MAX];
-  char session[SVC_IDENT_MAX];
-  char run_id[SVC_IDENT_MAX];
-  char self_path[PATH_MAX];  /* absolute path of libsvc.so ("" in the shim) */
-  char shim_path[PATH_MAX];  /* absolute path of svc-shim beside it */
-  /* "NAME=value" strings for the child environment, and the names they replace. */
-  char env_store[4 * PATH_MAX + 4 * SVC_IDENT_MAX];
+  /* never NULL; "" when unknown */
+  const char *agent;
+  const char *session;
+  const char *run_id;
+  const char *self_path;      /* absolute path of libsvc.so ("" in the shim) */
+  const char *shim_path;      /* absolute path of svc-shim beside it */
+  const char *preload_entry;  /* "LD_PRELOAD=..." snapshot for children */
+  /* "NAME=value" strings for the child environment */
   const char *env_entries[SVC_ENV_NAMES_MAX];
   int n_env;
-  char preload_entry[2 * PATH_MAX]; /* "LD_PRELOAD=..." snapshot, "" when unknown */
 };
 
 extern struct svc_config svc_cfg SVC_HIDDEN;

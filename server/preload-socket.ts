@@ -58,13 +58,17 @@ export interface PreloadSocketOptions {
   ownerUid?: number;
   /** Hold notice sent when decide has not answered by then (default HOLD_AFTER_MS). */
   holdAfterMs?: number;
+  /** Drop clients that have not sent their line by then (default REQUEST_READ_TIMEOUT_MS). */
+  readTimeoutMs?: number;
 }
 
 export const MAX_REQUEST_LINE = 1024 * 1024;
 /** Below the library's default 2 s fail-open timeout, above any in-memory evaluation. */
 export const HOLD_AFTER_MS = 250;
-/** A client that connects but does not finish its line within this is dropped. */
+/** A client that connects but does not finish its line within this is dropped (checked by one
+ * sweep every READ_SWEEP_MS rather than a timer per connection, which is on the hot path). */
 export const REQUEST_READ_TIMEOUT_MS = 10_000;
+const READ_SWEEP_MS = 1_000;
 export const MAX_CONNECTIONS = 4096;
 const PROBE_TIMEOUT_MS = 500;
 
@@ -164,7 +168,10 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<{ 
   const log = opts.log ?? (() => {});
   const ownerUid = opts.ownerUid ?? process.getuid?.() ?? 0;
   const holdAfter = opts.holdAfterMs ?? HOLD_AFTER_MS;
+  const readTimeout = opts.readTimeoutMs ?? REQUEST_READ_TIMEOUT_MS;
   const open = new Set<net.Socket>();
+  /** Connections still sending their request line, with the time they connected. */
+  const reading = new Map<net.Socket, number>();
 
   await clearStale(opts.path);
 
@@ -190,9 +197,12 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<{ 
     const chunks: Buffer[] = [];
     let size = 0;
     let finished = false;
-    const readTimer = setTimeout(() => {
-      if (!finished) sock.destroy();
-    }, REQUEST_READ_TIMEOUT_MS);
+    reading.set(sock, Date.now());
+    sock.on('close', () => reading.delete(sock));
+    const stopReading = () => {
+      finished = true;
+      reading.delete(sock);
+    };
 
     const reply = (r: PreloadReply) => {
       if (!sock.destroyed && sock.writable) sock.end(JSON.stringify(r) + '\n');
@@ -204,8 +214,23 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<{ 
         reply(deny(`malformed request: ${req}`));
         return;
       }
-      const ac = new AbortController();
-      sock.once('close', () => ac.abort());
+      // Created only when decide looks at it: an AbortController per exec is measurable.
+      let ac: AbortController | undefined;
+      let hungUp = false;
+      sock.once('close', () => {
+        hungUp = true;
+        ac?.abort();
+      });
+      const control: DecideControl = {
+        hold: () => hold(),
+        get signal() {
+          if (!ac) {
+            ac = new AbortController();
+            if (hungUp) ac.abort();
+          }
+          return ac.signal;
+        },
+      };
       let held = false;
       let answered = false;
       const hold = () => {
@@ -216,7 +241,7 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<{ 
       const holdTimer = setTimeout(hold, holdAfter);
       let r: PreloadReply;
       try {
-        r = normalizeReply(await opts.decide(req, peer, { hold, signal: ac.signal }));
+        r = normalizeReply(await opts.decide(req, peer, control));
       } catch (err) {
         log(`preload socket: decide failed: ${(err as Error).message}`);
         r = deny('internal error while deciding; call blocked');
@@ -232,22 +257,19 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<{ 
       const take = nl < 0 ? d : d.subarray(0, nl);
       size += take.length;
       if (size > MAX_REQUEST_LINE) {
-        finished = true;
-        clearTimeout(readTimer);
+        stopReading();
         log(`preload socket: request from pid ${peer.pid} exceeds ${MAX_REQUEST_LINE} bytes`);
         reply(deny(`request larger than ${MAX_REQUEST_LINE} bytes`));
         return;
       }
       chunks.push(take);
       if (nl < 0) return;
-      finished = true;
-      clearTimeout(readTimer);
+      stopReading();
       void onLine(Buffer.concat(chunks).toString('utf8'));
     });
     sock.on('end', () => {
       if (finished) return;
-      finished = true;
-      clearTimeout(readTimer);
+      stopReading();
       if (size > 0) reply(deny('malformed request: no newline before end of stream'));
       else sock.end();
     });
@@ -266,6 +288,11 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<{ 
   });
   server.on('error', (err) => log(`preload socket: ${err.message}`));
   chmodSync(opts.path, 0o600);
+  const sweep = setInterval(() => {
+    const cutoff = Date.now() - readTimeout;
+    for (const [s, since] of reading) if (since < cutoff) s.destroy();
+  }, Math.min(READ_SWEEP_MS, Math.max(10, readTimeout / 2)));
+  sweep.unref();
   const ino = statSync(opts.path).ino;
   log(`preload socket listening on ${opts.path}`);
 
@@ -273,6 +300,7 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<{ 
   return {
     close() {
       closing ??= (async () => {
+        clearInterval(sweep);
         // Pending decides are aborted through their connection's 'close', which fires after the
         // server's own close callback; wait for both so callers see a quiet listener.
         const drained = [...open].map((s) => new Promise<void>((r) => s.once('close', () => r())));

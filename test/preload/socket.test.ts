@@ -170,6 +170,19 @@ test(`a request line over ${MAX_REQUEST_LINE} bytes is denied without buffering 
   }
 });
 
+test('a client that connects and never finishes its line is dropped after the read timeout', async () => {
+  const path = join(dir, 'slow.sock');
+  const s = await startPreloadSocket({ path, readTimeoutMs: 100, decide: async () => ALLOW });
+  try {
+    const started = performance.now();
+    assert.equal(await exchange(path, '{"v":1'), '');
+    const ms = performance.now() - started;
+    assert.ok(ms >= 100 && ms < 2000, `${ms} ms`);
+  } finally {
+    await s.close();
+  }
+});
+
 test('decide failures and invalid replies deny', async () => {
   const path = join(dir, 'throws.sock');
   let mode = 'throw';

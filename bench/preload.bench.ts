@@ -1,0 +1,171 @@
+// Cost of the preload library, measured with a small C driver that posix_spawns /bin/true and
+// waits for it, RUNS times per scenario, timing each iteration with CLOCK_MONOTONIC:
+//   baseline        no library anywhere
+//   load_only       the children load libsvc.so (server absent); the driver does not check
+//   checked_allow   the driver checks every spawn against a listener answering allow, and the
+//                   children load the library too (what an agent under `svc wrap` pays)
+//   checked_absent  the driver checks, no socket exists (fail-open path)
+//   checked_c_server  as checked_allow, but against a trivial C server that answers at once:
+//                   separates the library's own cost from the Node listener's per-connection cost
+// Prints one JSON object; added costs are differences of medians against the baseline.
+// Usage: node dist/bench/preload.bench.js [RUNS]   (npm run bench -- preload)
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startPreloadSocket } from '../server/preload-socket.js';
+import { preloadLibraryPath } from '../src/cli/preload-path.js';
+
+const RUNS = Number(process.argv[2] ?? 2000);
+const WARMUP = 50;
+const TARGET_CHECK_P50_US = 200;
+const TARGET_LOAD_US = 300;
+
+const DRIVER = String.raw`
+#define _GNU_SOURCE
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+extern char **environ;
+static int cmp(const void *a, const void *b) { long x = *(const long *)a, y = *(const long *)b; return (x > y) - (x < y); }
+int main(int argc, char **argv) {
+  int runs = atoi(argv[1]), warm = atoi(argv[2]);
+  const char *child_preload = argv[3]; /* "-" or a library the children load */
+  char *args[] = {"/bin/true", NULL};
+  char *env[256]; int n = 0;
+  for (char **e = environ; *e && n < 250; e++) if (strncmp(*e, "LD_PRELOAD=", 11)) env[n++] = *e;
+  char pre[4200];
+  if (strcmp(child_preload, "-")) { snprintf(pre, sizeof pre, "LD_PRELOAD=%s", child_preload); env[n++] = pre; }
+  env[n] = NULL;
+  long *ns = calloc(runs, sizeof *ns);
+  for (int i = -warm; i < runs; i++) {
+    struct timespec a, b; pid_t pid; int st;
+    clock_gettime(CLOCK_MONOTONIC, &a);
+    if (posix_spawn(&pid, "/bin/true", NULL, NULL, args, env)) return 1;
+    waitpid(pid, &st, 0);
+    clock_gettime(CLOCK_MONOTONIC, &b);
+    if (i >= 0) ns[i] = (b.tv_sec - a.tv_sec) * 1000000000L + (b.tv_nsec - a.tv_nsec);
+  }
+  qsort(ns, runs, sizeof *ns, cmp);
+  double sum = 0; for (int i = 0; i < runs; i++) sum += ns[i];
+  printf("{\"p50_us\":%.1f,\"p99_us\":%.1f,\"mean_us\":%.1f}\n", ns[runs / 2] / 1e3, ns[(int)(runs * 0.99)] / 1e3, sum / runs / 1e3);
+  return 0;
+}
+`;
+
+// Reference server: blocking accept, read to the newline, answer allow, close.
+const C_SERVER = String.raw`
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+int main(int argc, char **argv) {
+  int s = socket(AF_UNIX, SOCK_STREAM, 0);
+  struct sockaddr_un sa = {.sun_family = AF_UNIX};
+  strncpy(sa.sun_path, argv[1], sizeof sa.sun_path - 1);
+  if (bind(s, (struct sockaddr *)&sa, sizeof sa) || listen(s, 128)) return 1;
+  const char *rep = "{\"decision\":\"allow\",\"allowed\":true,\"message\":\"\"}\n";
+  for (;;) {
+    int c = accept(s, 0, 0);
+    char buf[65536];
+    size_t len = 0;
+    for (;;) {
+      ssize_t r = read(c, buf + len, sizeof buf - len);
+      if (r <= 0) break;
+      len += (size_t)r;
+      if (memchr(buf, '\n', len)) break;
+      if (len == sizeof buf) len = 0;
+    }
+    if (write(c, rep, strlen(rep)) < 0) {}
+    close(c);
+  }
+}
+`;
+
+interface Stats {
+  p50_us: number;
+  p99_us: number;
+  mean_us: number;
+}
+
+function drive(bin: string, env: NodeJS.ProcessEnv, childPreload: string): Promise<Stats> {
+  // asynchronous: the listener answering the driver lives in this process
+  return new Promise((resolve, reject) => {
+    const c = spawn(bin, [String(RUNS), String(WARMUP), childPreload], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    c.stdout.on('data', (d) => (out += d));
+    c.on('error', reject);
+    c.on('close', (code) => (code === 0 ? resolve(JSON.parse(out) as Stats) : reject(new Error(`driver exited ${code}`))));
+  });
+}
+
+const round = (x: number) => Math.round(x * 10) / 10;
+
+async function main(): Promise<void> {
+  const lib = preloadLibraryPath();
+  const dir = mkdtempSync(join(tmpdir(), 'svc-preload-bench-'));
+  try {
+    writeFileSync(join(dir, 'driver.c'), DRIVER);
+    const bin = join(dir, 'driver');
+    execFileSync('gcc', ['-O2', '-o', bin, join(dir, 'driver.c')]);
+    writeFileSync(join(dir, 'server.c'), C_SERVER);
+    const cServerBin = join(dir, 'server');
+    execFileSync('gcc', ['-O2', '-o', cServerBin, join(dir, 'server.c')]);
+    const cSocket = join(dir, 'c.sock');
+    const cServer = spawn(cServerBin, [cSocket], { stdio: 'ignore' });
+    const socket = join(dir, 'svc.sock');
+    const absent = join(dir, 'absent.sock');
+    const base: NodeJS.ProcessEnv = { PATH: '/usr/bin:/bin', HOME: dir };
+    let checks = 0;
+    const server = await startPreloadSocket({
+      path: socket,
+      decide: async () => {
+        checks++;
+        return { decision: 'allow', allowed: true, message: '' };
+      },
+    });
+    try {
+      const baseline = await drive(bin, base, '-');
+      const loadOnly = await drive(bin, { ...base, SERVICE_SOCKET: absent }, lib);
+      const checkedAllow = await drive(bin, { ...base, LD_PRELOAD: lib, SERVICE_SOCKET: socket }, '-');
+      const checkedAbsent = await drive(bin, { ...base, LD_PRELOAD: lib, SERVICE_SOCKET: absent }, '-');
+      const checkedC = await drive(bin, { ...base, LD_PRELOAD: lib, SERVICE_SOCKET: cSocket }, '-');
+      const added = round(checkedAllow.p50_us - baseline.p50_us);
+      const load = round(loadOnly.p50_us - baseline.p50_us);
+      const result = {
+        bench: 'preload',
+        runs: RUNS,
+        program: '/bin/true via posix_spawn + waitpid',
+        baseline,
+        load_only: loadOnly,
+        checked_allow: checkedAllow,
+        checked_absent: checkedAbsent,
+        checked_c_server: checkedC,
+        checks_answered: checks,
+        added_p50_us_per_checked_exec: added,
+        added_p99_us_per_checked_exec: round(checkedAllow.p99_us - baseline.p99_us),
+        check_round_trip_p50_us: round(checkedAllow.p50_us - loadOnly.p50_us),
+        added_p50_us_fail_open_absent: round(checkedAbsent.p50_us - baseline.p50_us),
+        added_p50_us_with_instant_c_server: round(checkedC.p50_us - baseline.p50_us),
+        node_listener_p50_us_over_c_server: round(checkedAllow.p50_us - checkedC.p50_us),
+        load_cost_p50_us: load,
+        targets: { added_p50_us: TARGET_CHECK_P50_US, load_us: TARGET_LOAD_US },
+        within_targets: added <= TARGET_CHECK_P50_US && load <= TARGET_LOAD_US,
+      };
+      process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+    } finally {
+      cServer.kill();
+      await server.close();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`preload bench: ${(err as Error).message}\n`);
+  process.exit(1);
+});
