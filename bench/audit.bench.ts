@@ -81,7 +81,7 @@ async function statsOverBigDay() {
     const out = createWriteStream(file);
     for (let i = 0; i < STATS_EVENTS; i++) {
       const line = JSON.stringify({ id: String(i).padStart(26, '0'), timestamp: '2026-01-01T00:00:00.000Z', schema: 'service.audit.v1', ...inputOf(i), prev_hash: 'sha256:' + '0'.repeat(64), hash: 'sha256:' + '1'.repeat(64) }) + '\n';
-      if (!out.write(line)) await new Promise((r) => out.once('drain', r));
+      if (!out.write(line)) await new Promise<void>((r) => out.once('drain', () => r()));
     }
     await new Promise<void>((r) => out.end(() => r()));
     const bytes = statSync(file).size;
