@@ -127,6 +127,36 @@ before(async () => {
 });
 after(() => rec.close());
 
+test('a command larger than the request budget arrives cut, flagged truncated, as valid JSON under 1 MiB', async () => {
+  rec.requests.length = 0;
+  rec.decide = (req) => ({ decision: req.truncated ? 'deny' : 'allow', allowed: !req.truncated, message: req.truncated ? 'command too long to check' : '' });
+  // 6 arguments of 100 KiB (each under the kernel's per-string limit), then a dangerous tail
+  const big = 'x'.repeat(100 * 1024);
+  const script = `b=${big}; /bin/true $b $b $b $b $b $b tail-after-the-budget; echo rc=$?`;
+  const r = await run('/bin/sh', ['-c', script], preloadEnv(rec.socket));
+  assert.match(r.stdout, /rc=126/);
+  assert.match(r.stderr, /svc: blocked: \/bin\/true x{10,}\.\.\.: command too long to check/);
+  const q = rec.requests.find((x) => x.path === '/bin/true')!;
+  assert.equal(q.truncated, true);
+  assert.ok(!q.command.includes('tail-after-the-budget'));
+  assert.ok(q.command.length <= 440 * 1024);
+  assert.ok(q.argv.length < 8);
+  rec.requests.length = 0;
+  const small = await run('/bin/sh', ['-c', '/bin/true short; echo rc=$?'], preloadEnv(rec.socket));
+  assert.match(small.stdout, /rc=0/);
+  assert.equal(rec.requests[0]!.truncated, undefined);
+});
+
+test('SERVICE_PRELOAD_DEBUG=1 explains each check on stderr without printing the command', async () => {
+  rec.decide = () => ({ decision: 'allow', allowed: true, message: '' });
+  const r = await checkedTrue('secret-canary-123', preloadEnv(rec.socket, { SERVICE_PRELOAD_DEBUG: '1' }));
+  assert.match(r.stdout, /rc=0/);
+  assert.match(r.stderr, /^svc: debug: execve allow$/m);
+  assert.ok(!r.stderr.includes('secret-canary-123'));
+  const quiet = await checkedTrue('quiet', preloadEnv(rec.socket));
+  assert.equal(quiet.stderr, '');
+});
+
 test('ask: the library waits past its short timeout for a delayed allow or deny', async () => {
   rec.decide = async (req, ctl) => {
     ctl.hold();
