@@ -172,6 +172,42 @@ test('a bulk action that races another resolver shows a notice and refreshes (40
   await page.locator('#active-list > .card.cluster').waitFor({ state: 'detached', timeout: WAIT });
 });
 
+test('a partly applied bulk action (503) is reported with its counts, and the list refreshed', async () => {
+  const ids = [await ask('ask-me half 1', { run_id: 'run-D' }), await ask('ask-me half 2', { run_id: 'run-D' })];
+  const cluster = page.locator('#active-list > .card.cluster', { hasText: 'run-D' });
+  await cluster.locator('.count', { hasText: '2 pending' }).waitFor({ timeout: WAIT });
+  // The server's documented 503 body (SPEC 4, bulk-resolve), as if a concurrent expiry hit mid-way.
+  await page.route('**/v1/approvals/bulk-resolve', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'a listed approval changed concurrently', code: 'bulk_race', resolved: 1, ids: [ids[0]], reviewed_ids: ids, race_covered_ids: [], scope: 'run', future_calls_authorized: false, unresolved_reviewed_ids: [ids[1]], refresh_required: true }),
+    }),
+  );
+  await cluster.getByRole('button', { name: /Allow future/ }).click();
+  await cluster.getByRole('button', { name: /Confirm/ }).click();
+  await notice(/partly resolved \(503\): 1 committed, 1 still pending, no future calls authorized/).waitFor({ timeout: WAIT });
+  await page.unroute('**/v1/approvals/bulk-resolve');
+  await cluster.getByRole('button', { name: 'Deny pending (2)' }).click();
+  await cluster.waitFor({ state: 'detached', timeout: WAIT });
+});
+
+test('a redacted approval shows no secret and offers no "always allow"; countdowns tick', async () => {
+  await ask('ask-me login --password=hunter2');
+  const c = card('ask-me login');
+  await c.waitFor({ timeout: WAIT });
+  const text = (await c.textContent()) ?? '';
+  assert.doesNotMatch(text, /hunter2/);
+  assert.match(text, /\[REDACTED\]/);
+  assert.equal(await c.getByRole('button', { name: 'Always allow' }).count(), 0);
+  await c.locator('.note', { hasText: 'Redacted' }).waitFor();
+  const expiry = c.locator('.expiry');
+  const first = await expiry.textContent();
+  await page.waitForFunction((prev) => document.querySelector('#active-list .expiry')?.textContent !== prev, first, { timeout: 3000 });
+  await c.getByRole('button', { name: 'Deny', exact: true }).click();
+  await gone('ask-me login');
+});
+
 test('always allow stores a rule: the same call passes, the rule is listed and can be deleted', async () => {
   const cmd = 'ask-me build --release';
   await ask(cmd);

@@ -1,11 +1,16 @@
-// A real fastify app (the lead's buildApp: auth hook, error shape, not-found handler) over a
-// context whose moving parts are plain objects, so live-view tests control every input.
+// The live-view plugins (events, metrics, dashboard) behind the real auth hook, over a context
+// whose moving parts are plain objects, so these tests control every input. The full server is
+// exercised by integration.test.ts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import http from 'node:http';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/app.js';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAuth } from '../../server/auth.js';
+import { HttpError } from '../../server/errors.js';
+import events from '../../server/events.js';
+import metrics from '../../server/metrics.js';
+import dashboard from '../../server/dashboard.js';
 import type { ServerContext } from '../../server/context.js';
 import { TokenStore } from '../../src/auth/tokens.js';
 import { Bus } from '../../src/util/bus.js';
@@ -52,7 +57,19 @@ export async function startLive(o: { metrics?: boolean; sseKeepaliveMs?: number 
     startedAt: clock.now(),
     log: () => {},
   } as unknown as ServerContext;
-  const app = await buildApp(ctx);
+  const app = Fastify({ logger: false });
+  // The same error and not-found shapes as server/app.ts.
+  app.setErrorHandler((err, _req, reply) => {
+    if (err instanceof HttpError) return reply.code(err.statusCode).send(err.body());
+    return reply.code(500).send({ error: String(err), code: 'internal_error' });
+  });
+  app.setNotFoundHandler((req, reply) => {
+    reply.code(404).send({ error: `not found: ${req.method} ${req.url.split('?')[0]}`, code: 'not_found' });
+  });
+  registerAuth(app, ctx);
+  for (const plugin of [events, metrics, dashboard] as Array<(a: FastifyInstance, c: ServerContext) => Promise<void>>) {
+    await app.register(async (instance) => plugin(instance, ctx));
+  }
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as { port: number }).port;
   return {
