@@ -11,7 +11,7 @@ import { AuditReader, type AuditStats, type QueryOptions, type QueryResult } fro
 import { verifyChain, StartMismatch, type ChainProblem, type VerifyResult } from './verify.js';
 import { anchorPath, readAnchor, type Anchor } from './anchor.js';
 import { listAuditFiles } from './files.js';
-import { APPEND_FLAGS, DIR_MODE, FILE_MODE, nodeFs, type AuditFs } from './fsio.js';
+import { APPEND_FLAGS, DIR_MODE, FILE_MODE, fsyncDir, nodeFs, type AuditFs } from './fsio.js';
 import { chainBreakEvent, recoveryEvent } from './events.js';
 import { createSinks, SinkFanout, type AuditSink } from './sinks/index.js';
 import type { WebhookOptions } from './sinks/webhook.js';
@@ -126,8 +126,10 @@ export class AuditLog implements AuditWriter {
   }
 }
 
-async function ensureDir(dir: string, what: string): Promise<void> {
-  await fsp.mkdir(dir, { recursive: true, mode: DIR_MODE });
+async function ensureDir(io: AuditFs, dir: string, what: string): Promise<void> {
+  const created = await fsp.mkdir(dir, { recursive: true, mode: DIR_MODE });
+  // A new directory's own entry must be durable too, or a crash could lose it with its files.
+  if (created !== undefined) await fsyncDir(io, path.dirname(dir));
   const st = await fsp.stat(dir);
   if (!st.isDirectory()) throw new Error(`${what} ${dir} is not a directory`);
   // Tighten a directory we own that was created looser (e.g. by mkdir with the default umask).
@@ -165,8 +167,8 @@ export async function openAuditLog(opts: OpenAuditLogOptions): Promise<AuditLog>
   const sinks = [...createSinks({ syslog: opts.syslog, cef: opts.cef, webhookUrl: opts.webhookUrl, webhook: opts.webhook, cefStream: opts.cefStream, version: VERSION, log }), ...(opts.sinks ?? [])];
   const fanout = new SinkFanout(sinks, log);
   try {
-    await ensureDir(dir, 'audit directory');
-    await ensureDir(path.dirname(anchorFile), 'data directory');
+    await ensureDir(io, dir, 'audit directory');
+    await ensureDir(io, path.dirname(anchorFile), 'data directory');
 
     const { res, count } = await verifyForOpen(dir, anchorFile);
     let broken: ChainProblem | null = null;
