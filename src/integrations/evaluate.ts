@@ -86,12 +86,16 @@ export async function evaluateResponse(
     throw err;
   }
   const b = reply.body ?? {};
+  if (reply.status === 200 && typeof b.response_policy_decision === 'string') {
+    // The response side spoke: blocked when it denied and the server withheld the output
+    // (in monitor mode it reports the deny but passes the output on).
+    if (b.response_policy_decision !== 'deny' || b.response === body.response) return { blocked: false, message: decisionMessage(b, 'allowed') };
+    const message = typeof b.response_policy_message === 'string' && b.response_policy_message ? b.response_policy_message : decisionMessage(b, 'tool output blocked by policy');
+    return { blocked: true, message, replacement: typeof b.response === 'string' ? b.response : undefined };
+  }
   if (reply.status === 200 && typeof b.allowed === 'boolean') {
     if (b.allowed) return { blocked: false, message: decisionMessage(b, 'allowed') };
-    const message = typeof b.response_policy_message === 'string' && b.response_policy_message
-      ? b.response_policy_message
-      : decisionMessage(b, 'tool output blocked by policy');
-    return { blocked: true, message, replacement: typeof b.response === 'string' ? b.response : undefined };
+    return { blocked: true, message: decisionMessage(b, 'tool output blocked by policy'), replacement: typeof b.response === 'string' ? b.response : undefined };
   }
   if (reply.status === 403) return { blocked: true, message: decisionMessage(b, 'denied by policy') };
   if (reply.status === 202) return { blocked: false, unchecked: 'queued', message: 'the server queued an approval instead of checking the output' };

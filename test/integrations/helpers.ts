@@ -167,12 +167,12 @@ export async function eventually<T>(fn: () => Promise<T | undefined>, ms = 10_00
   }
 }
 
-/** The pending approval whose tool and agent match, once it shows up. */
-export function pendingApproval(server: Server, agent: string): Promise<{ id: string; [k: string]: unknown }> {
+/** The pending approval of `agent` (whose JSON mentions `text`, when given), once it shows up. */
+export function pendingApproval(server: Server, agent: string, text?: string): Promise<{ id: string; [k: string]: unknown }> {
   return eventually(async () => {
     const r = await api(server, 'GET', '/v1/approvals');
-    return (r.body?.approvals ?? []).find((a: { agent: string }) => a.agent === agent);
-  }, 10_000, `a pending approval for ${agent}`);
+    return (r.body?.approvals ?? []).find((a: { agent: string }) => a.agent === agent && (!text || JSON.stringify(a).includes(text)));
+  }, 10_000, `a pending approval for ${agent}${text ? ` mentioning ${text}` : ''}`);
 }
 
 /** A closed loopback port: nothing listens there. */

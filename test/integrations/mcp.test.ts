@@ -117,14 +117,15 @@ test('allowed, denied and destructive calls; the server never sees a denied call
 test('an ask waits for approval through the API; a denial is an error', async () => {
   const s = new McpSession();
   try {
-    const pending = s.request(10, 'tools/call', call('deploy', { command: 'deploy prod' }));
-    const a = await pendingApproval(server, 'mcp-client');
+    // With a run ID the approval is a once-only grant, which the output check then spends.
+    const pending = s.request(10, 'tools/call', call('deploy', { command: 'deploy prod' }, { _meta: { run_id: 'mcp-run-1' } }));
+    const a = await pendingApproval(server, 'mcp-client', 'deploy prod');
     assert.equal(calledTools(s).length, 0, 'held while waiting');
     assert.equal((await api(server, 'POST', `/v1/approvals/${a.id}/resolve`, { approved: true, resolved_by: 'test' })).status, 200);
     assert.deepEqual((await pending).result.content, [{ type: 'text', text: 'deployed: deploy prod' }]);
 
     const refused = s.request(11, 'tools/call', call('deploy', { command: 'deploy staging' }));
-    const b = await pendingApproval(server, 'mcp-client');
+    const b = await pendingApproval(server, 'mcp-client', 'deploy staging');
     await api(server, 'POST', `/v1/approvals/${b.id}/resolve`, { approved: false, resolved_by: 'test' });
     const r = await refused;
     assert.equal(r.error.code, -32001);

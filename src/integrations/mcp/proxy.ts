@@ -58,6 +58,11 @@ export class McpProxy {
 
   constructor(private opts: ProxyOptions, private io: ProxyIo) {}
 
+  /** The client is gone: calls still waiting for a human will never be read; stop waiting. */
+  abandonPending(): void {
+    for (const ctl of this.inEval.values()) ctl.abort();
+  }
+
   /** Waits for every evaluation and every reply already on its way to the client. */
   async drain(): Promise<void> {
     while (this.inflight.size) await Promise.allSettled([...this.inflight]);

@@ -90,8 +90,9 @@ export function runMcpProxy(opts: McpRunOptions): Promise<number> {
         child.kill('SIGTERM');
       },
       end: () => {
-        // The client hung up: let pending calls settle, close the server's stdin, and give it
-        // a moment to exit by itself.
+        // The client hung up: nobody will read answers to held calls, so stop waiting for
+        // approvals, close the server's stdin, and give it a moment to exit by itself.
+        proxy.abandonPending();
         void proxy.drain().then(() => {
           child.stdin.end();
           setTimeout(() => child.kill('SIGTERM'), opts.graceMs).unref();
