@@ -21,10 +21,11 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#ifndef __APPLE__
 #include <sys/syscall.h>
+#endif
 #include <unistd.h>
 
-extern char **environ;
 
 /* Variadic execl* calls are collected on the stack; beyond this the call fails with E2BIG. */
 #define SVC_EXECL_ARGS_MAX 16384
@@ -76,7 +77,7 @@ __attribute__((constructor)) static void svc_init(void) {
   Dl_info info;
   const char *self = NULL;
   if (dladdr((void *)&svc_init, &info) && info.dli_fname) self = info.dli_fname;
-  svc_config_load(environ, self);
+  svc_config_load(SVC_ENVIRON, self);
   resolve_real();
 }
 
@@ -112,12 +113,14 @@ struct target {
 
 static int run_with_env(const struct target *t, char *const argv[], char *const envp[]) {
   switch (t->via) {
+#ifndef __APPLE__
     case VIA_FEXECVE:
       if (real_fexecve) return real_fexecve(t->fd, argv, envp);
       return (int)syscall(SYS_execveat, t->fd, "", argv, envp, AT_EMPTY_PATH);
     case VIA_EXECVEAT:
       if (real_execveat) return real_execveat(t->fd, t->pathname, argv, envp, t->flags);
       return (int)syscall(SYS_execveat, t->fd, t->pathname, argv, envp, t->flags);
+#endif
     default:
       return real_execve(t->path, argv, envp);
   }
@@ -145,7 +148,7 @@ static int exec_as_script(const struct target *t, char *const argv[], char *cons
 static int exec_checked(const struct svc_request *r, const struct target *t, char *const argv[],
                         char *const src_env[]) {
   if (!allowed(r)) return -1;
-  char *const *src = src_env ? src_env : environ;
+  char *const *src = src_env ? src_env : SVC_ENVIRON;
   size_t n = svc_env_count(src);
   if (n > SVC_ENV_MAX) {
     errno = E2BIG;
@@ -168,7 +171,7 @@ static int exec_path(const char *api, const char *path, char *const argv[], char
     errno = e;
     return -1;
   }
-  struct svc_request r = {api, path, NULL, argv, NULL, envp ? envp : environ};
+  struct svc_request r = {api, path, NULL, argv, NULL, envp ? envp : SVC_ENVIRON};
   struct target t = {VIA_EXECVE, path, -1, NULL, 0, 0};
   return exec_checked(&r, &t, argv, envp);
 }
@@ -183,12 +186,12 @@ static int exec_search(const char *api, const char *file, char *const argv[], ch
   for (const char *p = file; *p; p++)
     if (*p == '/') return exec_path(api, file, argv, envp);
   char path[PATH_MAX];
-  int e = svc_path_search(file, environ, path, sizeof path);
+  int e = svc_path_search(file, SVC_ENVIRON, path, sizeof path);
   if (e) {
     errno = e;
     return -1;
   }
-  struct svc_request r = {api, path, file, argv, NULL, environ};
+  struct svc_request r = {api, path, file, argv, NULL, SVC_ENVIRON};
   struct target t = {VIA_EXECVE, path, -1, NULL, 0, 1};
   return exec_checked(&r, &t, argv, envp);
 }
@@ -258,6 +261,7 @@ SVC_API int SVC_FN(execlp)(const char *file, const char *arg, ...) {
   return exec_search("execlp", file, argv, NULL);
 }
 
+#ifndef __APPLE__
 /* Path of an open descriptor, for the request (the kernel's view, not the caller's claim). */
 static void fd_path(int fd, char *out, size_t cap) {
   char link[32], digits[12];
@@ -278,12 +282,11 @@ static void fd_path(int fd, char *out, size_t cap) {
   out[n] = 0;
 }
 
-#ifndef __APPLE__
 SVC_API int SVC_FN(fexecve)(int fd, char *const argv[], char *const envp[]) {
   ensure_init();
   char path[PATH_MAX];
   fd_path(fd, path, sizeof path);
-  struct svc_request r = {"fexecve", path, NULL, argv, NULL, envp ? envp : environ};
+  struct svc_request r = {"fexecve", path, NULL, argv, NULL, envp ? envp : SVC_ENVIRON};
   struct target t = {VIA_FEXECVE, path, fd, NULL, 0, 0};
   return exec_checked(&r, &t, argv, envp);
 }
@@ -299,7 +302,7 @@ SVC_API int SVC_FN(execveat)(int dirfd, const char *pathname, char *const argv[]
   } else {
     char base[PATH_MAX];
     if (dirfd == AT_FDCWD) {
-      if (syscall(SYS_getcwd, base, sizeof base) <= 0) base[0] = 0;
+      svc_getcwd(base, sizeof base);
     } else {
       fd_path(dirfd, base, sizeof base);
     }
@@ -309,7 +312,7 @@ SVC_API int SVC_FN(execveat)(int dirfd, const char *pathname, char *const argv[]
       svc_copy(path + o + 1, sizeof path - o - 1, pathname ? pathname : "");
     }
   }
-  struct svc_request r = {"execveat", path, NULL, argv, NULL, envp ? envp : environ};
+  struct svc_request r = {"execveat", path, NULL, argv, NULL, envp ? envp : SVC_ENVIRON};
   struct target t = {VIA_EXECVEAT, path, dirfd, pathname, flags, 0};
   return exec_checked(&r, &t, argv, envp);
 }
@@ -320,12 +323,12 @@ static int spawn_checked(const char *api, pid_t *pid, const char *path, const ch
                          const posix_spawn_file_actions_t *fa, const posix_spawnattr_t *attr,
                          char *const argv[], char *const envp[]) {
   int saved = errno;
-  struct svc_request r = {api, path, file, argv, NULL, environ};
+  struct svc_request r = {api, path, file, argv, NULL, SVC_ENVIRON};
   if (!allowed(&r)) {
     errno = saved;
     return EPERM;
   }
-  char *const *src = envp ? envp : environ;
+  char *const *src = envp ? envp : SVC_ENVIRON;
   size_t n = svc_env_count(src);
   if (n > SVC_ENV_MAX) return E2BIG;
   char *slots[n + SVC_ENV_EXTRA];
@@ -356,7 +359,7 @@ SVC_API int SVC_FN(posix_spawnp)(pid_t *pid, const char *file, const posix_spawn
   for (const char *p = file; *p; p++)
     if (*p == '/') return SVC_FN(posix_spawn)(pid, file, fa, attr, argv, envp);
   char path[PATH_MAX];
-  int saved = errno, e = svc_path_search(file, environ, path, sizeof path);
+  int saved = errno, e = svc_path_search(file, SVC_ENVIRON, path, sizeof path);
   errno = saved;
   if (e) return e;
   return spawn_checked("posix_spawnp", pid, path, file, fa, attr, argv, envp);
@@ -367,8 +370,8 @@ SVC_API int SVC_FN(posix_spawnp)(pid_t *pid, const char *file, const posix_spawn
  * the snapshot back and re-execs a shell that has it, so what cmd runs is still checked.
  * (popen cannot be reimplemented here: glibc's pclose only knows its own streams.) */
 static const char *shell_command(const char *cmd, char *buf, size_t cap) {
-  if (svc_env_covered(environ)) return cmd;
-  if (svc_env_shell_command(environ, cmd, buf, cap) == 0) return buf;
+  if (svc_env_covered(SVC_ENVIRON)) return cmd;
+  if (svc_env_shell_command(SVC_ENVIRON, cmd, buf, cap) == 0) return buf;
   svc_debug("environment not repaired for the shell: command too long", NULL);
   return cmd;
 }
@@ -379,7 +382,7 @@ SVC_API int SVC_FN(system)(const char *cmd) {
   ensure_init();
   if (!cmd) return real_system(cmd); /* "is a shell available?" runs nothing */
   char *const argv[] = {(char *)"sh", (char *)"-c", (char *)cmd, NULL};
-  struct svc_request r = {"system", "/bin/sh", NULL, argv, cmd, environ};
+  struct svc_request r = {"system", "/bin/sh", NULL, argv, cmd, SVC_ENVIRON};
   if (!allowed(&r)) return -1;
   char buf[SVC_SHELL_CMD_MAX];
   return real_system(shell_command(cmd, buf, sizeof buf));
@@ -389,7 +392,7 @@ SVC_API FILE *SVC_FN(popen)(const char *cmd, const char *type) {
   ensure_init();
   if (!cmd) return real_popen(cmd, type);
   char *const argv[] = {(char *)"sh", (char *)"-c", (char *)cmd, NULL};
-  struct svc_request r = {"popen", "/bin/sh", NULL, argv, cmd, environ};
+  struct svc_request r = {"popen", "/bin/sh", NULL, argv, cmd, SVC_ENVIRON};
   if (!allowed(&r)) return NULL;
   char buf[SVC_SHELL_CMD_MAX];
   return real_popen(shell_command(cmd, buf, sizeof buf), type);

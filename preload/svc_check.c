@@ -7,11 +7,14 @@
 #include "svc_wire.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <sys/socket.h>
+#ifndef __APPLE__
 #include <sys/syscall.h>
+#endif
 #include <sys/un.h>
 #include <time.h>
 #include <unistd.h>
@@ -318,10 +321,40 @@ static int connect_socket(int fd, long long deadline) {
 
 /* The server must run as our effective user (or root); anything else is not our server. */
 static int peer_trusted(int fd) {
+#ifdef __APPLE__
+  uid_t uid;
+  gid_t gid;
+  if (getpeereid(fd, &uid, &gid) != 0) return 0;
+  return uid == geteuid() || uid == 0;
+#else
   struct ucred cred;
   socklen_t len = sizeof cred;
   if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0) return 0;
   return cred.uid == geteuid() || cred.uid == 0;
+#endif
+}
+
+int svc_socket_open(void) {
+#ifdef __APPLE__
+  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (fd < 0) return -1;
+  int one = 1;
+  fcntl(fd, F_SETFD, FD_CLOEXEC);
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+  setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof one);
+  return fd;
+#else
+  return socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+#endif
+}
+
+void svc_getcwd(char *buf, size_t cap) {
+#ifdef __APPLE__
+  if (!getcwd(buf, cap)) buf[0] = 0;
+#else
+  /* glibc's getcwd may fall back to an allocating implementation; the system call does not */
+  if (syscall(SYS_getcwd, buf, cap) <= 0) buf[0] = 0;
+#endif
 }
 
 static void check_on_socket(int fd, const struct svc_request *req, struct svc_outcome *out) {
@@ -333,8 +366,7 @@ static void check_on_socket(int fd, const struct svc_request *req, struct svc_ou
   if (!peer_trusted(fd)) { no_answer(out, "svc socket is owned by another user"); return; }
 
   char cwd[PATH_MAX];
-  long got = syscall(SYS_getcwd, cwd, sizeof cwd);
-  if (got <= 0) cwd[0] = 0;
+  svc_getcwd(cwd, sizeof cwd);
 
   char stage[SVC_STAGE];
   struct svc_sink k = {stage, sizeof stage, 0, fd, 0, 0, deadline};
@@ -399,7 +431,7 @@ int svc_check(const struct svc_request *req, struct svc_outcome *out) {
   if (!svc_cfg.sock_path_ok) {
     no_answer(out, "no usable socket path (SERVICE_SOCKET or HOME)");
   } else {
-    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    int fd = svc_socket_open();
     if (fd < 0) {
       no_answer(out, "cannot create a socket");
     } else {

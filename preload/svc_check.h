@@ -10,6 +10,15 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+/* ---- platform differences (Linux is where this is built and tested) ---- */
+#ifdef __APPLE__
+#include <crt_externs.h>
+#define SVC_ENVIRON (*_NSGetEnviron()) /* a dylib cannot reference environ directly */
+#else
+extern char **environ;
+#define SVC_ENVIRON environ
+#endif
+
 #define SVC_EXPORT __attribute__((visibility("default")))
 #define SVC_HIDDEN __attribute__((visibility("hidden")))
 
@@ -90,6 +99,11 @@ int svc_check(const struct svc_request *req, struct svc_outcome *out) SVC_HIDDEN
 
 /* Writes "svc: blocked: <command>: <message>\n" to fd 2 (one line, control chars escaped). */
 void svc_report_block(const struct svc_request *req, const struct svc_outcome *out) SVC_HIDDEN;
+
+/* AF_UNIX stream socket: close-on-exec, non-blocking, never raising SIGPIPE; -1 on error. */
+int svc_socket_open(void) SVC_HIDDEN;
+/* Current directory into buf (raw system call on Linux: no allocation); "" on failure. */
+void svc_getcwd(char *buf, size_t cap) SVC_HIDDEN;
 
 /* Debug line on fd 2 when SERVICE_PRELOAD_DEBUG=1. */
 void svc_debug(const char *a, const char *b) SVC_HIDDEN;

@@ -71,11 +71,10 @@ int svc_executable(const char *path) {
 }
 
 int svc_path_search(const char *file, char *const *envp, char *out, size_t cap) {
-  extern char **environ;
   int saw_eacces = 0;
   if (!file || !*file) return ENOENT;
   size_t flen = svc_strlen(file);
-  const char *path = svc_getenv(envp ? envp : environ, "PATH");
+  const char *path = svc_getenv(envp ? envp : SVC_ENVIRON, "PATH");
   if (!path) path = SVC_DEFAULT_PATH;
   for (const char *p = path;; p++) {
     const char *end = p;

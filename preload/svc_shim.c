@@ -16,10 +16,11 @@
 
 #include <errno.h>
 #include <string.h>
+#ifndef __APPLE__
 #include <sys/syscall.h>
+#endif
 #include <unistd.h>
 
-extern char **environ;
 
 #define SHIM_ARGS_MAX 65536
 #define EXIT_BLOCKED 126
@@ -33,12 +34,16 @@ static void say(const char *a, const char *b, const char *c) {
 }
 
 static int raw_execve(const char *path, char *const argv[]) {
-  return (int)syscall(SYS_execve, path, argv, environ);
+#ifdef __APPLE__
+  return execve(path, argv, SVC_ENVIRON); /* dyld interposing may check it a second time */
+#else
+  return (int)syscall(SYS_execve, path, argv, SVC_ENVIRON);
+#endif
 }
 
 /* The real shell, never ourselves (a SERVICE_REAL_SHELL pointing back here would loop). */
 static const char *real_shell(const char *self) {
-  const char *s = svc_getenv(environ, "SERVICE_REAL_SHELL");
+  const char *s = svc_getenv(SVC_ENVIRON, "SERVICE_REAL_SHELL");
   if (!s || !*s || svc_streq(svc_basename(s), "svc-shim") || (self && svc_streq(s, self)))
     return "/bin/sh";
   return s;
@@ -64,7 +69,7 @@ static int run_shell(int argc, char **argv) {
   }
   int idx = svc_shell_command_index(args);
   if (idx >= 0) {
-    struct svc_request r = {"shell", shell, NULL, args, args[idx], environ};
+    struct svc_request r = {"shell", shell, NULL, args, args[idx], SVC_ENVIRON};
     struct svc_outcome out;
     if (svc_check(&r, &out) != SVC_ALLOW) {
       svc_report_block(&r, &out);
@@ -91,13 +96,13 @@ static int run_program(int argc, char **argv) {
     svc_copy(path, sizeof path, file);
     e = svc_executable(path);
   } else {
-    e = svc_path_search(file, environ, path, sizeof path);
+    e = svc_path_search(file, SVC_ENVIRON, path, sizeof path);
   }
   if (e) {
     say("svc: ", file, e == ENOENT ? ": command not found" : ": permission denied");
     return e == ENOENT ? EXIT_NOT_FOUND : EXIT_BLOCKED;
   }
-  struct svc_request r = {"wrap", path, file, prog, NULL, environ};
+  struct svc_request r = {"wrap", path, file, prog, NULL, SVC_ENVIRON};
   struct svc_outcome out;
   if (svc_check(&r, &out) != SVC_ALLOW) {
     svc_report_block(&r, &out);
@@ -119,7 +124,7 @@ static int run_program(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
-  svc_config_load(environ, NULL);
+  svc_config_load(SVC_ENVIRON, NULL);
   if (argc >= 2 && svc_streq(argv[1], "--svc-exec")) return run_program(argc, argv);
   return run_shell(argc, argv);
 }

@@ -11,6 +11,12 @@
 #include <time.h>
 #include <unistd.h>
 
+#ifdef MSG_NOSIGNAL
+#define SVC_SEND_FLAGS MSG_NOSIGNAL
+#else
+#define SVC_SEND_FLAGS 0 /* macOS: SO_NOSIGPIPE is set on the socket (svc_socket_open) */
+#endif
+
 long long svc_now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -31,7 +37,7 @@ void svc_sink_memory(struct svc_sink *k, char *out, size_t outlen) {
 static void sink_flush(struct svc_sink *k) {
   size_t off = 0;
   while (!k->err && off < k->len) {
-    ssize_t w = send(k->fd, k->buf + off, k->len - off, MSG_NOSIGNAL);
+    ssize_t w = send(k->fd, k->buf + off, k->len - off, SVC_SEND_FLAGS);
     if (w > 0) {
       off += (size_t)w;
       continue;
