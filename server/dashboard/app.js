@@ -75,7 +75,10 @@ async function start() {
   try {
     await api('GET', '/v1/status').then(setStatus);
   } catch (err) {
-    if (err.status === 403) return showGate('This token is valid but lacks admin scope.');
+    if (err.status === 403) {
+      stopLive();
+      return showGate('This token is valid but lacks admin scope.');
+    }
     if (err.status === 401) return; // the 401 handler already shows the gate
     setConn('reconnecting');
   }
@@ -148,7 +151,7 @@ function renderUptime() {
   $('#stat-uptime').textContent = humanSeconds(uptimeBase.seconds + (Date.now() - uptimeBase.at) / 1000);
 }
 
-const CONN_TEXT = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' };
+const CONN_TEXT = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…', offline: 'Not connected' };
 function setConn(state) {
   $('#conn').dataset.state = state;
   $('#conn-text').textContent = CONN_TEXT[state] || state;
@@ -156,6 +159,7 @@ function setConn(state) {
 
 function showGate(message) {
   const wasOpen = !$('#gate').hidden;
+  setConn('offline');
   $('#gate').hidden = false;
   const err = $('#gate-error');
   err.hidden = !message;

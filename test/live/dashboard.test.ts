@@ -70,6 +70,10 @@ test('asks for the token, rejects a wrong one, and takes one from the #token= fr
   await page.fill('#gate-token', 'not-the-token');
   await page.click('#gate button[type=submit]');
   await page.locator('#gate-error', { hasText: 'rejected' }).waitFor({ timeout: WAIT });
+  assert.equal(await page.textContent('#conn-text'), 'Not connected');
+  await page.fill('#gate-token', srv.ctx.tokens.create('agent-x', ['eval']).token);
+  await page.click('#gate button[type=submit]');
+  await page.locator('#gate-error', { hasText: 'lacks admin scope' }).waitFor({ timeout: WAIT });
 
   await page.goto(`${srv.url}/dashboard/#token=${srv.token}`);
   await page.locator('#conn[data-state="live"]').waitFor({ timeout: WAIT });
