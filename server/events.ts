@@ -68,6 +68,8 @@ export class SseHub {
   /** Subscribes to the bus; returns the unsubscribe function. */
   attach(bus: Bus): () => void {
     return bus.on((ev) => {
+      // Redacting an event costs tens of microseconds; skip it when nobody is listening.
+      if (this.clients.size === 0) return;
       const msg = toMessage(ev);
       if (msg) this.broadcast(msg);
     });
