@@ -145,11 +145,9 @@ test('typed errors: 401 UnauthorizedError, 403 ForbiddenError for an eval-only t
   const bad = new Client({ url: server.url, token: 'not-a-token' });
   await assert.rejects(bad.status(), (e: unknown) => e instanceof UnauthorizedError && e.status === 401 && e.kind === 'unauthorized');
   await assert.rejects(bad.evaluate('exec', { params: { command: 'ls' } }), UnauthorizedError);
-  const created = await runCli(['token', 'create', '--agent', 'sdk-eval', '--scope', 'eval'], {
-    env: { ...process.env, SERVICE_URL: server.url, SERVICE_TOKEN: server.token, SERVICE_HOME: server.dataDir },
-  });
+  const created = await runCli(['token', 'create', '--agent', 'sdk-eval', '--scope', 'eval', '--json', '--data-dir', server.dataDir]);
   assert.equal(created.code, 0, created.stderr);
-  const evalToken = created.stdout.trim().split(/\s+/).find((w) => w.length >= 32)!;
+  const evalToken = JSON.parse(created.stdout).token as string;
   const agentClient = new Client({ url: server.url, token: evalToken });
   await new Promise((r) => setTimeout(r, 1_100));
   const d = await agentClient.evaluate('exec', { params: { command: 'ls' } });
