@@ -7,7 +7,8 @@
 //   checked_absent  the driver checks, no socket exists (fail-open path)
 //   checked_c_server  as checked_allow, but against a trivial C server that answers at once:
 //                   separates the library's own cost from the Node listener's per-connection cost
-// Prints one JSON object; added costs are differences of medians against the baseline.
+// Scenarios run interleaved in ROUNDS rounds, so load from other processes shifts all of them
+// alike. Prints one JSON object; added costs are differences of medians against the baseline.
 // Usage: node dist/bench/preload.bench.js [RUNS]   (npm run bench -- preload)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +18,8 @@ import { startPreloadSocket } from '../server/preload-socket.js';
 import { preloadLibraryPath } from '../src/cli/preload-path.js';
 
 const RUNS = Number(process.argv[2] ?? 2000);
-const WARMUP = 50;
+const ROUNDS = 4;
+const WARMUP = 20;
 const TARGET_CHECK_P50_US = 200;
 const TARGET_LOAD_US = 300;
 
@@ -30,7 +32,6 @@ const DRIVER = String.raw`
 #include <sys/wait.h>
 #include <time.h>
 extern char **environ;
-static int cmp(const void *a, const void *b) { long x = *(const long *)a, y = *(const long *)b; return (x > y) - (x < y); }
 int main(int argc, char **argv) {
   int runs = atoi(argv[1]), warm = atoi(argv[2]);
   const char *child_preload = argv[3]; /* "-" or a library the children load */
@@ -49,9 +50,7 @@ int main(int argc, char **argv) {
     clock_gettime(CLOCK_MONOTONIC, &b);
     if (i >= 0) ns[i] = (b.tv_sec - a.tv_sec) * 1000000000L + (b.tv_nsec - a.tv_nsec);
   }
-  qsort(ns, runs, sizeof *ns, cmp);
-  double sum = 0; for (int i = 0; i < runs; i++) sum += ns[i];
-  printf("{\"p50_us\":%.1f,\"p99_us\":%.1f,\"mean_us\":%.1f}\n", ns[runs / 2] / 1e3, ns[(int)(runs * 0.99)] / 1e3, sum / runs / 1e3);
+  for (int i = 0; i < runs; i++) printf("%.1f\n", ns[i] / 1e3);
   return 0;
 }
 `;
@@ -91,15 +90,22 @@ interface Stats {
   mean_us: number;
 }
 
-function drive(bin: string, env: NodeJS.ProcessEnv, childPreload: string): Promise<Stats> {
+/** Runs the driver for `runs` spawns and returns the latencies in µs. */
+function drive(bin: string, env: NodeJS.ProcessEnv, childPreload: string, runs: number): Promise<number[]> {
   // asynchronous: the listener answering the driver lives in this process
   return new Promise((resolve, reject) => {
-    const c = spawn(bin, [String(RUNS), String(WARMUP), childPreload], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const c = spawn(bin, [String(runs), String(WARMUP), childPreload], { env, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     c.stdout.on('data', (d) => (out += d));
     c.on('error', reject);
-    c.on('close', (code) => (code === 0 ? resolve(JSON.parse(out) as Stats) : reject(new Error(`driver exited ${code}`))));
+    c.on('close', (code) => (code === 0 ? resolve(out.trim().split('\n').map(Number)) : reject(new Error(`driver exited ${code}`))));
   });
+}
+
+function stats(samples: number[]): Stats {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(s.length * q))]!;
+  return { p50_us: round(at(0.5)), p99_us: round(at(0.99)), mean_us: round(s.reduce((a, b) => a + b, 0) / s.length) };
 }
 
 const round = (x: number) => Math.round(x * 10) / 10;
@@ -128,16 +134,31 @@ async function main(): Promise<void> {
       },
     });
     try {
-      const baseline = await drive(bin, base, '-');
-      const loadOnly = await drive(bin, { ...base, SERVICE_SOCKET: absent }, lib);
-      const checkedAllow = await drive(bin, { ...base, LD_PRELOAD: lib, SERVICE_SOCKET: socket }, '-');
-      const checkedAbsent = await drive(bin, { ...base, LD_PRELOAD: lib, SERVICE_SOCKET: absent }, '-');
-      const checkedC = await drive(bin, { ...base, LD_PRELOAD: lib, SERVICE_SOCKET: cSocket }, '-');
+      const scenarios: Record<string, [NodeJS.ProcessEnv, string]> = {
+        baseline: [base, '-'],
+        load_only: [{ ...base, SERVICE_SOCKET: absent }, lib],
+        checked_allow: [{ ...base, LD_PRELOAD: lib, SERVICE_SOCKET: socket }, '-'],
+        checked_absent: [{ ...base, LD_PRELOAD: lib, SERVICE_SOCKET: absent }, '-'],
+        checked_c_server: [{ ...base, LD_PRELOAD: lib, SERVICE_SOCKET: cSocket }, '-'],
+      };
+      const samples: Record<string, number[]> = {};
+      const perRound = Math.ceil(RUNS / ROUNDS);
+      for (let r = 0; r < ROUNDS; r++) {
+        for (const [name, [env, childPreload]] of Object.entries(scenarios)) {
+          (samples[name] ??= []).push(...(await drive(bin, env, childPreload, perRound)));
+        }
+      }
+      const baseline = stats(samples.baseline!);
+      const loadOnly = stats(samples.load_only!);
+      const checkedAllow = stats(samples.checked_allow!);
+      const checkedAbsent = stats(samples.checked_absent!);
+      const checkedC = stats(samples.checked_c_server!);
       const added = round(checkedAllow.p50_us - baseline.p50_us);
       const load = round(loadOnly.p50_us - baseline.p50_us);
       const result = {
         bench: 'preload',
-        runs: RUNS,
+        runs_per_scenario: Math.ceil(RUNS / ROUNDS) * ROUNDS,
+        rounds: ROUNDS,
         program: '/bin/true via posix_spawn + waitpid',
         baseline,
         load_only: loadOnly,
