@@ -38,6 +38,8 @@ export interface WhenAst {
   response_not_matches?: string[];
   /** Line of each present key, for pointing at a group in explain/lint output. */
   keyLines: Record<string, number>;
+  /** Line of each list item (or map entry) under a key, in order. */
+  itemLines: Record<string, number[]>;
 }
 
 export interface RuleAst {

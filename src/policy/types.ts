@@ -44,6 +44,8 @@ export interface Decision {
   evalDurationUs: number;
   /** Present when action is webhook: where to ask. */
   webhook?: WebhookConfig;
+  /** Present when action is ask and the rule set ask flags (research 3.1). */
+  ask?: { audit: boolean; headlessOnly: boolean };
 }
 
 export interface EvaluateOptions {

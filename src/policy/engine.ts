@@ -1,0 +1,250 @@
+// The policy engine: loads a policy set (file, directory or several), and evaluates tool calls
+// and tool responses against it. Evaluation is synchronous, compiles nothing, and fails closed
+// on inputs it cannot read unambiguously.
+import { homedir } from 'node:os';
+import { systemClock, type Clock } from '../util/clock.js';
+import type { Decision, EvaluateOptions, FinalAction, PolicyEngine, PolicySummaryRule, ToolCall } from './types.js';
+import type { InlineTestCase, ParsedPolicyFile } from './ast.js';
+import { readFields, oversizedField, AmbiguousInputError, MAX_INPUT_BYTES, paramText, type CallFields } from './accessors.js';
+import { compileSet, type CompiledPolicy, type CompiledRule, type CompiledSet } from './compile.js';
+import { CallCounter } from './counter.js';
+import { decideRequest, decideResponse, defaultDecision, ruleActive, type RuleFilter } from './evaluate.js';
+import { forEachWord, normalizeDomain } from './glob.js';
+import { loadPolicyFiles } from './loader.js';
+import type { CallView, CommandReadings } from './match.js';
+import { removeOnceRule } from './once.js';
+import { pathReadings } from './paths.js';
+import { analyzeCommand } from './shell.js';
+import { explainCall, type ExplainResult } from './explain.js';
+import { summarize } from './summary.js';
+
+export { PolicyLoadError } from './errors.js';
+export { parsePolicyText, parsePolicyTextLenient } from './parse.js';
+export { CallCounter } from './counter.js';
+export type { ExplainResult, ExplainRule } from './explain.js';
+
+/** Distinct commands whose analysis is kept (analysis is pure, so a cache is safe). */
+const COMMAND_CACHE_SIZE = 1024;
+/** Distinct tool names whose in-scope policy list is kept. */
+const SCOPE_CACHE_SIZE = 1024;
+
+export interface LoadEngineOptions {
+  clock?: Clock;
+  /** Called after a once-rule was removed from its file, so the owner can reload. */
+  onOnceConsumed?: () => void;
+  /** call_count state; pass the previous engine's counter on reload so counts carry over. */
+  counter?: CallCounter;
+  /** Home directory for ~ and $HOME (default: the current user's). */
+  home?: string;
+  /** Resolve symlinks in paths (default true). */
+  resolveSymlinks?: boolean;
+}
+
+interface PreparedCall {
+  view: CallView;
+  fields: CallFields;
+  scope: CompiledPolicy[];
+  /** Set when the call must be denied before any rule is consulted. */
+  refusal?: string;
+}
+
+export class Engine implements PolicyEngine {
+  readonly defaultAction: FinalAction;
+  readonly policyCount: number;
+  readonly ruleCount: number;
+  /** Files loaded, in load order. */
+  readonly sources: string[];
+  readonly counter: CallCounter;
+  /** Whether some file set default_action. */
+  readonly defaultActionSet: boolean;
+  private readonly set: CompiledSet;
+  private readonly clock: Clock;
+  private readonly home: string;
+  private readonly resolveSymlinks: boolean;
+  private readonly onOnceConsumed?: () => void;
+  private readonly consumed = new Set<number>();
+  private readonly scopeCache = new Map<string, CompiledPolicy[]>();
+  private readonly commandCache = new Map<string, CommandReadings>();
+  private readonly needsPaths: boolean;
+  private readonly referencedParams: string[];
+
+  constructor(
+    readonly files: ParsedPolicyFile[],
+    defaultAction: FinalAction,
+    opts: LoadEngineOptions & { defaultActionSet?: boolean } = {},
+  ) {
+    this.clock = opts.clock ?? systemClock;
+    this.home = opts.home ?? homedir();
+    this.resolveSymlinks = opts.resolveSymlinks ?? true;
+    this.onOnceConsumed = opts.onOnceConsumed;
+    this.counter = opts.counter ?? new CallCounter();
+    this.defaultAction = defaultAction;
+    this.defaultActionSet = opts.defaultActionSet ?? true;
+    this.sources = files.map((f) => f.file);
+    this.set = compileSet(files, this.home);
+    this.policyCount = this.set.all.length;
+    this.ruleCount = this.set.ruleCount;
+    this.needsPaths = this.set.all.some((p) => p.rules.some((r) => r.when.path));
+    const params = new Set<string>();
+    for (const p of this.set.all) for (const r of p.rules) for (const t of r.when.toolParams ?? []) params.add(t.name);
+    this.referencedParams = [...params];
+  }
+
+  evaluate(call: ToolCall, opts: EvaluateOptions = {}): Decision {
+    const t0 = performance.now();
+    const d = this.decide(call, !!opts.dryRun);
+    d.evalDurationUs = Math.max(0, Math.round((performance.now() - t0) * 1000));
+    return d;
+  }
+
+  evaluateResponse(call: ToolCall, response: string): Decision {
+    const t0 = performance.now();
+    const d = decideResponse(this.scopeFor(call), response);
+    d.evalDurationUs = Math.max(0, Math.round((performance.now() - t0) * 1000));
+    return d;
+  }
+
+  summary(): { default_action: string; rules: PolicySummaryRule[]; summary: string } {
+    return summarize(this.set.all, this.defaultAction);
+  }
+
+  /** Every reading the engine makes of a call and how each rule in scope fared (dry run). */
+  explain(call: ToolCall): ExplainResult {
+    const prep = this.prepare(call);
+    const decision = this.evaluate(call, { dryRun: true });
+    return explainCall(call, prep, decision, this.filter());
+  }
+
+  /** The `tests:` sections of the loaded files. */
+  inlineTests(): { file: string; cases: InlineTestCase[] }[] {
+    return this.files.filter((f) => f.tests.length).map((f) => ({ file: f.file, cases: f.tests }));
+  }
+
+  /** Recorded calls per tool (status call_counts). */
+  callCounts(): Record<string, number> {
+    return this.counter.snapshot(this.clock.now());
+  }
+
+  private filter(): RuleFilter {
+    return { now: this.clock.now(), consumed: this.consumed };
+  }
+
+  /** Enabled policies whose match fits the call, in evaluation order. */
+  scopeFor(call: ToolCall): CompiledPolicy[] {
+    let byTool = this.scopeCache.get(call.tool);
+    if (!byTool) {
+      byTool = this.set.ordered.filter((p) => !p.tools || p.tools.some((g) => g.test(call.tool)));
+      if (this.scopeCache.size >= SCOPE_CACHE_SIZE) this.scopeCache.clear();
+      this.scopeCache.set(call.tool, byTool);
+    }
+    let out: CompiledPolicy[] | undefined;
+    for (let i = 0; i < byTool.length; i++) {
+      const p = byTool[i]!;
+      const fits = (!p.agents || p.agents.some((g) => g.test(call.agent ?? ''))) && (!p.sessions || p.sessions.some((g) => g.test(call.session ?? '')));
+      if (!fits && !out) out = byTool.slice(0, i);
+      else if (fits && out) out.push(p);
+    }
+    return out ?? byTool;
+  }
+
+  private readings(command: string): CommandReadings {
+    const hit = this.commandCache.get(command);
+    if (hit) return hit;
+    const analysis = analyzeCommand(command, { home: this.home });
+    const words = new Set<string>();
+    const add = (w: string) => words.add(w);
+    for (const c of analysis.candidates) forEachWord(c, add);
+    for (const c of analysis.componentsExpanded) if (c) forEachWord(c, add);
+    const r: CommandReadings = {
+      analysis,
+      words: [...words],
+      lower: null,
+      rawSlashed: analysis.raw.includes('\\') ? analysis.raw.replace(/\\/g, '/') : analysis.raw,
+    };
+    if (this.commandCache.size >= COMMAND_CACHE_SIZE) this.commandCache.delete(this.commandCache.keys().next().value!);
+    this.commandCache.set(command, r);
+    return r;
+  }
+
+  /** Reads the call once: fields, command readings, path readings, word-index marks. */
+  private prepare(call: ToolCall): PreparedCall {
+    const now = this.clock.now();
+    const view: CallView = { call, count: (tool, windowMs) => this.counter.count(tool, windowMs, now) };
+    let fields: CallFields;
+    try {
+      fields = readFields(call);
+    } catch (err) {
+      if (!(err instanceof AmbiguousInputError)) throw err;
+      return { view, fields: {}, scope: [], refusal: err.message };
+    }
+    const big = oversizedField(call, fields);
+    if (big) return { view, fields, scope: [], refusal: `${big} is longer than ${MAX_INPUT_BYTES} bytes; refusing to evaluate it` };
+    for (const name of this.referencedParams) {
+      const t = paramText(call.input?.[name] ?? call.params[name]);
+      if (t !== undefined && Buffer.byteLength(t) > MAX_INPUT_BYTES) {
+        return { view, fields, scope: [], refusal: `parameter ${name} is longer than ${MAX_INPUT_BYTES} bytes; refusing to evaluate it` };
+      }
+    }
+    const scope = this.scopeFor(call);
+    const set = this.set;
+    set.commandIndex.begin();
+    set.pathIndex.begin();
+    if (fields.command !== undefined) {
+      const r = this.readings(fields.command);
+      if (r.analysis.truncated) return { view, fields, scope, refusal: `command cannot be analysed safely: ${r.analysis.truncated}` };
+      view.cmd = r;
+      const words = r.words;
+      for (let i = 0; i < words.length; i++) set.commandIndex.markWord(words[i]!);
+    }
+    if (fields.path !== undefined && this.needsPaths) {
+      const pr = pathReadings(fields.path, fields.workdir, this.home, this.resolveSymlinks);
+      view.paths = pr.candidates;
+      const wd = pr.workdir;
+      view.pathsRel = pr.candidates.map((p) => (wd && p.startsWith(wd === '/' ? '/' : wd + '/') ? p.slice(wd === '/' ? 1 : wd.length + 1) : undefined));
+      for (const p of pr.candidates) set.pathIndex.markText(p);
+    }
+    if (fields.url !== undefined) view.url = fields.url.includes('\\') ? fields.url.replace(/\\/g, '/') : fields.url;
+    if (fields.domain !== undefined) view.domain = normalizeDomain(fields.domain);
+    return { view, fields, scope };
+  }
+
+  private decide(call: ToolCall, dryRun: boolean): Decision {
+    const prep = this.prepare(call);
+    if (prep.refusal) return defaultDecision('deny', prep.refusal);
+    const filter = this.filter();
+    if (!dryRun && this.wantsCount(call.tool, prep.scope, filter)) {
+      if (!this.counter.record(call.tool, filter.now)) return defaultDecision('deny', 'call counter is full; refusing to evaluate (fail closed)');
+    }
+    const out = decideRequest(prep.scope, prep.view, filter, this.defaultAction);
+    if (!dryRun && out.onceRule && out.decision.action === 'allow') return this.consumeOnce(out.onceRule, out.decision);
+    return out.decision;
+  }
+
+  /** Record only when some active call_count rule could look at this tool (research 2.3). */
+  private wantsCount(tool: string, scope: CompiledPolicy[], f: RuleFilter): boolean {
+    if (this.set.countedTools.has(tool)) return true;
+    for (const p of scope) {
+      if (p.countsOwnTool && p.rules.some((r) => r.when.callCount && !r.when.callCount.tool && ruleActive(r, f))) return true;
+    }
+    return false;
+  }
+
+  private consumeOnce(rule: CompiledRule, decision: Decision): Decision {
+    try {
+      removeOnceRule(rule.policy.file, rule.policy.name, rule.ast.index);
+    } catch (err) {
+      return { ...defaultDecision('deny', `one-time authorization could not be claimed; failing closed (${(err as Error).message})`), matchedPolicies: decision.matchedPolicies, policy: decision.policy };
+    }
+    this.consumed.add(rule.id);
+    this.onOnceConsumed?.();
+    return decision;
+  }
+}
+
+/** Loads a policy file, a directory of them, or several paths in order; throws PolicyLoadError. */
+export function loadEngine(configPath: string | string[], opts: LoadEngineOptions = {}): Engine {
+  const loaded = loadPolicyFiles(configPath);
+  return new Engine(loaded.files, loaded.defaultAction, { ...opts, defaultActionSet: loaded.defaultActionSet });
+}
+
+export type { PreparedCall };

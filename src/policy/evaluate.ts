@@ -1,0 +1,122 @@
+// Stage 4: combining rule matches into one decision (research 3.2-3.5, 3.7).
+// Inside a policy the first matching rule speaks; across policies deny wins at once, then
+// webhook > ask > watch > allow; a durable override allow beats everything but deny; when no
+// rule fires, default_action applies. The response side turns ask/webhook into deny.
+import type { Action, Decision, FinalAction } from './types.js';
+import type { CompiledPolicy, CompiledRule } from './compile.js';
+import { whenMatches, type CallView } from './match.js';
+
+const STRENGTH: Record<Action, number> = { allow: 1, watch: 2, ask: 3, webhook: 4, deny: 5 };
+
+/** Largest response scanned by response rules; a larger one is withheld (never scan a prefix). */
+export const RESPONSE_MAX_BYTES = 1024 * 1024;
+
+export interface RuleFilter {
+  now: number;
+  /** Once-rules already consumed by this engine (the file rewrite may still be reloading). */
+  consumed: Set<number>;
+}
+
+export function ruleActive(r: CompiledRule, f: RuleFilter): boolean {
+  return (r.ast.expiresAt === undefined || f.now < r.ast.expiresAt) && !f.consumed.has(r.id);
+}
+
+/** The first active rule of a policy that matches (each rule read by its own action, or all as granting). */
+export function firstMatch(p: CompiledPolicy, view: CallView, f: RuleFilter, allGranting = false): CompiledRule | undefined {
+  for (const r of p.rules) {
+    if (!ruleActive(r, f)) continue;
+    if (whenMatches(r.when, view, allGranting ? false : r.restrictive)) return r;
+  }
+  return undefined;
+}
+
+const VERB: Record<Action, string> = { allow: 'allowed', deny: 'denied', ask: 'approval required', watch: 'allowed and watched', webhook: 'sent to webhook' };
+
+function decisionOf(rule: CompiledRule, fired: CompiledRule[]): Decision {
+  const names = [rule.policy.name];
+  for (const f of fired) if (f.policy.name !== rule.policy.name) names.push(f.policy.name);
+  const d: Decision = {
+    action: rule.action,
+    message: rule.ast.message || `${VERB[rule.action]} by policy ${rule.policy.name}`,
+    matchedPolicies: names,
+    policy: rule.policy.name,
+    evalDurationUs: 0,
+  };
+  if (rule.ast.suggestions.length) d.suggestions = rule.ast.suggestions.slice();
+  if (rule.action === 'webhook' && rule.ast.webhook) d.webhook = { ...rule.ast.webhook };
+  if (rule.action === 'ask' && rule.ast.ask) d.ask = { ...rule.ast.ask };
+  return d;
+}
+
+export function defaultDecision(action: FinalAction, message: string): Decision {
+  return { action, message, matchedPolicies: [], evalDurationUs: 0 };
+}
+
+export interface RequestOutcome {
+  decision: Decision;
+  /** The rule that produced a final allow, when it is a once-rule (to be consumed). */
+  onceRule?: CompiledRule;
+}
+
+export function decideRequest(scope: CompiledPolicy[], view: CallView, f: RuleFilter, defaultAction: FinalAction): RequestOutcome {
+  let durable: CompiledRule | undefined;
+  for (const p of scope) {
+    if (!p.durable) continue;
+    const r = firstMatch(p, view, f, true);
+    if (r && r.action === 'allow') {
+      durable = r;
+      break;
+    }
+  }
+  if (!scope.length) return { decision: defaultDecision(defaultAction, 'no matching policy; using default action') };
+  const fired: CompiledRule[] = [];
+  let best: CompiledRule | undefined;
+  for (const p of scope) {
+    const r = firstMatch(p, view, f);
+    if (!r) continue;
+    fired.push(r);
+    if (r.action === 'deny') return { decision: decisionOf(r, fired) };
+    if (!best || STRENGTH[r.action] > STRENGTH[best.action]) best = r;
+    else if (r.action === 'allow' && best.action === 'allow' && !best.ast.message && r.ast.message) best = r;
+  }
+  if (durable) {
+    const d = decisionOf(durable, fired);
+    d.action = 'allow';
+    if (!durable.ast.message) {
+      d.message = /auto-allowed\.ya?ml$/i.test(durable.policy.file) ? 'auto-allowed by user rule' : 'allowed by durable user override';
+    }
+    return { decision: d, onceRule: durable.ast.once ? durable : undefined };
+  }
+  if (!best) return { decision: defaultDecision(defaultAction, 'no matching rule; using default action') };
+  return { decision: decisionOf(best, fired), onceRule: best.action === 'allow' && best.ast.once ? best : undefined };
+}
+
+/** Response side (research 3.7): only response_matches / response_not_matches are read. */
+export function decideResponse(scope: CompiledPolicy[], response: string): Decision {
+  if (!scope.length) return defaultDecision('allow', 'no policy in scope for the response');
+  if (response.length > RESPONSE_MAX_BYTES / 4 && Buffer.byteLength(response) > RESPONSE_MAX_BYTES) {
+    const p = scope.find((x) => x.hasResponseRules);
+    if (p) {
+      return { action: 'deny', message: `response larger than ${RESPONSE_MAX_BYTES} bytes cannot be scanned by response rules; withheld`, matchedPolicies: [p.name], policy: p.name, evalDurationUs: 0 };
+    }
+  }
+  const fired: CompiledRule[] = [];
+  let best: CompiledRule | undefined;
+  for (const p of scope) {
+    if (!p.hasResponseRules) continue;
+    const r = p.rules.find((x) => x.when.responseMatch && x.when.responseMatch.test(response) && !(x.when.responseNot && x.when.responseNot.test(response)));
+    if (!r) continue;
+    fired.push(r);
+    if (r.action === 'deny' || r.action === 'ask' || r.action === 'webhook') {
+      const d = decisionOf(r, fired);
+      d.action = 'deny';
+      delete d.webhook;
+      delete d.ask;
+      if (!r.ast.message) d.message = `response withheld by policy ${r.policy.name}`;
+      return d;
+    }
+    if (!best || STRENGTH[r.action] > STRENGTH[best.action]) best = r;
+  }
+  if (!best) return defaultDecision('allow', 'no response rule matched');
+  return decisionOf(best, fired);
+}

@@ -1,0 +1,97 @@
+// Where policies come from (research 7): one file, or a directory of *.yaml / *.yml read in
+// filename order (not recursive), or several such paths in order. Any bad file fails the whole
+// load (fail closed). Policy names must be unique across the set; default_action comes from the
+// first file that sets one, else deny.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { FinalAction } from './types.js';
+import type { ParsedPolicyFile } from './ast.js';
+import { PolicyLoadError } from './errors.js';
+import { parsePolicyText, POLICY_FILE_MAX_BYTES } from './parse.js';
+
+export interface LoadedPolicyFiles {
+  files: ParsedPolicyFile[];
+  /** Files read, in load order. */
+  sources: string[];
+  defaultAction: FinalAction;
+  /** Some file set default_action (an empty set without one is likely a half-written file). */
+  defaultActionSet: boolean;
+}
+
+const YAML_FILE = /\.ya?ml$/i;
+
+/** The files a config path stands for, in load order. */
+export function policyFilesOf(path: string): string[] {
+  let st;
+  try {
+    st = statSync(path);
+  } catch (err) {
+    throw new PolicyLoadError(path, 0, `cannot read policy config: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  if (!st.isDirectory()) return [path];
+  let names: string[];
+  try {
+    names = readdirSync(path);
+  } catch (err) {
+    throw new PolicyLoadError(path, 0, `cannot list policy directory: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  return names
+    .filter((n) => YAML_FILE.test(n))
+    .sort()
+    .map((n) => join(path, n))
+    .filter((f) => {
+      try {
+        return statSync(f).isFile();
+      } catch {
+        return false;
+      }
+    });
+}
+
+export function readPolicyFile(file: string): ParsedPolicyFile {
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch (err) {
+    throw new PolicyLoadError(file, 0, `cannot read policy file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  if (size > POLICY_FILE_MAX_BYTES) throw new PolicyLoadError(file, 0, `policy file is ${size} bytes; the limit is ${POLICY_FILE_MAX_BYTES}`);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new PolicyLoadError(file, 0, `cannot read policy file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+  }
+  return parsePolicyText(text, file);
+}
+
+export function loadPolicyFiles(paths: string | string[]): LoadedPolicyFiles {
+  const list = Array.isArray(paths) ? paths : [paths];
+  const seen = new Set<string>();
+  const files: ParsedPolicyFile[] = [];
+  for (const p of list) {
+    for (const f of policyFilesOf(p)) {
+      const key = resolve(f);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      files.push(readPolicyFile(f));
+    }
+  }
+  const names = new Map<string, { file: string; line: number }>();
+  for (const f of files) {
+    for (const p of f.policies) {
+      const prev = names.get(p.name);
+      if (prev && prev.file !== f.file) {
+        throw new PolicyLoadError(f.file, p.line, `duplicate policy name "${p.name}" (also defined in ${prev.file}:${prev.line}); policy names must be unique across the loaded files`, 'name');
+      }
+      if (!prev) names.set(p.name, { file: f.file, line: p.line });
+    }
+  }
+  const withDefault = files.find((f) => f.defaultAction !== undefined);
+  return {
+    files,
+    sources: files.map((f) => f.file),
+    defaultAction: withDefault?.defaultAction ?? 'deny',
+    defaultActionSet: !!withDefault,
+  };
+}

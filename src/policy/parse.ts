@@ -1,0 +1,505 @@
+// Stage 1: YAML text -> policy AST with line numbers. Keys are strict at every depth (a typo
+// like `command_match` breaks the load instead of silently widening a rule) and every value is
+// type-checked here; value semantics (glob limits, regexes, webhook URLs, duplicate names)
+// are checked by validate.ts. parsePolicyText throws the first problem; the lenient variant
+// returns them all as diagnostics for tooling.
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import { parseDuration } from '../util/duration.js';
+import type { Action, FinalAction } from './types.js';
+import { DEFAULT_PRIORITY, type InlineTestCase, type MatchAst, type NotifyAst, type ParsedPolicyFile, type PolicyAst, type RuleAst, type WhenAst } from './ast.js';
+import { closest, PolicyLoadError, type PolicyDiagnostic } from './errors.js';
+import { validatePolicyFile } from './validate.js';
+
+/** Largest policy file accepted (research 1.1). */
+export const POLICY_FILE_MAX_BYTES = 1024 * 1024;
+export const WEBHOOK_DEFAULT_TIMEOUT_MS = 5_000;
+export const WEBHOOK_MAX_TIMEOUT_MS = 30_000;
+
+export const KEYS = {
+  top: ['version', 'default_action', 'policies', 'notify', 'tests'],
+  policy: ['name', 'description', 'priority', 'enabled', 'match', 'rules'],
+  match: ['tool', 'agent', 'session'],
+  rule: ['action', 'when', 'message', 'ask', 'webhook', 'expires_at', 'once', 'added', 'suggestions'],
+  when: [
+    'command_matches', 'command_contains', 'command_not_matches', 'command_env_assignments',
+    'path_matches', 'path_not_matches', 'url_matches', 'domain_matches', 'session_matches',
+    'session_not_matches', 'agent_depth', 'tool_param_matches', 'call_count', 'response_matches',
+    'response_not_matches', 'default',
+  ],
+  ask: ['audit', 'headless_only'],
+  webhook: ['url', 'timeout', 'fail_open'],
+  call_count: ['tool', 'gte', 'window'],
+  agent_depth: ['gte', 'lte', 'eq'],
+  notify: ['url', 'platform', 'on'],
+  test: ['name', 'tool', 'agent', 'params', 'expect', 'expect_message', 'session', 'workdir', 'input'],
+} as const;
+
+const WHEN_LISTS = [
+  'command_matches', 'command_contains', 'command_not_matches', 'command_env_assignments', 'path_matches',
+  'path_not_matches', 'url_matches', 'domain_matches', 'session_matches', 'session_not_matches',
+  'response_matches', 'response_not_matches',
+] as const;
+
+const ACTION_HINTS: Record<string, string> = {
+  block: 'deny', reject: 'deny', forbid: 'deny', refuse: 'deny', permit: 'allow', accept: 'allow',
+  approve: 'ask', confirm: 'ask', prompt: 'ask', monitor: 'watch', audit: 'watch', warn: 'watch',
+};
+const ACTIONS: Record<string, Action> = { allow: 'allow', deny: 'deny', ask: 'ask', watch: 'watch', log: 'watch', webhook: 'webhook' };
+const NOTIFY_PLATFORMS = ['auto', 'slack', 'discord', 'teams', 'openclaw', 'webhook'];
+const NOTIFY_ON = ['deny', 'watch', 'ask', 'log', 'require_approval'];
+const TEST_EXPECT = ['allow', 'deny', 'ask', 'watch', 'log', 'webhook'];
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+
+class Reader {
+  readonly diags: PolicyDiagnostic[] = [];
+  constructor(
+    readonly file: string,
+    private readonly lc: LineCounter,
+  ) {}
+
+  line(node: Node | Pair | null | undefined): number {
+    const n = (node && 'range' in node ? node : (node as Pair | undefined)?.key) as Node | undefined;
+    const off = n?.range?.[0];
+    return off === undefined ? 0 : this.lc.linePos(off).line;
+  }
+
+  error(node: Node | Pair | null | undefined, problem: string, key?: string, line?: number): void {
+    this.diags.push({ file: this.file, line: line ?? this.line(node), col: 0, severity: 'error', key, problem });
+  }
+
+  warn(node: Node | null | undefined, problem: string, key?: string): void {
+    this.diags.push({ file: this.file, line: this.line(node), col: 0, severity: 'warning', key, problem });
+  }
+
+  /** Pairs of a map, with unknown keys reported; null (and an error) when the node is not a map. */
+  entries(node: Node | null | undefined, allowed: readonly string[], where: string, ctxLine: number): Map<string, Pair> | null {
+    if (node === null || node === undefined || (isScalar(node) && node.value === null)) return new Map();
+    if (!isMap(node)) {
+      this.error(node, `${where} must be a mapping of keys to values`, undefined, this.line(node) || ctxLine);
+      return null;
+    }
+    const out = new Map<string, Pair>();
+    for (const pair of this.mergedItems(node as YAMLMap)) {
+      const k = isScalar(pair.key) ? String(pair.key.value) : undefined;
+      if (k === undefined) {
+        this.error(pair.key as Node, `${where} has a key that is not a plain word`);
+        continue;
+      }
+      if (!allowed.includes(k)) {
+        const hint = closest(k, allowed);
+        this.error(pair.key as Node, `unknown key "${k}" in ${where}${hint ? ` (did you mean ${hint}?)` : ''}`, k);
+        continue;
+      }
+      out.set(k, pair);
+    }
+    return out;
+  }
+
+  /** Pairs of a map with YAML merge keys (`<<: *base`) expanded; explicit keys win. */
+  private mergedItems(map: YAMLMap): Pair[] {
+    const own = map.items.filter((p) => !(isScalar(p.key) && p.key.value === '<<'));
+    const merges = map.items.filter((p) => isScalar(p.key) && p.key.value === '<<');
+    if (!merges.length) return map.items as Pair[];
+    const keys = new Set(own.map((p) => (isScalar(p.key) ? String(p.key.value) : '')));
+    const out = own.slice() as Pair[];
+    for (const m of merges) {
+      const v = m.value as Node | null;
+      const sources = isSeq(v) ? (v.items as Node[]) : [v];
+      for (const src of sources) {
+        if (!isMap(src)) {
+          this.error(m.key as Node, 'a merge key (<<) must refer to a mapping');
+          continue;
+        }
+        for (const p of this.mergedItems(src as YAMLMap)) {
+          const k = isScalar(p.key) ? String(p.key.value) : '';
+          if (!keys.has(k)) {
+            keys.add(k);
+            out.push(p);
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  str(pair: Pair, what: string): string | undefined {
+    const v = pair.value as Node | null;
+    if (isScalar(v) && v.value !== null && typeof v.value !== 'object') return String(v.value);
+    this.error(v ?? pair, `${what} must be a string`, keyOf(pair));
+    return undefined;
+  }
+
+  bool(pair: Pair, what: string): boolean | undefined {
+    const v = pair.value as Node | null;
+    if (isScalar(v) && typeof v.value === 'boolean') return v.value;
+    this.error(v ?? pair, `${what} must be true or false`, keyOf(pair));
+    return undefined;
+  }
+
+  int(pair: Pair, what: string): number | undefined {
+    const v = pair.value as Node | null;
+    if (isScalar(v) && typeof v.value === 'number' && Number.isInteger(v.value)) return v.value;
+    this.error(v ?? pair, `${what} must be a whole number`, keyOf(pair));
+    return undefined;
+  }
+
+  /** A string or a list of strings (a single string is read as a one-element list). */
+  strList(pair: Pair, what: string): { values: string[]; lines: number[] } | undefined {
+    const v = pair.value as Node | null;
+    if (isScalar(v) && v.value !== null && typeof v.value !== 'object') return { values: [String(v.value)], lines: [this.line(v)] };
+    if (isScalar(v) && v.value === null) return { values: [], lines: [] };
+    if (!isSeq(v)) {
+      this.error(v ?? pair, `${what} must be a list of strings`, keyOf(pair));
+      return undefined;
+    }
+    const values: string[] = [];
+    const lines: number[] = [];
+    for (const item of v.items as Node[]) {
+      if (isScalar(item) && item.value !== null && typeof item.value !== 'object') {
+        values.push(String(item.value));
+        lines.push(this.line(item));
+      } else this.error(item, `${what} must be a list of strings; this item is not a string`, keyOf(pair));
+    }
+    return { values, lines };
+  }
+}
+
+function keyOf(pair: Pair): string | undefined {
+  return isScalar(pair.key) ? String(pair.key.value) : undefined;
+}
+
+export function parseAction(text: string): { action?: Action; problem?: string } {
+  const lower = text.toLowerCase();
+  if (lower === 'require_approval') return { problem: 'action "require_approval" was removed; use ask' };
+  const a = ACTIONS[lower];
+  if (a) return { action: a };
+  const hint = ACTION_HINTS[lower.trim()] ?? closest(lower.trim(), Object.keys(ACTIONS));
+  return { problem: `unknown action "${text}" (use allow, deny, ask, watch, log or webhook${hint ? `; did you mean ${hint}?` : ''})` };
+}
+
+function parseDefaultAction(r: Reader, pair: Pair): FinalAction | undefined {
+  const text = r.str(pair, 'default_action');
+  if (text === undefined) return undefined;
+  const t = text.trim().toLowerCase();
+  if (t === '') return undefined;
+  if (t === 'require_approval') {
+    r.error(pair.value as Node, 'default_action "require_approval" was removed; use ask', 'default_action');
+    return undefined;
+  }
+  const map: Record<string, FinalAction> = { allow: 'allow', deny: 'deny', ask: 'ask', watch: 'watch', log: 'watch' };
+  const a = map[t];
+  if (!a) r.error(pair.value as Node, `unknown default_action "${text}" (use allow, deny, ask, watch or log)`, 'default_action');
+  return a;
+}
+
+function durationMs(r: Reader, pair: Pair, what: string): number | undefined {
+  const text = r.str(pair, what);
+  if (text === undefined) return undefined;
+  try {
+    return parseDuration(text);
+  } catch {
+    r.error(pair.value as Node, `${what} "${text}" is not a duration (write it like 500ms, 30s, 5m or 1h)`, keyOf(pair));
+    return undefined;
+  }
+}
+
+function parseWhen(r: Reader, node: Node | null, ctxLine: number): WhenAst {
+  const when: WhenAst = { line: r.line(node) || ctxLine, keyLines: {}, itemLines: {} };
+  const e = r.entries(node, KEYS.when, 'when', ctxLine);
+  if (!e) return when;
+  for (const [k, pair] of e) {
+    when.keyLines[k] = r.line(pair.key as Node);
+    if ((WHEN_LISTS as readonly string[]).includes(k)) {
+      const list = r.strList(pair, k);
+      if (list) {
+        (when as unknown as Record<string, string[]>)[k] = list.values;
+        when.itemLines[k] = list.lines;
+      }
+    } else if (k === 'default') {
+      const b = r.bool(pair, 'default');
+      if (b !== undefined) when.default = b;
+    } else if (k === 'agent_depth') {
+      const d = r.entries(pair.value as Node, KEYS.agent_depth, 'agent_depth', when.keyLines[k]!);
+      if (d) {
+        when.agent_depth = {};
+        for (const [dk, dp] of d) {
+          const n = r.int(dp, `agent_depth.${dk}`);
+          if (n !== undefined) when.agent_depth[dk as 'gte' | 'lte' | 'eq'] = n;
+        }
+      }
+    } else if (k === 'tool_param_matches') {
+      const v = pair.value as Node | null;
+      if (!isMap(v)) {
+        r.error(v ?? pair, 'tool_param_matches must map parameter names to globs', k);
+        continue;
+      }
+      const map: Record<string, string> = {};
+      const lines: number[] = [];
+      for (const p of (v as YAMLMap).items) {
+        const name = isScalar(p.key) ? String(p.key.value) : undefined;
+        const glob = name === undefined ? undefined : r.str(p, `tool_param_matches.${name}`);
+        if (name !== undefined && glob !== undefined) {
+          map[name] = glob;
+          lines.push(r.line(p.key as Node));
+        }
+      }
+      when.tool_param_matches = map;
+      when.itemLines[k] = lines;
+    } else if (k === 'call_count') {
+      const line = when.keyLines[k]!;
+      const c = r.entries(pair.value as Node, KEYS.call_count, 'call_count', line);
+      if (!c) continue;
+      const tool = c.get('tool') ? r.str(c.get('tool')!, 'call_count.tool') : undefined;
+      const gte = c.get('gte') ? r.int(c.get('gte')!, 'call_count.gte') : undefined;
+      const windowMs = c.get('window') ? durationMs(r, c.get('window')!, 'call_count.window') : undefined;
+      if (!c.get('gte')) r.error(pair.value as Node, 'call_count needs gte (the count that triggers the rule)', 'gte', line);
+      if (!c.get('window')) r.error(pair.value as Node, 'call_count needs window (a duration such as 1h)', 'window', line);
+      if (gte !== undefined && windowMs !== undefined) when.call_count = { tool: tool || undefined, gte, windowMs };
+    }
+  }
+  return when;
+}
+
+function parseRule(r: Reader, node: Node, index: number): RuleAst | null {
+  const line = r.line(node);
+  const e = r.entries(node, KEYS.rule, 'rule', line);
+  if (!e) return null;
+  const actionPair = e.get('action');
+  let action: Action | undefined;
+  let actionSpelling = '';
+  if (!actionPair) r.error(node, 'rule has no action (use allow, deny, ask, watch or webhook)', 'action', line);
+  else {
+    actionSpelling = r.str(actionPair, 'action') ?? '';
+    const parsed = parseAction(actionSpelling);
+    if (parsed.problem) r.error(actionPair.value as Node, parsed.problem, 'action');
+    action = parsed.action;
+  }
+  const rule: RuleAst = {
+    line,
+    index,
+    action: action ?? 'deny',
+    actionSpelling,
+    when: e.get('when') ? parseWhen(r, e.get('when')!.value as Node, r.line(e.get('when')!.key as Node)) : { line, keyLines: {}, itemLines: {} },
+    message: e.get('message') ? r.str(e.get('message')!, 'message') ?? '' : '',
+    suggestions: e.get('suggestions') ? r.strList(e.get('suggestions')!, 'suggestions')?.values ?? [] : [],
+    once: e.get('once') ? r.bool(e.get('once')!, 'once') ?? false : false,
+  };
+  if (e.get('added')) {
+    const v = e.get('added')!.value as Node;
+    rule.added = isScalar(v) ? String(v.value) : undefined;
+  }
+  const ask = e.get('ask');
+  if (ask) {
+    const a = r.entries(ask.value as Node, KEYS.ask, 'ask', r.line(ask.key as Node));
+    if (a) {
+      rule.ask = {
+        audit: a.get('audit') ? r.bool(a.get('audit')!, 'ask.audit') ?? false : false,
+        headlessOnly: a.get('headless_only') ? r.bool(a.get('headless_only')!, 'ask.headless_only') ?? false : false,
+      };
+    }
+  }
+  const wh = e.get('webhook');
+  if (wh) {
+    const whLine = r.line(wh.key as Node);
+    const w = r.entries(wh.value as Node, KEYS.webhook, 'webhook', whLine);
+    if (w) {
+      let timeoutMs = w.get('timeout') ? durationMs(r, w.get('timeout')!, 'webhook.timeout') ?? WEBHOOK_DEFAULT_TIMEOUT_MS : WEBHOOK_DEFAULT_TIMEOUT_MS;
+      if (timeoutMs <= 0) timeoutMs = WEBHOOK_DEFAULT_TIMEOUT_MS;
+      rule.webhook = {
+        url: w.get('url') ? r.str(w.get('url')!, 'webhook.url') ?? '' : '',
+        timeoutMs: Math.min(timeoutMs, WEBHOOK_MAX_TIMEOUT_MS),
+        failOpen: w.get('fail_open') ? r.bool(w.get('fail_open')!, 'webhook.fail_open') ?? false : false,
+      };
+    }
+  }
+  const exp = e.get('expires_at');
+  if (exp) {
+    const text = r.str(exp, 'expires_at');
+    if (text !== undefined) {
+      const t = RFC3339.test(text.trim()) ? Date.parse(text.trim()) : NaN;
+      if (Number.isNaN(t)) r.error(exp.value as Node, `expires_at "${text}" is not an RFC 3339 timestamp (like 2026-01-31T18:00:00Z)`, 'expires_at');
+      else rule.expiresAt = t;
+    }
+  }
+  return rule;
+}
+
+function parseMatch(r: Reader, pair: Pair | undefined, policyLine: number): MatchAst {
+  const match: MatchAst = { tool: [], agent: [], session: [], line: pair ? r.line(pair.key as Node) : policyLine };
+  if (!pair) return match;
+  const e = r.entries(pair.value as Node, KEYS.match, 'match', match.line);
+  if (!e) return match;
+  for (const k of ['tool', 'agent', 'session'] as const) {
+    const p = e.get(k);
+    if (p) match[k] = (r.strList(p, `match.${k}`)?.values ?? []).filter((s) => s !== '');
+  }
+  return match;
+}
+
+function parsePolicy(r: Reader, node: Node): PolicyAst | null {
+  const line = r.line(node);
+  const e = r.entries(node, KEYS.policy, 'policy', line);
+  if (!e) return null;
+  const name = e.get('name') ? r.str(e.get('name')!, 'policy name') ?? '' : '';
+  if (!name.trim()) r.error(node, 'policy has no name', 'name', line);
+  const priority = e.get('priority') ? r.int(e.get('priority')!, 'priority') ?? 0 : 0;
+  const policy: PolicyAst = {
+    line,
+    name,
+    description: e.get('description') ? r.str(e.get('description')!, 'description') ?? '' : '',
+    priority: priority === 0 ? DEFAULT_PRIORITY : priority,
+    enabled: e.get('enabled') ? r.bool(e.get('enabled')!, 'enabled') ?? true : true,
+    match: parseMatch(r, e.get('match'), line),
+    rules: [],
+  };
+  const rules = e.get('rules');
+  if (rules) {
+    const v = rules.value as Node | null;
+    if (isSeq(v)) {
+      v.items.forEach((item, i) => {
+        const rule = parseRule(r, item as Node, i);
+        if (rule) policy.rules.push(rule);
+      });
+    } else if (!(isScalar(v) && v.value === null)) r.error(v ?? rules, 'rules must be a list', 'rules');
+  }
+  return policy;
+}
+
+function parseTests(r: Reader, pair: Pair): InlineTestCase[] {
+  const v = pair.value as Node | null;
+  if (isScalar(v) && v.value === null) return [];
+  if (!isSeq(v)) {
+    r.error(v ?? pair, 'tests must be a list of test cases', 'tests');
+    return [];
+  }
+  const out: InlineTestCase[] = [];
+  for (const item of v.items as Node[]) {
+    const line = r.line(item);
+    const e = r.entries(item, KEYS.test, 'test case', line);
+    if (!e) continue;
+    const tool = e.get('tool') ? r.str(e.get('tool')!, 'test tool') : undefined;
+    if (!tool) r.error(item, 'test case needs a tool', 'tool', line);
+    const expectText = e.get('expect') ? r.str(e.get('expect')!, 'expect') : undefined;
+    if (expectText === undefined) r.error(item, 'test case needs expect (allow, deny, ask, watch, log or webhook)', 'expect', line);
+    else if (!TEST_EXPECT.includes(expectText)) r.error(e.get('expect')!.value as Node, `expect "${expectText}" must be one of ${TEST_EXPECT.join(', ')}`, 'expect');
+    const mapOf = (k: string): Record<string, unknown> | undefined => {
+      const p = e.get(k);
+      if (!p) return undefined;
+      const val = (p.value as Node | null)?.toJSON?.() ?? null;
+      if (val === null) return {};
+      if (typeof val !== 'object' || Array.isArray(val)) {
+        r.error(p.value as Node, `${k} must be a mapping`, k);
+        return undefined;
+      }
+      return val as Record<string, unknown>;
+    };
+    if (!tool || expectText === undefined || !TEST_EXPECT.includes(expectText)) continue;
+    const tc: InlineTestCase = {
+      line,
+      name: e.get('name') ? r.str(e.get('name')!, 'test name') ?? '' : '',
+      tool,
+      agent: e.get('agent') ? r.str(e.get('agent')!, 'test agent') ?? 'test' : 'test',
+      params: mapOf('params') ?? {},
+      expect: ACTIONS[expectText]!,
+    };
+    if (e.get('expect_message')) tc.expect_message = r.str(e.get('expect_message')!, 'expect_message');
+    if (e.get('session')) tc.session = r.str(e.get('session')!, 'session');
+    if (e.get('workdir')) tc.workdir = r.str(e.get('workdir')!, 'workdir');
+    const input = mapOf('input');
+    if (input) tc.input = input;
+    out.push(tc);
+  }
+  return out;
+}
+
+function parseNotify(r: Reader, pair: Pair): NotifyAst | undefined {
+  const line = r.line(pair.key as Node);
+  const e = r.entries(pair.value as Node, KEYS.notify, 'notify', line);
+  if (!e) return undefined;
+  const n: NotifyAst = { url: '', platform: 'auto', on: [] };
+  if (e.get('url')) n.url = r.str(e.get('url')!, 'notify.url') ?? '';
+  if (e.get('platform')) {
+    const p = r.str(e.get('platform')!, 'notify.platform') ?? 'auto';
+    if (!NOTIFY_PLATFORMS.includes(p)) r.error(e.get('platform')!.value as Node, `notify.platform "${p}" must be one of ${NOTIFY_PLATFORMS.join(', ')}`, 'platform');
+    n.platform = p;
+  }
+  const on = e.get('on');
+  if (on) {
+    if (!isSeq(on.value)) r.error(on.value as Node, 'notify.on must be a list (for example [deny, ask])', 'on');
+    else {
+      n.on = r.strList(on, 'notify.on')?.values ?? [];
+      for (const x of n.on) if (!NOTIFY_ON.includes(x)) r.error(on.value as Node, `notify.on "${x}" must be one of deny, watch, ask`, 'on');
+    }
+  }
+  return n;
+}
+
+/** Replaces every alias (*name) by the node it refers to, so later stages read plain values. */
+function resolveAliases(doc: Document.Parsed): void {
+  visit(doc, {
+    Alias(_key, node) {
+      let target: unknown = node;
+      for (let i = 0; i < 32 && isAlias(target); i++) target = (target as typeof node).resolve(doc);
+      return target && !isAlias(target) ? (target as Node) : undefined;
+    },
+  });
+}
+
+/** Parses and validates; returns the AST (as far as it could be read) and every problem found. */
+export function parsePolicyTextLenient(text: string, file: string): { policy: ParsedPolicyFile; diagnostics: PolicyDiagnostic[] } {
+  const lc = new LineCounter();
+  const r = new Reader(file, lc);
+  const out: ParsedPolicyFile = { file, policies: [], tests: [] };
+  if (Buffer.byteLength(text) > POLICY_FILE_MAX_BYTES) {
+    r.error(null, `policy file is larger than ${POLICY_FILE_MAX_BYTES} bytes`, undefined, 0);
+    return { policy: out, diagnostics: r.diags };
+  }
+  const docs = parseAllDocuments(text, { lineCounter: lc, uniqueKeys: true, prettyErrors: false });
+  const list = Array.isArray(docs) ? docs : [];
+  if (list.length > 1) {
+    r.error(list[1]!.contents as Node, 'a policy file holds one YAML document; remove the second document (after ---) or move it to its own file', undefined, r.line(list[1]!.contents as Node) || lc.linePos(list[1]!.range[0]).line);
+  }
+  const doc = list[0];
+  if (!doc) return { policy: out, diagnostics: r.diags };
+  for (const err of doc.errors) {
+    r.error(null, `YAML syntax error: ${err.message.split(' at line ')[0]!.trim()}`, undefined, err.linePos?.[0]?.line ?? 0);
+  }
+  if (doc.errors.length) return { policy: out, diagnostics: r.diags };
+  resolveAliases(doc);
+  const e = r.entries(doc.contents as Node, KEYS.top, 'the top level of the policy file', 1);
+  if (!e) return { policy: out, diagnostics: r.diags };
+  const ver = e.get('version');
+  if (ver) {
+    const v = r.str(ver, 'version');
+    if (v !== undefined && v.trim() !== '' && v.trim() !== '1') r.error(ver.value as Node, `unsupported version "${v}" (only "1")`, 'version');
+    else if (v !== undefined) out.version = v.trim();
+  }
+  const da = e.get('default_action');
+  if (da) {
+    out.defaultAction = parseDefaultAction(r, da);
+    if (out.defaultAction) out.defaultActionLine = r.line(da.key as Node);
+  }
+  const pols = e.get('policies');
+  if (pols) {
+    const v = pols.value as Node | null;
+    if (isSeq(v)) {
+      for (const item of v.items as Node[]) {
+        const p = parsePolicy(r, item);
+        if (p) out.policies.push(p);
+      }
+    } else if (!(isScalar(v) && v.value === null)) r.error(v ?? pols, 'policies must be a list', 'policies');
+  }
+  if (e.get('notify')) out.notify = parseNotify(r, e.get('notify')!);
+  if (e.get('tests')) out.tests = parseTests(r, e.get('tests')!);
+  validatePolicyFile(out, r.diags);
+  r.diags.sort((a, b) => a.line - b.line);
+  return { policy: out, diagnostics: r.diags };
+}
+
+/** Parses and validates a policy file; throws PolicyLoadError naming file, line and key. */
+export function parsePolicyText(text: string, file: string): ParsedPolicyFile {
+  const { policy, diagnostics } = parsePolicyTextLenient(text, file);
+  const first = diagnostics.find((d) => d.severity === 'error');
+  if (first) throw PolicyLoadError.from(first);
+  return policy;
+}

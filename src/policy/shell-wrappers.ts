@@ -1,0 +1,212 @@
+// Programs that run another program: launchers (env, nohup, timeout, ...) and shells (`sh -c`).
+// Two strengths: `strict` is the peer's normalization (research 5.3): any option it does not
+// know stops the unwrap, and its result is what allow rules see. `liberal` is for deny/ask only:
+// it also peels sudo, doas, xargs, busybox, time, watch and skips unknown options, because an
+// extra reading there can only make a restrictive rule fire, never let a call through.
+import type { Token } from './shell-parse.js';
+
+export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ash', 'ksh', 'mksh']);
+
+export function basename(word: string): string {
+  const i = word.lastIndexOf('/');
+  return i >= 0 && i < word.length - 1 ? word.slice(i + 1) : word;
+}
+
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?\+?=/;
+
+/** Name of a NAME=value word, or undefined. */
+export function assignmentName(word: string): string | undefined {
+  const m = ASSIGNMENT.exec(word);
+  return m ? m[1] : undefined;
+}
+
+/** Options of one launcher: which take a separate argument, which are plain flags. */
+interface LauncherSpec {
+  withArg: Set<string>;
+  flags: Set<string>;
+  /** Short option letters that may carry their argument attached (-n5, -uNAME). */
+  attached: string;
+  /** Long options that take an argument (also accepted as --name=value). */
+  longWithArg: Set<string>;
+  /** A positional that must follow the options before the command (timeout's DURATION). */
+  positional?: RegExp;
+  /** nice accepts -N (a bare number). */
+  numericFlag?: boolean;
+}
+
+function spec(withArg: string[], flags: string[], attached = '', longWithArg: string[] = [], extra: Partial<LauncherSpec> = {}): LauncherSpec {
+  return { withArg: new Set(withArg), flags: new Set(flags), attached, longWithArg: new Set(longWithArg), ...extra };
+}
+
+const STRICT: Record<string, LauncherSpec> = {
+  command: spec([], ['-p']),
+  exec: spec(['-a'], ['-c', '-l', '-cl', '-lc']),
+  nohup: spec([], []),
+  nice: spec(['-n'], [], 'n', ['--adjustment'], { numericFlag: true }),
+  timeout: spec(['-s', '-k'], ['--preserve-status', '--foreground', '-v', '--verbose'], 'sk', ['--signal', '--kill-after'], { positional: /^\d+(\.\d+)?[smhd]?$/ }),
+  setsid: spec([], ['-c', '--ctty', '-f', '--fork', '-w', '--wait']),
+  stdbuf: spec(['-i', '-o', '-e'], [], 'ioe', ['--input', '--output', '--error']),
+  env: spec(['-u', '-C'], ['-i', '-0', '-v', '--ignore-environment', '--null', '--debug', '-'], 'uC', ['--unset', '--chdir', '--argv0']),
+};
+
+const LIBERAL: Record<string, LauncherSpec> = {
+  ...STRICT,
+  sudo: spec(['-u', '-g', '-C', '-D', '-h', '-p', '-r', '-t', '-T', '-U'], [], 'ugCDhprtTU', ['--user', '--group', '--close-from', '--chdir', '--host', '--prompt', '--role', '--type', '--command-timeout', '--other-user']),
+  doas: spec(['-u', '-C'], ['-n', '-s', '-L'], 'uC'),
+  xargs: spec(['-a', '-d', '-E', '-I', '-L', '-n', '-P', '-s'], [], 'adEILnPseil', ['--arg-file', '--delimiter', '--eof', '--replace', '--max-lines', '--max-args', '--max-procs', '--max-chars', '--process-slot-var']),
+  time: spec(['-f', '-o'], ['-p', '-v', '-a', '-q', '--append', '--verbose', '--portability', '--quiet'], 'fo', ['--format', '--output']),
+  ionice: spec(['-c', '-n', '-p', '-P', '-u'], ['-t'], 'cnpPu', ['--class', '--classdata']),
+  chroot: spec([], [], '', ['--userspec', '--groups'], { positional: /^./ }),
+  flock: spec(['-w', '-E', '-c'], ['-s', '-x', '-u', '-n', '-o', '--shared', '--exclusive', '--nonblock', '--close'], 'wE', ['--timeout', '--conflict-exit-code'], { positional: /^./ }),
+};
+
+export interface Unwrapped {
+  tokens: Token[];
+  /** Names assigned along the way (env NAME=value). */
+  env: string[];
+}
+
+/**
+ * Peels one launcher off the front. Returns null when the first word is not a launcher, when an
+ * option is malformed or unknown (strict), or when no command follows.
+ */
+export function unwrapLauncher(tokens: Token[], liberal: boolean): Unwrapped | null {
+  if (!tokens.length) return null;
+  const name = basename(tokens[0]!.text);
+  if (liberal && (name === 'busybox' || name === 'toybox')) {
+    return tokens.length > 1 ? { tokens: tokens.slice(1), env: [] } : null;
+  }
+  const sp = (liberal ? LIBERAL : STRICT)[name];
+  if (!sp) return null;
+  if (name === 'command' && (tokens[1]?.text === '-v' || tokens[1]?.text === '-V')) return null;
+  const env: string[] = [];
+  let i = 1;
+  let rest: Token[] | null = null;
+  while (i < tokens.length) {
+    const w = tokens[i]!.text;
+    if (w === '--') {
+      i++;
+      break;
+    }
+    if (name === 'env') {
+      const n = assignmentName(w);
+      if (n) {
+        env.push(n);
+        i++;
+        continue;
+      }
+      if (w === '-S' || w === '--split-string' || w.startsWith('--split-string=') || (w.startsWith('-S') && w.length > 2)) {
+        // env -S "cmd args": the string is split into words in place.
+        const str = w === '-S' || w === '--split-string' ? tokens[i + 1]?.text ?? '' : w.startsWith('-S') ? w.slice(2) : w.slice(15);
+        const words = str.split(/[ \t]+/).filter(Boolean).map((text) => ({ text, quoted: false, redir: false }));
+        rest = [...words, ...tokens.slice(w === '-S' || w === '--split-string' ? i + 2 : i + 1)];
+        break;
+      }
+    }
+    if (!w.startsWith('-') || w === '-' && name !== 'env') break;
+    if (sp.flags.has(w)) {
+      i++;
+      continue;
+    }
+    if (sp.withArg.has(w)) {
+      i += 2;
+      continue;
+    }
+    const eq = w.indexOf('=');
+    if (w.startsWith('--') && eq > 0 && sp.longWithArg.has(w.slice(0, eq))) {
+      i++;
+      continue;
+    }
+    if (sp.longWithArg.has(w)) {
+      i += 2;
+      continue;
+    }
+    if (w.length > 2 && w[1] !== '-' && sp.attached.includes(w[1]!)) {
+      i++;
+      continue;
+    }
+    if (sp.numericFlag && /^-\d+$/.test(w)) {
+      i++;
+      continue;
+    }
+    if (!liberal) return null;
+    i++; // liberal: an unknown option is skipped as a plain flag
+  }
+  let out = rest ?? tokens.slice(i);
+  if (sp.positional && !rest) {
+    if (!out.length || !sp.positional.test(out[0]!.text)) return null;
+    out = out.slice(1);
+  }
+  if (!out.length) return null;
+  return { tokens: out, env };
+}
+
+/**
+ * The command string a shell wrapper runs (`bash -lc 'X'`, `cmd /c X`, `pwsh -Command X`),
+ * or null when the words are not such a wrapper.
+ */
+export function shellCommandString(tokens: Token[]): string | null {
+  if (tokens.length < 2) return null;
+  const name = basename(tokens[0]!.text).toLowerCase();
+  if (SHELLS.has(name)) {
+    for (let i = 1; i < tokens.length; i++) {
+      const w = tokens[i]!.text;
+      if (w === '--') return null;
+      if (w === '-o' || w === '+o' || w === '-O' || w === '+O') {
+        i++;
+        continue;
+      }
+      if (w.startsWith('--')) continue;
+      if (!w.startsWith('-') && !w.startsWith('+')) return null;
+      if (w.startsWith('-') && w.includes('c')) {
+        const cmd = tokens[i + 1];
+        return cmd ? cmd.text : null;
+      }
+    }
+    return null;
+  }
+  if (name === 'cmd' || name === 'cmd.exe') {
+    for (let i = 1; i < tokens.length; i++) {
+      const w = tokens[i]!.text;
+      const lw = w.toLowerCase();
+      if (lw === '/c' || lw === '/k') return joinTokens(tokens.slice(i + 1));
+      if (lw.startsWith('/c') || lw.startsWith('/k')) return [w.slice(2), ...tokens.slice(i + 1).map((t) => t.text)].join(' ');
+      if (!w.startsWith('/')) return null;
+    }
+    return null;
+  }
+  if (name === 'powershell' || name === 'powershell.exe' || name === 'pwsh' || name === 'pwsh.exe') {
+    for (let i = 1; i < tokens.length; i++) {
+      const lw = tokens[i]!.text.toLowerCase();
+      if (lw === '-command' || lw === '-c' || lw === '/command' || lw === '/c') return joinTokens(tokens.slice(i + 1));
+      if (lw === '-encodedcommand' || lw === '-e' || lw === '-enc' || lw === '-ec') {
+        const b64 = tokens[i + 1]?.text;
+        if (!b64) return null;
+        try {
+          return Buffer.from(b64, 'base64').toString('utf16le');
+        } catch {
+          return null;
+        }
+      }
+      if (!lw.startsWith('-') && !lw.startsWith('/')) return null;
+    }
+  }
+  return null;
+}
+
+/** `watch [opts] CMD...`: the joined words are run through `sh -c`. */
+export function watchCommandString(tokens: Token[]): string | null {
+  if (basename(tokens[0]?.text ?? '') !== 'watch') return null;
+  let i = 1;
+  while (i < tokens.length && tokens[i]!.text.startsWith('-')) {
+    const w = tokens[i]!.text;
+    i += w === '-n' || w === '--interval' || w === '-q' || w === '--equexit' ? 2 : 1;
+  }
+  return i < tokens.length ? joinTokens(tokens.slice(i)) : null;
+}
+
+export function joinTokens(tokens: Token[]): string {
+  let s = '';
+  for (let i = 0; i < tokens.length; i++) s += (i ? ' ' : '') + tokens[i]!.text;
+  return s;
+}

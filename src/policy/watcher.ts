@@ -1,0 +1,109 @@
+// Hot reload: watches the policy file(s) or directory and swaps in a new engine after edits
+// settle. A broken edit keeps the last good engine and reports the error; the very first load
+// throws, so a server never starts without a valid policy set. call_count state carries over.
+import { watch, type FSWatcher } from 'chokidar';
+import { statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Clock } from '../util/clock.js';
+import { loadEngine, type Engine, type LoadEngineOptions } from './engine.js';
+
+/** Editors write in bursts (truncate, write, rename); reload once the burst settles. */
+export const RELOAD_DEBOUNCE_MS = 300;
+
+export interface PolicyWatcherOptions {
+  clock?: Clock;
+  debounceMs?: number;
+  home?: string;
+  onReload?: (engine: Engine) => void;
+  onError?: (err: Error) => void;
+}
+
+export class PolicyWatcher {
+  current: Engine;
+  lastError: string | null = null;
+  private watcher: FSWatcher | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+  private readonly paths: string[];
+
+  /** Loads the set now; throws PolicyLoadError when it does not load. */
+  constructor(
+    configPath: string | string[],
+    private readonly opts: PolicyWatcherOptions = {},
+  ) {
+    this.paths = Array.isArray(configPath) ? configPath : [configPath];
+    this.current = loadEngine(this.paths, this.loadOptions());
+  }
+
+  private loadOptions(): LoadEngineOptions {
+    return {
+      clock: this.opts.clock,
+      home: this.opts.home,
+      counter: this.current?.counter,
+      onOnceConsumed: () => setImmediate(() => this.tryReload()),
+    };
+  }
+
+  /** Reloads now. Throws (keeping the current engine) when the new set does not load. */
+  reload(): Engine {
+    let next: Engine;
+    try {
+      next = loadEngine(this.paths, this.loadOptions());
+      if (!next.defaultActionSet && next.policyCount === 0 && this.current.policyCount > 0) {
+        throw new Error(`${this.paths.join(', ')}: the policy set is now empty (no policies and no default_action); keeping the previous set, as the file is probably being written`);
+      }
+    } catch (err) {
+      this.lastError = (err as Error).message;
+      throw err;
+    }
+    this.current = next;
+    this.lastError = null;
+    this.opts.onReload?.(next);
+    return next;
+  }
+
+  private tryReload(): void {
+    if (this.closed) return;
+    try {
+      this.reload();
+    } catch (err) {
+      this.opts.onError?.(err as Error);
+    }
+  }
+
+  /** Starts watching the configured files and directories. */
+  start(): void {
+    if (this.watcher || this.closed) return;
+    const targets = new Set<string>();
+    const dirs = new Set<string>();
+    const files = new Set<string>();
+    for (const p of this.paths) {
+      targets.add(p);
+      try {
+        if (statSync(p).isDirectory()) dirs.add(p);
+        else {
+          files.add(p);
+          targets.add(dirname(p)); // editors replace files by rename; watch the parent too
+        }
+      } catch {
+        files.add(p); // a missing path shows up in the next reload's error
+      }
+    }
+    this.watcher = watch([...targets], { ignoreInitial: true, depth: 0 });
+    this.watcher.on('all', (_event, path) => {
+      if (!/\.ya?ml$/i.test(path)) return;
+      if (!files.has(path) && !dirs.has(dirname(path))) return;
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.tryReload(), this.opts.debounceMs ?? RELOAD_DEBOUNCE_MS);
+    });
+    this.watcher.on('error', (err) => this.opts.onError?.(err as Error));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    const w = this.watcher;
+    this.watcher = undefined;
+    await w?.close();
+  }
+}

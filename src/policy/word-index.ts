@@ -1,0 +1,132 @@
+// A prefilter so evaluation does not try hundreds of globs per call. Each pattern is filed under
+// one word it cannot match without (Glob.key); per call the engine marks the patterns whose word
+// occurs in the call's readings, and only those (plus the few patterns without a word) are run.
+// Sound by construction: a pattern is skipped only when its required word is absent.
+import { forEachWord, type Glob } from './glob.js';
+
+export class WordIndex {
+  private readonly byWord = new Map<string, number[]>();
+  private listOf: number[] = [];
+  private mark = new Int32Array(0);
+  private listMark = new Int32Array(0);
+  private lists = 0;
+  private epoch = 0;
+
+  /** Registers a pattern list; returns its id. */
+  newList(): number {
+    return this.lists++;
+  }
+
+  /** Files one pattern under its key; returns its id, or -1 when it has no key (always tried). */
+  add(key: string, list: number): number {
+    if (!key) return -1;
+    const id = this.listOf.length;
+    this.listOf.push(list);
+    let ids = this.byWord.get(key);
+    if (!ids) this.byWord.set(key, (ids = []));
+    ids.push(id);
+    return id;
+  }
+
+  /** Call once after all add()s. */
+  seal(): void {
+    this.mark = new Int32Array(this.listOf.length);
+    this.listMark = new Int32Array(this.lists);
+  }
+
+  /** Starts a new call: nothing is marked. */
+  begin(): void {
+    this.epoch++;
+  }
+
+  markWord = (word: string): void => {
+    const ids = this.byWord.get(word);
+    if (!ids) return;
+    const e = this.epoch;
+    for (let k = 0; k < ids.length; k++) {
+      const id = ids[k]!;
+      this.mark[id] = e;
+      this.listMark[this.listOf[id]!] = e;
+    }
+  };
+
+  markText(s: string): void {
+    forEachWord(s, this.markWord);
+  }
+
+  marked(id: number): boolean {
+    return id < 0 || this.mark[id] === this.epoch;
+  }
+
+  listMarked(list: number): boolean {
+    return this.listMark[list] === this.epoch;
+  }
+}
+
+/** A list of globs of one `when` key, filed in an index. */
+export class PatternList {
+  readonly ids: number[];
+  readonly list: number;
+  readonly hasUnkeyed: boolean;
+
+  constructor(
+    readonly globs: Glob[],
+    readonly index: WordIndex,
+  ) {
+    this.list = index.newList();
+    this.ids = globs.map((g) => index.add(g.key, this.list));
+    this.hasUnkeyed = this.ids.some((id) => id < 0);
+  }
+
+  /** False when no pattern of the list can match this call (per the index). */
+  maybe(): boolean {
+    return this.hasUnkeyed || this.index.listMarked(this.list);
+  }
+
+  /** Index of the first pattern matching s, or -1. */
+  find(s: string): number {
+    const { globs, ids, index } = this;
+    for (let k = 0; k < globs.length; k++) {
+      if (!index.marked(ids[k]!)) continue;
+      if (globs[k]!.test(s)) return k;
+    }
+    return -1;
+  }
+
+  any(s: string): boolean {
+    return this.find(s) >= 0;
+  }
+}
+
+/** command_contains needles: case-insensitive for deny/ask, exact for allow/watch. */
+export class NeedleList {
+  readonly lower: string[];
+  readonly ids: number[];
+  readonly list: number;
+  readonly hasUnkeyed: boolean;
+
+  constructor(
+    readonly needles: string[],
+    readonly index: WordIndex,
+    keyOf: (needle: string) => string,
+  ) {
+    this.lower = needles.map((n) => n.toLowerCase());
+    this.list = index.newList();
+    this.ids = needles.map((n) => index.add(keyOf(n), this.list));
+    this.hasUnkeyed = this.ids.some((id) => id < 0);
+  }
+
+  maybe(): boolean {
+    return this.hasUnkeyed || this.index.listMarked(this.list);
+  }
+
+  /** Index of the first needle in s (pass s lower-cased when folding), or -1. */
+  find(s: string, fold: boolean): number {
+    const hay = fold ? this.lower : this.needles;
+    for (let k = 0; k < hay.length; k++) {
+      if (!this.index.marked(this.ids[k]!)) continue;
+      if (s.includes(hay[k]!)) return k;
+    }
+    return -1;
+  }
+}
