@@ -3,7 +3,7 @@
 // through the server's queue and the hook waits for them.
 import { type HookCall, type HostAdapter, type Phase, type Target, PayloadError } from './types.js';
 import {
-  execTarget, isObject, mcpTarget, optString, pathTarget, patchTargets, requireObject, requireString, target,
+  commandText, execTarget, isObject, mcpTarget, optString, pathTarget, patchTargets, requireObject, requireString, target,
   targetsFor, urlTarget, responseText, type Obj,
 } from './payload.js';
 
@@ -13,12 +13,11 @@ const exec: Build = (i, n) => [execTarget(i, n, ['command', 'cmd', 'input'])];
 const path = (tool: string, required = true): Build => (i, n) => [pathTarget(tool, i, n, required)];
 const plain = (tool: string): Build => (i) => [target(tool, i)];
 
-/** apply_patch carries its envelope as `input`, `patch`, or argv `["apply_patch", PATCH]`. */
+/** apply_patch carries its envelope as `input`, `patch`, or argv `["apply_patch", PATCH]` (moved to `argv`). */
 const applyPatch: Build = (i, n) => {
   let text = optString(i, 'input', 'patch');
-  if (text === undefined && Array.isArray(i.command) && i.command.length === 2 && typeof i.command[1] === 'string') {
-    text = i.command[1];
-  }
+  const argv = Array.isArray(i.argv) ? i.argv : i.command;
+  if (text === undefined && Array.isArray(argv) && argv.length === 2 && typeof argv[1] === 'string') text = argv[1];
   if (text === undefined) throw new PayloadError(`${n}: missing patch text`);
   return patchTargets(text, n);
 };
@@ -78,7 +77,16 @@ export const codex: HostAdapter = {
     if (!phase) throw new PayloadError(`unsupported hook_event_name "${event}"`);
     const name = requireString(p, 'tool_name');
     // Codex sends some tools' input as a bare string or list; keep it under `input`.
-    const input: Obj = p.tool_input === undefined ? {} : isObject(p.tool_input) ? p.tool_input : { input: p.tool_input };
+    let input: Obj = p.tool_input === undefined ? {} : isObject(p.tool_input) ? p.tool_input : { input: p.tool_input };
+    // Shell tools take argv; policies and the server read `command` as one string, so the
+    // argv moves to `argv` and `command` holds what the shell runs.
+    if (Array.isArray(input.command)) {
+      try {
+        input = { ...input, command: commandText(input.command, name), argv: input.command };
+      } catch (err) {
+        if (phase === 'pre') throw err;
+      }
+    }
     const call: HookCall = {
       phase,
       event,
