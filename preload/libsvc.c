@@ -13,6 +13,7 @@
 #define _GNU_SOURCE
 #include "svc_check.h"
 #include "svc_env.h"
+#include "svc_wire.h"
 
 #include <dlfcn.h>
 #include <errno.h>
@@ -24,6 +25,7 @@
 #ifndef __APPLE__
 #include <sys/syscall.h>
 #endif
+#include <sys/stat.h>
 #include <unistd.h>
 
 
@@ -87,6 +89,52 @@ static void ensure_init(void) {
   if (!svc_cfg.ready) svc_init();
 }
 
+/* dash and CPython keep trying the remaining PATH directories after EPERM, and on a merged-/usr
+ * system /usr/bin/x and /bin/x are one file: the same refused exec would be asked about (an
+ * approval requested) and reported twice. So a denial is remembered for the same process, file
+ * and argv for a moment, and the repeat fails silently. The pid is part of the key because a
+ * vfork child writes this into its parent's memory; the sequence counter keeps a concurrent
+ * thread from reading a half-written entry (lock-free, so still async-signal-safe). */
+#define SVC_REPEAT_WINDOW_MS 1000
+
+static struct {
+  unsigned seq;
+  pid_t pid;
+  dev_t dev;
+  ino_t ino;
+  unsigned long long argv_hash;
+  long long at;
+} last_deny;
+
+static unsigned long long hash_argv(char *const argv[]) {
+  unsigned long long h = 1469598103934665603ULL; /* FNV-1a */
+  for (size_t i = 0; argv && argv[i]; i++) {
+    for (const unsigned char *p = (const unsigned char *)argv[i]; *p; p++) h = (h ^ *p) * 1099511628211ULL;
+    h = (h ^ 0xff) * 1099511628211ULL; /* argument boundary */
+  }
+  return h;
+}
+
+static int repeated_denial(const struct stat *st, char *const argv[]) {
+  unsigned s1 = __atomic_load_n(&last_deny.seq, __ATOMIC_ACQUIRE);
+  if (s1 & 1) return 0;
+  int same = last_deny.pid == getpid() && last_deny.dev == st->st_dev && last_deny.ino == st->st_ino &&
+             last_deny.argv_hash == hash_argv(argv) && svc_now_ms() - last_deny.at < SVC_REPEAT_WINDOW_MS;
+  return same && __atomic_load_n(&last_deny.seq, __ATOMIC_ACQUIRE) == s1;
+}
+
+static void remember_denial(const struct stat *st, char *const argv[]) {
+  unsigned s = __atomic_load_n(&last_deny.seq, __ATOMIC_RELAXED);
+  if (s & 1) return; /* another thread is writing; skipping is harmless */
+  if (!__atomic_compare_exchange_n(&last_deny.seq, &s, s + 1, 0, __ATOMIC_ACQUIRE, __ATOMIC_RELAXED)) return;
+  last_deny.pid = getpid();
+  last_deny.dev = st->st_dev;
+  last_deny.ino = st->st_ino;
+  last_deny.argv_hash = hash_argv(argv);
+  last_deny.at = svc_now_ms();
+  __atomic_store_n(&last_deny.seq, s + 2, __ATOMIC_RELEASE);
+}
+
 /* Asks the server about one logical exec; on deny prints the reason and sets EPERM. */
 static int allowed(const struct svc_request *r) {
   struct svc_outcome out;
@@ -147,7 +195,17 @@ static int exec_as_script(const struct target *t, char *const argv[], char *cons
 /* Checks, then execs with the repaired environment (src NULL means environ). */
 static int exec_checked(const struct svc_request *r, const struct target *t, char *const argv[],
                         char *const src_env[]) {
-  if (!allowed(r)) return -1;
+  struct stat st;
+  int known = t->via == VIA_EXECVE && stat(t->path, &st) == 0;
+  if (known && repeated_denial(&st, argv)) {
+    errno = EPERM;
+    return -1;
+  }
+  if (!allowed(r)) {
+    if (known) remember_denial(&st, argv);
+    errno = EPERM;
+    return -1;
+  }
   char *const *src = src_env ? src_env : SVC_ENVIRON;
   size_t n = svc_env_count(src);
   if (n > SVC_ENV_MAX) {

@@ -43,6 +43,25 @@ for (const shell of ['/usr/bin/bash', '/usr/bin/dash']) {
   });
 }
 
+test('a refused command is asked about and reported once, although dash and CPython keep walking PATH', async () => {
+  // on a merged-/usr system /usr/bin/cat and /bin/cat are the same file, both on PATH
+  rec.requests.length = 0;
+  const d = await run('/usr/bin/dash', ['-c', 'cat svc-deny-me; echo rc=$?'], preloadEnv(rec.socket));
+  assert.match(d.stdout, /rc=126/);
+  assert.equal(d.stderr.match(/svc: blocked:/g)?.length, 1, d.stderr);
+  assert.equal(rec.requests.length, 1, JSON.stringify(rec.requests.map((q) => q.path)));
+  rec.requests.length = 0;
+  const py = await run(realPython(), ['-c', 'import subprocess\ntry:\n  subprocess.run(["cat", "svc-deny-me"])\nexcept PermissionError as e:\n  print("denied", e.errno)'], preloadEnv(rec.socket));
+  assert.equal(py.stdout.trim(), 'denied 1');
+  assert.equal(py.stderr.match(/svc: blocked:/g)?.length, 1, py.stderr);
+  assert.equal(rec.requests.length, 1);
+  // the memory is per process: the next attempt from the same shell asks again
+  rec.requests.length = 0;
+  const twice = await run('/usr/bin/dash', ['-c', 'cat svc-deny-me; cat svc-deny-me; true'], preloadEnv(rec.socket));
+  assert.equal(twice.stderr.match(/svc: blocked:/g)?.length, 2);
+  assert.equal(rec.requests.length, 2);
+});
+
 test('dash -c with many vforked commands: no stall between checks', async () => {
   rec.requests.length = 0;
   const r = await run('/usr/bin/dash', ['-c', 'for i in 1 2 3 4 5 6 7 8 9 10; do /bin/true loop-$i; done; echo done'], preloadEnv(rec.socket));
