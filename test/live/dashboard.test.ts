@@ -282,6 +282,8 @@ test('screenshots at laptop and phone widths', async () => {
   await ask(XSS);
   await ask('ask-me rotate keys --region eu-west-1 --all-accounts --reason "quarterly rotation"', { run_id: 'solo-run' });
   await page.locator('#active-list > .card').nth(2).waitFor({ timeout: WAIT });
+  // Notices from earlier steps float over the page; dismiss them as an operator would.
+  while (await page.locator('#notices .notice-close').count()) await page.locator('#notices .notice-close').first().click();
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
     await page.click('#tab-active');
