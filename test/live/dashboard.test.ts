@@ -2,7 +2,7 @@
 // what an operator sees and what their clicks do to agents' calls.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
@@ -48,6 +48,7 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await srv?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 let n = 0;
