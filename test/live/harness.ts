@@ -50,7 +50,7 @@ export async function startLive(o: { metrics?: boolean; sseKeepaliveMs?: number 
     tokens,
     policies: { current: engine, lastError: null, reload: () => engine },
     audit: null,
-    approvals: { pending: () => pending, list: () => ({ approvals: [], run_groups: [], run_grant_ttl_ms: 120_000 }) },
+    approvals: { pending: () => pending },
     gate: {},
     bus,
     callCounts: new WindowCounter(clock, 3_600_000),
@@ -58,19 +58,25 @@ export async function startLive(o: { metrics?: boolean; sseKeepaliveMs?: number 
     log: () => {},
   } as unknown as ServerContext;
   const app = Fastify({ logger: false });
-  // The same error and not-found shapes as server/app.ts.
-  app.setErrorHandler((err, _req, reply) => {
-    if (err instanceof HttpError) return reply.code(err.statusCode).send(err.body());
-    return reply.code(500).send({ error: String(err), code: 'internal_error' });
-  });
-  app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send({ error: `not found: ${req.method} ${req.url.split('?')[0]}`, code: 'not_found' });
-  });
-  registerAuth(app, ctx);
-  for (const plugin of [events, metrics, dashboard] as Array<(a: FastifyInstance, c: ServerContext) => Promise<void>>) {
-    await app.register(async (instance) => plugin(instance, ctx));
+  try {
+    // The same error and not-found shapes as server/app.ts.
+    app.setErrorHandler((err, _req, reply) => {
+      if (err instanceof HttpError) return reply.code(err.statusCode).send(err.body());
+      return reply.code(500).send({ error: String(err), code: 'internal_error' });
+    });
+    app.setNotFoundHandler((req, reply) => {
+      reply.code(404).send({ error: `not found: ${req.method} ${req.url.split('?')[0]}`, code: 'not_found' });
+    });
+    registerAuth(app, ctx);
+    for (const plugin of [events, metrics, dashboard] as Array<(a: FastifyInstance, c: ServerContext) => Promise<void>>) {
+      await app.register(async (instance) => plugin(instance, ctx));
+    }
+    await app.listen({ host: '127.0.0.1', port: 0 });
+  } catch (err) {
+    await app.close().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
   }
-  await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as { port: number }).port;
   return {
     app, url: `http://127.0.0.1:${port}`, port, bus, clock, adminToken, evalToken, pending,
