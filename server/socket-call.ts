@@ -25,9 +25,19 @@ type Reply = { decision: 'allow' | 'deny' | 'ask' | 'watch'; allowed: boolean; m
 
 const s = (v: unknown) => (typeof v === 'string' ? v : '');
 
-export async function socketCall(gate: Gate, identity: Identity, req: PreloadRequest, peer: { pid: number; uid: number }): Promise<Reply> {
+export async function socketCall(
+  gate: Gate,
+  identity: Identity,
+  req: PreloadRequest,
+  peer: { pid: number; uid: number },
+  signal?: AbortSignal,
+): Promise<Reply> {
   if (typeof req.command !== 'string' || req.command === '') {
     return { decision: 'deny', allowed: false, message: 'malformed preload request: command missing' };
+  }
+  if (req.truncated) {
+    // The library cut a huge command to fit its stack buffer; the unseen tail could be anything.
+    return { decision: 'deny', allowed: false, message: 'command too long to check; refused' };
   }
   const call: ToolCall = {
     tool: 'exec',
@@ -39,8 +49,7 @@ export async function socketCall(gate: Gate, identity: Identity, req: PreloadReq
   };
   const extra: Record<string, unknown> = { source: 'preload', pid: peer.pid || req.pid, ppid: req.ppid };
   if (req.path) extra.path = req.path;
-  if (req.truncated) extra.truncated = true;
   const wait = req.wait !== false;
-  const reply = await gate.decideBlocking(call, identity, 'socket', { wait, extraRequest: extra });
+  const reply = await gate.decideBlocking(call, identity, 'socket', { wait, signal, extraRequest: extra });
   return reply;
 }

@@ -132,7 +132,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     if (!o.noSocket) {
       const sock = await startPreloadSocket({
         path: o.socketPath,
-        decide: (req, peer) => socketCall(gate, SOCKET_IDENTITY, req, peer),
+        decide: (req, peer, ctl) => socketCall(gate, SOCKET_IDENTITY, req, peer, ctl.signal),
         log,
       });
       cleanup.push(() => sock.close());
