@@ -18,8 +18,8 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT,
-    // Unknown fields must be rejected, not silently dropped, where a schema forbids them.
-    ajv: { customOptions: { removeAdditional: false } },
+    // Unknown fields must be rejected, not silently dropped, and a number is not a string.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
