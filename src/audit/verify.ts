@@ -59,6 +59,8 @@ export interface VerifyResult {
   problem: ChainProblem | null;
   files: number;
   events: number;
+  /** Lines inside broken stretches (acknowledged or not) that could not be verified. */
+  skipped: number;
   breaks: RecordedBreak[];
   /** The last event that verified (the writer chains onto it). */
   tail: ChainTail | null;
@@ -110,7 +112,7 @@ export async function verifyChain(dir: string, opts: VerifyOptions = {}): Promis
   let anchorSeen = 'no' as 'no' | 'ok' | ChainProblem; // set by accept()
 
   const res: VerifyResult = {
-    ok: true, problem: null, files: 0, events: 0, breaks: [], tail: null, maxId: '', tornTail: null,
+    ok: true, problem: null, files: 0, events: 0, skipped: 0, breaks: [], tail: null, maxId: '', tornTail: null,
     lastFileLines: 0, anchor: { status: 'none' },
   };
   const from = opts.from;
@@ -185,8 +187,10 @@ export async function verifyChain(dir: string, opts: VerifyOptions = {}): Promis
             res.breaks.push({ file: file.name, line: ln.line, acknowledges: ack });
             pending = null;
             accept(ev, file, ln.line, ln.end);
+            continue;
           }
         }
+        res.skipped++;
         continue;
       }
 
@@ -196,6 +200,7 @@ export async function verifyChain(dir: string, opts: VerifyOptions = {}): Promis
         accept(ev!, file, ln.line, ln.end);
       } else if (problem) {
         pending = { file: file.name, line: ln.line, problem };
+        res.skipped++;
       } else {
         accept(ev!, file, ln.line, ln.end);
       }

@@ -82,6 +82,7 @@ function summary(r: VerifyResult, dir: string) {
     dir,
     files: r.files,
     events: r.events,
+    skipped: r.skipped,
     problem: r.problem,
     anchor: r.anchor.status === 'mismatch' ? { status: r.anchor.status, problem: r.anchor.problem } : { status: r.anchor.status },
     breaks: r.breaks,
@@ -97,12 +98,13 @@ function describe(r: VerifyResult, dir: string): string {
     out.push(`audit anchor MISMATCH: ${join(dir, r.anchor.problem.file)} line ${r.anchor.problem.line}: ${r.anchor.problem.problem}`);
   }
   if (r.ok) {
-    out.push(`audit chain intact: ${r.events} events in ${r.files} file${r.files === 1 ? '' : 's'} (${dir})`);
+    const skipped = r.skipped ? `, ${r.skipped} unverifiable line${r.skipped === 1 ? '' : 's'} inside recorded breaks` : '';
+    out.push(`audit chain intact: ${r.events} events in ${r.files} file${r.files === 1 ? '' : 's'} (${dir})${skipped}`);
     if (r.tail) out.push(`  last event ${r.tail.id} at ${r.tail.file.name}:${r.tail.line}, hash ${r.tail.hash}`);
   } else {
     out.push(`  ${r.events} events verified in ${r.files} file${r.files === 1 ? '' : 's'} before stopping`);
   }
-  if (r.anchor.status === 'ok') out.push(`  anchor: matches event ${r.anchor.anchor.count} at ${r.anchor.anchor.file}:${r.anchor.anchor.line}`);
+  if (r.anchor.status === 'ok') out.push(`  anchor: matches ${r.anchor.anchor.file}:${r.anchor.anchor.line} (event count ${r.anchor.anchor.count})`);
   else if (r.anchor.status === 'none') out.push('  anchor: none yet (one is written every 100 events)');
   else if (r.anchor.status === 'other-dir') out.push(`  anchor: belongs to ${r.anchor.anchor.dir}, not checked`);
   for (const b of r.breaks) {

@@ -110,6 +110,7 @@ test('startNewChain records the break (prev_hash "") and verify accepts exactly 
     const r = await verifyChain(dir, { anchorPath });
     assert.equal(r.ok, true, JSON.stringify(r.problem));
     assert.equal(r.breaks.length, 1);
+    assert.equal(r.skipped, 2, 'the two lines from the break to the new segment');
     assert.deepEqual({ ...r.breaks[0]!.acknowledges, problem: '' }, { file: '2026-02-10.jsonl', line: 4, problem: '' });
 
     // Reopening without the flag works: the break is on record.
