@@ -13,6 +13,8 @@ export const CORPUS_MAX_BYTES = 8 * 1024 * 1024;
 export const CORPUS_MAX_CASES = 20_000;
 /** Where relative paths in corpus cases resolve, unless a case names its own workdir. */
 export const CORPUS_WORKDIR = '/home/dev/project';
+/** The home directory the corpus is written for (~ and $HOME expand to it), whoever runs it. */
+export const CORPUS_HOME = '/home/dev';
 const ACTIONS: readonly FinalAction[] = ['allow', 'deny', 'ask', 'watch'];
 /** Peer corpora weigh by severity. */
 const SEVERITY_WEIGHT: Record<string, number> = { critical: 3, high: 2, medium: 1, low: 1 };

@@ -5,6 +5,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { isMap, isScalar, isSeq, LineCounter, visit, parseDocument, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { RESERVED_TOOLS } from './types.js';
+import { KEYS as PARSER_KEYS, parsePolicyTextLenient } from './parse.js';
+import { parseRe2 } from './re2-parse.js';
 
 export const LINT_MAX_BYTES = 1024 * 1024;
 export const GLOB_MAX_BYTES = 8192;
@@ -23,24 +25,8 @@ export interface Diagnostic {
   message: string;
 }
 
-const KEYS: Record<string, readonly string[]> = {
-  top: ['version', 'default_action', 'policies', 'notify', 'tests'],
-  policy: ['name', 'description', 'priority', 'enabled', 'match', 'rules'],
-  match: ['agent', 'session', 'tool'],
-  rule: ['action', 'when', 'message', 'ask', 'webhook', 'expires_at', 'once', 'added', 'suggestions'],
-  when: [
-    'command_matches', 'command_contains', 'command_not_matches', 'command_env_assignments',
-    'path_matches', 'path_not_matches', 'url_matches', 'domain_matches', 'session_matches',
-    'session_not_matches', 'agent_depth', 'tool_param_matches', 'call_count', 'response_matches',
-    'response_not_matches', 'default',
-  ],
-  ask: ['audit', 'headless_only'],
-  webhook: ['url', 'timeout', 'fail_open'],
-  call_count: ['tool', 'gte', 'window'],
-  agent_depth: ['gte', 'lte', 'eq'],
-  notify: ['url', 'platform', 'on'],
-  test: ['name', 'tool', 'agent', 'params', 'expect', 'expect_message', 'session', 'workdir', 'input'],
-};
+// The loader's key lists, so lint and load can never disagree about what is known.
+const KEYS: Record<string, readonly string[]> = PARSER_KEYS;
 const ACTIONS = ['allow', 'deny', 'ask', 'watch', 'log', 'webhook'];
 const DEFAULT_ACTIONS = ['allow', 'deny', 'ask', 'watch', 'log'];
 const ACTION_HINTS: Record<string, string> = {
@@ -145,15 +131,8 @@ export function regexProblem(re: string): string | undefined {
   if (re.length > REGEX_MAX_CHARS) return `regex longer than ${REGEX_MAX_CHARS} characters`;
   if (/\\[1-9]|\\k</.test(re)) return 'backreferences are not supported (RE2 syntax) and make matching slow';
   if (nestedQuantifier(re)) return 'nested quantifier (a quantified group inside a quantified group, like (a+)+) can take exponential time';
-  let src = re;
-  let flags = '';
-  const inline = /^\(\?([imsU]+)\)/.exec(src);
-  if (inline) {
-    flags = inline[1]!.replace(/U/g, '');
-    src = src.slice(inline[0].length);
-  }
   try {
-    new RegExp(src, flags);
+    parseRe2(re);
   } catch (err) {
     return `invalid regex: ${(err as Error).message}`;
   }
@@ -607,8 +586,24 @@ export function lintPolicyText(text: string, file: string): Diagnostic[] {
   }
   const tests = get(root, 'tests');
   if (tests) checkTests(ctx, tests);
+  addLoaderFindings(ctx, text);
   ctx.out.sort((a, b) => a.line - b.line || a.col - b.col);
   return ctx.out;
+}
+
+/** What the loader itself rejects, for anything the checks above did not already report. */
+function addLoaderFindings(ctx: Ctx, text: string): void {
+  let diags;
+  try {
+    diags = parsePolicyTextLenient(text, ctx.file).diagnostics;
+  } catch (err) {
+    report(ctx, undefined, 'error', 'load-error', (err as Error).message);
+    return;
+  }
+  for (const d of diags) {
+    if (ctx.out.some((o) => o.line === d.line && o.severity === d.severity)) continue;
+    ctx.out.push({ file: ctx.file, line: d.line, col: d.col, severity: d.severity, code: 'load-error', message: d.problem });
+  }
 }
 
 export function lintPolicyFile(file: string): Diagnostic[] {
