@@ -1,0 +1,169 @@
+// `svc policy lint FILE...` and `svc policy explain "COMMAND"`.
+import { resolve } from 'node:path';
+import { parse, UsageError, type Command } from './args.js';
+import { openOfflineEngine } from './offline-engine.js';
+import { paramsFor } from './test.js';
+import { formatDiagnostic, lintPolicyFile, type Diagnostic } from '../policy/lint.js';
+import type { ExplainResult, ExplainRule } from '../policy/engine.js';
+import type { ToolCall } from '../policy/types.js';
+
+const STRENGTH = ['allow', 'watch', 'ask', 'webhook', 'deny'];
+/** Readings listed in full; a command with more is summarised (the rest are in --json). */
+const MAX_READINGS_SHOWN = 24;
+
+const help = `usage: svc policy lint FILE... [--json]
+       svc policy explain COMMAND [--tool T] [--config PATH|PROFILE] [--all] [--json]
+
+lint     checks policy files without loading them into a server: unknown keys (with a
+         suggestion), bad actions and values, patterns that can never match, risky regexes,
+         rules that an earlier rule of the same policy always decides first, and allow rules
+         that hide a later deny. Each finding has file:line:col. Exit 1 when there are errors,
+         0 with warnings only.
+
+explain  shows how the engine reads a call (normalized command, executed parts, every spelling
+         deny rules look at; or the path spellings, URL and domain), every rule that matched or
+         nearly matched and why, and why the decision is what it is. For --tool read, write or
+         edit the argument is a path; for fetch, web_fetch, http or browser a URL.
+
+  --tool T         tool class (default exec)
+  --config PATH    policy file, directory, or standard|strict|permissive|ci (default as svc serve)
+  --data-dir DIR   where the default policies live (default $SERVICE_HOME, else ~/.svc)
+  --agent NAME     agent id (default cli)      --session ID   session id
+  --workdir DIR    working directory (default the current directory)
+  --all            also list rules in scope that did not match
+  --json           machine-readable output`;
+
+async function lint(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, { json: { type: 'boolean' } });
+  if (!positionals.length) throw new UsageError('missing FILE to lint');
+  const all: Diagnostic[] = positionals.flatMap((f) => lintPolicyFile(f));
+  const errors = all.filter((d) => d.severity === 'error').length;
+  const warnings = all.length - errors;
+  if (values.json) {
+    process.stdout.write(JSON.stringify({ errors, warnings, diagnostics: all }, null, 2) + '\n');
+  } else {
+    for (const d of all) process.stdout.write(formatDiagnostic(d) + '\n');
+    const files = positionals.length === 1 ? positionals[0] : `${positionals.length} files`;
+    process.stdout.write(`${files}: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`);
+  }
+  return errors ? 1 : 0;
+}
+
+function ruleLabel(r: ExplainRule): string {
+  return `${r.policy} rule ${r.index + 1} (${r.action}, ${r.file}:${r.line})`;
+}
+
+/** One paragraph on why the decision came out as it did. */
+export function whyText(x: ExplainResult): string {
+  const d = x.decision;
+  if (x.refusal) return `The call was refused before any rule was consulted: ${x.refusal}.`;
+  const fired = x.rules.filter((r) => r.status === 'matched' && !r.reason.includes('(not reached'));
+  if (!fired.length) {
+    return x.rules.length
+      ? `No rule in scope matched, so the default action (${d.action}) applies.`
+      : `No policy covers tool "${x.call.tool}" for this agent and session, so the default action (${d.action}) applies.`;
+  }
+  const decider = x.rules.find((r) => r.decided);
+  const actions = [...new Set(fired.map((r) => r.action))].sort((a, b) => STRENGTH.indexOf(b) - STRENGTH.indexOf(a));
+  const parts: string[] = [];
+  if (d.action === 'deny' && fired.some((r) => r.action === 'deny')) {
+    parts.push('A deny rule matched, and deny wins over every other rule.');
+  } else if (actions.length > 1) {
+    parts.push(`Rules answered ${actions.join(', ')}; the strongest (deny > webhook > ask > watch > allow) wins.`);
+  } else {
+    parts.push(`Every rule that matched says ${actions[0]}.`);
+  }
+  if (decider) parts.push(`${ruleLabel(decider)} supplies the message.`);
+  const strongest = actions[0];
+  if (strongest && strongest !== d.action && !decider) {
+    parts.push(`The final ${d.action} comes from outside the rules above (a durable override or the default).`);
+  }
+  return parts.join(' ');
+}
+
+function list(label: string, items: string[]): string[] {
+  if (!items.length) return [];
+  const shown = items.slice(0, MAX_READINGS_SHOWN);
+  const more = items.length > shown.length ? [`  ... and ${items.length - shown.length} more (see --json)`] : [];
+  return [`${label}`, ...shown.map((s) => `  ${s}`), ...more];
+}
+
+export function formatExplain(x: ExplainResult, showAll: boolean, config: string): string {
+  const out: string[] = [];
+  const c = x.call;
+  out.push(`Policy:    ${config}`);
+  out.push(`Call:      tool ${c.tool}, agent ${c.agent || '-'}, session ${c.session || '-'}${c.workdir ? `, workdir ${c.workdir}` : ''}`);
+  if (x.command) {
+    out.push(`Command:   ${x.command.raw}`);
+    out.push(`Normalized: ${x.command.normalized || '(nothing executed)'}`);
+    out.push(...list('Executed parts (allow/watch rules must cover every one):', [...new Set(x.command.components)]));
+    const extra = x.command.candidates.filter((s) => !x.command!.components.includes(s));
+    out.push(...list('Other readings (deny/ask rules match any one):', extra));
+    if (x.command.envAssignments.length) out.push(`Assigns:   ${x.command.envAssignments.join(', ')}`);
+  }
+  if (x.paths) out.push(...list('Path readings:', x.paths));
+  if (x.url !== undefined) out.push(`URL:       ${x.url}`);
+  if (x.domain !== undefined) out.push(`Domain:    ${x.domain}`);
+  out.push('');
+  const d = x.decision;
+  out.push(`Decision:  ${d.action}${d.policy ? ` (policy ${d.policy})` : ''}`);
+  out.push(`Message:   ${d.message}`);
+  if (d.suggestions?.length) out.push(...list('Suggestions:', d.suggestions));
+  out.push(`Why:       ${whyText(x)}`);
+  const groups: [string, ExplainRule[]][] = [
+    ['Matched', x.rules.filter((r) => r.status === 'matched')],
+    ['Nearly matched (a condition held but another, or an exclusion, undid it)', x.rules.filter((r) => r.status === 'near')],
+    ['Skipped (expired or used up)', x.rules.filter((r) => r.status === 'skipped')],
+  ];
+  if (showAll) groups.push(['Did not match', x.rules.filter((r) => r.status === 'no')]);
+  for (const [title, rules] of groups) {
+    if (!rules.length) continue;
+    out.push('');
+    out.push(`${title}:`);
+    for (const r of rules) out.push(`  ${r.decided ? '=>' : '  '} ${ruleLabel(r)}\n       ${r.reason}`);
+  }
+  if (!showAll) {
+    const rest = x.rules.filter((r) => r.status === 'no').length;
+    if (rest) out.push('', `${rest} other rule${rest === 1 ? '' : 's'} in scope did not match (--all lists them).`);
+  }
+  return out.join('\n');
+}
+
+async function explain(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, {
+    tool: { type: 'string', short: 't' },
+    config: { type: 'string', short: 'c' },
+    'data-dir': { type: 'string' },
+    agent: { type: 'string' },
+    session: { type: 'string' },
+    workdir: { type: 'string' },
+    all: { type: 'boolean' },
+    json: { type: 'boolean' },
+  });
+  if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give one command (quote it)' : 'missing COMMAND to explain');
+  const arg = positionals[0]!;
+  if (arg.trim() === '') throw new UsageError('the command is empty');
+  const tool = (values.tool as string | undefined) ?? 'exec';
+  const { engine, display } = openOfflineEngine(values.config as string | undefined, values['data-dir'] as string | undefined);
+  const call: ToolCall = {
+    tool,
+    agent: (values.agent as string | undefined) ?? 'cli',
+    session: (values.session as string | undefined) ?? '',
+    params: paramsFor(tool, arg),
+    workdir: resolve((values.workdir as string | undefined) ?? process.cwd()),
+  };
+  const x = engine.explain(call);
+  if (values.json) process.stdout.write(JSON.stringify({ config: display, ...x }, null, 2) + '\n');
+  else process.stdout.write(formatExplain(x, Boolean(values.all), display) + '\n');
+  return 0;
+}
+
+export default {
+  help,
+  async run(argv: string[]): Promise<number> {
+    const [sub, ...rest] = argv;
+    if (sub === 'lint') return lint(rest);
+    if (sub === 'explain') return explain(rest);
+    throw new UsageError(sub ? `unknown subcommand "${sub}" (use lint or explain)` : 'missing subcommand: lint or explain');
+  },
+} satisfies Command;
