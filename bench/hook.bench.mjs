@@ -2,6 +2,7 @@
 // End-to-end cost of one host hook call as a host pays it: spawn `node bin/svc.js hook
 // claude-code`, pipe a PreToolUse payload in, read the reply, against a running server.
 // Prints p50/p95/max in ms, with `node -e 0` (the floor any Node hook pays) for reference.
+// The cases run round-robin so background load spreads evenly over them.
 //   node bench/hook.bench.mjs [RUNS]        (default 60; run `npx tsc -p .` first)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,15 +36,17 @@ function time(args, input, env) {
   return { ms, out: r.stdout };
 }
 
-function series(args, input, env, check) {
-  for (let i = 0; i < WARMUP; i++) time(args, input, env);
-  const samples = [];
-  for (let i = 0; i < RUNS; i++) {
-    const { ms, out } = time(args, input, env);
-    if (check) check(out);
-    samples.push(ms);
+/** Runs the cases round-robin, so load from other processes hits them all alike. */
+function interleaved(cases) {
+  const samples = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
+  for (let round = 0; round < WARMUP + RUNS; round++) {
+    for (const [name, c] of Object.entries(cases)) {
+      const { ms, out } = time(c.args, c.input, c.env);
+      if (c.check) c.check(out);
+      if (round >= WARMUP) samples[name].push(ms);
+    }
   }
-  return stats(samples);
+  return Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, stats(v)]));
 }
 
 async function startServer(dataDir) {
@@ -66,11 +69,20 @@ const dataDir = mkdtempSync(join(tmpdir(), 'svc-hookbench-'));
 const server = await startServer(dataDir);
 try {
   const env = { PATH: process.env.PATH, HOME: dataDir, SERVICE_HOME: dataDir, SERVICE_URL: server.url, SERVICE_TOKEN: server.token };
-  const floor = series(['-e', '0'], '', env);
-  const hook = series([SVC, 'hook', 'claude-code'], payload, env, (out) => {
-    if (!out.includes('"permissionDecision":"allow"')) throw new Error(`unexpected reply ${out}`);
+  const hookArgs = [SVC, 'hook', 'claude-code'];
+  const r = interleaved({
+    floor: { args: ['-e', '0'], input: '', env },
+    hook: {
+      args: hookArgs,
+      input: payload,
+      env,
+      check: (out) => {
+        if (!out.includes('"permissionDecision":"allow"')) throw new Error(`unexpected reply ${out}`);
+      },
+    },
+    away: { args: hookArgs, input: payload, env: { ...env, SERVICE_URL: 'http://127.0.0.1:9' } },
   });
-  const away = series([SVC, 'hook', 'claude-code'], payload, { ...env, SERVICE_URL: 'http://127.0.0.1:9' });
+  const { floor, hook, away } = r;
   const fmt = (s) => `p50 ${s.p50.toFixed(1)} ms  p95 ${s.p95.toFixed(1)} ms  max ${s.max.toFixed(1)} ms  (${s.runs} runs)`;
   console.log(`node -e 0 (floor)             ${fmt(floor)}`);
   console.log(`svc hook claude-code, server  ${fmt(hook)}`);

@@ -48,12 +48,15 @@ function readStdin(): Promise<string> {
 export default {
   help,
   async run(argv: string[]): Promise<number> {
-    const { isHost, loadAdapter, HOSTS } = await import('../integrations/hooks/hosts.js');
+    // Both imports start at once: on this path every millisecond of loading is paid per tool call.
+    const [{ isHost, loadAdapter, HOSTS }, { runHook }] = await Promise.all([
+      import('../integrations/hooks/hosts.js'),
+      import('../integrations/hooks/run.js'),
+    ]);
     if (argv.length !== 1 || argv[0]!.startsWith('-')) throw new UsageError(`expected one HOST (${HOSTS.join(', ')})`);
     const host = argv[0]!;
     if (!isHost(host)) throw new UsageError(`unknown host "${host}" (expected ${HOSTS.join(', ')})`);
     const adapter = await loadAdapter(host);
-    const { runHook } = await import('../integrations/hooks/run.js');
     const stdin = await readStdin();
     let out: { stdout: string; stderr: string };
     try {

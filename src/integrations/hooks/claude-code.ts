@@ -1,8 +1,9 @@
 // Claude Code: PreToolUse / PostToolUse (and PostToolUseFailure, acknowledged) command hooks.
 // Replies use hookSpecificOutput.permissionDecision (allow, deny, ask); a blocked output is
 // replaced by a copy of the same shape whose strings are the redaction marker.
-import { type HookCall, type HookOutcome, type HostAdapter, type Phase, type Target, PayloadError } from './types.js';
-import { execTarget, isObject, mcpTarget, optString, pathTarget, requireObject, requireString, target, targetsFor, urlTarget, responseText, redactedCopy, type Obj } from './payload.js';
+import type { HookCall, HookOutcome, HostAdapter, Phase, Target } from './types.js';
+import {
+  PayloadError, execTarget, isObject, mcpTarget, optString, pathTarget, requireObject, requireString, target, targetsFor, urlTarget, responseText, redactedCopy, type Obj } from './payload.js';
 
 type Build = (input: Obj, name: string) => Target[];
 const exec: Build = (i, n) => [execTarget(i, n)];

@@ -2,8 +2,9 @@
 // `preToolUse|postToolUse {toolName, parameters, result}`; the CLI sends full records
 // `tool_call {id, name, input}` / `tool_result {id, name, output}`, which are preferred because
 // `parameters` flattens nested values to strings. The reply is `{cancel, errorMessage}`.
-import { type HookCall, type HostAdapter, type Phase, type Target, PayloadError } from './types.js';
+import type { HookCall, HostAdapter, Phase, Target } from './types.js';
 import {
+  PayloadError,
   execTarget, isObject, mcpTarget, optString, pathTarget, requireObject, target, targetsFor, urlTarget, responseText, type Obj,
 } from './payload.js';
 

@@ -1,8 +1,9 @@
 // Codex (CLI, IDE, desktop): PreToolUse / PostToolUse hooks from ~/.codex/hooks.json.
 // Allow is `{}` so Codex's own sandbox stays in charge; Codex has no ask, so approvals go
 // through the server's queue and the hook waits for them.
-import { type HookCall, type HostAdapter, type Phase, type Target, PayloadError } from './types.js';
+import type { HookCall, HostAdapter, Phase, Target } from './types.js';
 import {
+  PayloadError,
   commandText, execTarget, isObject, mcpTarget, optString, pathTarget, patchTargets, requireObject, requireString, target,
   targetsFor, urlTarget, responseText, type Obj,
 } from './payload.js';

@@ -2,8 +2,9 @@
 // both hosts read: top-level permissionDecision for the CLI and hookSpecificOutput for VS
 // Code. Ask is Copilot's own prompt. Tool names vary across surfaces, so they are matched
 // loosely (case, separators) and then by keyword.
-import { type HookCall, type HostAdapter, type Phase, type Target, PayloadError } from './types.js';
+import type { HookCall, HostAdapter, Phase, Target } from './types.js';
 import {
+  PayloadError,
   execTarget, isObject, mcpTarget, optString, pathTarget, requireObject, target, targetsFor, urlTarget, responseText, type Obj,
 } from './payload.js';
 

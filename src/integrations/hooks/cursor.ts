@@ -2,8 +2,9 @@
 // Allow is `{}`; deny is `permission: "deny"` with messages for the user and the agent.
 // Cursor accepts "ask" in its schema but does not enforce it here, so approvals go through
 // the server's queue and the hook waits.
-import { type HookCall, type HostAdapter, type Target, PayloadError } from './types.js';
-import { execTarget, mcpTarget, optString, pathTarget, requireObject, requireString, target, urlTarget, type Obj } from './payload.js';
+import type { HookCall, HostAdapter, Target } from './types.js';
+import {
+  PayloadError, execTarget, mcpTarget, optString, pathTarget, requireObject, requireString, target, urlTarget, type Obj } from './payload.js';
 
 type Build = (input: Obj, name: string) => Target[];
 const path = (tool: string, required = true): Build => (i, n) => [pathTarget(tool, i, n, required)];

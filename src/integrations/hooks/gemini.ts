@@ -1,8 +1,9 @@
 // Gemini CLI: BeforeTool / AfterTool hooks from ~/.gemini/settings.json. Allow is `{}`; deny,
 // block and an unapproved ask are all `{decision: "deny", reason}`. Gemini has no tool call
 // id and no native ask, so approvals go through the server's queue.
-import { type HookCall, type HostAdapter, type Phase, type Target, PayloadError } from './types.js';
+import type { HookCall, HostAdapter, Phase, Target } from './types.js';
 import {
+  PayloadError,
   execTarget, isObject, limitTargets, pickAlias, mcpTarget, optString, pathTarget, requireObject, requireString, target, targetsFor,
   responseText, urlsIn, PATH_KEYS, type Obj,
 } from './payload.js';

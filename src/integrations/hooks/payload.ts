@@ -1,6 +1,6 @@
 // Helpers for reading host payloads strictly (pre phase: security fields must be unambiguous)
 // and tool output tolerantly (post phase: keep scanning when hosts change their schemas).
-import { PayloadError, type Target } from './types.js';
+import type { Target } from './types.js';
 import { mcpClass, mcpToolPart } from '../classify.js';
 
 /** Calls with more targets than this (patch files, multi-file reads) are refused outright. */
@@ -12,6 +12,9 @@ const MAX_DEPTH = 64;
 const FIRST_KEYS = ['stdout', 'stderr', 'content', 'output'];
 
 export type Obj = Record<string, unknown>;
+
+/** The payload cannot be evaluated: the pre phase denies, the post phase blocks. */
+export class PayloadError extends Error {}
 
 export function isObject(v: unknown): v is Obj {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

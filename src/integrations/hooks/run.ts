@@ -5,9 +5,8 @@ import { join } from 'node:path';
 import { dataDir, failOpen, serverToken, serverUrl, sessionLabel } from '../config.js';
 import { evaluateResponse, evaluateTool, waitForApproval, type ServerTarget, type ToolRequestBody } from '../evaluate.js';
 import { callJson } from '../http.js';
-import { PayloadError, type HookCall, type HookOutcome, type HostAdapter, type Phase } from './types.js';
-import { rememberAsk, takeAsk } from './ask-state.js';
-import { parseDuration } from '../../util/duration.js';
+import { PayloadError } from './payload.js';
+import type { HookCall, HookOutcome, HostAdapter, Phase } from './types.js';
 
 /** One evaluation must come back well inside the shortest host hook timeout (Copilot: 30 s). */
 export const HOOK_HTTP_TIMEOUT_MS = 5_000;
@@ -91,9 +90,11 @@ function unreachable(ctx: Ctx, message: string): HookOutcome {
 }
 
 /** How long a host without its own prompt waits for a human, within its hook timeout. */
-export function approvalWaitMs(adapter: HostAdapter, env: NodeJS.ProcessEnv): number {
+export async function approvalWaitMs(adapter: HostAdapter, env: NodeJS.ProcessEnv): Promise<number> {
   const raw = env.SERVICE_APPROVAL_WAIT;
   if (raw) {
+    // Loaded only here: every module on the hook path costs start-up time on each tool call.
+    const { parseDuration } = await import('../../util/duration.js');
     try {
       return Math.min(parseDuration(raw), adapter.maxApprovalWaitMs);
     } catch {
@@ -123,13 +124,16 @@ async function beforeTool(ctx: Ctx, call: HookCall): Promise<HookOutcome> {
       }
       case 'ask':
         if (ctx.adapter.nativeAsk) {
-          if (call.toolCallId && !ask) rememberAsk(join(dataDir(ctx.env), 'hook-asks'), ctx.adapter.host, call.toolCallId, v.approvalId);
+          if (call.toolCallId && !ask) {
+            const { rememberAsk } = await import('./ask-state.js');
+            rememberAsk(join(dataDir(ctx.env), 'hook-asks'), ctx.adapter.host, call.toolCallId, v.approvalId);
+          }
           ask ??= { kind: 'ask', reason: `${v.message} (approval ${v.approvalId})` };
           continue;
         }
         {
           const expires = v.expiresAt ? Date.parse(v.expiresAt) : NaN;
-          let deadline = Date.now() + approvalWaitMs(ctx.adapter, ctx.env);
+          let deadline = Date.now() + (await approvalWaitMs(ctx.adapter, ctx.env));
           if (Number.isFinite(expires)) deadline = Math.min(deadline, expires + 1_000);
           const r = await waitForApproval(ctx.target, v.approvalId, deadline);
           if (r.kind !== 'approved') return { kind: 'deny', reason: `${v.message}: ${r.message}` };
@@ -160,6 +164,7 @@ async function afterTool(ctx: Ctx, call: HookCall): Promise<HookOutcome> {
 
 /** The tool ran, so the user approved the host's prompt: close the server's pending approval. */
 async function resolveHostApproved(ctx: Ctx, toolCallId: string): Promise<void> {
+  const { takeAsk } = await import('./ask-state.js');
   const id = takeAsk(join(dataDir(ctx.env), 'hook-asks'), ctx.adapter.host, toolCallId);
   if (!id) return;
   try {

@@ -59,6 +59,3 @@ export interface HostAdapter {
   parse(payload: unknown): HookCall;
   render(phase: Phase, outcome: HookOutcome, call?: HookCall): HookReply;
 }
-
-/** The payload cannot be evaluated: the pre phase denies, the post phase blocks. */
-export class PayloadError extends Error {}
