@@ -5,7 +5,7 @@
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Bus, BusEvent } from '../src/util/bus.js';
-import { redactValue } from '../src/redact/index.js';
+import { redactEventForDisplay } from '../src/audit/index.js';
 
 /** Comment frame interval; proxies and NATs drop silent connections after a minute or so. */
 export const KEEPALIVE_MS = 15_000;
@@ -150,7 +150,7 @@ export function toMessage(ev: BusEvent): Record<string, unknown> | null {
     case 'approvals':
       return { type: 'approvals' };
     case 'audit':
-      return { type: 'audit', event: redactValue(ev.event).value };
+      return { type: 'audit', event: redactEventForDisplay(ev.event) };
     case 'audit_batch':
       return { type: 'audit_batch', run_id: ev.run_id };
     default:

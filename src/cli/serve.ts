@@ -23,7 +23,7 @@ options:
   --audit-max-size SIZE      rotate an audit file past this size (default 100MiB)
   --audit-start-new-chain    start a new hash-chain segment when the old chain does not verify
   --syslog ADDR              also send audit events to syslog: udp://h:p, tcp://h:p, unix:///dev/log
-  --cef                      format syslog audit lines as CEF
+  --cef                      write audit events as CEF lines (the syslog message with --syslog, else stderr)
   --audit-webhook URL        also POST audit events (batched JSON) to URL
 
 When ready it prints one line "listening on http://HOST:PORT" to stdout; logs go to stderr.`;
@@ -93,13 +93,15 @@ const serve: Command = {
   help,
   async run(argv) {
     const opts = parseServeArgs(argv);
-    const server = await startServer(opts);
-    process.stdout.write(`listening on ${server.url}\n`);
+    // Handlers go in before anything is announced: a signal that arrives right after the
+    // "listening on" line (or during start-up) must still shut down cleanly with exit 0.
+    let server: Awaited<ReturnType<typeof startServer>> | undefined;
     let stopping = false;
     const stop = (sig: string) => {
       if (stopping) return;
       stopping = true;
       process.stderr.write(`svc: ${sig} received, shutting down\n`);
+      if (!server) return; // start-up finishes, then closes below
       server.close().then(
         () => process.exit(0),
         (err) => {
@@ -110,6 +112,12 @@ const serve: Command = {
     };
     process.on('SIGINT', () => stop('SIGINT'));
     process.on('SIGTERM', () => stop('SIGTERM'));
+    server = await startServer(opts);
+    if (stopping) {
+      await server.close();
+      return 0;
+    }
+    process.stdout.write(`listening on ${server.url}\n`);
     return new Promise<number>(() => {
       /* runs until a signal */
     });
