@@ -29,25 +29,28 @@ export interface CallFields {
 
 export class AmbiguousInputError extends Error {}
 
-function pick(call: ToolCall, keys: readonly string[], field: string): string | undefined {
-  let found: string | undefined;
-  let foundKey = '';
-  for (const src of [call.params, call.input]) {
-    if (!src) continue;
-    for (const k of keys) {
-      const v = src[k];
-      if (v === undefined || v === null) continue;
-      if (typeof v !== 'string') throw new AmbiguousInputError(`ambiguous tool input: ${field} key "${k}" is not a string`);
-      if (v.trim() === '') continue;
-      if (found === undefined) {
-        found = v;
-        foundKey = k;
-      } else if (v !== found) {
-        throw new AmbiguousInputError(`ambiguous tool input: "${foundKey}" and "${k}" give different ${field} values`);
-      }
+function pickFrom(src: Record<string, unknown> | undefined, keys: readonly string[], field: string, found: [string | undefined, string]): void {
+  if (!src) return;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    const v = src[k];
+    if (v === undefined || v === null) continue;
+    if (typeof v !== 'string') throw new AmbiguousInputError(`ambiguous tool input: ${field} key "${k}" is not a string`);
+    if (v.trim() === '') continue;
+    if (found[0] === undefined) {
+      found[0] = v;
+      found[1] = k;
+    } else if (v !== found[0]) {
+      throw new AmbiguousInputError(`ambiguous tool input: "${found[1]}" and "${k}" give different ${field} values`);
     }
   }
-  return found;
+}
+
+function pick(call: ToolCall, keys: readonly string[], field: string): string | undefined {
+  const found: [string | undefined, string] = [undefined, ''];
+  pickFrom(call.params, keys, field, found);
+  pickFrom(call.input, keys, field, found);
+  return found[0];
 }
 
 function hostOf(url: string): string | undefined {
@@ -75,19 +78,19 @@ export function readFields(call: ToolCall): CallFields {
 
 /** The first field over the size limit, if any (the engine denies such calls). */
 export function oversizedField(call: ToolCall, f: CallFields): string | undefined {
-  const checks: [string, string | undefined][] = [
-    ['agent', call.agent],
-    ['session', call.session],
-    ['tool', call.tool],
-    ['command', f.command],
-    ['path', f.path],
-    ['url', f.url],
-    ['domain', f.domain],
-  ];
-  for (const [name, v] of checks) {
-    if (v !== undefined && v.length > MAX_INPUT_BYTES / 4 && Buffer.byteLength(v) > MAX_INPUT_BYTES) return name;
-  }
+  if (tooLong(call.agent)) return 'agent';
+  if (tooLong(call.session)) return 'session';
+  if (tooLong(call.tool)) return 'tool';
+  if (tooLong(f.command)) return 'command';
+  if (tooLong(f.path)) return 'path';
+  if (tooLong(f.url)) return 'url';
+  if (tooLong(f.domain)) return 'domain';
   return undefined;
+}
+
+/** Over MAX_INPUT_BYTES in UTF-8 (cheap length check first: UTF-8 is at most 3 bytes per UTF-16 unit). */
+export function tooLong(v: string | undefined): boolean {
+  return v !== undefined && v.length * 3 > MAX_INPUT_BYTES && Buffer.byteLength(v) > MAX_INPUT_BYTES;
 }
 
 /** tool_param_matches reads the raw input map only; values are stringified like Go's %v. */

@@ -5,7 +5,7 @@ import { homedir } from 'node:os';
 import { systemClock, type Clock } from '../util/clock.js';
 import type { Decision, EvaluateOptions, FinalAction, PolicyEngine, PolicySummaryRule, ToolCall } from './types.js';
 import type { InlineTestCase, ParsedPolicyFile } from './ast.js';
-import { readFields, oversizedField, AmbiguousInputError, MAX_INPUT_BYTES, paramText, type CallFields } from './accessors.js';
+import { readFields, oversizedField, AmbiguousInputError, MAX_INPUT_BYTES, paramText, tooLong, type CallFields } from './accessors.js';
 import { compileSet, type CompiledPolicy, type CompiledRule, type CompiledSet } from './compile.js';
 import { CallCounter } from './counter.js';
 import { decideRequest, decideResponse, defaultDecision, ruleActive, type RuleFilter } from './evaluate.js';
@@ -13,7 +13,7 @@ import { forEachWord, normalizeDomain } from './glob.js';
 import { loadPolicyFiles } from './loader.js';
 import type { CallView, CommandReadings } from './match.js';
 import { removeOnceRule } from './once.js';
-import { pathReadings } from './paths.js';
+import { pathReadings, PathResolver } from './paths.js';
 import { analyzeCommand } from './shell.js';
 import { explainCall, type ExplainResult } from './explain.js';
 import { summarize } from './summary.js';
@@ -60,7 +60,7 @@ export class Engine implements PolicyEngine {
   private readonly set: CompiledSet;
   private readonly clock: Clock;
   private readonly home: string;
-  private readonly resolveSymlinks: boolean;
+  private readonly resolver: PathResolver | null;
   private readonly onOnceConsumed?: () => void;
   private readonly consumed = new Set<number>();
   private readonly scopeCache = new Map<string, CompiledPolicy[]>();
@@ -75,7 +75,7 @@ export class Engine implements PolicyEngine {
   ) {
     this.clock = opts.clock ?? systemClock;
     this.home = opts.home ?? homedir();
-    this.resolveSymlinks = opts.resolveSymlinks ?? true;
+    this.resolver = opts.resolveSymlinks === false ? null : new PathResolver();
     this.onOnceConsumed = opts.onOnceConsumed;
     this.counter = opts.counter ?? new CallCounter();
     this.defaultAction = defaultAction;
@@ -181,7 +181,7 @@ export class Engine implements PolicyEngine {
     if (big) return { view, fields, scope: [], refusal: `${big} is longer than ${MAX_INPUT_BYTES} bytes; refusing to evaluate it` };
     for (const name of this.referencedParams) {
       const t = paramText(call.input?.[name] ?? call.params[name]);
-      if (t !== undefined && Buffer.byteLength(t) > MAX_INPUT_BYTES) {
+      if (tooLong(t)) {
         return { view, fields, scope: [], refusal: `parameter ${name} is longer than ${MAX_INPUT_BYTES} bytes; refusing to evaluate it` };
       }
     }
@@ -197,7 +197,7 @@ export class Engine implements PolicyEngine {
       for (let i = 0; i < words.length; i++) set.commandIndex.markWord(words[i]!);
     }
     if (fields.path !== undefined && this.needsPaths) {
-      const pr = pathReadings(fields.path, fields.workdir, this.home, this.resolveSymlinks);
+      const pr = pathReadings(fields.path, fields.workdir, this.home, this.resolver);
       view.paths = pr.candidates;
       const wd = pr.workdir;
       view.pathsRel = pr.candidates.map((p) => (wd && p.startsWith(wd === '/' ? '/' : wd + '/') ? p.slice(wd === '/' ? 1 : wd.length + 1) : undefined));

@@ -23,7 +23,9 @@ export function ruleActive(r: CompiledRule, f: RuleFilter): boolean {
 
 /** The first active rule of a policy that matches (each rule read by its own action, or all as granting). */
 export function firstMatch(p: CompiledPolicy, view: CallView, f: RuleFilter, allGranting = false): CompiledRule | undefined {
-  for (const r of p.rules) {
+  const rules = p.rules;
+  for (let i = 0; i < rules.length; i++) {
+    const r = rules[i]!;
     if (!ruleActive(r, f)) continue;
     if (whenMatches(r.when, view, allGranting ? false : r.restrictive)) return r;
   }
@@ -71,8 +73,8 @@ export function decideRequest(scope: CompiledPolicy[], view: CallView, f: RuleFi
   if (!scope.length) return { decision: defaultDecision(defaultAction, 'no matching policy; using default action') };
   const fired: CompiledRule[] = [];
   let best: CompiledRule | undefined;
-  for (const p of scope) {
-    const r = firstMatch(p, view, f);
+  for (let i = 0; i < scope.length; i++) {
+    const r = firstMatch(scope[i]!, view, f);
     if (!r) continue;
     fired.push(r);
     if (r.action === 'deny') return { decision: decisionOf(r, fired) };

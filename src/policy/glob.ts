@@ -10,8 +10,9 @@ export const DOUBLESTAR_MAX_COUNT = 2;
 export interface Glob {
   readonly source: string;
   /**
-   * A lower-case word that every matching subject contains as a whole word (runs of
-   * [A-Za-z0-9_]), or '' when the pattern has none. Lets the engine skip most patterns per call.
+   * What every matching subject must contain, so the engine can skip most patterns per call:
+   * a lower-case whole word (runs of [A-Za-z0-9_]), or "P:abc" / "S:xyz" for a word that must
+   * start / end with those letters; '' when the pattern guarantees none.
    */
   readonly key: string;
   test(subject: string): boolean;
@@ -146,9 +147,17 @@ interface Run {
   rightEdge: boolean;
 }
 
-/** The longest word that is bounded on both sides inside some literal run. */
+/** Length of the word-end slices used as prefix/suffix keys. */
+export const PARTIAL_KEY_LEN = 3;
+
+/**
+ * The index key of a set of literal runs (see Glob.key): a whole word bounded on both sides
+ * ("rm"), else a word bounded on one side, keyed by its first or last PARTIAL_KEY_LEN letters
+ * ("<(curl" -> prefix "cur", "**pastebin.com**" -> suffix "bin"). Longer whole words win.
+ */
 function keyOfRuns(runs: Run[]): string {
   let best = '';
+  let bestScore = 0;
   for (const run of runs) {
     const s = run.text;
     for (let i = 0; i < s.length; ) {
@@ -158,12 +167,31 @@ function keyOfRuns(runs: Run[]): string {
       }
       let j = i;
       while (j < s.length && isWordCode(s.charCodeAt(j))) j++;
-      const bounded = (i > 0 || run.leftEdge) && (j < s.length || run.rightEdge);
-      if (bounded && j - i > best.length) best = s.slice(i, j);
+      const left = i > 0 || run.leftEdge;
+      const right = j < s.length || run.rightEdge;
+      const w = s.slice(i, j).toLowerCase();
+      let key = '';
+      let score = 0;
+      if (left && right) {
+        key = w;
+        score = w.length * 2;
+      } else if (w.length >= PARTIAL_KEY_LEN && (left || right)) {
+        key = left ? 'P:' + w.slice(0, PARTIAL_KEY_LEN) : 'S:' + w.slice(-PARTIAL_KEY_LEN);
+        score = PARTIAL_KEY_LEN;
+      }
+      if (score > bestScore) {
+        best = key;
+        bestScore = score;
+      }
       i = j;
     }
   }
-  return best.toLowerCase();
+  return best;
+}
+
+/** Words of a plain substring needle: edges are not bounded (the needle may sit inside a word). */
+export function keyOfSubstring(needle: string): string {
+  return keyOfRuns([{ text: needle, leftEdge: false, rightEdge: false }]);
 }
 
 function runsOfTokens(t: Tokens, anchoredStart: boolean, anchoredEnd: boolean): Run[] {
@@ -183,10 +211,6 @@ function runsOfTokens(t: Tokens, anchoredStart: boolean, anchoredEnd: boolean): 
   return runs;
 }
 
-/** Words of a plain substring needle: edges are not bounded (the needle may sit inside a word). */
-export function keyOfSubstring(needle: string): string {
-  return keyOfRuns([{ text: needle, leftEdge: false, rightEdge: false }]);
-}
 
 // ------------------------------------------------------------------ matchers
 
@@ -283,42 +307,160 @@ function nfaMatcher(t: Tokens): (s: string) => boolean {
       return true;
     };
   }
-  // Position-set simulation: O(len(s) * len(pattern)), no backtracking blow-up.
-  let cur = new Uint8Array(m + 1);
-  let next = new Uint8Array(m + 1);
-  const close = (set: Uint8Array) => {
-    for (let k = 0; k < m; k++) if (set[k] && (kinds[k] === STAR || kinds[k] === DSTAR)) set[k + 1] = 1;
-  };
-  return (s: string): boolean => {
-    cur.fill(0);
-    cur[0] = 1;
-    close(cur);
-    for (let i = 0; i < s.length; i++) {
-      const c = s.charCodeAt(i);
-      next.fill(0);
-      let any = false;
-      for (let k = 0; k < m; k++) {
-        if (!cur[k]) continue;
-        const kind = kinds[k];
-        if (kind === DSTAR || (kind === STAR && c !== 47)) {
-          next[k] = 1;
-          any = true;
-        } else if (
-          (kind === LIT && c === data[k]) ||
-          (kind === ANY && c !== 47) ||
-          (kind === CLASS && c !== 47 && inClass(classes[data[k]!]!, c))
-        ) {
-          next[k + 1] = 1;
-          any = true;
-        }
-      }
-      if (!any) return false;
-      close(next);
-      const tmp = cur;
-      cur = next;
-      next = tmp;
+  return pieceMatcher(t);
+}
+
+/** A run of tokens without stars: literals, `?` and classes (none of which match '/'). */
+interface Chunk {
+  /** Set when the chunk is all literal (then indexOf does the search). */
+  lit: string | null;
+  kinds: number[];
+  data: number[];
+}
+
+/** Text between `**`s: chunks separated by single stars, maybe with a star at either edge. */
+interface Piece {
+  chunks: Chunk[];
+  leadStar: boolean;
+  trailStar: boolean;
+}
+
+function chunkAt(c: Chunk, classes: CharClass[], s: string, q: number): boolean {
+  if (q < 0 || q + c.kinds.length > s.length) return false;
+  if (c.lit !== null) return s.startsWith(c.lit, q);
+  for (let k = 0; k < c.kinds.length; k++) {
+    const ch = s.charCodeAt(q + k);
+    const kind = c.kinds[k];
+    if (kind === LIT) {
+      if (ch !== c.data[k]) return false;
+    } else if (ch === 47 || (kind === CLASS && !inClass(classes[c.data[k]!]!, ch))) return false;
+  }
+  return true;
+}
+
+/** Earliest q >= from where the chunk matches; with noSlash, s[from..q) may not contain '/'. */
+function findForward(c: Chunk, classes: CharClass[], s: string, from: number, noSlash: boolean): number {
+  const slash = noSlash ? s.indexOf('/', from) : -1;
+  const last = (slash < 0 ? s.length : slash) - (noSlash ? 0 : c.kinds.length);
+  if (c.lit !== null) {
+    const q = s.indexOf(c.lit, from);
+    return q < 0 || (noSlash && slash >= 0 && q > slash) ? -1 : q;
+  }
+  const end = noSlash ? last : s.length - c.kinds.length;
+  for (let q = from; q <= end; q++) if (chunkAt(c, classes, s, q)) return q;
+  return -1;
+}
+
+/** Latest q (match ending at or before `before`) with no '/' in s[q+len..before) when noSlash. */
+function findBackward(c: Chunk, classes: CharClass[], s: string, before: number, noSlash: boolean): number {
+  const len = c.kinds.length;
+  const slash = noSlash ? s.lastIndexOf('/', before - 1) : -1;
+  const first = noSlash && slash >= 0 ? slash + 1 : 0;
+  for (let q = before - len; q >= 0; q--) {
+    if (q + len < first) return -1; // the gap would now contain the '/'
+    if (chunkAt(c, classes, s, q)) return q;
+  }
+  return -1;
+}
+
+/** Earliest end of the piece starting exactly at p (anchored) or anywhere from p (floating). */
+function pieceForward(pc: Piece, classes: CharClass[], s: string, p: number, anchored: boolean): number {
+  if (!pc.chunks.length) return p;
+  const c0 = pc.chunks[0]!;
+  if (anchored && !pc.leadStar) {
+    if (!chunkAt(c0, classes, s, p)) return -1;
+    return pieceRest(pc, classes, s, p + c0.kinds.length);
+  }
+  // With a leading star the first chunk must start inside the first segment.
+  const slash = anchored ? s.indexOf('/', p) : -1;
+  const limit = slash < 0 ? s.length : slash;
+  for (let q = findForward(c0, classes, s, p, false); q >= 0 && q <= limit; q = findForward(c0, classes, s, q + 1, false)) {
+    const end = pieceRest(pc, classes, s, q + c0.kinds.length);
+    if (end >= 0) return end;
+  }
+  return -1;
+}
+
+/** Chunks after the first, each at its earliest place with no '/' in the star gap before it. */
+function pieceRest(pc: Piece, classes: CharClass[], s: string, end: number): number {
+  for (let k = 1; k < pc.chunks.length; k++) {
+    const c = pc.chunks[k]!;
+    const at = findForward(c, classes, s, end, true);
+    if (at < 0) return -1;
+    end = at + c.kinds.length;
+  }
+  return end;
+}
+
+/** Whether the piece matches s[q..s.length) for some q >= from (it is anchored at the end). */
+function pieceAtEnd(pc: Piece, classes: CharClass[], s: string, from: number): boolean {
+  if (!pc.chunks.length) return true;
+  let before = s.length;
+  const n = pc.chunks.length;
+  for (let k = n - 1; k >= 0; k--) {
+    const c = pc.chunks[k]!;
+    const mustEnd = k === n - 1 && !pc.trailStar;
+    const q = mustEnd ? (chunkAt(c, classes, s, before - c.kinds.length) ? before - c.kinds.length : -1) : findBackward(c, classes, s, before, true);
+    if (q < from) return false;
+    before = q;
+  }
+  return true;
+}
+
+/**
+ * Anchored match where `**` crosses '/' and `*`, `?`, classes stay inside a segment, done
+ * piece by piece (text between `**`s): the first piece as early as possible from the start,
+ * middle pieces at their earliest end, the last piece against the end. Linear-ish, no NFA.
+ */
+function pieceMatcher(t: Tokens): (s: string) => boolean {
+  const { kinds, data, classes } = t;
+  const pieces: Piece[] = [];
+  let cur: Piece = { chunks: [], leadStar: false, trailStar: false };
+  let chunk: Chunk | null = null;
+  const closeChunk = () => {
+    if (chunk) {
+      chunk.lit = chunk.kinds.every((k) => k === LIT) ? String.fromCharCode(...chunk.data) : null;
+      cur.chunks.push(chunk);
     }
-    return cur[m] === 1;
+    chunk = null;
+  };
+  for (let k = 0; k < kinds.length; k++) {
+    const kind = kinds[k]!;
+    if (kind === DSTAR) {
+      closeChunk();
+      pieces.push(cur);
+      cur = { chunks: [], leadStar: false, trailStar: false };
+    } else if (kind === STAR) {
+      if (!chunk && !cur.chunks.length) cur.leadStar = true;
+      closeChunk();
+      cur.trailStar = true;
+    } else {
+      if (!chunk) {
+        chunk = { lit: null, kinds: [], data: [] };
+        cur.trailStar = false;
+      }
+      chunk.kinds.push(kind);
+      chunk.data.push(data[k]!);
+    }
+  }
+  closeChunk();
+  pieces.push(cur);
+  if (pieces.length === 1) {
+    // No `**`: anchored single-segment semantics, done with the classic matcher.
+    return classicMatcher(t, false);
+  }
+  const first = pieces[0]!;
+  const last = pieces[pieces.length - 1]!;
+  const middles = pieces.slice(1, -1);
+  return (s: string): boolean => {
+    // The first piece is anchored at 0; a trailing star of it is absorbed by the following `**`.
+    let pos = pieceForward(first, classes, s, 0, true);
+    if (pos < 0) return false;
+    for (const m of middles) {
+      pos = pieceForward(m, classes, s, pos, false);
+      if (pos < 0) return false;
+    }
+    return pieceAtEnd(last, classes, s, pos);
   };
 }
 

@@ -59,40 +59,32 @@ function restrictiveCommand(w: CompiledWhen, r: CommandReadings, trace?: GroupTr
   const excl = w.commandNot;
   let nearDetail = '';
   if (cmd || contains) {
-    const excluded = new Map<number, boolean>();
-    const unitExcluded = (u: number): number => {
-      // -1 means not excluded; else the candidate index that an exclusion matched.
-      for (let j = 0; j < candidates.length; j++) if (units[j] === u && excl!.any(candidates[j]!)) return j;
-      return -1;
-    };
+    const lower = contains ? lowerOf(r) : null;
+    let excluded: Map<number, boolean> | null = null;
     for (let i = 0; i < candidates.length; i++) {
-      let hit = '';
-      if (cmd) {
-        const k = cmd.find(candidates[i]!);
-        if (k >= 0) hit = `command_matches ${q(cmd.globs[k]!.source)} matched ${q(candidates[i]!)}`;
-      }
-      if (!hit && contains) {
-        const k = contains.find(lowerOf(r)[i]!, true);
-        if (k >= 0) hit = `command_contains ${q(contains.needles[k]!)} found in ${q(candidates[i]!)}`;
-      }
-      if (!hit) continue;
+      const ck = cmd ? cmd.find(candidates[i]!) : -1;
+      const nk = ck < 0 && contains ? contains.find(lower![i]!, true) : -1;
+      if (ck < 0 && nk < 0) continue;
+      const hit = () => (ck >= 0 ? `command_matches ${q(cmd!.globs[ck]!.source)} matched ${q(candidates[i]!)}` : `command_contains ${q(contains!.needles[nk]!)} found in ${q(candidates[i]!)}`);
       const u = units[i]!;
       if (!excl || u === -1) {
-        trace?.push({ key: 'command', ok: true, positive: true, detail: hit + (excl && u === -1 ? ' (a reading of the whole compound command: exclusions do not apply)' : '') });
+        trace?.push({ key: 'command', ok: true, positive: true, detail: hit() + (excl && u === -1 ? ' (a reading of the whole compound command: exclusions do not apply)' : '') });
         return true;
       }
+      excluded ??= new Map();
       let ex = excluded.get(u);
       if (ex === undefined) {
-        const j = unitExcluded(u);
-        ex = j >= 0;
+        // A unit (one executed thing) is excluded when any of its spellings is.
+        let j = 0;
+        for (; j < candidates.length; j++) if (units[j] === u && excl.any(candidates[j]!)) break;
+        ex = j < candidates.length;
         excluded.set(u, ex);
-        if (ex && !nearDetail) {
-          const k = excl.find(candidates[j]!);
-          nearDetail = `${hit}, but command_not_matches ${q(excl.globs[k]!.source)} excluded ${q(candidates[j]!)}`;
+        if (ex && trace && !nearDetail) {
+          nearDetail = `${hit()}, but command_not_matches ${q(excl.globs[excl.find(candidates[j]!)]!.source)} excluded ${q(candidates[j]!)}`;
         }
       }
       if (!ex) {
-        trace?.push({ key: 'command', ok: true, positive: true, detail: hit });
+        trace?.push({ key: 'command', ok: true, positive: true, detail: hit() });
         return true;
       }
     }
@@ -121,18 +113,18 @@ function grantingCommand(w: CompiledWhen, r: CommandReadings, trace?: GroupTrace
     for (const s of spellings) {
       if (s && coveredBy(s, cmd, w) !== -1) {
         ok = true;
-        detail = `${q(s)} is covered`;
+        if (trace) detail = `${q(s)} is covered`;
         break;
       }
     }
-    if (!ok) detail = `${q(a.normalized)} is not covered by command_matches/command_contains`;
+    if (!ok && trace) detail = `${q(a.normalized)} is not covered by command_matches/command_contains`;
   } else {
     if (cmd && w.commandCompound!.some(Boolean)) {
       for (const s of [r.rawSlashed, a.normalized]) {
         const k = cmd.find(s);
         if (k >= 0 && w.commandCompound![k]) {
           ok = true;
-          detail = `compound pattern ${q(cmd.globs[k]!.source)} approves ${q(s)} as a whole`;
+          if (trace) detail = `compound pattern ${q(cmd.globs[k]!.source)} approves ${q(s)} as a whole`;
           break;
         }
       }
@@ -145,7 +137,7 @@ function grantingCommand(w: CompiledWhen, r: CommandReadings, trace?: GroupTrace
       });
       ok = uncovered.length === 0 && a.components.length > 0;
       near = !ok && uncovered.length < a.components.length;
-      detail = ok ? `every executed part (${a.components.length}) is covered` : `not every executed part is covered: ${uncovered.map(q).join(', ')}`;
+      if (trace) detail = ok ? `every executed part (${a.components.length}) is covered` : `not every executed part is covered: ${uncovered.map(q).join(', ')}`;
     }
   }
   if (ok && w.commandNot) {
@@ -202,11 +194,14 @@ function pathGroup(w: CompiledWhen, v: CallView, restrictive: boolean, trace?: G
   const hits = paths.map((p, i) => pathMatches(w.path!, w.pathIndexed, p, rels[i]));
   const positive = restrictive ? hits.some(Boolean) : hits.every(Boolean);
   const first = hits.findIndex(Boolean);
-  let detail = first >= 0 ? `path_matches ${q(hits[first]!.glob.source)} matched ${q(paths[first]!)}` : `no path_matches pattern matched ${paths.map(q).join(' or ')}`;
-  if (positive && !restrictive && paths.length > 1) detail = `every reading of the path matched path_matches (${paths.map(q).join(', ')})`;
+  const describe = (): string => {
+    if (first < 0) return `no path_matches pattern matched ${paths.map(q).join(' or ')}`;
+    const d = `path_matches ${q(hits[first]!.glob.source)} matched ${q(paths[first]!)}`;
+    if (!positive) return `${d}, but not every reading of the path did (${paths.map(q).join(', ')})`;
+    return !restrictive && paths.length > 1 ? `every reading of the path matched path_matches (${paths.map(q).join(', ')})` : d;
+  };
   if (!positive) {
-    if (first >= 0) detail = `${detail}, but not every reading of the path did (${paths.map(q).join(', ')})`;
-    trace?.push({ key: 'path', ok: false, positive: true, near: first >= 0, detail });
+    trace?.push({ key: 'path', ok: false, positive: true, near: first >= 0, detail: describe() });
     return false;
   }
   if (w.pathNot) {
@@ -214,19 +209,92 @@ function pathGroup(w: CompiledWhen, v: CallView, restrictive: boolean, trace?: G
     const cancelled = restrictive ? ex.every(Boolean) : ex.some(Boolean);
     if (cancelled) {
       const j = ex.findIndex(Boolean);
-      trace?.push({ key: 'path', ok: false, positive: true, near: true, detail: `${detail}, but path_not_matches ${q(ex[j]!.glob.source)} excluded ${q(paths[j]!)}` });
+      trace?.push({ key: 'path', ok: false, positive: true, near: true, detail: `${describe()}, but path_not_matches ${q(ex[j]!.glob.source)} excluded ${q(paths[j]!)}` });
       return false;
     }
   }
-  trace?.push({ key: 'path', ok: true, positive: true, detail });
+  trace?.push({ key: 'path', ok: true, positive: true, detail: describe() });
   return true;
+}
+
+// ------------------------------------------------------------------ small groups
+
+function missing(key: string, what: string, trace?: GroupTrace[]): false {
+  trace?.push({ key, ok: false, positive: true, detail: `the call has no ${what}` });
+  return false;
+}
+
+function commandGroup(w: CompiledWhen, v: CallView, restrictive: boolean, trace?: GroupTrace[]): boolean {
+  if (!v.cmd) return missing('command', 'command', trace);
+  return restrictive ? restrictiveCommand(w, v.cmd, trace) : grantingCommand(w, v.cmd, trace);
+}
+
+function urlGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolean {
+  if (v.url === undefined) return missing('url_matches', 'URL', trace);
+  const url = v.url;
+  const g = w.url!.find((x) => x.test(url));
+  trace?.push({ key: 'url_matches', ok: !!g, positive: true, detail: g ? `${q(g.source)} matched ${q(url)}` : `no url_matches pattern matched ${q(url)}` });
+  return !!g;
+}
+
+function domainGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolean {
+  if (v.domain === undefined) return missing('domain_matches', 'domain', trace);
+  const d = v.domain;
+  const g = w.domain!.find((x) => x.test(d));
+  trace?.push({ key: 'domain_matches', ok: !!g, positive: true, detail: g ? `${q(g.source)} matched ${q(d)}` : `no domain_matches pattern matched ${q(d)}` });
+  return !!g;
+}
+
+function sessionGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolean {
+  const session = v.call.session ?? '';
+  const g = w.session!.find((x) => x.test(session));
+  trace?.push({ key: 'session_matches', ok: !!g, positive: true, detail: g ? `${q(g.source)} matched session ${q(session)}` : `session ${q(session)} is not listed` });
+  return !!g;
+}
+
+function depthGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolean {
+  const d = v.call.agentDepth ?? 0;
+  const b = w.agentDepth!;
+  const ok = (b.gte === undefined || d >= b.gte) && (b.lte === undefined || d <= b.lte) && (b.eq === undefined || d === b.eq);
+  trace?.push({ key: 'agent_depth', ok, positive: true, detail: `agent depth ${d} is ${ok ? 'within' : 'outside'} the bounds` });
+  return ok;
+}
+
+function paramGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolean {
+  // OR across keys; the raw input is read first, params when the input lacks the key.
+  for (const { name, glob } of w.toolParams!) {
+    const text = paramText(v.call.input?.[name] ?? v.call.params[name]);
+    if (text !== undefined && glob.test(text.toLowerCase())) {
+      trace?.push({ key: 'tool_param_matches', ok: true, positive: true, detail: `parameter ${name} matched ${q(glob.source)}` });
+      return true;
+    }
+  }
+  trace?.push({ key: 'tool_param_matches', ok: false, positive: true, detail: 'no listed parameter matched' });
+  return false;
+}
+
+function countGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolean {
+  const cc = w.callCount!;
+  const tool = cc.tool ?? v.call.tool;
+  const n = v.count(tool, cc.windowMs);
+  const ok = n >= cc.gte;
+  trace?.push({ key: 'call_count', ok, positive: true, detail: `${n} recorded ${tool} calls in the window (needs ${cc.gte})` });
+  return ok;
+}
+
+function sessionNotGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolean {
+  const session = v.call.session ?? '';
+  const g = w.sessionNot!.find((x) => x.test(session));
+  if (g) trace?.push({ key: 'session_not_matches', ok: false, positive: false, detail: `session ${q(session)} is excluded by ${q(g.source)}` });
+  return !g;
 }
 
 // ------------------------------------------------------------------ the rule
 
 /**
- * Whether a rule's `when` matches a call on the request side.
+ * Whether a rule's `when` matches a call on the request side: every present group must pass.
  * `restrictive` is the rule's reading (deny/ask) or granting (allow/watch/webhook, durable pass).
+ * Without a trace the first failing group ends the check; with one, every group is explained.
  */
 export function whenMatches(w: CompiledWhen, v: CallView, restrictive: boolean, trace?: GroupTrace[]): boolean {
   if (w.isDefault) {
@@ -242,90 +310,16 @@ export function whenMatches(w: CompiledWhen, v: CallView, restrictive: boolean, 
     return false;
   }
   let all = true;
-  const fail = (key: string, detail: string, positive = true): boolean => {
-    trace?.push({ key, ok: false, positive, detail });
-    all = false;
-    return !trace;
-  };
-  const call = v.call;
-  if (w.command || w.contains) {
-    if (!v.cmd) {
-      if (fail('command', 'the call has no command')) return false;
-    } else if (!(restrictive ? restrictiveCommand(w, v.cmd, trace) : grantingCommand(w, v.cmd, trace))) {
-      all = false;
-      if (!trace) return false;
-    }
-  }
-  if (w.env) {
-    if (!v.cmd) {
-      if (fail('command_env_assignments', 'the call has no command')) return false;
-    } else if (!envGroup(w, v.cmd, trace)) {
-      all = false;
-      if (!trace) return false;
-    }
-  }
-  if (w.path) {
-    if (!v.paths) {
-      if (fail('path', 'the call has no path')) return false;
-    } else if (!pathGroup(w, v, restrictive, trace)) {
-      all = false;
-      if (!trace) return false;
-    }
-  }
-  if (w.url) {
-    const g = v.url === undefined ? undefined : w.url.find((x) => x.test(v.url!));
-    if (!g) {
-      if (fail('url_matches', v.url === undefined ? 'the call has no URL' : `no url_matches pattern matched ${q(v.url)}`)) return false;
-    } else trace?.push({ key: 'url_matches', ok: true, positive: true, detail: `${q(g.source)} matched ${q(v.url!)}` });
-  }
-  if (w.domain) {
-    const d = v.domain;
-    const g = d === undefined ? undefined : w.domain.find((x) => x.test(d));
-    if (!g) {
-      if (fail('domain_matches', d === undefined ? 'the call has no domain' : `no domain_matches pattern matched ${q(d)}`)) return false;
-    } else trace?.push({ key: 'domain_matches', ok: true, positive: true, detail: `${q(g.source)} matched ${q(d!)}` });
-  }
-  if (w.session) {
-    const g = w.session.find((x) => x.test(call.session));
-    if (!g) {
-      if (fail('session_matches', `session ${q(call.session)} is not listed`)) return false;
-    } else trace?.push({ key: 'session_matches', ok: true, positive: true, detail: `${q(g.source)} matched session ${q(call.session)}` });
-  }
-  if (w.agentDepth) {
-    const d = call.agentDepth ?? 0;
-    const b = w.agentDepth;
-    const ok = (b.gte === undefined || d >= b.gte) && (b.lte === undefined || d <= b.lte) && (b.eq === undefined || d === b.eq);
-    if (!ok) {
-      if (fail('agent_depth', `agent depth ${d} is outside the bounds`)) return false;
-    } else trace?.push({ key: 'agent_depth', ok: true, positive: true, detail: `agent depth ${d} is within the bounds` });
-  }
-  if (w.toolParams) {
-    let hit = '';
-    for (const { name, glob } of w.toolParams) {
-      const raw = call.input?.[name] ?? call.params[name];
-      const text = paramText(raw);
-      if (text !== undefined && glob.test(text.toLowerCase())) {
-        hit = `parameter ${name} matched ${q(glob.source)}`;
-        break;
-      }
-    }
-    if (!hit) {
-      if (fail('tool_param_matches', 'no listed parameter matched')) return false;
-    } else trace?.push({ key: 'tool_param_matches', ok: true, positive: true, detail: hit });
-  }
-  if (w.callCount) {
-    const cc = w.callCount;
-    const n = v.count(cc.tool ?? call.tool, cc.windowMs);
-    if (n < cc.gte) {
-      if (fail('call_count', `${n} recorded ${cc.tool ?? call.tool} calls in the window, fewer than ${cc.gte}`)) return false;
-    } else trace?.push({ key: 'call_count', ok: true, positive: true, detail: `${n} recorded ${cc.tool ?? call.tool} calls in the window (>= ${cc.gte})` });
-  }
-  if (w.sessionNot) {
-    const g = w.sessionNot.find((x) => x.test(call.session));
-    if (g) {
-      if (fail('session_not_matches', `session ${q(call.session)} is excluded by ${q(g.source)}`, false)) return false;
-    }
-  }
+  if ((w.command || w.contains) && !commandGroup(w, v, restrictive, trace) && ((all = false), !trace)) return false;
+  if (w.env && !(v.cmd ? envGroup(w, v.cmd, trace) : missing('command_env_assignments', 'command', trace)) && ((all = false), !trace)) return false;
+  if (w.path && !(v.paths ? pathGroup(w, v, restrictive, trace) : missing('path', 'path', trace)) && ((all = false), !trace)) return false;
+  if (w.url && !urlGroup(w, v, trace) && ((all = false), !trace)) return false;
+  if (w.domain && !domainGroup(w, v, trace) && ((all = false), !trace)) return false;
+  if (w.session && !sessionGroup(w, v, trace) && ((all = false), !trace)) return false;
+  if (w.agentDepth && !depthGroup(w, v, trace) && ((all = false), !trace)) return false;
+  if (w.toolParams && !paramGroup(w, v, trace) && ((all = false), !trace)) return false;
+  if (w.callCount && !countGroup(w, v, trace) && ((all = false), !trace)) return false;
+  if (w.sessionNot && !sessionNotGroup(w, v, trace) && ((all = false), !trace)) return false;
   return all;
 }
 

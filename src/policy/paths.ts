@@ -2,7 +2,7 @@
 // absolute path (joined onto the working directory, `.`/`..`/`//` collapsed), the path with
 // symlinks resolved (so a link to /etc/shadow is still /etc/shadow, and a write through a
 // symlinked parent lands where it really lands), and the cleaned relative spelling.
-import { realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import { posix } from 'node:path';
 import { expandHome } from './shell.js';
 
@@ -23,21 +23,67 @@ export function lexicalPath(path: string, workdir: string | undefined, home: str
   return cleanPath(p);
 }
 
-/** Symlink-resolved path; for a missing leaf, the longest existing ancestor resolved plus the rest. */
-export function resolvePath(abs: string): string | undefined {
-  if (!abs.startsWith('/')) return undefined;
+/** How long a directory's resolved path is reused (symlink checks are inherently racy anyway:
+ * the tool runs after the decision, so a link can always change in between). */
+export const DIR_CACHE_TTL_MS = 1000;
+const DIR_CACHE_SIZE = 1024;
+
+/**
+ * Resolves symlinks: the directory part through a small time-bounded cache, the leaf with one
+ * lstat per call (a leaf that is itself a link is resolved fully). A missing leaf or directory
+ * keeps its unresolved tail appended to the longest existing ancestor.
+ */
+export class PathResolver {
+  private readonly dirs = new Map<string, { real: string; at: number }>();
+
+  resolve(abs: string): string | undefined {
+    if (!abs.startsWith('/')) return undefined;
+    if (abs === '/') return '/';
+    const i = abs.lastIndexOf('/');
+    const dir = i === 0 ? '/' : abs.slice(0, i);
+    const leaf = abs.slice(i + 1);
+    const st = lstatSync(abs, { throwIfNoEntry: false });
+    if (st?.isSymbolicLink()) {
+      try {
+        return realpathSync.native(abs);
+      } catch {
+        // a dangling link: fall through to the directory reading
+      }
+    }
+    const realDir = this.dir(dir);
+    if (realDir === undefined) return undefined;
+    return realDir === '/' ? '/' + leaf : realDir + '/' + leaf;
+  }
+
+  private dir(dir: string): string | undefined {
+    const now = performance.now();
+    const hit = this.dirs.get(dir);
+    if (hit && now - hit.at < DIR_CACHE_TTL_MS) return hit.real;
+    const real = resolveMissing(dir);
+    if (real !== undefined) {
+      if (this.dirs.size >= DIR_CACHE_SIZE) this.dirs.clear();
+      this.dirs.set(dir, { real, at: now });
+    }
+    return real;
+  }
+}
+
+/** realpath of the longest existing ancestor, with the missing rest appended. */
+function resolveMissing(abs: string): string | undefined {
   let head = abs;
   let tail = '';
   for (let step = 0; step < MAX_RESOLVE_STEPS; step++) {
-    try {
-      const real = realpathSync.native(head);
-      return tail ? posix.join(real, tail) : real;
-    } catch {
-      if (head === '/' || head === '') return undefined;
-      const i = head.lastIndexOf('/');
-      tail = tail ? posix.join(head.slice(i + 1), tail) : head.slice(i + 1);
-      head = i === 0 ? '/' : head.slice(0, i);
+    if (head === '/' || lstatSync(head, { throwIfNoEntry: false })) {
+      try {
+        const real = realpathSync.native(head);
+        return tail ? posix.join(real, tail) : real;
+      } catch {
+        return undefined;
+      }
     }
+    const i = head.lastIndexOf('/');
+    tail = tail ? posix.join(head.slice(i + 1), tail) : head.slice(i + 1);
+    head = i === 0 ? '/' : head.slice(0, i);
   }
   return undefined;
 }
@@ -49,12 +95,12 @@ export interface PathReadings {
   workdir?: string;
 }
 
-export function pathReadings(path: string, workdir: string | undefined, home: string, resolveSymlinks: boolean): PathReadings {
+export function pathReadings(path: string, workdir: string | undefined, home: string, resolver: PathResolver | null): PathReadings {
   const wd = workdir ? lexicalPath(workdir, undefined, home) : undefined;
   const lexical = lexicalPath(path, wd, home);
   const candidates = [lexical];
-  if (resolveSymlinks) {
-    const real = resolvePath(lexical);
+  if (resolver) {
+    const real = resolver.resolve(lexical);
     if (real && real !== lexical) candidates.push(real);
   }
   const expanded = expandHome(path.includes('\\') ? path.replace(/\\/g, '/') : path, home);

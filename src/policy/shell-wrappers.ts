@@ -60,10 +60,15 @@ const LIBERAL: Record<string, LauncherSpec> = {
   flock: spec(['-w', '-E', '-c'], ['-s', '-x', '-u', '-n', '-o', '--shared', '--exclusive', '--nonblock', '--close'], 'wE', ['--timeout', '--conflict-exit-code'], { positional: /^./ }),
 };
 
+/** Program names the liberal unwrap (or `watch`) may peel. */
+export const LIBERAL_HEADS = new Set([...Object.keys(LIBERAL), 'busybox', 'toybox', 'watch']);
+
 export interface Unwrapped {
   tokens: Token[];
   /** Names assigned along the way (env NAME=value). */
   env: string[];
+  /** xargs without a replace string appends operands read from stdin, unknown here. */
+  stdinOperands?: boolean;
 }
 
 /**
@@ -138,6 +143,10 @@ export function unwrapLauncher(tokens: Token[], liberal: boolean): Unwrapped | n
     out = out.slice(1);
   }
   if (!out.length) return null;
+  if (name === 'xargs') {
+    const replaces = tokens.slice(1, tokens.length - out.length).some((t) => /^(-I|-i|--replace)/.test(t.text));
+    return { tokens: out, env, stdinOperands: !replaces };
+  }
   return { tokens: out, env };
 }
 

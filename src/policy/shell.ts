@@ -9,7 +9,7 @@
 // Quoted words stay words: `git commit -m "rm -rf x"` has one component, `git commit -m rm -rf x`.
 import { homedir } from 'node:os';
 import { extractSubstitutions, sanitize, splitSegments, type Token } from './shell-parse.js';
-import { assignmentName, basename, joinTokens, shellCommandString, SHELLS, unwrapLauncher, watchCommandString } from './shell-wrappers.js';
+import { assignmentName, basename, joinTokens, LIBERAL_HEADS, shellCommandString, SHELLS, unwrapLauncher, watchCommandString } from './shell-wrappers.js';
 import { canonicalForms, readFind, rmAliases } from './shell-flags.js';
 
 /** `sh -c` inside `sh -c` ... deeper than this is refused (the engine denies). */
@@ -135,10 +135,14 @@ class Analyzer {
       this.truncated ??= `commands are nested more than ${MAX_NESTING} levels deep`;
       return '';
     }
-    const key = (grant ? 'g' : 'r') + s;
-    const cached = this.done.get(key);
-    if (cached !== undefined) return cached;
-    this.done.set(key, '');
+    // Nested strings can be reached twice (quote-blind $(...) extraction and the wrapper that
+    // holds them); each is read once per mode.
+    const key = depth > 0 ? (grant ? 'g' : 'r') + s : null;
+    if (key !== null) {
+      const cached = this.done.get(key);
+      if (cached !== undefined) return cached;
+      this.done.set(key, '');
+    }
     const segs = splitSegments(s);
     const subs = extractSubstitutions(s);
     const shared = segs.length === 1 && subs.length === 0 ? unit : null;
@@ -156,7 +160,7 @@ class Analyzer {
     if (pipe.length >= 2) this.add(pipe.join(' | '), -1);
     for (const sub of subs) this.processString(sub, depth + 1, grant, null);
     const norm = norms.join(' && ');
-    this.done.set(key, norm);
+    if (key !== null) this.done.set(key, norm);
     return norm;
   }
 
@@ -224,16 +228,52 @@ class Analyzer {
 
   /** Deny/ask-only readings of one simple command; returns its most unwrapped spelling. */
   private restrictive(tokens: Token[], depth: number, u: number): string {
-    const plain = tokens.some((t) => t.redir) ? tokens.filter((t) => !t.redir) : tokens;
-    if (!plain.length) return '';
-    const words = plain.map((t) => t.text);
-    words[0] = basename(words[0]!).toLowerCase();
+    const words: string[] = [];
+    let flags = false;
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i]!;
+      if (t.redir) continue;
+      words.push(t.text);
+      if (t.text.charCodeAt(0) === 45) flags = true; // '-'
+    }
+    if (!words.length) return '';
+    const first = basename(words[0]!).toLowerCase();
+    words[0] = first;
     const spelled = words.join(' ');
     this.add(spelled, u);
     const exp = expandWords(words, this.home);
     if (exp) this.add(exp.join(' '), u);
-    for (const w of exp ? [words, exp] : [words]) {
-      for (const f of canonicalForms(w)) this.add(f, u);
+    if (flags || first === 'rm' || first === 'find') {
+      for (const w of exp ? [words, exp] : [words]) this.flagReadings(w, depth, u);
+    }
+    if (SHELLS.has(first)) {
+      // bash <<< 'cmd' runs the here-string.
+      for (let i = 0; i < tokens.length; i++) {
+        const t = tokens[i]!.text;
+        if (!tokens[i]!.redir || !t.includes('<<<')) continue;
+        const body = t.endsWith('<<<') ? tokens[i + 1]?.text : t.slice(t.indexOf('<<<') + 3);
+        if (body) this.processString(body, depth + 1, false, null);
+      }
+    }
+    if (!LIBERAL_HEADS.has(first)) return spelled;
+    const plain = words.length === tokens.length ? tokens : tokens.filter((t) => !t.redir);
+    const w = first === 'watch' ? watchCommandString(plain) : null;
+    if (w) this.processString(w, depth + 1, false, null);
+    const lib = unwrapLauncher(plain, true);
+    if (lib) {
+      for (const n of lib.env) this.env.add(n);
+      const r = this.processSegment(lib.tokens, depth + 1, false, u);
+      // Operands that xargs reads from stdin are unknown: read them as a literal `*` (anything).
+      if (lib.stdinOperands) this.processSegment([...lib.tokens, { text: '*', quoted: true, redir: false }], depth + 1, false, u);
+      return r.primary || spelled;
+    }
+    return spelled;
+  }
+
+  /** Canonical flag spellings, rm per-operand readings and what find deletes or runs. */
+  private flagReadings(w: string[], depth: number, u: number): void {
+    for (const f of canonicalForms(w)) this.add(f, u);
+    if (w[0] === 'rm') {
       const aliases = rmAliases(w);
       if (aliases === null) this.truncated ??= 'rm has too many operands to analyse';
       else {
@@ -243,30 +283,12 @@ class Analyzer {
           for (const f of forms) this.add(f, unit);
         }
       }
-      const find = readFind(w);
-      if (find) {
-        if (find.deletes) for (const s of find.starts) this.add(`rm -rf ${s}`, find.starts.length > 1 ? this.newUnit() : u);
-        for (const p of find.payloads) this.processSegment(toTokens(p), depth + 1, false, null);
-      }
     }
-    if (SHELLS.has(words[0]!)) {
-      // bash <<< 'cmd' runs the here-string.
-      for (let i = 0; i < tokens.length; i++) {
-        const t = tokens[i]!.text;
-        if (!tokens[i]!.redir || !t.includes('<<<')) continue;
-        const body = t.endsWith('<<<') ? tokens[i + 1]?.text : t.slice(t.indexOf('<<<') + 3);
-        if (body) this.processString(body, depth + 1, false, null);
-      }
+    const find = w[0] === 'find' ? readFind(w) : undefined;
+    if (find) {
+      if (find.deletes) for (const s of find.starts) this.add(`rm -rf ${s}`, find.starts.length > 1 ? this.newUnit() : u);
+      for (const p of find.payloads) this.processSegment(toTokens(p), depth + 1, false, null);
     }
-    const w = watchCommandString(plain);
-    if (w) this.processString(w, depth + 1, false, null);
-    const lib = unwrapLauncher(plain, true);
-    if (lib) {
-      for (const n of lib.env) this.env.add(n);
-      const r = this.processSegment(lib.tokens, depth + 1, false, u);
-      return r.primary || spelled;
-    }
-    return spelled;
   }
 }
 

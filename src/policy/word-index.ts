@@ -2,7 +2,7 @@
 // one word it cannot match without (Glob.key); per call the engine marks the patterns whose word
 // occurs in the call's readings, and only those (plus the few patterns without a word) are run.
 // Sound by construction: a pattern is skipped only when its required word is absent.
-import { forEachWord, type Glob } from './glob.js';
+import { forEachWord, PARTIAL_KEY_LEN, type Glob } from './glob.js';
 
 export class WordIndex {
   private readonly byWord = new Map<string, number[]>();
@@ -11,6 +11,7 @@ export class WordIndex {
   private listMark = new Int32Array(0);
   private lists = 0;
   private epoch = 0;
+  private hasPartial = false;
 
   /** Registers a pattern list; returns its id. */
   newList(): number {
@@ -20,6 +21,7 @@ export class WordIndex {
   /** Files one pattern under its key; returns its id, or -1 when it has no key (always tried). */
   add(key: string, list: number): number {
     if (!key) return -1;
+    if (key.startsWith('P:') || key.startsWith('S:')) this.hasPartial = true;
     const id = this.listOf.length;
     this.listOf.push(list);
     let ids = this.byWord.get(key);
@@ -39,8 +41,17 @@ export class WordIndex {
     this.epoch++;
   }
 
+  /** Marks the patterns filed under this (lower-case) word, its first and its last letters. */
   markWord = (word: string): void => {
-    const ids = this.byWord.get(word);
+    this.markKey(word);
+    if (word.length >= PARTIAL_KEY_LEN && this.hasPartial) {
+      this.markKey('P:' + word.slice(0, PARTIAL_KEY_LEN));
+      this.markKey('S:' + word.slice(-PARTIAL_KEY_LEN));
+    }
+  };
+
+  private markKey(key: string): void {
+    const ids = this.byWord.get(key);
     if (!ids) return;
     const e = this.epoch;
     for (let k = 0; k < ids.length; k++) {
@@ -48,7 +59,7 @@ export class WordIndex {
       this.mark[id] = e;
       this.listMark[this.listOf[id]!] = e;
     }
-  };
+  }
 
   markText(s: string): void {
     forEachWord(s, this.markWord);
