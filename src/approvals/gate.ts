@@ -3,6 +3,7 @@
 // Every integration (HTTP /v1/tool and /v1/preflight, the preload socket, hooks, MCP) comes here.
 import type { Decision, ToolCall, WebhookConfig } from '../policy/types.js';
 import type { AuditWriter, AuditInput, AuditEvent } from '../audit/types.js';
+import { decisionEvent, responseEvent } from '../audit/events.js';
 import type { Identity } from '../auth/tokens.js';
 import type { Clock } from '../util/clock.js';
 import type { Bus } from '../util/bus.js';
@@ -104,7 +105,7 @@ export class Gate {
     if (enforce) {
       this.deps.callCounts.record(call.tool);
       try {
-        await this.append(decisionInput(call, decision, { source: 'preflight', ...extra }));
+        await this.append(decisionEvent(call, decision, { extra: { source: 'preflight', ...extra } }));
       } catch (err) {
         if (enforced) throw err;
       }
@@ -188,7 +189,7 @@ export class Gate {
       const once = this.consumeOnce(call, identity);
       if (once) {
         // The ask is recorded first, so approval_policy_audit_id points at this request's ask event.
-        const askEvent = await this.appendOrFail(decisionInput(call, decision, { source, ...extraRequest }));
+        const askEvent = await this.appendOrFail(decisionEvent(call, decision, { extra: { source, ...extraRequest } }));
         grantBody = { ...onceGrantFields(once), approval_policy_audit_id: askEvent.id };
         decision = { ...decision, action: 'allow', message: 'approved once via svc approval' };
       } else if (
@@ -207,7 +208,7 @@ export class Gate {
 
     let event: AuditEvent | undefined;
     try {
-      event = await this.append(decisionInput(call, decision, { source, ...extraRequest, ...grantBody }));
+      event = await this.append(decisionEvent(call, decision, { extra: { source, ...extraRequest, ...grantBody } }));
     } catch (err) {
       if (enforce) throw err;
     }
@@ -239,19 +240,7 @@ export class Gate {
   private async responsePhase(call: ToolCall, response: string, requestAuditId: string | undefined, body: Record<string, unknown>) {
     const engine = this.deps.policies.current;
     const rd = engine.evaluateResponse(call, response);
-    const input: AuditInput = {
-      agent: call.agent,
-      session: call.session,
-      ...(call.runId ? { run_id: call.runId } : {}),
-      tool: call.tool,
-      request: {
-        service_phase: 'response',
-        request_audit_id: requestAuditId ?? '',
-        response_bytes: Buffer.byteLength(response),
-        ...(call.toolCallId ? { tool_call_id: call.toolCallId } : {}),
-      },
-      decision: auditDecision(rd),
-    };
+    const input = responseEvent(call, rd, { requestAuditId: requestAuditId ?? '', response });
     if (this.deps.mode === 'enforce') {
       try {
         await this.append(input);
@@ -334,33 +323,5 @@ function onceGrantFields(a: ApprovalView): Record<string, unknown> {
     approval_scope: 'once',
     approval_resolved_by: a.resolved_by ?? '',
     approval_policy_audit_id: a.resolution_audit_id ?? '',
-  };
-}
-
-export function auditDecision(d: Decision) {
-  return {
-    action: d.action,
-    matched_policies: d.matchedPolicies,
-    evaluation_time_us: d.evalDurationUs,
-    message: d.message,
-    ...(d.suggestions?.length ? { suggestions: d.suggestions } : {}),
-  };
-}
-
-/** The audit record of one evaluation: the call as given plus where it came from. */
-export function decisionInput(call: ToolCall, d: Decision, extra: Record<string, unknown>): AuditInput {
-  const request: Record<string, unknown> = { ...call.params };
-  if (call.input && Object.keys(call.input).length) request.input = call.input;
-  if (call.workdir) request.workdir = call.workdir;
-  if (call.toolCallId) request.tool_call_id = call.toolCallId;
-  if (call.agentDepth) request.agent_depth = call.agentDepth;
-  Object.assign(request, extra);
-  return {
-    agent: call.agent,
-    session: call.session,
-    ...(call.runId ? { run_id: call.runId } : {}),
-    tool: call.tool,
-    request,
-    decision: auditDecision(d),
   };
 }

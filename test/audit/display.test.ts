@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { redactEventForDisplay } from '../../src/audit/display.js';
-import { decisionEvent, responseEvent, bulkResolutionEvent, runGrantAuthorizedEvent } from '../../src/audit/events.js';
+import { decisionEvent, responseEvent } from '../../src/audit/events.js';
 import type { AuditEvent } from '../../src/audit/types.js';
 
 const hash = 'sha256:' + 'ab'.repeat(32);
@@ -51,21 +51,3 @@ test('responseEvent: phase, link and byte count, never the response text', () =>
   assert.ok(!JSON.stringify(e).includes('secret output'));
 });
 
-test('bulk and run-grant events carry the authoritative fields and the deprecated aliases', () => {
-  const a = { id: 'AP1', tool: 'exec', command: 'make', agent: 'claude', session: 'main', runId: 'r1' };
-  const run = bulkResolutionEvent(a, { resolution: 'approved', resolvedBy: 'ops', scope: 'run', grantTtlMs: 120_000.4 });
-  assert.equal(run.request.approval_id, 'AP1');
-  assert.equal(run.request.approval_scope, 'run');
-  assert.equal(run.request.future_calls_requested, true);
-  assert.equal(run.request.auto_approve, true);
-  assert.equal(run.request.grant_ttl_ms, 120_001);
-  assert.equal(run.request.auto_approve_ttl_seconds, 121);
-  const pending = bulkResolutionEvent(a, { resolution: 'denied', resolvedBy: 'ops', scope: 'pending' });
-  assert.equal(pending.request.future_calls_requested, false);
-  assert.equal(pending.request.auto_approve, false);
-  assert.ok(!('grant_ttl_ms' in pending.request));
-  const g = runGrantAuthorizedEvent({ agent: 'claude', session: 'main', runId: 'r1', approvalIds: ['AP1'], reviewedIds: ['AP1'], raceCoveredIds: [], credentialOwner: 'admin', grantTtlMs: 120_000, grantExpiresAt: '2026-01-01T00:02:00.000Z', resolvedBy: 'ops' });
-  assert.equal(g.request.action, 'run_approval_publication_authorized');
-  assert.ok(!('future_calls_authorized' in g.request));
-  assert.equal(g.decision.action, 'authorized');
-});
