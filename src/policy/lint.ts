@@ -3,7 +3,7 @@
 // patterns that cannot match, risky regexes); warnings are things that load but probably do
 // not do what the author meant (shadowed rules, an allow that hides a later deny, ...).
 import { readFileSync, statSync } from 'node:fs';
-import { isMap, isScalar, isSeq, LineCounter, visit, parseDocument, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, visit, parseAllDocuments, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { RESERVED_TOOLS } from './types.js';
 import { KEYS as PARSER_KEYS, parsePolicyTextLenient } from './parse.js';
 import { parseRe2 } from './re2-parse.js';
@@ -524,16 +524,22 @@ export function lintPolicyText(text: string, file: string): Diagnostic[] {
     report(ctx, undefined, 'error', 'too-large', `policy files may be at most ${LINT_MAX_BYTES} bytes`);
     return ctx.out;
   }
-  const docs = (() => {
-    try {
-      return [parseDocument(text, { lineCounter: lc, prettyErrors: false })] as Document[];
-    } catch (err) {
-      report(ctx, undefined, 'error', 'parse-error', (err as Error).message);
-      return [];
-    }
-  })();
+  let docs: Document[];
+  try {
+    const parsed = parseAllDocuments(text, { lineCounter: lc, prettyErrors: false });
+    docs = Array.isArray(parsed) ? (parsed as Document[]) : [];
+  } catch (err) {
+    report(ctx, undefined, 'error', 'parse-error', (err as Error).message);
+    return ctx.out;
+  }
   const doc = docs[0];
-  if (!doc) return ctx.out;
+  if (!doc) {
+    report(ctx, undefined, 'warning', 'empty', 'the file is empty: no policies and no default_action');
+    return ctx.out;
+  }
+  if (docs.length > 1) {
+    report(ctx, docs[1]!.contents ?? undefined, 'error', 'multiple-documents', 'a policy file holds exactly one YAML document (found another after "---"); only the first is checked');
+  }
   // Aliases (*name) are checked as the anchored node they stand for.
   visit(doc, { Alias: (_, alias) => (alias.resolve(doc) as Node | undefined) ?? visit.REMOVE });
   for (const e of doc.errors) {
@@ -541,9 +547,6 @@ export function lintPolicyText(text: string, file: string): Diagnostic[] {
     ctx.out.push({ file, line: p.line, col: p.col, severity: 'error', code: 'parse-error', message: e.message.split('\n')[0]! });
   }
   if (doc.errors.length) return ctx.out;
-  if (/^---\s*$/m.test(text.replace(/^---\s*\n/, ''))) {
-    report(ctx, undefined, 'error', 'multiple-documents', 'a policy file holds exactly one YAML document (found another "---")');
-  }
   const root = doc.contents as Node | null;
   if (!root || (isScalar(root) && root.value === null)) {
     report(ctx, undefined, 'warning', 'empty', 'the file is empty: no policies and no default_action');
