@@ -41,6 +41,18 @@
         "preload/svc_wire.c"
       ],
       "cflags": ["-O2", "-fvisibility=hidden", "-std=gnu11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-nonnull-compare", "-fno-delete-null-pointer-checks"]
+    },
+    {
+      "target_name": "svc-hook",
+      "type": "executable",
+      "sources": [
+        "preload/svc_hook.c",
+        "preload/svc_check.c",
+        "preload/svc_path.c",
+        "preload/svc_reply.c",
+        "preload/svc_wire.c"
+      ],
+      "cflags": ["-O2", "-fvisibility=hidden", "-std=gnu11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-nonnull-compare", "-fno-delete-null-pointer-checks"]
     }
   ]
 }

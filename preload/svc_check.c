@@ -273,7 +273,7 @@ static void malformed(struct svc_outcome *o) {
     set_outcome(o, SVC_DENY, "", "malformed reply from the svc server (SERVICE_FAIL_OPEN=0)");
 }
 
-static int wait_fd(int fd, short events, long long deadline) {
+int svc_wait_fd(int fd, short events, long long deadline) {
   for (;;) {
     int ms = -1;
     if (deadline >= 0) {
@@ -289,13 +289,16 @@ static int wait_fd(int fd, short events, long long deadline) {
   }
 }
 
-/* 0 connected; 1 unreachable (no server); 2 timed out. */
-static int connect_socket(int fd, long long deadline) {
+int svc_connect(int fd, const char *path, long long deadline) {
   struct sockaddr_un sa;
-  size_t n = svc_strlen(svc_cfg.sock_path);
+  size_t n = svc_strlen(path);
+  if (n >= sizeof sa.sun_path) {
+    errno = ENAMETOOLONG;
+    return 1;
+  }
   for (size_t i = 0; i < sizeof sa; i++) ((char *)&sa)[i] = 0;
   sa.sun_family = AF_UNIX;
-  for (size_t i = 0; i < n; i++) sa.sun_path[i] = svc_cfg.sock_path[i];
+  for (size_t i = 0; i < n; i++) sa.sun_path[i] = path[i];
   for (;;) {
     if (connect(fd, (struct sockaddr *)&sa, (socklen_t)(offsetof(struct sockaddr_un, sun_path) + n + 1)) == 0)
       return 0;
@@ -308,19 +311,22 @@ static int connect_socket(int fd, long long deadline) {
       continue;
     }
     if (errno == EINPROGRESS) {
-      int w = wait_fd(fd, POLLOUT, deadline);
+      int w = svc_wait_fd(fd, POLLOUT, deadline);
       int err = 0;
       socklen_t len = sizeof err;
       if (w == 0) return 2;
-      if (w < 0 || getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) != 0 || err) return 1;
+      if (w < 0 || getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) != 0) return 1;
+      if (err) {
+        errno = err;
+        return 1;
+      }
       return 0;
     }
     return 1;
   }
 }
 
-/* The server must run as our effective user (or root); anything else is not our server. */
-static int peer_trusted(int fd) {
+int svc_peer_trusted(int fd) {
 #ifdef __APPLE__
   uid_t uid;
   gid_t gid;
@@ -360,10 +366,10 @@ void svc_getcwd(char *buf, size_t cap) {
 static void check_on_socket(int fd, const struct svc_request *req, struct svc_outcome *out) {
   long long start = svc_now_ms();
   long long deadline = start + svc_cfg.timeout_ms;
-  int c = connect_socket(fd, deadline);
+  int c = svc_connect(fd, svc_cfg.sock_path, deadline);
   if (c == 1) { no_answer(out, "svc server unreachable"); return; }
   if (c == 2) { no_answer(out, "svc server did not accept in time"); return; }
-  if (!peer_trusted(fd)) { no_answer(out, "svc socket is owned by another user"); return; }
+  if (!svc_peer_trusted(fd)) { no_answer(out, "svc socket is owned by another user"); return; }
 
   char cwd[PATH_MAX];
   svc_getcwd(cwd, sizeof cwd);
@@ -380,7 +386,7 @@ static void check_on_socket(int fd, const struct svc_request *req, struct svc_ou
   size_t len = 0;
   int holding = 0;
   for (;;) {
-    int w = wait_fd(fd, POLLIN, deadline);
+    int w = svc_wait_fd(fd, POLLIN, deadline);
     if (w == 0) {
       if (holding) {
         set_outcome(out, SVC_DENY, "ask", "approval was not resolved in time");

@@ -102,6 +102,13 @@ void svc_report_block(const struct svc_request *req, const struct svc_outcome *o
 
 /* AF_UNIX stream socket: close-on-exec, non-blocking, never raising SIGPIPE; -1 on error. */
 int svc_socket_open(void) SVC_HIDDEN;
+/* poll() for `events` until the monotonic deadline (ms; -1 = none): 1 ready, 0 timed out, -1 error. */
+int svc_wait_fd(int fd, short events, long long deadline) SVC_HIDDEN;
+/* Connects fd (from svc_socket_open) to the socket at path: 0 connected; 1 unreachable (errno
+ * says why); 2 timed out (the listen backlog stayed full or the connect did not finish). */
+int svc_connect(int fd, const char *path, long long deadline) SVC_HIDDEN;
+/* The server must run as our effective user (or root); anything else is not our server. */
+int svc_peer_trusted(int fd) SVC_HIDDEN;
 /* Current directory into buf (raw system call on Linux: no allocation); "" on failure. */
 void svc_getcwd(char *buf, size_t cap) SVC_HIDDEN;
 
@@ -126,6 +133,23 @@ int svc_executable(const char *path) SVC_HIDDEN;
 /* ---- the shell -c parser the shim and the library agree on ---- */
 /* Returns the index in argv of the -c command string, or -1 when this is not a -c call. */
 int svc_shell_command_index(char *const *argv) SVC_HIDDEN;
+
+/* ---- reading a flat JSON object (svc-hook: the host's payload and the server's reply) ---- */
+#define SVC_JSON_KEY_MAX 64
+struct svc_json_field {
+  const char *key;
+  char type;      /* 's': string, 'i': integer */
+  char *out;      /* 's': decoded value, NUL-terminated (NULL: only check the type) */
+  size_t cap;
+  int over;       /* 's': the value did not fit in cap, or held a NUL */
+  long long num;  /* 'i' */
+  int seen;
+};
+/* Reads the top-level members named in f from the JSON object in buf; others are skipped.
+ * 0 when buf is exactly one valid object with no duplicate or mistyped named member; -2 when
+ * it nests deeper than the parser goes (16 levels), so its validity is unknown; else -1.
+ * Members read before an error stay filled in (seen). */
+int svc_json_fields(const char *buf, size_t len, struct svc_json_field *f, int nf) SVC_HIDDEN;
 
 /* ---- exported for tests (koffi) ---- */
 SVC_EXPORT int svc_json_escape(const char *in, char *out, size_t outlen);

@@ -11,6 +11,7 @@ struct jp {
   const unsigned char *s;
   size_t n;
   size_t i;
+  int deep; /* the document nested deeper than JSON_DEPTH_MAX (not necessarily invalid JSON) */
 };
 
 static void ws(struct jp *p) {
@@ -190,6 +191,7 @@ static int skip_container(struct jp *p, int depth, unsigned char close, int keye
 
 static int skip_value(struct jp *p, int depth) {
   int over = 0;
+  if (depth > JSON_DEPTH_MAX) p->deep = 1;
   if (depth > JSON_DEPTH_MAX || p->i >= p->n) return -1;
   switch (p->s[p->i]) {
     case '"': return parse_string(p, NULL, 0, &over);
@@ -209,7 +211,7 @@ static int known_decision(const char *d) {
 
 int svc_parse_reply(const char *buf, size_t len, int *allowed, char *decision, size_t declen,
                     char *msg, size_t msglen) {
-  struct jp p = {(const unsigned char *)buf, len, 0};
+  struct jp p = {(const unsigned char *)buf, len, 0, 0};
   int seen_dec = 0, seen_allowed = 0, seen_msg = 0;
   char dec[16] = {0};
   if (msg && msglen) msg[0] = 0;
@@ -260,4 +262,81 @@ int svc_parse_reply(const char *buf, size_t len, int *allowed, char *decision, s
   if (p.i != p.n || !seen_dec || !seen_allowed) return -1;
   if (decision && declen) svc_copy(decision, declen, dec);
   return 0;
+}
+
+/* Integer member: optional minus and digits only (no fraction or exponent), within +-2^53. */
+static int parse_int(struct jp *p, long long *v) {
+  int neg = 0;
+  long long x = 0;
+  size_t start;
+  if (p->i < p->n && p->s[p->i] == '-') {
+    neg = 1;
+    p->i++;
+  }
+  start = p->i;
+  while (p->i < p->n && p->s[p->i] >= '0' && p->s[p->i] <= '9') {
+    if (x > (1LL << 53) / 10) return -1;
+    x = x * 10 + (p->s[p->i] - '0');
+    p->i++;
+  }
+  if (p->i == start) return -1;
+  if (p->i < p->n && (p->s[p->i] == '.' || p->s[p->i] == 'e' || p->s[p->i] == 'E')) return -1;
+  *v = neg ? -x : x;
+  return 0;
+}
+
+static int read_fields(struct jp *p, struct svc_json_field *f, int nf) {
+  for (int k = 0; k < nf; k++) {
+    f[k].seen = 0;
+    f[k].over = 0;
+    if (f[k].out && f[k].cap) f[k].out[0] = 0;
+  }
+  ws(p);
+  if (p->i >= p->n || p->s[p->i] != '{') return -1;
+  p->i++;
+  ws(p);
+  if (p->i < p->n && p->s[p->i] == '}') {
+    p->i++;
+  } else {
+    for (;;) {
+      char key[SVC_JSON_KEY_MAX];
+      int over = 0;
+      if (parse_string(p, key, sizeof key, &over)) return -1;
+      if (over) key[0] = 0; /* a long key is never one of ours */
+      ws(p);
+      if (p->i >= p->n || p->s[p->i] != ':') return -1;
+      p->i++;
+      ws(p);
+      struct svc_json_field *m = NULL;
+      for (int k = 0; k < nf && key[0]; k++)
+        if (svc_streq(key, f[k].key)) m = &f[k];
+      if (!m) {
+        if (skip_value(p, 1)) return -1;
+      } else if (m->seen++) {
+        return -1;
+      } else if (m->type == 's') {
+        if (p->i >= p->n || p->s[p->i] != '"' || parse_string(p, m->out, m->cap, &m->over)) return -1;
+      } else if (parse_int(p, &m->num)) {
+        return -1;
+      }
+      ws(p);
+      if (p->i >= p->n) return -1;
+      if (p->s[p->i] == ',') {
+        p->i++;
+        ws(p);
+        continue;
+      }
+      if (p->s[p->i] != '}') return -1;
+      p->i++;
+      break;
+    }
+  }
+  ws(p);
+  return p->i == p->n ? 0 : -1;
+}
+
+int svc_json_fields(const char *buf, size_t len, struct svc_json_field *f, int nf) {
+  struct jp p = {(const unsigned char *)buf, len, 0, 0};
+  int rc = read_fields(&p, f, nf);
+  return rc && p.deep ? -2 : rc;
 }

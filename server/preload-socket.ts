@@ -6,9 +6,14 @@
 // whitespace as "held": it stops applying its short fail-open timeout and waits for the final
 // line (the line stays valid JSON, because JSON allows leading whitespace). `decide` may announce
 // the hold itself through ctl.hold(); otherwise it is sent after HOLD_AFTER_MS.
+//
+// Host hooks (svc-hook, the native fast path of `svc hook HOST`) use the same socket with
+// `"kind":"hook"`: the line carries the host's JSON and the reply is what `svc hook` would have
+// printed, `{"stdout","stderr","exit"}`. Holding works the same way.
 import net from 'node:net';
 import { chmodSync, lstatSync, statSync, unlinkSync } from 'node:fs';
 import { native } from '../src/util/native.js';
+import { MAX_STDIN_BYTES } from '../src/integrations/hooks/run.js';
 
 /** One request line, validated. Unknown extra members are ignored (newer libraries may add some). */
 export interface PreloadRequest {
@@ -38,6 +43,26 @@ export interface PreloadReply {
   message: string;
 }
 
+/** A host hook forwarded by svc-hook: `svc hook HOST` with `payload` on stdin. */
+export interface HookRequest {
+  v: 1;
+  kind: 'hook';
+  host: string;
+  /** The host's JSON exactly as the hook read it from stdin. */
+  payload: string;
+  /** The hook process's working directory. */
+  cwd: string;
+  /** The hook's SERVICE_* settings and the host's conversation-id variables. */
+  env: Record<string, string>;
+}
+
+/** What `svc hook` would have written and its exit status. */
+export interface HookReply {
+  stdout: string;
+  stderr: string;
+  exit: number;
+}
+
 export interface PreloadPeer {
   pid: number;
   uid: number;
@@ -53,6 +78,8 @@ export interface DecideControl {
 export interface PreloadSocketOptions {
   path: string;
   decide(req: PreloadRequest, peer: PreloadPeer, ctl: DecideControl): Promise<PreloadReply>;
+  /** Answers `"kind":"hook"` requests; without it they get a usage error. */
+  hook?(req: HookRequest, peer: PreloadPeer, ctl: DecideControl): Promise<HookReply>;
   log?: (m: string) => void;
   /** Only this uid may connect (default: our own). */
   ownerUid?: number;
@@ -63,6 +90,12 @@ export interface PreloadSocketOptions {
 }
 
 export const MAX_REQUEST_LINE = 1024 * 1024;
+/** svc-hook forwards at most MAX_STDIN_BYTES + 1 bytes of stdin, each escaped to at most 6
+ * bytes; lines over MAX_REQUEST_LINE are read this far only when they start with the hook
+ * prefix (as svc-hook writes them), so exec requests keep their 1 MiB bound. */
+export const MAX_HOOK_LINE = 6 * (MAX_STDIN_BYTES + 1) + 1024 * 1024;
+const HOOK_PREFIX = Buffer.from('{"v":1,"kind":"hook"');
+const MAX_HOOK_ENV_VARS = 64;
 /** Below the library's default 2 s fail-open timeout, above any in-memory evaluation. */
 export const HOLD_AFTER_MS = 250;
 /** A client that connects but does not finish its line within this is dropped (checked by one
@@ -78,8 +111,8 @@ function deny(message: string): PreloadReply {
   return { decision: 'deny', allowed: false, message };
 }
 
-/** Validates a parsed request line; returns the request or the reason it is malformed. */
-export function parsePreloadRequest(line: string): PreloadRequest | string {
+/** A request line as an object of protocol version 1, or the reason it is not one. */
+function parseLine(line: string): Record<string, unknown> | string {
   let v: unknown;
   try {
     v = JSON.parse(line);
@@ -89,6 +122,16 @@ export function parsePreloadRequest(line: string): PreloadRequest | string {
   if (!v || typeof v !== 'object' || Array.isArray(v)) return 'request must be a JSON object';
   const o = v as Record<string, unknown>;
   if (o.v !== 1) return 'unsupported protocol version (want "v":1)';
+  return o;
+}
+
+/** Validates a parsed request line; returns the request or the reason it is malformed. */
+export function parsePreloadRequest(line: string): PreloadRequest | string {
+  const o = parseLine(line);
+  return typeof o === 'string' ? o : execRequest(o);
+}
+
+function execRequest(o: Record<string, unknown>): PreloadRequest | string {
   if (o.tool !== 'exec') return 'tool must be "exec"';
   for (const k of ['agent', 'session', 'run_id', 'command', 'path', 'cwd'] as const) {
     if (typeof o[k] !== 'string') return `"${k}" must be a string`;
@@ -117,6 +160,50 @@ export function parsePreloadRequest(line: string): PreloadRequest | string {
   if (o.wait !== undefined) req.wait = o.wait as boolean;
   if (o.truncated !== undefined) req.truncated = o.truncated as boolean;
   return req;
+}
+
+/** Validates a `"kind":"hook"` request; the host name is checked by the handler. */
+export function parseHookRequest(line: string): HookRequest | string {
+  const o = parseLine(line);
+  return typeof o === 'string' ? o : hookRequest(o);
+}
+
+function hookRequest(o: Record<string, unknown>): HookRequest | string {
+  if (o.kind !== 'hook') return 'kind must be "hook"';
+  for (const k of ['host', 'payload'] as const) {
+    if (typeof o[k] !== 'string') return `"${k}" must be a string`;
+  }
+  if (o.cwd !== undefined && typeof o.cwd !== 'string') return '"cwd" must be a string';
+  const env: Record<string, string> = {};
+  if (o.env !== undefined) {
+    if (!o.env || typeof o.env !== 'object' || Array.isArray(o.env)) return '"env" must be an object of strings';
+    const entries = Object.entries(o.env as Record<string, unknown>);
+    if (entries.length > MAX_HOOK_ENV_VARS) return `"env" holds more than ${MAX_HOOK_ENV_VARS} variables`;
+    for (const [k, v] of entries) {
+      if (typeof v !== 'string') return '"env" must be an object of strings';
+      env[k] = v;
+    }
+  }
+  return { v: 1, kind: 'hook', host: o.host as string, payload: o.payload as string, cwd: (o.cwd as string | undefined) ?? '', env };
+}
+
+/** The reply to a hook request that cannot be run: a usage error, as `svc hook` gives one. */
+function hookUsage(message: string): HookReply {
+  return { stdout: '', stderr: `svc hook: ${message}\n`, exit: 2 };
+}
+
+function normalizeHookReply(r: unknown): HookReply {
+  const o = r as Partial<HookReply> | null;
+  if (!o || typeof o !== 'object' || typeof o.stdout !== 'string' || typeof o.stderr !== 'string' || !Number.isInteger(o.exit) || o.exit! < 0 || o.exit! > 255) {
+    return hookUsage('internal error: the server produced no valid hook reply');
+  }
+  return { stdout: o.stdout, stderr: o.stderr, exit: o.exit! };
+}
+
+/** True when the bytes received so far begin with the hook prefix. */
+function startsWithHookPrefix(chunks: Buffer[], next: Buffer): boolean {
+  const head = Buffer.concat([...chunks.slice(0, HOOK_PREFIX.length), next.subarray(0, HOOK_PREFIX.length)]);
+  return head.subarray(0, HOOK_PREFIX.length).equals(HOOK_PREFIX);
 }
 
 function normalizeReply(r: unknown): PreloadReply {
@@ -204,16 +291,46 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<{ 
       reading.delete(sock);
     };
 
-    const reply = (r: PreloadReply) => {
+    const reply = (r: PreloadReply | HookReply) => {
       if (!sock.destroyed && sock.writable) sock.end(JSON.stringify(r) + '\n');
     };
     const onLine = async (line: string) => {
-      const req = parsePreloadRequest(line);
+      const o = parseLine(line);
+      if (typeof o !== 'string' && o.kind === 'hook') return onHook(hookRequest(o));
+      const req = typeof o === 'string' ? o : execRequest(o);
       if (typeof req === 'string') {
         log(`preload socket: malformed request from pid ${peer.pid}: ${req}`);
         reply(deny(`malformed request: ${req}`));
         return;
       }
+      const r = await answer(
+        (control) => opts.decide(req, peer, control).then(normalizeReply),
+        (err) => {
+          log(`preload socket: decide failed: ${err.message}`);
+          return deny('internal error while deciding; call blocked');
+        },
+      );
+      reply(r);
+    };
+    const onHook = async (req: HookRequest | string) => {
+      const hook = opts.hook;
+      if (typeof req === 'string' || !hook) {
+        const why = typeof req === 'string' ? `malformed hook request: ${req}` : 'this socket does not answer hook requests';
+        log(`preload socket: ${why} (pid ${peer.pid})`);
+        reply(hookUsage(why));
+        return;
+      }
+      const r = await answer(
+        (control) => hook(req, peer, control).then(normalizeHookReply),
+        (err) => {
+          log(`preload socket: hook failed: ${err.message}`);
+          return hookUsage('internal error in the server while running the hook');
+        },
+      );
+      reply(r);
+    };
+    /** Runs one request's work with the hold notice and the hang-up signal. */
+    const answer = async <T>(work: (control: DecideControl) => Promise<T>, failed: (err: Error) => T): Promise<T> => {
       // Created only when decide looks at it: an AbortController per exec is measurable.
       let ac: AbortController | undefined;
       let hungUp = false;
@@ -239,27 +356,28 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<{ 
         sock.write(' ');
       };
       const holdTimer = setTimeout(hold, holdAfter);
-      let r: PreloadReply;
+      let r: T;
       try {
-        r = normalizeReply(await opts.decide(req, peer, control));
+        r = await work(control);
       } catch (err) {
-        log(`preload socket: decide failed: ${(err as Error).message}`);
-        r = deny('internal error while deciding; call blocked');
+        r = failed(err as Error);
       }
       answered = true;
       clearTimeout(holdTimer);
-      reply(r);
+      return r;
     };
 
+    let limit = MAX_REQUEST_LINE;
     sock.on('data', (d: Buffer) => {
       if (finished) return;
       const nl = d.indexOf(0x0a);
       const take = nl < 0 ? d : d.subarray(0, nl);
       size += take.length;
-      if (size > MAX_REQUEST_LINE) {
+      if (size > limit && limit === MAX_REQUEST_LINE && opts.hook && startsWithHookPrefix(chunks, take)) limit = MAX_HOOK_LINE;
+      if (size > limit) {
         stopReading();
-        log(`preload socket: request from pid ${peer.pid} exceeds ${MAX_REQUEST_LINE} bytes`);
-        reply(deny(`request larger than ${MAX_REQUEST_LINE} bytes`));
+        log(`preload socket: request from pid ${peer.pid} exceeds ${limit} bytes`);
+        reply(limit === MAX_REQUEST_LINE ? deny(`request larger than ${limit} bytes`) : hookUsage(`hook request larger than ${limit} bytes`));
         return;
       }
       chunks.push(take);

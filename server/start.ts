@@ -16,6 +16,7 @@ import { openPolicySource } from './policy-source.js';
 import { buildApp } from './app.js';
 import { startPreloadSocket } from './preload-socket.js';
 import { socketCall } from './socket-call.js';
+import { hookCall } from './hook-call.js';
 import type { ServerContext } from './context.js';
 
 export interface ServeOptions {
@@ -129,10 +130,14 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
       log,
     };
 
+    // Hooks arriving on the socket call the HTTP API, whose address is known only after listen.
+    let listening!: (url: string) => void;
+    const selfUrl = new Promise<string>((resolve) => (listening = resolve));
     if (!o.noSocket) {
       const sock = await startPreloadSocket({
         path: o.socketPath,
         decide: (req, peer, ctl) => socketCall(gate, SOCKET_IDENTITY, req, peer, ctl.signal),
+        hook: hookCall({ url: () => selfUrl, token: adminToken, dataDir }),
         log,
       });
       cleanup.push(() => sock.close());
@@ -145,7 +150,9 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     const port = typeof addr === 'object' && addr ? addr.port : o.port;
     ctx.opts.port = port;
     const host = o.host.includes(':') ? `[${o.host}]` : o.host;
-    return { url: `http://${host}:${port}`, port, ctx, close: closeAll };
+    const url = `http://${host}:${port}`;
+    listening(url);
+    return { url, port, ctx, close: closeAll };
   } catch (err) {
     await closeAll();
     throw err;

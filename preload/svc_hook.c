@@ -1,0 +1,420 @@
+/* svc-hook: the fast path for host hooks.
+ *
+ *   svc-hook HOST        HOST: claude-code, codex, cursor, gemini, copilot, cline
+ *
+ * A host runs its hook once per tool call, and starting Node costs ~58 ms, so this client does
+ * no policy work at all: it forwards the host's JSON (stdin) over the svc socket to the
+ * running server, which runs the same host adapter as `svc hook HOST` (every decision still
+ * goes through /v1/tool: audit, approvals), and prints the server's reply:
+ *
+ *   -> {"v":1,"kind":"hook","host":H,"payload":"<stdin>","cwd":"...","env":{...}}\n
+ *   <- {"stdout":"...","stderr":"...","exit":N}\n     (leading whitespace: held, see below)
+ *
+ * When the server cannot be asked (no socket, refused, foreign owner, timeout, malformed
+ * reply) it prints the host's own fail-open reply (allow, plus one warning line on stderr),
+ * or with SERVICE_FAIL_OPEN=0 the host's deny reply: the same replies `svc hook` gives.
+ * Always exit 0 on those paths, as `svc hook` does: hosts take a crash as "go ahead". */
+#define _GNU_SOURCE
+#include "svc_wire.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <pwd.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+/* As MAX_STDIN_BYTES in src/integrations/hooks/run.ts; one byte more is read and forwarded,
+ * so the server refuses an oversize payload exactly as `svc hook` does. */
+#define HOOK_STDIN_MAX (4 * 1024 * 1024)
+/* A host that never closes stdin must not hold the tool call forever (as `svc hook`). */
+#define HOOK_STDIN_TIMEOUT_MS 10000
+/* Until the server answers or says it is holding: under Copilot's 30 s hook timeout. */
+#define HOOK_DEFAULT_TIMEOUT_MS 25000
+/* Once held (an approval on a host without its own prompt waits up to 300 s): under the
+ * 330 s hook timeout `svc setup` installs for those hosts. */
+#define HOOK_DEFAULT_HOLD_TIMEOUT_MS 320000
+/* As MAX_HOOK_REPLY_LINE in server/hook-call.ts, plus room for the framing. */
+#define HOOK_REPLY_MAX (16 * 1024 * 1024 + 4096)
+#define HOOK_ENV_VALUE_BUDGET (16 * 1024)
+#define HOOK_STAGE (64 * 1024)
+#define HOOK_REASON_MAX 1024
+#define HOOK_EVENT_MAX 64
+#define EXIT_USAGE 2
+
+/* Placeholder in the reply templates for the JSON-escaped reason text. */
+#define TEXT "\001"
+#define MARKER "[REDACTED: sensitive content removed by svc]"
+
+/* The replies of src/integrations/hooks/<host>.ts render() for an allow, and for a deny (pre)
+ * or block (post) without the host's tool output; test/preload/hook-fast.test.ts checks each
+ * against the adapter byte for byte. */
+struct host {
+  const char *name;
+  const char *event_key;  /* member naming the event; NULL: the host has one phase */
+  int (*is_post)(const char *event);
+  const char *allow[2];   /* [pre, post] */
+  const char *deny[2];
+  const char *text_prefix;
+  int deny_on_stderr;     /* the host also shows stderr to the user */
+  const char *const *conversation_env;
+};
+
+static int starts_post(const char *e) { return strncmp(e, "Post", 4) == 0; }
+static int starts_post_nocase(const char *e) { return strncasecmp(e, "post", 4) == 0; }
+static int codex_post(const char *e) { return strcmp(e, "PostToolUse") == 0; }
+static int gemini_post(const char *e) { return strcmp(e, "AfterTool") == 0; }
+static int cline_post(const char *e) { return !strcmp(e, "PostToolUse") || !strcmp(e, "tool_result"); }
+
+static const char *const claude_env[] = {"CLAUDE_CONVERSATION_ID", NULL};
+static const char *const no_env[] = {NULL};
+
+#define PRE_DENY \
+  "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"deny\"," \
+  "\"permissionDecisionReason\":\"" TEXT "\"}}"
+#define BLOCK "{\"decision\":\"block\",\"reason\":\"" TEXT "\"}"
+
+static const struct host HOSTS[] = {
+    {"claude-code", "hook_event_name", starts_post,
+     {"{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"allow\"}}", "{}"},
+     {PRE_DENY, BLOCK}, "svc: ", 0, claude_env},
+    {"codex", "hook_event_name", codex_post, {"{}", "{}"}, {PRE_DENY, BLOCK}, "svc: ", 0, no_env},
+    {"cursor", NULL, NULL, {"{}", "{}"},
+     {"{\"permission\":\"deny\",\"user_message\":\"" TEXT "\",\"agent_message\":\"" TEXT
+      "\",\"userMessage\":\"" TEXT "\",\"agentMessage\":\"" TEXT "\"}",
+      NULL},
+     "svc: ", 0, no_env},
+    {"gemini", "hook_event_name", gemini_post, {"{}", "{}"},
+     {"{\"decision\":\"deny\",\"reason\":\"" TEXT "\"}", "{\"decision\":\"deny\",\"reason\":\"" TEXT "\"}"},
+     "svc: ", 0, no_env},
+    {"copilot", "hook_event_name", starts_post_nocase, {"{}", "{}"},
+     {"{\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"" TEXT
+      "\",\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"deny\","
+      "\"permissionDecisionReason\":\"" TEXT "\"}}",
+      "{\"decision\":\"block\",\"reason\":\"" TEXT "\",\"modifiedResult\":{\"resultType\":\"success\","
+      "\"textResultForLlm\":\"" MARKER "\"},\"additionalContext\":\"" TEXT
+      "\",\"hookSpecificOutput\":{\"hookEventName\":\"PostToolUse\",\"additionalContext\":\"" TEXT "\"}}"},
+     "svc: ", 0, no_env},
+    {"cline", "hookName", cline_post, {"{\"cancel\":false}", "{\"cancel\":false}"},
+     {"{\"cancel\":true,\"errorMessage\":\"" TEXT "\"}", "{\"cancel\":true,\"errorMessage\":\"" TEXT "\"}"},
+     "Blocked by svc: ", 1, no_env},
+};
+#define N_HOSTS (sizeof HOSTS / sizeof HOSTS[0])
+
+/* Forwarded to the server's run of the adapter (the rest of its environment is the server's). */
+static const char *const FORWARDED_ENV[] = {"SERVICE_RUN", "SERVICE_SESSION", "SERVICE_FAIL_OPEN",
+                                            "SERVICE_APPROVAL_WAIT", NULL};
+
+struct input {
+  char *buf;
+  size_t len;
+};
+
+static const char *env(const char *name) { return svc_getenv(SVC_ENVIRON, name); }
+
+static long env_ms(const char *name, long dflt) {
+  const char *v = env(name);
+  long x = 0;
+  if (!v || !*v) return dflt;
+  for (const char *p = v; *p; p++) {
+    if (*p < '0' || *p > '9' || x > 100000000L) return dflt;
+    x = x * 10 + (*p - '0');
+  }
+  return x;
+}
+
+/* failOpen() in src/integrations/config.ts: only 0/false/no/off (any case, trimmed) close it. */
+static int fail_open(void) {
+  const char *v = env("SERVICE_FAIL_OPEN");
+  char t[8];
+  size_t n = 0;
+  if (!v) return 1;
+  while (*v == ' ' || *v == '\t' || *v == '\n' || *v == '\r') v++;
+  for (; *v && n < sizeof t - 1; v++) t[n++] = (char)(*v >= 'A' && *v <= 'Z' ? *v + 32 : *v);
+  while (n && (t[n - 1] == ' ' || t[n - 1] == '\t' || t[n - 1] == '\n' || t[n - 1] == '\r')) n--;
+  t[n] = 0;
+  if (*v) return 1; /* longer than any of the words */
+  return !(svc_streq(t, "0") || svc_streq(t, "false") || svc_streq(t, "no") || svc_streq(t, "off"));
+}
+
+/* SERVICE_SOCKET, else <data dir>/svc.sock with the data dir of `svc serve`: $SERVICE_HOME,
+ * else ~/.svc. */
+static void socket_path(char *out, size_t cap) {
+  const char *s = env("SERVICE_SOCKET");
+  if (s && *s) {
+    snprintf(out, cap, "%s", s);
+    return;
+  }
+  const char *home = env("SERVICE_HOME");
+  if (home && *home) {
+    snprintf(out, cap, "%s/svc.sock", home);
+    return;
+  }
+  home = env("HOME");
+  if (!home || !*home) {
+    struct passwd *pw = getpwuid(getuid());
+    home = pw && pw->pw_dir ? pw->pw_dir : "";
+  }
+  snprintf(out, cap, "%s/.svc/svc.sock", home);
+}
+
+static void read_stdin(struct input *in) {
+  size_t cap = HOOK_STDIN_MAX + 1;
+  long long deadline = svc_now_ms() + HOOK_STDIN_TIMEOUT_MS;
+  in->len = 0;
+  in->buf = malloc(cap);
+  if (!in->buf) return;
+  while (in->len < cap) {
+    int w = svc_wait_fd(0, POLLIN, deadline);
+    if (w <= 0) break;
+    ssize_t r = read(0, in->buf + in->len, cap - in->len);
+    if (r < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+    if (r <= 0) break;
+    in->len += (size_t)r;
+  }
+}
+
+/* ---- the host's own reply when the server cannot be asked ---- */
+
+/* Phase of the payload as the adapter's phaseOf() guesses it (1 = post). */
+static int post_phase(const struct host *h, const struct input *in) {
+  if (!h->event_key || !in->buf) return 0;
+  char ev[HOOK_EVENT_MAX];
+  struct svc_json_field f = {h->event_key, 's', ev, sizeof ev, 0, 0, 0};
+  svc_json_fields(in->buf, in->len, &f, 1);
+  return f.seen && h->is_post(ev);
+}
+
+/* Writes the template with TEXT replaced by prefix+reason, JSON-escaped, and a newline. */
+static void print_reply(const char *tpl, const char *prefix, const char *reason) {
+  size_t cap = 32 * HOOK_REASON_MAX + 1024; /* 4 escaped copies of the text at most */
+  char *out = malloc(cap);
+  if (!out) return;
+  struct svc_sink k;
+  struct svc_text t = {&k, 1, (size_t)-1, 0};
+  svc_sink_memory(&k, out, cap);
+  for (const char *p = tpl; *p; p++) {
+    if (*p != TEXT[0]) {
+      svc_sink_put(&k, p, 1);
+      continue;
+    }
+    svc_text_put(&t, prefix, strlen(prefix));
+    svc_text_put(&t, reason, strlen(reason));
+  }
+  svc_sink_put(&k, "\n", 1);
+  svc_sink_finish(&k);
+  svc_write_all(1, out, strlen(out));
+  free(out);
+}
+
+static int deny_reply(const struct host *h, int post, const char *reason) {
+  const char *tpl = h->deny[post] ? h->deny[post] : h->deny[0];
+  print_reply(tpl, h->text_prefix, reason);
+  if (h->deny_on_stderr) dprintf(2, "%s%s\n", h->text_prefix, reason);
+  return 0;
+}
+
+/* `svc hook` refuses these before it contacts the server; so does this client. */
+static int malformed_payload(const struct host *h, const struct input *in, char *why, size_t cap) {
+  if (in->len > HOOK_STDIN_MAX) {
+    snprintf(why, cap, "payload larger than %d bytes", HOOK_STDIN_MAX);
+    return 1;
+  }
+  if (svc_json_fields(in->buf, in->len, NULL, 0) != -1) return 0; /* valid, or too deep to tell */
+  size_t i = 0;
+  while (i < in->len && (in->buf[i] == ' ' || in->buf[i] == '\t' || in->buf[i] == '\n' || in->buf[i] == '\r')) i++;
+  snprintf(why, cap, "%s", i == in->len ? "empty payload on stdin" : "payload is not valid JSON");
+  return 1;
+}
+
+/* The server could not be asked: the host's fail-open allow, or its deny with
+ * SERVICE_FAIL_OPEN=0. Same sentences as run.ts's unreachable(). */
+static int away(const struct host *h, const struct input *in, const char *msg) {
+  char reason[HOOK_REASON_MAX];
+  if (!in->buf) {
+    snprintf(reason, sizeof reason, "malformed %s hook payload (cannot read stdin)", h->name);
+    return deny_reply(h, 0, reason);
+  }
+  char why[128];
+  if (malformed_payload(h, in, why, sizeof why)) {
+    snprintf(reason, sizeof reason, "malformed %s hook payload (%s)", h->name, why);
+    return deny_reply(h, 0, reason);
+  }
+  int post = post_phase(h, in);
+  if (fail_open()) {
+    dprintf(2, "svc: server unreachable (%s); allowing because fail-open is on (SERVICE_FAIL_OPEN=0 denies)\n", msg);
+    printf("%s\n", h->allow[post]);
+    fflush(stdout);
+    return 0;
+  }
+  snprintf(reason, sizeof reason, "the svc server is unreachable (%s) and fail-open is off", msg);
+  return deny_reply(h, post, reason);
+}
+
+/* ---- the round trip ---- */
+
+static void put_string_member(struct svc_sink *k, const char *name, const char *val, size_t n,
+                              size_t budget) {
+  struct svc_text t = {k, 1, budget, 0};
+  svc_sink_puts(k, ",\"");
+  svc_sink_puts(k, name);
+  svc_sink_puts(k, "\":\"");
+  svc_text_put(&t, val, n);
+  svc_sink_put(k, "\"", 1);
+}
+
+static void put_env(struct svc_sink *k, const char *const *names, int *first) {
+  for (int i = 0; names[i]; i++) {
+    const char *v = env(names[i]);
+    if (!v) continue;
+    struct svc_text t = {k, 1, HOOK_ENV_VALUE_BUDGET, 0};
+    svc_sink_puts(k, *first ? "\"" : ",\"");
+    svc_sink_puts(k, names[i]);
+    svc_sink_puts(k, "\":\"");
+    svc_text_put(&t, v, strlen(v));
+    svc_sink_put(k, "\"", 1);
+    *first = 0;
+  }
+}
+
+static int send_request(int fd, const struct host *h, const struct input *in, long long deadline) {
+  char *stage = malloc(HOOK_STAGE);
+  char cwd[PATH_MAX];
+  int first = 1;
+  if (!stage) return ENOMEM;
+  struct svc_sink k = {stage, HOOK_STAGE, 0, fd, 0, 0, deadline};
+  svc_getcwd(cwd, sizeof cwd);
+  svc_sink_puts(&k, "{\"v\":1,\"kind\":\"hook\",\"host\":\"");
+  svc_sink_puts(&k, h->name);
+  svc_sink_puts(&k, "\"");
+  put_string_member(&k, "payload", in->buf, in->len, (size_t)-1);
+  put_string_member(&k, "cwd", cwd, strlen(cwd), SVC_PATH_BUDGET);
+  svc_sink_puts(&k, ",\"env\":{");
+  put_env(&k, FORWARDED_ENV, &first);
+  put_env(&k, h->conversation_env, &first);
+  svc_sink_puts(&k, "}}\n");
+  int rc = svc_sink_finish(&k) == 0 ? 0 : (k.err ? k.err : EPIPE);
+  free(stage);
+  return rc;
+}
+
+/* Prints the server's reply line; 0 on success, -1 when it is malformed. */
+static int print_server_reply(const char *line, size_t len, int *exit_code) {
+  char *out = malloc(len + 1), *err = malloc(len + 1);
+  int rc = -1;
+  if (out && err) {
+    struct svc_json_field f[3] = {{"stdout", 's', out, len + 1, 0, 0, 0},
+                                  {"stderr", 's', err, len + 1, 0, 0, 0},
+                                  {"exit", 'i', NULL, 0, 0, 0, 0}};
+    if (svc_json_fields(line, len, f, 3) == 0 && f[0].seen && f[1].seen && f[2].seen && !f[0].over &&
+        !f[1].over && f[2].num >= 0 && f[2].num <= 255) {
+      svc_write_all(2, err, strlen(err));
+      svc_write_all(1, out, strlen(out));
+      *exit_code = (int)f[2].num;
+      rc = 0;
+    }
+  }
+  free(out);
+  free(err);
+  return rc;
+}
+
+static int ask_server(const struct host *h, const struct input *in, const char *path) {
+  long timeout = env_ms("SERVICE_HOOK_TIMEOUT_MS", HOOK_DEFAULT_TIMEOUT_MS);
+  long hold_timeout = env_ms("SERVICE_HOOK_HOLD_TIMEOUT_MS", HOOK_DEFAULT_HOLD_TIMEOUT_MS);
+  long long deadline = svc_now_ms() + timeout;
+  char msg[PATH_MAX + 128];
+
+  int fd = svc_socket_open();
+  if (fd < 0) return away(h, in, "cannot create a socket");
+  int c = svc_connect(fd, path, deadline);
+  if (c == 1) {
+    snprintf(msg, sizeof msg, "cannot connect to %s: %s", path, strerror(errno));
+    return away(h, in, msg);
+  }
+  if (c == 2) {
+    snprintf(msg, sizeof msg, "%s did not accept within %ld ms", path, timeout);
+    return away(h, in, msg);
+  }
+  if (!svc_peer_trusted(fd)) {
+    snprintf(msg, sizeof msg, "%s is served by another user", path);
+    return away(h, in, msg);
+  }
+  int e = send_request(fd, h, in, deadline);
+  if (e) {
+    snprintf(msg, sizeof msg, e == ETIMEDOUT ? "%s did not read the request within %ld ms" : "%s closed the connection", path, timeout);
+    return away(h, in, msg);
+  }
+
+  size_t cap = 64 * 1024, len = 0;
+  char *line = malloc(cap);
+  int held = 0;
+  if (!line) return away(h, in, "out of memory");
+  for (;;) {
+    int w = svc_wait_fd(fd, POLLIN, deadline);
+    if (w == 0 && held) {
+      snprintf(msg, sizeof msg, "the svc server held the call and gave no answer within %ld ms", hold_timeout);
+      return deny_reply(h, post_phase(h, in), msg);
+    }
+    if (w == 0) {
+      snprintf(msg, sizeof msg, "no answer on %s within %ld ms", path, timeout);
+      return away(h, in, msg);
+    }
+    if (len == cap) {
+      char *bigger = cap < HOOK_REPLY_MAX ? realloc(line, cap * 2 < HOOK_REPLY_MAX ? cap * 2 : HOOK_REPLY_MAX) : NULL;
+      if (!bigger) break;
+      line = bigger;
+      cap = cap * 2 < HOOK_REPLY_MAX ? cap * 2 : HOOK_REPLY_MAX;
+    }
+    if (w < 0) break;
+    ssize_t r = recv(fd, line + len, cap - len, 0);
+    if (r < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+    if (r <= 0) break;
+    size_t start = len;
+    len += (size_t)r;
+    /* Whitespace before the reply means the server is holding the call (an approval is
+     * pending): drop the short timeout and wait for the final line. */
+    if (start == 0) {
+      size_t skip = 0;
+      while (skip < len && (line[skip] == ' ' || line[skip] == '\t' || line[skip] == '\r')) skip++;
+      if (skip && !held) {
+        held = 1;
+        deadline = hold_timeout ? svc_now_ms() + hold_timeout : -1;
+      }
+      memmove(line, line + skip, len - skip);
+      len -= skip;
+      start = 0;
+    }
+    char *nl = memchr(line + start, '\n', len - start);
+    if (nl) {
+      int code = 0;
+      close(fd);
+      if (print_server_reply(line, (size_t)(nl - line), &code) != 0) break;
+      free(line);
+      return code;
+    }
+  }
+  free(line);
+  snprintf(msg, sizeof msg, "malformed reply on %s", path);
+  return away(h, in, msg);
+}
+
+int main(int argc, char **argv) {
+  const struct host *h = NULL;
+  for (size_t i = 0; argc == 2 && i < N_HOSTS; i++)
+    if (svc_streq(argv[1], HOSTS[i].name)) h = &HOSTS[i];
+  if (!h) {
+    dprintf(2, argc == 2 ? "svc-hook: unknown host \"%s\" (expected claude-code, codex, cursor, gemini, copilot, cline)\n"
+                         : "svc-hook: expected one HOST (claude-code, codex, cursor, gemini, copilot, cline)%s\n",
+            argc == 2 ? argv[1] : "");
+    return EXIT_USAGE;
+  }
+  struct input in;
+  char path[PATH_MAX];
+  read_stdin(&in);
+  if (!in.buf) return away(h, &in, "out of memory");
+  socket_path(path, sizeof path);
+  return ask_server(h, &in, path);
+}
