@@ -6,7 +6,7 @@ import type { ParsedPolicyFile, PolicyAst, RuleAst, WhenAst } from './ast.js';
 import { compileCommandGlob, compileDomainGlob, compilePathGlob, keyOfSubstring, type Glob } from './glob.js';
 import { compileRe2List, type Re2Matcher } from './re2-dfa.js';
 import { expandHome } from './shell.js';
-import { NeedleList, PatternList, WordIndex } from './word-index.js';
+import { isCompoundPattern, NeedleList, PatternList, WordIndex } from './word-index.js';
 
 export interface PathGlob {
   glob: Glob;
@@ -124,9 +124,6 @@ function pathGlobs(patterns: string[], home: string): PathGlob[] {
   return out;
 }
 
-function isCompoundPattern(p: string): boolean {
-  return /&&|\|\||[|;]/.test(p);
-}
 
 const POSITIVE_KEYS = [
   'command_matches', 'command_contains', 'command_env_assignments', 'path_matches', 'url_matches',

@@ -62,7 +62,7 @@ function restrictiveCommand(w: CompiledWhen, r: CommandReadings, trace?: GroupTr
     const lower = contains ? lowerOf(r) : null;
     let excluded: Map<number, boolean> | null = null;
     for (let i = 0; i < candidates.length; i++) {
-      const ck = cmd ? cmd.find(candidates[i]!) : -1;
+      const ck = cmd ? cmd.find(candidates[i]!, units[i] !== -1) : -1;
       const nk = ck < 0 && contains ? contains.find(lower![i]!, true) : -1;
       if (ck < 0 && nk < 0) continue;
       const hit = () => (ck >= 0 ? `command_matches ${q(cmd!.globs[ck]!.source)} matched ${q(candidates[i]!)}` : `command_contains ${q(contains!.needles[nk]!)} found in ${q(candidates[i]!)}`);

@@ -144,12 +144,18 @@ export interface FindReading {
   starts: string[];
   /** Whether it deletes what it finds (-delete). */
   deletes: boolean;
-  /** Commands run by -exec/-execdir/-ok/-okdir, with {} replaced by each start point. */
+  /** Some test narrows what is found (-name, -type, ...): the start points are not wiped whole. */
+  filtered: boolean;
+  /** Commands run by -exec/-execdir/-ok/-okdir; {} stands for each start point when unfiltered. */
   payloads: string[][];
 }
 
 /** Start points bounded: find rarely has more, and each one multiplies the readings. */
 const FIND_MAX_STARTS = 16;
+/** Options and actions that do not narrow the set of files found. */
+const FIND_NON_FILTERS = new Set(['-maxdepth', '-mindepth', '-depth', '-d', '-xdev', '-mount', '-follow', '-noleaf', '-ignore_readdir_race', '-noignore_readdir_race', '-daystart', '-warn', '-nowarn', '-delete', '-print', '-print0', '-ls', '-true', '-regextype']);
+/** Tests that match everything, whatever their spelling (-name '*'). */
+const MATCH_ALL = new Set(['*', '**']);
 
 export function readFind(words: string[]): FindReading | undefined {
   if (words[0] !== 'find') return undefined;
@@ -160,6 +166,7 @@ export function readFind(words: string[]): FindReading | undefined {
   if (!starts.length) starts.push('.');
   const cleaned = starts.slice(0, FIND_MAX_STARTS).map(cleanOperand);
   let deletes = false;
+  let filtered = false;
   const payloads: string[][] = [];
   for (; i < words.length; i++) {
     const w = words[i]!;
@@ -167,9 +174,11 @@ export function readFind(words: string[]): FindReading | undefined {
     else if (w === '-exec' || w === '-execdir' || w === '-ok' || w === '-okdir') {
       const cmd: string[] = [];
       for (i++; i < words.length && words[i] !== ';' && words[i] !== '+'; i++) cmd.push(words[i]!);
-      if (!cmd.length) continue;
-      for (const s of cleaned) payloads.push(cmd.map((x) => x.replace(/\{\}/g, s)));
-    }
+      if (cmd.length) payloads.push(cmd);
+    } else if (w === '-maxdepth' || w === '-mindepth' || w === '-regextype') i++;
+    else if ((w === '-name' || w === '-iname' || w === '-path' || w === '-ipath' || w === '-wholename') && MATCH_ALL.has(words[i + 1] ?? '')) i++;
+    else if (w.startsWith('-') && !FIND_NON_FILTERS.has(w)) filtered = true;
   }
-  return { starts: cleaned, deletes, payloads };
+  const expanded = filtered ? payloads : payloads.flatMap((cmd) => cleaned.map((s) => cmd.map((x) => x.replace(/\{\}/g, s))));
+  return { starts: cleaned, deletes, filtered, payloads: expanded };
 }

@@ -7,7 +7,9 @@ import type { Token } from './shell-parse.js';
 
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ash', 'ksh', 'mksh']);
 
+/** The program name of a path word (/bin/rm -> rm); words that are not plain paths stay as they are. */
 export function basename(word: string): string {
+  if (word.includes('$') || word.includes('`') || word.includes(' ')) return word;
   const i = word.lastIndexOf('/');
   return i >= 0 && i < word.length - 1 ? word.slice(i + 1) : word;
 }
@@ -69,6 +71,8 @@ export interface Unwrapped {
   env: string[];
   /** xargs without a replace string appends operands read from stdin, unknown here. */
   stdinOperands?: boolean;
+  /** xargs -I/-i/--replace: the string replaced by each input item. */
+  replace?: string;
 }
 
 /**
@@ -144,8 +148,16 @@ export function unwrapLauncher(tokens: Token[], liberal: boolean): Unwrapped | n
   }
   if (!out.length) return null;
   if (name === 'xargs') {
-    const replaces = tokens.slice(1, tokens.length - out.length).some((t) => /^(-I|-i|--replace)/.test(t.text));
-    return { tokens: out, env, stdinOperands: !replaces };
+    const opts = tokens.slice(1, tokens.length - out.length).map((t) => t.text);
+    let replace: string | undefined;
+    opts.forEach((o, k) => {
+      if (o === '-I') replace = opts[k + 1];
+      else if (o.startsWith('-I')) replace = o.slice(2);
+      else if (o === '-i' || o === '--replace') replace = '{}';
+      else if (o.startsWith('-i')) replace = o.slice(2);
+      else if (o.startsWith('--replace=')) replace = o.slice(10);
+    });
+    return { tokens: out, env, stdinOperands: !replace, replace };
   }
   return { tokens: out, env };
 }
@@ -218,4 +230,23 @@ export function joinTokens(tokens: Token[]): string {
   let s = '';
   for (let i = 0; i < tokens.length; i++) s += (i ? ' ' : '') + tokens[i]!.text;
   return s;
+}
+
+/** The words `echo ...` or `printf ...` would print, when they are plain literals; else null. */
+export function literalOutput(tokens: Token[]): string[] | null {
+  if (!tokens.length) return null;
+  const first = basename(tokens[0]!.text);
+  const texts = tokens.slice(1).map((t) => t.text);
+  if (texts.some((t) => t.includes('$') || t.includes('`'))) return null;
+  let out: string[];
+  if (first === 'echo') {
+    let i = 0;
+    while (i < texts.length && /^-[neE]+$/.test(texts[i]!)) i++;
+    out = texts.slice(i);
+  } else if (first === 'printf') {
+    if (!texts.length) return null;
+    out = texts.length > 1 ? texts.slice(1) : [texts[0]!.replace(/\\[nt]/g, ' ').replace(/%%/g, '%')];
+    if (texts.length === 1 && /%[^%]/.test(texts[0]!)) return null;
+  } else return null;
+  return out.flatMap((t) => t.split(/\s+/)).filter(Boolean);
 }

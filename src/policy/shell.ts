@@ -8,9 +8,9 @@
 //   all spellings of it); whole-command readings of a compound command belong to no unit (-1).
 // Quoted words stay words: `git commit -m "rm -rf x"` has one component, `git commit -m rm -rf x`.
 import { homedir } from 'node:os';
-import { extractSubstitutions, sanitize, splitSegments, type Token } from './shell-parse.js';
-import { assignmentName, basename, joinTokens, LIBERAL_HEADS, shellCommandString, SHELLS, unwrapLauncher, watchCommandString } from './shell-wrappers.js';
-import { canonicalForms, readFind, rmAliases } from './shell-flags.js';
+import { extractSubstitutions, sanitize, skipBalanced, splitSegments, type Token } from './shell-parse.js';
+import { assignmentName, basename, joinTokens, LIBERAL_HEADS, literalOutput, shellCommandString, SHELLS, unwrapLauncher, watchCommandString } from './shell-wrappers.js';
+import { canonicalForms, readFind, rmAliases, RM_MAX_OPERANDS } from './shell-flags.js';
 
 /** `sh -c` inside `sh -c` ... deeper than this is refused (the engine denies). */
 export const MAX_NESTING = 8;
@@ -148,8 +148,10 @@ class Analyzer {
     const shared = segs.length === 1 && subs.length === 0 ? unit : null;
     const norms: string[] = [];
     let pipe: string[] = [];
+    let stdin: string[] | null = null;
     for (const seg of segs) {
-      const r = this.processSegment(seg.tokens, depth, grant, shared);
+      const r = this.processSegment(seg.tokens, depth, grant, shared, stdin);
+      stdin = seg.op === '|' || seg.op === '|&' ? literalOutput(seg.tokens) : null;
       if (r.norm) norms.push(r.norm);
       if (r.primary) pipe.push(r.primary);
       if (seg.op !== '|' && seg.op !== '|&') {
@@ -164,7 +166,8 @@ class Analyzer {
     return norm;
   }
 
-  processSegment(input: Token[], depth: number, grant: boolean, unit: number | null): SegmentResult {
+  /** `stdin`: the words a preceding `echo`/`printf` pipes in, when known (for xargs). */
+  processSegment(input: Token[], depth: number, grant: boolean, unit: number | null, stdin: string[] | null = null): SegmentResult {
     let tokens = stripKeywords(input);
     for (let guard = 0; tokens.length && guard < 64; guard++) {
       let a = 0;
@@ -195,7 +198,7 @@ class Analyzer {
     if (!tokens.length) return { norm: '', primary: '' };
     const text = joinTokens(tokens);
     const u = unit ?? this.newUnit();
-    if (grant) {
+    if (grant && !this.components.includes(slash(text))) {
       const words = tokens.map((t) => t.text);
       const exp = expandWords(words, this.home);
       this.components.push(slash(text));
@@ -207,7 +210,7 @@ class Analyzer {
     if (basename(tokens[0]!.text) === 'eval' && tokens.length > 1) {
       this.processString(joinTokens(tokens.slice(1)), depth + 1, grant, null);
     }
-    const primary = this.restrictive(tokens, depth, u);
+    const primary = this.restrictive(tokens, depth, u, stdin);
     return { norm: text, primary };
   }
 
@@ -227,7 +230,7 @@ class Analyzer {
   }
 
   /** Deny/ask-only readings of one simple command; returns its most unwrapped spelling. */
-  private restrictive(tokens: Token[], depth: number, u: number): string {
+  private restrictive(tokens: Token[], depth: number, u: number, stdin: string[] | null): string {
     const words: string[] = [];
     let flags = false;
     for (let i = 0; i < tokens.length; i++) {
@@ -246,6 +249,11 @@ class Analyzer {
     if (flags || first === 'rm' || first === 'find') {
       for (const w of exp ? [words, exp] : [words]) this.flagReadings(w, depth, u);
     }
+    if (spelled.includes('$(') || spelled.includes('`')) {
+      // $(echo rm -rf /) as a command word runs what echo prints.
+      const folded = foldLiteralSubstitutions(joinTokens(tokens));
+      if (folded !== null) this.processString(folded, depth + 1, false, null);
+    }
     if (SHELLS.has(first)) {
       // bash <<< 'cmd' runs the here-string.
       for (let i = 0; i < tokens.length; i++) {
@@ -263,11 +271,27 @@ class Analyzer {
     if (lib) {
       for (const n of lib.env) this.env.add(n);
       const r = this.processSegment(lib.tokens, depth + 1, false, u);
-      // Operands that xargs reads from stdin are unknown: read them as a literal `*` (anything).
-      if (lib.stdinOperands) this.processSegment([...lib.tokens, { text: '*', quoted: true, redir: false }], depth + 1, false, u);
+      if (first === 'xargs') this.xargsReadings(lib.tokens, lib.replace, stdin ?? hereString(tokens), depth, u);
       return r.primary || spelled;
     }
     return spelled;
+  }
+
+  /**
+   * xargs runs its command with operands read from stdin: the literal words piped in by echo or
+   * printf or given as a here-string when known, and always once with a literal `*` (anything).
+   */
+  private xargsReadings(cmd: Token[], replace: string | undefined, input: string[] | null, depth: number, u: number): void {
+    const word = (text: string): Token => ({ text, quoted: true, redir: false });
+    if (!replace) this.processSegment([...cmd, word('*')], depth + 1, false, u);
+    if (!input || !input.length) return;
+    if (!replace) {
+      this.processSegment([...cmd, ...input.slice(0, RM_MAX_OPERANDS).map(word)], depth + 1, false, u);
+      return;
+    }
+    for (const item of input.slice(0, XARGS_MAX_ITEMS)) {
+      this.processSegment(cmd.map((t) => (t.text.includes(replace) ? word(t.text.split(replace).join(item)) : t)), depth + 1, false, this.newUnit());
+    }
   }
 
   /** Canonical flag spellings, rm per-operand readings and what find deletes or runs. */
@@ -286,10 +310,57 @@ class Analyzer {
     }
     const find = w[0] === 'find' ? readFind(w) : undefined;
     if (find) {
-      if (find.deletes) for (const s of find.starts) this.add(`rm -rf ${s}`, find.starts.length > 1 ? this.newUnit() : u);
+      if (find.deletes && !find.filtered) for (const s of find.starts) this.add(`rm -rf ${s}`, find.starts.length > 1 ? this.newUnit() : u);
       for (const p of find.payloads) this.processSegment(toTokens(p), depth + 1, false, null);
     }
   }
+}
+
+/** Input items of `xargs -I` expanded one by one (each is a separate command). */
+const XARGS_MAX_ITEMS = 16;
+
+/** Words of a here-string (`cmd <<< 'a b'`), or null. */
+function hereString(tokens: Token[]): string[] | null {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (!t.redir || !t.text.includes('<<<')) continue;
+    const body = t.text.endsWith('<<<') ? tokens[i + 1]?.text : t.text.slice(t.text.indexOf('<<<') + 3);
+    return body ? body.split(/\s+/).filter(Boolean) : null;
+  }
+  return null;
+}
+
+/** Replaces $(echo ...), $(printf ...) and their backtick forms by what they print; null if none. */
+export function foldLiteralSubstitutions(s: string): string | null {
+  let out = '';
+  let changed = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    let end = -1;
+    let inner = '';
+    if (c === '$' && s[i + 1] === '(') {
+      end = skipBalanced(s, i + 1);
+      inner = s.slice(i + 2, end - 1);
+    } else if (c === '`') {
+      const close = s.indexOf('`', i + 1);
+      if (close > 0) {
+        end = close + 1;
+        inner = s.slice(i + 1, close);
+      }
+    }
+    if (end > 0) {
+      const segs = splitSegments(inner);
+      const words = segs.length === 1 ? literalOutput(segs[0]!.tokens) : null;
+      if (words) {
+        out += words.join(' ');
+        changed = true;
+        i = end - 1;
+        continue;
+      }
+    }
+    out += c;
+  }
+  return changed ? out : null;
 }
 
 const POWERSHELL_ENV = /\$\{?env:([A-Za-z_][A-Za-z0-9_]*)\}?\s*=|(?:Set-Item|New-Item|Set-Content)\s+(?:-Path\s+)?['"]?env:([A-Za-z_][A-Za-z0-9_]*)|\[Environment\]::SetEnvironmentVariable\(\s*['"]([A-Za-z_][A-Za-z0-9_]*)['"]/gi;

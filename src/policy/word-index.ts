@@ -79,6 +79,8 @@ export class PatternList {
   readonly ids: number[];
   readonly list: number;
   readonly hasUnkeyed: boolean;
+  /** Patterns naming a compound command (`curl * | sh`, `a && b`). */
+  readonly compound: boolean[];
 
   constructor(
     readonly globs: Glob[],
@@ -87,6 +89,7 @@ export class PatternList {
     this.list = index.newList();
     this.ids = globs.map((g) => index.add(g.key, this.list));
     this.hasUnkeyed = this.ids.some((id) => id < 0);
+    this.compound = globs.map((g) => isCompoundPattern(g.source));
   }
 
   /** False when no pattern of the list can match this call (per the index). */
@@ -94,11 +97,15 @@ export class PatternList {
     return this.hasUnkeyed || this.index.listMarked(this.list);
   }
 
-  /** Index of the first pattern matching s, or -1. */
-  find(s: string): number {
+  /**
+   * Index of the first pattern matching s, or -1. With simpleOnly, compound patterns are
+   * skipped: s is one simple command, whose words may hold a quoted `|` that runs nothing.
+   */
+  find(s: string, simpleOnly = false): number {
     const { globs, ids, index } = this;
     for (let k = 0; k < globs.length; k++) {
       if (!index.marked(ids[k]!)) continue;
+      if (simpleOnly && this.compound[k]) continue;
       if (globs[k]!.test(s)) return k;
     }
     return -1;
@@ -107,6 +114,11 @@ export class PatternList {
   any(s: string): boolean {
     return this.find(s) >= 0;
   }
+}
+
+/** A command pattern that spells a pipeline or list (`|`, `&&`, `||`); `;` is left out (find -exec ... ;). */
+export function isCompoundPattern(p: string): boolean {
+  return p.includes('|') || p.includes('&&');
 }
 
 /** command_contains needles: case-insensitive for deny/ask, exact for allow/watch. */
