@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
@@ -127,16 +128,15 @@ static long env_ms(const char *name, long dflt) {
 
 /* failOpen() in src/integrations/config.ts: only 0/false/no/off (any case, trimmed) close it. */
 static int fail_open(void) {
+  static const char *const closed[] = {"0", "false", "no", "off", NULL};
   const char *v = env("SERVICE_FAIL_OPEN");
-  char t[8];
-  size_t n = 0;
   if (!v) return 1;
-  while (*v == ' ' || *v == '\t' || *v == '\n' || *v == '\r') v++;
-  for (; *v && n < sizeof t - 1; v++) t[n++] = (char)(*v >= 'A' && *v <= 'Z' ? *v + 32 : *v);
-  while (n && (t[n - 1] == ' ' || t[n - 1] == '\t' || t[n - 1] == '\n' || t[n - 1] == '\r')) n--;
-  t[n] = 0;
-  if (*v) return 1; /* longer than any of the words */
-  return !(svc_streq(t, "0") || svc_streq(t, "false") || svc_streq(t, "no") || svc_streq(t, "off"));
+  size_t n = strlen(v);
+  while (n && strchr(" \t\n\r\f\v", v[n - 1])) n--;
+  while (n && strchr(" \t\n\r\f\v", *v)) v++, n--;
+  for (int i = 0; closed[i]; i++)
+    if (strlen(closed[i]) == n && strncasecmp(v, closed[i], n) == 0) return 0;
+  return 1;
 }
 
 /* SERVICE_SOCKET, else <data dir>/svc.sock with the data dir of `svc serve`: $SERVICE_HOME,
@@ -217,7 +217,7 @@ static int deny_reply(const struct host *h, int post, const char *reason) {
 }
 
 /* `svc hook` refuses these before it contacts the server; so does this client. */
-static int malformed_payload(const struct host *h, const struct input *in, char *why, size_t cap) {
+static int malformed_payload(const struct input *in, char *why, size_t cap) {
   if (in->len > HOOK_STDIN_MAX) {
     snprintf(why, cap, "payload larger than %d bytes", HOOK_STDIN_MAX);
     return 1;
@@ -238,7 +238,7 @@ static int away(const struct host *h, const struct input *in, const char *msg) {
     return deny_reply(h, 0, reason);
   }
   char why[128];
-  if (malformed_payload(h, in, why, sizeof why)) {
+  if (malformed_payload(in, why, sizeof why)) {
     snprintf(reason, sizeof reason, "malformed %s hook payload (%s)", h->name, why);
     return deny_reply(h, 0, reason);
   }
