@@ -61,14 +61,23 @@ function restrictiveCommand(w: CompiledWhen, r: CommandReadings, trace?: GroupTr
   if (cmd || contains) {
     const lower = contains ? lowerOf(r) : null;
     let excluded: Map<number, boolean> | null = null;
+    // A hit on a whole-command reading counts only when no executed part matched by itself:
+    // then exclusions cannot be attributed and are ignored (fail closed).
+    let wholeHit = -1;
+    let partHit = false;
     for (let i = 0; i < candidates.length; i++) {
       const ck = cmd ? cmd.find(candidates[i]!, units[i] !== -1) : -1;
       const nk = ck < 0 && contains ? contains.find(lower![i]!, true) : -1;
       if (ck < 0 && nk < 0) continue;
-      const hit = () => (ck >= 0 ? `command_matches ${q(cmd!.globs[ck]!.source)} matched ${q(candidates[i]!)}` : `command_contains ${q(contains!.needles[nk]!)} found in ${q(candidates[i]!)}`);
       const u = units[i]!;
-      if (!excl || u === -1) {
-        trace?.push({ key: 'command', ok: true, positive: true, detail: hit() + (excl && u === -1 ? ' (a reading of the whole compound command: exclusions do not apply)' : '') });
+      if (u === -1) {
+        if (wholeHit < 0) wholeHit = i;
+        continue;
+      }
+      const hit = () => (ck >= 0 ? `command_matches ${q(cmd!.globs[ck]!.source)} matched ${q(candidates[i]!)}` : `command_contains ${q(contains!.needles[nk]!)} found in ${q(candidates[i]!)}`);
+      partHit = true;
+      if (!excl) {
+        trace?.push({ key: 'command', ok: true, positive: true, detail: hit() });
         return true;
       }
       excluded ??= new Map();
@@ -87,6 +96,15 @@ function restrictiveCommand(w: CompiledWhen, r: CommandReadings, trace?: GroupTr
         trace?.push({ key: 'command', ok: true, positive: true, detail: hit() });
         return true;
       }
+    }
+    if (wholeHit >= 0 && !partHit) {
+      if (trace) {
+        const c = candidates[wholeHit]!;
+        const ck = cmd ? cmd.find(c) : -1;
+        const what = ck >= 0 ? `command_matches ${q(cmd!.globs[ck]!.source)}` : 'command_contains';
+        trace.push({ key: 'command', ok: true, positive: true, detail: `${what} matched the whole command ${q(c)}${excl ? ' (exclusions cannot apply to a whole-command reading)' : ''}` });
+      }
+      return true;
     }
   }
   trace?.push({ key: 'command', ok: false, positive: true, near: !!nearDetail, detail: nearDetail || 'no reading of the command matched command_matches/command_contains' });

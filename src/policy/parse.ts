@@ -462,7 +462,7 @@ export function parsePolicyTextLenient(text: string, file: string): { policy: Pa
   const doc = list[0];
   if (!doc) return { policy: out, diagnostics: r.diags };
   for (const err of doc.errors) {
-    r.error(null, `YAML syntax error: ${err.message.split(' at line ')[0]!.trim()}`, undefined, err.linePos?.[0]?.line ?? 0);
+    r.error(null, `YAML syntax error: ${err.message.split(' at line ')[0]!.trim()}`, undefined, err.linePos?.[0]?.line ?? (err.pos ? lc.linePos(err.pos[0]).line : 0));
   }
   if (doc.errors.length) return { policy: out, diagnostics: r.diags };
   resolveAliases(doc);
