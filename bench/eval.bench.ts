@@ -1,7 +1,8 @@
 // In-process policy evaluation benchmark: Engine.evaluate over ~1,500 varied calls (exec commands
 // of many shapes, reads, writes, edits, fetches) against the shipped policies/standard.yaml.
-// Prints JSON: p50/p99 in microseconds and throughput, for a first pass over distinct calls
-// (every command analysed from scratch) and for steady state (repeated rounds, analysis cached).
+// Prints JSON: p50/p99 in microseconds and throughput, for a first pass over distinct calls on a
+// fresh engine (every command analysed from scratch, JIT already warm on other calls) and for
+// steady state (repeated rounds, analysis cached).
 // Run: node dist/bench/eval.bench.js [--rounds N] [--config FILE]
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,9 +21,10 @@ const FILES = ['src/index.ts', 'README.md', 'package.json', 'test/app.test.ts', 
 const DIRS = ['src', 'test', 'docs', 'lib', 'build', 'dist', 'node_modules', 'tmp/cache'];
 const HOSTS = ['github.com', 'registry.npmjs.org', 'pypi.org', 'example.com', 'api.openai.com', 'docs.python.org', 'evil.example.net', 'pastebin.com'];
 
-function execCommands(): string[] {
+function execCommands(offset: number): string[] {
   const out: string[] = [];
-  for (let i = 0; i < 40; i++) {
+  for (let n = 0; n < 40; n++) {
+    const i = n + offset;
     const f = FILES[i % FILES.length]!;
     const d = DIRS[i % DIRS.length]!;
     const h = HOSTS[i % HOSTS.length]!;
@@ -81,13 +83,14 @@ function repoFiles(): string[] {
   return out.length ? out : FILES;
 }
 
-function calls(): ToolCall[] {
+function calls(offset = 0): ToolCall[] {
   const out: ToolCall[] = [];
   const base = { agent: 'bench', session: 'proj/main' };
   const root = PACKAGE_ROOT.replace(/\/$/, '');
-  for (const command of execCommands()) out.push({ ...base, tool: 'exec', params: { command }, workdir: root });
+  for (const command of execCommands(offset)) out.push({ ...base, tool: 'exec', params: { command }, workdir: root });
   const files = repoFiles();
-  for (let i = 0; i < 60; i++) {
+  for (let n = 0; n < 60; n++) {
+    const i = n + offset;
     const f = files[i % files.length]!;
     out.push({ ...base, tool: 'read', params: { file_path: `${root}/${f}` } });
     out.push({ ...base, tool: 'read', params: { file_path: i % 3 ? `~/.ssh/id_ed25519_${i}` : `/etc/hosts` } });
@@ -120,19 +123,24 @@ function stats(samples: number[], wallMs: number) {
 }
 
 function run(): void {
+  const opts = { dryRun: true };
+  // Warm the JIT on other calls with a throwaway engine, so the first pass below measures cold
+  // command analysis in warm code, not the compiler.
+  const warm = loadEngine(CONFIG);
+  const warmCalls = calls(1000);
+  for (let r = 0; r < 5; r++) for (const c of warmCalls) warm.evaluate(c, opts);
   const engine = loadEngine(CONFIG);
   const list = calls();
-  const opts = { dryRun: true };
   const timeOne = (c: ToolCall) => {
     const t0 = process.hrtime.bigint();
     engine.evaluate(c, opts);
     return Number(process.hrtime.bigint() - t0) / 1000;
   };
-  // First pass: distinct calls, every command analysed from scratch.
+  // First pass: distinct calls on a fresh engine, every command analysed from scratch.
   let w0 = performance.now();
   const first = list.map(timeOne);
   const firstWall = performance.now() - w0;
-  // Steady state: the same calls again, in rounds.
+  // Steady state: the same calls again, in rounds (command analysis now cached).
   const steady: number[] = [];
   w0 = performance.now();
   for (let r = 0; r < ROUNDS; r++) for (const c of list) steady.push(timeOne(c));
@@ -158,8 +166,8 @@ function run(): void {
         distinct_calls: list.length,
         by_tool: byTool,
         decisions,
-        first_pass: stats(first, firstWall),
-        steady_state: { ...stats(steady, steadyWall), rounds: ROUNDS },
+        first_pass: { ...stats(first, firstWall), note: 'each distinct call once on a fresh engine: commands analysed from scratch' },
+        steady_state: { ...stats(steady, steadyWall), rounds: ROUNDS, note: 'the same calls repeated: command analysis cached' },
         throughput_per_s: Math.round((list.length * ROUNDS) / (bulkWall / 1000)),
         targets: { p50_us: 5, p99_us: 50 },
       },

@@ -29,28 +29,53 @@ export interface CallFields {
 
 export class AmbiguousInputError extends Error {}
 
-function pickFrom(src: Record<string, unknown> | undefined, keys: readonly string[], field: string, found: [string | undefined, string]): void {
+type Field = 'command' | 'path' | 'url' | 'domain' | 'workdir';
+
+function aliasMap(command: readonly string[], path: readonly string[], url: readonly string[]): Map<string, Field> {
+  const m = new Map<string, Field>();
+  for (const k of command) m.set(k, 'command');
+  for (const k of path) m.set(k, 'path');
+  for (const k of url) m.set(k, 'url');
+  for (const k of DOMAIN) m.set(k, 'domain');
+  for (const k of WORKDIR) m.set(k, 'workdir');
+  return m;
+}
+
+// One key -> field table per tool family, so a call's keys are read in one pass.
+const EXEC_KEYS = aliasMap(EXEC_COMMAND, PLAIN_PATH, PLAIN_URL);
+const PATH_KEYS = aliasMap(PLAIN_COMMAND, FILE_PATH, PLAIN_URL);
+const URL_KEYS = aliasMap(PLAIN_COMMAND, PLAIN_PATH, FETCH_URL);
+const OTHER_KEYS = aliasMap(PLAIN_COMMAND, PLAIN_PATH, PLAIN_URL);
+
+function keysFor(tool: string): Map<string, Field> {
+  if (tool === 'exec' || tool.toLowerCase() === 'exec') return EXEC_KEYS;
+  if (PATH_TOOLS.has(tool)) return PATH_KEYS;
+  if (URL_TOOLS.has(tool)) return URL_KEYS;
+  return OTHER_KEYS;
+}
+
+interface Found {
+  fields: CallFields;
+  keys: Partial<Record<Field, string>>;
+}
+
+function scan(src: Record<string, unknown> | undefined, map: Map<string, Field>, found: Found): void {
   if (!src) return;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
+  for (const k in src) {
+    const field = map.get(k);
+    if (field === undefined) continue;
     const v = src[k];
     if (v === undefined || v === null) continue;
     if (typeof v !== 'string') throw new AmbiguousInputError(`ambiguous tool input: ${field} key "${k}" is not a string`);
     if (v.trim() === '') continue;
-    if (found[0] === undefined) {
-      found[0] = v;
-      found[1] = k;
-    } else if (v !== found[0]) {
-      throw new AmbiguousInputError(`ambiguous tool input: "${found[1]}" and "${k}" give different ${field} values`);
+    const prev = found.fields[field];
+    if (prev === undefined) {
+      found.fields[field] = v;
+      found.keys[field] = k;
+    } else if (prev !== v) {
+      throw new AmbiguousInputError(`ambiguous tool input: "${found.keys[field]}" and "${k}" give different ${field} values`);
     }
   }
-}
-
-function pick(call: ToolCall, keys: readonly string[], field: string): string | undefined {
-  const found: [string | undefined, string] = [undefined, ''];
-  pickFrom(call.params, keys, field, found);
-  pickFrom(call.input, keys, field, found);
-  return found[0];
 }
 
 function hostOf(url: string): string | undefined {
@@ -64,16 +89,17 @@ function hostOf(url: string): string | undefined {
 
 /** Reads the fields of a call; throws AmbiguousInputError for conflicting or non-string aliases. */
 export function readFields(call: ToolCall): CallFields {
-  const tool = call.tool;
-  const isExec = tool.toLowerCase() === 'exec';
-  const command = pick(call, isExec ? EXEC_COMMAND : PLAIN_COMMAND, 'command');
-  const path = pick(call, PATH_TOOLS.has(tool) ? FILE_PATH : PLAIN_PATH, 'path');
-  const url = pick(call, URL_TOOLS.has(tool) ? FETCH_URL : PLAIN_URL, 'url');
-  const explicitDomain = pick(call, DOMAIN, 'domain');
-  const aliasWorkdir = pick(call, WORKDIR, 'workdir');
-  const workdir = call.workdir && call.workdir.trim() ? call.workdir : aliasWorkdir;
-  const domain = (url !== undefined ? hostOf(url) : undefined) ?? explicitDomain;
-  return { command, path, url, domain, workdir };
+  const map = keysFor(call.tool);
+  const found: Found = { fields: {}, keys: {} };
+  scan(call.params, map, found);
+  scan(call.input, map, found);
+  const f = found.fields;
+  if (call.workdir && call.workdir.trim()) f.workdir = call.workdir;
+  if (f.url !== undefined) {
+    const host = hostOf(f.url);
+    if (host !== undefined) f.domain = host;
+  }
+  return f;
 }
 
 /** The first field over the size limit, if any (the engine denies such calls). */

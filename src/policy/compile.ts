@@ -48,6 +48,8 @@ export interface CompiledRule {
   action: Action;
   /** deny/ask match any reading; allow/watch/webhook must cover every executed part. */
   restrictive: boolean;
+  /** Copy of ast.expiresAt, read on every evaluation. */
+  expiresAt: number | undefined;
   when: CompiledWhen;
   policy: CompiledPolicy;
 }
@@ -198,7 +200,7 @@ export function compileSet(files: ParsedPolicyFile[], home: string): CompiledSet
       };
       for (const r of ast.rules) {
         const when = compileWhen(r.when, set, home);
-        policy.rules.push({ id: ruleId++, ast: r, action: r.action, restrictive: r.action === 'deny' || r.action === 'ask', when, policy });
+        policy.rules.push({ id: ruleId++, ast: r, action: r.action, restrictive: r.action === 'deny' || r.action === 'ask', expiresAt: r.expiresAt, when, policy });
         if (when.responseMatch) policy.hasResponseRules = true;
         if (when.callCount) {
           if (when.callCount.tool) set.countedTools.add(when.callCount.tool);

@@ -23,8 +23,10 @@ export { parsePolicyText, parsePolicyTextLenient } from './parse.js';
 export { CallCounter } from './counter.js';
 export type { ExplainResult, ExplainRule } from './explain.js';
 
-/** Distinct commands whose analysis is kept (analysis is pure, so a cache is safe). */
-const COMMAND_CACHE_SIZE = 1024;
+/** Distinct commands whose analysis is kept (analysis is pure, so a cache is safe)... */
+const COMMAND_CACHE_ENTRIES = 8192;
+/** ...within this many characters of readings in total. */
+const COMMAND_CACHE_CHARS = 8 * 1024 * 1024;
 /** Distinct tool names whose in-scope policy list is kept. */
 const SCOPE_CACHE_SIZE = 1024;
 
@@ -41,6 +43,8 @@ export interface LoadEngineOptions {
 }
 
 interface PreparedCall {
+  /** The clock reading for this evaluation. */
+  now: number;
   view: CallView;
   fields: CallFields;
   scope: CompiledPolicy[];
@@ -65,6 +69,7 @@ export class Engine implements PolicyEngine {
   private readonly consumed = new Set<number>();
   private readonly scopeCache = new Map<string, CompiledPolicy[]>();
   private readonly commandCache = new Map<string, CommandReadings>();
+  private commandCacheChars = 0;
   private readonly needsPaths: boolean;
   private readonly referencedParams: string[];
 
@@ -126,7 +131,7 @@ export class Engine implements PolicyEngine {
   }
 
   private filter(): RuleFilter {
-    return { now: this.clock.now(), consumed: this.consumed };
+    return { now: this.clock.now(), ruleCount: this.ruleCount, consumed: this.consumed };
   }
 
   /** Enabled policies whose match fits the call, in evaluation order. */
@@ -160,41 +165,58 @@ export class Engine implements PolicyEngine {
       words: [...words],
       lower: null,
       rawSlashed: analysis.raw.includes('\\') ? analysis.raw.replace(/\\/g, '/') : analysis.raw,
+      size: 0,
+      own: null,
+      granting: null,
     };
-    if (this.commandCache.size >= COMMAND_CACHE_SIZE) this.commandCache.delete(this.commandCache.keys().next().value!);
+    r.size = command.length + analysis.candidates.reduce((n, c) => n + c.length, 0);
+    while (this.commandCache.size && (this.commandCache.size >= COMMAND_CACHE_ENTRIES || this.commandCacheChars + r.size > COMMAND_CACHE_CHARS)) {
+      const [oldest, entry] = this.commandCache.entries().next().value!;
+      this.commandCache.delete(oldest);
+      this.commandCacheChars -= entry.size;
+    }
     this.commandCache.set(command, r);
+    this.commandCacheChars += r.size;
     return r;
   }
 
   /** Reads the call once: fields, command readings, path readings, word-index marks. */
   private prepare(call: ToolCall): PreparedCall {
     const now = this.clock.now();
-    const view: CallView = { call, count: (tool, windowMs) => this.counter.count(tool, windowMs, now) };
+    const set = this.set;
+    let marked = false;
+    const view: CallView = {
+      call,
+      count: (tool, windowMs) => this.counter.count(tool, windowMs, now),
+      markCommand: () => {
+        if (marked || !view.cmd) return;
+        marked = true;
+        set.commandIndex.begin();
+        const words = view.cmd.words;
+        for (let i = 0; i < words.length; i++) set.commandIndex.markWord(words[i]!);
+      },
+    };
     let fields: CallFields;
     try {
       fields = readFields(call);
     } catch (err) {
       if (!(err instanceof AmbiguousInputError)) throw err;
-      return { view, fields: {}, scope: [], refusal: err.message };
+      return { now, view, fields: {}, scope: [], refusal: err.message };
     }
     const big = oversizedField(call, fields);
-    if (big) return { view, fields, scope: [], refusal: `${big} is longer than ${MAX_INPUT_BYTES} bytes; refusing to evaluate it` };
+    if (big) return { now, view, fields, scope: [], refusal: `${big} is longer than ${MAX_INPUT_BYTES} bytes; refusing to evaluate it` };
     for (const name of this.referencedParams) {
       const t = paramText(call.input?.[name] ?? call.params[name]);
       if (tooLong(t)) {
-        return { view, fields, scope: [], refusal: `parameter ${name} is longer than ${MAX_INPUT_BYTES} bytes; refusing to evaluate it` };
+        return { now, view, fields, scope: [], refusal: `parameter ${name} is longer than ${MAX_INPUT_BYTES} bytes; refusing to evaluate it` };
       }
     }
     const scope = this.scopeFor(call);
-    const set = this.set;
-    set.commandIndex.begin();
     set.pathIndex.begin();
     if (fields.command !== undefined) {
       const r = this.readings(fields.command);
-      if (r.analysis.truncated) return { view, fields, scope, refusal: `command cannot be analysed safely: ${r.analysis.truncated}` };
+      if (r.analysis.truncated) return { now, view, fields, scope, refusal: `command cannot be analysed safely: ${r.analysis.truncated}` };
       view.cmd = r;
-      const words = r.words;
-      for (let i = 0; i < words.length; i++) set.commandIndex.markWord(words[i]!);
     }
     if (fields.path !== undefined && this.needsPaths) {
       const pr = pathReadings(fields.path, fields.workdir, this.home, this.resolver);
@@ -205,13 +227,13 @@ export class Engine implements PolicyEngine {
     }
     if (fields.url !== undefined) view.url = fields.url.includes('\\') ? fields.url.replace(/\\/g, '/') : fields.url;
     if (fields.domain !== undefined) view.domain = normalizeDomain(fields.domain);
-    return { view, fields, scope };
+    return { now, view, fields, scope };
   }
 
   private decide(call: ToolCall, dryRun: boolean): Decision {
     const prep = this.prepare(call);
     if (prep.refusal) return defaultDecision('deny', prep.refusal);
-    const filter = this.filter();
+    const filter: RuleFilter = { now: prep.now, ruleCount: this.ruleCount, consumed: this.consumed };
     if (!dryRun && this.wantsCount(call.tool, prep.scope, filter)) {
       if (!this.counter.record(call.tool, filter.now)) return defaultDecision('deny', 'call counter is full; refusing to evaluate (fail closed)');
     }

@@ -4,7 +4,7 @@
 // rule fires, default_action applies. The response side turns ask/webhook into deny.
 import type { Action, Decision, FinalAction } from './types.js';
 import type { CompiledPolicy, CompiledRule } from './compile.js';
-import { whenMatches, type CallView } from './match.js';
+import { commandSide, whenMatches, type CallView } from './match.js';
 
 const STRENGTH: Record<Action, number> = { allow: 1, watch: 2, ask: 3, webhook: 4, deny: 5 };
 
@@ -13,21 +13,33 @@ export const RESPONSE_MAX_BYTES = 1024 * 1024;
 
 export interface RuleFilter {
   now: number;
+  /** Rules in the set (sizes the per-command caches). */
+  ruleCount: number;
   /** Once-rules already consumed by this engine (the file rewrite may still be reloading). */
   consumed: Set<number>;
 }
 
 export function ruleActive(r: CompiledRule, f: RuleFilter): boolean {
-  return (r.ast.expiresAt === undefined || f.now < r.ast.expiresAt) && !f.consumed.has(r.id);
+  const exp = r.expiresAt;
+  return (exp === undefined || f.now < exp) && (f.consumed.size === 0 || !f.consumed.has(r.id));
 }
 
-/** The first active rule of a policy that matches (each rule read by its own action, or all as granting). */
+/**
+ * The first active rule of a policy that matches (each rule read by its own action, or all as
+ * granting for the durable pass). The command side of each rule is cached per command.
+ */
 export function firstMatch(p: CompiledPolicy, view: CallView, f: RuleFilter, allGranting = false): CompiledRule | undefined {
   const rules = p.rules;
   for (let i = 0; i < rules.length; i++) {
     const r = rules[i]!;
     if (!ruleActive(r, f)) continue;
-    if (whenMatches(r.when, view, allGranting ? false : r.restrictive)) return r;
+    const w = r.when;
+    const restrictive = allGranting ? false : r.restrictive;
+    if (w.isDefault || w.unconditional) return r;
+    if (!commandSide(r.id, f.ruleCount, w, view, restrictive)) continue;
+    // A path rule cannot match when none of its patterns could (word index).
+    if (w.pathIndexed && (!view.paths || !w.pathIndexed.maybe())) continue;
+    if (whenMatches(w, view, restrictive, undefined, true)) return r;
   }
   return undefined;
 }

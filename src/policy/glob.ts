@@ -16,6 +16,10 @@ export interface Glob {
    */
   readonly key: string;
   test(subject: string): boolean;
+  /** Set when the pattern matches exactly one string (no wildcards): that string. */
+  readonly literal?: string;
+  /** Text every match starts with ('' when the pattern may match anywhere). */
+  readonly prefix: string;
 }
 
 /** Why a glob breaks the load-time limits (research 1.5), or undefined. */
@@ -467,8 +471,14 @@ function pieceMatcher(t: Tokens): (s: string) => boolean {
 const NEVER: (s: string) => boolean = () => false;
 const ALWAYS: (s: string) => boolean = () => true;
 
-function make(source: string, key: string, test: (s: string) => boolean): Glob {
-  return { source, key, test };
+function make(source: string, key: string, test: (s: string) => boolean, literal?: string, prefix = ''): Glob {
+  return literal === undefined ? { source, key, test, prefix } : { source, key, test, literal, prefix: literal };
+}
+
+/** Literal text before the first wildcard of an anchored pattern. */
+function literalHead(p: string): string {
+  const i = p.search(/[*?[]/);
+  return i < 0 ? p : p.slice(0, i);
 }
 
 function slashed(p: string): string {
@@ -504,7 +514,7 @@ export function compileCommandGlob(pattern: string): Glob {
   const p = slashed(pattern);
   if (p === '') return make(pattern, '', NEVER);
   if (p === '*') return make(pattern, '', ALWAYS);
-  if (p.includes('**')) return { ...anchoredDoubleStar(p), source: pattern };
+  if (p.includes('**')) return { ...anchoredDoubleStar(p), source: pattern, prefix: p.startsWith('**/') ? '' : literalHead(p) };
   const startsStar = p.startsWith('*');
   let fallback: (s: string) => boolean;
   let key: string;
@@ -523,6 +533,10 @@ export function compileCommandGlob(pattern: string): Glob {
     key = keyOfRuns(frags.map((text) => ({ text, leftEdge: false, rightEdge: false })));
   } else {
     const t = tokenize(p, false);
+    if (t.ok && t.kinds.every((k) => k === LIT)) {
+      const lit = p;
+      return make(pattern, keyOfRuns(runsOfTokens(t, true, true)), (s) => s === lit, lit);
+    }
     fallback = t.ok ? classicMatcher(t, true) : NEVER;
     key = t.ok ? keyOfRuns(runsOfTokens(t, true, true)) : '';
   }
@@ -530,9 +544,9 @@ export function compileCommandGlob(pattern: string): Glob {
     // A literal prefix test first. The key still comes from the fallback reading: the prefix
     // reading keeps every character literal, so a word bounded there is bounded here too.
     const prefix = p.slice(0, -1);
-    return make(pattern, key, (s) => s.startsWith(prefix) || fallback(s));
+    return make(pattern, key, (s) => s.startsWith(prefix) || fallback(s), undefined, startsStar ? '' : literalHead(p));
   }
-  return make(pattern, key, fallback);
+  return make(pattern, key, fallback, undefined, startsStar ? '' : literalHead(p));
 }
 
 /** Path glob (research 4.2): always anchored; `*`, `?`, classes stay in one segment. */

@@ -28,6 +28,14 @@ export interface CommandReadings {
   /** Candidates lower-cased (for command_contains), built on first use. */
   lower: string[] | null;
   rawSlashed: string;
+  /** Characters held (for the cache's budget). */
+  size: number;
+  /**
+   * Per rule id, the command-side result (command and env-assignment groups together), which
+   * depends on the command alone: -1 unknown, 0 fails, 1 passes. One array per reading mode.
+   */
+  own: Int8Array | null;
+  granting: Int8Array | null;
 }
 
 export interface CallView {
@@ -40,6 +48,8 @@ export interface CallView {
   domain?: string;
   /** Calls of `tool` within the window, including this one when it was recorded. */
   count(tool: string, windowMs: number): number;
+  /** Marks the command's words in the word index; called before the first uncached command check. */
+  markCommand(): void;
 }
 
 function q(s: string): string {
@@ -314,7 +324,7 @@ function sessionNotGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): bo
  * `restrictive` is the rule's reading (deny/ask) or granting (allow/watch/webhook, durable pass).
  * Without a trace the first failing group ends the check; with one, every group is explained.
  */
-export function whenMatches(w: CompiledWhen, v: CallView, restrictive: boolean, trace?: GroupTrace[]): boolean {
+export function whenMatches(w: CompiledWhen, v: CallView, restrictive: boolean, trace?: GroupTrace[], commandSideKnown = false): boolean {
   if (w.isDefault) {
     trace?.push({ key: 'default', ok: true, positive: true, detail: 'default: true matches every call in scope' });
     return true;
@@ -328,8 +338,11 @@ export function whenMatches(w: CompiledWhen, v: CallView, restrictive: boolean, 
     return false;
   }
   let all = true;
-  if ((w.command || w.contains) && !commandGroup(w, v, restrictive, trace) && ((all = false), !trace)) return false;
-  if (w.env && !(v.cmd ? envGroup(w, v.cmd, trace) : missing('command_env_assignments', 'command', trace)) && ((all = false), !trace)) return false;
+  if (!commandSideKnown) {
+    if (w.command || w.contains || w.env) v.markCommand();
+    if ((w.command || w.contains) && !commandGroup(w, v, restrictive, trace) && ((all = false), !trace)) return false;
+    if (w.env && !(v.cmd ? envGroup(w, v.cmd, trace) : missing('command_env_assignments', 'command', trace)) && ((all = false), !trace)) return false;
+  }
   if (w.path && !(v.paths ? pathGroup(w, v, restrictive, trace) : missing('path', 'path', trace)) && ((all = false), !trace)) return false;
   if (w.url && !urlGroup(w, v, trace) && ((all = false), !trace)) return false;
   if (w.domain && !domainGroup(w, v, trace) && ((all = false), !trace)) return false;
@@ -342,3 +355,20 @@ export function whenMatches(w: CompiledWhen, v: CallView, restrictive: boolean, 
 }
 
 export { normalizeDomain };
+
+/**
+ * The command and env-assignment groups of a rule, cached per command: they read nothing but
+ * the command. Returns true when they pass (or the rule has neither).
+ */
+export function commandSide(ruleId: number, ruleCount: number, w: CompiledWhen, v: CallView, restrictive: boolean): boolean {
+  if (!w.command && !w.contains && !w.env) return true;
+  const r = v.cmd;
+  if (!r) return false;
+  const cache = restrictive ? (r.own ??= new Int8Array(ruleCount).fill(-1)) : (r.granting ??= new Int8Array(ruleCount).fill(-1));
+  const hit = cache[ruleId]!;
+  if (hit >= 0) return hit === 1;
+  v.markCommand();
+  const ok = (!(w.command || w.contains) || commandGroup(w, v, restrictive)) && (!w.env || envGroup(w, r));
+  cache[ruleId] = ok ? 1 : 0;
+  return ok;
+}

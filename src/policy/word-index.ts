@@ -74,6 +74,11 @@ export class WordIndex {
   }
 }
 
+interface TrieNode {
+  next: Map<number, TrieNode>;
+  ids: number[] | null;
+}
+
 /** A list of globs of one `when` key, filed in an index. */
 export class PatternList {
   readonly ids: number[];
@@ -81,6 +86,12 @@ export class PatternList {
   readonly hasUnkeyed: boolean;
   /** Patterns naming a compound command (`curl * | sh`, `a && b`). */
   readonly compound: boolean[];
+  /** Wildcard-free patterns match by equality: one Map lookup instead of a scan. */
+  private readonly exact = new Map<string, number>();
+  /** Patterns with a literal head, in a character trie: only heads the subject starts with are tried. */
+  private readonly trie: TrieNode = { next: new Map(), ids: null };
+  /** Patterns that may match anywhere. */
+  private readonly rest: number[] = [];
 
   constructor(
     readonly globs: Glob[],
@@ -90,6 +101,20 @@ export class PatternList {
     this.ids = globs.map((g) => index.add(g.key, this.list));
     this.hasUnkeyed = this.ids.some((id) => id < 0);
     this.compound = globs.map((g) => isCompoundPattern(g.source));
+    globs.forEach((g, k) => {
+      if (g.literal !== undefined) {
+        if (!this.exact.has(g.literal)) this.exact.set(g.literal, k);
+      } else if (g.prefix) {
+        let node = this.trie;
+        for (let i = 0; i < g.prefix.length; i++) {
+          const c = g.prefix.charCodeAt(i);
+          let n = node.next.get(c);
+          if (!n) node.next.set(c, (n = { next: new Map(), ids: null }));
+          node = n;
+        }
+        (node.ids ??= []).push(k);
+      } else this.rest.push(k);
+    });
   }
 
   /** False when no pattern of the list can match this call (per the index). */
@@ -102,13 +127,35 @@ export class PatternList {
    * skipped: s is one simple command, whose words may hold a quoted `|` that runs nothing.
    */
   find(s: string, simpleOnly = false): number {
-    const { globs, ids, index } = this;
-    for (let k = 0; k < globs.length; k++) {
+    const { globs, ids, index, rest } = this;
+    if (this.exact.size) {
+      const k = this.exact.get(s);
+      if (k !== undefined && !(simpleOnly && this.compound[k])) return k;
+    }
+    let best = -1;
+    let node: TrieNode | undefined = this.trie;
+    for (let i = 0; i < s.length && node && node.next.size; i++) {
+      node = node.next.get(s.charCodeAt(i));
+      const at = node?.ids;
+      if (!at) continue;
+      for (let r = 0; r < at.length; r++) {
+        const k = at[r]!;
+        if (best >= 0 && k > best) break;
+        if (!index.marked(ids[k]!) || (simpleOnly && this.compound[k])) continue;
+        if (globs[k]!.test(s)) {
+          best = k;
+          break;
+        }
+      }
+    }
+    for (let r = 0; r < rest.length; r++) {
+      const k = rest[r]!;
+      if (best >= 0 && k > best) break;
       if (!index.marked(ids[k]!)) continue;
       if (simpleOnly && this.compound[k]) continue;
       if (globs[k]!.test(s)) return k;
     }
-    return -1;
+    return best;
   }
 
   any(s: string): boolean {
