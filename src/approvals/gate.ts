@@ -54,7 +54,9 @@ export class Gate {
 
   /** POST /v1/tool: evaluate, apply grants and approvals, audit, and shape the reply. */
   async tool(call: ToolCall, identity: Identity, response?: string): Promise<Outcome> {
-    const { decision, auditId, approval, grantBody } = await this.decide(call, identity, 'tool');
+    // A call that reports its output (post-tool) already ran: never queue a second approval for it.
+    const reportsOutput = response !== undefined && response !== '';
+    const { decision, auditId, approval, grantBody } = await this.decide(call, identity, 'tool', !reportsOutput);
     const body: Record<string, unknown> = baseBody(decision);
     if (auditId) body.audit_id = auditId;
     Object.assign(body, grantBody);
