@@ -267,3 +267,12 @@ test('POST /v1/policy/reload: 200, 429 within a second, 500 on a broken file kee
     await s.stop();
   }
 });
+
+test('a post-tool report of an ask call runs the response rules and queues no second approval', async () => {
+  const before = (await srv.req('GET', '/v1/approvals')).body.approvals.length;
+  const r = await srv.req('POST', '/v1/tool/exec', call('deploy prod', { response: 'deployed SECRET-99' }));
+  assert.equal(r.status, 200);
+  assert.equal(r.body.response_policy_decision, 'deny');
+  assert.ok(!('approval_id' in r.body));
+  assert.equal((await srv.req('GET', '/v1/approvals')).body.approvals.length, before);
+});
