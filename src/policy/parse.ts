@@ -6,8 +6,10 @@
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { parseDuration } from '../util/duration.js';
 import type { Action, FinalAction } from './types.js';
-import { DEFAULT_PRIORITY, type InlineTestCase, type MatchAst, type NotifyAst, type ParsedPolicyFile, type PolicyAst, type RuleAst, type WhenAst } from './ast.js';
+import { DEFAULT_PRIORITY, type MatchAst, type ParsedPolicyFile, type PolicyAst, type RuleAst, type WhenAst } from './ast.js';
 import { closest, PolicyLoadError, type PolicyDiagnostic } from './errors.js';
+import { keyOf, Reader } from './parse-reader.js';
+import { parseNotify, parseTests } from './parse-extras.js';
 import { validatePolicyFile } from './validate.js';
 
 /** Largest policy file accepted (research 1.1). */
@@ -45,128 +47,7 @@ const ACTION_HINTS: Record<string, string> = {
   approve: 'ask', confirm: 'ask', prompt: 'ask', monitor: 'watch', audit: 'watch', warn: 'watch',
 };
 const ACTIONS: Record<string, Action> = { allow: 'allow', deny: 'deny', ask: 'ask', watch: 'watch', log: 'watch', webhook: 'webhook' };
-const NOTIFY_PLATFORMS = ['auto', 'slack', 'discord', 'teams', 'openclaw', 'webhook'];
-const NOTIFY_ON = ['deny', 'watch', 'ask', 'log', 'require_approval'];
-const TEST_EXPECT = ['allow', 'deny', 'ask', 'watch', 'log', 'webhook'];
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
-
-class Reader {
-  readonly diags: PolicyDiagnostic[] = [];
-  constructor(
-    readonly file: string,
-    private readonly lc: LineCounter,
-  ) {}
-
-  line(node: Node | Pair | null | undefined): number {
-    const n = (node && 'range' in node ? node : (node as Pair | undefined)?.key) as Node | undefined;
-    const off = n?.range?.[0];
-    return off === undefined ? 0 : this.lc.linePos(off).line;
-  }
-
-  error(node: Node | Pair | null | undefined, problem: string, key?: string, line?: number): void {
-    this.diags.push({ file: this.file, line: line ?? this.line(node), col: 0, severity: 'error', key, problem });
-  }
-
-  warn(node: Node | null | undefined, problem: string, key?: string): void {
-    this.diags.push({ file: this.file, line: this.line(node), col: 0, severity: 'warning', key, problem });
-  }
-
-  /** Pairs of a map, with unknown keys reported; null (and an error) when the node is not a map. */
-  entries(node: Node | null | undefined, allowed: readonly string[], where: string, ctxLine: number): Map<string, Pair> | null {
-    if (node === null || node === undefined || (isScalar(node) && node.value === null)) return new Map();
-    if (!isMap(node)) {
-      this.error(node, `${where} must be a mapping of keys to values`, undefined, this.line(node) || ctxLine);
-      return null;
-    }
-    const out = new Map<string, Pair>();
-    for (const pair of this.mergedItems(node as YAMLMap)) {
-      const k = isScalar(pair.key) ? String(pair.key.value) : undefined;
-      if (k === undefined) {
-        this.error(pair.key as Node, `${where} has a key that is not a plain word`);
-        continue;
-      }
-      if (!allowed.includes(k)) {
-        const hint = closest(k, allowed);
-        this.error(pair.key as Node, `unknown key "${k}" in ${where}${hint ? ` (did you mean ${hint}?)` : ''}`, k);
-        continue;
-      }
-      out.set(k, pair);
-    }
-    return out;
-  }
-
-  /** Pairs of a map with YAML merge keys (`<<: *base`) expanded; explicit keys win. */
-  private mergedItems(map: YAMLMap): Pair[] {
-    const own = map.items.filter((p) => !(isScalar(p.key) && p.key.value === '<<'));
-    const merges = map.items.filter((p) => isScalar(p.key) && p.key.value === '<<');
-    if (!merges.length) return map.items as Pair[];
-    const keys = new Set(own.map((p) => (isScalar(p.key) ? String(p.key.value) : '')));
-    const out = own.slice() as Pair[];
-    for (const m of merges) {
-      const v = m.value as Node | null;
-      const sources = isSeq(v) ? (v.items as Node[]) : [v];
-      for (const src of sources) {
-        if (!isMap(src)) {
-          this.error(m.key as Node, 'a merge key (<<) must refer to a mapping');
-          continue;
-        }
-        for (const p of this.mergedItems(src as YAMLMap)) {
-          const k = isScalar(p.key) ? String(p.key.value) : '';
-          if (!keys.has(k)) {
-            keys.add(k);
-            out.push(p);
-          }
-        }
-      }
-    }
-    return out;
-  }
-
-  str(pair: Pair, what: string): string | undefined {
-    const v = pair.value as Node | null;
-    if (isScalar(v) && v.value !== null && typeof v.value !== 'object') return String(v.value);
-    this.error(v ?? pair, `${what} must be a string`, keyOf(pair));
-    return undefined;
-  }
-
-  bool(pair: Pair, what: string): boolean | undefined {
-    const v = pair.value as Node | null;
-    if (isScalar(v) && typeof v.value === 'boolean') return v.value;
-    this.error(v ?? pair, `${what} must be true or false`, keyOf(pair));
-    return undefined;
-  }
-
-  int(pair: Pair, what: string): number | undefined {
-    const v = pair.value as Node | null;
-    if (isScalar(v) && typeof v.value === 'number' && Number.isInteger(v.value)) return v.value;
-    this.error(v ?? pair, `${what} must be a whole number`, keyOf(pair));
-    return undefined;
-  }
-
-  /** A string or a list of strings (a single string is read as a one-element list). */
-  strList(pair: Pair, what: string): { values: string[]; lines: number[] } | undefined {
-    const v = pair.value as Node | null;
-    if (isScalar(v) && v.value !== null && typeof v.value !== 'object') return { values: [String(v.value)], lines: [this.line(v)] };
-    if (isScalar(v) && v.value === null) return { values: [], lines: [] };
-    if (!isSeq(v)) {
-      this.error(v ?? pair, `${what} must be a list of strings`, keyOf(pair));
-      return undefined;
-    }
-    const values: string[] = [];
-    const lines: number[] = [];
-    for (const item of v.items as Node[]) {
-      if (isScalar(item) && item.value !== null && typeof item.value !== 'object') {
-        values.push(String(item.value));
-        lines.push(this.line(item));
-      } else this.error(item, `${what} must be a list of strings; this item is not a string`, keyOf(pair));
-    }
-    return { values, lines };
-  }
-}
-
-function keyOf(pair: Pair): string | undefined {
-  return isScalar(pair.key) ? String(pair.key.value) : undefined;
-}
 
 export function parseAction(text: string): { action?: Action; problem?: string } {
   const lower = text.toLowerCase();
@@ -365,76 +246,6 @@ function parsePolicy(r: Reader, node: Node): PolicyAst | null {
   return policy;
 }
 
-function parseTests(r: Reader, pair: Pair): InlineTestCase[] {
-  const v = pair.value as Node | null;
-  if (isScalar(v) && v.value === null) return [];
-  if (!isSeq(v)) {
-    r.error(v ?? pair, 'tests must be a list of test cases', 'tests');
-    return [];
-  }
-  const out: InlineTestCase[] = [];
-  for (const item of v.items as Node[]) {
-    const line = r.line(item);
-    const e = r.entries(item, KEYS.test, 'test case', line);
-    if (!e) continue;
-    const tool = e.get('tool') ? r.str(e.get('tool')!, 'test tool') : undefined;
-    if (!tool) r.error(item, 'test case needs a tool', 'tool', line);
-    const expectText = e.get('expect') ? r.str(e.get('expect')!, 'expect') : undefined;
-    if (expectText === undefined) r.error(item, 'test case needs expect (allow, deny, ask, watch, log or webhook)', 'expect', line);
-    else if (!TEST_EXPECT.includes(expectText)) r.error(e.get('expect')!.value as Node, `expect "${expectText}" must be one of ${TEST_EXPECT.join(', ')}`, 'expect');
-    const mapOf = (k: string): Record<string, unknown> | undefined => {
-      const p = e.get(k);
-      if (!p) return undefined;
-      const val = (p.value as Node | null)?.toJSON?.() ?? null;
-      if (val === null) return {};
-      if (typeof val !== 'object' || Array.isArray(val)) {
-        r.error(p.value as Node, `${k} must be a mapping`, k);
-        return undefined;
-      }
-      return val as Record<string, unknown>;
-    };
-    if (!tool || expectText === undefined || !TEST_EXPECT.includes(expectText)) continue;
-    const tc: InlineTestCase = {
-      line,
-      name: e.get('name') ? r.str(e.get('name')!, 'test name') ?? '' : '',
-      tool,
-      agent: e.get('agent') ? r.str(e.get('agent')!, 'test agent') ?? 'test' : 'test',
-      params: mapOf('params') ?? {},
-      expect: ACTIONS[expectText]!,
-    };
-    if (e.get('expect_message')) tc.expect_message = r.str(e.get('expect_message')!, 'expect_message');
-    if (e.get('session')) tc.session = r.str(e.get('session')!, 'session');
-    if (e.get('workdir')) tc.workdir = r.str(e.get('workdir')!, 'workdir');
-    const input = mapOf('input');
-    if (input) tc.input = input;
-    out.push(tc);
-  }
-  return out;
-}
-
-function parseNotify(r: Reader, pair: Pair): NotifyAst | undefined {
-  const line = r.line(pair.key as Node);
-  const e = r.entries(pair.value as Node, KEYS.notify, 'notify', line);
-  if (!e) return undefined;
-  const n: NotifyAst = { url: '', platform: 'auto', on: [] };
-  if (e.get('url')) n.url = r.str(e.get('url')!, 'notify.url') ?? '';
-  if (e.get('platform')) {
-    const p = r.str(e.get('platform')!, 'notify.platform') ?? 'auto';
-    if (!NOTIFY_PLATFORMS.includes(p)) r.error(e.get('platform')!.value as Node, `notify.platform "${p}" must be one of ${NOTIFY_PLATFORMS.join(', ')}`, 'platform');
-    n.platform = p;
-  }
-  const on = e.get('on');
-  if (on) {
-    if (!isSeq(on.value)) r.error(on.value as Node, 'notify.on must be a list (for example [deny, ask])', 'on');
-    else {
-      n.on = r.strList(on, 'notify.on')?.values ?? [];
-      for (const x of n.on) if (!NOTIFY_ON.includes(x)) r.error(on.value as Node, `notify.on "${x}" must be one of deny, watch, ask`, 'on');
-    }
-  }
-  return n;
-}
-
-/** Replaces every alias (*name) by the node it refers to, so later stages read plain values. */
 function resolveAliases(doc: Document.Parsed): void {
   visit(doc, {
     Alias(_key, node) {
