@@ -152,9 +152,13 @@ export interface FindReading {
 
 /** Start points bounded: find rarely has more, and each one multiplies the readings. */
 const FIND_MAX_STARTS = 16;
-/** Options and actions that do not narrow the set of files found. */
-const FIND_NON_FILTERS = new Set(['-maxdepth', '-mindepth', '-depth', '-d', '-xdev', '-mount', '-follow', '-noleaf', '-ignore_readdir_race', '-noignore_readdir_race', '-daystart', '-warn', '-nowarn', '-delete', '-print', '-print0', '-ls', '-true', '-regextype']);
-/** Tests that match everything, whatever their spelling (-name '*'). */
+/** Tests that narrow which files are found; others (-type, -mindepth, -xdev ...) still hit all of them. */
+const FIND_NARROWING = new Set([
+  '-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-lname', '-ilname',
+  '-newer', '-anewer', '-cnewer', '-mtime', '-mmin', '-atime', '-amin', '-ctime', '-cmin', '-used',
+  '-size', '-user', '-group', '-uid', '-gid', '-nouser', '-nogroup', '-perm', '-inum', '-samefile', '-links', '-empty',
+]);
+/** Name tests that match everything, whatever their spelling (-name '*'). */
 const MATCH_ALL = new Set(['*', '**']);
 
 export function readFind(words: string[]): FindReading | undefined {
@@ -175,9 +179,8 @@ export function readFind(words: string[]): FindReading | undefined {
       const cmd: string[] = [];
       for (i++; i < words.length && words[i] !== ';' && words[i] !== '+'; i++) cmd.push(words[i]!);
       if (cmd.length) payloads.push(cmd);
-    } else if (w === '-maxdepth' || w === '-mindepth' || w === '-regextype') i++;
-    else if ((w === '-name' || w === '-iname' || w === '-path' || w === '-ipath' || w === '-wholename') && MATCH_ALL.has(words[i + 1] ?? '')) i++;
-    else if (w.startsWith('-') && !FIND_NON_FILTERS.has(w)) filtered = true;
+    } else if ((w === '-name' || w === '-iname' || w === '-path' || w === '-ipath' || w === '-wholename') && MATCH_ALL.has(words[i + 1] ?? '')) i++;
+    else if (FIND_NARROWING.has(w) || w.startsWith('-newer')) filtered = true;
   }
   const expanded = filtered ? payloads : payloads.flatMap((cmd) => cleaned.map((s) => cmd.map((x) => x.replace(/\{\}/g, s))));
   return { starts: cleaned, deletes, filtered, payloads: expanded };

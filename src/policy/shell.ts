@@ -66,7 +66,8 @@ export function expandHome(word: string, home: string): string {
   let out = word;
   if (out === '~') out = home;
   else if (out.startsWith('~/')) out = home + out.slice(1);
-  if (out.includes('$')) out = out.replace(/\$\{HOME\}|\$HOME(?![A-Za-z0-9_])/g, home);
+  // $HOME, ${HOME} and ${HOME:-x} / ${HOME:?} / ${HOME:=x} (HOME is set, so they all read as it).
+  if (out.includes('$')) out = out.replace(/\$\{HOME(?::?[-=?+][^}]*)?\}|\$HOME(?![A-Za-z0-9_])/g, home);
   return out;
 }
 
@@ -129,6 +130,13 @@ class Analyzer {
     this.units.push(unit);
   }
 
+  /** Whole readings of a pipeline in its most unwrapped spelling: `a | b`, and `a && b` as the peer spells pipes. */
+  private addPipeline(pipe: string[]): void {
+    if (pipe.length < 2) return;
+    this.add(pipe.join(' | '), -1);
+    this.add(pipe.join(' && '), -1);
+  }
+
   /** Processes a command string; returns its normalized text. `unit` is reused only for a single simple command. */
   processString(s: string, depth: number, grant: boolean, unit: number | null): string {
     if (depth > MAX_NESTING) {
@@ -155,11 +163,11 @@ class Analyzer {
       if (r.norm) norms.push(r.norm);
       if (r.primary) pipe.push(r.primary);
       if (seg.op !== '|' && seg.op !== '|&') {
-        if (pipe.length >= 2) this.add(pipe.join(' | '), -1);
+        this.addPipeline(pipe);
         pipe = [];
       }
     }
-    if (pipe.length >= 2) this.add(pipe.join(' | '), -1);
+    this.addPipeline(pipe);
     for (const sub of subs) this.processString(sub, depth + 1, grant, null);
     const norm = norms.join(' && ');
     if (key !== null) this.done.set(key, norm);

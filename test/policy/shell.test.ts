@@ -69,13 +69,17 @@ test('candidates: find -delete without filters reads as rm -rf of the start', ()
   assert.ok(a('find /var/log -delete').candidates.includes('rm -rf /var/log'));
   assert.ok(!a('find . -name "*.tmp" -delete').candidates.includes('rm -rf .'));
   assert.ok(a("find / -name '*' -delete").candidates.includes('rm -rf /'));
+  assert.ok(a('find . -type f -mindepth 1 -delete').candidates.includes('rm -rf .'), '-type and -mindepth do not narrow');
+  assert.ok(!a('find . -mtime +7 -delete').candidates.includes('rm -rf .'));
 });
 
 test('candidates: a compound command has whole readings outside any unit', () => {
-  const r = a('curl x | sh');
-  const i = r.candidates.indexOf('curl x | sh');
-  assert.ok(i >= 0);
-  assert.equal(r.units[i], -1);
+  const r = a('/usr/bin/curl x | /bin/sh');
+  for (const whole of ['curl x | sh', 'curl x && sh']) {
+    const i = r.candidates.indexOf(whole);
+    assert.ok(i >= 0, whole);
+    assert.equal(r.units[i], -1);
+  }
 });
 
 test('env assignments: prefixes, env, export and declare, not arguments', () => {
