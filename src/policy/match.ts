@@ -130,50 +130,60 @@ function coveredBy(s: string, cmd: PatternList | undefined, w: CompiledWhen): nu
   return -1;
 }
 
+function coveredPart(a: CommandAnalysis, i: number, cmd: PatternList | undefined, w: CompiledWhen): boolean {
+  if (coveredBy(a.components[i]!, cmd, w) !== -1) return true;
+  const e = a.componentsExpanded[i];
+  return !!e && coveredBy(e, cmd, w) !== -1;
+}
+
 function grantingCommand(w: CompiledWhen, r: CommandReadings, trace?: GroupTrace[]): boolean {
   const a = r.analysis;
   const cmd = w.command;
+  if (!(cmd?.maybe() || w.contains?.maybe())) {
+    trace?.push({ key: 'command', ok: false, positive: true, detail: `${q(a.normalized)} is not covered by command_matches/command_contains` });
+    return false;
+  }
   let ok = false;
   let detail = '';
   let near = false;
+  const n = a.components.length;
   if (!a.composite) {
-    const spellings = a.components.length ? [a.components[0]!, a.componentsExpanded[0]] : [];
-    for (const s of spellings) {
-      if (s && coveredBy(s, cmd, w) !== -1) {
-        ok = true;
-        if (trace) detail = `${q(s)} is covered`;
-        break;
-      }
-    }
-    if (!ok && trace) detail = `${q(a.normalized)} is not covered by command_matches/command_contains`;
+    ok = n > 0 && coveredPart(a, 0, cmd, w);
+    if (trace) detail = ok ? `${q(a.components[0]!)} is covered` : `${q(a.normalized)} is not covered by command_matches/command_contains`;
   } else {
     if (cmd && w.commandCompound!.some(Boolean)) {
-      for (const s of [r.rawSlashed, a.normalized]) {
+      for (let t = 0; t < 2 && !ok; t++) {
+        const s = t === 0 ? r.rawSlashed : a.normalized;
         const k = cmd.find(s);
         if (k >= 0 && w.commandCompound![k]) {
           ok = true;
           if (trace) detail = `compound pattern ${q(cmd.globs[k]!.source)} approves ${q(s)} as a whole`;
-          break;
         }
       }
     }
     if (!ok) {
-      const uncovered: string[] = [];
-      a.components.forEach((c, i) => {
-        const e = a.componentsExpanded[i];
-        if (coveredBy(c, cmd, w) === -1 && (!e || coveredBy(e, cmd, w) === -1)) uncovered.push(c);
-      });
-      ok = uncovered.length === 0 && a.components.length > 0;
-      near = !ok && uncovered.length < a.components.length;
-      if (trace) detail = ok ? `every executed part (${a.components.length}) is covered` : `not every executed part is covered: ${uncovered.map(q).join(', ')}`;
+      let covered = 0;
+      for (let i = 0; i < n; i++) {
+        if (coveredPart(a, i, cmd, w)) covered++;
+        else if (!trace) break;
+      }
+      ok = n > 0 && covered === n;
+      near = !ok && covered > 0;
+      if (trace) {
+        const uncovered = a.components.filter((_, i) => !coveredPart(a, i, cmd, w));
+        detail = ok ? `every executed part (${n}) is covered` : `not every executed part is covered: ${uncovered.map(q).join(', ')}`;
+      }
     }
   }
   if (ok && w.commandNot) {
-    const all = [r.rawSlashed, a.normalized, ...a.components, ...a.componentsExpanded.filter((x): x is string => !!x)];
-    for (const s of all) {
-      const k = w.commandNot.find(s);
+    const not = w.commandNot;
+    const total = 2 + n * 2;
+    for (let t = 0; t < total; t++) {
+      const s = t === 0 ? r.rawSlashed : t === 1 ? a.normalized : t < 2 + n ? a.components[t - 2]! : a.componentsExpanded[t - 2 - n];
+      if (!s) continue;
+      const k = not.find(s);
       if (k >= 0) {
-        trace?.push({ key: 'command', ok: false, positive: true, near: true, detail: `${detail}, but command_not_matches ${q(w.commandNot.globs[k]!.source)} matched ${q(s)}` });
+        trace?.push({ key: 'command', ok: false, positive: true, near: true, detail: `${detail}, but command_not_matches ${q(not.globs[k]!.source)} matched ${q(s)}` });
         return false;
       }
     }
