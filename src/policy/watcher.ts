@@ -16,7 +16,12 @@ export interface PolicyWatcherOptions {
   home?: string;
   onReload?: (engine: Engine) => void;
   onError?: (err: Error) => void;
+  /** Directories watched for new policy files that are not (yet) part of the set. */
+  watchAlso?: string[];
 }
+
+/** Fixed paths, or a function re-asked on every reload (a new file may join the set). */
+export type PolicyPaths = string | string[] | (() => string[]);
 
 export class PolicyWatcher {
   current: Engine;
@@ -24,14 +29,17 @@ export class PolicyWatcher {
   private watcher: FSWatcher | undefined;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
-  private readonly paths: string[];
+  private paths: string[];
+  private readonly resolvePaths: () => string[];
 
   /** Loads the set now; throws PolicyLoadError when it does not load. */
   constructor(
-    configPath: string | string[],
+    configPath: PolicyPaths,
     private readonly opts: PolicyWatcherOptions = {},
   ) {
-    this.paths = Array.isArray(configPath) ? configPath : [configPath];
+    this.resolvePaths =
+      typeof configPath === 'function' ? configPath : () => (Array.isArray(configPath) ? configPath : [configPath]);
+    this.paths = this.resolvePaths();
     this.current = loadEngine(this.paths, this.loadOptions());
   }
 
@@ -47,8 +55,9 @@ export class PolicyWatcher {
   /** Reloads now. Throws (keeping the current engine) when the new set does not load. */
   reload(): Engine {
     let next: Engine;
+    const paths = this.resolvePaths();
     try {
-      next = loadEngine(this.paths, this.loadOptions());
+      next = loadEngine(paths, this.loadOptions());
       if (!next.defaultActionSet && next.policyCount === 0 && this.current.policyCount > 0) {
         throw new Error(`${this.paths.join(', ')}: the policy set is now empty (no policies and no default_action); keeping the previous set, as the file is probably being written`);
       }
@@ -58,6 +67,10 @@ export class PolicyWatcher {
     }
     this.current = next;
     this.lastError = null;
+    if (paths.join('\0') !== this.paths.join('\0')) {
+      this.paths = paths;
+      if (this.watcher) void this.restartWatch();
+    }
     this.opts.onReload?.(next);
     return next;
   }
@@ -71,11 +84,19 @@ export class PolicyWatcher {
     }
   }
 
+  private async restartWatch(): Promise<void> {
+    const w = this.watcher;
+    this.watcher = undefined;
+    await w?.close();
+    this.start();
+  }
+
   /** Starts watching the configured files and directories. */
   start(): void {
     if (this.watcher || this.closed) return;
     const targets = new Set<string>();
-    const dirs = new Set<string>();
+    const dirs = new Set<string>(this.opts.watchAlso ?? []);
+    for (const d of dirs) targets.add(d);
     const files = new Set<string>();
     for (const p of this.paths) {
       targets.add(p);

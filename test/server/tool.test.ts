@@ -276,3 +276,24 @@ test('a post-tool report of an ask call runs the response rules and queues no se
   assert.ok(!('approval_id' in r.body));
   assert.equal((await srv.req('GET', '/v1/approvals')).body.approvals.length, before);
 });
+
+test('hot reload: an edit to the policy file applies without a restart; a broken edit keeps the last good set', async () => {
+  const s = await startTestServer({ policy: BASIC_POLICY });
+  try {
+    const file = s.ctx.opts.configPath;
+    const waitFor = async (pred: () => Promise<boolean>) => {
+      for (let i = 0; i < 50; i++) {
+        if (await pred()) return true;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return false;
+    };
+    writeFileSync(file, readFileSync(file, 'utf8').replace('"rm -rf *"', '"rm -rf *", "shred *"'));
+    assert.ok(await waitFor(async () => (await s.req('POST', '/v1/tool/exec', call('shred x'))).status === 403), 'edit applied');
+    writeFileSync(file, 'policies: [oops');
+    assert.ok(await waitFor(async () => typeof (await s.req('GET', '/v1/status')).body.policy_error === 'string'), 'error reported');
+    assert.equal((await s.req('POST', '/v1/tool/exec', call('shred x'))).status, 403, 'last good set still decides');
+  } finally {
+    await s.stop();
+  }
+});
