@@ -334,9 +334,11 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<{ 
       // Created only when decide looks at it: an AbortController per exec is measurable.
       let ac: AbortController | undefined;
       let hungUp = false;
+      let answered = false;
       sock.once('close', () => {
         hungUp = true;
-        ac?.abort();
+        // After the reply the close is the normal end: an abort then would only cost a DOMException.
+        if (!answered) ac?.abort();
       });
       const control: DecideControl = {
         hold: () => hold(),
@@ -349,7 +351,6 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<{ 
         },
       };
       let held = false;
-      let answered = false;
       const hold = () => {
         if (held || answered || sock.destroyed || !sock.writable) return;
         held = true;

@@ -30,7 +30,9 @@ export async function socketCall(
   identity: Identity,
   req: PreloadRequest,
   peer: { pid: number; uid: number },
-  signal?: AbortSignal,
+  /** The connection's hang-up signal, read only when the call waits for a human. */
+  ctl?: { readonly signal: AbortSignal },
+  durableAllows = false,
 ): Promise<Reply> {
   if (typeof req.command !== 'string' || req.command === '') {
     return { decision: 'deny', allowed: false, message: 'malformed preload request: command missing' };
@@ -50,6 +52,14 @@ export async function socketCall(
   const extra: Record<string, unknown> = { source: 'preload', pid: peer.pid || req.pid, ppid: req.ppid };
   if (req.path) extra.path = req.path;
   const wait = req.wait !== false;
-  const reply = await gate.decideBlocking(call, identity, 'socket', { wait, signal, extraRequest: extra });
+  const reply = await gate.decideBlocking(call, identity, 'socket', {
+    wait,
+    extraRequest: extra,
+    durableAllows,
+    // A getter: creating an AbortController for every exec is measurable, and only asks need it.
+    get signal() {
+      return ctl?.signal;
+    },
+  });
   return reply;
 }

@@ -34,6 +34,8 @@ export interface ServeOptions {
   syslog?: string;
   cef: boolean;
   auditWebhook?: string;
+  /** Preload allows wait for the audit fsync too (off: they are answered once queued). */
+  preloadDurable?: boolean;
   /** Tests inject a manual clock. */
   clock?: Clock;
   /** Tests turn the socket off when they do not need it. */
@@ -104,7 +106,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     cleanup.push(() => approvals.close?.());
 
     const callCounts = new WindowCounter(clock, 3_600_000);
-    const gate = new Gate({ policies, audit, approvals, clock, mode: o.mode, bus, callCounts, callWebhook });
+    const gate = new Gate({ policies, audit, approvals, clock, mode: o.mode, bus, callCounts, callWebhook, log });
     const ctx: ServerContext = {
       opts: {
         host: o.host,
@@ -136,7 +138,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     if (!o.noSocket) {
       const sock = await startPreloadSocket({
         path: o.socketPath,
-        decide: (req, peer, ctl) => socketCall(gate, SOCKET_IDENTITY, req, peer, ctl.signal),
+        decide: (req, peer, ctl) => socketCall(gate, SOCKET_IDENTITY, req, peer, ctl, o.preloadDurable === true),
         hook: hookCall({ url: () => selfUrl, token: adminToken, dataDir }),
         log,
       });

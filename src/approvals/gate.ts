@@ -27,6 +27,7 @@ export interface GateDeps {
   bus: Bus;
   callCounts: WindowCounter;
   callWebhook: WebhookCaller;
+  log?: (msg: string) => void;
 }
 
 export type Source = 'tool' | 'preflight' | 'socket' | 'hook' | 'mcp';
@@ -143,9 +144,19 @@ export class Gate {
     call: ToolCall,
     identity: Identity,
     source: Source,
-    opts: { wait: boolean; signal?: AbortSignal; extraRequest?: Record<string, unknown> },
+    opts: {
+      wait: boolean;
+      signal?: AbortSignal;
+      extraRequest?: Record<string, unknown>;
+      /**
+       * false: an allow is answered once its event is queued in the chain, not after the fsync.
+       * The preload socket uses this so an exec costs microseconds, not an fsync; denies, asks
+       * and everything on HTTP still wait for durability.
+       */
+      durableAllows?: boolean;
+    },
   ): Promise<{ decision: 'allow' | 'deny' | 'ask' | 'watch'; allowed: boolean; message: string }> {
-    const { decision, approval } = await this.decide(call, identity, source, opts.wait, opts.extraRequest);
+    const { decision, approval } = await this.decide(call, identity, source, opts.wait, opts.extraRequest, opts.durableAllows ?? true);
     if (this.deps.mode === 'monitor') return { decision: 'allow', allowed: true, message: decision.message };
     if (decision.action !== 'ask') {
       const action = decision.action as 'allow' | 'deny' | 'watch';
@@ -170,6 +181,7 @@ export class Gate {
     source: Source,
     queue = true,
     extraRequest: Record<string, unknown> = {},
+    durableAllows = true,
   ): Promise<{ decision: Decision; auditId?: string; approval?: ApprovalView; grantBody: Record<string, unknown> }> {
     const engine = this.deps.policies.current;
     let decision = engine.evaluate(call, { dryRun: false });
@@ -209,8 +221,14 @@ export class Gate {
     }
 
     let event: AuditEvent | undefined;
+    const record = this.append(decisionEvent(call, decision, { extra: { source, ...extraRequest, ...grantBody } }));
+    if (!durableAllows && isAllowed(decision.action)) {
+      // Still appended, in order, to the same chain; only the wait for the fsync is skipped.
+      record.catch((err) => this.deps.log?.(`audit append failed for an acknowledged allow: ${(err as Error).message}`));
+      return { decision, grantBody };
+    }
     try {
-      event = await this.append(decisionEvent(call, decision, { extra: { source, ...extraRequest, ...grantBody } }));
+      event = await record;
     } catch (err) {
       if (enforce) throw err;
     }

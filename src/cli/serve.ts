@@ -25,6 +25,8 @@ options:
   --syslog ADDR              also send audit events to syslog: udp://h:p, tcp://h:p, unix:///dev/log
   --cef                      write audit events as CEF lines (the syslog message with --syslog, else stderr)
   --audit-webhook URL        also POST audit events (batched JSON) to URL
+  --preload-durable          answer preload-socket allows only after their audit event is fsynced
+                             (default: answered once queued in the chain; denies always wait)
 
 When ready it prints one line "listening on http://HOST:PORT" to stdout; logs go to stderr.`;
 
@@ -53,6 +55,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     syslog: { type: 'string' },
     cef: { type: 'boolean' },
     'audit-webhook': { type: 'string' },
+    'preload-durable': { type: 'boolean' },
   });
   if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   const v = values as Record<string, string | boolean | undefined>;
@@ -86,6 +89,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     syslog: v.syslog as string | undefined,
     cef: v.cef === true,
     auditWebhook: v['audit-webhook'] as string | undefined,
+    preloadDurable: v['preload-durable'] === true,
   };
 }
 
