@@ -3,7 +3,7 @@
 // replaced by a copy of the same shape whose strings are the redaction marker.
 import type { HookCall, HookOutcome, HostAdapter, Phase, Target } from './types.js';
 import {
-  PayloadError, execTarget, isObject, mcpTarget, optString, pathTarget, requireObject, requireString, target, targetsFor, urlTarget, responseText, redactedCopy, type Obj } from './payload.js';
+  PayloadError, execTarget, isObject, mcpTarget, optString, pathTarget, requireObject, requireString, target, targetsFor, urlTarget, responseText, redactedCopy, eventHead, type Obj } from './payload.js';
 
 type Build = (input: Obj, name: string) => Target[];
 const exec: Build = (i, n) => [execTarget(i, n)];
@@ -61,11 +61,7 @@ export const claudeCode: HostAdapter = {
   },
 
   parse(payload): HookCall {
-    const p = requireObject(payload, 'hook payload');
-    const event = requireString(p, 'hook_event_name');
-    const phase = EVENTS[event];
-    if (!phase) throw new PayloadError(`unsupported hook_event_name "${event}"`);
-    const name = requireString(p, 'tool_name');
+    const { p, event, phase, name } = eventHead(payload, EVENTS);
     const input = p.tool_input === undefined ? {} : requireObject(p.tool_input, 'tool_input');
     const call: HookCall = {
       phase,

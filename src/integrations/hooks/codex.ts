@@ -5,7 +5,7 @@ import type { HookCall, HostAdapter, Phase, Target } from './types.js';
 import {
   PayloadError,
   commandText, execTarget, isObject, mcpTarget, optString, pathTarget, patchTargets, requireObject, requireString, target,
-  targetsFor, urlTarget, responseText, type Obj,
+  targetsFor, urlTarget, responseText, eventHead, type Obj,
 } from './payload.js';
 
 type Build = (input: Obj, name: string) => Target[];
@@ -72,11 +72,7 @@ export const codex: HostAdapter = {
   },
 
   parse(payload): HookCall {
-    const p = requireObject(payload, 'hook payload');
-    const event = requireString(p, 'hook_event_name');
-    const phase = EVENTS[event];
-    if (!phase) throw new PayloadError(`unsupported hook_event_name "${event}"`);
-    const name = requireString(p, 'tool_name');
+    const { p, event, phase, name } = eventHead(payload, EVENTS);
     // Codex sends some tools' input as a bare string or list; keep it under `input`.
     let input: Obj = p.tool_input === undefined ? {} : isObject(p.tool_input) ? p.tool_input : { input: p.tool_input };
     // Shell tools take argv; policies and the server read `command` as one string, so the

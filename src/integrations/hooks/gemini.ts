@@ -5,7 +5,7 @@ import type { HookCall, HostAdapter, Phase, Target } from './types.js';
 import {
   PayloadError,
   execTarget, isObject, limitTargets, pickAlias, mcpTarget, optString, pathTarget, requireObject, requireString, target, targetsFor,
-  responseText, urlsIn, PATH_KEYS, type Obj,
+  responseText, urlsIn, PATH_KEYS, eventHead, type Obj,
 } from './payload.js';
 
 type Build = (input: Obj, name: string) => Target[];
@@ -73,11 +73,7 @@ export const gemini: HostAdapter = {
   },
 
   parse(payload): HookCall {
-    const p = requireObject(payload, 'hook payload');
-    const event = requireString(p, 'hook_event_name');
-    const phase = EVENTS[event];
-    if (!phase) throw new PayloadError(`unsupported hook_event_name "${event}"`);
-    const name = requireString(p, 'tool_name');
+    const { p, event, phase, name } = eventHead(payload, EVENTS);
     const input = p.tool_input === undefined ? {} : requireObject(p.tool_input, 'tool_input');
     const call: HookCall = {
       phase,

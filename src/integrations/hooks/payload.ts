@@ -183,3 +183,15 @@ export function tolerant(build: () => Target[], input: Obj, name: string): Targe
 export function targetsFor(phase: 'pre' | 'post', build: () => Target[], input: Obj, name: string): Target[] {
   return phase === 'pre' ? build() : tolerant(build, input, name);
 }
+
+/**
+ * The head every hook payload with `hook_event_name` and `tool_name` shares: the object, its
+ * event mapped to a phase (unknown events are refused), and the host's tool name.
+ */
+export function eventHead(payload: unknown, events: Record<string, 'pre' | 'post'>): { p: Obj; event: string; phase: 'pre' | 'post'; name: string } {
+  const p = requireObject(payload, 'hook payload');
+  const event = requireString(p, 'hook_event_name');
+  const phase = events[event];
+  if (!phase) throw new PayloadError(`unsupported hook_event_name "${event}"`);
+  return { p, event, phase, name: requireString(p, 'tool_name') };
+}
