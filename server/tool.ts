@@ -5,6 +5,7 @@ import { toToolCall, toolRequestSchema, checkToolName, type ToolRequestBody } fr
 import { badRequest, HttpError } from './errors.js';
 import { GateUnavailableError } from '../src/approvals/gate.js';
 import { AuditUnavailableError } from '../src/audit/types.js';
+import { paramsFor } from '../src/policy/accessors.js';
 
 const toolParams = {
   type: 'object',
@@ -100,11 +101,4 @@ export default async function toolRoutes(app: FastifyInstance, ctx: ServerContex
       };
     },
   );
-}
-
-/** What a bare argument means for a tool: a path for file tools, a URL for fetchers, else a command. */
-export function paramsFor(tool: string, arg: string): Record<string, unknown> {
-  if (['read', 'write', 'edit'].includes(tool)) return { path: arg };
-  if (['fetch', 'http', 'web_fetch', 'browser'].includes(tool)) return { url: arg };
-  return { command: arg };
 }

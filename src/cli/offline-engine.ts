@@ -2,7 +2,10 @@
 // chosen exactly as `svc serve` chooses it, so what these commands say is what the server does.
 import { resolveConfig } from './config-path.js';
 import { defaultDataDir } from '../util/datadir.js';
+import { resolve } from 'node:path';
 import { loadEngine, type Engine, type LoadEngineOptions } from '../policy/engine.js';
+import { paramsFor } from '../policy/accessors.js';
+import type { ToolCall } from '../policy/types.js';
 
 export interface OfflineEngine {
   engine: Engine;
@@ -14,4 +17,18 @@ export interface OfflineEngine {
 export function openOfflineEngine(config: string | undefined, dataDir?: string, opts: LoadEngineOptions = {}): OfflineEngine {
   const resolved = resolveConfig(config, dataDir ?? defaultDataDir());
   return { engine: loadEngine(resolved.paths, opts), display: resolved.display };
+}
+
+/** One call from a command line argument and the usual flags (--tool, --agent, --session, --workdir). */
+export function offlineCall(arg: string, v: Record<string, unknown>): OfflineEngine & { call: ToolCall } {
+  const tool = (v.tool as string | undefined) ?? 'exec';
+  const { engine, display } = openOfflineEngine(v.config as string | undefined, v['data-dir'] as string | undefined);
+  const call: ToolCall = {
+    tool,
+    agent: (v.agent as string | undefined) ?? 'cli',
+    session: (v.session as string | undefined) ?? '',
+    params: paramsFor(tool, arg),
+    workdir: resolve((v.workdir as string | undefined) ?? process.cwd()),
+  };
+  return { engine, display, call };
 }

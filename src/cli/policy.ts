@@ -1,8 +1,7 @@
 // `svc policy lint FILE...` and `svc policy explain "COMMAND"`.
 import { resolve } from 'node:path';
 import { parse, UsageError, type Command } from './args.js';
-import { openOfflineEngine } from './offline-engine.js';
-import { paramsFor } from './test.js';
+import { openOfflineEngine, offlineCall } from './offline-engine.js';
 import { formatDiagnostic, lintPolicyFile, type Diagnostic } from '../policy/lint.js';
 import type { ExplainResult, ExplainRule } from '../policy/engine.js';
 import type { ToolCall } from '../policy/types.js';
@@ -143,15 +142,7 @@ async function explain(argv: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give one command (quote it)' : 'missing COMMAND to explain');
   const arg = positionals[0]!;
   if (arg.trim() === '') throw new UsageError('the command is empty');
-  const tool = (values.tool as string | undefined) ?? 'exec';
-  const { engine, display } = openOfflineEngine(values.config as string | undefined, values['data-dir'] as string | undefined);
-  const call: ToolCall = {
-    tool,
-    agent: (values.agent as string | undefined) ?? 'cli',
-    session: (values.session as string | undefined) ?? '',
-    params: paramsFor(tool, arg),
-    workdir: resolve((values.workdir as string | undefined) ?? process.cwd()),
-  };
+  const { engine, display, call } = offlineCall(arg, values);
   const x = engine.explain(call);
   if (values.json) process.stdout.write(JSON.stringify({ config: display, ...x }, null, 2) + '\n');
   else process.stdout.write(formatExplain(x, Boolean(values.all), display) + '\n');

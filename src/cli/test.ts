@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { parse, UsageError, type Command } from './args.js';
-import { openOfflineEngine } from './offline-engine.js';
+import { openOfflineEngine, offlineCall } from './offline-engine.js';
 import { PROFILES, shippedPolicy } from './config-path.js';
 import { loadEngine, type Engine } from '../policy/engine.js';
 import { compileCommandGlob } from '../policy/glob.js';
@@ -14,8 +14,6 @@ export const SUITE_MAX_BYTES = 1024 * 1024;
 const SUITE_KEYS = ['policy', 'tests'];
 const CASE_KEYS = ['name', 'tool', 'agent', 'params', 'expect', 'expect_message', 'session', 'workdir', 'input'];
 const EXPECT = ['allow', 'deny', 'ask', 'watch', 'log', 'webhook'];
-const PATH_TOOLS = new Set(['read', 'write', 'edit', 'mcp-destructive']);
-const URL_TOOLS = new Set(['fetch', 'http', 'web_fetch', 'browser']);
 
 /** CONTRACT: 0 allow/watch, 1 deny, 2 ask (a webhook needs an outside answer, like ask). */
 export function exitCodeFor(action: Action): number {
@@ -24,12 +22,6 @@ export function exitCodeFor(action: Action): number {
   return 0;
 }
 
-/** The params a single-call test builds from its argument, by tool class. */
-export function paramsFor(tool: string, arg: string): Record<string, unknown> {
-  if (PATH_TOOLS.has(tool)) return { path: arg };
-  if (URL_TOOLS.has(tool)) return { url: arg };
-  return { command: arg };
-}
 
 export interface SuiteCase {
   name: string;
@@ -175,15 +167,8 @@ async function runSuiteMode(file: string, v: Record<string, unknown>): Promise<n
 }
 
 function runSingle(arg: string, v: Record<string, unknown>): number {
-  const tool = (v.tool as string | undefined) ?? 'exec';
-  const { engine, display } = openOfflineEngine(v.config as string | undefined, v['data-dir'] as string | undefined);
-  const call: ToolCall = {
-    tool,
-    agent: (v.agent as string | undefined) ?? 'cli',
-    session: (v.session as string | undefined) ?? '',
-    params: paramsFor(tool, arg),
-    workdir: resolve((v.workdir as string | undefined) ?? process.cwd()),
-  };
+  const { engine, display, call } = offlineCall(arg, v);
+  const tool = call.tool;
   const d = engine.evaluate(call, { dryRun: true });
   if (v.json) {
     const body = {

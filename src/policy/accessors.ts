@@ -130,3 +130,10 @@ export function paramText(v: unknown): string | undefined {
     return String(v);
   }
 }
+
+/** The params a bare argument stands for, by tool class: a path, a URL, else a command. */
+export function paramsFor(tool: string, arg: string): Record<string, unknown> {
+  if (PATH_TOOLS.has(tool)) return { path: arg };
+  if (URL_TOOLS.has(tool)) return { url: arg };
+  return { command: arg };
+}
