@@ -47,8 +47,8 @@ function refusal(adapter: HostAdapter, payload: string, reason: string): string 
   return JSON.stringify(reply.json) + '\n';
 }
 
-export function hookCall(o: HookCallOptions): (req: HookRequest) => Promise<HookReply> {
-  return async (req) => {
+export function hookCall(o: HookCallOptions): (req: HookRequest, peer: unknown, ctl?: { readonly signal: AbortSignal }) => Promise<HookReply> {
+  return async (req, _peer, ctl) => {
     if (!isHost(req.host)) return { stdout: '', stderr: `svc hook: unknown host "${req.host}"\n`, exit: 2 };
     const adapter = await loadAdapter(req.host);
     const env: NodeJS.ProcessEnv = {};
@@ -60,7 +60,8 @@ export function hookCall(o: HookCallOptions): (req: HookRequest) => Promise<Hook
     env.SERVICE_HOME = o.dataDir;
     let out: HookReply;
     try {
-      out = { ...(await runHook(adapter, req.payload, env)), exit: 0 };
+      // The client hanging up ends an approval wait instead of polling until the deadline.
+      out = { ...(await runHook(adapter, req.payload, env, ctl?.signal)), exit: 0 };
     } catch (err) {
       // A bug must not become an allow: hosts treat a failed hook as "go ahead" (as src/cli/hook.ts).
       const reason = `internal error in the svc hook (${(err as Error).message})`;

@@ -29,11 +29,13 @@ interface Ctx {
   env: NodeJS.ProcessEnv;
   target: ServerTarget;
   warnings: string[];
+  /** Ends an approval wait early (the native client hung up). */
+  signal?: AbortSignal;
 }
 
-export async function runHook(adapter: HostAdapter, stdin: string, env: NodeJS.ProcessEnv = process.env): Promise<HookResult> {
+export async function runHook(adapter: HostAdapter, stdin: string, env: NodeJS.ProcessEnv = process.env, signal?: AbortSignal): Promise<HookResult> {
   const url = serverUrl(env);
-  const ctx: Ctx = { adapter, env, target: { url, token: serverToken(url, env), timeoutMs: HOOK_HTTP_TIMEOUT_MS }, warnings: [] };
+  const ctx: Ctx = { adapter, env, target: { url, token: serverToken(url, env), timeoutMs: HOOK_HTTP_TIMEOUT_MS }, warnings: [], signal };
   let phase: Phase = 'pre';
   let call: HookCall | undefined;
   let outcome: HookOutcome;
@@ -135,7 +137,7 @@ async function beforeTool(ctx: Ctx, call: HookCall): Promise<HookOutcome> {
           const expires = v.expiresAt ? Date.parse(v.expiresAt) : NaN;
           let deadline = Date.now() + (await approvalWaitMs(ctx.adapter, ctx.env));
           if (Number.isFinite(expires)) deadline = Math.min(deadline, expires + 1_000);
-          const r = await waitForApproval(ctx.target, v.approvalId, deadline);
+          const r = await waitForApproval(ctx.target, v.approvalId, deadline, ctx.signal);
           if (r.kind !== 'approved') return { kind: 'deny', reason: `${v.message}: ${r.message}` };
         }
         continue;
