@@ -46,7 +46,8 @@ export function registerAuth(app: FastifyInstance, ctx: ServerContext): void {
     if (need === 'admin' && !id.scopes.includes('admin')) {
       throw new HttpError(403, 'forbidden', 'this endpoint requires admin scope');
     }
-    if (need === 'eval' && !id.scopes.includes('eval') && !id.scopes.includes('admin')) {
+    // SPEC 5.4: the admin token may evaluate; a per-agent token needs eval scope itself.
+    if (need === 'eval' && id.kind === 'agent' && !id.scopes.includes('eval')) {
       throw new HttpError(403, 'forbidden', 'this endpoint requires eval scope');
     }
     req.identity = id;

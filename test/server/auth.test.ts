@@ -71,7 +71,9 @@ for (const [method, path, body, scope] of ENDPOINTS) {
     const r = await srv.req(method, path, body);
     assert.ok(r.status !== 401 && r.status !== 403, `got ${r.status}: ${JSON.stringify(r.body)}`);
     const r2 = await srv.req(method, path, body, adminAgentToken);
-    assert.ok(r2.status !== 401 && r2.status !== 403, `admin-scoped agent token got ${r2.status}`);
+    if (scope === 'admin') assert.ok(r2.status !== 401 && r2.status !== 403, `admin-scoped agent token got ${r2.status}`);
+    // SPEC 5.4: a per-agent token without eval scope is refused on the eval endpoints.
+    else assert.equal(r2.status, 403, 'a per-agent token needs eval scope to evaluate');
   });
 }
 
