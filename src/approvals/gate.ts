@@ -98,11 +98,15 @@ export class Gate {
     let decision = engine.evaluate(call, { dryRun: !enforce });
     if (decision.action === 'webhook') decision = await this.resolveWebhook(call, decision);
     let extra: Record<string, unknown> = {};
-    if (enforce && decision.action === 'ask' && this.deps.mode === 'enforce') {
-      const grant = this.consumeOnce(call, identity);
+    if (decision.action === 'ask' && this.deps.mode === 'enforce') {
+      const grant = enforce ? this.consumeOnce(call, identity) : null;
       if (grant) {
         extra = onceGrantFields(grant);
         decision = { ...decision, action: 'allow', message: 'approved once via svc approval' };
+      } else if (this.runGrantCovers(call, identity)) {
+        // Reading a live run grant changes nothing, so a preview reports it too.
+        extra = { approval_scope: 'run', approval_status: 'approved' };
+        decision = { ...decision, action: 'allow', message: 'auto-approved by bulk-resolve run grant' };
       }
     }
     if (enforce) {
@@ -206,15 +210,7 @@ export class Gate {
         const askEvent = await this.appendOrFail(decisionEvent(call, decision, { extra: { source, ...extraRequest } }));
         grantBody = { ...onceGrantFields(once), approval_policy_audit_id: askEvent.id };
         decision = { ...decision, action: 'allow', message: 'approved once via svc approval' };
-      } else if (
-        call.runId &&
-        this.deps.approvals.runGrantCovers({
-          agent: call.agent,
-          session: call.session,
-          runId: call.runId,
-          credentialOwner: identity.credentialOwner,
-        })
-      ) {
+      } else if (this.runGrantCovers(call, identity)) {
         grantBody = { approval_scope: 'run', approval_status: 'approved' };
         decision = { ...decision, action: 'allow', message: 'auto-approved by bulk-resolve run grant' };
       }
@@ -280,6 +276,13 @@ export class Gate {
     } else {
       body.response = response;
     }
+  }
+
+  private runGrantCovers(call: ToolCall, identity: Identity): boolean {
+    return (
+      !!call.runId &&
+      this.deps.approvals.runGrantCovers({ agent: call.agent, session: call.session, runId: call.runId, credentialOwner: identity.credentialOwner })
+    );
   }
 
   /** A grant whose consumption cannot be made durable is not used: 503, never a second use. */

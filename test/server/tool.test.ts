@@ -297,3 +297,28 @@ test('hot reload: an edit to the policy file applies without a restart; a broken
     await s.stop();
   }
 });
+
+test('a live run grant lets /v1/tool and /v1/preflight through at once, in that exact run only', async () => {
+  const s = await startTestServer({ policy: BASIC_POLICY });
+  try {
+    const ids: string[] = [];
+    for (const cmd of ['deploy a', 'deploy b']) {
+      const r = await s.req('POST', '/v1/tool/exec', call(cmd, { run_id: 'run-g' }));
+      assert.equal(r.status, 202);
+      ids.push(r.body.approval_id);
+    }
+    const b = await s.req('POST', '/v1/approvals/bulk-resolve', { agent: 'claude', session: 'repo/main', run_id: 'run-g', action: 'approve', scope: 'run', ids });
+    assert.equal(b.status, 200, JSON.stringify(b.body));
+    assert.equal(b.body.future_calls_authorized, true);
+    const pf = await s.req('POST', '/v1/preflight/exec', call('deploy c', { run_id: 'run-g' }));
+    assert.equal(pf.body.decision, 'allow');
+    assert.equal(pf.body.approval_scope, 'run');
+    const t = await s.req('POST', '/v1/tool/exec', call('deploy c', { run_id: 'run-g' }));
+    assert.equal(t.status, 200);
+    assert.equal(t.body.approval_scope, 'run');
+    assert.equal((await s.req('POST', '/v1/tool/exec', call('deploy c', { run_id: 'run-other' }))).status, 202);
+    assert.equal((await s.req('POST', '/v1/tool/exec', call('rm -rf /', { run_id: 'run-g' }))).status, 403, 'a grant never beats a deny');
+  } finally {
+    await s.stop();
+  }
+});
