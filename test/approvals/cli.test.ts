@@ -1,29 +1,13 @@
 // svc pending / approve / deny against a real `svc serve` child process.
-import { test as nodeTest, before, after } from 'node:test';
+import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { spawnServe, runSvc, type ServeChild } from '../helpers/spawn.js';
+import { ASK_DEPLOY_POLICY as POLICY } from '../helpers/server.js';
 import { tmpdir } from 'node:os';
 
-const POLICY = `
-version: "1"
-default_action: allow
-policies:
-  - name: ask-deploy
-    match: { tool: [exec] }
-    rules:
-      - action: ask
-        when: { command_matches: ["deploy *"] }
-        message: deploys need a human
-`;
 
-// Until the policy engine and its source land, `svc serve` cannot start; say so instead of failing.
-const SERVE_READY = ['../../server/policy-source.js', '../../src/policy/webhook.js'].every((f) =>
-  existsSync(fileURLToPath(new URL(f, import.meta.url))),
-);
-const test = SERVE_READY ? nodeTest : (name: string, _fn: () => unknown) => nodeTest(name, { skip: 'svc serve is not runnable yet (policy engine missing)' }, () => undefined);
 
 let dir: string;
 let srv: ServeChild;
@@ -32,7 +16,6 @@ let env: NodeJS.ProcessEnv;
 let n = 0;
 
 before(async () => {
-  if (!SERVE_READY) return;
   dir = mkdtempSync(join(tmpdir(), 'svc-cli-approvals-'));
   writeFileSync(join(dir, 'policy.yaml'), POLICY);
   srv = await spawnServe(['--data-dir', dir, '--config', join(dir, 'policy.yaml')]);
@@ -41,7 +24,6 @@ before(async () => {
 });
 
 after(async () => {
-  if (!SERVE_READY) return;
   await srv.stop();
   rmSync(dir, { recursive: true, force: true });
 });

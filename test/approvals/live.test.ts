@@ -2,19 +2,8 @@
 // so the same command passes without asking; deleting the rule makes it ask again.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startTestServer } from '../helpers/server.js';
+import { startTestServer, ASK_DEPLOY_POLICY as POLICY } from '../helpers/server.js';
 
-const POLICY = `
-version: "1"
-default_action: allow
-policies:
-  - name: ask-deploy
-    match: { tool: [exec] }
-    rules:
-      - action: ask
-        when: { command_matches: ["deploy *"] }
-        message: deploys need a human
-`;
 
 test('persist and learn write rules the engine loads: the exact command is allowed, a variant still asks', async () => {
   const s = await startTestServer({ policy: POLICY });

@@ -65,6 +65,19 @@ export async function startTestServer(opts: {
   };
 }
 
+/** One ask rule: `deploy *` waits for a human. */
+export const ASK_DEPLOY_POLICY = `
+version: "1"
+default_action: allow
+policies:
+  - name: ask-deploy
+    match: { tool: [exec] }
+    rules:
+      - action: ask
+        when: { command_matches: ["deploy *"] }
+        message: deploys need a human
+`;
+
 export const BASIC_POLICY = `
 version: "1"
 default_action: allow
