@@ -1,7 +1,9 @@
 // Native helpers the server needs from the kernel and Node does not expose:
 // flock(2) for the single-owner data-dir lock (released by the kernel when the process dies),
-// and the peer credentials of a Unix-socket connection (who is asking on the preload socket).
+// the peer credentials of a Unix-socket connection (who is asking on the preload socket), and the
+// preload socket's listener itself (preload_listener.cc: accepting in JavaScript is too slow).
 #include <napi.h>
+#include "preload_listener.h"
 #include <sys/file.h>
 #include <sys/socket.h>
 #include <sys/types.h>
@@ -74,6 +76,9 @@ static Napi::Value PeerCred(const Napi::CallbackInfo& info) {
 static Napi::Object Init(Napi::Env env, Napi::Object exports) {
   exports.Set("lockFile", Napi::Function::New(env, LockFile));
   exports.Set("peerCred", Napi::Function::New(env, PeerCred));
+#ifdef __linux__
+  InitPreloadListener(env, exports);
+#endif
   return exports;
 }
 

@@ -12,8 +12,8 @@
 // printed, `{"stdout","stderr","exit"}`. Holding works the same way.
 import net from 'node:net';
 import { chmodSync, lstatSync, statSync, unlinkSync } from 'node:fs';
-import { native } from '../src/util/native.js';
 import { MAX_STDIN_BYTES } from '../src/integrations/hooks/run.js';
+import { defaultTransport, openTransport, type TransportEvents, type TransportKind } from './preload-transport.js';
 
 /** One request line, validated. Unknown extra members are ignored (newer libraries may add some). */
 export interface PreloadRequest {
@@ -41,6 +41,11 @@ export interface PreloadReply {
   decision: 'allow' | 'deny' | 'ask' | 'watch';
   allowed: boolean;
   message: string;
+  /**
+   * Not sent: decide may say the same request will always get this answer (a deterministic
+   * policy set's allow), so the listener may give it again without asking (see preload_listener.cc).
+   */
+  cacheable?: boolean;
 }
 
 /** A host hook forwarded by svc-hook: `svc hook HOST` with `payload` on stdin. */
@@ -73,10 +78,14 @@ export interface DecideControl {
   hold(): void;
   /** Aborted when the library hangs up (it timed out, was killed, or refuses to wait). */
   signal: AbortSignal;
+  /** True when the library was already answered from the cache (decide for the record only). */
+  answered?: boolean;
 }
 
 export interface PreloadSocketOptions {
   path: string;
+  /** Decides a request. With ctl.answered the library already has its (cached) answer: decide it
+   * again for the audit, but do not wait for a human. */
   decide(req: PreloadRequest, peer: PreloadPeer, ctl: DecideControl): Promise<PreloadReply>;
   /** Answers `"kind":"hook"` requests; without it they get a usage error. */
   hook?(req: HookRequest, peer: PreloadPeer, ctl: DecideControl): Promise<HookReply>;
@@ -87,6 +96,8 @@ export interface PreloadSocketOptions {
   holdAfterMs?: number;
   /** Drop clients that have not sent their line by then (default REQUEST_READ_TIMEOUT_MS). */
   readTimeoutMs?: number;
+  /** Who moves the bytes (default: the native listener where the addon has one). */
+  transport?: TransportKind;
 }
 
 export const MAX_REQUEST_LINE = 1024 * 1024;
@@ -94,18 +105,17 @@ export const MAX_REQUEST_LINE = 1024 * 1024;
  * bytes; lines over MAX_REQUEST_LINE are read this far only when they start with the hook
  * prefix (as svc-hook writes them), so exec requests keep their 1 MiB bound. */
 export const MAX_HOOK_LINE = 6 * (MAX_STDIN_BYTES + 1) + 1024 * 1024;
-const HOOK_PREFIX = Buffer.from('{"v":1,"kind":"hook"');
 const MAX_HOOK_ENV_VARS = 64;
 /** Below the library's default 2 s fail-open timeout, above any in-memory evaluation. */
 export const HOLD_AFTER_MS = 250;
 /** A client that connects but does not finish its line within this is dropped (checked by one
- * sweep every READ_SWEEP_MS rather than a timer per connection, which is on the hot path). */
+ * periodic sweep rather than a timer per connection, which would be on the hot path). */
 export const REQUEST_READ_TIMEOUT_MS = 10_000;
-const READ_SWEEP_MS = 1_000;
 export const MAX_CONNECTIONS = 4096;
 const PROBE_TIMEOUT_MS = 500;
 
 const DECISIONS = new Set(['allow', 'deny', 'ask', 'watch']);
+const NEVER_ABORTED = new AbortController().signal;
 
 function deny(message: string): PreloadReply {
   return { decision: 'deny', allowed: false, message };
@@ -200,12 +210,6 @@ function normalizeHookReply(r: unknown): HookReply {
   return { stdout: o.stdout, stderr: o.stderr, exit: o.exit! };
 }
 
-/** True when the bytes received so far begin with the hook prefix. */
-function startsWithHookPrefix(chunks: Buffer[], next: Buffer): boolean {
-  const head = Buffer.concat([...chunks.slice(0, HOOK_PREFIX.length), next.subarray(0, HOOK_PREFIX.length)]);
-  return head.subarray(0, HOOK_PREFIX.length).equals(HOOK_PREFIX);
-}
-
 function normalizeReply(r: unknown): PreloadReply {
   const o = r as Partial<PreloadReply> | null;
   if (!o || typeof o !== 'object' || !DECISIONS.has(o.decision as string) || typeof o.allowed !== 'boolean') {
@@ -243,189 +247,163 @@ async function clearStale(path: string): Promise<void> {
   unlinkSync(path);
 }
 
-function peerOf(sock: net.Socket): PreloadPeer & { gid: number } {
-  const fd = (sock as unknown as { _handle?: { fd?: number } })._handle?.fd;
-  if (typeof fd !== 'number' || fd < 0) throw new Error('no file descriptor for the connection');
-  const cred = native().peerCred?.(fd);
-  if (!cred) throw new Error('the native addon has no peerCred (rebuild with npm ci)');
-  return cred;
+export interface PreloadSocket {
+  /** Forgets every cached answer; call it whenever the decisions could change (policy reload). */
+  clearCache(): void;
+  /** Answers given from the cache so far, and how many are kept. */
+  stats(): { hits: number; cached: number };
+  close(): Promise<void>;
 }
 
-export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<{ close(): Promise<void> }> {
+export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<PreloadSocket> {
   const log = opts.log ?? (() => {});
-  const ownerUid = opts.ownerUid ?? process.getuid?.() ?? 0;
   const holdAfter = opts.holdAfterMs ?? HOLD_AFTER_MS;
-  const readTimeout = opts.readTimeoutMs ?? REQUEST_READ_TIMEOUT_MS;
-  const open = new Set<net.Socket>();
-  /** Connections still sending their request line, with the time they connected. */
-  const reading = new Map<net.Socket, number>();
 
   await clearStale(opts.path);
 
-  const handle = (sock: net.Socket) => {
-    open.add(sock);
-    sock.on('close', () => open.delete(sock));
-    sock.on('error', () => {}); // the library hanging up mid-reply is normal (timeout, kill)
-    let peer: PreloadPeer;
+  /** Requests being decided, by connection id: what a hang-up must abort. */
+  const pending = new Map<number, { hungUp: boolean; ac?: AbortController }>();
+
+  const send = (id: number, r: PreloadReply | HookReply, cacheable = false) => transport.reply(id, JSON.stringify(r) + '\n', true, cacheable);
+
+  /** Runs one request's work with the hold notice and the hang-up signal. */
+  const answer = async <T>(id: number, work: (control: DecideControl) => Promise<T>, failed: (err: Error) => T): Promise<T> => {
+    // The AbortController is created only when decide looks at it: one per exec is measurable.
+    const state: { hungUp: boolean; ac?: AbortController } = { hungUp: false };
+    pending.set(id, state);
+    const control: DecideControl = {
+      hold: () => hold(),
+      get signal() {
+        if (!state.ac) {
+          state.ac = new AbortController();
+          if (state.hungUp) state.ac.abort();
+        }
+        return state.ac.signal;
+      },
+    };
+    let held = false;
+    const hold = () => {
+      if (held || state.hungUp || !pending.has(id)) return;
+      held = true;
+      transport.reply(id, ' ', false);
+    };
+    const holdTimer = setTimeout(hold, holdAfter);
+    let r: T;
     try {
-      const c = peerOf(sock);
-      peer = { pid: c.pid, uid: c.uid };
+      r = await work(control);
     } catch (err) {
-      log(`preload socket: cannot identify a connection (${(err as Error).message}); refused`);
-      sock.destroy();
+      r = failed(err as Error);
+    }
+    pending.delete(id);
+    clearTimeout(holdTimer);
+    return r;
+  };
+
+  const onExec = async (id: number, peer: PreloadPeer, req: PreloadRequest) => {
+    let cacheable = false;
+    const r = await answer(
+      id,
+      (control) =>
+        opts.decide(req, peer, control).then((d) => {
+          cacheable = d?.cacheable === true && d.allowed === true;
+          return normalizeReply(d);
+        }),
+      (err) => {
+        log(`preload socket: decide failed: ${err.message}`);
+        return deny('internal error while deciding; call blocked');
+      },
+    );
+    send(id, r, cacheable);
+  };
+
+  /** A request the listener answered from its cache: decided again so it is audited like any. */
+  const onAnswered = async (peer: PreloadPeer, req: PreloadRequest) => {
+    const control: DecideControl = { hold() {}, signal: NEVER_ABORTED, answered: true };
+    try {
+      const d = await opts.decide({ ...req, wait: false }, peer, control);
+      // Cannot happen while the cache is cleared on every policy change; if it does, stop using it.
+      if (d?.allowed !== true || d.cacheable !== true) {
+        log(`preload socket: a cached allow for pid ${peer.pid} is no longer the decision (${d?.decision}); cache cleared`);
+        transport.clearCache();
+      }
+    } catch (err) {
+      log(`preload socket: decide failed for a cached allow: ${(err as Error).message}`);
+    }
+  };
+
+  const onHook = async (id: number, peer: PreloadPeer, req: HookRequest | string) => {
+    const hook = opts.hook;
+    if (typeof req === 'string' || !hook) {
+      const why = typeof req === 'string' ? `malformed hook request: ${req}` : 'this socket does not answer hook requests';
+      log(`preload socket: ${why} (pid ${peer.pid})`);
+      send(id, hookUsage(why));
       return;
     }
-    if (peer.uid !== ownerUid) {
-      log(`preload socket: refused a connection from uid ${peer.uid} (pid ${peer.pid})`);
-      sock.destroy();
-      return;
-    }
+    const r = await answer(
+      id,
+      (control) => hook(req, peer, control).then(normalizeHookReply),
+      (err) => {
+        log(`preload socket: hook failed: ${err.message}`);
+        return hookUsage('internal error in the server while running the hook');
+      },
+    );
+    send(id, r);
+  };
 
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let finished = false;
-    reading.set(sock, Date.now());
-    sock.on('close', () => reading.delete(sock));
-    const stopReading = () => {
-      finished = true;
-      reading.delete(sock);
-    };
-
-    const reply = (r: PreloadReply | HookReply) => {
-      if (!sock.destroyed && sock.writable) sock.end(JSON.stringify(r) + '\n');
-    };
-    const onLine = async (line: string) => {
+  const events: TransportEvents = {
+    line(id, peer, line, answered) {
       const o = parseLine(line);
-      if (typeof o !== 'string' && o.kind === 'hook') return onHook(hookRequest(o));
+      if (typeof o !== 'string' && o.kind === 'hook' && !answered) return void onHook(id, peer, hookRequest(o));
       const req = typeof o === 'string' ? o : execRequest(o);
       if (typeof req === 'string') {
         log(`preload socket: malformed request from pid ${peer.pid}: ${req}`);
-        reply(deny(`malformed request: ${req}`));
+        if (answered) transport.clearCache(); // only ever cached valid requests: be safe
+        else send(id, deny(`malformed request: ${req}`));
         return;
       }
-      const r = await answer(
-        (control) => opts.decide(req, peer, control).then(normalizeReply),
-        (err) => {
-          log(`preload socket: decide failed: ${err.message}`);
-          return deny('internal error while deciding; call blocked');
-        },
-      );
-      reply(r);
-    };
-    const onHook = async (req: HookRequest | string) => {
-      const hook = opts.hook;
-      if (typeof req === 'string' || !hook) {
-        const why = typeof req === 'string' ? `malformed hook request: ${req}` : 'this socket does not answer hook requests';
-        log(`preload socket: ${why} (pid ${peer.pid})`);
-        reply(hookUsage(why));
-        return;
-      }
-      const r = await answer(
-        (control) => hook(req, peer, control).then(normalizeHookReply),
-        (err) => {
-          log(`preload socket: hook failed: ${err.message}`);
-          return hookUsage('internal error in the server while running the hook');
-        },
-      );
-      reply(r);
-    };
-    /** Runs one request's work with the hold notice and the hang-up signal. */
-    const answer = async <T>(work: (control: DecideControl) => Promise<T>, failed: (err: Error) => T): Promise<T> => {
-      // Created only when decide looks at it: an AbortController per exec is measurable.
-      let ac: AbortController | undefined;
-      let hungUp = false;
-      let answered = false;
-      sock.once('close', () => {
-        hungUp = true;
-        // After the reply the close is the normal end: an abort then would only cost a DOMException.
-        if (!answered) ac?.abort();
-      });
-      const control: DecideControl = {
-        hold: () => hold(),
-        get signal() {
-          if (!ac) {
-            ac = new AbortController();
-            if (hungUp) ac.abort();
-          }
-          return ac.signal;
-        },
-      };
-      let held = false;
-      const hold = () => {
-        if (held || answered || sock.destroyed || !sock.writable) return;
-        held = true;
-        sock.write(' ');
-      };
-      const holdTimer = setTimeout(hold, holdAfter);
-      let r: T;
-      try {
-        r = await work(control);
-      } catch (err) {
-        r = failed(err as Error);
-      }
-      answered = true;
-      clearTimeout(holdTimer);
-      return r;
-    };
-
-    let limit = MAX_REQUEST_LINE;
-    sock.on('data', (d: Buffer) => {
-      if (finished) return;
-      const nl = d.indexOf(0x0a);
-      const take = nl < 0 ? d : d.subarray(0, nl);
-      size += take.length;
-      if (size > limit && limit === MAX_REQUEST_LINE && opts.hook && startsWithHookPrefix(chunks, take)) limit = MAX_HOOK_LINE;
-      if (size > limit) {
-        stopReading();
-        log(`preload socket: request from pid ${peer.pid} exceeds ${limit} bytes`);
-        reply(limit === MAX_REQUEST_LINE ? deny(`request larger than ${limit} bytes`) : hookUsage(`hook request larger than ${limit} bytes`));
-        return;
-      }
-      chunks.push(take);
-      if (nl < 0) return;
-      stopReading();
-      void onLine(Buffer.concat(chunks).toString('utf8'));
-    });
-    sock.on('end', () => {
-      if (finished) return;
-      stopReading();
-      if (size > 0) reply(deny('malformed request: no newline before end of stream'));
-      else sock.end();
-    });
+      void (answered ? onAnswered(peer, req) : onExec(id, peer, req));
+    },
+    hangup(id) {
+      const p = pending.get(id);
+      if (!p) return; // already answered: the close is the normal end
+      p.hungUp = true;
+      p.ac?.abort();
+    },
+    tooLong(id, peer, kind, limit) {
+      log(`preload socket: request from pid ${peer.pid} exceeds ${limit} bytes`);
+      send(id, kind === 'exec' ? deny(`request larger than ${limit} bytes`) : hookUsage(`hook request larger than ${limit} bytes`));
+    },
+    partial(id) {
+      send(id, deny('malformed request: no newline before end of stream'));
+    },
+    log: (m) => log(`preload socket: ${m}`),
   };
 
-  // No half-open connections: the library keeps its side open until the reply, so an EOF from
-  // the client means it hung up (timeout, kill, SERVICE_PRELOAD_ASK=deny) and must abort decide.
-  const server = net.createServer({ allowHalfOpen: false }, handle);
-  server.maxConnections = MAX_CONNECTIONS;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.path, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  server.on('error', (err) => log(`preload socket: ${err.message}`));
+  const transport = await openTransport(
+    opts.transport ?? defaultTransport(),
+    {
+      path: opts.path,
+      ownerUid: opts.ownerUid ?? process.getuid?.() ?? 0,
+      maxLine: MAX_REQUEST_LINE,
+      maxHookLine: opts.hook ? MAX_HOOK_LINE : 0,
+      readTimeoutMs: opts.readTimeoutMs ?? REQUEST_READ_TIMEOUT_MS,
+      maxConnections: MAX_CONNECTIONS,
+    },
+    events,
+  );
   chmodSync(opts.path, 0o600);
-  const sweep = setInterval(() => {
-    const cutoff = Date.now() - readTimeout;
-    for (const [s, since] of reading) if (since < cutoff) s.destroy();
-  }, Math.min(READ_SWEEP_MS, Math.max(10, readTimeout / 2)));
-  sweep.unref();
   const ino = statSync(opts.path).ino;
   log(`preload socket listening on ${opts.path}`);
 
   let closing: Promise<void> | null = null;
   return {
+    clearCache: () => transport.clearCache(),
+    stats: () => transport.stats(),
     close() {
       closing ??= (async () => {
-        clearInterval(sweep);
-        // Pending decides are aborted through their connection's 'close', which fires after the
-        // server's own close callback; wait for both so callers see a quiet listener.
-        const drained = [...open].map((s) => new Promise<void>((r) => s.once('close', () => r())));
-        const stopped = new Promise<void>((r) => server.close(() => r()));
-        for (const s of open) s.destroy();
-        await Promise.all([stopped, ...drained]);
+        await transport.close();
+        // pending decides lose their connection with the listener
+        for (const id of [...pending.keys()]) events.hangup(id);
         // remove the file only if it is still ours (a successor may have replaced it)
         try {
           if (statSync(opts.path).ino === ino) unlinkSync(opts.path);

@@ -21,7 +21,7 @@ export interface PreloadRequest {
   truncated?: boolean;
 }
 
-type Reply = { decision: 'allow' | 'deny' | 'ask' | 'watch'; allowed: boolean; message: string };
+type Reply = { decision: 'allow' | 'deny' | 'ask' | 'watch'; allowed: boolean; message: string; cacheable?: boolean };
 
 const s = (v: unknown) => (typeof v === 'string' ? v : '');
 

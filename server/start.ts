@@ -142,7 +142,15 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
         hook: hookCall({ url: () => selfUrl, token: adminToken, dataDir }),
         log,
       });
-      cleanup.push(() => sock.close());
+      // Cached allows hold only for the policy set that gave them (emitted in the same tick as
+      // the swap, so no request is answered from a stale cache in between).
+      const unsubscribe = bus.on((e) => {
+        if (e.type === 'policy_reloaded') sock.clearCache();
+      });
+      cleanup.push(() => {
+        unsubscribe();
+        return sock.close();
+      });
     }
 
     const app = await buildApp(ctx);

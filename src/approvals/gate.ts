@@ -159,12 +159,16 @@ export class Gate {
        */
       durableAllows?: boolean;
     },
-  ): Promise<{ decision: 'allow' | 'deny' | 'ask' | 'watch'; allowed: boolean; message: string }> {
-    const { decision, approval } = await this.decide(call, identity, source, opts.wait, opts.extraRequest, opts.durableAllows ?? true);
-    if (this.deps.mode === 'monitor') return { decision: 'allow', allowed: true, message: decision.message };
+  ): Promise<{ decision: 'allow' | 'deny' | 'ask' | 'watch'; allowed: boolean; message: string; cacheable?: boolean }> {
+    const durableAllows = opts.durableAllows ?? true;
+    const { decision, approval, engineAnswer } = await this.decide(call, identity, source, opts.wait, opts.extraRequest, durableAllows);
+    // An allow straight from a deterministic policy set, answered without waiting for the fsync:
+    // the same request would get the same answer, so the caller may give it again at once.
+    const cacheable = !durableAllows && engineAnswer && isAllowed(decision.action);
+    if (this.deps.mode === 'monitor') return { decision: 'allow', allowed: true, message: decision.message, cacheable };
     if (decision.action !== 'ask') {
       const action = decision.action as 'allow' | 'deny' | 'watch';
-      return { decision: action, allowed: isAllowed(action), message: decision.message };
+      return { decision: action, allowed: isAllowed(action), message: decision.message, cacheable };
     }
     if (!approval) return { decision: 'ask', allowed: false, message: decision.message };
     const final = await this.deps.approvals.waitForResolution(approval.id, opts.signal);
@@ -186,9 +190,11 @@ export class Gate {
     queue = true,
     extraRequest: Record<string, unknown> = {},
     durableAllows = true,
-  ): Promise<{ decision: Decision; auditId?: string; approval?: ApprovalView; grantBody: Record<string, unknown> }> {
+  ): Promise<{ decision: Decision; auditId?: string; approval?: ApprovalView; grantBody: Record<string, unknown>; engineAnswer: boolean }> {
     const engine = this.deps.policies.current;
     let decision = engine.evaluate(call, { dryRun: false });
+    /** The decision is the deterministic engine's own (no webhook, grant or approval changed it). */
+    let engineAnswer = engine.deterministic === true;
     this.deps.callCounts.record(call.tool);
     const enforce = this.deps.mode === 'enforce';
     if (decision.action === 'webhook') {
@@ -204,6 +210,7 @@ export class Gate {
 
     let grantBody: Record<string, unknown> = {};
     if (enforce && decision.action === 'ask') {
+      engineAnswer = false;
       const once = this.consumeOnce(call, identity);
       if (once) {
         // The ask is recorded first, so approval_policy_audit_id points at this request's ask event.
@@ -217,11 +224,12 @@ export class Gate {
     }
 
     let event: AuditEvent | undefined;
-    const record = this.append(decisionEvent(call, decision, { extra: { source, ...extraRequest, ...grantBody } }));
-    if (!durableAllows && isAllowed(decision.action)) {
+    const answerNow = !durableAllows && isAllowed(decision.action);
+    const record = this.append(decisionEvent(call, decision, { extra: { source, ...extraRequest, ...grantBody } }), { lazy: answerNow });
+    if (answerNow) {
       // Still appended, in order, to the same chain; only the wait for the fsync is skipped.
       record.catch((err) => this.deps.log?.(`audit append failed for an acknowledged allow: ${(err as Error).message}`));
-      return { decision, grantBody };
+      return { decision, grantBody, engineAnswer };
     }
     try {
       event = await record;
@@ -250,7 +258,7 @@ export class Gate {
         approval = undefined;
       }
     }
-    return { decision, auditId: event?.id, approval, grantBody };
+    return { decision, auditId: event?.id, approval, grantBody, engineAnswer };
   }
 
   private async responsePhase(call: ToolCall, response: string, requestAuditId: string | undefined, body: Record<string, unknown>) {
@@ -312,9 +320,9 @@ export class Gate {
     return { ...decision, action: r.action, message: r.message, webhook: undefined };
   }
 
-  private async append(input: AuditInput): Promise<AuditEvent | undefined> {
+  private async append(input: AuditInput, opts?: { lazy?: boolean }): Promise<AuditEvent | undefined> {
     if (!this.deps.audit) return undefined;
-    return this.deps.audit.append(input);
+    return this.deps.audit.append(input, opts);
   }
 
   private async appendOrFail(input: AuditInput): Promise<AuditEvent> {

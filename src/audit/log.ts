@@ -64,8 +64,8 @@ export class AuditLog implements AuditWriter {
     writer.onAnchor((a) => fanout.anchor(a));
   }
 
-  append(input: AuditInput): Promise<AuditEvent> {
-    return this.writer.append(input);
+  append(input: AuditInput, opts?: { lazy?: boolean }): Promise<AuditEvent> {
+    return this.writer.append(input, opts);
   }
 
   onEvent(listener: (ev: AuditEvent) => void): () => void {

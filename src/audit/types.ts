@@ -33,8 +33,12 @@ export class AuditUnavailableError extends Error {
 }
 
 export interface AuditWriter {
-  /** Resolves once the event is fsynced (group commit); rejects with AuditUnavailableError otherwise. */
-  append(input: AuditInput): Promise<AuditEvent>;
+  /**
+   * Resolves once the event is fsynced (group commit); rejects with AuditUnavailableError otherwise.
+   * `lazy`: nobody waits for this one (an allow already answered), so its write may wait up to
+   * LAZY_FLUSH_MS to share a write and an fsync with the events after it.
+   */
+  append(input: AuditInput, opts?: { lazy?: boolean }): Promise<AuditEvent>;
   /** Live subscribers (SSE, sinks, tail) see each event after it is durable. */
   onEvent(listener: (ev: AuditEvent) => void): () => void;
   close(): Promise<void>;

@@ -21,6 +21,12 @@ import type { Clock } from '../util/clock.js';
 export const DEFAULT_MAX_SIZE_BYTES = 100 * 1024 * 1024;
 /** Upper bound on events per batch, so one batch's buffer stays a few MiB at most. */
 export const MAX_BATCH_EVENTS = 1024;
+/**
+ * How long a lazy append (an allow already answered) may wait for company before it is written.
+ * A burst of execs under the preload library then costs one write and one fsync per few
+ * milliseconds instead of one per exec; any other append flushes the lot at once.
+ */
+export const LAZY_FLUSH_MS = 5;
 
 export interface WriterState {
   /** Hash of the last durable event ("" before the first event ever, or for a new segment). */
@@ -75,6 +81,8 @@ export class ChainWriter implements AuditWriter {
   private queue: Pending[] = [];
   private flushing: Promise<void> | null = null;
   private scheduled = false;
+  /** A lazy flush waiting for LAZY_FLUSH_MS (only lazy appends are queued). */
+  private lazyTimer: NodeJS.Timeout | null = null;
   private closed = false;
   private fd: number | null = null;
   private fdFile: string | null = null;
@@ -105,8 +113,8 @@ export class ChainWriter implements AuditWriter {
     return this.state.current?.file.name === name ? this.state.current.size : undefined;
   }
 
-  append(input: AuditInput): Promise<AuditEvent> {
-    return this.enqueue(input, false);
+  append(input: AuditInput, opts?: { lazy?: boolean }): Promise<AuditEvent> {
+    return this.enqueue(input, false, opts?.lazy === true);
   }
 
   /** Starts a new chain segment: the next event gets prev_hash "" (used for a recorded break). */
@@ -131,6 +139,7 @@ export class ChainWriter implements AuditWriter {
 
   async close(): Promise<void> {
     this.closed = true;
+    if (this.lazyTimer) this.schedule();
     while (this.flushing || this.scheduled || this.queue.length) {
       if (this.flushing) await this.flushing;
       else await new Promise((r) => setImmediate(r));
@@ -139,7 +148,7 @@ export class ChainWriter implements AuditWriter {
     await this.closeFd();
   }
 
-  private enqueue(input: AuditInput, forceAnchor: boolean): Promise<AuditEvent> {
+  private enqueue(input: AuditInput, forceAnchor: boolean, lazy = false): Promise<AuditEvent> {
     if (this.closed) return Promise.reject(new AuditUnavailableError('the audit log is closed'));
     let data: Pending['data'];
     try {
@@ -149,14 +158,24 @@ export class ChainWriter implements AuditWriter {
     }
     return new Promise<AuditEvent>((resolve, reject) => {
       this.queue.push({ data, resolve, reject, forceAnchor });
-      if (!this.flushing && !this.scheduled) {
-        // A microtask, not an immediate write: appends made in the same tick share the batch.
-        this.scheduled = true;
-        queueMicrotask(() => {
-          this.scheduled = false;
-          if (!this.flushing) this.flushing = this.flushLoop();
-        });
-      }
+      // While a batch is being written, whatever is queued goes into the next one at once.
+      if (this.flushing || this.scheduled) return;
+      if (lazy) this.lazyTimer ??= setTimeout(() => this.schedule(), LAZY_FLUSH_MS);
+      else this.schedule();
+    });
+  }
+
+  /** Flushes in the check phase of this loop turn: appends of the same turn share the batch. */
+  private schedule(): void {
+    if (this.lazyTimer) {
+      clearTimeout(this.lazyTimer);
+      this.lazyTimer = null;
+    }
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      if (!this.flushing) this.flushing = this.flushLoop();
     });
   }
 

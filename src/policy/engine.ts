@@ -61,6 +61,7 @@ export class Engine implements PolicyEngine {
   readonly counter: CallCounter;
   /** Whether some file set default_action. */
   readonly defaultActionSet: boolean;
+  readonly deterministic: boolean;
   private readonly set: CompiledSet;
   private readonly clock: Clock;
   private readonly home: string;
@@ -90,6 +91,9 @@ export class Engine implements PolicyEngine {
     this.policyCount = this.set.all.length;
     this.ruleCount = this.set.ruleCount;
     this.needsPaths = this.set.all.some((p) => p.rules.some((r) => r.when.path));
+    this.deterministic = !this.set.all.some((p) =>
+      p.rules.some((r) => r.when.callCount || r.expiresAt !== undefined || r.ast.once || r.action === 'webhook'),
+    );
     const params = new Set<string>();
     for (const p of this.set.all) for (const r of p.rules) for (const t of r.when.toolParams ?? []) params.add(t.name);
     this.referencedParams = [...params];

@@ -67,5 +67,10 @@ export interface PolicyEngine {
   readonly defaultAction: FinalAction;
   readonly policyCount: number;
   readonly ruleCount: number;
+  /**
+   * The same request always gets the same decision from this set, so a caller may reuse one:
+   * no rule counts calls, expires, is one-time, or asks a webhook. Absent means false.
+   */
+  readonly deterministic?: boolean;
   summary(): { default_action: string; rules: PolicySummaryRule[]; summary: string };
 }

@@ -114,7 +114,10 @@ test('connections from another uid are refused before decide runs', async () => 
   try {
     assert.equal(await exchange(path, line(REQUEST)), '');
     assert.equal(called, false);
-    assert.ok(logs.some((m) => m.includes(`refused a connection from uid ${process.getuid!()}`)), logs.join('\n'));
+    // the refusal is logged from the listener thread's hand-over, just after the close
+    const logged = () => logs.some((m) => m.includes(`refused a connection from uid ${process.getuid!()}`));
+    for (let i = 0; i < 100 && !logged(); i++) await new Promise((r) => setTimeout(r, 10));
+    assert.ok(logged(), logs.join('\n'));
   } finally {
     await s.close();
   }

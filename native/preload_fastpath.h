@@ -1,0 +1,85 @@
+// The preload socket's fast path: a thread that accepts, reads and answers what it can without
+// JavaScript (see preload_fastpath.cc), and the reply cache it shares with the main thread.
+#pragma once
+#ifdef __linux__
+#include <sys/types.h>
+
+#include <atomic>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <unordered_map>
+#include <vector>
+
+namespace svc {
+
+long long NowMs();
+
+// Replies JavaScript marked cacheable, by request key. Shared by both threads, so locked.
+class ReplyCache {
+ public:
+  // The line without the values of its "pid" and "ppid" members; "" when it may not be cached.
+  static std::string Key(const std::string& line);
+  // The generation to hand to Store() for a line looked up now, and the reply if there is one.
+  bool Lookup(const std::string& key, std::string* reply, unsigned* gen);
+  // Keeps reply unless the cache was cleared since `gen` was handed out.
+  void Store(const std::string& key, unsigned gen, const std::string& reply);
+  void Clear();
+  size_t Size();
+  double Hits();
+
+ private:
+  std::mutex mu_;
+  std::unordered_map<std::string, std::string> map_;
+  unsigned gen_ = 0;
+  double hits_ = 0;
+};
+
+// What the fast path passes to the main thread.
+struct Handoff {
+  enum Type { LINE, SLOW, PARTIAL, LOG, ANSWERED };
+  explicit Handoff(Type t) : type(t) {}
+  Type type;
+  int fd = -1;  // LINE, SLOW, PARTIAL: the connection, now the main thread's
+  pid_t pid = 0;
+  uid_t uid = 0;
+  std::string data;  // LINE, ANSWERED: the line; SLOW: bytes read so far; LOG: the message
+  std::string key;   // LINE: cache key ("" = not cacheable)
+  unsigned gen = 0;  // LINE: cache generation at lookup
+  long long since_ms = 0;
+};
+
+class FastPath {
+ public:
+  using Notify = void (*)(void* arg);
+  FastPath(int listen_fd, uid_t owner, ReplyCache* cache, Notify notify, void* arg)
+      : lfd_(listen_fd), owner_(owner), cache_(cache), notify_(notify), arg_(arg) {}
+  // Starts the thread; false (errno set) when it cannot.
+  bool Start();
+  // Stops and joins the thread; what it had not handed over yet stays in Take().
+  void Stop();
+  // Everything handed over since the last call (main thread).
+  std::vector<Handoff> Take();
+
+ private:
+  void Loop();
+  void Serve(int fd);
+  void Push(Handoff&& h, bool urgent);
+  void SignalAnswered();
+
+  int lfd_;
+  int wakefd_ = -1;
+  uid_t owner_;
+  ReplyCache* cache_;
+  Notify notify_;
+  void* arg_;
+  std::thread thread_;
+  std::atomic<bool> stopping_{false};
+  std::mutex mu_;
+  std::vector<Handoff> ready_;     // for the main thread now
+  std::vector<Handoff> answered_;  // cached answers waiting for their batch
+  long long answered_due_ = -1;    // when the batch goes (-1: none waiting); thread-only
+};
+
+}  // namespace svc
+#endif

@@ -1,0 +1,200 @@
+// How the preload socket's bytes move: accepting connections, checking the peer's uid, reading
+// the one request line and writing the reply. server/preload-socket.ts holds the protocol
+// (parsing, deciding, holding for approval) and sees only the events below.
+//
+// On Linux the native addon's listener does this on its own thread (native/preload_listener.cc):
+// a Node net server costs 150-250 µs of JavaScript per accepted connection, and every exec under
+// libsvc.so is a new connection. Elsewhere (or when asked, for tests) a net server does it.
+import net from 'node:net';
+import { native } from '../src/util/native.js';
+
+export interface TransportEvents {
+  /**
+   * A whole request line arrived on connection `id`. `answered`: the transport already gave it
+   * a cached allow (the connection is closed); decide it again for the audit, reply nothing.
+   */
+  line(id: number, peer: { pid: number; uid: number }, line: string, answered: boolean): void;
+  /** The client went away before the final reply (only after line/tooLong/partial). */
+  hangup(id: number): void;
+  /** The line grew past `limit` bytes (`kind` tells which limit applied). */
+  tooLong(id: number, peer: { pid: number; uid: number }, kind: 'exec' | 'hook', limit: number): void;
+  /** The client ended its side after some bytes but without a newline. */
+  partial(id: number, peer: { pid: number; uid: number }): void;
+  log(message: string): void;
+}
+
+export interface TransportOptions {
+  path: string;
+  ownerUid: number;
+  maxLine: number;
+  /** Limit for lines that start with the hook prefix (0: no hook requests). */
+  maxHookLine: number;
+  readTimeoutMs: number;
+  maxConnections: number;
+}
+
+export interface Transport {
+  /**
+   * Sends text on connection `id`; `end` closes it after. False when the connection is gone.
+   * `cacheable`: identical requests may be answered with this text without asking again.
+   */
+  reply(id: number, text: string, end: boolean, cacheable?: boolean): boolean;
+  /** Forgets every cached answer (the policy set changed). */
+  clearCache(): void;
+  /** Cached answers given so far, and how many are kept. */
+  stats(): { hits: number; cached: number };
+  close(): Promise<void>;
+}
+
+export type TransportKind = 'native' | 'net';
+
+interface NativeListener {
+  reply(id: number, text: string, end: boolean, cacheable: boolean): boolean;
+  clearCache(): void;
+  stats(): { connections: number; cached: number; hits: number };
+  close(): void;
+}
+type NativeListenerClass = new (
+  path: string,
+  opts: TransportOptions,
+  onEvent: (kind: number, id: number, pid: number, uid: number, data: string, limit: number) => void,
+) => NativeListener;
+
+export const HOOK_PREFIX = Buffer.from('{"v":1,"kind":"hook"');
+const LINE = 1, HANGUP = 2, TOO_LONG = 3, PARTIAL = 4, LOG = 5, CACHED = 6;
+
+/** The transport this platform uses by default. */
+export function defaultTransport(): TransportKind {
+  return (native() as { PreloadListener?: unknown }).PreloadListener ? 'native' : 'net';
+}
+
+export async function openTransport(kind: TransportKind, o: TransportOptions, ev: TransportEvents): Promise<Transport> {
+  return kind === 'native' ? openNative(o, ev) : openNet(o, ev);
+}
+
+function openNative(o: TransportOptions, ev: TransportEvents): Transport {
+  const Listener = (native() as { PreloadListener?: NativeListenerClass }).PreloadListener;
+  if (!Listener) throw new Error('the native addon has no preload listener on this platform');
+  const l = new Listener(o.path, o, (kind, id, pid, uid, data, limit) => {
+    if (kind === LINE || kind === CACHED) ev.line(id, { pid, uid }, data, kind === CACHED);
+    else if (kind === HANGUP) ev.hangup(id);
+    else if (kind === TOO_LONG) ev.tooLong(id, { pid, uid }, data === 'hook' ? 'hook' : 'exec', limit);
+    else if (kind === PARTIAL) ev.partial(id, { pid, uid });
+    else if (kind === LOG) ev.log(data);
+  });
+  return {
+    reply: (id, text, end, cacheable = false) => l.reply(id, text, end, cacheable),
+    clearCache: () => l.clearCache(),
+    stats: () => l.stats(),
+    close: async () => l.close(),
+  };
+}
+
+async function openNet(o: TransportOptions, ev: TransportEvents): Promise<Transport> {
+  const socks = new Map<number, net.Socket>();
+  /** Connections still sending their request line, with the time they connected. */
+  const reading = new Map<net.Socket, number>();
+  let nextId = 1;
+
+  const handle = (sock: net.Socket) => {
+    sock.on('error', () => {}); // the library hanging up mid-reply is normal (timeout, kill)
+    let peer: { pid: number; uid: number };
+    try {
+      const fd = (sock as unknown as { _handle?: { fd?: number } })._handle?.fd;
+      if (typeof fd !== 'number' || fd < 0) throw new Error('no file descriptor for the connection');
+      const cred = native().peerCred?.(fd);
+      if (!cred) throw new Error('the native addon has no peerCred (rebuild with npm ci)');
+      peer = { pid: cred.pid, uid: cred.uid };
+    } catch (err) {
+      ev.log(`cannot identify a connection (${(err as Error).message}); refused`);
+      sock.destroy();
+      return;
+    }
+    if (peer.uid !== o.ownerUid) {
+      ev.log(`refused a connection from uid ${peer.uid} (pid ${peer.pid})`);
+      sock.destroy();
+      return;
+    }
+    const id = nextId++;
+    socks.set(id, sock);
+    let told = false; // the protocol layer knows this id (line, tooLong or partial sent)
+    sock.on('close', () => {
+      socks.delete(id);
+      reading.delete(sock);
+      if (told) ev.hangup(id);
+    });
+    reading.set(sock, Date.now());
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let limit = o.maxLine;
+    const stop = () => {
+      told = true;
+      reading.delete(sock);
+    };
+    sock.on('data', (d: Buffer) => {
+      if (told) return;
+      const nl = d.indexOf(0x0a);
+      const take = nl < 0 ? d : d.subarray(0, nl);
+      size += take.length;
+      if (size > limit && limit === o.maxLine && o.maxHookLine > o.maxLine) {
+        const head = Buffer.concat([...chunks, take.subarray(0, HOOK_PREFIX.length)]).subarray(0, HOOK_PREFIX.length);
+        if (head.equals(HOOK_PREFIX)) limit = o.maxHookLine;
+      }
+      if (size > limit) {
+        stop();
+        ev.tooLong(id, peer, limit === o.maxLine ? 'exec' : 'hook', limit);
+        return;
+      }
+      chunks.push(take);
+      if (nl < 0) return;
+      stop();
+      ev.line(id, peer, Buffer.concat(chunks).toString('utf8'), false);
+    });
+    sock.on('end', () => {
+      if (told) return;
+      if (size > 0) {
+        stop();
+        ev.partial(id, peer);
+      } else sock.end();
+    });
+  };
+
+  // No half-open connections: the library keeps its side open until the reply, so an EOF from
+  // the client means it hung up (timeout, kill, SERVICE_PRELOAD_ASK=deny).
+  const server = net.createServer({ allowHalfOpen: false }, handle);
+  server.maxConnections = o.maxConnections;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.path, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  server.on('error', (err) => ev.log(err.message));
+  const sweep = setInterval(() => {
+    const cutoff = Date.now() - o.readTimeoutMs;
+    for (const [s, since] of reading) if (since < cutoff) s.destroy();
+  }, Math.min(1000, Math.max(10, o.readTimeoutMs / 2)));
+  sweep.unref();
+
+  // No cache here: this transport serves platforms without the native listener, where the
+  // per-connection cost of JavaScript dominates anyway.
+  return {
+    clearCache() {},
+    stats: () => ({ hits: 0, cached: 0 }),
+    reply(id, text, end) {
+      const sock = socks.get(id);
+      if (!sock || sock.destroyed || !sock.writable) return false;
+      if (end) sock.end(text);
+      else sock.write(text);
+      return true;
+    },
+    async close() {
+      clearInterval(sweep);
+      const drained = [...socks.values()].map((s) => new Promise<void>((r) => s.once('close', () => r())));
+      const stopped = new Promise<void>((r) => server.close(() => r()));
+      for (const s of socks.values()) s.destroy();
+      await Promise.all([stopped, ...drained]);
+    },
+  };
+}
