@@ -6,6 +6,8 @@ import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import net from 'node:net';
+import koffi from 'koffi';
 import { startPreloadSocket, type DecideControl, type PreloadReply, type PreloadRequest } from '../../server/preload-socket.js';
 import { preloadLibraryPath, shimPath } from '../../src/cli/preload-path.js';
 
@@ -112,3 +114,83 @@ export function realPython(): string {
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// --- plain socket clients for the listener tests (cache.test.ts, transports.test.ts) ---
+
+/** Sends raw bytes on a fresh connection and returns everything the server wrote before closing.
+ * `pauseMs` splits the data in two halves sent that far apart; `keepOpenMs` hangs up after that
+ * long; `halfClose` ends our side after the data (what a client cut short looks like). */
+export function exchange(path: string, data: string | Buffer, opts: { pauseMs?: number; keepOpenMs?: number; halfClose?: boolean } = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const c = net.connect(path);
+    let out = '';
+    c.on('data', (d) => (out += d));
+    c.on('error', (e: NodeJS.ErrnoException) => (e.code === 'ECONNRESET' || e.code === 'EPIPE' ? resolve(out) : reject(e)));
+    c.on('close', () => resolve(out));
+    c.on('connect', () => {
+      const buf = Buffer.from(data);
+      const send = (b: Buffer) => (opts.halfClose ? c.end(b) : c.write(b));
+      if (opts.pauseMs) {
+        const half = buf.length >> 1;
+        c.write(buf.subarray(0, half));
+        setTimeout(() => send(buf.subarray(half)), opts.pauseMs);
+      } else send(buf);
+      if (opts.keepOpenMs) setTimeout(() => c.destroy(), opts.keepOpenMs);
+    });
+  });
+}
+
+const AF_UNIX = 1;
+const SOCK_STREAM_CLOEXEC = 1 | 0o2000000;
+const MSG_DONTWAIT_NOSIGNAL = 0x40 | 0x4000;
+let libc: { socket: (d: number, t: number, p: number) => number; connect: (fd: number, a: Buffer, n: number) => number; send: (fd: number, b: Buffer, n: number, f: number) => number; close: (fd: number) => number } | undefined;
+
+/**
+ * Like exchange(), but connects and sends in two back-to-back libc calls, as libsvc.so does. The
+ * native listener answers from its cache only lines that arrive within ~2 ms of the accept; a net
+ * client writes an event-loop turn after connecting, which a loaded machine can stretch past that
+ * (the line is then decided in JavaScript: correct, but not what a cache test wants to see).
+ */
+export function promptExchange(path: string, data: string | Buffer): Promise<string> {
+  if (!libc) {
+    const c = koffi.load('libc.so.6');
+    libc = {
+      socket: c.func('int socket(int, int, int)'),
+      connect: c.func('int connect(int, const void *, uint32_t)'),
+      send: c.func('long send(int, const void *, size_t, int)'),
+      close: c.func('int close(int)'),
+    };
+  }
+  const addr = Buffer.alloc(110);
+  addr.writeUInt16LE(AF_UNIX, 0);
+  if (Buffer.byteLength(path) >= 108) throw new Error(`socket path too long: ${path}`);
+  addr.write(path, 2);
+  const buf = Buffer.from(data);
+  const fd = libc.socket(AF_UNIX, SOCK_STREAM_CLOEXEC, 0);
+  if (fd < 0) throw new Error(`socket() failed: errno ${koffi.errno()}`);
+  if (libc.connect(fd, addr, addr.length) !== 0) {
+    const e = koffi.errno();
+    libc.close(fd);
+    throw new Error(`connect(${path}) failed: errno ${e}`);
+  }
+  // never block here: the listener that has to read the rest may be on this very thread
+  const sent = Math.max(0, libc.send(fd, buf, buf.length, MSG_DONTWAIT_NOSIGNAL));
+  return new Promise((resolve) => {
+    const c = new net.Socket({ fd, readable: true, writable: true });
+    let out = '';
+    c.on('data', (d) => (out += d));
+    c.on('error', () => resolve(out));
+    c.on('close', () => resolve(out));
+    if (sent < buf.length) c.write(buf.subarray(sent));
+  });
+}
+
+/** Polls `cond` every 5 ms until it holds or `ms` pass; returns its last value. */
+export async function waitFor(cond: () => boolean, ms = 1000): Promise<boolean> {
+  const until = performance.now() + ms;
+  while (!cond()) {
+    if (performance.now() > until) return false;
+    await sleep(5);
+  }
+  return true;
+}
