@@ -36,6 +36,8 @@ constexpr size_t ANSWERED_BATCH_MAX = 256;
 constexpr int FAST_READ_MS = 2;
 /** Lines longer than this are read by the main thread (hook payloads, huge commands). */
 constexpr size_t FAST_LINE_MAX = 64 * 1024;
+/** Linux pids have at most 7 digits; 10 stays far below 2^53, the server's integer limit. */
+constexpr size_t PID_DIGITS_MAX = 10;
 }  // namespace
 
 long long NowMs() {
@@ -46,7 +48,8 @@ long long NowMs() {
 
 // A `,"` outside a string is structure: inside a JSON string every quote is escaped. The pid and
 // ppid only go into the audit event, never into the decision, so lines that differ only there
-// share an answer. Only a plain JSON integer is cut out, so "", "012" or "1.5" stay malformed.
+// share an answer. Only a plain JSON integer of at most PID_DIGITS_MAX digits is cut out, so "",
+// "012", "1.5" or a number past 2^53 (which the server rejects) stay malformed.
 std::string ReplyCache::Key(const std::string& line) {
   if (line.size() > CACHE_KEY_MAX) return "";
   std::string key = line;
@@ -55,7 +58,8 @@ std::string ReplyCache::Key(const std::string& line) {
     if (at == std::string::npos) continue;
     size_t from = at + strlen(member), to = from;
     while (to < key.size() && key[to] >= '0' && key[to] <= '9') to++;
-    bool plain = to > from && (key[from] != '0' || to == from + 1) && to < key.size() && (key[to] == ',' || key[to] == '}');
+    bool plain = to > from && to - from <= PID_DIGITS_MAX && (key[from] != '0' || to == from + 1) && to < key.size() &&
+                 (key[to] == ',' || key[to] == '}');
     if (!plain) return "";
     key.erase(from, to - from);
   }
@@ -232,7 +236,10 @@ void FastPath::Serve(int fd) {
     ssize_t w;
     do w = send(fd, reply.data(), reply.size(), MSG_NOSIGNAL);
     while (w < 0 && errno == EINTR);
-    if (w == (ssize_t)reply.size()) {
+    // A reply this small always fits a fresh socket. Nothing sent (no room): the main thread
+    // answers the slow way. Sent, even in part, or failed (the client left): done here, and
+    // audited like any answer.
+    if (!(w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) && w != 0) {
       close(fd);
       h.type = Handoff::ANSWERED;
       h.fd = -1;
@@ -241,7 +248,6 @@ void FastPath::Serve(int fd) {
       if (answered_due_ < 0) answered_due_ = NowMs() + ANSWERED_BATCH_MS;
       return;
     }
-    // a reply this small always fits; if not, the main thread answers the slow way
   }
   h.type = Handoff::LINE;
   Push(std::move(h), true);

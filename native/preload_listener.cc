@@ -170,8 +170,9 @@ class Listener : public Napi::ObjectWrap<Listener> {
     return (int)(half < 10 ? 10 : half > SWEEP_MS ? SWEEP_MS : half);
   }
 
-  // Takes what the fast path handed over (main thread, woken by async_handle_).
-  void Drain() {
+  // Takes what the fast path handed over (main thread, woken by async_handle_). While closing,
+  // connections JavaScript has not seen are just closed; answered lines are still audited.
+  void Drain(bool closing = false) {
     for (svc::Handoff& h : fast_->Take()) {
       switch (h.type) {
         case svc::Handoff::LOG:
@@ -181,7 +182,8 @@ class Listener : public Napi::ObjectWrap<Listener> {
           Emit(CACHED, next_id_++, h.pid, h.uid, h.data, 0);
           break;
         default:
-          Adopt(h);
+          if (closing) close(h.fd);
+          else Adopt(h);
       }
     }
   }
@@ -406,7 +408,7 @@ class Listener : public Napi::ObjectWrap<Listener> {
   Napi::Value Close(const Napi::CallbackInfo& info) {
     if (open_) {
       fast_->Stop();
-      Drain();  // every exec answered from the cache is still audited
+      Drain(true);  // every exec answered from the cache is still audited
       open_ = false;
       while (!conns_.empty()) Drop(conns_.begin()->second);
       close(lfd_);
