@@ -9,6 +9,8 @@ const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const ID_RE = /^[0-9A-HJKMNP-TV-Z]{26}$/;
 const MAX_TIME = 2 ** 48 - 1;
 const HALF = 2 ** 40; // the 80 random bits are kept as two 40-bit halves (exact in a double)
+/** Random bytes drawn at once: one draw costs ~9 µs whatever its size, and busy logs need 10 a ms. */
+const POOL_BYTES = 10 * 64;
 
 export function isEventId(s: unknown): s is string {
   return typeof s === 'string' && ID_RE.test(s) && s.charCodeAt(0) <= 0x37; // first char 0-7: time fits 48 bits
@@ -38,6 +40,8 @@ export class IdGenerator {
   private lastMs = -1;
   private hi = 0;
   private lo = 0;
+  private pool = Buffer.alloc(0);
+  private poolAt = 0;
 
   constructor(private readonly clock: Clock, last?: string) {
     if (last !== undefined && isEventId(last)) {
@@ -60,10 +64,14 @@ export class IdGenerator {
     const now = Math.min(Math.max(0, Math.floor(this.clock.now())), MAX_TIME);
     if (now > this.lastMs) {
       this.lastMs = now;
-      const r = randomBytes(10);
+      if (this.poolAt + 10 > this.pool.length) {
+        this.pool = randomBytes(POOL_BYTES);
+        this.poolAt = 0;
+      }
       // The top bit stays clear so a burst of increments within one ms cannot overflow.
-      this.hi = r.readUIntBE(0, 5) % (HALF / 2);
-      this.lo = r.readUIntBE(5, 5);
+      this.hi = this.pool.readUIntBE(this.poolAt, 5) % (HALF / 2);
+      this.lo = this.pool.readUIntBE(this.poolAt + 5, 5);
+      this.poolAt += 10;
     } else if (++this.lo >= HALF) {
       this.lo = 0;
       if (++this.hi >= HALF) {
