@@ -22,6 +22,14 @@
       "cflags": ["-O2", "-fvisibility=hidden", "-std=gnu11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-nonnull-compare", "-fno-delete-null-pointer-checks"],
       "libraries": ["-ldl"],
       "conditions": [
+        ["OS=='linux'", {
+          "ldflags": [
+            "-Wl,--as-needed",
+            "-Wl,-z,noseparate-code",
+            "-Wl,-z,norelro",
+            "-Wl,-z,lazy"
+          ]
+        }],
         ["OS=='mac'", {
           "xcode_settings": {
             "GCC_SYMBOLS_PRIVATE_EXTERN": "YES",
