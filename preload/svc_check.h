@@ -45,8 +45,12 @@ extern char **environ;
 /* Environment names re-injected into every child from the load-time snapshot. */
 #define SVC_ENV_NAMES_MAX 12
 
-/* Strings live in one arena filled at load, so a process start touches a page or two of it. */
+/* Strings kept at load: a small static arena on the page of the library's other writable data
+ * (room for the usual few hundred bytes), spilling into one mmap'd block of SVC_ARENA_MAX. */
+#define SVC_ARENA_SMALL 2048
 #define SVC_ARENA_MAX (6 * PATH_MAX + 4 * SVC_IDENT_MAX)
+#define SVC_ENV_ENTRY_MAX (PATH_MAX + 64)    /* one "NAME=value" of the child snapshot */
+#define SVC_PRELOAD_ENTRY_MAX (2 * PATH_MAX) /* the "LD_PRELOAD=..." snapshot */
 
 struct svc_config {
   int ready;
