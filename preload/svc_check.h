@@ -133,6 +133,12 @@ void svc_write_all(int fd, const char *s, size_t n) SVC_HIDDEN;
 int svc_path_search(const char *file, char *const *envp, char *out, size_t cap) SVC_HIDDEN;
 /* 0 when `path` is an executable regular file for the effective ids, else an errno. */
 int svc_executable(const char *path) SVC_HIDDEN;
+/* The same two, also handing back the file's stat (valid on success), so a caller that needs
+ * it does not ask the kernel a second time. */
+struct stat;
+int svc_executable_st(const char *path, struct stat *st) SVC_HIDDEN;
+int svc_path_search_st(const char *file, char *const *envp, char *out, size_t cap,
+                       struct stat *st) SVC_HIDDEN;
 
 /* ---- the shell -c parser the shim and the library agree on ---- */
 /* Returns the index in argv of the -c command string, or -1 when this is not a -c call. */
