@@ -118,7 +118,8 @@ static unsigned long long hash_argv(char *const argv[]) {
 static int repeated_denial(const struct stat *st, char *const argv[]) {
   unsigned s1 = __atomic_load_n(&last_deny.seq, __ATOMIC_ACQUIRE);
   if (s1 & 1) return 0;
-  int same = last_deny.pid == getpid() && last_deny.dev == st->st_dev && last_deny.ino == st->st_ino &&
+  /* cheapest tests first: most execs were never refused, so no getpid system call */
+  int same = last_deny.ino == st->st_ino && last_deny.dev == st->st_dev && last_deny.pid == getpid() &&
              last_deny.argv_hash == hash_argv(argv) && svc_now_ms() - last_deny.at < SVC_REPEAT_WINDOW_MS;
   return same && __atomic_load_n(&last_deny.seq, __ATOMIC_ACQUIRE) == s1;
 }
