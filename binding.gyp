@@ -21,6 +21,7 @@
       ],
       "cflags": ["-O2", "-fvisibility=hidden", "-std=gnu11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-nonnull-compare", "-fno-delete-null-pointer-checks"],
       "libraries": ["-ldl"],
+      "cflags!": ["-O3"],
       "conditions": [
         ["OS=='linux'", {
           "ldflags": [
