@@ -49,7 +49,13 @@
         "preload/svc_reply.c",
         "preload/svc_wire.c"
       ],
-      "cflags": ["-O2", "-fvisibility=hidden", "-std=gnu11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-nonnull-compare", "-fno-delete-null-pointer-checks"]
+      "cflags": ["-O2", "-fvisibility=hidden", "-std=gnu11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-nonnull-compare", "-fno-delete-null-pointer-checks"],
+      "cflags!": ["-O3"],
+      "conditions": [
+        ["OS=='linux'", {
+          "ldflags": ["-Wl,-z,noseparate-code", "-Wl,-z,norelro"]
+        }]
+      ]
     },
     {
       "target_name": "svc-hook",
@@ -61,7 +67,13 @@
         "preload/svc_reply.c",
         "preload/svc_wire.c"
       ],
-      "cflags": ["-O2", "-fvisibility=hidden", "-std=gnu11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-nonnull-compare", "-fno-delete-null-pointer-checks"]
+      "cflags": ["-O2", "-fvisibility=hidden", "-std=gnu11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-nonnull-compare", "-fno-delete-null-pointer-checks"],
+      "cflags!": ["-O3"],
+      "conditions": [
+        ["OS=='linux'", {
+          "ldflags": ["-Wl,-z,noseparate-code", "-Wl,-z,norelro"]
+        }]
+      ]
     }
   ]
 }
