@@ -76,6 +76,7 @@ static void resolve_real(void) {
 #endif
 
 __attribute__((constructor)) static void svc_init(void) {
+  if (svc_cfg.ready) return; /* ensure_init ran it already: one snapshot, not two */
   Dl_info info;
   const char *self = NULL;
   if (dladdr((void *)&svc_init, &info) && info.dli_fname) self = info.dli_fname;
