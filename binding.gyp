@@ -22,7 +22,16 @@
       ],
       "cflags": ["-O2", "-fvisibility=hidden", "-std=gnu11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-nonnull-compare", "-fno-delete-null-pointer-checks"],
       "libraries": ["-ldl"],
+      "cflags!": ["-O3"],
       "conditions": [
+        ["OS=='linux'", {
+          "ldflags": [
+            "-Wl,--as-needed",
+            "-Wl,-z,noseparate-code",
+            "-Wl,-z,norelro",
+            "-Wl,-z,lazy"
+          ]
+        }],
         ["OS=='mac'", {
           "xcode_settings": {
             "GCC_SYMBOLS_PRIVATE_EXTERN": "YES",
@@ -41,7 +50,13 @@
         "preload/svc_reply.c",
         "preload/svc_wire.c"
       ],
-      "cflags": ["-O2", "-fvisibility=hidden", "-std=gnu11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-nonnull-compare", "-fno-delete-null-pointer-checks"]
+      "cflags": ["-O2", "-fvisibility=hidden", "-std=gnu11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-nonnull-compare", "-fno-delete-null-pointer-checks"],
+      "cflags!": ["-O3"],
+      "conditions": [
+        ["OS=='linux'", {
+          "ldflags": ["-Wl,-z,noseparate-code", "-Wl,-z,norelro"]
+        }]
+      ]
     },
     {
       "target_name": "svc-hook",
@@ -53,7 +68,13 @@
         "preload/svc_reply.c",
         "preload/svc_wire.c"
       ],
-      "cflags": ["-O2", "-fvisibility=hidden", "-std=gnu11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-nonnull-compare", "-fno-delete-null-pointer-checks"]
+      "cflags": ["-O2", "-fvisibility=hidden", "-std=gnu11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-nonnull-compare", "-fno-delete-null-pointer-checks"],
+      "cflags!": ["-O3"],
+      "conditions": [
+        ["OS=='linux'", {
+          "ldflags": ["-Wl,-z,noseparate-code", "-Wl,-z,norelro"]
+        }]
+      ]
     }
   ]
 }

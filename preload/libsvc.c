@@ -76,6 +76,7 @@ static void resolve_real(void) {
 #endif
 
 __attribute__((constructor)) static void svc_init(void) {
+  if (svc_cfg.ready) return; /* ensure_init ran it already: one snapshot, not two */
   Dl_info info;
   const char *self = NULL;
   if (dladdr((void *)&svc_init, &info) && info.dli_fname) self = info.dli_fname;
@@ -118,7 +119,8 @@ static unsigned long long hash_argv(char *const argv[]) {
 static int repeated_denial(const struct stat *st, char *const argv[]) {
   unsigned s1 = __atomic_load_n(&last_deny.seq, __ATOMIC_ACQUIRE);
   if (s1 & 1) return 0;
-  int same = last_deny.pid == getpid() && last_deny.dev == st->st_dev && last_deny.ino == st->st_ino &&
+  /* cheapest tests first: most execs were never refused, so no getpid system call */
+  int same = last_deny.ino == st->st_ino && last_deny.dev == st->st_dev && last_deny.pid == getpid() &&
              last_deny.argv_hash == hash_argv(argv) && svc_now_ms() - last_deny.at < SVC_REPEAT_WINDOW_MS;
   return same && __atomic_load_n(&last_deny.seq, __ATOMIC_ACQUIRE) == s1;
 }
@@ -192,17 +194,16 @@ static int exec_as_script(const struct target *t, char *const argv[], char *cons
   return -1;
 }
 
-/* Checks, then execs with the repaired environment (src NULL means environ). */
+/* Checks, then execs with the repaired environment (src NULL means environ). `st` is the
+ * target's stat when known (execve-like calls), which keys the repeated-denial memory. */
 static int exec_checked(const struct svc_request *r, const struct target *t, char *const argv[],
-                        char *const src_env[]) {
-  struct stat st;
-  int known = t->via == VIA_EXECVE && stat(t->path, &st) == 0;
-  if (known && repeated_denial(&st, argv)) {
+                        char *const src_env[], const struct stat *st) {
+  if (st && repeated_denial(st, argv)) {
     errno = EPERM;
     return -1;
   }
   if (!allowed(r)) {
-    if (known) remember_denial(&st, argv);
+    if (st) remember_denial(st, argv);
     errno = EPERM;
     return -1;
   }
@@ -224,14 +225,15 @@ static int exec_checked(const struct svc_request *r, const struct target *t, cha
  * is what keeps PATH loops in CPython and dash at one check per command). */
 static int exec_path(const char *api, const char *path, char *const argv[], char *const envp[]) {
   ensure_init();
-  int e = svc_executable(path);
+  struct stat st;
+  int e = svc_executable_st(path, &st);
   if (e) {
     errno = e;
     return -1;
   }
   struct svc_request r = {api, path, NULL, argv, NULL, envp ? envp : SVC_ENVIRON};
   struct target t = {VIA_EXECVE, path, -1, NULL, 0, 0};
-  return exec_checked(&r, &t, argv, envp);
+  return exec_checked(&r, &t, argv, envp, &st);
 }
 
 /* PATH-searching variants: resolve once, ask once, exec once. */
@@ -244,14 +246,15 @@ static int exec_search(const char *api, const char *file, char *const argv[], ch
   for (const char *p = file; *p; p++)
     if (*p == '/') return exec_path(api, file, argv, envp);
   char path[PATH_MAX];
-  int e = svc_path_search(file, SVC_ENVIRON, path, sizeof path);
+  struct stat st;
+  int e = svc_path_search_st(file, SVC_ENVIRON, path, sizeof path, &st);
   if (e) {
     errno = e;
     return -1;
   }
   struct svc_request r = {api, path, file, argv, NULL, SVC_ENVIRON};
   struct target t = {VIA_EXECVE, path, -1, NULL, 0, 1};
-  return exec_checked(&r, &t, argv, envp);
+  return exec_checked(&r, &t, argv, envp, &st);
 }
 
 SVC_API int SVC_FN(execve)(const char *path, char *const argv[], char *const envp[]) {
@@ -346,7 +349,7 @@ SVC_API int SVC_FN(fexecve)(int fd, char *const argv[], char *const envp[]) {
   fd_path(fd, path, sizeof path);
   struct svc_request r = {"fexecve", path, NULL, argv, NULL, envp ? envp : SVC_ENVIRON};
   struct target t = {VIA_FEXECVE, path, fd, NULL, 0, 0};
-  return exec_checked(&r, &t, argv, envp);
+  return exec_checked(&r, &t, argv, envp, NULL);
 }
 
 SVC_API int SVC_FN(execveat)(int dirfd, const char *pathname, char *const argv[],
@@ -372,7 +375,7 @@ SVC_API int SVC_FN(execveat)(int dirfd, const char *pathname, char *const argv[]
   }
   struct svc_request r = {"execveat", path, NULL, argv, NULL, envp ? envp : SVC_ENVIRON};
   struct target t = {VIA_EXECVEAT, path, dirfd, pathname, flags, 0};
-  return exec_checked(&r, &t, argv, envp);
+  return exec_checked(&r, &t, argv, envp, NULL);
 }
 #endif
 

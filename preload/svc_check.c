@@ -11,6 +11,7 @@
 #include <limits.h>
 #include <poll.h>
 #include <stdlib.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
 #ifndef __APPLE__
 #include <sys/syscall.h>
@@ -22,28 +23,120 @@
 struct svc_config svc_cfg = {.agent = "", .session = "", .run_id = "", .self_path = "",
                              .shim_path = "", .preload_entry = ""};
 
-static char arena[SVC_ARENA_MAX];
-static size_t arena_used;
+/* ---- the string arena ----
+ * Strings kept at load live in a small static arena that shares its page with the library's
+ * other writable data, the page the loader writes relocations into anyway: a process start then
+ * faults in no extra page and the loader maps no separate zero-fill block. Only unusually long
+ * values spill into one mmap'd block. Strings are built in place, so the constructor needs no
+ * large stack buffers (every fresh stack page costs a fault at process start). */
+static char arena_small[SVC_ARENA_SMALL];
+static struct {
+  char *base;
+  size_t cap;
+  size_t used;
+  size_t mark; /* start of the string being built */
+  int full;    /* the string being built did not fit */
+} ar = {arena_small, sizeof arena_small, 0, 0, 0};
+
+/* Moves to the spill block, taking the partial string along; 0 when that is not possible. */
+static int ar_spill(size_t need) {
+  if (ar.base != arena_small) return 0;
+  void *p = mmap(NULL, SVC_ARENA_MAX, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) return 0;
+  char *big = p;
+  size_t part = ar.used - ar.mark;
+  for (size_t i = 0; i < part; i++) big[i] = arena_small[ar.mark + i];
+  ar.base = big;
+  ar.cap = SVC_ARENA_MAX;
+  ar.mark = 0;
+  ar.used = part;
+  return ar.used + need + 1 <= ar.cap;
+}
+
+static void ar_begin(void) {
+  ar.mark = ar.used;
+  ar.full = 0;
+}
+
+static void ar_put(const char *s, size_t n) {
+  if (ar.full) return;
+  if (ar.used + n + 1 > ar.cap && !ar_spill(n)) {
+    ar.full = 1;
+    return;
+  }
+  for (size_t i = 0; i < n; i++) ar.base[ar.used + i] = s[i];
+  ar.used += n;
+}
+
+/* Ends the string being built: its address, or "" when it did not fit. */
+static const char *ar_end(void) {
+  if (ar.full) {
+    ar.used = ar.mark;
+    return "";
+  }
+  ar.base[ar.used++] = 0;
+  return ar.base + ar.mark;
+}
 
 /* Copies s (at most max bytes of it) into the arena; "" when the arena is full. */
 static const char *keep(const char *s, size_t max) {
   size_t n = svc_strlen(s);
-  if (n > max) n = max;
-  if (arena_used + n + 1 > sizeof arena) return "";
-  char *dst = arena + arena_used;
-  for (size_t i = 0; i < n; i++) dst[i] = s[i];
-  dst[n] = 0;
-  arena_used += n + 1;
-  return dst;
+  ar_begin();
+  ar_put(s, n < max ? n : max);
+  return ar_end();
 }
 
 /* Variables a child always receives from the snapshot; the caller's copies are dropped, so a
- * child can neither switch itself to fail-open nor point itself at another socket. */
+ * child can neither switch itself to fail-open nor point itself at another socket. The order
+ * matches enum env_var below. */
 const char *const svc_env_names[] = {
     "SERVICE_SOCKET",      "SERVICE_AGENT",        "SERVICE_SESSION",
     "SERVICE_RUN",         "SERVICE_FAIL_OPEN",    "SERVICE_PRELOAD_TIMEOUT_MS",
     "SERVICE_PRELOAD_ASK_TIMEOUT_MS", "SERVICE_PRELOAD_ASK", "SERVICE_PRELOAD_DEBUG",
     "SERVICE_REAL_SHELL",  NULL};
+
+/* What the configuration reads from the environment; the first ten are svc_env_names. */
+enum env_var {
+  E_SOCKET, E_AGENT, E_SESSION, E_RUN, E_FAIL_OPEN, E_TIMEOUT, E_ASK_TIMEOUT, E_ASK, E_DEBUG,
+  E_REAL_SHELL, E_HOME, E_PRELOAD, E_COUNT
+};
+
+#ifdef __APPLE__
+#define SVC_CFG_PRELOAD_VAR "DYLD_INSERT_LIBRARIES"
+#else
+#define SVC_CFG_PRELOAD_VAR "LD_PRELOAD"
+#endif
+
+/* The value of entry "NAME=value" for this name, else NULL. */
+static const char *value_of(const char *entry, const char *name) {
+  size_t k = 0;
+  while (name[k] && entry[k] == name[k]) k++;
+  return !name[k] && entry[k] == '=' ? entry + k + 1 : NULL;
+}
+
+static int starts_with(const char *s, const char *prefix) {
+  while (*prefix && *s == *prefix) s++, prefix++;
+  return !*prefix;
+}
+
+/* One pass over the environment (first occurrence wins, as with getenv): a process start pays
+ * for one walk of a long environment, not one per variable. */
+static void scan_env(char *const *envp, const char *v[E_COUNT]) {
+  for (int i = 0; i < E_COUNT; i++) v[i] = NULL;
+  for (size_t i = 0; envp && envp[i]; i++) {
+    const char *e = envp[i], *val = NULL;
+    int k = -1;
+    if (starts_with(e, "SERVICE_")) {
+      for (int j = 0; j < E_HOME && !val; j++)
+        if ((val = value_of(e, svc_env_names[j]))) k = j;
+    } else if ((val = value_of(e, "HOME"))) {
+      k = E_HOME;
+    } else if ((val = value_of(e, SVC_CFG_PRELOAD_VAR))) {
+      k = E_PRELOAD;
+    }
+    if (k >= 0 && !v[k]) v[k] = val;
+  }
+}
 
 static long parse_ms(const char *v, long dflt) {
   if (!v || !*v) return dflt;
@@ -65,14 +158,16 @@ static int parse_fail_open(const char *v) {
   return 0;
 }
 
+/* "NAME=value" into the child snapshot; a value too long for it is left out, never cut. */
 static void add_env(const char *name, const char *value) {
   struct svc_config *c = &svc_cfg;
-  char entry[PATH_MAX + 64];
-  size_t o = svc_copy(entry, sizeof entry, name);
-  if (c->n_env >= SVC_ENV_NAMES_MAX || o + 2 >= sizeof entry) return;
-  entry[o++] = '=';
-  if (svc_copy(entry + o, sizeof entry - o, value) >= sizeof entry - o) return; /* never cut */
-  const char *kept = keep(entry, sizeof entry);
+  size_t nl = svc_strlen(name), vl = svc_strlen(value);
+  if (c->n_env >= SVC_ENV_NAMES_MAX || nl + 1 + vl >= SVC_ENV_ENTRY_MAX) return;
+  ar_begin();
+  ar_put(name, nl);
+  ar_put("=", 1);
+  ar_put(value, vl);
+  const char *kept = ar_end();
   if (*kept) c->env_entries[c->n_env++] = kept;
 }
 
@@ -87,56 +182,54 @@ static void itoa_into(char *dst, size_t cap, long v) {
   svc_copy(dst, cap, tmp + i);
 }
 
+/* s[0..n) equals the string t. */
+static int span_is(const char *s, size_t n, const char *t) {
+  size_t k = 0;
+  while (k < n && t[k] && s[k] == t[k]) k++;
+  return k == n && !t[k];
+}
+
 /* LD_PRELOAD for children: the load-time list with our entry spelled as an absolute path (a
  * relative entry would break after a chdir), our path appended when it was missing. */
-static void snapshot_preload(char *const *envp, const char *self_arg) {
+static void snapshot_preload(const char *cur, const char *self_arg) {
   struct svc_config *c = &svc_cfg;
-  char entry[2 * PATH_MAX];
-#ifdef __APPLE__
-  const char *var = "DYLD_INSERT_LIBRARIES";
-#else
-  const char *var = "LD_PRELOAD";
-#endif
-  const char *cur = svc_getenv(envp, var);
-  char *out = entry;
-  size_t cap = sizeof entry, o = 0;
-  int found = 0;
+  static const char var[] = SVC_CFG_PRELOAD_VAR "=";
+  size_t o = sizeof var - 1; /* length so far, bounded as the entry always was */
+  int found = 0, words = 0;
   if (!c->self_path[0]) return;
-  for (const char *p = var; *p && o + 1 < cap; p++) out[o++] = *p;
-  out[o++] = '=';
+  ar_begin();
+  ar_put(var, o);
   for (const char *p = cur; p && *p;) {
     while (*p == ':' || *p == ' ') p++;
     const char *e = p;
     while (*e && *e != ':' && *e != ' ') e++;
     if (e == p) break;
-    char item[PATH_MAX];
-    size_t n = (size_t)(e - p) < sizeof item - 1 ? (size_t)(e - p) : sizeof item - 1;
-    for (size_t i = 0; i < n; i++) item[i] = p[i];
-    item[n] = 0;
-    const char *word = item;
-    if (svc_streq(item, c->self_path) || (self_arg && svc_streq(item, self_arg))) {
+    size_t n = (size_t)(e - p) < PATH_MAX - 1 ? (size_t)(e - p) : PATH_MAX - 1;
+    const char *word = p;
+    size_t wl = n;
+    if (span_is(p, n, c->self_path) || (self_arg && span_is(p, n, self_arg))) {
       if (found) {
         p = e;
         continue;
       }
       found = 1;
       word = c->self_path;
+      wl = svc_strlen(word);
     }
-    size_t wl = svc_strlen(word);
-    if (o + wl + 2 >= cap) break;
-    if (out[o - 1] != '=') out[o++] = ':';
-    for (size_t i = 0; i < wl; i++) out[o++] = word[i];
+    if (o + wl + 2 >= SVC_PRELOAD_ENTRY_MAX) break;
+    if (words++) ar_put(":", 1), o++;
+    ar_put(word, wl);
+    o += wl;
     p = e;
   }
   if (!found) {
     size_t wl = svc_strlen(c->self_path);
-    if (o + wl + 2 < cap) {
-      if (out[o - 1] != '=') out[o++] = ':';
-      for (size_t i = 0; i < wl; i++) out[o++] = c->self_path[i];
+    if (o + wl + 2 < SVC_PRELOAD_ENTRY_MAX) {
+      if (words) ar_put(":", 1);
+      ar_put(c->self_path, wl);
     }
   }
-  out[o] = 0;
-  c->preload_entry = keep(entry, sizeof entry);
+  c->preload_entry = ar_end();
 }
 
 /* An absolute path without ".", ".." or empty components. */
@@ -150,37 +243,46 @@ static int clean_absolute(const char *p) {
   return 1;
 }
 
-void svc_config_load(char *const *envp, const char *self) {
-  struct svc_config *c = &svc_cfg;
-  char num[24];
-  c->debug = svc_streq(svc_getenv(envp, "SERVICE_PRELOAD_DEBUG"), "1");
-  c->fail_open = parse_fail_open(svc_getenv(envp, "SERVICE_FAIL_OPEN"));
-  c->timeout_ms = parse_ms(svc_getenv(envp, "SERVICE_PRELOAD_TIMEOUT_MS"), SVC_DEFAULT_TIMEOUT_MS);
-  c->ask_timeout_ms =
-      parse_ms(svc_getenv(envp, "SERVICE_PRELOAD_ASK_TIMEOUT_MS"), SVC_DEFAULT_ASK_TIMEOUT_MS);
-  c->ask_wait = !svc_streq(svc_getenv(envp, "SERVICE_PRELOAD_ASK"), "deny");
+/* realpath needs a PATH_MAX buffer; kept out of the common path's stack frame. */
+__attribute__((noinline)) static const char *keep_resolved(const char *path) {
+  char abs[PATH_MAX];
+  return keep(realpath(path, abs) ? abs : path, PATH_MAX);
+}
 
-  const char *sock = svc_getenv(envp, "SERVICE_SOCKET");
+static void socket_path(const char *sock, const char *home) {
+  struct svc_config *c = &svc_cfg;
+  static const char tail[] = "/.svc/svc.sock";
   if (sock && *sock) {
     c->sock_path_ok = svc_copy(c->sock_path, sizeof c->sock_path, sock) < sizeof c->sock_path;
   } else {
-    const char *home = svc_getenv(envp, "HOME");
-    char tmp[PATH_MAX];
-    size_t n = svc_copy(tmp, sizeof tmp - 16, home ? home : "");
-    svc_copy(tmp + (n < sizeof tmp - 16 ? n : 0), 16, "/.svc/svc.sock");
-    c->sock_path_ok = home && *home && svc_copy(c->sock_path, sizeof c->sock_path, tmp) < sizeof c->sock_path;
+    size_t n = svc_strlen(home);
+    c->sock_path_ok = n && n + sizeof tail <= sizeof c->sock_path;
+    if (c->sock_path_ok) {
+      svc_copy(c->sock_path, sizeof c->sock_path, home);
+      svc_copy(c->sock_path + n, sizeof c->sock_path - n, tail);
+    }
   }
   if (!c->sock_path_ok) c->sock_path[0] = 0;
+}
 
-  const char *agent = svc_getenv(envp, "SERVICE_AGENT");
-  const char *session = svc_getenv(envp, "SERVICE_SESSION");
-  const char *run = svc_getenv(envp, "SERVICE_RUN");
+void svc_config_load(char *const *envp, const char *self) {
+  struct svc_config *c = &svc_cfg;
+  const char *v[E_COUNT];
+  scan_env(envp, v);
+  c->debug = svc_streq(v[E_DEBUG], "1");
+  c->fail_open = parse_fail_open(v[E_FAIL_OPEN]);
+  c->timeout_ms = parse_ms(v[E_TIMEOUT], SVC_DEFAULT_TIMEOUT_MS);
+  c->ask_timeout_ms = parse_ms(v[E_ASK_TIMEOUT], SVC_DEFAULT_ASK_TIMEOUT_MS);
+  c->ask_wait = !svc_streq(v[E_ASK], "deny");
+  socket_path(v[E_SOCKET], v[E_HOME]);
+
+  const char *agent = v[E_AGENT], *session = v[E_SESSION], *run = v[E_RUN];
   c->agent = keep(agent && *agent ? agent : "preload", SVC_IDENT_MAX);
   if (session && *session) {
     c->session = keep(session, SVC_IDENT_MAX);
   } else {
     /* one session per preloaded process tree: derived here and inherited by every child */
-    char derived[32];
+    char num[24], derived[32];
     itoa_into(num, sizeof num, (long)getpid());
     svc_copy(derived, sizeof derived, "preload-");
     svc_copy(derived + 8, sizeof derived - 8, num);
@@ -189,19 +291,17 @@ void svc_config_load(char *const *envp, const char *self) {
   c->run_id = keep(run ? run : "", SVC_IDENT_MAX);
 
   if (self && *self) {
-    char abs[PATH_MAX];
     /* realpath costs a readlink per path component on every process start; the loader
      * already hands us an absolute path in the common case */
-    if (clean_absolute(self)) c->self_path = keep(self, PATH_MAX);
-    else c->self_path = keep(realpath(self, abs) ? abs : self, PATH_MAX);
+    c->self_path = clean_absolute(self) ? keep(self, PATH_MAX) : keep_resolved(self);
     size_t dir = (size_t)(svc_basename(c->self_path) - c->self_path);
-    if (dir + sizeof "svc-shim" <= sizeof abs) {
-      char shim[PATH_MAX];
-      for (size_t i = 0; i < dir; i++) shim[i] = c->self_path[i];
-      svc_copy(shim + dir, sizeof shim - dir, "svc-shim");
-      c->shim_path = keep(shim, PATH_MAX);
+    if (dir + sizeof "svc-shim" <= PATH_MAX) {
+      ar_begin();
+      ar_put(c->self_path, dir);
+      ar_put("svc-shim", sizeof "svc-shim" - 1);
+      c->shim_path = ar_end();
     }
-    snapshot_preload(envp, self);
+    snapshot_preload(v[E_PRELOAD], self);
   }
 
   /* the child environment snapshot: effective values for identity and socket, the rest only
@@ -209,10 +309,8 @@ void svc_config_load(char *const *envp, const char *self) {
   if (c->sock_path_ok) add_env("SERVICE_SOCKET", c->sock_path);
   if (agent && *agent) add_env("SERVICE_AGENT", c->agent);
   add_env("SERVICE_SESSION", c->session);
-  for (int i = 4; svc_env_names[i]; i++) {
-    const char *v = svc_getenv(envp, svc_env_names[i]);
-    if (v) add_env(svc_env_names[i], v);
-  }
+  for (int i = E_FAIL_OPEN; i <= E_REAL_SHELL; i++)
+    if (v[i]) add_env(svc_env_names[i], v[i]);
   if (run) add_env("SERVICE_RUN", c->run_id);
   c->ready = 1;
 }
@@ -336,7 +434,7 @@ int svc_peer_trusted(int fd) {
   struct ucred cred;
   socklen_t len = sizeof cred;
   if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0) return 0;
-  return cred.uid == geteuid() || cred.uid == 0;
+  return cred.uid == 0 || cred.uid == geteuid(); /* a root server needs no geteuid call */
 #endif
 }
 

@@ -45,8 +45,12 @@ extern char **environ;
 /* Environment names re-injected into every child from the load-time snapshot. */
 #define SVC_ENV_NAMES_MAX 12
 
-/* Strings live in one arena filled at load, so a process start touches a page or two of it. */
+/* Strings kept at load: a small static arena on the page of the library's other writable data
+ * (room for the usual few hundred bytes), spilling into one mmap'd block of SVC_ARENA_MAX. */
+#define SVC_ARENA_SMALL 2048
 #define SVC_ARENA_MAX (6 * PATH_MAX + 4 * SVC_IDENT_MAX)
+#define SVC_ENV_ENTRY_MAX (PATH_MAX + 64)    /* one "NAME=value" of the child snapshot */
+#define SVC_PRELOAD_ENTRY_MAX (2 * PATH_MAX) /* the "LD_PRELOAD=..." snapshot */
 
 struct svc_config {
   int ready;
@@ -129,6 +133,12 @@ void svc_write_all(int fd, const char *s, size_t n) SVC_HIDDEN;
 int svc_path_search(const char *file, char *const *envp, char *out, size_t cap) SVC_HIDDEN;
 /* 0 when `path` is an executable regular file for the effective ids, else an errno. */
 int svc_executable(const char *path) SVC_HIDDEN;
+/* The same two, also handing back the file's stat (valid on success), so a caller that needs
+ * it does not ask the kernel a second time. */
+struct stat;
+int svc_executable_st(const char *path, struct stat *st) SVC_HIDDEN;
+int svc_path_search_st(const char *file, char *const *envp, char *out, size_t cap,
+                       struct stat *st) SVC_HIDDEN;
 
 /* ---- the shell -c parser the shim and the library agree on ---- */
 /* Returns the index in argv of the -c command string, or -1 when this is not a -c call. */

@@ -15,7 +15,12 @@ static int entry_is(const char *entry, const char *name) {
   return !name[k] && entry[k] == '=';
 }
 
+/* Every name in svc_env_names starts with this; most entries fail on its first byte. */
+#define SVC_ENV_PREFIX "SERVICE_"
+
 static int listed(const char *entry) {
+  for (size_t k = 0; k < sizeof SVC_ENV_PREFIX - 1; k++)
+    if (entry[k] != SVC_ENV_PREFIX[k]) return 0;
   for (int i = 0; svc_env_names[i]; i++)
     if (entry_is(entry, svc_env_names[i])) return 1;
   return 0;

@@ -62,15 +62,24 @@ void svc_write_all(int fd, const char *s, size_t n) {
   }
 }
 
-int svc_executable(const char *path) {
-  struct stat st;
+int svc_executable_st(const char *path, struct stat *st) {
   if (faccessat(AT_FDCWD, path, X_OK, AT_EACCESS) != 0) return errno;
-  if (stat(path, &st) != 0) return errno;
-  if (S_ISDIR(st.st_mode)) return EACCES;
+  if (stat(path, st) != 0) return errno;
+  if (S_ISDIR(st->st_mode)) return EACCES;
   return 0;
 }
 
+int svc_executable(const char *path) {
+  struct stat st;
+  return svc_executable_st(path, &st);
+}
+
 int svc_path_search(const char *file, char *const *envp, char *out, size_t cap) {
+  struct stat st;
+  return svc_path_search_st(file, envp, out, cap, &st);
+}
+
+int svc_path_search_st(const char *file, char *const *envp, char *out, size_t cap, struct stat *st) {
   int saw_eacces = 0;
   if (!file || !*file) return ENOENT;
   size_t flen = svc_strlen(file);
@@ -87,7 +96,7 @@ int svc_path_search(const char *file, char *const *envp, char *out, size_t cap) 
       if (dlen) out[o++] = '/';
       for (size_t i = 0; i < flen; i++) out[o++] = file[i];
       out[o] = 0;
-      int e = svc_executable(out);
+      int e = svc_executable_st(out, st);
       if (e == 0) return 0;
       if (e == EACCES) saw_eacces = 1;
     }

@@ -61,6 +61,13 @@ static void sink_flush(struct svc_sink *k) {
 
 void svc_sink_put(struct svc_sink *k, const char *s, size_t n) {
   k->total += n;
+  if (k->fd >= 0 && !k->err && n < k->cap - k->len) {
+    /* the common case: the piece fits in the stage */
+    char *d = k->buf + k->len;
+    for (size_t i = 0; i < n; i++) d[i] = s[i];
+    k->len += n;
+    return;
+  }
   if (k->fd < 0) {
     /* memory mode: keep what fits, leave room for the NUL */
     while (n && k->cap && k->len + 1 < k->cap) {
