@@ -200,13 +200,15 @@ export class Gate {
     if (decision.action === 'webhook') {
       decision = enforce ? await this.resolveWebhook(call, decision) : decision;
     }
-    this.deps.bus.emit({
-      type: 'decision',
-      tool: call.tool,
-      action: decision.action,
-      policy: decision.policy ?? decision.matchedPolicies[0] ?? 'none',
-      evalDurationUs: decision.evalDurationUs,
-    });
+    const seen = decision;
+    const emitDecision = () =>
+      this.deps.bus.emit({
+        type: 'decision',
+        tool: call.tool,
+        action: seen.action,
+        policy: seen.policy ?? seen.matchedPolicies[0] ?? 'none',
+        evalDurationUs: seen.evalDurationUs,
+      });
 
     let grantBody: Record<string, unknown> = {};
     if (enforce && decision.action === 'ask') {
@@ -224,13 +226,21 @@ export class Gate {
     }
 
     let event: AuditEvent | undefined;
-    const answerNow = !durableAllows && isAllowed(decision.action);
-    const record = this.append(decisionEvent(call, decision, { extra: { source, ...extraRequest, ...grantBody } }), { lazy: answerNow });
-    if (answerNow) {
-      // Still appended, in order, to the same chain; only the wait for the fsync is skipped.
-      record.catch((err) => this.deps.log?.(`audit append failed for an acknowledged allow: ${(err as Error).message}`));
+    if (!durableAllows && isAllowed(decision.action)) {
+      // An allow that need not wait for its fsync is answered first and recorded right after,
+      // in the check phase of this loop turn: building and hashing the event would otherwise sit
+      // between an exec and its answer. Still appended, in order, to the same chain.
+      const answered = decision;
+      setImmediate(() => {
+        emitDecision();
+        this.append(decisionEvent(call, answered, { extra: { source, ...extraRequest, ...grantBody } }), { lazy: true }).catch((err) =>
+          this.deps.log?.(`audit append failed for an acknowledged allow: ${(err as Error).message}`),
+        );
+      });
       return { decision, grantBody, engineAnswer };
     }
+    emitDecision();
+    const record = this.append(decisionEvent(call, decision, { extra: { source, ...extraRequest, ...grantBody } }));
     try {
       event = await record;
     } catch (err) {
