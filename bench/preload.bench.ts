@@ -1,16 +1,21 @@
 // Cost of the preload library, measured with a small C driver that posix_spawns /bin/true and
-// waits for it, RUNS times per scenario, timing each iteration with CLOCK_MONOTONIC:
-//   baseline        no library anywhere
-//   load_only       the children load libsvc.so (server absent); the driver does not check
-//   checked_allow   the driver checks every spawn against a listener answering allow, and the
-//                   children load the library too (what an agent under `svc wrap` pays)
-//   checked_absent  the driver checks, no socket exists (fail-open path)
-//   checked_c_server  as checked_allow, but against a trivial C server that answers at once:
-//                   separates the library's own cost from the server's
-//   checked_serve   as checked_allow, but against the real `svc serve` (shipped standard policy,
-//                   engine, gate, audit log on): what a user pays; the target applies to this
-// Scenarios run interleaved in ROUNDS rounds, so load from other processes shifts all of them
-// alike. Prints one JSON object; added costs are differences of medians against the baseline.
+// waits for it, timing each iteration with CLOCK_MONOTONIC:
+//   baseline          no library anywhere
+//   baseline_distinct as baseline, but every spawn gets a different argument (/bin/true x<pid>-<i>)
+//   load_only         the children load libsvc.so (server absent); the driver does not check
+//   checked_absent    the driver checks, no socket exists (fail-open path)
+//   checked_c_server  the driver checks against a trivial C server that answers at once, and the
+//                     children load the library too: the library's own share
+//   checked_listener  as checked_c_server, against the preload listener of this process with a
+//                     decide() that answers allow in JavaScript every time (no cache)
+//   checked_serve     as checked_c_server, against the real `svc serve` (shipped standard policy,
+//                     engine, gate, audit log on): what a user pays for a repeated command. The
+//                     issue's target applies to this one.
+//   checked_serve_distinct  as checked_serve, but every command is new to the server (the reply
+//                     cache cannot help: JavaScript parses, evaluates a first-seen command, replies)
+// Scenarios run interleaved in ROUNDS short rounds, so load from other processes shifts all of
+// them alike. Prints one JSON object; added costs are differences of medians against the baseline
+// (the distinct scenario against baseline_distinct).
 // Usage: node dist/bench/preload.bench.js [RUNS]   (npm run bench -- preload)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,8 +26,8 @@ import { preloadLibraryPath } from '../src/cli/preload-path.js';
 import { spawnServe } from '../test/helpers/spawn.js';
 
 const RUNS = Number(process.argv[2] ?? 2000);
-const ROUNDS = 4;
-const WARMUP = 20;
+const ROUNDS = 20;
+const WARMUP = 10;
 const TARGET_CHECK_P50_US = 200;
 const TARGET_LOAD_US = 300;
 
@@ -34,11 +39,14 @@ const DRIVER = String.raw`
 #include <string.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 extern char **environ;
 int main(int argc, char **argv) {
   int runs = atoi(argv[1]), warm = atoi(argv[2]);
   const char *child_preload = argv[3]; /* "-" or a library the children load */
-  char *args[] = {"/bin/true", NULL};
+  char *args[] = {"/bin/true", NULL, NULL};
+  char arg[64];
+  int distinct = argc > 4 && !strcmp(argv[4], "distinct");
   char *env[256]; int n = 0;
   for (char **e = environ; *e && n < 250; e++) if (strncmp(*e, "LD_PRELOAD=", 11)) env[n++] = *e;
   char pre[4200];
@@ -47,6 +55,7 @@ int main(int argc, char **argv) {
   long *ns = calloc(runs, sizeof *ns);
   for (int i = -warm; i < runs; i++) {
     struct timespec a, b; pid_t pid; int st;
+    if (distinct) { snprintf(arg, sizeof arg, "x%d-%d", (int)getpid(), i); args[1] = arg; }
     clock_gettime(CLOCK_MONOTONIC, &a);
     if (posix_spawn(&pid, "/bin/true", NULL, NULL, args, env)) return 1;
     waitpid(pid, &st, 0);
@@ -94,10 +103,11 @@ interface Stats {
 }
 
 /** Runs the driver for `runs` spawns and returns the latencies in µs. */
-function drive(bin: string, env: NodeJS.ProcessEnv, childPreload: string, runs: number): Promise<number[]> {
+function drive(bin: string, env: NodeJS.ProcessEnv, childPreload: string, runs: number, distinct: boolean): Promise<number[]> {
   // asynchronous: the listener answering the driver lives in this process
   return new Promise((resolve, reject) => {
-    const c = spawn(bin, [String(runs), String(WARMUP), childPreload], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+    const args = [String(runs), String(WARMUP), childPreload, distinct ? 'distinct' : 'same'];
+    const c = spawn(bin, args, { env, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     c.stdout.on('data', (d) => (out += d));
     c.on('error', reject);
@@ -139,49 +149,41 @@ async function main(): Promise<void> {
       },
     });
     try {
-      const scenarios: Record<string, [NodeJS.ProcessEnv, string]> = {
-        baseline: [base, '-'],
-        load_only: [{ ...base, SERVICE_SOCKET: absent }, lib],
-        checked_allow: [{ ...base, LD_PRELOAD: lib, SERVICE_SOCKET: socket }, '-'],
-        checked_absent: [{ ...base, LD_PRELOAD: lib, SERVICE_SOCKET: absent }, '-'],
-        checked_c_server: [{ ...base, LD_PRELOAD: lib, SERVICE_SOCKET: cSocket }, '-'],
-        checked_serve: [{ ...base, LD_PRELOAD: lib, SERVICE_SOCKET: serveSocket }, '-'],
+      const checked = (sock: string): NodeJS.ProcessEnv => ({ ...base, LD_PRELOAD: lib, SERVICE_SOCKET: sock });
+      const scenarios: Record<string, [NodeJS.ProcessEnv, string, boolean]> = {
+        baseline: [base, '-', false],
+        baseline_distinct: [base, '-', true],
+        load_only: [{ ...base, SERVICE_SOCKET: absent }, lib, false],
+        checked_absent: [checked(absent), '-', false],
+        checked_c_server: [checked(cSocket), '-', false],
+        checked_listener: [checked(socket), '-', false],
+        checked_serve: [checked(serveSocket), '-', false],
+        checked_serve_distinct: [checked(serveSocket), '-', true],
       };
       const samples: Record<string, number[]> = {};
       const perRound = Math.ceil(RUNS / ROUNDS);
       for (let r = 0; r < ROUNDS; r++) {
-        for (const [name, [env, childPreload]] of Object.entries(scenarios)) {
-          (samples[name] ??= []).push(...(await drive(bin, env, childPreload, perRound)));
+        for (const [name, [env, childPreload, distinct]] of Object.entries(scenarios)) {
+          (samples[name] ??= []).push(...(await drive(bin, env, childPreload, perRound, distinct)));
         }
       }
-      const baseline = stats(samples.baseline!);
-      const loadOnly = stats(samples.load_only!);
-      const checkedAllow = stats(samples.checked_allow!);
-      const checkedAbsent = stats(samples.checked_absent!);
-      const checkedC = stats(samples.checked_c_server!);
-      const checkedServe = stats(samples.checked_serve!);
-      const added = round(checkedServe.p50_us - baseline.p50_us);
-      const load = round(loadOnly.p50_us - baseline.p50_us);
+      const st = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, stats(v)])) as Record<keyof typeof scenarios, Stats>;
+      const over = (a: Stats, b: Stats) => round(a.p50_us - b.p50_us);
+      const added = over(st.checked_serve, st.baseline);
+      const load = over(st.load_only, st.baseline);
       const result = {
         bench: 'preload',
-        runs_per_scenario: Math.ceil(RUNS / ROUNDS) * ROUNDS,
+        runs_per_scenario: perRound * ROUNDS,
         rounds: ROUNDS,
         program: '/bin/true via posix_spawn + waitpid',
-        baseline,
-        load_only: loadOnly,
-        checked_allow: checkedAllow,
-        checked_absent: checkedAbsent,
-        checked_c_server: checkedC,
-        checked_serve: checkedServe,
-        checks_answered: checks,
+        ...st,
+        listener_checks_answered: checks,
         added_p50_us_per_checked_exec: added,
-        added_p99_us_per_checked_exec: round(checkedServe.p99_us - baseline.p99_us),
-        check_round_trip_p50_us: round(checkedServe.p50_us - loadOnly.p50_us),
-        added_p50_us_listener_only: round(checkedAllow.p50_us - baseline.p50_us),
-        added_p50_us_fail_open_absent: round(checkedAbsent.p50_us - baseline.p50_us),
-        added_p50_us_with_instant_c_server: round(checkedC.p50_us - baseline.p50_us),
-        listener_p50_us_over_c_server: round(checkedAllow.p50_us - checkedC.p50_us),
-        serve_p50_us_over_c_server: round(checkedServe.p50_us - checkedC.p50_us),
+        added_p99_us_per_checked_exec: round(st.checked_serve.p99_us - st.baseline.p99_us),
+        added_p50_us_distinct_commands: over(st.checked_serve_distinct, st.baseline_distinct),
+        added_p50_us_with_instant_c_server: over(st.checked_c_server, st.baseline),
+        added_p50_us_listener_js_every_time: over(st.checked_listener, st.baseline),
+        added_p50_us_fail_open_absent: over(st.checked_absent, st.baseline),
         load_cost_p50_us: load,
         targets: { added_p50_us: TARGET_CHECK_P50_US, load_us: TARGET_LOAD_US },
         within_targets: added <= TARGET_CHECK_P50_US && load <= TARGET_LOAD_US,

@@ -29,7 +29,7 @@ constexpr size_t CACHE_ENTRIES = 4096;
 /** Longer request lines are not cached (they are rare, and keys are kept in memory). */
 constexpr size_t CACHE_KEY_MAX = 8192;
 /** Lines answered from the cache reach the main thread (and the audit log) within this... */
-constexpr long long ANSWERED_BATCH_MS = 5;
+constexpr long long ANSWERED_BATCH_MS = 20;
 /** ...or at once when this many are waiting. */
 constexpr size_t ANSWERED_BATCH_MAX = 256;
 /** A client gets this long to send its line here; then the main thread waits for it. */

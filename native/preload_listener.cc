@@ -16,7 +16,9 @@
 //
 // Events delivered to the JS callback as (kind, id, pid, uid, data, limit):
 //   LINE     a whole request line (without its newline) arrived; reply with reply(id, ...)
-//   CACHED   a line that was answered from the cache (allowed); decide and audit it, no reply
+//   CACHED   lines that were answered from the cache (allowed): data holds one "PID UID LINE" per
+//            text line, limit their count; decide and audit each, no reply (one call per batch:
+//            a call into JavaScript costs more than deciding a cached line)
 //   HANGUP   the client went away after LINE/TOO_LONG/PARTIAL and before the final reply
 //   TOO_LONG the line passed its byte limit (limit = the limit applied); reply with an error
 //   PARTIAL  the client ended its side after some bytes but no newline; reply with an error
@@ -173,19 +175,23 @@ class Listener : public Napi::ObjectWrap<Listener> {
   // Takes what the fast path handed over (main thread, woken by async_handle_). While closing,
   // connections JavaScript has not seen are just closed; answered lines are still audited.
   void Drain(bool closing = false) {
+    std::string answered;
+    double count = 0;
     for (svc::Handoff& h : fast_->Take()) {
       switch (h.type) {
         case svc::Handoff::LOG:
           Emit(LOG, 0, h.pid, h.uid, h.data, 0);
           break;
         case svc::Handoff::ANSWERED:
-          Emit(CACHED, next_id_++, h.pid, h.uid, h.data, 0);
+          answered += std::to_string(h.pid) + ' ' + std::to_string(h.uid) + ' ' + h.data + '\n';
+          count++;
           break;
         default:
           if (closing) close(h.fd);
           else Adopt(h);
       }
     }
+    if (count) Emit(CACHED, 0, 0, 0, answered, count);
   }
 
   // Makes a connection the fast path passed on ours, and carries on with it.

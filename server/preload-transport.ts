@@ -76,7 +76,15 @@ function openNative(o: TransportOptions, ev: TransportEvents): Transport {
   const Listener = (native() as { PreloadListener?: NativeListenerClass }).PreloadListener;
   if (!Listener) throw new Error('the native addon has no preload listener on this platform');
   const l = new Listener(o.path, o, (kind, id, pid, uid, data, limit) => {
-    if (kind === LINE || kind === CACHED) ev.line(id, { pid, uid }, data, kind === CACHED);
+    if (kind === LINE) ev.line(id, { pid, uid }, data, false);
+    else if (kind === CACHED) {
+      // one "PID UID LINE" per text line (request lines never hold a raw newline)
+      for (const entry of data.split('\n')) {
+        const a = entry.indexOf(' ');
+        const b = entry.indexOf(' ', a + 1);
+        if (a > 0 && b > a) ev.line(0, { pid: Number(entry.slice(0, a)), uid: Number(entry.slice(a + 1, b)) }, entry.slice(b + 1), true);
+      }
+    }
     else if (kind === HANGUP) ev.hangup(id);
     else if (kind === TOO_LONG) ev.tooLong(id, { pid, uid }, data === 'hook' ? 'hook' : 'exec', limit);
     else if (kind === PARTIAL) ev.partial(id, { pid, uid });
