@@ -54,7 +54,8 @@ class FastPath {
   using Notify = void (*)(void* arg);
   FastPath(int listen_fd, uid_t owner, ReplyCache* cache, Notify notify, void* arg)
       : lfd_(listen_fd), owner_(owner), cache_(cache), notify_(notify), arg_(arg) {}
-  // Starts the thread; false (errno set) when it cannot.
+  // Starts the thread (the listening socket becomes blocking: it is the thread's alone); false
+  // (errno set) when it cannot.
   bool Start();
   // Stops and joins the thread; what it had not handed over yet stays in Take().
   void Stop();
@@ -63,12 +64,14 @@ class FastPath {
 
  private:
   void Loop();
+  void AcceptTimeout(long long ms);
   void Serve(int fd);
+  void HandOver(Handoff&& h);
   void Push(Handoff&& h, bool urgent);
   void SignalAnswered();
 
   int lfd_;
-  int wakefd_ = -1;
+  long long accept_timeout_ms_ = -1;  // what SO_RCVTIMEO of lfd_ is set to (0: none)
   uid_t owner_;
   ReplyCache* cache_;
   Notify notify_;
