@@ -26,7 +26,7 @@ import { preloadLibraryPath } from '../src/cli/preload-path.js';
 import { spawnServe } from '../test/helpers/spawn.js';
 
 const RUNS = Number(process.argv[2] ?? 2000);
-const ROUNDS = 20;
+const ROUNDS = 50;
 const WARMUP = 10;
 const TARGET_CHECK_P50_US = 200;
 const TARGET_LOAD_US = 300;
