@@ -25,8 +25,9 @@ options:
   --syslog ADDR              also send audit events to syslog: udp://h:p, tcp://h:p, unix:///dev/log
   --cef                      write audit events as CEF lines (the syslog message with --syslog, else stderr)
   --audit-webhook URL        also POST audit events (batched JSON) to URL
-  --preload-durable          answer preload-socket allows only after their audit event is fsynced
-                             (default: answered once queued in the chain; denies always wait)
+  --preload-durable          answer preload-socket allows only after their audit event is fsynced,
+                             and never from the reply cache (default: allows are answered first,
+                             recorded in the same moment, fsynced within a few ms; denies always wait)
 
 When ready it prints one line "listening on http://HOST:PORT" to stdout; logs go to stderr.`;
 
