@@ -34,7 +34,8 @@ export interface ServeOptions {
   syslog?: string;
   cef: boolean;
   auditWebhook?: string;
-  /** Preload allows wait for the audit fsync too (off: they are answered once queued). */
+  /** Preload allows wait for the audit fsync too, and the reply cache is off (off: allows are
+   * answered first and recorded in the same loop turn). */
   preloadDurable?: boolean;
   /** Tests inject a manual clock. */
   clock?: Clock;

@@ -153,9 +153,10 @@ export class Gate {
       signal?: AbortSignal;
       extraRequest?: Record<string, unknown>;
       /**
-       * false: an allow is answered once its event is queued in the chain, not after the fsync.
-       * The preload socket uses this so an exec costs microseconds, not an fsync; denies, asks
-       * and everything on HTTP still wait for durability.
+       * false: an allow is answered at once and its event appended right after, in the same
+       * loop turn (written with the next ones within LAZY_FLUSH_MS). The preload socket uses
+       * this so an exec costs microseconds, not an fsync; denies, asks and everything on HTTP
+       * still wait for durability.
        */
       durableAllows?: boolean;
     },
