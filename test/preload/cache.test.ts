@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startPreloadSocket, type DecideControl, type PreloadReply, type PreloadRequest, type PreloadSocket } from '../../server/preload-socket.js';
-import { exchange, preloadEnv, promptExchange, run, sleep, tempDir, waitFor } from './harness.js';
+import { exchange, line, preloadEnv, promptExchange, run, SAMPLE_REQUEST, sleep, tempDir, waitFor } from './harness.js';
 import { spawnServe } from '../helpers/spawn.js';
 
 let dir: string;
@@ -18,20 +18,7 @@ before(() => {
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-const REQUEST: PreloadRequest = {
-  v: 1,
-  tool: 'exec',
-  agent: 'a',
-  session: 's',
-  run_id: 'r1',
-  command: 'ls -la',
-  argv: ['ls', '-la'],
-  path: '/usr/bin/ls',
-  cwd: '/tmp',
-  pid: 10,
-  ppid: 1,
-};
-const line = (o: object) => JSON.stringify(o) + '\n';
+const REQUEST: PreloadRequest = { ...SAMPLE_REQUEST, run_id: 'r1' };
 const ALLOW: PreloadReply = { decision: 'allow', allowed: true, message: 'ok' };
 const CACHEABLE_ALLOW: PreloadReply = { ...ALLOW, cacheable: true };
 const DENY: PreloadReply = { decision: 'deny', allowed: false, message: 'no' };

@@ -115,6 +115,24 @@ export function realPython(): string {
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A well-formed exec request as libsvc.so sends it, for tests that speak the protocol by hand. */
+export const SAMPLE_REQUEST: PreloadRequest = {
+  v: 1,
+  tool: 'exec',
+  agent: 'a',
+  session: 's',
+  run_id: '',
+  command: 'ls -la',
+  argv: ['ls', '-la'],
+  path: '/usr/bin/ls',
+  cwd: '/tmp',
+  pid: 10,
+  ppid: 1,
+};
+
+/** One request line. */
+export const line = (o: object) => JSON.stringify(o) + '\n';
+
 // --- plain socket clients for the listener tests (cache.test.ts, transports.test.ts) ---
 
 /** Sends raw bytes on a fresh connection and returns everything the server wrote before closing.

@@ -2,7 +2,6 @@
 // hold notice, and shutdown. Clients here are plain net sockets, not the library.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import { join } from 'node:path';
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -13,7 +12,7 @@ import {
   type PreloadReply,
   type PreloadRequest,
 } from '../../server/preload-socket.js';
-import { realPython, sleep, tempDir } from './harness.js';
+import { exchange, line, realPython, SAMPLE_REQUEST, sleep, tempDir } from './harness.js';
 
 let dir: string;
 before(() => {
@@ -21,37 +20,10 @@ before(() => {
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-const REQUEST: PreloadRequest = {
-  v: 1,
-  tool: 'exec',
-  agent: 'a',
-  session: 's',
-  run_id: '',
-  command: 'ls -la',
-  argv: ['ls', '-la'],
-  path: '/usr/bin/ls',
-  cwd: '/tmp',
-  pid: 10,
-  ppid: 1,
-};
+const REQUEST = SAMPLE_REQUEST;
 const ALLOW: PreloadReply = { decision: 'allow', allowed: true, message: 'ok' };
 
-/** Sends raw bytes and returns everything the server wrote before closing. */
-function exchange(path: string, data: string | Buffer, opts: { keepOpenMs?: number } = {}): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const c = net.connect(path);
-    let out = '';
-    c.on('data', (d) => (out += d));
-    c.on('error', (e: NodeJS.ErrnoException) => (e.code === 'ECONNRESET' || e.code === 'EPIPE' ? resolve(out) : reject(e)));
-    c.on('close', () => resolve(out));
-    c.on('connect', () => {
-      c.write(data);
-      if (opts.keepOpenMs) setTimeout(() => c.destroy(), opts.keepOpenMs);
-    });
-  });
-}
 
-const line = (o: unknown) => JSON.stringify(o) + '\n';
 
 test('listens with mode 0600 and removes its socket on close', async () => {
   const path = join(dir, 'mode.sock');

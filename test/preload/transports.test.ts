@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { MAX_REQUEST_LINE, startPreloadSocket, type PreloadReply, type PreloadRequest, type PreloadSocketOptions } from '../../server/preload-socket.js';
 import type { TransportKind } from '../../server/preload-transport.js';
-import { exchange, sleep, tempDir, waitFor } from './harness.js';
+import { exchange, line, SAMPLE_REQUEST, sleep, tempDir, waitFor } from './harness.js';
 
 let dir: string;
 let n = 0;
@@ -15,20 +15,7 @@ before(() => {
 });
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-const REQUEST: PreloadRequest = {
-  v: 1,
-  tool: 'exec',
-  agent: 'a',
-  session: 's',
-  run_id: '',
-  command: 'ls -la',
-  argv: ['ls', '-la'],
-  path: '/usr/bin/ls',
-  cwd: '/tmp',
-  pid: 10,
-  ppid: 1,
-};
-const line = (o: object) => JSON.stringify(o) + '\n';
+const REQUEST = SAMPLE_REQUEST;
 const ALLOW: PreloadReply = { decision: 'allow', allowed: true, message: 'ok' };
 
 interface State {
