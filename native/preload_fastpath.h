@@ -54,6 +54,7 @@ class FastPath {
   using Notify = void (*)(void* arg);
   FastPath(int listen_fd, uid_t owner, ReplyCache* cache, Notify notify, void* arg)
       : lfd_(listen_fd), owner_(owner), cache_(cache), notify_(notify), arg_(arg) {}
+  ~FastPath() { Stop(); }  // a running std::thread must never be destroyed
   // Starts the thread (the listening socket becomes blocking: it is the thread's alone); false
   // (errno set) when it cannot.
   bool Start();

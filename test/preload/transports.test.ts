@@ -4,6 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import net from 'node:net';
 import { MAX_REQUEST_LINE, startPreloadSocket, type PreloadReply, type PreloadRequest, type PreloadSocketOptions } from '../../server/preload-socket.js';
 import type { TransportKind } from '../../server/preload-transport.js';
 import { exchange, line, SAMPLE_REQUEST, sleep, tempDir, waitFor } from './harness.js';
@@ -96,6 +97,27 @@ const CASES: Case[] = [
       assert.equal(await exchange(path, line(REQUEST)), '');
       assert.equal(s.calls.length, 0);
       assert.ok(await waitFor(() => s.logs.some((m) => m.includes(`refused a connection from uid ${process.getuid!()}`))), s.logs.join('\n'));
+    },
+  },
+  {
+    name: 'clients that connect and say nothing do not hold up the others; 200 at once are all answered',
+    async check(path, s) {
+      const silent = await Promise.all(
+        Array.from({ length: 40 }, () => new Promise<net.Socket>((resolve) => {
+          const c = net.connect(path, () => resolve(c));
+          c.on('error', () => {});
+        })),
+      );
+      try {
+        const t0 = performance.now();
+        assert.equal(await exchange(path, line(REQUEST)), line(ALLOW));
+        assert.ok(performance.now() - t0 < 1000, `answered after ${Math.round(performance.now() - t0)} ms`);
+        const replies = await Promise.all(Array.from({ length: 200 }, (_, i) => exchange(path, line({ ...REQUEST, pid: 100 + i }))));
+        assert.ok(replies.every((r) => r === line(ALLOW)));
+        assert.equal(s.calls.length, 201);
+      } finally {
+        for (const c of silent) c.destroy();
+      }
     },
   },
 ];
