@@ -73,7 +73,6 @@ constexpr int SWEEP_MS = 1000;
 
 const char HOOK_PREFIX[] = "{\"v\":1,\"kind\":\"hook\"";
 
-
 const char* ErrnoName(int e) {
   switch (e) {
     case EADDRINUSE: return "EADDRINUSE";
@@ -133,9 +132,13 @@ class Listener : public Napi::ObjectWrap<Listener> {
     }, this);
     if (!fast_->Start()) {
       int e = errno;
-      uv_close((uv_handle_t*)&async_handle_, nullptr);
+      Ref();  // the handle lives in this object: keep it until libuv lets go
+      uv_close((uv_handle_t*)&async_handle_, [](uv_handle_t* h) { static_cast<Listener*>(h->data)->Unref(); });
+      napi_async_destroy(env, async_);
+      callback_.Reset();
       close(lfd_);
       lfd_ = -1;
+      unlink(path.c_str());
       Napi::Error::New(env, std::string("preload listener thread: ") + strerror(e)).ThrowAsJavaScriptException();
       return;
     }
