@@ -212,12 +212,18 @@ export class Gate {
       });
 
     let grantBody: Record<string, unknown> = {};
+    /** A once grant was consumed for this call (to be put back if the call cannot go ahead). */
+    let usedOnce = false;
     if (enforce && decision.action === 'ask') {
       engineAnswer = false;
       const once = this.consumeOnce(call, identity);
       if (once) {
+        usedOnce = true;
         // The ask is recorded first, so approval_policy_audit_id points at this request's ask event.
-        const askEvent = await this.appendOrFail(decisionEvent(call, decision, { extra: { source, ...extraRequest } }));
+        const askEvent = await this.appendOrFail(decisionEvent(call, decision, { extra: { source, ...extraRequest } })).catch((err) => {
+          this.returnOnce(call, identity);
+          throw err;
+        });
         grantBody = { ...onceGrantFields(once), approval_policy_audit_id: askEvent.id };
         decision = { ...decision, action: 'allow', message: 'approved once via svc approval' };
       } else if (this.runGrantCovers(call, identity)) {
@@ -245,7 +251,11 @@ export class Gate {
     try {
       event = await record;
     } catch (err) {
-      if (enforce) throw err;
+      if (enforce) {
+        // 503: the call does not run, so its once grant must still be there for the next try.
+        if (usedOnce) this.returnOnce(call, identity);
+        throw err;
+      }
     }
 
     let approval: ApprovalView | undefined;
@@ -302,6 +312,15 @@ export class Gate {
       !!call.runId &&
       this.deps.approvals.runGrantCovers({ agent: call.agent, session: call.session, runId: call.runId, credentialOwner: identity.credentialOwner })
     );
+  }
+
+  private returnOnce(call: ToolCall, identity: Identity): void {
+    try {
+      this.deps.approvals.returnOnceGrant?.(call, identity.credentialOwner);
+    } catch (err) {
+      // the journal refused it too: the grant stays used up and the caller asks again
+      this.deps.log?.(`a once grant could not be put back: ${(err as Error).message}`);
+    }
   }
 
   /** A grant whose consumption cannot be made durable is not used: 503, never a second use. */

@@ -47,6 +47,8 @@ export const RESOLVED_RETENTION_MS = 10 * 60_000;
 export const MAX_RESOLVED_KEPT = 5000;
 /** setTimeout's ceiling (about 24.8 days). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Consumed grants kept in memory in case their use cannot be recorded (returnOnceGrant). */
+const MAX_RETURNABLE_GRANTS = 64;
 export const JOURNAL_FILE = 'approvals.journal';
 export const AUTO_APPROVED_MESSAGE = 'auto-approved by bulk-resolve';
 
@@ -108,6 +110,7 @@ export class ApprovalStore implements ApprovalsForGate {
   private readonly lock = new Mutex();
   private readonly approvals = new Map<string, ApprovalRecord>();
   private readonly grants = new Map<string, OnceGrant>();
+  private readonly lastConsumed = new Map<string, OnceGrant>();
   private readonly committing = new Set<string>();
   private readonly waiters = new Map<string, Set<Waiter>>();
   private readonly capacity: number;
@@ -223,6 +226,8 @@ export class ApprovalStore implements ApprovalsForGate {
     // Durable before it is used: a crash after this line can never let the grant be used again.
     this.journal.append({ t: 'consume', key, at: now });
     this.grants.delete(key);
+    this.lastConsumed.set(key, g);
+    if (this.lastConsumed.size > MAX_RETURNABLE_GRANTS) this.lastConsumed.delete(this.lastConsumed.keys().next().value!);
     this.maybeCompact();
     const rec = this.approvals.get(g.approval_id);
     return {
@@ -235,6 +240,15 @@ export class ApprovalStore implements ApprovalsForGate {
       redacted: rec?.redacted ?? false,
       message: g.message,
     };
+  }
+
+  returnOnceGrant(call: ToolCall, credentialOwner: string): void {
+    const key = callFingerprint(call, credentialOwner);
+    const g = this.lastConsumed.get(key);
+    this.lastConsumed.delete(key);
+    if (!g || this.grants.has(key) || this.clock.now() >= g.expires_at) return;
+    this.journal.append({ t: 'grant', g });
+    this.grants.set(key, g);
   }
 
   runGrantCovers(scope: RunScope): boolean {

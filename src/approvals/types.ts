@@ -42,6 +42,11 @@ export class QueueFullError extends Error {
 export interface ApprovalsForGate {
   /** An approved exact retry (SPEC 2.8): consumes and returns the approval, at most once. */
   consumeOnceGrant(call: ToolCall, credentialOwner: string): ApprovalView | null;
+  /**
+   * Puts back a grant consumed for this call whose use could not be recorded (the audit write
+   * failed, so the caller got 503 and the call did not run). No-op once it has expired.
+   */
+  returnOnceGrant?(call: ToolCall, credentialOwner: string): void;
   /** True while a live run grant covers this exact scope (SPEC 2.7). */
   runGrantCovers(scope: RunScope): boolean;
   /** Queues an ask; throws QueueFullError at capacity. Durable before it resolves. */

@@ -80,6 +80,23 @@ test('an unconsumed once-only grant survives a restart; a consumed one does not'
   }
 });
 
+test('a once grant put back after a failed use is usable again, also after a restart', async () => {
+  const f = fixture();
+  try {
+    const c = call();
+    const v = await f.store.enqueue(ask(c));
+    await f.store.resolve(v.id, { approved: true, by: 'op' });
+    assert.ok(f.store.consumeOnceGrant(c, 'server/admin'));
+    f.store.returnOnceGrant(c, 'server/admin');
+    f.store.returnOnceGrant(c, 'server/admin'); // a second return is a no-op
+    f.reopen();
+    assert.ok(f.store.consumeOnceGrant(c, 'server/admin'));
+    assert.equal(f.store.consumeOnceGrant(c, 'server/admin'), null);
+  } finally {
+    f.cleanup();
+  }
+});
+
 test('a torn last line (crash mid-append) is ignored and everything before it is kept', async () => {
   const f = fixture();
   try {

@@ -218,6 +218,23 @@ test('503 when the resolution cannot be made durable: approval stays pending, no
     assert.equal((await t.req('POST', `/v1/approvals/${id}/resolve`, { approved: true })).status, 200);
   }));
 
+test('a retry that gets 503 because its audit write failed keeps its once grant for the next try', () =>
+  withApp(async (t) => {
+    const { id, body } = await askVia(t);
+    assert.equal((await t.req('POST', `/v1/approvals/${id}/resolve`, { approved: true })).status, 200);
+    for (const failing of [1, 2]) {
+      // 1: the retry's ask record fails; 2: its allow record fails. Either way it did not run.
+      t.audit.failOn.add(t.audit.attempts + failing);
+      const r = await t.req('POST', '/v1/tool/exec', body);
+      assert.equal(r.status, 503, JSON.stringify(r.body));
+    }
+    const retry = await t.req('POST', '/v1/tool/exec', body);
+    assert.equal(retry.status, 200, JSON.stringify(retry.body));
+    assert.equal(retry.body.approval_id, id);
+    assert.equal(retry.body.approval_scope, 'once');
+    assert.equal((await t.req('POST', '/v1/tool/exec', body)).status, 202, 'used once, then it asks again');
+  }));
+
 test('pending -> expired at expires_at: detail shows expired, resolve gives 410', () =>
   withApp(async (t) => {
     const { id } = await askVia(t);
