@@ -22,7 +22,8 @@ environment:
 
 /** A host that never closes stdin must not hold the tool call forever. */
 const STDIN_TIMEOUT_MS = 10_000;
-const STDIN_LIMIT = 4 * 1024 * 1024 + 1;
+/** Equals MAX_STDIN_BYTES of integrations/hooks/run.ts, which this file only imports lazily. */
+const STDIN_LIMIT = 4 * 1024 * 1024;
 
 function readStdin(): Promise<string> {
   return new Promise((resolve) => {
@@ -37,8 +38,10 @@ function readStdin(): Promise<string> {
     const timer = setTimeout(done, STDIN_TIMEOUT_MS);
     process.stdin.on('data', (c: Buffer) => {
       size += c.length;
-      if (size <= STDIN_LIMIT) chunks.push(c);
-      else done();
+      // The chunk that crosses the limit is kept, so runHook sees the payload is too large
+      // (and says so) instead of a cut, unparsable one; anything after it is not read.
+      chunks.push(c);
+      if (size > STDIN_LIMIT) done();
     });
     process.stdin.on('end', done);
     process.stdin.on('error', done);

@@ -102,3 +102,12 @@ test('run ID and session: SERVICE_RUN, else the payload session; <repo>/<branch>
   assert.equal(byCmd['echo identity-check-2'].run_id, 'run-from-env');
   assert.equal(byCmd['echo identity-check-2'].session, 'my-session');
 });
+
+test('a payload over 4 MiB is denied as too large, not as unparsable', async () => {
+  const big = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'a'.repeat(5 * 1024 * 1024) } });
+  const r = await runCli(['hook', 'claude-code'], { input: big, env: env() });
+  assert.equal(r.code, 0);
+  const out = JSON.parse(r.stdout).hookSpecificOutput;
+  assert.equal(out.permissionDecision, 'deny');
+  assert.match(out.permissionDecisionReason, /payload larger than 4194304 bytes/);
+});
