@@ -90,6 +90,11 @@ void ReplyCache::Clear() {
   map_.clear();
 }
 
+unsigned ReplyCache::Generation() {
+  std::lock_guard<std::mutex> g(mu_);
+  return gen_;
+}
+
 size_t ReplyCache::Size() {
   std::lock_guard<std::mutex> g(mu_);
   return map_.size();

@@ -25,6 +25,8 @@ class ReplyCache {
   // Keeps reply unless the cache was cleared since `gen` was handed out.
   void Store(const std::string& key, unsigned gen, const std::string& reply);
   void Clear();
+  // The generation to hand to Store() for a line that was not looked up.
+  unsigned Generation();
   size_t Size();
   double Hits();
 

@@ -33,7 +33,6 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
-#include <time.h>
 #include <unistd.h>
 #include <uv.h>
 
@@ -293,9 +292,8 @@ class Listener : public Napi::ObjectWrap<Listener> {
       line.swap(c->in);
       double id = c->id;
       // a slow client's line: decided in JavaScript even when cached (rare; keeps this path simple)
-      std::string unused;
       c->key = svc::ReplyCache::Key(line);
-      cache_.Lookup("", &unused, &c->gen);
+      c->gen = cache_.Generation();
       // JavaScript may answer (and close the connection) before Emit returns
       Emit(LINE, id, c->pid, c->uid, line, 0);
       if (!Alive(id)) return false;

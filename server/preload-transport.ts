@@ -60,7 +60,7 @@ type NativeListenerClass = new (
   onEvent: (kind: number, id: number, pid: number, uid: number, data: string, limit: number) => void,
 ) => NativeListener;
 
-export const HOOK_PREFIX = Buffer.from('{"v":1,"kind":"hook"');
+const HOOK_PREFIX = Buffer.from('{"v":1,"kind":"hook"');
 const LINE = 1, HANGUP = 2, TOO_LONG = 3, PARTIAL = 4, LOG = 5, CACHED = 6;
 
 /** The transport this platform uses by default. */
