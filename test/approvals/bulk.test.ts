@@ -3,7 +3,7 @@
 // approval, audit failure or window expiry before publication aborts with 503 and no grant.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fixture, call, ask, outcome, TIMEOUT, type Fixture } from './helpers.js';
+import { withFixture, call, ask, outcome, TIMEOUT, type Fixture } from './helpers.js';
 import type { ApprovalError } from '../../src/approvals/errors.js';
 
 const SCOPE = { agent: 'claude-code', session: 's1', run_id: 'run-1' };
@@ -24,9 +24,8 @@ async function bulkError(p: Promise<unknown>): Promise<ApprovalError> {
   throw new Error('expected the bulk request to fail');
 }
 
-test('validation: 400 for every malformed request, nothing resolved', async () => {
-  const f = fixture();
-  try {
+test('validation: 400 for every malformed request, nothing resolved', () =>
+  withFixture(async (f) => {
     const [a, b] = await pendingPair(f);
     const good = { ...SCOPE, action: 'approve', scope: 'pending', ids: [a] };
     const bad: Record<string, unknown>[] = [
@@ -54,14 +53,10 @@ test('validation: 400 for every malformed request, nothing resolved', async () =
     assert.equal(f.store.list().approvals.length, 2);
     assert.equal(f.audit.events.length, 0);
     void b;
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('409 when a reviewed id is no longer pending (unknown, resolved, expired); nothing resolved', async () => {
-  const f = fixture();
-  try {
+test('409 when a reviewed id is no longer pending (unknown, resolved, expired); nothing resolved', () =>
+  withFixture(async (f) => {
     const [a, b] = await pendingPair(f);
     assert.equal(await outcome(f.store.bulkResolve({ ...SCOPE, action: 'approve', scope: 'pending', ids: ['missing'] })), 409);
     assert.equal(await outcome(f.store.bulkResolve({ ...SCOPE, action: 'approve', scope: 'pending', ids: [a, 'missing'] })), 409);
@@ -69,14 +64,10 @@ test('409 when a reviewed id is no longer pending (unknown, resolved, expired); 
     await f.store.resolve(b!, { approved: false, by: 'op' });
     assert.equal(await outcome(f.store.bulkResolve({ ...SCOPE, action: 'approve', scope: 'pending', ids: [a, b] })), 409);
     assert.equal(f.store.get(a!)!.status, 'pending');
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('run scope: several credential owners give 400; an omitted pending approval of the owner gives 409', async () => {
-  const f = fixture();
-  try {
+test('run scope: several credential owners give 400; an omitted pending approval of the owner gives 409', () =>
+  withFixture(async (f) => {
     const [a1] = await pendingPair(f, 'credential-aaaaaaaaaaaa');
     const [b1] = await pendingPair(f, 'credential-bbbbbbbbbbbb');
     assert.equal(await outcome(f.store.bulkResolve({ ...SCOPE, action: 'approve', scope: 'run', ids: [a1, b1] })), 400);
@@ -84,14 +75,10 @@ test('run scope: several credential owners give 400; an omitted pending approval
     assert.equal(f.store.list().approvals.length, 4);
     assert.equal(f.audit.events.length, 0);
     assert.equal(f.store.runGrantCovers({ ...RUN, credentialOwner: 'credential-aaaaaaaaaaaa' }), false);
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('scope pending approves only the listed ids, grants nothing, and records the bulk audit fields', async () => {
-  const f = fixture();
-  try {
+test('scope pending approves only the listed ids, grants nothing, and records the bulk audit fields', () =>
+  withFixture(async (f) => {
     const [a, b] = await pendingPair(f);
     const unreviewed = await f.store.enqueue(ask(call()));
     const r = await f.store.bulkResolve({ ...SCOPE, action: 'approve', scope: 'pending', ids: [a, b], resolved_by: 'alice' });
@@ -111,28 +98,20 @@ test('scope pending approves only the listed ids, grants nothing, and records th
       assert.equal(ev.run_id, 'run-1');
     }
     assert.ok(f.busEvents.some((e) => e.type === 'audit_batch' && e.run_id === 'run-1'));
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('deny with scope pending denies the listed calls and wakes their waiters with the denial', async () => {
-  const f = fixture();
-  try {
+test('deny with scope pending denies the listed calls and wakes their waiters with the denial', () =>
+  withFixture(async (f) => {
     const [a, b] = await pendingPair(f);
     const w = f.store.waitForResolution(a!);
     const r = await f.store.bulkResolve({ ...SCOPE, action: 'DENY', scope: 'pending', ids: [a, b] });
     assert.equal(r.resolved, 2);
     assert.equal((await w).status, 'denied');
     assert.equal(f.store.get(b!)!.status, 'denied');
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('scope run publishes a grant for exactly that scope, for the approval timeout from the snapshot', async () => {
-  const f = fixture();
-  try {
+test('scope run publishes a grant for exactly that scope, for the approval timeout from the snapshot', () =>
+  withFixture(async (f) => {
     const [a, b] = await pendingPair(f);
     const start = f.clock.now();
     const r = await f.store.bulkResolve({ ...SCOPE, action: 'approve', scope: 'run', ids: [a, b] });
@@ -175,27 +154,19 @@ test('scope run publishes a grant for exactly that scope, for the approval timeo
     f.clock.advance(TIMEOUT);
     assert.equal(f.store.runGrantCovers(RUN), false);
     assert.equal((await f.store.enqueue(ask(call()))).status, 'pending');
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('a grant is gone after a restart', async () => {
-  const f = fixture();
-  try {
+test('a grant is gone after a restart', () =>
+  withFixture(async (f) => {
     const ids = await pendingPair(f);
     await f.store.bulkResolve({ ...SCOPE, action: 'approve', scope: 'run', ids });
     assert.equal(f.store.runGrantCovers(RUN), true);
     f.reopen();
     assert.equal(f.store.runGrantCovers(RUN), false);
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('race: a call arriving while the run-scope bulk commits is approved as race-covered', async () => {
-  const f = fixture();
-  try {
+test('race: a call arriving while the run-scope bulk commits is approved as race-covered', () =>
+  withFixture(async (f) => {
     const [a, b] = await pendingPair(f);
     f.audit.holding = true;
     const bulk = f.store.bulkResolve({ ...SCOPE, action: 'approve', scope: 'run', ids: [a, b] });
@@ -216,14 +187,10 @@ test('race: a call arriving while the run-scope bulk commits is approved as race
     assert.deepEqual(f.audit.events.at(-1)!.request.race_covered_ids, [v.id]);
     // The raced call's exact retry is let through once, like any approved call.
     assert.ok(f.store.consumeOnceGrant(racedCall, 'server/admin'));
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('race: a call arriving during publication is auto-approved by the grant (no card)', async () => {
-  const f = fixture();
-  try {
+test('race: a call arriving during publication is auto-approved by the grant (no card)', () =>
+  withFixture(async (f) => {
     const [a, b] = await pendingPair(f);
     f.audit.holding = true;
     const bulk = f.store.bulkResolve({ ...SCOPE, action: 'approve', scope: 'run', ids: [a, b] });
@@ -238,14 +205,10 @@ test('race: a call arriving during publication is auto-approved by the grant (no
     assert.deepEqual(r.race_covered_ids, []);
     assert.equal(v.status, 'approved');
     assert.equal(f.store.list().approvals.length, 0);
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('race: a pending-scope bulk leaves a concurrently created call pending', async () => {
-  const f = fixture();
-  try {
+test('race: a pending-scope bulk leaves a concurrently created call pending', () =>
+  withFixture(async (f) => {
     const [a, b] = await pendingPair(f);
     f.audit.holding = true;
     const bulk = f.store.bulkResolve({ ...SCOPE, action: 'approve', scope: 'pending', ids: [a, b] });
@@ -255,10 +218,7 @@ test('race: a pending-scope bulk leaves a concurrently created call pending', as
     const [r, v] = await Promise.all([bulk, raced]);
     assert.deepEqual(r.race_covered_ids, []);
     assert.equal(f.store.get(v.id)!.status, 'pending');
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
 async function raceThenResolveElsewhere(f: Fixture, approved: boolean) {
   const [a, b] = await pendingPair(f);
@@ -276,9 +236,8 @@ async function raceThenResolveElsewhere(f: Fixture, approved: boolean) {
   return { err, a: a!, b: b!, raced: v.id };
 }
 
-test('a deny landing mid-publication aborts: 503 refresh_required, committed ids listed, no grant', async () => {
-  const f = fixture();
-  try {
+test('a deny landing mid-publication aborts: 503 refresh_required, committed ids listed, no grant', () =>
+  withFixture(async (f) => {
     const { err, a, b, raced } = await raceThenResolveElsewhere(f, false);
     assert.equal(err.status, 503);
     assert.equal(err.extra.refresh_required, true);
@@ -293,26 +252,18 @@ test('a deny landing mid-publication aborts: 503 refresh_required, committed ids
     assert.ok(!f.audit.actions().includes('run_approval_publication_authorized'));
     // The next call of the run queues for approval again.
     assert.equal((await f.store.enqueue(ask(call()))).status, 'pending');
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('an approval of a raced call by another resolver also aborts publication', async () => {
-  const f = fixture();
-  try {
+test('an approval of a raced call by another resolver also aborts publication', () =>
+  withFixture(async (f) => {
     const { err } = await raceThenResolveElsewhere(f, true);
     assert.equal(err.status, 503);
     assert.match(err.message, /approved by another resolver/);
     assert.equal(f.store.runGrantCovers(RUN), false);
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('a reviewed approval resolved elsewhere mid-bulk: 503 with the unresolved ids', async () => {
-  const f = fixture();
-  try {
+test('a reviewed approval resolved elsewhere mid-bulk: 503 with the unresolved ids', () =>
+  withFixture(async (f) => {
     const [a, b] = await pendingPair(f);
     f.audit.holding = true;
     const bulk = f.store.bulkResolve({ ...SCOPE, action: 'approve', scope: 'pending', ids: [a, b] });
@@ -325,14 +276,10 @@ test('a reviewed approval resolved elsewhere mid-bulk: 503 with the unresolved i
     assert.deepEqual(err.extra.ids, [a]);
     assert.deepEqual(err.extra.unresolved_reviewed_ids, [b]);
     assert.equal(f.store.get(b!)!.status, 'denied');
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('audit failure on the second resolution: 503, first stays approved, second pending, no grant', async () => {
-  const f = fixture();
-  try {
+test('audit failure on the second resolution: 503, first stays approved, second pending, no grant', () =>
+  withFixture(async (f) => {
     const [a, b] = await pendingPair(f);
     f.audit.failOn.add(2);
     const err = await bulkError(f.store.bulkResolve({ ...SCOPE, action: 'approve', scope: 'run', ids: [a, b] }));
@@ -343,14 +290,10 @@ test('audit failure on the second resolution: 503, first stays approved, second 
     assert.equal(f.store.get(a!)!.status, 'approved');
     assert.equal(f.store.get(b!)!.status, 'pending');
     assert.equal(f.store.runGrantCovers(RUN), false);
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('publication audit failure: 503, approvals stay approved, no grant', async () => {
-  const f = fixture();
-  try {
+test('publication audit failure: 503, approvals stay approved, no grant', () =>
+  withFixture(async (f) => {
     const a = (await f.store.enqueue(ask(call()))).id;
     f.audit.failOn.add(2);
     const err = await bulkError(f.store.bulkResolve({ ...SCOPE, action: 'approve', scope: 'run', ids: [a] }));
@@ -359,14 +302,10 @@ test('publication audit failure: 503, approvals stay approved, no grant', async 
     assert.deepEqual(err.extra.unresolved_reviewed_ids, []);
     assert.equal(f.store.get(a)!.status, 'approved');
     assert.equal(f.store.runGrantCovers(RUN), false);
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('the run window is not extended: passing its deadline before publication aborts with 503', async () => {
-  const f = fixture();
-  try {
+test('the run window is not extended: passing its deadline before publication aborts with 503', () =>
+  withFixture(async (f) => {
     const [a, b] = await pendingPair(f);
     f.audit.holding = true;
     const bulk = f.store.bulkResolve({ ...SCOPE, action: 'approve', scope: 'run', ids: [a, b] });
@@ -376,14 +315,10 @@ test('the run window is not extended: passing its deadline before publication ab
     const err = await bulkError(bulk);
     assert.equal(err.status, 503);
     assert.equal(f.store.runGrantCovers(RUN), false);
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('one run-scope bulk per scope at a time: a second concurrent one gets 409', async () => {
-  const f = fixture();
-  try {
+test('one run-scope bulk per scope at a time: a second concurrent one gets 409', () =>
+  withFixture(async (f) => {
     const [a, b] = await pendingPair(f);
     f.audit.holding = true;
     const first = f.store.bulkResolve({ ...SCOPE, action: 'approve', scope: 'run', ids: [a, b] });
@@ -392,7 +327,4 @@ test('one run-scope bulk per scope at a time: a second concurrent one gets 409',
     f.audit.releaseAll();
     assert.equal((await first).future_calls_authorized, true);
     assert.equal(await second, 409);
-  } finally {
-    f.cleanup();
-  }
-});
+  }));

@@ -74,6 +74,16 @@ export interface Fixture {
   cleanup(): void;
 }
 
+/** Runs a test body against a fresh fixture and removes it afterwards, whatever happens. */
+export async function withFixture(fn: (f: Fixture) => Promise<void>, o: Parameters<typeof fixture>[0] = {}): Promise<void> {
+  const f = fixture(o);
+  try {
+    await fn(f);
+  } finally {
+    f.cleanup();
+  }
+}
+
 export function fixture(o: { capacity?: number; timeoutMs?: number; dir?: string } = {}): Fixture {
   const dir = o.dir ?? mkdtempSync(join(tmpdir(), 'svc-approvals-'));
   const clock = new ManualClock();

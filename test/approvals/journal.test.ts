@@ -5,14 +5,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, readFileSync, readdirSync, writeFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { fixture, call, ask, outcome, TIMEOUT } from './helpers.js';
+import { withFixture, call, ask, outcome, TIMEOUT } from './helpers.js';
 import { replay } from '../../src/approvals/journal.js';
 
 const journalOf = (dir: string) => join(dir, 'approvals.journal');
 
-test('pending approvals survive a restart with their ids, fields and expiry', async () => {
-  const f = fixture();
-  try {
+test('pending approvals survive a restart with their ids, fields and expiry', () =>
+  withFixture(async (f) => {
     const c = call({ agentDepth: 2 });
     const v = await f.store.enqueue(ask(c));
     const before = f.store.list().approvals[0];
@@ -25,41 +24,29 @@ test('pending approvals survive a restart with their ids, fields and expiry', as
     // It still expires on time after the restart.
     f.clock.advance(TIMEOUT - 10_000);
     assert.equal(f.store.get(v.id)!.status, 'expired');
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('approvals that expired while the server was down come back expired (410), not pending', async () => {
-  const f = fixture();
-  try {
+test('approvals that expired while the server was down come back expired (410), not pending', () =>
+  withFixture(async (f) => {
     const v = await f.store.enqueue(ask(call()));
     f.store.close();
     f.clock.advance(TIMEOUT + 1);
     f.reopen();
     assert.equal(f.store.list().approvals.length, 0);
     assert.equal(await outcome(f.store.resolve(v.id, { approved: true, by: 'op' })), 410);
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('a resolved approval still answers 410 after a restart', async () => {
-  const f = fixture();
-  try {
+test('a resolved approval still answers 410 after a restart', () =>
+  withFixture(async (f) => {
     const v = await f.store.enqueue(ask(call()));
     await f.store.resolve(v.id, { approved: false, by: 'op' });
     f.reopen();
     assert.equal(f.store.detail(v.id).status, 'denied');
     assert.equal(await outcome(f.store.resolve(v.id, { approved: true, by: 'op' })), 410);
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('an unconsumed once-only grant survives a restart; a consumed one does not', async () => {
-  const f = fixture();
-  try {
+test('an unconsumed once-only grant survives a restart; a consumed one does not', () =>
+  withFixture(async (f) => {
     const kept = call();
     const used = call();
     for (const c of [kept, used]) {
@@ -75,14 +62,10 @@ test('an unconsumed once-only grant survives a restart; a consumed one does not'
     assert.ok(got!.resolution_audit_id);
     f.reopen();
     assert.equal(f.store.consumeOnceGrant(kept, 'server/admin'), null);
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('a once grant put back after a failed use is usable again, also after a restart', async () => {
-  const f = fixture();
-  try {
+test('a once grant put back after a failed use is usable again, also after a restart', () =>
+  withFixture(async (f) => {
     const c = call();
     const v = await f.store.enqueue(ask(c));
     await f.store.resolve(v.id, { approved: true, by: 'op' });
@@ -92,14 +75,10 @@ test('a once grant put back after a failed use is usable again, also after a res
     f.reopen();
     assert.ok(f.store.consumeOnceGrant(c, 'server/admin'));
     assert.equal(f.store.consumeOnceGrant(c, 'server/admin'), null);
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('a torn last line (crash mid-append) is ignored and everything before it is kept', async () => {
-  const f = fixture();
-  try {
+test('a torn last line (crash mid-append) is ignored and everything before it is kept', () =>
+  withFixture(async (f) => {
     const c = call();
     const v = await f.store.enqueue(ask(c));
     const g = await f.store.enqueue(ask(call()));
@@ -112,14 +91,10 @@ test('a torn last line (crash mid-append) is ignored and everything before it is
     assert.ok(f.logs.some((l) => l.includes('torn')));
     // The file was rewritten whole: every line parses again.
     for (const line of readFileSync(journalOf(f.dir), 'utf8').trim().split('\n')) JSON.parse(line);
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('damage in the middle keeps pending cards, drops once grants (fail closed) and sets the file aside', async () => {
-  const f = fixture();
-  try {
+test('damage in the middle keeps pending cards, drops once grants (fail closed) and sets the file aside', () =>
+  withFixture(async (f) => {
     const granted = call();
     const g = await f.store.enqueue(ask(granted));
     await f.store.resolve(g.id, { approved: true, by: 'op' });
@@ -132,14 +107,10 @@ test('damage in the middle keeps pending cards, drops once grants (fail closed) 
     assert.equal(f.store.get(p.id)!.status, 'pending');
     assert.equal(f.store.consumeOnceGrant(granted, 'server/admin'), null);
     assert.ok(readdirSync(f.dir).some((n) => n.startsWith('approvals.journal.damaged-')));
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('the journal holds no secret and no fingerprint input in clear', async () => {
-  const f = fixture();
-  try {
+test('the journal holds no secret and no fingerprint input in clear', () =>
+  withFixture(async (f) => {
     const secret = 'ghp_' + 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8';
     const c = call({ params: { command: `git push https://x:${secret}@github.com/o/r` } });
     const v = await f.store.enqueue(ask(c));
@@ -150,14 +121,10 @@ test('the journal holds no secret and no fingerprint input in clear', async () =
     // The grant still works: it is keyed by a hash of the unredacted call.
     f.reopen();
     assert.ok(f.store.consumeOnceGrant(c, 'server/admin'));
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('compaction keeps only live state and the journal stays small', async () => {
-  const f = fixture({ capacity: 1000 });
-  try {
+test('compaction keeps only live state and the journal stays small', () =>
+  withFixture(async (f) => {
     let last = '';
     for (let i = 0; i < 400; i++) {
       const v = await f.store.enqueue(ask(call({ params: { command: 'deploy ' + 'x'.repeat(2000) + i } })));
@@ -172,10 +139,7 @@ test('compaction keeps only live state and the journal stays small', async () =>
     assert.ok(size < 10_000, `journal is ${size} bytes`);
     assert.equal(f.store.get(last), undefined);
     assert.equal(f.store.get(p.id)!.status, 'expired');
-  } finally {
-    f.cleanup();
-  }
-});
+  }, { capacity: 1000 }));
 
 test('replay: the latest line about an id wins; reopen undoes a resolve', () => {
   const a = { id: 'A', status: 'pending' };
@@ -190,9 +154,8 @@ test('replay: the latest line about an id wins; reopen undoes a resolve', () => 
   assert.equal(r.damaged, false);
 });
 
-test('compaction never runs while a resolution is between its journal line and its publication', async () => {
-  const f = fixture();
-  try {
+test('compaction never runs while a resolution is between its journal line and its publication', () =>
+  withFixture(async (f) => {
     const first = call();
     const v1 = await f.store.enqueue(ask(first));
     await f.store.resolve(v1.id, { approved: true, by: 'op' });
@@ -208,7 +171,4 @@ test('compaction never runs while a resolution is between its journal line and i
     f.reopen();
     assert.equal(f.store.get(v2.id)!.status, 'approved');
     assert.ok(f.store.consumeOnceGrant(second, 'server/admin'));
-  } finally {
-    f.cleanup();
-  }
-});
+  }));

@@ -5,11 +5,10 @@ import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { QueueFullError } from '../../src/approvals/types.js';
-import { fixture, call, ask, outcome, TIMEOUT } from './helpers.js';
+import { withFixture, call, ask, outcome, TIMEOUT } from './helpers.js';
 
-test('an ask is queued pending with the version-1 action review and an expiry', async () => {
-  const f = fixture();
-  try {
+test('an ask is queued pending with the version-1 action review and an expiry', () =>
+  withFixture(async (f) => {
     const c = call({ params: { command: 'deploy prod --token=abcdefabcdefabcdefabcdefabcdefabcdefabcdef12' }, input: { command: 'x' } });
     const v = await f.store.enqueue(ask(c));
     assert.equal(v.status, 'pending');
@@ -34,14 +33,10 @@ test('an ask is queued pending with the version-1 action review and an expiry', 
     assert.equal(list.run_grant_ttl_ms, TIMEOUT);
     assert.equal(statSync(join(f.dir, 'approvals.journal')).mode & 0o777, 0o600);
     assert.ok(f.busEvents.some((e) => e.type === 'approvals'));
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('a retry of a still-pending call with the same tool_call_id gets the same card; no id, no dedup', async () => {
-  const f = fixture();
-  try {
+test('a retry of a still-pending call with the same tool_call_id gets the same card; no id, no dedup', () =>
+  withFixture(async (f) => {
     const c = call();
     const a = await f.store.enqueue(ask(c));
     const b = await f.store.enqueue(ask({ ...c }));
@@ -52,28 +47,20 @@ test('a retry of a still-pending call with the same tool_call_id gets the same c
     const n2 = await f.store.enqueue(ask(call({ toolCallId: undefined })));
     assert.notEqual(n1.id, n2.id);
     assert.equal(f.store.list().approvals.length, 4);
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('queue capacity: beyond the limit enqueue throws QueueFullError; resolved ones do not count', async () => {
-  const f = fixture({ capacity: 3 });
-  try {
+test('queue capacity: beyond the limit enqueue throws QueueFullError; resolved ones do not count', () =>
+  withFixture(async (f) => {
     const ids = [];
     for (let i = 0; i < 3; i++) ids.push((await f.store.enqueue(ask(call()))).id);
     await assert.rejects(f.store.enqueue(ask(call())), QueueFullError);
     assert.equal(f.store.list().approvals.length, 3);
     await f.store.resolve(ids[0]!, { approved: false, by: 'op' });
     await f.store.enqueue(ask(call()));
-  } finally {
-    f.cleanup();
-  }
-});
+  }, { capacity: 3 }));
 
-test('expiry at expires_at on the injected clock: expired status, 410 on resolve, waiters woken, audited', async () => {
-  const f = fixture();
-  try {
+test('expiry at expires_at on the injected clock: expired status, 410 on resolve, waiters woken, audited', () =>
+  withFixture(async (f) => {
     const v = await f.store.enqueue(ask(call()));
     const waiting = f.store.waitForResolution(v.id);
     f.clock.advance(TIMEOUT - 1);
@@ -89,26 +76,18 @@ test('expiry at expires_at on the injected clock: expired status, 410 on resolve
     assert.equal(await outcome(f.store.resolve(v.id, { approved: true, by: 'op' })), 410);
     await new Promise((r) => setImmediate(r));
     assert.ok(f.audit.actions().includes('approval_expired'));
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('expiry is checked lazily: resolving after expires_at without any timer gives 410', async () => {
-  const f = fixture();
-  try {
+test('expiry is checked lazily: resolving after expires_at without any timer gives 410', () =>
+  withFixture(async (f) => {
     const v = await f.store.enqueue(ask(call()));
     f.clock.advance(TIMEOUT + 5);
     assert.equal(await outcome(f.store.resolve(v.id, { approved: true, by: 'op' })), 410);
     assert.equal(f.store.detail(v.id).status, 'expired');
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('resolve: approve, deny, 404 unknown, 410 replay; detail shows resolution fields', async () => {
-  const f = fixture();
-  try {
+test('resolve: approve, deny, 404 unknown, 410 replay; detail shows resolution fields', () =>
+  withFixture(async (f) => {
     const a = await f.store.enqueue(ask(call()));
     const d = await f.store.enqueue(ask(call()));
     const r = await f.store.resolve(a.id, { approved: true, by: 'alice' });
@@ -126,14 +105,10 @@ test('resolve: approve, deny, 404 unknown, 410 replay; detail shows resolution f
     assert.equal(ev.request.action, 'approval_resolved');
     assert.equal(ev.request.resolution, 'approved');
     assert.equal(ev.decision.action, 'approved');
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('two concurrent resolvers on one id: exactly one wins, the other gets 410', async () => {
-  const f = fixture();
-  try {
+test('two concurrent resolvers on one id: exactly one wins, the other gets 410', () =>
+  withFixture(async (f) => {
     for (let round = 0; round < 20; round++) {
       const v = await f.store.enqueue(ask(call()));
       const results = await Promise.all([
@@ -143,14 +118,10 @@ test('two concurrent resolvers on one id: exactly one wins, the other gets 410',
       assert.deepEqual(results.sort(), [410, 'ok'].sort(), `round ${round}`);
     }
     assert.equal(f.audit.events.filter((e) => e.request.action === 'approval_resolved').length, 20);
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('audit failure on resolve: 503, still pending, no once grant; a retry then succeeds', async () => {
-  const f = fixture();
-  try {
+test('audit failure on resolve: 503, still pending, no once grant; a retry then succeeds', () =>
+  withFixture(async (f) => {
     const c = call();
     const v = await f.store.enqueue(ask(c));
     f.audit.failOn.add(f.audit.attempts + 1);
@@ -162,14 +133,10 @@ test('audit failure on resolve: 503, still pending, no once grant; a retry then 
     assert.equal(f.store.get(v.id)!.status, 'pending');
     assert.equal((await f.store.resolve(v.id, { approved: true, by: 'op' })).record.status, 'approved');
     assert.ok(f.store.consumeOnceGrant(c, 'server/admin'));
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('journal failure on resolve: 503 and nothing changes', async () => {
-  const f = fixture();
-  try {
+test('journal failure on resolve: 503 and nothing changes', () =>
+  withFixture(async (f) => {
     const c = call();
     const v = await f.store.enqueue(ask(c));
     const j = (f.store as any).journal;
@@ -183,14 +150,10 @@ test('journal failure on resolve: 503 and nothing changes', async () => {
     assert.equal(f.store.get(v.id)!.status, 'pending');
     assert.equal(f.audit.events.length, 0, 'no audit record for a change that never happened');
     assert.equal(f.store.list().approvals.length, 1);
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('once-only grant: the identical retry passes once; a second retry or changed context does not', async () => {
-  const f = fixture();
-  try {
+test('once-only grant: the identical retry passes once; a second retry or changed context does not', () =>
+  withFixture(async (f) => {
     const c = call({ input: { command: 'deploy prod', description: 'ship' } });
     const v = await f.store.enqueue(ask(c));
     await f.store.resolve(v.id, { approved: true, by: 'operator' });
@@ -215,14 +178,10 @@ test('once-only grant: the identical retry passes once; a second retry or change
     assert.equal(got!.resolved_by, 'operator');
     assert.equal(got!.resolution_audit_id, resolution.id);
     assert.equal(f.store.consumeOnceGrant(c, 'server/admin'), null, 'consumed at most once');
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('no once grant without both run_id and tool_call_id, after a denial, or after it expires', async () => {
-  const f = fixture();
-  try {
+test('no once grant without both run_id and tool_call_id, after a denial, or after it expires', () =>
+  withFixture(async (f) => {
     const noRun = call({ runId: undefined });
     const noId = call({ toolCallId: undefined });
     const denied = call();
@@ -238,14 +197,10 @@ test('no once grant without both run_id and tool_call_id, after a denial, or aft
     assert.equal(f.store.consumeOnceGrant(denied, 'server/admin'), null);
     f.clock.advance(60_000);
     assert.equal(f.store.consumeOnceGrant(late, 'server/admin'), null);
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('external approvals (POST /v1/approvals) never create a once grant', async () => {
-  const f = fixture();
-  try {
+test('external approvals (POST /v1/approvals) never create a once grant', () =>
+  withFixture(async (f) => {
     const r = await f.store.createExternal({
       actionVersion: 1,
       tool: 'exec',
@@ -261,14 +216,10 @@ test('external approvals (POST /v1/approvals) never create a once grant', async 
     await f.store.resolve(id, { approved: true, by: 'op' });
     const c = call({ toolCallId: 'tc-1', workdir: undefined });
     assert.equal(f.store.consumeOnceGrant(c, 'server/admin'), null);
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
 
-test('persist: exact rule written for exec; refused (400, still pending) for other tools and redacted approvals', async () => {
-  const f = fixture();
-  try {
+test('persist: exact rule written for exec; refused (400, still pending) for other tools and redacted approvals', () =>
+  withFixture(async (f) => {
     const mcp = await f.store.enqueue(ask(call({ tool: 'mcp.custom' })));
     assert.equal(await outcome(f.store.resolve(mcp.id, { approved: true, by: 'op', persist: true })), 400);
     assert.equal(f.store.get(mcp.id)!.status, 'pending');
@@ -289,7 +240,4 @@ test('persist: exact rule written for exec; refused (400, still pending) for oth
     const dr = await f.store.resolve(d.id, { approved: false, by: 'op', persist: true });
     assert.equal(dr.record.status, 'denied');
     assert.equal(dr.persisted, false);
-  } finally {
-    f.cleanup();
-  }
-});
+  }));
