@@ -29,8 +29,9 @@ function usage(): string {
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
+    // No arguments is a request for the overview, not a mistake: it goes to stdout with status 0.
     process.stdout.write(usage() + '\n');
-    return name ? 0 : 2;
+    return 0;
   }
   if (name === '--version' || name === 'version') {
     const { VERSION } = await import('../util/version.js');

@@ -1,10 +1,8 @@
 // `svc preload-path`: where the built preload library is, for LD_PRELOAD=$(svc preload-path).
 // Also the lookup `svc wrap` uses for the library and the shell shim, and `--hook` for the
 // native hook client.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { parse, type Command } from './args.js';
-import { PACKAGE_ROOT } from '../util/version.js';
+import { nativeArtifact } from '../util/artifacts.js';
 
 const help = `usage: svc preload-path [--hook]
 
@@ -26,15 +24,7 @@ It finds the socket like the server: SERVICE_SOCKET, else $SERVICE_HOME/svc.sock
 Both are built by 'npm ci' (node-gyp); exit status 1 when the file is missing.`;
 
 const LIBRARY_NAME = process.platform === 'darwin' ? 'libsvc.dylib' : 'libsvc.so';
-const BUILD_DIR = join(PACKAGE_ROOT, 'build', 'Release');
-
-function builtFile(name: string): string {
-  const file = join(BUILD_DIR, name);
-  if (!existsSync(file)) {
-    throw new Error(`${name} is not built (expected ${file}); run "npm ci" or "npx node-gyp rebuild" in ${PACKAGE_ROOT}`);
-  }
-  return file;
-}
+const builtFile = nativeArtifact;
 
 /** Absolute path of libsvc.so; throws a clear error when it has not been built. */
 export function preloadLibraryPath(): string {

@@ -1,8 +1,6 @@
-// Loads the node-addon-api addon built by `npm ci` (node-gyp, binding.gyp at the root).
+// Loads the node-addon-api addon built by `npm ci` (node-gyp, binding.gyp at the root) or shipped prebuilt.
 import { createRequire } from 'node:module';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { PACKAGE_ROOT } from './version.js';
+import { nativeArtifact } from './artifacts.js';
 
 export interface NativeAddon {
   /** flock(LOCK_EX|LOCK_NB) on path; returns the fd, or -errno when the lock is held elsewhere. */
@@ -15,10 +13,7 @@ let cached: NativeAddon | null = null;
 
 export function native(): NativeAddon {
   if (cached) return cached;
-  const file = join(PACKAGE_ROOT, 'build', 'Release', 'svc_native.node');
-  if (!existsSync(file)) {
-    throw new Error(`native addon missing at ${file}: run "npm ci" (or "npx node-gyp rebuild") in ${PACKAGE_ROOT}`);
-  }
+  const file = nativeArtifact('svc_native.node');
   cached = createRequire(import.meta.url)(file) as NativeAddon;
   return cached;
 }
