@@ -1,11 +1,18 @@
 #!/usr/bin/env node
 // Runs every compiled test file under dist/test with node's own test runner.
 // Node 20's --test takes no globs, so the files are listed here. Pass a substring to filter.
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { spawnSync } from 'node:child_process';
+// Every test has a time limit (a hung listener fails its test instead of hanging the run), and
+// the run ends with one summary line and the slowest files, read from the runner's TAP output.
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { spawn } from 'node:child_process';
 
 const root = new URL('../dist/test/', import.meta.url).pathname;
+/** Per test, generous for a loaded 2-core machine; a test that needs longer is hung. */
+const TEST_TIMEOUT_MS = Number(process.env.TEST_TIMEOUT_MS ?? 120_000);
+const SLOWEST_SHOWN = 8;
+
 const filter = process.argv.slice(2);
 function walk(dir) {
   const out = [];
@@ -23,5 +30,55 @@ if (!files.length) {
   process.exit(1);
 }
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
-const r = spawnSync(process.execPath, ['--test', `--test-concurrency=${concurrency}`, ...files], { stdio: 'inherit' });
-process.exit(r.status ?? 1);
+const timesDir = mkdtempSync(join(tmpdir(), 'svc-test-times-'));
+const timesFile = join(timesDir, 'times.jsonl');
+const reporter = new URL('./file-times-reporter.mjs', import.meta.url).pathname;
+const args = [
+  '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${TEST_TIMEOUT_MS}`,
+  '--test-reporter=tap', '--test-reporter-destination=stdout',
+  `--test-reporter=${reporter}`, `--test-reporter-destination=${timesFile}`,
+  ...files,
+];
+const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+
+const counts = {};
+let pending = '';
+function line(l) {
+  const m = /^# (tests|pass|fail|skipped|todo|cancelled) (\d+)$/.exec(l);
+  if (m) counts[m[1]] = Number(m[2]);
+}
+function fileTimes() {
+  const perFile = new Map();
+  let text = '';
+  try {
+    text = readFileSync(timesFile, 'utf8');
+  } catch {
+    return perFile;
+  }
+  for (const l of text.split('\n')) {
+    if (!l) continue;
+    const { file, ms } = JSON.parse(l);
+    const f = relative(root, file);
+    perFile.set(f, (perFile.get(f) ?? 0) + ms);
+  }
+  return perFile;
+}
+child.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk);
+  pending += chunk.toString('utf8');
+  const lines = pending.split('\n');
+  pending = lines.pop() ?? '';
+  for (const l of lines) line(l);
+});
+child.on('close', (code, signal) => {
+  if (pending) line(pending);
+  const slow = [...fileTimes()].sort((a, b) => b[1] - a[1]).slice(0, SLOWEST_SHOWN);
+  if (slow.length) {
+    console.log('\nslowest test files (summed test time):');
+    for (const [f, ms] of slow) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${f}`);
+  }
+  const failed = (counts.fail ?? 0) + (counts.cancelled ?? 0);
+  console.log(`\n${counts.pass ?? 0} passed, ${failed} failed, ${(counts.skipped ?? 0) + (counts.todo ?? 0)} skipped`);
+  rmSync(timesDir, { recursive: true, force: true });
+  process.exit(signal ? 1 : (code ?? 1));
+});

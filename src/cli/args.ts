@@ -9,6 +9,50 @@ export interface Command {
   help: string;
   /** Runs the command; resolves to the process exit code. */
   run(argv: string[]): Promise<number>;
+  /** Exit status for bad arguments, when 2 already means something (svc test: 2 is ask). */
+  usageExitCode?: number;
+}
+
+/** node's parseArgs messages in svc's own words (they otherwise mention parseArgs internals). */
+function usageText(err: Error & { code?: string }): string {
+  const msg = err.message.replace(/\s+/g, ' ').trim();
+  const opt = /'(?:-\w, )?(--?[\w-]+)/.exec(msg)?.[1];
+  switch (err.code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `unknown option ${opt ?? msg}`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
+      return /argument missing/.test(msg) ? `option ${opt ?? ''} needs a value` : `option ${opt ?? ''} takes no value`;
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return `unexpected argument ${/'([^']*)'/.exec(msg)?.[1] ?? ''}`.trim();
+    default:
+      return msg;
+  }
+}
+
+/** The closest of `known` to `word` by edit distance, when it is close enough to be a typo. */
+export function closest(word: string, known: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestD = Math.max(2, Math.floor(word.length / 3)) + 1;
+  for (const k of known) {
+    const d = editDistance(word.toLowerCase(), k.toLowerCase());
+    if (d < bestD) {
+      bestD = d;
+      best = k;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length] ?? 0;
 }
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -23,7 +67,7 @@ export function parse(argv: string[], options: Options, allowPositionals = true)
   try {
     return parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals, strict: true });
   } catch (err) {
-    throw new UsageError((err as Error).message.replace(/\s+/g, ' ').trim());
+    throw new UsageError(usageText(err as Error & { code?: string }));
   }
 }
 

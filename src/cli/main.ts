@@ -52,8 +52,8 @@ async function main(argv: string[]): Promise<number> {
     return await cmd.run(rest);
   } catch (err) {
     if (err instanceof UsageError) {
-      process.stderr.write(`svc ${name}: ${err.message}\n`);
-      return 2;
+      process.stderr.write(`svc ${name}: ${err.message} (see 'svc ${name} --help')\n`);
+      return cmd.usageExitCode ?? 2;
     }
     process.stderr.write(`svc ${name}: ${(err as Error).message}\n`);
     return 1;

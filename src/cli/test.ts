@@ -3,12 +3,12 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { parse, UsageError, type Command } from './args.js';
+import { closest, parse, UsageError, type Command } from './args.js';
 import { openOfflineEngine, offlineCall } from './offline-engine.js';
 import { PROFILES, shippedPolicy } from './config-path.js';
 import { loadEngine, type Engine } from '../policy/engine.js';
 import { compileCommandGlob } from '../policy/glob.js';
-import type { Action, Decision, ToolCall } from '../policy/types.js';
+import { RESERVED_TOOLS, type Action, type Decision, type ToolCall } from '../policy/types.js';
 
 export const SUITE_MAX_BYTES = 1024 * 1024;
 const SUITE_KEYS = ['policy', 'tests'];
@@ -166,9 +166,21 @@ async function runSuiteMode(file: string, v: Record<string, unknown>): Promise<n
   return failed || errors ? 1 : 0;
 }
 
+/** A tool class the policy set can tell apart: a reserved one or one a policy names exactly. */
+function checkTool(tool: string, engine: Engine): void {
+  const named = new Set<string>(RESERVED_TOOLS);
+  for (const f of engine.files) for (const p of f.policies) for (const t of p.match.tool) if (!/[*?[{]/.test(t)) named.add(t);
+  if (named.has(tool)) return;
+  const hint = closest(tool, [...named]);
+  throw new UsageError(
+    `unknown tool "${tool}"${hint ? ` (did you mean ${hint}?)` : ''}; known: ${[...named].sort().join(', ')}`,
+  );
+}
+
 function runSingle(arg: string, v: Record<string, unknown>): number {
   const { engine, display, call } = offlineCall(arg, v);
   const tool = call.tool;
+  checkTool(tool, engine);
   const d = engine.evaluate(call, { dryRun: true });
   if (v.json) {
     const body = {
@@ -191,7 +203,8 @@ export default {
        svc test POLICY.yaml ...
 
 Evaluates one tool call offline (a dry run: nothing is counted, no once-rule is used) and prints
-the decision, the deciding policy and its message. Exit status: 0 allow or watch, 1 deny, 2 ask.
+the decision, the deciding policy and its message. Exit status: 0 allow or watch, 1 deny, 2 ask,
+64 bad arguments (an unknown option or tool class).
 For --tool read, write or edit the argument is a path; for fetch, web_fetch, http or browser a URL;
 otherwise a command.
 
@@ -209,6 +222,8 @@ each failing case; exit 1 when any case fails.
   --run GLOB          only tests whose name matches
   --json              machine-readable output
   --verbose           also list passing tests`,
+
+  usageExitCode: 64,
 
   async run(argv: string[]): Promise<number> {
     const { values, positionals } = parse(argv, {

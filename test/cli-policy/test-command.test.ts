@@ -114,26 +114,29 @@ tests:
     assert.match(r.stdout, /2 passed, 1 failed/);
     const bad = s.file('bad.yaml', 'policy: pol/p.yaml\ntests:\n  - {name: x, tool: exec, params: {command: ls}, expect: maybe}\n');
     r = await s.svc(['test', '--file', bad]);
-    assert.equal(r.code, 2);
+    assert.equal(r.code, 64);
     assert.match(r.stderr, /expect must be one of/);
     const typo = s.file('typo.yaml', 'polcy: pol/p.yaml\ntests:\n  - {name: x, tool: exec, params: {command: ls}, expect: allow}\n');
     r = await s.svc(['test', '--file', typo]);
-    assert.equal(r.code, 2);
+    assert.equal(r.code, 64);
     assert.match(r.stderr, /unknown key "polcy"/);
   } finally {
     s.cleanup();
   }
 });
 
-test('bad arguments: exit 2 with one line; a broken policy file: exit 1 naming the line', async () => {
+test('bad arguments: exit 64 (2 means ask) with one line in svc\'s words; a broken policy file: exit 1 naming the line', async () => {
   const s = sandbox();
   try {
     let r = await s.svc(['test']);
-    assert.equal(r.code, 2);
+    assert.equal(r.code, 64);
     assert.match(r.stderr, /missing COMMAND/);
     r = await s.svc(['test', 'ls', '--bogus']);
-    assert.equal(r.code, 2);
-    assert.equal(r.stderr.trim().split('\n').length, 1);
+    assert.equal(r.code, 64);
+    assert.equal(r.stderr.trim(), "svc test: unknown option --bogus (see 'svc test --help')");
+    r = await s.svc(['test', 'ls', '--tool']);
+    assert.equal(r.code, 64);
+    assert.match(r.stderr, /option --tool needs a value/);
     r = await s.svc(['test', 'ls', '--config', '/nonexistent/p.yaml']);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /does not exist/);
@@ -142,6 +145,44 @@ test('bad arguments: exit 2 with one line; a broken policy file: exit 1 naming t
     assert.equal(r.code, 1);
     assert.match(r.stderr, /broken\.yaml:6/);
     assert.match(r.stderr, /command_match/);
+  } finally {
+    s.cleanup();
+  }
+});
+
+test('an unknown tool class is a usage error with a suggestion, never a silent allow', async () => {
+  const s = sandbox();
+  try {
+    let r = await s.svc(['test', '--tool', 'exce', 'rm -rf /']);
+    assert.equal(r.code, 64);
+    assert.equal(r.stdout, '');
+    assert.match(r.stderr, /unknown tool "exce" \(did you mean exec\?\)/);
+    r = await s.svc(['test', '--tool', 'wirte', '/home/dev/.bashrc']);
+    assert.equal(r.code, 64);
+    assert.match(r.stderr, /did you mean write\?/);
+    // A custom tool class that a policy names is known.
+    const p = s.file('custom.yaml', 'version: "1"\ndefault_action: allow\npolicies:\n  - name: c\n    match: {tool: deploy}\n    rules:\n      - action: deny\n        message: no deploys\n');
+    r = await s.svc(['test', '--tool', 'deploy', 'prod', '--config', p]);
+    assert.equal(r.code, 1);
+    assert.match(r.stdout, /no deploys/);
+  } finally {
+    s.cleanup();
+  }
+});
+
+test('svc with no arguments prints the command overview (exit 0); --version prints the version', async () => {
+  const s = sandbox();
+  try {
+    let r = await s.svc([]);
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /^usage: svc <command>/);
+    assert.match(r.stdout, /\n  serve +run the policy server/);
+    r = await s.svc(['--version']);
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /^svc \d+\.\d+\.\d+\n$/);
+    r = await s.svc(['serve', '--bogus']);
+    assert.equal(r.code, 2);
+    assert.equal(r.stderr.trim(), "svc serve: unknown option --bogus (see 'svc serve --help')");
   } finally {
     s.cleanup();
   }
