@@ -10,12 +10,14 @@ running svc server (POST /v1/tool/mcp or /v1/tool/mcp-destructive) before CMD se
   deny    the client gets JSON-RPC error -32001 with the policy's message
   ask     the call waits for an approval (svc approve ID, or the dashboard)
   allow   the call goes through; its result is checked by the response rules and
-          replaced by the redaction marker (isError true) when they deny it
+          replaced by the redaction marker (isError true) when they deny it; secrets in
+          an allowed result (keys, tokens, passwords, private keys) become [REDACTED]
 Tools whose names say they delete, drop, wipe... (or that declare destructiveHint) are
 evaluated as mcp-destructive. Everything else passes through untouched.
 
 options:
   --filter-tools        hide from tools/list the tools the policy always denies
+  --no-redact           pass secrets in allowed results through as they are
   --agent NAME          agent name sent to the server (default mcp-client)
   --session LABEL       session label (default $SERVICE_SESSION, else <repo>/<branch>)
   --approval-wait D     longest wait for an approval (default 5m)
@@ -34,6 +36,7 @@ export default {
     if (dd < 0 || dd === argv.length - 1) throw new UsageError('expected -- followed by the MCP server command');
     const { values, positionals } = parse(argv.slice(0, dd), {
       'filter-tools': { type: 'boolean' },
+      'no-redact': { type: 'boolean' },
       agent: { type: 'string' },
       session: { type: 'string' },
       'approval-wait': { type: 'string' },
@@ -53,6 +56,7 @@ export default {
     return runMcpProxy({
       command,
       filterTools: values['filter-tools'] === true,
+      redactSecrets: values['no-redact'] !== true,
       agent: (values.agent as string | undefined) ?? 'mcp-client',
       session: values.session as string | undefined,
       approvalWaitMs,

@@ -92,7 +92,7 @@ test('allowed, denied and destructive calls; the server never sees a denied call
     assert.equal(init.result.serverInfo.name, 'fixture');
     s.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     const list = await s.request(2, 'tools/list');
-    assert.equal(list.result.tools.length, 5, 'without --filter-tools every tool is listed');
+    assert.equal(list.result.tools.length, 6, 'without --filter-tools every tool is listed');
 
     const echo = await s.request(3, 'tools/call', call('echo', { text: 'hello' }));
     assert.deepEqual(echo.result.content, [{ type: 'text', text: 'hello' }]);
@@ -151,11 +151,36 @@ test('a result the response rules deny is replaced by the redaction marker', asy
   }
 });
 
+test('secrets in an allowed result are redacted in place by default; --no-redact passes them', async () => {
+  const s = new McpSession();
+  try {
+    const r = await s.request(21, 'tools/call', call('read_file', { path: '.env' }));
+    assert.equal(r.result.isError, undefined);
+    const text = r.result.content[0].text as string;
+    assert.match(text, /APP_NAME=shop/);
+    assert.match(text, /PORT=8080/);
+    assert.ok(!text.includes('hunter2hunter2'), text);
+    assert.equal(r.result.structuredContent.path, '.env');
+    assert.equal(r.result.structuredContent.api_token, '[REDACTED]');
+    assert.match(s.stderr, /secrets in a tool result were replaced/);
+  } finally {
+    await s.close();
+  }
+  const raw = new McpSession(['--no-redact']);
+  try {
+    const r = await raw.request(22, 'tools/call', call('read_file', { path: '.env' }));
+    assert.match(r.result.content[0].text, /hunter2hunter2/);
+    assert.equal(r.result.structuredContent.api_token, 'tok_live_4f9a8b7c6d5e');
+  } finally {
+    await raw.close();
+  }
+});
+
 test('--filter-tools hides the tools the policy always denies', async () => {
   const s = new McpSession(['--filter-tools']);
   try {
     const list = await s.request('list', 'tools/list');
-    assert.deepEqual(list.result.tools.map((t: any) => t.name).sort(), ['deploy', 'echo', 'leak']);
+    assert.deepEqual(list.result.tools.map((t: any) => t.name).sort(), ['deploy', 'echo', 'leak', 'read_file']);
   } finally {
     await s.close();
   }

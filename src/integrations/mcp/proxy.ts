@@ -6,6 +6,7 @@ import { evaluateResponse, evaluateTool, waitForApproval, type ServerTarget, typ
 import { callJson } from '../http.js';
 import { mcpClass, type McpToolAnnotations } from '../classify.js';
 import { responseText } from '../hooks/payload.js';
+import { redactValue } from '../../redact/index.js';
 import { caseShadowedKey, errorReply, ERR, idKey, isMessage, isResponse, type Json, type Message } from './jsonrpc.js';
 
 /** Calls under evaluation plus calls awaiting the server's reply. */
@@ -28,6 +29,12 @@ export interface ProxyOptions {
   approvalWaitMs: number;
   /** Run ID when the call carries none (SERVICE_RUN). */
   defaultRunId?: string;
+  /**
+   * Replace recognisable secrets (keys, tokens, passwords in connection strings, private key
+   * blocks) in tool results that the policy let through. On by default: an MCP server that reads
+   * files or queries a database hands the model whatever it finds, and the model may repeat it.
+   */
+  redactSecrets?: boolean;
   warn(line: string): void;
 }
 
@@ -294,7 +301,19 @@ export class McpProxy {
     if (v.blocked) return this.redact(m, v.replacement ?? FALLBACK_MARKER, v.message);
     if (v.unchecked === 'unreachable' && !this.opts.failOpen) return this.redact(m, FALLBACK_MARKER, `output not checked: ${v.message}`);
     if (v.unchecked === 'unreachable') this.opts.warn(`svc mcp: output not checked (${v.message}); passing it because fail-open is on`);
-    return m;
+    return this.redactSecrets(m);
+  }
+
+  /** Secrets inside an allowed result are replaced in place; the rest stays readable. */
+  private redactSecrets(m: Message): Message {
+    if (this.opts.redactSecrets === false || !isMessage(m.result)) return m;
+    const { value, redacted } = redactValue({ content: m.result.content, structuredContent: m.result.structuredContent });
+    if (!redacted) return m;
+    this.stats.redacted++;
+    this.opts.warn('svc mcp: secrets in a tool result were replaced by [REDACTED]');
+    const result: Message = { ...m.result, content: value.content };
+    if (m.result.structuredContent !== undefined) result.structuredContent = value.structuredContent;
+    return { ...m, result };
   }
 
   private redact(m: Message, marker: string, why: string): Message {

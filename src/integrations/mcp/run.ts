@@ -14,6 +14,8 @@ const STDOUT_DRAIN_MS = 2_000;
 export interface McpRunOptions {
   command: string[];
   filterTools: boolean;
+  /** false: pass secrets in allowed tool results through unredacted (--no-redact). */
+  redactSecrets: boolean;
   agent: string;
   session?: string;
   approvalWaitMs: number;
@@ -43,6 +45,7 @@ export function runMcpProxy(opts: McpRunOptions): Promise<number> {
       agent: opts.agent,
       session: opts.session ?? sessionLabel(process.cwd(), env),
       filterTools: opts.filterTools,
+      redactSecrets: opts.redactSecrets,
       failOpen: failOpen(env),
       approvalWaitMs: opts.approvalWaitMs,
       defaultRunId: env.SERVICE_RUN,
