@@ -33,7 +33,7 @@ function prebuiltFits() {
 
 /** The headers of the running Node: Debian's nodejs and the official tarballs ship them here. */
 export function localNodeDir() {
-  if (process.env.npm_config_nodedir) return null; // the user chose one; node-gyp reads it
+  if (process.env.npm_config_nodedir) return null; // the user chose one; node-gyp reads it (an empty value counts as unset)
   const prefix = resolve(dirname(process.execPath), '..');
   return existsSync(join(prefix, 'include', 'node', 'node.h')) && existsSync(join(prefix, 'include', 'node', 'common.gypi')) ? prefix : null;
 }
@@ -51,7 +51,11 @@ function compile() {
     renameSync(join(root, 'build'), backup);
   }
   say(`compiling the native parts (node-gyp${nodedir ? `, headers from ${nodedir}` : ''})`);
-  const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit' });
+  // node-gyp also reads npm_config_nodedir from the environment, which would override the flag.
+  const env = { ...process.env };
+  if (nodedir) env.npm_config_nodedir = nodedir;
+  else if (env.npm_config_nodedir === '') delete env.npm_config_nodedir;
+  const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env });
   if (r.status === 0) {
     rmSync(backup, { recursive: true, force: true });
     return 0;
