@@ -6,7 +6,7 @@ import type { AuditWriter } from '../src/audit/types.js';
 import type { Bus } from '../src/util/bus.js';
 import type { TokenStore, Identity } from '../src/auth/tokens.js';
 import type { ApprovalsForGate } from '../src/approvals/types.js';
-import type { Gate } from '../src/approvals/gate.js';
+import type { Gate } from '../src/gate/gate.js';
 import type { WindowCounter } from '../src/util/window-counter.js';
 
 export type Mode = 'enforce' | 'monitor';

@@ -7,7 +7,7 @@ import { ensureAdminToken } from '../src/auth/admin.js';
 import { TokenStore, type Identity } from '../src/auth/tokens.js';
 import { Bus } from '../src/util/bus.js';
 import { WindowCounter } from '../src/util/window-counter.js';
-import { Gate } from '../src/approvals/gate.js';
+import { Gate } from '../src/gate/gate.js';
 import { openApprovals } from '../src/approvals/index.js';
 import { openAuditLog } from '../src/audit/index.js';
 import { callWebhook } from '../src/policy/webhook.js';
