@@ -2,8 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
 import { toToolCall, toolRequestSchema, checkToolName, type ToolRequestBody } from './call.js';
-import { badRequest, HttpError } from './errors.js';
-import { GateUnavailableError } from '../src/gate/gate.js';
+import { badRequest, SvcError } from './errors.js';
 import { preflightReply, toolReply } from './gate-reply.js';
 import { paramsFor } from '../src/policy/accessors.js';
 
@@ -13,11 +12,6 @@ const toolParams = {
   properties: { toolName: { type: 'string' } },
 } as const;
 
-/** Durable state the reply depends on is missing: 503, never an unrecorded decision. */
-function unavailable(err: unknown): never {
-  if (err instanceof GateUnavailableError) throw new HttpError(503, err.code, err.message);
-  throw err;
-}
 
 export default async function toolRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.post<{ Params: { toolName: string }; Body: ToolRequestBody }>(
@@ -32,16 +26,12 @@ export default async function toolRoutes(app: FastifyInstance, ctx: ServerContex
       }
       const call = toToolCall(req.params.toolName, req.body, req.identity!);
       const response = req.body.response;
-      try {
-        // A call that reports its output already ran: it is judged, never queued for approval.
-        const r = response
-          ? await ctx.gate.decide({ mode: 'response', source: 'tool', call, identity: req.identity!, response })
-          : await ctx.gate.decide({ mode: 'enforce', source: 'tool', call, identity: req.identity! });
-        const out = toolReply(r, ctx.gate.mode, response);
-        return reply.code(out.status).send(out.body);
-      } catch (err) {
-        unavailable(err);
-      }
+      // A call that reports its output already ran: it is judged, never queued for approval.
+      const r = response
+        ? await ctx.gate.decide({ mode: 'response', source: 'tool', call, identity: req.identity!, response })
+        : await ctx.gate.decide({ mode: 'enforce', source: 'tool', call, identity: req.identity! });
+      const out = toolReply(r, ctx.gate.mode, response);
+      return reply.code(out.status).send(out.body);
     },
   );
 
@@ -52,7 +42,7 @@ export default async function toolRoutes(app: FastifyInstance, ctx: ServerContex
       const id = req.identity!;
       const { enforce = false, verification = false } = req.body;
       if (verification && id.kind !== 'admin') {
-        throw new HttpError(403, 'forbidden', 'verification mode requires the admin token');
+        throw new SvcError('forbidden', 'verification mode requires the admin token');
       }
       if (verification && enforce) {
         throw badRequest('verification and enforce modes cannot be combined', 'invalid_request');
@@ -61,14 +51,10 @@ export default async function toolRoutes(app: FastifyInstance, ctx: ServerContex
         throw badRequest('response is evaluated by /v1/tool, not preflight', 'invalid_request');
       }
       const call = toToolCall(req.params.toolName, req.body, id);
-      try {
-        const r = enforce
-          ? await ctx.gate.decide({ mode: 'enforce', source: 'preflight', call, identity: id })
-          : await ctx.gate.decide({ mode: 'preview', call, identity: id });
-        return reply.code(200).send(preflightReply(r, ctx.gate.mode, enforce));
-      } catch (err) {
-        unavailable(err);
-      }
+      const r = enforce
+        ? await ctx.gate.decide({ mode: 'enforce', source: 'preflight', call, identity: id })
+        : await ctx.gate.decide({ mode: 'preview', call, identity: id });
+      return reply.code(200).send(preflightReply(r, ctx.gate.mode, enforce));
     },
   );
 

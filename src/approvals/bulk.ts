@@ -6,7 +6,8 @@
 import type { RunScope } from './types.js';
 import type { ApprovalStore } from './store.js';
 import { iso, scopeKey, type ApprovalRecord } from './record.js';
-import { ApprovalError, conflictError, invalidError, unavailableError } from './errors.js';
+import { conflictError, invalidError, unavailableError } from './errors.js';
+import { UnavailableError } from '../util/errors.js';
 import { publicationEvent } from './auditEvents.js';
 import { QUEUE_CAPACITY_BOUND } from './limits.js';
 
@@ -123,11 +124,12 @@ export async function bulkResolve(store: ApprovalStore, raw: BulkRequest): Promi
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     const committed = new Set(result.ids);
-    throw new ApprovalError(
-      503,
+    throw new UnavailableError(
       'bulk_incomplete',
       `bulk resolution stopped before every requested transition and grant could be published; refresh before retrying: ${reason}`,
       {
+        cause: err,
+        extra: {
         resolved: result.resolved,
         ids: result.ids,
         reviewed_ids: result.reviewed_ids,
@@ -136,6 +138,7 @@ export async function bulkResolve(store: ApprovalStore, raw: BulkRequest): Promi
         scope: result.scope,
         future_calls_authorized: false,
         refresh_required: true,
+        },
       },
     );
   } finally {

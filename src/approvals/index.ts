@@ -10,7 +10,7 @@ import { AutoAllowedRules } from './autoAllowed.js';
 
 export { ApprovalStore } from './store.js';
 export { AutoAllowedRules } from './autoAllowed.js';
-export { ApprovalError } from './errors.js';
+export { SvcError } from '../util/errors.js';
 
 export interface OpenApprovalsOptions {
   dataDir: string;

@@ -32,7 +32,8 @@ import {
   type ApprovalRecord,
   type OnceGrant,
 } from './record.js';
-import { ApprovalError, goneError, notFoundError, unavailableError } from './errors.js';
+import { goneError, notFoundError, unavailableError } from './errors.js';
+import { SvcError } from '../util/errors.js';
 import { expiryEvent, resolutionEvent, autoApprovalEvent, persistenceEvent, type BulkAuditInfo } from './auditEvents.js';
 import { bulkResolve, type BulkRequest, type BulkResult, type RunSnapshot } from './bulk.js';
 import type { AutoAllowedRules } from './autoAllowed.js';
@@ -408,7 +409,7 @@ export class ApprovalStore implements ApprovalsForGate {
     try {
       this.journal.append({ t: 'approval', a: rec });
     } catch (err) {
-      throw unavailableError((err as Error).message);
+      throw unavailableError((err as Error).message, err);
     }
     this.approvals.set(rec.id, rec);
     this.snapshots.get(scopeKey(scopeOf(rec)))?.createdAfter.push(rec.id);
@@ -428,7 +429,7 @@ export class ApprovalStore implements ApprovalsForGate {
       if (!rec) throw notFoundError(id);
       if (rec.status !== 'pending') throw goneError(id, rec.status);
       if (persist) {
-        if (!this.rules) throw new ApprovalError(400, 'persist_unavailable', 'persist is not available on this server');
+        if (!this.rules) throw new SvcError('persist_unavailable', 'persist is not available on this server');
         this.rules.exactRuleFor(rec); // throws 400 with the reason, leaving the approval pending
       }
       await this.commit(rec, { approved: r.approved, by: r.by, persistRequested: persist });
@@ -463,7 +464,7 @@ export class ApprovalStore implements ApprovalsForGate {
     try {
       this.journal.append({ t: 'resolve', id: rec.id, status, by: o.by, at: now, ...(grant ? { grant } : {}) });
     } catch (err) {
-      throw unavailableError((err as Error).message);
+      throw unavailableError((err as Error).message, err);
     }
     this.committing.add(rec.id);
     let event: AuditEvent | undefined;
@@ -502,7 +503,7 @@ export class ApprovalStore implements ApprovalsForGate {
     try {
       return await this.opts.audit.append(input);
     } catch (err) {
-      throw unavailableError(`audit storage is unavailable; nothing was resolved: ${(err as Error).message}`);
+      throw unavailableError(`audit storage is unavailable; nothing was resolved: ${(err as Error).message}`, err);
     }
   }
 

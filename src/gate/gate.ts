@@ -9,10 +9,10 @@ import type { Identity } from '../auth/tokens.js';
 import type { BusEvent } from '../util/bus.js';
 import { QueueFullError, type ApprovalView } from '../approvals/types.js';
 import type { GateDeps, GateRequest, GateResult, GrantEffect, ResponseOutcome } from './types.js';
-import { GateUnavailableError } from './errors.js';
+import { AuditUnavailableError } from '../audit/types.js';
+import { UnavailableError } from '../util/errors.js';
 
 export type * from './types.js';
-export { GateUnavailableError } from './errors.js';
 
 export const isAllowed = (a: string) => a === 'allow' || a === 'watch';
 
@@ -153,10 +153,8 @@ export class Gate {
     try {
       return await this.deps.approvals.enqueue({ call, decision, credentialOwner: identity.credentialOwner, auditId, source });
     } catch (err) {
-      if (err instanceof QueueFullError) throw new GateUnavailableError(err.message, 'approval_queue_full', { cause: err });
-      throw new GateUnavailableError(`approval state could not be committed: ${(err as Error).message}`, 'approval_state_unavailable', {
-        cause: err,
-      });
+      if (err instanceof QueueFullError) throw err;
+      throw new UnavailableError('approval_state_unavailable', `approval state could not be committed: ${(err as Error).message}`, { cause: err });
     }
   }
 
@@ -181,11 +179,9 @@ export class Gate {
     try {
       return this.deps.approvals.consumeOnceGrant(call, identity.credentialOwner);
     } catch (err) {
-      throw new GateUnavailableError(
-        `approval state is unavailable; refusing tool call: ${(err as Error).message}`,
-        'approval_state_unavailable',
-        { cause: err },
-      );
+      throw new UnavailableError('approval_state_unavailable', `approval state is unavailable; refusing tool call: ${(err as Error).message}`, {
+        cause: err,
+      });
     }
   }
 
@@ -218,8 +214,8 @@ export class Gate {
   }
 }
 
-function auditUnavailable(what: string, cause: unknown): GateUnavailableError {
-  return new GateUnavailableError(`audit storage is unavailable; ${what}`, 'audit_unavailable', { cause });
+function auditUnavailable(what: string, cause: unknown): AuditUnavailableError {
+  return new AuditUnavailableError(`audit storage is unavailable; ${what}`, { cause });
 }
 
 /** What the decision's audit record says about the grant that allowed it. */

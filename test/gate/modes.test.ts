@@ -2,7 +2,8 @@
 // webhook calls, audit records, live events, approvals) and what it answers.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Gate, GateUnavailableError, type GateDeps } from '../../src/gate/gate.js';
+import { Gate, type GateDeps } from '../../src/gate/gate.js';
+import { AuditUnavailableError } from '../../src/audit/types.js';
 import type { ApprovalsForGate, ApprovalView, EnqueueRequest } from '../../src/approvals/types.js';
 import type { Identity } from '../../src/auth/tokens.js';
 import { Bus, type BusEvent } from '../../src/util/bus.js';
@@ -129,7 +130,7 @@ test('enforce: a used once grant is recorded as ask then allow, and put back whe
   h.audit.failOn.add(2);
   await assert.rejects(
     h.gate.decide({ mode: 'enforce', source: 'tool', call: exec('deploy x'), identity: WHO }),
-    (err: unknown) => err instanceof GateUnavailableError && err.code === 'audit_unavailable' && err.cause instanceof Error,
+    (err: unknown) => err instanceof AuditUnavailableError && err.code === 'audit_unavailable' && err.cause instanceof AuditUnavailableError,
   );
   assert.equal(grants, 1, 'the grant is back');
   const r = await h.gate.decide({ mode: 'enforce', source: 'tool', call: exec('deploy x'), identity: WHO });
