@@ -5,14 +5,20 @@ import { registerAuth } from './auth.js';
 import type { ServerContext } from './context.js';
 import toolRoutes from './tool.js';
 import statusRoutes from './status.js';
+import approvalRoutes from './approvals.js';
+import ruleRoutes from './rules.js';
+import auditRoutes from './audit.js';
+import eventRoutes from './events.js';
+import metricsRoutes from './metrics.js';
+import dashboardRoutes from './dashboard.js';
 
 /** SPEC 8: request bodies are limited to 1 MiB on every JSON API. */
 export const BODY_LIMIT = 1024 * 1024;
 
 type Plugin = (app: FastifyInstance, ctx: ServerContext) => Promise<void>;
 
-/** Resource plugins that live in their own files (approvals, rules, audit, events, metrics, dashboard). */
-const OPTIONAL_PLUGINS = ['./approvals.js', './rules.js', './audit.js', './events.js', './metrics.js', './dashboard.js'];
+/** One plugin per resource, in registration order. */
+const PLUGINS: Plugin[] = [toolRoutes, statusRoutes, approvalRoutes, ruleRoutes, auditRoutes, eventRoutes, metricsRoutes, dashboardRoutes];
 
 export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -43,15 +49,7 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   });
 
   registerAuth(app, ctx);
-  const plugins: Plugin[] = [toolRoutes, statusRoutes];
-  for (const file of OPTIONAL_PLUGINS) {
-    try {
-      plugins.push((await import(file)).default as Plugin);
-    } catch (err: any) {
-      if (err?.code !== 'ERR_MODULE_NOT_FOUND' || !String(err.message).includes(file.slice(2))) throw err;
-    }
-  }
-  for (const p of plugins) {
+  for (const p of PLUGINS) {
     await app.register(((instance: FastifyInstance) => p(instance, ctx)) as FastifyPluginAsync);
   }
   return app;

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
 import { SvcError, badRequest } from './errors.js';
 import { checkToolName } from './call.js';
-import type { ApprovalStore, ExternalRequest } from '../src/approvals/store.js';
+import type { ExternalRequest } from '../src/approvals/store.js';
 
 const VERSIONED_KEYS = ['action_version', 'tool', 'agent', 'params', 'event_id', 'agent_depth', 'session', 'workdir', 'input', 'message', 'run_id', 'tool_call_id'];
 const LEGACY_KEYS = ['action_version', 'tool', 'agent', 'command', 'path', 'message', 'run_id', 'tool_call_id'];
@@ -114,7 +114,7 @@ function parseResolve(raw: unknown): { approved: boolean; resolvedBy?: string; p
 }
 
 export default async function approvalRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const store = ctx.approvals as unknown as ApprovalStore;
+  const store = ctx.approvals;
 
   app.post('/v1/approvals', { config: { auth: 'admin' }, schema: { body: objectBody } }, async (req, reply) => {
     const input = parseCreate(req.body, req.identity!.credentialOwner);

@@ -15,7 +15,7 @@ const dateStr = { type: 'string', maxLength: 32 } as const;
 
 function readerFor(ctx: ServerContext): AuditReader {
   if (!ctx.audit) throw new UnavailableError('audit_not_configured', 'audit directory not configured (the server runs with --audit-dir "")');
-  const r = (ctx.audit as { reader?: unknown }).reader;
+  const r = ctx.audit.reader;
   if (r instanceof AuditReader) return r;
   if (ctx.opts.auditDir) return new AuditReader(ctx.opts.auditDir, ctx.clock);
   throw new UnavailableError('audit_not_configured', 'audit directory not configured');

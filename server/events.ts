@@ -4,7 +4,7 @@
 // its bound is disconnected (it reconnects and re-queries), instead of slowing the emitter.
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { Bus, BusEvent } from '../src/util/bus.js';
+import type { Bus, BusEvent } from '../src/audit/bus.js';
 import { redactEventForDisplay } from '../src/audit/index.js';
 import { SvcError } from './errors.js';
 

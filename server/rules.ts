@@ -2,13 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
 import { SvcError, badRequest } from './errors.js';
-import type { ApprovalStore } from '../src/approvals/store.js';
 
 const LEARN_KEYS = ['tool', 'args', 'decision', 'source'];
 
 
 export default async function ruleRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const rules = (ctx.approvals as unknown as ApprovalStore).rules;
+  const rules = ctx.approvals.rules;
   if (!rules) throw new Error('approvals were opened without an auto-allowed rule file');
 
   app.get('/v1/rules/auto-allowed', { config: { auth: 'admin' } }, async () => {

@@ -2,7 +2,7 @@
 // bulk resolution), the auto-allowed rule file and the resolve-URL signer.
 import { join } from 'node:path';
 import type { Clock } from '../util/clock.js';
-import type { Bus } from '../util/bus.js';
+import type { Bus } from '../audit/bus.js';
 import type { AuditWriter } from '../audit/types.js';
 import { Signer } from '../auth/signing.js';
 import { ApprovalStore } from './store.js';

@@ -5,7 +5,7 @@ import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { parse, UsageError, type Command } from './args.js';
 import { openOfflineEngine, offlineCall } from './offline-engine.js';
-import { PROFILES, shippedPolicy } from './config-path.js';
+import { PROFILES, shippedPolicy } from '../policy/config-path.js';
 import { loadEngine, type Engine } from '../policy/engine.js';
 import { compileCommandGlob } from '../policy/glob.js';
 import type { Action, Decision, ToolCall } from '../policy/types.js';

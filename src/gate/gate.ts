@@ -5,10 +5,9 @@
 import type { Decision, ToolCall } from '../policy/types.js';
 import type { AuditInput, AuditEvent } from '../audit/types.js';
 import { decisionEvent, responseEvent } from '../audit/events.js';
-import type { Identity } from '../auth/tokens.js';
-import type { BusEvent } from '../util/bus.js';
+import type { BusEvent } from '../audit/bus.js';
 import { QueueFullError, type ApprovalView } from '../approvals/types.js';
-import type { GateDeps, GateRequest, GateResult, GrantEffect, ResponseOutcome } from './types.js';
+import type { Caller, GateDeps, GateRequest, GateResult, GrantEffect, ResponseOutcome } from './types.js';
 import { AuditUnavailableError } from '../audit/types.js';
 import { UnavailableError } from '../util/errors.js';
 
@@ -149,7 +148,7 @@ export class Gate {
     return { decision: rd, withheld: enforced && rd.action === 'deny' };
   }
 
-  private async enqueue(call: ToolCall, decision: Decision, identity: Identity, source: 'tool' | 'socket' | 'hook' | 'mcp', auditId: string) {
+  private async enqueue(call: ToolCall, decision: Decision, identity: Caller, source: 'tool' | 'socket' | 'hook' | 'mcp', auditId: string) {
     try {
       return await this.deps.approvals.enqueue({ call, decision, credentialOwner: identity.credentialOwner, auditId, source });
     } catch (err) {
@@ -158,14 +157,14 @@ export class Gate {
     }
   }
 
-  private runGrantCovers(call: ToolCall, identity: Identity): boolean {
+  private runGrantCovers(call: ToolCall, identity: Caller): boolean {
     return (
       !!call.runId &&
       this.deps.approvals.runGrantCovers({ agent: call.agent, session: call.session, runId: call.runId, credentialOwner: identity.credentialOwner })
     );
   }
 
-  private returnOnce(call: ToolCall, identity: Identity): void {
+  private returnOnce(call: ToolCall, identity: Caller): void {
     try {
       this.deps.approvals.returnOnceGrant?.(call, identity.credentialOwner);
     } catch (err) {
@@ -175,7 +174,7 @@ export class Gate {
   }
 
   /** A grant whose consumption cannot be made durable is not used: 503, never a second use. */
-  private consumeOnce(call: ToolCall, identity: Identity): ApprovalView | null {
+  private consumeOnce(call: ToolCall, identity: Caller): ApprovalView | null {
     try {
       return this.deps.approvals.consumeOnceGrant(call, identity.credentialOwner);
     } catch (err) {

@@ -2,9 +2,8 @@
 // GateResult into a status code and a reply body (server/gate-reply.ts).
 import type { Decision, PolicyEngine, ToolCall, WebhookConfig } from '../policy/types.js';
 import type { AuditEvent, AuditWriter } from '../audit/types.js';
-import type { Identity } from '../auth/tokens.js';
 import type { Clock } from '../util/clock.js';
-import type { Bus, BusEvent } from '../util/bus.js';
+import type { Bus, BusEvent } from '../audit/bus.js';
 import type { WindowCounter } from '../util/window-counter.js';
 import type { ApprovalsForGate, ApprovalView } from '../approvals/types.js';
 
@@ -29,9 +28,14 @@ export interface GateDeps {
 /** Where a call came from; recorded in its audit event. */
 export type Source = 'tool' | 'preflight' | 'socket' | 'hook' | 'mcp';
 
+/** Who is asking, as far as the gate cares: grants are bound to the credential that earned them. */
+export interface Caller {
+  credentialOwner: string;
+}
+
 interface RequestBase {
   call: ToolCall;
-  identity: Identity;
+  identity: Caller;
 }
 
 /**

@@ -11,7 +11,7 @@ import { Gate, type WebhookCaller } from '../../src/gate/gate.js';
 import { openApprovals } from '../../src/approvals/index.js';
 import type { ApprovalStore } from '../../src/approvals/store.js';
 import { TokenStore } from '../../src/auth/tokens.js';
-import { Bus, type BusEvent } from '../../src/util/bus.js';
+import { Bus, type BusEvent } from '../../src/audit/bus.js';
 import { ManualClock } from '../../src/util/clock.js';
 import { WindowCounter } from '../../src/util/window-counter.js';
 import type { Decision, PolicyEngine, ToolCall } from '../../src/policy/types.js';

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '../../src/util/clock.js';
-import { Bus, type BusEvent } from '../../src/util/bus.js';
+import { Bus, type BusEvent } from '../../src/audit/bus.js';
 import { AuditUnavailableError, type AuditEvent, type AuditInput, type AuditWriter } from '../../src/audit/types.js';
 import { ApprovalStore } from '../../src/approvals/store.js';
 import { AutoAllowedRules } from '../../src/approvals/autoAllowed.js';

@@ -6,7 +6,7 @@ import { Gate } from '../../src/gate/gate.js';
 import { blockingReply } from '../../server/gate-reply.js';
 import type { ApprovalsForGate } from '../../src/approvals/types.js';
 import type { Identity } from '../../src/auth/tokens.js';
-import { Bus } from '../../src/util/bus.js';
+import { Bus } from '../../src/audit/bus.js';
 import { ManualClock } from '../../src/util/clock.js';
 import { WindowCounter } from '../../src/util/window-counter.js';
 import { engineOf, exec } from '../policy/helpers.js';

@@ -6,7 +6,7 @@ import { Gate, type GateDeps } from '../../src/gate/gate.js';
 import { AuditUnavailableError } from '../../src/audit/types.js';
 import type { ApprovalsForGate, ApprovalView, EnqueueRequest } from '../../src/approvals/types.js';
 import type { Identity } from '../../src/auth/tokens.js';
-import { Bus, type BusEvent } from '../../src/util/bus.js';
+import { Bus, type BusEvent } from '../../src/audit/bus.js';
 import { ManualClock } from '../../src/util/clock.js';
 import { WindowCounter } from '../../src/util/window-counter.js';
 import { engineOf, exec } from '../policy/helpers.js';

@@ -13,7 +13,7 @@ import metrics from '../../server/metrics.js';
 import dashboard from '../../server/dashboard.js';
 import type { ServerContext } from '../../server/context.js';
 import { TokenStore } from '../../src/auth/tokens.js';
-import { Bus } from '../../src/util/bus.js';
+import { Bus } from '../../src/audit/bus.js';
 import { ManualClock } from '../../src/util/clock.js';
 import { WindowCounter } from '../../src/util/window-counter.js';
 
