@@ -10,7 +10,7 @@ import type { Clock } from '../util/clock.js';
 import { iso, scopeKey, type ApprovalRecord } from './record.js';
 import { conflictError, invalidError, unavailableError } from './errors.js';
 import { UnavailableError } from '../util/errors.js';
-import { publicationEvent, type BulkAuditInfo } from './auditEvents.js';
+import { publicationEvent, type BulkAuditInfo } from './audit-events.js';
 import { QUEUE_CAPACITY_BOUND } from './limits.js';
 
 export interface BulkRequest {

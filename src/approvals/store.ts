@@ -34,9 +34,9 @@ import {
 } from './record.js';
 import { goneError, notFoundError, unavailableError } from './errors.js';
 import { SvcError } from '../util/errors.js';
-import { expiryEvent, resolutionEvent, autoApprovalEvent, persistenceEvent, type BulkAuditInfo } from './auditEvents.js';
+import { expiryEvent, resolutionEvent, autoApprovalEvent, persistenceEvent, type BulkAuditInfo } from './audit-events.js';
 import { bulkResolve, type BulkCommitOptions, type BulkRequest, type BulkResult, type BulkStore, type RunSnapshot } from './bulk.js';
-import type { AutoAllowedRules } from './autoAllowed.js';
+import type { AutoAllowedRules } from './auto-allowed.js';
 import type { Signer } from '../auth/signing.js';
 
 export const QUEUE_CAPACITY = QUEUE_CAPACITY_BOUND;

@@ -76,6 +76,14 @@ export class Gate {
     if (preview) return { decision, enforced, grant, records, events, cacheable: false };
 
     const extra = { source, ...extraRequest, ...grantRecordFields(grant) };
+    // The preload reply cache is decided here. The preload listener keeps the reply text of a
+    // `cacheable` answer and gives it again, at once, to an identical request (same command,
+    // argv, path, cwd, agent, session, run id) from any process; such a request is still
+    // decided and recorded afterwards, and the cache is emptied on every policy reload and
+    // whenever a re-decision disagrees (server/preload-socket.ts). So only an answer that
+    // cannot change while the policy set stays the same may be cached: an allow straight from a
+    // deterministic set (no counters, expiries, once-rules or webhooks), answered before its
+    // fsync, that no grant or approval produced (grants expire).
     if (req.mode === 'blocking' && req.durableAllows === false && isAllowed(decision.action)) {
       // An allow that need not wait for its fsync is answered first and recorded right after,
       // in the check phase of this loop turn: building and hashing the event would otherwise sit

@@ -7,7 +7,7 @@ import { ManualClock } from '../../src/util/clock.js';
 import { Bus, type BusEvent } from '../../src/audit/bus.js';
 import { AuditUnavailableError, type AuditEvent, type AuditInput, type AuditWriter } from '../../src/audit/types.js';
 import { ApprovalStore } from '../../src/approvals/store.js';
-import { AutoAllowedRules } from '../../src/approvals/autoAllowed.js';
+import { AutoAllowedRules } from '../../src/approvals/auto-allowed.js';
 import type { ToolCall } from '../../src/policy/types.js';
 import type { EnqueueRequest } from '../../src/approvals/types.js';
 import { SvcError } from '../../src/util/errors.js';

@@ -11,7 +11,7 @@ import { Document, isMap, isSeq, parseDocument, type YAMLSeq } from 'yaml';
 import type { Clock } from '../util/clock.js';
 import { redact } from '../redact/index.js';
 import { Mutex } from './mutex.js';
-import { TokenBucket } from './tokenBucket.js';
+import { TokenBucket } from './token-bucket.js';
 import { invalidError } from './errors.js';
 import { SvcError } from '../util/errors.js';
 import type { ApprovalRecord } from './record.js';
