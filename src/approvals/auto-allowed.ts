@@ -223,7 +223,7 @@ export class AutoAllowedRules {
       } catch {
         // The old set was loaded before; the engine keeps it either way.
       }
-      throw new SvcError('reload_failed', `policy reload rejected the rule file, change undone: ${(err as Error).message}`);
+      throw new SvcError('reload_failed', `policy reload rejected the rule file, change undone: ${(err as Error).message}`, { cause: err });
     }
   }
 

@@ -114,7 +114,7 @@ export function readSuite(file: string): SuiteSource {
   try {
     doc = parseYaml(readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new UsageError(`${file}: ${(err as Error).message.split('\n')[0]}`);
+    throw new UsageError(`${file}: ${(err as Error).message.split('\n')[0]}`, { cause: err });
   }
   if (!asMap(doc)) throw new UsageError(`${file}: expected a policy file or a test suite (a mapping with tests:)`);
   const isPolicyFile = 'policies' in doc || 'default_action' in doc || 'version' in doc;
