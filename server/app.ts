@@ -1,18 +1,24 @@
 // The fastify app: translation between HTTP and the library, nothing more. One plugin per resource.
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import { HttpError } from './errors.js';
+import { SvcError, errorHandler, notFound } from './errors.js';
 import { registerAuth } from './auth.js';
 import type { ServerContext } from './context.js';
 import toolRoutes from './tool.js';
 import statusRoutes from './status.js';
+import approvalRoutes from './approvals.js';
+import ruleRoutes from './rules.js';
+import auditRoutes from './audit.js';
+import eventRoutes from './events.js';
+import metricsRoutes from './metrics.js';
+import dashboardRoutes from './dashboard.js';
 
 /** SPEC 8: request bodies are limited to 1 MiB on every JSON API. */
 export const BODY_LIMIT = 1024 * 1024;
 
 type Plugin = (app: FastifyInstance, ctx: ServerContext) => Promise<void>;
 
-/** Resource plugins that live in their own files (approvals, rules, audit, events, metrics, dashboard). */
-const OPTIONAL_PLUGINS = ['./approvals.js', './rules.js', './audit.js', './events.js', './metrics.js', './dashboard.js'];
+/** One plugin per resource, in registration order. */
+const PLUGINS: Plugin[] = [toolRoutes, statusRoutes, approvalRoutes, ruleRoutes, auditRoutes, eventRoutes, metricsRoutes, dashboardRoutes];
 
 export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -32,39 +38,18 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
     try {
       done(null, JSON.parse(text));
     } catch (err) {
-      done(new HttpError(400, 'invalid_json', `invalid request body: ${(err as Error).message}`), undefined);
+      done(new SvcError('invalid_json', `invalid request body: ${(err as Error).message}`, { cause: err }), undefined);
     }
   });
 
-  app.setErrorHandler((err: any, _req, reply) => {
-    if (err instanceof HttpError) return reply.code(err.statusCode).send(err.body());
-    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ error: `request body exceeds the ${BODY_LIMIT}-byte limit`, code: 'body_too_large' });
-    }
-    if (err.validation) {
-      return reply.code(400).send({ error: `invalid request: ${err.message}`, code: 'invalid_request' });
-    }
-    if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.code(err.statusCode).send({ error: err.message, code: 'bad_request' });
-    }
-    ctx.log(`internal error: ${err.stack ?? err}`);
-    return reply.code(500).send({ error: 'internal error', code: 'internal_error' });
-  });
+  app.setErrorHandler(errorHandler({ bodyLimit: BODY_LIMIT, log: ctx.log }));
 
-  app.setNotFoundHandler((req, reply) => {
-    reply.code(404).send({ error: `not found: ${req.method} ${req.url.split('?')[0]}`, code: 'not_found' });
+  app.setNotFoundHandler(async (req) => {
+    throw notFound(`not found: ${req.method} ${req.url.split('?')[0]}`);
   });
 
   registerAuth(app, ctx);
-  const plugins: Plugin[] = [toolRoutes, statusRoutes];
-  for (const file of OPTIONAL_PLUGINS) {
-    try {
-      plugins.push((await import(file)).default as Plugin);
-    } catch (err: any) {
-      if (err?.code !== 'ERR_MODULE_NOT_FOUND' || !String(err.message).includes(file.slice(2))) throw err;
-    }
-  }
-  for (const p of plugins) {
+  for (const p of PLUGINS) {
     await app.register(((instance: FastifyInstance) => p(instance, ctx)) as FastifyPluginAsync);
   }
   return app;

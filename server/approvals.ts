@@ -2,11 +2,9 @@
 // (admin token or a signed URL), and bulk resolve. The library decides; this file translates.
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
-import { HttpError, badRequest } from './errors.js';
+import { SvcError, badRequest } from './errors.js';
 import { checkToolName } from './call.js';
-import { QueueFullError } from '../src/approvals/types.js';
-import { ApprovalError } from '../src/approvals/errors.js';
-import type { ApprovalStore, ExternalRequest } from '../src/approvals/store.js';
+import type { ExternalRequest } from '../src/approvals/store.js';
 
 const VERSIONED_KEYS = ['action_version', 'tool', 'agent', 'params', 'event_id', 'agent_depth', 'session', 'workdir', 'input', 'message', 'run_id', 'tool_call_id'];
 const LEGACY_KEYS = ['action_version', 'tool', 'agent', 'command', 'path', 'message', 'run_id', 'tool_call_id'];
@@ -22,11 +20,6 @@ const SIGNED_RESOLVER = 'signed-link';
 const objectBody = { type: 'object' } as const;
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1 } } } as const;
 
-function toHttp(err: unknown): never {
-  if (err instanceof ApprovalError) throw new HttpError(err.status, err.code, err.message, err.extra);
-  if (err instanceof QueueFullError) throw new HttpError(503, err.code, err.message);
-  throw err;
-}
 
 function asObject(body: unknown): Record<string, unknown> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('request body must be a JSON object');
@@ -121,30 +114,22 @@ function parseResolve(raw: unknown): { approved: boolean; resolvedBy?: string; p
 }
 
 export default async function approvalRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const store = ctx.approvals as unknown as ApprovalStore;
+  const store = ctx.approvals;
 
   app.post('/v1/approvals', { config: { auth: 'admin' }, schema: { body: objectBody } }, async (req, reply) => {
     const input = parseCreate(req.body, req.identity!.credentialOwner);
-    try {
-      const r = await store.createExternal(input);
-      if (r.autoApproved) {
-        return reply.code(200).send({ action_version: input.actionVersion, id: r.id, status: 'approved', message: r.message, expires_at: r.expiresAt });
-      }
-      const rec = r.record;
-      return reply.code(201).send({ action_version: rec.action_version, id: rec.id, status: rec.status, expires_at: new Date(rec.expires_at).toISOString() });
-    } catch (err) {
-      toHttp(err);
+    const r = await store.createExternal(input);
+    if (r.autoApproved) {
+      return reply.code(200).send({ action_version: input.actionVersion, id: r.id, status: 'approved', message: r.message, expires_at: r.expiresAt });
     }
+    const rec = r.record;
+    return reply.code(201).send({ action_version: rec.action_version, id: rec.id, status: rec.status, expires_at: new Date(rec.expires_at).toISOString() });
   });
 
   app.get('/v1/approvals', { config: { auth: 'admin' } }, async () => store.list());
 
   app.get<{ Params: { id: string } }>('/v1/approvals/:id', { config: { auth: 'admin' }, schema: { params: idParams } }, async (req) => {
-    try {
-      return store.detail(req.params.id);
-    } catch (err) {
-      toHttp(err);
-    }
+    return store.detail(req.params.id);
   });
 
   app.post<{ Params: { id: string }; Querystring: { sig?: string; exp?: string } }>(
@@ -161,29 +146,21 @@ export default async function approvalRoutes(app: FastifyInstance, ctx: ServerCo
       const { id } = req.params;
       const signed = !req.identity && typeof req.query.sig === 'string' && typeof req.query.exp === 'string';
       if (signed && !store.signer?.verify(id, req.query.sig!, req.query.exp!, ctx.clock.now())) {
-        throw new HttpError(401, 'invalid_signature', 'invalid or expired signature');
+        throw new SvcError('invalid_signature', 'invalid or expired signature');
       }
       const body = parseResolve(req.body);
       if (signed && body.persist) {
-        throw new HttpError(403, 'forbidden', 'persist=true requires the admin token, not a signed approval URL');
+        throw new SvcError('forbidden', 'persist=true requires the admin token, not a signed approval URL');
       }
       const by = signed ? SIGNED_RESOLVER : body.resolvedBy ?? DEFAULT_RESOLVER;
-      try {
-        const r = await store.resolve(id, { approved: body.approved, by, persist: body.persist });
-        return { id, status: r.record.status, approved: r.record.status === 'approved', persisted: r.persisted };
-      } catch (err) {
-        toHttp(err);
-      }
+      const r = await store.resolve(id, { approved: body.approved, by, persist: body.persist });
+      return { id, status: r.record.status, approved: r.record.status === 'approved', persisted: r.persisted };
     },
   );
 
   app.post('/v1/approvals/bulk-resolve', { config: { auth: 'admin' }, schema: { body: objectBody } }, async (req) => {
     const body = asObject(req.body);
     rejectUnknown(body, BULK_KEYS, 'a bulk-resolve request');
-    try {
-      return await store.bulkResolve(body);
-    } catch (err) {
-      toHttp(err);
-    }
+    return await store.bulkResolve(body);
   });
 }

@@ -4,8 +4,9 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
-import { badRequest, notFound, unavailable } from './errors.js';
-import { AuditReader, AuditQueryError } from '../src/audit/reader.js';
+import { badRequest, notFound } from './errors.js';
+import { AuditReader } from '../src/audit/reader.js';
+import { UnavailableError } from '../src/util/errors.js';
 import { redactEventForDisplay } from '../src/audit/display.js';
 
 const MAX_PARAM = 256;
@@ -13,21 +14,13 @@ const str = { type: 'string', maxLength: MAX_PARAM } as const;
 const dateStr = { type: 'string', maxLength: 32 } as const;
 
 function readerFor(ctx: ServerContext): AuditReader {
-  if (!ctx.audit) throw unavailable('audit directory not configured (the server runs with --audit-dir "")', 'audit_not_configured');
-  const r = (ctx.audit as { reader?: unknown }).reader;
+  if (!ctx.audit) throw new UnavailableError('audit_not_configured', 'audit directory not configured (the server runs with --audit-dir "")');
+  const r = ctx.audit.reader;
   if (r instanceof AuditReader) return r;
   if (ctx.opts.auditDir) return new AuditReader(ctx.opts.auditDir, ctx.clock);
-  throw unavailable('audit directory not configured', 'audit_not_configured');
+  throw new UnavailableError('audit_not_configured', 'audit directory not configured');
 }
 
-async function run<T>(fn: () => Promise<T>): Promise<T> {
-  try {
-    return await fn();
-  } catch (err) {
-    if (err instanceof AuditQueryError) throw badRequest(err.message, err.code);
-    throw err;
-  }
-}
 
 export default async function auditRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.get<{ Querystring: Record<string, string | undefined> }>('/v1/audit/events', {
@@ -40,7 +33,7 @@ export default async function auditRoutes(app: FastifyInstance, ctx: ServerConte
     },
   }, async (req) => {
     const reader = readerFor(ctx);
-    const r = await run(() => reader.query(req.query));
+    const r = await reader.query(req.query);
     return { ...r, events: r.events.map(redactEventForDisplay) };
   });
 
@@ -56,7 +49,7 @@ export default async function auditRoutes(app: FastifyInstance, ctx: ServerConte
     const reader = readerFor(ctx);
     const date = req.query.date;
     if (date === undefined || date === '') throw badRequest('date parameter is required (YYYY-MM-DD)', 'invalid_date');
-    const body = await run(() => reader.exportDay(date));
+    const body = await reader.exportDay(date);
     if (!body) throw notFound(`no audit log found for ${date}`, 'audit_date_not_found');
     return reply
       .header('content-type', 'application/jsonl')
@@ -69,6 +62,6 @@ export default async function auditRoutes(app: FastifyInstance, ctx: ServerConte
     schema: { querystring: { type: 'object', properties: { from: dateStr, to: dateStr } } },
   }, async (req) => {
     const reader = readerFor(ctx);
-    return run(() => reader.stats(req.query.from, req.query.to));
+    return reader.stats(req.query.from, req.query.to);
   });
 }

@@ -1,12 +1,12 @@
 // One hook enforces SPEC 5 for every route from its declared `config.auth`:
 // missing or invalid credential -> 401, valid credential without the scope -> 403.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from './errors.js';
+import { SvcError } from './errors.js';
 import { safeEqual } from '../src/auth/admin.js';
 import { ADMIN_OWNER, ownerOf, type Identity } from '../src/auth/tokens.js';
 import type { ServerContext } from './context.js';
 
-const unauthorized = (message: string) => new HttpError(401, 'unauthorized', message);
+const unauthorized = (message: string) => new SvcError('unauthorized', message);
 
 function presentedToken(req: FastifyRequest, allowQuery: boolean): string | undefined {
   const header = req.headers.authorization;
@@ -44,11 +44,11 @@ export function registerAuth(app: FastifyInstance, ctx: ServerContext): void {
     if (!token) throw unauthorized('missing authorization token');
     const id = identify(ctx, token);
     if (need === 'admin' && !id.scopes.includes('admin')) {
-      throw new HttpError(403, 'forbidden', 'this endpoint requires admin scope');
+      throw new SvcError('forbidden', 'this endpoint requires admin scope');
     }
     // SPEC 5.4: the admin token may evaluate; a per-agent token needs eval scope itself.
     if (need === 'eval' && id.kind === 'agent' && !id.scopes.includes('eval')) {
-      throw new HttpError(403, 'forbidden', 'this endpoint requires eval scope');
+      throw new SvcError('forbidden', 'this endpoint requires eval scope');
     }
     req.identity = id;
   });

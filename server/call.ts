@@ -3,24 +3,12 @@
 import { RESERVED_TOOLS, type ToolCall } from '../src/policy/types.js';
 import type { Identity } from '../src/auth/tokens.js';
 import { badRequest } from './errors.js';
+import type { ToolRequestBody } from '../src/integrations/ask-server.js';
 
 const TOOL_NAME_RE = /^[A-Za-z0-9_.:-]{1,128}$/;
 const RESERVED = new Set<string>(RESERVED_TOOLS);
 
-export interface ToolRequestBody {
-  agent: string;
-  session: string;
-  params: Record<string, unknown>;
-  run_id?: string;
-  tool_call_id?: string;
-  workdir?: string;
-  cwd?: string;
-  input?: Record<string, unknown>;
-  response?: string;
-  enforce?: boolean;
-  verification?: boolean;
-  agent_depth?: number;
-}
+export type { ToolRequestBody };
 
 const obj = { type: 'object', additionalProperties: true } as const;
 export const toolRequestSchema = {

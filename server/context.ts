@@ -3,10 +3,11 @@ import 'fastify';
 import type { Clock } from '../src/util/clock.js';
 import type { PolicyEngine } from '../src/policy/types.js';
 import type { AuditWriter } from '../src/audit/types.js';
-import type { Bus } from '../src/util/bus.js';
+import type { Bus } from '../src/audit/bus.js';
 import type { TokenStore, Identity } from '../src/auth/tokens.js';
-import type { ApprovalsForGate } from '../src/approvals/types.js';
-import type { Gate } from '../src/approvals/gate.js';
+import type { ApprovalStore } from '../src/approvals/store.js';
+import type { AuditReader } from '../src/audit/reader.js';
+import type { Gate } from '../src/gate/gate.js';
 import type { WindowCounter } from '../src/util/window-counter.js';
 
 export type Mode = 'enforce' | 'monitor';
@@ -23,6 +24,8 @@ export interface ServerOptions {
   socketPath: string;
   /** null when auditing is off (--audit-dir ""). */
   auditDir: string | null;
+  /** SSE keep-alive comment interval (tests shorten it). */
+  sseKeepaliveMs?: number;
 }
 
 /** The live policy set: hot-reloaded, with the last good engine kept on a broken edit. */
@@ -39,10 +42,10 @@ export interface ServerContext {
   adminToken: string;
   tokens: TokenStore;
   policies: PolicySource;
-  /** The audit log, or null when auditing is off. */
-  audit: (AuditWriter & Record<string, any>) | null;
-  /** The approval machinery (src/approvals); typed loosely here so its owner can extend it. */
-  approvals: ApprovalsForGate & Record<string, any>;
+  /** The audit log (with its reader when it is the real one), or null when auditing is off. */
+  audit: (AuditWriter & { readonly reader?: AuditReader }) | null;
+  /** The approval machinery: queue, grants, bulk resolution, auto-allowed rules. */
+  approvals: ApprovalStore;
   gate: Gate;
   bus: Bus;
   callCounts: WindowCounter;

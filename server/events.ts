@@ -4,8 +4,9 @@
 // its bound is disconnected (it reconnects and re-queries), instead of slowing the emitter.
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import type { Bus, BusEvent } from '../src/util/bus.js';
+import type { Bus, BusEvent } from '../src/audit/bus.js';
 import { redactEventForDisplay } from '../src/audit/index.js';
+import { SvcError } from './errors.js';
 
 /** Comment frame interval; proxies and NATs drop silent connections after a minute or so. */
 export const KEEPALIVE_MS = 15_000;
@@ -191,7 +192,7 @@ export default async function events(app: FastifyInstance, ctx: EventsContext): 
     },
     (request, reply) => {
       if (hub.full) {
-        reply.code(503).send({ error: 'too many open event streams', code: 'too_many_streams' });
+        reply.send(new SvcError('too_many_streams', 'too many open event streams'));
         return;
       }
       reply.hijack();

@@ -3,7 +3,7 @@
 // so a scrape never reports a stale queue length or policy count.
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import type { Bus } from '../src/util/bus.js';
+import type { Bus } from '../src/audit/bus.js';
 import type { Clock } from '../src/util/clock.js';
 
 /** Evaluations take microseconds; webhook rules can take up to the 0.1 s bucket and beyond. */

@@ -3,8 +3,8 @@
 // first learned rule (auto-allowed.yaml appearing) joins the set on the next reload.
 import { PolicyWatcher } from '../src/policy/watcher.js';
 import type { Clock } from '../src/util/clock.js';
-import type { Bus } from '../src/util/bus.js';
-import type { ResolvedConfig } from '../src/cli/config-path.js';
+import type { Bus } from '../src/audit/bus.js';
+import type { ResolvedConfig } from '../src/policy/config-path.js';
 import type { PolicySource } from './context.js';
 
 export interface LivePolicySource extends PolicySource {

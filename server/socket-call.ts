@@ -1,6 +1,7 @@
 // Maps one preload-socket request (CONTRACT.md "Preload socket protocol") onto the same gate that
 // /v1/tool uses, so an exec under LD_PRELOAD is decided, audited and approved like any other call.
-import type { Gate } from '../src/approvals/gate.js';
+import type { Gate } from '../src/gate/gate.js';
+import { blockingReply, type BlockingReply } from './gate-reply.js';
 import type { Identity } from '../src/auth/tokens.js';
 import type { ToolCall } from '../src/policy/types.js';
 
@@ -21,7 +22,7 @@ export interface PreloadRequest {
   truncated?: boolean;
 }
 
-type Reply = { decision: 'allow' | 'deny' | 'ask' | 'watch'; allowed: boolean; message: string; cacheable?: boolean };
+type Reply = BlockingReply;
 
 const s = (v: unknown) => (typeof v === 'string' ? v : '');
 
@@ -52,7 +53,11 @@ export async function socketCall(
   const extra: Record<string, unknown> = { source: 'preload', pid: peer.pid || req.pid, ppid: req.ppid };
   if (req.path) extra.path = req.path;
   const wait = req.wait !== false;
-  const reply = await gate.decideBlocking(call, identity, 'socket', {
+  const r = await gate.decide({
+    mode: 'blocking',
+    source: 'socket',
+    call,
+    identity,
     wait,
     extraRequest: extra,
     durableAllows,
@@ -61,5 +66,5 @@ export async function socketCall(
       return ctl?.signal;
     },
   });
-  return reply;
+  return blockingReply(r, gate.mode);
 }

@@ -1,7 +1,7 @@
 // GET /healthz, GET /v1/status, GET /v1/policy/summary, POST /v1/policy/reload.
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
-import { HttpError } from './errors.js';
+import { SvcError } from './errors.js';
 import { VERSION } from '../src/util/version.js';
 
 /** SPEC 8: at least one second between reloads. */
@@ -36,7 +36,7 @@ export default async function statusRoutes(app: FastifyInstance, ctx: ServerCont
   app.post('/v1/policy/reload', { config: { auth: 'admin' } }, async () => {
     const now = ctx.clock.now();
     if (now - lastReload < RELOAD_INTERVAL_MS) {
-      throw new HttpError(429, 'rate_limited', 'reload rate limited, try again in 1 second');
+      throw new SvcError('rate_limited', 'reload rate limited, try again in 1 second');
     }
     lastReload = now;
     const started = performance.now();
@@ -49,7 +49,7 @@ export default async function statusRoutes(app: FastifyInstance, ctx: ServerCont
         reload_time_ms: Math.round(performance.now() - started),
       };
     } catch (err) {
-      throw new HttpError(500, 'reload_failed', `policy reload failed: ${(err as Error).message}`, { success: false });
+      throw new SvcError('reload_failed', `policy reload failed: ${(err as Error).message}`, { cause: err, extra: { success: false } });
     }
   });
 }

@@ -2,9 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
 import { toToolCall, toolRequestSchema, checkToolName, type ToolRequestBody } from './call.js';
-import { badRequest, HttpError } from './errors.js';
-import { GateUnavailableError } from '../src/approvals/gate.js';
-import { AuditUnavailableError } from '../src/audit/types.js';
+import { badRequest, SvcError } from './errors.js';
+import { preflightReply, toolReply } from './gate-reply.js';
 import { paramsFor } from '../src/policy/accessors.js';
 
 const toolParams = {
@@ -13,14 +12,6 @@ const toolParams = {
   properties: { toolName: { type: 'string' } },
 } as const;
 
-/** Durable state the reply depends on is missing: 503, never an unrecorded decision. */
-function unavailable(err: unknown): never {
-  if (err instanceof GateUnavailableError) throw new HttpError(503, err.code, err.message);
-  if (err instanceof AuditUnavailableError || (err as { code?: string })?.code === 'audit_unavailable') {
-    throw new HttpError(503, 'audit_unavailable', 'audit storage is unavailable; refusing tool call');
-  }
-  throw err;
-}
 
 export default async function toolRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.post<{ Params: { toolName: string }; Body: ToolRequestBody }>(
@@ -34,12 +25,13 @@ export default async function toolRoutes(app: FastifyInstance, ctx: ServerContex
         throw badRequest('enforce is a preflight-only field', 'invalid_request');
       }
       const call = toToolCall(req.params.toolName, req.body, req.identity!);
-      try {
-        const out = await ctx.gate.tool(call, req.identity!, req.body.response);
-        return reply.code(out.status).send(out.body);
-      } catch (err) {
-        unavailable(err);
-      }
+      const response = req.body.response;
+      // A call that reports its output already ran: it is judged, never queued for approval.
+      const r = response
+        ? await ctx.gate.decide({ mode: 'response', source: 'tool', call, identity: req.identity!, response })
+        : await ctx.gate.decide({ mode: 'enforce', source: 'tool', call, identity: req.identity! });
+      const out = toolReply(r, ctx.gate.mode, response);
+      return reply.code(out.status).send(out.body);
     },
   );
 
@@ -50,7 +42,7 @@ export default async function toolRoutes(app: FastifyInstance, ctx: ServerContex
       const id = req.identity!;
       const { enforce = false, verification = false } = req.body;
       if (verification && id.kind !== 'admin') {
-        throw new HttpError(403, 'forbidden', 'verification mode requires the admin token');
+        throw new SvcError('forbidden', 'verification mode requires the admin token');
       }
       if (verification && enforce) {
         throw badRequest('verification and enforce modes cannot be combined', 'invalid_request');
@@ -59,12 +51,10 @@ export default async function toolRoutes(app: FastifyInstance, ctx: ServerContex
         throw badRequest('response is evaluated by /v1/tool, not preflight', 'invalid_request');
       }
       const call = toToolCall(req.params.toolName, req.body, id);
-      try {
-        const out = await ctx.gate.preflight(call, id, enforce);
-        return reply.code(out.status).send(out.body);
-      } catch (err) {
-        unavailable(err);
-      }
+      const r = enforce
+        ? await ctx.gate.decide({ mode: 'enforce', source: 'preflight', call, identity: id })
+        : await ctx.gate.decide({ mode: 'preview', call, identity: id });
+      return reply.code(200).send(preflightReply(r, ctx.gate.mode, enforce));
     },
   );
 

@@ -4,10 +4,13 @@
 // run_approval_publication_authorized audit event and only then publishes the run grant. Any
 // denial, expiry, loss or outside approval of a covered call aborts with 503 and no grant.
 import type { RunScope } from './types.js';
-import type { ApprovalStore } from './store.js';
+import type { AuditEvent, AuditInput } from '../audit/types.js';
+import type { BusEvent } from '../audit/bus.js';
+import type { Clock } from '../util/clock.js';
 import { iso, scopeKey, type ApprovalRecord } from './record.js';
-import { ApprovalError, conflictError, invalidError, unavailableError } from './errors.js';
-import { publicationEvent } from './auditEvents.js';
+import { conflictError, invalidError, unavailableError } from './errors.js';
+import { UnavailableError } from '../util/errors.js';
+import { publicationEvent, type BulkAuditInfo } from './audit-events.js';
 import { QUEUE_CAPACITY_BOUND } from './limits.js';
 
 export interface BulkRequest {
@@ -41,6 +44,37 @@ export interface RunSnapshot {
   committed: Set<string>;
   /** Approvals created in the scope after the snapshot, in arrival order. */
   createdAfter: string[];
+}
+
+/** One resolution committed on behalf of a bulk request. */
+export interface BulkCommitOptions {
+  approved: boolean;
+  by: string;
+  bulk?: BulkAuditInfo;
+  /** Run-scope commits: once-only grants never outlive the snapshot's window. */
+  grantCap?: number;
+  snapshot?: RunSnapshot;
+}
+
+/**
+ * What bulk resolution works through: the store hands it this narrow surface, so the store's
+ * commit, lock and snapshot map stay private to it.
+ */
+export interface BulkStore {
+  readonly clock: Clock;
+  readonly timeoutMs: number;
+  readonly grantTtlMs: number;
+  readonly runGrants: { publish(scope: RunScope, expiresAt: number): unknown };
+  /** Active run-scope snapshots, one per scope key. */
+  readonly snapshots: Map<string, RunSnapshot>;
+  /** Runs `fn` under the store lock. */
+  exclusive<T>(fn: () => Promise<T> | T): Promise<T>;
+  get(id: string): ApprovalRecord | undefined;
+  pendingInScope(scope: RunScope): ApprovalRecord[];
+  /** Journal, audit, publish one resolution (under the lock); throws leaving state unchanged. */
+  commit(rec: ApprovalRecord, o: BulkCommitOptions): Promise<void>;
+  appendAudit(input: AuditInput): Promise<AuditEvent | undefined>;
+  emit(ev: BusEvent): void;
 }
 
 interface Normalized {
@@ -87,7 +121,7 @@ export function validateBulk(raw: BulkRequest): Normalized {
   return { agent, session, runId, approve: action === 'approve', scope, ids, by };
 }
 
-export async function bulkResolve(store: ApprovalStore, raw: BulkRequest): Promise<BulkResult> {
+export async function bulkResolve(store: BulkStore, raw: BulkRequest): Promise<BulkResult> {
   const req = validateBulk(raw);
   const result: BulkResult = {
     resolved: 0,
@@ -123,11 +157,12 @@ export async function bulkResolve(store: ApprovalStore, raw: BulkRequest): Promi
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     const committed = new Set(result.ids);
-    throw new ApprovalError(
-      503,
+    throw new UnavailableError(
       'bulk_incomplete',
       `bulk resolution stopped before every requested transition and grant could be published; refresh before retrying: ${reason}`,
       {
+        cause: err,
+        extra: {
         resolved: result.resolved,
         ids: result.ids,
         reviewed_ids: result.reviewed_ids,
@@ -136,6 +171,7 @@ export async function bulkResolve(store: ApprovalStore, raw: BulkRequest): Promi
         scope: result.scope,
         future_calls_authorized: false,
         refresh_required: true,
+        },
       },
     );
   } finally {
@@ -148,7 +184,7 @@ export async function bulkResolve(store: ApprovalStore, raw: BulkRequest): Promi
 }
 
 /** Every listed id must be pending and in the named run; nothing is resolved otherwise. */
-function snapshotRecords(store: ApprovalStore, req: Normalized): ApprovalRecord[] {
+function snapshotRecords(store: BulkStore, req: Normalized): ApprovalRecord[] {
   const recs: ApprovalRecord[] = [];
   for (const id of req.ids) {
     const rec = store.get(id);
@@ -163,7 +199,7 @@ function snapshotRecords(store: ApprovalStore, req: Normalized): ApprovalRecord[
   return recs;
 }
 
-function beginSnapshot(store: ApprovalStore, req: Normalized, recs: ApprovalRecord[]): RunSnapshot {
+function beginSnapshot(store: BulkStore, req: Normalized, recs: ApprovalRecord[]): RunSnapshot {
   const owners = new Set(recs.map((r) => r.credential_owner));
   if (owners.size > 1) throw invalidError('scope "run" requires all approval ids to share one credential owner');
   const scope: RunScope = { agent: recs[0]!.agent, session: recs[0]!.session, runId: recs[0]!.run_id, credentialOwner: recs[0]!.credential_owner };
@@ -190,7 +226,7 @@ function beginSnapshot(store: ApprovalStore, req: Normalized, recs: ApprovalReco
   return snap;
 }
 
-function assertWindow(store: ApprovalStore, snap: RunSnapshot): void {
+function assertWindow(store: BulkStore, snap: RunSnapshot): void {
   if (store.clock.now() >= snap.deadline) {
     throw unavailableError('the run approval window (approval timeout from validation) expired first');
   }
@@ -198,7 +234,7 @@ function assertWindow(store: ApprovalStore, snap: RunSnapshot): void {
 
 /** Covers post-snapshot calls, then writes the authorization event and publishes the grant. */
 async function publish(
-  store: ApprovalStore,
+  store: BulkStore,
   snap: RunSnapshot,
   req: Normalized,
   result: BulkResult,

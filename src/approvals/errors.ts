@@ -1,26 +1,16 @@
-// Errors of the approval machinery. Each names the HTTP status it maps to, so the routes stay
-// a thin translation and library tests can assert the same outcome a user would see.
+// Errors of the approval machinery, in the one error family: a stable code per outcome (the
+// server maps codes to statuses), so library tests can assert what a user would see.
+import { SvcError, UnavailableError, type ErrorCode } from '../util/errors.js';
 import type { ApprovalStatus } from './types.js';
 
-export class ApprovalError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
-}
-
-export const notFoundError = (id: string) => new ApprovalError(404, 'approval_not_found', `approval "${id}" not found`);
+export const notFoundError = (id: string) => new SvcError('approval_not_found', `approval "${id}" not found`);
 
 export const goneError = (id: string, status: ApprovalStatus) =>
-  new ApprovalError(410, 'approval_resolved', `approval "${id}" is already ${status}; it cannot be resolved again`, { status });
+  new SvcError('approval_resolved', `approval "${id}" is already ${status}; it cannot be resolved again`, { extra: { status } });
 
 /** The durable state (journal or audit) could not be committed; nothing was published. */
-export const unavailableError = (message: string) => new ApprovalError(503, 'approval_state_unavailable', message);
+export const unavailableError = (message: string, cause?: unknown) => new UnavailableError('approval_state_unavailable', message, { cause });
 
-export const invalidError = (message: string, code = 'invalid_request') => new ApprovalError(400, code, message);
+export const invalidError = (message: string, code: ErrorCode = 'invalid_request') => new SvcError(code, message);
 
-export const conflictError = (message: string) => new ApprovalError(409, 'approval_conflict', message);
+export const conflictError = (message: string) => new SvcError('approval_conflict', message);

@@ -7,6 +7,7 @@ import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, s
 import { dirname } from 'node:path';
 import type { ApprovalRecord, OnceGrant } from './record.js';
 import { persistable } from './record.js';
+import { UnavailableError } from '../util/errors.js';
 
 export type JournalEntry =
   | { t: 'approval'; a: ApprovalRecord }
@@ -27,8 +28,11 @@ export const MAX_JOURNAL_BYTES = 256 * 1024 * 1024;
 /** Compaction runs once this much was appended since the last one (or twice the live size). */
 export const COMPACT_AFTER_BYTES = 1024 * 1024;
 
-export class JournalError extends Error {
-  readonly code = 'approval_state_unavailable';
+export class JournalError extends UnavailableError {
+  override name = 'JournalError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('approval_state_unavailable', message, options);
+  }
 }
 
 export interface ReplayResult {
@@ -162,7 +166,7 @@ export class Journal {
       writeAll(this.fd, line);
       fsyncSync(this.fd);
     } catch (err) {
-      throw new JournalError(`approval state could not be made durable: ${(err as Error).message}`);
+      throw new JournalError(`approval state could not be made durable: ${(err as Error).message}`, { cause: err });
     }
     this.appended += Buffer.byteLength(line);
   }

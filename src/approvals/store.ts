@@ -4,7 +4,7 @@
 // audit record of a resolution is written before the resolution can be observed.
 import { join } from 'node:path';
 import type { Clock } from '../util/clock.js';
-import type { Bus } from '../util/bus.js';
+import type { Bus } from '../audit/bus.js';
 import type { AuditWriter, AuditInput, AuditEvent } from '../audit/types.js';
 import type { ToolCall } from '../policy/types.js';
 import {
@@ -32,10 +32,11 @@ import {
   type ApprovalRecord,
   type OnceGrant,
 } from './record.js';
-import { ApprovalError, goneError, notFoundError, unavailableError } from './errors.js';
-import { expiryEvent, resolutionEvent, autoApprovalEvent, persistenceEvent, type BulkAuditInfo } from './auditEvents.js';
-import { bulkResolve, type BulkRequest, type BulkResult, type RunSnapshot } from './bulk.js';
-import type { AutoAllowedRules } from './autoAllowed.js';
+import { goneError, notFoundError, unavailableError } from './errors.js';
+import { SvcError } from '../util/errors.js';
+import { expiryEvent, resolutionEvent, autoApprovalEvent, persistenceEvent, type BulkAuditInfo } from './audit-events.js';
+import { bulkResolve, type BulkCommitOptions, type BulkRequest, type BulkResult, type BulkStore, type RunSnapshot } from './bulk.js';
+import type { AutoAllowedRules } from './auto-allowed.js';
 import type { Signer } from '../auth/signing.js';
 
 export const QUEUE_CAPACITY = QUEUE_CAPACITY_BOUND;
@@ -87,14 +88,8 @@ export type ExternalResult =
   | { autoApproved: false; record: ApprovalRecord }
   | { autoApproved: true; id: string; message: string; expiresAt: string };
 
-export interface CommitOptions {
-  approved: boolean;
-  by: string;
+export interface CommitOptions extends BulkCommitOptions {
   persistRequested?: boolean;
-  bulk?: BulkAuditInfo;
-  /** Run-scope commits: once-only grants never outlive the snapshot's window. */
-  grantCap?: number;
-  snapshot?: RunSnapshot;
 }
 
 type Waiter = (v: ApprovalView) => void;
@@ -106,7 +101,7 @@ export class ApprovalStore implements ApprovalsForGate {
   readonly rules: AutoAllowedRules | undefined;
   readonly signer: Signer | undefined;
   /** Active run-scope bulk snapshots, one per scope key. */
-  readonly snapshots = new Map<string, RunSnapshot>();
+  private readonly snapshots = new Map<string, RunSnapshot>();
   private readonly lock = new Mutex();
   private readonly approvals = new Map<string, ApprovalRecord>();
   private readonly grants = new Map<string, OnceGrant>();
@@ -147,11 +142,6 @@ export class ApprovalStore implements ApprovalsForGate {
 
   private log(msg: string): void {
     (this.opts.log ?? ((m: string) => process.emitWarning(m)))(msg);
-  }
-
-  /** Runs `fn` under the store lock (bulk resolution builds on this). */
-  exclusive<T>(fn: () => Promise<T> | T): Promise<T> {
-    return this.lock.run(fn);
   }
 
   // ---- reading ----------------------------------------------------------------------------
@@ -408,7 +398,7 @@ export class ApprovalStore implements ApprovalsForGate {
     try {
       this.journal.append({ t: 'approval', a: rec });
     } catch (err) {
-      throw unavailableError((err as Error).message);
+      throw unavailableError((err as Error).message, err);
     }
     this.approvals.set(rec.id, rec);
     this.snapshots.get(scopeKey(scopeOf(rec)))?.createdAfter.push(rec.id);
@@ -428,7 +418,7 @@ export class ApprovalStore implements ApprovalsForGate {
       if (!rec) throw notFoundError(id);
       if (rec.status !== 'pending') throw goneError(id, rec.status);
       if (persist) {
-        if (!this.rules) throw new ApprovalError(400, 'persist_unavailable', 'persist is not available on this server');
+        if (!this.rules) throw new SvcError('persist_unavailable', 'persist is not available on this server');
         this.rules.exactRuleFor(rec); // throws 400 with the reason, leaving the approval pending
       }
       await this.commit(rec, { approved: r.approved, by: r.by, persistRequested: persist });
@@ -444,7 +434,7 @@ export class ApprovalStore implements ApprovalsForGate {
    * Commits one resolution (caller holds the lock): journal, then audit, then publish. If the
    * audit record cannot be written the journal entry is reverted and nothing is published.
    */
-  async commit(rec: ApprovalRecord, o: CommitOptions): Promise<void> {
+  private async commit(rec: ApprovalRecord, o: CommitOptions): Promise<void> {
     const now = this.clock.now();
     if (rec.status === 'pending' && now >= rec.expires_at) this.expireDue();
     if (rec.status !== 'pending') throw goneError(rec.id, rec.status);
@@ -463,7 +453,7 @@ export class ApprovalStore implements ApprovalsForGate {
     try {
       this.journal.append({ t: 'resolve', id: rec.id, status, by: o.by, at: now, ...(grant ? { grant } : {}) });
     } catch (err) {
-      throw unavailableError((err as Error).message);
+      throw unavailableError((err as Error).message, err);
     }
     this.committing.add(rec.id);
     let event: AuditEvent | undefined;
@@ -497,17 +487,13 @@ export class ApprovalStore implements ApprovalsForGate {
   }
 
   /** Appends an audit record; a failure becomes a 503 that leaves state unchanged. */
-  async appendAudit(input: AuditInput): Promise<AuditEvent | undefined> {
+  private async appendAudit(input: AuditInput): Promise<AuditEvent | undefined> {
     if (!this.opts.audit) return undefined;
     try {
       return await this.opts.audit.append(input);
     } catch (err) {
-      throw unavailableError(`audit storage is unavailable; nothing was resolved: ${(err as Error).message}`);
+      throw unavailableError(`audit storage is unavailable; nothing was resolved: ${(err as Error).message}`, err);
     }
-  }
-
-  emit(ev: Parameters<Bus['emit']>[0]): void {
-    this.opts.bus.emit(ev);
   }
 
   /** Writes the exact allow rule for an approved, unredacted approval; false when it could not. */
@@ -527,7 +513,24 @@ export class ApprovalStore implements ApprovalsForGate {
   }
 
   bulkResolve(req: BulkRequest): Promise<BulkResult> {
-    return bulkResolve(this, req);
+    return bulkResolve(this.forBulk(), req);
+  }
+
+  /** The narrow surface bulk resolution works through; commit and the snapshots stay private. */
+  private forBulk(): BulkStore {
+    return {
+      clock: this.clock,
+      timeoutMs: this.timeoutMs,
+      grantTtlMs: this.grantTtlMs,
+      runGrants: this.runGrants,
+      snapshots: this.snapshots,
+      exclusive: (fn) => this.lock.run(fn),
+      get: (id) => this.get(id),
+      pendingInScope: (scope) => this.pendingInScope(scope),
+      commit: (rec, o) => this.commit(rec, o),
+      appendAudit: (input) => this.appendAudit(input),
+      emit: (ev) => this.opts.bus.emit(ev),
+    };
   }
 
   // ---- expiry, waiters, journal upkeep ----------------------------------------------------

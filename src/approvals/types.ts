@@ -1,5 +1,6 @@
 // What the gate needs from the approval machinery (src/approvals implements it).
 import type { ToolCall, Decision } from '../policy/types.js';
+import { UnavailableError } from '../util/errors.js';
 
 export type ApprovalStatus = 'pending' | 'approved' | 'denied' | 'expired';
 
@@ -35,8 +36,11 @@ export interface EnqueueRequest {
   source: 'tool' | 'socket' | 'hook' | 'mcp';
 }
 
-export class QueueFullError extends Error {
-  readonly code = 'approval_queue_full';
+export class QueueFullError extends UnavailableError {
+  override name = 'QueueFullError';
+  constructor(message: string) {
+    super('approval_queue_full', message);
+  }
 }
 
 export interface ApprovalsForGate {

@@ -1,5 +1,5 @@
 // Builders for the audit events of tool evaluations and of the log itself (approval events are
-// built in src/approvals/auditEvents.ts). Each returns an AuditInput for AuditWriter.append.
+// built in src/approvals/audit-events.ts). Each returns an AuditInput for AuditWriter.append.
 //
 // `request` of a tool event is the call's params (plus input, workdir, tool_call_id,
 // agent_depth when known), so request.command / request.path read as in the peer system.

@@ -7,6 +7,7 @@ import { CHUNK_BYTES, countLines, readLines, readLinesBackward } from './lines.j
 import { daySpan, filesForDate, isValidDate, listAuditFiles, utcDate, type AuditFile } from './files.js';
 import type { AuditEvent } from './types.js';
 import type { Clock } from '../util/clock.js';
+import { SvcError } from '../util/errors.js';
 
 export const DEFAULT_PAGE = 50;
 export const MAX_PAGE = 500;
@@ -14,9 +15,10 @@ export const MAX_PAGE = 500;
 export const MAX_STATS_DAYS = 366;
 
 /** A bad query parameter (the route answers 400). */
-export class AuditQueryError extends Error {
-  constructor(message: string, readonly code: 'invalid_date' | 'invalid_range' = 'invalid_date') {
-    super(message);
+export class AuditQueryError extends SvcError {
+  override name = 'AuditQueryError';
+  constructor(message: string, code: 'invalid_date' | 'invalid_range' = 'invalid_date') {
+    super(code, message);
   }
 }
 

@@ -1,5 +1,7 @@
 // The audit event of SPEC 2.10, as written to disk (one JSON line each) and served by the API.
 
+import { UnavailableError } from '../util/errors.js';
+
 export const AUDIT_SCHEMA = 'service.audit.v1';
 
 export interface AuditDecision {
@@ -28,8 +30,11 @@ export interface AuditEvent {
 export type AuditInput = Omit<AuditEvent, 'id' | 'timestamp' | 'schema' | 'prev_hash' | 'hash'>;
 
 /** Thrown when an event could not be made durable; callers answer 503 and never acknowledge. */
-export class AuditUnavailableError extends Error {
-  readonly code = 'audit_unavailable';
+export class AuditUnavailableError extends UnavailableError {
+  override name = 'AuditUnavailableError';
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('audit_unavailable', message, options);
+  }
 }
 
 export interface AuditWriter {

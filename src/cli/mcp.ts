@@ -49,7 +49,7 @@ export default {
       try {
         approvalWaitMs = parseDuration(values['approval-wait'] as string);
       } catch (err) {
-        throw new UsageError((err as Error).message);
+        throw new UsageError((err as Error).message, { cause: err });
       }
     }
     const { runMcpProxy } = await import('../integrations/mcp/run.js');

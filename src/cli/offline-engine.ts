@@ -1,6 +1,6 @@
 // The policy set an offline command (svc test, svc bench, svc policy explain) evaluates with:
 // chosen exactly as `svc serve` chooses it, so what these commands say is what the server does.
-import { resolveConfig } from './config-path.js';
+import { resolveConfig } from '../policy/config-path.js';
 import { defaultDataDir } from '../util/datadir.js';
 import { resolve } from 'node:path';
 import { loadEngine, type Engine, type LoadEngineOptions } from '../policy/engine.js';

@@ -69,7 +69,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     try {
       approvalTimeoutMs = parseDuration(v['approval-timeout'] as string);
     } catch (err) {
-      throw new UsageError((err as Error).message);
+      throw new UsageError((err as Error).message, { cause: err });
     }
     if (approvalTimeoutMs <= 0) throw new UsageError('--approval-timeout must be positive');
   }

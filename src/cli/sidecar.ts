@@ -36,7 +36,7 @@ export default {
     try {
       config = configFromEnv(process.env);
     } catch (err) {
-      if (err instanceof SidecarConfigError) throw new UsageError(err.message);
+      if (err instanceof SidecarConfigError) throw new UsageError(err.message, { cause: err });
       throw err;
     }
     const running = await createSidecar(config).listen();

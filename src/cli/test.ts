@@ -5,7 +5,7 @@ import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { closest, parse, UsageError, type Command } from './args.js';
 import { openOfflineEngine, offlineCall } from './offline-engine.js';
-import { PROFILES, shippedPolicy } from './config-path.js';
+import { PROFILES, shippedPolicy } from '../policy/config-path.js';
 import { loadEngine, type Engine } from '../policy/engine.js';
 import { compileCommandGlob } from '../policy/glob.js';
 import { RESERVED_TOOLS, type Action, type Decision, type ToolCall } from '../policy/types.js';
@@ -114,7 +114,7 @@ export function readSuite(file: string): SuiteSource {
   try {
     doc = parseYaml(readFileSync(file, 'utf8'));
   } catch (err) {
-    throw new UsageError(`${file}: ${(err as Error).message.split('\n')[0]}`);
+    throw new UsageError(`${file}: ${(err as Error).message.split('\n')[0]}`, { cause: err });
   }
   if (!asMap(doc)) throw new UsageError(`${file}: expected a policy file or a test suite (a mapping with tests:)`);
   const isPolicyFile = 'policies' in doc || 'default_action' in doc || 'version' in doc;

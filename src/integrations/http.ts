@@ -93,7 +93,7 @@ function viaSocket(url: URL, method: string, headers: Record<string, string>, pa
       settle(false);
     });
     socket.on('end', () => settle(true));
-    socket.on('error', (err: NodeJS.ErrnoException) => finish(new UnreachableError(`${url.host}: ${err.code ?? err.message}`)));
+    socket.on('error', (err: NodeJS.ErrnoException) => finish(new UnreachableError(`${url.host}: ${err.code ?? err.message}`, { cause: err })));
   });
 }
 
@@ -162,13 +162,13 @@ async function viaHttps(url: URL, method: string, headers: Record<string, string
         } else chunks.push(c);
       });
       res.on('end', () => finish(null, { status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-      res.on('error', (err) => finish(new UnreachableError(err.message)));
+      res.on('error', (err) => finish(new UnreachableError(err.message, { cause: err })));
     });
     const timer = setTimeout(() => {
       req.destroy();
       finish(new UnreachableError(`no reply from ${url.host} within ${timeoutMs} ms`));
     }, timeoutMs);
-    req.on('error', (err: NodeJS.ErrnoException) => finish(new UnreachableError(`${url.host}: ${err.code ?? err.message}`)));
+    req.on('error', (err: NodeJS.ErrnoException) => finish(new UnreachableError(`${url.host}: ${err.code ?? err.message}`, { cause: err })));
     req.end(payload);
   });
 }

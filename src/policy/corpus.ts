@@ -93,7 +93,7 @@ export function loadCorpus(file: string): CorpusCase[] {
   try {
     doc = parseYaml(readFileSync(file, 'utf8'), { maxAliasCount: 1000 });
   } catch (err) {
-    throw new CorpusError(`corpus ${file}: ${(err as Error).message.split('\n')[0]}`);
+    throw new CorpusError(`corpus ${file}: ${(err as Error).message.split('\n')[0]}`, { cause: err });
   }
   let list: unknown;
   let defaults: Record<string, unknown> = {};

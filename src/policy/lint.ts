@@ -5,7 +5,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { isMap, isScalar, isSeq, LineCounter, visit, parseAllDocuments, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { RESERVED_TOOLS } from './types.js';
-import { KEYS as PARSER_KEYS, parsePolicyTextLenient } from './parse.js';
+import { parsePolicyTextLenient } from './parse.js';
+import { KEYS as PARSER_KEYS } from './keys.js';
 import { parseRe2 } from './re2-parse.js';
 
 export const LINT_MAX_BYTES = 1024 * 1024;

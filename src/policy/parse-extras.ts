@@ -3,7 +3,7 @@ import { isScalar, isSeq, type Node, type Pair } from 'yaml';
 import type { Action } from './types.js';
 import type { InlineTestCase, NotifyAst } from './ast.js';
 import { Reader } from './parse-reader.js';
-import { KEYS } from './parse.js';
+import { KEYS } from './keys.js';
 
 const ACTIONS: Record<string, Action> = { allow: 'allow', deny: 'deny', ask: 'ask', watch: 'watch', log: 'watch', webhook: 'webhook' };
 const NOTIFY_PLATFORMS = ['auto', 'slack', 'discord', 'teams', 'openclaw', 'webhook'];

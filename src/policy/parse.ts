@@ -11,30 +11,12 @@ import { closest, PolicyLoadError, type PolicyDiagnostic } from './errors.js';
 import { keyOf, Reader } from './parse-reader.js';
 import { parseNotify, parseTests } from './parse-extras.js';
 import { validatePolicyFile } from './validate.js';
+import { KEYS } from './keys.js';
 
 /** Largest policy file accepted (research 1.1). */
 export const POLICY_FILE_MAX_BYTES = 1024 * 1024;
 export const WEBHOOK_DEFAULT_TIMEOUT_MS = 5_000;
 export const WEBHOOK_MAX_TIMEOUT_MS = 30_000;
-
-export const KEYS = {
-  top: ['version', 'default_action', 'policies', 'notify', 'tests'],
-  policy: ['name', 'description', 'priority', 'enabled', 'match', 'rules'],
-  match: ['tool', 'agent', 'session'],
-  rule: ['action', 'when', 'message', 'ask', 'webhook', 'expires_at', 'once', 'added', 'suggestions'],
-  when: [
-    'command_matches', 'command_contains', 'command_not_matches', 'command_env_assignments',
-    'path_matches', 'path_not_matches', 'url_matches', 'domain_matches', 'session_matches',
-    'session_not_matches', 'agent_depth', 'tool_param_matches', 'call_count', 'response_matches',
-    'response_not_matches', 'default',
-  ],
-  ask: ['audit', 'headless_only'],
-  webhook: ['url', 'timeout', 'fail_open'],
-  call_count: ['tool', 'gte', 'window'],
-  agent_depth: ['gte', 'lte', 'eq'],
-  notify: ['url', 'platform', 'on'],
-  test: ['name', 'tool', 'agent', 'params', 'expect', 'expect_message', 'session', 'workdir', 'input'],
-} as const;
 
 const WHEN_LISTS = [
   'command_matches', 'command_contains', 'command_not_matches', 'command_env_assignments', 'path_matches',

@@ -218,7 +218,7 @@ export function compileRe2List(patterns: string[]): Re2Matcher {
     try {
       return parseRe2(p);
     } catch (err) {
-      throw new RegexSyntaxError(`invalid regex ${JSON.stringify(p)}: ${(err as Error).message}`);
+      throw new RegexSyntaxError(`invalid regex ${JSON.stringify(p)}: ${(err as Error).message}`, { cause: err });
     }
   });
   return new Re2Matcher(nodes);

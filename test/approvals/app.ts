@@ -7,11 +7,11 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import type { ServerContext } from '../../server/context.js';
-import { Gate } from '../../src/approvals/gate.js';
+import { Gate, type WebhookCaller } from '../../src/gate/gate.js';
 import { openApprovals } from '../../src/approvals/index.js';
 import type { ApprovalStore } from '../../src/approvals/store.js';
 import { TokenStore } from '../../src/auth/tokens.js';
-import { Bus, type BusEvent } from '../../src/util/bus.js';
+import { Bus, type BusEvent } from '../../src/audit/bus.js';
 import { ManualClock } from '../../src/util/clock.js';
 import { WindowCounter } from '../../src/util/window-counter.js';
 import type { Decision, PolicyEngine, ToolCall } from '../../src/policy/types.js';
@@ -53,7 +53,17 @@ export interface TestApp {
   destroy(): Promise<void>;
 }
 
-export async function bootApp(o: { dataDir?: string; clock?: ManualClock; timeoutMs?: number } = {}): Promise<TestApp> {
+export interface BootOptions {
+  dataDir?: string;
+  clock?: ManualClock;
+  timeoutMs?: number;
+  /** Replaces the fake engine (e.g. one with a webhook rule). */
+  engine?: PolicyEngine;
+  /** Replaces the webhook caller (which denies by default). */
+  callWebhook?: WebhookCaller;
+}
+
+export async function bootApp(o: BootOptions = {}): Promise<TestApp> {
   const dataDir = o.dataDir ?? mkdtempSync(join(tmpdir(), 'svc-routes-'));
   const clock = o.clock ?? new ManualClock(Date.now());
   const bus = new Bus();
@@ -61,14 +71,15 @@ export async function bootApp(o: { dataDir?: string; clock?: ManualClock; timeou
   bus.on((e) => busEvents.push(e));
   const audit = new FakeAudit();
   let reloads = 0;
-  const policies = { current: fakeEngine, lastError: null, reload: () => (reloads++, fakeEngine), display: 'fake', close() {} };
+  const engine = o.engine ?? fakeEngine;
+  const policies = { current: engine, lastError: null, reload: () => (reloads++, engine), display: 'fake', close() {} };
   const log = () => undefined;
   const timeoutMs = o.timeoutMs ?? 120_000;
   const approvals = await openApprovals({ dataDir, clock, timeoutMs, audit, bus, policies, log });
   const callCounts = new WindowCounter(clock, 3_600_000);
   const gate = new Gate({
     policies, audit, approvals, clock, mode: 'enforce', bus, callCounts,
-    callWebhook: async () => ({ action: 'deny', message: 'no webhook in tests' }),
+    callWebhook: o.callWebhook ?? (async () => ({ action: 'deny', message: 'no webhook in tests' })),
   });
   const ctx: ServerContext = {
     opts: {
@@ -110,7 +121,7 @@ export async function bootApp(o: { dataDir?: string; clock?: ManualClock; timeou
     },
     async restart() {
       await t.close();
-      return bootApp({ dataDir, clock, timeoutMs });
+      return bootApp({ ...o, dataDir, clock, timeoutMs });
     },
     async close() {
       await app.close();

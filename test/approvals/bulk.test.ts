@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withFixture, call, ask, outcome, TIMEOUT, type Fixture } from './helpers.js';
-import type { ApprovalError } from '../../src/approvals/errors.js';
+import type { SvcError } from '../../src/util/errors.js';
+import { statusOf } from '../../server/errors.js';
 
 const SCOPE = { agent: 'claude-code', session: 's1', run_id: 'run-1' };
 const RUN = { agent: 'claude-code', session: 's1', runId: 'run-1', credentialOwner: 'server/admin' };
@@ -15,11 +16,11 @@ async function pendingPair(f: Fixture, owner = 'server/admin') {
   return [a.id, b.id];
 }
 
-async function bulkError(p: Promise<unknown>): Promise<ApprovalError> {
+async function bulkError(p: Promise<unknown>): Promise<SvcError> {
   try {
     await p;
   } catch (err) {
-    return err as ApprovalError;
+    return err as SvcError;
   }
   throw new Error('expected the bulk request to fail');
 }
@@ -239,7 +240,7 @@ async function raceThenResolveElsewhere(f: Fixture, approved: boolean) {
 test('a deny landing mid-publication aborts: 503 refresh_required, committed ids listed, no grant', () =>
   withFixture(async (f) => {
     const { err, a, b, raced } = await raceThenResolveElsewhere(f, false);
-    assert.equal(err.status, 503);
+    assert.equal(statusOf(err), 503);
     assert.equal(err.extra.refresh_required, true);
     assert.equal(err.extra.future_calls_authorized, false);
     assert.deepEqual(err.extra.ids, [a, b]);
@@ -257,7 +258,7 @@ test('a deny landing mid-publication aborts: 503 refresh_required, committed ids
 test('an approval of a raced call by another resolver also aborts publication', () =>
   withFixture(async (f) => {
     const { err } = await raceThenResolveElsewhere(f, true);
-    assert.equal(err.status, 503);
+    assert.equal(statusOf(err), 503);
     assert.match(err.message, /approved by another resolver/);
     assert.equal(f.store.runGrantCovers(RUN), false);
   }));
@@ -272,7 +273,7 @@ test('a reviewed approval resolved elsewhere mid-bulk: 503 with the unresolved i
     f.audit.releaseAll();
     const err = await bulkError(bulk);
     await other;
-    assert.equal(err.status, 503);
+    assert.equal(statusOf(err), 503);
     assert.deepEqual(err.extra.ids, [a]);
     assert.deepEqual(err.extra.unresolved_reviewed_ids, [b]);
     assert.equal(f.store.get(b!)!.status, 'denied');
@@ -283,7 +284,7 @@ test('audit failure on the second resolution: 503, first stays approved, second 
     const [a, b] = await pendingPair(f);
     f.audit.failOn.add(2);
     const err = await bulkError(f.store.bulkResolve({ ...SCOPE, action: 'approve', scope: 'run', ids: [a, b] }));
-    assert.equal(err.status, 503);
+    assert.equal(statusOf(err), 503);
     assert.equal(err.extra.resolved, 1);
     assert.deepEqual(err.extra.ids, [a]);
     assert.deepEqual(err.extra.unresolved_reviewed_ids, [b]);
@@ -297,7 +298,7 @@ test('publication audit failure: 503, approvals stay approved, no grant', () =>
     const a = (await f.store.enqueue(ask(call()))).id;
     f.audit.failOn.add(2);
     const err = await bulkError(f.store.bulkResolve({ ...SCOPE, action: 'approve', scope: 'run', ids: [a] }));
-    assert.equal(err.status, 503);
+    assert.equal(statusOf(err), 503);
     assert.deepEqual(err.extra.ids, [a]);
     assert.deepEqual(err.extra.unresolved_reviewed_ids, []);
     assert.equal(f.store.get(a)!.status, 'approved');
@@ -313,7 +314,7 @@ test('the run window is not extended: passing its deadline before publication ab
     f.clock.advance(TIMEOUT);
     f.audit.releaseAll();
     const err = await bulkError(bulk);
-    assert.equal(err.status, 503);
+    assert.equal(statusOf(err), 503);
     assert.equal(f.store.runGrantCovers(RUN), false);
   }));
 

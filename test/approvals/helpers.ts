@@ -4,12 +4,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ManualClock } from '../../src/util/clock.js';
-import { Bus, type BusEvent } from '../../src/util/bus.js';
+import { Bus, type BusEvent } from '../../src/audit/bus.js';
 import { AuditUnavailableError, type AuditEvent, type AuditInput, type AuditWriter } from '../../src/audit/types.js';
 import { ApprovalStore } from '../../src/approvals/store.js';
-import { AutoAllowedRules } from '../../src/approvals/autoAllowed.js';
+import { AutoAllowedRules } from '../../src/approvals/auto-allowed.js';
 import type { ToolCall } from '../../src/policy/types.js';
 import type { EnqueueRequest } from '../../src/approvals/types.js';
+import { SvcError } from '../../src/util/errors.js';
+import { statusOf } from '../../server/errors.js';
 
 export const TIMEOUT = 120_000;
 
@@ -150,14 +152,13 @@ export function ask(c: ToolCall, owner = 'server/admin', extra: Partial<EnqueueR
   };
 }
 
-/** Status code of a rejected promise (ApprovalError.status), or 'ok'. */
+/** The HTTP status a rejected promise would be answered with, or 'ok'. */
 export async function outcome(p: Promise<unknown>): Promise<number | 'ok'> {
   try {
     await p;
     return 'ok';
   } catch (err: any) {
-    if (typeof err?.status === 'number') return err.status;
-    if (err?.code === 'approval_queue_full') return 503;
+    if (err instanceof SvcError) return statusOf(err);
     throw err;
   }
 }

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { ManualClock } from '../../src/util/clock.js';
-import { AutoAllowedRules, escapeGlob, ruleName } from '../../src/approvals/autoAllowed.js';
+import { AutoAllowedRules, escapeGlob, ruleName } from '../../src/approvals/auto-allowed.js';
 import { outcome } from './helpers.js';
 
 function setup(reload?: () => unknown) {

@@ -7,13 +7,13 @@ import { join } from 'node:path';
 import http from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAuth } from '../../server/auth.js';
-import { HttpError } from '../../server/errors.js';
+import { errorHandler } from '../../server/errors.js';
 import events from '../../server/events.js';
 import metrics from '../../server/metrics.js';
 import dashboard from '../../server/dashboard.js';
 import type { ServerContext } from '../../server/context.js';
 import { TokenStore } from '../../src/auth/tokens.js';
-import { Bus } from '../../src/util/bus.js';
+import { Bus } from '../../src/audit/bus.js';
 import { ManualClock } from '../../src/util/clock.js';
 import { WindowCounter } from '../../src/util/window-counter.js';
 
@@ -60,10 +60,7 @@ export async function startLive(o: { metrics?: boolean; sseKeepaliveMs?: number 
   const app = Fastify({ logger: false });
   try {
     // The same error and not-found shapes as server/app.ts.
-    app.setErrorHandler((err, _req, reply) => {
-      if (err instanceof HttpError) return reply.code(err.statusCode).send(err.body());
-      return reply.code(500).send({ error: String(err), code: 'internal_error' });
-    });
+    app.setErrorHandler(errorHandler({ bodyLimit: 1024 * 1024, log: () => {} }));
     app.setNotFoundHandler((req, reply) => {
       reply.code(404).send({ error: `not found: ${req.method} ${req.url.split('?')[0]}`, code: 'not_found' });
     });

@@ -1,7 +1,7 @@
 // Helpers for reading host payloads strictly (pre phase: security fields must be unambiguous)
 // and tool output tolerantly (post phase: keep scanning when hosts change their schemas).
 import type { Target } from './types.js';
-import { mcpClass, mcpToolPart } from '../classify.js';
+import { mcpClass, mcpToolPart } from '../mcp-class.js';
 
 /** Calls with more targets than this (patch files, multi-file reads) are refused outright. */
 export const MAX_TARGETS = 100;

@@ -3,7 +3,7 @@
 // a soft error and carry on, which would turn every failure into an allow.
 import { join } from 'node:path';
 import { dataDir, failOpen, serverToken, serverUrl, sessionLabel } from '../config.js';
-import { evaluateResponse, evaluateTool, waitForApproval, type ServerTarget, type ToolRequestBody } from '../evaluate.js';
+import { evaluateResponse, evaluateTool, waitForApproval, type ServerTarget, type ToolRequestBody } from '../ask-server.js';
 import { callJson } from '../http.js';
 import { PayloadError } from './payload.js';
 import type { HookCall, HookOutcome, HostAdapter, Phase } from './types.js';

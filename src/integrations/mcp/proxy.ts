@@ -2,9 +2,9 @@
 // from the client is evaluated by the server before the MCP server sees it, its result goes
 // through the response rules on the way back, and `tools/list` can hide tools the policy
 // always denies. Everything else passes through untouched, in order.
-import { evaluateResponse, evaluateTool, waitForApproval, type ServerTarget, type ToolRequestBody } from '../evaluate.js';
+import { evaluateResponse, evaluateTool, waitForApproval, type ServerTarget, type ToolRequestBody } from '../ask-server.js';
 import { callJson } from '../http.js';
-import { mcpClass, type McpToolAnnotations } from '../classify.js';
+import { mcpClass, type McpToolAnnotations } from '../mcp-class.js';
 import { responseText } from '../hooks/payload.js';
 import { redactValue } from '../../redact/index.js';
 import { caseShadowedKey, errorReply, ERR, idKey, isMessage, isResponse, type Json, type Message } from './jsonrpc.js';

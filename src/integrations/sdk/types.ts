@@ -1,7 +1,10 @@
 // Wire shapes of the svc HTTP API (SPEC parts 2 and 4), kept in the server's snake_case so
 // the SDK, the docs and the audit trail all use the same names.
 
-export type Action = 'allow' | 'deny' | 'watch' | 'ask';
+import type { FinalAction } from '../../policy/types.js';
+
+/** A decision as a caller sees it: the engine's own type (a webhook is resolved before anyone hears). */
+export type Action = FinalAction;
 
 /** One tool call as the SDK takes it; agent and session default to the client's. */
 export interface ToolCallInput {

@@ -49,7 +49,7 @@ export function readJsonObject(existing: Existing, force: boolean): JsonObject {
     parsed = JSON.parse(existing.text);
   } catch (err) {
     if (force) return {};
-    throw new SetupError(`${existing.path} is not valid JSON (${(err as Error).message}); fix it, or use --force to replace it (a backup is kept)`);
+    throw new SetupError(`${existing.path} is not valid JSON (${(err as Error).message}); fix it, or use --force to replace it (a backup is kept)`, { cause: err });
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     if (force) return {};

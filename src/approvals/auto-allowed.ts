@@ -11,8 +11,9 @@ import { Document, isMap, isSeq, parseDocument, type YAMLSeq } from 'yaml';
 import type { Clock } from '../util/clock.js';
 import { redact } from '../redact/index.js';
 import { Mutex } from './mutex.js';
-import { TokenBucket } from './tokenBucket.js';
-import { ApprovalError, invalidError } from './errors.js';
+import { TokenBucket } from './token-bucket.js';
+import { invalidError } from './errors.js';
+import { SvcError } from '../util/errors.js';
 import type { ApprovalRecord } from './record.js';
 
 export const AUTO_ALLOWED_FILE = 'auto-allowed.yaml';
@@ -119,7 +120,7 @@ export class AutoAllowedRules {
       const existing = (await this.list()).find((r) => r.name === rule.name);
       if (existing) return { created: false, existing };
       if (o.rateLimited && !this.bucket.take()) {
-        throw new ApprovalError(429, 'rate_limited', 'learn rate limited; slow down rule writes (about 5 per second)');
+        throw new SvcError('rate_limited', 'learn rate limited; slow down rule writes (about 5 per second)');
       }
       await this.edit((doc) => {
         const node = doc.createNode({
@@ -167,7 +168,7 @@ export class AutoAllowedRules {
     return this.lock.run(async () => {
       if (!name) throw invalidError('rule name is required');
       const doc = await this.read();
-      const notFound = new ApprovalError(404, 'rule_not_found', `no auto-allowed rule named "${name}"`);
+      const notFound = new SvcError('rule_not_found', `no auto-allowed rule named "${name}"`);
       if (!doc) throw notFound;
       const seq = doc.get('policies', true);
       if (!isSeq(seq)) throw notFound;
@@ -193,7 +194,7 @@ export class AutoAllowedRules {
     if (text === null) return null;
     const doc = parseDocument(text);
     if (doc.errors.length) {
-      throw new ApprovalError(500, 'rules_file_invalid', `${this.path} is not valid YAML: ${doc.errors[0]!.message}`);
+      throw new SvcError('rules_file_invalid', `${this.path} is not valid YAML: ${doc.errors[0]!.message}`);
     }
     return doc;
   }
@@ -222,7 +223,7 @@ export class AutoAllowedRules {
       } catch {
         // The old set was loaded before; the engine keeps it either way.
       }
-      throw new ApprovalError(500, 'reload_failed', `policy reload rejected the rule file, change undone: ${(err as Error).message}`);
+      throw new SvcError('reload_failed', `policy reload rejected the rule file, change undone: ${(err as Error).message}`, { cause: err });
     }
   }
 
@@ -248,14 +249,14 @@ export class AutoAllowedRules {
 
 function policiesSeq(doc: Document): YAMLSeq {
   if (!isMap(doc.contents)) {
-    throw new ApprovalError(500, 'rules_file_invalid', 'auto-allowed.yaml must hold a mapping with a policies list');
+    throw new SvcError('rules_file_invalid', 'auto-allowed.yaml must hold a mapping with a policies list');
   }
   let seq = doc.get('policies', true);
   if (seq === undefined || seq === null) {
     doc.set('policies', doc.createNode([]));
     seq = doc.get('policies', true);
   }
-  if (!isSeq(seq)) throw new ApprovalError(500, 'rules_file_invalid', 'auto-allowed.yaml: "policies" must be a list');
+  if (!isSeq(seq)) throw new SvcError('rules_file_invalid', 'auto-allowed.yaml: "policies" must be a list');
   return seq;
 }
 

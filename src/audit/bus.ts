@@ -1,6 +1,6 @@
 // In-process notifications from the library to live views (SSE hub, metrics). Emitting never
 // blocks or throws into the caller: a failing listener is isolated and reported once.
-import type { AuditEvent } from '../audit/types.js';
+import type { AuditEvent } from './types.js';
 
 export type BusEvent =
   | { type: 'approvals' }

@@ -2,14 +2,15 @@
 // deterministic policy set, answered without waiting for the fsync, that no grant turned into one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Gate } from '../../src/approvals/gate.js';
+import { Gate } from '../../src/gate/gate.js';
+import { blockingReply } from '../../server/gate-reply.js';
 import type { ApprovalsForGate } from '../../src/approvals/types.js';
 import type { Identity } from '../../src/auth/tokens.js';
-import { Bus } from '../../src/util/bus.js';
+import { Bus } from '../../src/audit/bus.js';
 import { ManualClock } from '../../src/util/clock.js';
 import { WindowCounter } from '../../src/util/window-counter.js';
 import { engineOf, exec } from '../policy/helpers.js';
-import { FakeAudit } from './helpers.js';
+import { FakeAudit } from '../approvals/helpers.js';
 
 const POLICY = `default_action: allow
 policies:
@@ -52,8 +53,11 @@ function gateOver(yaml: string, approvals: Partial<ApprovalsForGate> = {}) {
   return { gate, audit };
 }
 
-const ask = (g: Gate, command: string, durableAllows = false, runId?: string) =>
-  g.decideBlocking(exec(command, runId ? { runId } : {}), WHO, 'socket', { wait: false, durableAllows });
+const ask = async (g: Gate, command: string, durableAllows = false, runId?: string) =>
+  blockingReply(
+    await g.decide({ mode: 'blocking', source: 'socket', call: exec(command, runId ? { runId } : {}), identity: WHO, wait: false, durableAllows }),
+    g.mode,
+  );
 
 test('allow and watch from a deterministic set are cacheable; deny and ask are not', async () => {
   const { gate, audit } = gateOver(POLICY);

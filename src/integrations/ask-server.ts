@@ -10,7 +10,10 @@ export interface ServerTarget {
   timeoutMs: number;
 }
 
-/** Body of POST /v1/tool/{class} (SPEC 2.1). */
+/**
+ * Body of POST /v1/tool/{class} and /v1/preflight/{class}: what the clients send and what the
+ * server reads (server/call.ts holds its JSON schema).
+ */
 export interface ToolRequestBody {
   agent: string;
   session: string;
@@ -18,8 +21,15 @@ export interface ToolRequestBody {
   input?: Record<string, unknown>;
   run_id?: string;
   tool_call_id?: string;
+  workdir?: string;
   cwd?: string;
+  /** The tool's output, for the response-side check of a call that already ran. */
   response?: string;
+  /** Preflight only: this is the real execution boundary (counts, once grants, audit). */
+  enforce?: boolean;
+  /** Preflight only, admin token only. */
+  verification?: boolean;
+  agent_depth?: number;
 }
 
 export type Verdict =

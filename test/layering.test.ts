@@ -1,0 +1,154 @@
+// The layering of the code base, held by a test: no import cycle anywhere in src/ and server/,
+// and every import from one folder into another is one the layout allows. The table below is
+// the "may import" column of the layout (src/util, the shared base, may be imported by all).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+
+const ROOT = new URL('../../', import.meta.url).pathname;
+const ALL_SRC = ['src/policy', 'src/gate', 'src/approvals', 'src/audit', 'src/auth', 'src/redact', 'src/cli', 'src/integrations', 'src/sidecar', 'src/util'];
+
+/** Folder -> the folders of ours it may import. */
+const MAY_IMPORT: Record<string, readonly string[]> = {
+  'src/util': [],
+  'src/policy': ['src/util'],
+  'src/gate': ['src/policy', 'src/approvals', 'src/audit'],
+  // the action review and audit display redact secrets; approvals resolve signed URLs
+  'src/approvals': ['src/policy', 'src/audit', 'src/redact', 'src/auth'],
+  'src/audit': ['src/redact'],
+  'src/auth': [],
+  'src/redact': [],
+  // `svc serve` starts the server
+  'src/cli': [...ALL_SRC, 'server'],
+  'src/integrations': ['src/policy'],
+  'src/sidecar': ['src/redact'],
+  server: ALL_SRC,
+};
+/** What approvals may read of the policy folder: its types, never the engine. */
+const ONLY_FILES: Record<string, Record<string, readonly string[]>> = {
+  'src/approvals': { 'src/policy': ['src/policy/types.ts'] },
+};
+
+const IMPORT_RE = /(?:^|[\n;])\s*(?:import|export)\b[^;'"]*?\bfrom\s*['"]([^'"]+)['"]|(?:^|[\n;])\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function tsFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...tsFiles(p));
+    else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(p);
+  }
+  return out;
+}
+
+/** Every relative import of every source file, resolved to a repository path. */
+export function importGraph(root: string, tops: string[]): Map<string, string[]> {
+  const graph = new Map<string, string[]>();
+  for (const top of tops) {
+    for (const file of tsFiles(join(root, top))) {
+      const from = relative(root, file);
+      const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+      const targets: string[] = [];
+      for (const m of text.matchAll(IMPORT_RE)) {
+        const spec = m[1] ?? m[2] ?? m[3] ?? '';
+        if (!spec.startsWith('.')) continue;
+        targets.push(normalize(join(dirname(from), spec)).replace(/\.js$/, '.ts'));
+      }
+      graph.set(from, targets);
+    }
+  }
+  return graph;
+}
+
+export function folderOf(path: string): string {
+  const parts = path.split('/');
+  return parts[0] === 'src' ? `src/${parts[1]}` : parts[0]!;
+}
+
+/** Every cycle's member list (strongly connected components of more than one file, or a self-import). */
+export function cycles(graph: Map<string, string[]>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const found: string[][] = [];
+  let next = 0;
+  const visit = (v: string) => {
+    index.set(v, next);
+    low.set(v, next++);
+    stack.push(v);
+    onStack.add(v);
+    for (const w of graph.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (onStack.has(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) === index.get(v)) {
+      const scc: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        scc.push(w);
+      } while (w !== v);
+      if (scc.length > 1 || (graph.get(v) ?? []).includes(v)) found.push(scc.sort());
+    }
+  };
+  for (const v of graph.keys()) if (!index.has(v)) visit(v);
+  return found;
+}
+
+export function violations(graph: Map<string, string[]>): string[] {
+  const out: string[] = [];
+  for (const [from, targets] of graph) {
+    const src = folderOf(from);
+    for (const to of targets) {
+      const dst = folderOf(to);
+      if (src === dst) continue;
+      const allowed = dst === 'src/util' ? src !== 'src/redact' : (MAY_IMPORT[src] ?? []).includes(dst);
+      const only = ONLY_FILES[src]?.[dst];
+      if (!allowed) out.push(`${from} -> ${to}: ${src} may not import ${dst}`);
+      else if (only && !only.includes(to)) out.push(`${from} -> ${to}: ${src} may import only ${only.join(', ')} of ${dst}`);
+    }
+  }
+  return out;
+}
+
+const graph = importGraph(ROOT, ['src', 'server']);
+
+test('the import reader sees static, type-only, re-export and dynamic imports', () => {
+  assert.ok(graph.get('server/tool.ts')?.includes('server/gate-reply.ts'));
+  assert.ok(graph.get('src/gate/types.ts')?.includes('src/approvals/types.ts'), 'import type');
+  assert.ok(graph.size > 150, `read ${graph.size} files`);
+  const every = [...graph.keys()];
+  assert.ok(every.every((f) => MAY_IMPORT[folderOf(f)] !== undefined), `a folder outside the table: ${every.filter((f) => !MAY_IMPORT[folderOf(f)])}`);
+});
+
+test('the checks catch a cycle and a forbidden import when there is one', () => {
+  const bad = new Map([
+    ['src/policy/a.ts', ['src/policy/b.ts']],
+    ['src/policy/b.ts', ['src/policy/a.ts', 'src/audit/log.ts']],
+    ['src/approvals/c.ts', ['src/policy/engine.ts']],
+    ['src/util/d.ts', ['src/util/d.ts']],
+  ]);
+  assert.deepEqual(cycles(bad), [['src/policy/a.ts', 'src/policy/b.ts'], ['src/util/d.ts']]);
+  assert.deepEqual(violations(bad), [
+    'src/policy/b.ts -> src/audit/log.ts: src/policy may not import src/audit',
+    'src/approvals/c.ts -> src/policy/engine.ts: src/approvals may import only src/policy/types.ts of src/policy',
+  ]);
+});
+
+test('no import cycle in src/ or server/', () => {
+  assert.deepEqual(cycles(graph), []);
+});
+
+test('every import between folders is one the layout allows', () => {
+  assert.deepEqual(violations(graph), []);
+});
+
+test('every import resolves to a file that exists', () => {
+  const missing = [...graph].flatMap(([from, targets]) => targets.filter((t) => !graph.has(t)).map((t) => `${from} -> ${t}`));
+  assert.deepEqual(missing, []);
+});
