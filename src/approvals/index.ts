@@ -26,7 +26,6 @@ import { AutoAllowedRules } from './auto-allowed.js';
 
 export { ApprovalStore } from './store.js';
 export { AutoAllowedRules } from './auto-allowed.js';
-export { SvcError } from '../util/errors.js';
 
 export interface OpenApprovalsOptions {
   dataDir: string;
