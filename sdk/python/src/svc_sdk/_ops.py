@@ -170,16 +170,16 @@ class Ops:
             return d
         approval_id = d.get("approval_id")
         if d["decision"] != "ask" or not approval_id:
-            raise DeniedError(f"{tool}: denied: {d['message']}", tool, d["decision"], d.get("policy"), approval_id, d)
+            raise DeniedError(f"{tool}: denied: {d['message']}", tool, d["decision"], d.get("policy"), approval_id, d, d["message"])
         wait = self.approval_wait(d.get("expires_at"), approval_timeout)
         final: Approval = yield from self.wait_approval(approval_id, wait)
         if final["status"] != "approved":
-            raise DeniedError(f"{tool}: approval {final['status']}: {d['message']}", tool, "ask", d.get("policy"), approval_id, final)
+            raise DeniedError(f"{tool}: approval {final['status']}: {d['message']}", tool, "ask", d.get("policy"), approval_id, final, f"approval {final['status']}: {d['message']}")
         if call.get("run_id") or self.run_id:
             # Spend the once-only grant so the audit log shows the approved call being made.
             d = yield from self.evaluate(tool, params, call)
             if not d["allowed"]:
-                raise DeniedError(f"{tool}: {d['decision']}: {d['message']}", tool, d["decision"], d.get("policy"), d.get("approval_id"), d)
+                raise DeniedError(f"{tool}: {d['decision']}: {d['message']}", tool, d["decision"], d.get("policy"), d.get("approval_id"), d, d["message"])
             return d
         allowed = dict(d)
         allowed.update(allowed=True, decision="allow", message=f"approved by {final.get('resolved_by') or 'an operator'}")

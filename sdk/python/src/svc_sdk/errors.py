@@ -53,8 +53,11 @@ class DeniedError(SvcError):
         policy: Optional[str] = None,
         approval_id: Optional[str] = None,
         body: Any = None,
+        reason: Optional[str] = None,
     ) -> None:
         super().__init__(message, 403, "denied", body, "denied")
+        self.reason = reason if reason is not None else message
+        """The policy's own words (the rule's message, or why the approval failed)."""
         self.tool = tool
         self.decision = decision
         self.policy = policy
@@ -66,7 +69,7 @@ class FailClosedError(DeniedError, NetworkError):
     It is both a DeniedError (the call did not run) and a NetworkError (why)."""
 
     def __init__(self, message: str, tool: str) -> None:
-        DeniedError.__init__(self, message, tool, "unavailable")
+        DeniedError.__init__(self, message, tool, "unavailable", reason="the svc server could not be reached (fail closed)")
         self.status = 0
         self.kind = "network"
         self.code = "network"

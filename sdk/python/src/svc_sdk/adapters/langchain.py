@@ -25,7 +25,7 @@ ParamsFn = Callable[[Dict[str, Any]], Mapping[str, Any]]
 
 def refusal_text(err: DeniedError) -> str:
     """What the model reads when svc refuses a call."""
-    return f"svc refused this {err.tool} call ({err.decision}): {err.message}"
+    return f"svc refused this {err.tool} call ({err.decision}): {err.reason}"
 
 
 def guard_tool(

@@ -80,7 +80,7 @@ def svc_guardrail(
                 d = await asyncio.to_thread(lambda: client.check(cls, policy_params, approval_timeout=approval_timeout, **opts))
         except DeniedError as err:
             info = {"decision": err.decision, "policy": err.policy, "approval_id": err.approval_id}
-            return ToolGuardrailFunctionOutput.reject_content(message=f"svc refused this {tool_name} call ({err.decision}): {err.message}", output_info=info)
+            return ToolGuardrailFunctionOutput.reject_content(message=f"svc refused this {tool_name} call ({err.decision}): {err.reason}", output_info=info)
         return ToolGuardrailFunctionOutput.allow(output_info={"decision": d["decision"], "policy": d.get("policy")})
 
     svc_check.__name__ = name
