@@ -11,5 +11,5 @@ try:
     with svc.guard("exec", {"command": command}):
         print(subprocess.run(command, shell=True, capture_output=True, text=True).stdout, end="")
 except DeniedError as err:
-    print(f"refused ({err.decision}): {err.message}")
+    print(f"refused ({err.decision}): {err.reason}")
     sys.exit(1)
