@@ -12,7 +12,7 @@ import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, List
 
 import pytest
 
@@ -75,7 +75,7 @@ def server() -> Iterator[Server]:
         text=True,
     )
     try:
-        found: list = []
+        found: List[str] = []
         ready = threading.Event()
 
         def read() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 import os
 import warnings
+from typing import List
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -189,7 +190,7 @@ def test_server_away_fails_closed() -> None:
 
 
 def test_server_away_fail_open_allows_with_a_warning() -> None:
-    got = []
+    got: List[str] = []
     c = Client(DEAD_URL, "t", fail_open=True, on_warning=got.append)
     d = c.evaluate("exec", {"command": "ls"})
     assert d["allowed"] is True and d.get("fail_open") is True

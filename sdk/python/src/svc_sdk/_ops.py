@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import secrets
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any, Callable, Dict, Generator, List, Mapping, Optional, Tuple, Union, cast
 from urllib.parse import quote, urlencode
@@ -22,15 +22,10 @@ from .types import (
     BulkResolveResult,
     CreatedApproval,
     Decision,
-    Health,
     LearnResult,
-    PolicySummary,
     PreflightResult,
-    ReloadResult,
     ResolveResult,
     Rule,
-    Status,
-    TestResult,
 )
 
 Params = Mapping[str, Any]
@@ -106,7 +101,6 @@ class Ops:
     session: str
     run_id: str
     warn: Callable[[str], None]
-    url: str = field(default="")
 
     # --- tool decisions -------------------------------------------------------------------
 
@@ -285,10 +279,6 @@ class Ops:
     def post(self, path: str, body: Any = None) -> Gen:
         r: Reply = yield Req("POST", path, body)
         return r.body
-
-
-# Re-exported so the clients can name the reply types of the plain GET/POST endpoints.
-__all__ = ["Ops", "Req", "Reply", "Sleep", "Params", "Health", "Status", "PolicySummary", "ReloadResult", "TestResult", "interpret", "new_call_id"]
 
 
 def env_identity(agent: Optional[str], session: Optional[str], run_id: Optional[str]) -> Tuple[str, str, str]:

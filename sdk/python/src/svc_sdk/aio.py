@@ -15,7 +15,7 @@ from ._guard import ParamsSpec, params_for
 from ._ops import Gen, Params, Reply, Req, Sleep, interpret
 from ._sse import MAX_EVENT_BYTES, SseParser
 from .client import _Base, _encode
-from .errors import NetworkError, SvcError, error_from_reply
+from .errors import SvcError, error_from_reply
 from .types import (
     Approval,
     ApprovalList,

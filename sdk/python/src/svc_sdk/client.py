@@ -72,7 +72,7 @@ class _Base:
         self.timeout = timeout
         self.fail_open = fail_open
         a, s, r = env_identity(agent, session, run_id)
-        self._ops = Ops(fail_open=fail_open, agent=a, session=s, run_id=r, warn=on_warning or _warn_default, url=self.url)
+        self._ops = Ops(fail_open=fail_open, agent=a, session=s, run_id=r, warn=on_warning or _warn_default)
 
     @property
     def agent(self) -> str:

@@ -78,8 +78,9 @@ class FailClosedError(DeniedError, NetworkError):
 def error_from_reply(method: str, path: str, status: int, body: Any) -> SvcError:
     b = body if isinstance(body, dict) else {}
     kind = _KIND_BY_STATUS.get(status, "server" if status >= 500 else "bad_request")
-    code = b.get("code") if isinstance(b.get("code"), str) else kind
-    text = b.get("error") if isinstance(b.get("error"), str) else f"HTTP {status}"
+    raw_code, raw_text = b.get("code"), b.get("error")
+    code: str = raw_code if isinstance(raw_code, str) else kind
+    text: str = raw_text if isinstance(raw_text, str) else f"HTTP {status}"
     message = f"{method} {path}: {text}"
     if status == 401:
         return UnauthorizedError(message, status, code, body, kind)

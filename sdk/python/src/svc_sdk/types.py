@@ -6,9 +6,11 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, Any, Dict, List, TypedDict
 
-if TYPE_CHECKING or sys.version_info >= (3, 11):
+if TYPE_CHECKING:  # type checkers ship typing_extensions; the runtime needs no extra package
+    from typing_extensions import NotRequired
+elif sys.version_info >= (3, 11):
     from typing import NotRequired
-else:  # pragma: no cover - annotations are never evaluated at runtime (postponed)
+else:  # pragma: no cover - annotations are postponed, so this only serves get_type_hints()
     NotRequired = Any
 
 

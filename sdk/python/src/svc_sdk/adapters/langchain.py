@@ -41,7 +41,7 @@ def guard_tool(
     that checks each call with svc as policy class `tool_class` (exec, read, write, fetch, mcp,
     or your own) before running `tool`. params maps the tool's arguments to the policy params
     (default: the arguments as they are). call: agent, session, run_id, cwd, ..."""
-    from langchain_core.tools import StructuredTool, ToolException
+    from langchain_core.tools import StructuredTool, ToolException  # type: ignore[import]
 
     def check(args: Dict[str, Any]) -> None:
         try:

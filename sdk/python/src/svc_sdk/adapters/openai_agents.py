@@ -54,7 +54,7 @@ def svc_guardrail(
     name to class, or a function of the tool name. params maps (tool name, arguments) to the
     policy params (default: the arguments). call: session, run_id, cwd, ... (agent defaults
     to the running agent's name)."""
-    from agents import ToolGuardrailFunctionOutput, tool_input_guardrail
+    from agents import ToolGuardrailFunctionOutput, tool_input_guardrail  # type: ignore[import]
 
     async def svc_check(data: Any) -> Any:
         ctx = data.context
@@ -77,7 +77,8 @@ def svc_guardrail(
             if isinstance(client, AsyncClient):
                 d = await client.check(cls, policy_params, approval_timeout=approval_timeout, **opts)
             else:
-                d = await asyncio.to_thread(lambda: client.check(cls, policy_params, approval_timeout=approval_timeout, **opts))
+                sync_client: Client = client
+                d = await asyncio.to_thread(lambda: sync_client.check(cls, policy_params, approval_timeout=approval_timeout, **opts))
         except DeniedError as err:
             info = {"decision": err.decision, "policy": err.policy, "approval_id": err.approval_id}
             return ToolGuardrailFunctionOutput.reject_content(message=f"svc refused this {tool_name} call ({err.decision}): {err.reason}", output_info=info)
