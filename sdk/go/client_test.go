@@ -1,108 +1,30 @@
 package svc
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
-)
 
-const testPolicy = `version: "1"
-default_action: allow
-policies:
-  - name: no-root-delete
-    match: { tool: exec }
-    rules:
-      - action: deny
-        message: "Deleting the filesystem root is blocked"
-        when: { command_matches: ["rm -rf /"] }
-  - name: push-needs-approval
-    match: { tool: exec }
-    rules:
-      - action: ask
-        message: "git push needs approval"
-        when: { command_matches: ["git push**"] }
-`
+	"github.com/svc-firewall/svc/sdk/go/internal/svctest"
+)
 
 type testServer struct {
 	url   string
 	token string
-	cmd   *exec.Cmd
 }
 
-// startServer runs `node $SVC_BIN serve --port 0` on a temp data dir; tests skip without SVC_BIN.
+// startServer runs a real `svc serve` (see internal/svctest); tests skip without SVC_BIN.
 func startServer(t *testing.T) *testServer {
 	t.Helper()
-	bin := os.Getenv("SVC_BIN")
-	if bin == "" {
-		t.Skip("SVC_BIN (path to bin/svc.js) is not set; skipping tests against a real server")
-	}
-	dir := t.TempDir()
-	cfg := filepath.Join(dir, "policy.yaml")
-	if err := os.WriteFile(cfg, []byte(testPolicy), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	node := os.Getenv("NODE")
-	if node == "" {
-		node = "node"
-	}
-	cmd := exec.Command(node, bin, "serve", "--port", "0", "--data-dir", dir, "--config", cfg)
-	env := []string{}
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "SERVICE_TOKEN=") && !strings.HasPrefix(kv, "SERVICE_URL=") {
-			env = append(env, kv)
-		}
-	}
-	cmd.Env = env
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = cmd.Process.Signal(os.Interrupt)
-		done := make(chan struct{})
-		go func() { _ = cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(5 * time.Second):
-			_ = cmd.Process.Kill()
-		}
-	})
-	ready := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		re := regexp.MustCompile(`listening on (http://\S+)`)
-		for sc.Scan() {
-			if m := re.FindStringSubmatch(sc.Text()); m != nil {
-				ready <- m[1]
-			}
-		}
-		_, _ = io.Copy(io.Discard, stdout)
-	}()
-	var url string
-	select {
-	case url = <-ready:
-	case <-time.After(20 * time.Second):
-		t.Fatal("svc serve did not become ready")
-	}
-	tok, err := os.ReadFile(filepath.Join(dir, "token"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &testServer{url: url, token: strings.TrimSpace(string(tok)), cmd: cmd}
+	s := svctest.Start(t)
+	return &testServer{url: s.URL, token: s.Token}
 }
 
 func newClient(t *testing.T, s *testServer) *Client {

@@ -14,7 +14,7 @@ from . import _ops
 from ._config import DEFAULT_TIMEOUT, MAX_REPLY_BYTES, resolve
 from ._guard import ParamsSpec, params_for
 from ._ops import Gen, Ops, Params, Reply, Req, Sleep, env_identity, interpret
-from ._sse import SseParser
+from ._sse import MAX_EVENT_BYTES, SseParser
 from .errors import NetworkError, SvcError, error_from_reply
 from .types import (
     Approval,
@@ -278,13 +278,15 @@ class EventStream:
     def __iter__(self) -> Iterator[StreamEvent]:
         while True:
             try:
-                line = self._res.readline(1 << 20)
+                line = self._res.readline(MAX_EVENT_BYTES + 2)
             except (OSError, http.client.HTTPException, ValueError) as err:
                 if self._conn.sock is None:  # closed by close()
                     return
                 raise self._client._unreachable("GET", "/v1/events/stream", err) from err
             if not line:
                 return
+            if len(line) > MAX_EVENT_BYTES and not line.endswith(b"\n"):
+                raise SvcError(f"GET /v1/events/stream: line longer than {MAX_EVENT_BYTES} bytes", 200, "invalid_response", None, "invalid_response")
             ev = self._parser.feed(line.decode("utf-8", "replace").rstrip("\r\n"))
             if ev is not None:
                 yield cast(StreamEvent, ev)
