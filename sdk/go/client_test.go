@@ -114,6 +114,19 @@ func TestAgainstServer(t *testing.T) {
 		if err := <-done; err != nil || !ran {
 			t.Fatalf("guard after approval: %v ran=%v", err, ran)
 		}
+		// An ask refused while Guard waits is a *DeniedError and the function never runs.
+		ran = false
+		go func() {
+			done <- c.Guard(ctx, "exec", ToolCall{Params: map[string]any{"command": "git push --force"}, RunID: "go-run-no", ToolCallID: "go-call-2"},
+				func(context.Context) error { ran = true; return nil }, GuardOptions{ApprovalWait: 10 * time.Second})
+		}()
+		id = waitPending(t, c, "go-run-no")
+		if _, err := c.Resolve(ctx, id, Resolution{Approved: false, ResolvedBy: "go-test"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := <-done; !errors.As(err, &denied) || denied.Decision != "ask" || denied.ApprovalID != id || ran {
+			t.Fatalf("guard after refusal: %v ran=%v", err, ran)
+		}
 	})
 
 	t.Run("approvals list and create", func(t *testing.T) {
@@ -226,7 +239,7 @@ func TestAgainstServer(t *testing.T) {
 
 func waitPending(t *testing.T, c *Client, runID string) string {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
 		list, err := c.Approvals(context.Background())
 		if err == nil {

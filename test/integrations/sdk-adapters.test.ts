@@ -130,3 +130,13 @@ test('MCP guard: server away refuses (fail closed) unless failOpen', async () =>
   assert.deepEqual(await open.callTool({ name: 'search', arguments: {} }), { content: [{ type: 'text', text: 'search done' }] });
   assert.equal(warnings.length, 1);
 });
+
+test('TypeScript client guard: an ask refused while it waits throws DeniedError and never runs', async () => {
+  const svc = client('ts-guard-no');
+  let ran = false;
+  const running = svc.guard('exec', { command: 'git push --force' }, () => (ran = true), { approvalWaitMs: 10_000, runId: 'ts-run-no', toolCallId: 'c1' });
+  const a = await pendingApproval(server, 'ts-guard-no');
+  await client('reviewer').approvals.resolve(a.id, { approved: false });
+  await assert.rejects(running, (e: unknown) => e instanceof DeniedError && e.decision === 'ask' && e.approvalId === a.id);
+  assert.equal(ran, false);
+});

@@ -30,8 +30,7 @@ const (
 // ToolFunc is a tool implementation that Wrap puts behind a policy check.
 type ToolFunc func(ctx context.Context, params map[string]any) (any, error)
 
-// PreflightResult is what the server would decide for a call, without running or auditing
-// it as a real call.
+// PreflightResult is what the server would decide for a call that has not run.
 type PreflightResult struct {
 	// Allowed is true when the call would run (allow or watch).
 	Allowed bool

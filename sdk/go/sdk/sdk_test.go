@@ -149,7 +149,7 @@ func TestWrapThroughServer(t *testing.T) {
 		_, _ = quick.Client().Resolve(context.Background(), denied.ApprovalID, svc.Resolution{Approved: false})
 	})
 
-	t.Run("Preflight previews without auditing a call", func(t *testing.T) {
+	t.Run("Preflight previews the decision and the matching policies", func(t *testing.T) {
 		pf := k.Preflight(agentCtx("go-preflight"), "exec", map[string]any{"command": "rm -rf /"})
 		if pf.Allowed || pf.Action != "deny" || len(pf.Policies) == 0 || pf.Policies[0] != "no-root-delete" || pf.Err != nil {
 			t.Fatalf("preflight: %+v", pf)
