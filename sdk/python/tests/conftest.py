@@ -67,10 +67,11 @@ def server() -> Iterator[Server]:
     Path(config).write_text(POLICY)
     env = {k: v for k, v in os.environ.items() if k not in ("SERVICE_TOKEN", "SERVICE_URL")}
     node = os.environ.get("NODE") or shutil.which("node") or "node"
+    log = open(os.path.join(data_dir, "serve.log"), "w")
     proc = subprocess.Popen(
         [node, str(SVC_JS), "serve", "--port", "0", "--data-dir", data_dir, "--config", config],
         stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
+        stderr=log,
         env=env,
         text=True,
     )
@@ -88,8 +89,8 @@ def server() -> Iterator[Server]:
             ready.set()
 
         threading.Thread(target=read, daemon=True).start()
-        if not ready.wait(30) or not found:
-            raise RuntimeError("svc serve did not start")
+        if not ready.wait(60) or not found:
+            raise RuntimeError(f"svc serve did not start: {Path(data_dir, 'serve.log').read_text()}")
         token = Path(data_dir, "token").read_text().strip()
         yield Server(found[0], token, data_dir)
     finally:
@@ -99,6 +100,7 @@ def server() -> Iterator[Server]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        log.close()
         shutil.rmtree(data_dir, ignore_errors=True)
 
 
@@ -107,7 +109,7 @@ def client(server: Server) -> Client:
     return Client(server.url, server.token, agent="py-test", session="py-session")
 
 
-def pending_for(c: Client, agent: str, timeout: float = 15.0) -> str:
+def pending_for(c: Client, agent: str, timeout: float = 30.0) -> str:
     """The id of the approval a guarded call of `agent` queued (waits until it is there)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:

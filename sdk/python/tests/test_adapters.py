@@ -123,7 +123,7 @@ def test_openai_agents_ask_waits_for_the_approval(server: Server, approve: bool)
 
     async def main() -> Any:
         task = asyncio.create_task(call(agent, t, "git push", f"ask-{approve}"))
-        for _ in range(750):
+        for _ in range(1500):
             pending = [a for a in (await admin.approvals.list())["approvals"] if a["agent"] == agent]
             if pending:
                 break

@@ -16,7 +16,7 @@ def run(coro: Any) -> Any:
 
 
 async def pending_for(c: AsyncClient, agent: str) -> str:
-    for _ in range(750):
+    for _ in range(1500):
         for a in (await c.approvals.list())["approvals"]:
             if a["agent"] == agent and a["status"] == "pending":
                 return a["id"]
