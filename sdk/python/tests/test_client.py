@@ -204,3 +204,19 @@ def test_server_away_fail_open_allows_with_a_warning() -> None:
         warnings.simplefilter("always")
         Client(DEAD_URL, "t", fail_open=True).preflight("exec", {"command": "ls"})
     assert any("fail_open" in str(w.message) for w in caught)
+
+
+def test_preflight_enforce_is_the_execution_boundary(client: Client) -> None:
+    pf = client.preflight("exec", {"command": "rm -rf /"}, enforce=True)
+    assert pf["allowed"] is False and pf["enforced"] is True and pf.get("enforcement_requested") is True
+
+
+def test_bad_inputs_get_clear_errors(server: Server, client: Client) -> None:
+    with pytest.raises(TypeError, match="needs the params"):
+        with client.guard("exec"):
+            pass
+    with pytest.raises(UnauthorizedError):
+        Client(server.url, "not-a-token").events()
+    with pytest.raises(SvcError) as info:
+        client.audit.events(date="yesterday")
+    assert info.value.status == 400
