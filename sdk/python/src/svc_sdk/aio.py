@@ -92,11 +92,17 @@ class _Conn:
 class AsyncClient(_Base):
     """The asyncio twin of Client; every method is awaited, events() is an async iterator."""
 
-    def __init__(self, url: Optional[str] = None, token: Optional[str] = None, **kw: Any) -> None:
-        super().__init__(url, token, **kw)
-        self.approvals = _AsyncApprovals(self)
-        self.rules = _AsyncRules(self)
-        self.audit = _AsyncAudit(self)
+    @functools.cached_property
+    def approvals(self) -> "_AsyncApprovals":
+        return _AsyncApprovals(self)
+
+    @functools.cached_property
+    def rules(self) -> "_AsyncRules":
+        return _AsyncRules(self)
+
+    @functools.cached_property
+    def audit(self) -> "_AsyncAudit":
+        return _AsyncAudit(self)
 
     async def __aenter__(self) -> "AsyncClient":
         return self

@@ -108,11 +108,20 @@ class Client(_Base):
     mean "anything goes".
     """
 
-    def __init__(self, url: Optional[str] = None, token: Optional[str] = None, **kw: Any) -> None:
-        super().__init__(url, token, **kw)
-        self.approvals = _Approvals(self)
-        self.rules = _Rules(self)
-        self.audit = _Audit(self)
+    @functools.cached_property
+    def approvals(self) -> "_Approvals":
+        """Pending approvals: list, get, create, resolve, bulk_resolve, wait."""
+        return _Approvals(self)
+
+    @functools.cached_property
+    def rules(self) -> "_Rules":
+        """Auto-allowed rules: list, learn, delete."""
+        return _Rules(self)
+
+    @functools.cached_property
+    def audit(self) -> "_Audit":
+        """The audit trail: events, dates, export, stats."""
+        return _Audit(self)
 
     def __enter__(self) -> "Client":
         return self
