@@ -1,108 +1,30 @@
 package svc
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 	"time"
-)
 
-const testPolicy = `version: "1"
-default_action: allow
-policies:
-  - name: no-root-delete
-    match: { tool: exec }
-    rules:
-      - action: deny
-        message: "Deleting the filesystem root is blocked"
-        when: { command_matches: ["rm -rf /"] }
-  - name: push-needs-approval
-    match: { tool: exec }
-    rules:
-      - action: ask
-        message: "git push needs approval"
-        when: { command_matches: ["git push**"] }
-`
+	"github.com/svc-firewall/svc/sdk/go/internal/svctest"
+)
 
 type testServer struct {
 	url   string
 	token string
-	cmd   *exec.Cmd
 }
 
-// startServer runs `node $SVC_BIN serve --port 0` on a temp data dir; tests skip without SVC_BIN.
+// startServer runs a real `svc serve` (see internal/svctest); tests skip without SVC_BIN.
 func startServer(t *testing.T) *testServer {
 	t.Helper()
-	bin := os.Getenv("SVC_BIN")
-	if bin == "" {
-		t.Skip("SVC_BIN (path to bin/svc.js) is not set; skipping tests against a real server")
-	}
-	dir := t.TempDir()
-	cfg := filepath.Join(dir, "policy.yaml")
-	if err := os.WriteFile(cfg, []byte(testPolicy), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	node := os.Getenv("NODE")
-	if node == "" {
-		node = "node"
-	}
-	cmd := exec.Command(node, bin, "serve", "--port", "0", "--data-dir", dir, "--config", cfg)
-	env := []string{}
-	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "SERVICE_TOKEN=") && !strings.HasPrefix(kv, "SERVICE_URL=") {
-			env = append(env, kv)
-		}
-	}
-	cmd.Env = env
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = cmd.Process.Signal(os.Interrupt)
-		done := make(chan struct{})
-		go func() { _ = cmd.Wait(); close(done) }()
-		select {
-		case <-done:
-		case <-time.After(5 * time.Second):
-			_ = cmd.Process.Kill()
-		}
-	})
-	ready := make(chan string, 1)
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		re := regexp.MustCompile(`listening on (http://\S+)`)
-		for sc.Scan() {
-			if m := re.FindStringSubmatch(sc.Text()); m != nil {
-				ready <- m[1]
-			}
-		}
-		_, _ = io.Copy(io.Discard, stdout)
-	}()
-	var url string
-	select {
-	case url = <-ready:
-	case <-time.After(20 * time.Second):
-		t.Fatal("svc serve did not become ready")
-	}
-	tok, err := os.ReadFile(filepath.Join(dir, "token"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &testServer{url: url, token: strings.TrimSpace(string(tok)), cmd: cmd}
+	s := svctest.Start(t)
+	return &testServer{url: s.URL, token: s.Token}
 }
 
 func newClient(t *testing.T, s *testServer) *Client {
@@ -191,6 +113,19 @@ func TestAgainstServer(t *testing.T) {
 		}
 		if err := <-done; err != nil || !ran {
 			t.Fatalf("guard after approval: %v ran=%v", err, ran)
+		}
+		// An ask refused while Guard waits is a *DeniedError and the function never runs.
+		ran = false
+		go func() {
+			done <- c.Guard(ctx, "exec", ToolCall{Params: map[string]any{"command": "git push --force"}, RunID: "go-run-no", ToolCallID: "go-call-2"},
+				func(context.Context) error { ran = true; return nil }, GuardOptions{ApprovalWait: 10 * time.Second})
+		}()
+		id = waitPending(t, c, "go-run-no")
+		if _, err := c.Resolve(ctx, id, Resolution{Approved: false, ResolvedBy: "go-test"}); err != nil {
+			t.Fatal(err)
+		}
+		if err := <-done; !errors.As(err, &denied) || denied.Decision != "ask" || denied.ApprovalID != id || ran {
+			t.Fatalf("guard after refusal: %v ran=%v", err, ran)
 		}
 	})
 
@@ -304,7 +239,7 @@ func TestAgainstServer(t *testing.T) {
 
 func waitPending(t *testing.T, c *Client, runID string) string {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
 		list, err := c.Approvals(context.Background())
 		if err == nil {

@@ -1,4 +1,4 @@
-// Package svc is the Go client for the svc policy server: a local policy firewall for AI
+// Package svc (module github.com/svc-firewall/svc/sdk/go) is the Go client for the svc policy server: a local policy firewall for AI
 // agents. A Go agent asks the server before each tool call (Evaluate, or Guard to run a
 // function only when it is allowed), follows approvals, reads the audit trail and listens
 // to the live event stream. It uses the standard library only.

@@ -1,3 +1,3 @@
-module svc/sdk/go
+module github.com/svc-firewall/svc/sdk/go
 
 go 1.19

@@ -1,0 +1,1 @@
+"""Stand-in for langchain-core (see ../README.md)."""
