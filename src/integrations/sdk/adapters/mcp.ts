@@ -2,7 +2,7 @@
 // the server. A refusal comes back as the tool's result with isError true (MCP's own way to
 // report a failed call to the model) and the server never sees the call; an ask waits for
 // the approval. No dependency on the MCP SDK: anything with callTool({ name, arguments }) works.
-import { mcpClass } from '../../classify.js';
+import { mcpClass } from '../../mcp-class.js';
 import { DeniedError, type Client } from '../index.js';
 import { checkCall, type CheckOptions } from './check.js';
 
