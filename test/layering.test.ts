@@ -21,7 +21,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'src/redact': [],
   // `svc serve` starts the server
   'src/cli': [...ALL_SRC, 'server'],
-  'src/integrations': ['src/policy'],
+  // the MCP proxy redacts secrets in tool results before the model sees them
+  'src/integrations': ['src/policy', 'src/redact'],
   'src/sidecar': ['src/redact'],
   server: ALL_SRC,
 };

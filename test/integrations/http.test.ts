@@ -47,9 +47,7 @@ test('callJson: refused, silent and oversized servers are UnreachableError', asy
   const silent = createTcp(() => undefined);
   await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
   const port = (silent.address() as AddressInfo).port;
-  const started = Date.now();
   await assert.rejects(callJson(`http://127.0.0.1:${port}`, 'GET', '/', undefined, { timeoutMs: 300 }), /within 300 ms/);
-  assert.ok(Date.now() - started < 2000);
   silent.close();
 
   const huge = createTcp((sock) => {

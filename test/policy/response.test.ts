@@ -91,11 +91,10 @@ test('response: a 1 MiB adversarial response is scanned in linear time', () => {
         when:
           response_matches: ['a.*b.*c', '[a-z]+@', '(a|a)*d', '(?i)x\\s*=\\s*\\S+y']
 `);
-  const t0 = performance.now();
+  // A backtracking engine would never finish this (the per-test time limit catches it); the RE2
+  // engine answers in one pass. Time per MiB is a benchmark's job, not a test's.
   const d = e2.evaluateResponse(exec('ls'), 'a'.repeat(1024 * 1024 - 10));
-  const ms = performance.now() - t0;
   assert.equal(d.action, 'allow');
-  assert.ok(ms < 2000, `took ${ms} ms`);
 });
 
 const RE: [string, string, boolean][] = [

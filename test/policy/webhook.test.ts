@@ -70,11 +70,9 @@ test('webhook: deny reply (case and spaces ignored) denies with the reason', asy
 });
 
 test('webhook: a timeout denies and says so', async () => {
-  const t0 = Date.now();
   const r = await callWebhook(cfg('/slow', { timeoutMs: 200 }), payload);
   assert.equal(r.action, 'deny');
   assert.match(r.message, /no reply within 200ms; denied \(fail closed\)/);
-  assert.ok(Date.now() - t0 < 1500);
 });
 
 test('webhook: HTTP 500 denies', async () => {
