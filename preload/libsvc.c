@@ -79,16 +79,10 @@ static void resolve_real(void) {
 #endif
 
 #ifndef __APPLE__
-/* Our entry points, by name: each must be the definition the program's calls reach. */
-static const struct {
-  const char *name;
-  void *ours;
-} entry_points[] = {
-    {"execve", (void *)&execve}, {"execv", (void *)&execv}, {"execvp", (void *)&execvp},
-    {"execvpe", (void *)&execvpe}, {"execl", (void *)&execl}, {"execle", (void *)&execle},
-    {"execlp", (void *)&execlp}, {"fexecve", (void *)&fexecve}, {"execveat", (void *)&execveat},
-    {"posix_spawn", (void *)&posix_spawn}, {"posix_spawnp", (void *)&posix_spawnp},
-    {"system", (void *)&system}, {"popen", (void *)&popen},
+/* Our entry points: each name must resolve to the definition in this library. */
+static const char *const entry_points[] = {
+    "execve", "execv", "execvp", "execvpe", "execl", "execle", "execlp", "fexecve", "execveat",
+    "posix_spawn", "posix_spawnp", "system", "popen",
 };
 
 /* True when this library is the first object the loader searches after the program itself (the
@@ -119,11 +113,13 @@ static void check_not_shadowed(const void *base) {
   int n = 0;
   Dl_info who = {0};
   for (size_t i = 0; i < sizeof entry_points / sizeof entry_points[0]; i++) {
-    void *found = dlsym(RTLD_DEFAULT, entry_points[i].name);
-    if (!found || found == entry_points[i].ours) continue;
+    /* (&execve here would be the interposed definition too: compare the defining object) */
+    void *found = dlsym(RTLD_DEFAULT, entry_points[i]);
+    Dl_info at;
+    if (!found || !dladdr(found, &at) || at.dli_fbase == base) continue;
     if (n++) svc_sink_puts(&k, ", ");
-    svc_sink_puts(&k, entry_points[i].name);
-    if (!who.dli_fname) dladdr(found, &who);
+    svc_sink_puts(&k, entry_points[i]);
+    if (!who.dli_fname) who = at;
   }
   svc_sink_finish(&k);
   if (!n) return;
