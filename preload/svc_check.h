@@ -55,9 +55,6 @@ extern char **environ;
 #define SVC_RESTART_STEP_MS 20
 #define SVC_RESTART_WAIT_MS 1000
 
-/* The descriptor reserved at load for the check's socket: above the numbers programs use for
- * themselves (shells take 3-9 and 10-255), when the descriptor limit allows. */
-#define SVC_RESERVE_FD_MIN 800
 /* Environment names re-injected into every child from the load-time snapshot. */
 #define SVC_ENV_NAMES_MAX 12
 /* Load-time variables that run code, kept (as pointers) to tell which ones an exec changes. */
