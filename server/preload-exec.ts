@@ -128,6 +128,11 @@ async function systemIndex(): Promise<NonNullable<typeof index>> {
   return building;
 }
 
+/** Builds the index of system programs ahead of the first exec that needs it (server start). */
+export function warmSystemIndex(): void {
+  void systemIndex().catch(() => {});
+}
+
 function identity(st: Stats): string {
   return `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}`;
 }
