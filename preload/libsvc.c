@@ -300,7 +300,7 @@ static int exec_path(const char *api, const char *path, char *const argv[], char
     errno = e;
     return -1;
   }
-  struct svc_request r = {api, path, NULL, argv, NULL, envp ? envp : SVC_ENVIRON, envp};
+  struct svc_request r = {api, path, NULL, argv, NULL, envp ? envp : SVC_ENVIRON, envp, &st};
   struct target t = {VIA_EXECVE, path, -1, NULL, 0, 0};
   return exec_checked(&r, &t, argv, envp, &st);
 }
@@ -321,7 +321,7 @@ static int exec_search(const char *api, const char *file, char *const argv[], ch
     errno = e;
     return -1;
   }
-  struct svc_request r = {api, path, file, argv, NULL, SVC_ENVIRON, envp};
+  struct svc_request r = {api, path, file, argv, NULL, SVC_ENVIRON, envp, &st};
   struct target t = {VIA_EXECVE, path, -1, NULL, 0, 1};
   return exec_checked(&r, &t, argv, envp, &st);
 }
@@ -416,7 +416,7 @@ SVC_API int SVC_FN(fexecve)(int fd, char *const argv[], char *const envp[]) {
   ensure_init();
   char path[PATH_MAX];
   fd_path(fd, path, sizeof path);
-  struct svc_request r = {"fexecve", path, NULL, argv, NULL, envp ? envp : SVC_ENVIRON, envp};
+  struct svc_request r = {"fexecve", path, NULL, argv, NULL, envp ? envp : SVC_ENVIRON, envp, NULL};
   struct target t = {VIA_FEXECVE, path, fd, NULL, 0, 0};
   return exec_checked(&r, &t, argv, envp, NULL);
 }
@@ -442,7 +442,7 @@ SVC_API int SVC_FN(execveat)(int dirfd, const char *pathname, char *const argv[]
       svc_copy(path + o + 1, sizeof path - o - 1, pathname ? pathname : "");
     }
   }
-  struct svc_request r = {"execveat", path, NULL, argv, NULL, envp ? envp : SVC_ENVIRON, envp};
+  struct svc_request r = {"execveat", path, NULL, argv, NULL, envp ? envp : SVC_ENVIRON, envp, NULL};
   struct target t = {VIA_EXECVEAT, path, dirfd, pathname, flags, 0};
   return exec_checked(&r, &t, argv, envp, NULL);
 }
@@ -451,9 +451,9 @@ SVC_API int SVC_FN(execveat)(int dirfd, const char *pathname, char *const argv[]
 /* posix_spawn reports failure as a return value and must leave errno alone. */
 static int spawn_checked(const char *api, pid_t *pid, const char *path, const char *file,
                          const posix_spawn_file_actions_t *fa, const posix_spawnattr_t *attr,
-                         char *const argv[], char *const envp[]) {
+                         char *const argv[], char *const envp[], const struct stat *st) {
   int saved = errno;
-  struct svc_request r = {api, path, file, argv, NULL, SVC_ENVIRON, envp};
+  struct svc_request r = {api, path, file, argv, NULL, SVC_ENVIRON, envp, st};
   if (!allowed(&r)) {
     errno = saved;
     return EPERM;
@@ -473,12 +473,14 @@ SVC_API int SVC_FN(posix_spawn)(pid_t *pid, const char *path, const posix_spawn_
                                 char *const envp[]) {
   ensure_init();
   /* file actions may chdir in the child, so only an absolute path can be judged here */
+  struct stat st, *stp = NULL;
   if (path && path[0] == '/') {
-    int saved = errno, e = svc_executable(path);
+    int saved = errno, e = svc_executable_st(path, &st);
     errno = saved;
     if (e) return e;
+    stp = &st;
   }
-  return spawn_checked("posix_spawn", pid, path, NULL, fa, attr, argv, envp);
+  return spawn_checked("posix_spawn", pid, path, NULL, fa, attr, argv, envp, stp);
 }
 
 SVC_API int SVC_FN(posix_spawnp)(pid_t *pid, const char *file, const posix_spawn_file_actions_t *fa,
@@ -489,10 +491,11 @@ SVC_API int SVC_FN(posix_spawnp)(pid_t *pid, const char *file, const posix_spawn
   for (const char *p = file; *p; p++)
     if (*p == '/') return SVC_FN(posix_spawn)(pid, file, fa, attr, argv, envp);
   char path[PATH_MAX];
-  int saved = errno, e = svc_path_search(file, SVC_ENVIRON, path, sizeof path);
+  struct stat st;
+  int saved = errno, e = svc_path_search_st(file, SVC_ENVIRON, path, sizeof path, &st);
   errno = saved;
   if (e) return e;
-  return spawn_checked("posix_spawnp", pid, path, file, fa, attr, argv, envp);
+  return spawn_checked("posix_spawnp", pid, path, file, fa, attr, argv, envp, &st);
 }
 
 /* system() and popen() start /bin/sh from environ inside libc. When environ no longer carries
@@ -512,7 +515,7 @@ SVC_API int SVC_FN(system)(const char *cmd) {
   ensure_init();
   if (!cmd) return real_system(cmd); /* "is a shell available?" runs nothing */
   char *const argv[] = {(char *)"sh", (char *)"-c", (char *)cmd, NULL};
-  struct svc_request r = {"system", "/bin/sh", NULL, argv, cmd, SVC_ENVIRON, NULL};
+  struct svc_request r = {"system", "/bin/sh", NULL, argv, cmd, SVC_ENVIRON, NULL, NULL};
   if (!allowed(&r)) return -1;
   char buf[SVC_SHELL_CMD_MAX];
   return real_system(shell_command(cmd, buf, sizeof buf));
@@ -522,7 +525,7 @@ SVC_API FILE *SVC_FN(popen)(const char *cmd, const char *type) {
   ensure_init();
   if (!cmd) return real_popen(cmd, type);
   char *const argv[] = {(char *)"sh", (char *)"-c", (char *)cmd, NULL};
-  struct svc_request r = {"popen", "/bin/sh", NULL, argv, cmd, SVC_ENVIRON, NULL};
+  struct svc_request r = {"popen", "/bin/sh", NULL, argv, cmd, SVC_ENVIRON, NULL, NULL};
   if (!allowed(&r)) return NULL;
   char buf[SVC_SHELL_CMD_MAX];
   return real_popen(shell_command(cmd, buf, sizeof buf), type);

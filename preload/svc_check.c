@@ -464,17 +464,16 @@ int svc_peer_trusted(int fd) {
 }
 
 /* ---- the reserved descriptor ----
- * A process that has used up its descriptors (EMFILE, or the system's: ENFILE) cannot open the
- * check's socket. Without a reserve that would be a way to run anything unchecked, so the
- * constructor keeps one descriptor (/dev/null, write-append: a combination that tells it apart)
- * and a check that hits the limit closes it for its socket and takes it back afterwards. It is
- * the lowest free number (3, usually): moving it higher grows the kernel's descriptor table,
- * which every later fork copies (measured: ~10 us more per process start). When
- * the program has closed the reserve, the exec is refused, whatever SERVICE_FAIL_OPEN says.
- * Only the process that made the reserve writes reserve_fd: a vfork child shares this memory
- * (but not the descriptor table), so it uses its copy of the descriptor and leaves the variable. */
+ * A process that has used up its descriptors cannot open the check's socket. Without a reserve
+ * that would be a way to run anything unchecked, so the constructor keeps one descriptor
+ * (/dev/null, write-append: a combination that tells it apart), and a check that hits the limit
+ * (EMFILE, or the system's: ENFILE) closes it, uses the slot for its socket and takes it back
+ * afterwards. When the program has closed the reserve, the exec is refused, whatever
+ * SERVICE_FAIL_OPEN says. (A duplicate of stderr would be cheaper to make, but it would keep a
+ * pipe open after a daemon closed its stderr, and whoever reads that pipe would wait forever.)
+ * A vfork child shares this memory but not the descriptor table: in the EMFILE case the only
+ * free slot is the reserve's own number, so what it writes back is the same number. */
 static int reserve_fd = -1;
-static pid_t reserve_pid;
 
 static int reserve_open(void) {
   return open("/dev/null", O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY);
@@ -482,9 +481,7 @@ static int reserve_open(void) {
 
 void svc_reserve_init(void) {
   int fd = reserve_open();
-  if (fd < 0) return;
-  reserve_pid = getpid();
-  __atomic_store_n(&reserve_fd, fd, __ATOMIC_RELEASE);
+  if (fd >= 0) __atomic_store_n(&reserve_fd, fd, __ATOMIC_RELEASE);
 }
 
 /* fd is still the descriptor the constructor reserved (the program may have closed it and
@@ -499,29 +496,27 @@ static int is_reserve(int fd) {
 
 /* The check's socket: -1 with *refuse set when the process is out of descriptors and the
  * reserve is gone; -1 without it for other failures (the fail-open rule applies). */
-static int open_check_socket(int *refuse, int *owner_took) {
+static int open_check_socket(int *refuse, int *took) {
   *refuse = 0;
-  *owner_took = 0;
+  *took = 0;
   int fd = svc_socket_open();
   if (fd >= 0 || (errno != EMFILE && errno != ENFILE)) return fd;
-  int owner = reserve_pid == getpid();
-  int r = owner ? __atomic_exchange_n(&reserve_fd, -1, __ATOMIC_ACQ_REL)
-                : __atomic_load_n(&reserve_fd, __ATOMIC_ACQUIRE);
+  int r = __atomic_exchange_n(&reserve_fd, -1, __ATOMIC_ACQ_REL);
   if (r < 0 || !is_reserve(r)) {
     *refuse = 1;
     errno = EMFILE;
     return -1;
   }
   close(r);
-  *owner_took = owner;
+  *took = 1;
   fd = svc_socket_open();
   if (fd < 0) *refuse = 1;
   return fd;
 }
 
 /* After the check: the reserve back in the slot the socket used. */
-static void reserve_return(int owner_took) {
-  if (!owner_took) return;
+static void reserve_return(int took) {
+  if (!took) return;
   int fd = reserve_open();
   if (fd >= 0) __atomic_store_n(&reserve_fd, fd, __ATOMIC_RELEASE);
 }
@@ -658,8 +653,8 @@ static enum attempt check_on_socket(int fd, const struct svc_request *req, struc
 
 /* One attempt on a fresh socket. */
 static enum attempt attempt_check(const struct svc_request *req, struct svc_outcome *out, int *err) {
-  int refuse, owner_took;
-  int fd = open_check_socket(&refuse, &owner_took);
+  int refuse, took;
+  int fd = open_check_socket(&refuse, &took); /* took: the reserve was used */
   if (fd < 0) {
     if (refuse) {
       /* the process's own exhaustion must not be a way around the check */
@@ -668,12 +663,12 @@ static enum attempt attempt_check(const struct svc_request *req, struct svc_outc
     } else {
       no_answer(out, "cannot create a socket");
     }
-    reserve_return(owner_took);
+    reserve_return(took);
     return DONE;
   }
   enum attempt a = check_on_socket(fd, req, out, err);
   close(fd);
-  reserve_return(owner_took);
+  reserve_return(took);
   return a;
 }
 

@@ -8,6 +8,7 @@
 #define SVC_CHECK_H
 
 #include <stddef.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 /* ---- platform differences (Linux is where this is built and tested) ---- */
@@ -110,6 +111,7 @@ struct svc_request {
   const char *command;          /* system/popen/shim: the shell command string, else NULL */
   char *const *search_env;      /* environment whose PATH is used to judge argv[0] */
   char *const *child_env;       /* environment the program gets (before repair); NULL: environ */
+  const struct stat *st;        /* the program's stat when the caller has it (exe_id), or NULL */
 };
 
 enum svc_verdict { SVC_ALLOW = 0, SVC_DENY = 1 };
@@ -171,7 +173,6 @@ int svc_path_search(const char *file, char *const *envp, char *out, size_t cap) 
 int svc_executable(const char *path) SVC_HIDDEN;
 /* The same two, also handing back the file's stat (valid on success), so a caller that needs
  * it does not ask the kernel a second time. */
-struct stat;
 int svc_executable_st(const char *path, struct stat *st) SVC_HIDDEN;
 int svc_path_search_st(const char *file, char *const *envp, char *out, size_t cap,
                        struct stat *st) SVC_HIDDEN;

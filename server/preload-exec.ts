@@ -12,8 +12,8 @@
 //   `LD_PRELOAD=/tmp/x.so ls` (command_env_assignments, command_matches) see them too.
 import { createHash } from 'node:crypto';
 import { createReadStream, realpathSync, statSync, type Stats } from 'node:fs';
-import { readdir, stat } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { basename, isAbsolute, join } from 'node:path';
 
 /** Where the system's own programs live; a name found here is read under that name. */
 export const SYSTEM_BIN_DIRS = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
@@ -29,6 +29,7 @@ export interface ExecFacts {
   argv?: string[];
   path?: string;
   exe?: string;
+  cwd?: string;
   api?: string;
   env?: Record<string, string>;
 }
@@ -213,20 +214,38 @@ function splitFirstWord(f: ExecFacts): { word: string; rest: string } | undefine
   return undefined;
 }
 
+/** The file that runs: the library's `exe` (sent for programs outside the system directories,
+ * and for descriptors), else the path with its links resolved here. */
+async function resolvedExe(f: ExecFacts): Promise<string | undefined> {
+  if (f.exe) return f.exe.startsWith('/') ? f.exe : undefined;
+  if (!f.path) return undefined;
+  const p = isAbsolute(f.path) ? f.path : f.cwd ? join(f.cwd, f.path) : undefined;
+  if (!p) return undefined;
+  try {
+    return await realpath(p);
+  } catch {
+    return undefined;
+  }
+}
+
 /** The program this exec really runs when its name hides it; undefined when the name is right. */
 async function disguisedProgram(f: ExecFacts): Promise<{ program: string; rest: string } | undefined> {
-  if (!f.exe || !f.exe.startsWith('/') || SHELL_STRING_APIS.has(f.api ?? '')) return undefined;
+  if (SHELL_STRING_APIS.has(f.api ?? '')) return undefined;
   const first = splitFirstWord(f);
   if (!first) return undefined;
   const shown = basename(first.word);
-  const exeName = basename(f.exe);
+  // nearly every exec: a system program called by its own name, nothing to resolve
+  if (!f.exe && f.path && SYSTEM_BIN_DIRS.includes(dirOf(f.path)) && basename(f.path) === shown) return undefined;
+  const exe = await resolvedExe(f);
+  if (!exe) return undefined;
+  const exeName = basename(exe);
   const dirs = cachedDirs();
-  if (dirs.includes(dirOf(f.exe))) {
+  if (dirs.includes(dirOf(exe))) {
     // a system program: its own name, or another system name for it, is what rules expect
-    if (shown === exeName || isAliasOf(shown, f.exe, dirs)) return undefined;
+    if (shown === exeName || isAliasOf(shown, exe, dirs)) return undefined;
     return { program: exeName, rest: first.rest };
   }
-  const same = await sameAsSystemProgram(f.exe);
+  const same = await sameAsSystemProgram(exe);
   if (!same || same === shown) return undefined;
   return { program: same, rest: first.rest };
 }

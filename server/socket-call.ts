@@ -55,7 +55,7 @@ export async function socketCall(
     warmed = true;
     warmSystemIndex();
   }
-  const reading = req.exe || req.env ? await readExec({ command: req.command, argv: req.argv, path: req.path, exe: req.exe, api: req.api, env: req.env }) : undefined;
+  const reading = req.v === 2 ? await readExec({ command: req.command, argv: req.argv, path: req.path, exe: req.exe, cwd: req.cwd, api: req.api, env: req.env }) : undefined;
   const params: Record<string, unknown> = { command: reading?.command ?? req.command };
   if (req.env && Object.keys(req.env).length) params.env = req.env;
   const call: ToolCall = {
