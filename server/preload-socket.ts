@@ -14,6 +14,7 @@ import net from 'node:net';
 import { chmodSync, lstatSync, statSync, unlinkSync } from 'node:fs';
 import { MAX_STDIN_BYTES } from '../src/integrations/hooks/run.js';
 import { defaultTransport, openTransport, type TransportEvents, type TransportKind } from './preload-transport.js';
+import { warmSystemIndex } from './preload-exec.js';
 
 /** One request line, validated. Unknown extra members are ignored (newer libraries may add some). */
 export interface PreloadRequest {
@@ -433,6 +434,9 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
   );
   chmodSync(opts.path, 0o600);
   const ino = statSync(opts.path).ino;
+  // the index of system programs (server/preload-exec.ts) is built now, in the background, so the
+  // first exec of a renamed program does not wait for it
+  warmSystemIndex();
   log(`preload socket listening on ${opts.path}`);
 
   let closing: Promise<void> | null = null;

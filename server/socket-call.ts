@@ -3,9 +3,7 @@
 import type { Gate } from '../src/approvals/gate.js';
 import type { Identity } from '../src/auth/tokens.js';
 import type { ToolCall } from '../src/policy/types.js';
-import { readExec, warmSystemIndex } from './preload-exec.js';
-
-let warmed = false;
+import { readExec } from './preload-exec.js';
 
 export interface PreloadRequest {
   v?: number;
@@ -49,12 +47,7 @@ export async function socketCall(
     // The library cut a huge command to fit its stack buffer; the unseen tail could be anything.
     return { decision: 'deny', allowed: false, message: 'command too long to check; refused' };
   }
-  // v2: the real program under an innocent name, and environment variables that run code; the
-  // index of system programs is built in the background from the first request on
-  if (!warmed) {
-    warmed = true;
-    warmSystemIndex();
-  }
+  // v2: the real program under an innocent name, and environment variables that run code
   const reading = req.v === 2 ? await readExec({ command: req.command, argv: req.argv, path: req.path, exe: req.exe, cwd: req.cwd, api: req.api, env: req.env }) : undefined;
   const params: Record<string, unknown> = { command: reading?.command ?? req.command };
   if (req.env && Object.keys(req.env).length) params.env = req.env;
