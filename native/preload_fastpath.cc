@@ -34,6 +34,13 @@ constexpr long long ANSWERED_BATCH_MS = 20;
 constexpr size_t ANSWERED_BATCH_MAX = 256;
 /** A client gets this long to send its line here; then the main thread waits for it. */
 constexpr int FAST_READ_MS = 2;
+/** Waiting for lines may take at most FAST_WAIT_BUDGET_US of each FAST_WAIT_WINDOW_US (20%);
+ * past that a connection whose line is not there yet goes straight to the main thread. A library
+ * client's line follows its connect within microseconds, but a few thousand connections that
+ * never send anything would otherwise keep this thread waiting 2 ms on each, and everyone
+ * else's connection would queue behind them. */
+constexpr long long FAST_WAIT_WINDOW_US = 100 * 1000;
+constexpr long long FAST_WAIT_BUDGET_US = 20 * 1000;
 /** Lines longer than this are read by the main thread (hook payloads, huge commands). */
 constexpr size_t FAST_LINE_MAX = 64 * 1024;
 /** Linux pids have at most 7 digits; 10 stays far below 2^53, the server's integer limit. */
@@ -182,6 +189,23 @@ void FastPath::Loop() {
   }
 }
 
+static long long NowUs() {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (long long)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+bool FastPath::MayWait() {
+  long long now = NowUs();
+  if (now - wait_window_start_ >= FAST_WAIT_WINDOW_US) {
+    wait_window_start_ = now;
+    waited_us_ = 0;
+  }
+  return waited_us_ < FAST_WAIT_BUDGET_US;
+}
+
+void FastPath::Waited(long long since_us) { waited_us_ += NowUs() - since_us; }
+
 // Hands a connection to the main thread, which works with non-blocking descriptors.
 void FastPath::HandOver(Handoff&& h) {
   int fl = fcntl(h.fd, F_GETFL);
@@ -213,11 +237,17 @@ void FastPath::Serve(int fd) {
   h.pid = cred.pid;
   h.uid = cred.uid;
   h.since_ms = NowMs();
-  struct timeval tv = {0, FAST_READ_MS * 1000};
-  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  // The first read does not wait: a library client has usually written its line by now.
+  int flags = MSG_DONTWAIT;
+  bool waited = false;
+  long long wait_start = 0;
   char buf[16384];
   for (;;) {
-    ssize_t r = recv(fd, buf, sizeof buf, 0);
+    ssize_t r = recv(fd, buf, sizeof buf, flags);
+    if (waited && flags == 0) {
+      Waited(wait_start);  // the blocking reads count against the budget
+      wait_start = NowUs();
+    }
     if (r > 0) {
       const char* nl = (const char*)memchr(buf, '\n', (size_t)r);
       h.data.append(buf, nl ? (size_t)(nl - buf) : (size_t)r);
@@ -235,7 +265,16 @@ void FastPath::Serve(int fd) {
       return HandOver(std::move(h));
     }
     if (errno == EINTR) continue;
-    if (errno == EAGAIN || errno == EWOULDBLOCK) return HandOver(std::move(h));  // SLOW: FAST_READ_MS passed
+    if ((errno == EAGAIN || errno == EWOULDBLOCK) && !waited && MayWait()) {
+      // not there yet: wait for it a little, within this thread's waiting budget
+      struct timeval tv = {0, FAST_READ_MS * 1000};
+      setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+      flags = 0;
+      waited = true;
+      wait_start = NowUs();
+      continue;
+    }
+    if (errno == EAGAIN || errno == EWOULDBLOCK) return HandOver(std::move(h));  // SLOW: the main thread reads on
     close(fd);  // reset before its line was complete: nobody is waiting for an answer
     return;
   }

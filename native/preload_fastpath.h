@@ -69,6 +69,9 @@ class FastPath {
   void Loop();
   void AcceptTimeout(long long ms);
   void Serve(int fd);
+  // Whether a connection without its line yet may be waited for here (the budget above).
+  bool MayWait();
+  void Waited(long long since_us);
   void HandOver(Handoff&& h);
   void Push(Handoff&& h, bool urgent);
   void SignalAnswered();
@@ -85,6 +88,8 @@ class FastPath {
   std::vector<Handoff> ready_;     // for the main thread now
   std::vector<Handoff> answered_;  // cached answers waiting for their batch
   long long answered_due_ = -1;    // when the batch goes (-1: none waiting); thread-only
+  long long wait_window_start_ = 0;  // thread-only: the line-waiting budget's window (µs)
+  long long waited_us_ = 0;          // spent waiting in it
 };
 
 }  // namespace svc

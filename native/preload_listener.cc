@@ -36,6 +36,7 @@
 #include <unistd.h>
 #include <uv.h>
 
+#include <deque>
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -58,6 +59,7 @@ struct Conn {
   pid_t pid;
   uid_t uid;
   State state = State::Reading;
+  bool idle_counted = false;  // counted in idle_by_uid_ (Reading, on the main thread)
   bool eof = false;    // the client ended its side (PARTIAL): only hang-ups are watched
   long long since_ms;  // accept time, for the read timeout
   size_t limit;        // current byte limit for the line
@@ -69,6 +71,9 @@ struct Conn {
 };
 
 constexpr int SWEEP_MS = 1000;
+// An idle connection is turned away for a newcomer only once it has been idle this long: a
+// library client writes its line right after connecting, so a burst of them is never evicted.
+constexpr long long IDLE_EVICT_AFTER_MS = 50;
 
 const char HOOK_PREFIX[] = "{\"v\":1,\"kind\":\"hook\"";
 
@@ -109,6 +114,10 @@ class Listener : public Napi::ObjectWrap<Listener> {
     max_hook_line_ = (size_t)num("maxHookLine", 0);
     read_timeout_ms_ = (long long)num("readTimeoutMs", 10000);
     max_conns_ = (size_t)num("maxConnections", 4096);
+    max_idle_per_uid_ = (size_t)num("maxIdlePerUid", 64);
+    if (max_idle_per_uid_ < 1) max_idle_per_uid_ = 1;
+    Napi::Value ov = o.Get("overloadedReply");
+    if (ov.IsString()) overloaded_reply_ = ov.As<Napi::String>().Utf8Value();
 
     int e = Open(path);
     if (e != 0) {
@@ -196,10 +205,71 @@ class Listener : public Napi::ObjectWrap<Listener> {
     if (count) Emit(CACHED, 0, 0, 0, answered, count);
   }
 
+  // Tells a client we will not serve it now, so it tries again rather than reading a closed
+  // socket as "no server" (which its fail-open rule may turn into an allow). Best effort: the
+  // reply is small and the socket fresh, so it fits; the descriptor is closed either way.
+  void RefuseOverloaded(int fd) {
+    if (!overloaded_reply_.empty()) {
+      ssize_t w;
+      do w = send(fd, overloaded_reply_.data(), overloaded_reply_.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+      while (w < 0 && errno == EINTR);
+    }
+    close(fd);
+  }
+
+  // A connection that has not sent its line yet, from this uid: at most max_idle_per_uid_ of
+  // them are kept; past that the oldest is told "overloaded" and dropped, so idle connections
+  // cannot fill the table and leave nothing for the requests that follow.
+  void CountIdle(Conn* c) {
+    c->idle_counted = true;
+    auto& q = idle_by_uid_[c->uid];
+    if (q.size() >= 4 * max_idle_per_uid_ + 16) {
+      // mostly ids of connections that moved on: keep the ones still idle, in order
+      std::deque<double> live_ids;
+      for (double id : q) {
+        auto it = conns_.find(id);
+        if (it != conns_.end() && it->second->idle_counted) live_ids.push_back(id);
+      }
+      q.swap(live_ids);
+    }
+    q.push_back(c->id);
+    size_t live = ++idle_count_[c->uid];
+    long long now = svc::NowMs();
+    while (live > max_idle_per_uid_ && !q.empty()) {
+      double oldest = q.front();
+      auto it = conns_.find(oldest);
+      if (it == conns_.end() || !it->second->idle_counted || oldest == c->id) {  // gone, moved on, or the newcomer
+        q.pop_front();
+        continue;
+      }
+      Conn* o = it->second;
+      if (now - o->since_ms < IDLE_EVICT_AFTER_MS) break;  // a burst, not a hoard
+      q.pop_front();
+      if (!overloaded_reply_.empty()) send(o->fd, overloaded_reply_.data(), overloaded_reply_.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+      Drop(o);
+      live = idle_count_[c->uid];
+    }
+  }
+
+  // The connection is no longer idle (its line arrived, it ended or it is dropped).
+  void Uncount(Conn* c) {
+    if (!c->idle_counted) return;
+    c->idle_counted = false;
+    auto it = idle_count_.find(c->uid);
+    if (it != idle_count_.end() && --it->second == 0) {
+      idle_count_.erase(it);
+      idle_by_uid_.erase(c->uid);
+    }
+  }
+
   // Makes a connection the fast path passed on ours, and carries on with it.
   void Adopt(svc::Handoff& h) {
-    if (!open_ || conns_.size() >= max_conns_) {
-      close(h.fd);  // the library treats this like an unreachable server
+    if (!open_) {
+      close(h.fd);
+      return;
+    }
+    if (conns_.size() >= max_conns_) {
+      RefuseOverloaded(h.fd);
       return;
     }
     Conn* c = new Conn();
@@ -214,6 +284,8 @@ class Listener : public Napi::ObjectWrap<Listener> {
     double id = c->id;
     if (h.type == svc::Handoff::SLOW) {
       c->in.swap(h.data);
+      CountIdle(c);
+      if (!Alive(id)) return;
       // the bytes so far may already pass a limit; Read() judges them with what follows
       if (Read(c)) Watch(c);
       return;
@@ -279,6 +351,7 @@ class Listener : public Napi::ObjectWrap<Listener> {
         c->limit = max_hook_line_;
       if (c->in.size() + take > c->limit) {
         c->state = State::Waiting;
+        Uncount(c);
         std::string().swap(c->in);
         double id = c->id;
         Emit(TOO_LONG, id, c->pid, c->uid, c->limit == max_line_ ? "exec" : "hook", (double)c->limit);
@@ -288,6 +361,7 @@ class Listener : public Napi::ObjectWrap<Listener> {
       c->in.append(buf, take);
       if (!nl) continue;
       c->state = State::Waiting;
+      Uncount(c);
       std::string line;
       line.swap(c->in);
       double id = c->id;
@@ -313,6 +387,7 @@ class Listener : public Napi::ObjectWrap<Listener> {
     if (c->state == State::Reading && !c->in.empty()) {
       // a line without its newline: JavaScript answers it, then the connection closes
       c->state = State::Waiting;
+      Uncount(c);
       c->eof = true;
       std::string().swap(c->in);
       double id = c->id;
@@ -364,6 +439,7 @@ class Listener : public Napi::ObjectWrap<Listener> {
 
   // Forgets the connection and closes its descriptor; the handle is freed once libuv lets go.
   void Drop(Conn* c) {
+    Uncount(c);
     conns_.erase(c->id);
     if (!c->polled) {
       close(c->fd);
@@ -444,7 +520,11 @@ class Listener : public Napi::ObjectWrap<Listener> {
 
   Napi::Env env_;
   uid_t owner_ = 0;
-  size_t max_line_ = 0, max_hook_line_ = 0, max_conns_ = 0;
+  size_t max_line_ = 0, max_hook_line_ = 0, max_conns_ = 0, max_idle_per_uid_ = 64;
+  std::string overloaded_reply_;
+  // idle connections (no line yet) by uid: their ids in arrival order, and how many are live
+  std::unordered_map<uid_t, std::deque<double>> idle_by_uid_;
+  std::unordered_map<uid_t, size_t> idle_count_;
   long long read_timeout_ms_ = 0;
   int lfd_ = -1;
   std::string failed_;

@@ -16,6 +16,9 @@
 #include "svc_wire.h"
 
 #include <dlfcn.h>
+#ifndef __APPLE__
+#include <link.h>
+#endif
 #include <errno.h>
 #include <fcntl.h>
 #include <spawn.h>
@@ -75,13 +78,79 @@ static void resolve_real(void) {
 }
 #endif
 
+#ifndef __APPLE__
+/* Our entry points: each name must resolve to the definition in this library. */
+static const char *const entry_points[] = {
+    "execve", "execv", "execvp", "execvpe", "execl", "execle", "execlp", "fexecve", "execveat",
+    "posix_spawn", "posix_spawnp", "system", "popen",
+};
+
+/* True when this library is the first object the loader searches after the program itself (the
+ * kernel's vDSO aside): nothing preloaded ahead of it can then define one of our names. One
+ * walk of a few pointers, so the common case costs no symbol lookups. */
+static int loaded_first(const void *base) {
+  struct link_map *m = _r_debug.r_map;
+  if (!m) return 0;
+  for (m = m->l_next; m; m = m->l_next) {
+    const char *n = m->l_name ? m->l_name : "";
+    const char *b = svc_basename(n);
+    if (!*n || (b[0] == 'l' && b[1] == 'i' && b[2] == 'n' && b[3] == 'u' && b[4] == 'x' && b[5] == '-'))
+      continue; /* linux-vdso.so.1 / linux-gate.so.1 define no exec functions */
+    return (const void *)m->l_addr == base;
+  }
+  return 0;
+}
+
+/* Another library loaded ahead of this one (its own LD_PRELOAD entry, say) that defines execve
+ * would take every such call past the check. Children get our library first again (svc_env.c);
+ * this process cannot be repaired, so it is told once on stderr, and with SERVICE_FAIL_OPEN=0
+ * it does not run at all. */
+static void check_not_shadowed(const void *base) {
+  if (loaded_first(base)) return;
+  char names[256];
+  struct svc_sink k;
+  svc_sink_memory(&k, names, sizeof names);
+  int n = 0;
+  Dl_info who = {0};
+  for (size_t i = 0; i < sizeof entry_points / sizeof entry_points[0]; i++) {
+    /* (&execve here would be the interposed definition too: compare the defining object) */
+    void *found = dlsym(RTLD_DEFAULT, entry_points[i]);
+    Dl_info at;
+    if (!found || !dladdr(found, &at) || at.dli_fbase == base) continue;
+    if (n++) svc_sink_puts(&k, ", ");
+    svc_sink_puts(&k, entry_points[i]);
+    if (!who.dli_fname) who = at;
+  }
+  svc_sink_finish(&k);
+  if (!n) return;
+  char line[1024];
+  svc_sink_memory(&k, line, sizeof line - 1);
+  svc_sink_puts(&k, "svc: preload: ");
+  svc_sink_puts(&k, names);
+  svc_sink_puts(&k, " of this process come from ");
+  svc_sink_puts(&k, who.dli_fname ? who.dli_fname : "another library");
+  svc_sink_puts(&k, ", loaded before libsvc.so: those calls are not checked");
+  svc_sink_puts(&k, svc_cfg.fail_open ? " (fail-open: running anyway)" : "; refusing to run (SERVICE_FAIL_OPEN=0)");
+  svc_sink_finish(&k);
+  size_t len = svc_strlen(line);
+  line[len++] = '\n';
+  svc_write_all(2, line, len);
+  if (!svc_cfg.fail_open) _exit(126);
+}
+#endif
+
 __attribute__((constructor)) static void svc_init(void) {
   if (svc_cfg.ready) return; /* ensure_init ran it already: one snapshot, not two */
   Dl_info info;
   const char *self = NULL;
-  if (dladdr((void *)&svc_init, &info) && info.dli_fname) self = info.dli_fname;
+  const void *base = NULL;
+  if (dladdr((void *)&svc_init, &info) && info.dli_fname) self = info.dli_fname, base = info.dli_fbase;
   svc_config_load(SVC_ENVIRON, self);
   resolve_real();
+  svc_reserve_init();
+#ifndef __APPLE__
+  check_not_shadowed(base);
+#endif
 }
 
 /* A call that arrives before our constructor (another library's constructor execs) still
@@ -231,7 +300,7 @@ static int exec_path(const char *api, const char *path, char *const argv[], char
     errno = e;
     return -1;
   }
-  struct svc_request r = {api, path, NULL, argv, NULL, envp ? envp : SVC_ENVIRON};
+  struct svc_request r = {api, path, NULL, argv, NULL, envp ? envp : SVC_ENVIRON, envp, &st};
   struct target t = {VIA_EXECVE, path, -1, NULL, 0, 0};
   return exec_checked(&r, &t, argv, envp, &st);
 }
@@ -252,7 +321,7 @@ static int exec_search(const char *api, const char *file, char *const argv[], ch
     errno = e;
     return -1;
   }
-  struct svc_request r = {api, path, file, argv, NULL, SVC_ENVIRON};
+  struct svc_request r = {api, path, file, argv, NULL, SVC_ENVIRON, envp, &st};
   struct target t = {VIA_EXECVE, path, -1, NULL, 0, 1};
   return exec_checked(&r, &t, argv, envp, &st);
 }
@@ -347,7 +416,7 @@ SVC_API int SVC_FN(fexecve)(int fd, char *const argv[], char *const envp[]) {
   ensure_init();
   char path[PATH_MAX];
   fd_path(fd, path, sizeof path);
-  struct svc_request r = {"fexecve", path, NULL, argv, NULL, envp ? envp : SVC_ENVIRON};
+  struct svc_request r = {"fexecve", path, NULL, argv, NULL, envp ? envp : SVC_ENVIRON, envp, NULL};
   struct target t = {VIA_FEXECVE, path, fd, NULL, 0, 0};
   return exec_checked(&r, &t, argv, envp, NULL);
 }
@@ -373,7 +442,7 @@ SVC_API int SVC_FN(execveat)(int dirfd, const char *pathname, char *const argv[]
       svc_copy(path + o + 1, sizeof path - o - 1, pathname ? pathname : "");
     }
   }
-  struct svc_request r = {"execveat", path, NULL, argv, NULL, envp ? envp : SVC_ENVIRON};
+  struct svc_request r = {"execveat", path, NULL, argv, NULL, envp ? envp : SVC_ENVIRON, envp, NULL};
   struct target t = {VIA_EXECVEAT, path, dirfd, pathname, flags, 0};
   return exec_checked(&r, &t, argv, envp, NULL);
 }
@@ -382,9 +451,9 @@ SVC_API int SVC_FN(execveat)(int dirfd, const char *pathname, char *const argv[]
 /* posix_spawn reports failure as a return value and must leave errno alone. */
 static int spawn_checked(const char *api, pid_t *pid, const char *path, const char *file,
                          const posix_spawn_file_actions_t *fa, const posix_spawnattr_t *attr,
-                         char *const argv[], char *const envp[]) {
+                         char *const argv[], char *const envp[], const struct stat *st) {
   int saved = errno;
-  struct svc_request r = {api, path, file, argv, NULL, SVC_ENVIRON};
+  struct svc_request r = {api, path, file, argv, NULL, SVC_ENVIRON, envp, st};
   if (!allowed(&r)) {
     errno = saved;
     return EPERM;
@@ -404,12 +473,14 @@ SVC_API int SVC_FN(posix_spawn)(pid_t *pid, const char *path, const posix_spawn_
                                 char *const envp[]) {
   ensure_init();
   /* file actions may chdir in the child, so only an absolute path can be judged here */
+  struct stat st, *stp = NULL;
   if (path && path[0] == '/') {
-    int saved = errno, e = svc_executable(path);
+    int saved = errno, e = svc_executable_st(path, &st);
     errno = saved;
     if (e) return e;
+    stp = &st;
   }
-  return spawn_checked("posix_spawn", pid, path, NULL, fa, attr, argv, envp);
+  return spawn_checked("posix_spawn", pid, path, NULL, fa, attr, argv, envp, stp);
 }
 
 SVC_API int SVC_FN(posix_spawnp)(pid_t *pid, const char *file, const posix_spawn_file_actions_t *fa,
@@ -420,10 +491,11 @@ SVC_API int SVC_FN(posix_spawnp)(pid_t *pid, const char *file, const posix_spawn
   for (const char *p = file; *p; p++)
     if (*p == '/') return SVC_FN(posix_spawn)(pid, file, fa, attr, argv, envp);
   char path[PATH_MAX];
-  int saved = errno, e = svc_path_search(file, SVC_ENVIRON, path, sizeof path);
+  struct stat st;
+  int saved = errno, e = svc_path_search_st(file, SVC_ENVIRON, path, sizeof path, &st);
   errno = saved;
   if (e) return e;
-  return spawn_checked("posix_spawnp", pid, path, file, fa, attr, argv, envp);
+  return spawn_checked("posix_spawnp", pid, path, file, fa, attr, argv, envp, &st);
 }
 
 /* system() and popen() start /bin/sh from environ inside libc. When environ no longer carries
@@ -443,7 +515,7 @@ SVC_API int SVC_FN(system)(const char *cmd) {
   ensure_init();
   if (!cmd) return real_system(cmd); /* "is a shell available?" runs nothing */
   char *const argv[] = {(char *)"sh", (char *)"-c", (char *)cmd, NULL};
-  struct svc_request r = {"system", "/bin/sh", NULL, argv, cmd, SVC_ENVIRON};
+  struct svc_request r = {"system", "/bin/sh", NULL, argv, cmd, SVC_ENVIRON, NULL, NULL};
   if (!allowed(&r)) return -1;
   char buf[SVC_SHELL_CMD_MAX];
   return real_system(shell_command(cmd, buf, sizeof buf));
@@ -453,7 +525,7 @@ SVC_API FILE *SVC_FN(popen)(const char *cmd, const char *type) {
   ensure_init();
   if (!cmd) return real_popen(cmd, type);
   char *const argv[] = {(char *)"sh", (char *)"-c", (char *)cmd, NULL};
-  struct svc_request r = {"popen", "/bin/sh", NULL, argv, cmd, SVC_ENVIRON};
+  struct svc_request r = {"popen", "/bin/sh", NULL, argv, cmd, SVC_ENVIRON, NULL, NULL};
   if (!allowed(&r)) return NULL;
   char buf[SVC_SHELL_CMD_MAX];
   return real_popen(shell_command(cmd, buf, sizeof buf), type);

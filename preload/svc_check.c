@@ -11,8 +11,10 @@
 #include <limits.h>
 #include <poll.h>
 #include <stdlib.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #ifndef __APPLE__
 #include <sys/syscall.h>
 #endif
@@ -122,10 +124,16 @@ static int starts_with(const char *s, const char *prefix) {
 /* One pass over the environment (first occurrence wins, as with getenv): a process start pays
  * for one walk of a long environment, not one per variable. */
 static void scan_env(char *const *envp, const char *v[E_COUNT]) {
+  struct svc_config *c = &svc_cfg;
   for (int i = 0; i < E_COUNT; i++) v[i] = NULL;
+  c->n_load_env = 0;
   for (size_t i = 0; envp && envp[i]; i++) {
     const char *e = envp[i], *val = NULL;
     int k = -1;
+    if (svc_env_runs_code(e)) {
+      if (c->n_load_env < SVC_LOAD_ENV_MAX) c->load_env[c->n_load_env++] = e;
+      else c->load_env_full = 1;
+    }
     if (starts_with(e, "SERVICE_")) {
       for (int j = 0; j < E_HOME && !val; j++)
         if ((val = value_of(e, svc_env_names[j]))) k = j;
@@ -189,45 +197,34 @@ static int span_is(const char *s, size_t n, const char *t) {
   return k == n && !t[k];
 }
 
-/* LD_PRELOAD for children: the load-time list with our entry spelled as an absolute path (a
- * relative entry would break after a chdir), our path appended when it was missing. */
+/* LD_PRELOAD for children: our library first, spelled as an absolute path (a relative entry
+ * would break after a chdir), then the rest of the load-time list in its order. A library
+ * ahead of ours could define execve and take every exec past the check. */
 static void snapshot_preload(const char *cur, const char *self_arg) {
   struct svc_config *c = &svc_cfg;
   static const char var[] = SVC_CFG_PRELOAD_VAR "=";
   size_t o = sizeof var - 1; /* length so far, bounded as the entry always was */
-  int found = 0, words = 0;
   if (!c->self_path[0]) return;
   ar_begin();
   ar_put(var, o);
+  size_t sl = svc_strlen(c->self_path);
+  ar_put(c->self_path, sl);
+  o += sl;
   for (const char *p = cur; p && *p;) {
     while (*p == ':' || *p == ' ') p++;
     const char *e = p;
     while (*e && *e != ':' && *e != ' ') e++;
     if (e == p) break;
     size_t n = (size_t)(e - p) < PATH_MAX - 1 ? (size_t)(e - p) : PATH_MAX - 1;
-    const char *word = p;
-    size_t wl = n;
     if (span_is(p, n, c->self_path) || (self_arg && span_is(p, n, self_arg))) {
-      if (found) {
-        p = e;
-        continue;
-      }
-      found = 1;
-      word = c->self_path;
-      wl = svc_strlen(word);
+      p = e;
+      continue;
     }
-    if (o + wl + 2 >= SVC_PRELOAD_ENTRY_MAX) break;
-    if (words++) ar_put(":", 1), o++;
-    ar_put(word, wl);
-    o += wl;
+    if (o + n + 2 >= SVC_PRELOAD_ENTRY_MAX) break;
+    ar_put(":", 1);
+    ar_put(p, n);
+    o += n + 1;
     p = e;
-  }
-  if (!found) {
-    size_t wl = svc_strlen(c->self_path);
-    if (o + wl + 2 < SVC_PRELOAD_ENTRY_MAX) {
-      if (words) ar_put(":", 1);
-      ar_put(c->self_path, wl);
-    }
   }
   c->preload_entry = ar_end();
 }
@@ -302,6 +299,7 @@ void svc_config_load(char *const *envp, const char *self) {
       c->shim_path = ar_end();
     }
     snapshot_preload(v[E_PRELOAD], self);
+    c->load_preload = v[E_PRELOAD];
   }
 
   /* the child environment snapshot: effective values for identity and socket, the rest only
@@ -424,18 +422,131 @@ int svc_connect(int fd, const char *path, long long deadline) {
   }
 }
 
+long svc_trust_file_uid(const char *path) {
+  int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY);
+  if (fd < 0) return -1;
+  struct stat st;
+  char buf[24];
+  ssize_t n = -1;
+  /* root's own file that nobody else can rewrite; a link could point anywhere (O_NOFOLLOW) */
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == 0 && !(st.st_mode & 022)) {
+    do n = read(fd, buf, sizeof buf);
+    while (n < 0 && errno == EINTR);
+  }
+  close(fd);
+  if (n < 2 || buf[n - 1] != '\n') return -1;
+  long uid = 0;
+  for (ssize_t i = 0; i < n - 1; i++) {
+    if (buf[i] < '0' || buf[i] > '9' || uid > 0x7fffffffL / 10) return -1;
+    uid = uid * 10 + (buf[i] - '0');
+  }
+  if (n - 1 > 1 && buf[0] == '0') return -1; /* one spelling per uid */
+  return uid;
+}
+
+long svc_trusted_server_uid(void) { return svc_trust_file_uid(SVC_TRUST_FILE); }
+
 int svc_peer_trusted(int fd) {
-#ifdef __APPLE__
   uid_t uid;
+#ifdef __APPLE__
   gid_t gid;
   if (getpeereid(fd, &uid, &gid) != 0) return 0;
-  return uid == geteuid() || uid == 0;
 #else
   struct ucred cred;
   socklen_t len = sizeof cred;
   if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0) return 0;
-  return cred.uid == 0 || cred.uid == geteuid(); /* a root server needs no geteuid call */
+  uid = cred.uid;
 #endif
+  if (uid == 0 || uid == geteuid()) return 1; /* a root server needs no geteuid call */
+  /* protected mode: the service user root named; read only when another uid answers */
+  long named = svc_trusted_server_uid();
+  return named >= 0 && (uid_t)named == uid;
+}
+
+/* ---- the reserved descriptor ----
+ * A process that has used up its descriptors cannot open the check's socket. Without a reserve
+ * that would be a way to run anything unchecked, so the constructor keeps one descriptor
+ * (/dev/null, write-append: a combination that tells it apart), and a check that hits the limit
+ * (EMFILE, or the system's: ENFILE) closes it, uses the slot for its socket and takes it back
+ * afterwards. When the program has closed the reserve, the exec is refused, whatever
+ * SERVICE_FAIL_OPEN says. (A duplicate of stderr would be cheaper to make, but it would keep a
+ * pipe open after a daemon closed its stderr, and whoever reads that pipe would wait forever.)
+ * A vfork child shares this memory but not the descriptor table: in the EMFILE case the only
+ * free slot is the reserve's own number, so what it writes back is the same number. */
+static int reserve_fd = -1;
+
+static int reserve_open(void) {
+  return open("/dev/null", O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY);
+}
+
+void svc_reserve_init(void) {
+  int fd = reserve_open();
+  if (fd >= 0) __atomic_store_n(&reserve_fd, fd, __ATOMIC_RELEASE);
+}
+
+/* fd is still the descriptor the constructor reserved (the program may have closed it and
+ * opened something else under the number). */
+static int is_reserve(int fd) {
+  struct stat st, null;
+  int fl = fcntl(fd, F_GETFL);
+  if (fl < 0 || (fl & O_ACCMODE) != O_WRONLY || !(fl & O_APPEND)) return 0;
+  if (fstat(fd, &st) != 0 || !S_ISCHR(st.st_mode)) return 0;
+  return stat("/dev/null", &null) == 0 && st.st_rdev == null.st_rdev;
+}
+
+/* The check's socket: -1 with *refuse set when the process is out of descriptors and the
+ * reserve is gone; -1 without it for other failures (the fail-open rule applies). */
+static int open_check_socket(int *refuse, int *took) {
+  *refuse = 0;
+  *took = 0;
+  int fd = svc_socket_open();
+  if (fd >= 0 || (errno != EMFILE && errno != ENFILE)) return fd;
+  int r = __atomic_exchange_n(&reserve_fd, -1, __ATOMIC_ACQ_REL);
+  if (r < 0 || !is_reserve(r)) {
+    *refuse = 1;
+    errno = EMFILE;
+    return -1;
+  }
+  close(r);
+  *took = 1;
+  fd = svc_socket_open();
+  if (fd < 0) *refuse = 1;
+  return fd;
+}
+
+/* After the check: the reserve back in the slot the socket used. */
+static void reserve_return(int took) {
+  if (!took) return;
+  int fd = reserve_open();
+  if (fd >= 0) __atomic_store_n(&reserve_fd, fd, __ATOMIC_RELEASE);
+}
+
+static void sleep_ms(long ms) {
+  struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+  while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {
+  }
+}
+
+/* A server is starting or restarting: the lock file beside the socket names a live process
+ * (the server writes its pid there), or root configured a protected-mode server. */
+static int server_starting(void) {
+  if (svc_trusted_server_uid() >= 0) return 1;
+  char lock[SVC_SOCK_PATH_MAX + 16];
+  size_t dir = (size_t)(svc_basename(svc_cfg.sock_path) - svc_cfg.sock_path);
+  if (dir + sizeof "svc.lock" > sizeof lock) return 0;
+  for (size_t i = 0; i < dir; i++) lock[i] = svc_cfg.sock_path[i];
+  svc_copy(lock + dir, sizeof lock - dir, "svc.lock");
+  int fd = open(lock, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  if (fd < 0) return 0;
+  char buf[24];
+  ssize_t n = read(fd, buf, sizeof buf - 1);
+  close(fd);
+  long pid = 0;
+  for (ssize_t i = 0; i < n && buf[i] != '\n'; i++) {
+    if (buf[i] < '0' || buf[i] > '9' || pid > 100000000L) return 0;
+    pid = pid * 10 + (buf[i] - '0');
+  }
+  return pid > 0 && (kill((pid_t)pid, 0) == 0 || errno == EPERM);
 }
 
 int svc_socket_open(void) {
@@ -461,13 +572,22 @@ void svc_getcwd(char *buf, size_t cap) {
 #endif
 }
 
-static void check_on_socket(int fd, const struct svc_request *req, struct svc_outcome *out) {
+/* What one attempt came to: an outcome, or a reason to try again shortly. */
+enum attempt { DONE, REFUSED_CONNECT, OVERLOADED };
+
+static enum attempt check_on_socket(int fd, const struct svc_request *req, struct svc_outcome *out,
+                                    int *err) {
   long long start = svc_now_ms();
   long long deadline = start + svc_cfg.timeout_ms;
   int c = svc_connect(fd, svc_cfg.sock_path, deadline);
-  if (c == 1) { no_answer(out, "svc server unreachable"); return; }
-  if (c == 2) { no_answer(out, "svc server did not accept in time"); return; }
-  if (!svc_peer_trusted(fd)) { no_answer(out, "svc socket is owned by another user"); return; }
+  if (c == 1) {
+    *err = errno;
+    if (errno == ECONNREFUSED || errno == ENOENT) return REFUSED_CONNECT;
+    no_answer(out, "svc server unreachable");
+    return DONE;
+  }
+  if (c == 2) { no_answer(out, "svc server did not accept in time"); return DONE; }
+  if (!svc_peer_trusted(fd)) { no_answer(out, "svc socket is owned by another user"); return DONE; }
 
   char cwd[PATH_MAX];
   svc_getcwd(cwd, sizeof cwd);
@@ -476,8 +596,8 @@ static void check_on_socket(int fd, const struct svc_request *req, struct svc_ou
   struct svc_sink k = {stage, sizeof stage, 0, fd, 0, 0, deadline};
   svc_write_request(&k, req, cwd, svc_cfg.ask_wait);
   if (svc_sink_finish(&k) != 0) {
-    if (k.err == ETIMEDOUT) { no_answer(out, "svc server did not read the request in time"); return; }
-    { no_answer(out, "svc server closed the connection"); return; }
+    if (k.err == ETIMEDOUT) { no_answer(out, "svc server did not read the request in time"); return DONE; }
+    { no_answer(out, "svc server closed the connection"); return DONE; }
   }
 
   char line[SVC_REPLY_MAX];
@@ -488,18 +608,18 @@ static void check_on_socket(int fd, const struct svc_request *req, struct svc_ou
     if (w == 0) {
       if (holding) {
         set_outcome(out, SVC_DENY, "ask", "approval was not resolved in time");
-        return;
+        return DONE;
       }
-      { no_answer(out, "svc server did not answer in time"); return; }
+      { no_answer(out, "svc server did not answer in time"); return DONE; }
     }
-    if (w < 0) { no_answer(out, "svc server connection failed"); return; }
+    if (w < 0) { no_answer(out, "svc server connection failed"); return DONE; }
     char buf[1024];
     ssize_t r = recv(fd, buf, sizeof buf, 0);
     if (r < 0 && (errno == EINTR || errno == EAGAIN)) continue;
-    if (r < 0) { no_answer(out, "svc server connection failed"); return; }
+    if (r < 0) { no_answer(out, "svc server connection failed"); return DONE; }
     if (r == 0) {
-      if (len == 0) { no_answer(out, "svc server closed the connection"); return; }
-      { malformed(out); return; }
+      if (len == 0) { no_answer(out, "svc server closed the connection"); return DONE; }
+      { malformed(out); return DONE; }
     }
     for (ssize_t i = 0; i < r; i++) {
       char ch = buf[i];
@@ -508,7 +628,7 @@ static void check_on_socket(int fd, const struct svc_request *req, struct svc_ou
         if (holding) continue;
         if (!svc_cfg.ask_wait) {
           set_outcome(out, SVC_DENY, "ask", "approval required (SERVICE_PRELOAD_ASK=deny)");
-          return;
+          return DONE;
         }
         holding = 1;
         deadline = svc_cfg.ask_timeout_ms ? svc_now_ms() + svc_cfg.ask_timeout_ms : -1;
@@ -517,16 +637,39 @@ static void check_on_socket(int fd, const struct svc_request *req, struct svc_ou
       }
       if (ch == '\n') {
         int allowed = 0;
-        if (svc_parse_reply(line, len, &allowed, out->decision, sizeof out->decision, out->message,
-                            sizeof out->message) != 0)
-          { malformed(out); return; }
+        char code[32];
+        if (svc_parse_reply_code(line, len, &allowed, out->decision, sizeof out->decision, out->message,
+                                 sizeof out->message, code, sizeof code) != 0)
+          { malformed(out); return DONE; }
+        if (svc_streq(code, "overloaded")) return OVERLOADED;
         out->verdict = allowed ? SVC_ALLOW : SVC_DENY;
-        return;
+        return DONE;
       }
-      if (len + 1 >= sizeof line) { malformed(out); return; }
+      if (len + 1 >= sizeof line) { malformed(out); return DONE; }
       line[len++] = ch;
     }
   }
+}
+
+/* One attempt on a fresh socket. */
+static enum attempt attempt_check(const struct svc_request *req, struct svc_outcome *out, int *err) {
+  int refuse, took;
+  int fd = open_check_socket(&refuse, &took); /* took: the reserve was used */
+  if (fd < 0) {
+    if (refuse) {
+      /* the process's own exhaustion must not be a way around the check */
+      svc_debug("out of file descriptors and the reserve is gone", "(denying)");
+      set_outcome(out, SVC_DENY, "", "out of file descriptors: cannot ask the svc server; refused");
+    } else {
+      no_answer(out, "cannot create a socket");
+    }
+    reserve_return(took);
+    return DONE;
+  }
+  enum attempt a = check_on_socket(fd, req, out, err);
+  close(fd);
+  reserve_return(took);
+  return a;
 }
 
 int svc_check(const struct svc_request *req, struct svc_outcome *out) {
@@ -535,12 +678,33 @@ int svc_check(const struct svc_request *req, struct svc_outcome *out) {
   if (!svc_cfg.sock_path_ok) {
     no_answer(out, "no usable socket path (SERVICE_SOCKET or HOME)");
   } else {
-    int fd = svc_socket_open();
-    if (fd < 0) {
-      no_answer(out, "cannot create a socket");
-    } else {
-      check_on_socket(fd, req, out);
-      close(fd);
+    /* overloaded or refused: a few quick tries; a server that is starting: up to a second */
+    int tries = 0, starting = -1, err = 0;
+    long long restart_until = 0;
+    for (;;) {
+      enum attempt a = attempt_check(req, out, &err);
+      if (a == DONE) break;
+      tries++;
+      if (a == REFUSED_CONNECT) {
+        if (starting < 0) {
+          starting = server_starting();
+          restart_until = svc_now_ms() + SVC_RESTART_WAIT_MS;
+          if (starting) svc_debug("svc server is starting; waiting for its socket", NULL);
+        }
+        if (starting && svc_now_ms() < restart_until) {
+          sleep_ms(SVC_RESTART_STEP_MS);
+          continue;
+        }
+        /* no server process: a missing socket is final, a refused one gets the quick tries */
+        if (starting || err == ENOENT || tries >= SVC_RETRY_TRIES) {
+          no_answer(out, "svc server unreachable");
+          break;
+        }
+      } else if (tries >= SVC_RETRY_TRIES) {
+        no_answer(out, "svc server overloaded");
+        break;
+      }
+      sleep_ms(SVC_RETRY_STEP_MS * tries);
     }
   }
   if (svc_cfg.debug) svc_debug(req->api, out->verdict == SVC_ALLOW ? "allow" : "deny");

@@ -8,6 +8,7 @@
 #define SVC_CHECK_H
 
 #include <stddef.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 /* ---- platform differences (Linux is where this is built and tested) ---- */
@@ -27,11 +28,14 @@ extern char **environ;
 #endif
 
 /* Bounds (bytes). A request line never exceeds SVC_REQ_LINE_MAX, which stays under the
- * server's 1 MiB line limit; fields longer than their budget are cut at a character boundary
- * and the request carries "truncated":true so the server decides (see preload/README.md). */
-#define SVC_REQ_LINE_MAX (1000 * 1024)
-#define SVC_CMD_BUDGET (440 * 1024)
-#define SVC_ARGV_BUDGET (440 * 1024)
+ * server's 8 MiB exec line limit; fields longer than their budget are cut at a character boundary
+ * and the request carries "truncated":true so the server decides (see preload/README.md). The
+ * kernel takes about 2 MiB of arguments and environment (a quarter of the 8 MiB stack limit),
+ * so plain-text argv of any size the kernel accepts fits the command and argv budgets. */
+#define SVC_REQ_LINE_MAX (8000 * 1024)
+#define SVC_CMD_BUDGET (3 * 1024 * 1024)
+#define SVC_ARGV_BUDGET (3 * 1024 * 1024)
+#define SVC_ENV_BUDGET (64 * 1024)    /* the "env" member: variables that run code */
 #define SVC_PATH_BUDGET (24 * 1024)
 #define SVC_IDENT_MAX 512          /* agent/session/run_id, raw bytes kept at load */
 #define SVC_REPLY_MAX 8192         /* a reply line longer than this is malformed */
@@ -42,8 +46,20 @@ extern char **environ;
 #define SVC_DEFAULT_TIMEOUT_MS 2000
 #define SVC_DEFAULT_ASK_TIMEOUT_MS 130000
 
+/* Bounded retries before the fail-open rule applies (see preload/README.md, "Failure handling").
+ * An "overloaded" reply or a refused connection is tried SVC_RETRY_TRIES times in all, waiting
+ * SVC_RETRY_STEP_MS, then twice that (30 ms in all). While a server is starting (the lock file
+ * beside the socket names a live process, or a protected-mode server is configured), a refused
+ * or missing socket is tried every SVC_RESTART_STEP_MS for up to SVC_RESTART_WAIT_MS. */
+#define SVC_RETRY_TRIES 3
+#define SVC_RETRY_STEP_MS 10
+#define SVC_RESTART_STEP_MS 20
+#define SVC_RESTART_WAIT_MS 1000
+
 /* Environment names re-injected into every child from the load-time snapshot. */
 #define SVC_ENV_NAMES_MAX 12
+/* Load-time variables that run code, kept (as pointers) to tell which ones an exec changes. */
+#define SVC_LOAD_ENV_MAX 48
 
 /* Strings kept at load: a small static arena on the page of the library's other writable data
  * (room for the usual few hundred bytes), spilling into one mmap'd block of SVC_ARENA_MAX. */
@@ -68,9 +84,15 @@ struct svc_config {
   const char *self_path;      /* absolute path of libsvc.so ("" in the shim) */
   const char *shim_path;      /* absolute path of svc-shim beside it */
   const char *preload_entry;  /* "LD_PRELOAD=..." snapshot for children */
+  const char *load_preload;   /* the LD_PRELOAD value this process started with, or NULL */
   /* "NAME=value" strings for the child environment */
   const char *env_entries[SVC_ENV_NAMES_MAX];
   int n_env;
+  /* variables that run code (svc_env_runs_code) as this process received them: a request names
+   * only those an exec adds or changes, since this process's own were checked when it started */
+  const char *load_env[SVC_LOAD_ENV_MAX];
+  int n_load_env;
+  int load_env_full;       /* more than SVC_LOAD_ENV_MAX: every such variable is sent */
 };
 
 extern struct svc_config svc_cfg SVC_HIDDEN;
@@ -88,6 +110,8 @@ struct svc_request {
   char *const *argv;            /* may be NULL */
   const char *command;          /* system/popen/shim: the shell command string, else NULL */
   char *const *search_env;      /* environment whose PATH is used to judge argv[0] */
+  char *const *child_env;       /* environment the program gets (before repair); NULL: environ */
+  const struct stat *st;        /* the program's stat when the caller has it (exe_id), or NULL */
 };
 
 enum svc_verdict { SVC_ALLOW = 0, SVC_DENY = 1 };
@@ -111,8 +135,22 @@ int svc_wait_fd(int fd, short events, long long deadline) SVC_HIDDEN;
 /* Connects fd (from svc_socket_open) to the socket at path: 0 connected; 1 unreachable (errno
  * says why); 2 timed out (the listen backlog stayed full or the connect did not finish). */
 int svc_connect(int fd, const char *path, long long deadline) SVC_HIDDEN;
-/* The server must run as our effective user (or root); anything else is not our server. */
+/* The server must run as our effective user, root, or the uid named in SVC_TRUST_FILE. */
 int svc_peer_trusted(int fd) SVC_HIDDEN;
+
+/* Protected mode: the uid of the service user that runs the server, named by root in a file at
+ * a fixed path (no environment variable can move it): one decimal uid and a newline. */
+#define SVC_TRUST_FILE "/etc/svc/server.uid"
+/* The uid named in the file at `path` when that file is a regular file owned by root and not
+ * writable by group or others, holding a decimal uid and a newline; else -1. Async-signal-safe
+ * (open, fstat, read, close). svc_hook.c and the tests call it too. */
+SVC_EXPORT long svc_trust_file_uid(const char *path);
+/* svc_trust_file_uid(SVC_TRUST_FILE). */
+SVC_EXPORT long svc_trusted_server_uid(void);
+
+/* Reserves a descriptor for the check's socket (library constructor), so that a process that
+ * runs out of descriptors is still checked rather than waved through. */
+void svc_reserve_init(void) SVC_HIDDEN;
 /* Current directory into buf (raw system call on Linux: no allocation); "" on failure. */
 void svc_getcwd(char *buf, size_t cap) SVC_HIDDEN;
 
@@ -135,7 +173,6 @@ int svc_path_search(const char *file, char *const *envp, char *out, size_t cap) 
 int svc_executable(const char *path) SVC_HIDDEN;
 /* The same two, also handing back the file's stat (valid on success), so a caller that needs
  * it does not ask the kernel a second time. */
-struct stat;
 int svc_executable_st(const char *path, struct stat *st) SVC_HIDDEN;
 int svc_path_search_st(const char *file, char *const *envp, char *out, size_t cap,
                        struct stat *st) SVC_HIDDEN;
@@ -168,5 +205,8 @@ SVC_EXPORT int svc_render_command(const char *path, const char *file, const char
                                   char *out, size_t outlen);
 SVC_EXPORT int svc_parse_reply(const char *buf, size_t len, int *allowed, char *decision,
                                size_t declen, char *msg, size_t msglen);
+/* The same, also handing back the reply's "code" ("overloaded": try again shortly). */
+int svc_parse_reply_code(const char *buf, size_t len, int *allowed, char *decision, size_t declen,
+                         char *msg, size_t msglen, char *code, size_t codelen) SVC_HIDDEN;
 
 #endif

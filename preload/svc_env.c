@@ -1,8 +1,8 @@
 /* Child environment repair. The caller's entries are kept in order (pointers, no copies);
  * entries for our own names are dropped and replaced by the load-time snapshot, so a child
  * cannot turn fail-open on, pick another socket or drop the library. A caller's own preload
- * list is kept, with this library appended when it is missing (sanitizer runtimes insist on
- * being first). */
+ * list is kept behind this library, which always comes first: a library loaded before it could
+ * define execve itself and so take every exec past the check. */
 #define _GNU_SOURCE
 #include "svc_env.h"
 
@@ -32,35 +32,47 @@ size_t svc_env_count(char *const *env) {
   return n;
 }
 
-/* Does a ':'/' ' separated list name our library? */
-static int lists_self(const char *value) {
+static int word_is_self(const char *p, size_t n) {
   const char *self = svc_cfg.self_path;
-  size_t sl = svc_strlen(self);
-  for (const char *p = value; p && *p;) {
-    while (*p == ':' || *p == ' ') p++;
-    const char *e = p;
-    while (*e && *e != ':' && *e != ' ') e++;
-    if ((size_t)(e - p) == sl) {
-      size_t k = 0;
-      while (k < sl && p[k] == self[k]) k++;
-      if (k == sl) return 1;
-    }
-    p = e;
-  }
-  return 0;
+  size_t sl = svc_strlen(self), k = 0;
+  if (n != sl) return 0;
+  while (k < sl && p[k] == self[k]) k++;
+  return k == sl;
 }
 
-/* The preload entry the child gets, given the caller's entry (or NULL). */
+/* Does a ':'/' ' separated list name our library first? */
+static int lists_self_first(const char *value) {
+  const char *p = value;
+  while (p && (*p == ':' || *p == ' ')) p++;
+  if (!p || !*p) return 0;
+  const char *e = p;
+  while (*e && *e != ':' && *e != ' ') e++;
+  return word_is_self(p, (size_t)(e - p));
+}
+
+/* The preload entry the child gets, given the caller's entry (or NULL): ours first, then the
+ * caller's other entries in their order. */
 static const char *preload_for(const char *caller, char *ld, size_t ldcap) {
   if (!svc_cfg.preload_entry[0]) return caller; /* not running as the preload library */
   const char *value = caller ? caller + sizeof SVC_PRELOAD_VAR : NULL;
   if (!value || !*value) return svc_cfg.preload_entry;
-  if (lists_self(value)) return caller;
+  /* the list this process started with (ours perhaps spelled relatively): the snapshot */
+  if (svc_cfg.load_preload && svc_streq(value, svc_cfg.load_preload)) return svc_cfg.preload_entry;
+  if (lists_self_first(value)) return caller;
   struct svc_sink k;
   svc_sink_memory(&k, ld, ldcap);
-  svc_sink_puts(&k, caller);
-  svc_sink_puts(&k, ":");
+  svc_sink_puts(&k, SVC_PRELOAD_VAR "=");
   svc_sink_puts(&k, svc_cfg.self_path);
+  for (const char *p = value; *p;) {
+    while (*p == ':' || *p == ' ') p++;
+    const char *e = p;
+    while (*e && *e != ':' && *e != ' ') e++;
+    if (e > p && !word_is_self(p, (size_t)(e - p))) {
+      svc_sink_put(&k, ":", 1);
+      svc_sink_put(&k, p, (size_t)(e - p));
+    }
+    p = e;
+  }
   if ((size_t)svc_sink_finish(&k) >= ldcap) return svc_cfg.preload_entry;
   return ld;
 }
@@ -98,7 +110,7 @@ static const char *first_entry(char *const *env, const char *name) {
 
 int svc_env_covered(char *const *env) {
   const char *caller = first_entry(env, SVC_PRELOAD_VAR);
-  if (svc_cfg.preload_entry[0] && (!caller || !lists_self(caller + sizeof SVC_PRELOAD_VAR)))
+  if (svc_cfg.preload_entry[0] && (!caller || !lists_self_first(caller + sizeof SVC_PRELOAD_VAR)))
     return 0;
   for (int i = 0; svc_env_names[i]; i++) {
     const char *want = snapshot_entry(svc_env_names[i]);

@@ -209,12 +209,13 @@ static int known_decision(const char *d) {
          svc_streq(d, "watch");
 }
 
-int svc_parse_reply(const char *buf, size_t len, int *allowed, char *decision, size_t declen,
-                    char *msg, size_t msglen) {
+int svc_parse_reply_code(const char *buf, size_t len, int *allowed, char *decision, size_t declen,
+                         char *msg, size_t msglen, char *code, size_t codelen) {
   struct jp p = {(const unsigned char *)buf, len, 0, 0};
-  int seen_dec = 0, seen_allowed = 0, seen_msg = 0;
-  char dec[16] = {0};
+  int seen_dec = 0, seen_allowed = 0, seen_msg = 0, seen_code = 0;
+  char dec[16] = {0}, cd[32] = {0};
   if (msg && msglen) msg[0] = 0;
+  if (code && codelen) code[0] = 0;
   ws(&p);
   if (p.i >= p.n || p.s[p.i] != '{') return -1;
   p.i++;
@@ -244,6 +245,9 @@ int svc_parse_reply(const char *buf, size_t len, int *allowed, char *decision, s
     } else if (svc_streq(key, "message")) {
       int o = 0; /* an over-long message is kept truncated, not rejected */
       if (seen_msg++ || parse_string(&p, msg, msglen, &o)) return -1;
+    } else if (svc_streq(key, "code")) {
+      int o = 0; /* an unknown long code is kept truncated: only "overloaded" means anything */
+      if (seen_code++ || parse_string(&p, cd, sizeof cd, &o)) return -1;
     } else if (skip_value(&p, 1)) {
       return -1;
     }
@@ -259,12 +263,22 @@ int svc_parse_reply(const char *buf, size_t len, int *allowed, char *decision, s
     break;
   }
   ws(&p);
-  if (p.i != p.n || !seen_dec || !seen_allowed) return -1;
+  if (p.i != p.n || !seen_dec) return -1;
+  /* an overload refusal may omit "allowed": it is a deny that asks the client to try again */
+  if (!seen_allowed) {
+    if (!svc_streq(cd, "overloaded") || !svc_streq(dec, "deny")) return -1;
+    *allowed = 0;
+  }
   if (decision && declen) svc_copy(decision, declen, dec);
+  if (code && codelen) svc_copy(code, codelen, cd);
   return 0;
 }
 
-/* Integer member: optional minus and digits only (no fraction or exponent), within +-2^53. */
+int svc_parse_reply(const char *buf, size_t len, int *allowed, char *decision, size_t declen,
+                    char *msg, size_t msglen) {
+  return svc_parse_reply_code(buf, len, allowed, decision, declen, msg, msglen, NULL, 0);
+}
+
 static int parse_int(struct jp *p, long long *v) {
   int neg = 0;
   long long x = 0;

@@ -69,7 +69,7 @@ static int run_shell(int argc, char **argv) {
   }
   int idx = svc_shell_command_index(args);
   if (idx >= 0) {
-    struct svc_request r = {"shell", shell, NULL, args, args[idx], SVC_ENVIRON};
+    struct svc_request r = {"shell", shell, NULL, args, args[idx], SVC_ENVIRON, NULL, NULL};
     struct svc_outcome out;
     if (svc_check(&r, &out) != SVC_ALLOW) {
       svc_report_block(&r, &out);
@@ -102,7 +102,7 @@ static int run_program(int argc, char **argv) {
     say("svc: ", file, e == ENOENT ? ": command not found" : ": permission denied");
     return e == ENOENT ? EXIT_NOT_FOUND : EXIT_BLOCKED;
   }
-  struct svc_request r = {"wrap", path, file, prog, NULL, SVC_ENVIRON};
+  struct svc_request r = {"wrap", path, file, prog, NULL, SVC_ENVIRON, NULL, NULL};
   struct svc_outcome out;
   if (svc_check(&r, &out) != SVC_ALLOW) {
     svc_report_block(&r, &out);

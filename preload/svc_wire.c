@@ -5,11 +5,18 @@
 #include "svc_wire.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
+
+#ifdef __APPLE__
+#define SVC_CFG_PRELOAD_NAME "DYLD_INSERT_LIBRARIES"
+#else
+#define SVC_CFG_PRELOAD_NAME "LD_PRELOAD"
+#endif
 
 #ifdef MSG_NOSIGNAL
 #define SVC_SEND_FLAGS MSG_NOSIGNAL
@@ -292,9 +299,192 @@ static void put_field(struct svc_sink *k, const char *name, const char *val, siz
   if (t.trunc) *trunc = 1;
 }
 
+/* ---- variables that make a program run other code ---- */
+
+/* Exact names: shells' startup files, interpreters' startup code and module paths, debuggers'
+ * hooks, and the programs that tools like git and man start on the user's behalf. */
+static const char *const RUNS_CODE[] = {
+    "BASH_ENV", "ENV", "SHELLOPTS", "BASHOPTS", "PS4", "PROMPT_COMMAND",
+    "NODE_OPTIONS", "NODE_PATH", "PYTHONSTARTUP", "PYTHONPATH", "PYTHONHOME", "PYTHONUSERBASE",
+    "PYTHONINSPECT", "PYTHONBREAKPOINT", "PERL5OPT", "PERL5LIB", "PERLLIB", "PERL5DB",
+    "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS",
+    "PAGER", "MANPAGER", "EDITOR", "VISUAL", "BROWSER", "LESSOPEN", "LESSCLOSE",
+    "GIT_SSH_COMMAND", "GIT_SSH", "GIT_EXTERNAL_DIFF", "GIT_PAGER", "GIT_EDITOR",
+    "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_PROXY_COMMAND", "GIT_EXEC_PATH",
+    "GIT_TEMPLATE_DIR", "GIT_DIR", "GIT_CONFIG", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT",
+    NULL};
+/* Every name with one of these prefixes (the loader's, git's injected configuration). */
+static const char *const RUNS_CODE_PREFIX[] = {"LD_", "DYLD_", "GIT_CONFIG_", "SERVICE_", NULL};
+
+static int name_is(const char *entry, const char *name) {
+  size_t k = 0;
+  while (name[k] && entry[k] == name[k]) k++;
+  return !name[k] && entry[k] == '=';
+}
+
+static int has_prefix(const char *s, const char *prefix) {
+  while (*prefix && *s == *prefix) s++, prefix++;
+  return !*prefix;
+}
+
+int svc_env_is_ours(const char *entry) {
+  if (!has_prefix(entry, "SERVICE_")) return 0;
+  for (int i = 0; svc_env_names[i]; i++)
+    if (name_is(entry, svc_env_names[i])) return 1;
+  return 0;
+}
+
+int svc_env_runs_code(const char *entry) {
+  /* most entries fail on the first byte: only these letters start a listed name */
+  switch (entry[0]) {
+    case 'B': case 'D': case 'E': case 'G': case 'J': case 'L': case 'M': case 'N': case 'P':
+    case 'R': case 'S': case 'V': case '_':
+      break;
+    default:
+      return 0;
+  }
+  for (int i = 0; RUNS_CODE_PREFIX[i]; i++)
+    if (has_prefix(entry, RUNS_CODE_PREFIX[i])) {
+      const char *eq = entry;
+      while (*eq && *eq != '=') eq++;
+      return *eq == '=';
+    }
+  for (int i = 0; RUNS_CODE[i]; i++)
+    if (name_is(entry, RUNS_CODE[i])) return 1;
+  return 0;
+}
+
+/* The entry as this process received it (same name and value), so it was checked already. */
+static int unchanged_since_load(const char *entry) {
+  if (svc_cfg.load_env_full) return 0;
+  for (int i = 0; i < svc_cfg.n_load_env; i++)
+    if (svc_streq(entry, svc_cfg.load_env[i])) return 1;
+  return 0;
+}
+
+/* The preload list the child will get minus our own library: what someone else added. "" when
+ * only we are there; NULL when the rest does not fit buf (the whole list is sent then). */
+static const char *foreign_preload(const char *value, char *buf, size_t cap) {
+  const char *self = svc_cfg.self_path;
+  size_t sl = svc_strlen(self), o = 0;
+  for (const char *p = value; *p;) {
+    while (*p == ':' || *p == ' ') p++;
+    const char *e = p;
+    while (*e && *e != ':' && *e != ' ') e++;
+    size_t n = (size_t)(e - p);
+    int ours = sl && n == sl;
+    for (size_t k = 0; ours && k < n; k++) ours = p[k] == self[k];
+    if (n && !ours) {
+      if (o + n + 2 >= cap) return NULL;
+      if (o) buf[o++] = ':';
+      for (size_t k = 0; k < n; k++) buf[o++] = p[k];
+    }
+    p = e;
+  }
+  buf[o] = 0;
+  return buf;
+}
+
+/* "env":{...}: the variables that run code which this exec adds or changes. Our own SERVICE_*
+ * names are left out (the child gets the load-time snapshot whatever the caller passes), and so
+ * is our own entry in the preload list. */
+static void put_env(struct svc_sink *k, char *const *env, int *trunc) {
+  struct svc_text t = {k, 1, SVC_ENV_BUDGET, 0};
+  int n = 0;
+  svc_sink_puts(k, ",\"env\":{");
+  for (size_t i = 0; env && env[i]; i++) {
+    const char *e = env[i];
+    if (!svc_env_runs_code(e) || svc_env_is_ours(e) || unchanged_since_load(e)) continue;
+    const char *eq = e;
+    while (*eq != '=') eq++;
+    const char *value = eq + 1;
+    char pre[1024];
+    if (name_is(e, SVC_CFG_PRELOAD_NAME) && svc_cfg.self_path[0]) {
+      const char *rest = foreign_preload(value, pre, sizeof pre);
+      if (rest && !*rest) continue;
+      if (rest) value = rest;
+    }
+    if (t.budget == 0) {
+      t.trunc = 1;
+      break;
+    }
+    svc_sink_puts(k, n++ ? ",\"" : "\"");
+    svc_text_put(&t, e, (size_t)(eq - e));
+    svc_sink_puts(k, "\":\"");
+    svc_text_put(&t, value, svc_strlen(value));
+    svc_sink_put(k, "\"", 1);
+  }
+  svc_sink_put(k, "}", 1);
+  if (t.trunc) *trunc = 1;
+}
+
+/* Directories only root writes to: a program there is named by its path, and the server can
+ * resolve links in them itself (they are readable by everyone, the service user included). */
+static int in_system_dir(const char *p) {
+  static const char *const dirs[] = {"/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/", "/usr/local/bin/",
+                                     "/usr/local/sbin/", "/usr/lib/", "/usr/libexec/", "/lib/", NULL};
+  for (int i = 0; dirs[i]; i++) {
+    const char *d = dirs[i], *q = p;
+    while (*d && *q == *d) d++, q++;
+    if (*d) continue;
+    for (; *q; q++)
+      if (*q == '/' || (q[0] == '.' && (q == p || q[-1] == '/'))) return 0; /* a subdirectory, "..", "." */
+    return 1;
+  }
+  return 0;
+}
+
+/* "exe": what really runs, every symbolic link resolved, through the kernel's own name for the
+ * opened file (/proc/self/fd/N, so the magic links of /proc/self/fd and fexecve resolve too).
+ * Only for programs outside the system directories: opening and reading the link back costs
+ * three system calls, which a program in /usr/bin (nearly every exec) does not need, and a
+ * server running as another user may not be able to look into the agent's directories. 0 when
+ * nothing is sent (the server resolves the path). */
+static int resolve_exe(const char *path, char *exe, size_t cap) {
+#ifndef __APPLE__
+  if (!path || !path[0] || (path[0] == '/' && in_system_dir(path))) return 0;
+  int fd = open(path, O_PATH | O_CLOEXEC);
+  if (fd < 0) return 0;
+  char link[32];
+  struct svc_sink lk;
+  svc_sink_memory(&lk, link, sizeof link);
+  svc_sink_puts(&lk, "/proc/self/fd/");
+  svc_sink_int(&lk, fd);
+  svc_sink_finish(&lk);
+  ssize_t n = readlink(link, exe, cap - 1);
+  close(fd);
+  if (n <= 0) return 0;
+  exe[n] = 0;
+  return 1;
+#else
+  (void)path, (void)exe, (void)cap;
+  return 0;
+#endif
+}
+
+/* "exe_id": the file's identity "dev:ino:size:mtime_ns", from the stat the caller already made. */
+static void put_exe_id(struct svc_sink *k, const struct stat *st, int *trunc) {
+  char id[96];
+  struct svc_sink ik;
+  svc_sink_memory(&ik, id, sizeof id);
+  svc_sink_int(&ik, (long long)st->st_dev);
+  svc_sink_put(&ik, ":", 1);
+  svc_sink_int(&ik, (long long)st->st_ino);
+  svc_sink_put(&ik, ":", 1);
+  svc_sink_int(&ik, (long long)st->st_size);
+  svc_sink_put(&ik, ":", 1);
+#ifdef __APPLE__
+  svc_sink_int(&ik, (long long)st->st_mtimespec.tv_sec * 1000000000LL + st->st_mtimespec.tv_nsec);
+#else
+  svc_sink_int(&ik, (long long)st->st_mtim.tv_sec * 1000000000LL + st->st_mtim.tv_nsec);
+#endif
+  svc_sink_finish(&ik);
+  put_field(k, "exe_id", id, sizeof id, trunc);
+}
+
 void svc_write_request(struct svc_sink *k, const struct svc_request *r, const char *cwd, int wait) {
   int trunc = 0;
-  svc_sink_puts(k, "{\"v\":1,\"tool\":\"exec\"");
+  svc_sink_puts(k, "{\"v\":2,\"tool\":\"exec\"");
   put_field(k, "api", r->api, 64, &trunc);
   put_field(k, "agent", svc_cfg.agent, 6 * SVC_IDENT_MAX, &trunc);
   put_field(k, "session", svc_cfg.session, 6 * SVC_IDENT_MAX, &trunc);
@@ -324,6 +514,12 @@ void svc_write_request(struct svc_sink *k, const struct svc_request *r, const ch
   if (a.trunc) trunc = 1;
 
   put_field(k, "path", r->path, SVC_PATH_BUDGET, &trunc);
+  {
+    char exe[PATH_MAX];
+    if (resolve_exe(r->path, exe, sizeof exe)) put_field(k, "exe", exe, SVC_PATH_BUDGET, &trunc);
+    if (r->st) put_exe_id(k, r->st, &trunc);
+  }
+  put_env(k, r->child_env ? r->child_env : SVC_ENVIRON, &trunc);
   put_field(k, "cwd", cwd, SVC_PATH_BUDGET, &trunc);
   svc_sink_puts(k, ",\"pid\":");
   svc_sink_int(k, getpid());

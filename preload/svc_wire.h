@@ -41,4 +41,10 @@ void svc_write_request(struct svc_sink *k, const struct svc_request *r, const ch
 
 long long svc_now_ms(void) SVC_HIDDEN;
 
+/* 1 when the "NAME=value" entry names a variable through which a program can be made to run
+ * other code (BASH_ENV, NODE_OPTIONS, LD_*, GIT_SSH_COMMAND, ...; see preload/README.md). */
+int svc_env_runs_code(const char *entry) SVC_HIDDEN;
+/* 1 when one of SERVICE_SOCKET ... SERVICE_REAL_SHELL, the names the library re-injects. */
+int svc_env_is_ours(const char *entry) SVC_HIDDEN;
+
 #endif

@@ -14,10 +14,12 @@ import net from 'node:net';
 import { chmodSync, lstatSync, statSync, unlinkSync } from 'node:fs';
 import { MAX_STDIN_BYTES } from '../src/integrations/hooks/run.js';
 import { defaultTransport, openTransport, type TransportEvents, type TransportKind } from './preload-transport.js';
+import { warmSystemIndex } from './preload-exec.js';
 
 /** One request line, validated. Unknown extra members are ignored (newer libraries may add some). */
 export interface PreloadRequest {
-  v: 1;
+  /** 1, or 2 from libraries that also send exe, exe_id and env. */
+  v: 1 | 2;
   tool: 'exec';
   /** Which libc entry point asked: execve, posix_spawnp, system, shell (svc-shim), wrap, ... */
   api?: string;
@@ -35,6 +37,12 @@ export interface PreloadRequest {
   wait?: boolean;
   /** The command or argv was longer than the library sends; what arrived is a prefix. */
   truncated?: boolean;
+  /** v2: the file that really runs, every symbolic link (and /proc/self/fd/N) resolved. */
+  exe?: string;
+  /** v2: the file's identity "dev:ino:size:mtime_ns" as the library saw it (no hash: see docs/preload.md). */
+  exe_id?: string;
+  /** v2: variables that make a program run code, which this exec adds or changes. */
+  env?: Record<string, string>;
 }
 
 export interface PreloadReply {
@@ -98,9 +106,15 @@ export interface PreloadSocketOptions {
   readTimeoutMs?: number;
   /** Who moves the bytes (default: the native listener where the addon has one). */
   transport?: TransportKind;
+  /** Open connections at most (default MAX_CONNECTIONS); past it newcomers get OVERLOADED_REPLY. */
+  maxConnections?: number;
+  /** Idle connections per uid (default MAX_IDLE_PER_UID). */
+  maxIdlePerUid?: number;
 }
 
-export const MAX_REQUEST_LINE = 1024 * 1024;
+/** Exec lines carry argv up to the kernel's argument limit (about 2 MiB) twice, as the command and
+ * as argv, plus JSON escaping: 8 MiB leaves room for that (preload/svc_check.h budgets). */
+export const MAX_REQUEST_LINE = 8 * 1024 * 1024;
 /** svc-hook forwards at most MAX_STDIN_BYTES + 1 bytes of stdin, each escaped to at most 6
  * bytes; lines over MAX_REQUEST_LINE are read this far only when they start with the hook
  * prefix (as svc-hook writes them), so exec requests keep their 1 MiB bound. */
@@ -112,6 +126,14 @@ export const HOLD_AFTER_MS = 250;
  * periodic sweep rather than a timer per connection, which would be on the hot path). */
 export const REQUEST_READ_TIMEOUT_MS = 10_000;
 export const MAX_CONNECTIONS = 4096;
+/** Connections of one uid that have not sent their line: past this the oldest is turned away
+ * with OVERLOADED, so idle connections cannot crowd out the requests that follow. A library
+ * client writes its line right after connecting, so only stalled or hostile clients count. */
+export const MAX_IDLE_PER_UID = 64;
+/** At most this many environment variables in a v2 request (the library sends a few). */
+const MAX_ENV_VARS = 256;
+/** The refusal for a connection turned away for load: the library retries it briefly. */
+export const OVERLOADED_REPLY = JSON.stringify({ decision: 'deny', allowed: false, code: 'overloaded', message: 'svc server overloaded; try again' }) + '\n';
 const PROBE_TIMEOUT_MS = 500;
 
 const DECISIONS = new Set(['allow', 'deny', 'ask', 'watch']);
@@ -131,7 +153,7 @@ function parseLine(line: string): Record<string, unknown> | string {
   }
   if (!v || typeof v !== 'object' || Array.isArray(v)) return 'request must be a JSON object';
   const o = v as Record<string, unknown>;
-  if (o.v !== 1) return 'unsupported protocol version (want "v":1)';
+  if (o.v !== 1 && o.v !== 2) return 'unsupported protocol version (want "v":1 or "v":2)';
   return o;
 }
 
@@ -153,8 +175,22 @@ function execRequest(o: Record<string, unknown>): PreloadRequest | string {
   if (o.api !== undefined && typeof o.api !== 'string') return '"api" must be a string';
   if (o.wait !== undefined && typeof o.wait !== 'boolean') return '"wait" must be a boolean';
   if (o.truncated !== undefined && typeof o.truncated !== 'boolean') return '"truncated" must be a boolean';
+  for (const k of ['exe', 'exe_id'] as const) {
+    if (o[k] !== undefined && typeof o[k] !== 'string') return `"${k}" must be a string`;
+  }
+  let env: Record<string, string> | undefined;
+  if (o.env !== undefined) {
+    if (!o.env || typeof o.env !== 'object' || Array.isArray(o.env)) return '"env" must be an object of strings';
+    const entries = Object.entries(o.env as Record<string, unknown>);
+    if (entries.length > MAX_ENV_VARS) return `"env" holds more than ${MAX_ENV_VARS} variables`;
+    env = {};
+    for (const [k, val] of entries) {
+      if (typeof val !== 'string' || k === '' || k.includes('=')) return '"env" must map variable names to strings';
+      env[k] = val;
+    }
+  }
   const req: PreloadRequest = {
-    v: 1,
+    v: o.v as 1 | 2,
     tool: 'exec',
     agent: o.agent as string,
     session: o.session as string,
@@ -169,6 +205,9 @@ function execRequest(o: Record<string, unknown>): PreloadRequest | string {
   if (o.api !== undefined) req.api = o.api as string;
   if (o.wait !== undefined) req.wait = o.wait as boolean;
   if (o.truncated !== undefined) req.truncated = o.truncated as boolean;
+  if (o.exe !== undefined) req.exe = o.exe as string;
+  if (o.exe_id !== undefined) req.exe_id = o.exe_id as string;
+  if (env) req.env = env;
   return req;
 }
 
@@ -387,12 +426,17 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
       maxLine: MAX_REQUEST_LINE,
       maxHookLine: opts.hook ? MAX_HOOK_LINE : 0,
       readTimeoutMs: opts.readTimeoutMs ?? REQUEST_READ_TIMEOUT_MS,
-      maxConnections: MAX_CONNECTIONS,
+      maxConnections: opts.maxConnections ?? MAX_CONNECTIONS,
+      maxIdlePerUid: opts.maxIdlePerUid ?? MAX_IDLE_PER_UID,
+      overloadedReply: OVERLOADED_REPLY,
     },
     events,
   );
   chmodSync(opts.path, 0o600);
   const ino = statSync(opts.path).ino;
+  // the index of system programs (server/preload-exec.ts) is built now, in the background, so the
+  // first exec of a renamed program does not wait for it
+  warmSystemIndex();
   log(`preload socket listening on ${opts.path}`);
 
   let closing: Promise<void> | null = null;

@@ -31,6 +31,10 @@ export interface TransportOptions {
   maxHookLine: number;
   readTimeoutMs: number;
   maxConnections: number;
+  /** Connections of one uid that have not sent their line yet; past this the oldest is dropped. */
+  maxIdlePerUid: number;
+  /** Written (with its newline) to a connection turned away for load, instead of a bare close. */
+  overloadedReply: string;
 }
 
 export interface Transport {
@@ -60,6 +64,8 @@ type NativeListenerClass = new (
   onEvent: (kind: number, id: number, pid: number, uid: number, data: string, limit: number) => void,
 ) => NativeListener;
 
+/** An idle connection makes room for a newcomer only after this long (a burst is not a hoard). */
+const IDLE_EVICT_AFTER_MS = 50;
 const HOOK_PREFIX = Buffer.from('{"v":1,"kind":"hook"');
 const LINE = 1, HANGUP = 2, TOO_LONG = 3, PARTIAL = 4, LOG = 5, CACHED = 6;
 
@@ -101,7 +107,7 @@ function openNative(o: TransportOptions, ev: TransportEvents): Transport {
 async function openNet(o: TransportOptions, ev: TransportEvents): Promise<Transport> {
   const socks = new Map<number, net.Socket>();
   /** Connections still sending their request line, with the time they connected. */
-  const reading = new Map<net.Socket, number>();
+  const reading = new Map<net.Socket, { since: number; uid: number }>();
   let nextId = 1;
 
   const handle = (sock: net.Socket) => {
@@ -123,6 +129,10 @@ async function openNet(o: TransportOptions, ev: TransportEvents): Promise<Transp
       sock.destroy();
       return;
     }
+    if (socks.size >= o.maxConnections) {
+      sock.end(o.overloadedReply);
+      return;
+    }
     const id = nextId++;
     socks.set(id, sock);
     let told = false; // the protocol layer knows this id (line, tooLong or partial sent)
@@ -131,7 +141,18 @@ async function openNet(o: TransportOptions, ev: TransportEvents): Promise<Transp
       reading.delete(sock);
       if (told) ev.hangup(id);
     });
-    reading.set(sock, Date.now());
+    reading.set(sock, { since: Date.now(), uid: peer.uid });
+    // Idle connections of one uid are bounded: the oldest makes room (Map keeps arrival order).
+    let idle = 0;
+    for (const r of reading.values()) if (r.uid === peer.uid) idle++;
+    const evictBefore = Date.now() - IDLE_EVICT_AFTER_MS;
+    for (const [s, r] of reading) {
+      if (idle <= o.maxIdlePerUid || r.since > evictBefore) break;
+      if (r.uid !== peer.uid || s === sock) continue;
+      reading.delete(s);
+      s.end(o.overloadedReply);
+      idle--;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     let limit = o.maxLine;
@@ -170,7 +191,6 @@ async function openNet(o: TransportOptions, ev: TransportEvents): Promise<Transp
   // No half-open connections: the library keeps its side open until the reply, so an EOF from
   // the client means it hung up (timeout, kill, SERVICE_PRELOAD_ASK=deny).
   const server = net.createServer({ allowHalfOpen: false }, handle);
-  server.maxConnections = o.maxConnections;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(o.path, () => {
@@ -181,7 +201,7 @@ async function openNet(o: TransportOptions, ev: TransportEvents): Promise<Transp
   server.on('error', (err) => ev.log(err.message));
   const sweep = setInterval(() => {
     const cutoff = Date.now() - o.readTimeoutMs;
-    for (const [s, since] of reading) if (since < cutoff) s.destroy();
+    for (const [s, r] of reading) if (r.since < cutoff) s.destroy();
   }, Math.min(1000, Math.max(10, o.readTimeoutMs / 2)));
   sweep.unref();
 

@@ -4,6 +4,7 @@ import type { Gate } from '../src/gate/gate.js';
 import { blockingReply, type BlockingReply } from './gate-reply.js';
 import type { Identity } from '../src/auth/tokens.js';
 import type { ToolCall } from '../src/policy/types.js';
+import { readExec } from './preload-exec.js';
 
 export interface PreloadRequest {
   v?: number;
@@ -20,6 +21,11 @@ export interface PreloadRequest {
   /** false when the library must not wait for a human (SERVICE_PRELOAD_ASK=deny). */
   wait?: boolean;
   truncated?: boolean;
+  /** v2 (see server/preload-exec.ts) */
+  api?: string;
+  exe?: string;
+  exe_id?: string;
+  env?: Record<string, string>;
 }
 
 type Reply = BlockingReply;
@@ -42,16 +48,23 @@ export async function socketCall(
     // The library cut a huge command to fit its stack buffer; the unseen tail could be anything.
     return { decision: 'deny', allowed: false, message: 'command too long to check; refused' };
   }
+  // v2: the real program under an innocent name, and environment variables that run code
+  const reading = req.v === 2 ? await readExec({ command: req.command, argv: req.argv, path: req.path, exe: req.exe, cwd: req.cwd, api: req.api, env: req.env }) : undefined;
+  const params: Record<string, unknown> = { command: reading?.command ?? req.command };
+  if (req.env && Object.keys(req.env).length) params.env = req.env;
   const call: ToolCall = {
     tool: 'exec',
     agent: s(req.agent) || 'preload',
     session: s(req.session),
     runId: s(req.run_id) || undefined,
-    params: { command: req.command },
+    params,
     workdir: s(req.cwd) || undefined,
   };
   const extra: Record<string, unknown> = { source: 'preload', pid: peer.pid || req.pid, ppid: req.ppid };
   if (req.path) extra.path = req.path;
+  if (req.exe && req.exe !== req.path) extra.exe = req.exe;
+  if (reading?.program) extra.program = reading.program;
+  if (reading && reading.command !== req.command) extra.typed = req.command;
   const wait = req.wait !== false;
   const r = await gate.decide({
     mode: 'blocking',

@@ -98,7 +98,7 @@ test('same stdout, stderr and exit as `svc hook` for allow, deny and malformed p
   assert.ok(!JSON.stringify(redact).includes('AKIA'), 'the secret never reaches the host');
 });
 
-test('a payload over the 1 MiB exec line limit is forwarded whole and answered like `svc hook`', async () => {
+test('a 2 MiB payload is forwarded whole and answered like `svc hook`', async () => {
   const payload = JSON.parse(fixture('claude-code', 'post-allow'));
   payload.tool_response.stdout = 'x'.repeat(2 * 1024 * 1024);
   const input = JSON.stringify(payload);

@@ -26,7 +26,7 @@ function envMap(out: string): Map<string, string> {
   return m;
 }
 
-test('LD_PRELOAD in the snapshot: other libraries stay first, ours is absolute and listed once', async () => {
+test('LD_PRELOAD in the snapshot: ours comes first, absolute and listed once, then the other libraries', async () => {
   const other = join(rec.dir, 'libother.so');
   writeFileSync(join(rec.dir, 'other.c'), 'int svc_test_other_marker;\n');
   execFileSync('gcc', ['-shared', '-fPIC', '-o', other, join(rec.dir, 'other.c')], { stdio: 'pipe' });
@@ -34,7 +34,7 @@ test('LD_PRELOAD in the snapshot: other libraries stay first, ours is absolute a
   const env = preloadEnv(rec.socket, { LD_PRELOAD: `${other} ${rel}:${rel}` });
   const r = await run('/bin/sh', ['-c', 'env -i /usr/bin/printenv LD_PRELOAD'], env, { cwd: dirname(LIB) });
   assert.equal(r.code, 0, r.stderr);
-  assert.equal(r.stdout.trim(), `${other}:${LIB}`);
+  assert.equal(r.stdout.trim(), `${LIB}:${other}`);
   assert.ok(rec.commands().includes('/usr/bin/printenv LD_PRELOAD'), JSON.stringify(rec.commands()));
 });
 

@@ -102,7 +102,7 @@ test('malformed requests are denied with a reason', async () => {
     const cases: Array<[string, RegExp]> = [
       ['not json\n', /request is not valid JSON/],
       ['[1,2]\n', /must be a JSON object/],
-      [line({ ...REQUEST, v: 2 }), /unsupported protocol version/],
+      [line({ ...REQUEST, v: 3 }), /unsupported protocol version/],
       [line({ ...REQUEST, tool: 'read' }), /tool must be "exec"/],
       [line({ ...REQUEST, argv: ['ok', 3] }), /"argv" must be an array of strings/],
       [line({ ...REQUEST, command: undefined }), /"command" must be a string/],
