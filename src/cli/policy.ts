@@ -103,6 +103,9 @@ export function formatExplain(x: ExplainResult, showAll: boolean, config: string
   if (x.paths) out.push(...list('Path readings:', x.paths));
   if (x.url !== undefined) out.push(`URL:       ${x.url}`);
   if (x.domain !== undefined) out.push(`Domain:    ${x.domain}`);
+  if (x.derived?.length) {
+    out.push(...list('Amounts to (each decided like a direct call; the strictest wins):', x.derived.map((e) => `${e.via} -> ${e.tool} ${JSON.stringify(e.params).slice(0, 160)}: ${e.decision.action}${e.decision.policy ? ` (policy ${e.decision.policy})` : ''}`)));
+  }
   out.push('');
   const d = x.decision;
   out.push(`Decision:  ${d.action}${d.policy ? ` (policy ${d.policy})` : ''}`);

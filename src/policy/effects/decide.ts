@@ -1,0 +1,94 @@
+// Deciding what a call amounts to: each derived call goes through the same policy set as a call
+// the agent made directly; the strictest decision wins (deny > ask > watch/allow) and its
+// message says which derived call it was about ("writes ~/.bashrc: ...").
+import type { Decision, ToolCall } from '../types.js';
+import type { Effect } from './types.js';
+import { deriveFromCommand, deriveFromWrite } from './derive.js';
+
+/** Derived calls of derived calls are followed this deep (an exec of an exec of ...). */
+export const MAX_EFFECT_DEPTH = 3;
+const CACHE_ENTRIES = 4096;
+
+const STRENGTH: Record<string, number> = { allow: 1, watch: 2, ask: 3, webhook: 4, deny: 5 };
+
+export interface DerivedResult {
+  effect: Effect;
+  call: ToolCall;
+  decision: Decision;
+}
+
+/** Effects per command string (they depend on the text only). */
+export class EffectCache {
+  private readonly map = new Map<string, Effect[]>();
+
+  forCommand(command: string): Effect[] {
+    let hit = this.map.get(command);
+    if (!hit) {
+      hit = deriveFromCommand(command);
+      if (this.map.size >= CACHE_ENTRIES) this.map.delete(this.map.keys().next().value!);
+      this.map.set(command, hit);
+    }
+    return hit;
+  }
+}
+
+/** The text a write or edit call puts into its file (content / new_string / contents / text). */
+export function writtenContent(call: ToolCall): string | undefined {
+  for (const src of [call.params, call.input]) {
+    if (!src) continue;
+    for (const k of ['content', 'contents', 'new_string', 'newString', 'text', 'new_str', 'file_text', 'insert_text']) {
+      const v = src[k];
+      if (typeof v === 'string' && v) return v;
+    }
+    const edits = src['edits'];
+    if (Array.isArray(edits)) {
+      const parts = edits.map((e) => (e && typeof e === 'object' ? (e as Record<string, unknown>)['new_string'] : undefined)).filter((x): x is string => typeof x === 'string');
+      if (parts.length) return parts.join('\n');
+    }
+  }
+  return undefined;
+}
+
+export function effectsOf(call: ToolCall, command: string | undefined, path: string | undefined, cache: EffectCache): Effect[] {
+  if (command !== undefined && (call.tool === 'exec' || call.tool.toLowerCase() === 'exec')) return cache.forCommand(command);
+  if (path !== undefined && (call.tool === 'write' || call.tool === 'edit')) {
+    const content = writtenContent(call);
+    return content ? deriveFromWrite(path, content) : [];
+  }
+  return [];
+}
+
+export function derivedCall(base: ToolCall, e: Effect, workdir: string | undefined): ToolCall {
+  const params: Record<string, unknown> = {};
+  if (e.path !== undefined) params['path'] = e.path;
+  if (e.content !== undefined) params['content'] = e.content;
+  if (e.url !== undefined) params['url'] = e.url;
+  if (e.command !== undefined) params['command'] = e.command;
+  const c: ToolCall = { tool: e.tool, agent: base.agent, session: base.session, params };
+  if (workdir !== undefined) c.workdir = workdir;
+  if (base.agentDepth !== undefined) c.agentDepth = base.agentDepth;
+  return c;
+}
+
+/**
+ * Folds the derived decisions into the call's own: a derived decision made by a rule (not the
+ * default action) that is stricter replaces it, with the effect named in the message.
+ */
+export function strictest(own: Decision, derived: DerivedResult[]): Decision {
+  let best = own;
+  let bestEffect: Effect | undefined;
+  for (const r of derived) {
+    const d = r.decision;
+    if (!d.policy) continue;
+    if (r.effect.onlyDeny && d.action !== 'deny') continue;
+    if ((STRENGTH[d.action] ?? 0) > (STRENGTH[best.action] ?? 0)) {
+      best = d;
+      bestEffect = r.effect;
+      if (d.action === 'deny') break;
+    }
+  }
+  if (!bestEffect) return own;
+  const names = [...best.matchedPolicies];
+  for (const n of own.matchedPolicies) if (!names.includes(n)) names.push(n);
+  return { ...best, message: `${bestEffect.via}: ${best.message}`, matchedPolicies: names };
+}
