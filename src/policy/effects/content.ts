@@ -119,7 +119,7 @@ function configPlant(kind: Kind, text: string, via: string): Effect[] {
       if (/(?:^|:)registry$|npmregistryserver$/.test(k)) cmd(`npm config set registry ${v}`);
       else if (/strict-ssl$|enablestrictssl$/.test(k) && /false|0/.test(v)) cmd('npm config set strict-ssl false');
       else if (k === 'ca' && v === 'null') cmd('npm config set strict-ssl false');
-      else if (/unsafehttpwhitelist$|^ignore-scripts$/.test(k) && false) cmd('');
+      else if (/^(?:script-shell|shell|node-options|onload-script|git|editor|browser|init-module|yarnpath|plugins)$/.test(k)) cmd(`npm config set ${k} ${v}`);
     }
   } else if (kind === 'pip' || kind === 'pyproject') {
     for (const [k, v] of settings(text)) {

@@ -49,8 +49,34 @@ export function writtenContent(call: ToolCall): string | undefined {
   return undefined;
 }
 
+/** What an MCP tool call does, read from the operation's name and its usual parameters
+ * (filesystem servers' write_file/read_file/..., database servers' query/execute, fetch servers). */
+function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
+  const p = { ...(call.input ?? {}), ...call.params };
+  const str = (k: string) => (typeof p[k] === 'string' ? (p[k] as string) : undefined);
+  const op = (str('tool') ?? str('name') ?? call.tool.replace(/^mcp[_:-]*/i, '')).toLowerCase();
+  const path = str('path') ?? str('file_path') ?? str('filepath') ?? str('destination') ?? str('target');
+  const content = str('content') ?? str('contents') ?? str('text') ?? str('new_string') ?? str('newText');
+  const out: Effect[] = [];
+  if (path) {
+    const via = `MCP ${op}`;
+    if (/write|create|edit|append|put|save|upload|move|rename|copy/.test(op)) out.push(content ? { tool: 'write', path, content, via: `${via} writes ${path}` } : { tool: 'write', path, via: `${via} writes ${path}` });
+    else if (/delete|remove|unlink|rm/.test(op)) out.push({ tool: 'delete', path, via: `${via} deletes ${path}` });
+    else if (/read|get|cat|view|open|download|head|tail/.test(op)) out.push({ tool: 'read', path, via: `${via} reads ${path}` });
+    if (content && out[0]?.tool === 'write') out.push(...deriveFromWrite(path, content));
+  }
+  const url = str('url') ?? str('uri');
+  if (url && /^[a-z][a-z0-9+.-]*:/i.test(url)) out.push({ tool: 'fetch', url, via: `MCP ${op} reaches ${url}` });
+  const sql = str('sql') ?? str('query') ?? str('statement');
+  if (sql) out.push({ tool: 'exec', command: `psql -c ${JSON.stringify(sql)}`, via: `MCP ${op} runs SQL` });
+  const cmd = str('command') ?? str('cmd');
+  if (cmd && /exec|run|shell|command|terminal|bash/.test(op)) out.push({ tool: 'exec', command: cmd, via: `MCP ${op} runs` }, ...cache.forCommand(cmd));
+  return out;
+}
+
 export function effectsOf(call: ToolCall, command: string | undefined, path: string | undefined, cache: EffectCache): Effect[] {
   if (command !== undefined && (call.tool === 'exec' || call.tool.toLowerCase() === 'exec')) return cache.forCommand(command);
+  if (/^mcp(?:$|[_:-])/i.test(call.tool) && call.tool !== 'mcp-destructive') return mcpEffects(call, cache);
   if (path !== undefined && (call.tool === 'write' || call.tool === 'edit')) {
     const content = writtenContent(call);
     return content ? deriveFromWrite(path, content) : [];

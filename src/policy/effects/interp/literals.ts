@@ -81,6 +81,11 @@ export function splitArgs(s: string): string[] {
   return out;
 }
 
+/** One argv word as the shell would need it written (quoted when it holds spaces or operators). */
+export function shellWord(w: string): string {
+  return /^[\w@%+=:,./~-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
+}
+
 /** A literal, or a list/array of literals joined by spaces (an argv), or undefined. */
 export function argValue(arg: string | undefined): string | undefined {
   if (arg === undefined) return undefined;
@@ -91,7 +96,7 @@ export function argValue(arg: string | undefined): string | undefined {
   if (m && (t[0] === '[' || t.startsWith('%w'))) {
     if (t.startsWith('%w')) return m[1]!.trim().split(/\s+/).join(' ');
     const parts = splitArgs(m[1]!).filter(Boolean).map(literalValue);
-    if (parts.length && parts.every((p) => p !== undefined)) return parts.join(' ');
+    if (parts.length && parts.every((p) => p !== undefined)) return (parts as string[]).map(shellWord).join(' ');
   }
   return undefined;
 }
