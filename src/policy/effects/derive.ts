@@ -34,7 +34,7 @@ function interpreterCode(lang: Language, c: SimpleCommand): { code?: string; via
     const w = a[i]!;
     if (lang.inline.includes(w)) return { code: a[i + 1] ?? '', via: `${name} ${w}` };
     // -c'code' / -e'code' attached, and combined short flags ending in the code flag (-Ic, -ne)
-    const short = lang.inline.find((f) => f.length === 2 && f[0] === '-' && w.startsWith('-') && !w.startsWith('--') && w.includes(f[1]!));
+    const short = /^-[a-zA-Z]{2,4}$/.test(w) || (/^-[a-zA-Z]/.test(w) && lang.name === 'python') ? lang.inline.find((f) => f.length === 2 && f[0] === '-' && w.includes(f[1]!)) : undefined;
     if (short) {
       const at = w.indexOf(short[1]!, 1);
       const attached = w.slice(at + 1);

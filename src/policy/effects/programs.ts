@@ -2,7 +2,7 @@
 // program (options that take an argument, and which operands are read, written or reached).
 // Sources: each tool's own manual page (coreutils cp/mv/install/ln/tee/dd/truncate/touch/
 // chmod/chown, GNU sed -i, rsync, scp, curl, wget, httpie, netcat/ncat, socat, openssl s_client,
-// git-config, npm-config, pip config, crontab).
+// git-config, crontab).
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { hasOption, optionValue, parseArgs, type ParsedArgs } from './operands.js';
@@ -241,28 +241,6 @@ function git(c: SimpleCommand, out: Effect[]): void {
   }
 }
 
-/** `npm config set k v` and friends: the same write as editing the tool's config file. */
-const PKG_CONFIG: Record<string, { file: string; sep: string }> = {
-  npm: { file: '~/.npmrc', sep: '=' },
-  pnpm: { file: '~/.npmrc', sep: '=' },
-  yarn: { file: '~/.yarnrc', sep: ' ' },
-  pip: { file: '~/.config/pip/pip.conf', sep: ' = ' },
-  pip3: { file: '~/.config/pip/pip.conf', sep: ' = ' },
-};
-
-function pkgConfig(name: string): Deriver {
-  return (c, out) => {
-    const a = c.argv.filter((w) => !w.startsWith('-'));
-    const set = (a[1] === 'config' && a[2] === 'set') ? 3 : (a[1] === 'set' && name !== 'pip') ? 2 : -1;
-    if (set < 0 || a.length <= set) return;
-    const spec = PKG_CONFIG[name]!;
-    let key = a[set]!;
-    let value = a.slice(set + 1).join(' ');
-    if (!value && key.includes('=')) [key, value] = [key.slice(0, key.indexOf('=')), key.slice(key.indexOf('=') + 1)];
-    out.push(write(spec.file, `${key}${spec.sep}${value}\n`, `${name} config set writes ${spec.file}`));
-  };
-}
-
 function crontab(c: SimpleCommand, out: Effect[]): void {
   const p = parseArgs(c.argv, ['-u']);
   if (hasOption(p, '-l', '-r', '-e')) return;
@@ -378,11 +356,6 @@ const TABLE: Record<string, Deriver> = {
   zip: archive,
   '7z': archive,
   '7za': archive,
-  npm: pkgConfig('npm'),
-  pnpm: pkgConfig('pnpm'),
-  yarn: pkgConfig('yarn'),
-  pip: pkgConfig('pip'),
-  pip3: pkgConfig('pip3'),
 };
 for (const n of CAT_LIKE) TABLE[n] ??= catLike(n);
 

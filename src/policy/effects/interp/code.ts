@@ -36,6 +36,7 @@ export function canonicalCode(lang: Language, code: string): string {
     c = foldConcat(c, lang.dotConcat);
     if (c === before) break;
   }
+  c = propagateConstants(c);
   const map = new Map<string, string>();
   for (const a of lang.aliases) {
     a.re.lastIndex = 0;
@@ -45,6 +46,22 @@ export function canonicalCode(lang: Language, code: string): string {
     c = c.replace(new RegExp(`(?<![\\w.$'"])${escapeForRegex(alias)}(?=\\s*[.(\\x60]|\\s*['"])`, 'g'), target);
   }
   return c;
+}
+
+const ASSIGN_LITERAL = /(?:^|[;\n{(]\s*|\b(?:const|let|var|my|local)\s+)(\$?[A-Za-z_]\w*)\s*=\s*('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")\s*(?=;|\n|$)/g;
+
+/** `p = '~/.x'; open(p, 'w')` -> `open('~/.x', 'w')`: names bound once to a literal are replaced by it. */
+function propagateConstants(code: string): string {
+  const seen = new Map<string, string | null>();
+  ASSIGN_LITERAL.lastIndex = 0;
+  for (let m = ASSIGN_LITERAL.exec(code); m; m = ASSIGN_LITERAL.exec(code)) seen.set(m[1]!, seen.has(m[1]!) ? null : m[2]!);
+  let out = code;
+  for (const [name, lit] of seen) {
+    if (lit === null || name.length < 1) continue;
+    const esc = escapeForRegex(name);
+    out = out.replace(new RegExp(`(?<![\\w.$'"])${esc}(?![\\w'"]|\\s*=[^=]|\\s*\\()`, 'g'), lit);
+  }
+  return out;
 }
 
 interface Found {
@@ -61,13 +78,19 @@ const compiled = new WeakMap<CallRule, RegExp>();
 function calleeRegex(rule: CallRule): RegExp {
   let re = compiled.get(rule);
   if (!re) {
-    re = new RegExp(`(?<![\\w.$>:-])(?:${rule.fn})(?:\\s*\\(|${rule.bare ? `\\s+(?=['"$\\[])` : '(?!)'})`, 'g');
+    re = new RegExp(`(?<![\\w.$>:-])(?:${rule.fn})(?:\\s*\\(|${rule.bare ? `\\s+(?=['"$\\[\\w~/.\\\\-])` : '(?!)'})`, 'g');
     compiled.set(rule, re);
   }
   return re;
 }
 
-function findCalls(code: string, rule: CallRule, out: Found[]): void {
+/** PowerShell-style bare words: flags dropped, the rest quoted as literals. */
+function bareArgs(text: string): string[] {
+  const words = text.trim().split(/\s+/).filter((w) => w && !w.startsWith('-'));
+  return words.map((w) => (/^['"]/.test(w) ? w : JSON.stringify(w)));
+}
+
+function findCalls(code: string, rule: CallRule, out: Found[], bare = false): void {
   const re = calleeRegex(rule);
   re.lastIndex = 0;
   for (let m = re.exec(code); m; m = re.exec(code)) {
@@ -80,7 +103,8 @@ function findCalls(code: string, rule: CallRule, out: Found[]): void {
     } else {
       // bare: the rest of the statement
       const stop = code.slice(end).search(/[;\n]|\s(?:and|or|if|unless)\s|\|\||&&/);
-      args = splitArgs(stop < 0 ? code.slice(end) : code.slice(end, end + stop));
+      const rest = stop < 0 ? code.slice(end) : code.slice(end, end + stop);
+      args = bare && !/^\s*['"]/.test(rest) ? bareArgs(rest) : splitArgs(rest);
     }
     out.push({ rule, args, inner: m[1], name: m[0].replace(/\s*\($/, '').trim() });
     if (out.length > 256) return;
@@ -138,7 +162,7 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
   if (depth > MAX_DEPTH || !code.trim()) return out;
   const c = canonicalCode(lang, code);
   const found: Found[] = [];
-  for (const r of lang.calls) findCalls(c, r, found);
+  for (const r of lang.calls) findCalls(c, r, found, lang.bareWords);
   const urls: string[] = [];
   let dynamicRun = false;
   let shellSpawn = false;
@@ -184,6 +208,8 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
       }
     }
   }
+  // eval handed over as a value: fetch(u).then(r => r.text()).then(eval)
+  if (/[(,]\s*(?:eval|exec|Function|Invoke-Expression)\s*\)/.test(c)) dynamicRun = true;
   URL_LITERAL.lastIndex = 0;
   for (let m = URL_LITERAL.exec(c); m; m = URL_LITERAL.exec(c)) urls.push(m[1]!);
   const connects: { host: string; port: string }[] = [];

@@ -60,6 +60,8 @@ export interface Language {
   connects: RegExp[];
   /** Signs that a connected socket becomes a process's standard streams. */
   streamsToProcess: RegExp;
+  /** Commands take bare words (PowerShell): `Remove-Item -Recurse C:\x` has the argument C:\x. */
+  bareWords?: boolean;
 }
 
 const b64 = (s: string) => {
@@ -246,7 +248,8 @@ export const PERL: Language = {
     [/\bqx\s*\{([^}]*)\}|\bqx\s*\(([^)]*)\)|\bqx\s*\/([^/]*)\//g, 'system("$1$2$3")'],
     [/`([^`]*)`/g, 'system("$1")'],
     [/\bq\s*\{([^}]*)\}|\bq\s*\(([^)]*)\)/g, '"$1$2"'],
-    [/\$ENV\{\s*['"]?HOME['"]?\s*\}/g, '~'],
+    [/("[^"\n]*?)\$ENV\{\s*['"]?HOME['"]?\s*\}/g, '$1~'],
+    [/\$ENV\{\s*['"]?HOME['"]?\s*\}/g, '"~"'],
     [/\bglob\(\s*(['"][^'"]*['"])\s*\)/g, '$1'],
     [/\bqq\s*\{([^}]*)\}|\bqq\s*\(([^)]*)\)/g, '"$1$2"'],
     [/\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*(['"])\|-\1\s*,\s*/g, 'system('],
@@ -360,6 +363,7 @@ export const POWERSHELL: Language = {
   inline: ['-c', '-command', '/c', '/command'],
   dotConcat: false,
   rewrites: [[/\biex\b/gi, 'Invoke-Expression']],
+  bareWords: true,
   aliases: [],
   decoders: [{ re: new RegExp(`\\[(?:System\\.)?Text\\.Encoding\\]::(?:UTF8|ASCII|Unicode)\\.GetString\\(\\s*\\[(?:System\\.)?Convert\\]::FromBase64String\\(\\s*${LIT}\\s*\\)\\s*\\)`, 'gi'), decode: b64 }],
   calls: [
