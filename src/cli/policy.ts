@@ -56,6 +56,8 @@ function ruleLabel(r: ExplainRule): string {
 export function whyText(x: ExplainResult): string {
   const d = x.decision;
   if (x.refusal) return `The call was refused before any rule was consulted: ${x.refusal}.`;
+  const from = x.derived?.find((e) => e.decision.policy && d.message.startsWith(`${e.via}: `));
+  if (from) return `What the call amounts to decided it: "${from.via}" is ${from.decision.action} by policy ${from.decision.policy}, stricter than the call's own reading (deny > ask > watch/allow).`;
   const fired = x.rules.filter((r) => r.status === 'matched' && !r.reason.includes('(not reached'));
   if (!fired.length) {
     return x.rules.length

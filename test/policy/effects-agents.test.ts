@@ -14,7 +14,7 @@ test('writing an agent\'s own permission settings is denied, by any means, namin
   ] as [string, Record<string, unknown>][]) {
     const d = decide(tool, params);
     assert.equal(d.action, 'deny', `${tool} ${JSON.stringify(params)}: ${d.action}`);
-    assert.match(d.message, /explicit (allow )?rule/);
+    assert.match(d.message, /explicit exception: the file's path under path_not_matches of (this rule in )?policy agent-permission-files/);
   }
   expectExec("echo 'approval_policy = \"never\"' >> ~/.codex/config.toml", 'deny');
   expectExec("jq '.permissions.allow += [\"Bash\"]' ~/.claude/settings.json > /tmp/s.json && mv /tmp/s.json ~/.claude/settings.json", 'deny');
@@ -25,7 +25,7 @@ test('writing an agent\'s own permission settings is denied, by any means, namin
 
 test('starting an agent with its checks off is denied; adding an MCP server asks', () => {
   for (const c of ['claude --dangerously-skip-permissions -p "fix it"', 'claude -p --permission-mode bypassPermissions "x"', 'codex --dangerously-bypass-approvals-and-sandbox exec "x"', 'codex --full-auto "x"', 'codex -a never exec x', 'gemini --yolo -p x', 'cursor-agent --force -p x']) {
-    expectExec(c, 'deny', /explicit allow rule/);
+    expectExec(c, 'deny', /explicit exception: the exact command under command_not_matches of policy agent-launch-unchecked/);
   }
   expectExec('claude mcp add shell -- npx -y mcp-shell-server', 'ask');
   expectPasses('claude -p "summarise the diff"');

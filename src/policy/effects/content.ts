@@ -184,6 +184,6 @@ export function plantedEffects(path: string, content: string | undefined): Effec
       return shellPlant(cmd, via);
     }
     default:
-      return configPlant(kind, content, `writes ${name}`);
+      return configPlant(kind, content, `configures ${kind === 'lock' ? 'a package source' : 'a package registry'} in ${name}`);
   }
 }

@@ -116,5 +116,6 @@ export function strictest(own: Decision, derived: DerivedResult[]): Decision {
   if (!bestEffect) return own;
   const names = [...best.matchedPolicies];
   for (const n of own.matchedPolicies) if (!names.includes(n)) names.push(n);
-  return { ...best, message: `${bestEffect.via}: ${best.message}`, matchedPolicies: names };
+  const message = best.message.startsWith(`${bestEffect.via}: `) ? best.message : `${bestEffect.via}: ${best.message}`;
+  return { ...best, message, matchedPolicies: names };
 }
