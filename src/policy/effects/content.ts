@@ -7,9 +7,9 @@
 import { posix } from 'node:path';
 import type { Effect } from './types.js';
 import { analyzeCode } from './interp/code.js';
-import { PYTHON } from './interp/languages.js';
+import { PYTHON, RUBY } from './interp/languages.js';
 
-type Kind = 'shell' | 'make' | 'ci' | 'package-json' | 'python' | 'pth' | 'unit' | 'plist' | 'npmrc' | 'pip' | 'pyproject' | 'cargo' | 'lock' | 'gem' | 'maven' | 'nuget';
+type Kind = 'tasks' | 'precommit' | 'ruby' | 'literals' | 'shell' | 'make' | 'ci' | 'package-json' | 'python' | 'pth' | 'unit' | 'plist' | 'npmrc' | 'pip' | 'pyproject' | 'cargo' | 'lock' | 'gem' | 'maven' | 'nuget';
 
 /** Which kind of runs-later or config file a path is; the patterns are lower-cased path tails. */
 const KINDS: [RegExp, Kind][] = [
@@ -18,6 +18,10 @@ const KINDS: [RegExp, Kind][] = [
   [/^\/etc\/cron|^\/var\/spool\/cron\/|(?:^|\/)crontab$/, 'shell'],
   [/(?:^|\/)(?:\.local\/bin|bin)\/[^/]+$|^\/usr\/local\/s?bin\/[^/]+$/, 'shell'],
   [/(?:^|\/)(?:build|install|setup|bootstrap|configure|postinstall|prepare)\.(?:sh|bash)$|(?:^|\/)configure$/, 'shell'],
+  [/(?:^|\/)\.vscode\/tasks\.json$/, 'tasks'],
+  [/(?:^|\/)\.pre-commit-config\.ya?ml$|(?:^|\/)lefthook\.ya?ml$|(?:^|\/)\.lefthook\.ya?ml$/, 'precommit'],
+  [/(?:^|\/)(?:rakefile|gemfile|[^/]+\.gemspec)$/, 'ruby'],
+  [/(?:^|\/)build\.rs$|(?:^|\/)build\.gradle(?:\.kts)?$|(?:^|\/)settings\.gradle(?:\.kts)?$|(?:^|\/)pom\.xml$|(?:^|\/)(?:webpack|vite|rollup|jest|vitest|babel|eslint)\.config\.[cm]?[jt]s$|(?:^|\/)\.eslintrc\.c?js$/, 'literals'],
   [/(?:^|\/)(?:gnu)?makefile$|(?:^|\/)[^/]+\.mk$/, 'make'],
   [/(?:^|\/)\.github\/workflows\/[^/]+\.ya?ml$|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/config\.ya?ml$|(?:^|\/)azure-pipelines\.ya?ml$|(?:^|\/)bitbucket-pipelines\.ya?ml$|(?:^|\/)\.travis\.ya?ml$|(?:^|\/)\.drone\.ya?ml$|(?:^|\/)jenkinsfile$|(?:^|\/)\.buildkite\/[^/]+\.ya?ml$/, 'ci'],
   [/(?:^|\/)package\.json$/, 'package-json'],
@@ -162,6 +166,19 @@ export function plantedEffects(path: string, content: string | undefined): Effec
       return shellPlant(content, via);
     case 'make':
       return shellPlant(makeRecipes(content), via);
+    case 'tasks':
+    case 'precommit': {
+      const cmds = [...content.matchAll(/["']?(?:command|entry|run)["']?\s*:\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([^\n#]+))/g)].map((m) => (m[1] !== undefined ? m[1].replace(/\\"/g, '"') : (m[2] ?? m[3] ?? '').trim()));
+      return shellPlant(cmds.join('\n'), via);
+    }
+    case 'ruby':
+      return analyzeCode(RUBY, content, via).map((e) => ({ ...e, onlyDeny: true }));
+    case 'literals': {
+      // Build scripts in languages not read here: each string literal that looks like a shell
+      // command line (a pipe, a URL fetched by curl/wget, /dev/tcp) is decided as one.
+      const lits = [...content.matchAll(/"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'/g)].map((m) => m[1] ?? m[2] ?? '').filter((t) => /\b(?:curl|wget|nc|bash|sh)\b.*(?:\||https?:|\/dev\/tcp)/.test(t));
+      return lits.flatMap((t) => shellPlant(t, via));
+    }
     case 'ci':
       return shellPlant(ciScripts(content), via);
     case 'package-json':

@@ -14,6 +14,9 @@ import { plantedEffects } from './content.js';
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
 
+/** Database clients that run statements read from standard input. */
+const SQL_CLIENTS = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'sqlcmd', 'clickhouse-client', 'cockroach', 'redis-cli', 'mongosh', 'mongo', 'cqlsh', 'duckdb']);
+
 function languageOf(name: string): Language | undefined {
   return LANGUAGES.find((l) => l.programs.test(name));
 }
@@ -60,6 +63,9 @@ function commandEffects(c: SimpleCommand, out: Effect[]): void {
   if (!c.argv.length) return;
   const name = basename(c.argv[0]!);
   if (name === 'unset') for (const v of c.argv.slice(1)) if (GUARDED_ENV.test(v)) out.push({ tool: 'exec', command: `unset ${v}`, via: `removes ${v} from the environment` });
+  if (SQL_CLIENTS.has(name) && c.stdin !== undefined && c.stdin.trim()) {
+    out.push({ tool: 'exec', command: `${name} -c ${JSON.stringify(c.stdin.trim())}`, via: `${name} runs the SQL on its standard input` });
+  }
   if (SHELLS.has(name) && c.stdin !== undefined && !c.argv.slice(1).some((w) => !w.startsWith('-'))) {
     out.push({ tool: 'exec', command: c.stdin, via: `${name} runs its standard input` });
     return;
