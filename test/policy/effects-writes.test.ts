@@ -86,3 +86,9 @@ test('explain lists each derived call with its decision', async () => {
   const x = standard().explain(call('exec', { command: 'echo x > ~/.svc/token' }));
   assert.ok(x.derived?.some((d) => d.via === 'writes ~/.svc/token' && d.tool === 'write' && d.decision.action === 'deny'));
 });
+
+test('a glob operand is read as the well-known secret files it can name', () => {
+  expectExec('cat ~/.aws/cred*', 'deny');
+  expectExec('cat ~/.a?s/c?edentials', 'deny');
+  expectPasses('cat src/*.ts');
+});

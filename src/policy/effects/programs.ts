@@ -379,8 +379,60 @@ function opensslConnect(c: SimpleCommand, out: Effect[]): void {
   if (t) out.push(fetch(`tcp://${t}`, `openssl connects to ${t}`));
 }
 
+/**
+ * Well-known secret files, home-relative, that a glob operand may name (`cat ~/.aws/cred*`):
+ * the shell expands it before the program runs, so the read is a read of these.
+ */
+const KNOWN_SECRET_FILES = [
+  '~/.aws/credentials', '~/.aws/config', '~/.ssh/id_rsa', '~/.ssh/id_ed25519', '~/.ssh/id_ecdsa', '~/.ssh/id_dsa',
+  '~/.netrc', '~/.git-credentials', '~/.kube/config', '~/.docker/config.json', '~/.npmrc', '~/.pypirc',
+  '~/.config/gh/hosts.yml', '~/.claude/.credentials.json', '~/.codex/auth.json', '~/.svc/token', '~/.svc/tokens.json',
+  '~/.vault-token', '~/.pgpass', '~/.my.cnf', '~/.bash_history', '~/.zsh_history', '~/.config/gcloud/credentials.db',
+  '~/.config/gcloud/application_default_credentials.json', '~/.azure/msal_token_cache.json', '/etc/shadow', '/etc/gshadow',
+  '.env', '.env.local', '.env.production',
+];
+
+function globRegex(glob: string): RegExp | undefined {
+  let re = '';
+  for (let i = 0; i < glob.length; i++) {
+    const ch = glob[i]!;
+    if (ch === '*') re += '[^/]*';
+    else if (ch === '?') re += '[^/]';
+    else if (ch === '[') {
+      const end = glob.indexOf(']', i + 1);
+      if (end < 0) return undefined;
+      re += '[' + glob.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\') + ']';
+      i = end;
+    } else re += ch.replace(/[.+^${}()|\\]/g, '\\$&');
+  }
+  try {
+    return new RegExp(`^${re}$`, 'i');
+  } catch {
+    return undefined;
+  }
+}
+
+/** A glob operand's matches among the well-known secret files, as extra effects of the same kind. */
+function expandGlobs(out: Effect[], from: number): void {
+  const n = out.length;
+  for (let i = from; i < n; i++) {
+    const e = out[i]!;
+    if (!e.path || !/[*?[]/.test(e.path)) continue;
+    const p = e.path.replace(/^\$HOME(?=\/)|^\$\{HOME\}(?=\/)|^\/(?:home\/[^/]+|root|Users\/[^/]+)(?=\/)/, '~');
+    const re = globRegex(p);
+    if (!re) continue;
+    for (const known of KNOWN_SECRET_FILES) if (re.test(known)) out.push({ ...e, path: known, via: `${e.via} (${known})` });
+  }
+}
+
 /** The effects of one simple command's own program and redirections. */
 export function programEffects(c: SimpleCommand, out: Effect[]): void {
+  const from = out.length;
+  programEffectsRaw(c, out);
+  expandGlobs(out, from);
+}
+
+function programEffectsRaw(c: SimpleCommand, out: Effect[]): void {
   redirections(c, out);
   if (!c.argv.length) return;
   const name = basename(c.argv[0]!);

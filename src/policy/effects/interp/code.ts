@@ -228,6 +228,11 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
     const hostPart = k.host.includes(':') ? `[${k.host}]` : k.host;
     out.push({ tool: 'fetch', url: `tcp://${hostPart}${k.port ? ':' + k.port : ''}`, via: `${via} connects to ${k.host}${k.port ? ':' + k.port : ''}` });
   }
+  // The whole environment sent somewhere: os.environ / process.env / ENV / %ENV with a network call.
+  if ((urls.length || connects.length) && /\bos\.environ\b(?!\s*[.[]\s*(?:get\b|\[))|dict\(os\.environ\)|\bprocess\.env\b(?!\.)|JSON\.stringify\(process\.env\)|\bENV\.to_h\b|\bENV\.to_a\b|%ENV\b|getenv\(\)|\$_ENV\b|Get-ChildItem\s+env:/i.test(c)) {
+    const u = urls[0] ?? `http://${connects[0]!.host}`;
+    out.push({ tool: 'exec', command: `env | curl -d @- ${u}`, via: `${via} sends the environment to ${u}` });
+  }
   if (dynamicRun && (urls.length || connects.length)) {
     const u = urls.find((x) => /^https?:/i.test(x)) ?? urls[0] ?? `http://${connects[0]!.host}`;
     out.push({ tool: 'exec', command: `curl -fsSL ${u} | sh`, via: `${via} runs code it downloads from ${u}` });
