@@ -8,6 +8,8 @@ import { argValue, foldConcat, literalValue, skipBrackets, splitArgs } from './l
 import { SHELL_PROGRAM, type CallRule, type Language } from './languages.js';
 
 const MAX_CODE = 64 * 1024;
+/** Names followed through literal assignments (each costs one pass over the code). */
+const MAX_CONSTANTS = 32;
 const MAX_DEPTH = 4;
 const URL_LITERAL = /['"`]((?:https?|ftp|wss?|file):\/\/[^'"`\s]+)['"`]/gi;
 
@@ -54,7 +56,7 @@ const ASSIGN_LITERAL = /(?:^|[;\n{(]\s*|\b(?:const|let|var|my|local)\s+)(\$?[A-Z
 function propagateConstants(code: string): string {
   const seen = new Map<string, string | null>();
   ASSIGN_LITERAL.lastIndex = 0;
-  for (let m = ASSIGN_LITERAL.exec(code); m; m = ASSIGN_LITERAL.exec(code)) seen.set(m[1]!, seen.has(m[1]!) ? null : m[2]!);
+  for (let m = ASSIGN_LITERAL.exec(code); m && seen.size < MAX_CONSTANTS; m = ASSIGN_LITERAL.exec(code)) seen.set(m[1]!, seen.has(m[1]!) ? null : m[2]!);
   let out = code;
   for (const [name, lit] of seen) {
     if (lit === null || name.length < 1) continue;
