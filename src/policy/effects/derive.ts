@@ -6,7 +6,7 @@ import { basename, SHELLS, shellCommandString } from '../shell-wrappers.js';
 import type { Token } from '../shell-parse.js';
 import { MAX_EFFECTS, MAX_EFFECT_CONTENT, type Effect } from './types.js';
 import { programEffects } from './programs.js';
-import { simpleCommands, type SimpleCommand } from './walk.js';
+import { echoText, simpleCommands, type SimpleCommand } from './walk.js';
 import { analyzeCode } from './interp/code.js';
 import { LANGUAGES, type Language } from './interp/languages.js';
 import { plantedEffects } from './content.js';
@@ -16,6 +16,36 @@ const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0
 
 /** Database clients that run statements read from standard input. */
 const SQL_CLIENTS = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'sqlcmd', 'clickhouse-client', 'cockroach', 'redis-cli', 'mongosh', 'mongo', 'cqlsh', 'duckdb']);
+
+/** SQL a database client runs: stdin, `-f <(echo ...)`, and -c/-e text with '...' || '...' folded. */
+function sqlEffects(name: string, c: SimpleCommand, out: Effect[]): void {
+  const texts: string[] = [];
+  if (c.stdin !== undefined && c.stdin.trim()) texts.push(c.stdin.trim());
+  for (let i = 1; i < c.argv.length; i++) {
+    const w = c.argv[i]!;
+    const sub = /^<\((.*)\)$/s.exec(w);
+    if (sub) {
+      const inner = simpleCommands(sub[1]!);
+      const text = inner.length === 1 ? echoText(inner[0]!.argv) : undefined;
+      if (text) texts.push(text.trim());
+    } else if ((w === '-c' || w === '-e' || w === '--command' || w === '--execute' || w === '--eval') && c.argv[i + 1]) {
+      const f = foldSql(c.argv[i + 1]!);
+      if (f !== c.argv[i + 1]) texts.push(f);
+    }
+  }
+  for (const t of texts) out.push({ tool: 'exec', command: `${name} -c ${JSON.stringify(foldSql(t))}`, via: `${name} runs SQL` });
+}
+
+/** 'DR' || 'OP TABLE ' -> 'DROP TABLE ' (SQL string concatenation of literals). */
+export function foldSql(sql: string): string {
+  let s = sql;
+  for (let guard = 0; guard < 32; guard++) {
+    const next = s.replace(/'((?:[^']|'')*)'\s*\|\|\s*'((?:[^']|'')*)'/g, "'$1$2'");
+    if (next === s) break;
+    s = next;
+  }
+  return s.replace(/'((?:[^']|'')*)'/g, '$1');
+}
 
 function languageOf(name: string): Language | undefined {
   return LANGUAGES.find((l) => l.programs.test(name));
@@ -63,8 +93,11 @@ function commandEffects(c: SimpleCommand, out: Effect[]): void {
   if (!c.argv.length) return;
   const name = basename(c.argv[0]!);
   if (name === 'unset') for (const v of c.argv.slice(1)) if (GUARDED_ENV.test(v)) out.push({ tool: 'exec', command: `unset ${v}`, via: `removes ${v} from the environment` });
-  if (SQL_CLIENTS.has(name) && c.stdin !== undefined && c.stdin.trim()) {
-    out.push({ tool: 'exec', command: `${name} -c ${JSON.stringify(c.stdin.trim())}`, via: `${name} runs the SQL on its standard input` });
+  if (SQL_CLIENTS.has(name)) sqlEffects(name, c, out);
+  // at/batch take a time spec as operands and the job's commands on stdin.
+  if ((name === 'at' || name === 'batch') && c.stdin !== undefined && !c.argv.includes('-f')) {
+    out.push({ tool: 'exec', command: c.stdin, via: `${name} schedules its standard input` });
+    return;
   }
   if (SHELLS.has(name) && c.stdin !== undefined && !c.argv.slice(1).some((w) => !w.startsWith('-'))) {
     out.push({ tool: 'exec', command: c.stdin, via: `${name} runs its standard input` });
