@@ -258,7 +258,13 @@ export class Engine implements PolicyEngine {
     if (prep.refusal) return defaultDecision('deny', prep.refusal);
     const own = this.decideOwn(call, prep, dryRun);
     if (own.action === 'deny') return own;
-    const derived = this.derive(call, prep, depth);
+    let derived: DerivedResult[];
+    try {
+      derived = this.derive(call, prep, depth);
+    } catch (err) {
+      // A call whose effects cannot be read is not waved through (fail closed, visibly).
+      return defaultDecision('deny', `what this call amounts to could not be read (${(err as Error).message}); refusing`);
+    }
     return derived.length ? strictest(own, derived) : own;
   }
 
