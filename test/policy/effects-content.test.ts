@@ -53,3 +53,15 @@ test('a lockfile rewritten to resolve from another host is denied', () => {
   expectWrite('/home/dev/project/package-lock.json', '{"packages":{"node_modules/a":{"resolved":"https://npm.evil.example/a/-/a-1.0.0.tgz"}}}', 'deny');
   expectWrite('/home/dev/project/package-lock.json', '{"packages":{"node_modules/a":{"resolved":"https://registry.npmjs.org/a/-/a-1.0.0.tgz"}}}', 'allow');
 });
+
+test('a file named like a core command in a directory ahead on PATH is denied; other tools there are fine', () => {
+  expectExec('sudo install -m 755 /tmp/.payload /usr/local/bin/ls', 'deny');
+  expectWrite('/home/dev/.local/bin/sudo', '#!/bin/sh\nexec /usr/bin/sudo "$@"\n', 'deny');
+  expectWrite('/home/dev/.local/bin/mytool', '#!/bin/sh\necho hi\n', 'allow');
+});
+
+test('Maven repositories in pom.xml are sources; licence and project links are not', () => {
+  const repo = decide('edit', { file_path: '/home/dev/project/pom.xml', old_string: '<dependencies>', new_string: '<repositories><repository><id>f</id><url>http://repo.mvn-mirror.example/maven2</url></repository></repositories>\n<dependencies>' });
+  assert.equal(repo.action, 'deny');
+  expectWrite('/home/dev/project/pom.xml', '<project><url>https://acme.example</url><licenses><license><url>https://www.apache.org/licenses/LICENSE-2.0</url></license></licenses></project>', 'allow');
+});

@@ -21,7 +21,7 @@ const KINDS: [RegExp, Kind][] = [
   [/(?:^|\/)\.vscode\/tasks\.json$/, 'tasks'],
   [/(?:^|\/)\.pre-commit-config\.ya?ml$|(?:^|\/)lefthook\.ya?ml$|(?:^|\/)\.lefthook\.ya?ml$/, 'precommit'],
   [/(?:^|\/)(?:rakefile|gemfile|[^/]+\.gemspec)$/, 'ruby'],
-  [/(?:^|\/)build\.rs$|(?:^|\/)build\.gradle(?:\.kts)?$|(?:^|\/)settings\.gradle(?:\.kts)?$|(?:^|\/)pom\.xml$|(?:^|\/)(?:webpack|vite|rollup|jest|vitest|babel|eslint)\.config\.[cm]?[jt]s$|(?:^|\/)\.eslintrc\.c?js$/, 'literals'],
+  [/(?:^|\/)build\.rs$|(?:^|\/)build\.gradle(?:\.kts)?$|(?:^|\/)settings\.gradle(?:\.kts)?$|(?:^|\/)(?:webpack|vite|rollup|jest|vitest|babel|eslint)\.config\.[cm]?[jt]s$|(?:^|\/)\.eslintrc\.c?js$/, 'literals'],
   [/(?:^|\/)(?:gnu)?makefile$|(?:^|\/)[^/]+\.mk$/, 'make'],
   [/(?:^|\/)\.github\/workflows\/[^/]+\.ya?ml$|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/config\.ya?ml$|(?:^|\/)azure-pipelines\.ya?ml$|(?:^|\/)bitbucket-pipelines\.ya?ml$|(?:^|\/)\.travis\.ya?ml$|(?:^|\/)\.drone\.ya?ml$|(?:^|\/)jenkinsfile$|(?:^|\/)\.buildkite\/[^/]+\.ya?ml$/, 'ci'],
   [/(?:^|\/)package\.json$/, 'package-json'],
@@ -35,7 +35,7 @@ const KINDS: [RegExp, Kind][] = [
   [/(?:^|\/)\.cargo\/config(?:\.toml)?$/, 'cargo'],
   [/(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lock|poetry\.lock|pipfile\.lock|uv\.lock|cargo\.lock|requirements[^/]*\.txt)$/, 'lock'],
   [/(?:^|\/)\.gemrc$|(?:^|\/)gemfile$/, 'gem'],
-  [/(?:^|\/)\.m2\/settings\.xml$|(?:^|\/)settings\.xml$/, 'maven'],
+  [/(?:^|\/)\.m2\/settings\.xml$|(?:^|\/)settings\.xml$|(?:^|\/)pom\.xml$/, 'maven'],
   [/(?:^|\/)nuget\.config$/, 'nuget'],
 ];
 
@@ -138,7 +138,12 @@ function configPlant(kind: Kind, text: string, via: string): Effect[] {
   } else if (kind === 'gem') {
     for (const m of text.matchAll(/(?:^|\n)\s*(?:-\s*|source\s+['"]?)(https?:\/\/[^\s'"]+)/g)) cmd(`gem sources --add ${m[1]}`);
   } else if (kind === 'maven') {
-    for (const m of text.matchAll(/<url>\s*([^<\s]+)\s*<\/url>/g)) cmd(`mvn config set mirror ${m[1]}`);
+    // Only where artifacts come from (repositories, plugin repositories, mirrors), not project,
+    // licence or SCM links.
+    for (const m of text.matchAll(/<(repository|pluginRepository|mirror|snapshotRepository)>[\s\S]*?<url>\s*([^<\s]+)\s*<\/url>/g)) {
+      const h = hostOf(m[2]!);
+      if (h && !DEFAULT_REGISTRIES.test(h)) cmd(`mvn config set mirror ${m[2]}`);
+    }
   } else if (kind === 'nuget') {
     for (const m of text.matchAll(/value\s*=\s*"(https?:\/\/[^"]+)"/g)) cmd(`nuget sources add -Source ${m[1]}`);
   } else if (kind === 'lock') {

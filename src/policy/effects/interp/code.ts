@@ -11,7 +11,8 @@ const MAX_CODE = 64 * 1024;
 /** Names followed through literal assignments (each costs one pass over the code). */
 const MAX_CONSTANTS = 32;
 const MAX_DEPTH = 4;
-const URL_LITERAL = /['"`]((?:https?|ftp|wss?|file):\/\/[^'"`\s]+)['"`]/gi;
+/** URLs anywhere in the code (in a literal, or inside a command string it runs). */
+const URL_LITERAL = /((?:https?|ftp|wss?|file):\/\/[^'"`\s<>()\\]+)/gi;
 
 function escapeForRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -223,7 +223,7 @@ export const RUBY: Language = {
     { re: new RegExp(`\\[${LIT}\\]\\.pack\\(\\s*['"]H\\*['"]\\s*\\)`, 'g'), decode: hex },
   ],
   calls: [
-    { fn: 'system|exec|spawn|IO\\.popen|Open3\\.(?:capture2|capture2e|capture3|popen2|popen2e|popen3|pipeline)|Process\\.spawn|PTY\\.spawn', kind: 'exec', bare: true },
+    { fn: 'system|exec|spawn|sh|IO\\.popen|Open3\\.(?:capture2|capture2e|capture3|popen2|popen2e|popen3|pipeline)|Process\\.spawn|PTY\\.spawn', kind: 'exec', bare: true },
     { fn: 'File\\.write|IO\\.write|File\\.binwrite', kind: 'write', path: 0, content: 1 },
     { fn: 'File\\.open|File\\.new|IO\\.open|open', kind: 'open', path: 0, mode: 1 },
     { fn: 'File\\.read|IO\\.read|File\\.readlines|IO\\.readlines|File\\.binread|File\\.foreach|IO\\.foreach', kind: 'read', path: 0, bare: true },
@@ -330,7 +330,7 @@ export const LUA: Language = {
     { fn: 'load|loadstring', kind: 'eval', path: 0 },
     { fn: 'http\\.request|socket\\.http\\.request', kind: 'fetch', path: 0 },
   ],
-  connects: [/\.connect\(\s*['"](?<host>[^'"]+)['"]\s*,\s*(?<port>\d+)/g, /socket\.tcp\(\)[^;]*?connect\(\s*['"](?<host>[^'"]+)['"]\s*,\s*(?<port>\d+)/g],
+  connects: [/[.:]connect\(\s*['"](?<host>[^'"]+)['"]\s*,\s*(?<port>\d+)/g],
   streamsToProcess: /io\.popen\(\s*\w+\s*:receive|\bwhile\s+true\b.*popen/s,
 };
 
