@@ -56,6 +56,8 @@ function ruleLabel(r: ExplainRule): string {
 export function whyText(x: ExplainResult): string {
   const d = x.decision;
   if (x.refusal) return `The call was refused before any rule was consulted: ${x.refusal}.`;
+  const from = x.derived?.find((e) => e.decision.policy && d.message.startsWith(`${e.via}: `));
+  if (from) return `What the call amounts to decided it: "${from.via}" is ${from.decision.action} by policy ${from.decision.policy}, stricter than the call's own reading (deny > ask > watch/allow).`;
   const fired = x.rules.filter((r) => r.status === 'matched' && !r.reason.includes('(not reached'));
   if (!fired.length) {
     return x.rules.length
@@ -103,6 +105,9 @@ export function formatExplain(x: ExplainResult, showAll: boolean, config: string
   if (x.paths) out.push(...list('Path readings:', x.paths));
   if (x.url !== undefined) out.push(`URL:       ${x.url}`);
   if (x.domain !== undefined) out.push(`Domain:    ${x.domain}`);
+  if (x.derived?.length) {
+    out.push(...list('Amounts to (each decided like a direct call; the strictest wins):', x.derived.map((e) => `${e.via} -> ${e.tool} ${JSON.stringify(e.params).slice(0, 160)}: ${e.decision.action}${e.decision.policy ? ` (policy ${e.decision.policy})` : ''}`)));
+  }
   out.push('');
   const d = x.decision;
   out.push(`Decision:  ${d.action}${d.policy ? ` (policy ${d.policy})` : ''}`);

@@ -17,6 +17,7 @@ import { pathReadings, PathResolver } from './paths.js';
 import { analyzeCommand } from './shell.js';
 import { explainCall, type ExplainResult } from './explain.js';
 import { summarize } from './summary.js';
+import { derivedCall, EffectCache, effectsOf, MAX_EFFECT_DEPTH, strictest, type DerivedResult } from './effects/decide.js';
 
 export { PolicyLoadError } from './errors.js';
 export { parsePolicyText, parsePolicyTextLenient } from './parse.js';
@@ -73,6 +74,7 @@ export class Engine implements PolicyEngine {
   private commandCacheChars = 0;
   private readonly needsPaths: boolean;
   private readonly referencedParams: string[];
+  private readonly effects = new EffectCache();
 
   constructor(
     readonly files: ParsedPolicyFile[],
@@ -101,7 +103,7 @@ export class Engine implements PolicyEngine {
 
   evaluate(call: ToolCall, opts: EvaluateOptions = {}): Decision {
     const t0 = performance.now();
-    const d = this.decide(call, !!opts.dryRun);
+    const d = this.decide(call, !!opts.dryRun, 0);
     d.evalDurationUs = Math.max(0, Math.round((performance.now() - t0) * 1000));
     return d;
   }
@@ -121,7 +123,24 @@ export class Engine implements PolicyEngine {
   explain(call: ToolCall): ExplainResult {
     const prep = this.prepare(call);
     const decision = this.evaluate(call, { dryRun: true });
-    return explainCall(call, prep, decision, this.filter());
+    const x = explainCall(call, prep, decision, this.filter());
+    if (!prep.refusal) {
+      const derived = this.derive(call, prep, 0);
+      if (derived.length) x.derived = derived.map((r) => ({ via: r.effect.via, tool: r.call.tool, params: r.call.params, decision: r.decision }));
+    }
+    return x;
+  }
+
+  /** Decides every call this one amounts to (effects/), dry-run, `depth` levels down. */
+  private derive(call: ToolCall, prep: PreparedCall, depth: number): DerivedResult[] {
+    if (depth >= MAX_EFFECT_DEPTH) return [];
+    const list = effectsOf(call, prep.fields.command, prep.fields.path, this.effects);
+    const out: DerivedResult[] = [];
+    for (const effect of list) {
+      const c = derivedCall(call, effect, prep.fields.workdir);
+      out.push({ effect, call: c, decision: this.decide(c, true, depth + 1) });
+    }
+    return out;
   }
 
   /** The `tests:` sections of the loaded files. */
@@ -234,9 +253,22 @@ export class Engine implements PolicyEngine {
     return { now, view, fields, scope };
   }
 
-  private decide(call: ToolCall, dryRun: boolean): Decision {
+  private decide(call: ToolCall, dryRun: boolean, depth: number): Decision {
     const prep = this.prepare(call);
     if (prep.refusal) return defaultDecision('deny', prep.refusal);
+    const own = this.decideOwn(call, prep, dryRun);
+    if (own.action === 'deny') return own;
+    let derived: DerivedResult[];
+    try {
+      derived = this.derive(call, prep, depth);
+    } catch (err) {
+      // A call whose effects cannot be read is not waved through (fail closed, visibly).
+      return defaultDecision('deny', `what this call amounts to could not be read (${(err as Error).message}); refusing`);
+    }
+    return derived.length ? strictest(own, derived) : own;
+  }
+
+  private decideOwn(call: ToolCall, prep: PreparedCall, dryRun: boolean): Decision {
     const filter: RuleFilter = { now: prep.now, ruleCount: this.ruleCount, consumed: this.consumed };
     if (!dryRun && this.wantsCount(call.tool, prep.scope, filter)) {
       if (!this.counter.record(call.tool, filter.now)) return defaultDecision('deny', 'call counter is full; refusing to evaluate (fail closed)');

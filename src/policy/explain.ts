@@ -43,6 +43,8 @@ export interface ExplainResult {
   domain?: string;
   rules: ExplainRule[];
   decision: Decision;
+  /** The calls this one amounts to (files written or read, hosts reached, commands run), each decided. */
+  derived?: { via: string; tool: string; params: Record<string, unknown>; decision: Decision }[];
 }
 
 interface Prepared {

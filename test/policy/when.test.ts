@@ -50,7 +50,9 @@ const CASES: Case[] = [
   { name: 'command_env_assignments AND command group, one missing', when: "command_matches: ['make *']\ncommand_env_assignments: ['CC']", call: exec('make all'), want: 'allow' },
   { name: 'path_matches', when: "path_matches: ['**/.ssh/**']", call: read('/home/u/.ssh/id_rsa'), want: 'deny' },
   { name: 'path_matches miss', when: "path_matches: ['**/.ssh/**']", call: read('/home/u/notes.txt'), want: 'allow' },
-  { name: 'path_matches needs a path', when: "path_matches: ['**']", call: exec('cat /etc/shadow'), want: 'allow' },
+  { name: 'path_matches needs a path', when: "path_matches: ['**']", call: exec('echo /etc/shadow'), want: 'allow' },
+  // An exec that reads a file amounts to a read of it, decided by the same path rules.
+  { name: 'path_matches sees the file an exec reads', when: "path_matches: ['/etc/shadow']", call: exec('cat /etc/shadow'), want: 'deny' },
   { name: 'path_not_matches cancels', when: "path_matches: ['**/.env*']\npath_not_matches: ['**/.env.example']", call: read('/p/.env.example'), want: 'allow' },
   { name: 'path_not_matches leaves others', when: "path_matches: ['**/.env*']\npath_not_matches: ['**/.env.example']", call: read('/p/.env.local'), want: 'deny' },
   { name: 'path_not_matches alone never fires', when: "path_not_matches: ['**']", call: read('/p/x'), want: 'allow' },

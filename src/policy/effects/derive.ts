@@ -1,0 +1,150 @@
+// From a call, the other calls it amounts to (see types.ts). A shell command is walked to its
+// simple commands; each contributes what its program does (programs.ts), what interpreter code
+// given inline or on stdin does (interp/), and what its environment changes do. A write (tool
+// or derived) to a file that runs later contributes what it plants (content.ts).
+import { basename, SHELLS, shellCommandString } from '../shell-wrappers.js';
+import type { Token } from '../shell-parse.js';
+import { MAX_EFFECTS, MAX_EFFECT_CONTENT, type Effect } from './types.js';
+import { programEffects } from './programs.js';
+import { echoText, simpleCommands, type SimpleCommand } from './walk.js';
+import { analyzeCode } from './interp/code.js';
+import { LANGUAGES, type Language } from './interp/languages.js';
+import { plantedEffects } from './content.js';
+
+/** Environment names whose change disables or redirects svc's checks. */
+const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
+
+/** Database clients that run statements read from standard input. */
+const SQL_CLIENTS = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'sqlcmd', 'clickhouse-client', 'cockroach', 'redis-cli', 'mongosh', 'mongo', 'cqlsh', 'duckdb']);
+
+/** SQL a database client runs: stdin, `-f <(echo ...)`, and -c/-e text with '...' || '...' folded. */
+function sqlEffects(name: string, c: SimpleCommand, out: Effect[]): void {
+  const texts: string[] = [];
+  if (c.stdin !== undefined && c.stdin.trim()) texts.push(c.stdin.trim());
+  for (let i = 1; i < c.argv.length; i++) {
+    const w = c.argv[i]!;
+    const sub = /^<\((.*)\)$/s.exec(w);
+    if (sub) {
+      const inner = simpleCommands(sub[1]!);
+      const text = inner.length === 1 ? echoText(inner[0]!.argv) : undefined;
+      if (text) texts.push(text.trim());
+    } else if ((w === '-c' || w === '-e' || w === '--command' || w === '--execute' || w === '--eval') && c.argv[i + 1]) {
+      const f = foldSql(c.argv[i + 1]!);
+      if (f !== c.argv[i + 1]) texts.push(f);
+    }
+  }
+  for (const t of texts) out.push({ tool: 'exec', command: `${name} -c ${JSON.stringify(foldSql(t))}`, via: `${name} runs SQL` });
+}
+
+/** 'DR' || 'OP TABLE ' -> 'DROP TABLE ' (SQL string concatenation of literals). */
+export function foldSql(sql: string): string {
+  let s = sql;
+  for (let guard = 0; guard < 32; guard++) {
+    const next = s.replace(/'((?:[^']|'')*)'\s*\|\|\s*'((?:[^']|'')*)'/g, "'$1$2'");
+    if (next === s) break;
+    s = next;
+  }
+  return s.replace(/'((?:[^']|'')*)'/g, '$1');
+}
+
+function languageOf(name: string): Language | undefined {
+  return LANGUAGES.find((l) => l.programs.test(name));
+}
+
+function toTokens(words: string[]): Token[] {
+  return words.map((text) => ({ text, quoted: true, redir: false }));
+}
+
+/** The code an interpreter runs from its command line or stdin, and `-m module args`. */
+function interpreterCode(lang: Language, c: SimpleCommand): { code?: string; via: string; module?: string } | undefined {
+  const a = c.argv;
+  const name = basename(a[0]!);
+  if (lang.name === 'powershell') {
+    const s = shellCommandString(toTokens(a));
+    return s === null ? undefined : { code: s, via: name };
+  }
+  for (let i = 1; i < a.length; i++) {
+    const w = a[i]!;
+    if (lang.inline.includes(w)) return { code: a[i + 1] ?? '', via: `${name} ${w}` };
+    // -c'code' / -e'code' attached, and combined short flags ending in the code flag (-Ic, -ne)
+    const short = /^-[a-zA-Z]{2,4}$/.test(w) || (/^-[a-zA-Z]/.test(w) && lang.name === 'python') ? lang.inline.find((f) => f.length === 2 && f[0] === '-' && w.includes(f[1]!)) : undefined;
+    if (short) {
+      const at = w.indexOf(short[1]!, 1);
+      const attached = w.slice(at + 1);
+      if (attached && lang.name !== 'perl' && lang.name !== 'ruby') return { code: attached, via: `${name} ${short}` };
+      if (at === w.length - 1) return { code: a[i + 1] ?? '', via: `${name} ${w}` };
+    }
+    if (lang.moduleFlag && w === lang.moduleFlag) return { module: a.slice(i + 1).join(' '), via: `${name} -m` };
+    if (!w.startsWith('-') || w === '-') {
+      // a script file (its code is not on the line) or '-' (stdin)
+      if (w === '-' && c.stdin !== undefined) return { code: c.stdin, via: `${name} (stdin)` };
+      return undefined;
+    }
+  }
+  return c.stdin !== undefined ? { code: c.stdin, via: `${name} (stdin)` } : undefined;
+}
+
+function commandEffects(c: SimpleCommand, out: Effect[]): void {
+  programEffects(c, out);
+  for (const v of c.unsets) if (GUARDED_ENV.test(v)) out.push({ tool: 'exec', command: `unset ${v}`, via: `removes ${v} from the environment` });
+  for (const { name, value } of c.assigns) {
+    if (GUARDED_ENV.test(name)) out.push({ tool: 'exec', command: `export ${name}=${value}`, via: `sets ${name}` });
+  }
+  if (!c.argv.length) return;
+  const name = basename(c.argv[0]!);
+  if (name === 'unset') for (const v of c.argv.slice(1)) if (GUARDED_ENV.test(v)) out.push({ tool: 'exec', command: `unset ${v}`, via: `removes ${v} from the environment` });
+  if (SQL_CLIENTS.has(name)) sqlEffects(name, c, out);
+  // at/batch take a time spec as operands and the job's commands on stdin.
+  if ((name === 'at' || name === 'batch') && c.stdin !== undefined && !c.argv.includes('-f')) {
+    out.push({ tool: 'exec', command: c.stdin, via: `${name} schedules its standard input` });
+    return;
+  }
+  if (SHELLS.has(name) && c.stdin !== undefined && !c.argv.slice(1).some((w) => !w.startsWith('-'))) {
+    out.push({ tool: 'exec', command: c.stdin, via: `${name} runs its standard input` });
+    return;
+  }
+  const lang = languageOf(name);
+  if (!lang) return;
+  const ic = interpreterCode(lang, c);
+  if (!ic) return;
+  if (ic.module !== undefined) {
+    if (ic.module.trim()) out.push({ tool: 'exec', command: ic.module, via: `${ic.via} runs` });
+    return;
+  }
+  if (ic.code) out.push(...analyzeCode(lang, ic.code, ic.via));
+}
+
+function clip(e: Effect): Effect {
+  if (e.content !== undefined && e.content.length > MAX_EFFECT_CONTENT) return { ...e, content: e.content.slice(0, MAX_EFFECT_CONTENT) };
+  return e;
+}
+
+function dedupe(list: Effect[]): Effect[] {
+  const seen = new Set<string>();
+  const out: Effect[] = [];
+  for (const e of list) {
+    const key = `${e.tool}\0${e.path ?? ''}\0${e.url ?? ''}\0${e.command ?? ''}\0${e.content ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(clip(e));
+    if (out.length >= MAX_EFFECTS) break;
+  }
+  return out;
+}
+
+/** The calls a shell command amounts to besides itself. Pure: depends on the text only. */
+export function deriveFromCommand(command: string): Effect[] {
+  const out: Effect[] = [];
+  for (const c of simpleCommands(command)) {
+    commandEffects(c, out);
+    if (out.length > MAX_EFFECTS * 4) break;
+  }
+  const planted: Effect[] = [];
+  for (const e of out) if (e.tool === 'write' && e.path && e.content) planted.push(...plantedEffects(e.path, e.content).map((p) => ({ ...p, via: `${e.via}, which ${p.via}` })));
+  return dedupe([...out, ...planted]);
+}
+
+/** The calls a write of `content` to `path` amounts to (what it plants). */
+export function deriveFromWrite(path: string, content: string | undefined): Effect[] {
+  return dedupe(plantedEffects(path, content));
+}

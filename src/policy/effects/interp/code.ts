@@ -1,0 +1,248 @@
+// Reads interpreter code for what it does: the processes it starts, the files it writes, reads
+// and deletes, the hosts it reaches, and two combinations that are worse than their parts:
+// code fetched from the network and then evaluated (the same as `curl URL | sh`), and a socket
+// handed to a process's standard streams (a reverse shell). Only literal arguments are read;
+// computed ones are left to the dynamic readings.
+import type { Effect } from '../types.js';
+import { argValue, foldConcat, literalValue, skipBrackets, splitArgs } from './literals.js';
+import { SHELL_PROGRAM, type CallRule, type Language } from './languages.js';
+
+const MAX_CODE = 64 * 1024;
+/** Names followed through literal assignments (each costs one pass over the code). */
+const MAX_CONSTANTS = 32;
+const MAX_DEPTH = 4;
+/** URLs anywhere in the code (in a literal, or inside a command string it runs). */
+const URL_LITERAL = /((?:https?|ftp|wss?|file):\/\/[^'"`\s<>()\\]+)/gi;
+
+function escapeForRegex(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Applies the language's rewrites, decoders, literal folding and aliases. */
+export function canonicalCode(lang: Language, code: string): string {
+  let c = code.length > MAX_CODE ? code.slice(0, MAX_CODE) : code;
+  c = foldConcat(c, lang.dotConcat);
+  for (let round = 0; round < 3; round++) {
+    const before = c;
+    for (const d of lang.decoders) {
+      d.re.lastIndex = 0;
+      c = c.replace(d.re, (m, lit: string) => {
+        const v = literalValue(lit);
+        const out = v === undefined ? undefined : d.decode(v);
+        return out === undefined ? m : JSON.stringify(out);
+      });
+    }
+    for (const [re, to] of lang.rewrites) {
+      re.lastIndex = 0;
+      c = c.replace(re, to);
+    }
+    c = foldConcat(c, lang.dotConcat);
+    if (c === before) break;
+  }
+  c = propagateConstants(c);
+  const map = new Map<string, string>();
+  for (const a of lang.aliases) {
+    a.re.lastIndex = 0;
+    for (let m = a.re.exec(c); m; m = a.re.exec(c)) for (const [k, v] of a.pairs(m)) if (k && v && k !== v && /^\w+$/.test(k)) map.set(k, v);
+  }
+  for (const [alias, target] of map) {
+    c = c.replace(new RegExp(`(?<![\\w.$'"])${escapeForRegex(alias)}(?=\\s*[.(\\x60]|\\s*['"])`, 'g'), target);
+  }
+  return c;
+}
+
+const ASSIGN_LITERAL = /(?:^|[;\n{(]\s*|\b(?:const|let|var|my|local)\s+)(\$?[A-Za-z_]\w*)\s*=\s*('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")\s*(?=;|\n|$)/g;
+
+/** `p = '~/.x'; open(p, 'w')` -> `open('~/.x', 'w')`: names bound once to a literal are replaced by it. */
+function propagateConstants(code: string): string {
+  const seen = new Map<string, string | null>();
+  ASSIGN_LITERAL.lastIndex = 0;
+  for (let m = ASSIGN_LITERAL.exec(code); m && seen.size < MAX_CONSTANTS; m = ASSIGN_LITERAL.exec(code)) seen.set(m[1]!, seen.has(m[1]!) ? null : m[2]!);
+  let out = code;
+  for (const [name, lit] of seen) {
+    if (lit === null || name.length < 1) continue;
+    const esc = escapeForRegex(name);
+    out = out.replace(new RegExp(`(?<![\\w.$'"])${esc}(?![\\w'"]|\\s*=[^=]|\\s*\\()`, 'g'), lit);
+  }
+  return out;
+}
+
+interface Found {
+  rule: CallRule;
+  /** Raw argument texts. */
+  args: string[];
+  /** Group 1 of the callee pattern (Path('x').write_text: the path). */
+  inner?: string;
+  name: string;
+}
+
+const compiled = new WeakMap<CallRule, RegExp>();
+
+function calleeRegex(rule: CallRule): RegExp {
+  let re = compiled.get(rule);
+  if (!re) {
+    re = new RegExp(`(?<![\\w.$>:-])(?:${rule.fn})(?:\\s*\\(|${rule.bare ? `\\s+(?=['"$\\[\\w~/.\\\\-])` : '(?!)'})`, 'g');
+    compiled.set(rule, re);
+  }
+  return re;
+}
+
+/** PowerShell-style bare words: flags dropped, the rest quoted as literals. */
+function bareArgs(text: string): string[] {
+  const words = text.trim().split(/\s+/).filter((w) => w && !w.startsWith('-'));
+  return words.map((w) => (/^['"]/.test(w) ? w : JSON.stringify(w)));
+}
+
+function findCalls(code: string, rule: CallRule, out: Found[], bare = false): void {
+  const re = calleeRegex(rule);
+  re.lastIndex = 0;
+  for (let m = re.exec(code); m; m = re.exec(code)) {
+    const end = m.index + m[0].length;
+    let args: string[];
+    if (code[end - 1] === '(') {
+      const close = skipBrackets(code, end - 1);
+      args = splitArgs(code.slice(end, close - 1));
+      re.lastIndex = Math.max(re.lastIndex, end);
+    } else {
+      // bare: the rest of the statement
+      const stop = code.slice(end).search(/[;\n]|\s(?:and|or|if|unless)\s|\|\||&&/);
+      const rest = stop < 0 ? code.slice(end) : code.slice(end, end + stop);
+      args = bare && !/^\s*['"]/.test(rest) ? bareArgs(rest) : splitArgs(rest);
+    }
+    out.push({ rule, args, inner: m[1], name: m[0].replace(/\s*\($/, '').trim() });
+    if (out.length > 256) return;
+  }
+}
+
+function argvOf(f: Found): string | undefined {
+  const first = argValue(f.args[0]);
+  const extra = f.rule.argv;
+  if (extra === -2) {
+    // Deno.Command("cmd", { args: [...] })
+    const m = /args\s*:\s*(\[[^\]]*\])/.exec(f.args[1] ?? '');
+    const rest = m ? argValue(m[1]) : '';
+    return first === undefined ? undefined : rest === undefined ? first : `${first} ${rest}`.trim();
+  }
+  if (extra === -3) {
+    const m = /cmd\s*:\s*(\[[^\]]*\])/.exec(f.args[0] ?? '');
+    return m ? argValue(m[1]) : undefined;
+  }
+  if (first === undefined) return undefined;
+  if (extra !== undefined) {
+    const rest = argValue(f.args[extra]);
+    if (rest !== undefined) {
+      // execv('/bin/sh', ['sh', '-c', 'x']): argv[0] repeats the program
+      const words = rest.split(' ');
+      const tail = words[0] && (first.endsWith('/' + words[0]) || first === words[0]) ? words.slice(1).join(' ') : rest;
+      return `${first} ${tail}`.trim();
+    }
+  }
+  // ruby system("ls", "-la") / Open3.capture2("cmd", "arg")
+  const more = f.args.slice(1).map(argValue);
+  if (f.rule.bare && more.length && more.every((x) => x !== undefined)) return [first, ...more].join(' ');
+  return first;
+}
+
+const WRITE_MODE = /[wax+]/;
+
+function pathArg(f: Found): string | undefined {
+  const p = f.rule.path ?? 0;
+  if (p === -1) return f.inner === undefined ? undefined : argValue(splitArgs(f.inner)[0]);
+  return argValue(f.args[p]);
+}
+
+function isUrl(s: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(s);
+}
+
+export interface CodeAnalysis {
+  effects: Effect[];
+}
+
+/** The effects of a piece of code in `lang`, `via` naming where it came from (e.g. "python -c"). */
+export function analyzeCode(lang: Language, code: string, via: string, depth = 0): Effect[] {
+  const out: Effect[] = [];
+  if (depth > MAX_DEPTH || !code.trim()) return out;
+  const c = canonicalCode(lang, code);
+  const found: Found[] = [];
+  for (const r of lang.calls) findCalls(c, r, found, lang.bareWords);
+  const urls: string[] = [];
+  let dynamicRun = false;
+  let shellSpawn = false;
+  for (const f of found) {
+    const k = f.rule.kind;
+    if (k === 'exec' || k === 'shell') {
+      const cmd = argvOf(f);
+      if (cmd === undefined) {
+        dynamicRun = true;
+        continue;
+      }
+      if (SHELL_PROGRAM.test(` ${cmd} `)) shellSpawn = true;
+      out.push({ tool: 'exec', command: cmd, via: `${via} runs` });
+    } else if (k === 'eval') {
+      const v = argValue(f.args[0]);
+      if (v !== undefined) out.push(...analyzeCode(lang, v, `${via} evaluates`, depth + 1));
+      else if (!/^set(?:Timeout|Interval)$/.test(f.name) && f.args[0] && !/^\s*(?:\(|function\b|async\b|\w+\s*=>)/.test(f.args[0])) dynamicRun = true;
+    } else if (k === 'loads') {
+      if (argValue(f.args[0]) === undefined) dynamicRun = true;
+    } else {
+      const p = pathArg(f);
+      if (p === undefined) continue;
+      if (k === 'fetch' || isUrl(p)) {
+        if (isUrl(p) || k === 'fetch') urls.push(isUrl(p) ? p : `http://${p}`);
+        if (k !== 'fetch' && !/^file:/i.test(p)) continue;
+        if (k === 'fetch') continue;
+      }
+      const path = p.replace(/^file:\/\//i, '');
+      if (k === 'write') {
+        const content = f.rule.content !== undefined ? argValue(f.args[f.rule.content]) : undefined;
+        out.push(content === undefined ? { tool: 'write', path, via: `${via} writes ${path}` } : { tool: 'write', path, content, via: `${via} writes ${path}` });
+      } else if (k === 'read') out.push({ tool: 'read', path, via: `${via} reads ${path}` });
+      else if (k === 'open') {
+        const mode = f.rule.mode === -1 ? undefined : argValue(f.args[f.rule.mode ?? 1]) ?? (/mode\s*=\s*['"]([^'"]+)/.exec(f.args.join(','))?.[1]);
+        const writes = mode !== undefined && WRITE_MODE.test(mode);
+        out.push({ tool: writes ? 'write' : 'read', path, via: `${via} ${writes ? 'writes' : 'reads'} ${path}` });
+      } else if (k === 'rmtree') {
+        out.push({ tool: 'delete', path, via: `${via} deletes ${path}` });
+        out.push({ tool: 'exec', command: `rm -rf ${path}`, via: `${via} deletes ${path} recursively` });
+      } else if (k === 'remove') {
+        out.push({ tool: 'delete', path, via: `${via} deletes ${path}` });
+        out.push({ tool: 'exec', command: `rm -f ${path}`, via: `${via} deletes ${path}` });
+      }
+    }
+  }
+  // eval handed over as a value: fetch(u).then(r => r.text()).then(eval)
+  if (/[(,]\s*(?:eval|exec|Function|Invoke-Expression)\s*\)/.test(c)) dynamicRun = true;
+  URL_LITERAL.lastIndex = 0;
+  for (let m = URL_LITERAL.exec(c); m; m = URL_LITERAL.exec(c)) urls.push(m[1]!);
+  const connects: { host: string; port: string }[] = [];
+  for (const re of lang.connects) {
+    re.lastIndex = 0;
+    for (let m = re.exec(c); m; m = re.exec(c)) if (m.groups?.host) connects.push({ host: m.groups.host, port: m.groups.port ?? '' });
+  }
+  const seen = new Set<string>();
+  for (const u of urls) {
+    if (seen.has(u)) continue;
+    seen.add(u);
+    out.push({ tool: 'fetch', url: u, via: `${via} reaches ${u}` });
+    if (/^file:\/\//i.test(u)) out.push({ tool: 'read', path: u.replace(/^file:\/\/(?:localhost)?/i, ''), via: `${via} reads ${u}` });
+  }
+  for (const k of connects) {
+    const hostPart = k.host.includes(':') ? `[${k.host}]` : k.host;
+    out.push({ tool: 'fetch', url: `tcp://${hostPart}${k.port ? ':' + k.port : ''}`, via: `${via} connects to ${k.host}${k.port ? ':' + k.port : ''}` });
+  }
+  // The whole environment sent somewhere: os.environ / process.env / ENV / %ENV with a network call.
+  if ((urls.length || connects.length) && /\bos\.environ\b(?!\s*[.[]\s*(?:get\b|\[))|dict\(os\.environ\)|\bprocess\.env\b(?!\.)|JSON\.stringify\(process\.env\)|\bENV\.to_h\b|\bENV\.to_a\b|%ENV\b|getenv\(\)|\$_ENV\b|Get-ChildItem\s+env:/i.test(c)) {
+    const u = urls[0] ?? `http://${connects[0]!.host}`;
+    out.push({ tool: 'exec', command: `env | curl -d @- ${u}`, via: `${via} sends the environment to ${u}` });
+  }
+  if (dynamicRun && (urls.length || connects.length)) {
+    const u = urls.find((x) => /^https?:/i.test(x)) ?? urls[0] ?? `http://${connects[0]!.host}`;
+    out.push({ tool: 'exec', command: `curl -fsSL ${u} | sh`, via: `${via} runs code it downloads from ${u}` });
+  }
+  if (connects.length && (shellSpawn || lang.streamsToProcess.test(c)) && (shellSpawn || dynamicRun || found.some((f) => f.rule.kind === 'exec'))) {
+    const k = connects[0]!;
+    out.push({ tool: 'exec', command: `bash -i >& /dev/tcp/${k.host}/${k.port || '4444'} 0>&1`, via: `${via} connects a shell to ${k.host}${k.port ? ':' + k.port : ''}` });
+  }
+  return out;
+}

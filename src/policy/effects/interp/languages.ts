@@ -1,0 +1,396 @@
+// Per-language knowledge for interpreter one-liners, as data: how code is given on the command
+// line, how modules are aliased, and which calls run a process, write, read, delete, reach the
+// network, decode a literal or evaluate code. Sources: each language's standard library
+// reference (Python os/subprocess/pty/shutil/pathlib/socket/urllib/http.client, Node
+// child_process/fs/net/http/vm, Ruby Kernel/IO/File/FileUtils/Open3/Net::HTTP/open-uri, Perl
+// perlfunc/File::Path/LWP/IO::Socket, PHP program-execution and filesystem functions, Lua os/io,
+// R base system/system2/download.file, Deno and Bun runtime APIs, PowerShell cmdlets, AppleScript
+// `do shell script`) plus the popular third-party clients requests/httpx/axios/node-fetch.
+
+/** What a call does with its arguments. */
+export type CallKind =
+  | 'exec' // arg 0 is a command string or argv list (plus `argv` arg appended)
+  | 'write' // arg `path` is written, arg `content` is the text
+  | 'read'
+  | 'open' // arg `path`, arg `mode`: written when the mode writes, else read
+  | 'fetch' // arg 0 is a URL
+  | 'rmtree' // arg 0 is removed recursively
+  | 'remove' // arg 0 is removed
+  | 'eval' // arg 0 is code of the same language
+  | 'shell' // arg 0 is shell code fed to a shell (php passthru etc. are 'exec'; this is for osascript)
+  | 'loads'; // deserialises code (pickle/marshal): dangerous with fetched input
+
+export interface CallRule {
+  /** Canonical callee, as a regex source matched right before '(' (or before a literal when `bare`). */
+  fn: string;
+  kind: CallKind;
+  path?: number;
+  content?: number;
+  mode?: number;
+  /** exec: an argument holding more argv words. */
+  argv?: number;
+  /** The callee may take its first argument without parentheses (ruby/perl `system "x"`). */
+  bare?: boolean;
+}
+
+export interface Alias {
+  /** Matched against the code; the listed groups name alias -> target. */
+  re: RegExp;
+  /** How to build the alias map from a match: [alias, target] pairs. */
+  pairs: (m: RegExpExecArray) => [string, string][];
+}
+
+export interface Language {
+  name: string;
+  /** Program names (basename) that run this language. */
+  programs: RegExp;
+  /** Options whose argument is code. */
+  inline: string[];
+  /** Option whose argument is a module run as a program (python -m). */
+  moduleFlag?: string;
+  /** String concatenation with '.' (perl, php). */
+  dotConcat: boolean;
+  /** Rewrites applied before aliases (e.g. require('x') -> x). */
+  rewrites: [RegExp, string][];
+  aliases: Alias[];
+  /** Calls of literal decoders: the match's group 1 is a literal, `decode` turns it into code. */
+  decoders: { re: RegExp; decode: (lit: string) => string | undefined }[];
+  calls: CallRule[];
+  /** Connections: groups `host` and `port`. */
+  connects: RegExp[];
+  /** Signs that a connected socket becomes a process's standard streams. */
+  streamsToProcess: RegExp;
+  /** Commands take bare words (PowerShell): `Remove-Item -Recurse C:\x` has the argument C:\x. */
+  bareWords?: boolean;
+}
+
+const b64 = (s: string) => {
+  const t = s.replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/=_-]+$/.test(t)) return undefined;
+  return Buffer.from(t, 'base64').toString('utf8');
+};
+const hex = (s: string) => (/^([0-9a-fA-F]{2})+$/.test(s) ? Buffer.from(s, 'hex').toString('utf8') : undefined);
+const rot13 = (s: string) => s.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c <= 'Z' ? 65 : 97)));
+const LIT = `((?:[rbuRBU]{0,2})(?:'(?:[^'\\\\]|\\\\.)*'|"(?:[^"\\\\]|\\\\.)*"))`;
+
+const SHELL_PROGRAM = /(?:^|[/\s'"])(?:ba|z|da|k|c|tc|fi)?sh(?:\.exe)?(?:['"\s]|$)|cmd\.exe|powershell|pwsh/;
+
+export const PYTHON: Language = {
+  name: 'python',
+  programs: /^(?:python[0-9.]*|pypy[0-9.]*|python[0-9.]*-dbg)$/,
+  inline: ['-c'],
+  moduleFlag: '-m',
+  dotConcat: false,
+  rewrites: [
+    [/__import__\(\s*['"]([\w.]+)['"]\s*\)/g, '$1'],
+    [/os\.path\.expanduser\(\s*(['"][^'"]*['"])\s*\)/g, '$1'],
+    [/(?:os\.environ\[\s*['"]HOME['"]\s*\]|os\.getenv\(\s*['"]HOME['"]\s*\)|os\.environ\.get\(\s*['"]HOME['"]\s*\)|pathlib\.Path\.home\(\)|Path\.home\(\))/g, '"~"'],
+    [/os\.path\.join\(\s*['"]([^'"]*)['"]\s*,\s*['"]([^'"]*)['"]\s*\)/g, '"$1/$2"'],
+    [/glob\.glob\(\s*(['"][^'"]*['"])\s*\)/g, '$1'],
+    [/importlib\.import_module\(\s*['"]([\w.]+)['"]\s*\)/g, '$1'],
+    [/sys\.modules\[\s*['"]([\w.]+)['"]\s*\]/g, '$1'],
+    [/getattr\(\s*([\w.]+)\s*,\s*['"](\w+)['"]\s*\)/g, '$1.$2'],
+    [/\bPath\(/g, 'pathlib.Path('],
+    [/\bpathlib\.pathlib\./g, 'pathlib.'],
+  ],
+  aliases: [
+    { re: /\bimport\s+([\w.]+)\s+as\s+(\w+)/g, pairs: (m) => [[m[2]!, m[1]!]] },
+    {
+      re: /\bfrom\s+([\w.]+)\s+import\s+([\w\s,]+?)(?=;|\n|$)/g,
+      pairs: (m) =>
+        m[2]!.split(',').map((x) => x.trim()).filter(Boolean).map((x) => {
+          const [name, as] = x.split(/\s+as\s+/);
+          return [(as ?? name)!.trim(), `${m[1]}.${name!.trim()}`];
+        }),
+    },
+  ],
+  decoders: [
+    { re: new RegExp(`base64\\.(?:b64decode|standard_b64decode|urlsafe_b64decode|decodebytes)\\(\\s*${LIT}\\s*\\)(?:\\.decode\\([^)]*\\))?`, 'g'), decode: b64 },
+    { re: new RegExp(`bytes\\.fromhex\\(\\s*${LIT}\\s*\\)(?:\\.decode\\([^)]*\\))?`, 'g'), decode: hex },
+    { re: new RegExp(`codecs\\.decode\\(\\s*${LIT}\\s*,\\s*['"]rot_?13['"]\\s*\\)`, 'g'), decode: rot13 },
+    { re: new RegExp(`${LIT}\\[::-1\\]`, 'g'), decode: (s) => [...s].reverse().join('') },
+  ],
+  calls: [
+    { fn: 'os\\.(?:system|popen)', kind: 'exec' },
+    { fn: 'os\\.(?:execl|execlp|execv|execvp|execve|execvpe|execle|execlpe|spawnl|spawnlp|spawnv|spawnvp|posix_spawn|posix_spawnp)', kind: 'exec', argv: 1 },
+    { fn: 'subprocess\\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)', kind: 'exec' },
+    { fn: 'pty\\.spawn', kind: 'exec' },
+    { fn: 'commands\\.getoutput', kind: 'exec' },
+    { fn: 'open|io\\.open|codecs\\.open', kind: 'open', path: 0, mode: 1 },
+    { fn: 'pathlib\\.Path\\(([^()]*)\\)\\.(?:write_text|write_bytes)', kind: 'write', path: -1, content: 0 },
+    { fn: 'pathlib\\.Path\\(([^()]*)\\)\\.(?:read_text|read_bytes)', kind: 'read', path: -1 },
+    { fn: 'pathlib\\.Path\\(([^()]*)\\)\\.open', kind: 'open', path: -1, mode: 0 },
+    { fn: 'pathlib\\.Path\\(([^()]*)\\)\\.(?:unlink|rmdir)', kind: 'remove', path: -1 },
+    { fn: 'shutil\\.(?:copy|copy2|copyfile|move|copytree)', kind: 'write', path: 1 },
+    { fn: 'shutil\\.(?:copy|copy2|copyfile|move|copytree)', kind: 'read', path: 0 },
+    { fn: 'shutil\\.rmtree', kind: 'rmtree', path: 0 },
+    { fn: 'os\\.(?:remove|unlink|rmdir|removedirs)', kind: 'remove', path: 0 },
+    { fn: 'os\\.(?:rename|replace)', kind: 'write', path: 1 },
+    { fn: 'os\\.(?:rename|replace)', kind: 'remove', path: 0 },
+    { fn: 'os\\.(?:chmod|chown)', kind: 'write', path: 0 },
+    { fn: 'requests\\.(?:get|post|put|patch|delete|head|request)|httpx\\.(?:get|post|put|stream)|urllib\\.request\\.(?:urlopen|urlretrieve|Request)|urllib2\\.urlopen|urlopen|urlretrieve', kind: 'fetch', path: 0 },
+    { fn: 'exec|eval|compile|builtins\\.exec|builtins\\.eval', kind: 'eval', path: 0 },
+    { fn: 'pickle\\.loads|marshal\\.loads|cPickle\\.loads|dill\\.loads', kind: 'loads', path: 0 },
+  ],
+  connects: [
+    /\.connect(?:_ex)?\(\s*\(\s*['"](?<host>[^'"]+)['"]\s*,\s*(?<port>\d+)\s*\)/g,
+    /create_connection\(\s*\(\s*['"](?<host>[^'"]+)['"]\s*,\s*(?<port>\d+)\s*\)/g,
+    /HTTPS?Connection\(\s*['"](?<host>[^'"]+)['"](?:\s*,\s*(?<port>\d+))?/g,
+  ],
+  streamsToProcess: /dup2|pty\.spawn|stdin\s*=\s*\w+|\.fileno\(\)/,
+};
+
+export const NODE: Language = {
+  name: 'node',
+  programs: /^(?:node|nodejs|bun|deno|ts-node|tsx)$/,
+  inline: ['-e', '-p', '--eval', '--print', 'eval'],
+  dotConcat: false,
+  rewrites: [
+    [/(?:process\.mainModule\.|module\.|global\.process\.mainModule\.|globalThis\.process\.mainModule\.)?require\(\s*['"`](?:node:)?([\w/]+)['"`]\s*\)/g, '$1'],
+    [/(?:await\s+)?import\(\s*['"`](?:node:)?([\w/]+)['"`]\s*\)/g, '$1'],
+    [/\bfs\/promises\b/g, 'fs'],
+    [/(?:os\.homedir\(\)|process\.env\.HOME|process\.env\[['"]HOME['"]\])/g, '"~"'],
+    [/path\.(?:join|resolve)\(\s*['"]([^'"]*)['"]\s*,\s*['"]([^'"]*)['"]\s*\)/g, '"$1/$2"'],
+    [/\bfs\.promises\./g, 'fs.'],
+    [/\[\s*['"`](\w+)['"`]\s*\]/g, '.$1'],
+  ],
+  aliases: [
+    { re: /\b(?:const|let|var)\s+(\w+)\s*=\s*(child_process|fs|net|http|https|vm|os)\b(?!\.)/g, pairs: (m) => [[m[1]!, m[2]!]] },
+    { re: /\bimport\s+(?:\*\s+as\s+)?(\w+)\s+from\s+['"](?:node:)?(child_process|fs|net|http|https|vm)['"]/g, pairs: (m) => [[m[1]!, m[2]!]] },
+    {
+      re: /\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*(child_process|fs|net|http|https|vm)\b/g,
+      pairs: (m) => m[1]!.split(',').map((x) => x.trim()).filter(Boolean).map((x) => {
+        const [name, as] = x.split(':').map((y) => y.trim());
+        return [(as ?? name)!, `${m[2]}.${name}`];
+      }),
+    },
+    {
+      re: /\bimport\s*\{([^}]*)\}\s*from\s*['"](?:node:)?(child_process|fs|net|http|https|vm)['"]/g,
+      pairs: (m) => m[1]!.split(',').map((x) => x.trim()).filter(Boolean).map((x) => {
+        const [name, as] = x.split(/\s+as\s+/).map((y) => y.trim());
+        return [(as ?? name)!, `${m[2]}.${name}`];
+      }),
+    },
+  ],
+  decoders: [
+    { re: new RegExp(`Buffer\\.from\\(\\s*${LIT}\\s*,\\s*['"]base64['"]\\s*\\)(?:\\.toString\\([^)]*\\))?`, 'g'), decode: b64 },
+    { re: new RegExp(`Buffer\\.from\\(\\s*${LIT}\\s*,\\s*['"]hex['"]\\s*\\)(?:\\.toString\\([^)]*\\))?`, 'g'), decode: hex },
+    { re: new RegExp(`atob\\(\\s*${LIT}\\s*\\)`, 'g'), decode: b64 },
+  ],
+  calls: [
+    { fn: 'child_process\\.(?:exec|execSync)', kind: 'exec' },
+    { fn: 'child_process\\.(?:spawn|spawnSync|execFile|execFileSync|fork)', kind: 'exec', argv: 1 },
+    { fn: 'Bun\\.spawn|Bun\\.spawnSync', kind: 'exec' },
+    { fn: 'new\\s+Deno\\.Command|Deno\\.Command', kind: 'exec', argv: -2 },
+    { fn: 'Deno\\.run', kind: 'exec', argv: -3 },
+    { fn: 'fs\\.(?:writeFileSync|appendFileSync|writeFile|appendFile|createWriteStream|outputFileSync)|Bun\\.write|Deno\\.writeTextFile|Deno\\.writeTextFileSync|Deno\\.writeFile', kind: 'write', path: 0, content: 1 },
+    { fn: 'fs\\.(?:readFileSync|readFile|createReadStream)|Deno\\.readTextFile|Deno\\.readTextFileSync|Deno\\.readFile|Bun\\.file', kind: 'read', path: 0 },
+    { fn: 'fs\\.(?:copyFileSync|copyFile|cpSync|cp|renameSync|rename)', kind: 'write', path: 1 },
+    { fn: 'fs\\.(?:copyFileSync|copyFile|cpSync|cp)', kind: 'read', path: 0 },
+    { fn: 'fs\\.(?:rmSync|rm|rmdirSync|rmdir)|Deno\\.remove|Deno\\.removeSync', kind: 'rmtree', path: 0 },
+    { fn: 'fs\\.(?:unlinkSync|unlink)', kind: 'remove', path: 0 },
+    { fn: 'fs\\.(?:chmodSync|chmod|chownSync|chown)', kind: 'write', path: 0 },
+    { fn: 'fetch|axios(?:\\.(?:get|post|put|request))?|https?\\.(?:get|request)|got(?:\\.(?:get|post))?|needle\\.get|superagent\\.get', kind: 'fetch', path: 0 },
+    { fn: 'eval|Function|new\\s+Function|vm\\.runInThisContext|vm\\.runInNewContext|vm\\.Script|new\\s+vm\\.Script|setTimeout|setInterval', kind: 'eval', path: 0 },
+  ],
+  connects: [
+    /(?:net|tls)\.(?:connect|createConnection)\(\s*(?<port>\d+)\s*,\s*['"`](?<host>[^'"`]+)['"`]/g,
+    /\.connect\(\s*(?<port>\d+)\s*,\s*['"`](?<host>[^'"`]+)['"`]/g,
+    /(?:net|tls)\.(?:connect|createConnection)\(\s*\{[^}]*host\s*:\s*['"`](?<host>[^'"`]+)['"`][^}]*port\s*:\s*(?<port>\d+)/g,
+    /(?:net|tls)\.(?:connect|createConnection)\(\s*\{[^}]*port\s*:\s*(?<port>\d+)[^}]*host\s*:\s*['"`](?<host>[^'"`]+)['"`]/g,
+  ],
+  streamsToProcess: /\.pipe\(|stdio\s*:\s*\[\s*\w+|\.stdout\.pipe|\.stdin/,
+};
+
+export const RUBY: Language = {
+  name: 'ruby',
+  programs: /^(?:ruby|jruby|irb)[0-9.]*$/,
+  inline: ['-e'],
+  dotConcat: false,
+  rewrites: [
+    [/%x\{([^}]*)\}|%x\(([^)]*)\)|%x\[([^\]]*)\]/g, 'system("$1$2$3")'],
+    [/`([^`]*)`/g, 'system("$1")'],
+    [/\b(?:Kernel|Object|self)\.(?:send|public_send|__send__)\(\s*:(\w+)\s*,\s*/g, '$1('],
+    [/\b(?:Kernel|Object)\./g, ''],
+    [/ENV\[\s*['"]HOME['"]\s*\]|Dir\.home/g, '"~"'],
+    [/File\.expand_path\(\s*(['"][^'"]*['"])\s*\)/g, '$1'],
+    [/File\.join\(\s*['"]([^'"]*)['"]\s*,\s*['"]([^'"]*)['"]\s*\)/g, '"$1/$2"'],
+  ],
+  aliases: [],
+  decoders: [
+    { re: new RegExp(`Base64\\.(?:decode64|strict_decode64|urlsafe_decode64)\\(\\s*${LIT}\\s*\\)`, 'g'), decode: b64 },
+    { re: new RegExp(`${LIT}\\.unpack1?\\(\\s*['"]m0?['"]\\s*\\)(?:\\.first|\\[0\\])?`, 'g'), decode: b64 },
+    { re: new RegExp(`\\[${LIT}\\]\\.pack\\(\\s*['"]H\\*['"]\\s*\\)`, 'g'), decode: hex },
+  ],
+  calls: [
+    { fn: 'system|exec|spawn|sh|IO\\.popen|Open3\\.(?:capture2|capture2e|capture3|popen2|popen2e|popen3|pipeline)|Process\\.spawn|PTY\\.spawn', kind: 'exec', bare: true },
+    { fn: 'File\\.write|IO\\.write|File\\.binwrite', kind: 'write', path: 0, content: 1 },
+    { fn: 'File\\.open|File\\.new|IO\\.open|open', kind: 'open', path: 0, mode: 1 },
+    { fn: 'File\\.read|IO\\.read|File\\.readlines|IO\\.readlines|File\\.binread|File\\.foreach|IO\\.foreach', kind: 'read', path: 0, bare: true },
+    { fn: 'FileUtils\\.(?:rm_rf|rm_r|remove_dir|remove_entry|remove_entry_secure|rmtree)', kind: 'rmtree', path: 0, bare: true },
+    { fn: 'File\\.(?:delete|unlink)|FileUtils\\.(?:rm|rm_f|remove)', kind: 'remove', path: 0, bare: true },
+    { fn: 'FileUtils\\.(?:cp|copy|mv|move|install|ln|ln_s|ln_sf)', kind: 'write', path: 1 },
+    { fn: 'FileUtils\\.(?:cp|copy|install)', kind: 'read', path: 0 },
+    { fn: 'Net::HTTP\\.(?:get|get_response|post|post_form|start|new)|URI\\.open|URI|URI\\.parse|open-uri|HTTParty\\.get|Faraday\\.get|RestClient\\.get', kind: 'fetch', path: 0 },
+    { fn: 'eval|instance_eval|class_eval|module_eval|binding\\.eval', kind: 'eval', path: 0, bare: true },
+    { fn: 'Marshal\\.load|YAML\\.unsafe_load|YAML\\.load', kind: 'loads', path: 0 },
+  ],
+  connects: [/TCPSocket\.(?:new|open)\(\s*['"](?<host>[^'"]+)['"]\s*,\s*['"]?(?<port>\d+)/g, /Socket\.tcp\(\s*['"](?<host>[^'"]+)['"]\s*,\s*['"]?(?<port>\d+)/g],
+  streamsToProcess: /\.to_i|reopen|:in\s*=>|:out\s*=>|in:\s*\w|out:\s*\w|IO\.popen|exec\s*[("']?\s*sh/,
+};
+
+export const PERL: Language = {
+  name: 'perl',
+  programs: /^perl[0-9.]*$/,
+  inline: ['-e', '-E'],
+  dotConcat: true,
+  rewrites: [
+    [/\bqx\s*\{([^}]*)\}|\bqx\s*\(([^)]*)\)|\bqx\s*\/([^/]*)\//g, 'system("$1$2$3")'],
+    [/`([^`]*)`/g, 'system("$1")'],
+    [/\bq\s*\{([^}]*)\}|\bq\s*\(([^)]*)\)/g, '"$1$2"'],
+    [/("[^"\n]*?)\$ENV\{\s*['"]?HOME['"]?\s*\}/g, '$1~'],
+    [/\$ENV\{\s*['"]?HOME['"]?\s*\}/g, '"~"'],
+    [/\bglob\(\s*(['"][^'"]*['"])\s*\)/g, '$1'],
+    [/\bqq\s*\{([^}]*)\}|\bqq\s*\(([^)]*)\)/g, '"$1$2"'],
+    [/\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*(['"])\|-\1\s*,\s*/g, 'system('],
+    [/\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*(['"])-\|\1\s*,\s*/g, 'system('],
+    [/\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*(['"])\|\s*([^'"]+)\1/g, 'system("$2"'],
+    [/\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*(['"])([^'"|]+)\|\1/g, 'system("$2"'],
+    [/\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*(['"])(>>?|\+<|\+>)\1\s*,\s*/g, 'perlwrite('],
+    [/\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*(['"])(<)\1\s*,\s*/g, 'perlread('],
+    [/\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*(['"])\s*(>>?)\s*([^'"]+)\1/g, 'perlwrite("$3"'],
+    [/\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*(['"])\s*<?\s*([^'"|>]+)\1/g, 'perlread("$2"'],
+  ],
+  aliases: [],
+  decoders: [
+    { re: new RegExp(`(?:MIME::Base64::)?decode_base64\\(\\s*${LIT}\\s*\\)`, 'g'), decode: b64 },
+    { re: new RegExp(`pack\\(\\s*['"]H\\*['"]\\s*,\\s*${LIT}\\s*\\)`, 'g'), decode: hex },
+  ],
+  calls: [
+    { fn: 'system|exec', kind: 'exec', bare: true },
+    { fn: 'perlwrite', kind: 'write', path: 0 },
+    { fn: 'perlread', kind: 'read', path: 0 },
+    { fn: 'File::Path::rmtree|File::Path::remove_tree|rmtree|remove_tree', kind: 'rmtree', path: 0, bare: true },
+    { fn: 'unlink', kind: 'remove', path: 0, bare: true },
+    { fn: 'File::Copy::copy|File::Copy::move|copy|move', kind: 'write', path: 1 },
+    { fn: 'get|getstore|getprint|LWP::Simple::get|HTTP::Tiny->new->get|HTTP::Tiny->new->request|LWP::UserAgent->new->get|\\$ua->get', kind: 'fetch', path: 0 },
+    { fn: 'eval', kind: 'eval', path: 0, bare: true },
+  ],
+  connects: [
+    /PeerAddr\s*=>\s*['"](?<host>[^'":]+):(?<port>\d+)['"]/g,
+    /PeerAddr\s*=>\s*['"](?<host>[^'"]+)['"]\s*,\s*PeerPort\s*=>\s*['"]?(?<port>\d+)/g,
+    /inet_aton\(\s*['"](?<host>[^'"]+)['"]\s*\)\s*\)?\s*,?[^;]*?(?<port>\d{2,5})?/g,
+    /sockaddr_in\(\s*(?<port>\d+)\s*,\s*inet_aton\(\s*['"](?<host>[^'"]+)['"]/g,
+  ],
+  streamsToProcess: /open\s*\(\s*STDIN|open\s*\(\s*STDOUT|>&|dup|exec\s*\(?\s*['"]\/bin\/(?:ba)?sh/,
+};
+
+export const PHP: Language = {
+  name: 'php',
+  programs: /^php[0-9.]*(?:-cli)?$/,
+  inline: ['-r'],
+  dotConcat: true,
+  rewrites: [[/`([^`]*)`/g, 'shell_exec("$1")'], [/getenv\(\s*['"]HOME['"]\s*\)|\$_SERVER\[\s*['"]HOME['"]\s*\]/g, '"~"']],
+  aliases: [],
+  decoders: [
+    { re: new RegExp(`base64_decode\\(\\s*${LIT}\\s*\\)`, 'g'), decode: b64 },
+    { re: new RegExp(`hex2bin\\(\\s*${LIT}\\s*\\)`, 'g'), decode: hex },
+    { re: new RegExp(`str_rot13\\(\\s*${LIT}\\s*\\)`, 'g'), decode: rot13 },
+    { re: new RegExp(`strrev\\(\\s*${LIT}\\s*\\)`, 'g'), decode: (s) => [...s].reverse().join('') },
+  ],
+  calls: [
+    { fn: 'system|exec|shell_exec|passthru|popen|proc_open|pcntl_exec', kind: 'exec' },
+    { fn: 'file_put_contents', kind: 'write', path: 0, content: 1 },
+    { fn: 'fopen', kind: 'open', path: 0, mode: 1 },
+    { fn: 'file_get_contents|readfile|file|highlight_file|show_source', kind: 'read', path: 0 },
+    { fn: 'unlink|rmdir', kind: 'remove', path: 0 },
+    { fn: 'copy|rename', kind: 'write', path: 1 },
+    { fn: 'curl_init|get_headers', kind: 'fetch', path: 0 },
+    { fn: 'eval|assert|create_function', kind: 'eval', path: 0 },
+    { fn: 'unserialize', kind: 'loads', path: 0 },
+  ],
+  connects: [/fsockopen\(\s*['"](?:tcp:\/\/)?(?<host>[^'"]+)['"]\s*,\s*(?<port>\d+)/g, /stream_socket_client\(\s*['"]tcp:\/\/(?<host>[^'":]+):(?<port>\d+)/g],
+  streamsToProcess: /proc_open|array\(\s*0\s*=>\s*\$\w+|\[\s*0\s*=>\s*\$\w+|exec\(\s*['"]\/bin\/(?:ba)?sh\s+-i\s*<&/,
+};
+
+export const LUA: Language = {
+  name: 'lua',
+  programs: /^(?:lua[0-9.]*|luajit)$/,
+  inline: ['-e'],
+  dotConcat: false,
+  rewrites: [[/("[^"]*"|'[^']*')\s*\.\.\s*("[^"]*"|'[^']*')/g, '$1 + $2']],
+  aliases: [],
+  decoders: [],
+  calls: [
+    { fn: 'os\\.execute|io\\.popen', kind: 'exec', bare: true },
+    { fn: 'io\\.open', kind: 'open', path: 0, mode: 1 },
+    { fn: 'io\\.lines|dofile|loadfile', kind: 'read', path: 0 },
+    { fn: 'os\\.remove', kind: 'remove', path: 0 },
+    { fn: 'os\\.rename', kind: 'write', path: 1 },
+    { fn: 'load|loadstring', kind: 'eval', path: 0 },
+    { fn: 'http\\.request|socket\\.http\\.request', kind: 'fetch', path: 0 },
+  ],
+  connects: [/[.:]connect\(\s*['"](?<host>[^'"]+)['"]\s*,\s*(?<port>\d+)/g],
+  streamsToProcess: /io\.popen\(\s*\w+\s*:receive|\bwhile\s+true\b.*popen/s,
+};
+
+export const R: Language = {
+  name: 'r',
+  programs: /^(?:Rscript|R)$/,
+  inline: ['-e'],
+  dotConcat: false,
+  rewrites: [[/paste0\(\s*("[^"]*"|'[^']*')\s*,\s*("[^"]*"|'[^']*')\s*\)/g, '$1 + $2']],
+  aliases: [],
+  decoders: [],
+  calls: [
+    { fn: 'system|shell', kind: 'exec' },
+    { fn: 'system2', kind: 'exec', argv: 1 },
+    { fn: 'writeLines|cat|write', kind: 'write', path: 1 },
+    { fn: 'readLines|readRDS|read\\.csv|readline|scan', kind: 'read', path: 0 },
+    { fn: 'unlink', kind: 'rmtree', path: 0 },
+    { fn: 'file\\.remove', kind: 'remove', path: 0 },
+    { fn: 'download\\.file|url|httr::GET|GET|curl::curl_fetch_memory', kind: 'fetch', path: 0 },
+    { fn: 'source', kind: 'fetch', path: 0 },
+    { fn: 'eval\\(parse|eval', kind: 'eval', path: 0 },
+  ],
+  connects: [/socketConnection\(\s*(?:host\s*=\s*)?['"](?<host>[^'"]+)['"]\s*,\s*(?:port\s*=\s*)?(?<port>\d+)/g],
+  streamsToProcess: /socketConnection[\s\S]*system/,
+};
+
+export const POWERSHELL: Language = {
+  name: 'powershell',
+  programs: /^(?:powershell|pwsh)(?:\.exe)?$/i,
+  inline: ['-c', '-command', '/c', '/command'],
+  dotConcat: false,
+  rewrites: [[/\biex\b/gi, 'Invoke-Expression']],
+  bareWords: true,
+  aliases: [],
+  decoders: [{ re: new RegExp(`\\[(?:System\\.)?Text\\.Encoding\\]::(?:UTF8|ASCII|Unicode)\\.GetString\\(\\s*\\[(?:System\\.)?Convert\\]::FromBase64String\\(\\s*${LIT}\\s*\\)\\s*\\)`, 'gi'), decode: b64 }],
+  calls: [
+    { fn: 'Start-Process|saps|Invoke-Item|cmd\\s*/c', kind: 'exec', bare: true },
+    { fn: 'Set-Content|Add-Content|Out-File', kind: 'write', path: 0, bare: true },
+    { fn: 'Get-Content|gc|type', kind: 'read', path: 0, bare: true },
+    { fn: 'Remove-Item|rm|del|ri', kind: 'rmtree', path: 0, bare: true },
+    { fn: 'Invoke-WebRequest|iwr|Invoke-RestMethod|irm|\\.DownloadString|\\.DownloadFile|\\.DownloadData|Start-BitsTransfer', kind: 'fetch', path: 0, bare: true },
+    { fn: 'Invoke-Expression|Invoke-Command', kind: 'eval', path: 0, bare: true },
+  ],
+  connects: [/Net\.Sockets\.TCPClient\(\s*['"](?<host>[^'"]+)['"]\s*,\s*(?<port>\d+)/gi],
+  streamsToProcess: /GetStream\(\)|Invoke-Expression|iex/i,
+};
+
+export const OSASCRIPT: Language = {
+  name: 'applescript',
+  programs: /^osascript$/,
+  inline: ['-e'],
+  dotConcat: false,
+  rewrites: [[/\bdo\s+shell\s+script\s+/gi, 'doshellscript ']],
+  aliases: [],
+  decoders: [],
+  calls: [{ fn: 'doshellscript', kind: 'exec', bare: true }],
+  connects: [],
+  streamsToProcess: /$^/,
+};
+
+export const LANGUAGES: Language[] = [PYTHON, NODE, RUBY, PERL, PHP, LUA, R, POWERSHELL, OSASCRIPT];
+
+export { SHELL_PROGRAM };

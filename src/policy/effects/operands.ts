@@ -1,0 +1,55 @@
+// Option parsing just good enough to tell a program's operands from its options: which options
+// take an argument is data per program, everything else starting with '-' is a flag.
+
+export interface ParsedArgs {
+  /** Non-option words, in order. */
+  operands: string[];
+  /** Options with their arguments: --out=x and -o x both as ['--out', 'x'] / ['-o', 'x']. */
+  options: [string, string | undefined][];
+}
+
+/**
+ * `withArg` lists options that take a separate argument (short ones also attached: -ofile);
+ * a `--long=value` always carries its own. After `--` every word is an operand.
+ */
+export function parseArgs(argv: string[], withArg: readonly string[] = []): ParsedArgs {
+  const operands: string[] = [];
+  const options: [string, string | undefined][] = [];
+  const takes = new Set(withArg);
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (w === '--') {
+      operands.push(...argv.slice(i + 1));
+      break;
+    }
+    if (w.length < 2 || w[0] !== '-') {
+      operands.push(w);
+      continue;
+    }
+    const eq = w.indexOf('=');
+    if (w.startsWith('--') && eq > 0) {
+      options.push([w.slice(0, eq), w.slice(eq + 1)]);
+      continue;
+    }
+    if (takes.has(w)) {
+      options.push([w, argv[++i]]);
+      continue;
+    }
+    if (!w.startsWith('--') && w.length > 2 && takes.has(w.slice(0, 2))) {
+      options.push([w.slice(0, 2), w.slice(2)]);
+      continue;
+    }
+    options.push([w, undefined]);
+  }
+  return { operands, options };
+}
+
+/** The value of the first option spelled any of `names`. */
+export function optionValue(p: ParsedArgs, ...names: string[]): string | undefined {
+  for (const [k, v] of p.options) if (names.includes(k)) return v;
+  return undefined;
+}
+
+export function hasOption(p: ParsedArgs, ...names: string[]): boolean {
+  return p.options.some(([k]) => names.includes(k) || (k.length > 2 && k[0] === '-' && k[1] !== '-' && names.some((n) => n.length === 2 && n[0] === '-' && n[1] !== '-' && k.includes(n[1]!))));
+}

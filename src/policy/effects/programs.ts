@@ -1,0 +1,445 @@
+// What common programs do to files and the network, read from their argv: one entry per
+// program (options that take an argument, and which operands are read, written or reached).
+// Sources: each tool's own manual page (coreutils cp/mv/install/ln/tee/dd/truncate/touch/
+// chmod/chown, GNU sed -i, rsync, scp, curl, wget, httpie, netcat/ncat, socat, openssl s_client,
+// git-config, crontab).
+import { basename } from '../shell-wrappers.js';
+import type { Effect } from './types.js';
+import { hasOption, optionValue, parseArgs, type ParsedArgs } from './operands.js';
+import { echoText, type SimpleCommand } from './walk.js';
+
+type Deriver = (c: SimpleCommand, out: Effect[]) => void;
+
+const write = (path: string, content: string | undefined, via: string): Effect => (content === undefined ? { tool: 'write', path, via } : { tool: 'write', path, content, via });
+const read = (path: string, via: string): Effect => ({ tool: 'read', path, via });
+const fetch = (url: string, via: string): Effect => ({ tool: 'fetch', url, via });
+
+/** A word that names a network target: a URL, or host[:port][/path]. */
+export function urlOf(word: string, scheme = 'http'): string | undefined {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(word)) return word;
+  if (word.startsWith('-') || word.startsWith('/') || word.startsWith('.') || word.includes('$')) return undefined;
+  const host = /^(?:[^@/\s]+@)?(\[[0-9a-f:.]+\]|[a-z0-9-]+(?:\.[a-z0-9-]+)*)(?::\d+)?(?:\/.*)?$/i.exec(word);
+  if (!host) return undefined;
+  const h = host[1]!;
+  const looksLikeHost = h === 'localhost' || h.startsWith('[') || /^\d+$/.test(h) || (h.includes('.') && /[a-z]{2,}$|\d$/i.test(h));
+  return looksLikeHost ? `${scheme}://${word}` : undefined;
+}
+
+/** A file:// URL read as the path it names. */
+function fileUrlPath(url: string): string | undefined {
+  const m = /^file:\/\/(?:localhost)?(\/[^?#]*)/i.exec(url);
+  return m ? decodeURIComponent(m[1]!) : undefined;
+}
+
+function fetchOrRead(url: string, via: string, out: Effect[]): void {
+  out.push(fetch(url, via));
+  const p = fileUrlPath(url);
+  if (p) out.push(read(p, via));
+}
+
+/** `host:path` / `user@host:path` operands of scp and rsync. */
+function remoteHost(word: string): string | undefined {
+  if (word.startsWith('/') || word.startsWith('.')) return undefined;
+  const m = /^(?:[^@/:\s]+@)?([A-Za-z0-9.-]+|\[[0-9a-fA-F:.]+\]):/.exec(word);
+  return m && !/^[A-Za-z]$/.test(m[1]!) ? m[1] : undefined;
+}
+
+/** Template files copied into place on set-up (their copy is not an overwrite of secrets). */
+const TEMPLATE = /\.(?:example|sample|template|dist|defaults|tmpl|tpl)$/i;
+
+function copyLike(name: string, withArg: string[], readsSources: boolean, deletesSources: boolean): Deriver {
+  return (c, out) => {
+    const p = parseArgs(c.argv, withArg);
+    const dir = optionValue(p, '-t', '--target-directory');
+    let sources = p.operands;
+    let dest: string | undefined = dir;
+    if (dest === undefined) {
+      if (p.operands.length < 2) {
+        if (name === 'ln' && p.operands.length === 1) out.push(write(basename(p.operands[0]!), undefined, `${name} creates ${basename(p.operands[0]!)}`));
+        if (name === 'install' && hasOption(p, '-d', '--directory')) for (const d of p.operands) out.push(write(d, undefined, `install -d creates ${d}`));
+        return;
+      }
+      dest = p.operands[p.operands.length - 1]!;
+      sources = p.operands.slice(0, -1);
+    }
+    if (name === 'install' && hasOption(p, '-d', '--directory')) {
+      for (const d of p.operands) out.push(write(d, undefined, `install -d creates ${d}`));
+      return;
+    }
+    const intoDir = dir !== undefined || dest.endsWith('/') || sources.length > 1;
+    // `cp .env.example .env` is the documented set-up step: a template carries no secrets.
+    if (name === 'cp' && !intoDir && sources.every((s) => TEMPLATE.test(s))) {
+      for (const s of sources) out.push(read(s, `${name} reads ${s}`));
+      return;
+    }
+    for (const s of sources) {
+      if (readsSources) out.push(read(s, `${name} reads ${s}`));
+      if (deletesSources) out.push({ tool: 'delete', path: s, via: `${name} moves ${s} away` });
+      if (intoDir) {
+        const target = dest.replace(/\/+$/, '') + '/' + basename(s.replace(/\/+$/, ''));
+        out.push(write(target, undefined, `${name} writes ${target}`));
+      }
+    }
+    if (!intoDir || dir === undefined) out.push(write(dest, undefined, `${name} writes ${dest}`));
+  };
+}
+
+const CAT_LIKE = ['cat', 'tac', 'nl', 'less', 'more', 'most', 'head', 'tail', 'bat', 'batcat', 'strings', 'xxd', 'od', 'hexdump', 'hd', 'base64', 'base32', 'basenc', 'uuencode', 'sort', 'uniq', 'cut', 'paste', 'fold', 'fmt', 'rev', 'column', 'jq', 'yq', 'view', 'vim', 'vi', 'nvim', 'nano', 'emacs', 'code', 'gpg', 'iconv', 'zcat', 'gzip', 'bzip2', 'xz', 'zstd', 'openssl', 'dos2unix', 'expand'];
+const CAT_WITH_ARG: Record<string, string[]> = {
+  head: ['-n', '-c'], tail: ['-n', '-c', '-s', '--pid'], cut: ['-d', '-f', '-c', '-b'], sort: ['-k', '-t', '-o', '-S', '-T'],
+  xxd: ['-s', '-l', '-c', '-g'], od: ['-t', '-N', '-j', '-A', '-w'], jq: ['--arg', '--argjson', '--slurpfile', '--rawfile', '-f'], yq: ['-o', '--output-format'],
+  base64: ['-w'], fold: ['-w'], column: ['-t', '-s', '-c'], iconv: ['-f', '-t'], openssl: ['-in', '-out', '-passin', '-pass'],
+};
+
+function catLike(name: string): Deriver {
+  return (c, out) => {
+    const p = parseArgs(c.argv, CAT_WITH_ARG[name] ?? []);
+    let ops = p.operands;
+    if (name === 'jq' || name === 'yq') ops = ops.slice(1); // the filter
+    if (name === 'openssl') {
+      const inFile = optionValue(p, '-in');
+      if (inFile) out.push(read(inFile, `openssl reads ${inFile}`));
+      const o = optionValue(p, '-out');
+      if (o) out.push(write(o, undefined, `openssl writes ${o}`));
+      return;
+    }
+    if (name === 'sort') {
+      const o = optionValue(p, '-o', '--output');
+      if (o) out.push(write(o, undefined, `sort writes ${o}`));
+    }
+    for (const f of ops) if (f !== '-') out.push(read(f, `${name} reads ${f}`));
+  };
+}
+
+/** grep/rg/ag/awk/sed: the first operand is the pattern or program unless given by option. */
+function scriptFirst(name: string, withArg: string[], scriptOpts: string[]): Deriver {
+  return (c, out) => {
+    const p = parseArgs(c.argv, withArg);
+    const given = p.options.some(([k]) => scriptOpts.includes(k));
+    const files = given ? p.operands : p.operands.slice(1);
+    const inPlace = (name === 'sed' && p.options.some(([k]) => k === '-i' || k.startsWith('-i') || k === '--in-place')) || (name === 'perl' && p.options.some(([k]) => /^-[a-hj-zA-Z]*i/.test(k)));
+    for (const f of files) {
+      if (f === '-') continue;
+      out.push(inPlace ? { tool: 'write', path: f, via: `${name} -i edits ${f}` } : read(f, `${name} reads ${f}`));
+    }
+  };
+}
+
+const GREP_ARG = ['-e', '-f', '-m', '-A', '-B', '-C', '-d', '-D', '--include', '--exclude', '--exclude-dir', '--color', '--label', '-g', '-t', '-T', '--type', '--glob', '--max-count', '--context'];
+
+function curl(c: SimpleCommand, out: Effect[]): void {
+  const p = parseArgs(c.argv, ['-o', '--output', '-d', '--data', '--data-binary', '--data-raw', '--data-urlencode', '--data-ascii', '-F', '--form', '-T', '--upload-file', '-H', '--header', '-X', '--request', '-u', '--user', '-A', '--user-agent', '-e', '--referer', '-x', '--proxy', '-K', '--config', '-b', '--cookie', '-c', '--cookie-jar', '--url', '-w', '--write-out', '--connect-to', '--resolve', '-m', '--max-time', '--retry', '--cacert', '--cert', '--key', '-E', '-r', '--range', '-U', '--proxy-user', '--json', '--unix-socket', '-Y', '-y', '-z', '--limit-rate', '--interface', '-C', '-P', '-Q', '--quote']);
+  for (const [k, v] of p.options) {
+    if (v === undefined) continue;
+    if (k === '--url') fetchOrRead(urlOf(v) ?? v, `curl reaches ${v}`, out);
+    else if ((k === '-o' || k === '--output' || k === '-c' || k === '--cookie-jar') && v !== '-' && v !== '/dev/null') out.push(write(v, undefined, `curl writes ${v}`));
+    else if (k === '-T' || k === '--upload-file' || k === '-K' || k === '--config') out.push(read(v, `curl sends ${v}`));
+    else if (/^(-d|--data(-binary|-ascii|-urlencode)?|--json)$/.test(k) && v.includes('@')) {
+      const f = v.slice(v.indexOf('@') + 1);
+      if (f && f !== '-') out.push(read(f, `curl sends ${f}`));
+    } else if ((k === '-F' || k === '--form') && /=[@<]/.test(v)) {
+      const f = v.slice(v.search(/=[@<]/) + 2).split(';')[0]!;
+      if (f && f !== '-') out.push(read(f, `curl sends ${f}`));
+    }
+  }
+  for (const w of p.operands) {
+    const u = urlOf(w);
+    if (u) fetchOrRead(u, `curl reaches ${w}`, out);
+  }
+}
+
+function wget(c: SimpleCommand, out: Effect[]): void {
+  const p = parseArgs(c.argv, ['-O', '--output-document', '-o', '--output-file', '-P', '--directory-prefix', '--post-file', '--body-file', '--post-data', '--header', '-U', '--user-agent', '-e', '--execute', '-i', '--input-file', '-t', '--tries', '-T', '--timeout', '--user', '--password']);
+  for (const [k, v] of p.options) {
+    if (v === undefined) continue;
+    if ((k === '-O' || k === '--output-document') && v !== '-' && v !== '/dev/null') out.push(write(v, undefined, `wget writes ${v}`));
+    else if (k === '--post-file' || k === '--body-file') out.push(read(v, `wget sends ${v}`));
+  }
+  for (const w of p.operands) {
+    const u = urlOf(w);
+    if (u) fetchOrRead(u, `wget reaches ${w}`, out);
+  }
+}
+
+function httpie(c: SimpleCommand, out: Effect[]): void {
+  const p = parseArgs(c.argv, ['-a', '--auth', '-A', '--auth-type', '-o', '--output', '--session', '--verify', '--cert', '--cert-key', '--proxy', '--timeout']);
+  let i = 0;
+  if (/^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/.test(p.operands[0] ?? '')) i = 1;
+  const target = p.operands[i];
+  if (target) {
+    const u = urlOf(target) ?? (target.startsWith(':') ? `http://localhost${target}` : undefined);
+    if (u) fetchOrRead(u, `${c.argv[0]} reaches ${target}`, out);
+  }
+  for (const item of p.operands.slice(i + 1)) {
+    const m = /^[^=:@]+(?:=@|@|:=@)(.+)$/.exec(item);
+    if (m) out.push(read(m[1]!, `${c.argv[0]} sends ${m[1]}`));
+  }
+}
+
+/** nc/ncat/telnet HOST PORT. */
+function hostPort(name: string, withArg: string[]): Deriver {
+  return (c, out) => {
+    const p = parseArgs(c.argv, withArg);
+    if (hasOption(p, '-l', '--listen')) return;
+    const [host, port] = p.operands;
+    if (host && !host.startsWith('-')) out.push(fetch(`tcp://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}${port && /^\d+$/.test(port) ? ':' + port : ''}`, `${name} connects to ${host}${port ? ' ' + port : ''}`));
+  };
+}
+
+function socat(c: SimpleCommand, out: Effect[]): void {
+  for (const w of c.argv.slice(1)) {
+    const m = /^(?:tcp[46]?|openssl|ssl|udp[46]?)(?:-connect)?:([^:,]+|\[[^\]]+\]):(\d+)/i.exec(w);
+    if (m) out.push(fetch(`tcp://${m[1]}:${m[2]}`, `socat connects to ${m[1]}:${m[2]}`));
+    const e = /^(?:exec|system):(.+?)(?:,(?:pty|stderr|setsid|sigint|sane|ctty|raw|echo=0)\b.*)?$/i.exec(w);
+    if (e) out.push({ tool: 'exec', command: e[1]!.replace(/^['"]|['"]$/g, ''), via: 'socat runs' });
+  }
+}
+
+function ssh(c: SimpleCommand, out: Effect[]): void {
+  const p = parseArgs(c.argv, ['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w', '-B']);
+  const host = p.operands[0];
+  if (host) out.push(fetch(`ssh://${host}`, `ssh connects to ${host}`));
+  for (const [k, v] of p.options) if (k === '-F' && v) out.push(read(v, `ssh reads ${v}`));
+}
+
+function scpLike(name: string): Deriver {
+  return (c, out) => {
+    const p = parseArgs(c.argv, name === 'rsync' ? ['-e', '--rsh', '--exclude', '--include', '--exclude-from', '--include-from', '--files-from', '--filter', '-f', '--port', '--password-file', '--log-file', '--chmod', '--chown', '-B', '--block-size', '--timeout', '--bwlimit', '--partial-dir', '--backup-dir', '--suffix', '-T', '--temp-dir', '--compare-dest', '--link-dest', '--copy-dest'] : ['-c', '-F', '-i', '-J', '-l', '-o', '-P', '-S', '-D']);
+    if (p.operands.length < 2) return;
+    const dest = p.operands[p.operands.length - 1]!;
+    const destHost = dest.startsWith('rsync://') ? urlOf(dest) : remoteHost(dest);
+    for (const s of p.operands.slice(0, -1)) {
+      const h = s.startsWith('rsync://') ? s : remoteHost(s);
+      if (h) out.push(fetch(h.includes('://') ? h : `ssh://${h}`, `${name} copies from ${h}`));
+      else out.push(read(s, `${name} sends ${s}`));
+    }
+    if (destHost) out.push(fetch(destHost.includes('://') ? destHost : `ssh://${destHost}`, `${name} copies to ${destHost}`));
+    else out.push(write(dest, undefined, `${name} writes ${dest}`));
+  };
+}
+
+function git(c: SimpleCommand, out: Effect[]): void {
+  const a = c.argv;
+  let i = 1;
+  while (i < a.length && a[i]!.startsWith('-')) i += a[i] === '-c' || a[i] === '-C' || a[i] === '--git-dir' || a[i] === '--work-tree' ? 2 : 1;
+  const sub = a[i];
+  const rest = a.slice(i);
+  if (sub === 'clone' || sub === 'push' || sub === 'pull' || sub === 'fetch' || sub === 'ls-remote' || sub === 'submodule') {
+    for (const w of rest.slice(1)) {
+      const u = /^[a-z][a-z0-9+.-]*:\/\//i.test(w) ? w : remoteHost(w) ? `ssh://${remoteHost(w)}` : undefined;
+      if (u) fetchOrRead(u, `git ${sub} reaches ${w}`, out);
+    }
+  } else if (sub === 'config') {
+    const p = parseArgs(['config', ...rest.slice(1)], ['-f', '--file', '--type', '--default', '--blob']);
+    const global = hasOption(p, '--global');
+    const system = hasOption(p, '--system');
+    const file = optionValue(p, '-f', '--file');
+    const reading = p.options.some(([k]) => /^--(get|get-all|get-regexp|list|unset|unset-all|remove-section|rename-section|show-origin)$|^-l$/.test(k));
+    if (reading || p.operands.length < 2) return;
+    const target = file ?? (global ? '~/.gitconfig' : system ? '/etc/gitconfig' : undefined);
+    if (target) out.push(write(target, `${p.operands[0]} = ${p.operands.slice(1).join(' ')}\n`, `git config writes ${target}`));
+  }
+}
+
+function crontab(c: SimpleCommand, out: Effect[]): void {
+  const p = parseArgs(c.argv, ['-u']);
+  if (hasOption(p, '-l', '-r', '-e')) return;
+  const f = p.operands[0];
+  if (f && f !== '-') out.push(read(f, `crontab installs ${f}`));
+  out.push(write('/var/spool/cron/crontabs/user', f && f !== '-' ? undefined : c.stdin, 'crontab replaces the cron table'));
+}
+
+function dd(c: SimpleCommand, out: Effect[]): void {
+  for (const w of c.argv.slice(1)) {
+    if (w.startsWith('of=')) out.push(write(w.slice(3), c.stdin, `dd writes ${w.slice(3)}`));
+    else if (w.startsWith('if=')) out.push(read(w.slice(3), `dd reads ${w.slice(3)}`));
+  }
+}
+
+function tee(c: SimpleCommand, out: Effect[]): void {
+  const p = parseArgs(c.argv);
+  for (const f of p.operands) out.push(write(f, c.stdin, `tee writes ${f}`));
+}
+
+function touchLike(name: string, withArg: string[]): Deriver {
+  return (c, out) => {
+    for (const f of parseArgs(c.argv, withArg).operands) out.push(write(f, name === 'truncate' ? '' : undefined, `${name} writes ${f}`));
+  };
+}
+
+function chmodLike(name: string): Deriver {
+  return (c, out) => {
+    const p = parseArgs(c.argv, ['--reference']);
+    const ops = optionValue(p, '--reference') !== undefined ? p.operands : p.operands.slice(1);
+    for (const f of ops) out.push({ tool: 'chmod', path: f, via: `${name} changes ${f}` });
+  };
+}
+
+function remove(name: string): Deriver {
+  return (c, out) => {
+    for (const f of parseArgs(c.argv, name === 'shred' ? ['-n', '-s'] : []).operands) out.push({ tool: 'delete', path: f, via: `${name} deletes ${f}` });
+  };
+}
+
+function archive(c: SimpleCommand, out: Effect[]): void {
+  const name = basename(c.argv[0]!);
+  if (name === 'tar') {
+    const p = parseArgs(c.argv, ['-f', '--file', '-C', '--directory', '-T', '--files-from', '--exclude', '-X', '--exclude-from', '-I', '--use-compress-program', '--transform', '--owner', '--group', '--mode', '--checkpoint-action']);
+    const flags = c.argv[1] && !c.argv[1].startsWith('-') ? c.argv[1] : '';
+    const creating = hasOption(p, '-c', '--create', '-r', '--append', '-u') || flags.includes('c');
+    let ops = p.operands;
+    let file = optionValue(p, '-f', '--file');
+    if (flags) {
+      ops = ops.slice(1);
+      if (flags.includes('f') && file === undefined) file = ops.shift();
+    }
+    if (!creating) return;
+    if (file && file !== '-') out.push(write(file, undefined, `tar writes ${file}`));
+    for (const f of ops) out.push(read(f, `tar packs ${f}`));
+    return;
+  }
+  // zip [-r] OUT.zip PATHS..., 7z a OUT PATHS
+  const p = parseArgs(c.argv, ['-P', '--password', '-x', '-i', '-b', '-n', '-t', '-tt']);
+  let ops = p.operands;
+  if (name === '7z' || name === '7za') {
+    if (ops[0] !== 'a') return;
+    ops = ops.slice(1);
+  }
+  if (!ops.length) return;
+  out.push(write(ops[0]!, undefined, `${name} writes ${ops[0]}`));
+  for (const f of ops.slice(1)) out.push(read(f, `${name} packs ${f}`));
+}
+
+const TABLE: Record<string, Deriver> = {
+  tee,
+  dd,
+  cp: copyLike('cp', ['-t', '--target-directory', '-S', '--suffix'], true, false),
+  mv: copyLike('mv', ['-t', '--target-directory', '-S', '--suffix'], false, true),
+  install: copyLike('install', ['-t', '--target-directory', '-m', '--mode', '-o', '--owner', '-g', '--group', '-S', '--suffix'], true, false),
+  ln: copyLike('ln', ['-t', '--target-directory', '-S', '--suffix'], false, false),
+  truncate: touchLike('truncate', ['-s', '--size', '-r', '--reference']),
+  touch: touchLike('touch', ['-d', '--date', '-t', '-r', '--reference']),
+  chmod: chmodLike('chmod'),
+  chown: chmodLike('chown'),
+  chgrp: chmodLike('chgrp'),
+  chattr: chmodLike('chattr'),
+  setfacl: chmodLike('setfacl'),
+  rm: remove('rm'),
+  unlink: remove('unlink'),
+  rmdir: remove('rmdir'),
+  shred: remove('shred'),
+  srm: remove('srm'),
+  grep: scriptFirst('grep', GREP_ARG, ['-e', '-f', '--regexp', '--file']),
+  egrep: scriptFirst('egrep', GREP_ARG, ['-e', '-f']),
+  fgrep: scriptFirst('fgrep', GREP_ARG, ['-e', '-f']),
+  rg: scriptFirst('rg', GREP_ARG, ['-e', '-f', '--regexp']),
+  ag: scriptFirst('ag', GREP_ARG, []),
+  awk: scriptFirst('awk', ['-F', '-v', '-f'], ['-f']),
+  gawk: scriptFirst('gawk', ['-F', '-v', '-f'], ['-f']),
+  sed: scriptFirst('sed', ['-e', '-f', '--expression', '--file', '-l'], ['-e', '-f', '--expression', '--file']),
+  curl,
+  wget,
+  http: httpie,
+  https: httpie,
+  xh: httpie,
+  nc: hostPort('nc', ['-p', '-s', '-w', '-i', '-q', '-e', '-c', '-x', '-X', '-O', '-I']),
+  ncat: hostPort('ncat', ['-p', '-s', '-w', '-i', '-e', '-c', '--exec', '--sh-exec', '-x']),
+  netcat: hostPort('netcat', ['-p', '-s', '-w', '-i', '-q', '-e', '-c']),
+  telnet: hostPort('telnet', ['-l', '-b', '-e', '-n']),
+  socat,
+  ssh,
+  scp: scpLike('scp'),
+  rsync: scpLike('rsync'),
+  git,
+  crontab,
+  tar: archive,
+  zip: archive,
+  '7z': archive,
+  '7za': archive,
+};
+for (const n of CAT_LIKE) TABLE[n] ??= catLike(n);
+
+/** Writes a redirection makes: > and >> (any fd), &>, >|, <>; < reads its target. */
+function redirections(c: SimpleCommand, out: Effect[]): void {
+  const name = basename(c.argv[0] ?? '');
+  const content = name === 'echo' || name === 'printf' ? echoText(c.argv) : name === 'cat' && c.argv.length === 1 ? c.stdin : undefined;
+  for (const r of c.redirs) {
+    const t = r.target;
+    if (!t || /^\/dev\/(null|stdout|stderr|tty|fd\/\d+)$/.test(t)) continue;
+    if (r.op === '<') out.push(read(t, `reads ${t}`));
+    else if (r.op === '<>') out.push(write(t, undefined, `opens ${t} for writing`));
+    else out.push(write(t, r.fd === '2' ? undefined : content, `writes ${t}`));
+  }
+}
+
+/** openssl s_client -connect host:port */
+function opensslConnect(c: SimpleCommand, out: Effect[]): void {
+  const p = parseArgs(c.argv, ['-connect', '-servername', '-proxy']);
+  const t = optionValue(p, '-connect');
+  if (t) out.push(fetch(`tcp://${t}`, `openssl connects to ${t}`));
+}
+
+/**
+ * Well-known secret files, home-relative, that a glob operand may name (`cat ~/.aws/cred*`):
+ * the shell expands it before the program runs, so the read is a read of these.
+ */
+const KNOWN_SECRET_FILES = [
+  '~/.aws/credentials', '~/.aws/config', '~/.ssh/id_rsa', '~/.ssh/id_ed25519', '~/.ssh/id_ecdsa', '~/.ssh/id_dsa',
+  '~/.netrc', '~/.git-credentials', '~/.kube/config', '~/.docker/config.json', '~/.npmrc', '~/.pypirc',
+  '~/.config/gh/hosts.yml', '~/.claude/.credentials.json', '~/.codex/auth.json', '~/.svc/token', '~/.svc/tokens.json',
+  '~/.vault-token', '~/.pgpass', '~/.my.cnf', '~/.bash_history', '~/.zsh_history', '~/.config/gcloud/credentials.db',
+  '~/.config/gcloud/application_default_credentials.json', '~/.azure/msal_token_cache.json', '/etc/shadow', '/etc/gshadow',
+  '.env', '.env.local', '.env.production',
+];
+
+function globRegex(glob: string): RegExp | undefined {
+  let re = '';
+  for (let i = 0; i < glob.length; i++) {
+    const ch = glob[i]!;
+    if (ch === '*') re += '[^/]*';
+    else if (ch === '?') re += '[^/]';
+    else if (ch === '[') {
+      const end = glob.indexOf(']', i + 1);
+      if (end < 0) return undefined;
+      re += '[' + glob.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\') + ']';
+      i = end;
+    } else re += ch.replace(/[.+^${}()|\\]/g, '\\$&');
+  }
+  try {
+    return new RegExp(`^${re}$`, 'i');
+  } catch {
+    return undefined;
+  }
+}
+
+/** A glob operand's matches among the well-known secret files, as extra effects of the same kind. */
+function expandGlobs(out: Effect[], from: number): void {
+  const n = out.length;
+  for (let i = from; i < n; i++) {
+    const e = out[i]!;
+    if (!e.path || !/[*?[]/.test(e.path)) continue;
+    const p = e.path.replace(/^\$HOME(?=\/)|^\$\{HOME\}(?=\/)|^\/(?:home\/[^/]+|root|Users\/[^/]+)(?=\/)/, '~');
+    const re = globRegex(p);
+    if (!re) continue;
+    for (const known of KNOWN_SECRET_FILES) if (re.test(known)) out.push({ ...e, path: known, via: `${e.via} (${known})` });
+  }
+}
+
+/** The effects of one simple command's own program and redirections. */
+export function programEffects(c: SimpleCommand, out: Effect[]): void {
+  const from = out.length;
+  programEffectsRaw(c, out);
+  expandGlobs(out, from);
+}
+
+function programEffectsRaw(c: SimpleCommand, out: Effect[]): void {
+  redirections(c, out);
+  if (!c.argv.length) return;
+  const name = basename(c.argv[0]!);
+  if (name === 'openssl' && c.argv[1] === 's_client') return opensslConnect(c, out);
+  const d = TABLE[name];
+  if (d) d(c, out);
+  if (name === 'perl' && c.argv.some((w) => /^-[a-zA-Z]*i/.test(w))) scriptFirst('perl', ['-e', '-E', '-M', '-I'], ['-e', '-E'])(c, out);
+}
+
+export type { ParsedArgs };

@@ -1,0 +1,29 @@
+// What one call amounts to besides itself: the files it writes, reads, deletes or changes the
+// mode of, the hosts it reaches and the commands it makes run. The engine decides each derived
+// call with the same policy set as if the agent had made it directly.
+
+/** Tool class of a derived call. write/read/fetch/exec are the ordinary classes; delete and
+ * chmod are their own classes so only policies that name them (svc's own files) see them. */
+export type EffectTool = 'write' | 'read' | 'fetch' | 'exec' | 'delete' | 'chmod';
+
+export interface Effect {
+  tool: EffectTool;
+  /** write/read/delete/chmod: the path as written (relative paths are read against the workdir). */
+  path?: string;
+  /** write: the text written, where it is known. */
+  content?: string;
+  /** fetch: the URL (scheme://host[:port]/...). */
+  url?: string;
+  /** exec: the command string. */
+  command?: string;
+  /** How the call amounts to this, for messages: "writes ~/.bashrc". */
+  via: string;
+  /** Only a deny of this call counts (code planted in a file that runs later: an ask there,
+   * e.g. a Makefile deploy target, is the business of whoever runs it). */
+  onlyDeny?: boolean;
+}
+
+/** The largest content carried on a derived write (a bigger here-doc is cut, never dropped). */
+export const MAX_EFFECT_CONTENT = 64 * 1024;
+/** Effects derived from one command; a command with more is read up to this many. */
+export const MAX_EFFECTS = 64;

@@ -1,0 +1,175 @@
+// Walks a command line down to the simple commands that run, with what effects need and the
+// policy readings do not keep: the argv after NAME=value prefixes and launchers, each
+// redirection with its target, and the text the command gets on standard input when it is known
+// (a here-doc body, a here-string, or what a literal echo/printf pipes in).
+import { extractSubstitutions, sanitize, splitSegments, type Token } from '../shell-parse.js';
+import { assignmentName, basename, joinTokens, shellCommandString, unwrapLauncher } from '../shell-wrappers.js';
+import { splitHereDocs } from './heredoc.js';
+
+export interface Redirection {
+  /** The operator without its fd: >, >>, >|, <, <>, <<, <<<. */
+  op: string;
+  /** The fd written (1 for a bare >, 2 for 2>, 'all' for &>). */
+  fd: string;
+  target: string;
+}
+
+export interface SimpleCommand {
+  /** Words after NAME=value prefixes and launchers (sudo, env, nohup, timeout ...), quotes removed. */
+  argv: string[];
+  /** Whether each word was quoted (a quoted word is never a glob or an operator). */
+  quoted: boolean[];
+  redirs: Redirection[];
+  /** The text read on standard input, when the line shows it. */
+  stdin?: string;
+  /** NAME=value given to this command (prefix assignments and env NAME=value). */
+  assigns: { name: string; value: string }[];
+  /** Names removed from its environment (env -u NAME). */
+  unsets: string[];
+}
+
+const REDIR = /^(\d*|&)(>>|>\||>&|<<<|<<-|<<|<&|<>|>|<)(.*)$/s;
+/** Walks stop here: deeper nesting is the readings' business (they refuse it). */
+const MAX_DEPTH = 8;
+const MAX_COMMANDS = 256;
+
+/** The text echo/printf writes, when every word is known (escapes are kept as written). */
+export function echoText(argv: string[]): string | undefined {
+  const name = basename(argv[0] ?? '');
+  if (name === 'echo') {
+    let i = 1;
+    while (i < argv.length && /^-[neE]+$/.test(argv[i]!)) i++;
+    return argv.slice(i).join(' ') + '\n';
+  }
+  if (name === 'printf') {
+    let i = 1;
+    if (argv[i] === '-v') return undefined;
+    if (argv[i] === '--') i++;
+    const fmt = argv[i];
+    if (fmt === undefined) return undefined;
+    const args = argv.slice(i + 1);
+    if (!args.length) return fmt.replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/%%/g, '%');
+    let k = 0;
+    return fmt.replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/%[-0-9.]*[sbdqc%]/g, (m) => (m === '%%' ? '%' : args[k++] ?? '')) + args.slice(k).join(' ');
+  }
+  return undefined;
+}
+
+class Walker {
+  readonly out: SimpleCommand[] = [];
+  private bodies: string[] = [];
+  private nextBody = 0;
+
+  walk(cmd: string, depth: number): void {
+    if (depth > MAX_DEPTH || this.out.length >= MAX_COMMANDS) return;
+    const saved = [this.bodies, this.nextBody] as const;
+    const h = splitHereDocs(cmd);
+    this.bodies = h.bodies;
+    this.nextBody = 0;
+    let piped: string | undefined;
+    for (const seg of splitSegments(h.text)) {
+      const c = this.segment(seg.tokens, depth, piped);
+      piped = undefined;
+      if (c && (seg.op === '|' || seg.op === '|&')) piped = outputOf(c);
+    }
+    for (const sub of extractSubstitutions(h.text)) this.walk(sub, depth + 1);
+    [this.bodies, this.nextBody] = saved;
+  }
+
+  private segment(input: Token[], depth: number, piped: string | undefined): SimpleCommand | undefined {
+    const redirs: Redirection[] = [];
+    const words: Token[] = [];
+    let stdin = piped;
+    for (let i = 0; i < input.length; i++) {
+      const t = input[i]!;
+      if (!t.redir) {
+        words.push(t);
+        continue;
+      }
+      const m = REDIR.exec(t.text);
+      if (!m) continue; // the target of a bare operator, consumed below
+      let target = m[3]!;
+      if (target === '' && input[i + 1]?.redir) target = input[++i]!.text;
+      const op = m[2]!;
+      if (op === '<<' || op === '<<-') {
+        stdin = this.bodies[this.nextBody++] ?? '';
+        continue;
+      }
+      if (op === '<<<') {
+        stdin = target + '\n';
+        continue;
+      }
+      if (op === '>&' && /^\d+$|^-$/.test(target)) continue; // 2>&1: fd duplication
+      if (op === '<&') continue;
+      redirs.push({ op: op === '>&' ? '>' : op, fd: m[1] === '&' || op === '>&' ? 'all' : m[1] || (op.startsWith('<') ? '0' : '1'), target });
+    }
+    let tokens = words;
+    const assigns: { name: string; value: string }[] = [];
+    const unsets: string[] = [];
+    for (let guard = 0; tokens.length && guard < 32; guard++) {
+      let a = 0;
+      while (a < tokens.length) {
+        const n = assignmentName(tokens[a]!.text);
+        if (!n) break;
+        assigns.push({ name: n, value: tokens[a]!.text.slice(tokens[a]!.text.indexOf('=') + 1) });
+        a++;
+      }
+      if (a) {
+        tokens = tokens.slice(a);
+        continue;
+      }
+      const head = basename(tokens[0]!.text);
+      if (head === 'env') readEnv(tokens, assigns, unsets);
+      const u = unwrapLauncher(tokens, true);
+      if (u) {
+        tokens = u.tokens;
+        continue;
+      }
+      break;
+    }
+    if (tokens.length) {
+      const str = shellCommandString(tokens);
+      if (str !== null) {
+        this.walk(str, depth + 1);
+        // PowerShell code is also read as PowerShell (its own cmdlets).
+        if (!/^(?:powershell|pwsh)(?:\.exe)?$/i.test(basename(tokens[0]!.text))) return undefined;
+      }
+      if (basename(tokens[0]!.text) === 'eval' && tokens.length > 1) {
+        this.walk(joinTokens(tokens.slice(1)), depth + 1);
+        return undefined;
+      }
+    }
+    if (!tokens.length && !redirs.length && !assigns.length && !unsets.length) return undefined;
+    const c: SimpleCommand = { argv: tokens.map((t) => t.text), quoted: tokens.map((t) => t.quoted), redirs, assigns, unsets };
+    if (stdin !== undefined) c.stdin = stdin;
+    if (this.out.length < MAX_COMMANDS) this.out.push(c);
+    return c;
+  }
+}
+
+function readEnv(tokens: Token[], assigns: { name: string; value: string }[], unsets: string[]): void {
+  for (let i = 1; i < tokens.length; i++) {
+    const w = tokens[i]!.text;
+    if (w === '-u' || w === '--unset') unsets.push(tokens[++i]?.text ?? '');
+    else if (w.startsWith('--unset=')) unsets.push(w.slice(8));
+    else if (w.startsWith('-u') && w.length > 2) unsets.push(w.slice(2));
+    else if (w === '-i' || w === '--ignore-environment' || w === '-') unsets.push('*');
+    else if (assignmentName(w)) assigns.push({ name: assignmentName(w)!, value: w.slice(w.indexOf('=') + 1) });
+    else if (!w.startsWith('-')) break;
+  }
+}
+
+/** What a command writes to its standard output, when the line shows it (echo, printf, cat of stdin). */
+function outputOf(c: SimpleCommand): string | undefined {
+  const name = basename(c.argv[0] ?? '');
+  if (name === 'echo' || name === 'printf') return echoText(c.argv);
+  if (name === 'cat' && c.argv.length === 1) return c.stdin;
+  return undefined;
+}
+
+/** The simple commands a command line runs, outermost first. */
+export function simpleCommands(cmd: string): SimpleCommand[] {
+  const w = new Walker();
+  w.walk(sanitize(cmd), 0);
+  return w.out;
+}

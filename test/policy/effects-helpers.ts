@@ -1,0 +1,37 @@
+// The shipped standard profile as the effects tests see it: home /home/dev, no symlink reads.
+import { join } from 'node:path';
+import assert from 'node:assert/strict';
+import { loadEngine, type Engine } from '../../src/policy/engine.js';
+import type { Decision, ToolCall } from '../../src/policy/types.js';
+import { PACKAGE_ROOT } from '../../src/util/version.js';
+
+let cached: Engine | undefined;
+export function standard(): Engine {
+  cached ??= loadEngine(join(PACKAGE_ROOT, 'policies', 'standard.yaml'), { home: '/home/dev', resolveSymlinks: false });
+  return cached;
+}
+
+export function call(tool: string, params: Record<string, unknown>): ToolCall {
+  return { tool, agent: 'claude-code', session: 'repo/main', params, workdir: '/home/dev/project' };
+}
+
+export function decide(tool: string, params: Record<string, unknown>): Decision {
+  return standard().evaluate(call(tool, params), { dryRun: true });
+}
+
+export function run(command: string): Decision {
+  return decide('exec', { command });
+}
+
+/** Asserts the decision of an exec command, and that its message matches `msg` when given. */
+export function expectExec(command: string, action: string, msg?: RegExp): void {
+  const d = run(command);
+  assert.equal(d.action, action, `${command}: ${d.action} (${d.policy ?? 'default'}: ${d.message})`);
+  if (msg) assert.match(d.message, msg, command);
+}
+
+/** Not flagged: allow or watch. */
+export function expectPasses(command: string): void {
+  const d = run(command);
+  assert.ok(d.action === 'allow' || d.action === 'watch', `${command}: ${d.action} (${d.policy}: ${d.message})`);
+}
