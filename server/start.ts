@@ -10,10 +10,11 @@ import { WindowCounter } from '../src/util/window-counter.js';
 import { Gate } from '../src/approvals/gate.js';
 import { openApprovals } from '../src/approvals/index.js';
 import { openAuditLog } from '../src/audit/index.js';
+import { serviceEvent } from '../src/audit/events.js';
 import { callWebhook } from '../src/policy/webhook.js';
 import { resolveConfig } from '../src/cli/config-path.js';
 import { openPolicySource } from './policy-source.js';
-import { buildApp } from './app.js';
+import { buildApp, type HttpLimits } from './app.js';
 import { startPreloadSocket } from './preload-socket.js';
 import { socketCall } from './socket-call.js';
 import { hookCall } from './hook-call.js';
@@ -37,8 +38,12 @@ export interface ServeOptions {
   /** Preload allows wait for the audit fsync too, and the reply cache is off (off: allows are
    * answered first and recorded in the same loop turn). */
   preloadDurable?: boolean;
+  /** The user's policy files replace the base profile (unset: <data-dir>/config.json decides). */
+  replaceBase?: boolean;
   /** Tests inject a manual clock. */
   clock?: Clock;
+  /** Tests shrink the HTTP timeouts and connection cap (defaults: HTTP_LIMITS in app.ts). */
+  httpLimits?: Partial<HttpLimits>;
   /** Tests turn the socket off when they do not need it. */
   noSocket?: boolean;
   env?: NodeJS.ProcessEnv;
@@ -74,7 +79,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     const adminToken = ensureAdminToken(dataDir, o.env ?? process.env);
     mkdirSync(`${dataDir}/policies`, { recursive: true, mode: 0o700 });
     const bus = new Bus();
-    const policies = openPolicySource(() => resolveConfig(o.config, dataDir), { clock, bus, log });
+    const policies = openPolicySource(() => resolveConfig(o.config, dataDir, o.replaceBase ? { replaceBase: true } : {}), { clock, bus, log });
     cleanup.push(() => policies.close());
 
     const audit = o.auditDir
@@ -93,6 +98,15 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     if (audit) {
       audit.onEvent((event) => bus.emit({ type: 'audit', event }));
       cleanup.push(() => audit.close());
+      // A policy set that failed to load or lost a file is on the record, not only in the log.
+      const unsub = bus.on((e) => {
+        if (e.type !== 'policy_reloaded' || !e.error) return;
+        const kind = e.missing?.length ? 'policy_file_missing' : 'policy_load_failed';
+        audit
+          .append(serviceEvent(kind, 'kept_last_good', e.error, e.missing?.length ? { missing: e.missing } : {}))
+          .catch((err: Error) => log(`could not record ${kind}: ${err.message}`));
+      });
+      cleanup.push(unsub);
     }
 
     const approvals = await openApprovals({
@@ -154,7 +168,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
       });
     }
 
-    const app = await buildApp(ctx);
+    const app = await buildApp(ctx, o.httpLimits);
     cleanup.push(() => app.close());
     await app.listen({ host: o.host, port: o.port });
     const addr = app.server.address();

@@ -147,3 +147,17 @@ export function chainBreakEvent(b: { file: string; line: number; problem: string
     decision: plainDecision('chain_break', `new chain segment started: ${b.file}:${b.line}: ${b.problem}`),
   };
 }
+
+/**
+ * A record of svc's own state that an operator must be able to find later: a policy load that
+ * failed, a policy file that disappeared, an unclean stop. `kind` names it; `detail` is kept as is.
+ */
+export function serviceEvent(kind: string, action: string, message: string, detail: Record<string, unknown> = {}): AuditInput {
+  return {
+    agent: SERVICE_AGENT,
+    session: '',
+    tool: 'svc',
+    request: { kind, ...detail },
+    decision: plainDecision(action, message),
+  };
+}

@@ -7,7 +7,7 @@ export type BusEvent =
   | { type: 'audit'; event: AuditEvent }
   | { type: 'audit_batch'; run_id: string }
   | { type: 'decision'; tool: string; action: string; policy: string; evalDurationUs: number }
-  | { type: 'policy_reloaded'; policyCount: number; ruleCount: number; error?: string };
+  | { type: 'policy_reloaded'; policyCount: number; ruleCount: number; error?: string; missing?: string[] };
 
 export type BusListener = (ev: BusEvent) => void;
 
