@@ -81,6 +81,12 @@ export class TokenStore {
     return this.records.map((r) => ({ ...r }));
   }
 
+  /** The token with this id exists and is not revoked (re-reads the file at most every 250 ms). */
+  isActive(id: string): boolean {
+    this.refresh();
+    return this.records.some((r) => r.id === id && !r.revoked);
+  }
+
   /** Finds an active token by its plaintext; revoked ones are reported as such. */
   lookup(token: string): { record: TokenRecord } | { revoked: true } | null {
     if (!token.startsWith(TOKEN_PREFIX)) return null;
