@@ -10,6 +10,8 @@ import type { AuditDecision, AuditInput } from './types.js';
 
 export const RECOVERY_KIND = 'audit_recovery';
 export const CHAIN_BREAK_KIND = 'audit_chain_break';
+/** Recorded at start when the anchor was missing, unsigned or not verifiable, and replaced. */
+export const ANCHOR_RESET_KIND = 'audit_anchor_reset';
 /** Agent name on the log's own records (recovery, chain break). */
 export const SERVICE_AGENT = 'svc';
 
