@@ -52,14 +52,21 @@ export async function socketCall(
   const extra: Record<string, unknown> = { source: 'preload', pid: peer.pid || req.pid, ppid: req.ppid };
   if (req.path) extra.path = req.path;
   const wait = req.wait !== false;
-  const reply = await gate.decideBlocking(call, identity, 'socket', {
-    wait,
-    extraRequest: extra,
-    durableAllows,
-    // A getter: creating an AbortController for every exec is measurable, and only asks need it.
-    get signal() {
-      return ctl?.signal;
-    },
-  });
-  return reply;
+  try {
+    return await gate.decideBlocking(call, identity, 'socket', {
+      wait,
+      extraRequest: extra,
+      durableAllows,
+      // A getter: creating an AbortController for every exec is measurable, and only asks need it.
+      get signal() {
+        return ctl?.signal;
+      },
+    });
+  } catch (err) {
+    // A decision that cannot be recorded is not given: the exec is refused, saying why.
+    if ((err as { code?: string }).code === 'audit_unavailable') {
+      return { decision: 'deny', allowed: false, message: 'the audit log cannot take records (disk full?); refused rather than run unrecorded' };
+    }
+    throw err;
+  }
 }

@@ -29,8 +29,14 @@ options:
   --cef                      write audit events as CEF lines (the syslog message with --syslog, else stderr)
   --audit-webhook URL        also POST audit events (batched JSON) to URL
   --preload-durable          answer preload-socket allows only after their audit event is fsynced,
-                             and never from the reply cache (default: allows are answered first,
-                             recorded in the same moment, fsynced within a few ms; denies always wait)
+                             and never from the reply cache. Without it (the default, for speed)
+                             an allow on the preload socket is answered first and its audit event
+                             is written and fsynced a few ms later: allows answered in the last
+                             few ms before a crash, kill -9 or power loss may be missing from the
+                             log (the next start records that the stop was unclean). Denies, asks
+                             and every HTTP decision always wait for the fsync; when the audit
+                             disk fails, preload allows wait too (and are refused) until it works
+                             (docs/preload-durability.md)
 
 When ready it prints one line "listening on http://HOST:PORT" to stdout; logs go to stderr.`;
 

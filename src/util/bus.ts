@@ -7,7 +7,8 @@ export type BusEvent =
   | { type: 'audit'; event: AuditEvent }
   | { type: 'audit_batch'; run_id: string }
   | { type: 'decision'; tool: string; action: string; policy: string; evalDurationUs: number }
-  | { type: 'policy_reloaded'; policyCount: number; ruleCount: number; error?: string; missing?: string[] };
+  | { type: 'policy_reloaded'; policyCount: number; ruleCount: number; error?: string; missing?: string[] }
+  | { type: 'audit_health'; failing: boolean; reason: string };
 
 export type BusListener = (ev: BusEvent) => void;
 
