@@ -75,6 +75,7 @@ export function openPolicySource(
       clock: opts.clock,
       debounceMs: opts.debounceMs,
       watchAlso: [config.userDir],
+      onLoadStart: () => opts.bus.emit({ type: 'policy_loading' }),
       onReload: (e) => {
         inForce = config;
         sources = e.sources.map((f) => resolve(f));

@@ -22,6 +22,8 @@ export interface PolicyWatcherOptions {
   watchAlso?: string[];
   /** Parse watched edits on the calling thread (tests of the parser only); default off-thread. */
   inline?: boolean;
+  /** An off-thread load of these files starts now. */
+  onLoadStart?: (paths: string[]) => void;
 }
 
 /** Fixed paths, or a function re-asked on every reload (a new file may join the set). */
@@ -105,6 +107,7 @@ export class PolicyWatcher {
   private tryReload(): void {
     if (this.closed) return;
     if (this.opts.inline) {
+      this.opts.onLoadStart?.(this.paths);
       try {
         this.reload();
       } catch (err) {
@@ -127,6 +130,7 @@ export class PolicyWatcher {
     }
     const load = loadPolicyFilesOffThread(paths);
     this.loading = load;
+    this.opts.onLoadStart?.(paths);
     load.done
       .then((loaded) => {
         if (this.closed) return;

@@ -182,3 +182,29 @@ test('a "billion laughs" file in the policy dir is refused quickly; decisions go
     await recorded;
   });
 });
+
+test('decisions keep being answered while a large policy file is parsed (the parse runs off the event loop)', async () => {
+  // ~900 KiB of valid policies: seconds of YAML parsing on a slow machine.
+  const lines = ['version: "1"', 'policies:'];
+  for (let i = 0; lines.join('\n').length < 900_000; i++) {
+    lines.push(`  - name: big-${i}`, '    match: { tool: exec }', '    rules:', `      - { action: deny, when: { command_matches: ["big${i} *"] } }`);
+  }
+  await withServer({ 'team.yaml': TEAM }, [], async (s) => {
+    let loading = false;
+    let reloaded = false;
+    void nextEvent(s, (e) => e.type === 'policy_loading').then(() => (loading = true));
+    const done = nextEvent(s, (e) => e.type === 'policy_reloaded' && !e.error).then(() => (reloaded = true));
+    writeFileSync(join(s.dataDir, 'policies', 'big.yaml'), lines.join('\n') + '\n');
+    let answeredWhileParsing = 0;
+    while (!reloaded) {
+      const wasLoading = loading;
+      const r = await s.req('POST', '/v1/tool/exec', exec('rm -rf /'));
+      assert.equal(r.status, 403);
+      // Sent and answered between the start of the parse and its end: the loop was not blocked.
+      if (wasLoading && !reloaded) answeredWhileParsing++;
+      await Promise.race([done, new Promise((r) => setImmediate(r))]);
+    }
+    assert.ok(answeredWhileParsing > 0, 'requests were answered while the file was being parsed');
+    assert.equal((await s.req('POST', '/v1/tool/exec', exec('big7 now'))).status, 403, 'the new file is in force');
+  });
+});
