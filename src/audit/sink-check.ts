@@ -1,6 +1,6 @@
 // `svc audit verify --against-sink FILE`: the log is compared with the copy a sink keeps off the
 // box (a syslog file, or any file with one JSON event or anchor per line, prefixed or not by a
-// syslog header). Every event the sink saw must still be in the log with the same hash; the
+// syslog header, or the CEF lines of --cef). Every event the sink saw must still be in the log with the same hash; the
 // newest one the sink has is the proof that nothing after it was cut from the local log, which an
 // anchor (written every 100 events) cannot give.
 import { createReadStream } from 'node:fs';
@@ -40,12 +40,26 @@ function jsonOf(line: string): Record<string, unknown> | null {
   }
 }
 
+/** Id and hash of a CEF line (`--cef`): externalId and cs6; `act=anchor` marks an anchor. */
+function cefOf(line: string): Omit<SinkEntry, 'line'> | null {
+  if (!line.includes('CEF:0|svc|')) return null;
+  const id = /(?:^|[| ])externalId=([0-9A-Za-z]+)/.exec(line)?.[1];
+  const hash = /(?:^|[| ])cs6=(sha256:[0-9a-f]{64})/.exec(line)?.[1];
+  if (!isEventId(id) || !isChainHash(hash)) return null;
+  return { id, hash, kind: /(?:^|[| ])act=anchor(?: |$)/.test(line) ? 'anchor' : 'event' };
+}
+
 export async function readSinkCopy(file: string): Promise<SinkEntry[]> {
   const out: SinkEntry[] = [];
   const rl = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
   let n = 0;
   for await (const line of rl) {
     n++;
+    const cef = cefOf(line);
+    if (cef) {
+      out.push({ ...cef, line: n });
+      continue;
+    }
     const v = jsonOf(line);
     if (!v) continue;
     if (isEventId(v.id) && isChainHash(v.hash)) out.push({ id: v.id as string, hash: v.hash as string, kind: 'event', line: n });

@@ -157,3 +157,26 @@ test('a server start on a log whose anchor is missing or unsigned records that i
     cleanup(data);
   }
 });
+
+test('--against-sink also reads the CEF lines of --cef (events and anchors carry id and hash)', async () => {
+  const data = tempDir();
+  try {
+    const sinkFile = join(data, 'cef.log');
+    const { createWriteStream } = await import('node:fs');
+    const out = createWriteStream(sinkFile);
+    const log = await openAuditLog({ dir: join(data, 'audit'), dataDir: data, cef: true, cefStream: out });
+    for (let i = 0; i < 130; i++) await log.append(input(i));
+    await log.anchorsSettled();
+    await log.close();
+    await new Promise<void>((r) => out.end(r));
+    const text = readFileSync(sinkFile, 'utf8');
+    assert.match(text, /\|anchor\|audit anchor\|1\|.*externalId=\S+ act=anchor cnt=100 cs6Label=hash cs6=sha256:[0-9a-f]{64}/);
+    assert.equal(verify(data, '--against-sink', sinkFile).code, 0);
+    cutTo(data, 110);
+    const r = verify(data, '--against-sink', sinkFile);
+    assert.equal(r.code, 1, r.out);
+    assert.match(r.out, /events were cut from the end of the log \(20 of the sink's 131 entries are missing\)/);
+  } finally {
+    cleanup(data);
+  }
+});
