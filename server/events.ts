@@ -19,9 +19,10 @@ export const MAX_CLIENTS = 1024;
 const KEEPALIVE_FRAME = ': keepalive\n\n';
 /**
  * How often open streams re-check their credential: a revoked agent token is noticed by every
- * other request within the token store's 250 ms re-read, so a stream must not outlive it longer.
+ * other request within the token store's 250 ms re-read, so a stream must not outlive it longer
+ * (this interval plus the store's 50 ms look-again bound for isActive).
  */
-export const CREDENTIAL_RECHECK_MS = 250;
+export const CREDENTIAL_RECHECK_MS = 200;
 
 export const SSE_HEADERS = {
   'Content-Type': 'text/event-stream',
