@@ -15,15 +15,52 @@ import dashboardRoutes from './dashboard.js';
 /** SPEC 8: request bodies are limited to 1 MiB on every JSON API. */
 export const BODY_LIMIT = 1024 * 1024;
 
+/**
+ * Connection limits (docs/http-limits.md). A client that announces more body than it sends, or
+ * never finishes its headers, or parks idle connections, must not hold the listener: each such
+ * connection is closed after these times, and connections beyond MAX_CONNECTIONS are refused
+ * (closed at accept) while the ones already open keep being answered. They bound receiving a
+ * request only; a reply that waits for an approval or an SSE stream is not cut by them.
+ */
+export interface HttpLimits {
+  /** Whole request (headers and body) received within this time, else 408 and close. */
+  requestTimeoutMs: number;
+  /** Headers received within this time. */
+  headersTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this time. */
+  keepAliveTimeoutMs: number;
+  /** How often the timeouts above are checked (Node checks every 30 s by default). */
+  checkIntervalMs: number;
+  /** Open connections at most; one more is closed as it is accepted. */
+  maxConnections: number;
+}
+
+export const HTTP_LIMITS: HttpLimits = {
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 5_000,
+  checkIntervalMs: 1_000,
+  maxConnections: 1024,
+};
+
 type Plugin = (app: FastifyInstance, ctx: ServerContext) => Promise<void>;
 
 /** One plugin per resource, in registration order. */
 const PLUGINS: Plugin[] = [toolRoutes, statusRoutes, approvalRoutes, ruleRoutes, auditRoutes, eventRoutes, metricsRoutes, dashboardRoutes];
 
-export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
+export async function buildApp(ctx: ServerContext, limits: Partial<HttpLimits> = {}): Promise<FastifyInstance> {
+  const lim = { ...HTTP_LIMITS, ...limits };
   const app = Fastify({
     logger: false,
     bodyLimit: BODY_LIMIT,
+    requestTimeout: lim.requestTimeoutMs,
+    keepAliveTimeout: lim.keepAliveTimeoutMs,
+    http: {
+      requestTimeout: lim.requestTimeoutMs,
+      headersTimeout: Math.min(lim.headersTimeoutMs, lim.requestTimeoutMs),
+      keepAliveTimeout: lim.keepAliveTimeoutMs,
+      connectionsCheckingInterval: lim.checkIntervalMs,
+    },
     // Unknown fields must be rejected, not silently dropped, and a number is not a string.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
     return503OnClosing: true,
@@ -47,6 +84,8 @@ export async function buildApp(ctx: ServerContext): Promise<FastifyInstance> {
   app.setNotFoundHandler(async (req) => {
     throw notFound(`not found: ${req.method} ${req.url.split('?')[0]}`);
   });
+
+  app.server.maxConnections = lim.maxConnections;
 
   registerAuth(app, ctx);
   for (const p of PLUGINS) {

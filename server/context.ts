@@ -32,8 +32,19 @@ export interface ServerOptions {
 export interface PolicySource {
   readonly current: PolicyEngine;
   readonly lastError: string | null;
-  /** Reloads now; throws (keeping the old engine) when the new set does not load. */
-  reload(): PolicyEngine;
+  /**
+   * Reloads now; throws (keeping the old engine) when the new set does not load, or when a file
+   * of the set in force disappeared and acceptRemoval is not given.
+   */
+  reload(opts?: { acceptRemoval?: boolean }): PolicyEngine;
+  /** The layers in force (base profile, then each user file); absent in test doubles. */
+  readonly layers?: ReadonlyArray<{ kind: 'base' | 'user'; name: string; path: string }>;
+  /** What the base resolved to (a file or a directory), as config_path reports it. */
+  readonly display?: string;
+  /** The user files replace the base profile (--replace-base). */
+  readonly replaceBase?: boolean;
+  /** Files of the set in force that have disappeared (the set stays in force). */
+  readonly missing?: string[];
 }
 
 export interface ServerContext {

@@ -18,6 +18,12 @@ export const MAX_BACKLOG_BYTES = 1024 * 1024;
 export const MAX_CLIENTS = 1024;
 
 const KEEPALIVE_FRAME = ': keepalive\n\n';
+/**
+ * How often open streams re-check their credential: a revoked agent token is noticed by every
+ * other request within the token store's 250 ms re-read, so a stream must not outlive it longer
+ * (this interval plus the store's 50 ms look-again bound for isActive).
+ */
+export const CREDENTIAL_RECHECK_MS = 200;
 
 export const SSE_HEADERS = {
   'Content-Type': 'text/event-stream',
@@ -38,11 +44,14 @@ interface Client {
   res: ServerResponse;
   /** Frames written since the socket last reported backpressure; 0 while it keeps up. */
   backlog: number;
+  /** False once the credential the stream was opened with is revoked (absent: cannot be). */
+  valid?: () => boolean;
 }
 
 export class SseHub {
   private clients = new Set<Client>();
   private timer: NodeJS.Timeout | null = null;
+  private recheck: NodeJS.Timeout | null = null;
   private closed = false;
   private readonly maxFrames: number;
   private readonly maxBytes: number;
@@ -77,19 +86,41 @@ export class SseHub {
   }
 
   /** Takes over a response whose headers are not yet sent and starts streaming to it. */
-  add(res: ServerResponse): void {
+  add(res: ServerResponse, valid?: () => boolean): void {
     if (this.closed) {
       res.destroy();
       return;
     }
     res.writeHead(200, SSE_HEADERS);
     res.socket?.setNoDelay(true);
-    const client: Client = { res, backlog: 0 };
+    const client: Client = { res, backlog: 0, ...(valid ? { valid } : {}) };
     this.clients.add(client);
     res.on('close', () => this.clients.delete(client));
     res.on('drain', () => (client.backlog = 0));
     this.write(client, frame({ type: 'connected' }));
     this.startKeepalive();
+    if (valid) this.startRecheck();
+  }
+
+  /** Ends streams whose credential was revoked; stops once no stream has one to check. */
+  private startRecheck(): void {
+    if (this.recheck) return;
+    this.recheck = setInterval(() => {
+      let checked = 0;
+      for (const c of this.clients) {
+        if (!c.valid) continue;
+        checked++;
+        if (!c.valid()) {
+          this.clients.delete(c);
+          c.res.end(frame({ type: 'revoked', message: 'the token of this stream was revoked' }));
+        }
+      }
+      if (checked === 0 && this.recheck) {
+        clearInterval(this.recheck);
+        this.recheck = null;
+      }
+    }, CREDENTIAL_RECHECK_MS);
+    this.recheck.unref();
   }
 
   /** Sends one JSON message to every client. Never blocks and never throws. */
@@ -104,6 +135,8 @@ export class SseHub {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    if (this.recheck) clearInterval(this.recheck);
+    this.recheck = null;
     for (const c of this.clients) {
       if (c.res.writableLength > 0) c.res.destroy();
       else c.res.end();
@@ -162,6 +195,8 @@ export function toMessage(ev: BusEvent): Record<string, unknown> | null {
 interface EventsContext {
   bus: Bus;
   opts: { sseKeepaliveMs?: number };
+  /** Per-agent tokens, re-checked for revocation while a stream opened with one is open. */
+  tokens?: { isActive(id: string): boolean };
 }
 
 const errorBody = {
@@ -204,7 +239,10 @@ export default async function events(app: FastifyInstance, ctx: EventsContext): 
       }
       // The stream outlives every request timeout the server may have configured.
       request.raw.socket.setTimeout(0);
-      hub.add(res);
+      const id = request.identity;
+      const tokens = ctx.tokens;
+      const tokenId = id?.kind === 'agent' ? id.tokenId : undefined;
+      hub.add(res, tokens && tokenId ? () => tokens.isActive(tokenId) : undefined);
     },
   );
 }

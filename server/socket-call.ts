@@ -66,18 +66,26 @@ export async function socketCall(
   if (reading?.program) extra.program = reading.program;
   if (reading && reading.command !== req.command) extra.typed = req.command;
   const wait = req.wait !== false;
-  const r = await gate.decide({
-    mode: 'blocking',
-    source: 'socket',
-    call,
-    identity,
-    wait,
-    extraRequest: extra,
-    durableAllows,
-    // A getter: creating an AbortController for every exec is measurable, and only asks need it.
-    get signal() {
-      return ctl?.signal;
-    },
-  });
-  return blockingReply(r, gate.mode);
+  try {
+    const r = await gate.decide({
+      mode: 'blocking',
+      source: 'socket',
+      call,
+      identity,
+      wait,
+      extraRequest: extra,
+      durableAllows,
+      // A getter: creating an AbortController for every exec is measurable, and only asks need it.
+      get signal() {
+        return ctl?.signal;
+      },
+    });
+    return blockingReply(r, gate.mode);
+  } catch (err) {
+    // A decision that cannot be recorded is not given: the exec is refused, saying why.
+    if ((err as { code?: string }).code === 'audit_unavailable') {
+      return { decision: 'deny', allowed: false, message: 'the audit log cannot take records (disk full?); refused rather than run unrecorded' };
+    }
+    throw err;
+  }
 }

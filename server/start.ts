@@ -10,10 +10,13 @@ import { WindowCounter } from '../src/util/window-counter.js';
 import { Gate } from '../src/gate/gate.js';
 import { openApprovals } from '../src/approvals/index.js';
 import { openAuditLog } from '../src/audit/index.js';
+import { serviceEvent } from '../src/audit/events.js';
+import type { AuditFs } from '../src/audit/fsio.js';
 import { callWebhook } from '../src/policy/webhook.js';
 import { resolveConfig } from '../src/policy/config-path.js';
 import { openPolicySource } from './policy-source.js';
-import { buildApp } from './app.js';
+import { guardAudit, markRunning, markStopped, uncleanStopEvent, type AuditHealth } from './audit-health.js';
+import { buildApp, type HttpLimits } from './app.js';
 import { startPreloadSocket } from './preload-socket.js';
 import { socketCall } from './socket-call.js';
 import { hookCall } from './hook-call.js';
@@ -37,8 +40,14 @@ export interface ServeOptions {
   /** Preload allows wait for the audit fsync too, and the reply cache is off (off: allows are
    * answered first and recorded in the same loop turn). */
   preloadDurable?: boolean;
+  /** The user's policy files replace the base profile (unset: <data-dir>/config.json decides). */
+  replaceBase?: boolean;
   /** Tests inject a manual clock. */
   clock?: Clock;
+  /** Tests inject a failing file layer under the audit log (a full disk). */
+  auditFs?: AuditFs;
+  /** Tests shrink the HTTP timeouts and connection cap (defaults: HTTP_LIMITS in app.ts). */
+  httpLimits?: Partial<HttpLimits>;
   /** Tests turn the socket off when they do not need it. */
   noSocket?: boolean;
   env?: NodeJS.ProcessEnv;
@@ -74,7 +83,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     const adminToken = ensureAdminToken(dataDir, o.env ?? process.env);
     mkdirSync(`${dataDir}/policies`, { recursive: true, mode: 0o700 });
     const bus = new Bus();
-    const policies = openPolicySource(() => resolveConfig(o.config, dataDir), { clock, bus, log });
+    const policies = openPolicySource(() => resolveConfig(o.config, dataDir, o.replaceBase ? { replaceBase: true } : {}), { clock, bus, log });
     cleanup.push(() => policies.close());
 
     const audit = o.auditDir
@@ -88,11 +97,36 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
           cef: o.cef,
           webhookUrl: o.auditWebhook,
           log,
+          ...(o.auditFs ? { fs: o.auditFs } : {}),
         })
       : null;
+    // Present while this server runs; found at start, the last run did not stop cleanly.
+    const unclean = markRunning(dataDir, clock.now());
+    cleanup.push(() => markStopped(dataDir));
+    let preloadCache: { clearCache(): void } | undefined;
+    let auditHealth: AuditHealth | null = null;
     if (audit) {
       audit.onEvent((event) => bus.emit({ type: 'audit', event }));
       cleanup.push(() => audit.close());
+      // A failing append turns the preload fast path into durable answers (and empties its reply
+      // cache) until appends work again: a full disk refuses rather than allows unrecorded.
+      auditHealth = guardAudit(audit, (failing, why) => {
+        log(failing ? `audit appends fail (${why}); preload allows now wait for their record` : 'audit appends work again; preload fast path back on');
+        if (failing) preloadCache?.clearCache();
+        bus.emit({ type: 'audit_health', failing, reason: why });
+      });
+      if (unclean) await audit.append(uncleanStopEvent(unclean.previous, !o.preloadDurable));
+      // A policy set that failed to load or lost a file is on the record, not only in the log.
+      const unsub = bus.on((e) => {
+        if (e.type !== 'policy_reloaded' || !e.error) return;
+        const kind = e.missing?.length ? 'policy_file_missing' : 'policy_load_failed';
+        audit
+          .append(serviceEvent(kind, 'kept_last_good', e.error, e.missing?.length ? { missing: e.missing } : {}))
+          .catch((err: Error) => log(`could not record ${kind}: ${err.message}`));
+      });
+      cleanup.push(unsub);
+    } else if (unclean) {
+      log('the previous run stopped without a clean shutdown (auditing is off, so it is not recorded)');
     }
 
     const approvals = await openApprovals({
@@ -139,7 +173,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     if (!o.noSocket) {
       const sock = await startPreloadSocket({
         path: o.socketPath,
-        decide: (req, peer, ctl) => socketCall(gate, SOCKET_IDENTITY, req, peer, ctl, o.preloadDurable === true),
+        decide: (req, peer, ctl) => socketCall(gate, SOCKET_IDENTITY, req, peer, ctl, o.preloadDurable === true || auditHealth?.failing === true),
         hook: hookCall({ url: () => selfUrl, token: adminToken, dataDir }),
         log,
       });
@@ -148,13 +182,14 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
       const unsubscribe = bus.on((e) => {
         if (e.type === 'policy_reloaded') sock.clearCache();
       });
+      preloadCache = sock;
       cleanup.push(() => {
         unsubscribe();
         return sock.close();
       });
     }
 
-    const app = await buildApp(ctx);
+    const app = await buildApp(ctx, o.httpLimits);
     cleanup.push(() => app.close());
     await app.listen({ host: o.host, port: o.port });
     const addr = app.server.address();

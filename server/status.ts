@@ -17,8 +17,9 @@ export default async function statusRoutes(app: FastifyInstance, ctx: ServerCont
 
   app.get('/v1/status', { config: { auth: 'admin' } }, async () => {
     const e = ctx.policies.current;
+    const src = ctx.policies;
     const body: Record<string, unknown> = {
-      config_path: ctx.opts.configPath,
+      config_path: src.display ?? ctx.opts.configPath,
       mode: ctx.opts.mode,
       default_action: e.defaultAction,
       policy_count: e.policyCount,
@@ -27,13 +28,23 @@ export default async function statusRoutes(app: FastifyInstance, ctx: ServerCont
     };
     // A broken edit keeps the last good set; say so where an operator looks.
     if (ctx.policies.lastError) body.policy_error = ctx.policies.lastError;
+    // Which files make up the set: the base profile, then each user file layered on it.
+    if (src.layers) {
+      body.policy_layers = src.layers.map((l) => ({ kind: l.kind, name: l.name, path: l.path }));
+      body.replace_base = src.replaceBase === true;
+    }
+    if (src.missing?.length) body.policy_missing = src.missing;
     return body;
   });
 
   app.get('/v1/policy/summary', { config: { auth: 'admin' } }, async () => ctx.policies.current.summary());
 
   let lastReload = -Infinity;
-  app.post('/v1/policy/reload', { config: { auth: 'admin' } }, async () => {
+  // {"accept_removal": true} is the explicit act that lets a set drop a file that disappeared
+  // (without it the last good set stays in force; see docs/policy-layers.md).
+  app.post('/v1/policy/reload', { config: { auth: 'admin' } }, async (req) => {
+    const b = req.body as Record<string, unknown> | undefined | null;
+    const acceptRemoval = b !== null && typeof b === 'object' && b.accept_removal === true;
     const now = ctx.clock.now();
     if (now - lastReload < RELOAD_INTERVAL_MS) {
       throw new SvcError('rate_limited', 'reload rate limited, try again in 1 second');
@@ -41,7 +52,7 @@ export default async function statusRoutes(app: FastifyInstance, ctx: ServerCont
     lastReload = now;
     const started = performance.now();
     try {
-      const e = ctx.policies.reload();
+      const e = ctx.policies.reload(acceptRemoval ? { acceptRemoval } : undefined);
       return {
         success: true,
         policies_loaded: e.policyCount,

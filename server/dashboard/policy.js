@@ -49,6 +49,9 @@ export function createPolicy({ panel, onStatus }) {
       fill(
         statusBox,
         kv('Config', h('code', null, s.config_path)),
+        kv('Layers', (s.policy_layers || []).map((l) => l.name).join(' + ') + (s.replace_base ? ' (base replaced)' : '')),
+        ...(s.policy_missing ? [kv('Missing files', h('span', { class: 'error-text' }, `${s.policy_missing.join(', ')} disappeared; the last good set stays in force`))] : []),
+        ...(s.policy_error ? [kv('Last reload', h('span', { class: 'error-text' }, s.policy_error))] : []),
         kv('Mode', h('span', { class: `pill mode-${s.mode}` }, s.mode)),
         kv('Default action', h('span', { class: `pill ${actionClass(s.default_action)}` }, s.default_action)),
         kv('Policies', String(s.policy_count)),

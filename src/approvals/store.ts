@@ -541,15 +541,18 @@ export class ApprovalStore implements ApprovalsForGate {
     const expired: ApprovalRecord[] = [];
     for (const r of this.approvals.values()) {
       if (r.status !== 'pending' || this.committing.has(r.id) || now < r.expires_at) continue;
-      try {
-        this.journal.append({ t: 'expire', id: r.id, at: r.expires_at });
-      } catch (err) {
-        // Not fatal: its expires_at has passed, so a restart would not restore it as pending either.
-        this.log(`approval ${r.id}: expiry not journaled: ${(err as Error).message}`);
-      }
-      Object.assign(r, { status: 'expired', resolved_by: 'timeout', resolved_at: r.expires_at });
       expired.push(r);
     }
+    if (expired.length) {
+      try {
+        // One write and one fsync for all of them (a restart may find hundreds due at once).
+        this.journal.appendMany(expired.map((r) => ({ t: 'expire', id: r.id, at: r.expires_at })));
+      } catch (err) {
+        // Not fatal: their expires_at has passed, so a restart would not restore them as pending either.
+        this.log(`approvals ${expired.map((r) => r.id).join(', ')}: expiry not journaled: ${(err as Error).message}`);
+      }
+    }
+    for (const r of expired) Object.assign(r, { status: 'expired', resolved_by: 'timeout', resolved_at: r.expires_at });
     this.prune(now);
     if (!expired.length) return;
     for (const r of expired) {

@@ -7,7 +7,9 @@ export type BusEvent =
   | { type: 'audit'; event: AuditEvent }
   | { type: 'audit_batch'; run_id: string }
   | { type: 'decision'; tool: string; action: string; policy: string; evalDurationUs: number }
-  | { type: 'policy_reloaded'; policyCount: number; ruleCount: number; error?: string };
+  | { type: 'policy_reloaded'; policyCount: number; ruleCount: number; error?: string; missing?: string[] }
+  | { type: 'audit_health'; failing: boolean; reason: string }
+  | { type: 'policy_loading' };
 
 export type BusListener = (ev: BusEvent) => void;
 

@@ -10,6 +10,8 @@ import type { AuditDecision, AuditInput } from './types.js';
 
 export const RECOVERY_KIND = 'audit_recovery';
 export const CHAIN_BREAK_KIND = 'audit_chain_break';
+/** Recorded at start when the anchor was missing, unsigned or not verifiable, and replaced. */
+export const ANCHOR_RESET_KIND = 'audit_anchor_reset';
 /** Agent name on the log's own records (recovery, chain break). */
 export const SERVICE_AGENT = 'svc';
 
@@ -145,5 +147,19 @@ export function chainBreakEvent(b: { file: string; line: number; problem: string
       last_verified_hash: b.lastVerifiedHash,
     },
     decision: plainDecision('chain_break', `new chain segment started: ${b.file}:${b.line}: ${b.problem}`),
+  };
+}
+
+/**
+ * A record of svc's own state that an operator must be able to find later: a policy load that
+ * failed, a policy file that disappeared, an unclean stop. `kind` names it; `detail` is kept as is.
+ */
+export function serviceEvent(kind: string, action: string, message: string, detail: Record<string, unknown> = {}): AuditInput {
+  return {
+    agent: SERVICE_AGENT,
+    session: '',
+    tool: 'svc',
+    request: { kind, ...detail },
+    decision: plainDecision(action, message),
   };
 }

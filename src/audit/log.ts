@@ -9,10 +9,10 @@ import type { AuditEvent, AuditInput, AuditWriter } from './types.js';
 import { ChainWriter, DEFAULT_MAX_SIZE_BYTES } from './writer.js';
 import { AuditReader, type AuditStats, type QueryOptions, type QueryResult } from './reader.js';
 import { verifyChain, StartMismatch, type ChainProblem, type VerifyResult } from './verify.js';
-import { anchorPath, readAnchor, type Anchor } from './anchor.js';
+import { ANCHOR_EVERY, anchorPath, anchorSignatureValid, ensureAnchorKey, readAnchor, type Anchor } from './anchor.js';
 import { listAuditFiles } from './files.js';
 import { APPEND_FLAGS, DIR_MODE, FILE_MODE, fsyncDir, nodeFs, type AuditFs } from './fsio.js';
-import { chainBreakEvent, recoveryEvent } from './events.js';
+import { ANCHOR_RESET_KIND, chainBreakEvent, recoveryEvent, serviceEvent } from './events.js';
 import { createSinks, SinkFanout, type AuditSink } from './sinks/index.js';
 import type { WebhookOptions } from './sinks/webhook.js';
 
@@ -139,8 +139,8 @@ async function ensureDir(io: AuditFs, dir: string, what: string): Promise<void> 
 }
 
 /** Full verification, or from the anchor onwards when the anchor still matches the log. */
-async function verifyForOpen(dir: string, anchorFile: string): Promise<{ res: VerifyResult; count: number }> {
-  const anchor = await readAnchor(anchorFile);
+async function verifyForOpen(dir: string, anchorFile: string | undefined): Promise<{ res: VerifyResult; count: number }> {
+  const anchor = anchorFile ? await readAnchor(anchorFile) : null;
   if (anchor && path.resolve(anchor.dir) === dir) {
     try {
       const from = { file: anchor.file, line: anchor.line, offset: anchor.offset, hash: anchor.last_hash };
@@ -170,7 +170,20 @@ export async function openAuditLog(opts: OpenAuditLogOptions): Promise<AuditLog>
     await ensureDir(io, dir, 'audit directory');
     await ensureDir(io, path.dirname(anchorFile), 'data directory');
 
-    const { res, count } = await verifyForOpen(dir, anchorFile);
+    // Only an anchor signed with this data dir's key is trusted to shortcut or judge the log; any
+    // other (unsigned, forged, or missing from a log that should have one) is put on the record
+    // below and replaced, rather than stopping the server.
+    const anchorKey = ensureAnchorKey(path.resolve(opts.dataDir));
+    const found = await readAnchor(anchorFile);
+    const anchorHere = found !== null && path.resolve(found.dir) === dir;
+    const trusted = anchorHere && anchorSignatureValid(found, anchorKey);
+    const { res, count } = await verifyForOpen(dir, !found || trusted ? anchorFile : undefined);
+    let anchorReset: string | null = null;
+    if (anchorHere && !trusted) {
+      anchorReset = found.sig === undefined ? 'the anchor found at start was not signed' : 'the anchor found at start has a signature that does not verify';
+    } else if (!found && count >= ANCHOR_EVERY) {
+      anchorReset = `no anchor was found at start for a log of ${count} events`;
+    }
     let broken: ChainProblem | null = null;
     if (!res.ok) {
       broken = res.problem ?? (res.anchor.status === 'mismatch' ? res.anchor.problem : null);
@@ -202,7 +215,7 @@ export async function openAuditLog(opts: OpenAuditLogOptions): Promise<AuditLog>
       ? { file: newest, size: (await fsp.lstat(path.join(dir, newest.name))).size, lines: res.lastFileLines }
       : null;
     const writer = new ChainWriter(
-      { dir, anchorFile, clock, maxSizeBytes: maxSize, io, log },
+      { dir, anchorFile, anchorKey, clock, maxSizeBytes: maxSize, io, log },
       { hash: broken ? '' : res.tail?.hash ?? '', count, current, maxId: res.maxId },
     );
     const auditLog = new AuditLog(dir, anchorFile, writer, fanout, clock, { verified: res, recoveredBytes, newSegment: broken });
@@ -214,6 +227,10 @@ export async function openAuditLog(opts: OpenAuditLogOptions): Promise<AuditLog>
       }
       if (torn) {
         await writer.append(recoveryEvent({ file: torn.file.name, line: torn.line, bytesCut: torn.bytes, reason: torn.reason }));
+      }
+      if (anchorReset && !broken) {
+        log(`audit: ${anchorReset}; recording it and anchoring anew (events cut before this start cannot be ruled out)`);
+        await writer.appendAnchored(serviceEvent(ANCHOR_RESET_KIND, 'recorded', `${anchorReset}; a new signed anchor starts here`, { reason: anchorReset }));
       }
     } catch (err) {
       await writer.close().catch(() => {});

@@ -19,7 +19,7 @@ import { listAuditFiles, type AuditFile } from './files.js';
 import { readLines } from './lines.js';
 import { isEventId } from './id.js';
 import { CHAIN_BREAK_KIND } from './events.js';
-import { readAnchor, type Anchor } from './anchor.js';
+import { ANCHOR_EVERY, anchorSignatureValid, readAnchor, type Anchor } from './anchor.js';
 
 export interface ChainProblem {
   file: string;
@@ -75,8 +75,10 @@ export interface VerifyResult {
 export type AnchorCheck =
   | { status: 'none' }
   | { status: 'other-dir'; anchor: Anchor }
-  | { status: 'ok'; anchor: Anchor }
-  | { status: 'mismatch'; anchor: Anchor; problem: ChainProblem };
+  | { status: 'ok'; anchor: Anchor; /** The signature was checked with the anchor key. */ signed?: boolean }
+  | { status: 'mismatch'; anchor: Anchor; problem: ChainProblem }
+  /** requireAnchor, and the log holds at least ANCHOR_EVERY events but there is no anchor. */
+  | { status: 'missing'; problem: string };
 
 export interface VerifyOptions {
   /** Path of audit-anchor.json; checked when it belongs to this audit dir. */
@@ -88,6 +90,10 @@ export interface VerifyOptions {
   from?: { file: string; line: number; offset: number; hash: string };
   /** Treat an unparsable final line like an unterminated one (the writer's recovery rule). */
   tornIfUnparsable?: boolean;
+  /** The anchor key: an anchor of this dir must carry a signature made with it. */
+  anchorKey?: Buffer | null;
+  /** A log of ANCHOR_EVERY or more events must have an anchor (`svc audit verify`). */
+  requireAnchor?: boolean;
 }
 
 export function isBreakEvent(ev: Record<string, unknown>): boolean {
@@ -210,9 +216,19 @@ export async function verifyChain(dir: string, opts: VerifyOptions = {}): Promis
   }
 
   if (anchor && !anchorHere) res.anchor = { status: 'other-dir', anchor };
-  else if (anchor) {
+  else if (anchor && opts.anchorKey && !anchorSignatureValid(anchor, opts.anchorKey)) {
+    res.anchor = {
+      status: 'mismatch', anchor,
+      problem: {
+        file: anchor.file, line: anchor.line,
+        problem: anchor.sig === undefined
+          ? 'the anchor is not signed: it was written by something other than this server (or before anchors were signed)'
+          : 'the anchor signature does not verify with this data dir\'s anchor key: the anchor was rewritten',
+      },
+    };
+  } else if (anchor) {
     if (anchorSeen === 'ok' || (anchorSeen === 'no' && from && isBefore(anchor, from, all))) {
-      res.anchor = { status: 'ok', anchor };
+      res.anchor = { status: 'ok', anchor, ...(opts.anchorKey ? { signed: true } : {}) };
     } else {
       const problem: ChainProblem = anchorSeen !== 'no' ? anchorSeen : {
         file: anchor.file, line: anchor.line,
@@ -221,8 +237,14 @@ export async function verifyChain(dir: string, opts: VerifyOptions = {}): Promis
       res.anchor = { status: 'mismatch', anchor, problem };
     }
   }
+  else if (opts.requireAnchor && res.events >= ANCHOR_EVERY) {
+    res.anchor = {
+      status: 'missing',
+      problem: `the log holds ${res.events} events but there is no anchor (one is written every ${ANCHOR_EVERY} events): the anchor was removed, perhaps with events after it`,
+    };
+  }
   res.problem = pending;
-  res.ok = pending === null && res.anchor.status !== 'mismatch';
+  res.ok = pending === null && res.anchor.status !== 'mismatch' && res.anchor.status !== 'missing';
   return res;
 }
 

@@ -15,7 +15,7 @@ import { IdGenerator } from './id.js';
 import { fileName, utcDate, type AuditFile } from './files.js';
 import { APPEND_FLAGS, FILE_MODE, fsyncDir, nodeFs, writeAll, type AuditFs } from './fsio.js';
 import { compactEvent, MAX_EVENT_BYTES } from './compact.js';
-import { ANCHOR_EVERY, writeAnchor, type Anchor } from './anchor.js';
+import { ANCHOR_EVERY, signAnchor, writeAnchor, type Anchor } from './anchor.js';
 import type { Clock } from '../util/clock.js';
 
 export const DEFAULT_MAX_SIZE_BYTES = 100 * 1024 * 1024;
@@ -69,6 +69,8 @@ interface Segment {
 export interface WriterOptions {
   dir: string;
   anchorFile: string;
+  /** Signs every anchor (absent: anchors are unsigned; only tests of the writer alone). */
+  anchorKey?: Buffer;
   clock: Clock;
   maxSizeBytes: number;
   io?: AuditFs;
@@ -353,7 +355,7 @@ export class ChainWriter implements AuditWriter {
   }
 
   private scheduleAnchor(pl: Placed, file: AuditFile): void {
-    const anchor: Anchor = {
+    const unsigned: Anchor = {
       count: pl.count,
       last_hash: pl.ev.hash,
       event_id: pl.ev.id,
@@ -363,6 +365,7 @@ export class ChainWriter implements AuditWriter {
       dir: path.resolve(this.opts.dir),
       timestamp: pl.ev.timestamp,
     };
+    const anchor = this.opts.anchorKey ? signAnchor(unsigned, this.opts.anchorKey) : unsigned;
     for (const l of this.anchorListeners) {
       try {
         l(anchor);

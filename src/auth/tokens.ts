@@ -11,6 +11,8 @@ const TOKEN_PREFIX = 'svc_';
 const AGENT_RE = /^[A-Za-z0-9_.-]{1,64}$/;
 /** How stale the in-memory copy may get before the file is looked at again. */
 const RECHECK_MS = 250;
+/** isActive() looks again after this long (long-lived streams poll it). */
+export const ACTIVE_RECHECK_MS = 50;
 
 export interface TokenRecord {
   id: string;
@@ -79,6 +81,16 @@ export class TokenStore {
   list(): TokenRecord[] {
     this.refresh(true);
     return this.records.map((r) => ({ ...r }));
+  }
+
+  /**
+   * The token with this id exists and is not revoked. Looks at the file if it was last looked at
+   * more than ACTIVE_RECHECK_MS ago (a stat; the file is re-read only when it changed), so a
+   * caller polling every (250 - ACTIVE_RECHECK_MS) ms notices a revocation within 250 ms.
+   */
+  isActive(id: string): boolean {
+    this.refresh(this.now() - this.checkedAt >= ACTIVE_RECHECK_MS);
+    return this.records.some((r) => r.id === id && !r.revoked);
   }
 
   /** Finds an active token by its plaintext; revoked ones are reported as such. */

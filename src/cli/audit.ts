@@ -7,7 +7,8 @@ import { parse, UsageError, type Command } from './args.js';
 import { defaultDataDir } from '../util/datadir.js';
 import { systemClock } from '../util/clock.js';
 import { verifyChain, type VerifyResult } from '../audit/verify.js';
-import { anchorPath } from '../audit/anchor.js';
+import { anchorKeyPath, anchorPath, readAnchorKey } from '../audit/anchor.js';
+import { checkAgainstSink } from '../audit/sink-check.js';
 import { AuditReader, AuditQueryError } from '../audit/reader.js';
 import { followDisk, followSse, formatEvent, lastEvents, type Printer } from '../audit/follow.js';
 import { serviceToken, serviceUrl } from './client.js';
@@ -17,14 +18,20 @@ const COMMON = `Options for every subcommand:
   --audit-dir DIR   the audit files (default <data-dir>/audit)`;
 
 const HELP: Record<string, string> = {
-  verify: `usage: svc audit verify [--audit-dir DIR] [--data-dir DIR] [--json]
+  verify: `usage: svc audit verify [--audit-dir DIR] [--data-dir DIR] [--against-sink FILE] [--json]
 
 Re-computes every event's hash (sha256 over prev_hash + the RFC 8785 canonical event) and checks
 that each event links to the one before it, across every file, day and rotation part, and that
 the anchor (<data-dir>/audit-anchor.json) still matches the log. Breaks recorded by
 "svc serve --audit-start-new-chain" are accepted and listed. An unfinished last line (a crash in
 mid-write, never acknowledged) is reported; the server cuts it when it next starts.
+Anchors are signed with <data-dir>/audit-anchor.key: when the key is readable, an anchor that is
+unsigned or whose signature does not verify is an error, and so is a log of 100 or more events
+without an anchor. Events cut after the last anchor need an off-box copy to be found:
+--against-sink compares the log with what a sink received.
 Exit 0 when the chain is intact; 1 naming the first bad file and line and what is wrong.
+  --against-sink FILE  a sink's copy (e.g. the file syslog writes the --syslog messages to): every
+                    event and anchor in it must be in the log with the same hash
   --json            print the result as JSON
 ${COMMON}`,
   tail: `usage: svc audit tail [--audit-dir DIR] [--data-dir DIR] [-n N] [--no-follow] [--json] [--url URL]
@@ -64,16 +71,26 @@ function dirs(values: Record<string, unknown>): { dataDir: string; auditDir: str
 const dirOptions = { 'audit-dir': { type: 'string' }, 'data-dir': { type: 'string' } } as const;
 
 async function verify(argv: string[]): Promise<number> {
-  const { values } = parse(argv, { ...dirOptions, json: { type: 'boolean' } }, false);
+  const { values } = parse(argv, { ...dirOptions, json: { type: 'boolean' }, 'against-sink': { type: 'string' } }, false);
   const { dataDir, auditDir } = dirs(values);
   if (!existsSync(auditDir) || !statSync(auditDir).isDirectory()) {
     process.stderr.write(`svc audit verify: no audit directory at ${auditDir} (use --audit-dir)\n`);
     return 1;
   }
-  const r = await verifyChain(auditDir, { anchorPath: anchorPath(dataDir) });
-  if (values.json) process.stdout.write(JSON.stringify(summary(r, auditDir), null, 2) + '\n');
-  else process.stdout.write(describe(r, auditDir));
-  return r.ok ? 0 : 1;
+  const sinkFile = values['against-sink'] as string | undefined;
+  if (sinkFile !== undefined && !existsSync(sinkFile)) throw new UsageError(`--against-sink: no file at ${resolve(sinkFile)}`);
+  const anchorKey = readAnchorKey(dataDir);
+  const r = await verifyChain(auditDir, { anchorPath: anchorPath(dataDir), anchorKey, requireAnchor: true });
+  const sink = sinkFile !== undefined ? await checkAgainstSink(auditDir, resolve(sinkFile)) : null;
+  if (values.json) {
+    process.stdout.write(JSON.stringify({ ...summary(r, auditDir), anchor_key: anchorKey ? 'checked' : 'unreadable', ...(sink ? { sink } : {}), ok: r.ok && (sink?.ok ?? true) }, null, 2) + '\n');
+  } else {
+    process.stdout.write(describe(r, auditDir));
+    if (!anchorKey) process.stdout.write(`  warning: ${anchorKeyPath(dataDir)} is not readable, so anchor signatures were not checked\n`);
+    if (sink?.ok) process.stdout.write(`  sink copy: all ${sink.entries} events and anchors in ${sinkFile} are in the log (newest ${sink.newest!.id})\n`);
+    else if (sink) process.stdout.write(`audit log TRUNCATED or altered (against ${sinkFile}): ${sink.problem}\n`);
+  }
+  return r.ok && (sink?.ok ?? true) ? 0 : 1;
 }
 
 function summary(r: VerifyResult, dir: string) {
@@ -84,7 +101,7 @@ function summary(r: VerifyResult, dir: string) {
     events: r.events,
     skipped: r.skipped,
     problem: r.problem,
-    anchor: r.anchor.status === 'mismatch' ? { status: r.anchor.status, problem: r.anchor.problem } : { status: r.anchor.status },
+    anchor: r.anchor.status === 'mismatch' || r.anchor.status === 'missing' ? { status: r.anchor.status, problem: r.anchor.problem } : { status: r.anchor.status },
     breaks: r.breaks,
     torn_tail: r.tornTail && { file: r.tornTail.file.name, line: r.tornTail.line, bytes: r.tornTail.bytes, reason: r.tornTail.reason },
     last: r.tail && { id: r.tail.id, hash: r.tail.hash, file: r.tail.file.name, line: r.tail.line },
@@ -97,6 +114,7 @@ function describe(r: VerifyResult, dir: string): string {
   if (r.anchor.status === 'mismatch') {
     out.push(`audit anchor MISMATCH: ${join(dir, r.anchor.problem.file)} line ${r.anchor.problem.line}: ${r.anchor.problem.problem}`);
   }
+  if (r.anchor.status === 'missing') out.push(`audit anchor MISSING: ${r.anchor.problem}`);
   if (r.ok) {
     const skipped = r.skipped ? `, ${r.skipped} unverifiable line${r.skipped === 1 ? '' : 's'} inside recorded breaks` : '';
     out.push(`audit chain intact: ${r.events} events in ${r.files} file${r.files === 1 ? '' : 's'} (${dir})${skipped}`);
@@ -104,7 +122,7 @@ function describe(r: VerifyResult, dir: string): string {
   } else {
     out.push(`  ${r.events} events verified in ${r.files} file${r.files === 1 ? '' : 's'} before stopping`);
   }
-  if (r.anchor.status === 'ok') out.push(`  anchor: matches ${r.anchor.anchor.file}:${r.anchor.anchor.line} (event count ${r.anchor.anchor.count})`);
+  if (r.anchor.status === 'ok') out.push(`  anchor: matches ${r.anchor.anchor.file}:${r.anchor.anchor.line} (event count ${r.anchor.anchor.count}${r.anchor.signed ? ', signature verified' : ''})`);
   else if (r.anchor.status === 'none') out.push('  anchor: none yet (one is written every 100 events)');
   else if (r.anchor.status === 'other-dir') out.push(`  anchor: belongs to ${r.anchor.anchor.dir}, not checked`);
   for (const b of r.breaks) {

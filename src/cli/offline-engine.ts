@@ -1,6 +1,6 @@
 // The policy set an offline command (svc test, svc bench, svc policy explain) evaluates with:
 // chosen exactly as `svc serve` chooses it, so what these commands say is what the server does.
-import { resolveConfig } from '../policy/config-path.js';
+import { resolveConfig, type PolicyLayer } from '../policy/config-path.js';
 import { defaultDataDir } from '../util/datadir.js';
 import { resolve } from 'node:path';
 import { loadEngine, type Engine, type LoadEngineOptions } from '../policy/engine.js';
@@ -11,18 +11,20 @@ export interface OfflineEngine {
   engine: Engine;
   /** What was loaded, for the report header. */
   display: string;
+  /** The layers: the base profile, then each user file. */
+  layers: PolicyLayer[];
 }
 
 /** `config` is a file, a directory or a profile name; undefined picks the serve default. */
 export function openOfflineEngine(config: string | undefined, dataDir?: string, opts: LoadEngineOptions = {}): OfflineEngine {
   const resolved = resolveConfig(config, dataDir ?? defaultDataDir());
-  return { engine: loadEngine(resolved.paths, opts), display: resolved.display };
+  return { engine: loadEngine(resolved.paths, opts), display: resolved.display, layers: resolved.layers };
 }
 
 /** One call from a command line argument and the usual flags (--tool, --agent, --session, --workdir). */
 export function offlineCall(arg: string, v: Record<string, unknown>): OfflineEngine & { call: ToolCall } {
   const tool = (v.tool as string | undefined) ?? 'exec';
-  const { engine, display } = openOfflineEngine(v.config as string | undefined, v['data-dir'] as string | undefined);
+  const { engine, display, layers } = openOfflineEngine(v.config as string | undefined, v['data-dir'] as string | undefined);
   const call: ToolCall = {
     tool,
     agent: (v.agent as string | undefined) ?? 'cli',
@@ -30,5 +32,5 @@ export function offlineCall(arg: string, v: Record<string, unknown>): OfflineEng
     params: paramsFor(tool, arg),
     workdir: resolve((v.workdir as string | undefined) ?? process.cwd()),
   };
-  return { engine, display, call };
+  return { engine, display, layers, call };
 }

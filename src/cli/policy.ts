@@ -5,6 +5,8 @@ import { openOfflineEngine, offlineCall } from './offline-engine.js';
 import { formatDiagnostic, lintPolicyFile, type Diagnostic } from '../policy/lint.js';
 import type { ExplainResult, ExplainRule } from '../policy/engine.js';
 import type { ToolCall } from '../policy/types.js';
+import type { PolicyLayer } from '../policy/config-path.js';
+import { api } from './client.js';
 
 const STRENGTH = ['allow', 'watch', 'ask', 'webhook', 'deny'];
 /** Readings listed in full; a command with more is summarised (the rest are in --json). */
@@ -12,6 +14,7 @@ const MAX_READINGS_SHOWN = 24;
 
 const help = `usage: svc policy lint FILE... [--json]
        svc policy explain COMMAND [--tool T] [--config PATH|PROFILE] [--all] [--json]
+       svc policy reload [--accept-removal]
 
 lint     checks policy files without loading them into a server: unknown keys (with a
          suggestion), bad actions and values, patterns that can never match, risky regexes,
@@ -30,7 +33,24 @@ explain  shows how the engine reads a call (normalized command, executed parts, 
   --agent NAME     agent id (default cli)      --session ID   session id
   --workdir DIR    working directory (default the current directory)
   --all            also list rules in scope that did not match
-  --json           machine-readable output`;
+  --json           machine-readable output
+
+reload   asks the running server to reload its policy files now. When a file of the set in
+         force has disappeared, the server keeps the last good set until the file returns;
+         --accept-removal is the explicit act that drops it (docs/policy-layers.md).`;
+
+async function reload(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, { 'accept-removal': { type: 'boolean' } });
+  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  const res = await api('POST', '/v1/policy/reload', values['accept-removal'] ? { accept_removal: true } : {});
+  if (res.status === 200) {
+    process.stdout.write(`reloaded: ${res.body.policies_loaded} policies, ${res.body.rules_total} rules\n`);
+    return 0;
+  }
+  const msg = typeof res.body === 'object' && res.body ? res.body.message ?? res.body.error : String(res.body);
+  process.stderr.write(`svc: reload failed (${res.status}): ${msg}\n`);
+  return 1;
+}
 
 async function lint(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, { json: { type: 'boolean' } });
@@ -89,10 +109,11 @@ function list(label: string, items: string[]): string[] {
   return [`${label}`, ...shown.map((s) => `  ${s}`), ...more];
 }
 
-export function formatExplain(x: ExplainResult, showAll: boolean, config: string): string {
+export function formatExplain(x: ExplainResult, showAll: boolean, config: string, layers?: PolicyLayer[]): string {
   const out: string[] = [];
   const c = x.call;
   out.push(`Policy:    ${config}`);
+  if (layers?.length) out.push(`Layers:    ${layers.map((l) => l.name).join(' + ')}${layers.some((l) => l.kind === 'base') ? '' : ' (base replaced)'}`);
   out.push(`Call:      tool ${c.tool}, agent ${c.agent || '-'}, session ${c.session || '-'}${c.workdir ? `, workdir ${c.workdir}` : ''}`);
   if (x.command) {
     out.push(`Command:   ${x.command.raw}`);
@@ -147,10 +168,10 @@ async function explain(argv: string[]): Promise<number> {
   if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give one command (quote it)' : 'missing COMMAND to explain');
   const arg = positionals[0]!;
   if (arg.trim() === '') throw new UsageError('the command is empty');
-  const { engine, display, call } = offlineCall(arg, values);
+  const { engine, display, layers, call } = offlineCall(arg, values);
   const x = engine.explain(call);
-  if (values.json) process.stdout.write(JSON.stringify({ config: display, ...x }, null, 2) + '\n');
-  else process.stdout.write(formatExplain(x, Boolean(values.all), display) + '\n');
+  if (values.json) process.stdout.write(JSON.stringify({ config: display, layers, ...x }, null, 2) + '\n');
+  else process.stdout.write(formatExplain(x, Boolean(values.all), display, layers) + '\n');
   return 0;
 }
 
@@ -160,6 +181,7 @@ export default {
     const [sub, ...rest] = argv;
     if (sub === 'lint') return lint(rest);
     if (sub === 'explain') return explain(rest);
-    throw new UsageError(sub ? `unknown subcommand "${sub}" (use lint or explain)` : 'missing subcommand: lint or explain');
+    if (sub === 'reload') return reload(rest);
+    throw new UsageError(sub ? `unknown subcommand "${sub}" (use lint, explain or reload)` : 'missing subcommand: lint, explain or reload');
   },
 } satisfies Command;

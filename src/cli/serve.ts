@@ -13,8 +13,11 @@ options:
   --host ADDR                listen address (default 127.0.0.1)
   --port N                   port, 0 picks a free one (default 9090)
   --data-dir DIR             all state (default $SERVICE_HOME, else ~/.svc)
-  --config PATH|PROFILE      policy file or directory, or standard|strict|permissive|ci
-                             (default <data-dir>/policies/ when it holds YAML, else standard)
+  --config PATH|PROFILE      the base: policy file or directory, or standard|strict|permissive|ci
+                             (default standard); every <data-dir>/policies/*.yaml layers on it,
+                             deny wins across layers (docs/policy-layers.md)
+  --replace-base             the files in <data-dir>/policies/ are the whole set, the base is not
+                             loaded (also "replace_base": true in <data-dir>/config.json)
   --mode enforce|monitor     monitor = audit-only, nothing is blocked (default enforce)
   --approval-timeout D       how long an approval waits, and a run grant lives (default 2m)
   --metrics                  serve GET /metrics (admin token required)
@@ -26,8 +29,14 @@ options:
   --cef                      write audit events as CEF lines (the syslog message with --syslog, else stderr)
   --audit-webhook URL        also POST audit events (batched JSON) to URL
   --preload-durable          answer preload-socket allows only after their audit event is fsynced,
-                             and never from the reply cache (default: allows are answered first,
-                             recorded in the same moment, fsynced within a few ms; denies always wait)
+                             and never from the reply cache. Without it (the default, for speed)
+                             an allow on the preload socket is answered first and its audit event
+                             is written and fsynced a few ms later: allows answered in the last
+                             few ms before a crash, kill -9 or power loss may be missing from the
+                             log (the next start records that the stop was unclean). Denies, asks
+                             and every HTTP decision always wait for the fsync; when the audit
+                             disk fails, preload allows wait too (and are refused) until it works
+                             (docs/preload-durability.md)
 
 When ready it prints one line "listening on http://HOST:PORT" to stdout; logs go to stderr.`;
 
@@ -57,6 +66,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     cef: { type: 'boolean' },
     'audit-webhook': { type: 'string' },
     'preload-durable': { type: 'boolean' },
+    'replace-base': { type: 'boolean' },
   });
   if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   const v = values as Record<string, string | boolean | undefined>;
@@ -91,6 +101,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     cef: v.cef === true,
     auditWebhook: v['audit-webhook'] as string | undefined,
     preloadDurable: v['preload-durable'] === true,
+    ...(v['replace-base'] === true ? { replaceBase: true } : {}),
   };
 }
 

@@ -4,6 +4,7 @@
 // not do what the author meant (shadowed rules, an allow that hides a later deny, ...).
 import { readFileSync, statSync } from 'node:fs';
 import { isMap, isScalar, isSeq, LineCounter, visit, parseAllDocuments, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import { expansionProblem } from './parse.js';
 import { RESERVED_TOOLS } from './types.js';
 import { parsePolicyTextLenient } from './parse.js';
 import { KEYS as PARSER_KEYS } from './keys.js';
@@ -540,6 +541,12 @@ export function lintPolicyText(text: string, file: string): Diagnostic[] {
   }
   if (docs.length > 1) {
     report(ctx, docs[1]!.contents ?? undefined, 'error', 'multiple-documents', 'a policy file holds exactly one YAML document (found another after "---"); only the first is checked');
+  }
+  // A file whose aliases expand beyond the limit is refused before anything expands them.
+  const blowup = doc.errors.length ? null : expansionProblem(doc as Document.Parsed);
+  if (blowup) {
+    report(ctx, undefined, 'error', 'alias-expansion', blowup);
+    return ctx.out;
   }
   // Aliases (*name) are checked as the anchored node they stand for.
   visit(doc, { Alias: (_, alias) => (alias.resolve(doc) as Node | undefined) ?? visit.REMOVE });

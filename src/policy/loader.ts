@@ -1,7 +1,9 @@
-// Where policies come from (research 7): one file, or a directory of *.yaml / *.yml read in
-// filename order (not recursive), or several such paths in order. Any bad file fails the whole
-// load (fail closed). Policy names must be unique across the set; default_action comes from the
-// first file that sets one, else deny.
+// Where policies come from: one file, or a directory of *.yaml / *.yml read in filename order
+// (not recursive), or several such paths in order, each one a layer (the base profile, then the
+// user's files). Any bad file fails the whole load (fail closed). Policy names must be unique
+// across the set. Inside a layer default_action comes from the first file that sets one; across
+// layers the strictest one applies (a layer may tighten the default, never loosen it); none means
+// deny.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FinalAction } from './types.js';
@@ -19,6 +21,8 @@ export interface LoadedPolicyFiles {
 }
 
 const YAML_FILE = /\.ya?ml$/i;
+/** deny > ask > watch > allow: the order in which layers may tighten the default. */
+const STRICTNESS: Record<FinalAction, number> = { allow: 0, watch: 1, ask: 2, deny: 3 };
 
 /** The files a config path stands for, in load order. */
 export function policyFilesOf(path: string): string[] {
@@ -69,29 +73,37 @@ export function loadPolicyFiles(paths: string | string[]): LoadedPolicyFiles {
   const list = Array.isArray(paths) ? paths : [paths];
   const seen = new Set<string>();
   const files: ParsedPolicyFile[] = [];
-  for (const p of list) {
+  const layerOf = new Map<string, number>();
+  let defaultAction: FinalAction | undefined;
+  list.forEach((p, layer) => {
+    let layerDefault: FinalAction | undefined;
     for (const f of policyFilesOf(p)) {
       const key = resolve(f);
       if (seen.has(key)) continue;
       seen.add(key);
-      files.push(readPolicyFile(f));
+      const parsed = readPolicyFile(f);
+      files.push(parsed);
+      layerOf.set(parsed.file, layer);
+      layerDefault ??= parsed.defaultAction;
     }
-  }
+    if (layerDefault && (!defaultAction || STRICTNESS[layerDefault] > STRICTNESS[defaultAction])) defaultAction = layerDefault;
+  });
   const names = new Map<string, { file: string; line: number }>();
   for (const f of files) {
     for (const p of f.policies) {
       const prev = names.get(p.name);
       if (prev && prev.file !== f.file) {
-        throw new PolicyLoadError(f.file, p.line, `duplicate policy name "${p.name}" (also defined in ${prev.file}:${prev.line}); policy names must be unique across the loaded files`, 'name');
+        const layered = layerOf.get(prev.file) !== layerOf.get(f.file);
+        const hint = layered ? ' (your policy files layer on the base profile; rename the policy, or start the server with --replace-base to use only your files)' : '';
+        throw new PolicyLoadError(f.file, p.line, `duplicate policy name "${p.name}" (also defined in ${prev.file}:${prev.line}); policy names must be unique across the loaded files${hint}`, 'name');
       }
       if (!prev) names.set(p.name, { file: f.file, line: p.line });
     }
   }
-  const withDefault = files.find((f) => f.defaultAction !== undefined);
   return {
     files,
     sources: files.map((f) => f.file),
-    defaultAction: withDefault?.defaultAction ?? 'deny',
-    defaultActionSet: !!withDefault,
+    defaultAction: defaultAction ?? 'deny',
+    defaultActionSet: defaultAction !== undefined,
   };
 }

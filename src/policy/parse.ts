@@ -228,6 +228,45 @@ function parsePolicy(r: Reader, node: Node): PolicyAst | null {
   return policy;
 }
 
+/** Aliases one policy file may use; the shipped profiles use a handful. */
+export const POLICY_MAX_ALIASES = 1000;
+/** Nodes a file may stand for once its aliases are expanded ("billion laughs" guard). */
+export const POLICY_MAX_EXPANDED_NODES = 200_000;
+
+/**
+ * The number of nodes the document stands for with every alias expanded, computed without
+ * expanding anything (each anchored node is sized once), so a file of nested aliases that would
+ * expand to millions of nodes is refused in time linear in its text. Returns a problem or null.
+ */
+export function expansionProblem(doc: Document.Parsed): string | null {
+  let aliases = 0;
+  visit(doc, { Alias: () => void aliases++ });
+  if (aliases > POLICY_MAX_ALIASES) return `the file uses ${aliases} YAML aliases; the limit is ${POLICY_MAX_ALIASES}`;
+  if (aliases === 0) return null;
+  const sizes = new Map<unknown, number>();
+  const open = new Set<unknown>();
+  const size = (n: unknown): number => {
+    if (n === null || n === undefined) return 1;
+    if (isAlias(n)) return size(n.resolve(doc));
+    const known = sizes.get(n);
+    if (known !== undefined) return known;
+    if (open.has(n)) return Infinity; // an alias inside its own anchor: infinite
+    open.add(n);
+    let total = 1;
+    if (isMap(n)) for (const p of n.items) total += size(p.key) + size(p.value);
+    else if (isSeq(n)) for (const item of n.items) total += size(item);
+    open.delete(n);
+    sizes.set(n, total);
+    return total;
+  };
+  const total = size(doc.contents);
+  if (total === Infinity) return 'a YAML alias refers to a node that contains it (a recursive alias)';
+  if (total > POLICY_MAX_EXPANDED_NODES) {
+    return `YAML aliases expand the file to ${total > 1e12 ? 'more than 10^12' : total} nodes; the limit is ${POLICY_MAX_EXPANDED_NODES}`;
+  }
+  return null;
+}
+
 function resolveAliases(doc: Document.Parsed): void {
   visit(doc, {
     Alias(_key, node) {
@@ -258,6 +297,11 @@ export function parsePolicyTextLenient(text: string, file: string): { policy: Pa
     r.error(null, `YAML syntax error: ${err.message.split(' at line ')[0]!.trim()}`, undefined, err.linePos?.[0]?.line ?? (err.pos ? lc.linePos(err.pos[0]).line : 0));
   }
   if (doc.errors.length) return { policy: out, diagnostics: r.diags };
+  const blowup = expansionProblem(doc);
+  if (blowup) {
+    r.error(null, blowup, undefined, 1);
+    return { policy: out, diagnostics: r.diags };
+  }
   resolveAliases(doc);
   const e = r.entries(doc.contents as Node, KEYS.top, 'the top level of the policy file', 1);
   if (!e) return { policy: out, diagnostics: r.diags };

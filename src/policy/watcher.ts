@@ -1,11 +1,13 @@
 // Hot reload: watches the policy file(s) or directory and swaps in a new engine after edits
 // settle. A broken edit keeps the last good engine and reports the error; the very first load
 // throws, so a server never starts without a valid policy set. call_count state carries over.
+// Reloads after an edit parse on a worker thread (load-worker.ts) so decisions never wait on them.
 import { watch, type FSWatcher } from 'chokidar';
 import { statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Clock } from '../util/clock.js';
-import { loadEngine, type Engine, type LoadEngineOptions } from './engine.js';
+import { Engine, loadEngine, type LoadEngineOptions } from './engine.js';
+import { loadPolicyFilesOffThread } from './load-worker.js';
 
 /** Editors write in bursts (truncate, write, rename); reload once the burst settles. */
 export const RELOAD_DEBOUNCE_MS = 300;
@@ -18,6 +20,10 @@ export interface PolicyWatcherOptions {
   onError?: (err: Error) => void;
   /** Directories watched for new policy files that are not (yet) part of the set. */
   watchAlso?: string[];
+  /** Parse watched edits on the calling thread (tests of the parser only); default off-thread. */
+  inline?: boolean;
+  /** An off-thread load of these files starts now. */
+  onLoadStart?: (paths: string[]) => void;
 }
 
 /** Fixed paths, or a function re-asked on every reload (a new file may join the set). */
@@ -31,6 +37,10 @@ export class PolicyWatcher {
   private closed = false;
   private paths: string[];
   private readonly resolvePaths: () => string[];
+  /** Bumped by every installed or explicit reload; an off-thread load started before is stale. */
+  private generation = 0;
+  private loading: { cancel(): void } | null = null;
+  private again = false;
 
   /** Loads the set now; throws PolicyLoadError when it does not load. */
   constructor(
@@ -55,16 +65,24 @@ export class PolicyWatcher {
   /** Reloads now. Throws (keeping the current engine) when the new set does not load. */
   reload(): Engine {
     let next: Engine;
-    const paths = this.resolvePaths();
+    let paths: string[];
     try {
+      // Inside the try: the resolver may refuse (a file of the set vanished) and that is a
+      // failed reload like any other, reported and leaving the current set in force.
+      paths = this.resolvePaths();
       next = loadEngine(paths, this.loadOptions());
-      if (!next.defaultActionSet && next.policyCount === 0 && this.current.policyCount > 0) {
-        throw new Error(`${this.paths.join(', ')}: the policy set is now empty (no policies and no default_action); keeping the previous set, as the file is probably being written`);
-      }
+      const empty = this.emptySetProblem(next);
+      if (empty) throw empty;
     } catch (err) {
       this.lastError = (err as Error).message;
       throw err;
     }
+    this.install(next, paths);
+    return next;
+  }
+
+  private install(next: Engine, paths: string[]): void {
+    this.generation++;
     this.current = next;
     this.lastError = null;
     if (paths.join('\0') !== this.paths.join('\0')) {
@@ -72,16 +90,71 @@ export class PolicyWatcher {
       if (this.watcher) void this.restartWatch();
     }
     this.opts.onReload?.(next);
-    return next;
   }
 
+  private emptySetProblem(next: Engine): Error | null {
+    if (!next.defaultActionSet && next.policyCount === 0 && this.current.policyCount > 0) {
+      return new Error(`${this.paths.join(', ')}: the policy set is now empty (no policies and no default_action); keeping the previous set, as the file is probably being written`);
+    }
+    return null;
+  }
+
+  /**
+   * A reload after an edit: the files are parsed on a worker thread, so decisions go on with the
+   * current set meanwhile; only the compile runs here. One load at a time; edits during a load
+   * start one more when it ends. A load that an explicit reload() overtook is dropped.
+   */
   private tryReload(): void {
     if (this.closed) return;
-    try {
-      this.reload();
-    } catch (err) {
-      this.opts.onError?.(err as Error);
+    if (this.opts.inline) {
+      this.opts.onLoadStart?.(this.paths);
+      try {
+        this.reload();
+      } catch (err) {
+        this.opts.onError?.(err as Error);
+      }
+      return;
     }
+    if (this.loading) {
+      this.again = true;
+      return;
+    }
+    const started = this.generation;
+    let paths: string[];
+    try {
+      paths = this.resolvePaths();
+    } catch (err) {
+      this.lastError = (err as Error).message;
+      this.opts.onError?.(err as Error);
+      return;
+    }
+    const load = loadPolicyFilesOffThread(paths);
+    this.loading = load;
+    this.opts.onLoadStart?.(paths);
+    load.done
+      .then((loaded) => {
+        if (this.closed) return;
+        if (this.generation !== started) {
+          this.again = true; // a newer set went in meanwhile; look again rather than go back
+          return;
+        }
+        const next = new Engine(loaded.files, loaded.defaultAction, { ...this.loadOptions(), defaultActionSet: loaded.defaultActionSet });
+        const empty = this.emptySetProblem(next);
+        if (empty) throw empty;
+        this.install(next, paths);
+      })
+      .catch((err: Error) => {
+        if (this.closed) return;
+        this.lastError = err.message;
+        this.opts.onError?.(err);
+      })
+      .finally(() => {
+        this.loading = null;
+        if (this.again && !this.closed) {
+          this.again = false;
+          this.tryReload();
+        }
+      });
   }
 
   private async restartWatch(): Promise<void> {
@@ -123,6 +196,7 @@ export class PolicyWatcher {
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.timer);
+    this.loading?.cancel();
     const w = this.watcher;
     this.watcher = undefined;
     await w?.close();

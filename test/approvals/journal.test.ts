@@ -172,3 +172,21 @@ test('compaction never runs while a resolution is between its journal line and i
     assert.equal(f.store.get(v2.id)!.status, 'approved');
     assert.ok(f.store.consumeOnceGrant(second, 'server/admin'));
   }));
+
+test('1,000 approvals that expired while the server was down all come back expired, and stay so after another restart', () =>
+  withFixture(async (f) => {
+    const v = await f.store.enqueue(ask(call()));
+    f.store.close();
+    const line = readFileSync(journalOf(f.dir), 'utf8').split('\n').find((l) => l.includes('"t":"approval"'))!;
+    const proto = JSON.parse(line).a;
+    const ids = Array.from({ length: 1000 }, (_, i) => `${v.id.slice(0, -4)}${String(i).padStart(4, '0')}`);
+    writeFileSync(journalOf(f.dir), ids.map((id) => JSON.stringify({ t: 'approval', a: { ...proto, id } })).join('\n') + '\n');
+    f.clock.advance(TIMEOUT + 1);
+    f.reopen();
+    assert.equal(f.store.pending().length, 0);
+    for (const id of ids) assert.equal(f.store.get(id)!.status, 'expired', id);
+    f.reopen();
+    assert.equal(f.store.pending().length, 0);
+    assert.equal(f.store.get(ids[999]!)!.status, 'expired');
+    assert.equal(await outcome(f.store.resolve(ids[0]!, { approved: true, by: 'op' })), 410);
+  }));

@@ -35,7 +35,7 @@ test('verify: exit 0 with a summary for an intact chain; --json', async () => {
     const r = svc(['audit', 'verify', '--audit-dir', dir, '--data-dir', data]);
     assert.equal(r.code, 0, r.err);
     assert.match(r.out, /audit chain intact: 120 events in 1 file/);
-    assert.match(r.out, /anchor: matches 2026-05-20\.jsonl:100 \(event count 100\)/);
+    assert.match(r.out, /anchor: matches 2026-05-20\.jsonl:100 \(event count 100, signature verified\)/);
     const j = svc(['audit', 'verify', '--audit-dir', dir, '--data-dir', data, '--json']);
     assert.equal(j.code, 0);
     const body = JSON.parse(j.out);

@@ -96,3 +96,20 @@ test('whyText: mixed answers name the precedence', () => {
   } as unknown as ExplainResult;
   assert.match(whyText(x), /answered ask, watch; the strongest \(deny > webhook > ask > watch > allow\) wins\. p rule 1/);
 });
+
+test('explain names the layers: the base profile, then each user policy file', async () => {
+  const s = sandbox();
+  try {
+    s.file('home/policies/team.yaml', 'version: "1"\npolicies:\n  - name: team-deploys\n    match: { tool: exec }\n    rules: [{ action: ask, when: { command_matches: ["make deploy*"] } }]\n');
+    const r = await s.svc(['policy', 'explain', 'rm -rf /']);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^Layers: +standard \+ team\.yaml$/m);
+    assert.match(r.stdout, /^Decision: +deny/m);
+    const j = await s.svc(['policy', 'explain', 'make deploy', '--json']);
+    const x = JSON.parse(j.stdout);
+    assert.deepEqual(x.layers.map((l: { name: string }) => l.name), ['standard', 'team.yaml']);
+    assert.equal(x.decision.action, 'ask');
+  } finally {
+    s.cleanup();
+  }
+});

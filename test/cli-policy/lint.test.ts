@@ -259,3 +259,12 @@ test('CLI: exit 1 with errors, 0 with warnings only, --json; the shipped profile
     s.cleanup();
   }
 });
+
+test('nested aliases that would expand to millions of nodes are an error, found without expanding them', () => {
+  const laughs = ['version: "1"', 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    .concat('bcdefghi'.split('').map((c, i) => `${c}: &${c} [${Array(9).fill('*' + 'abcdefghi'[i]).join(',')}]`))
+    .join('\n');
+  const ds = lint(laughs);
+  assert.deepEqual(ds.map((d) => `${d.severity}:${d.code}`), ['error:alias-expansion']);
+  assert.match(ds[0]!.message, /the limit is 200000/);
+});

@@ -46,7 +46,7 @@ test('--json carries decision, policy, message and suggestions', async () => {
   }
 });
 
-test('default config: the shipped standard, or the data dir policies when they exist; profile names work', async () => {
+test('default config: the shipped standard with the data dir policies layered on it; profile names work', async () => {
   const s = sandbox();
   try {
     let r = await s.svc(['test', 'cat ~/.ssh/id_ed25519']);
@@ -58,11 +58,13 @@ test('default config: the shipped standard, or the data dir policies when they e
     assert.equal(r.code, 1, 'ci denies what standard asks');
     r = await s.svc(['test', 'nmap localhost', '--config', 'strict']);
     assert.equal(r.code, 1, 'strict denies unknown commands');
-    // a user policy dir replaces the shipped default
+    // a user policy layers on the shipped default: it can tighten the default, the base denies stay
     s.file('home/policies/mine.yaml', 'version: "1"\ndefault_action: deny\npolicies: []\n');
     r = await s.svc(['test', 'ls']);
     assert.equal(r.code, 1, r.stdout);
     assert.match(r.stdout, /default action/);
+    r = await s.svc(['test', 'cat ~/.ssh/id_ed25519']);
+    assert.match(r.stdout, /policy: +credential-reads-exec/);
   } finally {
     s.cleanup();
   }

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { startServer, type RunningServer } from '../../server/start.js';
 import { parseServeArgs } from '../../src/cli/serve.js';
 import type { Clock } from '../../src/util/clock.js';
+import type { HttpLimits } from '../../server/app.js';
+import type { AuditFs } from '../../src/audit/fsio.js';
 
 export interface TestServer extends RunningServer {
   dataDir: string;
@@ -24,6 +26,8 @@ export async function startTestServer(opts: {
   clock?: Clock;
   socket?: boolean;
   dataDir?: string;
+  httpLimits?: Partial<HttpLimits>;
+  auditFs?: AuditFs;
 } = {}): Promise<TestServer> {
   const dataDir = opts.dataDir ?? tempDir();
   const args = ['--port', '0', '--data-dir', dataDir, ...(opts.args ?? [])];
@@ -33,7 +37,7 @@ export async function startTestServer(opts: {
     args.push('--config', file);
   }
   const o = parseServeArgs(args, { ...process.env, SERVICE_TOKEN: '' });
-  const srv = await startServer({ ...o, clock: opts.clock, noSocket: !opts.socket, env: { ...process.env, SERVICE_TOKEN: '' } });
+  const srv = await startServer({ ...o, clock: opts.clock, noSocket: !opts.socket, httpLimits: opts.httpLimits, auditFs: opts.auditFs, env: { ...process.env, SERVICE_TOKEN: '' } });
   const token = srv.ctx.adminToken;
   const req = async (method: string, path: string, body?: unknown, tok: string | null = token) => {
     const headers: Record<string, string> = {};

@@ -224,3 +224,12 @@ test('inline tests are exposed to tooling, ignored by enforcement', () => {
   assert.equal(t[0]!.cases[0]!.session, 's1');
   assert.equal(t[0]!.cases[0]!.line, 4);
 });
+
+test('YAML aliases that expand past the node limit ("billion laughs") are refused without expanding them', () => {
+  const laughs = ['version: "1"', 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    .concat('bcdefghi'.split('').map((c, i) => `${c}: &${c} [${Array(9).fill('*' + 'abcdefghi'[i]).join(',')}]`))
+    .join('\n');
+  assert.throws(() => parsePolicyText(laughs, 'laughs.yaml'), /laughs\.yaml:1: YAML aliases expand the file to \d+ nodes; the limit is 200000/);
+  const many = `x: &x 1\npolicies: []\ny: [${Array(1001).fill('*x').join(',')}]\n`;
+  assert.throws(() => parsePolicyText(many, 'many.yaml'), /1001 YAML aliases; the limit is 1000/);
+});

@@ -1,6 +1,7 @@
 // ArcSight Common Event Format lines for SIEMs (`--cef`). Sent as the syslog message when a
 // syslog target is configured, otherwise written to stderr, one line per event.
 import type { AuditEvent } from '../types.js';
+import type { Anchor } from '../anchor.js';
 import type { AuditSink } from './types.js';
 
 const CEF_SEVERITY: Record<string, number> = { deny: 8, chain_break: 8, ask: 5, watch: 3, recovered: 5, allow: 1 };
@@ -48,6 +49,21 @@ export function formatCef(ev: AuditEvent, version: string): string {
   return `CEF:0|svc|svc|${hdr(version)}|${hdr(action)}|${hdr(name)}|${sev}|${extension}`;
 }
 
+/** The anchor as a CEF line: the anchored event's id and hash, so a copy can be checked against the log. */
+export function formatCefAnchor(a: Anchor, version: string): string {
+  const pairs: Array<[string, string]> = [
+    ['rt', String(Date.parse(a.timestamp) || 0)],
+    ['externalId', a.event_id],
+    ['act', 'anchor'],
+    ['cnt', String(a.count)],
+    ['cs6Label', 'hash'],
+    ['cs6', a.last_hash],
+    ['cs5Label', 'sig'],
+    ['cs5', a.sig ?? ''],
+  ];
+  return `CEF:0|svc|svc|${hdr(version)}|anchor|audit anchor|1|${pairs.map(([k, v]) => `${k}=${ext(v)}`).join(' ')}`;
+}
+
 /** `--cef` without syslog: lines to a stream (stderr), dropped when the stream is backed up. */
 export class CefStreamSink implements AuditSink {
   readonly name = 'cef';
@@ -64,6 +80,11 @@ export class CefStreamSink implements AuditSink {
       return;
     }
     this.out.write(formatCef(ev, this.version) + '\n');
+  }
+
+  anchor(a: Anchor): void {
+    if ((this.out.writableLength ?? 0) > this.maxBufferedBytes) return;
+    this.out.write(formatCefAnchor(a, this.version) + '\n');
   }
 
   async close(): Promise<void> {}
