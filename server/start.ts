@@ -10,6 +10,7 @@ import { WindowCounter } from '../src/util/window-counter.js';
 import { Gate } from '../src/approvals/gate.js';
 import { openApprovals } from '../src/approvals/index.js';
 import { openAuditLog } from '../src/audit/index.js';
+import { foldSpool } from '../src/audit/spool.js';
 import { callWebhook } from '../src/policy/webhook.js';
 import { resolveConfig } from '../src/cli/config-path.js';
 import { openPolicySource } from './policy-source.js';
@@ -93,6 +94,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     if (audit) {
       audit.onEvent((event) => bus.emit({ type: 'audit', event }));
       cleanup.push(() => audit.close());
+      await foldSpool(dataDir, o.auditDir!, audit, log);
     }
 
     const approvals = await openApprovals({

@@ -16,7 +16,9 @@ environment:
   SERVICE_HOME            data directory (default ~/.svc)
   SERVICE_RUN             run ID for grouping approvals (default: the host's session id)
   SERVICE_SESSION         session label (default: <repo>/<branch> of the host's cwd)
-  SERVICE_FAIL_OPEN=0     deny instead of allow when the server is unreachable
+  SERVICE_FAIL_OPEN=0     deny when the server is unreachable (otherwise the hook
+                          decides locally with the same policies, records the decision
+                          in <data-dir>/hook-spool.jsonl and says so; see docs/hosts.md)
   SERVICE_APPROVAL_WAIT   longest wait for an approval on hosts without their own
                           prompt (default 5m, never longer than the host's hook timeout)`;
 

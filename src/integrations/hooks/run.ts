@@ -82,13 +82,23 @@ function baseBody(ctx: Ctx, call: HookCall): Omit<ToolRequestBody, 'params'> {
   return body;
 }
 
-/** The server is away: allow with a warning, or deny when SERVICE_FAIL_OPEN=0. */
-function unreachable(ctx: Ctx, message: string): HookOutcome {
-  if (failOpen(ctx.env)) {
-    ctx.warnings.push(`svc: server unreachable (${message}); allowing because fail-open is on (SERVICE_FAIL_OPEN=0 denies)`);
-    return { kind: 'allow' };
-  }
+/** The server is away and SERVICE_FAIL_OPEN=0: deny without looking further. */
+function closedDeny(message: string): { kind: 'deny'; reason: string } {
   return { kind: 'deny', reason: `the svc server is unreachable (${message}) and fail-open is off` };
+}
+
+function localInfo(ctx: Ctx, call: HookCall) {
+  const runId = runIdFor(ctx.adapter, call, ctx.env);
+  return { agent: ctx.adapter.host, session: sessionLabel(call.cwd, ctx.env), runId: runId || undefined, toolCallId: call.toolCallId, cwd: call.cwd };
+}
+
+/** The server is away: the same policies decide here (see local.ts), or SERVICE_FAIL_OPEN=0 denies. */
+async function unreachable(ctx: Ctx, call: HookCall, message: string): Promise<HookOutcome> {
+  if (!failOpen(ctx.env)) return closedDeny(message);
+  const { decideLocally } = await import('./local.js');
+  const o = await decideLocally(ctx.adapter, call, localInfo(ctx, call), dataDir(ctx.env), message);
+  ctx.warnings.push(`svc: server unreachable (${message}); ${o.kind === 'defer' ? 'no decision, the host decides' : `decided ${o.kind} locally`}`);
+  return o;
 }
 
 /** How long a host without its own prompt waits for a human, within its hook timeout. */
@@ -120,9 +130,10 @@ async function beforeTool(ctx: Ctx, call: HookCall): Promise<HookOutcome> {
       case 'error':
         return { kind: 'deny', reason: v.message };
       case 'unreachable': {
-        const o = unreachable(ctx, v.message);
-        if (o.kind === 'deny') return o;
-        continue;
+        // Every target is decided locally; an ask the server already queued still stands.
+        const o = await unreachable(ctx, call, v.message);
+        if (o.kind === 'deny' || !ask) return o;
+        return { ...ask, notice: o.notice };
       }
       case 'ask':
         if (ctx.adapter.nativeAsk) {
@@ -158,8 +169,11 @@ async function afterTool(ctx: Ctx, call: HookCall): Promise<HookOutcome> {
   const v = await evaluateResponse(ctx.target, t.tool, { ...baseBody(ctx, call), params: t.params, response: text });
   if (v.blocked) return { kind: 'block', reason: v.message, replacement: v.replacement ?? DEFAULT_MARKER };
   if (v.unchecked === 'unreachable') {
-    const o = unreachable(ctx, v.message);
-    if (o.kind === 'deny') return { kind: 'block', reason: o.reason, replacement: DEFAULT_MARKER };
+    if (!failOpen(ctx.env)) return { kind: 'block', reason: closedDeny(v.message).reason, replacement: DEFAULT_MARKER };
+    const { checkResponseLocally } = await import('./local.js');
+    const o = await checkResponseLocally(ctx.adapter, call, localInfo(ctx, call), dataDir(ctx.env), v.message, text);
+    ctx.warnings.push(`svc: server unreachable (${v.message}); tool output checked locally`);
+    return o.kind === 'block' ? { ...o, replacement: o.replacement || DEFAULT_MARKER } : o;
   }
   return { kind: 'allow' };
 }
