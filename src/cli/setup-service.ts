@@ -126,6 +126,7 @@ export function paths(o: ServiceOptions) {
   return {
     etcSvc: join(o.etc, 'svc'),
     uidFile: join(o.etc, 'svc', 'server.uid'),
+    serviceFile: join(o.etc, 'svc', 'service.json'),
     agentToken: join(o.etc, 'svc', 'agent-token'),
     state: join(o.etc, 'svc', 'setup-state.json'),
     unit: join(o.etc, 'systemd', 'system', UNIT_NAME),
@@ -332,11 +333,14 @@ function installSteps(o: ServiceOptions, out: (l: string) => void): Step[] {
     },
   });
   steps.push({
-    what: `${p.uidFile}: the uid of ${o.user} (root 0644; the library and hooks trust a server with that uid)`,
+    what: `${p.uidFile}: the uid of ${o.user} (root 0644; the library and hooks trust a server with that uid); ${p.serviceFile}: its data dir, URL and socket for clients`,
     do() {
       mkdirSync(p.etcSvc, { recursive: true, mode: 0o755 });
       own(p.etcSvc, 0, 0, 0o755);
       writeAtomic(p.uidFile, `${uid()}\n`, 0o644);
+      // Clients default to this server (hooks then never read policies the agent can write).
+      const url = `http://127.0.0.1:${o.port}`;
+      writeAtomic(p.serviceFile, JSON.stringify({ data_dir: o.dataDir, url, socket: p.socket }, null, 2) + '\n', 0o644);
     },
   });
   steps.push({
@@ -390,9 +394,9 @@ function removeSteps(o: ServiceOptions): Step[] {
     steps.push({ what: `systemctl disable --now ${UNIT_NAME}`, do: () => void run('systemctl', ['disable', '--now', UNIT_NAME]) });
   }
   steps.push({
-    what: `remove ${p.unit}, ${p.uidFile}, ${p.agentToken}`,
+    what: `remove ${p.unit}, ${p.uidFile}, ${p.serviceFile}, ${p.agentToken}`,
     do() {
-      for (const f of [p.unit, p.uidFile, p.agentToken]) rmSync(f, { force: true });
+      for (const f of [p.unit, p.uidFile, p.serviceFile, p.agentToken]) rmSync(f, { force: true });
       if (o.systemdRunning) run('systemctl', ['daemon-reload']);
     },
   });

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -158,6 +158,40 @@ console.log(JSON.stringify(res));
     for (const k of Object.keys(r).filter((k) => k.startsWith('GET ') || k.startsWith('POST '))) assert.equal(r[k], 403, `${k} with the eval-only agent token`);
     assert.equal(server.exitCode, null, 'the server still runs');
     assert.ok(existsSync(sock));
+
+    // The agent's hook (the installed copy): the server decides while it runs; when it is away the
+    // hook decides locally from the policies it may read, appends to the spool, and the server
+    // folds that into its audit chain when it is back.
+    const agentToken = readFileSync(join(etc, 'svc', 'agent-token'), 'utf8').trim();
+    const hookAs = (command: string) => {
+      const payload = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, session_id: 'protected-run', cwd: root });
+      const file = join(root, `payload-${randomBytes(4).toString('hex')}.json`);
+      writeFileSync(file, payload, { mode: 0o644 });
+      const r = sh('setpriv', [`--reuid=${agentUser}`, `--regid=${agentUser}`, '--init-groups', '--', 'sh', '-c', `exec "$0" "$1" hook claude-code < "$2"`, process.execPath, join(prefix, 'bin', 'svc.js'), file], {
+        HOME: root, SERVICE_HOME: dataDir, SERVICE_URL: started.url, SERVICE_TOKEN: agentToken,
+      });
+      assert.equal(r.code, 0, r.err);
+      return JSON.parse(r.out);
+    };
+    assert.equal(hookAs('rm -rf /').hookSpecificOutput.permissionDecision, 'deny');
+    assert.equal(hookAs('ls').hookSpecificOutput.permissionDecision, 'allow');
+    server.kill('SIGTERM');
+    await new Promise((res) => server!.once('exit', res));
+    server = undefined;
+    const local = hookAs('rm -rf /');
+    assert.equal(local.hookSpecificOutput.permissionDecision, 'deny');
+    assert.match(local.systemMessage, /server unreachable; decided locally by policy team-no-root-delete/);
+    const again = await startAs(serviceUser, execLine.split(' '), { SERVICE_HOME: dataDir, HOME: dataDir });
+    server = again.proc;
+    const audit = readdirSync(join(dataDir, 'audit')).filter((f) => f.endsWith('.jsonl')).map((f) => readFileSync(join(dataDir, 'audit', f), 'utf8')).join('');
+    const reported = audit.split('\n').filter((l) => l.includes('"client-reported"')).map((l) => JSON.parse(l));
+    assert.equal(reported.length, 1, audit);
+    assert.equal(reported[0].request.command, 'rm -rf /');
+    assert.equal(reported[0].request.reported_by_uid, idOf(agentUser));
+    const spoolStat = statSync(join(dataDir, 'hook-spool.jsonl'));
+    assert.equal(spoolStat.size, 0);
+    assert.equal(spoolStat.mode & 0o777, 0o620, 'the fresh spool keeps the agents\' append access');
+    assert.equal(spoolStat.uid, uid);
 
     // --remove undoes it and keeps the audit log; the service user is gone.
     server.kill('SIGTERM');
