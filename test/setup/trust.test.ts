@@ -1,5 +1,5 @@
 // Which token files a client believes: its own or root's, never one another user planted or one
-// that others may write.
+// that others may write; and who owns the loopback listener a hook is about to ask.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, chownSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -7,6 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readTokenFile, trustedOwner } from '../../src/util/server-uid.js';
 import { serverToken } from '../../src/integrations/config.js';
+import { listenerUid } from '../../src/integrations/hooks/listener-trust.js';
+import net from 'node:net';
+import { spawn } from 'node:child_process';
 
 test('a token file is read when it is ours and nobody else can write it', () => {
   const dir = mkdtempSync(join(tmpdir(), 'svc-trust-'));
@@ -37,5 +40,28 @@ test('a token file owned by another user is ignored', { skip: process.getuid?.()
     assert.equal(readTokenFile(f), undefined);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the owner of a loopback listener is read from /proc/net/tcp', { skip: process.platform !== 'linux' ? 'Linux only' : false }, async () => {
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  try {
+    const port = (srv.address() as net.AddressInfo).port;
+    assert.equal(listenerUid(port), process.getuid!());
+  } finally {
+    await new Promise((r) => srv.close(r));
+  }
+});
+
+test('a listener started by another user is reported with that user\'s uid', { skip: process.getuid?.() !== 0 ? 'needs root (setpriv to nobody)' : false }, async () => {
+  const child = spawn('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', '--', process.execPath, '-e',
+    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>console.log(s.address().port))"], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const port = await new Promise<number>((resolve) => child.stdout!.once('data', (d) => resolve(Number(String(d).trim()))));
+    assert.equal(listenerUid(port), 65534);
+    assert.equal(trustedOwner(65534), false);
+  } finally {
+    child.kill('SIGKILL');
   }
 });

@@ -3,7 +3,8 @@
 // a soft error and carry on, which would turn every failure into an allow.
 import { join } from 'node:path';
 import { dataDir, failOpen, serverToken, serverUrl, sessionLabel } from '../config.js';
-import { evaluateResponse, evaluateTool, waitForApproval, type ServerTarget, type ToolRequestBody } from '../evaluate.js';
+import { evaluateResponse, evaluateTool, waitForApproval, type ServerTarget, type ToolRequestBody, type Verdict } from '../evaluate.js';
+import { distrustOf } from './listener-trust.js';
 import { callJson } from '../http.js';
 import { PayloadError } from './payload.js';
 import type { HookCall, HookOutcome, HostAdapter, Phase } from './types.js';
@@ -31,11 +32,13 @@ interface Ctx {
   warnings: string[];
   /** Ends an approval wait early (the native client hung up). */
   signal?: AbortSignal;
+  /** Set when the server at the URL is not the trusted one: treated as away. */
+  distrust?: string;
 }
 
 export async function runHook(adapter: HostAdapter, stdin: string, env: NodeJS.ProcessEnv = process.env, signal?: AbortSignal): Promise<HookResult> {
   const url = serverUrl(env);
-  const ctx: Ctx = { adapter, env, target: { url, token: serverToken(url, env), timeoutMs: HOOK_HTTP_TIMEOUT_MS }, warnings: [], signal };
+  const ctx: Ctx = { adapter, env, target: { url, token: serverToken(url, env), timeoutMs: HOOK_HTTP_TIMEOUT_MS }, warnings: [], signal, distrust: distrustOf(url) };
   let phase: Phase = 'pre';
   let call: HookCall | undefined;
   let outcome: HookOutcome;
@@ -122,7 +125,7 @@ async function beforeTool(ctx: Ctx, call: HookCall): Promise<HookOutcome> {
   // Targets are checked in order; the first deny wins. A host with its own prompt still has
   // every target checked, so a deny behind an ask is not hidden by the prompt.
   for (const t of call.targets) {
-    const v = await evaluateTool(ctx.target, t.tool, { ...body, params: t.params });
+    const v: Verdict = ctx.distrust ? { kind: 'unreachable', message: ctx.distrust } : await evaluateTool(ctx.target, t.tool, { ...body, params: t.params });
     switch (v.kind) {
       case 'allow':
         continue;
@@ -166,7 +169,9 @@ async function afterTool(ctx: Ctx, call: HookCall): Promise<HookOutcome> {
     return { kind: 'block', reason: `tool output is larger than ${MAX_RESPONSE_TEXT_BYTES} bytes and cannot be checked`, replacement: DEFAULT_MARKER };
   }
   const t = call.targets[0]!;
-  const v = await evaluateResponse(ctx.target, t.tool, { ...baseBody(ctx, call), params: t.params, response: text });
+  const v = ctx.distrust
+    ? { blocked: false, unchecked: 'unreachable' as const, message: ctx.distrust, replacement: undefined }
+    : await evaluateResponse(ctx.target, t.tool, { ...baseBody(ctx, call), params: t.params, response: text });
   if (v.blocked) return { kind: 'block', reason: v.message, replacement: v.replacement ?? DEFAULT_MARKER };
   if (v.unchecked === 'unreachable') {
     if (!failOpen(ctx.env)) return { kind: 'block', reason: closedDeny(v.message).reason, replacement: DEFAULT_MARKER };
