@@ -5,7 +5,7 @@
 // the folded records are evidence of what the hook says it did, not proof.
 //
 // The hook side (appendSpool) loads nothing but node:fs: it runs once per tool call.
-import { closeSync, existsSync, fstatSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync, constants, fchmodSync, fchownSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, fstatSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync, constants, fchmodSync, fchownSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AuditInput, AuditWriter } from './types.js';
 
@@ -66,6 +66,8 @@ function boundedLine(rec: SpoolRecord): string {
 export function appendSpool(dataDir: string, records: SpoolRecord[]): void {
   const text = records.map(boundedLine).join('');
   const buf = Buffer.from(text, 'utf8');
+  // A hook may run before any server created the data dir (same-user mode): create it as the server would.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const fd = openSync(join(dataDir, SPOOL_FILE), constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
   try {
     const st = fstatSync(fd);
