@@ -241,7 +241,9 @@ function copyPackage(prefix: string): void {
   const tmp = `${prefix}.new`;
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true, mode: 0o755 });
-  const items = ['package.json', 'bin', 'dist/src', 'dist/server', 'server/dashboard', 'policies', ...ARTIFACTS.map((a) => `build/Release/${a}`), ...runtimeModules(root).map((m) => `node_modules/${m}`)];
+  const items = ['package.json', 'bin', 'dist/src', 'dist/server', 'server/dashboard', 'policies', ...ARTIFACTS.map((a) => `build/Release/${a}`),
+    // A packed install ships the natives prebuilt instead (src/util/artifacts.ts looks in both).
+    ...ARTIFACTS.map((a) => `prebuilds/${process.platform}-${process.arch}/${a}`), ...runtimeModules(root).map((m) => `node_modules/${m}`)];
   for (const item of items) {
     const from = join(root, item);
     if (!existsSync(from)) continue;
