@@ -34,11 +34,24 @@ interface Ctx {
   signal?: AbortSignal;
   /** Set when the server at the URL is not the trusted one: treated as away. */
   distrust?: string;
+  resolveHostApprovals: boolean;
 }
 
-export async function runHook(adapter: HostAdapter, stdin: string, env: NodeJS.ProcessEnv = process.env, signal?: AbortSignal): Promise<HookResult> {
+export interface RunHookOptions {
+  /**
+   * Close the server's pending approval when the host reports that the tool ran (hosts with their
+   * own prompt). Off when the caller's credential is not the caller's own (the server answering a
+   * hook forwarded by another user): that user must not be able to approve by claiming a tool ran.
+   */
+  resolveHostApprovals?: boolean;
+}
+
+export async function runHook(adapter: HostAdapter, stdin: string, env: NodeJS.ProcessEnv = process.env, signal?: AbortSignal, opts: RunHookOptions = {}): Promise<HookResult> {
   const url = serverUrl(env);
-  const ctx: Ctx = { adapter, env, target: { url, token: serverToken(url, env), timeoutMs: HOOK_HTTP_TIMEOUT_MS }, warnings: [], signal, distrust: distrustOf(url) };
+  const ctx: Ctx = {
+    adapter, env, target: { url, token: serverToken(url, env), timeoutMs: HOOK_HTTP_TIMEOUT_MS }, warnings: [], signal, distrust: distrustOf(url),
+    resolveHostApprovals: opts.resolveHostApprovals !== false,
+  };
   let phase: Phase = 'pre';
   let call: HookCall | undefined;
   let outcome: HookOutcome;
@@ -162,7 +175,7 @@ async function beforeTool(ctx: Ctx, call: HookCall): Promise<HookOutcome> {
 
 async function afterTool(ctx: Ctx, call: HookCall): Promise<HookOutcome> {
   if (call.acknowledgeOnly) return { kind: 'allow' };
-  if (ctx.adapter.nativeAsk && call.toolCallId) await resolveHostApproved(ctx, call.toolCallId);
+  if (ctx.adapter.nativeAsk && call.toolCallId && ctx.resolveHostApprovals) await resolveHostApproved(ctx, call.toolCallId);
   const text = call.responseText ?? '';
   if (text === '' || call.targets.length === 0) return { kind: 'allow' };
   if (Buffer.byteLength(text) > MAX_RESPONSE_TEXT_BYTES) {
