@@ -140,6 +140,15 @@ export function execStart(o: ServiceOptions): string[] {
   return [o.node, paths(o).svcJs, 'serve', '--data-dir', o.dataDir, '--port', String(o.port), '--socket', paths(o).socket];
 }
 
+/** The service user's primary group (its own group when setup created the user). */
+function primaryGroup(user: string): string {
+  try {
+    return run('id', ['-gn', user]).trim() || user;
+  } catch {
+    return user;
+  }
+}
+
 function unitText(o: ServiceOptions): string {
   const quote = (a: string) => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(a) ? a : `"${a.replace(/["\\]/g, '\\$&')}"`);
   return `# Written by 'svc setup service'; 'svc setup service --remove' deletes it.
@@ -150,7 +159,7 @@ After=network.target
 [Service]
 Type=simple
 User=${o.user}
-Group=${o.user}
+Group=${primaryGroup(o.user)}
 SupplementaryGroups=${o.group}
 ExecStart=${execStart(o).map(quote).join(' ')}
 Environment=SERVICE_HOME=${o.dataDir}
@@ -483,7 +492,11 @@ function userLevel(o: ServiceOptions, out: (l: string) => void): number {
 export function runServiceSetup(o: ServiceOptions, out: (l: string) => void = (l) => process.stdout.write(l + '\n')): number {
   if (process.getuid?.() !== 0) return userLevel(o, out);
   const steps = o.remove ? removeSteps(o) : installSteps(o, out);
+  // Checked before anything changes, so a typo leaves no half-done setup behind.
+  const missing = o.remove ? [] : o.agentUsers.filter((a) => idOf('user', a) === undefined);
+  if (missing.length && !o.dryRun) throw new Error(`agent user ${missing.join(', ')} does not exist; nothing was changed`);
   if (o.dryRun) {
+    for (const a of missing) out(`warning: agent user ${a} does not exist (the real run stops here and changes nothing)`);
     out(`svc setup service${o.remove ? ' --remove' : ''}: plan (--dry-run, nothing changed)`);
     for (const s of steps) out(`  - ${s.what}`);
     if (!o.remove && !o.systemdRunning) out(`  - systemd is not running here: print the command that starts the server as ${o.user}`);
@@ -499,7 +512,7 @@ export function runServiceSetup(o: ServiceOptions, out: (l: string) => void = (l
     out(`        and SERVICE_TOKEN from ${paths(o).agentToken} (eval scope); approvals need the admin token in ${o.dataDir}/token (root only)`);
     if (!o.systemdRunning) {
       out('systemd is not running here; start the server as the service user with:');
-      out(`  setpriv --reuid=${o.user} --regid=${o.user} --init-groups -- ${execStart(o).join(' ')}`);
+      out(`  setpriv --reuid=${o.user} --regid=${primaryGroup(o.user)} --init-groups -- ${execStart(o).join(' ')}`);
     }
   }
   return 0;

@@ -77,3 +77,17 @@ test('bad arguments exit 2 with one line and change nothing', () => {
     assert.equal(r.out, '');
   }
 });
+
+test('an agent user that does not exist stops setup before anything changes', { skip: process.getuid?.() !== 0 ? 'the check runs on the root path' : false }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-nouser-'));
+  try {
+    const r = svc(['setup', 'service', '--agent-user', 'svc-no-such-user', '--user', 'svcnouser', '--group', 'svcnogroup', '--prefix', join(dir, 'opt'), '--data-dir', join(dir, 'data')]);
+    assert.equal(r.code, 1);
+    assert.match(r.err, /agent user svc-no-such-user does not exist; nothing was changed/);
+    assert.ok(!existsSync(join(dir, 'opt')) && !existsSync(join(dir, 'data')));
+    assert.notEqual(spawnSync('getent', ['group', 'svcnogroup']).status, 0, 'no group was created');
+    assert.notEqual(spawnSync('getent', ['passwd', 'svcnouser']).status, 0, 'no user was created');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
