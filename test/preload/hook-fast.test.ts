@@ -260,13 +260,17 @@ test('a malformed reply or no answer in time is treated like an unreachable serv
   const data = tempDir('svc-hookfast-mal-');
   const away = { SERVICE_HOME: data, SERVICE_URL: DEAD_URL };
   try {
-    for (const reply of ['not json\n', '{"decision":"allow","allowed":true,"message":""}\n', '{"stdout":"{}\\n","stderr":"","exit":300}\n', '{"stdout":"x"']) {
+    const replies = ['not json\n', '{"decision":"allow","allowed":true,"message":""}\n', '{"stdout":"{}\\n","stderr":"","exit":300}\n', '{"stdout":"x"'];
+    for (const reply of replies) {
       const f = await fakeServer(reply);
       try {
-        // Handed over to the local decision: rm -rf / is still denied.
-        const r = await run(SVC_HOOK, ['gemini'], input, baseEnv({ SERVICE_SOCKET: f.path, ...away }));
-        assert.equal(JSON.parse(r.stdout).decision, 'deny', reply);
-        assert.match(JSON.parse(r.stdout).systemMessage, /decided locally/, reply);
+        // Handed over to the local decision: rm -rf / is still denied. (One handover is enough:
+        // the rest take the same path, which the fail-closed reply below shows more cheaply.)
+        if (reply === replies[1]) {
+          const r = await run(SVC_HOOK, ['gemini'], input, baseEnv({ SERVICE_SOCKET: f.path, ...away }));
+          assert.equal(JSON.parse(r.stdout).decision, 'deny', reply);
+          assert.match(JSON.parse(r.stdout).systemMessage, /decided locally/, reply);
+        }
         const c = await run(SVC_HOOK, ['gemini'], input, baseEnv({ SERVICE_SOCKET: f.path, SERVICE_FAIL_OPEN: '0' }));
         assert.match(JSON.parse(c.stdout).reason, /malformed reply.*fail-open is off/);
       } finally {
