@@ -12,11 +12,14 @@ import type { AuditInput, AuditWriter } from './types.js';
 export const SPOOL_FILE = 'hook-spool.jsonl';
 /** The spool being folded: renamed first, so hooks appending meanwhile start a fresh spool. */
 export const FOLDING_FILE = 'hook-spool.folding.jsonl';
-/** A spool this large takes no more lines (the hook then gives no allow it cannot record). */
-export const MAX_SPOOL_BYTES = 8 * 1024 * 1024;
+/** A spool this large takes no more lines (the hook then gives no allow it cannot record). Small
+ * enough that folding a full one, written by the agent, cannot hold up the server's start for long. */
+export const MAX_SPOOL_BYTES = 1024 * 1024;
 /** One record larger than this keeps its decision and a cut summary of its parameters. */
 export const MAX_SPOOL_LINE = 64 * 1024;
 const SUMMARY_CHARS = 4096;
+/** Records appended before waiting for their fsync. */
+const FOLD_BATCH = 1000;
 
 export interface SpoolDecision {
   action: string;
@@ -199,6 +202,7 @@ async function fold(dataDir: string, auditDir: string, audit: Pick<AuditWriter, 
     recreate(spool, st);
   }
   const text = readFileSync(folding, 'utf8');
+  let batch: Array<Promise<unknown>> = [];
   for (const line of text.split('\n')) {
     if (!line.trim()) continue;
     const ev = spoolEvent(line);
@@ -211,9 +215,16 @@ async function fold(dataDir: string, auditDir: string, audit: Pick<AuditWriter, 
       continue;
     }
     skip.add(ev.id);
-    await audit.append(ev.input);
+    // Appends of one turn share a write and an fsync (group commit): a full spool of small lines
+    // must not hold the server's start for one fsync per line.
+    batch.push(audit.append(ev.input));
     res.folded++;
+    if (batch.length >= FOLD_BATCH) {
+      await Promise.all(batch);
+      batch = [];
+    }
   }
+  await Promise.all(batch);
   unlinkSync(folding);
   if (res.folded || res.invalid) log(`folded ${res.folded} client-reported decisions from ${SPOOL_FILE} into the audit log${res.invalid ? ` (${res.invalid} unreadable lines dropped)` : ''}`);
   return res;
