@@ -400,6 +400,9 @@ function installSteps(o: ServiceOptions, out: (l: string) => void): Step[] {
 function removeSteps(o: ServiceOptions): Step[] {
   const p = paths(o);
   const st = readState(o);
+  // Without the record of what setup made, nothing is deleted: /opt/svc or /var/lib/svc may be
+  // someone else's.
+  if (!st) throw new Error(`no record of a setup at ${p.state}; nothing was removed`);
   const steps: Step[] = [];
   if (o.systemdRunning && existsSync(p.unit)) {
     steps.push({ what: `systemctl disable --now ${UNIT_NAME}`, do: () => void run('systemctl', ['disable', '--now', UNIT_NAME]) });

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, chmodSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, chmodSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SVC_BIN } from '../helpers/spawn.js';
@@ -87,6 +87,20 @@ test('an agent user that does not exist stops setup before anything changes', { 
     assert.ok(!existsSync(join(dir, 'opt')) && !existsSync(join(dir, 'data')));
     assert.notEqual(spawnSync('getent', ['group', 'svcnogroup']).status, 0, 'no group was created');
     assert.notEqual(spawnSync('getent', ['passwd', 'svcnouser']).status, 0, 'no user was created');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('--remove without a record of a setup removes nothing', { skip: process.getuid?.() !== 0 ? 'the check runs on the root path' : existsSync('/etc/svc/setup-state.json') ? 'a real setup exists here' : false }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-noremove-'));
+  try {
+    const keep = join(dir, 'opt', 'svc');
+    mkdirSync(keep, { recursive: true });
+    const r = svc(['setup', 'service', '--remove', '--purge', '--prefix', keep, '--data-dir', join(dir, 'data')]);
+    assert.equal(r.code, 1);
+    assert.match(r.err, /no record of a setup at \/etc\/svc\/setup-state\.json; nothing was removed/);
+    assert.ok(existsSync(keep));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
