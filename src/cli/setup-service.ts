@@ -458,6 +458,29 @@ function tryRun(cmd: string, args: string[]): void {
   }
 }
 
+/** Entries only an svc data dir holds: a non-empty directory without any of them is not taken over. */
+const SVC_MARKS = ['svc.lock', 'token', 'tokens.json', 'hook-spool.jsonl', 'audit-anchor.json'];
+
+/**
+ * The copy replaces --prefix and the data dir is re-owned: both must be new, empty, or svc's own,
+ * so a mistyped path (/usr/local, /var/lib) is refused rather than taken over.
+ */
+function checkTargets(o: ServiceOptions): void {
+  const entries = (d: string) => {
+    try {
+      return readdirSync(d);
+    } catch {
+      return [];
+    }
+  };
+  const pre = entries(o.prefix);
+  if (pre.length && !pre.includes('.svc-copy')) throw new Error(`--prefix ${o.prefix} exists and is not a copy made by svc setup service; choose a new directory`);
+  const data = entries(o.dataDir);
+  if (data.length && !data.some((e) => SVC_MARKS.includes(e))) {
+    throw new Error(`--data-dir ${o.dataDir} is not empty and not an svc data dir (${data.slice(0, 3).join(', ')}); choose a new directory`);
+  }
+}
+
 /** Not root: a user-level unit that restarts svc, and a plain statement that it is no boundary. */
 function userLevel(o: ServiceOptions, out: (l: string) => void): number {
   const unit = join(homedir(), '.config', 'systemd', 'user', UNIT_NAME);
@@ -494,6 +517,7 @@ function userLevel(o: ServiceOptions, out: (l: string) => void): number {
 
 export function runServiceSetup(o: ServiceOptions, out: (l: string) => void = (l) => process.stdout.write(l + '\n')): number {
   if (process.getuid?.() !== 0) return userLevel(o, out);
+  if (!o.remove) checkTargets(o);
   const steps = o.remove ? removeSteps(o) : installSteps(o, out);
   // Checked before anything changes, so a typo leaves no half-done setup behind.
   const missing = o.remove ? [] : o.agentUsers.filter((a) => idOf('user', a) === undefined);

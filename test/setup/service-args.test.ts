@@ -105,3 +105,20 @@ test('--remove without a record of a setup removes nothing', { skip: process.get
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a --prefix or --data-dir that holds something else is refused before anything changes', { skip: process.getuid?.() !== 0 ? 'the check runs on the root path' : false }, () => {
+  const dir = mkdtempSync(join(tmpdir(), 'svc-foreign-'));
+  try {
+    const other = join(dir, 'usr-local');
+    mkdirSync(join(other, 'bin'), { recursive: true });
+    const p = svc(['setup', 'service', '--dry-run', '--prefix', other, '--data-dir', join(dir, 'data')]);
+    assert.equal(p.code, 1);
+    assert.match(p.err, /--prefix .* exists and is not a copy made by svc setup service/);
+    const d = svc(['setup', 'service', '--dry-run', '--prefix', join(dir, 'opt'), '--data-dir', other]);
+    assert.equal(d.code, 1);
+    assert.match(d.err, /--data-dir .* is not empty and not an svc data dir \(bin\)/);
+    assert.ok(existsSync(join(other, 'bin')));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
