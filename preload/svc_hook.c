@@ -10,21 +10,28 @@
  *   -> {"v":1,"kind":"hook","host":H,"payload":"<stdin>","cwd":"...","env":{...}}\n
  *   <- {"stdout":"...","stderr":"...","exit":N}\n     (leading whitespace: held, see below)
  *
- * When the server cannot be asked (no socket, refused, foreign owner, timeout, malformed
- * reply) it prints the host's own fail-open reply (allow, plus one warning line on stderr),
- * or with SERVICE_FAIL_OPEN=0 the host's deny reply: the same replies `svc hook` gives.
- * Always exit 0 on those paths, as `svc hook` does: hosts take a crash as "go ahead". */
+ * When the server cannot be asked (no socket, refused, untrusted owner, timeout, malformed
+ * reply) it hands the same stdin bytes to `svc hook HOST` (bin/svc.js of the same package,
+ * found from this binary's own location, never from the environment), which decides locally
+ * with the same policies and records the decision for the server to fold in later. With
+ * SERVICE_FAIL_OPEN=0 it prints the host's deny reply instead. When the handover itself fails
+ * it gives no decision (the host's own permission flow, an explicit ask where the host has
+ * one). Always exit 0 on those paths, as `svc hook` does: hosts take a crash as "go ahead". */
 #define _GNU_SOURCE
 #include "svc_wire.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <pwd.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 /* As MAX_STDIN_BYTES in src/integrations/hooks/run.ts; one byte more is read and forwarded,
@@ -61,6 +68,10 @@ struct host {
   const char *text_prefix;
   int deny_on_stderr;     /* the host also shows stderr to the user */
   const char *const *conversation_env;
+  /* No decision ("defer" in src/integrations/hooks/types.ts): the host's own flow decides.
+   * Text is "svc: " + reason; NULL post template: the pre one. */
+  const char *defer[2];
+  int defer_on_stderr;
 };
 
 static int starts_post(const char *e) { return strncmp(e, "Post", 4) == 0; }
@@ -76,20 +87,23 @@ static const char *const no_env[] = {NULL};
   "{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"deny\"," \
   "\"permissionDecisionReason\":\"" TEXT "\"}}"
 #define BLOCK "{\"decision\":\"block\",\"reason\":\"" TEXT "\"}"
+#define NOTE "{\"systemMessage\":\"" TEXT "\"}"
+#define ASK_BODY "\"permissionDecision\":\"ask\",\"permissionDecisionReason\":\"" TEXT "\""
 
 static const struct host HOSTS[] = {
     {"claude-code", "hook_event_name", starts_post,
      {"{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"allow\"}}", "{}"},
-     {PRE_DENY, BLOCK}, "svc: ", 0, claude_env},
-    {"codex", "hook_event_name", codex_post, {"{}", "{}"}, {PRE_DENY, BLOCK}, "svc: ", 0, no_env},
+     {PRE_DENY, BLOCK}, "svc: ", 0, claude_env,
+     {"{\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\"," ASK_BODY "},\"systemMessage\":\"" TEXT "\"}", NOTE}, 0},
+    {"codex", "hook_event_name", codex_post, {"{}", "{}"}, {PRE_DENY, BLOCK}, "svc: ", 0, no_env, {NOTE, NOTE}, 0},
     {"cursor", NULL, NULL, {"{}", "{}"},
      {"{\"permission\":\"deny\",\"user_message\":\"" TEXT "\",\"agent_message\":\"" TEXT
       "\",\"userMessage\":\"" TEXT "\",\"agentMessage\":\"" TEXT "\"}",
       NULL},
-     "svc: ", 0, no_env},
+     "svc: ", 0, no_env, {"{\"user_message\":\"" TEXT "\",\"userMessage\":\"" TEXT "\"}", NULL}, 0},
     {"gemini", "hook_event_name", gemini_post, {"{}", "{}"},
      {"{\"decision\":\"deny\",\"reason\":\"" TEXT "\"}", "{\"decision\":\"deny\",\"reason\":\"" TEXT "\"}"},
-     "svc: ", 0, no_env},
+     "svc: ", 0, no_env, {NOTE, NOTE}, 0},
     {"copilot", "hook_event_name", starts_post_nocase, {"{}", "{}"},
      {"{\"permissionDecision\":\"deny\",\"permissionDecisionReason\":\"" TEXT
       "\",\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\",\"permissionDecision\":\"deny\","
@@ -97,10 +111,11 @@ static const struct host HOSTS[] = {
       "{\"decision\":\"block\",\"reason\":\"" TEXT "\",\"modifiedResult\":{\"resultType\":\"success\","
       "\"textResultForLlm\":\"" MARKER "\"},\"additionalContext\":\"" TEXT
       "\",\"hookSpecificOutput\":{\"hookEventName\":\"PostToolUse\",\"additionalContext\":\"" TEXT "\"}}"},
-     "svc: ", 0, no_env},
+     "svc: ", 0, no_env,
+     {"{" ASK_BODY ",\"hookSpecificOutput\":{\"hookEventName\":\"PreToolUse\"," ASK_BODY "},\"systemMessage\":\"" TEXT "\"}", NOTE}, 0},
     {"cline", "hookName", cline_post, {"{\"cancel\":false}", "{\"cancel\":false}"},
      {"{\"cancel\":true,\"errorMessage\":\"" TEXT "\"}", "{\"cancel\":true,\"errorMessage\":\"" TEXT "\"}"},
-     "Blocked by svc: ", 1, no_env},
+     "Blocked by svc: ", 1, no_env, {"{\"cancel\":false}", NULL}, 1},
 };
 #define N_HOSTS (sizeof HOSTS / sizeof HOSTS[0])
 
@@ -229,8 +244,93 @@ static int malformed_payload(const struct input *in, char *why, size_t cap) {
   return 1;
 }
 
-/* The server could not be asked: the host's fail-open allow, or its deny with
- * SERVICE_FAIL_OPEN=0. Same sentences as run.ts's unreachable(). */
+/* No decision: the host's own permission flow (run.ts's `defer`). */
+static int defer_reply(const struct host *h, int post, const char *reason) {
+  const char *tpl = h->defer[post] ? h->defer[post] : h->defer[0];
+  print_reply(tpl, "svc: ", reason);
+  if (h->defer_on_stderr) dprintf(2, "svc: %s\n", reason);
+  return 0;
+}
+
+/* bin/svc.js of the package this binary belongs to (build/Release/svc-hook -> ../../bin/svc.js).
+ * Found from the binary's own location only: no environment variable can point the handover at
+ * another program. 0 on success. */
+static int svc_js_path(char *out, size_t cap) {
+  char self[PATH_MAX];
+#ifdef __linux__
+  ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+  if (n <= 0) return -1;
+  self[n] = 0;
+#else
+  return -1;
+#endif
+  char *slash = strrchr(self, '/');
+  if (!slash) return -1;
+  *slash = 0;
+  char joined[PATH_MAX + 32];
+  snprintf(joined, sizeof joined, "%s/../../bin/svc.js", self);
+  if (!realpath(joined, out) || strlen(out) >= cap) return -1;
+  struct stat st;
+  if (stat(out, &st) != 0 || !S_ISREG(st.st_mode)) return -1;
+  return 0;
+}
+
+/* A file descriptor holding the payload from its start, for the Node hook's stdin. */
+static int payload_fd(const struct input *in) {
+  int fd = -1;
+#ifdef __linux__
+  fd = (int)syscall(SYS_memfd_create, "svc-hook-stdin", 0);
+#endif
+  if (fd < 0) {
+    FILE *f = tmpfile();
+    if (!f) return -1;
+    fd = dup(fileno(f));
+    fclose(f);
+    if (fd < 0) return -1;
+  }
+  size_t off = 0;
+  while (off < in->len) {
+    ssize_t w = write(fd, in->buf + off, in->len - off);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) {
+      close(fd);
+      return -1;
+    }
+    off += (size_t)w;
+  }
+  if (lseek(fd, 0, SEEK_SET) != 0) {
+    close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+/* Replaces this process with `svc hook HOST` reading the same stdin bytes. Returns only on
+ * failure, with why in `err`. */
+static void hand_over(const struct host *h, const struct input *in, char *err, size_t cap) {
+  char js[PATH_MAX];
+  if (svc_js_path(js, sizeof js) != 0) {
+    snprintf(err, cap, "bin/svc.js not found beside this svc-hook");
+    return;
+  }
+  int fd = payload_fd(in);
+  if (fd < 0 || dup2(fd, 0) < 0) {
+    snprintf(err, cap, "cannot pass the payload on: %s", strerror(errno));
+    if (fd >= 0) close(fd);
+    return;
+  }
+  close(fd);
+  fflush(stdout);
+  char *const direct[] = {js, "hook", (char *)h->name, NULL};
+  execv(js, direct); /* its #! line runs node */
+  int first = errno;
+  char *const via_node[] = {"node", js, "hook", (char *)h->name, NULL};
+  execvp("node", via_node);
+  snprintf(err, cap, "cannot run %s: %s", js, strerror(first));
+}
+
+/* The server could not be asked: `svc hook HOST` decides locally (hand_over), or with
+ * SERVICE_FAIL_OPEN=0 the host's deny. Same sentences as run.ts. */
 static int away(const struct host *h, const struct input *in, const char *msg) {
   char reason[HOOK_REASON_MAX];
   if (!in->buf) {
@@ -244,13 +344,64 @@ static int away(const struct host *h, const struct input *in, const char *msg) {
   }
   int post = post_phase(h, in);
   if (fail_open()) {
-    dprintf(2, "svc: server unreachable (%s); allowing because fail-open is on (SERVICE_FAIL_OPEN=0 denies)\n", msg);
-    printf("%s\n", h->allow[post]);
-    fflush(stdout);
-    return 0;
+    char err[PATH_MAX + 128];
+    hand_over(h, in, err, sizeof err);
+    snprintf(reason, sizeof reason, "the svc server is unreachable (%.400s) and the local decision could not be made (%.400s)", msg, err);
+    dprintf(2, "svc: server unreachable (%s); no decision, the host decides\n", msg);
+    return defer_reply(h, post, reason);
   }
   snprintf(reason, sizeof reason, "the svc server is unreachable (%s) and fail-open is off", msg);
   return deny_reply(h, post, reason);
+}
+
+/* ---- which server is trusted ---- */
+
+/* Protected mode runs the server as its own system user; root names that uid in this file. Its
+ * location is fixed at build time: no environment variable can point it elsewhere. */
+#define SERVER_UID_FILE "/etc/svc/server.uid"
+
+/* The uid named in SERVER_UID_FILE when the file and its directory are root's and writable by
+ * nobody else; -1 otherwise.
+ * TODO(preload): the library gets the same rule as a shared function; use it here then. */
+static long long trusted_server_uid(void) {
+  struct stat st;
+  if (lstat("/etc/svc", &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != 0 || (st.st_mode & 022)) return -1;
+  int fd = open(SERVER_UID_FILE, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) return -1;
+  char buf[32];
+  ssize_t n = -1;
+  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == 0 && !(st.st_mode & 022) && st.st_size < (off_t)sizeof buf)
+    n = read(fd, buf, sizeof buf - 1);
+  close(fd);
+  if (n <= 0) return -1;
+  buf[n] = 0;
+  long long uid = 0;
+  char *p = buf;
+  if (*p < '0' || *p > '9') return -1;
+  for (; *p >= '0' && *p <= '9'; p++) {
+    uid = uid * 10 + (*p - '0');
+    if (uid > 0x7fffffffLL) return -1;
+  }
+  if (*p == '\n') p++;
+  return *p == 0 ? uid : -1;
+}
+
+/* Same user or root (the library's rule), or the protected-mode server named by root. */
+static int hook_peer_trusted(int fd) {
+  if (svc_peer_trusted(fd)) return 1;
+  long long want = trusted_server_uid();
+  if (want < 0) return 0;
+#ifdef __APPLE__
+  uid_t uid;
+  gid_t gid;
+  if (getpeereid(fd, &uid, &gid) != 0) return 0;
+  return (long long)uid == want;
+#else
+  struct ucred cred;
+  socklen_t len = sizeof cred;
+  if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0) return 0;
+  return (long long)cred.uid == want;
+#endif
 }
 
 /* ---- the round trip ---- */
@@ -338,7 +489,7 @@ static int ask_server(const struct host *h, const struct input *in, const char *
     snprintf(msg, sizeof msg, "%s did not accept within %ld ms", path, timeout);
     return away(h, in, msg);
   }
-  if (!svc_peer_trusted(fd)) {
+  if (!hook_peer_trusted(fd)) {
     snprintf(msg, sizeof msg, "%s is served by another user", path);
     return away(h, in, msg);
   }

@@ -48,7 +48,11 @@ function refusal(adapter: HostAdapter, payload: string, reason: string): string 
 }
 
 export function hookCall(o: HookCallOptions): (req: HookRequest, peer: unknown, ctl?: { readonly signal: AbortSignal }) => Promise<HookReply> {
-  return async (req, _peer, ctl) => {
+  return async (req, peer, ctl) => {
+    // The hook runs with the server's admin token: a peer of another uid (protected mode's agents)
+    // must not get to close approvals by reporting that a tool ran.
+    const peerUid = (peer as { uid?: unknown } | undefined)?.uid;
+    const ownPeer = typeof peerUid !== 'number' || peerUid === process.getuid?.();
     if (!isHost(req.host)) return { stdout: '', stderr: `svc hook: unknown host "${req.host}"\n`, exit: 2 };
     const adapter = await loadAdapter(req.host);
     const env: NodeJS.ProcessEnv = {};
@@ -61,7 +65,7 @@ export function hookCall(o: HookCallOptions): (req: HookRequest, peer: unknown, 
     let out: HookReply;
     try {
       // The client hanging up ends an approval wait instead of polling until the deadline.
-      out = { ...(await runHook(adapter, req.payload, env, ctl?.signal)), exit: 0 };
+      out = { ...(await runHook(adapter, req.payload, env, ctl?.signal, { resolveHostApprovals: ownPeer })), exit: 0 };
     } catch (err) {
       // A bug must not become an allow: hosts treat a failed hook as "go ahead" (as src/cli/hook.ts).
       const reason = `internal error in the svc hook (${(err as Error).message})`;

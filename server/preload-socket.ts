@@ -12,6 +12,7 @@
 // printed, `{"stdout","stderr","exit"}`. Holding works the same way.
 import net from 'node:net';
 import { chmodSync, lstatSync, statSync, unlinkSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { MAX_STDIN_BYTES } from '../src/integrations/hooks/run.js';
 import { defaultTransport, openTransport, type TransportEvents, type TransportKind } from './preload-transport.js';
 import { warmSystemIndex } from './preload-exec.js';
@@ -294,6 +295,21 @@ export interface PreloadSocket {
   close(): Promise<void>;
 }
 
+/**
+ * 0600, or 0660 in the protected layout (docs/protected-mode.md): a setgid directory of the
+ * server's own that nobody else can write, so the socket's group is the agents' group and only
+ * they may connect, and nobody but the server can replace the socket.
+ */
+function socketMode(path: string): number {
+  try {
+    const st = statSync(dirname(path));
+    if ((st.mode & 0o2000) && (st.mode & 0o022) === 0 && st.uid === process.getuid?.()) return 0o660;
+  } catch {
+    // The socket exists, so its directory does; fall through to the private mode.
+  }
+  return 0o600;
+}
+
 export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<PreloadSocket> {
   const log = opts.log ?? (() => {});
   const holdAfter = opts.holdAfterMs ?? HOLD_AFTER_MS;
@@ -432,7 +448,7 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
     },
     events,
   );
-  chmodSync(opts.path, 0o600);
+  chmodSync(opts.path, socketMode(opts.path));
   const ino = statSync(opts.path).ino;
   // the index of system programs (server/preload-exec.ts) is built now, in the background, so the
   // first exec of a renamed program does not wait for it

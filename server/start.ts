@@ -12,6 +12,7 @@ import { openApprovals } from '../src/approvals/index.js';
 import { openAuditLog } from '../src/audit/index.js';
 import { serviceEvent } from '../src/audit/events.js';
 import type { AuditFs } from '../src/audit/fsio.js';
+import { foldSpool } from '../src/audit/spool.js';
 import { callWebhook } from '../src/policy/webhook.js';
 import { resolveConfig } from '../src/policy/config-path.js';
 import { openPolicySource } from './policy-source.js';
@@ -125,6 +126,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
           .catch((err: Error) => log(`could not record ${kind}: ${err.message}`));
       });
       cleanup.push(unsub);
+      await foldSpool(dataDir, o.auditDir!, audit, log);
     } else if (unclean) {
       log('the previous run stopped without a clean shutdown (auditing is off, so it is not recorded)');
     }

@@ -133,7 +133,8 @@ async function ensureDir(io: AuditFs, dir: string, what: string): Promise<void> 
   const st = await fsp.stat(dir);
   if (!st.isDirectory()) throw new Error(`${what} ${dir} is not a directory`);
   // Tighten a directory we own that was created looser (e.g. by mkdir with the default umask).
-  if ((st.mode & 0o077) !== 0 && typeof process.getuid === 'function' && st.uid === process.getuid()) {
+  // Group search alone is kept: the protected layout's data dir (docs/protected-mode.md).
+  if ((st.mode & 0o067) !== 0 && typeof process.getuid === 'function' && st.uid === process.getuid()) {
     await fsp.chmod(dir, DIR_MODE);
   }
 }

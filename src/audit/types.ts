@@ -22,6 +22,8 @@ export interface AuditEvent {
   tool: string;
   request: Record<string, unknown>;
   decision: AuditDecision;
+  /** Present on decisions a hook made locally while the server was away (src/audit/spool.ts). */
+  source?: 'client-reported';
   prev_hash: string;
   hash: string;
 }

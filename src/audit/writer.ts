@@ -411,6 +411,7 @@ function normalize(input: AuditInput): Pending['data'] {
       message: String(d.message ?? ''),
       suggestions: Array.isArray(d.suggestions) ? d.suggestions.map(String) : [],
     },
+    ...(input.source === 'client-reported' ? { source: 'client-reported' } : {}),
   }) as Pending['data'];
   return data;
 }

@@ -1,7 +1,7 @@
 // The tiny HTTP client CLI commands use to talk to a running server. SERVICE_URL (default
 // http://127.0.0.1:9090) and SERVICE_TOKEN, else the token file in the data dir ($SERVICE_HOME,
 // else ~/.svc), as CONTRACT.md fixes for every client command.
-import { readFileSync } from 'node:fs';
+import { agentTokenFile, protectedService, readTokenFile } from '../util/server-uid.js';
 import { join } from 'node:path';
 import { defaultDataDir } from '../util/datadir.js';
 
@@ -9,18 +9,20 @@ export const DEFAULT_SERVICE_URL = 'http://127.0.0.1:9090';
 /** A CLI call that takes longer than this is reported as a hung server. */
 export const CLIENT_TIMEOUT_MS = 30_000;
 
+/** SERVICE_URL, else the protected-mode server set up by `svc setup service`, else the default. */
 export function serviceUrl(env: NodeJS.ProcessEnv = process.env): string {
-  return (env.SERVICE_URL || DEFAULT_SERVICE_URL).replace(/\/+$/, '');
+  return (env.SERVICE_URL || protectedService()?.url || DEFAULT_SERVICE_URL).replace(/\/+$/, '');
 }
 
-/** SERVICE_TOKEN, else the content of <data-dir>/token; undefined when neither exists. */
+/**
+ * SERVICE_TOKEN, else <data-dir>/token when its owner is trusted (ourselves, root, or the
+ * protected-mode server named in /etc/svc/server.uid), else the agents' eval-only token of
+ * protected mode; undefined when there is none.
+ */
 export function serviceToken(env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env.SERVICE_TOKEN) return env.SERVICE_TOKEN.trim();
-  try {
-    return readFileSync(join(defaultDataDir(env), 'token'), 'utf8').trim() || undefined;
-  } catch {
-    return undefined;
-  }
+  const dir = env.SERVICE_HOME ? defaultDataDir(env) : (protectedService()?.dataDir ?? defaultDataDir(env));
+  return readTokenFile(join(dir, 'token')) ?? agentTokenFile();
 }
 
 export interface ApiResponse {

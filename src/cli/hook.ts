@@ -11,12 +11,16 @@ host's reply on stdout. HOST is one of: claude-code, codex, cursor, gemini, copi
 Install it into a host with 'svc setup HOST'.
 
 environment:
-  SERVICE_URL             server address (default http://127.0.0.1:9090)
-  SERVICE_TOKEN           bearer token (default: the token file in the data directory)
-  SERVICE_HOME            data directory (default ~/.svc)
+  SERVICE_URL             server address (default: the protected-mode server named in
+                          /etc/svc/service.json, else http://127.0.0.1:9090)
+  SERVICE_TOKEN           bearer token (default: the token file in the data directory,
+                          else the eval-only /etc/svc/agent-token of protected mode)
+  SERVICE_HOME            data directory (default: the protected-mode server's, else ~/.svc)
   SERVICE_RUN             run ID for grouping approvals (default: the host's session id)
   SERVICE_SESSION         session label (default: <repo>/<branch> of the host's cwd)
-  SERVICE_FAIL_OPEN=0     deny instead of allow when the server is unreachable
+  SERVICE_FAIL_OPEN=0     deny when the server is unreachable (otherwise the hook
+                          decides locally with the same policies, records the decision
+                          in <data-dir>/hook-spool.jsonl and says so; see docs/hosts.md)
   SERVICE_APPROVAL_WAIT   longest wait for an approval on hosts without their own
                           prompt (default 5m, never longer than the host's hook timeout)`;
 

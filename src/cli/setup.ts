@@ -2,6 +2,7 @@
 // host's settings, keeping everything else in the file.
 import { join } from 'node:path';
 import { parse, UsageError, type Command } from './args.js';
+import { help as serviceHelp } from './setup-service.js';
 
 const help = `usage: svc setup HOST [--remove] [--dry-run] [--force]
 
@@ -20,11 +21,38 @@ hosts and the files they use:
 options:
   --remove      remove the svc hook instead of installing it
   --dry-run     print what would change and write nothing
-  --force       replace a malformed file, or one svc does not own (a backup is kept)`;
+  --force       replace a malformed file, or one svc does not own (a backup is kept)
+
+${serviceHelp}`;
+
+async function runService(argv: string[]): Promise<number> {
+  const svc = await import('./setup-service.js');
+  const { values, positionals } = parse(argv, {
+    remove: { type: 'boolean' },
+    purge: { type: 'boolean' },
+    'dry-run': { type: 'boolean' },
+    prefix: { type: 'string' },
+    'data-dir': { type: 'string' },
+    user: { type: 'string' },
+    group: { type: 'string' },
+    'agent-user': { type: 'string', multiple: true },
+    port: { type: 'string' },
+    'etc-dir': { type: 'string' },
+  });
+  if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+  const o = svc.parseServiceArgs(values);
+  try {
+    return svc.runServiceSetup(o);
+  } catch (err) {
+    process.stderr.write(`svc setup service: ${(err as Error).message.split('\n')[0]}\n`);
+    return 1;
+  }
+}
 
 export default {
   help,
   async run(argv: string[]): Promise<number> {
+    if (argv[0] === 'service') return runService(argv.slice(1));
     const { values, positionals } = parse(argv, {
       remove: { type: 'boolean' },
       'dry-run': { type: 'boolean' },

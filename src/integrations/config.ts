@@ -2,6 +2,7 @@
 // Everything here is read from the environment and a couple of small files, so it stays
 // cheap enough for a process that lives for one tool call.
 import { readFileSync, statSync } from 'node:fs';
+import { agentTokenFile, protectedService, readTokenFile } from '../util/server-uid.js';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 
@@ -11,12 +12,13 @@ const MAX_GIT_FILE_BYTES = 4096;
 /** Upper bound on directories walked upwards when looking for a repository root. */
 const MAX_GIT_DEPTH = 64;
 
+/** SERVICE_HOME, else the protected-mode server's data dir (docs/protected-mode.md), else ~/.svc. */
 export function dataDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.SERVICE_HOME || join(homedir(), '.svc');
+  return env.SERVICE_HOME || protectedService()?.dataDir || join(homedir(), '.svc');
 }
 
 export function serverUrl(env: NodeJS.ProcessEnv = process.env): string {
-  return (env.SERVICE_URL || DEFAULT_URL).replace(/\/+$/, '');
+  return (env.SERVICE_URL || protectedService()?.url || DEFAULT_URL).replace(/\/+$/, '');
 }
 
 function isLoopback(url: string): boolean {
@@ -29,19 +31,15 @@ function isLoopback(url: string): boolean {
 }
 
 /**
- * SERVICE_TOKEN, else the data directory's token file. The file's admin token is only ever sent
- * to a loopback or https server: a SERVICE_URL pointing elsewhere over plain http must bring
- * its own SERVICE_TOKEN.
+ * SERVICE_TOKEN, else the data directory's token file (when its owner is trusted: see
+ * src/util/server-uid.ts), else the agents' eval-only token of protected mode. A file's token is
+ * only ever sent to a loopback or https server: a SERVICE_URL pointing elsewhere over plain http
+ * must bring its own SERVICE_TOKEN.
  */
 export function serverToken(url: string, env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env.SERVICE_TOKEN) return env.SERVICE_TOKEN.trim();
   if (!isLoopback(url) && !url.startsWith('https:')) return undefined;
-  try {
-    const text = readFileSync(join(dataDir(env), 'token'), 'utf8').trim();
-    return text || undefined;
-  } catch {
-    return undefined;
-  }
+  return readTokenFile(join(dataDir(env), 'token')) ?? agentTokenFile();
 }
 
 /** SERVICE_FAIL_OPEN=0 (or false/no/off) turns an unreachable server into a deny. */

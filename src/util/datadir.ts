@@ -14,7 +14,9 @@ export function ensureDataDir(dir: string): string {
   mkdirSync(abs, { recursive: true, mode: 0o700 });
   const st = statSync(abs);
   if (!st.isDirectory()) throw new Error(`data dir ${abs} is not a directory`);
-  if ((st.mode & 0o077) !== 0 && st.uid === process.getuid?.()) chmodSync(abs, 0o700);
+  // Group search alone (the protected layout of docs/protected-mode.md, 2710) is kept: the agents'
+  // group passes through to its policies, spool and socket; anything more is taken away.
+  if ((st.mode & 0o067) !== 0 && st.uid === process.getuid?.()) chmodSync(abs, 0o700);
   return abs;
 }
 

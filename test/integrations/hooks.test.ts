@@ -154,3 +154,19 @@ test('codex: an approval nobody answers ends as a deny within the wait bound', a
   const pending = await pendingApproval(server, 'codex');
   await api(server, 'POST', `/v1/approvals/${pending.id}/resolve`, { approved: false, resolved_by: 'cleanup' });
 });
+
+test('a hook forwarded by another uid cannot close an approval by reporting that the tool ran', async () => {
+  const { hookCall } = await import('../../server/hook-call.js');
+  const call = hookCall({ url: async () => server.url, token: server.token, dataDir: home });
+  const pre = fixture('claude-code', 'ask');
+  pre.tool_use_id = 'claude-foreign-peer';
+  const asked = await call({ v: 1, kind: 'hook', host: 'claude-code', payload: JSON.stringify(pre), cwd: '', env: {} } as never, { pid: 1, uid: 1 });
+  assert.equal(JSON.parse(asked.stdout).hookSpecificOutput.permissionDecision, 'ask');
+  const pending = await pendingApproval(server, 'claude-code', 'claude-foreign-peer');
+  const post = JSON.stringify({ ...pre, hook_event_name: 'PostToolUse', tool_response: { stdout: 'pushed' } });
+  const foreign = process.getuid!() + 1;
+  await call({ v: 1, kind: 'hook', host: 'claude-code', payload: post, cwd: '', env: {} } as never, { pid: 1, uid: foreign });
+  assert.equal((await api(server, 'GET', `/v1/approvals/${pending.id}`)).body.status, 'pending', 'another uid reporting the tool ran approves nothing');
+  await call({ v: 1, kind: 'hook', host: 'claude-code', payload: post, cwd: '', env: {} } as never, { pid: 1, uid: process.getuid!() });
+  assert.equal((await api(server, 'GET', `/v1/approvals/${pending.id}`)).body.status, 'approved', 'the same uid still closes it');
+});

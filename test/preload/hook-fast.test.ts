@@ -1,11 +1,12 @@
 // svc-hook, the native fast path of `svc hook HOST`, against a real server: the same replies as
 // the Node command (allow, deny, malformed, post-phase redaction, a payload over the exec line
 // limit), decisions in the audit, approvals held past the short timeout, and the host's own
-// fail-open / fail-closed replies when the server is away, stopped or answers garbage.
+// local fallback (handed over to `svc hook`), no-decision and fail-closed replies when the server
+// is away, stopped or answers garbage.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { join } from 'node:path';
 import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
@@ -18,6 +19,7 @@ import { PACKAGE_ROOT } from '../../src/util/version.js';
 const SVC_HOOK = join(PACKAGE_ROOT, 'build', 'Release', 'svc-hook');
 const SVC_JS = join(PACKAGE_ROOT, 'bin', 'svc.js');
 const FIXTURES = join(PACKAGE_ROOT, 'test', 'fixtures', 'hooks');
+const DEAD_URL = 'http://127.0.0.1:9';
 
 let srv: TestServer;
 let home: string;
@@ -133,7 +135,7 @@ test('the decision is in the audit with the run ID the hook forwarded', async ()
 });
 
 test('an approval holds the reply past SERVICE_HOOK_TIMEOUT_MS and the approved call is allowed', async () => {
-  const pending = fast('cursor', fixture('cursor', 'ask'), { SERVICE_HOOK_TIMEOUT_MS: '300', SERVICE_RUN: 'fast-ask' });
+  const pending = fast('cursor', fixture('cursor', 'ask'), { SERVICE_HOOK_TIMEOUT_MS: '1000', SERVICE_RUN: 'fast-ask' });
   let id: string | undefined;
   for (let i = 0; i < 100 && !id; i++) {
     const list = await srv.req('GET', '/v1/approvals');
@@ -142,43 +144,60 @@ test('an approval holds the reply past SERVICE_HOOK_TIMEOUT_MS and the approved 
     if (!id) await new Promise((r) => setTimeout(r, 50));
   }
   assert.ok(id, 'the ask was queued');
-  await new Promise((r) => setTimeout(r, 600)); // well past the client's 300 ms
+  await new Promise((r) => setTimeout(r, 1500)); // well past the client's 1000 ms
   const res = await srv.req('POST', `/v1/approvals/${id}/resolve`, { approved: true });
   assert.equal(res.status, 200, JSON.stringify(res.body));
   const r = await pending;
-  // A client that gave up at 300 ms would also print {} (fail-open), but with a warning.
+  // A client that gave up at 1000 ms would have handed over to the local decision, with a notice.
   assert.deepEqual(r, { code: 0, stdout: '{}\n', stderr: '' });
 });
 
-test('server stopped: the host fail-open reply with one warning line; SERVICE_FAIL_OPEN=0 denies', async () => {
+test('server stopped: svc-hook hands over to `svc hook`, which decides locally and records it; SERVICE_FAIL_OPEN=0 denies', async () => {
   const gone = await startTestServer({ policy: TEST_POLICY, socket: true });
   const sock = gone.ctx.opts.socketPath;
   await gone.stop();
-  const away = (host: string, input: string, extra: NodeJS.ProcessEnv = {}) => run(SVC_HOOK, [host], input, baseEnv({ SERVICE_SOCKET: sock, ...extra }));
+  const data = tempDir('svc-hookfast-away-');
+  try {
+    const env = { SERVICE_SOCKET: sock, SERVICE_HOME: data, SERVICE_URL: DEAD_URL };
+    const away = (host: string, input: string, extra: NodeJS.ProcessEnv = {}) => run(SVC_HOOK, [host], input, baseEnv({ ...env, ...extra }));
 
-  const open = await away('claude-code', fixture('claude-code', 'deny'));
-  assert.equal(open.code, 0);
-  assert.deepEqual(JSON.parse(open.stdout), { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } });
-  assert.equal(open.stderr.split('\n').filter(Boolean).length, 1, open.stderr);
-  assert.match(open.stderr, /^svc: server unreachable \(.*svc\.sock.*\); allowing because fail-open is on/);
-  // the same reply the Node hook gives with its server away
-  const ref = await run(process.execPath, [SVC_JS, 'hook', 'claude-code'], fixture('claude-code', 'deny'), baseEnv({ SERVICE_URL: 'http://127.0.0.1:9', SERVICE_TOKEN: 'x' }));
-  assert.equal(open.stdout, ref.stdout);
+    const deny = await away('claude-code', fixture('claude-code', 'deny'));
+    assert.equal(deny.code, 0, deny.stderr);
+    const out = JSON.parse(deny.stdout);
+    assert.equal(out.hookSpecificOutput.permissionDecision, 'deny');
+    assert.equal(out.systemMessage, 'svc: server unreachable; decided locally by policy destructive-deletes');
+    // the same reply the Node hook gives with its server away
+    const ref = await run(process.execPath, [SVC_JS, 'hook', 'claude-code'], fixture('claude-code', 'deny'), baseEnv(env));
+    assert.equal(deny.stdout, ref.stdout);
+    const spooled = readFileSync(join(data, 'hook-spool.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    assert.deepEqual(spooled.map((l) => [l.params.command, l.decision.action]), [['rm -rf /', 'deny'], ['rm -rf /', 'deny']]);
 
-  const closed = await away('claude-code', fixture('claude-code', 'allow'), { SERVICE_FAIL_OPEN: '0' });
-  assert.equal(closed.code, 0);
-  const out = JSON.parse(closed.stdout).hookSpecificOutput;
-  assert.equal(out.permissionDecision, 'deny');
-  assert.match(out.permissionDecisionReason, /^svc: the svc server is unreachable \(.*\) and fail-open is off$/);
-  assert.equal(closed.stderr, '');
+    const ls = await away('cursor', fixture('cursor', 'deny').replace('"rm -rf /"', '"ls"'));
+    assert.deepEqual(JSON.parse(ls.stdout), { user_message: 'svc: server unreachable; decided locally by the default action', userMessage: 'svc: server unreachable; decided locally by the default action' });
 
-  // Invalid JSON is refused before the server is asked, by both clients and with the same reply.
-  const bad = await away('codex', '{"tool_name": ');
-  const badRef = await run(process.execPath, [SVC_JS, 'hook', 'codex'], '{"tool_name": ', baseEnv({ SERVICE_URL: 'http://127.0.0.1:9' }));
-  assert.deepEqual(bad, badRef);
+    const closed = await away('claude-code', fixture('claude-code', 'allow'), { SERVICE_FAIL_OPEN: '0' });
+    assert.equal(closed.code, 0);
+    const c = JSON.parse(closed.stdout).hookSpecificOutput;
+    assert.equal(c.permissionDecision, 'deny');
+    assert.match(c.permissionDecisionReason, /^svc: the svc server is unreachable \(.*\) and fail-open is off$/);
+    assert.equal(closed.stderr, '');
+
+    // Invalid JSON is refused before the server is asked, by both clients and with the same reply.
+    const bad = await away('codex', '{"tool_name": ');
+    const badRef = await run(process.execPath, [SVC_JS, 'hook', 'codex'], '{"tool_name": ', baseEnv({ SERVICE_URL: DEAD_URL }));
+    assert.deepEqual(bad, badRef);
+  } finally {
+    rmSync(data, { recursive: true, force: true });
+  }
 });
 
-test('the fail-open and fail-closed replies are the adapters\' own, for every host and phase', async () => {
+test('when the handover cannot run, no decision (the adapters\' own defer reply); fail-closed replies match too', async () => {
+  // A copy of the binary with no bin/svc.js two levels up: the handover has nothing to run.
+  const lone = join(home, 'lone', 'a');
+  mkdirSync(lone, { recursive: true });
+  const loneHook = join(lone, 'svc-hook');
+  copyFileSync(SVC_HOOK, loneHook);
+  chmodSync(loneHook, 0o755);
   const sock = join(home, 'nobody.sock');
   const why = `cannot connect to ${sock}: No such file or directory`;
   const payloads: Record<string, { pre: string; post?: string }> = {
@@ -197,11 +216,15 @@ test('the fail-open and fail-closed replies are the adapters\' own, for every ho
       if (!name) continue;
       const input = fixture(host, name);
       assert.equal(adapter.phaseOf(JSON.parse(input)), phase, `${host}/${name}`);
-      const open = await run(SVC_HOOK, [host], input, baseEnv({ SERVICE_SOCKET: sock }));
-      assert.equal(open.stdout, JSON.stringify(adapter.render(phase, { kind: 'allow' }).json) + '\n', `${host} ${phase} allow`);
-      assert.match(open.stderr, /^svc: server unreachable/);
+      const open = await run(loneHook, [host], input, baseEnv({ SERVICE_SOCKET: sock }));
+      const deferReason = `the svc server is unreachable (${why}) and the local decision could not be made (bin/svc.js not found beside this svc-hook)`;
+      const deferred = adapter.render(phase, { kind: 'defer', reason: deferReason, notice: deferReason });
+      assert.equal(open.stdout, JSON.stringify(deferred.json) + '\n', `${host} ${phase} defer`);
+      assert.ok(!/"allow"|"deny"|"cancel":true/.test(open.stdout), `${host} ${phase}: no decision of its own`);
+      assert.match(open.stderr, /^svc: server unreachable \(.*\); no decision, the host decides\n/);
+      if (deferred.stderr) assert.ok(open.stderr.endsWith(deferred.stderr + '\n'), `${host} ${phase} defer stderr`);
 
-      const closed = await run(SVC_HOOK, [host], input, baseEnv({ SERVICE_SOCKET: sock, SERVICE_FAIL_OPEN: 'off' }));
+      const closed = await run(loneHook, [host], input, baseEnv({ SERVICE_SOCKET: sock, SERVICE_FAIL_OPEN: 'off' }));
       const reason = `the svc server is unreachable (${why}) and fail-open is off`;
       const outcome = phase === 'pre' ? { kind: 'deny' as const, reason } : { kind: 'block' as const, reason, replacement: DEFAULT_MARKER };
       const reply = adapter.render(phase, outcome);
@@ -234,27 +257,35 @@ async function fakeServer(reply: string | null): Promise<{ path: string; close()
 
 test('a malformed reply or no answer in time is treated like an unreachable server', async () => {
   const input = fixture('gemini', 'deny');
-  for (const reply of ['not json\n', '{"decision":"allow","allowed":true,"message":""}\n', '{"stdout":"{}\\n","stderr":"","exit":300}\n', '{"stdout":"x"']) {
-    const f = await fakeServer(reply);
-    try {
-      const r = await run(SVC_HOOK, ['gemini'], input, baseEnv({ SERVICE_SOCKET: f.path }));
-      assert.equal(r.stdout, '{}\n', reply);
-      assert.match(r.stderr, /^svc: server unreachable \(malformed reply on .*\); allowing/, reply);
-      const c = await run(SVC_HOOK, ['gemini'], input, baseEnv({ SERVICE_SOCKET: f.path, SERVICE_FAIL_OPEN: '0' }));
-      assert.match(JSON.parse(c.stdout).reason, /malformed reply.*fail-open is off/);
-    } finally {
-      await f.close();
-    }
-  }
-  const silent = await fakeServer(null);
+  const data = tempDir('svc-hookfast-mal-');
+  const away = { SERVICE_HOME: data, SERVICE_URL: DEAD_URL };
   try {
-    const t0 = Date.now();
-    const r = await run(SVC_HOOK, ['gemini'], input, baseEnv({ SERVICE_SOCKET: silent.path, SERVICE_HOOK_TIMEOUT_MS: '200' }));
-    assert.ok(Date.now() - t0 < 5_000);
-    assert.equal(r.stdout, '{}\n');
-    assert.match(r.stderr, /no answer on .* within 200 ms/);
+    const replies = ['not json\n', '{"decision":"allow","allowed":true,"message":""}\n', '{"stdout":"{}\\n","stderr":"","exit":300}\n', '{"stdout":"x"'];
+    for (const reply of replies) {
+      const f = await fakeServer(reply);
+      try {
+        // Handed over to the local decision: rm -rf / is still denied. (One handover is enough:
+        // the rest take the same path, which the fail-closed reply below shows more cheaply.)
+        if (reply === replies[1]) {
+          const r = await run(SVC_HOOK, ['gemini'], input, baseEnv({ SERVICE_SOCKET: f.path, ...away }));
+          assert.equal(JSON.parse(r.stdout).decision, 'deny', reply);
+          assert.match(JSON.parse(r.stdout).systemMessage, /decided locally/, reply);
+        }
+        const c = await run(SVC_HOOK, ['gemini'], input, baseEnv({ SERVICE_SOCKET: f.path, SERVICE_FAIL_OPEN: '0' }));
+        assert.match(JSON.parse(c.stdout).reason, /malformed reply.*fail-open is off/);
+      } finally {
+        await f.close();
+      }
+    }
+    const silent = await fakeServer(null);
+    try {
+      const r = await run(SVC_HOOK, ['gemini'], input, baseEnv({ SERVICE_SOCKET: silent.path, SERVICE_HOOK_TIMEOUT_MS: '200', SERVICE_FAIL_OPEN: '0' }));
+      assert.match(JSON.parse(r.stdout).reason, /no answer on .* within 200 ms/);
+    } finally {
+      await silent.close();
+    }
   } finally {
-    await silent.close();
+    rmSync(data, { recursive: true, force: true });
   }
   // A well-formed reply is printed as given, exit status included.
   const ok = await fakeServer('{"stdout":"{\\"x\\":\\"\\u00e9\\"}\\n","stderr":"note\\n","exit":3}\n');

@@ -86,14 +86,21 @@ export const claudeCode: HostAdapter = {
   },
 
   render(phase, outcome: HookOutcome, call) {
+    // systemMessage is the line Claude Code shows the user (the reason of an allow is not shown).
+    const note: Obj = outcome.notice ? { systemMessage: `svc: ${outcome.notice}` } : {};
     if (phase === 'pre') {
-      if (outcome.kind === 'allow') return { json: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } } };
-      const decision = outcome.kind === 'ask' ? 'ask' : 'deny';
-      return { json: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: `svc: ${outcome.reason}` } } };
+      if (outcome.kind === 'allow') {
+        const out: Obj = { hookEventName: 'PreToolUse', permissionDecision: 'allow' };
+        if (outcome.notice) out.permissionDecisionReason = `svc: ${outcome.notice}`;
+        return { json: { hookSpecificOutput: out, ...note } };
+      }
+      // No decision of our own becomes Claude Code's own prompt: an explicit ask.
+      const decision = outcome.kind === 'ask' || outcome.kind === 'defer' ? 'ask' : 'deny';
+      return { json: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: `svc: ${outcome.reason}` }, ...note } };
     }
-    if (outcome.kind === 'allow' || outcome.kind === 'ask') return { json: {} };
+    if (outcome.kind === 'allow' || outcome.kind === 'ask' || outcome.kind === 'defer') return { json: { ...note } };
     const replacement = outcome.kind === 'block' ? outcome.replacement : undefined;
-    const json: Obj = { decision: 'block', reason: `svc: ${outcome.reason}` };
+    const json: Obj = { decision: 'block', reason: `svc: ${outcome.reason}`, ...note };
     if (replacement !== undefined && call?.rawResponse !== undefined) {
       json.hookSpecificOutput = { hookEventName: call.event, updatedToolOutput: redactedCopy(call.rawResponse, replacement) };
     }

@@ -145,9 +145,12 @@ export const cline: HostAdapter = {
   },
 
   render(_phase, outcome) {
-    if (outcome.kind === 'allow') return { json: { cancel: false } };
+    // Cline shows the hook's stderr; not cancelling leaves its own approval flow in charge.
+    if (outcome.kind === 'allow' || outcome.kind === 'defer') {
+      return outcome.notice ? { json: { cancel: false }, stderr: `svc: ${outcome.notice}` } : { json: { cancel: false } };
+    }
     const reason = outcome.kind === 'ask' ? `approval required: ${outcome.reason}` : outcome.reason;
     const message = `Blocked by svc: ${reason}`;
-    return { json: { cancel: true, errorMessage: message }, stderr: message };
+    return { json: { cancel: true, errorMessage: message }, stderr: outcome.notice ? `${message}\nsvc: ${outcome.notice}` : message };
   },
 };

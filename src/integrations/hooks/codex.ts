@@ -102,12 +102,15 @@ export const codex: HostAdapter = {
   },
 
   render(phase, outcome) {
+    // systemMessage is the line Codex shows the user.
+    const note: Obj = outcome.notice ? { systemMessage: `svc: ${outcome.notice}` } : {};
+    // Codex has no ask: no decision leaves Codex's own sandbox and approval policy in charge.
+    if (outcome.kind === 'allow' || outcome.kind === 'defer') return { json: { ...note } };
     if (phase === 'pre') {
-      if (outcome.kind === 'allow') return { json: {} };
       const reason = outcome.kind === 'ask' ? `approval required: ${outcome.reason}` : outcome.reason;
-      return { json: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: `svc: ${reason}` } } };
+      return { json: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: `svc: ${reason}` }, ...note } };
     }
-    if (outcome.kind === 'allow' || outcome.kind === 'ask') return { json: {} };
-    return { json: { decision: 'block', reason: `svc: ${outcome.reason}` } };
+    if (outcome.kind === 'ask') return { json: { ...note } };
+    return { json: { decision: 'block', reason: `svc: ${outcome.reason}`, ...note } };
   },
 };

@@ -115,19 +115,23 @@ export const copilot: HostAdapter = {
   },
 
   render(phase, outcome) {
-    if (outcome.kind === 'allow') return { json: {} };
+    // systemMessage is the line VS Code shows the user; the CLI shows the decision's reason.
+    const note: Obj = outcome.notice ? { systemMessage: `svc: ${outcome.notice}` } : {};
+    if (outcome.kind === 'allow') return { json: { ...note } };
     if (phase === 'pre') {
-      const decision = outcome.kind === 'ask' ? 'ask' : 'deny';
+      // No decision of our own becomes Copilot's own prompt: an explicit ask.
+      const decision = outcome.kind === 'ask' || outcome.kind === 'defer' ? 'ask' : 'deny';
       const reason = `svc: ${outcome.reason}`;
       return {
         json: {
           permissionDecision: decision,
           permissionDecisionReason: reason,
           hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: reason },
+          ...note,
         },
       };
     }
-    if (outcome.kind !== 'block' && outcome.kind !== 'deny') return { json: {} };
+    if (outcome.kind !== 'block' && outcome.kind !== 'deny') return { json: { ...note } };
     const reason = `svc: ${outcome.reason}`;
     const marker = outcome.kind === 'block' ? outcome.replacement : reason;
     return {
@@ -137,6 +141,7 @@ export const copilot: HostAdapter = {
         modifiedResult: { resultType: 'success', textResultForLlm: marker },
         additionalContext: reason,
         hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: reason },
+        ...note,
       },
     };
   },

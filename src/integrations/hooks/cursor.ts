@@ -66,7 +66,12 @@ export const cursor: HostAdapter = {
   },
 
   render(_phase, outcome) {
-    if (outcome.kind === 'allow') return { json: {} };
+    // No permission field leaves Cursor's own flow in charge; user_message is what it shows.
+    if (outcome.kind === 'allow' || outcome.kind === 'defer') {
+      if (!outcome.notice) return { json: {} };
+      const text = `svc: ${outcome.notice}`;
+      return { json: { user_message: text, userMessage: text } };
+    }
     const reason = outcome.kind === 'ask' ? `approval required: ${outcome.reason}` : outcome.reason;
     const text = `svc: ${reason}`;
     return { json: { permission: 'deny', user_message: text, agent_message: text, userMessage: text, agentMessage: text } };

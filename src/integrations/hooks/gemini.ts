@@ -92,8 +92,10 @@ export const gemini: HostAdapter = {
   },
 
   render(_phase, outcome) {
-    if (outcome.kind === 'allow') return { json: {} };
+    // systemMessage is the line Gemini CLI shows the user; no decision leaves its own flow in charge.
+    const note: Obj = outcome.notice ? { systemMessage: `svc: ${outcome.notice}` } : {};
+    if (outcome.kind === 'allow' || outcome.kind === 'defer') return { json: { ...note } };
     const reason = outcome.kind === 'ask' ? `approval required: ${outcome.reason}` : outcome.reason;
-    return { json: { decision: 'deny', reason: `svc: ${reason}` } };
+    return { json: { decision: 'deny', reason: `svc: ${reason}`, ...note } };
   },
 };

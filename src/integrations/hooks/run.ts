@@ -3,7 +3,8 @@
 // a soft error and carry on, which would turn every failure into an allow.
 import { join } from 'node:path';
 import { dataDir, failOpen, serverToken, serverUrl, sessionLabel } from '../config.js';
-import { evaluateResponse, evaluateTool, waitForApproval, type ServerTarget, type ToolRequestBody } from '../ask-server.js';
+import { evaluateResponse, evaluateTool, waitForApproval, type ServerTarget, type ToolRequestBody, type Verdict } from '../ask-server.js';
+import { distrustOf } from './listener-trust.js';
 import { callJson } from '../http.js';
 import { PayloadError } from './payload.js';
 import type { HookCall, HookOutcome, HostAdapter, Phase } from './types.js';
@@ -31,11 +32,26 @@ interface Ctx {
   warnings: string[];
   /** Ends an approval wait early (the native client hung up). */
   signal?: AbortSignal;
+  /** Set when the server at the URL is not the trusted one: treated as away. */
+  distrust?: string;
+  resolveHostApprovals: boolean;
 }
 
-export async function runHook(adapter: HostAdapter, stdin: string, env: NodeJS.ProcessEnv = process.env, signal?: AbortSignal): Promise<HookResult> {
+export interface RunHookOptions {
+  /**
+   * Close the server's pending approval when the host reports that the tool ran (hosts with their
+   * own prompt). Off when the caller's credential is not the caller's own (the server answering a
+   * hook forwarded by another user): that user must not be able to approve by claiming a tool ran.
+   */
+  resolveHostApprovals?: boolean;
+}
+
+export async function runHook(adapter: HostAdapter, stdin: string, env: NodeJS.ProcessEnv = process.env, signal?: AbortSignal, opts: RunHookOptions = {}): Promise<HookResult> {
   const url = serverUrl(env);
-  const ctx: Ctx = { adapter, env, target: { url, token: serverToken(url, env), timeoutMs: HOOK_HTTP_TIMEOUT_MS }, warnings: [], signal };
+  const ctx: Ctx = {
+    adapter, env, target: { url, token: serverToken(url, env), timeoutMs: HOOK_HTTP_TIMEOUT_MS }, warnings: [], signal, distrust: distrustOf(url),
+    resolveHostApprovals: opts.resolveHostApprovals !== false,
+  };
   let phase: Phase = 'pre';
   let call: HookCall | undefined;
   let outcome: HookOutcome;
@@ -82,13 +98,23 @@ function baseBody(ctx: Ctx, call: HookCall): Omit<ToolRequestBody, 'params'> {
   return body;
 }
 
-/** The server is away: allow with a warning, or deny when SERVICE_FAIL_OPEN=0. */
-function unreachable(ctx: Ctx, message: string): HookOutcome {
-  if (failOpen(ctx.env)) {
-    ctx.warnings.push(`svc: server unreachable (${message}); allowing because fail-open is on (SERVICE_FAIL_OPEN=0 denies)`);
-    return { kind: 'allow' };
-  }
+/** The server is away and SERVICE_FAIL_OPEN=0: deny without looking further. */
+function closedDeny(message: string): { kind: 'deny'; reason: string } {
   return { kind: 'deny', reason: `the svc server is unreachable (${message}) and fail-open is off` };
+}
+
+function localInfo(ctx: Ctx, call: HookCall) {
+  const runId = runIdFor(ctx.adapter, call, ctx.env);
+  return { agent: ctx.adapter.host, session: sessionLabel(call.cwd, ctx.env), runId: runId || undefined, toolCallId: call.toolCallId, cwd: call.cwd };
+}
+
+/** The server is away: the same policies decide here (see local.ts), or SERVICE_FAIL_OPEN=0 denies. */
+async function unreachable(ctx: Ctx, call: HookCall, message: string): Promise<HookOutcome> {
+  if (!failOpen(ctx.env)) return closedDeny(message);
+  const { decideLocally } = await import('./local.js');
+  const o = await decideLocally(ctx.adapter, call, localInfo(ctx, call), dataDir(ctx.env), message);
+  ctx.warnings.push(`svc: server unreachable (${message}); ${o.kind === 'defer' ? 'no decision, the host decides' : `decided ${o.kind} locally`}`);
+  return o;
 }
 
 /** How long a host without its own prompt waits for a human, within its hook timeout. */
@@ -112,7 +138,7 @@ async function beforeTool(ctx: Ctx, call: HookCall): Promise<HookOutcome> {
   // Targets are checked in order; the first deny wins. A host with its own prompt still has
   // every target checked, so a deny behind an ask is not hidden by the prompt.
   for (const t of call.targets) {
-    const v = await evaluateTool(ctx.target, t.tool, { ...body, params: t.params });
+    const v: Verdict = ctx.distrust ? { kind: 'unreachable', message: ctx.distrust } : await evaluateTool(ctx.target, t.tool, { ...body, params: t.params });
     switch (v.kind) {
       case 'allow':
         continue;
@@ -120,9 +146,10 @@ async function beforeTool(ctx: Ctx, call: HookCall): Promise<HookOutcome> {
       case 'error':
         return { kind: 'deny', reason: v.message };
       case 'unreachable': {
-        const o = unreachable(ctx, v.message);
-        if (o.kind === 'deny') return o;
-        continue;
+        // Every target is decided locally; an ask the server already queued still stands.
+        const o = await unreachable(ctx, call, v.message);
+        if (o.kind === 'deny' || !ask) return o;
+        return { ...ask, notice: o.notice };
       }
       case 'ask':
         if (ctx.adapter.nativeAsk) {
@@ -148,18 +175,23 @@ async function beforeTool(ctx: Ctx, call: HookCall): Promise<HookOutcome> {
 
 async function afterTool(ctx: Ctx, call: HookCall): Promise<HookOutcome> {
   if (call.acknowledgeOnly) return { kind: 'allow' };
-  if (ctx.adapter.nativeAsk && call.toolCallId) await resolveHostApproved(ctx, call.toolCallId);
+  if (ctx.adapter.nativeAsk && call.toolCallId && ctx.resolveHostApprovals) await resolveHostApproved(ctx, call.toolCallId);
   const text = call.responseText ?? '';
   if (text === '' || call.targets.length === 0) return { kind: 'allow' };
   if (Buffer.byteLength(text) > MAX_RESPONSE_TEXT_BYTES) {
     return { kind: 'block', reason: `tool output is larger than ${MAX_RESPONSE_TEXT_BYTES} bytes and cannot be checked`, replacement: DEFAULT_MARKER };
   }
   const t = call.targets[0]!;
-  const v = await evaluateResponse(ctx.target, t.tool, { ...baseBody(ctx, call), params: t.params, response: text });
+  const v = ctx.distrust
+    ? { blocked: false, unchecked: 'unreachable' as const, message: ctx.distrust, replacement: undefined }
+    : await evaluateResponse(ctx.target, t.tool, { ...baseBody(ctx, call), params: t.params, response: text });
   if (v.blocked) return { kind: 'block', reason: v.message, replacement: v.replacement ?? DEFAULT_MARKER };
   if (v.unchecked === 'unreachable') {
-    const o = unreachable(ctx, v.message);
-    if (o.kind === 'deny') return { kind: 'block', reason: o.reason, replacement: DEFAULT_MARKER };
+    if (!failOpen(ctx.env)) return { kind: 'block', reason: closedDeny(v.message).reason, replacement: DEFAULT_MARKER };
+    const { checkResponseLocally } = await import('./local.js');
+    const o = await checkResponseLocally(ctx.adapter, call, localInfo(ctx, call), dataDir(ctx.env), v.message, text);
+    ctx.warnings.push(`svc: server unreachable (${v.message}); tool output checked locally`);
+    return o.kind === 'block' ? { ...o, replacement: o.replacement || DEFAULT_MARKER } : o;
   }
   return { kind: 'allow' };
 }

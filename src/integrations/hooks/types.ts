@@ -31,12 +31,19 @@ export interface HookCall {
   acknowledgeOnly?: boolean;
 }
 
-export type HookOutcome =
+/**
+ * `notice`: a line for the user (not the model) in the field the host shows, e.g. that the
+ * decision was made locally because the server was away.
+ */
+export type HookOutcome = (
   | { kind: 'allow'; reason?: string }
   | { kind: 'deny'; reason: string }
   | { kind: 'ask'; reason: string }
   /** Post phase: the output must not reach the model. */
-  | { kind: 'block'; reason: string; replacement: string };
+  | { kind: 'block'; reason: string; replacement: string }
+  /** No decision: the host's own permission flow decides (an explicit ask where it has one). */
+  | { kind: 'defer'; reason: string }
+) & { notice?: string };
 
 export interface HookReply {
   /** Written to stdout as one JSON document. */
