@@ -1,6 +1,7 @@
 // The Gate applies a policy decision: webhook resolution, once-only and run grants, approvals,
 // monitor mode, and the durable audit record that must exist before any reply is sent.
 // Every integration (HTTP /v1/tool and /v1/preflight, the preload socket, hooks, MCP) comes here.
+import { outcomeMessage } from './messages.js';
 import type { Decision, ToolCall, WebhookConfig } from '../policy/types.js';
 import type { AuditWriter, AuditInput, AuditEvent } from '../audit/types.js';
 import { decisionEvent, responseEvent } from '../audit/events.js';
@@ -174,12 +175,12 @@ export class Gate {
     if (!approval) return { decision: 'ask', allowed: false, message: decision.message };
     const final = await this.deps.approvals.waitForResolution(approval.id, opts.signal);
     if (final.status === 'approved') {
-      return { decision: 'allow', allowed: true, message: `approved by ${final.resolved_by ?? 'operator'}` };
+      return { decision: 'allow', allowed: true, message: outcomeMessage(approval.id, { kind: 'approved', by: final.resolved_by }) };
     }
     return {
       decision: 'deny',
       allowed: false,
-      message: final.status === 'expired' ? 'approval timed out; call blocked' : `denied by ${final.resolved_by ?? 'operator'}`,
+      message: outcomeMessage(approval.id, final.status === 'expired' ? { kind: 'expired' } : { kind: 'denied', by: final.resolved_by }, { reason: decision.message }),
     };
   }
 
