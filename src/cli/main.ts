@@ -22,6 +22,7 @@ const COMMANDS: Record<string, { file: string; summary: string }> = {
   doctor: { file: './doctor.js', summary: 'check the installation and explain how to fix what is wrong' },
   status: { file: './status.js', summary: 'one screen: mode, layers, recent decisions, pending asks' },
   completion: { file: './completion.js', summary: 'print a shell completion script (bash, zsh, fish)' },
+  rules: { file: './rules.js', summary: 'suggest rules from what people approved and denied' },
 };
 
 function usage(): string {
