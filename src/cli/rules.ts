@@ -32,9 +32,33 @@ options:
   --min-denials N      denials needed for a deny suggestion (default 1)
   --since DATE         only history from this UTC day on (default: 30 days ago)
   --json               suggestions and skipped candidates as JSON
-  --config PATH        the live policy set (default as svc serve)
+  --config PATH        the live policy set (default: the running server's, asked over
+                       SERVICE_URL; else the files svc serve loads by default)
   --data-dir DIR       the data directory (default $SERVICE_HOME, else ~/.svc)
   --audit-dir DIR      the audit files (default <data-dir>/audit)`;
+
+/**
+ * The policy files the running server decides with: --config as given to svc serve; else the
+ * server's own report (GET /v1/status), when it answers; else what svc serve loads by default.
+ */
+async function livePolicy(config: string | undefined, dataDir: string): Promise<{ display: string; paths: string[] }> {
+  if (config) return resolveConfig(config, dataDir);
+  try {
+    const { api } = await import('./client.js');
+    const r = await api('GET', '/v1/status');
+    if (r.status === 200 && r.body) {
+      const layers = Array.isArray(r.body.layers) ? r.body.layers.map((l: any) => (typeof l === 'string' ? l : l?.path)).filter((p: unknown) => typeof p === 'string' && existsSync(p)) : [];
+      if (layers.length) return { display: `the running server (${layers.join(', ')})`, paths: layers };
+      if (typeof r.body.config_path === 'string' && existsSync(r.body.config_path)) {
+        const c = resolveConfig(r.body.config_path, dataDir);
+        return { display: `the running server (${c.display})`, paths: c.paths };
+      }
+    }
+  } catch {
+    /* no server: the files svc serve would load */
+  }
+  return resolveConfig(undefined, dataDir);
+}
 
 function count(v: unknown, name: string, fallback: number): number {
   if (v === undefined) return fallback;
@@ -65,7 +89,7 @@ export default {
     const { readResolutions } = await import('./rules/history.js');
     const { suggest, suggestionsYaml } = await import('./rules/suggest.js');
     const { resolved, events } = await readResolutions(auditDir, since);
-    const live = resolveConfig(values.config as string | undefined, dataDir);
+    const live = await livePolicy(values.config as string | undefined, dataDir);
     const r = suggest(resolved, live.paths, { minApprovals, minDenials });
     if (values.json) {
       process.stdout.write(JSON.stringify({ since, events_read: events, human_decisions: resolved.length, live_policy: live.display, suggestions: r.suggestions, skipped: r.skipped }, null, 2) + '\n');

@@ -6,6 +6,7 @@ import { parse, type Command } from './args.js';
 import { api, errorText, serviceUrl } from './client.js';
 import { defaultDataDir } from '../util/datadir.js';
 import { pendingSubject, table } from './pending.js';
+import { CANARY_RUN } from './doctor/canary.js';
 
 const HOUR_MS = 3_600_000;
 /** Pages of /v1/audit/events read for the last hour; beyond this the counts say "at least". */
@@ -106,9 +107,11 @@ export async function gatherStatus(now = Date.now()): Promise<StatusReport> {
   if (pend.status === 200) {
     report.pending = (pend.body.approvals ?? []).map((a: any) => ({ id: a.id, tool: a.tool, command: pendingSubject(a), agent: a.agent, created_at: a.created_at }));
   }
-  const denies = await api('GET', `/v1/audit/events?action=deny&limit=${LAST_DENIES}`);
+  const denies = await api('GET', `/v1/audit/events?action=deny&limit=${LAST_DENIES * 4}`);
   if (denies.status === 200) {
-    report.last_denies = (denies.body.events ?? []).map((ev: any) => ({
+    // svc doctor's canary calls are denied on purpose; they are not news.
+    const real = (denies.body.events ?? []).filter((ev: any) => ev.run_id !== CANARY_RUN).slice(0, LAST_DENIES);
+    report.last_denies = real.map((ev: any) => ({
       timestamp: ev.timestamp,
       tool: ev.tool,
       subject: subject(ev.request),

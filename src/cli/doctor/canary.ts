@@ -8,7 +8,9 @@ export const CANARY_COMMAND = 'rm -rf /';
 /** A hook that takes longer than this is reported as hanging. */
 export const CANARY_TIMEOUT_MS = 20_000;
 
-const SESSION = 'svc-doctor-canary';
+/** The session and run id of canary calls, so views can tell them from real denies. */
+export const CANARY_RUN = 'svc-doctor-canary';
+const SESSION = CANARY_RUN;
 
 export function canaryPayload(host: HostName): Record<string, unknown> {
   const cwd = process.cwd();
@@ -55,7 +57,7 @@ export interface CanaryResult {
 export function runCanary(host: HostName, shellCommand: string, env: NodeJS.ProcessEnv): Promise<CanaryResult> {
   return new Promise((resolve) => {
     // An ask would make the hook wait for a human; the canary must come back on its own.
-    const child = spawn('/bin/sh', ['-c', shellCommand], { env: { ...env, SERVICE_APPROVAL_WAIT: '1s' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('/bin/sh', ['-c', shellCommand], { env: { ...env, SERVICE_APPROVAL_WAIT: '1s', SERVICE_RUN: CANARY_RUN }, stdio: ['pipe', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
