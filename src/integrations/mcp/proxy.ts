@@ -223,7 +223,7 @@ export class McpProxy {
         let deadline = Date.now() + this.opts.approvalWaitMs;
         if (Number.isFinite(expires)) deadline = Math.min(deadline, expires + 1_000);
         // The client shows the server's stderr: say who must do what while the call is held.
-        this.opts.warn(`svc mcp: ${waitingMessage({ id: v.approvalId, reason: v.message, serverUrl: this.opts.target.url, waitMs: deadline - Date.now() })}`);
+        this.opts.warn(`svc mcp: ${waitingMessage({ id: v.approvalId, reason: v.message, serverUrl: this.opts.target.url, waitMs: (Number.isFinite(expires) ? Math.min(deadline, expires) : deadline) - Date.now() })}`);
         const r = await waitForApproval(this.opts.target, v.approvalId, deadline, signal, v.message);
         if (r.kind === 'approved') return undefined;
         return { message: r.message, data: { decision: 'ask', approval_id: v.approvalId, tool } };
