@@ -2,7 +2,7 @@
 // profile, writes a starter policy that layers on it, installs the hooks (through the same code
 // as `svc setup`) and says what to do next.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { parse, UsageError, type Command } from './args.js';
 import { defaultDataDir } from '../util/datadir.js';
@@ -139,7 +139,13 @@ export default {
           if (!problems.some((p) => p.startsWith(`${host}:`))) problems.push(`${host}: ${err.message}`);
         }
       }
+      // Whether `svc serve` with no --config layers the files on a profile depends on the
+      // version; say so when this one would load the policy directory alone.
+      const { resolveConfig, shippedPolicy } = await import('./config-path.js');
+      const bare = resolveConfig(undefined, dataDir).paths;
+      const layered = bare.some((p) => p.startsWith(dirname(shippedPolicy(chosenProfile))));
       out('');
+      if (!layered) out(`Note: 'svc serve' without --config would load ${join(dataDir, 'policies')} alone; start it with --config ${chosenProfile} so the profile stays the base.`);
       out('Next:');
       out(`  1. start the server:     svc serve --config ${chosenProfile}${values['data-dir'] ? ` --data-dir ${dataDir}` : ''}`);
       out('  2. check everything:     svc doctor');
