@@ -3,7 +3,7 @@
 // as `svc setup`) and says what to do next.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { createInterface } from 'node:readline/promises';
+import { createInterface } from 'node:readline';
 import { parse, UsageError, type Command } from './args.js';
 import { defaultDataDir } from '../util/datadir.js';
 import { PACKAGE_ROOT } from '../util/version.js';
@@ -44,6 +44,31 @@ options:
   --force           let 'svc setup' replace a malformed settings file (a backup is kept)
   --data-dir DIR    the data directory (default $SERVICE_HOME, else ~/.svc)`;
 
+/**
+ * Questions on the terminal. Lines are queued as they arrive, so answers typed (or pasted)
+ * ahead of a question are not lost; end of input answers every remaining question with null.
+ */
+function prompter(): { ask(q: string): Promise<string | null>; close(): void } {
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  const lines: string[] = [];
+  const waiting: Array<(l: string | null) => void> = [];
+  let ended = false;
+  rl.on('line', (l) => (waiting.length ? waiting.shift()!(l) : lines.push(l)));
+  rl.on('close', () => {
+    ended = true;
+    while (waiting.length) waiting.shift()!(null);
+  });
+  return {
+    ask(q) {
+      process.stdout.write(q);
+      if (lines.length) return Promise.resolve(lines.shift()!);
+      if (ended) return Promise.resolve(null);
+      return new Promise((res) => waiting.push(res));
+    },
+    close: () => rl.close(),
+  };
+}
+
 function parseHosts(text: string): HostName[] {
   const out: HostName[] = [];
   for (const raw of text.split(',').map((s) => s.trim()).filter(Boolean)) {
@@ -75,17 +100,17 @@ export default {
     for (const d of detected) out(`  ${d.present ? 'found  ' : 'missing'}  ${d.label.padEnd(20)} ${d.evidence.join(', ')}`.trimEnd());
     let hosts = values.hosts ? parseHosts(values.hosts as string) : detected.filter((d) => d.present).map((d) => d.host);
 
-    const rl = interactive ? createInterface({ input: process.stdin, output: process.stdout }) : undefined;
+    const rl = interactive ? prompter() : undefined;
     try {
       let chosenProfile = profile;
       if (rl) {
-        const p = (await rl.question(`Profile (${PROFILES.join(', ')}) [${profile}]: `)).trim();
+        const p = ((await rl.ask(`Profile (${PROFILES.join(', ')}) [${profile}]: `)) ?? '').trim();
         if (p) {
           if (!(PROFILES as readonly string[]).includes(p)) throw new UsageError(`unknown profile "${p}" (expected ${PROFILES.join(', ')})`);
           chosenProfile = p;
         }
         if (!values.hosts) {
-          const h = (await rl.question(`Install the hook for [${hosts.join(',') || 'none'}] (or type a list): `)).trim();
+          const h = ((await rl.ask(`Install the hook for [${hosts.join(',') || 'none'}] (or type a list): `)) ?? '').trim();
           if (h) hosts = parseHosts(h);
         }
       }
@@ -114,7 +139,8 @@ export default {
       }
       if (dryRun) return problems.length ? 1 : 0;
       if (rl) {
-        const a = (await rl.question('Go ahead? [Y/n] ')).trim().toLowerCase();
+        // End of input is not a yes.
+        const a = (await rl.ask('Go ahead? [Y/n] '))?.trim().toLowerCase() ?? 'no';
         if (a && a !== 'y' && a !== 'yes') {
           out('Nothing was changed.');
           return 1;

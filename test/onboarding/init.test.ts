@@ -4,6 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { SVC_BIN } from '../helpers/spawn.js';
 import { user } from './helpers.js';
 
 test('init --dry-run lists the agents found and the plan, and writes nothing', async () => {
@@ -106,6 +108,49 @@ test('init reports a malformed settings file in the plan and does not touch it',
     assert.match(r.stdout, /claude-code: cannot install: .*not valid JSON/);
     assert.match(r.stderr, /svc init: claude-code: .*--force/);
     assert.equal(readFileSync(settings, 'utf8'), '{ not json');
+  } finally {
+    u.cleanup();
+  }
+});
+
+/** Runs `svc init` on a pseudo-terminal (util-linux script), typing `input`. */
+function onTerminal(u: ReturnType<typeof user>, input: string): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const cmd = `'${process.execPath}' '${SVC_BIN}' init`;
+    const child = spawn('script', ['-qec', cmd, '/dev/null'], { env: { ...process.env, ...u.env, SERVICE_TOKEN: '' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    child.on('close', (code) => resolve({ code, out }));
+    child.stdin.end(input);
+  });
+}
+
+const hasScript = spawnSync('script', ['--version']).status === 0;
+
+test('init on a terminal asks for the profile, the hosts and a final yes; end of input is not a yes', { skip: !hasScript && 'no script(1) for a pseudo-terminal' }, async () => {
+  const u = user();
+  try {
+    mkdirSync(join(u.home, '.claude'));
+    const r = await onTerminal(u, 'strict\ncodex\ny\n');
+    assert.equal(r.code, 0, r.out);
+    assert.match(r.out, /Profile \(standard, strict, permissive, ci\) \[standard\]:/);
+    assert.match(r.out, /Install the hook for \[claude-code\]/);
+    assert.match(readFileSync(join(u.data, 'policies', 'project.yaml'), 'utf8'), /layers on the "strict" profile/);
+    assert.ok(existsSync(join(u.home, '.codex', 'hooks.json')), 'the host typed in was installed');
+    assert.deepEqual(readdirSync(join(u.home, '.claude')), [], 'the host found but not chosen was left alone');
+
+    const v = user();
+    try {
+      mkdirSync(join(v.home, '.claude'));
+      const eof = await onTerminal(v, '\n\n');
+      assert.equal(eof.code, 1, eof.out);
+      assert.match(eof.out, /Nothing was changed/);
+      assert.equal(existsSync(join(v.data, 'policies')), false);
+      assert.deepEqual(readdirSync(join(v.home, '.claude')), []);
+    } finally {
+      v.cleanup();
+    }
   } finally {
     u.cleanup();
   }
