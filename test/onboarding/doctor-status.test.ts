@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer, BASIC_POLICY } from '../helpers/server.js';
 import { user } from './helpers.js';
+import { HOSTS } from '../../src/integrations/hooks/hosts.js';
 
 const ALLOW_ALL = 'version: "1"\ndefault_action: allow\npolicies: []\n';
 
@@ -15,12 +16,12 @@ function check(report: any, name: string): any {
   return c;
 }
 
-test('doctor: a healthy install passes every check, and the canary through the hook comes back denied', async () => {
+test('doctor: a healthy install passes every check, and the canary through each host\'s hook comes back denied', async () => {
   const srv = await startTestServer();
   const u = user();
   try {
     const env = { SERVICE_URL: srv.url, SERVICE_HOME: srv.dataDir };
-    assert.equal((await u.svc(['setup', 'claude-code'], env)).code, 0);
+    for (const host of HOSTS) assert.equal((await u.svc(['setup', host], env)).code, 0, host);
     const r = await u.svc(['doctor', '--json'], env);
     const report = JSON.parse(r.stdout);
     assert.equal(r.code, 0, r.stdout);
@@ -28,9 +29,12 @@ test('doctor: a healthy install passes every check, and the canary through the h
     assert.equal(check(report, 'server').status, 'ok');
     assert.equal(check(report, 'token').status, 'ok');
     assert.equal(check(report, 'hook claude-code').status, 'ok');
-    const canary = check(report, 'canary claude-code');
-    assert.equal(canary.status, 'ok');
-    assert.match(canary.detail, /denied: .*blocked/);
+    for (const host of HOSTS) {
+      assert.equal(check(report, `hook ${host}`).status, 'ok', host);
+      const canary = check(report, `canary ${host}`);
+      assert.equal(canary.status, 'ok', `${host}: ${canary.detail}`);
+      assert.match(canary.detail, /denied: .*Recursive delete of a root/, host);
+    }
     assert.equal(check(report, 'preload library').status, 'ok');
     assert.equal(check(report, 'native hook').status, 'ok');
     assert.match(check(report, 'policy').detail, /policies, \d+ rules loaded from .*standard\.yaml/);
