@@ -26,8 +26,7 @@ Exit status 1 when a check failed (warnings do not count), else 0.
   options,
   async run(argv) {
     const { values } = parse(argv, options, false);
-    const { runChecks, loadNative } = await import('./doctor/checks.js');
-    await loadNative();
+    const { runChecks } = await import('./doctor/checks.js');
     const checks = await runChecks({ env: process.env, noCanary: values['no-canary'] === true });
     const failed = checks.filter((c) => c.status === 'fail').length;
     if (values.json) {

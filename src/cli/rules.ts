@@ -74,8 +74,7 @@ export default {
   async run(argv) {
     const [sub, ...rest] = argv;
     if (sub !== 'suggest') throw new UsageError(sub ? `unknown subcommand "${sub}" (expected suggest)` : 'expected a subcommand: suggest');
-    const { values, positionals } = parse(rest, options, false);
-    void positionals;
+    const { values } = parse(rest, options, false);
     const minApprovals = count(values.min, 'min', 3);
     const minDenials = count(values['min-denials'], 'min-denials', 1);
     const since = (values.since as string | undefined) ?? new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);

@@ -4,8 +4,7 @@
 // with a doubling backoff, and a per-minute cap keeps a flood of asks from becoming a flood of
 // messages.
 import { spawn } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { onPath } from '../util/which.js';
 import type { Clock } from '../util/clock.js';
 import type { Bus } from '../util/bus.js';
 import type { Signer } from '../auth/signing.js';
@@ -218,20 +217,6 @@ function hostOf(url: string): string {
 function describe(c: NotifyConfig): string {
   const parts = [...(c.desktop ? ['desktop'] : []), ...c.webhooks.map((w) => `${w.type} (${hostOf(w.url)})`)];
   return `on: ${parts.join(', ') || 'nothing configured'}; at most ${c.maxPerMinute} a minute`;
-}
-
-function onPath(bin: string, env: NodeJS.ProcessEnv): string | undefined {
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue;
-    const p = join(dir, bin);
-    try {
-      accessSync(p, constants.X_OK);
-      return p;
-    } catch {
-      /* not here */
-    }
-  }
-  return undefined;
 }
 
 /** Starts the notifier; the returned function stops it (for the server's shutdown list). */

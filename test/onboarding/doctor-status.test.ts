@@ -150,3 +150,23 @@ test('status: the server away is one clear error and exit 1', async () => {
     u.cleanup();
   }
 });
+
+test('doctor: a wrong token and an agent token without admin scope are told apart', async () => {
+  const srv = await startTestServer();
+  const u = user();
+  try {
+    const env = { SERVICE_URL: srv.url, SERVICE_HOME: srv.dataDir };
+    const wrong = JSON.parse((await u.svc(['doctor', '--json', '--no-canary'], { ...env, SERVICE_TOKEN: 'not-a-token' })).stdout);
+    assert.match(check(wrong, 'token').detail, /refused the token \(HTTP 401\)/);
+    const created = await u.svc(['token', 'create', '--agent', 'bot', '--data-dir', srv.dataDir]);
+    assert.equal(created.code, 0, created.stderr);
+    const agent = JSON.parse((await u.svc(['doctor', '--json', '--no-canary'], { ...env, SERVICE_TOKEN: created.stdout.trim() })).stdout);
+    const t = check(agent, 'token');
+    assert.equal(t.status, 'fail');
+    assert.match(t.detail, /agent token without admin scope/);
+    assert.match(t.fix, /admin token/);
+  } finally {
+    u.cleanup();
+    await srv.stop();
+  }
+});

@@ -10,6 +10,7 @@ import { PACKAGE_ROOT } from '../../util/version.js';
 import { detectHosts } from '../init/detect.js';
 import { findHooks, shellWords } from './hooks.js';
 import { runCanary } from './canary.js';
+import { nativeArtifact } from '../../util/artifacts.js';
 
 export type CheckStatus = 'ok' | 'warn' | 'fail' | 'skip';
 
@@ -63,7 +64,11 @@ export async function runChecks(o: DoctorOptions): Promise<Check[]> {
       status = r.body;
       checks.push({ name: 'token', status: 'ok', detail: `the server accepts the admin token from ${env.SERVICE_TOKEN ? 'SERVICE_TOKEN' : join(dataDir, 'token')}` });
     } else {
-      checks.push({ name: 'token', status: 'fail', detail: `the server refused the token (HTTP ${r.status})`, fix: 'the token belongs to another data dir: set SERVICE_HOME to the server\'s, or SERVICE_TOKEN to its token' });
+      checks.push(
+        r.status === 403
+          ? { name: 'token', status: 'fail', detail: 'the token is an agent token without admin scope (HTTP 403)', fix: 'use the admin token: unset SERVICE_TOKEN, or set it to the content of <data-dir>/token' }
+          : { name: 'token', status: 'fail', detail: `the server refused the token (HTTP ${r.status})`, fix: 'the token belongs to another data dir: set SERVICE_HOME to the server\'s, or SERVICE_TOKEN to its token' },
+      );
     }
   }
 
@@ -140,20 +145,12 @@ export async function runChecks(o: DoctorOptions): Promise<Check[]> {
 function nativeFile(name: string, file: string, extra: (p: string) => string | undefined): Check {
   let p: string;
   try {
-    p = nativeArtifactPath(file);
+    p = nativeArtifact(file);
   } catch (err) {
     return { name, status: 'fail', detail: (err as Error).message.replace(/; run .*$/, ''), fix: `rebuild the native parts: npm run build (in ${PACKAGE_ROOT})` };
   }
   const problem = extra(p);
   return problem ? { name, status: 'fail', detail: problem, fix: `npm run build (in ${PACKAGE_ROOT})` } : { name, status: 'ok', detail: p };
-}
-
-let nativeArtifactPath: (name: string) => string = () => {
-  throw new Error('not loaded');
-};
-
-export async function loadNative(): Promise<void> {
-  nativeArtifactPath = (await import('../../util/artifacts.js')).nativeArtifact;
 }
 
 /** Runs /bin/true with the library preloaded; the dynamic loader says when it cannot load it. */
@@ -162,7 +159,7 @@ function preloadCheck(env: NodeJS.ProcessEnv): Check {
   const lib = process.platform === 'darwin' ? 'libsvc.dylib' : 'libsvc.so';
   let p: string;
   try {
-    p = nativeArtifactPath(lib);
+    p = nativeArtifact(lib);
   } catch (err) {
     return { name, status: 'fail', detail: (err as Error).message.replace(/; run .*$/, ''), fix: `rebuild the native parts: npm run build (in ${PACKAGE_ROOT})` };
   }

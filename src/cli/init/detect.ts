@@ -1,8 +1,9 @@
 // Which agent hosts are installed on this machine: a host counts as present when its command is
 // on PATH or its own configuration directory exists (hosts create it on first run).
-import { accessSync, constants, existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
+import { onPath } from '../../util/which.js';
 import { HOSTS, type HostName } from '../../integrations/hooks/hosts.js';
 
 export interface DetectedHost {
@@ -41,20 +42,6 @@ function clineExtensions(home: string): string[] {
     }
   }
   return out;
-}
-
-export function onPath(bin: string, env: NodeJS.ProcessEnv): string | undefined {
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (!dir) continue;
-    const p = join(dir, bin);
-    try {
-      accessSync(p, constants.X_OK);
-      return p;
-    } catch {
-      /* not here */
-    }
-  }
-  return undefined;
 }
 
 export function hostLabel(host: HostName): string {
