@@ -170,3 +170,28 @@ test('doctor: a wrong token and an agent token without admin scope are told apar
     await srv.stop();
   }
 });
+
+test('status and doctor: an edited audit event breaks the chain, named with the file and line, exit 1', async () => {
+  const srv = await startTestServer({ policy: BASIC_POLICY });
+  const u = user();
+  try {
+    for (const command of ['ls', 'rm -rf /srv', 'git status']) await srv.req('POST', '/v1/tool/exec', { agent: 'bot', session: 's1', params: { command } });
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const dir = join(srv.dataDir, 'audit');
+    const file = join(dir, readdirSync(dir).find((f) => f.endsWith('.jsonl'))!);
+    // Someone rewrites history: the deny becomes an innocent command.
+    writeFileSync(file, readFileSync(file, 'utf8').replace('rm -rf /srv', 'ls -la /srv'));
+    const env = { SERVICE_URL: srv.url, SERVICE_HOME: srv.dataDir };
+    const st = await u.svc(['status'], env);
+    assert.equal(st.code, 1);
+    assert.match(st.stdout, /audit: CHAIN BROKEN at \d{4}-\d\d-\d\d\.jsonl:2: .*\(run: svc audit verify\)/);
+    const doc = JSON.parse((await u.svc(['doctor', '--json', '--no-canary'], env)).stdout);
+    const audit = check(doc, 'audit chain');
+    assert.equal(audit.status, 'fail');
+    assert.match(audit.detail, /\.jsonl line 2: /);
+    assert.match(audit.fix, /svc audit verify/);
+  } finally {
+    u.cleanup();
+    await srv.stop();
+  }
+});
