@@ -487,7 +487,9 @@ static void check_on_socket(int fd, const struct svc_request *req, struct svc_ou
     int w = svc_wait_fd(fd, POLLIN, deadline);
     if (w == 0) {
       if (holding) {
-        set_outcome(out, SVC_DENY, "ask", "approval was not resolved in time");
+        set_outcome(out, SVC_DENY, "ask",
+                    "approval was not resolved in time, so the command did not run "
+                    "(svc pending lists the approval until it expires)");
         return;
       }
       { no_answer(out, "svc server did not answer in time"); return; }
