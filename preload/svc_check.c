@@ -607,7 +607,9 @@ static enum attempt check_on_socket(int fd, const struct svc_request *req, struc
     int w = svc_wait_fd(fd, POLLIN, deadline);
     if (w == 0) {
       if (holding) {
-        set_outcome(out, SVC_DENY, "ask", "approval was not resolved in time");
+        set_outcome(out, SVC_DENY, "ask",
+                    "approval was not resolved in time, so the command did not run "
+                    "(svc pending lists the approval until it expires)");
         return DONE;
       }
       { no_answer(out, "svc server did not answer in time"); return DONE; }

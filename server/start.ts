@@ -22,6 +22,7 @@ import { startPreloadSocket } from './preload-socket.js';
 import { socketCall } from './socket-call.js';
 import { hookCall } from './hook-call.js';
 import type { ServerContext } from './context.js';
+import { startNotifier } from '../src/notify/notifier.js';
 
 export interface ServeOptions {
   host: string;
@@ -172,6 +173,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     // Hooks arriving on the socket call the HTTP API, whose address is known only after listen.
     let listening!: (url: string) => void;
     const selfUrl = new Promise<string>((resolve) => (listening = resolve));
+    cleanup.push(startNotifier({ dataDir, bus, clock, approvals, signer: approvals.signer, serverUrl: () => selfUrl, log, env: o.env }));
     if (!o.noSocket) {
       const sock = await startPreloadSocket({
         path: o.socketPath,

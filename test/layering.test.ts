@@ -7,7 +7,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const ALL_SRC = ['src/policy', 'src/gate', 'src/approvals', 'src/audit', 'src/auth', 'src/redact', 'src/cli', 'src/integrations', 'src/sidecar', 'src/util'];
+const ALL_SRC = ['src/policy', 'src/gate', 'src/approvals', 'src/audit', 'src/auth', 'src/redact', 'src/cli', 'src/integrations', 'src/sidecar', 'src/notify', 'src/util'];
 
 /** Folder -> the folders of ours it may import. */
 const MAY_IMPORT: Record<string, readonly string[]> = {
@@ -21,14 +21,23 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   'src/redact': [],
   // `svc serve` starts the server
   'src/cli': [...ALL_SRC, 'server'],
-  // the MCP proxy redacts secrets in tool results before the model sees them
-  'src/integrations': ['src/policy', 'src/redact'],
+  // the MCP proxy redacts secrets in tool results before the model sees them; hooks and the
+  // proxy tell the agent about approvals in the same words as the server; the hooks' local
+  // fallback spools its decisions and builds its ToolCall exactly as the server does
+  'src/integrations': ['src/policy', 'src/redact', 'src/approvals', 'src/audit', 'server'],
+  // notifications about asks: redacted text, signed links, the bus that announces them
+  'src/notify': ['src/audit', 'src/auth', 'src/redact'],
   'src/sidecar': ['src/redact'],
   server: ALL_SRC,
 };
 /** What approvals may read of the policy folder: its types, never the engine. */
 const ONLY_FILES: Record<string, Record<string, readonly string[]>> = {
   'src/approvals': { 'src/policy': ['src/policy/types.ts'] },
+  'src/integrations': {
+    'src/approvals': ['src/approvals/messages.ts'],
+    'src/audit': ['src/audit/spool.ts'],
+    server: ['server/call.ts'],
+  },
 };
 
 const IMPORT_RE = /(?:^|[\n;])\s*(?:import|export)\b[^;'"]*?\bfrom\s*['"]([^'"]+)['"]|(?:^|[\n;])\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;

@@ -8,9 +8,19 @@ export interface Command {
   /** One-paragraph help text printed by `svc CMD --help`. */
   help: string;
   /** Runs the command; resolves to the process exit code. */
-  run(argv: string[]): Promise<number>;
+  run(argv: string[], ctx?: CommandContext): Promise<number>;
   /** Exit status for bad arguments, when 2 already means something (svc test: 2 is ask). */
   usageExitCode?: number;
+  /** For shell completion: the command's options, when it declares them (else read from its help). */
+  options?: Options;
+  /** For shell completion: the words its first argument takes (sub-commands, hosts, shells). */
+  words?: readonly string[];
+}
+
+/** What the dispatcher hands a command besides its arguments. */
+export interface CommandContext {
+  /** The command table: name -> module file and one-line summary. */
+  commands: Record<string, { file: string; summary: string }>;
 }
 
 /** node's parseArgs messages in svc's own words (they otherwise mention parseArgs internals). */
@@ -55,7 +65,7 @@ function editDistance(a: string, b: string): number {
   return prev[b.length] ?? 0;
 }
 
-type Options = NonNullable<ParseArgsConfig['options']>;
+export type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** Parses argv strictly; unknown flags and missing values become UsageError. */
 export interface Parsed {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parse, UsageError, type Command } from './args.js';
 import { PACKAGE_ROOT } from '../util/version.js';
 import { categoryPct, CORPUS_HOME, loadCorpus, runCorpus, type BenchReport, type CaseResult, type CorpusCase } from '../policy/corpus.js';
-import { openOfflineEngine } from './offline-engine.js';
+import { openOfflineEngine } from '../policy/offline-engine.js';
 
 export const DEFAULT_CORPORA = ['attacks.yaml', 'benign.yaml'].map((f) => join(PACKAGE_ROOT, 'test', 'corpus', f));
 const INPUT_WIDTH = 70;

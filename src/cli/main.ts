@@ -18,6 +18,11 @@ const COMMANDS: Record<string, { file: string; summary: string }> = {
   hook: { file: './hook.js', summary: 'host hook adapter (JSON on stdin, host JSON on stdout)' },
   setup: { file: './setup.js', summary: 'install or remove the hook in a host\'s settings' },
   sidecar: { file: './sidecar.js', summary: 'run the optional verification sidecar' },
+  init: { file: './init.js', summary: 'detect agents, write a starter policy and install the hooks' },
+  doctor: { file: './doctor.js', summary: 'check the installation and explain how to fix what is wrong' },
+  status: { file: './status.js', summary: 'one screen: mode, layers, recent decisions, pending asks' },
+  completion: { file: './completion.js', summary: 'print a shell completion script (bash, zsh, fish)' },
+  rules: { file: './rules.js', summary: 'suggest rules from what people approved and denied' },
 };
 
 function usage(): string {
@@ -49,7 +54,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   try {
-    return await cmd.run(rest);
+    return await cmd.run(rest, { commands: COMMANDS });
   } catch (err) {
     if (err instanceof UsageError) {
       process.stderr.write(`svc ${name}: ${err.message} (see 'svc ${name} --help')\n`);

@@ -17,6 +17,16 @@ function cell(text: unknown, max = Infinity): string {
   return s.length > max ? s.slice(0, max - 1) + '…' : s;
 }
 
+/** An MCP call shows its tool name and arguments; other calls their command or path. */
+export function pendingSubject(a: any): string {
+  const params = a.action?.params;
+  if (params && typeof params === 'object' && typeof params.tool_name === 'string') {
+    const { tool_name, ...args } = params;
+    return `${tool_name} ${JSON.stringify(args)}`;
+  }
+  return String(a.command ?? '');
+}
+
 export function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   return rows.map((r) => r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]!))).join('  ')).join('\n');
@@ -26,7 +36,7 @@ export default {
   help: `usage: svc pending [--json]
 
 Lists the approvals waiting for a decision on the running server: id, age, agent, run, tool and
-command. Runs with two or more pending calls can be approved together:
+command (for an MCP call: the MCP tool's name and its arguments, secrets redacted). Runs with two or more pending calls can be approved together:
   svc approve --run AGENT/SESSION/RUN [--future]
 Options:
   --json   print the server's JSON (approvals and run groups) instead of a table
@@ -50,7 +60,7 @@ Environment: SERVICE_URL (default http://127.0.0.1:9090), SERVICE_TOKEN (else th
     const now = Date.now();
     const rows = [['ID', 'AGE', 'AGENT', 'RUN', 'TOOL', 'COMMAND']];
     for (const a of items) {
-      rows.push([cell(a.id), age(a.created_at, now), cell(a.agent, 24), cell(a.run_id || '-', 24), cell(a.tool, 16), cell(a.command, MAX_COMMAND)]);
+      rows.push([cell(a.id), age(a.created_at, now), cell(a.agent, 24), cell(a.run_id || '-', 24), cell(a.tool, 16), cell(pendingSubject(a), MAX_COMMAND)]);
     }
     process.stdout.write(table(rows) + '\n');
     for (const g of r.body.run_groups ?? []) {

@@ -1,7 +1,7 @@
 // `svc policy lint FILE...` and `svc policy explain "COMMAND"`.
 import { resolve } from 'node:path';
 import { parse, UsageError, type Command } from './args.js';
-import { openOfflineEngine, offlineCall } from './offline-engine.js';
+import { openOfflineEngine, offlineCall } from '../policy/offline-engine.js';
 import { formatDiagnostic, lintPolicyFile, type Diagnostic } from '../policy/lint.js';
 import type { ExplainResult, ExplainRule } from '../policy/engine.js';
 import type { ToolCall } from '../policy/types.js';

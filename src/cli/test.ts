@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { closest, parse, UsageError, type Command } from './args.js';
-import { openOfflineEngine, offlineCall } from './offline-engine.js';
+import { openOfflineEngine, offlineCall } from '../policy/offline-engine.js';
 import { PROFILES, shippedPolicy } from '../policy/config-path.js';
 import { loadEngine, type Engine } from '../policy/engine.js';
 import { compileCommandGlob } from '../policy/glob.js';

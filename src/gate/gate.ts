@@ -7,6 +7,7 @@ import type { AuditInput, AuditEvent } from '../audit/types.js';
 import { decisionEvent, responseEvent } from '../audit/events.js';
 import type { BusEvent } from '../audit/bus.js';
 import { QueueFullError, type ApprovalView } from '../approvals/types.js';
+import { outcomeMessage } from '../approvals/messages.js';
 import type { Caller, GateDeps, GateRequest, GateResult, GrantEffect, ResponseOutcome } from './types.js';
 import { AuditUnavailableError } from '../audit/types.js';
 import { UnavailableError } from '../util/errors.js';
@@ -128,11 +129,13 @@ export class Gate {
       result.approval = final;
       result.decision =
         final.status === 'approved'
-          ? { ...decision, action: 'allow', message: `approved by ${final.resolved_by ?? 'operator'}` }
+          ? { ...decision, action: 'allow', message: outcomeMessage(approval.id, { kind: 'approved', by: final.resolved_by }) }
           : {
               ...decision,
               action: 'deny',
-              message: final.status === 'expired' ? 'approval timed out; call blocked' : `denied by ${final.resolved_by ?? 'operator'}`,
+              message: outcomeMessage(approval.id, final.status === 'expired' ? { kind: 'expired' } : { kind: 'denied', by: final.resolved_by }, {
+                reason: decision.message,
+              }),
             };
     }
     if (req.mode === 'response' && !(enforced && decision.action === 'deny')) {

@@ -1,6 +1,7 @@
 // Asking the running server about one call, and waiting out an approval, for the clients
 // that live outside it (host hooks, the MCP proxy). The server is the only place decisions
 // are made and audited; this file only translates its replies into a small verdict.
+import { outcomeMessage, type WaitEnd } from '../approvals/messages.js';
 import { callJson, replyError, UnreachableError } from './http.js';
 
 export interface ServerTarget {
@@ -129,10 +130,14 @@ export async function waitForApproval(
   approvalId: string,
   deadline: number,
   signal?: AbortSignal,
+  /** The policy's reason for asking, repeated in the message when the call is blocked. */
+  reason?: string,
 ): Promise<ApprovalOutcome> {
   const path = `/v1/approvals/${encodeURIComponent(approvalId)}`;
+  const started = Date.now();
+  const end = (e: WaitEnd): ApprovalOutcome => ({ kind: 'denied', message: outcomeMessage(approvalId, e, { reason, serverUrl: target.url }) });
   for (;;) {
-    if (signal?.aborted) return { kind: 'denied', message: 'approval wait cancelled' };
+    if (signal?.aborted) return end({ kind: 'cancelled' });
     try {
       const reply = await callJson(target.url, 'GET', path, undefined, {
         token: target.token,
@@ -140,18 +145,19 @@ export async function waitForApproval(
       });
       const status = reply.body?.status;
       if (reply.status === 200 && status === 'approved') return { kind: 'approved', resolvedBy: reply.body.resolved_by };
+      if (reply.status === 200 && status === 'expired') return end({ kind: 'expired', afterMs: Date.now() - started });
       if (reply.status === 200 && typeof status === 'string' && status !== 'pending') {
-        return { kind: 'denied', message: `approval ${approvalId} was ${status}` };
+        return end({ kind: 'denied', by: typeof reply.body.resolved_by === 'string' ? reply.body.resolved_by : undefined });
       }
-      if (reply.status === 404 || reply.status === 410) return { kind: 'denied', message: `approval ${approvalId} is gone` };
+      if (reply.status === 404 || reply.status === 410) return end({ kind: 'gone' });
       if (reply.status === 401 || reply.status === 403) {
-        return { kind: 'denied', message: `cannot follow approval ${approvalId} (${replyError(reply)}); the token needs admin scope` };
+        return end({ kind: 'unreadable', detail: `${replyError(reply)}; the token needs admin scope` });
       }
     } catch (err) {
       if (!(err instanceof UnreachableError)) throw err;
     }
     const left = deadline - Date.now();
-    if (left <= 0) return { kind: 'denied', message: `approval ${approvalId} was not resolved in time` };
+    if (left <= 0) return end({ kind: 'gave-up', afterMs: Date.now() - started });
     await sleep(Math.min(APPROVAL_POLL_MS, left), signal);
   }
 }

@@ -142,7 +142,7 @@ for (const host of ['codex', 'cursor', 'gemini', 'cline'] as const) {
     const running2 = hook(host, refused);
     const b = await pendingApproval(server, host);
     assert.equal((await api(server, 'POST', `/v1/approvals/${b.id}/resolve`, { approved: false, resolved_by: 'test' })).status, 200);
-    assert.match(SHAPES[host].denied((await running2).reply) ?? '(not denied)', /git push needs approval.*denied/);
+    assert.match(SHAPES[host].denied((await running2).reply) ?? '(not denied)', /Not run: test denied approval \S+, so svc blocked the call\. It needs approval because: git push needs approval\./);
   });
 }
 

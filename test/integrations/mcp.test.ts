@@ -123,13 +123,14 @@ test('an ask waits for approval through the API; a denial is an error', async ()
     assert.equal(calledTools(s).length, 0, 'held while waiting');
     assert.equal((await api(server, 'POST', `/v1/approvals/${a.id}/resolve`, { approved: true, resolved_by: 'test' })).status, 200);
     assert.deepEqual((await pending).result.content, [{ type: 'text', text: 'deployed: deploy prod' }]);
+    assert.match(s.stderr, new RegExp(`svc mcp: Waiting for up to \\S+ for a human to approve this call \\(approval ${a.id}\\); it has not run\\..*"svc approve ${a.id}"`));
 
     const refused = s.request(11, 'tools/call', call('deploy', { command: 'deploy staging' }));
     const b = await pendingApproval(server, 'mcp-client', 'deploy staging');
     await api(server, 'POST', `/v1/approvals/${b.id}/resolve`, { approved: false, resolved_by: 'test' });
     const r = await refused;
     assert.equal(r.error.code, -32001);
-    assert.match(r.error.message, /deploys need approval.*denied/);
+    assert.match(r.error.message, new RegExp(`Not run: test denied approval ${b.id}, so svc blocked the call\\. It needs approval because: deploys need approval\\.`));
     assert.equal(r.error.data.approval_id, b.id);
     assert.deepEqual(calledTools(s), ['deploy']);
   } finally {

@@ -227,6 +227,6 @@ test('SERVICE_PRELOAD_ASK_TIMEOUT_MS bounds the wait for an approval and then re
   };
   const r = await checkedTrue('forever', preloadEnv(rec.socket, { SERVICE_PRELOAD_ASK_TIMEOUT_MS: '300' }));
   assert.match(r.stdout, /rc=126/);
-  assert.match(r.stderr, /svc: blocked: \/bin\/true forever: approval was not resolved in time/);
+  assert.match(r.stderr, /svc: blocked: \/bin\/true forever: approval was not resolved in time, so the command did not run \(svc pending lists the approval until it expires\)/);
   assert.ok(r.ms >= 300 && r.ms < 2000, `${r.ms}`);
 });

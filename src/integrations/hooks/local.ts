@@ -50,7 +50,7 @@ interface Evaluated {
 async function evaluateAll(call: HookCall, info: LocalCallInfo, dataDir: string): Promise<{ results: Evaluated[]; policySet: string }> {
   checkPolicyDir(dataDir);
   // Loaded only on this path: a hook that reaches the server never pays for the engine.
-  const [{ openOfflineEngine }, { toToolCall }] = await Promise.all([import('../../cli/offline-engine.js'), import('../../../server/call.js')]);
+  const [{ openOfflineEngine }, { toToolCall }] = await Promise.all([import('../../policy/offline-engine.js'), import('../../../server/call.js')]);
   const { engine, display } = openOfflineEngine(undefined, dataDir);
   const results: Evaluated[] = [];
   for (const t of call.targets) {
@@ -154,7 +154,7 @@ export async function checkResponseLocally(adapter: HostAdapter, call: HookCall,
   let policySet: string;
   try {
     checkPolicyDir(dataDir);
-    const [{ openOfflineEngine }, { toToolCall }] = await Promise.all([import('../../cli/offline-engine.js'), import('../../../server/call.js')]);
+    const [{ openOfflineEngine }, { toToolCall }] = await Promise.all([import('../../policy/offline-engine.js'), import('../../../server/call.js')]);
     const opened = openOfflineEngine(undefined, dataDir);
     policySet = opened.display;
     const tc = toToolCall(t.tool, { agent: info.agent, session: info.session, params: t.params, ...(info.cwd ? { cwd: info.cwd } : {}) }, { kind: 'admin', scopes: ['eval'], credentialOwner: 'local/hook' });

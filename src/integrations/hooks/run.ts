@@ -164,8 +164,8 @@ async function beforeTool(ctx: Ctx, call: HookCall): Promise<HookOutcome> {
           const expires = v.expiresAt ? Date.parse(v.expiresAt) : NaN;
           let deadline = Date.now() + (await approvalWaitMs(ctx.adapter, ctx.env));
           if (Number.isFinite(expires)) deadline = Math.min(deadline, expires + 1_000);
-          const r = await waitForApproval(ctx.target, v.approvalId, deadline, ctx.signal);
-          if (r.kind !== 'approved') return { kind: 'deny', reason: `${v.message}: ${r.message}` };
+          const r = await waitForApproval(ctx.target, v.approvalId, deadline, ctx.signal, v.message);
+          if (r.kind !== 'approved') return { kind: 'deny', reason: r.message };
         }
         continue;
     }

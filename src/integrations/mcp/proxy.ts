@@ -2,6 +2,7 @@
 // from the client is evaluated by the server before the MCP server sees it, its result goes
 // through the response rules on the way back, and `tools/list` can hide tools the policy
 // always denies. Everything else passes through untouched, in order.
+import { waitingMessage } from '../../approvals/messages.js';
 import { evaluateResponse, evaluateTool, waitForApproval, type ServerTarget, type ToolRequestBody } from '../ask-server.js';
 import { callJson } from '../http.js';
 import { mcpClass, type McpToolAnnotations } from '../mcp-class.js';
@@ -228,9 +229,11 @@ export class McpProxy {
         const expires = v.expiresAt ? Date.parse(v.expiresAt) : NaN;
         let deadline = Date.now() + this.opts.approvalWaitMs;
         if (Number.isFinite(expires)) deadline = Math.min(deadline, expires + 1_000);
-        const r = await waitForApproval(this.opts.target, v.approvalId, deadline, signal);
+        // The client shows the server's stderr: say who must do what while the call is held.
+        this.opts.warn(`svc mcp: ${waitingMessage({ id: v.approvalId, reason: v.message, serverUrl: this.opts.target.url, waitMs: (Number.isFinite(expires) ? Math.min(deadline, expires) : deadline) - Date.now() })}`);
+        const r = await waitForApproval(this.opts.target, v.approvalId, deadline, signal, v.message);
         if (r.kind === 'approved') return undefined;
-        return { message: `${v.message}: ${r.message}`, data: { decision: 'ask', approval_id: v.approvalId, tool } };
+        return { message: r.message, data: { decision: 'ask', approval_id: v.approvalId, tool } };
       }
     }
   }

@@ -1,11 +1,11 @@
 // The policy set an offline command (svc test, svc bench, svc policy explain) evaluates with:
 // chosen exactly as `svc serve` chooses it, so what these commands say is what the server does.
-import { resolveConfig, type PolicyLayer } from '../policy/config-path.js';
+import { resolveConfig, type PolicyLayer } from './config-path.js';
 import { defaultDataDir } from '../util/datadir.js';
 import { resolve } from 'node:path';
-import { loadEngine, type Engine, type LoadEngineOptions } from '../policy/engine.js';
-import { paramsFor } from '../policy/accessors.js';
-import type { ToolCall } from '../policy/types.js';
+import { loadEngine, type Engine, type LoadEngineOptions } from './engine.js';
+import { paramsFor } from './accessors.js';
+import type { ToolCall } from './types.js';
 
 export interface OfflineEngine {
   engine: Engine;
