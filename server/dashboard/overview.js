@@ -13,8 +13,12 @@ const COLORS = { allow: '#2f9e55', deny: '#d64535', ask: '#d49a1a', watch: '#3a7
 const TOP_N = 5;
 
 export function createOverview({ panel, onOpenEvent }) {
-  /** Events of the last hour, by id (live rows and reloads may overlap). */
+  /**
+   * Events of the last hour, by id (live rows and reloads may overlap), each with its place in
+   * the log: timestamps can tie, and the chain check needs the order the log wrote them in.
+   */
   let events = new Map();
+  let liveSeq = 0;
   let truncated = false;
   let loaded = false;
   let seq = 0;
@@ -55,8 +59,8 @@ export function createOverview({ panel, onOpenEvent }) {
       cursor: { drag: { x: false, y: false } },
       scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.15))] } },
       axes: [
-        { stroke: 'currentColor', grid: { stroke: 'rgba(128,128,128,0.15)' }, ticks: { stroke: 'rgba(128,128,128,0.3)' } },
-        { stroke: 'currentColor', label: yLabel, size: 48, grid: { stroke: 'rgba(128,128,128,0.15)' }, ticks: { stroke: 'rgba(128,128,128,0.3)' } },
+        { stroke: 'currentColor', values: (_u, splits) => splits.map(hhmm), grid: { stroke: 'rgba(128,128,128,0.15)' }, ticks: { stroke: 'rgba(128,128,128,0.3)' } },
+        { stroke: 'currentColor', label: yLabel, size: 64, grid: { stroke: 'rgba(128,128,128,0.15)' }, ticks: { stroke: 'rgba(128,128,128,0.3)' } },
       ],
       series: [{ label: 'time' }, ...series],
     };
@@ -111,7 +115,7 @@ export function createOverview({ panel, onOpenEvent }) {
               older = true;
               break;
             }
-            got.set(ev.id, ev);
+            got.set(ev.id, { ev, ord: -got.size });
           }
           if (got.size >= MAX_EVENTS) cut = true;
           if (older || cut || !r.next_offset) break;
@@ -134,12 +138,12 @@ export function createOverview({ panel, onOpenEvent }) {
 
   function prune() {
     const since = Date.now() - WINDOW_MIN * 60_000;
-    for (const [id, ev] of events) if (Date.parse(ev.timestamp) < since) events.delete(id);
+    for (const [id, e] of events) if (Date.parse(e.ev.timestamp) < since) events.delete(id);
   }
 
   function render() {
     prune();
-    const list = [...events.values()].sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
+    const list = [...events.values()].sort((a, b) => a.ord - b.ord).map((e) => e.ev);
     const counts = Object.fromEntries(SERIES.map((a) => [a, 0]));
     let human = 0;
     for (const ev of list) {
@@ -270,7 +274,7 @@ export function createOverview({ panel, onOpenEvent }) {
     /** A decision just recorded (from the SSE stream). */
     onAudit(ev) {
       if (!loaded || !ev?.id) return;
-      events.set(ev.id, ev);
+      if (!events.has(ev.id)) events.set(ev.id, { ev, ord: ++liveSeq });
       scheduleRender();
     },
     onBatch() {
@@ -285,6 +289,11 @@ export function createOverview({ panel, onOpenEvent }) {
       if (loaded && !panel.hidden) render();
     },
   };
+}
+
+/** Axis labels in the same 24-hour form as every time on the page. */
+function hhmm(sec) {
+  return new Date(sec * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hour12: false });
 }
 
 function tile(label, value, kind, sub) {
