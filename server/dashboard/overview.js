@@ -52,6 +52,11 @@ export function createOverview({ panel, onOpenEvent }) {
   let latChart = null;
 
   function chartOpts(width, series, yLabel) {
+    // Canvas takes no CSS variables or currentColor: read the page's colours (light or dark).
+    const css = getComputedStyle(panel);
+    const ink = css.getPropertyValue('--muted').trim() || '#5d6676';
+    const grid = { stroke: 'rgba(128,128,128,0.18)' };
+    const ticks = { stroke: 'rgba(128,128,128,0.35)' };
     return {
       width,
       height: 200,
@@ -59,8 +64,8 @@ export function createOverview({ panel, onOpenEvent }) {
       cursor: { drag: { x: false, y: false } },
       scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(1, Math.ceil(max * 1.15))] } },
       axes: [
-        { stroke: 'currentColor', values: (_u, splits) => splits.map(hhmm), grid: { stroke: 'rgba(128,128,128,0.15)' }, ticks: { stroke: 'rgba(128,128,128,0.3)' } },
-        { stroke: 'currentColor', label: yLabel, size: 64, grid: { stroke: 'rgba(128,128,128,0.15)' }, ticks: { stroke: 'rgba(128,128,128,0.3)' } },
+        { stroke: ink, values: (_u, splits) => splits.map(hhmm), grid, ticks },
+        { stroke: ink, label: yLabel, size: 64, grid, ticks },
       ],
       series: [{ label: 'time' }, ...series],
     };
@@ -82,8 +87,18 @@ export function createOverview({ panel, onOpenEvent }) {
       emptyData(2),
       latBox,
     );
-    new ResizeObserver(() => resize()).observe(rateBox);
   }
+
+  new ResizeObserver(() => resize()).observe(rateBox);
+
+  // The axes' colours are fixed when a chart is made: remake both when the scheme changes.
+  window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => {
+    if (!rateChart) return;
+    rateChart.destroy();
+    latChart.destroy();
+    rateChart = latChart = null;
+    if (loaded) render();
+  });
 
   function resize() {
     if (!rateChart || panel.hidden) return;

@@ -32,6 +32,7 @@ let browser: Browser;
 let page: Page;
 const dialogs: string[] = [];
 const pageErrors: string[] = [];
+const cspErrors: string[] = [];
 
 before(async () => {
   dataDir = tempDir('svc-dash-');
@@ -46,6 +47,9 @@ before(async () => {
     void d.dismiss();
   });
   page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
+  });
 });
 
 after(async () => {
@@ -450,9 +454,18 @@ test('screenshots at laptop and phone widths', async () => {
     await page.locator('#panel-policy .kv-row').first().waitFor();
     await page.screenshot({ path: join(OUT, `dashboard-policy-${width}.png`), fullPage: true });
   }
+  // The Overview in the dark scheme: the chart axes take the page's colours.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.click('#tab-history');
+  await page.click('#tab-overview');
+  await page.locator('#chart-rate canvas').waitFor();
+  await page.screenshot({ path: join(OUT, 'dashboard-overview-1440-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.click('#tab-active');
   assert.deepEqual(dialogs, []);
+  assert.deepEqual(cspErrors, [], 'the page and uPlot need nothing the CSP forbids');
 });
 
 test('survives a server restart: reconnects and shows the state', async () => {
