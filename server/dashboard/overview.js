@@ -23,6 +23,7 @@ export function createOverview({ panel, onOpenEvent }) {
   let loaded = false;
   let seq = 0;
   let redrawTimer = null;
+  let batchTimer = null;
   let health = { configured: null, days: 0, error: '' };
 
   const tiles = h('div', { class: 'tiles' });
@@ -145,6 +146,8 @@ export function createOverview({ panel, onOpenEvent }) {
       health = { configured: err.status === 503 ? false : null, days: 0, error: err.status === 503 ? '' : err.message };
     }
     if (mine !== seq) return;
+    // Keep what the stream brought while the log was being read (it follows the log's order).
+    for (const [id, e] of events) if (e.ord > 0 && !got.has(id)) got.set(id, e);
     events = got;
     truncated = cut;
     loaded = true;
@@ -292,8 +295,11 @@ export function createOverview({ panel, onOpenEvent }) {
       if (!events.has(ev.id)) events.set(ev.id, { ev, ord: ++liveSeq });
       scheduleRender();
     },
+    /** A bulk resolution wrote many events at once: read the hour again, once. */
     onBatch() {
-      if (loaded) load();
+      if (!loaded) return;
+      clearTimeout(batchTimer);
+      batchTimer = setTimeout(load, 250);
     },
     /** Called when the tab becomes visible: charts need a laid-out box to size themselves. */
     shown() {

@@ -76,6 +76,8 @@ const card = (text: string) => page.locator('#active-list > .card', { hasText: t
 const notice = (text: string | RegExp) => page.locator('#notices .notice', { hasText: text });
 const pendingIds = async () => ((await srv.req('GET', '/v1/approvals')).body.approvals as Array<{ id: string }>).map((a) => a.id);
 const statusOf = async (id: string) => (await srv.req('GET', `/v1/approvals/${id}`)).body.status;
+/** Closes every notice; one may time out by itself meanwhile, so no click waits on a given one. */
+const dismissNotices = () => page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('#notices .notice-close').forEach((b) => b.click()));
 const gone = (text: string) => card(text).waitFor({ state: 'detached', timeout: WAIT });
 
 test('asks for the token, rejects a wrong one, and takes one from the #token= fragment', async () => {
@@ -222,7 +224,7 @@ test('keyboard: d on a whole run asks for a second d; another key cancels', asyn
   await cluster.waitFor({ state: 'detached', timeout: WAIT });
   for (const id of ids) assert.equal(await statusOf(id), 'denied');
   await notice('Denied 2 pending calls').waitFor();
-  while (await page.locator('#notices .notice-close').count()) await page.locator('#notices .notice-close').first().click();
+  await dismissNotices();
 });
 
 test('allow future on a run group: its pending calls pass and the next call is allowed without a card', async () => {
@@ -434,7 +436,7 @@ test('screenshots at laptop and phone widths', async () => {
   await ask('ask-me rotate keys --region eu-west-1 --all-accounts --reason "quarterly rotation"', { run_id: 'solo-run' });
   await page.locator('#active-list > .card').nth(2).waitFor({ timeout: WAIT });
   // Notices from earlier steps float over the page; dismiss them as an operator would.
-  while (await page.locator('#notices .notice-close').count()) await page.locator('#notices .notice-close').first().click();
+  await dismissNotices();
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
     await page.click('#tab-active');
