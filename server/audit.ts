@@ -28,7 +28,7 @@ export default async function auditRoutes(app: FastifyInstance, ctx: ServerConte
     schema: {
       querystring: {
         type: 'object',
-        properties: { date: dateStr, limit: str, offset: str, tool: str, action: str, agent: str, session: str, run_id: str },
+        properties: { date: dateStr, limit: str, offset: str, tool: str, action: str, agent: str, session: str, run_id: str, q: str },
       },
     },
   }, async (req) => {

@@ -1,6 +1,7 @@
 // /dashboard/: the operator UI's static files. They carry no data and need no credential;
 // the page asks for the admin token and calls the API with it.
 import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { PACKAGE_ROOT } from '../src/util/version.js';
@@ -28,6 +29,16 @@ const SECURITY_HEADERS = {
   'Cache-Control': 'no-cache',
 };
 
+/**
+ * Third-party files the page loads, each by a fixed name: uPlot draws the Overview charts
+ * (small, canvas-based, no dependencies of its own). Served from the installed package, never a
+ * CDN, so the page works offline and the CSP keeps 'self'.
+ */
+const VENDOR: Record<string, string> = {
+  'vendor/uPlot.iife.min.js': 'uplot/dist/uPlot.iife.min.js',
+  'vendor/uPlot.min.css': 'uplot/dist/uPlot.min.css',
+};
+
 interface Asset {
   type: string;
   body: Buffer;
@@ -41,6 +52,11 @@ export function loadAssets(dir = DASHBOARD_DIR): Map<string, Asset> {
     if (type) assets.set(name, { type, body: readFileSync(join(dir, name)) });
   }
   if (!assets.has('index.html')) throw new Error(`dashboard assets missing: no index.html in ${dir}`);
+  const require = createRequire(import.meta.url);
+  for (const [name, spec] of Object.entries(VENDOR)) {
+    const file = require.resolve(spec);
+    assets.set(name, { type: TYPES[extname(file)]!, body: readFileSync(file) });
+  }
   return assets;
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
 import { SvcError } from './errors.js';
 import { VERSION } from '../src/util/version.js';
+import { policySources } from './policy-text.js';
 
 /** SPEC 8: at least one second between reloads. */
 export const RELOAD_INTERVAL_MS = 1000;
@@ -37,7 +38,11 @@ export default async function statusRoutes(app: FastifyInstance, ctx: ServerCont
     return body;
   });
 
-  app.get('/v1/policy/summary', { config: { auth: 'admin' } }, async () => ctx.policies.current.summary());
+  // `policies` (each policy's file, line and YAML text) is an addition the dashboard shows.
+  app.get('/v1/policy/summary', { config: { auth: 'admin' } }, async () => ({
+    ...ctx.policies.current.summary(),
+    policies: policySources(ctx.policies.current),
+  }));
 
   let lastReload = -Infinity;
   // {"accept_removal": true} is the explicit act that lets a set drop a file that disappeared

@@ -6,6 +6,8 @@ import { api } from './api.js';
 import { notify, quote } from './notice.js';
 
 const WARN_MS = 60_000;
+/** How long a first keyboard "d" on a run stays armed, waiting for the second. */
+const KEY_CONFIRM_MS = 5000;
 const URGENT_MS = 30_000;
 
 export function createActive({ listEl, onCount }) {
@@ -131,7 +133,12 @@ export function createActive({ listEl, onCount }) {
       ),
       h('ol', { class: 'items' }, g.items.map((it) => itemRow(it))),
     );
-    actions.set(el, { approve: () => bulk(g, ids, 'approve', 'pending', el), deny: () => bulk(g, ids, 'deny', 'pending', el) });
+    actions.set(el, {
+      approve: () => bulk(g, ids, 'approve', 'pending', el),
+      deny: () => bulk(g, ids, 'deny', 'pending', el),
+      // Denying a whole run from the keyboard is one stray key away: ask for a second press.
+      confirmDeny: `Deny all ${n} pending ${plural(n)} of run ${quote(short(g.run_id, 24))}? Press d again to deny, any other key to cancel.`,
+    });
     return el;
   }
 
@@ -221,13 +228,34 @@ export function createActive({ listEl, onCount }) {
     setBusy(el, false);
   }
 
+  let armed = null;
+  function disarm() {
+    if (!armed) return;
+    clearTimeout(armed.timer);
+    armed.prompt.remove();
+    armed.card.classList.remove('key-armed');
+    armed = null;
+  }
+
   return {
     refresh,
     /** Runs a keyboard action ('approve' | 'deny') on the card holding focus. */
     act(card, which) {
       const a = actions.get(card);
-      if (a && !card.classList.contains('busy')) a[which]();
+      if (!a || card.classList.contains('busy')) return;
+      if (which === 'deny' && a.confirmDeny && armed?.card !== card) {
+        disarm();
+        const prompt = h('p', { class: 'key-confirm', role: 'alert' }, a.confirmDeny);
+        card.querySelector('.actions').after(prompt);
+        card.classList.add('key-armed');
+        armed = { card, prompt, timer: setTimeout(disarm, KEY_CONFIRM_MS) };
+        return;
+      }
+      disarm();
+      a[which]();
     },
+    /** Any other key cancels an armed keyboard deny. */
+    disarm,
     cards: () => [...listEl.querySelectorAll(':scope > .card')],
   };
 }
@@ -261,10 +289,16 @@ function field(label, value) {
   return h('span', { class: 'field' }, h('span', { class: 'label' }, label), ' ', h('span', { class: 'value', title: value }, value || '—'));
 }
 
-/** The action review exactly as the server wrote it (SPEC 2.4): display_text is never re-parsed. */
+/**
+ * The action review exactly as the server wrote it: display_text is never re-parsed. The card's
+ * head already shows the command, so the full text waits behind a toggle.
+ */
 function review(act) {
   const text = typeof act.display_text === 'string' ? act.display_text : JSON.stringify(act, null, 2);
-  return h('pre', { class: 'review', 'aria-label': 'Action under review' }, text);
+  const lines = text.split('\n').length;
+  return h('details', { class: 'review-wrap' },
+    h('summary', null, `Full request (${lines} ${lines === 1 ? 'line' : 'lines'})`),
+    h('pre', { class: 'review', 'aria-label': 'Action under review' }, text));
 }
 
 function emptyState() {

@@ -1,4 +1,4 @@
-// Entry point: token gate, header, tabs, keyboard, and the live connection that keeps the three
+// Entry point: token gate, header, tabs, keyboard, and the live connection that keeps the four
 // tabs current. The SSE stream only says "something changed"; state always comes from the API.
 import { $, $$, humanSeconds } from './dom.js';
 import { api, token, onUnauthorized } from './api.js';
@@ -6,12 +6,16 @@ import { connectLive } from './live.js';
 import { createActive, tick } from './active.js';
 import { createHistory } from './history.js';
 import { createPolicy } from './policy.js';
+import { createOverview } from './overview.js';
+import { createDrawer } from './drawer.js';
 
 const HEADER_REFRESH_MS = 30_000;
 /** A safety net under SSE: a notification lost to a dropped stream is caught within this time. */
 const QUEUE_POLL_MS = 30_000;
 const APPROVALS_DEBOUNCE_MS = 100;
-const TABS = ['active', 'history', 'policy'];
+const TABS = ['active', 'overview', 'history', 'policy'];
+/** The Overview's window slides once in this while nothing happens. */
+const OVERVIEW_TICK_MS = 30_000;
 
 let live = null;
 let started = false;
@@ -19,7 +23,9 @@ let uptimeBase = null;
 let approvalsTimer = null;
 
 const active = createActive({ listEl: $('#active-list'), onCount: setPending });
-const historyTab = createHistory({ panel: $('#panel-history') });
+const drawer = createDrawer();
+const historyTab = createHistory({ panel: $('#panel-history'), drawer });
+const overview = createOverview({ panel: $('#panel-overview'), onOpenEvent: (ev) => drawer.open(ev) });
 const policy = createPolicy({ panel: $('#panel-policy'), onStatus: setStatus });
 
 function init() {
@@ -89,6 +95,7 @@ async function start() {
     const ready = () => token.get() && $('#gate').hidden;
     setInterval(() => ready() && refreshHeader(), HEADER_REFRESH_MS);
     setInterval(() => ready() && document.visibilityState === 'visible' && active.refresh(), QUEUE_POLL_MS);
+    setInterval(() => ready() && overview.tick(), OVERVIEW_TICK_MS);
   }
   refreshAll();
   stopLive();
@@ -101,8 +108,13 @@ async function start() {
       if (msg.type === 'approvals') {
         clearTimeout(approvalsTimer);
         approvalsTimer = setTimeout(active.refresh, APPROVALS_DEBOUNCE_MS);
-      } else if (msg.type === 'audit' && msg.event) historyTab.onAudit(msg.event);
-      else if (msg.type === 'audit_batch') historyTab.onBatch();
+      } else if (msg.type === 'audit' && msg.event) {
+        historyTab.onAudit(msg.event);
+        overview.onAudit(msg.event);
+      } else if (msg.type === 'audit_batch') {
+        historyTab.onBatch();
+        overview.onBatch();
+      }
     },
   });
 }
@@ -117,6 +129,7 @@ function refreshAll() {
   refreshHeader();
   historyTab.resync();
   if (currentTab() === 'policy') policy.load();
+  if (currentTab() === 'overview') overview.load();
 }
 
 async function refreshHeader() {
@@ -208,13 +221,22 @@ function selectTab(name, push) {
   $('#help').hidden = name !== 'active';
   if (push && location.hash !== `#${name}`) replaceHash(`#${name}`);
   if (name === 'policy' && token.get() && started) policy.load();
+  if (name === 'overview' && token.get() && started) overview.shown();
+  if (name !== 'history' && name !== 'overview') drawer.close();
 }
 
 function onKey(e) {
   if (e.ctrlKey || e.metaKey || e.altKey || !$('#gate').hidden) return;
   const t = e.target;
   if (t && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
-  if (currentTab() !== 'active' || !'jkad'.includes(e.key) || e.key.length !== 1) return;
+  if (e.key === '/' && currentTab() === 'history') {
+    e.preventDefault();
+    $('#history-search').focus();
+    return;
+  }
+  if (currentTab() !== 'active') return;
+  if (e.key !== 'd') active.disarm();
+  if (!'jkad'.includes(e.key) || e.key.length !== 1) return;
   const cards = active.cards();
   if (!cards.length) return;
   const current = document.activeElement?.closest?.('.card');

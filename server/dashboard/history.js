@@ -1,18 +1,21 @@
-// History tab: one UTC day of audit events, newest first, with filters and paging. While the
-// first page of today is shown, new decisions arrive live from the SSE stream.
+// History tab: one UTC day of audit events, newest first, with a search over commands, paths and
+// URLs (done by the server, so it covers the whole day), filters and paging. While the first page
+// of today is shown, new decisions arrive live from the SSE stream. A row opens the event drawer.
 import { h, fill, localTime, todayUTC, short, actionClass, headline, button } from './dom.js';
 import { api, query } from './api.js';
 
 const PAGE_SIZE = 50;
-const FILTERS = ['tool', 'action', 'agent', 'session', 'run_id'];
+const FILTERS = ['q', 'tool', 'action', 'agent', 'session', 'run_id'];
+const SEARCH_DEBOUNCE_MS = 250;
 const ACTIONS = ['allow', 'deny', 'ask', 'watch', 'approved', 'denied', 'authorized'];
 
-export function createHistory({ panel }) {
+export function createHistory({ panel, drawer }) {
   const state = { date: todayUTC(), f: blankFilters(), offset: 0, back: [], next: 0, total: 0, shown: new Set(), loaded: false };
   let reloadTimer = null;
   let seq = 0;
 
   const inputs = {
+    q: h('input', { type: 'search', name: 'q', id: 'history-search', placeholder: 'Search commands, paths, URLs', spellcheck: 'false', maxlength: '256', 'aria-label': 'Search commands, paths and URLs' }),
     date: h('input', { type: 'date', name: 'date', value: state.date, 'aria-label': 'Day (UTC)' }),
     tool: h('input', { type: 'text', name: 'tool', placeholder: 'any', spellcheck: 'false' }),
     action: h('select', { name: 'action' }, h('option', { value: '' }, 'any'), ACTIONS.map((a) => h('option', { value: a }, a))),
@@ -24,6 +27,7 @@ export function createHistory({ panel }) {
   const form = h(
     'form',
     { class: 'filters', onsubmit: (e) => { e.preventDefault(); applyForm(); } },
+    h('label', { class: 'filter search' }, h('span', null, 'Search'), inputs.q),
     label('Day (UTC)', inputs.date),
     label('Tool', inputs.tool),
     label('Decision', inputs.action),
@@ -34,6 +38,11 @@ export function createHistory({ panel }) {
   );
   inputs.date.addEventListener('change', applyForm);
   inputs.action.addEventListener('change', applyForm);
+  let searchTimer = null;
+  inputs.q.addEventListener('input', () => {
+    clearTimeout(searchTimer);
+    searchTimer = setTimeout(applyForm, SEARCH_DEBOUNCE_MS);
+  });
 
   const trace = h('div', { class: 'trace', hidden: true });
   const summary = h('p', { class: 'summary', 'aria-live': 'polite' });
@@ -142,12 +151,8 @@ export function createHistory({ panel }) {
     const what = headline(req) || headline(req.params) || '';
     const kind = typeof req.action === 'string' ? req.action : '';
     const policy = (d.matched_policies || [])[0] || '';
-    const detailsRow = h('tr', { class: 'details', hidden: true }, h('td', { colspan: '8' }, details(ev)));
-    const toggle = h('button', { type: 'button', class: 'linklike what', 'aria-expanded': 'false', title: 'Show details' }, what || kind || '(details)');
-    toggle.addEventListener('click', () => {
-      detailsRow.hidden = !detailsRow.hidden;
-      toggle.setAttribute('aria-expanded', String(!detailsRow.hidden));
-    });
+    const toggle = h('button', { type: 'button', class: 'linklike what', title: what ? `${what}\n(show details)` : 'Show details' }, what || kind || '(details)');
+    toggle.addEventListener('click', () => drawer.open(ev));
     const row = h(
       'tr',
       { class: live ? 'event fresh' : 'event', dataset: { id: ev.id } },
@@ -161,24 +166,23 @@ export function createHistory({ panel }) {
       h('td', { 'data-label': 'Policy' }, policy || '—'),
     );
     if (live) {
-      tbody.prepend(row, detailsRow);
-      // Keep one page: drop the oldest row (and its details row).
+      tbody.prepend(row);
+      // Keep one page: drop the oldest row.
       while (tbody.querySelectorAll('tr.event').length > PAGE_SIZE) {
         const last = tbody.lastElementChild;
-        const lastEvent = last.previousElementSibling;
-        state.shown.delete(lastEvent.dataset.id);
+        state.shown.delete(last.dataset.id);
         last.remove();
-        lastEvent.remove();
         if (!state.next) state.next = PAGE_SIZE;
       }
-    } else tbody.append(row, detailsRow);
+    } else tbody.append(row);
   }
 
   function matches(ev) {
     if (ev.timestamp?.slice(0, 10) !== state.date) return false;
     const f = state.f;
     return (!f.tool || ev.tool === f.tool) && (!f.action || ev.decision?.action === f.action) &&
-      (!f.agent || ev.agent === f.agent) && (!f.session || ev.session === f.session) && (!f.run_id || ev.run_id === f.run_id);
+      (!f.agent || ev.agent === f.agent) && (!f.session || ev.session === f.session) && (!f.run_id || ev.run_id === f.run_id) &&
+      (!f.q || searchText(ev.request).includes(f.q.toLowerCase()));
   }
 
   /** True while new events belong at the top of what is shown. */
@@ -204,22 +208,12 @@ export function createHistory({ panel }) {
   };
 }
 
-function details(ev) {
-  const d = ev.decision || {};
-  const rows = [
-    ['Message', d.message],
-    ['Policies', (d.matched_policies || []).join(', ')],
-    ['Evaluation', d.evaluation_time_us !== undefined ? `${d.evaluation_time_us} µs` : ''],
-    ['Suggestions', (d.suggestions || []).join(' · ')],
-    ['Event id', ev.id],
-    ['Timestamp', ev.timestamp],
-    ['Session', ev.session],
-    ['Run', ev.run_id],
-  ].filter(([, v]) => v);
-  return h(
-    'div',
-    { class: 'event-details' },
-    h('dl', null, rows.map(([k, v]) => [h('dt', null, k), h('dd', null, v)])),
-    h('pre', { class: 'review' }, JSON.stringify(ev.request ?? {}, null, 2)),
-  );
+/** The same fields the server searches (GET /v1/audit/events?q=), for rows that arrive live. */
+function searchText(req) {
+  const parts = [];
+  for (const obj of [req, req?.params]) {
+    if (!obj || typeof obj !== 'object') continue;
+    for (const k of ['command', 'path', 'file_path', 'url']) if (typeof obj[k] === 'string') parts.push(obj[k]);
+  }
+  return parts.join('\n').toLowerCase();
 }

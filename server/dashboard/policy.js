@@ -1,11 +1,15 @@
-// Policy tab: what is loaded (status and rule summary), a reload button, and the rules learned
-// through "always allow", each removable.
+// Policy tab: what is loaded (status, the files layered into the set, load errors), the rule
+// summary with each policy's YAML, a reload button, and the rules learned through "always
+// allow", each removable. Layer and error fields are read when the server sends them.
 import { h, fill, actionClass, button, confirmButton, localTime } from './dom.js';
 import { api } from './api.js';
 import { notify, quote } from './notice.js';
 
 export function createPolicy({ panel, onStatus }) {
   const statusBox = h('div', { class: 'kv' });
+  const errorBox = h('div', { id: 'policy-errors' });
+  const layersBox = h('div', { id: 'policy-layers' });
+  const sourcesBox = h('div', { id: 'policy-sources' });
   const reloadResult = h('p', { class: 'reload-result', role: 'status' });
   const reloadBtn = button('Reload policies', 'primary', reload);
   const summaryText = h('p', { class: 'policy-summary' });
@@ -18,15 +22,24 @@ export function createPolicy({ panel, onStatus }) {
       'section',
       { class: 'panel' },
       h('div', { class: 'panel-head' }, h('h2', null, 'Loaded policy'), reloadBtn),
+      errorBox,
       statusBox,
       reloadResult,
     ),
+    h('section', { class: 'panel' }, h('h2', null, 'Active layers'), layersBox),
     h(
       'section',
       { class: 'panel' },
       h('h2', null, 'Rules'),
       summaryText,
       h('div', { class: 'table-wrap' }, h('table', { class: 'rules' }, h('thead', null, h('tr', null, h('th', null, 'Policy'), h('th', null, 'Action'), h('th', null, 'Summary'))), rulesBody)),
+    ),
+    h(
+      'section',
+      { class: 'panel' },
+      h('h2', null, 'Rule text'),
+      h('p', { class: 'hint' }, 'Each policy as written in its file. Open one to read it.'),
+      sourcesBox,
     ),
     h(
       'section',
@@ -58,6 +71,8 @@ export function createPolicy({ panel, onStatus }) {
         kv('Rules', String(s.rule_count)),
         kv('Calls, last hour', counts),
       );
+      renderErrors(s);
+      renderLayers(s);
     } catch (err) {
       if (err.status !== 401) fill(statusBox, h('p', { class: 'error-text' }, `Could not load status: ${err.message}.`));
     }
@@ -72,10 +87,65 @@ export function createPolicy({ panel, onStatus }) {
           h('tr', null, h('td', null, r.name), h('td', null, h('span', { class: `pill ${actionClass(r.action)}` }, r.action)), h('td', null, r.summary)),
         ),
       );
+      renderSources(s.policies);
       if (!(s.rules || []).length) rulesBody.append(h('tr', null, h('td', { colspan: '3', class: 'muted' }, `No rules; every call gets the default action (${s.default_action}).`)));
     } catch (err) {
       if (err.status !== 401) summaryText.textContent = `Could not load the rule summary: ${err.message}.`;
     }
+  }
+
+  /** Load errors under any of the names a server uses; the last good set stays in force. */
+  function renderErrors(s) {
+    const errs = [];
+    const add = (e) => {
+      if (!e) return;
+      if (Array.isArray(e)) e.forEach(add);
+      else if (typeof e === 'string') errs.push(e);
+      else if (typeof e === 'object') errs.push([e.file || e.path, e.line ? `line ${e.line}` : '', e.message || e.error || JSON.stringify(e)].filter(Boolean).join(': '));
+    };
+    add(s.load_errors);
+    add(s.policy_error);
+    const missing = Array.isArray(s.policy_missing) ? s.policy_missing : [];
+    if (!errs.length && !missing.length) return fill(errorBox, h('p', { class: 'ok-text', id: 'policy-ok' }, 'Loaded without errors.'));
+    fill(
+      errorBox,
+      h('div', { class: 'load-errors', role: 'alert' },
+        h('strong', null, errs.length ? 'The last edit did not load; the previous policies stay in force.' : 'Some policy files are missing; the previous set stays in force.'),
+        h('ul', null, errs.map((e) => h('li', null, h('code', null, e))), missing.map((m) => h('li', null, 'missing: ', h('code', null, typeof m === 'string' ? m : m.path || JSON.stringify(m)))))),
+    );
+  }
+
+  function renderLayers(s) {
+    const layers = Array.isArray(s.policy_layers) ? s.policy_layers : Array.isArray(s.layers) ? s.layers : null;
+    if (!layers) {
+      return fill(layersBox, h('p', { class: 'muted' }, 'This server does not report layers; the set is loaded from ', h('code', null, s.config_path || '?'), '.'));
+    }
+    if (!layers.length) return fill(layersBox, h('p', { class: 'muted' }, 'No policy files are loaded.'));
+    fill(
+      layersBox,
+      h('ol', { class: 'layers' }, layers.map((l) =>
+        h('li', null,
+          h('span', { class: 'badge tool' }, l.kind || 'file'),
+          ' ', h('strong', null, l.name || ''),
+          l.path ? [' ', h('code', { class: 'muted' }, l.path)] : null))),
+      s.replace_base ? h('p', { class: 'hint' }, 'The project replaces the base profile instead of layering on it.') : null,
+    );
+  }
+
+  function renderSources(list) {
+    if (!Array.isArray(list)) return fill(sourcesBox, h('p', { class: 'muted' }, 'This server does not send the rule text.'));
+    if (!list.length) return fill(sourcesBox, h('p', { class: 'muted' }, 'No policies are loaded.'));
+    // Keep open the ones the operator opened, across refreshes.
+    const open = new Set([...sourcesBox.querySelectorAll('details[open]')].map((d) => d.dataset.key));
+    fill(
+      sourcesBox,
+      list.map((p) => {
+        const key = `${p.file}:${p.line}:${p.name}`;
+        return h('details', { class: 'policy-src', dataset: { key, name: p.name }, open: open.has(key) },
+          h('summary', null, h('strong', null, p.name), h('span', { class: 'muted' }, ` ${p.file}:${p.line}`)),
+          p.source ? h('pre', { class: 'yaml' }, p.source + (p.truncated ? '\n…' : '')) : h('p', { class: 'muted' }, 'The file could not be read.'));
+      }),
+    );
   }
 
   async function loadLearned() {

@@ -17,7 +17,7 @@ export const MAX_STATS_DAYS = 366;
 /** A bad query parameter (the route answers 400). */
 export class AuditQueryError extends SvcError {
   override name = 'AuditQueryError';
-  constructor(message: string, code: 'invalid_date' | 'invalid_range' = 'invalid_date') {
+  constructor(message: string, code: 'invalid_date' | 'invalid_range' | 'invalid_request' = 'invalid_date') {
     super(code, message);
   }
 }
@@ -31,6 +31,27 @@ export interface QueryOptions {
   agent?: string;
   session?: string;
   run_id?: string;
+  /** Case-insensitive substring of the request's command, path or URL. */
+  q?: string;
+}
+
+/** The longest search term the reader accepts (the route caps it the same). */
+export const MAX_SEARCH = 256;
+
+/** The strings a search looks through: what the call runs or touches, at the top or in params. */
+const SEARCH_FIELDS = ['command', 'path', 'file_path', 'url'];
+function searchText(req: unknown): string {
+  if (!req || typeof req !== 'object') return '';
+  const r = req as Record<string, unknown>;
+  const parts: string[] = [];
+  for (const obj of [r, r.params]) {
+    if (!obj || typeof obj !== 'object') continue;
+    for (const k of SEARCH_FIELDS) {
+      const v = (obj as Record<string, unknown>)[k];
+      if (typeof v === 'string') parts.push(v);
+    }
+  }
+  return parts.join('\n').toLowerCase();
 }
 
 export interface QueryResult {
@@ -100,6 +121,11 @@ export class AuditReader {
     if (q.agent) filters.push((ev) => ev.agent === q.agent);
     if (q.session) filters.push((ev) => ev.session === q.session);
     if (q.run_id) filters.push((ev) => ev.run_id === q.run_id);
+    if (q.q) {
+      if (q.q.length > MAX_SEARCH) throw new AuditQueryError(`invalid q: at most ${MAX_SEARCH} characters`, 'invalid_request');
+      const needle = q.q.toLowerCase();
+      filters.push((ev) => searchText(ev.request).includes(needle));
+    }
 
     const files = await filesForDate(this.dir, date);
     const ends = await Promise.all(files.map((f) => this.end(f)));

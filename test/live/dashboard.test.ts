@@ -18,6 +18,9 @@ policies:
       - action: ask
         when: { command_matches: ["ask-me *", "<img*"] }
         message: this command needs a human
+      - action: deny
+        when: { command_matches: ["rm -rf *"] }
+        message: no recursive deletes
 `;
 const XSS = '<img src=x onerror=alert(1)>';
 const OUT = join(PACKAGE_ROOT, 'test-output');
@@ -29,6 +32,7 @@ let browser: Browser;
 let page: Page;
 const dialogs: string[] = [];
 const pageErrors: string[] = [];
+const cspErrors: string[] = [];
 
 before(async () => {
   dataDir = tempDir('svc-dash-');
@@ -43,12 +47,21 @@ before(async () => {
     void d.dismiss();
   });
   page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
+  });
 });
 
 after(async () => {
-  await browser?.close();
-  await srv?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  try {
+    await browser?.close();
+  } finally {
+    try {
+      await srv?.stop();
+    } finally {
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
 });
 
 let n = 0;
@@ -63,6 +76,8 @@ const card = (text: string) => page.locator('#active-list > .card', { hasText: t
 const notice = (text: string | RegExp) => page.locator('#notices .notice', { hasText: text });
 const pendingIds = async () => ((await srv.req('GET', '/v1/approvals')).body.approvals as Array<{ id: string }>).map((a) => a.id);
 const statusOf = async (id: string) => (await srv.req('GET', `/v1/approvals/${id}`)).body.status;
+/** Closes every notice; one may time out by itself meanwhile, so no click waits on a given one. */
+const dismissNotices = () => page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('#notices .notice-close').forEach((b) => b.click()));
 const gone = (text: string) => card(text).waitFor({ state: 'detached', timeout: WAIT });
 
 test('asks for the token, rejects a wrong one, and takes one from the #token= fragment', async () => {
@@ -85,12 +100,72 @@ test('asks for the token, rejects a wrong one, and takes one from the #token= fr
   await page.locator('.empty', { hasText: 'Nothing is waiting' }).waitFor();
 });
 
+const exec = (command: string, extra: Record<string, unknown> = {}) =>
+  srv.req('POST', '/v1/tool/exec', { agent: 'agent-ov', session: 'sess-ov', params: { command }, ...extra });
+const tileValue = (kind: string) => page.locator(`#tile-${kind} .tile-value`);
+
+test('overview: live counts and a drawn chart that match the decisions made', async () => {
+  await page.click('#tab-overview');
+  await page.locator('#tile-total .tile-value', { hasText: '0' }).waitFor({ timeout: WAIT });
+  await page.locator('#chart-rate canvas').waitFor({ timeout: WAIT });
+
+  // Made while the tab is open: they arrive over the SSE stream.
+  for (const c of ['echo ov 1', 'echo ov 2', 'echo ov 3']) assert.equal((await exec(c)).body.allowed, true);
+  for (const c of ['rm -rf /tmp/ov1', 'rm -rf /tmp/ov2']) assert.equal((await exec(c, { run_id: 'run-ov' })).body.allowed, false);
+  const asked = await exec('ask-me ov', { run_id: 'run-ov' });
+  assert.equal(asked.status, 202);
+
+  const expect = async () => {
+    for (const [kind, n] of [['allow', '3'], ['deny', '2'], ['ask', '1'], ['total', '6']] as const) {
+      await page.locator(`#tile-${kind} .tile-value`, { hasText: new RegExp(`^${n}$`) }).waitFor({ timeout: WAIT });
+    }
+    // The chart holds the same decisions, minute by minute.
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('#chart-rate')?.dataset.total === '6', null, { timeout: WAIT });
+    const data = await page.locator('#chart-rate').evaluate((el) => ({ ...(el as HTMLElement).dataset }));
+    assert.deepEqual([data.allow, data.deny, data.ask, data.watch], ['3', '2', '1', '0']);
+    assert.ok(await page.locator('#chart-rate canvas').count() >= 1);
+    assert.ok(await page.locator('#chart-latency canvas').count() >= 1);
+    assert.match((await tileValue('latency').textContent()) ?? '', /^\d+(\.\d)? (µs|ms) \/ \d+(\.\d)? (µs|ms)$/);
+    assert.match((await page.textContent('#top-agents')) ?? '', /agent-ov\s*6/);
+    assert.match((await page.textContent('#top-policies')) ?? '', /ask-me\s*3 · 2 denied/);
+    assert.match((await page.textContent('#recent-blocks')) ?? '', /rm -rf \/tmp\/ov2/);
+    await page.locator('#chain-state', { hasText: 'intact' }).waitFor({ timeout: WAIT });
+  };
+  await expect();
+  // The same numbers when read back from the log rather than the stream.
+  await page.click('#tab-history');
+  await page.click('#tab-overview');
+  await expect();
+  const logged = (await srv.req('GET', '/v1/audit/events?limit=500')).body.events as Array<{ decision: { action: string } }>;
+  assert.equal(logged.filter((e) => ['allow', 'deny', 'ask', 'watch'].includes(e.decision.action)).length, 6);
+
+  // A deny opens in the drawer: its chain hash, the policy's YAML, the rest of its run.
+  await page.locator('#recent-blocks button.what', { hasText: 'rm -rf /tmp/ov1' }).click();
+  const drawer = page.locator('#drawer');
+  await drawer.locator('pre.yaml', { hasText: 'name: ask-me' }).waitFor({ timeout: WAIT });
+  assert.match((await drawer.locator('code.hash').first().textContent()) ?? '', /^sha256:[0-9a-f]{64}$/);
+  await drawer.locator('.related li').nth(2).waitFor({ timeout: WAIT });
+  assert.equal(await drawer.locator('.related li').count(), 3, 'the two denies and the ask of run-ov');
+  await page.keyboard.press('Escape');
+  await drawer.waitFor({ state: 'hidden' });
+
+  await srv.req('POST', `/v1/approvals/${asked.body.approval_id}/resolve`, { approved: false });
+  await page.click('#tab-active');
+  await page.locator('.empty', { hasText: 'Nothing is waiting' }).waitFor({ timeout: WAIT });
+});
+
 test('a new approval appears live; agent text is shown as text, never run', async () => {
   await ask(XSS, { run_id: 'solo-x' });
   const c = card(XSS);
   await c.waitFor({ timeout: WAIT });
   assert.equal(await c.locator('.card-head .what').textContent(), XSS);
   assert.match((await c.locator('pre.review').textContent()) ?? '', /onerror=alert\(1\)/);
+  // The command shows once; the full request waits behind a toggle.
+  const visible = (await c.innerText()).split(XSS).length - 1;
+  assert.equal(visible, 1, await c.innerText());
+  assert.equal(await c.locator('pre.review').isVisible(), false);
+  await c.locator('summary', { hasText: 'Full request' }).click();
+  assert.equal(await c.locator('pre.review').isVisible(), true);
   assert.equal(await page.locator('#active-list img').count(), 0, 'no element was created from agent text');
   assert.equal(await page.textContent('#stat-pending'), '1');
   assert.match((await c.textContent()) ?? '', /agent-a/);
@@ -129,6 +204,27 @@ test('keyboard: j moves focus between cards, a approves, d denies', async () => 
   await gone('ask-me key two');
   assert.equal(await statusOf(second), 'denied');
   assert.match((await page.textContent('#help')) ?? '', /j.*k.*a approve.*d deny/s);
+});
+
+test('keyboard: d on a whole run asks for a second d; another key cancels', async () => {
+  const ids = [await ask('ask-me kbd 1', { run_id: 'run-K' }), await ask('ask-me kbd 2', { run_id: 'run-K' })];
+  const cluster = page.locator('#active-list > .card.cluster', { hasText: 'run-K' });
+  await cluster.locator('.count', { hasText: '2 pending' }).waitFor({ timeout: WAIT });
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('j');
+  await page.keyboard.press('d');
+  await cluster.locator('.key-confirm', { hasText: 'Deny all 2 pending calls of run' }).waitFor({ timeout: WAIT });
+  for (const id of ids) assert.equal(await statusOf(id), 'pending');
+  await page.keyboard.press('Escape');
+  await cluster.locator('.key-confirm').waitFor({ state: 'detached' });
+  for (const id of ids) assert.equal(await statusOf(id), 'pending');
+  await page.keyboard.press('d');
+  await cluster.locator('.key-confirm').waitFor();
+  await page.keyboard.press('d');
+  await cluster.waitFor({ state: 'detached', timeout: WAIT });
+  for (const id of ids) assert.equal(await statusOf(id), 'denied');
+  await notice('Denied 2 pending calls').waitFor();
+  await dismissNotices();
 });
 
 test('allow future on a run group: its pending calls pass and the next call is allowed without a card', async () => {
@@ -269,11 +365,67 @@ test('history: pages of 50, live rows on the first page, and tracing a run', asy
     return runs.length > 0 && runs.every((t) => t === 'run-H');
   });
   assert.equal(await rows.count(), 5);
-  // Details open on click.
+  // Details open on click, in the drawer.
   await rows.first().locator('button.what').click();
-  await page.locator('tr.details:not([hidden]) .event-details', { hasText: 'Event id' }).waitFor();
+  await page.locator('#drawer .event-details', { hasText: 'Event id' }).waitFor();
+  await page.locator('#drawer .related li').nth(4).waitFor({ timeout: WAIT });
+  await page.locator('#drawer button[aria-label="Close details"]').click();
+  await page.locator('#drawer').waitFor({ state: 'hidden' });
   await page.getByRole('button', { name: 'Show all runs' }).click();
   await page.locator('.trace').waitFor({ state: 'hidden' });
+});
+
+test('history: typing in the search keeps only the rows whose command matches', async () => {
+  await page.click('#tab-history');
+  const rows = page.locator('table.events tr.event');
+  await page.locator('.summary', { hasText: 'Showing 1–50' }).waitFor({ timeout: WAIT });
+  await page.locator('#history-search').fill('HISTORY 5');
+  // "echo history 5" and "echo history 50".."59", from the whole day, case-insensitively.
+  await page.locator('.summary', { hasText: /Showing 1–11 .*filtered/ }).waitFor({ timeout: WAIT });
+  const whats = await rows.locator('button.what').allTextContents();
+  assert.equal(whats.length, 11);
+  for (const w of whats) assert.match(w, /^echo history 5\d?$/);
+  // A new matching call appears live; one that does not match stays out.
+  await srv.req('POST', '/v1/tool/exec', { agent: 'agent-h', session: 'sess-h', params: { command: 'echo history 5 live' } });
+  await srv.req('POST', '/v1/tool/exec', { agent: 'agent-h', session: 'sess-h', params: { command: 'echo unrelated' } });
+  await rows.first().filter({ hasText: 'echo history 5 live' }).waitFor({ timeout: WAIT });
+  assert.equal(await rows.filter({ hasText: 'unrelated' }).count(), 0);
+  await page.locator('#history-search').fill('no such command anywhere');
+  await page.locator('.summary', { hasText: 'No events match these filters' }).waitFor({ timeout: WAIT });
+  await page.locator('#history-search').fill('');
+  await page.locator('.summary', { hasText: 'Showing 1–50' }).waitFor({ timeout: WAIT });
+});
+
+test('policy tab: load state, layers when the server reports them, and the rule text', async () => {
+  await page.click('#tab-policy');
+  await page.locator('#policy-ok', { hasText: 'Loaded without errors' }).waitFor({ timeout: WAIT });
+  await page.locator('#policy-layers', { hasText: 'does not report layers' }).waitFor();
+  const src = page.locator('#policy-sources details[data-name="ask-me"]');
+  await src.locator('summary').click();
+  const yaml = (await src.locator('pre.yaml').textContent()) ?? '';
+  assert.match(yaml, /^name: ask-me\n/);
+  assert.match(yaml, /command_matches: \["rm -rf \*"\]/);
+
+  // A server that reports layers and a failed edit: both are shown.
+  await page.route('**/v1/status', async (route) => {
+    const res = await route.fetch();
+    const body = await res.json();
+    await route.fulfill({
+      response: res,
+      json: {
+        ...body,
+        policy_layers: [{ kind: 'profile', name: 'standard', path: '/opt/svc/policies/standard.yaml' }, { kind: 'project', name: 'svc.yaml', path: '/work/app/.svc/svc.yaml' }],
+        policy_error: '/work/app/.svc/svc.yaml: line 4: unknown key "rulez"',
+      },
+    });
+  });
+  await page.click('#tab-history');
+  await page.click('#tab-policy');
+  await page.locator('#policy-errors .load-errors', { hasText: 'line 4: unknown key "rulez"' }).waitFor({ timeout: WAIT });
+  const layers = (await page.textContent('#policy-layers')) ?? '';
+  assert.match(layers, /profile\s*standard.*project\s*svc\.yaml/s);
+  await page.unroute('**/v1/status');
+  await page.click('#tab-active');
 });
 
 test('screenshots at laptop and phone widths', async () => {
@@ -284,21 +436,38 @@ test('screenshots at laptop and phone widths', async () => {
   await ask('ask-me rotate keys --region eu-west-1 --all-accounts --reason "quarterly rotation"', { run_id: 'solo-run' });
   await page.locator('#active-list > .card').nth(2).waitFor({ timeout: WAIT });
   // Notices from earlier steps float over the page; dismiss them as an operator would.
-  while (await page.locator('#notices .notice-close').count()) await page.locator('#notices .notice-close').first().click();
-  for (const width of [1280, 390]) {
+  await dismissNotices();
+  for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: width > 500 ? 900 : 844 });
     await page.click('#tab-active');
     await page.screenshot({ path: join(OUT, `dashboard-active-${width}.png`), fullPage: true });
+    await page.click('#tab-overview');
+    await page.locator('#chart-rate canvas').waitFor();
+    await page.locator('#tile-total .tile-value').waitFor();
+    await page.screenshot({ path: join(OUT, `dashboard-overview-${width}.png`), fullPage: true });
     await page.click('#tab-history');
     await page.locator('.summary', { hasText: 'Showing' }).waitFor();
     await page.screenshot({ path: join(OUT, `dashboard-history-${width}.png`) });
+    await page.locator('table.events tr.event button.what').first().click();
+    await page.locator('#drawer .event-details').first().waitFor();
+    await page.screenshot({ path: join(OUT, `dashboard-drawer-${width}.png`) });
+    await page.keyboard.press('Escape');
     await page.click('#tab-policy');
-    await page.locator('.kv-row').first().waitFor();
+    await page.locator('#panel-policy .kv-row').first().waitFor();
     await page.screenshot({ path: join(OUT, `dashboard-policy-${width}.png`), fullPage: true });
   }
+  // The Overview in the dark scheme: the chart axes take the page's colours.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.click('#tab-history');
+  await page.click('#tab-overview');
+  await page.locator('#chart-rate canvas').waitFor();
+  await page.screenshot({ path: join(OUT, 'dashboard-overview-1440-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.click('#tab-active');
   assert.deepEqual(dialogs, []);
+  assert.deepEqual(cspErrors, [], 'the page and uPlot need nothing the CSP forbids');
 });
 
 test('survives a server restart: reconnects and shows the state', async () => {
