@@ -180,7 +180,7 @@ console.log(JSON.stringify(res));
     server = undefined;
     const local = hookAs('rm -rf /');
     assert.equal(local.hookSpecificOutput.permissionDecision, 'deny');
-    assert.match(local.systemMessage, /server unreachable; decided locally by policy team-no-root-delete/);
+    assert.match(local.systemMessage, /server unreachable; decided locally by policy (team-no-root-delete|destructive-deletes)/);
     const again = await startAs(serviceUser, execLine.split(' '), { SERVICE_HOME: dataDir, HOME: dataDir });
     server = again.proc;
     const audit = readdirSync(join(dataDir, 'audit')).filter((f) => f.endsWith('.jsonl')).map((f) => readFileSync(join(dataDir, 'audit', f), 'utf8')).join('');
