@@ -51,6 +51,8 @@ async function runService(argv: string[]): Promise<number> {
 
 export default {
   help,
+  // what completion offers after `svc setup`: the hosts (hooks/hosts.ts) and protected mode
+  words: ['claude-code', 'codex', 'cursor', 'gemini', 'copilot', 'cline', 'service'],
   async run(argv: string[]): Promise<number> {
     if (argv[0] === 'service') return runService(argv.slice(1));
     const { values, positionals } = parse(argv, {

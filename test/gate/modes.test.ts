@@ -162,12 +162,12 @@ test('blocking: an ask waits for the human and the answer is the final decision'
   const h = harness();
   const r = await h.gate.decide({ mode: 'blocking', source: 'socket', call: exec('deploy x'), identity: WHO, wait: true });
   assert.equal(r.decision.action, 'allow');
-  assert.equal(r.decision.message, 'approved by alice');
+  assert.match(r.decision.message, /^Approved by alice \(approval A1\)/);
   assert.equal(r.approval?.status, 'approved');
   const denied = harness({ approvals: { waitForResolution: async (id) => view({ id, status: 'expired' }) } });
   const d = await denied.gate.decide({ mode: 'blocking', source: 'socket', call: exec('deploy x'), identity: WHO, wait: true });
   assert.equal(d.decision.action, 'deny');
-  assert.equal(d.decision.message, 'approval timed out; call blocked');
+  assert.match(d.decision.message, /^Not run: nobody answered approval A1, so it expired/);
   const nowait = await h.gate.decide({ mode: 'blocking', source: 'socket', call: exec('deploy y'), identity: WHO, wait: false });
   assert.equal(nowait.decision.action, 'ask');
   assert.equal(h.queued.length, 1, 'a caller that cannot wait queues nothing');

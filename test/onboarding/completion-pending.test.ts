@@ -22,7 +22,7 @@ test('completion bash: every command of the table, its options and sub-commands;
     for (const n of names) assert.match(r.stdout, new RegExp(`^ {4}${n}\\) opts=`, 'm'), `no case for ${n}`);
     assert.match(r.stdout, /^ {4}init\) opts='[^']*--dry-run[^']*--hosts[^']*--profile/m);
     assert.match(r.stdout, /^ {4}token\) opts='[^']*'; words='create list revoke'/m);
-    assert.match(r.stdout, /^ {4}setup\) opts='[^']*'; words='claude-code codex cursor gemini copilot cline'/m);
+    assert.match(r.stdout, /^ {4}setup\) opts='[^']*'; words='claude-code codex cursor gemini copilot cline service'/m);
     assert.match(r.stdout, /^ {4}completion\) opts='--help'; words='bash zsh fish'/m);
     assert.match(r.stdout, /^complete -F _svc svc$/m);
     const syntax = spawnSync('bash', ['-n'], { input: r.stdout, encoding: 'utf8' });
