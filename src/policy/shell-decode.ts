@@ -18,7 +18,7 @@ export interface Flow {
 }
 
 /** Programs that download: their output is code from the network. */
-export const FETCHERS = new Set(['curl', 'wget', 'fetch', 'aria2c', 'http', 'https', 'xh', 'lwp-request', 'GET', 'iwr', 'irm', 'invoke-webrequest', 'invoke-restmethod', 'nc', 'ncat', 'socat', 'openssl s_client']);
+export const FETCHERS = new Set(['curl', 'wget', 'aria2c', 'http', 'https', 'xh', 'lwp-request', 'iwr', 'irm', 'invoke-webrequest', 'invoke-restmethod', 'nc', 'ncat', 'socat', 'openssl s_client']);
 
 const MAX_DECODED = 1 << 20;
 

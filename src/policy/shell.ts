@@ -161,9 +161,11 @@ function unresolved(w: string): boolean {
   return /\$[A-Za-z_{@*0-9#?!-]/.test(rest);
 }
 
+const FETCH_WORD = new RegExp(`(?:^|[\\s|;&(\`'"/])(?:${[...FETCHERS].map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?=[\\s;&|)'"\`]|$)`, 'i');
+
+/** Whether text runs a download (curl, wget ...): code read from it comes from the network. */
 function mentionsFetch(s: string): boolean {
-  for (const f of FETCHERS) if (f.length > 2 && s.includes(f)) return true;
-  return false;
+  return FETCH_WORD.test(s);
 }
 
 class Analyzer {
