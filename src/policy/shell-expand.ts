@@ -13,6 +13,8 @@ export class Scope {
   private readonly vars = new Map<string, string | null>();
   readonly funcs = new Map<string, string>();
   readonly aliases = new Map<string, string>();
+  /** Files written earlier in the line: their literal content, or the file they copy. */
+  readonly files = new Map<string, WrittenFile>();
   /** Extra field separators set with IFS=... (space, tab and newline always split). */
   ifs = '';
 
@@ -50,6 +52,23 @@ export class Scope {
     return undefined;
   }
 
+  file(path: string): WrittenFile | undefined {
+    const p = filePath(path);
+    for (let s: Scope | null = this; s; s = s.parent) {
+      const f = s.files.get(p);
+      if (f !== undefined) return f;
+    }
+    return undefined;
+  }
+
+  setFile(path: string, f: WrittenFile): void {
+    const p = filePath(path);
+    const old = this.file(p);
+    // `>>` appends to what an earlier write in the line put there.
+    if (f.append && old?.content !== undefined && f.content !== undefined) this.files.set(p, { content: old.content + f.content });
+    else this.files.set(p, f);
+  }
+
   /** Whether anything was defined here or in a parent (lets the common case skip work). */
   get empty(): boolean {
     for (let s: Scope | null = this; s; s = s.parent) {
@@ -57,6 +76,20 @@ export class Scope {
     }
     return true;
   }
+}
+
+/** What an earlier command of the line put into a file. */
+export interface WrittenFile {
+  /** Literal text written (echo/printf/here-document redirected into it). */
+  content?: string;
+  /** The file was copied or linked from this path (cp /bin/rm ./tidy). */
+  copyOf?: string;
+  append?: boolean;
+}
+
+/** Paths compared as written, without a leading ./ (so ./x and x are one file). */
+function filePath(p: string): string {
+  return p.replace(/^(\.\/)+/, '');
 }
 
 /** One variable reference that was replaced by its value. */

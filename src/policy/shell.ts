@@ -12,7 +12,7 @@ import { extractSubstitutions, sanitize, skipBalanced, splitSegments, type Token
 import { assignmentName, basename, joinTokens, LIBERAL_HEADS, literalOutput, shellCommandString, SHELLS, unwrapLauncher, watchCommandString } from './shell-wrappers.js';
 import { canonicalForms, readFind, rmAliases, RM_MAX_OPERANDS } from './shell-flags.js';
 import { bindPositional, expandTokens, findFunctions, Scope, type Resolution } from './shell-expand.js';
-import { FETCHERS, findHereDocs, hereStringText, sinkOf, sourceFlow, throughFilter, type Flow } from './shell-decode.js';
+import { FETCHERS, findHereDocs, hereStringText, literalText, sinkOf, sourceFlow, throughFilter, type Flow } from './shell-decode.js';
 import { envCode, extractCode, type Extracted } from './shell-extract.js';
 import { spellOutLongOptions } from './shell-options.js';
 
@@ -147,6 +147,10 @@ interface SegmentContext {
 }
 
 const HEREDOC_OP = /^\d*<<(?!<)/;
+/** Programs that put a copy of (or a link to) their first operand at their second. */
+const COPIERS = new Set(['cp', 'ln', 'install', 'mv', 'rsync']);
+/** Launchers that run their command with raised privileges: the readings keep them in front. */
+const PRIVILEGED = new Set(['sudo', 'doas', 'pkexec', 'run0']);
 const EVALS = new Set(['eval']);
 const SOURCES = new Set(['source', '.']);
 
@@ -184,6 +188,8 @@ class Analyzer {
   private nextUnit = 0;
   truncated: string | null = null;
   private readonly done = new Map<string, string>();
+  /** The privileged launcher (sudo, doas ...) the current reading runs under, if any. */
+  private privilege: string | null = null;
   /** Characters reading steps may still add (see EXPANSION_SLACK). */
   private budget: number;
 
@@ -375,7 +381,37 @@ class Analyzer {
       this.readCode(body, depth, scope, { kind: 'function', from: joinTokens(tokens), text: body });
     }
     const primary = this.restrictive(tokens, depth, u, ctx);
+    this.trackFiles(tokens, ctx);
     return { norm: text, primary, flow: this.flowOut(tokens, ctx) };
+  }
+
+  /** Remembers what this command writes into files (literal text, or a copy of another file). */
+  private trackFiles(tokens: Token[], ctx: SegmentContext): void {
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i]!;
+      if (!t.redir) continue;
+      const m = /^(?:\d*|&)(>>|>\||>)(.*)$/.exec(t.text);
+      if (!m) continue;
+      const target = m[2] || tokens[i + 1]?.text;
+      if (!target || target.startsWith('&')) continue;
+      const plain = tokens.filter((x) => !x.redir);
+      const first = basename(plain[0]?.text ?? '');
+      const content = literalText(plain) ?? (first === 'cat' && plain.length === 1 ? ctx.hereDoc ?? hereStringText(tokens) : null) ?? (ctx.flowIn?.text ?? null);
+      if (content !== null && content !== undefined) ctx.scope.setFile(target, { content, append: m[1] === '>>' });
+      else ctx.scope.setFile(target, {});
+    }
+    const words = tokens.filter((x) => !x.redir).map((x) => x.text);
+    const first = basename(words[0] ?? '');
+    if (COPIERS.has(first)) {
+      const ops = words.slice(1).filter((w) => !w.startsWith('-'));
+      if (ops.length === 2) ctx.scope.setFile(ops[1]!, { copyOf: ops[0]! });
+    }
+  }
+
+  /** A file written earlier in the line and now run or sourced: its content is code. */
+  private runWrittenFile(path: string, how: string, depth: number, scope: Scope): void {
+    const f = scope.file(path);
+    if (f?.content !== undefined) this.readCode(f.content, depth, scope, { kind: 'extracted', from: `${how} (written earlier in the command)`, text: f.content });
   }
 
   /** What this stage writes to a pipe. */
@@ -484,6 +520,21 @@ class Analyzer {
     }
     this.dynamicName(tokens, depth, ctx.scope);
     this.stdinCode(tokens, first, depth, ctx);
+    if ((SHELLS.has(first) || SOURCES.has(first)) && words.length > 1) {
+      const script = words.slice(1).find((x) => !x.startsWith('-') && !x.startsWith('+'));
+      if (script) this.runWrittenFile(script, `${first} ${script}`, depth, ctx.scope);
+    }
+    const written = ctx.scope.file(tokens[0]!.text);
+    if (written) {
+      this.runWrittenFile(tokens[0]!.text, tokens[0]!.text, depth, ctx.scope);
+      if (written.copyOf) {
+        // cp /bin/rm ./tidy && ./tidy -rf ~ runs rm.
+        const real = basename(written.copyOf);
+        this.note({ kind: 'resolved', from: tokens[0]!.text, text: real });
+        this.processSegment([{ text: real, quoted: false, redir: false }, ...tokens.slice(1)], depth + 1, false, u, { ...ctx, flowIn: null });
+      }
+    }
+    if (this.privilege && depth > 0) this.add(`${this.privilege} ${spelled}`, u);
     const extra: string[] = [];
     for (const x of extractCode(tokens, extra) as Extracted[]) this.readCode(x.text, depth, ctx.scope, { kind: 'extracted', from: x.from, text: x.text });
     for (const r of extra) {
@@ -504,7 +555,15 @@ class Analyzer {
     const lib = unwrapLauncher(plain, true);
     if (lib) {
       for (const n of lib.env) this.env.add(n);
+      const outer = this.privilege;
+      if (PRIVILEGED.has(first)) {
+        this.privilege = first;
+        // `sudo -E env X=1 nice bash` reads as `sudo bash` too.
+        const inner = peel(lib.tokens).filter((t) => !t.redir).map((t) => t.text);
+        if (inner.length) this.add(`${first} ${[basename(inner[0]!), ...inner.slice(1)].join(' ')}`, u);
+      }
       const r = this.processSegment(lib.tokens, depth + 1, false, u, { ...ctx, stdin: null });
+      this.privilege = outer;
       if (first === 'xargs') this.xargsReadings(lib.tokens, lib.replace, ctx.stdin ?? hereString(tokens), depth, u, ctx.scope);
       return r.primary || spelled;
     }
