@@ -44,7 +44,7 @@ const SYSTEMD_RUN_ARGS = [
   '-H', '--host', '--description', '--slice', '--on-active', '--on-boot', '--on-startup', '--on-unit-active',
   '--on-unit-inactive', '--on-calendar', '--timer-property', '--path-property', '--socket-property', '--service-type', '--expand-environment',
 ];
-const SU: Spec = { code: { '-c': 'sh', '--command': 'sh', '--session-command': 'sh' }, withArg: ['-g', '--group', '-G', '--supp-group', '-s', '--shell', '-w', '--whitelist-environment', '-u', '--user'] };
+const SU: Spec = { afterDashes: true, code: { '-c': 'sh', '--command': 'sh', '--session-command': 'sh' }, withArg: ['-g', '--group', '-G', '--supp-group', '-s', '--shell', '-w', '--whitelist-environment', '-u', '--user'] };
 
 /** Where each program keeps the command it will run. Keys are a program or "program subcommand". */
 const TABLE: Record<string, Spec> = {
@@ -238,6 +238,8 @@ function dialectCommands(dialect: Dialect, code: string): string[] {
         }
       }
       quoted(/\$\(shell\s+([^)]*)\)/g);
+      // In a makefile `$$` is a literal `$`.
+      for (let k = 0; k < out.length; k++) out[k] = out[k]!.replace(/\$\$/g, '$');
       break;
     case 'less': {
       const p = code.trim();
@@ -305,6 +307,12 @@ function gitCode(words: string[], out: Extracted[], extraReadings: string[]): vo
     const o = ops[0] === 'set' ? ops.slice(1) : ops;
     if (o.length >= 2 && /\./.test(o[0]!)) pairs.push([o[0]!, o.slice(1).join(' '), 'git config']);
   }
+  // `git -c alias.p='push --force' p origin main` runs `git push --force origin main`.
+  const sub = words[i];
+  if (sub !== undefined && sub !== 'config') {
+    const alias = pairs.find(([k]) => k.toLowerCase() === `alias.${sub.toLowerCase()}`);
+    if (alias && !alias[1].startsWith('!')) out.push({ from: `git -c ${alias[0]}`, text: ['git', alias[1], ...words.slice(i + 1).map(shellWord)].join(' ') });
+  }
   for (const [rawKey, value, how] of pairs) {
     const key = rawKey.toLowerCase();
     const hit = GIT_CODE_KEYS.find(([re]) => re.test(key));
@@ -365,6 +373,13 @@ export function extractCode(tokens: Token[], extraReadings: string[] = []): Extr
         if (v !== undefined) for (const c of dialectCommands(d, v)) out.push({ from: `${key} ${name}`, text: c });
         continue;
       }
+      // A cluster of flags ending in a code option (`script -qc CMD`).
+      const last = /^-[A-Za-z]{2,}$/.test(w) ? code['-' + w[w.length - 1]] : undefined;
+      if (last && !code[w]) {
+        const v = words[++i];
+        if (v !== undefined) for (const c of dialectCommands(last, v)) out.push({ from: `${key} -${w[w.length - 1]}`, text: c });
+        continue;
+      }
       const short = w.length > 2 && w[1] !== '-' ? code[w.slice(0, 2)] : undefined;
       if (short && !withArg.has(w)) {
         for (const c of dialectCommands(short, w.slice(2))) out.push({ from: `${key} ${w.slice(0, 2)}`, text: c });
@@ -412,10 +427,14 @@ export function extractCode(tokens: Token[], extraReadings: string[] = []): Extr
   return out;
 }
 
+/** One word quoted so that it reads back as itself. */
+function shellWord(a: string): string {
+  return /^[A-Za-z0-9_@%+=:,./~*-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`;
+}
+
 /** An argv as a command string that reads back as the same words. */
 function quoteArgv(argv: string[], append?: string): string {
-  const all = append === undefined ? argv : [...argv, append];
-  return all.map((a) => (/^[A-Za-z0-9_@%+=:,./~*-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(' ');
+  return (append === undefined ? argv : [...argv, append]).map(shellWord).join(' ');
 }
 
 /** Code in an environment assignment (`GIT_SSH_COMMAND=...`, `PROMPT_COMMAND=...`, `BASH_ENV=...`). */

@@ -42,6 +42,7 @@ function spec(withArg: string[], flags: string[], attached = '', longWithArg: st
 
 const STRICT: Record<string, LauncherSpec> = {
   command: spec([], ['-p']),
+  builtin: spec([], []),
   exec: spec(['-a'], ['-c', '-l', '-cl', '-lc']),
   nohup: spec([], []),
   nice: spec(['-n'], [], 'n', ['--adjustment'], { numericFlag: true }),

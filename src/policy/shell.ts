@@ -502,9 +502,8 @@ class Analyzer {
     if (exp) this.add(exp.join(' '), u);
     if (flags || first === 'rm' || first === 'find') {
       for (const w of exp ? [words, exp] : [words]) this.flagReadings(w, depth, u);
-      const spelledOut = flags ? spellOutLongOptions(exp ?? words) : null;
-      if (spelledOut) {
-        for (const alt of spelledOut) {
+      for (const w of exp && flags ? [words, exp] : flags ? [words] : []) {
+        for (const alt of spellOutLongOptions(w) ?? []) {
           this.add(alt.join(' '), u);
           this.flagReadings(alt, depth, u);
         }
