@@ -5,7 +5,7 @@ import { homedir } from 'node:os';
 import { systemClock, type Clock } from '../util/clock.js';
 import type { Decision, EvaluateOptions, FinalAction, PolicyEngine, PolicySummaryRule, ToolCall } from './types.js';
 import type { InlineTestCase, ParsedPolicyFile } from './ast.js';
-import { readFields, oversizedField, AmbiguousInputError, MAX_INPUT_BYTES, paramText, tooLong, type CallFields } from './accessors.js';
+import { readFields, oversizedField, AmbiguousInputError, MAX_COMMAND_BYTES, MAX_INPUT_BYTES, paramText, tooLong, type CallFields } from './accessors.js';
 import { compileSet, type CompiledPolicy, type CompiledRule, type CompiledSet } from './compile.js';
 import { CallCounter } from './counter.js';
 import { decideRequest, decideResponse, defaultDecision, ruleActive, type RuleFilter } from './evaluate.js';
@@ -208,7 +208,7 @@ export class Engine implements PolicyEngine {
       return { now, view, fields: {}, scope: [], refusal: err.message };
     }
     const big = oversizedField(call, fields);
-    if (big) return { now, view, fields, scope: [], refusal: `${big} is longer than ${MAX_INPUT_BYTES} bytes; refusing to evaluate it` };
+    if (big) return { now, view, fields, scope: [], refusal: `${big} is longer than ${big === 'command' ? MAX_COMMAND_BYTES : MAX_INPUT_BYTES} bytes; refusing to evaluate it` };
     for (const name of this.referencedParams) {
       const t = paramText(call.input?.[name] ?? call.params[name]);
       if (tooLong(t)) {

@@ -368,9 +368,9 @@ export function whenMatches(w: CompiledWhen, v: CallView, restrictive: boolean, 
   let all = true;
   if (!commandSideKnown) {
     if (w.command || w.contains || w.env || w.dynamic !== undefined) v.markCommand();
+    if (w.dynamic !== undefined && !(v.cmd ? dynamicGroup(w, v.cmd, trace) : missing('command_dynamic', 'command', trace)) && ((all = false), !trace)) return false;
     if ((w.command || w.contains) && !commandGroup(w, v, restrictive, trace) && ((all = false), !trace)) return false;
     if (w.env && !(v.cmd ? envGroup(w, v.cmd, trace) : missing('command_env_assignments', 'command', trace)) && ((all = false), !trace)) return false;
-    if (w.dynamic !== undefined && !(v.cmd ? dynamicGroup(w, v.cmd, trace) : missing('command_dynamic', 'command', trace)) && ((all = false), !trace)) return false;
   }
   if (w.path && !(v.paths ? pathGroup(w, v, restrictive, trace) : missing('path', 'path', trace)) && ((all = false), !trace)) return false;
   if (w.url && !urlGroup(w, v, trace) && ((all = false), !trace)) return false;
@@ -397,7 +397,8 @@ export function commandSide(ruleId: number, ruleCount: number, w: CompiledWhen, 
   const hit = cache[ruleId]!;
   if (hit >= 0) return hit === 1;
   v.markCommand();
-  const ok = (!(w.command || w.contains) || commandGroup(w, v, restrictive)) && (!w.env || envGroup(w, r)) && (w.dynamic === undefined || dynamicGroup(w, r));
+  // The dynamic check is one field read: done first, it spares the pattern scan on most commands.
+  const ok = (w.dynamic === undefined || dynamicGroup(w, r)) && (!(w.command || w.contains) || commandGroup(w, v, restrictive)) && (!w.env || envGroup(w, r));
   cache[ruleId] = ok ? 1 : 0;
   return ok;
 }

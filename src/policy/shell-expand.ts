@@ -8,54 +8,73 @@ import type { Token } from './shell-parse.js';
 /** Words one brace expression may expand to; beyond this the word is read unexpanded once more. */
 export const BRACE_MAX_WORDS = 64;
 
-/** Variables, functions and aliases known at one point of a command line. */
+/** Variables, functions, aliases and written files known at one point of a command line. */
 export class Scope {
-  private readonly vars = new Map<string, string | null>();
-  readonly funcs = new Map<string, string>();
-  readonly aliases = new Map<string, string>();
-  /** Files written earlier in the line: their literal content, or the file they copy. */
-  readonly files = new Map<string, WrittenFile>();
+  // Maps are made on first use: most command strings define nothing.
+  private vars: Map<string, string | null> | null = null;
+  private funcs: Map<string, string> | null = null;
+  private aliases: Map<string, string> | null = null;
+  private files: Map<string, WrittenFile> | null = null;
   /** Extra field separators set with IFS=... (space, tab and newline always split). */
   ifs = '';
+  /** Something was defined here or in a parent. */
+  private defined: boolean;
+  private hasFiles: boolean;
 
   constructor(private readonly parent: Scope | null = null) {
-    if (parent) this.ifs = parent.ifs;
+    this.ifs = parent?.ifs ?? '';
+    this.defined = parent?.defined ?? false;
+    this.hasFiles = parent?.hasFiles ?? false;
   }
 
   /** A literal value, null when the variable was assigned something unknown, undefined when never assigned here. */
   get(name: string): string | null | undefined {
     for (let s: Scope | null = this; s; s = s.parent) {
-      const v = s.vars.get(name);
+      const v = s.vars?.get(name);
       if (v !== undefined) return v;
     }
     return undefined;
   }
 
   set(name: string, value: string | null): void {
-    this.vars.set(name, value);
+    (this.vars ??= new Map()).set(name, value);
+    this.defined = true;
     if (name === 'IFS') this.ifs = value ?? '';
   }
 
+  setFunc(name: string, body: string): void {
+    (this.funcs ??= new Map()).set(name, body);
+    this.defined = true;
+  }
+
+  setAlias(name: string, value: string): void {
+    (this.aliases ??= new Map()).set(name, value);
+    this.defined = true;
+  }
+
   func(name: string): string | undefined {
+    if (!this.defined) return undefined;
     for (let s: Scope | null = this; s; s = s.parent) {
-      const f = s.funcs.get(name);
+      const f = s.funcs?.get(name);
       if (f !== undefined) return f;
     }
     return undefined;
   }
 
   alias(name: string): string | undefined {
+    if (!this.defined) return undefined;
     for (let s: Scope | null = this; s; s = s.parent) {
-      const a = s.aliases.get(name);
+      const a = s.aliases?.get(name);
       if (a !== undefined) return a;
     }
     return undefined;
   }
 
   file(path: string): WrittenFile | undefined {
+    if (!this.hasFiles) return undefined;
     const p = filePath(path);
     for (let s: Scope | null = this; s; s = s.parent) {
-      const f = s.files.get(p);
+      const f = s.files?.get(p);
       if (f !== undefined) return f;
     }
     return undefined;
@@ -64,17 +83,16 @@ export class Scope {
   setFile(path: string, f: WrittenFile): void {
     const p = filePath(path);
     const old = this.file(p);
+    this.files ??= new Map();
+    this.hasFiles = true;
     // `>>` appends to what an earlier write in the line put there.
     if (f.append && old?.content !== undefined && f.content !== undefined) this.files.set(p, { content: old.content + f.content });
     else this.files.set(p, f);
   }
 
-  /** Whether anything was defined here or in a parent (lets the common case skip work). */
+  /** Whether no variable, function or alias is known (lets the common case skip work). */
   get empty(): boolean {
-    for (let s: Scope | null = this; s; s = s.parent) {
-      if (s.vars.size || s.funcs.size || s.aliases.size) return false;
-    }
-    return true;
+    return !this.defined;
   }
 }
 

@@ -257,10 +257,14 @@ function dialectCommands(dialect: Dialect, code: string): string[] {
   return out.filter((s) => s.trim() !== '');
 }
 
+/** First words of the table's keys, so most commands are passed over with one lookup. */
+const HEADS = new Set(Object.keys(TABLE).map((k) => k.split(' ')[0]!));
+
 function specFor(words: string[]): { key: string; spec: Spec; head: number } | undefined {
   const first = basename(words[0] ?? '');
   let name = first;
-  if (/^ld-linux.*\.so/.test(first) || /^ld(64)?\.so(\.\d+)?$/.test(first) || /^ld-musl-.*\.so/.test(first)) name = 'ld.so';
+  if (!HEADS.has(name) && !name.startsWith('ld')) return undefined;
+  if (first.startsWith('ld') && (/^ld-linux.*\.so/.test(first) || /^ld(64)?\.so(\.\d+)?$/.test(first) || /^ld-musl-.*\.so/.test(first))) name = 'ld.so';
   if (name === 'docker' && words[1] === 'compose') {
     const k = `docker compose ${words[2]}`;
     if (TABLE[k]) return { key: k, spec: TABLE[k]!, head: 3 };

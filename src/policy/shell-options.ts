@@ -68,6 +68,7 @@ const MAX_SPELLINGS = 8;
  * null when no word is an abbreviation. `words[0]` is the program's base name.
  */
 export function spellOutLongOptions(words: string[]): string[][] | null {
+  if (!words.some((w) => w.length > 3 && w.charCodeAt(0) === 45 && w.charCodeAt(1) === 45)) return null;
   const key = words[1] !== undefined && TABLE.has(`${words[0]} ${words[1]}`) ? `${words[0]} ${words[1]}` : words[0]!;
   if (!TABLE.has(key)) return null;
   let alts: string[][] = [words];

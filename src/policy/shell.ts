@@ -144,6 +144,8 @@ interface SegmentContext {
   hereDoc: string | null;
   /** The segment is the name of a function being defined. */
   defining?: boolean;
+  /** The segment's output goes into a pipe (its flow is worth computing). */
+  piped?: boolean;
 }
 
 const HEREDOC_OP = /^\d*<<(?!<)/;
@@ -160,6 +162,7 @@ function hasDollar(w: string): boolean {
 
 /** A word the shell must expand at run time in a way no reading resolves ($(...), `...`, $var, <(...)). */
 function unresolved(w: string): boolean {
+  if (!w.includes('$') && !w.includes('`') && !w.startsWith('<(')) return false;
   if (w.includes('$(') || w.includes('`') || w.startsWith('<(')) return true;
   const rest = w.replace(/\$\{HOME(?::?[-=?+][^}]*)?\}|\$HOME(?![A-Za-z0-9_])/g, '');
   return /\$[A-Za-z_{@*0-9#?!-]/.test(rest);
@@ -177,14 +180,15 @@ class Analyzer {
   readonly units: number[] = [];
   private readonly index = new Map<string, number>();
   readonly components: string[] = [];
-  private readonly componentSet = new Set<string>();
+  /** Components already listed, made once there are several (a short list is searched directly). */
+  private componentSet: Set<string> | null = null;
   readonly componentsExpanded: (string | null)[] = [];
   readonly componentUnits: number[] = [];
   readonly env = new Set<string>();
   readonly dynamic: DynamicReading[] = [];
   readonly readings: ExtraReading[] = [];
   readonly scripts: InterpreterScript[] = [];
-  private readonly noted = new Set<string>();
+  private noted: Set<string> | null = null;
   private nextUnit = 0;
   truncated: string | null = null;
   private readonly done = new Map<string, string>();
@@ -198,6 +202,12 @@ class Analyzer {
     inputLength: number,
   ) {
     this.budget = inputLength + EXPANSION_SLACK;
+  }
+
+  private hasComponent(c: string): boolean {
+    if (this.components.length < 16) return this.components.includes(c);
+    this.componentSet ??= new Set(this.components);
+    return this.componentSet.has(c);
   }
 
   newUnit(): number {
@@ -231,6 +241,7 @@ class Analyzer {
 
   note(r: ExtraReading): void {
     const k = `${r.kind}\u0000${r.from}\u0000${r.text}`;
+    this.noted ??= new Set();
     if (this.readings.length >= MAX_NOTES || this.noted.has(k)) return;
     this.noted.add(k);
     this.readings.push({ ...r, text: r.text.length > 300 ? r.text.slice(0, 297) + '...' : r.text });
@@ -271,7 +282,7 @@ class Analyzer {
       this.done.set(key, '');
     }
     const scope = new Scope(parent);
-    for (const f of findFunctions(s)) scope.funcs.set(f.name, f.body);
+    for (const f of findFunctions(s)) scope.setFunc(f.name, f.body);
     const docs = findHereDocs(s);
     let docAt = 0;
     const segs = splitSegments(s);
@@ -286,8 +297,8 @@ class Analyzer {
       for (const t of seg.tokens) if (t.redir && HEREDOC_OP.test(t.text)) hereDoc = docs[docAt++]?.body ?? null;
       // `f() { ...; }` splits into `f` ending at '(': a definition, not a call.
       const defining = seg.op === '(' || seg.op === ')';
-      const r = this.processSegment(seg.tokens, depth, grant, shared, { scope, stdin, flowIn: flow, hereDoc, defining });
       const piped = seg.op === '|' || seg.op === '|&';
+      const r = this.processSegment(seg.tokens, depth, grant, shared, { scope, stdin, flowIn: flow, hereDoc, defining, piped });
       stdin = piped ? literalOutput(seg.tokens) : null;
       flow = piped ? r.flow : null;
       if (r.norm) norms.push(r.norm);
@@ -307,7 +318,7 @@ class Analyzer {
   processSegment(input: Token[], depth: number, grant: boolean, unit: number | null, ctx: SegmentContext): SegmentResult {
     const { scope } = ctx;
     let tokens = stripKeywords(input);
-    if (!scope.empty || tokens.some((t) => t.text.includes('{') || t.text.includes('$IFS') || t.text.includes('${IFS'))) {
+    if (!scope.empty || tokens.some((t) => t.text.includes('{') || t.text.includes('$IFS'))) {
       const resolved: Resolution[] = [];
       const e = expandTokens(tokens, scope, resolved);
       if (e) {
@@ -362,10 +373,10 @@ class Analyzer {
     if (!tokens.length) return { norm: '', primary: '', flow: assigned ? null : ctx.flowIn };
     const text = joinTokens(tokens);
     const u = unit ?? this.newUnit();
-    if (grant && !this.componentSet.has(slash(text))) {
+    if (grant && !this.hasComponent(slash(text))) {
       const words = tokens.map((t) => t.text);
       const exp = expandWords(words, this.home);
-      this.componentSet.add(slash(text));
+      this.componentSet?.add(slash(text));
       this.components.push(slash(text));
       this.componentsExpanded.push(exp ? slash(exp.join(' ')) : null);
       this.componentUnits.push(u);
@@ -382,7 +393,7 @@ class Analyzer {
     }
     const primary = this.restrictive(tokens, depth, u, ctx);
     this.trackFiles(tokens, ctx);
-    return { norm: text, primary, flow: this.flowOut(tokens, ctx) };
+    return { norm: text, primary, flow: ctx.piped ? this.flowOut(tokens, ctx) : null };
   }
 
   /** Remembers what this command writes into files (literal text, or a copy of another file). */
@@ -400,10 +411,8 @@ class Analyzer {
       if (content !== null && content !== undefined) ctx.scope.setFile(target, { content, append: m[1] === '>>' });
       else ctx.scope.setFile(target, {});
     }
-    const words = tokens.filter((x) => !x.redir).map((x) => x.text);
-    const first = basename(words[0] ?? '');
-    if (COPIERS.has(first)) {
-      const ops = words.slice(1).filter((w) => !w.startsWith('-'));
+    if (COPIERS.has(basename(tokens[0]!.text))) {
+      const ops = tokens.slice(1).filter((x) => !x.redir && !x.text.startsWith('-')).map((x) => x.text);
       if (ops.length === 2) ctx.scope.setFile(ops[1]!, { copyOf: ops[0]! });
     }
   }
@@ -464,7 +473,7 @@ class Analyzer {
         const eq = t.text.indexOf('=');
         if (eq > 0 && !t.text.startsWith('-')) {
           const value = t.text.slice(eq + 1);
-          scope.aliases.set(t.text.slice(0, eq), value);
+          scope.setAlias(t.text.slice(0, eq), value);
           this.readCode(value, depth, scope, { kind: 'alias', from: t.text.slice(0, eq), text: value });
         }
       }
@@ -584,6 +593,7 @@ class Analyzer {
 
   /** Code a shell or interpreter reads on stdin: from a pipe, a here-string or a here-document. */
   private stdinCode(tokens: Token[], first: string, depth: number, ctx: SegmentContext): void {
+    if (!ctx.flowIn && ctx.hereDoc === null && !tokens.some((t) => t.redir && t.text.includes('<<<'))) return;
     const sink = sinkOf(peel(tokens)) ?? cronSink(first, tokens);
     if (!sink) return;
     const here = ctx.hereDoc ?? hereStringText(tokens);
