@@ -162,7 +162,10 @@ export class Engine implements PolicyEngine {
     const analysis = analyzeCommand(command, { home: this.home });
     const words = new Set<string>();
     const add = (w: string) => words.add(w);
-    for (const c of analysis.candidates) forEachWord(c, add);
+    // Whole-command readings other than the raw text (normalized, pipelines) only join the
+    // words of their parts, which are candidates themselves: no need to scan them again.
+    const { candidates, units } = analysis;
+    for (let i = 0; i < candidates.length; i++) if (units[i] !== -1 || i === 0 || candidates[i] === analysis.raw) forEachWord(candidates[i]!, add);
     for (const c of analysis.componentsExpanded) if (c) forEachWord(c, add);
     const r: CommandReadings = {
       analysis,

@@ -244,6 +244,9 @@ export interface HereDoc {
  * Finds `<<DELIM` / `<<-DELIM` / `<<'DELIM'` here-documents and their bodies in one pass. The
  * k-th entry belongs to the k-th `<<` operator the tokenizer reports.
  */
+const DQ_BODY = /(?:[^"\\]|\\[^])*"/y;
+const OTHER = /[^\\'"<\n]*/y;
+
 export function findHereDocs(s: string): HereDoc[] {
   const out: HereDoc[] = [];
   if (!s.includes('<<')) return out;
@@ -261,9 +264,14 @@ export function findHereDocs(s: string): HereDoc[] {
       continue;
     }
     if (c === '"') {
-      let j = i + 1;
-      for (; j < s.length && s[j] !== '"'; j++) if (s[j] === '\\') j++;
-      i = j + 1;
+      DQ_BODY.lastIndex = i + 1;
+      i = DQ_BODY.test(s) ? DQ_BODY.lastIndex : s.length;
+      continue;
+    }
+    if (c !== '<' && c !== '\n') {
+      // Nothing else matters here: skip to the next character that might.
+      OTHER.lastIndex = i + 1;
+      i = OTHER.test(s) ? OTHER.lastIndex : s.length;
       continue;
     }
     if (c === '<' && s[i + 1] === '<' && s[i + 2] !== '<') {

@@ -9,6 +9,7 @@ import { analyzeCommand } from '../../src/policy/shell.js';
 import { loadEngine } from '../../src/policy/engine.js';
 import { PACKAGE_ROOT } from '../../src/util/version.js';
 import { engineOf, exec, HOME } from './helpers.js';
+import { bigCommand, deeplyNested } from './big-command.js';
 
 const a = (cmd: string) => analyzeCommand(cmd, { home: HOME });
 const standard = loadEngine(join(PACKAGE_ROOT, 'policies', 'standard.yaml'), { home: HOME, resolveSymlinks: false });
@@ -273,4 +274,28 @@ test('explain shows extracted code, resolved variables, decoded literals and the
   assert.ok(kinds.includes('extracted:git -c core.pager'), kinds.join());
   assert.equal(x.command!.dynamic[0]!.kind, 'network');
   assert.equal(x.decision.action, 'deny');
+});
+
+// ------------------------------------------------------------------ bounds
+
+test('a 2 MiB command line of hundreds of nested constructs is decided, not refused', () => {
+  const benign = standard.evaluate(exec(bigCommand(2 * 1024 * 1024 - 64, 200)), { dryRun: true });
+  assert.equal(benign.action, 'allow', benign.message);
+  const attack = standard.evaluate(exec(bigCommand(2 * 1024 * 1024 - 64, 200, '\nrm -rf ~')), { dryRun: true });
+  assert.equal(attack.action, 'deny');
+  assert.equal(attack.policy, 'destructive-deletes');
+});
+
+test('too deep or too large is still refused (fail safe)', () => {
+  const deep = standard.evaluate(exec(deeplyNested(300)), { dryRun: true });
+  assert.equal(deep.action, 'deny');
+  assert.match(deep.message, /nested more than/);
+  const huge = standard.evaluate(exec('echo ' + 'a'.repeat(2 * 1024 * 1024)), { dryRun: true });
+  assert.equal(huge.action, 'deny');
+  assert.match(huge.message, /longer than/);
+  // A function calling itself with ever longer arguments ends at the nesting bound.
+  const rec = standard.evaluate(exec('f(){ f "$1$1"; }; f x'), { dryRun: true });
+  assert.equal(rec.action, 'deny');
+  assert.match(rec.message, /nested more than|expands to more text/);
+  assert.equal(standard.evaluate(exec(':(){ :|:& };:'), { dryRun: true }).action, 'deny');
 });
