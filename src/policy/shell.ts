@@ -131,6 +131,8 @@ interface SegmentResult {
   primary: string;
   /** What this stage writes to a pipe, when it is piped. */
   flow: Flow | null;
+  /** The words an echo/printf stage prints, read after expansion and launchers (for xargs). */
+  printed?: string[] | null;
 }
 
 /** What a segment knows about its surroundings. */
@@ -231,6 +233,11 @@ class Analyzer {
     this.units.push(unit);
   }
 
+  /** A whole-text reading, unless the same text is already a reading of one executed part. */
+  private addWhole(text: string): void {
+    if (text && !this.index.has(slash(text))) this.add(text, -1);
+  }
+
   /** Spends expansion budget; false (and the command is refused) once it is used up. */
   private spend(n: number): boolean {
     this.budget -= n;
@@ -292,6 +299,19 @@ class Analyzer {
     let pipe: string[] = [];
     let stdin: string[] | null = null;
     let flow: Flow | null = null;
+    // Each line as a whole, in normalized and in most-unwrapped spelling, so a pattern naming a
+    // sequence (`curl -o x ... && sh x`) fires wherever the line sits: in a script, in eval or
+    // bash -c, or spelled with full paths and launchers.
+    let lineNorms: string[] = [];
+    let linePrims: string[] = [];
+    const endLine = () => {
+      if (linePrims.length > 1) {
+        this.add(lineNorms.join(' && '), -1);
+        this.add(linePrims.join(' && '), -1);
+      }
+      lineNorms = [];
+      linePrims = [];
+    };
     for (const seg of segs) {
       let hereDoc: string | null = null;
       for (const t of seg.tokens) if (t.redir && HEREDOC_OP.test(t.text)) hereDoc = docs[docAt++]?.body ?? null;
@@ -299,16 +319,24 @@ class Analyzer {
       const defining = seg.op === '(' || seg.op === ')';
       const piped = seg.op === '|' || seg.op === '|&';
       const r = this.processSegment(seg.tokens, depth, grant, shared, { scope, stdin, flowIn: flow, hereDoc, defining, piped });
-      stdin = piped ? literalOutput(seg.tokens) : null;
+      stdin = piped ? (r.printed ?? literalOutput(seg.tokens)) : null;
       flow = piped ? r.flow : null;
       if (r.norm) norms.push(r.norm);
+      if (r.norm) lineNorms.push(r.norm);
+      if (r.primary) linePrims.push(r.primary);
       if (r.primary) pipe.push(r.primary);
       if (!piped) {
         this.addPipeline(pipe);
         pipe = [];
       }
+      if (seg.op === '\n') endLine();
     }
     this.addPipeline(pipe);
+    if (segs.length > 1 || depth > 0) endLine();
+    // The raw text of a nested string and of each line of a script, as the top level's raw text
+    // is read: a pattern on the raw spelling (`> ~/.bash_history`) fires wherever it sits.
+    if (depth > 0) this.addWhole(s.trim());
+    if (s.includes('\n')) for (const line of s.split('\n')) this.addWhole(line.trim());
     for (const sub of subs) this.processString(sub, depth + 1, grant, null, scope);
     const norm = norms.join(' && ');
     if (key !== null) this.done.set(key, norm);
@@ -393,7 +421,7 @@ class Analyzer {
     }
     const primary = this.restrictive(tokens, depth, u, ctx);
     this.trackFiles(tokens, ctx);
-    return { norm: text, primary, flow: ctx.piped ? this.flowOut(tokens, ctx) : null };
+    return { norm: text, primary, flow: ctx.piped ? this.flowOut(tokens, ctx) : null, printed: ctx.piped ? literalOutput(peel(tokens)) : null };
   }
 
   /** Remembers what this command writes into files (literal text, or a copy of another file). */
@@ -507,6 +535,10 @@ class Analyzer {
     words[0] = first;
     const spelled = words.join(' ');
     this.add(spelled, u);
+    if (words.length !== tokens.length && tokens[0]!.text !== first) {
+      // /usr/bin/nc host < .env: the program's own name, redirections kept.
+      this.add(joinTokens([{ ...tokens[0]!, text: first }, ...tokens.slice(1)]), u);
+    }
     const exp = expandWords(words, this.home);
     if (exp) this.add(exp.join(' '), u);
     if (flags || first === 'rm' || first === 'find') {
@@ -570,7 +602,9 @@ class Analyzer {
         const inner = peel(lib.tokens).filter((t) => !t.redir).map((t) => t.text);
         if (inner.length) this.add(`${first} ${[basename(inner[0]!), ...inner.slice(1)].join(' ')}`, u);
       }
-      const r = this.processSegment(lib.tokens, depth + 1, false, u, { ...ctx, stdin: null });
+      // Redirections apply to whatever the launcher runs: `sudo nc h < .env` reads `nc h < .env`.
+      const redirs = plain === tokens ? [] : tokens.filter((t) => t.redir);
+      const r = this.processSegment(redirs.length ? [...lib.tokens, ...redirs] : lib.tokens, depth + 1, false, u, { ...ctx, stdin: null });
       this.privilege = outer;
       if (first === 'xargs') this.xargsReadings(lib.tokens, lib.replace, ctx.stdin ?? hereString(tokens), depth, u, ctx.scope);
       return r.primary || spelled;
