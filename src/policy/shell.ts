@@ -233,9 +233,21 @@ class Analyzer {
     this.units.push(unit);
   }
 
-  /** A whole-text reading, unless the same text is already a reading of one executed part. */
-  private addWhole(text: string): void {
-    if (text && !this.index.has(slash(text))) this.add(text, -1);
+  /**
+   * The raw text of a line or nested string. One simple command's raw text belongs to that
+   * command's unit (so its exclusions apply, as for the top level); a list of several is a
+   * whole-command reading.
+   */
+  private addRaw(text: string): void {
+    if (!text || this.index.has(slash(text))) return;
+    const segs = splitSegments(text);
+    if (!segs.length) return;
+    if (segs.length > 1) {
+      this.add(text, -1);
+      return;
+    }
+    const at = this.index.get(slash(joinTokens(stripKeywords(segs[0]!.tokens))));
+    this.add(text, at === undefined ? this.newUnit() : this.units[at]!);
   }
 
   /** Spends expansion budget; false (and the command is refused) once it is used up. */
@@ -335,8 +347,8 @@ class Analyzer {
     if (segs.length > 1 || depth > 0) endLine();
     // The raw text of a nested string and of each line of a script, as the top level's raw text
     // is read: a pattern on the raw spelling (`> ~/.bash_history`) fires wherever it sits.
-    if (depth > 0) this.addWhole(s.trim());
-    if (s.includes('\n')) for (const line of s.split('\n')) this.addWhole(line.trim());
+    if (s.includes('\n')) for (const line of s.split('\n')) this.addRaw(line.trim());
+    else if (depth > 0) this.addRaw(s.trim());
     for (const sub of subs) this.processString(sub, depth + 1, grant, null, scope);
     const norm = norms.join(' && ');
     if (key !== null) this.done.set(key, norm);
@@ -425,7 +437,9 @@ class Analyzer {
   }
 
   /** Remembers what this command writes into files (literal text, or a copy of another file). */
-  private trackFiles(tokens: Token[], ctx: SegmentContext): void {
+  private trackFiles(all: Token[], ctx: SegmentContext): void {
+    // `sudo printf ... > f` writes what printf prints: read past launchers.
+    const tokens = all.some((t) => t.redir) ? peel(all) : all;
     for (let i = 0; i < tokens.length; i++) {
       const t = tokens[i]!;
       if (!t.redir) continue;

@@ -35,7 +35,7 @@ const SIMPLE = /^[A-Za-z0-9_./~=:@%+,-]+(?: [A-Za-z0-9_./~=:@%+,*-]+)*$/;
 
 const FILLER = [
   'echo "building"', 'ls -la', 'git status --short', 'npm run lint', 'mkdir -p build/out', 'cd src && ls && cd ..',
-  'cat package.json', 'node --version', 'date', 'grep -rn TODO src/ || true', 'wc -l README.md', 'true',
+  'npm ls --depth=0', 'node --version', 'date', 'grep -rn TODO src/ || true', 'wc -l README.md', 'true',
 ];
 
 type Rewrite = (cmd: string, rnd: () => number) => string | null;
