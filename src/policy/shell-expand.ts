@@ -76,6 +76,8 @@ export class Scope {
     for (let s: Scope | null = this; s; s = s.parent) {
       const f = s.files?.get(p);
       if (f !== undefined) return f;
+      // A file inside a cloned directory came from the network too.
+      if (s.files) for (const [dir, g] of s.files) if (g.network === 'dir' && p.startsWith(dir.endsWith('/') ? dir : dir + '/')) return g;
     }
     return undefined;
   }
@@ -102,6 +104,8 @@ export interface WrittenFile {
   content?: string;
   /** The file was copied or linked from this path (cp /bin/rm ./tidy). */
   copyOf?: string;
+  /** Downloaded from the network (curl -o, wget -O, git clone): a file or, for a clone, a directory. */
+  network?: 'file' | 'dir';
   append?: boolean;
 }
 

@@ -151,8 +151,44 @@ interface SegmentContext {
 }
 
 const HEREDOC_OP = /^\d*<<(?!<)/;
+const INVOKE_EXPRESSION = /(?:^|[\s;|(&])(?:iex|invoke-expression)(?=[\s(]|$)/i;
 /** Programs that put a copy of (or a link to) their first operand at their second. */
 const COPIERS = new Set(['cp', 'ln', 'install', 'mv', 'rsync']);
+/** Interpreters whose first operand is a script they run. */
+const SCRIPT_RUNNERS = /^(python[0-9.]*|node|nodejs|perl|ruby|php|deno|bun|lua[0-9.]*|Rscript|pwsh|powershell)$/;
+
+/** Where a download command puts what it fetches: curl -o F / -O, wget -O F / URL, git clone URL [DIR]. */
+function downloadTarget(tokens: Token[]): { path: string; dir: boolean } | null {
+  const w = tokens.filter((t) => !t.redir).map((t) => t.text);
+  const first = basename(w[0] ?? '');
+  const urlName = (u: string | undefined) => (u ? u.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() || null : null);
+  const url = w.find((x) => /^(https?|ftp):\/\//.test(x));
+  if (first === 'curl') {
+    const o = w.findIndex((x) => x === '-o' || x === '--output');
+    if (o > 0 && w[o + 1] && w[o + 1] !== '-') return { path: w[o + 1]!, dir: false };
+    const attached = w.find((x) => /^-[a-zA-Z]*o./.test(x) && !x.startsWith('--'));
+    if (attached) return { path: attached.slice(attached.indexOf('o') + 1), dir: false };
+    if (w.some((x) => x === '-O' || x === '--remote-name' || /^-[a-zA-Z]*O$/.test(x))) {
+      const n = urlName(url);
+      return n ? { path: n, dir: false } : null;
+    }
+  } else if (first === 'wget') {
+    const o = w.findIndex((x) => x === '-O' || x === '--output-document');
+    if (o > 0 && w[o + 1] && w[o + 1] !== '-') return { path: w[o + 1]!, dir: false };
+    const attached = w.find((x) => /^-[a-zA-Z]*O./.test(x) && !x.startsWith('--'));
+    if (attached) return { path: attached.slice(attached.indexOf('O') + 1), dir: false };
+    if (o < 0) {
+      const n = urlName(url);
+      return n ? { path: n, dir: false } : null;
+    }
+  } else if (first === 'git' && w[1] === 'clone') {
+    const ops = w.slice(2).filter((x) => !x.startsWith('-'));
+    const dir = ops[1] ?? urlName(ops[0])?.replace(/\.git$/, '');
+    return dir ? { path: dir, dir: true } : null;
+  }
+  return null;
+}
+
 /** Launchers that run their command with raised privileges: the readings keep them in front. */
 const PRIVILEGED = new Set(['sudo', 'doas', 'pkexec', 'run0']);
 const EVALS = new Set(['eval']);
@@ -299,6 +335,9 @@ class Analyzer {
       const cached = this.done.get(key);
       if (cached !== undefined) return cached;
       this.done.set(key, '');
+    }
+    if (INVOKE_EXPRESSION.test(s) && (mentionsFetch(s) || /downloadstring|webclient/i.test(s))) {
+      this.markDynamic('network', 'PowerShell Invoke-Expression of downloaded text');
     }
     const scope = new Scope(parent);
     for (const f of findFunctions(s)) scope.setFunc(f.name, f.body);
@@ -453,16 +492,20 @@ class Analyzer {
       if (content !== null && content !== undefined) ctx.scope.setFile(target, { content, append: m[1] === '>>' });
       else ctx.scope.setFile(target, {});
     }
-    if (COPIERS.has(basename(tokens[0]!.text))) {
+    const name = basename(tokens[0]!.text);
+    if (COPIERS.has(name)) {
       const ops = tokens.slice(1).filter((x) => !x.redir && !x.text.startsWith('-')).map((x) => x.text);
       if (ops.length === 2) ctx.scope.setFile(ops[1]!, { copyOf: ops[0]! });
     }
+    const dl = downloadTarget(tokens);
+    if (dl) ctx.scope.setFile(dl.path, { network: dl.dir ? 'dir' : 'file' });
   }
 
   /** A file written earlier in the line and now run or sourced: its content is code. */
   private runWrittenFile(path: string, how: string, depth: number, scope: Scope): void {
     const f = scope.file(path);
     if (f?.content !== undefined) this.readCode(f.content, depth, scope, { kind: 'extracted', from: `${how} (written earlier in the command)`, text: f.content });
+    if (f?.network) this.markDynamic('network', `${how} runs ${path}, downloaded earlier in the command`);
   }
 
   /** What this stage writes to a pipe. */
@@ -574,7 +617,7 @@ class Analyzer {
     }
     this.dynamicName(tokens, depth, ctx.scope);
     this.stdinCode(tokens, first, depth, ctx);
-    if ((SHELLS.has(first) || SOURCES.has(first)) && words.length > 1) {
+    if ((SHELLS.has(first) || SOURCES.has(first) || SCRIPT_RUNNERS.test(first)) && words.length > 1) {
       const script = words.slice(1).find((x) => !x.startsWith('-') && !x.startsWith('+'));
       if (script) this.runWrittenFile(script, `${first} ${script}`, depth, ctx.scope);
     }
