@@ -159,8 +159,9 @@ const SCRIPT_RUNNERS = /^(python[0-9.]*|node|nodejs|perl|ruby|php|deno|bun|lua[0
 
 /** Where a download command puts what it fetches: curl -o F / -O, wget -O F / URL, git clone URL [DIR]. */
 function downloadTarget(tokens: Token[]): { path: string; dir: boolean } | null {
+  const first = basename(tokens[0]?.text ?? '');
+  if (first !== 'curl' && first !== 'wget' && first !== 'git') return null;
   const w = tokens.filter((t) => !t.redir).map((t) => t.text);
-  const first = basename(w[0] ?? '');
   const urlName = (u: string | undefined) => (u ? u.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() || null : null);
   const url = w.find((x) => /^(https?|ftp):\/\//.test(x));
   if (first === 'curl') {
@@ -336,7 +337,7 @@ class Analyzer {
       if (cached !== undefined) return cached;
       this.done.set(key, '');
     }
-    if (INVOKE_EXPRESSION.test(s) && (mentionsFetch(s) || /downloadstring|webclient/i.test(s))) {
+    if ((s.includes('iex') || s.includes('IEX') || /invoke-expression/i.test(s)) && INVOKE_EXPRESSION.test(s) && (mentionsFetch(s) || /downloadstring|webclient/i.test(s))) {
       this.markDynamic('network', 'PowerShell Invoke-Expression of downloaded text');
     }
     const scope = new Scope(parent);
