@@ -5,6 +5,9 @@
 // line cannot make the reading grow faster than its length.
 import type { Token } from './shell-parse.js';
 
+/** Earlier values kept per variable (each is read as an alternative). */
+const MAX_ALTERNATIVES = 4;
+
 /** Words one brace expression may expand to; beyond this the word is read unexpanded once more. */
 export const BRACE_MAX_WORDS = 64;
 
@@ -15,6 +18,8 @@ export class Scope {
   private funcs: Map<string, string> | null = null;
   private aliases: Map<string, string> | null = null;
   private files: Map<string, WrittenFile> | null = null;
+  private alts: Map<string, string[]> | null = null;
+  private pinned: Set<string> | null = null;
   /** Extra field separators set with IFS=... (space, tab and newline always split). */
   ifs = '';
   /** Something was defined here or in a parent. */
@@ -37,9 +42,37 @@ export class Scope {
   }
 
   set(name: string, value: string | null): void {
+    // A value the variable held before may still be the one in force (the new assignment can sit
+    // in a subshell, a pipeline stage or a branch not taken): it stays as an alternative.
+    const old = this.get(name);
+    if (old !== undefined && old !== value && !this.pinned?.has(name)) {
+      const alts = (this.alts ??= new Map());
+      const list = alts.get(name) ?? this.alternatives(name).slice();
+      if (old !== null && !list.includes(old) && list.length < MAX_ALTERNATIVES) list.push(old);
+      alts.set(name, list);
+    }
     (this.vars ??= new Map()).set(name, value);
     this.defined = true;
     if (name === 'IFS') this.ifs = value ?? '';
+  }
+
+  /** Values the variable may hold instead of the current one (see set). */
+  alternatives(name: string): string[] {
+    for (let s: Scope | null = this; s; s = s.parent) {
+      if (s.pinned?.has(name)) return [];
+      const a = s.alts?.get(name);
+      if (a) return a;
+    }
+    return [];
+  }
+
+  /** A child scope in which the variable holds exactly this value (for reading one alternative). */
+  pin(name: string, value: string): Scope {
+    const c = new Scope(this);
+    (c.vars = new Map()).set(name, value);
+    (c.pinned = new Set()).add(name);
+    c.defined = true;
+    return c;
   }
 
   setFunc(name: string, body: string): void {

@@ -404,6 +404,16 @@ class Analyzer {
       if (e) {
         for (const r of resolved) this.note({ kind: 'resolved', from: r.ref, text: r.value });
         tokens = e;
+        // Earlier values of a variable reassigned in the line are read too (deny/ask only).
+        for (const r of resolved) {
+          const name = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)/.exec(r.ref)?.[1];
+          if (!name) continue;
+          for (const alt of scope.alternatives(name)) {
+            if (!this.spend(alt.length + 16)) break;
+            this.note({ kind: 'resolved', from: r.ref, text: alt });
+            this.processSegment(input, depth + 1, false, null, { ...ctx, scope: scope.pin(name, alt), piped: false });
+          }
+        }
       }
     }
     let assigned = false;

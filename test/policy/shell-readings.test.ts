@@ -30,6 +30,14 @@ test('variables assigned literally are resolved in later words, also as the comm
   assert.equal(decide('k=kubectl; $k get pods'), 'allow');
 });
 
+test('a reassignment that may not take effect does not hide the earlier value', () => {
+  // Subshells, pipeline stages and branches not taken leave the first value in force.
+  for (const c of ['a=rm; (a=ls); $a -rf ~', 'a=rm; if false; then a=ls; fi; $a -rf ~', 'a=rm; echo | a=ls; $a -rf ~', 'a=rm; false && a=ls; $a -rf ~']) {
+    assert.equal(decide(c), 'deny', c);
+  }
+  assert.equal(decide('a=ls; a=pwd; $a'), 'allow');
+});
+
 test('${IFS} and IFS= separate words; braces expand in any position', () => {
   has('cat${IFS}/etc/shadow', 'cat /etc/shadow');
   has('IFS=,; c=rm,-rf,~; $c', 'rm -rf ~');
