@@ -159,7 +159,9 @@ const SCRIPT_RUNNERS = /^(python[0-9.]*|node|nodejs|perl|ruby|php|deno|bun|lua[0
 
 /** Where a download command puts what it fetches: curl -o F / -O, wget -O F / URL, git clone URL [DIR]. */
 function downloadTarget(tokens: Token[]): { path: string; dir: boolean } | null {
-  const first = basename(tokens[0]?.text ?? '');
+  const t0 = tokens[0]?.text ?? '';
+  if (!t0.endsWith('curl') && !t0.endsWith('wget') && !t0.endsWith('git')) return null;
+  const first = basename(t0);
   if (first !== 'curl' && first !== 'wget' && first !== 'git') return null;
   const w = tokens.filter((t) => !t.redir).map((t) => t.text);
   const urlName = (u: string | undefined) => (u ? u.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() || null : null);
