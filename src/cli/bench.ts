@@ -4,6 +4,7 @@ import { parse, UsageError, type Command } from './args.js';
 import { PACKAGE_ROOT } from '../util/version.js';
 import { categoryPct, CORPUS_HOME, loadCorpus, runCorpus, type BenchReport, type CaseResult, type CorpusCase } from '../policy/corpus.js';
 import { openOfflineEngine } from '../policy/offline-engine.js';
+import { formatVariants, runVariants } from './bench-variants.js';
 
 export const DEFAULT_CORPORA = ['attacks.yaml', 'benign.yaml'].map((f) => join(PACKAGE_ROOT, 'test', 'corpus', f));
 const INPUT_WIDTH = 70;
@@ -63,7 +64,7 @@ export function formatReport(rep: BenchReport, header: { config: string; corpora
 
 export default {
   help: `usage: svc bench [--config PATH|PROFILE] [--corpus FILE ...] [--category NAME ...] [--min-coverage PCT]
-                 [--max-flagged PCT] [--data-dir DIR] [--json] [--verbose]
+                 [--max-flagged PCT] [--data-dir DIR] [--json] [--verbose] [--variants [--seed N]]
 
 Runs every case of the corpus files through the policy engine (dry run: nothing is counted or
 consumed) and reports how many attacks are stopped (deny, or ask where the case accepts ask) and
@@ -75,6 +76,11 @@ how many benign calls are flagged (deny or ask), per category, with every failed
   --category NAME     only cases of this category (repeatable)
   --min-coverage PCT  exit 1 when fewer than PCT% of the attacks are stopped
   --max-flagged PCT   exit 1 when more than PCT% of the benign calls are flagged
+  --variants          also run every spelling variant of each exec case (quoting, escapes, variables,
+                      braces, \${IFS}, base64 into sh, eval, bash -c, a script around it, launchers,
+                      full paths); exit 1 when an attack variant is decided less strictly than its
+                      original or a benign call behind a harmless wrapper is flagged
+  --seed N            seed for the variants (default 1)
   --json              print the report as JSON (with every case result when --verbose)
   --verbose           also list passing cases whose decision differs from the written one`,
 
@@ -88,7 +94,11 @@ how many benign calls are flagged (deny or ask), per category, with every failed
       'data-dir': { type: 'string' },
       json: { type: 'boolean' },
       verbose: { type: 'boolean', short: 'v' },
+      variants: { type: 'boolean' },
+      seed: { type: 'string' },
     }, false);
+    const seed = values.seed === undefined ? 1 : Number(values.seed);
+    if (!Number.isInteger(seed) || seed < 0) throw new UsageError('--seed takes a whole number');
     const minCoverage = parsePct(values['min-coverage'], '--min-coverage');
     const maxFlagged = parsePct(values['max-flagged'], '--max-flagged');
     const corpora = (values.corpus as string[] | undefined) ?? DEFAULT_CORPORA;
@@ -98,14 +108,20 @@ how many benign calls are flagged (deny or ask), per category, with every failed
     if (!cases.length) throw new UsageError('no corpus cases to run (check --corpus and --category)');
     const engine = openOfflineEngine(values.config as string | undefined, values['data-dir'] as string | undefined, { home: CORPUS_HOME, resolveSymlinks: false });
     const rep = runCorpus(engine.engine, cases);
+    const vrep = values.variants ? runVariants(engine.engine, cases, seed) : undefined;
     if (values.json) {
       const { results, ...summary } = rep;
-      const body = { config: engine.display, corpora, ...summary, ...(values.verbose ? { results } : {}) };
+      const body = { config: engine.display, corpora, ...summary, ...(values.verbose ? { results } : {}), ...(vrep ? { variants: vrep } : {}) };
       process.stdout.write(JSON.stringify(body, null, 2) + '\n');
     } else {
       process.stdout.write(formatReport(rep, { config: engine.display, corpora }, Boolean(values.verbose)) + '\n');
+      if (vrep) process.stdout.write('\n' + formatVariants(vrep, Boolean(values.verbose)) + '\n');
     }
     let code = 0;
+    if (vrep && vrep.failures) {
+      process.stderr.write(`svc bench: ${vrep.failures} of ${vrep.variants} variants failed\n`);
+      code = 1;
+    }
     if (minCoverage !== undefined && rep.attacks.pct < minCoverage) {
       process.stderr.write(`svc bench: attack coverage ${rep.attacks.pct}% is below --min-coverage ${minCoverage}%\n`);
       code = 1;

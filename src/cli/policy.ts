@@ -122,6 +122,9 @@ export function formatExplain(x: ExplainResult, showAll: boolean, config: string
     const extra = x.command.candidates.filter((s) => !x.command!.components.includes(s));
     out.push(...list('Other readings (deny/ask rules match any one):', extra));
     if (x.command.envAssignments.length) out.push(`Assigns:   ${x.command.envAssignments.join(', ')}`);
+    const how: Record<string, string> = { extracted: 'code extracted from', resolved: 'variable resolved:', decoded: 'decoded by', function: 'function call', alias: 'alias', script: 'script for' };
+    out.push(...list('Shell readings (what the shell will make of it):', (x.command.readings ?? []).map((r) => `${how[r.kind] ?? r.kind} ${r.from} -> ${JSON.stringify(r.text)}`)));
+    out.push(...list('Dynamic (what runs is only known at run time):', (x.command.dynamic ?? []).map((d) => `${d.kind}: ${d.reason}`)));
   }
   if (x.paths) out.push(...list('Path readings:', x.paths));
   if (x.url !== undefined) out.push(`URL:       ${x.url}`);

@@ -6,6 +6,8 @@ import type { ToolCall } from './types.js';
 
 /** Longest command/path/url/domain/agent/session/tool the engine will look at (research 3.3). */
 export const MAX_INPUT_BYTES = 8192;
+/** Longest command: the kernel's argument limit (ARG_MAX), so any command a shell can be given is read. */
+export const MAX_COMMAND_BYTES = 2 * 1024 * 1024;
 
 const EXEC_COMMAND = ['command', 'cmd', 'input'];
 const PLAIN_COMMAND = ['command'];
@@ -107,7 +109,7 @@ export function oversizedField(call: ToolCall, f: CallFields): string | undefine
   if (tooLong(call.agent)) return 'agent';
   if (tooLong(call.session)) return 'session';
   if (tooLong(call.tool)) return 'tool';
-  if (tooLong(f.command)) return 'command';
+  if (tooLong(f.command, MAX_COMMAND_BYTES)) return 'command';
   if (tooLong(f.path)) return 'path';
   if (tooLong(f.url)) return 'url';
   if (tooLong(f.domain)) return 'domain';
@@ -115,8 +117,8 @@ export function oversizedField(call: ToolCall, f: CallFields): string | undefine
 }
 
 /** Over MAX_INPUT_BYTES in UTF-8 (cheap length check first: UTF-8 is at most 3 bytes per UTF-16 unit). */
-export function tooLong(v: string | undefined): boolean {
-  return v !== undefined && v.length * 3 > MAX_INPUT_BYTES && Buffer.byteLength(v) > MAX_INPUT_BYTES;
+export function tooLong(v: string | undefined, max = MAX_INPUT_BYTES): boolean {
+  return v !== undefined && v.length * 3 > max && Buffer.byteLength(v) > max;
 }
 
 /** tool_param_matches reads the raw input map only; values are stringified like Go's %v. */

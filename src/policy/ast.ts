@@ -25,6 +25,8 @@ export interface WhenAst {
   command_contains?: string[];
   command_not_matches?: string[];
   command_env_assignments?: string[];
+  /** true / false, or the kinds of dynamic reading (network, command-name, eval, stdin, source). */
+  command_dynamic?: boolean | string[];
   path_matches?: string[];
   path_not_matches?: string[];
   url_matches?: string[];

@@ -27,6 +27,8 @@ export interface CompiledWhen {
   contains?: NeedleList;
   commandNot?: PatternList;
   env?: Glob[];
+  /** command_dynamic: true (any dynamic reading), false (none) or the kinds that count. */
+  dynamic?: boolean | Set<string>;
   path?: PathGlob[];
   pathNot?: PathGlob[];
   pathIndexed?: PatternList;
@@ -128,7 +130,7 @@ function pathGlobs(patterns: string[], home: string): PathGlob[] {
 
 
 const POSITIVE_KEYS = [
-  'command_matches', 'command_contains', 'command_env_assignments', 'path_matches', 'url_matches',
+  'command_matches', 'command_contains', 'command_env_assignments', 'command_dynamic', 'path_matches', 'url_matches',
   'domain_matches', 'agent_depth', 'tool_param_matches', 'call_count', 'session_matches',
 ] as const;
 const REQUEST_KEYS = [...POSITIVE_KEYS, 'command_not_matches', 'path_not_matches', 'session_not_matches'] as const;
@@ -150,6 +152,7 @@ function compileWhen(w: WhenAst, set: CompiledSet, home: string): CompiledWhen {
     c.commandNot = new PatternList(w.command_not_matches.flatMap((p) => commandPatternVariants(p, home)).map(compileCommandGlob), set.commandIndex);
   }
   if (w.command_env_assignments) c.env = w.command_env_assignments.map(compileCommandGlob);
+  if (w.command_dynamic !== undefined) c.dynamic = typeof w.command_dynamic === 'boolean' ? w.command_dynamic : new Set(w.command_dynamic);
   if (w.path_matches) {
     c.path = pathGlobs(w.path_matches, home);
     c.pathIndexed = new PatternList(c.path.map((g) => g.glob), set.pathIndex);

@@ -5,7 +5,7 @@ import { homedir } from 'node:os';
 import { systemClock, type Clock } from '../util/clock.js';
 import type { Decision, EvaluateOptions, FinalAction, PolicyEngine, PolicySummaryRule, ToolCall } from './types.js';
 import type { InlineTestCase, ParsedPolicyFile } from './ast.js';
-import { readFields, oversizedField, AmbiguousInputError, MAX_INPUT_BYTES, paramText, tooLong, type CallFields } from './accessors.js';
+import { readFields, oversizedField, AmbiguousInputError, MAX_COMMAND_BYTES, MAX_INPUT_BYTES, paramText, tooLong, type CallFields } from './accessors.js';
 import { compileSet, type CompiledPolicy, type CompiledRule, type CompiledSet } from './compile.js';
 import { CallCounter } from './counter.js';
 import { decideRequest, decideResponse, defaultDecision, ruleActive, type RuleFilter } from './evaluate.js';
@@ -181,7 +181,10 @@ export class Engine implements PolicyEngine {
     const analysis = analyzeCommand(command, { home: this.home });
     const words = new Set<string>();
     const add = (w: string) => words.add(w);
-    for (const c of analysis.candidates) forEachWord(c, add);
+    // Whole-command readings other than the raw text (normalized, pipelines) only join the
+    // words of their parts, which are candidates themselves: no need to scan them again.
+    const { candidates, units } = analysis;
+    for (let i = 0; i < candidates.length; i++) if (units[i] !== -1 || i === 0 || candidates[i] === analysis.raw) forEachWord(candidates[i]!, add);
     for (const c of analysis.componentsExpanded) if (c) forEachWord(c, add);
     const r: CommandReadings = {
       analysis,
@@ -227,7 +230,7 @@ export class Engine implements PolicyEngine {
       return { now, view, fields: {}, scope: [], refusal: err.message };
     }
     const big = oversizedField(call, fields);
-    if (big) return { now, view, fields, scope: [], refusal: `${big} is longer than ${MAX_INPUT_BYTES} bytes; refusing to evaluate it` };
+    if (big) return { now, view, fields, scope: [], refusal: `${big} is longer than ${big === 'command' ? MAX_COMMAND_BYTES : MAX_INPUT_BYTES} bytes; refusing to evaluate it` };
     for (const name of this.referencedParams) {
       const t = paramText(call.input?.[name] ?? call.params[name]);
       if (tooLong(t)) {

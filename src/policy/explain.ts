@@ -6,6 +6,7 @@ import { ruleActive, type RuleFilter } from './evaluate.js';
 import { whenMatches, type GroupTrace } from './match.js';
 import type { CallFields } from './accessors.js';
 import type { CallView } from './match.js';
+import type { DynamicReading, ExtraReading, InterpreterScript } from './shell.js';
 
 export type ExplainStatus = 'matched' | 'near' | 'no' | 'skipped';
 
@@ -36,6 +37,12 @@ export interface ExplainResult {
     candidates: string[];
     envAssignments: string[];
     composite: boolean;
+    /** Readings from understanding the shell: extracted code, resolved variables, decoded literals ... */
+    readings: ExtraReading[];
+    /** Why what runs cannot be known statically (empty when it can). */
+    dynamic: DynamicReading[];
+    /** Scripts handed to interpreters on stdin. */
+    scripts: InterpreterScript[];
   };
   /** Path readings (lexical, symlink-resolved, relative). */
   paths?: string[];
@@ -65,7 +72,17 @@ export function explainCall(call: ToolCall, prep: Prepared, decision: Decision, 
   if (prep.refusal) out.refusal = prep.refusal;
   if (view.cmd) {
     const a = view.cmd.analysis;
-    out.command = { raw: a.raw, normalized: a.normalized, components: a.components, candidates: a.candidates, envAssignments: a.envAssignments, composite: a.composite };
+    out.command = {
+      raw: a.raw,
+      normalized: a.normalized,
+      components: a.components,
+      candidates: a.candidates,
+      envAssignments: a.envAssignments,
+      composite: a.composite,
+      readings: a.readings,
+      dynamic: a.dynamic,
+      scripts: a.scripts,
+    };
   }
   if (view.paths) out.paths = view.paths;
   if (view.url !== undefined) out.url = view.url;

@@ -6,7 +6,7 @@ export const KEYS = {
   match: ['tool', 'agent', 'session'],
   rule: ['action', 'when', 'message', 'ask', 'webhook', 'expires_at', 'once', 'added', 'suggestions'],
   when: [
-    'command_matches', 'command_contains', 'command_not_matches', 'command_env_assignments',
+    'command_matches', 'command_contains', 'command_not_matches', 'command_env_assignments', 'command_dynamic',
     'path_matches', 'path_not_matches', 'url_matches', 'domain_matches', 'session_matches',
     'session_not_matches', 'agent_depth', 'tool_param_matches', 'call_count', 'response_matches',
     'response_not_matches', 'default',

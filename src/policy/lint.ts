@@ -6,7 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { isMap, isScalar, isSeq, LineCounter, visit, parseAllDocuments, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
 import { expansionProblem } from './parse.js';
 import { RESERVED_TOOLS } from './types.js';
-import { parsePolicyTextLenient } from './parse.js';
+import { DYNAMIC_KINDS, parsePolicyTextLenient } from './parse.js';
 import { KEYS as PARSER_KEYS } from './keys.js';
 import { parseRe2 } from './re2-parse.js';
 
@@ -42,7 +42,7 @@ const GLOB_LISTS = [
 const PATH_LISTS = ['path_matches', 'path_not_matches'];
 const REGEX_LISTS = ['response_matches', 'response_not_matches'];
 const POSITIVE = [
-  'command_matches', 'command_contains', 'command_env_assignments', 'path_matches', 'url_matches',
+  'command_matches', 'command_contains', 'command_env_assignments', 'command_dynamic', 'path_matches', 'url_matches',
   'domain_matches', 'agent_depth', 'tool_param_matches', 'call_count', 'session_matches',
 ];
 const GRANTING = new Set(['allow', 'watch', 'log', 'webhook']);
@@ -352,6 +352,10 @@ function checkWhen(ctx: Ctx, when: Node | undefined, where: string, info: RuleIn
           if (!isScalar(p.value) || !Number.isInteger(p.value.value)) report(ctx, p.value, 'error', 'wrong-type', `${where} agent_depth bounds must be integers`);
         }
       }
+      info.hasOther = true;
+    } else if (k === 'command_dynamic') {
+      const ok = (isScalar(node) && typeof node.value === 'boolean') || (isSeq(node) && node.items.every((x) => isScalar(x) && (DYNAMIC_KINDS as readonly string[]).includes(String(x.value))));
+      if (!ok) report(ctx, node, 'error', 'wrong-type', `${where} command_dynamic must be true, false or a list of ${DYNAMIC_KINDS.join(', ')}`);
       info.hasOther = true;
     } else if (k === 'tool_param_matches') {
       if (!isMap(node)) report(ctx, node, 'error', 'wrong-type', `${where} tool_param_matches must map parameter names to globs`);

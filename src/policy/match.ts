@@ -214,6 +214,24 @@ function envGroup(w: CompiledWhen, r: CommandReadings, trace?: GroupTrace[]): bo
   return !!hit;
 }
 
+/** command_dynamic: whether what the command runs can be known statically (see shell.ts). */
+function dynamicGroup(w: CompiledWhen, r: CommandReadings, trace?: GroupTrace[]): boolean {
+  const dyn = r.analysis.dynamic;
+  const want = w.dynamic!;
+  let ok: boolean;
+  let detail: string;
+  if (want === false) {
+    ok = dyn.length === 0;
+    detail = ok ? 'every program the command runs is known' : `dynamic: ${dyn[0]!.reason}`;
+  } else {
+    const hit = want === true ? dyn[0] : dyn.find((d) => want.has(d.kind));
+    ok = !!hit;
+    detail = hit ? `dynamic (${hit.kind}): ${hit.reason}` : dyn.length ? `dynamic, but not of the listed kinds (${dyn.map((d) => d.kind).join(', ')})` : 'every program the command runs is known';
+  }
+  trace?.push({ key: 'command_dynamic', ok, positive: true, detail });
+  return ok;
+}
+
 // ------------------------------------------------------------------ path group
 
 function pathMatches(list: PathGlob[], indexed: PatternList | undefined, s: string, rel: string | undefined): PathGlob | undefined {
@@ -349,7 +367,8 @@ export function whenMatches(w: CompiledWhen, v: CallView, restrictive: boolean, 
   }
   let all = true;
   if (!commandSideKnown) {
-    if (w.command || w.contains || w.env) v.markCommand();
+    if (w.command || w.contains || w.env || w.dynamic !== undefined) v.markCommand();
+    if (w.dynamic !== undefined && !(v.cmd ? dynamicGroup(w, v.cmd, trace) : missing('command_dynamic', 'command', trace)) && ((all = false), !trace)) return false;
     if ((w.command || w.contains) && !commandGroup(w, v, restrictive, trace) && ((all = false), !trace)) return false;
     if (w.env && !(v.cmd ? envGroup(w, v.cmd, trace) : missing('command_env_assignments', 'command', trace)) && ((all = false), !trace)) return false;
   }
@@ -371,14 +390,15 @@ export { normalizeDomain };
  * the command. Returns true when they pass (or the rule has neither).
  */
 export function commandSide(ruleId: number, ruleCount: number, w: CompiledWhen, v: CallView, restrictive: boolean): boolean {
-  if (!w.command && !w.contains && !w.env) return true;
+  if (!w.command && !w.contains && !w.env && w.dynamic === undefined) return true;
   const r = v.cmd;
   if (!r) return false;
   const cache = restrictive ? (r.own ??= new Int8Array(ruleCount).fill(-1)) : (r.granting ??= new Int8Array(ruleCount).fill(-1));
   const hit = cache[ruleId]!;
   if (hit >= 0) return hit === 1;
   v.markCommand();
-  const ok = (!(w.command || w.contains) || commandGroup(w, v, restrictive)) && (!w.env || envGroup(w, r));
+  // The dynamic check is one field read: done first, it spares the pattern scan on most commands.
+  const ok = (w.dynamic === undefined || dynamicGroup(w, r)) && (!(w.command || w.contains) || commandGroup(w, v, restrictive)) && (!w.env || envGroup(w, r));
   cache[ruleId] = ok ? 1 : 0;
   return ok;
 }

@@ -18,6 +18,9 @@ export const POLICY_FILE_MAX_BYTES = 1024 * 1024;
 export const WEBHOOK_DEFAULT_TIMEOUT_MS = 5_000;
 export const WEBHOOK_MAX_TIMEOUT_MS = 30_000;
 
+/** Kinds of dynamic reading a `command_dynamic` list may name (see shell.ts DynamicKind). */
+export const DYNAMIC_KINDS = ['network', 'command-name', 'eval', 'stdin', 'source'] as const;
+
 const WHEN_LISTS = [
   'command_matches', 'command_contains', 'command_not_matches', 'command_env_assignments', 'path_matches',
   'path_not_matches', 'url_matches', 'domain_matches', 'session_matches', 'session_not_matches',
@@ -78,6 +81,20 @@ function parseWhen(r: Reader, node: Node | null, ctxLine: number): WhenAst {
         (when as unknown as Record<string, string[]>)[k] = list.values;
         when.itemLines[k] = list.lines;
       }
+    } else if (k === 'command_dynamic') {
+      const v = pair.value as Node | null;
+      if (isScalar(v) && typeof v.value === 'boolean') when.command_dynamic = v.value;
+      else if (isSeq(v)) {
+        const list = r.strList(pair, k);
+        if (list) {
+          const bad = list.values.find((x) => !(DYNAMIC_KINDS as readonly string[]).includes(x));
+          if (bad !== undefined) r.error(v, `command_dynamic: unknown kind "${bad}" (use ${DYNAMIC_KINDS.join(', ')})`, k);
+          else {
+            when.command_dynamic = list.values;
+            when.itemLines[k] = list.lines;
+          }
+        }
+      } else r.error(v ?? pair, 'command_dynamic must be true, false or a list of kinds', k);
     } else if (k === 'default') {
       const b = r.bool(pair, 'default');
       if (b !== undefined) when.default = b;

@@ -102,6 +102,10 @@ function ansiC(s: string, from: number): [string, number] {
   return [out, s.length];
 }
 
+/** Characters with no meaning inside double quotes / outside quotes (sticky: matched at lastIndex). */
+const DQ_RUN = /[^"\\$`]+/y;
+const PLAIN_RUN = /[^ \t\n\\'"$`<>&|;()#]+/y;
+
 const REDIR_OPS = ['<<<', '<<-', '>>', '>|', '>&', '<<', '<&', '<>', '>', '<'];
 const BARE_REDIR = /^(\d*|&)(<<<|<<-|>>|>\||>&|<<|<&|<>|>|<)$/;
 
@@ -166,6 +170,13 @@ export function splitSegments(s: string): Segment[] {
       quoted = true;
       let j = i + 1;
       for (; j < s.length; j++) {
+        // Runs of plain characters are copied at once (char-by-char concatenation is slow on long words).
+        DQ_RUN.lastIndex = j;
+        if (DQ_RUN.test(s)) {
+          text += s.slice(j, DQ_RUN.lastIndex);
+          j = DQ_RUN.lastIndex;
+          if (j >= s.length) break;
+        }
         const d = s[j]!;
         if (d === '"') break;
         if (d === '\\' && j + 1 < s.length) {
@@ -249,9 +260,12 @@ export function splitSegments(s: string): Segment[] {
       const end = s.indexOf('\n', i);
       i = end < 0 ? s.length : end;
     } else {
-      text += c;
+      PLAIN_RUN.lastIndex = i;
+      PLAIN_RUN.test(s);
+      const end = Math.max(PLAIN_RUN.lastIndex, i + 1);
+      text += s.slice(i, end);
       inWord = true;
-      i++;
+      i = end;
     }
   }
   endSegment('');

@@ -9,9 +9,10 @@ export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ash', 'ksh', 'mksh'
 
 /** The program name of a path word (/bin/rm -> rm); words that are not plain paths stay as they are. */
 export function basename(word: string): string {
-  if (word.includes('$') || word.includes('`') || word.includes(' ')) return word;
   const i = word.lastIndexOf('/');
-  return i >= 0 && i < word.length - 1 ? word.slice(i + 1) : word;
+  if (i < 0) return word;
+  if (word.includes('$') || word.includes('`') || word.includes(' ')) return word;
+  return i < word.length - 1 ? word.slice(i + 1) : word;
 }
 
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?\+?=/;
@@ -42,6 +43,7 @@ function spec(withArg: string[], flags: string[], attached = '', longWithArg: st
 
 const STRICT: Record<string, LauncherSpec> = {
   command: spec([], ['-p']),
+  builtin: spec([], []),
   exec: spec(['-a'], ['-c', '-l', '-cl', '-lc']),
   nohup: spec([], []),
   nice: spec(['-n'], [], 'n', ['--adjustment'], { numericFlag: true }),

@@ -11,11 +11,41 @@ import { homedir } from 'node:os';
 import { extractSubstitutions, sanitize, skipBalanced, splitSegments, type Token } from './shell-parse.js';
 import { assignmentName, basename, joinTokens, LIBERAL_HEADS, literalOutput, shellCommandString, SHELLS, unwrapLauncher, watchCommandString } from './shell-wrappers.js';
 import { canonicalForms, readFind, rmAliases, RM_MAX_OPERANDS } from './shell-flags.js';
+import { bindPositional, expandTokens, findFunctions, Scope, type Resolution } from './shell-expand.js';
+import { FETCHERS, findHereDocs, hereStringText, literalText, sinkOf, sourceFlow, throughFilter, type Flow } from './shell-decode.js';
+import { envCode, extractCode, type Extracted } from './shell-extract.js';
+import { spellOutLongOptions } from './shell-options.js';
 
 /** `sh -c` inside `sh -c` ... deeper than this is refused (the engine denies). */
 export const MAX_NESTING = 8;
 /** Readings per command; beyond this the command is refused rather than half-analysed. */
-export const MAX_CANDIDATES = 4096;
+export const MAX_CANDIDATES = 16384;
+/** Reading steps (functions, aliases, extracted and decoded code) may add at most this many characters beyond the input's own length. */
+const EXPANSION_SLACK = 256 * 1024;
+/** Entries kept in `readings` and `dynamic` (for explain); analysis itself is not cut. */
+const MAX_NOTES = 256;
+
+/** Why the program a command runs cannot be known statically. */
+export type DynamicKind = 'network' | 'command-name' | 'eval' | 'stdin' | 'source';
+
+export interface DynamicReading {
+  kind: DynamicKind;
+  reason: string;
+}
+
+/** A reading made by understanding the shell rather than its spelling (shown by explain). */
+export interface ExtraReading {
+  kind: 'extracted' | 'resolved' | 'decoded' | 'function' | 'alias' | 'script';
+  /** Where it came from: `git -c core.pager`, `$a`, `base64 -d`, `f ~`. */
+  from: string;
+  text: string;
+}
+
+/** A script handed to an interpreter on stdin (here-document, here-string or pipe). */
+export interface InterpreterScript {
+  interpreter: string;
+  text: string;
+}
 
 export interface CommandAnalysis {
   /** The command with control characters and ANSI sequences removed. */
@@ -36,6 +66,12 @@ export interface CommandAnalysis {
   envAssignments: string[];
   /** Set when the command is too deep or too large to analyse; the engine then denies. */
   truncated: string | null;
+  /** Places where what runs cannot be known statically (empty when everything is known). */
+  dynamic: DynamicReading[];
+  /** Readings from extracted code, resolved variables, decoded literals, functions and aliases. */
+  readings: ExtraReading[];
+  /** Scripts fed to interpreters on stdin, for whoever analyses interpreter code. */
+  scripts: InterpreterScript[];
 }
 
 export interface AnalyzeOptions {
@@ -93,6 +129,91 @@ interface SegmentResult {
   norm: string;
   /** The most unwrapped spelling, used for whole-pipeline readings (`curl x | sh`). */
   primary: string;
+  /** What this stage writes to a pipe, when it is piped. */
+  flow: Flow | null;
+  /** The words an echo/printf stage prints, read after expansion and launchers (for xargs). */
+  printed?: string[] | null;
+}
+
+/** What a segment knows about its surroundings. */
+interface SegmentContext {
+  scope: Scope;
+  /** The words a preceding `echo`/`printf` pipes in, when known (for xargs). */
+  stdin: string[] | null;
+  /** The text piped in by the previous stage; null when not piped. */
+  flowIn: Flow | null;
+  /** The body of a here-document on this segment. */
+  hereDoc: string | null;
+  /** The segment is the name of a function being defined. */
+  defining?: boolean;
+  /** The segment's output goes into a pipe (its flow is worth computing). */
+  piped?: boolean;
+}
+
+const HEREDOC_OP = /^\d*<<(?!<)/;
+const INVOKE_EXPRESSION = /(?:^|[\s;|(&])(?:iex|invoke-expression)(?=[\s(]|$)/i;
+/** Programs that put a copy of (or a link to) their first operand at their second. */
+const COPIERS = new Set(['cp', 'ln', 'install', 'mv', 'rsync']);
+/** Interpreters whose first operand is a script they run. */
+const SCRIPT_RUNNERS = /^(python[0-9.]*|node|nodejs|perl|ruby|php|deno|bun|lua[0-9.]*|Rscript|pwsh|powershell)$/;
+
+/** Where a download command puts what it fetches: curl -o F / -O, wget -O F / URL, git clone URL [DIR]. */
+function downloadTarget(tokens: Token[]): { path: string; dir: boolean } | null {
+  const t0 = tokens[0]?.text ?? '';
+  if (!t0.endsWith('curl') && !t0.endsWith('wget') && !t0.endsWith('git')) return null;
+  const first = basename(t0);
+  if (first !== 'curl' && first !== 'wget' && first !== 'git') return null;
+  const w = tokens.filter((t) => !t.redir).map((t) => t.text);
+  const urlName = (u: string | undefined) => (u ? u.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() || null : null);
+  const url = w.find((x) => /^(https?|ftp):\/\//.test(x));
+  if (first === 'curl') {
+    const o = w.findIndex((x) => x === '-o' || x === '--output');
+    if (o > 0 && w[o + 1] && w[o + 1] !== '-') return { path: w[o + 1]!, dir: false };
+    const attached = w.find((x) => /^-[a-zA-Z]*o./.test(x) && !x.startsWith('--'));
+    if (attached) return { path: attached.slice(attached.indexOf('o') + 1), dir: false };
+    if (w.some((x) => x === '-O' || x === '--remote-name' || /^-[a-zA-Z]*O$/.test(x))) {
+      const n = urlName(url);
+      return n ? { path: n, dir: false } : null;
+    }
+  } else if (first === 'wget') {
+    const o = w.findIndex((x) => x === '-O' || x === '--output-document');
+    if (o > 0 && w[o + 1] && w[o + 1] !== '-') return { path: w[o + 1]!, dir: false };
+    const attached = w.find((x) => /^-[a-zA-Z]*O./.test(x) && !x.startsWith('--'));
+    if (attached) return { path: attached.slice(attached.indexOf('O') + 1), dir: false };
+    if (o < 0) {
+      const n = urlName(url);
+      return n ? { path: n, dir: false } : null;
+    }
+  } else if (first === 'git' && w[1] === 'clone') {
+    const ops = w.slice(2).filter((x) => !x.startsWith('-'));
+    const dir = ops[1] ?? urlName(ops[0])?.replace(/\.git$/, '');
+    return dir ? { path: dir, dir: true } : null;
+  }
+  return null;
+}
+
+/** Launchers that run their command with raised privileges: the readings keep them in front. */
+const PRIVILEGED = new Set(['sudo', 'doas', 'pkexec', 'run0']);
+const EVALS = new Set(['eval']);
+const SOURCES = new Set(['source', '.']);
+
+function hasDollar(w: string): boolean {
+  return w.includes('$') || w.includes('`');
+}
+
+/** A word the shell must expand at run time in a way no reading resolves ($(...), `...`, $var, <(...)). */
+function unresolved(w: string): boolean {
+  if (!w.includes('$') && !w.includes('`') && !w.startsWith('<(')) return false;
+  if (w.includes('$(') || w.includes('`') || w.startsWith('<(')) return true;
+  const rest = w.replace(/\$\{HOME(?::?[-=?+][^}]*)?\}|\$HOME(?![A-Za-z0-9_])/g, '');
+  return /\$[A-Za-z_{@*0-9#?!-]/.test(rest);
+}
+
+const FETCH_WORD = new RegExp(`(?:^|[\\s|;&(\`'"/])(?:${[...FETCHERS].map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?=[\\s;&|)'"\`]|$)`, 'i');
+
+/** Whether text runs a download (curl, wget ...): code read from it comes from the network. */
+function mentionsFetch(s: string): boolean {
+  return FETCH_WORD.test(s);
 }
 
 class Analyzer {
@@ -100,14 +221,35 @@ class Analyzer {
   readonly units: number[] = [];
   private readonly index = new Map<string, number>();
   readonly components: string[] = [];
+  /** Components already listed, made once there are several (a short list is searched directly). */
+  private componentSet: Set<string> | null = null;
   readonly componentsExpanded: (string | null)[] = [];
   readonly componentUnits: number[] = [];
   readonly env = new Set<string>();
+  readonly dynamic: DynamicReading[] = [];
+  readonly readings: ExtraReading[] = [];
+  readonly scripts: InterpreterScript[] = [];
+  private noted: Set<string> | null = null;
   private nextUnit = 0;
   truncated: string | null = null;
   private readonly done = new Map<string, string>();
+  /** The privileged launcher (sudo, doas ...) the current reading runs under, if any. */
+  private privilege: string | null = null;
+  /** Characters reading steps may still add (see EXPANSION_SLACK). */
+  private budget: number;
 
-  constructor(private readonly home: string) {}
+  constructor(
+    private readonly home: string,
+    inputLength: number,
+  ) {
+    this.budget = inputLength + EXPANSION_SLACK;
+  }
+
+  private hasComponent(c: string): boolean {
+    if (this.components.length < 16) return this.components.includes(c);
+    this.componentSet ??= new Set(this.components);
+    return this.componentSet.has(c);
+  }
 
   newUnit(): number {
     return this.nextUnit++;
@@ -130,6 +272,51 @@ class Analyzer {
     this.units.push(unit);
   }
 
+  /**
+   * The raw text of a line or nested string. One simple command's raw text belongs to that
+   * command's unit (so its exclusions apply, as for the top level); a list of several is a
+   * whole-command reading.
+   */
+  private addRaw(text: string): void {
+    if (!text || this.index.has(slash(text))) return;
+    const segs = splitSegments(text);
+    if (!segs.length) return;
+    if (segs.length > 1) {
+      this.add(text, -1);
+      return;
+    }
+    const at = this.index.get(slash(joinTokens(stripKeywords(segs[0]!.tokens))));
+    this.add(text, at === undefined ? this.newUnit() : this.units[at]!);
+  }
+
+  /** Spends expansion budget; false (and the command is refused) once it is used up. */
+  private spend(n: number): boolean {
+    this.budget -= n;
+    if (this.budget >= 0) return true;
+    this.truncated ??= 'the command expands to more text than can be analysed';
+    return false;
+  }
+
+  note(r: ExtraReading): void {
+    const k = `${r.kind}\u0000${r.from}\u0000${r.text}`;
+    this.noted ??= new Set();
+    if (this.readings.length >= MAX_NOTES || this.noted.has(k)) return;
+    this.noted.add(k);
+    this.readings.push({ ...r, text: r.text.length > 300 ? r.text.slice(0, 297) + '...' : r.text });
+  }
+
+  markDynamic(kind: DynamicKind, reason: string): void {
+    if (this.dynamic.length >= MAX_NOTES || this.dynamic.some((d) => d.kind === kind && d.reason === reason)) return;
+    this.dynamic.push({ kind, reason: reason.length > 300 ? reason.slice(0, 297) + '...' : reason });
+  }
+
+  /** Reads code found inside another command as a command of its own (deny/ask readings only). */
+  private readCode(text: string, depth: number, scope: Scope, note: ExtraReading): void {
+    if (!text.trim() || !this.spend(text.length)) return;
+    this.note(note);
+    this.processString(text, depth + 1, false, null, scope);
+  }
+
   /** Whole readings of a pipeline in its most unwrapped spelling: `a | b`, and `a && b` as the peer spells pipes. */
   private addPipeline(pipe: string[]): void {
     if (pipe.length < 2) return;
@@ -138,11 +325,12 @@ class Analyzer {
   }
 
   /** Processes a command string; returns its normalized text. `unit` is reused only for a single simple command. */
-  processString(s: string, depth: number, grant: boolean, unit: number | null): string {
+  processString(s: string, depth: number, grant: boolean, unit: number | null, parent: Scope | null = null): string {
     if (depth > MAX_NESTING) {
       this.truncated ??= `commands are nested more than ${MAX_NESTING} levels deep`;
       return '';
     }
+    if (this.truncated) return '';
     // Nested strings can be reached twice (quote-blind $(...) extraction and the wrapper that
     // holds them); each is read once per mode.
     const key = depth > 0 ? (grant ? 'g' : 'r') + s : null;
@@ -151,43 +339,114 @@ class Analyzer {
       if (cached !== undefined) return cached;
       this.done.set(key, '');
     }
+    if ((s.includes('iex') || s.includes('IEX') || /invoke-expression/i.test(s)) && INVOKE_EXPRESSION.test(s) && (mentionsFetch(s) || /downloadstring|webclient/i.test(s))) {
+      this.markDynamic('network', 'PowerShell Invoke-Expression of downloaded text');
+    }
+    const scope = new Scope(parent);
+    for (const f of findFunctions(s)) scope.setFunc(f.name, f.body);
+    const docs = findHereDocs(s);
+    let docAt = 0;
     const segs = splitSegments(s);
     const subs = extractSubstitutions(s);
     const shared = segs.length === 1 && subs.length === 0 ? unit : null;
     const norms: string[] = [];
     let pipe: string[] = [];
     let stdin: string[] | null = null;
+    let flow: Flow | null = null;
+    // Each line as a whole, in normalized and in most-unwrapped spelling, so a pattern naming a
+    // sequence (`curl -o x ... && sh x`) fires wherever the line sits: in a script, in eval or
+    // bash -c, or spelled with full paths and launchers.
+    let lineNorms: string[] = [];
+    let linePrims: string[] = [];
+    const endLine = () => {
+      if (linePrims.length > 1) {
+        this.add(lineNorms.join(' && '), -1);
+        this.add(linePrims.join(' && '), -1);
+      }
+      lineNorms = [];
+      linePrims = [];
+    };
     for (const seg of segs) {
-      const r = this.processSegment(seg.tokens, depth, grant, shared, stdin);
-      stdin = seg.op === '|' || seg.op === '|&' ? literalOutput(seg.tokens) : null;
+      let hereDoc: string | null = null;
+      for (const t of seg.tokens) if (t.redir && HEREDOC_OP.test(t.text)) hereDoc = docs[docAt++]?.body ?? null;
+      // `f() { ...; }` splits into `f` ending at '(': a definition, not a call.
+      const defining = seg.op === '(' || seg.op === ')';
+      const piped = seg.op === '|' || seg.op === '|&';
+      const r = this.processSegment(seg.tokens, depth, grant, shared, { scope, stdin, flowIn: flow, hereDoc, defining, piped });
+      stdin = piped ? (r.printed ?? literalOutput(seg.tokens)) : null;
+      flow = piped ? r.flow : null;
       if (r.norm) norms.push(r.norm);
+      if (r.norm) lineNorms.push(r.norm);
+      if (r.primary) linePrims.push(r.primary);
       if (r.primary) pipe.push(r.primary);
-      if (seg.op !== '|' && seg.op !== '|&') {
+      if (!piped) {
         this.addPipeline(pipe);
         pipe = [];
       }
+      if (seg.op === '\n') endLine();
     }
     this.addPipeline(pipe);
-    for (const sub of subs) this.processString(sub, depth + 1, grant, null);
+    if (segs.length > 1 || depth > 0) endLine();
+    // The raw text of a nested string and of each line of a script, as the top level's raw text
+    // is read: a pattern on the raw spelling (`> ~/.bash_history`) fires wherever it sits.
+    if (s.includes('\n')) for (const line of s.split('\n')) this.addRaw(line.trim());
+    else if (depth > 0) this.addRaw(s.trim());
+    for (const sub of subs) this.processString(sub, depth + 1, grant, null, scope);
     const norm = norms.join(' && ');
     if (key !== null) this.done.set(key, norm);
     return norm;
   }
 
-  /** `stdin`: the words a preceding `echo`/`printf` pipes in, when known (for xargs). */
-  processSegment(input: Token[], depth: number, grant: boolean, unit: number | null, stdin: string[] | null = null): SegmentResult {
+  processSegment(input: Token[], depth: number, grant: boolean, unit: number | null, ctx: SegmentContext): SegmentResult {
+    const { scope } = ctx;
     let tokens = stripKeywords(input);
+    if (!scope.empty || tokens.some((t) => t.text.includes('{') || t.text.includes('$IFS'))) {
+      const resolved: Resolution[] = [];
+      const e = expandTokens(tokens, scope, resolved);
+      if (e) {
+        for (const r of resolved) this.note({ kind: 'resolved', from: r.ref, text: r.value });
+        tokens = e;
+        // Earlier values of a variable reassigned in the line are read too (deny/ask only).
+        for (const r of resolved) {
+          const name = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)/.exec(r.ref)?.[1];
+          if (!name) continue;
+          for (const alt of scope.alternatives(name)) {
+            if (!this.spend(alt.length + 16)) break;
+            this.note({ kind: 'resolved', from: r.ref, text: alt });
+            this.processSegment(input, depth + 1, false, null, { ...ctx, scope: scope.pin(name, alt), piped: false });
+          }
+        }
+      }
+    }
+    let assigned = false;
     for (let guard = 0; tokens.length && guard < 64; guard++) {
       let a = 0;
+      const pairs: [string, string][] = [];
       while (a < tokens.length && !tokens[a]!.redir) {
         const name = assignmentName(tokens[a]!.text);
         if (!name) break;
         this.env.add(name);
+        const t = tokens[a]!.text;
+        pairs.push([name, t.slice(t.indexOf('=') + 1)]);
         a++;
       }
-      while (a < tokens.length && tokens[a]!.redir) a++;
-      if (a) {
-        tokens = tokens.slice(a);
+      let r = a;
+      while (r < tokens.length && tokens[r]!.redir) r++;
+      if (r) {
+        if (a && r === tokens.length) {
+          // Only assignments: they hold for the rest of the line.
+          for (const [n, v] of pairs) scope.set(n, this.literalValue(v));
+          assigned = true;
+        }
+        for (const [n, v] of pairs) this.envValueCode(n, v, depth, scope);
+        tokens = tokens.slice(r);
+        continue;
+      }
+      const al = tokens[0]!.quoted ? undefined : scope.alias(tokens[0]!.text);
+      if (al !== undefined && guard < 16) {
+        this.note({ kind: 'alias', from: tokens[0]!.text, text: al });
+        const words = splitSegments(al)[0]?.tokens ?? [];
+        tokens = [...words, ...tokens.slice(1)];
         continue;
       }
       const u = unwrapLauncher(tokens, false);
@@ -198,47 +457,141 @@ class Analyzer {
       }
       const str = shellCommandString(tokens);
       if (str !== null) {
-        const norm = this.processString(str, depth + 1, grant, unit);
-        return { norm, primary: norm };
+        const norm = this.processString(str, depth + 1, grant, unit, scope);
+        return { norm, primary: norm, flow: null };
       }
       break;
     }
-    if (!tokens.length) return { norm: '', primary: '' };
+    if (!tokens.length) return { norm: '', primary: '', flow: assigned ? null : ctx.flowIn };
     const text = joinTokens(tokens);
     const u = unit ?? this.newUnit();
-    if (grant && !this.components.includes(slash(text))) {
+    if (grant && !this.hasComponent(slash(text))) {
       const words = tokens.map((t) => t.text);
       const exp = expandWords(words, this.home);
+      this.componentSet?.add(slash(text));
       this.components.push(slash(text));
       this.componentsExpanded.push(exp ? slash(exp.join(' ')) : null);
       this.componentUnits.push(u);
     }
     this.add(text, u);
-    this.collectExports(tokens);
-    if (basename(tokens[0]!.text) === 'eval' && tokens.length > 1) {
-      this.processString(joinTokens(tokens.slice(1)), depth + 1, grant, null);
+    this.collectDefinitions(tokens, depth, scope);
+    const first = basename(tokens[0]!.text);
+    if (EVALS.has(first) && tokens.length > 1) this.readEval(tokens.slice(1), depth, grant, scope);
+    const fn = tokens[0]!.quoted ? undefined : scope.func(tokens[0]!.text);
+    if (fn !== undefined && !ctx.defining) {
+      const args = tokens.slice(1).filter((t) => !t.redir).map((t) => t.text);
+      const body = bindPositional(fn, args);
+      this.readCode(body, depth, scope, { kind: 'function', from: joinTokens(tokens), text: body });
     }
-    const primary = this.restrictive(tokens, depth, u, stdin);
-    return { norm: text, primary };
+    const primary = this.restrictive(tokens, depth, u, ctx);
+    this.trackFiles(tokens, ctx);
+    return { norm: text, primary, flow: ctx.piped ? this.flowOut(tokens, ctx) : null, printed: ctx.piped ? literalOutput(peel(tokens)) : null };
   }
 
-  private collectExports(tokens: Token[]): void {
+  /** Remembers what this command writes into files (literal text, or a copy of another file). */
+  private trackFiles(all: Token[], ctx: SegmentContext): void {
+    // `sudo printf ... > f` writes what printf prints: read past launchers.
+    const tokens = all.some((t) => t.redir) ? peel(all) : all;
+    for (let i = 0; i < tokens.length; i++) {
+      const t = tokens[i]!;
+      if (!t.redir) continue;
+      const m = /^(?:\d*|&)(>>|>\||>)(.*)$/.exec(t.text);
+      if (!m) continue;
+      const target = m[2] || tokens[i + 1]?.text;
+      if (!target || target.startsWith('&')) continue;
+      const plain = tokens.filter((x) => !x.redir);
+      const first = basename(plain[0]?.text ?? '');
+      const content = literalText(plain) ?? (first === 'cat' && plain.length === 1 ? ctx.hereDoc ?? hereStringText(tokens) : null) ?? (ctx.flowIn?.text ?? null);
+      if (content !== null && content !== undefined) ctx.scope.setFile(target, { content, append: m[1] === '>>' });
+      else ctx.scope.setFile(target, {});
+    }
+    const name = basename(tokens[0]!.text);
+    if (COPIERS.has(name)) {
+      const ops = tokens.slice(1).filter((x) => !x.redir && !x.text.startsWith('-')).map((x) => x.text);
+      if (ops.length === 2) ctx.scope.setFile(ops[1]!, { copyOf: ops[0]! });
+    }
+    const dl = downloadTarget(tokens);
+    if (dl) ctx.scope.setFile(dl.path, { network: dl.dir ? 'dir' : 'file' });
+  }
+
+  /** A file written earlier in the line and now run or sourced: its content is code. */
+  private runWrittenFile(path: string, how: string, depth: number, scope: Scope): void {
+    const f = scope.file(path);
+    if (f?.content !== undefined) this.readCode(f.content, depth, scope, { kind: 'extracted', from: `${how} (written earlier in the command)`, text: f.content });
+    if (f?.network) this.markDynamic('network', `${how} runs ${path}, downloaded earlier in the command`);
+  }
+
+  /** What this stage writes to a pipe. */
+  private flowOut(tokens: Token[], ctx: SegmentContext): Flow {
+    const plain = peel(tokens);
+    if (ctx.flowIn) {
+      const f = throughFilter(ctx.flowIn, plain);
+      if (f) return f;
+    }
+    const src = sourceFlow(plain, ctx.hereDoc);
+    if (ctx.flowIn?.network) src.network = true;
+    return src;
+  }
+
+  /** The value of NAME=value when it is a literal; null when it is computed at run time. */
+  private literalValue(v: string): string | null {
+    if (!hasDollar(v)) return v;
+    if (v.includes('$(') || v.includes('`')) {
+      const folded = foldLiteralSubstitutions(v);
+      return folded !== null && !hasDollar(folded) ? folded : null;
+    }
+    return unresolved(v) ? null : v;
+  }
+
+  /** NAME=value where the value is a command a program runs later (GIT_SSH_COMMAND, PROMPT_COMMAND ...). */
+  private envValueCode(name: string, value: string, depth: number, scope: Scope): void {
+    const c = envCode(name, value);
+    if (c) this.readCode(c.text, depth, scope, { kind: 'extracted', from: c.from, text: c.text });
+  }
+
+  /** export/declare/local/readonly NAME=value, set/setx, alias NAME=VALUE. */
+  private collectDefinitions(tokens: Token[], depth: number, scope: Scope): void {
     const first = basename(tokens[0]!.text).toLowerCase();
     if (EXPORTERS.has(first)) {
       for (const t of tokens.slice(1)) {
         const n = t.text.startsWith('-') ? undefined : assignmentName(t.text);
-        if (n) this.env.add(n);
+        if (!n) continue;
+        this.env.add(n);
+        const v = t.text.slice(t.text.indexOf('=') + 1);
+        scope.set(n, this.literalValue(v));
+        this.envValueCode(n, v, depth, scope);
       }
     } else if (first === 'set' || first === 'setx') {
       const op = tokens.slice(1).find((t) => !t.text.startsWith('/'));
       const n = op && assignmentName(op.text);
       if (n) this.env.add(n);
       if (first === 'setx' && op && !n && /^[A-Za-z_][A-Za-z0-9_]*$/.test(op.text)) this.env.add(op.text);
+    } else if (first === 'alias') {
+      for (const t of tokens.slice(1)) {
+        const eq = t.text.indexOf('=');
+        if (eq > 0 && !t.text.startsWith('-')) {
+          const value = t.text.slice(eq + 1);
+          scope.setAlias(t.text.slice(0, eq), value);
+          this.readCode(value, depth, scope, { kind: 'alias', from: t.text.slice(0, eq), text: value });
+        }
+      }
     }
   }
 
+  /** `eval WORDS`: literal words are read as a command; anything computed makes the command dynamic. */
+  private readEval(words: Token[], depth: number, grant: boolean, scope: Scope): void {
+    const text = joinTokens(words);
+    const folded = text.includes('$(') || text.includes('`') ? foldLiteralSubstitutions(text) : null;
+    const body = folded ?? text;
+    if (folded !== null) this.note({ kind: 'decoded', from: 'eval $(...)', text: folded });
+    if (words.some((w) => unresolved(w.text)) && (folded === null || unresolved(folded))) {
+      this.markDynamic(mentionsFetch(text) ? 'network' : 'eval', `eval of text computed at run time: ${text}`);
+    }
+    this.processString(body, depth + 1, grant, null, scope);
+  }
+
   /** Deny/ask-only readings of one simple command; returns its most unwrapped spelling. */
-  private restrictive(tokens: Token[], depth: number, u: number, stdin: string[] | null): string {
+  private restrictive(tokens: Token[], depth: number, u: number, ctx: SegmentContext): string {
     const words: string[] = [];
     let flags = false;
     for (let i = 0; i < tokens.length; i++) {
@@ -252,53 +605,138 @@ class Analyzer {
     words[0] = first;
     const spelled = words.join(' ');
     this.add(spelled, u);
+    if (words.length !== tokens.length && tokens[0]!.text !== first) {
+      // /usr/bin/nc host < .env: the program's own name, redirections kept.
+      this.add(joinTokens([{ ...tokens[0]!, text: first }, ...tokens.slice(1)]), u);
+    }
     const exp = expandWords(words, this.home);
     if (exp) this.add(exp.join(' '), u);
     if (flags || first === 'rm' || first === 'find') {
       for (const w of exp ? [words, exp] : [words]) this.flagReadings(w, depth, u);
+      for (const w of exp && flags ? [words, exp] : flags ? [words] : []) {
+        for (const alt of spellOutLongOptions(w) ?? []) {
+          this.add(alt.join(' '), u);
+          this.flagReadings(alt, depth, u);
+        }
+      }
     }
     if (spelled.includes('$(') || spelled.includes('`')) {
       // $(echo rm -rf /) as a command word runs what echo prints.
       const folded = foldLiteralSubstitutions(joinTokens(tokens));
-      if (folded !== null) this.processString(folded, depth + 1, false, null);
-    }
-    if (SHELLS.has(first)) {
-      // bash <<< 'cmd' runs the here-string.
-      for (let i = 0; i < tokens.length; i++) {
-        const t = tokens[i]!.text;
-        if (!tokens[i]!.redir || !t.includes('<<<')) continue;
-        const body = t.endsWith('<<<') ? tokens[i + 1]?.text : t.slice(t.indexOf('<<<') + 3);
-        if (body) this.processString(body, depth + 1, false, null);
+      if (folded !== null) {
+        this.note({ kind: 'decoded', from: '$(...)', text: folded });
+        this.processString(folded, depth + 1, false, null, ctx.scope);
       }
+    }
+    this.dynamicName(tokens, depth, ctx.scope);
+    this.stdinCode(tokens, first, depth, ctx);
+    if ((SHELLS.has(first) || SOURCES.has(first) || SCRIPT_RUNNERS.test(first)) && words.length > 1) {
+      const script = words.slice(1).find((x) => !x.startsWith('-') && !x.startsWith('+'));
+      if (script) this.runWrittenFile(script, `${first} ${script}`, depth, ctx.scope);
+    }
+    const written = ctx.scope.file(tokens[0]!.text);
+    if (written) {
+      this.runWrittenFile(tokens[0]!.text, tokens[0]!.text, depth, ctx.scope);
+      if (written.copyOf) {
+        // cp /bin/rm ./tidy && ./tidy -rf ~ runs rm.
+        const real = basename(written.copyOf);
+        this.note({ kind: 'resolved', from: tokens[0]!.text, text: real });
+        this.processSegment([{ text: real, quoted: false, redir: false }, ...tokens.slice(1)], depth + 1, false, u, { ...ctx, flowIn: null });
+      }
+    }
+    if (this.privilege && depth > 0) this.add(`${this.privilege} ${spelled}`, u);
+    const extra: string[] = [];
+    for (const x of extractCode(tokens, extra) as Extracted[]) this.readCode(x.text, depth, ctx.scope, { kind: 'extracted', from: x.from, text: x.text });
+    for (const r of extra) {
+      this.add(r, u);
+      this.note({ kind: 'extracted', from: 'git -c', text: r });
+    }
+    if (SOURCES.has(first) && words[1] !== undefined && (words[1].startsWith('<(') || unresolved(words[1]))) {
+      this.markDynamic(mentionsFetch(words[1]) ? 'network' : 'source', `${first} of text computed at run time: ${words[1]}`);
+    }
+    if ((SHELLS.has(first) || first === 'fish') && words.slice(1).some((w) => w.startsWith('<('))) {
+      const w = words.slice(1).find((x) => x.startsWith('<('))!;
+      this.markDynamic(mentionsFetch(w) ? 'network' : 'source', `${first} runs a script computed at run time: ${w}`);
     }
     if (!LIBERAL_HEADS.has(first)) return spelled;
     const plain = words.length === tokens.length ? tokens : tokens.filter((t) => !t.redir);
     const w = first === 'watch' ? watchCommandString(plain) : null;
-    if (w) this.processString(w, depth + 1, false, null);
+    if (w) this.processString(w, depth + 1, false, null, ctx.scope);
     const lib = unwrapLauncher(plain, true);
     if (lib) {
       for (const n of lib.env) this.env.add(n);
-      const r = this.processSegment(lib.tokens, depth + 1, false, u);
-      if (first === 'xargs') this.xargsReadings(lib.tokens, lib.replace, stdin ?? hereString(tokens), depth, u);
+      const outer = this.privilege;
+      if (PRIVILEGED.has(first)) {
+        this.privilege = first;
+        // `sudo -E env X=1 nice bash` reads as `sudo bash` too.
+        const inner = peel(lib.tokens).filter((t) => !t.redir).map((t) => t.text);
+        if (inner.length) this.add(`${first} ${[basename(inner[0]!), ...inner.slice(1)].join(' ')}`, u);
+      }
+      // Redirections apply to whatever the launcher runs: `sudo nc h < .env` reads `nc h < .env`.
+      const redirs = plain === tokens ? [] : tokens.filter((t) => t.redir);
+      const r = this.processSegment(redirs.length ? [...lib.tokens, ...redirs] : lib.tokens, depth + 1, false, u, { ...ctx, stdin: null });
+      this.privilege = outer;
+      if (first === 'xargs') this.xargsReadings(lib.tokens, lib.replace, ctx.stdin ?? hereString(tokens), depth, u, ctx.scope);
       return r.primary || spelled;
     }
     return spelled;
+  }
+
+  /** A command name computed at run time: dynamic, unless it folds to a literal. */
+  private dynamicName(tokens: Token[], depth: number, scope: Scope): void {
+    const name = tokens[0]!.text;
+    if (!unresolved(name)) return;
+    const folded = name.includes('$(') || name.includes('`') ? foldLiteralSubstitutions(name) : null;
+    if (folded !== null && !unresolved(folded)) return;
+    this.markDynamic(mentionsFetch(name) ? 'network' : 'command-name', `the command name comes from ${name}`);
+    // `$SHELL -c '...'`, `$X -c '...'`: whatever it is, the string is likely code.
+    if (tokens[1] && /^-[a-z]*c$/.test(tokens[1].text) && tokens[2]) {
+      this.readCode(tokens[2].text, depth, scope, { kind: 'extracted', from: `${name} -c`, text: tokens[2].text });
+    }
+  }
+
+  /** Code a shell or interpreter reads on stdin: from a pipe, a here-string or a here-document. */
+  private stdinCode(tokens: Token[], first: string, depth: number, ctx: SegmentContext): void {
+    if (!ctx.flowIn && ctx.hereDoc === null && !tokens.some((t) => t.redir && t.text.includes('<<<'))) return;
+    const sink = sinkOf(peel(tokens)) ?? cronSink(first, tokens);
+    if (!sink) return;
+    const here = ctx.hereDoc ?? hereStringText(tokens);
+    const flow: Flow | null = ctx.flowIn ?? (here !== null ? { text: here, network: false, decoders: [] } : null);
+    if (!flow) return;
+    if (flow.text === null) {
+      if (ctx.flowIn && sink.kind !== 'crontab') {
+        const what = sink.kind === 'shell' ? 'a shell' : sink.name;
+        if (flow.network) this.markDynamic('network', `code downloaded from the network is piped into ${what}`);
+        else this.markDynamic('stdin', `${flow.decoders.length ? 'decoded ' : ''}text computed at run time is piped into ${what}`);
+      }
+      return;
+    }
+    const from = flow.decoders.length ? flow.decoders.join(' | ') : ctx.flowIn ? `piped into ${first}` : `here-document for ${first}`;
+    if (sink.kind === 'interpreter') {
+      if (this.scripts.length < MAX_NOTES) this.scripts.push({ interpreter: sink.name, text: flow.text });
+      this.note({ kind: 'script', from: sink.name, text: flow.text });
+      return;
+    }
+    let text = flow.text;
+    if (sink.kind === 'crontab') text = text.split('\n').map(cronCommand).join('\n');
+    this.readCode(text, depth, ctx.scope, { kind: flow.decoders.length ? 'decoded' : 'extracted', from, text });
   }
 
   /**
    * xargs runs its command with operands read from stdin: the literal words piped in by echo or
    * printf or given as a here-string when known, and always once with a literal `*` (anything).
    */
-  private xargsReadings(cmd: Token[], replace: string | undefined, input: string[] | null, depth: number, u: number): void {
+  private xargsReadings(cmd: Token[], replace: string | undefined, input: string[] | null, depth: number, u: number, scope: Scope): void {
     const word = (text: string): Token => ({ text, quoted: true, redir: false });
-    if (!replace) this.processSegment([...cmd, word('*')], depth + 1, false, u);
+    const ctx: SegmentContext = { scope, stdin: null, flowIn: null, hereDoc: null };
+    if (!replace) this.processSegment([...cmd, word('*')], depth + 1, false, u, ctx);
     if (!input || !input.length) return;
     if (!replace) {
-      this.processSegment([...cmd, ...input.slice(0, RM_MAX_OPERANDS).map(word)], depth + 1, false, u);
+      this.processSegment([...cmd, ...input.slice(0, RM_MAX_OPERANDS).map(word)], depth + 1, false, u, ctx);
       return;
     }
     for (const item of input.slice(0, XARGS_MAX_ITEMS)) {
-      this.processSegment(cmd.map((t) => (t.text.includes(replace) ? word(t.text.split(replace).join(item)) : t)), depth + 1, false, this.newUnit());
+      this.processSegment(cmd.map((t) => (t.text.includes(replace) ? word(t.text.split(replace).join(item)) : t)), depth + 1, false, this.newUnit(), ctx);
     }
   }
 
@@ -319,9 +757,40 @@ class Analyzer {
     const find = w[0] === 'find' ? readFind(w) : undefined;
     if (find) {
       if (find.deletes && !find.filtered) for (const s of find.starts) this.add(`rm -rf ${s}`, find.starts.length > 1 ? this.newUnit() : u);
-      for (const p of find.payloads) this.processSegment(toTokens(p), depth + 1, false, null);
+      for (const p of find.payloads) {
+        this.note({ kind: 'extracted', from: 'find -exec', text: p.join(' ') });
+        this.processSegment(toTokens(p), depth + 1, false, null, { scope: new Scope(), stdin: null, flowIn: null, hereDoc: null });
+      }
     }
   }
+}
+
+/** The words without launchers (`sudo bash`, `env sh`): what actually reads stdin. */
+function peel(tokens: Token[]): Token[] {
+  let t = tokens;
+  for (let i = 0; i < 8; i++) {
+    const u = unwrapLauncher(t, true);
+    if (!u) break;
+    t = u.tokens;
+  }
+  return t;
+}
+
+/** crontab/at/batch read commands from stdin: crontab lines carry a schedule first. */
+function cronSink(first: string, tokens: Token[]): { kind: 'crontab' } | { kind: 'shell' } | null {
+  const ops = tokens.filter((t) => !t.redir && !t.text.startsWith('-')).slice(1);
+  if (first === 'crontab' && (ops.length === 0 || ops[0]!.text === '-')) return { kind: 'crontab' };
+  if ((first === 'at' || first === 'batch') && !tokens.some((t) => t.text === '-f' || t.text === '-l' || t.text === '-r' || t.text === '-c')) return { kind: 'shell' };
+  return null;
+}
+
+/** The command of one crontab line (five schedule fields or `@reboot`, then the command); comments and variables give nothing. */
+function cronCommand(line: string): string {
+  const l = line.trim();
+  if (!l || l.startsWith('#') || /^[A-Za-z_][A-Za-z0-9_]*=/.test(l)) return '';
+  if (l.startsWith('@')) return l.replace(/^@\S+\s*/, '');
+  const parts = l.split(/\s+/);
+  return parts.length > 5 ? parts.slice(5).join(' ') : '';
 }
 
 /** Input items of `xargs -I` expanded one by one (each is a separate command). */
@@ -338,7 +807,25 @@ function hereString(tokens: Token[]): string[] | null {
   return null;
 }
 
-/** Replaces $(echo ...), $(printf ...) and their backtick forms by what they print; null if none. */
+/**
+ * What a pipeline of literals and decoders prints (`echo cm0= | base64 -d`, `printf '\\x72m'`,
+ * `echo mr | rev`), trailing newlines removed as $(...) does; null when it is not known.
+ */
+function pipelineOutput(inner: string): string | null {
+  if (inner.length > 1 << 20) return null;
+  const segs = splitSegments(inner);
+  if (!segs.length || segs.length > 16) return null;
+  let flow: Flow | null = null;
+  for (let k = 0; k < segs.length; k++) {
+    const seg = segs[k]!;
+    if (k < segs.length - 1 && seg.op !== '|') return null;
+    flow = flow === null ? sourceFlow(seg.tokens, null) : throughFilter(flow, seg.tokens);
+    if (!flow || flow.text === null) return null;
+  }
+  return flow!.text!.replace(/\n+$/, '');
+}
+
+/** Replaces $(echo ...), $(printf ...), $(echo X | base64 -d) and backtick forms by what they print; null if none. */
 export function foldLiteralSubstitutions(s: string): string | null {
   let out = '';
   let changed = false;
@@ -357,10 +844,9 @@ export function foldLiteralSubstitutions(s: string): string | null {
       }
     }
     if (end > 0) {
-      const segs = splitSegments(inner);
-      const words = segs.length === 1 ? literalOutput(segs[0]!.tokens) : null;
-      if (words) {
-        out += words.join(' ');
+      const text = pipelineOutput(inner);
+      if (text !== null) {
+        out += text;
         changed = true;
         i = end - 1;
         continue;
@@ -377,7 +863,7 @@ const POWERSHELL_ENV = /\$\{?env:([A-Za-z_][A-Za-z0-9_]*)\}?\s*=|(?:Set-Item|New
 export function analyzeCommand(cmd: string, opts: AnalyzeOptions = {}): CommandAnalysis {
   const home = opts.home ?? homedir();
   const raw = sanitize(cmd);
-  const a = new Analyzer(home);
+  const a = new Analyzer(home, raw.length);
   const normalized = a.processString(raw, 0, true, null);
   const composite = a.components.length > 1;
   const wholeUnit = composite ? -1 : a.components.length === 1 ? a.componentUnits[0]! : a.newUnit();
@@ -396,5 +882,8 @@ export function analyzeCommand(cmd: string, opts: AnalyzeOptions = {}): CommandA
     units: a.units,
     envAssignments: [...a.env],
     truncated: a.truncated,
+    dynamic: a.dynamic,
+    readings: a.readings,
+    scripts: a.scripts,
   };
 }

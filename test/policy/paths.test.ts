@@ -114,10 +114,11 @@ test('input: the exec command is also read from cmd and input keys', () => {
   assert.equal(deny.evaluate({ tool: 'exec', agent: 'a', session: '', params: {}, input: { command: 'rm -rf /' } }, { dryRun: true }).action, 'deny');
 });
 
-test('input: a command over 8192 bytes is denied', () => {
-  const d = e.evaluate(exec('echo ' + 'a'.repeat(9000)), { dryRun: true });
+test('input: a command over 2 MiB (the kernel argument limit) is denied; one of 9000 bytes is read', () => {
+  const d = e.evaluate(exec('echo ' + 'a'.repeat(2 * 1024 * 1024)), { dryRun: true });
   assert.equal(d.action, 'deny');
-  assert.match(d.message, /command is longer than 8192 bytes/);
+  assert.match(d.message, /command is longer than 2097152 bytes/);
+  assert.doesNotMatch(e.evaluate(exec('echo ' + 'a'.repeat(9000)), { dryRun: true }).message, /longer than/);
 });
 
 test('input: an URL over 8192 bytes is denied, and so is an oversized agent name', () => {

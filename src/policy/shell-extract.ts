@@ -1,0 +1,451 @@
+// Code hidden inside strings: many programs run a string later or elsewhere (`rsync -e CMD`,
+// `ssh host CMD`, `git -c core.pager=CMD`, `awk 'BEGIN{system("CMD")}'`, `docker run IMG CMD`).
+// One table says, per program, where that string is and in which dialect it is written; the
+// analyzer reads whatever comes out as a command of its own. Adding a program is one line.
+import type { Token } from './shell-parse.js';
+import { basename } from './shell-wrappers.js';
+
+/** How the text of an option or operand turns into shell commands. */
+type Dialect = 'sh' | 'vim' | 'gdb' | 'sqlite' | 'awk' | 'sed' | 'emacs' | 'osascript' | 'tar-action' | 'make' | 'less' | 'ssh-option' | 'program';
+
+interface Spec {
+  /** Options whose value is code (`--opt V`, `--opt=V`, single-letter `-oV`). */
+  code?: Record<string, Dialect>;
+  /** Options that take a separate argument (skipped when counting operands). */
+  withArg?: string[];
+  /** Operands before the command: the words after them are the argv of a command. */
+  argvAfter?: number;
+  /** The argv is joined into one string that a remote shell reads (ssh). */
+  joined?: boolean;
+  /** The argv comes after a `--` word (kubectl exec POD -- CMD). */
+  afterDashes?: boolean;
+  /** Operands in this dialect: 'first' (awk/sed program) or 'rest' (sqlite3 DB SQL...). */
+  operands?: { dialect: Dialect; which: 'first' | 'rest' | 'all' };
+  /** Options that replace the program operand (awk -f FILE, sed -e X). */
+  programOptions?: string[];
+  /** The argv ends at one of these words; what follows are input items ({} placeholders). */
+  itemsAfter?: string[];
+  /** Words starting with '+' are commands in the operand dialect (vim +'!cmd', less +'!cmd'). */
+  plusCommands?: Dialect;
+}
+
+const DOCKER_RUN_ARGS = [
+  '-a', '--attach', '-c', '--cpu-shares', '--cidfile', '--cpus', '--device', '--dns', '-e', '--env', '--env-file',
+  '--entrypoint', '--expose', '--gpus', '-h', '--hostname', '--ipc', '-l', '--label', '--link', '--log-driver', '--log-opt',
+  '-m', '--memory', '--mount', '--name', '--network', '--net', '-p', '--publish', '--pid', '--platform', '--pull',
+  '--restart', '--runtime', '--security-opt', '--shm-size', '--stop-signal', '--tmpfs', '-u', '--user', '--ulimit',
+  '-v', '--volume', '--volumes-from', '-w', '--workdir', '--add-host', '--cap-add', '--cap-drop', '--group-add',
+  '--health-cmd', '--userns', '--uts', '--cgroupns', '--memory-swap', '--stop-timeout',
+];
+const DOCKER_EXEC_ARGS = ['-e', '--env', '--env-file', '-u', '--user', '-w', '--workdir', '--detach-keys'];
+const SSH_ARGS = ['-B', '-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-p', '-Q', '-R', '-S', '-W', '-w'];
+const SYSTEMD_RUN_ARGS = [
+  '-p', '--property', '-u', '--unit', '-E', '--setenv', '--uid', '--gid', '--nice', '--working-directory', '-M', '--machine',
+  '-H', '--host', '--description', '--slice', '--on-active', '--on-boot', '--on-startup', '--on-unit-active',
+  '--on-unit-inactive', '--on-calendar', '--timer-property', '--path-property', '--socket-property', '--service-type', '--expand-environment',
+];
+const SU: Spec = { afterDashes: true, code: { '-c': 'sh', '--command': 'sh', '--session-command': 'sh' }, withArg: ['-g', '--group', '-G', '--supp-group', '-s', '--shell', '-w', '--whitelist-environment', '-u', '--user'] };
+
+/** Where each program keeps the command it will run. Keys are a program or "program subcommand". */
+const TABLE: Record<string, Spec> = {
+  rsync: { code: { '-e': 'sh', '--rsh': 'sh', '--rsync-path': 'sh' } },
+  tar: { code: { '--checkpoint-action': 'tar-action', '--to-command': 'sh', '--use-compress-program': 'sh', '-I': 'sh', '--info-script': 'sh', '-F': 'sh', '--new-volume-script': 'sh' } },
+  ssh: { code: { '-o': 'ssh-option' }, withArg: SSH_ARGS, argvAfter: 1, joined: true },
+  scp: { code: { '-o': 'ssh-option', '-S': 'program' } },
+  sftp: { code: { '-o': 'ssh-option', '-S': 'program' } },
+  script: { code: { '-c': 'sh', '--command': 'sh' }, withArg: ['-t', '--timing', '-I', '--log-in', '-O', '--log-out', '-B', '--log-io', '-T', '--log-timing', '-m', '--logging-format', '-E', '--echo'] },
+  flock: { code: { '-c': 'sh', '--command': 'sh' }, withArg: ['-w', '--timeout', '-E', '--conflict-exit-code'], argvAfter: 1 },
+  'systemd-run': { withArg: SYSTEMD_RUN_ARGS, argvAfter: 0 },
+  parallel: { withArg: ['-j', '--jobs', '-S', '--sshlogin', '--joblog', '--delay', '--timeout', '-N', '--max-args', '-I', '--colsep', '-d', '--delimiter', '-a', '--arg-file'], argvAfter: 0, itemsAfter: [':::', '::::', ':::+'] },
+  'docker run': { withArg: DOCKER_RUN_ARGS, argvAfter: 1 },
+  'docker create': { withArg: DOCKER_RUN_ARGS, argvAfter: 1 },
+  'docker container run': { withArg: DOCKER_RUN_ARGS, argvAfter: 1 },
+  'docker exec': { withArg: DOCKER_EXEC_ARGS, argvAfter: 1 },
+  'docker container exec': { withArg: DOCKER_EXEC_ARGS, argvAfter: 1 },
+  'docker compose run': { withArg: [...DOCKER_EXEC_ARGS, '--name', '-p', '--publish', '-v', '--volume', '--entrypoint', '-l', '--label'], argvAfter: 1 },
+  'docker compose exec': { withArg: [...DOCKER_EXEC_ARGS, '--index'], argvAfter: 1 },
+  'docker-compose run': { withArg: [...DOCKER_EXEC_ARGS, '--name', '-p', '--publish', '-v', '--volume', '--entrypoint', '-l', '--label'], argvAfter: 1 },
+  'docker-compose exec': { withArg: [...DOCKER_EXEC_ARGS, '--index'], argvAfter: 1 },
+  'podman run': { withArg: DOCKER_RUN_ARGS, argvAfter: 1 },
+  'podman exec': { withArg: DOCKER_EXEC_ARGS, argvAfter: 1 },
+  'nerdctl run': { withArg: DOCKER_RUN_ARGS, argvAfter: 1 },
+  'kubectl exec': { afterDashes: true },
+  'kubectl run': { afterDashes: true },
+  'kubectl debug': { afterDashes: true },
+  'oc exec': { afterDashes: true },
+  'oc rsh': { afterDashes: true },
+  sqlite3: { code: { '-cmd': 'sqlite' }, withArg: ['-init', '-separator', '-newline', '-nullvalue', '-vfs'], operands: { dialect: 'sqlite', which: 'rest' } },
+  gdb: { code: { '-ex': 'gdb', '--eval-command': 'gdb', '-iex': 'gdb', '--init-eval-command': 'gdb' } },
+  vim: { code: { '-c': 'vim', '--cmd': 'vim' }, plusCommands: 'vim' },
+  vi: { code: { '-c': 'vim', '--cmd': 'vim' }, plusCommands: 'vim' },
+  nvim: { code: { '-c': 'vim', '--cmd': 'vim' }, plusCommands: 'vim' },
+  gvim: { code: { '-c': 'vim', '--cmd': 'vim' }, plusCommands: 'vim' },
+  view: { code: { '-c': 'vim', '--cmd': 'vim' }, plusCommands: 'vim' },
+  ex: { code: { '-c': 'vim', '--cmd': 'vim' }, plusCommands: 'vim' },
+  less: { plusCommands: 'less' },
+  man: { code: { '-P': 'sh', '--pager': 'sh', '-H': 'sh', '--html': 'sh' } },
+  osascript: { code: { '-e': 'osascript' } },
+  make: { code: { '--eval': 'make', '-E': 'make' }, withArg: ['-C', '--directory', '-f', '--file', '-j', '--jobs', '-I', '-o', '-W'] },
+  gmake: { code: { '--eval': 'make', '-E': 'make' } },
+  emacs: { code: { '--eval': 'emacs', '-eval': 'emacs', '--execute': 'emacs' } },
+  awk: { code: { '--source': 'awk', '-e': 'awk' }, withArg: ['-F', '-v', '-f', '--file', '--assign', '--field-separator'], operands: { dialect: 'awk', which: 'first' }, programOptions: ['-f', '--file', '-e', '--source'] },
+  gawk: { code: { '--source': 'awk', '-e': 'awk' }, withArg: ['-F', '-v', '-f', '--file', '--assign', '--field-separator'], operands: { dialect: 'awk', which: 'first' }, programOptions: ['-f', '--file', '-e', '--source'] },
+  mawk: { withArg: ['-F', '-v', '-f'], operands: { dialect: 'awk', which: 'first' }, programOptions: ['-f'] },
+  nawk: { withArg: ['-F', '-v', '-f'], operands: { dialect: 'awk', which: 'first' }, programOptions: ['-f'] },
+  sed: { code: { '-e': 'sed', '--expression': 'sed' }, withArg: ['-f', '--file', '-l', '--line-length'], operands: { dialect: 'sed', which: 'first' }, programOptions: ['-e', '--expression', '-f', '--file'] },
+  gsed: { code: { '-e': 'sed', '--expression': 'sed' }, withArg: ['-f', '--file'], operands: { dialect: 'sed', which: 'first' }, programOptions: ['-e', '--expression', '-f', '--file'] },
+  su: SU,
+  runuser: SU,
+  sg: { argvAfter: 1, joined: true },
+  unshare: { withArg: ['-S', '--setuid', '-G', '--setgid', '-R', '--root', '-w', '--wd', '--map-user', '--map-group'], argvAfter: 0 },
+  nsenter: { withArg: ['-t', '--target', '-S', '--setuid', '-G', '--setgid', '-r', '--root', '-w', '--wd'], argvAfter: 0 },
+  taskset: { withArg: [], argvAfter: 1 },
+  chrt: { withArg: ['-T', '--sched-runtime', '-P', '--sched-period', '-D', '--sched-deadline'], argvAfter: 1 },
+  numactl: { withArg: ['-N', '--cpunodebind', '-m', '--membind', '-C', '--physcpubind', '-i', '--interleave', '-p', '--preferred'], argvAfter: 0 },
+  prlimit: { argvAfter: 0 },
+  strace: { withArg: ['-e', '-o', '-p', '-s', '-u', '-E', '-a', '-b', '-I', '-O', '-P', '-S', '-X'], argvAfter: 0 },
+  ltrace: { withArg: ['-e', '-o', '-p', '-s', '-u', '-a', '-n', '-l'], argvAfter: 0 },
+  valgrind: { argvAfter: 0 },
+  fakeroot: { withArg: ['-l', '--lib', '--faked', '-s', '-i'], argvAfter: 0 },
+  firejail: { argvAfter: 0 },
+  bwrap: { argvAfter: 0 },
+  proot: { withArg: ['-r', '-b', '-w', '-q'], argvAfter: 0 },
+  unbuffer: { argvAfter: 0 },
+  caffeinate: { withArg: ['-t', '-w'], argvAfter: 0 },
+  cgexec: { withArg: ['-g'], argvAfter: 0 },
+  chpst: { withArg: ['-u', '-U', '-e', '-/', '-n', '-l', '-L', '-m', '-d', '-o', '-p', '-f', '-c'], argvAfter: 0 },
+  'ip netns': { argvAfter: 2 },
+  gtimeout: { withArg: ['-s', '-k', '--signal', '--kill-after'], argvAfter: 1 },
+  entr: { argvAfter: 0 },
+  expect: { code: { '-c': 'sh' } },
+  'tmux new-session': { withArg: ['-s', '-n', '-c', '-t', '-x', '-y', '-F', '-e'], argvAfter: 0 },
+  'tmux new-window': { withArg: ['-n', '-c', '-t', '-F', '-e'], argvAfter: 0 },
+  'tmux send-keys': { withArg: ['-t', '-N'], argvAfter: 0, joined: true },
+  'screen -dm': { argvAfter: 0 },
+  'nohup': { argvAfter: 0 },
+  'ld.so': { withArg: ['--library-path', '--preload', '--audit', '--argv0', '--inhibit-rpath'], argvAfter: 0 },
+  'xterm': { code: { '-e': 'sh' } },
+  'gnome-terminal': { code: { '-e': 'sh', '--command': 'sh' }, afterDashes: true },
+  'konsole': { code: { '-e': 'sh' } },
+  'su-exec': { argvAfter: 1 },
+  'gosu': { argvAfter: 1 },
+  'setpriv': { withArg: ['--reuid', '--regid', '--groups', '--inh-caps', '--bounding-set'], argvAfter: 0 },
+  'pkexec': { withArg: ['--user'], argvAfter: 0 },
+  'perf record': { withArg: ['-e', '-o', '-p', '-F', '-c'], argvAfter: 0 },
+  'time': { argvAfter: 0 },
+  'vagrant ssh': { code: { '-c': 'sh', '--command': 'sh' } },
+  'gcloud compute ssh': { code: { '--command': 'sh' } },
+  'fly ssh console': { code: { '-C': 'sh', '--command': 'sh' } },
+};
+
+/** Environment variables whose value a program runs as a command (or sources as a file). */
+export const ENV_CODE: Record<string, Dialect | 'source'> = {
+  GIT_SSH_COMMAND: 'sh', GIT_SSH: 'program', GIT_EXTERNAL_DIFF: 'sh', GIT_PAGER: 'sh', PAGER: 'sh', MANPAGER: 'sh',
+  GIT_EDITOR: 'sh', EDITOR: 'sh', VISUAL: 'sh', GIT_SEQUENCE_EDITOR: 'sh', GIT_ASKPASS: 'program', SSH_ASKPASS: 'program',
+  SUDO_ASKPASS: 'program', PROMPT_COMMAND: 'sh', BASH_ENV: 'source', ENV: 'source', LESSOPEN: 'less', LESSCLOSE: 'less',
+  GIT_PROXY_COMMAND: 'sh', RSYNC_RSH: 'sh', CVS_RSH: 'sh', BROWSER: 'sh', FCEDIT: 'sh', SYSTEMD_PAGER: 'sh',
+  GIT_CONFIG_VALUE_0: 'sh', GIT_CONFIG_VALUE_1: 'sh', GIT_CONFIG_VALUE_2: 'sh', ZDOTDIR: 'source', PERL5DB: 'program',
+};
+
+/** Git configuration keys whose value is a command (patterns: `*` is one dotted part). */
+const GIT_CODE_KEYS: [RegExp, Dialect | 'alias' | 'helper'][] = [
+  [/^alias\..+$/, 'alias'],
+  [/^core\.(pager|editor|sshcommand|fsmonitor|askpass|gitproxy)$/, 'sh'],
+  [/^sequence\.editor$/, 'sh'],
+  [/^diff\.external$/, 'sh'],
+  [/^credential(\..+)?\.helper$/, 'helper'],
+  [/^gpg(\.[^.]+)?\.program$/, 'program'],
+  [/^pager\..+$/, 'sh'],
+  [/^(diff|difftool|mergetool|merge|filter|man|browser)\..+\.(textconv|command|cmd|driver|clean|smudge|process|path)$/, 'sh'],
+  [/^remote\..+\.(uploadpack|receivepack|proxy)$/, 'sh'],
+  [/^uploadpack\.packobjectshook$/, 'sh'],
+  [/^(web\.browser|sendemail\.smtpserver|instaweb\.httpd)$/, 'sh'],
+  [/^ssh\.variant$/, 'program'],
+  [/^core\.hookspath$/, 'program'],
+];
+const BOOLS = new Set(['true', 'false', 'yes', 'no', 'on', 'off', '1', '0', '']);
+const BUILTIN_HELPERS = /^(store|cache|osxkeychain|manager|manager-core|wincred|libsecret|gnome-keyring|netrc|oauth)(\s|$)/;
+
+/** One piece of code found in a string. */
+export interface Extracted {
+  /** Where it was found, for explain: `git -c core.pager`, `rsync -e`, `awk system()`. */
+  from: string;
+  /** A shell command string. */
+  text: string;
+}
+
+function dialectCommands(dialect: Dialect, code: string): string[] {
+  const out: string[] = [];
+  const quoted = (re: RegExp) => {
+    for (const m of code.matchAll(re)) out.push((m[1] ?? m[2] ?? '').replace(/\\"/g, '"'));
+  };
+  switch (dialect) {
+    case 'sh':
+    case 'program':
+      if (code.trim()) out.push(code);
+      break;
+    case 'vim':
+      for (const part of code.split('|')) {
+        const p = part.trim().replace(/^:+/, '').replace(/^(silent!?|exe(cute)?)\s+/, '');
+        if (p.startsWith('!')) out.push(p.slice(1));
+        else if (/^(term(inal)?|!)\s/.test(p)) out.push(p.replace(/^\S+\s+/, ''));
+        else if (/^r(ead)?\s*!/.test(p)) out.push(p.replace(/^r(ead)?\s*!/, ''));
+        else if (/^w(rite)?\s*!/.test(p)) out.push(p.replace(/^w(rite)?\s*!/, ''));
+      }
+      quoted(/system\(\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')/g);
+      break;
+    case 'gdb': {
+      const p = code.trim();
+      if (p.startsWith('!')) out.push(p.slice(1));
+      else if (/^(shell|pipe)\s/.test(p)) out.push(p.replace(/^\S+\s+/, ''));
+      quoted(/system\(\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')/g);
+      break;
+    }
+    case 'sqlite':
+      for (const m of code.matchAll(/(?:^|\n|;)\s*\.(?:shell|system)\s+([^\n]*)/g)) out.push(m[1]!);
+      for (const m of code.matchAll(/(?:^|\n|;)\s*\.(?:once|output)\s+['"]?\|\s*([^\n'"]*)/g)) out.push(m[1]!);
+      break;
+    case 'awk':
+      quoted(/system\s*\(\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')/g);
+      quoted(/"((?:[^"\\]|\\.)*)"\s*\|\s*getline/g);
+      quoted(/(?:print|printf)[^;}|]*\|\s*"((?:[^"\\]|\\.)*)"/g);
+      break;
+    case 'sed':
+      // The `e COMMAND` command (GNU), and s///e whose replacement is run.
+      for (const m of code.matchAll(/(?:^|[;\n{}]|^\s*\d+|\/)\s*e\s+([^;\n}]+)/g)) out.push(m[1]!);
+      for (const m of code.matchAll(/(?:^|[;\n{])\s*s(.)((?:(?!\1).)*)\1((?:(?!\1).)*)\1[gpiImM0-9]*e/g)) out.push(m[3]!);
+      break;
+    case 'emacs':
+      quoted(/\((?:shell-command|async-shell-command|shell-command-to-string)\s+"((?:[^"\\]|\\.)*)"/g);
+      for (const m of code.matchAll(/\((?:call-process|start-process|process-lines)\s+((?:"(?:[^"\\]|\\.)*"\s*|nil\s*|t\s*)+)/g)) {
+        const args = [...m[1]!.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => x[1]!);
+        const prog = m[0].includes('start-process') ? args.slice(2) : args;
+        if (prog.length) out.push(prog.join(' '));
+      }
+      break;
+    case 'osascript':
+      quoted(/do\s+shell\s+script\s+"((?:[^"\\]|\\.)*)"/gi);
+      break;
+    case 'tar-action':
+      for (const m of code.matchAll(/(?:^|,)exec=(.*)$/g)) out.push(m[1]!);
+      break;
+    case 'make':
+      for (const line of code.split('\n')) {
+        if (line.startsWith('\t')) out.push(line.slice(1));
+        else {
+          const semi = /^[^=:#]*::?[^=;]*;(.*)$/.exec(line);
+          if (semi) out.push(semi[1]!);
+        }
+      }
+      quoted(/\$\(shell\s+([^)]*)\)/g);
+      // In a makefile `$$` is a literal `$`.
+      for (let k = 0; k < out.length; k++) out[k] = out[k]!.replace(/\$\$/g, '$');
+      break;
+    case 'less': {
+      const p = code.trim();
+      if (p.startsWith('!')) out.push(p.slice(1));
+      else if (p.startsWith('||')) out.push(p.slice(2).replace(/%s/g, 'FILE'));
+      else if (p.startsWith('|')) out.push(p.slice(1).replace(/%s/g, 'FILE'));
+      break;
+    }
+    case 'ssh-option': {
+      const m = /^(ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand|Match\s+exec)\s*[= ]\s*(.*)$/i.exec(code.trim());
+      if (m && m[2]!.trim() && m[2]!.trim().toLowerCase() !== 'none') out.push(m[2]!);
+      break;
+    }
+  }
+  return out.filter((s) => s.trim() !== '');
+}
+
+/** First words of the table's keys, so most commands are passed over with one lookup. */
+const HEADS = new Set(Object.keys(TABLE).map((k) => k.split(' ')[0]!));
+
+function specFor(words: string[]): { key: string; spec: Spec; head: number } | undefined {
+  const first = basename(words[0] ?? '');
+  let name = first;
+  if (!HEADS.has(name) && !name.startsWith('ld')) return undefined;
+  if (first.startsWith('ld') && (/^ld-linux.*\.so/.test(first) || /^ld(64)?\.so(\.\d+)?$/.test(first) || /^ld-musl-.*\.so/.test(first))) name = 'ld.so';
+  if (name === 'docker' && words[1] === 'compose') {
+    const k = `docker compose ${words[2]}`;
+    if (TABLE[k]) return { key: k, spec: TABLE[k]!, head: 3 };
+  }
+  if (name === 'docker' && words[1] === 'container') {
+    const k = `docker container ${words[2]}`;
+    if (TABLE[k]) return { key: k, spec: TABLE[k]!, head: 3 };
+  }
+  if (words[1] !== undefined) {
+    const two = `${name} ${words[1]}`;
+    if (TABLE[two]) return { key: two, spec: TABLE[two]!, head: 2 };
+    const three = words[2] !== undefined ? `${two} ${words[2]}` : '';
+    if (three && TABLE[three]) return { key: three, spec: TABLE[three]!, head: 3 };
+  }
+  const spec = TABLE[name];
+  return spec ? { key: name, spec, head: 1 } : undefined;
+}
+
+/** Code in `git -c KEY=VALUE ...` and `git config [opts] KEY VALUE`. */
+function gitCode(words: string[], out: Extracted[], extraReadings: string[]): void {
+  const pairs: [string, string, string][] = [];
+  let i = 1;
+  for (; i < words.length; i++) {
+    const w = words[i]!;
+    if (w === '-c' && words[i + 1] !== undefined) {
+      const kv = words[++i]!;
+      const eq = kv.indexOf('=');
+      if (eq > 0) pairs.push([kv.slice(0, eq), kv.slice(eq + 1), 'git -c']);
+    } else if (w.startsWith('-c') && w.length > 2 && w.includes('=')) {
+      const kv = w.slice(2);
+      pairs.push([kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1), 'git -c']);
+    } else if (w === '-C' || w === '--git-dir' || w === '--work-tree' || w === '--namespace' || w === '--config-env') i++;
+    else if (!w.startsWith('-')) break;
+  }
+  if (words[i] === 'config') {
+    const rest = words.slice(i + 1);
+    const ops: string[] = [];
+    for (let k = 0; k < rest.length; k++) {
+      const w = rest[k]!;
+      if (w === '-f' || w === '--file' || w === '--blob' || w === '--type' || w === '--default' || w === '--comment') k++;
+      else if (!w.startsWith('-')) ops.push(w);
+    }
+    // `git config set KEY VALUE` (newer syntax) and `git config KEY VALUE`.
+    const o = ops[0] === 'set' ? ops.slice(1) : ops;
+    if (o.length >= 2 && /\./.test(o[0]!)) pairs.push([o[0]!, o.slice(1).join(' '), 'git config']);
+  }
+  // `git -c alias.p='push --force' p origin main` runs `git push --force origin main`.
+  const sub = words[i];
+  if (sub !== undefined && sub !== 'config') {
+    const alias = pairs.find(([k]) => k.toLowerCase() === `alias.${sub.toLowerCase()}`);
+    if (alias && !alias[1].startsWith('!')) out.push({ from: `git -c ${alias[0]}`, text: ['git', alias[1], ...words.slice(i + 1).map(shellWord)].join(' ') });
+  }
+  for (const [rawKey, value, how] of pairs) {
+    const key = rawKey.toLowerCase();
+    const hit = GIT_CODE_KEYS.find(([re]) => re.test(key));
+    if (!hit) continue;
+    const kind = hit[1];
+    if (key === 'core.hookspath') {
+      // Hooks from outside the repository run on the next commit: a reading policies can match.
+      extraReadings.push(`git config core.hooksPath ${value}`);
+      continue;
+    }
+    let text: string | null = null;
+    if (kind === 'alias') text = value.startsWith('!') ? value.slice(1) : null;
+    else if (kind === 'helper') text = value.startsWith('!') ? value.slice(1) : BUILTIN_HELPERS.test(value) ? null : value.startsWith('/') || value.startsWith('~') ? value : `git-credential-${value}`;
+    else if (key.startsWith('pager.') || key === 'core.fsmonitor') text = BOOLS.has(value.toLowerCase()) ? null : value;
+    else text = value;
+    if (text && text.trim()) out.push({ from: `${how} ${rawKey}`, text });
+  }
+}
+
+/** Every command string a simple command's words hold (see the table). */
+export function extractCode(tokens: Token[], extraReadings: string[] = []): Extracted[] {
+  const words: string[] = [];
+  for (const t of tokens) if (!t.redir) words.push(t.text);
+  const out: Extracted[] = [];
+  if (!words.length) return out;
+  if (basename(words[0]!) === 'git') {
+    gitCode(words, out, extraReadings);
+    return out;
+  }
+  const found = specFor(words);
+  if (!found) return out;
+  const { key, spec, head } = found;
+  const code = spec.code ?? {};
+  const withArg = new Set(spec.withArg ?? []);
+  const programOpts = new Set(spec.programOptions ?? []);
+  let programGiven = false;
+  const operands: string[] = [];
+  let argvAt = -1;
+  let i = head;
+  let options = true;
+  for (; i < words.length; i++) {
+    const w = words[i]!;
+    if (options && w === '--') {
+      options = false;
+      if (spec.afterDashes) {
+        argvAt = i + 1;
+        break;
+      }
+      continue;
+    }
+    if (options && w.startsWith('-') && w.length > 1) {
+      const eq = w.indexOf('=');
+      const name = w.startsWith('--') && eq > 0 ? w.slice(0, eq) : w;
+      if (programOpts.has(name)) programGiven = true;
+      const d = code[name];
+      if (d) {
+        const v = w.startsWith('--') && eq > 0 ? w.slice(eq + 1) : words[++i];
+        if (v !== undefined) for (const c of dialectCommands(d, v)) out.push({ from: `${key} ${name}`, text: c });
+        continue;
+      }
+      // A cluster of flags ending in a code option (`script -qc CMD`).
+      const last = /^-[A-Za-z]{2,}$/.test(w) ? code['-' + w[w.length - 1]] : undefined;
+      if (last && !code[w]) {
+        const v = words[++i];
+        if (v !== undefined) for (const c of dialectCommands(last, v)) out.push({ from: `${key} -${w[w.length - 1]}`, text: c });
+        continue;
+      }
+      const short = w.length > 2 && w[1] !== '-' ? code[w.slice(0, 2)] : undefined;
+      if (short && !withArg.has(w)) {
+        for (const c of dialectCommands(short, w.slice(2))) out.push({ from: `${key} ${w.slice(0, 2)}`, text: c });
+        continue;
+      }
+      if (withArg.has(name) && !(w.startsWith('--') && eq > 0)) i++;
+      continue;
+    }
+    if (options && spec.plusCommands && w.startsWith('+') && w.length > 1) {
+      for (const c of dialectCommands(spec.plusCommands, w.slice(1))) out.push({ from: `${key} +`, text: c });
+      continue;
+    }
+    if (spec.argvAfter !== undefined && operands.length >= spec.argvAfter) {
+      argvAt = i;
+      break;
+    }
+    operands.push(w);
+  }
+  if (spec.operands) {
+    const { dialect, which } = spec.operands;
+    const list = which === 'first' ? (programGiven ? [] : operands.slice(0, 1)) : which === 'rest' ? operands.slice(1) : operands;
+    for (const op of list) for (const c of dialectCommands(dialect, op)) out.push({ from: `${key} ${dialect === 'awk' ? 'system()' : 'program'}`, text: c });
+  }
+  if (argvAt >= 0 && argvAt < words.length) {
+    let argv = words.slice(argvAt);
+    let items: string[] = [];
+    if (spec.itemsAfter) {
+      const stop = argv.findIndex((w) => spec.itemsAfter!.includes(w));
+      if (stop >= 0) {
+        items = argv.slice(stop + 1).filter((w) => !spec.itemsAfter!.includes(w));
+        argv = argv.slice(0, stop);
+      }
+    }
+    if (!argv.length) return out;
+    if (spec.joined) {
+      // sudo on the remote end raises privileges there, not the agent's own: read what it runs.
+      let text = argv.join(' ');
+      if (key === 'ssh') text = text.replace(/^\s*sudo(?:\s+(?:-[ugCDhprtTU]\s+\S+|-\S+))*\s+/, '');
+      out.push({ from: key, text });
+    }
+    else if (items.length) {
+      for (const it of items.slice(0, 16)) out.push({ from: key, text: quoteArgv(argv.map((a) => (a.includes('{}') ? a.split('{}').join(it) : a)), !argv.some((a) => a.includes('{}')) ? it : undefined) });
+    } else out.push({ from: key, text: quoteArgv(argv) });
+  }
+  return out;
+}
+
+/** One word quoted so that it reads back as itself. */
+function shellWord(a: string): string {
+  return /^[A-Za-z0-9_@%+=:,./~*-]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`;
+}
+
+/** An argv as a command string that reads back as the same words. */
+function quoteArgv(argv: string[], append?: string): string {
+  return (append === undefined ? argv : [...argv, append]).map(shellWord).join(' ');
+}
+
+/** Code in an environment assignment (`GIT_SSH_COMMAND=...`, `PROMPT_COMMAND=...`, `BASH_ENV=...`). */
+export function envCode(name: string, value: string): Extracted | null {
+  const d = ENV_CODE[name];
+  if (!d || !value.trim()) return null;
+  if (d === 'source') return { from: `${name}=`, text: `source ${quoteArgv([value])}` };
+  const cmds = dialectCommands(d, value);
+  return cmds.length ? { from: `${name}=`, text: cmds[0]! } : null;
+}
