@@ -71,9 +71,11 @@ struct Conn {
 };
 
 constexpr int SWEEP_MS = 1000;
-// An idle connection is turned away for a newcomer only once it has been idle this long: a
-// library client writes its line right after connecting, so a burst of them is never evicted.
-constexpr long long IDLE_EVICT_AFTER_MS = 50;
+// Past the per-uid bound, an idle connection is turned away for a newcomer only once it has been
+// idle this long: a library client writes its line right after connecting, so a burst of them
+// (even on a machine too busy to run them promptly) is never evicted. At the connection limit the
+// oldest idle connection of the newcomer's uid makes room whatever its age.
+constexpr long long IDLE_EVICT_AFTER_MS = 1000;
 
 const char HOOK_PREFIX[] = "{\"v\":1,\"kind\":\"hook\"";
 
@@ -214,6 +216,20 @@ class Listener : public Napi::ObjectWrap<Listener> {
       do w = send(fd, overloaded_reply_.data(), overloaded_reply_.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
       while (w < 0 && errno == EINTR);
     }
+    CloseQuietly(fd);
+  }
+
+  // Closing a Unix socket with unread bytes resets the peer, which may then lose the reply it was
+  // sent: read what is there first.
+  static void DrainInput(int fd) {
+    char sink[4096];
+    for (int i = 0; i < 64; i++) {
+      ssize_t r = recv(fd, sink, sizeof sink, MSG_DONTWAIT);
+      if (r <= 0 && !(r < 0 && errno == EINTR)) break;
+    }
+  }
+  static void CloseQuietly(int fd) {
+    DrainInput(fd);
     close(fd);
   }
 
@@ -246,9 +262,29 @@ class Listener : public Napi::ObjectWrap<Listener> {
       if (now - o->since_ms < IDLE_EVICT_AFTER_MS) break;  // a burst, not a hoard
       q.pop_front();
       if (!overloaded_reply_.empty()) send(o->fd, overloaded_reply_.data(), overloaded_reply_.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+      DrainInput(o->fd);
       Drop(o);
       live = idle_count_[c->uid];
     }
+  }
+
+  // Turns away the oldest idle connection of this uid (any age); false when it has none.
+  bool EvictOldestIdle(uid_t uid) {
+    auto qi = idle_by_uid_.find(uid);
+    if (qi == idle_by_uid_.end()) return false;
+    auto& q = qi->second;
+    while (!q.empty()) {
+      double oldest = q.front();
+      q.pop_front();
+      auto it = conns_.find(oldest);
+      if (it == conns_.end() || !it->second->idle_counted) continue;
+      Conn* o = it->second;
+      if (!overloaded_reply_.empty()) send(o->fd, overloaded_reply_.data(), overloaded_reply_.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
+      DrainInput(o->fd);
+      Drop(o);  // may erase q (its last idle connection): not touched after this
+      return true;
+    }
+    return false;
   }
 
   // The connection is no longer idle (its line arrived, it ended or it is dropped).
@@ -268,7 +304,7 @@ class Listener : public Napi::ObjectWrap<Listener> {
       close(h.fd);
       return;
     }
-    if (conns_.size() >= max_conns_) {
+    if (conns_.size() >= max_conns_ && !EvictOldestIdle(h.uid)) {
       RefuseOverloaded(h.fd);
       return;
     }

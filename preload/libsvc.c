@@ -101,12 +101,39 @@ static int loaded_first(const void *base) {
   return 0;
 }
 
+/* This library was named in LD_PRELOAD at start (as the loader was given it, or absolute). */
+static int preloaded(const char *self) {
+  const char *v = svc_cfg.load_preload;
+  if (!v || !self) return 0;
+  size_t sl = svc_strlen(self);
+  const char *abs = svc_cfg.self_path;
+  size_t al = svc_strlen(abs);
+  for (const char *p = v; *p;) {
+    while (*p == ':' || *p == ' ') p++;
+    const char *e = p;
+    while (*e && *e != ':' && *e != ' ') e++;
+    size_t n = (size_t)(e - p), k = 0;
+    if (n == sl) {
+      while (k < n && p[k] == self[k]) k++;
+      if (k == n) return 1;
+    }
+    k = 0;
+    if (al && n == al) {
+      while (k < n && p[k] == abs[k]) k++;
+      if (k == n) return 1;
+    }
+    p = e;
+  }
+  return 0;
+}
+
 /* Another library loaded ahead of this one (its own LD_PRELOAD entry, say) that defines execve
  * would take every such call past the check. Children get our library first again (svc_env.c);
  * this process cannot be repaired, so it is told once on stderr, and with SERVICE_FAIL_OPEN=0
  * it does not run at all. */
-static void check_not_shadowed(const void *base) {
-  if (loaded_first(base)) return;
+static void check_not_shadowed(const void *base, const char *self) {
+  /* only a preloaded library interposes; one opened with dlopen (a test, a tool) checks nothing */
+  if (!preloaded(self) || loaded_first(base)) return;
   char names[256];
   struct svc_sink k;
   svc_sink_memory(&k, names, sizeof names);
@@ -149,7 +176,7 @@ __attribute__((constructor)) static void svc_init(void) {
   resolve_real();
   svc_reserve_init();
 #ifndef __APPLE__
-  check_not_shadowed(base);
+  check_not_shadowed(base, self);
 #endif
 }
 

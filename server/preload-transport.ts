@@ -64,8 +64,9 @@ type NativeListenerClass = new (
   onEvent: (kind: number, id: number, pid: number, uid: number, data: string, limit: number) => void,
 ) => NativeListener;
 
-/** An idle connection makes room for a newcomer only after this long (a burst is not a hoard). */
-const IDLE_EVICT_AFTER_MS = 50;
+/** Past the per-uid bound an idle connection makes room for a newcomer only after this long (a
+ * burst is not a hoard); at the connection limit the oldest idle one goes whatever its age. */
+const IDLE_EVICT_AFTER_MS = 1000;
 const HOOK_PREFIX = Buffer.from('{"v":1,"kind":"hook"');
 const LINE = 1, HANGUP = 2, TOO_LONG = 3, PARTIAL = 4, LOG = 5, CACHED = 6;
 
@@ -110,8 +111,12 @@ async function openNet(o: TransportOptions, ev: TransportEvents): Promise<Transp
   const reading = new Map<net.Socket, { since: number; uid: number }>();
   let nextId = 1;
 
+  /** Every accepted socket, also those turned away (closing them is part of close()). */
+  const all = new Set<net.Socket>();
   const handle = (sock: net.Socket) => {
     sock.on('error', () => {}); // the library hanging up mid-reply is normal (timeout, kill)
+    all.add(sock);
+    sock.once('close', () => all.delete(sock));
     let peer: { pid: number; uid: number };
     try {
       const fd = (sock as unknown as { _handle?: { fd?: number } })._handle?.fd;
@@ -130,8 +135,19 @@ async function openNet(o: TransportOptions, ev: TransportEvents): Promise<Transp
       return;
     }
     if (socks.size >= o.maxConnections) {
-      sock.end(o.overloadedReply);
-      return;
+      // at the limit the oldest idle connection of this uid makes room; else the newcomer is told
+      let evicted = false;
+      for (const [s, r] of reading) {
+        if (r.uid !== peer.uid) continue;
+        reading.delete(s);
+        s.end(o.overloadedReply);
+        evicted = true;
+        break;
+      }
+      if (!evicted) {
+        sock.end(o.overloadedReply);
+        return;
+      }
     }
     const id = nextId++;
     socks.set(id, sock);
@@ -219,9 +235,9 @@ async function openNet(o: TransportOptions, ev: TransportEvents): Promise<Transp
     },
     async close() {
       clearInterval(sweep);
-      const drained = [...socks.values()].map((s) => new Promise<void>((r) => s.once('close', () => r())));
+      const drained = [...all].map((s) => new Promise<void>((r) => (s.destroyed ? r() : s.once('close', () => r()))));
       const stopped = new Promise<void>((r) => server.close(() => r()));
-      for (const s of socks.values()) s.destroy();
+      for (const s of all) s.destroy();
       await Promise.all([stopped, ...drained]);
     },
   };

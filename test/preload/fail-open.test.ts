@@ -182,23 +182,52 @@ test('a server that stays overloaded: three tries, then SERVICE_FAIL_OPEN decide
   }
 });
 
-test('the server turns away connections past its limit with the overloaded reply, not a bare close', async () => {
-  const { startPreloadSocket } = await import('../../server/preload-socket.js');
+/** Everything the server writes to one connection until it closes; `send` is written first. */
+function readAll(path: string, send?: string): { c: net.Socket; text: Promise<string> } {
+  const c = net.connect(path);
+  const text = new Promise<string>((resolve) => {
+    let out = '';
+    c.on('connect', () => send && c.write(send));
+    c.on('data', (d) => (out += d));
+    c.on('error', () => resolve(out));
+    c.on('close', () => resolve(out));
+  });
+  return { c, text };
+}
+
+test('at its connection limit the server makes room by turning away the oldest idle connection, else the newcomer, with the overloaded reply', async () => {
+  const { startPreloadSocket, OVERLOADED_REPLY } = await import('../../server/preload-socket.js');
+  const { SAMPLE_REQUEST, line } = await import('./harness.js');
+  const ALLOW = { decision: 'allow', allowed: true, message: '' } as const;
   for (const transport of ['native', 'net'] as const) {
     const path = join(dir, `limit-${transport}.sock`);
-    const s = await startPreloadSocket({ path, transport, maxConnections: 2, decide: async () => ({ decision: 'allow', allowed: true, message: '' }) });
-    const idle = await hoard(path, 2);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let hold = false;
+    let seen = 0;
+    const s = await startPreloadSocket({ path, transport, maxConnections: 2, decide: async () => (seen++, hold && (await held), ALLOW) });
     try {
-      const reply = await new Promise<string>((resolve) => {
-        const c = net.connect(path);
-        let out = '';
-        c.on('data', (d) => (out += d));
-        c.on('error', () => resolve(out));
-        c.on('close', () => resolve(out));
-      });
-      assert.deepEqual(JSON.parse(reply), { decision: 'deny', allowed: false, code: 'overloaded', message: 'svc server overloaded; try again' }, transport);
+      // two idle connections fill the table; a request arriving now still gets its answer, and
+      // the oldest idle connection is told why it goes
+      const idle = [readAll(path), readAll(path)];
+      await Promise.all(idle.map((x) => new Promise((r) => x.c.once('connect', r))));
+      await new Promise((r) => setTimeout(r, 50)); // let the server take both in
+      const served = readAll(path, line(SAMPLE_REQUEST));
+      assert.equal(await served.text, line(ALLOW), transport);
+      assert.equal(await idle[0]!.text, OVERLOADED_REPLY, transport);
+      idle[1]!.c.destroy();
+      // two requests waiting for their decision fill it: nothing idle to turn away, so the
+      // newcomer gets the overloaded reply rather than a closed socket
+      hold = true;
+      const before = seen;
+      const waiting = [readAll(path, line(SAMPLE_REQUEST)), readAll(path, line(SAMPLE_REQUEST))];
+      while (seen < before + 2) await new Promise((r) => setTimeout(r, 5));
+      const refused = readAll(path, line(SAMPLE_REQUEST));
+      assert.equal(await refused.text, OVERLOADED_REPLY, transport);
+      release();
+      for (const w of waiting) assert.equal(await w.text, line(ALLOW), transport);
     } finally {
-      for (const c of idle) c.destroy();
+      release();
       await s.close();
     }
   }

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DENY_MARKER, LIB, PATH, run, startRecorder, type Recorder } from './harness.js';
+import { DENY_MARKER, LIB, PATH, realPython, run, startRecorder, type Recorder } from './harness.js';
 
 let rec: Recorder;
 let shadow: string;
@@ -72,4 +72,11 @@ test('no warning when libsvc.so comes first, or when an earlier library defines 
     assert.equal(r.stdout, 'ran\n');
     assert.equal(r.stderr, '', preload);
   }
+});
+
+test('a program that opens libsvc.so with dlopen (not preloaded) is not told it is shadowed', async () => {
+  const script = `import ctypes\nctypes.CDLL(${JSON.stringify(LIB)})\nprint("alive")`;
+  const r = await run(realPython(), ['-c', script], { PATH, HOME: process.env.HOME ?? '/root', SERVICE_SOCKET: rec.socket, SERVICE_FAIL_OPEN: '0' });
+  assert.equal(r.stdout, 'alive\n', r.stderr);
+  assert.equal(r.stderr, '');
 });
