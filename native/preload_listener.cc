@@ -111,7 +111,8 @@ class Listener : public Napi::ObjectWrap<Listener> {
       Napi::Value v = o.Get(k);
       return v.IsNumber() ? v.As<Napi::Number>().DoubleValue() : dflt;
     };
-    owner_ = (uid_t)num("ownerUid", getuid());
+    const double owner = num("ownerUid", getuid());
+    owner_ = owner < 0 ? (uid_t)-1 : (uid_t)owner;  // -1: any peer (protected layout)
     max_line_ = (size_t)num("maxLine", 1 << 20);
     max_hook_line_ = (size_t)num("maxHookLine", 0);
     read_timeout_ms_ = (long long)num("readTimeoutMs", 10000);

@@ -438,7 +438,9 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
     opts.transport ?? defaultTransport(),
     {
       path: opts.path,
-      ownerUid: opts.ownerUid ?? process.getuid?.() ?? 0,
+      // In the protected layout the agents' group connects through the 0660 socket; elsewhere
+      // only our own uid may.
+      ownerUid: opts.ownerUid ?? (socketMode(opts.path) === 0o660 ? -1 : (process.getuid?.() ?? 0)),
       maxLine: MAX_REQUEST_LINE,
       maxHookLine: opts.hook ? MAX_HOOK_LINE : 0,
       readTimeoutMs: opts.readTimeoutMs ?? REQUEST_READ_TIMEOUT_MS,

@@ -25,6 +25,7 @@ export interface TransportEvents {
 
 export interface TransportOptions {
   path: string;
+  /** The only uid that may connect; -1 lets the socket file's permissions decide (protected layout). */
   ownerUid: number;
   maxLine: number;
   /** Limit for lines that start with the hook prefix (0: no hook requests). */
@@ -129,7 +130,7 @@ async function openNet(o: TransportOptions, ev: TransportEvents): Promise<Transp
       sock.destroy();
       return;
     }
-    if (peer.uid !== o.ownerUid) {
+    if (o.ownerUid >= 0 && peer.uid !== o.ownerUid) {
       ev.log(`refused a connection from uid ${peer.uid} (pid ${peer.pid})`);
       sock.destroy();
       return;

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../../src/util/version.js';
-import { MAX_INPUT_BYTES } from '../../src/policy/accessors.js';
+import { MAX_COMMAND_BYTES } from '../../src/policy/accessors.js';
 import { PATH, preloadEnv, realPython, run, startRecorder, tempDir, type Recorder } from './harness.js';
 import { spawnServe } from '../helpers/spawn.js';
 
@@ -31,8 +31,8 @@ test('a 1.5 MB argv reaches the server whole and runs', async () => {
 });
 
 // The engine bounds its inputs; it reads commands this long once its analysis is linear.
-const engineTakesIt = MAX_INPUT_BYTES >= 2 * 1024 * 1024;
-test('under svc wrap with the standard profile, a 1.5 MB argv exec of /bin/true runs', { skip: !engineTakesIt && `the policy engine reads at most ${MAX_INPUT_BYTES} bytes of a command` }, async () => {
+const engineTakesIt = MAX_COMMAND_BYTES >= 2 * 1024 * 1024;
+test('under svc wrap with the standard profile, a 1.5 MB argv exec of /bin/true runs', { skip: !engineTakesIt && `the policy engine reads at most ${MAX_COMMAND_BYTES} bytes of a command` }, async () => {
   const dataDir = tempDir('svc-long-');
   const s = await spawnServe(['--data-dir', dataDir]);
   try {
