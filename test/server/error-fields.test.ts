@@ -56,3 +56,16 @@ test('audit: a bad date names the parameter and the value', async () => {
   assert.equal(from.status, 400);
   assert.match(String(from.body.error), /from date "yesterday"/);
 });
+
+test('policy reload: a misspelt or mistyped option is refused by name, and does not use up the reload', async () => {
+  const typo = await srv.req('POST', '/v1/policy/reload', { accept_remove: true });
+  assert.equal(typo.status, 400);
+  assert.equal(typo.body.code, 'unknown_field');
+  assert.match(String(typo.body.error), /accept_remove\b/);
+  const mistyped = await srv.req('POST', '/v1/policy/reload', { accept_removal: 'yes' });
+  assert.equal(mistyped.status, 400);
+  assert.match(String(mistyped.body.error), /accept_removal must be true or false/);
+  const ok = await srv.req('POST', '/v1/policy/reload', { accept_removal: false });
+  assert.equal(ok.status, 200);
+  assert.equal(ok.body.success, true);
+});
