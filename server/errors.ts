@@ -59,6 +59,40 @@ export const badRequest = (message: string, code: (typeof CODES_BY_STATUS)[400][
   new SvcError(code, message, { extra });
 export const notFound = (message: string, code: (typeof CODES_BY_STATUS)[404][number] = 'not_found') => new SvcError(code, message);
 
+/** One schema-validation failure as ajv reports it (only the fields read here). */
+interface ValidationIssue {
+  keyword?: string;
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+const ARTICLE: Record<string, string> = { object: 'an object', integer: 'an integer', array: 'an array' };
+
+/**
+ * A schema failure said in terms of the field the caller sent: "agent is required",
+ * "params must be an object", "unknown field bogus", "query parameter q must be ...". A caller
+ * fixing a request needs the name of the field, not the schema's vocabulary.
+ */
+export function describeValidation(issue: ValidationIssue | undefined, where?: string): { message: string; code: 'invalid_request' | 'unknown_field' } {
+  const base = (issue?.instancePath ?? '').split('/').filter(Boolean).join('.');
+  const field = (name: unknown) => (base ? `${base}.${String(name)}` : String(name));
+  const place = where === 'querystring' ? 'query parameter ' : where === 'params' ? 'path parameter ' : '';
+  const p = issue?.params ?? {};
+  switch (issue?.keyword) {
+    case 'required':
+      return { message: `${place}${field(p.missingProperty)} is required`, code: 'invalid_request' };
+    case 'additionalProperties':
+      return { message: `unknown ${place ? place.trim() : 'field'} ${field(p.additionalProperty)}`, code: 'unknown_field' };
+    case 'type': {
+      const t = String(p.type);
+      return { message: `${place}${base || where || 'body'} must be ${ARTICLE[t] ?? `a ${t}`}`, code: 'invalid_request' };
+    }
+    default:
+      return { message: `${place}${base || where || 'body'} ${issue?.message ?? 'is invalid'}`, code: 'invalid_request' };
+  }
+}
+
 /**
  * The app's one error handler: the family's errors by the table above; fastify's own (schema
  * validation, body limit, other 4xx) in the same body shape; anything else is a logged 500.
@@ -70,7 +104,10 @@ export function errorHandler(o: { bodyLimit: number; log: (msg: string) => void 
     if (f.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send({ error: `request body exceeds the ${o.bodyLimit}-byte limit`, code: 'body_too_large' });
     }
-    if (f.validation) return reply.code(400).send({ error: `invalid request: ${err.message}`, code: 'invalid_request' });
+    if (f.validation) {
+      const v = describeValidation(f.validation[0], f.validationContext);
+      return reply.code(400).send({ error: `invalid request: ${v.message}`, code: v.code });
+    }
     if (typeof f.statusCode === 'number' && f.statusCode >= 400 && f.statusCode < 500) {
       return reply.code(f.statusCode).send({ error: err.message, code: 'bad_request' });
     }

@@ -1,9 +1,23 @@
 // GET /healthz, GET /v1/status, GET /v1/policy/summary, POST /v1/policy/reload.
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
-import { SvcError } from './errors.js';
+import { SvcError, badRequest } from './errors.js';
 import { VERSION } from '../src/util/version.js';
 import { policySources } from './policy-text.js';
+
+/**
+ * The reload body: none, or {"accept_removal": boolean}. A misspelt or mistyped field is refused
+ * rather than read as "no": the operator meant something, and should learn it was not done.
+ */
+function reloadOptions(body: unknown): boolean {
+  if (body === undefined || body === null) return false;
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('request body must be a JSON object');
+  const b = body as Record<string, unknown>;
+  const unknown = Object.keys(b).filter((k) => k !== 'accept_removal');
+  if (unknown.length) throw badRequest(`unknown field in a reload request: ${unknown.join(', ')}`, 'unknown_field');
+  if (b.accept_removal !== undefined && typeof b.accept_removal !== 'boolean') throw badRequest('accept_removal must be true or false');
+  return b.accept_removal === true;
+}
 
 /** SPEC 8: at least one second between reloads. */
 export const RELOAD_INTERVAL_MS = 1000;
@@ -48,8 +62,7 @@ export default async function statusRoutes(app: FastifyInstance, ctx: ServerCont
   // {"accept_removal": true} is the explicit act that lets a set drop a file that disappeared
   // (without it the last good set stays in force; see docs/policy-layers.md).
   app.post('/v1/policy/reload', { config: { auth: 'admin' } }, async (req) => {
-    const b = req.body as Record<string, unknown> | undefined | null;
-    const acceptRemoval = b !== null && typeof b === 'object' && b.accept_removal === true;
+    const acceptRemoval = reloadOptions(req.body);
     const now = ctx.clock.now();
     if (now - lastReload < RELOAD_INTERVAL_MS) {
       throw new SvcError('rate_limited', 'reload rate limited, try again in 1 second');
