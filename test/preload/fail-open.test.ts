@@ -211,7 +211,8 @@ test('at its connection limit the server makes room by turning away the oldest i
       // the oldest idle connection is told why it goes
       const idle = [readAll(path), readAll(path)];
       await Promise.all(idle.map((x) => new Promise((r) => x.c.once('connect', r))));
-      await new Promise((r) => setTimeout(r, 50)); // let the server take both in
+      // let the server take both in (no count of idle connections is exposed to wait on)
+      await new Promise((r) => setTimeout(r, 500));
       const served = readAll(path, line(SAMPLE_REQUEST));
       assert.equal(await served.text, line(ALLOW), transport);
       assert.equal(await idle[0]!.text, OVERLOADED_REPLY, transport);
