@@ -1,7 +1,7 @@
 // Turns the gate's result into what each caller is answered: the /v1/tool status and body, the
 // /v1/preflight body, the preload socket's line. Monitor mode is shaped here, once, for all three.
 import type { Decision } from '../src/policy/types.js';
-import { isAllowed, type GateResult, type GrantEffect } from '../src/gate/gate.js';
+import { grantRecordFields, isAllowed, type GateResult, type GrantEffect } from '../src/gate/gate.js';
 
 /** Replaces tool output that a response rule denied. */
 export const RESPONSE_REDACTION_MARKER = '[REDACTED: sensitive content removed by svc]';
@@ -17,21 +17,7 @@ export function monitorView(d: Decision): { decision: string; allowed: true; mes
   return { decision: isAllowed(d.action) ? d.action : 'allow', allowed: true, message, policy_decision: d.action, policy_message: d.message };
 }
 
-function grantFields(g: GrantEffect | undefined): Body {
-  if (!g) return {};
-  if (g.scope === 'run') {
-    return g.approvalId
-      ? { approval_id: g.approvalId, approval_status: 'approved', approval_scope: 'run' }
-      : { approval_scope: 'run', approval_status: 'approved' };
-  }
-  return {
-    approval_id: g.approval.id,
-    approval_status: 'approved',
-    approval_scope: 'once',
-    approval_resolved_by: g.approval.resolved_by ?? '',
-    approval_policy_audit_id: g.askAuditId,
-  };
-}
+const grantFields = (g: GrantEffect | undefined): Body => grantRecordFields(g);
 
 /** POST /v1/tool: 403 for an enforced deny, 202 for a queued ask, otherwise 200. */
 export function toolReply(r: GateResult, mode: 'enforce' | 'monitor', response?: string): { status: number; body: Body } {

@@ -228,8 +228,11 @@ function auditUnavailable(what: string, cause: unknown): AuditUnavailableError {
   return new AuditUnavailableError(`audit storage is unavailable; ${what}`, { cause });
 }
 
-/** What the decision's audit record says about the grant that allowed it. */
-function grantRecordFields(g: GrantEffect | undefined): Record<string, unknown> {
+/**
+ * What the decision's audit record says about the grant that allowed it; the HTTP reply carries
+ * the same fields (server/gate-reply.ts), so the two can never disagree.
+ */
+export function grantRecordFields(g: GrantEffect | undefined): Record<string, unknown> {
   if (!g) return {};
   if (g.scope === 'run') {
     return g.approvalId
