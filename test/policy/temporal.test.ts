@@ -2,8 +2,9 @@
 // ManualClock instead of sleeping.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync, chmodSync } from 'node:fs';
+import { readFileSync, writeFileSync, chmodSync, chownSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { ManualClock } from '../../src/util/clock.js';
 import { loadEngine, CallCounter } from '../../src/policy/engine.js';
 import { engineOf, exec, fetchCall, policyDir, HOME } from './helpers.js';
@@ -170,12 +171,41 @@ test('once: when the rule cannot be removed the call is denied (fail closed)', (
   assert.match(r.message, /one-time authorization could not be claimed/);
 });
 
-test('once: a read-only directory also fails closed', { skip: process.getuid?.() === 0 }, () => {
+const isRoot = process.getuid?.() === 0;
+const hasSetpriv = spawnSync('sh', ['-c', 'command -v setpriv']).status === 0;
+
+test('once: a read-only directory also fails closed', { skip: isRoot && !hasSetpriv && 'root ignores directory modes and setpriv is missing to drop it' }, (t) => {
   const d = policyDir({ 'p.yaml': ONCE });
-  const e = loadEngine(d);
+  if (!isRoot) {
+    const e = loadEngine(d);
+    chmodSync(d, 0o500);
+    try {
+      assert.equal(e.evaluate(exec('make deploy'), { dryRun: false }).action, 'deny');
+    } finally {
+      chmodSync(d, 0o700);
+    }
+    return;
+  }
+  // Root writes anywhere, so the same check runs as nobody (uid 65534) in a child process.
+  const NOBODY = 65534;
+  const enginePath = new URL('../../src/policy/engine.js', import.meta.url).pathname;
+  const probe = spawnSync('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', '--', process.execPath, '-e', `require('fs').accessSync(${JSON.stringify(enginePath)})`]);
+  if (probe.status !== 0) {
+    t.skip('this checkout is not readable by uid 65534');
+    return;
+  }
+  for (const f of readdirSync(d)) chownSync(join(d, f), NOBODY, NOBODY);
+  chownSync(d, NOBODY, NOBODY);
   chmodSync(d, 0o500);
+  const engineUrl = new URL('../../src/policy/engine.js', import.meta.url).href;
+  const script = `import(${JSON.stringify(engineUrl)}).then(({ loadEngine }) => {
+    const e = loadEngine(${JSON.stringify(d)});
+    const call = { tool: 'exec', agent: 'a', session: 's', params: { command: 'make deploy' } };
+    process.stdout.write(e.evaluate(call, { dryRun: false }).action);
+  });`;
   try {
-    assert.equal(e.evaluate(exec('make deploy'), { dryRun: false }).action, 'deny');
+    const r = spawnSync('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', '--', process.execPath, '--input-type=module', '-e', script], { encoding: 'utf8' });
+    assert.equal(r.stdout, 'deny', r.stderr);
   } finally {
     chmodSync(d, 0o700);
   }
