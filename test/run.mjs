@@ -3,7 +3,7 @@
 // Node 20's --test takes no globs, so the files are listed here. Pass a substring to filter.
 // Every test has a time limit (a hung listener fails its test instead of hanging the run), and
 // the run ends with one summary line and the slowest files, read from the runner's TAP output.
-import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { spawn } from 'node:child_process';
@@ -39,7 +39,12 @@ const args = [
   `--test-reporter=${reporter}`, `--test-reporter-destination=${timesFile}`,
   ...files,
 ];
-const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+// Every temp dir a test makes lands in one directory of this run (TMPDIR), removed at the end, so
+// no run leaves anything behind in /tmp whatever a test forgets. Sticky and world-writable like
+// /tmp itself: the protected-mode tests hand files to throwaway users.
+const runTmp = mkdtempSync(join(tmpdir(), 'svc-test-run-'));
+chmodSync(runTmp, 0o1777);
+const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, TMPDIR: runTmp } });
 
 const counts = {};
 let pending = '';
@@ -72,6 +77,14 @@ child.stdout.on('data', (chunk) => {
 });
 child.on('close', (code, signal) => {
   if (pending) line(pending);
+  let left = 0;
+  try {
+    left = readdirSync(runTmp).length;
+  } catch {
+    // nothing to count
+  }
+  rmSync(runTmp, { recursive: true, force: true });
+  if (left) console.log(`removed ${left} temp entries the tests left in ${runTmp}`);
   const slow = [...fileTimes()].sort((a, b) => b[1] - a[1]).slice(0, SLOWEST_SHOWN);
   if (slow.length) {
     console.log('\nslowest test files (summed test time):');
