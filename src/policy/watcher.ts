@@ -164,6 +164,9 @@ export class PolicyWatcher {
     this.start();
   }
 
+  /** Resolves once the file watcher has taken its first look (edits before that may be missed). */
+  ready: Promise<void> = Promise.resolve();
+
   /** Starts watching the configured files and directories. */
   start(): void {
     if (this.watcher || this.closed) return;
@@ -184,6 +187,8 @@ export class PolicyWatcher {
       }
     }
     this.watcher = watch([...targets], { ignoreInitial: true, depth: 0 });
+    const w = this.watcher;
+    this.ready = new Promise((resolve) => w.once('ready', () => resolve()));
     this.watcher.on('all', (_event, path) => {
       if (!/\.ya?ml$/i.test(path)) return;
       if (!files.has(path) && !dirs.has(dirname(path))) return;

@@ -18,7 +18,14 @@ before(async () => {
   srv = await startTestServer({ policy: BASIC_POLICY, clock });
   off = await startTestServer({ policy: BASIC_POLICY, args: ['--audit-dir', ''] });
   evalToken = new TokenStore(srv.dataDir).create('agent-a', ['eval']).token;
-  await new Promise((r) => setTimeout(r, 300));
+  // The token store re-reads its file on a timer: ask (a preview, which records nothing) until
+  // the server knows the new token.
+  for (let i = 0; ; i++) {
+    const r = await srv.req('POST', '/v1/preflight/exec', { agent: 'a', session: 's', params: { command: 'ls' } }, evalToken);
+    if (r.status === 200) break;
+    assert.ok(i < 400, 'the server never accepted the new token');
+    await new Promise((res) => setTimeout(res, 25));
+  }
   // Two tool calls through the real decision path, and a few direct events.
   assert.equal((await srv.req('POST', '/v1/tool/exec', { agent: 'claude', session: 'main', run_id: 'r1', params: { command: `git push https://x:${SECRET}@github.com/o/r` } })).status, 200);
   assert.equal((await srv.req('POST', '/v1/tool/exec', { agent: 'claude', session: 'main', params: { command: 'rm -rf /' } })).status, 403);

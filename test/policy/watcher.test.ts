@@ -50,7 +50,7 @@ test('watcher: a file edit is picked up after the debounce; a broken edit is rep
   const w = new PolicyWatcher(join(d, 'p.yaml'), { debounceMs: 50, onReload: () => reloads++, onError: (e) => errors.push(e) });
   w.start();
   try {
-    await new Promise((r) => setTimeout(r, 300)); // let the watcher settle
+    await w.ready; // edits before the watcher's first look are not seen
     writeFileSync(join(d, 'p.yaml'), GOOD('bbb'));
     await until(() => w.current.evaluate(exec('bbb'), { dryRun: true }).action === 'deny', 'the edit');
     writeFileSync(join(d, 'p.yaml'), 'policies: [');
@@ -73,7 +73,7 @@ test('watcher: a new file in a policy directory joins the set', async () => {
   const w = new PolicyWatcher(d, { debounceMs: 50 });
   w.start();
   try {
-    await new Promise((r) => setTimeout(r, 300));
+    await w.ready;
     writeFileSync(join(d, 'b.yaml'), `policies:\n  - name: q\n    match: { tool: exec }\n    rules: [{ action: ask, when: { command_matches: ['zzz'] } }]\n`);
     await until(() => w.current.policyCount === 2, 'the new file');
     assert.equal(w.current.evaluate(exec('zzz'), { dryRun: true }).action, 'ask');

@@ -17,9 +17,19 @@ before(async () => {
   const r = store.create('agent-b', ['eval']);
   revokedToken = r.token;
   store.revoke(r.record.id);
-  // The server re-reads tokens.json at most every 250 ms.
-  await new Promise((r) => setTimeout(r, 300));
+  // The server re-reads tokens.json at most every 250 ms: wait until it answers for both.
+  await untilStatus(() => srv.req('POST', '/v1/tool/exec', toolBody, evalToken), 200);
+  await untilStatus(() => srv.req('POST', '/v1/tool/exec', toolBody, revokedToken), 401);
 });
+
+/** Asks again until the server gives `status` (the token store re-reads its file on a timer). */
+async function untilStatus(ask: () => Promise<{ status: number }>, status: number): Promise<void> {
+  for (let i = 0; i < 400; i++) {
+    if ((await ask()).status === status) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  assert.fail(`never got ${status}`);
+}
 after(() => srv.stop());
 
 const toolBody = { agent: 'a', session: 's', params: { command: 'ls' } };
@@ -116,6 +126,5 @@ test('a per-agent token overrides the agent in the request', async () => {
 
 test('a token created while the server runs is accepted within 1 s', async () => {
   const t = new TokenStore(srv.dataDir).create('late', ['eval']).token;
-  await new Promise((r) => setTimeout(r, 1000));
-  assert.equal((await srv.req('POST', '/v1/tool/exec', toolBody, t)).status, 200);
+  await untilStatus(() => srv.req('POST', '/v1/tool/exec', toolBody, t), 200);
 });

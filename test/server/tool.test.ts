@@ -1,6 +1,7 @@
 // POST /v1/tool, /v1/preflight, /v1/test, status, summary, reload, healthz: every field and code.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { ManualClock } from '../../src/util/clock.js';
 import { writeFileSync, readFileSync } from 'node:fs';
 import { startTestServer, BASIC_POLICY, type TestServer } from '../helpers/server.js';
 
@@ -243,7 +244,8 @@ test('GET /healthz, /v1/status, /v1/policy/summary shapes', async () => {
 });
 
 test('POST /v1/policy/reload: 200, 429 within a second, 500 on a broken file keeping the old set', async () => {
-  const s = await startTestServer({ policy: BASIC_POLICY });
+  const clock = new ManualClock(Date.UTC(2026, 3, 14, 9));
+  const s = await startTestServer({ policy: BASIC_POLICY, clock });
   try {
     const ok = await s.req('POST', '/v1/policy/reload');
     assert.equal(ok.status, 200);
@@ -251,7 +253,7 @@ test('POST /v1/policy/reload: 200, 429 within a second, 500 on a broken file kee
     assert.equal(ok.body.success, true);
     assert.equal(ok.body.policies_loaded, 4);
     assert.equal((await s.req('POST', '/v1/policy/reload')).status, 429);
-    await new Promise((r) => setTimeout(r, 1050));
+    clock.advance(1001);
     const file = s.ctx.opts.configPath;
     const good = readFileSync(file, 'utf8');
     writeFileSync(file, good.replace('command_matches', 'command_match'));
