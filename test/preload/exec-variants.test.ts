@@ -134,7 +134,6 @@ test('vfork children run the whole check and leave the parent intact for the nex
   const r = await probe('vfork', '/bin/sh', '-c', '/bin/true vfork-child');
   assert.equal(r.stdout.trim(), 'vfork: ok=3 eperm=0');
   assert.equal(rec.commands().filter((c) => c === '/bin/true vfork-child').length, 3);
-  assert.ok(r.ms < 2000, `no stall (${Math.round(r.ms)} ms)`);
   const denied = await probe('vfork', '/bin/echo', 'svc-deny-me');
   assert.equal(denied.stdout.trim(), 'vfork: ok=0 eperm=3');
 });

