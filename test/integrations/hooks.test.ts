@@ -80,12 +80,12 @@ const SHAPES: Record<HostName, Shape> = {
 
 /** Extra deny fixtures per host and the policy message each must carry. */
 const EXTRA_DENIES: Record<HostName, Array<[string, RegExp]>> = {
-  'claude-code': [['deny-read', /credential files/], ['deny-multiedit', /credential files/], ['deny-mcp', /destructive MCP/]],
-  codex: [['deny-patch', /credential files/]],
-  cursor: [['deny-mcp', /destructive MCP/], ['deny-fetch', /evil\.example/]],
-  gemini: [['deny-read-many', /credential files/]],
-  copilot: [['deny-cli-args', /credential files/]],
-  cline: [['deny-cli', /credential files/]],
+  'claude-code': [['deny-read', /credential files/], ['deny-write', /credential files/], ['deny-multiedit', /credential files/], ['deny-mcp', /destructive MCP/]],
+  codex: [['deny-patch', /credential files/], ['deny-write', /credential files/]],
+  cursor: [['deny-mcp', /destructive MCP/], ['deny-fetch', /evil\.example/], ['deny-write', /credential files/], ['deny-edit', /credential files/]],
+  gemini: [['deny-read-many', /credential files/], ['deny-write', /credential files/], ['deny-edit', /credential files/]],
+  copilot: [['deny-cli-args', /credential files/], ['deny-write', /credential files/], ['deny-edit', /credential files/]],
+  cline: [['deny-cli', /credential files/], ['deny-write', /credential files/], ['deny-edit', /credential files/]],
 };
 
 for (const host of HOSTS) {
