@@ -75,3 +75,14 @@ test('at/batch run their standard input; a reverse SSH tunnel is denied', () => 
   expectExec('ssh -f -N -R 2222:localhost:22 tunnel@198.51.100.9', 'deny');
   expectPasses('ssh -L 5432:localhost:5432 bastion.example.com');
 });
+
+test('MCP tools are decided as the reads and writes they amount to, named as svc mcp sends them (tool_name)', () => {
+  // svc mcp posts the arguments plus tool_name; corpora and SDKs may say tool
+  for (const key of ['tool_name', 'tool']) {
+    assert.equal(decide('mcp', { [key]: 'read_file', path: '/home/dev/.ssh/id_rsa' }).action, 'deny', key);
+    assert.equal(decide('mcp', { [key]: 'read_text_file', path: '/home/dev/project/.env' }).action, 'deny', key);
+    assert.equal(decide('mcp', { [key]: 'read_file', path: '/home/dev/project/README.md' }).action, 'allow', key);
+  }
+  // an argument named tool does not hide the real tool name
+  assert.equal(decide('mcp', { tool_name: 'read_file', tool: 'harmless', path: '/home/dev/.aws/credentials' }).action, 'deny');
+});

@@ -60,7 +60,7 @@ const SECRET_VALUE = /\b(?:sk_live_[0-9A-Za-z]{8,}|rk_live_[0-9A-Za-z]{8,}|AKIA[
 function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   const p = { ...(call.input ?? {}), ...call.params };
   const str = (k: string) => (typeof p[k] === 'string' ? (p[k] as string) : undefined);
-  const op = (str('tool') ?? str('name') ?? call.tool.replace(/^mcp[_:-]*/i, '')).toLowerCase();
+  const op = (str('tool_name') ?? str('tool') ?? str('name') ?? call.tool.replace(/^mcp[_:-]*/i, '')).toLowerCase();
   const path = str('path') ?? str('file_path') ?? str('filepath') ?? str('destination') ?? str('target');
   const content = str('content') ?? str('contents') ?? str('text') ?? str('new_string') ?? str('newText');
   const out: Effect[] = [];
