@@ -4,11 +4,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { SVC_BIN } from '../helpers/spawn.js';
+import { lockEtcSvc } from '../helpers/etc-svc.js';
 
 const isRoot = process.getuid?.() === 0;
 const hasTools = ['setpriv', 'useradd', 'userdel', 'groupdel', 'getent'].every((t) => spawnSync('sh', ['-c', `command -v ${t}`]).status === 0);
@@ -158,6 +159,31 @@ console.log(JSON.stringify(res));
     for (const k of Object.keys(r).filter((k) => k.startsWith('GET ') || k.startsWith('POST '))) assert.equal(r[k], 403, `${k} with the eval-only agent token`);
     assert.equal(server.exitCode, null, 'the server still runs');
     assert.ok(existsSync(sock));
+
+    // The agent's execs through the preload library: the library trusts the service uid named in
+    // the root-owned /etc/svc/server.uid (a fixed path no variable changes; written here only when
+    // this machine has no /etc/svc of its own) and reaches the server through the group socket.
+    const unlock = await lockEtcSvc();
+    if (!existsSync('/etc/svc')) {
+      mkdirSync('/etc/svc', { mode: 0o755 });
+      writeFileSync('/etc/svc/server.uid', `${uid}\n`, { mode: 0o644 });
+      try {
+        const lib = sh(process.execPath, [join(prefix, 'bin', 'svc.js'), 'preload-path']).out.trim();
+        const execAs = (command: string) =>
+          sh('setpriv', [`--reuid=${agentUser}`, `--regid=${agentUser}`, '--init-groups', '--', '/bin/sh', '-c', command], {
+            LD_PRELOAD: lib, SERVICE_SOCKET: sock, SERVICE_FAIL_OPEN: '0', HOME: root,
+          });
+        const ok = execAs('/bin/true && echo ran');
+        assert.equal(ok.code, 0, ok.err);
+        assert.match(ok.out, /ran/, 'a checked exec of the agent is answered by the trusted server');
+        const blocked = execAs('/bin/cat /root/.ssh/id_rsa');
+        assert.notEqual(blocked.code, 0);
+        assert.match(blocked.err, /svc: blocked: .*cat/, 'the standard profile decides the agent\'s exec');
+      } finally {
+        rmSync('/etc/svc', { recursive: true, force: true });
+      }
+    }
+    unlock();
 
     // The agent's hook (the installed copy): the server decides while it runs; when it is away the
     // hook decides locally from the policies it may read, appends to the spool, and the server

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { lockEtcSvc } from '../helpers/etc-svc.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -54,6 +55,7 @@ test('a foreign-uid server is trusted only when root names its uid in /etc/svc/s
   chmodSync(dir, 0o777);
   let fake: Awaited<ReturnType<typeof fakeServer>> | undefined;
   let nobody: Awaited<ReturnType<typeof fakeServer>> | undefined;
+  const unlock = await lockEtcSvc();
   try {
     assert.equal(spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', user]).status, 0);
     const uid = Number(spawnSync('id', ['-u', user], { encoding: 'utf8' }).stdout.trim());
@@ -104,6 +106,7 @@ test('a foreign-uid server is trusted only when root names its uid in /etc/svc/s
     fake?.proc.kill('SIGKILL');
     nobody?.proc.kill('SIGKILL');
     rmSync('/etc/svc', { recursive: true, force: true });
+    unlock();
     spawnSync('userdel', [user]);
     rmSync(dir, { recursive: true, force: true });
   }
