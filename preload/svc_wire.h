@@ -35,7 +35,7 @@ void svc_text_quoted_word(struct svc_text *t, const char *w) SVC_HIDDEN;
 void svc_text_command(struct svc_text *t, const char *path, const char *file,
                       char *const *argv, char *const *search_env) SVC_HIDDEN;
 
-/* Streams the request line for `r` (see CONTRACT.md, preload socket protocol). */
+/* Streams the request line for `r` (docs/preload.md). */
 void svc_write_request(struct svc_sink *k, const struct svc_request *r, const char *cwd,
                        int wait) SVC_HIDDEN;
 

@@ -12,7 +12,7 @@ import eventRoutes from './events.js';
 import metricsRoutes from './metrics.js';
 import dashboardRoutes from './dashboard.js';
 
-/** SPEC 8: request bodies are limited to 1 MiB on every JSON API. */
+/** docs/api.md: request bodies are limited to 1 MiB on every JSON API. */
 export const BODY_LIMIT = 1024 * 1024;
 
 /**

@@ -1,4 +1,4 @@
-// Approval routes (SPEC 4): create (versioned and legacy), list with run groups, detail, resolve
+// Approval routes (docs/api.md): create (versioned and legacy), list with run groups, detail, resolve
 // (admin token or a signed URL), and bulk resolve. The library decides; this file translates.
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
@@ -46,7 +46,7 @@ function reqString(body: Record<string, unknown>, key: string): string {
   return v;
 }
 
-/** SPEC 4 POST /v1/approvals: the strict versioned form, or the legacy form (action_version 0). */
+/** docs/api.md POST /v1/approvals: the strict versioned form, or the legacy form (action_version 0). */
 export function parseCreate(raw: unknown, credentialOwner: string): ExternalRequest {
   const body = asObject(raw);
   const hasVersion = 'action_version' in body;

@@ -1,4 +1,4 @@
-// One hook enforces SPEC 5 for every route from its declared `config.auth`:
+// One hook enforces the authentication rules of docs/api.md for every route from its declared `config.auth`:
 // missing or invalid credential -> 401, valid credential without the scope -> 403.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SvcError } from './errors.js';
@@ -46,7 +46,7 @@ export function registerAuth(app: FastifyInstance, ctx: ServerContext): void {
     if (need === 'admin' && !id.scopes.includes('admin')) {
       throw new SvcError('forbidden', 'this endpoint requires admin scope');
     }
-    // SPEC 5.4: the admin token may evaluate; a per-agent token needs eval scope itself.
+    // docs/api.md: the admin token may evaluate; a per-agent token needs eval scope itself.
     if (need === 'eval' && id.kind === 'agent' && !id.scopes.includes('eval')) {
       throw new SvcError('forbidden', 'this endpoint requires eval scope');
     }

@@ -1,4 +1,4 @@
-// Turns a /v1/tool or /v1/preflight request into one ToolCall (SPEC 2.1): tool name rules, the
+// Turns a /v1/tool or /v1/preflight request into one ToolCall (docs/api.md): tool name rules, the
 // per-agent identity override, working-directory precedence and alias canonicalization.
 import { RESERVED_TOOLS, type ToolCall } from '../src/policy/types.js';
 import type { Identity } from '../src/auth/tokens.js';
@@ -87,7 +87,7 @@ export function toToolCall(toolName: string, body: ToolRequestBody, identity: Id
     str(params.workdir) ?? str(params.cwd) ?? str(input?.workdir) ?? str(input?.cwd) ?? str(body.workdir) ?? str(body.cwd);
   return {
     tool,
-    // A per-agent token speaks for exactly one agent, whatever the body claims (SPEC 2.1, 5.4).
+    // A per-agent token speaks for exactly one agent, whatever the body claims (docs/api.md).
     agent: identity.kind === 'agent' && identity.agent ? identity.agent : body.agent,
     session: body.session,
     runId: str(body.run_id),

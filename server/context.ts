@@ -70,7 +70,7 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     auth?: 'none' | 'eval' | 'admin';
-    /** SSE only: accept the admin token as ?token= (SPEC 5.6). */
+    /** SSE only: accept the admin token as ?token= (docs/api.md). */
     allowQueryToken?: boolean;
     /** Signed URLs (sig/exp) may stand in for the admin token on this route. */
     allowSignature?: boolean;

@@ -1,4 +1,4 @@
-// GET /v1/events/stream: Server-Sent Events for live views (SPEC part 6).
+// GET /v1/events/stream: Server-Sent Events for live views (docs/api.md).
 // The hub turns bus notifications into `data:` frames and writes each frame straight to every
 // client's socket. A decision never waits for a browser: a client whose unsent backlog outgrows
 // its bound is disconnected (it reconnects and re-queries), instead of slowing the emitter.

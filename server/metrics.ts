@@ -1,4 +1,4 @@
-// GET /metrics: Prometheus text format from a private registry (SPEC part 4, /metrics).
+// GET /metrics: Prometheus text format from a private registry (docs/api.md, /metrics).
 // Counters are fed by bus `decision` events; gauges are read from live state at scrape time,
 // so a scrape never reports a stale queue length or policy count.
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// The preload socket (CONTRACT.md "Preload socket protocol"): libsvc.so and svc-shim connect once
+// The preload socket (docs/preload.md): libsvc.so and svc-shim connect once
 // per exec, send one JSON line and read one JSON line back.
 //
 // Holding for approval: while `decide` is still working (an approval is pending, a webhook is

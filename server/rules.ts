@@ -1,4 +1,4 @@
-// Auto-allowed rule routes (SPEC 4): list, learn (rate limited), delete by exact name.
+// Auto-allowed rule routes (docs/api.md): list, learn (rate limited), delete by exact name.
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
 import { SvcError, badRequest } from './errors.js';

@@ -1,4 +1,4 @@
-// Maps one preload-socket request (CONTRACT.md "Preload socket protocol") onto the same gate that
+// Maps one preload-socket request (docs/preload.md) onto the same gate that
 // /v1/tool uses, so an exec under LD_PRELOAD is decided, audited and approved like any other call.
 import type { Gate } from '../src/gate/gate.js';
 import { blockingReply, type BlockingReply } from './gate-reply.js';

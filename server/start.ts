@@ -69,7 +69,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
   const clock = o.clock ?? systemClock;
   const log = (m: string) => process.stderr.write(`svc: ${m}\n`);
   const dataDir = ensureDataDir(o.dataDir);
-  // Lock before anything else touches state or binds a port (CONTRACT.md).
+  // Lock before anything else touches state or binds a port (docs/cli.md).
   const lock = lockDataDir(dataDir);
   const cleanup: Array<() => Promise<void> | void> = [() => lock.release()];
   const closeAll = async () => {

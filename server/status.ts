@@ -19,7 +19,7 @@ function reloadOptions(body: unknown): boolean {
   return b.accept_removal === true;
 }
 
-/** SPEC 8: at least one second between reloads. */
+/** docs/api.md: at least one second between reloads. */
 export const RELOAD_INTERVAL_MS = 1000;
 
 export default async function statusRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {

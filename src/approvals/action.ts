@@ -1,4 +1,4 @@
-// The version-1 action review (SPEC 2.4): the complete represented input of a call, secrets
+// The version-1 action review (docs/api.md): the complete represented input of a call, secrets
 // redacted, plus display_text, the server's own JSON rendering of exactly those redacted fields.
 // Clients show display_text as-is, so what an operator reads is what the server stored.
 import { redactValue } from '../redact/index.js';

@@ -1,4 +1,4 @@
-// The audit records the approval machinery writes (SPEC 2.10 and 6): resolutions (single and
+// The audit records the approval machinery writes (docs/api.md): resolutions (single and
 // bulk, with the run-scope fields and their deprecated aliases), expiry, auto-approval, run-grant
 // publication authorization and durable-rule persistence.
 import type { AuditInput } from '../audit/types.js';

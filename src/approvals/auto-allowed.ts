@@ -17,10 +17,10 @@ import { SvcError } from '../util/errors.js';
 import type { ApprovalRecord } from './record.js';
 
 export const AUTO_ALLOWED_FILE = 'auto-allowed.yaml';
-/** Tools an exact rule can be written for (SPEC 4: persist). */
+/** Tools an exact rule can be written for (docs/api.md: persist). */
 export const PERSISTABLE_TOOLS = ['exec', 'read', 'write', 'edit'] as const;
 export type PersistableTool = (typeof PERSISTABLE_TOOLS)[number];
-/** SPEC 8: about 5 learn writes per second. */
+/** docs/api.md: about 5 learn writes per second. */
 export const LEARN_BURST = 5;
 export const LEARN_PER_SECOND = 5;
 /** The policy engine's limit on one glob. */

@@ -1,4 +1,4 @@
-// POST /v1/approvals/bulk-resolve (SPEC 3, 4 and 7). Every check runs against one validation
+// POST /v1/approvals/bulk-resolve (docs/api.md). Every check runs against one validation
 // snapshot before anything is resolved. Scope `run` then commits the reviewed approvals, covers
 // the calls of the same scope that arrived meanwhile ("race-covered"), writes the
 // run_approval_publication_authorized audit event and only then publishes the run grant. Any

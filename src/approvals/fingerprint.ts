@@ -1,4 +1,4 @@
-// The private fingerprint of a tool call (SPEC 2.8): what a once-only grant and pending-approval
+// The private fingerprint of a tool call (docs/api.md): what a once-only grant and pending-approval
 // de-duplication are bound to. Computed from the UNREDACTED call so a redacted card can never
 // widen what it authorizes, and bound to the credential owner so another token cannot use it.
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Run grants (SPEC 2.7): in memory only, keyed by the complete agent/session/run/credential-owner
+// Run grants (docs/api.md): in memory only, keyed by the complete agent/session/run/credential-owner
 // scope, living for the approval timeout from the bulk request's validation snapshot. There is
 // no early revocation; an expired grant is dropped the next time anyone looks.
 import type { Clock } from '../util/clock.js';

@@ -33,7 +33,7 @@ export interface ApprovalRecord {
   policy?: string;
 }
 
-/** A once-only grant (SPEC 2.8): lets the identical retry through one time. */
+/** A once-only grant (docs/api.md): lets the identical retry through one time. */
 export interface OnceGrant {
   key: string;
   approval_id: string;

@@ -40,7 +40,7 @@ import type { AutoAllowedRules } from './auto-allowed.js';
 import type { Signer } from '../auth/signing.js';
 
 export const QUEUE_CAPACITY = QUEUE_CAPACITY_BOUND;
-/** How long an approved exact retry stays possible after the approval (SPEC 2.8: short-lived). */
+/** How long an approved exact retry stays possible after the approval (docs/api.md: short-lived). */
 export const ONCE_GRANT_TTL_MS = 60_000;
 /** Resolved approvals stay readable (and give 410 on replay) at least this long. */
 export const RESOLVED_RETENTION_MS = 10 * 60_000;
@@ -170,7 +170,7 @@ export class ApprovalStore implements ApprovalsForGate {
     return this.pending().filter((r) => scopeKey(scopeOf(r)) === key);
   }
 
-  /** GET /v1/approvals: pending approvals, run groups (SPEC 2.6) and the run-grant TTL. */
+  /** GET /v1/approvals: pending approvals, run groups (docs/api.md) and the run-grant TTL. */
   list(): { approvals: Record<string, unknown>[]; run_groups: Record<string, unknown>[]; run_grant_ttl_ms: number } {
     const pending = this.pending();
     const groups = new Map<string, ApprovalRecord[]>();
@@ -197,7 +197,7 @@ export class ApprovalStore implements ApprovalsForGate {
     return { approvals: pending.map(listItem), run_groups: runGroups, run_grant_ttl_ms: this.grantTtlMs };
   }
 
-  /** SPEC 2.7: milliseconds, positive sub-millisecond values round up. */
+  /** docs/api.md: milliseconds, positive sub-millisecond values round up. */
   get grantTtlMs(): number {
     return Math.max(0, Math.ceil(this.timeoutMs));
   }

@@ -4,7 +4,7 @@ import { UnavailableError } from '../util/errors.js';
 
 export type ApprovalStatus = 'pending' | 'approved' | 'denied' | 'expired';
 
-/** The run scope a run grant is keyed by (SPEC 2.7): never inferred from run_id alone. */
+/** The run scope a run grant is keyed by (docs/api.md): never inferred from run_id alone. */
 export interface RunScope {
   agent: string;
   session: string;
@@ -20,7 +20,7 @@ export interface ApprovalView {
   resolved_by?: string;
   /** Audit id of the event that recorded the approval's resolution (approval_policy_audit_id). */
   resolution_audit_id?: string;
-  /** The version-1 action review (SPEC 2.4) shown on the card. */
+  /** The version-1 action review (docs/api.md) shown on the card. */
   action: Record<string, unknown>;
   redacted: boolean;
   message: string;
@@ -44,14 +44,14 @@ export class QueueFullError extends UnavailableError {
 }
 
 export interface ApprovalsForGate {
-  /** An approved exact retry (SPEC 2.8): consumes and returns the approval, at most once. */
+  /** An approved exact retry (docs/api.md): consumes and returns the approval, at most once. */
   consumeOnceGrant(call: ToolCall, credentialOwner: string): ApprovalView | null;
   /**
    * Puts back a grant consumed for this call whose use could not be recorded (the audit write
    * failed, so the caller got 503 and the call did not run). No-op once it has expired.
    */
   returnOnceGrant?(call: ToolCall, credentialOwner: string): void;
-  /** True while a live run grant covers this exact scope (SPEC 2.7). */
+  /** True while a live run grant covers this exact scope (docs/api.md). */
   runGrantCovers(scope: RunScope): boolean;
   /** Queues an ask; throws QueueFullError at capacity. Durable before it resolves. */
   enqueue(req: EnqueueRequest): Promise<ApprovalView>;

@@ -1,4 +1,4 @@
-// The external anchor (SPEC 2.10, "every 100 events"): the latest chain position, kept outside
+// The external anchor (docs/api.md, "every 100 events"): the latest chain position, kept outside
 // the audit directory (<data-dir>/audit-anchor.json) and replaced atomically. Removing or
 // rewriting events up to the anchored one is then detectable, and the syslog sink carries a copy
 // off the box.

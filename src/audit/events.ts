@@ -2,7 +2,7 @@
 // built in src/approvals/audit-events.ts). Each returns an AuditInput for AuditWriter.append.
 //
 // `request` of a tool event is the call's params (plus input, workdir, tool_call_id,
-// agent_depth when known), so request.command / request.path read as in the peer system.
+// agent_depth when known), so request.command / request.path read the same for every integration.
 // Params named like the keys the service sets for the response phase (SERVICE_KEYS) are moved to
 // request.shadowed_params, so an agent cannot make its call look like a response-phase record
 // and nothing it sent is lost.
@@ -104,7 +104,7 @@ export interface ResponseEventOptions {
   extra?: Record<string, unknown>;
 }
 
-/** The response-phase event that follows a non-empty tool response (SPEC 2.10). */
+/** The response-phase event that follows a non-empty tool response (docs/api.md). */
 export function responseEvent(call: CallLike, decision: DecisionLike, opts: ResponseEventOptions): AuditInput {
   const request: Record<string, unknown> = {
     ...callRequest(call),

@@ -1,4 +1,4 @@
-// The chain hash of CONTRACT.md: "sha256:" + hex(SHA-256(prev_hash + JCS(event without "hash"))).
+// The chain hash (docs/api.md): "sha256:" + hex(SHA-256(prev_hash + JCS(event without "hash"))).
 import { createHash } from 'node:crypto';
 import { canonicalize } from './jcs.js';
 

@@ -1,4 +1,4 @@
-// The audit event of SPEC 2.10, as written to disk (one JSON line each) and served by the API.
+// The audit event of docs/api.md, as written to disk (one JSON line each) and served by the API.
 
 import { UnavailableError } from '../util/errors.js';
 

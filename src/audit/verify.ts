@@ -1,7 +1,7 @@
 // Walks the chain across every audit file and reports the first place it does not hold.
 // Used by `svc audit verify` and by the writer on open (which adopts the verified tail).
 //
-// Rules (CONTRACT.md "Audit hash chain"):
+// Rules (docs/api.md, audit):
 // - every line is one JSON event whose `hash` equals chainHash(event);
 // - the first event ever has prev_hash ""; every other event's prev_hash is the previous
 //   event's hash, across files (chain order = (date, part));

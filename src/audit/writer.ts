@@ -395,7 +395,7 @@ export class ChainWriter implements AuditWriter {
   }
 }
 
-/** A caller's input as plain JSON data with the field types SPEC 2.10 requires. */
+/** A caller's input as plain JSON data with the field types docs/api.md requires. */
 function normalize(input: AuditInput): Pending['data'] {
   const d = (input.decision ?? {}) as Partial<AuditInput['decision']>;
   const data = toJsonData({

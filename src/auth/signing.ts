@@ -1,4 +1,4 @@
-// Signed resolve URLs (SPEC 5.7): `?sig=...&exp=...` on POST /v1/approvals/{id}/resolve stands in
+// Signed resolve URLs (docs/api.md): `?sig=...&exp=...` on POST /v1/approvals/{id}/resolve stands in
 // for the admin token for that one approval only, until `exp` (Unix seconds). The signature is
 // HMAC-SHA256 over the approval id and the expiry with a 32-byte key kept in
 // <data-dir>/signing.key (0600, generated on first use), base64url without padding.

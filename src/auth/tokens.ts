@@ -1,4 +1,4 @@
-// Per-agent tokens (CONTRACT.md: tokens.json stores SHA-256 digests only, 0600). A running server
+// Per-agent tokens (docs/api.md: tokens.json stores SHA-256 digests only, 0600). A running server
 // notices changes to the file within a second without a restart.
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync, renameSync, statSync, openSync, fsyncSync, closeSync } from 'node:fs';
@@ -39,7 +39,7 @@ export function digest(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** SPEC 5.9: an opaque shortened identifier of the store identity, not a bearer credential. */
+/** docs/api.md: an opaque shortened identifier of the store identity, not a bearer credential. */
 export function ownerOf(hash: string): string {
   return 'credential-' + createHash('sha256').update(`approval-owner-v1\0${hash}`).digest('hex').slice(0, 12);
 }

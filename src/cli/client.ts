@@ -1,6 +1,6 @@
 // The tiny HTTP client CLI commands use to talk to a running server. SERVICE_URL (default
 // http://127.0.0.1:9090) and SERVICE_TOKEN, else the token file in the data dir ($SERVICE_HOME,
-// else ~/.svc), as CONTRACT.md fixes for every client command.
+// else ~/.svc), as docs/cli.md says for every client command.
 import { agentTokenFile, protectedService, readTokenFile } from '../util/server-uid.js';
 import { join } from 'node:path';
 import { defaultDataDir } from '../util/datadir.js';

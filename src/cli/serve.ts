@@ -1,4 +1,4 @@
-// `svc serve`: the policy server (CONTRACT.md "svc serve").
+// `svc serve`: the policy server (docs/cli.md).
 import { join, resolve } from 'node:path';
 import { parse, UsageError, type Command } from './args.js';
 import { parseDuration } from '../util/duration.js';

@@ -15,7 +15,7 @@ const SUITE_KEYS = ['policy', 'tests'];
 const CASE_KEYS = ['name', 'tool', 'agent', 'params', 'expect', 'expect_message', 'session', 'workdir', 'input'];
 const EXPECT = ['allow', 'deny', 'ask', 'watch', 'log', 'webhook'];
 
-/** CONTRACT: 0 allow/watch, 1 deny, 2 ask (a webhook needs an outside answer, like ask). */
+/** Exit codes (docs/cli.md): 0 allow/watch, 1 deny, 2 ask (a webhook needs an outside answer, like ask). */
 export function exitCodeFor(action: Action): number {
   if (action === 'deny') return 1;
   if (action === 'ask' || action === 'webhook') return 2;

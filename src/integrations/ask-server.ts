@@ -47,7 +47,7 @@ export function decisionMessage(body: any, fallback: string): string {
   return typeof m === 'string' && m ? m : fallback;
 }
 
-/** POST /v1/tool/{class}: 200 allow/watch, 202 queued ask, 403 deny (SPEC part 4). */
+/** POST /v1/tool/{class}: 200 allow/watch, 202 queued ask, 403 deny (docs/api.md). */
 export async function evaluateTool(target: ServerTarget, tool: string, body: ToolRequestBody): Promise<Verdict> {
   let reply;
   try {

@@ -1,10 +1,10 @@
-// Where a tool call keeps its command, path, URL, domain and working directory (research 6).
+// Where a tool call keeps its command, path, URL, domain and working directory (docs/policy.md).
 // Params are read before the host's raw input; the first non-blank string wins. Two different
 // values under aliases of one field, or a non-string value there, make the call ambiguous: the
 // engine denies it rather than guess which one the tool will use.
 import type { ToolCall } from './types.js';
 
-/** Longest command/path/url/domain/agent/session/tool the engine will look at (research 3.3). */
+/** Longest command/path/url/domain/agent/session/tool the engine will look at (docs/policy.md). */
 export const MAX_INPUT_BYTES = 8192;
 /** Longest command: the kernel's argument limit (ARG_MAX), so any command a shell can be given is read. */
 export const MAX_COMMAND_BYTES = 2 * 1024 * 1024;

@@ -2,7 +2,7 @@
 // Every node keeps its 1-based source line so later stages can point at it.
 import type { Action, FinalAction, WebhookConfig } from './types.js';
 
-/** Priority 0 or absent means this (research 1.3): priority only orders, it never beats deny. */
+/** Priority 0 or absent means this (docs/policy.md): priority only orders, it never beats deny. */
 export const DEFAULT_PRIORITY = 100;
 
 export interface AgentDepthAst {
@@ -96,7 +96,7 @@ export interface InlineTestCase {
   params: Record<string, unknown>;
   expect: Action;
   expect_message?: string;
-  /** Our additions (the peer's format has none of these; absent means empty). */
+  /** Our additions (the peer policy format has none of these; absent means empty). */
   session?: string;
   workdir?: string;
   input?: Record<string, unknown>;

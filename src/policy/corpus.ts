@@ -47,7 +47,7 @@ function asAction(v: unknown, where: string): FinalAction {
   return s as FinalAction;
 }
 
-/** Accepts our format ({id, tool, params, expected, category, weight?, accept?}) and the peer's
+/** Accepts our format ({id, tool, params, expected, category, weight?, accept?}) and the peer-format
  * v2 format ({id, category, severity, tool, input: {command|path, content}, expected}). */
 function toCase(raw: unknown, i: number, file: string, defaults: Record<string, unknown>): CorpusCase {
   const where = `${file}: case ${i + 1}`;
@@ -80,7 +80,7 @@ function toCase(raw: unknown, i: number, file: string, defaults: Record<string, 
   return c;
 }
 
-/** Loads one corpus file: a list of cases, or a mapping with `cases:` (or the peer's `entries:`). */
+/** Loads one corpus file: a list of cases, or a mapping with `cases:` (or the peer format's `entries:`). */
 export function loadCorpus(file: string): CorpusCase[] {
   let size: number;
   try {

@@ -1,4 +1,4 @@
-// call_count state (research 2.3): timestamps of enforced calls per tool, in memory, bounded.
+// call_count state (docs/policy.md): timestamps of enforced calls per tool, in memory, bounded.
 // One counter outlives engine reloads (the watcher hands it to each new engine).
 
 /** Newest timestamps kept per tool; counts saturate beyond this. */

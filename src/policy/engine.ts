@@ -281,7 +281,7 @@ export class Engine implements PolicyEngine {
     return out.decision;
   }
 
-  /** Record only when some active call_count rule could look at this tool (research 2.3). */
+  /** Record only when some active call_count rule could look at this tool (docs/policy.md). */
   private wantsCount(tool: string, scope: CompiledPolicy[], f: RuleFilter): boolean {
     if (this.set.countedTools.has(tool)) return true;
     for (const p of scope) {

@@ -1,4 +1,4 @@
-// Stage 4: combining rule matches into one decision (research 3.2-3.5, 3.7).
+// Stage 4: combining rule matches into one decision (docs/policy.md).
 // Inside a policy the first matching rule speaks; across policies deny wins at once, then
 // webhook > ask > watch > allow; a durable override allow beats everything but deny; when no
 // rule fires, default_action applies. The response side turns ask/webhook into deny.
@@ -105,7 +105,7 @@ export function decideRequest(scope: CompiledPolicy[], view: CallView, f: RuleFi
   return { decision: decisionOf(best, fired), onceRule: best.action === 'allow' && best.ast.once ? best : undefined };
 }
 
-/** Response side (research 3.7): only response_matches / response_not_matches are read. */
+/** Response side (docs/policy.md): only response_matches / response_not_matches are read. */
 export function decideResponse(scope: CompiledPolicy[], response: string): Decision {
   if (!scope.length) return defaultDecision('allow', 'no policy in scope for the response');
   if (response.length > RESPONSE_MAX_BYTES / 4 && Buffer.byteLength(response) > RESPONSE_MAX_BYTES) {

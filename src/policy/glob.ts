@@ -1,4 +1,4 @@
-// The peer's glob dialects (research 4.1-4.3), compiled once at load into small matchers.
+// The peer's glob dialects (docs/policy.md), compiled once at load into small matchers.
 // picomatch does not fit: the command glob picks one of five behaviours by the pattern's shape
 // (a trailing `*` is a raw prefix test, a leading `*` means "fragments in order"), and classes
 // follow Go's filepath.Match. Subjects must already have `\` turned into `/` (callers do it once).
@@ -24,7 +24,7 @@ export interface Glob {
   readonly prefix: string;
 }
 
-/** Why a glob breaks the load-time limits (research 1.5), or undefined. */
+/** Why a glob breaks the load-time limits (docs/policy.md), or undefined. */
 export function globLimitProblem(p: string): string | undefined {
   const bytes = Buffer.byteLength(p);
   if (bytes > GLOB_MAX_BYTES) return `pattern is ${bytes} bytes; the limit is ${GLOB_MAX_BYTES}`;
@@ -157,7 +157,7 @@ function pathGlobNoPrefix(p: string): (s: string) => boolean {
 }
 
 /**
- * Command-style glob (research 4.1), used for commands, URLs, match.agent/session/tool,
+ * Command-style glob (docs/policy.md), used for commands, URLs, match.agent/session/tool,
  * session_*, tool_param_matches and env-assignment names.
  */
 export function compileCommandGlob(pattern: string): Glob {
@@ -199,7 +199,7 @@ export function compileCommandGlob(pattern: string): Glob {
   return make(pattern, key, fallback, undefined, startsStar ? '' : literalHead(p));
 }
 
-/** Path glob (research 4.2): always anchored; `*`, `?`, classes stay in one segment. */
+/** Path glob (docs/policy.md): always anchored; `*`, `?`, classes stay in one segment. */
 export function compilePathGlob(pattern: string): Glob {
   const p = slashed(pattern);
   if (p === '') return make(pattern, '', NEVER);

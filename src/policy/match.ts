@@ -1,4 +1,4 @@
-// Request-side matching of one rule against one call (research 2.1, 4.2, 5.5, 5.6).
+// Request-side matching of one rule against one call (docs/policy.md).
 // Action-aware: deny/ask ("restrictive") fire when ANY reading matches; allow/watch/webhook
 // ("granting") need EVERY executed part covered. With a trace array, every group is evaluated
 // and explained (for `explain`); without one, the first failing group ends the check.

@@ -1,4 +1,4 @@
-// Consuming a `once: true` rule (research 3.6): after it produced the final allow of an enforced
+// Consuming a `once: true` rule (docs/policy.md): after it produced the final allow of an enforced
 // call, the rule is removed from its file (its policy too, when that was its last rule). The
 // file is rewritten through yaml's Document API so comments and layout survive, via a temp file,
 // fsync and rename, so a crash leaves either the old or the new file, never half of one.

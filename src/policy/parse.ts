@@ -13,7 +13,7 @@ import { parseNotify, parseTests } from './parse-extras.js';
 import { validatePolicyFile } from './validate.js';
 import { KEYS } from './keys.js';
 
-/** Largest policy file accepted (research 1.1). */
+/** Largest policy file accepted (docs/policy.md). */
 export const POLICY_FILE_MAX_BYTES = 1024 * 1024;
 export const WEBHOOK_DEFAULT_TIMEOUT_MS = 5_000;
 export const WEBHOOK_MAX_TIMEOUT_MS = 30_000;

@@ -1,4 +1,4 @@
-// Path readings for path_matches (research 4.2, plus ~ and $HOME expansion): the lexical
+// Path readings for path_matches (docs/policy.md, plus ~ and $HOME expansion): the lexical
 // absolute path (joined onto the working directory, `.`/`..`/`//` collapsed), the path with
 // symlinks resolved (so a link to /etc/shadow is still /etc/shadow, and a write through a
 // symlinked parent lands where it really lands), and the cleaned relative spelling.

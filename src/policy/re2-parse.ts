@@ -1,7 +1,7 @@
-// Parser for the RE2 regex syntax of response_matches / response_not_matches (research 3.7).
+// Parser for the RE2 regex syntax of response_matches / response_not_matches (docs/policy.md).
 // The peer runs these with RE2 (linear time). JavaScript's backtracking RegExp can take
 // quadratic or exponential time on a 1 MiB response, so we parse RE2 ourselves and run the
-// result on a lazily built DFA (re2-dfa.ts). Validation mirrors the peer's load checks.
+// result on a lazily built DFA (re2-dfa.ts). Validation refuses what peer-format policies refuse at load, so their files load the same here.
 
 export const REGEX_MAX_CHARS = 500;
 export const REPEAT_MAX = 1000;

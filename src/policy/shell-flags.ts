@@ -1,5 +1,5 @@
 // Equivalent spellings of one command for restrictive matching: `rm --recursive --force /`,
-// `rm -r -f /`, `rm -fr /` and `rm / -rf` all read as `rm -rf /` (research 5.5 "canonical rm
+// `rm -r -f /`, `rm -fr /` and `rm / -rf` all read as `rm -rf /` (docs/policy.md "canonical rm
 // forms", generalised to a few other commands whose flags are unambiguous), plus one
 // `rm -rf <operand>` per operand and the deletions that `find -delete` / `find -exec rm` imply.
 import { posix } from 'node:path';

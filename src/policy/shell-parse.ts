@@ -1,4 +1,4 @@
-// POSIX-shell tokenizer for policy matching (research 5.1, 5.2, 5.4): sanitizes the command,
+// POSIX-shell tokenizer for policy matching (docs/policy.md): sanitizes the command,
 // splits it into segments at unquoted &&, ||, |, ;, & and newlines, removes quotes and escapes
 // inside words, and finds $(...), backtick and <(...) spans. It never executes or expands
 // anything; unterminated quotes simply run to the end (the text is kept, not dropped).
@@ -113,7 +113,7 @@ function isSpace(c: string): boolean {
   return c === ' ' || c === '\t';
 }
 
-/** Splits a command string into segments of tokens (POSIX rules, research 5.2). */
+/** Splits a command string into segments of tokens (POSIX rules, docs/policy.md). */
 export function splitSegments(s: string): Segment[] {
   const segments: Segment[] = [];
   let tokens: Token[] = [];
@@ -274,7 +274,7 @@ export function splitSegments(s: string): Segment[] {
 
 /**
  * Top-level $(...), `...`, <(...) and >(...) bodies, found in the raw text regardless of quoting,
- * as the peer does (so `echo '$(rm -rf /)'` is treated as if it ran: conservative).
+ * on purpose (so `echo '$(rm -rf /)'` is treated as if it ran: conservative).
  */
 export function extractSubstitutions(s: string): string[] {
   const out: string[] = [];
@@ -297,7 +297,7 @@ export function extractSubstitutions(s: string): string[] {
   return out.filter((x) => x.trim() !== '');
 }
 
-/** Paren matching that ignores quotes (the peer's extraction is quote-blind). */
+/** Paren matching that ignores quotes (quote-blind on purpose: a quoted substitution still counts as one that may run). */
 function naiveBalanced(s: string, open: number): number {
   let depth = 0;
   for (let i = open; i < s.length; i++) {

@@ -1,5 +1,5 @@
-// Reads a shell command the ways a policy needs (research 5.3-5.6):
-// - `components`: every executed simple command in the peer's normalized spelling (quotes,
+// Reads a shell command the ways a policy needs (docs/policy.md):
+// - `components`: every executed simple command in the normalized spelling that peer-format policies are written against (quotes,
 //   escapes, NAME=x prefixes, env/nohup/timeout/... and `sh -c` removed). Allow/watch rules must
 //   cover each of them.
 // - `candidates`: a superset for deny/ask rules: also sudo/doas/xargs/busybox peeled (the wrapped
@@ -317,7 +317,7 @@ class Analyzer {
     this.processString(text, depth + 1, false, null, scope);
   }
 
-  /** Whole readings of a pipeline in its most unwrapped spelling: `a | b`, and `a && b` as the peer spells pipes. */
+  /** Whole readings of a pipeline in its most unwrapped spelling: `a | b`, and `a && b` as peer-format policies spell pipes. */
   private addPipeline(pipe: string[]): void {
     if (pipe.length < 2) return;
     this.add(pipe.join(' | '), -1);

@@ -1,4 +1,4 @@
-// The policy summary of SPEC 2.11: one short sentence per rule and one for the whole set.
+// The policy summary of docs/api.md: one short sentence per rule and one for the whole set.
 import type { Action, FinalAction, PolicySummaryRule } from './types.js';
 import type { CompiledPolicy, CompiledRule } from './compile.js';
 

@@ -21,7 +21,7 @@ export interface ToolCall {
   params: Record<string, unknown>;
   /** The host's raw tool input (tool_param_matches reads this). */
   input?: Record<string, unknown>;
-  /** Effective working directory after SPEC 2.1 precedence. */
+  /** Effective working directory after docs/api.md precedence. */
   workdir?: string;
   /** Sub-agent depth, 0 = top level. */
   agentDepth?: number;
@@ -44,7 +44,7 @@ export interface Decision {
   evalDurationUs: number;
   /** Present when action is webhook: where to ask. */
   webhook?: WebhookConfig;
-  /** Present when action is ask and the rule set ask flags (research 3.1). */
+  /** Present when action is ask and the rule set ask flags (docs/policy.md). */
   ask?: { audit: boolean; headlessOnly: boolean };
 }
 

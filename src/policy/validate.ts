@@ -1,4 +1,4 @@
-// Stage 2: value checks on a parsed policy file (research 1.5): glob size limits, non-blank
+// Stage 2: value checks on a parsed policy file (docs/policy.md): glob size limits, non-blank
 // substrings, response regexes that parse as RE2 and cannot blow up, call_count bounds,
 // webhook URLs, policy names unique within the file.
 import type { ParsedPolicyFile, WhenAst } from './ast.js';

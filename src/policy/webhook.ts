@@ -1,4 +1,4 @@
-// The `webhook` action (research 3.1, CONTRACT "Webhook action"): POST the call as JSON and let
+// The `webhook` action (docs/policy.md, docs/policy.md): POST the call as JSON and let
 // the reply decide. Redirects are not followed, the reply is capped at 64 KiB, and anything other
 // than a clear 2xx {"decision":"allow"|"deny"} is a failure: deny, unless the rule says fail_open.
 import type { WebhookConfig } from './types.js';

@@ -8,7 +8,7 @@
 
 export const REDACTED = '[REDACTED]';
 
-/** The 13 categories of SPEC part 1, plus private key blocks (numbered 0). */
+/** The 13 categories of docs/api.md, plus private key blocks (numbered 0). */
 export const CATEGORIES = {
   0: 'private key blocks',
   1: 'cloud access key ids',

@@ -1,4 +1,4 @@
-// The data directory: where every piece of state lives (CONTRACT.md "Data directory").
+// The data directory: where every piece of state lives (docs/cli.md).
 import { mkdirSync, chmodSync, statSync, readFileSync, writeFileSync, closeSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';

@@ -77,7 +77,7 @@ export async function runHook(adapter: HostAdapter, stdin: string, env: NodeJS.P
   return { stdout: JSON.stringify(reply.json) + '\n', stderr };
 }
 
-/** Run ID (SPEC 1): SERVICE_RUN, the payload's session/task id, the host's conversation variable. */
+/** Run ID (docs/api.md): SERVICE_RUN, the payload's session/task id, the host's conversation variable. */
 export function runIdFor(adapter: HostAdapter, call: HookCall, env: NodeJS.ProcessEnv): string {
   if (env.SERVICE_RUN) return env.SERVICE_RUN;
   if (call.sessionId) return call.sessionId;

@@ -1,5 +1,5 @@
 // svc client SDK for TypeScript/JavaScript agents: `import { Client } from 'svc'`.
-// Every method is one call of the HTTP API (SPEC part 4). Tool decisions come back as values
+// Every method is one call of the HTTP API (docs/api.md). Tool decisions come back as values
 // (a deny is an answer, not an exception); guard() turns them into "run it or throw".
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';

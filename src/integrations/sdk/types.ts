@@ -1,4 +1,4 @@
-// Wire shapes of the svc HTTP API (SPEC parts 2 and 4), kept in the server's snake_case so
+// Wire shapes of the svc HTTP API (docs/api.md), kept in the server's snake_case so
 // the SDK, the docs and the audit trail all use the same names.
 
 import type { FinalAction } from '../../policy/types.js';
@@ -21,7 +21,7 @@ export interface ToolCallInput {
   agentDepth?: number;
 }
 
-/** SPEC 2.2. */
+/** docs/api.md. */
 export interface Decision {
   allowed: boolean;
   decision: Action;
@@ -47,7 +47,7 @@ export interface Decision {
   [extra: string]: unknown;
 }
 
-/** SPEC 2.3. */
+/** docs/api.md. */
 export interface PreflightResult {
   allowed: boolean;
   decision: Action;
@@ -63,7 +63,7 @@ export interface PreflightResult {
   [extra: string]: unknown;
 }
 
-/** SPEC 2.5. */
+/** docs/api.md. */
 export interface Approval {
   id: string;
   tool: string;
@@ -166,7 +166,7 @@ export interface LearnResult {
   [extra: string]: unknown;
 }
 
-/** SPEC 2.10. */
+/** docs/api.md. */
 export interface AuditEvent {
   id: string;
   timestamp: string;
@@ -251,7 +251,7 @@ export interface TestResult {
   policy_scope: string;
 }
 
-/** One SSE message (SPEC 6): connected, approvals, audit, audit_batch, or newer types. */
+/** One SSE message (docs/api.md): connected, approvals, audit, audit_batch, or newer types. */
 export interface StreamEvent {
   type: string;
   event?: AuditEvent;
