@@ -423,9 +423,18 @@ int svc_connect(int fd, const char *path, long long deadline) {
 }
 
 long svc_trust_file_uid(const char *path) {
+  struct stat st;
+  /* the directory too must be root's and writable by nobody else, or the file could be replaced */
+  char dir[PATH_MAX];
+  const char *slash = strrchr(path, '/');
+  size_t dlen = slash ? (size_t)(slash - path) : 0;
+  if (!slash || dlen >= sizeof dir) return -1;
+  memcpy(dir, path, dlen);
+  dir[dlen ? dlen : 1] = 0;
+  if (!dlen) dir[0] = '/';
+  if (lstat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != 0 || (st.st_mode & 022)) return -1;
   int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY);
   if (fd < 0) return -1;
-  struct stat st;
   char buf[24];
   ssize_t n = -1;
   /* root's own file that nobody else can rewrite; a link could point anywhere (O_NOFOLLOW) */

@@ -354,56 +354,6 @@ static int away(const struct host *h, const struct input *in, const char *msg) {
   return deny_reply(h, post, reason);
 }
 
-/* ---- which server is trusted ---- */
-
-/* Protected mode runs the server as its own system user; root names that uid in this file. Its
- * location is fixed at build time: no environment variable can point it elsewhere. */
-#define SERVER_UID_FILE "/etc/svc/server.uid"
-
-/* The uid named in SERVER_UID_FILE when the file and its directory are root's and writable by
- * nobody else; -1 otherwise.
- * TODO(preload): the library gets the same rule as a shared function; use it here then. */
-static long long trusted_server_uid(void) {
-  struct stat st;
-  if (lstat("/etc/svc", &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != 0 || (st.st_mode & 022)) return -1;
-  int fd = open(SERVER_UID_FILE, O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-  if (fd < 0) return -1;
-  char buf[32];
-  ssize_t n = -1;
-  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == 0 && !(st.st_mode & 022) && st.st_size < (off_t)sizeof buf)
-    n = read(fd, buf, sizeof buf - 1);
-  close(fd);
-  if (n <= 0) return -1;
-  buf[n] = 0;
-  long long uid = 0;
-  char *p = buf;
-  if (*p < '0' || *p > '9') return -1;
-  for (; *p >= '0' && *p <= '9'; p++) {
-    uid = uid * 10 + (*p - '0');
-    if (uid > 0x7fffffffLL) return -1;
-  }
-  if (*p == '\n') p++;
-  return *p == 0 ? uid : -1;
-}
-
-/* Same user or root (the library's rule), or the protected-mode server named by root. */
-static int hook_peer_trusted(int fd) {
-  if (svc_peer_trusted(fd)) return 1;
-  long long want = trusted_server_uid();
-  if (want < 0) return 0;
-#ifdef __APPLE__
-  uid_t uid;
-  gid_t gid;
-  if (getpeereid(fd, &uid, &gid) != 0) return 0;
-  return (long long)uid == want;
-#else
-  struct ucred cred;
-  socklen_t len = sizeof cred;
-  if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &cred, &len) != 0) return 0;
-  return (long long)cred.uid == want;
-#endif
-}
-
 /* ---- the round trip ---- */
 
 static void put_string_member(struct svc_sink *k, const char *name, const char *val, size_t n,
@@ -489,7 +439,7 @@ static int ask_server(const struct host *h, const struct input *in, const char *
     snprintf(msg, sizeof msg, "%s did not accept within %ld ms", path, timeout);
     return away(h, in, msg);
   }
-  if (!hook_peer_trusted(fd)) {
+  if (!svc_peer_trusted(fd)) {
     snprintf(msg, sizeof msg, "%s is served by another user", path);
     return away(h, in, msg);
   }

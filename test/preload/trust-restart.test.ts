@@ -49,6 +49,16 @@ test('svc_trust_file_uid: a root-owned file, not group/other writable, holding a
   assert.equal(trustFileUid(link), -1, 'a symbolic link is not followed');
   mkdirSync(join(dir, 'a-dir'));
   assert.equal(trustFileUid(join(dir, 'a-dir')), -1);
+  // a directory others may write lets them replace the file: not believed either
+  const loose = join(dir, 'loose-dir');
+  mkdirSync(loose);
+  chmodSync(loose, 0o777);
+  const inLoose = join(loose, 'server.uid');
+  writeFileSync(inLoose, '998\n');
+  chmodSync(inLoose, 0o644);
+  assert.equal(trustFileUid(inLoose), -1);
+  chmodSync(loose, 0o755);
+  assert.equal(trustFileUid(inLoose), 998);
 });
 
 /** A server of another uid (nobody) that allows everything; resolves once it listens. */
