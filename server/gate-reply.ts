@@ -1,7 +1,7 @@
 // Turns the gate's result into what each caller is answered: the /v1/tool status and body, the
 // /v1/preflight body, the preload socket's line. Monitor mode is shaped here, once, for all three.
 import type { Decision } from '../src/policy/types.js';
-import { grantRecordFields, isAllowed, type GateResult, type GrantEffect } from '../src/gate/gate.js';
+import { grantRecordFields, isAllowed, type GateResult } from '../src/gate/gate.js';
 
 /** Replaces tool output that a response rule denied. */
 export const RESPONSE_REDACTION_MARKER = '[REDACTED: sensitive content removed by svc]';
@@ -17,7 +17,6 @@ export function monitorView(d: Decision): { decision: string; allowed: true; mes
   return { decision: isAllowed(d.action) ? d.action : 'allow', allowed: true, message, policy_decision: d.action, policy_message: d.message };
 }
 
-const grantFields = (g: GrantEffect | undefined): Body => grantRecordFields(g);
 
 /** POST /v1/tool: 403 for an enforced deny, 202 for a queued ask, otherwise 200. */
 export function toolReply(r: GateResult, mode: 'enforce' | 'monitor', response?: string): { status: number; body: Body } {
@@ -31,7 +30,7 @@ export function toolReply(r: GateResult, mode: 'enforce' | 'monitor', response?:
   };
   if (d.policy) body.policy = d.policy;
   if (r.auditId) body.audit_id = r.auditId;
-  Object.assign(body, grantFields(r.grant));
+  Object.assign(body, grantRecordFields(r.grant));
   if (mode === 'monitor') Object.assign(body, { enforced: false }, monitorView(d));
 
   let status = 200;
@@ -70,7 +69,7 @@ export function preflightReply(r: GateResult, mode: 'enforce' | 'monitor', enfor
     eval_duration_us: d.evalDurationUs,
     enforced: r.enforced,
     enforcement_requested: enforcementRequested,
-    ...grantFields(r.grant),
+    ...grantRecordFields(r.grant),
   };
   if (d.suggestions?.length) body.suggestions = d.suggestions;
   if (mode === 'monitor') Object.assign(body, monitorView(d));

@@ -8,20 +8,9 @@ import { analyzeCommand } from '../../src/policy/shell.js';
 import { compileCommandGlob, compilePathGlob } from '../../src/policy/glob.js';
 import { compileRe2List, RegexSyntaxError } from '../../src/policy/re2-dfa.js';
 import { engineOf, exec } from './helpers.js';
+import { seeded as rng } from '../../src/policy/variants.js';
 
 const ROUNDS = Number(process.env.FUZZ_ROUNDS ?? 1500);
-
-/** A small seeded generator (mulberry32), so a failure names a seed that reproduces it. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function text(r: () => number, alphabet: string[], max: number): string {
   const n = Math.floor(r() * max);
