@@ -28,10 +28,15 @@ async function journalWith(dir: string, clock: ManualClock): Promise<void> {
     source: 'tool',
   } as never);
   s.close();
-  const line = readFileSync(join(dir, 'approvals.journal'), 'utf8').split('\n').find((l) => l.includes('"t":"approval"'))!;
+  const line = readFileSync(join(dir, 'approvals.journal'), 'utf8')
+    .split('\n')
+    .find((l) => l.includes('"t":"approval"'))!;
   const proto = (JSON.parse(line) as { a: ApprovalRecord }).a;
   const lines: string[] = [];
-  for (let i = 0; i < N; i++) lines.push(JSON.stringify({ t: 'approval', a: { ...proto, id: `${proto.id.slice(0, -4)}${String(i).padStart(4, '0')}` } }));
+  for (let i = 0; i < N; i++)
+    lines.push(
+      JSON.stringify({ t: 'approval', a: { ...proto, id: `${proto.id.slice(0, -4)}${String(i).padStart(4, '0')}` } }),
+    );
   writeFileSync(join(dir, 'approvals.journal'), lines.join('\n') + '\n');
 }
 
@@ -52,4 +57,13 @@ async function run(label: string, advanceMs: number): Promise<Record<string, unk
   }
 }
 
-console.log(JSON.stringify({ bench: 'approvals-restart', results: [await run('all pending', 1000), await run('all expired while down', TIMEOUT + 1000)] }, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      bench: 'approvals-restart',
+      results: [await run('all pending', 1000), await run('all expired while down', TIMEOUT + 1000)],
+    },
+    null,
+    2,
+  ),
+);

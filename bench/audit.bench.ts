@@ -23,7 +23,12 @@ const inputOf = (i: number): AuditInput => ({
   run_id: `run-${i % 11}`,
   tool: i % 4 ? 'exec' : 'read',
   request: { command: `git status --short # ${i}`, workdir: '/home/user/project' },
-  decision: { action: i % 10 ? 'allow' : 'deny', matched_policies: ['standard'], evaluation_time_us: 14, message: 'allowed by default' },
+  decision: {
+    action: i % 10 ? 'allow' : 'deny',
+    matched_policies: ['standard'],
+    evaluation_time_us: 14,
+    message: 'allowed by default',
+  },
 });
 
 function pct(sorted: number[], p: number): number {
@@ -38,14 +43,16 @@ async function writers(concurrency: number, total: number) {
     const lat: number[] = [];
     let next = 0;
     const t0 = performance.now();
-    await Promise.all(Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++;
-        const s = performance.now();
-        await log.append(inputOf(i));
-        lat.push(performance.now() - s);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < total) {
+          const i = next++;
+          const s = performance.now();
+          await log.append(inputOf(i));
+          lat.push(performance.now() - s);
+        }
+      }),
+    );
     const ms = performance.now() - t0;
     const fsyncs = io.counts.fsync;
     await log.close();
@@ -80,7 +87,15 @@ async function statsOverBigDay() {
     const file = join(data, '2026-01-01.jsonl');
     const out = createWriteStream(file);
     for (let i = 0; i < STATS_EVENTS; i++) {
-      const line = JSON.stringify({ id: String(i).padStart(26, '0'), timestamp: '2026-01-01T00:00:00.000Z', schema: 'service.audit.v1', ...inputOf(i), prev_hash: 'sha256:' + '0'.repeat(64), hash: 'sha256:' + '1'.repeat(64) }) + '\n';
+      const line =
+        JSON.stringify({
+          id: String(i).padStart(26, '0'),
+          timestamp: '2026-01-01T00:00:00.000Z',
+          schema: 'service.audit.v1',
+          ...inputOf(i),
+          prev_hash: 'sha256:' + '0'.repeat(64),
+          hash: 'sha256:' + '1'.repeat(64),
+        }) + '\n';
       if (!out.write(line)) await new Promise<void>((r) => out.once('drain', () => r()));
     }
     await new Promise<void>((r) => out.end(() => r()));
@@ -111,4 +126,17 @@ const verify = await verifySpeed(join(sixteen.dir, 'audit'), CONC_EVENTS);
 for (const r of [one, sixteen]) rmSync(r.dir, { recursive: true, force: true });
 const stats = await statsOverBigDay();
 const strip = ({ dir: _d, ...rest }: typeof one) => rest;
-process.stdout.write(JSON.stringify({ bench: 'audit', fsync: true, one_writer: strip(one), sixteen_writers: strip(sixteen), verify, stats_one_day: stats }, null, 2) + '\n');
+process.stdout.write(
+  JSON.stringify(
+    {
+      bench: 'audit',
+      fsync: true,
+      one_writer: strip(one),
+      sixteen_writers: strip(sixteen),
+      verify,
+      stats_one_day: stats,
+    },
+    null,
+    2,
+  ) + '\n',
+);

@@ -28,7 +28,9 @@ const CORPUS_DIR = join(PACKAGE_ROOT, 'test', 'corpus');
 
 function corpusCalls(): ToolCall[] {
   const out: ToolCall[] = [];
-  for (const f of readdirSync(CORPUS_DIR).filter((n) => n.endsWith('.yaml')).sort()) {
+  for (const f of readdirSync(CORPUS_DIR)
+    .filter((n) => n.endsWith('.yaml'))
+    .sort()) {
     for (const c of loadCorpus(join(CORPUS_DIR, f))) out.push(toolCall(c));
   }
   return out;

@@ -52,7 +52,9 @@ function interleaved(cases) {
 async function startServer(dataDir) {
   const config = join(dataDir, 'policy.yaml');
   writeFileSync(config, 'version: "1"\ndefault_action: allow\npolicies: []\n');
-  const proc = spawn(process.execPath, [SVC, 'serve', '--port', '0', '--data-dir', dataDir, '--config', config], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, [SVC, 'serve', '--port', '0', '--data-dir', dataDir, '--config', config], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise((resolve, reject) => {
     let out = '';
     proc.stdout.on('data', (c) => {
@@ -68,7 +70,13 @@ async function startServer(dataDir) {
 const dataDir = mkdtempSync(join(tmpdir(), 'svc-hookbench-'));
 const server = await startServer(dataDir);
 try {
-  const env = { PATH: process.env.PATH, HOME: dataDir, SERVICE_HOME: dataDir, SERVICE_URL: server.url, SERVICE_TOKEN: server.token };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: dataDir,
+    SERVICE_HOME: dataDir,
+    SERVICE_URL: server.url,
+    SERVICE_TOKEN: server.token,
+  };
   const hookArgs = [SVC, 'hook', 'claude-code'];
   const r = interleaved({
     floor: { args: ['-e', '0'], input: '', env },
@@ -83,7 +91,8 @@ try {
     away: { args: hookArgs, input: payload, env: { ...env, SERVICE_URL: 'http://127.0.0.1:9' } },
   });
   const { floor, hook, away } = r;
-  const fmt = (s) => `p50 ${s.p50.toFixed(1)} ms  p95 ${s.p95.toFixed(1)} ms  max ${s.max.toFixed(1)} ms  (${s.runs} runs)`;
+  const fmt = (s) =>
+    `p50 ${s.p50.toFixed(1)} ms  p95 ${s.p95.toFixed(1)} ms  max ${s.max.toFixed(1)} ms  (${s.runs} runs)`;
   console.log(`node -e 0 (floor)             ${fmt(floor)}`);
   console.log(`svc hook claude-code, server  ${fmt(hook)}`);
   console.log(`svc hook claude-code, no srv  ${fmt(away)}`);

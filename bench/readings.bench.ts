@@ -16,7 +16,11 @@ const ROUNDS = Number(arg('rounds', '5'));
 const CONFIG = join(PACKAGE_ROOT, 'policies', 'standard.yaml');
 const MiB = 1024 * 1024;
 
-function time(bytes: number, blocks: number, tail: string): { ms: number; cpu_ms: number; action: string; chars: number } {
+function time(
+  bytes: number,
+  blocks: number,
+  tail: string,
+): { ms: number; cpu_ms: number; action: string; chars: number } {
   const samples: number[] = [];
   const cpu: number[] = [];
   let action = '';
@@ -28,7 +32,10 @@ function time(bytes: number, blocks: number, tail: string): { ms: number; cpu_ms
     chars = command.length;
     const t0 = performance.now();
     const c0 = process.cpuUsage();
-    action = engine.evaluate({ tool: 'exec', agent: 'bench', session: 'big', params: { command } }, { dryRun: true }).action;
+    action = engine.evaluate(
+      { tool: 'exec', agent: 'bench', session: 'big', params: { command } },
+      { dryRun: true },
+    ).action;
     const c = process.cpuUsage(c0);
     samples.push(performance.now() - t0);
     cpu.push((c.user + c.system) / 1000);
@@ -40,6 +47,16 @@ function time(bytes: number, blocks: number, tail: string): { ms: number; cpu_ms
 
 // Warm the JIT on a smaller input first.
 time(MiB / 4, 64, '');
-const sizes: [number, number][] = [[MiB / 4, 25], [MiB / 2, 50], [MiB, 100], [2 * MiB, 200]];
-const results = sizes.map(([bytes, blocks]) => ({ bytes, blocks, benign: time(bytes, blocks, ''), attack_at_end: time(bytes, blocks, '\nrm -rf ~') }));
+const sizes: [number, number][] = [
+  [MiB / 4, 25],
+  [MiB / 2, 50],
+  [MiB, 100],
+  [2 * MiB, 200],
+];
+const results = sizes.map(([bytes, blocks]) => ({
+  bytes,
+  blocks,
+  benign: time(bytes, blocks, ''),
+  attack_at_end: time(bytes, blocks, '\nrm -rf ~'),
+}));
 console.log(JSON.stringify({ bench: 'readings', rounds: ROUNDS, target_ms_at_2MiB: 200, results }, null, 2));

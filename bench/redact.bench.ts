@@ -9,7 +9,22 @@ const i = process.argv.indexOf('--rounds');
 const ROUNDS = i > 0 ? Number(process.argv[i + 1]) : 5;
 const MIB = 1 << 20;
 const fill = (unit: string): string => unit.repeat(Math.ceil(MIB / unit.length)).slice(0, MIB);
-const SHAPES = ['cd /srv/app && git status; AKIAIOSFODNN7EXAMPLE\n', 'a', '0123456789abcdef', 'aB3+/', "token='x", 'Bearer ', "-H 'X-Y: ", 'http://u:', 'sk-', 'Authorization: ', '-----BEGIN RSA PRIVATE KEY-----', '--password ', 'eyJabcdefghij.', 'mysql a'];
+const SHAPES = [
+  'cd /srv/app && git status; AKIAIOSFODNN7EXAMPLE\n',
+  'a',
+  '0123456789abcdef',
+  'aB3+/',
+  "token='x",
+  'Bearer ',
+  "-H 'X-Y: ",
+  'http://u:',
+  'sk-',
+  'Authorization: ',
+  '-----BEGIN RSA PRIVATE KEY-----',
+  '--password ',
+  'eyJabcdefghij.',
+  'mysql a',
+];
 
 const rows: Record<string, unknown>[] = [];
 for (const shape of SHAPES) {
@@ -27,4 +42,6 @@ for (const shape of SHAPES) {
   const s = spread(t);
   rows.push({ shape, ms_per_mib: s, x_scan_floor: ratio(s.median, Math.max(spread(f).median, 0.01)) });
 }
-console.log(JSON.stringify({ bench: 'redact', rounds: ROUNDS, unit: 'ms per MiB, min/median/max over rounds', rows }, null, 2));
+console.log(
+  JSON.stringify({ bench: 'redact', rounds: ROUNDS, unit: 'ms per MiB, min/median/max over rounds', rows }, null, 2),
+);

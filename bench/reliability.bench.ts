@@ -20,10 +20,28 @@ const KILLS = arg('kills', 20);
 const FUZZ = arg('fuzz', 50_000);
 const CONNECTIONS = 16;
 
-function post(url: URL, agent: http.Agent, token: string, path: string, body: string, method = 'POST'): Promise<{ status: number; body: string }> {
+function post(
+  url: URL,
+  agent: http.Agent,
+  token: string,
+  path: string,
+  body: string,
+  method = 'POST',
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path, method, agent, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method,
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
       (res) => {
         let b = '';
         res.on('data', (d) => (b += d));
@@ -51,7 +69,13 @@ async function killRounds(): Promise<Record<string, unknown>> {
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async () => {
         while (!dead) {
-          const r = await post(url, agent, token, '/v1/tool/exec', JSON.stringify({ agent: 'rel', session: `k${k}`, params: { command: `echo reliability ${seq++}` } }));
+          const r = await post(
+            url,
+            agent,
+            token,
+            '/v1/tool/exec',
+            JSON.stringify({ agent: 'rel', session: `k${k}`, params: { command: `echo reliability ${seq++}` } }),
+          );
           if (r.status === 0) return;
           if (r.status === 200) {
             const id = JSON.parse(r.body).audit_id as string | undefined;
@@ -64,7 +88,9 @@ async function killRounds(): Promise<Record<string, unknown>> {
         }
       }),
     );
-    await new Promise((r) => (srv.child.exitCode !== null || srv.child.signalCode ? r(null) : srv.child.once('exit', r)));
+    await new Promise((r) =>
+      srv.child.exitCode !== null || srv.child.signalCode ? r(null) : srv.child.once('exit', r),
+    );
     agent.destroy();
   }
   const inLog = new Set<string>();
@@ -82,35 +108,84 @@ async function killRounds(): Promise<Record<string, unknown>> {
   const lost = acked.filter((id) => !inLog.has(id)).length;
   const verify = await runSvc(['audit', 'verify', '--data-dir', dir]);
   rmSync(dir, { recursive: true, force: true });
-  return { kills: KILLS, acknowledged: acked.length, lost, verify_exit: verify.code, verify: verify.stdout.trim().split('\n')[0] };
+  return {
+    kills: KILLS,
+    acknowledged: acked.length,
+    lost,
+    verify_exit: verify.code,
+    verify: verify.stdout.trim().split('\n')[0],
+  };
 }
 
 const rand = (n: number) => Math.floor(Math.random() * n);
 const pick = <T>(a: T[]): T => a[rand(a.length)]!;
 function junk(): unknown {
   switch (rand(9)) {
-    case 0: return null;
-    case 1: return rand(1e9) - 5e8;
-    case 2: return 'x'.repeat(rand(5000));
-    case 3: return [junk(), junk()];
-    case 4: return { [pick(['agent', 'params', 'command', '__proto__', 'constructor', ''])]: junk() };
-    case 5: return String.fromCharCode(...Array.from({ length: rand(40) }, () => rand(0xffff)));
-    case 6: return true;
-    case 7: return { command: pick(['rm -rf /', '$(x)', '`a`', '\u0000', 'a'.repeat(9000)]) };
-    default: return pick(['', 'exec', '../../etc/passwd', '%00', '{}']);
+    case 0:
+      return null;
+    case 1:
+      return rand(1e9) - 5e8;
+    case 2:
+      return 'x'.repeat(rand(5000));
+    case 3:
+      return [junk(), junk()];
+    case 4:
+      return { [pick(['agent', 'params', 'command', '__proto__', 'constructor', ''])]: junk() };
+    case 5:
+      return String.fromCharCode(...Array.from({ length: rand(40) }, () => rand(0xffff)));
+    case 6:
+      return true;
+    case 7:
+      return { command: pick(['rm -rf /', '$(x)', '`a`', '\u0000', 'a'.repeat(9000)]) };
+    default:
+      return pick(['', 'exec', '../../etc/passwd', '%00', '{}']);
   }
 }
 function fuzzBody(): string {
   switch (rand(6)) {
-    case 0: return pick(['', '{', '[]', 'null', '"x"', '{"agent":', '\u0000{}', '{"a":1}'.repeat(rand(50))]);
-    case 1: return JSON.stringify({ agent: junk(), session: junk(), params: junk() });
-    case 2: return JSON.stringify({ agent: 'a', session: 's', params: { command: junk(), path: junk(), url: junk() }, run_id: junk(), workdir: junk() });
-    case 3: return JSON.stringify({ approved: junk(), persist: junk(), ids: junk(), action: junk(), scope: junk() });
-    case 4: return JSON.stringify(junk());
-    default: return JSON.stringify({ agent: 'a', session: 's', params: { command: `echo ${rand(1e9)}` }, [pick(['x', 'enforce', 'verification', 'response'])]: junk() });
+    case 0:
+      return pick(['', '{', '[]', 'null', '"x"', '{"agent":', '\u0000{}', '{"a":1}'.repeat(rand(50))]);
+    case 1:
+      return JSON.stringify({ agent: junk(), session: junk(), params: junk() });
+    case 2:
+      return JSON.stringify({
+        agent: 'a',
+        session: 's',
+        params: { command: junk(), path: junk(), url: junk() },
+        run_id: junk(),
+        workdir: junk(),
+      });
+    case 3:
+      return JSON.stringify({ approved: junk(), persist: junk(), ids: junk(), action: junk(), scope: junk() });
+    case 4:
+      return JSON.stringify(junk());
+    default:
+      return JSON.stringify({
+        agent: 'a',
+        session: 's',
+        params: { command: `echo ${rand(1e9)}` },
+        [pick(['x', 'enforce', 'verification', 'response'])]: junk(),
+      });
   }
 }
-const PATHS = ['/v1/tool/exec', '/v1/tool/read', '/v1/tool/%2e%2e', '/v1/tool/EXEC', '/v1/preflight/exec', '/v1/approvals', '/v1/approvals/x/resolve', '/v1/approvals/bulk-resolve', '/v1/rules/learn', '/v1/test', '/v1/policy/reload', '/v1/audit/events?limit=abc&date=2026-99-99', '/v1/audit/export?date=../../x', '/v1/status', '/nope', '/v1/tool/' + 'a'.repeat(300)];
+const PATHS = [
+  '/v1/tool/exec',
+  '/v1/tool/read',
+  '/v1/tool/%2e%2e',
+  '/v1/tool/EXEC',
+  '/v1/preflight/exec',
+  '/v1/approvals',
+  '/v1/approvals/x/resolve',
+  '/v1/approvals/bulk-resolve',
+  '/v1/rules/learn',
+  '/v1/test',
+  '/v1/policy/reload',
+  '/v1/audit/events?limit=abc&date=2026-99-99',
+  '/v1/audit/export?date=../../x',
+  '/v1/status',
+  '/nope',
+  '/v1/tool/' + 'a'.repeat(300),
+];
 
 async function fuzz(): Promise<Record<string, unknown>> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-fuzz-'));
@@ -130,15 +205,24 @@ async function fuzz(): Promise<Record<string, unknown>> {
         const method = rand(10) ? 'POST' : pick(['GET', 'DELETE', 'PUT']);
         const r = await post(url, agent, token, path, body, method);
         statuses[r.status] = (statuses[r.status] ?? 0) + 1;
-        if (r.status >= 500 && fivexx.length < 5) fivexx.push(`${method} ${path} ${body.slice(0, 80)} -> ${r.status} ${r.body.slice(0, 120)}`);
+        if (r.status >= 500 && fivexx.length < 5)
+          fivexx.push(`${method} ${path} ${body.slice(0, 80)} -> ${r.status} ${r.body.slice(0, 120)}`);
       }
     }),
   );
   agent.destroy();
   await srv.stop('SIGTERM');
   rmSync(dir, { recursive: true, force: true });
-  const n5xx = Object.entries(statuses).filter(([s]) => Number(s) >= 500).reduce((a, [, n]) => a + n, 0);
+  const n5xx = Object.entries(statuses)
+    .filter(([s]) => Number(s) >= 500)
+    .reduce((a, [, n]) => a + n, 0);
   return { requests: FUZZ, statuses, '5xx': n5xx, examples: fivexx };
 }
 
-console.log(JSON.stringify({ bench: 'reliability', node: process.version, kill9: await killRounds(), fuzz: await fuzz() }, null, 2));
+console.log(
+  JSON.stringify(
+    { bench: 'reliability', node: process.version, kill9: await killRounds(), fuzz: await fuzz() },
+    null,
+    2,
+  ),
+);

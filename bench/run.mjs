@@ -10,8 +10,12 @@ const only = process.argv.slice(2);
 const pick = (f) => !only.length || only.some((o) => f.startsWith(o));
 // TypeScript benchmarks run compiled; a few are plain .mjs scripts (no compile step in the way).
 const files = [
-  ...readdirSync(compiled).filter((f) => f.endsWith('.bench.js') && pick(f)).map((f) => compiled + f),
-  ...readdirSync(plain).filter((f) => f.endsWith('.bench.mjs') && pick(f)).map((f) => plain + f),
+  ...readdirSync(compiled)
+    .filter((f) => f.endsWith('.bench.js') && pick(f))
+    .map((f) => compiled + f),
+  ...readdirSync(plain)
+    .filter((f) => f.endsWith('.bench.mjs') && pick(f))
+    .map((f) => plain + f),
 ];
 let failed = 0;
 for (const f of files.sort()) {

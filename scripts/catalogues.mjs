@@ -15,7 +15,9 @@ const catDir = join(root, 'policies', 'catalogues');
 
 export function loadCatalogues(dir = catDir) {
   const out = new Map();
-  for (const f of readdirSync(dir).filter((x) => x.endsWith('.yaml')).sort()) {
+  for (const f of readdirSync(dir)
+    .filter((x) => x.endsWith('.yaml'))
+    .sort()) {
     const doc = parse(readFileSync(join(dir, f), 'utf8'));
     const name = f.replace(/\.yaml$/, '');
     for (const [section, entries] of Object.entries(doc.sections ?? {})) {

@@ -10,7 +10,12 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const ARTIFACTS = ['svc_native.node', process.platform === 'darwin' ? 'libsvc.dylib' : 'libsvc.so', 'svc-shim', 'svc-hook'];
+const ARTIFACTS = [
+  'svc_native.node',
+  process.platform === 'darwin' ? 'libsvc.dylib' : 'libsvc.so',
+  'svc-shim',
+  'svc-hook',
+];
 const key = `${process.platform}-${process.arch}`;
 const prebuilt = join(root, 'prebuilds', key);
 const release = join(root, 'build', 'Release');
@@ -35,7 +40,10 @@ function prebuiltFits() {
 export function localNodeDir() {
   if (process.env.npm_config_nodedir) return null; // the user chose one; node-gyp reads it (an empty value counts as unset)
   const prefix = resolve(dirname(process.execPath), '..');
-  return existsSync(join(prefix, 'include', 'node', 'node.h')) && existsSync(join(prefix, 'include', 'node', 'common.gypi')) ? prefix : null;
+  return existsSync(join(prefix, 'include', 'node', 'node.h')) &&
+    existsSync(join(prefix, 'include', 'node', 'common.gypi'))
+    ? prefix
+    : null;
 }
 
 function compile() {
@@ -43,7 +51,8 @@ function compile() {
   const args = [gyp, 'rebuild'];
   const nodedir = localNodeDir();
   if (nodedir) args.push(`--nodedir=${nodedir}`);
-  else if (!process.env.npm_config_nodedir) say('no Node headers next to this node; node-gyp will try to download them');
+  else if (!process.env.npm_config_nodedir)
+    say('no Node headers next to this node; node-gyp will try to download them');
   const backup = join(root, 'build.previous');
   const hadBuild = ARTIFACTS.every((f) => existsSync(join(release, f)));
   if (hadBuild) {

@@ -46,7 +46,16 @@ export const HTTP_LIMITS: HttpLimits = {
 type Plugin = (app: FastifyInstance, ctx: ServerContext) => Promise<void>;
 
 /** One plugin per resource, in registration order. */
-const PLUGINS: Plugin[] = [toolRoutes, statusRoutes, approvalRoutes, ruleRoutes, auditRoutes, eventRoutes, metricsRoutes, dashboardRoutes];
+const PLUGINS: Plugin[] = [
+  toolRoutes,
+  statusRoutes,
+  approvalRoutes,
+  ruleRoutes,
+  auditRoutes,
+  eventRoutes,
+  metricsRoutes,
+  dashboardRoutes,
+];
 
 export async function buildApp(ctx: ServerContext, limits: Partial<HttpLimits> = {}): Promise<FastifyInstance> {
   const lim = { ...HTTP_LIMITS, ...limits };

@@ -6,7 +6,20 @@ import { SvcError, badRequest } from './errors.js';
 import { checkToolName } from './call.js';
 import type { ExternalRequest } from '../src/approvals/store.js';
 
-const VERSIONED_KEYS = ['action_version', 'tool', 'agent', 'params', 'event_id', 'agent_depth', 'session', 'workdir', 'input', 'message', 'run_id', 'tool_call_id'];
+const VERSIONED_KEYS = [
+  'action_version',
+  'tool',
+  'agent',
+  'params',
+  'event_id',
+  'agent_depth',
+  'session',
+  'workdir',
+  'input',
+  'message',
+  'run_id',
+  'tool_call_id',
+];
 const LEGACY_KEYS = ['action_version', 'tool', 'agent', 'command', 'path', 'message', 'run_id', 'tool_call_id'];
 const LEGACY_ONLY = ['command', 'path'];
 const VERSIONED_ONLY = ['params', 'event_id', 'agent_depth', 'session', 'workdir', 'input'];
@@ -20,7 +33,6 @@ const SIGNED_RESOLVER = 'signed-link';
 const objectBody = { type: 'object' } as const;
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1 } } } as const;
 
-
 function asObject(body: unknown): Record<string, unknown> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('request body must be a JSON object');
   return body as Record<string, unknown>;
@@ -28,7 +40,11 @@ function asObject(body: unknown): Record<string, unknown> {
 
 function rejectUnknown(body: Record<string, unknown>, allowed: string[], what: string): void {
   const unknown = Object.keys(body).filter((k) => !allowed.includes(k));
-  if (unknown.length) throw badRequest(`unknown field${unknown.length > 1 ? 's' : ''} in ${what}: ${unknown.join(', ')}`, 'unknown_field');
+  if (unknown.length)
+    throw badRequest(
+      `unknown field${unknown.length > 1 ? 's' : ''} in ${what}: ${unknown.join(', ')}`,
+      'unknown_field',
+    );
 }
 
 const isObj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
@@ -52,11 +68,18 @@ export function parseCreate(raw: unknown, credentialOwner: string): ExternalRequ
   const hasVersion = 'action_version' in body;
   const version = body.action_version;
   if (hasVersion && version !== 1 && version !== 0) {
-    throw badRequest(`unsupported action_version ${JSON.stringify(version)}: this server understands 1 (and 0 for the legacy form)`, 'unsupported_action_version');
+    throw badRequest(
+      `unsupported action_version ${JSON.stringify(version)}: this server understands 1 (and 0 for the legacy form)`,
+      'unsupported_action_version',
+    );
   }
   if (version === 1) {
     const mixed = LEGACY_ONLY.filter((k) => k in body);
-    if (mixed.length) throw badRequest(`legacy field ${mixed.join(', ')} cannot be mixed with action_version 1; put it in params`, 'mixed_action_fields');
+    if (mixed.length)
+      throw badRequest(
+        `legacy field ${mixed.join(', ')} cannot be mixed with action_version 1; put it in params`,
+        'mixed_action_fields',
+      );
     rejectUnknown(body, VERSIONED_KEYS, 'a version-1 approval request');
     const params = body.params;
     if (!isObj(params)) throw badRequest('params is required and must be an object');
@@ -83,7 +106,10 @@ export function parseCreate(raw: unknown, credentialOwner: string): ExternalRequ
   }
   const mixed = VERSIONED_ONLY.filter((k) => k in body);
   if (mixed.length) {
-    throw badRequest(`field ${mixed.join(', ')} needs action_version 1; a legacy request carries command and path only`, 'mixed_action_fields');
+    throw badRequest(
+      `field ${mixed.join(', ')} needs action_version 1; a legacy request carries command and path only`,
+      'mixed_action_fields',
+    );
   }
   rejectUnknown(body, LEGACY_KEYS, 'a legacy approval request');
   const command = optString(body, 'command');
@@ -108,7 +134,8 @@ function parseResolve(raw: unknown): { approved: boolean; resolvedBy?: string; p
   const body = asObject(raw);
   rejectUnknown(body, RESOLVE_KEYS, 'a resolve request');
   if (typeof body.approved !== 'boolean') throw badRequest('approved is required and must be true or false');
-  if (body.persist !== undefined && typeof body.persist !== 'boolean') throw badRequest('persist must be true or false');
+  if (body.persist !== undefined && typeof body.persist !== 'boolean')
+    throw badRequest('persist must be true or false');
   const by = optString(body, 'resolved_by')?.trim();
   return { approved: body.approved, resolvedBy: by || undefined, persist: body.persist === true };
 }
@@ -120,17 +147,32 @@ export default async function approvalRoutes(app: FastifyInstance, ctx: ServerCo
     const input = parseCreate(req.body, req.identity!.credentialOwner);
     const r = await store.createExternal(input);
     if (r.autoApproved) {
-      return reply.code(200).send({ action_version: input.actionVersion, id: r.id, status: 'approved', message: r.message, expires_at: r.expiresAt });
+      return reply.code(200).send({
+        action_version: input.actionVersion,
+        id: r.id,
+        status: 'approved',
+        message: r.message,
+        expires_at: r.expiresAt,
+      });
     }
     const rec = r.record;
-    return reply.code(201).send({ action_version: rec.action_version, id: rec.id, status: rec.status, expires_at: new Date(rec.expires_at).toISOString() });
+    return reply.code(201).send({
+      action_version: rec.action_version,
+      id: rec.id,
+      status: rec.status,
+      expires_at: new Date(rec.expires_at).toISOString(),
+    });
   });
 
   app.get('/v1/approvals', { config: { auth: 'admin' } }, async () => store.list());
 
-  app.get<{ Params: { id: string } }>('/v1/approvals/:id', { config: { auth: 'admin' }, schema: { params: idParams } }, async (req) => {
-    return store.detail(req.params.id);
-  });
+  app.get<{ Params: { id: string } }>(
+    '/v1/approvals/:id',
+    { config: { auth: 'admin' }, schema: { params: idParams } },
+    async (req) => {
+      return store.detail(req.params.id);
+    },
+  );
 
   app.post<{ Params: { id: string }; Querystring: { sig?: string; exp?: string } }>(
     '/v1/approvals/:id/resolve',
@@ -152,7 +194,7 @@ export default async function approvalRoutes(app: FastifyInstance, ctx: ServerCo
       if (signed && body.persist) {
         throw new SvcError('forbidden', 'persist=true requires the admin token, not a signed approval URL');
       }
-      const by = signed ? SIGNED_RESOLVER : body.resolvedBy ?? DEFAULT_RESOLVER;
+      const by = signed ? SIGNED_RESOLVER : (body.resolvedBy ?? DEFAULT_RESOLVER);
       const r = await store.resolve(id, { approved: body.approved, by, persist: body.persist });
       return { id, status: r.record.status, approved: r.record.status === 'approved', persisted: r.persisted };
     },

@@ -37,7 +37,14 @@ export function guardAudit(audit: { append: Append }, onChange: (failing: boolea
     if (reporting || state.lost === 0) return;
     reporting = true;
     const n = state.lost;
-    real(serviceEvent(RECORDS_LOST_KIND, 'recorded', `${n} allow${n === 1 ? '' : 's'} answered before ${n === 1 ? 'its' : 'their'} audit record could be written ${n === 1 ? 'has' : 'have'} no record (the audit log was failing)`, { count: n }))
+    real(
+      serviceEvent(
+        RECORDS_LOST_KIND,
+        'recorded',
+        `${n} allow${n === 1 ? '' : 's'} answered before ${n === 1 ? 'its' : 'their'} audit record could be written ${n === 1 ? 'has' : 'have'} no record (the audit log was failing)`,
+        { count: n },
+      ),
+    )
       .then(
         () => (state.lost -= n),
         () => {},
@@ -82,7 +89,9 @@ export function markRunning(dataDir: string, now: number): { previous: string } 
   } catch {
     /* clean: no marker */
   }
-  writeFileSync(file, JSON.stringify({ pid: process.pid, started_at: new Date(now).toISOString() }) + '\n', { mode: 0o600 });
+  writeFileSync(file, JSON.stringify({ pid: process.pid, started_at: new Date(now).toISOString() }) + '\n', {
+    mode: 0o600,
+  });
   return previous === null ? null : { previous };
 }
 

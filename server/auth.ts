@@ -22,7 +22,8 @@ function presentedToken(req: FastifyRequest, allowQuery: boolean): string | unde
 }
 
 export function identify(ctx: ServerContext, token: string): Identity {
-  if (safeEqual(token, ctx.adminToken)) return { kind: 'admin', scopes: ['eval', 'admin'], credentialOwner: ADMIN_OWNER };
+  if (safeEqual(token, ctx.adminToken))
+    return { kind: 'admin', scopes: ['eval', 'admin'], credentialOwner: ADMIN_OWNER };
   const found = ctx.tokens.lookup(token);
   if (!found) throw unauthorized('invalid authorization token');
   if ('revoked' in found) throw unauthorized('token has been revoked');

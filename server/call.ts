@@ -35,18 +35,27 @@ export const toolRequestSchema = {
 export function checkToolName(raw: string): string {
   const name = raw;
   if (!TOOL_NAME_RE.test(name)) {
-    throw badRequest(`invalid tool name "${raw}": use 1-128 characters of letters, digits, '_', '.', ':' or '-'`, 'invalid_tool_name');
+    throw badRequest(
+      `invalid tool name "${raw}": use 1-128 characters of letters, digits, '_', '.', ':' or '-'`,
+      'invalid_tool_name',
+    );
   }
   const lower = name.toLowerCase();
   if (RESERVED.has(lower) && lower !== name) {
-    throw badRequest(`invalid tool name: reserved tool name "${name}" must use canonical spelling "${lower}"`, 'invalid_tool_name');
+    throw badRequest(
+      `invalid tool name: reserved tool name "${name}" must use canonical spelling "${lower}"`,
+      'invalid_tool_name',
+    );
   }
   return name;
 }
 
 const ALIASES: Record<string, (tool: string) => string[]> = {
   command: (t) => (t === 'exec' ? ['command', 'cmd'] : ['command']),
-  path: (t) => (['read', 'write', 'edit', 'mcp-destructive'].includes(t) ? ['path', 'file_path', 'file', 'filepath', 'target'] : ['path', 'file_path']),
+  path: (t) =>
+    ['read', 'write', 'edit', 'mcp-destructive'].includes(t)
+      ? ['path', 'file_path', 'file', 'filepath', 'target']
+      : ['path', 'file_path'],
   url: (t) => (['fetch', 'http', 'web_fetch', 'browser'].includes(t) ? ['url', 'uri', 'href'] : ['url']),
 };
 
@@ -84,7 +93,12 @@ export function toToolCall(toolName: string, body: ToolRequestBody, identity: Id
   const input = body.input ? { ...body.input } : undefined;
   canonicalize(tool, params, input);
   const workdir =
-    str(params.workdir) ?? str(params.cwd) ?? str(input?.workdir) ?? str(input?.cwd) ?? str(body.workdir) ?? str(body.cwd);
+    str(params.workdir) ??
+    str(params.cwd) ??
+    str(input?.workdir) ??
+    str(input?.cwd) ??
+    str(body.workdir) ??
+    str(body.cwd);
   return {
     tool,
     // A per-agent token speaks for exactly one agent, whatever the body claims (docs/api.md).

@@ -34,7 +34,14 @@ const CODES_BY_STATUS = {
   500: ['internal_error', 'reload_failed', 'rules_file_invalid'],
   // durable state the answer depends on is missing (one status for every way of saying so), or
   // a bounded resource is full
-  503: ['audit_unavailable', 'audit_not_configured', 'approval_state_unavailable', 'approval_queue_full', 'bulk_incomplete', 'too_many_streams'],
+  503: [
+    'audit_unavailable',
+    'audit_not_configured',
+    'approval_state_unavailable',
+    'approval_queue_full',
+    'bulk_incomplete',
+    'too_many_streams',
+  ],
 } as const satisfies Record<number, readonly ErrorCode[]>;
 
 type Listed = (typeof CODES_BY_STATUS)[keyof typeof CODES_BY_STATUS][number];
@@ -55,9 +62,13 @@ export function errorBody(err: SvcError): Record<string, unknown> {
   return { error: err.message, code: err.code, ...err.extra };
 }
 
-export const badRequest = (message: string, code: (typeof CODES_BY_STATUS)[400][number] = 'invalid_request', extra?: Record<string, unknown>) =>
-  new SvcError(code, message, { extra });
-export const notFound = (message: string, code: (typeof CODES_BY_STATUS)[404][number] = 'not_found') => new SvcError(code, message);
+export const badRequest = (
+  message: string,
+  code: (typeof CODES_BY_STATUS)[400][number] = 'invalid_request',
+  extra?: Record<string, unknown>,
+) => new SvcError(code, message, { extra });
+export const notFound = (message: string, code: (typeof CODES_BY_STATUS)[404][number] = 'not_found') =>
+  new SvcError(code, message);
 
 /** One schema-validation failure as ajv reports it (only the fields read here). */
 interface ValidationIssue {
@@ -74,7 +85,10 @@ const ARTICLE: Record<string, string> = { object: 'an object', integer: 'an inte
  * "params must be an object", "unknown field bogus", "query parameter q must be ...". A caller
  * fixing a request needs the name of the field, not the schema's vocabulary.
  */
-export function describeValidation(issue: ValidationIssue | undefined, where?: string): { message: string; code: 'invalid_request' | 'unknown_field' } {
+export function describeValidation(
+  issue: ValidationIssue | undefined,
+  where?: string,
+): { message: string; code: 'invalid_request' | 'unknown_field' } {
   const base = (issue?.instancePath ?? '').split('/').filter(Boolean).join('.');
   const field = (name: unknown) => (base ? `${base}.${String(name)}` : String(name));
   const place = where === 'querystring' ? 'query parameter ' : where === 'params' ? 'path parameter ' : '';
@@ -83,13 +97,22 @@ export function describeValidation(issue: ValidationIssue | undefined, where?: s
     case 'required':
       return { message: `${place}${field(p.missingProperty)} is required`, code: 'invalid_request' };
     case 'additionalProperties':
-      return { message: `unknown ${place ? place.trim() : 'field'} ${field(p.additionalProperty)}`, code: 'unknown_field' };
+      return {
+        message: `unknown ${place ? place.trim() : 'field'} ${field(p.additionalProperty)}`,
+        code: 'unknown_field',
+      };
     case 'type': {
       const t = String(p.type);
-      return { message: `${place}${base || where || 'body'} must be ${ARTICLE[t] ?? `a ${t}`}`, code: 'invalid_request' };
+      return {
+        message: `${place}${base || where || 'body'} must be ${ARTICLE[t] ?? `a ${t}`}`,
+        code: 'invalid_request',
+      };
     }
     default:
-      return { message: `${place}${base || where || 'body'} ${issue?.message ?? 'is invalid'}`, code: 'invalid_request' };
+      return {
+        message: `${place}${base || where || 'body'} ${issue?.message ?? 'is invalid'}`,
+        code: 'invalid_request',
+      };
   }
 }
 
@@ -102,7 +125,9 @@ export function errorHandler(o: { bodyLimit: number; log: (msg: string) => void 
     if (err instanceof SvcError) return reply.code(statusOf(err)).send(errorBody(err));
     const f = err as Partial<FastifyError>;
     if (f.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ error: `request body exceeds the ${o.bodyLimit}-byte limit`, code: 'body_too_large' });
+      return reply
+        .code(413)
+        .send({ error: `request body exceeds the ${o.bodyLimit}-byte limit`, code: 'body_too_large' });
     }
     if (f.validation) {
       const v = describeValidation(f.validation[0], f.validationContext);

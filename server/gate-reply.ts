@@ -12,14 +12,31 @@ type Body = Record<string, unknown>;
  * Monitor mode observes and never applies: the effective answer is always allow, and the
  * policy's own answer is reported beside it.
  */
-export function monitorView(d: Decision): { decision: string; allowed: true; message: string; policy_decision: string; policy_message: string } {
-  const message = isAllowed(d.action) ? d.message : `monitor mode observed ${d.action}; action allowed${d.message ? `: ${d.message}` : ''}`;
-  return { decision: isAllowed(d.action) ? d.action : 'allow', allowed: true, message, policy_decision: d.action, policy_message: d.message };
+export function monitorView(d: Decision): {
+  decision: string;
+  allowed: true;
+  message: string;
+  policy_decision: string;
+  policy_message: string;
+} {
+  const message = isAllowed(d.action)
+    ? d.message
+    : `monitor mode observed ${d.action}; action allowed${d.message ? `: ${d.message}` : ''}`;
+  return {
+    decision: isAllowed(d.action) ? d.action : 'allow',
+    allowed: true,
+    message,
+    policy_decision: d.action,
+    policy_message: d.message,
+  };
 }
 
-
 /** POST /v1/tool: 403 for an enforced deny, 202 for a queued ask, otherwise 200. */
-export function toolReply(r: GateResult, mode: 'enforce' | 'monitor', response?: string): { status: number; body: Body } {
+export function toolReply(
+  r: GateResult,
+  mode: 'enforce' | 'monitor',
+  response?: string,
+): { status: number; body: Body } {
   const d = r.decision;
   const body: Body = {
     allowed: isAllowed(d.action),
@@ -49,7 +66,11 @@ export function toolReply(r: GateResult, mode: 'enforce' | 'monitor', response?:
     body.response_policy_decision = rd.action;
     body.response_policy_message = rd.message;
     if (r.response.withheld) {
-      Object.assign(body, { allowed: false, decision: 'deny', message: rd.message || 'tool output withheld by response policy' });
+      Object.assign(body, {
+        allowed: false,
+        decision: 'deny',
+        message: rd.message || 'tool output withheld by response policy',
+      });
       body.response = RESPONSE_REDACTION_MARKER;
     } else {
       body.response = response;
@@ -88,11 +109,17 @@ export interface BlockingReply {
 export function blockingReply(r: GateResult, mode: 'enforce' | 'monitor'): BlockingReply {
   if (mode === 'monitor') {
     const m = monitorView(r.decision);
-    return { decision: m.decision as BlockingReply['decision'], allowed: true, message: m.message, cacheable: r.cacheable };
+    return {
+      decision: m.decision as BlockingReply['decision'],
+      allowed: true,
+      message: m.message,
+      cacheable: r.cacheable,
+    };
   }
   const action = r.decision.action;
   if (action === 'ask') return { decision: 'ask', allowed: false, message: r.decision.message };
   // An unresolved webhook cannot reach here while enforcing; refuse rather than guess if it does.
-  if (action === 'webhook') return { decision: 'deny', allowed: false, message: 'webhook decision missing; call blocked' };
+  if (action === 'webhook')
+    return { decision: 'deny', allowed: false, message: 'webhook decision missing; call blocked' };
   return { decision: action, allowed: isAllowed(action), message: r.decision.message, cacheable: r.cacheable };
 }

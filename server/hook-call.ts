@@ -43,11 +43,16 @@ function phaseOf(adapter: HostAdapter, payload: string): Phase {
 /** The deny (pre) or block (post) reply for the host, without any copy of the tool output. */
 function refusal(adapter: HostAdapter, payload: string, reason: string): string {
   const phase = phaseOf(adapter, payload);
-  const reply = adapter.render(phase, phase === 'pre' ? { kind: 'deny', reason } : { kind: 'block', reason, replacement: REDACTED });
+  const reply = adapter.render(
+    phase,
+    phase === 'pre' ? { kind: 'deny', reason } : { kind: 'block', reason, replacement: REDACTED },
+  );
   return JSON.stringify(reply.json) + '\n';
 }
 
-export function hookCall(o: HookCallOptions): (req: HookRequest, peer: unknown, ctl?: { readonly signal: AbortSignal }) => Promise<HookReply> {
+export function hookCall(
+  o: HookCallOptions,
+): (req: HookRequest, peer: unknown, ctl?: { readonly signal: AbortSignal }) => Promise<HookReply> {
   return async (req, peer, ctl) => {
     // The hook runs with the server's admin token: a peer of another uid (protected mode's agents)
     // must not get to close approvals by reporting that a tool ran.

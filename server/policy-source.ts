@@ -80,7 +80,9 @@ export function openPolicySource(
         inForce = config;
         sources = e.sources.map((f) => resolve(f));
         missing = [];
-        opts.log(`policies reloaded: ${e.policyCount} policies, ${e.ruleCount} rules (${config.layers.map((l) => l.name).join(' + ')})`);
+        opts.log(
+          `policies reloaded: ${e.policyCount} policies, ${e.ruleCount} rules (${config.layers.map((l) => l.name).join(' + ')})`,
+        );
         announce();
       },
       onError: (err) => {

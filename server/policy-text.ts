@@ -68,7 +68,10 @@ function textsByName(file: string): Map<string, string> {
 /** The item starts after "- "; give it back its first key's indentation so it reads as YAML. */
 function dedent(snippet: string): string {
   const lines = snippet.split('\n');
-  const indents = lines.slice(1).filter((l) => l.trim()).map((l) => l.length - l.trimStart().length);
+  const indents = lines
+    .slice(1)
+    .filter((l) => l.trim())
+    .map((l) => l.length - l.trimStart().length);
   const cut = indents.length ? Math.min(...indents) : 0;
   return [lines[0], ...lines.slice(1).map((l) => l.slice(Math.min(cut, l.length - l.trimStart().length)))].join('\n');
 }

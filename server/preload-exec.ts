@@ -112,7 +112,11 @@ async function buildIndex(): Promise<NonNullable<typeof index>> {
     );
   }
   // one order whatever the stats' completion order: directory order, then name
-  for (const list of bySize.values()) list.sort((a, b) => dirs.indexOf(dirOf(a.path)) - dirs.indexOf(dirOf(b.path)) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const list of bySize.values())
+    list.sort(
+      (a, b) =>
+        dirs.indexOf(dirOf(a.path)) - dirs.indexOf(dirOf(b.path)) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    );
   return { built: Date.now(), bySize, dirs };
 }
 
@@ -262,7 +266,9 @@ export async function readExec(f: ExecFacts): Promise<ExecReading> {
   if (f.env) {
     // a name a shell could not assign is left out of the text (it stays in the audited params);
     // the loader and interpreters read only ordinary names
-    const names = Object.keys(f.env).filter((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n)).sort();
+    const names = Object.keys(f.env)
+      .filter((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n))
+      .sort();
     if (names.length) command = names.map((n) => `${n}=${shellQuote(f.env![n]!)}`).join(' ') + ' ' + command;
   }
   return program ? { command, program } : { command };

@@ -134,7 +134,13 @@ export const MAX_IDLE_PER_UID = 64;
 /** At most this many environment variables in a v2 request (the library sends a few). */
 const MAX_ENV_VARS = 256;
 /** The refusal for a connection turned away for load: the library retries it briefly. */
-export const OVERLOADED_REPLY = JSON.stringify({ decision: 'deny', allowed: false, code: 'overloaded', message: 'svc server overloaded; try again' }) + '\n';
+export const OVERLOADED_REPLY =
+  JSON.stringify({
+    decision: 'deny',
+    allowed: false,
+    code: 'overloaded',
+    message: 'svc server overloaded; try again',
+  }) + '\n';
 const PROBE_TIMEOUT_MS = 500;
 
 const DECISIONS = new Set(['allow', 'deny', 'ask', 'watch']);
@@ -169,7 +175,8 @@ function execRequest(o: Record<string, unknown>): PreloadRequest | string {
   for (const k of ['agent', 'session', 'run_id', 'command', 'path', 'cwd'] as const) {
     if (typeof o[k] !== 'string') return `"${k}" must be a string`;
   }
-  if (!Array.isArray(o.argv) || !o.argv.every((a) => typeof a === 'string')) return '"argv" must be an array of strings';
+  if (!Array.isArray(o.argv) || !o.argv.every((a) => typeof a === 'string'))
+    return '"argv" must be an array of strings';
   for (const k of ['pid', 'ppid'] as const) {
     if (!Number.isSafeInteger(o[k]) || (o[k] as number) < 0) return `"${k}" must be a non-negative integer`;
   }
@@ -234,7 +241,14 @@ function hookRequest(o: Record<string, unknown>): HookRequest | string {
       env[k] = v;
     }
   }
-  return { v: 1, kind: 'hook', host: o.host as string, payload: o.payload as string, cwd: (o.cwd as string | undefined) ?? '', env };
+  return {
+    v: 1,
+    kind: 'hook',
+    host: o.host as string,
+    payload: o.payload as string,
+    cwd: (o.cwd as string | undefined) ?? '',
+    env,
+  };
 }
 
 /** The reply to a hook request that cannot be run: a usage error, as `svc hook` gives one. */
@@ -244,7 +258,15 @@ function hookUsage(message: string): HookReply {
 
 function normalizeHookReply(r: unknown): HookReply {
   const o = r as Partial<HookReply> | null;
-  if (!o || typeof o !== 'object' || typeof o.stdout !== 'string' || typeof o.stderr !== 'string' || !Number.isInteger(o.exit) || o.exit! < 0 || o.exit! > 255) {
+  if (
+    !o ||
+    typeof o !== 'object' ||
+    typeof o.stdout !== 'string' ||
+    typeof o.stderr !== 'string' ||
+    !Number.isInteger(o.exit) ||
+    o.exit! < 0 ||
+    o.exit! > 255
+  ) {
     return hookUsage('internal error: the server produced no valid hook reply');
   }
   return { stdout: o.stdout, stderr: o.stderr, exit: o.exit! };
@@ -303,7 +325,7 @@ export interface PreloadSocket {
 function socketMode(path: string): number {
   try {
     const st = statSync(dirname(path));
-    if ((st.mode & 0o2000) && (st.mode & 0o022) === 0 && st.uid === process.getuid?.()) return 0o660;
+    if (st.mode & 0o2000 && (st.mode & 0o022) === 0 && st.uid === process.getuid?.()) return 0o660;
   } catch {
     // The socket exists, so its directory does; fall through to the private mode.
   }
@@ -319,10 +341,15 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
   /** Requests being decided, by connection id: what a hang-up must abort. */
   const pending = new Map<number, { hungUp: boolean; ac?: AbortController }>();
 
-  const send = (id: number, r: PreloadReply | HookReply, cacheable = false) => transport.reply(id, JSON.stringify(r) + '\n', true, cacheable);
+  const send = (id: number, r: PreloadReply | HookReply, cacheable = false) =>
+    transport.reply(id, JSON.stringify(r) + '\n', true, cacheable);
 
   /** Runs one request's work with the hold notice and the hang-up signal. */
-  const answer = async <T>(id: number, work: (control: DecideControl) => Promise<T>, failed: (err: Error) => T): Promise<T> => {
+  const answer = async <T>(
+    id: number,
+    work: (control: DecideControl) => Promise<T>,
+    failed: (err: Error) => T,
+  ): Promise<T> => {
     // The AbortController is created only when decide looks at it: one per exec is measurable.
     const state: { hungUp: boolean; ac?: AbortController } = { hungUp: false };
     pending.set(id, state);
@@ -378,7 +405,9 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
       const d = await opts.decide({ ...req, wait: false }, peer, control);
       // Cannot happen while the cache is cleared on every policy change; if it does, stop using it.
       if (d?.allowed !== true || d.cacheable !== true) {
-        log(`preload socket: a cached allow for pid ${peer.pid} is no longer the decision (${d?.decision}); cache cleared`);
+        log(
+          `preload socket: a cached allow for pid ${peer.pid} is no longer the decision (${d?.decision}); cache cleared`,
+        );
         transport.clearCache();
       }
     } catch (err) {
@@ -389,7 +418,8 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
   const onHook = async (id: number, peer: PreloadPeer, req: HookRequest | string) => {
     const hook = opts.hook;
     if (typeof req === 'string' || !hook) {
-      const why = typeof req === 'string' ? `malformed hook request: ${req}` : 'this socket does not answer hook requests';
+      const why =
+        typeof req === 'string' ? `malformed hook request: ${req}` : 'this socket does not answer hook requests';
       log(`preload socket: ${why} (pid ${peer.pid})`);
       send(id, hookUsage(why));
       return;
@@ -412,7 +442,8 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
       const req = typeof o === 'string' ? o : execRequest(o);
       if (typeof req === 'string') {
         log(`preload socket: malformed request from pid ${peer.pid}: ${req}`);
-        if (answered) transport.clearCache(); // only ever cached valid requests: be safe
+        if (answered)
+          transport.clearCache(); // only ever cached valid requests: be safe
         else send(id, deny(`malformed request: ${req}`));
         return;
       }
@@ -426,7 +457,12 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
     },
     tooLong(id, peer, kind, limit) {
       log(`preload socket: request from pid ${peer.pid} exceeds ${limit} bytes`);
-      send(id, kind === 'exec' ? deny(`request larger than ${limit} bytes`) : hookUsage(`hook request larger than ${limit} bytes`));
+      send(
+        id,
+        kind === 'exec'
+          ? deny(`request larger than ${limit} bytes`)
+          : hookUsage(`hook request larger than ${limit} bytes`),
+      );
     },
     partial(id) {
       send(id, deny('malformed request: no newline before end of stream'));

@@ -69,7 +69,12 @@ type NativeListenerClass = new (
  * burst is not a hoard); at the connection limit the oldest idle one goes whatever its age. */
 const IDLE_EVICT_AFTER_MS = 1000;
 const HOOK_PREFIX = Buffer.from('{"v":1,"kind":"hook"');
-const LINE = 1, HANGUP = 2, TOO_LONG = 3, PARTIAL = 4, LOG = 5, CACHED = 6;
+const LINE = 1,
+  HANGUP = 2,
+  TOO_LONG = 3,
+  PARTIAL = 4,
+  LOG = 5,
+  CACHED = 6;
 
 /** The transport this platform uses by default. */
 export function defaultTransport(): TransportKind {
@@ -90,10 +95,10 @@ function openNative(o: TransportOptions, ev: TransportEvents): Transport {
       for (const entry of data.split('\n')) {
         const a = entry.indexOf(' ');
         const b = entry.indexOf(' ', a + 1);
-        if (a > 0 && b > a) ev.line(0, { pid: Number(entry.slice(0, a)), uid: Number(entry.slice(a + 1, b)) }, entry.slice(b + 1), true);
+        if (a > 0 && b > a)
+          ev.line(0, { pid: Number(entry.slice(0, a)), uid: Number(entry.slice(a + 1, b)) }, entry.slice(b + 1), true);
       }
-    }
-    else if (kind === HANGUP) ev.hangup(id);
+    } else if (kind === HANGUP) ev.hangup(id);
     else if (kind === TOO_LONG) ev.tooLong(id, { pid, uid }, data === 'hook' ? 'hook' : 'exec', limit);
     else if (kind === PARTIAL) ev.partial(id, { pid, uid });
     else if (kind === LOG) ev.log(data);
@@ -216,10 +221,13 @@ async function openNet(o: TransportOptions, ev: TransportEvents): Promise<Transp
     });
   });
   server.on('error', (err) => ev.log(err.message));
-  const sweep = setInterval(() => {
-    const cutoff = Date.now() - o.readTimeoutMs;
-    for (const [s, r] of reading) if (r.since < cutoff) s.destroy();
-  }, Math.min(1000, Math.max(10, o.readTimeoutMs / 2)));
+  const sweep = setInterval(
+    () => {
+      const cutoff = Date.now() - o.readTimeoutMs;
+      for (const [s, r] of reading) if (r.since < cutoff) s.destroy();
+    },
+    Math.min(1000, Math.max(10, o.readTimeoutMs / 2)),
+  );
   sweep.unref();
 
   // No cache here: this transport serves platforms without the native listener, where the

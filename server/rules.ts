@@ -5,7 +5,6 @@ import { SvcError, badRequest } from './errors.js';
 
 const LEARN_KEYS = ['tool', 'args', 'decision', 'source'];
 
-
 export default async function ruleRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const rules = ctx.approvals.rules;
   if (!rules) throw new Error('approvals were opened without an auto-allowed rule file');
@@ -14,17 +13,22 @@ export default async function ruleRoutes(app: FastifyInstance, ctx: ServerContex
     return { rules: await rules.list() };
   });
 
-  app.post('/v1/rules/learn', { config: { auth: 'admin' }, schema: { body: { type: 'object' } } }, async (req, reply) => {
-    const body = req.body as Record<string, unknown> | undefined;
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('request body must be a JSON object');
-    const unknown = Object.keys(body).filter((k) => !LEARN_KEYS.includes(k));
-    if (unknown.length) throw badRequest(`unknown field in a learn request: ${unknown.join(', ')}`, 'unknown_field');
-    const r = await rules.learn(body);
-    if (r.status === 409) {
-      throw new SvcError('rule_exists', `rule ${r.body.rule_name} already exists`, { extra: r.body });
-    }
-    return reply.code(201).send(r.body);
-  });
+  app.post(
+    '/v1/rules/learn',
+    { config: { auth: 'admin' }, schema: { body: { type: 'object' } } },
+    async (req, reply) => {
+      const body = req.body as Record<string, unknown> | undefined;
+      if (!body || typeof body !== 'object' || Array.isArray(body))
+        throw badRequest('request body must be a JSON object');
+      const unknown = Object.keys(body).filter((k) => !LEARN_KEYS.includes(k));
+      if (unknown.length) throw badRequest(`unknown field in a learn request: ${unknown.join(', ')}`, 'unknown_field');
+      const r = await rules.learn(body);
+      if (r.status === 409) {
+        throw new SvcError('rule_exists', `rule ${r.body.rule_name} already exists`, { extra: r.body });
+      }
+      return reply.code(201).send(r.body);
+    },
+  );
 
   const remove = async (name: string) => {
     await rules.remove(name);

@@ -49,7 +49,18 @@ export async function socketCall(
     return { decision: 'deny', allowed: false, message: 'command too long to check; refused' };
   }
   // v2: the real program under an innocent name, and environment variables that run code
-  const reading = req.v === 2 ? await readExec({ command: req.command, argv: req.argv, path: req.path, exe: req.exe, cwd: req.cwd, api: req.api, env: req.env }) : undefined;
+  const reading =
+    req.v === 2
+      ? await readExec({
+          command: req.command,
+          argv: req.argv,
+          path: req.path,
+          exe: req.exe,
+          cwd: req.cwd,
+          api: req.api,
+          env: req.env,
+        })
+      : undefined;
   const params: Record<string, unknown> = { command: reading?.command ?? req.command };
   if (req.env && Object.keys(req.env).length) params.env = req.env;
   const call: ToolCall = {
@@ -84,7 +95,11 @@ export async function socketCall(
   } catch (err) {
     // A decision that cannot be recorded is not given: the exec is refused, saying why.
     if ((err as { code?: string }).code === 'audit_unavailable') {
-      return { decision: 'deny', allowed: false, message: 'the audit log cannot take records (disk full?); refused rather than run unrecorded' };
+      return {
+        decision: 'deny',
+        allowed: false,
+        message: 'the audit log cannot take records (disk full?); refused rather than run unrecorded',
+      };
     }
     throw err;
   }

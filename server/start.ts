@@ -63,7 +63,12 @@ export interface RunningServer {
 }
 
 /** Identity of calls arriving on the preload socket: same-uid local processes, eval only. */
-const SOCKET_IDENTITY: Identity = { kind: 'agent', agent: undefined, scopes: ['eval'], credentialOwner: 'local/preload' };
+const SOCKET_IDENTITY: Identity = {
+  kind: 'agent',
+  agent: undefined,
+  scopes: ['eval'],
+  credentialOwner: 'local/preload',
+};
 
 export async function startServer(o: ServeOptions): Promise<RunningServer> {
   const clock = o.clock ?? systemClock;
@@ -85,7 +90,10 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     const adminToken = ensureAdminToken(dataDir, o.env ?? process.env);
     mkdirSync(`${dataDir}/policies`, { recursive: true, mode: 0o700 });
     const bus = new Bus();
-    const policies = openPolicySource(() => resolveConfig(o.config, dataDir, o.replaceBase ? { replaceBase: true } : {}), { clock, bus, log });
+    const policies = openPolicySource(
+      () => resolveConfig(o.config, dataDir, o.replaceBase ? { replaceBase: true } : {}),
+      { clock, bus, log },
+    );
     cleanup.push(() => policies.close());
 
     const audit = o.auditDir
@@ -113,7 +121,11 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
       // A failing append turns the preload fast path into durable answers (and empties its reply
       // cache) until appends work again: a full disk refuses rather than allows unrecorded.
       auditHealth = guardAudit(audit, (failing, why) => {
-        log(failing ? `audit appends fail (${why}); preload allows now wait for their record` : 'audit appends work again; preload fast path back on');
+        log(
+          failing
+            ? `audit appends fail (${why}); preload allows now wait for their record`
+            : 'audit appends work again; preload fast path back on',
+        );
         if (failing) preloadCache?.clearCache();
         bus.emit({ type: 'audit_health', failing, reason: why });
       });
@@ -173,11 +185,23 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     // Hooks arriving on the socket call the HTTP API, whose address is known only after listen.
     let listening!: (url: string) => void;
     const selfUrl = new Promise<string>((resolve) => (listening = resolve));
-    cleanup.push(startNotifier({ dataDir, bus, clock, approvals, signer: approvals.signer, serverUrl: () => selfUrl, log, env: o.env }));
+    cleanup.push(
+      startNotifier({
+        dataDir,
+        bus,
+        clock,
+        approvals,
+        signer: approvals.signer,
+        serverUrl: () => selfUrl,
+        log,
+        env: o.env,
+      }),
+    );
     if (!o.noSocket) {
       const sock = await startPreloadSocket({
         path: o.socketPath,
-        decide: (req, peer, ctl) => socketCall(gate, SOCKET_IDENTITY, req, peer, ctl, o.preloadDurable === true || auditHealth?.failing === true),
+        decide: (req, peer, ctl) =>
+          socketCall(gate, SOCKET_IDENTITY, req, peer, ctl, o.preloadDurable === true || auditHealth?.failing === true),
         hook: hookCall({ url: () => selfUrl, token: adminToken, dataDir }),
         log,
       });

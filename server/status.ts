@@ -15,7 +15,8 @@ function reloadOptions(body: unknown): boolean {
   const b = body as Record<string, unknown>;
   const unknown = Object.keys(b).filter((k) => k !== 'accept_removal');
   if (unknown.length) throw badRequest(`unknown field in a reload request: ${unknown.join(', ')}`, 'unknown_field');
-  if (b.accept_removal !== undefined && typeof b.accept_removal !== 'boolean') throw badRequest('accept_removal must be true or false');
+  if (b.accept_removal !== undefined && typeof b.accept_removal !== 'boolean')
+    throw badRequest('accept_removal must be true or false');
   return b.accept_removal === true;
 }
 
@@ -78,7 +79,10 @@ export default async function statusRoutes(app: FastifyInstance, ctx: ServerCont
         reload_time_ms: Math.round(performance.now() - started),
       };
     } catch (err) {
-      throw new SvcError('reload_failed', `policy reload failed: ${(err as Error).message}`, { cause: err, extra: { success: false } });
+      throw new SvcError('reload_failed', `policy reload failed: ${(err as Error).message}`, {
+        cause: err,
+        extra: { success: false },
+      });
     }
   });
 }

@@ -12,7 +12,6 @@ const toolParams = {
   properties: { toolName: { type: 'string' } },
 } as const;
 
-
 export default async function toolRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   app.post<{ Params: { toolName: string }; Body: ToolRequestBody }>(
     '/v1/tool/:toolName',

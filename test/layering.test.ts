@@ -7,7 +7,19 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-const ALL_SRC = ['src/policy', 'src/gate', 'src/approvals', 'src/audit', 'src/auth', 'src/redact', 'src/cli', 'src/integrations', 'src/sidecar', 'src/notify', 'src/util'];
+const ALL_SRC = [
+  'src/policy',
+  'src/gate',
+  'src/approvals',
+  'src/audit',
+  'src/auth',
+  'src/redact',
+  'src/cli',
+  'src/integrations',
+  'src/sidecar',
+  'src/notify',
+  'src/util',
+];
 
 /** Folder -> the folders of ours it may import. */
 const MAY_IMPORT: Record<string, readonly string[]> = {
@@ -40,7 +52,8 @@ const ONLY_FILES: Record<string, Record<string, readonly string[]>> = {
   },
 };
 
-const IMPORT_RE = /(?:^|[\n;])\s*(?:import|export)\b[^;'"]*?\bfrom\s*['"]([^'"]+)['"]|(?:^|[\n;])\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT_RE =
+  /(?:^|[\n;])\s*(?:import|export)\b[^;'"]*?\bfrom\s*['"]([^'"]+)['"]|(?:^|[\n;])\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function tsFiles(dir: string): string[] {
   const out: string[] = [];
@@ -58,7 +71,9 @@ export function importGraph(root: string, tops: string[]): Map<string, string[]>
   for (const top of tops) {
     for (const file of tsFiles(join(root, top))) {
       const from = relative(root, file);
-      const text = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+      const text = readFileSync(file, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '');
       const targets: string[] = [];
       for (const m of text.matchAll(IMPORT_RE)) {
         const spec = m[1] ?? m[2] ?? m[3] ?? '';
@@ -120,7 +135,8 @@ export function violations(graph: Map<string, string[]>): string[] {
       const allowed = dst === 'src/util' ? src !== 'src/redact' : (MAY_IMPORT[src] ?? []).includes(dst);
       const only = ONLY_FILES[src]?.[dst];
       if (!allowed) out.push(`${from} -> ${to}: ${src} may not import ${dst}`);
-      else if (only && !only.includes(to)) out.push(`${from} -> ${to}: ${src} may import only ${only.join(', ')} of ${dst}`);
+      else if (only && !only.includes(to))
+        out.push(`${from} -> ${to}: ${src} may import only ${only.join(', ')} of ${dst}`);
     }
   }
   return out;
@@ -133,7 +149,10 @@ test('the import reader sees static, type-only, re-export and dynamic imports', 
   assert.ok(graph.get('src/gate/types.ts')?.includes('src/approvals/types.ts'), 'import type');
   assert.ok(graph.size > 150, `read ${graph.size} files`);
   const every = [...graph.keys()];
-  assert.ok(every.every((f) => MAY_IMPORT[folderOf(f)] !== undefined), `a folder outside the table: ${every.filter((f) => !MAY_IMPORT[folderOf(f)])}`);
+  assert.ok(
+    every.every((f) => MAY_IMPORT[folderOf(f)] !== undefined),
+    `a folder outside the table: ${every.filter((f) => !MAY_IMPORT[folderOf(f)])}`,
+  );
 });
 
 test('the checks catch a cycle and a forbidden import when there is one', () => {
@@ -159,6 +178,8 @@ test('every import between folders is one the layout allows', () => {
 });
 
 test('every import resolves to a file that exists', () => {
-  const missing = [...graph].flatMap(([from, targets]) => targets.filter((t) => !graph.has(t)).map((t) => `${from} -> ${t}`));
+  const missing = [...graph].flatMap(([from, targets]) =>
+    targets.filter((t) => !graph.has(t)).map((t) => `${from} -> ${t}`),
+  );
   assert.deepEqual(missing, []);
 });

@@ -34,9 +34,13 @@ const timesDir = mkdtempSync(join(tmpdir(), 'svc-test-times-'));
 const timesFile = join(timesDir, 'times.jsonl');
 const reporter = new URL('./file-times-reporter.mjs', import.meta.url).pathname;
 const args = [
-  '--test', `--test-concurrency=${concurrency}`, `--test-timeout=${TEST_TIMEOUT_MS}`,
-  '--test-reporter=tap', '--test-reporter-destination=stdout',
-  `--test-reporter=${reporter}`, `--test-reporter-destination=${timesFile}`,
+  '--test',
+  `--test-concurrency=${concurrency}`,
+  `--test-timeout=${TEST_TIMEOUT_MS}`,
+  '--test-reporter=tap',
+  '--test-reporter-destination=stdout',
+  `--test-reporter=${reporter}`,
+  `--test-reporter-destination=${timesFile}`,
   ...files,
 ];
 // Every temp dir a test makes lands in one directory of this run (TMPDIR), removed at the end, so
@@ -44,7 +48,10 @@ const args = [
 // /tmp itself: the protected-mode tests hand files to throwaway users.
 const runTmp = mkdtempSync(join(tmpdir(), 'svc-test-run-'));
 chmodSync(runTmp, 0o1777);
-const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, TMPDIR: runTmp } });
+const child = spawn(process.execPath, args, {
+  stdio: ['ignore', 'pipe', 'inherit'],
+  env: { ...process.env, TMPDIR: runTmp },
+});
 
 const counts = {};
 let pending = '';

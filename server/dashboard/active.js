@@ -47,7 +47,11 @@ export function createActive({ listEl, onCount }) {
     for (const g of groups) {
       for (const it of g.items) grouped.add(it.id);
       const ids = g.items.map((i) => i.id);
-      entries.push({ key: `g:${scopeKey(g)}|${ttl}|${ids.join(',')}`, at: g.earliest_created_at, build: () => clusterCard(g, ids, ttl) });
+      entries.push({
+        key: `g:${scopeKey(g)}|${ttl}|${ids.join(',')}`,
+        at: g.earliest_created_at,
+        build: () => clusterCard(g, ids, ttl),
+      });
     }
     for (const a of approvals) {
       if (!grouped.has(a.id)) entries.push({ key: `a:${a.id}`, at: a.created_at, build: () => soloCard(a) });
@@ -84,7 +88,12 @@ export function createActive({ listEl, onCount }) {
     const el = h(
       'article',
       { class: 'card solo', tabindex: '0', 'aria-label': `Approval request: ${a.tool}` },
-      h('header', { class: 'card-head' }, h('span', { class: 'badge tool' }, a.tool), h('code', { class: 'what' }, what || '(no command)')),
+      h(
+        'header',
+        { class: 'card-head' },
+        h('span', { class: 'badge tool' }, a.tool),
+        h('code', { class: 'what' }, what || '(no command)'),
+      ),
       a.message ? h('p', { class: 'msg' }, a.message) : null,
       meta(a),
       review(act),
@@ -131,7 +140,11 @@ export function createActive({ listEl, onCount }) {
         ),
         button(`Deny pending (${n})`, 'deny', () => bulk(g, ids, 'deny', 'pending', el)),
       ),
-      h('ol', { class: 'items' }, g.items.map((it) => itemRow(it))),
+      h(
+        'ol',
+        { class: 'items' },
+        g.items.map((it) => itemRow(it)),
+      ),
     );
     actions.set(el, {
       approve: () => bulk(g, ids, 'approve', 'pending', el),
@@ -148,9 +161,19 @@ export function createActive({ listEl, onCount }) {
     const li = h(
       'li',
       { class: 'item' },
-      h('div', { class: 'item-head' }, h('span', { class: 'badge tool' }, a.tool), h('code', { class: 'what' }, what || '(no command)')),
+      h(
+        'div',
+        { class: 'item-head' },
+        h('span', { class: 'badge tool' }, a.tool),
+        h('code', { class: 'what' }, what || '(no command)'),
+      ),
       a.message ? h('p', { class: 'msg' }, a.message) : null,
-      h('div', { class: 'meta' }, h('span', { class: 'age', dataset: { created: a.created_at } }), h('span', { class: 'expiry', dataset: { expires: a.expires_at } })),
+      h(
+        'div',
+        { class: 'meta' },
+        h('span', { class: 'age', dataset: { created: a.created_at } }),
+        h('span', { class: 'expiry', dataset: { expires: a.expires_at } }),
+      ),
       review(act),
       h(
         'div',
@@ -166,15 +189,21 @@ export function createActive({ listEl, onCount }) {
     const what = quote(a.command || headline(a.action?.params) || a.tool);
     setBusy(el, true);
     try {
-      const r = await api('POST', `/v1/approvals/${encodeURIComponent(a.id)}/resolve`, { approved, persist, resolved_by: 'dashboard' });
+      const r = await api('POST', `/v1/approvals/${encodeURIComponent(a.id)}/resolve`, {
+        approved,
+        persist,
+        resolved_by: 'dashboard',
+      });
       if (!approved) notify('success', `Denied ${what}.`);
       else if (!persist) notify('success', `Approved ${what} once.`);
       else if (r?.persisted) notify('success', `Approved ${what} and saved an allow rule for it.`);
       else notify('warn', `Approved ${what}, but the allow rule could not be saved.`);
     } catch (err) {
-      if (err.status === 410) notify('warn', `${what} was already resolved (or expired) elsewhere. The list is refreshed.`);
+      if (err.status === 410)
+        notify('warn', `${what} was already resolved (or expired) elsewhere. The list is refreshed.`);
       else if (err.status === 404) notify('warn', `${what} no longer exists. The list is refreshed.`);
-      else if (err.status !== 401) notify('error', `Could not ${approved ? 'approve' : 'deny'} ${what}: ${err.message}.`);
+      else if (err.status !== 401)
+        notify('error', `Could not ${approved ? 'approve' : 'deny'} ${what}: ${err.message}.`);
     }
     await refresh();
     setBusy(el, false);
@@ -190,7 +219,8 @@ export function createActive({ listEl, onCount }) {
       fresh = await api('GET', '/v1/approvals');
     } catch (err) {
       setBusy(el, false);
-      if (err.status !== 401) notify('error', `Could not refresh the queue before resolving run ${run}: ${err.message}.`);
+      if (err.status !== 401)
+        notify('error', `Could not refresh the queue before resolving run ${run}: ${err.message}.`);
       return;
     }
     render(fresh);
@@ -198,28 +228,46 @@ export function createActive({ listEl, onCount }) {
     const freshIds = fg ? fg.items.map((i) => i.id) : [];
     if (!fg || !sameSet(freshIds, shownIds)) {
       setBusy(el, false);
-      notify('warn', fg
-        ? `Run ${run} changed while you were looking: it now has ${freshIds.length} pending. Nothing was resolved; review the refreshed card and choose again.`
-        : `Run ${run} no longer has a group of pending approvals. Nothing was resolved; the list is refreshed.`);
+      notify(
+        'warn',
+        fg
+          ? `Run ${run} changed while you were looking: it now has ${freshIds.length} pending. Nothing was resolved; review the refreshed card and choose again.`
+          : `Run ${run} no longer has a group of pending approvals. Nothing was resolved; the list is refreshed.`,
+      );
       return;
     }
     try {
       const r = await api('POST', '/v1/approvals/bulk-resolve', {
-        agent: g.agent, session: g.session, run_id: g.run_id, action, scope, ids: freshIds, resolved_by: 'dashboard',
+        agent: g.agent,
+        session: g.session,
+        run_id: g.run_id,
+        action,
+        scope,
+        ids: freshIds,
+        resolved_by: 'dashboard',
       });
       const n = r?.resolved ?? freshIds.length;
       if (action === 'deny') notify('success', `Denied ${n} pending ${plural(n)} of run ${run}.`);
       else if (scope === 'pending') notify('success', `Approved ${n} pending ${plural(n)} of run ${run}.`);
       else if (r?.future_calls_authorized) {
-        notify('success', `Approved ${n} ${plural(n)} of run ${run}; its next calls are allowed for ${humanMs(r.grant_ttl_ms)}.`);
+        notify(
+          'success',
+          `Approved ${n} ${plural(n)} of run ${run}; its next calls are allowed for ${humanMs(r.grant_ttl_ms)}.`,
+        );
       } else notify('warn', `Approved ${n} ${plural(n)} of run ${run}, but future calls were not authorized.`);
     } catch (err) {
       if (err.status === 409) {
-        notify('warn', `Nothing was resolved: run ${run} changed before the request arrived (409). The list is refreshed; review it and try again.`);
+        notify(
+          'warn',
+          `Nothing was resolved: run ${run} changed before the request arrived (409). The list is refreshed; review it and try again.`,
+        );
       } else if (err.status === 503) {
         const done = (err.body.ids || []).length;
         const left = (err.body.unresolved_reviewed_ids || []).length;
-        notify('warn', `Run ${run} was only partly resolved (503): ${done} committed, ${left} still pending${scope === 'run' ? ', no future calls authorized' : ''}. The list is refreshed; review it.`);
+        notify(
+          'warn',
+          `Run ${run} was only partly resolved (503): ${done} committed, ${left} still pending${scope === 'run' ? ', no future calls authorized' : ''}. The list is refreshed; review it.`,
+        );
       } else if (err.status !== 401) {
         notify('error', `Could not resolve run ${run}: ${err.message}.`);
       }
@@ -286,7 +334,13 @@ function meta(a) {
 }
 
 function field(label, value) {
-  return h('span', { class: 'field' }, h('span', { class: 'label' }, label), ' ', h('span', { class: 'value', title: value }, value || '—'));
+  return h(
+    'span',
+    { class: 'field' },
+    h('span', { class: 'label' }, label),
+    ' ',
+    h('span', { class: 'value', title: value }, value || '—'),
+  );
 }
 
 /**
@@ -296,9 +350,12 @@ function field(label, value) {
 function review(act) {
   const text = typeof act.display_text === 'string' ? act.display_text : JSON.stringify(act, null, 2);
   const lines = text.split('\n').length;
-  return h('details', { class: 'review-wrap' },
+  return h(
+    'details',
+    { class: 'review-wrap' },
     h('summary', null, `Full request (${lines} ${lines === 1 ? 'line' : 'lines'})`),
-    h('pre', { class: 'review', 'aria-label': 'Action under review' }, text));
+    h('pre', { class: 'review', 'aria-label': 'Action under review' }, text),
+  );
 }
 
 function emptyState() {

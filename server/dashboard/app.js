@@ -134,7 +134,10 @@ function refreshAll() {
 
 async function refreshHeader() {
   try {
-    const [status, health] = await Promise.all([api('GET', '/v1/status'), fetch('/healthz', { cache: 'no-store' }).then((r) => r.json())]);
+    const [status, health] = await Promise.all([
+      api('GET', '/v1/status'),
+      fetch('/healthz', { cache: 'no-store' }).then((r) => r.json()),
+    ]);
     setStatus(status);
     uptimeBase = { seconds: Number(health.uptime_seconds) || 0, at: Date.now() };
     renderUptime();
@@ -197,7 +200,9 @@ async function onGateSubmit(e) {
   } catch (err) {
     if (err.status === 401) return; // handled: the gate stays with its message
     token.clear();
-    return showGate(err.status === 403 ? 'This token is valid but lacks admin scope.' : `Cannot check the token: ${err.message}.`);
+    return showGate(
+      err.status === 403 ? 'This token is valid but lacks admin scope.' : `Cannot check the token: ${err.message}.`,
+    );
   }
   start();
 }

@@ -134,17 +134,22 @@ const CONFIRM_MS = 5000;
  */
 export function confirmButton(label, confirmLabel, kind, onConfirm, attrs = {}) {
   let timer = null;
-  const el = button(label, kind, () => {
-    if (el.classList.contains('armed')) {
-      clearTimeout(timer);
-      disarm();
-      onConfirm();
-      return;
-    }
-    el.classList.add('armed');
-    el.textContent = confirmLabel;
-    timer = setTimeout(disarm, CONFIRM_MS);
-  }, attrs);
+  const el = button(
+    label,
+    kind,
+    () => {
+      if (el.classList.contains('armed')) {
+        clearTimeout(timer);
+        disarm();
+        onConfirm();
+        return;
+      }
+      el.classList.add('armed');
+      el.textContent = confirmLabel;
+      timer = setTimeout(disarm, CONFIRM_MS);
+    },
+    attrs,
+  );
   function disarm() {
     el.classList.remove('armed');
     el.textContent = label;

@@ -9,9 +9,17 @@ const RELATED_MAX = 50;
 export function createDrawer() {
   const body = h('div', { class: 'drawer-body' });
   const title = h('h2', { id: 'drawer-title' }, 'Event');
-  const closeBtn = h('button', { type: 'button', class: 'notice-close', 'aria-label': 'Close details', onclick: close }, '×');
-  const el = h('aside', { class: 'drawer', id: 'drawer', role: 'dialog', 'aria-labelledby': 'drawer-title', hidden: true },
-    h('header', { class: 'drawer-head' }, title, closeBtn), body);
+  const closeBtn = h(
+    'button',
+    { type: 'button', class: 'notice-close', 'aria-label': 'Close details', onclick: close },
+    '×',
+  );
+  const el = h(
+    'aside',
+    { class: 'drawer', id: 'drawer', role: 'dialog', 'aria-labelledby': 'drawer-title', hidden: true },
+    h('header', { class: 'drawer-head' }, title, closeBtn),
+    body,
+  );
   document.body.append(el);
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && !el.hidden) close();
@@ -41,27 +49,48 @@ export function createDrawer() {
     fill(
       body,
       what ? h('pre', { class: 'what-block' }, what) : null,
-      h('div', { class: 'event-details' }, h('dl', null, rows([
-        ['Decision', h('span', { class: `pill ${actionClass(d.action)}` }, d.action || '?')],
-        ['Message', d.message],
-        ['Policies', policies.join(', ')],
-        ['Evaluation', d.evaluation_time_us !== undefined ? `${d.evaluation_time_us} µs` : ''],
-        ['Suggestions', (d.suggestions || []).join(' · ')],
-        ['Time', `${localTime(ev.timestamp)} (${ev.timestamp})`],
-        ['Agent', ev.agent],
-        ['Session', ev.session],
-        ['Run', ev.run_id],
-        ['Event id', ev.id],
-      ]))),
+      h(
+        'div',
+        { class: 'event-details' },
+        h(
+          'dl',
+          null,
+          rows([
+            ['Decision', h('span', { class: `pill ${actionClass(d.action)}` }, d.action || '?')],
+            ['Message', d.message],
+            ['Policies', policies.join(', ')],
+            ['Evaluation', d.evaluation_time_us !== undefined ? `${d.evaluation_time_us} µs` : ''],
+            ['Suggestions', (d.suggestions || []).join(' · ')],
+            ['Time', `${localTime(ev.timestamp)} (${ev.timestamp})`],
+            ['Agent', ev.agent],
+            ['Session', ev.session],
+            ['Run', ev.run_id],
+            ['Event id', ev.id],
+          ]),
+        ),
+      ),
       h('h3', null, 'Hash chain'),
-      h('div', { class: 'event-details' }, h('dl', null, rows([
-        ['Hash', h('code', { class: 'hash' }, ev.hash || '—')],
-        ['Previous', h('code', { class: 'hash' }, ev.prev_hash || '—')],
-      ]))),
+      h(
+        'div',
+        { class: 'event-details' },
+        h(
+          'dl',
+          null,
+          rows([
+            ['Hash', h('code', { class: 'hash' }, ev.hash || '—')],
+            ['Previous', h('code', { class: 'hash' }, ev.prev_hash || '—')],
+          ]),
+        ),
+      ),
       h('h3', null, 'Policy that decided'),
       policyBox,
       ev.run_id ? [h('h3', null, 'Same run'), relatedBox] : null,
-      h('details', { class: 'raw' }, h('summary', null, 'Whole event (JSON)'), h('pre', { class: 'review' }, JSON.stringify(ev, null, 2))),
+      h(
+        'details',
+        { class: 'raw' },
+        h('summary', null, 'Whole event (JSON)'),
+        h('pre', { class: 'review' }, JSON.stringify(ev, null, 2)),
+      ),
     );
     el.hidden = false;
     closeBtn.focus();
@@ -75,29 +104,65 @@ export function createDrawer() {
         sources = sources || new Map();
       }
       if (mine !== seq) return;
-      fill(policyBox, policies.map((name) => {
-        const p = sources.get(name);
-        return h('div', { class: 'policy-src' },
-          h('p', null, h('strong', null, name), p ? h('span', { class: 'muted' }, ` · ${p.file}:${p.line}`) : h('span', { class: 'muted' }, ' · not in the loaded set any more')),
-          p?.source ? h('pre', { class: 'yaml' }, p.source) : null);
-      }));
+      fill(
+        policyBox,
+        policies.map((name) => {
+          const p = sources.get(name);
+          return h(
+            'div',
+            { class: 'policy-src' },
+            h(
+              'p',
+              null,
+              h('strong', null, name),
+              p
+                ? h('span', { class: 'muted' }, ` · ${p.file}:${p.line}`)
+                : h('span', { class: 'muted' }, ' · not in the loaded set any more'),
+            ),
+            p?.source ? h('pre', { class: 'yaml' }, p.source) : null,
+          );
+        }),
+      );
     }
 
     if (ev.run_id) {
       fill(relatedBox, h('p', { class: 'muted' }, 'Loading…'));
       try {
-        const r = await api('GET', `/v1/audit/events${query({ date: ev.timestamp.slice(0, 10), run_id: ev.run_id, limit: RELATED_MAX })}`);
+        const r = await api(
+          'GET',
+          `/v1/audit/events${query({ date: ev.timestamp.slice(0, 10), run_id: ev.run_id, limit: RELATED_MAX })}`,
+        );
         if (mine !== seq) return;
         const others = r.events || [];
-        fill(relatedBox,
-          h('ol', { class: 'related' }, others.map((o) =>
-            h('li', { class: o.id === ev.id ? 'current' : '' },
-              h('span', { class: 'muted time' }, localTime(o.timestamp)),
-              h('span', { class: `pill ${actionClass(o.decision?.action)}` }, o.decision?.action || '?'),
-              o.id === ev.id
-                ? h('span', { class: 'what' }, `${short(headline(o.request) || headline(o.request?.params) || o.tool, 80)} (this event)`)
-                : h('button', { type: 'button', class: 'linklike what', onclick: () => open(o) }, short(headline(o.request) || headline(o.request?.params) || o.tool, 80))))),
-          r.next_offset ? h('p', { class: 'hint' }, `The first ${RELATED_MAX} shown; trace the run in History for all.`) : null);
+        fill(
+          relatedBox,
+          h(
+            'ol',
+            { class: 'related' },
+            others.map((o) =>
+              h(
+                'li',
+                { class: o.id === ev.id ? 'current' : '' },
+                h('span', { class: 'muted time' }, localTime(o.timestamp)),
+                h('span', { class: `pill ${actionClass(o.decision?.action)}` }, o.decision?.action || '?'),
+                o.id === ev.id
+                  ? h(
+                      'span',
+                      { class: 'what' },
+                      `${short(headline(o.request) || headline(o.request?.params) || o.tool, 80)} (this event)`,
+                    )
+                  : h(
+                      'button',
+                      { type: 'button', class: 'linklike what', onclick: () => open(o) },
+                      short(headline(o.request) || headline(o.request?.params) || o.tool, 80),
+                    ),
+              ),
+            ),
+          ),
+          r.next_offset
+            ? h('p', { class: 'hint' }, `The first ${RELATED_MAX} shown; trace the run in History for all.`)
+            : null,
+        );
       } catch (err) {
         if (mine === seq) fill(relatedBox, h('p', { class: 'error-text' }, `Could not load the run: ${err.message}.`));
       }

@@ -10,15 +10,37 @@ const SEARCH_DEBOUNCE_MS = 250;
 const ACTIONS = ['allow', 'deny', 'ask', 'watch', 'approved', 'denied', 'authorized'];
 
 export function createHistory({ panel, drawer }) {
-  const state = { date: todayUTC(), f: blankFilters(), offset: 0, back: [], next: 0, total: 0, shown: new Set(), loaded: false };
+  const state = {
+    date: todayUTC(),
+    f: blankFilters(),
+    offset: 0,
+    back: [],
+    next: 0,
+    total: 0,
+    shown: new Set(),
+    loaded: false,
+  };
   let reloadTimer = null;
   let seq = 0;
 
   const inputs = {
-    q: h('input', { type: 'search', name: 'q', id: 'history-search', placeholder: 'Search commands, paths, URLs', spellcheck: 'false', maxlength: '256', 'aria-label': 'Search commands, paths and URLs' }),
+    q: h('input', {
+      type: 'search',
+      name: 'q',
+      id: 'history-search',
+      placeholder: 'Search commands, paths, URLs',
+      spellcheck: 'false',
+      maxlength: '256',
+      'aria-label': 'Search commands, paths and URLs',
+    }),
     date: h('input', { type: 'date', name: 'date', value: state.date, 'aria-label': 'Day (UTC)' }),
     tool: h('input', { type: 'text', name: 'tool', placeholder: 'any', spellcheck: 'false' }),
-    action: h('select', { name: 'action' }, h('option', { value: '' }, 'any'), ACTIONS.map((a) => h('option', { value: a }, a))),
+    action: h(
+      'select',
+      { name: 'action' },
+      h('option', { value: '' }, 'any'),
+      ACTIONS.map((a) => h('option', { value: a }, a)),
+    ),
     agent: h('input', { type: 'text', name: 'agent', placeholder: 'any', spellcheck: 'false' }),
     session: h('input', { type: 'text', name: 'session', placeholder: 'any', spellcheck: 'false' }),
     run_id: h('input', { type: 'text', name: 'run_id', placeholder: 'any', spellcheck: 'false' }),
@@ -26,7 +48,13 @@ export function createHistory({ panel, drawer }) {
   const label = (text, input) => h('label', { class: 'filter' }, h('span', null, text), input);
   const form = h(
     'form',
-    { class: 'filters', onsubmit: (e) => { e.preventDefault(); applyForm(); } },
+    {
+      class: 'filters',
+      onsubmit: (e) => {
+        e.preventDefault();
+        applyForm();
+      },
+    },
     h('label', { class: 'filter search' }, h('span', null, 'Search'), inputs.q),
     label('Day (UTC)', inputs.date),
     label('Tool', inputs.tool),
@@ -34,7 +62,12 @@ export function createHistory({ panel, drawer }) {
     label('Agent', inputs.agent),
     label('Session', inputs.session),
     label('Run', inputs.run_id),
-    h('div', { class: 'filter-buttons' }, h('button', { type: 'submit', class: 'btn primary' }, 'Apply'), button('Clear', 'ghost', clearFilters)),
+    h(
+      'div',
+      { class: 'filter-buttons' },
+      h('button', { type: 'submit', class: 'btn primary' }, 'Apply'),
+      button('Clear', 'ghost', clearFilters),
+    ),
   );
   inputs.date.addEventListener('change', applyForm);
   inputs.action.addEventListener('change', applyForm);
@@ -53,7 +86,17 @@ export function createHistory({ panel, drawer }) {
   const table = h(
     'table',
     { class: 'events' },
-    h('thead', null, h('tr', null, ['Time', 'Decision', 'Tool', 'What', 'Agent', 'Session', 'Run', 'Policy'].map((c) => h('th', { scope: 'col' }, c)))),
+    h(
+      'thead',
+      null,
+      h(
+        'tr',
+        null,
+        ['Time', 'Decision', 'Tool', 'What', 'Agent', 'Session', 'Run', 'Policy'].map((c) =>
+          h('th', { scope: 'col' }, c),
+        ),
+      ),
+    ),
     tbody,
   );
   fill(
@@ -106,12 +149,18 @@ export function createHistory({ panel, drawer }) {
     summary.textContent = 'Loading…';
     let r;
     try {
-      r = await api('GET', `/v1/audit/events${query({ date: state.date, limit: PAGE_SIZE, offset: state.offset || undefined, ...state.f })}`);
+      r = await api(
+        'GET',
+        `/v1/audit/events${query({ date: state.date, limit: PAGE_SIZE, offset: state.offset || undefined, ...state.f })}`,
+      );
     } catch (err) {
       if (mine !== seq) return;
       tbody.replaceChildren();
       state.shown.clear();
-      summary.textContent = err.status === 503 ? 'The audit log is not configured on this server.' : `Could not load events: ${err.message}.`;
+      summary.textContent =
+        err.status === 503
+          ? 'The audit log is not configured on this server.'
+          : `Could not load events: ${err.message}.`;
       for (const b of [...prevBtns, ...nextBtns]) b.disabled = true;
       return;
     }
@@ -139,7 +188,13 @@ export function createHistory({ panel, drawer }) {
     const run = state.f.run_id;
     trace.hidden = !run;
     if (run) {
-      fill(trace, 'Tracing run ', h('code', null, run), ' across this day.', button('Show all runs', 'ghost small', () => setRun('')));
+      fill(
+        trace,
+        'Tracing run ',
+        h('code', null, run),
+        ' across this day.',
+        button('Show all runs', 'ghost small', () => setRun('')),
+      );
     }
   }
 
@@ -151,7 +206,11 @@ export function createHistory({ panel, drawer }) {
     const what = headline(req) || headline(req.params) || '';
     const kind = typeof req.action === 'string' ? req.action : '';
     const policy = (d.matched_policies || [])[0] || '';
-    const toggle = h('button', { type: 'button', class: 'linklike what', title: what ? `${what}\n(show details)` : 'Show details' }, what || kind || '(details)');
+    const toggle = h(
+      'button',
+      { type: 'button', class: 'linklike what', title: what ? `${what}\n(show details)` : 'Show details' },
+      what || kind || '(details)',
+    );
     toggle.addEventListener('click', () => drawer.open(ev));
     const row = h(
       'tr',
@@ -159,10 +218,30 @@ export function createHistory({ panel, drawer }) {
       h('td', { 'data-label': 'Time', title: ev.timestamp }, localTime(ev.timestamp)),
       h('td', { 'data-label': 'Decision' }, h('span', { class: `pill ${actionClass(d.action)}` }, d.action || '?')),
       h('td', { 'data-label': 'Tool' }, ev.tool),
-      h('td', { 'data-label': 'What', class: 'what-cell' }, kind && what ? h('span', { class: 'kind' }, kind) : null, toggle),
+      h(
+        'td',
+        { 'data-label': 'What', class: 'what-cell' },
+        kind && what ? h('span', { class: 'kind' }, kind) : null,
+        toggle,
+      ),
       h('td', { 'data-label': 'Agent' }, ev.agent),
       h('td', { 'data-label': 'Session', title: ev.session }, short(ev.session, 16)),
-      h('td', { 'data-label': 'Run' }, ev.run_id ? h('button', { type: 'button', class: 'linklike run', title: `Trace run ${ev.run_id}`, onclick: () => setRun(ev.run_id) }, short(ev.run_id, 14)) : '—'),
+      h(
+        'td',
+        { 'data-label': 'Run' },
+        ev.run_id
+          ? h(
+              'button',
+              {
+                type: 'button',
+                class: 'linklike run',
+                title: `Trace run ${ev.run_id}`,
+                onclick: () => setRun(ev.run_id),
+              },
+              short(ev.run_id, 14),
+            )
+          : '—',
+      ),
       h('td', { 'data-label': 'Policy' }, policy || '—'),
     );
     if (live) {
@@ -180,9 +259,14 @@ export function createHistory({ panel, drawer }) {
   function matches(ev) {
     if (ev.timestamp?.slice(0, 10) !== state.date) return false;
     const f = state.f;
-    return (!f.tool || ev.tool === f.tool) && (!f.action || ev.decision?.action === f.action) &&
-      (!f.agent || ev.agent === f.agent) && (!f.session || ev.session === f.session) && (!f.run_id || ev.run_id === f.run_id) &&
-      (!f.q || searchText(ev.request).includes(f.q.toLowerCase()));
+    return (
+      (!f.tool || ev.tool === f.tool) &&
+      (!f.action || ev.decision?.action === f.action) &&
+      (!f.agent || ev.agent === f.agent) &&
+      (!f.session || ev.session === f.session) &&
+      (!f.run_id || ev.run_id === f.run_id) &&
+      (!f.q || searchText(ev.request).includes(f.q.toLowerCase()))
+    );
   }
 
   /** True while new events belong at the top of what is shown. */

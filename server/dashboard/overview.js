@@ -41,10 +41,19 @@ export function createOverview({ panel, onOpenEvent }) {
     panel,
     tiles,
     note,
-    h('div', { class: 'grid-2' },
+    h(
+      'div',
+      { class: 'grid-2' },
       card('Decisions per minute', rateBox, { class: 'panel chart-panel' }),
-      card('Evaluation latency', latBox, { class: 'panel chart-panel' })),
-    h('div', { class: 'grid-3' }, card('Top policies', topPolicies), card('Top agents', topAgents), card('Top sessions', topSessions)),
+      card('Evaluation latency', latBox, { class: 'panel chart-panel' }),
+    ),
+    h(
+      'div',
+      { class: 'grid-3' },
+      card('Top policies', topPolicies),
+      card('Top agents', topAgents),
+      card('Top sessions', topSessions),
+    ),
     h('div', { class: 'grid-2' }, card('Denies and asks, last hour', recent), card('Audit log', healthBox)),
   );
 
@@ -76,15 +85,23 @@ export function createOverview({ panel, onOpenEvent }) {
     if (!U || rateChart || panel.hidden) return;
     const w = Math.max(200, rateBox.clientWidth);
     rateChart = new U(
-      chartOpts(w, SERIES.map((a) => ({ label: a, stroke: COLORS[a], width: 2, points: { size: 4 } })), 'calls'),
+      chartOpts(
+        w,
+        SERIES.map((a) => ({ label: a, stroke: COLORS[a], width: 2, points: { size: 4 } })),
+        'calls',
+      ),
       emptyData(SERIES.length),
       rateBox,
     );
     latChart = new U(
-      chartOpts(w, [
-        { label: 'median µs', stroke: '#3a7bd5', width: 2, points: { size: 4 } },
-        { label: 'max µs', stroke: '#8a63d2', width: 1, dash: [4, 4], points: { size: 3 } },
-      ], 'µs'),
+      chartOpts(
+        w,
+        [
+          { label: 'median µs', stroke: '#3a7bd5', width: 2, points: { size: 4 } },
+          { label: 'max µs', stroke: '#8a63d2', width: 1, dash: [4, 4], points: { size: 3 } },
+        ],
+        'µs',
+      ),
       emptyData(2),
       latBox,
     );
@@ -169,7 +186,10 @@ export function createOverview({ panel, onOpenEvent }) {
       if (a in counts) counts[a]++;
       else human++;
     }
-    const lat = list.map((ev) => Number(ev.decision?.evaluation_time_us)).filter(Number.isFinite).sort((a, b) => a - b);
+    const lat = list
+      .map((ev) => Number(ev.decision?.evaluation_time_us))
+      .filter(Number.isFinite)
+      .sort((a, b) => a - b);
     fill(
       tiles,
       tile('Decisions', list.length, 'total', 'last hour'),
@@ -177,14 +197,26 @@ export function createOverview({ panel, onOpenEvent }) {
       tile('Denied', counts.deny, 'deny'),
       tile('Asked', counts.ask, 'ask'),
       tile('Watched', counts.watch, 'watch'),
-      tile('Latency p50 / p95', lat.length ? `${fmtUs(pct(lat, 0.5))} / ${fmtUs(pct(lat, 0.95))}` : '–', 'latency', 'policy evaluation'),
+      tile(
+        'Latency p50 / p95',
+        lat.length ? `${fmtUs(pct(lat, 0.5))} / ${fmtUs(pct(lat, 0.95))}` : '–',
+        'latency',
+        'policy evaluation',
+      ),
     );
     note.textContent =
-      (human ? `${human} human ${human === 1 ? 'resolution' : 'resolutions'} (approved, denied, authorized) are counted in the total only. ` : '') +
-      (truncated ? `A busy hour: only the newest ${MAX_EVENTS} events are shown.` : '');
+      (human
+        ? `${human} human ${human === 1 ? 'resolution' : 'resolutions'} (approved, denied, authorized) are counted in the total only. `
+        : '') + (truncated ? `A busy hour: only the newest ${MAX_EVENTS} events are shown.` : '');
     note.hidden = !note.textContent;
     drawCharts(list);
-    fillTop(topPolicies, list, (ev) => ev.decision?.matched_policies?.[0], 'No policy matched a call in the last hour.', (ev) => ev.decision?.action);
+    fillTop(
+      topPolicies,
+      list,
+      (ev) => ev.decision?.matched_policies?.[0],
+      'No policy matched a call in the last hour.',
+      (ev) => ev.decision?.action,
+    );
     fillTop(topAgents, list, (ev) => ev.agent, 'No calls in the last hour.');
     fillTop(topSessions, list, (ev) => ev.session, 'No calls in the last hour.');
     renderRecent(list);
@@ -207,7 +239,14 @@ export function createOverview({ panel, onOpenEvent }) {
       const us = Number(ev.decision?.evaluation_time_us);
       if (Number.isFinite(us)) lats[i].push(us);
     }
-    const med = lats.map((l) => (l.length ? pct(l.sort((a, b) => a - b), 0.5) : null));
+    const med = lats.map((l) =>
+      l.length
+        ? pct(
+            l.sort((a, b) => a - b),
+            0.5,
+          )
+        : null,
+    );
     const max = lats.map((l) => (l.length ? Math.max(...l) : null));
     // What the chart holds, for anyone checking it against the log (and the tests).
     rateBox.dataset.total = String(per.reduce((n, s) => n + s.reduce((a, b) => a + b, 0), 0));
@@ -232,31 +271,61 @@ export function createOverview({ panel, onOpenEvent }) {
     const top = rows[0][1].n;
     fill(
       box,
-      h('ol', { class: 'bars' }, rows.map(([k, e]) =>
-        h('li', { title: k },
-          h('span', { class: 'bar-label' }, short(k, 28)),
-          h('span', { class: 'bar-count' }, String(e.n), e.deny ? h('span', { class: 'bar-deny' }, ` · ${e.deny} denied`) : null),
-          h('meter', { min: '0', max: String(top), value: String(e.n), 'aria-label': `${k}: ${e.n}` })))),
+      h(
+        'ol',
+        { class: 'bars' },
+        rows.map(([k, e]) =>
+          h(
+            'li',
+            { title: k },
+            h('span', { class: 'bar-label' }, short(k, 28)),
+            h(
+              'span',
+              { class: 'bar-count' },
+              String(e.n),
+              e.deny ? h('span', { class: 'bar-deny' }, ` · ${e.deny} denied`) : null,
+            ),
+            h('meter', { min: '0', max: String(top), value: String(e.n), 'aria-label': `${k}: ${e.n}` }),
+          ),
+        ),
+      ),
     );
   }
 
   function renderRecent(list) {
-    const blocks = list.filter((ev) => ev.decision?.action === 'deny' || ev.decision?.action === 'ask').reverse().slice(0, 8);
-    if (!blocks.length) return fill(recent, h('p', { class: 'muted' }, 'Nothing was denied or asked in the last hour.'));
+    const blocks = list
+      .filter((ev) => ev.decision?.action === 'deny' || ev.decision?.action === 'ask')
+      .reverse()
+      .slice(0, 8);
+    if (!blocks.length)
+      return fill(recent, h('p', { class: 'muted' }, 'Nothing was denied or asked in the last hour.'));
     fill(
       recent,
-      h('ul', { class: 'recent' }, blocks.map((ev) =>
-        h('li', null,
-          h('span', { class: 'muted time' }, localTime(ev.timestamp)),
-          h('span', { class: `pill ${actionClass(ev.decision.action)}` }, ev.decision.action),
-          h('button', { type: 'button', class: 'linklike what', title: 'Show this event', onclick: () => onOpenEvent(ev) },
-            headline(ev.request) || headline(ev.request?.params) || ev.tool)))),
+      h(
+        'ul',
+        { class: 'recent' },
+        blocks.map((ev) =>
+          h(
+            'li',
+            null,
+            h('span', { class: 'muted time' }, localTime(ev.timestamp)),
+            h('span', { class: `pill ${actionClass(ev.decision.action)}` }, ev.decision.action),
+            h(
+              'button',
+              { type: 'button', class: 'linklike what', title: 'Show this event', onclick: () => onOpenEvent(ev) },
+              headline(ev.request) || headline(ev.request?.params) || ev.tool,
+            ),
+          ),
+        ),
+      ),
     );
   }
 
   function renderHealth(list) {
-    if (health.configured === false) return fill(healthBox, h('p', { class: 'muted' }, 'The audit log is not configured on this server.'));
-    if (health.error) return fill(healthBox, h('p', { class: 'error-text' }, `Could not read the audit log: ${health.error}.`));
+    if (health.configured === false)
+      return fill(healthBox, h('p', { class: 'muted' }, 'The audit log is not configured on this server.'));
+    if (health.error)
+      return fill(healthBox, h('p', { class: 'error-text' }, `Could not read the audit log: ${health.error}.`));
     // Consecutive events must link: each one's prev_hash is the hash before it. A full check
     // (recomputing every hash) is `svc audit verify`; this catches a cut or reordered stretch.
     let links = 0;
@@ -272,10 +341,23 @@ export function createOverview({ panel, onOpenEvent }) {
       kv('Recording', h('span', { class: 'pill allow' }, 'on')),
       kv('Days in the log', String(health.days)),
       kv('Last event', last ? `${localTime(last.timestamp)}` : 'none in the last hour'),
-      kv('Chain, last hour', truncated || broken
-        ? h('span', { class: `pill ${broken ? 'deny' : 'other'}`, id: 'chain-state' }, broken ? `${broken} gap${broken === 1 ? '' : 's'}` : 'partly read')
-        : h('span', { class: 'pill allow', id: 'chain-state' }, `${links} ${links === 1 ? 'link' : 'links'} intact`)),
-      h('p', { class: 'hint full' }, 'Links are checked in the browser; run ', h('code', null, 'svc audit verify'), ' for a full check of every hash.'),
+      kv(
+        'Chain, last hour',
+        truncated || broken
+          ? h(
+              'span',
+              { class: `pill ${broken ? 'deny' : 'other'}`, id: 'chain-state' },
+              broken ? `${broken} gap${broken === 1 ? '' : 's'}` : 'partly read',
+            )
+          : h('span', { class: 'pill allow', id: 'chain-state' }, `${links} ${links === 1 ? 'link' : 'links'} intact`),
+      ),
+      h(
+        'p',
+        { class: 'hint full' },
+        'Links are checked in the browser; run ',
+        h('code', null, 'svc audit verify'),
+        ' for a full check of every hash.',
+      ),
     );
   }
 
@@ -318,10 +400,13 @@ function hhmm(sec) {
 }
 
 function tile(label, value, kind, sub) {
-  return h('div', { class: `tile ${kind}`, id: `tile-${kind}` },
+  return h(
+    'div',
+    { class: `tile ${kind}`, id: `tile-${kind}` },
     h('span', { class: 'tile-label' }, label),
     h('span', { class: 'tile-value' }, String(value)),
-    sub ? h('span', { class: 'tile-sub' }, sub) : null);
+    sub ? h('span', { class: 'tile-sub' }, sub) : null,
+  );
 }
 
 function kv(k, v) {

@@ -32,7 +32,16 @@ export function createPolicy({ panel, onStatus }) {
       { class: 'panel' },
       h('h2', null, 'Rules'),
       summaryText,
-      h('div', { class: 'table-wrap' }, h('table', { class: 'rules' }, h('thead', null, h('tr', null, h('th', null, 'Policy'), h('th', null, 'Action'), h('th', null, 'Summary'))), rulesBody)),
+      h(
+        'div',
+        { class: 'table-wrap' },
+        h(
+          'table',
+          { class: 'rules' },
+          h('thead', null, h('tr', null, h('th', null, 'Policy'), h('th', null, 'Action'), h('th', null, 'Summary'))),
+          rulesBody,
+        ),
+      ),
     ),
     h(
       'section',
@@ -58,12 +67,29 @@ export function createPolicy({ panel, onStatus }) {
     try {
       const s = await api('GET', '/v1/status');
       onStatus(s);
-      const counts = Object.entries(s.call_counts || {}).map(([k, v]) => `${k} ${v}`).join(' · ') || 'none';
+      const counts =
+        Object.entries(s.call_counts || {})
+          .map(([k, v]) => `${k} ${v}`)
+          .join(' · ') || 'none';
       fill(
         statusBox,
         kv('Config', h('code', null, s.config_path)),
-        kv('Layers', (s.policy_layers || []).map((l) => l.name).join(' + ') + (s.replace_base ? ' (base replaced)' : '')),
-        ...(s.policy_missing ? [kv('Missing files', h('span', { class: 'error-text' }, `${s.policy_missing.join(', ')} disappeared; the last good set stays in force`))] : []),
+        kv(
+          'Layers',
+          (s.policy_layers || []).map((l) => l.name).join(' + ') + (s.replace_base ? ' (base replaced)' : ''),
+        ),
+        ...(s.policy_missing
+          ? [
+              kv(
+                'Missing files',
+                h(
+                  'span',
+                  { class: 'error-text' },
+                  `${s.policy_missing.join(', ')} disappeared; the last good set stays in force`,
+                ),
+              ),
+            ]
+          : []),
         ...(s.policy_error ? [kv('Last reload', h('span', { class: 'error-text' }, s.policy_error))] : []),
         kv('Mode', h('span', { class: `pill mode-${s.mode}` }, s.mode)),
         kv('Default action', h('span', { class: `pill ${actionClass(s.default_action)}` }, s.default_action)),
@@ -74,7 +100,8 @@ export function createPolicy({ panel, onStatus }) {
       renderErrors(s);
       renderLayers(s);
     } catch (err) {
-      if (err.status !== 401) fill(statusBox, h('p', { class: 'error-text' }, `Could not load status: ${err.message}.`));
+      if (err.status !== 401)
+        fill(statusBox, h('p', { class: 'error-text' }, `Could not load status: ${err.message}.`));
     }
   }
 
@@ -84,11 +111,28 @@ export function createPolicy({ panel, onStatus }) {
       summaryText.textContent = s.summary || '';
       rulesBody.replaceChildren(
         ...(s.rules || []).map((r) =>
-          h('tr', null, h('td', null, r.name), h('td', null, h('span', { class: `pill ${actionClass(r.action)}` }, r.action)), h('td', null, r.summary)),
+          h(
+            'tr',
+            null,
+            h('td', null, r.name),
+            h('td', null, h('span', { class: `pill ${actionClass(r.action)}` }, r.action)),
+            h('td', null, r.summary),
+          ),
         ),
       );
       renderSources(s.policies);
-      if (!(s.rules || []).length) rulesBody.append(h('tr', null, h('td', { colspan: '3', class: 'muted' }, `No rules; every call gets the default action (${s.default_action}).`)));
+      if (!(s.rules || []).length)
+        rulesBody.append(
+          h(
+            'tr',
+            null,
+            h(
+              'td',
+              { colspan: '3', class: 'muted' },
+              `No rules; every call gets the default action (${s.default_action}).`,
+            ),
+          ),
+        );
     } catch (err) {
       if (err.status !== 401) summaryText.textContent = `Could not load the rule summary: ${err.message}.`;
     }
@@ -101,39 +145,82 @@ export function createPolicy({ panel, onStatus }) {
       if (!e) return;
       if (Array.isArray(e)) e.forEach(add);
       else if (typeof e === 'string') errs.push(e);
-      else if (typeof e === 'object') errs.push([e.file || e.path, e.line ? `line ${e.line}` : '', e.message || e.error || JSON.stringify(e)].filter(Boolean).join(': '));
+      else if (typeof e === 'object')
+        errs.push(
+          [e.file || e.path, e.line ? `line ${e.line}` : '', e.message || e.error || JSON.stringify(e)]
+            .filter(Boolean)
+            .join(': '),
+        );
     };
     add(s.load_errors);
     add(s.policy_error);
     const missing = Array.isArray(s.policy_missing) ? s.policy_missing : [];
-    if (!errs.length && !missing.length) return fill(errorBox, h('p', { class: 'ok-text', id: 'policy-ok' }, 'Loaded without errors.'));
+    if (!errs.length && !missing.length)
+      return fill(errorBox, h('p', { class: 'ok-text', id: 'policy-ok' }, 'Loaded without errors.'));
     fill(
       errorBox,
-      h('div', { class: 'load-errors', role: 'alert' },
-        h('strong', null, errs.length ? 'The last edit did not load; the previous policies stay in force.' : 'Some policy files are missing; the previous set stays in force.'),
-        h('ul', null, errs.map((e) => h('li', null, h('code', null, e))), missing.map((m) => h('li', null, 'missing: ', h('code', null, typeof m === 'string' ? m : m.path || JSON.stringify(m)))))),
+      h(
+        'div',
+        { class: 'load-errors', role: 'alert' },
+        h(
+          'strong',
+          null,
+          errs.length
+            ? 'The last edit did not load; the previous policies stay in force.'
+            : 'Some policy files are missing; the previous set stays in force.',
+        ),
+        h(
+          'ul',
+          null,
+          errs.map((e) => h('li', null, h('code', null, e))),
+          missing.map((m) =>
+            h('li', null, 'missing: ', h('code', null, typeof m === 'string' ? m : m.path || JSON.stringify(m))),
+          ),
+        ),
+      ),
     );
   }
 
   function renderLayers(s) {
     const layers = Array.isArray(s.policy_layers) ? s.policy_layers : Array.isArray(s.layers) ? s.layers : null;
     if (!layers) {
-      return fill(layersBox, h('p', { class: 'muted' }, 'This server does not report layers; the set is loaded from ', h('code', null, s.config_path || '?'), '.'));
+      return fill(
+        layersBox,
+        h(
+          'p',
+          { class: 'muted' },
+          'This server does not report layers; the set is loaded from ',
+          h('code', null, s.config_path || '?'),
+          '.',
+        ),
+      );
     }
     if (!layers.length) return fill(layersBox, h('p', { class: 'muted' }, 'No policy files are loaded.'));
     fill(
       layersBox,
-      h('ol', { class: 'layers' }, layers.map((l) =>
-        h('li', null,
-          h('span', { class: 'badge tool' }, l.kind || 'file'),
-          ' ', h('strong', null, l.name || ''),
-          l.path ? [' ', h('code', { class: 'muted' }, l.path)] : null))),
-      s.replace_base ? h('p', { class: 'hint' }, 'The project replaces the base profile instead of layering on it.') : null,
+      h(
+        'ol',
+        { class: 'layers' },
+        layers.map((l) =>
+          h(
+            'li',
+            null,
+            h('span', { class: 'badge tool' }, l.kind || 'file'),
+            ' ',
+            h('strong', null, l.name || ''),
+            l.path ? [' ', h('code', { class: 'muted' }, l.path)] : null,
+          ),
+        ),
+      ),
+      s.replace_base
+        ? h('p', { class: 'hint' }, 'The project replaces the base profile instead of layering on it.')
+        : null,
     );
   }
 
   function renderSources(list) {
-    if (!Array.isArray(list)) return fill(sourcesBox, h('p', { class: 'muted' }, 'This server does not send the rule text.'));
+    if (!Array.isArray(list))
+      return fill(sourcesBox, h('p', { class: 'muted' }, 'This server does not send the rule text.'));
     if (!list.length) return fill(sourcesBox, h('p', { class: 'muted' }, 'No policies are loaded.'));
     // Keep open the ones the operator opened, across refreshes.
     const open = new Set([...sourcesBox.querySelectorAll('details[open]')].map((d) => d.dataset.key));
@@ -141,9 +228,14 @@ export function createPolicy({ panel, onStatus }) {
       sourcesBox,
       list.map((p) => {
         const key = `${p.file}:${p.line}:${p.name}`;
-        return h('details', { class: 'policy-src', dataset: { key, name: p.name }, open: open.has(key) },
+        return h(
+          'details',
+          { class: 'policy-src', dataset: { key, name: p.name }, open: open.has(key) },
           h('summary', null, h('strong', null, p.name), h('span', { class: 'muted' }, ` ${p.file}:${p.line}`)),
-          p.source ? h('pre', { class: 'yaml' }, p.source + (p.truncated ? '\n…' : '')) : h('p', { class: 'muted' }, 'The file could not be read.'));
+          p.source
+            ? h('pre', { class: 'yaml' }, p.source + (p.truncated ? '\n…' : ''))
+            : h('p', { class: 'muted' }, 'The file could not be read.'),
+        );
       }),
     );
   }
@@ -153,7 +245,8 @@ export function createPolicy({ panel, onStatus }) {
     try {
       rules = (await api('GET', '/v1/rules/auto-allowed')).rules || [];
     } catch (err) {
-      if (err.status !== 401) fill(learnedBox, h('p', { class: 'error-text' }, `Could not load learned rules: ${err.message}.`));
+      if (err.status !== 401)
+        fill(learnedBox, h('p', { class: 'error-text' }, `Could not load learned rules: ${err.message}.`));
       return;
     }
     if (!rules.length) {
@@ -168,7 +261,15 @@ export function createPolicy({ panel, onStatus }) {
         h(
           'table',
           { class: 'rules learned' },
-          h('thead', null, h('tr', null, ['Name', 'Tool', 'Pattern', 'Created', ''].map((c) => h('th', null, c)))),
+          h(
+            'thead',
+            null,
+            h(
+              'tr',
+              null,
+              ['Name', 'Tool', 'Pattern', 'Created', ''].map((c) => h('th', null, c)),
+            ),
+          ),
           h(
             'tbody',
             null,
@@ -179,8 +280,16 @@ export function createPolicy({ panel, onStatus }) {
                 h('td', { 'data-label': 'Name' }, h('code', null, r.name)),
                 h('td', { 'data-label': 'Tool' }, r.tool),
                 h('td', { 'data-label': 'Pattern' }, h('code', null, r.command_pattern || r.path_pattern || '')),
-                h('td', { 'data-label': 'Created', title: r.created }, r.created ? `${r.created.slice(0, 10)} ${localTime(r.created)}` : ''),
-                h('td', null, confirmButton('Delete', 'Confirm delete', 'deny small', () => removeRule(r.name))),
+                h(
+                  'td',
+                  { 'data-label': 'Created', title: r.created },
+                  r.created ? `${r.created.slice(0, 10)} ${localTime(r.created)}` : '',
+                ),
+                h(
+                  'td',
+                  null,
+                  confirmButton('Delete', 'Confirm delete', 'deny small', () => removeRule(r.name)),
+                ),
               ),
             ),
           ),
@@ -212,7 +321,9 @@ export function createPolicy({ panel, onStatus }) {
     } catch (err) {
       reloadResult.classList.add('bad');
       reloadResult.textContent =
-        err.status === 429 ? 'Reloaded less than a second ago; wait a moment and try again.' : `Reload failed (${err.status || 'no response'}): ${err.message}. The previous policies stay in force.`;
+        err.status === 429
+          ? 'Reloaded less than a second ago; wait a moment and try again.'
+          : `Reload failed (${err.status || 'no response'}): ${err.message}. The previous policies stay in force.`;
     } finally {
       reloadBtn.disabled = false;
     }

@@ -20,13 +20,18 @@ if (!id || !sig || !exp) {
   button.addEventListener('click', async () => {
     button.disabled = true;
     try {
-      const res = await fetch(`/v1/approvals/${encodeURIComponent(id)}/resolve?sig=${encodeURIComponent(sig)}&exp=${encodeURIComponent(exp)}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ approved }),
-      });
+      const res = await fetch(
+        `/v1/approvals/${encodeURIComponent(id)}/resolve?sig=${encodeURIComponent(sig)}&exp=${encodeURIComponent(exp)}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ approved }),
+        },
+      );
       const body = await res.json().catch(() => ({}));
-      result.textContent = res.ok ? `Done: approval ${id} is ${body.status}.` : `Not done: ${body.error ?? `HTTP ${res.status}`}.`;
+      result.textContent = res.ok
+        ? `Done: approval ${id} is ${body.status}.`
+        : `Not done: ${body.error ?? `HTTP ${res.status}`}.`;
     } catch (err) {
       result.textContent = `Not done: ${err.message}`;
     }

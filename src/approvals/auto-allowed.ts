@@ -87,7 +87,8 @@ export class AutoAllowedRules {
     }
     if (!literal.trim()) throw invalidError(`nothing to allow: the ${tool === 'exec' ? 'command' : 'path'} is empty`);
     const pattern = escapeGlob(literal);
-    if (Buffer.byteLength(pattern) > MAX_PATTERN_BYTES) throw invalidError(`pattern exceeds ${MAX_PATTERN_BYTES} bytes`);
+    if (Buffer.byteLength(pattern) > MAX_PATTERN_BYTES)
+      throw invalidError(`pattern exceeds ${MAX_PATTERN_BYTES} bytes`);
     return { name: ruleName(tool, pattern), tool, pattern };
   }
 
@@ -114,7 +115,10 @@ export class AutoAllowedRules {
   }
 
   /** Adds `rule` unless a rule of that name exists; returns whether it was written. */
-  addExact(rule: ExactRule, o: { source?: string; rateLimited?: boolean } = {}): Promise<{ created: boolean; existing?: RuleItem }> {
+  addExact(
+    rule: ExactRule,
+    o: { source?: string; rateLimited?: boolean } = {},
+  ): Promise<{ created: boolean; existing?: RuleItem }> {
     const source = o.source;
     return this.lock.run(async () => {
       const existing = (await this.list()).find((r) => r.name === rule.name);
@@ -147,7 +151,12 @@ export class AutoAllowedRules {
   }
 
   /** POST /v1/rules/learn. */
-  async learn(body: { tool?: unknown; args?: unknown; decision?: unknown; source?: unknown }): Promise<{ status: 201 | 409; body: Record<string, unknown> }> {
+  async learn(body: {
+    tool?: unknown;
+    args?: unknown;
+    decision?: unknown;
+    source?: unknown;
+  }): Promise<{ status: 201 | 409; body: Record<string, unknown> }> {
     const tool = typeof body.tool === 'string' ? body.tool : '';
     const args = typeof body.args === 'string' ? body.args : '';
     if (!tool || !args) throw invalidError('tool and args are required');
@@ -155,11 +164,21 @@ export class AutoAllowedRules {
     if (body.source !== undefined && typeof body.source !== 'string') throw invalidError('source must be a string');
     const source = typeof body.source === 'string' && body.source.trim() ? body.source.trim() : 'api';
     if (redact(args).redacted) {
-      throw invalidError('args contain what looks like a secret; a permanent rule would store it in plain text', 'redacted_args');
+      throw invalidError(
+        'args contain what looks like a secret; a permanent rule would store it in plain text',
+        'redacted_args',
+      );
     }
     const rule = this.ruleFor(tool, args);
     const r = await this.addExact(rule, { source, rateLimited: true });
-    const out = { rule_name: rule.name, tool, pattern: r.existing ? (r.existing.command_pattern || r.existing.path_pattern) : rule.pattern, decision: 'allow', source, created: r.created };
+    const out = {
+      rule_name: rule.name,
+      tool,
+      pattern: r.existing ? r.existing.command_pattern || r.existing.path_pattern : rule.pattern,
+      decision: 'allow',
+      source,
+      created: r.created,
+    };
     return { status: r.created ? 201 : 409, body: out };
   }
 
@@ -223,7 +242,11 @@ export class AutoAllowedRules {
       } catch {
         // The old set was loaded before; the engine keeps it either way.
       }
-      throw new SvcError('reload_failed', `policy reload rejected the rule file, change undone: ${(err as Error).message}`, { cause: err });
+      throw new SvcError(
+        'reload_failed',
+        `policy reload rejected the rule file, change undone: ${(err as Error).message}`,
+        { cause: err },
+      );
     }
   }
 

@@ -101,12 +101,15 @@ export function validateBulk(raw: BulkRequest): Normalized {
   if (action !== 'approve' && action !== 'deny') throw invalidError('action must be "approve" or "deny"');
   const scope = str(raw.scope).toLowerCase();
   if (!scope) throw invalidError('scope is required and must be "pending" or "run"');
-  if (scope !== 'pending' && scope !== 'run') throw invalidError(`scope must be "pending" or "run", not "${raw.scope}"`);
-  if (scope === 'run' && action === 'deny') throw invalidError('scope "run" is only valid with action "approve"; deny affects pending calls only');
+  if (scope !== 'pending' && scope !== 'run')
+    throw invalidError(`scope must be "pending" or "run", not "${raw.scope}"`);
+  if (scope === 'run' && action === 'deny')
+    throw invalidError('scope "run" is only valid with action "approve"; deny affects pending calls only');
   if (!Array.isArray(raw.ids) || raw.ids.length === 0) {
     throw invalidError('ids is required: list at least one reviewed pending approval id');
   }
-  if (raw.ids.length > QUEUE_CAPACITY_BOUND) throw invalidError(`ids lists more than ${QUEUE_CAPACITY_BOUND} approvals`);
+  if (raw.ids.length > QUEUE_CAPACITY_BOUND)
+    throw invalidError(`ids lists more than ${QUEUE_CAPACITY_BOUND} approvals`);
   const ids: string[] = [];
   const seen = new Set<string>();
   for (const v of raw.ids) {
@@ -116,7 +119,8 @@ export function validateBulk(raw: BulkRequest): Normalized {
     seen.add(id);
     ids.push(id);
   }
-  if (raw.resolved_by !== undefined && typeof raw.resolved_by !== 'string') throw invalidError('resolved_by must be a string');
+  if (raw.resolved_by !== undefined && typeof raw.resolved_by !== 'string')
+    throw invalidError('resolved_by must be a string');
   const by = str(raw.resolved_by) || 'api';
   return { agent, session, runId, approve: action === 'approve', scope, ids, by };
 }
@@ -163,14 +167,14 @@ export async function bulkResolve(store: BulkStore, raw: BulkRequest): Promise<B
       {
         cause: err,
         extra: {
-        resolved: result.resolved,
-        ids: result.ids,
-        reviewed_ids: result.reviewed_ids,
-        unresolved_reviewed_ids: req.ids.filter((id) => !committed.has(id)),
-        race_covered_ids: result.race_covered_ids,
-        scope: result.scope,
-        future_calls_authorized: false,
-        refresh_required: true,
+          resolved: result.resolved,
+          ids: result.ids,
+          reviewed_ids: result.reviewed_ids,
+          unresolved_reviewed_ids: req.ids.filter((id) => !committed.has(id)),
+          race_covered_ids: result.race_covered_ids,
+          scope: result.scope,
+          future_calls_authorized: false,
+          refresh_required: true,
         },
       },
     );
@@ -192,7 +196,9 @@ function snapshotRecords(store: BulkStore, req: Normalized): ApprovalRecord[] {
       throw conflictError(`approval "${id}" is no longer pending; refresh and retry`);
     }
     if (rec.agent.trim() !== req.agent || rec.session.trim() !== req.session || rec.run_id.trim() !== req.runId) {
-      throw invalidError(`approval "${id}" does not belong to agent "${req.agent}", session "${req.session}", run "${req.runId}"`);
+      throw invalidError(
+        `approval "${id}" does not belong to agent "${req.agent}", session "${req.session}", run "${req.runId}"`,
+      );
     }
     recs.push(rec);
   }
@@ -202,7 +208,12 @@ function snapshotRecords(store: BulkStore, req: Normalized): ApprovalRecord[] {
 function beginSnapshot(store: BulkStore, req: Normalized, recs: ApprovalRecord[]): RunSnapshot {
   const owners = new Set(recs.map((r) => r.credential_owner));
   if (owners.size > 1) throw invalidError('scope "run" requires all approval ids to share one credential owner');
-  const scope: RunScope = { agent: recs[0]!.agent, session: recs[0]!.session, runId: recs[0]!.run_id, credentialOwner: recs[0]!.credential_owner };
+  const scope: RunScope = {
+    agent: recs[0]!.agent,
+    session: recs[0]!.session,
+    runId: recs[0]!.run_id,
+    credentialOwner: recs[0]!.credential_owner,
+  };
   const listed = new Set(req.ids);
   const omitted = store.pendingInScope(scope).filter((r) => !listed.has(r.id));
   if (omitted.length) {
@@ -211,7 +222,8 @@ function beginSnapshot(store: BulkStore, req: Normalized, recs: ApprovalRecord[]
     );
   }
   const key = scopeKey(scope);
-  if (store.snapshots.has(key)) throw conflictError('another run-scope approval of this run is in progress; refresh and retry');
+  if (store.snapshots.has(key))
+    throw conflictError('another run-scope approval of this run is in progress; refresh and retry');
   const now = store.clock.now();
   const snap: RunSnapshot = {
     key,
@@ -246,7 +258,13 @@ async function publish(
     if (!rec) throw unavailableError(`approval "${id}" of this run was deleted after the snapshot`);
     if (rec.status === 'pending') {
       assertWindow(store, snap);
-      await store.commit(rec, { approved: true, by: req.by, bulk: { ...bulk, raceCovered: true }, grantCap: snap.deadline, snapshot: snap });
+      await store.commit(rec, {
+        approved: true,
+        by: req.by,
+        bulk: { ...bulk, raceCovered: true },
+        grantCap: snap.deadline,
+        snapshot: snap,
+      });
       result.resolved++;
       result.ids.push(id);
       result.race_covered_ids.push(id);

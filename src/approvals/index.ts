@@ -39,7 +39,20 @@ export interface OpenApprovalsOptions {
 }
 
 export async function openApprovals(o: OpenApprovalsOptions): Promise<ApprovalStore> {
-  const rules = new AutoAllowedRules({ policiesDir: join(o.dataDir, 'policies'), clock: o.clock, reload: () => o.policies.reload() });
+  const rules = new AutoAllowedRules({
+    policiesDir: join(o.dataDir, 'policies'),
+    clock: o.clock,
+    reload: () => o.policies.reload(),
+  });
   const signer = Signer.open(o.dataDir);
-  return ApprovalStore.open({ dataDir: o.dataDir, timeoutMs: o.timeoutMs, clock: o.clock, audit: o.audit, bus: o.bus, log: o.log, rules, signer });
+  return ApprovalStore.open({
+    dataDir: o.dataDir,
+    timeoutMs: o.timeoutMs,
+    clock: o.clock,
+    audit: o.audit,
+    bus: o.bus,
+    log: o.log,
+    rules,
+    signer,
+  });
 }

@@ -3,7 +3,17 @@
 // loop. Compacted (temp file + fsync + rename) on open and whenever it grows. A torn last line,
 // left by a crash mid-write, is ignored; damage anywhere else keeps pending cards but drops every
 // once-only grant (fail closed: a lost "consumed" line must never let a grant be used twice).
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, statSync, writeSync, chmodSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeSync,
+  chmodSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import type { ApprovalRecord, OnceGrant } from './record.js';
 import { persistable } from './record.js';
@@ -102,7 +112,8 @@ function apply(state: JournalState, e: JournalEntry): void {
     }
     case 'expire': {
       const rec = state.approvals.get(e.id);
-      if (rec && rec.status === 'pending') Object.assign(rec, { status: 'expired', resolved_by: 'timeout', resolved_at: e.at });
+      if (rec && rec.status === 'pending')
+        Object.assign(rec, { status: 'expired', resolved_by: 'timeout', resolved_at: e.at });
       return;
     }
     case 'grant':

@@ -34,8 +34,21 @@ import {
 } from './record.js';
 import { goneError, notFoundError, unavailableError } from './errors.js';
 import { SvcError } from '../util/errors.js';
-import { expiryEvent, resolutionEvent, autoApprovalEvent, persistenceEvent, type BulkAuditInfo } from './audit-events.js';
-import { bulkResolve, type BulkCommitOptions, type BulkRequest, type BulkResult, type BulkStore, type RunSnapshot } from './bulk.js';
+import {
+  expiryEvent,
+  resolutionEvent,
+  autoApprovalEvent,
+  persistenceEvent,
+  type BulkAuditInfo,
+} from './audit-events.js';
+import {
+  bulkResolve,
+  type BulkCommitOptions,
+  type BulkRequest,
+  type BulkResult,
+  type BulkStore,
+  type RunSnapshot,
+} from './bulk.js';
 import type { AutoAllowedRules } from './auto-allowed.js';
 import type { Signer } from '../auth/signing.js';
 
@@ -217,7 +230,8 @@ export class ApprovalStore implements ApprovalsForGate {
     this.journal.append({ t: 'consume', key, at: now });
     this.grants.delete(key);
     this.lastConsumed.set(key, g);
-    if (this.lastConsumed.size > MAX_RETURNABLE_GRANTS) this.lastConsumed.delete(this.lastConsumed.keys().next().value!);
+    if (this.lastConsumed.size > MAX_RETURNABLE_GRANTS)
+      this.lastConsumed.delete(this.lastConsumed.keys().next().value!);
     this.maybeCompact();
     const rec = this.approvals.get(g.approval_id);
     return {
@@ -336,7 +350,12 @@ export class ApprovalStore implements ApprovalsForGate {
         toolCallId: req.toolCallId,
         workdir: req.workdir,
       });
-      const scope: RunScope = { agent: req.agent, session: req.session, runId: req.runId ?? '', credentialOwner: req.credentialOwner };
+      const scope: RunScope = {
+        agent: req.agent,
+        session: req.session,
+        runId: req.runId ?? '',
+        credentialOwner: req.credentialOwner,
+      };
       const rec = this.newRecord({
         actionVersion: req.actionVersion,
         source: 'external',
@@ -410,7 +429,10 @@ export class ApprovalStore implements ApprovalsForGate {
   // ---- resolution -------------------------------------------------------------------------
 
   /** POST /v1/approvals/{id}/resolve. `persist` is validated before anything changes. */
-  async resolve(id: string, r: { approved: boolean; by: string; persist?: boolean }): Promise<{ record: ApprovalRecord; persisted: boolean }> {
+  async resolve(
+    id: string,
+    r: { approved: boolean; by: string; persist?: boolean },
+  ): Promise<{ record: ApprovalRecord; persisted: boolean }> {
     const persist = r.approved && r.persist === true;
     const record = await this.lock.run(async () => {
       this.expireDue();
@@ -459,7 +481,12 @@ export class ApprovalStore implements ApprovalsForGate {
     let event: AuditEvent | undefined;
     try {
       event = await this.appendAudit(
-        resolutionEvent(rec, { approved: o.approved, by: o.by, persistRequested: o.persistRequested ?? false, bulk: o.bulk }),
+        resolutionEvent(rec, {
+          approved: o.approved,
+          by: o.by,
+          persistRequested: o.persistRequested ?? false,
+          bulk: o.bulk,
+        }),
       );
     } catch (err) {
       this.committing.delete(rec.id);
@@ -558,7 +585,9 @@ export class ApprovalStore implements ApprovalsForGate {
     for (const r of expired) {
       this.wake(r);
       if (!o.quiet && this.opts.audit) {
-        this.opts.audit.append(expiryEvent(r)).catch((err) => this.log(`approval ${r.id}: expiry audit failed: ${err.message}`));
+        this.opts.audit
+          .append(expiryEvent(r))
+          .catch((err) => this.log(`approval ${r.id}: expiry audit failed: ${err.message}`));
       }
     }
     if (!o.quiet) this.opts.bus.emit({ type: 'approvals' });

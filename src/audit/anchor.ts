@@ -99,10 +99,18 @@ export async function readAnchor(file: string): Promise<Anchor | null> {
   }
   try {
     const a = JSON.parse(text) as Anchor;
-    const wellFormed = Number.isInteger(a.count) && isChainHash(a.last_hash) && typeof a.event_id === 'string'
-      && typeof a.file === 'string' && Number.isInteger(a.line) && a.line >= 1 && Number.isInteger(a.offset)
-      && a.offset >= 0 && typeof a.dir === 'string' && typeof a.timestamp === 'string'
-      && (a.sig === undefined || typeof a.sig === 'string');
+    const wellFormed =
+      Number.isInteger(a.count) &&
+      isChainHash(a.last_hash) &&
+      typeof a.event_id === 'string' &&
+      typeof a.file === 'string' &&
+      Number.isInteger(a.line) &&
+      a.line >= 1 &&
+      Number.isInteger(a.offset) &&
+      a.offset >= 0 &&
+      typeof a.dir === 'string' &&
+      typeof a.timestamp === 'string' &&
+      (a.sig === undefined || typeof a.sig === 'string');
     return wellFormed ? a : null;
   } catch {
     return null;

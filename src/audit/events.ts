@@ -15,7 +15,13 @@ export const ANCHOR_RESET_KIND = 'audit_anchor_reset';
 /** Agent name on the log's own records (recovery, chain break). */
 export const SERVICE_AGENT = 'svc';
 
-const SERVICE_KEYS = ['service_phase', 'request_audit_id', 'response_bytes', 'response_flags', 'shadowed_params'] as const;
+const SERVICE_KEYS = [
+  'service_phase',
+  'request_audit_id',
+  'response_bytes',
+  'response_flags',
+  'shadowed_params',
+] as const;
 
 /** The parts of a ToolCall (src/policy/types.ts) an event records. */
 export interface CallLike {
@@ -70,7 +76,11 @@ function callRequest(call: CallLike): Record<string, unknown> {
   return req;
 }
 
-function identity(c: { agent: string; session: string; runId?: string }): Pick<AuditInput, 'agent' | 'session' | 'run_id'> {
+function identity(c: {
+  agent: string;
+  session: string;
+  runId?: string;
+}): Pick<AuditInput, 'agent' | 'session' | 'run_id'> {
   return c.runId ? { agent: c.agent, session: c.session, run_id: c.runId } : { agent: c.agent, session: c.session };
 }
 
@@ -124,7 +134,10 @@ export function recoveryEvent(r: { file: string; line: number; bytesCut: number;
     session: '',
     tool: 'audit',
     request: { kind: RECOVERY_KIND, file: r.file, line: r.line, bytes_cut: r.bytesCut, reason: r.reason },
-    decision: plainDecision('recovered', `cut ${r.bytesCut} bytes of an incomplete last line at ${r.file}:${r.line} (it was never acknowledged)`),
+    decision: plainDecision(
+      'recovered',
+      `cut ${r.bytesCut} bytes of an incomplete last line at ${r.file}:${r.line} (it was never acknowledged)`,
+    ),
   };
 }
 
@@ -134,7 +147,12 @@ export function recoveryEvent(r: { file: string; line: number; bytesCut: number;
  * first problem (file, line), which `svc audit verify` then accepts as acknowledged, and keeps
  * the hash of the last event that did verify, for the record.
  */
-export function chainBreakEvent(b: { file: string; line: number; problem: string; lastVerifiedHash: string }): AuditInput {
+export function chainBreakEvent(b: {
+  file: string;
+  line: number;
+  problem: string;
+  lastVerifiedHash: string;
+}): AuditInput {
   return {
     agent: SERVICE_AGENT,
     session: '',
@@ -154,7 +172,12 @@ export function chainBreakEvent(b: { file: string; line: number; problem: string
  * A record of svc's own state that an operator must be able to find later: a policy load that
  * failed, a policy file that disappeared, an unclean stop. `kind` names it; `detail` is kept as is.
  */
-export function serviceEvent(kind: string, action: string, message: string, detail: Record<string, unknown> = {}): AuditInput {
+export function serviceEvent(
+  kind: string,
+  action: string,
+  message: string,
+  detail: Record<string, unknown> = {},
+): AuditInput {
   return {
     agent: SERVICE_AGENT,
     session: '',

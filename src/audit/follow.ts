@@ -20,11 +20,20 @@ export interface Position {
   offset: number;
 }
 
-const COLORS: Record<string, string> = { deny: '31', ask: '33', watch: '36', allow: '32', chain_break: '31;1', recovered: '35' };
+const COLORS: Record<string, string> = {
+  deny: '31',
+  ask: '33',
+  watch: '36',
+  allow: '32',
+  chain_break: '31;1',
+  recovered: '35',
+};
 
 /** Untrusted text on one line: control characters escaped, long text cut. */
 function clean(v: unknown, max = Infinity): string {
-  const s = String(v ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => (c === '\n' ? '\\n' : c === '\t' ? ' ' : '?'));
+  const s = String(v ?? '').replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) =>
+    c === '\n' ? '\\n' : c === '\t' ? ' ' : '?',
+  );
   return s.length > max ? s.slice(0, max - 1) + '…' : s;
 }
 
@@ -32,15 +41,20 @@ function clean(v: unknown, max = Infinity): string {
 export function formatEvent(ev: AuditEvent, color = false): string {
   const req = (ev.request ?? {}) as Record<string, unknown>;
   const action = String(ev.decision?.action ?? '');
-  const time = String(ev.timestamp ?? '').replace('T', ' ').replace(/Z$/, '');
-  const who = clean(ev.agent) + (ev.session ? `/${clean(ev.session)}` : '') + (ev.run_id ? ` #${clean(ev.run_id)}` : '');
+  const time = String(ev.timestamp ?? '')
+    .replace('T', ' ')
+    .replace(/Z$/, '');
+  const who =
+    clean(ev.agent) + (ev.session ? `/${clean(ev.session)}` : '') + (ev.run_id ? ` #${clean(ev.run_id)}` : '');
   const what = req.command ?? req.path ?? req.file_path ?? req.url ?? req.action ?? req.kind ?? '';
   const phase = req.service_phase === 'response' ? ' (response)' : '';
   const policy = ev.decision?.matched_policies?.[0];
   const verb = action.toUpperCase().padEnd(6);
   const tag = color ? `\x1b[${COLORS[action] ?? '2'}m${verb}\x1b[0m` : verb;
   const parts = [time, tag, clean(ev.tool) + phase, who, clean(what, MAX_SUMMARY)];
-  const tailText = [policy ? `[${clean(policy)}]` : '', clean(ev.decision?.message, MAX_SUMMARY)].filter(Boolean).join(' ');
+  const tailText = [policy ? `[${clean(policy)}]` : '', clean(ev.decision?.message, MAX_SUMMARY)]
+    .filter(Boolean)
+    .join(' ');
   if (tailText) parts.push(color ? `\x1b[2m${tailText}\x1b[0m` : tailText);
   return parts.filter((p) => p !== '').join('  ');
 }
@@ -117,13 +131,20 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /** Polls for new complete lines in the current file and for newer files, until aborted. */
-export async function followDisk(dir: string, start: Position, print: Printer, signal: AbortSignal, pollMs = POLL_MS): Promise<void> {
+export async function followDisk(
+  dir: string,
+  start: Position,
+  print: Printer,
+  signal: AbortSignal,
+  pollMs = POLL_MS,
+): Promise<void> {
   let { file, offset } = start;
   while (!signal.aborted) {
     try {
       const files = await listAuditFiles(dir);
       const cur = file ? parseFileName(file) : null;
-      if (cur && files.some((f) => f.name === cur.name)) offset = await readNew(path.join(dir, cur.name), offset, print);
+      if (cur && files.some((f) => f.name === cur.name))
+        offset = await readNew(path.join(dir, cur.name), offset, print);
       for (const f of files.filter((x) => !cur || compareFiles(x, cur) > 0)) {
         file = f.name;
         offset = await readNew(path.join(dir, f.name), 0, print);
@@ -139,11 +160,20 @@ export async function followDisk(dir: string, start: Position, print: Printer, s
  * Prints `audit` messages of GET /v1/events/stream until aborted, reconnecting after a drop.
  * Resolves 0 when stopped, 1 when the server refuses the token.
  */
-export async function followSse(base: string, token: string, print: Printer, signal: AbortSignal, warn: (m: string) => void): Promise<number> {
+export async function followSse(
+  base: string,
+  token: string,
+  print: Printer,
+  signal: AbortSignal,
+  warn: (m: string) => void,
+): Promise<number> {
   let announced = false;
   while (!signal.aborted) {
     try {
-      const res = await fetch(`${base}/v1/events/stream`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal });
+      const res = await fetch(`${base}/v1/events/stream`, {
+        headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' },
+        signal,
+      });
       if (res.status === 401 || res.status === 403) {
         warn(`the server at ${base} refused the token (${res.status})`);
         return 1;

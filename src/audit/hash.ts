@@ -19,7 +19,12 @@ export function isChainHash(s: unknown): s is string {
 export function chainHash(event: Record<string, unknown>): string {
   const { hash: _ignored, ...rest } = event;
   const prev = typeof rest.prev_hash === 'string' ? rest.prev_hash : '';
-  return HASH_PREFIX + createHash('sha256').update(prev + canonicalize(rest), 'utf8').digest('hex');
+  return (
+    HASH_PREFIX +
+    createHash('sha256')
+      .update(prev + canonicalize(rest), 'utf8')
+      .digest('hex')
+  );
 }
 
 /**
@@ -51,7 +56,12 @@ export function toJsonData(value: unknown, depth = 0): unknown {
       for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
         if (isSkippable(v)) continue;
         // defineProperty: a plain assignment to "__proto__" would set the prototype instead.
-        Object.defineProperty(out, wellFormed(k), { value: toJsonData(v, depth + 1), enumerable: true, writable: true, configurable: true });
+        Object.defineProperty(out, wellFormed(k), {
+          value: toJsonData(v, depth + 1),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
       }
       return out;
     }

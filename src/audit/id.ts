@@ -43,7 +43,10 @@ export class IdGenerator {
   private pool = Buffer.alloc(0);
   private poolAt = 0;
 
-  constructor(private readonly clock: Clock, last?: string) {
+  constructor(
+    private readonly clock: Clock,
+    last?: string,
+  ) {
     if (last !== undefined && isEventId(last)) {
       this.lastMs = idTime(last);
       this.hi = decode(last.slice(10, 18));

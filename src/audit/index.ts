@@ -4,7 +4,16 @@ export * from './types.js';
 export { openAuditLog, AuditLog, AuditChainError, type OpenAuditLogOptions } from './log.js';
 export * from './events.js';
 export { redactEventForDisplay } from './display.js';
-export { AuditReader, AuditQueryError, DEFAULT_PAGE, MAX_PAGE, MAX_STATS_DAYS, type QueryOptions, type QueryResult, type AuditStats } from './reader.js';
+export {
+  AuditReader,
+  AuditQueryError,
+  DEFAULT_PAGE,
+  MAX_PAGE,
+  MAX_STATS_DAYS,
+  type QueryOptions,
+  type QueryResult,
+  type AuditStats,
+} from './reader.js';
 export { verifyChain, type VerifyResult, type ChainProblem } from './verify.js';
 export { canonicalize } from './jcs.js';
 export { chainHash } from './hash.js';

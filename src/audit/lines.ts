@@ -60,7 +60,14 @@ export async function* readLines(path: string, opts: ReadOptions = {}): AsyncGen
         }
         if (stop === bytesRead) break;
         const lineEnd = pos + nl + 1;
-        yield { buf: join(parts, partsLen), line: lineNo++, start: lineStart, end: lineEnd, terminated: true, overlong };
+        yield {
+          buf: join(parts, partsLen),
+          line: lineNo++,
+          start: lineStart,
+          end: lineEnd,
+          terminated: true,
+          overlong,
+        };
         parts = [];
         partsLen = 0;
         overlong = false;

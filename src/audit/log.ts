@@ -19,7 +19,10 @@ import type { WebhookOptions } from './sinks/webhook.js';
 /** The chain on disk does not verify and no new segment was requested. */
 export class AuditChainError extends Error {
   readonly code = 'audit_chain_broken';
-  constructor(readonly problem: ChainProblem, message: string) {
+  constructor(
+    readonly problem: ChainProblem,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -140,7 +143,10 @@ async function ensureDir(io: AuditFs, dir: string, what: string): Promise<void> 
 }
 
 /** Full verification, or from the anchor onwards when the anchor still matches the log. */
-async function verifyForOpen(dir: string, anchorFile: string | undefined): Promise<{ res: VerifyResult; count: number }> {
+async function verifyForOpen(
+  dir: string,
+  anchorFile: string | undefined,
+): Promise<{ res: VerifyResult; count: number }> {
   const anchor = anchorFile ? await readAnchor(anchorFile) : null;
   if (anchor && path.resolve(anchor.dir) === dir) {
     try {
@@ -163,9 +169,21 @@ export async function openAuditLog(opts: OpenAuditLogOptions): Promise<AuditLog>
   const dir = path.resolve(opts.dir);
   const anchorFile = anchorPath(path.resolve(opts.dataDir));
   const maxSize = opts.maxSizeBytes ?? DEFAULT_MAX_SIZE_BYTES;
-  if (!Number.isInteger(maxSize) || maxSize < 1) throw new Error(`invalid audit max size ${maxSize}: a positive number of bytes`);
+  if (!Number.isInteger(maxSize) || maxSize < 1)
+    throw new Error(`invalid audit max size ${maxSize}: a positive number of bytes`);
   // Bad sink settings fail before anything on disk is touched.
-  const sinks = [...createSinks({ syslog: opts.syslog, cef: opts.cef, webhookUrl: opts.webhookUrl, webhook: opts.webhook, cefStream: opts.cefStream, version: VERSION, log }), ...(opts.sinks ?? [])];
+  const sinks = [
+    ...createSinks({
+      syslog: opts.syslog,
+      cef: opts.cef,
+      webhookUrl: opts.webhookUrl,
+      webhook: opts.webhook,
+      cefStream: opts.cefStream,
+      version: VERSION,
+      log,
+    }),
+    ...(opts.sinks ?? []),
+  ];
   const fanout = new SinkFanout(sinks, log);
   try {
     await ensureDir(io, dir, 'audit directory');
@@ -181,7 +199,10 @@ export async function openAuditLog(opts: OpenAuditLogOptions): Promise<AuditLog>
     const { res, count } = await verifyForOpen(dir, !found || trusted ? anchorFile : undefined);
     let anchorReset: string | null = null;
     if (anchorHere && !trusted) {
-      anchorReset = found.sig === undefined ? 'the anchor found at start was not signed' : 'the anchor found at start has a signature that does not verify';
+      anchorReset =
+        found.sig === undefined
+          ? 'the anchor found at start was not signed'
+          : 'the anchor found at start has a signature that does not verify';
     } else if (!found && count >= ANCHOR_EVERY) {
       anchorReset = `no anchor was found at start for a log of ${count} events`;
     }
@@ -190,9 +211,11 @@ export async function openAuditLog(opts: OpenAuditLogOptions): Promise<AuditLog>
       broken = res.problem ?? (res.anchor.status === 'mismatch' ? res.anchor.problem : null);
       if (!broken) throw new Error('audit verification failed without naming a problem');
       if (!opts.startNewChain) {
-        throw new AuditChainError(broken,
+        throw new AuditChainError(
+          broken,
           `audit chain does not verify: ${path.join(dir, broken.file)} line ${broken.line}: ${broken.problem}. ` +
-          `Run "svc audit verify --audit-dir ${dir}" for details; "svc serve --audit-start-new-chain" starts a new chain segment that records this break.`);
+            `Run "svc audit verify --audit-dir ${dir}" for details; "svc serve --audit-start-new-chain" starts a new chain segment that records this break.`,
+        );
       }
     }
 
@@ -207,7 +230,9 @@ export async function openAuditLog(opts: OpenAuditLogOptions): Promise<AuditLog>
         await io.close(fd);
       }
       recoveredBytes = torn.bytes;
-      log(`audit: cut ${torn.bytes} bytes of an interrupted last line at ${torn.file.name}:${torn.line} (${torn.reason})`);
+      log(
+        `audit: cut ${torn.bytes} bytes of an interrupted last line at ${torn.file.name}:${torn.line} (${torn.reason})`,
+      );
     }
 
     const files = await listAuditFiles(dir);
@@ -217,21 +242,35 @@ export async function openAuditLog(opts: OpenAuditLogOptions): Promise<AuditLog>
       : null;
     const writer = new ChainWriter(
       { dir, anchorFile, anchorKey, clock, maxSizeBytes: maxSize, io, log },
-      { hash: broken ? '' : res.tail?.hash ?? '', count, current, maxId: res.maxId },
+      { hash: broken ? '' : (res.tail?.hash ?? ''), count, current, maxId: res.maxId },
     );
-    const auditLog = new AuditLog(dir, anchorFile, writer, fanout, clock, { verified: res, recoveredBytes, newSegment: broken });
+    const auditLog = new AuditLog(dir, anchorFile, writer, fanout, clock, {
+      verified: res,
+      recoveredBytes,
+      newSegment: broken,
+    });
 
     try {
       if (broken) {
-        log(`audit: chain does not verify at ${broken.file}:${broken.line} (${broken.problem}); starting a new chain segment that records the break`);
+        log(
+          `audit: chain does not verify at ${broken.file}:${broken.line} (${broken.problem}); starting a new chain segment that records the break`,
+        );
         await writer.appendAnchored(chainBreakEvent({ ...broken, lastVerifiedHash: res.tail?.hash ?? '' }));
       }
       if (torn) {
-        await writer.append(recoveryEvent({ file: torn.file.name, line: torn.line, bytesCut: torn.bytes, reason: torn.reason }));
+        await writer.append(
+          recoveryEvent({ file: torn.file.name, line: torn.line, bytesCut: torn.bytes, reason: torn.reason }),
+        );
       }
       if (anchorReset && !broken) {
-        log(`audit: ${anchorReset}; recording it and anchoring anew (events cut before this start cannot be ruled out)`);
-        await writer.appendAnchored(serviceEvent(ANCHOR_RESET_KIND, 'recorded', `${anchorReset}; a new signed anchor starts here`, { reason: anchorReset }));
+        log(
+          `audit: ${anchorReset}; recording it and anchoring anew (events cut before this start cannot be ruled out)`,
+        );
+        await writer.appendAnchored(
+          serviceEvent(ANCHOR_RESET_KIND, 'recorded', `${anchorReset}; a new signed anchor starts here`, {
+            reason: anchorReset,
+          }),
+        );
       }
     } catch (err) {
       await writer.close().catch(() => {});

@@ -85,7 +85,9 @@ export function dateParam(v: unknown, label: string, fallback: string): string {
 }
 
 function invalidDate(label: string, v: unknown): AuditQueryError {
-  return new AuditQueryError(`invalid ${label} ${JSON.stringify(String(v).slice(0, 40))}: use YYYY-MM-DD, a real calendar day`);
+  return new AuditQueryError(
+    `invalid ${label} ${JSON.stringify(String(v).slice(0, 40))}: use YYYY-MM-DD, a real calendar day`,
+  );
 }
 
 export class AuditReader {
@@ -122,7 +124,8 @@ export class AuditReader {
     if (q.session) filters.push((ev) => ev.session === q.session);
     if (q.run_id) filters.push((ev) => ev.run_id === q.run_id);
     if (q.q) {
-      if (q.q.length > MAX_SEARCH) throw new AuditQueryError(`invalid q: at most ${MAX_SEARCH} characters`, 'invalid_request');
+      if (q.q.length > MAX_SEARCH)
+        throw new AuditQueryError(`invalid q: at most ${MAX_SEARCH} characters`, 'invalid_request');
       const needle = q.q.toLowerCase();
       filters.push((ev) => searchText(ev.request).includes(needle));
     }
@@ -196,9 +199,15 @@ export class AuditReader {
     const from = dateParam(fromIn, 'from date', today);
     const to = dateParam(toIn, 'to date', today);
     if (to < from) throw new AuditQueryError(`invalid range: to (${to}) is before from (${from})`, 'invalid_range');
-    if (daySpan(from, to) > MAX_STATS_DAYS) throw new AuditQueryError(`invalid range: at most ${MAX_STATS_DAYS} days at a time`, 'invalid_range');
+    if (daySpan(from, to) > MAX_STATS_DAYS)
+      throw new AuditQueryError(`invalid range: at most ${MAX_STATS_DAYS} days at a time`, 'invalid_range');
     // Maps, not objects: an agent named "__proto__" must count like any other.
-    const maps = { by_action: new Map<string, number>(), by_tool: new Map<string, number>(), by_agent: new Map<string, number>(), by_session: new Map<string, number>() };
+    const maps = {
+      by_action: new Map<string, number>(),
+      by_tool: new Map<string, number>(),
+      by_agent: new Map<string, number>(),
+      by_session: new Map<string, number>(),
+    };
     const bump = (m: Map<string, number>, k: unknown) => {
       const key = String(k ?? '');
       m.set(key, (m.get(key) ?? 0) + 1);

@@ -62,8 +62,10 @@ export async function readSinkCopy(file: string): Promise<SinkEntry[]> {
     }
     const v = jsonOf(line);
     if (!v) continue;
-    if (isEventId(v.id) && isChainHash(v.hash)) out.push({ id: v.id as string, hash: v.hash as string, kind: 'event', line: n });
-    else if (isEventId(v.event_id) && isChainHash(v.last_hash)) out.push({ id: v.event_id as string, hash: v.last_hash as string, kind: 'anchor', line: n });
+    if (isEventId(v.id) && isChainHash(v.hash))
+      out.push({ id: v.id as string, hash: v.hash as string, kind: 'event', line: n });
+    else if (isEventId(v.event_id) && isChainHash(v.last_hash))
+      out.push({ id: v.event_id as string, hash: v.last_hash as string, kind: 'anchor', line: n });
   }
   return out;
 }
@@ -71,7 +73,12 @@ export async function readSinkCopy(file: string): Promise<SinkEntry[]> {
 export async function checkAgainstSink(auditDir: string, sinkFile: string): Promise<SinkCheck> {
   const entries = await readSinkCopy(sinkFile);
   if (!entries.length) {
-    return { ok: false, entries: 0, newest: null, problem: `${sinkFile} holds no audit events or anchors to compare with` };
+    return {
+      ok: false,
+      entries: 0,
+      newest: null,
+      problem: `${sinkFile} holds no audit events or anchors to compare with`,
+    };
   }
   const want = new Map<string, SinkEntry>();
   for (const e of entries) if (!want.has(e.id)) want.set(e.id, e);
@@ -93,7 +100,8 @@ export async function checkAgainstSink(auditDir: string, sinkFile: string): Prom
   const differ = entries.filter((e) => have.has(e.id) && have.get(e.id) !== e.hash);
   let problem: string | null = null;
   if (!have.has(newest.id)) {
-    problem = `the sink has event ${newest.id} (${newest.kind}, ${path.basename(sinkFile)}:${newest.line}) that the log does not: events were cut from the end of the log` +
+    problem =
+      `the sink has event ${newest.id} (${newest.kind}, ${path.basename(sinkFile)}:${newest.line}) that the log does not: events were cut from the end of the log` +
       (missing.length > 1 ? ` (${missing.length} of the sink's ${entries.length} entries are missing)` : '');
   } else if (missing.length) {
     const m = missing[0]!;

@@ -5,7 +5,23 @@
 // the folded records are evidence of what the hook says it did, not proof.
 //
 // The hook side (appendSpool) loads nothing but node:fs: it runs once per tool call.
-import { closeSync, existsSync, mkdirSync, fstatSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync, constants, fchmodSync, fchownSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  fstatSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+  constants,
+  fchmodSync,
+  fchownSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import type { AuditInput, AuditWriter } from './types.js';
 
@@ -71,11 +87,18 @@ export function appendSpool(dataDir: string, records: SpoolRecord[]): void {
   const buf = Buffer.from(text, 'utf8');
   // A hook may run before any server created the data dir (same-user mode): create it as the server would.
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const fd = openSync(join(dataDir, SPOOL_FILE), constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW, 0o600);
+  const fd = openSync(
+    join(dataDir, SPOOL_FILE),
+    constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | constants.O_NOFOLLOW,
+    0o600,
+  );
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) throw new Error(`${SPOOL_FILE} is not a regular file`);
-    if (st.size + buf.length > MAX_SPOOL_BYTES) throw new Error(`${SPOOL_FILE} is full (${MAX_SPOOL_BYTES} bytes); start the svc server to fold it into the audit log`);
+    if (st.size + buf.length > MAX_SPOOL_BYTES)
+      throw new Error(
+        `${SPOOL_FILE} is full (${MAX_SPOOL_BYTES} bytes); start the svc server to fold it into the audit log`,
+      );
     let off = 0;
     while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
     fsyncSync(fd);
@@ -122,7 +145,9 @@ export function spoolEvent(line: string): { id: string; input: AuditInput } | un
     request,
     decision: {
       action: d.action,
-      matched_policies: Array.isArray(d.matched_policies) ? d.matched_policies.filter((p: unknown) => typeof p === 'string') : [],
+      matched_policies: Array.isArray(d.matched_policies)
+        ? d.matched_policies.filter((p: unknown) => typeof p === 'string')
+        : [],
       evaluation_time_us: Number.isFinite(d.evaluation_time_us) ? Math.max(0, Math.round(d.evaluation_time_us)) : 0,
       message: str(d.message) ?? '',
       suggestions: [],
@@ -173,7 +198,12 @@ export interface FoldResult {
  * append each record (durable) and remove the renamed file. A fold cut short by a crash leaves the
  * renamed file behind; the next fold skips the records whose spool id is already in the log.
  */
-export async function foldSpool(dataDir: string, auditDir: string, audit: Pick<AuditWriter, 'append'>, log: (m: string) => void = () => {}): Promise<FoldResult> {
+export async function foldSpool(
+  dataDir: string,
+  auditDir: string,
+  audit: Pick<AuditWriter, 'append'>,
+  log: (m: string) => void = () => {},
+): Promise<FoldResult> {
   try {
     return await fold(dataDir, auditDir, audit, log);
   } catch (err) {
@@ -183,7 +213,12 @@ export async function foldSpool(dataDir: string, auditDir: string, audit: Pick<A
   }
 }
 
-async function fold(dataDir: string, auditDir: string, audit: Pick<AuditWriter, 'append'>, log: (m: string) => void): Promise<FoldResult> {
+async function fold(
+  dataDir: string,
+  auditDir: string,
+  audit: Pick<AuditWriter, 'append'>,
+  log: (m: string) => void,
+): Promise<FoldResult> {
   const spool = join(dataDir, SPOOL_FILE);
   const folding = join(dataDir, FOLDING_FILE);
   const res: FoldResult = { folded: 0, skipped: 0, invalid: 0 };
@@ -226,7 +261,10 @@ async function fold(dataDir: string, auditDir: string, audit: Pick<AuditWriter, 
   }
   await Promise.all(batch);
   unlinkSync(folding);
-  if (res.folded || res.invalid) log(`folded ${res.folded} client-reported decisions from ${SPOOL_FILE} into the audit log${res.invalid ? ` (${res.invalid} unreadable lines dropped)` : ''}`);
+  if (res.folded || res.invalid)
+    log(
+      `folded ${res.folded} client-reported decisions from ${SPOOL_FILE} into the audit log${res.invalid ? ` (${res.invalid} unreadable lines dropped)` : ''}`,
+    );
   return res;
 }
 

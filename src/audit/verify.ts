@@ -118,8 +118,17 @@ export async function verifyChain(dir: string, opts: VerifyOptions = {}): Promis
   let anchorSeen = 'no' as 'no' | 'ok' | ChainProblem; // set by accept()
 
   const res: VerifyResult = {
-    ok: true, problem: null, files: 0, events: 0, skipped: 0, breaks: [], tail: null, maxId: '', tornTail: null,
-    lastFileLines: 0, anchor: { status: 'none' },
+    ok: true,
+    problem: null,
+    files: 0,
+    events: 0,
+    skipped: 0,
+    breaks: [],
+    tail: null,
+    maxId: '',
+    tornTail: null,
+    lastFileLines: 0,
+    anchor: { status: 'none' },
   };
   const from = opts.from;
   let files = all;
@@ -142,9 +151,14 @@ export async function verifyChain(dir: string, opts: VerifyOptions = {}): Promis
     res.events++;
     res.tail = { id: String(ev.id), hash: String(ev.hash), file, line, end };
     if (anchorHere && anchor.file === file.name && anchor.line === line) {
-      anchorSeen = ev.hash === anchor.last_hash
-        ? 'ok'
-        : { file: file.name, line, problem: `the anchor recorded hash ${anchor.last_hash} for this event, the log has ${String(ev.hash)}` };
+      anchorSeen =
+        ev.hash === anchor.last_hash
+          ? 'ok'
+          : {
+              file: file.name,
+              line,
+              problem: `the anchor recorded hash ${anchor.last_hash} for this event, the log has ${String(ev.hash)}`,
+            };
     }
   };
 
@@ -163,7 +177,10 @@ export async function verifyChain(dir: string, opts: VerifyOptions = {}): Promis
       if (!ln.terminated || (error && finalLine && opts.tornIfUnparsable)) {
         if (finalLine) {
           res.tornTail = {
-            file, line: ln.line, offset: ln.start, bytes: ln.end - ln.start,
+            file,
+            line: ln.line,
+            offset: ln.start,
+            bytes: ln.end - ln.start,
             reason: ln.terminated ? error : 'the last line has no newline (an interrupted write)',
           };
           break;
@@ -218,26 +235,32 @@ export async function verifyChain(dir: string, opts: VerifyOptions = {}): Promis
   if (anchor && !anchorHere) res.anchor = { status: 'other-dir', anchor };
   else if (anchor && opts.anchorKey && !anchorSignatureValid(anchor, opts.anchorKey)) {
     res.anchor = {
-      status: 'mismatch', anchor,
+      status: 'mismatch',
+      anchor,
       problem: {
-        file: anchor.file, line: anchor.line,
-        problem: anchor.sig === undefined
-          ? 'the anchor is not signed: it was written by something other than this server (or before anchors were signed)'
-          : 'the anchor signature does not verify with this data dir\'s anchor key: the anchor was rewritten',
+        file: anchor.file,
+        line: anchor.line,
+        problem:
+          anchor.sig === undefined
+            ? 'the anchor is not signed: it was written by something other than this server (or before anchors were signed)'
+            : "the anchor signature does not verify with this data dir's anchor key: the anchor was rewritten",
       },
     };
   } else if (anchor) {
     if (anchorSeen === 'ok' || (anchorSeen === 'no' && from && isBefore(anchor, from, all))) {
       res.anchor = { status: 'ok', anchor, ...(opts.anchorKey ? { signed: true } : {}) };
     } else {
-      const problem: ChainProblem = anchorSeen !== 'no' ? anchorSeen : {
-        file: anchor.file, line: anchor.line,
-        problem: `the anchor names event ${anchor.event_id} (${anchor.last_hash}) here, but the log has no such verified event: events were removed`,
-      };
+      const problem: ChainProblem =
+        anchorSeen !== 'no'
+          ? anchorSeen
+          : {
+              file: anchor.file,
+              line: anchor.line,
+              problem: `the anchor names event ${anchor.event_id} (${anchor.last_hash}) here, but the log has no such verified event: events were removed`,
+            };
       res.anchor = { status: 'mismatch', anchor, problem };
     }
-  }
-  else if (opts.requireAnchor && res.events >= ANCHOR_EVERY) {
+  } else if (opts.requireAnchor && res.events >= ANCHOR_EVERY) {
     res.anchor = {
       status: 'missing',
       problem: `the log holds ${res.events} events but there is no anchor (one is written every ${ANCHOR_EVERY} events): the anchor was removed, perhaps with events after it`,
@@ -268,7 +291,13 @@ function isBefore(anchor: Anchor, from: NonNullable<VerifyOptions['from']>, all:
 }
 
 /** Returns '' when the event links correctly, 'break' for an unacknowledged-but-valid restart. */
-function checkEvent(ev: Record<string, unknown>, prevHash: string | null, lastId: string, prevWhere: string, firstInFile: boolean): string {
+function checkEvent(
+  ev: Record<string, unknown>,
+  prevHash: string | null,
+  lastId: string,
+  prevWhere: string,
+  firstInFile: boolean,
+): string {
   if (!isChainHash(ev.hash)) return 'the "hash" member is missing or not "sha256:<64 hex>"';
   if (typeof ev.prev_hash !== 'string') return 'the "prev_hash" member is missing';
   if (!isEventId(ev.id)) return 'the "id" member is missing or not an event id';
@@ -276,15 +305,17 @@ function checkEvent(ev: Record<string, unknown>, prevHash: string | null, lastId
   if (computed !== ev.hash) return `the event's content does not match its hash (content hashes to ${computed})`;
   if (prevHash === null) {
     if (isBreakEvent(ev)) return 'break';
-    if (ev.prev_hash !== '') return `the first event must have prev_hash "" but has ${ev.prev_hash}: earlier events or files are missing`;
+    if (ev.prev_hash !== '')
+      return `the first event must have prev_hash "" but has ${ev.prev_hash}: earlier events or files are missing`;
     return '';
   }
   if (isBreakEvent(ev)) return 'break';
   if (ev.prev_hash !== prevHash) {
-    const hint = firstInFile ? ': a file between them may have been removed' : ': a line may have been removed, inserted or reordered';
+    const hint = firstInFile
+      ? ': a file between them may have been removed'
+      : ': a line may have been removed, inserted or reordered';
     return `prev_hash ${ev.prev_hash || '""'} does not match the previous event (${prevWhere}, hash ${prevHash})${hint}`;
   }
   if (ev.id <= lastId) return `id ${ev.id} is not after the previous id ${lastId}`;
   return '';
 }
-

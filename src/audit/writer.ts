@@ -97,7 +97,10 @@ export class ChainWriter implements AuditWriter {
   /** Counters for metrics and tests. */
   readonly counters = { events: 0, batches: 0, failedBatches: 0, anchors: 0 };
 
-  constructor(private readonly opts: WriterOptions, private state: WriterState) {
+  constructor(
+    private readonly opts: WriterOptions,
+    private state: WriterState,
+  ) {
     this.io = opts.io ?? nodeFs;
     this.ids = new IdGenerator(opts.clock, state.maxId || undefined);
   }
@@ -204,8 +207,13 @@ export class ChainWriter implements AuditWriter {
       this.state = saved;
       await this.rollback(segments, saved);
       const cause = err as NodeJS.ErrnoException;
-      const failure = err instanceof AuditUnavailableError ? err
-        : new AuditUnavailableError(`audit storage unavailable: ${cause.code ?? ''} ${cause.message}`.replace(/\s+/g, ' ').trim(), { cause });
+      const failure =
+        err instanceof AuditUnavailableError
+          ? err
+          : new AuditUnavailableError(
+              `audit storage unavailable: ${cause.code ?? ''} ${cause.message}`.replace(/\s+/g, ' ').trim(),
+              { cause },
+            );
       this.opts.log(`audit: ${failure.message}`);
       for (const p of batch) p.reject(failure);
       return;
@@ -268,8 +276,14 @@ export class ChainWriter implements AuditWriter {
       if (!cur || target.name !== cur.file.name) cur = { file: target, size: 0, lines: 0 };
       if (!seg || seg.file.name !== target.name) {
         seg = {
-          file: target, isNew: cur.size === 0 && target.name !== this.state.current?.file.name,
-          sizeBefore: cur.size, linesBefore: cur.lines, bufs: [], bytes: 0, placed: [], touched: false,
+          file: target,
+          isNew: cur.size === 0 && target.name !== this.state.current?.file.name,
+          sizeBefore: cur.size,
+          linesBefore: cur.lines,
+          bufs: [],
+          bytes: 0,
+          placed: [],
+          touched: false,
         };
         segments.push(seg);
       }

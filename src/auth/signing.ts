@@ -23,7 +23,8 @@ export class Signer {
       st = lstatSync(path);
     } catch (err: any) {
       if (err.code !== 'ENOENT') throw err;
-      if (o.create === false) throw new Error(`no signing key at ${path} (the server creates it on start; check SERVICE_HOME)`);
+      if (o.create === false)
+        throw new Error(`no signing key at ${path} (the server creates it on start; check SERVICE_HOME)`);
       return new Signer(createKey(path));
     }
     if (!st.isFile()) throw new Error(`${path} must be a regular file (not a symlink or directory)`);

@@ -50,7 +50,10 @@ export class TokenStore {
   private checkedAt = -Infinity;
   readonly path: string;
 
-  constructor(dataDir: string, private now: () => number = Date.now) {
+  constructor(
+    dataDir: string,
+    private now: () => number = Date.now,
+  ) {
     this.path = join(dataDir, 'tokens.json');
   }
 
@@ -105,7 +108,8 @@ export class TokenStore {
   }
 
   create(agent: string, scopes: Scope[]): { token: string; record: TokenRecord } {
-    if (!AGENT_RE.test(agent)) throw new Error(`invalid agent name "${agent}": use 1-64 letters, digits, '.', '_' or '-'`);
+    if (!AGENT_RE.test(agent))
+      throw new Error(`invalid agent name "${agent}": use 1-64 letters, digits, '.', '_' or '-'`);
     for (const s of scopes) if (!SCOPES.includes(s)) throw new Error(`invalid scope "${s}": use eval or admin`);
     const secret = randomBytes(24).toString('hex');
     const token = TOKEN_PREFIX + secret;
@@ -127,7 +131,9 @@ export class TokenStore {
     if (matches.length === 0) throw new Error(`no active token with id "${id}" (see 'svc token list')`);
     if (matches.length > 1) throw new Error(`id "${id}" matches ${matches.length} tokens; give more characters`);
     const target = matches[0]!;
-    const next = this.records.map((r) => (r === target ? { ...r, revoked: true, revoked_at: new Date(this.now()).toISOString() } : r));
+    const next = this.records.map((r) =>
+      r === target ? { ...r, revoked: true, revoked_at: new Date(this.now()).toISOString() } : r,
+    );
     this.write(next);
     return { ...target, revoked: true };
   }

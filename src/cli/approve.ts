@@ -15,14 +15,19 @@ export function resolver(): string {
 }
 
 export async function resolveOne(cmd: string, id: string, approved: boolean, persist: boolean): Promise<number> {
-  const r = await api('POST', `/v1/approvals/${encodeURIComponent(id)}/resolve`, { approved, resolved_by: resolver(), persist });
+  const r = await api('POST', `/v1/approvals/${encodeURIComponent(id)}/resolve`, {
+    approved,
+    resolved_by: resolver(),
+    persist,
+  });
   if (r.status !== 200) {
     process.stderr.write(`svc ${cmd}: ${errorText(r)}\n`);
     return 1;
   }
   const b = r.body;
   let line = `${b.id}: ${b.status}`;
-  if (persist) line += b.persisted ? ' (allow rule saved to auto-allowed.yaml)' : ' (allow rule NOT saved; see the server log)';
+  if (persist)
+    line += b.persisted ? ' (allow rule saved to auto-allowed.yaml)' : ' (allow rule NOT saved; see the server log)';
   process.stdout.write(line + '\n');
   return persist && !b.persisted ? 1 : 0;
 }
@@ -68,14 +73,22 @@ async function approveRun(spec: string, future: boolean): Promise<number> {
   });
   if (r.status !== 200) {
     process.stderr.write(`svc approve: ${errorText(r)}\n`);
-    if (r.body?.refresh_required) process.stderr.write(`svc approve: committed: ${(r.body.ids ?? []).join(', ') || 'none'}; run "svc pending" and retry\n`);
+    if (r.body?.refresh_required)
+      process.stderr.write(
+        `svc approve: committed: ${(r.body.ids ?? []).join(', ') || 'none'}; run "svc pending" and retry\n`,
+      );
     return 1;
   }
   const b = r.body;
-  process.stdout.write(`approved ${b.resolved} call${b.resolved === 1 ? '' : 's'} of run ${spec}: ${b.ids.join(', ')}\n`);
-  if (b.race_covered_ids?.length) process.stdout.write(`  including ${b.race_covered_ids.length} that arrived while approving\n`);
+  process.stdout.write(
+    `approved ${b.resolved} call${b.resolved === 1 ? '' : 's'} of run ${spec}: ${b.ids.join(', ')}\n`,
+  );
+  if (b.race_covered_ids?.length)
+    process.stdout.write(`  including ${b.race_covered_ids.length} that arrived while approving\n`);
   if (b.future_calls_authorized) {
-    process.stdout.write(`future calls of this run are allowed until ${b.grant_expires_at} (${Math.round(b.grant_ttl_ms / 1000)}s)\n`);
+    process.stdout.write(
+      `future calls of this run are allowed until ${b.grant_expires_at} (${Math.round(b.grant_ttl_ms / 1000)}s)\n`,
+    );
   }
   return 0;
 }

@@ -71,23 +71,45 @@ function dirs(values: Record<string, unknown>): { dataDir: string; auditDir: str
 const dirOptions = { 'audit-dir': { type: 'string' }, 'data-dir': { type: 'string' } } as const;
 
 async function verify(argv: string[]): Promise<number> {
-  const { values } = parse(argv, { ...dirOptions, json: { type: 'boolean' }, 'against-sink': { type: 'string' } }, false);
+  const { values } = parse(
+    argv,
+    { ...dirOptions, json: { type: 'boolean' }, 'against-sink': { type: 'string' } },
+    false,
+  );
   const { dataDir, auditDir } = dirs(values);
   if (!existsSync(auditDir) || !statSync(auditDir).isDirectory()) {
     process.stderr.write(`svc audit verify: no audit directory at ${auditDir} (use --audit-dir)\n`);
     return 1;
   }
   const sinkFile = values['against-sink'] as string | undefined;
-  if (sinkFile !== undefined && !existsSync(sinkFile)) throw new UsageError(`--against-sink: no file at ${resolve(sinkFile)}`);
+  if (sinkFile !== undefined && !existsSync(sinkFile))
+    throw new UsageError(`--against-sink: no file at ${resolve(sinkFile)}`);
   const anchorKey = readAnchorKey(dataDir);
   const r = await verifyChain(auditDir, { anchorPath: anchorPath(dataDir), anchorKey, requireAnchor: true });
   const sink = sinkFile !== undefined ? await checkAgainstSink(auditDir, resolve(sinkFile)) : null;
   if (values.json) {
-    process.stdout.write(JSON.stringify({ ...summary(r, auditDir), anchor_key: anchorKey ? 'checked' : 'unreadable', ...(sink ? { sink } : {}), ok: r.ok && (sink?.ok ?? true) }, null, 2) + '\n');
+    process.stdout.write(
+      JSON.stringify(
+        {
+          ...summary(r, auditDir),
+          anchor_key: anchorKey ? 'checked' : 'unreadable',
+          ...(sink ? { sink } : {}),
+          ok: r.ok && (sink?.ok ?? true),
+        },
+        null,
+        2,
+      ) + '\n',
+    );
   } else {
     process.stdout.write(describe(r, auditDir));
-    if (!anchorKey) process.stdout.write(`  warning: ${anchorKeyPath(dataDir)} is not readable, so anchor signatures were not checked\n`);
-    if (sink?.ok) process.stdout.write(`  sink copy: all ${sink.entries} events and anchors in ${sinkFile} are in the log (newest ${sink.newest!.id})\n`);
+    if (!anchorKey)
+      process.stdout.write(
+        `  warning: ${anchorKeyPath(dataDir)} is not readable, so anchor signatures were not checked\n`,
+      );
+    if (sink?.ok)
+      process.stdout.write(
+        `  sink copy: all ${sink.entries} events and anchors in ${sinkFile} are in the log (newest ${sink.newest!.id})\n`,
+      );
     else if (sink) process.stdout.write(`audit log TRUNCATED or altered (against ${sinkFile}): ${sink.problem}\n`);
   }
   return r.ok && (sink?.ok ?? true) ? 0 : 1;
@@ -101,46 +123,73 @@ function summary(r: VerifyResult, dir: string) {
     events: r.events,
     skipped: r.skipped,
     problem: r.problem,
-    anchor: r.anchor.status === 'mismatch' || r.anchor.status === 'missing' ? { status: r.anchor.status, problem: r.anchor.problem } : { status: r.anchor.status },
+    anchor:
+      r.anchor.status === 'mismatch' || r.anchor.status === 'missing'
+        ? { status: r.anchor.status, problem: r.anchor.problem }
+        : { status: r.anchor.status },
     breaks: r.breaks,
-    torn_tail: r.tornTail && { file: r.tornTail.file.name, line: r.tornTail.line, bytes: r.tornTail.bytes, reason: r.tornTail.reason },
+    torn_tail: r.tornTail && {
+      file: r.tornTail.file.name,
+      line: r.tornTail.line,
+      bytes: r.tornTail.bytes,
+      reason: r.tornTail.reason,
+    },
     last: r.tail && { id: r.tail.id, hash: r.tail.hash, file: r.tail.file.name, line: r.tail.line },
   };
 }
 
 function describe(r: VerifyResult, dir: string): string {
   const out: string[] = [];
-  if (r.problem) out.push(`audit chain BROKEN: ${join(dir, r.problem.file)} line ${r.problem.line}: ${r.problem.problem}`);
+  if (r.problem)
+    out.push(`audit chain BROKEN: ${join(dir, r.problem.file)} line ${r.problem.line}: ${r.problem.problem}`);
   if (r.anchor.status === 'mismatch') {
-    out.push(`audit anchor MISMATCH: ${join(dir, r.anchor.problem.file)} line ${r.anchor.problem.line}: ${r.anchor.problem.problem}`);
+    out.push(
+      `audit anchor MISMATCH: ${join(dir, r.anchor.problem.file)} line ${r.anchor.problem.line}: ${r.anchor.problem.problem}`,
+    );
   }
   if (r.anchor.status === 'missing') out.push(`audit anchor MISSING: ${r.anchor.problem}`);
   if (r.ok) {
-    const skipped = r.skipped ? `, ${r.skipped} unverifiable line${r.skipped === 1 ? '' : 's'} inside recorded breaks` : '';
+    const skipped = r.skipped
+      ? `, ${r.skipped} unverifiable line${r.skipped === 1 ? '' : 's'} inside recorded breaks`
+      : '';
     out.push(`audit chain intact: ${r.events} events in ${r.files} file${r.files === 1 ? '' : 's'} (${dir})${skipped}`);
     if (r.tail) out.push(`  last event ${r.tail.id} at ${r.tail.file.name}:${r.tail.line}, hash ${r.tail.hash}`);
   } else {
     out.push(`  ${r.events} events verified in ${r.files} file${r.files === 1 ? '' : 's'} before stopping`);
   }
-  if (r.anchor.status === 'ok') out.push(`  anchor: matches ${r.anchor.anchor.file}:${r.anchor.anchor.line} (event count ${r.anchor.anchor.count}${r.anchor.signed ? ', signature verified' : ''})`);
+  if (r.anchor.status === 'ok')
+    out.push(
+      `  anchor: matches ${r.anchor.anchor.file}:${r.anchor.anchor.line} (event count ${r.anchor.anchor.count}${r.anchor.signed ? ', signature verified' : ''})`,
+    );
   else if (r.anchor.status === 'none') out.push('  anchor: none yet (one is written every 100 events)');
   else if (r.anchor.status === 'other-dir') out.push(`  anchor: belongs to ${r.anchor.anchor.dir}, not checked`);
   for (const b of r.breaks) {
-    const ack = b.acknowledges ? `${b.acknowledges.file}:${b.acknowledges.line}: ${b.acknowledges.problem}` : 'no problem named';
+    const ack = b.acknowledges
+      ? `${b.acknowledges.file}:${b.acknowledges.line}: ${b.acknowledges.problem}`
+      : 'no problem named';
     out.push(`  recorded break: a new chain segment starts at ${b.file}:${b.line} (acknowledges ${ack})`);
   }
   if (r.tornTail) {
-    out.push(`  warning: ${r.tornTail.file.name}:${r.tornTail.line} is an unfinished last line (${r.tornTail.bytes} bytes, never acknowledged); svc serve cuts it on start`);
+    out.push(
+      `  warning: ${r.tornTail.file.name}:${r.tornTail.line} is an unfinished last line (${r.tornTail.bytes} bytes, never acknowledged); svc serve cuts it on start`,
+    );
   }
   return out.join('\n') + '\n';
 }
 
 async function stats(argv: string[]): Promise<number> {
-  const { values } = parse(argv, { ...dirOptions, from: { type: 'string' }, to: { type: 'string' }, json: { type: 'boolean' } }, false);
+  const { values } = parse(
+    argv,
+    { ...dirOptions, from: { type: 'string' }, to: { type: 'string' }, json: { type: 'boolean' } },
+    false,
+  );
   const { auditDir } = dirs(values);
   let s;
   try {
-    s = await new AuditReader(auditDir, systemClock).stats(values.from as string | undefined, values.to as string | undefined);
+    s = await new AuditReader(auditDir, systemClock).stats(
+      values.from as string | undefined,
+      values.to as string | undefined,
+    );
   } catch (err) {
     if (err instanceof AuditQueryError) throw new UsageError(err.message);
     throw err;
@@ -150,7 +199,12 @@ async function stats(argv: string[]): Promise<number> {
     return 0;
   }
   const lines = [`${s.total_events} events`];
-  for (const [title, m] of [['decision', s.by_action], ['tool', s.by_tool], ['agent', s.by_agent], ['session', s.by_session]] as const) {
+  for (const [title, m] of [
+    ['decision', s.by_action],
+    ['tool', s.by_tool],
+    ['agent', s.by_agent],
+    ['session', s.by_session],
+  ] as const) {
     const rows = Object.entries(m).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
     if (!rows.length) continue;
     lines.push('', `by ${title}:`);
@@ -162,17 +216,23 @@ async function stats(argv: string[]): Promise<number> {
 }
 
 async function tail(argv: string[]): Promise<number> {
-  const { values } = parse(argv, {
-    ...dirOptions,
-    lines: { type: 'string', short: 'n' },
-    'no-follow': { type: 'boolean' },
-    json: { type: 'boolean' },
-    url: { type: 'string' },
-  }, false);
+  const { values } = parse(
+    argv,
+    {
+      ...dirOptions,
+      lines: { type: 'string', short: 'n' },
+      'no-follow': { type: 'boolean' },
+      json: { type: 'boolean' },
+      url: { type: 'string' },
+    },
+    false,
+  );
   const n = values.lines === undefined ? 10 : Number(values.lines);
-  if (!Number.isInteger(n) || n < 0 || n > 10_000) throw new UsageError(`invalid --lines "${values.lines}": a whole number from 0 to 10000`);
+  if (!Number.isInteger(n) || n < 0 || n > 10_000)
+    throw new UsageError(`invalid --lines "${values.lines}": a whole number from 0 to 10000`);
   const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
-  const print: Printer = (ev) => process.stdout.write((values.json ? JSON.stringify(ev) : formatEvent(ev, color)) + '\n');
+  const print: Printer = (ev) =>
+    process.stdout.write((values.json ? JSON.stringify(ev) : formatEvent(ev, color)) + '\n');
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal);

@@ -22,7 +22,10 @@ export function runVariants(engine: Evaluator, cases: CorpusCase[], seed: number
   const originals = new Map<CorpusCase, FinalAction>();
   const attacks = cases.filter(isAttack);
   const benign = cases.filter((c) => !isAttack(c));
-  for (const [list, harmlessOnly] of [[attacks, false], [benign, true]] as const) {
+  for (const [list, harmlessOnly] of [
+    [attacks, false],
+    [benign, true],
+  ] as const) {
     for (const { source, variant } of corpusVariants(list, seed, undefined, harmlessOnly)) {
       let o = originals.get(source);
       if (o === undefined) originals.set(source, (o = decide(source, commandOf(source)!)));
@@ -42,11 +45,16 @@ export function runVariants(engine: Evaluator, cases: CorpusCase[], seed: number
 }
 
 export function formatVariants(rep: VariantReport, verbose: boolean): string {
-  const out = [`Variants:         ${rep.variants} (seed ${rep.seed}), ${rep.failures} decided less strictly than the original (attacks) or flagged (benign)`, ''];
-  for (const [kind, k] of Object.entries(rep.byKind)) out.push(`  ${kind.padEnd(36)} ${String(k.variants).padStart(6)}  ${k.failures ? `${k.failures} failed` : 'ok'}`);
+  const out = [
+    `Variants:         ${rep.variants} (seed ${rep.seed}), ${rep.failures} decided less strictly than the original (attacks) or flagged (benign)`,
+    '',
+  ];
+  for (const [kind, k] of Object.entries(rep.byKind))
+    out.push(`  ${kind.padEnd(36)} ${String(k.variants).padStart(6)}  ${k.failures ? `${k.failures} failed` : 'ok'}`);
   const shown = verbose ? rep.failed : rep.failed.slice(0, 20);
   if (shown.length) out.push('', 'Failed variants:');
-  for (const f of shown) out.push(`  [${f.id}] ${f.kind}: ${f.original} -> ${f.got}: ${f.command.replace(/\n/g, '\\n').slice(0, 110)}`);
+  for (const f of shown)
+    out.push(`  [${f.id}] ${f.kind}: ${f.original} -> ${f.got}: ${f.command.replace(/\n/g, '\\n').slice(0, 110)}`);
   if (shown.length < rep.failed.length) out.push(`  ... and ${rep.failed.length - shown.length} more (--verbose)`);
   return out.join('\n');
 }

@@ -2,7 +2,15 @@
 import { join } from 'node:path';
 import { parse, UsageError, type Command } from './args.js';
 import { PACKAGE_ROOT } from '../util/version.js';
-import { categoryPct, CORPUS_HOME, loadCorpus, runCorpus, type BenchReport, type CaseResult, type CorpusCase } from '../policy/corpus.js';
+import {
+  categoryPct,
+  CORPUS_HOME,
+  loadCorpus,
+  runCorpus,
+  type BenchReport,
+  type CaseResult,
+  type CorpusCase,
+} from '../policy/corpus.js';
 import { openOfflineEngine } from '../policy/offline-engine.js';
 import { formatVariants, runVariants } from './bench-variants.js';
 
@@ -23,7 +31,14 @@ function clip(s: string, n: number): string {
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  return rows.map((r) => r.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 function failureLine(r: CaseResult): string {
@@ -31,7 +46,11 @@ function failureLine(r: CaseResult): string {
   return `  [${r.id}] ${r.category}  ${r.tool}: ${clip(r.input, INPUT_WIDTH)}\n      expected ${r.expected}, got ${r.got}${why}`;
 }
 
-export function formatReport(rep: BenchReport, header: { config: string; corpora: string[] }, verbose: boolean): string {
+export function formatReport(
+  rep: BenchReport,
+  header: { config: string; corpora: string[] },
+  verbose: boolean,
+): string {
   const out: string[] = [];
   out.push(`Policy:  ${header.config}`);
   out.push(`Corpus:  ${header.corpora.join(', ')}`);
@@ -85,18 +104,22 @@ how many benign calls are flagged (deny or ask), per category, with every failed
   --verbose           also list passing cases whose decision differs from the written one`,
 
   async run(argv: string[]): Promise<number> {
-    const { values } = parse(argv, {
-      config: { type: 'string' },
-      corpus: { type: 'string', multiple: true },
-      category: { type: 'string', multiple: true },
-      'min-coverage': { type: 'string' },
-      'max-flagged': { type: 'string' },
-      'data-dir': { type: 'string' },
-      json: { type: 'boolean' },
-      verbose: { type: 'boolean', short: 'v' },
-      variants: { type: 'boolean' },
-      seed: { type: 'string' },
-    }, false);
+    const { values } = parse(
+      argv,
+      {
+        config: { type: 'string' },
+        corpus: { type: 'string', multiple: true },
+        category: { type: 'string', multiple: true },
+        'min-coverage': { type: 'string' },
+        'max-flagged': { type: 'string' },
+        'data-dir': { type: 'string' },
+        json: { type: 'boolean' },
+        verbose: { type: 'boolean', short: 'v' },
+        variants: { type: 'boolean' },
+        seed: { type: 'string' },
+      },
+      false,
+    );
     const seed = values.seed === undefined ? 1 : Number(values.seed);
     if (!Number.isInteger(seed) || seed < 0) throw new UsageError('--seed takes a whole number');
     const minCoverage = parsePct(values['min-coverage'], '--min-coverage');
@@ -106,12 +129,21 @@ how many benign calls are flagged (deny or ask), per category, with every failed
     const only = values.category as string[] | undefined;
     if (only?.length) cases = cases.filter((c) => only.includes(c.category));
     if (!cases.length) throw new UsageError('no corpus cases to run (check --corpus and --category)');
-    const engine = openOfflineEngine(values.config as string | undefined, values['data-dir'] as string | undefined, { home: CORPUS_HOME, resolveSymlinks: false });
+    const engine = openOfflineEngine(values.config as string | undefined, values['data-dir'] as string | undefined, {
+      home: CORPUS_HOME,
+      resolveSymlinks: false,
+    });
     const rep = runCorpus(engine.engine, cases);
     const vrep = values.variants ? runVariants(engine.engine, cases, seed) : undefined;
     if (values.json) {
       const { results, ...summary } = rep;
-      const body = { config: engine.display, corpora, ...summary, ...(values.verbose ? { results } : {}), ...(vrep ? { variants: vrep } : {}) };
+      const body = {
+        config: engine.display,
+        corpora,
+        ...summary,
+        ...(values.verbose ? { results } : {}),
+        ...(vrep ? { variants: vrep } : {}),
+      };
       process.stdout.write(JSON.stringify(body, null, 2) + '\n');
     } else {
       process.stdout.write(formatReport(rep, { config: engine.display, corpora }, Boolean(values.verbose)) + '\n');
@@ -127,7 +159,9 @@ how many benign calls are flagged (deny or ask), per category, with every failed
       code = 1;
     }
     if (maxFlagged !== undefined && rep.benign.flaggedPct > maxFlagged) {
-      process.stderr.write(`svc bench: ${rep.benign.flaggedPct}% of benign calls flagged, above --max-flagged ${maxFlagged}%\n`);
+      process.stderr.write(
+        `svc bench: ${rep.benign.flaggedPct}% of benign calls flagged, above --max-flagged ${maxFlagged}%\n`,
+      );
       code = 1;
     }
     return code;

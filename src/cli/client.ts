@@ -32,7 +32,12 @@ export interface ApiResponse {
 }
 
 /** Calls the server; throws one clear sentence when it cannot be reached. */
-export async function api(method: string, path: string, body?: unknown, env: NodeJS.ProcessEnv = process.env): Promise<ApiResponse> {
+export async function api(
+  method: string,
+  path: string,
+  body?: unknown,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<ApiResponse> {
   const base = serviceUrl(env);
   const headers: Record<string, string> = {};
   const token = serviceToken(env);
@@ -62,7 +67,8 @@ export async function api(method: string, path: string, body?: unknown, env: Nod
 
 /** The server's error sentence for a failed response. */
 export function errorText(r: ApiResponse): string {
-  const msg = r.body && typeof r.body === 'object' && typeof r.body.error === 'string' ? r.body.error : String(r.body ?? '');
+  const msg =
+    r.body && typeof r.body === 'object' && typeof r.body.error === 'string' ? r.body.error : String(r.body ?? '');
   if (r.status === 401) return `${msg || 'unauthorized'} (set SERVICE_TOKEN or check the token file)`;
   return `${msg || 'request failed'} (HTTP ${r.status})`;
 }

@@ -18,7 +18,8 @@ export default {
     const { positionals } = parse(argv, {});
     if (positionals.length !== 1) throw new UsageError(`expected one SHELL (${SHELLS.join(', ')})`);
     const shell = positionals[0]!;
-    if (!(SHELLS as readonly string[]).includes(shell)) throw new UsageError(`unknown shell "${shell}" (expected ${SHELLS.join(', ')})`);
+    if (!(SHELLS as readonly string[]).includes(shell))
+      throw new UsageError(`unknown shell "${shell}" (expected ${SHELLS.join(', ')})`);
     if (!ctx) throw new Error('completion needs the command table');
     const specs = await collectSpecs(ctx.commands);
     process.stdout.write(renderCompletion(shell as Shell, specs));

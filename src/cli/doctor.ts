@@ -38,7 +38,11 @@ Exit status 1 when a check failed (warnings do not count), else 0.
         if (c.fix && c.status !== 'ok') process.stdout.write(`      ${' '.repeat(width)}  fix: ${c.fix}\n`);
       }
       const warned = checks.filter((c) => c.status === 'warn').length;
-      process.stdout.write(failed ? `\n${failed} problem${failed > 1 ? 's' : ''} found${warned ? `, ${warned} warning${warned > 1 ? 's' : ''}` : ''}.\n` : `\nall checks passed${warned ? ` (${warned} warning${warned > 1 ? 's' : ''})` : ''}.\n`);
+      process.stdout.write(
+        failed
+          ? `\n${failed} problem${failed > 1 ? 's' : ''} found${warned ? `, ${warned} warning${warned > 1 ? 's' : ''}` : ''}.\n`
+          : `\nall checks passed${warned ? ` (${warned} warning${warned > 1 ? 's' : ''})` : ''}.\n`,
+      );
     }
     return failed ? 1 : 0;
   },

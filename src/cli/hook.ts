@@ -77,7 +77,10 @@ export default {
       } catch {
         // Unparseable input was already a pre-phase deny.
       }
-      const reply = adapter.render(phase, phase === 'pre' ? { kind: 'deny', reason } : { kind: 'block', reason, replacement: '[REDACTED]' });
+      const reply = adapter.render(
+        phase,
+        phase === 'pre' ? { kind: 'deny', reason } : { kind: 'block', reason, replacement: '[REDACTED]' },
+      );
       out = { stdout: JSON.stringify(reply.json) + '\n', stderr: `svc hook: ${reason}\n` };
     }
     if (out.stderr) process.stderr.write(out.stderr);

@@ -71,7 +71,10 @@ function prompter(): { ask(q: string): Promise<string | null>; close(): void } {
 
 function parseHosts(text: string): HostName[] {
   const out: HostName[] = [];
-  for (const raw of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const raw of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     if (!isHost(raw)) throw new UsageError(`unknown host "${raw}" in --hosts (expected ${HOSTS.join(', ')})`);
     if (!out.includes(raw)) out.push(raw);
   }
@@ -86,7 +89,8 @@ export default {
     const { values, positionals } = parse(argv, options);
     if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
     const profile = (values.profile as string | undefined) ?? 'standard';
-    if (!(PROFILES as readonly string[]).includes(profile)) throw new UsageError(`unknown profile "${profile}" (expected ${PROFILES.join(', ')})`);
+    if (!(PROFILES as readonly string[]).includes(profile))
+      throw new UsageError(`unknown profile "${profile}" (expected ${PROFILES.join(', ')})`);
     const project = values.project ? resolve(values.project as string) : undefined;
     if (project && !existsSync(project)) throw new UsageError(`--project ${project} does not exist`);
     const dryRun = values['dry-run'] === true;
@@ -97,8 +101,11 @@ export default {
 
     const detected = detectHosts(env);
     out('Agents on this machine:');
-    for (const d of detected) out(`  ${d.present ? 'found  ' : 'missing'}  ${d.label.padEnd(20)} ${d.evidence.join(', ')}`.trimEnd());
-    let hosts = values.hosts ? parseHosts(values.hosts as string) : detected.filter((d) => d.present).map((d) => d.host);
+    for (const d of detected)
+      out(`  ${d.present ? 'found  ' : 'missing'}  ${d.label.padEnd(20)} ${d.evidence.join(', ')}`.trimEnd());
+    let hosts = values.hosts
+      ? parseHosts(values.hosts as string)
+      : detected.filter((d) => d.present).map((d) => d.host);
 
     const rl = interactive ? prompter() : undefined;
     try {
@@ -106,11 +113,14 @@ export default {
       if (rl) {
         const p = ((await rl.ask(`Profile (${PROFILES.join(', ')}) [${profile}]: `)) ?? '').trim();
         if (p) {
-          if (!(PROFILES as readonly string[]).includes(p)) throw new UsageError(`unknown profile "${p}" (expected ${PROFILES.join(', ')})`);
+          if (!(PROFILES as readonly string[]).includes(p))
+            throw new UsageError(`unknown profile "${p}" (expected ${PROFILES.join(', ')})`);
           chosenProfile = p;
         }
         if (!values.hosts) {
-          const h = ((await rl.ask(`Install the hook for [${hosts.join(',') || 'none'}] (or type a list): `)) ?? '').trim();
+          const h = (
+            (await rl.ask(`Install the hook for [${hosts.join(',') || 'none'}] (or type a list): `)) ?? ''
+          ).trim();
           if (h) hosts = parseHosts(h);
         }
       }
@@ -119,11 +129,19 @@ export default {
       out('');
       out(`Plan${dryRun ? ' (dry run: nothing is written)' : ''}:`);
       out(`  profile   ${chosenProfile}`);
-      out(`  policy    ${policyFile}${keepPolicy ? ' (exists; kept as it is)' : ' (new starter policy layered on the profile)'}`);
+      out(
+        `  policy    ${policyFile}${keepPolicy ? ' (exists; kept as it is)' : ' (new starter policy layered on the profile)'}`,
+      );
       if (!hosts.length) out('  hooks     none (no agent found; name them with --hosts)');
 
       const { runSetup, SetupError } = await import('../integrations/setup/run.js');
-      const setupOpts = { remove: false, force: values.force === true, env, node: process.execPath, svcJs: join(PACKAGE_ROOT, 'bin', 'svc.js') };
+      const setupOpts = {
+        remove: false,
+        force: values.force === true,
+        env,
+        node: process.execPath,
+        svcJs: join(PACKAGE_ROOT, 'bin', 'svc.js'),
+      };
       // The dry run of each host's edit is the plan; it also catches a malformed file before anything is written.
       const problems: string[] = [];
       for (const host of hosts) {
@@ -146,14 +164,25 @@ export default {
           return 1;
         }
       } else if (values.yes !== true) {
-        process.stderr.write('svc init: stdin is not a terminal; run again with --yes to apply this plan (or --dry-run to only see it)\n');
+        process.stderr.write(
+          'svc init: stdin is not a terminal; run again with --yes to apply this plan (or --dry-run to only see it)\n',
+        );
         return 1;
       }
 
       out('');
       if (!keepPolicy) {
         mkdirSync(join(dataDir, 'policies'), { recursive: true, mode: 0o700 });
-        writeFileSync(policyFile, starterPolicy({ profile: chosenProfile, project, file: policyFile, date: new Date().toISOString().slice(0, 10) }), { mode: 0o600, flag: 'wx' });
+        writeFileSync(
+          policyFile,
+          starterPolicy({
+            profile: chosenProfile,
+            project,
+            file: policyFile,
+            date: new Date().toISOString().slice(0, 10),
+          }),
+          { mode: 0o600, flag: 'wx' },
+        );
         out(`wrote ${policyFile}`);
       }
       for (const host of hosts) {
@@ -171,9 +200,14 @@ export default {
       const bare = resolveConfig(undefined, dataDir).paths;
       const layered = bare.some((p) => p.startsWith(dirname(shippedPolicy(chosenProfile))));
       out('');
-      if (!layered) out(`Note: 'svc serve' without --config would load ${join(dataDir, 'policies')} alone; start it with --config ${chosenProfile} so the profile stays the base.`);
+      if (!layered)
+        out(
+          `Note: 'svc serve' without --config would load ${join(dataDir, 'policies')} alone; start it with --config ${chosenProfile} so the profile stays the base.`,
+        );
       out('Next:');
-      out(`  1. start the server:     svc serve --config ${chosenProfile}${values['data-dir'] ? ` --data-dir ${dataDir}` : ''}`);
+      out(
+        `  1. start the server:     svc serve --config ${chosenProfile}${values['data-dir'] ? ` --data-dir ${dataDir}` : ''}`,
+      );
       out('  2. check everything:     svc doctor');
       out('  3. restart the agents so they load the hook; asks wait in: svc pending (approve: svc approve ID)');
       out(`  4. grow the policy:      edit ${policyFile}, then svc test --file ${policyFile}`);

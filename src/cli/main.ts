@@ -5,7 +5,7 @@ import { UsageError, type Command, wantsHelp } from './args.js';
 const COMMANDS: Record<string, { file: string; summary: string }> = {
   serve: { file: './serve.js', summary: 'run the policy server' },
   token: { file: './token.js', summary: 'create, list and revoke per-agent tokens' },
-  test: { file: './test.js', summary: 'evaluate a command offline, or run a policy file\'s tests' },
+  test: { file: './test.js', summary: "evaluate a command offline, or run a policy file's tests" },
   policy: { file: './policy.js', summary: 'lint a policy file or explain a decision' },
   pending: { file: './pending.js', summary: 'list pending approvals' },
   approve: { file: './approve.js', summary: 'approve a pending call (or a whole run)' },
@@ -16,7 +16,7 @@ const COMMANDS: Record<string, { file: string; summary: string }> = {
   wrap: { file: './wrap.js', summary: 'run a command with the shell shim and preload library' },
   mcp: { file: './mcp.js', summary: 'MCP stdio proxy in front of an MCP server' },
   hook: { file: './hook.js', summary: 'host hook adapter (JSON on stdin, host JSON on stdout)' },
-  setup: { file: './setup.js', summary: 'install or remove the hook in a host\'s settings' },
+  setup: { file: './setup.js', summary: "install or remove the hook in a host's settings" },
   sidecar: { file: './sidecar.js', summary: 'run the optional verification sidecar' },
   init: { file: './init.js', summary: 'detect agents, write a starter policy and install the hooks' },
   doctor: { file: './doctor.js', summary: 'check the installation and explain how to fix what is wrong' },

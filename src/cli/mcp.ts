@@ -41,7 +41,8 @@ export default {
       session: { type: 'string' },
       'approval-wait': { type: 'string' },
     });
-    if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}" (put the server command after --)`);
+    if (positionals.length)
+      throw new UsageError(`unexpected argument "${positionals[0]}" (put the server command after --)`);
     const command = argv.slice(dd + 1);
     let approvalWaitMs = DEFAULT_APPROVAL_WAIT_MS;
     if (values['approval-wait'] !== undefined) {

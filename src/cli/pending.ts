@@ -60,11 +60,20 @@ Environment: SERVICE_URL (default http://127.0.0.1:9090), SERVICE_TOKEN (else th
     const now = Date.now();
     const rows = [['ID', 'AGE', 'AGENT', 'RUN', 'TOOL', 'COMMAND']];
     for (const a of items) {
-      rows.push([cell(a.id), age(a.created_at, now), cell(a.agent, 24), cell(a.run_id || '-', 24), cell(a.tool, 16), cell(pendingSubject(a), MAX_COMMAND)]);
+      rows.push([
+        cell(a.id),
+        age(a.created_at, now),
+        cell(a.agent, 24),
+        cell(a.run_id || '-', 24),
+        cell(a.tool, 16),
+        cell(pendingSubject(a), MAX_COMMAND),
+      ]);
     }
     process.stdout.write(table(rows) + '\n');
     for (const g of r.body.run_groups ?? []) {
-      process.stdout.write(`run ${cell(g.agent)}/${cell(g.session)}/${cell(g.run_id)}: ${g.count} pending (svc approve --run ${cell(g.agent)}/${cell(g.session)}/${cell(g.run_id)})\n`);
+      process.stdout.write(
+        `run ${cell(g.agent)}/${cell(g.session)}/${cell(g.run_id)}: ${g.count} pending (svc approve --run ${cell(g.agent)}/${cell(g.session)}/${cell(g.run_id)})\n`,
+      );
     }
     return 0;
   },

@@ -47,7 +47,7 @@ async function reload(argv: string[]): Promise<number> {
     process.stdout.write(`reloaded: ${res.body.policies_loaded} policies, ${res.body.rules_total} rules\n`);
     return 0;
   }
-  const msg = typeof res.body === 'object' && res.body ? res.body.message ?? res.body.error : String(res.body);
+  const msg = typeof res.body === 'object' && res.body ? (res.body.message ?? res.body.error) : String(res.body);
   process.stderr.write(`svc: reload failed (${res.status}): ${msg}\n`);
   return 1;
 }
@@ -63,7 +63,9 @@ async function lint(argv: string[]): Promise<number> {
   } else {
     for (const d of all) process.stdout.write(formatDiagnostic(d) + '\n');
     const files = positionals.length === 1 ? positionals[0] : `${positionals.length} files`;
-    process.stdout.write(`${files}: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`);
+    process.stdout.write(
+      `${files}: ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`,
+    );
   }
   return errors ? 1 : 0;
 }
@@ -77,7 +79,8 @@ export function whyText(x: ExplainResult): string {
   const d = x.decision;
   if (x.refusal) return `The call was refused before any rule was consulted: ${x.refusal}.`;
   const from = x.derived?.find((e) => e.decision.policy && d.message.startsWith(`${e.via}: `));
-  if (from) return `What the call amounts to decided it: "${from.via}" is ${from.decision.action} by policy ${from.decision.policy}, stricter than the call's own reading (deny > ask > watch/allow).`;
+  if (from)
+    return `What the call amounts to decided it: "${from.via}" is ${from.decision.action} by policy ${from.decision.policy}, stricter than the call's own reading (deny > ask > watch/allow).`;
   const fired = x.rules.filter((r) => r.status === 'matched' && !r.reason.includes('(not reached'));
   if (!fired.length) {
     return x.rules.length
@@ -113,8 +116,13 @@ export function formatExplain(x: ExplainResult, showAll: boolean, config: string
   const out: string[] = [];
   const c = x.call;
   out.push(`Policy:    ${config}`);
-  if (layers?.length) out.push(`Layers:    ${layers.map((l) => l.name).join(' + ')}${layers.some((l) => l.kind === 'base') ? '' : ' (base replaced)'}`);
-  out.push(`Call:      tool ${c.tool}, agent ${c.agent || '-'}, session ${c.session || '-'}${c.workdir ? `, workdir ${c.workdir}` : ''}`);
+  if (layers?.length)
+    out.push(
+      `Layers:    ${layers.map((l) => l.name).join(' + ')}${layers.some((l) => l.kind === 'base') ? '' : ' (base replaced)'}`,
+    );
+  out.push(
+    `Call:      tool ${c.tool}, agent ${c.agent || '-'}, session ${c.session || '-'}${c.workdir ? `, workdir ${c.workdir}` : ''}`,
+  );
   if (x.command) {
     out.push(`Command:   ${x.command.raw}`);
     out.push(`Normalized: ${x.command.normalized || '(nothing executed)'}`);
@@ -122,15 +130,40 @@ export function formatExplain(x: ExplainResult, showAll: boolean, config: string
     const extra = x.command.candidates.filter((s) => !x.command!.components.includes(s));
     out.push(...list('Other readings (deny/ask rules match any one):', extra));
     if (x.command.envAssignments.length) out.push(`Assigns:   ${x.command.envAssignments.join(', ')}`);
-    const how: Record<string, string> = { extracted: 'code extracted from', resolved: 'variable resolved:', decoded: 'decoded by', function: 'function call', alias: 'alias', script: 'script for' };
-    out.push(...list('Shell readings (what the shell will make of it):', (x.command.readings ?? []).map((r) => `${how[r.kind] ?? r.kind} ${r.from} -> ${JSON.stringify(r.text)}`)));
-    out.push(...list('Dynamic (what runs is only known at run time):', (x.command.dynamic ?? []).map((d) => `${d.kind}: ${d.reason}`)));
+    const how: Record<string, string> = {
+      extracted: 'code extracted from',
+      resolved: 'variable resolved:',
+      decoded: 'decoded by',
+      function: 'function call',
+      alias: 'alias',
+      script: 'script for',
+    };
+    out.push(
+      ...list(
+        'Shell readings (what the shell will make of it):',
+        (x.command.readings ?? []).map((r) => `${how[r.kind] ?? r.kind} ${r.from} -> ${JSON.stringify(r.text)}`),
+      ),
+    );
+    out.push(
+      ...list(
+        'Dynamic (what runs is only known at run time):',
+        (x.command.dynamic ?? []).map((d) => `${d.kind}: ${d.reason}`),
+      ),
+    );
   }
   if (x.paths) out.push(...list('Path readings:', x.paths));
   if (x.url !== undefined) out.push(`URL:       ${x.url}`);
   if (x.domain !== undefined) out.push(`Domain:    ${x.domain}`);
   if (x.derived?.length) {
-    out.push(...list('Amounts to (each decided like a direct call; the strictest wins):', x.derived.map((e) => `${e.via} -> ${e.tool} ${JSON.stringify(e.params).slice(0, 160)}: ${e.decision.action}${e.decision.policy ? ` (policy ${e.decision.policy})` : ''}`)));
+    out.push(
+      ...list(
+        'Amounts to (each decided like a direct call; the strictest wins):',
+        x.derived.map(
+          (e) =>
+            `${e.via} -> ${e.tool} ${JSON.stringify(e.params).slice(0, 160)}: ${e.decision.action}${e.decision.policy ? ` (policy ${e.decision.policy})` : ''}`,
+        ),
+      ),
+    );
   }
   out.push('');
   const d = x.decision;
@@ -140,7 +173,10 @@ export function formatExplain(x: ExplainResult, showAll: boolean, config: string
   out.push(`Why:       ${whyText(x)}`);
   const groups: [string, ExplainRule[]][] = [
     ['Matched', x.rules.filter((r) => r.status === 'matched')],
-    ['Nearly matched (a condition held but another, or an exclusion, undid it)', x.rules.filter((r) => r.status === 'near')],
+    [
+      'Nearly matched (a condition held but another, or an exclusion, undid it)',
+      x.rules.filter((r) => r.status === 'near'),
+    ],
     ['Skipped (expired or used up)', x.rules.filter((r) => r.status === 'skipped')],
   ];
   if (showAll) groups.push(['Did not match', x.rules.filter((r) => r.status === 'no')]);
@@ -168,7 +204,8 @@ async function explain(argv: string[]): Promise<number> {
     all: { type: 'boolean' },
     json: { type: 'boolean' },
   });
-  if (positionals.length !== 1) throw new UsageError(positionals.length ? 'give one command (quote it)' : 'missing COMMAND to explain');
+  if (positionals.length !== 1)
+    throw new UsageError(positionals.length ? 'give one command (quote it)' : 'missing COMMAND to explain');
   const arg = positionals[0]!;
   if (arg.trim() === '') throw new UsageError('the command is empty');
   const { engine, display, layers, call } = offlineCall(arg, values);
@@ -185,6 +222,8 @@ export default {
     if (sub === 'lint') return lint(rest);
     if (sub === 'explain') return explain(rest);
     if (sub === 'reload') return reload(rest);
-    throw new UsageError(sub ? `unknown subcommand "${sub}" (use lint, explain or reload)` : 'missing subcommand: lint, explain or reload');
+    throw new UsageError(
+      sub ? `unknown subcommand "${sub}" (use lint, explain or reload)` : 'missing subcommand: lint, explain or reload',
+    );
   },
 } satisfies Command;

@@ -47,7 +47,11 @@ async function livePolicy(config: string | undefined, dataDir: string): Promise<
     const { api } = await import('./client.js');
     const r = await api('GET', '/v1/status');
     if (r.status === 200 && r.body) {
-      const layers = Array.isArray(r.body.layers) ? r.body.layers.map((l: any) => (typeof l === 'string' ? l : l?.path)).filter((p: unknown) => typeof p === 'string' && existsSync(p)) : [];
+      const layers = Array.isArray(r.body.layers)
+        ? r.body.layers
+            .map((l: any) => (typeof l === 'string' ? l : l?.path))
+            .filter((p: unknown) => typeof p === 'string' && existsSync(p))
+        : [];
       if (layers.length) return { display: `the running server (${layers.join(', ')})`, paths: layers };
       if (typeof r.body.config_path === 'string' && existsSync(r.body.config_path)) {
         const c = resolveConfig(r.body.config_path, dataDir);
@@ -63,7 +67,8 @@ async function livePolicy(config: string | undefined, dataDir: string): Promise<
 function count(v: unknown, name: string, fallback: number): number {
   if (v === undefined) return fallback;
   const n = Number(v);
-  if (!Number.isInteger(n) || n < 1 || n > 1_000_000) throw new UsageError(`--${name} must be a whole number of at least 1`);
+  if (!Number.isInteger(n) || n < 1 || n > 1_000_000)
+    throw new UsageError(`--${name} must be a whole number of at least 1`);
   return n;
 }
 
@@ -73,11 +78,13 @@ export default {
   words: ['suggest'],
   async run(argv) {
     const [sub, ...rest] = argv;
-    if (sub !== 'suggest') throw new UsageError(sub ? `unknown subcommand "${sub}" (expected suggest)` : 'expected a subcommand: suggest');
+    if (sub !== 'suggest')
+      throw new UsageError(sub ? `unknown subcommand "${sub}" (expected suggest)` : 'expected a subcommand: suggest');
     const { values } = parse(rest, options, false);
     const minApprovals = count(values.min, 'min', 3);
     const minDenials = count(values['min-denials'], 'min-denials', 1);
-    const since = (values.since as string | undefined) ?? new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+    const since =
+      (values.since as string | undefined) ?? new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
     if (!isValidDate(since)) throw new UsageError(`--since "${since}" is not a date (YYYY-MM-DD)`);
     const dataDir = values['data-dir'] ? resolve(values['data-dir'] as string) : defaultDataDir();
     const auditDir = values['audit-dir'] ? resolve(values['audit-dir'] as string) : join(dataDir, 'audit');
@@ -91,18 +98,41 @@ export default {
     const live = await livePolicy(values.config as string | undefined, dataDir);
     const r = suggest(resolved, live.paths, { minApprovals, minDenials });
     if (values.json) {
-      process.stdout.write(JSON.stringify({ since, events_read: events, human_decisions: resolved.length, live_policy: live.display, suggestions: r.suggestions, skipped: r.skipped }, null, 2) + '\n');
+      process.stdout.write(
+        JSON.stringify(
+          {
+            since,
+            events_read: events,
+            human_decisions: resolved.length,
+            live_policy: live.display,
+            suggestions: r.suggestions,
+            skipped: r.skipped,
+          },
+          null,
+          2,
+        ) + '\n',
+      );
       return 0;
     }
     const header = [
       `# Suggested by 'svc rules suggest' from ${resolved.length} human decisions in ${events} audit events since ${since}.`,
       `# Each rule was checked against the live policy (${live.display}): none opens a current deny.`,
-      ...r.suggestions.map((s, i) => `#   ${i + 1}. ${s.kind} ${s.tool} "${s.subject}": ${s.count}x by ${s.by.join(', ')}; now ${s.now}, with the rule ${s.after}`),
+      ...r.suggestions.map(
+        (s, i) =>
+          `#   ${i + 1}. ${s.kind} ${s.tool} "${s.subject}": ${s.count}x by ${s.by.join(', ')}; now ${s.now}, with the rule ${s.after}`,
+      ),
       '# Review, then save as a file in <data-dir>/policies/ (the server reloads it).',
     ].join('\n');
-    process.stdout.write(r.suggestions.length ? suggestionsYaml(r.suggestions, header) : `# no suggestions from ${resolved.length} human decisions since ${since}\n`);
+    process.stdout.write(
+      r.suggestions.length
+        ? suggestionsYaml(r.suggestions, header)
+        : `# no suggestions from ${resolved.length} human decisions since ${since}\n`,
+    );
     if (r.skipped.length) {
-      process.stderr.write(`left out ${r.skipped.length}:\n` + r.skipped.map((s) => `  ${s.kind} ${s.tool} "${s.subject}" (${s.count}x): ${s.why}\n`).join(''));
+      process.stderr.write(
+        `left out ${r.skipped.length}:\n` +
+          r.skipped.map((s) => `  ${s.kind} ${s.tool} "${s.subject}" (${s.count}x): ${s.why}\n`).join(''),
+      );
     }
     return 0;
   },

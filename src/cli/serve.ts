@@ -40,12 +40,25 @@ options:
 
 When ready it prints one line "listening on http://HOST:PORT" to stdout; logs go to stderr.`;
 
-const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1024, kib: 1024, m: 1 << 20, mb: 1 << 20, mib: 1 << 20, g: 1 << 30, gb: 1 << 30, gib: 1 << 30 };
+const SIZE_UNITS: Record<string, number> = {
+  '': 1,
+  b: 1,
+  k: 1024,
+  kb: 1024,
+  kib: 1024,
+  m: 1 << 20,
+  mb: 1 << 20,
+  mib: 1 << 20,
+  g: 1 << 30,
+  gb: 1 << 30,
+  gib: 1 << 30,
+};
 
 export function parseSize(text: string): number {
   const m = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text.trim());
   const unit = m ? SIZE_UNITS[m[2]!.toLowerCase()] : undefined;
-  if (!m || unit === undefined || Number(m[1]) <= 0) throw new UsageError(`invalid size "${text}": use a number like 100MiB, 512k or 1048576`);
+  if (!m || unit === undefined || Number(m[1]) <= 0)
+    throw new UsageError(`invalid size "${text}": use a number like 100MiB, 512k or 1048576`);
   return Math.floor(Number(m[1]) * unit);
 }
 
@@ -71,9 +84,11 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
   if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   const v = values as Record<string, string | boolean | undefined>;
   const port = Number(v.port ?? '9090');
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`invalid --port "${v.port}": use 0-65535`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new UsageError(`invalid --port "${v.port}": use 0-65535`);
   const mode = (v.mode as string | undefined) ?? 'enforce';
-  if (mode !== 'enforce' && mode !== 'monitor') throw new UsageError(`invalid --mode "${mode}": use enforce or monitor`);
+  if (mode !== 'enforce' && mode !== 'monitor')
+    throw new UsageError(`invalid --mode "${mode}": use enforce or monitor`);
   let approvalTimeoutMs = 120_000;
   if (v['approval-timeout'] !== undefined) {
     try {

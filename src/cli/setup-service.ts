@@ -4,7 +4,17 @@
 // describes the layout this writes.
 import { execFileSync } from 'node:child_process';
 import {
-  chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync,
+  chmodSync,
+  chownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
 } from 'node:fs';
 import { homedir, userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -90,7 +100,10 @@ function groupMembers(group: string): string[] {
   }
 }
 
-export function parseServiceArgs(values: Record<string, unknown>, env: NodeJS.ProcessEnv = process.env): ServiceOptions {
+export function parseServiceArgs(
+  values: Record<string, unknown>,
+  env: NodeJS.ProcessEnv = process.env,
+): ServiceOptions {
   const str = (k: string, d: string) => (typeof values[k] === 'string' ? (values[k] as string) : d);
   const o: ServiceOptions = {
     remove: values.remove === true,
@@ -108,15 +121,23 @@ export function parseServiceArgs(values: Record<string, unknown>, env: NodeJS.Pr
   };
   if (typeof values['etc-dir'] === 'string') {
     // Only a test run as root may write the trust files elsewhere; the library never reads them there.
-    if (env.SVC_TEST_ETC !== '1' || process.getuid?.() !== 0) throw new UsageError('--etc-dir is for the test suite only (needs SVC_TEST_ETC=1 and root)');
+    if (env.SVC_TEST_ETC !== '1' || process.getuid?.() !== 0)
+      throw new UsageError('--etc-dir is for the test suite only (needs SVC_TEST_ETC=1 and root)');
     o.etc = resolve(values['etc-dir'] as string);
   }
   if (o.purge && !o.remove) throw new UsageError('--purge goes with --remove');
-  for (const n of [o.user, o.group, ...o.agentUsers]) if (!NAME_RE.test(n)) throw new UsageError(`invalid user or group name "${n}"`);
-  if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535) throw new UsageError('--port must be 0-65535 (0 picks a free port each start)');
-  for (const [k, p] of [['--prefix', o.prefix], ['--data-dir', o.dataDir]] as const) {
-    if (p === '/' || p.split('/').length < 3) throw new UsageError(`${k} ${p} is too close to / (use a directory of its own, e.g. /opt/svc)`);
-    if (p.startsWith('/home/') || p === '/root' || p.startsWith('/root/')) throw new UsageError(`${k} ${p} is inside a user's home; protected mode needs a directory outside every home`);
+  for (const n of [o.user, o.group, ...o.agentUsers])
+    if (!NAME_RE.test(n)) throw new UsageError(`invalid user or group name "${n}"`);
+  if (!Number.isInteger(o.port) || o.port < 0 || o.port > 65535)
+    throw new UsageError('--port must be 0-65535 (0 picks a free port each start)');
+  for (const [k, p] of [
+    ['--prefix', o.prefix],
+    ['--data-dir', o.dataDir],
+  ] as const) {
+    if (p === '/' || p.split('/').length < 3)
+      throw new UsageError(`${k} ${p} is too close to / (use a directory of its own, e.g. /opt/svc)`);
+    if (p.startsWith('/home/') || p === '/root' || p.startsWith('/root/'))
+      throw new UsageError(`${k} ${p} is inside a user's home; protected mode needs a directory outside every home`);
   }
   for (const u of o.agentUsers) if (u === o.user) throw new UsageError('the agent user cannot be the service user');
   return o;
@@ -137,7 +158,17 @@ export function paths(o: ServiceOptions) {
 
 /** The command the unit runs (and a test or a container starts under the service user). */
 export function execStart(o: ServiceOptions): string[] {
-  return [o.node, paths(o).svcJs, 'serve', '--data-dir', o.dataDir, '--port', String(o.port), '--socket', paths(o).socket];
+  return [
+    o.node,
+    paths(o).svcJs,
+    'serve',
+    '--data-dir',
+    o.dataDir,
+    '--port',
+    String(o.port),
+    '--socket',
+    paths(o).socket,
+  ];
 }
 
 /** The service user's primary group (its own group when setup created the user). */
@@ -226,7 +257,14 @@ function runtimeModules(root: string): string[] {
 
 /** What the copy was made from: a re-run with the same package skips the copy. */
 function packageStamp(root: string): string {
-  const parts = ['package.json', 'package-lock.json', 'dist/src/cli/main.js', 'build/Release/libsvc.so', 'build/Release/svc-hook', 'build/Release/svc_native.node'].map((f) => {
+  const parts = [
+    'package.json',
+    'package-lock.json',
+    'dist/src/cli/main.js',
+    'build/Release/libsvc.so',
+    'build/Release/svc-hook',
+    'build/Release/svc_native.node',
+  ].map((f) => {
     try {
       const st = statSync(join(root, f));
       return `${f}:${st.size}:${st.mtimeMs}`;
@@ -250,9 +288,18 @@ function copyPackage(prefix: string): void {
   const tmp = `${prefix}.new`;
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true, mode: 0o755 });
-  const items = ['package.json', 'bin', 'dist/src', 'dist/server', 'server/dashboard', 'policies', ...ARTIFACTS.map((a) => `build/Release/${a}`),
+  const items = [
+    'package.json',
+    'bin',
+    'dist/src',
+    'dist/server',
+    'server/dashboard',
+    'policies',
+    ...ARTIFACTS.map((a) => `build/Release/${a}`),
     // A packed install ships the natives prebuilt instead (src/util/artifacts.ts looks in both).
-    ...ARTIFACTS.map((a) => `prebuilds/${process.platform}-${process.arch}/${a}`), ...runtimeModules(root).map((m) => `node_modules/${m}`)];
+    ...ARTIFACTS.map((a) => `prebuilds/${process.platform}-${process.arch}/${a}`),
+    ...runtimeModules(root).map((m) => `node_modules/${m}`),
+  ];
   for (const item of items) {
     const from = join(root, item);
     if (!existsSync(from)) continue;
@@ -297,7 +344,16 @@ function installSteps(o: ServiceOptions, out: (l: string) => void): Step[] {
     do() {
       if (idOf('user', o.user) === undefined) {
         const shell = existsSync('/usr/sbin/nologin') ? '/usr/sbin/nologin' : '/bin/false';
-        run('useradd', ['--system', '--user-group', '--no-create-home', '--home-dir', o.dataDir, '--shell', shell, o.user]);
+        run('useradd', [
+          '--system',
+          '--user-group',
+          '--no-create-home',
+          '--home-dir',
+          o.dataDir,
+          '--shell',
+          shell,
+          o.user,
+        ]);
         state.created_user = true;
       }
       if (!groupMembers(o.group).includes(o.user)) run('usermod', ['-a', '-G', o.group, o.user]);
@@ -393,7 +449,10 @@ function installSteps(o: ServiceOptions, out: (l: string) => void): Step[] {
       },
     });
   }
-  if (/^\/(home|root)(\/|$)/.test(o.node)) out(`warning: node is at ${o.node}, inside a home directory; the service user may not be able to run it (install node system-wide)`);
+  if (/^\/(home|root)(\/|$)/.test(o.node))
+    out(
+      `warning: node is at ${o.node}, inside a home directory; the service user may not be able to run it (install node system-wide)`,
+    );
   return steps;
 }
 
@@ -405,7 +464,10 @@ function removeSteps(o: ServiceOptions): Step[] {
   if (!st) throw new Error(`no record of a setup at ${p.state}; nothing was removed`);
   const steps: Step[] = [];
   if (o.systemdRunning && existsSync(p.unit)) {
-    steps.push({ what: `systemctl disable --now ${UNIT_NAME}`, do: () => void run('systemctl', ['disable', '--now', UNIT_NAME]) });
+    steps.push({
+      what: `systemctl disable --now ${UNIT_NAME}`,
+      do: () => void run('systemctl', ['disable', '--now', UNIT_NAME]),
+    });
   }
   steps.push({
     what: `remove ${p.unit}, ${p.uidFile}, ${p.serviceFile}, ${p.agentToken}`,
@@ -419,12 +481,17 @@ function removeSteps(o: ServiceOptions): Step[] {
   const dataDir = st?.data_dir ?? o.dataDir;
   steps.push(
     o.purge
-      ? { what: `remove ${dataDir} with its audit log (--purge)`, do: () => rmSync(dataDir, { recursive: true, force: true }) }
+      ? {
+          what: `remove ${dataDir} with its audit log (--purge)`,
+          do: () => rmSync(dataDir, { recursive: true, force: true }),
+        }
       : {
           what: `remove ${dataDir} except the audit log (audit/, audit-anchor.json), which is handed to root`,
           do() {
             if (!existsSync(dataDir)) return;
-            for (const f of readdirSync(dataDir)) if (f !== 'audit' && f !== 'audit-anchor.json') rmSync(join(dataDir, f), { recursive: true, force: true });
+            for (const f of readdirSync(dataDir))
+              if (f !== 'audit' && f !== 'audit-anchor.json')
+                rmSync(join(dataDir, f), { recursive: true, force: true });
             run('chown', ['-R', 'root:root', dataDir]);
             chmodSync(dataDir, 0o700);
           },
@@ -434,7 +501,8 @@ function removeSteps(o: ServiceOptions): Step[] {
   for (const a of st?.agent_users ?? []) {
     steps.push({ what: `remove ${a} from ${group}`, do: () => void tryRun('gpasswd', ['-d', a, group]) });
   }
-  if (st?.created_user) steps.push({ what: `delete system user ${st.user}`, do: () => void tryRun('userdel', [st.user]) });
+  if (st?.created_user)
+    steps.push({ what: `delete system user ${st.user}`, do: () => void tryRun('userdel', [st.user]) });
   if (st?.created_group) steps.push({ what: `delete group ${group}`, do: () => void tryRun('groupdel', [group]) });
   steps.push({
     what: `remove ${p.state}`,
@@ -474,10 +542,13 @@ function checkTargets(o: ServiceOptions): void {
     }
   };
   const pre = entries(o.prefix);
-  if (pre.length && !pre.includes('.svc-copy')) throw new Error(`--prefix ${o.prefix} exists and is not a copy made by svc setup service; choose a new directory`);
+  if (pre.length && !pre.includes('.svc-copy'))
+    throw new Error(`--prefix ${o.prefix} exists and is not a copy made by svc setup service; choose a new directory`);
   const data = entries(o.dataDir);
   if (data.length && !data.some((e) => SVC_MARKS.includes(e))) {
-    throw new Error(`--data-dir ${o.dataDir} is not empty and not an svc data dir (${data.slice(0, 3).join(', ')}); choose a new directory`);
+    throw new Error(
+      `--data-dir ${o.dataDir} is not empty and not an svc data dir (${data.slice(0, 3).join(', ')}); choose a new directory`,
+    );
   }
 }
 
@@ -515,18 +586,24 @@ function userLevel(o: ServiceOptions, out: (l: string) => void): number {
   return 0;
 }
 
-export function runServiceSetup(o: ServiceOptions, out: (l: string) => void = (l) => process.stdout.write(l + '\n')): number {
+export function runServiceSetup(
+  o: ServiceOptions,
+  out: (l: string) => void = (l) => process.stdout.write(l + '\n'),
+): number {
   if (process.getuid?.() !== 0) return userLevel(o, out);
   if (!o.remove) checkTargets(o);
   const steps = o.remove ? removeSteps(o) : installSteps(o, out);
   // Checked before anything changes, so a typo leaves no half-done setup behind.
   const missing = o.remove ? [] : o.agentUsers.filter((a) => idOf('user', a) === undefined);
-  if (missing.length && !o.dryRun) throw new Error(`agent user ${missing.join(', ')} does not exist; nothing was changed`);
+  if (missing.length && !o.dryRun)
+    throw new Error(`agent user ${missing.join(', ')} does not exist; nothing was changed`);
   if (o.dryRun) {
-    for (const a of missing) out(`warning: agent user ${a} does not exist (the real run stops here and changes nothing)`);
+    for (const a of missing)
+      out(`warning: agent user ${a} does not exist (the real run stops here and changes nothing)`);
     out(`svc setup service${o.remove ? ' --remove' : ''}: plan (--dry-run, nothing changed)`);
     for (const s of steps) out(`  - ${s.what}`);
-    if (!o.remove && !o.systemdRunning) out(`  - systemd is not running here: print the command that starts the server as ${o.user}`);
+    if (!o.remove && !o.systemdRunning)
+      out(`  - systemd is not running here: print the command that starts the server as ${o.user}`);
     return 0;
   }
   for (const s of steps) {
@@ -535,8 +612,12 @@ export function runServiceSetup(o: ServiceOptions, out: (l: string) => void = (l
   }
   if (!o.remove) {
     out('');
-    out(`agents: set SERVICE_HOME=${o.dataDir} SERVICE_SOCKET=${paths(o).socket} SERVICE_URL=http://127.0.0.1:${o.port}`);
-    out(`        and SERVICE_TOKEN from ${paths(o).agentToken} (eval scope); approvals need the admin token in ${o.dataDir}/token (root only)`);
+    out(
+      `agents: set SERVICE_HOME=${o.dataDir} SERVICE_SOCKET=${paths(o).socket} SERVICE_URL=http://127.0.0.1:${o.port}`,
+    );
+    out(
+      `        and SERVICE_TOKEN from ${paths(o).agentToken} (eval scope); approvals need the admin token in ${o.dataDir}/token (root only)`,
+    );
     if (!o.systemdRunning) {
       out('systemd is not running here; start the server as the service user with:');
       out(`  setpriv --reuid=${o.user} --regid=${primaryGroup(o.user)} --init-groups -- ${execStart(o).join(' ')}`);

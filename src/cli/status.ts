@@ -80,7 +80,11 @@ export async function gatherStatus(now = Date.now()): Promise<StatusReport> {
   const st = await api('GET', '/v1/status');
   if (st.status !== 200) throw new Error(`the server refused /v1/status: ${errorText(st)}`);
   const s = st.body ?? {};
-  const layers: string[] = Array.isArray(s.layers) ? s.layers.map((l: any) => (typeof l === 'string' ? l : String(l.path ?? l.name ?? JSON.stringify(l)))) : s.config_path ? [String(s.config_path)] : [];
+  const layers: string[] = Array.isArray(s.layers)
+    ? s.layers.map((l: any) => (typeof l === 'string' ? l : String(l.path ?? l.name ?? JSON.stringify(l))))
+    : s.config_path
+      ? [String(s.config_path)]
+      : [];
   const report: StatusReport = {
     url: serviceUrl(),
     version: health.body?.version,
@@ -105,7 +109,13 @@ export async function gatherStatus(now = Date.now()): Promise<StatusReport> {
   report.last_hour.complete = hour.complete;
   const pend = await api('GET', '/v1/approvals');
   if (pend.status === 200) {
-    report.pending = (pend.body.approvals ?? []).map((a: any) => ({ id: a.id, tool: a.tool, command: pendingSubject(a), agent: a.agent, created_at: a.created_at }));
+    report.pending = (pend.body.approvals ?? []).map((a: any) => ({
+      id: a.id,
+      tool: a.tool,
+      command: pendingSubject(a),
+      agent: a.agent,
+      created_at: a.created_at,
+    }));
   }
   const denies = await api('GET', `/v1/audit/events?action=deny&limit=${LAST_DENIES * 4}`);
   if (denies.status === 200) {
@@ -126,12 +136,19 @@ export async function gatherStatus(now = Date.now()): Promise<StatusReport> {
 async function auditHealth(): Promise<StatusReport['audit']> {
   const dataDir = defaultDataDir();
   const dir = join(dataDir, 'audit');
-  if (!existsSync(dir)) return { verified: null, note: `no audit directory at ${dir} (a server with another data dir, or auditing off)` };
+  if (!existsSync(dir))
+    return { verified: null, note: `no audit directory at ${dir} (a server with another data dir, or auditing off)` };
   try {
     const { verifyChain } = await import('../audit/verify.js');
     const { anchorPath } = await import('../audit/anchor.js');
     const r = await verifyChain(dir, { anchorPath: anchorPath(dataDir) });
-    return r.ok ? { verified: true, events: r.events } : { verified: false, events: r.events, problem: r.problem ? `${r.problem.file}:${r.problem.line}: ${r.problem.problem}` : 'chain broken' };
+    return r.ok
+      ? { verified: true, events: r.events }
+      : {
+          verified: false,
+          events: r.events,
+          problem: r.problem ? `${r.problem.file}:${r.problem.line}: ${r.problem.problem}` : 'chain broken',
+        };
   } catch (err) {
     return { verified: null, note: `cannot read ${dir}: ${(err as Error).message}` };
   }
@@ -144,7 +161,9 @@ function ago(ts: string, now: number): string {
 
 export function renderStatus(r: StatusReport, now = Date.now()): string {
   const out: string[] = [];
-  out.push(`svc ${r.version ?? '?'} at ${r.url}: ${r.mode ?? '?'} mode${r.uptime_seconds !== undefined ? `, up ${Math.floor(r.uptime_seconds / 60)}m` : ''}`);
+  out.push(
+    `svc ${r.version ?? '?'} at ${r.url}: ${r.mode ?? '?'} mode${r.uptime_seconds !== undefined ? `, up ${Math.floor(r.uptime_seconds / 60)}m` : ''}`,
+  );
   out.push(`policy: ${r.policy_count ?? '?'} policies, ${r.rule_count ?? '?'} rules`);
   for (const l of r.layers) out.push(`  layer ${l}`);
   if (r.policy_error) out.push(`  LOAD ERROR (the last good set is in force): ${r.policy_error}`);
@@ -154,13 +173,21 @@ export function renderStatus(r: StatusReport, now = Date.now()): string {
   if (r.pending.length) {
     out.push(`pending asks: ${r.pending.length}`);
     const rows = [['ID', 'AGE', 'AGENT', 'TOOL', 'WHAT']];
-    for (const p of r.pending.slice(0, 10)) rows.push([cut(p.id, 40), ago(p.created_at, now), cut(p.agent, 20), cut(p.tool, 12), cut(p.command, 60)]);
-    out.push(...table(rows).split('\n').map((l) => '  ' + l));
+    for (const p of r.pending.slice(0, 10))
+      rows.push([cut(p.id, 40), ago(p.created_at, now), cut(p.agent, 20), cut(p.tool, 12), cut(p.command, 60)]);
+    out.push(
+      ...table(rows)
+        .split('\n')
+        .map((l) => '  ' + l),
+    );
     out.push('  approve with: svc approve ID    deny with: svc deny ID');
   } else out.push('pending asks: none');
   if (r.last_denies.length) {
     out.push('last denies:');
-    for (const d of r.last_denies) out.push(`  ${ago(d.timestamp, now).padEnd(8)} ${cut(d.tool, 8).padEnd(8)} ${cut(d.subject, 50)}  (${cut(d.policy, 30)}: ${cut(d.message, 60)})`);
+    for (const d of r.last_denies)
+      out.push(
+        `  ${ago(d.timestamp, now).padEnd(8)} ${cut(d.tool, 8).padEnd(8)} ${cut(d.subject, 50)}  (${cut(d.policy, 30)}: ${cut(d.message, 60)})`,
+      );
   } else out.push('last denies: none today');
   const a = r.audit;
   if (a.verified === true) out.push(`audit: chain intact (${a.events} events)`);

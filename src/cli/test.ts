@@ -22,7 +22,6 @@ export function exitCodeFor(action: Action): number {
   return 0;
 }
 
-
 export interface SuiteCase {
   name: string;
   tool: string;
@@ -52,11 +51,13 @@ function asMap(v: unknown): v is Record<string, unknown> {
 function toCase(raw: unknown, i: number, where: string): SuiteCase {
   const at = `${where}: test ${i + 1}`;
   if (!asMap(raw)) throw new UsageError(`${at} must be a mapping with tool, params and expect`);
-  for (const k of Object.keys(raw)) if (!CASE_KEYS.includes(k)) throw new UsageError(`${at}: unknown key "${k}" (known: ${CASE_KEYS.join(', ')})`);
+  for (const k of Object.keys(raw))
+    if (!CASE_KEYS.includes(k)) throw new UsageError(`${at}: unknown key "${k}" (known: ${CASE_KEYS.join(', ')})`);
   if (typeof raw.tool !== 'string' || !raw.tool) throw new UsageError(`${at} needs a tool`);
   const expect = typeof raw.expect === 'string' ? raw.expect : '';
   if (!EXPECT.includes(expect)) throw new UsageError(`${at}: expect must be one of allow, deny, ask, watch`);
-  for (const k of ['params', 'input'] as const) if (raw[k] !== undefined && !asMap(raw[k])) throw new UsageError(`${at}: ${k} must be a mapping`);
+  for (const k of ['params', 'input'] as const)
+    if (raw[k] !== undefined && !asMap(raw[k])) throw new UsageError(`${at}: ${k} must be a mapping`);
   const c: SuiteCase = {
     name: typeof raw.name === 'string' && raw.name ? raw.name : `test ${i + 1}`,
     tool: raw.tool,
@@ -119,12 +120,15 @@ export function readSuite(file: string): SuiteSource {
   if (!asMap(doc)) throw new UsageError(`${file}: expected a policy file or a test suite (a mapping with tests:)`);
   const isPolicyFile = 'policies' in doc || 'default_action' in doc || 'version' in doc;
   if (!isPolicyFile) {
-    for (const k of Object.keys(doc)) if (!SUITE_KEYS.includes(k)) throw new UsageError(`${file}: unknown key "${k}" in a test suite (known: policy, tests)`);
+    for (const k of Object.keys(doc))
+      if (!SUITE_KEYS.includes(k))
+        throw new UsageError(`${file}: unknown key "${k}" in a test suite (known: policy, tests)`);
   }
   const tests = doc.tests;
   if (!Array.isArray(tests) || !tests.length) throw new UsageError(`${file} has no tests: list`);
   let policy: string = file;
-  if (!isPolicyFile && typeof doc.policy === 'string' && doc.policy) policy = resolve(dirname(file), expandTilde(doc.policy));
+  if (!isPolicyFile && typeof doc.policy === 'string' && doc.policy)
+    policy = resolve(dirname(file), expandTilde(doc.policy));
   return { policy, cases: tests.map((t, i) => toCase(t, i, file)) };
 }
 
@@ -149,7 +153,9 @@ async function runSuiteMode(file: string, v: Record<string, unknown>): Promise<n
   const errors = results.filter((r) => r.error).length;
   const passed = results.length - failed - errors;
   if (v.json) {
-    process.stdout.write(JSON.stringify({ passed, failed, errors, total: results.length, tests: results }, null, 2) + '\n');
+    process.stdout.write(
+      JSON.stringify({ passed, failed, errors, total: results.length, tests: results }, null, 2) + '\n',
+    );
   } else {
     const out: string[] = [];
     for (const r of results) {
@@ -158,9 +164,14 @@ async function runSuiteMode(file: string, v: Record<string, unknown>): Promise<n
         continue;
       }
       if (r.error) out.push(`ERROR ${r.name}: ${r.error}`);
-      else out.push(`FAIL  ${r.name}: expected ${r.expected}, got ${r.got}${r.policy ? ` (${r.policy})` : ''}\n      ${r.message}`);
+      else
+        out.push(
+          `FAIL  ${r.name}: expected ${r.expected}, got ${r.got}${r.policy ? ` (${r.policy})` : ''}\n      ${r.message}`,
+        );
     }
-    out.push(`${passed} passed, ${failed} failed${errors ? `, ${errors} errors` : ''} (${results.length} tests, ${Array.isArray(src.policy) ? src.policy.join(', ') : v.config ?? src.policy})`);
+    out.push(
+      `${passed} passed, ${failed} failed${errors ? `, ${errors} errors` : ''} (${results.length} tests, ${Array.isArray(src.policy) ? src.policy.join(', ') : (v.config ?? src.policy)})`,
+    );
     process.stdout.write(out.join('\n') + '\n');
   }
   return failed || errors ? 1 : 0;
@@ -169,7 +180,8 @@ async function runSuiteMode(file: string, v: Record<string, unknown>): Promise<n
 /** A tool class the policy set can tell apart: a reserved one or one a policy names exactly. */
 function checkTool(tool: string, engine: Engine): void {
   const named = new Set<string>(RESERVED_TOOLS);
-  for (const f of engine.files) for (const p of f.policies) for (const t of p.match.tool) if (!/[*?[{]/.test(t)) named.add(t);
+  for (const f of engine.files)
+    for (const p of f.policies) for (const t of p.match.tool) if (!/[*?[{]/.test(t)) named.add(t);
   if (named.has(tool)) return;
   const hint = closest(tool, [...named]);
   throw new UsageError(
@@ -184,13 +196,23 @@ function runSingle(arg: string, v: Record<string, unknown>): number {
   const d = engine.evaluate(call, { dryRun: true });
   if (v.json) {
     const body = {
-      tool, input: arg, decision: d.action, allowed: d.action === 'allow' || d.action === 'watch',
-      policy: d.policy ?? null, message: d.message, matched_policies: d.matchedPolicies,
-      suggestions: d.suggestions ?? [], config: display,
+      tool,
+      input: arg,
+      decision: d.action,
+      allowed: d.action === 'allow' || d.action === 'watch',
+      policy: d.policy ?? null,
+      message: d.message,
+      matched_policies: d.matchedPolicies,
+      suggestions: d.suggestions ?? [],
+      config: display,
     };
     process.stdout.write(JSON.stringify(body, null, 2) + '\n');
   } else {
-    const lines = [`decision: ${d.action}`, `policy:   ${d.policy ?? '(none: default action)'}`, `message:  ${d.message}`];
+    const lines = [
+      `decision: ${d.action}`,
+      `policy:   ${d.policy ?? '(none: default action)'}`,
+      `message:  ${d.message}`,
+    ];
     if (d.suggestions?.length) lines.push('suggestions:', ...d.suggestions.map((s) => `  ${s}`));
     process.stdout.write(lines.join('\n') + '\n');
   }
@@ -244,10 +266,15 @@ each failing case; exit 1 when any case fails.
       return runSuiteMode(v.file, v);
     }
     if (positionals.length !== 1) {
-      throw new UsageError(positionals.length ? 'give one command (quote it), or --file POLICY.yaml' : 'missing COMMAND (or --file POLICY.yaml)');
+      throw new UsageError(
+        positionals.length
+          ? 'give one command (quote it), or --file POLICY.yaml'
+          : 'missing COMMAND (or --file POLICY.yaml)',
+      );
     }
     const arg = positionals[0]!;
-    if (!v.tool && /\.ya?ml$/i.test(arg) && !/\s/.test(arg) && existsSync(arg) && statSync(arg).isFile()) return runSuiteMode(arg, v);
+    if (!v.tool && /\.ya?ml$/i.test(arg) && !/\s/.test(arg) && existsSync(arg) && statSync(arg).isFile())
+      return runSuiteMode(arg, v);
     if (arg.trim() === '') throw new UsageError('the command is empty');
     return runSingle(arg, v);
   },

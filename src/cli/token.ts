@@ -31,12 +31,18 @@ const token: Command = {
         if (!v.agent) throw new UsageError('create needs --agent NAME');
         if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
         const scopes = (v.scope as string[] | undefined) ?? ['eval'];
-        for (const s of scopes) if (s !== 'eval' && s !== 'admin') throw new UsageError(`invalid --scope "${s}": use eval or admin`);
+        for (const s of scopes)
+          if (s !== 'eval' && s !== 'admin') throw new UsageError(`invalid --scope "${s}": use eval or admin`);
         const { token: secret, record } = store.create(v.agent, scopes as Scope[]);
-        if (v.json) process.stdout.write(JSON.stringify({ token: secret, id: record.id, agent: record.agent, scopes: record.scopes }) + '\n');
+        if (v.json)
+          process.stdout.write(
+            JSON.stringify({ token: secret, id: record.id, agent: record.agent, scopes: record.scopes }) + '\n',
+          );
         else {
           process.stdout.write(`${secret}\n`);
-          process.stderr.write(`token ${record.id} for agent "${record.agent}" (scopes: ${record.scopes.join(', ')}); it is shown only once\n`);
+          process.stderr.write(
+            `token ${record.id} for agent "${record.agent}" (scopes: ${record.scopes.join(', ')}); it is shown only once\n`,
+          );
         }
         return 0;
       }
@@ -50,9 +56,13 @@ const token: Command = {
           process.stdout.write('no tokens (create one with: svc token create --agent NAME)\n');
           return 0;
         }
-        process.stdout.write(`${'ID'.padEnd(14)} ${'AGENT'.padEnd(20)} ${'SCOPES'.padEnd(12)} ${'STATUS'.padEnd(8)} CREATED\n`);
+        process.stdout.write(
+          `${'ID'.padEnd(14)} ${'AGENT'.padEnd(20)} ${'SCOPES'.padEnd(12)} ${'STATUS'.padEnd(8)} CREATED\n`,
+        );
         for (const r of list) {
-          process.stdout.write(`${r.id.padEnd(14)} ${r.agent.padEnd(20)} ${r.scopes.join(',').padEnd(12)} ${r.status.padEnd(8)} ${r.created_at}\n`);
+          process.stdout.write(
+            `${r.id.padEnd(14)} ${r.agent.padEnd(20)} ${r.scopes.join(',').padEnd(12)} ${r.status.padEnd(8)} ${r.created_at}\n`,
+          );
         }
         return 0;
       }
@@ -63,7 +73,11 @@ const token: Command = {
         return 0;
       }
       default:
-        throw new UsageError(sub ? `unknown subcommand "${sub}": use create, list or revoke` : 'missing subcommand: create, list or revoke');
+        throw new UsageError(
+          sub
+            ? `unknown subcommand "${sub}": use create, list or revoke`
+            : 'missing subcommand: create, list or revoke',
+        );
     }
   },
 };

@@ -70,7 +70,9 @@ export default {
     const env = wrapEnvironment(process.env, cmd, lib, shim);
     if (!existsSync(env.SERVICE_SOCKET!)) {
       const policy = env.SERVICE_FAIL_OPEN === '0' ? 'commands will be refused' : 'commands run unchecked';
-      process.stderr.write(`svc wrap: warning: no svc server socket at ${env.SERVICE_SOCKET} (is 'svc serve' running?); ${policy}\n`);
+      process.stderr.write(
+        `svc wrap: warning: no svc server socket at ${env.SERVICE_SOCKET} (is 'svc serve' running?); ${policy}\n`,
+      );
     }
     const child = spawn(shim, ['--svc-exec', '--', ...cmd], { stdio: 'inherit', env });
     // The terminal delivers Ctrl-C to CMD directly (same process group); forwarding it again

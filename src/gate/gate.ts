@@ -61,7 +61,9 @@ export class Gate {
       if (once) {
         usedOnce = true;
         // The ask is recorded first, so approval_policy_audit_id points at this request's ask event.
-        const askEvent = await this.appendOrFail(decisionEvent(call, decision, { extra: { source, ...extraRequest } })).catch((err) => {
+        const askEvent = await this.appendOrFail(
+          decisionEvent(call, decision, { extra: { source, ...extraRequest } }),
+        ).catch((err) => {
           this.returnOnce(call, identity);
           throw err;
         });
@@ -114,28 +116,55 @@ export class Gate {
     let approval: ApprovalView | undefined;
     const queue = (req.mode === 'enforce' && req.source !== 'preflight') || (req.mode === 'blocking' && req.wait);
     if (enforced && decision.action === 'ask' && queue) {
-      approval = await this.enqueue(call, decision, identity, source as 'tool' | 'socket' | 'hook' | 'mcp', event?.id ?? '');
+      approval = await this.enqueue(
+        call,
+        decision,
+        identity,
+        source as 'tool' | 'socket' | 'hook' | 'mcp',
+        event?.id ?? '',
+      );
       // A live run grant may have approved it at once (race-covered call).
       if (approval.status === 'approved') {
         grant = { scope: 'run', approvalId: approval.id };
-        decision = { ...decision, action: 'allow', message: approval.message || 'auto-approved by bulk-resolve run grant' };
+        decision = {
+          ...decision,
+          action: 'allow',
+          message: approval.message || 'auto-approved by bulk-resolve run grant',
+        };
         approval = undefined;
       }
     }
-    const result: GateResult = { decision, enforced, grant, approval, auditId: event?.id, records, events, cacheable: false };
+    const result: GateResult = {
+      decision,
+      enforced,
+      grant,
+      approval,
+      auditId: event?.id,
+      records,
+      events,
+      cacheable: false,
+    };
 
     if (req.mode === 'blocking' && approval) {
       const final = await this.deps.approvals.waitForResolution(approval.id, req.signal);
       result.approval = final;
       result.decision =
         final.status === 'approved'
-          ? { ...decision, action: 'allow', message: outcomeMessage(approval.id, { kind: 'approved', by: final.resolved_by }) }
+          ? {
+              ...decision,
+              action: 'allow',
+              message: outcomeMessage(approval.id, { kind: 'approved', by: final.resolved_by }),
+            }
           : {
               ...decision,
               action: 'deny',
-              message: outcomeMessage(approval.id, final.status === 'expired' ? { kind: 'expired' } : { kind: 'denied', by: final.resolved_by }, {
-                reason: decision.message,
-              }),
+              message: outcomeMessage(
+                approval.id,
+                final.status === 'expired' ? { kind: 'expired' } : { kind: 'denied', by: final.resolved_by },
+                {
+                  reason: decision.message,
+                },
+              ),
             };
     }
     if (req.mode === 'response' && !(enforced && decision.action === 'deny')) {
@@ -145,7 +174,12 @@ export class Gate {
   }
 
   /** The output of a call that already ran, against the response rules; recorded on its own. */
-  private async judgeResponse(call: ToolCall, response: string, requestAuditId: string | undefined, records: AuditEvent[]): Promise<ResponseOutcome> {
+  private async judgeResponse(
+    call: ToolCall,
+    response: string,
+    requestAuditId: string | undefined,
+    records: AuditEvent[],
+  ): Promise<ResponseOutcome> {
     const rd = this.deps.policies.current.evaluateResponse(call, response);
     const input = responseEvent(call, rd, { requestAuditId: requestAuditId ?? '', response });
     const enforced = this.deps.mode === 'enforce';
@@ -159,19 +193,40 @@ export class Gate {
     return { decision: rd, withheld: enforced && rd.action === 'deny' };
   }
 
-  private async enqueue(call: ToolCall, decision: Decision, identity: Caller, source: 'tool' | 'socket' | 'hook' | 'mcp', auditId: string) {
+  private async enqueue(
+    call: ToolCall,
+    decision: Decision,
+    identity: Caller,
+    source: 'tool' | 'socket' | 'hook' | 'mcp',
+    auditId: string,
+  ) {
     try {
-      return await this.deps.approvals.enqueue({ call, decision, credentialOwner: identity.credentialOwner, auditId, source });
+      return await this.deps.approvals.enqueue({
+        call,
+        decision,
+        credentialOwner: identity.credentialOwner,
+        auditId,
+        source,
+      });
     } catch (err) {
       if (err instanceof QueueFullError) throw err;
-      throw new UnavailableError('approval_state_unavailable', `approval state could not be committed: ${(err as Error).message}`, { cause: err });
+      throw new UnavailableError(
+        'approval_state_unavailable',
+        `approval state could not be committed: ${(err as Error).message}`,
+        { cause: err },
+      );
     }
   }
 
   private runGrantCovers(call: ToolCall, identity: Caller): boolean {
     return (
       !!call.runId &&
-      this.deps.approvals.runGrantCovers({ agent: call.agent, session: call.session, runId: call.runId, credentialOwner: identity.credentialOwner })
+      this.deps.approvals.runGrantCovers({
+        agent: call.agent,
+        session: call.session,
+        runId: call.runId,
+        credentialOwner: identity.credentialOwner,
+      })
     );
   }
 
@@ -189,9 +244,13 @@ export class Gate {
     try {
       return this.deps.approvals.consumeOnceGrant(call, identity.credentialOwner);
     } catch (err) {
-      throw new UnavailableError('approval_state_unavailable', `approval state is unavailable; refusing tool call: ${(err as Error).message}`, {
-        cause: err,
-      });
+      throw new UnavailableError(
+        'approval_state_unavailable',
+        `approval state is unavailable; refusing tool call: ${(err as Error).message}`,
+        {
+          cause: err,
+        },
+      );
     }
   }
 

@@ -63,7 +63,12 @@ export async function evaluateTool(target: ServerTarget, tool: string, body: Too
       : { kind: 'deny', message: decisionMessage(b, 'denied by policy') };
   }
   if (reply.status === 202 && b && typeof b.approval_id === 'string') {
-    return { kind: 'ask', message: decisionMessage(b, 'approval required'), approvalId: b.approval_id, expiresAt: b.expires_at };
+    return {
+      kind: 'ask',
+      message: decisionMessage(b, 'approval required'),
+      approvalId: b.approval_id,
+      expiresAt: b.expires_at,
+    };
   }
   if (reply.status === 403 && b && b.decision === 'deny') {
     return { kind: 'deny', message: decisionMessage(b, 'denied by policy') };
@@ -100,22 +105,33 @@ export async function evaluateResponse(
   if (reply.status === 200 && typeof b.response_policy_decision === 'string') {
     // The response side spoke: blocked when it denied and the server withheld the output
     // (in monitor mode it reports the deny but passes the output on).
-    if (b.response_policy_decision !== 'deny' || b.response === body.response) return { blocked: false, message: decisionMessage(b, 'allowed') };
-    const message = typeof b.response_policy_message === 'string' && b.response_policy_message ? b.response_policy_message : decisionMessage(b, 'tool output blocked by policy');
+    if (b.response_policy_decision !== 'deny' || b.response === body.response)
+      return { blocked: false, message: decisionMessage(b, 'allowed') };
+    const message =
+      typeof b.response_policy_message === 'string' && b.response_policy_message
+        ? b.response_policy_message
+        : decisionMessage(b, 'tool output blocked by policy');
     return { blocked: true, message, replacement: typeof b.response === 'string' ? b.response : undefined };
   }
   if (reply.status === 200 && typeof b.allowed === 'boolean') {
     if (b.allowed) return { blocked: false, message: decisionMessage(b, 'allowed') };
-    return { blocked: true, message: decisionMessage(b, 'tool output blocked by policy'), replacement: typeof b.response === 'string' ? b.response : undefined };
+    return {
+      blocked: true,
+      message: decisionMessage(b, 'tool output blocked by policy'),
+      replacement: typeof b.response === 'string' ? b.response : undefined,
+    };
   }
   if (reply.status === 403) return { blocked: true, message: decisionMessage(b, 'denied by policy') };
-  if (reply.status === 202) return { blocked: false, unchecked: 'queued', message: 'the server queued an approval instead of checking the output' };
+  if (reply.status === 202)
+    return {
+      blocked: false,
+      unchecked: 'queued',
+      message: 'the server queued an approval instead of checking the output',
+    };
   return { blocked: true, message: `server refused the output check (${replyError(reply)})` };
 }
 
-export type ApprovalOutcome =
-  | { kind: 'approved'; resolvedBy?: string }
-  | { kind: 'denied'; message: string };
+export type ApprovalOutcome = { kind: 'approved'; resolvedBy?: string } | { kind: 'denied'; message: string };
 
 /** Poll interval while waiting for a human; the same cadence the dashboard refreshes at. */
 export const APPROVAL_POLL_MS = 500;
@@ -135,7 +151,10 @@ export async function waitForApproval(
 ): Promise<ApprovalOutcome> {
   const path = `/v1/approvals/${encodeURIComponent(approvalId)}`;
   const started = Date.now();
-  const end = (e: WaitEnd): ApprovalOutcome => ({ kind: 'denied', message: outcomeMessage(approvalId, e, { reason, serverUrl: target.url }) });
+  const end = (e: WaitEnd): ApprovalOutcome => ({
+    kind: 'denied',
+    message: outcomeMessage(approvalId, e, { reason, serverUrl: target.url }),
+  });
   for (;;) {
     if (signal?.aborted) return end({ kind: 'cancelled' });
     try {
@@ -144,10 +163,14 @@ export async function waitForApproval(
         timeoutMs: Math.max(100, Math.min(target.timeoutMs, deadline - Date.now())),
       });
       const status = reply.body?.status;
-      if (reply.status === 200 && status === 'approved') return { kind: 'approved', resolvedBy: reply.body.resolved_by };
+      if (reply.status === 200 && status === 'approved')
+        return { kind: 'approved', resolvedBy: reply.body.resolved_by };
       if (reply.status === 200 && status === 'expired') return end({ kind: 'expired', afterMs: Date.now() - started });
       if (reply.status === 200 && typeof status === 'string' && status !== 'pending') {
-        return end({ kind: 'denied', by: typeof reply.body.resolved_by === 'string' ? reply.body.resolved_by : undefined });
+        return end({
+          kind: 'denied',
+          by: typeof reply.body.resolved_by === 'string' ? reply.body.resolved_by : undefined,
+        });
       }
       if (reply.status === 404 || reply.status === 410) return end({ kind: 'gone' });
       if (reply.status === 401 || reply.status === 403) {

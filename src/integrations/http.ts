@@ -36,7 +36,10 @@ export async function callJson(
     headers['content-length'] = String(payload.length);
   }
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  const raw = url.protocol === 'https:' ? await viaHttps(url, method, headers, payload, opts.timeoutMs) : await viaSocket(url, method, headers, payload, opts.timeoutMs);
+  const raw =
+    url.protocol === 'https:'
+      ? await viaHttps(url, method, headers, payload, opts.timeoutMs)
+      : await viaSocket(url, method, headers, payload, opts.timeoutMs);
   const text = raw.body.toString('utf8');
   let parsed: unknown = undefined;
   if (text.trim()) {
@@ -54,7 +57,13 @@ interface RawReply {
   body: Buffer;
 }
 
-function viaSocket(url: URL, method: string, headers: Record<string, string>, payload: Buffer | undefined, timeoutMs: number): Promise<RawReply> {
+function viaSocket(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  payload: Buffer | undefined,
+  timeoutMs: number,
+): Promise<RawReply> {
   return new Promise((resolve, reject) => {
     const host = url.hostname.replace(/^\[|\]$/g, '');
     const socket = connect({ host, port: Number(url.port || 80) });
@@ -69,7 +78,10 @@ function viaSocket(url: URL, method: string, headers: Record<string, string>, pa
       if (err) reject(err);
       else resolve(reply!);
     };
-    const timer = setTimeout(() => finish(new UnreachableError(`no reply from ${url.host} within ${timeoutMs} ms`)), timeoutMs);
+    const timer = setTimeout(
+      () => finish(new UnreachableError(`no reply from ${url.host} within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
     const settle = (ended: boolean) => {
       try {
         const done = parseReply(Buffer.concat(chunks), ended);
@@ -87,13 +99,16 @@ function viaSocket(url: URL, method: string, headers: Record<string, string>, pa
     });
     socket.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_REPLY_BYTES + MAX_HEADER_BYTES) return finish(new UnreachableError(`reply from ${url.host} exceeds ${MAX_REPLY_BYTES} bytes`));
+      if (size > MAX_REPLY_BYTES + MAX_HEADER_BYTES)
+        return finish(new UnreachableError(`reply from ${url.host} exceeds ${MAX_REPLY_BYTES} bytes`));
       chunks.push(chunk);
       // Answer as soon as the body is complete; the server's FIN need not be waited for.
       settle(false);
     });
     socket.on('end', () => settle(true));
-    socket.on('error', (err: NodeJS.ErrnoException) => finish(new UnreachableError(`${url.host}: ${err.code ?? err.message}`, { cause: err })));
+    socket.on('error', (err: NodeJS.ErrnoException) =>
+      finish(new UnreachableError(`${url.host}: ${err.code ?? err.message}`, { cause: err })),
+    );
   });
 }
 
@@ -140,7 +155,13 @@ function dechunk(buf: Buffer, status: number): RawReply | null {
   }
 }
 
-async function viaHttps(url: URL, method: string, headers: Record<string, string>, payload: Buffer | undefined, timeoutMs: number): Promise<RawReply> {
+async function viaHttps(
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  payload: Buffer | undefined,
+  timeoutMs: number,
+): Promise<RawReply> {
   const { request } = await import('node:https');
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -168,7 +189,9 @@ async function viaHttps(url: URL, method: string, headers: Record<string, string
       req.destroy();
       finish(new UnreachableError(`no reply from ${url.host} within ${timeoutMs} ms`));
     }, timeoutMs);
-    req.on('error', (err: NodeJS.ErrnoException) => finish(new UnreachableError(`${url.host}: ${err.code ?? err.message}`, { cause: err })));
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      finish(new UnreachableError(`${url.host}: ${err.code ?? err.message}`, { cause: err })),
+    );
     req.end(payload);
   });
 }

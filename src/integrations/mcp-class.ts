@@ -4,7 +4,18 @@
 // mcp-destructive so a policy can hold it back; everything else is mcp.
 
 /** Name fragments that mark a tool as destructive. Substring matching errs on the strict side. */
-export const DESTRUCTIVE_WORDS = ['delete', 'destroy', 'remove', 'drop', 'purge', 'kill', 'format', 'wipe', 'truncate', 'reset'] as const;
+export const DESTRUCTIVE_WORDS = [
+  'delete',
+  'destroy',
+  'remove',
+  'drop',
+  'purge',
+  'kill',
+  'format',
+  'wipe',
+  'truncate',
+  'reset',
+] as const;
 
 export function isDestructiveName(name: string): boolean {
   const lower = name.toLowerCase();

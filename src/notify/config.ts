@@ -48,7 +48,8 @@ function httpUrl(v: unknown, what: string): string {
   } catch {
     throw new NotifyConfigError(`${what} "${v}" is not a URL`);
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new NotifyConfigError(`${what} must start with http:// or https://`);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw new NotifyConfigError(`${what} must start with http:// or https://`);
   return u.toString().replace(/\/+$/, '');
 }
 
@@ -63,7 +64,8 @@ function duration(v: unknown, what: string, fallback: number): number {
 
 function int(v: unknown, what: string, fallback: number, min: number, max: number): number {
   if (v === undefined) return fallback;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw new NotifyConfigError(`${what} must be a whole number from ${min} to ${max}`);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)
+    throw new NotifyConfigError(`${what} must be a whole number from ${min} to ${max}`);
   return v;
 }
 
@@ -79,20 +81,25 @@ export function parseNotifyConfig(text: string): NotifyConfig {
   const d = doc as Record<string, unknown>;
   const unknown = Object.keys(d).filter((k) => !KEYS.includes(k));
   if (unknown.length) throw new NotifyConfigError(`unknown key ${unknown[0]} (expected ${KEYS.join(', ')})`);
-  if (d.desktop !== undefined && typeof d.desktop !== 'boolean') throw new NotifyConfigError('desktop must be true or false');
+  if (d.desktop !== undefined && typeof d.desktop !== 'boolean')
+    throw new NotifyConfigError('desktop must be true or false');
   const hooks = d.webhooks ?? [];
   if (!Array.isArray(hooks)) throw new NotifyConfigError('webhooks must be a list');
   if (hooks.length > MAX_WEBHOOKS) throw new NotifyConfigError(`at most ${MAX_WEBHOOKS} webhooks`);
   const webhooks = hooks.map((h, i): WebhookTarget => {
     const what = `webhooks[${i}]`;
-    if (!h || typeof h !== 'object' || Array.isArray(h)) throw new NotifyConfigError(`${what} must be a mapping with type and url`);
+    if (!h || typeof h !== 'object' || Array.isArray(h))
+      throw new NotifyConfigError(`${what} must be a mapping with type and url`);
     const hk = h as Record<string, unknown>;
     const bad = Object.keys(hk).filter((k) => !HOOK_KEYS.includes(k));
     if (bad.length) throw new NotifyConfigError(`${what}: unknown key ${bad[0]} (expected ${HOOK_KEYS.join(', ')})`);
-    if (!(WEBHOOK_TYPES as readonly unknown[]).includes(hk.type)) throw new NotifyConfigError(`${what}.type must be one of ${WEBHOOK_TYPES.join(', ')}`);
-    if (hk.token !== undefined && typeof hk.token !== 'string') throw new NotifyConfigError(`${what}.token must be a string`);
+    if (!(WEBHOOK_TYPES as readonly unknown[]).includes(hk.type))
+      throw new NotifyConfigError(`${what}.type must be one of ${WEBHOOK_TYPES.join(', ')}`);
+    if (hk.token !== undefined && typeof hk.token !== 'string')
+      throw new NotifyConfigError(`${what}.token must be a string`);
     const url = httpUrl(hk.url, `${what}.url`);
-    if (hk.type === 'ntfy' && new URL(url).pathname.replace(/\//g, '') === '') throw new NotifyConfigError(`${what}.url must name the ntfy topic (https://ntfy.sh/TOPIC)`);
+    if (hk.type === 'ntfy' && new URL(url).pathname.replace(/\//g, '') === '')
+      throw new NotifyConfigError(`${what}.url must name the ntfy topic (https://ntfy.sh/TOPIC)`);
     return { type: hk.type as WebhookType, url, ...(hk.token ? { token: hk.token as string } : {}) };
   });
   const cfg: NotifyConfig = {
@@ -104,7 +111,8 @@ export function parseNotifyConfig(text: string): NotifyConfig {
     desktop: d.desktop === true,
     webhooks,
   };
-  if (cfg.linkTtlMs <= 0 || cfg.linkTtlMs > 24 * 3_600_000) throw new NotifyConfigError('link_ttl must be more than 0 and at most 24h');
+  if (cfg.linkTtlMs <= 0 || cfg.linkTtlMs > 24 * 3_600_000)
+    throw new NotifyConfigError('link_ttl must be more than 0 and at most 24h');
   if (cfg.retryBackoffMs > 60_000) throw new NotifyConfigError('retry_backoff must be at most 1m');
   return cfg;
 }
@@ -127,8 +135,12 @@ export function loadNotifyConfig(dataDir: string): LoadedConfig {
   }
   const stamp = `${st.mtimeMs}:${st.size}:${st.mode}`;
   if (!st.isFile()) throw new NotifyConfigError(`${path} must be a regular file (not a symlink)`);
-  if ((st.mode & 0o077) !== 0) throw new NotifyConfigError(`${path} is readable by others (mode ${(st.mode & 0o777).toString(8)}); it holds webhook secrets: chmod 600 it`);
-  if (process.getuid && st.uid !== process.getuid()) throw new NotifyConfigError(`${path} belongs to another user; it must belong to the user that runs the server`);
+  if ((st.mode & 0o077) !== 0)
+    throw new NotifyConfigError(
+      `${path} is readable by others (mode ${(st.mode & 0o777).toString(8)}); it holds webhook secrets: chmod 600 it`,
+    );
+  if (process.getuid && st.uid !== process.getuid())
+    throw new NotifyConfigError(`${path} belongs to another user; it must belong to the user that runs the server`);
   if (st.size > MAX_FILE_BYTES) throw new NotifyConfigError(`${path} is larger than ${MAX_FILE_BYTES} bytes`);
   try {
     return { config: parseNotifyConfig(readFileSync(path, 'utf8')), stamp };

@@ -96,8 +96,24 @@ export function ntfyRequest(target: WebhookTarget, n: AskNotice): { url: string;
       click: n.dashboardUrl,
       actions: [
         // ntfy POSTs these itself: one tap resolves, through the signed route.
-        { action: 'http', label: 'Approve', url: n.resolveUrl, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"approved":true}', clear: true },
-        { action: 'http', label: 'Deny', url: n.resolveUrl, method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"approved":false}', clear: true },
+        {
+          action: 'http',
+          label: 'Approve',
+          url: n.resolveUrl,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"approved":true}',
+          clear: true,
+        },
+        {
+          action: 'http',
+          label: 'Deny',
+          url: n.resolveUrl,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"approved":false}',
+          clear: true,
+        },
       ],
     },
   };
@@ -119,7 +135,10 @@ export function jsonBody(n: AskNotice): unknown {
   };
 }
 
-export function webhookRequest(target: WebhookTarget, n: AskNotice): { url: string; body: unknown; headers: Record<string, string> } {
+export function webhookRequest(
+  target: WebhookTarget,
+  n: AskNotice,
+): { url: string; body: unknown; headers: Record<string, string> } {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   switch (target.type) {
     case 'slack':

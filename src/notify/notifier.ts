@@ -73,7 +73,9 @@ export class Notifier {
   }
 
   private scan(): void {
-    const fresh = this.d.approvals.list().approvals.filter((a) => a.status === 'pending' && !this.seen.has(String(a.id)));
+    const fresh = this.d.approvals
+      .list()
+      .approvals.filter((a) => a.status === 'pending' && !this.seen.has(String(a.id)));
     if (!fresh.length) return;
     for (const a of fresh) {
       this.seen.add(String(a.id));
@@ -94,11 +96,16 @@ export class Notifier {
     const now = this.d.clock.now();
     while (this.sent.length && this.sent[0]! <= now - 60_000) this.sent.shift();
     if (this.sent.length >= cfg.maxPerMinute) {
-      if (this.suppressed++ === 0) this.d.log(`notify: more than ${cfg.maxPerMinute} asks in a minute; holding back notifications (svc pending lists them all)`);
+      if (this.suppressed++ === 0)
+        this.d.log(
+          `notify: more than ${cfg.maxPerMinute} asks in a minute; holding back notifications (svc pending lists them all)`,
+        );
       return false;
     }
     if (this.suppressed) {
-      this.d.log(`notify: ${this.suppressed} notification${this.suppressed > 1 ? 's' : ''} held back by the per-minute cap`);
+      this.d.log(
+        `notify: ${this.suppressed} notification${this.suppressed > 1 ? 's' : ''} held back by the per-minute cap`,
+      );
       this.suppressed = 0;
     }
     this.sent.push(now);
@@ -117,11 +124,16 @@ export class Notifier {
   private async notice(cfg: NotifyConfig, a: Record<string, unknown>): Promise<AskNotice> {
     const base = (cfg.publicUrl ?? (await this.d.serverUrl())).replace(/\/+$/, '');
     const id = String(a.id);
-    const { value } = redactValue({ subject: subjectOf(a), agent: String(a.agent ?? ''), reason: String(a.message ?? '') });
+    const { value } = redactValue({
+      subject: subjectOf(a),
+      agent: String(a.agent ?? ''),
+      reason: String(a.message ?? ''),
+    });
     const now = this.d.clock.now();
     const q = this.d.signer?.query(id, now, cfg.linkTtlMs);
     const signed = q ? `sig=${encodeURIComponent(q.sig)}&exp=${q.exp}` : '';
-    const page = (approved: boolean) => `${base}/dashboard/resolve.html?id=${encodeURIComponent(id)}&${signed}&approved=${approved}`;
+    const page = (approved: boolean) =>
+      `${base}/dashboard/resolve.html?id=${encodeURIComponent(id)}&${signed}&approved=${approved}`;
     return {
       id,
       tool: String(a.tool ?? ''),
@@ -142,7 +154,11 @@ export class Notifier {
     if (!bin) return Promise.resolve();
     return new Promise((resolve) => {
       // Arguments, never a shell: the text is the agent's.
-      const child = spawn(bin, ['--app-name=svc', '--urgency=normal', `svc: approval needed (${n.tool})`, plainText(n)], { env, stdio: 'ignore' });
+      const child = spawn(
+        bin,
+        ['--app-name=svc', '--urgency=normal', `svc: approval needed (${n.tool})`, plainText(n)],
+        { env, stdio: 'ignore' },
+      );
       child.on('error', (err) => {
         this.d.log(`notify: notify-send failed: ${err.message}`);
         resolve();
@@ -163,7 +179,13 @@ export class Notifier {
       }
       if (this.closed) return;
       try {
-        const res = await fetch(req.url, { method: 'POST', headers: req.headers, body: JSON.stringify(req.body), redirect: 'error', signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) });
+        const res = await fetch(req.url, {
+          method: 'POST',
+          headers: req.headers,
+          body: JSON.stringify(req.body),
+          redirect: 'error',
+          signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS),
+        });
         await res.arrayBuffer().catch(() => undefined);
         if (res.ok) return;
         last = `HTTP ${res.status}`;

@@ -68,14 +68,17 @@ function scan(src: Record<string, unknown> | undefined, map: Map<string, Field>,
     if (field === undefined) continue;
     const v = src[k];
     if (v === undefined || v === null) continue;
-    if (typeof v !== 'string') throw new AmbiguousInputError(`ambiguous tool input: ${field} key "${k}" is not a string`);
+    if (typeof v !== 'string')
+      throw new AmbiguousInputError(`ambiguous tool input: ${field} key "${k}" is not a string`);
     if (v.trim() === '') continue;
     const prev = found.fields[field];
     if (prev === undefined) {
       found.fields[field] = v;
       found.keys[field] = k;
     } else if (prev !== v) {
-      throw new AmbiguousInputError(`ambiguous tool input: "${found.keys[field]}" and "${k}" give different ${field} values`);
+      throw new AmbiguousInputError(
+        `ambiguous tool input: "${found.keys[field]}" and "${k}" give different ${field} values`,
+      );
     }
   }
 }

@@ -128,15 +128,26 @@ function pathGlobs(patterns: string[], home: string): PathGlob[] {
   return out;
 }
 
-
 const POSITIVE_KEYS = [
-  'command_matches', 'command_contains', 'command_env_assignments', 'command_dynamic', 'path_matches', 'url_matches',
-  'domain_matches', 'agent_depth', 'tool_param_matches', 'call_count', 'session_matches',
+  'command_matches',
+  'command_contains',
+  'command_env_assignments',
+  'command_dynamic',
+  'path_matches',
+  'url_matches',
+  'domain_matches',
+  'agent_depth',
+  'tool_param_matches',
+  'call_count',
+  'session_matches',
 ] as const;
 const REQUEST_KEYS = [...POSITIVE_KEYS, 'command_not_matches', 'path_not_matches', 'session_not_matches'] as const;
 
 function compileWhen(w: WhenAst, set: CompiledSet, home: string): CompiledWhen {
-  const hasAny = REQUEST_KEYS.some((k) => w[k] !== undefined) || w.response_matches !== undefined || w.response_not_matches !== undefined;
+  const hasAny =
+    REQUEST_KEYS.some((k) => w[k] !== undefined) ||
+    w.response_matches !== undefined ||
+    w.response_not_matches !== undefined;
   const c: CompiledWhen = {
     isDefault: w.default === true,
     unconditional: !hasAny,
@@ -147,15 +158,27 @@ function compileWhen(w: WhenAst, set: CompiledSet, home: string): CompiledWhen {
     c.command = new PatternList(pats.map(compileCommandGlob), set.commandIndex);
     c.commandCompound = pats.map(isCompoundPattern);
   }
-  if (w.command_contains) c.contains = new NeedleList(w.command_contains.filter((s) => s.trim() !== ''), set.commandIndex, keyOfSubstring);
+  if (w.command_contains)
+    c.contains = new NeedleList(
+      w.command_contains.filter((s) => s.trim() !== ''),
+      set.commandIndex,
+      keyOfSubstring,
+    );
   if (w.command_not_matches) {
-    c.commandNot = new PatternList(w.command_not_matches.flatMap((p) => commandPatternVariants(p, home)).map(compileCommandGlob), set.commandIndex);
+    c.commandNot = new PatternList(
+      w.command_not_matches.flatMap((p) => commandPatternVariants(p, home)).map(compileCommandGlob),
+      set.commandIndex,
+    );
   }
   if (w.command_env_assignments) c.env = w.command_env_assignments.map(compileCommandGlob);
-  if (w.command_dynamic !== undefined) c.dynamic = typeof w.command_dynamic === 'boolean' ? w.command_dynamic : new Set(w.command_dynamic);
+  if (w.command_dynamic !== undefined)
+    c.dynamic = typeof w.command_dynamic === 'boolean' ? w.command_dynamic : new Set(w.command_dynamic);
   if (w.path_matches) {
     c.path = pathGlobs(w.path_matches, home);
-    c.pathIndexed = new PatternList(c.path.map((g) => g.glob), set.pathIndex);
+    c.pathIndexed = new PatternList(
+      c.path.map((g) => g.glob),
+      set.pathIndex,
+    );
   }
   if (w.path_not_matches) c.pathNot = pathGlobs(w.path_not_matches, home);
   if (w.url_matches) c.url = w.url_matches.map(compileCommandGlob);
@@ -164,7 +187,10 @@ function compileWhen(w: WhenAst, set: CompiledSet, home: string): CompiledWhen {
   if (w.session_not_matches) c.sessionNot = w.session_not_matches.map(compileCommandGlob);
   if (w.agent_depth) c.agentDepth = w.agent_depth;
   if (w.tool_param_matches) {
-    c.toolParams = Object.entries(w.tool_param_matches).map(([name, g]) => ({ name, glob: compileCommandGlob(g.toLowerCase()) }));
+    c.toolParams = Object.entries(w.tool_param_matches).map(([name, g]) => ({
+      name,
+      glob: compileCommandGlob(g.toLowerCase()),
+    }));
   }
   if (w.call_count) c.callCount = w.call_count;
   if (w.response_matches?.length) c.responseMatch = compileRe2List(w.response_matches);
@@ -195,15 +221,27 @@ export function compileSet(files: ParsedPolicyFile[], home: string): CompiledSet
         order: order++,
         priority: ast.priority,
         tools: ast.match.tool.length ? ast.match.tool.map(compileCommandGlob) : null,
-        agents: ast.match.agent.length && !ast.match.agent.includes('*') ? ast.match.agent.map(compileCommandGlob) : null,
-        sessions: ast.match.session.length && !ast.match.session.includes('*') ? ast.match.session.map(compileCommandGlob) : null,
+        agents:
+          ast.match.agent.length && !ast.match.agent.includes('*') ? ast.match.agent.map(compileCommandGlob) : null,
+        sessions:
+          ast.match.session.length && !ast.match.session.includes('*')
+            ? ast.match.session.map(compileCommandGlob)
+            : null,
         rules: [],
         hasResponseRules: false,
         countsOwnTool: false,
       };
       for (const r of ast.rules) {
         const when = compileWhen(r.when, set, home);
-        policy.rules.push({ id: ruleId++, ast: r, action: r.action, restrictive: r.action === 'deny' || r.action === 'ask', expiresAt: r.expiresAt, when, policy });
+        policy.rules.push({
+          id: ruleId++,
+          ast: r,
+          action: r.action,
+          restrictive: r.action === 'deny' || r.action === 'ask',
+          expiresAt: r.expiresAt,
+          when,
+          policy,
+        });
         if (when.responseMatch) policy.hasResponseRules = true;
         if (when.callCount) {
           if (when.callCount.tool) set.countedTools.add(when.callCount.tool);

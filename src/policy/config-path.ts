@@ -82,7 +82,8 @@ function baseLayer(config: string | undefined): PolicyLayer {
     return { kind: 'base', name: config, path: shippedPolicy(config) };
   }
   const abs = resolve(config);
-  if (!existsSync(abs)) throw new Error(`config ${abs} does not exist (give a policy file, a directory, or one of ${PROFILES.join(', ')})`);
+  if (!existsSync(abs))
+    throw new Error(`config ${abs} does not exist (give a policy file, a directory, or one of ${PROFILES.join(', ')})`);
   return { kind: 'base', name: basename(abs), path: abs };
 }
 
@@ -96,7 +97,13 @@ export function resolveConfig(
   const base = baseLayer(config);
   // The user dir named as the config is the whole set, as --replace-base would make it.
   if (base.path === userDir) {
-    return { display: userDir, paths: [userDir], layers: [{ kind: 'user', name: basename(userDir) + '/', path: userDir }], userDir, replaceBase: true };
+    return {
+      display: userDir,
+      paths: [userDir],
+      layers: [{ kind: 'user', name: basename(userDir) + '/', path: userDir }],
+      userDir,
+      replaceBase: true,
+    };
   }
   const user: PolicyLayer[] = yamlFiles(userDir).map((f) => ({ kind: 'user', name: basename(f), path: f }));
   // Replacing the base with nothing would leave no policy at all; the base stays until a file exists.

@@ -65,12 +65,19 @@ function toCase(raw: unknown, i: number, file: string, defaults: Record<string, 
   let weight = 1;
   if (r.weight !== undefined) {
     weight = Number(r.weight);
-    if (!Number.isFinite(weight) || weight <= 0 || weight > 100) throw new CorpusError(`${where} (${id}): weight must be a number in (0, 100]`);
+    if (!Number.isFinite(weight) || weight <= 0 || weight > 100)
+      throw new CorpusError(`${where} (${id}): weight must be a number in (0, 100]`);
   } else if (typeof r.severity === 'string') {
     weight = SEVERITY_WEIGHT[r.severity.toLowerCase()] ?? 1;
   }
   const c: CorpusCase = {
-    id, tool, params: { ...params }, expected, accept, weight, file,
+    id,
+    tool,
+    params: { ...params },
+    expected,
+    accept,
+    weight,
+    file,
     category: typeof r.category === 'string' && r.category ? r.category : 'uncategorized',
   };
   if (typeof r.note === 'string') c.note = r.note;
@@ -103,7 +110,8 @@ export function loadCorpus(file: string): CorpusCase[] {
     list = d.cases ?? d.entries;
     if (d.defaults && typeof d.defaults === 'object') defaults = d.defaults as Record<string, unknown>;
   }
-  if (!Array.isArray(list)) throw new CorpusError(`corpus ${file}: expected a list of cases (or a mapping with a cases: list)`);
+  if (!Array.isArray(list))
+    throw new CorpusError(`corpus ${file}: expected a list of cases (or a mapping with a cases: list)`);
   if (list.length > CORPUS_MAX_CASES) throw new CorpusError(`corpus ${file}: more than ${CORPUS_MAX_CASES} cases`);
   const seen = new Set<string>();
   return list.map((raw, i) => {
@@ -187,7 +195,13 @@ function finalAction(d: Decision): FinalAction {
 }
 
 export function toolCall(c: CorpusCase): ToolCall {
-  return { tool: c.tool, agent: c.agent ?? 'bench', session: 'bench', params: c.params, workdir: c.workdir ?? CORPUS_WORKDIR };
+  return {
+    tool: c.tool,
+    agent: c.agent ?? 'bench',
+    session: 'bench',
+    params: c.params,
+    workdir: c.workdir ?? CORPUS_WORKDIR,
+  };
 }
 
 function pct(n: number, d: number): number {
@@ -205,14 +219,27 @@ export function runCorpus(engine: Evaluator, cases: CorpusCase[]): BenchReport {
     try {
       d = engine.evaluate(toolCall(c), { dryRun: true });
     } catch (err) {
-      d = { action: 'deny', message: `evaluation error: ${(err as Error).message}`, matchedPolicies: [], evalDurationUs: 0 };
+      d = {
+        action: 'deny',
+        message: `evaluation error: ${(err as Error).message}`,
+        matchedPolicies: [],
+        evalDurationUs: 0,
+      };
     }
     const got = finalAction(d);
     decisions[got]++;
     const passed = passes(c, got);
     const r: CaseResult = {
-      id: c.id, category: c.category, tool: c.tool, input: describeInput(c.params), expected: c.expected,
-      got, passed, exact: got === c.expected, weight: c.weight, message: d.message,
+      id: c.id,
+      category: c.category,
+      tool: c.tool,
+      input: describeInput(c.params),
+      expected: c.expected,
+      got,
+      passed,
+      exact: got === c.expected,
+      weight: c.weight,
+      message: d.message,
     };
     if (d.policy) r.policy = d.policy;
     if (c.note) r.note = c.note;
@@ -220,7 +247,16 @@ export function runCorpus(engine: Evaluator, cases: CorpusCase[]): BenchReport {
     const t = isAttack(c) ? attacks : benign;
     let cat = cats.get(c.category);
     if (!cat) {
-      cat = { category: c.category, kind: isAttack(c) ? 'attack' : 'benign', attacks: 0, benign: 0, total: 0, passed: 0, weight: 0, passedWeight: 0 };
+      cat = {
+        category: c.category,
+        kind: isAttack(c) ? 'attack' : 'benign',
+        attacks: 0,
+        benign: 0,
+        total: 0,
+        passed: 0,
+        weight: 0,
+        passedWeight: 0,
+      };
       cats.set(c.category, cat);
     }
     if (isAttack(c)) cat.attacks++;
@@ -237,7 +273,11 @@ export function runCorpus(engine: Evaluator, cases: CorpusCase[]): BenchReport {
   }
   const flagged = benign.total - benign.passed;
   return {
-    attacks: { ...attacks, pct: pct(attacks.passed, attacks.total), weightedPct: pct(attacks.passedWeight, attacks.weight) },
+    attacks: {
+      ...attacks,
+      pct: pct(attacks.passed, attacks.total),
+      weightedPct: pct(attacks.passedWeight, attacks.weight),
+    },
     benign: { ...benign, flagged, flaggedPct: benign.total === 0 ? 0 : pct(flagged, benign.total) },
     decisions,
     categories: [...cats.values()],

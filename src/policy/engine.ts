@@ -5,7 +5,16 @@ import { homedir } from 'node:os';
 import { systemClock, type Clock } from '../util/clock.js';
 import type { Decision, EvaluateOptions, FinalAction, PolicyEngine, PolicySummaryRule, ToolCall } from './types.js';
 import type { InlineTestCase, ParsedPolicyFile } from './ast.js';
-import { readFields, oversizedField, AmbiguousInputError, MAX_COMMAND_BYTES, MAX_INPUT_BYTES, paramText, tooLong, type CallFields } from './accessors.js';
+import {
+  readFields,
+  oversizedField,
+  AmbiguousInputError,
+  MAX_COMMAND_BYTES,
+  MAX_INPUT_BYTES,
+  paramText,
+  tooLong,
+  type CallFields,
+} from './accessors.js';
 import { compileSet, type CompiledPolicy, type CompiledRule, type CompiledSet } from './compile.js';
 import { CallCounter } from './counter.js';
 import { decideRequest, decideResponse, defaultDecision, ruleActive, type RuleFilter } from './evaluate.js';
@@ -17,7 +26,14 @@ import { pathReadings, PathResolver } from './paths.js';
 import { analyzeCommand } from './shell.js';
 import { explainCall, type ExplainResult } from './explain.js';
 import { summarize } from './summary.js';
-import { derivedCall, EffectCache, effectsOf, MAX_EFFECT_DEPTH, strictest, type DerivedResult } from './effects/decide.js';
+import {
+  derivedCall,
+  EffectCache,
+  effectsOf,
+  MAX_EFFECT_DEPTH,
+  strictest,
+  type DerivedResult,
+} from './effects/decide.js';
 
 export { PolicyLoadError } from './errors.js';
 export { parsePolicyText, parsePolicyTextLenient } from './parse.js';
@@ -126,7 +142,13 @@ export class Engine implements PolicyEngine {
     const x = explainCall(call, prep, decision, this.filter());
     if (!prep.refusal) {
       const derived = this.derive(call, prep, 0);
-      if (derived.length) x.derived = derived.map((r) => ({ via: r.effect.via, tool: r.call.tool, params: r.call.params, decision: r.decision }));
+      if (derived.length)
+        x.derived = derived.map((r) => ({
+          via: r.effect.via,
+          tool: r.call.tool,
+          params: r.call.params,
+          decision: r.decision,
+        }));
     }
     return x;
   }
@@ -168,7 +190,9 @@ export class Engine implements PolicyEngine {
     let out: CompiledPolicy[] | undefined;
     for (let i = 0; i < byTool.length; i++) {
       const p = byTool[i]!;
-      const fits = (!p.agents || p.agents.some((g) => g.test(call.agent ?? ''))) && (!p.sessions || p.sessions.some((g) => g.test(call.session ?? '')));
+      const fits =
+        (!p.agents || p.agents.some((g) => g.test(call.agent ?? ''))) &&
+        (!p.sessions || p.sessions.some((g) => g.test(call.session ?? '')));
       if (!fits && !out) out = byTool.slice(0, i);
       else if (fits && out) out.push(p);
     }
@@ -184,7 +208,8 @@ export class Engine implements PolicyEngine {
     // Whole-command readings other than the raw text (normalized, pipelines) only join the
     // words of their parts, which are candidates themselves: no need to scan them again.
     const { candidates, units } = analysis;
-    for (let i = 0; i < candidates.length; i++) if (units[i] !== -1 || i === 0 || candidates[i] === analysis.raw) forEachWord(candidates[i]!, add);
+    for (let i = 0; i < candidates.length; i++)
+      if (units[i] !== -1 || i === 0 || candidates[i] === analysis.raw) forEachWord(candidates[i]!, add);
     for (const c of analysis.componentsExpanded) if (c) forEachWord(c, add);
     const r: CommandReadings = {
       analysis,
@@ -196,7 +221,10 @@ export class Engine implements PolicyEngine {
       granting: null,
     };
     r.size = command.length + analysis.candidates.reduce((n, c) => n + c.length, 0);
-    while (this.commandCache.size && (this.commandCache.size >= COMMAND_CACHE_ENTRIES || this.commandCacheChars + r.size > COMMAND_CACHE_CHARS)) {
+    while (
+      this.commandCache.size &&
+      (this.commandCache.size >= COMMAND_CACHE_ENTRIES || this.commandCacheChars + r.size > COMMAND_CACHE_CHARS)
+    ) {
       const [oldest, entry] = this.commandCache.entries().next().value!;
       this.commandCache.delete(oldest);
       this.commandCacheChars -= entry.size;
@@ -230,25 +258,41 @@ export class Engine implements PolicyEngine {
       return { now, view, fields: {}, scope: [], refusal: err.message };
     }
     const big = oversizedField(call, fields);
-    if (big) return { now, view, fields, scope: [], refusal: `${big} is longer than ${big === 'command' ? MAX_COMMAND_BYTES : MAX_INPUT_BYTES} bytes; refusing to evaluate it` };
+    if (big)
+      return {
+        now,
+        view,
+        fields,
+        scope: [],
+        refusal: `${big} is longer than ${big === 'command' ? MAX_COMMAND_BYTES : MAX_INPUT_BYTES} bytes; refusing to evaluate it`,
+      };
     for (const name of this.referencedParams) {
       const t = paramText(call.input?.[name] ?? call.params[name]);
       if (tooLong(t)) {
-        return { now, view, fields, scope: [], refusal: `parameter ${name} is longer than ${MAX_INPUT_BYTES} bytes; refusing to evaluate it` };
+        return {
+          now,
+          view,
+          fields,
+          scope: [],
+          refusal: `parameter ${name} is longer than ${MAX_INPUT_BYTES} bytes; refusing to evaluate it`,
+        };
       }
     }
     const scope = this.scopeFor(call);
     set.pathIndex.begin();
     if (fields.command !== undefined) {
       const r = this.readings(fields.command);
-      if (r.analysis.truncated) return { now, view, fields, scope, refusal: `command cannot be analysed safely: ${r.analysis.truncated}` };
+      if (r.analysis.truncated)
+        return { now, view, fields, scope, refusal: `command cannot be analysed safely: ${r.analysis.truncated}` };
       view.cmd = r;
     }
     if (fields.path !== undefined && this.needsPaths) {
       const pr = pathReadings(fields.path, fields.workdir, this.home, this.resolver);
       view.paths = pr.candidates;
       const wd = pr.workdir;
-      view.pathsRel = pr.candidates.map((p) => (wd && p.startsWith(wd === '/' ? '/' : wd + '/') ? p.slice(wd === '/' ? 1 : wd.length + 1) : undefined));
+      view.pathsRel = pr.candidates.map((p) =>
+        wd && p.startsWith(wd === '/' ? '/' : wd + '/') ? p.slice(wd === '/' ? 1 : wd.length + 1) : undefined,
+      );
       for (const p of pr.candidates) set.pathIndex.markText(p);
     }
     if (fields.url !== undefined) view.url = fields.url.includes('\\') ? fields.url.replace(/\\/g, '/') : fields.url;
@@ -266,7 +310,10 @@ export class Engine implements PolicyEngine {
       derived = this.derive(call, prep, depth);
     } catch (err) {
       // A call whose effects cannot be read is not waved through (fail closed, visibly).
-      return defaultDecision('deny', `what this call amounts to could not be read (${(err as Error).message}); refusing`);
+      return defaultDecision(
+        'deny',
+        `what this call amounts to could not be read (${(err as Error).message}); refusing`,
+      );
     }
     return derived.length ? strictest(own, derived) : own;
   }
@@ -274,7 +321,8 @@ export class Engine implements PolicyEngine {
   private decideOwn(call: ToolCall, prep: PreparedCall, dryRun: boolean): Decision {
     const filter: RuleFilter = { now: prep.now, ruleCount: this.ruleCount, consumed: this.consumed };
     if (!dryRun && this.wantsCount(call.tool, prep.scope, filter)) {
-      if (!this.counter.record(call.tool, filter.now)) return defaultDecision('deny', 'call counter is full; refusing to evaluate (fail closed)');
+      if (!this.counter.record(call.tool, filter.now))
+        return defaultDecision('deny', 'call counter is full; refusing to evaluate (fail closed)');
     }
     const out = decideRequest(prep.scope, prep.view, filter, this.defaultAction);
     if (!dryRun && out.onceRule && out.decision.action === 'allow') return this.consumeOnce(out.onceRule, out.decision);
@@ -285,7 +333,8 @@ export class Engine implements PolicyEngine {
   private wantsCount(tool: string, scope: CompiledPolicy[], f: RuleFilter): boolean {
     if (this.set.countedTools.has(tool)) return true;
     for (const p of scope) {
-      if (p.countsOwnTool && p.rules.some((r) => r.when.callCount && !r.when.callCount.tool && ruleActive(r, f))) return true;
+      if (p.countsOwnTool && p.rules.some((r) => r.when.callCount && !r.when.callCount.tool && ruleActive(r, f)))
+        return true;
     }
     return false;
   }
@@ -294,7 +343,14 @@ export class Engine implements PolicyEngine {
     try {
       removeOnceRule(rule.policy.file, rule.policy.name, rule.ast.index);
     } catch (err) {
-      return { ...defaultDecision('deny', `one-time authorization could not be claimed; failing closed (${(err as Error).message})`), matchedPolicies: decision.matchedPolicies, policy: decision.policy };
+      return {
+        ...defaultDecision(
+          'deny',
+          `one-time authorization could not be claimed; failing closed (${(err as Error).message})`,
+        ),
+        matchedPolicies: decision.matchedPolicies,
+        policy: decision.policy,
+      };
     }
     this.consumed.add(rule.id);
     this.onOnceConsumed?.();

@@ -28,7 +28,12 @@ export function ruleActive(r: CompiledRule, f: RuleFilter): boolean {
  * The first active rule of a policy that matches (each rule read by its own action, or all as
  * granting for the durable pass). The command side of each rule is cached per command.
  */
-export function firstMatch(p: CompiledPolicy, view: CallView, f: RuleFilter, allGranting = false): CompiledRule | undefined {
+export function firstMatch(
+  p: CompiledPolicy,
+  view: CallView,
+  f: RuleFilter,
+  allGranting = false,
+): CompiledRule | undefined {
   const rules = p.rules;
   for (let i = 0; i < rules.length; i++) {
     const r = rules[i]!;
@@ -44,7 +49,13 @@ export function firstMatch(p: CompiledPolicy, view: CallView, f: RuleFilter, all
   return undefined;
 }
 
-const VERB: Record<Action, string> = { allow: 'allowed', deny: 'denied', ask: 'approval required', watch: 'allowed and watched', webhook: 'sent to webhook' };
+const VERB: Record<Action, string> = {
+  allow: 'allowed',
+  deny: 'denied',
+  ask: 'approval required',
+  watch: 'allowed and watched',
+  webhook: 'sent to webhook',
+};
 
 function decisionOf(rule: CompiledRule, fired: CompiledRule[]): Decision {
   const names = [rule.policy.name];
@@ -72,7 +83,12 @@ export interface RequestOutcome {
   onceRule?: CompiledRule;
 }
 
-export function decideRequest(scope: CompiledPolicy[], view: CallView, f: RuleFilter, defaultAction: FinalAction): RequestOutcome {
+export function decideRequest(
+  scope: CompiledPolicy[],
+  view: CallView,
+  f: RuleFilter,
+  defaultAction: FinalAction,
+): RequestOutcome {
   let durable: CompiledRule | undefined;
   for (const p of scope) {
     if (!p.durable) continue;
@@ -97,7 +113,9 @@ export function decideRequest(scope: CompiledPolicy[], view: CallView, f: RuleFi
     const d = decisionOf(durable, fired);
     d.action = 'allow';
     if (!durable.ast.message) {
-      d.message = /auto-allowed\.ya?ml$/i.test(durable.policy.file) ? 'auto-allowed by user rule' : 'allowed by durable user override';
+      d.message = /auto-allowed\.ya?ml$/i.test(durable.policy.file)
+        ? 'auto-allowed by user rule'
+        : 'allowed by durable user override';
     }
     return { decision: d, onceRule: durable.ast.once ? durable : undefined };
   }
@@ -111,14 +129,25 @@ export function decideResponse(scope: CompiledPolicy[], response: string): Decis
   if (response.length > RESPONSE_MAX_BYTES / 4 && Buffer.byteLength(response) > RESPONSE_MAX_BYTES) {
     const p = scope.find((x) => x.hasResponseRules);
     if (p) {
-      return { action: 'deny', message: `response larger than ${RESPONSE_MAX_BYTES} bytes cannot be scanned by response rules; withheld`, matchedPolicies: [p.name], policy: p.name, evalDurationUs: 0 };
+      return {
+        action: 'deny',
+        message: `response larger than ${RESPONSE_MAX_BYTES} bytes cannot be scanned by response rules; withheld`,
+        matchedPolicies: [p.name],
+        policy: p.name,
+        evalDurationUs: 0,
+      };
     }
   }
   const fired: CompiledRule[] = [];
   let best: CompiledRule | undefined;
   for (const p of scope) {
     if (!p.hasResponseRules) continue;
-    const r = p.rules.find((x) => x.when.responseMatch && x.when.responseMatch.test(response) && !(x.when.responseNot && x.when.responseNot.test(response)));
+    const r = p.rules.find(
+      (x) =>
+        x.when.responseMatch &&
+        x.when.responseMatch.test(response) &&
+        !(x.when.responseNot && x.when.responseNot.test(response)),
+    );
     if (!r) continue;
     fired.push(r);
     if (r.action === 'deny' || r.action === 'ask' || r.action === 'webhook') {

@@ -90,9 +90,19 @@ export function explainCall(call: ToolCall, prep: Prepared, decision: Decision, 
   for (const p of prep.scope) {
     let policyMatched = false;
     for (const r of p.rules) {
-      const base = { policy: p.name, file: p.file, line: r.ast.line, index: r.ast.index, action: r.action, decided: false };
+      const base = {
+        policy: p.name,
+        file: p.file,
+        line: r.ast.line,
+        index: r.ast.index,
+        action: r.action,
+        decided: false,
+      };
       if (!ruleActive(r, filter)) {
-        const why = r.ast.expiresAt !== undefined && filter.now >= r.ast.expiresAt ? `expired at ${new Date(r.ast.expiresAt).toISOString()}` : 'once-rule already consumed';
+        const why =
+          r.ast.expiresAt !== undefined && filter.now >= r.ast.expiresAt
+            ? `expired at ${new Date(r.ast.expiresAt).toISOString()}`
+            : 'once-rule already consumed';
         out.rules.push({ ...base, status: 'skipped', reason: why, groups: [] });
         continue;
       }
@@ -109,7 +119,13 @@ export function explainCall(call: ToolCall, prep: Prepared, decision: Decision, 
       }
       if (ok && policyMatched) reason = `${reason} (not reached: an earlier rule of this policy matched)`;
       const decided = ok && !policyMatched && decision.policy === p.name;
-      out.rules.push({ ...base, status: ok ? 'matched' : near ? 'near' : 'no', reason: reason || (ok ? 'matched' : 'did not match'), decided, groups });
+      out.rules.push({
+        ...base,
+        status: ok ? 'matched' : near ? 'near' : 'no',
+        reason: reason || (ok ? 'matched' : 'did not match'),
+        decided,
+        groups,
+      });
       if (ok) policyMatched = true;
     }
   }

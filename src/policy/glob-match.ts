@@ -7,7 +7,7 @@ export function classicMatcher(t: Tokens, classSlash: boolean): (s: string) => b
   // Chunks: each is a (leading star?, token slice) pair, as Go's scanChunk makes them.
   const chunks: { star: boolean; from: number; to: number }[] = [];
   const n = t.kinds.length;
-  for (let k = 0; k < n; ) {
+  for (let k = 0; k < n;) {
     let star = false;
     while (k < n && t.kinds[k] === STAR) {
       star = true;
@@ -162,7 +162,11 @@ function pieceForward(pc: Piece, classes: CharClass[], s: string, p: number, anc
   // With a leading star the first chunk must start inside the first segment.
   const slash = anchored ? s.indexOf('/', p) : -1;
   const limit = slash < 0 ? s.length : slash;
-  for (let q = findForward(c0, classes, s, p, false); q >= 0 && q <= limit; q = findForward(c0, classes, s, q + 1, false)) {
+  for (
+    let q = findForward(c0, classes, s, p, false);
+    q >= 0 && q <= limit;
+    q = findForward(c0, classes, s, q + 1, false)
+  ) {
     const end = pieceRest(pc, classes, s, q + c0.kinds.length);
     if (end >= 0) return end;
   }
@@ -188,7 +192,11 @@ function pieceAtEnd(pc: Piece, classes: CharClass[], s: string, from: number): b
   for (let k = n - 1; k >= 0; k--) {
     const c = pc.chunks[k]!;
     const mustEnd = k === n - 1 && !pc.trailStar;
-    const q = mustEnd ? (chunkAt(c, classes, s, before - c.kinds.length) ? before - c.kinds.length : -1) : findBackward(c, classes, s, before, true);
+    const q = mustEnd
+      ? chunkAt(c, classes, s, before - c.kinds.length)
+        ? before - c.kinds.length
+        : -1
+      : findBackward(c, classes, s, before, true);
     if (q < from) return false;
     before = q;
   }

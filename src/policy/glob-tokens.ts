@@ -61,7 +61,7 @@ export function inClass(cls: CharClass, c: number): boolean {
 /** `*`, `**` (when allowed), `?`, `[...]` and literals. Runs of three or more stars act as `**`. */
 export function tokenize(p: string, doubleStar: boolean): Tokens {
   const t: Tokens = { kinds: [], data: [], classes: [], ok: true };
-  for (let i = 0; i < p.length; ) {
+  for (let i = 0; i < p.length;) {
     const c = p[i]!;
     if (c === '*') {
       let j = i;

@@ -29,8 +29,10 @@ export function globLimitProblem(p: string): string | undefined {
   const bytes = Buffer.byteLength(p);
   if (bytes > GLOB_MAX_BYTES) return `pattern is ${bytes} bytes; the limit is ${GLOB_MAX_BYTES}`;
   const stars = countDoubleStars(p);
-  if (stars > 0 && bytes > DOUBLESTAR_MAX_BYTES) return `a pattern containing ** may be at most ${DOUBLESTAR_MAX_BYTES} bytes (this one is ${bytes})`;
-  if (stars > DOUBLESTAR_MAX_COUNT) return `a pattern may contain ** at most ${DOUBLESTAR_MAX_COUNT} times (this one has ${stars})`;
+  if (stars > 0 && bytes > DOUBLESTAR_MAX_BYTES)
+    return `a pattern containing ** may be at most ${DOUBLESTAR_MAX_BYTES} bytes (this one is ${bytes})`;
+  if (stars > DOUBLESTAR_MAX_COUNT)
+    return `a pattern may contain ** at most ${DOUBLESTAR_MAX_COUNT} times (this one has ${stars})`;
   return undefined;
 }
 
@@ -66,7 +68,7 @@ function keyOfRuns(runs: Run[]): string {
   let bestScore = 0;
   for (const run of runs) {
     const s = run.text;
-    for (let i = 0; i < s.length; ) {
+    for (let i = 0; i < s.length;) {
       if (!isWordCode(s.charCodeAt(i))) {
         i++;
         continue;
@@ -117,7 +119,6 @@ function runsOfTokens(t: Tokens, anchoredStart: boolean, anchoredEnd: boolean): 
   return runs;
 }
 
-
 const NEVER: (s: string) => boolean = () => false;
 const ALWAYS: (s: string) => boolean = () => true;
 
@@ -164,7 +165,8 @@ export function compileCommandGlob(pattern: string): Glob {
   const p = slashed(pattern);
   if (p === '') return make(pattern, '', NEVER);
   if (p === '*') return make(pattern, '', ALWAYS);
-  if (p.includes('**')) return { ...anchoredDoubleStar(p), source: pattern, prefix: p.startsWith('**/') ? '' : literalHead(p) };
+  if (p.includes('**'))
+    return { ...anchoredDoubleStar(p), source: pattern, prefix: p.startsWith('**/') ? '' : literalHead(p) };
   const startsStar = p.startsWith('*');
   let fallback: (s: string) => boolean;
   let key: string;
@@ -237,7 +239,7 @@ export function escapeGlob(s: string): string {
 /** Splits a subject into lower-case words for the pattern index (see Glob.key). */
 export function forEachWord(s: string, fn: (word: string) => void): void {
   const n = s.length;
-  for (let i = 0; i < n; ) {
+  for (let i = 0; i < n;) {
     const c = s.charCodeAt(i);
     if (!isWordCode(c)) {
       i++;

@@ -3,7 +3,18 @@
 // patterns that cannot match, risky regexes); warnings are things that load but probably do
 // not do what the author meant (shadowed rules, an allow that hides a later deny, ...).
 import { readFileSync, statSync } from 'node:fs';
-import { isMap, isScalar, isSeq, LineCounter, visit, parseAllDocuments, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import {
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  visit,
+  parseAllDocuments,
+  type Document,
+  type Node,
+  type Pair,
+  type YAMLMap,
+} from 'yaml';
 import { expansionProblem } from './parse.js';
 import { RESERVED_TOOLS } from './types.js';
 import { DYNAMIC_KINDS, parsePolicyTextLenient } from './parse.js';
@@ -32,18 +43,45 @@ const KEYS: Record<string, readonly string[]> = PARSER_KEYS;
 const ACTIONS = ['allow', 'deny', 'ask', 'watch', 'log', 'webhook'];
 const DEFAULT_ACTIONS = ['allow', 'deny', 'ask', 'watch', 'log'];
 const ACTION_HINTS: Record<string, string> = {
-  block: 'deny', reject: 'deny', forbid: 'deny', refuse: 'deny', permit: 'allow', accept: 'allow',
-  approve: 'ask', confirm: 'ask', prompt: 'ask', require_approval: 'ask', monitor: 'watch', audit: 'watch', warn: 'watch',
+  block: 'deny',
+  reject: 'deny',
+  forbid: 'deny',
+  refuse: 'deny',
+  permit: 'allow',
+  accept: 'allow',
+  approve: 'ask',
+  confirm: 'ask',
+  prompt: 'ask',
+  require_approval: 'ask',
+  monitor: 'watch',
+  audit: 'watch',
+  warn: 'watch',
 };
 const GLOB_LISTS = [
-  'command_matches', 'command_not_matches', 'command_env_assignments', 'path_matches', 'path_not_matches',
-  'url_matches', 'domain_matches', 'session_matches', 'session_not_matches',
+  'command_matches',
+  'command_not_matches',
+  'command_env_assignments',
+  'path_matches',
+  'path_not_matches',
+  'url_matches',
+  'domain_matches',
+  'session_matches',
+  'session_not_matches',
 ];
 const PATH_LISTS = ['path_matches', 'path_not_matches'];
 const REGEX_LISTS = ['response_matches', 'response_not_matches'];
 const POSITIVE = [
-  'command_matches', 'command_contains', 'command_env_assignments', 'command_dynamic', 'path_matches', 'url_matches',
-  'domain_matches', 'agent_depth', 'tool_param_matches', 'call_count', 'session_matches',
+  'command_matches',
+  'command_contains',
+  'command_env_assignments',
+  'command_dynamic',
+  'path_matches',
+  'url_matches',
+  'domain_matches',
+  'agent_depth',
+  'tool_param_matches',
+  'call_count',
+  'session_matches',
 ];
 const GRANTING = new Set(['allow', 'watch', 'log', 'webhook']);
 const DURATION = /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/;
@@ -83,7 +121,8 @@ export function globProblem(p: string, isPath: boolean): string | undefined {
   if (p.trim() === '') return 'empty pattern never matches';
   if (Buffer.byteLength(p) > GLOB_MAX_BYTES) return `pattern longer than ${GLOB_MAX_BYTES} bytes`;
   const stars = p.split('**').length - 1;
-  if (stars > 0 && Buffer.byteLength(p) > DOUBLESTAR_MAX_BYTES) return `a pattern with ** may be at most ${DOUBLESTAR_MAX_BYTES} bytes`;
+  if (stars > 0 && Buffer.byteLength(p) > DOUBLESTAR_MAX_BYTES)
+    return `a pattern with ** may be at most ${DOUBLESTAR_MAX_BYTES} bytes`;
   if (stars > DOUBLESTAR_MAX_COUNT) return `at most ${DOUBLESTAR_MAX_COUNT} ** per pattern (found ${stars})`;
   for (let i = 0; i < p.length; i++) {
     if (p[i] !== '[') continue;
@@ -97,12 +136,14 @@ export function globProblem(p: string, isPath: boolean): string | undefined {
       if (c === undefined) return `unclosed character class at "${p.slice(i)}" (write [[] for a literal [)`;
       if (c === ']' && members > 0) break;
       if (c === ']') return `empty character class "${p.slice(i, j + 1)}" never matches`;
-      if (c === '-') return `character class "${p.slice(i, j + 1)}..." has a bare "-", which makes it malformed (it never matches)`;
+      if (c === '-')
+        return `character class "${p.slice(i, j + 1)}..." has a bare "-", which makes it malformed (it never matches)`;
       const lo = c;
       j++;
       if (p[j] === '-') {
         const hi = p[j + 1];
-        if (hi === undefined || hi === '-' || hi === ']') return `character class at "${p.slice(i)}" ends a range with "${hi ?? ''}", which makes it malformed (it never matches)`;
+        if (hi === undefined || hi === '-' || hi === ']')
+          return `character class at "${p.slice(i)}" ends a range with "${hi ?? ''}", which makes it malformed (it never matches)`;
         if (lo > hi) return `character class range "${lo}-${hi}" is reversed and matches nothing`;
         j += 2;
       }
@@ -112,9 +153,12 @@ export function globProblem(p: string, isPath: boolean): string | undefined {
   }
   if (isPath) {
     const tilde = p.indexOf('~/');
-    if (tilde > 0 && !p.startsWith('**/~/')) return '"~" is only meaningful at the start of a path pattern; use **/ to match any home directory';
-    if (p.startsWith('./')) return 'paths are cleaned before matching, so a leading "./" never matches; drop it or use **/';
-    if (/(^|\/)\.\.?\/[^*]/.test(p.slice(1)) && !p.startsWith('../')) return 'paths are cleaned before matching, so "/./" or "/../" inside a pattern never matches';
+    if (tilde > 0 && !p.startsWith('**/~/'))
+      return '"~" is only meaningful at the start of a path pattern; use **/ to match any home directory';
+    if (p.startsWith('./'))
+      return 'paths are cleaned before matching, so a leading "./" never matches; drop it or use **/';
+    if (/(^|\/)\.\.?\/[^*]/.test(p.slice(1)) && !p.startsWith('../'))
+      return 'paths are cleaned before matching, so "/./" or "/../" inside a pattern never matches';
   }
   return undefined;
 }
@@ -132,7 +176,8 @@ export function globWarning(p: string, key: string): string | undefined {
 export function regexProblem(re: string): string | undefined {
   if (re.length > REGEX_MAX_CHARS) return `regex longer than ${REGEX_MAX_CHARS} characters`;
   if (/\\[1-9]|\\k</.test(re)) return 'backreferences are not supported (RE2 syntax) and make matching slow';
-  if (nestedQuantifier(re)) return 'nested quantifier (a quantified group inside a quantified group, like (a+)+) can take exponential time';
+  if (nestedQuantifier(re))
+    return 'nested quantifier (a quantified group inside a quantified group, like (a+)+) can take exponential time';
   try {
     parseRe2(re);
   } catch (err) {
@@ -187,7 +232,11 @@ export function globCovers(a: string, b: string, isPath: boolean): boolean {
   if (tail) {
     const head = a.slice(0, -tail.length);
     if (!WILD.test(head)) {
-      if (!isPath || tail === '**') return bHead.startsWith(head) && (bHead.length > head.length || b.length === head.length || b.slice(head.length).startsWith('*'));
+      if (!isPath || tail === '**')
+        return (
+          bHead.startsWith(head) &&
+          (bHead.length > head.length || b.length === head.length || b.slice(head.length).startsWith('*'))
+        );
       // a single path * stays within one segment: only literal one-segment subjects are covered.
       return !WILD.test(b) && b.startsWith(head) && !b.slice(head.length).includes('/') && b.length > head.length;
     }
@@ -224,7 +273,8 @@ function checkKeys(ctx: Ctx, map: YAMLMap, kind: keyof typeof KEYS, where: strin
     if (KEYS[kind]!.includes(key)) continue;
     let hint = '';
     if (kind === 'policy' && key === 'action') hint = ' ("action" belongs on each rule inside rules:)';
-    else if (kind === 'rule' && (key === 'match' || key === 'reason')) hint = key === 'match' ? ' ("match" belongs on the policy, not the rule)' : ' (use message:)';
+    else if (kind === 'rule' && (key === 'match' || key === 'reason'))
+      hint = key === 'match' ? ' ("match" belongs on the policy, not the rule)' : ' (use message:)';
     else {
       const near = didYouMean(key, KEYS[kind]!);
       if (near) hint = ` (did you mean "${near}"?)`;
@@ -245,7 +295,13 @@ function scalarText(n: Node | undefined): string | undefined {
 function checkAction(ctx: Ctx, node: Node | undefined, parent: Node, where: string): string | undefined {
   const raw = scalarText(node);
   if (raw === undefined) {
-    report(ctx, node ?? parent, 'error', 'missing-action', `${where} has no action (one of ${ACTIONS.filter((a) => a !== 'log').join(', ')})`);
+    report(
+      ctx,
+      node ?? parent,
+      'error',
+      'missing-action',
+      `${where} has no action (one of ${ACTIONS.filter((a) => a !== 'log').join(', ')})`,
+    );
     return undefined;
   }
   const a = raw.toLowerCase();
@@ -255,10 +311,17 @@ function checkAction(ctx: Ctx, node: Node | undefined, parent: Node, where: stri
   }
   if (!ACTIONS.includes(a)) {
     const hint = ACTION_HINTS[a] ?? didYouMean(a, ACTIONS);
-    report(ctx, node, 'error', 'bad-action', `${where}: unknown action "${raw}"${hint ? ` (did you mean "${hint}"?)` : ''}`);
+    report(
+      ctx,
+      node,
+      'error',
+      'bad-action',
+      `${where}: unknown action "${raw}"${hint ? ` (did you mean "${hint}"?)` : ''}`,
+    );
     return undefined;
   }
-  if (a === 'log') report(ctx, node, 'warning', 'deprecated-action', `${where}: action "log" is an old spelling of "watch"`);
+  if (a === 'log')
+    report(ctx, node, 'warning', 'deprecated-action', `${where}: action "log" is an old spelling of "watch"`);
   return a === 'log' ? 'watch' : a;
 }
 
@@ -271,7 +334,8 @@ function stringList(ctx: Ctx, node: Node | undefined, where: string): { text: st
   }
   const out: { text: string; node: Node }[] = [];
   for (const item of node.items as Node[]) {
-    if (isScalar(item) && (typeof item.value === 'string' || typeof item.value === 'number')) out.push({ text: String(item.value), node: item });
+    if (isScalar(item) && (typeof item.value === 'string' || typeof item.value === 'number'))
+      out.push({ text: String(item.value), node: item });
     else report(ctx, item, 'error', 'wrong-type', `${where} entries must be strings`);
   }
   return out;
@@ -303,7 +367,14 @@ function checkWhen(ctx: Ctx, when: Node | undefined, where: string, info: RuleIn
   if (isScalar(dflt) && dflt.value === true) {
     info.unconditional = true;
     const others = keys.filter((k) => k !== 'default');
-    if (others.length) report(ctx, dflt, 'warning', 'default-ignores-conditions', `${where}: default: true matches every call, so ${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} ignored`);
+    if (others.length)
+      report(
+        ctx,
+        dflt,
+        'warning',
+        'default-ignores-conditions',
+        `${where}: default: true matches every call, so ${others.join(', ')} ${others.length === 1 ? 'is' : 'are'} ignored`,
+      );
     return;
   }
   const known = keys.filter((k) => KEYS.when!.includes(k) && k !== 'default');
@@ -314,7 +385,13 @@ function checkWhen(ctx: Ctx, when: Node | undefined, where: string, info: RuleIn
   const positive = known.filter((k) => POSITIVE.includes(k));
   const responseOnly = known.every((k) => REGEX_LISTS.includes(k));
   if (!positive.length && !responseOnly) {
-    report(ctx, when, 'warning', 'never-fires', `${where}: a when with only exclusions (${known.join(', ')}) never matches a call; add a positive condition such as command_matches`);
+    report(
+      ctx,
+      when,
+      'warning',
+      'never-fires',
+      `${where}: a when with only exclusions (${known.join(', ')}) never matches a call; add a positive condition such as command_matches`,
+    );
   }
   for (const k of known) {
     const node = get(when, k);
@@ -326,13 +403,29 @@ function checkWhen(ctx: Ctx, when: Node | undefined, where: string, info: RuleIn
         if (problem) report(ctx, n, 'error', 'bad-pattern', `${where} ${k}: "${text}": ${problem}`);
         else if (warning) report(ctx, n, 'warning', 'suspicious-pattern', `${where} ${k}: "${text}": ${warning}`);
       }
-      if (k === 'command_matches' || k === 'path_matches' || k === 'url_matches' || k === 'domain_matches' || k === 'session_matches') {
-        info.groups.set(k, list.map((x) => x.text));
+      if (
+        k === 'command_matches' ||
+        k === 'path_matches' ||
+        k === 'url_matches' ||
+        k === 'domain_matches' ||
+        k === 'session_matches'
+      ) {
+        info.groups.set(
+          k,
+          list.map((x) => x.text),
+        );
       } else if (k.endsWith('_not_matches')) info.hasExclusions = true;
       else info.hasOther = true;
     } else if (k === 'command_contains') {
       for (const { text, node: n } of stringList(ctx, node, `${where} ${k}`)) {
-        if (text.trim() === '') report(ctx, n, 'error', 'bad-pattern', `${where} command_contains: an empty substring would match every command`);
+        if (text.trim() === '')
+          report(
+            ctx,
+            n,
+            'error',
+            'bad-pattern',
+            `${where} command_contains: an empty substring would match every command`,
+          );
       }
       info.hasOther = true;
     } else if (REGEX_LISTS.includes(k)) {
@@ -345,20 +438,33 @@ function checkWhen(ctx: Ctx, when: Node | undefined, where: string, info: RuleIn
       checkCallCount(ctx, node, where);
       info.hasOther = true;
     } else if (k === 'agent_depth') {
-      if (!isMap(node)) report(ctx, node, 'error', 'wrong-type', `${where} agent_depth must be a mapping of gte/lte/eq`);
+      if (!isMap(node))
+        report(ctx, node, 'error', 'wrong-type', `${where} agent_depth must be a mapping of gte/lte/eq`);
       else {
         checkKeys(ctx, node, 'agent_depth', `${where} agent_depth`);
         for (const p of node.items as Pair<Node, Node>[]) {
-          if (!isScalar(p.value) || !Number.isInteger(p.value.value)) report(ctx, p.value, 'error', 'wrong-type', `${where} agent_depth bounds must be integers`);
+          if (!isScalar(p.value) || !Number.isInteger(p.value.value))
+            report(ctx, p.value, 'error', 'wrong-type', `${where} agent_depth bounds must be integers`);
         }
       }
       info.hasOther = true;
     } else if (k === 'command_dynamic') {
-      const ok = (isScalar(node) && typeof node.value === 'boolean') || (isSeq(node) && node.items.every((x) => isScalar(x) && (DYNAMIC_KINDS as readonly string[]).includes(String(x.value))));
-      if (!ok) report(ctx, node, 'error', 'wrong-type', `${where} command_dynamic must be true, false or a list of ${DYNAMIC_KINDS.join(', ')}`);
+      const ok =
+        (isScalar(node) && typeof node.value === 'boolean') ||
+        (isSeq(node) &&
+          node.items.every((x) => isScalar(x) && (DYNAMIC_KINDS as readonly string[]).includes(String(x.value))));
+      if (!ok)
+        report(
+          ctx,
+          node,
+          'error',
+          'wrong-type',
+          `${where} command_dynamic must be true, false or a list of ${DYNAMIC_KINDS.join(', ')}`,
+        );
       info.hasOther = true;
     } else if (k === 'tool_param_matches') {
-      if (!isMap(node)) report(ctx, node, 'error', 'wrong-type', `${where} tool_param_matches must map parameter names to globs`);
+      if (!isMap(node))
+        report(ctx, node, 'error', 'wrong-type', `${where} tool_param_matches must map parameter names to globs`);
       info.hasOther = true;
     } else info.hasOther = true;
   }
@@ -375,11 +481,25 @@ function checkCallCount(ctx: Ctx, node: Node | undefined, where: string): void {
     report(ctx, gte ?? node, 'error', 'bad-call-count', `${where} call_count.gte must be an integer from 0 to 1000`);
   }
   const win = scalarText(get(node, 'window'));
-  if (!win || !DURATION.test(win)) report(ctx, get(node, 'window') ?? node, 'error', 'bad-call-count', `${where} call_count.window must be a duration like 30s, 10m or 1h (no d)`);
+  if (!win || !DURATION.test(win))
+    report(
+      ctx,
+      get(node, 'window') ?? node,
+      'error',
+      'bad-call-count',
+      `${where} call_count.window must be a duration like 30s, 10m or 1h (no d)`,
+    );
 }
 
 function checkRule(ctx: Ctx, node: Node, where: string, index: number): RuleInfo {
-  const info: RuleInfo = { index, node, unconditional: false, groups: new Map(), hasExclusions: false, hasOther: false };
+  const info: RuleInfo = {
+    index,
+    node,
+    unconditional: false,
+    groups: new Map(),
+    hasExclusions: false,
+    hasOther: false,
+  };
   if (!isMap(node)) {
     report(ctx, node, 'error', 'wrong-type', `${where} must be a mapping with action and when`);
     return info;
@@ -391,7 +511,8 @@ function checkRule(ctx: Ctx, node: Node, where: string, index: number): RuleInfo
   const ask = get(node, 'ask');
   if (ask) {
     if (isMap(ask)) checkKeys(ctx, ask, 'ask', `${where} ask`);
-    if (action && action !== 'ask') report(ctx, ask, 'warning', 'ask-options-ignored', `${where}: ask options only apply to action: ask`);
+    if (action && action !== 'ask')
+      report(ctx, ask, 'warning', 'ask-options-ignored', `${where}: ask options only apply to action: ask`);
   }
   const hook = get(node, 'webhook');
   if (hook && isMap(hook)) checkKeys(ctx, hook, 'webhook', `${where} webhook`);
@@ -399,12 +520,26 @@ function checkRule(ctx: Ctx, node: Node, where: string, index: number): RuleInfo
     const url = hook && isMap(hook) ? scalarText(get(hook, 'url')) : undefined;
     if (!url?.trim()) report(ctx, hook ?? node, 'error', 'webhook-url', `${where}: a webhook rule needs webhook.url`);
     const timeout = hook && isMap(hook) ? scalarText(get(hook, 'timeout')) : undefined;
-    if (timeout && !DURATION.test(timeout)) report(ctx, get(hook as YAMLMap, 'timeout'), 'error', 'bad-duration', `${where}: webhook.timeout "${timeout}" is not a duration like 5s or 500ms`);
+    if (timeout && !DURATION.test(timeout))
+      report(
+        ctx,
+        get(hook as YAMLMap, 'timeout'),
+        'error',
+        'bad-duration',
+        `${where}: webhook.timeout "${timeout}" is not a duration like 5s or 500ms`,
+      );
   }
   const exp = get(node, 'expires_at');
   if (exp) {
     const t = scalarText(exp);
-    if (!t || Number.isNaN(Date.parse(t)) || !/^\d{4}-\d{2}-\d{2}T/.test(t)) report(ctx, exp, 'error', 'bad-timestamp', `${where}: expires_at must be an RFC 3339 timestamp like 2026-01-31T12:00:00Z`);
+    if (!t || Number.isNaN(Date.parse(t)) || !/^\d{4}-\d{2}-\d{2}T/.test(t))
+      report(
+        ctx,
+        exp,
+        'error',
+        'bad-timestamp',
+        `${where}: expires_at must be an RFC 3339 timestamp like 2026-01-31T12:00:00Z`,
+      );
   }
   const sugg = get(node, 'suggestions');
   if (sugg) stringList(ctx, sugg, `${where} suggestions`);
@@ -419,7 +554,13 @@ function checkShadowing(ctx: Ctx, rules: RuleInfo[], policyName: string): void {
       const earlier = rules[i]!;
       const where = `policy "${policyName}" rule ${later.index + 1}`;
       if (earlier.unconditional) {
-        report(ctx, later.node, 'warning', 'shadowed', `${where} can never match: rule ${earlier.index + 1} (line ${pos(ctx, earlier.node).line}) matches every call first`);
+        report(
+          ctx,
+          later.node,
+          'warning',
+          'shadowed',
+          `${where} can never match: rule ${earlier.index + 1} (line ${pos(ctx, earlier.node).line}) matches every call first`,
+        );
         break;
       }
       if (earlier.hasExclusions || earlier.hasOther || earlier.groups.size !== 1 || later.unconditional) continue;
@@ -432,11 +573,21 @@ function checkShadowing(ctx: Ctx, rules: RuleInfo[], policyName: string): void {
       const line = pos(ctx, earlier.node).line;
       const restrictive = later.action === 'deny' || later.action === 'ask';
       if (earlier.action && GRANTING.has(earlier.action) && restrictive) {
-        report(ctx, later.node, 'warning', 'allow-before-deny',
-          `${where} (${later.action}) is hidden by rule ${earlier.index + 1} (${earlier.action}, line ${line}), whose ${key} cover the same calls; within a policy the first match wins, so the ${later.action} only fires for compound commands. Move the ${later.action} rule first.`);
+        report(
+          ctx,
+          later.node,
+          'warning',
+          'allow-before-deny',
+          `${where} (${later.action}) is hidden by rule ${earlier.index + 1} (${earlier.action}, line ${line}), whose ${key} cover the same calls; within a policy the first match wins, so the ${later.action} only fires for compound commands. Move the ${later.action} rule first.`,
+        );
       } else {
-        report(ctx, later.node, 'warning', 'shadowed',
-          `${where} never decides: rule ${earlier.index + 1} (line ${line}) has ${key} that cover all of its patterns${earlier.action === later.action ? ' (the rule is redundant)' : ''}`);
+        report(
+          ctx,
+          later.node,
+          'warning',
+          'shadowed',
+          `${where} never decides: rule ${earlier.index + 1} (line ${line}) has ${key} that cover all of its patterns${earlier.action === later.action ? ' (the rule is redundant)' : ''}`,
+        );
       }
       break;
     }
@@ -448,12 +599,35 @@ function checkTool(ctx: Ctx, node: Node | undefined, where: string): void {
     if (WILD.test(text) || (RESERVED_TOOLS as readonly string[]).includes(text)) continue;
     const lower = text.toLowerCase();
     if ((RESERVED_TOOLS as readonly string[]).includes(lower)) {
-      report(ctx, n, 'error', 'tool-case', `${where} match.tool "${text}": reserved tool classes are lower-case ("${lower}"), and matching is case-sensitive`);
+      report(
+        ctx,
+        n,
+        'error',
+        'tool-case',
+        `${where} match.tool "${text}": reserved tool classes are lower-case ("${lower}"), and matching is case-sensitive`,
+      );
       continue;
     }
-    const hostNames: Record<string, string> = { bash: 'exec', shell: 'exec', powershell: 'exec', run_command: 'exec', readfile: 'read', writefile: 'write', edit_file: 'edit', webfetch: 'fetch', websearch: 'web_search' };
+    const hostNames: Record<string, string> = {
+      bash: 'exec',
+      shell: 'exec',
+      powershell: 'exec',
+      run_command: 'exec',
+      readfile: 'read',
+      writefile: 'write',
+      edit_file: 'edit',
+      webfetch: 'fetch',
+      websearch: 'web_search',
+    };
     const near = hostNames[lower] ?? didYouMean(lower, RESERVED_TOOLS);
-    if (near) report(ctx, n, 'warning', 'unknown-tool', `${where} match.tool "${text}" is not a tool class hosts send${near ? ` (did you mean "${near}"?)` : ''}`);
+    if (near)
+      report(
+        ctx,
+        n,
+        'warning',
+        'unknown-tool',
+        `${where} match.tool "${text}" is not a tool class hosts send${near ? ` (did you mean "${near}"?)` : ''}`,
+      );
   }
 }
 
@@ -466,22 +640,39 @@ function checkPolicy(ctx: Ctx, node: Node, index: number, names: Map<string, num
   checkKeys(ctx, node, 'policy', label);
   const name = scalarText(get(node, 'name'));
   if (!name?.trim()) report(ctx, node, 'error', 'missing-name', `${label} has no name`);
-  else if (names.has(name)) report(ctx, get(node, 'name'), 'error', 'duplicate-name', `policy name "${name}" is already used on line ${names.get(name)}`);
+  else if (names.has(name))
+    report(
+      ctx,
+      get(node, 'name'),
+      'error',
+      'duplicate-name',
+      `policy name "${name}" is already used on line ${names.get(name)}`,
+    );
   else names.set(name, pos(ctx, get(node, 'name')).line);
   const where = name ? `policy "${name}"` : label;
   const prio = get(node, 'priority');
   if (prio) {
-    if (!isScalar(prio) || !Number.isInteger(prio.value)) report(ctx, prio, 'error', 'wrong-type', `${where}: priority must be an integer`);
-    else if (prio.value === 0) report(ctx, prio, 'warning', 'priority-zero', `${where}: priority 0 means the default (100), not "first"; use a small positive number such as 1`);
+    if (!isScalar(prio) || !Number.isInteger(prio.value))
+      report(ctx, prio, 'error', 'wrong-type', `${where}: priority must be an integer`);
+    else if (prio.value === 0)
+      report(
+        ctx,
+        prio,
+        'warning',
+        'priority-zero',
+        `${where}: priority 0 means the default (100), not "first"; use a small positive number such as 1`,
+      );
   }
   const match = get(node, 'match');
   if (match) {
-    if (!isMap(match)) report(ctx, match, 'error', 'wrong-type', `${where}: match must be a mapping of agent, session, tool`);
+    if (!isMap(match))
+      report(ctx, match, 'error', 'wrong-type', `${where}: match must be a mapping of agent, session, tool`);
     else {
       checkKeys(ctx, match, 'match', `${where} match`);
       for (const k of ['agent', 'session']) {
         const v = get(match, k);
-        if (v && !isScalar(v)) report(ctx, v, 'error', 'wrong-type', `${where}: match.${k} is a single glob string, not a list`);
+        if (v && !isScalar(v))
+          report(ctx, v, 'error', 'wrong-type', `${where}: match.${k} is a single glob string, not a list`);
       }
       checkTool(ctx, get(match, 'tool'), where);
     }
@@ -512,13 +703,21 @@ function checkTests(ctx: Ctx, node: Node): void {
       return;
     }
     checkKeys(ctx, t, 'test', where);
-    if (!scalarText(get(t, 'tool'))) report(ctx, t, 'error', 'test-tool', `${where} needs a tool (exec, read, write, fetch ...)`);
+    if (!scalarText(get(t, 'tool')))
+      report(ctx, t, 'error', 'test-tool', `${where} needs a tool (exec, read, write, fetch ...)`);
     const expect = scalarText(get(t, 'expect'));
     if (!expect || !['allow', 'deny', 'ask', 'watch', 'log', 'webhook'].includes(expect)) {
-      report(ctx, get(t, 'expect') ?? t, 'error', 'test-expect', `${where}: expect must be one of allow, deny, ask, watch`);
+      report(
+        ctx,
+        get(t, 'expect') ?? t,
+        'error',
+        'test-expect',
+        `${where}: expect must be one of allow, deny, ask, watch`,
+      );
     }
     const params = get(t, 'params');
-    if (params && !isMap(params)) report(ctx, params, 'error', 'wrong-type', `${where}: params must be a mapping such as {command: "..."}`);
+    if (params && !isMap(params))
+      report(ctx, params, 'error', 'wrong-type', `${where}: params must be a mapping such as {command: "..."}`);
   });
 }
 
@@ -544,7 +743,13 @@ export function lintPolicyText(text: string, file: string): Diagnostic[] {
     return ctx.out;
   }
   if (docs.length > 1) {
-    report(ctx, docs[1]!.contents ?? undefined, 'error', 'multiple-documents', 'a policy file holds exactly one YAML document (found another after "---"); only the first is checked');
+    report(
+      ctx,
+      docs[1]!.contents ?? undefined,
+      'error',
+      'multiple-documents',
+      'a policy file holds exactly one YAML document (found another after "---"); only the first is checked',
+    );
   }
   // A file whose aliases expand beyond the limit is refused before anything expands them.
   const blowup = doc.errors.length ? null : expansionProblem(doc as Document.Parsed);
@@ -556,7 +761,14 @@ export function lintPolicyText(text: string, file: string): Diagnostic[] {
   visit(doc, { Alias: (_, alias) => (alias.resolve(doc) as Node | undefined) ?? visit.REMOVE });
   for (const e of doc.errors) {
     const p = lc.linePos(e.pos[0]);
-    ctx.out.push({ file, line: p.line, col: p.col, severity: 'error', code: 'parse-error', message: e.message.split('\n')[0]! });
+    ctx.out.push({
+      file,
+      line: p.line,
+      col: p.col,
+      severity: 'error',
+      code: 'parse-error',
+      message: e.message.split('\n')[0]!,
+    });
   }
   if (doc.errors.length) return ctx.out;
   const root = doc.contents as Node | null;
@@ -565,21 +777,34 @@ export function lintPolicyText(text: string, file: string): Diagnostic[] {
     return ctx.out;
   }
   if (!isMap(root)) {
-    report(ctx, root, 'error', 'wrong-type', 'a policy file is a mapping with version, default_action, policies and tests');
+    report(
+      ctx,
+      root,
+      'error',
+      'wrong-type',
+      'a policy file is a mapping with version, default_action, policies and tests',
+    );
     return ctx.out;
   }
   checkKeys(ctx, root, 'top', 'the file');
   const version = get(root, 'version');
   if (version) {
     const v = scalarText(version)?.trim();
-    if (v !== '' && v !== '1') report(ctx, version, 'error', 'bad-version', `version must be "1" (got ${JSON.stringify(v)})`);
+    if (v !== '' && v !== '1')
+      report(ctx, version, 'error', 'bad-version', `version must be "1" (got ${JSON.stringify(v)})`);
   }
   const def = get(root, 'default_action');
   if (def) {
     const v = scalarText(def)?.trim().toLowerCase() ?? '';
     if (!DEFAULT_ACTIONS.includes(v)) {
       const hint = ACTION_HINTS[v] ?? didYouMean(v, DEFAULT_ACTIONS);
-      report(ctx, def, 'error', 'bad-default-action', `default_action must be one of allow, deny, ask, watch${hint ? ` (did you mean "${hint}"?)` : ''}`);
+      report(
+        ctx,
+        def,
+        'error',
+        'bad-default-action',
+        `default_action must be one of allow, deny, ask, watch${hint ? ` (did you mean "${hint}"?)` : ''}`,
+      );
     }
   }
   const notify = get(root, 'notify');
@@ -617,7 +842,14 @@ function addLoaderFindings(ctx: Ctx, text: string): void {
   }
   for (const d of diags) {
     if (ctx.out.some((o) => o.line === d.line && o.severity === d.severity)) continue;
-    ctx.out.push({ file: ctx.file, line: d.line, col: d.col, severity: d.severity, code: 'load-error', message: d.problem });
+    ctx.out.push({
+      file: ctx.file,
+      line: d.line,
+      col: d.col,
+      severity: d.severity,
+      code: 'load-error',
+      message: d.problem,
+    });
   }
 }
 
@@ -628,7 +860,17 @@ export function lintPolicyFile(file: string): Diagnostic[] {
   } catch {
     return [{ file, line: 0, col: 0, severity: 'error', code: 'missing', message: 'file does not exist' }];
   }
-  if (size > LINT_MAX_BYTES) return [{ file, line: 0, col: 0, severity: 'error', code: 'too-large', message: `policy files may be at most ${LINT_MAX_BYTES} bytes` }];
+  if (size > LINT_MAX_BYTES)
+    return [
+      {
+        file,
+        line: 0,
+        col: 0,
+        severity: 'error',
+        code: 'too-large',
+        message: `policy files may be at most ${LINT_MAX_BYTES} bytes`,
+      },
+    ];
   return lintPolicyText(readFileSync(file, 'utf8'), file);
 }
 

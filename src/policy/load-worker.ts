@@ -22,14 +22,19 @@ if (!isMainThread && parentPort && (workerData as { policyLoad?: boolean } | nul
 }
 
 /** loadPolicyFiles(paths) on a fresh worker; rejects with the load error, or when over budget. */
-export function loadPolicyFilesOffThread(paths: string[], budgetMs = POLICY_LOAD_BUDGET_MS): { done: Promise<LoadedPolicyFiles>; cancel(): void } {
+export function loadPolicyFilesOffThread(
+  paths: string[],
+  budgetMs = POLICY_LOAD_BUDGET_MS,
+): { done: Promise<LoadedPolicyFiles>; cancel(): void } {
   const worker = new Worker(new URL(import.meta.url), { workerData: { policyLoad: true, paths } });
   worker.unref();
   let timer: NodeJS.Timeout | undefined;
   const done = new Promise<LoadedPolicyFiles>((resolve, reject) => {
     timer = setTimeout(() => {
       void worker.terminate();
-      reject(new PolicyLoadError(paths.join(', '), 0, `loading the policy files took longer than ${budgetMs} ms; abandoned`));
+      reject(
+        new PolicyLoadError(paths.join(', '), 0, `loading the policy files took longer than ${budgetMs} ms; abandoned`),
+      );
     }, budgetMs);
     timer.unref();
     worker.once('message', (r: Reply) => {

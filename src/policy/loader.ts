@@ -30,14 +30,22 @@ export function policyFilesOf(path: string): string[] {
   try {
     st = statSync(path);
   } catch (err) {
-    throw new PolicyLoadError(path, 0, `cannot read policy config: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new PolicyLoadError(
+      path,
+      0,
+      `cannot read policy config: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
   }
   if (!st.isDirectory()) return [path];
   let names: string[];
   try {
     names = readdirSync(path);
   } catch (err) {
-    throw new PolicyLoadError(path, 0, `cannot list policy directory: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new PolicyLoadError(
+      path,
+      0,
+      `cannot list policy directory: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
   }
   return names
     .filter((n) => YAML_FILE.test(n))
@@ -57,14 +65,23 @@ export function readPolicyFile(file: string): ParsedPolicyFile {
   try {
     size = statSync(file).size;
   } catch (err) {
-    throw new PolicyLoadError(file, 0, `cannot read policy file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new PolicyLoadError(
+      file,
+      0,
+      `cannot read policy file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
   }
-  if (size > POLICY_FILE_MAX_BYTES) throw new PolicyLoadError(file, 0, `policy file is ${size} bytes; the limit is ${POLICY_FILE_MAX_BYTES}`);
+  if (size > POLICY_FILE_MAX_BYTES)
+    throw new PolicyLoadError(file, 0, `policy file is ${size} bytes; the limit is ${POLICY_FILE_MAX_BYTES}`);
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    throw new PolicyLoadError(file, 0, `cannot read policy file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw new PolicyLoadError(
+      file,
+      0,
+      `cannot read policy file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+    );
   }
   return parsePolicyText(text, file);
 }
@@ -86,7 +103,8 @@ export function loadPolicyFiles(paths: string | string[]): LoadedPolicyFiles {
       layerOf.set(parsed.file, layer);
       layerDefault ??= parsed.defaultAction;
     }
-    if (layerDefault && (!defaultAction || STRICTNESS[layerDefault] > STRICTNESS[defaultAction])) defaultAction = layerDefault;
+    if (layerDefault && (!defaultAction || STRICTNESS[layerDefault] > STRICTNESS[defaultAction]))
+      defaultAction = layerDefault;
   });
   const names = new Map<string, { file: string; line: number }>();
   for (const f of files) {
@@ -94,8 +112,15 @@ export function loadPolicyFiles(paths: string | string[]): LoadedPolicyFiles {
       const prev = names.get(p.name);
       if (prev && prev.file !== f.file) {
         const layered = layerOf.get(prev.file) !== layerOf.get(f.file);
-        const hint = layered ? ' (your policy files layer on the base profile; rename the policy, or start the server with --replace-base to use only your files)' : '';
-        throw new PolicyLoadError(f.file, p.line, `duplicate policy name "${p.name}" (also defined in ${prev.file}:${prev.line}); policy names must be unique across the loaded files${hint}`, 'name');
+        const hint = layered
+          ? ' (your policy files layer on the base profile; rename the policy, or start the server with --replace-base to use only your files)'
+          : '';
+        throw new PolicyLoadError(
+          f.file,
+          p.line,
+          `duplicate policy name "${p.name}" (also defined in ${prev.file}:${prev.line}); policy names must be unique across the loaded files${hint}`,
+          'name',
+        );
       }
       if (!prev) names.set(p.name, { file: f.file, line: p.line });
     }

@@ -84,7 +84,10 @@ function restrictiveCommand(w: CompiledWhen, r: CommandReadings, trace?: GroupTr
         if (wholeHit < 0) wholeHit = i;
         continue;
       }
-      const hit = () => (ck >= 0 ? `command_matches ${q(cmd!.globs[ck]!.source)} matched ${q(candidates[i]!)}` : `command_contains ${q(contains!.needles[nk]!)} found in ${q(candidates[i]!)}`);
+      const hit = () =>
+        ck >= 0
+          ? `command_matches ${q(cmd!.globs[ck]!.source)} matched ${q(candidates[i]!)}`
+          : `command_contains ${q(contains!.needles[nk]!)} found in ${q(candidates[i]!)}`;
       partHit = true;
       if (!excl) {
         trace?.push({ key: 'command', ok: true, positive: true, detail: hit() });
@@ -112,12 +115,23 @@ function restrictiveCommand(w: CompiledWhen, r: CommandReadings, trace?: GroupTr
         const c = candidates[wholeHit]!;
         const ck = cmd ? cmd.find(c) : -1;
         const what = ck >= 0 ? `command_matches ${q(cmd!.globs[ck]!.source)}` : 'command_contains';
-        trace.push({ key: 'command', ok: true, positive: true, detail: `${what} matched the whole command ${q(c)}${excl ? ' (exclusions cannot apply to a whole-command reading)' : ''}` });
+        trace.push({
+          key: 'command',
+          ok: true,
+          positive: true,
+          detail: `${what} matched the whole command ${q(c)}${excl ? ' (exclusions cannot apply to a whole-command reading)' : ''}`,
+        });
       }
       return true;
     }
   }
-  trace?.push({ key: 'command', ok: false, positive: true, near: !!nearDetail, detail: nearDetail || 'no reading of the command matched command_matches/command_contains' });
+  trace?.push({
+    key: 'command',
+    ok: false,
+    positive: true,
+    near: !!nearDetail,
+    detail: nearDetail || 'no reading of the command matched command_matches/command_contains',
+  });
   return false;
 }
 
@@ -140,7 +154,12 @@ function grantingCommand(w: CompiledWhen, r: CommandReadings, trace?: GroupTrace
   const a = r.analysis;
   const cmd = w.command;
   if (!(cmd?.maybe() || w.contains?.maybe())) {
-    trace?.push({ key: 'command', ok: false, positive: true, detail: `${q(a.normalized)} is not covered by command_matches/command_contains` });
+    trace?.push({
+      key: 'command',
+      ok: false,
+      positive: true,
+      detail: `${q(a.normalized)} is not covered by command_matches/command_contains`,
+    });
     return false;
   }
   let ok = false;
@@ -149,7 +168,10 @@ function grantingCommand(w: CompiledWhen, r: CommandReadings, trace?: GroupTrace
   const n = a.components.length;
   if (!a.composite) {
     ok = n > 0 && coveredPart(a, 0, cmd, w);
-    if (trace) detail = ok ? `${q(a.components[0]!)} is covered` : `${q(a.normalized)} is not covered by command_matches/command_contains`;
+    if (trace)
+      detail = ok
+        ? `${q(a.components[0]!)} is covered`
+        : `${q(a.normalized)} is not covered by command_matches/command_contains`;
   } else {
     if (cmd && w.commandCompound!.some(Boolean)) {
       for (let t = 0; t < 2 && !ok; t++) {
@@ -171,7 +193,9 @@ function grantingCommand(w: CompiledWhen, r: CommandReadings, trace?: GroupTrace
       near = !ok && covered > 0;
       if (trace) {
         const uncovered = a.components.filter((_, i) => !coveredPart(a, i, cmd, w));
-        detail = ok ? `every executed part (${n}) is covered` : `not every executed part is covered: ${uncovered.map(q).join(', ')}`;
+        detail = ok
+          ? `every executed part (${n}) is covered`
+          : `not every executed part is covered: ${uncovered.map(q).join(', ')}`;
       }
     }
   }
@@ -179,11 +203,24 @@ function grantingCommand(w: CompiledWhen, r: CommandReadings, trace?: GroupTrace
     const not = w.commandNot;
     const total = 2 + n * 2;
     for (let t = 0; t < total; t++) {
-      const s = t === 0 ? r.rawSlashed : t === 1 ? a.normalized : t < 2 + n ? a.components[t - 2]! : a.componentsExpanded[t - 2 - n];
+      const s =
+        t === 0
+          ? r.rawSlashed
+          : t === 1
+            ? a.normalized
+            : t < 2 + n
+              ? a.components[t - 2]!
+              : a.componentsExpanded[t - 2 - n];
       if (!s) continue;
       const k = not.find(s);
       if (k >= 0) {
-        trace?.push({ key: 'command', ok: false, positive: true, near: true, detail: `${detail}, but command_not_matches ${q(not.globs[k]!.source)} matched ${q(s)}` });
+        trace?.push({
+          key: 'command',
+          ok: false,
+          positive: true,
+          near: true,
+          detail: `${detail}, but command_not_matches ${q(not.globs[k]!.source)} matched ${q(s)}`,
+        });
         return false;
       }
     }
@@ -205,12 +242,23 @@ function envGroup(w: CompiledWhen, r: CommandReadings, trace?: GroupTrace[]): bo
   if (hit && w.commandNot) {
     for (const s of [r.rawSlashed, r.analysis.normalized]) {
       if (w.commandNot.any(s)) {
-        trace?.push({ key: 'command_env_assignments', ok: false, positive: true, near: true, detail: `${hit}, but command_not_matches matched ${q(s)}` });
+        trace?.push({
+          key: 'command_env_assignments',
+          ok: false,
+          positive: true,
+          near: true,
+          detail: `${hit}, but command_not_matches matched ${q(s)}`,
+        });
         return false;
       }
     }
   }
-  trace?.push({ key: 'command_env_assignments', ok: !!hit, positive: true, detail: hit || (names.length ? `assigns ${names.join(', ')}, none listed` : 'assigns no environment variables') });
+  trace?.push({
+    key: 'command_env_assignments',
+    ok: !!hit,
+    positive: true,
+    detail: hit || (names.length ? `assigns ${names.join(', ')}, none listed` : 'assigns no environment variables'),
+  });
   return !!hit;
 }
 
@@ -226,7 +274,11 @@ function dynamicGroup(w: CompiledWhen, r: CommandReadings, trace?: GroupTrace[])
   } else {
     const hit = want === true ? dyn[0] : dyn.find((d) => want.has(d.kind));
     ok = !!hit;
-    detail = hit ? `dynamic (${hit.kind}): ${hit.reason}` : dyn.length ? `dynamic, but not of the listed kinds (${dyn.map((d) => d.kind).join(', ')})` : 'every program the command runs is known';
+    detail = hit
+      ? `dynamic (${hit.kind}): ${hit.reason}`
+      : dyn.length
+        ? `dynamic, but not of the listed kinds (${dyn.map((d) => d.kind).join(', ')})`
+        : 'every program the command runs is known';
   }
   trace?.push({ key: 'command_dynamic', ok, positive: true, detail });
   return ok;
@@ -234,7 +286,12 @@ function dynamicGroup(w: CompiledWhen, r: CommandReadings, trace?: GroupTrace[])
 
 // ------------------------------------------------------------------ path group
 
-function pathMatches(list: PathGlob[], indexed: PatternList | undefined, s: string, rel: string | undefined): PathGlob | undefined {
+function pathMatches(
+  list: PathGlob[],
+  indexed: PatternList | undefined,
+  s: string,
+  rel: string | undefined,
+): PathGlob | undefined {
   for (let k = 0; k < list.length; k++) {
     const g = list[k]!;
     // Words of the relative reading are words of the absolute one, so the marks cover both.
@@ -254,7 +311,9 @@ function pathGroup(w: CompiledWhen, v: CallView, restrictive: boolean, trace?: G
     if (first < 0) return `no path_matches pattern matched ${paths.map(q).join(' or ')}`;
     const d = `path_matches ${q(hits[first]!.glob.source)} matched ${q(paths[first]!)}`;
     if (!positive) return `${d}, but not every reading of the path did (${paths.map(q).join(', ')})`;
-    return !restrictive && paths.length > 1 ? `every reading of the path matched path_matches (${paths.map(q).join(', ')})` : d;
+    return !restrictive && paths.length > 1
+      ? `every reading of the path matched path_matches (${paths.map(q).join(', ')})`
+      : d;
   };
   if (!positive) {
     trace?.push({ key: 'path', ok: false, positive: true, near: first >= 0, detail: describe() });
@@ -265,7 +324,13 @@ function pathGroup(w: CompiledWhen, v: CallView, restrictive: boolean, trace?: G
     const cancelled = restrictive ? ex.every(Boolean) : ex.some(Boolean);
     if (cancelled) {
       const j = ex.findIndex(Boolean);
-      trace?.push({ key: 'path', ok: false, positive: true, near: true, detail: `${describe()}, but path_not_matches ${q(ex[j]!.glob.source)} excluded ${q(paths[j]!)}` });
+      trace?.push({
+        key: 'path',
+        ok: false,
+        positive: true,
+        near: true,
+        detail: `${describe()}, but path_not_matches ${q(ex[j]!.glob.source)} excluded ${q(paths[j]!)}`,
+      });
       return false;
     }
   }
@@ -289,7 +354,12 @@ function urlGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolean {
   if (v.url === undefined) return missing('url_matches', 'URL', trace);
   const url = v.url;
   const g = w.url!.find((x) => x.test(url));
-  trace?.push({ key: 'url_matches', ok: !!g, positive: true, detail: g ? `${q(g.source)} matched ${q(url)}` : `no url_matches pattern matched ${q(url)}` });
+  trace?.push({
+    key: 'url_matches',
+    ok: !!g,
+    positive: true,
+    detail: g ? `${q(g.source)} matched ${q(url)}` : `no url_matches pattern matched ${q(url)}`,
+  });
   return !!g;
 }
 
@@ -297,22 +367,38 @@ function domainGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolea
   if (v.domain === undefined) return missing('domain_matches', 'domain', trace);
   const d = v.domain;
   const g = w.domain!.find((x) => x.test(d));
-  trace?.push({ key: 'domain_matches', ok: !!g, positive: true, detail: g ? `${q(g.source)} matched ${q(d)}` : `no domain_matches pattern matched ${q(d)}` });
+  trace?.push({
+    key: 'domain_matches',
+    ok: !!g,
+    positive: true,
+    detail: g ? `${q(g.source)} matched ${q(d)}` : `no domain_matches pattern matched ${q(d)}`,
+  });
   return !!g;
 }
 
 function sessionGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolean {
   const session = v.call.session ?? '';
   const g = w.session!.find((x) => x.test(session));
-  trace?.push({ key: 'session_matches', ok: !!g, positive: true, detail: g ? `${q(g.source)} matched session ${q(session)}` : `session ${q(session)} is not listed` });
+  trace?.push({
+    key: 'session_matches',
+    ok: !!g,
+    positive: true,
+    detail: g ? `${q(g.source)} matched session ${q(session)}` : `session ${q(session)} is not listed`,
+  });
   return !!g;
 }
 
 function depthGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolean {
   const d = v.call.agentDepth ?? 0;
   const b = w.agentDepth!;
-  const ok = (b.gte === undefined || d >= b.gte) && (b.lte === undefined || d <= b.lte) && (b.eq === undefined || d === b.eq);
-  trace?.push({ key: 'agent_depth', ok, positive: true, detail: `agent depth ${d} is ${ok ? 'within' : 'outside'} the bounds` });
+  const ok =
+    (b.gte === undefined || d >= b.gte) && (b.lte === undefined || d <= b.lte) && (b.eq === undefined || d === b.eq);
+  trace?.push({
+    key: 'agent_depth',
+    ok,
+    positive: true,
+    detail: `agent depth ${d} is ${ok ? 'within' : 'outside'} the bounds`,
+  });
   return ok;
 }
 
@@ -321,7 +407,12 @@ function paramGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolean
   for (const { name, glob } of w.toolParams!) {
     const text = paramText(v.call.input?.[name] ?? v.call.params[name]);
     if (text !== undefined && glob.test(text.toLowerCase())) {
-      trace?.push({ key: 'tool_param_matches', ok: true, positive: true, detail: `parameter ${name} matched ${q(glob.source)}` });
+      trace?.push({
+        key: 'tool_param_matches',
+        ok: true,
+        positive: true,
+        detail: `parameter ${name} matched ${q(glob.source)}`,
+      });
       return true;
     }
   }
@@ -334,14 +425,25 @@ function countGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolean
   const tool = cc.tool ?? v.call.tool;
   const n = v.count(tool, cc.windowMs);
   const ok = n >= cc.gte;
-  trace?.push({ key: 'call_count', ok, positive: true, detail: `${n} recorded ${tool} calls in the window (needs ${cc.gte})` });
+  trace?.push({
+    key: 'call_count',
+    ok,
+    positive: true,
+    detail: `${n} recorded ${tool} calls in the window (needs ${cc.gte})`,
+  });
   return ok;
 }
 
 function sessionNotGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolean {
   const session = v.call.session ?? '';
   const g = w.sessionNot!.find((x) => x.test(session));
-  if (g) trace?.push({ key: 'session_not_matches', ok: false, positive: false, detail: `session ${q(session)} is excluded by ${q(g.source)}` });
+  if (g)
+    trace?.push({
+      key: 'session_not_matches',
+      ok: false,
+      positive: false,
+      detail: `session ${q(session)} is excluded by ${q(g.source)}`,
+    });
   return !g;
 }
 
@@ -352,7 +454,13 @@ function sessionNotGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): bo
  * `restrictive` is the rule's reading (deny/ask) or granting (allow/watch/webhook, durable pass).
  * Without a trace the first failing group ends the check; with one, every group is explained.
  */
-export function whenMatches(w: CompiledWhen, v: CallView, restrictive: boolean, trace?: GroupTrace[], commandSideKnown = false): boolean {
+export function whenMatches(
+  w: CompiledWhen,
+  v: CallView,
+  restrictive: boolean,
+  trace?: GroupTrace[],
+  commandSideKnown = false,
+): boolean {
   if (w.isDefault) {
     trace?.push({ key: 'default', ok: true, positive: true, detail: 'default: true matches every call in scope' });
     return true;
@@ -362,17 +470,37 @@ export function whenMatches(w: CompiledWhen, v: CallView, restrictive: boolean, 
     return true;
   }
   if (!w.hasPositive) {
-    trace?.push({ key: 'when', ok: false, positive: false, detail: 'only exclusions or response_* keys: never matches a request' });
+    trace?.push({
+      key: 'when',
+      ok: false,
+      positive: false,
+      detail: 'only exclusions or response_* keys: never matches a request',
+    });
     return false;
   }
   let all = true;
   if (!commandSideKnown) {
     if (w.command || w.contains || w.env || w.dynamic !== undefined) v.markCommand();
-    if (w.dynamic !== undefined && !(v.cmd ? dynamicGroup(w, v.cmd, trace) : missing('command_dynamic', 'command', trace)) && ((all = false), !trace)) return false;
+    if (
+      w.dynamic !== undefined &&
+      !(v.cmd ? dynamicGroup(w, v.cmd, trace) : missing('command_dynamic', 'command', trace)) &&
+      ((all = false), !trace)
+    )
+      return false;
     if ((w.command || w.contains) && !commandGroup(w, v, restrictive, trace) && ((all = false), !trace)) return false;
-    if (w.env && !(v.cmd ? envGroup(w, v.cmd, trace) : missing('command_env_assignments', 'command', trace)) && ((all = false), !trace)) return false;
+    if (
+      w.env &&
+      !(v.cmd ? envGroup(w, v.cmd, trace) : missing('command_env_assignments', 'command', trace)) &&
+      ((all = false), !trace)
+    )
+      return false;
   }
-  if (w.path && !(v.paths ? pathGroup(w, v, restrictive, trace) : missing('path', 'path', trace)) && ((all = false), !trace)) return false;
+  if (
+    w.path &&
+    !(v.paths ? pathGroup(w, v, restrictive, trace) : missing('path', 'path', trace)) &&
+    ((all = false), !trace)
+  )
+    return false;
   if (w.url && !urlGroup(w, v, trace) && ((all = false), !trace)) return false;
   if (w.domain && !domainGroup(w, v, trace) && ((all = false), !trace)) return false;
   if (w.session && !sessionGroup(w, v, trace) && ((all = false), !trace)) return false;
@@ -389,16 +517,27 @@ export { normalizeDomain };
  * The command and env-assignment groups of a rule, cached per command: they read nothing but
  * the command. Returns true when they pass (or the rule has neither).
  */
-export function commandSide(ruleId: number, ruleCount: number, w: CompiledWhen, v: CallView, restrictive: boolean): boolean {
+export function commandSide(
+  ruleId: number,
+  ruleCount: number,
+  w: CompiledWhen,
+  v: CallView,
+  restrictive: boolean,
+): boolean {
   if (!w.command && !w.contains && !w.env && w.dynamic === undefined) return true;
   const r = v.cmd;
   if (!r) return false;
-  const cache = restrictive ? (r.own ??= new Int8Array(ruleCount).fill(-1)) : (r.granting ??= new Int8Array(ruleCount).fill(-1));
+  const cache = restrictive
+    ? (r.own ??= new Int8Array(ruleCount).fill(-1))
+    : (r.granting ??= new Int8Array(ruleCount).fill(-1));
   const hit = cache[ruleId]!;
   if (hit >= 0) return hit === 1;
   v.markCommand();
   // The dynamic check is one field read: done first, it spares the pattern scan on most commands.
-  const ok = (w.dynamic === undefined || dynamicGroup(w, r)) && (!(w.command || w.contains) || commandGroup(w, v, restrictive)) && (!w.env || envGroup(w, r));
+  const ok =
+    (w.dynamic === undefined || dynamicGroup(w, r)) &&
+    (!(w.command || w.contains) || commandGroup(w, v, restrictive)) &&
+    (!w.env || envGroup(w, r));
   cache[ruleId] = ok ? 1 : 0;
   return ok;
 }

@@ -16,7 +16,11 @@ export interface OfflineEngine {
 }
 
 /** `config` is a file, a directory or a profile name; undefined picks the serve default. */
-export function openOfflineEngine(config: string | undefined, dataDir?: string, opts: LoadEngineOptions = {}): OfflineEngine {
+export function openOfflineEngine(
+  config: string | undefined,
+  dataDir?: string,
+  opts: LoadEngineOptions = {},
+): OfflineEngine {
   const resolved = resolveConfig(config, dataDir ?? defaultDataDir());
   return { engine: loadEngine(resolved.paths, opts), display: resolved.display, layers: resolved.layers };
 }
@@ -24,7 +28,10 @@ export function openOfflineEngine(config: string | undefined, dataDir?: string, 
 /** One call from a command line argument and the usual flags (--tool, --agent, --session, --workdir). */
 export function offlineCall(arg: string, v: Record<string, unknown>): OfflineEngine & { call: ToolCall } {
   const tool = (v.tool as string | undefined) ?? 'exec';
-  const { engine, display, layers } = openOfflineEngine(v.config as string | undefined, v['data-dir'] as string | undefined);
+  const { engine, display, layers } = openOfflineEngine(
+    v.config as string | undefined,
+    v['data-dir'] as string | undefined,
+  );
   const call: ToolCall = {
     tool,
     agent: (v.agent as string | undefined) ?? 'cli',

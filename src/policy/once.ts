@@ -54,7 +54,8 @@ export function removeOnceRule(file: string, policyName: string, ruleIndex: numb
   if (!isSeq(rules)) throw new Error(`policy "${policyName}" has no rules list`);
   const rule = (rules as YAMLSeq).items[ruleIndex];
   const once = isMap(rule) ? (rule as YAMLMap).get('once', true) : undefined;
-  if (!isScalar(once) || once.value !== true) throw new Error(`rule ${ruleIndex + 1} of policy "${policyName}" is no longer a once-rule`);
+  if (!isScalar(once) || once.value !== true)
+    throw new Error(`rule ${ruleIndex + 1} of policy "${policyName}" is no longer a once-rule`);
   (rules as YAMLSeq).items.splice(ruleIndex, 1);
   if ((rules as YAMLSeq).items.length === 0) seq.items.splice(pIndex, 1);
   writeFileAtomic(file, doc.toString());

@@ -5,7 +5,14 @@ import type { InlineTestCase, NotifyAst } from './ast.js';
 import { Reader } from './parse-reader.js';
 import { KEYS } from './keys.js';
 
-const ACTIONS: Record<string, Action> = { allow: 'allow', deny: 'deny', ask: 'ask', watch: 'watch', log: 'watch', webhook: 'webhook' };
+const ACTIONS: Record<string, Action> = {
+  allow: 'allow',
+  deny: 'deny',
+  ask: 'ask',
+  watch: 'watch',
+  log: 'watch',
+  webhook: 'webhook',
+};
 const NOTIFY_PLATFORMS = ['auto', 'slack', 'discord', 'teams', 'openclaw', 'webhook'];
 const NOTIFY_ON = ['deny', 'watch', 'ask', 'log', 'require_approval'];
 const TEST_EXPECT = ['allow', 'deny', 'ask', 'watch', 'log', 'webhook'];
@@ -25,8 +32,14 @@ export function parseTests(r: Reader, pair: Pair): InlineTestCase[] {
     const tool = e.get('tool') ? r.str(e.get('tool')!, 'test tool') : undefined;
     if (!tool) r.error(item, 'test case needs a tool', 'tool', line);
     const expectText = e.get('expect') ? r.str(e.get('expect')!, 'expect') : undefined;
-    if (expectText === undefined) r.error(item, 'test case needs expect (allow, deny, ask, watch, log or webhook)', 'expect', line);
-    else if (!TEST_EXPECT.includes(expectText)) r.error(e.get('expect')!.value as Node, `expect "${expectText}" must be one of ${TEST_EXPECT.join(', ')}`, 'expect');
+    if (expectText === undefined)
+      r.error(item, 'test case needs expect (allow, deny, ask, watch, log or webhook)', 'expect', line);
+    else if (!TEST_EXPECT.includes(expectText))
+      r.error(
+        e.get('expect')!.value as Node,
+        `expect "${expectText}" must be one of ${TEST_EXPECT.join(', ')}`,
+        'expect',
+      );
     const mapOf = (k: string): Record<string, unknown> | undefined => {
       const p = e.get(k);
       if (!p) return undefined;
@@ -41,9 +54,9 @@ export function parseTests(r: Reader, pair: Pair): InlineTestCase[] {
     if (!tool || expectText === undefined || !TEST_EXPECT.includes(expectText)) continue;
     const tc: InlineTestCase = {
       line,
-      name: e.get('name') ? r.str(e.get('name')!, 'test name') ?? '' : '',
+      name: e.get('name') ? (r.str(e.get('name')!, 'test name') ?? '') : '',
       tool,
-      agent: e.get('agent') ? r.str(e.get('agent')!, 'test agent') ?? 'test' : 'test',
+      agent: e.get('agent') ? (r.str(e.get('agent')!, 'test agent') ?? 'test') : 'test',
       params: mapOf('params') ?? {},
       expect: ACTIONS[expectText]!,
     };
@@ -65,7 +78,12 @@ export function parseNotify(r: Reader, pair: Pair): NotifyAst | undefined {
   if (e.get('url')) n.url = r.str(e.get('url')!, 'notify.url') ?? '';
   if (e.get('platform')) {
     const p = r.str(e.get('platform')!, 'notify.platform') ?? 'auto';
-    if (!NOTIFY_PLATFORMS.includes(p)) r.error(e.get('platform')!.value as Node, `notify.platform "${p}" must be one of ${NOTIFY_PLATFORMS.join(', ')}`, 'platform');
+    if (!NOTIFY_PLATFORMS.includes(p))
+      r.error(
+        e.get('platform')!.value as Node,
+        `notify.platform "${p}" must be one of ${NOTIFY_PLATFORMS.join(', ')}`,
+        'platform',
+      );
     n.platform = p;
   }
   const on = e.get('on');
@@ -73,7 +91,8 @@ export function parseNotify(r: Reader, pair: Pair): NotifyAst | undefined {
     if (!isSeq(on.value)) r.error(on.value as Node, 'notify.on must be a list (for example [deny, ask])', 'on');
     else {
       n.on = r.strList(on, 'notify.on')?.values ?? [];
-      for (const x of n.on) if (!NOTIFY_ON.includes(x)) r.error(on.value as Node, `notify.on "${x}" must be one of deny, watch, ask`, 'on');
+      for (const x of n.on)
+        if (!NOTIFY_ON.includes(x)) r.error(on.value as Node, `notify.on "${x}" must be one of deny, watch, ask`, 'on');
     }
   }
   return n;

@@ -25,7 +25,12 @@ export class Reader {
   }
 
   /** Pairs of a map, with unknown keys reported; null (and an error) when the node is not a map. */
-  entries(node: Node | null | undefined, allowed: readonly string[], where: string, ctxLine: number): Map<string, Pair> | null {
+  entries(
+    node: Node | null | undefined,
+    allowed: readonly string[],
+    where: string,
+    ctxLine: number,
+  ): Map<string, Pair> | null {
     if (node === null || node === undefined || (isScalar(node) && node.value === null)) return new Map();
     if (!isMap(node)) {
       this.error(node, `${where} must be a mapping of keys to values`, undefined, this.line(node) || ctxLine);
@@ -99,7 +104,8 @@ export class Reader {
   /** A string or a list of strings (a single string is read as a one-element list). */
   strList(pair: Pair, what: string): { values: string[]; lines: number[] } | undefined {
     const v = pair.value as Node | null;
-    if (isScalar(v) && v.value !== null && typeof v.value !== 'object') return { values: [String(v.value)], lines: [this.line(v)] };
+    if (isScalar(v) && v.value !== null && typeof v.value !== 'object')
+      return { values: [String(v.value)], lines: [this.line(v)] };
     if (isScalar(v) && v.value === null) return { values: [], lines: [] };
     if (!isSeq(v)) {
       this.error(v ?? pair, `${what} must be a list of strings`, keyOf(pair));

@@ -3,10 +3,29 @@
 // type-checked here; value semantics (glob limits, regexes, webhook URLs, duplicate names)
 // are checked by validate.ts. parsePolicyText throws the first problem; the lenient variant
 // returns them all as diagnostics for tooling.
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseAllDocuments, visit, type Document, type Node, type Pair, type YAMLMap } from 'yaml';
+import {
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseAllDocuments,
+  visit,
+  type Document,
+  type Node,
+  type Pair,
+  type YAMLMap,
+} from 'yaml';
 import { parseDuration } from '../util/duration.js';
 import type { Action, FinalAction } from './types.js';
-import { DEFAULT_PRIORITY, type MatchAst, type ParsedPolicyFile, type PolicyAst, type RuleAst, type WhenAst } from './ast.js';
+import {
+  DEFAULT_PRIORITY,
+  type MatchAst,
+  type ParsedPolicyFile,
+  type PolicyAst,
+  type RuleAst,
+  type WhenAst,
+} from './ast.js';
 import { closest, PolicyLoadError, type PolicyDiagnostic } from './errors.js';
 import { keyOf, Reader } from './parse-reader.js';
 import { parseNotify, parseTests } from './parse-extras.js';
@@ -22,16 +41,42 @@ export const WEBHOOK_MAX_TIMEOUT_MS = 30_000;
 export const DYNAMIC_KINDS = ['network', 'command-name', 'eval', 'stdin', 'source'] as const;
 
 const WHEN_LISTS = [
-  'command_matches', 'command_contains', 'command_not_matches', 'command_env_assignments', 'path_matches',
-  'path_not_matches', 'url_matches', 'domain_matches', 'session_matches', 'session_not_matches',
-  'response_matches', 'response_not_matches',
+  'command_matches',
+  'command_contains',
+  'command_not_matches',
+  'command_env_assignments',
+  'path_matches',
+  'path_not_matches',
+  'url_matches',
+  'domain_matches',
+  'session_matches',
+  'session_not_matches',
+  'response_matches',
+  'response_not_matches',
 ] as const;
 
 const ACTION_HINTS: Record<string, string> = {
-  block: 'deny', reject: 'deny', forbid: 'deny', refuse: 'deny', permit: 'allow', accept: 'allow',
-  approve: 'ask', confirm: 'ask', prompt: 'ask', monitor: 'watch', audit: 'watch', warn: 'watch',
+  block: 'deny',
+  reject: 'deny',
+  forbid: 'deny',
+  refuse: 'deny',
+  permit: 'allow',
+  accept: 'allow',
+  approve: 'ask',
+  confirm: 'ask',
+  prompt: 'ask',
+  monitor: 'watch',
+  audit: 'watch',
+  warn: 'watch',
 };
-const ACTIONS: Record<string, Action> = { allow: 'allow', deny: 'deny', ask: 'ask', watch: 'watch', log: 'watch', webhook: 'webhook' };
+const ACTIONS: Record<string, Action> = {
+  allow: 'allow',
+  deny: 'deny',
+  ask: 'ask',
+  watch: 'watch',
+  log: 'watch',
+  webhook: 'webhook',
+};
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
 export function parseAction(text: string): { action?: Action; problem?: string } {
@@ -40,7 +85,9 @@ export function parseAction(text: string): { action?: Action; problem?: string }
   const a = ACTIONS[lower];
   if (a) return { action: a };
   const hint = ACTION_HINTS[lower.trim()] ?? closest(lower.trim(), Object.keys(ACTIONS));
-  return { problem: `unknown action "${text}" (use allow, deny, ask, watch, log or webhook${hint ? `; did you mean ${hint}?` : ''})` };
+  return {
+    problem: `unknown action "${text}" (use allow, deny, ask, watch, log or webhook${hint ? `; did you mean ${hint}?` : ''})`,
+  };
 }
 
 function parseDefaultAction(r: Reader, pair: Pair): FinalAction | undefined {
@@ -54,7 +101,12 @@ function parseDefaultAction(r: Reader, pair: Pair): FinalAction | undefined {
   }
   const map: Record<string, FinalAction> = { allow: 'allow', deny: 'deny', ask: 'ask', watch: 'watch', log: 'watch' };
   const a = map[t];
-  if (!a) r.error(pair.value as Node, `unknown default_action "${text}" (use allow, deny, ask, watch or log)`, 'default_action');
+  if (!a)
+    r.error(
+      pair.value as Node,
+      `unknown default_action "${text}" (use allow, deny, ask, watch or log)`,
+      'default_action',
+    );
   return a;
 }
 
@@ -64,7 +116,11 @@ function durationMs(r: Reader, pair: Pair, what: string): number | undefined {
   try {
     return parseDuration(text);
   } catch {
-    r.error(pair.value as Node, `${what} "${text}" is not a duration (write it like 500ms, 30s, 5m or 1h)`, keyOf(pair));
+    r.error(
+      pair.value as Node,
+      `${what} "${text}" is not a duration (write it like 500ms, 30s, 5m or 1h)`,
+      keyOf(pair),
+    );
     return undefined;
   }
 }
@@ -88,7 +144,8 @@ function parseWhen(r: Reader, node: Node | null, ctxLine: number): WhenAst {
         const list = r.strList(pair, k);
         if (list) {
           const bad = list.values.find((x) => !(DYNAMIC_KINDS as readonly string[]).includes(x));
-          if (bad !== undefined) r.error(v, `command_dynamic: unknown kind "${bad}" (use ${DYNAMIC_KINDS.join(', ')})`, k);
+          if (bad !== undefined)
+            r.error(v, `command_dynamic: unknown kind "${bad}" (use ${DYNAMIC_KINDS.join(', ')})`, k);
           else {
             when.command_dynamic = list.values;
             when.itemLines[k] = list.lines;
@@ -132,8 +189,10 @@ function parseWhen(r: Reader, node: Node | null, ctxLine: number): WhenAst {
       const tool = c.get('tool') ? r.str(c.get('tool')!, 'call_count.tool') : undefined;
       const gte = c.get('gte') ? r.int(c.get('gte')!, 'call_count.gte') : undefined;
       const windowMs = c.get('window') ? durationMs(r, c.get('window')!, 'call_count.window') : undefined;
-      if (!c.get('gte')) r.error(pair.value as Node, 'call_count needs gte (the count that triggers the rule)', 'gte', line);
-      if (!c.get('window')) r.error(pair.value as Node, 'call_count needs window (a duration such as 1h)', 'window', line);
+      if (!c.get('gte'))
+        r.error(pair.value as Node, 'call_count needs gte (the count that triggers the rule)', 'gte', line);
+      if (!c.get('window'))
+        r.error(pair.value as Node, 'call_count needs window (a duration such as 1h)', 'window', line);
       if (gte !== undefined && windowMs !== undefined) when.call_count = { tool: tool || undefined, gte, windowMs };
     }
   }
@@ -159,10 +218,12 @@ function parseRule(r: Reader, node: Node, index: number): RuleAst | null {
     index,
     action: action ?? 'deny',
     actionSpelling,
-    when: e.get('when') ? parseWhen(r, e.get('when')!.value as Node, r.line(e.get('when')!.key as Node)) : { line, keyLines: {}, itemLines: {} },
-    message: e.get('message') ? r.str(e.get('message')!, 'message') ?? '' : '',
-    suggestions: e.get('suggestions') ? r.strList(e.get('suggestions')!, 'suggestions')?.values ?? [] : [],
-    once: e.get('once') ? r.bool(e.get('once')!, 'once') ?? false : false,
+    when: e.get('when')
+      ? parseWhen(r, e.get('when')!.value as Node, r.line(e.get('when')!.key as Node))
+      : { line, keyLines: {}, itemLines: {} },
+    message: e.get('message') ? (r.str(e.get('message')!, 'message') ?? '') : '',
+    suggestions: e.get('suggestions') ? (r.strList(e.get('suggestions')!, 'suggestions')?.values ?? []) : [],
+    once: e.get('once') ? (r.bool(e.get('once')!, 'once') ?? false) : false,
   };
   if (e.get('added')) {
     const v = e.get('added')!.value as Node;
@@ -173,8 +234,8 @@ function parseRule(r: Reader, node: Node, index: number): RuleAst | null {
     const a = r.entries(ask.value as Node, KEYS.ask, 'ask', r.line(ask.key as Node));
     if (a) {
       rule.ask = {
-        audit: a.get('audit') ? r.bool(a.get('audit')!, 'ask.audit') ?? false : false,
-        headlessOnly: a.get('headless_only') ? r.bool(a.get('headless_only')!, 'ask.headless_only') ?? false : false,
+        audit: a.get('audit') ? (r.bool(a.get('audit')!, 'ask.audit') ?? false) : false,
+        headlessOnly: a.get('headless_only') ? (r.bool(a.get('headless_only')!, 'ask.headless_only') ?? false) : false,
       };
     }
   }
@@ -183,12 +244,14 @@ function parseRule(r: Reader, node: Node, index: number): RuleAst | null {
     const whLine = r.line(wh.key as Node);
     const w = r.entries(wh.value as Node, KEYS.webhook, 'webhook', whLine);
     if (w) {
-      let timeoutMs = w.get('timeout') ? durationMs(r, w.get('timeout')!, 'webhook.timeout') ?? WEBHOOK_DEFAULT_TIMEOUT_MS : WEBHOOK_DEFAULT_TIMEOUT_MS;
+      let timeoutMs = w.get('timeout')
+        ? (durationMs(r, w.get('timeout')!, 'webhook.timeout') ?? WEBHOOK_DEFAULT_TIMEOUT_MS)
+        : WEBHOOK_DEFAULT_TIMEOUT_MS;
       if (timeoutMs <= 0) timeoutMs = WEBHOOK_DEFAULT_TIMEOUT_MS;
       rule.webhook = {
-        url: w.get('url') ? r.str(w.get('url')!, 'webhook.url') ?? '' : '',
+        url: w.get('url') ? (r.str(w.get('url')!, 'webhook.url') ?? '') : '',
         timeoutMs: Math.min(timeoutMs, WEBHOOK_MAX_TIMEOUT_MS),
-        failOpen: w.get('fail_open') ? r.bool(w.get('fail_open')!, 'webhook.fail_open') ?? false : false,
+        failOpen: w.get('fail_open') ? (r.bool(w.get('fail_open')!, 'webhook.fail_open') ?? false) : false,
       };
     }
   }
@@ -197,7 +260,12 @@ function parseRule(r: Reader, node: Node, index: number): RuleAst | null {
     const text = r.str(exp, 'expires_at');
     if (text !== undefined) {
       const t = RFC3339.test(text.trim()) ? Date.parse(text.trim()) : NaN;
-      if (Number.isNaN(t)) r.error(exp.value as Node, `expires_at "${text}" is not an RFC 3339 timestamp (like 2026-01-31T18:00:00Z)`, 'expires_at');
+      if (Number.isNaN(t))
+        r.error(
+          exp.value as Node,
+          `expires_at "${text}" is not an RFC 3339 timestamp (like 2026-01-31T18:00:00Z)`,
+          'expires_at',
+        );
       else rule.expiresAt = t;
     }
   }
@@ -220,15 +288,15 @@ function parsePolicy(r: Reader, node: Node): PolicyAst | null {
   const line = r.line(node);
   const e = r.entries(node, KEYS.policy, 'policy', line);
   if (!e) return null;
-  const name = e.get('name') ? r.str(e.get('name')!, 'policy name') ?? '' : '';
+  const name = e.get('name') ? (r.str(e.get('name')!, 'policy name') ?? '') : '';
   if (!name.trim()) r.error(node, 'policy has no name', 'name', line);
-  const priority = e.get('priority') ? r.int(e.get('priority')!, 'priority') ?? 0 : 0;
+  const priority = e.get('priority') ? (r.int(e.get('priority')!, 'priority') ?? 0) : 0;
   const policy: PolicyAst = {
     line,
     name,
-    description: e.get('description') ? r.str(e.get('description')!, 'description') ?? '' : '',
+    description: e.get('description') ? (r.str(e.get('description')!, 'description') ?? '') : '',
     priority: priority === 0 ? DEFAULT_PRIORITY : priority,
-    enabled: e.get('enabled') ? r.bool(e.get('enabled')!, 'enabled') ?? true : true,
+    enabled: e.get('enabled') ? (r.bool(e.get('enabled')!, 'enabled') ?? true) : true,
     match: parseMatch(r, e.get('match'), line),
     rules: [],
   };
@@ -295,7 +363,10 @@ function resolveAliases(doc: Document.Parsed): void {
 }
 
 /** Parses and validates; returns the AST (as far as it could be read) and every problem found. */
-export function parsePolicyTextLenient(text: string, file: string): { policy: ParsedPolicyFile; diagnostics: PolicyDiagnostic[] } {
+export function parsePolicyTextLenient(
+  text: string,
+  file: string,
+): { policy: ParsedPolicyFile; diagnostics: PolicyDiagnostic[] } {
   const lc = new LineCounter();
   const r = new Reader(file, lc);
   const out: ParsedPolicyFile = { file, policies: [], tests: [] };
@@ -306,12 +377,22 @@ export function parsePolicyTextLenient(text: string, file: string): { policy: Pa
   const docs = parseAllDocuments(text, { lineCounter: lc, uniqueKeys: true, prettyErrors: false });
   const list = Array.isArray(docs) ? docs : [];
   if (list.length > 1) {
-    r.error(list[1]!.contents as Node, 'a policy file holds one YAML document; remove the second document (after ---) or move it to its own file', undefined, r.line(list[1]!.contents as Node) || lc.linePos(list[1]!.range[0]).line);
+    r.error(
+      list[1]!.contents as Node,
+      'a policy file holds one YAML document; remove the second document (after ---) or move it to its own file',
+      undefined,
+      r.line(list[1]!.contents as Node) || lc.linePos(list[1]!.range[0]).line,
+    );
   }
   const doc = list[0];
   if (!doc) return { policy: out, diagnostics: r.diags };
   for (const err of doc.errors) {
-    r.error(null, `YAML syntax error: ${err.message.split(' at line ')[0]!.trim()}`, undefined, err.linePos?.[0]?.line ?? (err.pos ? lc.linePos(err.pos[0]).line : 0));
+    r.error(
+      null,
+      `YAML syntax error: ${err.message.split(' at line ')[0]!.trim()}`,
+      undefined,
+      err.linePos?.[0]?.line ?? (err.pos ? lc.linePos(err.pos[0]).line : 0),
+    );
   }
   if (doc.errors.length) return { policy: out, diagnostics: r.diags };
   const blowup = expansionProblem(doc);
@@ -325,7 +406,8 @@ export function parsePolicyTextLenient(text: string, file: string): { policy: Pa
   const ver = e.get('version');
   if (ver) {
     const v = r.str(ver, 'version');
-    if (v !== undefined && v.trim() !== '' && v.trim() !== '1') r.error(ver.value as Node, `unsupported version "${v}" (only "1")`, 'version');
+    if (v !== undefined && v.trim() !== '' && v.trim() !== '1')
+      r.error(ver.value as Node, `unsupported version "${v}" (only "1")`, 'version');
     else if (v !== undefined) out.version = v.trim();
   }
   const da = e.get('default_action');

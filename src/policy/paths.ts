@@ -95,7 +95,12 @@ export interface PathReadings {
   workdir?: string;
 }
 
-export function pathReadings(path: string, workdir: string | undefined, home: string, resolver: PathResolver | null): PathReadings {
+export function pathReadings(
+  path: string,
+  workdir: string | undefined,
+  home: string,
+  resolver: PathResolver | null,
+): PathReadings {
   const wd = workdir ? lexicalPath(workdir, undefined, home) : undefined;
   const lexical = lexicalPath(path, wd, home);
   const candidates = [lexical];

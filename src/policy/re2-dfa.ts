@@ -36,7 +36,8 @@ class Nfa {
   hasAsserts = false;
 
   add(kind: number, a: number, b: number): number {
-    if (this.kind.length >= NFA_MAX_NODES) throw new RegexSyntaxError('regex is too large once its repeat counts are expanded');
+    if (this.kind.length >= NFA_MAX_NODES)
+      throw new RegexSyntaxError('regex is too large once its repeat counts are expanded');
     this.kind.push(kind);
     this.a.push(a);
     this.b.push(b);

@@ -168,12 +168,14 @@ class Parser {
         if (!m) return node; // a plain "{" (RE2 treats it as a literal)
         min = Number(m[1]);
         max = m[2] === undefined ? min : m[3] === '' ? Infinity : Number(m[3]);
-        if (min > REPEAT_MAX || (max !== Infinity && max > REPEAT_MAX)) throw new RegexSyntaxError(`repeat count above ${REPEAT_MAX} in ${m[0]}`);
+        if (min > REPEAT_MAX || (max !== Infinity && max > REPEAT_MAX))
+          throw new RegexSyntaxError(`repeat count above ${REPEAT_MAX} in ${m[0]}`);
         if (max < min) throw new RegexSyntaxError(`invalid repeat count ${m[0]}`);
         this.i += m[0].length - 1;
       } else return node;
       if (quantifiedOnce) throw new RegexSyntaxError(`bad repetition operator at offset ${this.i}`);
-      if (atom.t === 'empty' || atom.t === 'assert') throw new RegexSyntaxError(`missing argument to repetition operator at offset ${this.i}`);
+      if (atom.t === 'empty' || atom.t === 'assert')
+        throw new RegexSyntaxError(`missing argument to repetition operator at offset ${this.i}`);
       this.i++;
       if (this.peek() === '?') this.i++; // lazy: same language, and we only test for a match
       node = { t: 'rep', min, max, sub: node };
@@ -192,7 +194,8 @@ class Parser {
         throw new RegexSyntaxError('lookahead and lookbehind are not supported (RE2 syntax)');
       } else {
         const m = /^([imsU]*)(?:-([imsU]*))?(:|\))/.exec(rest);
-        if (!m || (m[1] === '' && m[2] === undefined && m[3] === ')')) throw new RegexSyntaxError(`invalid group flags at offset ${this.i - 1}`);
+        if (!m || (m[1] === '' && m[2] === undefined && m[3] === ')'))
+          throw new RegexSyntaxError(`invalid group flags at offset ${this.i - 1}`);
         const next = { ...flags };
         for (const ch of m[1]!) if (ch !== 'U') next[ch as keyof Flags] = true;
         for (const ch of m[2] ?? '') if (ch !== 'U') next[ch as keyof Flags] = false;
@@ -231,7 +234,12 @@ class Parser {
     this.i++;
     switch (c) {
       case '.':
-        return { t: 'set', set: flags.s ? { ranges: [0, 0xffff], props: [], negated: false } : { ranges: [10, 10], props: [], negated: true } };
+        return {
+          t: 'set',
+          set: flags.s
+            ? { ranges: [0, 0xffff], props: [], negated: false }
+            : { ranges: [10, 10], props: [], negated: true },
+        };
       case '^':
         return { t: 'assert', kind: flags.m ? 'bol' : 'bot' };
       case '$':
@@ -342,7 +350,8 @@ class Parser {
         this.i += m[0].length;
         const cp = parseInt(m[1]!, 16);
         if (cp > 0x10ffff) throw new RegexSyntaxError('\\x escape out of range');
-        if (cp > 0xffff && inClass) throw new RegexSyntaxError('characters outside the Basic Multilingual Plane are not supported in classes');
+        if (cp > 0xffff && inClass)
+          throw new RegexSyntaxError('characters outside the Basic Multilingual Plane are not supported in classes');
         return single(cp);
       }
       case 'C':
@@ -356,9 +365,11 @@ class Parser {
       return single(parseInt(c + m, 8));
     }
     if (c === '8' || c === '9') throw new RegexSyntaxError(`backreference \\${c} is not supported (RE2 syntax)`);
-    if (c === 'k' && this.peek() === '<') throw new RegexSyntaxError('named backreferences are not supported (RE2 syntax)');
+    if (c === 'k' && this.peek() === '<')
+      throw new RegexSyntaxError('named backreferences are not supported (RE2 syntax)');
     const code = c.charCodeAt(0);
-    const isWord = (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
+    const isWord =
+      (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || code === 95;
     if (isWord) throw new RegexSyntaxError(`invalid escape \\${c}`);
     void flags;
     return single(code);
@@ -405,7 +416,8 @@ class Parser {
         lo = s.ranges[0]!;
       } else {
         const cp = this.src.codePointAt(this.i)!;
-        if (cp > 0xffff) throw new RegexSyntaxError('characters outside the Basic Multilingual Plane are not supported in classes');
+        if (cp > 0xffff)
+          throw new RegexSyntaxError('characters outside the Basic Multilingual Plane are not supported in classes');
         lo = cp;
         this.i++;
       }
@@ -415,13 +427,15 @@ class Parser {
         if (this.peek() === '\\') {
           this.i++;
           const s = this.classEscape(flags, true);
-          if (s.negated || s.props.length || s.ranges.length !== 2 || s.ranges[0] !== s.ranges[1]) throw new RegexSyntaxError('bad character class range');
+          if (s.negated || s.props.length || s.ranges.length !== 2 || s.ranges[0] !== s.ranges[1])
+            throw new RegexSyntaxError('bad character class range');
           hi = s.ranges[0]!;
         } else {
           hi = this.src.charCodeAt(this.i);
           this.i++;
         }
-        if (hi < lo) throw new RegexSyntaxError(`bad character class range ${String.fromCharCode(lo)}-${String.fromCharCode(hi)}`);
+        if (hi < lo)
+          throw new RegexSyntaxError(`bad character class range ${String.fromCharCode(lo)}-${String.fromCharCode(hi)}`);
       }
       ranges.push(lo, hi);
     }
@@ -435,10 +449,13 @@ class Parser {
 
 /** Parses one RE2 pattern (with its own inline flags) into a tree, or throws RegexSyntaxError. */
 export function parseRe2(src: string): ReNode {
-  if (src.length > REGEX_MAX_CHARS) throw new RegexSyntaxError(`regex is ${src.length} characters; the limit is ${REGEX_MAX_CHARS}`);
+  if (src.length > REGEX_MAX_CHARS)
+    throw new RegexSyntaxError(`regex is ${src.length} characters; the limit is ${REGEX_MAX_CHARS}`);
   const node = new Parser(src).parse();
   if (hasNestedQuantifier(node, false)) {
-    throw new RegexSyntaxError('nested quantifier (a repeated group that itself repeats, like (a+)+ or (x*){2}) is not allowed');
+    throw new RegexSyntaxError(
+      'nested quantifier (a repeated group that itself repeats, like (a+)+ or (x*){2}) is not allowed',
+    );
   }
   return node;
 }

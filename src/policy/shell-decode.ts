@@ -18,7 +18,23 @@ export interface Flow {
 }
 
 /** Programs that download: their output is code from the network. */
-export const FETCHERS = new Set(['curl', 'wget', 'aria2c', 'http', 'https', 'xh', 'lwp-request', 'iwr', 'irm', 'invoke-webrequest', 'invoke-restmethod', 'nc', 'ncat', 'socat', 'openssl s_client']);
+export const FETCHERS = new Set([
+  'curl',
+  'wget',
+  'aria2c',
+  'http',
+  'https',
+  'xh',
+  'lwp-request',
+  'iwr',
+  'irm',
+  'invoke-webrequest',
+  'invoke-restmethod',
+  'nc',
+  'ncat',
+  'socat',
+  'openssl s_client',
+]);
 
 const MAX_DECODED = 1 << 20;
 
@@ -31,16 +47,30 @@ function words(tokens: Token[]): string[] {
 /** Backslash escapes of echo -e / printf: \n \t \xHH \0NNN \NNN \uHHHH \UHHHHHHHH. */
 export function unescapeEcho(s: string): string {
   if (!s.includes('\\')) return s;
-  return s.replace(/\\(x[0-9A-Fa-f]{1,2}|u[0-9A-Fa-f]{1,4}|U[0-9A-Fa-f]{1,8}|0[0-7]{0,3}|[0-7]{1,3}|.)/g, (m, e: string) => {
-    const k = e[0]!;
-    if (k === 'x' || k === 'u' || k === 'U') {
-      const cp = parseInt(e.slice(1), 16);
-      return cp <= 0x10ffff ? String.fromCodePoint(cp) : m;
-    }
-    if (k >= '0' && k <= '7') return String.fromCharCode(parseInt(e, 8) & 0xff);
-    const map: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', f: '\f', v: '\v', '\\': '\\', c: '' };
-    return map[k] ?? m;
-  });
+  return s.replace(
+    /\\(x[0-9A-Fa-f]{1,2}|u[0-9A-Fa-f]{1,4}|U[0-9A-Fa-f]{1,8}|0[0-7]{0,3}|[0-7]{1,3}|.)/g,
+    (m, e: string) => {
+      const k = e[0]!;
+      if (k === 'x' || k === 'u' || k === 'U') {
+        const cp = parseInt(e.slice(1), 16);
+        return cp <= 0x10ffff ? String.fromCodePoint(cp) : m;
+      }
+      if (k >= '0' && k <= '7') return String.fromCharCode(parseInt(e, 8) & 0xff);
+      const map: Record<string, string> = {
+        n: '\n',
+        t: '\t',
+        r: '\r',
+        a: '\x07',
+        b: '\b',
+        e: '\x1b',
+        f: '\f',
+        v: '\v',
+        '\\': '\\',
+        c: '',
+      };
+      return map[k] ?? m;
+    },
+  );
 }
 
 /** printf FORMAT ARGS... with %s/%b/%c/%d substituted; null for formats it cannot model. */
@@ -95,7 +125,9 @@ export function literalText(tokens: Token[]): string | null {
 function b64(s: string): string | null {
   const clean = s.replace(/\s+/g, '');
   if (!clean || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(clean)) return null;
-  const out = Buffer.from(clean, clean.includes('-') || clean.includes('_') ? 'base64url' : 'base64').toString('latin1');
+  const out = Buffer.from(clean, clean.includes('-') || clean.includes('_') ? 'base64url' : 'base64').toString(
+    'latin1',
+  );
   return out;
 }
 
@@ -140,17 +172,37 @@ export function filterOf(tokens: Token[]): { name: string; apply: (s: string) =>
   if (!w.length) return undefined;
   const first = basename(w[0]!);
   const args = w.slice(1);
-  const has = (...f: string[]) => args.some((a) => f.includes(a) || (a.startsWith('-') && !a.startsWith('--') && f.some((x) => x.length === 2 && a.includes(x[1]!))));
-  if ((first === 'base64' || first === 'gbase64' || first === 'b64decode') && (first === 'b64decode' || has('-d', '-D') || args.some((a) => a.startsWith('--dec')))) {
+  const has = (...f: string[]) =>
+    args.some(
+      (a) =>
+        f.includes(a) ||
+        (a.startsWith('-') && !a.startsWith('--') && f.some((x) => x.length === 2 && a.includes(x[1]!))),
+    );
+  if (
+    (first === 'base64' || first === 'gbase64' || first === 'b64decode') &&
+    (first === 'b64decode' || has('-d', '-D') || args.some((a) => a.startsWith('--dec')))
+  ) {
     return { name: 'base64 -d', apply: b64 };
   }
   if (first === 'base32' && (has('-d') || args.includes('--decode'))) return { name: 'base32 -d', apply: () => null };
-  if (first === 'openssl' && (args[0] === 'base64' || args[0] === 'enc') && args.includes('-d') && (args[0] === 'base64' || args.some((a) => a === '-base64' || a === '-a'))) {
+  if (
+    first === 'openssl' &&
+    (args[0] === 'base64' || args[0] === 'enc') &&
+    args.includes('-d') &&
+    (args[0] === 'base64' || args.some((a) => a === '-base64' || a === '-a'))
+  ) {
     return { name: 'openssl base64 -d', apply: b64 };
   }
   if (first === 'xxd' && args.some((a) => a === '-r' || a.startsWith('-r'))) return { name: 'xxd -r', apply: hex };
   if (first === 'rev' && !args.filter((a) => !a.startsWith('-')).length) {
-    return { name: 'rev', apply: (s) => s.split('\n').map((l) => [...l].reverse().join('')).join('\n') };
+    return {
+      name: 'rev',
+      apply: (s) =>
+        s
+          .split('\n')
+          .map((l) => [...l].reverse().join(''))
+          .join('\n'),
+    };
   }
   if (first === 'tr' && args.length === 2 && !args[0]!.startsWith('-')) {
     const f = trMap(args[0]!, args[1]!);
@@ -158,10 +210,21 @@ export function filterOf(tokens: Token[]): { name: string; apply: (s: string) =>
   }
   if (first === 'tr' && args.length === 2 && args[0] === '-d') {
     const drop = args[1]!;
-    return { name: 'tr -d', apply: (s) => (drop.includes('[:') ? null : [...s].filter((c) => !drop.includes(c)).join('')) };
+    return {
+      name: 'tr -d',
+      apply: (s) => (drop.includes('[:') ? null : [...s].filter((c) => !drop.includes(c)).join('')),
+    };
   }
-  if ((first === 'cat' || first === 'tee') && !args.filter((a) => !a.startsWith('-')).length) return { name: '', apply: (s) => s };
-  if (first === 'gunzip' || first === 'zcat' || first === 'bunzip2' || first === 'xz' || first === 'unxz' || (first === 'gzip' && has('-d'))) {
+  if ((first === 'cat' || first === 'tee') && !args.filter((a) => !a.startsWith('-')).length)
+    return { name: '', apply: (s) => s };
+  if (
+    first === 'gunzip' ||
+    first === 'zcat' ||
+    first === 'bunzip2' ||
+    first === 'xz' ||
+    first === 'unxz' ||
+    (first === 'gzip' && has('-d'))
+  ) {
     return { name: first, apply: () => null };
   }
   return undefined;
@@ -195,7 +258,8 @@ export function throughFilter(flow: Flow, tokens: Token[]): Flow | null {
 }
 
 /** Interpreters that run a script read from stdin when given no script (or `-`). */
-const STDIN_INTERPRETERS = /^(python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|perl|ruby|php|lua[0-9.]*|Rscript|osascript|pwsh|powershell)$/;
+const STDIN_INTERPRETERS =
+  /^(python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|perl|ruby|php|lua[0-9.]*|Rscript|osascript|pwsh|powershell)$/;
 
 export type Sink = { kind: 'shell' } | { kind: 'interpreter'; name: string };
 
@@ -205,7 +269,7 @@ export function sinkOf(tokens: Token[]): Sink | null {
   if (!w.length) return null;
   const first = basename(w[0]!).toLowerCase();
   const args = w.slice(1);
-  if (SHELLS.has(first) || first === 'fish' || first === 'busybox' && args[0] === 'sh') {
+  if (SHELLS.has(first) || first === 'fish' || (first === 'busybox' && args[0] === 'sh')) {
     const rest = first === 'busybox' ? args.slice(1) : args;
     // `sh -c X` runs X, not stdin; `sh script` runs the script (stdin is data) unless -s.
     if (rest.some((a) => /^-[a-z]*c/.test(a))) return null;
@@ -213,13 +277,17 @@ export function sinkOf(tokens: Token[]): Sink | null {
     if (operand && !rest.some((a) => /^-[a-z]*s/.test(a)) && operand !== '/dev/stdin') return null;
     return { kind: 'shell' };
   }
-  if ((first === 'source' || first === '.') && (args[0] === '/dev/stdin' || args[0] === '-' || args[0] === '/proc/self/fd/0' || args[0] === '/dev/fd/0')) {
+  if (
+    (first === 'source' || first === '.') &&
+    (args[0] === '/dev/stdin' || args[0] === '-' || args[0] === '/proc/self/fd/0' || args[0] === '/dev/fd/0')
+  ) {
     return { kind: 'shell' };
   }
   if (STDIN_INTERPRETERS.test(first)) {
     const ops = args.filter((a) => !a.startsWith('-') || a === '-');
     const code = args.some((a) => a === '-c' || a === '-e' || a === '-p' || a === '-r' || a === '-E' || a === 'eval');
-    if (!code && (ops.length === 0 || ops[0] === '-' || ops[0] === '/dev/stdin')) return { kind: 'interpreter', name: first };
+    if (!code && (ops.length === 0 || ops[0] === '-' || ops[0] === '/dev/stdin'))
+      return { kind: 'interpreter', name: first };
   }
   return null;
 }

@@ -110,7 +110,9 @@ export class Scope {
       const f = s.files?.get(p);
       if (f !== undefined) return f;
       // A file inside a cloned directory came from the network too.
-      if (s.files) for (const [dir, g] of s.files) if (g.network === 'dir' && p.startsWith(dir.endsWith('/') ? dir : dir + '/')) return g;
+      if (s.files)
+        for (const [dir, g] of s.files)
+          if (g.network === 'dir' && p.startsWith(dir.endsWith('/') ? dir : dir + '/')) return g;
     }
     return undefined;
   }
@@ -121,7 +123,8 @@ export class Scope {
     this.files ??= new Map();
     this.hasFiles = true;
     // `>>` appends to what an earlier write in the line put there.
-    if (f.append && old?.content !== undefined && f.content !== undefined) this.files.set(p, { content: old.content + f.content });
+    if (f.append && old?.content !== undefined && f.content !== undefined)
+      this.files.set(p, { content: old.content + f.content });
     else this.files.set(p, f);
   }
 
@@ -160,27 +163,30 @@ const VAR_REF = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-=+?])([^}]*))?\}|\$([A-Za-z
 export function substituteVars(text: string, scope: Scope, out: Resolution[]): string | null {
   if (!text.includes('$')) return null;
   let changed = false;
-  const res = text.replace(VAR_REF, (m, braced: string | undefined, op: string | undefined, word: string | undefined, bare: string | undefined) => {
-    const name = (braced ?? bare)!;
-    if (name === 'HOME') return m; // read as the home directory by the ~ / $HOME readings
-    let v = name === 'IFS' ? (scope.get('IFS') ?? ' ') : scope.get(name);
-    if (op) {
-      const unsetOrEmpty = v === undefined || v === '';
-      const colon = op.startsWith(':');
-      const kind = op[op.length - 1];
-      const missing = v === undefined || (colon && unsetOrEmpty);
-      if (kind === '-' || kind === '=') {
-        if (missing) v = word ?? '';
-      } else if (kind === '+') {
-        if (v === null) return m;
-        v = missing ? '' : word ?? '';
+  const res = text.replace(
+    VAR_REF,
+    (m, braced: string | undefined, op: string | undefined, word: string | undefined, bare: string | undefined) => {
+      const name = (braced ?? bare)!;
+      if (name === 'HOME') return m; // read as the home directory by the ~ / $HOME readings
+      let v = name === 'IFS' ? (scope.get('IFS') ?? ' ') : scope.get(name);
+      if (op) {
+        const unsetOrEmpty = v === undefined || v === '';
+        const colon = op.startsWith(':');
+        const kind = op[op.length - 1];
+        const missing = v === undefined || (colon && unsetOrEmpty);
+        if (kind === '-' || kind === '=') {
+          if (missing) v = word ?? '';
+        } else if (kind === '+') {
+          if (v === null) return m;
+          v = missing ? '' : (word ?? '');
+        }
       }
-    }
-    if (v === undefined || v === null) return m;
-    changed = true;
-    if (name !== 'IFS') out.push({ ref: m, value: v });
-    return v;
-  });
+      if (v === undefined || v === null) return m;
+      changed = true;
+      if (name !== 'IFS') out.push({ ref: m, value: v });
+      return v;
+    },
+  );
   return changed ? res : null;
 }
 
@@ -275,7 +281,10 @@ export function expandTokens(tokens: Token[], scope: Scope, resolved: Resolution
     let words: Token[] | null = null;
     const sub = t.text.includes('$') ? substituteVars(t.text, scope, resolved) : null;
     if (sub !== null) {
-      words = t.quoted || t.redir ? [{ ...t, text: sub }] : splitFields(sub, scope.ifs).map((w) => ({ text: w, quoted: false, redir: false }));
+      words =
+        t.quoted || t.redir
+          ? [{ ...t, text: sub }]
+          : splitFields(sub, scope.ifs).map((w) => ({ text: w, quoted: false, redir: false }));
     }
     if (!t.quoted && !t.redir && (sub ?? t.text).includes('{')) {
       const base = words ?? [t];
@@ -315,7 +324,8 @@ export interface FunctionDef {
 export function findFunctions(s: string): FunctionDef[] {
   const out: FunctionDef[] = [];
   if (!s.includes('()') && !s.includes('function')) return out;
-  const re = /(?:^|[\s;&|(){}])(?:function\s+([A-Za-z_:.][A-Za-z0-9_:.-]*)\s*(?:\(\s*\))?|([A-Za-z_:.][A-Za-z0-9_:.-]*)\s*\(\s*\))\s*([{(])/g;
+  const re =
+    /(?:^|[\s;&|(){}])(?:function\s+([A-Za-z_:.][A-Za-z0-9_:.-]*)\s*(?:\(\s*\))?|([A-Za-z_:.][A-Za-z0-9_:.-]*)\s*\(\s*\))\s*([{(])/g;
   let m: RegExpExecArray | null;
   while ((m = re.exec(s))) {
     const name = (m[1] ?? m[2])!;

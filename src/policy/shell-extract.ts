@@ -6,7 +6,20 @@ import type { Token } from './shell-parse.js';
 import { basename } from './shell-wrappers.js';
 
 /** How the text of an option or operand turns into shell commands. */
-type Dialect = 'sh' | 'vim' | 'gdb' | 'sqlite' | 'awk' | 'sed' | 'emacs' | 'osascript' | 'tar-action' | 'make' | 'less' | 'ssh-option' | 'program';
+type Dialect =
+  | 'sh'
+  | 'vim'
+  | 'gdb'
+  | 'sqlite'
+  | 'awk'
+  | 'sed'
+  | 'emacs'
+  | 'osascript'
+  | 'tar-action'
+  | 'make'
+  | 'less'
+  | 'ssh-option'
+  | 'program';
 
 interface Spec {
   /** Options whose value is code (`--opt V`, `--opt=V`, single-letter `-oV`). */
@@ -30,41 +43,199 @@ interface Spec {
 }
 
 const DOCKER_RUN_ARGS = [
-  '-a', '--attach', '-c', '--cpu-shares', '--cidfile', '--cpus', '--device', '--dns', '-e', '--env', '--env-file',
-  '--entrypoint', '--expose', '--gpus', '-h', '--hostname', '--ipc', '-l', '--label', '--link', '--log-driver', '--log-opt',
-  '-m', '--memory', '--mount', '--name', '--network', '--net', '-p', '--publish', '--pid', '--platform', '--pull',
-  '--restart', '--runtime', '--security-opt', '--shm-size', '--stop-signal', '--tmpfs', '-u', '--user', '--ulimit',
-  '-v', '--volume', '--volumes-from', '-w', '--workdir', '--add-host', '--cap-add', '--cap-drop', '--group-add',
-  '--health-cmd', '--userns', '--uts', '--cgroupns', '--memory-swap', '--stop-timeout',
+  '-a',
+  '--attach',
+  '-c',
+  '--cpu-shares',
+  '--cidfile',
+  '--cpus',
+  '--device',
+  '--dns',
+  '-e',
+  '--env',
+  '--env-file',
+  '--entrypoint',
+  '--expose',
+  '--gpus',
+  '-h',
+  '--hostname',
+  '--ipc',
+  '-l',
+  '--label',
+  '--link',
+  '--log-driver',
+  '--log-opt',
+  '-m',
+  '--memory',
+  '--mount',
+  '--name',
+  '--network',
+  '--net',
+  '-p',
+  '--publish',
+  '--pid',
+  '--platform',
+  '--pull',
+  '--restart',
+  '--runtime',
+  '--security-opt',
+  '--shm-size',
+  '--stop-signal',
+  '--tmpfs',
+  '-u',
+  '--user',
+  '--ulimit',
+  '-v',
+  '--volume',
+  '--volumes-from',
+  '-w',
+  '--workdir',
+  '--add-host',
+  '--cap-add',
+  '--cap-drop',
+  '--group-add',
+  '--health-cmd',
+  '--userns',
+  '--uts',
+  '--cgroupns',
+  '--memory-swap',
+  '--stop-timeout',
 ];
 const DOCKER_EXEC_ARGS = ['-e', '--env', '--env-file', '-u', '--user', '-w', '--workdir', '--detach-keys'];
-const SSH_ARGS = ['-B', '-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-p', '-Q', '-R', '-S', '-W', '-w'];
-const SYSTEMD_RUN_ARGS = [
-  '-p', '--property', '-u', '--unit', '-E', '--setenv', '--uid', '--gid', '--nice', '--working-directory', '-M', '--machine',
-  '-H', '--host', '--description', '--slice', '--on-active', '--on-boot', '--on-startup', '--on-unit-active',
-  '--on-unit-inactive', '--on-calendar', '--timer-property', '--path-property', '--socket-property', '--service-type', '--expand-environment',
+const SSH_ARGS = [
+  '-B',
+  '-b',
+  '-c',
+  '-D',
+  '-E',
+  '-e',
+  '-F',
+  '-I',
+  '-i',
+  '-J',
+  '-L',
+  '-l',
+  '-m',
+  '-O',
+  '-p',
+  '-Q',
+  '-R',
+  '-S',
+  '-W',
+  '-w',
 ];
-const SU: Spec = { afterDashes: true, code: { '-c': 'sh', '--command': 'sh', '--session-command': 'sh' }, withArg: ['-g', '--group', '-G', '--supp-group', '-s', '--shell', '-w', '--whitelist-environment', '-u', '--user'] };
+const SYSTEMD_RUN_ARGS = [
+  '-p',
+  '--property',
+  '-u',
+  '--unit',
+  '-E',
+  '--setenv',
+  '--uid',
+  '--gid',
+  '--nice',
+  '--working-directory',
+  '-M',
+  '--machine',
+  '-H',
+  '--host',
+  '--description',
+  '--slice',
+  '--on-active',
+  '--on-boot',
+  '--on-startup',
+  '--on-unit-active',
+  '--on-unit-inactive',
+  '--on-calendar',
+  '--timer-property',
+  '--path-property',
+  '--socket-property',
+  '--service-type',
+  '--expand-environment',
+];
+const SU: Spec = {
+  afterDashes: true,
+  code: { '-c': 'sh', '--command': 'sh', '--session-command': 'sh' },
+  withArg: ['-g', '--group', '-G', '--supp-group', '-s', '--shell', '-w', '--whitelist-environment', '-u', '--user'],
+};
 
 /** Where each program keeps the command it will run. Keys are a program or "program subcommand". */
 const TABLE: Record<string, Spec> = {
   rsync: { code: { '-e': 'sh', '--rsh': 'sh', '--rsync-path': 'sh' } },
-  tar: { code: { '--checkpoint-action': 'tar-action', '--to-command': 'sh', '--use-compress-program': 'sh', '-I': 'sh', '--info-script': 'sh', '-F': 'sh', '--new-volume-script': 'sh' } },
+  tar: {
+    code: {
+      '--checkpoint-action': 'tar-action',
+      '--to-command': 'sh',
+      '--use-compress-program': 'sh',
+      '-I': 'sh',
+      '--info-script': 'sh',
+      '-F': 'sh',
+      '--new-volume-script': 'sh',
+    },
+  },
   ssh: { code: { '-o': 'ssh-option' }, withArg: SSH_ARGS, argvAfter: 1, joined: true },
   scp: { code: { '-o': 'ssh-option', '-S': 'program' } },
   sftp: { code: { '-o': 'ssh-option', '-S': 'program' } },
-  script: { code: { '-c': 'sh', '--command': 'sh' }, withArg: ['-t', '--timing', '-I', '--log-in', '-O', '--log-out', '-B', '--log-io', '-T', '--log-timing', '-m', '--logging-format', '-E', '--echo'] },
-  flock: { code: { '-c': 'sh', '--command': 'sh' }, withArg: ['-w', '--timeout', '-E', '--conflict-exit-code'], argvAfter: 1 },
+  script: {
+    code: { '-c': 'sh', '--command': 'sh' },
+    withArg: [
+      '-t',
+      '--timing',
+      '-I',
+      '--log-in',
+      '-O',
+      '--log-out',
+      '-B',
+      '--log-io',
+      '-T',
+      '--log-timing',
+      '-m',
+      '--logging-format',
+      '-E',
+      '--echo',
+    ],
+  },
+  flock: {
+    code: { '-c': 'sh', '--command': 'sh' },
+    withArg: ['-w', '--timeout', '-E', '--conflict-exit-code'],
+    argvAfter: 1,
+  },
   'systemd-run': { withArg: SYSTEMD_RUN_ARGS, argvAfter: 0 },
-  parallel: { withArg: ['-j', '--jobs', '-S', '--sshlogin', '--joblog', '--delay', '--timeout', '-N', '--max-args', '-I', '--colsep', '-d', '--delimiter', '-a', '--arg-file'], argvAfter: 0, itemsAfter: [':::', '::::', ':::+'] },
+  parallel: {
+    withArg: [
+      '-j',
+      '--jobs',
+      '-S',
+      '--sshlogin',
+      '--joblog',
+      '--delay',
+      '--timeout',
+      '-N',
+      '--max-args',
+      '-I',
+      '--colsep',
+      '-d',
+      '--delimiter',
+      '-a',
+      '--arg-file',
+    ],
+    argvAfter: 0,
+    itemsAfter: [':::', '::::', ':::+'],
+  },
   'docker run': { withArg: DOCKER_RUN_ARGS, argvAfter: 1 },
   'docker create': { withArg: DOCKER_RUN_ARGS, argvAfter: 1 },
   'docker container run': { withArg: DOCKER_RUN_ARGS, argvAfter: 1 },
   'docker exec': { withArg: DOCKER_EXEC_ARGS, argvAfter: 1 },
   'docker container exec': { withArg: DOCKER_EXEC_ARGS, argvAfter: 1 },
-  'docker compose run': { withArg: [...DOCKER_EXEC_ARGS, '--name', '-p', '--publish', '-v', '--volume', '--entrypoint', '-l', '--label'], argvAfter: 1 },
+  'docker compose run': {
+    withArg: [...DOCKER_EXEC_ARGS, '--name', '-p', '--publish', '-v', '--volume', '--entrypoint', '-l', '--label'],
+    argvAfter: 1,
+  },
   'docker compose exec': { withArg: [...DOCKER_EXEC_ARGS, '--index'], argvAfter: 1 },
-  'docker-compose run': { withArg: [...DOCKER_EXEC_ARGS, '--name', '-p', '--publish', '-v', '--volume', '--entrypoint', '-l', '--label'], argvAfter: 1 },
+  'docker-compose run': {
+    withArg: [...DOCKER_EXEC_ARGS, '--name', '-p', '--publish', '-v', '--volume', '--entrypoint', '-l', '--label'],
+    argvAfter: 1,
+  },
   'docker-compose exec': { withArg: [...DOCKER_EXEC_ARGS, '--index'], argvAfter: 1 },
   'podman run': { withArg: DOCKER_RUN_ARGS, argvAfter: 1 },
   'podman exec': { withArg: DOCKER_EXEC_ARGS, argvAfter: 1 },
@@ -74,7 +245,11 @@ const TABLE: Record<string, Spec> = {
   'kubectl debug': { afterDashes: true },
   'oc exec': { afterDashes: true },
   'oc rsh': { afterDashes: true },
-  sqlite3: { code: { '-cmd': 'sqlite' }, withArg: ['-init', '-separator', '-newline', '-nullvalue', '-vfs'], operands: { dialect: 'sqlite', which: 'rest' } },
+  sqlite3: {
+    code: { '-cmd': 'sqlite' },
+    withArg: ['-init', '-separator', '-newline', '-nullvalue', '-vfs'],
+    operands: { dialect: 'sqlite', which: 'rest' },
+  },
   gdb: { code: { '-ex': 'gdb', '--eval-command': 'gdb', '-iex': 'gdb', '--init-eval-command': 'gdb' } },
   vim: { code: { '-c': 'vim', '--cmd': 'vim' }, plusCommands: 'vim' },
   vi: { code: { '-c': 'vim', '--cmd': 'vim' }, plusCommands: 'vim' },
@@ -85,23 +260,66 @@ const TABLE: Record<string, Spec> = {
   less: { plusCommands: 'less' },
   man: { code: { '-P': 'sh', '--pager': 'sh', '-H': 'sh', '--html': 'sh' } },
   osascript: { code: { '-e': 'osascript' } },
-  make: { code: { '--eval': 'make', '-E': 'make' }, withArg: ['-C', '--directory', '-f', '--file', '-j', '--jobs', '-I', '-o', '-W'] },
+  make: {
+    code: { '--eval': 'make', '-E': 'make' },
+    withArg: ['-C', '--directory', '-f', '--file', '-j', '--jobs', '-I', '-o', '-W'],
+  },
   gmake: { code: { '--eval': 'make', '-E': 'make' } },
   emacs: { code: { '--eval': 'emacs', '-eval': 'emacs', '--execute': 'emacs' } },
-  awk: { code: { '--source': 'awk', '-e': 'awk' }, withArg: ['-F', '-v', '-f', '--file', '--assign', '--field-separator'], operands: { dialect: 'awk', which: 'first' }, programOptions: ['-f', '--file', '-e', '--source'] },
-  gawk: { code: { '--source': 'awk', '-e': 'awk' }, withArg: ['-F', '-v', '-f', '--file', '--assign', '--field-separator'], operands: { dialect: 'awk', which: 'first' }, programOptions: ['-f', '--file', '-e', '--source'] },
+  awk: {
+    code: { '--source': 'awk', '-e': 'awk' },
+    withArg: ['-F', '-v', '-f', '--file', '--assign', '--field-separator'],
+    operands: { dialect: 'awk', which: 'first' },
+    programOptions: ['-f', '--file', '-e', '--source'],
+  },
+  gawk: {
+    code: { '--source': 'awk', '-e': 'awk' },
+    withArg: ['-F', '-v', '-f', '--file', '--assign', '--field-separator'],
+    operands: { dialect: 'awk', which: 'first' },
+    programOptions: ['-f', '--file', '-e', '--source'],
+  },
   mawk: { withArg: ['-F', '-v', '-f'], operands: { dialect: 'awk', which: 'first' }, programOptions: ['-f'] },
   nawk: { withArg: ['-F', '-v', '-f'], operands: { dialect: 'awk', which: 'first' }, programOptions: ['-f'] },
-  sed: { code: { '-e': 'sed', '--expression': 'sed' }, withArg: ['-f', '--file', '-l', '--line-length'], operands: { dialect: 'sed', which: 'first' }, programOptions: ['-e', '--expression', '-f', '--file'] },
-  gsed: { code: { '-e': 'sed', '--expression': 'sed' }, withArg: ['-f', '--file'], operands: { dialect: 'sed', which: 'first' }, programOptions: ['-e', '--expression', '-f', '--file'] },
+  sed: {
+    code: { '-e': 'sed', '--expression': 'sed' },
+    withArg: ['-f', '--file', '-l', '--line-length'],
+    operands: { dialect: 'sed', which: 'first' },
+    programOptions: ['-e', '--expression', '-f', '--file'],
+  },
+  gsed: {
+    code: { '-e': 'sed', '--expression': 'sed' },
+    withArg: ['-f', '--file'],
+    operands: { dialect: 'sed', which: 'first' },
+    programOptions: ['-e', '--expression', '-f', '--file'],
+  },
   su: SU,
   runuser: SU,
   sg: { argvAfter: 1, joined: true },
-  unshare: { withArg: ['-S', '--setuid', '-G', '--setgid', '-R', '--root', '-w', '--wd', '--map-user', '--map-group'], argvAfter: 0 },
-  nsenter: { withArg: ['-t', '--target', '-S', '--setuid', '-G', '--setgid', '-r', '--root', '-w', '--wd'], argvAfter: 0 },
+  unshare: {
+    withArg: ['-S', '--setuid', '-G', '--setgid', '-R', '--root', '-w', '--wd', '--map-user', '--map-group'],
+    argvAfter: 0,
+  },
+  nsenter: {
+    withArg: ['-t', '--target', '-S', '--setuid', '-G', '--setgid', '-r', '--root', '-w', '--wd'],
+    argvAfter: 0,
+  },
   taskset: { withArg: [], argvAfter: 1 },
   chrt: { withArg: ['-T', '--sched-runtime', '-P', '--sched-period', '-D', '--sched-deadline'], argvAfter: 1 },
-  numactl: { withArg: ['-N', '--cpunodebind', '-m', '--membind', '-C', '--physcpubind', '-i', '--interleave', '-p', '--preferred'], argvAfter: 0 },
+  numactl: {
+    withArg: [
+      '-N',
+      '--cpunodebind',
+      '-m',
+      '--membind',
+      '-C',
+      '--physcpubind',
+      '-i',
+      '--interleave',
+      '-p',
+      '--preferred',
+    ],
+    argvAfter: 0,
+  },
   prlimit: { argvAfter: 0 },
   strace: { withArg: ['-e', '-o', '-p', '-s', '-u', '-E', '-a', '-b', '-I', '-O', '-P', '-S', '-X'], argvAfter: 0 },
   ltrace: { withArg: ['-e', '-o', '-p', '-s', '-u', '-a', '-n', '-l'], argvAfter: 0 },
@@ -122,17 +340,17 @@ const TABLE: Record<string, Spec> = {
   'tmux new-window': { withArg: ['-n', '-c', '-t', '-F', '-e'], argvAfter: 0 },
   'tmux send-keys': { withArg: ['-t', '-N'], argvAfter: 0, joined: true },
   'screen -dm': { argvAfter: 0 },
-  'nohup': { argvAfter: 0 },
+  nohup: { argvAfter: 0 },
   'ld.so': { withArg: ['--library-path', '--preload', '--audit', '--argv0', '--inhibit-rpath'], argvAfter: 0 },
-  'xterm': { code: { '-e': 'sh' } },
+  xterm: { code: { '-e': 'sh' } },
   'gnome-terminal': { code: { '-e': 'sh', '--command': 'sh' }, afterDashes: true },
-  'konsole': { code: { '-e': 'sh' } },
+  konsole: { code: { '-e': 'sh' } },
   'su-exec': { argvAfter: 1 },
-  'gosu': { argvAfter: 1 },
-  'setpriv': { withArg: ['--reuid', '--regid', '--groups', '--inh-caps', '--bounding-set'], argvAfter: 0 },
-  'pkexec': { withArg: ['--user'], argvAfter: 0 },
+  gosu: { argvAfter: 1 },
+  setpriv: { withArg: ['--reuid', '--regid', '--groups', '--inh-caps', '--bounding-set'], argvAfter: 0 },
+  pkexec: { withArg: ['--user'], argvAfter: 0 },
   'perf record': { withArg: ['-e', '-o', '-p', '-F', '-c'], argvAfter: 0 },
-  'time': { argvAfter: 0 },
+  time: { argvAfter: 0 },
   'vagrant ssh': { code: { '-c': 'sh', '--command': 'sh' } },
   'gcloud compute ssh': { code: { '--command': 'sh' } },
   'fly ssh console': { code: { '-C': 'sh', '--command': 'sh' } },
@@ -140,11 +358,35 @@ const TABLE: Record<string, Spec> = {
 
 /** Environment variables whose value a program runs as a command (or sources as a file). */
 export const ENV_CODE: Record<string, Dialect | 'source'> = {
-  GIT_SSH_COMMAND: 'sh', GIT_SSH: 'program', GIT_EXTERNAL_DIFF: 'sh', GIT_PAGER: 'sh', PAGER: 'sh', MANPAGER: 'sh',
-  GIT_EDITOR: 'sh', EDITOR: 'sh', VISUAL: 'sh', GIT_SEQUENCE_EDITOR: 'sh', GIT_ASKPASS: 'program', SSH_ASKPASS: 'program',
-  SUDO_ASKPASS: 'program', PROMPT_COMMAND: 'sh', BASH_ENV: 'source', ENV: 'source', LESSOPEN: 'less', LESSCLOSE: 'less',
-  GIT_PROXY_COMMAND: 'sh', RSYNC_RSH: 'sh', CVS_RSH: 'sh', BROWSER: 'sh', FCEDIT: 'sh', SYSTEMD_PAGER: 'sh',
-  GIT_CONFIG_VALUE_0: 'sh', GIT_CONFIG_VALUE_1: 'sh', GIT_CONFIG_VALUE_2: 'sh', ZDOTDIR: 'source', PERL5DB: 'program',
+  GIT_SSH_COMMAND: 'sh',
+  GIT_SSH: 'program',
+  GIT_EXTERNAL_DIFF: 'sh',
+  GIT_PAGER: 'sh',
+  PAGER: 'sh',
+  MANPAGER: 'sh',
+  GIT_EDITOR: 'sh',
+  EDITOR: 'sh',
+  VISUAL: 'sh',
+  GIT_SEQUENCE_EDITOR: 'sh',
+  GIT_ASKPASS: 'program',
+  SSH_ASKPASS: 'program',
+  SUDO_ASKPASS: 'program',
+  PROMPT_COMMAND: 'sh',
+  BASH_ENV: 'source',
+  ENV: 'source',
+  LESSOPEN: 'less',
+  LESSCLOSE: 'less',
+  GIT_PROXY_COMMAND: 'sh',
+  RSYNC_RSH: 'sh',
+  CVS_RSH: 'sh',
+  BROWSER: 'sh',
+  FCEDIT: 'sh',
+  SYSTEMD_PAGER: 'sh',
+  GIT_CONFIG_VALUE_0: 'sh',
+  GIT_CONFIG_VALUE_1: 'sh',
+  GIT_CONFIG_VALUE_2: 'sh',
+  ZDOTDIR: 'source',
+  PERL5DB: 'program',
 };
 
 /** Git configuration keys whose value is a command (patterns: `*` is one dotted part). */
@@ -156,7 +398,10 @@ const GIT_CODE_KEYS: [RegExp, Dialect | 'alias' | 'helper'][] = [
   [/^credential(\..+)?\.helper$/, 'helper'],
   [/^gpg(\.[^.]+)?\.program$/, 'program'],
   [/^pager\..+$/, 'sh'],
-  [/^(diff|difftool|mergetool|merge|filter|man|browser)\..+\.(textconv|command|cmd|driver|clean|smudge|process|path)$/, 'sh'],
+  [
+    /^(diff|difftool|mergetool|merge|filter|man|browser)\..+\.(textconv|command|cmd|driver|clean|smudge|process|path)$/,
+    'sh',
+  ],
   [/^remote\..+\.(uploadpack|receivepack|proxy)$/, 'sh'],
   [/^uploadpack\.packobjectshook$/, 'sh'],
   [/^(web\.browser|sendemail\.smtpserver|instaweb\.httpd)$/, 'sh'],
@@ -164,7 +409,8 @@ const GIT_CODE_KEYS: [RegExp, Dialect | 'alias' | 'helper'][] = [
   [/^core\.hookspath$/, 'program'],
 ];
 const BOOLS = new Set(['true', 'false', 'yes', 'no', 'on', 'off', '1', '0', '']);
-const BUILTIN_HELPERS = /^(store|cache|osxkeychain|manager|manager-core|wincred|libsecret|gnome-keyring|netrc|oauth)(\s|$)/;
+const BUILTIN_HELPERS =
+  /^(store|cache|osxkeychain|manager|manager-core|wincred|libsecret|gnome-keyring|netrc|oauth)(\s|$)/;
 
 /** One piece of code found in a string. */
 export interface Extracted {
@@ -186,7 +432,10 @@ function dialectCommands(dialect: Dialect, code: string): string[] {
       break;
     case 'vim':
       for (const part of code.split('|')) {
-        const p = part.trim().replace(/^:+/, '').replace(/^(silent!?|exe(cute)?)\s+/, '');
+        const p = part
+          .trim()
+          .replace(/^:+/, '')
+          .replace(/^(silent!?|exe(cute)?)\s+/, '');
         if (p.startsWith('!')) out.push(p.slice(1));
         else if (/^(term(inal)?|!)\s/.test(p)) out.push(p.replace(/^\S+\s+/, ''));
         else if (/^r(ead)?\s*!/.test(p)) out.push(p.replace(/^r(ead)?\s*!/, ''));
@@ -213,11 +462,14 @@ function dialectCommands(dialect: Dialect, code: string): string[] {
     case 'sed':
       // The `e COMMAND` command (GNU), and s///e whose replacement is run.
       for (const m of code.matchAll(/(?:^|[;\n{}]|^\s*\d+|\/)\s*e\s+([^;\n}]+)/g)) out.push(m[1]!);
-      for (const m of code.matchAll(/(?:^|[;\n{])\s*s(.)((?:(?!\1).)*)\1((?:(?!\1).)*)\1[gpiImM0-9]*e/g)) out.push(m[3]!);
+      for (const m of code.matchAll(/(?:^|[;\n{])\s*s(.)((?:(?!\1).)*)\1((?:(?!\1).)*)\1[gpiImM0-9]*e/g))
+        out.push(m[3]!);
       break;
     case 'emacs':
       quoted(/\((?:shell-command|async-shell-command|shell-command-to-string)\s+"((?:[^"\\]|\\.)*)"/g);
-      for (const m of code.matchAll(/\((?:call-process|start-process|process-lines)\s+((?:"(?:[^"\\]|\\.)*"\s*|nil\s*|t\s*)+)/g)) {
+      for (const m of code.matchAll(
+        /\((?:call-process|start-process|process-lines)\s+((?:"(?:[^"\\]|\\.)*"\s*|nil\s*|t\s*)+)/g,
+      )) {
         const args = [...m[1]!.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => x[1]!);
         const prog = m[0].includes('start-process') ? args.slice(2) : args;
         if (prog.length) out.push(prog.join(' '));
@@ -249,7 +501,9 @@ function dialectCommands(dialect: Dialect, code: string): string[] {
       break;
     }
     case 'ssh-option': {
-      const m = /^(ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand|Match\s+exec)\s*[= ]\s*(.*)$/i.exec(code.trim());
+      const m = /^(ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand|Match\s+exec)\s*[= ]\s*(.*)$/i.exec(
+        code.trim(),
+      );
       if (m && m[2]!.trim() && m[2]!.trim().toLowerCase() !== 'none') out.push(m[2]!);
       break;
     }
@@ -264,7 +518,11 @@ function specFor(words: string[]): { key: string; spec: Spec; head: number } | u
   const first = basename(words[0] ?? '');
   let name = first;
   if (!HEADS.has(name) && !name.startsWith('ld')) return undefined;
-  if (first.startsWith('ld') && (/^ld-linux.*\.so/.test(first) || /^ld(64)?\.so(\.\d+)?$/.test(first) || /^ld-musl-.*\.so/.test(first))) name = 'ld.so';
+  if (
+    first.startsWith('ld') &&
+    (/^ld-linux.*\.so/.test(first) || /^ld(64)?\.so(\.\d+)?$/.test(first) || /^ld-musl-.*\.so/.test(first))
+  )
+    name = 'ld.so';
   if (name === 'docker' && words[1] === 'compose') {
     const k = `docker compose ${words[2]}`;
     if (TABLE[k]) return { key: k, spec: TABLE[k]!, head: 3 };
@@ -296,7 +554,8 @@ function gitCode(words: string[], out: Extracted[], extraReadings: string[]): vo
     } else if (w.startsWith('-c') && w.length > 2 && w.includes('=')) {
       const kv = w.slice(2);
       pairs.push([kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1), 'git -c']);
-    } else if (w === '-C' || w === '--git-dir' || w === '--work-tree' || w === '--namespace' || w === '--config-env') i++;
+    } else if (w === '-C' || w === '--git-dir' || w === '--work-tree' || w === '--namespace' || w === '--config-env')
+      i++;
     else if (!w.startsWith('-')) break;
   }
   if (words[i] === 'config') {
@@ -304,7 +563,8 @@ function gitCode(words: string[], out: Extracted[], extraReadings: string[]): vo
     const ops: string[] = [];
     for (let k = 0; k < rest.length; k++) {
       const w = rest[k]!;
-      if (w === '-f' || w === '--file' || w === '--blob' || w === '--type' || w === '--default' || w === '--comment') k++;
+      if (w === '-f' || w === '--file' || w === '--blob' || w === '--type' || w === '--default' || w === '--comment')
+        k++;
       else if (!w.startsWith('-')) ops.push(w);
     }
     // `git config set KEY VALUE` (newer syntax) and `git config KEY VALUE`.
@@ -315,7 +575,8 @@ function gitCode(words: string[], out: Extracted[], extraReadings: string[]): vo
   const sub = words[i];
   if (sub !== undefined && sub !== 'config') {
     const alias = pairs.find(([k]) => k.toLowerCase() === `alias.${sub.toLowerCase()}`);
-    if (alias && !alias[1].startsWith('!')) out.push({ from: `git -c ${alias[0]}`, text: ['git', alias[1], ...words.slice(i + 1).map(shellWord)].join(' ') });
+    if (alias && !alias[1].startsWith('!'))
+      out.push({ from: `git -c ${alias[0]}`, text: ['git', alias[1], ...words.slice(i + 1).map(shellWord)].join(' ') });
   }
   for (const [rawKey, value, how] of pairs) {
     const key = rawKey.toLowerCase();
@@ -329,7 +590,14 @@ function gitCode(words: string[], out: Extracted[], extraReadings: string[]): vo
     }
     let text: string | null = null;
     if (kind === 'alias') text = value.startsWith('!') ? value.slice(1) : null;
-    else if (kind === 'helper') text = value.startsWith('!') ? value.slice(1) : BUILTIN_HELPERS.test(value) ? null : value.startsWith('/') || value.startsWith('~') ? value : `git-credential-${value}`;
+    else if (kind === 'helper')
+      text = value.startsWith('!')
+        ? value.slice(1)
+        : BUILTIN_HELPERS.test(value)
+          ? null
+          : value.startsWith('/') || value.startsWith('~')
+            ? value
+            : `git-credential-${value}`;
     else if (key.startsWith('pager.') || key === 'core.fsmonitor') text = BOOLS.has(value.toLowerCase()) ? null : value;
     else text = value;
     if (text && text.trim()) out.push({ from: `${how} ${rawKey}`, text });
@@ -381,7 +649,8 @@ export function extractCode(tokens: Token[], extraReadings: string[] = []): Extr
       const last = /^-[A-Za-z]{2,}$/.test(w) ? code['-' + w[w.length - 1]] : undefined;
       if (last && !code[w]) {
         const v = words[++i];
-        if (v !== undefined) for (const c of dialectCommands(last, v)) out.push({ from: `${key} -${w[w.length - 1]}`, text: c });
+        if (v !== undefined)
+          for (const c of dialectCommands(last, v)) out.push({ from: `${key} -${w[w.length - 1]}`, text: c });
         continue;
       }
       const short = w.length > 2 && w[1] !== '-' ? code[w.slice(0, 2)] : undefined;
@@ -404,8 +673,11 @@ export function extractCode(tokens: Token[], extraReadings: string[] = []): Extr
   }
   if (spec.operands) {
     const { dialect, which } = spec.operands;
-    const list = which === 'first' ? (programGiven ? [] : operands.slice(0, 1)) : which === 'rest' ? operands.slice(1) : operands;
-    for (const op of list) for (const c of dialectCommands(dialect, op)) out.push({ from: `${key} ${dialect === 'awk' ? 'system()' : 'program'}`, text: c });
+    const list =
+      which === 'first' ? (programGiven ? [] : operands.slice(0, 1)) : which === 'rest' ? operands.slice(1) : operands;
+    for (const op of list)
+      for (const c of dialectCommands(dialect, op))
+        out.push({ from: `${key} ${dialect === 'awk' ? 'system()' : 'program'}`, text: c });
   }
   if (argvAt >= 0 && argvAt < words.length) {
     let argv = words.slice(argvAt);
@@ -423,9 +695,15 @@ export function extractCode(tokens: Token[], extraReadings: string[] = []): Extr
       let text = argv.join(' ');
       if (key === 'ssh') text = text.replace(/^\s*sudo(?:\s+(?:-[ugCDhprtTU]\s+\S+|-\S+))*\s+/, '');
       out.push({ from: key, text });
-    }
-    else if (items.length) {
-      for (const it of items.slice(0, 16)) out.push({ from: key, text: quoteArgv(argv.map((a) => (a.includes('{}') ? a.split('{}').join(it) : a)), !argv.some((a) => a.includes('{}')) ? it : undefined) });
+    } else if (items.length) {
+      for (const it of items.slice(0, 16))
+        out.push({
+          from: key,
+          text: quoteArgv(
+            argv.map((a) => (a.includes('{}') ? a.split('{}').join(it) : a)),
+            !argv.some((a) => a.includes('{}')) ? it : undefined,
+          ),
+        });
     } else out.push({ from: key, text: quoteArgv(argv) });
   }
   return out;

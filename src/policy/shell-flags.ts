@@ -16,14 +16,36 @@ interface FlagSpec {
 }
 
 const SPECS: Record<string, FlagSpec> = {
-  rm: { letters: 'rfidvI', alias: { R: 'r' }, order: 'rf', long: { recursive: 'r', force: 'f', dir: 'd', verbose: 'v', interactive: 'i' } },
+  rm: {
+    letters: 'rfidvI',
+    alias: { R: 'r' },
+    order: 'rf',
+    long: { recursive: 'r', force: 'f', dir: 'd', verbose: 'v', interactive: 'i' },
+  },
   chmod: { letters: 'Rcfv', order: 'R', long: { recursive: 'R', changes: 'c', silent: 'f', quiet: 'f', verbose: 'v' } },
-  chown: { letters: 'RcfvhHLP', order: 'R', long: { recursive: 'R', changes: 'c', silent: 'f', quiet: 'f', verbose: 'v', 'no-dereference': 'h' } },
-  chgrp: { letters: 'RcfvhHLP', order: 'R', long: { recursive: 'R', changes: 'c', silent: 'f', quiet: 'f', verbose: 'v', 'no-dereference': 'h' } },
-  cp: { letters: 'rfiavpdlsuxn', alias: { R: 'r' }, order: 'rf', long: { recursive: 'r', force: 'f', archive: 'a', verbose: 'v', interactive: 'i' } },
+  chown: {
+    letters: 'RcfvhHLP',
+    order: 'R',
+    long: { recursive: 'R', changes: 'c', silent: 'f', quiet: 'f', verbose: 'v', 'no-dereference': 'h' },
+  },
+  chgrp: {
+    letters: 'RcfvhHLP',
+    order: 'R',
+    long: { recursive: 'R', changes: 'c', silent: 'f', quiet: 'f', verbose: 'v', 'no-dereference': 'h' },
+  },
+  cp: {
+    letters: 'rfiavpdlsuxn',
+    alias: { R: 'r' },
+    order: 'rf',
+    long: { recursive: 'r', force: 'f', archive: 'a', verbose: 'v', interactive: 'i' },
+  },
   mv: { letters: 'fivnu', order: 'f', long: { force: 'f', verbose: 'v', 'no-clobber': 'n', interactive: 'i' } },
   shred: { letters: 'fuvxz', order: 'fuz', long: { force: 'f', remove: 'u', verbose: 'v', exact: 'x', zero: 'z' } },
-  'git push': { letters: 'fuvqn', order: 'f', long: { force: 'f', 'set-upstream': 'u', verbose: 'v', quiet: 'q', 'dry-run': 'n' } },
+  'git push': {
+    letters: 'fuvqn',
+    order: 'f',
+    long: { force: 'f', 'set-upstream': 'u', verbose: 'v', quiet: 'q', 'dry-run': 'n' },
+  },
   'git clean': { letters: 'fdxXnqi', order: 'fdx', long: { force: 'f', 'dry-run': 'n', quiet: 'q', interactive: 'i' } },
 };
 
@@ -102,13 +124,26 @@ export function canonicalForms(words: string[]): string[] {
     if (r.letters) {
       out.push([...r.head, '-' + r.letters, ...r.args].join(' '));
       const longOf = LONG_OF[r.head.join(' ')]!;
-      out.push([...r.head, ...[...r.letters].map((c) => (longOf[c] ? '--' + longOf[c] : '-' + c)), ...r.args].join(' '));
+      out.push(
+        [...r.head, ...[...r.letters].map((c) => (longOf[c] ? '--' + longOf[c] : '-' + c)), ...r.args].join(' '),
+      );
     }
     return out;
   }
   let j = 1;
   while (j < words.length && /^-[A-Za-z]$/.test(words[j]!)) j++;
-  if (j > 2) out.push([words[0], '-' + words.slice(1, j).map((w) => w[1]).join(''), ...words.slice(j)].join(' '));
+  if (j > 2)
+    out.push(
+      [
+        words[0],
+        '-' +
+          words
+            .slice(1, j)
+            .map((w) => w[1])
+            .join(''),
+        ...words.slice(j),
+      ].join(' '),
+    );
   return out;
 }
 
@@ -154,9 +189,38 @@ export interface FindReading {
 const FIND_MAX_STARTS = 16;
 /** Tests that narrow which files are found; others (-type, -mindepth, -xdev ...) still hit all of them. */
 const FIND_NARROWING = new Set([
-  '-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex', '-lname', '-ilname',
-  '-newer', '-anewer', '-cnewer', '-mtime', '-mmin', '-atime', '-amin', '-ctime', '-cmin', '-used',
-  '-size', '-user', '-group', '-uid', '-gid', '-nouser', '-nogroup', '-perm', '-inum', '-samefile', '-links', '-empty',
+  '-name',
+  '-iname',
+  '-path',
+  '-ipath',
+  '-wholename',
+  '-iwholename',
+  '-regex',
+  '-iregex',
+  '-lname',
+  '-ilname',
+  '-newer',
+  '-anewer',
+  '-cnewer',
+  '-mtime',
+  '-mmin',
+  '-atime',
+  '-amin',
+  '-ctime',
+  '-cmin',
+  '-used',
+  '-size',
+  '-user',
+  '-group',
+  '-uid',
+  '-gid',
+  '-nouser',
+  '-nogroup',
+  '-perm',
+  '-inum',
+  '-samefile',
+  '-links',
+  '-empty',
 ]);
 /** Name tests that match everything, whatever their spelling (-name '*'). */
 const MATCH_ALL = new Set(['*', '**']);
@@ -179,9 +243,15 @@ export function readFind(words: string[]): FindReading | undefined {
       const cmd: string[] = [];
       for (i++; i < words.length && words[i] !== ';' && words[i] !== '+'; i++) cmd.push(words[i]!);
       if (cmd.length) payloads.push(cmd);
-    } else if ((w === '-name' || w === '-iname' || w === '-path' || w === '-ipath' || w === '-wholename') && MATCH_ALL.has(words[i + 1] ?? '')) i++;
+    } else if (
+      (w === '-name' || w === '-iname' || w === '-path' || w === '-ipath' || w === '-wholename') &&
+      MATCH_ALL.has(words[i + 1] ?? '')
+    )
+      i++;
     else if (FIND_NARROWING.has(w) || w.startsWith('-newer')) filtered = true;
   }
-  const expanded = filtered ? payloads : payloads.flatMap((cmd) => cleaned.map((s) => cmd.map((x) => x.replace(/\{\}/g, s))));
+  const expanded = filtered
+    ? payloads
+    : payloads.flatMap((cmd) => cleaned.map((s) => cmd.map((x) => x.replace(/\{\}/g, s))));
   return { starts: cleaned, deletes, filtered, payloads: expanded };
 }

@@ -72,7 +72,21 @@ function skipDoubleQuoted(s: string, from: number): number {
   return s.length;
 }
 
-const ANSI_C: Record<string, string> = { n: '\n', t: '\t', r: '\r', a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
+const ANSI_C: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  E: '\x1b',
+  f: '\f',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
+};
 
 /** Decodes $'...' (bash ANSI-C quoting) starting after the opening quote; returns [text, end]. */
 function ansiC(s: string, from: number): [string, number] {
@@ -141,7 +155,7 @@ export function splitSegments(s: string): Segment[] {
     tokens = [];
   };
 
-  for (let i = 0; i < s.length; ) {
+  for (let i = 0; i < s.length;) {
     const c = s[i]!;
     if (isSpace(c)) {
       endWord();

@@ -37,7 +37,13 @@ interface LauncherSpec {
   numericFlag?: boolean;
 }
 
-function spec(withArg: string[], flags: string[], attached = '', longWithArg: string[] = [], extra: Partial<LauncherSpec> = {}): LauncherSpec {
+function spec(
+  withArg: string[],
+  flags: string[],
+  attached = '',
+  longWithArg: string[] = [],
+  extra: Partial<LauncherSpec> = {},
+): LauncherSpec {
   return { withArg: new Set(withArg), flags: new Set(flags), attached, longWithArg: new Set(longWithArg), ...extra };
 }
 
@@ -47,21 +53,61 @@ const STRICT: Record<string, LauncherSpec> = {
   exec: spec(['-a'], ['-c', '-l', '-cl', '-lc']),
   nohup: spec([], []),
   nice: spec(['-n'], [], 'n', ['--adjustment'], { numericFlag: true }),
-  timeout: spec(['-s', '-k'], ['--preserve-status', '--foreground', '-v', '--verbose'], 'sk', ['--signal', '--kill-after'], { positional: /^\d+(\.\d+)?[smhd]?$/ }),
+  timeout: spec(
+    ['-s', '-k'],
+    ['--preserve-status', '--foreground', '-v', '--verbose'],
+    'sk',
+    ['--signal', '--kill-after'],
+    { positional: /^\d+(\.\d+)?[smhd]?$/ },
+  ),
   setsid: spec([], ['-c', '--ctty', '-f', '--fork', '-w', '--wait']),
   stdbuf: spec(['-i', '-o', '-e'], [], 'ioe', ['--input', '--output', '--error']),
-  env: spec(['-u', '-C'], ['-i', '-0', '-v', '--ignore-environment', '--null', '--debug', '-'], 'uC', ['--unset', '--chdir', '--argv0']),
+  env: spec(['-u', '-C'], ['-i', '-0', '-v', '--ignore-environment', '--null', '--debug', '-'], 'uC', [
+    '--unset',
+    '--chdir',
+    '--argv0',
+  ]),
 };
 
 const LIBERAL: Record<string, LauncherSpec> = {
   ...STRICT,
-  sudo: spec(['-u', '-g', '-C', '-D', '-h', '-p', '-r', '-t', '-T', '-U'], [], 'ugCDhprtTU', ['--user', '--group', '--close-from', '--chdir', '--host', '--prompt', '--role', '--type', '--command-timeout', '--other-user']),
+  sudo: spec(['-u', '-g', '-C', '-D', '-h', '-p', '-r', '-t', '-T', '-U'], [], 'ugCDhprtTU', [
+    '--user',
+    '--group',
+    '--close-from',
+    '--chdir',
+    '--host',
+    '--prompt',
+    '--role',
+    '--type',
+    '--command-timeout',
+    '--other-user',
+  ]),
   doas: spec(['-u', '-C'], ['-n', '-s', '-L'], 'uC'),
-  xargs: spec(['-a', '-d', '-E', '-I', '-L', '-n', '-P', '-s'], [], 'adEILnPseil', ['--arg-file', '--delimiter', '--eof', '--replace', '--max-lines', '--max-args', '--max-procs', '--max-chars', '--process-slot-var']),
-  time: spec(['-f', '-o'], ['-p', '-v', '-a', '-q', '--append', '--verbose', '--portability', '--quiet'], 'fo', ['--format', '--output']),
+  xargs: spec(['-a', '-d', '-E', '-I', '-L', '-n', '-P', '-s'], [], 'adEILnPseil', [
+    '--arg-file',
+    '--delimiter',
+    '--eof',
+    '--replace',
+    '--max-lines',
+    '--max-args',
+    '--max-procs',
+    '--max-chars',
+    '--process-slot-var',
+  ]),
+  time: spec(['-f', '-o'], ['-p', '-v', '-a', '-q', '--append', '--verbose', '--portability', '--quiet'], 'fo', [
+    '--format',
+    '--output',
+  ]),
   ionice: spec(['-c', '-n', '-p', '-P', '-u'], ['-t'], 'cnpPu', ['--class', '--classdata']),
   chroot: spec([], [], '', ['--userspec', '--groups'], { positional: /^./ }),
-  flock: spec(['-w', '-E', '-c'], ['-s', '-x', '-u', '-n', '-o', '--shared', '--exclusive', '--nonblock', '--close'], 'wE', ['--timeout', '--conflict-exit-code'], { positional: /^./ }),
+  flock: spec(
+    ['-w', '-E', '-c'],
+    ['-s', '-x', '-u', '-n', '-o', '--shared', '--exclusive', '--nonblock', '--close'],
+    'wE',
+    ['--timeout', '--conflict-exit-code'],
+    { positional: /^./ },
+  ),
 };
 
 /** Program names the liberal unwrap (or `watch`) may peel. */
@@ -106,15 +152,28 @@ export function unwrapLauncher(tokens: Token[], liberal: boolean): Unwrapped | n
         i++;
         continue;
       }
-      if (w === '-S' || w === '--split-string' || w.startsWith('--split-string=') || (w.startsWith('-S') && w.length > 2)) {
+      if (
+        w === '-S' ||
+        w === '--split-string' ||
+        w.startsWith('--split-string=') ||
+        (w.startsWith('-S') && w.length > 2)
+      ) {
         // env -S "cmd args": the string is split into words in place.
-        const str = w === '-S' || w === '--split-string' ? tokens[i + 1]?.text ?? '' : w.startsWith('-S') ? w.slice(2) : w.slice(15);
-        const words = str.split(/[ \t]+/).filter(Boolean).map((text) => ({ text, quoted: false, redir: false }));
+        const str =
+          w === '-S' || w === '--split-string'
+            ? (tokens[i + 1]?.text ?? '')
+            : w.startsWith('-S')
+              ? w.slice(2)
+              : w.slice(15);
+        const words = str
+          .split(/[ \t]+/)
+          .filter(Boolean)
+          .map((text) => ({ text, quoted: false, redir: false }));
         rest = [...words, ...tokens.slice(w === '-S' || w === '--split-string' ? i + 2 : i + 1)];
         break;
       }
     }
-    if (!w.startsWith('-') || w === '-' && name !== 'env') break;
+    if (!w.startsWith('-') || (w === '-' && name !== 'env')) break;
     if (sp.flags.has(w)) {
       i++;
       continue;
@@ -193,7 +252,8 @@ export function shellCommandString(tokens: Token[]): string | null {
       const w = tokens[i]!.text;
       const lw = w.toLowerCase();
       if (lw === '/c' || lw === '/k') return joinTokens(tokens.slice(i + 1));
-      if (lw.startsWith('/c') || lw.startsWith('/k')) return [w.slice(2), ...tokens.slice(i + 1).map((t) => t.text)].join(' ');
+      if (lw.startsWith('/c') || lw.startsWith('/k'))
+        return [w.slice(2), ...tokens.slice(i + 1).map((t) => t.text)].join(' ');
       if (!w.startsWith('/')) return null;
     }
     return null;

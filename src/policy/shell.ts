@@ -9,10 +9,29 @@
 // Quoted words stay words: `git commit -m "rm -rf x"` has one component, `git commit -m rm -rf x`.
 import { homedir } from 'node:os';
 import { extractSubstitutions, sanitize, skipBalanced, splitSegments, type Token } from './shell-parse.js';
-import { assignmentName, basename, joinTokens, LIBERAL_HEADS, literalOutput, shellCommandString, SHELLS, unwrapLauncher, watchCommandString } from './shell-wrappers.js';
+import {
+  assignmentName,
+  basename,
+  joinTokens,
+  LIBERAL_HEADS,
+  literalOutput,
+  shellCommandString,
+  SHELLS,
+  unwrapLauncher,
+  watchCommandString,
+} from './shell-wrappers.js';
 import { canonicalForms, readFind, rmAliases, RM_MAX_OPERANDS } from './shell-flags.js';
 import { bindPositional, expandTokens, findFunctions, Scope, type Resolution } from './shell-expand.js';
-import { FETCHERS, findHereDocs, hereStringText, literalText, sinkOf, sourceFlow, throughFilter, type Flow } from './shell-decode.js';
+import {
+  FETCHERS,
+  findHereDocs,
+  hereStringText,
+  literalText,
+  sinkOf,
+  sourceFlow,
+  throughFilter,
+  type Flow,
+} from './shell-decode.js';
 import { envCode, extractCode, type Extracted } from './shell-extract.js';
 import { spellOutLongOptions } from './shell-options.js';
 
@@ -79,7 +98,21 @@ export interface AnalyzeOptions {
   home?: string;
 }
 
-const LEAD_KEYWORDS = new Set(['!', '{', '}', 'if', 'then', 'elif', 'else', 'while', 'until', 'do', 'done', 'fi', 'esac']);
+const LEAD_KEYWORDS = new Set([
+  '!',
+  '{',
+  '}',
+  'if',
+  'then',
+  'elif',
+  'else',
+  'while',
+  'until',
+  'do',
+  'done',
+  'fi',
+  'esac',
+]);
 const TRAIL_KEYWORDS = new Set(['}', 'fi', 'done', 'esac']);
 const HEADER_KEYWORDS = new Set(['case', 'for', 'select', 'function']);
 const EXPORTERS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
@@ -164,7 +197,14 @@ function downloadTarget(tokens: Token[]): { path: string; dir: boolean } | null 
   const first = basename(t0);
   if (first !== 'curl' && first !== 'wget' && first !== 'git') return null;
   const w = tokens.filter((t) => !t.redir).map((t) => t.text);
-  const urlName = (u: string | undefined) => (u ? u.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() || null : null);
+  const urlName = (u: string | undefined) =>
+    u
+      ? u
+          .replace(/[?#].*$/, '')
+          .replace(/\/+$/, '')
+          .split('/')
+          .pop() || null
+      : null;
   const url = w.find((x) => /^(https?|ftp):\/\//.test(x));
   if (first === 'curl') {
     const o = w.findIndex((x) => x === '-o' || x === '--output');
@@ -209,7 +249,10 @@ function unresolved(w: string): boolean {
   return /\$[A-Za-z_{@*0-9#?!-]/.test(rest);
 }
 
-const FETCH_WORD = new RegExp(`(?:^|[\\s|;&(\`'"/])(?:${[...FETCHERS].map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?=[\\s;&|)'"\`]|$)`, 'i');
+const FETCH_WORD = new RegExp(
+  `(?:^|[\\s|;&(\`'"/])(?:${[...FETCHERS].map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?=[\\s;&|)'"\`]|$)`,
+  'i',
+);
 
 /** Whether text runs a download (curl, wget ...): code read from it comes from the network. */
 function mentionsFetch(s: string): boolean {
@@ -339,7 +382,11 @@ class Analyzer {
       if (cached !== undefined) return cached;
       this.done.set(key, '');
     }
-    if ((s.includes('iex') || s.includes('IEX') || /invoke-expression/i.test(s)) && INVOKE_EXPRESSION.test(s) && (mentionsFetch(s) || /downloadstring|webclient/i.test(s))) {
+    if (
+      (s.includes('iex') || s.includes('IEX') || /invoke-expression/i.test(s)) &&
+      INVOKE_EXPRESSION.test(s) &&
+      (mentionsFetch(s) || /downloadstring|webclient/i.test(s))
+    ) {
       this.markDynamic('network', 'PowerShell Invoke-Expression of downloaded text');
     }
     const scope = new Scope(parent);
@@ -372,7 +419,14 @@ class Analyzer {
       // `f() { ...; }` splits into `f` ending at '(': a definition, not a call.
       const defining = seg.op === '(' || seg.op === ')';
       const piped = seg.op === '|' || seg.op === '|&';
-      const r = this.processSegment(seg.tokens, depth, grant, shared, { scope, stdin, flowIn: flow, hereDoc, defining, piped });
+      const r = this.processSegment(seg.tokens, depth, grant, shared, {
+        scope,
+        stdin,
+        flowIn: flow,
+        hereDoc,
+        defining,
+        piped,
+      });
       stdin = piped ? (r.printed ?? literalOutput(seg.tokens)) : null;
       flow = piped ? r.flow : null;
       if (r.norm) norms.push(r.norm);
@@ -397,7 +451,13 @@ class Analyzer {
     return norm;
   }
 
-  processSegment(input: Token[], depth: number, grant: boolean, unit: number | null, ctx: SegmentContext): SegmentResult {
+  processSegment(
+    input: Token[],
+    depth: number,
+    grant: boolean,
+    unit: number | null,
+    ctx: SegmentContext,
+  ): SegmentResult {
     const { scope } = ctx;
     let tokens = stripKeywords(input);
     if (!scope.empty || tokens.some((t) => t.text.includes('{') || t.text.includes('$IFS'))) {
@@ -479,13 +539,21 @@ class Analyzer {
     if (EVALS.has(first) && tokens.length > 1) this.readEval(tokens.slice(1), depth, grant, scope);
     const fn = tokens[0]!.quoted ? undefined : scope.func(tokens[0]!.text);
     if (fn !== undefined && !ctx.defining) {
-      const args = tokens.slice(1).filter((t) => !t.redir).map((t) => t.text);
+      const args = tokens
+        .slice(1)
+        .filter((t) => !t.redir)
+        .map((t) => t.text);
       const body = bindPositional(fn, args);
       this.readCode(body, depth, scope, { kind: 'function', from: joinTokens(tokens), text: body });
     }
     const primary = this.restrictive(tokens, depth, u, ctx);
     this.trackFiles(tokens, ctx);
-    return { norm: text, primary, flow: ctx.piped ? this.flowOut(tokens, ctx) : null, printed: ctx.piped ? literalOutput(peel(tokens)) : null };
+    return {
+      norm: text,
+      primary,
+      flow: ctx.piped ? this.flowOut(tokens, ctx) : null,
+      printed: ctx.piped ? literalOutput(peel(tokens)) : null,
+    };
   }
 
   /** Remembers what this command writes into files (literal text, or a copy of another file). */
@@ -501,13 +569,20 @@ class Analyzer {
       if (!target || target.startsWith('&')) continue;
       const plain = tokens.filter((x) => !x.redir);
       const first = basename(plain[0]?.text ?? '');
-      const content = literalText(plain) ?? (first === 'cat' && plain.length === 1 ? ctx.hereDoc ?? hereStringText(tokens) : null) ?? (ctx.flowIn?.text ?? null);
+      const content =
+        literalText(plain) ??
+        (first === 'cat' && plain.length === 1 ? (ctx.hereDoc ?? hereStringText(tokens)) : null) ??
+        ctx.flowIn?.text ??
+        null;
       if (content !== null && content !== undefined) ctx.scope.setFile(target, { content, append: m[1] === '>>' });
       else ctx.scope.setFile(target, {});
     }
     const name = basename(tokens[0]!.text);
     if (COPIERS.has(name)) {
-      const ops = tokens.slice(1).filter((x) => !x.redir && !x.text.startsWith('-')).map((x) => x.text);
+      const ops = tokens
+        .slice(1)
+        .filter((x) => !x.redir && !x.text.startsWith('-'))
+        .map((x) => x.text);
       if (ops.length === 2) ctx.scope.setFile(ops[1]!, { copyOf: ops[0]! });
     }
     const dl = downloadTarget(tokens);
@@ -517,7 +592,12 @@ class Analyzer {
   /** A file written earlier in the line and now run or sourced: its content is code. */
   private runWrittenFile(path: string, how: string, depth: number, scope: Scope): void {
     const f = scope.file(path);
-    if (f?.content !== undefined) this.readCode(f.content, depth, scope, { kind: 'extracted', from: `${how} (written earlier in the command)`, text: f.content });
+    if (f?.content !== undefined)
+      this.readCode(f.content, depth, scope, {
+        kind: 'extracted',
+        from: `${how} (written earlier in the command)`,
+        text: f.content,
+      });
     if (f?.network) this.markDynamic('network', `${how} runs ${path}, downloaded earlier in the command`);
   }
 
@@ -641,18 +721,25 @@ class Analyzer {
         // cp /bin/rm ./tidy && ./tidy -rf ~ runs rm.
         const real = basename(written.copyOf);
         this.note({ kind: 'resolved', from: tokens[0]!.text, text: real });
-        this.processSegment([{ text: real, quoted: false, redir: false }, ...tokens.slice(1)], depth + 1, false, u, { ...ctx, flowIn: null });
+        this.processSegment([{ text: real, quoted: false, redir: false }, ...tokens.slice(1)], depth + 1, false, u, {
+          ...ctx,
+          flowIn: null,
+        });
       }
     }
     if (this.privilege && depth > 0) this.add(`${this.privilege} ${spelled}`, u);
     const extra: string[] = [];
-    for (const x of extractCode(tokens, extra) as Extracted[]) this.readCode(x.text, depth, ctx.scope, { kind: 'extracted', from: x.from, text: x.text });
+    for (const x of extractCode(tokens, extra) as Extracted[])
+      this.readCode(x.text, depth, ctx.scope, { kind: 'extracted', from: x.from, text: x.text });
     for (const r of extra) {
       this.add(r, u);
       this.note({ kind: 'extracted', from: 'git -c', text: r });
     }
     if (SOURCES.has(first) && words[1] !== undefined && (words[1].startsWith('<(') || unresolved(words[1]))) {
-      this.markDynamic(mentionsFetch(words[1]) ? 'network' : 'source', `${first} of text computed at run time: ${words[1]}`);
+      this.markDynamic(
+        mentionsFetch(words[1]) ? 'network' : 'source',
+        `${first} of text computed at run time: ${words[1]}`,
+      );
     }
     if ((SHELLS.has(first) || first === 'fish') && words.slice(1).some((w) => w.startsWith('<('))) {
       const w = words.slice(1).find((x) => x.startsWith('<('))!;
@@ -669,14 +756,20 @@ class Analyzer {
       if (PRIVILEGED.has(first)) {
         this.privilege = first;
         // `sudo -E env X=1 nice bash` reads as `sudo bash` too.
-        const inner = peel(lib.tokens).filter((t) => !t.redir).map((t) => t.text);
+        const inner = peel(lib.tokens)
+          .filter((t) => !t.redir)
+          .map((t) => t.text);
         if (inner.length) this.add(`${first} ${[basename(inner[0]!), ...inner.slice(1)].join(' ')}`, u);
       }
       // Redirections apply to whatever the launcher runs: `sudo nc h < .env` reads `nc h < .env`.
       const redirs = plain === tokens ? [] : tokens.filter((t) => t.redir);
-      const r = this.processSegment(redirs.length ? [...lib.tokens, ...redirs] : lib.tokens, depth + 1, false, u, { ...ctx, stdin: null });
+      const r = this.processSegment(redirs.length ? [...lib.tokens, ...redirs] : lib.tokens, depth + 1, false, u, {
+        ...ctx,
+        stdin: null,
+      });
       this.privilege = outer;
-      if (first === 'xargs') this.xargsReadings(lib.tokens, lib.replace, ctx.stdin ?? hereString(tokens), depth, u, ctx.scope);
+      if (first === 'xargs')
+        this.xargsReadings(lib.tokens, lib.replace, ctx.stdin ?? hereString(tokens), depth, u, ctx.scope);
       return r.primary || spelled;
     }
     return spelled;
@@ -707,11 +800,19 @@ class Analyzer {
       if (ctx.flowIn && sink.kind !== 'crontab') {
         const what = sink.kind === 'shell' ? 'a shell' : sink.name;
         if (flow.network) this.markDynamic('network', `code downloaded from the network is piped into ${what}`);
-        else this.markDynamic('stdin', `${flow.decoders.length ? 'decoded ' : ''}text computed at run time is piped into ${what}`);
+        else
+          this.markDynamic(
+            'stdin',
+            `${flow.decoders.length ? 'decoded ' : ''}text computed at run time is piped into ${what}`,
+          );
       }
       return;
     }
-    const from = flow.decoders.length ? flow.decoders.join(' | ') : ctx.flowIn ? `piped into ${first}` : `here-document for ${first}`;
+    const from = flow.decoders.length
+      ? flow.decoders.join(' | ')
+      : ctx.flowIn
+        ? `piped into ${first}`
+        : `here-document for ${first}`;
     if (sink.kind === 'interpreter') {
       if (this.scripts.length < MAX_NOTES) this.scripts.push({ interpreter: sink.name, text: flow.text });
       this.note({ kind: 'script', from: sink.name, text: flow.text });
@@ -726,7 +827,14 @@ class Analyzer {
    * xargs runs its command with operands read from stdin: the literal words piped in by echo or
    * printf or given as a here-string when known, and always once with a literal `*` (anything).
    */
-  private xargsReadings(cmd: Token[], replace: string | undefined, input: string[] | null, depth: number, u: number, scope: Scope): void {
+  private xargsReadings(
+    cmd: Token[],
+    replace: string | undefined,
+    input: string[] | null,
+    depth: number,
+    u: number,
+    scope: Scope,
+  ): void {
     const word = (text: string): Token => ({ text, quoted: true, redir: false });
     const ctx: SegmentContext = { scope, stdin: null, flowIn: null, hereDoc: null };
     if (!replace) this.processSegment([...cmd, word('*')], depth + 1, false, u, ctx);
@@ -736,7 +844,13 @@ class Analyzer {
       return;
     }
     for (const item of input.slice(0, XARGS_MAX_ITEMS)) {
-      this.processSegment(cmd.map((t) => (t.text.includes(replace) ? word(t.text.split(replace).join(item)) : t)), depth + 1, false, this.newUnit(), ctx);
+      this.processSegment(
+        cmd.map((t) => (t.text.includes(replace) ? word(t.text.split(replace).join(item)) : t)),
+        depth + 1,
+        false,
+        this.newUnit(),
+        ctx,
+      );
     }
   }
 
@@ -756,10 +870,16 @@ class Analyzer {
     }
     const find = w[0] === 'find' ? readFind(w) : undefined;
     if (find) {
-      if (find.deletes && !find.filtered) for (const s of find.starts) this.add(`rm -rf ${s}`, find.starts.length > 1 ? this.newUnit() : u);
+      if (find.deletes && !find.filtered)
+        for (const s of find.starts) this.add(`rm -rf ${s}`, find.starts.length > 1 ? this.newUnit() : u);
       for (const p of find.payloads) {
         this.note({ kind: 'extracted', from: 'find -exec', text: p.join(' ') });
-        this.processSegment(toTokens(p), depth + 1, false, null, { scope: new Scope(), stdin: null, flowIn: null, hereDoc: null });
+        this.processSegment(toTokens(p), depth + 1, false, null, {
+          scope: new Scope(),
+          stdin: null,
+          flowIn: null,
+          hereDoc: null,
+        });
       }
     }
   }
@@ -780,7 +900,11 @@ function peel(tokens: Token[]): Token[] {
 function cronSink(first: string, tokens: Token[]): { kind: 'crontab' } | { kind: 'shell' } | null {
   const ops = tokens.filter((t) => !t.redir && !t.text.startsWith('-')).slice(1);
   if (first === 'crontab' && (ops.length === 0 || ops[0]!.text === '-')) return { kind: 'crontab' };
-  if ((first === 'at' || first === 'batch') && !tokens.some((t) => t.text === '-f' || t.text === '-l' || t.text === '-r' || t.text === '-c')) return { kind: 'shell' };
+  if (
+    (first === 'at' || first === 'batch') &&
+    !tokens.some((t) => t.text === '-f' || t.text === '-l' || t.text === '-r' || t.text === '-c')
+  )
+    return { kind: 'shell' };
   return null;
 }
 
@@ -857,7 +981,8 @@ export function foldLiteralSubstitutions(s: string): string | null {
   return changed ? out : null;
 }
 
-const POWERSHELL_ENV = /\$\{?env:([A-Za-z_][A-Za-z0-9_]*)\}?\s*=|(?:Set-Item|New-Item|Set-Content)\s+(?:-Path\s+)?['"]?env:([A-Za-z_][A-Za-z0-9_]*)|\[Environment\]::SetEnvironmentVariable\(\s*['"]([A-Za-z_][A-Za-z0-9_]*)['"]/gi;
+const POWERSHELL_ENV =
+  /\$\{?env:([A-Za-z_][A-Za-z0-9_]*)\}?\s*=|(?:Set-Item|New-Item|Set-Content)\s+(?:-Path\s+)?['"]?env:([A-Za-z_][A-Za-z0-9_]*)|\[Environment\]::SetEnvironmentVariable\(\s*['"]([A-Za-z_][A-Za-z0-9_]*)['"]/gi;
 
 /** All readings of a command (see the file comment). Pure: the same input gives the same output. */
 export function analyzeCommand(cmd: string, opts: AnalyzeOptions = {}): CommandAnalysis {

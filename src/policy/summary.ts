@@ -2,10 +2,19 @@
 import type { Action, FinalAction, PolicySummaryRule } from './types.js';
 import type { CompiledPolicy, CompiledRule } from './compile.js';
 
-const VERB: Record<Action, string> = { allow: 'Allows', deny: 'Denies', ask: 'Asks for approval of', watch: 'Watches', webhook: 'Asks a webhook about' };
+const VERB: Record<Action, string> = {
+  allow: 'Allows',
+  deny: 'Denies',
+  ask: 'Asks for approval of',
+  watch: 'Watches',
+  webhook: 'Asks a webhook about',
+};
 
 function listText(items: string[], max = 2): string {
-  const shown = items.slice(0, max).map((s) => JSON.stringify(s)).join(', ');
+  const shown = items
+    .slice(0, max)
+    .map((s) => JSON.stringify(s))
+    .join(', ');
   return items.length > max ? `${shown} and ${items.length - max} more` : shown;
 }
 
@@ -29,7 +38,10 @@ function describeRule(p: CompiledPolicy, r: CompiledRule): string {
   return `${VERB[r.action]} ${tools} calls${when}.`;
 }
 
-export function summarize(policies: CompiledPolicy[], defaultAction: FinalAction): { default_action: string; rules: PolicySummaryRule[]; summary: string } {
+export function summarize(
+  policies: CompiledPolicy[],
+  defaultAction: FinalAction,
+): { default_action: string; rules: PolicySummaryRule[]; summary: string } {
   const rules: PolicySummaryRule[] = [];
   const counts: Record<string, number> = {};
   for (const p of policies) {

@@ -6,8 +6,23 @@ export type FinalAction = 'allow' | 'deny' | 'ask' | 'watch';
 
 /** Tool classes whose spelling is reserved: they must arrive in canonical lowercase. */
 export const RESERVED_TOOLS = [
-  'exec', 'read', 'write', 'edit', 'fetch', 'http', 'web_fetch', 'web_search', 'browser',
-  'mcp', 'mcp-destructive', 'mcp-dangerous', 'agent', 'process', 'message', 'interact', 'unknown',
+  'exec',
+  'read',
+  'write',
+  'edit',
+  'fetch',
+  'http',
+  'web_fetch',
+  'web_search',
+  'browser',
+  'mcp',
+  'mcp-destructive',
+  'mcp-dangerous',
+  'agent',
+  'process',
+  'message',
+  'interact',
+  'unknown',
 ] as const;
 
 export interface ToolCall {

@@ -10,14 +10,23 @@ const CALL_COUNT_MAX_GTE = 1000;
 const CALL_COUNT_MAX_WINDOW_MS = 720 * 3_600_000;
 
 const GLOB_KEYS = [
-  'command_matches', 'command_not_matches', 'command_env_assignments', 'path_matches', 'path_not_matches',
-  'url_matches', 'domain_matches', 'session_matches', 'session_not_matches',
+  'command_matches',
+  'command_not_matches',
+  'command_env_assignments',
+  'path_matches',
+  'path_not_matches',
+  'url_matches',
+  'domain_matches',
+  'session_matches',
+  'session_not_matches',
 ] as const;
 const REGEX_KEYS = ['response_matches', 'response_not_matches'] as const;
 
 export function validatePolicyFile(pf: ParsedPolicyFile, diags: PolicyDiagnostic[]): void {
-  const err = (line: number, problem: string, key?: string) => diags.push({ file: pf.file, line, col: 0, severity: 'error', key, problem });
-  const warn = (line: number, problem: string, key?: string) => diags.push({ file: pf.file, line, col: 0, severity: 'warning', key, problem });
+  const err = (line: number, problem: string, key?: string) =>
+    diags.push({ file: pf.file, line, col: 0, severity: 'error', key, problem });
+  const warn = (line: number, problem: string, key?: string) =>
+    diags.push({ file: pf.file, line, col: 0, severity: 'warning', key, problem });
   const names = new Map<string, number>();
   for (const p of pf.policies) {
     if (p.name) {
@@ -35,9 +44,17 @@ export function validatePolicyFile(pf: ParsedPolicyFile, diags: PolicyDiagnostic
       validateWhen(rule.when, err);
       if (rule.action === 'webhook') {
         if (!rule.webhook || !rule.webhook.url.trim()) err(rule.line, 'a webhook rule needs webhook.url', 'webhook');
-        else if (!/^https?:\/\//i.test(rule.webhook.url.trim())) err(rule.line, `webhook.url "${rule.webhook.url}" must be an http:// or https:// URL`, 'url');
-        else if (/^http:\/\//i.test(rule.webhook.url) && !/^http:\/\/(localhost|127\.|\[::1\])/i.test(rule.webhook.url)) {
-          warn(rule.line, `webhook.url "${rule.webhook.url}" is plain http; the call details travel unencrypted`, 'url');
+        else if (!/^https?:\/\//i.test(rule.webhook.url.trim()))
+          err(rule.line, `webhook.url "${rule.webhook.url}" must be an http:// or https:// URL`, 'url');
+        else if (
+          /^http:\/\//i.test(rule.webhook.url) &&
+          !/^http:\/\/(localhost|127\.|\[::1\])/i.test(rule.webhook.url)
+        ) {
+          warn(
+            rule.line,
+            `webhook.url "${rule.webhook.url}" is plain http; the call details travel unencrypted`,
+            'url',
+          );
         }
       }
     }
@@ -53,12 +70,18 @@ function validateWhen(w: WhenAst, err: (line: number, problem: string, key?: str
     });
   }
   w.command_contains?.forEach((s, i) => {
-    if (s.trim() === '') err(lineOf('command_contains', i), 'command_contains entries must not be empty', 'command_contains');
+    if (s.trim() === '')
+      err(lineOf('command_contains', i), 'command_contains entries must not be empty', 'command_contains');
   });
   if (w.tool_param_matches) {
     Object.entries(w.tool_param_matches).forEach(([name, g], i) => {
       const problem = globLimitProblem(g);
-      if (problem) err(lineOf('tool_param_matches', i), `tool_param_matches.${name} "${short(g)}": ${problem}`, 'tool_param_matches');
+      if (problem)
+        err(
+          lineOf('tool_param_matches', i),
+          `tool_param_matches.${name} "${short(g)}": ${problem}`,
+          'tool_param_matches',
+        );
     });
   }
   for (const k of REGEX_KEYS) {
@@ -73,8 +96,10 @@ function validateWhen(w: WhenAst, err: (line: number, problem: string, key?: str
   const cc = w.call_count;
   if (cc) {
     const line = w.keyLines.call_count ?? w.line;
-    if (cc.gte < 0 || cc.gte > CALL_COUNT_MAX_GTE) err(line, `call_count.gte must be between 0 and ${CALL_COUNT_MAX_GTE} (got ${cc.gte})`, 'gte');
-    if (!(cc.windowMs > 0) || cc.windowMs > CALL_COUNT_MAX_WINDOW_MS) err(line, 'call_count.window must be more than 0 and at most 720h', 'window');
+    if (cc.gte < 0 || cc.gte > CALL_COUNT_MAX_GTE)
+      err(line, `call_count.gte must be between 0 and ${CALL_COUNT_MAX_GTE} (got ${cc.gte})`, 'gte');
+    if (!(cc.windowMs > 0) || cc.windowMs > CALL_COUNT_MAX_WINDOW_MS)
+      err(line, 'call_count.window must be more than 0 and at most 720h', 'window');
   }
 }
 

@@ -34,8 +34,18 @@ export function shellQuote(s: string): string {
 const SIMPLE = /^[A-Za-z0-9_./~=:@%+,-]+(?: [A-Za-z0-9_./~=:@%+,*-]+)*$/;
 
 const FILLER = [
-  'echo "building"', 'ls -la', 'git status --short', 'npm run lint', 'mkdir -p build/out', 'cd src && ls && cd ..',
-  'npm ls --depth=0', 'node --version', 'date', 'grep -rn TODO src/ || true', 'wc -l README.md', 'true',
+  'echo "building"',
+  'ls -la',
+  'git status --short',
+  'npm run lint',
+  'mkdir -p build/out',
+  'cd src && ls && cd ..',
+  'npm ls --depth=0',
+  'node --version',
+  'date',
+  'grep -rn TODO src/ || true',
+  'wc -l README.md',
+  'true',
 ];
 
 type Rewrite = (cmd: string, rnd: () => number) => string | null;
@@ -46,7 +56,10 @@ const ANY: Record<string, Rewrite> = {
   eval: (c) => `eval ${shellQuote(c)}`,
   'base64 into sh': (c) => `echo ${Buffer.from(c).toString('base64')} | base64 -d | sh`,
   'buried in a script': (c, rnd) => {
-    const lines = Array.from({ length: 29 }, (_, i) => FILLER[(i + Math.floor(rnd() * FILLER.length)) % FILLER.length]!);
+    const lines = Array.from(
+      { length: 29 },
+      (_, i) => FILLER[(i + Math.floor(rnd() * FILLER.length)) % FILLER.length]!,
+    );
     lines.splice(Math.floor(rnd() * 30), 0, c);
     return lines.join('\n');
   },
@@ -73,7 +86,15 @@ const SIMPLE_ONLY: Record<string, Rewrite> = {
 };
 
 /** Variant kinds that are harmless for a benign call (a wrapper that changes nothing it does). */
-export const HARMLESS = new Set(['timeout wrapper', 'env wrapper', 'nohup wrapper', 'bash -c', 'buried in a script', 'single quotes', 'full path']);
+export const HARMLESS = new Set([
+  'timeout wrapper',
+  'env wrapper',
+  'nohup wrapper',
+  'bash -c',
+  'buried in a script',
+  'single quotes',
+  'full path',
+]);
 
 /** Every variant of one command (the caller samples). */
 export function variantsOf(id: string, command: string, rnd: () => number): Variant[] {
@@ -103,13 +124,19 @@ export function commandOf(c: CorpusCase): string | undefined {
  * Variants for a list of cases: every one, or `sample` of them drawn with the seed. Benign cases
  * get only the harmless kinds.
  */
-export function corpusVariants(cases: CorpusCase[], seed: number, sample?: number, benign = false): { source: CorpusCase; variant: Variant }[] {
+export function corpusVariants(
+  cases: CorpusCase[],
+  seed: number,
+  sample?: number,
+  benign = false,
+): { source: CorpusCase; variant: Variant }[] {
   const rnd = seeded(seed);
   const all: { source: CorpusCase; variant: Variant }[] = [];
   for (const c of cases) {
     const cmd = commandOf(c);
     if (cmd === undefined) continue;
-    for (const v of variantsOf(c.id, cmd, rnd)) if (!benign || HARMLESS.has(v.kind)) all.push({ source: c, variant: v });
+    for (const v of variantsOf(c.id, cmd, rnd))
+      if (!benign || HARMLESS.has(v.kind)) all.push({ source: c, variant: v });
   }
   if (sample === undefined || sample >= all.length) return all;
   // A partial Fisher-Yates shuffle: `sample` distinct draws.

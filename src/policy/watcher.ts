@@ -94,7 +94,9 @@ export class PolicyWatcher {
 
   private emptySetProblem(next: Engine): Error | null {
     if (!next.defaultActionSet && next.policyCount === 0 && this.current.policyCount > 0) {
-      return new Error(`${this.paths.join(', ')}: the policy set is now empty (no policies and no default_action); keeping the previous set, as the file is probably being written`);
+      return new Error(
+        `${this.paths.join(', ')}: the policy set is now empty (no policies and no default_action); keeping the previous set, as the file is probably being written`,
+      );
     }
     return null;
   }
@@ -138,7 +140,10 @@ export class PolicyWatcher {
           this.again = true; // a newer set went in meanwhile; look again rather than go back
           return;
         }
-        const next = new Engine(loaded.files, loaded.defaultAction, { ...this.loadOptions(), defaultActionSet: loaded.defaultActionSet });
+        const next = new Engine(loaded.files, loaded.defaultAction, {
+          ...this.loadOptions(),
+          defaultActionSet: loaded.defaultActionSet,
+        });
         const empty = this.emptySetProblem(next);
         if (empty) throw empty;
         this.install(next, paths);

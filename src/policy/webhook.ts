@@ -53,7 +53,8 @@ async function ask(cfg: WebhookConfig, payload: WebhookPayload | Record<string, 
     });
   } catch (err) {
     const e = err as Error & { cause?: { code?: string; message?: string } };
-    if (e.name === 'TimeoutError' || e.name === 'AbortError') throw new WebhookFailure(`no reply within ${cfg.timeoutMs}ms`);
+    if (e.name === 'TimeoutError' || e.name === 'AbortError')
+      throw new WebhookFailure(`no reply within ${cfg.timeoutMs}ms`);
     throw new WebhookFailure(`request failed: ${e.cause?.code ?? e.cause?.message ?? e.message}`);
   }
   if (res.status >= 300 && res.status < 400) {
@@ -70,7 +71,11 @@ async function ask(cfg: WebhookConfig, payload: WebhookPayload | Record<string, 
   } catch (err) {
     if (err instanceof WebhookFailure) throw err;
     const e = err as Error;
-    throw new WebhookFailure(e.name === 'TimeoutError' || e.name === 'AbortError' ? `no complete reply within ${cfg.timeoutMs}ms` : `reading the reply failed: ${e.message}`);
+    throw new WebhookFailure(
+      e.name === 'TimeoutError' || e.name === 'AbortError'
+        ? `no complete reply within ${cfg.timeoutMs}ms`
+        : `reading the reply failed: ${e.message}`,
+    );
   }
   let body: unknown;
   try {
@@ -78,14 +83,20 @@ async function ask(cfg: WebhookConfig, payload: WebhookPayload | Record<string, 
   } catch {
     throw new WebhookFailure('reply is not JSON');
   }
-  const decision = typeof (body as { decision?: unknown })?.decision === 'string' ? (body as { decision: string }).decision.trim().toLowerCase() : undefined;
+  const decision =
+    typeof (body as { decision?: unknown })?.decision === 'string'
+      ? (body as { decision: string }).decision.trim().toLowerCase()
+      : undefined;
   const reason = typeof (body as { reason?: unknown })?.reason === 'string' ? (body as { reason: string }).reason : '';
   if (decision !== 'allow' && decision !== 'deny') throw new WebhookFailure(`reply has no decision "allow" or "deny"`);
   return { action: decision, message: reason || (decision === 'allow' ? 'allowed by webhook' : 'denied by webhook') };
 }
 
 /** Asks the webhook; never throws. A failure denies unless cfg.failOpen, and the message says why. */
-export async function callWebhook(cfg: WebhookConfig, payload: WebhookPayload | Record<string, unknown>): Promise<WebhookResult> {
+export async function callWebhook(
+  cfg: WebhookConfig,
+  payload: WebhookPayload | Record<string, unknown>,
+): Promise<WebhookResult> {
   try {
     return await ask(cfg, payload);
   } catch (err) {

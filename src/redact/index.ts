@@ -41,12 +41,40 @@ export function redact(text: string): { text: string; redacted: boolean } {
 }
 
 const SECRET_KEYS = new Set([
-  'authorization', 'proxyauthorization', 'password', 'passwd', 'passphrase', 'secret', 'token',
-  'apikey', 'accesstoken', 'refreshtoken', 'idtoken', 'authtoken', 'sessiontoken', 'clientsecret',
-  'privatekey', 'secretkey', 'secretaccesskey', 'credential', 'credentials', 'cookie', 'setcookie',
+  'authorization',
+  'proxyauthorization',
+  'password',
+  'passwd',
+  'passphrase',
+  'secret',
+  'token',
+  'apikey',
+  'accesstoken',
+  'refreshtoken',
+  'idtoken',
+  'authtoken',
+  'sessiontoken',
+  'clientsecret',
+  'privatekey',
+  'secretkey',
+  'secretaccesskey',
+  'credential',
+  'credentials',
+  'cookie',
+  'setcookie',
   'commandb64',
 ]);
-const SECRET_KEY_SUFFIXES = ['password', 'passwd', 'passphrase', 'secret', 'token', 'apikey', 'privatekey', 'secretkey', 'accesskey'];
+const SECRET_KEY_SUFFIXES = [
+  'password',
+  'passwd',
+  'passphrase',
+  'secret',
+  'token',
+  'apikey',
+  'privatekey',
+  'secretkey',
+  'accesskey',
+];
 
 /** True when an object key's name says its value is a secret (api_key, X-Auth-Token, ...). */
 export function isSecretKey(key: string): boolean {

@@ -139,7 +139,8 @@ export const RULES: readonly Rule[] = [
     name: 'messaging_webhook_url',
     category: 5,
     // Slack and Discord webhook URLs carry their secret in the path.
-    pattern: /(hooks\.slack\.com\/(?:services|workflows|triggers)\/|discord(?:app)?\.com\/api\/webhooks\/[0-9]+\/)[A-Za-z0-9_/-]+/g,
+    pattern:
+      /(hooks\.slack\.com\/(?:services|workflows|triggers)\/|discord(?:app)?\.com\/api\/webhooks\/[0-9]+\/)[A-Za-z0-9_/-]+/g,
     replace: keepPrefix,
   },
   {
@@ -206,7 +207,8 @@ export const RULES: readonly Rule[] = [
       'g',
     ),
     replace: (m, flag, sep, ...rest) => {
-      const [open, arg, close] = rest[0] !== undefined ? rest.slice(0, 3) : rest[3] !== undefined ? rest.slice(3, 6) : rest.slice(6, 9);
+      const [open, arg, close] =
+        rest[0] !== undefined ? rest.slice(0, 3) : rest[3] !== undefined ? rest.slice(3, 6) : rest.slice(6, 9);
       const value = arg ?? '';
       const colon = value.indexOf(':');
       if (colon < 0) return m;
@@ -239,7 +241,10 @@ export const RULES: readonly Rule[] = [
     name: 'secret_flag',
     category: 7,
     // --api-key VALUE, --token=VALUE, --password 'VALUE', --client-secret VALUE.
-    pattern: new RegExp(`(?<![A-Za-z0-9_-])(--?[A-Za-z0-9_-]{0,40}?(?:${SECRET_NAME_SUFFIX})(?:=|[ \\t]+))${VALUE}`, 'gi'),
+    pattern: new RegExp(
+      `(?<![A-Za-z0-9_-])(--?[A-Za-z0-9_-]{0,40}?(?:${SECRET_NAME_SUFFIX})(?:=|[ \\t]+))${VALUE}`,
+      'gi',
+    ),
     replace: (m, prefix, value) => {
       if (!value || value.startsWith('-') || isReference(unquote(value)) || unquote(value) === '') return m;
       return `${prefix}${replaceQuoted(value)}`;

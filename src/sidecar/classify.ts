@@ -34,7 +34,9 @@ export async function classify(req: VerifyRequest, config: SidecarConfig, provid
     const verdict = parseVerdict(answer);
     if (verdict.ok) {
       // The model only saw redacted text, but its reason travels on to the audit trail: redact again.
-      const reason = redact(verdict.reason).text || (verdict.decision === 'deny' ? 'denied by the verification model' : 'allowed by the verification model');
+      const reason =
+        redact(verdict.reason).text ||
+        (verdict.decision === 'deny' ? 'denied by the verification model' : 'allowed by the verification model');
       return { decision: verdict.decision, reason, command, latencyMs };
     }
     error = verdict.error;
@@ -42,5 +44,11 @@ export async function classify(req: VerifyRequest, config: SidecarConfig, provid
     error = describeFetchError(err, config.timeoutMs);
   }
   const latencyMs = Math.round(performance.now() - t0);
-  return { decision: config.failOpen ? 'allow' : 'deny', reason: failReason(error, config.failOpen), command, latencyMs, error };
+  return {
+    decision: config.failOpen ? 'allow' : 'deny',
+    reason: failReason(error, config.failOpen),
+    command,
+    latencyMs,
+    error,
+  };
 }

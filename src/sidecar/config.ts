@@ -92,15 +92,18 @@ function urlVar(env: Env, name: string, dflt: string): string {
   } catch {
     throw new SidecarConfigError(`${name} must be an http(s) URL, got "${raw}"`);
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new SidecarConfigError(`${name} must be an http(s) URL, got "${raw}"`);
-  if (u.username || u.password) throw new SidecarConfigError(`${name} must not carry credentials; use the API key variable`);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw new SidecarConfigError(`${name} must be an http(s) URL, got "${raw}"`);
+  if (u.username || u.password)
+    throw new SidecarConfigError(`${name} must not carry credentials; use the API key variable`);
   return raw.replace(/\/+$/, '');
 }
 
 function textVar(env: Env, name: string): string | null {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return null;
-  if (raw.length > MAX_PROMPT_TEXT) throw new SidecarConfigError(`${name} is longer than ${MAX_PROMPT_TEXT} characters`);
+  if (raw.length > MAX_PROMPT_TEXT)
+    throw new SidecarConfigError(`${name} is longer than ${MAX_PROMPT_TEXT} characters`);
   return raw.trim();
 }
 
@@ -127,7 +130,9 @@ export function configFromEnv(env: Env = process.env): SidecarConfig {
 
   const rawProvider = env.VERIFY_PROVIDER?.trim().toLowerCase() || null;
   if (rawProvider !== null && !PROVIDERS.includes(rawProvider as ProviderName)) {
-    throw new SidecarConfigError(`VERIFY_PROVIDER must be one of ${PROVIDERS.join(', ')}, got "${env.VERIFY_PROVIDER}"`);
+    throw new SidecarConfigError(
+      `VERIFY_PROVIDER must be one of ${PROVIDERS.join(', ')}, got "${env.VERIFY_PROVIDER}"`,
+    );
   }
   const requested = rawProvider as ProviderName | null;
   let provider: ProviderName;
@@ -144,7 +149,8 @@ export function configFromEnv(env: Env = process.env): SidecarConfig {
     provider = 'ollama';
   } else {
     provider = openaiKey ? 'openai' : anthropicKey ? 'anthropic' : 'ollama';
-    if (provider === 'ollama') fallback = `no OPENAI_API_KEY or ANTHROPIC_API_KEY is set; using the local model server at ${ollamaUrl}`;
+    if (provider === 'ollama')
+      fallback = `no OPENAI_API_KEY or ANTHROPIC_API_KEY is set; using the local model server at ${ollamaUrl}`;
   }
 
   const userModel = env.VERIFY_MODEL?.trim() || null;

@@ -77,12 +77,19 @@ async function requestJson(fetchImpl: FetchLike, url: string, init: RequestInit,
 function modelIds(list: unknown, field: 'data' | 'models'): string[] | null {
   const items = (list as Record<string, unknown> | null)?.[field];
   if (!Array.isArray(items)) return null;
-  return items.map((m) => String((m as Record<string, unknown>)?.id ?? (m as Record<string, unknown>)?.name ?? '')).filter(Boolean);
+  return items
+    .map((m) => String((m as Record<string, unknown>)?.id ?? (m as Record<string, unknown>)?.name ?? ''))
+    .filter(Boolean);
 }
 
 class OpenAIProvider implements Provider {
   readonly name = 'openai' as const;
-  constructor(readonly model: string, readonly baseUrl: string, private key: string | null, private fetchImpl: FetchLike) {}
+  constructor(
+    readonly model: string,
+    readonly baseUrl: string,
+    private key: string | null,
+    private fetchImpl: FetchLike,
+  ) {}
   private headers(): Record<string, string> {
     const h: Record<string, string> = { 'content-type': 'application/json' };
     if (this.key) h.authorization = `Bearer ${this.key}`;
@@ -91,11 +98,19 @@ class OpenAIProvider implements Provider {
   async complete(system: string, user: string, signal: AbortSignal): Promise<string> {
     const body = {
       model: this.model,
-      messages: [{ role: 'system', content: system }, { role: 'user', content: user }],
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content: user },
+      ],
       temperature: 0,
       max_tokens: MAX_OUTPUT_TOKENS,
     };
-    const json = (await requestJson(this.fetchImpl, `${this.baseUrl}/chat/completions`, { method: 'POST', headers: this.headers(), body: JSON.stringify(body), signal }, 'openai')) as {
+    const json = (await requestJson(
+      this.fetchImpl,
+      `${this.baseUrl}/chat/completions`,
+      { method: 'POST', headers: this.headers(), body: JSON.stringify(body), signal },
+      'openai',
+    )) as {
       choices?: { message?: { content?: unknown } }[];
     };
     const content = json.choices?.[0]?.message?.content;
@@ -103,14 +118,22 @@ class OpenAIProvider implements Provider {
     return content;
   }
   async ping(signal: AbortSignal): Promise<string[] | null> {
-    return modelIds(await requestJson(this.fetchImpl, `${this.baseUrl}/models`, { headers: this.headers(), signal }, 'openai'), 'data');
+    return modelIds(
+      await requestJson(this.fetchImpl, `${this.baseUrl}/models`, { headers: this.headers(), signal }, 'openai'),
+      'data',
+    );
   }
 }
 
 class AnthropicProvider implements Provider {
   readonly name = 'anthropic' as const;
   private root: string;
-  constructor(readonly model: string, readonly baseUrl: string, private key: string | null, private fetchImpl: FetchLike) {
+  constructor(
+    readonly model: string,
+    readonly baseUrl: string,
+    private key: string | null,
+    private fetchImpl: FetchLike,
+  ) {
     // Accept the base URL with or without its /v1 suffix.
     this.root = baseUrl.replace(/\/v1$/, '');
   }
@@ -118,31 +141,60 @@ class AnthropicProvider implements Provider {
     return { 'content-type': 'application/json', 'x-api-key': this.key ?? '', 'anthropic-version': ANTHROPIC_VERSION };
   }
   async complete(system: string, user: string, signal: AbortSignal): Promise<string> {
-    const body = { model: this.model, max_tokens: MAX_OUTPUT_TOKENS, temperature: 0, system, messages: [{ role: 'user', content: user }] };
-    const json = (await requestJson(this.fetchImpl, `${this.root}/v1/messages`, { method: 'POST', headers: this.headers(), body: JSON.stringify(body), signal }, 'anthropic')) as {
+    const body = {
+      model: this.model,
+      max_tokens: MAX_OUTPUT_TOKENS,
+      temperature: 0,
+      system,
+      messages: [{ role: 'user', content: user }],
+    };
+    const json = (await requestJson(
+      this.fetchImpl,
+      `${this.root}/v1/messages`,
+      { method: 'POST', headers: this.headers(), body: JSON.stringify(body), signal },
+      'anthropic',
+    )) as {
       content?: { type?: string; text?: unknown }[];
     };
     if (!Array.isArray(json.content)) throw new ProviderError('anthropic answer has no content');
-    const text = json.content.filter((b) => b?.type === 'text' && typeof b.text === 'string').map((b) => b.text as string).join('\n');
+    const text = json.content
+      .filter((b) => b?.type === 'text' && typeof b.text === 'string')
+      .map((b) => b.text as string)
+      .join('\n');
     if (!text) throw new ProviderError('anthropic answer has no text block');
     return text;
   }
   async ping(signal: AbortSignal): Promise<string[] | null> {
-    return modelIds(await requestJson(this.fetchImpl, `${this.root}/v1/models`, { headers: this.headers(), signal }, 'anthropic'), 'data');
+    return modelIds(
+      await requestJson(this.fetchImpl, `${this.root}/v1/models`, { headers: this.headers(), signal }, 'anthropic'),
+      'data',
+    );
   }
 }
 
 class OllamaProvider implements Provider {
   readonly name = 'ollama' as const;
-  constructor(readonly model: string, readonly baseUrl: string, private fetchImpl: FetchLike) {}
+  constructor(
+    readonly model: string,
+    readonly baseUrl: string,
+    private fetchImpl: FetchLike,
+  ) {}
   async complete(system: string, user: string, signal: AbortSignal): Promise<string> {
     const body = {
       model: this.model,
-      messages: [{ role: 'system', content: system }, { role: 'user', content: user }],
+      messages: [
+        { role: 'system', content: system },
+        { role: 'user', content: user },
+      ],
       stream: false,
       options: { temperature: 0, num_predict: MAX_OUTPUT_TOKENS },
     };
-    const json = (await requestJson(this.fetchImpl, `${this.baseUrl}/api/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal }, 'ollama')) as {
+    const json = (await requestJson(
+      this.fetchImpl,
+      `${this.baseUrl}/api/chat`,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal },
+      'ollama',
+    )) as {
       message?: { content?: unknown };
     };
     const content = json.message?.content;

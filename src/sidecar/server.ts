@@ -68,7 +68,12 @@ interface Metrics {
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store', ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    ...headers,
+  });
   res.end(text);
 }
 
@@ -78,7 +83,12 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
  */
 function readBody(req: IncomingMessage): Promise<Buffer> {
   const tooLarge = (close: boolean) =>
-    new RequestError(413, 'payload_too_large', `request body larger than ${MAX_BODY_BYTES} bytes`, close ? { connection: 'close' } : {});
+    new RequestError(
+      413,
+      'payload_too_large',
+      `request body larger than ${MAX_BODY_BYTES} bytes`,
+      close ? { connection: 'close' } : {},
+    );
   return new Promise((resolve, reject) => {
     if (Number(req.headers['content-length'] ?? 0) > MAX_DRAIN_BYTES) {
       reject(tooLarge(true));
@@ -105,7 +115,8 @@ function optionalString(body: Record<string, unknown>, key: string): string {
   const v = body[key];
   if (v === undefined || v === null) return '';
   if (typeof v !== 'string') throw new RequestError(400, 'invalid_request', `field "${key}" must be a string`);
-  if (v.length > MAX_NAME) throw new RequestError(400, 'invalid_request', `field "${key}" is longer than ${MAX_NAME} characters`);
+  if (v.length > MAX_NAME)
+    throw new RequestError(400, 'invalid_request', `field "${key}" is longer than ${MAX_NAME} characters`);
   return v;
 }
 
@@ -117,12 +128,14 @@ export function parseVerifyRequest(raw: Buffer): VerifyRequest {
   } catch (err) {
     throw new RequestError(400, 'invalid_json', `request body is not valid JSON: ${(err as Error).message}`);
   }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new RequestError(400, 'invalid_request', 'request body must be a JSON object');
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    throw new RequestError(400, 'invalid_request', 'request body must be a JSON object');
   const b = body as Record<string, unknown>;
   const tool = optionalString(b, 'tool');
   if (!tool) throw new RequestError(400, 'invalid_request', 'field "tool" is required');
   const params = b.params ?? {};
-  if (typeof params !== 'object' || params === null || Array.isArray(params)) throw new RequestError(400, 'invalid_request', 'field "params" must be an object');
+  if (typeof params !== 'object' || params === null || Array.isArray(params))
+    throw new RequestError(400, 'invalid_request', 'field "params" must be an object');
   return {
     tool,
     params: params as Record<string, unknown>,
@@ -155,18 +168,33 @@ export function createSidecar(config: SidecarConfig, deps: SidecarDeps = {}): Si
   const decisions = new DecisionLog(config.logDir);
   const started = clock.now();
   const m: Metrics = {
-    requests_total: 0, verify_requests_total: 0, allow_total: 0, deny_total: 0, errors_total: 0, fail_open_total: 0,
-    fail_closed_total: 0, rate_limited_total: 0, invalid_requests_total: 0, latency_ms_sum: 0, classifications_total: 0,
+    requests_total: 0,
+    verify_requests_total: 0,
+    allow_total: 0,
+    deny_total: 0,
+    errors_total: 0,
+    fail_open_total: 0,
+    fail_closed_total: 0,
+    rate_limited_total: 0,
+    invalid_requests_total: 0,
+    latency_ms_sum: 0,
+    classifications_total: 0,
   };
 
   async function verify(req: IncomingMessage, res: ServerResponse): Promise<void> {
     m.verify_requests_total++;
-    if (!isJson(req)) throw new RequestError(415, 'unsupported_media_type', 'POST /verify takes Content-Type: application/json');
+    if (!isJson(req))
+      throw new RequestError(415, 'unsupported_media_type', 'POST /verify takes Content-Type: application/json');
     const call = parseVerifyRequest(await readBody(req));
     if (!bucket.take()) {
       m.rate_limited_total++;
       const retry = Math.max(1, Math.ceil(bucket.retryAfterMs() / 1000));
-      throw new RequestError(429, 'rate_limited', `rate limit exceeded: at most ${config.rateLimitPerMinute} verifications per minute`, { 'retry-after': String(retry) });
+      throw new RequestError(
+        429,
+        'rate_limited',
+        `rate limit exceeded: at most ${config.rateLimitPerMinute} verifications per minute`,
+        { 'retry-after': String(retry) },
+      );
     }
     const c = await classify(call, config, provider);
     m.classifications_total++;
@@ -210,10 +238,21 @@ export function createSidecar(config: SidecarConfig, deps: SidecarDeps = {}): Si
     try {
       const models = await provider.ping(AbortSignal.timeout(config.timeoutMs));
       const latency_ms = Math.round(performance.now() - t0);
-      send(res, 200, { status: 'ok', ...base, latency_ms, model_available: models ? modelListed(models, config.model) : null });
+      send(res, 200, {
+        status: 'ok',
+        ...base,
+        latency_ms,
+        model_available: models ? modelListed(models, config.model) : null,
+      });
     } catch (err) {
       const latency_ms = Math.round(performance.now() - t0);
-      send(res, 503, { status: 'unavailable', ...base, latency_ms, error: describeFetchError(err, config.timeoutMs), fail_open: config.failOpen });
+      send(res, 503, {
+        status: 'unavailable',
+        ...base,
+        latency_ms,
+        error: describeFetchError(err, config.timeoutMs),
+        fail_open: config.failOpen,
+      });
     }
   }
 
@@ -265,13 +304,17 @@ export function createSidecar(config: SidecarConfig, deps: SidecarDeps = {}): Si
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     m.requests_total++;
     try {
-      if (!hostAllowed(req, config)) throw new RequestError(403, 'forbidden_host', 'the sidecar only answers requests addressed to a loopback host');
+      if (!hostAllowed(req, config))
+        throw new RequestError(403, 'forbidden_host', 'the sidecar only answers requests addressed to a loopback host');
       const path = (req.url ?? '/').split('?')[0]!;
       const route = ROUTES[path];
       if (!route) throw new RequestError(404, 'not_found', `no route ${req.method} ${path}`);
       const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
       const handler = route[method];
-      if (!handler) throw new RequestError(405, 'method_not_allowed', `${path} accepts ${Object.keys(route).join(', ')}`, { allow: Object.keys(route).join(', ') });
+      if (!handler)
+        throw new RequestError(405, 'method_not_allowed', `${path} accepts ${Object.keys(route).join(', ')}`, {
+          allow: Object.keys(route).join(', '),
+        });
       await handler(req, res);
     } catch (err) {
       if (err instanceof RequestError) {
@@ -288,7 +331,9 @@ export function createSidecar(config: SidecarConfig, deps: SidecarDeps = {}): Si
   return {
     async listen(port = config.port, host = config.host): Promise<RunningSidecar> {
       if (!config.allowRemote && !isLoopbackHost(host)) {
-        throw new Error(`refusing to bind ${host}: the sidecar has no authentication; set VERIFY_ALLOW_REMOTE=1 to override`);
+        throw new Error(
+          `refusing to bind ${host}: the sidecar has no authentication; set VERIFY_ALLOW_REMOTE=1 to override`,
+        );
       }
       await decisions.open();
       const server = createServer((req, res) => void handle(req, res));

@@ -43,7 +43,11 @@ function fromJson(text: string): Verdict | null {
   const raw = o.decision ?? o.verdict ?? o.action ?? o.result;
   if (raw === undefined) return null;
   const decision = typeof raw === 'string' ? decisionWord(raw) : null;
-  if (!decision) return { ok: false, error: `unparseable model answer: unknown decision ${JSON.stringify(raw).slice(0, 40)} in its JSON` };
+  if (!decision)
+    return {
+      ok: false,
+      error: `unparseable model answer: unknown decision ${JSON.stringify(raw).slice(0, 40)} in its JSON`,
+    };
   const reason = o.reason ?? o.explanation ?? o.rationale ?? '';
   return { ok: true, decision, reason: cleanReason(typeof reason === 'string' ? reason : JSON.stringify(reason)) };
 }
@@ -55,7 +59,8 @@ interface Candidate {
   start: number;
 }
 
-const LABELED = /\b(?:decision|verdict|answer|classification|result|action)[ \t]*[:=][ \t]*["'[(]?[ \t]*(allow(?:ed)?|den(?:y|ied))\b/gi;
+const LABELED =
+  /\b(?:decision|verdict|answer|classification|result|action)[ \t]*[:=][ \t]*["'[(]?[ \t]*(allow(?:ed)?|den(?:y|ied))\b/gi;
 const UPPER = /\b(ALLOW(?:ED)?|DEN(?:Y|IED))\b/g;
 const FIRST = /^[^A-Za-z0-9]{0,8}(allow(?:ed)?|den(?:y|ied))\b/i;
 const REASON_LABEL = /\b(?:reason|because|rationale|explanation)[ \t]*[:=-][ \t]*(.+)/i;
@@ -85,7 +90,11 @@ function firstLine(text: string): string {
 export function parseVerdict(answer: string): Verdict {
   let text = stripThinking(answer.slice(0, MAX_ANSWER));
   // Markdown that changes nothing about the verdict: bold, code, fences, headings, quotes.
-  text = text.replace(/```[a-z]*\n?/gi, '').replace(/\*\*|__|`/g, '').replace(/^[ \t]*[#>]+[ \t]*/gm, '').trim();
+  text = text
+    .replace(/```[a-z]*\n?/gi, '')
+    .replace(/\*\*|__|`/g, '')
+    .replace(/^[ \t]*[#>]+[ \t]*/gm, '')
+    .trim();
   if (!text) return { ok: false, error: 'empty model answer' };
 
   const json = fromJson(text);
@@ -93,12 +102,18 @@ export function parseVerdict(answer: string): Verdict {
 
   const candidates: Candidate[] = [];
   const first = FIRST.exec(text);
-  if (first) candidates.push({ decision: decisionWord(first[1]!)!, start: first[0].length - first[1]!.length, end: first[0].length });
+  if (first)
+    candidates.push({
+      decision: decisionWord(first[1]!)!,
+      start: first[0].length - first[1]!.length,
+      end: first[0].length,
+    });
   for (const m of text.matchAll(LABELED)) {
     const end = m.index! + m[0].length;
     candidates.push({ decision: decisionWord(m[1]!)!, start: end - m[1]!.length, end });
   }
-  for (const m of text.matchAll(UPPER)) candidates.push({ decision: decisionWord(m[1]!)!, start: m.index!, end: m.index! + m[0].length });
+  for (const m of text.matchAll(UPPER))
+    candidates.push({ decision: decisionWord(m[1]!)!, start: m.index!, end: m.index! + m[0].length });
 
   if (candidates.length === 0) return { ok: false, error: 'unparseable model answer: it names neither ALLOW nor DENY' };
   const decisions = new Set(candidates.map((c) => c.decision));

@@ -4,7 +4,10 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from './version.js';
 
-const DIRS = [join(PACKAGE_ROOT, 'build', 'Release'), join(PACKAGE_ROOT, 'prebuilds', `${process.platform}-${process.arch}`)];
+const DIRS = [
+  join(PACKAGE_ROOT, 'build', 'Release'),
+  join(PACKAGE_ROOT, 'prebuilds', `${process.platform}-${process.arch}`),
+];
 
 /** Absolute path of a built native file; throws a clear error naming where it was looked for. */
 export function nativeArtifact(name: string): string {

@@ -38,7 +38,9 @@ export function lockDataDir(dir: string): { fd: number; release(): void } {
     } catch {
       /* the pid is only a courtesy */
     }
-    throw new DataDirLockedError(`data dir ${dir} is already in use by ${holder} (lock ${path}); stop it or use another --data-dir`);
+    throw new DataDirLockedError(
+      `data dir ${dir} is already in use by ${holder} (lock ${path}); stop it or use another --data-dir`,
+    );
   }
   writeFileSync(path, `${process.pid}\n`, { mode: 0o600 });
   return {

@@ -64,7 +64,12 @@ export class SvcError extends Error {
   }
 }
 
-export type UnavailableCode = 'audit_unavailable' | 'audit_not_configured' | 'approval_state_unavailable' | 'approval_queue_full' | 'bulk_incomplete';
+export type UnavailableCode =
+  | 'audit_unavailable'
+  | 'audit_not_configured'
+  | 'approval_state_unavailable'
+  | 'approval_queue_full'
+  | 'bulk_incomplete';
 
 /**
  * The one way of saying "durable state this answer depends on could not be committed": the

@@ -90,7 +90,12 @@ export function protectedService(): ProtectedService | undefined {
   try {
     const j = JSON.parse(text) as Record<string, unknown>;
     if (typeof j.data_dir !== 'string' || typeof j.url !== 'string' || typeof j.socket !== 'string') return undefined;
-    if (!j.data_dir.startsWith('/') || !j.socket.startsWith('/') || !/^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d+$/.test(j.url)) return undefined;
+    if (
+      !j.data_dir.startsWith('/') ||
+      !j.socket.startsWith('/') ||
+      !/^http:\/\/(127\.0\.0\.1|localhost|\[::1\]):\d+$/.test(j.url)
+    )
+      return undefined;
     return { dataDir: j.data_dir, url: j.url, socket: j.socket };
   } catch {
     return undefined;

@@ -8,7 +8,10 @@ const MAX_PER_KEY = 100_000;
 export class WindowCounter {
   private stamps = new Map<string, number[]>();
 
-  constructor(private clock: Clock, private windowMs: number) {}
+  constructor(
+    private clock: Clock,
+    private windowMs: number,
+  ) {}
 
   record(key: string): void {
     let list = this.stamps.get(key);

@@ -22,7 +22,11 @@ export const ADMIN = 'admin-token-0123456789abcdef0123456789abcdef';
 function decide(call: ToolCall): Decision {
   const cmd = String(call.params.command ?? call.params.path ?? '');
   const d = (action: Decision['action'], policy: string, message: string): Decision => ({
-    action, message, policy, matchedPolicies: [policy], evalDurationUs: 3,
+    action,
+    message,
+    policy,
+    matchedPolicies: [policy],
+    evalDurationUs: 3,
   });
   if (cmd.startsWith('deploy') || call.tool === 'mcp.custom') return d('ask', 'ask-deploy', 'deploys need a human');
   if (cmd.startsWith('rm -rf')) return d('deny', 'block-destructive', 'destructive command blocked');
@@ -78,13 +82,26 @@ export async function bootApp(o: BootOptions = {}): Promise<TestApp> {
   const approvals = await openApprovals({ dataDir, clock, timeoutMs, audit, bus, policies, log });
   const callCounts = new WindowCounter(clock, 3_600_000);
   const gate = new Gate({
-    policies, audit, approvals, clock, mode: 'enforce', bus, callCounts,
+    policies,
+    audit,
+    approvals,
+    clock,
+    mode: 'enforce',
+    bus,
+    callCounts,
     callWebhook: o.callWebhook ?? (async () => ({ action: 'deny', message: 'no webhook in tests' })),
   });
   const ctx: ServerContext = {
     opts: {
-      host: '127.0.0.1', port: 0, dataDir, configPath: 'fake', mode: 'enforce', approvalTimeoutMs: timeoutMs,
-      metrics: false, socketPath: join(dataDir, 'svc.sock'), auditDir: null,
+      host: '127.0.0.1',
+      port: 0,
+      dataDir,
+      configPath: 'fake',
+      mode: 'enforce',
+      approvalTimeoutMs: timeoutMs,
+      metrics: false,
+      socketPath: join(dataDir, 'svc.sock'),
+      auditDir: null,
     },
     clock,
     adminToken: ADMIN,
@@ -100,7 +117,13 @@ export async function bootApp(o: BootOptions = {}): Promise<TestApp> {
   };
   const app = await buildApp(ctx);
   const t: TestApp = {
-    app, ctx, store: approvals, clock, audit, busEvents, dataDir,
+    app,
+    ctx,
+    store: approvals,
+    clock,
+    audit,
+    busEvents,
+    dataDir,
     reloads: () => reloads,
     async req(method, url, body, token = ADMIN) {
       const headers: Record<string, string> = {};

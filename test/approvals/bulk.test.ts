@@ -59,11 +59,20 @@ test('validation: 400 for every malformed request, nothing resolved', () =>
 test('409 when a reviewed id is no longer pending (unknown, resolved, expired); nothing resolved', () =>
   withFixture(async (f) => {
     const [a, b] = await pendingPair(f);
-    assert.equal(await outcome(f.store.bulkResolve({ ...SCOPE, action: 'approve', scope: 'pending', ids: ['missing'] })), 409);
-    assert.equal(await outcome(f.store.bulkResolve({ ...SCOPE, action: 'approve', scope: 'pending', ids: [a, 'missing'] })), 409);
+    assert.equal(
+      await outcome(f.store.bulkResolve({ ...SCOPE, action: 'approve', scope: 'pending', ids: ['missing'] })),
+      409,
+    );
+    assert.equal(
+      await outcome(f.store.bulkResolve({ ...SCOPE, action: 'approve', scope: 'pending', ids: [a, 'missing'] })),
+      409,
+    );
     assert.equal(f.store.get(a!)!.status, 'pending');
     await f.store.resolve(b!, { approved: false, by: 'op' });
-    assert.equal(await outcome(f.store.bulkResolve({ ...SCOPE, action: 'approve', scope: 'pending', ids: [a, b] })), 409);
+    assert.equal(
+      await outcome(f.store.bulkResolve({ ...SCOPE, action: 'approve', scope: 'pending', ids: [a, b] })),
+      409,
+    );
     assert.equal(f.store.get(a!)!.status, 'pending');
   }));
 
@@ -82,8 +91,21 @@ test('scope pending approves only the listed ids, grants nothing, and records th
   withFixture(async (f) => {
     const [a, b] = await pendingPair(f);
     const unreviewed = await f.store.enqueue(ask(call()));
-    const r = await f.store.bulkResolve({ ...SCOPE, action: 'approve', scope: 'pending', ids: [a, b], resolved_by: 'alice' });
-    assert.deepEqual(r, { resolved: 2, ids: [a, b], reviewed_ids: [a, b], race_covered_ids: [], scope: 'pending', future_calls_authorized: false });
+    const r = await f.store.bulkResolve({
+      ...SCOPE,
+      action: 'approve',
+      scope: 'pending',
+      ids: [a, b],
+      resolved_by: 'alice',
+    });
+    assert.deepEqual(r, {
+      resolved: 2,
+      ids: [a, b],
+      reviewed_ids: [a, b],
+      race_covered_ids: [],
+      scope: 'pending',
+      future_calls_authorized: false,
+    });
     assert.equal(f.store.get(unreviewed.id)!.status, 'pending');
     assert.equal(f.store.runGrantCovers(RUN), false);
     const evs = f.audit.events;
@@ -136,15 +158,25 @@ test('scope run publishes a grant for exactly that scope, for the approval timeo
     assert.ok(!('future_calls_authorized' in pub));
 
     assert.equal(f.store.runGrantCovers(RUN), true);
-    for (const other of [{ agent: 'codex' }, { session: 's2' }, { runId: 'run-2' }, { credentialOwner: 'credential-x' }]) {
+    for (const other of [
+      { agent: 'codex' },
+      { session: 's2' },
+      { runId: 'run-2' },
+      { credentialOwner: 'credential-x' },
+    ]) {
       assert.equal(f.store.runGrantCovers({ ...RUN, ...other }), false);
     }
     // New calls and approval requests in the scope go through at once, no card.
     const next = await f.store.enqueue(ask(call()));
     assert.equal(next.status, 'approved');
     const ext = await f.store.createExternal({
-      actionVersion: 1, tool: 'exec', agent: 'claude-code', session: 's1', runId: 'run-1',
-      params: { command: 'ls' }, credentialOwner: 'server/admin',
+      actionVersion: 1,
+      tool: 'exec',
+      agent: 'claude-code',
+      session: 's1',
+      runId: 'run-1',
+      params: { command: 'ls' },
+      credentialOwner: 'server/admin',
     });
     assert.equal(ext.autoApproved, true);
     assert.equal((ext as any).expiresAt, r.grant_expires_at);

@@ -7,8 +7,6 @@ import { spawnServe, runSvc, type ServeChild } from '../helpers/spawn.js';
 import { ASK_DEPLOY_POLICY as POLICY } from '../helpers/server.js';
 import { tmpdir } from 'node:os';
 
-
-
 let dir: string;
 let srv: ServeChild;
 let token: string;
@@ -90,7 +88,7 @@ test('svc approve ID --persist writes the exact rule to auto-allowed.yaml', asyn
   assert.ok(readFileSync(file, 'utf8').includes('deploy persisted'));
 });
 
-test('svc approve --run approves that run\'s pending calls; --future also lets the next ones through', async () => {
+test("svc approve --run approves that run's pending calls; --future also lets the next ones through", async () => {
   const a = await ask('run-bulk');
   const b = await ask('run-bulk');
   const other = await ask('run-other');
@@ -106,7 +104,12 @@ test('svc approve --run approves that run\'s pending calls; --future also lets t
   const next = await fetch(`${srv.url}/v1/tool/exec`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ agent: 'claude-code', session: 's1', run_id: 'run-bulk', params: { command: 'deploy again' } }),
+    body: JSON.stringify({
+      agent: 'claude-code',
+      session: 's1',
+      run_id: 'run-bulk',
+      params: { command: 'deploy again' },
+    }),
   });
   assert.equal(next.status, 200);
   const none = await svc('approve', '--run', 'claude-code/s1/run-none');
@@ -121,13 +124,26 @@ test('svc approve --link prints a signed URL that resolves that approval without
   assert.equal(r.code, 0, r.stderr);
   const url = r.stdout.trim();
   assert.ok(url.startsWith(`${srv.url}/v1/approvals/${a.id}/resolve?sig=`));
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"approved":false}' });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{"approved":false}',
+  });
   assert.equal(res.status, 200);
   assert.equal(((await res.json()) as any).status, 'denied');
 });
 
 test('bad arguments exit 2 with one line; an unreachable server or a wrong token exit 1 with a clear message', async () => {
-  for (const args of [['approve'], ['deny'], ['deny', 'a', 'b'], ['approve', 'X', '--future'], ['approve', '--run', 'nope'], ['approve', 'X', '--run', 'a/b/c'], ['pending', 'extra'], ['approve', '--bogus']]) {
+  for (const args of [
+    ['approve'],
+    ['deny'],
+    ['deny', 'a', 'b'],
+    ['approve', 'X', '--future'],
+    ['approve', '--run', 'nope'],
+    ['approve', 'X', '--run', 'a/b/c'],
+    ['pending', 'extra'],
+    ['approve', '--bogus'],
+  ]) {
     const r = await svc(...args);
     assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
     assert.equal(r.stderr.trim().split('\n').length, 1);

@@ -36,7 +36,14 @@ export class FakeAudit implements AuditWriter {
       });
     }
     if (this.failOn.has(attempt)) throw new AuditUnavailableError('audit disk is full');
-    const ev = { ...input, id: `EV${String(++this.n).padStart(4, '0')}`, timestamp: '', schema: 'service.audit.v1', prev_hash: '', hash: '' } as AuditEvent;
+    const ev = {
+      ...input,
+      id: `EV${String(++this.n).padStart(4, '0')}`,
+      timestamp: '',
+      schema: 'service.audit.v1',
+      prev_hash: '',
+      hash: '',
+    } as AuditEvent;
     this.events.push(ev);
     return ev;
   }
@@ -77,7 +84,10 @@ export interface Fixture {
 }
 
 /** Runs a test body against a fresh fixture and removes it afterwards, whatever happens. */
-export async function withFixture(fn: (f: Fixture) => Promise<void>, o: Parameters<typeof fixture>[0] = {}): Promise<void> {
+export async function withFixture(
+  fn: (f: Fixture) => Promise<void>,
+  o: Parameters<typeof fixture>[0] = {},
+): Promise<void> {
   const f = fixture(o);
   try {
     await fn(f);
@@ -144,7 +154,13 @@ export function call(over: Partial<ToolCall> = {}): ToolCall {
 export function ask(c: ToolCall, owner = 'server/admin', extra: Partial<EnqueueRequest> = {}): EnqueueRequest {
   return {
     call: c,
-    decision: { action: 'ask', message: 'deploys need a human', matchedPolicies: ['ask-deploy'], policy: 'ask-deploy', evalDurationUs: 5 },
+    decision: {
+      action: 'ask',
+      message: 'deploys need a human',
+      matchedPolicies: ['ask-deploy'],
+      policy: 'ask-deploy',
+      evalDurationUs: 5,
+    },
     credentialOwner: owner,
     auditId: 'EV-ask',
     source: 'tool',

@@ -124,28 +124,38 @@ test('the journal holds no secret and no fingerprint input in clear', () =>
   }));
 
 test('compaction keeps only live state and the journal stays small', () =>
-  withFixture(async (f) => {
-    let last = '';
-    for (let i = 0; i < 400; i++) {
-      const v = await f.store.enqueue(ask(call({ params: { command: 'deploy ' + 'x'.repeat(2000) + i } })));
-      await f.store.resolve(v.id, { approved: false, by: 'op' });
-      last = v.id;
-    }
-    const p = await f.store.enqueue(ask(call()));
-    // Resolved records are retained for a while, then dropped by compaction.
-    f.clock.advance(11 * 60_000);
-    f.reopen();
-    const size = statSync(journalOf(f.dir)).size;
-    assert.ok(size < 10_000, `journal is ${size} bytes`);
-    assert.equal(f.store.get(last), undefined);
-    assert.equal(f.store.get(p.id)!.status, 'expired');
-  }, { capacity: 1000 }));
+  withFixture(
+    async (f) => {
+      let last = '';
+      for (let i = 0; i < 400; i++) {
+        const v = await f.store.enqueue(ask(call({ params: { command: 'deploy ' + 'x'.repeat(2000) + i } })));
+        await f.store.resolve(v.id, { approved: false, by: 'op' });
+        last = v.id;
+      }
+      const p = await f.store.enqueue(ask(call()));
+      // Resolved records are retained for a while, then dropped by compaction.
+      f.clock.advance(11 * 60_000);
+      f.reopen();
+      const size = statSync(journalOf(f.dir)).size;
+      assert.ok(size < 10_000, `journal is ${size} bytes`);
+      assert.equal(f.store.get(last), undefined);
+      assert.equal(f.store.get(p.id)!.status, 'expired');
+    },
+    { capacity: 1000 },
+  ));
 
 test('replay: the latest line about an id wins; reopen undoes a resolve', () => {
   const a = { id: 'A', status: 'pending' };
   const text = [
     JSON.stringify({ t: 'approval', a }),
-    JSON.stringify({ t: 'resolve', id: 'A', status: 'approved', by: 'x', at: 1, grant: { key: 'k', approval_id: 'A' } }),
+    JSON.stringify({
+      t: 'resolve',
+      id: 'A',
+      status: 'approved',
+      by: 'x',
+      at: 1,
+      grant: { key: 'k', approval_id: 'A' },
+    }),
     JSON.stringify({ t: 'reopen', id: 'A' }),
   ].join('\n');
   const r = replay(text);
@@ -177,10 +187,15 @@ test('1,000 approvals that expired while the server was down all come back expir
   withFixture(async (f) => {
     const v = await f.store.enqueue(ask(call()));
     f.store.close();
-    const line = readFileSync(journalOf(f.dir), 'utf8').split('\n').find((l) => l.includes('"t":"approval"'))!;
+    const line = readFileSync(journalOf(f.dir), 'utf8')
+      .split('\n')
+      .find((l) => l.includes('"t":"approval"'))!;
     const proto = JSON.parse(line).a;
     const ids = Array.from({ length: 1000 }, (_, i) => `${v.id.slice(0, -4)}${String(i).padStart(4, '0')}`);
-    writeFileSync(journalOf(f.dir), ids.map((id) => JSON.stringify({ t: 'approval', a: { ...proto, id } })).join('\n') + '\n');
+    writeFileSync(
+      journalOf(f.dir),
+      ids.map((id) => JSON.stringify({ t: 'approval', a: { ...proto, id } })).join('\n') + '\n',
+    );
     f.clock.advance(TIMEOUT + 1);
     f.reopen();
     assert.equal(f.store.pending().length, 0);

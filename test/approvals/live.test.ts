@@ -4,7 +4,6 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, ASK_DEPLOY_POLICY as POLICY } from '../helpers/server.js';
 
-
 test('persist and learn write rules the engine loads: the exact command is allowed, a variant still asks', async () => {
   const s = await startTestServer({ policy: POLICY });
   try {

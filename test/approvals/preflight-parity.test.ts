@@ -38,7 +38,10 @@ test('preflight enforce: a once grant consumed by a call whose audit write fails
     const ask = await t.req('POST', '/v1/tool/exec', toolBody({ tool_call_id: 'tc-once' }));
     assert.equal(ask.status, 202);
     const body = toolBody({ tool_call_id: 'tc-once' });
-    assert.equal((await t.req('POST', `/v1/approvals/${ask.body.approval_id}/resolve`, { approved: true })).status, 200);
+    assert.equal(
+      (await t.req('POST', `/v1/approvals/${ask.body.approval_id}/resolve`, { approved: true })).status,
+      200,
+    );
     t.audit.failOn.add(t.audit.attempts + 1);
     const failed = await t.req('POST', '/v1/preflight/exec', { ...body, enforce: true });
     assert.equal(failed.status, 503, JSON.stringify(failed.body));

@@ -21,8 +21,16 @@ async function askVia(t: TestApp, over: Record<string, unknown> = {}, token?: st
   return { body, id: r.body.approval_id as string, res: r.body };
 }
 
-const create = (t: TestApp, body: Record<string, unknown>, token?: string | null) => t.req('POST', '/v1/approvals', body, token);
-const V1 = { action_version: 1, tool: 'exec', agent: 'claude-code', session: 's1', run_id: 'run-1', params: { command: 'kubectl delete pod foo' } };
+const create = (t: TestApp, body: Record<string, unknown>, token?: string | null) =>
+  t.req('POST', '/v1/approvals', body, token);
+const V1 = {
+  action_version: 1,
+  tool: 'exec',
+  agent: 'claude-code',
+  session: 's1',
+  run_id: 'run-1',
+  params: { command: 'kubectl delete pod foo' },
+};
 
 test('(none) -> pending from /v1/tool: 202 ask with approval id, expiry and the action review', () =>
   withApp(async (t) => {
@@ -40,7 +48,21 @@ test('(none) -> pending from /v1/tool: 202 ask with approval id, expiry and the 
     assert.equal(list.status, 200);
     assert.equal(list.body.approvals.length, 1);
     const item = list.body.approvals[0];
-    for (const k of ['id', 'tool', 'command', 'action', 'redacted', 'agent', 'session', 'credential_owner', 'message', 'status', 'run_id', 'created_at', 'expires_at']) {
+    for (const k of [
+      'id',
+      'tool',
+      'command',
+      'action',
+      'redacted',
+      'agent',
+      'session',
+      'credential_owner',
+      'message',
+      'status',
+      'run_id',
+      'created_at',
+      'expires_at',
+    ]) {
       assert.ok(k in item, `list item has ${k}`);
     }
     assert.equal(item.command, 'deploy prod');
@@ -48,7 +70,19 @@ test('(none) -> pending from /v1/tool: 202 ask with approval id, expiry and the 
     assert.equal(list.body.run_grant_ttl_ms, 120_000);
     const detail = await t.req('GET', `/v1/approvals/${id}`);
     assert.equal(detail.status, 200);
-    for (const k of ['id', 'tool', 'command', 'agent', 'session', 'message', 'status', 'created_at', 'expires_at', 'action', 'redacted']) {
+    for (const k of [
+      'id',
+      'tool',
+      'command',
+      'agent',
+      'session',
+      'message',
+      'status',
+      'created_at',
+      'expires_at',
+      'action',
+      'redacted',
+    ]) {
       assert.ok(k in detail.body, `detail has ${k}`);
     }
     assert.equal(detail.body.status, 'pending');
@@ -56,12 +90,26 @@ test('(none) -> pending from /v1/tool: 202 ask with approval id, expiry and the 
 
 test('(none) -> pending from POST /v1/approvals: versioned 201 and legacy 201 (session hook, action_version 0)', () =>
   withApp(async (t) => {
-    const v = await create(t, { ...V1, input: { cmd: 'x' }, agent_depth: 1, event_id: 'ev-1', workdir: '/w', tool_call_id: 'tc', message: 'needs approval' });
+    const v = await create(t, {
+      ...V1,
+      input: { cmd: 'x' },
+      agent_depth: 1,
+      event_id: 'ev-1',
+      workdir: '/w',
+      tool_call_id: 'tc',
+      message: 'needs approval',
+    });
     assert.equal(v.status, 201);
     assert.deepEqual(Object.keys(v.body).sort(), ['action_version', 'expires_at', 'id', 'status']);
     assert.equal(v.body.action_version, 1);
     assert.equal(v.body.status, 'pending');
-    const legacy = await create(t, { tool: 'exec', command: 'kubectl delete pod foo', agent: 'claude-code', path: '/tmp', message: 'needs approval' });
+    const legacy = await create(t, {
+      tool: 'exec',
+      command: 'kubectl delete pod foo',
+      agent: 'claude-code',
+      path: '/tmp',
+      message: 'needs approval',
+    });
     assert.equal(legacy.status, 201);
     assert.equal(legacy.body.action_version, 0);
     const d = await t.req('GET', `/v1/approvals/${legacy.body.id}`);
@@ -105,7 +153,11 @@ test('auth on every approval endpoint: 401 without or with a bad token, 403 for 
       ['GET', '/v1/approvals'],
       ['GET', `/v1/approvals/${id}`],
       ['POST', `/v1/approvals/${id}/resolve`, { approved: true }],
-      ['POST', '/v1/approvals/bulk-resolve', { agent: 'a', session: 's', run_id: 'r', action: 'approve', scope: 'pending', ids: [id] }],
+      [
+        'POST',
+        '/v1/approvals/bulk-resolve',
+        { agent: 'a', session: 's', run_id: 'r', action: 'approve', scope: 'pending', ids: [id] },
+      ],
     ];
     for (const [m, u, b] of calls) {
       assert.equal((await t.req(m, u, b, null)).status, 401, `${m} ${u} no token`);
@@ -161,14 +213,24 @@ test('POST /v1/preflight with enforce consumes the once grant; a preview does no
 test('pending -> denied; then any resolve is 410 (replay), unknown id 404, bad bodies 400', () =>
   withApp(async (t) => {
     const { id } = await askVia(t);
-    for (const b of ['{', { approved: 'yes' }, {}, { approved: true, persist: 'no' }, { approved: true, extra: 1 }, { approved: true, resolved_by: 7 }]) {
+    for (const b of [
+      '{',
+      { approved: 'yes' },
+      {},
+      { approved: true, persist: 'no' },
+      { approved: true, extra: 1 },
+      { approved: true, resolved_by: 7 },
+    ]) {
       assert.equal((await t.req('POST', `/v1/approvals/${id}/resolve`, b)).status, 400, JSON.stringify(b));
     }
     const r = await t.req('POST', `/v1/approvals/${id}/resolve`, { approved: false });
     assert.deepEqual(r.body, { id, status: 'denied', approved: false, persisted: false });
     assert.equal((await t.req('POST', `/v1/approvals/${id}/resolve`, { approved: false })).status, 410);
     assert.equal((await t.req('POST', `/v1/approvals/${id}/resolve`, { approved: true })).status, 410);
-    assert.equal((await t.req('POST', '/v1/approvals/01ZZZZZZZZZZZZZZZZZZZZZZZZ/resolve', { approved: true })).status, 404);
+    assert.equal(
+      (await t.req('POST', '/v1/approvals/01ZZZZZZZZZZZZZZZZZZZZZZZZ/resolve', { approved: true })).status,
+      404,
+    );
     assert.equal((await t.req('GET', '/v1/approvals/01ZZZZZZZZZZZZZZZZZZZZZZZZ')).status, 404);
   }));
 
@@ -194,7 +256,10 @@ test('persist: exec writes an exact rule (listed, engine reloaded); other tools 
     assert.equal(rules.body.rules[0].command_pattern, 'deploy prod [*]');
     const mcp = await t.req('POST', '/v1/tool/mcp.custom', toolBody({ params: { op: 'drop' } }));
     assert.equal(mcp.status, 202);
-    const refused = await t.req('POST', `/v1/approvals/${mcp.body.approval_id}/resolve`, { approved: true, persist: true });
+    const refused = await t.req('POST', `/v1/approvals/${mcp.body.approval_id}/resolve`, {
+      approved: true,
+      persist: true,
+    });
     assert.equal(refused.status, 400);
     assert.match(refused.body.error, /explicit policy/);
     assert.equal(t.store.get(mcp.body.approval_id)!.status, 'pending');
@@ -214,7 +279,11 @@ test('503 when the resolution cannot be made durable: approval stays pending, no
     const r = await t.req('POST', `/v1/approvals/${id}/resolve`, { approved: true });
     assert.equal(r.status, 503);
     assert.equal(t.store.get(id)!.status, 'pending');
-    assert.equal((await t.req('POST', '/v1/tool/exec', body)).body.approval_id, id, 'no grant: the retry finds the same pending card');
+    assert.equal(
+      (await t.req('POST', '/v1/tool/exec', body)).body.approval_id,
+      id,
+      'no grant: the retry finds the same pending card',
+    );
     assert.equal((await t.req('POST', `/v1/approvals/${id}/resolve`, { approved: true })).status, 200);
   }));
 
@@ -256,20 +325,42 @@ test('signed URL: approves or denies that one approval without a token; persist 
       return `sig=${encodeURIComponent(sig)}&exp=${exp}`;
     };
     // Scoped to one approval: a's signature does not open b.
-    assert.equal((await t.req('POST', `/v1/approvals/${b.id}/resolve?${q(a.id)}`, { approved: true }, null)).status, 401);
-    assert.equal((await t.req('POST', `/v1/approvals/${a.id}/resolve?sig=forged&exp=9999999999`, { approved: true }, null)).status, 401);
-    assert.equal((await t.req('POST', `/v1/approvals/${a.id}/resolve?${q(a.id)}`, { approved: true, persist: true }, null)).status, 403);
+    assert.equal(
+      (await t.req('POST', `/v1/approvals/${b.id}/resolve?${q(a.id)}`, { approved: true }, null)).status,
+      401,
+    );
+    assert.equal(
+      (await t.req('POST', `/v1/approvals/${a.id}/resolve?sig=forged&exp=9999999999`, { approved: true }, null)).status,
+      401,
+    );
+    assert.equal(
+      (await t.req('POST', `/v1/approvals/${a.id}/resolve?${q(a.id)}`, { approved: true, persist: true }, null)).status,
+      403,
+    );
     assert.equal(t.store.get(a.id)!.status, 'pending');
-    const ok = await t.req('POST', `/v1/approvals/${a.id}/resolve?${q(a.id)}`, { approved: true, resolved_by: 'impersonated-admin' }, null);
+    const ok = await t.req(
+      'POST',
+      `/v1/approvals/${a.id}/resolve?${q(a.id)}`,
+      { approved: true, resolved_by: 'impersonated-admin' },
+      null,
+    );
     assert.equal(ok.status, 200);
     assert.equal(ok.body.approved, true);
     assert.equal((await t.req('GET', `/v1/approvals/${a.id}`)).body.resolved_by, 'signed-link');
-    assert.equal((await t.req('POST', `/v1/approvals/${a.id}/resolve?${q(a.id)}`, { approved: true }, null)).status, 410, 'cannot be reused');
+    assert.equal(
+      (await t.req('POST', `/v1/approvals/${a.id}/resolve?${q(a.id)}`, { approved: true }, null)).status,
+      410,
+      'cannot be reused',
+    );
     const deny = await t.req('POST', `/v1/approvals/${b.id}/resolve?${q(b.id)}`, { approved: false }, null);
     assert.equal(deny.body.status, 'denied');
     const c = await askVia(t);
     const old = q(c.id, t.clock.now() - 11 * 60_000);
-    assert.equal((await t.req('POST', `/v1/approvals/${c.id}/resolve?${old}`, { approved: true }, null)).status, 401, 'expired signature');
+    assert.equal(
+      (await t.req('POST', `/v1/approvals/${c.id}/resolve?${old}`, { approved: true }, null)).status,
+      401,
+      'expired signature',
+    );
     // Without both sig and exp the admin token is required as usual.
     assert.equal((await t.req('POST', `/v1/approvals/${c.id}/resolve?sig=x`, { approved: true }, null)).status, 401);
     assert.equal((await t.req('POST', `/v1/approvals/${c.id}/resolve?sig=x`, { approved: true })).status, 200);
@@ -312,9 +403,23 @@ test('run groups: >= 2 pending with the same agent, session, run and owner; sort
     await create(t, { ...V1, run_id: undefined });
     const r = await t.req('GET', '/v1/approvals');
     assert.equal(r.body.approvals.length, 7);
-    assert.deepEqual(r.body.run_groups.map((g: any) => [g.run_id, g.count]), [['run-B', 2], ['run-A', 2]]);
+    assert.deepEqual(
+      r.body.run_groups.map((g: any) => [g.run_id, g.count]),
+      [
+        ['run-B', 2],
+        ['run-A', 2],
+      ],
+    );
     const g = r.body.run_groups[0];
-    assert.deepEqual(Object.keys(g).sort(), ['agent', 'count', 'credential_owner', 'earliest_created_at', 'items', 'run_id', 'session']);
+    assert.deepEqual(Object.keys(g).sort(), [
+      'agent',
+      'count',
+      'credential_owner',
+      'earliest_created_at',
+      'items',
+      'run_id',
+      'session',
+    ]);
     assert.equal(g.items.length, 2);
     assert.equal(g.earliest_created_at, g.items[0].created_at);
   }));
@@ -326,20 +431,86 @@ test('bulk scope pending: only the listed ids; deny too; status codes 400/409', 
     const a = await askVia(t);
     const b = await askVia(t);
     const c = await askVia(t);
-    assert.equal((await t.req('POST', '/v1/approvals/bulk-resolve', { ...BULK, action: 'approve', ids: [a.id] })).status, 400, 'omitted scope');
-    assert.equal((await t.req('POST', '/v1/approvals/bulk-resolve', { ...BULK, action: 'approve', scope: 'pending' })).status, 400, 'omitted ids');
-    assert.equal((await t.req('POST', '/v1/approvals/bulk-resolve', { ...BULK, action: 'deny', scope: 'run', ids: [a.id] })).status, 400);
-    assert.equal((await t.req('POST', '/v1/approvals/bulk-resolve', { ...BULK, run_id: '', action: 'approve', scope: 'pending', ids: [a.id] })).status, 400);
-    assert.equal((await t.req('POST', '/v1/approvals/bulk-resolve', { ...BULK, action: 'approve', scope: 'pending', ids: [a.id], x: 1 })).status, 400);
+    assert.equal(
+      (await t.req('POST', '/v1/approvals/bulk-resolve', { ...BULK, action: 'approve', ids: [a.id] })).status,
+      400,
+      'omitted scope',
+    );
+    assert.equal(
+      (await t.req('POST', '/v1/approvals/bulk-resolve', { ...BULK, action: 'approve', scope: 'pending' })).status,
+      400,
+      'omitted ids',
+    );
+    assert.equal(
+      (await t.req('POST', '/v1/approvals/bulk-resolve', { ...BULK, action: 'deny', scope: 'run', ids: [a.id] }))
+        .status,
+      400,
+    );
+    assert.equal(
+      (
+        await t.req('POST', '/v1/approvals/bulk-resolve', {
+          ...BULK,
+          run_id: '',
+          action: 'approve',
+          scope: 'pending',
+          ids: [a.id],
+        })
+      ).status,
+      400,
+    );
+    assert.equal(
+      (
+        await t.req('POST', '/v1/approvals/bulk-resolve', {
+          ...BULK,
+          action: 'approve',
+          scope: 'pending',
+          ids: [a.id],
+          x: 1,
+        })
+      ).status,
+      400,
+    );
     assert.equal((await t.req('POST', '/v1/approvals/bulk-resolve', '{')).status, 400);
-    assert.equal((await t.req('POST', '/v1/approvals/bulk-resolve', { ...BULK, action: 'approve', scope: 'pending', ids: [a.id, 'missing'] })).status, 409);
-    const r = await t.req('POST', '/v1/approvals/bulk-resolve', { ...BULK, action: 'approve', scope: 'pending', ids: [a.id, b.id] });
+    assert.equal(
+      (
+        await t.req('POST', '/v1/approvals/bulk-resolve', {
+          ...BULK,
+          action: 'approve',
+          scope: 'pending',
+          ids: [a.id, 'missing'],
+        })
+      ).status,
+      409,
+    );
+    const r = await t.req('POST', '/v1/approvals/bulk-resolve', {
+      ...BULK,
+      action: 'approve',
+      scope: 'pending',
+      ids: [a.id, b.id],
+    });
     assert.equal(r.status, 200);
-    assert.deepEqual(r.body, { resolved: 2, ids: [a.id, b.id], reviewed_ids: [a.id, b.id], race_covered_ids: [], scope: 'pending', future_calls_authorized: false });
+    assert.deepEqual(r.body, {
+      resolved: 2,
+      ids: [a.id, b.id],
+      reviewed_ids: [a.id, b.id],
+      race_covered_ids: [],
+      scope: 'pending',
+      future_calls_authorized: false,
+    });
     assert.equal(t.store.get(c.id)!.status, 'pending');
     assert.ok(t.busEvents.some((e) => e.type === 'audit_batch' && e.run_id === 'run-1'));
-    assert.equal((await t.req('POST', '/v1/approvals/bulk-resolve', { ...BULK, action: 'approve', scope: 'pending', ids: [a.id] })).status, 409, 'stale');
-    const d = await t.req('POST', '/v1/approvals/bulk-resolve', { ...BULK, action: 'deny', scope: 'pending', ids: [c.id] });
+    assert.equal(
+      (await t.req('POST', '/v1/approvals/bulk-resolve', { ...BULK, action: 'approve', scope: 'pending', ids: [a.id] }))
+        .status,
+      409,
+      'stale',
+    );
+    const d = await t.req('POST', '/v1/approvals/bulk-resolve', {
+      ...BULK,
+      action: 'deny',
+      scope: 'pending',
+      ids: [c.id],
+    });
     assert.equal(d.body.resolved, 1);
     assert.equal(t.store.get(c.id)!.status, 'denied');
   }));
@@ -349,9 +520,30 @@ test('bulk scope run: grant published; calls and approval requests of that exact
     const a = await askVia(t);
     const b = await askVia(t);
     const other = await askVia(t, {}, t.ctx.tokens.create('claude-code', ['eval']).token);
-    assert.equal((await t.req('POST', '/v1/approvals/bulk-resolve', { ...BULK, action: 'approve', scope: 'run', ids: [a.id, b.id, other.id] })).status, 400, 'two owners');
-    assert.equal((await t.req('POST', '/v1/approvals/bulk-resolve', { ...BULK, action: 'approve', scope: 'run', ids: [a.id] })).status, 409, 'omits b');
-    const r = await t.req('POST', '/v1/approvals/bulk-resolve', { ...BULK, action: 'approve', scope: 'run', ids: [a.id, b.id] });
+    assert.equal(
+      (
+        await t.req('POST', '/v1/approvals/bulk-resolve', {
+          ...BULK,
+          action: 'approve',
+          scope: 'run',
+          ids: [a.id, b.id, other.id],
+        })
+      ).status,
+      400,
+      'two owners',
+    );
+    assert.equal(
+      (await t.req('POST', '/v1/approvals/bulk-resolve', { ...BULK, action: 'approve', scope: 'run', ids: [a.id] }))
+        .status,
+      409,
+      'omits b',
+    );
+    const r = await t.req('POST', '/v1/approvals/bulk-resolve', {
+      ...BULK,
+      action: 'approve',
+      scope: 'run',
+      ids: [a.id, b.id],
+    });
     assert.equal(r.status, 200);
     assert.equal(r.body.future_calls_authorized, true);
     assert.equal(r.body.grant_ttl_ms, 120_000);
@@ -364,7 +556,11 @@ test('bulk scope run: grant published; calls and approval requests of that exact
     assert.equal(ext.body.status, 'approved');
     assert.match(ext.body.message, /auto-approved by bulk-resolve/);
     assert.equal(ext.body.expires_at, r.body.grant_expires_at);
-    assert.equal((await t.req('POST', '/v1/tool/exec', toolBody({ run_id: 'run-2' }))).status, 202, 'another run still asks');
+    assert.equal(
+      (await t.req('POST', '/v1/tool/exec', toolBody({ run_id: 'run-2' }))).status,
+      202,
+      'another run still asks',
+    );
     t.clock.advance(120_000);
     assert.equal((await t.req('POST', '/v1/tool/exec', toolBody())).status, 202, 'expired grant: queues again');
   }));
@@ -374,7 +570,12 @@ test('bulk 503: a resolution audit that cannot be written stops the request with
     const a = await askVia(t);
     const b = await askVia(t);
     t.audit.failOn.add(t.audit.attempts + 2);
-    const r = await t.req('POST', '/v1/approvals/bulk-resolve', { ...BULK, action: 'approve', scope: 'run', ids: [a.id, b.id] });
+    const r = await t.req('POST', '/v1/approvals/bulk-resolve', {
+      ...BULK,
+      action: 'approve',
+      scope: 'run',
+      ids: [a.id, b.id],
+    });
     assert.equal(r.status, 503);
     assert.equal(r.body.refresh_required, true);
     assert.equal(r.body.future_calls_authorized, false);
@@ -388,7 +589,14 @@ test('bulk 503: a resolution audit that cannot be written stops the request with
 test('POST /v1/tool and POST /v1/approvals answer 503 when the queue is full (1000 pending)', () =>
   withApp(async (t) => {
     for (let i = 0; i < 1000; i++) {
-      await t.store.createExternal({ actionVersion: 1, tool: 'exec', agent: 'a', session: 's', params: { command: `x${i}` }, credentialOwner: 'server/admin' });
+      await t.store.createExternal({
+        actionVersion: 1,
+        tool: 'exec',
+        agent: 'a',
+        session: 's',
+        params: { command: `x${i}` },
+        credentialOwner: 'server/admin',
+      });
     }
     const r = await t.req('POST', '/v1/tool/exec', toolBody());
     assert.equal(r.status, 503);

@@ -60,7 +60,8 @@ test('learn: 400 for bad bodies, unsupported tools, deny, and arguments that red
 
 test('learn: 429 beyond about 5 writes per second, fine again once the clock moves', () =>
   withApp(async (t) => {
-    for (let i = 0; i < 5; i++) assert.equal((await learn(t, { tool: 'exec', args: `make ${i}`, decision: 'allow' })).status, 201);
+    for (let i = 0; i < 5; i++)
+      assert.equal((await learn(t, { tool: 'exec', args: `make ${i}`, decision: 'allow' })).status, 201);
     const limited = await learn(t, { tool: 'exec', args: 'make 5', decision: 'allow' });
     assert.equal(limited.status, 429);
     t.clock.advance(1000);

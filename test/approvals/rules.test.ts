@@ -2,7 +2,16 @@
 // writes with a reload after each, 201/409/400/429/404 outcomes, and undo on a failed reload.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  mkdirSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -22,7 +31,14 @@ function setup(reload?: () => unknown) {
       return reload?.();
     },
   });
-  return { dir, clock, rules, file: join(dir, 'policies', 'auto-allowed.yaml'), reloads: () => reloads, done: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    clock,
+    rules,
+    file: join(dir, 'policies', 'auto-allowed.yaml'),
+    reloads: () => reloads,
+    done: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 test('escapeGlob turns each metacharacter into a one-character class', () => {
@@ -36,7 +52,12 @@ test('escapeGlob turns each metacharacter into a one-character class', () => {
 test('learn writes an exact rule into a normal policy file, 201 then 409, and lists it', async () => {
   const s = setup();
   try {
-    const r = await s.rules.learn({ tool: 'exec', args: 'npm run build -- --filter=*', decision: 'allow', source: 'dashboard' });
+    const r = await s.rules.learn({
+      tool: 'exec',
+      args: 'npm run build -- --filter=*',
+      decision: 'allow',
+      source: 'dashboard',
+    });
     assert.equal(r.status, 201);
     assert.equal(r.body.created, true);
     assert.match(String(r.body.rule_name), /^user-allow-[0-9a-f]{12}$/);
@@ -60,8 +81,12 @@ test('learn writes an exact rule into a normal policy file, 201 then 409, and li
     const list = await s.rules.list();
     assert.equal(list.length, 2);
     assert.deepEqual(list[0], {
-      index: 0, tool: 'exec', command_pattern: 'npm run build -- --filter=[*]', path_pattern: '',
-      name: r.body.rule_name, created: new Date(s.clock.now()).toISOString(),
+      index: 0,
+      tool: 'exec',
+      command_pattern: 'npm run build -- --filter=[*]',
+      path_pattern: '',
+      name: r.body.rule_name,
+      created: new Date(s.clock.now()).toISOString(),
     });
     assert.equal(list[1]!.tool, 'read');
     assert.equal(list[1]!.path_pattern, '/etc/app/config[?].yaml');
@@ -83,7 +108,11 @@ test('learn rejects bad input with 400 and writes nothing', async () => {
       { tool: 'exec', args: 'ls' },
       { tool: 'fetch', args: 'https://x', decision: 'allow' },
       { tool: 'exec', args: 'ls', decision: 'allow', source: 5 },
-      { tool: 'exec', args: 'curl -H "Authorization: Bearer abcdefghijklmnopqrstuvwxyz0123" https://api', decision: 'allow' },
+      {
+        tool: 'exec',
+        args: 'curl -H "Authorization: Bearer abcdefghijklmnopqrstuvwxyz0123" https://api',
+        decision: 'allow',
+      },
     ];
     for (const b of bad) assert.equal(await outcome(s.rules.learn(b)), 400, JSON.stringify(b));
     assert.equal(existsSync(s.file), false);
@@ -95,7 +124,8 @@ test('learn rejects bad input with 400 and writes nothing', async () => {
 test('learn is rate limited to about 5 writes per second (429), on the injected clock', async () => {
   const s = setup();
   try {
-    for (let i = 0; i < 5; i++) assert.equal((await s.rules.learn({ tool: 'exec', args: `cmd ${i}`, decision: 'allow' })).status, 201);
+    for (let i = 0; i < 5; i++)
+      assert.equal((await s.rules.learn({ tool: 'exec', args: `cmd ${i}`, decision: 'allow' })).status, 201);
     assert.equal(await outcome(s.rules.learn({ tool: 'exec', args: 'cmd 5', decision: 'allow' })), 429);
     // An existing rule is answered without spending the budget.
     assert.equal((await s.rules.learn({ tool: 'exec', args: 'cmd 0', decision: 'allow' })).status, 409);
@@ -123,7 +153,10 @@ test("writes keep the user's comments and edits", async () => {
     await s.rules.remove(String(r.body.rule_name));
     const after = readFileSync(s.file, 'utf8');
     assert.ok(after.includes('# keep make working'));
-    assert.deepEqual((await s.rules.list()).map((x) => x.name), ['my-make']);
+    assert.deepEqual(
+      (await s.rules.list()).map((x) => x.name),
+      ['my-make'],
+    );
   } finally {
     s.done();
   }
@@ -134,7 +167,10 @@ test('delete: by exact name (spaces, & and all), 404 when missing, 400 for an em
   try {
     assert.equal(await outcome(s.rules.remove('user-allow-000000000000')), 404, 'no file yet');
     mkdirSync(join(s.dir, 'policies'), { recursive: true });
-    writeFileSync(s.file, 'policies:\n  - name: "auto allow exact & named rule"\n    match: { tool: [exec] }\n    rules: [{ action: allow, when: { command_matches: ["x"] } }]\n');
+    writeFileSync(
+      s.file,
+      'policies:\n  - name: "auto allow exact & named rule"\n    match: { tool: [exec] }\n    rules: [{ action: allow, when: { command_matches: ["x"] } }]\n',
+    );
     assert.equal(await outcome(s.rules.remove('0')), 404);
     assert.equal(await outcome(s.rules.remove('')), 400);
     await s.rules.remove('auto allow exact & named rule');

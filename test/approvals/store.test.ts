@@ -9,7 +9,10 @@ import { withFixture, call, ask, outcome, TIMEOUT } from './helpers.js';
 
 test('an ask is queued pending with the version-1 action review and an expiry', () =>
   withFixture(async (f) => {
-    const c = call({ params: { command: 'deploy prod --token=abcdefabcdefabcdefabcdefabcdefabcdefabcdef12' }, input: { command: 'x' } });
+    const c = call({
+      params: { command: 'deploy prod --token=abcdefabcdefabcdefabcdefabcdefabcdefabcdef12' },
+      input: { command: 'x' },
+    });
     const v = await f.store.enqueue(ask(c));
     assert.equal(v.status, 'pending');
     assert.match(v.id, /^[0-9A-Z]{26}$/);
@@ -50,14 +53,17 @@ test('a retry of a still-pending call with the same tool_call_id gets the same c
   }));
 
 test('queue capacity: beyond the limit enqueue throws QueueFullError; resolved ones do not count', () =>
-  withFixture(async (f) => {
-    const ids = [];
-    for (let i = 0; i < 3; i++) ids.push((await f.store.enqueue(ask(call()))).id);
-    await assert.rejects(f.store.enqueue(ask(call())), QueueFullError);
-    assert.equal(f.store.list().approvals.length, 3);
-    await f.store.resolve(ids[0]!, { approved: false, by: 'op' });
-    await f.store.enqueue(ask(call()));
-  }, { capacity: 3 }));
+  withFixture(
+    async (f) => {
+      const ids = [];
+      for (let i = 0; i < 3; i++) ids.push((await f.store.enqueue(ask(call()))).id);
+      await assert.rejects(f.store.enqueue(ask(call())), QueueFullError);
+      assert.equal(f.store.list().approvals.length, 3);
+      await f.store.resolve(ids[0]!, { approved: false, by: 'op' });
+      await f.store.enqueue(ask(call()));
+    },
+    { capacity: 3 },
+  ));
 
 test('expiry at expires_at on the injected clock: expired status, 410 on resolve, waiters woken, audited', () =>
   withFixture(async (f) => {
@@ -223,7 +229,9 @@ test('persist: exact rule written for exec; refused (400, still pending) for oth
     const mcp = await f.store.enqueue(ask(call({ tool: 'mcp.custom' })));
     assert.equal(await outcome(f.store.resolve(mcp.id, { approved: true, by: 'op', persist: true })), 400);
     assert.equal(f.store.get(mcp.id)!.status, 'pending');
-    const secret = await f.store.enqueue(ask(call({ params: { command: 'curl -H "Authorization: Bearer abcdefghijklmnopqrstuvwxyz123456" x' } })));
+    const secret = await f.store.enqueue(
+      ask(call({ params: { command: 'curl -H "Authorization: Bearer abcdefghijklmnopqrstuvwxyz123456" x' } })),
+    );
     assert.equal(await outcome(f.store.resolve(secret.id, { approved: true, by: 'op', persist: true })), 400);
     assert.equal(f.store.get(secret.id)!.status, 'pending');
     const ok = await f.store.enqueue(ask(call({ params: { command: 'deploy prod *now*' } })));

@@ -15,12 +15,20 @@ import { ManualClock } from '../../src/util/clock.js';
 import { auditFiles, cleanup, input, tempDir } from './helpers.js';
 
 function verify(data: string, ...extra: string[]) {
-  const r = spawnSync(process.execPath, [SVC_BIN, 'audit', 'verify', '--data-dir', data, ...extra], { encoding: 'utf8', env: { ...process.env, SERVICE_TOKEN: '' } });
+  const r = spawnSync(process.execPath, [SVC_BIN, 'audit', 'verify', '--data-dir', data, ...extra], {
+    encoding: 'utf8',
+    env: { ...process.env, SERVICE_TOKEN: '' },
+  });
   return { code: r.status, out: r.stdout + r.stderr };
 }
 
 async function makeLog(n: number, data = tempDir(), o: { syslog?: string } = {}) {
-  const log = await openAuditLog({ dir: join(data, 'audit'), dataDir: data, clock: new ManualClock(Date.UTC(2026, 4, 20, 10)), ...o });
+  const log = await openAuditLog({
+    dir: join(data, 'audit'),
+    dataDir: data,
+    clock: new ManualClock(Date.UTC(2026, 4, 20, 10)),
+    ...o,
+  });
   for (let i = 0; i < n; i++) await log.append(input(i));
   await log.anchorsSettled();
   await log.close();
@@ -31,7 +39,13 @@ async function makeLog(n: number, data = tempDir(), o: { syslog?: string } = {})
 function cutTo(data: string, keep: number): void {
   const file = join(data, 'audit', auditFiles(join(data, 'audit'))[0]!);
   const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
-  writeFileSync(file, lines.slice(0, keep).map((l) => l + '\n').join(''));
+  writeFileSync(
+    file,
+    lines
+      .slice(0, keep)
+      .map((l) => l + '\n')
+      .join(''),
+  );
 }
 
 test('the anchor key is created 0600 at first start and anchors carry its signature', async () => {
@@ -69,7 +83,14 @@ test('events cut and the anchor rewritten to match, without the key: the signatu
     const file = join(data, 'audit', auditFiles(join(data, 'audit'))[0]!);
     const lines = readFileSync(file, 'utf8').split('\n');
     const ev = JSON.parse(lines[99]!);
-    const forged = { ...a, count: 100, last_hash: ev.hash, event_id: ev.id, line: 100, offset: lines.slice(0, 99).join('\n').length + 1 };
+    const forged = {
+      ...a,
+      count: 100,
+      last_hash: ev.hash,
+      event_id: ev.id,
+      line: 100,
+      offset: lines.slice(0, 99).join('\n').length + 1,
+    };
     writeFileSync(anchorFile, JSON.stringify({ ...forged, sig: undefined }));
     let r = verify(data);
     assert.equal(r.code, 1, r.out);
@@ -83,7 +104,7 @@ test('events cut and the anchor rewritten to match, without the key: the signatu
   }
 });
 
-test('the last 99 events cut: verify --against-sink finds it with the syslog sink\'s copy', async () => {
+test("the last 99 events cut: verify --against-sink finds it with the syslog sink's copy", async () => {
   const data = tempDir();
   const sinkFile = join(data, 'syslog.log');
   writeFileSync(sinkFile, '');
@@ -117,7 +138,10 @@ test('the last 99 events cut: verify --against-sink finds it with the syslog sin
     assert.equal(local.code, 0, 'the anchor at 100 still matches: the local log alone cannot tell');
     r = verify(data, '--against-sink', sinkFile);
     assert.equal(r.code, 1, r.out);
-    assert.match(r.out, /audit log TRUNCATED or altered .*: the sink has event \S+ \(event, syslog\.log:\d+\) that the log does not: events were cut from the end of the log \(99 of the sink's 200 entries are missing\)/);
+    assert.match(
+      r.out,
+      /audit log TRUNCATED or altered .*: the sink has event \S+ \(event, syslog\.log:\d+\) that the log does not: events were cut from the end of the log \(99 of the sink's 200 entries are missing\)/,
+    );
     const j = JSON.parse(verify(data, '--against-sink', sinkFile, '--json').out);
     assert.equal(j.ok, false);
     assert.equal(j.sink.ok, false);
@@ -170,7 +194,10 @@ test('--against-sink also reads the CEF lines of --cef (events and anchors carry
     await log.close();
     await new Promise<void>((r) => out.end(r));
     const text = readFileSync(sinkFile, 'utf8');
-    assert.match(text, /\|anchor\|audit anchor\|1\|.*externalId=\S+ act=anchor cnt=100 cs6Label=hash cs6=sha256:[0-9a-f]{64}/);
+    assert.match(
+      text,
+      /\|anchor\|audit anchor\|1\|.*externalId=\S+ act=anchor cnt=100 cs6Label=hash cs6=sha256:[0-9a-f]{64}/,
+    );
     assert.equal(verify(data, '--against-sink', sinkFile).code, 0);
     cutTo(data, 110);
     const r = verify(data, '--against-sink', sinkFile);

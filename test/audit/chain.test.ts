@@ -14,7 +14,10 @@ import { auditFiles, cleanup, input, readEvents, tempDir } from './helpers.js';
 function sortedJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(sortedJson).join(',')}]`;
   if (v && typeof v === 'object') {
-    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${sortedJson((v as any)[k])}`).join(',')}}`;
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${sortedJson((v as any)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v);
 }
@@ -48,7 +51,11 @@ test('each hash is sha256 over prev_hash + canonical event without "hash"; the f
       assert.equal(ev.prev_hash, prev);
       assert.equal(ev.schema, 'service.audit.v1');
       const { hash, ...rest } = ev;
-      const want = 'sha256:' + createHash('sha256').update(prev + sortedJson(rest), 'utf8').digest('hex');
+      const want =
+        'sha256:' +
+        createHash('sha256')
+          .update(prev + sortedJson(rest), 'utf8')
+          .digest('hex');
       assert.equal(hash, want);
       prev = hash;
     }
@@ -57,8 +64,10 @@ test('each hash is sha256 over prev_hash + canonical event without "hash"; the f
     assert.equal(new Set(ids).size, ids.length);
     for (const ev of evs) {
       assert.match(ev.timestamp, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-      for (const k of ['id', 'timestamp', 'agent', 'session', 'tool', 'request', 'decision', 'prev_hash', 'hash']) assert.ok(k in ev, k);
-      for (const k of ['action', 'matched_policies', 'evaluation_time_us', 'message', 'suggestions']) assert.ok(k in ev.decision, k);
+      for (const k of ['id', 'timestamp', 'agent', 'session', 'tool', 'request', 'decision', 'prev_hash', 'hash'])
+        assert.ok(k in ev, k);
+      for (const k of ['action', 'matched_policies', 'evaluation_time_us', 'message', 'suggestions'])
+        assert.ok(k in ev.decision, k);
     }
   } finally {
     cleanup(data);
@@ -70,7 +79,11 @@ test('files are 0600 and the audit directory 0700', async () => {
   try {
     assert.equal(statSync(dir).mode & 0o777, 0o700);
     for (const f of auditFiles(dir)) assert.equal(statSync(join(dir, f)).mode & 0o777, 0o600);
-    assert.equal(statSync(join(data, 'audit-anchor.json'), { throwIfNoEntry: false }), undefined, 'no anchor before 100 events');
+    assert.equal(
+      statSync(join(data, 'audit-anchor.json'), { throwIfNoEntry: false }),
+      undefined,
+      'no anchor before 100 events',
+    );
   } finally {
     cleanup(data);
   }
@@ -229,7 +242,7 @@ test('awkward content still verifies: lone surrogates, deep nesting, huge reques
     for (let i = 0; i < 1000; i++) deep = { d: deep };
     const huge = 'x'.repeat(3 * 1024 * 1024);
     const evs = [
-      await log.append(input(1, { request: { command: 'a\ud800b', 'ключ': '😀', n: 1e21, f: 0.1 } })),
+      await log.append(input(1, { request: { command: 'a\ud800b', ключ: '😀', n: 1e21, f: 0.1 } })),
       await log.append(input(2, { request: deep })),
       await log.append(input(3, { request: { command: 'cat', content: huge } })),
       await log.append(input(4, { request: { __proto__x: 1, ['__proto__']: 2 } as any })),

@@ -14,7 +14,10 @@ import { auditFiles, cleanup, input, tempDir } from './helpers.js';
 const SECRET = 'AKIAIOSFODNN7EXAMPLE';
 
 function svc(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const r = spawnSync(process.execPath, [SVC_BIN, ...args], { encoding: 'utf8', env: { ...process.env, SERVICE_TOKEN: '', ...env } });
+  const r = spawnSync(process.execPath, [SVC_BIN, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, SERVICE_TOKEN: '', ...env },
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -23,7 +26,17 @@ async function makeLog(n: number, clock = new ManualClock(Date.UTC(2026, 4, 20, 
   const dir = join(data, 'audit');
   const log = await openAuditLog({ dir, dataDir: data, clock });
   for (let i = 0; i < n; i++) {
-    await log.append(input(i, i === 1 ? { request: { command: `aws --key ${SECRET}` }, decision: { action: 'deny', matched_policies: ['aws'], evaluation_time_us: 1, message: 'no' } } : {}));
+    await log.append(
+      input(
+        i,
+        i === 1
+          ? {
+              request: { command: `aws --key ${SECRET}` },
+              decision: { action: 'deny', matched_policies: ['aws'], evaluation_time_us: 1, message: 'no' },
+            }
+          : {},
+      ),
+    );
   }
   return { data, dir, log, clock };
 }
@@ -58,7 +71,12 @@ test('verify: exit 1 naming the first bad file and line and what is wrong', asyn
     writeFileSync(file, ls.join('\n'));
     const r = svc(['audit', 'verify', '--audit-dir', dir, '--data-dir', data]);
     assert.equal(r.code, 1);
-    assert.match(r.out, new RegExp(`audit chain BROKEN: ${file.replace(/[.]/g, '\\.')} line 5: prev_hash .* does not match the previous event`));
+    assert.match(
+      r.out,
+      new RegExp(
+        `audit chain BROKEN: ${file.replace(/[.]/g, '\\.')} line 5: prev_hash .* does not match the previous event`,
+      ),
+    );
     const missing = svc(['audit', 'verify', '--audit-dir', join(data, 'nope')]);
     assert.equal(missing.code, 1);
     assert.match(missing.err, /no audit directory at/);
@@ -75,7 +93,9 @@ test('stats: counts by decision, tool, agent, session; --json; bad dates exit 2 
     assert.equal(r.code, 0, r.err);
     assert.match(r.out, /^6 events/);
     assert.match(r.out, /by decision:\n\s+5  allow\n\s+1  deny/);
-    const j = JSON.parse(svc(['audit', 'stats', '--audit-dir', dir, '--from', '2026-05-20', '--to', '2026-05-20', '--json']).out);
+    const j = JSON.parse(
+      svc(['audit', 'stats', '--audit-dir', dir, '--from', '2026-05-20', '--to', '2026-05-20', '--json']).out,
+    );
     assert.deepEqual(j.by_action, { allow: 5, deny: 1 });
     assert.equal(j.total_events, 6);
     const bad = svc(['audit', 'stats', '--audit-dir', dir, '--from', '2026-02-30']);
@@ -107,7 +127,10 @@ test('tail --no-follow prints the last N events, oldest first, redacted', async 
     assert.equal(r.code, 0, r.err);
     const lines = r.out.trim().split('\n');
     assert.equal(lines.length, 4);
-    assert.match(lines[0]!, /^2026-05-20 10:00:00\.000  DENY    exec  claude\/repo\/main  aws --key \[REDACTED\]  \[aws\] no$/);
+    assert.match(
+      lines[0]!,
+      /^2026-05-20 10:00:00\.000  DENY    exec  claude\/repo\/main  aws --key \[REDACTED\]  \[aws\] no$/,
+    );
     assert.match(lines[3]!, /ALLOW .* echo 4/);
     assert.ok(!r.out.includes('\x1b['), 'no colour when stdout is not a terminal');
     const j = svc(['audit', 'tail', '--audit-dir', dir, '-n', '1', '--no-follow', '--json']);
@@ -118,13 +141,21 @@ test('tail --no-follow prints the last N events, oldest first, redacted', async 
 });
 
 function follow(args: string[], env: NodeJS.ProcessEnv = {}) {
-  const child = spawn(process.execPath, [SVC_BIN, 'audit', 'tail', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, [SVC_BIN, 'audit', 'tail', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   const until = (re: RegExp, ms = 5000) =>
     new Promise<void>((resolve, reject) => {
       const t0 = Date.now();
-      const tick = () => (re.test(out) ? resolve() : Date.now() - t0 > ms ? reject(new Error(`no ${re} in: ${out}`)) : setTimeout(tick, 20));
+      const tick = () =>
+        re.test(out)
+          ? resolve()
+          : Date.now() - t0 > ms
+            ? reject(new Error(`no ${re} in: ${out}`))
+            : setTimeout(tick, 20);
       tick();
     });
   const stop = () => new Promise<number | null>((r) => (child.on('exit', (c) => r(c)), child.kill('SIGINT')));
@@ -149,14 +180,22 @@ test('tail follows new events on disk, across a day rotation, and exits 0 on Ctr
   }
 });
 
-test('tail --url follows the server\'s SSE stream with the token', async () => {
+test("tail --url follows the server's SSE stream with the token", async () => {
   let auth = '';
   const server = http.createServer((req, res) => {
     auth = String(req.headers.authorization);
     if (req.url !== '/v1/events/stream') return res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     res.write('data: {"type":"connected"}\n\n');
-    const ev = { id: 'X', timestamp: '2026-05-20T10:00:00.000Z', agent: 'a', session: 's', tool: 'exec', request: { command: `curl -H "Authorization: Bearer ${SECRET}xyzxyzxyz"` }, decision: { action: 'ask', matched_policies: [], evaluation_time_us: 1, message: 'needs approval' } };
+    const ev = {
+      id: 'X',
+      timestamp: '2026-05-20T10:00:00.000Z',
+      agent: 'a',
+      session: 's',
+      tool: 'exec',
+      request: { command: `curl -H "Authorization: Bearer ${SECRET}xyzxyzxyz"` },
+      decision: { action: 'ask', matched_policies: [], evaluation_time_us: 1, message: 'needs approval' },
+    };
     res.write(`data: ${JSON.stringify({ type: 'audit', event: ev })}\n\n`);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

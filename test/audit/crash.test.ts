@@ -60,4 +60,3 @@ test('kill -9 under 16 concurrent writers loses no acknowledged event and leaves
     cleanup(data);
   }
 });
-

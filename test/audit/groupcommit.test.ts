@@ -132,7 +132,10 @@ for (const mode of ['write', 'fsync'] as const) {
       assert.equal(b.prev_hash, a.hash, 'the chain skips nothing: failed events never happened');
       await log.close();
       const evs = readEvents(dir);
-      assert.deepEqual(evs.map((e) => e.request.command), ['echo before', 'echo after']);
+      assert.deepEqual(
+        evs.map((e) => e.request.command),
+        ['echo before', 'echo after'],
+      );
       assert.equal((await verifyChain(dir)).ok, true);
     } finally {
       cleanup(data);

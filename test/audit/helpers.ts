@@ -18,7 +18,13 @@ export function input(i: number | string, over: Partial<AuditInput> = {}): Audit
     session: 'repo/main',
     tool: 'exec',
     request: { command: `echo ${i}` },
-    decision: { action: 'allow', matched_policies: ['default'], evaluation_time_us: 12, message: 'ok', suggestions: [] },
+    decision: {
+      action: 'allow',
+      matched_policies: ['default'],
+      evaluation_time_us: 12,
+      message: 'ok',
+      suggestions: [],
+    },
     ...over,
   };
 }

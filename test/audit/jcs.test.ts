@@ -79,11 +79,17 @@ test('RFC 8785 3.2.3: properties sort by UTF-16 code units', () => {
 });
 
 test('RFC 8785 3.2.3: nested objects are sorted too, arrays keep their order', () => {
-  assert.equal(canonicalize({ b: [3, { z: 1, a: 2 }], a: { d: null, c: 'x' } }), '{"a":{"c":"x","d":null},"b":[3,{"a":2,"z":1}]}');
+  assert.equal(
+    canonicalize({ b: [3, { z: 1, a: 2 }], a: { d: null, c: 'x' } }),
+    '{"a":{"c":"x","d":null},"b":[3,{"a":2,"z":1}]}',
+  );
 });
 
 test('strings: only quote, backslash and C0 controls are escaped, in lowercase hex', () => {
-  assert.equal(canonicalize('\u0000\u001f\b\t\n\f\r"\\/\u007f\u2028'), '"\\u0000\\u001f\\b\\t\\n\\f\\r\\"\\\\/\u007f\u2028"');
+  assert.equal(
+    canonicalize('\u0000\u001f\b\t\n\f\r"\\/\u007f\u2028'),
+    '"\\u0000\\u001f\\b\\t\\n\\f\\r\\"\\\\/\u007f\u2028"',
+  );
   assert.equal(canonicalize('😀'), '"😀"');
 });
 

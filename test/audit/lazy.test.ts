@@ -13,7 +13,9 @@ import { cleanup, input, readEvents, tempDir } from './helpers.js';
 const turn = () => new Promise((r) => setImmediate(r));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function withLog(fn: (log: Awaited<ReturnType<typeof openAuditLog>>, io: ReturnType<typeof countingFs>, dir: string) => Promise<void>) {
+async function withLog(
+  fn: (log: Awaited<ReturnType<typeof openAuditLog>>, io: ReturnType<typeof countingFs>, dir: string) => Promise<void>,
+) {
   const data = tempDir();
   try {
     const dir = join(data, 'audit');
@@ -59,7 +61,12 @@ test('an ordinary append flushes the waiting lazy ones with it, in order', async
     const urgent = log.append(input('urgent'));
     const [a, b] = await Promise.all([lazy, urgent]);
     assert.equal(io.counts.fsync - before, 1);
-    assert.deepEqual(readEvents(dir).slice(1).map((e) => e.id), [a.id, b.id]);
+    assert.deepEqual(
+      readEvents(dir)
+        .slice(1)
+        .map((e) => e.id),
+      [a.id, b.id],
+    );
   });
 });
 

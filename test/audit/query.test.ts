@@ -22,19 +22,23 @@ before(async () => {
   log = await openAuditLog({ dir, dataDir: data, clock, maxSizeBytes: 8 * 1024 });
   // Day 1 (2026-03-09): 120 events over several size-rotated parts.
   for (let i = 0; i < 120; i++) {
-    await log.append(input(i, {
-      agent: i % 3 === 0 ? 'codex' : 'claude',
-      session: `s${i % 2}`,
-      tool: i % 4 === 0 ? 'read' : 'exec',
-      ...(i % 5 === 0 ? { run_id: 'run-7' } : {}),
-      decision: { action: i % 10 === 0 ? 'deny' : 'allow', matched_policies: [], evaluation_time_us: 1, message: '' },
-    }));
+    await log.append(
+      input(i, {
+        agent: i % 3 === 0 ? 'codex' : 'claude',
+        session: `s${i % 2}`,
+        tool: i % 4 === 0 ? 'read' : 'exec',
+        ...(i % 5 === 0 ? { run_id: 'run-7' } : {}),
+        decision: { action: i % 10 === 0 ? 'deny' : 'allow', matched_policies: [], evaluation_time_us: 1, message: '' },
+      }),
+    );
   }
   clock.advance(DAY);
   // Day 2 (2026-03-10, "today"): 3 events, one with an empty agent.
   await log.append(input('a'));
   await log.append(input('b', { agent: '', session: '' }));
-  await log.append(input('c', { decision: { action: 'ask', matched_policies: ['p'], evaluation_time_us: 1, message: 'm' } }));
+  await log.append(
+    input('c', { decision: { action: 'ask', matched_policies: ['p'], evaluation_time_us: 1, message: 'm' } }),
+  );
 });
 
 after(async () => {
@@ -46,7 +50,10 @@ test('events: defaults to today (UTC), newest first, with total_in_file and date
   const r = await log.query();
   assert.equal(r.date, '2026-03-10');
   assert.equal(r.total_in_file, 3);
-  assert.deepEqual(r.events.map((e) => e.request.command), ['echo c', 'echo b', 'echo a']);
+  assert.deepEqual(
+    r.events.map((e) => e.request.command),
+    ['echo c', 'echo b', 'echo a'],
+  );
   assert.equal(r.next_offset, 0);
 });
 
@@ -67,7 +74,11 @@ test('events: limit defaults to 50 and caps at 500; offset pages through every e
   }
   assert.equal(seen.size, 120);
   assert.equal((await log.query({ date: '2026-03-09', limit: 1000 })).events.length, 120);
-  assert.equal((await log.query({ date: '2026-03-09', limit: '0' })).events.length, 50, 'a non-positive limit means the default');
+  assert.equal(
+    (await log.query({ date: '2026-03-09', limit: '0' })).events.length,
+    50,
+    'a non-positive limit means the default',
+  );
   assert.equal((await log.query({ date: '2026-03-09', limit: 'x' })).events.length, 50);
   assert.equal((await log.query({ date: '2026-03-09', offset: 118 })).events.length, 2);
   assert.equal((await log.query({ date: '2026-03-09', offset: 500 })).events.length, 0);
@@ -98,7 +109,10 @@ test('events: exact filters on tool, action, agent, session and run_id combine',
   assert.equal(run.events.length, 24);
   assert.ok(run.events.every((e) => e.run_id === 'run-7'));
   const both = await q({ tool: 'read', action: 'deny', agent: 'codex' });
-  assert.deepEqual(both.events.map((e) => e.request.command), ['echo 60', 'echo 0']);
+  assert.deepEqual(
+    both.events.map((e) => e.request.command),
+    ['echo 60', 'echo 0'],
+  );
   assert.equal(both.total_in_file, 120, 'total_in_file counts before filters');
   const paged = await log.query({ date: '2026-03-09', action: 'deny', limit: 5 });
   assert.equal(paged.next_offset, 5);
@@ -109,7 +123,17 @@ test('events: exact filters on tool, action, agent, session and run_id combine',
 });
 
 test('dates must be real calendar days in YYYY-MM-DD; nothing escapes the audit dir', async () => {
-  for (const bad of ['2026-13-01', '../../etc', '2026-02-30', '2026-2-1', '2026-03-09/../../x', '2026-03-09.1', '20260309', '2025-02-29', '0000-01-01']) {
+  for (const bad of [
+    '2026-13-01',
+    '../../etc',
+    '2026-02-30',
+    '2026-2-1',
+    '2026-03-09/../../x',
+    '2026-03-09.1',
+    '20260309',
+    '2025-02-29',
+    '0000-01-01',
+  ]) {
     await assert.rejects(log.query({ date: bad }), AuditQueryError, bad);
     await assert.rejects(log.exportDay(bad), AuditQueryError, bad);
     await assert.rejects(log.stats(bad, '2026-03-10'), AuditQueryError, bad);
@@ -146,7 +170,13 @@ test('stats: totals and per-name counts over a day range; empty agent/session ar
   assert.ok(!('' in s.by_agent) && !('' in s.by_session));
   const today = await log.stats();
   assert.equal(today.total_events, 3);
-  assert.deepEqual(await log.stats('2026-01-01', '2026-01-31'), { total_events: 0, by_action: {}, by_tool: {}, by_agent: {}, by_session: {} });
+  assert.deepEqual(await log.stats('2026-01-01', '2026-01-31'), {
+    total_events: 0,
+    by_action: {},
+    by_tool: {},
+    by_agent: {},
+    by_session: {},
+  });
   await assert.rejects(log.stats('2026-03-10', '2026-03-09'), /to \(2026-03-09\) is before from/);
   await assert.rejects(log.stats('2024-01-01', '2026-03-09'), /at most 366 days/);
 });
@@ -180,7 +210,9 @@ test('a 1 MiB request is stored whole, queried and exported; stats stream a larg
 
     // A large day written directly (stats do not verify hashes): 50k lines.
     mkdirSync(join(d, 'big'), { recursive: true });
-    const line = JSON.stringify({ ...input(0), id: 'X', timestamp: '', schema: 'service.audit.v1', prev_hash: '', hash: '' }) + '\n';
+    const line =
+      JSON.stringify({ ...input(0), id: 'X', timestamp: '', schema: 'service.audit.v1', prev_hash: '', hash: '' }) +
+      '\n';
     writeFileSync(join(d, 'big', '2026-01-01.jsonl'), line.repeat(50_000));
     const s = await new AuditReader(join(d, 'big'), c).stats('2026-01-01', '2026-01-01');
     assert.equal(s.total_events, 50_000);
@@ -194,7 +226,14 @@ test('readers skip a torn last line and lines that do not parse', async () => {
   const d = tempDir();
   try {
     mkdirSync(join(d, 'a'));
-    const ok = JSON.stringify({ ...input(1), id: 'A', timestamp: '', schema: 'service.audit.v1', prev_hash: '', hash: '' });
+    const ok = JSON.stringify({
+      ...input(1),
+      id: 'A',
+      timestamp: '',
+      schema: 'service.audit.v1',
+      prev_hash: '',
+      hash: '',
+    });
     writeFileSync(join(d, 'a', '2026-01-01.jsonl'), `${ok}\nnot json\n${ok}\n{"torn":`);
     const r = new AuditReader(join(d, 'a'), new ManualClock(Date.UTC(2026, 0, 1)));
     const q = await r.query();

@@ -92,7 +92,10 @@ test('startNewChain records the break (prev_hash "") and verify accepts exactly 
     ls.splice(3, 1); // delete line 4
     writeFileSync(file, ls.join('\n'));
     const log = await openAuditLog({ dir, dataDir: data, clock, startNewChain: true });
-    assert.deepEqual(log.opened.newSegment && { file: log.opened.newSegment.file, line: log.opened.newSegment.line }, { file: '2026-02-10.jsonl', line: 4 });
+    assert.deepEqual(log.opened.newSegment && { file: log.opened.newSegment.file, line: log.opened.newSegment.line }, {
+      file: '2026-02-10.jsonl',
+      line: 4,
+    });
     const after = await log.append(input('after'));
     await log.close();
     const all = readEvents(dir);

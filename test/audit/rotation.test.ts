@@ -145,7 +145,10 @@ test('a concurrent batch spanning a day change and a size limit still forms one 
     await Promise.all(Array.from({ length: 12 }, (_, i) => log.append(input(i))));
     await log.close();
     const files = auditFiles(dir);
-    assert.ok(files.some((f) => f.startsWith('2026-07-02')), files.join());
+    assert.ok(
+      files.some((f) => f.startsWith('2026-07-02')),
+      files.join(),
+    );
     assert.equal(readEvents(dir).length, 12);
     assert.equal((await verifyChain(dir)).ok, true);
   } finally {

@@ -21,14 +21,33 @@ before(async () => {
   // The token store re-reads its file on a timer: ask (a preview, which records nothing) until
   // the server knows the new token.
   for (let i = 0; ; i++) {
-    const r = await srv.req('POST', '/v1/preflight/exec', { agent: 'a', session: 's', params: { command: 'ls' } }, evalToken);
+    const r = await srv.req(
+      'POST',
+      '/v1/preflight/exec',
+      { agent: 'a', session: 's', params: { command: 'ls' } },
+      evalToken,
+    );
     if (r.status === 200) break;
     assert.ok(i < 400, 'the server never accepted the new token');
     await new Promise((res) => setTimeout(res, 25));
   }
   // Two tool calls through the real decision path, and a few direct events.
-  assert.equal((await srv.req('POST', '/v1/tool/exec', { agent: 'claude', session: 'main', run_id: 'r1', params: { command: `git push https://x:${SECRET}@github.com/o/r` } })).status, 200);
-  assert.equal((await srv.req('POST', '/v1/tool/exec', { agent: 'claude', session: 'main', params: { command: 'rm -rf /' } })).status, 403);
+  assert.equal(
+    (
+      await srv.req('POST', '/v1/tool/exec', {
+        agent: 'claude',
+        session: 'main',
+        run_id: 'r1',
+        params: { command: `git push https://x:${SECRET}@github.com/o/r` },
+      })
+    ).status,
+    200,
+  );
+  assert.equal(
+    (await srv.req('POST', '/v1/tool/exec', { agent: 'claude', session: 'main', params: { command: 'rm -rf /' } }))
+      .status,
+    403,
+  );
   for (let i = 0; i < 5; i++) await srv.ctx.audit!.append(input(i, { agent: 'codex', session: 'other' }));
 });
 
@@ -73,7 +92,9 @@ test('GET /v1/audit/events: 400 for dates that are not real days or try to escap
 });
 
 test('GET /v1/audit/export: the raw day as application/jsonl, secrets included (it is the evidence)', async () => {
-  const res = await fetch(`${srv.url}/v1/audit/export?date=2026-04-14`, { headers: { authorization: `Bearer ${srv.token}` } });
+  const res = await fetch(`${srv.url}/v1/audit/export?date=2026-04-14`, {
+    headers: { authorization: `Bearer ${srv.token}` },
+  });
   assert.equal(res.status, 200);
   assert.match(res.headers.get('content-type')!, /^application\/jsonl/);
   assert.match(res.headers.get('content-disposition')!, /attachment; filename="svc-audit-2026-04-14\.jsonl"/);

@@ -17,7 +17,13 @@ const SECRET = 'AKIAIOSFODNN7EXAMPLE';
 const denyInput = () =>
   input('x', {
     request: { command: `aws s3 ls --key ${SECRET}`, password: 'hunter2' },
-    decision: { action: 'deny', matched_policies: ['block-aws'], evaluation_time_us: 5, message: 'no | cloud = creds\nplease', suggestions: [] },
+    decision: {
+      action: 'deny',
+      matched_policies: ['block-aws'],
+      evaluation_time_us: 5,
+      message: 'no | cloud = creds\nplease',
+      suggestions: [],
+    },
   });
 
 function waitFor<T>(get: () => T | undefined, ms = 3000): Promise<T> {
@@ -72,7 +78,12 @@ test('syslog over TCP uses octet counting; anchors are sent too; CEF as the mess
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   try {
     const port = (server.address() as net.AddressInfo).port;
-    const log = await openAuditLog({ dir: join(data, 'audit'), dataDir: data, syslog: `tcp://127.0.0.1:${port}`, cef: true });
+    const log = await openAuditLog({
+      dir: join(data, 'audit'),
+      dataDir: data,
+      syslog: `tcp://127.0.0.1:${port}`,
+      cef: true,
+    });
     await log.append(denyInput());
     for (let i = 0; i < 99; i++) await log.append(input(i));
     const frames = await waitFor(() => {
@@ -120,31 +131,42 @@ test('syslog over a Unix stream socket, newline framed', async () => {
 });
 
 const haveTools = spawnSync('python3', ['--version']).status === 0 && spawnSync('logger', ['--help']).status === 0;
-test('syslog to a Unix datagram socket (like /dev/log) goes through logger(1)', { skip: !haveTools && 'needs python3 and logger' }, async () => {
-  const data = tempDir();
-  const path = join(data, 'dev-log');
-  const py = spawn('python3', ['-c', `
+test(
+  'syslog to a Unix datagram socket (like /dev/log) goes through logger(1)',
+  { skip: !haveTools && 'needs python3 and logger' },
+  async () => {
+    const data = tempDir();
+    const path = join(data, 'dev-log');
+    const py = spawn(
+      'python3',
+      [
+        '-c',
+        `
 import socket, sys
 s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM); s.bind(${JSON.stringify(path)})
 print("ready", flush=True)
 while True:
     print(s.recv(65535).decode("utf8", "replace").replace("\\n", " "), flush=True)
-`], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  py.stdout.on('data', (d) => (out += d.toString('utf8')));
-  try {
-    await waitFor(() => (out.includes('ready') ? true : undefined));
-    const log = await openAuditLog({ dir: join(data, 'audit'), dataDir: data, syslog: `unix://${path}` });
-    const ev = await log.append(denyInput());
-    const line = await waitFor(() => out.split('\n').find((l) => l.includes(ev.id)));
-    await log.close();
-    assert.match(line, /^<132>1 \S+ \S+ svc /);
-    assert.ok(!line.includes(SECRET));
-  } finally {
-    py.kill();
-    cleanup(data);
-  }
-});
+`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    py.stdout.on('data', (d) => (out += d.toString('utf8')));
+    try {
+      await waitFor(() => (out.includes('ready') ? true : undefined));
+      const log = await openAuditLog({ dir: join(data, 'audit'), dataDir: data, syslog: `unix://${path}` });
+      const ev = await log.append(denyInput());
+      const line = await waitFor(() => out.split('\n').find((l) => l.includes(ev.id)));
+      await log.close();
+      assert.match(line, /^<132>1 \S+ \S+ svc /);
+      assert.ok(!line.includes(SECRET));
+    } finally {
+      py.kill();
+      cleanup(data);
+    }
+  },
+);
 
 test('--cef without syslog writes one CEF line per event to the stream (stderr by default)', async () => {
   const data = tempDir();
@@ -156,7 +178,10 @@ test('--cef without syslog writes one CEF line per event to the stream (stderr b
     const ev = await log.append(denyInput());
     await waitFor(() => (text.includes('\n') ? true : undefined));
     await log.close();
-    assert.match(text, new RegExp(`^CEF:0\\|svc\\|svc\\|.*externalId=${ev.id} act=deny suser=claude cs1Label=session cs1=repo/main`));
+    assert.match(
+      text,
+      new RegExp(`^CEF:0\\|svc\\|svc\\|.*externalId=${ev.id} act=deny suser=claude cs1Label=session cs1=repo/main`),
+    );
     assert.equal(text.split('\n').length, 2);
   } finally {
     cleanup(data);
@@ -164,11 +189,21 @@ test('--cef without syslog writes one CEF line per event to the stream (stderr b
 });
 
 test('formatCef escapes header pipes and extension equals signs, backslashes and newlines', () => {
-  const line = formatCef({
-    id: 'ID', timestamp: '2026-01-01T00:00:00.000Z', schema: 'service.audit.v1', agent: 'a=b', session: 's\\t', tool: 'exec',
-    request: { command: 'x|y=z\r\n' }, decision: { action: 'ask', matched_policies: ['p1', 'p2'], evaluation_time_us: 1, message: 'm|n\\' },
-    prev_hash: '', hash: 'sha256:00',
-  }, '1.0');
+  const line = formatCef(
+    {
+      id: 'ID',
+      timestamp: '2026-01-01T00:00:00.000Z',
+      schema: 'service.audit.v1',
+      agent: 'a=b',
+      session: 's\\t',
+      tool: 'exec',
+      request: { command: 'x|y=z\r\n' },
+      decision: { action: 'ask', matched_policies: ['p1', 'p2'], evaluation_time_us: 1, message: 'm|n\\' },
+      prev_hash: '',
+      hash: 'sha256:00',
+    },
+    '1.0',
+  );
   assert.ok(line.startsWith('CEF:0|svc|svc|1.0|ask|m\\|n\\\\|5|'), line);
   assert.ok(line.includes('suser=a\\=b'));
   assert.ok(line.includes('cs1=s\\\\t'));
@@ -199,7 +234,9 @@ test('webhook: batched JSON array POSTs, a failed POST is retried with backoff, 
   try {
     const url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/hook`;
     const log = await openAuditLog({
-      dir: join(data, 'audit'), dataDir: data, webhookUrl: url,
+      dir: join(data, 'audit'),
+      dataDir: data,
+      webhookUrl: url,
       webhook: { batchMax: 10, flushIntervalMs: 20, retryBaseMs: 30 },
     });
     const evs = await Promise.all(Array.from({ length: 10 }, (_, i) => log.append(i === 0 ? denyInput() : input(i))));
@@ -207,7 +244,10 @@ test('webhook: batched JSON array POSTs, a failed POST is retried with backoff, 
     await log.close();
     assert.equal(calls, 2, 'one failure, one retry');
     assert.equal(bodies.length, 1);
-    assert.deepEqual(bodies[0]!.map((e) => e.id), evs.map((e) => e.id));
+    assert.deepEqual(
+      bodies[0]!.map((e) => e.id),
+      evs.map((e) => e.id),
+    );
     assert.ok(!JSON.stringify(bodies[0]).includes(SECRET));
     assert.deepEqual(log.sinkDropped(), { fanout: 0, webhook: 0 });
   } finally {
@@ -225,7 +265,9 @@ test('webhook: a receiver that stays down costs dropped events (counted), never 
   probe.close();
   try {
     const log = await openAuditLog({
-      dir: join(data, 'audit'), dataDir: data, webhookUrl: `http://127.0.0.1:${port}/`,
+      dir: join(data, 'audit'),
+      dataDir: data,
+      webhookUrl: `http://127.0.0.1:${port}/`,
       webhook: { batchMax: 5, flushIntervalMs: 5, retryBaseMs: 5, maxAttempts: 2, maxQueue: 20, closeTimeoutMs: 200 },
     });
     await Promise.all(Array.from({ length: 60 }, (_, i) => log.append(input(i))));
@@ -278,8 +320,16 @@ test('bad sink settings are refused before anything is written', async () => {
       assert.throws(() => parseSyslogTarget(bad), /invalid --syslog/);
       await assert.rejects(openAuditLog({ dir: join(data, 'audit'), dataDir: data, syslog: bad }), /invalid --syslog/);
     }
-    await assert.rejects(openAuditLog({ dir: join(data, 'audit'), dataDir: data, webhookUrl: 'file:///etc/passwd' }), /invalid --audit-webhook/);
-    assert.deepEqual(parseSyslogTarget('logs.example:1514'), { proto: 'udp', host: 'logs.example', port: 1514, path: '' });
+    await assert.rejects(
+      openAuditLog({ dir: join(data, 'audit'), dataDir: data, webhookUrl: 'file:///etc/passwd' }),
+      /invalid --audit-webhook/,
+    );
+    assert.deepEqual(parseSyslogTarget('logs.example:1514'), {
+      proto: 'udp',
+      host: 'logs.example',
+      port: 1514,
+      path: '',
+    });
     assert.deepEqual(parseSyslogTarget('tcp://[::1]'), { proto: 'tcp', host: '::1', port: 601, path: '' });
     assert.deepEqual(parseSyslogTarget('unix:///dev/log'), { proto: 'unix', host: '', port: 0, path: '/dev/log' });
   } finally {

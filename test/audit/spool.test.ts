@@ -9,11 +9,23 @@ import { join } from 'node:path';
 import { SVC_BIN } from '../helpers/spawn.js';
 import { startTestServer } from '../helpers/server.js';
 import { openAuditLog } from '../../src/audit/log.js';
-import { appendSpool, foldSpool, spoolEvent, FOLDING_FILE, MAX_SPOOL_BYTES, SPOOL_FILE, type SpoolRecord } from '../../src/audit/spool.js';
+import {
+  appendSpool,
+  foldSpool,
+  spoolEvent,
+  FOLDING_FILE,
+  MAX_SPOOL_BYTES,
+  SPOOL_FILE,
+  type SpoolRecord,
+} from '../../src/audit/spool.js';
 import { cleanup, readEvents, tempDir } from './helpers.js';
 
 function svc(args: string[], env: NodeJS.ProcessEnv, input = '') {
-  const r = spawnSync(process.execPath, [SVC_BIN, ...args], { input, encoding: 'utf8', env: { PATH: process.env.PATH, ...env } });
+  const r = spawnSync(process.execPath, [SVC_BIN, ...args], {
+    input,
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH, ...env },
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
@@ -39,8 +51,19 @@ const clientReported = (dir: string) => readEvents(dir).filter((e) => e.source =
 test('a hook decision made while the server was away is in the audit chain after the next start, once', async () => {
   const data = tempDir();
   try {
-    const hookPayload = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, session_id: 's-1', tool_use_id: 'toolu_1', cwd: data });
-    const hook = svc(['hook', 'claude-code'], { HOME: data, SERVICE_HOME: data, SERVICE_URL: 'http://127.0.0.1:9' }, hookPayload);
+    const hookPayload = JSON.stringify({
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'rm -rf /' },
+      session_id: 's-1',
+      tool_use_id: 'toolu_1',
+      cwd: data,
+    });
+    const hook = svc(
+      ['hook', 'claude-code'],
+      { HOME: data, SERVICE_HOME: data, SERVICE_URL: 'http://127.0.0.1:9' },
+      hookPayload,
+    );
     assert.equal(hook.code, 0, hook.err);
     assert.equal(JSON.parse(hook.out).hookSpecificOutput.permissionDecision, 'deny');
     assert.ok(statSync(join(data, SPOOL_FILE)).size > 0);
@@ -88,11 +111,17 @@ test('a fold cut short after some records were written resumes without duplicati
     log = await openAuditLog({ dir, dataDir: data });
     const res = await foldSpool(data, dir, log);
     assert.deepEqual(res, { folded: 1, skipped: 2, invalid: 0 });
-    assert.deepEqual(clientReported(dir).map((e) => e.request.command), ['cmd 1', 'cmd 2', 'cmd 3']);
+    assert.deepEqual(
+      clientReported(dir).map((e) => e.request.command),
+      ['cmd 1', 'cmd 2', 'cmd 3'],
+    );
     assert.ok(!existsSync(join(data, FOLDING_FILE)));
     const next = await foldSpool(data, dir, log);
     assert.deepEqual(next, { folded: 1, skipped: 0, invalid: 0 });
-    assert.deepEqual(clientReported(dir).map((e) => e.request.command), ['cmd 1', 'cmd 2', 'cmd 3', 'cmd 4']);
+    assert.deepEqual(
+      clientReported(dir).map((e) => e.request.command),
+      ['cmd 1', 'cmd 2', 'cmd 3', 'cmd 4'],
+    );
     await log.close();
   } finally {
     cleanup(data);
@@ -110,13 +139,21 @@ test('lines that are not spool records are dropped and counted; a live call cann
     await log.close();
     const srv = await startTestServer({ dataDir: data });
     try {
-      const r = await srv.req('POST', '/v1/tool/exec', { agent: 'a', session: 's', params: { command: 'ls', source: 'client-reported' } });
+      const r = await srv.req('POST', '/v1/tool/exec', {
+        agent: 'a',
+        session: 's',
+        params: { command: 'ls', source: 'client-reported' },
+      });
       assert.equal(r.status, 200);
     } finally {
       await srv.stop();
     }
     const all = readEvents(dir);
-    assert.equal(all.filter((e) => e.source === 'client-reported').length, 1, 'only the folded record carries the mark');
+    assert.equal(
+      all.filter((e) => e.source === 'client-reported').length,
+      1,
+      'only the folded record carries the mark',
+    );
   } finally {
     cleanup(data);
   }

@@ -61,7 +61,10 @@ test('CLI: --json summary (with every result under --verbose); argument errors e
     r = await s.svc(['bench', '--corpus', s.dir + '/none.yaml']);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /does not exist/);
-    const dup = s.file('dup.yaml', 'cases:\n  - {id: x, params: {command: ls}, expected: allow}\n  - {id: x, params: {command: ls}, expected: allow}\n');
+    const dup = s.file(
+      'dup.yaml',
+      'cases:\n  - {id: x, params: {command: ls}, expected: allow}\n  - {id: x, params: {command: ls}, expected: allow}\n',
+    );
     r = await s.svc(['bench', '--corpus', dup]);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /duplicate case id x/);
@@ -84,7 +87,12 @@ test('CLI: the shipped corpora against the shipped standard policy meet the bars
 function fake(actions: Record<string, Decision['action']>): Evaluator {
   return {
     evaluate(call: ToolCall): Decision {
-      return { action: actions[String(call.params.command)] ?? 'allow', message: 'm', matchedPolicies: [], evalDurationUs: 0 };
+      return {
+        action: actions[String(call.params.command)] ?? 'allow',
+        message: 'm',
+        matchedPolicies: [],
+        evalDurationUs: 0,
+      };
     },
   };
 }
@@ -92,7 +100,10 @@ function fake(actions: Record<string, Decision['action']>): Evaluator {
 test('scoring: ask stops an ask case but not a deny case unless accepted; webhook counts as ask', () => {
   const s = sandbox();
   try {
-    const c = loadCorpus(s.file('c.yaml', `cases:
+    const c = loadCorpus(
+      s.file(
+        'c.yaml',
+        `cases:
   - {id: d, params: {command: d}, expected: deny}
   - {id: da, params: {command: da}, expected: deny, accept: [ask]}
   - {id: a, params: {command: a}, expected: ask}
@@ -100,10 +111,18 @@ test('scoring: ask stops an ask case but not a deny case unless accepted; webhoo
   - {id: w, params: {command: w}, expected: ask}
   - {id: bw, params: {command: bw}, expected: allow}
   - {id: bd, params: {command: bd}, expected: watch}
-`));
+`,
+      ),
+    );
     const r = runCorpus(fake({ d: 'ask', da: 'ask', a: 'ask', ad: 'deny', w: 'webhook', bw: 'watch', bd: 'deny' }), c);
-    assert.deepEqual(r.failures.map((f) => f.id), ['d', 'bd']);
-    assert.deepEqual(r.differences.map((f) => f.id), ['da', 'ad', 'bw']);
+    assert.deepEqual(
+      r.failures.map((f) => f.id),
+      ['d', 'bd'],
+    );
+    assert.deepEqual(
+      r.differences.map((f) => f.id),
+      ['da', 'ad', 'bw'],
+    );
     assert.equal(r.results.find((x) => x.id === 'w')!.got, 'ask');
   } finally {
     s.cleanup();
@@ -113,20 +132,31 @@ test('scoring: ask stops an ask case but not a deny case unless accepted; webhoo
 test('corpus loading: the peer format (input, severity, defaults) and clear errors', () => {
   const s = sandbox();
   try {
-    const peer = loadCorpus(s.file('peer.yaml', `version: 2
+    const peer = loadCorpus(
+      s.file(
+        'peer.yaml',
+        `version: 2
 defaults: {expected: deny}
 cases:
   - {id: P-1, name: wipe, category: destructive, severity: critical, tool: exec, input: {command: "rm -rf /"}}
   - {id: P-2, category: creds, severity: medium, tool: read, input: {path: /etc/shadow}, expected: require_approval}
-`));
+`,
+      ),
+    );
     assert.equal(peer[0]!.weight, 3);
     assert.equal(peer[0]!.expected, 'deny');
     assert.equal(peer[0]!.note, 'wipe');
     assert.equal(peer[1]!.expected, 'ask');
     assert.equal(peer[1]!.weight, 1);
     assert.throws(() => loadCorpus(s.file('e1.yaml', 'cases:\n  - {id: x, expected: deny}\n')), CorpusError);
-    assert.throws(() => loadCorpus(s.file('e2.yaml', 'cases:\n  - {id: x, params: {command: ls}, expected: maybe}\n')), /expected must be one of/);
-    assert.throws(() => loadCorpus(s.file('e3.yaml', 'cases:\n  - {id: x, params: {command: ls}, expected: deny, weight: -1}\n')), /weight/);
+    assert.throws(
+      () => loadCorpus(s.file('e2.yaml', 'cases:\n  - {id: x, params: {command: ls}, expected: maybe}\n')),
+      /expected must be one of/,
+    );
+    assert.throws(
+      () => loadCorpus(s.file('e3.yaml', 'cases:\n  - {id: x, params: {command: ls}, expected: deny, weight: -1}\n')),
+      /weight/,
+    );
     assert.throws(() => loadCorpus(s.file('e4.yaml', 'just: text\n')), /list of cases/);
   } finally {
     s.cleanup();

@@ -48,7 +48,9 @@ test('compound commands: allow/watch need every part; explain shows the parts', 
     assert.deepEqual(x.command.components, ['curl -s https://x.example', 'jq .']);
     assert.equal(x.command.composite, true);
     assert.equal(x.decision.action, 'allow', 'the watch on curl * does not cover jq');
-    assert.ok(x.rules.some((rule: { policy: string; status: string }) => rule.policy === 'net' && rule.status === 'near'));
+    assert.ok(
+      x.rules.some((rule: { policy: string; status: string }) => rule.policy === 'net' && rule.status === 'near'),
+    );
   } finally {
     s.cleanup();
   }
@@ -58,7 +60,17 @@ test('paths and URLs: readings for the file and fetch tools', async () => {
   const s = sandbox();
   try {
     const p = s.file('p.yaml', SMALL_POLICY);
-    let r = await s.svc(['policy', 'explain', '.ssh/../.ssh/id_rsa', '--tool', 'read', '--workdir', '/home/dev', '--config', p]);
+    let r = await s.svc([
+      'policy',
+      'explain',
+      '.ssh/../.ssh/id_rsa',
+      '--tool',
+      'read',
+      '--workdir',
+      '/home/dev',
+      '--config',
+      p,
+    ]);
     assert.match(r.stdout, /Path readings:\n {2}\/home\/dev\/\.ssh\/id_rsa/);
     assert.match(r.stdout, /^Decision: +deny \(policy keys\)$/m);
     r = await s.svc(['policy', 'explain', 'https://PasteBin.com./raw/x', '--tool', 'fetch', '--config', p]);
@@ -88,26 +100,46 @@ test('the shipped standard profile explains a sudo-wrapped credential read', asy
 });
 
 test('whyText: mixed answers name the precedence', () => {
-  const rule = (policy: string, action: string, decided: boolean) => ({ policy, file: 'f', line: 1, index: 0, action, status: 'matched' as const, reason: 'x', decided, groups: [] });
+  const rule = (policy: string, action: string, decided: boolean) => ({
+    policy,
+    file: 'f',
+    line: 1,
+    index: 0,
+    action,
+    status: 'matched' as const,
+    reason: 'x',
+    decided,
+    groups: [],
+  });
   const x = {
-    call: { tool: 'exec', agent: 'a', session: '' }, fields: {},
+    call: { tool: 'exec', agent: 'a', session: '' },
+    fields: {},
     rules: [rule('w', 'watch', false), rule('p', 'ask', true)],
     decision: { action: 'ask', message: 'm', matchedPolicies: ['p', 'w'], evalDurationUs: 1 },
   } as unknown as ExplainResult;
-  assert.match(whyText(x), /answered ask, watch; the strongest \(deny > webhook > ask > watch > allow\) wins\. p rule 1/);
+  assert.match(
+    whyText(x),
+    /answered ask, watch; the strongest \(deny > webhook > ask > watch > allow\) wins\. p rule 1/,
+  );
 });
 
 test('explain names the layers: the base profile, then each user policy file', async () => {
   const s = sandbox();
   try {
-    s.file('home/policies/team.yaml', 'version: "1"\npolicies:\n  - name: team-deploys\n    match: { tool: exec }\n    rules: [{ action: ask, when: { command_matches: ["make deploy*"] } }]\n');
+    s.file(
+      'home/policies/team.yaml',
+      'version: "1"\npolicies:\n  - name: team-deploys\n    match: { tool: exec }\n    rules: [{ action: ask, when: { command_matches: ["make deploy*"] } }]\n',
+    );
     const r = await s.svc(['policy', 'explain', 'rm -rf /']);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /^Layers: +standard \+ team\.yaml$/m);
     assert.match(r.stdout, /^Decision: +deny/m);
     const j = await s.svc(['policy', 'explain', 'make deploy', '--json']);
     const x = JSON.parse(j.stdout);
-    assert.deepEqual(x.layers.map((l: { name: string }) => l.name), ['standard', 'team.yaml']);
+    assert.deepEqual(
+      x.layers.map((l: { name: string }) => l.name),
+      ['standard', 'team.yaml'],
+    );
     assert.equal(x.decision.action, 'ask');
   } finally {
     s.cleanup();

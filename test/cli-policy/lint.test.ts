@@ -85,8 +85,22 @@ test('patterns that can never match are errors', () => {
 `);
   const msgs = ds.filter((d) => d.code === 'bad-pattern').map((d) => d.message);
   assert.equal(msgs.length, 10, msgs.join('\n'));
-  for (const frag of ['empty pattern', 'empty character class', 'unclosed', 'ends a range', 'reversed', 'at most 2 **', 'bare "-"', '"~" is only meaningful', 'leading "./"', '"/../"']) {
-    assert.ok(msgs.some((m) => m.includes(frag)), `missing: ${frag}`);
+  for (const frag of [
+    'empty pattern',
+    'empty character class',
+    'unclosed',
+    'ends a range',
+    'reversed',
+    'at most 2 **',
+    'bare "-"',
+    '"~" is only meaningful',
+    'leading "./"',
+    '"/../"',
+  ]) {
+    assert.ok(
+      msgs.some((m) => m.includes(frag)),
+      `missing: ${frag}`,
+    );
   }
 });
 
@@ -97,7 +111,13 @@ test('suspicious patterns are warnings: [! is not negation, pipes in command pat
         when:
           command_matches: ["rm [!a]x", "curl * | sh", "*curl * | sh*"]
 `);
-  assert.deepEqual(ds.map((d) => [d.severity, d.code]), [['warning', 'suspicious-pattern'], ['warning', 'suspicious-pattern']]);
+  assert.deepEqual(
+    ds.map((d) => [d.severity, d.code]),
+    [
+      ['warning', 'suspicious-pattern'],
+      ['warning', 'suspicious-pattern'],
+    ],
+  );
 });
 
 test('regex risks: nested quantifiers, backreferences, length, syntax; inline flags are fine', () => {
@@ -139,7 +159,11 @@ test('shadowing: an earlier unconditional rule, an identical or broader pattern 
           path_matches: ["/etc/ssh/*", "/etc/passwd"]
 `);
   const sh = ds.filter((d) => d.code === 'shadowed');
-  assert.deepEqual(sh.map((d) => d.line), [8, 10, 18, 25], sh.map((d) => d.message).join('\n'));
+  assert.deepEqual(
+    sh.map((d) => d.line),
+    [8, 10, 18, 25],
+    sh.map((d) => d.message).join('\n'),
+  );
   assert.match(sh[0]!.message, /redundant/);
   assert.match(sh[2]!.message, /matches every call first/);
   assert.ok(!ds.some((d) => d.line === 12), 'gitk is not covered by "git *"');
@@ -190,8 +214,12 @@ test('other warnings: exclusion-only when, default with conditions, priority 0, 
     rules: []
 `);
   assert.deepEqual(codes(ds), [
-    '5:warning:priority-zero', '6:error:tool-case', '6:warning:unknown-tool',
-    '9:warning:never-fires', '11:warning:default-ignores-conditions', '13:warning:no-rules',
+    '5:warning:priority-zero',
+    '6:error:tool-case',
+    '6:warning:unknown-tool',
+    '9:warning:never-fires',
+    '11:warning:default-ignores-conditions',
+    '13:warning:no-rules',
   ]);
 });
 
@@ -209,7 +237,8 @@ tests:
 policies: []
 `);
   const msgs = ds.map((d) => `${d.line}:${d.code}`);
-  for (const m of ['1:bad-version', '2:bad-default-action', '6:duplicate-name', '9:test-tool', '9:test-expect']) assert.ok(msgs.includes(m), `missing ${m} in ${msgs}`);
+  for (const m of ['1:bad-version', '2:bad-default-action', '6:duplicate-name', '9:test-tool', '9:test-expect'])
+    assert.ok(msgs.includes(m), `missing ${m} in ${msgs}`);
   assert.ok(ds.some((d) => d.code === 'multiple-documents' || d.code === 'parse-error'));
   assert.match(ds.find((d) => d.code === 'bad-default-action')!.message, /did you mean "allow"/);
 });
@@ -236,19 +265,32 @@ test('glob helpers: coverage is conservative, problems mirror the matcher', () =
 test('CLI: exit 1 with errors, 0 with warnings only, --json; the shipped profiles are clean', async () => {
   const s = sandbox();
   try {
-    const bad = s.file('bad.yaml', `${HEAD}  - name: a\n    rules:\n      - action: deny\n        when: {comand_matches: [x]}\n`);
+    const bad = s.file(
+      'bad.yaml',
+      `${HEAD}  - name: a\n    rules:\n      - action: deny\n        when: {comand_matches: [x]}\n`,
+    );
     let r = await s.svc(['policy', 'lint', bad]);
     assert.equal(r.code, 1);
     assert.match(r.stdout, /bad\.yaml:7:\d+: error: unknown key "comand_matches".*did you mean "command_matches"/);
     assert.match(r.stdout, /1 error, 0 warnings/);
-    const warn = s.file('warn.yaml', `${HEAD}  - name: a\n    priority: 0\n    rules: [{action: deny, when: {command_matches: [x]}}]\n`);
+    const warn = s.file(
+      'warn.yaml',
+      `${HEAD}  - name: a\n    priority: 0\n    rules: [{action: deny, when: {command_matches: [x]}}]\n`,
+    );
     r = await s.svc(['policy', 'lint', warn, '--json']);
     assert.equal(r.code, 0);
     const body = JSON.parse(r.stdout);
     assert.equal(body.errors, 0);
     assert.equal(body.warnings, 1);
     assert.equal(body.diagnostics[0].code, 'priority-zero');
-    r = await s.svc(['policy', 'lint', 'policies/standard.yaml', 'policies/strict.yaml', 'policies/permissive.yaml', 'policies/ci.yaml']);
+    r = await s.svc([
+      'policy',
+      'lint',
+      'policies/standard.yaml',
+      'policies/strict.yaml',
+      'policies/permissive.yaml',
+      'policies/ci.yaml',
+    ]);
     assert.equal(r.code, 0, r.stdout);
     r = await s.svc(['policy', 'lint']);
     assert.equal(r.code, 2);
@@ -262,9 +304,19 @@ test('CLI: exit 1 with errors, 0 with warnings only, --json; the shipped profile
 
 test('nested aliases that would expand to millions of nodes are an error, found without expanding them', () => {
   const laughs = ['version: "1"', 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
-    .concat('bcdefghi'.split('').map((c, i) => `${c}: &${c} [${Array(9).fill('*' + 'abcdefghi'[i]).join(',')}]`))
+    .concat(
+      'bcdefghi'.split('').map(
+        (c, i) =>
+          `${c}: &${c} [${Array(9)
+            .fill('*' + 'abcdefghi'[i])
+            .join(',')}]`,
+      ),
+    )
     .join('\n');
   const ds = lint(laughs);
-  assert.deepEqual(ds.map((d) => `${d.severity}:${d.code}`), ['error:alias-expansion']);
+  assert.deepEqual(
+    ds.map((d) => `${d.severity}:${d.code}`),
+    ['error:alias-expansion'],
+  );
   assert.match(ds[0]!.message, /the limit is 200000/);
 });

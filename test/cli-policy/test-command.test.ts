@@ -82,7 +82,13 @@ test('suites: inline tests pass, failures are named and exit 1, --run filters', 
     const body = JSON.parse(r.stdout);
     assert.equal(body.total, 3);
     assert.equal(body.passed, 3);
-    const broken = s.file('broken.yaml', SMALL_POLICY.replace('expect: allow}', 'expect: deny}').replace('expect_message: "No*"', 'expect_message: "Nope*"'));
+    const broken = s.file(
+      'broken.yaml',
+      SMALL_POLICY.replace('expect: allow}', 'expect: deny}').replace(
+        'expect_message: "No*"',
+        'expect_message: "Nope*"',
+      ),
+    );
     r = await s.svc(['test', broken]);
     assert.equal(r.code, 1);
     assert.match(r.stdout, /FAIL +wipe: expected deny, got deny \(no-wipe\)/);
@@ -100,12 +106,15 @@ test('suite files in the peer format: policy is relative to the suite; --config 
   const s = sandbox();
   try {
     s.file('pol/p.yaml', SMALL_POLICY);
-    const suite = s.file('suite.yaml', `policy: pol/p.yaml
+    const suite = s.file(
+      'suite.yaml',
+      `policy: pol/p.yaml
 tests:
   - {name: wipe, tool: exec, params: {command: "rm -rf /"}, expect: deny}
   - {name: key, tool: read, params: {path: /home/x/.ssh/id_rsa}, expect: deny, expect_message: "Keys*"}
   - {name: session and workdir, tool: read, session: s/main, workdir: /home/x, params: {path: .ssh/id_rsa}, expect: deny}
-`);
+`,
+    );
     let r = await s.svc(['test', '--file', suite]);
     assert.equal(r.code, 0, r.stdout + r.stderr);
     assert.match(r.stdout, /3 passed/);
@@ -114,11 +123,17 @@ tests:
     assert.equal(r.code, 1, r.stdout);
     assert.match(r.stdout, /FAIL +key: expected deny, got deny \(credential-files\)/);
     assert.match(r.stdout, /2 passed, 1 failed/);
-    const bad = s.file('bad.yaml', 'policy: pol/p.yaml\ntests:\n  - {name: x, tool: exec, params: {command: ls}, expect: maybe}\n');
+    const bad = s.file(
+      'bad.yaml',
+      'policy: pol/p.yaml\ntests:\n  - {name: x, tool: exec, params: {command: ls}, expect: maybe}\n',
+    );
     r = await s.svc(['test', '--file', bad]);
     assert.equal(r.code, 64);
     assert.match(r.stderr, /expect must be one of/);
-    const typo = s.file('typo.yaml', 'polcy: pol/p.yaml\ntests:\n  - {name: x, tool: exec, params: {command: ls}, expect: allow}\n');
+    const typo = s.file(
+      'typo.yaml',
+      'polcy: pol/p.yaml\ntests:\n  - {name: x, tool: exec, params: {command: ls}, expect: allow}\n',
+    );
     r = await s.svc(['test', '--file', typo]);
     assert.equal(r.code, 64);
     assert.match(r.stderr, /unknown key "polcy"/);
@@ -127,7 +142,7 @@ tests:
   }
 });
 
-test('bad arguments: exit 64 (2 means ask) with one line in svc\'s words; a broken policy file: exit 1 naming the line', async () => {
+test("bad arguments: exit 64 (2 means ask) with one line in svc's words; a broken policy file: exit 1 naming the line", async () => {
   const s = sandbox();
   try {
     let r = await s.svc(['test']);
@@ -142,7 +157,10 @@ test('bad arguments: exit 64 (2 means ask) with one line in svc\'s words; a brok
     r = await s.svc(['test', 'ls', '--config', '/nonexistent/p.yaml']);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /does not exist/);
-    const broken = s.file('broken.yaml', 'version: "1"\npolicies:\n  - name: x\n    rules:\n      - action: deny\n        when: {command_match: [x]}\n');
+    const broken = s.file(
+      'broken.yaml',
+      'version: "1"\npolicies:\n  - name: x\n    rules:\n      - action: deny\n        when: {command_match: [x]}\n',
+    );
     r = await s.svc(['test', 'ls', '--config', broken]);
     assert.equal(r.code, 1);
     assert.match(r.stderr, /broken\.yaml:6/);
@@ -163,7 +181,10 @@ test('an unknown tool class is a usage error with a suggestion, never a silent a
     assert.equal(r.code, 64);
     assert.match(r.stderr, /did you mean write\?/);
     // A custom tool class that a policy names is known.
-    const p = s.file('custom.yaml', 'version: "1"\ndefault_action: allow\npolicies:\n  - name: c\n    match: {tool: deploy}\n    rules:\n      - action: deny\n        message: no deploys\n');
+    const p = s.file(
+      'custom.yaml',
+      'version: "1"\ndefault_action: allow\npolicies:\n  - name: c\n    match: {tool: deploy}\n    rules:\n      - action: deny\n        message: no deploys\n',
+    );
     r = await s.svc(['test', '--tool', 'deploy', 'prod', '--config', p]);
     assert.equal(r.code, 1);
     assert.match(r.stdout, /no deploys/);

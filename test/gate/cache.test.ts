@@ -55,7 +55,14 @@ function gateOver(yaml: string, approvals: Partial<ApprovalsForGate> = {}) {
 
 const ask = async (g: Gate, command: string, durableAllows = false, runId?: string) =>
   blockingReply(
-    await g.decide({ mode: 'blocking', source: 'socket', call: exec(command, runId ? { runId } : {}), identity: WHO, wait: false, durableAllows }),
+    await g.decide({
+      mode: 'blocking',
+      source: 'socket',
+      call: exec(command, runId ? { runId } : {}),
+      identity: WHO,
+      wait: false,
+      durableAllows,
+    }),
     g.mode,
   );
 

@@ -83,7 +83,10 @@ test('preview: decides without counting, calling the webhook, recording or emitt
     assert.deepEqual(r.records, []);
     assert.deepEqual(r.events, []);
   }
-  assert.equal((await h.gate.decide({ mode: 'preview', call: exec('verify y'), identity: WHO })).decision.action, 'webhook');
+  assert.equal(
+    (await h.gate.decide({ mode: 'preview', call: exec('verify y'), identity: WHO })).decision.action,
+    'webhook',
+  );
   assert.deepEqual(h.webhookCalls, []);
   assert.equal(h.audit.events.length, 0);
   assert.equal(h.events.length, 0);
@@ -98,7 +101,9 @@ test('enforce: records before answering, emits one decision event, queues an ask
   assert.equal(deny.enforced, true);
   assert.equal(deny.records.length, 1);
   assert.equal(deny.auditId, deny.records[0]!.id);
-  assert.deepEqual(deny.events, [{ type: 'decision', tool: 'exec', action: 'deny', policy: 'p', evalDurationUs: deny.decision.evalDurationUs }]);
+  assert.deepEqual(deny.events, [
+    { type: 'decision', tool: 'exec', action: 'deny', policy: 'p', evalDurationUs: deny.decision.evalDurationUs },
+  ]);
   const ask = await h.gate.decide({ mode: 'enforce', source: 'tool', call: exec('deploy x'), identity: WHO });
   assert.equal(ask.approval?.status, 'pending');
   assert.equal(h.queued.length, 1);
@@ -123,14 +128,18 @@ test('enforce: a used once grant is recorded as ask then allow, and put back whe
   let grants = 1;
   const h = harness({
     approvals: {
-      consumeOnceGrant: () => (grants > 0 ? (grants--, view({ id: 'G1', status: 'approved', resolved_by: 'bob' })) : null),
+      consumeOnceGrant: () =>
+        grants > 0 ? (grants--, view({ id: 'G1', status: 'approved', resolved_by: 'bob' })) : null,
       returnOnceGrant: () => void grants++,
     },
   });
   h.audit.failOn.add(2);
   await assert.rejects(
     h.gate.decide({ mode: 'enforce', source: 'tool', call: exec('deploy x'), identity: WHO }),
-    (err: unknown) => err instanceof AuditUnavailableError && err.code === 'audit_unavailable' && err.cause instanceof AuditUnavailableError,
+    (err: unknown) =>
+      err instanceof AuditUnavailableError &&
+      err.code === 'audit_unavailable' &&
+      err.cause instanceof AuditUnavailableError,
   );
   assert.equal(grants, 1, 'the grant is back');
   const r = await h.gate.decide({ mode: 'enforce', source: 'tool', call: exec('deploy x'), identity: WHO });
@@ -145,36 +154,75 @@ test('enforce: a used once grant is recorded as ask then allow, and put back whe
 
 test('response: the output is judged and recorded on its own; a deny withholds it while enforcing', async () => {
   const h = harness();
-  const r = await h.gate.decide({ mode: 'response', source: 'tool', call: exec('cat k'), identity: WHO, response: '-----BEGIN PRIVATE KEY-----' });
+  const r = await h.gate.decide({
+    mode: 'response',
+    source: 'tool',
+    call: exec('cat k'),
+    identity: WHO,
+    response: '-----BEGIN PRIVATE KEY-----',
+  });
   assert.equal(r.response?.decision.action, 'deny');
   assert.equal(r.response?.withheld, true);
   assert.equal(r.records.length, 2);
-  const ask = await h.gate.decide({ mode: 'response', source: 'tool', call: exec('deploy x'), identity: WHO, response: 'done' });
+  const ask = await h.gate.decide({
+    mode: 'response',
+    source: 'tool',
+    call: exec('deploy x'),
+    identity: WHO,
+    response: 'done',
+  });
   assert.equal(h.queued.length, 0, 'a call that already ran is never queued');
   assert.equal(ask.response?.withheld, false);
   const mon = harness({ mode: 'monitor' });
-  const m = await mon.gate.decide({ mode: 'response', source: 'tool', call: exec('cat k'), identity: WHO, response: 'BEGIN PRIVATE KEY' });
+  const m = await mon.gate.decide({
+    mode: 'response',
+    source: 'tool',
+    call: exec('cat k'),
+    identity: WHO,
+    response: 'BEGIN PRIVATE KEY',
+  });
   assert.equal(m.response?.withheld, false);
   assert.equal(m.enforced, false);
 });
 
 test('blocking: an ask waits for the human and the answer is the final decision', async () => {
   const h = harness();
-  const r = await h.gate.decide({ mode: 'blocking', source: 'socket', call: exec('deploy x'), identity: WHO, wait: true });
+  const r = await h.gate.decide({
+    mode: 'blocking',
+    source: 'socket',
+    call: exec('deploy x'),
+    identity: WHO,
+    wait: true,
+  });
   assert.equal(r.decision.action, 'allow');
   assert.match(r.decision.message, /^Approved by alice \(approval A1\)/);
   assert.equal(r.approval?.status, 'approved');
   const denied = harness({ approvals: { waitForResolution: async (id) => view({ id, status: 'expired' }) } });
-  const d = await denied.gate.decide({ mode: 'blocking', source: 'socket', call: exec('deploy x'), identity: WHO, wait: true });
+  const d = await denied.gate.decide({
+    mode: 'blocking',
+    source: 'socket',
+    call: exec('deploy x'),
+    identity: WHO,
+    wait: true,
+  });
   assert.equal(d.decision.action, 'deny');
   assert.match(d.decision.message, /^Not run: nobody answered approval A1, so it expired/);
-  const nowait = await h.gate.decide({ mode: 'blocking', source: 'socket', call: exec('deploy y'), identity: WHO, wait: false });
+  const nowait = await h.gate.decide({
+    mode: 'blocking',
+    source: 'socket',
+    call: exec('deploy y'),
+    identity: WHO,
+    wait: false,
+  });
   assert.equal(nowait.decision.action, 'ask');
   assert.equal(h.queued.length, 1, 'a caller that cannot wait queues nothing');
 });
 
 test('monitor: recorded and emitted, never applied (no webhook, no grant, no queue)', async () => {
-  const h = harness({ mode: 'monitor', approvals: { consumeOnceGrant: () => assert.fail('no grant in monitor mode') } });
+  const h = harness({
+    mode: 'monitor',
+    approvals: { consumeOnceGrant: () => assert.fail('no grant in monitor mode') },
+  });
   for (const cmd of ['rm -rf /', 'deploy x', 'verify y']) {
     const r = await h.gate.decide({ mode: 'enforce', source: 'tool', call: exec(cmd), identity: WHO });
     assert.equal(r.enforced, false);

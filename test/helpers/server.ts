@@ -12,7 +12,12 @@ export interface TestServer extends RunningServer {
   dataDir: string;
   token: string;
   /** fetch against the server with the admin token unless another is given. */
-  req(method: string, path: string, body?: unknown, token?: string | null): Promise<{ status: number; body: any; headers: Headers }>;
+  req(
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string | null,
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   stop(): Promise<void>;
 }
 
@@ -20,15 +25,17 @@ export function tempDir(prefix = 'svc-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-export async function startTestServer(opts: {
-  policy?: string;
-  args?: string[];
-  clock?: Clock;
-  socket?: boolean;
-  dataDir?: string;
-  httpLimits?: Partial<HttpLimits>;
-  auditFs?: AuditFs;
-} = {}): Promise<TestServer> {
+export async function startTestServer(
+  opts: {
+    policy?: string;
+    args?: string[];
+    clock?: Clock;
+    socket?: boolean;
+    dataDir?: string;
+    httpLimits?: Partial<HttpLimits>;
+    auditFs?: AuditFs;
+  } = {},
+): Promise<TestServer> {
   const dataDir = opts.dataDir ?? tempDir();
   const args = ['--port', '0', '--data-dir', dataDir, ...(opts.args ?? [])];
   if (opts.policy !== undefined) {
@@ -37,7 +44,14 @@ export async function startTestServer(opts: {
     args.push('--config', file);
   }
   const o = parseServeArgs(args, { ...process.env, SERVICE_TOKEN: '' });
-  const srv = await startServer({ ...o, clock: opts.clock, noSocket: !opts.socket, httpLimits: opts.httpLimits, auditFs: opts.auditFs, env: { ...process.env, SERVICE_TOKEN: '' } });
+  const srv = await startServer({
+    ...o,
+    clock: opts.clock,
+    noSocket: !opts.socket,
+    httpLimits: opts.httpLimits,
+    auditFs: opts.auditFs,
+    env: { ...process.env, SERVICE_TOKEN: '' },
+  });
   const token = srv.ctx.adminToken;
   const req = async (method: string, path: string, body?: unknown, tok: string | null = token) => {
     const headers: Record<string, string> = {};

@@ -51,9 +51,15 @@ export function spawnServe(args: string[], env: NodeJS.ProcessEnv = {}, timeoutM
 }
 
 /** Runs `svc ARGS` to completion. */
-export function runSvc(args: string[], opts: { env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runSvc(
+  args: string[],
+  opts: { env?: NodeJS.ProcessEnv; input?: string; timeoutMs?: number } = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [SVC_BIN, ...args], { env: { ...process.env, SERVICE_TOKEN: '', ...opts.env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [SVC_BIN, ...args], {
+      env: { ...process.env, SERVICE_TOKEN: '', ...opts.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

@@ -4,7 +4,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PACKAGE_ROOT } from '../../src/util/version.js';
@@ -21,7 +31,11 @@ function fakeRoot(): string {
 }
 
 function install(root: string, args: string[] = []) {
-  return spawnSync(process.execPath, [join(root, 'scripts', 'install.mjs'), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, npm_config_nodedir: '' } });
+  return spawnSync(process.execPath, [join(root, 'scripts', 'install.mjs'), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, npm_config_nodedir: '' },
+  });
 }
 
 test('prebuilt binaries that load are used without compiling', () => {
@@ -53,7 +67,7 @@ test('a prebuilt set that does not load is not used: the script compiles instead
   }
 });
 
-test('node-gyp gets the running Node\'s headers, so nothing is downloaded', () => {
+test("node-gyp gets the running Node's headers, so nothing is downloaded", () => {
   const root = fakeRoot();
   try {
     const prefix = dirname(dirname(process.execPath));

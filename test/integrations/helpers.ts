@@ -84,10 +84,14 @@ export async function startServer(policy = TEST_POLICY, extra: string[] = []): P
   const env = { ...process.env };
   delete env.SERVICE_TOKEN;
   delete env.SERVICE_URL;
-  const proc = spawn(process.execPath, [SVC_JS, 'serve', '--port', '0', '--data-dir', dataDir, '--config', config, ...extra], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const proc = spawn(
+    process.execPath,
+    [SVC_JS, 'serve', '--port', '0', '--data-dir', dataDir, '--config', config, ...extra],
+    {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   proc.stderr!.on('data', (c) => (stderr += c));
   const url = await new Promise<string>((resolve, reject) => {
@@ -133,9 +137,16 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], opts: { input?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  opts: { input?: string; env?: NodeJS.ProcessEnv; cwd?: string } = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, [SVC_JS, ...args], { env: opts.env ?? process.env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const proc = spawn(process.execPath, [SVC_JS, ...args], {
+      env: opts.env ?? process.env,
+      cwd: opts.cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     proc.stdout.on('data', (c) => (stdout += c));
@@ -146,10 +157,19 @@ export function runCli(args: string[], opts: { input?: string; env?: NodeJS.Proc
   });
 }
 
-export async function api(server: Server, method: string, path: string, body?: unknown, token = server.token): Promise<{ status: number; body: any }> {
+export async function api(
+  server: Server,
+  method: string,
+  path: string,
+  body?: unknown,
+  token = server.token,
+): Promise<{ status: number; body: any }> {
   const res = await fetch(server.url + path, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -168,11 +188,21 @@ export async function eventually<T>(fn: () => Promise<T | undefined>, ms = 10_00
 }
 
 /** The pending approval of `agent` (whose JSON mentions `text`, when given), once it shows up. */
-export function pendingApproval(server: Server, agent: string, text?: string): Promise<{ id: string; [k: string]: unknown }> {
-  return eventually(async () => {
-    const r = await api(server, 'GET', '/v1/approvals');
-    return (r.body?.approvals ?? []).find((a: { agent: string }) => a.agent === agent && (!text || JSON.stringify(a).includes(text)));
-  }, 10_000, `a pending approval for ${agent}${text ? ` mentioning ${text}` : ''}`);
+export function pendingApproval(
+  server: Server,
+  agent: string,
+  text?: string,
+): Promise<{ id: string; [k: string]: unknown }> {
+  return eventually(
+    async () => {
+      const r = await api(server, 'GET', '/v1/approvals');
+      return (r.body?.approvals ?? []).find(
+        (a: { agent: string }) => a.agent === agent && (!text || JSON.stringify(a).includes(text)),
+      );
+    },
+    10_000,
+    `a pending approval for ${agent}${text ? ` mentioning ${text}` : ''}`,
+  );
 }
 
 /** A closed loopback port: nothing listens there. */

@@ -20,7 +20,14 @@ after(() => server?.stop());
 const payload = (host: string, name: string) => readFileSync(join(FIXTURES, 'hooks', host, `${name}.json`), 'utf8');
 
 function env(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const e: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, SERVICE_HOME: home, SERVICE_URL: server.url, SERVICE_TOKEN: server.token, ...extra };
+  const e: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: home,
+    SERVICE_HOME: home,
+    SERVICE_URL: server.url,
+    SERVICE_TOKEN: server.token,
+    ...extra,
+  };
   for (const k of Object.keys(e)) if (e[k] === undefined) delete e[k];
   return e;
 }
@@ -28,7 +35,9 @@ function env(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
 test('a spawned hook answers allow and deny with exit 0 and one JSON reply', async () => {
   const allow = await runCli(['hook', 'claude-code'], { input: payload('claude-code', 'allow'), env: env() });
   assert.equal(allow.code, 0);
-  assert.deepEqual(JSON.parse(allow.stdout), { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } });
+  assert.deepEqual(JSON.parse(allow.stdout), {
+    hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' },
+  });
   assert.equal(allow.stderr, '');
   const deny = await runCli(['hook', 'codex'], { input: payload('codex', 'deny'), env: env() });
   assert.equal(deny.code, 0);
@@ -36,13 +45,19 @@ test('a spawned hook answers allow and deny with exit 0 and one JSON reply', asy
 });
 
 test('post-phase output is blocked, not passed, when fail-open is off and the server is away', async () => {
-  const r = await runCli(['hook', 'claude-code'], { input: payload('claude-code', 'post-allow'), env: env({ SERVICE_URL: DEAD_URL, SERVICE_FAIL_OPEN: '0' }) });
+  const r = await runCli(['hook', 'claude-code'], {
+    input: payload('claude-code', 'post-allow'),
+    env: env({ SERVICE_URL: DEAD_URL, SERVICE_FAIL_OPEN: '0' }),
+  });
   assert.equal(r.code, 0);
   assert.equal(JSON.parse(r.stdout).decision, 'block');
 });
 
 test('a server that refuses the token is a deny, never a fail-open allow', async () => {
-  const r = await runCli(['hook', 'claude-code'], { input: payload('claude-code', 'allow'), env: env({ SERVICE_TOKEN: 'wrong-token' }) });
+  const r = await runCli(['hook', 'claude-code'], {
+    input: payload('claude-code', 'allow'),
+    env: env({ SERVICE_TOKEN: 'wrong-token' }),
+  });
   assert.equal(r.code, 0);
   const out = JSON.parse(r.stdout);
   assert.equal(out.hookSpecificOutput.permissionDecision, 'deny');
@@ -74,13 +89,22 @@ test('run ID and session: SERVICE_RUN, else the payload session; <repo>/<branch>
   p.tool_input.command = 'echo identity-check-1';
   await runCli(['hook', 'claude-code'], { input: JSON.stringify(p), env: env() });
   p.tool_input.command = 'echo identity-check-2';
-  await runCli(['hook', 'claude-code'], { input: JSON.stringify(p), env: env({ SERVICE_RUN: 'run-from-env', SERVICE_SESSION: 'my-session' }) });
+  await runCli(['hook', 'claude-code'], {
+    input: JSON.stringify(p),
+    env: env({ SERVICE_RUN: 'run-from-env', SERVICE_SESSION: 'my-session' }),
+  });
 
-  const events = await eventually(async () => {
-    const r = await api(server, 'GET', '/v1/audit/events?agent=claude-code&limit=500');
-    const found = (r.body?.events ?? []).filter((e: any) => String(e.request?.command ?? '').startsWith('echo identity-check'));
-    return found.length === 2 ? found : undefined;
-  }, 5_000, 'two audit events');
+  const events = await eventually(
+    async () => {
+      const r = await api(server, 'GET', '/v1/audit/events?agent=claude-code&limit=500');
+      const found = (r.body?.events ?? []).filter((e: any) =>
+        String(e.request?.command ?? '').startsWith('echo identity-check'),
+      );
+      return found.length === 2 ? found : undefined;
+    },
+    5_000,
+    'two audit events',
+  );
   const byCmd = Object.fromEntries(events.map((e: any) => [e.request.command, e]));
   assert.equal(byCmd['echo identity-check-1'].run_id, p.session_id);
   assert.equal(byCmd['echo identity-check-1'].session, 'shop-api/feature/cart');
@@ -90,7 +114,11 @@ test('run ID and session: SERVICE_RUN, else the payload session; <repo>/<branch>
 });
 
 test('a payload over 4 MiB is denied as too large, not as unparsable', async () => {
-  const big = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'a'.repeat(5 * 1024 * 1024) } });
+  const big = JSON.stringify({
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command: 'a'.repeat(5 * 1024 * 1024) },
+  });
   const r = await runCli(['hook', 'claude-code'], { input: big, env: env() });
   assert.equal(r.code, 0);
   const out = JSON.parse(r.stdout).hookSpecificOutput;

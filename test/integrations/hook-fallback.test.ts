@@ -31,16 +31,25 @@ function read(host: Host, stdout: string, stderr: string): Reading {
   switch (host) {
     case 'claude-code': {
       const d = r.hookSpecificOutput?.permissionDecision;
-      return { decision: d ?? 'none', shown: `${r.systemMessage ?? ''} ${r.hookSpecificOutput?.permissionDecisionReason ?? ''}` };
+      return {
+        decision: d ?? 'none',
+        shown: `${r.systemMessage ?? ''} ${r.hookSpecificOutput?.permissionDecisionReason ?? ''}`,
+      };
     }
     case 'codex':
-      return { decision: r.hookSpecificOutput?.permissionDecision === 'deny' ? 'deny' : 'none', shown: `${r.systemMessage ?? ''} ${r.hookSpecificOutput?.permissionDecisionReason ?? ''}` };
+      return {
+        decision: r.hookSpecificOutput?.permissionDecision === 'deny' ? 'deny' : 'none',
+        shown: `${r.systemMessage ?? ''} ${r.hookSpecificOutput?.permissionDecisionReason ?? ''}`,
+      };
     case 'cursor':
       return { decision: r.permission ?? 'none', shown: `${r.user_message ?? ''}` };
     case 'gemini':
       return { decision: r.decision ?? 'none', shown: `${r.systemMessage ?? ''} ${r.reason ?? ''}` };
     case 'copilot':
-      return { decision: r.permissionDecision ?? 'none', shown: `${r.systemMessage ?? ''} ${r.permissionDecisionReason ?? ''}` };
+      return {
+        decision: r.permissionDecision ?? 'none',
+        shown: `${r.systemMessage ?? ''} ${r.permissionDecisionReason ?? ''}`,
+      };
     case 'cline':
       return { decision: r.cancel ? 'deny' : 'none', shown: `${r.errorMessage ?? ''} ${stderr}` };
   }
@@ -53,7 +62,11 @@ function hookEnv(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv
 function spool(home: string): Array<Record<string, any>> {
   const p = join(home, 'hook-spool.jsonl');
   if (!existsSync(p)) return [];
-  return readFileSync(p, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  return readFileSync(p, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
 }
 
 test('server away: every host decides locally, records the decision and says so where the user sees it', async () => {
@@ -64,7 +77,11 @@ test('server away: every host decides locally, records the decision and says so 
       assert.equal(deny.code, 0, `${host}: ${deny.stderr}`);
       const d = read(host, deny.stdout, deny.stderr);
       assert.equal(d.decision, 'deny', `${host} rm -rf /: ${deny.stdout}`);
-      assert.match(d.shown, /server unreachable; decided locally by policy destructive-deletes/, `${host}: ${deny.stdout}`);
+      assert.match(
+        d.shown,
+        /server unreachable; decided locally by policy destructive-deletes/,
+        `${host}: ${deny.stdout}`,
+      );
 
       const allow = await runCli(['hook', host], { input: payload(host, 'ls'), env: hookEnv(home) });
       assert.equal(allow.code, 0, host);
@@ -75,7 +92,14 @@ test('server away: every host decides locally, records the decision and says so 
 
       const lines = spool(home);
       assert.equal(lines.length, 2, `${host} spool: ${JSON.stringify(lines)}`);
-      assert.deepEqual(lines.map((l) => [l.tool, l.params.command, l.decision.action]), [['exec', 'rm -rf /', 'deny'], ['exec', 'ls', 'allow']], host);
+      assert.deepEqual(
+        lines.map((l) => [l.tool, l.params.command, l.decision.action]),
+        [
+          ['exec', 'rm -rf /', 'deny'],
+          ['exec', 'ls', 'allow'],
+        ],
+        host,
+      );
       assert.deepEqual(lines[0]!.decision.matched_policies, ['destructive-deletes']);
       for (const l of lines) {
         assert.equal(l.host, host);
@@ -97,7 +121,11 @@ test('a policy that cannot be evaluated: no decision (an ask where the host has 
       const got = read(host, r.stdout, r.stderr);
       const nativeAsk = host === 'claude-code' || host === 'copilot';
       assert.equal(got.decision, nativeAsk ? 'ask' : 'none', `${host}: ${r.stdout}`);
-      assert.match(got.shown, /unreachable .* the local policy could not be evaluated/, `${host}: ${r.stdout} ${r.stderr}`);
+      assert.match(
+        got.shown,
+        /unreachable .* the local policy could not be evaluated/,
+        `${host}: ${r.stdout} ${r.stderr}`,
+      );
       assert.equal(spool(home).length, 0, host);
     }),
   );
@@ -107,7 +135,10 @@ test('SERVICE_FAIL_OPEN=0: the server away is a deny for every host, even for an
   await Promise.all(
     HOSTS.map(async (host) => {
       const home = tempDir(`fallback-closed-${host}`);
-      const r = await runCli(['hook', host], { input: payload(host, 'ls'), env: hookEnv(home, { SERVICE_FAIL_OPEN: '0' }) });
+      const r = await runCli(['hook', host], {
+        input: payload(host, 'ls'),
+        env: hookEnv(home, { SERVICE_FAIL_OPEN: '0' }),
+      });
       assert.equal(r.code, 0, host);
       const got = read(host, r.stdout, r.stderr);
       assert.equal(got.decision, 'deny', `${host}: ${r.stdout}`);

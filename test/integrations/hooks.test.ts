@@ -22,11 +22,21 @@ function fixture(host: string, name: string): any {
 }
 
 function env(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  return { SERVICE_URL: server.url, SERVICE_TOKEN: server.token, SERVICE_HOME: home, SERVICE_APPROVAL_WAIT: '10s', ...extra };
+  return {
+    SERVICE_URL: server.url,
+    SERVICE_TOKEN: server.token,
+    SERVICE_HOME: home,
+    SERVICE_APPROVAL_WAIT: '10s',
+    ...extra,
+  };
 }
 
 async function hook(host: HostName, payload: unknown, extra: NodeJS.ProcessEnv = {}) {
-  const out = await runHook(await loadAdapter(host), typeof payload === 'string' ? payload : JSON.stringify(payload), env(extra));
+  const out = await runHook(
+    await loadAdapter(host),
+    typeof payload === 'string' ? payload : JSON.stringify(payload),
+    env(extra),
+  );
   return { reply: JSON.parse(out.stdout), stderr: out.stderr };
 }
 
@@ -42,14 +52,20 @@ const MARKER = /REDACTED/;
 const SHAPES: Record<HostName, Shape> = {
   'claude-code': {
     allow: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } },
-    denied: (r) => (r.hookSpecificOutput?.permissionDecision === 'deny' ? r.hookSpecificOutput.permissionDecisionReason : undefined),
-    asked: (r) => (r.hookSpecificOutput?.permissionDecision === 'ask' ? r.hookSpecificOutput.permissionDecisionReason : undefined),
+    denied: (r) =>
+      r.hookSpecificOutput?.permissionDecision === 'deny' ? r.hookSpecificOutput.permissionDecisionReason : undefined,
+    asked: (r) =>
+      r.hookSpecificOutput?.permissionDecision === 'ask' ? r.hookSpecificOutput.permissionDecisionReason : undefined,
     postAllow: {},
-    blocked: (r) => r.decision === 'block' && MARKER.test(JSON.stringify(r.hookSpecificOutput.updatedToolOutput)) && !JSON.stringify(r).includes('AKIA1234'),
+    blocked: (r) =>
+      r.decision === 'block' &&
+      MARKER.test(JSON.stringify(r.hookSpecificOutput.updatedToolOutput)) &&
+      !JSON.stringify(r).includes('AKIA1234'),
   },
   codex: {
     allow: {},
-    denied: (r) => (r.hookSpecificOutput?.permissionDecision === 'deny' ? r.hookSpecificOutput.permissionDecisionReason : undefined),
+    denied: (r) =>
+      r.hookSpecificOutput?.permissionDecision === 'deny' ? r.hookSpecificOutput.permissionDecisionReason : undefined,
     postAllow: {},
     blocked: (r) => r.decision === 'block' && typeof r.reason === 'string',
   },
@@ -65,7 +81,10 @@ const SHAPES: Record<HostName, Shape> = {
   },
   copilot: {
     allow: {},
-    denied: (r) => (r.permissionDecision === 'deny' && r.hookSpecificOutput.permissionDecision === 'deny' ? r.permissionDecisionReason : undefined),
+    denied: (r) =>
+      r.permissionDecision === 'deny' && r.hookSpecificOutput.permissionDecision === 'deny'
+        ? r.permissionDecisionReason
+        : undefined,
     asked: (r) => (r.permissionDecision === 'ask' ? r.permissionDecisionReason : undefined),
     postAllow: {},
     blocked: (r) => r.decision === 'block' && MARKER.test(r.modifiedResult.textResultForLlm),
@@ -80,12 +99,37 @@ const SHAPES: Record<HostName, Shape> = {
 
 /** Extra deny fixtures per host and the policy message each must carry. */
 const EXTRA_DENIES: Record<HostName, Array<[string, RegExp]>> = {
-  'claude-code': [['deny-read', /credential files/], ['deny-write', /credential files/], ['deny-multiedit', /credential files/], ['deny-mcp', /destructive MCP/]],
-  codex: [['deny-patch', /credential files/], ['deny-write', /credential files/]],
-  cursor: [['deny-mcp', /destructive MCP/], ['deny-fetch', /evil\.example/], ['deny-write', /credential files/], ['deny-edit', /credential files/]],
-  gemini: [['deny-read-many', /credential files/], ['deny-write', /credential files/], ['deny-edit', /credential files/]],
-  copilot: [['deny-cli-args', /credential files/], ['deny-write', /credential files/], ['deny-edit', /credential files/]],
-  cline: [['deny-cli', /credential files/], ['deny-write', /credential files/], ['deny-edit', /credential files/]],
+  'claude-code': [
+    ['deny-read', /credential files/],
+    ['deny-write', /credential files/],
+    ['deny-multiedit', /credential files/],
+    ['deny-mcp', /destructive MCP/],
+  ],
+  codex: [
+    ['deny-patch', /credential files/],
+    ['deny-write', /credential files/],
+  ],
+  cursor: [
+    ['deny-mcp', /destructive MCP/],
+    ['deny-fetch', /evil\.example/],
+    ['deny-write', /credential files/],
+    ['deny-edit', /credential files/],
+  ],
+  gemini: [
+    ['deny-read-many', /credential files/],
+    ['deny-write', /credential files/],
+    ['deny-edit', /credential files/],
+  ],
+  copilot: [
+    ['deny-cli-args', /credential files/],
+    ['deny-write', /credential files/],
+    ['deny-edit', /credential files/],
+  ],
+  cline: [
+    ['deny-cli', /credential files/],
+    ['deny-write', /credential files/],
+    ['deny-edit', /credential files/],
+  ],
 };
 
 for (const host of HOSTS) {
@@ -98,8 +142,14 @@ for (const host of HOSTS) {
     for (const [name, message] of EXTRA_DENIES[host]) {
       assert.match(shape.denied((await hook(host, fixture(host, name))).reply) ?? `(${name} not denied)`, message);
     }
-    assert.match(shape.denied((await hook(host, fixture(host, 'malformed'))).reply) ?? '(malformed not denied)', /malformed/);
-    assert.match(shape.denied((await hook(host, 'this is not json')).reply) ?? '(garbage not denied)', /not valid JSON/);
+    assert.match(
+      shape.denied((await hook(host, fixture(host, 'malformed'))).reply) ?? '(malformed not denied)',
+      /malformed/,
+    );
+    assert.match(
+      shape.denied((await hook(host, 'this is not json')).reply) ?? '(garbage not denied)',
+      /not valid JSON/,
+    );
     assert.match(shape.denied((await hook(host, '')).reply) ?? '(empty not denied)', /empty payload/);
   });
 
@@ -121,7 +171,12 @@ for (const host of ['claude-code', 'copilot'] as const) {
     assert.match(SHAPES[host].asked!(r) ?? '(not an ask)', /git push needs approval/);
     const pending = await pendingApproval(server, host);
     // The user said yes in the host: the tool ran and PostToolUse reports its output.
-    const post = { ...pre, hook_event_name: 'PostToolUse', tool_response: { stdout: 'pushed' }, tool_result: { resultType: 'success', textResultForLlm: 'pushed' } };
+    const post = {
+      ...pre,
+      hook_event_name: 'PostToolUse',
+      tool_response: { stdout: 'pushed' },
+      tool_result: { resultType: 'success', textResultForLlm: 'pushed' },
+    };
     assert.deepEqual((await hook(host, post)).reply, {});
     const after = await api(server, 'GET', `/v1/approvals/${pending.id}`);
     assert.equal(after.body.status, 'approved');
@@ -134,15 +189,24 @@ for (const host of ['codex', 'cursor', 'gemini', 'cline'] as const) {
     const approved = fixture(host, 'ask');
     const running = hook(host, approved);
     const a = await pendingApproval(server, host);
-    assert.equal((await api(server, 'POST', `/v1/approvals/${a.id}/resolve`, { approved: true, resolved_by: 'test' })).status, 200);
+    assert.equal(
+      (await api(server, 'POST', `/v1/approvals/${a.id}/resolve`, { approved: true, resolved_by: 'test' })).status,
+      200,
+    );
     assert.deepEqual((await running).reply, SHAPES[host].allow);
 
     const refused = fixture(host, 'ask');
     if ('tool_use_id' in refused) refused.tool_use_id += '-2';
     const running2 = hook(host, refused);
     const b = await pendingApproval(server, host);
-    assert.equal((await api(server, 'POST', `/v1/approvals/${b.id}/resolve`, { approved: false, resolved_by: 'test' })).status, 200);
-    assert.match(SHAPES[host].denied((await running2).reply) ?? '(not denied)', /Not run: test denied approval \S+, so svc blocked the call\. It needs approval because: git push needs approval\./);
+    assert.equal(
+      (await api(server, 'POST', `/v1/approvals/${b.id}/resolve`, { approved: false, resolved_by: 'test' })).status,
+      200,
+    );
+    assert.match(
+      SHAPES[host].denied((await running2).reply) ?? '(not denied)',
+      /Not run: test denied approval \S+, so svc blocked the call\. It needs approval because: git push needs approval\./,
+    );
   });
 }
 
@@ -160,13 +224,30 @@ test('a hook forwarded by another uid cannot close an approval by reporting that
   const call = hookCall({ url: async () => server.url, token: server.token, dataDir: home });
   const pre = fixture('claude-code', 'ask');
   pre.tool_use_id = 'claude-foreign-peer';
-  const asked = await call({ v: 1, kind: 'hook', host: 'claude-code', payload: JSON.stringify(pre), cwd: '', env: {} } as never, { pid: 1, uid: 1 });
+  const asked = await call(
+    { v: 1, kind: 'hook', host: 'claude-code', payload: JSON.stringify(pre), cwd: '', env: {} } as never,
+    { pid: 1, uid: 1 },
+  );
   assert.equal(JSON.parse(asked.stdout).hookSpecificOutput.permissionDecision, 'ask');
   const pending = await pendingApproval(server, 'claude-code', 'claude-foreign-peer');
   const post = JSON.stringify({ ...pre, hook_event_name: 'PostToolUse', tool_response: { stdout: 'pushed' } });
   const foreign = process.getuid!() + 1;
-  await call({ v: 1, kind: 'hook', host: 'claude-code', payload: post, cwd: '', env: {} } as never, { pid: 1, uid: foreign });
-  assert.equal((await api(server, 'GET', `/v1/approvals/${pending.id}`)).body.status, 'pending', 'another uid reporting the tool ran approves nothing');
-  await call({ v: 1, kind: 'hook', host: 'claude-code', payload: post, cwd: '', env: {} } as never, { pid: 1, uid: process.getuid!() });
-  assert.equal((await api(server, 'GET', `/v1/approvals/${pending.id}`)).body.status, 'approved', 'the same uid still closes it');
+  await call({ v: 1, kind: 'hook', host: 'claude-code', payload: post, cwd: '', env: {} } as never, {
+    pid: 1,
+    uid: foreign,
+  });
+  assert.equal(
+    (await api(server, 'GET', `/v1/approvals/${pending.id}`)).body.status,
+    'pending',
+    'another uid reporting the tool ran approves nothing',
+  );
+  await call({ v: 1, kind: 'hook', host: 'claude-code', payload: post, cwd: '', env: {} } as never, {
+    pid: 1,
+    uid: process.getuid!(),
+  });
+  assert.equal(
+    (await api(server, 'GET', `/v1/approvals/${pending.id}`)).body.status,
+    'approved',
+    'the same uid still closes it',
+  );
 });

@@ -6,7 +6,17 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { api, DEAD_URL, FIXTURES, pendingApproval, startServer, stopProcess, SVC_JS, tempDir, type Server } from './helpers.js';
+import {
+  api,
+  DEAD_URL,
+  FIXTURES,
+  pendingApproval,
+  startServer,
+  stopProcess,
+  SVC_JS,
+  tempDir,
+  type Server,
+} from './helpers.js';
 
 let server: Server;
 before(async () => {
@@ -26,10 +36,21 @@ class McpSession {
 
   constructor(flags: string[] = [], env: NodeJS.ProcessEnv = {}) {
     this.log = join(tempDir('mcp'), 'server.log');
-    this.proc = spawn(process.execPath, [SVC_JS, 'mcp', ...flags, '--', process.execPath, join(FIXTURES, 'mcp-server.mjs')], {
-      env: { PATH: process.env.PATH, SERVICE_URL: server.url, SERVICE_TOKEN: server.token, SERVICE_HOME: tempDir('mcp-home'), MCP_LOG: this.log, ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    this.proc = spawn(
+      process.execPath,
+      [SVC_JS, 'mcp', ...flags, '--', process.execPath, join(FIXTURES, 'mcp-server.mjs')],
+      {
+        env: {
+          PATH: process.env.PATH,
+          SERVICE_URL: server.url,
+          SERVICE_TOKEN: server.token,
+          SERVICE_HOME: tempDir('mcp-home'),
+          MCP_LOG: this.log,
+          ...env,
+        },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     this.proc.stderr!.on('data', (c) => (this.stderr += c));
     this.proc.stdout!.on('data', (c: Buffer) => {
       this.buffer += c.toString();
@@ -62,7 +83,10 @@ class McpSession {
   }
 
   reply(id: unknown): Promise<any> {
-    return this.next((m) => !Array.isArray(m) && m.id === id && m.method === undefined, `the reply to ${JSON.stringify(id)}`);
+    return this.next(
+      (m) => !Array.isArray(m) && m.id === id && m.method === undefined,
+      `the reply to ${JSON.stringify(id)}`,
+    );
   }
 
   async request(id: unknown, method: string, params?: unknown): Promise<any> {
@@ -72,7 +96,11 @@ class McpSession {
 
   received(): any[] {
     if (!existsSync(this.log)) return [];
-    return readFileSync(this.log, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
+    return readFileSync(this.log, 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
   }
 
   async close(): Promise<number | null> {
@@ -82,13 +110,26 @@ class McpSession {
   }
 }
 
-const call = (name: string, args: unknown = {}, extra: Record<string, unknown> = {}) => ({ name, arguments: args, ...extra });
-const calledTools = (s: McpSession) => s.received().flatMap((m) => (Array.isArray(m) ? m : [m])).filter((m) => m.method === 'tools/call').map((m) => m.params.name);
+const call = (name: string, args: unknown = {}, extra: Record<string, unknown> = {}) => ({
+  name,
+  arguments: args,
+  ...extra,
+});
+const calledTools = (s: McpSession) =>
+  s
+    .received()
+    .flatMap((m) => (Array.isArray(m) ? m : [m]))
+    .filter((m) => m.method === 'tools/call')
+    .map((m) => m.params.name);
 
 test('allowed, denied and destructive calls; the server never sees a denied call', async () => {
   const s = new McpSession();
   try {
-    const init = await s.request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } });
+    const init = await s.request(1, 'initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 't', version: '1' },
+    });
     assert.equal(init.result.serverInfo.name, 'fixture');
     s.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
     const list = await s.request(2, 'tools/list');
@@ -107,7 +148,10 @@ test('allowed, denied and destructive calls; the server never sees a denied call
     assert.equal(nuke.error.code, -32001);
 
     assert.deepEqual(calledTools(s), ['echo']);
-    assert.ok(s.received().some((m) => m.method === 'notifications/initialized'), 'notifications pass through');
+    assert.ok(
+      s.received().some((m) => m.method === 'notifications/initialized'),
+      'notifications pass through',
+    );
   } finally {
     assert.equal(await s.close(), 0);
   }
@@ -118,19 +162,36 @@ test('an ask waits for approval through the API; a denial is an error', async ()
   const s = new McpSession();
   try {
     // With a run ID the approval is a once-only grant, which the output check then spends.
-    const pending = s.request(10, 'tools/call', call('deploy', { command: 'deploy prod' }, { _meta: { run_id: 'mcp-run-1' } }));
+    const pending = s.request(
+      10,
+      'tools/call',
+      call('deploy', { command: 'deploy prod' }, { _meta: { run_id: 'mcp-run-1' } }),
+    );
     const a = await pendingApproval(server, 'mcp-client', 'deploy prod');
     assert.equal(calledTools(s).length, 0, 'held while waiting');
-    assert.equal((await api(server, 'POST', `/v1/approvals/${a.id}/resolve`, { approved: true, resolved_by: 'test' })).status, 200);
+    assert.equal(
+      (await api(server, 'POST', `/v1/approvals/${a.id}/resolve`, { approved: true, resolved_by: 'test' })).status,
+      200,
+    );
     assert.deepEqual((await pending).result.content, [{ type: 'text', text: 'deployed: deploy prod' }]);
-    assert.match(s.stderr, new RegExp(`svc mcp: Waiting for up to \\S+ for a human to approve this call \\(approval ${a.id}\\); it has not run\\..*"svc approve ${a.id}"`));
+    assert.match(
+      s.stderr,
+      new RegExp(
+        `svc mcp: Waiting for up to \\S+ for a human to approve this call \\(approval ${a.id}\\); it has not run\\..*"svc approve ${a.id}"`,
+      ),
+    );
 
     const refused = s.request(11, 'tools/call', call('deploy', { command: 'deploy staging' }));
     const b = await pendingApproval(server, 'mcp-client', 'deploy staging');
     await api(server, 'POST', `/v1/approvals/${b.id}/resolve`, { approved: false, resolved_by: 'test' });
     const r = await refused;
     assert.equal(r.error.code, -32001);
-    assert.match(r.error.message, new RegExp(`Not run: test denied approval ${b.id}, so svc blocked the call\\. It needs approval because: deploys need approval\\.`));
+    assert.match(
+      r.error.message,
+      new RegExp(
+        `Not run: test denied approval ${b.id}, so svc blocked the call\\. It needs approval because: deploys need approval\\.`,
+      ),
+    );
     assert.equal(r.error.data.approval_id, b.id);
     assert.deepEqual(calledTools(s), ['deploy']);
   } finally {
@@ -210,7 +271,10 @@ test('server-to-client requests, notifications and their answers pass through un
 test('batches: plain batches pass as they are; a denied call in a batch is answered in the batch reply', async () => {
   const s = new McpSession();
   try {
-    s.send([{ jsonrpc: '2.0', id: 40, method: 'ping' }, { jsonrpc: '2.0', id: 41, method: 'tools/list' }]);
+    s.send([
+      { jsonrpc: '2.0', id: 40, method: 'ping' },
+      { jsonrpc: '2.0', id: 41, method: 'tools/list' },
+    ]);
     const plain = await s.next((m) => Array.isArray(m) && m.some((x: any) => x.id === 40), 'the plain batch reply');
     assert.deepEqual(plain.map((m: any) => m.id).sort(), [40, 41]);
 
@@ -225,7 +289,11 @@ test('batches: plain batches pass as they are; a denied call in a batch is answe
     assert.equal(byId[43].result.content[0].text, 'in a batch');
     assert.equal(byId[44].error.code, -32001);
     const forwarded = s.received().filter(Array.isArray).at(-1);
-    assert.deepEqual(forwarded?.map((m: any) => m.id), [42, 43], 'the denied call never reached the server');
+    assert.deepEqual(
+      forwarded?.map((m: any) => m.id),
+      [42, 43],
+      'the denied call never reached the server',
+    );
   } finally {
     await s.close();
   }
@@ -236,7 +304,12 @@ test('malformed and ambiguous messages are refused without reaching the server',
   try {
     s.send('{"jsonrpc":"2.0", "id": 50, "method": ');
     assert.equal((await s.reply(null)).error.code, -32700);
-    s.send({ jsonrpc: '2.0', id: 51, method: 'tools/call', params: { name: 'echo', Name: 'drop_table', arguments: {} } });
+    s.send({
+      jsonrpc: '2.0',
+      id: 51,
+      method: 'tools/call',
+      params: { name: 'echo', Name: 'drop_table', arguments: {} },
+    });
     assert.equal((await s.reply(51)).error.code, -32600);
     s.send({ jsonrpc: '2.0', id: 52, method: 'tools/call', params: { arguments: {} } });
     assert.equal((await s.reply(52)).error.code, -32602);
@@ -265,12 +338,14 @@ test('server unreachable: calls pass with a warning, or are refused with SERVICE
   }
 });
 
-test('the proxy exits with the server\'s code, and reports a missing command', async () => {
+test("the proxy exits with the server's code, and reports a missing command", async () => {
   const s = new McpSession();
   s.proc.kill('SIGTERM');
   await new Promise((r) => s.proc.on('exit', r));
   assert.ok(s.proc.exitCode !== 0 || s.proc.signalCode !== null);
-  const missing = spawn(process.execPath, [SVC_JS, 'mcp', '--', '/nonexistent/mcp-server'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const missing = spawn(process.execPath, [SVC_JS, 'mcp', '--', '/nonexistent/mcp-server'], {
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let err = '';
   missing.stderr!.on('data', (c) => (err += c));
   const code = await new Promise((r) => missing.on('exit', r));

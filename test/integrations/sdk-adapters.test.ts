@@ -45,7 +45,13 @@ test('Vercel AI SDK: allow runs execute, deny becomes the tool-error the model r
   assert.deepEqual(ran, ['ls -la']);
   // The framework's call id is what the audit log records.
   const events = (await api(server, 'GET', '/v1/audit/events?agent=ai-agent')).body.events;
-  assert.deepEqual(events.map((e: any) => [e.decision.action, e.request.tool_call_id]), [['deny', 'c2'], ['allow', 'c1']]);
+  assert.deepEqual(
+    events.map((e: any) => [e.decision.action, e.request.tool_call_id]),
+    [
+      ['deny', 'c2'],
+      ['allow', 'c1'],
+    ],
+  );
 });
 
 for (const approve of [true, false]) {
@@ -76,7 +82,11 @@ test('Vercel AI SDK: server away refuses (fail closed) unless failOpen', async (
   assert.equal((out as { error: DeniedError }).error.decision, 'unavailable');
   assert.deepEqual(ran, []);
   const warnings: string[] = [];
-  const open = guardTool(new Client({ url: DEAD_URL, token: 't', failOpen: true, onWarning: (m) => warnings.push(m) }), shellTool(ran), { toolClass: 'exec' });
+  const open = guardTool(
+    new Client({ url: DEAD_URL, token: 't', failOpen: true, onWarning: (m) => warnings.push(m) }),
+    shellTool(ran),
+    { toolClass: 'exec' },
+  );
   assert.equal((await executeToolCall(call('ls', 'c2'), { shell: open })).type, 'tool-result');
   assert.deepEqual(ran, ['ls']);
   assert.equal(warnings.length, 1);
@@ -89,13 +99,21 @@ test('MCP guard: allowed calls reach the server; a destructive tool is refused w
   const guarded = guardMcpClient(client('mcp-agent'), mcp);
   assert.equal(guarded.getServerVersion().name, 'stand-in');
   await guarded.listTools(); // learns that `wipe` is destructive
-  assert.deepEqual(await guarded.callTool({ name: 'search', arguments: { q: 'svc' } }), { content: [{ type: 'text', text: 'search done' }] });
+  assert.deepEqual(await guarded.callTool({ name: 'search', arguments: { q: 'svc' } }), {
+    content: [{ type: 'text', text: 'search done' }],
+  });
   for (const name of ['wipe', 'delete_repo']) {
     const r = await guarded.callTool({ name, arguments: {} });
     assert.equal(r.isError, true);
-    assert.match(r.content[0].text, /^svc refused this mcp-destructive call \(deny\): destructive MCP tools are blocked/);
+    assert.match(
+      r.content[0].text,
+      /^svc refused this mcp-destructive call \(deny\): destructive MCP tools are blocked/,
+    );
   }
-  assert.deepEqual(mcp.received.map((c) => c.name), ['search']);
+  assert.deepEqual(
+    mcp.received.map((c) => c.name),
+    ['search'],
+  );
 });
 
 for (const approve of [true, false]) {
@@ -126,17 +144,29 @@ test('MCP guard: server away refuses (fail closed) unless failOpen', async () =>
   assert.match(r.content[0].text, /\(unavailable\)/);
   assert.equal(mcp.received.length, 0);
   const warnings: string[] = [];
-  const open = guardMcpClient(new Client({ url: DEAD_URL, token: 't', failOpen: true, onWarning: (m) => warnings.push(m) }), mcp);
-  assert.deepEqual(await open.callTool({ name: 'search', arguments: {} }), { content: [{ type: 'text', text: 'search done' }] });
+  const open = guardMcpClient(
+    new Client({ url: DEAD_URL, token: 't', failOpen: true, onWarning: (m) => warnings.push(m) }),
+    mcp,
+  );
+  assert.deepEqual(await open.callTool({ name: 'search', arguments: {} }), {
+    content: [{ type: 'text', text: 'search done' }],
+  });
   assert.equal(warnings.length, 1);
 });
 
 test('TypeScript client guard: an ask refused while it waits throws DeniedError and never runs', async () => {
   const svc = client('ts-guard-no');
   let ran = false;
-  const running = svc.guard('exec', { command: 'git push --force' }, () => (ran = true), { approvalWaitMs: 10_000, runId: 'ts-run-no', toolCallId: 'c1' });
+  const running = svc.guard('exec', { command: 'git push --force' }, () => (ran = true), {
+    approvalWaitMs: 10_000,
+    runId: 'ts-run-no',
+    toolCallId: 'c1',
+  });
   const a = await pendingApproval(server, 'ts-guard-no');
   await client('reviewer').approvals.resolve(a.id, { approved: false });
-  await assert.rejects(running, (e: unknown) => e instanceof DeniedError && e.decision === 'ask' && e.approvalId === a.id);
+  await assert.rejects(
+    running,
+    (e: unknown) => e instanceof DeniedError && e.decision === 'ask' && e.approvalId === a.id,
+  );
   assert.equal(ran, false);
 });

@@ -2,7 +2,14 @@
 // audit, status, the SSE iterator, typed errors and fail-open.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { Client, DeniedError, ForbiddenError, NetworkError, SvcError, UnauthorizedError } from '../../src/integrations/sdk/index.js';
+import {
+  Client,
+  DeniedError,
+  ForbiddenError,
+  NetworkError,
+  SvcError,
+  UnauthorizedError,
+} from '../../src/integrations/sdk/index.js';
 import { DEAD_URL, pendingApproval, runCli, startServer, type Server } from './helpers.js';
 
 let server: Server;
@@ -41,7 +48,11 @@ test('evaluate: allow, deny and a queued ask are values; preflight previews', as
   assert.equal(deny.allowed, false);
   assert.equal(deny.decision, 'deny');
   assert.match(deny.message, /filesystem root/);
-  const ask = await client.evaluate('exec', { params: { command: 'git push origin main' }, runId: 'sdk-run-ask', toolCallId: 'c1' });
+  const ask = await client.evaluate('exec', {
+    params: { command: 'git push origin main' },
+    runId: 'sdk-run-ask',
+    toolCallId: 'c1',
+  });
   assert.equal(ask.decision, 'ask');
   assert.equal(typeof ask.approval_id, 'string');
   const pf = await client.preflight('read', { params: { path: '/home/u/.ssh/id_rsa' } });
@@ -55,7 +66,8 @@ test('guard runs the function only when allowed; deny and unapproved asks throw 
   let ran = false;
   await assert.rejects(
     client.guard('exec', { command: 'rm -rf /' }, () => (ran = true)),
-    (err: unknown) => err instanceof DeniedError && err.decision === 'deny' && err.kind === 'denied' && err.policy === 'no-root-delete',
+    (err: unknown) =>
+      err instanceof DeniedError && err.decision === 'deny' && err.kind === 'denied' && err.policy === 'no-root-delete',
   );
   assert.equal(ran, false);
   const asked = await client.guard('exec', { command: 'git push' }, () => (ran = true)).catch((e) => e);
@@ -65,7 +77,11 @@ test('guard runs the function only when allowed; deny and unapproved asks throw 
   await client.approvals.resolve(asked.approvalId!, { approved: false });
 
   // With a wait, an approval lets it run (and the once-only grant is spent for the audit).
-  const running = client.guard('exec', { command: 'git push --tags' }, () => 'pushed', { approvalWaitMs: 10_000, runId: 'sdk-run-2', toolCallId: 'call-7' });
+  const running = client.guard('exec', { command: 'git push --tags' }, () => 'pushed', {
+    approvalWaitMs: 10_000,
+    runId: 'sdk-run-2',
+    toolCallId: 'call-7',
+  });
   const a = await pendingApproval(server, 'sdk-test');
   await client.approvals.resolve(a.id, { approved: true, resolvedBy: 'sdk-test' });
   assert.equal(await running, 'pushed');
@@ -83,17 +99,31 @@ test('approvals: list, get, create, resolve, bulk resolve of one run', async () 
   assert.equal(got.status, 'pending');
   assert.equal(got.agent, 'sdk-test');
   const bulk = await client.approvals.bulkResolve({
-    agent: 'sdk-test', session: 'sdk-session', run_id: 'bulk-run', action: 'approve', scope: 'pending', ids: [one.approval_id!, two.approval_id!],
+    agent: 'sdk-test',
+    session: 'sdk-session',
+    run_id: 'bulk-run',
+    action: 'approve',
+    scope: 'pending',
+    ids: [one.approval_id!, two.approval_id!],
   });
   assert.equal(bulk.resolved, 2);
   assert.equal(bulk.future_calls_authorized, false);
   assert.equal((await client.approvals.get(two.approval_id!)).status, 'approved');
 
-  const created = await client.approvals.create({ tool: 'exec', agent: 'sdk-test', session: 'sdk-session', params: { command: 'make deploy' }, message: 'deploy?' });
+  const created = await client.approvals.create({
+    tool: 'exec',
+    agent: 'sdk-test',
+    session: 'sdk-session',
+    params: { command: 'make deploy' },
+    message: 'deploy?',
+  });
   assert.equal(created.status, 'pending');
   const res = await client.approvals.resolve(created.id, { approved: false, resolvedBy: 'sdk-test' });
   assert.equal(res.status, 'denied');
-  await assert.rejects(client.approvals.resolve(created.id, { approved: true }), (e: unknown) => e instanceof SvcError && e.status === 410 && e.kind === 'gone');
+  await assert.rejects(
+    client.approvals.resolve(created.id, { approved: true }),
+    (e: unknown) => e instanceof SvcError && e.status === 410 && e.kind === 'gone',
+  );
   await assert.rejects(client.approvals.get('no-such-id'), (e: unknown) => e instanceof SvcError && e.status === 404);
 });
 
@@ -143,22 +173,44 @@ test('events(): an async iterator over the live stream; breaking out closes it',
 
 test('typed errors: 401 UnauthorizedError, 403 ForbiddenError for an eval-only token', async () => {
   const bad = new Client({ url: server.url, token: 'not-a-token' });
-  await assert.rejects(bad.status(), (e: unknown) => e instanceof UnauthorizedError && e.status === 401 && e.kind === 'unauthorized');
+  await assert.rejects(
+    bad.status(),
+    (e: unknown) => e instanceof UnauthorizedError && e.status === 401 && e.kind === 'unauthorized',
+  );
   await assert.rejects(bad.evaluate('exec', { params: { command: 'ls' } }), UnauthorizedError);
-  const created = await runCli(['token', 'create', '--agent', 'sdk-eval', '--scope', 'eval', '--json', '--data-dir', server.dataDir]);
+  const created = await runCli([
+    'token',
+    'create',
+    '--agent',
+    'sdk-eval',
+    '--scope',
+    'eval',
+    '--json',
+    '--data-dir',
+    server.dataDir,
+  ]);
   assert.equal(created.code, 0, created.stderr);
   const evalToken = JSON.parse(created.stdout).token as string;
   const agentClient = new Client({ url: server.url, token: evalToken });
   await new Promise((r) => setTimeout(r, 1_100));
   const d = await agentClient.evaluate('exec', { params: { command: 'ls' } });
   assert.equal(d.allowed, true);
-  await assert.rejects(agentClient.status(), (e: unknown) => e instanceof ForbiddenError && e.status === 403 && e.kind === 'forbidden');
+  await assert.rejects(
+    agentClient.status(),
+    (e: unknown) => e instanceof ForbiddenError && e.status === 403 && e.kind === 'forbidden',
+  );
 });
 
 test('an unreachable server: NetworkError, or an allow with a warning when failOpen', async () => {
   const strict = new Client({ url: DEAD_URL, token: 't' });
-  await assert.rejects(strict.evaluate('exec', { params: { command: 'ls' } }), (e: unknown) => e instanceof NetworkError && e.status === 0);
-  await assert.rejects(strict.guard('exec', { command: 'ls' }, () => 1), NetworkError);
+  await assert.rejects(
+    strict.evaluate('exec', { params: { command: 'ls' } }),
+    (e: unknown) => e instanceof NetworkError && e.status === 0,
+  );
+  await assert.rejects(
+    strict.guard('exec', { command: 'ls' }, () => 1),
+    NetworkError,
+  );
   const warnings: string[] = [];
   const open = new Client({ url: DEAD_URL, token: 't', failOpen: true, onWarning: (m) => warnings.push(m) });
   const d = await open.evaluate('exec', { params: { command: 'ls' } });

@@ -2,7 +2,16 @@
 // other settings kept, backups written, --dry-run writes nothing, odd files refused.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { runCli, tempDir } from './helpers.js';
 
@@ -22,7 +31,10 @@ test('claude-code: install keeps other settings, backs up, is idempotent, and re
   const original = {
     model: 'opus',
     permissions: { allow: ['Bash(npm test)'] },
-    hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo mine' }] }], Stop: [{ hooks: [{ type: 'command', command: 'say done' }] }] },
+    hooks: {
+      PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo mine' }] }],
+      Stop: [{ hooks: [{ type: 'command', command: 'say done' }] }],
+    },
   };
   writeFileSync(file, JSON.stringify(original, null, 2));
 
@@ -98,7 +110,10 @@ test('malformed settings are refused unless --force, which keeps a backup', asyn
   const forced = await setup(home, ['gemini', '--force']);
   assert.equal(forced.code, 0, forced.stderr);
   assert.ok(readJson(file).hooks.BeforeTool);
-  assert.equal(readFileSync(join(home, '.gemini', backups(join(home, '.gemini'), 'settings.json')[0]!), 'utf8'), '{ "theme": "dark", ');
+  assert.equal(
+    readFileSync(join(home, '.gemini', backups(join(home, '.gemini'), 'settings.json')[0]!), 'utf8'),
+    '{ "theme": "dark", ',
+  );
 });
 
 test('codex, gemini and cursor: their files, events and timeouts', async () => {
@@ -117,13 +132,19 @@ test('codex, gemini and cursor: their files, events and timeouts', async () => {
   assert.match(gemini.hooks.AfterTool[0].hooks[0].command, /hook gemini$/);
 
   mkdirSync(join(home, '.cursor'));
-  writeFileSync(join(home, '.cursor', 'hooks.json'), JSON.stringify({ version: 1, hooks: { afterFileEdit: [{ command: './format.sh' }] } }));
+  writeFileSync(
+    join(home, '.cursor', 'hooks.json'),
+    JSON.stringify({ version: 1, hooks: { afterFileEdit: [{ command: './format.sh' }] } }),
+  );
   assert.equal((await setup(home, ['cursor'])).code, 0);
   const cursor = readJson(join(home, '.cursor', 'hooks.json'));
   assert.deepEqual(cursor.hooks.afterFileEdit, [{ command: './format.sh' }]);
   assert.equal(cursor.hooks.preToolUse[0].failClosed, true);
   assert.equal((await setup(home, ['cursor', '--remove'])).code, 0);
-  assert.deepEqual(readJson(join(home, '.cursor', 'hooks.json')), { version: 1, hooks: { afterFileEdit: [{ command: './format.sh' }] } });
+  assert.deepEqual(readJson(join(home, '.cursor', 'hooks.json')), {
+    version: 1,
+    hooks: { afterFileEdit: [{ command: './format.sh' }] },
+  });
 
   writeFileSync(join(home, '.cursor', 'hooks.json'), JSON.stringify({ version: 2, hooks: {} }));
   const v2 = await setup(home, ['cursor']);

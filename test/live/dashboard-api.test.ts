@@ -50,7 +50,10 @@ test('GET /v1/audit/events?q= finds a substring of commands and paths, case-inse
     assert.deepEqual(await find('nothing-like-this'), []);
     // With another filter: both apply.
     const both = await srv.req('GET', '/v1/audit/events?q=main&tool=exec');
-    assert.deepEqual(both.body.events.map((e: { tool: string }) => e.tool), ['exec']);
+    assert.deepEqual(
+      both.body.events.map((e: { tool: string }) => e.tool),
+      ['exec'],
+    );
 
     const long = await srv.req('GET', `/v1/audit/events?q=${'x'.repeat(257)}`);
     assert.equal(long.status, 400);
@@ -60,25 +63,30 @@ test('GET /v1/audit/events?q= finds a substring of commands and paths, case-inse
   }
 });
 
-test('GET /v1/policy/summary carries each policy\'s file, line and YAML text', async () => {
+test("GET /v1/policy/summary carries each policy's file, line and YAML text", async () => {
   const srv = await startTestServer({ policy: POLICY });
   try {
     const r = await srv.req('GET', '/v1/policy/summary');
     assert.equal(r.status, 200);
     assert.ok(Array.isArray(r.body.rules), 'the summary is unchanged');
-    const byName = new Map((r.body.policies as Array<{ name: string; file: string; line: number; source: string }>).map((p) => [p.name, p]));
+    const byName = new Map(
+      (r.body.policies as Array<{ name: string; file: string; line: number; source: string }>).map((p) => [p.name, p]),
+    );
     const secrets = byName.get('no-secrets');
     assert.ok(secrets, JSON.stringify(r.body.policies));
     assert.match(secrets.file, /test-policy\.yaml$/);
-    assert.equal(secrets.source, [
-      'name: no-secrets',
-      'description: keep keys private',
-      'match: { tool: [read] }',
-      'rules:',
-      '  - action: deny',
-      '    when: { path_matches: ["**/.ssh/**"] }',
-      '    message: ssh keys stay private',
-    ].join('\n'));
+    assert.equal(
+      secrets.source,
+      [
+        'name: no-secrets',
+        'description: keep keys private',
+        'match: { tool: [read] }',
+        'rules:',
+        '  - action: deny',
+        '    when: { path_matches: ["**/.ssh/**"] }',
+        '    message: ssh keys stay private',
+      ].join('\n'),
+    );
     assert.match(byName.get('ask-deploys')!.source, /^name: ask-deploys\n[\s\S]*command_matches: \["deploy \*"\] \}$/);
   } finally {
     await srv.stop();
@@ -97,7 +105,13 @@ test('the chart library is served from the installed package, by fixed names onl
     const css = await fetch(`${srv.url}/dashboard/vendor/uPlot.min.css`);
     assert.equal(css.status, 200);
     assert.match(css.headers.get('content-type') ?? '', /^text\/css/);
-    for (const bad of ['vendor/uPlot.esm.js', 'vendor/uPlot.d.ts', 'vendor/%2e%2e/%2e%2e/package.json', 'vendor/', '../node_modules/uplot/package.json']) {
+    for (const bad of [
+      'vendor/uPlot.esm.js',
+      'vendor/uPlot.d.ts',
+      'vendor/%2e%2e/%2e%2e/package.json',
+      'vendor/',
+      '../node_modules/uplot/package.json',
+    ]) {
       const res = await fetch(`${srv.url}/dashboard/${bad}`);
       assert.equal(res.status, 404, bad);
     }

@@ -25,7 +25,11 @@ test('redirect, index, assets and their headers; no credential needed', async ()
     const html = await index.text();
     assert.match(html, /<script type="module" src="app.js"><\/script>/);
 
-    for (const [file, type] of [['app.js', /^text\/javascript/], ['style.css', /^text\/css/], ['index.html', /^text\/html/]] as const) {
+    for (const [file, type] of [
+      ['app.js', /^text\/javascript/],
+      ['style.css', /^text\/css/],
+      ['index.html', /^text\/html/],
+    ] as const) {
       const r = await fetch(`${srv.url}/dashboard/${file}`);
       assert.equal(r.status, 200, file);
       assert.match(r.headers.get('content-type') ?? '', type, file);

@@ -67,17 +67,25 @@ after(async () => {
 let n = 0;
 /** An exec call that the policy sends for approval; returns the approval id. */
 async function ask(command: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const r = await srv.req('POST', '/v1/tool/exec', { agent: 'agent-a', session: 'sess-1', tool_call_id: `c${++n}`, params: { command }, ...extra });
+  const r = await srv.req('POST', '/v1/tool/exec', {
+    agent: 'agent-a',
+    session: 'sess-1',
+    tool_call_id: `c${++n}`,
+    params: { command },
+    ...extra,
+  });
   assert.equal(r.status, 202, JSON.stringify(r.body));
   return r.body.approval_id;
 }
 
 const card = (text: string) => page.locator('#active-list > .card', { hasText: text });
 const notice = (text: string | RegExp) => page.locator('#notices .notice', { hasText: text });
-const pendingIds = async () => ((await srv.req('GET', '/v1/approvals')).body.approvals as Array<{ id: string }>).map((a) => a.id);
+const pendingIds = async () =>
+  ((await srv.req('GET', '/v1/approvals')).body.approvals as Array<{ id: string }>).map((a) => a.id);
 const statusOf = async (id: string) => (await srv.req('GET', `/v1/approvals/${id}`)).body.status;
 /** Closes every notice; one may time out by itself meanwhile, so no click waits on a given one. */
-const dismissNotices = () => page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('#notices .notice-close').forEach((b) => b.click()));
+const dismissNotices = () =>
+  page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('#notices .notice-close').forEach((b) => b.click()));
 const gone = (text: string) => card(text).waitFor({ state: 'detached', timeout: WAIT });
 
 test('asks for the token, rejects a wrong one, and takes one from the #token= fragment', async () => {
@@ -111,20 +119,28 @@ test('overview: live counts and a drawn chart that match the decisions made', as
 
   // Made while the tab is open: they arrive over the SSE stream.
   for (const c of ['echo ov 1', 'echo ov 2', 'echo ov 3']) assert.equal((await exec(c)).body.allowed, true);
-  for (const c of ['rm -rf /tmp/ov1', 'rm -rf /tmp/ov2']) assert.equal((await exec(c, { run_id: 'run-ov' })).body.allowed, false);
+  for (const c of ['rm -rf /tmp/ov1', 'rm -rf /tmp/ov2'])
+    assert.equal((await exec(c, { run_id: 'run-ov' })).body.allowed, false);
   const asked = await exec('ask-me ov', { run_id: 'run-ov' });
   assert.equal(asked.status, 202);
 
   const expect = async () => {
-    for (const [kind, n] of [['allow', '3'], ['deny', '2'], ['ask', '1'], ['total', '6']] as const) {
+    for (const [kind, n] of [
+      ['allow', '3'],
+      ['deny', '2'],
+      ['ask', '1'],
+      ['total', '6'],
+    ] as const) {
       await page.locator(`#tile-${kind} .tile-value`, { hasText: new RegExp(`^${n}$`) }).waitFor({ timeout: WAIT });
     }
     // The chart holds the same decisions, minute by minute.
-    await page.waitForFunction(() => document.querySelector<HTMLElement>('#chart-rate')?.dataset.total === '6', null, { timeout: WAIT });
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('#chart-rate')?.dataset.total === '6', null, {
+      timeout: WAIT,
+    });
     const data = await page.locator('#chart-rate').evaluate((el) => ({ ...(el as HTMLElement).dataset }));
     assert.deepEqual([data.allow, data.deny, data.ask, data.watch], ['3', '2', '1', '0']);
-    assert.ok(await page.locator('#chart-rate canvas').count() >= 1);
-    assert.ok(await page.locator('#chart-latency canvas').count() >= 1);
+    assert.ok((await page.locator('#chart-rate canvas').count()) >= 1);
+    assert.ok((await page.locator('#chart-latency canvas').count()) >= 1);
     assert.match((await tileValue('latency').textContent()) ?? '', /^\d+(\.\d)? (µs|ms) \/ \d+(\.\d)? (µs|ms)$/);
     assert.match((await page.textContent('#top-agents')) ?? '', /agent-ov\s*6/);
     assert.match((await page.textContent('#top-policies')) ?? '', /ask-me\s*3 · 2 denied/);
@@ -136,7 +152,9 @@ test('overview: live counts and a drawn chart that match the decisions made', as
   await page.click('#tab-history');
   await page.click('#tab-overview');
   await expect();
-  const logged = (await srv.req('GET', '/v1/audit/events?limit=500')).body.events as Array<{ decision: { action: string } }>;
+  const logged = (await srv.req('GET', '/v1/audit/events?limit=500')).body.events as Array<{
+    decision: { action: string };
+  }>;
   assert.equal(logged.filter((e) => ['allow', 'deny', 'ask', 'watch'].includes(e.decision.action)).length, 6);
 
   // A deny opens in the drawer: its chain hash, the policy's YAML, the rest of its run.
@@ -238,7 +256,12 @@ test('allow future on a run group: its pending calls pass and the next call is a
   await notice(/next calls are allowed for 2 min/).waitFor();
   assert.deepEqual(await pendingIds(), []);
 
-  const next = await srv.req('POST', '/v1/tool/exec', { agent: 'agent-a', session: 'sess-1', run_id: 'run-A', params: { command: 'ask-me step 4' } });
+  const next = await srv.req('POST', '/v1/tool/exec', {
+    agent: 'agent-a',
+    session: 'sess-1',
+    run_id: 'run-A',
+    params: { command: 'ask-me step 4' },
+  });
   assert.equal(next.status, 200, JSON.stringify(next.body));
   assert.equal(next.body.allowed, true);
   await page.waitForTimeout(500);
@@ -255,7 +278,11 @@ test('deny pending on a run group', async () => {
 });
 
 test('a bulk action that races another resolver shows a notice and refreshes (409)', async () => {
-  const ids = [await ask('ask-me race 1', { run_id: 'run-C' }), await ask('ask-me race 2', { run_id: 'run-C' }), await ask('ask-me race 3', { run_id: 'run-C' })];
+  const ids = [
+    await ask('ask-me race 1', { run_id: 'run-C' }),
+    await ask('ask-me race 2', { run_id: 'run-C' }),
+    await ask('ask-me race 3', { run_id: 'run-C' }),
+  ];
   const cluster = page.locator('#active-list > .card.cluster', { hasText: 'run-C' });
   await cluster.locator('.count', { hasText: '3 pending' }).waitFor({ timeout: WAIT });
   // Someone else approves one approval between the page's fresh read and its bulk request.
@@ -282,12 +309,25 @@ test('a partly applied bulk action (503) is reported with its counts, and the li
     route.fulfill({
       status: 503,
       contentType: 'application/json',
-      body: JSON.stringify({ error: 'a listed approval changed concurrently', code: 'bulk_race', resolved: 1, ids: [ids[0]], reviewed_ids: ids, race_covered_ids: [], scope: 'run', future_calls_authorized: false, unresolved_reviewed_ids: [ids[1]], refresh_required: true }),
+      body: JSON.stringify({
+        error: 'a listed approval changed concurrently',
+        code: 'bulk_race',
+        resolved: 1,
+        ids: [ids[0]],
+        reviewed_ids: ids,
+        race_covered_ids: [],
+        scope: 'run',
+        future_calls_authorized: false,
+        unresolved_reviewed_ids: [ids[1]],
+        refresh_required: true,
+      }),
     }),
   );
   await cluster.getByRole('button', { name: /Allow future/ }).click();
   await cluster.getByRole('button', { name: /Confirm/ }).click();
-  await notice(/partly resolved \(503\): 1 committed, 1 still pending, no future calls authorized/).waitFor({ timeout: WAIT });
+  await notice(/partly resolved \(503\): 1 committed, 1 still pending, no future calls authorized/).waitFor({
+    timeout: WAIT,
+  });
   await page.unroute('**/v1/approvals/bulk-resolve');
   await cluster.getByRole('button', { name: 'Deny pending (2)' }).click();
   await cluster.waitFor({ state: 'detached', timeout: WAIT });
@@ -304,7 +344,9 @@ test('a redacted approval shows no secret and offers no "always allow"; countdow
   await c.locator('.note', { hasText: 'Redacted' }).waitFor();
   const expiry = c.locator('.expiry');
   const first = await expiry.textContent();
-  await page.waitForFunction((prev) => document.querySelector('#active-list .expiry')?.textContent !== prev, first, { timeout: 3000 });
+  await page.waitForFunction((prev) => document.querySelector('#active-list .expiry')?.textContent !== prev, first, {
+    timeout: 3000,
+  });
   await c.getByRole('button', { name: 'Deny', exact: true }).click();
   await gone('ask-me login');
 });
@@ -318,7 +360,11 @@ test('always allow stores a rule: the same call passes, the rule is listed and c
   await c.getByRole('button', { name: 'Confirm: always allow' }).click();
   await gone(cmd);
   await notice('saved an allow rule').waitFor();
-  const again = await srv.req('POST', '/v1/tool/exec', { agent: 'agent-a', session: 'sess-1', params: { command: cmd } });
+  const again = await srv.req('POST', '/v1/tool/exec', {
+    agent: 'agent-a',
+    session: 'sess-1',
+    params: { command: cmd },
+  });
   assert.equal(again.status, 200, JSON.stringify(again.body));
 
   await page.click('#tab-policy');
@@ -327,7 +373,11 @@ test('always allow stores a rule: the same call passes, the rule is listed and c
   await row.getByRole('button', { name: 'Delete' }).click();
   await row.getByRole('button', { name: 'Confirm delete' }).click();
   await row.waitFor({ state: 'detached', timeout: WAIT });
-  const asksAgain = await srv.req('POST', '/v1/tool/exec', { agent: 'agent-a', session: 'sess-1', params: { command: cmd } });
+  const asksAgain = await srv.req('POST', '/v1/tool/exec', {
+    agent: 'agent-a',
+    session: 'sess-1',
+    params: { command: cmd },
+  });
   assert.equal(asksAgain.status, 202);
   await srv.req('POST', `/v1/approvals/${asksAgain.body.approval_id}/resolve`, { approved: false });
 
@@ -338,7 +388,16 @@ test('always allow stores a rule: the same call passes, the rule is listed and c
 
 test('history: pages of 50, live rows on the first page, and tracing a run', async () => {
   for (let i = 0; i < 60; i += 10) {
-    await Promise.all(Array.from({ length: 10 }, (_, j) => srv.req('POST', '/v1/tool/exec', { agent: 'agent-h', session: 'sess-h', run_id: i + j >= 55 ? 'run-H' : undefined, params: { command: `echo history ${i + j}` } })));
+    await Promise.all(
+      Array.from({ length: 10 }, (_, j) =>
+        srv.req('POST', '/v1/tool/exec', {
+          agent: 'agent-h',
+          session: 'sess-h',
+          run_id: i + j >= 55 ? 'run-H' : undefined,
+          params: { command: `echo history ${i + j}` },
+        }),
+      ),
+    );
   }
   await page.click('#tab-history');
   const rows = page.locator('table.events tr.event');
@@ -354,14 +413,24 @@ test('history: pages of 50, live rows on the first page, and tracing a run', asy
   await page.locator('.summary', { hasText: 'Showing 1–50' }).waitFor({ timeout: WAIT });
   assert.equal(await rows.first().textContent(), firstRow);
 
-  await srv.req('POST', '/v1/tool/exec', { agent: 'agent-h', session: 'sess-h', params: { command: 'echo arrived live' } });
-  await page.locator('table.events tr.event').first().filter({ hasText: 'echo arrived live' }).waitFor({ timeout: WAIT });
+  await srv.req('POST', '/v1/tool/exec', {
+    agent: 'agent-h',
+    session: 'sess-h',
+    params: { command: 'echo arrived live' },
+  });
+  await page
+    .locator('table.events tr.event')
+    .first()
+    .filter({ hasText: 'echo arrived live' })
+    .waitFor({ timeout: WAIT });
   assert.equal(await rows.count(), 50, 'still one page');
 
   await page.locator('table.events button.run', { hasText: 'run-H' }).first().click();
   await page.locator('.trace', { hasText: 'run-H' }).waitFor({ timeout: WAIT });
   await page.waitForFunction(() => {
-    const runs = [...document.querySelectorAll('table.events tr.event td[data-label="Run"]')].map((td) => td.textContent);
+    const runs = [...document.querySelectorAll('table.events tr.event td[data-label="Run"]')].map(
+      (td) => td.textContent,
+    );
     return runs.length > 0 && runs.every((t) => t === 'run-H');
   });
   assert.equal(await rows.count(), 5);
@@ -386,8 +455,16 @@ test('history: typing in the search keeps only the rows whose command matches', 
   assert.equal(whats.length, 11);
   for (const w of whats) assert.match(w, /^echo history 5\d?$/);
   // A new matching call appears live; one that does not match stays out.
-  await srv.req('POST', '/v1/tool/exec', { agent: 'agent-h', session: 'sess-h', params: { command: 'echo history 5 live' } });
-  await srv.req('POST', '/v1/tool/exec', { agent: 'agent-h', session: 'sess-h', params: { command: 'echo unrelated' } });
+  await srv.req('POST', '/v1/tool/exec', {
+    agent: 'agent-h',
+    session: 'sess-h',
+    params: { command: 'echo history 5 live' },
+  });
+  await srv.req('POST', '/v1/tool/exec', {
+    agent: 'agent-h',
+    session: 'sess-h',
+    params: { command: 'echo unrelated' },
+  });
   await rows.first().filter({ hasText: 'echo history 5 live' }).waitFor({ timeout: WAIT });
   assert.equal(await rows.filter({ hasText: 'unrelated' }).count(), 0);
   await page.locator('#history-search').fill('no such command anywhere');
@@ -415,14 +492,19 @@ test('policy tab: load state, layers when the server reports them, and the rule 
       response: res,
       json: {
         ...body,
-        policy_layers: [{ kind: 'profile', name: 'standard', path: '/opt/svc/policies/standard.yaml' }, { kind: 'project', name: 'svc.yaml', path: '/work/app/.svc/svc.yaml' }],
+        policy_layers: [
+          { kind: 'profile', name: 'standard', path: '/opt/svc/policies/standard.yaml' },
+          { kind: 'project', name: 'svc.yaml', path: '/work/app/.svc/svc.yaml' },
+        ],
         policy_error: '/work/app/.svc/svc.yaml: line 4: unknown key "rulez"',
       },
     });
   });
   await page.click('#tab-history');
   await page.click('#tab-policy');
-  await page.locator('#policy-errors .load-errors', { hasText: 'line 4: unknown key "rulez"' }).waitFor({ timeout: WAIT });
+  await page
+    .locator('#policy-errors .load-errors', { hasText: 'line 4: unknown key "rulez"' })
+    .waitFor({ timeout: WAIT });
   const layers = (await page.textContent('#policy-layers')) ?? '';
   assert.match(layers, /profile\s*standard.*project\s*svc\.yaml/s);
   await page.unroute('**/v1/status');
@@ -432,9 +514,12 @@ test('policy tab: load state, layers when the server reports them, and the rule 
 test('screenshots at laptop and phone widths', async () => {
   mkdirSync(OUT, { recursive: true });
   await page.click('#tab-active');
-  for (const c of ['ask-me deploy web', 'ask-me migrate db', 'ask-me restart api']) await ask(c, { run_id: 'run-shots' });
+  for (const c of ['ask-me deploy web', 'ask-me migrate db', 'ask-me restart api'])
+    await ask(c, { run_id: 'run-shots' });
   await ask(XSS);
-  await ask('ask-me rotate keys --region eu-west-1 --all-accounts --reason "quarterly rotation"', { run_id: 'solo-run' });
+  await ask('ask-me rotate keys --region eu-west-1 --all-accounts --reason "quarterly rotation"', {
+    run_id: 'solo-run',
+  });
   await page.locator('#active-list > .card').nth(2).waitFor({ timeout: WAIT });
   // Notices from earlier steps float over the page; dismiss them as an operator would.
   await dismissNotices();

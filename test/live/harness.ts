@@ -38,11 +38,23 @@ export async function startLive(o: { metrics?: boolean; sseKeepaliveMs?: number 
   const adminToken = 'live-admin-token-0123456789abcdef0123456789abcdef';
   const bus = new Bus();
   const pending: unknown[] = [];
-  const engine = { policyCount: 3, ruleCount: 7, defaultAction: 'ask', summary: () => ({ default_action: 'ask', rules: [], summary: '' }) };
+  const engine = {
+    policyCount: 3,
+    ruleCount: 7,
+    defaultAction: 'ask',
+    summary: () => ({ default_action: 'ask', rules: [], summary: '' }),
+  };
   const ctx = {
     opts: {
-      host: '127.0.0.1', port: 0, dataDir, configPath: join(dataDir, 'p.yaml'), mode: 'enforce',
-      approvalTimeoutMs: 120_000, metrics: o.metrics ?? false, socketPath: '', auditDir: null,
+      host: '127.0.0.1',
+      port: 0,
+      dataDir,
+      configPath: join(dataDir, 'p.yaml'),
+      mode: 'enforce',
+      approvalTimeoutMs: 120_000,
+      metrics: o.metrics ?? false,
+      socketPath: '',
+      auditDir: null,
       sseKeepaliveMs: o.sseKeepaliveMs,
     },
     clock,
@@ -65,7 +77,9 @@ export async function startLive(o: { metrics?: boolean; sseKeepaliveMs?: number 
       reply.code(404).send({ error: `not found: ${req.method} ${req.url.split('?')[0]}`, code: 'not_found' });
     });
     registerAuth(app, ctx);
-    for (const plugin of [events, metrics, dashboard] as Array<(a: FastifyInstance, c: ServerContext) => Promise<void>>) {
+    for (const plugin of [events, metrics, dashboard] as Array<
+      (a: FastifyInstance, c: ServerContext) => Promise<void>
+    >) {
       await app.register(async (instance) => plugin(instance, ctx));
     }
     await app.listen({ host: '127.0.0.1', port: 0 });
@@ -76,7 +90,14 @@ export async function startLive(o: { metrics?: boolean; sseKeepaliveMs?: number 
   }
   const port = (app.server.address() as { port: number }).port;
   return {
-    app, url: `http://127.0.0.1:${port}`, port, bus, clock, adminToken, evalToken, pending,
+    app,
+    url: `http://127.0.0.1:${port}`,
+    port,
+    bus,
+    clock,
+    adminToken,
+    evalToken,
+    pending,
     async close() {
       await app.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -98,7 +119,10 @@ export interface Stream {
   close(): void;
 }
 
-export function openStream(url: string, opts: { token?: string; query?: string; method?: string } = {}): Promise<Stream> {
+export function openStream(
+  url: string,
+  opts: { token?: string; query?: string; method?: string } = {},
+): Promise<Stream> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = {};
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
@@ -124,7 +148,11 @@ export function openStream(url: string, opts: { token?: string; query?: string; 
             };
             const t = setTimeout(() => {
               waiters.delete(check);
-              fail(new Error(`stream condition not met in ${timeoutMs} ms; got ${s.messages.length} messages, raw tail ${JSON.stringify(s.raw.slice(-200))}`));
+              fail(
+                new Error(
+                  `stream condition not met in ${timeoutMs} ms; got ${s.messages.length} messages, raw tail ${JSON.stringify(s.raw.slice(-200))}`,
+                ),
+              );
             }, timeoutMs);
             waiters.add(check);
           });

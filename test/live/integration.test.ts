@@ -23,7 +23,12 @@ policies:
         message: no
 `;
 
-const call = (command: string, extra: Record<string, unknown> = {}) => ({ agent: 'ag', session: 'se', params: { command }, ...extra });
+const call = (command: string, extra: Record<string, unknown> = {}) => ({
+  agent: 'ag',
+  session: 'se',
+  params: { command },
+  ...extra,
+});
 
 test('decisions, resolutions and bulk resolutions are announced on the stream', async () => {
   const srv = await startTestServer({ policy: POLICY });
@@ -47,11 +52,22 @@ test('decisions, resolutions and bulk resolutions are announced on the stream', 
     await s.until((x) => x.messages.slice(count).some((m) => m.type === 'approvals'));
 
     const ids = [];
-    for (const c of ['ask-me a', 'ask-me b']) ids.push((await srv.req('POST', '/v1/tool/exec', call(c, { run_id: 'run-9' }))).body.approval_id);
-    const bulk = await srv.req('POST', '/v1/approvals/bulk-resolve', { agent: 'ag', session: 'se', run_id: 'run-9', action: 'deny', scope: 'pending', ids });
+    for (const c of ['ask-me a', 'ask-me b'])
+      ids.push((await srv.req('POST', '/v1/tool/exec', call(c, { run_id: 'run-9' }))).body.approval_id);
+    const bulk = await srv.req('POST', '/v1/approvals/bulk-resolve', {
+      agent: 'ag',
+      session: 'se',
+      run_id: 'run-9',
+      action: 'deny',
+      scope: 'pending',
+      ids,
+    });
     assert.equal(bulk.status, 200, JSON.stringify(bulk.body));
     await s.until((x) => x.messages.some((m) => m.type === 'audit_batch'));
-    assert.deepEqual(s.messages.find((m) => m.type === 'audit_batch'), { type: 'audit_batch', run_id: 'run-9' });
+    assert.deepEqual(
+      s.messages.find((m) => m.type === 'audit_batch'),
+      { type: 'audit_batch', run_id: 'run-9' },
+    );
 
     // Shutdown ends the stream instead of waiting for the client to leave.
     const t = performance.now();

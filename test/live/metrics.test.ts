@@ -84,7 +84,11 @@ test('default runtime and process collectors are included', async () => {
 test('admin scope: 401 without or with a bad token, 403 for an eval-only token', async () => {
   const srv = await startLive({ metrics: true });
   try {
-    for (const [token, status] of [[null, 401], ['wrong', 401], [srv.evalToken, 403]] as const) {
+    for (const [token, status] of [
+      [null, 401],
+      ['wrong', 401],
+      [srv.evalToken, 403],
+    ] as const) {
       const r = await scrape(srv, token);
       assert.equal(r.status, status, String(token));
       const body = JSON.parse(r.text);

@@ -40,10 +40,16 @@ test('headers, first frame and every event type, with secrets redacted', async (
     srv.bus.emit({ type: 'decision', tool: 'exec', action: 'allow', policy: 'p', evalDurationUs: 2 });
     srv.bus.emit({ type: 'policy_reloaded', policyCount: 1, ruleCount: 1 });
     srv.bus.emit({ type: 'approvals' });
-    srv.bus.emit({ type: 'audit', event: auditEvent(1, { command: 'mysql --password=hunter2 -e "select 1"', api_key: 'abc' }) });
+    srv.bus.emit({
+      type: 'audit',
+      event: auditEvent(1, { command: 'mysql --password=hunter2 -e "select 1"', api_key: 'abc' }),
+    });
     srv.bus.emit({ type: 'audit_batch', run_id: 'run-7' });
     await s.until((x) => x.messages.length >= 4);
-    assert.deepEqual(s.messages.map((m) => m.type), ['connected', 'approvals', 'audit', 'audit_batch']);
+    assert.deepEqual(
+      s.messages.map((m) => m.type),
+      ['connected', 'approvals', 'audit', 'audit_batch'],
+    );
     assert.deepEqual(s.messages[1], { type: 'approvals' });
     const ev = s.messages[2].event;
     assert.equal(ev.id, auditEvent(1).id);
@@ -134,7 +140,11 @@ test('a client that never reads is dropped while events keep flowing to the othe
     }
     await good.until((x) => x.messages.length >= total + 1, 20_000);
     const ids = good.messages.slice(1).map((m) => m.event.id);
-    assert.deepEqual(ids, Array.from({ length: total }, (_, i) => auditEvent(i).id), 'the reading client got every event in order');
+    assert.deepEqual(
+      ids,
+      Array.from({ length: total }, (_, i) => auditEvent(i).id),
+      'the reading client got every event in order',
+    );
 
     // The stalled client was cut off: reading now yields a truncated stream that ends.
     stalled.resume();
@@ -157,12 +167,18 @@ test('a client that never reads is dropped while events keep flowing to the othe
 test('200 clients at once all get each event; disconnects and close() clean up', async () => {
   const srv = await startLive();
   try {
-    const streams = await Promise.all(Array.from({ length: 200 }, () => openStream(srv.url, { query: `token=${srv.adminToken}` })));
+    const streams = await Promise.all(
+      Array.from({ length: 200 }, () => openStream(srv.url, { query: `token=${srv.adminToken}` })),
+    );
     await Promise.all(streams.map((s) => s.until(connected)));
     srv.bus.emit({ type: 'approvals' });
     srv.bus.emit({ type: 'audit_batch', run_id: 'r' });
     await Promise.all(streams.map((s) => s.until((x) => x.messages.length >= 3)));
-    for (const s of streams) assert.deepEqual(s.messages.map((m) => m.type), ['connected', 'approvals', 'audit_batch']);
+    for (const s of streams)
+      assert.deepEqual(
+        s.messages.map((m) => m.type),
+        ['connected', 'approvals', 'audit_batch'],
+      );
 
     // Half disconnect; the server lets go of their sockets.
     for (const s of streams.slice(0, 100)) s.close();

@@ -85,7 +85,15 @@ function fixture(config?: string, mode = 0o600) {
     },
   });
   return {
-    dir, data, bin, pending, logs, delays, clock, signer, notifier,
+    dir,
+    data,
+    bin,
+    pending,
+    logs,
+    delays,
+    clock,
+    signer,
+    notifier,
     add(a: Record<string, unknown>) {
       pending.push(a);
     },
@@ -115,16 +123,22 @@ test('a new approval reaches the desktop and every webhook format, with signed l
   const f = fixture();
   try {
     const argsFile = join(f.dir, 'notify-send.args');
-    writeFileSync(join(f.bin, 'notify-send'), `#!/bin/sh\nfor a in "$@"; do printf '%s\\n' "$a"; done > '${argsFile}'\n`);
+    writeFileSync(
+      join(f.bin, 'notify-send'),
+      `#!/bin/sh\nfor a in "$@"; do printf '%s\\n' "$a"; done > '${argsFile}'\n`,
+    );
     chmodSync(join(f.bin, 'notify-send'), 0o755);
-    writeFileSync(join(f.data, 'notify.yaml'), `public_url: https://svc.example.net/
+    writeFileSync(
+      join(f.data, 'notify.yaml'),
+      `public_url: https://svc.example.net/
 desktop: true
 webhooks:
   - {type: slack, url: "${rx.url}/slack/T0/B0/secretpath"}
   - {type: discord, url: "${rx.url}/discord/123/secret"}
   - {type: ntfy, url: "${rx.url}/svc-asks", token: tk_test}
   - {type: json, url: "${rx.url}/json"}
-`);
+`,
+    );
     chmodSync(join(f.data, 'notify.yaml'), 0o600);
     f.add(approval('A1', { agent: '@everyone <!channel>' }));
     await f.notifier.flush();
@@ -144,12 +158,18 @@ webhooks:
     assert.equal(link.origin + link.pathname, 'https://svc.example.net/dashboard/resolve.html');
     assert.equal(link.searchParams.get('id'), 'A1');
     assert.equal(link.searchParams.get('approved'), 'true');
-    assert.ok(f.signer.verify('A1', link.searchParams.get('sig')!, link.searchParams.get('exp')!, f.clock.now()), 'the link carries a valid signature');
+    assert.ok(
+      f.signer.verify('A1', link.searchParams.get('sig')!, link.searchParams.get('exp')!, f.clock.now()),
+      'the link carries a valid signature',
+    );
     assert.equal(new URL(deny.url).searchParams.get('approved'), 'false');
 
     const discord = by('/discord/123/secret').body;
     assert.deepEqual(discord.allowed_mentions, { parse: [] });
-    assert.match(discord.embeds[0].description, /\[Approve\]\(https:\/\/svc\.example\.net\/dashboard\/resolve\.html\?id=A1&sig=/);
+    assert.match(
+      discord.embeds[0].description,
+      /\[Approve\]\(https:\/\/svc\.example\.net\/dashboard\/resolve\.html\?id=A1&sig=/,
+    );
 
     const ntfy = by('/');
     assert.equal(ntfy.body.topic, 'svc-asks');
@@ -168,7 +188,10 @@ webhooks:
     const args = readFileSync(argsFile, 'utf8').split('\n');
     assert.equal(args[0], '--app-name=svc');
     assert.equal(args[2], 'svc: approval needed (exec)');
-    assert.match(args.slice(3).join('\n'), /wants to run exec: deploy prod --token \[REDACTED[^\n]*\n[\s\S]*svc approve A1/);
+    assert.match(
+      args.slice(3).join('\n'),
+      /wants to run exec: deploy prod --token \[REDACTED[^\n]*\n[\s\S]*svc approve A1/,
+    );
     assert.ok(!args.join('\n').includes(SECRET));
 
     // Announced once: listing it again sends nothing more.
@@ -189,13 +212,19 @@ test('retries are bounded and back off by doubling; a 4xx is not retried; failur
     assert.equal(rx.got.filter((g) => g.path === '/flaky').length, 3);
     assert.deepEqual(f.delays, [250, 500]);
 
-    writeFileSync(join(f.data, 'notify.yaml'), `retries: 1\nretry_backoff: 100ms\nwebhooks:\n  - {type: json, url: "${rx.url}/down"}\n  - {type: slack, url: "${rx.url}/bad/SECRETPATH"}\n`);
+    writeFileSync(
+      join(f.data, 'notify.yaml'),
+      `retries: 1\nretry_backoff: 100ms\nwebhooks:\n  - {type: json, url: "${rx.url}/down"}\n  - {type: slack, url: "${rx.url}/bad/SECRETPATH"}\n`,
+    );
     f.clock.advance(1000);
     f.add(approval('R2'));
     await f.notifier.flush();
     assert.equal(rx.got.filter((g) => g.path === '/down').length, 2, 'one try and one retry');
     assert.equal(rx.got.filter((g) => g.path === '/bad/SECRETPATH').length, 1, 'a 400 is final');
-    assert.ok(f.logs.some((l) => /json webhook 127\.0\.0\.1:\d+ failed for approval R2 \(HTTP 500\)/.test(l)), f.logs.join('\n'));
+    assert.ok(
+      f.logs.some((l) => /json webhook 127\.0\.0\.1:\d+ failed for approval R2 \(HTTP 500\)/.test(l)),
+      f.logs.join('\n'),
+    );
     assert.ok(!f.logs.join('\n').includes('SECRETPATH'));
   } finally {
     await f.cleanup();
@@ -209,12 +238,18 @@ test('at most max_per_minute notifications a minute; the rest are held back and 
   try {
     for (let i = 1; i <= 5; i++) f.add(approval(`C${i}`));
     await f.notifier.flush();
-    assert.deepEqual(rx.got.map((g) => g.body.approval_id), ['C1', 'C2']);
+    assert.deepEqual(
+      rx.got.map((g) => g.body.approval_id),
+      ['C1', 'C2'],
+    );
     assert.ok(f.logs.some((l) => /more than 2 asks in a minute; holding back/.test(l)));
     f.clock.advance(61_000);
     f.add(approval('C6'));
     await f.notifier.flush();
-    assert.deepEqual(rx.got.map((g) => g.body.approval_id), ['C1', 'C2', 'C6']);
+    assert.deepEqual(
+      rx.got.map((g) => g.body.approval_id),
+      ['C1', 'C2', 'C6'],
+    );
     assert.ok(f.logs.some((l) => /3 notifications held back/.test(l)));
   } finally {
     await f.cleanup();
@@ -229,7 +264,10 @@ test('a notify.yaml others can read is refused (it holds secrets) and nothing is
     f.add(approval('P1'));
     await f.notifier.flush();
     assert.equal(rx.got.length, 0);
-    assert.ok(f.logs.some((l) => /notify: off: .*readable by others \(mode 644\).*chmod 600/.test(l)), f.logs.join('\n'));
+    assert.ok(
+      f.logs.some((l) => /notify: off: .*readable by others \(mode 644\).*chmod 600/.test(l)),
+      f.logs.join('\n'),
+    );
   } finally {
     await f.cleanup();
     await rx.close();
@@ -246,7 +284,12 @@ test('bad configurations are named precisely', () => {
     ['max_per_minut: 3', /unknown key max_per_minut/],
     ['desktop: yes please', /desktop must be true or false/],
   ];
-  for (const [text, re] of bad) assert.throws(() => parseNotifyConfig(text), (e: Error) => e instanceof NotifyConfigError && re.test(e.message), text);
+  for (const [text, re] of bad)
+    assert.throws(
+      () => parseNotifyConfig(text),
+      (e: Error) => e instanceof NotifyConfigError && re.test(e.message),
+      text,
+    );
   const ok = parseNotifyConfig('');
   assert.equal(ok.desktop, false);
   assert.deepEqual(ok.webhooks, []);

@@ -8,22 +8,34 @@ import { startTestServer, ASK_DEPLOY_POLICY } from '../helpers/server.js';
 
 test('the confirm page resolves only on its button, through the signed link', async () => {
   const srv = await startTestServer({ policy: ASK_DEPLOY_POLICY });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   try {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    const ask = await srv.req('POST', '/v1/tool/exec', { agent: 'bot', session: 's', params: { command: 'deploy prod' } });
+    const ask = await srv.req('POST', '/v1/tool/exec', {
+      agent: 'bot',
+      session: 's',
+      params: { command: 'deploy prod' },
+    });
     const id = ask.body.approval_id as string;
     const { sig, exp } = Signer.open(srv.dataDir, { create: false }).query(id, Date.now());
-    const link = (approved: boolean) => `${srv.url}/dashboard/resolve.html?id=${id}&sig=${encodeURIComponent(sig)}&exp=${exp}&approved=${approved}`;
+    const link = (approved: boolean) =>
+      `${srv.url}/dashboard/resolve.html?id=${id}&sig=${encodeURIComponent(sig)}&exp=${exp}&approved=${approved}`;
 
     await page.goto(link(false));
-    assert.match(await page.textContent('#resolve-question') ?? '', new RegExp(`^Deny approval ${id}\\?`));
-    assert.equal((await srv.req('GET', `/v1/approvals/${id}`)).body.status, 'pending', 'opening the link changed nothing');
+    assert.match((await page.textContent('#resolve-question')) ?? '', new RegExp(`^Deny approval ${id}\\?`));
+    assert.equal(
+      (await srv.req('GET', `/v1/approvals/${id}`)).body.status,
+      'pending',
+      'opening the link changed nothing',
+    );
 
     await page.goto(link(true));
-    assert.match(await page.textContent('#resolve-question') ?? '', new RegExp(`^Approve approval ${id}\\?`));
+    assert.match((await page.textContent('#resolve-question')) ?? '', new RegExp(`^Approve approval ${id}\\?`));
     await page.click('#resolve-confirm');
     await page.waitForFunction(() => (document.getElementById('resolve-result')?.textContent ?? '') !== '');
     assert.equal(await page.textContent('#resolve-result'), `Done: approval ${id} is approved.`);
@@ -35,7 +47,7 @@ test('the confirm page resolves only on its button, through the signed link', as
     await page.goto(link(true).replace(/sig=[^&]+/, 'sig=forged'));
     await page.click('#resolve-confirm');
     await page.waitForFunction(() => (document.getElementById('resolve-result')?.textContent ?? '') !== '');
-    assert.match(await page.textContent('#resolve-result') ?? '', /^Not done: invalid or expired signature/);
+    assert.match((await page.textContent('#resolve-result')) ?? '', /^Not done: invalid or expired signature/);
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();

@@ -29,7 +29,11 @@ test('an ask is announced to the webhook, and its signed link approves it', asyn
   const srv = await startTestServer({ policy: ASK_DEPLOY_POLICY, dataDir });
   try {
     const got = once(rx, 'got');
-    const ask = await srv.req('POST', '/v1/tool/exec', { agent: 'bot', session: 's', params: { command: 'deploy prod' } });
+    const ask = await srv.req('POST', '/v1/tool/exec', {
+      agent: 'bot',
+      session: 's',
+      params: { command: 'deploy prod' },
+    });
     assert.equal(ask.status, 202);
     await got;
     const n = bodies[0];
@@ -42,13 +46,26 @@ test('an ask is announced to the webhook, and its signed link approves it', asyn
     assert.match(page.headers.get('content-security-policy') ?? '', /script-src 'self'/);
     assert.match(await page.text(), /resolve\.js/);
 
-    const r = await fetch(n.resolve_url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"approved":true}' });
+    const r = await fetch(n.resolve_url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"approved":true}',
+    });
     assert.equal(r.status, 200);
     const detail = await srv.req('GET', `/v1/approvals/${n.approval_id}`);
     assert.equal(detail.body.status, 'approved');
     assert.equal(detail.body.resolved_by, 'signed-link');
     const tampered = n.resolve_url.replace(/sig=[^&]+/, 'sig=AAAA');
-    assert.equal((await fetch(tampered, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"approved":false}' })).status, 401);
+    assert.equal(
+      (
+        await fetch(tampered, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{"approved":false}',
+        })
+      ).status,
+      401,
+    );
   } finally {
     await srv.stop();
     rx.close();

@@ -29,7 +29,14 @@ test('completion bash: every command of the table, its options and sub-commands;
     assert.equal(syntax.status, 0, syntax.stderr);
     // And it completes: the words offered after "svc ini" and "svc audit ".
     const probe = (line: string) =>
-      spawnSync('bash', ['-c', `${r.stdout}\nCOMP_WORDS=(${line}); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); _svc; echo "\${COMPREPLY[*]}"`], { encoding: 'utf8' }).stdout.trim();
+      spawnSync(
+        'bash',
+        [
+          '-c',
+          `${r.stdout}\nCOMP_WORDS=(${line}); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); _svc; echo "\${COMPREPLY[*]}"`,
+        ],
+        { encoding: 'utf8' },
+      ).stdout.trim();
     assert.equal(probe('svc ini'), 'init');
     assert.equal(probe(`svc audit ''`), 'verify tail stats');
     assert.equal(probe('svc doctor --no'), '--no-canary');
@@ -73,7 +80,12 @@ test('pending: an MCP approval shows the MCP tool name and its arguments, secret
   const u = user();
   try {
     const args = { repo: 'acme/site', branch: 'main', token: 'ghp_' + 'a'.repeat(36) };
-    const r = await srv.req('POST', '/v1/tool/mcp', { agent: 'mcp-client', session: 's', params: { ...args, tool_name: 'merge_pull_request' }, input: args });
+    const r = await srv.req('POST', '/v1/tool/mcp', {
+      agent: 'mcp-client',
+      session: 's',
+      params: { ...args, tool_name: 'merge_pull_request' },
+      input: args,
+    });
     assert.equal(r.body.decision, 'ask', JSON.stringify(r.body));
     const out = await u.svc(['pending'], { SERVICE_URL: srv.url, SERVICE_HOME: srv.dataDir });
     assert.equal(out.code, 0, out.stderr);

@@ -16,7 +16,7 @@ function check(report: any, name: string): any {
   return c;
 }
 
-test('doctor: a healthy install passes every check, and the canary through each host\'s hook comes back denied', async () => {
+test("doctor: a healthy install passes every check, and the canary through each host's hook comes back denied", async () => {
   const srv = await startTestServer();
   const u = user();
   try {
@@ -42,7 +42,9 @@ test('doctor: a healthy install passes every check, and the canary through each 
     assert.equal(check(report, 'disk space').status, 'ok');
     // The canary was decided by the server (and never run): it is in the audit log as a deny.
     const events = await srv.req('GET', '/v1/audit/events?action=deny');
-    assert.ok(events.body.events.some((e: any) => e.request.command === 'rm -rf /' && e.run_id === 'svc-doctor-canary'));
+    assert.ok(
+      events.body.events.some((e: any) => e.request.command === 'rm -rf /' && e.run_id === 'svc-doctor-canary'),
+    );
   } finally {
     u.cleanup();
     await srv.stop();
@@ -70,7 +72,19 @@ test('doctor: no server, no token, and a hook pointing at a removed svc are each
   const u = user();
   try {
     mkdirSync(join(u.home, '.codex'));
-    writeFileSync(join(u.home, '.codex', 'hooks.json'), JSON.stringify({ hooks: { PreToolUse: [{ matcher: '*', hooks: [{ type: 'command', command: `'${process.execPath}' '/nonexistent/svc/bin/svc.js' hook codex` }] }] } }));
+    writeFileSync(
+      join(u.home, '.codex', 'hooks.json'),
+      JSON.stringify({
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: '*',
+              hooks: [{ type: 'command', command: `'${process.execPath}' '/nonexistent/svc/bin/svc.js' hook codex` }],
+            },
+          ],
+        },
+      }),
+    );
     const r = await u.svc(['doctor'], { SERVICE_URL: 'http://127.0.0.1:9' });
     assert.equal(r.code, 1);
     assert.match(r.stdout, /FAIL\s+server\s+cannot reach the svc server at http:\/\/127\.0\.0\.1:9/);
@@ -81,7 +95,9 @@ test('doctor: no server, no token, and a hook pointing at a removed svc are each
     const json = JSON.parse((await u.svc(['doctor', '--json'], { SERVICE_URL: 'http://127.0.0.1:9' })).stdout);
     assert.equal(json.ok, false);
     assert.ok(json.checks.every((c: any) => ['ok', 'warn', 'fail', 'skip'].includes(c.status)));
-    assert.ok(json.checks.filter((c: any) => c.status === 'fail').every((c: any) => typeof c.fix === 'string' && c.fix));
+    assert.ok(
+      json.checks.filter((c: any) => c.status === 'fail').every((c: any) => typeof c.fix === 'string' && c.fix),
+    );
   } finally {
     u.cleanup();
   }
@@ -91,7 +107,10 @@ test('doctor: a policy file that does not load is reported (offline, with the se
   const u = user();
   try {
     mkdirSync(join(u.data, 'policies'), { recursive: true });
-    writeFileSync(join(u.data, 'policies', 'team.yaml'), 'version: "1"\npolicies:\n  - name: x\n    rules: [{action: maybe}]\n');
+    writeFileSync(
+      join(u.data, 'policies', 'team.yaml'),
+      'version: "1"\npolicies:\n  - name: x\n    rules: [{action: maybe}]\n',
+    );
     const r = await u.svc(['doctor', '--json', '--no-canary']);
     const policy = check(JSON.parse(r.stdout), 'policy');
     assert.equal(policy.status, 'fail');
@@ -106,7 +125,8 @@ test('status: mode, layers, the last hour by action, pending asks and the latest
   const srv = await startTestServer({ policy: BASIC_POLICY });
   const u = user();
   try {
-    const call = (command: string) => srv.req('POST', '/v1/tool/exec', { agent: 'bot', session: 's1', params: { command } });
+    const call = (command: string) =>
+      srv.req('POST', '/v1/tool/exec', { agent: 'bot', session: 's1', params: { command } });
     assert.equal((await call('ls')).body.decision, 'allow');
     assert.equal((await call('rm -rf /tmp/x')).body.decision, 'deny');
     assert.equal((await call('rm -rf /srv')).body.decision, 'deny');
@@ -121,7 +141,10 @@ test('status: mode, layers, the last hour by action, pending asks and the latest
     assert.equal(s.pending.length, 1);
     assert.equal(s.pending[0].id, ask.body.approval_id);
     assert.equal(s.pending[0].command, 'deploy prod');
-    assert.deepEqual(s.last_denies.map((d: any) => d.subject), ['rm -rf /srv', 'rm -rf /tmp/x']);
+    assert.deepEqual(
+      s.last_denies.map((d: any) => d.subject),
+      ['rm -rf /srv', 'rm -rf /tmp/x'],
+    );
     assert.equal(s.last_denies[0].policy, 'block-destructive');
     assert.equal(s.audit.verified, true);
     assert.ok(s.layers.length >= 1);
@@ -156,11 +179,15 @@ test('doctor: a wrong token and an agent token without admin scope are told apar
   const u = user();
   try {
     const env = { SERVICE_URL: srv.url, SERVICE_HOME: srv.dataDir };
-    const wrong = JSON.parse((await u.svc(['doctor', '--json', '--no-canary'], { ...env, SERVICE_TOKEN: 'not-a-token' })).stdout);
+    const wrong = JSON.parse(
+      (await u.svc(['doctor', '--json', '--no-canary'], { ...env, SERVICE_TOKEN: 'not-a-token' })).stdout,
+    );
     assert.match(check(wrong, 'token').detail, /refused the token \(HTTP 401\)/);
     const created = await u.svc(['token', 'create', '--agent', 'bot', '--data-dir', srv.dataDir]);
     assert.equal(created.code, 0, created.stderr);
-    const agent = JSON.parse((await u.svc(['doctor', '--json', '--no-canary'], { ...env, SERVICE_TOKEN: created.stdout.trim() })).stdout);
+    const agent = JSON.parse(
+      (await u.svc(['doctor', '--json', '--no-canary'], { ...env, SERVICE_TOKEN: created.stdout.trim() })).stdout,
+    );
     const t = check(agent, 'token');
     assert.equal(t.status, 'fail');
     assert.match(t.detail, /agent token without admin scope/);
@@ -175,10 +202,14 @@ test('status and doctor: an edited audit event breaks the chain, named with the 
   const srv = await startTestServer({ policy: BASIC_POLICY });
   const u = user();
   try {
-    for (const command of ['ls', 'rm -rf /srv', 'git status']) await srv.req('POST', '/v1/tool/exec', { agent: 'bot', session: 's1', params: { command } });
+    for (const command of ['ls', 'rm -rf /srv', 'git status'])
+      await srv.req('POST', '/v1/tool/exec', { agent: 'bot', session: 's1', params: { command } });
     const { readdirSync, readFileSync } = await import('node:fs');
     const dir = join(srv.dataDir, 'audit');
-    const file = join(dir, readdirSync(dir).find((f) => f.endsWith('.jsonl'))!);
+    const file = join(
+      dir,
+      readdirSync(dir).find((f) => f.endsWith('.jsonl'))!,
+    );
     // Someone rewrites history: the deny becomes an innocent command.
     writeFileSync(file, readFileSync(file, 'utf8').replace('rm -rf /srv', 'ls -la /srv'));
     const env = { SERVICE_URL: srv.url, SERVICE_HOME: srv.dataDir };

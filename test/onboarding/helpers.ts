@@ -13,7 +13,11 @@ export interface User {
   env: NodeJS.ProcessEnv;
   /** Puts an executable stand-in named `name` on the user's PATH. */
   binary(name: string, script?: string): string;
-  svc(args: string[], extra?: NodeJS.ProcessEnv, input?: string): Promise<{ code: number | null; stdout: string; stderr: string }>;
+  svc(
+    args: string[],
+    extra?: NodeJS.ProcessEnv,
+    input?: string,
+  ): Promise<{ code: number | null; stdout: string; stderr: string }>;
   cleanup(): void;
 }
 

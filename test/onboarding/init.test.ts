@@ -48,7 +48,16 @@ test('init --yes writes a starter layer whose tests pass, installs the chosen ho
   try {
     const project = join(u.dir, 'My Project');
     mkdirSync(project);
-    const r = await u.svc(['init', '--yes', '--hosts', 'claude-code,cursor', '--profile', 'strict', '--project', project]);
+    const r = await u.svc([
+      'init',
+      '--yes',
+      '--hosts',
+      'claude-code,cursor',
+      '--profile',
+      'strict',
+      '--project',
+      project,
+    ]);
     assert.equal(r.code, 0, r.stderr);
     const policy = join(u.data, 'policies', 'my-project.yaml');
     assert.match(r.stdout, new RegExp(`wrote ${policy.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}`));
@@ -117,7 +126,10 @@ test('init reports a malformed settings file in the plan and does not touch it',
 function onTerminal(u: ReturnType<typeof user>, input: string): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
     const cmd = `'${process.execPath}' '${SVC_BIN}' init`;
-    const child = spawn('script', ['-qec', cmd, '/dev/null'], { env: { ...process.env, ...u.env, SERVICE_TOKEN: '' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('script', ['-qec', cmd, '/dev/null'], {
+      env: { ...process.env, ...u.env, SERVICE_TOKEN: '' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.stderr.on('data', (d) => (out += d));
@@ -128,30 +140,34 @@ function onTerminal(u: ReturnType<typeof user>, input: string): Promise<{ code: 
 
 const hasScript = spawnSync('script', ['--version']).status === 0;
 
-test('init on a terminal asks for the profile, the hosts and a final yes; end of input is not a yes', { skip: !hasScript && 'no script(1) for a pseudo-terminal' }, async () => {
-  const u = user();
-  try {
-    mkdirSync(join(u.home, '.claude'));
-    const r = await onTerminal(u, 'strict\ncodex\ny\n');
-    assert.equal(r.code, 0, r.out);
-    assert.match(r.out, /Profile \(standard, strict, permissive, ci\) \[standard\]:/);
-    assert.match(r.out, /Install the hook for \[claude-code\]/);
-    assert.match(readFileSync(join(u.data, 'policies', 'project.yaml'), 'utf8'), /layers on the "strict" profile/);
-    assert.ok(existsSync(join(u.home, '.codex', 'hooks.json')), 'the host typed in was installed');
-    assert.deepEqual(readdirSync(join(u.home, '.claude')), [], 'the host found but not chosen was left alone');
-
-    const v = user();
+test(
+  'init on a terminal asks for the profile, the hosts and a final yes; end of input is not a yes',
+  { skip: !hasScript && 'no script(1) for a pseudo-terminal' },
+  async () => {
+    const u = user();
     try {
-      mkdirSync(join(v.home, '.claude'));
-      const eof = await onTerminal(v, '\n\n');
-      assert.equal(eof.code, 1, eof.out);
-      assert.match(eof.out, /Nothing was changed/);
-      assert.equal(existsSync(join(v.data, 'policies')), false);
-      assert.deepEqual(readdirSync(join(v.home, '.claude')), []);
+      mkdirSync(join(u.home, '.claude'));
+      const r = await onTerminal(u, 'strict\ncodex\ny\n');
+      assert.equal(r.code, 0, r.out);
+      assert.match(r.out, /Profile \(standard, strict, permissive, ci\) \[standard\]:/);
+      assert.match(r.out, /Install the hook for \[claude-code\]/);
+      assert.match(readFileSync(join(u.data, 'policies', 'project.yaml'), 'utf8'), /layers on the "strict" profile/);
+      assert.ok(existsSync(join(u.home, '.codex', 'hooks.json')), 'the host typed in was installed');
+      assert.deepEqual(readdirSync(join(u.home, '.claude')), [], 'the host found but not chosen was left alone');
+
+      const v = user();
+      try {
+        mkdirSync(join(v.home, '.claude'));
+        const eof = await onTerminal(v, '\n\n');
+        assert.equal(eof.code, 1, eof.out);
+        assert.match(eof.out, /Nothing was changed/);
+        assert.equal(existsSync(join(v.data, 'policies')), false);
+        assert.deepEqual(readdirSync(join(v.home, '.claude')), []);
+      } finally {
+        v.cleanup();
+      }
     } finally {
-      v.cleanup();
+      u.cleanup();
     }
-  } finally {
-    u.cleanup();
-  }
-});
+  },
+);

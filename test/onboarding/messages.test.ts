@@ -10,19 +10,43 @@ import { startTestServer, tempDir, ASK_DEPLOY_POLICY } from '../helpers/server.j
 import { rmSync } from 'node:fs';
 
 const codexAsk = (id: string) =>
-  JSON.stringify({ session_id: 's1', cwd: '/tmp', hook_event_name: 'PreToolUse', tool_name: 'exec_command', tool_input: { cmd: 'deploy prod' }, tool_use_id: id });
+  JSON.stringify({
+    session_id: 's1',
+    cwd: '/tmp',
+    hook_event_name: 'PreToolUse',
+    tool_name: 'exec_command',
+    tool_input: { cmd: 'deploy prod' },
+    tool_use_id: id,
+  });
 
 test('the builders name the id, where to approve, and whether the call ran', () => {
-  const w = waitingMessage({ id: 'A1', reason: 'deploys need a human.', serverUrl: 'http://127.0.0.1:9090/', waitMs: 120_000 });
+  const w = waitingMessage({
+    id: 'A1',
+    reason: 'deploys need a human.',
+    serverUrl: 'http://127.0.0.1:9090/',
+    waitMs: 120_000,
+  });
   assert.equal(
     w,
     'Waiting for up to 2m for a human to approve this call (approval A1); it has not run. It needs approval because: deploys need a human. ' +
       'To approve: "svc approve A1" (or "svc deny A1") in a terminal, or the dashboard at http://127.0.0.1:9090/dashboard.',
   );
-  assert.match(outcomeMessage('A1', { kind: 'expired', afterMs: 119_600 }), /^Not run: nobody answered approval A1 after 2m, so it expired and svc blocked the call\./);
-  assert.match(outcomeMessage('A1', { kind: 'denied', by: 'cli:alice' }), /^Not run: cli:alice denied approval A1, so svc blocked the call\. Do not retry/);
-  assert.match(outcomeMessage('A1', { kind: 'gave-up', afterMs: 30_000 }), /not resolved in time \(stopped waiting after 30s\).*"svc approve A1"/);
-  assert.equal(outcomeMessage('A1', { kind: 'approved', by: 'dashboard' }), 'Approved by dashboard (approval A1); the call goes ahead.');
+  assert.match(
+    outcomeMessage('A1', { kind: 'expired', afterMs: 119_600 }),
+    /^Not run: nobody answered approval A1 after 2m, so it expired and svc blocked the call\./,
+  );
+  assert.match(
+    outcomeMessage('A1', { kind: 'denied', by: 'cli:alice' }),
+    /^Not run: cli:alice denied approval A1, so svc blocked the call\. Do not retry/,
+  );
+  assert.match(
+    outcomeMessage('A1', { kind: 'gave-up', afterMs: 30_000 }),
+    /not resolved in time \(stopped waiting after 30s\).*"svc approve A1"/,
+  );
+  assert.equal(
+    outcomeMessage('A1', { kind: 'approved', by: 'dashboard' }),
+    'Approved by dashboard (approval A1); the call goes ahead.',
+  );
 });
 
 async function waitForPending(req: (m: string, p: string) => Promise<{ body: any }>): Promise<string> {
@@ -44,7 +68,10 @@ test('a hook whose approval expires on the server tells the agent it did not run
     clock.advance(3 * 60_000);
     const out = await running;
     const reason = JSON.parse(out.stdout).hookSpecificOutput.permissionDecisionReason as string;
-    assert.match(reason, new RegExp(`Not run: nobody answered approval ${id}.* so it expired and svc blocked the call\\.`));
+    assert.match(
+      reason,
+      new RegExp(`Not run: nobody answered approval ${id}.* so it expired and svc blocked the call\\.`),
+    );
     assert.match(reason, /It needs approval because: deploys need a human\./);
     assert.match(reason, new RegExp(`the dashboard at ${srv.url.replace(/[.]/g, '\\.')}/dashboard`));
     assert.match(reason, /svc pending lists the ids/);

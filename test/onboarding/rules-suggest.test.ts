@@ -43,9 +43,17 @@ test('suggest: allow for repeated approvals, deny for a human denial, never one 
   try {
     let n = 0;
     const decideBy = async (tool: string, params: Record<string, unknown>, approved: boolean) => {
-      const r = await srv.req('POST', `/v1/tool/${tool}`, { agent: 'bot', session: 's', params, tool_call_id: `c${n++}` });
+      const r = await srv.req('POST', `/v1/tool/${tool}`, {
+        agent: 'bot',
+        session: 's',
+        params,
+        tool_call_id: `c${n++}`,
+      });
       assert.equal(r.status, 202, JSON.stringify(r.body));
-      const res = await srv.req('POST', `/v1/approvals/${r.body.approval_id}/resolve`, { approved, resolved_by: 'cli:alice' });
+      const res = await srv.req('POST', `/v1/approvals/${r.body.approval_id}/resolve`, {
+        approved,
+        resolved_by: 'cli:alice',
+      });
       assert.equal(res.status, 200, JSON.stringify(res.body));
     };
     for (let i = 0; i < 3; i++) await decideBy('exec', { command: 'deploy staging' }, true);
@@ -66,18 +74,34 @@ test('suggest: allow for repeated approvals, deny for a human denial, never one 
     assert.equal(r.code, 0, r.stderr);
     const out = JSON.parse(r.stdout);
     const names = out.suggestions.map((s: any) => `${s.kind} ${s.tool} ${s.subject}`);
-    assert.deepEqual(names.sort(), ['allow exec deploy staging', 'allow read /srv/app/public.pem', 'deny exec deploy prod']);
+    assert.deepEqual(names.sort(), [
+      'allow exec deploy staging',
+      'allow read /srv/app/public.pem',
+      'deny exec deploy prod',
+    ]);
     const staging = out.suggestions.find((s: any) => s.subject === 'deploy staging');
     assert.equal(staging.count, 3);
     assert.equal(staging.now, 'ask');
     assert.equal(staging.after, 'allow');
     assert.deepEqual(staging.by, ['cli:alice']);
     const skipped = Object.fromEntries(out.skipped.map((s: any) => [s.subject, s.why]));
-    assert.match(skipped['deploy legacy'], /would open what the live policy denies|the live policy denies it, and no suggestion may open a deny/);
-    assert.match(skipped[`deploy svc --token [REDACTED:platform_api_key]`] ?? Object.entries(skipped).find(([k]) => k.startsWith('deploy svc'))?.[1] ?? '', /contains a secret/);
+    assert.match(
+      skipped['deploy legacy'],
+      /would open what the live policy denies|the live policy denies it, and no suggestion may open a deny/,
+    );
+    assert.match(
+      skipped[`deploy svc --token [REDACTED:platform_api_key]`] ??
+        Object.entries(skipped).find(([k]) => k.startsWith('deploy svc'))?.[1] ??
+        '',
+      /contains a secret/,
+    );
     assert.match(skipped['deploy docs'], /decided both ways/);
     assert.ok(!r.stdout.includes('q'.repeat(36)), 'the secret never appears');
-    assert.equal(out.suggestions.some((s: any) => s.subject === 'deploy canary*'), false, 'two approvals are below --min 3');
+    assert.equal(
+      out.suggestions.some((s: any) => s.subject === 'deploy canary*'),
+      false,
+      'two approvals are below --min 3',
+    );
 
     // The YAML output is a policy file that loads, and with it added the live policy still
     // denies what it denied, and now allows the approved calls.
@@ -88,8 +112,14 @@ test('suggest: allow for repeated approvals, deny for a human denial, never one 
     assert.equal(docs.length, 2, 'one document for user-overrides.yaml, one for the denies');
     const allows = docs[0].policies.map((p: any) => p.rules[0]);
     assert.ok(allows.every((x: any) => x.action === 'allow'));
-    assert.ok(allows.some((x: any) => x.when.command_matches?.[0] === 'deploy canary[*]'), 'glob characters are escaped');
-    assert.deepEqual(docs[1].policies.map((p: any) => p.rules[0].when.command_matches[0]), ['deploy prod']);
+    assert.ok(
+      allows.some((x: any) => x.when.command_matches?.[0] === 'deploy canary[*]'),
+      'glob characters are escaped',
+    );
+    assert.deepEqual(
+      docs[1].policies.map((p: any) => p.rules[0].when.command_matches[0]),
+      ['deploy prod'],
+    );
     assert.match(yaml.stdout, /add to <data-dir>\/policies\/user-overrides\.yaml/);
     // Pasted where it says, the live set still denies what it denied and now allows the rest.
     const text = yaml.stdout.split(/^---$/m);
@@ -98,7 +128,8 @@ test('suggest: allow for repeated approvals, deny for a human denial, never one 
     writeFileSync(join(u.dir, 'set', 'live.yaml'), LIVE_POLICY);
     writeFileSync(join(u.dir, 'set', 'user-overrides.yaml'), text[0]!);
     writeFileSync(join(u.dir, 'set', 'suggested-denies.yaml'), text[1]!);
-    for (const f of ['user-overrides.yaml', 'suggested-denies.yaml']) assert.equal((await u.svc(['policy', 'lint', join(u.dir, 'set', f)])).code, 0, f);
+    for (const f of ['user-overrides.yaml', 'suggested-denies.yaml'])
+      assert.equal((await u.svc(['policy', 'lint', join(u.dir, 'set', f)])).code, 0, f);
     const t = (cmd: string) => u.svc(['test', cmd, '--config', join(u.dir, 'set')], env);
     assert.equal((await t('deploy staging')).code, 0, 'allowed now');
     assert.equal((await t('deploy canary*')).code, 0);

@@ -28,7 +28,10 @@ test('each corpus holds at least 300 cases of its kind, with unique ids', () => 
   assert.ok(attacks.length >= MIN_CASES, `attacks: ${attacks.length}`);
   assert.ok(benign.length >= MIN_CASES, `benign: ${benign.length}`);
   assert.ok(attacks.every(isAttack), 'every attack case expects deny or ask');
-  assert.ok(benign.every((c) => !isAttack(c)), 'every benign case expects allow or watch');
+  assert.ok(
+    benign.every((c) => !isAttack(c)),
+    'every benign case expects allow or watch',
+  );
   const ids = [...attacks, ...benign].map((c) => c.id);
   assert.equal(new Set(ids).size, ids.length);
 });
@@ -53,5 +56,8 @@ test('every attack category of the standard profile stops at least 95%', () => {
 test('look-alikes that only mention dangerous text stay unflagged', () => {
   const r = standardReport();
   const flagged = r.results.filter((x) => x.category === 'look-alike' && !x.passed);
-  assert.deepEqual(flagged.map((x) => x.input), []);
+  assert.deepEqual(
+    flagged.map((x) => x.input),
+    [],
+  );
 });

@@ -42,7 +42,8 @@ function transform(doc: Document, name: DerivedProfile, frag: Fragment): void {
   const list = policies.items as YAMLMap[];
   if (name === 'ci') {
     for (const p of list) {
-      for (const r of rulesOf(p)) if (str(r, 'action') === 'ask') setAction(r, 'deny', (m) => m + (frag.ask_suffix ?? ''));
+      for (const r of rulesOf(p))
+        if (str(r, 'action') === 'ask') setAction(r, 'deny', (m) => m + (frag.ask_suffix ?? ''));
     }
   } else if (name === 'permissive') {
     const keep = frag.keep_deny ?? {};
@@ -50,7 +51,8 @@ function transform(doc: Document, name: DerivedProfile, frag: Fragment): void {
       const kept = keep[str(p, 'name') ?? ''] ?? [];
       rulesOf(p).forEach((r, i) => {
         const a = str(r, 'action');
-        if ((a === 'deny' || a === 'ask') && !kept.includes(i)) setAction(r, 'watch', (m) => (frag.watch_prefix ?? '') + m);
+        if ((a === 'deny' || a === 'ask') && !kept.includes(i))
+          setAction(r, 'watch', (m) => (frag.watch_prefix ?? '') + m);
       });
     }
   } else {
@@ -71,17 +73,24 @@ function transform(doc: Document, name: DerivedProfile, frag: Fragment): void {
 
 export function deriveProfile(name: DerivedProfile, standardText: string, fragmentText: string): string {
   const frag = parse(fragmentText) as Fragment;
-  if (!frag?.header || !Array.isArray(frag.tests)) throw new Error(`profile fragment for ${name} needs header and tests`);
+  if (!frag?.header || !Array.isArray(frag.tests))
+    throw new Error(`profile fragment for ${name} needs header and tests`);
   const doc = parseDocument(standardText);
   if (doc.errors.length) throw new Error(`standard.yaml: ${doc.errors[0]!.message}`);
   transform(doc, name, frag);
   // The standard profile's own header sits on its first key; the profile's header replaces it.
   const first = (doc.contents as YAMLMap).items[0];
-  if (first && typeof first.key === 'object' && first.key) (first.key as { commentBefore?: string | null }).commentBefore = null;
-  doc.commentBefore = frag.header.trimEnd().split('\n').map((l) => l.replace(/^#/, '')).join('\n');
+  if (first && typeof first.key === 'object' && first.key)
+    (first.key as { commentBefore?: string | null }).commentBefore = null;
+  doc.commentBefore = frag.header
+    .trimEnd()
+    .split('\n')
+    .map((l) => l.replace(/^#/, ''))
+    .join('\n');
   const out = doc.toString({ lineWidth: 0 });
   // Every profile must itself be valid YAML with the same anchors resolved.
-  if (!isMap(parseDocument(out).contents) || !isScalar(parseDocument(out).get('default_action', true))) throw new Error(`derived ${name} profile is malformed`);
+  if (!isMap(parseDocument(out).contents) || !isScalar(parseDocument(out).get('default_action', true)))
+    throw new Error(`derived ${name} profile is malformed`);
   return out;
 }
 

@@ -15,11 +15,26 @@ function examples(): { line: number; text: string }[] {
 }
 
 test('docs/policy.md has examples for every when key', () => {
-  const all = examples().map((e) => e.text).join('\n');
+  const all = examples()
+    .map((e) => e.text)
+    .join('\n');
   for (const key of [
-    'command_matches', 'command_not_matches', 'command_contains', 'command_env_assignments', 'path_matches',
-    'path_not_matches', 'url_matches', 'domain_matches', 'session_matches', 'agent_depth', 'tool_param_matches',
-    'call_count', 'response_matches', 'default: true', 'suggestions', 'priority',
+    'command_matches',
+    'command_not_matches',
+    'command_contains',
+    'command_env_assignments',
+    'path_matches',
+    'path_not_matches',
+    'url_matches',
+    'domain_matches',
+    'session_matches',
+    'agent_depth',
+    'tool_param_matches',
+    'call_count',
+    'response_matches',
+    'default: true',
+    'suggestions',
+    'priority',
   ]) {
     if (key === 'priority') continue; // described in prose; no example needs it
     assert.ok(all.includes(key), `no example uses ${key}`);
@@ -32,7 +47,10 @@ for (const ex of examples()) {
     await withTempDir((dir) => {
       const file = writeFile(dir, `example-${ex.line}.yaml`, ex.text);
       const diags = lintPolicyFile(file);
-      assert.deepEqual(diags.map((d) => `${d.line}: ${d.severity}: ${d.message}`), []);
+      assert.deepEqual(
+        diags.map((d) => `${d.line}: ${d.severity}: ${d.message}`),
+        [],
+      );
       const failing = inlineFailures(file);
       assert.equal(failing.length, 0, describeFailures(failing));
     });

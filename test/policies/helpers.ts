@@ -30,7 +30,9 @@ export function inlineFailures(file: string): CaseOutcome[] {
 }
 
 export function describeFailures(rs: CaseOutcome[]): string {
-  return rs.map((r) => `${r.name}: expected ${r.expected}, got ${r.got ?? r.error} (${r.policy ?? '-'}) ${r.message ?? ''}`).join('\n');
+  return rs
+    .map((r) => `${r.name}: expected ${r.expected}, got ${r.got ?? r.error} (${r.policy ?? '-'}) ${r.message ?? ''}`)
+    .join('\n');
 }
 
 /** A temp dir removed after `fn`. */

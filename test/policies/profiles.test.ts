@@ -18,7 +18,10 @@ function call(tool: string, params: Record<string, unknown>): ToolCall {
 
 for (const name of PROFILE_NAMES) {
   test(`${name}: lints clean and passes its inline tests`, () => {
-    assert.deepEqual(lintPolicyFile(profileFile(name)).map((d) => `${d.line}: ${d.message}`), []);
+    assert.deepEqual(
+      lintPolicyFile(profileFile(name)).map((d) => `${d.line}: ${d.message}`),
+      [],
+    );
     const failing = inlineFailures(profileFile(name));
     assert.equal(failing.length, 0, describeFailures(failing));
   });
@@ -26,7 +29,11 @@ for (const name of PROFILE_NAMES) {
 
 for (const name of DERIVED_PROFILES) {
   test(`${name}: policies/${name}.yaml is what derive.ts makes from standard.yaml`, () => {
-    assert.equal(readFileSync(profileFile(name), 'utf8'), deriveFromDisk(name), 'run: node dist/test/policies/derive.js --write');
+    assert.equal(
+      readFileSync(profileFile(name), 'utf8'),
+      deriveFromDisk(name),
+      'run: node dist/test/policies/derive.js --write',
+    );
   });
 }
 
@@ -34,9 +41,19 @@ test('strict: default deny, unknown tools and unknown commands are denied', () =
   const e = engineFor(profileFile('strict'));
   assert.equal(e.defaultAction, 'deny');
   for (const tool of ['mcp', 'mcp-dangerous', 'browser', 'web_search', 'my-custom-tool', 'process', 'message']) {
-    assert.equal(e.evaluate(call(tool, { command: 'x', url: 'https://example.com' }), { dryRun: true }).action, 'deny', tool);
+    assert.equal(
+      e.evaluate(call(tool, { command: 'x', url: 'https://example.com' }), { dryRun: true }).action,
+      'deny',
+      tool,
+    );
   }
-  for (const command of ['nmap localhost', 'curl https://example.com', 'python -c "print(1)"', 'docker run --rm alpine', 'env']) {
+  for (const command of [
+    'nmap localhost',
+    'curl https://example.com',
+    'python -c "print(1)"',
+    'docker run --rm alpine',
+    'env',
+  ]) {
     assert.equal(e.evaluate(call('exec', { command }), { dryRun: true }).action, 'deny', command);
   }
   for (const command of ['git status', 'npm test', 'ls -la', 'cat README.md', 'rm -rf node_modules']) {
@@ -46,23 +63,44 @@ test('strict: default deny, unknown tools and unknown commands are denied', () =
 
 test('strict: stops every attack the standard profile stops', () => {
   const r = runCorpus(engineFor(profileFile('strict')), attacks);
-  assert.deepEqual(r.failures.map((f) => `${f.id}: ${f.input} -> ${f.got}`), []);
+  assert.deepEqual(
+    r.failures.map((f) => `${f.id}: ${f.input} -> ${f.got}`),
+    [],
+  );
 });
 
 test('permissive: what standard asks is allowed (watched), catastrophic calls are denied', () => {
   const std = engineFor(profileFile('standard'));
   const perm = engineFor(profileFile('permissive'));
-  const asked = [...attacks, ...benign].filter((c) => std.evaluate({ tool: c.tool, agent: 'bench', session: 'bench', params: c.params, workdir: '/home/dev/project' }, { dryRun: true }).action === 'ask');
+  const asked = [...attacks, ...benign].filter(
+    (c) =>
+      std.evaluate(
+        { tool: c.tool, agent: 'bench', session: 'bench', params: c.params, workdir: '/home/dev/project' },
+        { dryRun: true },
+      ).action === 'ask',
+  );
   assert.ok(asked.length >= 30, `standard asks about ${asked.length} corpus calls`);
   for (const c of asked) {
-    const got = perm.evaluate({ tool: c.tool, agent: 'bench', session: 'bench', params: c.params, workdir: '/home/dev/project' }, { dryRun: true }).action;
+    const got = perm.evaluate(
+      { tool: c.tool, agent: 'bench', session: 'bench', params: c.params, workdir: '/home/dev/project' },
+      { dryRun: true },
+    ).action;
     assert.ok(got === 'watch' || got === 'allow', `${c.id} ${JSON.stringify(c.params)}: ${got}`);
   }
-  const catastrophic = attacks.filter((c) => ['destructive', 'disk-write', 'credential-file', 'reverse-shell', 'cloud-metadata'].includes(c.category) && c.expected === 'deny' && !c.accept.includes('ask'))
+  const catastrophic = attacks
+    .filter(
+      (c) =>
+        ['destructive', 'disk-write', 'credential-file', 'reverse-shell', 'cloud-metadata'].includes(c.category) &&
+        c.expected === 'deny' &&
+        !c.accept.includes('ask'),
+    )
     // .env files are project secrets, not machine credentials: permissive only watches them.
     .filter((c) => !String(c.params.path ?? '').includes('.env'));
   const r = runCorpus(perm, catastrophic);
-  assert.deepEqual(r.failures.map((f) => `${f.id}: ${f.input} -> ${f.got}`), []);
+  assert.deepEqual(
+    r.failures.map((f) => `${f.id}: ${f.input} -> ${f.got}`),
+    [],
+  );
   const rb = runCorpus(perm, benign);
   assert.ok(rb.benign.flagged <= rb.benign.total / 100, `permissive flags ${rb.benign.flagged} benign calls`);
 });

@@ -8,7 +8,7 @@ import { runSvc } from '../helpers/spawn.js';
 import { startTestServer } from '../helpers/server.js';
 import { PACKAGE_ROOT } from '../../src/util/version.js';
 
-test('svc test: a redirection into svc\'s token is denied and the message names the write; a plain redirect is allowed', async () => {
+test("svc test: a redirection into svc's token is denied and the message names the write; a plain redirect is allowed", async () => {
   const d = await runSvc(['test', '--config', 'standard', 'echo x > ~/.svc/token']);
   assert.match(d.stdout, /decision: deny/);
   assert.match(d.stdout, /writes ~\/\.svc\/token: /);
@@ -17,7 +17,13 @@ test('svc test: a redirection into svc\'s token is denied and the message names 
 });
 
 test('svc policy explain lists what a command amounts to, each with its decision', async () => {
-  const r = await runSvc(['policy', 'explain', '--config', 'standard', "python3 -c \"import os; os.system('rm -rf /')\""]);
+  const r = await runSvc([
+    'policy',
+    'explain',
+    '--config',
+    'standard',
+    'python3 -c "import os; os.system(\'rm -rf /\')"',
+  ]);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /Amounts to \(each decided like a direct call; the strictest wins\):/);
   assert.match(r.stdout, /python3 -c runs -> exec \{"command":"rm -rf \/"\}: deny \(policy destructive-deletes\)/);
@@ -26,12 +32,24 @@ test('svc policy explain lists what a command amounts to, each with its decision
 test('HTTP /v1/tool/exec: the shipped profile denies an append to a policy file and allows a build log', async () => {
   const s = await startTestServer();
   try {
-    const deny = await s.req('POST', '/v1/tool/exec', { agent: 'a', session: 's', params: { command: "echo '- {action: allow}' >> ~/.svc/policies/auto-allowed.yaml" } });
+    const deny = await s.req('POST', '/v1/tool/exec', {
+      agent: 'a',
+      session: 's',
+      params: { command: "echo '- {action: allow}' >> ~/.svc/policies/auto-allowed.yaml" },
+    });
     assert.equal(deny.status, 403);
     assert.match(JSON.stringify(deny.body), /writes ~\/\.svc\/policies\/auto-allowed\.yaml/);
-    const ok = await s.req('POST', '/v1/tool/exec', { agent: 'a', session: 's', params: { command: 'npm run build 2>&1 | tee build.log' } });
+    const ok = await s.req('POST', '/v1/tool/exec', {
+      agent: 'a',
+      session: 's',
+      params: { command: 'npm run build 2>&1 | tee build.log' },
+    });
     assert.equal(ok.status, 200, JSON.stringify(ok.body));
-    const approve = await s.req('POST', '/v1/tool/exec', { agent: 'a', session: 's', params: { command: 'svc approve 7' } });
+    const approve = await s.req('POST', '/v1/tool/exec', {
+      agent: 'a',
+      session: 's',
+      params: { command: 'svc approve 7' },
+    });
     assert.equal(approve.status, 403);
   } finally {
     await s.stop();
@@ -39,6 +57,8 @@ test('HTTP /v1/tool/exec: the shipped profile denies an append to a policy file 
 });
 
 test('the shipped profiles are in sync with policies/catalogues (scripts/catalogues.mjs --check)', () => {
-  const r = spawnSync(process.execPath, [join(PACKAGE_ROOT, 'scripts', 'catalogues.mjs'), '--check'], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [join(PACKAGE_ROOT, 'scripts', 'catalogues.mjs'), '--check'], {
+    encoding: 'utf8',
+  });
   assert.equal(r.status, 0, r.stderr);
 });

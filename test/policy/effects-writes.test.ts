@@ -6,7 +6,11 @@ import { deriveFromCommand } from '../../src/policy/effects/derive.js';
 import { decide, expectExec, expectPasses, run } from './effects-helpers.js';
 
 test('14.1 reproductions: appending a rule to svc policies and overwriting the token are denied, naming the write', () => {
-  expectExec("echo 'x' >> ~/.svc/policies/auto-allowed.yaml", 'deny', /^writes ~\/\.svc\/policies\/auto-allowed\.yaml: The svc policy and state files/);
+  expectExec(
+    "echo 'x' >> ~/.svc/policies/auto-allowed.yaml",
+    'deny',
+    /^writes ~\/\.svc\/policies\/auto-allowed\.yaml: The svc policy and state files/,
+  );
   expectExec('echo x > ~/.svc/token', 'deny', /^writes ~\/\.svc\/token: /);
   expectExec('printf "%s\\n" "- allow" | tee -a /home/dev/.svc/policies/team.yaml', 'deny', /tee writes/);
   expectExec('dd of=/home/dev/.svc/token <<< x', 'deny');
@@ -19,13 +23,33 @@ test('14.1 reproductions: appending a rule to svc policies and overwriting the t
 });
 
 test('svc admin commands and admin-token calls run by the agent are denied', () => {
-  for (const c of ['svc approve 42', 'svc deny 42', 'svc token create', 'svc serve --mode monitor', 'svc setup claude --remove', "curl -H \"Authorization: Bearer $(cat ~/.svc/token)\" http://127.0.0.1:9090/v1/approvals/1/approve"]) {
+  for (const c of [
+    'svc approve 42',
+    'svc deny 42',
+    'svc token create',
+    'svc serve --mode monitor',
+    'svc setup claude --remove',
+    'curl -H "Authorization: Bearer $(cat ~/.svc/token)" http://127.0.0.1:9090/v1/approvals/1/approve',
+  ]) {
     expectExec(c, 'deny');
   }
 });
 
 test('look-alikes stay allowed', () => {
-  for (const c of ['echo hello > out.txt', 'echo hi | tee build.log', 'cat README.md', 'sed -i s/a/b/ src/x.ts', "python -c \"open('out.json','w').write('{}')\"", 'cp a.txt b.txt', 'npm test 2>&1 | tee test.log', 'cat > notes.md <<EOF\nhello\nEOF', 'ls > /dev/null 2>&1', 'cp .env.example .env', 'touch src/index.ts', 'mv build/out.js dist/']) {
+  for (const c of [
+    'echo hello > out.txt',
+    'echo hi | tee build.log',
+    'cat README.md',
+    'sed -i s/a/b/ src/x.ts',
+    "python -c \"open('out.json','w').write('{}')\"",
+    'cp a.txt b.txt',
+    'npm test 2>&1 | tee test.log',
+    'cat > notes.md <<EOF\nhello\nEOF',
+    'ls > /dev/null 2>&1',
+    'cp .env.example .env',
+    'touch src/index.ts',
+    'mv build/out.js dist/',
+  ]) {
     expectPasses(c);
   }
 });
@@ -77,14 +101,23 @@ test('fetches: URLs a command reaches meet the fetch rules (metadata, exfil host
 });
 
 test('guarded environment: LD_PRELOAD and svc variables unset or overridden in a command are denied', () => {
-  for (const c of ['unset LD_PRELOAD; ls', 'env -u LD_PRELOAD make', 'LD_PRELOAD= ./run.sh', 'SERVICE_FAIL_OPEN=1 npm test', 'export SERVICE_SOCKET=/tmp/s']) expectExec(c, 'deny');
+  for (const c of [
+    'unset LD_PRELOAD; ls',
+    'env -u LD_PRELOAD make',
+    'LD_PRELOAD= ./run.sh',
+    'SERVICE_FAIL_OPEN=1 npm test',
+    'export SERVICE_SOCKET=/tmp/s',
+  ])
+    expectExec(c, 'deny');
   expectPasses('SERVICE_NAME=billing npm test');
 });
 
 test('explain lists each derived call with its decision', async () => {
   const { standard, call } = await import('./effects-helpers.js');
   const x = standard().explain(call('exec', { command: 'echo x > ~/.svc/token' }));
-  assert.ok(x.derived?.some((d) => d.via === 'writes ~/.svc/token' && d.tool === 'write' && d.decision.action === 'deny'));
+  assert.ok(
+    x.derived?.some((d) => d.via === 'writes ~/.svc/token' && d.tool === 'write' && d.decision.action === 'deny'),
+  );
 });
 
 test('a glob operand is read as the well-known secret files it can name', () => {

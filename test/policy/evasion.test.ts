@@ -89,7 +89,7 @@ const DENIED: [string, string][] = [
   ['eval rm -rf /', 'eval of words'],
   ['$(echo rm -rf /)', 'command word produced by echo'],
   ['bash -c "$(echo rm -rf /)"', 'shell running what echo prints'],
-  ["eval \"$(printf 'rm -rf /')\"", 'eval of what printf prints'],
+  ['eval "$(printf \'rm -rf /\')"', 'eval of what printf prints'],
   ['true && rm -rf /', '&&'],
   ['false || rm -rf /', '||'],
   ['ls; rm -rf /', ';'],

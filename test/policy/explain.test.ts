@@ -58,7 +58,10 @@ test('explain: a matching command with another group failing is a near miss', ()
 
 test('explain: a rule that has nothing to do with the call is "no"', () => {
   const x = e.explain(exec('ls'));
-  assert.deepEqual(x.rules.map((r) => r.status), ['no', 'no']);
+  assert.deepEqual(
+    x.rules.map((r) => r.status),
+    ['no', 'no'],
+  );
   assert.equal(x.rules.length, 2, 'only rules in scope (exec) are listed');
 });
 
@@ -78,9 +81,19 @@ test('explain: an ambiguous call shows the refusal', () => {
 test('summary: default action, one entry per rule with a short sentence, and an overall line', () => {
   const s = e.summary();
   assert.equal(s.default_action, 'allow');
-  assert.deepEqual(s.rules.map((r) => [r.name, r.action]), [['deletes', 'deny'], ['curl-in-prod', 'ask'], ['ssh-keys', 'deny']]);
+  assert.deepEqual(
+    s.rules.map((r) => [r.name, r.action]),
+    [
+      ['deletes', 'deny'],
+      ['curl-in-prod', 'ask'],
+      ['ssh-keys', 'deny'],
+    ],
+  );
   assert.equal(s.rules[0]!.summary, 'No recursive deletes.');
-  assert.match(s.rules[1]!.summary, /^Asks for approval of exec calls when the command matches "curl \*" and the session matches "prod\/\*"\.$/);
+  assert.match(
+    s.rules[1]!.summary,
+    /^Asks for approval of exec calls when the command matches "curl \*" and the session matches "prod\/\*"\.$/,
+  );
   assert.match(s.summary, /^3 policies with 3 rules \(2 deny, 1 ask\); calls no rule matches get allow\.$/);
 });
 

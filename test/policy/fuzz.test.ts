@@ -19,9 +19,83 @@ function text(r: () => number, alphabet: string[], max: number): string {
   return s;
 }
 
-const SHELL = ['rm', ' -rf ', '/', '~', '$HOME', "'", '"', '\\', '$(', ')', '`', '{', '}', ',', '..', ';', '&&', '|', '||', '>', '>>', '<<', 'EOF\n', '\n', '$IFS', '${', 'a=', 'eval ', 'bash -c ', 'base64 -d', 'printf ', '\\x72', '*', '?', '[', ']', '#', '!', 'f(){ ', '; }', 'sudo ', 'env ', 'find . -exec ', ' {} \\;', 'git -c alias.x=!', 'python3 -c ', 'x', ' '];
+const SHELL = [
+  'rm',
+  ' -rf ',
+  '/',
+  '~',
+  '$HOME',
+  "'",
+  '"',
+  '\\',
+  '$(',
+  ')',
+  '`',
+  '{',
+  '}',
+  ',',
+  '..',
+  ';',
+  '&&',
+  '|',
+  '||',
+  '>',
+  '>>',
+  '<<',
+  'EOF\n',
+  '\n',
+  '$IFS',
+  '${',
+  'a=',
+  'eval ',
+  'bash -c ',
+  'base64 -d',
+  'printf ',
+  '\\x72',
+  '*',
+  '?',
+  '[',
+  ']',
+  '#',
+  '!',
+  'f(){ ',
+  '; }',
+  'sudo ',
+  'env ',
+  'find . -exec ',
+  ' {} \\;',
+  'git -c alias.x=!',
+  'python3 -c ',
+  'x',
+  ' ',
+];
 const GLOB = ['*', '**', '?', '[', ']', '!', '{', '}', ',', '/', '\\', 'a', 'b', '.', '~', '$HOME', ' ', '-'];
-const RE = ['a', 'b', '.', '*', '+', '?', '(', ')', '[', ']', '^', '$', '|', '{', '}', ',', '1', '\\', 'd', 's', 'w', 'b', '-', '(?i)'];
+const RE = [
+  'a',
+  'b',
+  '.',
+  '*',
+  '+',
+  '?',
+  '(',
+  ')',
+  '[',
+  ']',
+  '^',
+  '$',
+  '|',
+  '{',
+  '}',
+  ',',
+  '1',
+  '\\',
+  'd',
+  's',
+  'w',
+  'b',
+  '-',
+  '(?i)',
+];
 
 test('shell reader: random command lines are analysed or refused, never thrown on', () => {
   for (let seed = 1; seed <= ROUNDS; seed++) {
@@ -79,7 +153,10 @@ test('RE2 engine: random expressions compile or raise RegexSyntaxError, and matc
     try {
       m = compileRe2List([src]);
     } catch (err) {
-      assert.ok(err instanceof RegexSyntaxError, `seed ${seed}: ${JSON.stringify(src)} threw ${(err as Error).message}`);
+      assert.ok(
+        err instanceof RegexSyntaxError,
+        `seed ${seed}: ${JSON.stringify(src)} threw ${(err as Error).message}`,
+      );
       continue;
     }
     assert.equal(typeof m.test(subject), 'boolean', `seed ${seed}`);

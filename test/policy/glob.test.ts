@@ -1,7 +1,15 @@
 // The peer's glob dialects (research 4.1-4.3) and the index keys derived from patterns.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { compileCommandGlob, compileDomainGlob, compilePathGlob, compileSimpleGlob, forEachWord, globLimitProblem, escapeGlob } from '../../src/policy/glob.js';
+import {
+  compileCommandGlob,
+  compileDomainGlob,
+  compilePathGlob,
+  compileSimpleGlob,
+  forEachWord,
+  globLimitProblem,
+  escapeGlob,
+} from '../../src/policy/glob.js';
 
 const COMMAND: [string, string, boolean][] = [
   ['*', '', true],
@@ -104,7 +112,7 @@ test('subject words are lower-cased runs of letters, digits and _', () => {
 function reference(p: string, s: string): boolean {
   const toRe = (q: string) => {
     let re = '^';
-    for (let i = 0; i < q.length; ) {
+    for (let i = 0; i < q.length;) {
       if (q.startsWith('**', i)) {
         while (q[i] === '*') i++;
         re += '[\\s\\S]*';

@@ -42,7 +42,13 @@ export function read(path: string, extra: Partial<ToolCall> = {}): ToolCall {
 }
 
 export function write(path: string, extra: Partial<ToolCall> = {}): ToolCall {
-  return { tool: 'write', agent: 'claude-code', session: 'repo/main', params: { file_path: path, content: 'x' }, ...extra };
+  return {
+    tool: 'write',
+    agent: 'claude-code',
+    session: 'repo/main',
+    params: { file_path: path, content: 'x' },
+    ...extra,
+  };
 }
 
 export function fetchCall(url: string, extra: Partial<ToolCall> = {}): ToolCall {

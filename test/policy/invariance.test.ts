@@ -12,7 +12,10 @@ import { CORPUS_HOME, loadCorpus, toolCall, type CorpusCase } from '../../src/po
 import { commandOf, corpusVariants, rank, variantsOf, seeded } from '../../src/policy/variants.js';
 import type { FinalAction } from '../../src/policy/types.js';
 
-const engine = loadEngine(join(PACKAGE_ROOT, 'policies', 'standard.yaml'), { home: CORPUS_HOME, resolveSymlinks: false });
+const engine = loadEngine(join(PACKAGE_ROOT, 'policies', 'standard.yaml'), {
+  home: CORPUS_HOME,
+  resolveSymlinks: false,
+});
 const corpus = (f: string) => loadCorpus(join(PACKAGE_ROOT, 'test', 'corpus', f));
 const decide = (c: CorpusCase, command: string): FinalAction => {
   const d = engine.evaluate({ ...toolCall(c), params: { ...c.params, command } }, { dryRun: true }).action;
@@ -25,7 +28,21 @@ test('the generator is deterministic for a seed and covers every kind', () => {
   const b = variantsOf('x', 'rm -rf /', seeded(1)).map((v) => v.command);
   assert.deepEqual(a, b);
   const kinds = new Set(variantsOf('x', 'rm -rf /', seeded(1)).map((v) => v.kind));
-  for (const k of ['bash -c', 'eval', 'base64 into sh', 'buried in a script', 'single quotes', 'backslash', 'full path', 'variable indirection', 'sudo wrapper', 'env wrapper', 'timeout wrapper', 'brace expansion', '${IFS}']) {
+  for (const k of [
+    'bash -c',
+    'eval',
+    'base64 into sh',
+    'buried in a script',
+    'single quotes',
+    'backslash',
+    'full path',
+    'variable indirection',
+    'sudo wrapper',
+    'env wrapper',
+    'timeout wrapper',
+    'brace expansion',
+    '${IFS}',
+  ]) {
     assert.ok(kinds.has(k), k);
   }
 });
@@ -39,7 +56,8 @@ test('attack variants are decided at least as strictly as the original (seeded s
     let o = original.get(source.id);
     if (o === undefined) original.set(source.id, (o = decide(source, commandOf(source)!)));
     const got = decide(source, variant.command);
-    if (rank(got) < rank(o)) weaker.push(`${source.id} [${variant.kind}] ${o} -> ${got}: ${variant.command.slice(0, 120)}`);
+    if (rank(got) < rank(o))
+      weaker.push(`${source.id} [${variant.kind}] ${o} -> ${got}: ${variant.command.slice(0, 120)}`);
   }
   assert.deepEqual(weaker, []);
 });

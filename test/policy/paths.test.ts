@@ -45,7 +45,13 @@ for (const [path, extra, want, why] of PATHS) {
 }
 
 test('path: the workdir comes from params.cwd when the call has none', () => {
-  assert.equal(e.evaluate({ tool: 'read', agent: 'a', session: '', params: { file_path: 'shadow', cwd: '/etc' } }, { dryRun: true }).action, 'deny');
+  assert.equal(
+    e.evaluate(
+      { tool: 'read', agent: 'a', session: '', params: { file_path: 'shadow', cwd: '/etc' } },
+      { dryRun: true },
+    ).action,
+    'deny',
+  );
 });
 
 test('path: a symlink to a protected file is read as its target', () => {
@@ -54,7 +60,10 @@ test('path: a symlink to a protected file is read as its target', () => {
   writeFileSync(target, 'x');
   mkdirSync(join(d, 'proj'));
   symlinkSync(target, join(d, 'proj', 'innocent.txt'));
-  const e2 = engineOf(`policies:\n  - name: s\n    rules: [{ action: deny, when: { path_matches: ['**/real-secret'] } }]\n  - name: rest\n    rules: [{ action: allow, when: { default: true } }]\n`, { resolveSymlinks: true });
+  const e2 = engineOf(
+    `policies:\n  - name: s\n    rules: [{ action: deny, when: { path_matches: ['**/real-secret'] } }]\n  - name: rest\n    rules: [{ action: allow, when: { default: true } }]\n`,
+    { resolveSymlinks: true },
+  );
   assert.equal(e2.evaluate(read(join(d, 'proj', 'innocent.txt')), { dryRun: true }).action, 'deny');
   assert.equal(e2.evaluate(read('innocent.txt', { workdir: join(d, 'proj') }), { dryRun: true }).action, 'deny');
 });
@@ -87,31 +96,60 @@ policies:
 // ------------------------------------------------------------------ input checks
 
 test('input: two different commands under aliases are ambiguous and denied', () => {
-  const d = e.evaluate({ tool: 'exec', agent: 'a', session: '', params: { command: 'ls', cmd: 'rm -rf /' } }, { dryRun: true });
+  const d = e.evaluate(
+    { tool: 'exec', agent: 'a', session: '', params: { command: 'ls', cmd: 'rm -rf /' } },
+    { dryRun: true },
+  );
   assert.equal(d.action, 'deny');
   assert.match(d.message, /ambiguous tool input/);
 });
 
 test('input: params and input disagreeing on the path are ambiguous', () => {
-  const d = e.evaluate({ tool: 'read', agent: 'a', session: '', params: { file_path: '/tmp/a' }, input: { path: '/etc/shadow' } }, { dryRun: true });
+  const d = e.evaluate(
+    { tool: 'read', agent: 'a', session: '', params: { file_path: '/tmp/a' }, input: { path: '/etc/shadow' } },
+    { dryRun: true },
+  );
   assert.equal(d.action, 'deny');
 });
 
 test('input: the same value under two aliases is fine', () => {
-  assert.equal(e.evaluate({ tool: 'read', agent: 'a', session: '', params: { file_path: '/tmp/a', path: '/tmp/a' } }, { dryRun: true }).action, 'allow');
+  assert.equal(
+    e.evaluate(
+      { tool: 'read', agent: 'a', session: '', params: { file_path: '/tmp/a', path: '/tmp/a' } },
+      { dryRun: true },
+    ).action,
+    'allow',
+  );
 });
 
 test('input: a non-string command is denied', () => {
-  const d = e.evaluate({ tool: 'exec', agent: 'a', session: '', params: { command: ['rm', '-rf', '/'] } }, { dryRun: true });
+  const d = e.evaluate(
+    { tool: 'exec', agent: 'a', session: '', params: { command: ['rm', '-rf', '/'] } },
+    { dryRun: true },
+  );
   assert.equal(d.action, 'deny');
   assert.match(d.message, /not a string/);
 });
 
 test('input: the exec command is also read from cmd and input keys', () => {
-  const deny = engineOf(`policies:\n  - name: p\n    match: { tool: exec }\n    rules: [{ action: deny, when: { command_matches: ['rm -rf /'] } }]\n`);
-  assert.equal(deny.evaluate({ tool: 'exec', agent: 'a', session: '', params: { cmd: 'rm -rf /' } }, { dryRun: true }).action, 'deny');
-  assert.equal(deny.evaluate({ tool: 'exec', agent: 'a', session: '', params: { input: 'rm -rf /' } }, { dryRun: true }).action, 'deny');
-  assert.equal(deny.evaluate({ tool: 'exec', agent: 'a', session: '', params: {}, input: { command: 'rm -rf /' } }, { dryRun: true }).action, 'deny');
+  const deny = engineOf(
+    `policies:\n  - name: p\n    match: { tool: exec }\n    rules: [{ action: deny, when: { command_matches: ['rm -rf /'] } }]\n`,
+  );
+  assert.equal(
+    deny.evaluate({ tool: 'exec', agent: 'a', session: '', params: { cmd: 'rm -rf /' } }, { dryRun: true }).action,
+    'deny',
+  );
+  assert.equal(
+    deny.evaluate({ tool: 'exec', agent: 'a', session: '', params: { input: 'rm -rf /' } }, { dryRun: true }).action,
+    'deny',
+  );
+  assert.equal(
+    deny.evaluate(
+      { tool: 'exec', agent: 'a', session: '', params: {}, input: { command: 'rm -rf /' } },
+      { dryRun: true },
+    ).action,
+    'deny',
+  );
 });
 
 test('input: a command over 2 MiB (the kernel argument limit) is denied; one of 9000 bytes is read', () => {
@@ -127,9 +165,20 @@ test('input: an URL over 8192 bytes is denied, and so is an oversized agent name
 });
 
 test('input: an oversized parameter that a rule reads is denied', () => {
-  const p = engineOf(`default_action: allow\npolicies:\n  - name: p\n    rules: [{ action: deny, when: { tool_param_matches: { prompt: '*secret*' } } }]\n`);
-  const d = p.evaluate({ tool: 'mcp', agent: 'a', session: '', params: {}, input: { prompt: 'x'.repeat(9000) } }, { dryRun: true });
+  const p = engineOf(
+    `default_action: allow\npolicies:\n  - name: p\n    rules: [{ action: deny, when: { tool_param_matches: { prompt: '*secret*' } } }]\n`,
+  );
+  const d = p.evaluate(
+    { tool: 'mcp', agent: 'a', session: '', params: {}, input: { prompt: 'x'.repeat(9000) } },
+    { dryRun: true },
+  );
   assert.equal(d.action, 'deny');
   assert.match(d.message, /parameter prompt/);
-  assert.equal(p.evaluate({ tool: 'mcp', agent: 'a', session: '', params: {}, input: { other: 'x'.repeat(9000) } }, { dryRun: true }).action, 'allow');
+  assert.equal(
+    p.evaluate(
+      { tool: 'mcp', agent: 'a', session: '', params: {}, input: { other: 'x'.repeat(9000) } },
+      { dryRun: true },
+    ).action,
+    'allow',
+  );
 });

@@ -12,7 +12,9 @@ function policy(name: string, action: string, when: string, extra = ''): string 
 }
 
 test('deny wins over an allow that comes first', () => {
-  const e = engineOf(`default_action: ask\npolicies:\n${policy('allow-git', 'allow', "{ command_matches: ['git *'] }")}${policy('no-push', 'deny', "{ command_matches: ['git push*'] }")}`);
+  const e = engineOf(
+    `default_action: ask\npolicies:\n${policy('allow-git', 'allow', "{ command_matches: ['git *'] }")}${policy('no-push', 'deny', "{ command_matches: ['git push*'] }")}`,
+  );
   const d = e.evaluate(exec('git push'), { dryRun: true });
   assert.equal(d.action, 'deny');
   assert.equal(d.policy, 'no-push');
@@ -21,9 +23,13 @@ test('deny wins over an allow that comes first', () => {
 
 test('strength order across policies: webhook > ask > watch > allow', () => {
   const wh = `  - name: hook\n    match: { tool: exec }\n    rules:\n      - action: webhook\n        webhook: { url: "http://127.0.0.1:9/verify" }\n        when: { command_matches: ['a*'] }\n`;
-  const e = engineOf(`policies:\n${policy('allow', 'allow', "{ command_matches: ['a*'] }")}${policy('watch', 'watch', "{ command_matches: ['ab*'] }")}${policy('ask', 'ask', "{ command_matches: ['abc*'] }")}${wh}`);
+  const e = engineOf(
+    `policies:\n${policy('allow', 'allow', "{ command_matches: ['a*'] }")}${policy('watch', 'watch', "{ command_matches: ['ab*'] }")}${policy('ask', 'ask', "{ command_matches: ['abc*'] }")}${wh}`,
+  );
   assert.equal(e.evaluate(exec('a'), { dryRun: true }).action, 'webhook');
-  const e2 = engineOf(`policies:\n${policy('allow', 'allow', "{ command_matches: ['a*'] }")}${policy('watch', 'watch', "{ command_matches: ['ab*'] }")}${policy('ask', 'ask', "{ command_matches: ['abc*'] }")}`);
+  const e2 = engineOf(
+    `policies:\n${policy('allow', 'allow', "{ command_matches: ['a*'] }")}${policy('watch', 'watch', "{ command_matches: ['ab*'] }")}${policy('ask', 'ask', "{ command_matches: ['abc*'] }")}`,
+  );
   assert.equal(e2.evaluate(exec('abc'), { dryRun: true }).action, 'ask');
   assert.equal(e2.evaluate(exec('abx'), { dryRun: true }).action, 'watch');
   assert.equal(e2.evaluate(exec('ax'), { dryRun: true }).action, 'allow');
@@ -40,8 +46,16 @@ test('webhook decisions carry the webhook config (timeout default 5s, capped at 
         webhook: { url: "http://127.0.0.1:1/w", timeout: 2m, fail_open: true }
         when: { command_matches: ['b'] }
 `);
-  assert.deepEqual(e.evaluate(exec('a'), { dryRun: true }).webhook, { url: 'http://127.0.0.1:1/v', timeoutMs: 5000, failOpen: false });
-  assert.deepEqual(e.evaluate(exec('b'), { dryRun: true }).webhook, { url: 'http://127.0.0.1:1/w', timeoutMs: 30000, failOpen: true });
+  assert.deepEqual(e.evaluate(exec('a'), { dryRun: true }).webhook, {
+    url: 'http://127.0.0.1:1/v',
+    timeoutMs: 5000,
+    failOpen: false,
+  });
+  assert.deepEqual(e.evaluate(exec('b'), { dryRun: true }).webhook, {
+    url: 'http://127.0.0.1:1/w',
+    timeoutMs: 30000,
+    failOpen: true,
+  });
 });
 
 test('first matching rule inside a policy wins, even over a later deny in the same policy', () => {
@@ -66,12 +80,16 @@ ${policy('late', 'ask', "{ command_matches: ['x'] }", '    priority: 0\n')}${pol
 });
 
 test('equal priorities keep file order', () => {
-  const e = engineOf(`policies:\n${policy('one', 'watch', "{ command_matches: ['x'] }")}${policy('two', 'watch', "{ command_matches: ['x'] }")}`);
+  const e = engineOf(
+    `policies:\n${policy('one', 'watch', "{ command_matches: ['x'] }")}${policy('two', 'watch', "{ command_matches: ['x'] }")}`,
+  );
   assert.equal(e.evaluate(exec('x'), { dryRun: true }).policy, 'one');
 });
 
 test('priority never lets an allow beat a deny', () => {
-  const e = engineOf(`policies:\n${policy('allow-first', 'allow', "{ command_matches: ['x'] }", '    priority: -5\n')}${policy('deny-last', 'deny', "{ command_matches: ['x'] }", '    priority: 9999\n')}`);
+  const e = engineOf(
+    `policies:\n${policy('allow-first', 'allow', "{ command_matches: ['x'] }", '    priority: -5\n')}${policy('deny-last', 'deny', "{ command_matches: ['x'] }", '    priority: 9999\n')}`,
+  );
   assert.equal(e.evaluate(exec('x'), { dryRun: true }).action, 'deny');
 });
 
@@ -88,7 +106,9 @@ test('the first allow with a message speaks for the allows', () => {
 });
 
 test('nothing in scope: default_action with its own message', () => {
-  const e = engineOf(`default_action: ask\npolicies:\n  - name: reads\n    match: { tool: read }\n    rules: [{ action: deny }]\n`);
+  const e = engineOf(
+    `default_action: ask\npolicies:\n  - name: reads\n    match: { tool: read }\n    rules: [{ action: deny }]\n`,
+  );
   const d = e.evaluate(exec('ls'), { dryRun: true });
   assert.equal(d.action, 'ask');
   assert.match(d.message, /no matching policy/);
@@ -107,7 +127,9 @@ test('default_action absent means deny; log means watch', () => {
 });
 
 test('disabled policies take no part', () => {
-  const e = engineOf(`default_action: allow\npolicies:\n${policy('off', 'deny', "{ command_matches: ['x'] }", '    enabled: false\n')}`);
+  const e = engineOf(
+    `default_action: allow\npolicies:\n${policy('off', 'deny', "{ command_matches: ['x'] }", '    enabled: false\n')}`,
+  );
   assert.equal(e.evaluate(exec('x'), { dryRun: true }).action, 'allow');
   assert.equal(e.policyCount, 1);
 });
@@ -120,7 +142,10 @@ policies:
     rules: [{ action: deny }]
 `);
   assert.equal(e.evaluate(exec('ls', { agent: 'codex-cli', session: 'prod/main' }), { dryRun: true }).action, 'deny');
-  assert.equal(e.evaluate(exec('ls', { agent: 'claude-code', session: 'prod/main' }), { dryRun: true }).action, 'allow');
+  assert.equal(
+    e.evaluate(exec('ls', { agent: 'claude-code', session: 'prod/main' }), { dryRun: true }).action,
+    'allow',
+  );
   assert.equal(e.evaluate(exec('ls', { agent: 'codex-cli', session: 'dev/main' }), { dryRun: true }).action, 'allow');
 });
 
@@ -131,9 +156,18 @@ policies:
     match: { tool: ["mcp-*", DeployProd] }
     rules: [{ action: deny }]
 `);
-  assert.equal(e.evaluate({ tool: 'mcp-destructive', agent: 'a', session: '', params: {} }, { dryRun: true }).action, 'deny');
-  assert.equal(e.evaluate({ tool: 'DeployProd', agent: 'a', session: '', params: {} }, { dryRun: true }).action, 'deny');
-  assert.equal(e.evaluate({ tool: 'deployprod', agent: 'a', session: '', params: {} }, { dryRun: true }).action, 'allow');
+  assert.equal(
+    e.evaluate({ tool: 'mcp-destructive', agent: 'a', session: '', params: {} }, { dryRun: true }).action,
+    'deny',
+  );
+  assert.equal(
+    e.evaluate({ tool: 'DeployProd', agent: 'a', session: '', params: {} }, { dryRun: true }).action,
+    'deny',
+  );
+  assert.equal(
+    e.evaluate({ tool: 'deployprod', agent: 'a', session: '', params: {} }, { dryRun: true }).action,
+    'allow',
+  );
 });
 
 test('suggestions of the deciding rule come with the decision', () => {
@@ -144,11 +178,16 @@ test('suggestions of the deciding rule come with the decision', () => {
         suggestions: ["rm -rf ./dist", "rm -rf node_modules"]
         when: { command_matches: ['rm -rf /'] }
 `);
-  assert.deepEqual(e.evaluate(exec('rm -rf /'), { dryRun: true }).suggestions, ['rm -rf ./dist', 'rm -rf node_modules']);
+  assert.deepEqual(e.evaluate(exec('rm -rf /'), { dryRun: true }).suggestions, [
+    'rm -rf ./dist',
+    'rm -rf node_modules',
+  ]);
 });
 
 test('ask flags come with an ask decision', () => {
-  const e = engineOf(`policies:\n  - name: p\n    rules: [{ action: ask, ask: { audit: true, headless_only: true } }]\n`);
+  const e = engineOf(
+    `policies:\n  - name: p\n    rules: [{ action: ask, ask: { audit: true, headless_only: true } }]\n`,
+  );
   assert.deepEqual(e.evaluate(exec('x'), { dryRun: true }).ask, { audit: true, headlessOnly: true });
 });
 
@@ -191,13 +230,17 @@ for (const [command, want] of AWARE) {
 }
 
 test('action-aware: a compound allow pattern approves exactly that compound command', () => {
-  const e = engineOf(`default_action: deny\npolicies:\n${policy('p', 'allow', "{ command_matches: ['npm ci && npm test'] }")}`);
+  const e = engineOf(
+    `default_action: deny\npolicies:\n${policy('p', 'allow', "{ command_matches: ['npm ci && npm test'] }")}`,
+  );
   assert.equal(e.evaluate(exec('npm ci && npm test'), { dryRun: true }).action, 'allow');
   assert.equal(e.evaluate(exec('npm ci && rm -rf /'), { dryRun: true }).action, 'deny');
 });
 
 test('action-aware: an allow exclusion cancels when any part is excluded', () => {
-  const e = engineOf(`default_action: deny\npolicies:\n${policy('p', 'allow', "{ command_matches: ['git *'], command_not_matches: ['git push*'] }")}`);
+  const e = engineOf(
+    `default_action: deny\npolicies:\n${policy('p', 'allow', "{ command_matches: ['git *'], command_not_matches: ['git push*'] }")}`,
+  );
   assert.equal(e.evaluate(exec('git status && git log'), { dryRun: true }).action, 'allow');
   assert.equal(e.evaluate(exec('git status && git push'), { dryRun: true }).action, 'deny');
 });
@@ -220,7 +263,11 @@ policies:
         when: { path_matches: ['/work/**'] }
 `);
   assert.equal(e.evaluate(read('/work/a.txt'), { dryRun: true }).action, 'allow');
-  assert.equal(e.evaluate(read('a.txt', { workdir: '/work/p' }), { dryRun: true }).action, 'deny', 'the relative reading a.txt is not under /work');
+  assert.equal(
+    e.evaluate(read('a.txt', { workdir: '/work/p' }), { dryRun: true }).action,
+    'deny',
+    'the relative reading a.txt is not under /work',
+  );
 });
 
 // ------------------------------------------------------------------ durable overrides
@@ -291,7 +338,10 @@ test('durable: only by file basename, not by policy name', () => {
 });
 
 test('several paths load in order: a file plus an overrides file', () => {
-  const d = policyDir({ 'base.yaml': BASE, 'user-overrides.yaml': `policies:\n  - name: o\n    match: { tool: exec }\n    rules: [{ action: allow, when: { command_matches: ['curl https://ok.io*'] } }]\n` });
+  const d = policyDir({
+    'base.yaml': BASE,
+    'user-overrides.yaml': `policies:\n  - name: o\n    match: { tool: exec }\n    rules: [{ action: allow, when: { command_matches: ['curl https://ok.io*'] } }]\n`,
+  });
   const e = loadEngine([join(d, 'base.yaml'), join(d, 'user-overrides.yaml')], { home: HOME });
   assert.deepEqual(e.sources, [join(d, 'base.yaml'), join(d, 'user-overrides.yaml')]);
   assert.equal(e.evaluate(exec('curl https://ok.io/x'), { dryRun: true }).action, 'allow');

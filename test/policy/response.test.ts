@@ -63,7 +63,10 @@ test('response: request-side keys are not consulted', () => {
 
 test('response: the request side ignores response-only rules', () => {
   assert.equal(e.evaluate(exec('echo AKIA1234567890ABCDEF'), { dryRun: true }).action, 'deny');
-  assert.equal(e.evaluate(exec('echo AKIA1234567890ABCDEF'), { dryRun: true }).message, 'no matching rule; using default action');
+  assert.equal(
+    e.evaluate(exec('echo AKIA1234567890ABCDEF'), { dryRun: true }).message,
+    'no matching rule; using default action',
+  );
 });
 
 test('response: over 1 MiB with response rules in scope is denied without scanning', () => {
@@ -73,13 +76,17 @@ test('response: over 1 MiB with response rules in scope is denied without scanni
 });
 
 test('response: no policy in scope is allow', () => {
-  const e2 = engineOf('default_action: deny\npolicies:\n  - name: r\n    match: { tool: read }\n    rules: [{ action: deny, when: { response_matches: [x] } }]\n');
+  const e2 = engineOf(
+    'default_action: deny\npolicies:\n  - name: r\n    match: { tool: read }\n    rules: [{ action: deny, when: { response_matches: [x] } }]\n',
+  );
   assert.equal(e2.evaluateResponse(exec('ls'), 'x').action, 'allow');
   assert.equal(e2.evaluateResponse(exec('ls'), 'a'.repeat(1024 * 1024 + 1)).action, 'allow');
 });
 
 test('response: expired rules still apply on the response side (as in the peer)', () => {
-  const e2 = engineOf('policies:\n  - name: r\n    rules: [{ action: deny, expires_at: "2000-01-01T00:00:00Z", when: { response_matches: [secret] } }]\n');
+  const e2 = engineOf(
+    'policies:\n  - name: r\n    rules: [{ action: deny, expires_at: "2000-01-01T00:00:00Z", when: { response_matches: [secret] } }]\n',
+  );
   assert.equal(e2.evaluateResponse(exec('ls'), 'a secret').action, 'deny');
 });
 

@@ -69,7 +69,10 @@ test('candidates: find -delete without filters reads as rm -rf of the start', ()
   assert.ok(a('find /var/log -delete').candidates.includes('rm -rf /var/log'));
   assert.ok(!a('find . -name "*.tmp" -delete').candidates.includes('rm -rf .'));
   assert.ok(a("find / -name '*' -delete").candidates.includes('rm -rf /'));
-  assert.ok(a('find . -type f -mindepth 1 -delete').candidates.includes('rm -rf .'), '-type and -mindepth do not narrow');
+  assert.ok(
+    a('find . -type f -mindepth 1 -delete').candidates.includes('rm -rf .'),
+    '-type and -mindepth do not narrow',
+  );
   assert.ok(!a('find . -mtime +7 -delete').candidates.includes('rm -rf .'));
 });
 
@@ -94,12 +97,27 @@ test('sanitize: ANSI sequences and control characters are removed', () => {
 
 test('tokenizer: redirections are marked and do not split segments', () => {
   const [seg] = splitSegments('cmd 2>&1 >out <in &>all');
-  assert.deepEqual(seg!.tokens.map((t) => [t.text, t.redir]), [['cmd', false], ['2>&1', true], ['>out', true], ['<in', true], ['&>all', true]]);
+  assert.deepEqual(
+    seg!.tokens.map((t) => [t.text, t.redir]),
+    [
+      ['cmd', false],
+      ['2>&1', true],
+      ['>out', true],
+      ['<in', true],
+      ['&>all', true],
+    ],
+  );
 });
 
 test('tokenizer: operators, comments and unterminated quotes', () => {
-  assert.deepEqual(splitSegments('a && b || c | d; e & f # g').map((s) => s.op), ['&&', '||', '|', ';', '&', '']);
-  assert.deepEqual(splitSegments("echo 'unterminated").map((s) => s.tokens.map((t) => t.text)), [['echo', 'unterminated']]);
+  assert.deepEqual(
+    splitSegments('a && b || c | d; e & f # g').map((s) => s.op),
+    ['&&', '||', '|', ';', '&', ''],
+  );
+  assert.deepEqual(
+    splitSegments("echo 'unterminated").map((s) => s.tokens.map((t) => t.text)),
+    [['echo', 'unterminated']],
+  );
 });
 
 test('analysis is bounded: too many rm operands are refused', () => {

@@ -51,16 +51,19 @@ test('call_count: counted per tool; calls of unrelated tools are not recorded', 
   assert.deepEqual(e.callCounts(), { fetch: 1, web_fetch: 1 });
 });
 
-test('call_count: an explicit tool counts that tool, from another tool\'s rule', () => {
+test("call_count: an explicit tool counts that tool, from another tool's rule", () => {
   const clock = new ManualClock();
-  const e = engineOf(`default_action: allow
+  const e = engineOf(
+    `default_action: allow
 policies:
   - name: exec-after-many-reads
     match: { tool: exec }
     rules:
       - action: deny
         when: { call_count: { tool: read, gte: 2, window: 1h } }
-`, { clock });
+`,
+    { clock },
+  );
   const readCall = { tool: 'read', agent: 'a', session: '', params: { file_path: '/x' } };
   assert.equal(e.evaluate(exec('ls'), { dryRun: false }).action, 'allow');
   e.evaluate(readCall, { dryRun: false });
@@ -90,14 +93,17 @@ test('call_count: the counter is bounded and refuses new tools when full', () =>
 
 test('expires_at: the rule applies until the instant, then it is skipped', () => {
   const clock = new ManualClock(Date.parse('2026-03-01T11:59:59Z'));
-  const e = engineOf(`default_action: allow
+  const e = engineOf(
+    `default_action: allow
 policies:
   - name: temp-block
     rules:
       - action: deny
         expires_at: "2026-03-01T12:00:00Z"
         when: { command_matches: ['deploy*'] }
-`, { clock });
+`,
+    { clock },
+  );
   assert.equal(e.evaluate(exec('deploy prod'), { dryRun: true }).action, 'deny');
   clock.advance(1000);
   assert.equal(e.evaluate(exec('deploy prod'), { dryRun: true }).action, 'allow');
@@ -108,7 +114,10 @@ policies:
 
 test('expires_at: timezone offsets are honoured (13:00+02:00 is 11:00Z)', () => {
   const clock = new ManualClock(Date.parse('2026-03-01T10:59:00Z'));
-  const e = engineOf(`policies:\n  - name: p\n    rules: [{ action: deny, expires_at: "2026-03-01T13:00:00+02:00", when: { command_matches: ['x'] } }]\n  - name: rest\n    rules: [{ action: allow }]\n`, { clock });
+  const e = engineOf(
+    `policies:\n  - name: p\n    rules: [{ action: deny, expires_at: "2026-03-01T13:00:00+02:00", when: { command_matches: ['x'] } }]\n  - name: rest\n    rules: [{ action: allow }]\n`,
+    { clock },
+  );
   assert.equal(e.evaluate(exec('x'), { dryRun: true }).action, 'deny');
   clock.set(Date.parse('2026-03-01T11:30:00Z'));
   assert.equal(e.evaluate(exec('x'), { dryRun: true }).action, 'allow');
@@ -150,7 +159,11 @@ test('once: an enforced allow removes the rule from its file, keeping comments',
   assert.doesNotMatch(text, /make deploy/);
   assert.match(text, /make test/);
   assert.equal(e.evaluate(exec('make deploy'), { dryRun: false }).action, 'deny', 'the same engine no longer uses it');
-  assert.equal(loadEngine(d).evaluate(exec('make deploy'), { dryRun: true }).action, 'deny', 'a reload does not see it');
+  assert.equal(
+    loadEngine(d).evaluate(exec('make deploy'), { dryRun: true }).action,
+    'deny',
+    'a reload does not see it',
+  );
   assert.equal(loadEngine(d).evaluate(exec('make test'), { dryRun: true }).action, 'allow');
 });
 
@@ -174,45 +187,74 @@ test('once: when the rule cannot be removed the call is denied (fail closed)', (
 const isRoot = process.getuid?.() === 0;
 const hasSetpriv = spawnSync('sh', ['-c', 'command -v setpriv']).status === 0;
 
-test('once: a read-only directory also fails closed', { skip: isRoot && !hasSetpriv && 'root ignores directory modes and setpriv is missing to drop it' }, (t) => {
-  const d = policyDir({ 'p.yaml': ONCE });
-  if (!isRoot) {
-    const e = loadEngine(d);
-    chmodSync(d, 0o500);
-    try {
-      assert.equal(e.evaluate(exec('make deploy'), { dryRun: false }).action, 'deny');
-    } finally {
-      chmodSync(d, 0o700);
+test(
+  'once: a read-only directory also fails closed',
+  { skip: isRoot && !hasSetpriv && 'root ignores directory modes and setpriv is missing to drop it' },
+  (t) => {
+    const d = policyDir({ 'p.yaml': ONCE });
+    if (!isRoot) {
+      const e = loadEngine(d);
+      chmodSync(d, 0o500);
+      try {
+        assert.equal(e.evaluate(exec('make deploy'), { dryRun: false }).action, 'deny');
+      } finally {
+        chmodSync(d, 0o700);
+      }
+      return;
     }
-    return;
-  }
-  // Root writes anywhere, so the same check runs as nobody (uid 65534) in a child process.
-  const NOBODY = 65534;
-  const enginePath = new URL('../../src/policy/engine.js', import.meta.url).pathname;
-  const probe = spawnSync('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', '--', process.execPath, '-e', `require('fs').accessSync(${JSON.stringify(enginePath)})`]);
-  if (probe.status !== 0) {
-    t.skip('this checkout is not readable by uid 65534');
-    return;
-  }
-  for (const f of readdirSync(d)) chownSync(join(d, f), NOBODY, NOBODY);
-  chownSync(d, NOBODY, NOBODY);
-  chmodSync(d, 0o500);
-  const engineUrl = new URL('../../src/policy/engine.js', import.meta.url).href;
-  const script = `import(${JSON.stringify(engineUrl)}).then(({ loadEngine }) => {
+    // Root writes anywhere, so the same check runs as nobody (uid 65534) in a child process.
+    const NOBODY = 65534;
+    const enginePath = new URL('../../src/policy/engine.js', import.meta.url).pathname;
+    const probe = spawnSync('setpriv', [
+      `--reuid=${NOBODY}`,
+      `--regid=${NOBODY}`,
+      '--clear-groups',
+      '--',
+      process.execPath,
+      '-e',
+      `require('fs').accessSync(${JSON.stringify(enginePath)})`,
+    ]);
+    if (probe.status !== 0) {
+      t.skip('this checkout is not readable by uid 65534');
+      return;
+    }
+    for (const f of readdirSync(d)) chownSync(join(d, f), NOBODY, NOBODY);
+    chownSync(d, NOBODY, NOBODY);
+    chmodSync(d, 0o500);
+    const engineUrl = new URL('../../src/policy/engine.js', import.meta.url).href;
+    const script = `import(${JSON.stringify(engineUrl)}).then(({ loadEngine }) => {
     const e = loadEngine(${JSON.stringify(d)});
     const call = { tool: 'exec', agent: 'a', session: 's', params: { command: 'make deploy' } };
     process.stdout.write(e.evaluate(call, { dryRun: false }).action);
   });`;
-  try {
-    const r = spawnSync('setpriv', [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', '--', process.execPath, '--input-type=module', '-e', script], { encoding: 'utf8' });
-    assert.equal(r.stdout, 'deny', r.stderr);
-  } finally {
-    chmodSync(d, 0o700);
-  }
-});
+    try {
+      const r = spawnSync(
+        'setpriv',
+        [
+          `--reuid=${NOBODY}`,
+          `--regid=${NOBODY}`,
+          '--clear-groups',
+          '--',
+          process.execPath,
+          '--input-type=module',
+          '-e',
+          script,
+        ],
+        { encoding: 'utf8' },
+      );
+      assert.equal(r.stdout, 'deny', r.stderr);
+    } finally {
+      chmodSync(d, 0o700);
+    }
+  },
+);
 
 test('once: a deny elsewhere still wins and nothing is consumed', () => {
-  const d = policyDir({ 'p.yaml': ONCE + `  - name: no-deploy\n    match: { tool: exec }\n    rules: [{ action: deny, when: { command_matches: ['make deploy'] } }]\n` });
+  const d = policyDir({
+    'p.yaml':
+      ONCE +
+      `  - name: no-deploy\n    match: { tool: exec }\n    rules: [{ action: deny, when: { command_matches: ['make deploy'] } }]\n`,
+  });
   const e = loadEngine(d);
   assert.equal(e.evaluate(exec('make deploy'), { dryRun: false }).action, 'deny');
   assert.match(readFileSync(join(d, 'p.yaml'), 'utf8'), /make deploy/);

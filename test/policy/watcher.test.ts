@@ -8,7 +8,8 @@ import { PolicyLoadError } from '../../src/policy/engine.js';
 import type { Engine } from '../../src/policy/engine.js';
 import { exec, fetchCall, policyDir } from './helpers.js';
 
-const GOOD = (cmd: string) => `default_action: allow\npolicies:\n  - name: p\n    match: { tool: exec }\n    rules: [{ action: deny, when: { command_matches: ['${cmd}'] } }]\n`;
+const GOOD = (cmd: string) =>
+  `default_action: allow\npolicies:\n  - name: p\n    match: { tool: exec }\n    rules: [{ action: deny, when: { command_matches: ['${cmd}'] } }]\n`;
 
 /** Resolves when fn() is true, polling; fails after a few seconds. */
 async function until(fn: () => boolean, what: string): Promise<void> {
@@ -21,8 +22,13 @@ async function until(fn: () => boolean, what: string): Promise<void> {
 }
 
 test('watcher: a first load that fails throws, naming file and line', () => {
-  const d = policyDir({ 'p.yaml': 'policies:\n  - name: p\n    rules:\n      - action: deny\n        when: { command_match: [x] }\n' });
-  assert.throws(() => new PolicyWatcher(join(d, 'p.yaml')), (e: unknown) => e instanceof PolicyLoadError && /p\.yaml:5: unknown key "command_match"/.test(e.message));
+  const d = policyDir({
+    'p.yaml': 'policies:\n  - name: p\n    rules:\n      - action: deny\n        when: { command_match: [x] }\n',
+  });
+  assert.throws(
+    () => new PolicyWatcher(join(d, 'p.yaml')),
+    (e: unknown) => e instanceof PolicyLoadError && /p\.yaml:5: unknown key "command_match"/.test(e.message),
+  );
 });
 
 test('watcher: reload() swaps in the new set; a broken set throws and keeps the old one', () => {
@@ -47,7 +53,11 @@ test('watcher: a file edit is picked up after the debounce; a broken edit is rep
   const d = policyDir({ 'p.yaml': GOOD('aaa') });
   const errors: Error[] = [];
   let reloads = 0;
-  const w = new PolicyWatcher(join(d, 'p.yaml'), { debounceMs: 50, onReload: () => reloads++, onError: (e) => errors.push(e) });
+  const w = new PolicyWatcher(join(d, 'p.yaml'), {
+    debounceMs: 50,
+    onReload: () => reloads++,
+    onError: (e) => errors.push(e),
+  });
   w.start();
   try {
     await w.ready; // edits before the watcher's first look are not seen
@@ -74,7 +84,10 @@ test('watcher: a new file in a policy directory joins the set', async () => {
   w.start();
   try {
     await w.ready;
-    writeFileSync(join(d, 'b.yaml'), `policies:\n  - name: q\n    match: { tool: exec }\n    rules: [{ action: ask, when: { command_matches: ['zzz'] } }]\n`);
+    writeFileSync(
+      join(d, 'b.yaml'),
+      `policies:\n  - name: q\n    match: { tool: exec }\n    rules: [{ action: ask, when: { command_matches: ['zzz'] } }]\n`,
+    );
     await until(() => w.current.policyCount === 2, 'the new file');
     assert.equal(w.current.evaluate(exec('zzz'), { dryRun: true }).action, 'ask');
   } finally {
@@ -83,7 +96,9 @@ test('watcher: a new file in a policy directory joins the set', async () => {
 });
 
 test('watcher: call counts survive a reload', () => {
-  const d = policyDir({ 'p.yaml': `default_action: allow\npolicies:\n  - name: rate\n    match: { tool: fetch }\n    rules: [{ action: deny, when: { call_count: { gte: 2, window: 1h } } }]\n` });
+  const d = policyDir({
+    'p.yaml': `default_action: allow\npolicies:\n  - name: rate\n    match: { tool: fetch }\n    rules: [{ action: deny, when: { call_count: { gte: 2, window: 1h } } }]\n`,
+  });
   const w = new PolicyWatcher(join(d, 'p.yaml'));
   assert.equal(w.current.evaluate(fetchCall('https://x.io'), { dryRun: false }).action, 'allow');
   w.reload();
@@ -91,7 +106,9 @@ test('watcher: call counts survive a reload', () => {
 });
 
 test('watcher: consuming a once-rule reloads the set', async () => {
-  const d = policyDir({ 'p.yaml': `default_action: deny\npolicies:\n  - name: o\n    match: { tool: exec }\n    rules:\n      - action: allow\n        once: true\n        when: { command_matches: ['go'] }\n      - action: allow\n        when: { command_matches: ['stay'] }\n` });
+  const d = policyDir({
+    'p.yaml': `default_action: deny\npolicies:\n  - name: o\n    match: { tool: exec }\n    rules:\n      - action: allow\n        once: true\n        when: { command_matches: ['go'] }\n      - action: allow\n        when: { command_matches: ['stay'] }\n`,
+  });
   let reloads = 0;
   const w = new PolicyWatcher(join(d, 'p.yaml'), { onReload: () => reloads++ });
   const before = w.current;

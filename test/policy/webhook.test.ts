@@ -16,7 +16,11 @@ before(async () => {
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
       received.push({ path: req.url!, body: raw ? JSON.parse(raw) : {}, type: req.headers['content-type'] });
-      const reply = (status: number, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) => {
+      const reply = (
+        status: number,
+        body: string,
+        headers: Record<string, string> = { 'content-type': 'application/json' },
+      ) => {
         res.writeHead(status, headers);
         res.end(body);
       };
@@ -53,10 +57,23 @@ after(() => {
   server.close();
 });
 
-const payload = { tool: 'exec', params: { command: 'curl x' }, agent: 'claude-code', session: 's', run_id: 'r1', policy: 'verify', timestamp: '2026-01-01T00:00:00Z' };
-const cfg = (path: string, extra: Partial<{ timeoutMs: number; failOpen: boolean }> = {}) => ({ url: base + path, timeoutMs: 1000, failOpen: false, ...extra });
+const payload = {
+  tool: 'exec',
+  params: { command: 'curl x' },
+  agent: 'claude-code',
+  session: 's',
+  run_id: 'r1',
+  policy: 'verify',
+  timestamp: '2026-01-01T00:00:00Z',
+};
+const cfg = (path: string, extra: Partial<{ timeoutMs: number; failOpen: boolean }> = {}) => ({
+  url: base + path,
+  timeoutMs: 1000,
+  failOpen: false,
+  ...extra,
+});
 
-test('webhook: allow reply allows with the webhook\'s reason, and the payload is the call', async () => {
+test("webhook: allow reply allows with the webhook's reason, and the payload is the call", async () => {
   const r = await callWebhook(cfg('/allow'), payload);
   assert.deepEqual(r, { action: 'allow', message: 'looks fine' });
   const last = received.at(-1)!;
@@ -66,7 +83,10 @@ test('webhook: allow reply allows with the webhook\'s reason, and the payload is
 
 test('webhook: deny reply (case and spaces ignored) denies with the reason', async () => {
   assert.deepEqual(await callWebhook(cfg('/deny'), payload), { action: 'deny', message: 'exfiltration' });
-  assert.deepEqual(await callWebhook(cfg('/deny-no-reason'), payload), { action: 'deny', message: 'denied by webhook' });
+  assert.deepEqual(await callWebhook(cfg('/deny-no-reason'), payload), {
+    action: 'deny',
+    message: 'denied by webhook',
+  });
 });
 
 test('webhook: a timeout denies and says so', async () => {
@@ -118,7 +138,7 @@ test('webhook: an unreachable server denies', async () => {
   assert.match(r.message, /request failed/);
 });
 
-test('webhook: the engine returns the rule\'s webhook; the caller asks it', async () => {
+test("webhook: the engine returns the rule's webhook; the caller asks it", async () => {
   const e = engineOf(`default_action: allow
 policies:
   - name: verify

@@ -7,7 +7,13 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startPreloadSocket, type DecideControl, type PreloadReply, type PreloadRequest, type PreloadSocket } from '../../server/preload-socket.js';
+import {
+  startPreloadSocket,
+  type DecideControl,
+  type PreloadReply,
+  type PreloadRequest,
+  type PreloadSocket,
+} from '../../server/preload-socket.js';
 import { exchange, line, preloadEnv, promptExchange, run, SAMPLE_REQUEST, sleep, tempDir, waitFor } from './harness.js';
 import { spawnServe } from '../helpers/spawn.js';
 
@@ -89,8 +95,12 @@ test('a cacheable allow is given again to the same request with another pid; dec
 
 test('requests differing in command, argv, path, cwd, agent, session or run_id never share an entry', async () => {
   // every reply names the request it was decided for, so a borrowed one would show
-  const h = await start((req) => ({ ...CACHEABLE_ALLOW, message: [req.command, req.argv.join(' '), req.path, req.cwd, req.agent, req.session, req.run_id].join('|') }));
-  const own = (r: PreloadRequest) => [r.command, r.argv.join(' '), r.path, r.cwd, r.agent, r.session, r.run_id].join('|');
+  const h = await start((req) => ({
+    ...CACHEABLE_ALLOW,
+    message: [req.command, req.argv.join(' '), req.path, req.cwd, req.agent, req.session, req.run_id].join('|'),
+  }));
+  const own = (r: PreloadRequest) =>
+    [r.command, r.argv.join(' '), r.path, r.cwd, r.agent, r.session, r.run_id].join('|');
   try {
     assert.equal(JSON.parse(await promptExchange(h.path, line(REQUEST))).message, own(REQUEST));
     const variants: PreloadRequest[] = [
@@ -107,7 +117,7 @@ test('requests differing in command, argv, path, cwd, agent, session or run_id n
       const reply = JSON.parse(await promptExchange(h.path, line({ ...v, pid: 100 + i })));
       assert.equal(reply.message, own(v), JSON.stringify(v));
     }
-    assert.equal(h.answered().length, 0, 'no variant was answered from another request\'s entry');
+    assert.equal(h.answered().length, 0, "no variant was answered from another request's entry");
     // and each, asked again, gets its own answer (from its own entry or decided afresh)
     for (const v of [REQUEST, ...variants]) {
       assert.equal(JSON.parse(await promptExchange(h.path, line({ ...v, pid: 999 }))).message, own(v));
@@ -118,7 +128,11 @@ test('requests differing in command, argv, path, cwd, agent, session or run_id n
 });
 
 test('replies without the flag, and denies with it, are never cached: decide sees every request', async () => {
-  for (const reply of [ALLOW, { ...DENY, cacheable: true }, { decision: 'ask', allowed: false, message: 'later', cacheable: true } as PreloadReply]) {
+  for (const reply of [
+    ALLOW,
+    { ...DENY, cacheable: true },
+    { decision: 'ask', allowed: false, message: 'later', cacheable: true } as PreloadReply,
+  ]) {
     const h = await start(() => reply);
     try {
       for (let i = 0; i < 3; i++) {
@@ -127,7 +141,11 @@ test('replies without the flag, and denies with it, are never cached: decide see
         assert.equal(got.allowed, reply.allowed);
         assert.equal('cacheable' in got, false, 'the flag is never sent to the library');
       }
-      assert.deepEqual(h.calls.map((c) => c.answered), [false, false, false], reply.decision);
+      assert.deepEqual(
+        h.calls.map((c) => c.answered),
+        [false, false, false],
+        reply.decision,
+      );
       assert.deepEqual(h.sock.stats(), { connections: 0, cached: 0, hits: 0 });
     } finally {
       await h.sock.close();
@@ -147,7 +165,11 @@ test('after clearCache() the next identical request is decided again, and gets t
     assert.equal(h.sock.stats().cached, 0);
     assert.deepEqual(JSON.parse(await promptExchange(h.path, line({ ...REQUEST, pid: 12 }))), DENY);
     assert.deepEqual(h.calls.at(-1), { req: { ...REQUEST, pid: 12 }, answered: false });
-    assert.equal(h.sock.stats().hits, hitsBefore, 'the request after clearCache() was decided, not taken from the cache');
+    assert.equal(
+      h.sock.stats().hits,
+      hitsBefore,
+      'the request after clearCache() was decided, not taken from the cache',
+    );
     assert.equal(h.logs.filter((m) => m.includes('cache cleared')).length, 0, 'nothing disagreed');
   } finally {
     await h.sock.close();
@@ -215,7 +237,13 @@ test('malformed pid values never share an entry with the valid line: parse or de
     const before = h.calls.length;
     assert.equal(await promptExchange(h.path, withPid('1e3')), ALLOW_TEXT);
     assert.equal(await promptExchange(h.path, withPid(' 13')), ALLOW_TEXT);
-    assert.deepEqual(h.calls.slice(before).map((c) => [c.answered, c.req.pid]), [[false, 1000], [false, 13]]);
+    assert.deepEqual(
+      h.calls.slice(before).map((c) => [c.answered, c.req.pid]),
+      [
+        [false, 1000],
+        [false, 13],
+      ],
+    );
     assert.equal(h.sock.stats().hits, hits, 'none of them came from the cache');
     assert.equal(h.logs.filter((m) => m.includes('cache cleared')).length, 0);
     // the valid line still is
@@ -226,7 +254,7 @@ test('malformed pid values never share an entry with the valid line: parse or de
   }
 });
 
-test('a pid too large for a safe integer is malformed, so it is not answered from the valid line\'s entry', async () => {
+test("a pid too large for a safe integer is malformed, so it is not answered from the valid line's entry", async () => {
   const h = await start(() => CACHEABLE_ALLOW);
   try {
     await promptExchange(h.path, line(REQUEST));
@@ -245,8 +273,14 @@ test('a re-decide that disagrees with a cached answer is logged and empties the 
       await promptExchange(h.path, line(REQUEST));
       h.answer = () => now; // the policy changed and nobody called clearCache()
       assert.equal(await promptExchange(h.path, line({ ...REQUEST, pid: 11 })), ALLOW_TEXT, 'the cache answered');
-      assert.ok(await waitFor(() => h.answered().length === 1 && h.sock.stats().cached === 0), JSON.stringify(h.sock.stats()));
-      assert.ok(h.logs.some((m) => /cached allow for pid \d+ is no longer the decision/.test(m) && m.includes('cache cleared')), h.logs.join('\n'));
+      assert.ok(
+        await waitFor(() => h.answered().length === 1 && h.sock.stats().cached === 0),
+        JSON.stringify(h.sock.stats()),
+      );
+      assert.ok(
+        h.logs.some((m) => /cached allow for pid \d+ is no longer the decision/.test(m) && m.includes('cache cleared')),
+        h.logs.join('\n'),
+      );
       assert.deepEqual(JSON.parse(await promptExchange(h.path, line({ ...REQUEST, pid: 12 }))), now);
       assert.deepEqual(h.calls.at(-1), { req: { ...REQUEST, pid: 12 }, answered: false });
       // the request after the disagreement was decided afresh (checked through calls above)
@@ -263,12 +297,24 @@ test('a client that sends its line in two parts, and one that sends 200 KiB, are
     assert.equal(await promptExchange(h.path, line(REQUEST)), want);
     // slower than the listener thread waits for a line: the main thread reads the rest
     assert.equal(await exchange(h.path, line({ ...REQUEST, pid: 11 }), { pauseMs: 30 }), want);
-    assert.equal(await exchange(h.path, line({ ...REQUEST, pid: 12, command: 'slow and new' }), { pauseMs: 30 }), line({ ...ALLOW, message: 'len 12' }));
+    assert.equal(
+      await exchange(h.path, line({ ...REQUEST, pid: 12, command: 'slow and new' }), { pauseMs: 30 }),
+      line({ ...ALLOW, message: 'len 12' }),
+    );
     const command = 'x'.repeat(200 * 1024);
-    assert.equal(await exchange(h.path, line({ ...REQUEST, command, argv: ['echo'] })), line({ ...ALLOW, message: `len ${command.length}` }));
-    assert.equal(await promptExchange(h.path, line({ ...REQUEST, command, argv: ['echo'], pid: 13 })), line({ ...ALLOW, message: `len ${command.length}` }));
+    assert.equal(
+      await exchange(h.path, line({ ...REQUEST, command, argv: ['echo'] })),
+      line({ ...ALLOW, message: `len ${command.length}` }),
+    );
+    assert.equal(
+      await promptExchange(h.path, line({ ...REQUEST, command, argv: ['echo'], pid: 13 })),
+      line({ ...ALLOW, message: `len ${command.length}` }),
+    );
     assert.ok(await waitFor(() => h.calls.length === 5));
-    assert.ok(h.calls.some((c) => c.req.pid === 11), 'decide saw the slow line');
+    assert.ok(
+      h.calls.some((c) => c.req.pid === 11),
+      'decide saw the slow line',
+    );
     assert.equal(h.calls.filter((c) => c.req.command.length === command.length).length, 2);
   } finally {
     await h.sock.close();
@@ -278,12 +324,17 @@ test('a client that sends its line in two parts, and one that sends 200 KiB, are
 test('close() hands the cached answers not yet passed on to decide before it resolves, and does not hang', async () => {
   const h = await start(() => CACHEABLE_ALLOW);
   await promptExchange(h.path, line(REQUEST));
-  const replies = await Promise.all([1, 2, 3, 4, 5].map((i) => promptExchange(h.path, line({ ...REQUEST, pid: 100 + i }))));
+  const replies = await Promise.all(
+    [1, 2, 3, 4, 5].map((i) => promptExchange(h.path, line({ ...REQUEST, pid: 100 + i }))),
+  );
   assert.deepEqual(replies, Array(5).fill(ALLOW_TEXT));
   // A close() that hangs runs into the per-test time limit.
   await h.sock.close();
   // Every request reached decide, the ones answered from the cache included.
-  assert.deepEqual(h.calls.map((c) => c.req.pid).sort((a, b) => Number(a) - Number(b)), [10, 101, 102, 103, 104, 105]);
+  assert.deepEqual(
+    h.calls.map((c) => c.req.pid).sort((a, b) => Number(a) - Number(b)),
+    [10, 101, 102, 103, 104, 105],
+  );
 });
 
 // ---------------------------------------------------------------- the real server, end to end
@@ -337,7 +388,13 @@ async function serveWith(args: string[]) {
   const file = join(dataDir, 'policy.yaml');
   writeFileSync(file, policy('allow'));
   const s = await spawnServe(['--data-dir', dataDir, '--config', file, ...args]);
-  return { s, dataDir, file, socket: join(dataDir, 'svc.sock'), token: readFileSync(join(dataDir, 'token'), 'utf8').trim() };
+  return {
+    s,
+    dataDir,
+    file,
+    socket: join(dataDir, 'svc.sock'),
+    token: readFileSync(join(dataDir, 'token'), 'utf8').trim(),
+  };
 }
 
 test(`real server: ${EXECS} execs of /bin/true are all audited, and a policy reload ends the cached allow`, async () => {
@@ -356,10 +413,17 @@ test(`real server: ${EXECS} execs of /bin/true are all audited, and a policy rel
     const reloaded = await denyRuleLoaded(s.url, token);
     assert.ok(reloaded, 'the server picked up the edited policy file');
     // the very first exec after the reload is decided by the new set
-    const after = await run('/bin/sh', ['-c', '/bin/true; echo rc=$?'], preloadEnv(socket, { SERVICE_SESSION: 'e2e-cache-2' }));
+    const after = await run(
+      '/bin/sh',
+      ['-c', '/bin/true; echo rc=$?'],
+      preloadEnv(socket, { SERVICE_SESSION: 'e2e-cache-2' }),
+    );
     assert.match(after.stdout, /rc=126/, after.stderr);
     assert.match(after.stderr, /^svc: blocked: \/bin\/true: \/bin\/true is off today$/m);
-    assert.ok(await waitFor(() => auditedExecs(dataDir, 'e2e-cache-2').some((e) => e.action === 'deny'), 3000), 'the refusal is audited');
+    assert.ok(
+      await waitFor(() => auditedExecs(dataDir, 'e2e-cache-2').some((e) => e.action === 'deny'), 3000),
+      'the refusal is audited',
+    );
   } finally {
     await s.stop();
     rmSync(dataDir, { recursive: true, force: true });

@@ -5,7 +5,17 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { preloadEnv, realPython, run, startRecorder, tempDir, waitFor } from './harness.js';
 import { spawnServe, type ServeChild } from '../helpers/spawn.js';
@@ -62,7 +72,8 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const sh = (script: string, session: string) => run('/bin/sh', ['-c', script], preloadEnv(socket, { SERVICE_SESSION: session }));
+const sh = (script: string, session: string) =>
+  run('/bin/sh', ['-c', script], preloadEnv(socket, { SERVICE_SESSION: session }));
 
 function audited(session: string): Array<{ action: string; command: string; request: Record<string, unknown> }> {
   const audit = join(dataDir, 'audit');
@@ -146,7 +157,7 @@ test('system programs under their own names, and names that alias them (sh is da
   assert.match(r.stdout, /hi\nrc=0/, r.stderr);
   await waitFor(() => audited('v2-names').length >= 2, 3000);
   const cmds = audited('v2-names').map((e) => e.command);
-  assert.ok(cmds.includes('/bin/sh -c \'echo hi\''), JSON.stringify(cmds));
+  assert.ok(cmds.includes("/bin/sh -c 'echo hi'"), JSON.stringify(cmds));
   assert.ok(cmds.includes('/usr/bin/env true'), JSON.stringify(cmds));
 });
 
@@ -167,21 +178,42 @@ test('variables that run code, set for an exec, reach the policy: BASH_ENV, LD_P
     assert.match(r.stderr, why, script);
   }
   // the same through an API that passes its own environment
-  const py = await run(realPython(), ['-c', 'import os\ntry:\n    os.execve("/bin/true", ["true"], {"LD_PRELOAD": "/nonexistent/x.so"})\nexcept PermissionError:\n    print("refused")'], preloadEnv(socket, { SERVICE_SESSION: 'v2-env' }));
+  const py = await run(
+    realPython(),
+    [
+      '-c',
+      'import os\ntry:\n    os.execve("/bin/true", ["true"], {"LD_PRELOAD": "/nonexistent/x.so"})\nexcept PermissionError:\n    print("refused")',
+    ],
+    preloadEnv(socket, { SERVICE_SESSION: 'v2-env' }),
+  );
   assert.match(py.stdout, /refused/, py.stderr);
   // harmless values of other variables are untouched; so is an environment the process started with
-  const fine = await run('/bin/sh', ['-c', 'GIT_PAGER=cat /bin/true; /bin/true; echo rc=$?'], preloadEnv(socket, { SERVICE_SESSION: 'v2-env-ok', BASH_ENV: hook }));
+  const fine = await run(
+    '/bin/sh',
+    ['-c', 'GIT_PAGER=cat /bin/true; /bin/true; echo rc=$?'],
+    preloadEnv(socket, { SERVICE_SESSION: 'v2-env-ok', BASH_ENV: hook }),
+  );
   assert.match(fine.stdout, /rc=0/, fine.stderr);
   await waitFor(() => audited('v2-env-ok').length >= 2, 3000);
   const ev = audited('v2-env-ok');
-  assert.ok(ev.some((e) => e.command === 'GIT_PAGER=cat /bin/true' && e.action === 'allow'), JSON.stringify(ev));
-  assert.ok(ev.some((e) => e.command === '/bin/true' && e.action === 'allow'), JSON.stringify(ev));
+  assert.ok(
+    ev.some((e) => e.command === 'GIT_PAGER=cat /bin/true' && e.action === 'allow'),
+    JSON.stringify(ev),
+  );
+  assert.ok(
+    ev.some((e) => e.command === '/bin/true' && e.action === 'allow'),
+    JSON.stringify(ev),
+  );
 });
 
 test('the library sends only what the exec changes: its own LD_PRELOAD and SERVICE_* never, an inherited value once', async () => {
   const rec = await startRecorder();
   try {
-    const r = await run('/bin/sh', ['-c', 'PYTHONPATH=/x /bin/true a; /bin/true b; LD_PRELOAD= /bin/true c; SERVICE_FAIL_OPEN=1 /bin/true d'], preloadEnv(rec.socket, { GIT_EDITOR: 'vi' }));
+    const r = await run(
+      '/bin/sh',
+      ['-c', 'PYTHONPATH=/x /bin/true a; /bin/true b; LD_PRELOAD= /bin/true c; SERVICE_FAIL_OPEN=1 /bin/true d'],
+      preloadEnv(rec.socket, { GIT_EDITOR: 'vi' }),
+    );
     assert.equal(r.code, 0, r.stderr);
     const env = (tag: string) => rec.requests.find((q) => q.argv[1] === tag)?.env;
     assert.deepEqual(env('a'), { PYTHONPATH: '/x' });
@@ -189,7 +221,10 @@ test('the library sends only what the exec changes: its own LD_PRELOAD and SERVI
     assert.deepEqual(env('c'), {});
     assert.deepEqual(env('d'), {});
     // exe_id from the stat the library made anyway; exe only outside the system directories
-    assert.ok(rec.requests.every((q) => q.v === 2 && q.exe === undefined && /^\d+:\d+:\d+:\d+$/.test(q.exe_id ?? '')), JSON.stringify(rec.requests));
+    assert.ok(
+      rec.requests.every((q) => q.v === 2 && q.exe === undefined && /^\d+:\d+:\d+:\d+$/.test(q.exe_id ?? '')),
+      JSON.stringify(rec.requests),
+    );
   } finally {
     await rec.close();
   }

@@ -52,7 +52,10 @@ for (const [mode, prog] of EXEC_VARIANTS) {
     assert.ok(mine[0]!.path.startsWith('/'), 'the resolved path is reported');
     assert.equal(mine[0]!.agent, 'test-agent');
     assert.equal(mine[0]!.session, 'test-session');
-    assert.ok(rec.commands().includes(`/bin/true child-of-${mode}`), `grandchild covered: ${JSON.stringify(rec.commands())}`);
+    assert.ok(
+      rec.commands().includes(`/bin/true child-of-${mode}`),
+      `grandchild covered: ${JSON.stringify(rec.commands())}`,
+    );
   });
 
   test(`${mode}: denied command fails with EPERM and says why`, async () => {

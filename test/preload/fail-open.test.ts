@@ -84,11 +84,13 @@ async function hoard(path: string, n: number): Promise<net.Socket[]> {
   // in batches, so the listen backlog never overflows (a refused connect would not be held)
   for (let i = 0; i < n; i += 200) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(200, n - i) }, () =>
-        new Promise<net.Socket | undefined>((resolve) => {
-          const c = net.connect(path, () => resolve(c));
-          c.on('error', () => resolve(undefined));
-        }),
+      Array.from(
+        { length: Math.min(200, n - i) },
+        () =>
+          new Promise<net.Socket | undefined>((resolve) => {
+            const c = net.connect(path, () => resolve(c));
+            c.on('error', () => resolve(undefined));
+          }),
       ),
     );
     for (const c of batch) if (c) socks.push(c);
@@ -110,22 +112,29 @@ function raiseFdLimit(want: number): boolean {
   return setrlimit(RLIMIT_NOFILE, { cur: want, max: rl.max }) === 0;
 }
 
-test('a few thousand idle connections from the same uid do not make the next exec unchecked', { skip: !raiseFdLimit(12_000) && 'cannot raise the descriptor limit to 12000' }, async () => {
-  // more idle connections than the server keeps open in all (4096)
-  const idle = await hoard(rec.socket, 4500);
-  try {
-    assert.ok(idle.length > 4096, `only ${idle.length} connections were made`);
-    rec.requests.length = 0;
-    const r = await run('/bin/sh', ['-c', `/bin/true ${DENY_MARKER}; echo rc=$?`], preloadEnv(rec.socket));
-    assert.match(r.stdout, /rc=126/, r.stderr);
-    assert.deepEqual(rec.commands(), [`/bin/true ${DENY_MARKER}`]);
-  } finally {
-    for (const c of idle) c.destroy();
-  }
-});
+test(
+  'a few thousand idle connections from the same uid do not make the next exec unchecked',
+  { skip: !raiseFdLimit(12_000) && 'cannot raise the descriptor limit to 12000' },
+  async () => {
+    // more idle connections than the server keeps open in all (4096)
+    const idle = await hoard(rec.socket, 4500);
+    try {
+      assert.ok(idle.length > 4096, `only ${idle.length} connections were made`);
+      rec.requests.length = 0;
+      const r = await run('/bin/sh', ['-c', `/bin/true ${DENY_MARKER}; echo rc=$?`], preloadEnv(rec.socket));
+      assert.match(r.stdout, /rc=126/, r.stderr);
+      assert.deepEqual(rec.commands(), [`/bin/true ${DENY_MARKER}`]);
+    } finally {
+      for (const c of idle) c.destroy();
+    }
+  },
+);
 
 /** A server that answers every connection with `reply(n)` (n counts connections from 1). */
-async function scripted(path: string, reply: (n: number) => string): Promise<{ count: () => number; close: () => Promise<void> }> {
+async function scripted(
+  path: string,
+  reply: (n: number) => string,
+): Promise<{ count: () => number; close: () => Promise<void> }> {
   let n = 0;
   const socks = new Set<net.Socket>();
   const srv = net.createServer((s) => {
@@ -170,7 +179,11 @@ test('a server that stays overloaded: three tries, then SERVICE_FAIL_OPEN decide
   const sock = join(dir, 'swamped.sock');
   const srv = await scripted(sock, () => OVERLOADED);
   try {
-    const strict = await run('/bin/sh', ['-c', '/bin/true swamped; echo rc=$?'], preloadEnv(sock, { SERVICE_FAIL_OPEN: '0' }));
+    const strict = await run(
+      '/bin/sh',
+      ['-c', '/bin/true swamped; echo rc=$?'],
+      preloadEnv(sock, { SERVICE_FAIL_OPEN: '0' }),
+    );
     assert.match(strict.stdout, /rc=126/);
     assert.match(strict.stderr, /svc: blocked: \/bin\/true swamped: svc server overloaded \(SERVICE_FAIL_OPEN=0\)/);
     assert.equal(srv.count(), 3);
@@ -205,7 +218,12 @@ test('at its connection limit the server makes room by turning away the oldest i
     const held = new Promise<void>((r) => (release = r));
     let hold = false;
     let seen = 0;
-    const s = await startPreloadSocket({ path, transport, maxConnections: 2, decide: async () => (seen++, hold && (await held), ALLOW) });
+    const s = await startPreloadSocket({
+      path,
+      transport,
+      maxConnections: 2,
+      decide: async () => (seen++, hold && (await held), ALLOW),
+    });
     try {
       // two idle connections fill the table; a request arriving now still gets its answer, and
       // the oldest idle connection is told why it goes
@@ -238,7 +256,11 @@ test('a removed socket: SERVICE_FAIL_OPEN=0 refuses; the server is still there f
   const other = await startRecorder();
   try {
     unlinkSync(other.socket);
-    const strict = await run('/bin/sh', ['-c', '/bin/true gone; echo rc=$?'], preloadEnv(other.socket, { SERVICE_FAIL_OPEN: '0' }));
+    const strict = await run(
+      '/bin/sh',
+      ['-c', '/bin/true gone; echo rc=$?'],
+      preloadEnv(other.socket, { SERVICE_FAIL_OPEN: '0' }),
+    );
     assert.match(strict.stdout, /rc=126/);
     assert.match(strict.stderr, /svc server unreachable \(SERVICE_FAIL_OPEN=0\)/);
     assert.equal(other.requests.length, 0);

@@ -16,7 +16,8 @@ before(() => {
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 /** One checked exec inside an unchecked shell; rc=126 means it was refused. */
-const checkedTrue = (tag: string, env: NodeJS.ProcessEnv) => run('/bin/sh', ['-c', `/bin/true ${tag}; echo rc=$?`], env);
+const checkedTrue = (tag: string, env: NodeJS.ProcessEnv) =>
+  run('/bin/sh', ['-c', `/bin/true ${tag}; echo rc=$?`], env);
 
 /** A bare listener with a fixed behaviour per connection, for replies our server never sends. */
 async function rawServer(path: string, onConn: (s: net.Socket) => void): Promise<() => Promise<void>> {
@@ -70,9 +71,15 @@ test('a listener that never answers: allowed after SERVICE_PRELOAD_TIMEOUT_MS, r
     const r = await checkedTrue('silent', preloadEnv(sock, { SERVICE_PRELOAD_TIMEOUT_MS: '100' }));
     assert.match(r.stdout, /rc=0/);
     assert.ok(r.ms >= 100, `answered only after the timeout (${Math.round(r.ms)} ms)`);
-    const strict = await checkedTrue('silent', preloadEnv(sock, { SERVICE_PRELOAD_TIMEOUT_MS: '100', SERVICE_FAIL_OPEN: '0' }));
+    const strict = await checkedTrue(
+      'silent',
+      preloadEnv(sock, { SERVICE_PRELOAD_TIMEOUT_MS: '100', SERVICE_FAIL_OPEN: '0' }),
+    );
     assert.match(strict.stdout, /rc=126/);
-    assert.match(strict.stderr, /svc: blocked: \/bin\/true silent: svc server did not answer in time \(SERVICE_FAIL_OPEN=0\)/);
+    assert.match(
+      strict.stderr,
+      /svc: blocked: \/bin\/true silent: svc server did not answer in time \(SERVICE_FAIL_OPEN=0\)/,
+    );
   } finally {
     await close();
   }
@@ -80,11 +87,17 @@ test('a listener that never answers: allowed after SERVICE_PRELOAD_TIMEOUT_MS, r
 
 test('malformed reply: allowed with one notice on stderr, refused when strict', async () => {
   const sock = join(dir, 'garbage.sock');
-  const close = await rawServer(sock, afterRequest((s) => s.end('{"decision":"allow","allowed":"true"}\n')));
+  const close = await rawServer(
+    sock,
+    afterRequest((s) => s.end('{"decision":"allow","allowed":"true"}\n')),
+  );
   try {
     const r = await checkedTrue('garbage', preloadEnv(sock));
     assert.match(r.stdout, /rc=0/);
-    assert.equal(r.stderr.match(/svc: preload: malformed reply from the svc server; allowing \(fail-open\)/g)?.length, 1);
+    assert.equal(
+      r.stderr.match(/svc: preload: malformed reply from the svc server; allowing \(fail-open\)/g)?.length,
+      1,
+    );
     const strict = await checkedTrue('garbage', preloadEnv(sock, { SERVICE_FAIL_OPEN: '0' }));
     assert.match(strict.stdout, /rc=126/);
     assert.match(strict.stderr, /svc: blocked: \/bin\/true garbage: malformed reply from the svc server/);
@@ -95,7 +108,10 @@ test('malformed reply: allowed with one notice on stderr, refused when strict', 
 
 test('server hangs up without a reply: treated as unreachable', async () => {
   const sock = join(dir, 'hangup.sock');
-  const close = await rawServer(sock, afterRequest((s) => s.destroy()));
+  const close = await rawServer(
+    sock,
+    afterRequest((s) => s.destroy()),
+  );
   try {
     assert.match((await checkedTrue('hangup', preloadEnv(sock))).stdout, /rc=0/);
     assert.match((await checkedTrue('hangup', preloadEnv(sock, { SERVICE_FAIL_OPEN: '0' }))).stdout, /rc=126/);
@@ -108,7 +124,17 @@ test('a server reply with extra fields and escapes is understood', async () => {
   const sock = join(dir, 'rich.sock');
   const close = await rawServer(
     sock,
-    afterRequest((s) => s.end(JSON.stringify({ id: 'x', nested: { a: [1, 2.5e3, null, true] }, decision: 'deny', allowed: false, message: 'no \u00e9 "quoted"\n second' }) + '\n')),
+    afterRequest((s) =>
+      s.end(
+        JSON.stringify({
+          id: 'x',
+          nested: { a: [1, 2.5e3, null, true] },
+          decision: 'deny',
+          allowed: false,
+          message: 'no \u00e9 "quoted"\n second',
+        }) + '\n',
+      ),
+    ),
   );
   try {
     const r = await checkedTrue('rich', preloadEnv(sock));
@@ -127,10 +153,15 @@ after(() => rec.close());
 
 test('a command larger than the request budget arrives cut, flagged truncated, as valid JSON under 8 MiB', async () => {
   rec.requests.length = 0;
-  rec.decide = (req) => ({ decision: req.truncated ? 'deny' : 'allow', allowed: !req.truncated, message: req.truncated ? 'command too long to check' : '' });
+  rec.decide = (req) => ({
+    decision: req.truncated ? 'deny' : 'allow',
+    allowed: !req.truncated,
+    message: req.truncated ? 'command too long to check' : '',
+  });
   // 12 arguments of 120,000 control bytes: 1.4 MB, which the kernel takes, but each byte is six
   // in JSON (\u0001), past the 3 MiB budgets; then a dangerous tail
-  const script = 'import os\nos.execv("/bin/true", ["/bin/true"] + ["\\x01" * 120000] * 12 + ["tail-after-the-budget"])';
+  const script =
+    'import os\nos.execv("/bin/true", ["/bin/true"] + ["\\x01" * 120000] * 12 + ["tail-after-the-budget"])';
   const r = await run(realPython(), ['-c', script], preloadEnv(rec.socket));
   assert.notEqual(r.code, 0);
   assert.match(r.stderr, /svc: blocked: \/bin\/true '(\\x01)+\.\.\.: command too long to check/);
@@ -223,6 +254,9 @@ test('SERVICE_PRELOAD_ASK_TIMEOUT_MS bounds the wait for an approval and then re
   };
   const r = await checkedTrue('forever', preloadEnv(rec.socket, { SERVICE_PRELOAD_ASK_TIMEOUT_MS: '300' }));
   assert.match(r.stdout, /rc=126/);
-  assert.match(r.stderr, /svc: blocked: \/bin\/true forever: approval was not resolved in time, so the command did not run \(svc pending lists the approval until it expires\)/);
+  assert.match(
+    r.stderr,
+    /svc: blocked: \/bin\/true forever: approval was not resolved in time, so the command did not run \(svc pending lists the approval until it expires\)/,
+  );
   assert.ok(r.ms >= 300, `refused only after the bound (${r.ms} ms)`);
 });

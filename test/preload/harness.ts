@@ -8,7 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import net from 'node:net';
 import koffi from 'koffi';
-import { startPreloadSocket, type DecideControl, type PreloadReply, type PreloadRequest } from '../../server/preload-socket.js';
+import {
+  startPreloadSocket,
+  type DecideControl,
+  type PreloadReply,
+  type PreloadRequest,
+} from '../../server/preload-socket.js';
 import { preloadLibraryPath, shimPath } from '../../src/cli/preload-path.js';
 
 export const LIB = preloadLibraryPath();
@@ -65,7 +70,14 @@ export async function startRecorder(decide: Decide = markerPolicy): Promise<Reco
 /** A clean environment for a preloaded child: no inherited LD_PRELOAD or SERVICE_* values. */
 export function preloadEnv(socket: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { PATH, HOME: process.env.HOME ?? '/root', LANG: 'C' };
-  return { ...env, LD_PRELOAD: LIB, SERVICE_SOCKET: socket, SERVICE_AGENT: 'test-agent', SERVICE_SESSION: 'test-session', ...extra };
+  return {
+    ...env,
+    LD_PRELOAD: LIB,
+    SERVICE_SOCKET: socket,
+    SERVICE_AGENT: 'test-agent',
+    SERVICE_SESSION: 'test-session',
+    ...extra,
+  };
 }
 
 export interface RunResult {
@@ -77,7 +89,12 @@ export interface RunResult {
 }
 
 /** Runs a program with a hard timeout; the result is returned even when it fails. */
-export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv, opts: { cwd?: string; timeoutMs?: number; input?: string; argv0?: string } = {}): Promise<RunResult> {
+export function run(
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  opts: { cwd?: string; timeoutMs?: number; input?: string; argv0?: string } = {},
+): Promise<RunResult> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { env, cwd: opts.cwd, argv0: opts.argv0, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -138,12 +155,18 @@ export const line = (o: object) => JSON.stringify(o) + '\n';
 /** Sends raw bytes on a fresh connection and returns everything the server wrote before closing.
  * `pauseMs` splits the data in two halves sent that far apart; `keepOpenMs` hangs up after that
  * long; `halfClose` ends our side after the data (what a client cut short looks like). */
-export function exchange(path: string, data: string | Buffer, opts: { pauseMs?: number; keepOpenMs?: number; halfClose?: boolean } = {}): Promise<string> {
+export function exchange(
+  path: string,
+  data: string | Buffer,
+  opts: { pauseMs?: number; keepOpenMs?: number; halfClose?: boolean } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const c = net.connect(path);
     let out = '';
     c.on('data', (d) => (out += d));
-    c.on('error', (e: NodeJS.ErrnoException) => (e.code === 'ECONNRESET' || e.code === 'EPIPE' ? resolve(out) : reject(e)));
+    c.on('error', (e: NodeJS.ErrnoException) =>
+      e.code === 'ECONNRESET' || e.code === 'EPIPE' ? resolve(out) : reject(e),
+    );
     c.on('close', () => resolve(out));
     c.on('connect', () => {
       const buf = Buffer.from(data);
@@ -161,7 +184,14 @@ export function exchange(path: string, data: string | Buffer, opts: { pauseMs?: 
 const AF_UNIX = 1;
 const SOCK_STREAM_CLOEXEC = 1 | 0o2000000;
 const MSG_DONTWAIT_NOSIGNAL = 0x40 | 0x4000;
-let libc: { socket: (d: number, t: number, p: number) => number; connect: (fd: number, a: Buffer, n: number) => number; send: (fd: number, b: Buffer, n: number, f: number) => number; close: (fd: number) => number } | undefined;
+let libc:
+  | {
+      socket: (d: number, t: number, p: number) => number;
+      connect: (fd: number, a: Buffer, n: number) => number;
+      send: (fd: number, b: Buffer, n: number, f: number) => number;
+      close: (fd: number) => number;
+    }
+  | undefined;
 
 /**
  * Like exchange(), but connects and sends in two back-to-back libc calls, as libsvc.so does. The

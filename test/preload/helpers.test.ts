@@ -11,7 +11,9 @@ import { LIB, tempDir } from './harness.js';
 
 const lib = koffi.load(LIB);
 const buildCommand = lib.func('int svc_build_command(void **argv, _Out_ uint8_t *out, size_t outlen)');
-const renderCommand = lib.func('int svc_render_command(const char *path, const char *file, void **argv, _Out_ uint8_t *out, size_t outlen)');
+const renderCommand = lib.func(
+  'int svc_render_command(const char *path, const char *file, void **argv, _Out_ uint8_t *out, size_t outlen)',
+);
 const jsonEscape = lib.func('int svc_json_escape(void *input, _Out_ uint8_t *out, size_t outlen)');
 const parseReply = lib.func(
   'int svc_parse_reply(void *buf, size_t len, _Out_ uint8_t *allowed, _Out_ uint8_t *decision, size_t declen, _Out_ uint8_t *msg, size_t msglen)',
@@ -29,7 +31,8 @@ function call(fn: (out: Buffer, len: number) => number, cap = 4096): Buffer {
 }
 
 const quote = (args: Arg[]) => call((o, n) => buildCommand(argvOf(args), o, n)).toString();
-const render = (path: string, file: string | null, args: Arg[]) => call((o, n) => renderCommand(path, file, argvOf(args), o, n)).toString();
+const render = (path: string, file: string | null, args: Arg[]) =>
+  call((o, n) => renderCommand(path, file, argvOf(args), o, n)).toString();
 const escape = (input: Arg) => call((o, n) => jsonEscape(cstr(input), o, n)).toString();
 
 function parse(reply: string, msglen = 256): { ok: boolean; allowed?: boolean; decision?: string; message?: string } {
@@ -51,9 +54,14 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 
 test('quoting: safe words stay bare, everything else is single-quoted', () => {
   assert.equal(quote(['/bin/rm', 'two words', "a'b", '', '$HOME']), `/bin/rm 'two words' 'a'\\''b' '' '$HOME'`);
-  assert.equal(quote(['git', 'commit', '-m', 'fix: x=1,y=2', '--author=a@b.c', '50%+1']), `git commit -m 'fix: x=1,y=2' --author=a@b.c 50%+1`);
-  assert.equal(quote(['echo', 'line1\nline2', 'tab\there', 'back\\slash', '*', '~', '!x', ';rm', '`id`', '$(id)']),
-    `echo 'line1\nline2' 'tab\there' 'back\\slash' '*' '~' '!x' ';rm' '\`id\`' '$(id)'`);
+  assert.equal(
+    quote(['git', 'commit', '-m', 'fix: x=1,y=2', '--author=a@b.c', '50%+1']),
+    `git commit -m 'fix: x=1,y=2' --author=a@b.c 50%+1`,
+  );
+  assert.equal(
+    quote(['echo', 'line1\nline2', 'tab\there', 'back\\slash', '*', '~', '!x', ';rm', '`id`', '$(id)']),
+    `echo 'line1\nline2' 'tab\there' 'back\\slash' '*' '~' '!x' ';rm' '\`id\`' '$(id)'`,
+  );
   assert.equal(quote(["'"]), `''\\'''`);
   assert.equal(quote(['é']), `'é'`);
   assert.equal(quote([]), '');
@@ -65,7 +73,21 @@ test('quoting: non-UTF-8 bytes pass through byte for byte inside quotes', () => 
 });
 
 test('quoting round-trips through a real shell', () => {
-  const args = ['two words', "it's", '', '"dq"', '$HOME', 'a\nb', '\\', '-n', '*.txt', '{a,b}', '#hash', 'é😀', '  lead'];
+  const args = [
+    'two words',
+    "it's",
+    '',
+    '"dq"',
+    '$HOME',
+    'a\nb',
+    '\\',
+    '-n',
+    '*.txt',
+    '{a,b}',
+    '#hash',
+    'é😀',
+    '  lead',
+  ];
   const cmd = quote(['printf', '%s\\0', ...args]);
   for (const shell of ['/usr/bin/dash', '/usr/bin/bash']) {
     const out = execFileSync(shell, ['-c', cmd]).toString();
@@ -84,7 +106,7 @@ test('command rendering: argv[0] is kept only when it names the program that run
   assert.equal(render('/bin/echo', null, ['ls', '-la']), '/bin/echo -la', 'lying argv[0] shows the real path');
   assert.equal(render('/usr/bin/git', null, ['/usr/bin/git', 'status']), '/usr/bin/git status');
   assert.equal(render('/usr/bin/env', 'env', ['env', '-i']), 'env -i', 'the name given to execvp');
-  assert.equal(render('/bin/sh', null, ['sh', '-c', 'ls']), "sh -c ls", 'PATH resolves sh to this very file');
+  assert.equal(render('/bin/sh', null, ['sh', '-c', 'ls']), 'sh -c ls', 'PATH resolves sh to this very file');
   assert.equal(render('/bin/true', null, []), '/bin/true', 'empty argv');
   assert.equal(render('/bin/true', null, ['']), '/bin/true', 'empty argv[0]');
   assert.equal(render('/opt/my tools/x', null, ['/opt/my tools/x']), `'/opt/my tools/x'`);
@@ -116,15 +138,27 @@ test('JSON escaping: always valid JSON, every byte visible', () => {
 });
 
 test('reply parser: accepts the contract shape with extra members and escapes', () => {
-  assert.deepEqual(parse('{"decision":"allow","allowed":true,"message":"ok"}'), { ok: true, allowed: true, decision: 'allow', message: 'ok' });
+  assert.deepEqual(parse('{"decision":"allow","allowed":true,"message":"ok"}'), {
+    ok: true,
+    allowed: true,
+    decision: 'allow',
+    message: 'ok',
+  });
   assert.deepEqual(parse(' \t{"x":{"y":[1,-2.5e+3,null,false,"s"]},"allowed":false , "decision":"deny"}\r\n'), {
     ok: true,
     allowed: false,
     decision: 'deny',
     message: '',
   });
-  assert.equal(parse('{"decision":"ask","allowed":false,"message":"caf\\u00e9 \\ud83d\\ude00 \\"q\\" \\n"}').message, 'café 😀 "q" \n');
-  assert.equal(parse(`{"decision":"deny","allowed":false,"message":"${'x'.repeat(500)}"}`, 32).message, 'x'.repeat(31), 'long message is cut, not rejected');
+  assert.equal(
+    parse('{"decision":"ask","allowed":false,"message":"caf\\u00e9 \\ud83d\\ude00 \\"q\\" \\n"}').message,
+    'café 😀 "q" \n',
+  );
+  assert.equal(
+    parse(`{"decision":"deny","allowed":false,"message":"${'x'.repeat(500)}"}`, 32).message,
+    'x'.repeat(31),
+    'long message is cut, not rejected',
+  );
   assert.equal(parse('{"decision":"watch","allowed":true}').decision, 'watch');
   // a key with an embedded NUL is some other key, not "allowed"
   assert.equal(parse('{"decision":"allow","allowed\\u0000":true,"allowed":false}').allowed, false);

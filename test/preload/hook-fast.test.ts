@@ -53,7 +53,11 @@ function run(cmd: string, args: string[], input: string, env: NodeJS.ProcessEnv)
   });
 }
 
-const baseEnv = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ PATH: process.env.PATH, HOME: home, ...extra });
+const baseEnv = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({
+  PATH: process.env.PATH,
+  HOME: home,
+  ...extra,
+});
 
 /** The native client against the test server's socket. */
 const fast = (host: string, input: string, extra: NodeJS.ProcessEnv = {}) =>
@@ -61,7 +65,12 @@ const fast = (host: string, input: string, extra: NodeJS.ProcessEnv = {}) =>
 
 /** The Node reference, `svc hook HOST`, against the same server over HTTP. */
 const node = (host: string, input: string, extra: NodeJS.ProcessEnv = {}) =>
-  run(process.execPath, [SVC_JS, 'hook', host], input, baseEnv({ SERVICE_URL: srv.url, SERVICE_TOKEN: srv.token, SERVICE_HOME: srv.dataDir, ...extra }));
+  run(
+    process.execPath,
+    [SVC_JS, 'hook', host],
+    input,
+    baseEnv({ SERVICE_URL: srv.url, SERVICE_TOKEN: srv.token, SERVICE_HOME: srv.dataDir, ...extra }),
+  );
 
 const fixture = (host: string, name: string) => readFileSync(join(FIXTURES, host, `${name}.json`), 'utf8');
 
@@ -121,7 +130,10 @@ test('a 2 MiB payload is forwarded whole and answered like `svc hook`', async ()
 });
 
 test('the decision is in the audit with the run ID the hook forwarded', async () => {
-  const r = await fast('claude-code', fixture('claude-code', 'deny'), { SERVICE_RUN: 'fast-path-run', SERVICE_SESSION: 'fast/session' });
+  const r = await fast('claude-code', fixture('claude-code', 'deny'), {
+    SERVICE_RUN: 'fast-path-run',
+    SERVICE_SESSION: 'fast/session',
+  });
   assert.match(r.stdout, /"permissionDecision":"deny"/);
   const a = await srv.req('GET', '/v1/audit/events?run_id=fast-path-run');
   assert.equal(a.status, 200);
@@ -135,11 +147,16 @@ test('the decision is in the audit with the run ID the hook forwarded', async ()
 });
 
 test('an approval holds the reply past SERVICE_HOOK_TIMEOUT_MS and the approved call is allowed', async () => {
-  const pending = fast('cursor', fixture('cursor', 'ask'), { SERVICE_HOOK_TIMEOUT_MS: '1000', SERVICE_RUN: 'fast-ask' });
+  const pending = fast('cursor', fixture('cursor', 'ask'), {
+    SERVICE_HOOK_TIMEOUT_MS: '1000',
+    SERVICE_RUN: 'fast-ask',
+  });
   let id: string | undefined;
   for (let i = 0; i < 100 && !id; i++) {
     const list = await srv.req('GET', '/v1/approvals');
-    const items: Array<Record<string, any>> = Array.isArray(list.body) ? list.body : list.body.approvals ?? list.body.items ?? [];
+    const items: Array<Record<string, any>> = Array.isArray(list.body)
+      ? list.body
+      : (list.body.approvals ?? list.body.items ?? []);
     id = items.find((x) => JSON.stringify(x).includes('fast-ask') && (x.status ?? 'pending') === 'pending')?.id;
     if (!id) await new Promise((r) => setTimeout(r, 50));
   }
@@ -159,7 +176,8 @@ test('server stopped: svc-hook hands over to `svc hook`, which decides locally a
   const data = tempDir('svc-hookfast-away-');
   try {
     const env = { SERVICE_SOCKET: sock, SERVICE_HOME: data, SERVICE_URL: DEAD_URL };
-    const away = (host: string, input: string, extra: NodeJS.ProcessEnv = {}) => run(SVC_HOOK, [host], input, baseEnv({ ...env, ...extra }));
+    const away = (host: string, input: string, extra: NodeJS.ProcessEnv = {}) =>
+      run(SVC_HOOK, [host], input, baseEnv({ ...env, ...extra }));
 
     const deny = await away('claude-code', fixture('claude-code', 'deny'));
     assert.equal(deny.code, 0, deny.stderr);
@@ -167,13 +185,30 @@ test('server stopped: svc-hook hands over to `svc hook`, which decides locally a
     assert.equal(out.hookSpecificOutput.permissionDecision, 'deny');
     assert.equal(out.systemMessage, 'svc: server unreachable; decided locally by policy destructive-deletes');
     // the same reply the Node hook gives with its server away
-    const ref = await run(process.execPath, [SVC_JS, 'hook', 'claude-code'], fixture('claude-code', 'deny'), baseEnv(env));
+    const ref = await run(
+      process.execPath,
+      [SVC_JS, 'hook', 'claude-code'],
+      fixture('claude-code', 'deny'),
+      baseEnv(env),
+    );
     assert.equal(deny.stdout, ref.stdout);
-    const spooled = readFileSync(join(data, 'hook-spool.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    assert.deepEqual(spooled.map((l) => [l.params.command, l.decision.action]), [['rm -rf /', 'deny'], ['rm -rf /', 'deny']]);
+    const spooled = readFileSync(join(data, 'hook-spool.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    assert.deepEqual(
+      spooled.map((l) => [l.params.command, l.decision.action]),
+      [
+        ['rm -rf /', 'deny'],
+        ['rm -rf /', 'deny'],
+      ],
+    );
 
     const ls = await away('cursor', fixture('cursor', 'deny').replace('"rm -rf /"', '"ls"'));
-    assert.deepEqual(JSON.parse(ls.stdout), { user_message: 'svc: server unreachable; decided locally by the default action', userMessage: 'svc: server unreachable; decided locally by the default action' });
+    assert.deepEqual(JSON.parse(ls.stdout), {
+      user_message: 'svc: server unreachable; decided locally by the default action',
+      userMessage: 'svc: server unreachable; decided locally by the default action',
+    });
 
     const closed = await away('claude-code', fixture('claude-code', 'allow'), { SERVICE_FAIL_OPEN: '0' });
     assert.equal(closed.code, 0);
@@ -184,14 +219,19 @@ test('server stopped: svc-hook hands over to `svc hook`, which decides locally a
 
     // Invalid JSON is refused before the server is asked, by both clients and with the same reply.
     const bad = await away('codex', '{"tool_name": ');
-    const badRef = await run(process.execPath, [SVC_JS, 'hook', 'codex'], '{"tool_name": ', baseEnv({ SERVICE_URL: DEAD_URL }));
+    const badRef = await run(
+      process.execPath,
+      [SVC_JS, 'hook', 'codex'],
+      '{"tool_name": ',
+      baseEnv({ SERVICE_URL: DEAD_URL }),
+    );
     assert.deepEqual(bad, badRef);
   } finally {
     rmSync(data, { recursive: true, force: true });
   }
 });
 
-test('when the handover cannot run, no decision (the adapters\' own defer reply); fail-closed replies match too', async () => {
+test("when the handover cannot run, no decision (the adapters' own defer reply); fail-closed replies match too", async () => {
   // A copy of the binary with no bin/svc.js two levels up: the handover has nothing to run.
   const lone = join(home, 'lone', 'a');
   mkdirSync(lone, { recursive: true });
@@ -226,7 +266,10 @@ test('when the handover cannot run, no decision (the adapters\' own defer reply)
 
       const closed = await run(loneHook, [host], input, baseEnv({ SERVICE_SOCKET: sock, SERVICE_FAIL_OPEN: 'off' }));
       const reason = `the svc server is unreachable (${why}) and fail-open is off`;
-      const outcome = phase === 'pre' ? { kind: 'deny' as const, reason } : { kind: 'block' as const, reason, replacement: DEFAULT_MARKER };
+      const outcome =
+        phase === 'pre'
+          ? { kind: 'deny' as const, reason }
+          : { kind: 'block' as const, reason, replacement: DEFAULT_MARKER };
       const reply = adapter.render(phase, outcome);
       assert.equal(closed.stdout, JSON.stringify(reply.json) + '\n', `${host} ${phase} deny`);
       assert.equal(closed.stderr, reply.stderr ? reply.stderr + '\n' : '', `${host} ${phase} deny stderr`);
@@ -248,10 +291,11 @@ async function fakeServer(reply: string | null): Promise<{ path: string; close()
   await new Promise<void>((r) => server.listen(path, r));
   return {
     path,
-    close: () => new Promise((r) => {
-      for (const c of conns) c.destroy();
-      server.close(() => r());
-    }),
+    close: () =>
+      new Promise((r) => {
+        for (const c of conns) c.destroy();
+        server.close(() => r());
+      }),
   };
 }
 
@@ -260,7 +304,12 @@ test('a malformed reply or no answer in time is treated like an unreachable serv
   const data = tempDir('svc-hookfast-mal-');
   const away = { SERVICE_HOME: data, SERVICE_URL: DEAD_URL };
   try {
-    const replies = ['not json\n', '{"decision":"allow","allowed":true,"message":""}\n', '{"stdout":"{}\\n","stderr":"","exit":300}\n', '{"stdout":"x"'];
+    const replies = [
+      'not json\n',
+      '{"decision":"allow","allowed":true,"message":""}\n',
+      '{"stdout":"{}\\n","stderr":"","exit":300}\n',
+      '{"stdout":"x"',
+    ];
     for (const reply of replies) {
       const f = await fakeServer(reply);
       try {
@@ -279,7 +328,12 @@ test('a malformed reply or no answer in time is treated like an unreachable serv
     }
     const silent = await fakeServer(null);
     try {
-      const r = await run(SVC_HOOK, ['gemini'], input, baseEnv({ SERVICE_SOCKET: silent.path, SERVICE_HOOK_TIMEOUT_MS: '200', SERVICE_FAIL_OPEN: '0' }));
+      const r = await run(
+        SVC_HOOK,
+        ['gemini'],
+        input,
+        baseEnv({ SERVICE_SOCKET: silent.path, SERVICE_HOOK_TIMEOUT_MS: '200', SERVICE_FAIL_OPEN: '0' }),
+      );
       assert.match(JSON.parse(r.stdout).reason, /no answer on .* within 200 ms/);
     } finally {
       await silent.close();
@@ -308,10 +362,18 @@ test('bad arguments exit 2 with one line', async () => {
 
 test('the socket listener: hook requests are validated, and exec requests are parsed as before', async () => {
   assert.deepEqual(parseHookRequest('{"v":1,"kind":"hook","host":"codex","payload":"{}","env":{"SERVICE_RUN":"r"}}'), {
-    v: 1, kind: 'hook', host: 'codex', payload: '{}', cwd: '', env: { SERVICE_RUN: 'r' },
+    v: 1,
+    kind: 'hook',
+    host: 'codex',
+    payload: '{}',
+    cwd: '',
+    env: { SERVICE_RUN: 'r' },
   });
   assert.equal(parseHookRequest('{"v":1,"kind":"hook","host":"codex"}'), '"payload" must be a string');
-  assert.equal(parseHookRequest('{"v":1,"kind":"hook","host":"codex","payload":"","env":{"A":1}}'), '"env" must be an object of strings');
+  assert.equal(
+    parseHookRequest('{"v":1,"kind":"hook","host":"codex","payload":"","env":{"A":1}}'),
+    '"env" must be an object of strings',
+  );
   assert.equal(parsePreloadRequest('{"v":1,"kind":"hook"}'), 'tool must be "exec"');
 
   // Without a hook handler, or with a bad request, the answer is a usage error in hook shape.

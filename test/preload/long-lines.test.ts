@@ -32,17 +32,32 @@ test('a 1.5 MB argv reaches the server whole and runs', async () => {
 
 // The engine bounds its inputs; it reads commands this long once its analysis is linear.
 const engineTakesIt = MAX_COMMAND_BYTES >= 2 * 1024 * 1024;
-test('under svc wrap with the standard profile, a 1.5 MB argv exec of /bin/true runs', { skip: !engineTakesIt && `the policy engine reads at most ${MAX_COMMAND_BYTES} bytes of a command` }, async () => {
-  const dataDir = tempDir('svc-long-');
-  const s = await spawnServe(['--data-dir', dataDir]);
-  try {
-    const script = join(dataDir, 'big.py');
-    writeFileSync(script, BIG_EXEC);
-    const env = { PATH, HOME: dataDir, SERVICE_HOME: dataDir, SERVICE_SOCKET: join(dataDir, 'svc.sock'), SERVICE_FAIL_OPEN: '0' };
-    const r = await run(process.execPath, [join(PACKAGE_ROOT, 'bin', 'svc.js'), 'wrap', '--', realPython(), script], env, { timeoutMs: 60_000 });
-    assert.equal(r.code, 0, r.stderr);
-  } finally {
-    await s.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-});
+test(
+  'under svc wrap with the standard profile, a 1.5 MB argv exec of /bin/true runs',
+  { skip: !engineTakesIt && `the policy engine reads at most ${MAX_COMMAND_BYTES} bytes of a command` },
+  async () => {
+    const dataDir = tempDir('svc-long-');
+    const s = await spawnServe(['--data-dir', dataDir]);
+    try {
+      const script = join(dataDir, 'big.py');
+      writeFileSync(script, BIG_EXEC);
+      const env = {
+        PATH,
+        HOME: dataDir,
+        SERVICE_HOME: dataDir,
+        SERVICE_SOCKET: join(dataDir, 'svc.sock'),
+        SERVICE_FAIL_OPEN: '0',
+      };
+      const r = await run(
+        process.execPath,
+        [join(PACKAGE_ROOT, 'bin', 'svc.js'), 'wrap', '--', realPython(), script],
+        env,
+        { timeoutMs: 60_000 },
+      );
+      assert.equal(r.code, 0, r.stderr);
+    } finally {
+      await s.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+);

@@ -36,7 +36,14 @@ for (const shell of ['/usr/bin/bash', '/usr/bin/dash']) {
     assert.match(r.stdout, /after-deny rc=126/);
     assert.match(r.stderr, /^svc: blocked: \/bin\/echo svc-deny-me: marker found$/m);
     assert.match(r.stderr, /Operation not permitted/);
-    for (const c of ['ls /', '/bin/true script-child', '/bin/true subshell-child', '/bin/echo cmd-subst', 'cat', '/bin/echo svc-deny-me']) {
+    for (const c of [
+      'ls /',
+      '/bin/true script-child',
+      '/bin/true subshell-child',
+      '/bin/echo cmd-subst',
+      'cat',
+      '/bin/echo svc-deny-me',
+    ]) {
       assert.ok(rec.commands().includes(c), `${c} checked: ${JSON.stringify(rec.commands())}`);
     }
     assert.equal(rec.commands().filter((c) => c === 'ls /').length, 2, 'one check per command despite the PATH walk');
@@ -51,7 +58,14 @@ test('a refused command is asked about and reported once, although dash and CPyt
   assert.equal(d.stderr.match(/svc: blocked:/g)?.length, 1, d.stderr);
   assert.equal(rec.requests.length, 1, JSON.stringify(rec.requests.map((q) => q.path)));
   rec.requests.length = 0;
-  const py = await run(realPython(), ['-c', 'import subprocess\ntry:\n  subprocess.run(["cat", "svc-deny-me"])\nexcept PermissionError as e:\n  print("denied", e.errno)'], preloadEnv(rec.socket));
+  const py = await run(
+    realPython(),
+    [
+      '-c',
+      'import subprocess\ntry:\n  subprocess.run(["cat", "svc-deny-me"])\nexcept PermissionError as e:\n  print("denied", e.errno)',
+    ],
+    preloadEnv(rec.socket),
+  );
   assert.equal(py.stdout.trim(), 'denied 1');
   assert.equal(py.stderr.match(/svc: blocked:/g)?.length, 1, py.stderr);
   assert.equal(rec.requests.length, 1);
@@ -64,7 +78,11 @@ test('a refused command is asked about and reported once, although dash and CPyt
 
 test('dash -c with many vforked commands: no stall between checks', async () => {
   rec.requests.length = 0;
-  const r = await run('/usr/bin/dash', ['-c', 'for i in 1 2 3 4 5 6 7 8 9 10; do /bin/true loop-$i; done; echo done'], preloadEnv(rec.socket));
+  const r = await run(
+    '/usr/bin/dash',
+    ['-c', 'for i in 1 2 3 4 5 6 7 8 9 10; do /bin/true loop-$i; done; echo done'],
+    preloadEnv(rec.socket),
+  );
   assert.equal(r.code, 0);
   assert.equal(rec.commands().filter((c) => c.startsWith('/bin/true loop-')).length, 10);
 });
@@ -131,7 +149,12 @@ test('node child_process: spawn with a custom or empty env, exec, execFile', asy
     'exec-denied throws EPERM',
   ]);
   const cmds = rec.commands();
-  for (const c of ['/bin/true node-spawn-child', '/bin/true node-empty-env-child', '/bin/true node-exec-child', '/bin/echo node-execfile-ok']) {
+  for (const c of [
+    '/bin/true node-spawn-child',
+    '/bin/true node-empty-env-child',
+    '/bin/true node-exec-child',
+    '/bin/echo node-execfile-ok',
+  ]) {
     assert.ok(cmds.includes(c), `${c}: ${JSON.stringify(cmds)}`);
   }
   assert.ok(cmds.includes("/bin/sh -c 'echo node-exec-ok; /bin/true node-exec-child'"), JSON.stringify(cmds));
@@ -140,11 +163,19 @@ test('node child_process: spawn with a custom or empty env, exec, execFile', asy
 test('env -i and env -u LD_PRELOAD cannot shed the library', async () => {
   rec.requests.length = 0;
   // the marker is assembled at run time so that only the inner command carries it
-  const a = await run('/usr/bin/env', ['-i', '/bin/sh', '-c', '/bin/true env-i-child; m=me; /bin/echo svc-deny-$m; echo rc=$?'], preloadEnv(rec.socket));
+  const a = await run(
+    '/usr/bin/env',
+    ['-i', '/bin/sh', '-c', '/bin/true env-i-child; m=me; /bin/echo svc-deny-$m; echo rc=$?'],
+    preloadEnv(rec.socket),
+  );
   assert.equal(a.code, 0, a.stderr);
   assert.match(a.stdout, /rc=126/);
   assert.match(a.stderr, /svc: blocked: \/bin\/echo svc-deny-me: marker found/);
-  const b = await run('/usr/bin/env', ['-u', 'LD_PRELOAD', '-u', 'SERVICE_SOCKET', 'sh', '-c', '/bin/true env-u-child'], preloadEnv(rec.socket));
+  const b = await run(
+    '/usr/bin/env',
+    ['-u', 'LD_PRELOAD', '-u', 'SERVICE_SOCKET', 'sh', '-c', '/bin/true env-u-child'],
+    preloadEnv(rec.socket),
+  );
   assert.equal(b.code, 0, b.stderr);
   const cmds = rec.commands();
   assert.ok(cmds.includes('/bin/true env-i-child'), JSON.stringify(cmds));
@@ -158,7 +189,11 @@ test('env -i and env -u LD_PRELOAD cannot shed the library', async () => {
 test('a child cannot point itself at another socket or switch fail-open on', async () => {
   rec.requests.length = 0;
   // the inner shell gets a bogus socket and fail-open from its parent; its exec still asks us
-  const r = await run('/bin/sh', ['-c', "SERVICE_SOCKET=/nonexistent.sock SERVICE_FAIL_OPEN=1 /bin/sh -c 'x=me; /bin/echo svc-deny-$x'; echo rc=$?"], preloadEnv(rec.socket));
+  const r = await run(
+    '/bin/sh',
+    ['-c', "SERVICE_SOCKET=/nonexistent.sock SERVICE_FAIL_OPEN=1 /bin/sh -c 'x=me; /bin/echo svc-deny-$x'; echo rc=$?"],
+    preloadEnv(rec.socket),
+  );
   assert.match(r.stdout, /rc=126/);
   assert.ok(rec.commands().includes('/bin/echo svc-deny-me'));
 });

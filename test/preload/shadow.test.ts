@@ -34,7 +34,7 @@ const env = (preload: string, extra: Record<string, string> = {}): NodeJS.Proces
   ...extra,
 });
 
-test("a child given LD_PRELOAD with a shadowing library gets libsvc.so first, so its execs are still checked", async () => {
+test('a child given LD_PRELOAD with a shadowing library gets libsvc.so first, so its execs are still checked', async () => {
   rec.requests.length = 0;
   // the marker is assembled by the inner shell, so only its exec of /bin/true carries it
   const script = `LD_PRELOAD=${shadow} /bin/sh -c 'x=me; /bin/true svc-deny-$x; echo rc=$?; echo "preload=$LD_PRELOAD"'`;
@@ -53,7 +53,12 @@ test('a process started with the shadowing library ahead of libsvc.so says so on
   assert.equal(r.stdout, 'ran\n');
   const lines = r.stderr.split('\n').filter((l) => l.startsWith('svc: preload: '));
   assert.equal(lines.length, 1, r.stderr);
-  assert.match(lines[0]!, new RegExp(`^svc: preload: execve of this process come from ${shadow}, loaded before libsvc.so: those calls are not checked \\(fail-open: running anyway\\)$`));
+  assert.match(
+    lines[0]!,
+    new RegExp(
+      `^svc: preload: execve of this process come from ${shadow}, loaded before libsvc.so: those calls are not checked \\(fail-open: running anyway\\)$`,
+    ),
+  );
 });
 
 test('with SERVICE_FAIL_OPEN=0 a shadowed process does not run at all', async () => {
@@ -76,7 +81,12 @@ test('no warning when libsvc.so comes first, or when an earlier library defines 
 
 test('a program that opens libsvc.so with dlopen (not preloaded) is not told it is shadowed', async () => {
   const script = `import ctypes\nctypes.CDLL(${JSON.stringify(LIB)})\nprint("alive")`;
-  const r = await run(realPython(), ['-c', script], { PATH, HOME: process.env.HOME ?? '/root', SERVICE_SOCKET: rec.socket, SERVICE_FAIL_OPEN: '0' });
+  const r = await run(realPython(), ['-c', script], {
+    PATH,
+    HOME: process.env.HOME ?? '/root',
+    SERVICE_SOCKET: rec.socket,
+    SERVICE_FAIL_OPEN: '0',
+  });
   assert.equal(r.stdout, 'alive\n', r.stderr);
   assert.equal(r.stderr, '');
 });

@@ -43,7 +43,12 @@ test('identity values past the static arena reach grandchildren whole; over 512 
   const agent = 'a'.repeat(500);
   const session = 's'.repeat(511);
   const run_id = 'r'.repeat(700);
-  const env = preloadEnv(rec.socket, { SERVICE_AGENT: agent, SERVICE_SESSION: session, SERVICE_RUN: run_id, SERVICE_PRELOAD_TIMEOUT_MS: '1500' });
+  const env = preloadEnv(rec.socket, {
+    SERVICE_AGENT: agent,
+    SERVICE_SESSION: session,
+    SERVICE_RUN: run_id,
+    SERVICE_PRELOAD_TIMEOUT_MS: '1500',
+  });
   const r = await run('/bin/sh', ['-c', 'env -i /usr/bin/env; env -i /bin/sh -c "/bin/true spill-grandchild"'], env);
   assert.equal(r.code, 0, r.stderr);
   const seen = envMap(r.stdout);
@@ -73,7 +78,11 @@ test('without SERVICE_SOCKET the socket is HOME/.svc/svc.sock, spelled out for c
   });
   try {
     const env: NodeJS.ProcessEnv = { PATH, HOME: home, LD_PRELOAD: LIB, SERVICE_AGENT: 'home-agent' };
-    const r = await run('/bin/sh', ['-c', 'env -i /usr/bin/printenv SERVICE_SOCKET; env -i /bin/sh -c "/bin/true home-grandchild"'], env);
+    const r = await run(
+      '/bin/sh',
+      ['-c', 'env -i /usr/bin/printenv SERVICE_SOCKET; env -i /bin/sh -c "/bin/true home-grandchild"'],
+      env,
+    );
     assert.equal(r.code, 0, r.stderr);
     assert.equal(r.stdout.trim(), join(home, '.svc', 'svc.sock'));
     const cmds = seen.map((q) => q.command);
@@ -84,9 +93,21 @@ test('without SERVICE_SOCKET the socket is HOME/.svc/svc.sock, spelled out for c
     rmSync(home, { recursive: true, force: true });
   }
   const longHome = '/' + 'h'.repeat(100); // with /.svc/svc.sock it no longer fits sun_path
-  const strict = await run('/bin/sh', ['-c', '/bin/true long-home; echo rc=$?'], { PATH, HOME: longHome, LD_PRELOAD: LIB, SERVICE_FAIL_OPEN: '0' });
+  const strict = await run('/bin/sh', ['-c', '/bin/true long-home; echo rc=$?'], {
+    PATH,
+    HOME: longHome,
+    LD_PRELOAD: LIB,
+    SERVICE_FAIL_OPEN: '0',
+  });
   assert.match(strict.stdout, /rc=126/);
-  assert.match(strict.stderr, /^svc: blocked: \/bin\/true long-home: no usable socket path \(SERVICE_SOCKET or HOME\) \(SERVICE_FAIL_OPEN=0\)$/m);
-  const open = await run('/bin/sh', ['-c', '/bin/true long-home; echo rc=$?'], { PATH, HOME: longHome, LD_PRELOAD: LIB });
+  assert.match(
+    strict.stderr,
+    /^svc: blocked: \/bin\/true long-home: no usable socket path \(SERVICE_SOCKET or HOME\) \(SERVICE_FAIL_OPEN=0\)$/m,
+  );
+  const open = await run('/bin/sh', ['-c', '/bin/true long-home; echo rc=$?'], {
+    PATH,
+    HOME: longHome,
+    LD_PRELOAD: LIB,
+  });
   assert.match(open.stdout, /rc=0/);
 });

@@ -23,8 +23,6 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 const REQUEST = SAMPLE_REQUEST;
 const ALLOW: PreloadReply = { decision: 'allow', allowed: true, message: 'ok' };
 
-
-
 test('listens with mode 0600 and removes its socket on close', async () => {
   const path = join(dir, 'mode.sock');
   const s = await startPreloadSocket({ path, decide: async () => ALLOW });
@@ -39,7 +37,10 @@ test('replaces a stale socket file, but never a live server or a regular file', 
   execFileSync(realPython(), ['-c', `import socket; socket.socket(socket.AF_UNIX).bind(${JSON.stringify(path)})`]);
   assert.ok(statSync(path).isSocket());
   const first = await startPreloadSocket({ path, decide: async () => ALLOW });
-  await assert.rejects(startPreloadSocket({ path, decide: async () => ALLOW }), /another server is already listening on/);
+  await assert.rejects(
+    startPreloadSocket({ path, decide: async () => ALLOW }),
+    /another server is already listening on/,
+  );
   assert.deepEqual(JSON.parse(await exchange(path, line(REQUEST))), ALLOW, 'the first server still answers');
   await first.close();
 
@@ -60,7 +61,10 @@ test('passes the validated request and the peer credentials to decide', async ()
     },
   });
   try {
-    const reply = await exchange(path, line({ ...REQUEST, future_field: { x: 1 }, truncated: true, wait: false, api: 'execve' }));
+    const reply = await exchange(
+      path,
+      line({ ...REQUEST, future_field: { x: 1 }, truncated: true, wait: false, api: 'execve' }),
+    );
     assert.deepEqual(JSON.parse(reply), { decision: 'watch', allowed: true, message: 'logged' });
     assert.equal(seen!.pid, process.pid);
     assert.equal(seen!.uid, process.getuid!());
@@ -169,7 +173,11 @@ test('decide failures and invalid replies deny', async () => {
     },
   });
   try {
-    assert.deepEqual(JSON.parse(await exchange(path, line(REQUEST))), { decision: 'deny', allowed: false, message: 'internal error while deciding; call blocked' });
+    assert.deepEqual(JSON.parse(await exchange(path, line(REQUEST))), {
+      decision: 'deny',
+      allowed: false,
+      message: 'internal error while deciding; call blocked',
+    });
     mode = 'junk';
     const r = JSON.parse(await exchange(path, line(REQUEST)));
     assert.equal(r.allowed, false);

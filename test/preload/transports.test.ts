@@ -5,7 +5,13 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import net from 'node:net';
-import { MAX_REQUEST_LINE, startPreloadSocket, type PreloadReply, type PreloadRequest, type PreloadSocketOptions } from '../../server/preload-socket.js';
+import {
+  MAX_REQUEST_LINE,
+  startPreloadSocket,
+  type PreloadReply,
+  type PreloadRequest,
+  type PreloadSocketOptions,
+} from '../../server/preload-socket.js';
 import type { TransportKind } from '../../server/preload-transport.js';
 import { exchange, line, SAMPLE_REQUEST, sleep, tempDir, waitFor } from './harness.js';
 
@@ -51,15 +57,24 @@ const CASES: Case[] = [
     name: 'malformed requests are denied with a reason, without decide',
     async check(path, s) {
       await assertDenied(await exchange(path, 'not json\n'), /^malformed request: request is not valid JSON$/);
-      await assertDenied(await exchange(path, line({ ...REQUEST, pid: -1 })), /^malformed request: "pid" must be a non-negative integer$/);
-      await assertDenied(await exchange(path, '{"v":1', { halfClose: true }), /^malformed request: no newline before end of stream$/);
+      await assertDenied(
+        await exchange(path, line({ ...REQUEST, pid: -1 })),
+        /^malformed request: "pid" must be a non-negative integer$/,
+      );
+      await assertDenied(
+        await exchange(path, '{"v":1', { halfClose: true }),
+        /^malformed request: no newline before end of stream$/,
+      );
       assert.equal(s.calls.length, 0);
     },
   },
   {
     name: `a line over ${MAX_REQUEST_LINE} bytes is denied, without decide`,
     async check(path, s) {
-      await assertDenied(await exchange(path, Buffer.alloc(MAX_REQUEST_LINE + 10, 'a')), new RegExp(`request larger than ${MAX_REQUEST_LINE} bytes`));
+      await assertDenied(
+        await exchange(path, Buffer.alloc(MAX_REQUEST_LINE + 10, 'a')),
+        new RegExp(`request larger than ${MAX_REQUEST_LINE} bytes`),
+      );
       assert.equal(s.calls.length, 0);
     },
   },
@@ -96,23 +111,32 @@ const CASES: Case[] = [
     async check(path, s) {
       assert.equal(await exchange(path, line(REQUEST)), '');
       assert.equal(s.calls.length, 0);
-      assert.ok(await waitFor(() => s.logs.some((m) => m.includes(`refused a connection from uid ${process.getuid!()}`))), s.logs.join('\n'));
+      assert.ok(
+        await waitFor(() => s.logs.some((m) => m.includes(`refused a connection from uid ${process.getuid!()}`))),
+        s.logs.join('\n'),
+      );
     },
   },
   {
     name: 'clients that connect and say nothing do not hold up the others; 200 at once are all answered',
     async check(path, s) {
       const silent = await Promise.all(
-        Array.from({ length: 40 }, () => new Promise<net.Socket>((resolve) => {
-          const c = net.connect(path, () => resolve(c));
-          c.on('error', () => {});
-        })),
+        Array.from(
+          { length: 40 },
+          () =>
+            new Promise<net.Socket>((resolve) => {
+              const c = net.connect(path, () => resolve(c));
+              c.on('error', () => {});
+            }),
+        ),
       );
       try {
         const t0 = performance.now();
         assert.equal(await exchange(path, line(REQUEST)), line(ALLOW));
         assert.ok(performance.now() - t0 < 1000, `answered after ${Math.round(performance.now() - t0)} ms`);
-        const replies = await Promise.all(Array.from({ length: 200 }, (_, i) => exchange(path, line({ ...REQUEST, pid: 100 + i }))));
+        const replies = await Promise.all(
+          Array.from({ length: 200 }, (_, i) => exchange(path, line({ ...REQUEST, pid: 100 + i }))),
+        );
         assert.ok(replies.every((r) => r === line(ALLOW)));
         assert.equal(s.calls.length, 201);
       } finally {

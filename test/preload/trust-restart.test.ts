@@ -24,42 +24,46 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 
 const isRoot = process.getuid?.() === 0;
 
-test('svc_trust_file_uid: a root-owned file, not group/other writable, holding a decimal uid and a newline', { skip: !isRoot && 'needs root to own the file' }, () => {
-  const f = (name: string, content: string, mode = 0o644, uid = 0) => {
-    const p = join(dir, name);
-    writeFileSync(p, content);
-    chmodSync(p, mode);
-    chownSync(p, uid, 0);
-    return p;
-  };
-  assert.equal(trustFileUid(f('ok', '998\n')), 998);
-  assert.equal(trustFileUid(f('zero', '0\n')), 0);
-  assert.equal(trustFileUid(f('group-writable', '998\n', 0o664)), -1);
-  assert.equal(trustFileUid(f('other-writable', '998\n', 0o646)), -1);
-  assert.equal(trustFileUid(f('not-root', '998\n', 0o644, 65534)), -1);
-  assert.equal(trustFileUid(f('no-newline', '998')), -1);
-  assert.equal(trustFileUid(f('two-lines', '998\n999\n')), -1);
-  assert.equal(trustFileUid(f('spaces', ' 998\n')), -1);
-  assert.equal(trustFileUid(f('leading-zero', '0998\n')), -1);
-  assert.equal(trustFileUid(f('empty', '')), -1);
-  assert.equal(trustFileUid(f('huge', '99999999999\n')), -1);
-  assert.equal(trustFileUid(join(dir, 'absent')), -1);
-  const link = join(dir, 'link');
-  symlinkSync(f('target', '998\n'), link);
-  assert.equal(trustFileUid(link), -1, 'a symbolic link is not followed');
-  mkdirSync(join(dir, 'a-dir'));
-  assert.equal(trustFileUid(join(dir, 'a-dir')), -1);
-  // a directory others may write lets them replace the file: not believed either
-  const loose = join(dir, 'loose-dir');
-  mkdirSync(loose);
-  chmodSync(loose, 0o777);
-  const inLoose = join(loose, 'server.uid');
-  writeFileSync(inLoose, '998\n');
-  chmodSync(inLoose, 0o644);
-  assert.equal(trustFileUid(inLoose), -1);
-  chmodSync(loose, 0o755);
-  assert.equal(trustFileUid(inLoose), 998);
-});
+test(
+  'svc_trust_file_uid: a root-owned file, not group/other writable, holding a decimal uid and a newline',
+  { skip: !isRoot && 'needs root to own the file' },
+  () => {
+    const f = (name: string, content: string, mode = 0o644, uid = 0) => {
+      const p = join(dir, name);
+      writeFileSync(p, content);
+      chmodSync(p, mode);
+      chownSync(p, uid, 0);
+      return p;
+    };
+    assert.equal(trustFileUid(f('ok', '998\n')), 998);
+    assert.equal(trustFileUid(f('zero', '0\n')), 0);
+    assert.equal(trustFileUid(f('group-writable', '998\n', 0o664)), -1);
+    assert.equal(trustFileUid(f('other-writable', '998\n', 0o646)), -1);
+    assert.equal(trustFileUid(f('not-root', '998\n', 0o644, 65534)), -1);
+    assert.equal(trustFileUid(f('no-newline', '998')), -1);
+    assert.equal(trustFileUid(f('two-lines', '998\n999\n')), -1);
+    assert.equal(trustFileUid(f('spaces', ' 998\n')), -1);
+    assert.equal(trustFileUid(f('leading-zero', '0998\n')), -1);
+    assert.equal(trustFileUid(f('empty', '')), -1);
+    assert.equal(trustFileUid(f('huge', '99999999999\n')), -1);
+    assert.equal(trustFileUid(join(dir, 'absent')), -1);
+    const link = join(dir, 'link');
+    symlinkSync(f('target', '998\n'), link);
+    assert.equal(trustFileUid(link), -1, 'a symbolic link is not followed');
+    mkdirSync(join(dir, 'a-dir'));
+    assert.equal(trustFileUid(join(dir, 'a-dir')), -1);
+    // a directory others may write lets them replace the file: not believed either
+    const loose = join(dir, 'loose-dir');
+    mkdirSync(loose);
+    chmodSync(loose, 0o777);
+    const inLoose = join(loose, 'server.uid');
+    writeFileSync(inLoose, '998\n');
+    chmodSync(inLoose, 0o644);
+    assert.equal(trustFileUid(inLoose), -1);
+    chmodSync(loose, 0o755);
+    assert.equal(trustFileUid(inLoose), 998);
+  },
+);
 
 /** A server of another uid (nobody) that allows everything; resolves once it listens. */
 async function foreignServer(path: string): Promise<() => void> {
@@ -77,7 +81,9 @@ while True:
 `;
   // the system's interpreter: nobody may not reach one installed under a home directory
   const python = existsSync('/usr/bin/python3') ? '/usr/bin/python3' : realPython();
-  const child = spawn('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', python, '-c', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', python, '-c', code], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (d) => String(d).includes('ready') && resolve());
     child.once('exit', (c) => reject(new Error(`foreign server exited with ${c}`)));
@@ -85,22 +91,30 @@ while True:
   return () => child.kill('SIGKILL');
 }
 
-test('SERVICE_SOCKET pointing at a server of another (untrusted) uid: not believed, refused when strict', { skip: !isRoot && 'needs root to run a server as another user' }, async () => {
-  const d = join(dir, 'foreign');
-  chmodSync(dir, 0o711); // nobody must reach the directory
-  mkdirSync(d);
-  chmodSync(d, 0o777);
-  const sock = join(d, 'svc.sock');
-  const stop = await foreignServer(sock);
-  try {
-    const strict = await run('/bin/sh', ['-c', '/bin/true redirected; echo rc=$?'], preloadEnv(sock, { SERVICE_FAIL_OPEN: '0' }));
-    assert.match(strict.stdout, /rc=126/);
-    assert.match(strict.stderr, /svc socket is owned by another user \(SERVICE_FAIL_OPEN=0\)/);
-    assert.ok(!strict.stderr.includes('anything goes'));
-  } finally {
-    stop();
-  }
-});
+test(
+  'SERVICE_SOCKET pointing at a server of another (untrusted) uid: not believed, refused when strict',
+  { skip: !isRoot && 'needs root to run a server as another user' },
+  async () => {
+    const d = join(dir, 'foreign');
+    chmodSync(dir, 0o711); // nobody must reach the directory
+    mkdirSync(d);
+    chmodSync(d, 0o777);
+    const sock = join(d, 'svc.sock');
+    const stop = await foreignServer(sock);
+    try {
+      const strict = await run(
+        '/bin/sh',
+        ['-c', '/bin/true redirected; echo rc=$?'],
+        preloadEnv(sock, { SERVICE_FAIL_OPEN: '0' }),
+      );
+      assert.match(strict.stdout, /rc=126/);
+      assert.match(strict.stderr, /svc socket is owned by another user \(SERVICE_FAIL_OPEN=0\)/);
+      assert.ok(!strict.stderr.includes('anything goes'));
+    } finally {
+      stop();
+    }
+  },
+);
 
 /** Starts `cmd`, resolving `started` when its stderr shows the library waiting for the server. */
 function runWatching(cmd: string, args: string[], env: NodeJS.ProcessEnv) {
@@ -135,7 +149,10 @@ test('an exec started while the server restarts waits for it and is checked (lib
   const shim = runWatching(SHIM, ['-c', `echo ${DENY_MARKER}`], env);
   await Promise.all([lib.started, shim.started]);
   const seen: string[] = [];
-  const server = await startPreloadSocket({ path: sock, decide: async (req, _peer, ctl) => (seen.push(req.command), markerPolicy(req, ctl)) });
+  const server = await startPreloadSocket({
+    path: sock,
+    decide: async (req, _peer, ctl) => (seen.push(req.command), markerPolicy(req, ctl)),
+  });
   try {
     const [l, s] = await Promise.all([lib.done, shim.done]);
     assert.match(l.stdout, /rc=126/, l.stderr);
@@ -153,7 +170,11 @@ test('no server process behind the socket path: no waiting, the fail-open rule a
   mkdirSync(d);
   // a lock file left by a server that is gone: its pid is not alive
   writeFileSync(join(d, 'svc.lock'), '999999999\n');
-  const r = await run('/bin/sh', ['-c', '/bin/true x; echo rc=$?'], preloadEnv(join(d, 'svc.sock'), { SERVICE_PRELOAD_DEBUG: '1', SERVICE_FAIL_OPEN: '0' }));
+  const r = await run(
+    '/bin/sh',
+    ['-c', '/bin/true x; echo rc=$?'],
+    preloadEnv(join(d, 'svc.sock'), { SERVICE_PRELOAD_DEBUG: '1', SERVICE_FAIL_OPEN: '0' }),
+  );
   assert.match(r.stdout, /rc=126/);
   assert.ok(!r.stderr.includes('svc server is starting'), r.stderr);
   assert.match(r.stderr, /svc server unreachable \(SERVICE_FAIL_OPEN=0\)/);

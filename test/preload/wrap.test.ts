@@ -52,7 +52,8 @@ test('svc wrap passes the exit status through, and 128+N for a signal', async ()
 
 test('under svc wrap, $SHELL -c goes through the shim once, execs through the library', async () => {
   rec.requests.length = 0;
-  const script = '"$SHELL" -c "echo via-shim; /bin/true shim-child"; x=me; "$SHELL" -c "echo svc-deny-$x"; echo rc=$?; echo "shell=$SHELL real=$SERVICE_REAL_SHELL"';
+  const script =
+    '"$SHELL" -c "echo via-shim; /bin/true shim-child"; x=me; "$SHELL" -c "echo svc-deny-$x"; echo rc=$?; echo "shell=$SHELL real=$SERVICE_REAL_SHELL"';
   const r = await wrap(['bash', '-c', script]);
   assert.equal(r.code, 0, r.stderr);
   assert.match(r.stdout, /^via-shim$/m);
@@ -66,7 +67,10 @@ test('under svc wrap, $SHELL -c goes through the shim once, execs through the li
 });
 
 test('svc wrap keeps the admin token away from the agent and puts the library in LD_PRELOAD', async () => {
-  const r = await wrap(['sh', '-c', 'echo "tok=${SERVICE_TOKEN:-none} pre=$LD_PRELOAD"'], baseEnv({ SERVICE_TOKEN: 'secret-admin-token' }));
+  const r = await wrap(
+    ['sh', '-c', 'echo "tok=${SERVICE_TOKEN:-none} pre=$LD_PRELOAD"'],
+    baseEnv({ SERVICE_TOKEN: 'secret-admin-token' }),
+  );
   assert.equal(r.code, 0);
   assert.equal(r.stdout.trim(), `tok=none pre=${LIB}`);
 });
@@ -88,7 +92,11 @@ test('svc wrap without a command is a usage error', async () => {
   assert.match(r.stderr, /missing command/);
 });
 
-const shimEnv = (extra: Record<string, string> = {}) => ({ ...baseEnv(), SERVICE_REAL_SHELL: '/usr/bin/bash', ...extra });
+const shimEnv = (extra: Record<string, string> = {}) => ({
+  ...baseEnv(),
+  SERVICE_REAL_SHELL: '/usr/bin/bash',
+  ...extra,
+});
 
 test('svc-shim: option clusters before -c are understood; non -c invocations pass straight through', async () => {
   rec.requests.length = 0;
@@ -96,7 +104,15 @@ test('svc-shim: option clusters before -c are understood; non -c invocations pas
   assert.equal(a.code, 0, a.stderr);
   assert.equal(a.stdout.trim(), 'cmd=name arg1');
   assert.deepEqual(rec.commands(), ['echo "cmd=$0 $1"']);
-  assert.deepEqual(rec.requests[0]!.argv, ['/usr/bin/bash', '-o', 'pipefail', '-lc', 'echo "cmd=$0 $1"', 'name', 'arg1']);
+  assert.deepEqual(rec.requests[0]!.argv, [
+    '/usr/bin/bash',
+    '-o',
+    'pipefail',
+    '-lc',
+    'echo "cmd=$0 $1"',
+    'name',
+    'arg1',
+  ]);
   rec.requests.length = 0;
   const b = await run(SHIM, ['-s'], shimEnv(), { input: 'echo from-stdin\n' });
   assert.equal(b.stdout, 'from-stdin\n');

@@ -16,7 +16,8 @@ export interface Negative {
   input: string;
 }
 
-const PEM_BODY = 'MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun\nVTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK\n';
+const PEM_BODY =
+  'MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun\nVTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK\n';
 
 export const POSITIVE: Positive[] = [
   {
@@ -45,7 +46,8 @@ export const POSITIVE: Positive[] = [
   },
   {
     category: 2,
-    input: 'az storage blob list --connection-string "AccountName=acct;AccountKey=Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4MTIz==;"',
+    input:
+      'az storage blob list --connection-string "AccountName=acct;AccountKey=Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4MTIz==;"',
     expected: 'az storage blob list --connection-string "AccountName=acct;AccountKey=[REDACTED];"',
     secrets: ['Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4MTIz'],
   },
@@ -129,7 +131,8 @@ export const POSITIVE: Positive[] = [
   },
   {
     category: 8,
-    input: 'git push https://oauth2@gitlab.com/g/p.git glpat-AbCdEfGhIjKlMnOpQrSt && npm publish --otp npm_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789',
+    input:
+      'git push https://oauth2@gitlab.com/g/p.git glpat-AbCdEfGhIjKlMnOpQrSt && npm publish --otp npm_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789',
     expected: 'git push https://oauth2@gitlab.com/g/p.git [REDACTED] && npm publish --otp [REDACTED]',
     secrets: ['glpat-AbCdEfGhIjKlMnOpQrSt', 'npm_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789'],
   },
@@ -141,7 +144,8 @@ export const POSITIVE: Positive[] = [
   },
   {
     category: 9,
-    input: 'http GET :8080/me token==eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U',
+    input:
+      'http GET :8080/me token==eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U',
     expected: 'http GET :8080/me token==[REDACTED]',
     secrets: ['eyJzdWIiOiIxMjM0NTY3ODkwIn0', 'dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U'],
   },
@@ -171,9 +175,13 @@ export const POSITIVE: Positive[] = [
   },
   {
     category: 12,
-    input: 'verify --checksum 3f786850e387550fdab836ed7e6dc881de23001b --key 9a0364b9e99bb480dd25e1f0284c8555e2c6c1c7a2b0e4a8f3d2c1b0a9e8f7d6',
+    input:
+      'verify --checksum 3f786850e387550fdab836ed7e6dc881de23001b --key 9a0364b9e99bb480dd25e1f0284c8555e2c6c1c7a2b0e4a8f3d2c1b0a9e8f7d6',
     expected: 'verify --checksum [REDACTED] --key [REDACTED]',
-    secrets: ['3f786850e387550fdab836ed7e6dc881de23001b', '9a0364b9e99bb480dd25e1f0284c8555e2c6c1c7a2b0e4a8f3d2c1b0a9e8f7d6'],
+    secrets: [
+      '3f786850e387550fdab836ed7e6dc881de23001b',
+      '9a0364b9e99bb480dd25e1f0284c8555e2c6c1c7a2b0e4a8f3d2c1b0a9e8f7d6',
+    ],
   },
   {
     category: 13,
@@ -190,7 +198,11 @@ export const POSITIVE: Positive[] = [
 ];
 
 export const NEGATIVE: Negative[] = [
-  { category: 0, input: 'openssl x509 -in cert.pem -noout # -----BEGIN CERTIFICATE----- MIIBszCCAVmgAwIBAgIU -----END CERTIFICATE-----' },
+  {
+    category: 0,
+    input:
+      'openssl x509 -in cert.pem -noout # -----BEGIN CERTIFICATE----- MIIBszCCAVmgAwIBAgIU -----END CERTIFICATE-----',
+  },
   { category: 0, input: 'grep -l "BEGIN PUBLIC KEY" *.pem' },
   { category: 1, input: 'echo AKIAIOSFODNN7EXAMP is too short to be a key id' },
   { category: 1, input: 'aws sts get-caller-identity --query Account' },
@@ -217,5 +229,9 @@ export const NEGATIVE: Negative[] = [
   { category: 12, input: 'echo 3f786850e387550fdab836ed7e6dc881de23001 is only 39 hex characters' },
   { category: 12, input: 'echo x3f786850e387550fdab836ed7e6dc881de23001b is part of a longer word' },
   { category: 13, input: 'echo aGVsbG8gd29ybGQgdGhpcyBpcyBhIHRlc3QK | base64 -d' },
-  { category: 13, input: "curl -H 'Content-Type: application/x-www-form-urlencoded' -H 'X-Request-Id: 123e4567-e89b-12d3-a456-426614174000' x" },
+  {
+    category: 13,
+    input:
+      "curl -H 'Content-Type: application/x-www-form-urlencoded' -H 'X-Request-Id: 123e4567-e89b-12d3-a456-426614174000' x",
+  },
 ];

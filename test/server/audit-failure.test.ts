@@ -5,13 +5,19 @@ import assert from 'node:assert/strict';
 import { startTestServer, BASIC_POLICY } from '../helpers/server.js';
 import { AuditUnavailableError } from '../../src/audit/types.js';
 
-const call = (command: string, extra: Record<string, unknown> = {}) => ({ agent: 'a', session: 's', params: { command }, ...extra });
+const call = (command: string, extra: Record<string, unknown> = {}) => ({
+  agent: 'a',
+  session: 's',
+  params: { command },
+  ...extra,
+});
 
 /** Makes the next `failFrom`-th and later appends fail like a full disk. */
 function breakAudit(audit: any, failFrom = 1) {
   const real = audit.append.bind(audit);
   let n = 0;
-  audit.append = (input: unknown) => (++n >= failFrom ? Promise.reject(new AuditUnavailableError('no space left on device')) : real(input));
+  audit.append = (input: unknown) =>
+    ++n >= failFrom ? Promise.reject(new AuditUnavailableError('no space left on device')) : real(input);
   return () => (audit.append = real);
 }
 
@@ -25,7 +31,11 @@ test('enforce: an undurable decision is a 503, never an unrecorded allow or deny
       assert.equal(r.body.code, 'audit_unavailable');
       assert.equal(typeof r.body.error, 'string');
     }
-    assert.equal((await srv.req('GET', '/v1/approvals')).body.approvals.length, 0, 'no approval without its audit record');
+    assert.equal(
+      (await srv.req('GET', '/v1/approvals')).body.approvals.length,
+      0,
+      'no approval without its audit record',
+    );
     restore();
     assert.equal((await srv.req('POST', '/v1/tool/exec', call('ls'))).status, 200, 'recovers once the disk does');
   } finally {

@@ -42,7 +42,12 @@ const ENDPOINTS: Array<[string, string, unknown, 'eval' | 'admin']> = [
   ['GET', '/v1/approvals', undefined, 'admin'],
   ['GET', '/v1/approvals/NOPE', undefined, 'admin'],
   ['POST', '/v1/approvals/NOPE/resolve', { approved: true }, 'admin'],
-  ['POST', '/v1/approvals/bulk-resolve', { agent: 'a', session: 's', run_id: 'r', action: 'approve', scope: 'pending', ids: ['x'] }, 'admin'],
+  [
+    'POST',
+    '/v1/approvals/bulk-resolve',
+    { agent: 'a', session: 's', run_id: 'r', action: 'approve', scope: 'pending', ids: ['x'] },
+    'admin',
+  ],
   ['GET', '/v1/rules/auto-allowed', undefined, 'admin'],
   ['POST', '/v1/rules/learn', { tool: 'exec', args: 'ls -la', decision: 'allow' }, 'admin'],
   ['DELETE', '/v1/rules/auto-allowed/nope', undefined, 'admin'],
@@ -81,7 +86,8 @@ for (const [method, path, body, scope] of ENDPOINTS) {
     const r = await srv.req(method, path, body);
     assert.ok(r.status !== 401 && r.status !== 403, `got ${r.status}: ${JSON.stringify(r.body)}`);
     const r2 = await srv.req(method, path, body, adminAgentToken);
-    if (scope === 'admin') assert.ok(r2.status !== 401 && r2.status !== 403, `admin-scoped agent token got ${r2.status}`);
+    if (scope === 'admin')
+      assert.ok(r2.status !== 401 && r2.status !== 403, `admin-scoped agent token got ${r2.status}`);
     // SPEC 5.4: a per-agent token without eval scope is refused on the eval endpoints.
     else assert.equal(r2.status, 403, 'a per-agent token needs eval scope to evaluate');
   });
@@ -116,7 +122,12 @@ test('Authorization without the Bearer scheme is 401', async () => {
 });
 
 test('a per-agent token overrides the agent in the request', async () => {
-  const r = await srv.req('POST', '/v1/tool/exec', { agent: 'someone-else', session: 's', params: { command: 'ls' } }, evalToken);
+  const r = await srv.req(
+    'POST',
+    '/v1/tool/exec',
+    { agent: 'someone-else', session: 's', params: { command: 'ls' } },
+    evalToken,
+  );
   assert.equal(r.status, 200);
   const ev = await srv.req('GET', '/v1/audit/events?limit=500');
   const mine = ev.body.events.filter((e: any) => e.agent === 'agent-a');

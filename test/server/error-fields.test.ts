@@ -35,7 +35,13 @@ test('tool request: missing, mistyped and unknown fields are named', async () =>
 });
 
 test('approvals: unknown field, missing agent and wrong type are named', async () => {
-  const unknown = await srv.req('POST', '/v1/approvals', { action_version: 1, tool: 'exec', agent: 'a', params: {}, colour: 'red' });
+  const unknown = await srv.req('POST', '/v1/approvals', {
+    action_version: 1,
+    tool: 'exec',
+    agent: 'a',
+    params: {},
+    colour: 'red',
+  });
   assert.equal(unknown.status, 400);
   assert.equal(unknown.body.code, 'unknown_field');
   assert.match(String(unknown.body.error), /colour/);

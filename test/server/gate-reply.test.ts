@@ -27,7 +27,12 @@ test('enforcing: a deny is 403 on /v1/tool, 200 on preflight, a deny line on the
   assert.equal(toolReply(r, 'enforce').status, 403);
   assert.equal(toolReply(r, 'enforce').body.decision, 'deny');
   assert.equal(preflightReply(r, 'enforce', true).decision, 'deny');
-  assert.deepEqual(blockingReply(r, 'enforce'), { decision: 'deny', allowed: false, message: 'destructive command blocked', cacheable: false });
+  assert.deepEqual(blockingReply(r, 'enforce'), {
+    decision: 'deny',
+    allowed: false,
+    message: 'destructive command blocked',
+    cacheable: false,
+  });
 });
 
 test('monitor mode: every caller hears the same effective allow and the observed answer', () => {
@@ -51,7 +56,9 @@ test('monitor mode: every caller hears the same effective allow and the observed
 });
 
 test('a withheld response is replaced by the marker; a kept one is echoed', () => {
-  const withheld = result(decision('allow', 'ok'), { response: { decision: decision('deny', 'key in output'), withheld: true } });
+  const withheld = result(decision('allow', 'ok'), {
+    response: { decision: decision('deny', 'key in output'), withheld: true },
+  });
   const out = toolReply(withheld, 'enforce', 'secret');
   assert.equal(out.status, 200);
   assert.equal(out.body.allowed, false);

@@ -15,7 +15,11 @@ test('a hung-up hook client stops the server waiting for its approval', async ()
   try {
     const run = hookCall({ url: async () => srv.url, token: srv.token, dataDir: srv.dataDir });
     const ac = new AbortController();
-    const pending = run({ v: 1, kind: 'hook', host: 'cursor', payload: fixture('cursor', 'ask'), cwd: '/tmp', env: {} } as any, {}, { signal: ac.signal });
+    const pending = run(
+      { v: 1, kind: 'hook', host: 'cursor', payload: fixture('cursor', 'ask'), cwd: '/tmp', env: {} } as any,
+      {},
+      { signal: ac.signal },
+    );
     setTimeout(() => ac.abort(), 300);
     const out = await pending;
     // 'cancelled' (not a timeout) says it returned because of the hang-up, not the 300 s deadline.

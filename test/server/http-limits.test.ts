@@ -26,10 +26,14 @@ test('the shipped limits are finite and documented as constants', () => {
 });
 
 test('a request whose Content-Length exceeds its body is answered 408 and closed after the request timeout', async () => {
-  const s = await startTestServer({ httpLimits: { requestTimeoutMs: 300, headersTimeoutMs: 300, checkIntervalMs: 50 } });
+  const s = await startTestServer({
+    httpLimits: { requestTimeoutMs: 300, headersTimeoutMs: 300, checkIntervalMs: 50 },
+  });
   try {
     const c = await open(s.port);
-    c.sock.write(`POST /v1/tool/exec HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${s.token}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"agent":`);
+    c.sock.write(
+      `POST /v1/tool/exec HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${s.token}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"agent":`,
+    );
     await c.closed; // without the timeout this waits forever
     assert.match(c.text(), /^HTTP\/1\.1 408/);
     // The server is still answering.
@@ -56,7 +60,9 @@ test('connections beyond the cap are refused at accept; the open ones are still 
     const c = conns[0]!;
     const before = c.text().length;
     const body = JSON.stringify({ agent: 'a', session: 's', params: { command: 'rm -rf /' } });
-    c.sock.write(`POST /v1/tool/exec HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${s.token}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+    c.sock.write(
+      `POST /v1/tool/exec HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${s.token}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
     while (!/"decision":"deny"/.test(c.text().slice(before))) await once(c.sock, 'data');
   } finally {
     for (const c of conns) c.sock.destroy();

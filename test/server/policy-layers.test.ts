@@ -31,9 +31,17 @@ policies:
 `;
 
 /** A 9x9 nested-alias document ("billion laughs"): ~350 bytes that expand to 387 million nodes. */
-export const LAUGHS = ['version: "1"', 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
-  .concat('bcdefghi'.split('').map((c, i) => `${c}: &${c} [${Array(9).fill('*' + 'abcdefghi'[i]).join(',')}]`))
-  .join('\n') + '\n';
+export const LAUGHS =
+  ['version: "1"', 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    .concat(
+      'bcdefghi'.split('').map(
+        (c, i) =>
+          `${c}: &${c} [${Array(9)
+            .fill('*' + 'abcdefghi'[i])
+            .join(',')}]`,
+      ),
+    )
+    .join('\n') + '\n';
 
 const exec = (command: string) => ({ agent: 'claude', session: 's', params: { command } });
 
@@ -56,7 +64,11 @@ function nextEvent(s: TestServer, pred: (e: BusEvent) => boolean): Promise<BusEv
   });
 }
 
-async function withServer(files: Record<string, string>, args: string[], fn: (s: TestServer) => Promise<void>): Promise<void> {
+async function withServer(
+  files: Record<string, string>,
+  args: string[],
+  fn: (s: TestServer) => Promise<void>,
+): Promise<void> {
   const dataDir = dataDirWith(files);
   const s = await startTestServer({ dataDir, args });
   try {
@@ -73,8 +85,14 @@ test('the README team policy layers on the standard profile: its rules apply and
     assert.equal((await s.req('POST', '/v1/tool/exec', exec('make deploy'))).status, 202, 'the team ask applies');
     assert.equal((await s.req('POST', '/v1/tool/exec', exec('ls -la'))).status, 200);
     const st = (await s.req('GET', '/v1/status')).body;
-    assert.deepEqual(st.policy_layers.map((l: { name: string }) => l.name), ['standard', 'team.yaml']);
-    assert.deepEqual(st.policy_layers.map((l: { kind: string }) => l.kind), ['base', 'user']);
+    assert.deepEqual(
+      st.policy_layers.map((l: { name: string }) => l.name),
+      ['standard', 'team.yaml'],
+    );
+    assert.deepEqual(
+      st.policy_layers.map((l: { kind: string }) => l.kind),
+      ['base', 'user'],
+    );
     assert.equal(st.replace_base, false);
     assert.match(st.config_path, /standard\.yaml$/);
   });
@@ -84,7 +102,10 @@ test('--replace-base makes the user files the whole set, and status says so', as
   await withServer({ 'team.yaml': TEAM }, ['--replace-base'], async (s) => {
     assert.equal((await s.req('POST', '/v1/tool/exec', exec('rm -rf /'))).status, 200, 'only the team file decides');
     const st = (await s.req('GET', '/v1/status')).body;
-    assert.deepEqual(st.policy_layers.map((l: { name: string }) => l.name), ['team.yaml']);
+    assert.deepEqual(
+      st.policy_layers.map((l: { name: string }) => l.name),
+      ['team.yaml'],
+    );
     assert.equal(st.replace_base, true);
   });
 });
@@ -111,15 +132,24 @@ test('a stricter default_action in a user layer tightens the set; a looser one c
     assert.equal((await s.req('GET', '/v1/status')).body.default_action, 'deny');
     assert.equal((await s.req('POST', '/v1/tool/exec', exec('ls -la'))).status, 403);
   });
-  await withServer({ 'open.yaml': 'version: "1"\ndefault_action: allow\npolicies: []\n' }, ['--config', 'strict'], async (s) => {
-    assert.equal((await s.req('GET', '/v1/status')).body.default_action, 'deny');
-  });
+  await withServer(
+    { 'open.yaml': 'version: "1"\ndefault_action: allow\npolicies: []\n' },
+    ['--config', 'strict'],
+    async (s) => {
+      assert.equal((await s.req('GET', '/v1/status')).body.default_action, 'deny');
+    },
+  );
 });
 
 test('a user policy named like a base policy is refused with a hint at --replace-base', async () => {
-  const d = dataDirWith({ 'team.yaml': 'version: "1"\npolicies:\n  - name: destructive-deletes\n    rules: [{ action: allow }]\n' });
+  const d = dataDirWith({
+    'team.yaml': 'version: "1"\npolicies:\n  - name: destructive-deletes\n    rules: [{ action: allow }]\n',
+  });
   try {
-    await assert.rejects(startTestServer({ dataDir: d }), /duplicate policy name "destructive-deletes".*--replace-base/);
+    await assert.rejects(
+      startTestServer({ dataDir: d }),
+      /duplicate policy name "destructive-deletes".*--replace-base/,
+    );
   } finally {
     rmSync(d, { recursive: true, force: true });
   }
@@ -129,15 +159,26 @@ test('a deleted policy file keeps the last good set in force, is reported, and o
   await withServer({ 'team.yaml': 'version: "1"\ndefault_action: deny\npolicies: []\n' }, [], async (s) => {
     const file = join(s.dataDir, 'policies', 'team.yaml');
     assert.equal((await s.req('POST', '/v1/tool/exec', exec('ls -la'))).status, 403, 'team default deny');
-    const recorded = nextEvent(s, (e) => e.type === 'audit' && (e.event.request as { kind?: string }).kind === 'policy_file_missing');
+    const recorded = nextEvent(
+      s,
+      (e) => e.type === 'audit' && (e.event.request as { kind?: string }).kind === 'policy_file_missing',
+    );
     const reported = nextEvent(s, (e) => e.type === 'policy_reloaded' && !!e.missing);
     unlinkSync(file);
     await reported;
-    assert.equal((await s.req('POST', '/v1/tool/exec', exec('ls -la'))).status, 403, 'the default-deny set stays in force');
+    assert.equal(
+      (await s.req('POST', '/v1/tool/exec', exec('ls -la'))).status,
+      403,
+      'the default-deny set stays in force',
+    );
     const st = (await s.req('GET', '/v1/status')).body;
     assert.deepEqual(st.policy_missing, [file]);
     assert.match(st.policy_error, /disappeared; the last good set stays in force/);
-    assert.deepEqual(st.policy_layers.map((l: { name: string }) => l.name), ['standard', 'team.yaml'], 'status names the set in force');
+    assert.deepEqual(
+      st.policy_layers.map((l: { name: string }) => l.name),
+      ['standard', 'team.yaml'],
+      'status names the set in force',
+    );
     const ev = await recorded;
     assert.equal(ev.type === 'audit' && ev.event.decision.action, 'kept_last_good');
     // A plain reload does not drop it either.
@@ -149,7 +190,10 @@ test('a deleted policy file keeps the last good set in force, is reported, and o
     assert.equal((await s.req('POST', '/v1/tool/exec', exec('ls -la'))).status, 200);
     const after = (await s.req('GET', '/v1/status')).body;
     assert.equal(after.policy_missing, undefined);
-    assert.deepEqual(after.policy_layers.map((l: { name: string }) => l.name), ['standard']);
+    assert.deepEqual(
+      after.policy_layers.map((l: { name: string }) => l.name),
+      ['standard'],
+    );
   });
 });
 
@@ -172,7 +216,10 @@ test('a renamed policy file that comes back is taken up again without an explici
 test('a "billion laughs" file in the policy dir is refused quickly; decisions go on with the last good set', async () => {
   await withServer({ 'team.yaml': TEAM }, [], async (s) => {
     const failed = nextEvent(s, (e) => e.type === 'policy_reloaded' && !!e.error);
-    const recorded = nextEvent(s, (e) => e.type === 'audit' && (e.event.request as { kind?: string }).kind === 'policy_load_failed');
+    const recorded = nextEvent(
+      s,
+      (e) => e.type === 'audit' && (e.event.request as { kind?: string }).kind === 'policy_load_failed',
+    );
     writeFileSync(join(s.dataDir, 'policies', 'laughs.yaml'), LAUGHS);
     await failed;
     assert.equal((await s.req('POST', '/v1/tool/exec', exec('rm -rf /'))).status, 403);
@@ -187,7 +234,12 @@ test('decisions keep being answered while a large policy file is parsed (the par
   // ~100 KiB of valid policies: a few hundred ms of YAML parsing, far longer than one request.
   const lines = ['version: "1"', 'policies:'];
   for (let i = 0; i < 800; i++) {
-    lines.push(`  - name: big-${i}`, '    match: { tool: exec }', '    rules:', `      - { action: deny, when: { command_matches: ["big${i} *"] } }`);
+    lines.push(
+      `  - name: big-${i}`,
+      '    match: { tool: exec }',
+      '    rules:',
+      `      - { action: deny, when: { command_matches: ["big${i} *"] } }`,
+    );
   }
   await withServer({ 'team.yaml': TEAM }, [], async (s) => {
     let loading = false;

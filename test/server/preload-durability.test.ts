@@ -24,7 +24,21 @@ function exec(path: string, command: string): Promise<{ decision: string; allowe
       resolve(JSON.parse(buf));
     });
     c.on('error', reject);
-    c.write(JSON.stringify({ v: 1, tool: 'exec', agent: 'bot', session: 's', run_id: 'r1', path: '/bin/ls', cwd: '/tmp', pid: 1, ppid: 1, argv: command.split(' '), command }) + '\n');
+    c.write(
+      JSON.stringify({
+        v: 1,
+        tool: 'exec',
+        agent: 'bot',
+        session: 's',
+        run_id: 'r1',
+        path: '/bin/ls',
+        cwd: '/tmp',
+        pid: 1,
+        ppid: 1,
+        argv: command.split(' '),
+        command,
+      }) + '\n',
+    );
   });
 }
 
@@ -52,36 +66,49 @@ function next(s: TestServer, pred: (e: BusEvent) => boolean): Promise<BusEvent> 
   });
 }
 
-test('a full audit disk switches the preload fast path off: allows are refused, not served from the cache, until the disk works', { timeout: 60_000 }, async () => {
-  const disk = diskThatFills();
-  const s = await startTestServer({ policy: BASIC_POLICY, socket: true, auditFs: disk.io });
-  try {
-    const sock = s.ctx.opts.socketPath;
-    // Warm the reply cache with a deterministic allow.
-    for (let i = 0; i < 3; i++) assert.equal((await exec(sock, 'ls -la')).decision, 'allow');
-    const failing = next(s, (e) => e.type === 'audit_health' && e.failing);
-    disk.state.full = true;
-    // This allow was answered before its record failed: the inherent risk of the fast path.
-    assert.equal((await exec(sock, 'echo one')).decision, 'allow');
-    await failing;
-    for (const cmd of ['ls -la', 'echo two']) {
-      const r = await exec(sock, cmd);
-      assert.equal(r.decision, 'deny', `${cmd} while the disk is full`);
-      assert.match(r.message, /audit log cannot take records/);
+test(
+  'a full audit disk switches the preload fast path off: allows are refused, not served from the cache, until the disk works',
+  { timeout: 60_000 },
+  async () => {
+    const disk = diskThatFills();
+    const s = await startTestServer({ policy: BASIC_POLICY, socket: true, auditFs: disk.io });
+    try {
+      const sock = s.ctx.opts.socketPath;
+      // Warm the reply cache with a deterministic allow.
+      for (let i = 0; i < 3; i++) assert.equal((await exec(sock, 'ls -la')).decision, 'allow');
+      const failing = next(s, (e) => e.type === 'audit_health' && e.failing);
+      disk.state.full = true;
+      // This allow was answered before its record failed: the inherent risk of the fast path.
+      assert.equal((await exec(sock, 'echo one')).decision, 'allow');
+      await failing;
+      for (const cmd of ['ls -la', 'echo two']) {
+        const r = await exec(sock, cmd);
+        assert.equal(r.decision, 'deny', `${cmd} while the disk is full`);
+        assert.match(r.message, /audit log cannot take records/);
+      }
+      // HTTP refuses too.
+      assert.equal(
+        (await s.req('POST', '/v1/tool/exec', { agent: 'a', session: 's', params: { command: 'ls' } })).status,
+        503,
+      );
+      const back = next(s, (e) => e.type === 'audit_health' && !e.failing);
+      const lost = next(
+        s,
+        (e) => e.type === 'audit' && (e.event.request as { kind?: string }).kind === 'audit_records_lost',
+      );
+      disk.state.full = false;
+      assert.equal((await exec(sock, 'ls -la')).decision, 'allow');
+      await back;
+      const ev = await lost;
+      assert.ok(
+        ev.type === 'audit' && (ev.event.request as { count?: number }).count! >= 1,
+        'the unrecorded allow is on the record',
+      );
+    } finally {
+      await s.stop();
     }
-    // HTTP refuses too.
-    assert.equal((await s.req('POST', '/v1/tool/exec', { agent: 'a', session: 's', params: { command: 'ls' } })).status, 503);
-    const back = next(s, (e) => e.type === 'audit_health' && !e.failing);
-    const lost = next(s, (e) => e.type === 'audit' && (e.event.request as { kind?: string }).kind === 'audit_records_lost');
-    disk.state.full = false;
-    assert.equal((await exec(sock, 'ls -la')).decision, 'allow');
-    await back;
-    const ev = await lost;
-    assert.ok(ev.type === 'audit' && (ev.event.request as { count?: number }).count! >= 1, 'the unrecorded allow is on the record');
-  } finally {
-    await s.stop();
-  }
-});
+  },
+);
 
 test('a start after an unclean stop records that the last milliseconds of preload allows may be missing; a clean stop leaves no marker', async () => {
   const dataDir = tempDir();
@@ -99,7 +126,8 @@ test('a start after an unclean stop records that the last milliseconds of preloa
     s = await startTestServer({ dataDir });
     try {
       events = (await s.req('GET', '/v1/audit/events?limit=50')).body.events;
-      const ev = events.find((e) => e.request.kind === 'unclean_stop') as { request: Record<string, unknown>; decision: { message: string } } | undefined;
+      const ev = events.find((e) => e.request.kind === 'unclean_stop') as
+        { request: Record<string, unknown>; decision: { message: string } } | undefined;
       assert.ok(ev, 'recorded');
       assert.equal(ev.request.previous_pid, 4242);
       assert.match(ev.decision.message, /preload allows answered in its last few milliseconds may be missing/);

@@ -31,7 +31,10 @@ function portFree(port: number): Promise<boolean> {
 test('defaults: data dir ~/.svc and http://127.0.0.1:9090', async (t) => {
   if (!(await portFree(9090))) return t.skip('port 9090 is taken on this machine');
   const home = tempDir();
-  const child = spawn(process.execPath, [SVC_BIN, 'serve'], { env: { PATH: process.env.PATH, HOME: home }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SVC_BIN, 'serve'], {
+    env: { PATH: process.env.PATH, HOME: home },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   try {
     const line = await new Promise<string>((resolve, reject) => {
       let out = '';
@@ -64,7 +67,10 @@ test('--socket, --host and --audit-max-size do what they say', async () => {
     assert.equal(await s.stop('SIGTERM'), 0);
   }
   const files = readdirSync(join(dir, 'audit')).filter((f) => f.endsWith('.jsonl'));
-  assert.ok(files.some((f) => /^\d{4}-\d{2}-\d{2}\.\d+\.jsonl$/.test(f)), `a size rotation happened: ${files.join(', ')}`);
+  assert.ok(
+    files.some((f) => /^\d{4}-\d{2}-\d{2}\.\d+\.jsonl$/.test(f)),
+    `a size rotation happened: ${files.join(', ')}`,
+  );
   const v = await runSvc(['audit', 'verify', '--data-dir', dir]);
   assert.equal(v.code, 0, v.stdout + v.stderr);
 });

@@ -58,7 +58,10 @@ test('SERVICE_TOKEN replaces the token file content', async () => {
 test('a first policy load that fails refuses to start, naming file and line', async () => {
   const dir = tempDir();
   const bad = join(dir, 'bad.yaml');
-  writeFileSync(bad, 'policies:\n  - name: x\n    rules:\n      - action: deny\n        when: { command_match: ["x"] }\n');
+  writeFileSync(
+    bad,
+    'policies:\n  - name: x\n    rules:\n      - action: deny\n        when: { command_match: ["x"] }\n',
+  );
   const r = await runSvc(['serve', '--port', '0', '--data-dir', dir, '--config', bad]);
   assert.notEqual(r.code, 0);
   assert.match(r.stderr, /bad\.yaml:5/);

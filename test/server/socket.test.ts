@@ -20,7 +20,21 @@ function ask(path: string, req: Record<string, unknown>): Promise<any> {
       }
     });
     c.on('error', reject);
-    c.write(JSON.stringify({ v: 1, tool: 'exec', agent: 'bot', session: 's', run_id: 'r9', path: '/bin/true', cwd: '/tmp', pid: 1, ppid: 1, argv: [], ...req }) + '\n');
+    c.write(
+      JSON.stringify({
+        v: 1,
+        tool: 'exec',
+        agent: 'bot',
+        session: 's',
+        run_id: 'r9',
+        path: '/bin/true',
+        cwd: '/tmp',
+        pid: 1,
+        ppid: 1,
+        argv: [],
+        ...req,
+      }) + '\n',
+    );
   });
 }
 

@@ -16,7 +16,12 @@ after(async () => {
   await mon.stop();
 });
 
-const call = (command: string, extra: Record<string, unknown> = {}) => ({ agent: 'claude', session: 'repo/main', params: { command }, ...extra });
+const call = (command: string, extra: Record<string, unknown> = {}) => ({
+  agent: 'claude',
+  session: 'repo/main',
+  params: { command },
+  ...extra,
+});
 
 test('allow: 200 with the required fields', async () => {
   const r = await srv.req('POST', '/v1/tool/exec', call('ls -la'));
@@ -94,14 +99,22 @@ test('a non-empty response writes a separate response-phase audit event without 
   const r = await srv.req('POST', '/v1/tool/exec', call('cat a.txt', { response: 'hello world' }));
   assert.equal(r.status, 200);
   const ev = await srv.req('GET', '/v1/audit/events?limit=500');
-  const resp = ev.body.events.find((e: any) => e.request?.service_phase === 'response' && e.request.request_audit_id === r.body.audit_id);
+  const resp = ev.body.events.find(
+    (e: any) => e.request?.service_phase === 'response' && e.request.request_audit_id === r.body.audit_id,
+  );
   assert.ok(resp, 'response-phase event present');
   assert.equal(resp.request.response_bytes, 11);
   assert.ok(!JSON.stringify(resp).includes('hello world'));
 });
 
 test('400: invalid JSON, missing fields, wrong types, unknown fields', async () => {
-  for (const body of ['{not json', '[]', JSON.stringify({ agent: 'a', session: 's' }), JSON.stringify({ agent: 1, session: 's', params: {} }), JSON.stringify({ agent: 'a', session: 's', params: {}, bogus: 1 })]) {
+  for (const body of [
+    '{not json',
+    '[]',
+    JSON.stringify({ agent: 'a', session: 's' }),
+    JSON.stringify({ agent: 1, session: 's', params: {} }),
+    JSON.stringify({ agent: 'a', session: 's', params: {}, bogus: 1 }),
+  ]) {
     const r = await srv.req('POST', '/v1/tool/exec', body);
     assert.equal(r.status, 400, body);
     assert.equal(typeof r.body.error, 'string');
@@ -120,10 +133,19 @@ test('400: reserved tool classes must be lowercase; custom names keep case', asy
 });
 
 test('400: conflicting command aliases', async () => {
-  const r = await srv.req('POST', '/v1/tool/exec', { agent: 'a', session: 's', params: { command: 'ls', cmd: 'rm -rf /' } });
+  const r = await srv.req('POST', '/v1/tool/exec', {
+    agent: 'a',
+    session: 's',
+    params: { command: 'ls', cmd: 'rm -rf /' },
+  });
   assert.equal(r.status, 400);
   assert.equal(r.body.code, 'invalid_tool_input');
-  const r2 = await srv.req('POST', '/v1/tool/exec', { agent: 'a', session: 's', params: { command: 'ls' }, input: { command: 'rm -rf /' } });
+  const r2 = await srv.req('POST', '/v1/tool/exec', {
+    agent: 'a',
+    session: 's',
+    params: { command: 'ls' },
+    input: { command: 'rm -rf /' },
+  });
   assert.equal(r2.status, 400);
 });
 
@@ -144,7 +166,9 @@ test('unmatched routes: 404 JSON', async () => {
 });
 
 test('workdir precedence resolves relative paths (params.workdir wins over top-level cwd)', async () => {
-  const policy = BASIC_POLICY + `
+  const policy =
+    BASIC_POLICY +
+    `
   - name: no-shadow
     match: { tool: [read] }
     rules:
@@ -154,11 +178,27 @@ test('workdir precedence resolves relative paths (params.workdir wins over top-l
 `;
   const s = await startTestServer({ policy });
   try {
-    const r = await s.req('POST', '/v1/tool/read', { agent: 'a', session: 's', params: { path: 'shadow', workdir: '/etc' }, cwd: '/tmp' });
+    const r = await s.req('POST', '/v1/tool/read', {
+      agent: 'a',
+      session: 's',
+      params: { path: 'shadow', workdir: '/etc' },
+      cwd: '/tmp',
+    });
     assert.equal(r.status, 403);
-    const r2 = await s.req('POST', '/v1/tool/read', { agent: 'a', session: 's', params: { path: 'shadow' }, input: { cwd: '/etc' }, workdir: '/tmp' });
+    const r2 = await s.req('POST', '/v1/tool/read', {
+      agent: 'a',
+      session: 's',
+      params: { path: 'shadow' },
+      input: { cwd: '/etc' },
+      workdir: '/tmp',
+    });
     assert.equal(r2.status, 403);
-    const r3 = await s.req('POST', '/v1/tool/read', { agent: 'a', session: 's', params: { path: 'shadow' }, cwd: '/tmp' });
+    const r3 = await s.req('POST', '/v1/tool/read', {
+      agent: 'a',
+      session: 's',
+      params: { path: 'shadow' },
+      cwd: '/tmp',
+    });
     assert.equal(r3.status, 200);
   } finally {
     await s.stop();
@@ -201,7 +241,10 @@ test('preflight in monitor mode with enforce: audit-only, observed result report
 });
 
 test('preflight: verification with enforce is 400; verification alone is a preview', async () => {
-  assert.equal((await srv.req('POST', '/v1/preflight/exec', call('ls', { verification: true, enforce: true }))).status, 400);
+  assert.equal(
+    (await srv.req('POST', '/v1/preflight/exec', call('ls', { verification: true, enforce: true }))).status,
+    400,
+  );
   assert.equal((await srv.req('POST', '/v1/preflight/exec', call('ls', { verification: true }))).status, 200);
   assert.equal((await srv.req('POST', '/v1/tool/exec', call('ls', { verification: true }))).status, 400);
 });
@@ -291,9 +334,15 @@ test('hot reload: an edit to the policy file applies without a restart; a broken
       return false;
     };
     writeFileSync(file, readFileSync(file, 'utf8').replace('"rm -rf *"', '"rm -rf *", "shred *"'));
-    assert.ok(await waitFor(async () => (await s.req('POST', '/v1/tool/exec', call('shred x'))).status === 403), 'edit applied');
+    assert.ok(
+      await waitFor(async () => (await s.req('POST', '/v1/tool/exec', call('shred x'))).status === 403),
+      'edit applied',
+    );
     writeFileSync(file, 'policies: [oops');
-    assert.ok(await waitFor(async () => typeof (await s.req('GET', '/v1/status')).body.policy_error === 'string'), 'error reported');
+    assert.ok(
+      await waitFor(async () => typeof (await s.req('GET', '/v1/status')).body.policy_error === 'string'),
+      'error reported',
+    );
     assert.equal((await s.req('POST', '/v1/tool/exec', call('shred x'))).status, 403, 'last good set still decides');
   } finally {
     await s.stop();
@@ -309,7 +358,14 @@ test('a live run grant lets /v1/tool and /v1/preflight through at once, in that 
       assert.equal(r.status, 202);
       ids.push(r.body.approval_id);
     }
-    const b = await s.req('POST', '/v1/approvals/bulk-resolve', { agent: 'claude', session: 'repo/main', run_id: 'run-g', action: 'approve', scope: 'run', ids });
+    const b = await s.req('POST', '/v1/approvals/bulk-resolve', {
+      agent: 'claude',
+      session: 'repo/main',
+      run_id: 'run-g',
+      action: 'approve',
+      scope: 'run',
+      ids,
+    });
     assert.equal(b.status, 200, JSON.stringify(b.body));
     assert.equal(b.body.future_calls_authorized, true);
     const pf = await s.req('POST', '/v1/preflight/exec', call('deploy c', { run_id: 'run-g' }));
@@ -319,7 +375,11 @@ test('a live run grant lets /v1/tool and /v1/preflight through at once, in that 
     assert.equal(t.status, 200);
     assert.equal(t.body.approval_scope, 'run');
     assert.equal((await s.req('POST', '/v1/tool/exec', call('deploy c', { run_id: 'run-other' }))).status, 202);
-    assert.equal((await s.req('POST', '/v1/tool/exec', call('rm -rf /', { run_id: 'run-g' }))).status, 403, 'a grant never beats a deny');
+    assert.equal(
+      (await s.req('POST', '/v1/tool/exec', call('rm -rf /', { run_id: 'run-g' }))).status,
+      403,
+      'a grant never beats a deny',
+    );
   } finally {
     await s.stop();
   }

@@ -29,39 +29,64 @@ test('a token file is read when it is ours and nobody else can write it', () => 
   }
 });
 
-test('a token file owned by another user is ignored', { skip: process.getuid?.() !== 0 ? 'needs root to chown' : false }, () => {
-  const dir = mkdtempSync(join(tmpdir(), 'svc-trust-'));
-  try {
-    const f = join(dir, 'token');
-    writeFileSync(f, 'b'.repeat(64), { mode: 0o600 });
-    chownSync(f, 65534, 65534);
-    // Unless root named that uid as the protected-mode server, which no test does.
-    assert.equal(trustedOwner(65534), false);
-    assert.equal(readTokenFile(f), undefined);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+test(
+  'a token file owned by another user is ignored',
+  { skip: process.getuid?.() !== 0 ? 'needs root to chown' : false },
+  () => {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-trust-'));
+    try {
+      const f = join(dir, 'token');
+      writeFileSync(f, 'b'.repeat(64), { mode: 0o600 });
+      chownSync(f, 65534, 65534);
+      // Unless root named that uid as the protected-mode server, which no test does.
+      assert.equal(trustedOwner(65534), false);
+      assert.equal(readTokenFile(f), undefined);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+);
 
-test('the owner of a loopback listener is read from /proc/net/tcp', { skip: process.platform !== 'linux' ? 'Linux only' : false }, async () => {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  try {
-    const port = (srv.address() as net.AddressInfo).port;
-    assert.equal(listenerUid(port), process.getuid!());
-  } finally {
-    await new Promise((r) => srv.close(r));
-  }
-});
+test(
+  'the owner of a loopback listener is read from /proc/net/tcp',
+  { skip: process.platform !== 'linux' ? 'Linux only' : false },
+  async () => {
+    const srv = net.createServer();
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+    try {
+      const port = (srv.address() as net.AddressInfo).port;
+      assert.equal(listenerUid(port), process.getuid!());
+    } finally {
+      await new Promise((r) => srv.close(r));
+    }
+  },
+);
 
-test('a listener started by another user is reported with that user\'s uid', { skip: process.getuid?.() !== 0 ? 'needs root (setpriv to nobody)' : false }, async () => {
-  const child = spawn('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', '--', process.execPath, '-e',
-    "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>console.log(s.address().port))"], { stdio: ['ignore', 'pipe', 'inherit'] });
-  try {
-    const port = await new Promise<number>((resolve) => child.stdout!.once('data', (d) => resolve(Number(String(d).trim()))));
-    assert.equal(listenerUid(port), 65534);
-    assert.equal(trustedOwner(65534), false);
-  } finally {
-    child.kill('SIGKILL');
-  }
-});
+test(
+  "a listener started by another user is reported with that user's uid",
+  { skip: process.getuid?.() !== 0 ? 'needs root (setpriv to nobody)' : false },
+  async () => {
+    const child = spawn(
+      'setpriv',
+      [
+        '--reuid=65534',
+        '--regid=65534',
+        '--clear-groups',
+        '--',
+        process.execPath,
+        '-e',
+        "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>console.log(s.address().port))",
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    try {
+      const port = await new Promise<number>((resolve) =>
+        child.stdout!.once('data', (d) => resolve(Number(String(d).trim()))),
+      );
+      assert.equal(listenerUid(port), 65534);
+      assert.equal(trustedOwner(65534), false);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  },
+);

@@ -14,12 +14,20 @@ import { PACKAGE_ROOT } from '../../src/util/version.js';
 
 const SVC_HOOK = join(PACKAGE_ROOT, 'build', 'Release', 'svc-hook');
 const skip =
-  process.getuid?.() !== 0 ? 'needs root (writes /etc/svc, creates a user)'
-  : existsSync('/etc/svc') ? '/etc/svc exists on this machine; not touching a real installation'
-  : spawnSync('sh', ['-c', 'command -v setpriv && command -v useradd']).status !== 0 ? 'needs setpriv and useradd'
-  : false;
+  process.getuid?.() !== 0
+    ? 'needs root (writes /etc/svc, creates a user)'
+    : existsSync('/etc/svc')
+      ? '/etc/svc exists on this machine; not touching a real installation'
+      : spawnSync('sh', ['-c', 'command -v setpriv && command -v useradd']).status !== 0
+        ? 'needs setpriv and useradd'
+        : false;
 
-function run(cmd: string, args: string[], input: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  cmd: string,
+  args: string[],
+  input: string,
+  env: NodeJS.ProcessEnv,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const p = spawn(cmd, args, { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
@@ -42,7 +50,11 @@ net.createServer((c) => c.on('data', () => c.end(JSON.stringify({ stdout: '{"fak
   const h = http.createServer((q, r) => { r.setHeader('content-type', 'application/json'); r.end(JSON.stringify({ decision: 'allow', allowed: true, message: 'fake' })); });
   h.listen(0, '127.0.0.1', () => console.log(h.address().port));
 });`;
-  const proc = spawn('setpriv', [`--reuid=${user}`, `--regid=${user}`, '--clear-groups', '--', process.execPath, '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(
+    'setpriv',
+    [`--reuid=${user}`, `--regid=${user}`, '--clear-groups', '--', process.execPath, '-e', script],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   return new Promise((resolve, reject) => {
     proc.once('exit', (code) => reject(new Error(`fake server as ${user} exited with ${code}`)));
     proc.stdout!.once('data', (d) => resolve({ proc, sock, port: Number(String(d).trim()) }));
@@ -57,12 +69,25 @@ test('a foreign-uid server is trusted only when root names its uid in /etc/svc/s
   let nobody: Awaited<ReturnType<typeof fakeServer>> | undefined;
   const unlock = await lockEtcSvc();
   try {
-    assert.equal(spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', user]).status, 0);
+    assert.equal(
+      spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', user]).status,
+      0,
+    );
     const uid = Number(spawnSync('id', ['-u', user], { encoding: 'utf8' }).stdout.trim());
     fake = await fakeServer(user, dir);
     nobody = await fakeServer(65534, dir);
-    const payload = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf /' }, cwd: dir });
-    const env = { PATH: process.env.PATH, HOME: dir, SERVICE_HOME: join(dir, 'home'), SERVICE_URL: 'http://127.0.0.1:9' };
+    const payload = JSON.stringify({
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'rm -rf /' },
+      cwd: dir,
+    });
+    const env = {
+      PATH: process.env.PATH,
+      HOME: dir,
+      SERVICE_HOME: join(dir, 'home'),
+      SERVICE_URL: 'http://127.0.0.1:9',
+    };
 
     // Without the file: a server of another uid is not asked; the hook decides locally.
     const local = (r: { stdout: string }) => {
@@ -87,17 +112,33 @@ test('a foreign-uid server is trusted only when root names its uid in /etc/svc/s
 
     // Node: with a protected server set up, a loopback listener of an untrusted uid is not asked.
     // (service.json makes every client default to that server: it exists only for these two calls.)
-    writeFileSync('/etc/svc/service.json', JSON.stringify({ data_dir: join(dir, 'home'), url: `http://127.0.0.1:${fake.port}`, socket: fake.sock }), { mode: 0o644 });
+    writeFileSync(
+      '/etc/svc/service.json',
+      JSON.stringify({ data_dir: join(dir, 'home'), url: `http://127.0.0.1:${fake.port}`, socket: fake.sock }),
+      { mode: 0o644 },
+    );
     let viaTrusted, viaNobody;
     try {
       [viaTrusted, viaNobody] = await Promise.all([
-        run(process.execPath, [SVC_BIN, 'hook', 'claude-code'], payload, { ...env, SERVICE_URL: `http://127.0.0.1:${fake.port}`, SERVICE_TOKEN: 'x' }),
-        run(process.execPath, [SVC_BIN, 'hook', 'claude-code'], payload, { ...env, SERVICE_URL: `http://127.0.0.1:${nobody.port}`, SERVICE_TOKEN: 'x' }),
+        run(process.execPath, [SVC_BIN, 'hook', 'claude-code'], payload, {
+          ...env,
+          SERVICE_URL: `http://127.0.0.1:${fake.port}`,
+          SERVICE_TOKEN: 'x',
+        }),
+        run(process.execPath, [SVC_BIN, 'hook', 'claude-code'], payload, {
+          ...env,
+          SERVICE_URL: `http://127.0.0.1:${nobody.port}`,
+          SERVICE_TOKEN: 'x',
+        }),
       ]);
     } finally {
       rmSync('/etc/svc/service.json', { force: true });
     }
-    assert.equal(JSON.parse(viaTrusted.stdout).hookSpecificOutput.permissionDecision, 'allow', 'the named server is asked (and this fake one allows)');
+    assert.equal(
+      JSON.parse(viaTrusted.stdout).hookSpecificOutput.permissionDecision,
+      'allow',
+      'the named server is asked (and this fake one allows)',
+    );
     const out = JSON.parse(viaNobody.stdout);
     assert.equal(out.hookSpecificOutput.permissionDecision, 'deny', viaNobody.stdout);
     assert.match(out.systemMessage, /decided locally/);

@@ -12,19 +12,32 @@ const SVC = join(PACKAGE_ROOT, 'bin', 'svc.js');
 /** Environment without the caller's provider keys, so the test never talks to a real model. */
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^(VERIFY_|OPENAI_|ANTHROPIC_|OLLAMA_|SERVICE_)/.test(k)) env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (!/^(VERIFY_|OPENAI_|ANTHROPIC_|OLLAMA_|SERVICE_)/.test(k)) env[k] = v;
   return { ...env, ...extra };
 }
 
 test('svc sidecar refuses a non-loopback bind with exit 2 and one clear line', () => {
-  const r = spawnSync(process.execPath, [SVC, 'sidecar'], { env: cleanEnv({ VERIFY_HOST: '0.0.0.0' }), encoding: 'utf8', timeout: 10_000 });
+  const r = spawnSync(process.execPath, [SVC, 'sidecar'], {
+    env: cleanEnv({ VERIFY_HOST: '0.0.0.0' }),
+    encoding: 'utf8',
+    timeout: 10_000,
+  });
   assert.equal(r.status, 2);
   assert.equal(r.stdout, '');
   assert.match(r.stderr, /^svc sidecar: refusing to bind 0\.0\.0\.0: .*VERIFY_ALLOW_REMOTE=1/);
   assert.equal(r.stderr.trim().split('\n').length, 1);
-  const bad = spawnSync(process.execPath, [SVC, 'sidecar', '--port', '1'], { env: cleanEnv({}), encoding: 'utf8', timeout: 10_000 });
+  const bad = spawnSync(process.execPath, [SVC, 'sidecar', '--port', '1'], {
+    env: cleanEnv({}),
+    encoding: 'utf8',
+    timeout: 10_000,
+  });
   assert.equal(bad.status, 2);
-  const help = spawnSync(process.execPath, [SVC, 'sidecar', '--help'], { env: cleanEnv({}), encoding: 'utf8', timeout: 10_000 });
+  const help = spawnSync(process.execPath, [SVC, 'sidecar', '--help'], {
+    env: cleanEnv({}),
+    encoding: 'utf8',
+    timeout: 10_000,
+  });
   assert.equal(help.status, 0);
   assert.match(help.stdout, /VERIFY_PORT/);
 });
@@ -49,7 +62,11 @@ test('svc sidecar prints its real address for VERIFY_PORT=0, answers, logs and s
       child.once('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
     });
     assert.notEqual(new URL(url).port, '0');
-    const r = await fetch(`${url}/verify`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(execCall('deploy prod')) });
+    const r = await fetch(`${url}/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(execCall('deploy prod')),
+    });
     assert.deepEqual(await r.json(), { decision: 'deny', reason: 'deploys to production' });
     const info = await (await fetch(url)).json();
     assert.equal(info.provider, 'ollama');

@@ -32,7 +32,11 @@ test('provider choice: openai when its key is set, else anthropic, else the loca
   const a = configFromEnv({ ANTHROPIC_API_KEY: 'k2' });
   assert.equal(a.provider, 'anthropic');
   assert.equal(a.baseUrl, 'https://api.anthropic.com');
-  const custom = configFromEnv({ OPENAI_API_KEY: 'k', OPENAI_BASE_URL: 'https://llm.example.com/v1/', VERIFY_MODEL: 'qwen2.5' });
+  const custom = configFromEnv({
+    OPENAI_API_KEY: 'k',
+    OPENAI_BASE_URL: 'https://llm.example.com/v1/',
+    VERIFY_MODEL: 'qwen2.5',
+  });
   assert.equal(custom.baseUrl, 'https://llm.example.com/v1');
   assert.equal(custom.model, 'qwen2.5');
   assert.equal(custom.modelSource, 'VERIFY_MODEL');
@@ -55,10 +59,15 @@ test('a requested hosted provider without its key falls back to the local server
 
 test('non-loopback binds are refused unless VERIFY_ALLOW_REMOTE=1', () => {
   for (const host of ['0.0.0.0', '192.168.1.10', '::', 'example.com']) {
-    assert.throws(() => configFromEnv({ VERIFY_HOST: host }), (e: Error) => e instanceof SidecarConfigError && /VERIFY_ALLOW_REMOTE=1/.test(e.message), host);
+    assert.throws(
+      () => configFromEnv({ VERIFY_HOST: host }),
+      (e: Error) => e instanceof SidecarConfigError && /VERIFY_ALLOW_REMOTE=1/.test(e.message),
+      host,
+    );
   }
   assert.equal(configFromEnv({ VERIFY_HOST: '0.0.0.0', VERIFY_ALLOW_REMOTE: '1' }).host, '0.0.0.0');
-  for (const host of ['127.0.0.1', '127.0.0.2', '::1', '[::1]', 'localhost', '::ffff:127.0.0.1']) assert.ok(isLoopbackHost(host), host);
+  for (const host of ['127.0.0.1', '127.0.0.2', '::1', '[::1]', 'localhost', '::ffff:127.0.0.1'])
+    assert.ok(isLoopbackHost(host), host);
 });
 
 test('bad values are one clear error each', () => {
@@ -74,7 +83,12 @@ test('bad values are one clear error each', () => {
     [{ ANTHROPIC_BASE_URL: 'https://u:p@host' }, /must not carry credentials/],
     [{ VERIFY_EXTRA_RULES: 'x'.repeat(20000) }, /VERIFY_EXTRA_RULES is longer than/],
   ];
-  for (const [env, msg] of bad) assert.throws(() => configFromEnv(env), (e: Error) => e instanceof SidecarConfigError && msg.test(e.message), JSON.stringify(env).slice(0, 60));
+  for (const [env, msg] of bad)
+    assert.throws(
+      () => configFromEnv(env),
+      (e: Error) => e instanceof SidecarConfigError && msg.test(e.message),
+      JSON.stringify(env).slice(0, 60),
+    );
   assert.equal(configFromEnv({ VERIFY_FAIL_OPEN: '0' }).failOpen, false);
   assert.equal(configFromEnv({ VERIFY_FAIL_OPEN: 'false' }).failOpen, false);
   assert.equal(configFromEnv({ VERIFY_PORT: '0' }).port, 0);

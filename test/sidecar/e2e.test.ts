@@ -14,12 +14,16 @@ import { startFake, type FakeModel } from './fakes.js';
 
 function cleanEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^(VERIFY_|OPENAI_|ANTHROPIC_|OLLAMA_|SERVICE_)/.test(k)) env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (!/^(VERIFY_|OPENAI_|ANTHROPIC_|OLLAMA_|SERVICE_)/.test(k)) env[k] = v;
   return { ...env, ...extra };
 }
 
 function spawnSidecar(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [SVC_BIN, 'sidecar'], { env: cleanEnv({ VERIFY_PORT: '0', ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SVC_BIN, 'sidecar'], {
+    env: cleanEnv({ VERIFY_PORT: '0', ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let err = '';
   child.stderr!.on('data', (d) => (err += d));
   return new Promise((resolve, reject) => {
@@ -53,7 +57,11 @@ test('serve + sidecar + model: a matching command is denied with the model reaso
   let serve: ServeChild | undefined;
   try {
     model = await startFake('ollama', 'DENY: deploys to production outside a release window');
-    sidecar = await spawnSidecar({ SERVICE_HOME: join(dir, 'sidecar'), VERIFY_PROVIDER: 'ollama', OLLAMA_URL: model.url });
+    sidecar = await spawnSidecar({
+      SERVICE_HOME: join(dir, 'sidecar'),
+      VERIFY_PROVIDER: 'ollama',
+      OLLAMA_URL: model.url,
+    });
     const policy = join(dir, 'policy.yaml');
     writeFileSync(
       policy,

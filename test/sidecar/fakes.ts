@@ -32,8 +32,20 @@ export interface FakeModel {
 }
 
 function reply(kind: Kind, text: string): unknown {
-  if (kind === 'openai') return { id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }] };
-  if (kind === 'anthropic') return { id: 'msg_1', type: 'message', role: 'assistant', content: [{ type: 'text', text }], stop_reason: 'end_turn' };
+  if (kind === 'openai')
+    return {
+      id: 'chatcmpl-1',
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
+    };
+  if (kind === 'anthropic')
+    return {
+      id: 'msg_1',
+      type: 'message',
+      role: 'assistant',
+      content: [{ type: 'text', text }],
+      stop_reason: 'end_turn',
+    };
   return { model: 'llama3.2', message: { role: 'assistant', content: text }, done: true };
 }
 
@@ -42,7 +54,11 @@ function models(kind: Kind): unknown {
   return { object: 'list', data: [{ id: kind === 'openai' ? 'gpt-4o-mini' : 'claude-3-5-haiku-latest' }] };
 }
 
-const CHAT_PATH: Record<Kind, string> = { openai: '/v1/chat/completions', anthropic: '/v1/messages', ollama: '/api/chat' };
+const CHAT_PATH: Record<Kind, string> = {
+  openai: '/v1/chat/completions',
+  anthropic: '/v1/messages',
+  ollama: '/api/chat',
+};
 const MODELS_PATH: Record<Kind, string> = { openai: '/v1/models', anthropic: '/v1/models', ollama: '/api/tags' };
 
 export async function startFake(kind: Kind, answer = 'ALLOW: harmless'): Promise<FakeModel> {
@@ -83,8 +99,10 @@ export async function startFake(kind: Kind, answer = 'ALLOW: harmless'): Promise
 
 /** Environment that points the given provider at a fake. */
 export function envFor(fake: FakeModel): Record<string, string> {
-  if (fake.kind === 'openai') return { VERIFY_PROVIDER: 'openai', OPENAI_API_KEY: 'test-openai-key', OPENAI_BASE_URL: fake.url };
-  if (fake.kind === 'anthropic') return { VERIFY_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'test-anthropic-key', ANTHROPIC_BASE_URL: fake.url };
+  if (fake.kind === 'openai')
+    return { VERIFY_PROVIDER: 'openai', OPENAI_API_KEY: 'test-openai-key', OPENAI_BASE_URL: fake.url };
+  if (fake.kind === 'anthropic')
+    return { VERIFY_PROVIDER: 'anthropic', ANTHROPIC_API_KEY: 'test-anthropic-key', ANTHROPIC_BASE_URL: fake.url };
   return { VERIFY_PROVIDER: 'ollama', OLLAMA_URL: fake.url };
 }
 

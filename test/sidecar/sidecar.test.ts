@@ -23,12 +23,23 @@ test('no secret from any category reaches the model; the redacted command does',
     await h.verify(execCall(POSITIVE.map((p) => p.input).join('\n')));
     await h.verify({
       tool: 'fetch',
-      params: { url: 'https://bob:hunter2@api.example.com/x', headers: { Authorization: 'Bearer abc123', 'X-Api-Key': 'k-9f8e7d' }, body: { password: 'pw1' } },
+      params: {
+        url: 'https://bob:hunter2@api.example.com/x',
+        headers: { Authorization: 'Bearer abc123', 'X-Api-Key': 'k-9f8e7d' },
+        body: { password: 'pw1' },
+      },
       agent: 'AKIAIOSFODNN7EXAMPLE',
       policy: 'p',
     });
-    const secrets = POSITIVE.flatMap((p) => p.secrets).concat(['hunter2', 'abc123', 'k-9f8e7d', 'pw1', 'AKIAIOSFODNN7EXAMPLE']);
-    for (const sent of fake.received) for (const s of secrets) assert.ok(!sent.raw.includes(s), `secret ${s} left for the model`);
+    const secrets = POSITIVE.flatMap((p) => p.secrets).concat([
+      'hunter2',
+      'abc123',
+      'k-9f8e7d',
+      'pw1',
+      'AKIAIOSFODNN7EXAMPLE',
+    ]);
+    for (const sent of fake.received)
+      for (const s of secrets) assert.ok(!sent.raw.includes(s), `secret ${s} left for the model`);
     const fetchPrompt = fake.received.at(-1)!.body.messages[1].content as string;
     assert.match(fetchPrompt, /Tool: fetch/);
     assert.match(fetchPrompt, /https:\/\/\[REDACTED\]@api\.example\.com\/x/);
@@ -94,7 +105,10 @@ test('without an API key the requested hosted provider falls back to the local s
     assert.equal(info.body.provider, 'ollama');
     assert.equal(info.body.requested_provider, 'anthropic');
     assert.match(info.body.fallback, /ANTHROPIC_API_KEY is not set; using the local model server/);
-    assert.ok(h.logs.some((l) => /ANTHROPIC_API_KEY is not set/.test(l)), 'the fallback is logged');
+    assert.ok(
+      h.logs.some((l) => /ANTHROPIC_API_KEY is not set/.test(l)),
+      'the fallback is logged',
+    );
   } finally {
     await h.close();
     await local.close();
@@ -108,7 +122,10 @@ test('a slow model: allowed by fail-open with the reason, denied with VERIFY_FAI
   const closed = await startSidecar({ ...envFor(fake), VERIFY_TIMEOUT_MS: '200', VERIFY_FAIL_OPEN: '0' });
   try {
     const a = await open.verify(execCall('deploy'));
-    assert.deepEqual(a.body, { decision: 'allow', reason: 'verification unavailable (timeout after 200 ms); allowed by fail-open' });
+    assert.deepEqual(a.body, {
+      decision: 'allow',
+      reason: 'verification unavailable (timeout after 200 ms); allowed by fail-open',
+    });
     const d = await closed.verify(execCall('deploy'));
     assert.equal(d.body.decision, 'deny');
     assert.match(d.body.reason, /^verification unavailable \(timeout after 200 ms\); denied/);
@@ -126,7 +143,10 @@ test('a failing model (HTTP 500, connection refused, unparseable or ambiguous an
   try {
     fake.status = 500;
     let r = await open.verify(execCall('deploy'));
-    assert.deepEqual(r.body, { decision: 'allow', reason: 'verification unavailable (openai returned HTTP 500: model overloaded); allowed by fail-open' });
+    assert.deepEqual(r.body, {
+      decision: 'allow',
+      reason: 'verification unavailable (openai returned HTTP 500: model overloaded); allowed by fail-open',
+    });
     r = await closed.verify(execCall('deploy'));
     assert.equal(r.body.decision, 'deny');
     assert.match(r.body.reason, /HTTP 500/);
@@ -148,7 +168,10 @@ test('a failing model (HTTP 500, connection refused, unparseable or ambiguous an
   const gone = await startSidecar({ VERIFY_PROVIDER: 'ollama', OLLAMA_URL: fake.url, VERIFY_FAIL_OPEN: '0' });
   try {
     const r = await gone.verify(execCall('deploy'));
-    assert.deepEqual(r.body, { decision: 'deny', reason: 'verification unavailable (connection refused); denied by fail-closed (VERIFY_FAIL_OPEN=0)' });
+    assert.deepEqual(r.body, {
+      decision: 'deny',
+      reason: 'verification unavailable (connection refused); denied by fail-closed (VERIFY_FAIL_OPEN=0)',
+    });
   } finally {
     await gone.close();
   }
@@ -192,10 +215,26 @@ test('every classification is a line of decisions.jsonl (dir 0700, file 0600)', 
     const file = join(h.logDir, DECISIONS_FILE);
     assert.equal(statSync(h.logDir).mode & 0o777, 0o700);
     assert.equal(statSync(file).mode & 0o777, 0o600);
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    const lines = readFileSync(file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     assert.equal(lines.length, 3);
     const [deny, allow, failed] = lines;
-    assert.deepEqual(Object.keys(deny).sort(), ['agent', 'command', 'decision', 'latency_ms', 'model', 'policy', 'provider', 'reason', 'run_id', 'session', 'time', 'tool']);
+    assert.deepEqual(Object.keys(deny).sort(), [
+      'agent',
+      'command',
+      'decision',
+      'latency_ms',
+      'model',
+      'policy',
+      'provider',
+      'reason',
+      'run_id',
+      'session',
+      'time',
+      'tool',
+    ]);
     assert.equal(deny.time, '2026-01-01T00:00:00.000Z');
     assert.equal(deny.command, 'git push --force origin main && echo [REDACTED]');
     assert.equal(deny.decision, 'deny');
@@ -229,7 +268,10 @@ test('GET /health pings the provider; 503 when it is down', async () => {
     assert.equal(ok.body.model, 'llama3.2');
     assert.equal(ok.body.model_available, true);
     assert.equal(typeof ok.body.latency_ms, 'number');
-    assert.deepEqual(fake.received.map((r) => `${r.method} ${r.path}`), ['GET /api/tags']);
+    assert.deepEqual(
+      fake.received.map((r) => `${r.method} ${r.path}`),
+      ['GET /api/tags'],
+    );
     fake.status = 500;
     const down = await h.get('/health');
     assert.equal(down.status, 503);
@@ -300,7 +342,10 @@ test('GET / describes the service and configured model without revealing keys', 
     assert.ok(r.body.endpoints['POST /verify']);
     assert.ok(!JSON.stringify(r.body).includes('test-openai-key'));
     await h.verify(execCall('x'));
-    assert.match(fake.received[0]!.body.messages[0].content, /Additional rules from the operator:\nDeny kubectl delete\.$/);
+    assert.match(
+      fake.received[0]!.body.messages[0].content,
+      /Additional rules from the operator:\nDeny kubectl delete\.$/,
+    );
   } finally {
     await h.close();
     await fake.close();
@@ -324,7 +369,11 @@ test('bad requests: invalid JSON 400, bad fields 400, oversize 413, wrong type 4
     assert.equal(big.status, 413);
     assert.deepEqual(Object.keys(big.body).sort(), ['code', 'error']);
     assert.equal(big.body.code, 'payload_too_large');
-    const plain = await fetch(`${h.sidecar.url}/verify`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(execCall('x')) });
+    const plain = await fetch(`${h.sidecar.url}/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify(execCall('x')),
+    });
     assert.equal(plain.status, 415);
     assert.equal((await plain.json()).code, 'unsupported_media_type');
     const nf = await h.get('/nope');
@@ -347,10 +396,13 @@ test('a request addressed to a non-loopback host name is refused (DNS rebinding)
   try {
     const status = await new Promise<number>((resolve, reject) => {
       const u = new URL(h.sidecar.url);
-      const req = request({ host: u.hostname, port: u.port, path: '/', headers: { host: 'attacker.example:8090' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = request(
+        { host: u.hostname, port: u.port, path: '/', headers: { host: 'attacker.example:8090' } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -362,5 +414,8 @@ test('a request addressed to a non-loopback host name is refused (DNS rebinding)
 
 test('listening on a non-loopback address is refused without VERIFY_ALLOW_REMOTE', async () => {
   const config = configFromEnv({ VERIFY_PROVIDER: 'ollama', VERIFY_LOG_DIR: '/nonexistent/never-created' });
-  await assert.rejects(createSidecar(config).listen(0, '0.0.0.0'), /refusing to bind 0\.0\.0\.0.*VERIFY_ALLOW_REMOTE=1/);
+  await assert.rejects(
+    createSidecar(config).listen(0, '0.0.0.0'),
+    /refusing to bind 0\.0\.0\.0.*VERIFY_ALLOW_REMOTE=1/,
+  );
 });

@@ -19,7 +19,11 @@ const OK: [string, 'allow' | 'deny', string][] = [
   ['{"decision":"deny","reason":"opens a reverse shell"}', 'deny', 'opens a reverse shell'],
   ['```json\n{"decision": "ALLOW", "reason": "builds the project"}\n```', 'allow', 'builds the project'],
   ['Here is my answer: {"verdict": "Deny", "explanation": "force-pushes to main"}', 'deny', 'force-pushes to main'],
-  ['<think>It might be DENY, or it might be ALLOW.</think>\nALLOW: harmless formatting', 'allow', 'harmless formatting'],
+  [
+    '<think>It might be DENY, or it might be ALLOW.</think>\nALLOW: harmless formatting',
+    'allow',
+    'harmless formatting',
+  ],
   ['After review the command is harmless. ALLOW', 'allow', 'After review the command is harmless.'],
   ['# DENY\nThis would delete /etc.', 'deny', 'This would delete /etc.'],
   ['DENY: this would allow anyone to read the keys', 'deny', 'this would allow anyone to read the keys'],

@@ -6,7 +6,9 @@ import { Client } from 'svc-firewall';
 import { guardMcpClient } from 'svc-firewall/adapters';
 
 const mcp = new McpClient({ name: 'mcp-guard-example', version: '1.0.0' });
-await mcp.connect(new StdioClientTransport({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '.'] }));
+await mcp.connect(
+  new StdioClientTransport({ command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '.'] }),
+);
 const guarded = guardMcpClient(new Client({ agent: 'mcp-example' }), mcp);
 
 await guarded.listTools(); // lets the guard see which tools the server marks destructive

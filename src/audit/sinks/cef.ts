@@ -45,7 +45,10 @@ export function formatCef(ev: AuditEvent, version: string): string {
     ['cs6Label', 'hash'],
     ['cs6', ev.hash],
   ];
-  const extension = pairs.filter(([k, v]) => v !== '' || k.endsWith('Label')).map(([k, v]) => `${k}=${ext(v)}`).join(' ');
+  const extension = pairs
+    .filter(([k, v]) => v !== '' || k.endsWith('Label'))
+    .map(([k, v]) => `${k}=${ext(v)}`)
+    .join(' ');
   return `CEF:0|svc|svc|${hdr(version)}|${hdr(action)}|${hdr(name)}|${sev}|${extension}`;
 }
 

@@ -43,7 +43,10 @@ export class SinkFanout {
   /** Events dropped before reaching any sink because the hand-over queue was full. */
   overflow = 0;
 
-  constructor(readonly sinks: AuditSink[], private readonly log: (msg: string) => void) {}
+  constructor(
+    readonly sinks: AuditSink[],
+    private readonly log: (msg: string) => void,
+  ) {}
 
   push(ev: AuditEvent): void {
     if (!this.sinks.length) return;
@@ -87,6 +90,8 @@ export class SinkFanout {
 
   async close(): Promise<void> {
     if (this.scheduled) this.run();
-    await Promise.all(this.sinks.map((s) => s.close().catch((err) => this.log(`audit sink ${s.name}: ${(err as Error).message}`))));
+    await Promise.all(
+      this.sinks.map((s) => s.close().catch((err) => this.log(`audit sink ${s.name}: ${(err as Error).message}`))),
+    );
   }
 }

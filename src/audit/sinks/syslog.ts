@@ -59,7 +59,14 @@ export interface SyslogOptions {
 }
 
 /** The RFC 5424 header plus message, without framing. */
-export function formatSyslog(pri: number, timestamp: string, hostname: string, app: string, msgid: string, msg: string): string {
+export function formatSyslog(
+  pri: number,
+  timestamp: string,
+  hostname: string,
+  app: string,
+  msgid: string,
+  msg: string,
+): string {
   const h = (hostname || '-').replace(/[^\x21-\x7e]/g, '').slice(0, 255) || '-';
   return `<${pri}>1 ${timestamp} ${h} ${app} ${process.pid} ${msgid} - ${msg}`;
 }
@@ -81,7 +88,10 @@ export class SyslogSink implements AuditSink {
   private closed = false;
   private lastError = '';
 
-  constructor(private readonly target: SyslogTarget, private readonly opts: SyslogOptions) {
+  constructor(
+    private readonly target: SyslogTarget,
+    private readonly opts: SyslogOptions,
+  ) {
     this.hostname = opts.hostname ?? os.hostname();
     this.app = opts.app ?? 'svc';
     if (target.proto === 'udp') {
@@ -128,9 +138,10 @@ export class SyslogSink implements AuditSink {
       });
       return;
     }
-    const framed = this.target.proto === 'tcp'
-      ? `${Buffer.byteLength(line, 'utf8')} ${line}` // RFC 6587 octet counting
-      : `${line}\n`;
+    const framed =
+      this.target.proto === 'tcp'
+        ? `${Buffer.byteLength(line, 'utf8')} ${line}` // RFC 6587 octet counting
+        : `${line}\n`;
     this.enqueue(Buffer.from(framed, 'utf8'));
   }
 
@@ -157,9 +168,10 @@ export class SyslogSink implements AuditSink {
 
   private connect(): void {
     if (this.closed) return;
-    const sock = this.target.proto === 'tcp'
-      ? net.connect({ host: this.target.host, port: this.target.port })
-      : net.connect({ path: this.target.path });
+    const sock =
+      this.target.proto === 'tcp'
+        ? net.connect({ host: this.target.host, port: this.target.port })
+        : net.connect({ path: this.target.path });
     this.stream = sock;
     sock.setNoDelay?.(true);
     sock.on('connect', () => {
@@ -192,9 +204,13 @@ export class SyslogSink implements AuditSink {
   private startLogger(): void {
     if (this.logger || this.closed) return;
     this.stream = null;
-    const child = spawn('logger', ['--socket', this.target.path, '--prio-prefix', '--rfc5424', '-t', this.app, '--socket-errors=off'], {
-      stdio: ['pipe', 'ignore', 'ignore'],
-    });
+    const child = spawn(
+      'logger',
+      ['--socket', this.target.path, '--prio-prefix', '--rfc5424', '-t', this.app, '--socket-errors=off'],
+      {
+        stdio: ['pipe', 'ignore', 'ignore'],
+      },
+    );
     this.logger = child;
     child.on('error', (err) => {
       this.warn(`syslog: cannot run logger for datagram socket ${this.target.path}: ${err.message}`);
@@ -209,7 +225,9 @@ export class SyslogSink implements AuditSink {
   }
 
   private describe(): string {
-    return this.target.proto === 'unix' ? `unix://${this.target.path}` : `${this.target.proto}://${this.target.host}:${this.target.port}`;
+    return this.target.proto === 'unix'
+      ? `unix://${this.target.path}`
+      : `${this.target.proto}://${this.target.host}:${this.target.port}`;
   }
 
   /** One log line per distinct error, so a dead target does not flood stderr. */
@@ -221,7 +239,11 @@ export class SyslogSink implements AuditSink {
 
   async close(): Promise<void> {
     const deadline = Date.now() + CLOSE_WAIT_MS;
-    while ((this.queue.length || this.inflight) && Date.now() < deadline && (this.connected || this.logger || this.udp)) {
+    while (
+      (this.queue.length || this.inflight) &&
+      Date.now() < deadline &&
+      (this.connected || this.logger || this.udp)
+    ) {
       await new Promise((r) => setTimeout(r, 10));
     }
     this.closed = true;

@@ -42,7 +42,8 @@ export function checkWebhookUrl(url: string): URL {
   } catch {
     throw new Error(`invalid --audit-webhook "${url}": not a URL`);
   }
-  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`invalid --audit-webhook "${url}": use http:// or https://`);
+  if (u.protocol !== 'http:' && u.protocol !== 'https:')
+    throw new Error(`invalid --audit-webhook "${url}": use http:// or https://`);
   return u;
 }
 

@@ -16,17 +16,57 @@ export function canaryPayload(host: HostName): Record<string, unknown> {
   const cwd = process.cwd();
   switch (host) {
     case 'claude-code':
-      return { session_id: SESSION, cwd, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: CANARY_COMMAND }, tool_use_id: 'svc-doctor' };
+      return {
+        session_id: SESSION,
+        cwd,
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        tool_input: { command: CANARY_COMMAND },
+        tool_use_id: 'svc-doctor',
+      };
     case 'codex':
-      return { session_id: SESSION, cwd, hook_event_name: 'PreToolUse', tool_name: 'exec_command', tool_input: { cmd: CANARY_COMMAND }, tool_use_id: 'svc-doctor' };
+      return {
+        session_id: SESSION,
+        cwd,
+        hook_event_name: 'PreToolUse',
+        tool_name: 'exec_command',
+        tool_input: { cmd: CANARY_COMMAND },
+        tool_use_id: 'svc-doctor',
+      };
     case 'copilot':
-      return { session_id: SESSION, cwd, hook_event_name: 'PreToolUse', tool_name: 'bash', tool_input: { command: CANARY_COMMAND }, tool_use_id: 'svc-doctor' };
+      return {
+        session_id: SESSION,
+        cwd,
+        hook_event_name: 'PreToolUse',
+        tool_name: 'bash',
+        tool_input: { command: CANARY_COMMAND },
+        tool_use_id: 'svc-doctor',
+      };
     case 'cursor':
-      return { conversation_id: SESSION, cwd, workspace_roots: [cwd], hook_event_name: 'preToolUse', tool_name: 'Shell', tool_input: { command: CANARY_COMMAND }, tool_use_id: 'svc-doctor' };
+      return {
+        conversation_id: SESSION,
+        cwd,
+        workspace_roots: [cwd],
+        hook_event_name: 'preToolUse',
+        tool_name: 'Shell',
+        tool_input: { command: CANARY_COMMAND },
+        tool_use_id: 'svc-doctor',
+      };
     case 'gemini':
-      return { session_id: SESSION, cwd, hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: CANARY_COMMAND } };
+      return {
+        session_id: SESSION,
+        cwd,
+        hook_event_name: 'BeforeTool',
+        tool_name: 'run_shell_command',
+        tool_input: { command: CANARY_COMMAND },
+      };
     case 'cline':
-      return { taskId: SESSION, workspaceRoots: [cwd], hookName: 'PreToolUse', preToolUse: { toolName: 'execute_command', parameters: { command: CANARY_COMMAND } } };
+      return {
+        taskId: SESSION,
+        workspaceRoots: [cwd],
+        hookName: 'PreToolUse',
+        preToolUse: { toolName: 'execute_command', parameters: { command: CANARY_COMMAND } },
+      };
   }
 }
 
@@ -36,7 +76,9 @@ export function deniedReason(host: HostName, r: any): string | undefined {
   switch (host) {
     case 'claude-code':
     case 'codex':
-      return r.hookSpecificOutput?.permissionDecision === 'deny' ? String(r.hookSpecificOutput.permissionDecisionReason ?? '') : undefined;
+      return r.hookSpecificOutput?.permissionDecision === 'deny'
+        ? String(r.hookSpecificOutput.permissionDecisionReason ?? '')
+        : undefined;
     case 'copilot':
       return r.permissionDecision === 'deny' ? String(r.permissionDecisionReason ?? '') : undefined;
     case 'cursor':
@@ -57,7 +99,10 @@ export interface CanaryResult {
 export function runCanary(host: HostName, shellCommand: string, env: NodeJS.ProcessEnv): Promise<CanaryResult> {
   return new Promise((resolve) => {
     // An ask would make the hook wait for a human; the canary must come back on its own.
-    const child = spawn('/bin/sh', ['-c', shellCommand], { env: { ...env, SERVICE_APPROVAL_WAIT: '1s', SERVICE_RUN: CANARY_RUN }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn('/bin/sh', ['-c', shellCommand], {
+      env: { ...env, SERVICE_APPROVAL_WAIT: '1s', SERVICE_RUN: CANARY_RUN },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
@@ -69,7 +114,8 @@ export function runCanary(host: HostName, shellCommand: string, env: NodeJS.Proc
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      if (signal) return resolve({ denied: false, detail: `the hook did not answer within ${CANARY_TIMEOUT_MS / 1000} s` });
+      if (signal)
+        return resolve({ denied: false, detail: `the hook did not answer within ${CANARY_TIMEOUT_MS / 1000} s` });
       let reply: unknown;
       try {
         reply = JSON.parse(out);
@@ -79,7 +125,10 @@ export function runCanary(host: HostName, shellCommand: string, env: NodeJS.Proc
       }
       const reason = deniedReason(host, reply);
       if (reason !== undefined) return resolve({ denied: true, detail: `denied: ${reason.split('\n')[0]}` });
-      resolve({ denied: false, detail: `the hook let "${CANARY_COMMAND}" through (reply ${JSON.stringify(reply).slice(0, 200)})` });
+      resolve({
+        denied: false,
+        detail: `the hook let "${CANARY_COMMAND}" through (reply ${JSON.stringify(reply).slice(0, 200)})`,
+      });
     });
     child.stdin.on('error', () => {});
     child.stdin.end(JSON.stringify(canaryPayload(host)));

@@ -74,7 +74,8 @@ export function shellWords(line: string): string[] {
       inWord = true;
     } else if (c === '"') {
       let j = i + 1;
-      for (; j < line.length && line[j] !== '"'; j++) cur += line[j] === '\\' && j + 1 < line.length ? line[++j] : line[j];
+      for (; j < line.length && line[j] !== '"'; j++)
+        cur += line[j] === '\\' && j + 1 < line.length ? line[++j] : line[j];
       i = j;
       inWord = true;
     } else if (c === '\\' && i + 1 < line.length) {

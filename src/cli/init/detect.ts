@@ -21,14 +21,26 @@ interface Probe {
 }
 
 const PROBES: Record<HostName, Probe> = {
-  'claude-code': { label: 'Claude Code', binaries: ['claude'], dirs: (env, h) => [env.CLAUDE_CONFIG_DIR || join(h, '.claude')] },
+  'claude-code': {
+    label: 'Claude Code',
+    binaries: ['claude'],
+    dirs: (env, h) => [env.CLAUDE_CONFIG_DIR || join(h, '.claude')],
+  },
   codex: { label: 'Codex CLI', binaries: ['codex'], dirs: (env, h) => [env.CODEX_HOME || join(h, '.codex')] },
   cursor: { label: 'Cursor', binaries: ['cursor', 'cursor-agent'], dirs: (_e, h) => [join(h, '.cursor')] },
   gemini: { label: 'Gemini CLI', binaries: ['gemini'], dirs: (_e, h) => [join(h, '.gemini')] },
-  copilot: { label: 'GitHub Copilot CLI', binaries: ['copilot'], dirs: (env, h) => [env.COPILOT_HOME || join(h, '.copilot')] },
+  copilot: {
+    label: 'GitHub Copilot CLI',
+    binaries: ['copilot'],
+    dirs: (env, h) => [env.COPILOT_HOME || join(h, '.copilot')],
+  },
   // Cline is a VS Code extension (saoudrizwan.claude-dev) with an optional CLI; its hooks live
   // in ~/Documents/Cline.
-  cline: { label: 'Cline', binaries: ['cline'], dirs: (_e, h) => [join(h, 'Documents', 'Cline'), ...clineExtensions(h)] },
+  cline: {
+    label: 'Cline',
+    binaries: ['cline'],
+    dirs: (_e, h) => [join(h, 'Documents', 'Cline'), ...clineExtensions(h)],
+  },
 };
 
 function clineExtensions(home: string): string[] {

@@ -4,7 +4,11 @@ import { basename } from 'node:path';
 
 export function starterName(project: string | undefined): string {
   const raw = project ? basename(project) : 'project';
-  const name = raw.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[-.]+|[-.]+$/g, '') || 'project';
+  const name =
+    raw
+      .toLowerCase()
+      .replace(/[^a-z0-9._-]+/g, '-')
+      .replace(/^[-.]+|[-.]+$/g, '') || 'project';
   return `${name}.yaml`;
 }
 

@@ -26,7 +26,10 @@ function subjectOf(req: Record<string, unknown>): string {
 }
 
 /** Human resolutions (approved or denied; expiry is nobody's decision) since `since` (YYYY-MM-DD). */
-export async function readResolutions(auditDir: string, since: string): Promise<{ resolved: Resolved[]; events: number }> {
+export async function readResolutions(
+  auditDir: string,
+  since: string,
+): Promise<{ resolved: Resolved[]; events: number }> {
   const asks = new Map<string, { tool: string; subject: string; workdir?: string; agent: string }>();
   const resolved: Resolved[] = [];
   let events = 0;
@@ -44,7 +47,12 @@ export async function readResolutions(auditDir: string, since: string): Promise<
       events++;
       const req = ev.request as Record<string, unknown>;
       if (ev.decision?.action === 'ask' && typeof req.action !== 'string') {
-        asks.set(ev.id, { tool: ev.tool, subject: subjectOf(req), workdir: typeof req.workdir === 'string' ? req.workdir : undefined, agent: ev.agent });
+        asks.set(ev.id, {
+          tool: ev.tool,
+          subject: subjectOf(req),
+          workdir: typeof req.workdir === 'string' ? req.workdir : undefined,
+          agent: ev.agent,
+        });
         continue;
       }
       if (req.action !== 'approval_resolved' || req.bulk === true) continue;
@@ -54,7 +62,15 @@ export async function readResolutions(auditDir: string, since: string): Promise<
       const tool = ask?.tool ?? String(req.tool ?? ev.tool);
       const subject = ask?.subject || String(req.command ?? '');
       if (!subject) continue;
-      resolved.push({ tool, subject, workdir: ask?.workdir, agent: ask?.agent ?? ev.agent, approved: req.resolution !== 'denied', by, at: ev.timestamp });
+      resolved.push({
+        tool,
+        subject,
+        workdir: ask?.workdir,
+        agent: ask?.agent ?? ev.agent,
+        approved: req.resolution !== 'denied',
+        by,
+        at: ev.timestamp,
+      });
     }
   }
   return { resolved, events };

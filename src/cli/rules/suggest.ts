@@ -97,7 +97,8 @@ function ruleFor(g: Group, index: number): Record<string, unknown> {
     rules: [
       {
         action: g.kind,
-        message: g.kind === 'allow' ? `allowed: approved ${g.count} times before` : `denied: a human refused this before`,
+        message:
+          g.kind === 'allow' ? `allowed: approved ${g.count} times before` : `denied: a human refused this before`,
         when: { [key]: [escapeGlob(g.subject)] },
       },
     ],
@@ -105,17 +106,31 @@ function ruleFor(g: Group, index: number): Record<string, unknown> {
 }
 
 function decide(engine: Engine, g: Group): string {
-  return engine.evaluate({ tool: g.tool, agent: 'svc-rules-suggest', session: '', params: paramsFor(g.tool, g.subject), workdir: g.workdir ?? process.cwd() } as any, { dryRun: true }).action;
+  return engine.evaluate(
+    {
+      tool: g.tool,
+      agent: 'svc-rules-suggest',
+      session: '',
+      params: paramsFor(g.tool, g.subject),
+      workdir: g.workdir ?? process.cwd(),
+    } as any,
+    { dryRun: true },
+  ).action;
 }
 
-export function suggest(resolved: Resolved[], livePaths: string[], o: { minApprovals: number; minDenials: number }): { suggestions: Suggestion[]; skipped: Skipped[] } {
+export function suggest(
+  resolved: Resolved[],
+  livePaths: string[],
+  o: { minApprovals: number; minDenials: number },
+): { suggestions: Suggestion[]; skipped: Skipped[] } {
   const live = loadEngine(livePaths);
   const suggestions: Suggestion[] = [];
   const skipped: Skipped[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'svc-suggest-'));
   try {
     for (const g of group(resolved)) {
-      const skip = (why: string) => skipped.push({ kind: g.kind, tool: g.tool, subject: redact(g.subject).text, count: g.count, why });
+      const skip = (why: string) =>
+        skipped.push({ kind: g.kind, tool: g.tool, subject: redact(g.subject).text, count: g.count, why });
       if (g.mixed) {
         skip(`humans decided both ways; the latest was ${g.kind === 'allow' ? 'an approval' : 'a denial'}`);
         continue;
@@ -150,10 +165,25 @@ export function suggest(resolved: Resolved[], livePaths: string[], o: { minAppro
       }
       if (now === after) {
         if (g.kind === 'allow' && now === 'deny') skip('the live policy denies it, and no suggestion may open a deny');
-        else skip(g.kind === 'allow' && now !== 'allow' ? `the live policy would still ${now} (a rule in another layer wins)` : `the live policy already decides ${now}`);
+        else
+          skip(
+            g.kind === 'allow' && now !== 'allow'
+              ? `the live policy would still ${now} (a rule in another layer wins)`
+              : `the live policy already decides ${now}`,
+          );
         continue;
       }
-      suggestions.push({ kind: g.kind, tool: g.tool, subject: g.subject, count: g.count, last: g.last, by: [...g.by], now, after, rule });
+      suggestions.push({
+        kind: g.kind,
+        tool: g.tool,
+        subject: g.subject,
+        count: g.count,
+        last: g.last,
+        by: [...g.by],
+        now,
+        after,
+        rule,
+      });
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -167,9 +197,10 @@ export function suggestionsYaml(s: Suggestion[], header: string): string {
   for (const kind of ['allow', 'deny'] as const) {
     const mine = s.filter((x) => x.kind === kind);
     if (!mine.length) continue;
-    const where = kind === 'allow'
-      ? `# Allow rules: add to <data-dir>/policies/${targetFile(kind)} (its allows beat asks, never a deny).`
-      : `# Deny rules: save as <data-dir>/policies/${targetFile(kind)} (deny wins across layers).`;
+    const where =
+      kind === 'allow'
+        ? `# Allow rules: add to <data-dir>/policies/${targetFile(kind)} (its allows beat asks, never a deny).`
+        : `# Deny rules: save as <data-dir>/policies/${targetFile(kind)} (deny wins across layers).`;
     docs.push(`${where}\n${stringify({ version: '1', policies: mine.map((x) => x.rule) })}`);
   }
   return `${header}\n${docs.join('---\n')}`;

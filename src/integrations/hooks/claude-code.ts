@@ -3,12 +3,31 @@
 // replaced by a copy of the same shape whose strings are the redaction marker.
 import type { HookCall, HookOutcome, HostAdapter, Phase, Target } from './types.js';
 import {
-  PayloadError, execTarget, isObject, mcpTarget, optString, pathTarget, requireObject, requireString, target, targetsFor, urlTarget, responseText, redactedCopy, eventHead, type Obj } from './payload.js';
+  PayloadError,
+  execTarget,
+  isObject,
+  mcpTarget,
+  optString,
+  pathTarget,
+  requireObject,
+  requireString,
+  target,
+  targetsFor,
+  urlTarget,
+  responseText,
+  redactedCopy,
+  eventHead,
+  type Obj,
+} from './payload.js';
 
 type Build = (input: Obj, name: string) => Target[];
 const exec: Build = (i, n) => [execTarget(i, n)];
-const path = (tool: string, required = true): Build => (i, n) => [pathTarget(tool, i, n, required)];
-const plain = (tool: string): Build => (i) => [target(tool, i)];
+const path =
+  (tool: string, required = true): Build =>
+  (i, n) => [pathTarget(tool, i, n, required)];
+const plain =
+  (tool: string): Build =>
+  (i) => [target(tool, i)];
 
 const TOOLS: Record<string, Build> = {
   Bash: exec,
@@ -96,13 +115,25 @@ export const claudeCode: HostAdapter = {
       }
       // No decision of our own becomes Claude Code's own prompt: an explicit ask.
       const decision = outcome.kind === 'ask' || outcome.kind === 'defer' ? 'ask' : 'deny';
-      return { json: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: `svc: ${outcome.reason}` }, ...note } };
+      return {
+        json: {
+          hookSpecificOutput: {
+            hookEventName: 'PreToolUse',
+            permissionDecision: decision,
+            permissionDecisionReason: `svc: ${outcome.reason}`,
+          },
+          ...note,
+        },
+      };
     }
     if (outcome.kind === 'allow' || outcome.kind === 'ask' || outcome.kind === 'defer') return { json: { ...note } };
     const replacement = outcome.kind === 'block' ? outcome.replacement : undefined;
     const json: Obj = { decision: 'block', reason: `svc: ${outcome.reason}`, ...note };
     if (replacement !== undefined && call?.rawResponse !== undefined) {
-      json.hookSpecificOutput = { hookEventName: call.event, updatedToolOutput: redactedCopy(call.rawResponse, replacement) };
+      json.hookSpecificOutput = {
+        hookEventName: call.event,
+        updatedToolOutput: redactedCopy(call.rawResponse, replacement),
+      };
     }
     return { json };
   },

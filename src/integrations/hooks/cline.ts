@@ -5,13 +5,27 @@
 import type { HookCall, HostAdapter, Phase, Target } from './types.js';
 import {
   PayloadError,
-  execTarget, isObject, mcpTarget, optString, pathTarget, requireObject, target, targetsFor, urlTarget, responseText, type Obj,
+  execTarget,
+  isObject,
+  mcpTarget,
+  optString,
+  pathTarget,
+  requireObject,
+  target,
+  targetsFor,
+  urlTarget,
+  responseText,
+  type Obj,
 } from './payload.js';
 
 type Build = (input: Obj, name: string) => Target[];
-const path = (tool: string, required = true): Build => (i, n) => [pathTarget(tool, i, n, required)];
+const path =
+  (tool: string, required = true): Build =>
+  (i, n) => [pathTarget(tool, i, n, required)];
 const url: Build = (i, n) => [urlTarget('fetch', i, n, false)];
-const plain = (tool: string): Build => (i) => [target(tool, i)];
+const plain =
+  (tool: string): Build =>
+  (i) => [target(tool, i)];
 
 /** run_commands carries a list; the policy reads the whole list as one command line. */
 const commands: Build = (i, n) => {
@@ -103,7 +117,8 @@ function envelope(p: Obj, phase: Phase): Envelope {
     const input = editor.parameters === undefined ? {} : requireObject(editor.parameters, 'parameters');
     fromEditor = { name, input, result: editor.result };
   }
-  if (fromFull && fromEditor && fromFull.name !== fromEditor.name) throw new PayloadError('tool names disagree between envelopes');
+  if (fromFull && fromEditor && fromFull.name !== fromEditor.name)
+    throw new PayloadError('tool names disagree between envelopes');
   const env = fromFull ?? fromEditor;
   if (!env) throw new PayloadError('payload holds no tool call');
   return env;
@@ -147,10 +162,15 @@ export const cline: HostAdapter = {
   render(_phase, outcome) {
     // Cline shows the hook's stderr; not cancelling leaves its own approval flow in charge.
     if (outcome.kind === 'allow' || outcome.kind === 'defer') {
-      return outcome.notice ? { json: { cancel: false }, stderr: `svc: ${outcome.notice}` } : { json: { cancel: false } };
+      return outcome.notice
+        ? { json: { cancel: false }, stderr: `svc: ${outcome.notice}` }
+        : { json: { cancel: false } };
     }
     const reason = outcome.kind === 'ask' ? `approval required: ${outcome.reason}` : outcome.reason;
     const message = `Blocked by svc: ${reason}`;
-    return { json: { cancel: true, errorMessage: message }, stderr: outcome.notice ? `${message}\nsvc: ${outcome.notice}` : message };
+    return {
+      json: { cancel: true, errorMessage: message },
+      stderr: outcome.notice ? `${message}\nsvc: ${outcome.notice}` : message,
+    };
   },
 };

@@ -4,15 +4,32 @@
 import type { HookCall, HostAdapter, Phase, Target } from './types.js';
 import {
   PayloadError,
-  commandText, execTarget, isObject, mcpTarget, optString, pathTarget, patchTargets, requireObject, requireString, target,
-  targetsFor, urlTarget, responseText, eventHead, type Obj,
+  commandText,
+  execTarget,
+  isObject,
+  mcpTarget,
+  optString,
+  pathTarget,
+  patchTargets,
+  requireObject,
+  requireString,
+  target,
+  targetsFor,
+  urlTarget,
+  responseText,
+  eventHead,
+  type Obj,
 } from './payload.js';
 
 type Build = (input: Obj, name: string) => Target[];
 // A bare string or argv as tool_input arrives wrapped as `input`.
 const exec: Build = (i, n) => [execTarget(i, n, ['command', 'cmd', 'input'])];
-const path = (tool: string, required = true): Build => (i, n) => [pathTarget(tool, i, n, required)];
-const plain = (tool: string): Build => (i) => [target(tool, i)];
+const path =
+  (tool: string, required = true): Build =>
+  (i, n) => [pathTarget(tool, i, n, required)];
+const plain =
+  (tool: string): Build =>
+  (i) => [target(tool, i)];
 
 /** apply_patch carries its envelope as `input`, `patch`, or argv `["apply_patch", PATCH]` (moved to `argv`). */
 const applyPatch: Build = (i, n) => {
@@ -108,7 +125,16 @@ export const codex: HostAdapter = {
     if (outcome.kind === 'allow' || outcome.kind === 'defer') return { json: { ...note } };
     if (phase === 'pre') {
       const reason = outcome.kind === 'ask' ? `approval required: ${outcome.reason}` : outcome.reason;
-      return { json: { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: `svc: ${reason}` }, ...note } };
+      return {
+        json: {
+          hookSpecificOutput: {
+            hookEventName: 'PreToolUse',
+            permissionDecision: 'deny',
+            permissionDecisionReason: `svc: ${reason}`,
+          },
+          ...note,
+        },
+      };
     }
     if (outcome.kind === 'ask') return { json: { ...note } };
     return { json: { decision: 'block', reason: `svc: ${outcome.reason}`, ...note } };

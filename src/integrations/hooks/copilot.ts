@@ -5,21 +5,70 @@
 import type { HookCall, HostAdapter, Phase, Target } from './types.js';
 import {
   PayloadError,
-  execTarget, isObject, mcpTarget, optString, pathTarget, requireObject, target, targetsFor, urlTarget, responseText, type Obj,
+  execTarget,
+  isObject,
+  mcpTarget,
+  optString,
+  pathTarget,
+  requireObject,
+  target,
+  targetsFor,
+  urlTarget,
+  responseText,
+  type Obj,
 } from './payload.js';
 
 type Kind = 'exec' | 'read' | 'write' | 'edit' | 'fetch' | 'agent' | 'process' | 'interact';
 
 const EXACT: Record<string, Kind> = {
-  bash: 'exec', powershell: 'exec', shell: 'exec', runterminalcommand: 'exec', runinterminal: 'exec', terminal: 'exec',
-  read: 'read', view: 'read', readfile: 'read', grep: 'read', rg: 'read', glob: 'read', listdirectory: 'read',
-  listdir: 'read', filesearch: 'read', textsearch: 'read', usages: 'read', codebase: 'read', search: 'read',
-  write: 'write', create: 'write', createfile: 'write', deletefile: 'write', movefile: 'write', renamefile: 'write',
-  edit: 'edit', editfiles: 'edit', applypatch: 'edit', replacestringinfile: 'edit', insertedit: 'edit', notebookedit: 'edit',
-  webfetch: 'fetch', websearch: 'fetch', fetch: 'fetch', browser: 'fetch', openurl: 'fetch', openbrowserpage: 'fetch',
-  task: 'agent', agent: 'agent', subagent: 'agent', delegate: 'agent', runsubagent: 'agent',
-  todowrite: 'process', runtask: 'process', todos: 'process',
-  askuser: 'interact', exitplanmode: 'interact', enterplanmode: 'interact',
+  bash: 'exec',
+  powershell: 'exec',
+  shell: 'exec',
+  runterminalcommand: 'exec',
+  runinterminal: 'exec',
+  terminal: 'exec',
+  read: 'read',
+  view: 'read',
+  readfile: 'read',
+  grep: 'read',
+  rg: 'read',
+  glob: 'read',
+  listdirectory: 'read',
+  listdir: 'read',
+  filesearch: 'read',
+  textsearch: 'read',
+  usages: 'read',
+  codebase: 'read',
+  search: 'read',
+  write: 'write',
+  create: 'write',
+  createfile: 'write',
+  deletefile: 'write',
+  movefile: 'write',
+  renamefile: 'write',
+  edit: 'edit',
+  editfiles: 'edit',
+  applypatch: 'edit',
+  replacestringinfile: 'edit',
+  insertedit: 'edit',
+  notebookedit: 'edit',
+  webfetch: 'fetch',
+  websearch: 'fetch',
+  fetch: 'fetch',
+  browser: 'fetch',
+  openurl: 'fetch',
+  openbrowserpage: 'fetch',
+  task: 'agent',
+  agent: 'agent',
+  subagent: 'agent',
+  delegate: 'agent',
+  runsubagent: 'agent',
+  todowrite: 'process',
+  runtask: 'process',
+  todos: 'process',
+  askuser: 'interact',
+  exitplanmode: 'interact',
+  enterplanmode: 'interact',
 };
 
 /** Keyword fallbacks, strictest first. */
@@ -76,7 +125,12 @@ function toolInput(p: Obj): Obj {
   return requireObject(raw, 'tool_input');
 }
 
-const EVENTS: Record<string, Phase> = { PreToolUse: 'pre', preToolUse: 'pre', PostToolUse: 'post', postToolUse: 'post' };
+const EVENTS: Record<string, Phase> = {
+  PreToolUse: 'pre',
+  preToolUse: 'pre',
+  PostToolUse: 'post',
+  postToolUse: 'post',
+};
 
 export const copilot: HostAdapter = {
   host: 'copilot',
@@ -126,7 +180,11 @@ export const copilot: HostAdapter = {
         json: {
           permissionDecision: decision,
           permissionDecisionReason: reason,
-          hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: reason },
+          hookSpecificOutput: {
+            hookEventName: 'PreToolUse',
+            permissionDecision: decision,
+            permissionDecisionReason: reason,
+          },
           ...note,
         },
       };

@@ -4,12 +4,26 @@
 // the server's queue and the hook waits.
 import type { HookCall, HostAdapter, Target } from './types.js';
 import {
-  PayloadError, execTarget, mcpTarget, optString, pathTarget, requireObject, requireString, target, urlTarget, type Obj } from './payload.js';
+  PayloadError,
+  execTarget,
+  mcpTarget,
+  optString,
+  pathTarget,
+  requireObject,
+  requireString,
+  target,
+  urlTarget,
+  type Obj,
+} from './payload.js';
 
 type Build = (input: Obj, name: string) => Target[];
-const path = (tool: string, required = true): Build => (i, n) => [pathTarget(tool, i, n, required)];
+const path =
+  (tool: string, required = true): Build =>
+  (i, n) => [pathTarget(tool, i, n, required)];
 const url: Build = (i, n) => [urlTarget('fetch', i, n, false)];
-const plain = (tool: string): Build => (i) => [target(tool, i)];
+const plain =
+  (tool: string): Build =>
+  (i) => [target(tool, i)];
 
 const TOOLS: Record<string, Build> = {
   Shell: (i, n) => [execTarget(i, n)],
@@ -74,6 +88,8 @@ export const cursor: HostAdapter = {
     }
     const reason = outcome.kind === 'ask' ? `approval required: ${outcome.reason}` : outcome.reason;
     const text = `svc: ${reason}`;
-    return { json: { permission: 'deny', user_message: text, agent_message: text, userMessage: text, agentMessage: text } };
+    return {
+      json: { permission: 'deny', user_message: text, agent_message: text, userMessage: text, agentMessage: text },
+    };
   },
 };

@@ -4,20 +4,41 @@
 import type { HookCall, HostAdapter, Phase, Target } from './types.js';
 import {
   PayloadError,
-  execTarget, isObject, limitTargets, pickAlias, mcpTarget, optString, pathTarget, requireObject, requireString, target, targetsFor,
-  responseText, urlsIn, PATH_KEYS, eventHead, type Obj,
+  execTarget,
+  isObject,
+  limitTargets,
+  pickAlias,
+  mcpTarget,
+  optString,
+  pathTarget,
+  requireObject,
+  requireString,
+  target,
+  targetsFor,
+  responseText,
+  urlsIn,
+  PATH_KEYS,
+  eventHead,
+  type Obj,
 } from './payload.js';
 
 type Build = (input: Obj, name: string) => Target[];
-const path = (tool: string, required = true): Build => (i, n) => [pathTarget(tool, i, n, required)];
-const plain = (tool: string): Build => (i) => [target(tool, i)];
+const path =
+  (tool: string, required = true): Build =>
+  (i, n) => [pathTarget(tool, i, n, required)];
+const plain =
+  (tool: string): Build =>
+  (i) => [target(tool, i)];
 
 /** read_many_files: every listed path or include pattern is its own read. */
 const readMany: Build = (i, n) => {
   const list = [...(Array.isArray(i.paths) ? i.paths : []), ...(Array.isArray(i.include) ? i.include : [])];
   if (list.length === 0) throw new PayloadError(`${n}: no paths to read`);
   if (!list.every((p) => typeof p === 'string' && p !== '')) throw new PayloadError(`${n}: paths must be strings`);
-  return limitTargets(list.map((p) => target('read', i, { path: p as string })), n);
+  return limitTargets(
+    list.map((p) => target('read', i, { path: p as string })),
+    n,
+  );
 };
 
 /** web_fetch takes a prompt that mentions URLs; each one is a fetch. */
@@ -25,7 +46,10 @@ const webFetch: Build = (i, n) => {
   const prompt = optString(i, 'prompt') ?? '';
   const urls = typeof i.url === 'string' ? [i.url] : urlsIn(prompt);
   if (urls.length === 0) return [target('fetch', i)];
-  return limitTargets(urls.map((u) => target('fetch', i, { url: u })), n);
+  return limitTargets(
+    urls.map((u) => target('fetch', i, { url: u })),
+    n,
+  );
 };
 
 const dirPath: Build = (i, n) => {

@@ -47,10 +47,17 @@ interface Evaluated {
 }
 
 /** Evaluates every target; throws when the policy set cannot be loaded. */
-async function evaluateAll(call: HookCall, info: LocalCallInfo, dataDir: string): Promise<{ results: Evaluated[]; policySet: string }> {
+async function evaluateAll(
+  call: HookCall,
+  info: LocalCallInfo,
+  dataDir: string,
+): Promise<{ results: Evaluated[]; policySet: string }> {
   checkPolicyDir(dataDir);
   // Loaded only on this path: a hook that reaches the server never pays for the engine.
-  const [{ openOfflineEngine }, { toToolCall }] = await Promise.all([import('../../policy/offline-engine.js'), import('../../../server/call.js')]);
+  const [{ openOfflineEngine }, { toToolCall }] = await Promise.all([
+    import('../../policy/offline-engine.js'),
+    import('../../../server/call.js'),
+  ]);
   const { engine, display } = openOfflineEngine(undefined, dataDir);
   const results: Evaluated[] = [];
   for (const t of call.targets) {
@@ -69,14 +76,26 @@ async function evaluateAll(call: HookCall, info: LocalCallInfo, dataDir: string)
       decision = engine.evaluate(tc, { dryRun: true });
     } catch (err) {
       // The server would refuse this request (conflicting aliases, bad tool name): a deny.
-      decision = { action: 'deny', message: `svc would refuse this call: ${(err as Error).message}`, matchedPolicies: [], evalDurationUs: 0 };
+      decision = {
+        action: 'deny',
+        message: `svc would refuse this call: ${(err as Error).message}`,
+        matchedPolicies: [],
+        evalDurationUs: 0,
+      };
     }
     results.push({ target: t, decision });
   }
   return { results, policySet: display };
 }
 
-function spoolRecords(adapter: HostAdapter, call: HookCall, info: LocalCallInfo, results: Evaluated[], reason: string, policySet: string): SpoolRecord[] {
+function spoolRecords(
+  adapter: HostAdapter,
+  call: HookCall,
+  info: LocalCallInfo,
+  results: Evaluated[],
+  reason: string,
+  policySet: string,
+): SpoolRecord[] {
   const ts = new Date().toISOString();
   const uid = process.getuid?.();
   return results.map(({ target, decision }) => ({
@@ -115,7 +134,11 @@ function outcomeOf(adapter: HostAdapter, results: Evaluated[]): HookOutcome {
       // without one is refused (a policy that wants a human never becomes an allow).
       ask ??= adapter.nativeAsk
         ? { kind: 'ask', reason: `${d.message} (${notice}; approve in this prompt)`, notice }
-        : { kind: 'deny', reason: `approval required: ${d.message}, and the svc server that queues approvals is unreachable (${notice})`, notice };
+        : {
+            kind: 'deny',
+            reason: `approval required: ${d.message}, and the svc server that queues approvals is unreachable (${notice})`,
+            notice,
+          };
     }
   }
   if (ask) return ask;
@@ -127,13 +150,21 @@ function outcomeOf(adapter: HostAdapter, results: Evaluated[]): HookOutcome {
  * The pre-phase outcome when the server is unreachable (`serverError` says why). Never throws:
  * a failure ends in `defer`.
  */
-export async function decideLocally(adapter: HostAdapter, call: HookCall, info: LocalCallInfo, dataDir: string, serverError: string): Promise<HookOutcome> {
+export async function decideLocally(
+  adapter: HostAdapter,
+  call: HookCall,
+  info: LocalCallInfo,
+  dataDir: string,
+  serverError: string,
+): Promise<HookOutcome> {
   let results: Evaluated[];
   let policySet: string;
   try {
     ({ results, policySet } = await evaluateAll(call, info, dataDir));
   } catch (err) {
-    return defer(`the svc server is unreachable (${serverError}) and the local policy could not be evaluated (${(err as Error).message})`);
+    return defer(
+      `the svc server is unreachable (${serverError}) and the local policy could not be evaluated (${(err as Error).message})`,
+    );
   }
   const outcome = outcomeOf(adapter, results);
   try {
@@ -141,35 +172,65 @@ export async function decideLocally(adapter: HostAdapter, call: HookCall, info: 
     appendSpool(dataDir, spoolRecords(adapter, call, info, results, serverError, policySet));
   } catch (err) {
     // A decision that cannot be recorded is not given as an allow; a deny still stands.
-    if (outcome.kind === 'allow') return defer(`the svc server is unreachable (${serverError}) and the local decision could not be recorded (${(err as Error).message})`);
+    if (outcome.kind === 'allow')
+      return defer(
+        `the svc server is unreachable (${serverError}) and the local decision could not be recorded (${(err as Error).message})`,
+      );
     return { ...outcome, notice: `${outcome.notice}; not recorded (${(err as Error).message})` };
   }
   return outcome;
 }
 
 /** Post phase: the tool's output against the response rules, locally. `allow` when it passes. */
-export async function checkResponseLocally(adapter: HostAdapter, call: HookCall, info: LocalCallInfo, dataDir: string, serverError: string, text: string): Promise<HookOutcome> {
+export async function checkResponseLocally(
+  adapter: HostAdapter,
+  call: HookCall,
+  info: LocalCallInfo,
+  dataDir: string,
+  serverError: string,
+  text: string,
+): Promise<HookOutcome> {
   const t = call.targets[0]!;
   let decision: Decision;
   let policySet: string;
   try {
     checkPolicyDir(dataDir);
-    const [{ openOfflineEngine }, { toToolCall }] = await Promise.all([import('../../policy/offline-engine.js'), import('../../../server/call.js')]);
+    const [{ openOfflineEngine }, { toToolCall }] = await Promise.all([
+      import('../../policy/offline-engine.js'),
+      import('../../../server/call.js'),
+    ]);
     const opened = openOfflineEngine(undefined, dataDir);
     policySet = opened.display;
-    const tc = toToolCall(t.tool, { agent: info.agent, session: info.session, params: t.params, ...(info.cwd ? { cwd: info.cwd } : {}) }, { kind: 'admin', scopes: ['eval'], credentialOwner: 'local/hook' });
+    const tc = toToolCall(
+      t.tool,
+      { agent: info.agent, session: info.session, params: t.params, ...(info.cwd ? { cwd: info.cwd } : {}) },
+      { kind: 'admin', scopes: ['eval'], credentialOwner: 'local/hook' },
+    );
     decision = opened.engine.evaluateResponse(tc, text);
   } catch (err) {
-    return defer(`the svc server is unreachable (${serverError}) and the tool output could not be checked locally (${(err as Error).message})`);
+    return defer(
+      `the svc server is unreachable (${serverError}) and the tool output could not be checked locally (${(err as Error).message})`,
+    );
   }
   const notice = localNotice(policyOf(decision));
   try {
     const { appendSpool } = await import('../../audit/spool.js');
-    appendSpool(dataDir, spoolRecords(adapter, call, info, [{ target: { tool: t.tool, params: { ...t.params, response_bytes: Buffer.byteLength(text) } }, decision }], serverError, policySet));
+    appendSpool(
+      dataDir,
+      spoolRecords(
+        adapter,
+        call,
+        info,
+        [{ target: { tool: t.tool, params: { ...t.params, response_bytes: Buffer.byteLength(text) } }, decision }],
+        serverError,
+        policySet,
+      ),
+    );
   } catch {
     // The output check itself stands either way; only its record is missing.
   }
-  if (decision.action === 'deny') return { kind: 'block', reason: `${decision.message} (${notice})`, replacement: '', notice };
+  if (decision.action === 'deny')
+    return { kind: 'block', reason: `${decision.message} (${notice})`, replacement: '', notice };
   return { kind: 'allow', notice };
 }
 

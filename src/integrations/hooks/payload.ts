@@ -43,7 +43,13 @@ export function requireString(o: Obj, key: string, what = key): string {
  * The one value behind several spellings of a field (file_path/path/...). Two different values
  * are refused: the policy would see one and the tool might use the other.
  */
-export function pickAlias(o: Obj, keys: readonly string[], field: string, required: boolean, hostTool: string): string | undefined {
+export function pickAlias(
+  o: Obj,
+  keys: readonly string[],
+  field: string,
+  required: boolean,
+  hostTool: string,
+): string | undefined {
   let found: string | undefined;
   for (const k of keys) {
     const v = o[k];
@@ -120,7 +126,8 @@ export function patchTargets(patch: string, hostTool: string): Target[] {
 }
 
 export function limitTargets(targets: Target[], hostTool: string): Target[] {
-  if (targets.length > MAX_TARGETS) throw new PayloadError(`${hostTool}: ${targets.length} targets in one call (limit ${MAX_TARGETS}); split it`);
+  if (targets.length > MAX_TARGETS)
+    throw new PayloadError(`${hostTool}: ${targets.length} targets in one call (limit ${MAX_TARGETS}); split it`);
   return targets;
 }
 
@@ -188,7 +195,10 @@ export function targetsFor(phase: 'pre' | 'post', build: () => Target[], input: 
  * The head every hook payload with `hook_event_name` and `tool_name` shares: the object, its
  * event mapped to a phase (unknown events are refused), and the host's tool name.
  */
-export function eventHead(payload: unknown, events: Record<string, 'pre' | 'post'>): { p: Obj; event: string; phase: 'pre' | 'post'; name: string } {
+export function eventHead(
+  payload: unknown,
+  events: Record<string, 'pre' | 'post'>,
+): { p: Obj; event: string; phase: 'pre' | 'post'; name: string } {
   const p = requireObject(payload, 'hook payload');
   const event = requireString(p, 'hook_event_name');
   const phase = events[event];

@@ -3,7 +3,14 @@
 // a soft error and carry on, which would turn every failure into an allow.
 import { join } from 'node:path';
 import { dataDir, failOpen, serverToken, serverUrl, sessionLabel } from '../config.js';
-import { evaluateResponse, evaluateTool, waitForApproval, type ServerTarget, type ToolRequestBody, type Verdict } from '../ask-server.js';
+import {
+  evaluateResponse,
+  evaluateTool,
+  waitForApproval,
+  type ServerTarget,
+  type ToolRequestBody,
+  type Verdict,
+} from '../ask-server.js';
 import { distrustOf } from './listener-trust.js';
 import { callJson } from '../http.js';
 import { PayloadError } from './payload.js';
@@ -46,17 +53,29 @@ export interface RunHookOptions {
   resolveHostApprovals?: boolean;
 }
 
-export async function runHook(adapter: HostAdapter, stdin: string, env: NodeJS.ProcessEnv = process.env, signal?: AbortSignal, opts: RunHookOptions = {}): Promise<HookResult> {
+export async function runHook(
+  adapter: HostAdapter,
+  stdin: string,
+  env: NodeJS.ProcessEnv = process.env,
+  signal?: AbortSignal,
+  opts: RunHookOptions = {},
+): Promise<HookResult> {
   const url = serverUrl(env);
   const ctx: Ctx = {
-    adapter, env, target: { url, token: serverToken(url, env), timeoutMs: HOOK_HTTP_TIMEOUT_MS }, warnings: [], signal, distrust: distrustOf(url),
+    adapter,
+    env,
+    target: { url, token: serverToken(url, env), timeoutMs: HOOK_HTTP_TIMEOUT_MS },
+    warnings: [],
+    signal,
+    distrust: distrustOf(url),
     resolveHostApprovals: opts.resolveHostApprovals !== false,
   };
   let phase: Phase = 'pre';
   let call: HookCall | undefined;
   let outcome: HookOutcome;
   try {
-    if (Buffer.byteLength(stdin) > MAX_STDIN_BYTES) throw new PayloadError(`payload larger than ${MAX_STDIN_BYTES} bytes`);
+    if (Buffer.byteLength(stdin) > MAX_STDIN_BYTES)
+      throw new PayloadError(`payload larger than ${MAX_STDIN_BYTES} bytes`);
     let payload: unknown;
     try {
       payload = JSON.parse(stdin);
@@ -105,7 +124,13 @@ function closedDeny(message: string): { kind: 'deny'; reason: string } {
 
 function localInfo(ctx: Ctx, call: HookCall) {
   const runId = runIdFor(ctx.adapter, call, ctx.env);
-  return { agent: ctx.adapter.host, session: sessionLabel(call.cwd, ctx.env), runId: runId || undefined, toolCallId: call.toolCallId, cwd: call.cwd };
+  return {
+    agent: ctx.adapter.host,
+    session: sessionLabel(call.cwd, ctx.env),
+    runId: runId || undefined,
+    toolCallId: call.toolCallId,
+    cwd: call.cwd,
+  };
 }
 
 /** The server is away: the same policies decide here (see local.ts), or SERVICE_FAIL_OPEN=0 denies. */
@@ -113,7 +138,9 @@ async function unreachable(ctx: Ctx, call: HookCall, message: string): Promise<H
   if (!failOpen(ctx.env)) return closedDeny(message);
   const { decideLocally } = await import('./local.js');
   const o = await decideLocally(ctx.adapter, call, localInfo(ctx, call), dataDir(ctx.env), message);
-  ctx.warnings.push(`svc: server unreachable (${message}); ${o.kind === 'defer' ? 'no decision, the host decides' : `decided ${o.kind} locally`}`);
+  ctx.warnings.push(
+    `svc: server unreachable (${message}); ${o.kind === 'defer' ? 'no decision, the host decides' : `decided ${o.kind} locally`}`,
+  );
   return o;
 }
 
@@ -138,7 +165,9 @@ async function beforeTool(ctx: Ctx, call: HookCall): Promise<HookOutcome> {
   // Targets are checked in order; the first deny wins. A host with its own prompt still has
   // every target checked, so a deny behind an ask is not hidden by the prompt.
   for (const t of call.targets) {
-    const v: Verdict = ctx.distrust ? { kind: 'unreachable', message: ctx.distrust } : await evaluateTool(ctx.target, t.tool, { ...body, params: t.params });
+    const v: Verdict = ctx.distrust
+      ? { kind: 'unreachable', message: ctx.distrust }
+      : await evaluateTool(ctx.target, t.tool, { ...body, params: t.params });
     switch (v.kind) {
       case 'allow':
         continue;
@@ -175,11 +204,16 @@ async function beforeTool(ctx: Ctx, call: HookCall): Promise<HookOutcome> {
 
 async function afterTool(ctx: Ctx, call: HookCall): Promise<HookOutcome> {
   if (call.acknowledgeOnly) return { kind: 'allow' };
-  if (ctx.adapter.nativeAsk && call.toolCallId && ctx.resolveHostApprovals) await resolveHostApproved(ctx, call.toolCallId);
+  if (ctx.adapter.nativeAsk && call.toolCallId && ctx.resolveHostApprovals)
+    await resolveHostApproved(ctx, call.toolCallId);
   const text = call.responseText ?? '';
   if (text === '' || call.targets.length === 0) return { kind: 'allow' };
   if (Buffer.byteLength(text) > MAX_RESPONSE_TEXT_BYTES) {
-    return { kind: 'block', reason: `tool output is larger than ${MAX_RESPONSE_TEXT_BYTES} bytes and cannot be checked`, replacement: DEFAULT_MARKER };
+    return {
+      kind: 'block',
+      reason: `tool output is larger than ${MAX_RESPONSE_TEXT_BYTES} bytes and cannot be checked`,
+      replacement: DEFAULT_MARKER,
+    };
   }
   const t = call.targets[0]!;
   const v = ctx.distrust
@@ -202,9 +236,13 @@ async function resolveHostApproved(ctx: Ctx, toolCallId: string): Promise<void> 
   const id = takeAsk(join(dataDir(ctx.env), 'hook-asks'), ctx.adapter.host, toolCallId);
   if (!id) return;
   try {
-    await callJson(ctx.target.url, 'POST', `/v1/approvals/${encodeURIComponent(id)}/resolve`,
+    await callJson(
+      ctx.target.url,
+      'POST',
+      `/v1/approvals/${encodeURIComponent(id)}/resolve`,
       { approved: true, resolved_by: `${ctx.adapter.host} prompt` },
-      { token: ctx.target.token, timeoutMs: RESOLVE_TIMEOUT_MS });
+      { token: ctx.target.token, timeoutMs: RESOLVE_TIMEOUT_MS },
+    );
   } catch {
     // The approval then expires on the server; the tool has already run either way.
   }

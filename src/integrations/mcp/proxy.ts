@@ -3,7 +3,13 @@
 // through the response rules on the way back, and `tools/list` can hide tools the policy
 // always denies. Everything else passes through untouched, in order.
 import { waitingMessage } from '../../approvals/messages.js';
-import { evaluateResponse, evaluateTool, waitForApproval, type ServerTarget, type ToolRequestBody } from '../ask-server.js';
+import {
+  evaluateResponse,
+  evaluateTool,
+  waitForApproval,
+  type ServerTarget,
+  type ToolRequestBody,
+} from '../ask-server.js';
 import { callJson } from '../http.js';
 import { mcpClass, type McpToolAnnotations } from '../mcp-class.js';
 import { responseText } from '../hooks/payload.js';
@@ -64,7 +70,10 @@ export class McpProxy {
   private clientChain: Promise<void> = Promise.resolve();
   private inflight = new Set<Promise<unknown>>();
 
-  constructor(private opts: ProxyOptions, private io: ProxyIo) {}
+  constructor(
+    private opts: ProxyOptions,
+    private io: ProxyIo,
+  ) {}
 
   /** The client is gone: calls still waiting for a human will never be read; stop waiting. */
   abandonPending(): void {
@@ -78,7 +87,9 @@ export class McpProxy {
   }
 
   private track<T>(p: Promise<T>): void {
-    const wrapped = p.catch((err) => this.opts.warn(`svc mcp: ${(err as Error).message}`)).finally(() => this.inflight.delete(wrapped));
+    const wrapped = p
+      .catch((err) => this.opts.warn(`svc mcp: ${(err as Error).message}`))
+      .finally(() => this.inflight.delete(wrapped));
     this.inflight.add(wrapped);
   }
 
@@ -137,17 +148,21 @@ export class McpProxy {
     }
     // The batch stays one unit: it goes on once every call in it has been decided.
     this.track(
-      Promise.all(items.map((m) => (isCall(m) ? this.evaluateCall(m as Message) : Promise.resolve<Evaluation>({ forward: m as Message })))).then(
-        (results) => {
-          const forward = results.flatMap((r) => (r.forward ? [r.forward] : []));
-          const errors = results.flatMap((r) => (r.reply ? [r.reply] : []));
-          for (const m of forward) if (isMessage(m) && m.method !== 'tools/call') this.observeClient(m);
-          const ids = new Set(forward.flatMap((m) => (isMessage(m) && typeof m.method === 'string' && idKey(m.id) ? [idKey(m.id)!] : [])));
-          if (forward.length) this.io.toChild(JSON.stringify(forward));
-          if (errors.length && ids.size) this.batches.push({ ids, errors });
-          else if (errors.length) this.send(errors);
-        },
-      ),
+      Promise.all(
+        items.map((m) =>
+          isCall(m) ? this.evaluateCall(m as Message) : Promise.resolve<Evaluation>({ forward: m as Message }),
+        ),
+      ).then((results) => {
+        const forward = results.flatMap((r) => (r.forward ? [r.forward] : []));
+        const errors = results.flatMap((r) => (r.reply ? [r.reply] : []));
+        for (const m of forward) if (isMessage(m) && m.method !== 'tools/call') this.observeClient(m);
+        const ids = new Set(
+          forward.flatMap((m) => (isMessage(m) && typeof m.method === 'string' && idKey(m.id) ? [idKey(m.id)!] : [])),
+        );
+        if (forward.length) this.io.toChild(JSON.stringify(forward));
+        if (errors.length && ids.size) this.batches.push({ ids, errors });
+        else if (errors.length) this.send(errors);
+      }),
     );
   }
 
@@ -166,10 +181,19 @@ export class McpProxy {
       return {};
     }
     const key = idKey(id);
-    if (!key) return { reply: errorReply(null, ERR.invalidRequest, 'Invalid Request: id must be a string or a number') };
-    if (msg.jsonrpc !== '2.0') return { reply: errorReply(id, ERR.invalidRequest, 'Invalid Request: jsonrpc must be "2.0"') };
+    if (!key)
+      return { reply: errorReply(null, ERR.invalidRequest, 'Invalid Request: id must be a string or a number') };
+    if (msg.jsonrpc !== '2.0')
+      return { reply: errorReply(id, ERR.invalidRequest, 'Invalid Request: jsonrpc must be "2.0"') };
     const shadow = caseShadowedKey(msg);
-    if (shadow) return { reply: errorReply(id, ERR.invalidRequest, `Invalid Request: key "${shadow}" differs from another key only by case`) };
+    if (shadow)
+      return {
+        reply: errorReply(
+          id,
+          ERR.invalidRequest,
+          `Invalid Request: key "${shadow}" differs from another key only by case`,
+        ),
+      };
     const params = msg.params;
     if (!isMessage(params) || typeof params.name !== 'string' || params.name === '') {
       return { reply: errorReply(id, ERR.invalidParams, 'Invalid params: tools/call needs params.name') };
@@ -187,7 +211,12 @@ export class McpProxy {
     const name = params.name;
     const args = (params.arguments ?? {}) as Message;
     const tool = mcpClass(name, this.annotations.get(name));
-    const body: ToolRequestBody = { agent: this.opts.agent, session: this.opts.session, params: { ...args, tool_name: name }, input: args };
+    const body: ToolRequestBody = {
+      agent: this.opts.agent,
+      session: this.opts.session,
+      params: { ...args, tool_name: name },
+      input: args,
+    };
     const runId = this.runId(params);
     if (runId) {
       body.run_id = runId;
@@ -211,7 +240,11 @@ export class McpProxy {
   }
 
   /** undefined = allowed; otherwise why not. */
-  private async decide(tool: string, body: ToolRequestBody, signal: AbortSignal): Promise<{ message: string; data: Json } | undefined> {
+  private async decide(
+    tool: string,
+    body: ToolRequestBody,
+    signal: AbortSignal,
+  ): Promise<{ message: string; data: Json } | undefined> {
     const v = await evaluateTool(this.opts.target, tool, body);
     switch (v.kind) {
       case 'allow':
@@ -230,7 +263,9 @@ export class McpProxy {
         let deadline = Date.now() + this.opts.approvalWaitMs;
         if (Number.isFinite(expires)) deadline = Math.min(deadline, expires + 1_000);
         // The client shows the server's stderr: say who must do what while the call is held.
-        this.opts.warn(`svc mcp: ${waitingMessage({ id: v.approvalId, reason: v.message, serverUrl: this.opts.target.url, waitMs: (Number.isFinite(expires) ? Math.min(deadline, expires) : deadline) - Date.now() })}`);
+        this.opts.warn(
+          `svc mcp: ${waitingMessage({ id: v.approvalId, reason: v.message, serverUrl: this.opts.target.url, waitMs: (Number.isFinite(expires) ? Math.min(deadline, expires) : deadline) - Date.now() })}`,
+        );
         const r = await waitForApproval(this.opts.target, v.approvalId, deadline, signal, v.message);
         if (r.kind === 'approved') return undefined;
         return { message: r.message, data: { decision: 'ask', approval_id: v.approvalId, tool } };
@@ -299,18 +334,24 @@ export class McpProxy {
     if (!isMessage(m.result)) return m;
     const text = resultText(m.result);
     if (text === '') return m;
-    if (Buffer.byteLength(text) > MAX_RESPONSE_TEXT_BYTES) return this.redact(m, FALLBACK_MARKER, 'output too large to check');
+    if (Buffer.byteLength(text) > MAX_RESPONSE_TEXT_BYTES)
+      return this.redact(m, FALLBACK_MARKER, 'output too large to check');
     const v = await evaluateResponse(this.opts.target, call.tool, { ...call.body, response: text });
     if (v.blocked) return this.redact(m, v.replacement ?? FALLBACK_MARKER, v.message);
-    if (v.unchecked === 'unreachable' && !this.opts.failOpen) return this.redact(m, FALLBACK_MARKER, `output not checked: ${v.message}`);
-    if (v.unchecked === 'unreachable') this.opts.warn(`svc mcp: output not checked (${v.message}); passing it because fail-open is on`);
+    if (v.unchecked === 'unreachable' && !this.opts.failOpen)
+      return this.redact(m, FALLBACK_MARKER, `output not checked: ${v.message}`);
+    if (v.unchecked === 'unreachable')
+      this.opts.warn(`svc mcp: output not checked (${v.message}); passing it because fail-open is on`);
     return this.redactSecrets(m);
   }
 
   /** Secrets inside an allowed result are replaced in place; the rest stays readable. */
   private redactSecrets(m: Message): Message {
     if (this.opts.redactSecrets === false || !isMessage(m.result)) return m;
-    const { value, redacted } = redactValue({ content: m.result.content, structuredContent: m.result.structuredContent });
+    const { value, redacted } = redactValue({
+      content: m.result.content,
+      structuredContent: m.result.structuredContent,
+    });
     if (!redacted) return m;
     this.stats.redacted++;
     this.opts.warn('svc mcp: secrets in a tool result were replaced by [REDACTED]');
@@ -355,8 +396,13 @@ export class McpProxy {
   private async alwaysDenied(name: string): Promise<boolean> {
     const tool = mcpClass(name, this.annotations.get(name));
     try {
-      const reply = await callJson(this.opts.target.url, 'POST', `/v1/preflight/${encodeURIComponent(tool)}`,
-        { agent: this.opts.agent, session: this.opts.session, params: { tool_name: name }, input: {} }, this.opts.target);
+      const reply = await callJson(
+        this.opts.target.url,
+        'POST',
+        `/v1/preflight/${encodeURIComponent(tool)}`,
+        { agent: this.opts.agent, session: this.opts.session, params: { tool_name: name }, input: {} },
+        this.opts.target,
+      );
       return reply.status === 200 && reply.body?.decision === 'deny';
     } catch {
       // Hiding is a convenience; calls are still checked one by one.

@@ -63,7 +63,9 @@ export function runMcpProxy(opts: McpRunOptions): Promise<number> {
       finished = true;
       await proxy.drain();
       const s = proxy.stats;
-      warn(`svc mcp: ${s.evaluated} calls evaluated, ${s.denied} refused, ${s.redacted} results withheld, ${s.hidden} tools hidden`);
+      warn(
+        `svc mcp: ${s.evaluated} calls evaluated, ${s.denied} refused, ${s.redacted} results withheld, ${s.hidden} tools hidden`,
+      );
       process.stdin.pause();
       resolve(code);
     };
@@ -73,7 +75,9 @@ export function runMcpProxy(opts: McpRunOptions): Promise<number> {
       void finish(127);
     });
     child.on('exit', (code, signal) => {
-      const n = signal ? 128 + (({ SIGINT: 2, SIGTERM: 15, SIGKILL: 9, SIGHUP: 1 } as Record<string, number>)[signal] ?? 1) : (code ?? 1);
+      const n = signal
+        ? 128 + (({ SIGINT: 2, SIGTERM: 15, SIGKILL: 9, SIGHUP: 1 } as Record<string, number>)[signal] ?? 1)
+        : (code ?? 1);
       // Replies already read from the server are still delivered; a grandchild holding the
       // pipe open does not keep us waiting.
       const late = setTimeout(markChildDone, STDOUT_DRAIN_MS);
@@ -89,7 +93,10 @@ export function runMcpProxy(opts: McpRunOptions): Promise<number> {
     readLines(process.stdin, {
       line: (l) => proxy.onClientLine(l),
       overflow: () => {
-        writeLine(process.stdout, JSON.stringify(errorReply(null, ERR.invalidRequest, 'svc mcp: message too large; closing')));
+        writeLine(
+          process.stdout,
+          JSON.stringify(errorReply(null, ERR.invalidRequest, 'svc mcp: message too large; closing')),
+        );
         child.kill('SIGTERM');
       },
       end: () => {

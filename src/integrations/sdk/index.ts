@@ -7,9 +7,28 @@ import { join } from 'node:path';
 import { DeniedError, errorFromReply, NetworkError, SvcError } from './errors.js';
 import { parseSse } from './sse.js';
 import type {
-  Approval, ApprovalList, AuditPage, AuditQuery, AuditStats, AutoAllowedRule, BulkResolveRequest, BulkResolveResult,
-  CreateApprovalRequest, CreateApprovalResult, Decision, Health, LearnResult, PolicySummary, PreflightResult,
-  ReloadResult, ResolveResult, Status, StreamEvent, TestRequest, TestResult, ToolCallInput,
+  Approval,
+  ApprovalList,
+  AuditPage,
+  AuditQuery,
+  AuditStats,
+  AutoAllowedRule,
+  BulkResolveRequest,
+  BulkResolveResult,
+  CreateApprovalRequest,
+  CreateApprovalResult,
+  Decision,
+  Health,
+  LearnResult,
+  PolicySummary,
+  PreflightResult,
+  ReloadResult,
+  ResolveResult,
+  Status,
+  StreamEvent,
+  TestRequest,
+  TestResult,
+  ToolCallInput,
 } from './types.js';
 
 export * from './errors.js';
@@ -70,7 +89,8 @@ export class Client {
   constructor(opts: ClientOptions = {}) {
     this.url = (opts.url ?? process.env.SERVICE_URL ?? DEFAULT_URL).replace(/\/+$/, '');
     const parsed = new URL(this.url);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new TypeError(`svc Client: url must be http or https, got ${this.url}`);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      throw new TypeError(`svc Client: url must be http or https, got ${this.url}`);
     if (parsed.username || parsed.password) throw new TypeError('svc Client: put the token in `token`, not in the url');
     this.explicitToken = opts.token;
     this.failOpen = opts.failOpen ?? false;
@@ -111,7 +131,11 @@ export class Client {
   }
 
   /** One request: returns status and parsed body for `ok` statuses, throws SvcError otherwise. */
-  private async request(method: string, path: string, opts: { body?: unknown; ok?: number[]; text?: boolean; signal?: AbortSignal } = {}): Promise<{ status: number; body: any }> {
+  private async request(
+    method: string,
+    path: string,
+    opts: { body?: unknown; ok?: number[]; text?: boolean; signal?: AbortSignal } = {},
+  ): Promise<{ status: number; body: any }> {
     const signals = [AbortSignal.timeout(this.timeoutMs), ...(opts.signal ? [opts.signal] : [])];
     let res: Response;
     try {
@@ -124,22 +148,47 @@ export class Client {
       });
     } catch (err) {
       const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
-      throw new NetworkError(`${method} ${path}: svc server unreachable at ${this.url} (${cause})`, 0, 'network', undefined, 'network');
+      throw new NetworkError(
+        `${method} ${path}: svc server unreachable at ${this.url} (${cause})`,
+        0,
+        'network',
+        undefined,
+        'network',
+      );
     }
     const declared = Number(res.headers.get('content-length') ?? '0');
     if (declared > MAX_REPLY_BYTES) {
       await res.body?.cancel();
-      throw new SvcError(`${method} ${path}: reply larger than ${MAX_REPLY_BYTES} bytes`, res.status, 'invalid_response', undefined, 'invalid_response');
+      throw new SvcError(
+        `${method} ${path}: reply larger than ${MAX_REPLY_BYTES} bytes`,
+        res.status,
+        'invalid_response',
+        undefined,
+        'invalid_response',
+      );
     }
     const text = await res.text();
-    if (text.length > MAX_REPLY_BYTES) throw new SvcError(`${method} ${path}: reply larger than ${MAX_REPLY_BYTES} bytes`, res.status, 'invalid_response', undefined, 'invalid_response');
+    if (text.length > MAX_REPLY_BYTES)
+      throw new SvcError(
+        `${method} ${path}: reply larger than ${MAX_REPLY_BYTES} bytes`,
+        res.status,
+        'invalid_response',
+        undefined,
+        'invalid_response',
+      );
     let body: unknown = text;
     if (!opts.text || !(opts.ok ?? [200]).includes(res.status)) {
       try {
         body = text ? JSON.parse(text) : undefined;
       } catch {
         if ((opts.ok ?? [200]).includes(res.status)) {
-          throw new SvcError(`${method} ${path}: reply is not JSON`, res.status, 'invalid_response', text, 'invalid_response');
+          throw new SvcError(
+            `${method} ${path}: reply is not JSON`,
+            res.status,
+            'invalid_response',
+            text,
+            'invalid_response',
+          );
         }
         body = { error: text.slice(0, 500) };
       }
@@ -166,7 +215,13 @@ export class Client {
 
   private failOpenDecision(err: NetworkError): Decision {
     this.warn(`svc: ${err.message}; allowing because failOpen is on`);
-    return { allowed: true, decision: 'allow', message: `fail-open: ${err.message}`, eval_duration_us: 0, fail_open: true };
+    return {
+      allowed: true,
+      decision: 'allow',
+      message: `fail-open: ${err.message}`,
+      eval_duration_us: 0,
+      fail_open: true,
+    };
   }
 
   /**
@@ -175,8 +230,12 @@ export class Client {
    */
   async evaluate(tool: string, call: ToolCallInput): Promise<Decision> {
     try {
-      const r = await this.request('POST', `/v1/tool/${encodeURIComponent(tool)}`, { body: this.toolBody(call), ok: [200, 202, 403] });
-      if (r.status === 403 && (!r.body || typeof r.body.decision !== 'string')) throw errorFromReply('POST', `/v1/tool/${tool}`, 403, r.body);
+      const r = await this.request('POST', `/v1/tool/${encodeURIComponent(tool)}`, {
+        body: this.toolBody(call),
+        ok: [200, 202, 403],
+      });
+      if (r.status === 403 && (!r.body || typeof r.body.decision !== 'string'))
+        throw errorFromReply('POST', `/v1/tool/${tool}`, 403, r.body);
       return r.body as Decision;
     } catch (err) {
       if (err instanceof NetworkError && this.failOpen) return this.failOpenDecision(err);
@@ -185,12 +244,16 @@ export class Client {
   }
 
   /** POST /v1/preflight/{tool}: a preview, or with enforce the real execution boundary. */
-  async preflight(tool: string, call: ToolCallInput & { enforce?: boolean; verification?: boolean }): Promise<PreflightResult> {
+  async preflight(
+    tool: string,
+    call: ToolCallInput & { enforce?: boolean; verification?: boolean },
+  ): Promise<PreflightResult> {
     const body = this.toolBody(call);
     if (call.enforce !== undefined) body.enforce = call.enforce;
     if (call.verification !== undefined) body.verification = call.verification;
     try {
-      return (await this.request('POST', `/v1/preflight/${encodeURIComponent(tool)}`, { body })).body as PreflightResult;
+      return (await this.request('POST', `/v1/preflight/${encodeURIComponent(tool)}`, { body }))
+        .body as PreflightResult;
     } catch (err) {
       if (err instanceof NetworkError && this.failOpen) {
         const d = this.failOpenDecision(err);
@@ -204,14 +267,26 @@ export class Client {
    * Evaluates the call and runs `fn` only when it is allowed; otherwise throws DeniedError.
    * With approvalWaitMs an ask waits for a human first.
    */
-  async guard<T>(tool: string, params: Record<string, unknown>, fn: () => T | Promise<T>, opts: GuardOptions = {}): Promise<T> {
+  async guard<T>(
+    tool: string,
+    params: Record<string, unknown>,
+    fn: () => T | Promise<T>,
+    opts: GuardOptions = {},
+  ): Promise<T> {
     const { approvalWaitMs = 0, ...rest } = opts;
     const call: ToolCallInput = { ...rest, params };
     let d = await this.evaluate(tool, call);
     if (d.decision === 'ask' && !d.allowed && d.approval_id && approvalWaitMs > 0) {
       const final = await this.approvals.wait(d.approval_id, { timeoutMs: approvalWaitMs });
       if (final.status !== 'approved') {
-        throw new DeniedError(`${tool}: approval ${final.id} is ${final.status}`, tool, 'ask', d.policy, d.approval_id, final);
+        throw new DeniedError(
+          `${tool}: approval ${final.id} is ${final.status}`,
+          tool,
+          'ask',
+          d.policy,
+          d.approval_id,
+          final,
+        );
       }
       // With a run and call id the approval is a once-only grant: spend it so the audit shows the run.
       if (call.runId && call.toolCallId) d = await this.evaluate(tool, call);
@@ -226,8 +301,12 @@ export class Client {
 
   readonly approvals = {
     list: async (): Promise<ApprovalList> => (await this.request('GET', '/v1/approvals')).body,
-    get: async (id: string): Promise<Approval> => (await this.request('GET', `/v1/approvals/${encodeURIComponent(id)}`)).body,
-    resolve: async (id: string, r: { approved: boolean; resolvedBy?: string; persist?: boolean }): Promise<ResolveResult> => {
+    get: async (id: string): Promise<Approval> =>
+      (await this.request('GET', `/v1/approvals/${encodeURIComponent(id)}`)).body,
+    resolve: async (
+      id: string,
+      r: { approved: boolean; resolvedBy?: string; persist?: boolean },
+    ): Promise<ResolveResult> => {
       const body: Record<string, unknown> = { approved: r.approved };
       if (r.resolvedBy !== undefined) body.resolved_by = r.resolvedBy;
       if (r.persist !== undefined) body.persist = r.persist;
@@ -242,7 +321,10 @@ export class Client {
      * Polls one approval until it leaves pending or timeoutMs passes; returns what it last saw.
      * Transient network errors are retried within the deadline.
      */
-    wait: async (id: string, o: { timeoutMs?: number; pollMs?: number; signal?: AbortSignal } = {}): Promise<Approval> => {
+    wait: async (
+      id: string,
+      o: { timeoutMs?: number; pollMs?: number; signal?: AbortSignal } = {},
+    ): Promise<Approval> => {
       const deadline = Date.now() + (o.timeoutMs ?? 120_000);
       let last: Approval | undefined;
       for (;;) {
@@ -255,7 +337,13 @@ export class Client {
         const left = deadline - Date.now();
         if (left <= 0 || o.signal?.aborted) {
           if (last) return last;
-          throw new NetworkError(`approval ${id}: server unreachable while waiting`, 0, 'network', undefined, 'network');
+          throw new NetworkError(
+            `approval ${id}: server unreachable while waiting`,
+            0,
+            'network',
+            undefined,
+            'network',
+          );
         }
         await new Promise((r) => setTimeout(r, Math.min(o.pollMs ?? APPROVAL_POLL_MS, left)));
       }
@@ -272,11 +360,15 @@ export class Client {
   };
 
   readonly audit = {
-    events: async (q: AuditQuery = {}): Promise<AuditPage> => (await this.request('GET', this.path('/v1/audit/events', q as Query))).body,
-    dates: async (): Promise<{ dates: string[]; configured: boolean }> => (await this.request('GET', '/v1/audit/dates')).body,
+    events: async (q: AuditQuery = {}): Promise<AuditPage> =>
+      (await this.request('GET', this.path('/v1/audit/events', q as Query))).body,
+    dates: async (): Promise<{ dates: string[]; configured: boolean }> =>
+      (await this.request('GET', '/v1/audit/dates')).body,
     /** One UTC day as raw JSONL text. */
-    export: async (date: string): Promise<string> => (await this.request('GET', this.path('/v1/audit/export', { date }), { text: true })).body,
-    stats: async (q: { from?: string; to?: string } = {}): Promise<AuditStats> => (await this.request('GET', this.path('/v1/audit/stats', q))).body,
+    export: async (date: string): Promise<string> =>
+      (await this.request('GET', this.path('/v1/audit/export', { date }), { text: true })).body,
+    stats: async (q: { from?: string; to?: string } = {}): Promise<AuditStats> =>
+      (await this.request('GET', this.path('/v1/audit/stats', q))).body,
   };
 
   async status(): Promise<Status> {
@@ -318,7 +410,13 @@ export class Client {
     } catch (err) {
       opts.signal?.removeEventListener('abort', onAbort);
       if (opts.signal?.aborted) return;
-      throw new NetworkError(`GET /v1/events/stream: svc server unreachable at ${this.url} (${(err as Error).message})`, 0, 'network', undefined, 'network');
+      throw new NetworkError(
+        `GET /v1/events/stream: svc server unreachable at ${this.url} (${(err as Error).message})`,
+        0,
+        'network',
+        undefined,
+        'network',
+      );
     } finally {
       clearTimeout(connectTimer);
     }

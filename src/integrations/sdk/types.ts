@@ -175,7 +175,13 @@ export interface AuditEvent {
   run_id?: string;
   tool: string;
   request: Record<string, unknown>;
-  decision: { action: string; matched_policies: string[]; evaluation_time_us: number; message: string; suggestions?: string[] };
+  decision: {
+    action: string;
+    matched_policies: string[];
+    evaluation_time_us: number;
+    message: string;
+    suggestions?: string[];
+  };
   prev_hash: string;
   hash: string;
   [extra: string]: unknown;

@@ -2,7 +2,21 @@
 // strictly, backed up before any change, and replaced atomically (a crash leaves either the
 // old file or the new one). A symlinked settings file is edited at its target, so dotfile
 // repositories keep their link.
-import { copyFileSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, closeSync, readFileSync, realpathSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  closeSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, basename, join } from 'node:path';
 
 /** Settings files larger than this are not settings files. */
@@ -35,7 +49,8 @@ export function inspect(path: string): Existing {
     }
   }
   if (!st.isFile()) throw new SetupError(`${real} is not a regular file; refusing to edit it`);
-  if (st.size > MAX_SETTINGS_BYTES) throw new SetupError(`${real} is larger than ${MAX_SETTINGS_BYTES} bytes; refusing to edit it`);
+  if (st.size > MAX_SETTINGS_BYTES)
+    throw new SetupError(`${real} is larger than ${MAX_SETTINGS_BYTES} bytes; refusing to edit it`);
   return { path: real, exists: true, text: readFileSync(real, 'utf8'), mode: st.mode & 0o777 };
 }
 
@@ -49,17 +64,26 @@ export function readJsonObject(existing: Existing, force: boolean): JsonObject {
     parsed = JSON.parse(existing.text);
   } catch (err) {
     if (force) return {};
-    throw new SetupError(`${existing.path} is not valid JSON (${(err as Error).message}); fix it, or use --force to replace it (a backup is kept)`, { cause: err });
+    throw new SetupError(
+      `${existing.path} is not valid JSON (${(err as Error).message}); fix it, or use --force to replace it (a backup is kept)`,
+      { cause: err },
+    );
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     if (force) return {};
-    throw new SetupError(`${existing.path} does not hold a JSON object; fix it, or use --force to replace it (a backup is kept)`);
+    throw new SetupError(
+      `${existing.path} does not hold a JSON object; fix it, or use --force to replace it (a backup is kept)`,
+    );
   }
   return parsed as JsonObject;
 }
 
 function stamp(now: Date): string {
-  return now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z').replace('T', '-');
+  return now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')
+    .replace('T', '-');
 }
 
 /** Copies the file beside itself as NAME.bak.YYYYMMDD-HHMMSSZ (never overwriting a backup). */

@@ -46,7 +46,12 @@ const isObj = (v: unknown): v is JsonObject => typeof v === 'object' && v !== nu
 const clone = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 /** Removes our entries from hooks[event] for each event; groups left empty by that go too. */
-function stripOwned(settings: JsonObject, events: string[], host: string, field = 'command'): { next: JsonObject; removed: Map<string, number> } {
+function stripOwned(
+  settings: JsonObject,
+  events: string[],
+  host: string,
+  field = 'command',
+): { next: JsonObject; removed: Map<string, number> } {
   const next = clone(settings);
   const removed = new Map<string, number>();
   const hooks = next.hooks;
@@ -89,20 +94,27 @@ function appendEntries(settings: JsonObject, entries: Record<string, JsonObject>
   const hooks = (settings.hooks ??= {}) as JsonObject;
   for (const [event, entry] of Object.entries(entries)) {
     const list = hooks[event];
-    if (list !== undefined && !Array.isArray(list)) throw new SetupError(`"hooks.${event}" in ${what} is not a list; fix it by hand first`);
+    if (list !== undefined && !Array.isArray(list))
+      throw new SetupError(`"hooks.${event}" in ${what} is not a list; fix it by hand first`);
     hooks[event] = [...((list as unknown[]) ?? []), entry];
   }
 }
 
 function describe(removed: Map<string, number>, added: string[], verb: 'install' | 'remove'): string[] {
   const out: string[] = [];
-  for (const event of added) out.push(removed.has(event) ? `replaced the svc hook in hooks.${event}` : `added the svc hook to hooks.${event}`);
+  for (const event of added)
+    out.push(removed.has(event) ? `replaced the svc hook in hooks.${event}` : `added the svc hook to hooks.${event}`);
   if (verb === 'remove') for (const event of removed.keys()) out.push(`removed the svc hook from hooks.${event}`);
   return out;
 }
 
 /** Claude Code, Codex and Gemini: hooks.EVENT is a list of {matcher, hooks:[...]} groups. */
-function grouped(host: HostName, events: string[], file: (env: NodeJS.ProcessEnv) => string, group: (cmd: HookCommand) => JsonObject): JsonHost {
+function grouped(
+  host: HostName,
+  events: string[],
+  file: (env: NodeJS.ProcessEnv) => string,
+  group: (cmd: HookCommand) => JsonObject,
+): JsonHost {
   return {
     kind: 'json',
     file,
@@ -132,7 +144,10 @@ export const JSON_HOSTS: Record<Exclude<HostName, 'cline'>, JsonHost> = {
     ['PreToolUse', 'PostToolUse'],
     (env) => join(env.CODEX_HOME || join(home(), '.codex'), 'hooks.json'),
     // 330 s outlasts the hook's own approval wait (300 s).
-    (cmd) => ({ matcher: '*', hooks: [{ type: 'command', command: cmd.sh, timeout: 330, statusMessage: 'Checking svc policy' }] }),
+    (cmd) => ({
+      matcher: '*',
+      hooks: [{ type: 'command', command: cmd.sh, timeout: 330, statusMessage: 'Checking svc policy' }],
+    }),
   ),
   gemini: grouped(
     'gemini',
@@ -145,7 +160,9 @@ export const JSON_HOSTS: Record<Exclude<HostName, 'cline'>, JsonHost> = {
     file: () => join(home(), '.cursor', 'hooks.json'),
     install(settings, cmd, force) {
       if (settings.version !== undefined && settings.version !== 1 && !force) {
-        throw new SetupError(`Cursor hooks file has version ${JSON.stringify(settings.version)}, not 1; use --force to install anyway`);
+        throw new SetupError(
+          `Cursor hooks file has version ${JSON.stringify(settings.version)}, not 1; use --force to install anyway`,
+        );
       }
       const { next, removed } = stripOwned(settings, ['preToolUse'], 'cursor');
       next.version ??= 1;
@@ -163,12 +180,19 @@ export const JSON_HOSTS: Record<Exclude<HostName, 'cline'>, JsonHost> = {
     file: (env) => join(env.COPILOT_HOME || join(home(), '.copilot'), 'hooks', 'svc.json'),
     install(settings, cmd, force) {
       const ours = (settings.hooks === undefined && Object.keys(settings).length === 0) || copilotOwned(settings);
-      if (!ours && !force) throw new SetupError('the Copilot hooks file svc.json holds entries svc did not write; use --force to replace it (a backup is kept)');
+      if (!ours && !force)
+        throw new SetupError(
+          'the Copilot hooks file svc.json holds entries svc did not write; use --force to replace it (a backup is kept)',
+        );
       const h = { type: 'command', bash: cmd.sh, powershell: cmd.powershell, timeoutSec: 30 };
       const existed = copilotOwned(settings);
       return {
         next: { version: 1, hooks: { PreToolUse: [h], PostToolUse: [{ ...h }] } },
-        changes: [existed ? 'replaced the svc hooks (PreToolUse, PostToolUse)' : 'added the svc hooks (PreToolUse, PostToolUse)'],
+        changes: [
+          existed
+            ? 'replaced the svc hooks (PreToolUse, PostToolUse)'
+            : 'added the svc hooks (PreToolUse, PostToolUse)',
+        ],
       };
     },
     remove(settings) {

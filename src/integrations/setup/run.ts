@@ -42,7 +42,9 @@ export function runSetup(host: HostName, opts: SetupOptions): SetupReport {
   let changed = false;
   for (const step of steps) {
     if (step.before === step.after || step.changes.length === 0) {
-      lines.push(`${step.path}: ${opts.remove ? 'no svc hook installed' : 'svc hook already installed'}; nothing to change`);
+      lines.push(
+        `${step.path}: ${opts.remove ? 'no svc hook installed' : 'svc hook already installed'}; nothing to change`,
+      );
       continue;
     }
     changed = true;
@@ -80,10 +82,17 @@ function planJson(host: Exclude<HostName, 'cline'>, cmd: HookCommand, opts: Setu
   const mode = existing.mode ?? 0o600;
   // A malformed file replaced under --force is a change even when the new object is empty.
   const readable = !existing.exists || !existing.text?.trim() || safeParse(existing.text) !== undefined;
-  if (readable && sameJson(settings, edit.next)) return { path: existing.path, before: existing.text, after: existing.text, mode, changes: [] };
+  if (readable && sameJson(settings, edit.next))
+    return { path: existing.path, before: existing.text, after: existing.text, mode, changes: [] };
   const deleteFile = spec.ownsFile === true && opts.remove && Object.keys(edit.next).length === 0;
   const changes = edit.changes.length ? edit.changes : ['rewrote the malformed file'];
-  return { path: existing.path, before: existing.text, after: deleteFile ? undefined : formatJson(edit.next), mode, changes };
+  return {
+    path: existing.path,
+    before: existing.text,
+    after: deleteFile ? undefined : formatJson(edit.next),
+    mode,
+    changes,
+  };
 }
 
 function safeParse(text: string): unknown {
@@ -110,15 +119,27 @@ function planCline(cmd: HookCommand, opts: SetupOptions): Step[] {
   const script = clineScript(cmd);
   return CLINE_EVENTS.map((event) => {
     const existing = inspect(join(clineHooksDir(), event));
-    const ours = existing.text !== undefined && (existing.text.includes(CLINE_MARKER) || ownsCommand(existing.text.trim().split('\n').pop(), 'cline'));
+    const ours =
+      existing.text !== undefined &&
+      (existing.text.includes(CLINE_MARKER) || ownsCommand(existing.text.trim().split('\n').pop(), 'cline'));
     if (opts.remove) {
-      if (!existing.exists || !ours) return { path: existing.path, before: existing.text, after: existing.text, mode: 0o755, changes: [] };
-      return { path: existing.path, before: existing.text, after: undefined, mode: 0o755, changes: ['removed the svc hook script'] };
+      if (!existing.exists || !ours)
+        return { path: existing.path, before: existing.text, after: existing.text, mode: 0o755, changes: [] };
+      return {
+        path: existing.path,
+        before: existing.text,
+        after: undefined,
+        mode: 0o755,
+        changes: ['removed the svc hook script'],
+      };
     }
     if (existing.exists && !ours && !opts.force) {
-      throw new SetupError(`${existing.path} is a hook script svc did not write; use --force to replace it (a backup is kept)`);
+      throw new SetupError(
+        `${existing.path} is a hook script svc did not write; use --force to replace it (a backup is kept)`,
+      );
     }
-    if (existing.text === script) return { path: existing.path, before: script, after: script, mode: 0o755, changes: [] };
+    if (existing.text === script)
+      return { path: existing.path, before: script, after: script, mode: 0o755, changes: [] };
     return {
       path: existing.path,
       before: existing.text,

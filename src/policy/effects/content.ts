@@ -9,11 +9,34 @@ import type { Effect } from './types.js';
 import { analyzeCode } from './interp/code.js';
 import { PYTHON, RUBY } from './interp/languages.js';
 
-type Kind = 'tasks' | 'precommit' | 'ruby' | 'literals' | 'shell' | 'make' | 'ci' | 'package-json' | 'python' | 'pth' | 'unit' | 'plist' | 'npmrc' | 'pip' | 'pyproject' | 'cargo' | 'lock' | 'gem' | 'maven' | 'nuget';
+type Kind =
+  | 'tasks'
+  | 'precommit'
+  | 'ruby'
+  | 'literals'
+  | 'shell'
+  | 'make'
+  | 'ci'
+  | 'package-json'
+  | 'python'
+  | 'pth'
+  | 'unit'
+  | 'plist'
+  | 'npmrc'
+  | 'pip'
+  | 'pyproject'
+  | 'cargo'
+  | 'lock'
+  | 'gem'
+  | 'maven'
+  | 'nuget';
 
 /** Which kind of runs-later or config file a path is; the patterns are lower-cased path tails. */
 const KINDS: [RegExp, Kind][] = [
-  [/(?:^|\/)\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|mkshrc|envrc|xprofile|xinitrc|xsessionrc)$|\/\.config\/fish\/.*\.fish$|^\/etc\/(?:profile|bash\.bashrc|zshrc|environment|rc\.local)$|^\/etc\/profile\.d\//, 'shell'],
+  [
+    /(?:^|\/)\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|kshrc|mkshrc|envrc|xprofile|xinitrc|xsessionrc)$|\/\.config\/fish\/.*\.fish$|^\/etc\/(?:profile|bash\.bashrc|zshrc|environment|rc\.local)$|^\/etc\/profile\.d\//,
+    'shell',
+  ],
   [/(?:^|\/)\.git\/hooks\/[^/]+$|(?:^|\/)\.husky\/[^/_][^/]*$|(?:^|\/)\.githooks\/[^/]+$/, 'shell'],
   [/^\/etc\/cron|^\/var\/spool\/cron\/|(?:^|\/)crontab$/, 'shell'],
   [/(?:^|\/)(?:\.local\/bin|bin)\/[^/]+$|^\/usr\/local\/s?bin\/[^/]+$/, 'shell'],
@@ -21,29 +44,57 @@ const KINDS: [RegExp, Kind][] = [
   [/(?:^|\/)\.vscode\/tasks\.json$/, 'tasks'],
   [/(?:^|\/)\.pre-commit-config\.ya?ml$|(?:^|\/)lefthook\.ya?ml$|(?:^|\/)\.lefthook\.ya?ml$/, 'precommit'],
   [/(?:^|\/)(?:rakefile|gemfile|[^/]+\.gemspec)$/, 'ruby'],
-  [/(?:^|\/)build\.rs$|(?:^|\/)build\.gradle(?:\.kts)?$|(?:^|\/)settings\.gradle(?:\.kts)?$|(?:^|\/)(?:webpack|vite|rollup|jest|vitest|babel|eslint)\.config\.[cm]?[jt]s$|(?:^|\/)\.eslintrc\.c?js$/, 'literals'],
+  [
+    /(?:^|\/)build\.rs$|(?:^|\/)build\.gradle(?:\.kts)?$|(?:^|\/)settings\.gradle(?:\.kts)?$|(?:^|\/)(?:webpack|vite|rollup|jest|vitest|babel|eslint)\.config\.[cm]?[jt]s$|(?:^|\/)\.eslintrc\.c?js$/,
+    'literals',
+  ],
   [/(?:^|\/)(?:gnu)?makefile$|(?:^|\/)[^/]+\.mk$/, 'make'],
-  [/(?:^|\/)\.github\/workflows\/[^/]+\.ya?ml$|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/config\.ya?ml$|(?:^|\/)azure-pipelines\.ya?ml$|(?:^|\/)bitbucket-pipelines\.ya?ml$|(?:^|\/)\.travis\.ya?ml$|(?:^|\/)\.drone\.ya?ml$|(?:^|\/)jenkinsfile$|(?:^|\/)\.buildkite\/[^/]+\.ya?ml$/, 'ci'],
+  [
+    /(?:^|\/)\.github\/workflows\/[^/]+\.ya?ml$|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/config\.ya?ml$|(?:^|\/)azure-pipelines\.ya?ml$|(?:^|\/)bitbucket-pipelines\.ya?ml$|(?:^|\/)\.travis\.ya?ml$|(?:^|\/)\.drone\.ya?ml$|(?:^|\/)jenkinsfile$|(?:^|\/)\.buildkite\/[^/]+\.ya?ml$/,
+    'ci',
+  ],
   [/(?:^|\/)package\.json$/, 'package-json'],
   [/\.pth$/, 'pth'],
-  [/(?:^|\/)(?:sitecustomize|usercustomize|setup|conftest|noxfile|fabfile|dodo)\.py$|\/site-packages\/.+\.py$/, 'python'],
+  [
+    /(?:^|\/)(?:sitecustomize|usercustomize|setup|conftest|noxfile|fabfile|dodo)\.py$|\/site-packages\/.+\.py$/,
+    'python',
+  ],
   [/\.(?:service|timer|socket|path)$|\/systemd\/[^/]+$/, 'unit'],
   [/\/library\/launch(?:agents|daemons)\/[^/]+\.plist$/, 'plist'],
   [/(?:^|\/)\.npmrc$|(?:^|\/)\.yarnrc(?:\.yml)?$|(?:^|\/)bunfig\.toml$|(?:^|\/)\.pnpmrc$/, 'npmrc'],
   [/(?:^|\/)pip\.conf$|(?:^|\/)pip\.ini$|(?:^|\/)\.pydistutils\.cfg$/, 'pip'],
   [/(?:^|\/)(?:pyproject|uv|poetry)\.toml$|(?:^|\/)pipfile$/, 'pyproject'],
   [/(?:^|\/)\.cargo\/config(?:\.toml)?$/, 'cargo'],
-  [/(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lock|poetry\.lock|pipfile\.lock|uv\.lock|cargo\.lock|requirements[^/]*\.txt)$/, 'lock'],
+  [
+    /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lock|poetry\.lock|pipfile\.lock|uv\.lock|cargo\.lock|requirements[^/]*\.txt)$/,
+    'lock',
+  ],
   [/(?:^|\/)\.gemrc$|(?:^|\/)gemfile$/, 'gem'],
   [/(?:^|\/)\.m2\/settings\.xml$|(?:^|\/)settings\.xml$|(?:^|\/)pom\.xml$/, 'maven'],
   [/(?:^|\/)nuget\.config$/, 'nuget'],
 ];
 
 /** Lifecycle scripts npm, yarn and pnpm run by themselves (on install, pack or publish). */
-const LIFECYCLE = new Set(['preinstall', 'install', 'postinstall', 'prepare', 'preprepare', 'postprepare', 'prepublish', 'prepublishonly', 'prepack', 'postpack', 'dependencies', 'preuninstall', 'uninstall', 'postuninstall']);
+const LIFECYCLE = new Set([
+  'preinstall',
+  'install',
+  'postinstall',
+  'prepare',
+  'preprepare',
+  'postprepare',
+  'prepublish',
+  'prepublishonly',
+  'prepack',
+  'postpack',
+  'dependencies',
+  'preuninstall',
+  'uninstall',
+  'postuninstall',
+]);
 
 /** Hosts of the default registries (a source elsewhere is a change of registry). */
-const DEFAULT_REGISTRIES = /^(?:registry\.npmjs\.org|registry\.yarnpkg\.com|registry\.npmmirror\.com|pypi\.org|pypi\.python\.org|files\.pythonhosted\.org|proxy\.golang\.org|sum\.golang\.org|rubygems\.org|index\.rubygems\.org|crates\.io|index\.crates\.io|static\.crates\.io|repo\.maven\.apache\.org|repo1\.maven\.org|api\.nuget\.org|codeload\.github\.com|github\.com)$/i;
+const DEFAULT_REGISTRIES =
+  /^(?:registry\.npmjs\.org|registry\.yarnpkg\.com|registry\.npmmirror\.com|pypi\.org|pypi\.python\.org|files\.pythonhosted\.org|proxy\.golang\.org|sum\.golang\.org|rubygems\.org|index\.rubygems\.org|crates\.io|index\.crates\.io|static\.crates\.io|repo\.maven\.apache\.org|repo1\.maven\.org|api\.nuget\.org|codeload\.github\.com|github\.com)$/i;
 
 export function fileKind(path: string): Kind | undefined {
   const p = path.toLowerCase().replace(/\\/g, '/');
@@ -59,7 +110,12 @@ function shellPlant(script: string, via: string): Effect[] {
 
 /** Recipe lines of a Makefile (tab-indented), with make's @ - + prefixes removed. */
 function makeRecipes(text: string): string {
-  return text.split('\n').slice(0, MAX_LINES).filter((l) => l.startsWith('\t')).map((l) => l.slice(1).replace(/^[@+-]+/, '')).join('\n');
+  return text
+    .split('\n')
+    .slice(0, MAX_LINES)
+    .filter((l) => l.startsWith('\t'))
+    .map((l) => l.slice(1).replace(/^[@+-]+/, ''))
+    .join('\n');
 }
 
 /** `run:` / `script:` bodies of a CI file (block scalars and one-line values). */
@@ -67,7 +123,9 @@ function ciScripts(text: string): string {
   const out: string[] = [];
   const lines = text.split('\n').slice(0, MAX_LINES);
   for (let i = 0; i < lines.length; i++) {
-    const m = /^(\s*)(?:-\s*)?(?:run|script|before_script|after_script|command|commands|sh)\s*:\s*(.*)$/.exec(lines[i]!);
+    const m = /^(\s*)(?:-\s*)?(?:run|script|before_script|after_script|command|commands|sh)\s*:\s*(.*)$/.exec(
+      lines[i]!,
+    );
     if (!m) continue;
     const indent = m[1]!.length;
     const rest = m[2]!.trim();
@@ -88,11 +146,14 @@ function ciScripts(text: string): string {
 function packageScripts(text: string): string[] {
   try {
     const j = JSON.parse(text) as { scripts?: Record<string, unknown> };
-    return Object.entries(j.scripts ?? {}).filter(([k, v]) => LIFECYCLE.has(k.toLowerCase()) && typeof v === 'string').map(([, v]) => v as string);
+    return Object.entries(j.scripts ?? {})
+      .filter(([k, v]) => LIFECYCLE.has(k.toLowerCase()) && typeof v === 'string')
+      .map(([, v]) => v as string);
   } catch {
     // Not JSON (an edit fragment): read "lifecycle": "command" pairs.
     const out: string[] = [];
-    for (const m of text.matchAll(/"(\w+)"\s*:\s*"((?:[^"\\]|\\.)*)"/g)) if (LIFECYCLE.has(m[1]!.toLowerCase())) out.push(JSON.parse(`"${m[2]}"`) as string);
+    for (const m of text.matchAll(/"(\w+)"\s*:\s*"((?:[^"\\]|\\.)*)"/g))
+      if (LIFECYCLE.has(m[1]!.toLowerCase())) out.push(JSON.parse(`"${m[2]}"`) as string);
     return out;
   }
 }
@@ -123,11 +184,18 @@ function configPlant(kind: Kind, text: string, via: string): Effect[] {
       if (/(?:^|:)registry$|npmregistryserver$/.test(k)) cmd(`npm config set registry ${v}`);
       else if (/strict-ssl$|enablestrictssl$/.test(k) && /false|0/.test(v)) cmd('npm config set strict-ssl false');
       else if (k === 'ca' && v === 'null') cmd('npm config set strict-ssl false');
-      else if (/^(?:script-shell|shell|node-options|onload-script|git|editor|browser|init-module|yarnpath|plugins)$/.test(k)) cmd(`npm config set ${k} ${v}`);
+      else if (
+        /^(?:script-shell|shell|node-options|onload-script|git|editor|browser|init-module|yarnpath|plugins)$/.test(k)
+      )
+        cmd(`npm config set ${k} ${v}`);
     }
   } else if (kind === 'pip' || kind === 'pyproject') {
     for (const [k, v] of settings(text)) {
-      if (/^(?:index-url|extra-index-url|index_url|extra_index_url|url|find-links)$/.test(k) && /^https?:|^file:/.test(v)) cmd(`pip config set global.index-url ${v}`);
+      if (
+        /^(?:index-url|extra-index-url|index_url|extra_index_url|url|find-links)$/.test(k) &&
+        /^https?:|^file:/.test(v)
+      )
+        cmd(`pip config set global.index-url ${v}`);
       else if (/^trusted-host$|^trusted_host$/.test(k)) cmd(`pip config set global.trusted-host ${v}`);
     }
   } else if (kind === 'cargo') {
@@ -136,11 +204,14 @@ function configPlant(kind: Kind, text: string, via: string): Effect[] {
       else if (k === 'registry' || k === 'index') cmd(`cargo config set registry ${v}`);
     }
   } else if (kind === 'gem') {
-    for (const m of text.matchAll(/(?:^|\n)\s*(?:-\s*|source\s+['"]?)(https?:\/\/[^\s'"]+)/g)) cmd(`gem sources --add ${m[1]}`);
+    for (const m of text.matchAll(/(?:^|\n)\s*(?:-\s*|source\s+['"]?)(https?:\/\/[^\s'"]+)/g))
+      cmd(`gem sources --add ${m[1]}`);
   } else if (kind === 'maven') {
     // Only where artifacts come from (repositories, plugin repositories, mirrors), not project,
     // licence or SCM links.
-    for (const m of text.matchAll(/<(repository|pluginRepository|mirror|snapshotRepository)>[\s\S]*?<url>\s*([^<\s]+)\s*<\/url>/g)) {
+    for (const m of text.matchAll(
+      /<(repository|pluginRepository|mirror|snapshotRepository)>[\s\S]*?<url>\s*([^<\s]+)\s*<\/url>/g,
+    )) {
       const h = hostOf(m[2]!);
       if (h && !DEFAULT_REGISTRIES.test(h)) cmd(`mvn config set mirror ${m[2]}`);
     }
@@ -148,7 +219,9 @@ function configPlant(kind: Kind, text: string, via: string): Effect[] {
     for (const m of text.matchAll(/value\s*=\s*"(https?:\/\/[^"]+)"/g)) cmd(`nuget sources add -Source ${m[1]}`);
   } else if (kind === 'lock') {
     const seen = new Set<string>();
-    for (const m of text.matchAll(/(?:resolved|url|source|registry)["']?\s*[:=]\s*["']?((?:git\+)?https?:\/\/[^\s"'#,]+)|--(?:extra-)?index-url\s+(\S+)/g)) {
+    for (const m of text.matchAll(
+      /(?:resolved|url|source|registry)["']?\s*[:=]\s*["']?((?:git\+)?https?:\/\/[^\s"'#,]+)|--(?:extra-)?index-url\s+(\S+)/g,
+    )) {
       const u = (m[1] ?? m[2])!.replace(/^git\+/, '');
       const h = hostOf(u);
       if (!h || DEFAULT_REGISTRIES.test(h) || seen.has(h)) continue;
@@ -173,7 +246,9 @@ export function plantedEffects(path: string, content: string | undefined): Effec
       return shellPlant(makeRecipes(content), via);
     case 'tasks':
     case 'precommit': {
-      const cmds = [...content.matchAll(/["']?(?:command|entry|run)["']?\s*:\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([^\n#]+))/g)].map((m) => (m[1] !== undefined ? m[1].replace(/\\"/g, '"') : (m[2] ?? m[3] ?? '').trim()));
+      const cmds = [
+        ...content.matchAll(/["']?(?:command|entry|run)["']?\s*:\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([^\n#]+))/g),
+      ].map((m) => (m[1] !== undefined ? m[1].replace(/\\"/g, '"') : (m[2] ?? m[3] ?? '').trim()));
       return shellPlant(cmds.join('\n'), via);
     }
     case 'ruby':
@@ -181,7 +256,9 @@ export function plantedEffects(path: string, content: string | undefined): Effec
     case 'literals': {
       // Build scripts in languages not read here: each string literal that looks like a shell
       // command line (a pipe, a URL fetched by curl/wget, /dev/tcp) is decided as one.
-      const lits = [...content.matchAll(/"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'/g)].map((m) => m[1] ?? m[2] ?? '').filter((t) => /\b(?:curl|wget|nc|bash|sh)\b.*(?:\||https?:|\/dev\/tcp)/.test(t));
+      const lits = [...content.matchAll(/"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'/g)]
+        .map((m) => m[1] ?? m[2] ?? '')
+        .filter((t) => /\b(?:curl|wget|nc|bash|sh)\b.*(?:\||https?:|\/dev\/tcp)/.test(t));
       return lits.flatMap((t) => shellPlant(t, via));
     }
     case 'ci':
@@ -189,23 +266,35 @@ export function plantedEffects(path: string, content: string | undefined): Effec
     case 'package-json':
       return packageScripts(content).flatMap((s) => shellPlant(s, `plants a lifecycle script in ${name}`));
     case 'pth': {
-      const code = content.split('\n').filter((l) => /^\s*import[\s\t]/.test(l)).join('\n');
+      const code = content
+        .split('\n')
+        .filter((l) => /^\s*import[\s\t]/.test(l))
+        .join('\n');
       return analyzeCode(PYTHON, code, via).map((e) => ({ ...e, onlyDeny: true }));
     }
     case 'python':
       return analyzeCode(PYTHON, content, via).map((e) => ({ ...e, onlyDeny: true }));
     case 'unit': {
-      const cmds = [...content.matchAll(/^\s*Exec(?:Start|StartPre|StartPost|Stop|Reload)\s*=\s*[-@+!:]*(.+)$/gm)].map((m) => m[1]!);
+      const cmds = [...content.matchAll(/^\s*Exec(?:Start|StartPre|StartPost|Stop|Reload)\s*=\s*[-@+!:]*(.+)$/gm)].map(
+        (m) => m[1]!,
+      );
       return shellPlant(cmds.join('\n'), via);
     }
     case 'plist': {
       const args = /<key>\s*ProgramArguments\s*<\/key>\s*<array>([\s\S]*?)<\/array>/.exec(content);
       const words = args ? [...args[1]!.matchAll(/<string>([^<]*)<\/string>/g)].map((m) => m[1]!) : [];
       const prog = /<key>\s*Program\s*<\/key>\s*<string>([^<]*)<\/string>/.exec(content)?.[1];
-      const cmd = words.length >= 3 && /sh$/.test(words[0]!) && words[1] === '-c' ? words[2]! : [prog, ...words].filter(Boolean).join(' ');
+      const cmd =
+        words.length >= 3 && /sh$/.test(words[0]!) && words[1] === '-c'
+          ? words[2]!
+          : [prog, ...words].filter(Boolean).join(' ');
       return shellPlant(cmd, via);
     }
     default:
-      return configPlant(kind, content, `configures ${kind === 'lock' ? 'a package source' : 'a package registry'} in ${name}`);
+      return configPlant(
+        kind,
+        content,
+        `configures ${kind === 'lock' ? 'a package source' : 'a package registry'} in ${name}`,
+      );
   }
 }

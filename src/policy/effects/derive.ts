@@ -15,7 +15,20 @@ import { plantedEffects } from './content.js';
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
 
 /** Database clients that run statements read from standard input. */
-const SQL_CLIENTS = new Set(['psql', 'mysql', 'mariadb', 'sqlite3', 'sqlcmd', 'clickhouse-client', 'cockroach', 'redis-cli', 'mongosh', 'mongo', 'cqlsh', 'duckdb']);
+const SQL_CLIENTS = new Set([
+  'psql',
+  'mysql',
+  'mariadb',
+  'sqlite3',
+  'sqlcmd',
+  'clickhouse-client',
+  'cockroach',
+  'redis-cli',
+  'mongosh',
+  'mongo',
+  'cqlsh',
+  'duckdb',
+]);
 
 /** SQL a database client runs: stdin, `-f <(echo ...)`, and -c/-e text with '...' || '...' folded. */
 function sqlEffects(name: string, c: SimpleCommand, out: Effect[]): void {
@@ -28,12 +41,16 @@ function sqlEffects(name: string, c: SimpleCommand, out: Effect[]): void {
       const inner = simpleCommands(sub[1]!);
       const text = inner.length === 1 ? echoText(inner[0]!.argv) : undefined;
       if (text) texts.push(text.trim());
-    } else if ((w === '-c' || w === '-e' || w === '--command' || w === '--execute' || w === '--eval') && c.argv[i + 1]) {
+    } else if (
+      (w === '-c' || w === '-e' || w === '--command' || w === '--execute' || w === '--eval') &&
+      c.argv[i + 1]
+    ) {
       const f = foldSql(c.argv[i + 1]!);
       if (f !== c.argv[i + 1]) texts.push(f);
     }
   }
-  for (const t of texts) out.push({ tool: 'exec', command: `${name} -c ${JSON.stringify(foldSql(t))}`, via: `${name} runs SQL` });
+  for (const t of texts)
+    out.push({ tool: 'exec', command: `${name} -c ${JSON.stringify(foldSql(t))}`, via: `${name} runs SQL` });
 }
 
 /** 'DR' || 'OP TABLE ' -> 'DROP TABLE ' (SQL string concatenation of literals). */
@@ -56,7 +73,10 @@ function toTokens(words: string[]): Token[] {
 }
 
 /** The code an interpreter runs from its command line or stdin, and `-m module args`. */
-function interpreterCode(lang: Language, c: SimpleCommand): { code?: string; via: string; module?: string } | undefined {
+function interpreterCode(
+  lang: Language,
+  c: SimpleCommand,
+): { code?: string; via: string; module?: string } | undefined {
   const a = c.argv;
   const name = basename(a[0]!);
   if (lang.name === 'powershell') {
@@ -67,7 +87,10 @@ function interpreterCode(lang: Language, c: SimpleCommand): { code?: string; via
     const w = a[i]!;
     if (lang.inline.includes(w)) return { code: a[i + 1] ?? '', via: `${name} ${w}` };
     // -c'code' / -e'code' attached, and combined short flags ending in the code flag (-Ic, -ne)
-    const short = /^-[a-zA-Z]{2,4}$/.test(w) || (/^-[a-zA-Z]/.test(w) && lang.name === 'python') ? lang.inline.find((f) => f.length === 2 && f[0] === '-' && w.includes(f[1]!)) : undefined;
+    const short =
+      /^-[a-zA-Z]{2,4}$/.test(w) || (/^-[a-zA-Z]/.test(w) && lang.name === 'python')
+        ? lang.inline.find((f) => f.length === 2 && f[0] === '-' && w.includes(f[1]!))
+        : undefined;
     if (short) {
       const at = w.indexOf(short[1]!, 1);
       const attached = w.slice(at + 1);
@@ -86,13 +109,18 @@ function interpreterCode(lang: Language, c: SimpleCommand): { code?: string; via
 
 function commandEffects(c: SimpleCommand, out: Effect[]): void {
   programEffects(c, out);
-  for (const v of c.unsets) if (GUARDED_ENV.test(v)) out.push({ tool: 'exec', command: `unset ${v}`, via: `removes ${v} from the environment` });
+  for (const v of c.unsets)
+    if (GUARDED_ENV.test(v))
+      out.push({ tool: 'exec', command: `unset ${v}`, via: `removes ${v} from the environment` });
   for (const { name, value } of c.assigns) {
     if (GUARDED_ENV.test(name)) out.push({ tool: 'exec', command: `export ${name}=${value}`, via: `sets ${name}` });
   }
   if (!c.argv.length) return;
   const name = basename(c.argv[0]!);
-  if (name === 'unset') for (const v of c.argv.slice(1)) if (GUARDED_ENV.test(v)) out.push({ tool: 'exec', command: `unset ${v}`, via: `removes ${v} from the environment` });
+  if (name === 'unset')
+    for (const v of c.argv.slice(1))
+      if (GUARDED_ENV.test(v))
+        out.push({ tool: 'exec', command: `unset ${v}`, via: `removes ${v} from the environment` });
   if (SQL_CLIENTS.has(name)) sqlEffects(name, c, out);
   // at/batch take a time spec as operands and the job's commands on stdin.
   if ((name === 'at' || name === 'batch') && c.stdin !== undefined && !c.argv.includes('-f')) {
@@ -115,7 +143,8 @@ function commandEffects(c: SimpleCommand, out: Effect[]): void {
 }
 
 function clip(e: Effect): Effect {
-  if (e.content !== undefined && e.content.length > MAX_EFFECT_CONTENT) return { ...e, content: e.content.slice(0, MAX_EFFECT_CONTENT) };
+  if (e.content !== undefined && e.content.length > MAX_EFFECT_CONTENT)
+    return { ...e, content: e.content.slice(0, MAX_EFFECT_CONTENT) };
   return e;
 }
 
@@ -140,7 +169,9 @@ export function deriveFromCommand(command: string): Effect[] {
     if (out.length > MAX_EFFECTS * 4) break;
   }
   const planted: Effect[] = [];
-  for (const e of out) if (e.tool === 'write' && e.path && e.content) planted.push(...plantedEffects(e.path, e.content).map((p) => ({ ...p, via: `${e.via}, which ${p.via}` })));
+  for (const e of out)
+    if (e.tool === 'write' && e.path && e.content)
+      planted.push(...plantedEffects(e.path, e.content).map((p) => ({ ...p, via: `${e.via}, which ${p.via}` })));
   return dedupe([...out, ...planted]);
 }
 

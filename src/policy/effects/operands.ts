@@ -51,5 +51,12 @@ export function optionValue(p: ParsedArgs, ...names: string[]): string | undefin
 }
 
 export function hasOption(p: ParsedArgs, ...names: string[]): boolean {
-  return p.options.some(([k]) => names.includes(k) || (k.length > 2 && k[0] === '-' && k[1] !== '-' && names.some((n) => n.length === 2 && n[0] === '-' && n[1] !== '-' && k.includes(n[1]!))));
+  return p.options.some(
+    ([k]) =>
+      names.includes(k) ||
+      (k.length > 2 &&
+        k[0] === '-' &&
+        k[1] !== '-' &&
+        names.some((n) => n.length === 2 && n[0] === '-' && n[1] !== '-' && k.includes(n[1]!))),
+  );
 }

@@ -10,7 +10,8 @@ import { echoText, type SimpleCommand } from './walk.js';
 
 type Deriver = (c: SimpleCommand, out: Effect[]) => void;
 
-const write = (path: string, content: string | undefined, via: string): Effect => (content === undefined ? { tool: 'write', path, via } : { tool: 'write', path, content, via });
+const write = (path: string, content: string | undefined, via: string): Effect =>
+  content === undefined ? { tool: 'write', path, via } : { tool: 'write', path, content, via };
 const read = (path: string, via: string): Effect => ({ tool: 'read', path, via });
 const fetch = (url: string, via: string): Effect => ({ tool: 'fetch', url, via });
 
@@ -21,7 +22,8 @@ export function urlOf(word: string, scheme = 'http'): string | undefined {
   const host = /^(?:[^@/\s]+@)?(\[[0-9a-f:.]+\]|[a-z0-9-]+(?:\.[a-z0-9-]+)*)(?::\d+)?(?:\/.*)?$/i.exec(word);
   if (!host) return undefined;
   const h = host[1]!;
-  const looksLikeHost = h === 'localhost' || h.startsWith('[') || /^\d+$/.test(h) || (h.includes('.') && /[a-z]{2,}$|\d$/i.test(h));
+  const looksLikeHost =
+    h === 'localhost' || h.startsWith('[') || /^\d+$/.test(h) || (h.includes('.') && /[a-z]{2,}$|\d$/i.test(h));
   return looksLikeHost ? `${scheme}://${word}` : undefined;
 }
 
@@ -55,8 +57,10 @@ function copyLike(name: string, withArg: string[], readsSources: boolean, delete
     let dest: string | undefined = dir;
     if (dest === undefined) {
       if (p.operands.length < 2) {
-        if (name === 'ln' && p.operands.length === 1) out.push(write(basename(p.operands[0]!), undefined, `${name} creates ${basename(p.operands[0]!)}`));
-        if (name === 'install' && hasOption(p, '-d', '--directory')) for (const d of p.operands) out.push(write(d, undefined, `install -d creates ${d}`));
+        if (name === 'ln' && p.operands.length === 1)
+          out.push(write(basename(p.operands[0]!), undefined, `${name} creates ${basename(p.operands[0]!)}`));
+        if (name === 'install' && hasOption(p, '-d', '--directory'))
+          for (const d of p.operands) out.push(write(d, undefined, `install -d creates ${d}`));
         return;
       }
       dest = p.operands[p.operands.length - 1]!;
@@ -84,11 +88,68 @@ function copyLike(name: string, withArg: string[], readsSources: boolean, delete
   };
 }
 
-const CAT_LIKE = ['cat', 'tac', 'nl', 'less', 'more', 'most', 'head', 'tail', 'bat', 'batcat', 'strings', 'xxd', 'od', 'hexdump', 'hd', 'base64', 'base32', 'basenc', 'uuencode', 'sort', 'uniq', 'cut', 'paste', 'fold', 'fmt', 'rev', 'column', 'jq', 'yq', 'view', 'vim', 'vi', 'nvim', 'nano', 'emacs', 'code', 'gpg', 'iconv', 'zcat', 'gzip', 'bzip2', 'xz', 'zstd', 'openssl', 'dos2unix', 'expand'];
+const CAT_LIKE = [
+  'cat',
+  'tac',
+  'nl',
+  'less',
+  'more',
+  'most',
+  'head',
+  'tail',
+  'bat',
+  'batcat',
+  'strings',
+  'xxd',
+  'od',
+  'hexdump',
+  'hd',
+  'base64',
+  'base32',
+  'basenc',
+  'uuencode',
+  'sort',
+  'uniq',
+  'cut',
+  'paste',
+  'fold',
+  'fmt',
+  'rev',
+  'column',
+  'jq',
+  'yq',
+  'view',
+  'vim',
+  'vi',
+  'nvim',
+  'nano',
+  'emacs',
+  'code',
+  'gpg',
+  'iconv',
+  'zcat',
+  'gzip',
+  'bzip2',
+  'xz',
+  'zstd',
+  'openssl',
+  'dos2unix',
+  'expand',
+];
 const CAT_WITH_ARG: Record<string, string[]> = {
-  head: ['-n', '-c'], tail: ['-n', '-c', '-s', '--pid'], cut: ['-d', '-f', '-c', '-b'], sort: ['-k', '-t', '-o', '-S', '-T'],
-  xxd: ['-s', '-l', '-c', '-g'], od: ['-t', '-N', '-j', '-A', '-w'], jq: ['--arg', '--argjson', '--slurpfile', '--rawfile', '-f'], yq: ['-o', '--output-format'],
-  base64: ['-w'], fold: ['-w'], column: ['-t', '-s', '-c'], iconv: ['-f', '-t'], openssl: ['-in', '-out', '-passin', '-pass'],
+  head: ['-n', '-c'],
+  tail: ['-n', '-c', '-s', '--pid'],
+  cut: ['-d', '-f', '-c', '-b'],
+  sort: ['-k', '-t', '-o', '-S', '-T'],
+  xxd: ['-s', '-l', '-c', '-g'],
+  od: ['-t', '-N', '-j', '-A', '-w'],
+  jq: ['--arg', '--argjson', '--slurpfile', '--rawfile', '-f'],
+  yq: ['-o', '--output-format'],
+  base64: ['-w'],
+  fold: ['-w'],
+  column: ['-t', '-s', '-c'],
+  iconv: ['-f', '-t'],
+  openssl: ['-in', '-out', '-passin', '-pass'],
 };
 
 function catLike(name: string): Deriver {
@@ -117,7 +178,9 @@ function scriptFirst(name: string, withArg: string[], scriptOpts: string[]): Der
     const p = parseArgs(c.argv, withArg);
     const given = p.options.some(([k]) => scriptOpts.includes(k));
     const files = given ? p.operands : p.operands.slice(1);
-    const inPlace = (name === 'sed' && p.options.some(([k]) => k === '-i' || k.startsWith('-i') || k === '--in-place')) || (name === 'perl' && p.options.some(([k]) => /^-[a-hj-zA-Z]*i/.test(k)));
+    const inPlace =
+      (name === 'sed' && p.options.some(([k]) => k === '-i' || k.startsWith('-i') || k === '--in-place')) ||
+      (name === 'perl' && p.options.some(([k]) => /^-[a-hj-zA-Z]*i/.test(k)));
     for (const f of files) {
       if (f === '-') continue;
       out.push(inPlace ? { tool: 'write', path: f, via: `${name} -i edits ${f}` } : read(f, `${name} reads ${f}`));
@@ -125,15 +188,96 @@ function scriptFirst(name: string, withArg: string[], scriptOpts: string[]): Der
   };
 }
 
-const GREP_ARG = ['-e', '-f', '-m', '-A', '-B', '-C', '-d', '-D', '--include', '--exclude', '--exclude-dir', '--color', '--label', '-g', '-t', '-T', '--type', '--glob', '--max-count', '--context'];
+const GREP_ARG = [
+  '-e',
+  '-f',
+  '-m',
+  '-A',
+  '-B',
+  '-C',
+  '-d',
+  '-D',
+  '--include',
+  '--exclude',
+  '--exclude-dir',
+  '--color',
+  '--label',
+  '-g',
+  '-t',
+  '-T',
+  '--type',
+  '--glob',
+  '--max-count',
+  '--context',
+];
 
 function curl(c: SimpleCommand, out: Effect[]): void {
-  const p = parseArgs(c.argv, ['-o', '--output', '-d', '--data', '--data-binary', '--data-raw', '--data-urlencode', '--data-ascii', '-F', '--form', '-T', '--upload-file', '-H', '--header', '-X', '--request', '-u', '--user', '-A', '--user-agent', '-e', '--referer', '-x', '--proxy', '-K', '--config', '-b', '--cookie', '-c', '--cookie-jar', '--url', '-w', '--write-out', '--connect-to', '--resolve', '-m', '--max-time', '--retry', '--cacert', '--cert', '--key', '-E', '-r', '--range', '-U', '--proxy-user', '--json', '--unix-socket', '-Y', '-y', '-z', '--limit-rate', '--interface', '-C', '-P', '-Q', '--quote']);
+  const p = parseArgs(c.argv, [
+    '-o',
+    '--output',
+    '-d',
+    '--data',
+    '--data-binary',
+    '--data-raw',
+    '--data-urlencode',
+    '--data-ascii',
+    '-F',
+    '--form',
+    '-T',
+    '--upload-file',
+    '-H',
+    '--header',
+    '-X',
+    '--request',
+    '-u',
+    '--user',
+    '-A',
+    '--user-agent',
+    '-e',
+    '--referer',
+    '-x',
+    '--proxy',
+    '-K',
+    '--config',
+    '-b',
+    '--cookie',
+    '-c',
+    '--cookie-jar',
+    '--url',
+    '-w',
+    '--write-out',
+    '--connect-to',
+    '--resolve',
+    '-m',
+    '--max-time',
+    '--retry',
+    '--cacert',
+    '--cert',
+    '--key',
+    '-E',
+    '-r',
+    '--range',
+    '-U',
+    '--proxy-user',
+    '--json',
+    '--unix-socket',
+    '-Y',
+    '-y',
+    '-z',
+    '--limit-rate',
+    '--interface',
+    '-C',
+    '-P',
+    '-Q',
+    '--quote',
+  ]);
   for (const [k, v] of p.options) {
     if (v === undefined) continue;
     if (k === '--url') fetchOrRead(urlOf(v) ?? v, `curl reaches ${v}`, out);
-    else if ((k === '-o' || k === '--output' || k === '-c' || k === '--cookie-jar') && v !== '-' && v !== '/dev/null') out.push(write(v, undefined, `curl writes ${v}`));
-    else if (k === '-T' || k === '--upload-file' || k === '-K' || k === '--config') out.push(read(v, `curl sends ${v}`));
+    else if ((k === '-o' || k === '--output' || k === '-c' || k === '--cookie-jar') && v !== '-' && v !== '/dev/null')
+      out.push(write(v, undefined, `curl writes ${v}`));
+    else if (k === '-T' || k === '--upload-file' || k === '-K' || k === '--config')
+      out.push(read(v, `curl sends ${v}`));
     else if (/^(-d|--data(-binary|-ascii|-urlencode)?|--json)$/.test(k) && v.includes('@')) {
       const f = v.slice(v.indexOf('@') + 1);
       if (f && f !== '-') out.push(read(f, `curl sends ${f}`));
@@ -149,10 +293,34 @@ function curl(c: SimpleCommand, out: Effect[]): void {
 }
 
 function wget(c: SimpleCommand, out: Effect[]): void {
-  const p = parseArgs(c.argv, ['-O', '--output-document', '-o', '--output-file', '-P', '--directory-prefix', '--post-file', '--body-file', '--post-data', '--header', '-U', '--user-agent', '-e', '--execute', '-i', '--input-file', '-t', '--tries', '-T', '--timeout', '--user', '--password']);
+  const p = parseArgs(c.argv, [
+    '-O',
+    '--output-document',
+    '-o',
+    '--output-file',
+    '-P',
+    '--directory-prefix',
+    '--post-file',
+    '--body-file',
+    '--post-data',
+    '--header',
+    '-U',
+    '--user-agent',
+    '-e',
+    '--execute',
+    '-i',
+    '--input-file',
+    '-t',
+    '--tries',
+    '-T',
+    '--timeout',
+    '--user',
+    '--password',
+  ]);
   for (const [k, v] of p.options) {
     if (v === undefined) continue;
-    if ((k === '-O' || k === '--output-document') && v !== '-' && v !== '/dev/null') out.push(write(v, undefined, `wget writes ${v}`));
+    if ((k === '-O' || k === '--output-document') && v !== '-' && v !== '/dev/null')
+      out.push(write(v, undefined, `wget writes ${v}`));
     else if (k === '--post-file' || k === '--body-file') out.push(read(v, `wget sends ${v}`));
   }
   for (const w of p.operands) {
@@ -162,7 +330,20 @@ function wget(c: SimpleCommand, out: Effect[]): void {
 }
 
 function httpie(c: SimpleCommand, out: Effect[]): void {
-  const p = parseArgs(c.argv, ['-a', '--auth', '-A', '--auth-type', '-o', '--output', '--session', '--verify', '--cert', '--cert-key', '--proxy', '--timeout']);
+  const p = parseArgs(c.argv, [
+    '-a',
+    '--auth',
+    '-A',
+    '--auth-type',
+    '-o',
+    '--output',
+    '--session',
+    '--verify',
+    '--cert',
+    '--cert-key',
+    '--proxy',
+    '--timeout',
+  ]);
   let i = 0;
   if (/^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/.test(p.operands[0] ?? '')) i = 1;
   const target = p.operands[i];
@@ -182,7 +363,13 @@ function hostPort(name: string, withArg: string[]): Deriver {
     const p = parseArgs(c.argv, withArg);
     if (hasOption(p, '-l', '--listen')) return;
     const [host, port] = p.operands;
-    if (host && !host.startsWith('-')) out.push(fetch(`tcp://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}${port && /^\d+$/.test(port) ? ':' + port : ''}`, `${name} connects to ${host}${port ? ' ' + port : ''}`));
+    if (host && !host.startsWith('-'))
+      out.push(
+        fetch(
+          `tcp://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}${port && /^\d+$/.test(port) ? ':' + port : ''}`,
+          `${name} connects to ${host}${port ? ' ' + port : ''}`,
+        ),
+      );
   };
 }
 
@@ -196,7 +383,29 @@ function socat(c: SimpleCommand, out: Effect[]): void {
 }
 
 function ssh(c: SimpleCommand, out: Effect[]): void {
-  const p = parseArgs(c.argv, ['-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w', '-B']);
+  const p = parseArgs(c.argv, [
+    '-b',
+    '-c',
+    '-D',
+    '-E',
+    '-e',
+    '-F',
+    '-I',
+    '-i',
+    '-J',
+    '-L',
+    '-l',
+    '-m',
+    '-O',
+    '-o',
+    '-p',
+    '-Q',
+    '-R',
+    '-S',
+    '-W',
+    '-w',
+    '-B',
+  ]);
   const host = p.operands[0];
   if (host) out.push(fetch(`ssh://${host}`, `ssh connects to ${host}`));
   for (const [k, v] of p.options) if (k === '-F' && v) out.push(read(v, `ssh reads ${v}`));
@@ -204,7 +413,39 @@ function ssh(c: SimpleCommand, out: Effect[]): void {
 
 function scpLike(name: string): Deriver {
   return (c, out) => {
-    const p = parseArgs(c.argv, name === 'rsync' ? ['-e', '--rsh', '--exclude', '--include', '--exclude-from', '--include-from', '--files-from', '--filter', '-f', '--port', '--password-file', '--log-file', '--chmod', '--chown', '-B', '--block-size', '--timeout', '--bwlimit', '--partial-dir', '--backup-dir', '--suffix', '-T', '--temp-dir', '--compare-dest', '--link-dest', '--copy-dest'] : ['-c', '-F', '-i', '-J', '-l', '-o', '-P', '-S', '-D']);
+    const p = parseArgs(
+      c.argv,
+      name === 'rsync'
+        ? [
+            '-e',
+            '--rsh',
+            '--exclude',
+            '--include',
+            '--exclude-from',
+            '--include-from',
+            '--files-from',
+            '--filter',
+            '-f',
+            '--port',
+            '--password-file',
+            '--log-file',
+            '--chmod',
+            '--chown',
+            '-B',
+            '--block-size',
+            '--timeout',
+            '--bwlimit',
+            '--partial-dir',
+            '--backup-dir',
+            '--suffix',
+            '-T',
+            '--temp-dir',
+            '--compare-dest',
+            '--link-dest',
+            '--copy-dest',
+          ]
+        : ['-c', '-F', '-i', '-J', '-l', '-o', '-P', '-S', '-D'],
+    );
     if (p.operands.length < 2) return;
     const dest = p.operands[p.operands.length - 1]!;
     const destHost = dest.startsWith('rsync://') ? urlOf(dest) : remoteHost(dest);
@@ -213,7 +454,8 @@ function scpLike(name: string): Deriver {
       if (h) out.push(fetch(h.includes('://') ? h : `ssh://${h}`, `${name} copies from ${h}`));
       else out.push(read(s, `${name} sends ${s}`));
     }
-    if (destHost) out.push(fetch(destHost.includes('://') ? destHost : `ssh://${destHost}`, `${name} copies to ${destHost}`));
+    if (destHost)
+      out.push(fetch(destHost.includes('://') ? destHost : `ssh://${destHost}`, `${name} copies to ${destHost}`));
     else out.push(write(dest, undefined, `${name} writes ${dest}`));
   };
 }
@@ -221,10 +463,18 @@ function scpLike(name: string): Deriver {
 function git(c: SimpleCommand, out: Effect[]): void {
   const a = c.argv;
   let i = 1;
-  while (i < a.length && a[i]!.startsWith('-')) i += a[i] === '-c' || a[i] === '-C' || a[i] === '--git-dir' || a[i] === '--work-tree' ? 2 : 1;
+  while (i < a.length && a[i]!.startsWith('-'))
+    i += a[i] === '-c' || a[i] === '-C' || a[i] === '--git-dir' || a[i] === '--work-tree' ? 2 : 1;
   const sub = a[i];
   const rest = a.slice(i);
-  if (sub === 'clone' || sub === 'push' || sub === 'pull' || sub === 'fetch' || sub === 'ls-remote' || sub === 'submodule') {
+  if (
+    sub === 'clone' ||
+    sub === 'push' ||
+    sub === 'pull' ||
+    sub === 'fetch' ||
+    sub === 'ls-remote' ||
+    sub === 'submodule'
+  ) {
     for (const w of rest.slice(1)) {
       const u = /^[a-z][a-z0-9+.-]*:\/\//i.test(w) ? w : remoteHost(w) ? `ssh://${remoteHost(w)}` : undefined;
       if (u) fetchOrRead(u, `git ${sub} reaches ${w}`, out);
@@ -234,10 +484,13 @@ function git(c: SimpleCommand, out: Effect[]): void {
     const global = hasOption(p, '--global');
     const system = hasOption(p, '--system');
     const file = optionValue(p, '-f', '--file');
-    const reading = p.options.some(([k]) => /^--(get|get-all|get-regexp|list|unset|unset-all|remove-section|rename-section|show-origin)$|^-l$/.test(k));
+    const reading = p.options.some(([k]) =>
+      /^--(get|get-all|get-regexp|list|unset|unset-all|remove-section|rename-section|show-origin)$|^-l$/.test(k),
+    );
     if (reading || p.operands.length < 2) return;
     const target = file ?? (global ? '~/.gitconfig' : system ? '/etc/gitconfig' : undefined);
-    if (target) out.push(write(target, `${p.operands[0]} = ${p.operands.slice(1).join(' ')}\n`, `git config writes ${target}`));
+    if (target)
+      out.push(write(target, `${p.operands[0]} = ${p.operands.slice(1).join(' ')}\n`, `git config writes ${target}`));
   }
 }
 
@@ -246,7 +499,9 @@ function crontab(c: SimpleCommand, out: Effect[]): void {
   if (hasOption(p, '-l', '-r', '-e')) return;
   const f = p.operands[0];
   if (f && f !== '-') out.push(read(f, `crontab installs ${f}`));
-  out.push(write('/var/spool/cron/crontabs/user', f && f !== '-' ? undefined : c.stdin, 'crontab replaces the cron table'));
+  out.push(
+    write('/var/spool/cron/crontabs/user', f && f !== '-' ? undefined : c.stdin, 'crontab replaces the cron table'),
+  );
 }
 
 function dd(c: SimpleCommand, out: Effect[]): void {
@@ -263,7 +518,8 @@ function tee(c: SimpleCommand, out: Effect[]): void {
 
 function touchLike(name: string, withArg: string[]): Deriver {
   return (c, out) => {
-    for (const f of parseArgs(c.argv, withArg).operands) out.push(write(f, name === 'truncate' ? '' : undefined, `${name} writes ${f}`));
+    for (const f of parseArgs(c.argv, withArg).operands)
+      out.push(write(f, name === 'truncate' ? '' : undefined, `${name} writes ${f}`));
   };
 }
 
@@ -277,14 +533,32 @@ function chmodLike(name: string): Deriver {
 
 function remove(name: string): Deriver {
   return (c, out) => {
-    for (const f of parseArgs(c.argv, name === 'shred' ? ['-n', '-s'] : []).operands) out.push({ tool: 'delete', path: f, via: `${name} deletes ${f}` });
+    for (const f of parseArgs(c.argv, name === 'shred' ? ['-n', '-s'] : []).operands)
+      out.push({ tool: 'delete', path: f, via: `${name} deletes ${f}` });
   };
 }
 
 function archive(c: SimpleCommand, out: Effect[]): void {
   const name = basename(c.argv[0]!);
   if (name === 'tar') {
-    const p = parseArgs(c.argv, ['-f', '--file', '-C', '--directory', '-T', '--files-from', '--exclude', '-X', '--exclude-from', '-I', '--use-compress-program', '--transform', '--owner', '--group', '--mode', '--checkpoint-action']);
+    const p = parseArgs(c.argv, [
+      '-f',
+      '--file',
+      '-C',
+      '--directory',
+      '-T',
+      '--files-from',
+      '--exclude',
+      '-X',
+      '--exclude-from',
+      '-I',
+      '--use-compress-program',
+      '--transform',
+      '--owner',
+      '--group',
+      '--mode',
+      '--checkpoint-action',
+    ]);
     const flags = c.argv[1] && !c.argv[1].startsWith('-') ? c.argv[1] : '';
     const creating = hasOption(p, '-c', '--create', '-r', '--append', '-u') || flags.includes('c');
     let ops = p.operands;
@@ -315,7 +589,12 @@ const TABLE: Record<string, Deriver> = {
   dd,
   cp: copyLike('cp', ['-t', '--target-directory', '-S', '--suffix'], true, false),
   mv: copyLike('mv', ['-t', '--target-directory', '-S', '--suffix'], false, true),
-  install: copyLike('install', ['-t', '--target-directory', '-m', '--mode', '-o', '--owner', '-g', '--group', '-S', '--suffix'], true, false),
+  install: copyLike(
+    'install',
+    ['-t', '--target-directory', '-m', '--mode', '-o', '--owner', '-g', '--group', '-S', '--suffix'],
+    true,
+    false,
+  ),
   ln: copyLike('ln', ['-t', '--target-directory', '-S', '--suffix'], false, false),
   truncate: touchLike('truncate', ['-s', '--size', '-r', '--reference']),
   touch: touchLike('touch', ['-d', '--date', '-t', '-r', '--reference']),
@@ -362,7 +641,12 @@ for (const n of CAT_LIKE) TABLE[n] ??= catLike(n);
 /** Writes a redirection makes: > and >> (any fd), &>, >|, <>; < reads its target. */
 function redirections(c: SimpleCommand, out: Effect[]): void {
   const name = basename(c.argv[0] ?? '');
-  const content = name === 'echo' || name === 'printf' ? echoText(c.argv) : name === 'cat' && c.argv.length === 1 ? c.stdin : undefined;
+  const content =
+    name === 'echo' || name === 'printf'
+      ? echoText(c.argv)
+      : name === 'cat' && c.argv.length === 1
+        ? c.stdin
+        : undefined;
   for (const r of c.redirs) {
     const t = r.target;
     if (!t || /^\/dev\/(null|stdout|stderr|tty|fd\/\d+)$/.test(t)) continue;
@@ -384,12 +668,36 @@ function opensslConnect(c: SimpleCommand, out: Effect[]): void {
  * the shell expands it before the program runs, so the read is a read of these.
  */
 const KNOWN_SECRET_FILES = [
-  '~/.aws/credentials', '~/.aws/config', '~/.ssh/id_rsa', '~/.ssh/id_ed25519', '~/.ssh/id_ecdsa', '~/.ssh/id_dsa',
-  '~/.netrc', '~/.git-credentials', '~/.kube/config', '~/.docker/config.json', '~/.npmrc', '~/.pypirc',
-  '~/.config/gh/hosts.yml', '~/.claude/.credentials.json', '~/.codex/auth.json', '~/.svc/token', '~/.svc/tokens.json',
-  '~/.vault-token', '~/.pgpass', '~/.my.cnf', '~/.bash_history', '~/.zsh_history', '~/.config/gcloud/credentials.db',
-  '~/.config/gcloud/application_default_credentials.json', '~/.azure/msal_token_cache.json', '/etc/shadow', '/etc/gshadow',
-  '.env', '.env.local', '.env.production',
+  '~/.aws/credentials',
+  '~/.aws/config',
+  '~/.ssh/id_rsa',
+  '~/.ssh/id_ed25519',
+  '~/.ssh/id_ecdsa',
+  '~/.ssh/id_dsa',
+  '~/.netrc',
+  '~/.git-credentials',
+  '~/.kube/config',
+  '~/.docker/config.json',
+  '~/.npmrc',
+  '~/.pypirc',
+  '~/.config/gh/hosts.yml',
+  '~/.claude/.credentials.json',
+  '~/.codex/auth.json',
+  '~/.svc/token',
+  '~/.svc/tokens.json',
+  '~/.vault-token',
+  '~/.pgpass',
+  '~/.my.cnf',
+  '~/.bash_history',
+  '~/.zsh_history',
+  '~/.config/gcloud/credentials.db',
+  '~/.config/gcloud/application_default_credentials.json',
+  '~/.azure/msal_token_cache.json',
+  '/etc/shadow',
+  '/etc/gshadow',
+  '.env',
+  '.env.local',
+  '.env.production',
 ];
 
 function globRegex(glob: string): RegExp | undefined {
@@ -401,7 +709,13 @@ function globRegex(glob: string): RegExp | undefined {
     else if (ch === '[') {
       const end = glob.indexOf(']', i + 1);
       if (end < 0) return undefined;
-      re += '[' + glob.slice(i + 1, end).replace(/^!/, '^').replace(/\\/g, '\\\\') + ']';
+      re +=
+        '[' +
+        glob
+          .slice(i + 1, end)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\') +
+        ']';
       i = end;
     } else re += ch.replace(/[.+^${}()|\\]/g, '\\$&');
   }
@@ -421,7 +735,8 @@ function expandGlobs(out: Effect[], from: number): void {
     const p = e.path.replace(/^\$HOME(?=\/)|^\$\{HOME\}(?=\/)|^\/(?:home\/[^/]+|root|Users\/[^/]+)(?=\/)/, '~');
     const re = globRegex(p);
     if (!re) continue;
-    for (const known of KNOWN_SECRET_FILES) if (re.test(known)) out.push({ ...e, path: known, via: `${e.via} (${known})` });
+    for (const known of KNOWN_SECRET_FILES)
+      if (re.test(known)) out.push({ ...e, path: known, via: `${e.via} (${known})` });
   }
 }
 
@@ -439,7 +754,8 @@ function programEffectsRaw(c: SimpleCommand, out: Effect[]): void {
   if (name === 'openssl' && c.argv[1] === 's_client') return opensslConnect(c, out);
   const d = TABLE[name];
   if (d) d(c, out);
-  if (name === 'perl' && c.argv.some((w) => /^-[a-zA-Z]*i/.test(w))) scriptFirst('perl', ['-e', '-E', '-M', '-I'], ['-e', '-E'])(c, out);
+  if (name === 'perl' && c.argv.some((w) => /^-[a-zA-Z]*i/.test(w)))
+    scriptFirst('perl', ['-e', '-E', '-M', '-I'], ['-e', '-E'])(c, out);
 }
 
 export type { ParsedArgs };

@@ -50,7 +50,12 @@ export function echoText(argv: string[]): string | undefined {
     const args = argv.slice(i + 1);
     if (!args.length) return fmt.replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/%%/g, '%');
     let k = 0;
-    return fmt.replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/%[-0-9.]*[sbdqc%]/g, (m) => (m === '%%' ? '%' : args[k++] ?? '')) + args.slice(k).join(' ');
+    return (
+      fmt
+        .replace(/\\n/g, '\n')
+        .replace(/\\t/g, '\t')
+        .replace(/%[-0-9.]*[sbdqc%]/g, (m) => (m === '%%' ? '%' : (args[k++] ?? ''))) + args.slice(k).join(' ')
+    );
   }
   return undefined;
 }
@@ -101,7 +106,11 @@ class Walker {
       }
       if (op === '>&' && /^\d+$|^-$/.test(target)) continue; // 2>&1: fd duplication
       if (op === '<&') continue;
-      redirs.push({ op: op === '>&' ? '>' : op, fd: m[1] === '&' || op === '>&' ? 'all' : m[1] || (op.startsWith('<') ? '0' : '1'), target });
+      redirs.push({
+        op: op === '>&' ? '>' : op,
+        fd: m[1] === '&' || op === '>&' ? 'all' : m[1] || (op.startsWith('<') ? '0' : '1'),
+        target,
+      });
     }
     let tokens = words;
     const assigns: { name: string; value: string }[] = [];
@@ -140,7 +149,13 @@ class Walker {
       }
     }
     if (!tokens.length && !redirs.length && !assigns.length && !unsets.length) return undefined;
-    const c: SimpleCommand = { argv: tokens.map((t) => t.text), quoted: tokens.map((t) => t.quoted), redirs, assigns, unsets };
+    const c: SimpleCommand = {
+      argv: tokens.map((t) => t.text),
+      quoted: tokens.map((t) => t.quoted),
+      redirs,
+      assigns,
+      unsets,
+    };
     if (stdin !== undefined) c.stdin = stdin;
     if (this.out.length < MAX_COMMANDS) this.out.push(c);
     return c;

@@ -18,7 +18,10 @@ export class StandInMcpClient {
     return { tools: this.tools };
   }
 
-  async callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<{ content: Array<{ type: 'text'; text: string }>; isError?: boolean }> {
+  async callTool(params: {
+    name: string;
+    arguments?: Record<string, unknown>;
+  }): Promise<{ content: Array<{ type: 'text'; text: string }>; isError?: boolean }> {
     this.received.push(params);
     return { content: [{ type: 'text', text: `${params.name} done` }] };
   }

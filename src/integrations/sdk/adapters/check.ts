@@ -34,14 +34,26 @@ function refusal(toolClass: string, decision: string, reason: string): string {
 }
 
 /** Resolves with the allowing decision, or throws DeniedError (the tool must not run). */
-export async function checkCall(svc: Client, toolClass: string, params: Record<string, unknown>, o: CheckOptions = {}): Promise<Decision> {
+export async function checkCall(
+  svc: Client,
+  toolClass: string,
+  params: Record<string, unknown>,
+  o: CheckOptions = {},
+): Promise<Decision> {
   const call = { params, agent: o.agent, session: o.session, runId: o.runId, toolCallId: o.toolCallId };
   let d: Decision;
   try {
     d = await svc.evaluate(toolClass, call);
   } catch (err) {
     if (err instanceof NetworkError) {
-      throw new DeniedError(refusal(toolClass, 'unavailable', `the svc server could not be reached (fail closed): ${err.message}`), toolClass, 'unavailable', undefined, undefined, undefined);
+      throw new DeniedError(
+        refusal(toolClass, 'unavailable', `the svc server could not be reached (fail closed): ${err.message}`),
+        toolClass,
+        'unavailable',
+        undefined,
+        undefined,
+        undefined,
+      );
     }
     throw err;
   }
@@ -51,11 +63,27 @@ export async function checkCall(svc: Client, toolClass: string, params: Record<s
   }
   const final = await svc.approvals.wait(d.approval_id, { timeoutMs: approvalWait(d.expires_at, o.approvalWaitMs) });
   if (final.status !== 'approved') {
-    throw new DeniedError(refusal(toolClass, 'ask', `approval ${final.status}: ${d.message}`), toolClass, 'ask', d.policy, d.approval_id, final);
+    throw new DeniedError(
+      refusal(toolClass, 'ask', `approval ${final.status}: ${d.message}`),
+      toolClass,
+      'ask',
+      d.policy,
+      d.approval_id,
+      final,
+    );
   }
-  if (!o.runId || !o.toolCallId) return { ...d, allowed: true, decision: 'allow', message: `approved by ${final.resolved_by ?? 'an operator'}` };
+  if (!o.runId || !o.toolCallId)
+    return { ...d, allowed: true, decision: 'allow', message: `approved by ${final.resolved_by ?? 'an operator'}` };
   // Spend the once-only grant so the audit log shows the approved call being made.
   const retry = await svc.evaluate(toolClass, call);
-  if (!retry.allowed) throw new DeniedError(refusal(toolClass, retry.decision, retry.message), toolClass, retry.decision, retry.policy, retry.approval_id, retry);
+  if (!retry.allowed)
+    throw new DeniedError(
+      refusal(toolClass, retry.decision, retry.message),
+      toolClass,
+      retry.decision,
+      retry.policy,
+      retry.approval_id,
+      retry,
+    );
   return retry;
 }

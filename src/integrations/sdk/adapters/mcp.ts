@@ -15,7 +15,9 @@ export interface McpCallToolParams {
 /** The part of an MCP client this guard touches. */
 export interface McpToolCaller {
   callTool(params: McpCallToolParams, ...rest: any[]): Promise<any>;
-  listTools?(...args: any[]): Promise<{ tools: Array<{ name: string; annotations?: { destructiveHint?: boolean } }> } & Record<string, unknown>>;
+  listTools?(
+    ...args: any[]
+  ): Promise<{ tools: Array<{ name: string; annotations?: { destructiveHint?: boolean } }> } & Record<string, unknown>>;
 }
 
 export interface McpGuardOptions extends Omit<CheckOptions, 'toolCallId'> {
@@ -36,7 +38,12 @@ export function guardMcpClient<C extends McpToolCaller>(svc: Client, mcp: C, opt
     const args = params.arguments ?? {};
     const cls = toolClass ? toolClass(params.name) : mcpClass(params.name, annotations.get(params.name));
     try {
-      await checkCall(svc, cls, { ...args, tool_name: params.name }, { ...check, toolCallId: check.runId ? `mcp-${process.pid}-${++calls}` : undefined });
+      await checkCall(
+        svc,
+        cls,
+        { ...args, tool_name: params.name },
+        { ...check, toolCallId: check.runId ? `mcp-${process.pid}-${++calls}` : undefined },
+      );
     } catch (err) {
       if (err instanceof DeniedError) return { content: [{ type: 'text', text: err.message }], isError: true };
       throw err;

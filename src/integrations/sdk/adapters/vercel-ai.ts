@@ -26,14 +26,18 @@ export interface GuardToolOptions<I> extends Omit<CheckOptions, 'toolCallId'> {
 }
 
 /** The same tool, checked by svc before every execute. */
-export function guardTool<T extends AiSdkTool>(svc: Client, tool: T, opts: GuardToolOptions<Parameters<NonNullable<T['execute']>>[0]>): T {
+export function guardTool<T extends AiSdkTool>(
+  svc: Client,
+  tool: T,
+  opts: GuardToolOptions<Parameters<NonNullable<T['execute']>>[0]>,
+): T {
   const execute = tool.execute;
   if (!execute) return tool;
   const { toolClass, params, ...check } = opts;
   return {
     ...tool,
     execute: async (input: any, options: ToolExecutionOptions) => {
-      const p = params ? params(input) : (input && typeof input === 'object' ? { ...input } : { input });
+      const p = params ? params(input) : input && typeof input === 'object' ? { ...input } : { input };
       await checkCall(svc, toolClass, p, { ...check, toolCallId: options?.toolCallId });
       return execute(input, options);
     },
@@ -44,7 +48,12 @@ export function guardTool<T extends AiSdkTool>(svc: Client, tool: T, opts: Guard
  * A whole tool set: `toolClass` maps each tool name to its policy class. A tool missing from
  * the map is checked under its own name, so a policy can still match it.
  */
-export function guardTools<S extends Record<string, AiSdkTool>>(svc: Client, tools: S, toolClass: Record<string, string> | ((name: string) => string), opts: Omit<CheckOptions, 'toolCallId'> = {}): S {
+export function guardTools<S extends Record<string, AiSdkTool>>(
+  svc: Client,
+  tools: S,
+  toolClass: Record<string, string> | ((name: string) => string),
+  opts: Omit<CheckOptions, 'toolCallId'> = {},
+): S {
   const out: Record<string, AiSdkTool> = {};
   for (const [name, t] of Object.entries(tools)) {
     const cls = typeof toolClass === 'function' ? toolClass(name) : (toolClass[name] ?? name);

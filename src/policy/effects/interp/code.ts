@@ -43,7 +43,8 @@ export function canonicalCode(lang: Language, code: string): string {
   const map = new Map<string, string>();
   for (const a of lang.aliases) {
     a.re.lastIndex = 0;
-    for (let m = a.re.exec(c); m; m = a.re.exec(c)) for (const [k, v] of a.pairs(m)) if (k && v && k !== v && /^\w+$/.test(k)) map.set(k, v);
+    for (let m = a.re.exec(c); m; m = a.re.exec(c))
+      for (const [k, v] of a.pairs(m)) if (k && v && k !== v && /^\w+$/.test(k)) map.set(k, v);
   }
   for (const [alias, target] of map) {
     c = c.replace(new RegExp(`(?<![\\w.$'"])${escapeForRegex(alias)}(?=\\s*[.(\\x60]|\\s*['"])`, 'g'), target);
@@ -51,13 +52,15 @@ export function canonicalCode(lang: Language, code: string): string {
   return c;
 }
 
-const ASSIGN_LITERAL = /(?:^|[;\n{(]\s*|\b(?:const|let|var|my|local)\s+)(\$?[A-Za-z_]\w*)\s*=\s*('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")\s*(?=;|\n|$)/g;
+const ASSIGN_LITERAL =
+  /(?:^|[;\n{(]\s*|\b(?:const|let|var|my|local)\s+)(\$?[A-Za-z_]\w*)\s*=\s*('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")\s*(?=;|\n|$)/g;
 
 /** `p = '~/.x'; open(p, 'w')` -> `open('~/.x', 'w')`: names bound once to a literal are replaced by it. */
 function propagateConstants(code: string): string {
   const seen = new Map<string, string | null>();
   ASSIGN_LITERAL.lastIndex = 0;
-  for (let m = ASSIGN_LITERAL.exec(code); m && seen.size < MAX_CONSTANTS; m = ASSIGN_LITERAL.exec(code)) seen.set(m[1]!, seen.has(m[1]!) ? null : m[2]!);
+  for (let m = ASSIGN_LITERAL.exec(code); m && seen.size < MAX_CONSTANTS; m = ASSIGN_LITERAL.exec(code))
+    seen.set(m[1]!, seen.has(m[1]!) ? null : m[2]!);
   let out = code;
   for (const [name, lit] of seen) {
     if (lit === null || name.length < 1) continue;
@@ -81,7 +84,10 @@ const compiled = new WeakMap<CallRule, RegExp>();
 function calleeRegex(rule: CallRule): RegExp {
   let re = compiled.get(rule);
   if (!re) {
-    re = new RegExp(`(?<![\\w.$>:-])(?:${rule.fn})(?:\\s*\\(|${rule.bare ? `\\s+(?=['"$\\[\\w~/.\\\\-])` : '(?!)'})`, 'g');
+    re = new RegExp(
+      `(?<![\\w.$>:-])(?:${rule.fn})(?:\\s*\\(|${rule.bare ? `\\s+(?=['"$\\[\\w~/.\\\\-])` : '(?!)'})`,
+      'g',
+    );
     compiled.set(rule, re);
   }
   return re;
@@ -89,7 +95,10 @@ function calleeRegex(rule: CallRule): RegExp {
 
 /** PowerShell-style bare words: flags dropped, the rest quoted as literals. */
 function bareArgs(text: string): string[] {
-  const words = text.trim().split(/\s+/).filter((w) => w && !w.startsWith('-'));
+  const words = text
+    .trim()
+    .split(/\s+/)
+    .filter((w) => w && !w.startsWith('-'));
   return words.map((w) => (/^['"]/.test(w) ? w : JSON.stringify(w)));
 }
 
@@ -182,7 +191,12 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
     } else if (k === 'eval') {
       const v = argValue(f.args[0]);
       if (v !== undefined) out.push(...analyzeCode(lang, v, `${via} evaluates`, depth + 1));
-      else if (!/^set(?:Timeout|Interval)$/.test(f.name) && f.args[0] && !/^\s*(?:\(|function\b|async\b|\w+\s*=>)/.test(f.args[0])) dynamicRun = true;
+      else if (
+        !/^set(?:Timeout|Interval)$/.test(f.name) &&
+        f.args[0] &&
+        !/^\s*(?:\(|function\b|async\b|\w+\s*=>)/.test(f.args[0])
+      )
+        dynamicRun = true;
     } else if (k === 'loads') {
       if (argValue(f.args[0]) === undefined) dynamicRun = true;
     } else {
@@ -196,10 +210,17 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
       const path = p.replace(/^file:\/\//i, '');
       if (k === 'write') {
         const content = f.rule.content !== undefined ? argValue(f.args[f.rule.content]) : undefined;
-        out.push(content === undefined ? { tool: 'write', path, via: `${via} writes ${path}` } : { tool: 'write', path, content, via: `${via} writes ${path}` });
+        out.push(
+          content === undefined
+            ? { tool: 'write', path, via: `${via} writes ${path}` }
+            : { tool: 'write', path, content, via: `${via} writes ${path}` },
+        );
       } else if (k === 'read') out.push({ tool: 'read', path, via: `${via} reads ${path}` });
       else if (k === 'open') {
-        const mode = f.rule.mode === -1 ? undefined : argValue(f.args[f.rule.mode ?? 1]) ?? (/mode\s*=\s*['"]([^'"]+)/.exec(f.args.join(','))?.[1]);
+        const mode =
+          f.rule.mode === -1
+            ? undefined
+            : (argValue(f.args[f.rule.mode ?? 1]) ?? /mode\s*=\s*['"]([^'"]+)/.exec(f.args.join(','))?.[1]);
         const writes = mode !== undefined && WRITE_MODE.test(mode);
         out.push({ tool: writes ? 'write' : 'read', path, via: `${via} ${writes ? 'writes' : 'reads'} ${path}` });
       } else if (k === 'rmtree') {
@@ -218,21 +239,32 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
   const connects: { host: string; port: string }[] = [];
   for (const re of lang.connects) {
     re.lastIndex = 0;
-    for (let m = re.exec(c); m; m = re.exec(c)) if (m.groups?.host) connects.push({ host: m.groups.host, port: m.groups.port ?? '' });
+    for (let m = re.exec(c); m; m = re.exec(c))
+      if (m.groups?.host) connects.push({ host: m.groups.host, port: m.groups.port ?? '' });
   }
   const seen = new Set<string>();
   for (const u of urls) {
     if (seen.has(u)) continue;
     seen.add(u);
     out.push({ tool: 'fetch', url: u, via: `${via} reaches ${u}` });
-    if (/^file:\/\//i.test(u)) out.push({ tool: 'read', path: u.replace(/^file:\/\/(?:localhost)?/i, ''), via: `${via} reads ${u}` });
+    if (/^file:\/\//i.test(u))
+      out.push({ tool: 'read', path: u.replace(/^file:\/\/(?:localhost)?/i, ''), via: `${via} reads ${u}` });
   }
   for (const k of connects) {
     const hostPart = k.host.includes(':') ? `[${k.host}]` : k.host;
-    out.push({ tool: 'fetch', url: `tcp://${hostPart}${k.port ? ':' + k.port : ''}`, via: `${via} connects to ${k.host}${k.port ? ':' + k.port : ''}` });
+    out.push({
+      tool: 'fetch',
+      url: `tcp://${hostPart}${k.port ? ':' + k.port : ''}`,
+      via: `${via} connects to ${k.host}${k.port ? ':' + k.port : ''}`,
+    });
   }
   // The whole environment sent somewhere: os.environ / process.env / ENV / %ENV with a network call.
-  if ((urls.length || connects.length) && /\bos\.environ\b(?!\s*[.[]\s*(?:get\b|\[))|dict\(os\.environ\)|\bprocess\.env\b(?!\.)|JSON\.stringify\(process\.env\)|\bENV\.to_h\b|\bENV\.to_a\b|%ENV\b|getenv\(\)|\$_ENV\b|Get-ChildItem\s+env:/i.test(c)) {
+  if (
+    (urls.length || connects.length) &&
+    /\bos\.environ\b(?!\s*[.[]\s*(?:get\b|\[))|dict\(os\.environ\)|\bprocess\.env\b(?!\.)|JSON\.stringify\(process\.env\)|\bENV\.to_h\b|\bENV\.to_a\b|%ENV\b|getenv\(\)|\$_ENV\b|Get-ChildItem\s+env:/i.test(
+      c,
+    )
+  ) {
     const u = urls[0] ?? `http://${connects[0]!.host}`;
     out.push({ tool: 'exec', command: `env | curl -d @- ${u}`, via: `${via} sends the environment to ${u}` });
   }
@@ -240,9 +272,17 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
     const u = urls.find((x) => /^https?:/i.test(x)) ?? urls[0] ?? `http://${connects[0]!.host}`;
     out.push({ tool: 'exec', command: `curl -fsSL ${u} | sh`, via: `${via} runs code it downloads from ${u}` });
   }
-  if (connects.length && (shellSpawn || lang.streamsToProcess.test(c)) && (shellSpawn || dynamicRun || found.some((f) => f.rule.kind === 'exec'))) {
+  if (
+    connects.length &&
+    (shellSpawn || lang.streamsToProcess.test(c)) &&
+    (shellSpawn || dynamicRun || found.some((f) => f.rule.kind === 'exec'))
+  ) {
     const k = connects[0]!;
-    out.push({ tool: 'exec', command: `bash -i >& /dev/tcp/${k.host}/${k.port || '4444'} 0>&1`, via: `${via} connects a shell to ${k.host}${k.port ? ':' + k.port : ''}` });
+    out.push({
+      tool: 'exec',
+      command: `bash -i >& /dev/tcp/${k.host}/${k.port || '4444'} 0>&1`,
+      via: `${via} connects a shell to ${k.host}${k.port ? ':' + k.port : ''}`,
+    });
   }
   return out;
 }

@@ -70,7 +70,10 @@ const b64 = (s: string) => {
   return Buffer.from(t, 'base64').toString('utf8');
 };
 const hex = (s: string) => (/^([0-9a-fA-F]{2})+$/.test(s) ? Buffer.from(s, 'hex').toString('utf8') : undefined);
-const rot13 = (s: string) => s.replace(/[a-z]/gi, (c) => String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c <= 'Z' ? 65 : 97)));
+const rot13 = (s: string) =>
+  s.replace(/[a-z]/gi, (c) =>
+    String.fromCharCode(((c.toLowerCase().charCodeAt(0) - 97 + 13) % 26) + (c <= 'Z' ? 65 : 97)),
+  );
 const LIT = `((?:[rbuRBU]{0,2})(?:'(?:[^'\\\\]|\\\\.)*'|"(?:[^"\\\\]|\\\\.)*"))`;
 
 const SHELL_PROGRAM = /(?:^|[/\s'"])(?:ba|z|da|k|c|tc|fi)?sh(?:\.exe)?(?:['"\s]|$)|cmd\.exe|powershell|pwsh/;
@@ -84,7 +87,10 @@ export const PYTHON: Language = {
   rewrites: [
     [/__import__\(\s*['"]([\w.]+)['"]\s*\)/g, '$1'],
     [/os\.path\.expanduser\(\s*(['"][^'"]*['"])\s*\)/g, '$1'],
-    [/(?:os\.environ\[\s*['"]HOME['"]\s*\]|os\.getenv\(\s*['"]HOME['"]\s*\)|os\.environ\.get\(\s*['"]HOME['"]\s*\)|pathlib\.Path\.home\(\)|Path\.home\(\))/g, '"~"'],
+    [
+      /(?:os\.environ\[\s*['"]HOME['"]\s*\]|os\.getenv\(\s*['"]HOME['"]\s*\)|os\.environ\.get\(\s*['"]HOME['"]\s*\)|pathlib\.Path\.home\(\)|Path\.home\(\))/g,
+      '"~"',
+    ],
     [/os\.path\.join\(\s*['"]([^'"]*)['"]\s*,\s*['"]([^'"]*)['"]\s*\)/g, '"$1/$2"'],
     [/glob\.glob\(\s*(['"][^'"]*['"])\s*\)/g, '$1'],
     [/importlib\.import_module\(\s*['"]([\w.]+)['"]\s*\)/g, '$1'],
@@ -98,21 +104,35 @@ export const PYTHON: Language = {
     {
       re: /\bfrom\s+([\w.]+)\s+import\s+([\w\s,]+?)(?=;|\n|$)/g,
       pairs: (m) =>
-        m[2]!.split(',').map((x) => x.trim()).filter(Boolean).map((x) => {
-          const [name, as] = x.split(/\s+as\s+/);
-          return [(as ?? name)!.trim(), `${m[1]}.${name!.trim()}`];
-        }),
+        m[2]!
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)
+          .map((x) => {
+            const [name, as] = x.split(/\s+as\s+/);
+            return [(as ?? name)!.trim(), `${m[1]}.${name!.trim()}`];
+          }),
     },
   ],
   decoders: [
-    { re: new RegExp(`base64\\.(?:b64decode|standard_b64decode|urlsafe_b64decode|decodebytes)\\(\\s*${LIT}\\s*\\)(?:\\.decode\\([^)]*\\))?`, 'g'), decode: b64 },
+    {
+      re: new RegExp(
+        `base64\\.(?:b64decode|standard_b64decode|urlsafe_b64decode|decodebytes)\\(\\s*${LIT}\\s*\\)(?:\\.decode\\([^)]*\\))?`,
+        'g',
+      ),
+      decode: b64,
+    },
     { re: new RegExp(`bytes\\.fromhex\\(\\s*${LIT}\\s*\\)(?:\\.decode\\([^)]*\\))?`, 'g'), decode: hex },
     { re: new RegExp(`codecs\\.decode\\(\\s*${LIT}\\s*,\\s*['"]rot_?13['"]\\s*\\)`, 'g'), decode: rot13 },
     { re: new RegExp(`${LIT}\\[::-1\\]`, 'g'), decode: (s) => [...s].reverse().join('') },
   ],
   calls: [
     { fn: 'os\\.(?:system|popen)', kind: 'exec' },
-    { fn: 'os\\.(?:execl|execlp|execv|execvp|execve|execvpe|execle|execlpe|spawnl|spawnlp|spawnv|spawnvp|posix_spawn|posix_spawnp)', kind: 'exec', argv: 1 },
+    {
+      fn: 'os\\.(?:execl|execlp|execv|execvp|execve|execvpe|execle|execlpe|spawnl|spawnlp|spawnv|spawnvp|posix_spawn|posix_spawnp)',
+      kind: 'exec',
+      argv: 1,
+    },
     { fn: 'subprocess\\.(?:run|call|check_call|check_output|Popen|getoutput|getstatusoutput)', kind: 'exec' },
     { fn: 'pty\\.spawn', kind: 'exec' },
     { fn: 'commands\\.getoutput', kind: 'exec' },
@@ -128,7 +148,11 @@ export const PYTHON: Language = {
     { fn: 'os\\.(?:rename|replace)', kind: 'write', path: 1 },
     { fn: 'os\\.(?:rename|replace)', kind: 'remove', path: 0 },
     { fn: 'os\\.(?:chmod|chown)', kind: 'write', path: 0 },
-    { fn: 'requests\\.(?:get|post|put|patch|delete|head|request)|httpx\\.(?:get|post|put|stream)|urllib\\.request\\.(?:urlopen|urlretrieve|Request)|urllib2\\.urlopen|urlopen|urlretrieve', kind: 'fetch', path: 0 },
+    {
+      fn: 'requests\\.(?:get|post|put|patch|delete|head|request)|httpx\\.(?:get|post|put|stream)|urllib\\.request\\.(?:urlopen|urlretrieve|Request)|urllib2\\.urlopen|urlopen|urlretrieve',
+      kind: 'fetch',
+      path: 0,
+    },
     { fn: 'exec|eval|compile|builtins\\.exec|builtins\\.eval', kind: 'eval', path: 0 },
     { fn: 'pickle\\.loads|marshal\\.loads|cPickle\\.loads|dill\\.loads', kind: 'loads', path: 0 },
   ],
@@ -146,7 +170,10 @@ export const NODE: Language = {
   inline: ['-e', '-p', '--eval', '--print', 'eval'],
   dotConcat: false,
   rewrites: [
-    [/(?:process\.mainModule\.|module\.|global\.process\.mainModule\.|globalThis\.process\.mainModule\.)?require\(\s*['"`](?:node:)?([\w/]+)['"`]\s*\)/g, '$1'],
+    [
+      /(?:process\.mainModule\.|module\.|global\.process\.mainModule\.|globalThis\.process\.mainModule\.)?require\(\s*['"`](?:node:)?([\w/]+)['"`]\s*\)/g,
+      '$1',
+    ],
     [/(?:await\s+)?import\(\s*['"`](?:node:)?([\w/]+)['"`]\s*\)/g, '$1'],
     [/\bfs\/promises\b/g, 'fs'],
     [/(?:os\.homedir\(\)|process\.env\.HOME|process\.env\[['"]HOME['"]\])/g, '"~"'],
@@ -155,26 +182,48 @@ export const NODE: Language = {
     [/\[\s*['"`](\w+)['"`]\s*\]/g, '.$1'],
   ],
   aliases: [
-    { re: /\b(?:const|let|var)\s+(\w+)\s*=\s*(child_process|fs|net|http|https|vm|os)\b(?!\.)/g, pairs: (m) => [[m[1]!, m[2]!]] },
-    { re: /\bimport\s+(?:\*\s+as\s+)?(\w+)\s+from\s+['"](?:node:)?(child_process|fs|net|http|https|vm)['"]/g, pairs: (m) => [[m[1]!, m[2]!]] },
+    {
+      re: /\b(?:const|let|var)\s+(\w+)\s*=\s*(child_process|fs|net|http|https|vm|os)\b(?!\.)/g,
+      pairs: (m) => [[m[1]!, m[2]!]],
+    },
+    {
+      re: /\bimport\s+(?:\*\s+as\s+)?(\w+)\s+from\s+['"](?:node:)?(child_process|fs|net|http|https|vm)['"]/g,
+      pairs: (m) => [[m[1]!, m[2]!]],
+    },
     {
       re: /\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*(child_process|fs|net|http|https|vm)\b/g,
-      pairs: (m) => m[1]!.split(',').map((x) => x.trim()).filter(Boolean).map((x) => {
-        const [name, as] = x.split(':').map((y) => y.trim());
-        return [(as ?? name)!, `${m[2]}.${name}`];
-      }),
+      pairs: (m) =>
+        m[1]!
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)
+          .map((x) => {
+            const [name, as] = x.split(':').map((y) => y.trim());
+            return [(as ?? name)!, `${m[2]}.${name}`];
+          }),
     },
     {
       re: /\bimport\s*\{([^}]*)\}\s*from\s*['"](?:node:)?(child_process|fs|net|http|https|vm)['"]/g,
-      pairs: (m) => m[1]!.split(',').map((x) => x.trim()).filter(Boolean).map((x) => {
-        const [name, as] = x.split(/\s+as\s+/).map((y) => y.trim());
-        return [(as ?? name)!, `${m[2]}.${name}`];
-      }),
+      pairs: (m) =>
+        m[1]!
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)
+          .map((x) => {
+            const [name, as] = x.split(/\s+as\s+/).map((y) => y.trim());
+            return [(as ?? name)!, `${m[2]}.${name}`];
+          }),
     },
   ],
   decoders: [
-    { re: new RegExp(`Buffer\\.from\\(\\s*${LIT}\\s*,\\s*['"]base64['"]\\s*\\)(?:\\.toString\\([^)]*\\))?`, 'g'), decode: b64 },
-    { re: new RegExp(`Buffer\\.from\\(\\s*${LIT}\\s*,\\s*['"]hex['"]\\s*\\)(?:\\.toString\\([^)]*\\))?`, 'g'), decode: hex },
+    {
+      re: new RegExp(`Buffer\\.from\\(\\s*${LIT}\\s*,\\s*['"]base64['"]\\s*\\)(?:\\.toString\\([^)]*\\))?`, 'g'),
+      decode: b64,
+    },
+    {
+      re: new RegExp(`Buffer\\.from\\(\\s*${LIT}\\s*,\\s*['"]hex['"]\\s*\\)(?:\\.toString\\([^)]*\\))?`, 'g'),
+      decode: hex,
+    },
     { re: new RegExp(`atob\\(\\s*${LIT}\\s*\\)`, 'g'), decode: b64 },
   ],
   calls: [
@@ -183,15 +232,32 @@ export const NODE: Language = {
     { fn: 'Bun\\.spawn|Bun\\.spawnSync', kind: 'exec' },
     { fn: 'new\\s+Deno\\.Command|Deno\\.Command', kind: 'exec', argv: -2 },
     { fn: 'Deno\\.run', kind: 'exec', argv: -3 },
-    { fn: 'fs\\.(?:writeFileSync|appendFileSync|writeFile|appendFile|createWriteStream|outputFileSync)|Bun\\.write|Deno\\.writeTextFile|Deno\\.writeTextFileSync|Deno\\.writeFile', kind: 'write', path: 0, content: 1 },
-    { fn: 'fs\\.(?:readFileSync|readFile|createReadStream)|Deno\\.readTextFile|Deno\\.readTextFileSync|Deno\\.readFile|Bun\\.file', kind: 'read', path: 0 },
+    {
+      fn: 'fs\\.(?:writeFileSync|appendFileSync|writeFile|appendFile|createWriteStream|outputFileSync)|Bun\\.write|Deno\\.writeTextFile|Deno\\.writeTextFileSync|Deno\\.writeFile',
+      kind: 'write',
+      path: 0,
+      content: 1,
+    },
+    {
+      fn: 'fs\\.(?:readFileSync|readFile|createReadStream)|Deno\\.readTextFile|Deno\\.readTextFileSync|Deno\\.readFile|Bun\\.file',
+      kind: 'read',
+      path: 0,
+    },
     { fn: 'fs\\.(?:copyFileSync|copyFile|cpSync|cp|renameSync|rename)', kind: 'write', path: 1 },
     { fn: 'fs\\.(?:copyFileSync|copyFile|cpSync|cp)', kind: 'read', path: 0 },
     { fn: 'fs\\.(?:rmSync|rm|rmdirSync|rmdir)|Deno\\.remove|Deno\\.removeSync', kind: 'rmtree', path: 0 },
     { fn: 'fs\\.(?:unlinkSync|unlink)', kind: 'remove', path: 0 },
     { fn: 'fs\\.(?:chmodSync|chmod|chownSync|chown)', kind: 'write', path: 0 },
-    { fn: 'fetch|axios(?:\\.(?:get|post|put|request))?|https?\\.(?:get|request)|got(?:\\.(?:get|post))?|needle\\.get|superagent\\.get', kind: 'fetch', path: 0 },
-    { fn: 'eval|Function|new\\s+Function|vm\\.runInThisContext|vm\\.runInNewContext|vm\\.Script|new\\s+vm\\.Script|setTimeout|setInterval', kind: 'eval', path: 0 },
+    {
+      fn: 'fetch|axios(?:\\.(?:get|post|put|request))?|https?\\.(?:get|request)|got(?:\\.(?:get|post))?|needle\\.get|superagent\\.get',
+      kind: 'fetch',
+      path: 0,
+    },
+    {
+      fn: 'eval|Function|new\\s+Function|vm\\.runInThisContext|vm\\.runInNewContext|vm\\.Script|new\\s+vm\\.Script|setTimeout|setInterval',
+      kind: 'eval',
+      path: 0,
+    },
   ],
   connects: [
     /(?:net|tls)\.(?:connect|createConnection)\(\s*(?<port>\d+)\s*,\s*['"`](?<host>[^'"`]+)['"`]/g,
@@ -223,19 +289,40 @@ export const RUBY: Language = {
     { re: new RegExp(`\\[${LIT}\\]\\.pack\\(\\s*['"]H\\*['"]\\s*\\)`, 'g'), decode: hex },
   ],
   calls: [
-    { fn: 'system|exec|spawn|sh|IO\\.popen|Open3\\.(?:capture2|capture2e|capture3|popen2|popen2e|popen3|pipeline)|Process\\.spawn|PTY\\.spawn', kind: 'exec', bare: true },
+    {
+      fn: 'system|exec|spawn|sh|IO\\.popen|Open3\\.(?:capture2|capture2e|capture3|popen2|popen2e|popen3|pipeline)|Process\\.spawn|PTY\\.spawn',
+      kind: 'exec',
+      bare: true,
+    },
     { fn: 'File\\.write|IO\\.write|File\\.binwrite', kind: 'write', path: 0, content: 1 },
     { fn: 'File\\.open|File\\.new|IO\\.open|open', kind: 'open', path: 0, mode: 1 },
-    { fn: 'File\\.read|IO\\.read|File\\.readlines|IO\\.readlines|File\\.binread|File\\.foreach|IO\\.foreach', kind: 'read', path: 0, bare: true },
-    { fn: 'FileUtils\\.(?:rm_rf|rm_r|remove_dir|remove_entry|remove_entry_secure|rmtree)', kind: 'rmtree', path: 0, bare: true },
+    {
+      fn: 'File\\.read|IO\\.read|File\\.readlines|IO\\.readlines|File\\.binread|File\\.foreach|IO\\.foreach',
+      kind: 'read',
+      path: 0,
+      bare: true,
+    },
+    {
+      fn: 'FileUtils\\.(?:rm_rf|rm_r|remove_dir|remove_entry|remove_entry_secure|rmtree)',
+      kind: 'rmtree',
+      path: 0,
+      bare: true,
+    },
     { fn: 'File\\.(?:delete|unlink)|FileUtils\\.(?:rm|rm_f|remove)', kind: 'remove', path: 0, bare: true },
     { fn: 'FileUtils\\.(?:cp|copy|mv|move|install|ln|ln_s|ln_sf)', kind: 'write', path: 1 },
     { fn: 'FileUtils\\.(?:cp|copy|install)', kind: 'read', path: 0 },
-    { fn: 'Net::HTTP\\.(?:get|get_response|post|post_form|start|new)|URI\\.open|URI|URI\\.parse|open-uri|HTTParty\\.get|Faraday\\.get|RestClient\\.get', kind: 'fetch', path: 0 },
+    {
+      fn: 'Net::HTTP\\.(?:get|get_response|post|post_form|start|new)|URI\\.open|URI|URI\\.parse|open-uri|HTTParty\\.get|Faraday\\.get|RestClient\\.get',
+      kind: 'fetch',
+      path: 0,
+    },
     { fn: 'eval|instance_eval|class_eval|module_eval|binding\\.eval', kind: 'eval', path: 0, bare: true },
     { fn: 'Marshal\\.load|YAML\\.unsafe_load|YAML\\.load', kind: 'loads', path: 0 },
   ],
-  connects: [/TCPSocket\.(?:new|open)\(\s*['"](?<host>[^'"]+)['"]\s*,\s*['"]?(?<port>\d+)/g, /Socket\.tcp\(\s*['"](?<host>[^'"]+)['"]\s*,\s*['"]?(?<port>\d+)/g],
+  connects: [
+    /TCPSocket\.(?:new|open)\(\s*['"](?<host>[^'"]+)['"]\s*,\s*['"]?(?<port>\d+)/g,
+    /Socket\.tcp\(\s*['"](?<host>[^'"]+)['"]\s*,\s*['"]?(?<port>\d+)/g,
+  ],
   streamsToProcess: /\.to_i|reopen|:in\s*=>|:out\s*=>|in:\s*\w|out:\s*\w|IO\.popen|exec\s*[("']?\s*sh/,
 };
 
@@ -273,7 +360,11 @@ export const PERL: Language = {
     { fn: 'File::Path::rmtree|File::Path::remove_tree|rmtree|remove_tree', kind: 'rmtree', path: 0, bare: true },
     { fn: 'unlink', kind: 'remove', path: 0, bare: true },
     { fn: 'File::Copy::copy|File::Copy::move|copy|move', kind: 'write', path: 1 },
-    { fn: 'get|getstore|getprint|LWP::Simple::get|HTTP::Tiny->new->get|HTTP::Tiny->new->request|LWP::UserAgent->new->get|\\$ua->get', kind: 'fetch', path: 0 },
+    {
+      fn: 'get|getstore|getprint|LWP::Simple::get|HTTP::Tiny->new->get|HTTP::Tiny->new->request|LWP::UserAgent->new->get|\\$ua->get',
+      kind: 'fetch',
+      path: 0,
+    },
     { fn: 'eval', kind: 'eval', path: 0, bare: true },
   ],
   connects: [
@@ -290,7 +381,10 @@ export const PHP: Language = {
   programs: /^php[0-9.]*(?:-cli)?$/,
   inline: ['-r'],
   dotConcat: true,
-  rewrites: [[/`([^`]*)`/g, 'shell_exec("$1")'], [/getenv\(\s*['"]HOME['"]\s*\)|\$_SERVER\[\s*['"]HOME['"]\s*\]/g, '"~"']],
+  rewrites: [
+    [/`([^`]*)`/g, 'shell_exec("$1")'],
+    [/getenv\(\s*['"]HOME['"]\s*\)|\$_SERVER\[\s*['"]HOME['"]\s*\]/g, '"~"'],
+  ],
   aliases: [],
   decoders: [
     { re: new RegExp(`base64_decode\\(\\s*${LIT}\\s*\\)`, 'g'), decode: b64 },
@@ -309,7 +403,10 @@ export const PHP: Language = {
     { fn: 'eval|assert|create_function', kind: 'eval', path: 0 },
     { fn: 'unserialize', kind: 'loads', path: 0 },
   ],
-  connects: [/fsockopen\(\s*['"](?:tcp:\/\/)?(?<host>[^'"]+)['"]\s*,\s*(?<port>\d+)/g, /stream_socket_client\(\s*['"]tcp:\/\/(?<host>[^'":]+):(?<port>\d+)/g],
+  connects: [
+    /fsockopen\(\s*['"](?:tcp:\/\/)?(?<host>[^'"]+)['"]\s*,\s*(?<port>\d+)/g,
+    /stream_socket_client\(\s*['"]tcp:\/\/(?<host>[^'":]+):(?<port>\d+)/g,
+  ],
   streamsToProcess: /proc_open|array\(\s*0\s*=>\s*\$\w+|\[\s*0\s*=>\s*\$\w+|exec\(\s*['"]\/bin\/(?:ba)?sh\s+-i\s*<&/,
 };
 
@@ -365,13 +462,26 @@ export const POWERSHELL: Language = {
   rewrites: [[/\biex\b/gi, 'Invoke-Expression']],
   bareWords: true,
   aliases: [],
-  decoders: [{ re: new RegExp(`\\[(?:System\\.)?Text\\.Encoding\\]::(?:UTF8|ASCII|Unicode)\\.GetString\\(\\s*\\[(?:System\\.)?Convert\\]::FromBase64String\\(\\s*${LIT}\\s*\\)\\s*\\)`, 'gi'), decode: b64 }],
+  decoders: [
+    {
+      re: new RegExp(
+        `\\[(?:System\\.)?Text\\.Encoding\\]::(?:UTF8|ASCII|Unicode)\\.GetString\\(\\s*\\[(?:System\\.)?Convert\\]::FromBase64String\\(\\s*${LIT}\\s*\\)\\s*\\)`,
+        'gi',
+      ),
+      decode: b64,
+    },
+  ],
   calls: [
     { fn: 'Start-Process|saps|Invoke-Item|cmd\\s*/c', kind: 'exec', bare: true },
     { fn: 'Set-Content|Add-Content|Out-File', kind: 'write', path: 0, bare: true },
     { fn: 'Get-Content|gc|type', kind: 'read', path: 0, bare: true },
     { fn: 'Remove-Item|rm|del|ri', kind: 'rmtree', path: 0, bare: true },
-    { fn: 'Invoke-WebRequest|iwr|Invoke-RestMethod|irm|\\.DownloadString|\\.DownloadFile|\\.DownloadData|Start-BitsTransfer', kind: 'fetch', path: 0, bare: true },
+    {
+      fn: 'Invoke-WebRequest|iwr|Invoke-RestMethod|irm|\\.DownloadString|\\.DownloadFile|\\.DownloadData|Start-BitsTransfer',
+      kind: 'fetch',
+      path: 0,
+      bare: true,
+    },
     { fn: 'Invoke-Expression|Invoke-Command', kind: 'eval', path: 0, bare: true },
   ],
   connects: [/Net\.Sockets\.TCPClient\(\s*['"](?<host>[^'"]+)['"]\s*,\s*(?<port>\d+)/gi],

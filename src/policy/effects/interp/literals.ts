@@ -20,7 +20,17 @@ export function skipString(s: string, i: number): number {
   return s.length;
 }
 
-const ESC: Record<string, string> = { n: '\n', t: '\t', r: '\r', '0': '\0', '\\': '\\', "'": "'", '"': '"', '`': '`', $: '$' };
+const ESC: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '0': '\0',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '`': '`',
+  $: '$',
+};
 
 /** The value of a literal: 'x', "x", `x` (no ${}), r'x', b'x', f'x' without braces; undefined otherwise. */
 export function literalValue(text: string): string | undefined {
