@@ -175,26 +175,28 @@ async function main(): Promise<void> {
           (samples[name] ??= []).push(...(await drive(bin, env, childPreload, perRound, distinct)));
         }
       }
-      const st = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, stats(v)])) as Record<
-        keyof typeof scenarios,
-        Stats
-      >;
+      const all = Object.fromEntries(Object.entries(samples).map(([k, v]) => [k, stats(v)]));
+      const pick = (k: string): Stats => {
+        const s = all[k];
+        if (!s) throw new Error(`preload bench: scenario ${k} produced no samples`);
+        return s;
+      };
       const over = (a: Stats, b: Stats) => round(a.p50_us - b.p50_us);
-      const added = over(st.checked_serve, st.baseline);
-      const load = over(st.load_only, st.baseline);
+      const added = over(pick('checked_serve'), pick('baseline'));
+      const load = over(pick('load_only'), pick('baseline'));
       const result = {
         bench: 'preload',
         runs_per_scenario: perRound * ROUNDS,
         rounds: ROUNDS,
         program: '/bin/true via posix_spawn + waitpid',
-        ...st,
+        ...all,
         listener_checks_answered: checks,
         added_p50_us_per_checked_exec: added,
-        added_p99_us_per_checked_exec: round(st.checked_serve.p99_us - st.baseline.p99_us),
-        added_p50_us_distinct_commands: over(st.checked_serve_distinct, st.baseline_distinct),
-        added_p50_us_with_instant_c_server: over(st.checked_c_server, st.baseline),
-        added_p50_us_listener_js_every_time: over(st.checked_listener, st.baseline),
-        added_p50_us_fail_open_absent: over(st.checked_absent, st.baseline),
+        added_p99_us_per_checked_exec: round(pick('checked_serve').p99_us - pick('baseline').p99_us),
+        added_p50_us_distinct_commands: over(pick('checked_serve_distinct'), pick('baseline_distinct')),
+        added_p50_us_with_instant_c_server: over(pick('checked_c_server'), pick('baseline')),
+        added_p50_us_listener_js_every_time: over(pick('checked_listener'), pick('baseline')),
+        added_p50_us_fail_open_absent: over(pick('checked_absent'), pick('baseline')),
         load_cost_p50_us: load,
         targets: { added_p50_us: TARGET_CHECK_P50_US, load_us: TARGET_LOAD_US },
         within_targets: added <= TARGET_CHECK_P50_US && load <= TARGET_LOAD_US,

@@ -106,7 +106,7 @@ test('MCP guard: allowed calls reach the server; a destructive tool is refused w
     const r = await guarded.callTool({ name, arguments: {} });
     assert.equal(r.isError, true);
     assert.match(
-      r.content[0].text,
+      r.content[0]?.text ?? '',
       /^svc refused this mcp-destructive call \(deny\): destructive MCP tools are blocked/,
     );
   }
@@ -130,7 +130,7 @@ for (const approve of [true, false]) {
       assert.equal(mcp.received.length, 1);
     } else {
       assert.equal(r.isError, true);
-      assert.match(r.content[0].text, /\(ask\): approval denied: deploys need approval/);
+      assert.match(r.content[0]?.text ?? '', /\(ask\): approval denied: deploys need approval/);
       assert.equal(mcp.received.length, 0);
     }
   });
@@ -141,7 +141,7 @@ test('MCP guard: server away refuses (fail closed) unless failOpen', async () =>
   const closed = guardMcpClient(new Client({ url: DEAD_URL, token: 't' }), mcp);
   const r = await closed.callTool({ name: 'search', arguments: {} });
   assert.equal(r.isError, true);
-  assert.match(r.content[0].text, /\(unavailable\)/);
+  assert.match(r.content[0]?.text ?? '', /\(unavailable\)/);
   assert.equal(mcp.received.length, 0);
   const warnings: string[] = [];
   const open = guardMcpClient(

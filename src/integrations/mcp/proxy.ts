@@ -355,8 +355,8 @@ export class McpProxy {
     if (!redacted) return m;
     this.stats.redacted++;
     this.opts.warn('svc mcp: secrets in a tool result were replaced by [REDACTED]');
-    const result: Message = { ...m.result, content: value.content };
-    if (m.result.structuredContent !== undefined) result.structuredContent = value.structuredContent;
+    const result: Message = { ...m.result, content: value.content ?? null };
+    if (m.result.structuredContent !== undefined) result.structuredContent = value.structuredContent ?? null;
     return { ...m, result };
   }
 
