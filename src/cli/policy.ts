@@ -137,6 +137,7 @@ export function formatExplain(x: ExplainResult, showAll: boolean, config: string
       function: 'function call',
       alias: 'alias',
       script: 'script for',
+      meaning: 'what it amounts to:',
     };
     out.push(
       ...list(

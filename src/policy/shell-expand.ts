@@ -140,6 +140,8 @@ export interface WrittenFile {
   content?: string;
   /** The file was copied or linked from this path (cp /bin/rm ./tidy). */
   copyOf?: string;
+  /** The copy was a move (`mv SRC DST`): deleting DST deletes what was SRC. */
+  moved?: boolean;
   /** Downloaded from the network (curl -o, wget -O, git clone): a file or, for a clone, a directory. */
   network?: 'file' | 'dir';
   append?: boolean;

@@ -34,6 +34,7 @@ import {
 } from './shell-decode.js';
 import { envCode, extractCode, type Extracted } from './shell-extract.js';
 import { spellOutLongOptions } from './shell-options.js';
+import { deletesOperands, destroyedOperands, listedTree, workdirWords } from './shell-destroy.js';
 
 /** `sh -c` inside `sh -c` ... deeper than this is refused (the engine denies). */
 export const MAX_NESTING = 8;
@@ -54,7 +55,7 @@ export interface DynamicReading {
 
 /** A reading made by understanding the shell rather than its spelling (shown by explain). */
 export interface ExtraReading {
-  kind: 'extracted' | 'resolved' | 'decoded' | 'function' | 'alias' | 'script';
+  kind: 'extracted' | 'resolved' | 'decoded' | 'function' | 'alias' | 'script' | 'meaning';
   /** Where it came from: `git -c core.pager`, `$a`, `base64 -d`, `f ~`. */
   from: string;
   text: string;
@@ -166,6 +167,8 @@ interface SegmentResult {
   flow: Flow | null;
   /** The words an echo/printf stage prints, read after expansion and launchers (for xargs). */
   printed?: string[] | null;
+  /** The directory whose every file this stage lists (`git ls-files`, `find .`), for xargs. */
+  listed?: string | null;
 }
 
 /** What a segment knows about its surroundings. */
@@ -181,6 +184,10 @@ interface SegmentContext {
   defining?: boolean;
   /** The segment's output goes into a pipe (its flow is worth computing). */
   piped?: boolean;
+  /** The previous stage lists every file of this directory (see listedTree). */
+  listedIn?: string | null;
+  /** Words come from xargs' stand-in for unknown input: not real operands. */
+  placeholder?: boolean;
 }
 
 const HEREDOC_OP = /^\d*<<(?!<)/;
@@ -400,6 +407,7 @@ class Analyzer {
     let pipe: string[] = [];
     let stdin: string[] | null = null;
     let flow: Flow | null = null;
+    let listed: string | null = null;
     // Each line as a whole, in normalized and in most-unwrapped spelling, so a pattern naming a
     // sequence (`curl -o x ... && sh x`) fires wherever the line sits: in a script, in eval or
     // bash -c, or spelled with full paths and launchers.
@@ -426,9 +434,11 @@ class Analyzer {
         hereDoc,
         defining,
         piped,
+        listedIn: listed,
       });
       stdin = piped ? (r.printed ?? literalOutput(seg.tokens)) : null;
       flow = piped ? r.flow : null;
+      listed = piped ? (r.listed ?? null) : null;
       if (r.norm) norms.push(r.norm);
       if (r.norm) lineNorms.push(r.norm);
       if (r.primary) linePrims.push(r.primary);
@@ -553,6 +563,13 @@ class Analyzer {
       primary,
       flow: ctx.piped ? this.flowOut(tokens, ctx) : null,
       printed: ctx.piped ? literalOutput(peel(tokens)) : null,
+      listed: ctx.piped
+        ? listedTree(
+            peel(tokens)
+              .filter((t) => !t.redir)
+              .map((t) => t.text),
+          )
+        : null,
     };
   }
 
@@ -583,7 +600,7 @@ class Analyzer {
         .slice(1)
         .filter((x) => !x.redir && !x.text.startsWith('-'))
         .map((x) => x.text);
-      if (ops.length === 2) ctx.scope.setFile(ops[1]!, { copyOf: ops[0]! });
+      if (ops.length === 2) ctx.scope.setFile(ops[1]!, { copyOf: ops[0]!, moved: name === 'mv' });
     }
     const dl = downloadTarget(tokens);
     if (dl) ctx.scope.setFile(dl.path, { network: dl.dir ? 'dir' : 'file' });
@@ -700,6 +717,7 @@ class Analyzer {
         }
       }
     }
+    this.destroyReadings(words, depth, u, ctx);
     if (spelled.includes('$(') || spelled.includes('`')) {
       // $(echo rm -rf /) as a command word runs what echo prints.
       const folded = foldLiteralSubstitutions(joinTokens(tokens));
@@ -768,8 +786,10 @@ class Analyzer {
         stdin: null,
       });
       this.privilege = outer;
-      if (first === 'xargs')
+      if (first === 'xargs') {
         this.xargsReadings(lib.tokens, lib.replace, ctx.stdin ?? hereString(tokens), depth, u, ctx.scope);
+        this.xargsOverTree(lib.tokens, ctx.listedIn ?? null, depth, u, ctx.scope);
+      }
       return r.primary || spelled;
     }
     return spelled;
@@ -837,7 +857,7 @@ class Analyzer {
   ): void {
     const word = (text: string): Token => ({ text, quoted: true, redir: false });
     const ctx: SegmentContext = { scope, stdin: null, flowIn: null, hereDoc: null };
-    if (!replace) this.processSegment([...cmd, word('*')], depth + 1, false, u, ctx);
+    if (!replace) this.processSegment([...cmd, word('*')], depth + 1, false, u, { ...ctx, placeholder: true });
     if (!input || !input.length) return;
     if (!replace) {
       this.processSegment([...cmd, ...input.slice(0, RM_MAX_OPERANDS).map(word)], depth + 1, false, u, ctx);
@@ -852,6 +872,53 @@ class Analyzer {
         ctx,
       );
     }
+  }
+
+  /**
+   * What a delete really deletes (shell-destroy.ts): shred and the like as `rm -rf`, a path moved
+   * earlier in the line as its source, `$PWD` and `$(pwd)` as the working directory.
+   */
+  private destroyReadings(words: string[], depth: number, u: number, ctx: SegmentContext): void {
+    const first = words[0]!;
+    const reread = (w: string[], from: string) => {
+      const text = w.join(' ');
+      if (!this.spend(text.length + 16)) return;
+      this.note({ kind: 'meaning', from, text });
+      this.processSegment(toTokens(w), depth + 1, false, u, { ...ctx, flowIn: null, piped: false });
+    };
+    const shredded = ctx.placeholder ? null : destroyedOperands(words);
+    if (shredded?.length) reread(['rm', '-rf', ...shredded], `${first} destroys its operands`);
+    const wd = workdirWords(words);
+    if (wd) reread(wd, '$PWD is the working directory');
+    if (first !== 'rm' && first !== 'find' && !shredded) return;
+    // mv A B && rm -rf B: B is what A was.
+    let moved: string[] | null = null;
+    let how = '';
+    for (let i = 1; i < words.length; i++) {
+      const w = words[i]!;
+      const bare = w.replace(/\/(?:\*|\.)?$/, '');
+      const f = ctx.scope.file(bare);
+      if (!f?.moved || !f.copyOf) continue;
+      moved ??= words.slice();
+      moved[i] = f.copyOf + w.slice(bare.length);
+      how = `${bare} was moved from ${f.copyOf}`;
+    }
+    if (moved) reread(moved, how);
+  }
+
+  /** xargs fed every file of a tree (`git ls-files | xargs shred -u`) deletes the tree. */
+  private xargsOverTree(cmd: Token[], root: string | null, depth: number, u: number, scope: Scope): void {
+    if (root === null) return;
+    const prog = basename(peel(cmd)[0]?.text ?? '');
+    if (!deletesOperands(prog)) return;
+    const text = `rm -rf ${root}`;
+    this.note({ kind: 'meaning', from: `xargs ${prog} over every file of ${root}`, text });
+    this.processSegment(toTokens(['rm', '-rf', root]), depth + 1, false, u, {
+      scope,
+      stdin: null,
+      flowIn: null,
+      hereDoc: null,
+    });
   }
 
   /** Canonical flag spellings, rm per-operand readings and what find deletes or runs. */

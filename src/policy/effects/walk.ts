@@ -3,8 +3,17 @@
 // redirection with its target, and the text the command gets on standard input when it is known
 // (a here-doc body, a here-string, or what a literal echo/printf pipes in).
 import { extractSubstitutions, sanitize, splitSegments, type Token } from '../shell-parse.js';
-import { assignmentName, basename, joinTokens, shellCommandString, unwrapLauncher } from '../shell-wrappers.js';
+import {
+  assignmentName,
+  basename,
+  joinTokens,
+  shellCommandString,
+  unwrapLauncher,
+  watchCommandString,
+} from '../shell-wrappers.js';
 import { splitHereDocs } from './heredoc.js';
+import { envCode, extractCode } from '../shell-extract.js';
+import { readFind } from '../shell-flags.js';
 
 export interface Redirection {
   /** The operator without its fd: >, >>, >|, <, <>, <<, <<<. */
@@ -148,6 +157,7 @@ class Walker {
         return undefined;
       }
     }
+    this.hiddenCode(tokens, assigns, depth);
     if (!tokens.length && !redirs.length && !assigns.length && !unsets.length) return undefined;
     const c: SimpleCommand = {
       argv: tokens.map((t) => t.text),
@@ -160,6 +170,34 @@ class Walker {
     if (this.out.length < MAX_COMMANDS) this.out.push(c);
     return c;
   }
+
+  /**
+   * Code a command runs later or elsewhere (`ssh host CMD`, `find -exec`, `git -c core.pager=`,
+   * `awk system()`, `PROMPT_COMMAND=`...) does what it says there: its effects are walked as a
+   * command of its own, the way the readings read it (shell-extract.ts).
+   */
+  private hiddenCode(tokens: Token[], assigns: { name: string; value: string }[], depth: number): void {
+    for (const { name, value } of assigns) {
+      const x = envCode(name, value);
+      if (x) this.walk(x.text, depth + 1);
+    }
+    if (!tokens.length) return;
+    for (const x of extractCode(tokens)) this.walk(x.text, depth + 1);
+    const head = basename(tokens[0]!.text);
+    if (head === 'watch') {
+      const w = watchCommandString(tokens.filter((t) => !t.redir));
+      if (w) this.walk(w, depth + 1);
+    }
+    if (head === 'find') {
+      const f = readFind(tokens.filter((t) => !t.redir).map((t, i) => (i === 0 ? 'find' : t.text)));
+      for (const p of f?.payloads ?? []) this.walk(p.map(quoteWord).join(' '), depth + 1);
+    }
+  }
+}
+
+/** A word quoted so that the walker reads it back as itself. */
+function quoteWord(w: string): string {
+  return /^[A-Za-z0-9_@%+=:,./~{}-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
 }
 
 function readEnv(tokens: Token[], assigns: { name: string; value: string }[], unsets: string[]): void {

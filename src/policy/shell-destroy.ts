@@ -1,0 +1,86 @@
+// What a destructive command really destroys, whatever shape it takes: a file shredded is a file
+// deleted, `mv ~/project /tmp/x && rm -rf /tmp/x` deletes ~/project, `git ls-files | xargs rm`
+// deletes every file of the working tree, and `rm -rf "$PWD"` deletes the working directory.
+// The readings built from these are spelled as the `rm -rf PATH` they amount to, so the rules
+// on deletes decide them (docs/shell-readings.md).
+import { basename } from './shell-wrappers.js';
+import { readFind } from './shell-flags.js';
+
+/** Programs that destroy the files they are given (overwrite, then usually unlink). */
+const DESTROYERS = new Set(['shred', 'srm', 'wipe', 'scrub', 'gshred']);
+/** Options of those programs that take a separate argument. */
+const DESTROYER_ARGS = new Set(['-n', '--iterations', '-s', '--size', '--random-source', '-p', '-l', '-q']);
+
+/** The operands a shred-like program destroys, or null when the program is not one. */
+export function destroyedOperands(words: string[]): string[] | null {
+  if (!DESTROYERS.has(words[0] ?? '')) return null;
+  const out: string[] = [];
+  let options = true;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (options && w === '--') options = false;
+    else if (options && w.startsWith('-') && w.length > 1) {
+      if (DESTROYER_ARGS.has(w)) i++;
+    } else out.push(w);
+  }
+  return out;
+}
+
+/** Programs whose operands, fed by xargs, are deleted or destroyed. */
+const DELETERS = new Set(['rm', 'unlink', ...DESTROYERS]);
+
+export function deletesOperands(program: string): boolean {
+  return DELETERS.has(program);
+}
+
+/**
+ * The directory whose every file a pipeline stage lists (`git ls-files`, `find .` with no test
+ * that narrows it, `ls -A`, `rg --files`, `fd`), or null. xargs fed by it runs its command on
+ * the whole tree.
+ */
+export function listedTree(words: string[]): string | null {
+  const name = basename(words[0] ?? '');
+  const operands = (from: number) => words.slice(from).filter((w) => !w.startsWith('-'));
+  if (name === 'git' && words[1] === 'ls-files') {
+    // A pathspec narrows the list, unless it is the whole tree again.
+    const ops = operands(2).filter((w) => w !== '.' && w !== ':/' && w !== '*');
+    return ops.length ? null : '.';
+  }
+  if (name === 'find') {
+    const f = readFind(['find', ...words.slice(1)]);
+    if (!f || f.filtered || f.starts.length !== 1) return null;
+    return f.starts[0] ?? null;
+  }
+  if (name === 'ls' || name === 'fd' || name === 'fdfind') {
+    const ops = operands(1);
+    if (name !== 'ls' && ops.length) return null;
+    return name === 'ls' ? (ops.length === 1 ? ops[0]! : ops.length ? null : '.') : '.';
+  }
+  if (name === 'rg' && words.includes('--files')) {
+    const ops = operands(1);
+    return ops.length === 1 ? ops[0]! : ops.length ? null : '.';
+  }
+  return null;
+}
+
+/** `$PWD`, `${PWD}`, `$(pwd)`, `` `pwd` ``, `$(git rev-parse --show-toplevel)`: the working directory. */
+const WORKDIR_REF =
+  /"?(?:\$\{PWD\}|\$PWD(?![A-Za-z0-9_])|\$\(\s*pwd\s*\)|`\s*pwd\s*`|\$\(\s*git rev-parse --show-toplevel\s*\)|`\s*git rev-parse --show-toplevel\s*`)"?/g;
+
+/** The words with references to the working directory read as `.`; null when there are none. */
+export function workdirWords(words: string[]): string[] | null {
+  let changed: string[] | null = null;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (!w.includes('PWD') && !w.includes('pwd') && !w.includes('show-toplevel')) continue;
+    WORKDIR_REF.lastIndex = 0;
+    if (!WORKDIR_REF.test(w)) continue;
+    WORKDIR_REF.lastIndex = 0;
+    let r = w.replace(WORKDIR_REF, '.');
+    // "$PWD/dist" -> ./dist, "$PWD/" -> ./
+    if (r === '.' || r.startsWith('./') || r === './') r = r.replace(/^\.\/*$/, '.');
+    changed ??= words.slice();
+    changed[i] = r;
+  }
+  return changed;
+}
