@@ -18,6 +18,7 @@ export class Scope {
   private funcs: Map<string, string> | null = null;
   private aliases: Map<string, string> | null = null;
   private files: Map<string, WrittenFile> | null = null;
+  private remotes: Map<string, string> | null = null;
   private alts: Map<string, string[]> | null = null;
   private pinned: Set<string> | null = null;
   /** Extra field separators set with IFS=... (space, tab and newline always split). */
@@ -126,6 +127,19 @@ export class Scope {
     if (f.append && old?.content !== undefined && f.content !== undefined)
       this.files.set(p, { content: old.content + f.content });
     else this.files.set(p, f);
+  }
+
+  /** A git remote added earlier in the line (`git remote add NAME URL`): its URL. */
+  remote(name: string): string | undefined {
+    for (let s: Scope | null = this; s; s = s.parent) {
+      const u = s.remotes?.get(name);
+      if (u !== undefined) return u;
+    }
+    return undefined;
+  }
+
+  setRemote(name: string, url: string): void {
+    (this.remotes ??= new Map()).set(name, url);
   }
 
   /** Whether no variable, function or alias is known (lets the common case skip work). */

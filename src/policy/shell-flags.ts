@@ -255,3 +255,34 @@ export function readFind(words: string[]): FindReading | undefined {
     : payloads.flatMap((cmd) => cleaned.map((s) => cmd.map((x) => x.replace(/\{\}/g, s))));
   return { starts: cleaned, deletes, filtered, payloads: expanded };
 }
+
+/** Start points that search the whole disk, every home directory or one of them. */
+const BROAD_START =
+  /^(?:\/|~\/?|\$HOME\/?|\$\{HOME\}\/?|\/home(?:\/[^/]+)?\/?|\/Users(?:\/[^/]+)?\/?|\/root\/?|\/mnt\/?|\/media\/?|\/Volumes\/?)$/;
+/** Tests whose argument names what is sought, read as `-name` (the last path part for -path). */
+const NAME_TESTS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex']);
+
+/**
+ * What a find over the whole disk or a home directory looks for, one reading per test, spelled
+ * `find / -name PATTERN` or `find / -perm MODE`: hunting for key files or setuid programs is the
+ * same act whatever the start point and however the tests are grouped (`\( -name a -o -name b \)`).
+ */
+export function broadFindReadings(words: string[]): string[] {
+  if (words[0] !== 'find') return [];
+  const f = readFind(words);
+  if (!f || !f.starts.some((s) => BROAD_START.test(s))) return [];
+  const out: string[] = [];
+  for (let i = 1; i < words.length - 1 && out.length < 32; i++) {
+    const w = words[i]!;
+    const v = words[i + 1]!;
+    if (NAME_TESTS.has(w)) {
+      const last = w.includes('path') || w.includes('regex') ? (v.split('/').pop() ?? v) : v;
+      out.push(`find / -name ${last.replace(/^\.\*/, '*').replace(/\\\./g, '.').replace(/\.\*/g, '*')}`);
+      i++;
+    } else if (w === '-perm') {
+      out.push(`find / -perm ${v}`);
+      i++;
+    }
+  }
+  return out;
+}

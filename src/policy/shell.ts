@@ -20,7 +20,7 @@ import {
   unwrapLauncher,
   watchCommandString,
 } from './shell-wrappers.js';
-import { canonicalForms, readFind, rmAliases, RM_MAX_OPERANDS } from './shell-flags.js';
+import { broadFindReadings, canonicalForms, readFind, rmAliases, RM_MAX_OPERANDS } from './shell-flags.js';
 import { bindPositional, expandTokens, findFunctions, Scope, type Resolution } from './shell-expand.js';
 import {
   FETCHERS,
@@ -35,6 +35,7 @@ import {
 import { envCode, extractCode, type Extracted } from './shell-extract.js';
 import { spellOutLongOptions } from './shell-options.js';
 import { deletesOperands, destroyedOperands, listedTree, workdirWords } from './shell-destroy.js';
+import { endpointUrl, networkClient, reverseShellReading, stdioOnSocket, type Endpoint } from './shell-network.js';
 
 /** `sh -c` inside `sh -c` ... deeper than this is refused (the engine denies). */
 export const MAX_NESTING = 8;
@@ -169,6 +170,8 @@ interface SegmentResult {
   printed?: string[] | null;
   /** The directory whose every file this stage lists (`git ls-files`, `find .`), for xargs. */
   listed?: string | null;
+  /** The stage's words and redirections past launchers, when it sits in a pipeline (or a line that opens a socket). */
+  stage?: Token[];
 }
 
 /** What a segment knows about its surroundings. */
@@ -188,6 +191,15 @@ interface SegmentContext {
   listedIn?: string | null;
   /** Words come from xargs' stand-in for unknown input: not real operands. */
   placeholder?: boolean;
+  /** The caller wants the stage's tokens back (see SegmentResult.stage). */
+  wantStage?: boolean;
+}
+
+/** One stage of a pipeline as the network reading needs it. */
+interface Stage {
+  tokens: Token[];
+  /** What the previous stage pipes in: null when not piped; text null when computed at run time. */
+  input: Flow | null;
 }
 
 const HEREDOC_OP = /^\d*<<(?!<)/;
@@ -408,6 +420,11 @@ class Analyzer {
     let stdin: string[] | null = null;
     let flow: Flow | null = null;
     let listed: string | null = null;
+    // Stages of the current pipeline, and a socket opened earlier in the line (zsh's ztcp).
+    const socketLine = s.includes('ztcp');
+    let stages: Stage[] = [];
+    let socket: Endpoint | null = null;
+    let prevPiped = false;
     // Each line as a whole, in normalized and in most-unwrapped spelling, so a pattern naming a
     // sequence (`curl -o x ... && sh x`) fires wherever the line sits: in a script, in eval or
     // bash -c, or spelled with full paths and launchers.
@@ -435,7 +452,17 @@ class Analyzer {
         defining,
         piped,
         listedIn: listed,
+        wantStage: piped || prevPiped || socketLine,
       });
+      if (r.stage) {
+        if (socketLine) socket = this.socketShell(r.stage, socket);
+        if (piped || prevPiped) stages.push({ tokens: r.stage, input: prevPiped ? (flow ?? NO_TEXT) : null });
+      }
+      if (!piped && stages.length) {
+        this.networkPipeline(stages);
+        stages = [];
+      }
+      prevPiped = piped;
       stdin = piped ? (r.printed ?? literalOutput(seg.tokens)) : null;
       flow = piped ? r.flow : null;
       listed = piped ? (r.listed ?? null) : null;
@@ -450,6 +477,7 @@ class Analyzer {
       if (seg.op === '\n') endLine();
     }
     this.addPipeline(pipe);
+    if (stages.length) this.networkPipeline(stages);
     if (segs.length > 1 || depth > 0) endLine();
     // The raw text of a nested string and of each line of a script, as the top level's raw text
     // is read: a pattern on the raw spelling (`> ~/.bash_history`) fires wherever it sits.
@@ -563,13 +591,8 @@ class Analyzer {
       primary,
       flow: ctx.piped ? this.flowOut(tokens, ctx) : null,
       printed: ctx.piped ? literalOutput(peel(tokens)) : null,
-      listed: ctx.piped
-        ? listedTree(
-            peel(tokens)
-              .filter((t) => !t.redir)
-              .map((t) => t.text),
-          )
-        : null,
+      listed: ctx.piped ? listedTree(words(peel(tokens))) : null,
+      ...(ctx.wantStage ? { stage: peel(tokens) } : {}),
     };
   }
 
@@ -718,6 +741,7 @@ class Analyzer {
       }
     }
     this.destroyReadings(words, depth, u, ctx);
+    if (first === 'git') this.gitRemotes(words, depth, u, ctx);
     if (spelled.includes('$(') || spelled.includes('`')) {
       // $(echo rm -rf /) as a command word runs what echo prints.
       const folded = foldLiteralSubstitutions(joinTokens(tokens));
@@ -906,6 +930,35 @@ class Analyzer {
     if (moved) reread(moved, how);
   }
 
+  /**
+   * `git remote add NAME URL` earlier in the line makes `git push NAME` a push to URL: a remote
+   * the repository did not have, read as the URL literal the rules on pushes to URLs see.
+   */
+  private gitRemotes(words: string[], depth: number, u: number, ctx: SegmentContext): void {
+    let i = 1;
+    while (i < words.length && words[i]!.startsWith('-'))
+      i += /^-[Cc]$|^--git-dir$|^--work-tree$/.test(words[i]!) ? 2 : 1;
+    const sub = words[i];
+    // `git -C DIR -c K=V push ...` is the push: global options read away.
+    if (i > 1 && sub !== undefined) this.add(['git', ...words.slice(i)].join(' '), u);
+    const ops = words.slice(i + 1).filter((w) => !w.startsWith('-'));
+    if (sub === 'remote' && (ops[0] === 'add' || ops[0] === 'set-url') && ops[1] && ops[2]) {
+      ctx.scope.setRemote(ops[1], ops[2]);
+      return;
+    }
+    if (sub !== 'push') return;
+    for (let k = i + 1; k < words.length; k++) {
+      const url = ctx.scope.remote(words[k]!);
+      if (url === undefined) continue;
+      const w = words.slice();
+      w[k] = url;
+      const text = w.join(' ');
+      this.note({ kind: 'meaning', from: `git remote ${words[k]} added in the line`, text });
+      this.processSegment(toTokens(w), depth + 1, false, u, { ...ctx, flowIn: null, piped: false });
+      return;
+    }
+  }
+
   /** xargs fed every file of a tree (`git ls-files | xargs shred -u`) deletes the tree. */
   private xargsOverTree(cmd: Token[], root: string | null, depth: number, u: number, scope: Scope): void {
     if (root === null) return;
@@ -919,6 +972,48 @@ class Analyzer {
       flowIn: null,
       hereDoc: null,
     });
+  }
+
+  /**
+   * A pipeline wired to the network (shell-network.ts): a shell reading its input from, or
+   * writing its output to, a network client is a reverse shell; computed data piped into a
+   * network client is an upload.
+   */
+  private networkPipeline(stages: Stage[]): void {
+    if (stages.length < 2) return;
+    const clients = stages.map((st) => networkClient(words(st.tokens)));
+    if (!clients.some((c) => c)) return;
+    for (let k = 0; k < stages.length; k++) {
+      const st = stages[k]!;
+      const c = clients[k];
+      // A shell next to a client, on either side (a fifo closes the loop: sh < f | nc h p > f).
+      const peer = clients[k + 1] ?? clients[k - 1];
+      if (peer && sinkOf(st.tokens)) {
+        const text = reverseShellReading(peer);
+        this.note({ kind: 'meaning', from: `a shell wired to ${peer.via} ${peer.host}`, text });
+        this.add(text, this.newUnit());
+      }
+      // What a shell prints into a client is the reverse shell above, not an upload.
+      const fromShell = k > 0 && sinkOf(stages[k - 1]!.tokens) !== null;
+      if (c && st.input && st.input.text === null && !fromShell) {
+        const text = `curl -T - ${endpointUrl(c)}`;
+        const to = `${c.via} ${c.host}${c.remote ? ` "${c.remote}"` : ''}`;
+        this.note({ kind: 'meaning', from: `data piped into ${to}`, text });
+        this.add(text, this.newUnit());
+      }
+    }
+  }
+
+  /** `ztcp HOST PORT` opens a socket in $REPLY; a shell later wired to it is a reverse shell. */
+  private socketShell(stage: Token[], socket: Endpoint | null): Endpoint | null {
+    const c = networkClient(words(stage));
+    if (c?.via === 'ztcp') return c;
+    if (socket && stdioOnSocket(stage) && SHELLS.has(basename(stage[0]?.text ?? ''))) {
+      const text = reverseShellReading(socket);
+      this.note({ kind: 'meaning', from: `a shell wired to ztcp ${socket.host}`, text });
+      this.add(text, this.newUnit());
+    }
+    return socket;
   }
 
   /** Canonical flag spellings, rm per-operand readings and what find deletes or runs. */
@@ -937,6 +1032,10 @@ class Analyzer {
     }
     const find = w[0] === 'find' ? readFind(w) : undefined;
     if (find) {
+      for (const r of broadFindReadings(w)) {
+        this.note({ kind: 'meaning', from: `find ${find.starts.join(' ')} searches a whole disk or home`, text: r });
+        this.add(r, u);
+      }
       if (find.deletes && !find.filtered)
         for (const s of find.starts) this.add(`rm -rf ${s}`, find.starts.length > 1 ? this.newUnit() : u);
       for (const p of find.payloads) {
@@ -982,6 +1081,15 @@ function cronCommand(line: string): string {
   if (l.startsWith('@')) return l.replace(/^@\S+\s*/, '');
   const parts = l.split(/\s+/);
   return parts.length > 5 ? parts.slice(5).join(' ') : '';
+}
+
+/** Input known to be piped in but not its text. */
+const NO_TEXT: Flow = { text: null, network: false, decoders: [] };
+
+function words(tokens: Token[]): string[] {
+  const out: string[] = [];
+  for (const t of tokens) if (!t.redir) out.push(t.text);
+  return out;
 }
 
 /** Input items of `xargs -I` expanded one by one (each is a separate command). */
