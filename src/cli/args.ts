@@ -90,6 +90,13 @@ export function parse(argv: string[], options: Options, allowPositionals = true)
   }
 }
 
+/** The one positional argument a command takes, or a usage error saying what was expected. */
+export function onePositional(positionals: string[], message: string): string {
+  const [only] = positionals;
+  if (positionals.length !== 1 || only === undefined) throw new UsageError(message);
+  return only;
+}
+
 export function wantsHelp(argv: string[]): boolean {
   const dd = argv.indexOf('--');
   const head = dd >= 0 ? argv.slice(0, dd) : argv;
