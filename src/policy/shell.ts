@@ -35,6 +35,7 @@ import {
 import { envCode, extractCode, type Extracted } from './shell-extract.js';
 import { spellOutLongOptions } from './shell-options.js';
 import { deletesOperands, destroyedOperands, listedTree, workdirWords } from './shell-destroy.js';
+import { windowsReadings } from './shell-windows.js';
 import { endpointUrl, networkClient, reverseShellReading, stdioOnSocket, type Endpoint } from './shell-network.js';
 
 /** `sh -c` inside `sh -c` ... deeper than this is refused (the engine denies). */
@@ -407,6 +408,11 @@ class Analyzer {
       (mentionsFetch(s) || /downloadstring|webclient/i.test(s))
     ) {
       this.markDynamic('network', 'PowerShell Invoke-Expression of downloaded text');
+    }
+    for (const w of windowsReadings(s)) {
+      if (w.startsWith('reg ') && !/^reg\b/i.test(s.trimStart()))
+        this.note({ kind: 'meaning', from: 'PowerShell registry cmdlet', text: w });
+      this.add(w, this.newUnit());
     }
     const scope = new Scope(parent);
     for (const f of findFunctions(s)) scope.setFunc(f.name, f.body);
