@@ -8,6 +8,15 @@ import { posix } from 'node:path';
 import type { Effect } from './types.js';
 import { analyzeCode } from './interp/code.js';
 import { PYTHON, RUBY } from './interp/languages.js';
+import {
+  ciExpressions,
+  ciFindings,
+  dockerfile,
+  goModFindings,
+  hostsFindings,
+  precommitFindings,
+  withoutVendorInstalls,
+} from './supply.js';
 
 type Kind =
   | 'tasks'
@@ -29,7 +38,10 @@ type Kind =
   | 'lock'
   | 'gem'
   | 'maven'
-  | 'nuget';
+  | 'nuget'
+  | 'docker'
+  | 'gomod'
+  | 'hosts';
 
 /** Which kind of runs-later or config file a path is; the patterns are lower-cased path tails. */
 const KINDS: [RegExp, Kind][] = [
@@ -72,6 +84,9 @@ const KINDS: [RegExp, Kind][] = [
   [/(?:^|\/)\.gemrc$|(?:^|\/)gemfile$/, 'gem'],
   [/(?:^|\/)\.m2\/settings\.xml$|(?:^|\/)settings\.xml$|(?:^|\/)pom\.xml$/, 'maven'],
   [/(?:^|\/)nuget\.config$/, 'nuget'],
+  [/(?:^|\/)(?:dockerfile|containerfile)(?:\.[^/]*)?$|\.(?:dockerfile|containerfile)$/, 'docker'],
+  [/(?:^|\/)go\.mod$/, 'gomod'],
+  [/^\/etc\/hosts$|\/system32\/drivers\/etc\/hosts$/, 'hosts'],
 ];
 
 /** Lifecycle scripts npm, yarn and pnpm run by themselves (on install, pack or publish). */
@@ -218,11 +233,17 @@ function configPlant(kind: Kind, text: string, via: string): Effect[] {
   } else if (kind === 'nuget') {
     for (const m of text.matchAll(/value\s*=\s*"(https?:\/\/[^"]+)"/g)) cmd(`nuget sources add -Source ${m[1]}`);
   } else if (kind === 'lock') {
+    // requirements files take pip's options on their own lines
+    for (const m of text.matchAll(/^\s*--trusted-host[=\s]+(\S+)/gm)) cmd(`pip config set global.trusted-host ${m[1]}`);
+    for (const m of text.matchAll(/^\s*(?:-i|--index-url|--extra-index-url|-f|--find-links)[=\s]+(\S+)/gm)) {
+      const h = hostOf(m[1] ?? '');
+      if (h && !DEFAULT_REGISTRIES.test(h)) cmd(`pip config set global.index-url ${m[1]}`);
+    }
     const seen = new Set<string>();
     for (const m of text.matchAll(
-      /(?:resolved|url|source|registry)["']?\s*[:=]\s*["']?((?:git\+)?https?:\/\/[^\s"'#,]+)|--(?:extra-)?index-url\s+(\S+)/g,
+      /(?:resolved|url|source|registry)["']?\s*[:=]\s*["']?((?:git\+)?https?:\/\/[^\s"'#,]+)/g,
     )) {
-      const u = (m[1] ?? m[2])!.replace(/^git\+/, '');
+      const u = (m[1] ?? '').replace(/^git\+/, '');
       const h = hostOf(u);
       if (!h || DEFAULT_REGISTRIES.test(h) || seen.has(h)) continue;
       seen.add(h);
@@ -249,7 +270,9 @@ export function plantedEffects(path: string, content: string | undefined): Effec
       const cmds = [
         ...content.matchAll(/["']?(?:command|entry|run)["']?\s*:\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([^\n#]+))/g),
       ].map((m) => (m[1] !== undefined ? m[1].replace(/\\"/g, '"') : (m[2] ?? m[3] ?? '').trim()));
-      return shellPlant(cmds.join('\n'), via);
+      const repos =
+        kind === 'precommit' ? precommitFindings(content, `points a hook at another repository in ${name}`) : [];
+      return [...shellPlant(cmds.join('\n'), via), ...repos];
     }
     case 'ruby':
       return analyzeCode(RUBY, content, via).map((e) => ({ ...e, onlyDeny: true }));
@@ -261,8 +284,22 @@ export function plantedEffects(path: string, content: string | undefined): Effec
         .filter((t) => /\b(?:curl|wget|nc|bash|sh)\b.*(?:\||https?:|\/dev\/tcp)/.test(t));
       return lits.flatMap((t) => shellPlant(t, via));
     }
-    case 'ci':
-      return shellPlant(ciScripts(content), via);
+    case 'ci': {
+      // CI steps run in a throwaway machine: a vendor's documented install is fine there.
+      const scripts = ciExpressions(ciScripts(content));
+      return [
+        ...shellPlant(withoutVendorInstalls(scripts), via),
+        ...ciFindings(content, scripts, `changes where the CI in ${name} gets its code`),
+      ];
+    }
+    case 'docker': {
+      const d = dockerfile(content, `changes where the image of ${name} gets its code`);
+      return [...shellPlant(d.script, via), ...d.findings];
+    }
+    case 'gomod':
+      return goModFindings(content, `replaces a module in ${name}`);
+    case 'hosts':
+      return hostsFindings(content, `redirects a host in ${name}`);
     case 'package-json':
       return packageScripts(content).flatMap((s) => shellPlant(s, `plants a lifecycle script in ${name}`));
     case 'pth': {
