@@ -10,6 +10,8 @@ import { echoText, simpleCommands, type SimpleCommand } from './walk.js';
 import { analyzeCode } from './interp/code.js';
 import { LANGUAGES, type Language } from './interp/languages.js';
 import { plantedEffects } from './content.js';
+import { SECRET_VALUE } from './decide.js';
+import { installEffects } from './packages.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
@@ -109,6 +111,7 @@ function interpreterCode(
 
 function commandEffects(c: SimpleCommand, out: Effect[]): void {
   programEffects(c, out);
+  installEffects(c.argv, out);
   for (const v of c.unsets)
     if (GUARDED_ENV.test(v))
       out.push({ tool: 'exec', command: `unset ${v}`, via: `removes ${v} from the environment` });
@@ -161,13 +164,48 @@ function dedupe(list: Effect[]): Effect[] {
   return out;
 }
 
+/** A project's own .env-style file: a relative path that does not climb out of the project. */
+function projectEnvFile(path: string): boolean {
+  if (/^[/~$\\]|^[A-Za-z]:/.test(path) || path.split(/[/\\]/).includes('..')) return false;
+  const name = path.split(/[/\\]/).pop() ?? '';
+  return /^\.env(?:\.[\w-]+)?$|^[\w-]+\.env$/.test(name);
+}
+
+/** Names of settings that hold secrets. */
+const SECRET_NAME = /SECRET|PASSW|PWD|TOKEN|KEY|CREDENTIAL|AUTH|PRIVATE|CERT|SESSION|COOKIE|SALT|SIGNING|ACCESS/i;
+
+/**
+ * Lines that are plain local settings: NAME=value with a name that does not hold a secret, a
+ * literal value (no $VAR or substitution: a value from elsewhere is not known to be harmless),
+ * and no credential by its shape (a token format, a password in a URL).
+ */
+export function plainSettings(text: string): boolean {
+  const lines = text.split('\n').filter((l) => l.trim() && !/^\s*#/.test(l));
+  if (!lines.length || SECRET_VALUE.test(text)) return false;
+  return lines.every((l) => {
+    const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(l);
+    return !!m?.[1] && !SECRET_NAME.test(m[1]) && !/[$`]/.test(m[2] ?? '');
+  });
+}
+
+/**
+ * Adding plain local settings to the project's own .env keeps what it held and adds no secret:
+ * only a deny of it counts (a write elsewhere, a secret, or a replacement asks as before).
+ */
+function envAppend(e: Effect): Effect {
+  if (e.tool !== 'write' || !e.append || e.content === undefined || !e.path) return e;
+  if (!projectEnvFile(e.path) || !plainSettings(e.content)) return e;
+  return { ...e, onlyDeny: true, via: `${e.via} (adds local settings, no secrets)` };
+}
+
 /** The calls a shell command amounts to besides itself. Pure: depends on the text only. */
 export function deriveFromCommand(command: string): Effect[] {
-  const out: Effect[] = [];
+  const raw: Effect[] = [];
   for (const c of simpleCommands(command)) {
-    commandEffects(c, out);
-    if (out.length > MAX_EFFECTS * 4) break;
+    commandEffects(c, raw);
+    if (raw.length > MAX_EFFECTS * 4) break;
   }
+  const out = raw.map(envAppend);
   const planted: Effect[] = [];
   for (const e of out)
     if (e.tool === 'write' && e.path && e.content)

@@ -12,8 +12,34 @@ export type Ecosystem = 'npm' | 'pypi' | 'crates' | 'go' | 'gem' | 'actions' | '
 interface NameList {
   /** Every listed name (normalised): never a look-alike. */
   all: Set<string>;
-  /** The names a look-alike is measured against (the most used first part of the list). */
+  /** The names a look-alike is measured against (the most used first part of the list), by length. */
+  byLength: Map<number, string[]>;
+  /** The same names without separators (crossenv for cross-env), to the name. */
+  bare: Map<string, string>;
+  /** npm scopes of listed names: only the scope's owner publishes under it. */
+  scopes: Set<string>;
+  /** The names owner/repo sources are measured against. */
   targets: string[];
+}
+
+const bareOf = (n: string) => n.replace(/[-_.]/g, '');
+
+function nameList(names: string[], count: number): NameList {
+  const byLength = new Map<number, string[]>();
+  const bare = new Map<string, string>();
+  const scopes = new Set<string>();
+  for (const n of names) {
+    const scope = /^(@[^/]+)\//.exec(n)?.[1];
+    if (scope) scopes.add(scope);
+  }
+  for (const t of names.slice(0, count)) {
+    if (t.length < 5) continue;
+    const list = byLength.get(t.length) ?? [];
+    list.push(t);
+    byLength.set(t.length, list);
+    if (!bare.has(bareOf(t))) bare.set(bareOf(t), t);
+  }
+  return { all: new Set(names), byLength, bare, scopes, targets: names.slice(0, count) };
 }
 
 export interface SupplyData {
@@ -40,11 +66,54 @@ function hosts(doc: unknown, key: string): string[] {
   return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').map((h) => h.toLowerCase()) : [];
 }
 
+/**
+ * The popular-names file is tens of thousands of words in folded scalars: read in its own
+ * layout (`  ECO:` / `    targets: N` / `    names: >-` / indented words) in a few
+ * milliseconds, and through the YAML parser when it has been written another way.
+ */
+function readPopular(text: string): unknown {
+  const out: Record<string, { targets?: number; names: string }> = {};
+  let eco: string | undefined;
+  let inNames = false;
+  let words: string[] = [];
+  const flush = () => {
+    const e = eco !== undefined ? out[eco] : undefined;
+    if (e) e.names = words.join(' ');
+    words = [];
+  };
+  let sawTop = false;
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.startsWith('#')) continue;
+    if (line === 'popular:') {
+      sawTop = true;
+      continue;
+    }
+    let m: RegExpExecArray | null;
+    if (inNames && line.startsWith('      ')) {
+      words.push(line.trim());
+      continue;
+    }
+    inNames = false;
+    if ((m = /^  ([a-z]+):$/.exec(line))) {
+      flush();
+      eco = m[1];
+      if (eco !== undefined) out[eco] = { names: '' };
+    } else if ((m = /^    targets: (\d+)$/.exec(line))) {
+      const e = eco !== undefined ? out[eco] : undefined;
+      if (e) e.targets = Number(m[1]);
+    } else if (/^    names: >-$/.test(line) && eco !== undefined) {
+      inNames = true;
+    } else return parse(text) as unknown;
+  }
+  flush();
+  return sawTop ? { popular: out } : (parse(text) as unknown);
+}
+
 /** Reads the catalogues (throws when they are missing or malformed: the caller fails closed). */
 export function loadSupplyData(dir = join(PACKAGE_ROOT, 'policies', 'catalogues')): SupplyData {
   const lists = new Map<Ecosystem, NameList>();
   const chain = parse(readFileSync(join(dir, 'supply-chain.yaml'), 'utf8')) as unknown;
-  const popular = parse(readFileSync(join(dir, 'popular-packages.yaml'), 'utf8')) as unknown;
+  const popular = readPopular(readFileSync(join(dir, 'popular-packages.yaml'), 'utf8'));
   for (const doc of [section(popular, 'popular'), section(chain, 'popular')]) {
     for (const [eco, v] of Object.entries(doc)) {
       const entry = v as { names?: unknown; targets?: unknown } | null;
@@ -53,8 +122,7 @@ export function loadSupplyData(dir = join(PACKAGE_ROOT, 'policies', 'catalogues'
       const names = entry.names.split(/\s+/).filter(Boolean);
       const e = eco as Ecosystem;
       const norm = names.map((n) => normalise(e, n));
-      const count = typeof entry.targets === 'number' ? entry.targets : norm.length;
-      lists.set(e, { all: new Set(norm), targets: norm.slice(0, count) });
+      lists.set(e, nameList(norm, typeof entry.targets === 'number' ? entry.targets : norm.length));
     }
   }
   return { lists, vendorHosts: hosts(chain, 'vendor-hosts'), registries: hosts(chain, 'registries') };
@@ -86,43 +154,50 @@ export function isKnownRegistry(host: string): boolean {
  */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev2: number[] = [];
-  let prev: number[] = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const w = b.length + 1;
+  let prev2 = new Uint16Array(w);
+  let prev = new Uint16Array(w);
+  let cur = new Uint16Array(w);
+  for (let j = 0; j < w; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const cur: number[] = [i];
+    cur[0] = i;
     let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+    for (let j = 1; j < w; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
       let v = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, (prev2[j - 2] ?? 0) + 1);
-      cur.push(v);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1))
+        v = Math.min(v, (prev2[j - 2] ?? 0) + 1);
+      cur[j] = v;
       if (v < rowMin) rowMin = v;
     }
     if (rowMin > max) return max + 1;
-    prev2 = prev;
-    prev = cur;
+    [prev2, prev, cur] = [prev, cur, prev2];
   }
   return prev[b.length] ?? max + 1;
 }
 
-/** How far a name may be from a popular one and still be taken for it: short names are dense. */
-function allowedEdits(name: string): number {
-  if (name.length < 5) return 0;
-  return name.length >= 10 ? 2 : 1;
-}
-
-/** The popular name `name` imitates (one or two edits away, or the same without separators). */
+/**
+ * The popular name `name` imitates: the same without separators (crossenv, cross-env), or one
+ * edit away (reqeusts, requests) for names of five letters or more (shorter ones are too dense
+ * to tell). Differences in digits only (node20 / node18, elasticsearch7) are versions, not
+ * imitations, and a name under an npm scope the list knows is published by that scope's owner.
+ */
 export function lookalikeOf(eco: Ecosystem, name: string): string | undefined {
   const list = supplyData().lists.get(eco);
   if (!list) return undefined;
   const n = normalise(eco, name);
-  if (list.all.has(n)) return undefined;
-  const max = allowedEdits(n);
-  const bare = n.replace(/[-_.]/g, '');
-  for (const t of list.targets) {
-    if (t.length < 5) continue;
-    if (bare === t.replace(/[-_.]/g, '')) return t;
-    if (max && editDistance(n, t, max) <= max) return t;
+  if (list.all.has(n) || n.length < 5) return undefined;
+  const scope = /^(@[^/]+)\//.exec(n)?.[1];
+  if (scope && list.scopes.has(scope)) return undefined;
+  const sameBare = list.bare.get(bareOf(n));
+  if (sameBare) return sameBare;
+  const letters = n.replace(/[0-9]/g, '');
+  for (let len = n.length - 1; len <= n.length + 1; len++) {
+    for (const t of list.byLength.get(len) ?? []) {
+      if (editDistance(n, t, 1) > 1) continue;
+      if (letters === t.replace(/[0-9]/g, '')) continue;
+      return t;
+    }
   }
   return undefined;
 }
@@ -140,10 +215,11 @@ export interface SlugMatch {
 }
 
 /** Owners that wrap a listed owner's name: psf-black for psf, actions-tools-org for actions. */
-function wrapsOwner(owner: string, listed: string): boolean {
+export function wrapsOwner(owner: string, listed: string): boolean {
   if (owner === listed) return false;
-  const parts = owner.split(/[-_.]+/);
-  if (parts.includes(listed)) return true;
+  for (const sep of ['-', '_', '.'])
+    if (owner.startsWith(listed + sep) || owner.endsWith(sep + listed) || owner.includes(sep + listed + sep))
+      return true;
   return listed.length >= 4 && editDistance(owner, listed, 1) <= 1;
 }
 

@@ -14,6 +14,7 @@
 import type { Effect } from './types.js';
 import {
   editDistance,
+  wrapsOwner,
   isKnownRegistry,
   isPopular,
   isVendorHost,
@@ -27,8 +28,34 @@ function word(s: string): string {
   return s.replace(/[^A-Za-z0-9@/._:+~=-]/g, '_').slice(0, 200) || '_';
 }
 
+/** The finding in words, for the message: "npm install crossenv (looks like cross-env)". */
+function phrase(s: string[]): string {
+  const [kind, a = '', b = '', c = '', d = ''] = s;
+  switch (kind) {
+    case 'impersonates':
+      return `${b} poses as ${d}`;
+    case 'lookalike':
+      return `${b} looks like ${d}`;
+    case 'fork':
+    case 'local-path':
+      return c === 'of' ? `${b} in place of ${d}` : `${b} replaced by ${d}`;
+    case 'runs-unlisted':
+      return `${b} is on no list of popular packages`;
+    case 'unknown-registry':
+      return `${b} comes from an unknown registry`;
+    case 'remote-file':
+      return `downloads ${a}`;
+    case 'sends-secret':
+      return `sends a secret to ${a}`;
+    case 'redirects':
+      return `sends ${a} to ${c}`;
+    default:
+      return `${a} ${b}`.trim();
+  }
+}
+
 export function dependency(sentence: string[], via: string): Effect {
-  return { tool: 'dependency', command: sentence.map(word).join(' '), via };
+  return { tool: 'dependency', command: sentence.map(word).join(' '), via: `${via} (${phrase(sentence)})` };
 }
 
 function hostOf(url: string): string | undefined {
@@ -238,10 +265,11 @@ export function ciFindings(text: string, scripts: string, via: string): Effect[]
       out.push(dependency(['untrusted-checkout', 'pull_request_target', 'on a self-hosted runner'], via));
   }
   // A step that puts a secret into a request to a host that is not a vendor's.
-  const secretVars = new Set(secretEnvNames(text));
+  // (the step scripts have ${{ secrets.X }} as $X already)
+  const secretVars = new Set([...secretEnvNames(text), ...[...text.matchAll(SECRET_REF)].map((m) => m[1] ?? '')]);
+  secretVars.delete('');
   for (const line of scripts.split('\n')) {
-    const uses =
-      /\$\{\{\s*secrets\./.test(line) || [...secretVars].some((n) => new RegExp(`\\$\\{?${n}\\b`).test(line));
+    const uses = [...secretVars].some((n) => new RegExp(`\\$\\{?${n}\\b`).test(line));
     if (!uses || !NET_TOOL.test(line)) continue;
     for (const u of line.match(URL_RE) ?? []) {
       const h = hostOf(u);
@@ -320,8 +348,7 @@ export function goModFindings(text: string, via: string): Effect[] {
     const listed = b ? slugLookalike('go', `${b.owner}/${b.repo}`, b.host) : undefined;
     if (a && b && a.repo === b.repo && a.owner !== b.owner) {
       // the same repository under another owner: a fork, or one posing as the original
-      const parts = b.owner.split(/[-_.]+/);
-      const poses = parts.includes(a.owner) || (a.owner.length >= 4 && editDistance(a.owner, b.owner, 2) <= 2);
+      const poses = wrapsOwner(b.owner, a.owner) || (a.owner.length >= 4 && editDistance(a.owner, b.owner, 2) <= 2);
       out.push(dependency([poses ? 'impersonates' : 'fork', 'go', to, 'of', from], via));
     } else if (listed?.impersonates) out.push(dependency(['impersonates', 'go', to, 'of', listed.of], via));
     else out.push(dependency(['fork', 'go', from, 'to', to], via));

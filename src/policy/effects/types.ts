@@ -13,6 +13,8 @@ export interface Effect {
   path?: string;
   /** write: the text written, where it is known. */
   content?: string;
+  /** write: the text is added at the end (`>>`, `tee -a`); what the file held stays. */
+  append?: boolean;
   /** fetch: the URL (scheme://host[:port]/...). */
   url?: string;
   /** exec: the command string; dependency: the reading (`impersonates actions actlons/checkout of actions/checkout`). */
