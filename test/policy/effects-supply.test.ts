@@ -222,6 +222,19 @@ test('requirements files: a non-default index or a trusted host is a change of p
   expectEdit(RQ, 'flask==3.0.0', 'flask==3.0.3', 'allow');
 });
 
+test('lockfiles and registry configs edited in place to name another host are a change of package source', () => {
+  for (const c of [
+    "sed -i 's#https://registry.npmjs.org/#https://npm.pkg-cache.example/#g' package-lock.json",
+    "perl -pi -e 's/registry.yarnpkg.com/mirror.yarn-fast.example/g' yarn.lock",
+    "node -e \"const fs=require('fs');fs.writeFileSync('pnpm-lock.yaml', fs.readFileSync('pnpm-lock.yaml','utf8').replaceAll('registry.npmjs.org','cdn.npm-mirror.example'))\"",
+    "sed -i 's/pypi.org/pypi.mirror-hub.example/' pip.conf",
+  ])
+    expectExec(c, 'deny', /to name /);
+  expectPasses('sed -i \'s/"version": "1.2.3"/"version": "1.2.4"/\' package-lock.json');
+  expectPasses("sed -i 's/^flask==.*/flask==3.0.3/' requirements.txt");
+  expectPasses("sed -i 's#http://registry.npmjs.org#https://registry.npmjs.org#g' package-lock.json");
+});
+
 test('installs: look-alikes of popular packages ask, on every package manager', () => {
   for (const c of [
     'npm i expresss',

@@ -18,7 +18,7 @@ import {
   withoutVendorInstalls,
 } from './supply.js';
 
-type Kind =
+export type Kind =
   | 'tasks'
   | 'precommit'
   | 'ruby'
@@ -115,6 +115,29 @@ export function fileKind(path: string): Kind | undefined {
   const p = path.toLowerCase().replace(/\\/g, '/');
   for (const [re, k] of KINDS) if (re.test(p)) return k;
   return undefined;
+}
+
+/** Package-manager configuration and lockfiles: where packages come from. */
+const SOURCE_KINDS: Partial<Record<Kind, (url: string) => string>> = {
+  npmrc: (u) => `registry=${u}\n`,
+  pip: (u) => `index-url = ${u}\n`,
+  pyproject: (u) => `url = "${u}"\n`,
+  cargo: (u) => `registry = "${u}"\n`,
+  lock: (u) => `"resolved": "${u}"\n`,
+  gem: (u) => `source "${u}"\n`,
+  maven: (u) => `<mirror><url>${u}</url></mirror>\n`,
+  nuget: (u) => `<add key="x" value="${u}" />\n`,
+};
+
+/**
+ * The text a package-source file would hold to name `url` as a source, for an edit in place
+ * (sed -i, perl -pi, an interpreter rewriting the file) whose new text is only known to be
+ * somewhere on the command line. Undefined for other files.
+ */
+export function sourceText(path: string, url: string): string | undefined {
+  const k = fileKind(path);
+  const f = k ? SOURCE_KINDS[k] : undefined;
+  return f ? f(url) : undefined;
 }
 
 const MAX_LINES = 2000;

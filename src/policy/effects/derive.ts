@@ -9,7 +9,8 @@ import { programEffects } from './programs.js';
 import { echoText, simpleCommands, type SimpleCommand } from './walk.js';
 import { analyzeCode } from './interp/code.js';
 import { LANGUAGES, type Language } from './interp/languages.js';
-import { plantedEffects } from './content.js';
+import { plantedEffects, sourceText } from './content.js';
+import { isKnownRegistry, isVendorHost } from './supply-data.js';
 import { SECRET_VALUE } from './decide.js';
 import { installEffects } from './packages.js';
 
@@ -198,6 +199,38 @@ function envAppend(e: Effect): Effect {
   return { ...e, onlyDeny: true, via: `${e.via} (adds local settings, no secrets)` };
 }
 
+/** File names that look like host names (package-lock.json) are not hosts. */
+const FILE_SUFFIX =
+  /\.(?:json|lock|txt|ya?ml|toml|xml|cfg|ini|py|[cm]?[jt]s|md|conf|config|mod|sum|rc|bak|orig|tmp|sh)$/i;
+
+/** Hosts a command line names (in URLs, or bare in a sed/replace expression). */
+function namedHosts(command: string): string[] {
+  const out = new Set<string>();
+  for (const m of command.matchAll(/\b(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}\b/gi)) {
+    const h = m[0].toLowerCase();
+    if (!FILE_SUFFIX.test(h) && !/^(?:os|fs|re|sys|json|path|pathlib|shutil|subprocess)\./.test(h)) out.add(h);
+  }
+  return [...out];
+}
+
+/**
+ * An edit in place of a package-source file (a lockfile, .npmrc, pip.conf ...) whose new text
+ * is not known is read as naming each host on the command line that is not a default registry
+ * or a vendor's: rewriting registry.npmjs.org to another host in package-lock.json with sed or
+ * a one-liner is the same change as writing that lockfile.
+ */
+function inPlaceSources(e: Effect, command: string): Effect[] {
+  if (e.tool !== 'write' || e.content !== undefined || !e.path) return [];
+  if (sourceText(e.path, 'https://x/') === undefined) return [];
+  const out: Effect[] = [];
+  for (const h of namedHosts(command)) {
+    if (isKnownRegistry(h) || isVendorHost(h)) continue;
+    const text = sourceText(e.path, `https://${h}/`);
+    if (text) out.push({ ...e, content: text, via: `${e.via} to name ${h}` });
+  }
+  return out;
+}
+
 /** The calls a shell command amounts to besides itself. Pure: depends on the text only. */
 export function deriveFromCommand(command: string): Effect[] {
   const raw: Effect[] = [];
@@ -206,6 +239,7 @@ export function deriveFromCommand(command: string): Effect[] {
     if (raw.length > MAX_EFFECTS * 4) break;
   }
   const out = raw.map(envAppend);
+  for (const e of raw) out.push(...inPlaceSources(e, command));
   const planted: Effect[] = [];
   for (const e of out)
     if (e.tool === 'write' && e.path && e.content)
