@@ -49,6 +49,8 @@ function phrase(s: string[]): string {
       return `sends a secret to ${a}`;
     case 'redirects':
       return `sends ${a} to ${c}`;
+    case 'untrusted-trigger':
+      return 'runs on pull_request_target, with the repository secrets, for code from forks';
     default:
       return `${a} ${b}`.trim();
   }
@@ -261,6 +263,9 @@ export function ciFindings(text: string, scripts: string, via: string): Effect[]
       )
     )
       out.push(dependency(['untrusted-checkout', 'pull_request_target', 'checks out the pull request head'], via));
+    // an edit that switches the trigger without showing the jobs: what they check out is unseen
+    else if (!/^\s*jobs\s*:/m.test(text))
+      out.push(dependency(['untrusted-trigger', 'pull_request_target', 'with jobs not shown'], via));
     if (/runs-on\s*:.*self-hosted/.test(text))
       out.push(dependency(['untrusted-checkout', 'pull_request_target', 'on a self-hosted runner'], via));
   }
