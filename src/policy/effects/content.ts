@@ -7,9 +7,20 @@
 import { posix } from 'node:path';
 import type { Effect } from './types.js';
 import { analyzeCode } from './interp/code.js';
-import { PYTHON, RUBY } from './interp/languages.js';
+import { NODE, POWERSHELL, PYTHON, RUBY } from './interp/languages.js';
+import {
+  ciExpressions,
+  ciFindings,
+  dependency,
+  dockerfile,
+  goModFindings,
+  hostsFindings,
+  precommitFindings,
+  withoutVendorInstalls,
+} from './supply.js';
+import { isKnownRegistry, isPopular, isVendorHost } from './supply-data.js';
 
-type Kind =
+export type Kind =
   | 'tasks'
   | 'precommit'
   | 'ruby'
@@ -29,7 +40,15 @@ type Kind =
   | 'lock'
   | 'gem'
   | 'maven'
-  | 'nuget';
+  | 'nuget'
+  | 'docker'
+  | 'gomod'
+  | 'hosts'
+  | 'compose'
+  | 'cargo-manifest'
+  | 'powershell'
+  | 'script-js'
+  | 'script-py';
 
 /** Which kind of runs-later or config file a path is; the patterns are lower-cased path tails. */
 const KINDS: [RegExp, Kind][] = [
@@ -72,6 +91,17 @@ const KINDS: [RegExp, Kind][] = [
   [/(?:^|\/)\.gemrc$|(?:^|\/)gemfile$/, 'gem'],
   [/(?:^|\/)\.m2\/settings\.xml$|(?:^|\/)settings\.xml$|(?:^|\/)pom\.xml$/, 'maven'],
   [/(?:^|\/)nuget\.config$/, 'nuget'],
+  [/(?:^|\/)(?:dockerfile|containerfile)(?:\.[^/]*)?$|\.(?:dockerfile|containerfile)$/, 'docker'],
+  [/(?:^|\/)go\.mod$/, 'gomod'],
+  [/(?:^|\/)(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml$/, 'compose'],
+  [/(?:^|\/)cargo\.toml$/, 'cargo-manifest'],
+  // PowerShell profiles run in every session; .ps1 scripts when someone runs them
+  [/\.ps1$/, 'powershell'],
+  // scripts a project keeps to be run: shell scripts anywhere, other languages under scripts/, bin/, tools/
+  [/\.(?:sh|bash|zsh|ksh)$/, 'shell'],
+  [/(?:^|\/)(?:scripts|bin|tools|hooks)\/[^/]+\.[cm]?js$/, 'script-js'],
+  [/(?:^|\/)(?:scripts|bin|tools|hooks)\/[^/]+\.py$/, 'script-py'],
+  [/^\/etc\/hosts$|\/system32\/drivers\/etc\/hosts$/, 'hosts'],
 ];
 
 /** Lifecycle scripts npm, yarn and pnpm run by themselves (on install, pack or publish). */
@@ -100,6 +130,29 @@ export function fileKind(path: string): Kind | undefined {
   const p = path.toLowerCase().replace(/\\/g, '/');
   for (const [re, k] of KINDS) if (re.test(p)) return k;
   return undefined;
+}
+
+/** Package-manager configuration and lockfiles: where packages come from. */
+const SOURCE_KINDS: Partial<Record<Kind, (url: string) => string>> = {
+  npmrc: (u) => `registry=${u}\n`,
+  pip: (u) => `index-url = ${u}\n`,
+  pyproject: (u) => `url = "${u}"\n`,
+  cargo: (u) => `registry = "${u}"\n`,
+  lock: (u) => `"resolved": "${u}"\n`,
+  gem: (u) => `source "${u}"\n`,
+  maven: (u) => `<mirror><url>${u}</url></mirror>\n`,
+  nuget: (u) => `<add key="x" value="${u}" />\n`,
+};
+
+/**
+ * The text a package-source file would hold to name `url` as a source, for an edit in place
+ * (sed -i, perl -pi, an interpreter rewriting the file) whose new text is only known to be
+ * somewhere on the command line. Undefined for other files.
+ */
+export function sourceText(path: string, url: string): string | undefined {
+  const k = fileKind(path);
+  const f = k ? SOURCE_KINDS[k] : undefined;
+  return f ? f(url) : undefined;
 }
 
 const MAX_LINES = 2000;
@@ -180,7 +233,20 @@ function configPlant(kind: Kind, text: string, via: string): Effect[] {
   const out: Effect[] = [];
   const cmd = (command: string) => out.push({ tool: 'exec', command, via });
   if (kind === 'npmrc') {
-    for (const [k, v] of settings(text)) {
+    // .npmrc keys hold colons (@scope:registry, //host/:_authToken): split at the first `=`
+    const pairs = /\.yml$|bunfig/.test(via)
+      ? settings(text)
+      : text
+          .split('\n')
+          .slice(0, MAX_LINES)
+          .map((l) => /^\s*([^=#;\s][^=]*?)\s*=\s*["']?(.*?)["']?\s*$/.exec(l))
+          .filter((m): m is RegExpExecArray => !!m)
+          .map((m): [string, string] => [(m[1] ?? '').toLowerCase(), m[2] ?? '']);
+    for (const [k, v] of pairs) {
+      if (/^@[^:]+:registry$/.test(k)) {
+        cmd(`npm config set ${k} ${v}`);
+        continue;
+      }
       if (/(?:^|:)registry$|npmregistryserver$/.test(k)) cmd(`npm config set registry ${v}`);
       else if (/strict-ssl$|enablestrictssl$/.test(k) && /false|0/.test(v)) cmd('npm config set strict-ssl false');
       else if (k === 'ca' && v === 'null') cmd('npm config set strict-ssl false');
@@ -218,11 +284,17 @@ function configPlant(kind: Kind, text: string, via: string): Effect[] {
   } else if (kind === 'nuget') {
     for (const m of text.matchAll(/value\s*=\s*"(https?:\/\/[^"]+)"/g)) cmd(`nuget sources add -Source ${m[1]}`);
   } else if (kind === 'lock') {
+    // requirements files take pip's options on their own lines
+    for (const m of text.matchAll(/^\s*--trusted-host[=\s]+(\S+)/gm)) cmd(`pip config set global.trusted-host ${m[1]}`);
+    for (const m of text.matchAll(/^\s*(?:-i|--index-url|--extra-index-url|-f|--find-links)[=\s]+(\S+)/gm)) {
+      const h = hostOf(m[1] ?? '');
+      if (h && !DEFAULT_REGISTRIES.test(h)) cmd(`pip config set global.index-url ${m[1]}`);
+    }
     const seen = new Set<string>();
     for (const m of text.matchAll(
-      /(?:resolved|url|source|registry)["']?\s*[:=]\s*["']?((?:git\+)?https?:\/\/[^\s"'#,]+)|--(?:extra-)?index-url\s+(\S+)/g,
+      /(?:resolved|url|source|registry)["']?\s*[:=]\s*["']?((?:git\+)?https?:\/\/[^\s"'#,]+)/g,
     )) {
-      const u = (m[1] ?? m[2])!.replace(/^git\+/, '');
+      const u = (m[1] ?? '').replace(/^git\+/, '');
       const h = hostOf(u);
       if (!h || DEFAULT_REGISTRIES.test(h) || seen.has(h)) continue;
       seen.add(h);
@@ -232,11 +304,130 @@ function configPlant(kind: Kind, text: string, via: string): Effect[] {
   return out;
 }
 
+/** Files without a telling name that say what runs them on their first line. */
+function shebangKind(content: string): Kind | undefined {
+  const m = /^#!\s*(?:\/usr)?\/bin\/(?:env\s+)?(\S+)/.exec(content);
+  const prog = m?.[1] ?? '';
+  if (/^(?:ba|da|z|k)?sh$/.test(prog)) return 'shell';
+  if (/^node$|^bun$|^deno$/.test(prog)) return 'script-js';
+  if (/^python[0-9.]*$/.test(prog)) return 'script-py';
+  return undefined;
+}
+
+/** Hosts' URLs in a script that are not a vendor's or a registry's (fetched when it runs). */
+function unknownFetches(script: string, via: string): Effect[] {
+  const out: Effect[] = [];
+  for (const u of script.match(/\bhttps?:\/\/[^\s'"`)<>\\]+/g) ?? []) {
+    const h = hostOf(u);
+    if (h && !isVendorHost(h) && !isKnownRegistry(h)) out.push(dependency(['remote-file', u], via));
+  }
+  return out;
+}
+
+/** What a container definition gives the container of the host, as docker run flags. */
+interface GrantFlags {
+  privileged: boolean;
+  pidHost: boolean;
+  netHost: boolean;
+  caps: string[];
+  mounts: string[];
+}
+
+const HOST_PATHS =
+  /^(?:\/|\/etc|\/root|\/home(?:\/[^/]+)?|\/var\/run\/docker\.sock|\/run\/docker\.sock|\/proc|\/sys|\/dev|\/boot|\/var\/lib\/kubelet|~|\$HOME|\$\{HOME\})\/?$/;
+
+/** docker-compose services: privileged, pid/network host, cap_add, host-path volumes. */
+function composeFlags(text: string): GrantFlags {
+  const f: GrantFlags = { privileged: false, pidHost: false, netHost: false, caps: [], mounts: [] };
+  f.privileged = /^\s*privileged\s*:\s*["']?true/m.test(text);
+  f.pidHost = /^\s*pid\s*:\s*["']?host/m.test(text);
+  f.netHost = /^\s*network_mode\s*:\s*["']?host/m.test(text);
+  for (const m of text.matchAll(/\b(SYS_ADMIN|SYS_PTRACE|SYS_MODULE|NET_ADMIN|ALL)\b/g)) if (m[1]) f.caps.push(m[1]);
+  for (const m of text.matchAll(/^\s*-\s*["']?([^\s"':]+):[^\s"']+/gm))
+    if (m[1] && HOST_PATHS.test(m[1])) f.mounts.push(m[1]);
+  for (const m of text.matchAll(/^\s*source\s*:\s*["']?([^\s"']+)/gm))
+    if (m[1] && HOST_PATHS.test(m[1])) f.mounts.push(m[1]);
+  if (!/cap_add/.test(text)) f.caps = [];
+  return f;
+}
+
+/** Kubernetes workloads: hostPID/hostNetwork, privileged containers, hostPath volumes. */
+function manifestFlags(text: string): GrantFlags {
+  const f: GrantFlags = { privileged: false, pidHost: false, netHost: false, caps: [], mounts: [] };
+  if (!/^\s*kind\s*:\s*(?:Pod|Deployment|DaemonSet|StatefulSet|ReplicaSet|Job|CronJob)\b/m.test(text)) return f;
+  f.privileged = /\bprivileged\s*:\s*true/.test(text);
+  f.pidHost = /\bhostPID\s*:\s*true/.test(text);
+  f.netHost = /\bhostNetwork\s*:\s*true/.test(text);
+  for (const m of text.matchAll(/hostPath\s*:\s*\{?\s*(?:\n\s*)?path\s*:\s*["']?([^\s"',}]+)/g))
+    if (m[1] && HOST_PATHS.test(m[1])) f.mounts.push(m[1]);
+  return f;
+}
+
+/** The same grants as the docker run command that makes them, so privilege-grants decides. */
+function containerGrants(f: GrantFlags, via: string): Effect[] {
+  const flags = [
+    ...(f.privileged ? ['--privileged'] : []),
+    ...(f.pidHost ? ['--pid=host'] : []),
+    ...(f.netHost ? ['--network host'] : []),
+    ...f.caps.map((c) => `--cap-add=${c}`),
+    ...f.mounts.map((m) => `-v ${m.replace(/^~|^\$\{?HOME\}?/, '/root')}:/host`),
+  ];
+  return flags.length ? [{ tool: 'exec', command: `docker run --rm ${flags.join(' ')} image`, via }] : [];
+}
+
+/** [patch.*] / [replace] and git dependencies of Cargo.toml: a crate from a fork. */
+function cargoFindings(text: string, via: string): Effect[] {
+  const out: Effect[] = [];
+  let section = '';
+  for (const line of text.split('\n').slice(0, MAX_LINES)) {
+    const sec = /^\s*\[([^\]]+)\]\s*$/.exec(line);
+    if (sec?.[1]) {
+      section = sec[1].trim();
+      continue;
+    }
+    const m = /^\s*([A-Za-z0-9_-]+)\s*=\s*\{[^}]*\b(git|registry-index|path)\s*=\s*"([^"]+)"/.exec(line);
+    if (!m?.[1] || !m[3]) continue;
+    const [, crate, key, where] = m;
+    const patching = /^(?:patch|replace)\b/.test(section);
+    if (key === 'path') {
+      if (patching && /^(?:\/|~|\.\.)/.test(where))
+        out.push(dependency(['local-path', 'crates', crate, 'to', where], via));
+    } else if (key === 'registry-index') out.push(dependency(['unknown-registry', 'crates', where], via));
+    else if (patching || isPopular('crates', crate)) out.push(dependency(['fork', 'crates', crate, 'to', where], via));
+    else {
+      const h = hostOf(where);
+      if (h && !isVendorHost(h)) out.push(dependency(['remote-file', where], via));
+    }
+  }
+  return out;
+}
+
+/** package.json dependencies given as URLs or repositories instead of registry versions. */
+function packageSources(text: string, via: string): Effect[] {
+  const out: Effect[] = [];
+  for (const m of text.matchAll(
+    /"(@?[\w.-]+(?:\/[\w.-]+)?)"\s*:\s*"((?:https?|git\+\w+|git|github|gitlab|bitbucket|file):[^"]*|[\w-]+\/[\w.-]+(?:#[^"]*)?)"/g,
+  )) {
+    const [, pkg = '', spec = ''] = m;
+    if (/^(?:scripts|repository|homepage|bugs|url|funding|author|license|main|types|bin)$/.test(pkg)) continue;
+    if (spec.startsWith('file:')) continue;
+    const h = /^https?:/.test(spec) ? hostOf(spec) : undefined;
+    if (isPopular('npm', pkg)) out.push(dependency(['fork', 'npm', pkg, 'to', spec], via));
+    else if (h && !isVendorHost(h)) out.push(dependency(['remote-file', spec], via));
+  }
+  return out;
+}
+
 /** What writing `content` to `path` plants (empty when the file is not one that runs later). */
 export function plantedEffects(path: string, content: string | undefined): Effect[] {
   if (!content) return [];
-  const kind = fileKind(path);
-  if (!kind) return [];
+  const kind = fileKind(path) ?? shebangKind(content);
+  if (!kind) {
+    // a workload manifest starts containers wherever it is written (kubectl apply -f later)
+    return /\.ya?ml$/i.test(path)
+      ? containerGrants(manifestFlags(content), `plants a workload in ${posix.basename(path)}`)
+      : [];
+  }
   const name = posix.basename(path.replace(/\\/g, '/'));
   const via = `plants code in ${name}`;
   switch (kind) {
@@ -249,7 +440,9 @@ export function plantedEffects(path: string, content: string | undefined): Effec
       const cmds = [
         ...content.matchAll(/["']?(?:command|entry|run)["']?\s*:\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|([^\n#]+))/g),
       ].map((m) => (m[1] !== undefined ? m[1].replace(/\\"/g, '"') : (m[2] ?? m[3] ?? '').trim()));
-      return shellPlant(cmds.join('\n'), via);
+      const repos =
+        kind === 'precommit' ? precommitFindings(content, `points a hook at another repository in ${name}`) : [];
+      return [...shellPlant(cmds.join('\n'), via), ...repos];
     }
     case 'ruby':
       return analyzeCode(RUBY, content, via).map((e) => ({ ...e, onlyDeny: true }));
@@ -261,10 +454,40 @@ export function plantedEffects(path: string, content: string | undefined): Effec
         .filter((t) => /\b(?:curl|wget|nc|bash|sh)\b.*(?:\||https?:|\/dev\/tcp)/.test(t));
       return lits.flatMap((t) => shellPlant(t, via));
     }
-    case 'ci':
-      return shellPlant(ciScripts(content), via);
-    case 'package-json':
-      return packageScripts(content).flatMap((s) => shellPlant(s, `plants a lifecycle script in ${name}`));
+    case 'ci': {
+      // CI steps run in a throwaway machine: a vendor's documented install is fine there.
+      const scripts = ciExpressions(ciScripts(content));
+      return [
+        ...shellPlant(withoutVendorInstalls(scripts), via),
+        ...ciFindings(content, scripts, `changes where the CI in ${name} gets its code`),
+      ];
+    }
+    case 'docker': {
+      const d = dockerfile(content, `changes where the image of ${name} gets its code`);
+      return [...shellPlant(d.script, via), ...d.findings];
+    }
+    case 'powershell':
+      return analyzeCode(POWERSHELL, content, via).map((e) => ({ ...e, onlyDeny: true }));
+    case 'script-js':
+      return analyzeCode(NODE, content, via).map((e) => ({ ...e, onlyDeny: true }));
+    case 'script-py':
+      return analyzeCode(PYTHON, content, via).map((e) => ({ ...e, onlyDeny: true }));
+    case 'compose':
+      return containerGrants(composeFlags(content), `starts containers from ${name}`);
+    case 'cargo-manifest':
+      return cargoFindings(content, `changes where ${name} gets a crate`);
+    case 'gomod':
+      return goModFindings(content, `replaces a module in ${name}`);
+    case 'hosts':
+      return hostsFindings(content, `redirects a host in ${name}`);
+    case 'package-json': {
+      const scripts = packageScripts(content);
+      return [
+        ...scripts.flatMap((s) => shellPlant(s, `plants a lifecycle script in ${name}`)),
+        ...scripts.flatMap((s) => unknownFetches(s, `plants a lifecycle script in ${name} that fetches`)),
+        ...packageSources(content, `changes where ${name} gets a package`),
+      ];
+    }
     case 'pth': {
       const code = content
         .split('\n')

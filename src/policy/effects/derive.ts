@@ -9,7 +9,10 @@ import { programEffects } from './programs.js';
 import { echoText, simpleCommands, type SimpleCommand } from './walk.js';
 import { analyzeCode } from './interp/code.js';
 import { LANGUAGES, type Language } from './interp/languages.js';
-import { plantedEffects } from './content.js';
+import { plantedEffects, sourceText } from './content.js';
+import { isKnownRegistry, isVendorHost } from './supply-data.js';
+import { SECRET_VALUE } from './decide.js';
+import { installEffects } from './packages.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
@@ -109,6 +112,7 @@ function interpreterCode(
 
 function commandEffects(c: SimpleCommand, out: Effect[]): void {
   programEffects(c, out);
+  installEffects(c.argv, out);
   for (const v of c.unsets)
     if (GUARDED_ENV.test(v))
       out.push({ tool: 'exec', command: `unset ${v}`, via: `removes ${v} from the environment` });
@@ -161,13 +165,81 @@ function dedupe(list: Effect[]): Effect[] {
   return out;
 }
 
+/** A project's own .env-style file: a relative path that does not climb out of the project. */
+function projectEnvFile(path: string): boolean {
+  if (/^[/~$\\]|^[A-Za-z]:/.test(path) || path.split(/[/\\]/).includes('..')) return false;
+  const name = path.split(/[/\\]/).pop() ?? '';
+  return /^\.env(?:\.[\w-]+)?$|^[\w-]+\.env$/.test(name);
+}
+
+/** Names of settings that hold secrets. */
+const SECRET_NAME = /SECRET|PASSW|PWD|TOKEN|KEY|CREDENTIAL|AUTH|PRIVATE|CERT|SESSION|COOKIE|SALT|SIGNING|ACCESS/i;
+
+/**
+ * Lines that are plain local settings: NAME=value with a name that does not hold a secret, a
+ * literal value (no $VAR or substitution: a value from elsewhere is not known to be harmless),
+ * and no credential by its shape (a token format, a password in a URL).
+ */
+export function plainSettings(text: string): boolean {
+  const lines = text.split('\n').filter((l) => l.trim() && !/^\s*#/.test(l));
+  if (!lines.length || SECRET_VALUE.test(text)) return false;
+  return lines.every((l) => {
+    const m = /^\s*(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$/.exec(l);
+    return !!m?.[1] && !SECRET_NAME.test(m[1]) && !/[$`]/.test(m[2] ?? '');
+  });
+}
+
+/**
+ * Adding plain local settings to the project's own .env keeps what it held and adds no secret:
+ * only a deny of it counts (a write elsewhere, a secret, or a replacement asks as before).
+ */
+function envAppend(e: Effect): Effect {
+  if (e.tool !== 'write' || !e.append || e.content === undefined || !e.path) return e;
+  if (!projectEnvFile(e.path) || !plainSettings(e.content)) return e;
+  return { ...e, onlyDeny: true, via: `${e.via} (adds local settings, no secrets)` };
+}
+
+/** File names that look like host names (package-lock.json) are not hosts. */
+const FILE_SUFFIX =
+  /\.(?:json|lock|txt|ya?ml|toml|xml|cfg|ini|py|[cm]?[jt]s|md|conf|config|mod|sum|rc|bak|orig|tmp|sh)$/i;
+
+/** Hosts a command line names (in URLs, or bare in a sed/replace expression). */
+function namedHosts(command: string): string[] {
+  const out = new Set<string>();
+  for (const m of command.matchAll(/\b(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}\b/gi)) {
+    const h = m[0].toLowerCase();
+    if (!FILE_SUFFIX.test(h) && !/^(?:os|fs|re|sys|json|path|pathlib|shutil|subprocess)\./.test(h)) out.add(h);
+  }
+  return [...out];
+}
+
+/**
+ * An edit in place of a package-source file (a lockfile, .npmrc, pip.conf ...) whose new text
+ * is not known is read as naming each host on the command line that is not a default registry
+ * or a vendor's: rewriting registry.npmjs.org to another host in package-lock.json with sed or
+ * a one-liner is the same change as writing that lockfile.
+ */
+function inPlaceSources(e: Effect, command: string): Effect[] {
+  if (e.tool !== 'write' || e.content !== undefined || !e.path) return [];
+  if (sourceText(e.path, 'https://x/') === undefined) return [];
+  const out: Effect[] = [];
+  for (const h of namedHosts(command)) {
+    if (isKnownRegistry(h) || isVendorHost(h)) continue;
+    const text = sourceText(e.path, `https://${h}/`);
+    if (text) out.push({ ...e, content: text, via: `${e.via} to name ${h}` });
+  }
+  return out;
+}
+
 /** The calls a shell command amounts to besides itself. Pure: depends on the text only. */
 export function deriveFromCommand(command: string): Effect[] {
-  const out: Effect[] = [];
+  const raw: Effect[] = [];
   for (const c of simpleCommands(command)) {
-    commandEffects(c, out);
-    if (out.length > MAX_EFFECTS * 4) break;
+    commandEffects(c, raw);
+    if (raw.length > MAX_EFFECTS * 4) break;
   }
+  const out = raw.map(envAppend);
+  for (const e of raw) out.push(...inPlaceSources(e, command));
   const planted: Effect[] = [];
   for (const e of out)
     if (e.tool === 'write' && e.path && e.content)

@@ -652,7 +652,10 @@ function redirections(c: SimpleCommand, out: Effect[]): void {
     if (!t || /^\/dev\/(null|stdout|stderr|tty|fd\/\d+)$/.test(t)) continue;
     if (r.op === '<') out.push(read(t, `reads ${t}`));
     else if (r.op === '<>') out.push(write(t, undefined, `opens ${t} for writing`));
-    else out.push(write(t, r.fd === '2' ? undefined : content, `writes ${t}`));
+    else {
+      const w = write(t, r.fd === '2' ? undefined : content, `writes ${t}`);
+      out.push(r.op === '>>' ? { ...w, append: true } : w);
+    }
   }
 }
 

@@ -3,8 +3,9 @@
 // call with the same policy set as if the agent had made it directly.
 
 /** Tool class of a derived call. write/read/fetch/exec are the ordinary classes; delete and
- * chmod are their own classes so only policies that name them (svc's own files) see them. */
-export type EffectTool = 'write' | 'read' | 'fetch' | 'exec' | 'delete' | 'chmod';
+ * chmod are their own classes so only policies that name them (svc's own files) see them;
+ * dependency is third-party code a call brings in, read as a sentence (supply.ts). */
+export type EffectTool = 'write' | 'read' | 'fetch' | 'exec' | 'delete' | 'chmod' | 'dependency';
 
 export interface Effect {
   tool: EffectTool;
@@ -12,9 +13,11 @@ export interface Effect {
   path?: string;
   /** write: the text written, where it is known. */
   content?: string;
+  /** write: the text is added at the end (`>>`, `tee -a`); what the file held stays. */
+  append?: boolean;
   /** fetch: the URL (scheme://host[:port]/...). */
   url?: string;
-  /** exec: the command string. */
+  /** exec: the command string; dependency: the reading (`impersonates actions actlons/checkout of actions/checkout`). */
   command?: string;
   /** How the call amounts to this, for messages: "writes ~/.bashrc". */
   via: string;

@@ -1,0 +1,282 @@
+// What an install or fetch-and-run command brings in: the package names it installs, checked
+// against the popular names of their ecosystem (a name a letter or two away from a popular one
+// is a look-alike), and packages fetched and run on the spot that are on no list (`npx -y x`,
+// `uvx x`, `go run x@latest`, `cargo install --git URL`). Findings are dependency calls
+// (supply.ts).
+import { basename } from '../shell-wrappers.js';
+import type { Effect } from './types.js';
+import { dependency, nameFinding } from './supply.js';
+import { isPopular, slugLookalike, type Ecosystem } from './supply-data.js';
+
+/** Options that take the next word as their value, per tool (the value is not a package). */
+const VALUE_FLAGS: Record<string, Set<string>> = {
+  npm: new Set([
+    '--registry',
+    '--prefix',
+    '-w',
+    '--workspace',
+    '--tag',
+    '--cache',
+    '--userconfig',
+    '-C',
+    '--dir',
+    '--filter',
+    '-p',
+    '--package',
+    '--cwd',
+    '--otp',
+  ]),
+  pypi: new Set([
+    '-r',
+    '--requirement',
+    '-c',
+    '--constraint',
+    '-e',
+    '--editable',
+    '-i',
+    '--index-url',
+    '--extra-index-url',
+    '--index',
+    '--default-index',
+    '-t',
+    '--target',
+    '--prefix',
+    '--root',
+    '--trusted-host',
+    '--allow-insecure-host',
+    '-f',
+    '--find-links',
+    '--platform',
+    '--python-version',
+    '--python',
+    '-p',
+    '--only-binary',
+    '--no-binary',
+    '--group',
+    '--optional',
+    '--extra',
+    '--with',
+    '--from',
+    '--spec',
+    '-G',
+    '--source',
+  ]),
+  crates: new Set([
+    '--git',
+    '--branch',
+    '--tag',
+    '--rev',
+    '--path',
+    '--version',
+    '--vers',
+    '-F',
+    '--features',
+    '--root',
+    '--registry',
+    '--index',
+    '--bin',
+    '--example',
+    '--target',
+    '--rename',
+    '-p',
+    '--package',
+    '-j',
+    '--jobs',
+    '--profile',
+  ]),
+  go: new Set(['-o', '-tags', '-ldflags', '-gcflags', '-C', '-mod', '-modfile', '-p', '-exec', '-toolexec']),
+  gem: new Set(['-v', '--version', '-s', '--source', '-i', '--install-dir', '-n', '--bindir', '--platform']),
+};
+
+/** The operands of argv from `from` on: words that are not options or option values. */
+function operands(argv: string[], from: number, eco: string): string[] {
+  const takes = VALUE_FLAGS[eco] ?? new Set<string>();
+  const out: string[] = [];
+  for (let i = from; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    if (w === '--') {
+      out.push(...argv.slice(i + 1));
+      break;
+    }
+    if (w.startsWith('-')) {
+      if (!w.includes('=') && takes.has(w)) i++;
+      continue;
+    }
+    out.push(w);
+  }
+  return out;
+}
+
+/** Operands after `--`: the arguments of the program run, never packages. */
+function beforeDoubleDash(argv: string[]): string[] {
+  const i = argv.indexOf('--');
+  return i < 0 ? argv : argv.slice(0, i);
+}
+
+/** A registry package name in an npm operand (`name@1`, `@scope/name@^2`, `alias@npm:real`). */
+function npmName(op: string): string | undefined {
+  if (/^(?:\.{0,2}\/|~|file:|git[+:]|https?:|github:|gitlab:|bitbucket:|link:|workspace:)/.test(op)) return undefined;
+  const alias = /^[^@]+@npm:(.+)$/.exec(op);
+  const w = alias?.[1] ?? op;
+  const m = /^(@[^/@\s]+\/[^@\s]+|[^@/\s]+)(?:@.*)?$/.exec(w);
+  return m?.[1];
+}
+
+/** A PyPI project in a pip operand (`requests[socks]>=2`, `Django==5.0`). */
+function pypiName(op: string): string | undefined {
+  if (/^(?:\.{0,2}\/|~|file:|git\+|https?:|[A-Za-z]:\\)|\.(?:whl|tar\.gz|zip)$/.test(op) || op === '.')
+    return undefined;
+  const m = /^([A-Za-z0-9][A-Za-z0-9._-]*)/.exec(op);
+  return m?.[1];
+}
+
+function plainName(op: string): string | undefined {
+  const m = /^([A-Za-z0-9][A-Za-z0-9._-]*)(?:@.*)?$/.exec(op);
+  return m?.[1];
+}
+
+/** A Go module path in an operand (`github.com/x/y/cmd/z@latest`), with its version. */
+function goModule(op: string): { path: string; version?: string } | undefined {
+  const [path = '', version] = op.split('@');
+  if (!/^[a-z0-9.-]+\.[a-z]{2,}\//i.test(path)) return undefined;
+  return version === undefined ? { path } : { path, version };
+}
+
+function names(eco: Ecosystem, ops: string[]): string[] {
+  const pick = eco === 'npm' ? npmName : eco === 'pypi' ? pypiName : plainName;
+  return ops.map(pick).filter((n): n is string => !!n);
+}
+
+function checkNames(eco: Ecosystem, list: string[], via: string, out: Effect[]): void {
+  for (const n of list) {
+    const f = nameFinding(eco, n, via);
+    if (f) out.push(f);
+  }
+}
+
+/** A package fetched and run on the spot: a look-alike, or one on no popular list. */
+function remoteRun(eco: Ecosystem, name: string | undefined, via: string, out: Effect[]): void {
+  if (!name) return;
+  const f = nameFinding(eco, name, via);
+  if (f) out.push(f);
+  else if (!isPopular(eco, name)) out.push(dependency(['runs-unlisted', eco, name], via));
+}
+
+function goFindings(argv: string[], sub: string, via: string, out: Effect[]): void {
+  const ops = operands(beforeDoubleDash(argv), 2, 'go');
+  for (const op of sub === 'run' ? ops.slice(0, 1) : ops) {
+    const mod = goModule(op);
+    if (!mod) continue;
+    const [host = '', owner = '', repo = ''] = mod.path.toLowerCase().split('/');
+    if (host === 'github.com' && owner && repo) {
+      const m = slugLookalike('go', `${owner}/${repo}`, host);
+      if (m) {
+        out.push(dependency([m.impersonates ? 'impersonates' : 'lookalike', 'go', mod.path, 'of', m.of], via));
+        continue;
+      }
+    }
+    // `go run path@version` downloads the module and runs it there and then
+    if (sub === 'run' && mod.version !== undefined && !isPopularGo(mod.path))
+      out.push(dependency(['runs-unlisted', 'go', op], via));
+  }
+}
+
+/** A Go module path under a listed module (golang.org/x/tools/cmd/stringer under golang.org/x/tools). */
+function isPopularGo(path: string): boolean {
+  const parts = path.split('/');
+  for (let i = parts.length; i >= 2; i--) if (isPopular('go', parts.slice(0, i).join('/'))) return true;
+  return false;
+}
+
+const NPM_INSTALL = /^(?:i|in|ins|inst|insta|instal|install|isnt|isnta|isntal|isntall|add|ci)$/;
+
+/** The dependency calls an install or fetch-and-run command amounts to. */
+export function installEffects(argv: string[], out: Effect[]): void {
+  let a = argv;
+  let name = basename(a[0] ?? '');
+  // python -m pip ..., python3 -m uv ...
+  if (/^python[0-9.]*$/.test(name) && a[1] === '-m' && a[2]) {
+    a = a.slice(2);
+    name = a[0] ?? '';
+  }
+  const sub = a[1] ?? '';
+  const via = `${name} ${sub}`.trim();
+  switch (name) {
+    case 'npm':
+    case 'pnpm':
+    case 'yarn':
+    case 'bun': {
+      if (NPM_INSTALL.test(sub) || (name === 'yarn' && sub === 'global' && a[2] === 'add')) {
+        checkNames('npm', names('npm', operands(a, sub === 'global' ? 3 : 2, 'npm')), `${via} installs`, out);
+      } else if ((name === 'npm' && sub === 'exec') || sub === 'dlx' || (name === 'bun' && sub === 'x')) {
+        const pkg = a.find((w) => w.startsWith('--package='))?.slice('--package='.length);
+        remoteRun('npm', npmName(pkg ?? operands(beforeDoubleDash(a), 2, 'npm')[0] ?? ''), `${via} runs`, out);
+      }
+      return;
+    }
+    case 'npx':
+    case 'pnpx':
+    case 'bunx': {
+      const ops = operands(beforeDoubleDash(a), 1, 'npm');
+      const pkg = npmName(a.find((w) => w.startsWith('--package='))?.slice('--package='.length) ?? ops[0] ?? '');
+      // npx without --yes runs a local binary first and asks before downloading
+      const fetches = name !== 'npx' || a.some((w) => w === '-y' || w === '--yes');
+      if (fetches) remoteRun('npm', pkg, `${name} runs`, out);
+      else if (pkg) checkNames('npm', [pkg], `${name} runs`, out);
+      return;
+    }
+    case 'pip':
+    case 'pip3':
+      if (sub === 'install' || sub === 'download')
+        checkNames('pypi', names('pypi', operands(a, 2, 'pypi')), `${via} installs`, out);
+      return;
+    case 'uv':
+      if (sub === 'pip' && a[2] === 'install')
+        checkNames('pypi', names('pypi', operands(a, 3, 'pypi')), 'uv pip install', out);
+      else if (sub === 'add') checkNames('pypi', names('pypi', operands(a, 2, 'pypi')), 'uv add installs', out);
+      else if (sub === 'tool' && a[2] === 'install')
+        checkNames('pypi', names('pypi', operands(a, 3, 'pypi')), 'uv tool install', out);
+      else if (sub === 'tool' && a[2] === 'run')
+        remoteRun('pypi', pypiName(fromOption(a) ?? operands(a, 3, 'pypi')[0] ?? ''), 'uv tool run', out);
+      return;
+    case 'uvx':
+      remoteRun('pypi', pypiName(fromOption(a) ?? operands(a, 1, 'pypi')[0] ?? ''), 'uvx runs', out);
+      return;
+    case 'pipx':
+      if (sub === 'run') remoteRun('pypi', pypiName(fromOption(a) ?? operands(a, 2, 'pypi')[0] ?? ''), 'pipx run', out);
+      else if (sub === 'install') checkNames('pypi', names('pypi', operands(a, 2, 'pypi')), 'pipx install', out);
+      return;
+    case 'poetry':
+    case 'pdm':
+    case 'pipenv':
+      if (sub === 'add' || sub === 'install')
+        checkNames('pypi', names('pypi', operands(a, 2, 'pypi')), `${via} installs`, out);
+      return;
+    case 'cargo': {
+      if (sub !== 'add' && sub !== 'install') return;
+      const git = a.find((w, i) => w.startsWith('--git=') || a[i - 1] === '--git');
+      if (sub === 'install' && git) {
+        out.push(dependency(['runs-unlisted', 'crates', git.replace(/^--git=/, '')], 'cargo install --git'));
+        return;
+      }
+      checkNames('crates', names('crates', operands(a, 2, 'crates')), `${via} installs`, out);
+      return;
+    }
+    case 'go':
+      if (sub === 'get' || sub === 'install' || sub === 'run') goFindings(a, sub, `go ${sub}`, out);
+      return;
+    case 'gem':
+      if (sub === 'install') checkNames('gem', names('gem', operands(a, 2, 'gem')), 'gem install', out);
+      return;
+  }
+}
+
+/** uvx --from PKG cmd / pipx run --spec PKG cmd: the package is the option's value. */
+function fromOption(a: string[]): string | undefined {
+  for (let i = 0; i < a.length; i++) {
+    const w = a[i] ?? '';
+    if (w === '--from' || w === '--spec') return a[i + 1];
+    if (w.startsWith('--from=') || w.startsWith('--spec=')) return w.slice(w.indexOf('=') + 1);
+  }
+  return undefined;
+}

@@ -1,0 +1,251 @@
+// Where third-party code comes from: the popular names of each ecosystem (for the look-alike
+// check), the vendors' hosts and the official registries. The data lives in
+// policies/catalogues/{popular-packages,supply-chain}.yaml so it can be extended without touching
+// code; it is read once, on the first call that needs it.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { PACKAGE_ROOT } from '../../util/version.js';
+
+export type Ecosystem = 'npm' | 'pypi' | 'crates' | 'go' | 'gem' | 'actions' | 'precommit' | 'images';
+
+interface NameList {
+  /** Every listed name (normalised): never a look-alike. */
+  all: Set<string>;
+  /** The names a look-alike is measured against (the most used first part of the list), by length. */
+  byLength: Map<number, string[]>;
+  /** The same names without separators (crossenv for cross-env), to the name. */
+  bare: Map<string, string>;
+  /** npm scopes of listed names: only the scope's owner publishes under it. */
+  scopes: Set<string>;
+  /** The names owner/repo sources are measured against. */
+  targets: string[];
+}
+
+const bareOf = (n: string) => n.replace(/[-_.]/g, '');
+
+function nameList(names: string[], count: number): NameList {
+  const byLength = new Map<number, string[]>();
+  const bare = new Map<string, string>();
+  const scopes = new Set<string>();
+  for (const n of names) {
+    const scope = /^(@[^/]+)\//.exec(n)?.[1];
+    if (scope) scopes.add(scope);
+  }
+  for (const t of names.slice(0, count)) {
+    if (t.length < 5) continue;
+    const list = byLength.get(t.length) ?? [];
+    list.push(t);
+    byLength.set(t.length, list);
+    if (!bare.has(bareOf(t))) bare.set(bareOf(t), t);
+  }
+  return { all: new Set(names), byLength, bare, scopes, targets: names.slice(0, count) };
+}
+
+export interface SupplyData {
+  lists: Map<Ecosystem, NameList>;
+  vendorHosts: string[];
+  registries: string[];
+}
+
+let loaded: SupplyData | undefined;
+
+/** PyPI compares names case-insensitively with `-`, `_` and `.` the same (one project). */
+export function normalise(eco: Ecosystem, name: string): string {
+  const n = name.toLowerCase();
+  return eco === 'pypi' ? n.replace(/[-_.]+/g, '-') : n;
+}
+
+function section(doc: unknown, key: string): Record<string, unknown> {
+  const v = (doc as Record<string, unknown> | null)?.[key];
+  return v && typeof v === 'object' ? (v as Record<string, unknown>) : {};
+}
+
+function hosts(doc: unknown, key: string): string[] {
+  const v = (doc as Record<string, unknown> | null)?.[key];
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string').map((h) => h.toLowerCase()) : [];
+}
+
+/**
+ * The popular-names file is tens of thousands of words in folded scalars: read in its own
+ * layout (`  ECO:` / `    targets: N` / `    names: >-` / indented words) in a few
+ * milliseconds, and through the YAML parser when it has been written another way.
+ */
+function readPopular(text: string): unknown {
+  const out: Record<string, { targets?: number; names: string }> = {};
+  let eco: string | undefined;
+  let inNames = false;
+  let words: string[] = [];
+  const flush = () => {
+    const e = eco !== undefined ? out[eco] : undefined;
+    if (e) e.names = words.join(' ');
+    words = [];
+  };
+  let sawTop = false;
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.startsWith('#')) continue;
+    if (line === 'popular:') {
+      sawTop = true;
+      continue;
+    }
+    let m: RegExpExecArray | null;
+    if (inNames && line.startsWith('      ')) {
+      words.push(line.trim());
+      continue;
+    }
+    inNames = false;
+    if ((m = /^  ([a-z]+):$/.exec(line))) {
+      flush();
+      eco = m[1];
+      if (eco !== undefined) out[eco] = { names: '' };
+    } else if ((m = /^    targets: (\d+)$/.exec(line))) {
+      const e = eco !== undefined ? out[eco] : undefined;
+      if (e) e.targets = Number(m[1]);
+    } else if (/^    names: >-$/.test(line) && eco !== undefined) {
+      inNames = true;
+    } else return parse(text) as unknown;
+  }
+  flush();
+  return sawTop ? { popular: out } : (parse(text) as unknown);
+}
+
+/** Reads the catalogues (throws when they are missing or malformed: the caller fails closed). */
+export function loadSupplyData(dir = join(PACKAGE_ROOT, 'policies', 'catalogues')): SupplyData {
+  const lists = new Map<Ecosystem, NameList>();
+  const chain = parse(readFileSync(join(dir, 'supply-chain.yaml'), 'utf8')) as unknown;
+  const popular = readPopular(readFileSync(join(dir, 'popular-packages.yaml'), 'utf8'));
+  for (const doc of [section(popular, 'popular'), section(chain, 'popular')]) {
+    for (const [eco, v] of Object.entries(doc)) {
+      const entry = v as { names?: unknown; targets?: unknown } | null;
+      if (!entry || typeof entry.names !== 'string')
+        throw new Error(`supply-chain catalogue: popular.${eco}.names is not a string`);
+      const names = entry.names.split(/\s+/).filter(Boolean);
+      const e = eco as Ecosystem;
+      const norm = names.map((n) => normalise(e, n));
+      lists.set(e, nameList(norm, typeof entry.targets === 'number' ? entry.targets : norm.length));
+    }
+  }
+  return { lists, vendorHosts: hosts(chain, 'vendor-hosts'), registries: hosts(chain, 'registries') };
+}
+
+export function supplyData(): SupplyData {
+  loaded ??= loadSupplyData();
+  return loaded;
+}
+
+function underAny(host: string, list: string[]): boolean {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  return list.some((d) => h === d || h.endsWith(`.${d}`));
+}
+
+/** A host (or a subdomain of one) whose install scripts and APIs builds legitimately use. */
+export function isVendorHost(host: string): boolean {
+  return underAny(host, supplyData().vendorHosts);
+}
+
+/** A default or vendor-official package or image registry. */
+export function isKnownRegistry(host: string): boolean {
+  return underAny(host, supplyData().registries);
+}
+
+/**
+ * Optimal string alignment distance (insertions, deletions, substitutions, adjacent
+ * transpositions), or max + 1 as soon as it is certain to exceed `max`.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  const w = b.length + 1;
+  let prev2 = new Uint16Array(w);
+  let prev = new Uint16Array(w);
+  let cur = new Uint16Array(w);
+  for (let j = 0; j < w; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    for (let j = 1; j < w; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let v = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1))
+        v = Math.min(v, (prev2[j - 2] ?? 0) + 1);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    [prev2, prev, cur] = [prev, cur, prev2];
+  }
+  return prev[b.length] ?? max + 1;
+}
+
+/**
+ * The popular name `name` imitates: the same without separators (crossenv, cross-env), or one
+ * edit away (reqeusts, requests) for names of five letters or more (shorter ones are too dense
+ * to tell). Differences in digits only (node20 / node18, elasticsearch7) are versions, not
+ * imitations, and a name under an npm scope the list knows is published by that scope's owner.
+ */
+export function lookalikeOf(eco: Ecosystem, name: string): string | undefined {
+  const list = supplyData().lists.get(eco);
+  if (!list) return undefined;
+  const n = normalise(eco, name);
+  if (list.all.has(n) || n.length < 5) return undefined;
+  const scope = /^(@[^/]+)\//.exec(n)?.[1];
+  if (scope && list.scopes.has(scope)) return undefined;
+  const sameBare = list.bare.get(bareOf(n));
+  if (sameBare) return sameBare;
+  const letters = n.replace(/[0-9]/g, '');
+  for (let len = n.length - 1; len <= n.length + 1; len++) {
+    for (const t of list.byLength.get(len) ?? []) {
+      if (editDistance(n, t, 1) > 1) continue;
+      if (letters === t.replace(/[0-9]/g, '')) continue;
+      return t;
+    }
+  }
+  return undefined;
+}
+
+/** Whether a name is on the ecosystem's list of popular names. */
+export function isPopular(eco: Ecosystem, name: string): boolean {
+  return supplyData().lists.get(eco)?.all.has(normalise(eco, name)) ?? false;
+}
+
+export interface SlugMatch {
+  /** The listed owner/repo it imitates. */
+  of: string;
+  /** The owner poses as the listed one (a near spelling, or the listed name with words added). */
+  impersonates: boolean;
+}
+
+/** Owners that wrap a listed owner's name: psf-black for psf, actions-tools-org for actions. */
+export function wrapsOwner(owner: string, listed: string): boolean {
+  if (owner === listed) return false;
+  for (const sep of ['-', '_', '.'])
+    if (owner.startsWith(listed + sep) || owner.endsWith(sep + listed) || owner.includes(sep + listed + sep))
+      return true;
+  return listed.length >= 4 && editDistance(owner, listed, 1) <= 1;
+}
+
+/**
+ * An owner/repo source (a GitHub action, a hook repository, a Go module on a code host) that
+ * imitates a listed one: the same repository under a look-alike or unrelated owner, or a near
+ * spelling of the listed owner.
+ */
+export function slugLookalike(eco: Ecosystem, slug: string, host = ''): SlugMatch | undefined {
+  const list = supplyData().lists.get(eco);
+  if (!list) return undefined;
+  const prefix = host ? `${host.toLowerCase()}/` : '';
+  const [owner = '', repo = ''] = slug.toLowerCase().split('/');
+  if (!owner || !repo) return undefined;
+  for (const t of list.all)
+    if (t === `${prefix}${owner}/${repo}` || t.startsWith(`${prefix}${owner}/${repo}/`)) return undefined;
+  let weak: SlugMatch | undefined;
+  for (const t of list.targets) {
+    if (!t.startsWith(prefix)) continue;
+    const [lo = '', lr = ''] = t.slice(prefix.length).split('/');
+    if (owner === lo) continue; // the vendor's own organisation: nobody else can publish there
+    const sameRepo = repo === lr;
+    const nearRepo = sameRepo || (lr.length >= 5 && editDistance(repo, lr, 1) <= 1);
+    if (!nearRepo) continue;
+    if (wrapsOwner(owner, lo)) return { of: t, impersonates: true };
+    if (sameRepo && lr.length >= 4) weak ??= { of: t, impersonates: false };
+  }
+  return weak;
+}

@@ -1,0 +1,380 @@
+// Where third-party code comes from, read from what a call writes or runs. Each finding is a
+// `dependency` call whose command is a short sentence the standard policy matches:
+//   impersonates ECO NAME of LISTED   an owner posing as a listed vendor (actlons/checkout)   deny
+//   redirects HOST to ADDRESS         /etc/hosts sends a registry or code host elsewhere        deny
+//   untrusted-checkout DETAIL         pull_request_target running the pull request's code       deny
+//   lookalike ECO NAME of LISTED      a name one or two edits from a popular one (crossenv)     ask
+//   fork ECO MODULE to REPLACEMENT    go.mod replace with another module                        ask
+//   local-path ECO MODULE to PATH     go.mod replace with a directory outside the module        ask
+//   runs-unlisted ECO NAME            fetch-and-run of a package on no popular list (npx -y)   ask
+//   unknown-registry ECO REF          a base image or action image from an unknown registry     ask
+//   remote-file URL                   ADD of a URL that is not a vendor's                       ask
+//   sends-secret URL                  a CI step sending a secret to a host not a vendor's       ask
+// The lists behind "listed", "popular" and "vendor" are catalogues (supply-data.ts).
+import type { Effect } from './types.js';
+import {
+  editDistance,
+  wrapsOwner,
+  isKnownRegistry,
+  isPopular,
+  isVendorHost,
+  lookalikeOf,
+  slugLookalike,
+  type Ecosystem,
+} from './supply-data.js';
+
+/** Attacker-chosen names go into the sentence as words the shell reader cannot take apart. */
+function word(s: string): string {
+  return s.replace(/[^A-Za-z0-9@/._:+~=-]/g, '_').slice(0, 200) || '_';
+}
+
+/** The finding in words, for the message: "npm install crossenv (looks like cross-env)". */
+function phrase(s: string[]): string {
+  const [kind, a = '', b = '', c = '', d = ''] = s;
+  switch (kind) {
+    case 'impersonates':
+      return `${b} poses as ${d}`;
+    case 'lookalike':
+      return `${b} looks like ${d}`;
+    case 'fork':
+    case 'local-path':
+      return c === 'of' ? `${b} in place of ${d}` : `${b} replaced by ${d}`;
+    case 'runs-unlisted':
+      return `${b} is on no list of popular packages`;
+    case 'unknown-registry':
+      return `${b} comes from an unknown registry`;
+    case 'remote-file':
+      return `downloads ${a}`;
+    case 'sends-secret':
+      return `sends a secret to ${a}`;
+    case 'redirects':
+      return `sends ${a} to ${c}`;
+    case 'untrusted-trigger':
+      return 'runs on pull_request_target, with the repository secrets, for code from forks';
+    default:
+      return `${a} ${b}`.trim();
+  }
+}
+
+export function dependency(sentence: string[], via: string): Effect {
+  return { tool: 'dependency', command: sentence.map(word).join(' '), via: `${via} (${phrase(sentence)})` };
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname.replace(/^\[|\]$/g, '') || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A package name checked against its ecosystem's popular names. */
+export function nameFinding(eco: Ecosystem, name: string, via: string): Effect | undefined {
+  const of = lookalikeOf(eco, name);
+  return of ? dependency(['lookalike', eco, name, 'of', of], via) : undefined;
+}
+
+/** An owner/repo source (action, hook repository) checked against the listed ones. */
+export function slugFinding(eco: Ecosystem, slug: string, via: string, host = ''): Effect | undefined {
+  const m = slugLookalike(eco, slug, host);
+  if (!m) return undefined;
+  return dependency([m.impersonates ? 'impersonates' : 'lookalike', eco, slug, 'of', m.of], via);
+}
+
+// ------------------------------------------------------------------ images
+
+interface ImageRef {
+  registry?: string;
+  /** Repository path without the registry (library/ dropped). */
+  path: string;
+}
+
+function parseImage(ref: string): ImageRef | undefined {
+  if (!ref || /[$]/.test(ref)) return undefined; // build arguments: known only at build time
+  const noDigest = ref.split('@')[0] ?? '';
+  const parts = noDigest.split('/');
+  let registry: string | undefined;
+  const first = parts[0] ?? '';
+  if (parts.length > 1 && (/[.:]/.test(first) || first === 'localhost')) {
+    registry = first.replace(/:\d+$/, '').toLowerCase();
+    parts.shift();
+  }
+  const last = (parts.pop() ?? '').replace(/:[^:]*$/, '');
+  const path = [...parts, last].join('/').replace(/^library\//, '');
+  return path ? (registry === undefined ? { path } : { registry, path }) : undefined;
+}
+
+/** A container image from an unknown registry, or a near spelling of an official image. */
+export function imageFindings(ref: string, via: string): Effect[] {
+  const img = parseImage(ref);
+  if (!img) return [];
+  if (img.registry !== undefined) {
+    if (img.registry === 'localhost' || /^127\./.test(img.registry) || isKnownRegistry(img.registry)) return [];
+    return [dependency(['unknown-registry', 'images', ref], via)];
+  }
+  if (img.path.includes('/') || isPopular('images', img.path)) return [];
+  const f = nameFinding('images', img.path, via);
+  return f ? [f] : [];
+}
+
+// ------------------------------------------------------------------ fetch-and-run from vendors
+
+const URL_RE = /\bhttps?:\/\/[^\s'"|;)<>`]+/g;
+const INTO_SHELL =
+  /\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:(?:\/usr)?\/bin\/)?(?:ba|da|z|k)?sh\b|\|\s*(?:sudo\s+)?(?:python3?|node)\b/;
+
+/** Every URL in the text is a vendor's (and there is at least one). */
+function allVendor(text: string): boolean {
+  const urls = text.match(URL_RE);
+  if (!urls) return false;
+  return urls.every((u) => {
+    const h = hostOf(u);
+    return h !== undefined && isVendorHost(h);
+  });
+}
+
+/**
+ * A build step (CI or container build) with the vendors' documented installs taken out: a
+ * download piped into a shell from a vendor host is how Node, rustup, uv ... say to install
+ * them there. The rest of the script is decided as written.
+ */
+export function withoutVendorInstalls(script: string): string {
+  return script
+    .split('\n')
+    .map((line) =>
+      line
+        .split(/\s*(?:&&|\|\||;)\s*/)
+        .filter((seg) => !(INTO_SHELL.test(seg) && allVendor(seg)))
+        .join(' && '),
+    )
+    .join('\n');
+}
+
+// ------------------------------------------------------------------ Dockerfiles
+
+/** Instructions of a Dockerfile with continuation lines joined. */
+function instructions(text: string): { op: string; arg: string }[] {
+  const out: { op: string; arg: string }[] = [];
+  let cur = '';
+  for (const raw of text.split('\n').slice(0, 4000)) {
+    const line = raw.replace(/\r$/, '');
+    if (!cur && /^\s*#/.test(line)) continue;
+    if (/\\\s*$/.test(line)) {
+      cur += line.replace(/\\\s*$/, ' ');
+      continue;
+    }
+    cur += line;
+    const m = /^\s*([A-Za-z]+)\s+([\s\S]*)$/.exec(cur);
+    if (m?.[1] && m[2] !== undefined) out.push({ op: m[1].toUpperCase(), arg: m[2].trim() });
+    cur = '';
+  }
+  return out;
+}
+
+/** The shell text of a RUN (shell form, or the exec form's `sh -c` string / argv). */
+function runText(arg: string): string {
+  const a = arg.replace(/^(?:--\S+\s+)+/, '');
+  if (a.startsWith('[')) {
+    try {
+      const argv = JSON.parse(a) as unknown;
+      if (Array.isArray(argv) && argv.every((x) => typeof x === 'string')) {
+        const words = argv as string[];
+        if (words.length >= 3 && /sh$/.test(words[0] ?? '') && words[1] === '-c') return words[2] ?? '';
+        return words.join(' ');
+      }
+    } catch {
+      // not JSON: the shell form
+    }
+  }
+  return a;
+}
+
+export interface DockerReading {
+  /** RUN steps, vendors' installs taken out. */
+  script: string;
+  findings: Effect[];
+}
+
+export function dockerfile(text: string, via: string): DockerReading {
+  const runs: string[] = [];
+  const findings: Effect[] = [];
+  const stages = new Set<string>();
+  for (const { op, arg } of instructions(text)) {
+    if (op === 'RUN') runs.push(withoutVendorInstalls(runText(arg)));
+    else if (op === 'FROM') {
+      const words = arg.split(/\s+/).filter((w) => !w.startsWith('--'));
+      const image = words[0] ?? '';
+      const as = words[1]?.toLowerCase() === 'as' ? words[2] : undefined;
+      if (image && image.toLowerCase() !== 'scratch' && !stages.has(image.toLowerCase()))
+        findings.push(...imageFindings(image, via));
+      if (as) stages.add(as.toLowerCase());
+    } else if (op === 'ADD') {
+      for (const u of arg.match(URL_RE) ?? []) {
+        const h = hostOf(u);
+        if (h && !isVendorHost(h)) findings.push(dependency(['remote-file', u], via));
+      }
+    }
+  }
+  return { script: runs.join('\n'), findings };
+}
+
+// ------------------------------------------------------------------ CI files
+
+const SECRET_REF = /\$\{\{\s*secrets\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+const NET_TOOL = /\b(?:curl|wget|http|https|nc|ncat|socat|scp|rsync|ssh|Invoke-WebRequest|iwr|Invoke-RestMethod)\b/;
+
+/** `${{ secrets.X }}` / `${{ env.X }}` as the shell variables the step sees. */
+export function ciExpressions(script: string): string {
+  return script
+    .replace(SECRET_REF, (_, n: string) => `$${n}`)
+    .replace(/\$\{\{\s*env\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (_, n: string) => `$${n}`)
+    .replace(/\$\{\{\s*github\.token\s*\}\}/g, '$GITHUB_TOKEN');
+}
+
+/** Names bound to secrets in `env:` blocks (`NPM_TOKEN: ${{ secrets.NPM_TOKEN }}`). */
+function secretEnvNames(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/^\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*["']?\$\{\{\s*secrets\./gm))
+    if (m[1]) out.push(m[1]);
+  return out;
+}
+
+export function ciFindings(text: string, scripts: string, via: string): Effect[] {
+  const out: Effect[] = [];
+  for (const m of text.matchAll(/^\s*(?:-\s*)?uses\s*:\s*["']?([^\s"'#]+)/gm)) {
+    const ref = m[1] ?? '';
+    if (ref.startsWith('./') || ref.startsWith('.\\')) continue;
+    if (ref.startsWith('docker://')) {
+      out.push(...imageFindings(ref.slice('docker://'.length), via));
+      continue;
+    }
+    const slug = ref.split('@')[0]?.split('/').slice(0, 2).join('/') ?? '';
+    const f = slugFinding('actions', slug, via);
+    if (f) out.push(f);
+  }
+  for (const m of text.matchAll(/^\s*(?:-\s*)?image\s*:\s*["']?([^\s"'#]+)/gm))
+    if (m[1] && !m[1].startsWith('$')) out.push(...imageFindings(m[1], via));
+  // pull_request_target runs with the base repository's secrets and write token: checking out
+  // and building the pull request's own code there hands both to whoever opened it.
+  if (/\bpull_request_target\b/.test(text)) {
+    if (
+      /ref\s*:\s*["']?\$\{\{\s*(?:github\.event\.pull_request\.head\.|github\.head_ref)|refs\/pull\/|gh pr checkout/.test(
+        text,
+      )
+    )
+      out.push(dependency(['untrusted-checkout', 'pull_request_target', 'checks out the pull request head'], via));
+    // an edit that switches the trigger without showing the jobs: what they check out is unseen
+    else if (!/^\s*jobs\s*:/m.test(text))
+      out.push(dependency(['untrusted-trigger', 'pull_request_target', 'with jobs not shown'], via));
+    if (/runs-on\s*:.*self-hosted/.test(text))
+      out.push(dependency(['untrusted-checkout', 'pull_request_target', 'on a self-hosted runner'], via));
+  }
+  // A step that puts a secret into a request to a host that is not a vendor's.
+  // (the step scripts have ${{ secrets.X }} as $X already)
+  const secretVars = new Set([...secretEnvNames(text), ...[...text.matchAll(SECRET_REF)].map((m) => m[1] ?? '')]);
+  secretVars.delete('');
+  for (const line of scripts.split('\n')) {
+    const uses = [...secretVars].some((n) => new RegExp(`\\$\\{?${n}\\b`).test(line));
+    if (!uses || !NET_TOOL.test(line)) continue;
+    for (const u of line.match(URL_RE) ?? []) {
+      const h = hostOf(u);
+      if (h && !isVendorHost(h)) {
+        out.push(dependency(['sends-secret', u], via));
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ hook repositories
+
+export function precommitFindings(text: string, via: string): Effect[] {
+  const out: Effect[] = [];
+  for (const m of text.matchAll(/repo\s*:\s*["']?(https?:\/\/[^\s"'#]+)/g)) {
+    let u: URL;
+    try {
+      u = new URL(m[1] ?? '');
+    } catch {
+      continue;
+    }
+    const slug = u.pathname
+      .replace(/^\/+|\.git$|\/+$/g, '')
+      .split('/')
+      .slice(0, 2)
+      .join('/');
+    if (u.hostname !== 'github.com' && !isVendorHost(u.hostname)) {
+      out.push(dependency(['unknown-registry', 'precommit', m[1] ?? ''], via));
+      continue;
+    }
+    const f = slugFinding('precommit', slug, via);
+    if (f) out.push(f);
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ go.mod
+
+const GO_HOSTS = /^(?:github\.com|gitlab\.com|bitbucket\.org)$/;
+
+function ownerRepo(module: string): { host: string; owner: string; repo: string } | undefined {
+  const [host = '', owner = '', repo = ''] = module.toLowerCase().split('/');
+  return GO_HOSTS.test(host) && owner && repo ? { host, owner, repo } : undefined;
+}
+
+/** `replace OLD [v] => NEW [v]` lines, in a block or one by one. */
+export function goModFindings(text: string, via: string): Effect[] {
+  const out: Effect[] = [];
+  const lines = text.split('\n').slice(0, 4000);
+  let inBlock = false;
+  for (const raw of lines) {
+    const line = raw.replace(/\/\/.*$/, '').trim();
+    if (/^replace\s*\($/.test(line)) {
+      inBlock = true;
+      continue;
+    }
+    if (inBlock && line === ')') {
+      inBlock = false;
+      continue;
+    }
+    const body = inBlock ? line : /^replace\s+(.*)$/.exec(line)?.[1];
+    if (!body) continue;
+    const m = /^(\S+)(?:\s+\S+)?\s*=>\s*(\S+)/.exec(body);
+    if (!m?.[1] || !m[2]) continue;
+    const from = m[1];
+    const to = m[2];
+    if (/^(?:\.\.|\/|~|[A-Za-z]:\\)/.test(to)) {
+      out.push(dependency(['local-path', 'go', from, 'to', to], via));
+      continue;
+    }
+    if (to.startsWith('./') || to.toLowerCase() === from.toLowerCase()) continue;
+    const a = ownerRepo(from);
+    const b = ownerRepo(to);
+    const listed = b ? slugLookalike('go', `${b.owner}/${b.repo}`, b.host) : undefined;
+    if (a && b && a.repo === b.repo && a.owner !== b.owner) {
+      // the same repository under another owner: a fork, or one posing as the original
+      const poses = wrapsOwner(b.owner, a.owner) || (a.owner.length >= 4 && editDistance(a.owner, b.owner, 2) <= 2);
+      out.push(dependency([poses ? 'impersonates' : 'fork', 'go', to, 'of', from], via));
+    } else if (listed?.impersonates) out.push(dependency(['impersonates', 'go', to, 'of', listed.of], via));
+    else out.push(dependency(['fork', 'go', from, 'to', to], via));
+  }
+  return out;
+}
+
+// ------------------------------------------------------------------ /etc/hosts
+
+/** Entries that send a registry, a code host or a vendor's host to another address. */
+export function hostsFindings(text: string, via: string): Effect[] {
+  const out: Effect[] = [];
+  for (const raw of text.split('\n').slice(0, 4000)) {
+    const words = raw.replace(/#.*$/, '').trim().split(/\s+/);
+    const addr = words[0];
+    if (!addr || words.length < 2) continue;
+    for (const name of words.slice(1))
+      if (isKnownRegistry(name) || isVendorHost(name)) {
+        out.push(dependency(['redirects', name, 'to', addr], via));
+        break;
+      }
+  }
+  return out;
+}
