@@ -8,6 +8,7 @@ import { MAX_EFFECTS, MAX_EFFECT_CONTENT, type Effect } from './types.js';
 import { programEffects } from './programs.js';
 import { echoText, simpleCommands, type SimpleCommand } from './walk.js';
 import { analyzeCode } from './interp/code.js';
+import { lineEffects } from './interp/line.js';
 import { LANGUAGES, type Language } from './interp/languages.js';
 import { plantedEffects } from './content.js';
 
@@ -164,10 +165,12 @@ function dedupe(list: Effect[]): Effect[] {
 /** The calls a shell command amounts to besides itself. Pure: depends on the text only. */
 export function deriveFromCommand(command: string): Effect[] {
   const out: Effect[] = [];
-  for (const c of simpleCommands(command)) {
+  const cmds = simpleCommands(command);
+  for (const c of cmds) {
     commandEffects(c, out);
     if (out.length > MAX_EFFECTS * 4) break;
   }
+  lineEffects(cmds, out);
   const planted: Effect[] = [];
   for (const e of out)
     if (e.tool === 'write' && e.path && e.content)
