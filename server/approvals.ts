@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
 import { SvcError, badRequest } from './errors.js';
 import { checkToolName } from './call.js';
+import { identityOf } from './auth.js';
 import type { ExternalRequest } from '../src/approvals/store.js';
 
 const VERSIONED_KEYS = [
@@ -144,7 +145,7 @@ export default async function approvalRoutes(app: FastifyInstance, ctx: ServerCo
   const store = ctx.approvals;
 
   app.post('/v1/approvals', { config: { auth: 'admin' }, schema: { body: objectBody } }, async (req, reply) => {
-    const input = parseCreate(req.body, req.identity!.credentialOwner);
+    const input = parseCreate(req.body, identityOf(req).credentialOwner);
     const r = await store.createExternal(input);
     if (r.autoApproved) {
       return reply.code(200).send({
@@ -186,8 +187,9 @@ export default async function approvalRoutes(app: FastifyInstance, ctx: ServerCo
     },
     async (req) => {
       const { id } = req.params;
-      const signed = !req.identity && typeof req.query.sig === 'string' && typeof req.query.exp === 'string';
-      if (signed && !store.signer?.verify(id, req.query.sig!, req.query.exp!, ctx.clock.now())) {
+      const { sig, exp } = req.query;
+      const signed = !req.identity && typeof sig === 'string' && typeof exp === 'string';
+      if (signed && !store.signer?.verify(id, sig, exp, ctx.clock.now())) {
         throw new SvcError('invalid_signature', 'invalid or expired signature');
       }
       const body = parseResolve(req.body);

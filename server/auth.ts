@@ -54,3 +54,9 @@ export function registerAuth(app: FastifyInstance, ctx: ServerContext): void {
     req.identity = id;
   });
 }
+
+/** The caller of a route behind the auth hook (a signed-link request has none, and is refused here). */
+export function identityOf(req: FastifyRequest): Identity {
+  if (!req.identity) throw unauthorized('missing authorization token');
+  return req.identity;
+}

@@ -55,7 +55,9 @@ export function loadAssets(dir = DASHBOARD_DIR): Map<string, Asset> {
   const require = createRequire(import.meta.url);
   for (const [name, spec] of Object.entries(VENDOR)) {
     const file = require.resolve(spec);
-    assets.set(name, { type: TYPES[extname(file)]!, body: readFileSync(file) });
+    const type = TYPES[extname(file)];
+    if (!type) throw new Error(`dashboard asset ${file} has no known content type`);
+    assets.set(name, { type, body: readFileSync(file) });
   }
   return assets;
 }

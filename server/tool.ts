@@ -5,6 +5,7 @@ import { toToolCall, toolRequestSchema, checkToolName, type ToolRequestBody } fr
 import { badRequest, SvcError } from './errors.js';
 import { preflightReply, toolReply } from './gate-reply.js';
 import { paramsFor } from '../src/policy/accessors.js';
+import { identityOf } from './auth.js';
 
 const toolParams = {
   type: 'object',
@@ -23,12 +24,12 @@ export default async function toolRoutes(app: FastifyInstance, ctx: ServerContex
       if (req.body.enforce !== undefined) {
         throw badRequest('enforce is a preflight-only field', 'invalid_request');
       }
-      const call = toToolCall(req.params.toolName, req.body, req.identity!);
+      const call = toToolCall(req.params.toolName, req.body, identityOf(req));
       const response = req.body.response;
       // A call that reports its output already ran: it is judged, never queued for approval.
       const r = response
-        ? await ctx.gate.decide({ mode: 'response', source: 'tool', call, identity: req.identity!, response })
-        : await ctx.gate.decide({ mode: 'enforce', source: 'tool', call, identity: req.identity! });
+        ? await ctx.gate.decide({ mode: 'response', source: 'tool', call, identity: identityOf(req), response })
+        : await ctx.gate.decide({ mode: 'enforce', source: 'tool', call, identity: identityOf(req) });
       const out = toolReply(r, ctx.gate.mode, response);
       return reply.code(out.status).send(out.body);
     },
@@ -38,7 +39,7 @@ export default async function toolRoutes(app: FastifyInstance, ctx: ServerContex
     '/v1/preflight/:toolName',
     { config: { auth: 'eval' }, schema: { params: toolParams, body: toolRequestSchema } },
     async (req, reply) => {
-      const id = req.identity!;
+      const id = identityOf(req);
       const { enforce = false, verification = false } = req.body;
       if (verification && id.kind !== 'admin') {
         throw new SvcError('forbidden', 'verification mode requires the admin token');

@@ -213,7 +213,10 @@ export class AutoAllowedRules {
     if (text === null) return null;
     const doc = parseDocument(text);
     if (doc.errors.length) {
-      throw new SvcError('rules_file_invalid', `${this.path} is not valid YAML: ${doc.errors[0]!.message}`);
+      throw new SvcError(
+        'rules_file_invalid',
+        `${this.path} is not valid YAML: ${doc.errors.map((e) => e.message).join('; ')}`,
+      );
     }
     return doc;
   }
@@ -226,8 +229,9 @@ export class AutoAllowedRules {
       doc = new Document({ policies: [] });
       doc.commentBefore = HEADER;
     } else {
-      const parsed = await this.read();
-      doc = parsed!;
+      // read() is null only for a missing file, and `before` says the file was there: a
+      // file removed in between is edited as a new one.
+      doc = (await this.read()) ?? new Document({ policies: [] });
       if (doc.contents === null) doc.contents = doc.createNode({}) as any;
     }
     change(doc);

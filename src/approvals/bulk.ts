@@ -208,17 +208,19 @@ function snapshotRecords(store: BulkStore, req: Normalized): ApprovalRecord[] {
 function beginSnapshot(store: BulkStore, req: Normalized, recs: ApprovalRecord[]): RunSnapshot {
   const owners = new Set(recs.map((r) => r.credential_owner));
   if (owners.size > 1) throw invalidError('scope "run" requires all approval ids to share one credential owner');
+  const [first] = recs;
+  if (!first) throw invalidError('scope "run" needs at least one approval id');
   const scope: RunScope = {
-    agent: recs[0]!.agent,
-    session: recs[0]!.session,
-    runId: recs[0]!.run_id,
-    credentialOwner: recs[0]!.credential_owner,
+    agent: first.agent,
+    session: first.session,
+    runId: first.run_id,
+    credentialOwner: first.credential_owner,
   };
   const listed = new Set(req.ids);
-  const omitted = store.pendingInScope(scope).filter((r) => !listed.has(r.id));
-  if (omitted.length) {
+  const [omitted] = store.pendingInScope(scope).filter((r) => !listed.has(r.id));
+  if (omitted) {
     throw conflictError(
-      `scope "run" omitted pending approval "${omitted[0]!.id}" of the same run and credential owner; refresh and review again`,
+      `scope "run" omitted pending approval "${omitted.id}" of the same run and credential owner; refresh and review again`,
     );
   }
   const key = scopeKey(scope);

@@ -11,7 +11,7 @@ function encodeTime(ms: number): string {
   let out = '';
   let t = Math.max(0, Math.floor(ms));
   for (let i = 0; i < 10; i++) {
-    out = ALPHABET[t % 32]! + out;
+    out = ALPHABET.charAt(t % 32) + out;
     t = Math.floor(t / 32);
   }
   return out;
@@ -19,14 +19,15 @@ function encodeTime(ms: number): string {
 
 function freshRandom(): number[] {
   const bytes = randomBytes(16);
-  return Array.from({ length: 16 }, (_, i) => bytes[i]! % 32);
+  return Array.from(bytes, (b) => b % 32);
 }
 
 function increment(digits: number[]): number[] {
   const next = digits.slice();
   for (let i = next.length - 1; i >= 0; i--) {
-    if (next[i]! < 31) {
-      next[i]!++;
+    const d = next[i] ?? 0;
+    if (d < 31) {
+      next[i] = d + 1;
       return next;
     }
     next[i] = 0;

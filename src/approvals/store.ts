@@ -2,6 +2,7 @@
 // grants, all behind one FIFO lock so check-then-commit sequences that await the audit log stay
 // atomic. Every state change is in the fsynced journal before it is published in memory, and the
 // audit record of a resolution is written before the resolution can be observed.
+import { dropOldest } from '../util/drop-oldest.js';
 import { join } from 'node:path';
 import type { Clock } from '../util/clock.js';
 import type { Bus } from '../audit/bus.js';
@@ -196,15 +197,15 @@ export class ApprovalStore implements ApprovalsForGate {
       else groups.set(key, [r]);
     }
     const runGroups = [...groups.values()]
-      .filter((g) => g.length >= 2)
-      .sort((a, b) => a[0]!.created_at - b[0]!.created_at || (a[0]!.id < b[0]!.id ? -1 : 1))
-      .map((g) => ({
-        agent: g[0]!.agent,
-        session: g[0]!.session,
-        run_id: g[0]!.run_id,
-        credential_owner: g[0]!.credential_owner,
+      .flatMap((g) => (g[0] && g.length >= 2 ? [{ first: g[0], g }] : []))
+      .sort((a, b) => a.first.created_at - b.first.created_at || (a.first.id < b.first.id ? -1 : 1))
+      .map(({ first, g }) => ({
+        agent: first.agent,
+        session: first.session,
+        run_id: first.run_id,
+        credential_owner: first.credential_owner,
         count: g.length,
-        earliest_created_at: iso(g[0]!.created_at),
+        earliest_created_at: iso(first.created_at),
         items: g.map(listItem),
       }));
     return { approvals: pending.map(listItem), run_groups: runGroups, run_grant_ttl_ms: this.grantTtlMs };
@@ -230,8 +231,7 @@ export class ApprovalStore implements ApprovalsForGate {
     this.journal.append({ t: 'consume', key, at: now });
     this.grants.delete(key);
     this.lastConsumed.set(key, g);
-    if (this.lastConsumed.size > MAX_RETURNABLE_GRANTS)
-      this.lastConsumed.delete(this.lastConsumed.keys().next().value!);
+    if (this.lastConsumed.size > MAX_RETURNABLE_GRANTS) dropOldest(this.lastConsumed);
     this.maybeCompact();
     const rec = this.approvals.get(g.approval_id);
     return {
@@ -318,15 +318,15 @@ export class ApprovalStore implements ApprovalsForGate {
     if (!rec) return Promise.reject(notFoundError(id));
     if (rec.status !== 'pending') return Promise.resolve(viewOf(rec));
     return new Promise((resolve, reject) => {
-      let set = this.waiters.get(id);
-      if (!set) this.waiters.set(id, (set = new Set()));
+      const set = this.waiters.get(id) ?? new Set<Waiter>();
+      this.waiters.set(id, set);
       const waiter: Waiter = (v) => {
         signal?.removeEventListener('abort', onAbort);
         resolve(v);
       };
       const onAbort = () => {
-        set!.delete(waiter);
-        reject(signal!.reason ?? new Error('aborted'));
+        set.delete(waiter);
+        reject(signal?.reason ?? new Error('aborted'));
       };
       if (signal?.aborted) return onAbort();
       signal?.addEventListener('abort', onAbort, { once: true });
@@ -525,7 +525,8 @@ export class ApprovalStore implements ApprovalsForGate {
 
   /** Writes the exact allow rule for an approved, unredacted approval; false when it could not. */
   private async persist(rec: ApprovalRecord, by: string): Promise<boolean> {
-    const rules = this.rules!;
+    const rules = this.rules;
+    if (!rules) return false;
     try {
       const rule = rules.exactRuleFor(rec);
       await this.appendAudit(persistenceEvent(rec, by, rules.path, rule.name));

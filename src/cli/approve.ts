@@ -1,5 +1,5 @@
 // `svc approve ID [--persist]` and `svc approve --run AGENT/SESSION/RUN [--future]`.
-import { parse, UsageError, type Command } from './args.js';
+import { onePositional, parse, UsageError, type Command } from './args.js';
 import { userInfo } from 'node:os';
 import { api, errorText, serviceUrl } from './client.js';
 import { Signer, SIGNED_URL_TTL_MS } from '../auth/signing.js';
@@ -118,14 +118,14 @@ Environment: SERVICE_URL (default http://127.0.0.1:9090), SERVICE_TOKEN (else th
       return approveRun(String(values.run), values.future === true);
     }
     if (values.future) throw new UsageError('--future needs --run AGENT/SESSION/RUN');
-    if (positionals.length !== 1) throw new UsageError('expected exactly one approval ID (see "svc pending")');
+    const id = onePositional(positionals, 'expected exactly one approval ID (see "svc pending")');
     if (values.link) {
       if (values.persist) throw new UsageError('a signed link can never persist a rule');
       // The key lives in the data dir, readable by its owner only: whoever can read it could approve anyway.
       const signer = Signer.open(defaultDataDir(), { create: false });
-      process.stdout.write(signer.resolveUrl(serviceUrl(), positionals[0]!, Date.now(), SIGNED_URL_TTL_MS) + '\n');
+      process.stdout.write(signer.resolveUrl(serviceUrl(), id, Date.now(), SIGNED_URL_TTL_MS) + '\n');
       return 0;
     }
-    return resolveOne('approve', positionals[0]!, true, values.persist === true);
+    return resolveOne('approve', id, true, values.persist === true);
   },
 } satisfies Command;

@@ -39,35 +39,7 @@ function usageText(err: Error & { code?: string }): string {
   }
 }
 
-/** The closest of `known` to `word` by edit distance, when it is close enough to be a typo. */
-export function closest(word: string, known: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestD = Math.max(2, Math.floor(word.length / 3)) + 1;
-  for (const k of known) {
-    const d = editDistance(word.toLowerCase(), k.toLowerCase());
-    if (d < bestD) {
-      bestD = d;
-      best = k;
-    }
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(
-        (prev[j] ?? 0) + 1,
-        (cur[j - 1] ?? 0) + 1,
-        (prev[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
-      );
-    }
-    prev = cur;
-  }
-  return prev[b.length] ?? 0;
-}
+export { closest } from '../util/edit-distance.js';
 
 export type Options = NonNullable<ParseArgsConfig['options']>;
 
@@ -88,6 +60,13 @@ export function parse(argv: string[], options: Options, allowPositionals = true)
   } catch (err) {
     throw new UsageError(usageText(err as Error & { code?: string }));
   }
+}
+
+/** The one positional argument a command takes, or a usage error saying what was expected. */
+export function onePositional(positionals: string[], message: string): string {
+  const [only] = positionals;
+  if (positionals.length !== 1 || only === undefined) throw new UsageError(message);
+  return only;
 }
 
 export function wantsHelp(argv: string[]): boolean {

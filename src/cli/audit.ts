@@ -106,9 +106,9 @@ async function verify(argv: string[]): Promise<number> {
       process.stdout.write(
         `  warning: ${anchorKeyPath(dataDir)} is not readable, so anchor signatures were not checked\n`,
       );
-    if (sink?.ok)
+    if (sink?.ok && sink.newest)
       process.stdout.write(
-        `  sink copy: all ${sink.entries} events and anchors in ${sinkFile} are in the log (newest ${sink.newest!.id})\n`,
+        `  sink copy: all ${sink.entries} events and anchors in ${sinkFile} are in the log (newest ${sink.newest.id})\n`,
       );
     else if (sink) process.stdout.write(`audit log TRUNCATED or altered (against ${sinkFile}): ${sink.problem}\n`);
   }

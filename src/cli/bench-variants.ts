@@ -27,8 +27,10 @@ export function runVariants(engine: Evaluator, cases: CorpusCase[], seed: number
     [benign, true],
   ] as const) {
     for (const { source, variant } of corpusVariants(list, seed, undefined, harmlessOnly)) {
+      const original = commandOf(source);
+      if (original === undefined) continue;
       let o = originals.get(source);
-      if (o === undefined) originals.set(source, (o = decide(source, commandOf(source)!)));
+      if (o === undefined) originals.set(source, (o = decide(source, original)));
       const got = decide(source, variant.command);
       const bad = harmlessOnly ? rank(o) === 0 && rank(got) > 0 : rank(got) < rank(o);
       const k = (rep.byKind[`${harmlessOnly ? 'benign' : 'attack'}: ${variant.kind}`] ??= { variants: 0, failures: 0 });

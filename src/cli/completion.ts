@@ -1,6 +1,6 @@
 // `svc completion bash|zsh|fish`: a completion script generated from the command table and each
 // command's options, so a new command or option completes without touching this file.
-import { parse, UsageError, type Command, type CommandContext } from './args.js';
+import { onePositional, parse, UsageError, type Command, type CommandContext } from './args.js';
 import { collectSpecs, renderCompletion, SHELLS, type Shell } from './completion/render.js';
 
 const help = `usage: svc completion bash|zsh|fish
@@ -16,8 +16,7 @@ export default {
   words: SHELLS,
   async run(argv: string[], ctx?: CommandContext): Promise<number> {
     const { positionals } = parse(argv, {});
-    if (positionals.length !== 1) throw new UsageError(`expected one SHELL (${SHELLS.join(', ')})`);
-    const shell = positionals[0]!;
+    const shell = onePositional(positionals, `expected one SHELL (${SHELLS.join(', ')})`);
     if (!(SHELLS as readonly string[]).includes(shell))
       throw new UsageError(`unknown shell "${shell}" (expected ${SHELLS.join(', ')})`);
     if (!ctx) throw new Error('completion needs the command table');

@@ -1,7 +1,7 @@
 // `svc hook HOST`: the host hook adapter. Reads the host's JSON on stdin, asks the running
 // server, prints the host's reply on stdout and always exits 0 with a well-formed reply.
 // Kept light on purpose: it runs once per tool call, so it loads no server code.
-import { UsageError, type Command } from './args.js';
+import { onePositional, UsageError, type Command } from './args.js';
 
 const help = `usage: svc hook HOST
 
@@ -60,8 +60,8 @@ export default {
       import('../integrations/hooks/hosts.js'),
       import('../integrations/hooks/run.js'),
     ]);
-    if (argv.length !== 1 || argv[0]!.startsWith('-')) throw new UsageError(`expected one HOST (${HOSTS.join(', ')})`);
-    const host = argv[0]!;
+    const host = onePositional(argv, `expected one HOST (${HOSTS.join(', ')})`);
+    if (host.startsWith('-')) throw new UsageError(`expected one HOST (${HOSTS.join(', ')})`);
     if (!isHost(host)) throw new UsageError(`unknown host "${host}" (expected ${HOSTS.join(', ')})`);
     const adapter = await loadAdapter(host);
     const stdin = await readStdin();

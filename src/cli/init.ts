@@ -61,7 +61,8 @@ function prompter(): { ask(q: string): Promise<string | null>; close(): void } {
   return {
     ask(q) {
       process.stdout.write(q);
-      if (lines.length) return Promise.resolve(lines.shift()!);
+      const line = lines.shift();
+      if (line !== undefined) return Promise.resolve(line);
       if (ended) return Promise.resolve(null);
       return new Promise((res) => waiting.push(res));
     },

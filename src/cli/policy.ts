@@ -1,6 +1,6 @@
 // `svc policy lint FILE...` and `svc policy explain "COMMAND"`.
 import { resolve } from 'node:path';
-import { parse, UsageError, type Command } from './args.js';
+import { onePositional, parse, UsageError, type Command } from './args.js';
 import { openOfflineEngine, offlineCall } from '../policy/offline-engine.js';
 import { formatDiagnostic, lintPolicyFile, type Diagnostic } from '../policy/lint.js';
 import type { ExplainResult, ExplainRule } from '../policy/engine.js';
@@ -123,13 +123,14 @@ export function formatExplain(x: ExplainResult, showAll: boolean, config: string
   out.push(
     `Call:      tool ${c.tool}, agent ${c.agent || '-'}, session ${c.session || '-'}${c.workdir ? `, workdir ${c.workdir}` : ''}`,
   );
-  if (x.command) {
-    out.push(`Command:   ${x.command.raw}`);
-    out.push(`Normalized: ${x.command.normalized || '(nothing executed)'}`);
-    out.push(...list('Executed parts (allow/watch rules must cover every one):', [...new Set(x.command.components)]));
-    const extra = x.command.candidates.filter((s) => !x.command!.components.includes(s));
+  const command = x.command;
+  if (command) {
+    out.push(`Command:   ${command.raw}`);
+    out.push(`Normalized: ${command.normalized || '(nothing executed)'}`);
+    out.push(...list('Executed parts (allow/watch rules must cover every one):', [...new Set(command.components)]));
+    const extra = command.candidates.filter((s) => !command.components.includes(s));
     out.push(...list('Other readings (deny/ask rules match any one):', extra));
-    if (x.command.envAssignments.length) out.push(`Assigns:   ${x.command.envAssignments.join(', ')}`);
+    if (command.envAssignments.length) out.push(`Assigns:   ${command.envAssignments.join(', ')}`);
     const how: Record<string, string> = {
       extracted: 'code extracted from',
       resolved: 'variable resolved:',
@@ -141,13 +142,13 @@ export function formatExplain(x: ExplainResult, showAll: boolean, config: string
     out.push(
       ...list(
         'Shell readings (what the shell will make of it):',
-        (x.command.readings ?? []).map((r) => `${how[r.kind] ?? r.kind} ${r.from} -> ${JSON.stringify(r.text)}`),
+        (command.readings ?? []).map((r) => `${how[r.kind] ?? r.kind} ${r.from} -> ${JSON.stringify(r.text)}`),
       ),
     );
     out.push(
       ...list(
         'Dynamic (what runs is only known at run time):',
-        (x.command.dynamic ?? []).map((d) => `${d.kind}: ${d.reason}`),
+        (command.dynamic ?? []).map((d) => `${d.kind}: ${d.reason}`),
       ),
     );
   }
@@ -204,9 +205,10 @@ async function explain(argv: string[]): Promise<number> {
     all: { type: 'boolean' },
     json: { type: 'boolean' },
   });
-  if (positionals.length !== 1)
-    throw new UsageError(positionals.length ? 'give one command (quote it)' : 'missing COMMAND to explain');
-  const arg = positionals[0]!;
+  const arg = onePositional(
+    positionals,
+    positionals.length ? 'give one command (quote it)' : 'missing COMMAND to explain',
+  );
   if (arg.trim() === '') throw new UsageError('the command is empty');
   const { engine, display, layers, call } = offlineCall(arg, values);
   const x = engine.explain(call);

@@ -56,7 +56,7 @@ const SIZE_UNITS: Record<string, number> = {
 
 export function parseSize(text: string): number {
   const m = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text.trim());
-  const unit = m ? SIZE_UNITS[m[2]!.toLowerCase()] : undefined;
+  const unit = m ? SIZE_UNITS[(m[2] ?? '').toLowerCase()] : undefined;
   if (!m || unit === undefined || Number(m[1]) <= 0)
     throw new UsageError(`invalid size "${text}": use a number like 100MiB, 512k or 1048576`);
   return Math.floor(Number(m[1]) * unit);

@@ -240,8 +240,7 @@ function runtimeModules(root: string): string[] {
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
   const queue = Object.keys(pkg.dependencies ?? {}).filter((d) => !BUILD_ONLY.includes(d));
   const seen = new Set<string>();
-  while (queue.length) {
-    const name = queue.pop()!;
+  for (let name = queue.pop(); name !== undefined; name = queue.pop()) {
     if (seen.has(name)) continue;
     let dep: { dependencies?: Record<string, string>; optionalDependencies?: Record<string, string> };
     try {
@@ -327,9 +326,15 @@ function installSteps(o: ServiceOptions, out: (l: string) => void): Step[] {
     group: o.group,
     unit: p.unit,
   };
-  const uid = () => idOf('user', o.user)!;
-  const gid = () => idOf('group', o.user)!;
-  const agentsGid = () => idOf('group', o.group)!;
+  // Called by steps that run after the user and group were created, so a miss is a setup failure.
+  const mustId = (kind: 'user' | 'group', name: string) => {
+    const id = idOf(kind, name);
+    if (id === undefined) throw new Error(`svc setup service: no ${kind} named "${name}" after creating it`);
+    return id;
+  };
+  const uid = () => mustId('user', o.user);
+  const gid = () => mustId('group', o.user);
+  const agentsGid = () => mustId('group', o.group);
   const steps: Step[] = [];
   steps.push({
     what: `group ${o.group} for the agents' users (created when missing)`,

@@ -1,7 +1,7 @@
 // `svc setup HOST [--remove] [--dry-run] [--force]`: installs or removes the svc hook in one
 // host's settings, keeping everything else in the file.
 import { join } from 'node:path';
-import { parse, UsageError, type Command } from './args.js';
+import { onePositional, parse, UsageError, type Command } from './args.js';
 import { help as serviceHelp } from './setup-service.js';
 
 const help = `usage: svc setup HOST [--remove] [--dry-run] [--force]
@@ -61,8 +61,7 @@ export default {
       force: { type: 'boolean' },
     });
     const { isHost, HOSTS } = await import('../integrations/hooks/hosts.js');
-    if (positionals.length !== 1) throw new UsageError(`expected one HOST (${HOSTS.join(', ')})`);
-    const host = positionals[0]!;
+    const host = onePositional(positionals, `expected one HOST (${HOSTS.join(', ')})`);
     if (!isHost(host)) throw new UsageError(`unknown host "${host}" (expected ${HOSTS.join(', ')})`);
     const { runSetup, SetupError } = await import('../integrations/setup/run.js');
     const { PACKAGE_ROOT } = await import('../util/version.js');

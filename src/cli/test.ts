@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { closest, parse, UsageError, type Command } from './args.js';
+import { closest, onePositional, parse, UsageError, type Command } from './args.js';
 import { openOfflineEngine, offlineCall } from '../policy/offline-engine.js';
 import { PROFILES, shippedPolicy } from '../policy/config-path.js';
 import { loadEngine, type Engine } from '../policy/engine.js';
@@ -265,14 +265,12 @@ each failing case; exit 1 when any case fails.
       if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}" with --file`);
       return runSuiteMode(v.file, v);
     }
-    if (positionals.length !== 1) {
-      throw new UsageError(
-        positionals.length
-          ? 'give one command (quote it), or --file POLICY.yaml'
-          : 'missing COMMAND (or --file POLICY.yaml)',
-      );
-    }
-    const arg = positionals[0]!;
+    const arg = onePositional(
+      positionals,
+      positionals.length
+        ? 'give one command (quote it), or --file POLICY.yaml'
+        : 'missing COMMAND (or --file POLICY.yaml)',
+    );
     if (!v.tool && /\.ya?ml$/i.test(arg) && !/\s/.test(arg) && existsSync(arg) && statSync(arg).isFile())
       return runSuiteMode(arg, v);
     if (arg.trim() === '') throw new UsageError('the command is empty');

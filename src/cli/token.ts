@@ -1,5 +1,5 @@
 // `svc token create|list|revoke`: per-agent tokens, stored as digests in <data-dir>/tokens.json.
-import { parse, UsageError, type Command } from './args.js';
+import { onePositional, parse, UsageError, type Command } from './args.js';
 import { defaultDataDir, ensureDataDir } from '../util/datadir.js';
 import { TokenStore, type Scope } from '../auth/tokens.js';
 
@@ -67,8 +67,7 @@ const token: Command = {
         return 0;
       }
       case 'revoke': {
-        if (positionals.length !== 1) throw new UsageError('revoke needs exactly one token ID');
-        const r = store.revoke(positionals[0]!);
+        const r = store.revoke(onePositional(positionals, 'revoke needs exactly one token ID'));
         process.stdout.write(`revoked ${r.id} (agent "${r.agent}")\n`);
         return 0;
       }

@@ -44,8 +44,9 @@ export function wrapEnvironment(base: NodeJS.ProcessEnv, cmd: string[], lib: str
   if (oldShell && oldShell !== shim && basename(oldShell) !== 'svc-shim') env.SERVICE_REAL_SHELL = oldShell;
   else env.SERVICE_REAL_SHELL = base.SERVICE_REAL_SHELL || '/bin/sh';
   env.SHELL = shim;
-  env.SERVICE_SOCKET = base.SERVICE_SOCKET || join(defaultDataDir(base), 'svc.sock');
-  env.SERVICE_AGENT = base.SERVICE_AGENT || basename(cmd[0]!);
+  const socket = base.SERVICE_SOCKET || join(defaultDataDir(base), 'svc.sock');
+  env.SERVICE_SOCKET = socket;
+  env.SERVICE_AGENT = base.SERVICE_AGENT || basename(cmd[0] ?? 'agent');
   delete env.SERVICE_TOKEN;
   return env;
 }
@@ -56,7 +57,7 @@ function splitCommand(argv: string[]): string[] {
     parse(argv.slice(0, dd), {}, false);
     return argv.slice(dd + 1);
   }
-  if (argv.length && argv[0]!.startsWith('-')) parse(argv, {}, false);
+  if (argv[0]?.startsWith('-')) parse(argv, {}, false);
   return argv;
 }
 
@@ -68,7 +69,8 @@ export default {
     const lib = preloadLibraryPath();
     const shim = shimPath();
     const env = wrapEnvironment(process.env, cmd, lib, shim);
-    if (!existsSync(env.SERVICE_SOCKET!)) {
+    const socket = env.SERVICE_SOCKET ?? '';
+    if (!existsSync(socket)) {
       const policy = env.SERVICE_FAIL_OPEN === '0' ? 'commands will be refused' : 'commands run unchecked';
       process.stderr.write(
         `svc wrap: warning: no svc server socket at ${env.SERVICE_SOCKET} (is 'svc serve' running?); ${policy}\n`,

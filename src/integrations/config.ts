@@ -71,8 +71,8 @@ export function gitSession(cwd: string | undefined): string {
     let head = readSmall(join(dotGit, 'HEAD'));
     if (head === undefined) {
       const pointer = readSmall(dotGit);
-      const m = pointer?.match(/^gitdir:\s*(.+?)\s*$/m);
-      if (m) head = readSmall(join(resolve(dir, m[1]!), 'HEAD'));
+      const gitdir = pointer?.match(/^gitdir:\s*(.+?)\s*$/m)?.[1];
+      if (gitdir) head = readSmall(join(resolve(dir, gitdir), 'HEAD'));
     }
     if (head !== undefined) {
       const ref = head.match(/^ref:\s*refs\/heads\/(.+?)\s*$/m);

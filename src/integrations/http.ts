@@ -76,7 +76,8 @@ function viaSocket(
       clearTimeout(timer);
       socket.destroy();
       if (err) reject(err);
-      else resolve(reply!);
+      else if (reply) resolve(reply);
+      else reject(new UnreachableError(`no reply from ${url.host}`));
     };
     const timer = setTimeout(
       () => finish(new UnreachableError(`no reply from ${url.host} within ${timeoutMs} ms`)),
@@ -170,7 +171,8 @@ async function viaHttps(
       settled = true;
       clearTimeout(timer);
       if (err) reject(err);
-      else resolve(reply!);
+      else if (reply) resolve(reply);
+      else reject(new UnreachableError(`no reply from ${url.host}`));
     };
     const req = request(url, { method, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];

@@ -3,6 +3,7 @@
 // decision: it runs after the approval is queued, failures are logged, retries are bounded
 // with a doubling backoff, and a per-minute cap keeps a flood of asks from becoming a flood of
 // messages.
+import { dropOldest } from '../util/drop-oldest.js';
 import { spawn } from 'node:child_process';
 import { onPath } from '../util/which.js';
 import type { Clock } from '../util/clock.js';
@@ -79,7 +80,7 @@ export class Notifier {
     if (!fresh.length) return;
     for (const a of fresh) {
       this.seen.add(String(a.id));
-      if (this.seen.size > MAX_SEEN) this.seen.delete(this.seen.values().next().value!);
+      if (this.seen.size > MAX_SEEN) dropOldest(this.seen);
     }
     const cfg = this.config();
     if (!cfg) return;
@@ -94,7 +95,7 @@ export class Notifier {
   /** True when one more notification fits in the per-minute cap. */
   private admit(cfg: NotifyConfig): boolean {
     const now = this.d.clock.now();
-    while (this.sent.length && this.sent[0]! <= now - 60_000) this.sent.shift();
+    while ((this.sent[0] ?? Infinity) <= now - 60_000) this.sent.shift();
     if (this.sent.length >= cfg.maxPerMinute) {
       if (this.suppressed++ === 0)
         this.d.log(

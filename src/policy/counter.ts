@@ -34,7 +34,7 @@ export class CallCounter {
     const from = now - windowMs;
     let n = 0;
     for (let i = list.length - 1; i >= 0; i--) {
-      const t = list[i]!;
+      const t = list[i] ?? -Infinity;
       if (t < from) break;
       if (t <= now) n++;
     }
@@ -53,7 +53,7 @@ export class CallCounter {
     const cutoff = now - COUNTER_RETENTION_MS;
     for (const [tool, list] of this.stamps) {
       let i = 0;
-      while (i < list.length && list[i]! < cutoff) i++;
+      while ((list[i] ?? Infinity) < cutoff) i++;
       if (i) list.splice(0, i);
       if (!list.length) this.stamps.delete(tool);
     }

@@ -43,32 +43,4 @@ export function formatDiagnostic(d: PolicyDiagnostic): string {
   return formatLocation(d.file, d.line) + d.problem;
 }
 
-/** Edit distance, for "did you mean" hints on keys. */
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = row[0]!;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const up = row[j]!;
-      row[j] = Math.min(up + 1, row[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = up;
-    }
-  }
-  return row[b.length]!;
-}
-
-/** The closest known word, when it is close enough to be a plausible typo. */
-export function closest(word: string, options: readonly string[]): string | undefined {
-  const w = word.toLowerCase();
-  let best: string | undefined;
-  let bestD = Infinity;
-  for (const o of options) {
-    const d = o.startsWith(w) || w.startsWith(o) ? Math.min(1, Math.abs(o.length - w.length)) : distance(w, o);
-    if (d < bestD) {
-      bestD = d;
-      best = o;
-    }
-  }
-  return best !== undefined && bestD <= Math.max(2, Math.floor(w.length / 4)) ? best : undefined;
-}
+export { closest } from '../util/edit-distance.js';

@@ -20,6 +20,7 @@ import { RESERVED_TOOLS } from './types.js';
 import { DYNAMIC_KINDS, parsePolicyTextLenient } from './parse.js';
 import { KEYS as PARSER_KEYS } from './keys.js';
 import { parseRe2 } from './re2-parse.js';
+import { closest } from '../util/edit-distance.js';
 
 export const LINT_MAX_BYTES = 1024 * 1024;
 export const GLOB_MAX_BYTES = 8192;
@@ -39,7 +40,7 @@ export interface Diagnostic {
 }
 
 // The loader's key lists, so lint and load can never disagree about what is known.
-const KEYS: Record<string, readonly string[]> = PARSER_KEYS;
+const KEYS: Readonly<Record<keyof typeof PARSER_KEYS, readonly string[]>> = PARSER_KEYS;
 const ACTIONS = ['allow', 'deny', 'ask', 'watch', 'log', 'webhook'];
 const DEFAULT_ACTIONS = ['allow', 'deny', 'ask', 'watch', 'log'];
 const ACTION_HINTS: Record<string, string> = {
@@ -85,34 +86,6 @@ const POSITIVE = [
 ];
 const GRANTING = new Set(['allow', 'watch', 'log', 'webhook']);
 const DURATION = /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/;
-
-/** Edit distance, for did-you-mean hints on keys and actions. */
-export function editDistance(a: string, b: string): number {
-  const dp = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = dp[0]!;
-    dp[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cur = dp[j]!;
-      dp[j] = Math.min(dp[j]! + 1, dp[j - 1]! + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = cur;
-    }
-  }
-  return dp[b.length]!;
-}
-
-export function didYouMean(word: string, options: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestD = Infinity;
-  for (const o of options) {
-    const d = editDistance(word.toLowerCase(), o);
-    if (d < bestD) {
-      bestD = d;
-      best = o;
-    }
-  }
-  return best !== undefined && bestD <= Math.max(2, Math.floor(word.length / 3)) ? best : undefined;
-}
 
 // ---------------------------------------------------------------- pattern checks
 
@@ -270,13 +243,13 @@ function report(ctx: Ctx, node: Node | null | undefined, severity: Severity, cod
 function checkKeys(ctx: Ctx, map: YAMLMap, kind: keyof typeof KEYS, where: string): void {
   for (const pair of map.items as Pair<Node, Node>[]) {
     const key = isScalar(pair.key) ? String(pair.key.value) : '';
-    if (KEYS[kind]!.includes(key)) continue;
+    if (KEYS[kind].includes(key)) continue;
     let hint = '';
     if (kind === 'policy' && key === 'action') hint = ' ("action" belongs on each rule inside rules:)';
     else if (kind === 'rule' && (key === 'match' || key === 'reason'))
       hint = key === 'match' ? ' ("match" belongs on the policy, not the rule)' : ' (use message:)';
     else {
-      const near = didYouMean(key, KEYS[kind]!);
+      const near = closest(key, KEYS[kind]);
       if (near) hint = ` (did you mean "${near}"?)`;
     }
     report(ctx, pair.key, 'error', 'unknown-key', `unknown key "${key}" in ${where}${hint}`);
@@ -310,7 +283,7 @@ function checkAction(ctx: Ctx, node: Node | undefined, parent: Node, where: stri
     return undefined;
   }
   if (!ACTIONS.includes(a)) {
-    const hint = ACTION_HINTS[a] ?? didYouMean(a, ACTIONS);
+    const hint = ACTION_HINTS[a] ?? closest(a, ACTIONS);
     report(
       ctx,
       node,
@@ -377,7 +350,7 @@ function checkWhen(ctx: Ctx, when: Node | undefined, where: string, info: RuleIn
       );
     return;
   }
-  const known = keys.filter((k) => KEYS.when!.includes(k) && k !== 'default');
+  const known = keys.filter((k) => KEYS.when.includes(k) && k !== 'default');
   if (!known.length) {
     info.unconditional = true;
     return;
@@ -548,10 +521,8 @@ function checkRule(ctx: Ctx, node: Node, where: string, index: number): RuleInfo
 
 /** Rules that an earlier rule of the same policy always decides first. */
 function checkShadowing(ctx: Ctx, rules: RuleInfo[], policyName: string): void {
-  for (let j = 1; j < rules.length; j++) {
-    const later = rules[j]!;
-    for (let i = 0; i < j; i++) {
-      const earlier = rules[i]!;
+  for (const [j, later] of rules.entries()) {
+    for (const earlier of rules.slice(0, j)) {
       const where = `policy "${policyName}" rule ${later.index + 1}`;
       if (earlier.unconditional) {
         report(
@@ -564,7 +535,9 @@ function checkShadowing(ctx: Ctx, rules: RuleInfo[], policyName: string): void {
         break;
       }
       if (earlier.hasExclusions || earlier.hasOther || earlier.groups.size !== 1 || later.unconditional) continue;
-      const [key, pats] = [...earlier.groups.entries()][0]!;
+      const [only] = earlier.groups.entries();
+      if (!only) continue;
+      const [key, pats] = only;
       const theirs = later.groups.get(key);
       if (!theirs?.length) continue;
       const isPath = key === 'path_matches';
@@ -619,7 +592,7 @@ function checkTool(ctx: Ctx, node: Node | undefined, where: string): void {
       webfetch: 'fetch',
       websearch: 'web_search',
     };
-    const near = hostNames[lower] ?? didYouMean(lower, RESERVED_TOOLS);
+    const near = hostNames[lower] ?? closest(lower, RESERVED_TOOLS);
     if (near)
       report(
         ctx,
@@ -742,10 +715,11 @@ export function lintPolicyText(text: string, file: string): Diagnostic[] {
     report(ctx, undefined, 'warning', 'empty', 'the file is empty: no policies and no default_action');
     return ctx.out;
   }
-  if (docs.length > 1) {
+  const second = docs[1];
+  if (second) {
     report(
       ctx,
-      docs[1]!.contents ?? undefined,
+      second.contents ?? undefined,
       'error',
       'multiple-documents',
       'a policy file holds exactly one YAML document (found another after "---"); only the first is checked',
@@ -767,7 +741,7 @@ export function lintPolicyText(text: string, file: string): Diagnostic[] {
       col: p.col,
       severity: 'error',
       code: 'parse-error',
-      message: e.message.split('\n')[0]!,
+      message: e.message.split('\n', 1).join(''),
     });
   }
   if (doc.errors.length) return ctx.out;
@@ -797,7 +771,7 @@ export function lintPolicyText(text: string, file: string): Diagnostic[] {
   if (def) {
     const v = scalarText(def)?.trim().toLowerCase() ?? '';
     if (!DEFAULT_ACTIONS.includes(v)) {
-      const hint = ACTION_HINTS[v] ?? didYouMean(v, DEFAULT_ACTIONS);
+      const hint = ACTION_HINTS[v] ?? closest(v, DEFAULT_ACTIONS);
       report(
         ctx,
         def,

@@ -43,7 +43,8 @@ export function writeFileAtomic(file: string, text: string): void {
  */
 export function removeOnceRule(file: string, policyName: string, ruleIndex: number): void {
   const doc = parseDocument(readFileSync(file, 'utf8'));
-  if (doc.errors.length) throw new Error(`${file} no longer parses: ${doc.errors[0]!.message.split('\n')[0]}`);
+  if (doc.errors.length)
+    throw new Error(`${file} no longer parses: ${doc.errors.map((e) => e.message.split('\n', 1).join('')).join('; ')}`);
   const policies = doc.get('policies');
   if (!isSeq(policies)) throw new Error(`${file} has no policies list`);
   const seq = policies as YAMLSeq;

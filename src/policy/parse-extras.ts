@@ -29,17 +29,15 @@ export function parseTests(r: Reader, pair: Pair): InlineTestCase[] {
     const line = r.line(item);
     const e = r.entries(item, KEYS.test, 'test case', line);
     if (!e) continue;
-    const tool = e.get('tool') ? r.str(e.get('tool')!, 'test tool') : undefined;
+    const tool = r.str(e.get('tool'), 'test tool');
     if (!tool) r.error(item, 'test case needs a tool', 'tool', line);
-    const expectText = e.get('expect') ? r.str(e.get('expect')!, 'expect') : undefined;
+    const expectPair = e.get('expect');
+    const expectText = r.str(expectPair, 'expect');
+    const expect = expectText === undefined ? undefined : ACTIONS[expectText];
     if (expectText === undefined)
       r.error(item, 'test case needs expect (allow, deny, ask, watch, log or webhook)', 'expect', line);
-    else if (!TEST_EXPECT.includes(expectText))
-      r.error(
-        e.get('expect')!.value as Node,
-        `expect "${expectText}" must be one of ${TEST_EXPECT.join(', ')}`,
-        'expect',
-      );
+    else if (!TEST_EXPECT.includes(expectText) || !expect)
+      r.error(expectPair?.value as Node, `expect "${expectText}" must be one of ${TEST_EXPECT.join(', ')}`, 'expect');
     const mapOf = (k: string): Record<string, unknown> | undefined => {
       const p = e.get(k);
       if (!p) return undefined;
@@ -51,18 +49,18 @@ export function parseTests(r: Reader, pair: Pair): InlineTestCase[] {
       }
       return val as Record<string, unknown>;
     };
-    if (!tool || expectText === undefined || !TEST_EXPECT.includes(expectText)) continue;
+    if (!tool || expectText === undefined || !TEST_EXPECT.includes(expectText) || !expect) continue;
     const tc: InlineTestCase = {
       line,
-      name: e.get('name') ? (r.str(e.get('name')!, 'test name') ?? '') : '',
+      name: r.str(e.get('name'), 'test name') ?? '',
       tool,
-      agent: e.get('agent') ? (r.str(e.get('agent')!, 'test agent') ?? 'test') : 'test',
+      agent: r.str(e.get('agent'), 'test agent') ?? 'test',
       params: mapOf('params') ?? {},
-      expect: ACTIONS[expectText]!,
+      expect,
     };
-    if (e.get('expect_message')) tc.expect_message = r.str(e.get('expect_message')!, 'expect_message');
-    if (e.get('session')) tc.session = r.str(e.get('session')!, 'session');
-    if (e.get('workdir')) tc.workdir = r.str(e.get('workdir')!, 'workdir');
+    if (e.get('expect_message')) tc.expect_message = r.str(e.get('expect_message'), 'expect_message');
+    if (e.get('session')) tc.session = r.str(e.get('session'), 'session');
+    if (e.get('workdir')) tc.workdir = r.str(e.get('workdir'), 'workdir');
     const input = mapOf('input');
     if (input) tc.input = input;
     out.push(tc);
@@ -75,12 +73,13 @@ export function parseNotify(r: Reader, pair: Pair): NotifyAst | undefined {
   const e = r.entries(pair.value as Node, KEYS.notify, 'notify', line);
   if (!e) return undefined;
   const n: NotifyAst = { url: '', platform: 'auto', on: [] };
-  if (e.get('url')) n.url = r.str(e.get('url')!, 'notify.url') ?? '';
-  if (e.get('platform')) {
-    const p = r.str(e.get('platform')!, 'notify.platform') ?? 'auto';
+  if (e.get('url')) n.url = r.str(e.get('url'), 'notify.url') ?? '';
+  const platform = e.get('platform');
+  if (platform) {
+    const p = r.str(platform, 'notify.platform') ?? 'auto';
     if (!NOTIFY_PLATFORMS.includes(p))
       r.error(
-        e.get('platform')!.value as Node,
+        platform.value as Node,
         `notify.platform "${p}" must be one of ${NOTIFY_PLATFORMS.join(', ')}`,
         'platform',
       );

@@ -80,21 +80,25 @@ export class Reader {
     return out;
   }
 
-  str(pair: Pair, what: string): string | undefined {
+  /** The value of an optional key; undefined when the key is absent or (reported) malformed. */
+  str(pair: Pair | undefined, what: string): string | undefined {
+    if (!pair) return undefined;
     const v = pair.value as Node | null;
     if (isScalar(v) && v.value !== null && typeof v.value !== 'object') return String(v.value);
     this.error(v ?? pair, `${what} must be a string`, keyOf(pair));
     return undefined;
   }
 
-  bool(pair: Pair, what: string): boolean | undefined {
+  bool(pair: Pair | undefined, what: string): boolean | undefined {
+    if (!pair) return undefined;
     const v = pair.value as Node | null;
     if (isScalar(v) && typeof v.value === 'boolean') return v.value;
     this.error(v ?? pair, `${what} must be true or false`, keyOf(pair));
     return undefined;
   }
 
-  int(pair: Pair, what: string): number | undefined {
+  int(pair: Pair | undefined, what: string): number | undefined {
+    if (!pair) return undefined;
     const v = pair.value as Node | null;
     if (isScalar(v) && typeof v.value === 'number' && Number.isInteger(v.value)) return v.value;
     this.error(v ?? pair, `${what} must be a whole number`, keyOf(pair));
@@ -102,7 +106,8 @@ export class Reader {
   }
 
   /** A string or a list of strings (a single string is read as a one-element list). */
-  strList(pair: Pair, what: string): { values: string[]; lines: number[] } | undefined {
+  strList(pair: Pair | undefined, what: string): { values: string[]; lines: number[] } | undefined {
+    if (!pair) return undefined;
     const v = pair.value as Node | null;
     if (isScalar(v) && v.value !== null && typeof v.value !== 'object')
       return { values: [String(v.value)], lines: [this.line(v)] };

@@ -110,9 +110,9 @@ function parseDefaultAction(r: Reader, pair: Pair): FinalAction | undefined {
   return a;
 }
 
-function durationMs(r: Reader, pair: Pair, what: string): number | undefined {
+function durationMs(r: Reader, pair: Pair | undefined, what: string): number | undefined {
   const text = r.str(pair, what);
-  if (text === undefined) return undefined;
+  if (pair === undefined || text === undefined) return undefined;
   try {
     return parseDuration(text);
   } catch {
@@ -130,7 +130,8 @@ function parseWhen(r: Reader, node: Node | null, ctxLine: number): WhenAst {
   const e = r.entries(node, KEYS.when, 'when', ctxLine);
   if (!e) return when;
   for (const [k, pair] of e) {
-    when.keyLines[k] = r.line(pair.key as Node);
+    const keyLine = r.line(pair.key as Node);
+    when.keyLines[k] = keyLine;
     if ((WHEN_LISTS as readonly string[]).includes(k)) {
       const list = r.strList(pair, k);
       if (list) {
@@ -156,7 +157,7 @@ function parseWhen(r: Reader, node: Node | null, ctxLine: number): WhenAst {
       const b = r.bool(pair, 'default');
       if (b !== undefined) when.default = b;
     } else if (k === 'agent_depth') {
-      const d = r.entries(pair.value as Node, KEYS.agent_depth, 'agent_depth', when.keyLines[k]!);
+      const d = r.entries(pair.value as Node, KEYS.agent_depth, 'agent_depth', keyLine);
       if (d) {
         when.agent_depth = {};
         for (const [dk, dp] of d) {
@@ -183,12 +184,12 @@ function parseWhen(r: Reader, node: Node | null, ctxLine: number): WhenAst {
       when.tool_param_matches = map;
       when.itemLines[k] = lines;
     } else if (k === 'call_count') {
-      const line = when.keyLines[k]!;
+      const line = keyLine;
       const c = r.entries(pair.value as Node, KEYS.call_count, 'call_count', line);
       if (!c) continue;
-      const tool = c.get('tool') ? r.str(c.get('tool')!, 'call_count.tool') : undefined;
-      const gte = c.get('gte') ? r.int(c.get('gte')!, 'call_count.gte') : undefined;
-      const windowMs = c.get('window') ? durationMs(r, c.get('window')!, 'call_count.window') : undefined;
+      const tool = r.str(c.get('tool'), 'call_count.tool');
+      const gte = r.int(c.get('gte'), 'call_count.gte');
+      const windowMs = durationMs(r, c.get('window'), 'call_count.window');
       if (!c.get('gte'))
         r.error(pair.value as Node, 'call_count needs gte (the count that triggers the rule)', 'gte', line);
       if (!c.get('window'))
@@ -213,20 +214,22 @@ function parseRule(r: Reader, node: Node, index: number): RuleAst | null {
     if (parsed.problem) r.error(actionPair.value as Node, parsed.problem, 'action');
     action = parsed.action;
   }
+  const whenPair = e.get('when');
   const rule: RuleAst = {
     line,
     index,
     action: action ?? 'deny',
     actionSpelling,
-    when: e.get('when')
-      ? parseWhen(r, e.get('when')!.value as Node, r.line(e.get('when')!.key as Node))
+    when: whenPair
+      ? parseWhen(r, whenPair.value as Node, r.line(whenPair.key as Node))
       : { line, keyLines: {}, itemLines: {} },
-    message: e.get('message') ? (r.str(e.get('message')!, 'message') ?? '') : '',
-    suggestions: e.get('suggestions') ? (r.strList(e.get('suggestions')!, 'suggestions')?.values ?? []) : [],
-    once: e.get('once') ? (r.bool(e.get('once')!, 'once') ?? false) : false,
+    message: r.str(e.get('message'), 'message') ?? '',
+    suggestions: r.strList(e.get('suggestions'), 'suggestions')?.values ?? [],
+    once: r.bool(e.get('once'), 'once') ?? false,
   };
-  if (e.get('added')) {
-    const v = e.get('added')!.value as Node;
+  const added = e.get('added');
+  if (added) {
+    const v = added.value as Node;
     rule.added = isScalar(v) ? String(v.value) : undefined;
   }
   const ask = e.get('ask');
@@ -234,8 +237,8 @@ function parseRule(r: Reader, node: Node, index: number): RuleAst | null {
     const a = r.entries(ask.value as Node, KEYS.ask, 'ask', r.line(ask.key as Node));
     if (a) {
       rule.ask = {
-        audit: a.get('audit') ? (r.bool(a.get('audit')!, 'ask.audit') ?? false) : false,
-        headlessOnly: a.get('headless_only') ? (r.bool(a.get('headless_only')!, 'ask.headless_only') ?? false) : false,
+        audit: r.bool(a.get('audit'), 'ask.audit') ?? false,
+        headlessOnly: r.bool(a.get('headless_only'), 'ask.headless_only') ?? false,
       };
     }
   }
@@ -244,14 +247,12 @@ function parseRule(r: Reader, node: Node, index: number): RuleAst | null {
     const whLine = r.line(wh.key as Node);
     const w = r.entries(wh.value as Node, KEYS.webhook, 'webhook', whLine);
     if (w) {
-      let timeoutMs = w.get('timeout')
-        ? (durationMs(r, w.get('timeout')!, 'webhook.timeout') ?? WEBHOOK_DEFAULT_TIMEOUT_MS)
-        : WEBHOOK_DEFAULT_TIMEOUT_MS;
+      let timeoutMs = durationMs(r, w.get('timeout'), 'webhook.timeout') ?? WEBHOOK_DEFAULT_TIMEOUT_MS;
       if (timeoutMs <= 0) timeoutMs = WEBHOOK_DEFAULT_TIMEOUT_MS;
       rule.webhook = {
-        url: w.get('url') ? (r.str(w.get('url')!, 'webhook.url') ?? '') : '',
+        url: r.str(w.get('url'), 'webhook.url') ?? '',
         timeoutMs: Math.min(timeoutMs, WEBHOOK_MAX_TIMEOUT_MS),
-        failOpen: w.get('fail_open') ? (r.bool(w.get('fail_open')!, 'webhook.fail_open') ?? false) : false,
+        failOpen: r.bool(w.get('fail_open'), 'webhook.fail_open') ?? false,
       };
     }
   }
@@ -288,15 +289,15 @@ function parsePolicy(r: Reader, node: Node): PolicyAst | null {
   const line = r.line(node);
   const e = r.entries(node, KEYS.policy, 'policy', line);
   if (!e) return null;
-  const name = e.get('name') ? (r.str(e.get('name')!, 'policy name') ?? '') : '';
+  const name = r.str(e.get('name'), 'policy name') ?? '';
   if (!name.trim()) r.error(node, 'policy has no name', 'name', line);
-  const priority = e.get('priority') ? (r.int(e.get('priority')!, 'priority') ?? 0) : 0;
+  const priority = r.int(e.get('priority'), 'priority') ?? 0;
   const policy: PolicyAst = {
     line,
     name,
-    description: e.get('description') ? (r.str(e.get('description')!, 'description') ?? '') : '',
+    description: r.str(e.get('description'), 'description') ?? '',
     priority: priority === 0 ? DEFAULT_PRIORITY : priority,
-    enabled: e.get('enabled') ? (r.bool(e.get('enabled')!, 'enabled') ?? true) : true,
+    enabled: r.bool(e.get('enabled'), 'enabled') ?? true,
     match: parseMatch(r, e.get('match'), line),
     rules: [],
   };
@@ -376,12 +377,13 @@ export function parsePolicyTextLenient(
   }
   const docs = parseAllDocuments(text, { lineCounter: lc, uniqueKeys: true, prettyErrors: false });
   const list = Array.isArray(docs) ? docs : [];
-  if (list.length > 1) {
+  const second = list[1];
+  if (second) {
     r.error(
-      list[1]!.contents as Node,
+      second.contents as Node,
       'a policy file holds one YAML document; remove the second document (after ---) or move it to its own file',
       undefined,
-      r.line(list[1]!.contents as Node) || lc.linePos(list[1]!.range[0]).line,
+      r.line(second.contents as Node) || lc.linePos(second.range[0]).line,
     );
   }
   const doc = list[0];
@@ -389,7 +391,7 @@ export function parsePolicyTextLenient(
   for (const err of doc.errors) {
     r.error(
       null,
-      `YAML syntax error: ${err.message.split(' at line ')[0]!.trim()}`,
+      `YAML syntax error: ${err.message.split(' at line ', 1).join('').trim()}`,
       undefined,
       err.linePos?.[0]?.line ?? (err.pos ? lc.linePos(err.pos[0]).line : 0),
     );
@@ -425,8 +427,10 @@ export function parsePolicyTextLenient(
       }
     } else if (!(isScalar(v) && v.value === null)) r.error(v ?? pols, 'policies must be a list', 'policies');
   }
-  if (e.get('notify')) out.notify = parseNotify(r, e.get('notify')!);
-  if (e.get('tests')) out.tests = parseTests(r, e.get('tests')!);
+  const notify = e.get('notify');
+  if (notify) out.notify = parseNotify(r, notify);
+  const tests = e.get('tests');
+  if (tests) out.tests = parseTests(r, tests);
   validatePolicyFile(out, r.diags);
   r.diags.sort((a, b) => a.line - b.line);
   return { policy: out, diagnostics: r.diags };

@@ -58,7 +58,7 @@ const ANY: Record<string, Rewrite> = {
   'buried in a script': (c, rnd) => {
     const lines = Array.from(
       { length: 29 },
-      (_, i) => FILLER[(i + Math.floor(rnd() * FILLER.length)) % FILLER.length]!,
+      (_, i) => FILLER[(i + Math.floor(rnd() * FILLER.length)) % FILLER.length] ?? '',
     );
     lines.splice(Math.floor(rnd() * 30), 0, c);
     return lines.join('\n');
@@ -103,8 +103,8 @@ export function variantsOf(id: string, command: string, rnd: () => number): Vari
     if (c !== null && c !== command) out.push({ id, kind, command: c });
   };
   for (const [kind, f] of Object.entries(ANY)) add(kind, f(command, rnd));
-  const m = /^([A-Za-z][A-Za-z0-9_.-]*)((?:\s[^\n]*)?)$/.exec(command);
-  if (m && !command.includes('\n')) for (const [kind, f] of Object.entries(HEAD)) add(kind, f(m[1]!, m[2]!));
+  const [, head, rest = ''] = /^([A-Za-z][A-Za-z0-9_.-]*)((?:\s[^\n]*)?)$/.exec(command) ?? [];
+  if (head && !command.includes('\n')) for (const [kind, f] of Object.entries(HEAD)) add(kind, f(head, rest));
   if (SIMPLE.test(command)) for (const [kind, f] of Object.entries(SIMPLE_ONLY)) add(kind, f(command, rnd));
   return out;
 }
@@ -142,7 +142,10 @@ export function corpusVariants(
   // A partial Fisher-Yates shuffle: `sample` distinct draws.
   for (let i = 0; i < sample; i++) {
     const j = i + Math.floor(rnd() * (all.length - i));
-    [all[i], all[j]] = [all[j]!, all[i]!];
+    const a = all[i];
+    const b = all[j];
+    if (a === undefined || b === undefined) break;
+    [all[i], all[j]] = [b, a];
   }
   return all.slice(0, sample);
 }

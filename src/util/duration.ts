@@ -10,7 +10,7 @@ export function parseDuration(text: string): number {
   let pos = 0;
   let m: RegExpExecArray | null;
   while ((m = re.exec(s)) !== null) {
-    total += Number(m[1]) * UNIT_MS[m[2]!]!;
+    total += Number(m[1]) * (UNIT_MS[m[2] ?? ''] ?? NaN);
     pos = re.lastIndex;
   }
   if (pos === 0 || pos !== s.length) {

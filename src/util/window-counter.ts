@@ -29,7 +29,7 @@ export class WindowCounter {
     const out: Record<string, number> = {};
     for (const [key, list] of this.stamps) {
       let i = 0;
-      while (i < list.length && list[i]! <= cutoff) i++;
+      while ((list[i] ?? Infinity) <= cutoff) i++;
       if (i) list.splice(0, i);
       if (list.length) out[key] = list.length;
       else this.stamps.delete(key);

@@ -25,15 +25,15 @@ export function specFromHelp(name: string, help: string): { options: string[]; w
     const own = new RegExp(`^(usage: )?svc ${name}\\b`).test(t)
       ? t
       : /^(-\w, )?--[a-z]/.test(t)
-        ? t.split(/\s{2,}/)[0]!
+        ? (t.split(/\s{2,}/)[0] ?? '')
         : '';
     for (const o of own.match(OPTION_RE) ?? []) options.add(o);
   }
   const words = new Set<string>();
   const alt = new RegExp(`svc ${name} <([a-z|-]+)>`).exec(help);
-  if (alt) for (const w of alt[1]!.split('|')) words.add(w);
+  for (const w of alt?.[1]?.split('|') ?? []) words.add(w);
   const sub = new RegExp(`(?:^|\\s)svc ${name} ([a-z][a-z-]*)\\b`, 'gm');
-  for (const m of help.matchAll(sub)) words.add(m[1]!);
+  for (const [, word] of help.matchAll(sub)) if (word) words.add(word);
   return { options: [...options].sort(), words: [...words] };
 }
 

@@ -66,7 +66,7 @@ export function shellWords(line: string): string[] {
   let cur = '';
   let inWord = false;
   for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
+    const c = line.charAt(i);
     if (c === "'") {
       const end = line.indexOf("'", i + 1);
       cur += line.slice(i + 1, end < 0 ? undefined : end);

@@ -71,7 +71,8 @@ export function group(resolved: Resolved[]): Group[] {
   for (const { yes, no } of byKey.values()) {
     // The latest human word decides which way a mixed history points.
     const all = [...yes, ...no].sort((a, b) => (a.at < b.at ? -1 : 1));
-    const latest = all[all.length - 1]!;
+    const latest = all.at(-1);
+    if (!latest) continue;
     const side = latest.approved ? yes : no;
     out.push({
       kind: latest.approved ? 'allow' : 'deny',
@@ -87,8 +88,7 @@ export function group(resolved: Resolved[]): Group[] {
   return out.sort((a, b) => b.count - a.count || (a.last < b.last ? 1 : -1));
 }
 
-function ruleFor(g: Group, index: number): Record<string, unknown> {
-  const key = RULE_KEY[g.tool]!;
+function ruleFor(g: Group, key: 'command_matches' | 'path_matches', index: number): Record<string, unknown> {
   const verb = g.kind === 'allow' ? 'approved' : 'denied';
   return {
     name: `suggested-${g.kind}-${index}`,
@@ -136,7 +136,8 @@ export function suggest(
         continue;
       }
       if (g.count < (g.kind === 'allow' ? o.minApprovals : o.minDenials)) continue;
-      if (!RULE_KEY[g.tool]) {
+      const key = RULE_KEY[g.tool];
+      if (!key) {
         skip(`no exact rule can name a ${g.tool} call; write a policy by hand`);
         continue;
       }
@@ -144,7 +145,7 @@ export function suggest(
         skip('it contains a secret, which must not be written into a policy file');
         continue;
       }
-      const rule = ruleFor(g, suggestions.length + 1);
+      const rule = ruleFor(g, key, suggestions.length + 1);
       // An allow in an ordinary layer never beats another layer's ask; only the durable
       // override file's allows do (never a deny), so that is where an allow suggestion goes.
       const file = join(dir, String(suggestions.length + skipped.length), targetFile(g.kind));

@@ -20,8 +20,8 @@ export function listenerUid(port: number, files = ['/proc/net/tcp', '/proc/net/t
     }
     for (const line of text.split('\n').slice(1)) {
       const cols = line.trim().split(/\s+/);
-      if (cols.length < 8 || cols[3] !== LISTEN) continue;
-      const local = cols[1]!;
+      const local = cols[1];
+      if (cols.length < 8 || cols[3] !== LISTEN || local === undefined) continue;
       if (parseInt(local.slice(local.lastIndexOf(':') + 1), 16) === port) return Number(cols[7]);
     }
   }

@@ -93,7 +93,9 @@ export function commandText(v: unknown, hostTool: string): string {
   if (typeof v === 'string' && v.trim() !== '') return v;
   if (Array.isArray(v) && v.length > 0 && v.every((a) => typeof a === 'string')) {
     const argv = v as string[];
-    if (argv.length === 3 && SHELLS.test(argv[0]!) && /^-[a-z]*c$/.test(argv[1]!)) return argv[2]!;
+    const [shell, flag, script] = argv;
+    if (argv.length === 3 && script !== undefined && SHELLS.test(shell ?? '') && /^-[a-z]*c$/.test(flag ?? ''))
+      return script;
     return shellJoin(argv);
   }
   throw new PayloadError(`${hostTool}: command must be a non-empty string or list of strings`);
@@ -116,10 +118,10 @@ export function mcpTarget(hostTool: string, input: Obj): Target {
 export function patchTargets(patch: string, hostTool: string): Target[] {
   const out: Target[] = [];
   for (const line of patch.split(/\r?\n/)) {
-    const m = /^\*\*\* (Add File|Update File|Delete File|Move to): (.+?)\s*$/.exec(line);
-    if (!m) continue;
-    const tool = m[1] === 'Update File' ? 'edit' : 'write';
-    out.push({ tool, params: { path: m[2]!, operation: m[1]!.toLowerCase().replace(' file', ''), patch } });
+    const [, op, path] = /^\*\*\* (Add File|Update File|Delete File|Move to): (.+?)\s*$/.exec(line) ?? [];
+    if (!op || !path) continue;
+    const tool = op === 'Update File' ? 'edit' : 'write';
+    out.push({ tool, params: { path, operation: op.toLowerCase().replace(' file', ''), patch } });
   }
   if (out.length === 0) throw new PayloadError(`${hostTool}: the patch names no files`);
   return limitTargets(out, hostTool);

@@ -100,7 +100,10 @@ export async function runHook(
 export function runIdFor(adapter: HostAdapter, call: HookCall, env: NodeJS.ProcessEnv): string {
   if (env.SERVICE_RUN) return env.SERVICE_RUN;
   if (call.sessionId) return call.sessionId;
-  for (const name of adapter.conversationEnv) if (env[name]) return env[name]!;
+  for (const name of adapter.conversationEnv) {
+    const id = env[name];
+    if (id) return id;
+  }
   return '';
 }
 
@@ -207,7 +210,8 @@ async function afterTool(ctx: Ctx, call: HookCall): Promise<HookOutcome> {
   if (ctx.adapter.nativeAsk && call.toolCallId && ctx.resolveHostApprovals)
     await resolveHostApproved(ctx, call.toolCallId);
   const text = call.responseText ?? '';
-  if (text === '' || call.targets.length === 0) return { kind: 'allow' };
+  const [t] = call.targets;
+  if (text === '' || !t) return { kind: 'allow' };
   if (Buffer.byteLength(text) > MAX_RESPONSE_TEXT_BYTES) {
     return {
       kind: 'block',
@@ -215,7 +219,6 @@ async function afterTool(ctx: Ctx, call: HookCall): Promise<HookOutcome> {
       replacement: DEFAULT_MARKER,
     };
   }
-  const t = call.targets[0]!;
   const v = ctx.distrust
     ? { blocked: false, unchecked: 'unreachable' as const, message: ctx.distrust, replacement: undefined }
     : await evaluateResponse(ctx.target, t.tool, { ...baseBody(ctx, call), params: t.params, response: text });

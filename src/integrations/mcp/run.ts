@@ -27,7 +27,9 @@ export function runMcpProxy(opts: McpRunOptions): Promise<number> {
   const env = opts.env ?? process.env;
   const url = serverUrl(env);
   const warn = (line: string) => process.stderr.write(line + '\n');
-  const child = spawn(opts.command[0]!, opts.command.slice(1), { stdio: ['pipe', 'pipe', 'inherit'], env });
+  const [program, ...args] = opts.command;
+  if (program === undefined) return Promise.reject(new Error('svc mcp: no server command given'));
+  const child = spawn(program, args, { stdio: ['pipe', 'pipe', 'inherit'], env });
 
   const writeLine = (stream: NodeJS.WritableStream, line: string) => {
     try {
