@@ -4,6 +4,7 @@
 import type { Decision, ToolCall } from '../types.js';
 import type { Effect } from './types.js';
 import { deriveFromCommand, deriveFromWrite, foldSql } from './derive.js';
+import { mcpToolEffects } from './mcp-tools.js';
 
 /** Derived calls of derived calls are followed this deep (an exec of an exec of ...). */
 export const MAX_EFFECT_DEPTH = 3;
@@ -63,7 +64,8 @@ export const SECRET_VALUE =
 function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   const p = { ...(call.input ?? {}), ...call.params };
   const str = (k: string) => (typeof p[k] === 'string' ? (p[k] as string) : undefined);
-  const op = (str('tool_name') ?? str('tool') ?? str('name') ?? call.tool.replace(/^mcp[_:-]*/i, '')).toLowerCase();
+  const rawOp = str('tool_name') ?? str('tool') ?? str('name') ?? call.tool.replace(/^mcp[_:-]*/i, '');
+  const op = rawOp.toLowerCase();
   const path = str('path') ?? str('file_path') ?? str('filepath') ?? str('destination') ?? str('target');
   const content = str('content') ?? str('contents') ?? str('text') ?? str('new_string') ?? str('newText');
   const out: Effect[] = [];
@@ -107,6 +109,7 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   const cmd = str('command') ?? str('cmd');
   if (cmd && /exec|run|shell|command|terminal|bash/.test(op))
     out.push({ tool: 'exec', command: cmd, via: `MCP ${op} runs` }, ...cache.forCommand(cmd));
+  out.push(...mcpToolEffects(rawOp, p, path));
   return out;
 }
 
@@ -118,7 +121,7 @@ export function effectsOf(
 ): Effect[] {
   if (command !== undefined && (call.tool === 'exec' || call.tool.toLowerCase() === 'exec'))
     return cache.forCommand(command);
-  if (/^mcp(?:$|[_:-])/i.test(call.tool) && call.tool !== 'mcp-destructive') return mcpEffects(call, cache);
+  if (/^mcp(?:$|[_:-])/i.test(call.tool)) return mcpEffects(call, cache);
   if (path !== undefined && (call.tool === 'write' || call.tool === 'edit')) {
     const content = writtenContent(call);
     return content ? deriveFromWrite(path, content) : [];

@@ -8,6 +8,7 @@ import { MAX_EFFECTS, MAX_EFFECT_CONTENT, type Effect } from './types.js';
 import { programEffects } from './programs.js';
 import { echoText, simpleCommands, type SimpleCommand } from './walk.js';
 import { analyzeCode } from './interp/code.js';
+import { lineEffects } from './interp/line.js';
 import { LANGUAGES, type Language } from './interp/languages.js';
 import { plantedEffects, sourceText } from './content.js';
 import { isKnownRegistry, isVendorHost } from './supply-data.js';
@@ -234,10 +235,12 @@ function inPlaceSources(e: Effect, command: string): Effect[] {
 /** The calls a shell command amounts to besides itself. Pure: depends on the text only. */
 export function deriveFromCommand(command: string): Effect[] {
   const raw: Effect[] = [];
-  for (const c of simpleCommands(command)) {
+  const cmds = simpleCommands(command);
+  for (const c of cmds) {
     commandEffects(c, raw);
     if (raw.length > MAX_EFFECTS * 4) break;
   }
+  lineEffects(cmds, raw);
   const out = raw.map(envAppend);
   for (const e of raw) out.push(...inPlaceSources(e, command));
   const planted: Effect[] = [];

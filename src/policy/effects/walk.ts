@@ -35,6 +35,8 @@ export interface SimpleCommand {
   assigns: { name: string; value: string }[];
   /** Names removed from its environment (env -u NAME). */
   unsets: string[];
+  /** The argv of the command its standard output is piped into (`env | grep NODE`). */
+  pipedInto?: string[];
 }
 
 const REDIR = /^(\d*|&)(>>|>\||>&|<<<|<<-|<<|<&|<>|>|<)(.*)$/s;
@@ -81,10 +83,16 @@ class Walker {
     this.bodies = h.bodies;
     this.nextBody = 0;
     let piped: string | undefined;
+    let producer: SimpleCommand | undefined;
     for (const seg of splitSegments(h.text)) {
       const c = this.segment(seg.tokens, depth, piped);
+      if (producer && c) producer.pipedInto = c.argv;
       piped = undefined;
-      if (c && (seg.op === '|' || seg.op === '|&')) piped = outputOf(c);
+      producer = undefined;
+      if (c && (seg.op === '|' || seg.op === '|&')) {
+        piped = outputOf(c);
+        producer = c;
+      }
     }
     for (const sub of extractSubstitutions(h.text)) this.walk(sub, depth + 1);
     [this.bodies, this.nextBody] = saved;

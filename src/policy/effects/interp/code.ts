@@ -4,8 +4,9 @@
 // handed to a process's standard streams (a reverse shell). Only literal arguments are read;
 // computed ones are left to the dynamic readings.
 import type { Effect } from '../types.js';
-import { argValue, foldConcat, literalValue, skipBrackets, splitArgs } from './literals.js';
+import { argValue, foldConcat, literalValue, skipBrackets, skipString, splitArgs } from './literals.js';
 import { SHELL_PROGRAM, type CallRule, type Language } from './languages.js';
+import { sdkEffects } from './sdk.js';
 
 const MAX_CODE = 64 * 1024;
 /** Names followed through literal assignments (each costs one pass over the code). */
@@ -40,6 +41,7 @@ export function canonicalCode(lang: Language, code: string): string {
     if (c === before) break;
   }
   c = propagateConstants(c);
+  c = propagateObjects(c);
   const map = new Map<string, string>();
   for (const a of lang.aliases) {
     a.re.lastIndex = 0;
@@ -66,6 +68,68 @@ function propagateConstants(code: string): string {
     if (lit === null || name.length < 1) continue;
     const esc = escapeForRegex(name);
     out = out.replace(new RegExp(`(?<![\\w.$'"])${esc}(?![\\w'"]|\\s*=[^=]|\\s*\\()`, 'g'), lit);
+  }
+  return out;
+}
+
+const ASSIGN_OBJECT =
+  /(?:^|[;\n{(]\s*|\b(?:const|let|var|my)\s+)([A-Za-z_]\w*)\s*=\s*(?=(?:new\s+)?[A-Za-z_][\w.]*\s*\()/g;
+
+const FOR_IN = /\bfor\s+([A-Za-z_]\w*)\s+in\s+(?=[A-Za-z_])/g;
+
+/** The end of a call chain starting at code[i] (`new A.B(x).c('y').d`), or -1 when it is not one. */
+function chainEnd(code: string, i: number): number {
+  let j = i;
+  if (code.startsWith('new ', j)) j += 4;
+  let calls = 0;
+  for (let guard = 0; guard < 16; guard++) {
+    const id = /^\s*[A-Za-z_][\w]*/.exec(code.slice(j, j + 200));
+    if (!id) return -1;
+    j += id[0].length;
+    const ws = /^\s*/.exec(code.slice(j))?.[0].length ?? 0;
+    if (code[j + ws] === '(') {
+      j = skipBrackets(code, j + ws);
+      calls++;
+    }
+    const dot = /^\s*\./.exec(code.slice(j, j + 50));
+    if (!dot) break;
+    j += dot[0].length;
+  }
+  return calls ? j : -1;
+}
+
+/**
+ * `b = boto3.resource('s3').Bucket('x'); b.delete()` -> `boto3.resource('s3').Bucket('x').delete()`:
+ * a name bound once to a call chain is replaced by the chain where a member of it is used, so
+ * the call reads as what it is called on.
+ */
+function propagateObjects(code: string): string {
+  if (!code.includes('=') && !code.includes('for ')) return code;
+  const seen = new Map<string, string | null>();
+  ASSIGN_OBJECT.lastIndex = 0;
+  for (let m = ASSIGN_OBJECT.exec(code); m && seen.size < MAX_CONSTANTS; m = ASSIGN_OBJECT.exec(code)) {
+    const name = m[1] ?? '';
+    const start = m.index + m[0].length;
+    const end = chainEnd(code, start);
+    if (end < 0 || !/^\s*(?:;|\n|$)/.test(code.slice(end, end + 20))) {
+      seen.set(name, null);
+      continue;
+    }
+    seen.set(name, seen.has(name) ? null : code.slice(start, end).trim());
+  }
+  // for i in boto3.resource('ec2').instances.all(): i.terminate() -> the collection's terminate()
+  FOR_IN.lastIndex = 0;
+  for (let m = FOR_IN.exec(code); m && seen.size < MAX_CONSTANTS; m = FOR_IN.exec(code)) {
+    const name = m[1] ?? '';
+    const start = m.index + m[0].length;
+    const end = chainEnd(code, start);
+    if (end < 0 || !/^\s*[:\])]/.test(code.slice(end, end + 20))) continue;
+    seen.set(name, seen.has(name) ? null : code.slice(start, end).trim());
+  }
+  let out = code;
+  for (const [name, expr] of seen) {
+    if (expr === null || expr.length > 400) continue;
+    out = out.replace(new RegExp(`(?<![\\w.$'"])${escapeForRegex(name)}(?=\\s*\\.\\s*[A-Za-z_])`, 'g'), expr);
   }
   return out;
 }
@@ -154,6 +218,25 @@ function argvOf(f: Found): string | undefined {
 
 const WRITE_MODE = /[wax+]/;
 
+/**
+ * The literals a computed content expression puts together
+ * (`p.read_text().replace('https://registry.npmjs.org/', 'https://evil.example/')`): the text
+ * written is not known, but these pieces of it are, and the write rules judge them.
+ */
+function literalsIn(expr: string | undefined): string | undefined {
+  if (!expr || expr.length > MAX_CODE) return undefined;
+  const parts: string[] = [];
+  for (let i = 0; i < expr.length && parts.length < 64; i++) {
+    const ch = expr[i];
+    if (ch !== '"' && ch !== "'" && ch !== '`') continue;
+    const end = skipString(expr, i);
+    const v = literalValue(expr.slice(i, end));
+    if (v !== undefined && v.trim()) parts.push(v);
+    i = end - 1;
+  }
+  return parts.length ? parts.join('\n') : undefined;
+}
+
 function pathArg(f: Found): string | undefined {
   const p = f.rule.path ?? 0;
   if (p === -1) return f.inner === undefined ? undefined : argValue(splitArgs(f.inner)[0]);
@@ -209,7 +292,8 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
       }
       const path = p.replace(/^file:\/\//i, '');
       if (k === 'write') {
-        const content = f.rule.content !== undefined ? argValue(f.args[f.rule.content]) : undefined;
+        const expr = f.rule.content !== undefined ? f.args[f.rule.content] : undefined;
+        const content = argValue(expr) ?? literalsIn(expr);
         out.push(
           content === undefined
             ? { tool: 'write', path, via: `${via} writes ${path}` }
@@ -232,6 +316,7 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
       }
     }
   }
+  out.push(...sdkEffects(c, via));
   // eval handed over as a value: fetch(u).then(r => r.text()).then(eval)
   if (/[(,]\s*(?:eval|exec|Function|Invoke-Expression)\s*\)/.test(c)) dynamicRun = true;
   URL_LITERAL.lastIndex = 0;

@@ -1,0 +1,267 @@
+// Readings that need the whole command line, not one simple command:
+//  - a script written earlier in the line and then run (`printf '...' > /tmp/x.py && python3
+//    /tmp/x.py`, `cat > s.sh <<EOF ... EOF; bash s.sh`, `PYTHONSTARTUP=/tmp/x.py python3 -i`):
+//    the code is read as if it had been given inline;
+//  - an environment dump (`env`, `printenv`, `set`, `export -p`, `declare -x`, `ps eww`) whose
+//    output reaches the transcript whole: a read of the process environment, where API keys and
+//    tokens live. Piped into a filter by name (`env | grep NODE`, `env | cut -d= -f1`) it is not;
+//  - a search of a shell history for secret words (`cat ~/.bash_history | grep -i password`,
+//    `history | grep token`): read as the one `grep` it amounts to, so the history rules judge
+//    it whatever the spelling.
+import { basename } from '../../shell-wrappers.js';
+import type { Effect } from '../types.js';
+import type { SimpleCommand } from '../walk.js';
+import { analyzeCode } from './code.js';
+import { LANGUAGES, type Language } from './languages.js';
+
+/** The path the environment-dump rules name: reading it is reading every variable. */
+export const ENVIRONMENT_PATH = '/proc/self/environ';
+
+const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'fish', 'busybox']);
+const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'zgrep', 'findstr', 'select-string']);
+/** Words that name a secret in a variable name or a search pattern. */
+export const SECRET_WORD =
+  /pass|pwd|secret|token|key|cred|auth|bearer|cookie|session|private|aws_|api_|akia|sk_live|ghp_|_pat\b|github_pat/i;
+const HISTORY_FILE =
+  /(?:^|\/)(?:\.(?:bash|zsh|sh|ksh|python|node_repl|psql|mysql|sqlite|rediscli|irb|pry|mongosh|dbshell)_history|\.zhistory|fish_history|ConsoleHost_history\.txt)$/i;
+
+function stripDot(p: string): string {
+  return p.replace(/^\.\/+/, '').replace(/\/{2,}/g, '/');
+}
+
+function languageOf(name: string): Language | undefined {
+  return LANGUAGES.find((l) => l.programs.test(name));
+}
+
+/** The operands of a command (words not starting with '-'), after its name. */
+function operands(argv: string[]): string[] {
+  return argv.slice(1).filter((w) => !w.startsWith('-'));
+}
+
+// ------------------------------------------------------------------ scripts written, then run
+
+/** The file an interpreter or shell runs as its script, when the line names one. */
+function scriptRun(c: SimpleCommand): { path: string; lang?: Language; via: string }[] {
+  const out: { path: string; lang?: Language; via: string }[] = [];
+  const a = c.argv;
+  const name = basename(a[0] ?? '');
+  const lang = languageOf(name);
+  for (const { name: v, value } of c.assigns) {
+    if (v === 'PYTHONSTARTUP') out.push({ path: value, lang: LANGUAGES[0], via: `${v}=${value}` });
+    else if (v === 'BASH_ENV' || v === 'ENV') out.push({ path: value, via: `${v}=${value}` });
+    else if (v === 'NODE_OPTIONS') {
+      const m = /(?:--require|-r|--import)[=\s]+(\S+)/.exec(value);
+      if (m?.[1]) out.push({ path: m[1], lang: languageOf('node'), via: `NODE_OPTIONS requires ${m[1]}` });
+    }
+  }
+  if (!a.length) return out;
+  if (name === 'source' || name === '.') {
+    if (a[1]) out.push({ path: a[1], via: `${name} ${a[1]}` });
+    return out;
+  }
+  if (SHELLS.has(name) || lang) {
+    // the first operand is the script, unless code is given inline
+    for (let i = 1; i < a.length; i++) {
+      const w = a[i]!;
+      if (lang?.inline.includes(w) || w === '-c' || (lang?.moduleFlag && w === lang.moduleFlag)) break;
+      if (w.startsWith('-')) continue;
+      if ((name === 'deno' || name === 'bun') && (w === 'run' || w === 'x')) continue;
+      out.push(lang ? { path: w, lang, via: `${name} ${w}` } : { path: w, via: `${name} ${w}` });
+      break;
+    }
+    return out;
+  }
+  // ./script.sh, /tmp/x: the file itself is the program
+  if (a[0]!.includes('/')) out.push({ path: a[0]!, via: a[0]! });
+  return out;
+}
+
+/** Language of a script by its first line or its name. */
+function scriptLanguage(path: string, content: string): Language | undefined {
+  const shebang = /^#!\s*(\S+)(?:\s+(\S+))?/.exec(content);
+  if (shebang) {
+    const prog = basename(shebang[1] === '/usr/bin/env' ? (shebang[2] ?? '') : (shebang[1] ?? ''));
+    return languageOf(prog);
+  }
+  const ext = /\.(\w+)$/.exec(path)?.[1]?.toLowerCase();
+  const byExt: Record<string, string> = {
+    py: 'python3',
+    js: 'node',
+    mjs: 'node',
+    cjs: 'node',
+    ts: 'node',
+    rb: 'ruby',
+    pl: 'perl',
+    php: 'php',
+    lua: 'lua',
+    r: 'Rscript',
+    ps1: 'pwsh',
+  };
+  return ext && byExt[ext] ? languageOf(byExt[ext]) : undefined;
+}
+
+function scriptEffects(cmds: SimpleCommand[], written: Map<string, string>, out: Effect[]): void {
+  if (!written.size) return;
+  for (const c of cmds) {
+    for (const run of scriptRun(c)) {
+      const content = written.get(stripDot(run.path));
+      if (content === undefined) continue;
+      const via = `${run.via} runs ${run.path}, written earlier in the line,`;
+      const lang = run.lang ?? scriptLanguage(run.path, content);
+      if (lang) out.push(...analyzeCode(lang, content, via));
+      else out.push({ tool: 'exec', command: content, via });
+    }
+  }
+}
+
+// ------------------------------------------------------------------ environment dumps
+
+/** Whether a command prints every environment variable. */
+export function dumpsEnvironment(argv: string[]): boolean {
+  const name = basename(argv[0] ?? '');
+  const rest = argv.slice(1);
+  switch (name) {
+    case 'env':
+    case 'printenv':
+      return rest.every((w) => w === '-0' || w === '--null' || w === '--');
+    case 'set':
+      return rest.length === 0;
+    case 'export':
+      return rest.every((w) => w === '-p');
+    case 'declare':
+    case 'typeset':
+      return rest.length === 0 || rest.every((w) => /^-[pxgr]+$/.test(w) && w !== '-r');
+    case 'ps':
+      // BSD-style options (no dash) with `e` show each process's environment: ps e, ps auxeww
+      return rest.some((w) => /^[a-zA-Z]*e[a-zA-Z]*$/.test(w) && !/^-/.test(w)) || rest.includes('-E');
+    default:
+      return false;
+  }
+}
+
+/** The search pattern of a grep-like command, and whether it inverts the match. */
+function searchOf(argv: string[]): { pattern: string; invert: boolean } | undefined {
+  const name = basename(argv[0] ?? '').toLowerCase();
+  if (!SEARCHERS.has(name)) return undefined;
+  let invert = false;
+  const patterns: string[] = [];
+  const rest: string[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i]!;
+    if (w === '-e' || w === '--regexp' || w === '-Pattern') patterns.push(argv[++i] ?? '');
+    else if (w.startsWith('--regexp=')) patterns.push(w.slice(9));
+    else if (w === '-v' || w === '--invert-match' || /^-[a-zA-Z]*v[a-zA-Z]*$/.test(w)) invert = true;
+    else if (w === '-f' || w === '--file' || w === '-m' || w === '-A' || w === '-B' || w === '-C') i++;
+    else if (!w.startsWith('-')) rest.push(w);
+  }
+  if (!patterns.length && rest.length) patterns.push(rest.shift()!);
+  return { pattern: patterns.join('|'), invert };
+}
+
+/** Whether a command reading the environment on stdin prints only names or selected variables. */
+function filtersByName(argv: string[]): boolean {
+  const name = basename(argv[0] ?? '');
+  const s = searchOf(argv);
+  if (s) return !s.invert && !!s.pattern && !SECRET_WORD.test(s.pattern);
+  const words = argv.slice(1).join(' ');
+  if (name === 'wc') return true;
+  if (name === 'cut') return /-f\s*1\b|-f1\b/.test(words) && !/-f\s*1-|-f1-|-f\s*2|-f2/.test(words);
+  if (name === 'awk' || name === 'gawk' || name === 'mawk')
+    return /print\s+\$1\s*[;}]/.test(words) && !/\$0|\$2/.test(words);
+  if (name === 'sed') return /s\/=\.\*\/\//.test(words);
+  return false;
+}
+
+function environmentEffects(c: SimpleCommand, out: Effect[]): void {
+  if (!dumpsEnvironment(c.argv)) return;
+  const name = basename(c.argv[0] ?? '');
+  const into = c.pipedInto;
+  if (into && filtersByName(into)) return;
+  const search = into ? searchOf(into) : undefined;
+  const via =
+    search && SECRET_WORD.test(search.pattern) && !search.invert
+      ? `${name} | ${basename(into![0]!)} searches the environment for secrets`
+      : `${name} prints every environment variable`;
+  out.push({ tool: 'read', path: ENVIRONMENT_PATH, via });
+}
+
+// ------------------------------------------------------------------ history searches
+
+function historySearch(cmds: SimpleCommand[], out: Effect[]): void {
+  for (const c of cmds) {
+    const name = basename(c.argv[0] ?? '');
+    let files: string[] = [];
+    let search: ReturnType<typeof searchOf>;
+    const own = searchOf(c.argv);
+    if (own) {
+      files = operands(c.argv)
+        .slice(own.pattern && !c.argv.includes('-e') ? 1 : 0)
+        .filter((f) => HISTORY_FILE.test(f));
+      search = own;
+    } else if (c.pipedInto) {
+      search = searchOf(c.pipedInto);
+      if (name === 'history' || name === 'fc') files = ['~/.bash_history'];
+      else files = operands(c.argv).filter((f) => HISTORY_FILE.test(f));
+    }
+    if (!search || search.invert || !SECRET_WORD.test(search.pattern)) continue;
+    for (const f of files) {
+      const pattern = search.pattern.toLowerCase().replace(/'/g, '');
+      out.push({
+        tool: 'exec',
+        command: `grep -i '${pattern}' ${f}`,
+        via: `searches ${f} for secrets`,
+      });
+    }
+  }
+}
+
+/**
+ * The argv as the shell would run it, for the readings above: `c=env; $c` runs env,
+ * `{ps,auxeww}` runs ps auxeww, `export${IFS}-p` runs export -p. Only literal values are used.
+ */
+function resolved(cmds: SimpleCommand[]): SimpleCommand[] {
+  const vars = new Map<string, string>();
+  const out: SimpleCommand[] = [];
+  for (const c of cmds) {
+    if (!c.argv.length) {
+      for (const a of c.assigns) vars.set(a.name, a.value);
+      out.push(c);
+      continue;
+    }
+    if (!c.argv.some((w, i) => w.includes('$') || (i === 0 && w.startsWith('{')))) {
+      out.push(c);
+      continue;
+    }
+    const words: string[] = [];
+    c.argv.forEach((w, i) => {
+      let v = w.replace(/\$\{(\w+)\}|\$(\w+)/g, (m, a: string | undefined, b: string | undefined) => {
+        const name = a ?? b ?? '';
+        if (name === 'IFS') return ' ';
+        return vars.get(name) ?? m;
+      });
+      if (i === 0 && !c.quoted[0] && /^\{[^{}]*,[^{}]*\}$/.test(v)) v = v.slice(1, -1).replace(/,/g, ' ');
+      words.push(...(v === w ? [w] : v.split(/\s+/).filter(Boolean)));
+    });
+    const r: SimpleCommand = { ...c, argv: words, quoted: words.map(() => false) };
+    out.push(r);
+  }
+  // pipes name the consumer's argv: point them at the resolved one
+  for (let i = 0; i < cmds.length; i++) {
+    const into = cmds[i]!.pipedInto;
+    if (!into) continue;
+    const j = cmds.findIndex((x) => x.argv === into);
+    if (j >= 0) out[i] = { ...out[i]!, pipedInto: out[j]!.argv };
+  }
+  return out;
+}
+
+/** The effects that need the whole line (see the top of this file), appended to `out`. */
+export function lineEffects(raw: SimpleCommand[], out: Effect[]): void {
+  const cmds = resolved(raw);
+  const written = new Map<string, string>();
+  for (const e of out)
+    if (e.tool === 'write' && e.path && e.content !== undefined) written.set(stripDot(e.path), e.content);
+  scriptEffects(cmds, written, out);
+  for (const c of cmds) environmentEffects(c, out);
+  historySearch(cmds, out);
+}
