@@ -13,6 +13,7 @@
 #define _GNU_SOURCE
 #include "svc_check.h"
 #include "svc_env.h"
+#include "svc_exe.h"
 #include "svc_wire.h"
 
 #include <dlfcn.h>
@@ -175,6 +176,7 @@ __attribute__((constructor)) static void svc_init(void) {
   svc_config_load(SVC_ENVIRON, self);
   resolve_real();
   svc_reserve_init();
+  svc_exe_cache_init();
 #ifndef __APPLE__
   check_not_shadowed(base, self);
 #endif

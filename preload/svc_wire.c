@@ -4,6 +4,8 @@
 #define _GNU_SOURCE
 #include "svc_wire.h"
 
+#include "svc_exe.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -418,70 +420,6 @@ static void put_env(struct svc_sink *k, char *const *env, int *trunc) {
   if (t.trunc) *trunc = 1;
 }
 
-/* Directories only root writes to: a program there is named by its path, and the server can
- * resolve links in them itself (they are readable by everyone, the service user included). */
-static int in_system_dir(const char *p) {
-  static const char *const dirs[] = {"/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/", "/usr/local/bin/",
-                                     "/usr/local/sbin/", "/usr/lib/", "/usr/libexec/", "/lib/", NULL};
-  for (int i = 0; dirs[i]; i++) {
-    const char *d = dirs[i], *q = p;
-    while (*d && *q == *d) d++, q++;
-    if (*d) continue;
-    for (; *q; q++)
-      if (*q == '/' || (q[0] == '.' && (q == p || q[-1] == '/'))) return 0; /* a subdirectory, "..", "." */
-    return 1;
-  }
-  return 0;
-}
-
-/* "exe": what really runs, every symbolic link resolved, through the kernel's own name for the
- * opened file (/proc/self/fd/N, so the magic links of /proc/self/fd and fexecve resolve too).
- * Only for programs outside the system directories: opening and reading the link back costs
- * three system calls, which a program in /usr/bin (nearly every exec) does not need, and a
- * server running as another user may not be able to look into the agent's directories. 0 when
- * nothing is sent (the server resolves the path). */
-static int resolve_exe(const char *path, char *exe, size_t cap) {
-#ifndef __APPLE__
-  if (!path || !path[0] || (path[0] == '/' && in_system_dir(path))) return 0;
-  int fd = open(path, O_PATH | O_CLOEXEC);
-  if (fd < 0) return 0;
-  char link[32];
-  struct svc_sink lk;
-  svc_sink_memory(&lk, link, sizeof link);
-  svc_sink_puts(&lk, "/proc/self/fd/");
-  svc_sink_int(&lk, fd);
-  svc_sink_finish(&lk);
-  ssize_t n = readlink(link, exe, cap - 1);
-  close(fd);
-  if (n <= 0) return 0;
-  exe[n] = 0;
-  return 1;
-#else
-  (void)path, (void)exe, (void)cap;
-  return 0;
-#endif
-}
-
-/* "exe_id": the file's identity "dev:ino:size:mtime_ns", from the stat the caller already made. */
-static void put_exe_id(struct svc_sink *k, const struct stat *st, int *trunc) {
-  char id[96];
-  struct svc_sink ik;
-  svc_sink_memory(&ik, id, sizeof id);
-  svc_sink_int(&ik, (long long)st->st_dev);
-  svc_sink_put(&ik, ":", 1);
-  svc_sink_int(&ik, (long long)st->st_ino);
-  svc_sink_put(&ik, ":", 1);
-  svc_sink_int(&ik, (long long)st->st_size);
-  svc_sink_put(&ik, ":", 1);
-#ifdef __APPLE__
-  svc_sink_int(&ik, (long long)st->st_mtimespec.tv_sec * 1000000000LL + st->st_mtimespec.tv_nsec);
-#else
-  svc_sink_int(&ik, (long long)st->st_mtim.tv_sec * 1000000000LL + st->st_mtim.tv_nsec);
-#endif
-  svc_sink_finish(&ik);
-  put_field(k, "exe_id", id, sizeof id, trunc);
-}
-
 void svc_write_request(struct svc_sink *k, const struct svc_request *r, const char *cwd, int wait) {
   int trunc = 0;
   svc_sink_puts(k, "{\"v\":2,\"tool\":\"exec\"");
@@ -515,9 +453,20 @@ void svc_write_request(struct svc_sink *k, const struct svc_request *r, const ch
 
   put_field(k, "path", r->path, SVC_PATH_BUDGET, &trunc);
   {
-    char exe[PATH_MAX];
-    if (resolve_exe(r->path, exe, sizeof exe)) put_field(k, "exe", exe, SVC_PATH_BUDGET, &trunc);
-    if (r->st) put_exe_id(k, r->st, &trunc);
+    /* outside the system directories: the file that runs, its content hash, its size */
+    struct svc_exe e;
+    if (svc_exe_read(r->path, &e) == 0) {
+      put_field(k, "exe", e.path, SVC_PATH_BUDGET, &trunc);
+      if (e.hashed) {
+        char h[SVC_EXE_HASH_TEXT];
+        svc_exe_hash_text(&e, h);
+        put_field(k, "exe_id", h, sizeof h, &trunc);
+      }
+      if (e.size >= 0) {
+        svc_sink_puts(k, ",\"exe_size\":");
+        svc_sink_int(k, e.size);
+      }
+    }
   }
   put_env(k, r->child_env ? r->child_env : SVC_ENVIRON, &trunc);
   put_field(k, "cwd", cwd, SVC_PATH_BUDGET, &trunc);

@@ -40,8 +40,10 @@ export interface PreloadRequest {
   truncated?: boolean;
   /** v2: the file that really runs, every symbolic link (and /proc/self/fd/N) resolved. */
   exe?: string;
-  /** v2: the file's identity "dev:ino:size:mtime_ns" as the library saw it (no hash: see docs/preload.md). */
+  /** v2: "sha256:<hex>" of the content of `exe` (absent for a file too large to hash at every exec). */
   exe_id?: string;
+  /** v2: the size of `exe` in bytes, sent with it. */
+  exe_size?: number;
   /** v2: variables that make a program run code, which this exec adds or changes. */
   env?: Record<string, string>;
 }
@@ -186,6 +188,8 @@ function execRequest(o: Record<string, unknown>): PreloadRequest | string {
   for (const k of ['exe', 'exe_id'] as const) {
     if (o[k] !== undefined && typeof o[k] !== 'string') return `"${k}" must be a string`;
   }
+  if (o.exe_size !== undefined && (!Number.isSafeInteger(o.exe_size) || (o.exe_size as number) < 0))
+    return '"exe_size" must be a non-negative integer';
   let env: Record<string, string> | undefined;
   if (o.env !== undefined) {
     if (!o.env || typeof o.env !== 'object' || Array.isArray(o.env)) return '"env" must be an object of strings';
@@ -215,6 +219,7 @@ function execRequest(o: Record<string, unknown>): PreloadRequest | string {
   if (o.truncated !== undefined) req.truncated = o.truncated as boolean;
   if (o.exe !== undefined) req.exe = o.exe as string;
   if (o.exe_id !== undefined) req.exe_id = o.exe_id as string;
+  if (o.exe_size !== undefined) req.exe_size = o.exe_size as number;
   if (env) req.env = env;
   return req;
 }
