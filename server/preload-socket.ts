@@ -607,13 +607,11 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
   return {
     clearCache: clearAllCaches,
     stats: () => {
-      const out = { hits: 0, cached: 0 };
-      for (const l of listeners.values()) {
-        const st = l.t.stats();
-        out.hits += st.hits;
-        out.cached += st.cached;
-      }
-      return out;
+      // the sum over the listeners (one, unless the socket file was re-created)
+      const out: Record<string, number> = {};
+      for (const l of listeners.values())
+        for (const [k, v] of Object.entries(l.t.stats())) out[k] = (out[k] ?? 0) + (typeof v === 'number' ? v : 0);
+      return { hits: out.hits ?? 0, cached: out.cached ?? 0, ...out };
     },
     close() {
       closing ??= (async () => {
