@@ -1,6 +1,7 @@
 /* The program behind an exec: resolved path and content hash (svc_exe.h). */
 #define _GNU_SOURCE
 #include "svc_exe.h"
+#include "svc_path.h"
 
 #include <errno.h>
 #include <fcntl.h>

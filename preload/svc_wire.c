@@ -3,6 +3,7 @@
  * only by the per-field budgets, never by the stack. */
 #define _GNU_SOURCE
 #include "svc_wire.h"
+#include "svc_path.h"
 
 #include "svc_exe.h"
 
@@ -113,7 +114,7 @@ void svc_sink_int(struct svc_sink *k, long long v) {
 int svc_sink_finish(struct svc_sink *k) {
   if (k->fd >= 0) {
     sink_flush(k);
-    return k->err ? -1 : 0;
+    return -k->err;
   }
   if (k->cap) k->buf[k->len < k->cap ? k->len : k->cap - 1] = 0;
   return k->total > 0x7fffffff ? 0x7fffffff : (int)k->total;
@@ -292,7 +293,7 @@ void svc_text_command(struct svc_text *t, const char *path, const char *file, ch
 
 static void put_field(struct svc_sink *k, const char *name, const char *val, size_t budget,
                       int *trunc) {
-  struct svc_text t = {k, 1, budget, 0};
+  struct svc_text t = {.k = k, .json = 1, .budget = budget};
   svc_sink_puts(k, ",\"");
   svc_sink_puts(k, name);
   svc_sink_puts(k, "\":\"");
@@ -391,7 +392,7 @@ static const char *foreign_preload(const char *value, char *buf, size_t cap) {
  * names are left out (the child gets the load-time snapshot whatever the caller passes), and so
  * is our own entry in the preload list. */
 static void put_env(struct svc_sink *k, char *const *env, int *trunc) {
-  struct svc_text t = {k, 1, SVC_ENV_BUDGET, 0};
+  struct svc_text t = {.k = k, .json = 1, .budget = SVC_ENV_BUDGET};
   int n = 0;
   svc_sink_puts(k, ",\"env\":{");
   for (size_t i = 0; env && env[i]; i++) {
@@ -428,7 +429,7 @@ void svc_write_request(struct svc_sink *k, const struct svc_request *r, const ch
   put_field(k, "session", svc_cfg.session, 6 * SVC_IDENT_MAX, &trunc);
   put_field(k, "run_id", svc_cfg.run_id, 6 * SVC_IDENT_MAX, &trunc);
 
-  struct svc_text t = {k, 1, SVC_CMD_BUDGET, 0};
+  struct svc_text t = {.k = k, .json = 1, .budget = SVC_CMD_BUDGET};
   svc_sink_puts(k, ",\"command\":\"");
   if (r->command)
     svc_text_put(&t, r->command, svc_strlen(r->command));
@@ -437,7 +438,7 @@ void svc_write_request(struct svc_sink *k, const struct svc_request *r, const ch
   svc_sink_put(k, "\"", 1);
   if (t.trunc) trunc = 1;
 
-  struct svc_text a = {k, 1, SVC_ARGV_BUDGET, 0};
+  struct svc_text a = {.k = k, .json = 1, .budget = SVC_ARGV_BUDGET};
   svc_sink_puts(k, ",\"argv\":[");
   for (size_t i = 0; r->argv && r->argv[i]; i++) {
     if (a.budget == 0) {
@@ -492,7 +493,7 @@ int svc_json_escape(const char *in, char *out, size_t outlen) {
 
 int svc_build_command(const char *const argv[], char *out, size_t outlen) {
   struct svc_sink k;
-  struct svc_text t = {&k, 0, 0, 0};
+  struct svc_text t = {.k = &k};
   svc_sink_memory(&k, out, outlen);
   for (size_t i = 0; argv && argv[i]; i++) {
     if (i) svc_text_put(&t, " ", 1);
@@ -504,7 +505,7 @@ int svc_build_command(const char *const argv[], char *out, size_t outlen) {
 int svc_render_command(const char *path, const char *file, const char *const argv[], char *out,
                        size_t outlen) {
   struct svc_sink k;
-  struct svc_text t = {&k, 0, 0, 0};
+  struct svc_text t = {.k = &k};
   svc_sink_memory(&k, out, outlen);
   svc_text_command(&t, path, file, (char *const *)argv, NULL);
   return svc_sink_finish(&k);

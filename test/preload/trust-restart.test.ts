@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { constants } from 'node:os';
 import koffi from 'koffi';
 import { startPreloadSocket } from '../../server/preload-socket.js';
 import { DENY_MARKER, LIB, markerPolicy, preloadEnv, realPython, run, SHIM, tempDir } from './harness.js';
@@ -23,6 +24,8 @@ before(() => {
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 const isRoot = process.getuid?.() === 0;
+/** The library answers 0 or more, or -errno (preload/svc_check.h). */
+const { EPERM, ENOENT, EINVAL, ELOOP } = constants.errno;
 
 test(
   'svc_trust_file_uid: a root-owned file, not group/other writable, holding a decimal uid and a newline',
@@ -37,21 +40,21 @@ test(
     };
     assert.equal(trustFileUid(f('ok', '998\n')), 998);
     assert.equal(trustFileUid(f('zero', '0\n')), 0);
-    assert.equal(trustFileUid(f('group-writable', '998\n', 0o664)), -1);
-    assert.equal(trustFileUid(f('other-writable', '998\n', 0o646)), -1);
-    assert.equal(trustFileUid(f('not-root', '998\n', 0o644, 65534)), -1);
-    assert.equal(trustFileUid(f('no-newline', '998')), -1);
-    assert.equal(trustFileUid(f('two-lines', '998\n999\n')), -1);
-    assert.equal(trustFileUid(f('spaces', ' 998\n')), -1);
-    assert.equal(trustFileUid(f('leading-zero', '0998\n')), -1);
-    assert.equal(trustFileUid(f('empty', '')), -1);
-    assert.equal(trustFileUid(f('huge', '99999999999\n')), -1);
-    assert.equal(trustFileUid(join(dir, 'absent')), -1);
+    assert.equal(trustFileUid(f('group-writable', '998\n', 0o664)), -EPERM);
+    assert.equal(trustFileUid(f('other-writable', '998\n', 0o646)), -EPERM);
+    assert.equal(trustFileUid(f('not-root', '998\n', 0o644, 65534)), -EPERM);
+    assert.equal(trustFileUid(f('no-newline', '998')), -EINVAL);
+    assert.equal(trustFileUid(f('two-lines', '998\n999\n')), -EINVAL);
+    assert.equal(trustFileUid(f('spaces', ' 998\n')), -EINVAL);
+    assert.equal(trustFileUid(f('leading-zero', '0998\n')), -EINVAL);
+    assert.equal(trustFileUid(f('empty', '')), -EINVAL);
+    assert.equal(trustFileUid(f('huge', '99999999999\n')), -EINVAL);
+    assert.equal(trustFileUid(join(dir, 'absent')), -ENOENT);
     const link = join(dir, 'link');
     symlinkSync(f('target', '998\n'), link);
-    assert.equal(trustFileUid(link), -1, 'a symbolic link is not followed');
+    assert.equal(trustFileUid(link), -ELOOP, 'a symbolic link is not followed');
     mkdirSync(join(dir, 'a-dir'));
-    assert.equal(trustFileUid(join(dir, 'a-dir')), -1);
+    assert.equal(trustFileUid(join(dir, 'a-dir')), -EPERM);
     // a directory others may write lets them replace the file: not believed either
     const loose = join(dir, 'loose-dir');
     mkdirSync(loose);
@@ -59,7 +62,7 @@ test(
     const inLoose = join(loose, 'server.uid');
     writeFileSync(inLoose, '998\n');
     chmodSync(inLoose, 0o644);
-    assert.equal(trustFileUid(inLoose), -1);
+    assert.equal(trustFileUid(inLoose), -EPERM);
     chmodSync(loose, 0o755);
     assert.equal(trustFileUid(inLoose), 998);
   },
