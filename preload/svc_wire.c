@@ -316,8 +316,9 @@ static const char *const RUNS_CODE[] = {
     "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_PROXY_COMMAND", "GIT_EXEC_PATH",
     "GIT_TEMPLATE_DIR", "GIT_DIR", "GIT_CONFIG", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT",
     NULL};
-/* Every name with one of these prefixes (the loader's, git's injected configuration). */
-static const char *const RUNS_CODE_PREFIX[] = {"LD_", "DYLD_", "GIT_CONFIG_", "SERVICE_", NULL};
+/* Every name with one of these prefixes (the loader's, git's injected configuration, and every
+ * PYTHON* variable: several make the interpreter import or run code, PYTHONWARNINGS among them). */
+static const char *const RUNS_CODE_PREFIX[] = {"LD_", "DYLD_", "GIT_CONFIG_", "PYTHON", "SERVICE_", NULL};
 
 static int name_is(const char *entry, const char *name) {
   size_t k = 0;

@@ -213,7 +213,10 @@ test('the library sends only what the exec changes: its own LD_PRELOAD and SERVI
   try {
     const r = await run(
       '/bin/sh',
-      ['-c', 'PYTHONPATH=/x /bin/true a; /bin/true b; LD_PRELOAD= /bin/true c; SERVICE_FAIL_OPEN=1 /bin/true d'],
+      [
+        '-c',
+        'PYTHONPATH=/x /bin/true a; /bin/true b; LD_PRELOAD= /bin/true c; SERVICE_FAIL_OPEN=1 /bin/true d; PYTHONWARNINGS=ignore::evil.W /bin/true e',
+      ],
       preloadEnv(rec.socket, { GIT_EDITOR: 'vi' }),
     );
     assert.equal(r.code, 0, r.stderr);
@@ -222,6 +225,8 @@ test('the library sends only what the exec changes: its own LD_PRELOAD and SERVI
     assert.deepEqual(env('b'), {});
     assert.deepEqual(env('c'), {});
     assert.deepEqual(env('d'), {});
+    // every PYTHON* variable: PYTHONWARNINGS imports the module that names a warning category
+    assert.deepEqual(env('e'), { PYTHONWARNINGS: 'ignore::evil.W' });
     // a program in the system directories is named by its path: no exe, no hash
     assert.ok(
       rec.requests.every((q) => q.v === 2 && q.exe === undefined && q.exe_id === undefined),
