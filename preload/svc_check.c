@@ -552,14 +552,12 @@ static void sleep_ms(long ms) {
   }
 }
 
-/* A server is starting or restarting: the lock file beside the socket names a live process
- * (the server writes its pid there), or root configured a protected-mode server. */
-static int server_starting(void) {
+int svc_server_starting(const char *sock_path) {
   if (svc_trusted_server_uid() >= 0) return 1;
   char lock[SVC_SOCK_PATH_MAX + 16];
-  size_t dir = (size_t)(svc_basename(svc_cfg.sock_path) - svc_cfg.sock_path);
+  size_t dir = (size_t)(svc_basename(sock_path) - sock_path);
   if (dir + sizeof "svc.lock" > sizeof lock) return 0;
-  for (size_t i = 0; i < dir; i++) lock[i] = svc_cfg.sock_path[i];
+  for (size_t i = 0; i < dir; i++) lock[i] = sock_path[i];
   svc_copy(lock + dir, sizeof lock - dir, "svc.lock");
   int fd = open(lock, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
   if (fd < 0) return 0;
@@ -722,7 +720,7 @@ int svc_check(const struct svc_request *req, struct svc_outcome *out) {
       tries++;
       if (a == REFUSED_CONNECT) {
         if (starting < 0) {
-          starting = server_starting();
+          starting = svc_server_starting(svc_cfg.sock_path);
           restart_until = svc_now_ms() + SVC_RESTART_WAIT_MS;
           if (starting) svc_debug("svc server is starting; waiting for its socket", NULL);
         }

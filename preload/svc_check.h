@@ -156,6 +156,11 @@ SVC_EXPORT long svc_trust_file_uid(const char *path);
 /* svc_trust_file_uid(SVC_TRUST_FILE). */
 SVC_EXPORT long svc_trusted_server_uid(void);
 
+/* 1 when a server is starting or restarting for the socket at sock_path: the lock file beside it
+ * names a live process (the server writes its pid there first), or root configured a
+ * protected-mode server; else 0. Clients then retry a refused or missing socket for a while. */
+int svc_server_starting(const char *sock_path) SVC_HIDDEN;
+
 /* Reserves a descriptor for the check's socket (library constructor), so that a process that
  * runs out of descriptors is still checked rather than waved through. */
 void svc_reserve_init(void) SVC_HIDDEN;

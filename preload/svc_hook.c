@@ -34,6 +34,7 @@
 #include <strings.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 /* As MAX_STDIN_BYTES in src/integrations/hooks/run.ts; one byte more is read and forwarded,
@@ -434,9 +435,20 @@ static int ask_server(const struct host *h, const struct input *in, const char *
   long long deadline = svc_now_ms() + timeout;
   char msg[PATH_MAX + 128];
 
-  int fd = svc_socket_open();
-  if (fd < 0) return away(h, in, "cannot create a socket");
-  int c = svc_connect(fd, path, deadline);
+  /* a restarting server (its lock names a live process) is waited for, as the library does */
+  long long give_up = svc_now_ms() + SVC_RESTART_WAIT_MS;
+  int fd, c;
+  for (int said = 0;; said = 1) {
+    fd = svc_socket_open();
+    if (fd < 0) return away(h, in, "cannot create a socket");
+    c = svc_connect(fd, path, deadline);
+    if ((c != -ECONNREFUSED && c != -ENOENT) || svc_now_ms() >= give_up || !svc_server_starting(path)) break;
+    close(fd);
+    if (!said && getenv("SERVICE_PRELOAD_DEBUG")) dprintf(2, "svc-hook: svc server is starting; waiting for its socket\n");
+    struct timespec ts = {.tv_nsec = SVC_RESTART_STEP_MS * 1000000L};
+    nanosleep(&ts, NULL);
+    deadline = svc_now_ms() + timeout;
+  }
   if (c == -ETIMEDOUT) {
     snprintf(msg, sizeof msg, "%s did not accept within %ld ms", path, timeout);
     return away(h, in, msg);

@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { constants } from 'node:os';
 import koffi from 'koffi';
 import { startPreloadSocket } from '../../server/preload-socket.js';
@@ -181,4 +181,43 @@ test('no server process behind the socket path: no waiting, the fail-open rule a
   assert.match(r.stdout, /rc=126/);
   assert.ok(!r.stderr.includes('svc server is starting'), r.stderr);
   assert.match(r.stderr, /svc server unreachable \(SERVICE_FAIL_OPEN=0\)/);
+});
+
+test('svc-hook started while the server restarts waits for it and gets its answer', async () => {
+  const d = join(dir, 'hook-restart');
+  mkdirSync(d);
+  const sock = join(d, 'svc.sock');
+  writeFileSync(join(d, 'svc.lock'), `${process.pid}\n`);
+  const payload = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } });
+  const child = spawn(join(dirname(LIB), 'svc-hook'), ['claude-code'], {
+    env: { PATH: process.env.PATH, HOME: d, SERVICE_SOCKET: sock, SERVICE_PRELOAD_DEBUG: '1' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  let waiting: () => void = () => {};
+  const started = new Promise<void>((r) => (waiting = r));
+  child.stdout.on('data', (b) => (stdout += b));
+  child.stderr.on('data', (b) => {
+    stderr += b;
+    if (stderr.includes('svc server is starting')) waiting();
+  });
+  const done = new Promise<number | null>((r) => child.once('close', r));
+  // a hook that did not wait ends before the server is up (and the assertions below fail)
+  void done.then(() => waiting());
+  child.stdin.end(payload);
+  await started;
+  const asked: string[] = [];
+  const server = await startPreloadSocket({
+    path: sock,
+    decide: async () => ({ decision: 'allow', allowed: true, message: '' }),
+    hook: async (req) => (asked.push(req.payload), { stdout: 'from the server\n', stderr: '', exit: 0 }),
+  });
+  try {
+    assert.equal(await done, 0, stderr);
+    assert.equal(stdout, 'from the server\n');
+    assert.deepEqual(asked, [payload]);
+  } finally {
+    await server.close();
+  }
 });
