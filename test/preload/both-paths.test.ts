@@ -74,3 +74,41 @@ for (const c of CASES) {
     if (c.file) assert.equal(readFileSync(join(dataDir, c.file), 'utf8'), before, 'the file is unchanged');
   });
 }
+
+/** A 9x9 nested-alias document ("billion laughs"): ~350 bytes that expand to 387 million nodes. */
+function laughs(): string {
+  const lines = ['version: "1"', 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+  const names = 'abcdefghi';
+  for (let i = 1; i < names.length; i++)
+    lines.push(
+      `${names[i]}: &${names[i]} [${Array(9)
+        .fill(`*${names[i - 1]}`)
+        .join(',')}]`,
+    );
+  return lines.join('\n') + '\n';
+}
+
+// last: the file stays in the policy dir (the server keeps its last good set)
+test('finding 2: with a "billion laughs" file in the policy dir, HTTP and the socket both go on answering', async () => {
+  writeFileSync(join(dataDir, 'policies', 'laughs.yaml'), laughs());
+  const status = async () =>
+    (await (await fetch(`${serve.url}/v1/status`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      policy_error?: string;
+    };
+  let st = await status();
+  for (let i = 0; i < 1000 && !st.policy_error; i++) {
+    await new Promise((r) => setTimeout(r, 10));
+    st = await status();
+  }
+  assert.match(st.policy_error ?? '', /laughs\.yaml/);
+  assert.equal((await http('echo x > ~/.svc/token')).status, 403);
+  // fail-closed: rc=0 only if the server answered the socket
+  const r = await run(
+    '/bin/sh',
+    ['-c', '/bin/true answered; echo rc=$?'],
+    preloadEnv(join(dataDir, 'svc.sock'), { HOME: home, SERVICE_FAIL_OPEN: '0' }),
+  );
+  assert.match(r.stdout, /rc=0/, r.stderr);
+  const blocked = await exec('echo x > ~/.svc/token');
+  assert.match(blocked.stdout, /rc=126/, blocked.stderr);
+});
