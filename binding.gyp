@@ -18,7 +18,9 @@
         "preload/svc_env.c",
         "preload/svc_path.c",
         "preload/svc_reply.c",
-        "preload/svc_wire.c"
+        "preload/svc_wire.c",
+        "preload/svc_exe.c",
+        "preload/svc_sha256.c"
       ],
       "cflags": ["-O2", "-fvisibility=hidden", "-std=gnu11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-nonnull-compare", "-fno-delete-null-pointer-checks"],
       "libraries": ["-ldl"],
@@ -48,7 +50,9 @@
         "preload/svc_check.c",
         "preload/svc_path.c",
         "preload/svc_reply.c",
-        "preload/svc_wire.c"
+        "preload/svc_wire.c",
+        "preload/svc_exe.c",
+        "preload/svc_sha256.c"
       ],
       "cflags": ["-O2", "-fvisibility=hidden", "-std=gnu11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-nonnull-compare", "-fno-delete-null-pointer-checks"],
       "cflags!": ["-O3"],
@@ -66,7 +70,9 @@
         "preload/svc_check.c",
         "preload/svc_path.c",
         "preload/svc_reply.c",
-        "preload/svc_wire.c"
+        "preload/svc_wire.c",
+        "preload/svc_exe.c",
+        "preload/svc_sha256.c"
       ],
       "cflags": ["-O2", "-fvisibility=hidden", "-std=gnu11", "-Wall", "-Wextra", "-Wno-unused-parameter", "-Wno-nonnull-compare", "-fno-delete-null-pointer-checks"],
       "cflags!": ["-O3"],

@@ -12,7 +12,9 @@
  * recurse into itself. See preload/README.md for the design choices. */
 #define _GNU_SOURCE
 #include "svc_check.h"
+#include "svc_path.h"
 #include "svc_env.h"
+#include "svc_exe.h"
 #include "svc_wire.h"
 
 #include <dlfcn.h>
@@ -175,6 +177,7 @@ __attribute__((constructor)) static void svc_init(void) {
   svc_config_load(SVC_ENVIRON, self);
   resolve_real();
   svc_reserve_init();
+  svc_exe_cache_init();
 #ifndef __APPLE__
   check_not_shadowed(base, self);
 #endif
@@ -323,12 +326,13 @@ static int exec_path(const char *api, const char *path, char *const argv[], char
   ensure_init();
   struct stat st;
   int e = svc_executable_st(path, &st);
-  if (e) {
-    errno = e;
+  if (e < 0) {
+    errno = -e;
     return -1;
   }
-  struct svc_request r = {api, path, NULL, argv, NULL, envp ? envp : SVC_ENVIRON, envp, &st};
-  struct target t = {VIA_EXECVE, path, -1, NULL, 0, 0};
+  struct svc_request r = {
+      .api = api, .path = path, .argv = argv, .search_env = envp ? envp : SVC_ENVIRON, .child_env = envp, .st = &st};
+  struct target t = {.via = VIA_EXECVE, .path = path, .fd = -1};
   return exec_checked(&r, &t, argv, envp, &st);
 }
 
@@ -344,12 +348,13 @@ static int exec_search(const char *api, const char *file, char *const argv[], ch
   char path[PATH_MAX];
   struct stat st;
   int e = svc_path_search_st(file, SVC_ENVIRON, path, sizeof path, &st);
-  if (e) {
-    errno = e;
+  if (e < 0) {
+    errno = -e;
     return -1;
   }
-  struct svc_request r = {api, path, file, argv, NULL, SVC_ENVIRON, envp, &st};
-  struct target t = {VIA_EXECVE, path, -1, NULL, 0, 1};
+  struct svc_request r = {
+      .api = api, .path = path, .file = file, .argv = argv, .search_env = SVC_ENVIRON, .child_env = envp, .st = &st};
+  struct target t = {.via = VIA_EXECVE, .path = path, .fd = -1, .searched = 1};
   return exec_checked(&r, &t, argv, envp, &st);
 }
 
@@ -443,8 +448,9 @@ SVC_API int SVC_FN(fexecve)(int fd, char *const argv[], char *const envp[]) {
   ensure_init();
   char path[PATH_MAX];
   fd_path(fd, path, sizeof path);
-  struct svc_request r = {"fexecve", path, NULL, argv, NULL, envp ? envp : SVC_ENVIRON, envp, NULL};
-  struct target t = {VIA_FEXECVE, path, fd, NULL, 0, 0};
+  struct svc_request r = {
+      .api = "fexecve", .path = path, .argv = argv, .search_env = envp ? envp : SVC_ENVIRON, .child_env = envp};
+  struct target t = {.via = VIA_FEXECVE, .path = path, .fd = fd};
   return exec_checked(&r, &t, argv, envp, NULL);
 }
 
@@ -469,8 +475,9 @@ SVC_API int SVC_FN(execveat)(int dirfd, const char *pathname, char *const argv[]
       svc_copy(path + o + 1, sizeof path - o - 1, pathname ? pathname : "");
     }
   }
-  struct svc_request r = {"execveat", path, NULL, argv, NULL, envp ? envp : SVC_ENVIRON, envp, NULL};
-  struct target t = {VIA_EXECVEAT, path, dirfd, pathname, flags, 0};
+  struct svc_request r = {
+      .api = "execveat", .path = path, .argv = argv, .search_env = envp ? envp : SVC_ENVIRON, .child_env = envp};
+  struct target t = {.via = VIA_EXECVEAT, .path = path, .fd = dirfd, .pathname = pathname, .flags = flags};
   return exec_checked(&r, &t, argv, envp, NULL);
 }
 #endif
@@ -480,7 +487,8 @@ static int spawn_checked(const char *api, pid_t *pid, const char *path, const ch
                          const posix_spawn_file_actions_t *fa, const posix_spawnattr_t *attr,
                          char *const argv[], char *const envp[], const struct stat *st) {
   int saved = errno;
-  struct svc_request r = {api, path, file, argv, NULL, SVC_ENVIRON, envp, st};
+  struct svc_request r = {
+      .api = api, .path = path, .file = file, .argv = argv, .search_env = SVC_ENVIRON, .child_env = envp, .st = st};
   if (!allowed(&r)) {
     errno = saved;
     return EPERM;
@@ -502,9 +510,8 @@ SVC_API int SVC_FN(posix_spawn)(pid_t *pid, const char *path, const posix_spawn_
   /* file actions may chdir in the child, so only an absolute path can be judged here */
   struct stat st, *stp = NULL;
   if (path && path[0] == '/') {
-    int saved = errno, e = svc_executable_st(path, &st);
-    errno = saved;
-    if (e) return e;
+    int e = svc_executable_st(path, &st);
+    if (e < 0) return -e; /* posix_spawn reports a positive errno */
     stp = &st;
   }
   return spawn_checked("posix_spawn", pid, path, NULL, fa, attr, argv, envp, stp);
@@ -519,9 +526,8 @@ SVC_API int SVC_FN(posix_spawnp)(pid_t *pid, const char *file, const posix_spawn
     if (*p == '/') return SVC_FN(posix_spawn)(pid, file, fa, attr, argv, envp);
   char path[PATH_MAX];
   struct stat st;
-  int saved = errno, e = svc_path_search_st(file, SVC_ENVIRON, path, sizeof path, &st);
-  errno = saved;
-  if (e) return e;
+  int e = svc_path_search_st(file, SVC_ENVIRON, path, sizeof path, &st);
+  if (e < 0) return -e;
   return spawn_checked("posix_spawnp", pid, path, file, fa, attr, argv, envp, &st);
 }
 
@@ -542,7 +548,7 @@ SVC_API int SVC_FN(system)(const char *cmd) {
   ensure_init();
   if (!cmd) return real_system(cmd); /* "is a shell available?" runs nothing */
   char *const argv[] = {(char *)"sh", (char *)"-c", (char *)cmd, NULL};
-  struct svc_request r = {"system", "/bin/sh", NULL, argv, cmd, SVC_ENVIRON, NULL, NULL};
+  struct svc_request r = {.api = "system", .path = "/bin/sh", .argv = argv, .command = cmd, .search_env = SVC_ENVIRON};
   if (!allowed(&r)) return -1;
   char buf[SVC_SHELL_CMD_MAX];
   return real_system(shell_command(cmd, buf, sizeof buf));
@@ -552,7 +558,7 @@ SVC_API FILE *SVC_FN(popen)(const char *cmd, const char *type) {
   ensure_init();
   if (!cmd) return real_popen(cmd, type);
   char *const argv[] = {(char *)"sh", (char *)"-c", (char *)cmd, NULL};
-  struct svc_request r = {"popen", "/bin/sh", NULL, argv, cmd, SVC_ENVIRON, NULL, NULL};
+  struct svc_request r = {.api = "popen", .path = "/bin/sh", .argv = argv, .command = cmd, .search_env = SVC_ENVIRON};
   if (!allowed(&r)) return NULL;
   char buf[SVC_SHELL_CMD_MAX];
   return real_popen(shell_command(cmd, buf, sizeof buf), type);

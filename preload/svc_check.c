@@ -4,7 +4,10 @@
  * therefore correct in threads, in fork and vfork children and in signal handlers, and no
  * descriptor or state outlives it. errno is preserved on every path. */
 #define _GNU_SOURCE
+#include "svc_check.h"
 #include "svc_wire.h"
+#include "svc_path.h"
+#include "svc_reply.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -38,9 +41,9 @@ static struct {
   size_t used;
   size_t mark; /* start of the string being built */
   int full;    /* the string being built did not fit */
-} ar = {arena_small, sizeof arena_small, 0, 0, 0};
+} ar = {.base = arena_small, .cap = sizeof arena_small};
 
-/* Moves to the spill block, taking the partial string along; 0 when that is not possible. */
+/* Moves to the spill block, taking the partial string along: 1 when the string now fits, else 0. */
 static int ar_spill(size_t need) {
   if (ar.base != arena_small) return 0;
   void *p = mmap(NULL, SVC_ARENA_MAX, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -374,24 +377,24 @@ int svc_wait_fd(int fd, short events, long long deadline) {
     int ms = -1;
     if (deadline >= 0) {
       long long left = deadline - svc_now_ms();
-      if (left <= 0) return 0;
+      if (left <= 0) return -ETIMEDOUT;
       ms = left > 0x7fffffff ? 0x7fffffff : (int)left;
     }
     struct pollfd p = {.fd = fd, .events = events, .revents = 0};
+    int saved = errno;
     int r = poll(&p, 1, ms);
-    if (r > 0) return 1;
-    if (r == 0) return 0;
-    if (errno != EINTR) return -1;
+    if (r > 0) return 0;
+    if (r == 0) return -ETIMEDOUT;
+    int e = errno;
+    errno = saved;
+    if (e != EINTR) return -e;
   }
 }
 
 int svc_connect(int fd, const char *path, long long deadline) {
   struct sockaddr_un sa;
   size_t n = svc_strlen(path);
-  if (n >= sizeof sa.sun_path) {
-    errno = ENAMETOOLONG;
-    return 1;
-  }
+  if (n >= sizeof sa.sun_path) return -ENAMETOOLONG;
   for (size_t i = 0; i < sizeof sa; i++) ((char *)&sa)[i] = 0;
   sa.sun_family = AF_UNIX;
   for (size_t i = 0; i < n; i++) sa.sun_path[i] = path[i];
@@ -401,8 +404,8 @@ int svc_connect(int fd, const char *path, long long deadline) {
     if (errno == EINTR) continue;
     if (errno == EAGAIN) {
       /* listen backlog full: the server is alive but busy; retry until the deadline */
-      if (svc_now_ms() >= deadline) return 2;
-      struct timespec ts = {0, 1000000};
+      if (svc_now_ms() >= deadline) return -ETIMEDOUT;
+      struct timespec ts = {.tv_nsec = 1000000};
       nanosleep(&ts, NULL);
       continue;
     }
@@ -410,15 +413,11 @@ int svc_connect(int fd, const char *path, long long deadline) {
       int w = svc_wait_fd(fd, POLLOUT, deadline);
       int err = 0;
       socklen_t len = sizeof err;
-      if (w == 0) return 2;
-      if (w < 0 || getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) != 0) return 1;
-      if (err) {
-        errno = err;
-        return 1;
-      }
-      return 0;
+      if (w < 0) return w;
+      if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &err, &len) != 0) return -errno;
+      return -err;
     }
-    return 1;
+    return -errno;
   }
 }
 
@@ -428,28 +427,41 @@ long svc_trust_file_uid(const char *path) {
   char dir[PATH_MAX];
   const char *slash = strrchr(path, '/');
   size_t dlen = slash ? (size_t)(slash - path) : 0;
-  if (!slash || dlen >= sizeof dir) return -1;
+  if (!slash || dlen >= sizeof dir) return -EINVAL;
   memcpy(dir, path, dlen);
   dir[dlen ? dlen : 1] = 0;
   if (!dlen) dir[0] = '/';
-  if (lstat(dir, &st) != 0 || !S_ISDIR(st.st_mode) || st.st_uid != 0 || (st.st_mode & 022)) return -1;
+  int saved = errno;
+  if (lstat(dir, &st) != 0) {
+    long e = -errno;
+    errno = saved;
+    return e;
+  }
+  if (!S_ISDIR(st.st_mode) || st.st_uid != 0 || (st.st_mode & 022)) return -EPERM;
   int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY);
-  if (fd < 0) return -1;
+  if (fd < 0) {
+    long e = -errno;
+    errno = saved;
+    return e;
+  }
   char buf[24];
   ssize_t n = -1;
   /* root's own file that nobody else can rewrite; a link could point anywhere (O_NOFOLLOW) */
-  if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == 0 && !(st.st_mode & 022)) {
+  int owned = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == 0 && !(st.st_mode & 022);
+  if (owned) {
     do n = read(fd, buf, sizeof buf);
     while (n < 0 && errno == EINTR);
   }
   close(fd);
-  if (n < 2 || buf[n - 1] != '\n') return -1;
+  errno = saved;
+  if (!owned) return -EPERM;
+  if (n < 2 || buf[n - 1] != '\n') return -EINVAL;
   long uid = 0;
   for (ssize_t i = 0; i < n - 1; i++) {
-    if (buf[i] < '0' || buf[i] > '9' || uid > 0x7fffffffL / 10) return -1;
+    if (buf[i] < '0' || buf[i] > '9' || uid > 0x7fffffffL / 10) return -EINVAL;
     uid = uid * 10 + (buf[i] - '0');
   }
-  if (n - 1 > 1 && buf[0] == '0') return -1; /* one spelling per uid */
+  if (n - 1 > 1 && buf[0] == '0') return -EINVAL; /* one spelling per uid */
   return uid;
 }
 
@@ -484,8 +496,13 @@ int svc_peer_trusted(int fd) {
  * free slot is the reserve's own number, so what it writes back is the same number. */
 static int reserve_fd = -1;
 
+/* The reserve descriptor, or -errno. */
 static int reserve_open(void) {
-  return open("/dev/null", O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY);
+  int saved = errno;
+  int fd = open("/dev/null", O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) fd = -errno;
+  errno = saved;
+  return fd;
 }
 
 void svc_reserve_init(void) {
@@ -503,18 +520,17 @@ static int is_reserve(int fd) {
   return stat("/dev/null", &null) == 0 && st.st_rdev == null.st_rdev;
 }
 
-/* The check's socket: -1 with *refuse set when the process is out of descriptors and the
- * reserve is gone; -1 without it for other failures (the fail-open rule applies). */
+/* The check's socket, or -errno: with *refuse set when the process is out of descriptors and
+ * the reserve is gone; without it for other failures (the fail-open rule applies). */
 static int open_check_socket(int *refuse, int *took) {
   *refuse = 0;
   *took = 0;
   int fd = svc_socket_open();
-  if (fd >= 0 || (errno != EMFILE && errno != ENFILE)) return fd;
+  if (fd >= 0 || (fd != -EMFILE && fd != -ENFILE)) return fd;
   int r = __atomic_exchange_n(&reserve_fd, -1, __ATOMIC_ACQ_REL);
   if (r < 0 || !is_reserve(r)) {
     *refuse = 1;
-    errno = EMFILE;
-    return -1;
+    return -EMFILE;
   }
   close(r);
   *took = 1;
@@ -531,19 +547,17 @@ static void reserve_return(int took) {
 }
 
 static void sleep_ms(long ms) {
-  struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+  struct timespec ts = {.tv_sec = ms / 1000, .tv_nsec = (ms % 1000) * 1000000L};
   while (nanosleep(&ts, &ts) != 0 && errno == EINTR) {
   }
 }
 
-/* A server is starting or restarting: the lock file beside the socket names a live process
- * (the server writes its pid there), or root configured a protected-mode server. */
-static int server_starting(void) {
+int svc_server_starting(const char *sock_path) {
   if (svc_trusted_server_uid() >= 0) return 1;
   char lock[SVC_SOCK_PATH_MAX + 16];
-  size_t dir = (size_t)(svc_basename(svc_cfg.sock_path) - svc_cfg.sock_path);
+  size_t dir = (size_t)(svc_basename(sock_path) - sock_path);
   if (dir + sizeof "svc.lock" > sizeof lock) return 0;
-  for (size_t i = 0; i < dir; i++) lock[i] = svc_cfg.sock_path[i];
+  for (size_t i = 0; i < dir; i++) lock[i] = sock_path[i];
   svc_copy(lock + dir, sizeof lock - dir, "svc.lock");
   int fd = open(lock, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
   if (fd < 0) return 0;
@@ -559,16 +573,24 @@ static int server_starting(void) {
 }
 
 int svc_socket_open(void) {
+  int saved = errno;
 #ifdef __APPLE__
   int fd = socket(AF_UNIX, SOCK_STREAM, 0);
-  if (fd < 0) return -1;
+  if (fd < 0) {
+    fd = -errno;
+    errno = saved;
+    return fd;
+  }
   int one = 1;
   fcntl(fd, F_SETFD, FD_CLOEXEC);
   fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
   setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, sizeof one);
   return fd;
 #else
-  return socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+  if (fd < 0) fd = -errno;
+  errno = saved;
+  return fd;
 #endif
 }
 
@@ -589,22 +611,22 @@ static enum attempt check_on_socket(int fd, const struct svc_request *req, struc
   long long start = svc_now_ms();
   long long deadline = start + svc_cfg.timeout_ms;
   int c = svc_connect(fd, svc_cfg.sock_path, deadline);
-  if (c == 1) {
-    *err = errno;
-    if (errno == ECONNREFUSED || errno == ENOENT) return REFUSED_CONNECT;
+  if (c == -ETIMEDOUT) { no_answer(out, "svc server did not accept in time"); return DONE; }
+  if (c < 0) {
+    *err = -c;
+    if (c == -ECONNREFUSED || c == -ENOENT) return REFUSED_CONNECT;
     no_answer(out, "svc server unreachable");
     return DONE;
   }
-  if (c == 2) { no_answer(out, "svc server did not accept in time"); return DONE; }
   if (!svc_peer_trusted(fd)) { no_answer(out, "svc socket is owned by another user"); return DONE; }
 
   char cwd[PATH_MAX];
   svc_getcwd(cwd, sizeof cwd);
 
   char stage[SVC_STAGE];
-  struct svc_sink k = {stage, sizeof stage, 0, fd, 0, 0, deadline};
+  struct svc_sink k = {.buf = stage, .cap = sizeof stage, .fd = fd, .deadline = deadline};
   svc_write_request(&k, req, cwd, svc_cfg.ask_wait);
-  if (svc_sink_finish(&k) != 0) {
+  if (svc_sink_finish(&k) < 0) {
     if (k.err == ETIMEDOUT) { no_answer(out, "svc server did not read the request in time"); return DONE; }
     { no_answer(out, "svc server closed the connection"); return DONE; }
   }
@@ -614,7 +636,7 @@ static enum attempt check_on_socket(int fd, const struct svc_request *req, struc
   int holding = 0;
   for (;;) {
     int w = svc_wait_fd(fd, POLLIN, deadline);
-    if (w == 0) {
+    if (w == -ETIMEDOUT) {
       if (holding) {
         set_outcome(out, SVC_DENY, "ask",
                     "approval was not resolved in time, so the command did not run "
@@ -698,7 +720,7 @@ int svc_check(const struct svc_request *req, struct svc_outcome *out) {
       tries++;
       if (a == REFUSED_CONNECT) {
         if (starting < 0) {
-          starting = server_starting();
+          starting = svc_server_starting(svc_cfg.sock_path);
           restart_until = svc_now_ms() + SVC_RESTART_WAIT_MS;
           if (starting) svc_debug("svc server is starting; waiting for its socket", NULL);
         }
@@ -742,7 +764,7 @@ static void put_visible(struct svc_sink *k, const char *s, size_t n) {
 void svc_report_block(const struct svc_request *req, const struct svc_outcome *out) {
   char cmd[SVC_REPORT_CMD_MAX + 1];
   struct svc_sink ck;
-  struct svc_text t = {&ck, 0, 0, 0};
+  struct svc_text t = {.k = &ck};
   svc_sink_memory(&ck, cmd, sizeof cmd);
   if (req->command)
     svc_text_put(&t, req->command, svc_strlen(req->command));

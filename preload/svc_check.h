@@ -1,5 +1,10 @@
 /* Shared by libsvc.so (the exec interposer) and svc-shim (the SHELL shim): configuration
- * snapshot, request encoding, the socket round trip and the reply parser.
+ * snapshot and the socket round trip (svc_check.c).
+ *
+ * Return convention across preload/: a function that can fail returns 0 (or the non-negative
+ * value it names: a descriptor, a length, an index, a uid) on success and -errno on failure, and
+ * leaves errno as it found it; a predicate returns 1 or 0. The libc entry points of libsvc.c keep
+ * libc's own conventions (-1 and errno; posix_spawn's positive error number).
  *
  * Everything on the check path is async-signal-safe and uses the caller's stack only, so a
  * check can run in a vfork child, a fork child of a threaded process, or a signal handler.
@@ -128,25 +133,33 @@ int svc_check(const struct svc_request *req, struct svc_outcome *out) SVC_HIDDEN
 /* Writes "svc: blocked: <command>: <message>\n" to fd 2 (one line, control chars escaped). */
 void svc_report_block(const struct svc_request *req, const struct svc_outcome *out) SVC_HIDDEN;
 
-/* AF_UNIX stream socket: close-on-exec, non-blocking, never raising SIGPIPE; -1 on error. */
+/* AF_UNIX stream socket: close-on-exec, non-blocking, never raising SIGPIPE; the fd or -errno. */
 int svc_socket_open(void) SVC_HIDDEN;
-/* poll() for `events` until the monotonic deadline (ms; -1 = none): 1 ready, 0 timed out, -1 error. */
+/* poll() for `events` until the monotonic deadline (ms; -1 = none): 0 ready, -ETIMEDOUT, or -errno. */
 int svc_wait_fd(int fd, short events, long long deadline) SVC_HIDDEN;
-/* Connects fd (from svc_socket_open) to the socket at path: 0 connected; 1 unreachable (errno
- * says why); 2 timed out (the listen backlog stayed full or the connect did not finish). */
+/* Connects fd (from svc_socket_open) to the socket at path: 0 connected; -ETIMEDOUT when the
+ * listen backlog stayed full or the connect did not finish in time; else -errno (unreachable). */
 int svc_connect(int fd, const char *path, long long deadline) SVC_HIDDEN;
-/* The server must run as our effective user, root, or the uid named in SVC_TRUST_FILE. */
+/* 1 when the server runs as our effective user, root, or the uid named in SVC_TRUST_FILE; else 0. */
 int svc_peer_trusted(int fd) SVC_HIDDEN;
 
 /* Protected mode: the uid of the service user that runs the server, named by root in a file at
  * a fixed path (no environment variable can move it): one decimal uid and a newline. */
 #define SVC_TRUST_FILE "/etc/svc/server.uid"
 /* The uid named in the file at `path` when that file is a regular file owned by root and not
- * writable by group or others, holding a decimal uid and a newline; else -1. Async-signal-safe
+ * writable by group or others, holding a decimal uid and a newline. Else -errno: the error of
+ * lstat/open (-ELOOP for a symbolic link), -EPERM for anything but a regular file of root's that
+ * only root can rewrite, in a directory only root can write, -EINVAL for other content
+ * or a path without a directory. Async-signal-safe
  * (open, fstat, read, close). svc_hook.c and the tests call it too. */
 SVC_EXPORT long svc_trust_file_uid(const char *path);
 /* svc_trust_file_uid(SVC_TRUST_FILE). */
 SVC_EXPORT long svc_trusted_server_uid(void);
+
+/* 1 when a server is starting or restarting for the socket at sock_path: the lock file beside it
+ * names a live process (the server writes its pid there first), or root configured a
+ * protected-mode server; else 0. Clients then retry a refused or missing socket for a while. */
+int svc_server_starting(const char *sock_path) SVC_HIDDEN;
 
 /* Reserves a descriptor for the check's socket (library constructor), so that a process that
  * runs out of descriptors is still checked rather than waved through. */
@@ -156,57 +169,5 @@ void svc_getcwd(char *buf, size_t cap) SVC_HIDDEN;
 
 /* Debug line on fd 2 when SERVICE_PRELOAD_DEBUG=1. */
 void svc_debug(const char *a, const char *b) SVC_HIDDEN;
-
-/* ---- small async-signal-safe string helpers ---- */
-size_t svc_strlen(const char *s) SVC_HIDDEN;
-int svc_streq(const char *a, const char *b) SVC_HIDDEN;
-size_t svc_copy(char *dst, size_t cap, const char *src) SVC_HIDDEN; /* returns strlen(src) */
-const char *svc_getenv(char *const *envp, const char *name) SVC_HIDDEN;
-const char *svc_basename(const char *p) SVC_HIDDEN;
-void svc_write_all(int fd, const char *s, size_t n) SVC_HIDDEN;
-
-/* ---- PATH search (glibc execvp rules, decided once) ---- */
-/* Finds `file` along PATH of `envp` (or the default path). On success writes the candidate to
- * out and returns 0; otherwise returns the errno execvp would report (ENOENT, EACCES, ...). */
-int svc_path_search(const char *file, char *const *envp, char *out, size_t cap) SVC_HIDDEN;
-/* 0 when `path` is an executable regular file for the effective ids, else an errno. */
-int svc_executable(const char *path) SVC_HIDDEN;
-/* The same two, also handing back the file's stat (valid on success), so a caller that needs
- * it does not ask the kernel a second time. */
-int svc_executable_st(const char *path, struct stat *st) SVC_HIDDEN;
-int svc_path_search_st(const char *file, char *const *envp, char *out, size_t cap,
-                       struct stat *st) SVC_HIDDEN;
-
-/* ---- the shell -c parser the shim and the library agree on ---- */
-/* Returns the index in argv of the -c command string, or -1 when this is not a -c call. */
-int svc_shell_command_index(char *const *argv) SVC_HIDDEN;
-
-/* ---- reading a flat JSON object (svc-hook: the host's payload and the server's reply) ---- */
-#define SVC_JSON_KEY_MAX 64
-struct svc_json_field {
-  const char *key;
-  char type;      /* 's': string, 'i': integer */
-  char *out;      /* 's': decoded value, NUL-terminated (NULL: only check the type) */
-  size_t cap;
-  int over;       /* 's': the value did not fit in cap, or held a NUL */
-  long long num;  /* 'i' */
-  int seen;
-};
-/* Reads the top-level members named in f from the JSON object in buf; others are skipped.
- * 0 when buf is exactly one valid object with no duplicate or mistyped named member; -2 when
- * it nests deeper than the parser goes (16 levels), so its validity is unknown; else -1.
- * Members read before an error stay filled in (seen). */
-int svc_json_fields(const char *buf, size_t len, struct svc_json_field *f, int nf) SVC_HIDDEN;
-
-/* ---- exported for tests (koffi) ---- */
-SVC_EXPORT int svc_json_escape(const char *in, char *out, size_t outlen);
-SVC_EXPORT int svc_build_command(const char *const argv[], char *out, size_t outlen);
-SVC_EXPORT int svc_render_command(const char *path, const char *file, const char *const argv[],
-                                  char *out, size_t outlen);
-SVC_EXPORT int svc_parse_reply(const char *buf, size_t len, int *allowed, char *decision,
-                               size_t declen, char *msg, size_t msglen);
-/* The same, also handing back the reply's "code" ("overloaded": try again shortly). */
-int svc_parse_reply_code(const char *buf, size_t len, int *allowed, char *decision, size_t declen,
-                         char *msg, size_t msglen, char *code, size_t codelen) SVC_HIDDEN;
 
 #endif

@@ -5,8 +5,11 @@
  * define execve itself and so take every exec past the check. */
 #define _GNU_SOURCE
 #include "svc_env.h"
+#include "svc_path.h"
 
 #include "svc_wire.h"
+
+#include <errno.h>
 
 /* True when entry is "NAME=..." for this name. */
 static int entry_is(const char *entry, const char *name) {
@@ -164,5 +167,5 @@ int svc_env_shell_command(char *const *env, const char *cmd, char *buf, size_t c
   /* the outer shell started without the library; the one that runs cmd has it */
   svc_sink_puts(&k, "exec /bin/sh -c ");
   put_single_quoted(&k, cmd);
-  return (size_t)svc_sink_finish(&k) < cap ? 0 : -1;
+  return (size_t)svc_sink_finish(&k) < cap ? 0 : -ENOSPC;
 }

@@ -19,6 +19,8 @@
  * one). Always exit 0 on those paths, as `svc hook` does: hosts take a crash as "go ahead". */
 #define _GNU_SOURCE
 #include "svc_wire.h"
+#include "svc_path.h"
+#include "svc_reply.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -32,6 +34,7 @@
 #include <strings.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 /* As MAX_STDIN_BYTES in src/integrations/hooks/run.ts; one byte more is read and forwarded,
@@ -182,8 +185,7 @@ static void read_stdin(struct input *in) {
   in->buf = malloc(cap);
   if (!in->buf) return;
   while (in->len < cap) {
-    int w = svc_wait_fd(0, POLLIN, deadline);
-    if (w <= 0) break;
+    if (svc_wait_fd(0, POLLIN, deadline) < 0) break;
     ssize_t r = read(0, in->buf + in->len, cap - in->len);
     if (r < 0 && (errno == EINTR || errno == EAGAIN)) continue;
     if (r <= 0) break;
@@ -197,7 +199,7 @@ static void read_stdin(struct input *in) {
 static int post_phase(const struct host *h, const struct input *in) {
   if (!h->event_key || !in->buf) return 0;
   char ev[HOOK_EVENT_MAX];
-  struct svc_json_field f = {h->event_key, 's', ev, sizeof ev, 0, 0, 0};
+  struct svc_json_field f = {.key = h->event_key, .type = 's', .out = ev, .cap = sizeof ev};
   svc_json_fields(in->buf, in->len, &f, 1);
   return f.seen && h->is_post(ev);
 }
@@ -208,7 +210,7 @@ static void print_reply(const char *tpl, const char *prefix, const char *reason)
   char *out = malloc(cap);
   if (!out) return;
   struct svc_sink k;
-  struct svc_text t = {&k, 1, (size_t)-1, 0};
+  struct svc_text t = {.k = &k, .json = 1, .budget = (size_t)-1};
   svc_sink_memory(&k, out, cap);
   for (const char *p = tpl; *p; p++) {
     if (*p != TEXT[0]) {
@@ -237,7 +239,7 @@ static int malformed_payload(const struct input *in, char *why, size_t cap) {
     snprintf(why, cap, "payload larger than %d bytes", HOOK_STDIN_MAX);
     return 1;
   }
-  if (svc_json_fields(in->buf, in->len, NULL, 0) != -1) return 0; /* valid, or too deep to tell */
+  if (svc_json_fields(in->buf, in->len, NULL, 0) != -EINVAL) return 0; /* valid, or too deep to tell */
   size_t i = 0;
   while (i < in->len && (in->buf[i] == ' ' || in->buf[i] == '\t' || in->buf[i] == '\n' || in->buf[i] == '\r')) i++;
   snprintf(why, cap, "%s", i == in->len ? "empty payload on stdin" : "payload is not valid JSON");
@@ -259,23 +261,25 @@ static int svc_js_path(char *out, size_t cap) {
   char self[PATH_MAX];
 #ifdef __linux__
   ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-  if (n <= 0) return -1;
+  if (n <= 0) return n < 0 ? -errno : -ENOENT;
   self[n] = 0;
 #else
-  return -1;
+  return -ENOTSUP;
 #endif
   char *slash = strrchr(self, '/');
-  if (!slash) return -1;
+  if (!slash) return -ENOENT;
   *slash = 0;
   char joined[PATH_MAX + 32];
   snprintf(joined, sizeof joined, "%s/../../bin/svc.js", self);
-  if (!realpath(joined, out) || strlen(out) >= cap) return -1;
+  if (!realpath(joined, out)) return -errno;
+  if (strlen(out) >= cap) return -ENAMETOOLONG;
   struct stat st;
-  if (stat(out, &st) != 0 || !S_ISREG(st.st_mode)) return -1;
+  if (stat(out, &st) != 0) return -errno;
+  if (!S_ISREG(st.st_mode)) return -ENOENT;
   return 0;
 }
 
-/* A file descriptor holding the payload from its start, for the Node hook's stdin. */
+/* A file descriptor holding the payload from its start, for the Node hook's stdin; or -errno. */
 static int payload_fd(const struct input *in) {
   int fd = -1;
 #ifdef __linux__
@@ -283,24 +287,27 @@ static int payload_fd(const struct input *in) {
 #endif
   if (fd < 0) {
     FILE *f = tmpfile();
-    if (!f) return -1;
+    if (!f) return -errno;
     fd = dup(fileno(f));
+    int e = errno;
     fclose(f);
-    if (fd < 0) return -1;
+    if (fd < 0) return -e;
   }
   size_t off = 0;
   while (off < in->len) {
     ssize_t w = write(fd, in->buf + off, in->len - off);
     if (w < 0 && errno == EINTR) continue;
     if (w <= 0) {
+      int e = w < 0 ? errno : EIO;
       close(fd);
-      return -1;
+      return -e;
     }
     off += (size_t)w;
   }
   if (lseek(fd, 0, SEEK_SET) != 0) {
+    int e = errno;
     close(fd);
-    return -1;
+    return -e;
   }
   return fd;
 }
@@ -315,7 +322,7 @@ static void hand_over(const struct host *h, const struct input *in, char *err, s
   }
   int fd = payload_fd(in);
   if (fd < 0 || dup2(fd, 0) < 0) {
-    snprintf(err, cap, "cannot pass the payload on: %s", strerror(errno));
+    snprintf(err, cap, "cannot pass the payload on: %s", strerror(fd < 0 ? -fd : errno));
     if (fd >= 0) close(fd);
     return;
   }
@@ -358,7 +365,7 @@ static int away(const struct host *h, const struct input *in, const char *msg) {
 
 static void put_string_member(struct svc_sink *k, const char *name, const char *val, size_t n,
                               size_t budget) {
-  struct svc_text t = {k, 1, budget, 0};
+  struct svc_text t = {.k = k, .json = 1, .budget = budget};
   svc_sink_puts(k, ",\"");
   svc_sink_puts(k, name);
   svc_sink_puts(k, "\":\"");
@@ -370,7 +377,7 @@ static void put_env(struct svc_sink *k, const char *const *names, int *first) {
   for (int i = 0; names[i]; i++) {
     const char *v = env(names[i]);
     if (!v) continue;
-    struct svc_text t = {k, 1, HOOK_ENV_VALUE_BUDGET, 0};
+    struct svc_text t = {.k = k, .json = 1, .budget = HOOK_ENV_VALUE_BUDGET};
     svc_sink_puts(k, *first ? "\"" : ",\"");
     svc_sink_puts(k, names[i]);
     svc_sink_puts(k, "\":\"");
@@ -384,8 +391,8 @@ static int send_request(int fd, const struct host *h, const struct input *in, lo
   char *stage = malloc(HOOK_STAGE);
   char cwd[PATH_MAX];
   int first = 1;
-  if (!stage) return ENOMEM;
-  struct svc_sink k = {stage, HOOK_STAGE, 0, fd, 0, 0, deadline};
+  if (!stage) return -ENOMEM;
+  struct svc_sink k = {.buf = stage, .cap = HOOK_STAGE, .fd = fd, .deadline = deadline};
   svc_getcwd(cwd, sizeof cwd);
   svc_sink_puts(&k, "{\"v\":1,\"kind\":\"hook\",\"host\":\"");
   svc_sink_puts(&k, h->name);
@@ -396,7 +403,7 @@ static int send_request(int fd, const struct host *h, const struct input *in, lo
   put_env(&k, FORWARDED_ENV, &first);
   put_env(&k, h->conversation_env, &first);
   svc_sink_puts(&k, "}}\n");
-  int rc = svc_sink_finish(&k) == 0 ? 0 : (k.err ? k.err : EPIPE);
+  int rc = svc_sink_finish(&k);
   free(stage);
   return rc;
 }
@@ -406,9 +413,9 @@ static int print_server_reply(const char *line, size_t len, int *exit_code) {
   char *out = malloc(len + 1), *err = malloc(len + 1);
   int rc = -1;
   if (out && err) {
-    struct svc_json_field f[3] = {{"stdout", 's', out, len + 1, 0, 0, 0},
-                                  {"stderr", 's', err, len + 1, 0, 0, 0},
-                                  {"exit", 'i', NULL, 0, 0, 0, 0}};
+    struct svc_json_field f[3] = {{.key = "stdout", .type = 's', .out = out, .cap = len + 1},
+                                  {.key = "stderr", .type = 's', .out = err, .cap = len + 1},
+                                  {.key = "exit", .type = 'i'}};
     if (svc_json_fields(line, len, f, 3) == 0 && f[0].seen && f[1].seen && f[2].seen && !f[0].over &&
         !f[1].over && f[2].num >= 0 && f[2].num <= 255) {
       svc_write_all(2, err, strlen(err));
@@ -428,15 +435,26 @@ static int ask_server(const struct host *h, const struct input *in, const char *
   long long deadline = svc_now_ms() + timeout;
   char msg[PATH_MAX + 128];
 
-  int fd = svc_socket_open();
-  if (fd < 0) return away(h, in, "cannot create a socket");
-  int c = svc_connect(fd, path, deadline);
-  if (c == 1) {
-    snprintf(msg, sizeof msg, "cannot connect to %s: %s", path, strerror(errno));
+  /* a restarting server (its lock names a live process) is waited for, as the library does */
+  long long give_up = svc_now_ms() + SVC_RESTART_WAIT_MS;
+  int fd, c;
+  for (int said = 0;; said = 1) {
+    fd = svc_socket_open();
+    if (fd < 0) return away(h, in, "cannot create a socket");
+    c = svc_connect(fd, path, deadline);
+    if ((c != -ECONNREFUSED && c != -ENOENT) || svc_now_ms() >= give_up || !svc_server_starting(path)) break;
+    close(fd);
+    if (!said && getenv("SERVICE_PRELOAD_DEBUG")) dprintf(2, "svc-hook: svc server is starting; waiting for its socket\n");
+    struct timespec ts = {.tv_nsec = SVC_RESTART_STEP_MS * 1000000L};
+    nanosleep(&ts, NULL);
+    deadline = svc_now_ms() + timeout;
+  }
+  if (c == -ETIMEDOUT) {
+    snprintf(msg, sizeof msg, "%s did not accept within %ld ms", path, timeout);
     return away(h, in, msg);
   }
-  if (c == 2) {
-    snprintf(msg, sizeof msg, "%s did not accept within %ld ms", path, timeout);
+  if (c < 0) {
+    snprintf(msg, sizeof msg, "cannot connect to %s: %s", path, strerror(-c));
     return away(h, in, msg);
   }
   if (!svc_peer_trusted(fd)) {
@@ -444,8 +462,8 @@ static int ask_server(const struct host *h, const struct input *in, const char *
     return away(h, in, msg);
   }
   int e = send_request(fd, h, in, deadline);
-  if (e) {
-    snprintf(msg, sizeof msg, e == ETIMEDOUT ? "%s did not read the request within %ld ms" : "%s closed the connection", path, timeout);
+  if (e < 0) {
+    snprintf(msg, sizeof msg, e == -ETIMEDOUT ? "%s did not read the request within %ld ms" : "%s closed the connection", path, timeout);
     return away(h, in, msg);
   }
 
@@ -455,11 +473,11 @@ static int ask_server(const struct host *h, const struct input *in, const char *
   if (!line) return away(h, in, "out of memory");
   for (;;) {
     int w = svc_wait_fd(fd, POLLIN, deadline);
-    if (w == 0 && held) {
+    if (w == -ETIMEDOUT && held) {
       snprintf(msg, sizeof msg, "the svc server held the call and gave no answer within %ld ms", hold_timeout);
       return deny_reply(h, post_phase(h, in), msg);
     }
-    if (w == 0) {
+    if (w == -ETIMEDOUT) {
       snprintf(msg, sizeof msg, "no answer on %s within %ld ms", path, timeout);
       return away(h, in, msg);
     }

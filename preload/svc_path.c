@@ -1,7 +1,7 @@
 /* String helpers, the PATH search and the shell "-c" argument parser. All async-signal-safe:
  * only stack buffers and plain system calls. */
 #define _GNU_SOURCE
-#include "svc_check.h"
+#include "svc_path.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -63,10 +63,13 @@ void svc_write_all(int fd, const char *s, size_t n) {
 }
 
 int svc_executable_st(const char *path, struct stat *st) {
-  if (faccessat(AT_FDCWD, path, X_OK, AT_EACCESS) != 0) return errno;
-  if (stat(path, st) != 0) return errno;
-  if (S_ISDIR(st->st_mode)) return EACCES;
-  return 0;
+  int saved = errno, rc = 0;
+  if (faccessat(AT_FDCWD, path, X_OK, AT_EACCESS) != 0 || stat(path, st) != 0)
+    rc = -errno;
+  else if (S_ISDIR(st->st_mode))
+    rc = -EACCES;
+  errno = saved;
+  return rc;
 }
 
 int svc_executable(const char *path) {
@@ -81,7 +84,7 @@ int svc_path_search(const char *file, char *const *envp, char *out, size_t cap) 
 
 int svc_path_search_st(const char *file, char *const *envp, char *out, size_t cap, struct stat *st) {
   int saw_eacces = 0;
-  if (!file || !*file) return ENOENT;
+  if (!file || !*file) return -ENOENT;
   size_t flen = svc_strlen(file);
   const char *path = svc_getenv(envp ? envp : SVC_ENVIRON, "PATH");
   if (!path) path = SVC_DEFAULT_PATH;
@@ -98,13 +101,13 @@ int svc_path_search_st(const char *file, char *const *envp, char *out, size_t ca
       out[o] = 0;
       int e = svc_executable_st(out, st);
       if (e == 0) return 0;
-      if (e == EACCES) saw_eacces = 1;
+      if (e == -EACCES) saw_eacces = 1;
     }
     if (!*end) break;
     p = end;
   }
   if (cap) out[0] = 0;
-  return saw_eacces ? EACCES : ENOENT;
+  return saw_eacces ? -EACCES : -ENOENT;
 }
 
 /* Shell options whose value is the next argument. */
@@ -114,11 +117,11 @@ static int takes_value(const char *long_opt) {
 
 int svc_shell_command_index(char *const *argv) {
   int has_c = 0;
-  if (!argv || !argv[0]) return -1;
+  if (!argv || !argv[0]) return -ENOENT;
   for (int i = 1; argv[i]; i++) {
     const char *a = argv[i];
     if (svc_streq(a, "--") || svc_streq(a, "-")) {
-      return has_c && argv[i + 1] ? i + 1 : -1;
+      return has_c && argv[i + 1] ? i + 1 : -ENOENT;
     }
     if (a[0] == '-' && a[1] == '-') {
       if (takes_value(a) && argv[i + 1]) i++;
@@ -133,7 +136,7 @@ int svc_shell_command_index(char *const *argv) {
       while (values-- > 0 && argv[i + 1]) i++;
       continue;
     }
-    return has_c ? i : -1;
+    return has_c ? i : -ENOENT;
   }
-  return -1;
+  return -ENOENT;
 }

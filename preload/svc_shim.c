@@ -13,6 +13,7 @@
  * library (svc_check.c). */
 #define _GNU_SOURCE
 #include "svc_check.h"
+#include "svc_path.h"
 
 #include <errno.h>
 #include <string.h>
@@ -69,7 +70,8 @@ static int run_shell(int argc, char **argv) {
   }
   int idx = svc_shell_command_index(args);
   if (idx >= 0) {
-    struct svc_request r = {"shell", shell, NULL, args, args[idx], SVC_ENVIRON, NULL, NULL};
+    struct svc_request r = {
+        .api = "shell", .path = shell, .argv = args, .command = args[idx], .search_env = SVC_ENVIRON};
     struct svc_outcome out;
     if (svc_check(&r, &out) != SVC_ALLOW) {
       svc_report_block(&r, &out);
@@ -98,11 +100,11 @@ static int run_program(int argc, char **argv) {
   } else {
     e = svc_path_search(file, SVC_ENVIRON, path, sizeof path);
   }
-  if (e) {
-    say("svc: ", file, e == ENOENT ? ": command not found" : ": permission denied");
-    return e == ENOENT ? EXIT_NOT_FOUND : EXIT_BLOCKED;
+  if (e < 0) {
+    say("svc: ", file, e == -ENOENT ? ": command not found" : ": permission denied");
+    return e == -ENOENT ? EXIT_NOT_FOUND : EXIT_BLOCKED;
   }
-  struct svc_request r = {"wrap", path, file, prog, NULL, SVC_ENVIRON, NULL, NULL};
+  struct svc_request r = {.api = "wrap", .path = path, .file = file, .argv = prog, .search_env = SVC_ENVIRON};
   struct svc_outcome out;
   if (svc_check(&r, &out) != SVC_ALLOW) {
     svc_report_block(&r, &out);

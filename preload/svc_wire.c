@@ -3,6 +3,9 @@
  * only by the per-field budgets, never by the stack. */
 #define _GNU_SOURCE
 #include "svc_wire.h"
+#include "svc_path.h"
+
+#include "svc_exe.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -111,7 +114,7 @@ void svc_sink_int(struct svc_sink *k, long long v) {
 int svc_sink_finish(struct svc_sink *k) {
   if (k->fd >= 0) {
     sink_flush(k);
-    return k->err ? -1 : 0;
+    return -k->err;
   }
   if (k->cap) k->buf[k->len < k->cap ? k->len : k->cap - 1] = 0;
   return k->total > 0x7fffffff ? 0x7fffffff : (int)k->total;
@@ -290,7 +293,7 @@ void svc_text_command(struct svc_text *t, const char *path, const char *file, ch
 
 static void put_field(struct svc_sink *k, const char *name, const char *val, size_t budget,
                       int *trunc) {
-  struct svc_text t = {k, 1, budget, 0};
+  struct svc_text t = {.k = k, .json = 1, .budget = budget};
   svc_sink_puts(k, ",\"");
   svc_sink_puts(k, name);
   svc_sink_puts(k, "\":\"");
@@ -313,8 +316,9 @@ static const char *const RUNS_CODE[] = {
     "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_PROXY_COMMAND", "GIT_EXEC_PATH",
     "GIT_TEMPLATE_DIR", "GIT_DIR", "GIT_CONFIG", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT",
     NULL};
-/* Every name with one of these prefixes (the loader's, git's injected configuration). */
-static const char *const RUNS_CODE_PREFIX[] = {"LD_", "DYLD_", "GIT_CONFIG_", "SERVICE_", NULL};
+/* Every name with one of these prefixes (the loader's, git's injected configuration, and every
+ * PYTHON* variable: several make the interpreter import or run code, PYTHONWARNINGS among them). */
+static const char *const RUNS_CODE_PREFIX[] = {"LD_", "DYLD_", "GIT_CONFIG_", "PYTHON", "SERVICE_", NULL};
 
 static int name_is(const char *entry, const char *name) {
   size_t k = 0;
@@ -389,7 +393,7 @@ static const char *foreign_preload(const char *value, char *buf, size_t cap) {
  * names are left out (the child gets the load-time snapshot whatever the caller passes), and so
  * is our own entry in the preload list. */
 static void put_env(struct svc_sink *k, char *const *env, int *trunc) {
-  struct svc_text t = {k, 1, SVC_ENV_BUDGET, 0};
+  struct svc_text t = {.k = k, .json = 1, .budget = SVC_ENV_BUDGET};
   int n = 0;
   svc_sink_puts(k, ",\"env\":{");
   for (size_t i = 0; env && env[i]; i++) {
@@ -418,70 +422,6 @@ static void put_env(struct svc_sink *k, char *const *env, int *trunc) {
   if (t.trunc) *trunc = 1;
 }
 
-/* Directories only root writes to: a program there is named by its path, and the server can
- * resolve links in them itself (they are readable by everyone, the service user included). */
-static int in_system_dir(const char *p) {
-  static const char *const dirs[] = {"/usr/bin/", "/bin/", "/usr/sbin/", "/sbin/", "/usr/local/bin/",
-                                     "/usr/local/sbin/", "/usr/lib/", "/usr/libexec/", "/lib/", NULL};
-  for (int i = 0; dirs[i]; i++) {
-    const char *d = dirs[i], *q = p;
-    while (*d && *q == *d) d++, q++;
-    if (*d) continue;
-    for (; *q; q++)
-      if (*q == '/' || (q[0] == '.' && (q == p || q[-1] == '/'))) return 0; /* a subdirectory, "..", "." */
-    return 1;
-  }
-  return 0;
-}
-
-/* "exe": what really runs, every symbolic link resolved, through the kernel's own name for the
- * opened file (/proc/self/fd/N, so the magic links of /proc/self/fd and fexecve resolve too).
- * Only for programs outside the system directories: opening and reading the link back costs
- * three system calls, which a program in /usr/bin (nearly every exec) does not need, and a
- * server running as another user may not be able to look into the agent's directories. 0 when
- * nothing is sent (the server resolves the path). */
-static int resolve_exe(const char *path, char *exe, size_t cap) {
-#ifndef __APPLE__
-  if (!path || !path[0] || (path[0] == '/' && in_system_dir(path))) return 0;
-  int fd = open(path, O_PATH | O_CLOEXEC);
-  if (fd < 0) return 0;
-  char link[32];
-  struct svc_sink lk;
-  svc_sink_memory(&lk, link, sizeof link);
-  svc_sink_puts(&lk, "/proc/self/fd/");
-  svc_sink_int(&lk, fd);
-  svc_sink_finish(&lk);
-  ssize_t n = readlink(link, exe, cap - 1);
-  close(fd);
-  if (n <= 0) return 0;
-  exe[n] = 0;
-  return 1;
-#else
-  (void)path, (void)exe, (void)cap;
-  return 0;
-#endif
-}
-
-/* "exe_id": the file's identity "dev:ino:size:mtime_ns", from the stat the caller already made. */
-static void put_exe_id(struct svc_sink *k, const struct stat *st, int *trunc) {
-  char id[96];
-  struct svc_sink ik;
-  svc_sink_memory(&ik, id, sizeof id);
-  svc_sink_int(&ik, (long long)st->st_dev);
-  svc_sink_put(&ik, ":", 1);
-  svc_sink_int(&ik, (long long)st->st_ino);
-  svc_sink_put(&ik, ":", 1);
-  svc_sink_int(&ik, (long long)st->st_size);
-  svc_sink_put(&ik, ":", 1);
-#ifdef __APPLE__
-  svc_sink_int(&ik, (long long)st->st_mtimespec.tv_sec * 1000000000LL + st->st_mtimespec.tv_nsec);
-#else
-  svc_sink_int(&ik, (long long)st->st_mtim.tv_sec * 1000000000LL + st->st_mtim.tv_nsec);
-#endif
-  svc_sink_finish(&ik);
-  put_field(k, "exe_id", id, sizeof id, trunc);
-}
-
 void svc_write_request(struct svc_sink *k, const struct svc_request *r, const char *cwd, int wait) {
   int trunc = 0;
   svc_sink_puts(k, "{\"v\":2,\"tool\":\"exec\"");
@@ -490,7 +430,7 @@ void svc_write_request(struct svc_sink *k, const struct svc_request *r, const ch
   put_field(k, "session", svc_cfg.session, 6 * SVC_IDENT_MAX, &trunc);
   put_field(k, "run_id", svc_cfg.run_id, 6 * SVC_IDENT_MAX, &trunc);
 
-  struct svc_text t = {k, 1, SVC_CMD_BUDGET, 0};
+  struct svc_text t = {.k = k, .json = 1, .budget = SVC_CMD_BUDGET};
   svc_sink_puts(k, ",\"command\":\"");
   if (r->command)
     svc_text_put(&t, r->command, svc_strlen(r->command));
@@ -499,7 +439,7 @@ void svc_write_request(struct svc_sink *k, const struct svc_request *r, const ch
   svc_sink_put(k, "\"", 1);
   if (t.trunc) trunc = 1;
 
-  struct svc_text a = {k, 1, SVC_ARGV_BUDGET, 0};
+  struct svc_text a = {.k = k, .json = 1, .budget = SVC_ARGV_BUDGET};
   svc_sink_puts(k, ",\"argv\":[");
   for (size_t i = 0; r->argv && r->argv[i]; i++) {
     if (a.budget == 0) {
@@ -515,9 +455,20 @@ void svc_write_request(struct svc_sink *k, const struct svc_request *r, const ch
 
   put_field(k, "path", r->path, SVC_PATH_BUDGET, &trunc);
   {
-    char exe[PATH_MAX];
-    if (resolve_exe(r->path, exe, sizeof exe)) put_field(k, "exe", exe, SVC_PATH_BUDGET, &trunc);
-    if (r->st) put_exe_id(k, r->st, &trunc);
+    /* outside the system directories: the file that runs, its content hash, its size */
+    struct svc_exe e;
+    if (svc_exe_read(r->path, &e) == 0) {
+      put_field(k, "exe", e.path, SVC_PATH_BUDGET, &trunc);
+      if (e.hashed) {
+        char h[SVC_EXE_HASH_TEXT];
+        svc_exe_hash_text(&e, h);
+        put_field(k, "exe_id", h, sizeof h, &trunc);
+      }
+      if (e.size >= 0) {
+        svc_sink_puts(k, ",\"exe_size\":");
+        svc_sink_int(k, e.size);
+      }
+    }
   }
   put_env(k, r->child_env ? r->child_env : SVC_ENVIRON, &trunc);
   put_field(k, "cwd", cwd, SVC_PATH_BUDGET, &trunc);
@@ -543,7 +494,7 @@ int svc_json_escape(const char *in, char *out, size_t outlen) {
 
 int svc_build_command(const char *const argv[], char *out, size_t outlen) {
   struct svc_sink k;
-  struct svc_text t = {&k, 0, 0, 0};
+  struct svc_text t = {.k = &k};
   svc_sink_memory(&k, out, outlen);
   for (size_t i = 0; argv && argv[i]; i++) {
     if (i) svc_text_put(&t, " ", 1);
@@ -555,7 +506,7 @@ int svc_build_command(const char *const argv[], char *out, size_t outlen) {
 int svc_render_command(const char *path, const char *file, const char *const argv[], char *out,
                        size_t outlen) {
   struct svc_sink k;
-  struct svc_text t = {&k, 0, 0, 0};
+  struct svc_text t = {.k = &k};
   svc_sink_memory(&k, out, outlen);
   svc_text_command(&t, path, file, (char *const *)argv, NULL);
   return svc_sink_finish(&k);

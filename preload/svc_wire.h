@@ -19,7 +19,8 @@ void svc_sink_memory(struct svc_sink *k, char *out, size_t outlen) SVC_HIDDEN;
 void svc_sink_put(struct svc_sink *k, const char *s, size_t n) SVC_HIDDEN;
 void svc_sink_puts(struct svc_sink *k, const char *s) SVC_HIDDEN;
 void svc_sink_int(struct svc_sink *k, long long v) SVC_HIDDEN;
-/* Memory mode: NUL-terminates and returns total (snprintf-like). Socket mode: flushes. */
+/* Memory mode: NUL-terminates and returns total (snprintf-like). Socket mode: flushes; 0, or
+ * -errno (-ETIMEDOUT when the deadline passed). */
 int svc_sink_finish(struct svc_sink *k) SVC_HIDDEN;
 
 /* Text destination: raw bytes, or JSON-escaped bytes limited to `budget` output bytes. */
@@ -46,5 +47,12 @@ long long svc_now_ms(void) SVC_HIDDEN;
 int svc_env_runs_code(const char *entry) SVC_HIDDEN;
 /* 1 when one of SERVICE_SOCKET ... SERVICE_REAL_SHELL, the names the library re-injects. */
 int svc_env_is_ours(const char *entry) SVC_HIDDEN;
+
+/* ---- exported for tests (koffi): each returns the length the whole output needs (as snprintf
+ * does; the text is cut to fit outlen, NUL-terminated), never an error ---- */
+SVC_EXPORT int svc_json_escape(const char *in, char *out, size_t outlen);
+SVC_EXPORT int svc_build_command(const char *const argv[], char *out, size_t outlen);
+SVC_EXPORT int svc_render_command(const char *path, const char *file, const char *const argv[],
+                                  char *out, size_t outlen);
 
 #endif

@@ -4,8 +4,10 @@
 //   runs under another name (`ln -s /bin/rm tidy`, `cp /bin/rm tidy`, a hard link, an fd) is read
 //   as the system program it is, so rules on `rm` apply to `./tidy -rf ~`. A link resolves by
 //   path; a copy or a hard link is recognised by content: the system's own binaries are indexed
-//   by size (one stat each, built lazily), and only a file whose size matches one is hashed,
-//   once per (device, inode, size, mtime).
+//   by size (one stat each, built lazily), and only those whose size matches are hashed here,
+//   once per (device, inode, size, mtime). The library sends the content hash of `exe` (exe_id)
+//   and its size, so the agent's file is not read here (a server running as another user may not
+//   be able to); only a file too large for the library to hash is read here, when it can be.
 // - The environment: variables that make a program run other code (BASH_ENV, NODE_OPTIONS,
 //   LD_PRELOAD, GIT_SSH_COMMAND, ...) that the exec adds or changes come as `env`; they are put in
 //   front of the command as assignments, exactly as a user would type them, so rules written for
@@ -29,6 +31,9 @@ export interface ExecFacts {
   argv?: string[];
   path?: string;
   exe?: string;
+  /** "sha256:<hex>" of exe's content, as the library computed it. */
+  exeHash?: string;
+  exeSize?: number;
   cwd?: string;
   api?: string;
   env?: Record<string, string>;
@@ -161,8 +166,33 @@ function contentHash(path: string, st: Stats): Promise<string | undefined> {
   return h;
 }
 
-/** The system program whose content `exe` has, or undefined. */
-export async function sameAsSystemProgram(exe: string): Promise<string | undefined> {
+/** True for "sha256:" and 64 lowercase hex digits. */
+export function isContentHash(s: string): boolean {
+  return /^sha256:[0-9a-f]{64}$/.test(s);
+}
+
+/** The system program with the content hash `hash` and size `size`, or undefined. */
+async function systemProgramWithHash(hash: string, size: number): Promise<string | undefined> {
+  const idx = await systemIndex();
+  for (const c of idx.bySize.get(size) ?? []) {
+    let cst: Stats;
+    try {
+      cst = statSync(c.path);
+    } catch {
+      continue;
+    }
+    if ((await contentHash(c.path, cst)) === hash) return c.name;
+  }
+  return undefined;
+}
+
+/** The system program whose content `exe` has, or undefined. `known`: the library's hash and size. */
+export async function sameAsSystemProgram(
+  exe: string,
+  known?: { hash?: string; size?: number },
+): Promise<string | undefined> {
+  if (known?.hash && isContentHash(known.hash) && known.size !== undefined)
+    return systemProgramWithHash(known.hash, known.size);
   let st: Stats;
   try {
     st = await stat(exe);
@@ -249,7 +279,7 @@ async function disguisedProgram(f: ExecFacts): Promise<{ program: string; rest: 
     if (shown === exeName || isAliasOf(shown, exe, dirs)) return undefined;
     return { program: exeName, rest: first.rest };
   }
-  const same = await sameAsSystemProgram(exe);
+  const same = await sameAsSystemProgram(exe, { hash: f.exeHash, size: f.exeSize });
   if (!same || same === shown) return undefined;
   return { program: same, rest: first.rest };
 }

@@ -11,10 +11,16 @@
 // `"kind":"hook"`: the line carries the host's JSON and the reply is what `svc hook` would have
 // printed, `{"stdout","stderr","exit"}`. Holding works the same way.
 import net from 'node:net';
-import { chmodSync, lstatSync, statSync, unlinkSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { chmodSync, lstatSync, statSync, unlinkSync, watch, type FSWatcher } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { MAX_STDIN_BYTES } from '../src/integrations/hooks/run.js';
-import { defaultTransport, openTransport, type TransportEvents, type TransportKind } from './preload-transport.js';
+import {
+  defaultTransport,
+  openTransport,
+  type Transport,
+  type TransportEvents,
+  type TransportKind,
+} from './preload-transport.js';
 import { warmSystemIndex } from './preload-exec.js';
 
 /** One request line, validated. Unknown extra members are ignored (newer libraries may add some). */
@@ -40,8 +46,10 @@ export interface PreloadRequest {
   truncated?: boolean;
   /** v2: the file that really runs, every symbolic link (and /proc/self/fd/N) resolved. */
   exe?: string;
-  /** v2: the file's identity "dev:ino:size:mtime_ns" as the library saw it (no hash: see docs/preload.md). */
+  /** v2: "sha256:<hex>" of the content of `exe` (absent for a file too large to hash at every exec). */
   exe_id?: string;
+  /** v2: the size of `exe` in bytes, sent with it. */
+  exe_size?: number;
   /** v2: variables that make a program run code, which this exec adds or changes. */
   env?: Record<string, string>;
 }
@@ -111,7 +119,20 @@ export interface PreloadSocketOptions {
   maxConnections?: number;
   /** Idle connections per uid (default MAX_IDLE_PER_UID). */
   maxIdlePerUid?: number;
+  /** Called when the socket file was removed or replaced and the listener re-created it, or could
+   * not (`recreated` false): the caller puts it on the record. */
+  onSocketLost?(what: { reason: string; recreated: boolean }): void;
+  /** How often the socket file is checked besides the directory watch (default SOCKET_CHECK_MS). */
+  socketCheckMs?: number;
 }
+
+/** The socket file is checked this often, in case the directory watch missed its removal. */
+export const SOCKET_CHECK_MS = 1000;
+/** Connection ids of successive listeners on the path are kept apart by this factor. */
+const ID_SPACE = 2 ** 32;
+/** Socket files re-created at most this often in one server's life; past it the loss is only
+ * reported (execs are then refused or waved through by the library's fail-open rule). */
+export const MAX_SOCKET_RECREATE = 64;
 
 /** Exec lines carry argv up to the kernel's argument limit (about 2 MiB) twice, as the command and
  * as argv, plus JSON escaping: 8 MiB leaves room for that (preload/svc_check.h budgets). */
@@ -186,6 +207,8 @@ function execRequest(o: Record<string, unknown>): PreloadRequest | string {
   for (const k of ['exe', 'exe_id'] as const) {
     if (o[k] !== undefined && typeof o[k] !== 'string') return `"${k}" must be a string`;
   }
+  if (o.exe_size !== undefined && (!Number.isSafeInteger(o.exe_size) || (o.exe_size as number) < 0))
+    return '"exe_size" must be a non-negative integer';
   let env: Record<string, string> | undefined;
   if (o.env !== undefined) {
     if (!o.env || typeof o.env !== 'object' || Array.isArray(o.env)) return '"env" must be an object of strings';
@@ -215,6 +238,7 @@ function execRequest(o: Record<string, unknown>): PreloadRequest | string {
   if (o.truncated !== undefined) req.truncated = o.truncated as boolean;
   if (o.exe !== undefined) req.exe = o.exe as string;
   if (o.exe_id !== undefined) req.exe_id = o.exe_id as string;
+  if (o.exe_size !== undefined) req.exe_size = o.exe_size as number;
   if (env) req.env = env;
   return req;
 }
@@ -341,8 +365,18 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
   /** Requests being decided, by connection id: what a hang-up must abort. */
   const pending = new Map<number, { hungUp: boolean; ac?: AbortController }>();
 
+  // A listener per socket file: the first, then one more each time the file was removed or
+  // replaced (the old one keeps serving the connections it holds until they are answered). Ids
+  // are generation * ID_SPACE + the listener's own id.
+  const listeners = new Map<number, { t: Transport; ino: number; retiring: boolean; kind: TransportKind }>();
+  let gen = 0;
+  const reply = (id: number, text: string, end: boolean, cacheable = false) =>
+    listeners.get(Math.floor(id / ID_SPACE))?.t.reply(id % ID_SPACE, text, end, cacheable) ?? false;
+  const clearAllCaches = () => {
+    for (const l of listeners.values()) l.t.clearCache();
+  };
   const send = (id: number, r: PreloadReply | HookReply, cacheable = false) =>
-    transport.reply(id, JSON.stringify(r) + '\n', true, cacheable);
+    reply(id, JSON.stringify(r) + '\n', true, cacheable);
 
   /** Runs one request's work with the hold notice and the hang-up signal. */
   const answer = async <T>(
@@ -367,7 +401,7 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
     const hold = () => {
       if (held || state.hungUp || !pending.has(id)) return;
       held = true;
-      transport.reply(id, ' ', false);
+      reply(id, ' ', false);
     };
     const holdTimer = setTimeout(hold, holdAfter);
     let r: T;
@@ -378,6 +412,7 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
     }
     pending.delete(id);
     clearTimeout(holdTimer);
+    retireIdle();
     return r;
   };
 
@@ -408,7 +443,7 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
         log(
           `preload socket: a cached allow for pid ${peer.pid} is no longer the decision (${d?.decision}); cache cleared`,
         );
-        transport.clearCache();
+        clearAllCaches();
       }
     } catch (err) {
       log(`preload socket: decide failed for a cached allow: ${(err as Error).message}`);
@@ -443,7 +478,7 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
       if (typeof req === 'string') {
         log(`preload socket: malformed request from pid ${peer.pid}: ${req}`);
         if (answered)
-          transport.clearCache(); // only ever cached valid requests: be safe
+          clearAllCaches(); // only ever cached valid requests: be safe
         else send(id, deny(`malformed request: ${req}`));
         return;
       }
@@ -470,41 +505,126 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
     log: (m) => log(`preload socket: ${m}`),
   };
 
-  const transport = await openTransport(
-    opts.transport ?? defaultTransport(),
-    {
-      path: opts.path,
-      // In the protected layout the agents' group connects through the 0660 socket; elsewhere
-      // only our own uid may.
-      ownerUid: opts.ownerUid ?? (socketMode(opts.path) === 0o660 ? -1 : (process.getuid?.() ?? 0)),
-      maxLine: MAX_REQUEST_LINE,
-      maxHookLine: opts.hook ? MAX_HOOK_LINE : 0,
-      readTimeoutMs: opts.readTimeoutMs ?? REQUEST_READ_TIMEOUT_MS,
-      maxConnections: opts.maxConnections ?? MAX_CONNECTIONS,
-      maxIdlePerUid: opts.maxIdlePerUid ?? MAX_IDLE_PER_UID,
-      overloadedReply: OVERLOADED_REPLY,
-    },
-    events,
-  );
-  chmodSync(opts.path, socketMode(opts.path));
-  const ino = statSync(opts.path).ino;
+  const listen = async (): Promise<void> => {
+    const g = gen++;
+    const at = g * ID_SPACE;
+    const kind = opts.transport ?? defaultTransport();
+    const t = await openTransport(
+      kind,
+      {
+        path: opts.path,
+        // In the protected layout the agents' group connects through the 0660 socket; elsewhere
+        // only our own uid may.
+        ownerUid: opts.ownerUid ?? (socketMode(opts.path) === 0o660 ? -1 : (process.getuid?.() ?? 0)),
+        maxLine: MAX_REQUEST_LINE,
+        maxHookLine: opts.hook ? MAX_HOOK_LINE : 0,
+        readTimeoutMs: opts.readTimeoutMs ?? REQUEST_READ_TIMEOUT_MS,
+        maxConnections: opts.maxConnections ?? MAX_CONNECTIONS,
+        maxIdlePerUid: opts.maxIdlePerUid ?? MAX_IDLE_PER_UID,
+        overloadedReply: OVERLOADED_REPLY,
+      },
+      {
+        line: (id, peer, line, answered) => events.line(at + id, peer, line, answered),
+        hangup: (id) => events.hangup(at + id),
+        tooLong: (id, peer, kind, limit) => events.tooLong(at + id, peer, kind, limit),
+        partial: (id, peer) => events.partial(at + id, peer),
+        log: events.log,
+      },
+    );
+    chmodSync(opts.path, socketMode(opts.path));
+    for (const l of listeners.values()) l.retiring = true;
+    listeners.set(g, { t, ino: statSync(opts.path).ino, retiring: false, kind });
+  };
+
+  /** Closes the listeners of removed socket files once none of their requests is pending. A net
+   * listener stays open until close(): libuv unlinks the path a pipe server was bound to when it
+   * closes, which is by now the path of its successor. */
+  const retireIdle = () => {
+    for (const [g, l] of listeners) {
+      if (!l.retiring || l.kind === 'net') continue;
+      let busy = false;
+      for (const id of pending.keys()) if (Math.floor(id / ID_SPACE) === g) busy = true;
+      if (busy) continue;
+      listeners.delete(g);
+      void l.t.close().catch((err: Error) => log(`preload socket: closing a retired listener: ${err.message}`));
+    }
+  };
+
+  await listen();
   // the index of system programs (server/preload-exec.ts) is built now, in the background, so the
   // first exec of a renamed program does not wait for it
   warmSystemIndex();
   log(`preload socket listening on ${opts.path}`);
 
+  // The socket file removed (or replaced by another) would leave every exec unchecked, or
+  // checked by whoever put the new file there: the file is watched and made again, on the record.
+  const currentIno = () => [...listeners.values()].find((l) => !l.retiring)?.ino;
+  let checking: Promise<void> | null = null;
+  let stopped = false;
+  const check = () => {
+    if (stopped || checking) return;
+    checking = (async () => {
+      let st;
+      try {
+        st = lstatSync(opts.path);
+      } catch {
+        st = undefined;
+      }
+      if (st && st.ino === currentIno()) return;
+      const reason = st
+        ? `the preload socket ${opts.path} was replaced by another file`
+        : `the preload socket ${opts.path} was removed`;
+      try {
+        if (gen > MAX_SOCKET_RECREATE) throw new Error(`re-created ${MAX_SOCKET_RECREATE} times already`);
+        if (st) {
+          // a socket that is not ours sits on our path: it goes (a file of another kind stays)
+          if (!st.isSocket()) throw new Error(`${opts.path} is now not a socket; not replacing it`);
+          unlinkSync(opts.path);
+        }
+        await listen();
+        retireIdle();
+        log(`preload socket: ${reason}; re-created it`);
+        opts.onSocketLost?.({ reason, recreated: true });
+      } catch (err) {
+        log(`preload socket: ${reason}; could not re-create it: ${(err as Error).message}`);
+        opts.onSocketLost?.({ reason: `${reason}: ${(err as Error).message}`, recreated: false });
+      }
+    })().finally(() => (checking = null));
+  };
+  let watcher: FSWatcher | undefined;
+  try {
+    watcher = watch(dirname(opts.path), { persistent: false }, (_t, name) => {
+      if (name === null || name === basename(opts.path)) check();
+    });
+    watcher.on('error', () => {});
+  } catch {
+    /* the periodic check remains */
+  }
+  const timer = setInterval(check, opts.socketCheckMs ?? SOCKET_CHECK_MS);
+  timer.unref();
+
   let closing: Promise<void> | null = null;
   return {
-    clearCache: () => transport.clearCache(),
-    stats: () => transport.stats(),
+    clearCache: clearAllCaches,
+    stats: () => {
+      // the sum over the listeners (one, unless the socket file was re-created)
+      const out: Record<string, number> = {};
+      for (const l of listeners.values())
+        for (const [k, v] of Object.entries(l.t.stats())) out[k] = (out[k] ?? 0) + (typeof v === 'number' ? v : 0);
+      return { hits: out.hits ?? 0, cached: out.cached ?? 0, ...out };
+    },
     close() {
       closing ??= (async () => {
-        await transport.close();
+        stopped = true;
+        clearInterval(timer);
+        watcher?.close();
+        await checking;
+        await Promise.all([...listeners.values()].map((l) => l.t.close()));
         // pending decides lose their connection with the listener
         for (const id of [...pending.keys()]) events.hangup(id);
         // remove the file only if it is still ours (a successor may have replaced it)
         try {
-          if (statSync(opts.path).ino === ino) unlinkSync(opts.path);
+          if (statSync(opts.path).ino === currentIno()) unlinkSync(opts.path);
         } catch {
           /* already gone */
         }

@@ -4,7 +4,7 @@ import type { Gate } from '../src/gate/gate.js';
 import { blockingReply, type BlockingReply } from './gate-reply.js';
 import type { Identity } from '../src/auth/tokens.js';
 import type { ToolCall } from '../src/policy/types.js';
-import { readExec } from './preload-exec.js';
+import { isContentHash, readExec } from './preload-exec.js';
 
 export interface PreloadRequest {
   v?: number;
@@ -25,6 +25,7 @@ export interface PreloadRequest {
   api?: string;
   exe?: string;
   exe_id?: string;
+  exe_size?: number;
   env?: Record<string, string>;
 }
 
@@ -56,6 +57,8 @@ export async function socketCall(
           argv: req.argv,
           path: req.path,
           exe: req.exe,
+          exeHash: req.exe_id,
+          exeSize: req.exe_size,
           cwd: req.cwd,
           api: req.api,
           env: req.env,
@@ -74,6 +77,7 @@ export async function socketCall(
   const extra: Record<string, unknown> = { source: 'preload', pid: peer.pid || req.pid, ppid: req.ppid };
   if (req.path) extra.path = req.path;
   if (req.exe && req.exe !== req.path) extra.exe = req.exe;
+  if (req.exe_id && isContentHash(req.exe_id)) extra.exe_id = req.exe_id;
   if (reading?.program) extra.program = reading.program;
   if (reading && reading.command !== req.command) extra.typed = req.command;
   const wait = req.wait !== false;

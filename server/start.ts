@@ -204,6 +204,11 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
           socketCall(gate, SOCKET_IDENTITY, req, peer, ctl, o.preloadDurable === true || auditHealth?.failing === true),
         hook: hookCall({ url: () => selfUrl, token: adminToken, dataDir }),
         log,
+        // a removed or replaced socket file is on the record, not only in the log
+        onSocketLost: ({ reason, recreated }) =>
+          void audit
+            ?.append(serviceEvent('preload_socket_lost', recreated ? 'recreated' : 'not_recreated', reason))
+            .catch((err: Error) => log(`could not record preload_socket_lost: ${err.message}`)),
       });
       // Cached allows hold only for the policy set that gave them (emitted in the same tick as
       // the swap, so no request is answered from a stale cache in between).

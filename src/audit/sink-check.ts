@@ -1,6 +1,6 @@
 // `svc audit verify --against-sink FILE`: the log is compared with the copy a sink keeps off the
 // box (a syslog file, or any file with one JSON event or anchor per line, prefixed or not by a
-// syslog header, or the CEF lines of --cef). Every event the sink saw must still be in the log with the same hash; the
+// syslog header, the CEF lines of --cef, or a webhook receiver's file of one POST body per line). Every event the sink saw must still be in the log with the same hash; the
 // newest one the sink has is the proof that nothing after it was cut from the local log, which an
 // anchor (written every 100 events) cannot give.
 import { createReadStream } from 'node:fs';
@@ -28,15 +28,26 @@ export interface SinkCheck {
   problem: string | null;
 }
 
-/** The JSON object of a sink line: the whole line, or what follows a syslog header. */
-function jsonOf(line: string): Record<string, unknown> | null {
+/** The JSON objects of a sink line: the whole line, what follows a syslog header, or the
+ * elements of a JSON array (a webhook receiver that keeps each POST body as one line). */
+function jsonOf(line: string): Record<string, unknown>[] {
+  const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+  const trimmed = line.trimStart();
+  if (trimmed.startsWith('[')) {
+    try {
+      const v: unknown = JSON.parse(trimmed);
+      return Array.isArray(v) ? v.filter(isObject) : [];
+    } catch {
+      return [];
+    }
+  }
   const at = line.indexOf('{');
-  if (at < 0) return null;
+  if (at < 0) return [];
   try {
-    const v = JSON.parse(line.slice(at));
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+    const v: unknown = JSON.parse(line.slice(at));
+    return isObject(v) ? [v] : [];
   } catch {
-    return null;
+    return [];
   }
 }
 
@@ -60,12 +71,12 @@ export async function readSinkCopy(file: string): Promise<SinkEntry[]> {
       out.push({ ...cef, line: n });
       continue;
     }
-    const v = jsonOf(line);
-    if (!v) continue;
-    if (isEventId(v.id) && isChainHash(v.hash))
-      out.push({ id: v.id as string, hash: v.hash as string, kind: 'event', line: n });
-    else if (isEventId(v.event_id) && isChainHash(v.last_hash))
-      out.push({ id: v.event_id as string, hash: v.last_hash as string, kind: 'anchor', line: n });
+    for (const v of jsonOf(line)) {
+      if (isEventId(v.id) && isChainHash(v.hash))
+        out.push({ id: v.id as string, hash: v.hash as string, kind: 'event', line: n });
+      else if (isEventId(v.event_id) && isChainHash(v.last_hash))
+        out.push({ id: v.event_id as string, hash: v.last_hash as string, kind: 'anchor', line: n });
+    }
   }
   return out;
 }

@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import http from 'node:http';
 import net from 'node:net';
 import { appendFileSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -204,6 +205,55 @@ test('--against-sink also reads the CEF lines of --cef (events and anchors carry
     assert.equal(r.code, 1, r.out);
     assert.match(r.out, /events were cut from the end of the log \(20 of the sink's 131 entries are missing\)/);
   } finally {
+    cleanup(data);
+  }
+});
+
+test('the webhook sink carries anchors too: --against-sink finds a cut end in a receiver that keeps each POST body', async () => {
+  const data = tempDir();
+  const sinkFile = join(data, 'webhook.log');
+  writeFileSync(sinkFile, '');
+  const bodies: unknown[][] = [];
+  let wake: () => void = () => {};
+  // A stand-in receiver: every POST body lands in the file as one line, as received.
+  const receiver = http.createServer((req, res) => {
+    let b = '';
+    req.on('data', (d) => (b += d));
+    req.on('end', () => {
+      appendFileSync(sinkFile, b + '\n');
+      bodies.push(JSON.parse(b) as unknown[]);
+      res.writeHead(204).end();
+      wake();
+    });
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  try {
+    const port = (receiver.address() as net.AddressInfo).port;
+    const log = await openAuditLog({
+      dir: join(data, 'audit'),
+      dataDir: data,
+      clock: new ManualClock(Date.UTC(2026, 4, 20, 10)),
+      webhookUrl: `http://127.0.0.1:${port}/audit`,
+      webhook: { batchMax: 25, flushIntervalMs: 5 },
+    });
+    for (let i = 0; i < 150; i++) await log.append(input(i));
+    await log.anchorsSettled();
+    // 150 events and the anchor at 100
+    while (bodies.reduce((n, b) => n + b.length, 0) < 151) await new Promise<void>((r) => (wake = r));
+    await log.close();
+    const anchors = bodies.flat().filter((o) => (o as { kind?: string }).kind === 'audit_anchor');
+    assert.equal(anchors.length, 1, 'one anchor, at 100 events');
+    assert.equal((anchors[0] as { count: number }).count, 100);
+    let r = verify(data, '--against-sink', sinkFile);
+    assert.equal(r.code, 0, r.out);
+    assert.match(r.out, /sink copy: all 151 events and anchors .* are in the log/);
+    cutTo(data, 100);
+    assert.equal(verify(data).code, 0, 'the anchor at 100 still matches: the local log alone cannot tell');
+    r = verify(data, '--against-sink', sinkFile);
+    assert.equal(r.code, 1, r.out);
+    assert.match(r.out, /events were cut from the end of the log \(50 of the sink's 151 entries are missing\)/);
+  } finally {
+    receiver.close();
     cleanup(data);
   }
 });

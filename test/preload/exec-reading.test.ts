@@ -13,11 +13,13 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { preloadEnv, realPython, run, startRecorder, tempDir, waitFor } from './harness.js';
+import { exchange, line, preloadEnv, realPython, run, startRecorder, tempDir, waitFor } from './harness.js';
 import { spawnServe, type ServeChild } from '../helpers/spawn.js';
 
 /** The rules these tests need; the environment rule is the one proposed for the standard profile. */
@@ -211,7 +213,10 @@ test('the library sends only what the exec changes: its own LD_PRELOAD and SERVI
   try {
     const r = await run(
       '/bin/sh',
-      ['-c', 'PYTHONPATH=/x /bin/true a; /bin/true b; LD_PRELOAD= /bin/true c; SERVICE_FAIL_OPEN=1 /bin/true d'],
+      [
+        '-c',
+        'PYTHONPATH=/x /bin/true a; /bin/true b; LD_PRELOAD= /bin/true c; SERVICE_FAIL_OPEN=1 /bin/true d; PYTHONWARNINGS=ignore::evil.W /bin/true e',
+      ],
       preloadEnv(rec.socket, { GIT_EDITOR: 'vi' }),
     );
     assert.equal(r.code, 0, r.stderr);
@@ -220,12 +225,122 @@ test('the library sends only what the exec changes: its own LD_PRELOAD and SERVI
     assert.deepEqual(env('b'), {});
     assert.deepEqual(env('c'), {});
     assert.deepEqual(env('d'), {});
-    // exe_id from the stat the library made anyway; exe only outside the system directories
+    // every PYTHON* variable: PYTHONWARNINGS imports the module that names a warning category
+    assert.deepEqual(env('e'), { PYTHONWARNINGS: 'ignore::evil.W' });
+    // a program in the system directories is named by its path: no exe, no hash
     assert.ok(
-      rec.requests.every((q) => q.v === 2 && q.exe === undefined && /^\d+:\d+:\d+:\d+$/.test(q.exe_id ?? '')),
+      rec.requests.every((q) => q.v === 2 && q.exe === undefined && q.exe_id === undefined),
       JSON.stringify(rec.requests),
     );
   } finally {
     await rec.close();
   }
+});
+
+/** "sha256:<hex>" of a file, as the library must send it. */
+const sha256Of = (file: string) => 'sha256:' + createHash('sha256').update(readFileSync(file)).digest('hex');
+
+test('the library sends the resolved file and its content hash: a renamed copy, a symlink, a hard link, /proc/self/fd/N', async () => {
+  const rec = await startRecorder();
+  const dir = tempDir('svc-v2-hash-');
+  try {
+    const copy = join(dir, 'tidy');
+    copyFileSync('/usr/bin/rm', copy);
+    execFileSync('chmod', ['755', copy]);
+    const link = join(dir, 'tidy-link');
+    symlinkSync(copy, link);
+    const hard = join(dir, 'tidy-hard');
+    linkSync(copy, hard);
+    const want = sha256Of('/usr/bin/rm');
+    const size = statSync('/usr/bin/rm').size;
+    const script = [
+      `import os`,
+      `for p in [${JSON.stringify(copy)}, ${JSON.stringify(link)}, ${JSON.stringify(hard)}]:`,
+      `    pid = os.fork()`,
+      `    if pid == 0:`,
+      `        os.execv(p, ["tidy", "--version"])`,
+      `    os.waitpid(pid, 0)`,
+      `fd = os.open(${JSON.stringify(copy)}, os.O_RDONLY)`,
+      `pid = os.fork()`,
+      `if pid == 0:`,
+      `    os.execv("/proc/self/fd/%d" % fd, ["tidy", "--version"])`,
+      `os.waitpid(pid, 0)`,
+    ].join('\n');
+    const r = await run(realPython(), ['-c', script], preloadEnv(rec.socket, { SERVICE_SESSION: 'v2-hash' }));
+    assert.equal(r.code, 0, r.stderr);
+    const sent = rec.requests.filter((q) => q.argv[0] === 'tidy');
+    assert.equal(sent.length, 4, JSON.stringify(rec.requests));
+    // the copy, the symlink and the descriptor all name the copy; the hard link is its own name
+    assert.deepEqual(
+      sent.map((q) => q.exe),
+      [copy, copy, hard, copy],
+    );
+    for (const q of sent) {
+      assert.equal(q.exe_id, want, `${q.path}: the content hash of what runs`);
+      assert.equal(q.exe_size, size);
+    }
+  } finally {
+    await rec.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the hash cache is keyed by identity: a file rewritten at the same size with its mtime put back is hashed again', async () => {
+  const rec = await startRecorder();
+  const dir = tempDir('svc-v2-cache-');
+  try {
+    const prog = join(dir, 'prog');
+    // two scripts of the same length
+    writeFileSync(prog, '#!/bin/sh\necho one\n', { mode: 0o755 });
+    const first = sha256Of(prog);
+    const second = createHash('sha256').update('#!/bin/sh\necho two\n').digest('hex');
+    // one shell, so both execs go through the cache its children share
+    const script = [
+      `${prog}`,
+      `python3 -c 'import os,sys; st=os.stat(sys.argv[1]); open(sys.argv[1],"w").write("#!/bin/sh\\necho two\\n"); os.utime(sys.argv[1], ns=(st.st_atime_ns, st.st_mtime_ns))' ${prog}`,
+      `${prog}`,
+      `${prog}`,
+    ].join('\n');
+    const r = await run('/bin/sh', ['-c', script], preloadEnv(rec.socket));
+    assert.equal(r.stdout, 'one\ntwo\ntwo\n', r.stderr);
+    const ids = rec.requests.filter((q) => q.path === prog).map((q) => q.exe_id);
+    assert.deepEqual(ids, [first, 'sha256:' + second, 'sha256:' + second]);
+  } finally {
+    await rec.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the server reads a copy by the hash the library sent, without reading the file (a server of another user may not)', async () => {
+  const rm = '/usr/bin/rm';
+  const base = {
+    v: 2,
+    tool: 'exec',
+    api: 'execve',
+    agent: 'a',
+    session: 'v2-by-hash',
+    run_id: '',
+    command: '/home/agent/tidy -rf /x',
+    argv: ['/home/agent/tidy', '-rf', '/x'],
+    path: '/home/agent/tidy',
+    // a file the server cannot see
+    exe: '/home/agent/.private/tidy',
+    cwd: '/tmp',
+    pid: 10,
+    ppid: 1,
+  };
+  const ask = async (o: object) => JSON.parse(await exchange(socket, line(o))) as { decision: string; message: string };
+  const denied = await ask({ ...base, exe_id: sha256Of(rm), exe_size: statSync(rm).size });
+  assert.equal(denied.decision, 'deny', JSON.stringify(denied));
+  assert.match(denied.message, /rm is off in this test/);
+  // the same request with another program's hash is that program's business
+  const other = await ask({ ...base, exe_id: sha256Of('/usr/bin/true'), exe_size: statSync('/usr/bin/true').size });
+  assert.equal(other.decision, 'allow');
+  const ev = audited('v2-by-hash');
+  assert.equal(ev[0]?.request.program, 'rm');
+  assert.equal(ev[0]?.request.exe_id, sha256Of(rm));
+  // a malformed size is refused with a reason
+  const bad = await ask({ ...base, exe_id: sha256Of(rm), exe_size: -1 });
+  assert.equal(bad.decision, 'deny');
+  assert.match(bad.message, /exe_size/);
 });

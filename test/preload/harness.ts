@@ -43,7 +43,10 @@ export function tempDir(prefix = 'svc-preload-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-export async function startRecorder(decide: Decide = markerPolicy): Promise<Recorder> {
+export async function startRecorder(
+  decide: Decide = markerPolicy,
+  opts: { transport?: 'native' | 'net' } = {},
+): Promise<Recorder> {
   const dir = tempDir();
   const socket = join(dir, 'svc.sock');
   const rec: Recorder = {
@@ -58,6 +61,7 @@ export async function startRecorder(decide: Decide = markerPolicy): Promise<Reco
     },
   };
   const handle = await startPreloadSocket({
+    ...opts,
     path: socket,
     decide: async (req, _peer, ctl) => {
       rec.requests.push(req);

@@ -189,3 +189,20 @@ test('reply parser: rejects everything ambiguous', () => {
   ];
   for (const b of bad) assert.deepEqual(parse(b), { ok: false }, b);
 });
+
+test('SHA-256: the same digest as node:crypto at every padding boundary and across blocks', async () => {
+  const { createHash } = await import('node:crypto');
+  const sha = lib.func('int svc_sha256_hex(void *buf, size_t n, _Out_ uint8_t *out, size_t outlen)');
+  for (const n of [0, 1, 3, 55, 56, 57, 63, 64, 65, 119, 120, 128, 1000, 100_003]) {
+    const input = Buffer.alloc(n + 1);
+    for (let i = 0; i < n; i++) input[i] = (i * 31 + 7) & 0xff;
+    const out = Buffer.alloc(65);
+    assert.equal(sha(input, n, out, out.length), 0);
+    assert.equal(
+      out.toString('latin1', 0, 64),
+      createHash('sha256').update(input.subarray(0, n)).digest('hex'),
+      `n=${n}`,
+    );
+  }
+  assert.equal(sha(Buffer.from('x'), 1, Buffer.alloc(10), 10), -22, 'a short output buffer is -EINVAL');
+});

@@ -8,7 +8,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { constants } from 'node:os';
 import koffi from 'koffi';
 import { startPreloadSocket } from '../../server/preload-socket.js';
 import { DENY_MARKER, LIB, markerPolicy, preloadEnv, realPython, run, SHIM, tempDir } from './harness.js';
@@ -23,6 +24,8 @@ before(() => {
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 const isRoot = process.getuid?.() === 0;
+/** The library answers 0 or more, or -errno (preload/svc_check.h). */
+const { EPERM, ENOENT, EINVAL, ELOOP } = constants.errno;
 
 test(
   'svc_trust_file_uid: a root-owned file, not group/other writable, holding a decimal uid and a newline',
@@ -37,21 +40,21 @@ test(
     };
     assert.equal(trustFileUid(f('ok', '998\n')), 998);
     assert.equal(trustFileUid(f('zero', '0\n')), 0);
-    assert.equal(trustFileUid(f('group-writable', '998\n', 0o664)), -1);
-    assert.equal(trustFileUid(f('other-writable', '998\n', 0o646)), -1);
-    assert.equal(trustFileUid(f('not-root', '998\n', 0o644, 65534)), -1);
-    assert.equal(trustFileUid(f('no-newline', '998')), -1);
-    assert.equal(trustFileUid(f('two-lines', '998\n999\n')), -1);
-    assert.equal(trustFileUid(f('spaces', ' 998\n')), -1);
-    assert.equal(trustFileUid(f('leading-zero', '0998\n')), -1);
-    assert.equal(trustFileUid(f('empty', '')), -1);
-    assert.equal(trustFileUid(f('huge', '99999999999\n')), -1);
-    assert.equal(trustFileUid(join(dir, 'absent')), -1);
+    assert.equal(trustFileUid(f('group-writable', '998\n', 0o664)), -EPERM);
+    assert.equal(trustFileUid(f('other-writable', '998\n', 0o646)), -EPERM);
+    assert.equal(trustFileUid(f('not-root', '998\n', 0o644, 65534)), -EPERM);
+    assert.equal(trustFileUid(f('no-newline', '998')), -EINVAL);
+    assert.equal(trustFileUid(f('two-lines', '998\n999\n')), -EINVAL);
+    assert.equal(trustFileUid(f('spaces', ' 998\n')), -EINVAL);
+    assert.equal(trustFileUid(f('leading-zero', '0998\n')), -EINVAL);
+    assert.equal(trustFileUid(f('empty', '')), -EINVAL);
+    assert.equal(trustFileUid(f('huge', '99999999999\n')), -EINVAL);
+    assert.equal(trustFileUid(join(dir, 'absent')), -ENOENT);
     const link = join(dir, 'link');
     symlinkSync(f('target', '998\n'), link);
-    assert.equal(trustFileUid(link), -1, 'a symbolic link is not followed');
+    assert.equal(trustFileUid(link), -ELOOP, 'a symbolic link is not followed');
     mkdirSync(join(dir, 'a-dir'));
-    assert.equal(trustFileUid(join(dir, 'a-dir')), -1);
+    assert.equal(trustFileUid(join(dir, 'a-dir')), -EPERM);
     // a directory others may write lets them replace the file: not believed either
     const loose = join(dir, 'loose-dir');
     mkdirSync(loose);
@@ -59,7 +62,7 @@ test(
     const inLoose = join(loose, 'server.uid');
     writeFileSync(inLoose, '998\n');
     chmodSync(inLoose, 0o644);
-    assert.equal(trustFileUid(inLoose), -1);
+    assert.equal(trustFileUid(inLoose), -EPERM);
     chmodSync(loose, 0o755);
     assert.equal(trustFileUid(inLoose), 998);
   },
@@ -178,4 +181,43 @@ test('no server process behind the socket path: no waiting, the fail-open rule a
   assert.match(r.stdout, /rc=126/);
   assert.ok(!r.stderr.includes('svc server is starting'), r.stderr);
   assert.match(r.stderr, /svc server unreachable \(SERVICE_FAIL_OPEN=0\)/);
+});
+
+test('svc-hook started while the server restarts waits for it and gets its answer', async () => {
+  const d = join(dir, 'hook-restart');
+  mkdirSync(d);
+  const sock = join(d, 'svc.sock');
+  writeFileSync(join(d, 'svc.lock'), `${process.pid}\n`);
+  const payload = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } });
+  const child = spawn(join(dirname(LIB), 'svc-hook'), ['claude-code'], {
+    env: { PATH: process.env.PATH, HOME: d, SERVICE_SOCKET: sock, SERVICE_PRELOAD_DEBUG: '1' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  let waiting: () => void = () => {};
+  const started = new Promise<void>((r) => (waiting = r));
+  child.stdout.on('data', (b) => (stdout += b));
+  child.stderr.on('data', (b) => {
+    stderr += b;
+    if (stderr.includes('svc server is starting')) waiting();
+  });
+  const done = new Promise<number | null>((r) => child.once('close', r));
+  // a hook that did not wait ends before the server is up (and the assertions below fail)
+  void done.then(() => waiting());
+  child.stdin.end(payload);
+  await started;
+  const asked: string[] = [];
+  const server = await startPreloadSocket({
+    path: sock,
+    decide: async () => ({ decision: 'allow', allowed: true, message: '' }),
+    hook: async (req) => (asked.push(req.payload), { stdout: 'from the server\n', stderr: '', exit: 0 }),
+  });
+  try {
+    assert.equal(await done, 0, stderr);
+    assert.equal(stdout, 'from the server\n');
+    assert.deepEqual(asked, [payload]);
+  } finally {
+    await server.close();
+  }
 });

@@ -2,8 +2,15 @@
 // time; a failed batch (network error, timeout, non-2xx) is retried with exponential backoff
 // and given up after maxAttempts. The queue is bounded: events that do not fit, and batches
 // given up on, are counted in `dropped` (exposed for metrics). Redirects are not followed.
+// Anchors travel in the same batches as objects with `"kind":"audit_anchor"`, so a receiver's
+// copy can prove to `svc audit verify --against-sink` that nothing was cut (docs/audit-anchors.md).
 import type { AuditEvent } from '../types.js';
+import type { Anchor } from '../anchor.js';
 import type { AuditSink } from './types.js';
+
+/** An anchor as the webhook sends it: the anchor's members, marked apart from events. */
+export type WebhookAnchor = Anchor & { kind: 'audit_anchor' };
+type Item = AuditEvent | WebhookAnchor;
 
 export interface WebhookOptions {
   url: string;
@@ -53,7 +60,7 @@ export class WebhookSink implements AuditSink {
   /** Batches delivered (tests, diagnostics). */
   delivered = 0;
   private readonly o: Required<Omit<WebhookOptions, 'url' | 'version' | 'log'>>;
-  private queue: AuditEvent[] = [];
+  private queue: Item[] = [];
   private timer: NodeJS.Timeout | null = null;
   private pumping: Promise<void> | null = null;
   private closing = false;
@@ -68,6 +75,14 @@ export class WebhookSink implements AuditSink {
   }
 
   send(ev: AuditEvent): void {
+    this.enqueue(ev);
+  }
+
+  anchor(a: Anchor): void {
+    this.enqueue({ kind: 'audit_anchor', ...a });
+  }
+
+  private enqueue(ev: Item): void {
     if (this.closing) return;
     if (this.queue.length >= this.o.maxQueue) {
       this.dropped++;
@@ -113,7 +128,7 @@ export class WebhookSink implements AuditSink {
     }
   }
 
-  private async post(batch: AuditEvent[]): Promise<boolean> {
+  private async post(batch: Item[]): Promise<boolean> {
     const timeout = Math.max(1, Math.min(this.o.timeoutMs, this.closeDeadline - Date.now()));
     const ctl = new AbortController();
     const timer = setTimeout(() => ctl.abort(new Error(`no answer within ${timeout} ms`)), timeout);
