@@ -11,7 +11,7 @@
 // Client and server: on a 2-core machine the load generator would otherwise take CPU from the
 // server it measures. With --pin (the default where `taskset` exists and there are 2+ cores) the
 // server and all its threads run on core 0 and this process on core 1, and the server's own CPU
-// time (user + system of all its threads, from /proc) is reported per request, which does not
+// time (all its threads, from /proc) is reported per request, which does not
 // depend on how busy the client was. A closed loop of C connections at throughput X has a mean
 // latency of C / X (Little's law), so its p99 says more about the throughput than about the
 // server's added delay; the "open" loads send at a fixed rate below capacity, where p99 is the
@@ -26,7 +26,7 @@ import { cpus } from 'node:os';
 import { spawnServe } from '../test/helpers/spawn.js';
 import { PACKAGE_ROOT } from '../src/util/version.js';
 import { loadCorpus } from '../src/policy/corpus.js';
-import { ratio, spread } from './stats.js';
+import { processCpuMs, ratio, spread } from './stats.js';
 
 const arg = (name: string, dflt: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -44,18 +44,6 @@ const PIN =
 /** Pins a process and all its threads to one core; false when that is not possible. */
 function pin(pid: number, core: number): boolean {
   return spawnSync('taskset', ['-p', '-a', '-c', String(core), String(pid)]).status === 0;
-}
-
-/** CPU time (user + system, every thread) a process has used so far, in ms. */
-function cpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // Fields 14 and 15 (utime, stime), counted from after the command name, in clock ticks (100/s).
-    return ((Number(f[11]) || 0) + (Number(f[12]) || 0)) * 10;
-  } catch {
-    return NaN;
-  }
 }
 
 const CACHED = [
@@ -145,7 +133,7 @@ async function load(
       req.end(body);
     });
   let i = 0;
-  const cpu0 = cpuMs(serverPid);
+  const cpu0 = processCpuMs(serverPid);
   const started = performance.now();
   // Open loop: request i is due at started + i / rate; a connection that is free early waits for
   // it, and one that is late sends at once (the latency then includes none of the lateness, so
@@ -165,7 +153,7 @@ async function load(
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
-  const cpu = cpuMs(serverPid) - cpu0;
+  const cpu = processCpuMs(serverPid) - cpu0;
   agent.destroy();
   latencies.sort((a, b) => a - b);
   return {
