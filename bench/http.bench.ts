@@ -34,8 +34,12 @@ const arg = (name: string, dflt: number) => {
 };
 const REQUESTS = arg('requests', 12000);
 const ROUNDS = arg('rounds', 3);
-/** Offered load of the open-loop scenarios, requests per second. */
-const RATE = arg('rate', 1000);
+/**
+ * Offered load of the open-loop scenarios, requests per second; 0 (the default): half of what the
+ * same server managed in the closed unique_16 load just before, so it stays below capacity on a
+ * busy machine too.
+ */
+const RATE = arg('rate', 0);
 const PIN =
   !process.argv.includes('--no-pin') &&
   cpus().length >= 2 &&
@@ -87,8 +91,9 @@ interface Load {
   /** Server CPU (all threads) per request. */
   server_cpu_us: number;
   statuses: Record<number, number>;
-  /** Open loop only: requests sent over 1 ms behind their schedule. */
+  /** Open loop only: requests sent over 1 ms behind their schedule, and the offered rate. */
   late?: number;
+  rate?: number;
 }
 
 async function load(
@@ -178,12 +183,14 @@ async function oneServer(audit: boolean): Promise<Record<Scenario, Load>> {
     if (PIN && !pin(pid, 0)) throw new Error('could not pin the server to core 0');
     // Warm the JIT and the connection pool on commands no measured load uses.
     await load(url, token, 16, (i) => `echo warm ${i}`, pid);
+    const unique_16 = await load(url, token, 16, uniqueCommand, pid);
+    const rate = RATE > 0 ? RATE : Math.max(50, Math.round(unique_16.throughput / 2));
     return {
-      unique_16: await load(url, token, 16, uniqueCommand, pid),
+      unique_16,
       cached_16: await load(url, token, 16, (i) => CACHED[i % CACHED.length] ?? '', pid),
       unique_64: await load(url, token, 64, uniqueCommand, pid),
-      unique_16_open: await load(url, token, 16, uniqueCommand, pid, RATE),
-      unique_64_open: await load(url, token, 64, uniqueCommand, pid, RATE),
+      unique_16_open: { ...(await load(url, token, 16, uniqueCommand, pid, rate)), rate },
+      unique_64_open: { ...(await load(url, token, 64, uniqueCommand, pid, rate)), rate },
     };
   } finally {
     await srv.stop();
@@ -243,7 +250,9 @@ for (const s of scenarios) {
       spread(off.map((x) => x.server_cpu_us)).median,
     ),
     statuses_last_round: on[on.length - 1]?.statuses ?? {},
-    ...(on[0]?.late !== undefined ? { late_sends_audited: on.map((x) => x.late ?? 0) } : {}),
+    ...(on[0]?.late !== undefined
+      ? { offered_rate_per_s: on.map((x) => x.rate ?? 0), late_sends_audited: on.map((x) => x.late ?? 0) }
+      : {}),
   };
 }
 console.log(
@@ -254,7 +263,7 @@ console.log(
       requests_per_load: REQUESTS,
       rounds: ROUNDS,
       pinned: PIN ? 'server on core 0, load generator on core 1' : 'no (both share the cores)',
-      open_loop_rate_per_s: RATE,
+      open_loop_rate_per_s: RATE > 0 ? RATE : 'half of the closed unique_16 throughput of the same server',
       unit: 'min/median/max over rounds',
       fsync_floor_p50_ms: spread(fsyncs),
       ...summary,

@@ -5,7 +5,9 @@
 // min / median / max over interleaved rounds, with the server's own CPU time to that first answer
 // (user + system of every thread, from getrusage of the child once it exits: it is stopped right
 // after the first 200, so it covers start-up plus one request).
-// Run: node dist/bench/startup.bench.js [--rounds R] [--approvals N]
+// --compare BIN also starts another build's bin/svc.js in the same interleaved rounds (e.g. the
+// commit before a change), so a before/after pair shares the machine's load.
+// Run: node dist/bench/startup.bench.js [--rounds R] [--approvals N] [--compare OTHER/bin/svc.js]
 import http from 'node:http';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -20,6 +22,8 @@ const arg = (name: string, dflt: number) => {
 };
 const ROUNDS = arg('rounds', 7);
 const APPROVALS = arg('approvals', 1000);
+const compareAt = process.argv.indexOf('--compare');
+const COMPARE = compareAt > 0 ? process.argv[compareAt + 1] : undefined;
 
 function post(port: number, token: string): Promise<number> {
   return new Promise((resolve) => {
@@ -56,11 +60,11 @@ interface Start {
 }
 
 /** Spawns `svc serve` on a fixed free port and polls until the first 200. */
-async function startOnce(dataDir: string, port: number): Promise<Start> {
+async function startOnce(dataDir: string, port: number, bin = SVC_BIN): Promise<Start> {
   const t0 = performance.now();
   const child = spawn(
     process.execPath,
-    [SVC_BIN, 'serve', '--port', String(port), '--data-dir', dataDir, '--socket', join(dataDir, 's.sock')],
+    [bin, 'serve', '--port', String(port), '--data-dir', dataDir, '--socket', join(dataDir, 's.sock')],
     { env: { ...process.env, SERVICE_TOKEN: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let listening = NaN;
@@ -164,6 +168,7 @@ async function dirWithApprovals(n: number): Promise<string> {
 const empty: Start[] = [];
 const restart: Start[] = [];
 const withApprovals: Start[] = [];
+const other = { empty: [] as Start[], restart: [] as Start[] };
 const floors: number[] = [];
 const approvalsDir = await dirWithApprovals(APPROVALS);
 try {
@@ -177,6 +182,15 @@ try {
       rmSync(dir, { recursive: true, force: true });
     }
     withApprovals.push(await startOnce(approvalsDir, await freePort()));
+    if (COMPARE) {
+      const d = mkdtempSync(join(tmpdir(), 'svc-bench-start-'));
+      try {
+        other.empty.push(await startOnce(d, await freePort(), COMPARE));
+        other.restart.push(await startOnce(d, await freePort(), COMPARE));
+      } finally {
+        rmSync(d, { recursive: true, force: true });
+      }
+    }
   }
 } finally {
   rmSync(approvalsDir, { recursive: true, force: true });
@@ -203,6 +217,13 @@ console.log(
       first_start_empty_data_dir: summarize(empty),
       restart_empty_journal: summarize(restart),
       [`journal_with_${APPROVALS}_approvals`]: summarize(withApprovals),
+      ...(COMPARE
+        ? {
+            compare_bin: COMPARE,
+            compare_first_start: summarize(other.empty),
+            compare_restart_empty_journal: summarize(other.restart),
+          }
+        : {}),
       targets: { restart_empty_journal_ms: 300, journal_replay_ms: 1000 },
     },
     null,
