@@ -5,7 +5,7 @@
       "sources": ["native/svc_native.cc", "native/preload_listener.cc", "native/preload_fastpath.cc"],
       "include_dirs": ["<!(node -p \"require('node-addon-api').include_dir\")"],
       "defines": ["NAPI_DISABLE_CPP_EXCEPTIONS", "NAPI_VERSION=8"],
-      "cflags_cc": ["-O2", "-std=c++17", "-pthread"],
+      "cflags_cc": ["-O2", "-std=c++17", "-pthread", "-Wall", "-Wextra", "-Wunused-parameter"],
       "ldflags": ["-pthread"]
     },
     {

@@ -7,15 +7,26 @@
 // server each time), and each figure is min/median/max over rounds. Floors measured in the same
 // run: audit-off throughput for the audited figures, and a serial fsync of a small append on the
 // same disk for latency.
-// Run: node dist/bench/http.bench.js [--requests N] [--rounds R]
+//
+// Client and server: on a 2-core machine the load generator would otherwise take CPU from the
+// server it measures. With --pin (the default where `taskset` exists and there are 2+ cores) the
+// server and all its threads run on core 0 and this process on core 1, and the server's own CPU
+// time (all its threads, from /proc) is reported per request, which does not
+// depend on how busy the client was. A closed loop of C connections at throughput X has a mean
+// latency of C / X (Little's law), so its p99 says more about the throughput than about the
+// server's added delay; the "open" loads send at a fixed rate below capacity, where p99 is the
+// delay one request meets (evaluation, batching, fsync).
+// Run: node dist/bench/http.bench.js [--requests N] [--rounds R] [--rate R] [--no-pin]
 import http from 'node:http';
 import { closeSync, fsyncSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { cpus } from 'node:os';
 import { spawnServe } from '../test/helpers/spawn.js';
 import { PACKAGE_ROOT } from '../src/util/version.js';
 import { loadCorpus } from '../src/policy/corpus.js';
-import { ratio, spread } from './stats.js';
+import { processCpuMs, ratio, spread } from './stats.js';
 
 const arg = (name: string, dflt: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -23,6 +34,21 @@ const arg = (name: string, dflt: number) => {
 };
 const REQUESTS = arg('requests', 12000);
 const ROUNDS = arg('rounds', 3);
+/**
+ * Offered load of the open-loop scenarios, requests per second; 0 (the default): half of what the
+ * same server managed in the closed unique_16 load just before, so it stays below capacity on a
+ * busy machine too.
+ */
+const RATE = arg('rate', 0);
+const PIN =
+  !process.argv.includes('--no-pin') &&
+  cpus().length >= 2 &&
+  spawnSync('taskset', ['-p', '-a', '-c', '1', String(process.pid)]).status === 0;
+
+/** Pins a process and all its threads to one core; false when that is not possible. */
+function pin(pid: number, core: number): boolean {
+  return spawnSync('taskset', ['-p', '-a', '-c', String(core), String(pid)]).status === 0;
+}
 
 const CACHED = [
   'git status',
@@ -55,20 +81,33 @@ let uniqueSeq = 0;
 const uniqueCommand = () => `${POOL[uniqueSeq % POOL.length]} u${uniqueSeq++}`;
 
 function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
 interface Load {
   throughput: number;
   p50_ms: number;
   p99_ms: number;
+  /** Server CPU (all threads) per request. */
+  server_cpu_us: number;
   statuses: Record<number, number>;
+  /** Open loop only: requests sent over 1 ms behind their schedule, and the offered rate. */
+  late?: number;
+  rate?: number;
 }
 
-async function load(base: URL, token: string, connections: number, next: (i: number) => string): Promise<Load> {
+async function load(
+  base: URL,
+  token: string,
+  connections: number,
+  next: (i: number) => string,
+  serverPid: number,
+  rate = 0,
+): Promise<Load> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   const statuses: Record<number, number> = {};
+  let late = 0;
   const one = (command: string) =>
     new Promise<void>((resolve, reject) => {
       const body = JSON.stringify({ agent: 'bench', session: 'bench', params: { command } });
@@ -90,7 +129,7 @@ async function load(base: URL, token: string, connections: number, next: (i: num
           res.resume();
           res.on('end', () => {
             latencies.push(performance.now() - t0);
-            statuses[res.statusCode!] = (statuses[res.statusCode!] ?? 0) + 1;
+            statuses[res.statusCode ?? 0] = (statuses[res.statusCode ?? 0] ?? 0) + 1;
             resolve();
           });
         },
@@ -99,24 +138,40 @@ async function load(base: URL, token: string, connections: number, next: (i: num
       req.end(body);
     });
   let i = 0;
+  const cpu0 = processCpuMs(serverPid);
   const started = performance.now();
+  // Open loop: request i is due at started + i / rate; a connection that is free early waits for
+  // it, and one that is late sends at once (the latency then includes none of the lateness, so
+  // the send schedule is checked: `late` counts requests sent over 1 ms behind it).
+  const due = (k: number) => started + (k * 1000) / rate;
   await Promise.all(
     Array.from({ length: connections }, async () => {
-      while (i < REQUESTS) await one(next(i++));
+      while (i < REQUESTS) {
+        const k = i++;
+        if (rate > 0) {
+          const wait = due(k) - performance.now();
+          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+          else if (wait < -1) late++;
+        }
+        await one(next(k));
+      }
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = processCpuMs(serverPid) - cpu0;
   agent.destroy();
   latencies.sort((a, b) => a - b);
   return {
     throughput: Math.round(REQUESTS / elapsed),
     p50_ms: +percentile(latencies, 50).toFixed(3),
     p99_ms: +percentile(latencies, 99).toFixed(3),
+    server_cpu_us: Math.round((cpu * 1000) / REQUESTS),
     statuses,
+    ...(rate > 0 ? { late } : {}),
   };
 }
 
-type Scenario = 'unique_16' | 'cached_16' | 'unique_64';
+type Scenario = 'unique_16' | 'cached_16' | 'unique_64' | 'unique_16_open' | 'unique_64_open';
 
 async function oneServer(audit: boolean): Promise<Record<Scenario, Load>> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-bench-http-'));
@@ -124,12 +179,18 @@ async function oneServer(audit: boolean): Promise<Record<Scenario, Load>> {
   try {
     const token = readFileSync(join(dir, 'token'), 'utf8').trim();
     const url = new URL(srv.url);
+    const pid = srv.child.pid ?? 0;
+    if (PIN && !pin(pid, 0)) throw new Error('could not pin the server to core 0');
     // Warm the JIT and the connection pool on commands no measured load uses.
-    await load(url, token, 16, (i) => `echo warm ${i}`);
+    await load(url, token, 16, (i) => `echo warm ${i}`, pid);
+    const unique_16 = await load(url, token, 16, uniqueCommand, pid);
+    const rate = RATE > 0 ? RATE : Math.max(50, Math.round(unique_16.throughput / 2));
     return {
-      unique_16: await load(url, token, 16, uniqueCommand),
-      cached_16: await load(url, token, 16, (i) => CACHED[i % CACHED.length]!),
-      unique_64: await load(url, token, 64, uniqueCommand),
+      unique_16,
+      cached_16: await load(url, token, 16, (i) => CACHED[i % CACHED.length] ?? '', pid),
+      unique_64: await load(url, token, 64, uniqueCommand, pid),
+      unique_16_open: { ...(await load(url, token, 16, uniqueCommand, pid, rate)), rate },
+      unique_64_open: { ...(await load(url, token, 64, uniqueCommand, pid, rate)), rate },
     };
   } finally {
     await srv.stop();
@@ -163,7 +224,7 @@ for (let r = 0; r < ROUNDS; r++) {
   fsyncs.push(fsyncFloorMs());
 }
 
-const scenarios: Scenario[] = ['unique_16', 'cached_16', 'unique_64'];
+const scenarios: Scenario[] = ['unique_16', 'cached_16', 'unique_64', 'unique_16_open', 'unique_64_open'];
 const summary: Record<string, unknown> = {};
 for (const s of scenarios) {
   const on = runs.on.map((x) => x[s]);
@@ -175,14 +236,23 @@ for (const s of scenarios) {
       throughput_per_s: tOn,
       p50_ms: spread(on.map((x) => x.p50_ms)),
       p99_ms: spread(on.map((x) => x.p99_ms)),
+      server_cpu_us_per_request: spread(on.map((x) => x.server_cpu_us)),
     },
     audit_off: {
       throughput_per_s: tOff,
       p50_ms: spread(off.map((x) => x.p50_ms)),
       p99_ms: spread(off.map((x) => x.p99_ms)),
+      server_cpu_us_per_request: spread(off.map((x) => x.server_cpu_us)),
     },
     audited_over_audit_off: ratio(tOn.median, tOff.median),
-    statuses_last_round: on[on.length - 1]!.statuses,
+    audited_cpu_over_audit_off: ratio(
+      spread(on.map((x) => x.server_cpu_us)).median,
+      spread(off.map((x) => x.server_cpu_us)).median,
+    ),
+    statuses_last_round: on[on.length - 1]?.statuses ?? {},
+    ...(on[0]?.late !== undefined
+      ? { offered_rate_per_s: on.map((x) => x.rate ?? 0), late_sends_audited: on.map((x) => x.late ?? 0) }
+      : {}),
   };
 }
 console.log(
@@ -192,6 +262,8 @@ console.log(
       node: process.version,
       requests_per_load: REQUESTS,
       rounds: ROUNDS,
+      pinned: PIN ? 'server on core 0, load generator on core 1' : 'no (both share the cores)',
+      open_loop_rate_per_s: RATE > 0 ? RATE : 'half of the closed unique_16 throughput of the same server',
       unit: 'min/median/max over rounds',
       fsync_floor_p50_ms: spread(fsyncs),
       ...summary,

@@ -1,6 +1,8 @@
 // Summaries shared by the benchmarks: a figure over interleaved rounds is reported as its
 // min / median / max, so the spread (the noise on this shared machine) is always visible.
 
+import { readdirSync, readFileSync } from 'node:fs';
+
 export interface Spread {
   min: number;
   median: number;
@@ -20,4 +22,26 @@ export function spread(values: number[]): Spread {
 /** `value` over `floor` (both medians), one decimal. */
 export function ratio(value: number, floor: number): number {
   return Math.round((value / floor) * 100) / 100;
+}
+
+/**
+ * CPU time a process has had so far, all its threads, in ms: the sum of each thread's on-CPU
+ * nanoseconds from /proc/PID/task/TID/schedstat (µs precision; utime/stime count 10 ms ticks).
+ * Threads that exited are not counted, so read it around work of threads that stay (the server's
+ * main thread, libuv pool, listener thread). NaN where /proc has no such file.
+ */
+export function processCpuMs(pid: number): number {
+  let ns = 0;
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) || 0;
+      } catch {
+        // the thread exited between the listing and the read
+      }
+    }
+  } catch {
+    return NaN;
+  }
+  return ns / 1e6;
 }

@@ -23,6 +23,9 @@ import {
 } from './preload-transport.js';
 import { warmSystemIndex } from './preload-exec.js';
 
+/** How long after start the system program index is built (it costs ~0.1 s of CPU). */
+const WARM_INDEX_DELAY_MS = 1_000;
+
 /** One request line, validated. Unknown extra members are ignored (newer libraries may add some). */
 export interface PreloadRequest {
   /** 1, or 2 from libraries that also send exe, exe_id and env. */
@@ -551,9 +554,11 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
   };
 
   await listen();
-  // the index of system programs (server/preload-exec.ts) is built now, in the background, so the
-  // first exec of a renamed program does not wait for it
-  warmSystemIndex();
+  // the index of system programs (server/preload-exec.ts) is built in the background soon after
+  // start, so the first exec of a renamed program does not wait for it; not at once, because
+  // stat-ing every system program would delay the server's first answers (an exec that needs
+  // the index before then builds it itself)
+  setTimeout(warmSystemIndex, WARM_INDEX_DELAY_MS).unref();
   log(`preload socket listening on ${opts.path}`);
 
   // The socket file removed (or replaced by another) would leave every exec unchecked, or

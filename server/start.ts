@@ -16,6 +16,7 @@ import { foldSpool } from '../src/audit/spool.js';
 import { callWebhook } from '../src/policy/webhook.js';
 import { resolveConfig } from '../src/policy/config-path.js';
 import { openPolicySource } from './policy-source.js';
+import { PolicyParseCache } from '../src/policy/parse-cache.js';
 import { guardAudit, markRunning, markStopped, uncleanStopEvent, type AuditHealth } from './audit-health.js';
 import { buildApp, type HttpLimits } from './app.js';
 import { startPreloadSocket } from './preload-socket.js';
@@ -52,6 +53,8 @@ export interface ServeOptions {
   httpLimits?: Partial<HttpLimits>;
   /** Tests turn the socket off when they do not need it. */
   noSocket?: boolean;
+  /** The data dir's lock, already taken by the caller (released when the server closes). */
+  lock?: { release(): void };
   env?: NodeJS.ProcessEnv;
 }
 
@@ -75,7 +78,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
   const log = (m: string) => process.stderr.write(`svc: ${m}\n`);
   const dataDir = ensureDataDir(o.dataDir);
   // Lock before anything else touches state or binds a port (docs/cli.md).
-  const lock = lockDataDir(dataDir);
+  const lock = o.lock ?? lockDataDir(dataDir);
   const cleanup: Array<() => Promise<void> | void> = [() => lock.release()];
   const closeAll = async () => {
     for (const fn of cleanup.reverse()) {
@@ -92,7 +95,8 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     const bus = new Bus();
     const policies = openPolicySource(
       () => resolveConfig(o.config, dataDir, o.replaceBase ? { replaceBase: true } : {}),
-      { clock, bus, log },
+      // Parsed policy files of earlier starts: a restart with unchanged files skips the parse.
+      { clock, bus, log, parseCache: new PolicyParseCache(`${dataDir}/cache/policy`, log) },
     );
     cleanup.push(() => policies.close());
 

@@ -3,11 +3,14 @@
 // append() queues an input; a flush loop takes everything queued (one batch), assigns ids,
 // timestamps and chain hashes in order, writes the batch with one write and one fsync per file
 // it touches, and only then resolves the batch's promises. Appends that arrive while an fsync
-// runs form the next batch, so N concurrent callers cost far fewer than N fsyncs.
+// runs form the next batch, which is written while that fsync runs and synced right after it,
+// so N concurrent callers cost far fewer than N fsyncs and the disk is never idle waiting for
+// the main thread.
 //
-// A failed write or fsync rejects the whole batch with AuditUnavailableError and cuts the file
-// back to its last durable size, so no half line is left for later events to chain onto; the
-// in-memory chain is rolled back and the next append simply tries again.
+// A failed write or fsync rejects the batch (and the one written behind it, which chained onto
+// it) with AuditUnavailableError and cuts the file back to its last durable size, so no half
+// line is left for later events to chain onto; the in-memory chain is rolled back and the next
+// append simply tries again.
 import path from 'node:path';
 import { AUDIT_SCHEMA, AuditUnavailableError, type AuditEvent, type AuditInput, type AuditWriter } from './types.js';
 import { chainHash, toJsonData } from './hash.js';
@@ -54,6 +57,22 @@ interface Placed {
   count: number;
 }
 
+/** A batch planned into the chain; `error` is set when planning or writing it failed. */
+interface Written {
+  batch: Pending[];
+  saved: WriterState;
+  segments: Segment[];
+  error: unknown;
+}
+
+/** A written batch whose fsync runs. */
+interface Syncing {
+  w: Written;
+  settled: Promise<void>;
+  done: boolean;
+  error: unknown;
+}
+
 interface Segment {
   file: AuditFile;
   isNew: boolean;
@@ -86,6 +105,8 @@ export class ChainWriter implements AuditWriter {
   /** A lazy flush waiting for LAZY_FLUSH_MS (only lazy appends are queued). */
   private lazyTimer: NodeJS.Timeout | null = null;
   private closed = false;
+  /** Wakes the flush loop when an append arrives while it waits on an fsync. */
+  private wake: (() => void) | null = null;
   private fd: number | null = null;
   private fdFile: string | null = null;
   /** Files a failed batch could not cut back; the next batch repairs them first. */
@@ -164,7 +185,10 @@ export class ChainWriter implements AuditWriter {
     return new Promise<AuditEvent>((resolve, reject) => {
       this.queue.push({ data, resolve, reject, forceAnchor });
       // While a batch is being written, whatever is queued goes into the next one at once.
-      if (this.flushing || this.scheduled) return;
+      if (this.flushing || this.scheduled) {
+        this.wake?.();
+        return;
+      }
       if (lazy) this.lazyTimer ??= setTimeout(() => this.schedule(), LAZY_FLUSH_MS);
       else this.schedule();
     });
@@ -185,41 +209,141 @@ export class ChainWriter implements AuditWriter {
   }
 
   private async flushLoop(): Promise<void> {
+    // Two stages, so the disk never waits on JavaScript: batch N+1 is planned and written while
+    // batch N's fsync runs, and N+1's fsync starts as soon as N's returns. fsyncs stay one at a
+    // time and batches are acknowledged in order, so an acknowledged event never follows an
+    // unacknowledged one in the file.
+    let syncing: Syncing | null = null;
     try {
-      while (this.queue.length) {
+      while (this.queue.length || syncing) {
+        if (!this.queue.length && syncing) {
+          // Nothing to write: wait for the fsync, or for an append to write while it runs.
+          const s: Syncing = syncing;
+          await Promise.race([s.settled, new Promise<void>((r) => (this.wake = r))]);
+          this.wake = null;
+          if (!s.done) continue;
+          syncing = null;
+          await this.settle(s, null);
+          continue;
+        }
         const batch = this.queue.splice(0, MAX_BATCH_EVENTS);
-        await this.writeBatch(batch);
+        const w = this.prepare(batch);
+        if (syncing && !w.error && this.switchesFile(w)) {
+          // A batch that opens another file waits until the old descriptor's fsync is done.
+          const s: Syncing = syncing;
+          syncing = null;
+          await s.settled;
+          if (s.error !== null) {
+            // w chained onto the failed batch: plan it again after the rollback.
+            this.queue.unshift(...batch);
+            await this.fail([s.w], s.error);
+            continue;
+          }
+          this.complete(s.w);
+        }
+        if (!w.error) await this.writeOut(w);
+        if (syncing) {
+          const s: Syncing = syncing;
+          syncing = null;
+          await s.settled;
+          if (s.error !== null) {
+            await this.fail([s.w, w], s.error);
+            continue;
+          }
+          this.complete(s.w);
+        }
+        if (w.error) await this.fail([w], w.error);
+        else syncing = this.startSync(w);
       }
     } finally {
+      this.wake = null;
       this.flushing = null;
     }
   }
 
-  private async writeBatch(batch: Pending[]): Promise<void> {
+  /** Assigns the batch its place in the chain (nothing is written yet). */
+  private prepare(batch: Pending[]): Written {
     const saved: WriterState = { ...this.state, current: this.state.current && { ...this.state.current } };
-    let segments: Segment[] = [];
+    const w: Written = { batch, saved, segments: [], error: null };
+    try {
+      w.segments = this.plan(batch);
+    } catch (err) {
+      w.error = err ?? new Error('planning the batch failed');
+    }
+    return w;
+  }
+
+  private switchesFile(w: Written): boolean {
+    return w.segments.length > 1 || w.segments.some((seg) => seg.file.name !== this.fdFile);
+  }
+
+  /** Writes the batch; every segment but the last is fsynced here (its descriptor closes next). */
+  private async writeOut(w: Written): Promise<void> {
     try {
       if (this.dirty.length) await this.repair();
-      segments = this.plan(batch);
-      for (const seg of segments) await this.writeSegment(seg);
+      for (let i = 0; i < w.segments.length; i++) {
+        const seg = w.segments[i];
+        if (!seg) continue;
+        const fd = await this.writeSegment(seg);
+        if (i < w.segments.length - 1) await this.io.fsync(fd);
+      }
     } catch (err) {
-      this.counters.failedBatches++;
-      this.state = saved;
-      await this.rollback(segments, saved);
-      const cause = err as NodeJS.ErrnoException;
-      const failure =
-        err instanceof AuditUnavailableError
-          ? err
-          : new AuditUnavailableError(
-              `audit storage unavailable: ${cause.code ?? ''} ${cause.message}`.replace(/\s+/g, ' ').trim(),
-              { cause },
-            );
-      this.opts.log(`audit: ${failure.message}`);
-      for (const p of batch) p.reject(failure);
-      return;
+      w.error = err ?? new Error('writing the batch failed');
     }
+  }
+
+  private startSync(w: Written): Syncing {
+    const s: Syncing = { w, done: false, error: null, settled: Promise.resolve() };
+    const fd = this.fd;
+    const run = fd === null ? Promise.resolve() : this.io.fsync(fd);
+    s.settled = run.then(
+      () => {
+        s.done = true;
+      },
+      (err: unknown) => {
+        s.done = true;
+        s.error = err ?? new Error('fsync failed');
+      },
+    );
+    return s;
+  }
+
+  private async settle(s: Syncing, also: Written | null): Promise<void> {
+    await s.settled;
+    if (s.error !== null) await this.fail(also ? [s.w, also] : [s.w], s.error);
+    else this.complete(s.w);
+  }
+
+  /**
+   * Rejects the batches (oldest first) with AuditUnavailableError, cuts every file they touched
+   * back to its size before the oldest one, and rolls the in-memory chain back to match.
+   */
+  private async fail(ws: Written[], err: unknown): Promise<void> {
+    const first = ws[0];
+    if (!first) return;
+    this.counters.failedBatches += ws.length;
+    this.state = first.saved;
+    await this.rollback(
+      ws.flatMap((w) => w.segments),
+      first.saved,
+    );
+    const cause = err as NodeJS.ErrnoException;
+    const failure =
+      err instanceof AuditUnavailableError
+        ? err
+        : new AuditUnavailableError(
+            `audit storage unavailable: ${cause.code ?? ''} ${cause.message}`.replace(/\s+/g, ' ').trim(),
+            { cause },
+          );
+    this.opts.log(`audit: ${failure.message}`);
+    for (const w of ws) for (const p of w.batch) p.reject(failure);
+  }
+
+  /** The batch is durable: acknowledge it, anchor it when due, tell the listeners. */
+  private complete(w: Written): void {
+    const segments = w.segments;
     this.counters.batches++;
-    this.counters.events += batch.length;
+    this.counters.events += w.batch.length;
     let anchorAt: { placed: Placed; file: AuditFile } | null = null;
     for (const seg of segments) {
       for (const pl of seg.placed) {
@@ -299,19 +423,22 @@ export class ChainWriter implements AuditWriter {
     return segments;
   }
 
-  private async writeSegment(seg: Segment): Promise<void> {
+  /** Writes one segment (no fsync) and returns the descriptor it went to. */
+  private async writeSegment(seg: Segment): Promise<number> {
     const full = path.join(this.opts.dir, seg.file.name);
     seg.touched = true;
-    if (this.fdFile !== seg.file.name) {
-      const fd = await this.io.open(full, APPEND_FLAGS, FILE_MODE);
+    let fd = this.fdFile === seg.file.name ? this.fd : null;
+    if (fd === null) {
+      fd = await this.io.open(full, APPEND_FLAGS, FILE_MODE);
       if (this.fd !== null) await this.io.close(this.fd).catch(() => {});
       this.fd = fd;
       this.fdFile = seg.file.name;
       // The new directory entry must be durable too, or a crash could lose the whole file.
       if (seg.isNew) await fsyncDir(this.io, this.opts.dir);
     }
-    await writeAll(this.io, this.fd!, seg.bufs.length === 1 ? seg.bufs[0]! : Buffer.concat(seg.bufs, seg.bytes));
-    await this.io.fsync(this.fd!);
+    const only = seg.bufs.length === 1 ? seg.bufs[0] : undefined;
+    await writeAll(this.io, fd, only ?? Buffer.concat(seg.bufs, seg.bytes));
+    return fd;
   }
 
   /**

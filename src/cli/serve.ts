@@ -2,8 +2,8 @@
 import { join, resolve } from 'node:path';
 import { parse, UsageError, type Command } from './args.js';
 import { parseDuration } from '../util/duration.js';
-import { defaultDataDir } from '../util/datadir.js';
-import { startServer, type ServeOptions } from '../../server/start.js';
+import { defaultDataDir, ensureDataDir, lockDataDir } from '../util/datadir.js';
+import type { RunningServer, ServeOptions } from '../../server/start.js';
 
 const help = `usage: svc serve [options]
 
@@ -126,7 +126,7 @@ const serve: Command = {
     const opts = parseServeArgs(argv);
     // Handlers go in before anything is announced: a signal that arrives right after the
     // "listening on" line (or during start-up) must still shut down cleanly with exit 0.
-    let server: Awaited<ReturnType<typeof startServer>> | undefined;
+    let server: RunningServer | undefined;
     let stopping = false;
     const stop = (sig: string) => {
       if (stopping) return;
@@ -143,7 +143,18 @@ const serve: Command = {
     };
     process.on('SIGINT', () => stop('SIGINT'));
     process.on('SIGTERM', () => stop('SIGTERM'));
-    server = await startServer(opts);
+    // The data dir is locked (and the lock names this process) before the server's modules load:
+    // from here on the preload library sees a server starting and waits for its socket instead of
+    // failing open, so a restart's window shrinks to Node's own boot.
+    const lock = lockDataDir(ensureDataDir(opts.dataDir));
+    let startServer: typeof import('../../server/start.js').startServer;
+    try {
+      ({ startServer } = await import('../../server/start.js'));
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
+    server = await startServer({ ...opts, lock });
     if (stopping) {
       await server.close();
       return 0;

@@ -20,6 +20,7 @@ import { CallCounter } from './counter.js';
 import { decideRequest, decideResponse, defaultDecision, ruleActive, type RuleFilter } from './evaluate.js';
 import { forEachWord, normalizeDomain } from './glob.js';
 import { loadPolicyFiles } from './loader.js';
+import type { PolicyParseCache } from './parse-cache.js';
 import type { CallView, CommandReadings } from './match.js';
 import { removeOnceRule } from './once.js';
 import { pathReadings, PathResolver } from './paths.js';
@@ -57,6 +58,8 @@ export interface LoadEngineOptions {
   home?: string;
   /** Resolve symlinks in paths (default true). */
   resolveSymlinks?: boolean;
+  /** Parsed files kept from an earlier start (src/policy/parse-cache.ts). */
+  parseCache?: PolicyParseCache;
 }
 
 interface PreparedCall {
@@ -360,7 +363,7 @@ export class Engine implements PolicyEngine {
 
 /** Loads a policy file, a directory of them, or several paths in order; throws PolicyLoadError. */
 export function loadEngine(configPath: string | string[], opts: LoadEngineOptions = {}): Engine {
-  const loaded = loadPolicyFiles(configPath);
+  const loaded = loadPolicyFiles(configPath, { cache: opts.parseCache });
   return new Engine(loaded.files, loaded.defaultAction, { ...opts, defaultActionSet: loaded.defaultActionSet });
 }
 

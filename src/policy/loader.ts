@@ -10,6 +10,12 @@ import type { FinalAction } from './types.js';
 import type { ParsedPolicyFile } from './ast.js';
 import { PolicyLoadError } from './errors.js';
 import { parsePolicyText, POLICY_FILE_MAX_BYTES } from './parse.js';
+import type { PolicyParseCache } from './parse-cache.js';
+
+export interface LoadPolicyOptions {
+  /** Parsed files from an earlier start (the exact same text); unset: every file is parsed. */
+  cache?: PolicyParseCache;
+}
 
 export interface LoadedPolicyFiles {
   files: ParsedPolicyFile[];
@@ -60,7 +66,7 @@ export function policyFilesOf(path: string): string[] {
     });
 }
 
-export function readPolicyFile(file: string): ParsedPolicyFile {
+export function readPolicyFile(file: string, opts: LoadPolicyOptions = {}): ParsedPolicyFile {
   let size: number;
   try {
     size = statSync(file).size;
@@ -83,10 +89,14 @@ export function readPolicyFile(file: string): ParsedPolicyFile {
       `cannot read policy file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
     );
   }
-  return parsePolicyText(text, file);
+  const cached = opts.cache?.get(file, text);
+  if (cached) return cached;
+  const parsed = parsePolicyText(text, file);
+  opts.cache?.put(file, text, parsed);
+  return parsed;
 }
 
-export function loadPolicyFiles(paths: string | string[]): LoadedPolicyFiles {
+export function loadPolicyFiles(paths: string | string[], opts: LoadPolicyOptions = {}): LoadedPolicyFiles {
   const list = Array.isArray(paths) ? paths : [paths];
   const seen = new Set<string>();
   const files: ParsedPolicyFile[] = [];
@@ -98,7 +108,7 @@ export function loadPolicyFiles(paths: string | string[]): LoadedPolicyFiles {
       const key = resolve(f);
       if (seen.has(key)) continue;
       seen.add(key);
-      const parsed = readPolicyFile(f);
+      const parsed = readPolicyFile(f, opts);
       files.push(parsed);
       layerOf.set(parsed.file, layer);
       layerDefault ??= parsed.defaultAction;

@@ -8,6 +8,7 @@ import { dirname } from 'node:path';
 import type { Clock } from '../util/clock.js';
 import { Engine, loadEngine, type LoadEngineOptions } from './engine.js';
 import { loadPolicyFilesOffThread } from './load-worker.js';
+import type { PolicyParseCache } from './parse-cache.js';
 
 /** Editors write in bursts (truncate, write, rename); reload once the burst settles. */
 export const RELOAD_DEBOUNCE_MS = 300;
@@ -24,6 +25,8 @@ export interface PolicyWatcherOptions {
   inline?: boolean;
   /** An off-thread load of these files starts now. */
   onLoadStart?: (paths: string[]) => void;
+  /** Parsed files kept from an earlier start, for the first load (src/policy/parse-cache.ts). */
+  parseCache?: PolicyParseCache;
 }
 
 /** Fixed paths, or a function re-asked on every reload (a new file may join the set). */
@@ -59,6 +62,7 @@ export class PolicyWatcher {
       home: this.opts.home,
       counter: this.current?.counter,
       onOnceConsumed: () => setImmediate(() => this.tryReload()),
+      parseCache: this.opts.parseCache,
     };
   }
 
