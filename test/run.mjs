@@ -90,8 +90,14 @@ child.on('close', (code, signal) => {
   } catch {
     // nothing to count
   }
-  rmSync(runTmp, { recursive: true, force: true });
-  if (left) console.log(`removed ${left} temp entries the tests left in ${runTmp}`);
+  // A server a failed test left behind may still be writing there: retry, and never let the
+  // clean-up hide the run's result.
+  try {
+    rmSync(runTmp, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+    if (left) console.log(`removed ${left} temp entries the tests left in ${runTmp}`);
+  } catch (err) {
+    console.log(`could not remove ${runTmp}: ${err.message}`);
+  }
   const slow = [...fileTimes()].sort((a, b) => b[1] - a[1]).slice(0, SLOWEST_SHOWN);
   if (slow.length) {
     console.log('\nslowest test files (summed test time):');
