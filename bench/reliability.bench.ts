@@ -18,6 +18,8 @@ const arg = (name: string, dflt: number) => {
 };
 const KILLS = arg('kills', 20);
 const FUZZ = arg('fuzz', 50_000);
+/** A start after kill -9 on a 2-core machine shared with other work can take over 10 s. */
+const START_TIMEOUT_MS = 60_000;
 const CONNECTIONS = 16;
 
 function post(
@@ -59,7 +61,7 @@ async function killRounds(): Promise<Record<string, unknown>> {
   const acked: string[] = [];
   let seq = 0;
   for (let k = 0; k < KILLS; k++) {
-    const srv: ServeChild = await spawnServe(['--data-dir', dir]);
+    const srv: ServeChild = await spawnServe(['--data-dir', dir], {}, START_TIMEOUT_MS);
     const token = readFileSync(join(dir, 'token'), 'utf8').trim();
     const url = new URL(srv.url);
     const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
@@ -189,7 +191,7 @@ const PATHS = [
 
 async function fuzz(): Promise<Record<string, unknown>> {
   const dir = mkdtempSync(join(tmpdir(), 'svc-fuzz-'));
-  const srv = await spawnServe(['--data-dir', dir]);
+  const srv = await spawnServe(['--data-dir', dir], {}, START_TIMEOUT_MS);
   const token = readFileSync(join(dir, 'token'), 'utf8').trim();
   const url = new URL(srv.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
