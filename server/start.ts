@@ -1,6 +1,7 @@
 // Assembles a running server from options: data dir and its lock, token, policies, audit,
 // approvals, gate, HTTP app and preload socket; and takes them down in reverse order.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { systemClock, type Clock } from '../src/util/clock.js';
 import { ensureDataDir, lockDataDir } from '../src/util/datadir.js';
 import { ensureAdminToken } from '../src/auth/admin.js';
@@ -23,6 +24,9 @@ import { socketCall } from './socket-call.js';
 import { hookCall } from './hook-call.js';
 import type { ServerContext } from './context.js';
 import { startNotifier } from '../src/notify/notifier.js';
+import { candidateConfig, shadowSetting } from '../src/policy/shadow-config.js';
+import { openShadowSource, type ShadowSource } from './shadow-source.js';
+import { ShadowLog } from './shadow-log.js';
 
 export interface ServeOptions {
   host: string;
@@ -44,6 +48,8 @@ export interface ServeOptions {
   preloadDurable?: boolean;
   /** The user's policy files replace the base profile (unset: <data-dir>/config.json decides). */
   replaceBase?: boolean;
+  /** A candidate policy directory decided beside the live set (unset: "shadow" in config.json). */
+  shadow?: string;
   /** Tests inject a manual clock. */
   clock?: Clock;
   /** Tests inject a failing file layer under the audit log (a full disk). */
@@ -69,6 +75,21 @@ const SOCKET_IDENTITY: Identity = {
   scopes: ['eval'],
   credentialOwner: 'local/preload',
 };
+
+/** The shadow set named by --shadow or config.json; a directory that is not there stops the start. */
+function openShadow(o: ServeOptions, dataDir: string, clock: Clock, log: (m: string) => void): ShadowSource | null {
+  const dir = o.shadow ? resolve(o.shadow) : shadowSetting(dataDir);
+  if (!dir) return null;
+  let isDir = false;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch {
+    /* reported below */
+  }
+  if (!isDir) throw new Error(`shadow policy directory ${dir} does not exist or is not a directory`);
+  const replaceBase = o.replaceBase ? { replaceBase: true } : {};
+  return openShadowSource(dir, () => candidateConfig(dir, o.config, dataDir, replaceBase), { clock, log });
+}
 
 export async function startServer(o: ServeOptions): Promise<RunningServer> {
   const clock = o.clock ?? systemClock;
@@ -155,8 +176,24 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     });
     cleanup.push(() => approvals.close?.());
 
+    const shadow = openShadow(o, dataDir, clock, log);
+    if (shadow) cleanup.push(() => shadow.close());
+    const shadowLog = new ShadowLog(clock);
+    cleanup.push(shadowLog.attach(bus));
+
     const callCounts = new WindowCounter(clock, 3_600_000);
-    const gate = new Gate({ policies, audit, approvals, clock, mode: o.mode, bus, callCounts, callWebhook, log });
+    const gate = new Gate({
+      policies,
+      audit,
+      approvals,
+      clock,
+      mode: o.mode,
+      bus,
+      callCounts,
+      callWebhook,
+      log,
+      ...(shadow ? { shadow } : {}),
+    });
     const ctx: ServerContext = {
       opts: {
         host: o.host,
@@ -178,6 +215,8 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
       gate,
       bus,
       callCounts,
+      shadow,
+      shadowLog,
       startedAt: clock.now(),
       log,
     };
