@@ -13,6 +13,7 @@ import type { Bus } from '../src/audit/bus.js';
 import type { PolicyLayer, ResolvedConfig } from '../src/policy/config-path.js';
 import type { PolicySource } from './context.js';
 import { resolve } from 'node:path';
+import type { SharedAnalysis } from '../src/policy/shadow-cache.js';
 
 export interface LivePolicySource extends PolicySource {
   readonly display: string;
@@ -42,7 +43,7 @@ function filesOf(paths: string[]): Set<string> {
 
 export function openPolicySource(
   resolveConfig: () => ResolvedConfig,
-  opts: { clock: Clock; bus: Bus; log: (m: string) => void; debounceMs?: number },
+  opts: { clock: Clock; bus: Bus; log: (m: string) => void; debounceMs?: number; shared?: SharedAnalysis },
 ): LivePolicySource {
   let config = resolveConfig();
   /** The config of the set in force (config may be a newer one that failed to load). */
@@ -74,6 +75,7 @@ export function openPolicySource(
     {
       clock: opts.clock,
       debounceMs: opts.debounceMs,
+      ...(opts.shared ? { shared: opts.shared } : {}),
       watchAlso: [config.userDir],
       onLoadStart: () => opts.bus.emit({ type: 'policy_loading' }),
       onReload: (e) => {

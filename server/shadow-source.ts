@@ -13,6 +13,7 @@ import type { ShadowPolicies } from '../src/gate/types.js';
 import { policySetHash } from '../src/policy/shadow.js';
 import type { CandidateConfig } from '../src/policy/shadow-config.js';
 import type { Clock } from '../src/util/clock.js';
+import type { SharedAnalysis } from '../src/policy/shadow-cache.js';
 
 export interface ShadowSource extends ShadowPolicies {
   /** The candidate directory as given. */
@@ -32,7 +33,7 @@ export interface ShadowSource extends ShadowPolicies {
 export function openShadowSource(
   dir: string,
   resolveCandidate: () => CandidateConfig,
-  opts: { clock: Clock; log: (m: string) => void; onChange?: () => void },
+  opts: { clock: Clock; log: (m: string) => void; onChange?: () => void; shared?: SharedAnalysis },
 ): ShadowSource {
   let watcher: PolicyWatcher | null = null;
   let lastError: string | null = null;
@@ -61,6 +62,7 @@ export function openShadowSource(
     const w = new PolicyWatcher(paths, {
       clock: opts.clock,
       watchAlso: [dir],
+      ...(opts.shared ? { shared: opts.shared } : {}),
       onReload: (e) => {
         opts.log(`shadow policies reloaded: ${e.policyCount} policies, ${e.ruleCount} rules`);
         installed(e);

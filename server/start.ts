@@ -27,6 +27,8 @@ import { startNotifier } from '../src/notify/notifier.js';
 import { candidateConfig, shadowSetting } from '../src/policy/shadow-config.js';
 import { openShadowSource, type ShadowSource } from './shadow-source.js';
 import { ShadowLog } from './shadow-log.js';
+import { SharedAnalysis } from '../src/policy/shadow-cache.js';
+import { homedir } from 'node:os';
 
 export interface ServeOptions {
   host: string;
@@ -77,9 +79,9 @@ const SOCKET_IDENTITY: Identity = {
 };
 
 /** The shadow set named by --shadow or config.json; a directory that is not there stops the start. */
-function openShadow(o: ServeOptions, dataDir: string, clock: Clock, log: (m: string) => void): ShadowSource | null {
+function shadowDirOf(o: ServeOptions, dataDir: string): string | undefined {
   const dir = o.shadow ? resolve(o.shadow) : shadowSetting(dataDir);
-  if (!dir) return null;
+  if (!dir) return undefined;
   let isDir = false;
   try {
     isDir = statSync(dir).isDirectory();
@@ -87,8 +89,17 @@ function openShadow(o: ServeOptions, dataDir: string, clock: Clock, log: (m: str
     /* reported below */
   }
   if (!isDir) throw new Error(`shadow policy directory ${dir} does not exist or is not a directory`);
+  return dir;
+}
+
+function openShadow(
+  dir: string,
+  o: ServeOptions,
+  dataDir: string,
+  opts: Parameters<typeof openShadowSource>[2],
+): ShadowSource {
   const replaceBase = o.replaceBase ? { replaceBase: true } : {};
-  return openShadowSource(dir, () => candidateConfig(dir, o.config, dataDir, replaceBase), { clock, log });
+  return openShadowSource(dir, () => candidateConfig(dir, o.config, dataDir, replaceBase), opts);
 }
 
 export async function startServer(o: ServeOptions): Promise<RunningServer> {
@@ -111,9 +122,12 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     const adminToken = ensureAdminToken(dataDir, o.env ?? process.env);
     mkdirSync(`${dataDir}/policies`, { recursive: true, mode: 0o700 });
     const bus = new Bus();
+    const shadowDir = shadowDirOf(o, dataDir);
+    // With a shadow set, the live and the shadow engines read each command once between them.
+    const shared = shadowDir ? new SharedAnalysis(homedir()) : undefined;
     const policies = openPolicySource(
       () => resolveConfig(o.config, dataDir, o.replaceBase ? { replaceBase: true } : {}),
-      { clock, bus, log },
+      { clock, bus, log, ...(shared ? { shared } : {}) },
     );
     cleanup.push(() => policies.close());
 
@@ -176,7 +190,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     });
     cleanup.push(() => approvals.close?.());
 
-    const shadow = openShadow(o, dataDir, clock, log);
+    const shadow = shadowDir ? openShadow(shadowDir, o, dataDir, { clock, log, ...(shared ? { shared } : {}) }) : null;
     if (shadow) cleanup.push(() => shadow.close());
     const shadowLog = new ShadowLog(clock);
     cleanup.push(shadowLog.attach(bus));
