@@ -7,11 +7,11 @@ import { parse, UsageError } from './args.js';
 import { defaultDataDir } from '../util/datadir.js';
 import { ManualClock } from '../util/clock.js';
 import { CORPUS_HOME, loadCorpus, toolCall, type CorpusCase } from '../policy/corpus.js';
-import { ReplayTally, type RecordedCall, type ReplayReport } from '../policy/replay.js';
+import { Redecider, ReplayTally, type RecordedCall, type ReplayReport } from '../policy/replay.js';
 import { briefOf, ruleLabel } from '../policy/shadow.js';
 import type { Decision } from '../policy/types.js';
 import { DEFAULT_CORPORA } from './bench.js';
-import { auditDirOf, decideRecorded, formatReplay, loadSet, scanAudit, scanOptions } from './policy-replay.js';
+import { auditDirOf, formatReplay, loadSet, scanAudit, scanOptions } from './policy-replay.js';
 
 export const diffHelp = `usage: svc policy diff A B [--corpus FILE]... [--audit] [--json]
 
@@ -107,16 +107,15 @@ export async function diff(argv: string[]): Promise<number> {
     const cb = new ManualClock(0);
     const A = loadSet(specA, setOpts, { clock: ca });
     const B = loadSet(specB, setOpts, { clock: cb });
+    const ra = new Redecider(A.engine, ca);
+    const rb = new Redecider(B.engine, cb);
     display = { a: A.set.display, b: B.set.display };
     const t = new ReplayTally(examples);
     await scanAudit(
       { auditDir, ...filters },
       (rc) => {
-        const da = decideRecorded(A.engine, ca, rc);
-        t.add(
-          { ...rc, recorded: { action: da.action, policy: ruleLabel(briefOf(da)) } },
-          decideRecorded(B.engine, cb, rc),
-        );
+        const da = ra.decide(rc);
+        t.add({ ...rc, recorded: { action: da.action, policy: ruleLabel(briefOf(da)) } }, rb.decide(rc));
       },
       t.report,
     );

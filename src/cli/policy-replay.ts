@@ -11,7 +11,7 @@ import { isValidDate, listAuditFiles } from '../audit/files.js';
 import { readLines } from '../audit/lines.js';
 import { loadEngine, type Engine, type LoadEngineOptions } from '../policy/engine.js';
 import { candidateConfig, type CandidateConfig } from '../policy/shadow-config.js';
-import { recordedCall, ReplayTally, type RecordedCall, type ReplayReport } from '../policy/replay.js';
+import { recordedCall, Redecider, ReplayTally, type RecordedCall, type ReplayReport } from '../policy/replay.js';
 
 /** Exit status for bad arguments: 1 already means "decisions changed" (sysexits EX_USAGE). */
 export const USAGE_EXIT = 64;
@@ -86,14 +86,6 @@ export async function scanAudit(
       onCall(rc);
     }
   }
-}
-
-/** Decides a recorded call as a dry run at its recorded time (call counts in the set's own counter). */
-export function decideRecorded(engine: Engine, clock: ManualClock, rc: RecordedCall) {
-  const t = Date.parse(rc.timestamp);
-  if (Number.isFinite(t)) clock.set(t);
-  if (!engine.deterministic) engine.counter.record(rc.call.tool, clock.now());
-  return engine.evaluate(rc.call, { dryRun: true });
 }
 
 function dateOption(v: unknown, name: string): string | undefined {
@@ -201,7 +193,8 @@ export async function replay(argv: string[]): Promise<number> {
   const clock = new ManualClock(0);
   const { engine, set } = loadSet(spec, { config: values.config as string | undefined, dataDir }, { clock });
   const tally = new ReplayTally(examples);
-  await scanAudit({ auditDir, ...filters }, (rc) => tally.add(rc, decideRecorded(engine, clock, rc)), tally.report);
+  const decider = new Redecider(engine, clock);
+  await scanAudit({ auditDir, ...filters }, (rc) => tally.add(rc, decider.decide(rc)), tally.report);
   const r = tally.result();
   if (values.json) {
     process.stdout.write(

@@ -3,6 +3,7 @@
 // the log is the caller's (src/cli/policy-replay.ts); this file only turns one record into a call
 // and counts. See docs/shadow-and-replay.md.
 import type { Decision, ToolCall } from './types.js';
+import type { ParsedPolicyFile } from './ast.js';
 import { briefOf, callSubject, pairKey, ruleLabel, type DecisionBrief } from './shadow.js';
 
 /** How a record marks a value it does not hold in full. */
@@ -210,5 +211,74 @@ export class ReplayTally {
   result(): ReplayReport {
     const rows = [...this.rows.values()].sort((a, b) => b.count - a.count || a.pair.localeCompare(b.pair));
     return { ...this.report, byPair: { ...this.report.byPair }, rows };
+  }
+}
+
+/** A clock replay sets to each record's time. */
+export interface SettableClock {
+  now(): number;
+  set(ms: number): void;
+}
+
+/** Identical calls kept decided by a set whose answers cannot change (deterministic). */
+export const REPLAY_MEMO_ENTRIES = 65_536;
+
+/**
+ * Decides recorded calls under one engine as dry runs at their recorded time, in the order given.
+ * A set with call counts, expiries, once-rules or webhooks decides every call afresh (counting
+ * in its own counter); a deterministic set gives an identical call the same answer, so those are
+ * remembered (bounded) rather than decided again: logs repeat the same calls a great deal.
+ */
+export class Redecider {
+  private readonly memo = new Map<string, Decision>();
+  /** Whether any policy of the set looks at the agent id, or at the session id. */
+  private readonly byAgent: boolean;
+  private readonly bySession: boolean;
+
+  constructor(
+    private readonly engine: {
+      evaluate(call: ToolCall, o: { dryRun: boolean }): Decision;
+      readonly deterministic: boolean;
+      readonly counter: { record(tool: string, now: number): boolean };
+      readonly files: readonly ParsedPolicyFile[];
+    },
+    private readonly clock: SettableClock,
+    private readonly maxEntries = REPLAY_MEMO_ENTRIES,
+  ) {
+    const policies = engine.files.flatMap((f) => f.policies);
+    this.byAgent = policies.some((p) => p.match.agent.length > 0);
+    this.bySession = policies.some(
+      (p) => p.match.session.length > 0 || p.rules.some((r) => (r.when.session_matches?.length ?? 0) > 0),
+    );
+  }
+
+  decide(rc: RecordedCall): Decision {
+    const t = Date.parse(rc.timestamp);
+    if (Number.isFinite(t)) this.clock.set(t);
+    const e = this.engine;
+    const c = rc.call;
+    if (!e.deterministic) {
+      e.counter.record(c.tool, this.clock.now());
+      return e.evaluate(c, { dryRun: true });
+    }
+    // Everything a rule of this set can look at (run and tool-call ids never are).
+    const key = JSON.stringify([
+      c.tool,
+      this.byAgent ? c.agent : '',
+      this.bySession ? c.session : '',
+      c.workdir ?? null,
+      c.agentDepth ?? 0,
+      c.params,
+      c.input ?? null,
+    ]);
+    const hit = this.memo.get(key);
+    if (hit) return hit;
+    const d = e.evaluate(c, { dryRun: true });
+    if (this.memo.size >= this.maxEntries) {
+      const oldest = this.memo.keys().next();
+      if (!oldest.done) this.memo.delete(oldest.value);
+    }
+    this.memo.set(key, d);
+    return d;
   }
 }
