@@ -35,7 +35,7 @@ ${Array.from(
         when: { command_matches: ["tool${i} *", "*--flag-${i}*", "git push * team-${i}"] }
         message: candidate rule ${i}
       - action: deny
-        when: { command_matches: ["* /srv/prod-${i}/*"] }
+        when: { command_matches: ["* /srv/prod-${i}/*", "${['git push', 'npm install', 'docker run', 'pip install', 'curl', 'ssh', 'kubectl', 'terraform', 'aws', 'make'][i]} *"] }
 `,
 ).join('')}`;
 
@@ -119,6 +119,16 @@ interface Run {
   serial: Load;
   conc16: Load;
   differences: number;
+  /** Server CPU (user + system) per request over both loads: what each request costs the server,
+   * far less sensitive to other processes on the machine than wall-clock latency. */
+  cpu_us_per_request: number;
+}
+
+/** utime + stime of a process in microseconds (Linux /proc; clock ticks of 10 ms). */
+function cpuUs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) * 10_000;
 }
 
 async function oneServer(kind: Kind, audit: boolean): Promise<Run> {
@@ -133,14 +143,17 @@ async function oneServer(kind: Kind, audit: boolean): Promise<Run> {
     const token = readFileSync(join(dir, 'data', 'token'), 'utf8').trim();
     const url = new URL(srv.url);
     await load(url, token, 4, 500); // warm the JIT and the connection pool
+    const pid = srv.child.pid ?? 0;
+    const cpu0 = cpuUs(pid);
     const serial = await load(url, token, 1, REQUESTS);
     const conc16 = await load(url, token, 16, REQUESTS);
+    const cpu_us_per_request = Math.round((cpuUs(pid) - cpu0) / (2 * REQUESTS));
     let differences = 0;
     if (kind === 'shadow') {
       const res = await fetch(`${srv.url}/v1/policy/shadow`, { headers: { authorization: `Bearer ${token}` } });
       differences = ((await res.json()) as { differences_total: number }).differences_total;
     }
-    return { serial, conc16, differences };
+    return { serial, conc16, differences, cpu_us_per_request };
   } finally {
     await srv.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -182,6 +195,9 @@ for (const audit of ['audit', 'noaudit']) {
     };
   }
   out.shadow_differences_per_server = spread(s.map((r) => r.differences));
+  const cs = spread(s.map((r) => r.cpu_us_per_request));
+  const cn = spread(n.map((r) => r.cpu_us_per_request));
+  out.server_cpu_us_per_request = { shadow: cs, no_shadow: cn, ratio: ratio(cs.median, cn.median) };
   summary[audit === 'audit' ? 'audit_on' : 'audit_off'] = out;
 }
 
