@@ -138,7 +138,7 @@ async function oneServer(kind: Kind, audit: boolean): Promise<Run> {
   writeFileSync(join(shadowDir, 'candidate.yaml'), CANDIDATE);
   const args = ['--data-dir', join(dir, 'data'), ...(audit ? [] : ['--audit-dir', ''])];
   if (kind === 'shadow') args.push('--shadow', shadowDir);
-  const srv = await spawnServe(args);
+  const srv = await spawnServe(args, {}, 120_000);
   try {
     const token = readFileSync(join(dir, 'data', 'token'), 'utf8').trim();
     const url = new URL(srv.url);
