@@ -11,6 +11,7 @@ import auditRoutes from './audit.js';
 import eventRoutes from './events.js';
 import metricsRoutes from './metrics.js';
 import dashboardRoutes from './dashboard.js';
+import shadowRoutes from './shadow.js';
 
 /** docs/api.md: request bodies are limited to 1 MiB on every JSON API. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -49,6 +50,7 @@ type Plugin = (app: FastifyInstance, ctx: ServerContext) => Promise<void>;
 const PLUGINS: Plugin[] = [
   toolRoutes,
   statusRoutes,
+  shadowRoutes,
   approvalRoutes,
   ruleRoutes,
   auditRoutes,

@@ -9,6 +9,8 @@ import type { ApprovalStore } from '../src/approvals/store.js';
 import type { AuditReader } from '../src/audit/reader.js';
 import type { Gate } from '../src/gate/gate.js';
 import type { WindowCounter } from '../src/util/window-counter.js';
+import type { ShadowSource } from './shadow-source.js';
+import type { ShadowLog } from './shadow-log.js';
 
 export type Mode = 'enforce' | 'monitor';
 
@@ -60,6 +62,9 @@ export interface ServerContext {
   gate: Gate;
   bus: Bus;
   callCounts: WindowCounter;
+  /** The candidate policy set decided beside the live one (svc serve --shadow), and its differences. */
+  shadow?: ShadowSource | null;
+  shadowLog?: ShadowLog;
   startedAt: number;
   log: (msg: string) => void;
 }

@@ -26,12 +26,12 @@ const CODES_BY_STATUS = {
   ],
   401: ['unauthorized', 'invalid_signature'],
   403: ['forbidden'],
-  404: ['not_found', 'approval_not_found', 'rule_not_found', 'audit_date_not_found'],
-  409: ['approval_conflict', 'rule_exists'],
+  404: ['not_found', 'approval_not_found', 'rule_not_found', 'audit_date_not_found', 'shadow_not_configured'],
+  409: ['approval_conflict', 'rule_exists', 'shadow_not_loaded'],
   410: ['approval_resolved'],
   413: ['body_too_large'],
   429: ['rate_limited'],
-  500: ['internal_error', 'reload_failed', 'rules_file_invalid'],
+  500: ['internal_error', 'reload_failed', 'rules_file_invalid', 'promote_failed'],
   // durable state the answer depends on is missing (one status for every way of saying so), or
   // a bounded resource is full
   503: [

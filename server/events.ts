@@ -7,6 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Bus, BusEvent } from '../src/audit/bus.js';
 import { redactEventForDisplay } from '../src/audit/index.js';
 import { SvcError } from './errors.js';
+import { redact } from '../src/redact/index.js';
+import { callSubject } from '../src/policy/shadow.js';
 
 /** Comment frame interval; proxies and NATs drop silent connections after a minute or so. */
 export const KEEPALIVE_MS = 15_000;
@@ -187,9 +189,26 @@ export function toMessage(ev: BusEvent): Record<string, unknown> | null {
       return { type: 'audit', event: redactEventForDisplay(ev.event) };
     case 'audit_batch':
       return { type: 'audit_batch', run_id: ev.run_id };
+    case 'shadow_diff':
+      return shadowDiffMessage(ev);
     default:
       return null;
   }
+}
+
+/** The call as the audit view shows it (secrets redacted), with both answers. */
+function shadowDiffMessage(ev: Extract<BusEvent, { type: 'shadow_diff' }>): Record<string, unknown> {
+  const c = ev.call;
+  return {
+    type: 'shadow_diff',
+    tool: c.tool,
+    agent: c.agent,
+    session: c.session,
+    ...(c.runId ? { run_id: c.runId } : {}),
+    subject: redact(callSubject(c.params)).text,
+    live: ev.live,
+    shadow: ev.shadow,
+  };
 }
 
 interface EventsContext {

@@ -65,7 +65,15 @@ export async function createMetrics(bus: Bus, source: MetricsSource): Promise<Se
     },
   });
 
+  const shadowDiffs = new Counter({
+    name: 'service_shadow_differences_total',
+    help: 'Calls the shadow policy set decided differently from the live set, by live and shadow action.',
+    labelNames: ['live', 'shadow'] as const,
+    registers: [registry],
+  });
+
   const detach = bus.on((ev) => {
+    if (ev.type === 'shadow_diff') shadowDiffs.inc({ live: ev.live.action, shadow: ev.shadow.action });
     if (ev.type !== 'decision') return;
     decisions.inc({ action: ev.action, policy: ev.policy || 'none' });
     evalDuration.observe(ev.evalDurationUs / 1e6);

@@ -14,6 +14,7 @@ import type { PolicyLayer, ResolvedConfig } from '../src/policy/config-path.js';
 import type { PolicySource } from './context.js';
 import type { PolicyParseCache } from '../src/policy/parse-cache.js';
 import { resolve } from 'node:path';
+import type { SharedAnalysis } from '../src/policy/shadow-cache.js';
 
 export interface LivePolicySource extends PolicySource {
   readonly display: string;
@@ -43,7 +44,14 @@ function filesOf(paths: string[]): Set<string> {
 
 export function openPolicySource(
   resolveConfig: () => ResolvedConfig,
-  opts: { clock: Clock; bus: Bus; log: (m: string) => void; debounceMs?: number; parseCache?: PolicyParseCache },
+  opts: {
+    clock: Clock;
+    bus: Bus;
+    log: (m: string) => void;
+    debounceMs?: number;
+    parseCache?: PolicyParseCache;
+    shared?: SharedAnalysis;
+  },
 ): LivePolicySource {
   let config = resolveConfig();
   /** The config of the set in force (config may be a newer one that failed to load). */
@@ -76,6 +84,7 @@ export function openPolicySource(
       clock: opts.clock,
       debounceMs: opts.debounceMs,
       parseCache: opts.parseCache,
+      ...(opts.shared ? { shared: opts.shared } : {}),
       watchAlso: [config.userDir],
       onLoadStart: () => opts.bus.emit({ type: 'policy_loading' }),
       onReload: (e) => {

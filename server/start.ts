@@ -1,6 +1,7 @@
 // Assembles a running server from options: data dir and its lock, token, policies, audit,
 // approvals, gate, HTTP app and preload socket; and takes them down in reverse order.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { systemClock, type Clock } from '../src/util/clock.js';
 import { ensureDataDir, lockDataDir } from '../src/util/datadir.js';
 import { ensureAdminToken } from '../src/auth/admin.js';
@@ -24,6 +25,11 @@ import { socketCall } from './socket-call.js';
 import { hookCall } from './hook-call.js';
 import type { ServerContext } from './context.js';
 import { startNotifier } from '../src/notify/notifier.js';
+import { candidateConfig, shadowSetting } from '../src/policy/shadow-config.js';
+import { openShadowSource, type ShadowSource } from './shadow-source.js';
+import { ShadowLog } from './shadow-log.js';
+import { SharedAnalysis } from '../src/policy/shadow-cache.js';
+import { homedir } from 'node:os';
 
 export interface ServeOptions {
   host: string;
@@ -45,6 +51,8 @@ export interface ServeOptions {
   preloadDurable?: boolean;
   /** The user's policy files replace the base profile (unset: <data-dir>/config.json decides). */
   replaceBase?: boolean;
+  /** A candidate policy directory decided beside the live set (unset: "shadow" in config.json). */
+  shadow?: string;
   /** Tests inject a manual clock. */
   clock?: Clock;
   /** Tests inject a failing file layer under the audit log (a full disk). */
@@ -73,6 +81,30 @@ const SOCKET_IDENTITY: Identity = {
   credentialOwner: 'local/preload',
 };
 
+/** The shadow set named by --shadow or config.json; a directory that is not there stops the start. */
+function shadowDirOf(o: ServeOptions, dataDir: string): string | undefined {
+  const dir = o.shadow ? resolve(o.shadow) : shadowSetting(dataDir);
+  if (!dir) return undefined;
+  let isDir = false;
+  try {
+    isDir = statSync(dir).isDirectory();
+  } catch {
+    /* reported below */
+  }
+  if (!isDir) throw new Error(`shadow policy directory ${dir} does not exist or is not a directory`);
+  return dir;
+}
+
+function openShadow(
+  dir: string,
+  o: ServeOptions,
+  dataDir: string,
+  opts: Parameters<typeof openShadowSource>[2],
+): ShadowSource {
+  const replaceBase = o.replaceBase ? { replaceBase: true } : {};
+  return openShadowSource(dir, () => candidateConfig(dir, o.config, dataDir, replaceBase), opts);
+}
+
 export async function startServer(o: ServeOptions): Promise<RunningServer> {
   const clock = o.clock ?? systemClock;
   const log = (m: string) => process.stderr.write(`svc: ${m}\n`);
@@ -93,10 +125,19 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     const adminToken = ensureAdminToken(dataDir, o.env ?? process.env);
     mkdirSync(`${dataDir}/policies`, { recursive: true, mode: 0o700 });
     const bus = new Bus();
+    const shadowDir = shadowDirOf(o, dataDir);
+    // With a shadow set, the live and the shadow engines read each command once between them.
+    const shared = shadowDir ? new SharedAnalysis(homedir()) : undefined;
     const policies = openPolicySource(
       () => resolveConfig(o.config, dataDir, o.replaceBase ? { replaceBase: true } : {}),
       // Parsed policy files of earlier starts: a restart with unchanged files skips the parse.
-      { clock, bus, log, parseCache: new PolicyParseCache(`${dataDir}/cache/policy`, log) },
+      {
+        clock,
+        bus,
+        log,
+        parseCache: new PolicyParseCache(`${dataDir}/cache/policy`, log),
+        ...(shared ? { shared } : {}),
+      },
     );
     cleanup.push(() => policies.close());
 
@@ -159,8 +200,24 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     });
     cleanup.push(() => approvals.close?.());
 
+    const shadow = shadowDir ? openShadow(shadowDir, o, dataDir, { clock, log, ...(shared ? { shared } : {}) }) : null;
+    if (shadow) cleanup.push(() => shadow.close());
+    const shadowLog = new ShadowLog(clock);
+    cleanup.push(shadowLog.attach(bus));
+
     const callCounts = new WindowCounter(clock, 3_600_000);
-    const gate = new Gate({ policies, audit, approvals, clock, mode: o.mode, bus, callCounts, callWebhook, log });
+    const gate = new Gate({
+      policies,
+      audit,
+      approvals,
+      clock,
+      mode: o.mode,
+      bus,
+      callCounts,
+      callWebhook,
+      log,
+      ...(shadow ? { shadow } : {}),
+    });
     const ctx: ServerContext = {
       opts: {
         host: o.host,
@@ -182,6 +239,8 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
       gate,
       bus,
       callCounts,
+      shadow,
+      shadowLog,
       startedAt: clock.now(),
       log,
     };

@@ -4,6 +4,7 @@ import type { ServerContext } from './context.js';
 import { SvcError, badRequest } from './errors.js';
 import { VERSION } from '../src/util/version.js';
 import { policySources } from './policy-text.js';
+import { shadowStatus } from './shadow.js';
 
 /**
  * The reload body: none, or {"accept_removal": boolean}. A misspelt or mistyped field is refused
@@ -50,6 +51,8 @@ export default async function statusRoutes(app: FastifyInstance, ctx: ServerCont
       body.replace_base = src.replaceBase === true;
     }
     if (src.missing?.length) body.policy_missing = src.missing;
+    const shadow = shadowStatus(ctx);
+    if (shadow) body.shadow = shadow;
     return body;
   });
 

@@ -114,6 +114,8 @@ async function start() {
       } else if (msg.type === 'audit_batch') {
         historyTab.onBatch();
         overview.onBatch();
+      } else if (msg.type === 'shadow_diff' && currentTab() === 'policy') {
+        policy.onShadowDiff();
       }
     },
   });

@@ -1,6 +1,8 @@
-// Policy tab: what is loaded (status, the files layered into the set, load errors), the rule
-// summary with each policy's YAML, a reload button, and the rules learned through "always
-// allow", each removable. Layer and error fields are read when the server sends them.
+// Policy tab: what is loaded (status, the files layered into the set, load errors), the shadow
+// set beside it and its latest differences from the live set (with a button to make it live),
+// the rule summary with each policy's YAML, a reload button, and the rules learned through
+// "always allow", each removable. Layer, error and shadow fields are read when the server sends
+// them.
 import { h, fill, actionClass, button, confirmButton, localTime } from './dom.js';
 import { api } from './api.js';
 import { notify, quote } from './notice.js';
@@ -15,6 +17,7 @@ export function createPolicy({ panel, onStatus }) {
   const summaryText = h('p', { class: 'policy-summary' });
   const rulesBody = h('tbody');
   const learnedBox = h('div');
+  const shadowPanel = h('section', { class: 'panel', id: 'policy-shadow', hidden: true });
 
   fill(
     panel,
@@ -27,6 +30,7 @@ export function createPolicy({ panel, onStatus }) {
       reloadResult,
     ),
     h('section', { class: 'panel' }, h('h2', null, 'Active layers'), layersBox),
+    shadowPanel,
     h(
       'section',
       { class: 'panel' },
@@ -60,7 +64,146 @@ export function createPolicy({ panel, onStatus }) {
   );
 
   async function load() {
-    await Promise.all([loadStatus(), loadSummary(), loadLearned()]);
+    await Promise.all([loadStatus(), loadSummary(), loadLearned(), loadShadow()]);
+  }
+
+  /** A new difference arrived on the live stream: refresh the list, at most every half second. */
+  let shadowTimer = null;
+  function onShadowDiff() {
+    if (shadowTimer) return;
+    shadowTimer = setTimeout(() => {
+      shadowTimer = null;
+      loadShadow();
+    }, 500);
+  }
+
+  async function loadShadow() {
+    let s;
+    try {
+      s = await api('GET', '/v1/policy/shadow');
+    } catch (err) {
+      // An older server without the route: no shadow section.
+      shadowPanel.hidden = true;
+      return;
+    }
+    if (!s.configured) {
+      shadowPanel.hidden = true;
+      return;
+    }
+    shadowPanel.hidden = false;
+    const pairs = Object.entries(s.by_pair || {}).sort((a, b) => b[1] - a[1]);
+    const same = s.hash && s.hash === s.live_hash;
+    fill(
+      shadowPanel,
+      h(
+        'div',
+        { class: 'panel-head' },
+        h('h2', null, 'Shadow policy set'),
+        s.loaded && !s.error && !same
+          ? confirmButton('Make live', 'Confirm: make live', 'primary', promote, { id: 'shadow-promote' })
+          : null,
+      ),
+      h(
+        'p',
+        { class: 'hint' },
+        'Decided beside the live set on every call and never enforced. Where the two differ, the audit event records the shadow’s answer.',
+      ),
+      s.error
+        ? h(
+            'div',
+            { class: 'load-errors', role: 'alert', id: 'shadow-error' },
+            h(
+              'strong',
+              null,
+              s.loaded
+                ? 'The last shadow edit did not load; its previous version is used.'
+                : 'The shadow set does not load.',
+            ),
+            h('ul', null, h('li', null, h('code', null, s.error))),
+          )
+        : null,
+      h(
+        'div',
+        { class: 'kv' },
+        kv('Directory', h('code', null, s.dir)),
+        ...(s.loaded
+          ? [
+              kv('Policies', `${s.policy_count} (${s.rule_count} rules)`),
+              kv('Set hash', h('code', { title: s.hash }, shortHash(s.hash))),
+              kv(
+                'Live hash',
+                h('code', { title: s.live_hash }, shortHash(s.live_hash) + (same ? ' (the same set)' : '')),
+              ),
+            ]
+          : []),
+      ),
+      h(
+        'p',
+        { class: 'shadow-total' },
+        h('strong', null, 'Differences: '),
+        h(
+          'span',
+          { id: 'shadow-total' },
+          `${s.differences_total} since the server started`,
+          pairs.length ? ': ' : '',
+          ...pairs.map(([k, v], i) => [i ? ', ' : '', h('span', { class: 'pair' }, ...pairLabel(k)), ` ${v}`]),
+        ),
+      ),
+      diffTable(s.latest || []),
+    );
+  }
+
+  function diffTable(rows) {
+    if (!rows.length) return h('p', { class: 'muted', id: 'shadow-none' }, 'No differences yet.');
+    return h(
+      'div',
+      { class: 'table-wrap' },
+      h(
+        'table',
+        { class: 'rules shadow-diffs', id: 'shadow-diffs' },
+        h(
+          'thead',
+          null,
+          h(
+            'tr',
+            null,
+            ['Time', 'Agent', 'Call', 'Live', 'Shadow'].map((c) => h('th', null, c)),
+          ),
+        ),
+        h(
+          'tbody',
+          null,
+          rows.map((d) =>
+            h(
+              'tr',
+              null,
+              h('td', { 'data-label': 'Time', title: d.at }, localTime(d.at)),
+              h('td', { 'data-label': 'Agent' }, d.agent || '–'),
+              h(
+                'td',
+                { 'data-label': 'Call' },
+                h('span', { class: 'badge tool' }, d.tool),
+                ' ',
+                h('code', null, d.subject),
+              ),
+              h('td', { 'data-label': 'Live' }, side(d.live)),
+              h('td', { 'data-label': 'Shadow' }, side(d.shadow)),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+
+  async function promote() {
+    try {
+      const r = await api('POST', '/v1/policy/promote');
+      notify('success', `The shadow set is live now (${shortHash(r.to_hash)}).`);
+    } catch (err) {
+      if (err.status !== 401)
+        notify('error', `Could not make the shadow set live: ${err.message}. The live set is unchanged.`);
+    }
+    await load();
   }
 
   async function loadStatus() {
@@ -329,7 +472,33 @@ export function createPolicy({ panel, onStatus }) {
     }
   }
 
-  return { load };
+  return { load, onShadowDiff };
+}
+
+function shortHash(h) {
+  return h ? `${h.slice(0, 19)}…` : '–';
+}
+
+function pairLabel(k) {
+  const [from, to] = String(k).split('->');
+  return [
+    h('span', { class: `pill ${actionClass(from)}` }, from),
+    ' → ',
+    h('span', { class: `pill ${actionClass(to)}` }, to),
+  ];
+}
+
+/** One side of a difference: its action and the rule that gave it. */
+function side(b) {
+  if (!b) return '–';
+  const rule = b.policy ? `${b.policy}${b.rule ? ` rule ${b.rule}` : ''}` : 'default';
+  return h(
+    'span',
+    null,
+    h('span', { class: `pill ${actionClass(b.action)}` }, b.action),
+    ' ',
+    h('span', { class: 'muted' }, rule),
+  );
 }
 
 function kv(k, v) {

@@ -1,6 +1,15 @@
 // In-process notifications from the library to live views (SSE hub, metrics). Emitting never
 // blocks or throws into the caller: a failing listener is isolated and reported once.
 import type { AuditEvent } from './types.js';
+import type { CallLike } from './events.js';
+
+/** One side of a shadow comparison (src/policy/shadow.ts DecisionBrief). */
+interface Brief {
+  action: string;
+  policy: string;
+  rule?: number;
+  message: string;
+}
 
 export type BusEvent =
   | { type: 'approvals' }
@@ -9,7 +18,9 @@ export type BusEvent =
   | { type: 'decision'; tool: string; action: string; policy: string; evalDurationUs: number }
   | { type: 'policy_reloaded'; policyCount: number; ruleCount: number; error?: string; missing?: string[] }
   | { type: 'audit_health'; failing: boolean; reason: string }
-  | { type: 'policy_loading' };
+  | { type: 'policy_loading' }
+  /** The shadow policy set decided a call differently from the live one. */
+  | { type: 'shadow_diff'; call: CallLike; live: Brief; shadow: Brief };
 
 export type BusListener = (ev: BusEvent) => void;
 

@@ -21,6 +21,7 @@ const SERVICE_KEYS = [
   'response_bytes',
   'response_flags',
   'shadowed_params',
+  'shadow_decision',
 ] as const;
 
 /** The parts of a ToolCall (src/policy/types.ts) an event records. */

@@ -1,6 +1,8 @@
 // `svc policy lint FILE...` and `svc policy explain "COMMAND"`.
 import { resolve } from 'node:path';
 import { onePositional, parse, UsageError, type Command } from './args.js';
+import { replay, replayHelp } from './policy-replay.js';
+import { diff, diffHelp } from './policy-diff.js';
 import { openOfflineEngine, offlineCall } from '../policy/offline-engine.js';
 import { formatDiagnostic, lintPolicyFile, type Diagnostic } from '../policy/lint.js';
 import type { ExplainResult, ExplainRule } from '../policy/engine.js';
@@ -15,6 +17,9 @@ const MAX_READINGS_SHOWN = 24;
 const help = `usage: svc policy lint FILE... [--json]
        svc policy explain COMMAND [--tool T] [--config PATH|PROFILE] [--all] [--json]
        svc policy reload [--accept-removal]
+       svc policy replay CANDIDATE [--from DATE] [--to DATE] [--agent A] [--json]
+       svc policy diff A B [--corpus FILE]... [--audit] [--json]
+       svc policy promote
 
 lint     checks policy files without loading them into a server: unknown keys (with a
          suggestion), bad actions and values, patterns that can never match, risky regexes,
@@ -37,7 +42,17 @@ explain  shows how the engine reads a call (normalized command, executed parts, 
 
 reload   asks the running server to reload its policy files now. When a file of the set in
          force has disappeared, the server keeps the last good set until the file returns;
-         --accept-removal is the explicit act that drops it (docs/policy-layers.md).`;
+         --accept-removal is the explicit act that drops it (docs/policy-layers.md).
+
+replay   re-decides the calls of the audit log under a candidate set (below)
+diff     the calls two policy sets decide differently (below)
+promote  asks the running server to make its shadow set (svc serve --shadow DIR) live: the
+         live policy directory takes the shadow's files, atomically; admin token only
+         (docs/shadow-and-replay.md)
+
+${replayHelp}
+
+${diffHelp}`;
 
 async function reload(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, { 'accept-removal': { type: 'boolean' } });
@@ -218,6 +233,23 @@ async function explain(argv: string[]): Promise<number> {
   return 0;
 }
 
+/**
+ * replay and diff exit 1 when decisions differ, so their bad arguments exit 64 (and a policy set,
+ * corpus or log that cannot be read exits 2), each with its own help.
+ */
+async function exitOnUsage(sub: 'replay' | 'diff', argv: string[]): Promise<number> {
+  try {
+    return sub === 'replay' ? await replay(argv) : await diff(argv);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`svc policy ${sub}: ${err.message} (see 'svc policy ${sub} --help')\n`);
+      return 64;
+    }
+    process.stderr.write(`svc policy ${sub}: ${(err as Error).message}\n`);
+    return 2;
+  }
+}
+
 export default {
   help,
   async run(argv: string[]): Promise<number> {
@@ -225,8 +257,12 @@ export default {
     if (sub === 'lint') return lint(rest);
     if (sub === 'explain') return explain(rest);
     if (sub === 'reload') return reload(rest);
+    if (sub === 'promote') return (await import('./policy-promote.js')).promote(rest);
+    if (sub === 'replay' || sub === 'diff') return exitOnUsage(sub, rest);
     throw new UsageError(
-      sub ? `unknown subcommand "${sub}" (use lint, explain or reload)` : 'missing subcommand: lint, explain or reload',
+      sub
+        ? `unknown subcommand "${sub}" (use lint, explain, reload, replay, diff or promote)`
+        : 'missing subcommand: lint, explain, reload, replay, diff or promote',
     );
   },
 } satisfies Command;

@@ -18,6 +18,10 @@ options:
                              deny wins across layers (docs/policy-layers.md)
   --replace-base             the files in <data-dir>/policies/ are the whole set, the base is not
                              loaded (also "replace_base": true in <data-dir>/config.json)
+  --shadow DIR               a candidate for <data-dir>/policies/: decided beside the live set on
+                             every call, never enforced; differences are recorded, streamed and
+                             counted, and "svc policy promote" makes it live (also "shadow": "DIR"
+                             in <data-dir>/config.json; docs/shadow-and-replay.md)
   --mode enforce|monitor     monitor = audit-only, nothing is blocked (default enforce)
   --approval-timeout D       how long an approval waits, and a run grant lives (default 2m)
   --metrics                  serve GET /metrics (admin token required)
@@ -80,6 +84,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     'audit-webhook': { type: 'string' },
     'preload-durable': { type: 'boolean' },
     'replace-base': { type: 'boolean' },
+    shadow: { type: 'string' },
   });
   if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
   const v = values as Record<string, string | boolean | undefined>;
@@ -117,6 +122,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     auditWebhook: v['audit-webhook'] as string | undefined,
     preloadDurable: v['preload-durable'] === true,
     ...(v['replace-base'] === true ? { replaceBase: true } : {}),
+    ...(typeof v.shadow === 'string' ? { shadow: shadowDir(v.shadow) } : {}),
   };
 }
 
@@ -167,3 +173,8 @@ const serve: Command = {
 };
 
 export default serve;
+
+function shadowDir(v: string): string {
+  if (!v.trim()) throw new UsageError('--shadow needs a directory of policy files');
+  return resolve(v);
+}

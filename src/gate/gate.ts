@@ -11,6 +11,7 @@ import { outcomeMessage } from '../approvals/messages.js';
 import type { Caller, GateDeps, GateRequest, GateResult, GrantEffect, ResponseOutcome } from './types.js';
 import { AuditUnavailableError } from '../audit/types.js';
 import { UnavailableError } from '../util/errors.js';
+import { briefOf, shadowDifference, type DecisionBrief } from '../policy/shadow.js';
 
 export type * from './types.js';
 
@@ -37,6 +38,11 @@ export class Gate {
     /** The decision is the deterministic engine's own (no webhook, grant or approval changed it). */
     let engineAnswer = engine.deterministic === true;
     if (!preview) this.deps.callCounts.record(call.tool);
+    // The shadow set sees the call as the live set did, before any webhook or grant; it only
+    // adds a record field and a live-view event, never changes what happens next.
+    const shadow = preview ? null : this.shadowOf(call, decision);
+    const shadowLive = shadow ? briefOf(decision) : null;
+    const shadowFields = shadow ? { shadow_decision: shadow } : {};
     // The webhook is a side effect: asked only when the answer is applied.
     if (decision.action === 'webhook' && enforced) decision = await this.resolveWebhook(call, decision);
     const observed = decision;
@@ -50,6 +56,7 @@ export class Gate {
       };
       events.push(ev);
       this.deps.bus.emit(ev);
+      if (shadow && shadowLive) this.deps.bus.emit({ type: 'shadow_diff', call, live: shadowLive, shadow });
     };
 
     let grant: GrantEffect | undefined;
@@ -62,7 +69,7 @@ export class Gate {
         usedOnce = true;
         // The ask is recorded first, so approval_policy_audit_id points at this request's ask event.
         const askEvent = await this.appendOrFail(
-          decisionEvent(call, decision, { extra: { source, ...extraRequest } }),
+          decisionEvent(call, decision, { extra: { source, ...extraRequest, ...shadowFields } }),
         ).catch((err) => {
           this.returnOnce(call, identity);
           throw err;
@@ -78,7 +85,7 @@ export class Gate {
     }
     if (preview) return { decision, enforced, grant, records, events, cacheable: false };
 
-    const extra = { source, ...extraRequest, ...grantRecordFields(grant) };
+    const extra = { source, ...extraRequest, ...grantRecordFields(grant), ...shadowFields };
     // The preload reply cache is decided here. The preload listener keeps the reply text of a
     // `cacheable` answer and gives it again, at once, to an identical request (same command,
     // argv, path, cwd, agent, session, run id) from any process; such a request is still
@@ -191,6 +198,19 @@ export class Gate {
       if (enforced) throw auditUnavailable('refusing tool response', err);
     }
     return { decision: rd, withheld: enforced && rd.action === 'deny' };
+  }
+
+  /** The shadow set's answer where it differs from the live one; a failing shadow is only logged. */
+  private shadowOf(call: ToolCall, live: Decision): DecisionBrief | null {
+    const s = this.deps.shadow;
+    if (!s) return null;
+    try {
+      const d = s.decide(call);
+      return d ? shadowDifference(live, d) : null;
+    } catch (err) {
+      this.deps.log?.(`shadow evaluation failed: ${(err as Error).message}`);
+      return null;
+    }
   }
 
   private async enqueue(

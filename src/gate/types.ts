@@ -12,6 +12,15 @@ export type WebhookCaller = (
   payload: Record<string, unknown>,
 ) => Promise<{ action: 'allow' | 'deny'; message: string }>;
 
+/** A candidate policy set decided beside the live one (docs/shadow-and-replay.md). */
+export interface ShadowPolicies {
+  /**
+   * The candidate's decision of a call, with no side effect anywhere (no once-rule used, no
+   * webhook, no queue); null when no candidate is loaded.
+   */
+  decide(call: ToolCall): Decision | null;
+}
+
 export interface GateDeps {
   policies: { readonly current: PolicyEngine };
   audit: AuditWriter | null;
@@ -22,6 +31,8 @@ export interface GateDeps {
   bus: Bus;
   callCounts: WindowCounter;
   callWebhook: WebhookCaller;
+  /** Decided beside the live set; only differences are recorded. */
+  shadow?: ShadowPolicies;
   log?: (msg: string) => void;
 }
 

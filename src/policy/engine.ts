@@ -27,6 +27,7 @@ import { pathReadings, PathResolver } from './paths.js';
 import { analyzeCommand } from './shell.js';
 import { explainCall, type ExplainResult } from './explain.js';
 import { summarize } from './summary.js';
+import type { SharedAnalysis } from './shadow-cache.js';
 import {
   derivedCall,
   EffectCache,
@@ -60,6 +61,8 @@ export interface LoadEngineOptions {
   resolveSymlinks?: boolean;
   /** Parsed files kept from an earlier start (src/policy/parse-cache.ts). */
   parseCache?: PolicyParseCache;
+  /** Command analyses and effects shared with another engine over the same home (a shadow set). */
+  shared?: SharedAnalysis;
 }
 
 interface PreparedCall {
@@ -93,7 +96,8 @@ export class Engine implements PolicyEngine {
   private commandCacheChars = 0;
   private readonly needsPaths: boolean;
   private readonly referencedParams: string[];
-  private readonly effects = new EffectCache();
+  private readonly effects: EffectCache;
+  private readonly shared: SharedAnalysis | undefined;
 
   constructor(
     readonly files: ParsedPolicyFile[],
@@ -102,6 +106,8 @@ export class Engine implements PolicyEngine {
   ) {
     this.clock = opts.clock ?? systemClock;
     this.home = opts.home ?? homedir();
+    this.shared = opts.shared?.home === this.home ? opts.shared : undefined;
+    this.effects = this.shared?.effects ?? new EffectCache();
     this.resolver = opts.resolveSymlinks === false ? null : new PathResolver();
     this.onOnceConsumed = opts.onOnceConsumed;
     this.counter = opts.counter ?? new CallCounter();
@@ -205,7 +211,7 @@ export class Engine implements PolicyEngine {
   private readings(command: string): CommandReadings {
     const hit = this.commandCache.get(command);
     if (hit) return hit;
-    const analysis = analyzeCommand(command, { home: this.home });
+    const analysis = this.shared ? this.shared.analyze(command) : analyzeCommand(command, { home: this.home });
     const words = new Set<string>();
     const add = (w: string) => words.add(w);
     // Whole-command readings other than the raw text (normalized, pipelines) only join the

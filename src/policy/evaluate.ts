@@ -65,6 +65,7 @@ function decisionOf(rule: CompiledRule, fired: CompiledRule[]): Decision {
     message: rule.ast.message || `${VERB[rule.action]} by policy ${rule.policy.name}`,
     matchedPolicies: names,
     policy: rule.policy.name,
+    rule: rule.ast.index,
     evalDurationUs: 0,
   };
   if (rule.ast.suggestions.length) d.suggestions = rule.ast.suggestions.slice();

@@ -55,6 +55,8 @@ export interface Decision {
   matchedPolicies: string[];
   /** Name of the deciding policy, when a rule decided. */
   policy?: string;
+  /** Position of the deciding rule in that policy's rules list (0-based), when a rule decided. */
+  rule?: number;
   suggestions?: string[];
   evalDurationUs: number;
   /** Present when action is webhook: where to ask. */

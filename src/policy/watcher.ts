@@ -23,6 +23,8 @@ export interface PolicyWatcherOptions {
   watchAlso?: string[];
   /** Parse watched edits on the calling thread (tests of the parser only); default off-thread. */
   inline?: boolean;
+  /** Command analyses shared with another watcher's engines (the live and the shadow set). */
+  shared?: LoadEngineOptions['shared'];
   /** An off-thread load of these files starts now. */
   onLoadStart?: (paths: string[]) => void;
   /** Parsed files kept from an earlier start, for the first load (src/policy/parse-cache.ts). */
@@ -61,6 +63,7 @@ export class PolicyWatcher {
       clock: this.opts.clock,
       home: this.opts.home,
       counter: this.current?.counter,
+      ...(this.opts.shared ? { shared: this.opts.shared } : {}),
       onOnceConsumed: () => setImmediate(() => this.tryReload()),
       parseCache: this.opts.parseCache,
     };

@@ -1,0 +1,216 @@
+// Replay speed and memory: `svc policy replay` (the real CLI, a child process) over a generated
+// audit log of 1,000,000 decision events in ten daily files, under the standard profile plus a
+// candidate file of ten policies. Wall time and peak RSS (from /usr/bin/time) for the first day
+// alone (100,000 events) and for the whole log: flat memory means the two peaks are alike.
+//
+// The log's calls: exec commands of the shipped corpora across four agents and three working
+// directories, of which --unique-pct percent carry an argument never seen before (no cache of
+// any kind helps those) and the rest repeat earlier calls, as agents' logs do. A last run over
+// an all-unique day gives the cost of a call nothing was learned from.
+// Run: node dist/bench/replay.bench.js [--events N] [--unique-pct P] [--rounds R]
+import { spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../src/util/version.js';
+import { loadCorpus } from '../src/policy/corpus.js';
+import { SVC_BIN } from '../test/helpers/spawn.js';
+import { spread } from './stats.js';
+
+const arg = (name: string, dflt: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : dflt;
+};
+const EVENTS = arg('events', 1_000_000);
+const UNIQUE_PCT = arg('unique-pct', 20);
+const ROUNDS = arg('rounds', 3);
+const DAYS = 10;
+
+const CANDIDATE = `version: "1"
+policies:
+${Array.from(
+  { length: 10 },
+  (_, i) => `  - name: candidate-${i}
+    match: { tool: [exec] }
+    rules:
+      - action: ${['deny', 'ask', 'watch'][i % 3]}
+        when: { command_matches: ["tool${i} *", "*--flag-${i}*", "git push * team-${i}"] }
+      - action: deny
+        when: { command_matches: ["* /srv/prod-${i}/*", "git ${['push', 'commit', 'reset'][i % 3]} *"] }
+`,
+).join('')}`;
+
+function corpusCommands(): string[] {
+  const dir = join(PACKAGE_ROOT, 'test', 'corpus');
+  const out: string[] = [];
+  for (const f of readdirSync(dir).filter((n) => n.endsWith('.yaml'))) {
+    for (const c of loadCorpus(join(dir, f))) {
+      const cmd = c.params.command;
+      if (c.tool === 'exec' && typeof cmd === 'string' && !cmd.includes('\n')) out.push(cmd);
+    }
+  }
+  return out;
+}
+
+const POOL = corpusCommands();
+const AGENTS = ['claude', 'codex', 'cursor', 'aider'];
+const WORKDIRS = ['/home/dev/project', '/home/dev/project/web', '/home/dev/other'];
+const HASH = 'sha256:' + 'ab'.repeat(32);
+
+/** Deterministic pseudo-random numbers (xorshift), so every run writes the same log. */
+let state = 0x9e3779b9;
+const rand = () => {
+  state ^= state << 13;
+  state ^= state >>> 17;
+  state ^= state << 5;
+  return (state >>> 0) / 4294967296;
+};
+
+function writeLog(dir: string, events: number, uniquePct: number): void {
+  mkdirSync(dir, { recursive: true });
+  const perDay = Math.ceil(events / DAYS);
+  let n = 0;
+  for (let d = 0; d < DAYS && n < events; d++) {
+    const date = `2026-11-${String(10 + d).padStart(2, '0')}`;
+    const fd = openSync(join(dir, `${date}.jsonl`), 'w');
+    const lines: string[] = [];
+    for (let i = 0; i < perDay && n < events; i++, n++) {
+      const base = POOL[Math.floor(rand() * POOL.length)]!;
+      const command = rand() * 100 < uniquePct ? `${base} u${n}` : base;
+      const ms = Date.parse(`${date}T00:00:00Z`) + Math.floor((i / perDay) * 86_400_000);
+      lines.push(
+        JSON.stringify({
+          id: `01BENCH${String(n).padStart(19, '0')}`,
+          timestamp: new Date(ms).toISOString(),
+          schema: 'service.audit.v1',
+          agent: AGENTS[n % AGENTS.length],
+          session: `s${n % 50}`,
+          tool: 'exec',
+          request: { command, source: 'tool', workdir: WORKDIRS[n % WORKDIRS.length] },
+          decision: {
+            action: 'allow',
+            matched_policies: [],
+            evaluation_time_us: 40,
+            message: 'no matching rule; using default action',
+            suggestions: [],
+          },
+          prev_hash: HASH,
+          hash: HASH,
+        }),
+      );
+      if (lines.length === 10_000) {
+        writeSync(fd, lines.join('\n') + '\n');
+        lines.length = 0;
+      }
+    }
+    if (lines.length) writeSync(fd, lines.join('\n') + '\n');
+    closeSync(fd);
+  }
+}
+
+interface Run {
+  seconds: number;
+  /** User plus system CPU seconds: what the run costs, whatever else the machine is doing. */
+  cpu_seconds: number;
+  max_rss_mb: number;
+  calls: number;
+  changed: number;
+}
+
+function replay(auditDir: string, candidate: string, extra: string[] = []): Run {
+  const r = spawnSync(
+    '/usr/bin/time',
+    [
+      '-f',
+      '%e %U %S %M',
+      process.execPath,
+      SVC_BIN,
+      'policy',
+      'replay',
+      candidate,
+      '--config',
+      'standard',
+      '--audit-dir',
+      auditDir,
+      '--json',
+      '--examples',
+      '1',
+      ...extra,
+    ],
+    { encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, SERVICE_HOME: join(auditDir, '..') } },
+  );
+  if (r.status !== 0 && r.status !== 1) throw new Error(`replay failed (${r.status}): ${r.stderr}`);
+  const last = r.stderr.trim().split('\n').pop() ?? '';
+  const [secs, user, sys, kb] = last.split(' ').map(Number);
+  const rep = JSON.parse(r.stdout) as { calls: number; changed: number };
+  return {
+    seconds: secs ?? NaN,
+    cpu_seconds: Math.round(((user ?? NaN) + (sys ?? NaN)) * 100) / 100,
+    max_rss_mb: Math.round((kb ?? 0) / 1024),
+    calls: rep.calls,
+    changed: rep.changed,
+  };
+}
+
+const root = mkdtempSync(join(tmpdir(), 'svc-bench-replay-'));
+try {
+  const candidate = join(root, 'candidate');
+  mkdirSync(candidate);
+  writeFileSync(join(candidate, 'candidate.yaml'), CANDIDATE);
+  const mixed = join(root, 'audit');
+  const unique = join(root, 'audit-unique');
+  let t0 = performance.now();
+  writeLog(mixed, EVENTS, UNIQUE_PCT);
+  writeLog(unique, Math.min(20_000, EVENTS), 100);
+  const generateS = (performance.now() - t0) / 1000;
+  const day: Run[] = [];
+  const all: Run[] = [];
+  const uniq: Run[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    day.push(replay(mixed, candidate, ['--to', '2026-11-10']));
+    all.push(replay(mixed, candidate));
+    uniq.push(replay(unique, candidate));
+  }
+  t0 = performance.now();
+  const f = (xs: Run[], k: keyof Run) => spread(xs.map((x) => x[k]));
+  const uniqCalls = uniq[0]?.calls ?? 0;
+  console.log(
+    JSON.stringify(
+      {
+        bench: 'svc policy replay over a generated audit log',
+        node: process.version,
+        events: EVENTS,
+        unique_pct: UNIQUE_PCT,
+        rounds: ROUNDS,
+        unit: 'min/median/max over rounds; seconds are wall time of the whole CLI run',
+        generate_s: Math.round(generateS * 10) / 10,
+        first_day: {
+          calls: day[0]?.calls,
+          seconds: f(day, 'seconds'),
+          cpu_seconds: f(day, 'cpu_seconds'),
+          max_rss_mb: f(day, 'max_rss_mb'),
+        },
+        whole_log: {
+          calls: all[0]?.calls,
+          changed: all[0]?.changed,
+          seconds: f(all, 'seconds'),
+          cpu_seconds: f(all, 'cpu_seconds'),
+          max_rss_mb: f(all, 'max_rss_mb'),
+          events_per_s: spread(all.map((x) => Math.round(x.calls / x.seconds))),
+        },
+        all_unique: {
+          calls: uniqCalls,
+          seconds: f(uniq, 'seconds'),
+          cpu_seconds: f(uniq, 'cpu_seconds'),
+          max_rss_mb: f(uniq, 'max_rss_mb'),
+          cpu_us_per_call: spread(uniq.map((x) => Math.round((x.cpu_seconds * 1e6) / Math.max(1, x.calls)))),
+        },
+        target: { whole_log_seconds_under: 60 },
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  rmSync(root, { recursive: true, force: true });
+}

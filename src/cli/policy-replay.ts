@@ -1,0 +1,216 @@
+// `svc policy replay CANDIDATE`: re-decides the recorded calls of the audit log under a candidate
+// policy set and prints what would change. The log is streamed line by line (memory stays flat
+// whatever its size); each call is decided as a dry run at its recorded time, in recorded order,
+// so call_count and expiring rules see what they saw then. See docs/shadow-and-replay.md.
+import { join, resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { parse, UsageError } from './args.js';
+import { defaultDataDir } from '../util/datadir.js';
+import { ManualClock } from '../util/clock.js';
+import { isValidDate, listAuditFiles } from '../audit/files.js';
+import { readLines } from '../audit/lines.js';
+import { loadEngine, type Engine, type LoadEngineOptions } from '../policy/engine.js';
+import { candidateConfig, type CandidateConfig } from '../policy/shadow-config.js';
+import { recordedCall, Redecider, ReplayTally, type RecordedCall, type ReplayReport } from '../policy/replay.js';
+
+/** Exit status for bad arguments: 1 already means "decisions changed" (sysexits EX_USAGE). */
+export const USAGE_EXIT = 64;
+
+export const replayHelp = `usage: svc policy replay CANDIDATE [--from DATE] [--to DATE] [--agent A] [--json]
+
+Re-decides every call recorded in the audit log under CANDIDATE and prints the decisions that
+would change, by recorded -> candidate action and the candidate's deciding rule, with examples.
+Each call is decided as recorded (fields the record holds redacted or truncated are decided as
+they read, and marked and counted in the report), at its recorded time and in recorded order.
+Nothing is sent anywhere: no webhook is called, no rule file is changed.
+
+CANDIDATE    a directory of policy files (or one file) in place of <data-dir>/policies/,
+             layered on the same base as the live set; a profile name (standard, strict,
+             permissive, ci) for that profile alone; or live for the live set
+  --from DATE      first UTC day to replay, YYYY-MM-DD (default: the oldest in the log)
+  --to DATE        last UTC day to replay (default: the newest)
+  --agent A        only calls made by agent A
+  --examples N     examples per row (default 3, at most 100)
+  --json           the report as JSON
+  --config PATH    the base, as for svc serve   --data-dir DIR   (default $SERVICE_HOME, else ~/.svc)
+  --audit-dir DIR  the audit log (default <data-dir>/audit)
+
+Exit status: 0 nothing would change, 1 some decisions would change, 2 the candidate or the log
+could not be read, 64 bad arguments.`;
+
+export interface SetOptions {
+  config?: string;
+  dataDir: string;
+}
+
+/** Loads a policy set named on the command line (a candidate, a profile, or live). */
+export function loadSet(
+  spec: string,
+  o: SetOptions,
+  opts: LoadEngineOptions = {},
+): { engine: Engine; set: CandidateConfig } {
+  const set = candidateConfig(spec, o.config, o.dataDir);
+  return { engine: loadEngine(set.paths, opts), set };
+}
+
+export interface AuditScan {
+  auditDir: string;
+  from?: string;
+  to?: string;
+  agent?: string;
+}
+
+/** Every decided call of the log within the filters, in recorded order; counts unreadable lines. */
+export async function scanAudit(
+  s: AuditScan,
+  onCall: (rc: RecordedCall) => void,
+  counts: { events: number; unreadable: number },
+): Promise<void> {
+  const files = (await listAuditFiles(s.auditDir)).filter(
+    (f) => (!s.from || f.date >= s.from) && (!s.to || f.date <= s.to),
+  );
+  for (const f of files) {
+    for await (const ln of readLines(join(s.auditDir, f.name))) {
+      if (!ln.buf.length) continue;
+      let ev: unknown;
+      try {
+        ev = JSON.parse(ln.buf.toString('utf8'));
+      } catch {
+        counts.unreadable++;
+        continue;
+      }
+      counts.events++;
+      const rc = recordedCall(ev);
+      if (!rc) continue;
+      if (s.agent !== undefined && rc.call.agent !== s.agent) continue;
+      onCall(rc);
+    }
+  }
+}
+
+function dateOption(v: unknown, name: string): string | undefined {
+  if (v === undefined) return undefined;
+  if (!isValidDate(v))
+    throw new UsageError(`${name} "${String(v)}" is not a date: use YYYY-MM-DD, a real calendar day`);
+  return v;
+}
+
+export function auditDirOf(values: Record<string, unknown>, dataDir: string): string {
+  const dir = resolve((values['audit-dir'] as string | undefined) ?? join(dataDir, 'audit'));
+  let ok = false;
+  try {
+    ok = statSync(dir).isDirectory();
+  } catch {
+    /* below */
+  }
+  if (!ok) throw new Error(`no audit log at ${dir} (give --audit-dir or --data-dir)`);
+  return dir;
+}
+
+export function scanOptions(values: Record<string, unknown>): { from?: string; to?: string; agent?: string } {
+  const from = dateOption(values.from, '--from');
+  const to = dateOption(values.to, '--to');
+  if (from && to && to < from) throw new UsageError(`--to ${to} is before --from ${from}`);
+  const agent = values.agent as string | undefined;
+  if (agent !== undefined && !agent) throw new UsageError('--agent needs a name');
+  return { ...(from ? { from } : {}), ...(to ? { to } : {}), ...(agent !== undefined ? { agent } : {}) };
+}
+
+const n = (x: number) => x.toLocaleString('en-US');
+
+export interface ReportLabels {
+  /** The two sides' names in the table header. */
+  from: string;
+  to: string;
+  /** What was decided: "recorded calls", "cases". */
+  what: string;
+}
+
+const REPLAY_LABELS: ReportLabels = { from: 'RECORDED', to: 'CANDIDATE', what: 'recorded calls' };
+
+export function formatReplay(r: ReplayReport, head: string, l: ReportLabels = REPLAY_LABELS): string {
+  const out: string[] = [head];
+  const replay = l === REPLAY_LABELS;
+  out.push(
+    replay
+      ? `Re-decided ${n(r.calls)} recorded calls (${n(r.events)} audit events read${r.unreadable ? `, ${n(r.unreadable)} unreadable lines skipped` : ''}).`
+      : `Decided ${n(r.calls)} ${l.what} under both sets${r.unreadable ? ` (${n(r.unreadable)} unreadable lines skipped)` : ''}.`,
+  );
+  if (r.redacted)
+    out.push(
+      `${n(r.redacted)} calls had fields the record holds redacted or truncated; they were decided as recorded (${n(r.changedRedacted)} of them changed).`,
+    );
+  if (!r.changed) {
+    out.push(replay ? 'No decision would change.' : 'The two sets decide every one alike.');
+    return out.join('\n');
+  }
+  const pct = r.calls ? ((r.changed / r.calls) * 100).toFixed(2) : '0';
+  out.push(`${n(r.changed)} decisions ${replay ? 'would change' : 'differ'} (${pct}%).`, '');
+  const title = `${l.from} -> ${l.to}`;
+  const w1 = Math.max(title.length, ...r.rows.map((x) => x.pair.length + 2));
+  const w2 = Math.max(7, ...r.rows.map((x) => n(x.count).length + 2));
+  out.push(`${title.padEnd(w1)}${'COUNT'.padStart(w2)}  RULE (${l.to === 'B' ? 'B' : l.to.toLowerCase()})`);
+  for (const row of r.rows)
+    out.push(`${row.pair.replace('->', ' -> ').padEnd(w1)}${n(row.count).padStart(w2)}  ${row.rule}`);
+  if (r.rows.some((row) => row.examples.length)) out.push('', 'Examples:');
+  for (const row of r.rows) {
+    if (!row.examples.length) continue;
+    out.push(`  ${row.pair.replace('->', ' -> ')}  ${row.rule}`);
+    for (const e of row.examples) {
+      const subject = e.subject.length > 100 ? e.subject.slice(0, 100) + '...' : e.subject;
+      const was = e.recorded.policy ? ` (${replay ? 'was' : 'A'}: ${e.recorded.policy})` : '';
+      const red = e.redacted ? `  [redacted in the record: ${e.redacted.join(', ')}]` : '';
+      out.push(`    ${e.timestamp || e.id} ${e.agent} ${e.tool}: ${subject}${was}${red}`);
+    }
+  }
+  return out.join('\n');
+}
+
+export async function replay(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, {
+    from: { type: 'string' },
+    to: { type: 'string' },
+    agent: { type: 'string' },
+    examples: { type: 'string' },
+    json: { type: 'boolean' },
+    config: { type: 'string', short: 'c' },
+    'data-dir': { type: 'string' },
+    'audit-dir': { type: 'string' },
+  });
+  if (positionals.length !== 1)
+    throw new UsageError(
+      positionals.length
+        ? `give one CANDIDATE (got ${positionals.length})`
+        : 'missing CANDIDATE policy set to replay under',
+    );
+  const spec = positionals[0]!;
+  const filters = scanOptions(values);
+  const examples = values.examples === undefined ? 3 : Number(values.examples);
+  if (!Number.isInteger(examples) || examples < 0 || examples > 100)
+    throw new UsageError('--examples takes a whole number from 0 to 100');
+  const dataDir = resolve((values['data-dir'] as string | undefined) ?? defaultDataDir());
+  const auditDir = auditDirOf(values, dataDir);
+  const clock = new ManualClock(0);
+  const { engine, set } = loadSet(spec, { config: values.config as string | undefined, dataDir }, { clock });
+  const tally = new ReplayTally(examples);
+  const decider = new Redecider(engine, clock);
+  await scanAudit({ auditDir, ...filters }, (rc) => tally.add(rc, decider.decide(rc)), tally.report);
+  const r = tally.result();
+  if (values.json) {
+    process.stdout.write(
+      JSON.stringify({ candidate: set.display, layers: set.layers, audit_dir: auditDir, ...filters, ...r }, null, 2) +
+        '\n',
+    );
+  } else {
+    const range =
+      filters.from || filters.to ? ` from ${filters.from ?? 'the start'} to ${filters.to ?? 'the end'}` : '';
+    const who = filters.agent !== undefined ? `, agent ${filters.agent}` : '';
+    process.stdout.write(
+      formatReplay(
+        r,
+        `Candidate: ${set.display} (${set.layers.map((l) => l.name).join(' + ')})\nLog:       ${auditDir}${range}${who}`,
+      ) + '\n',
+    );
+  }
+  return r.changed ? 1 : 0;
+}

@@ -1,0 +1,284 @@
+// Replaying recorded calls under another policy set: the call as its audit record holds it, the
+// decision the policies gave it then, and a tally of what a candidate set would change. Reading
+// the log is the caller's (src/cli/policy-replay.ts); this file only turns one record into a call
+// and counts. See docs/shadow-and-replay.md.
+import type { Decision, ToolCall } from './types.js';
+import type { ParsedPolicyFile } from './ast.js';
+import { briefOf, callSubject, pairKey, ruleLabel, type DecisionBrief } from './shadow.js';
+
+/** How a record marks a value it does not hold in full. */
+const REDACTED = '[REDACTED]';
+const TRUNCATED = '... [truncated]';
+
+/** Sources the decision core records; anything else is not a decided call. */
+const CALL_SOURCES = new Set(['tool', 'preflight', 'socket', 'hook', 'mcp', 'preload']);
+const ACTIONS = new Set(['allow', 'deny', 'ask', 'watch', 'webhook']);
+
+/** Request keys the service adds beside the call's own params (docs/api.md, Audit). */
+const SERVICE_KEYS = new Set([
+  'source',
+  'enforced',
+  'approval_id',
+  'approval_status',
+  'approval_scope',
+  'approval_resolved_by',
+  'approval_policy_audit_id',
+  'shadow_decision',
+  'shadowed_params',
+  'input',
+  'workdir',
+  'tool_call_id',
+  'agent_depth',
+  'compacted',
+  // records the hook's local fallback spooled while the server was down
+  'spool_id',
+  'reported_at',
+  'reported_by_host',
+  'reported_by_uid',
+  'local_reason',
+  'local_policy_set',
+]);
+/** What the preload listener adds about the process (not a parameter of the call). */
+const PRELOAD_KEYS = new Set(['pid', 'ppid', 'path', 'exe', 'program', 'typed']);
+
+export interface RecordedCall {
+  id: string;
+  timestamp: string;
+  call: ToolCall;
+  /** What the policies decided then (before any grant or the human's answer). */
+  recorded: { action: string; policy: string };
+  /** Fields the record does not hold in full (redacted, truncated or compacted), as paths. */
+  redacted: string[];
+}
+
+function obj(v: unknown): Record<string, unknown> | undefined {
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+/** Paths of string leaves that are marked redacted or truncated. */
+function markedLeaves(v: unknown, path: string, out: string[], depth = 0): void {
+  if (depth > 32 || out.length > 64) return;
+  if (typeof v === 'string') {
+    if (v.includes(REDACTED) || v.endsWith(TRUNCATED)) out.push(path);
+    return;
+  }
+  if (Array.isArray(v)) v.forEach((x, i) => markedLeaves(x, `${path}[${i}]`, out, depth + 1));
+  else if (v && typeof v === 'object')
+    for (const [k, x] of Object.entries(v)) markedLeaves(x, path ? `${path}.${k}` : k, out, depth + 1);
+}
+
+/**
+ * The call a decision record holds, or null for any other record (responses, approvals, the
+ * log's and the service's own events). An agent's parameter that collided with a service key
+ * is put back from `shadowed_params`.
+ */
+export function recordedCall(ev: unknown): RecordedCall | null {
+  const e = obj(ev);
+  const req = obj(e?.request);
+  const dec = obj(e?.decision);
+  if (!e || !req || !dec || typeof e.tool !== 'string') return null;
+  const source = req.source;
+  const spooled = e.source === 'client-reported';
+  if (!spooled && !(typeof source === 'string' && CALL_SOURCES.has(source))) return null;
+  if (req.service_phase === 'response') return null;
+  if (typeof dec.action !== 'string' || !ACTIONS.has(dec.action)) return null;
+  const params: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(req)) {
+    if (SERVICE_KEYS.has(k)) continue;
+    if (source === 'preload' && PRELOAD_KEYS.has(k)) continue;
+    params[k] = v;
+  }
+  const shadowed = obj(req.shadowed_params);
+  if (shadowed) Object.assign(params, shadowed);
+  const call: ToolCall = {
+    tool: e.tool,
+    agent: typeof e.agent === 'string' ? e.agent : '',
+    session: typeof e.session === 'string' ? e.session : '',
+    params,
+  };
+  if (typeof e.run_id === 'string' && e.run_id) call.runId = e.run_id;
+  if (typeof req.tool_call_id === 'string') call.toolCallId = req.tool_call_id;
+  const input = obj(req.input);
+  if (input) call.input = input;
+  if (typeof req.workdir === 'string') call.workdir = req.workdir;
+  if (typeof req.agent_depth === 'number') call.agentDepth = req.agent_depth;
+  const redacted: string[] = [];
+  markedLeaves(params, '', redacted);
+  if (input) markedLeaves(input, 'input', redacted);
+  if (obj(req.compacted)) redacted.push('(compacted request)');
+  const matched = Array.isArray(dec.matched_policies) ? dec.matched_policies : [];
+  // A grant or a human turned the policies' ask into this allow; the policies said ask.
+  const granted = typeof req.approval_scope === 'string';
+  return {
+    id: typeof e.id === 'string' ? e.id : '',
+    timestamp: typeof e.timestamp === 'string' ? e.timestamp : '',
+    call,
+    recorded: {
+      action: granted ? 'ask' : dec.action,
+      policy: typeof matched[0] === 'string' ? matched[0] : '',
+    },
+    redacted,
+  };
+}
+
+export interface ChangeExample {
+  id: string;
+  timestamp: string;
+  tool: string;
+  agent: string;
+  subject: string;
+  recorded: { action: string; policy: string };
+  candidate: DecisionBrief;
+  /** Fields of the record not held in full; the candidate decided what was recorded. */
+  redacted?: string[];
+}
+
+export interface ChangeRow {
+  /** "recorded->candidate" action pair. */
+  pair: string;
+  /** The candidate's deciding rule ("policy rule N", or "(default)"). */
+  rule: string;
+  count: number;
+  examples: ChangeExample[];
+}
+
+export interface ReplayReport {
+  /** Records read (every line that parsed). */
+  events: number;
+  /** Decided calls among them, re-decided under the candidate. */
+  calls: number;
+  changed: number;
+  /** Calls whose record does not hold every field in full. */
+  redacted: number;
+  /** Of the changed calls, how many had such fields. */
+  changedRedacted: number;
+  /** Lines that were not JSON (a torn last line, a foreign file). */
+  unreadable: number;
+  byPair: Record<string, number>;
+  rows: ChangeRow[];
+}
+
+/** Changed decisions counted by action pair and candidate rule, a few examples each (bounded). */
+export class ReplayTally {
+  private readonly rows = new Map<string, ChangeRow>();
+  readonly report: Omit<ReplayReport, 'rows'> = {
+    events: 0,
+    calls: 0,
+    changed: 0,
+    redacted: 0,
+    changedRedacted: 0,
+    unreadable: 0,
+    byPair: {},
+  };
+
+  constructor(private readonly examplesPerRow = 3) {}
+
+  /** Counts one re-decided call; returns whether its decision changed. */
+  add(rc: RecordedCall, candidate: Decision): boolean {
+    const r = this.report;
+    r.calls++;
+    if (rc.redacted.length) r.redacted++;
+    if (rc.recorded.action === candidate.action) return false;
+    r.changed++;
+    if (rc.redacted.length) r.changedRedacted++;
+    const brief = briefOf(candidate);
+    const pair = pairKey(rc.recorded.action, candidate.action);
+    r.byPair[pair] = (r.byPair[pair] ?? 0) + 1;
+    const rule = ruleLabel(brief);
+    const key = `${pair}\0${rule}`;
+    let row = this.rows.get(key);
+    if (!row) {
+      row = { pair, rule, count: 0, examples: [] };
+      this.rows.set(key, row);
+    }
+    row.count++;
+    if (row.examples.length < this.examplesPerRow) {
+      const ex: ChangeExample = {
+        id: rc.id,
+        timestamp: rc.timestamp,
+        tool: rc.call.tool,
+        agent: rc.call.agent,
+        subject: callSubject(rc.call.params),
+        recorded: rc.recorded,
+        candidate: brief,
+      };
+      if (rc.redacted.length) ex.redacted = rc.redacted;
+      row.examples.push(ex);
+    }
+    return true;
+  }
+
+  result(): ReplayReport {
+    const rows = [...this.rows.values()].sort((a, b) => b.count - a.count || a.pair.localeCompare(b.pair));
+    return { ...this.report, byPair: { ...this.report.byPair }, rows };
+  }
+}
+
+/** A clock replay sets to each record's time. */
+export interface SettableClock {
+  now(): number;
+  set(ms: number): void;
+}
+
+/** Identical calls kept decided by a set whose answers cannot change (deterministic). */
+export const REPLAY_MEMO_ENTRIES = 65_536;
+
+/**
+ * Decides recorded calls under one engine as dry runs at their recorded time, in the order given.
+ * A set with call counts, expiries, once-rules or webhooks decides every call afresh (counting
+ * in its own counter); a deterministic set gives an identical call the same answer, so those are
+ * remembered (bounded) rather than decided again: logs repeat the same calls a great deal.
+ */
+export class Redecider {
+  private readonly memo = new Map<string, Decision>();
+  /** Whether any policy of the set looks at the agent id, or at the session id. */
+  private readonly byAgent: boolean;
+  private readonly bySession: boolean;
+
+  constructor(
+    private readonly engine: {
+      evaluate(call: ToolCall, o: { dryRun: boolean }): Decision;
+      readonly deterministic: boolean;
+      readonly counter: { record(tool: string, now: number): boolean };
+      readonly files: readonly ParsedPolicyFile[];
+    },
+    private readonly clock: SettableClock,
+    private readonly maxEntries = REPLAY_MEMO_ENTRIES,
+  ) {
+    const policies = engine.files.flatMap((f) => f.policies);
+    this.byAgent = policies.some((p) => p.match.agent.length > 0);
+    this.bySession = policies.some(
+      (p) => p.match.session.length > 0 || p.rules.some((r) => (r.when.session_matches?.length ?? 0) > 0),
+    );
+  }
+
+  decide(rc: RecordedCall): Decision {
+    const t = Date.parse(rc.timestamp);
+    if (Number.isFinite(t)) this.clock.set(t);
+    const e = this.engine;
+    const c = rc.call;
+    if (!e.deterministic) {
+      e.counter.record(c.tool, this.clock.now());
+      return e.evaluate(c, { dryRun: true });
+    }
+    // Everything a rule of this set can look at (run and tool-call ids never are).
+    const key = JSON.stringify([
+      c.tool,
+      this.byAgent ? c.agent : '',
+      this.bySession ? c.session : '',
+      c.workdir ?? null,
+      c.agentDepth ?? 0,
+      c.params,
+      c.input ?? null,
+    ]);
+    const hit = this.memo.get(key);
+    if (hit) return hit;
+    const d = e.evaluate(c, { dryRun: true });
+    if (this.memo.size >= this.maxEntries) {
+      const oldest = this.memo.keys().next();
+      if (!oldest.done) this.memo.delete(oldest.value);
+    }
+    this.memo.set(key, d);
+    return d;
+  }
+}

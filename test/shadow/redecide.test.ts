@@ -1,0 +1,82 @@
+// Replay's decider: identical calls under a deterministic set give one answer, but the memory of
+// answers never hides what a rule of the set can see (the session, the agent), and a set with
+// counted rules decides every call afresh at its recorded time.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { ManualClock } from '../../src/util/clock.js';
+import { Engine } from '../../src/policy/engine.js';
+import { parsePolicyText } from '../../src/policy/parse.js';
+import { Redecider, recordedCall } from '../../src/policy/replay.js';
+
+function engine(yaml: string, clock = new ManualClock(0)): Engine {
+  const f = parsePolicyText(yaml, 'test.yaml');
+  return new Engine([f], f.defaultAction ?? 'allow', { clock, resolveSymlinks: false });
+}
+
+function rec(command: string, session: string, agent = 'claude', at = '2026-11-20T10:00:00.000Z') {
+  const rc = recordedCall({
+    id: `${command}-${session}`,
+    timestamp: at,
+    agent,
+    session,
+    tool: 'exec',
+    request: { command, source: 'tool' },
+    decision: { action: 'allow', matched_policies: [] },
+  });
+  assert.ok(rc);
+  return rc;
+}
+
+test('a rule on the session is seen: the same command in two sessions is decided apart', () => {
+  const e = engine(`
+version: "1"
+default_action: allow
+policies:
+  - name: prod-session
+    match: { tool: [exec], session: ["prod-*"] }
+    rules:
+      - { action: deny, when: { command_matches: ["kubectl *"] } }
+`);
+  const d = new Redecider(e, new ManualClock(0));
+  assert.equal(d.decide(rec('kubectl delete pod x', 'dev-1')).action, 'allow');
+  assert.equal(d.decide(rec('kubectl delete pod x', 'prod-1')).action, 'deny');
+});
+
+test('a rule on the agent is seen', () => {
+  const e = engine(`
+version: "1"
+default_action: allow
+policies:
+  - name: codex-no-push
+    match: { tool: [exec], agent: ["codex"] }
+    rules:
+      - { action: deny, when: { command_matches: ["git push*"] } }
+`);
+  const d = new Redecider(e, new ManualClock(0));
+  assert.equal(d.decide(rec('git push', 's', 'claude')).action, 'allow');
+  assert.equal(d.decide(rec('git push', 's', 'codex')).action, 'deny');
+});
+
+test('a counted rule decides every call afresh, at its recorded time', () => {
+  const clock = new ManualClock(0);
+  const e = engine(
+    `
+version: "1"
+default_action: allow
+policies:
+  - name: busy
+    match: { tool: [exec] }
+    rules:
+      - { action: ask, when: { command_matches: ["curl *"], call_count: { gte: 3, window: 1h } } }
+`,
+    clock,
+  );
+  const d = new Redecider(e, clock);
+  const at = (m: number) => new Date(Date.UTC(2026, 10, 20, 10, m)).toISOString();
+  const got = [0, 1, 2, 90].map((m) => d.decide(rec('curl https://x', 's', 'a', at(m))).action);
+  assert.deepEqual(
+    got,
+    ['allow', 'allow', 'ask', 'allow'],
+    'the fourth call is two hours later: the window has emptied',
+  );
+});
