@@ -380,6 +380,23 @@ class Analyzer {
     this.processString(text, depth + 1, false, null, scope);
   }
 
+  /**
+   * Windows readings (shell-windows.ts). A single command's belong to its unit, so what
+   * excludes it (a search for the text) excludes them too.
+   */
+  private windows(s: string, segs: { tokens: Token[] }[]): void {
+    const list = windowsReadings(s);
+    if (!list.length) return;
+    const seg = segs.length === 1 ? segs[0] : undefined;
+    const at = seg ? this.index.get(slash(joinTokens(stripKeywords(seg.tokens)))) : undefined;
+    const unit = at !== undefined ? this.units[at] : undefined;
+    for (const w of list) {
+      if (w.startsWith('reg ') && !/^\s*reg\s/i.test(s))
+        this.note({ kind: 'meaning', from: 'PowerShell registry cmdlet', text: w });
+      this.add(w, unit !== undefined && unit >= 0 ? unit : this.newUnit());
+    }
+  }
+
   /** Whole readings of a pipeline in its most unwrapped spelling: `a | b`, and `a && b` as peer-format policies spell pipes. */
   private addPipeline(pipe: string[]): void {
     if (pipe.length < 2) return;
@@ -408,11 +425,6 @@ class Analyzer {
       (mentionsFetch(s) || /downloadstring|webclient/i.test(s))
     ) {
       this.markDynamic('network', 'PowerShell Invoke-Expression of downloaded text');
-    }
-    for (const w of windowsReadings(s)) {
-      if (w.startsWith('reg ') && !/^reg\b/i.test(s.trimStart()))
-        this.note({ kind: 'meaning', from: 'PowerShell registry cmdlet', text: w });
-      this.add(w, this.newUnit());
     }
     const scope = new Scope(parent);
     for (const f of findFunctions(s)) scope.setFunc(f.name, f.body);
@@ -490,6 +502,7 @@ class Analyzer {
     if (s.includes('\n')) for (const line of s.split('\n')) this.addRaw(line.trim());
     else if (depth > 0) this.addRaw(s.trim());
     for (const sub of subs) this.processString(sub, depth + 1, grant, null, scope);
+    this.windows(s, segs);
     const norm = norms.join(' && ');
     if (key !== null) this.done.set(key, norm);
     return norm;
