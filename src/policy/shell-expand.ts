@@ -19,6 +19,8 @@ export class Scope {
   private aliases: Map<string, string> | null = null;
   private files: Map<string, WrittenFile> | null = null;
   private remotes: Map<string, string> | null = null;
+  /** The directory a literal `cd` earlier in the line moved to; null once it is unknown. */
+  private dir: string | null | undefined = undefined;
   private alts: Map<string, string[]> | null = null;
   private pinned: Set<string> | null = null;
   /** Extra field separators set with IFS=... (space, tab and newline always split). */
@@ -127,6 +129,16 @@ export class Scope {
     if (f.append && old?.content !== undefined && f.content !== undefined)
       this.files.set(p, { content: old.content + f.content });
     else this.files.set(p, f);
+  }
+
+  /** The working directory set by an earlier `cd`, when it is known. */
+  cwd(): string | null {
+    for (let s: Scope | null = this; s; s = s.parent) if (s.dir !== undefined) return s.dir;
+    return null;
+  }
+
+  setCwd(dir: string | null): void {
+    this.dir = dir;
   }
 
   /** A git remote added earlier in the line (`git remote add NAME URL`): its URL. */

@@ -516,6 +516,8 @@ class Analyzer {
     ctx: SegmentContext,
   ): SegmentResult {
     const { scope } = ctx;
+    if (input.length > 3 && input[0]!.text === 'for' && !input[0]!.quoted && input[2]!.text === 'in')
+      this.forLoop(input, scope);
     let tokens = stripKeywords(input);
     if (!scope.empty || tokens.some((t) => t.text.includes('{') || t.text.includes('$IFS'))) {
       const resolved: Resolution[] = [];
@@ -761,6 +763,8 @@ class Analyzer {
     }
     this.destroyReadings(words, depth, u, ctx);
     if (first === 'git') this.gitRemotes(words, depth, u, ctx);
+    if (first === 'cd' || first === 'pushd') ctx.scope.setCwd(changeDir(ctx.scope.cwd(), words[1]));
+    else if (CWD_PROGRAMS.has(first)) this.cwdReadings(words, depth, u, ctx);
     if (spelled.includes('$(') || spelled.includes('`')) {
       // $(echo rm -rf /) as a command word runs what echo prints.
       const folded = foldLiteralSubstitutions(joinTokens(tokens));
@@ -978,6 +982,36 @@ class Analyzer {
     }
   }
 
+  /**
+   * `for V in A B C` binds V to each word in turn: the last is read as its value and the others
+   * as the alternatives a reassigned variable has (shell-expand.ts).
+   */
+  private forLoop(input: Token[], scope: Scope): void {
+    const name = input[1]!.text;
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
+    let list = input.slice(3).filter((t) => !(t.text === 'do' && !t.quoted));
+    if (!scope.empty) list = expandTokens(list, scope, []) ?? list;
+    for (const t of list.slice(0, 8)) scope.set(name, this.literalValue(t.text));
+  }
+
+  /** Relative paths after a literal `cd DIR` in the line are paths under DIR. */
+  private cwdReadings(words: string[], depth: number, u: number, ctx: SegmentContext): void {
+    const dir = ctx.scope.cwd();
+    if (dir === null) return;
+    let changed: string[] | null = null;
+    for (let i = 1; i < words.length; i++) {
+      const w = words[i]!;
+      if (!w || /^[-/~$]/.test(w) || w.includes('://') || w.includes('$(') || w.includes('`')) continue;
+      changed ??= words.slice();
+      changed[i] = joinDir(dir, w);
+    }
+    if (!changed) return;
+    const text = changed.join(' ');
+    if (!this.spend(text.length + 16)) return;
+    this.note({ kind: 'meaning', from: `cd ${dir}`, text });
+    this.processSegment(toTokens(changed), depth + 1, false, u, { ...ctx, flowIn: null, piped: false });
+  }
+
   /** xargs fed every file of a tree (`git ls-files | xargs shred -u`) deletes the tree. */
   private xargsOverTree(cmd: Token[], root: string | null, depth: number, u: number, scope: Scope): void {
     if (root === null) return;
@@ -1100,6 +1134,55 @@ function cronCommand(line: string): string {
   if (l.startsWith('@')) return l.replace(/^@\S+\s*/, '');
   const parts = l.split(/\s+/);
   return parts.length > 5 ? parts.slice(5).join(' ') : '';
+}
+
+/** Programs whose operands are files: after `cd DIR` they are read under DIR. */
+const CWD_PROGRAMS = new Set([
+  'rm',
+  'rmdir',
+  'find',
+  'shred',
+  'srm',
+  'wipe',
+  'cat',
+  'less',
+  'more',
+  'head',
+  'tail',
+  'base64',
+  'xxd',
+  'strings',
+  'cp',
+  'tar',
+  'zip',
+  'scp',
+  'rsync',
+]);
+
+/** The directory after `cd ARG` from `from` (null when it cannot be known). */
+function changeDir(from: string | null, arg: string | undefined): string | null {
+  if (arg === undefined || arg === '~' || arg === '$HOME') return '~';
+  if (arg === '-' || arg.includes('$(') || arg.includes('`')) return null;
+  if (arg.startsWith('/') || arg.startsWith('~/') || arg.startsWith('$HOME/')) return normalizeDir(arg);
+  if (unresolved(arg)) return null;
+  return from === null ? null : joinDir(from, arg);
+}
+
+function normalizeDir(p: string): string {
+  const lead = p.startsWith('/') ? '/' : '';
+  const parts: string[] = [];
+  for (const part of p.split('/')) {
+    if (!part || part === '.') continue;
+    if (part === '..') {
+      if (parts.length && parts[parts.length - 1] !== '~') parts.pop();
+    } else parts.push(part);
+  }
+  return lead + parts.join('/') || '/';
+}
+
+function joinDir(dir: string, rel: string): string {
+  const joined = normalizeDir(`${dir}/${rel}`);
+  return rel.endsWith('/') && joined !== '/' ? joined + '/' : joined;
 }
 
 /** Input known to be piped in but not its text. */

@@ -214,3 +214,29 @@ test('registry commands in reg and PowerShell spellings read as one reg command'
     ),
   );
 });
+
+// ------------------------------------------------------------------ where paths point
+
+test('paths inside a container are the host paths mounted there', () => {
+  expectExec("docker run --rm -v /home/dev/.svc:/x alpine sh -c 'rm -rf /x/policies'", 'deny');
+  expectExec('docker run --rm -v /home/dev/:/h alpine rm -rf /h/Documents', 'deny');
+  expectExec(
+    "docker run --rm --mount type=bind,source=/home/dev,target=/mnt alpine sh -c 'cat /mnt/.ssh/id_rsa'",
+    'deny',
+  );
+  expectPasses('docker run --rm -v "$PWD":/app -w /app golang:1.22 go test ./...');
+  expectPasses('docker run --rm -v "$PWD":/app alpine rm -rf /app/dist');
+});
+
+test('relative paths after a literal cd, and for-loop variables, read where they point', () => {
+  expectExec('cd / && timeout 60 nice rm -rf --one-file-system home', 'deny');
+  expectExec('cd ~ && rm -rf Documents', 'deny');
+  expectExec('cd ~/.ssh && cat id_rsa', 'deny');
+  expectExec('cd ~/.ssh && for k in id_*; do echo "== $k"; cat "$k"; done', 'deny');
+  expectExec('v=~/.ssh; for f in $v/*; do [ -f "$f" ] && cat "$f"; done', 'deny');
+  expectExec('for d in ~/Documents ~/Pictures; do rm -rf "$d"; done', 'deny');
+  expectPasses('cd /tmp && rm -rf build-123');
+  expectPasses('cd ~/project && rm -rf node_modules dist');
+  expectPasses('for f in src/*.ts; do wc -l "$f"; done');
+  assert.ok(readings('cd / && rm -rf home').some((r) => r.kind === 'meaning' && r.text === 'rm -rf /home'));
+});
