@@ -490,8 +490,9 @@ function dialectCommands(dialect: Dialect, code: string): string[] {
         }
       }
       quoted(/\$\(shell\s+([^)]*)\)/g);
-      // In a makefile `$$` is a literal `$`.
-      for (let k = 0; k < out.length; k++) out[k] = out[k]!.replace(/\$\$/g, '$');
+      // In a makefile `$$` is a literal `$`, and `$(HOME)` an environment variable.
+      for (let k = 0; k < out.length; k++)
+        out[k] = out[k]!.replace(/\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, '$$$1').replace(/\$\$/g, '$');
       break;
     case 'less': {
       const p = code.trim();
@@ -509,6 +510,11 @@ function dialectCommands(dialect: Dialect, code: string): string[] {
     }
   }
   return out.filter((s) => s.trim() !== '');
+}
+
+/** The recipe lines of a makefile's text, as shell commands. */
+export function makefileCode(text: string): string[] {
+  return dialectCommands('make', text);
 }
 
 /** First words of the table's keys, so most commands are passed over with one lookup. */

@@ -32,7 +32,7 @@ import {
   throughFilter,
   type Flow,
 } from './shell-decode.js';
-import { envCode, extractCode, type Extracted } from './shell-extract.js';
+import { envCode, extractCode, makefileCode, type Extracted } from './shell-extract.js';
 import { spellOutLongOptions } from './shell-options.js';
 import { deletesOperands, destroyedOperands, listedTree, workdirWords } from './shell-destroy.js';
 import { windowsReadings } from './shell-windows.js';
@@ -762,6 +762,7 @@ class Analyzer {
       }
     }
     this.destroyReadings(words, depth, u, ctx);
+    this.knownInput(words, spelled, depth, u, ctx);
     if (first === 'git') this.gitRemotes(words, depth, u, ctx);
     if (first === 'cd' || first === 'pushd') ctx.scope.setCwd(changeDir(ctx.scope.cwd(), words[1]));
     else if (CWD_PROGRAMS.has(first)) this.cwdReadings(words, depth, u, ctx);
@@ -992,6 +993,41 @@ class Analyzer {
     let list = input.slice(3).filter((t) => !(t.text === 'do' && !t.quoted));
     if (!scope.empty) list = expandTokens(list, scope, []) ?? list;
     for (const t of list.slice(0, 8)) scope.set(name, this.literalValue(t.text));
+  }
+
+  /**
+   * Input whose text the line shows but the spelling hides: decoded text piped in
+   * (`echo ... | base64 -d | psql`), literal text sent by a network client (`printf 'FLUSHALL\r\n' |
+   * nc host 6379`), and files given as `<(...)` of literals (`make -f <(printf ...)`,
+   * `psql -f <(echo ... | base64 -d)`): read with the text in place.
+   */
+  private knownInput(words: string[], spelled: string, depth: number, u: number, ctx: SegmentContext): void {
+    const flow = ctx.flowIn;
+    if (flow?.text && (flow.decoders.length || networkClient(words))) {
+      const text = `${spelled} -- ${flow.text}`;
+      if (this.spend(text.length)) {
+        this.note({ kind: 'meaning', from: `input of ${words[0]}`, text });
+        this.add(text, u);
+      }
+    }
+    for (let i = 1; i < words.length; i++) {
+      const w = words[i]!;
+      if (!w.startsWith('<(') || !w.endsWith(')')) continue;
+      const text = pipelineOutput(w.slice(2, -1));
+      if (text === null || !this.spend(text.length + spelled.length)) continue;
+      const first = words[0]!;
+      if (first === 'make' || first === 'gmake') {
+        for (const c of makefileCode(text))
+          this.readCode(c, depth, ctx.scope, { kind: 'extracted', from: `${first} -f <(...)`, text: c });
+      } else if (SHELLS.has(first) || SOURCES.has(first)) {
+        this.readCode(text, depth, ctx.scope, { kind: 'decoded', from: `${first} <(...)`, text });
+      } else {
+        const r = words.slice();
+        r[i] = text;
+        this.note({ kind: 'decoded', from: `${first} <(...)`, text });
+        this.add(r.join(' '), u);
+      }
+    }
   }
 
   /** Relative paths after a literal `cd DIR` in the line are paths under DIR. */

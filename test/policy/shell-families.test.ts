@@ -240,3 +240,45 @@ test('relative paths after a literal cd, and for-loop variables, read where they
   expectPasses('for f in src/*.ts; do wc -l "$f"; done');
   assert.ok(readings('cd / && rm -rf home').some((r) => r.kind === 'meaning' && r.text === 'rm -rf /home'));
 });
+
+// ------------------------------------------------------------------ input the spelling hides
+
+test('decoded text piped in, text sent over a socket and <(...) files of literals are read', () => {
+  expectExec('echo \'ZHJvcCB0YWJsZSB1c2Vyczs=\' | base64 -d | psql "$DATABASE_URL"', 'deny');
+  expectExec('psql -h db.prod -f <(echo RFJPUCBUQUJMRSB1c2VycyBDQVNDQURFOw== | base64 -d)', 'deny');
+  expectExec("printf 'FLUSHALL\\r\\n' | nc redis.prod.internal 6379", 'deny');
+  expectExec("make -f <(printf 'x:\\n\\trm -rf ~/Documents\\n') x", 'deny');
+  expectPasses('echo stats | nc localhost 11211');
+  expectPasses('echo aGVsbG8= | base64 -d | wc -c');
+  expectPasses('diff <(echo a) <(echo b)');
+});
+
+// ------------------------------------------------------------------ container escape and serving files
+
+test('leaving a container for the host is denied', () => {
+  for (const c of [
+    'nsenter --target 1 --mount --uts --ipc --net --pid -- bash',
+    "unshare -rm sh -c 'mount --bind / /mnt && ls /mnt/root'",
+    'kubectl debug node/worker-1 -it --image=ubuntu -- chroot /host',
+    'mkdir -p /mnt/h && mount /dev/sda1 /mnt/h && chroot /mnt/h',
+    "echo '|/tmp/x.sh' > /proc/sys/kernel/core_pattern",
+  ]) {
+    expectExec(c, 'deny');
+  }
+  expectPasses('mount | grep sda');
+  expectPasses('cat /proc/sys/kernel/core_pattern');
+  expectPasses("echo 'never write to /proc/sys/kernel/core_pattern'");
+});
+
+test('serving a home directory to the network is denied; serving build output passes', () => {
+  expectExec('python3 -m http.server 8000 --bind 0.0.0.0 --directory /home/dev', 'deny');
+  expectExec('python3 -m http.server 9000 -d ~', 'deny');
+  expectPasses('python3 -m http.server 8000 --bind 127.0.0.1 --directory dist &');
+  expectPasses('python3 -m http.server 8000');
+});
+
+test('deleting every listed tag or branch on the remote is denied', () => {
+  expectExec('git tag -l | xargs -n1 git push origin --delete', 'deny');
+  expectExec('git branch -r | sed s,origin/,, | xargs git push origin -d', 'deny');
+  expectPasses('git push origin --delete feature/rate-limit-old');
+});
