@@ -171,6 +171,8 @@ export interface WrittenFile {
   /** Downloaded from the network (curl -o, wget -O, git clone): a file or, for a clone, a directory. */
   network?: 'file' | 'dir';
   append?: boolean;
+  /** A directory made (empty) by mkdir earlier in the line. */
+  emptyDir?: boolean;
 }
 
 /** Paths compared as written, without a leading ./ (so ./x and x are one file). */

@@ -766,6 +766,9 @@ class Analyzer {
     if (first === 'git') this.gitRemotes(words, depth, u, ctx);
     if (first === 'cd' || first === 'pushd') ctx.scope.setCwd(changeDir(ctx.scope.cwd(), words[1]));
     else if (CWD_PROGRAMS.has(first)) this.cwdReadings(words, depth, u, ctx);
+    if (first === 'mkdir')
+      for (const d of words.slice(1)) if (!d.startsWith('-')) ctx.scope.setFile(d, { emptyDir: true });
+    if (first === 'rsync') this.rsyncDelete(words, depth, u, ctx);
     if (spelled.includes('$(') || spelled.includes('`')) {
       // $(echo rm -rf /) as a command word runs what echo prints.
       const folded = foldLiteralSubstitutions(joinTokens(tokens));
@@ -1030,9 +1033,27 @@ class Analyzer {
     }
   }
 
+  /**
+   * `rsync -a --delete EMPTY/ DIR/` with EMPTY made empty earlier in the line deletes everything
+   * in DIR: it reads as `rm -rf DIR`.
+   */
+  private rsyncDelete(words: string[], depth: number, u: number, ctx: SegmentContext): void {
+    if (!words.some((w) => w.startsWith('--delete') || w === '--del')) return;
+    const ops = words.slice(1).filter((w) => !w.startsWith('-'));
+    if (ops.length !== 2) return;
+    const src = ctx.scope.file(ops[0]!.replace(/\/+$/, ''));
+    if (!src?.emptyDir) return;
+    const dest = ops[1]!.replace(/\/+$/, '') || '/';
+    const text = `rm -rf ${dest}`;
+    this.note({ kind: 'meaning', from: `rsync --delete from the empty ${ops[0]}`, text });
+    this.processSegment(toTokens(['rm', '-rf', dest]), depth + 1, false, u, { ...ctx, flowIn: null, piped: false });
+  }
+
   /** Relative paths after a literal `cd DIR` in the line are paths under DIR. */
   private cwdReadings(words: string[], depth: number, u: number, ctx: SegmentContext): void {
-    const dir = ctx.scope.cwd();
+    // tar -C DIR reads the operands after it under DIR.
+    const c = words[0] === 'tar' ? words.findIndex((w) => w === '-C' || w === '--directory') : -1;
+    const dir = c > 0 && words[c + 1] ? changeDir(ctx.scope.cwd(), words[c + 1]) : ctx.scope.cwd();
     if (dir === null) return;
     let changed: string[] | null = null;
     for (let i = 1; i < words.length; i++) {

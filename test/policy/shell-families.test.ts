@@ -282,3 +282,17 @@ test('deleting every listed tag or branch on the remote is denied', () => {
   expectExec('git branch -r | sed s,origin/,, | xargs git push origin -d', 'deny');
   expectPasses('git push origin --delete feature/rate-limit-old');
 });
+
+test('rsync --delete from a directory made empty in the line, and tar -C DIR operands, read where they point', () => {
+  expectExec('mkdir -p /tmp/empty && rsync -a --delete /tmp/empty/ /home/dev/', 'deny');
+  expectExec('tar czf - -C ~ .ssh .aws .kube | base64 -w0', 'deny');
+  expectPasses('rsync -av --delete src/ build/src/');
+  expectPasses('tar -C dist -czf out.tgz .');
+});
+
+test('Windows services, the Administrators group and elevated processes are denied', () => {
+  expectExec('sc create UpdaterSvc binPath= C:\\Users\\Public\\u.exe start= auto', 'deny');
+  expectExec('net localgroup administrators dev /add', 'deny');
+  expectExec('powershell -c "Start-Process powershell -Verb RunAs -ArgumentList \'-w hidden\'"', 'deny');
+  expectPasses('sc query UpdaterSvc');
+});
