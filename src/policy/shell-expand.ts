@@ -19,6 +19,8 @@ export class Scope {
   private aliases: Map<string, string> | null = null;
   private files: Map<string, WrittenFile> | null = null;
   private remotes: Map<string, string> | null = null;
+  /** The directory a literal `cd` earlier in the line moved to; null once it is unknown. */
+  private dir: string | null | undefined = undefined;
   private alts: Map<string, string[]> | null = null;
   private pinned: Set<string> | null = null;
   /** Extra field separators set with IFS=... (space, tab and newline always split). */
@@ -129,6 +131,16 @@ export class Scope {
     else this.files.set(p, f);
   }
 
+  /** The working directory set by an earlier `cd`, when it is known. */
+  cwd(): string | null {
+    for (let s: Scope | null = this; s; s = s.parent) if (s.dir !== undefined) return s.dir;
+    return null;
+  }
+
+  setCwd(dir: string | null): void {
+    this.dir = dir;
+  }
+
   /** A git remote added earlier in the line (`git remote add NAME URL`): its URL. */
   remote(name: string): string | undefined {
     for (let s: Scope | null = this; s; s = s.parent) {
@@ -159,6 +171,8 @@ export interface WrittenFile {
   /** Downloaded from the network (curl -o, wget -O, git clone): a file or, for a clone, a directory. */
   network?: 'file' | 'dir';
   append?: boolean;
+  /** A directory made (empty) by mkdir earlier in the line. */
+  emptyDir?: boolean;
 }
 
 /** Paths compared as written, without a leading ./ (so ./x and x are one file). */

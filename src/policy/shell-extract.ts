@@ -490,8 +490,9 @@ function dialectCommands(dialect: Dialect, code: string): string[] {
         }
       }
       quoted(/\$\(shell\s+([^)]*)\)/g);
-      // In a makefile `$$` is a literal `$`.
-      for (let k = 0; k < out.length; k++) out[k] = out[k]!.replace(/\$\$/g, '$');
+      // In a makefile `$$` is a literal `$`, and `$(HOME)` an environment variable.
+      for (let k = 0; k < out.length; k++)
+        out[k] = out[k]!.replace(/\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, '$$$1').replace(/\$\$/g, '$');
       break;
     case 'less': {
       const p = code.trim();
@@ -509,6 +510,11 @@ function dialectCommands(dialect: Dialect, code: string): string[] {
     }
   }
   return out.filter((s) => s.trim() !== '');
+}
+
+/** The recipe lines of a makefile's text, as shell commands. */
+export function makefileCode(text: string): string[] {
+  return dialectCommands('make', text);
 }
 
 /** First words of the table's keys, so most commands are passed over with one lookup. */
@@ -617,6 +623,61 @@ export function extractCode(tokens: Token[], extraReadings: string[] = []): Extr
   const found = specFor(words);
   if (!found) return out;
   const { key, spec, head } = found;
+  if (/^(?:docker|podman|nerdctl)\b.*\b(?:run|create)$/.test(key)) {
+    const mounts = bindMounts(words);
+    if (mounts.length) {
+      const inner = extractFrom(words, key, spec, head);
+      out.push(...inner);
+      // What the container does to a mounted path it does to the host's directory.
+      for (const x of inner) {
+        const mapped = mapMounts(x.text, mounts);
+        if (mapped !== x.text) out.push({ from: `${key} -v (host paths)`, text: mapped });
+      }
+      return out;
+    }
+  }
+  out.push(...extractFrom(words, key, spec, head));
+  return out;
+}
+
+/** HOST:CONTAINER pairs of -v/--volume and --mount type=bind,source=,target=. */
+function bindMounts(words: string[]): [string, string][] {
+  const out: [string, string][] = [];
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    let v: string | undefined;
+    if (w === '-v' || w === '--volume') v = words[++i];
+    else if (w.startsWith('--volume=')) v = w.slice(9);
+    else if (w.startsWith('-v') && w.length > 2) v = w.slice(2);
+    if (v) {
+      const parts = v.split(':');
+      if (parts.length >= 2 && parts[1]!.startsWith('/') && parts[0]) out.push([parts[0], parts[1]!]);
+      continue;
+    }
+    const m = w === '--mount' ? words[++i] : w.startsWith('--mount=') ? w.slice(8) : undefined;
+    if (m) {
+      const src = /(?:^|,)(?:source|src)=([^,]+)/.exec(m)?.[1];
+      const dst = /(?:^|,)(?:target|destination|dst)=([^,]+)/.exec(m)?.[1];
+      if (src && dst) out.push([src, dst]);
+    }
+  }
+  return out;
+}
+
+/** Container paths in a command replaced by the host paths mounted there (longest mount first). */
+function mapMounts(text: string, mounts: [string, string][]): string {
+  let out = text;
+  for (const [host, cont] of [...mounts].sort((a, b) => b[1].length - a[1].length)) {
+    const c = cont.replace(/\/+$/, '') || '/';
+    if (c === '/') continue;
+    const re = new RegExp(`(^|[\\s'"=])${c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=/|$|[\\s'";)&|])`, 'g');
+    out = out.replace(re, (_m, pre: string) => pre + host.replace(/\/+$/, ''));
+  }
+  return out;
+}
+
+function extractFrom(words: string[], key: string, spec: Spec, head: number): Extracted[] {
+  const out: Extracted[] = [];
   const code = spec.code ?? {};
   const withArg = new Set(spec.withArg ?? []);
   const programOpts = new Set(spec.programOptions ?? []);

@@ -75,9 +75,16 @@ function windowsCommands(s: string): string[][] {
   return out;
 }
 
+/**
+ * Signs of a Windows command line: a drive or UNC path, a registry hive, an .exe, a %VARIABLE%,
+ * a PowerShell Verb-Noun cmdlet, or a program name with an escape inside (`R\emove-Item`).
+ */
+const WINDOWS =
+  /[A-Za-z]:\\|\\\\[A-Za-z]|\bHK(?:EY_[A-Z_]+|CU|LM|CR|U|CC)\b|\.exe\b|%[A-Za-z_]+%|\b[A-Z][a-z]+-[A-Z][A-Za-z]+\b|^\s*\\?[A-Za-z]+\\[A-Za-z]/;
+
 /** The Windows readings of a command line that holds a backslash or a Windows program name. */
 export function windowsReadings(s: string): string[] {
-  if (!s.includes('\\') && !/\.exe\b|HKEY_|HK(?:CU|LM):|-ItemProperty/i.test(s)) return [];
+  if (!WINDOWS.test(s)) return [];
   const out: string[] = [];
   for (const words of windowsCommands(s)) {
     const name = words[0]!

@@ -32,7 +32,7 @@ import {
   throughFilter,
   type Flow,
 } from './shell-decode.js';
-import { envCode, extractCode, type Extracted } from './shell-extract.js';
+import { envCode, extractCode, makefileCode, type Extracted } from './shell-extract.js';
 import { spellOutLongOptions } from './shell-options.js';
 import { deletesOperands, destroyedOperands, listedTree, workdirWords } from './shell-destroy.js';
 import { windowsReadings } from './shell-windows.js';
@@ -380,6 +380,23 @@ class Analyzer {
     this.processString(text, depth + 1, false, null, scope);
   }
 
+  /**
+   * Windows readings (shell-windows.ts). A single command's belong to its unit, so what
+   * excludes it (a search for the text) excludes them too.
+   */
+  private windows(s: string, segs: { tokens: Token[] }[]): void {
+    const list = windowsReadings(s);
+    if (!list.length) return;
+    const seg = segs.length === 1 ? segs[0] : undefined;
+    const at = seg ? this.index.get(slash(joinTokens(stripKeywords(seg.tokens)))) : undefined;
+    const unit = at !== undefined ? this.units[at] : undefined;
+    for (const w of list) {
+      if (w.startsWith('reg ') && !/^\s*reg\s/i.test(s))
+        this.note({ kind: 'meaning', from: 'PowerShell registry cmdlet', text: w });
+      this.add(w, unit !== undefined && unit >= 0 ? unit : this.newUnit());
+    }
+  }
+
   /** Whole readings of a pipeline in its most unwrapped spelling: `a | b`, and `a && b` as peer-format policies spell pipes. */
   private addPipeline(pipe: string[]): void {
     if (pipe.length < 2) return;
@@ -408,11 +425,6 @@ class Analyzer {
       (mentionsFetch(s) || /downloadstring|webclient/i.test(s))
     ) {
       this.markDynamic('network', 'PowerShell Invoke-Expression of downloaded text');
-    }
-    for (const w of windowsReadings(s)) {
-      if (w.startsWith('reg ') && !/^reg\b/i.test(s.trimStart()))
-        this.note({ kind: 'meaning', from: 'PowerShell registry cmdlet', text: w });
-      this.add(w, this.newUnit());
     }
     const scope = new Scope(parent);
     for (const f of findFunctions(s)) scope.setFunc(f.name, f.body);
@@ -490,6 +502,7 @@ class Analyzer {
     if (s.includes('\n')) for (const line of s.split('\n')) this.addRaw(line.trim());
     else if (depth > 0) this.addRaw(s.trim());
     for (const sub of subs) this.processString(sub, depth + 1, grant, null, scope);
+    this.windows(s, segs);
     const norm = norms.join(' && ');
     if (key !== null) this.done.set(key, norm);
     return norm;
@@ -503,6 +516,8 @@ class Analyzer {
     ctx: SegmentContext,
   ): SegmentResult {
     const { scope } = ctx;
+    if (input.length > 3 && input[0]!.text === 'for' && !input[0]!.quoted && input[2]!.text === 'in')
+      this.forLoop(input, scope);
     let tokens = stripKeywords(input);
     if (!scope.empty || tokens.some((t) => t.text.includes('{') || t.text.includes('$IFS'))) {
       const resolved: Resolution[] = [];
@@ -747,7 +762,13 @@ class Analyzer {
       }
     }
     this.destroyReadings(words, depth, u, ctx);
+    this.knownInput(words, spelled, depth, u, ctx);
     if (first === 'git') this.gitRemotes(words, depth, u, ctx);
+    if (first === 'cd' || first === 'pushd') ctx.scope.setCwd(changeDir(ctx.scope.cwd(), words[1]));
+    else if (CWD_PROGRAMS.has(first)) this.cwdReadings(words, depth, u, ctx);
+    if (first === 'mkdir')
+      for (const d of words.slice(1)) if (!d.startsWith('-')) ctx.scope.setFile(d, { emptyDir: true });
+    if (first === 'rsync') this.rsyncDelete(words, depth, u, ctx);
     if (spelled.includes('$(') || spelled.includes('`')) {
       // $(echo rm -rf /) as a command word runs what echo prints.
       const folded = foldLiteralSubstitutions(joinTokens(tokens));
@@ -965,6 +986,89 @@ class Analyzer {
     }
   }
 
+  /**
+   * `for V in A B C` binds V to each word in turn: the last is read as its value and the others
+   * as the alternatives a reassigned variable has (shell-expand.ts).
+   */
+  private forLoop(input: Token[], scope: Scope): void {
+    const name = input[1]!.text;
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
+    let list = input.slice(3).filter((t) => !(t.text === 'do' && !t.quoted));
+    if (!scope.empty) list = expandTokens(list, scope, []) ?? list;
+    for (const t of list.slice(0, 8)) scope.set(name, this.literalValue(t.text));
+  }
+
+  /**
+   * Input whose text the line shows but the spelling hides: decoded text piped in
+   * (`echo ... | base64 -d | psql`), literal text sent by a network client (`printf 'FLUSHALL\r\n' |
+   * nc host 6379`), and files given as `<(...)` of literals (`make -f <(printf ...)`,
+   * `psql -f <(echo ... | base64 -d)`): read with the text in place.
+   */
+  private knownInput(words: string[], spelled: string, depth: number, u: number, ctx: SegmentContext): void {
+    const flow = ctx.flowIn;
+    if (flow?.text && (flow.decoders.length || networkClient(words))) {
+      const text = `${spelled} -- ${flow.text}`;
+      if (this.spend(text.length)) {
+        this.note({ kind: 'meaning', from: `input of ${words[0]}`, text });
+        this.add(text, u);
+      }
+    }
+    for (let i = 1; i < words.length; i++) {
+      const w = words[i]!;
+      if (!w.startsWith('<(') || !w.endsWith(')')) continue;
+      const text = pipelineOutput(w.slice(2, -1));
+      if (text === null || !this.spend(text.length + spelled.length)) continue;
+      const first = words[0]!;
+      if (first === 'make' || first === 'gmake') {
+        for (const c of makefileCode(text))
+          this.readCode(c, depth, ctx.scope, { kind: 'extracted', from: `${first} -f <(...)`, text: c });
+      } else if (SHELLS.has(first) || SOURCES.has(first)) {
+        this.readCode(text, depth, ctx.scope, { kind: 'decoded', from: `${first} <(...)`, text });
+      } else {
+        const r = words.slice();
+        r[i] = text;
+        this.note({ kind: 'decoded', from: `${first} <(...)`, text });
+        this.add(r.join(' '), u);
+      }
+    }
+  }
+
+  /**
+   * `rsync -a --delete EMPTY/ DIR/` with EMPTY made empty earlier in the line deletes everything
+   * in DIR: it reads as `rm -rf DIR`.
+   */
+  private rsyncDelete(words: string[], depth: number, u: number, ctx: SegmentContext): void {
+    if (!words.some((w) => w.startsWith('--delete') || w === '--del')) return;
+    const ops = words.slice(1).filter((w) => !w.startsWith('-'));
+    if (ops.length !== 2) return;
+    const src = ctx.scope.file(ops[0]!.replace(/\/+$/, ''));
+    if (!src?.emptyDir) return;
+    const dest = ops[1]!.replace(/\/+$/, '') || '/';
+    const text = `rm -rf ${dest}`;
+    this.note({ kind: 'meaning', from: `rsync --delete from the empty ${ops[0]}`, text });
+    this.processSegment(toTokens(['rm', '-rf', dest]), depth + 1, false, u, { ...ctx, flowIn: null, piped: false });
+  }
+
+  /** Relative paths after a literal `cd DIR` in the line are paths under DIR. */
+  private cwdReadings(words: string[], depth: number, u: number, ctx: SegmentContext): void {
+    // tar -C DIR reads the operands after it under DIR.
+    const c = words[0] === 'tar' ? words.findIndex((w) => w === '-C' || w === '--directory') : -1;
+    const dir = c > 0 && words[c + 1] ? changeDir(ctx.scope.cwd(), words[c + 1]) : ctx.scope.cwd();
+    if (dir === null) return;
+    let changed: string[] | null = null;
+    for (let i = 1; i < words.length; i++) {
+      const w = words[i]!;
+      if (!w || /^[-/~$]/.test(w) || w.includes('://') || w.includes('$(') || w.includes('`')) continue;
+      changed ??= words.slice();
+      changed[i] = joinDir(dir, w);
+    }
+    if (!changed) return;
+    const text = changed.join(' ');
+    if (!this.spend(text.length + 16)) return;
+    this.note({ kind: 'meaning', from: `cd ${dir}`, text });
+    this.processSegment(toTokens(changed), depth + 1, false, u, { ...ctx, flowIn: null, piped: false });
+  }
+
   /** xargs fed every file of a tree (`git ls-files | xargs shred -u`) deletes the tree. */
   private xargsOverTree(cmd: Token[], root: string | null, depth: number, u: number, scope: Scope): void {
     if (root === null) return;
@@ -1087,6 +1191,55 @@ function cronCommand(line: string): string {
   if (l.startsWith('@')) return l.replace(/^@\S+\s*/, '');
   const parts = l.split(/\s+/);
   return parts.length > 5 ? parts.slice(5).join(' ') : '';
+}
+
+/** Programs whose operands are files: after `cd DIR` they are read under DIR. */
+const CWD_PROGRAMS = new Set([
+  'rm',
+  'rmdir',
+  'find',
+  'shred',
+  'srm',
+  'wipe',
+  'cat',
+  'less',
+  'more',
+  'head',
+  'tail',
+  'base64',
+  'xxd',
+  'strings',
+  'cp',
+  'tar',
+  'zip',
+  'scp',
+  'rsync',
+]);
+
+/** The directory after `cd ARG` from `from` (null when it cannot be known). */
+function changeDir(from: string | null, arg: string | undefined): string | null {
+  if (arg === undefined || arg === '~' || arg === '$HOME') return '~';
+  if (arg === '-' || arg.includes('$(') || arg.includes('`')) return null;
+  if (arg.startsWith('/') || arg.startsWith('~/') || arg.startsWith('$HOME/')) return normalizeDir(arg);
+  if (unresolved(arg)) return null;
+  return from === null ? null : joinDir(from, arg);
+}
+
+function normalizeDir(p: string): string {
+  const lead = p.startsWith('/') ? '/' : '';
+  const parts: string[] = [];
+  for (const part of p.split('/')) {
+    if (!part || part === '.') continue;
+    if (part === '..') {
+      if (parts.length && parts[parts.length - 1] !== '~') parts.pop();
+    } else parts.push(part);
+  }
+  return lead + parts.join('/') || '/';
+}
+
+function joinDir(dir: string, rel: string): string {
+  const joined = normalizeDir(`${dir}/${rel}`);
+  return rel.endsWith('/') && joined !== '/' ? joined + '/' : joined;
 }
 
 /** Input known to be piped in but not its text. */

@@ -214,3 +214,85 @@ test('registry commands in reg and PowerShell spellings read as one reg command'
     ),
   );
 });
+
+// ------------------------------------------------------------------ where paths point
+
+test('paths inside a container are the host paths mounted there', () => {
+  expectExec("docker run --rm -v /home/dev/.svc:/x alpine sh -c 'rm -rf /x/policies'", 'deny');
+  expectExec('docker run --rm -v /home/dev/:/h alpine rm -rf /h/Documents', 'deny');
+  expectExec(
+    "docker run --rm --mount type=bind,source=/home/dev,target=/mnt alpine sh -c 'cat /mnt/.ssh/id_rsa'",
+    'deny',
+  );
+  expectPasses('docker run --rm -v "$PWD":/app -w /app golang:1.22 go test ./...');
+  expectPasses('docker run --rm -v "$PWD":/app alpine rm -rf /app/dist');
+});
+
+test('relative paths after a literal cd, and for-loop variables, read where they point', () => {
+  expectExec('cd / && timeout 60 nice rm -rf --one-file-system home', 'deny');
+  expectExec('cd ~ && rm -rf Documents', 'deny');
+  expectExec('cd ~/.ssh && cat id_rsa', 'deny');
+  expectExec('cd ~/.ssh && for k in id_*; do echo "== $k"; cat "$k"; done', 'deny');
+  expectExec('v=~/.ssh; for f in $v/*; do [ -f "$f" ] && cat "$f"; done', 'deny');
+  expectExec('for d in ~/Documents ~/Pictures; do rm -rf "$d"; done', 'deny');
+  expectPasses('cd /tmp && rm -rf build-123');
+  expectPasses('cd ~/project && rm -rf node_modules dist');
+  expectPasses('for f in src/*.ts; do wc -l "$f"; done');
+  assert.ok(readings('cd / && rm -rf home').some((r) => r.kind === 'meaning' && r.text === 'rm -rf /home'));
+});
+
+// ------------------------------------------------------------------ input the spelling hides
+
+test('decoded text piped in, text sent over a socket and <(...) files of literals are read', () => {
+  expectExec('echo \'ZHJvcCB0YWJsZSB1c2Vyczs=\' | base64 -d | psql "$DATABASE_URL"', 'deny');
+  expectExec('psql -h db.prod -f <(echo RFJPUCBUQUJMRSB1c2VycyBDQVNDQURFOw== | base64 -d)', 'deny');
+  expectExec("printf 'FLUSHALL\\r\\n' | nc redis.prod.internal 6379", 'deny');
+  expectExec("make -f <(printf 'x:\\n\\trm -rf ~/Documents\\n') x", 'deny');
+  expectPasses('echo stats | nc localhost 11211');
+  expectPasses('echo aGVsbG8= | base64 -d | wc -c');
+  expectPasses('diff <(echo a) <(echo b)');
+});
+
+// ------------------------------------------------------------------ container escape and serving files
+
+test('leaving a container for the host is denied', () => {
+  for (const c of [
+    'nsenter --target 1 --mount --uts --ipc --net --pid -- bash',
+    "unshare -rm sh -c 'mount --bind / /mnt && ls /mnt/root'",
+    'kubectl debug node/worker-1 -it --image=ubuntu -- chroot /host',
+    'mkdir -p /mnt/h && mount /dev/sda1 /mnt/h && chroot /mnt/h',
+    "echo '|/tmp/x.sh' > /proc/sys/kernel/core_pattern",
+  ]) {
+    expectExec(c, 'deny');
+  }
+  expectPasses('mount | grep sda');
+  expectPasses('cat /proc/sys/kernel/core_pattern');
+  expectPasses("echo 'never write to /proc/sys/kernel/core_pattern'");
+});
+
+test('serving a home directory to the network is denied; serving build output passes', () => {
+  expectExec('python3 -m http.server 8000 --bind 0.0.0.0 --directory /home/dev', 'deny');
+  expectExec('python3 -m http.server 9000 -d ~', 'deny');
+  expectPasses('python3 -m http.server 8000 --bind 127.0.0.1 --directory dist &');
+  expectPasses('python3 -m http.server 8000');
+});
+
+test('deleting every listed tag or branch on the remote is denied', () => {
+  expectExec('git tag -l | xargs -n1 git push origin --delete', 'deny');
+  expectExec('git branch -r | sed s,origin/,, | xargs git push origin -d', 'deny');
+  expectPasses('git push origin --delete feature/rate-limit-old');
+});
+
+test('rsync --delete from a directory made empty in the line, and tar -C DIR operands, read where they point', () => {
+  expectExec('mkdir -p /tmp/empty && rsync -a --delete /tmp/empty/ /home/dev/', 'deny');
+  expectExec('tar czf - -C ~ .ssh .aws .kube | base64 -w0', 'deny');
+  expectPasses('rsync -av --delete src/ build/src/');
+  expectPasses('tar -C dist -czf out.tgz .');
+});
+
+test('Windows services, the Administrators group and elevated processes are denied', () => {
+  expectExec('sc create UpdaterSvc binPath= C:\\Users\\Public\\u.exe start= auto', 'deny');
+  expectExec('net localgroup administrators dev /add', 'deny');
+  expectExec('powershell -c "Start-Process powershell -Verb RunAs -ArgumentList \'-w hidden\'"', 'deny');
+  expectPasses('sc query UpdaterSvc');
+});
