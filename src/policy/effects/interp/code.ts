@@ -163,7 +163,8 @@ function bareArgs(text: string): string[] {
     .trim()
     .split(/\s+/)
     .filter((w) => w && !w.startsWith('-'));
-  return words.map((w) => (/^['"]/.test(w) ? w : JSON.stringify(w)));
+  // a closing bracket glued to the last word belongs to the enclosing expression: (iwr URL)
+  return words.map((w) => (/^['"]/.test(w) ? w : JSON.stringify(w.replace(/\)+$/, ''))));
 }
 
 function findCalls(code: string, rule: CallRule, out: Found[], bare = false): void {
@@ -247,6 +248,27 @@ function isUrl(s: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(s);
 }
 
+/** Code that prints the whole environment (the same as a bare `env`). */
+const PRINT_ENV: RegExp[] = [
+  /\bprint\s*\(\s*(?:json\.dumps\(\s*|str\(\s*|repr\(\s*)?(?:dict\(\s*|\{\s*\*\*\s*)?os\.environ\b(?!\s*(?:\.\s*get\b|\[))/,
+  /\bos\.environ\.items\(\)[\s\S]*\bprint\b|\bprint\b[\s\S]*\bos\.environ\.items\(\)/,
+  /\bconsole\.(?:log|dir|table|info)\(\s*(?:JSON\.stringify\(\s*)?(?:Object\.entries\(\s*)?process\.env\s*[,)]/,
+  /\bprocess\.stdout\.write\(\s*JSON\.stringify\(\s*process\.env\s*[,)]/,
+  /\b(?:p|pp|puts|print)\s*\(?\s*ENV(?:\.(?:to_h|inspect|to_a|to_hash))?\s*\)?\s*(?:;|$)/m,
+  /\bprint\b[^;]*%ENV|\bDumper\(\s*\\?%ENV/,
+  /\b(?:print_r|var_dump|var_export|json_encode)\(\s*(?:\$_ENV|\$_SERVER|getenv\(\s*\))/,
+  /\b(?:Get-ChildItem|gci|dir|ls|Get-Item)\s+env:\s*(?:[|;)]|$)/im,
+  /\bprint\(\s*Sys\.getenv\(\s*\)\s*\)|^\s*Sys\.getenv\(\s*\)\s*$/m,
+];
+
+function printsEnvironment(code: string, via: string): boolean {
+  // node -p / --print prints the value of the code itself
+  if (/ (?:-p|--print)$/.test(via) && /^\s*(?:JSON\.stringify\(\s*)?process\.env\s*\)?\s*;?\s*$/.test(code))
+    return true;
+  if (!/environ|process\.env|ENV|getenv|env:/i.test(code)) return false;
+  return PRINT_ENV.some((re) => re.test(code));
+}
+
 export interface CodeAnalysis {
   effects: Effect[];
 }
@@ -317,6 +339,8 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
     }
   }
   out.push(...sdkEffects(c, via));
+  if (printsEnvironment(c, via))
+    out.push({ tool: 'read', path: '/proc/self/environ', via: `${via} prints every environment variable` });
   // eval handed over as a value: fetch(u).then(r => r.text()).then(eval)
   if (/[(,]\s*(?:eval|exec|Function|Invoke-Expression)\s*\)/.test(c)) dynamicRun = true;
   URL_LITERAL.lastIndex = 0;

@@ -459,7 +459,21 @@ export const POWERSHELL: Language = {
   programs: /^(?:powershell|pwsh)(?:\.exe)?$/i,
   inline: ['-c', '-command', '/c', '/command'],
   dotConcat: false,
-  rewrites: [[/\biex\b/gi, 'Invoke-Expression']],
+  rewrites: [
+    [/\biex\b/gi, 'Invoke-Expression'],
+    // where PSReadLine keeps the command history (Get-PSReadLineOption's HistorySavePath)
+    [
+      /\(\s*Get-PSReadLineOption\s*\)\.HistorySavePath/gi,
+      '"~/AppData/Roaming/Microsoft/Windows/PowerShell/PSReadLine/ConsoleHost_history.txt"',
+    ],
+    [/\$env:APPDATA\b/gi, '~/AppData/Roaming'],
+    [/\$env:USERPROFILE\b|\$HOME\b|\$env:HOME\b/gi, '~'],
+    // a listing piped into Remove-Item removes what it lists
+    [
+      /\b(?:Get-ChildItem|gci|ls|dir)\s+(?:-(?:Path|LiteralPath)\s+)?([^\s|;-][^\s|;]*)[^|;]*\|\s*(?:Remove-Item|rm|del|ri)\b/gi,
+      'Remove-Item -Recurse $1/*',
+    ],
+  ],
   bareWords: true,
   aliases: [],
   decoders: [
@@ -483,6 +497,8 @@ export const POWERSHELL: Language = {
       bare: true,
     },
     { fn: 'Invoke-Expression|Invoke-Command', kind: 'eval', path: 0, bare: true },
+    // loading a .NET assembly from bytes runs it
+    { fn: '\\[(?:System\\.)?Reflection\\.Assembly\\]::(?:Load|LoadFrom|UnsafeLoadFrom)', kind: 'eval', path: 0 },
   ],
   connects: [/Net\.Sockets\.TCPClient\(\s*['"](?<host>[^'"]+)['"]\s*,\s*(?<port>\d+)/gi],
   streamsToProcess: /GetStream\(\)|Invoke-Expression|iex/i,
