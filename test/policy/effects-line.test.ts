@@ -99,3 +99,9 @@ test('a harmless script written and run passes', () => {
   expectPasses("printf 'print(sum(range(10)))\\n' > /tmp/s.py && python3 /tmp/s.py");
   expectPasses("cat > hello.sh <<'EOF'\necho hello\nEOF\nbash hello.sh");
 });
+
+test('Redis commands piped into a raw socket client read as redis-cli', () => {
+  expectExec("printf 'FLUSHALL\\r\\n' | nc redis.prod.internal 6379", 'deny');
+  expectPasses('echo PING | nc localhost 6379');
+  expectPasses("printf 'GET / HTTP/1.0\\r\\n\\r\\n' | nc example.com 80");
+});
