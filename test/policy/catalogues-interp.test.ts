@@ -73,3 +73,33 @@ test('a fetch whose URL carries a secret, plain or base64, is denied; the in-clu
     assert.ok(d.action === 'allow' || d.action === 'watch', `${url}: ${d.action} ${d.message}`);
   }
 });
+
+test('paths under /Users compare case-insensitively', () => {
+  for (const path of [
+    '/Users/dev/.SSH/id_rsa',
+    '/USERS/dev/.aws/Credentials',
+    '/Users/dev/Library/Application Support/Google/Chrome/Default/LOGIN DATA',
+  ]) {
+    const d = decide('read', { path });
+    assert.equal(d.action, 'deny', `${path}: ${d.action}`);
+  }
+  for (const path of ['/Users/dev/Project/src/App.tsx', '/Users/dev/.ssh/id_rsa.pub']) {
+    const d = decide('read', { path });
+    assert.ok(d.action === 'allow' || d.action === 'watch', `${path}: ${d.action} ${d.message}`);
+  }
+  // Linux filesystems are case-sensitive: a different name is a different file
+  assert.equal(decide('read', { path: '/home/dev/.SSH/id_rsa' }).action, 'allow');
+});
+
+test('starting Copilot CLI with every tool allowed is denied and the message names the rule to add', () => {
+  expectExec(
+    'copilot -p "fix the tests" --allow-all-tools',
+    'deny',
+    /command_not_matches of policy agent-launch-unchecked/,
+  );
+  expectExec("copilot --allow-tool='shell' -p x", 'deny');
+  expectPasses("copilot --allow-tool='shell(git status)' -p x");
+  const d = decide('write', { path: '/home/dev/.copilot/config.json', content: '{"trusted_folders":["/"]}' });
+  assert.equal(d.action, 'deny');
+  assert.match(d.message, /path_not_matches of policy agent-permission-files/);
+});

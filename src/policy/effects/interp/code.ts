@@ -197,6 +197,11 @@ function argvOf(f: Found): string | undefined {
     const rest = m ? argValue(m[1]) : '';
     return first === undefined ? undefined : rest === undefined ? first : `${first} ${rest}`.trim();
   }
+  if (extra === -4) {
+    // exec.Command("prog", "arg", ...): every argument is one argv word
+    const words = f.args.filter((x) => !/^ctx$|context\./.test(x.trim())).map(argValue);
+    return words.length && words.every((w) => w !== undefined) ? words.join(' ') : first;
+  }
   if (extra === -3) {
     const m = /cmd\s*:\s*(\[[^\]]*\])/.exec(f.args[0] ?? '');
     return m ? argValue(m[1]) : undefined;

@@ -517,6 +517,27 @@ export const OSASCRIPT: Language = {
   streamsToProcess: /$^/,
 };
 
-export const LANGUAGES: Language[] = [PYTHON, NODE, RUBY, PERL, PHP, LUA, R, POWERSHELL, OSASCRIPT];
+/** Go: only as a script written in the line and run with `go run file.go` (no inline code flag). */
+export const GO: Language = {
+  name: 'go',
+  programs: /^go$/,
+  inline: [],
+  dotConcat: false,
+  rewrites: [],
+  aliases: [],
+  decoders: [],
+  calls: [
+    { fn: 'exec\\.Command|exec\\.CommandContext|syscall\\.Exec', kind: 'exec', argv: -4 },
+    { fn: 'os\\.WriteFile|ioutil\\.WriteFile', kind: 'write', path: 0, content: 1 },
+    { fn: 'os\\.ReadFile|ioutil\\.ReadFile|os\\.Open', kind: 'read', path: 0 },
+    { fn: 'os\\.RemoveAll', kind: 'rmtree', path: 0 },
+    { fn: 'os\\.Remove', kind: 'remove', path: 0 },
+    { fn: 'http\\.Get|http\\.Post|http\\.NewRequest', kind: 'fetch', path: 0 },
+  ],
+  connects: [/net\.Dial(?:Timeout)?\(\s*"(?:tcp|udp)[46]?"\s*,\s*"(?<host>[^":]+):(?<port>\d+)"/g],
+  streamsToProcess: /\.Stdin\s*=|\.Stdout\s*=|\.Stderr\s*=/,
+};
+
+export const LANGUAGES: Language[] = [PYTHON, NODE, RUBY, PERL, PHP, LUA, R, POWERSHELL, OSASCRIPT, GO];
 
 export { SHELL_PROGRAM };

@@ -65,7 +65,7 @@ function scriptRun(c: SimpleCommand): { path: string; lang?: Language; via: stri
       const w = a[i]!;
       if (lang?.inline.includes(w) || w === '-c' || (lang?.moduleFlag && w === lang.moduleFlag)) break;
       if (w.startsWith('-')) continue;
-      if ((name === 'deno' || name === 'bun') && (w === 'run' || w === 'x')) continue;
+      if ((name === 'deno' || name === 'bun' || name === 'go') && (w === 'run' || w === 'x')) continue;
       out.push(lang ? { path: w, lang, via: `${name} ${w}` } : { path: w, via: `${name} ${w}` });
       break;
     }
@@ -96,6 +96,7 @@ function scriptLanguage(path: string, content: string): Language | undefined {
     lua: 'lua',
     r: 'Rscript',
     ps1: 'pwsh',
+    go: 'go',
   };
   return ext && byExt[ext] ? languageOf(byExt[ext]) : undefined;
 }
