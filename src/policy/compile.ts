@@ -123,7 +123,12 @@ function pathPatternVariants(p: string, home: string): string[] {
 function pathGlobs(patterns: string[], home: string): PathGlob[] {
   const out: PathGlob[] = [];
   for (const p of patterns) {
-    for (const v of pathPatternVariants(p, home)) out.push({ glob: compilePathGlob(v), relative: !v.startsWith('/') });
+    for (const v of pathPatternVariants(p, home)) {
+      out.push({ glob: compilePathGlob(v), relative: !v.startsWith('/') });
+      // the lower-case reading of a path on a case-insensitive filesystem (paths.ts) meets this one
+      const lower = v.toLowerCase();
+      if (lower !== v) out.push({ glob: compilePathGlob(lower), relative: !v.startsWith('/') });
+    }
   }
   return out;
 }

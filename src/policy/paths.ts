@@ -108,6 +108,12 @@ export function pathReadings(
     const real = resolver.resolve(lexical);
     if (real && real !== lexical) candidates.push(real);
   }
+  // macOS filesystems (/Users, /Volumes) compare names case-insensitively: ~/.SSH/ID_RSA there is
+  // ~/.ssh/id_rsa, so the lower-case spelling is a reading too.
+  if (/^\/(?:users|volumes)\//i.test(lexical)) {
+    const lower = lexical.toLowerCase();
+    if (!candidates.includes(lower)) candidates.push(lower);
+  }
   const expanded = expandHome(path.includes('\\') ? path.replace(/\\/g, '/') : path, home);
   if (wd && !expanded.startsWith('/')) {
     const rel = cleanPath(expanded);

@@ -66,3 +66,11 @@ test('a tool name with no command equivalent derives nothing', () => {
   assert.deepEqual(mcpToolEffects('delete_label', { name: 'bug' }, undefined), []);
   assert.deepEqual(mcpToolEffects('list_repositories', {}, undefined), []);
 });
+
+test('recursive deletes, forced ref moves and whole CLI command lines through MCP are read', () => {
+  expectMcp('delete_file', { path: '/home/dev/project', recursive: true }, 'ask');
+  expectMcp('update_ref', { owner: 'acme', repo: 'p', ref: 'heads/main', sha: '4b825dc', force: true }, 'ask');
+  expectMcp('call_aws', { cli_command: 'aws ec2 terminate-instances --instance-ids i-1' }, 'deny');
+  const d = decide('mcp', { tool: 'update_ref', owner: 'acme', repo: 'p', ref: 'heads/feature-x', sha: '4b825dc' });
+  assert.equal(d.action, 'allow', d.message);
+});

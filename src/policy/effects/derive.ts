@@ -9,6 +9,7 @@ import { programEffects } from './programs.js';
 import { echoText, simpleCommands, type SimpleCommand } from './walk.js';
 import { analyzeCode } from './interp/code.js';
 import { lineEffects } from './interp/line.js';
+import { powershellCode } from './interp/powershell.js';
 import { LANGUAGES, type Language } from './interp/languages.js';
 import { plantedEffects, sourceText } from './content.js';
 import { isKnownRegistry, isVendorHost } from './supply-data.js';
@@ -84,8 +85,8 @@ function interpreterCode(
   const a = c.argv;
   const name = basename(a[0]!);
   if (lang.name === 'powershell') {
-    const s = shellCommandString(toTokens(a));
-    return s === null ? undefined : { code: s, via: name };
+    const s = shellCommandString(toTokens(a)) ?? powershellCode(a);
+    return s === null || s === undefined ? undefined : { code: s, via: name };
   }
   for (let i = 1; i < a.length; i++) {
     const w = a[i]!;

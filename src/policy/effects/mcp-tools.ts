@@ -144,15 +144,25 @@ export function mcpToolEffects(op: string, p: Params, path: string | undefined):
     const object = objectOf(words, v);
     const cmd = destroyCommand(object, p);
     if (cmd) push(cmd, `destroys ${object.replace(/_/g, ' ') || 'data'}`);
-    // A directory given by path goes the way `rm -rf` would.
-    else if (path && /(?:^|_)(?:directory|dir|folder|tree|path)$/.test(object))
-      push(`rm -rf ${arg(path, '/')}`, `deletes ${path}`);
+    // A directory given by path, or any path removed recursively, goes the way `rm -rf` would.
+    else if (
+      path &&
+      (/(?:^|_)(?:directory|dir|folder|tree|path)$/.test(object) ||
+        p['recursive'] === true ||
+        p['recursive'] === 'true')
+    )
+      push(`rm -rf ${arg(path, '/')}`, `deletes ${path} recursively`);
   }
+  // A ref moved with force rewrites history whatever the tool calls it (push, update_ref, set_branch).
   const force = words.includes('force') || p['force'] === true || p['force_push'] === true;
-  if (words.includes('push') && (force || words.includes('force'))) {
-    const branch = arg(pick(p, 'branch', 'ref', 'head', 'base'), 'main').replace(/^refs\/heads\//, '');
+  const refTool = words.some((w) => ['push', 'ref', 'refs', 'branch', 'reset'].includes(w));
+  if (force && refTool) {
+    const branch = arg(pick(p, 'branch', 'ref', 'head', 'base'), 'main').replace(/^(?:refs\/)?heads\//, '');
     push(`git push --force origin ${branch}`, `force-pushes ${branch}`);
   }
+  // A tool that takes a whole command line for a CLI (call_aws, run_gcloud, kubectl_command ...).
+  const cli = pick(p, 'cli_command', 'cliCommand', 'command_line', 'commandLine');
+  if (cli) out.push({ tool: 'exec', command: cli, via: `${via} runs` });
   if (words.includes('merge') && (words.includes('pull') || words.includes('pr') || words.includes('merge'))) {
     const base = pick(p, 'base', 'base_branch', 'baseBranch', 'into', 'target_branch', 'targetBranch', 'branch');
     if (base && PROTECTED.test(base.replace(/^refs\/heads\//, '')))

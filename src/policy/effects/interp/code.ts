@@ -163,7 +163,8 @@ function bareArgs(text: string): string[] {
     .trim()
     .split(/\s+/)
     .filter((w) => w && !w.startsWith('-'));
-  return words.map((w) => (/^['"]/.test(w) ? w : JSON.stringify(w)));
+  // a closing bracket glued to the last word belongs to the enclosing expression: (iwr URL)
+  return words.map((w) => (/^['"]/.test(w) ? w : JSON.stringify(w.replace(/\)+$/, ''))));
 }
 
 function findCalls(code: string, rule: CallRule, out: Found[], bare = false): void {
@@ -195,6 +196,11 @@ function argvOf(f: Found): string | undefined {
     const m = /args\s*:\s*(\[[^\]]*\])/.exec(f.args[1] ?? '');
     const rest = m ? argValue(m[1]) : '';
     return first === undefined ? undefined : rest === undefined ? first : `${first} ${rest}`.trim();
+  }
+  if (extra === -4) {
+    // exec.Command("prog", "arg", ...): every argument is one argv word
+    const words = f.args.filter((x) => !/^ctx$|context\./.test(x.trim())).map(argValue);
+    return words.length && words.every((w) => w !== undefined) ? words.join(' ') : first;
   }
   if (extra === -3) {
     const m = /cmd\s*:\s*(\[[^\]]*\])/.exec(f.args[0] ?? '');
@@ -245,6 +251,27 @@ function pathArg(f: Found): string | undefined {
 
 function isUrl(s: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(s);
+}
+
+/** Code that prints the whole environment (the same as a bare `env`). */
+const PRINT_ENV: RegExp[] = [
+  /\bprint\s*\(\s*(?:json\.dumps\(\s*|str\(\s*|repr\(\s*)?(?:dict\(\s*|\{\s*\*\*\s*)?os\.environ\b(?!\s*(?:\.\s*get\b|\[))/,
+  /\bos\.environ\.items\(\)[\s\S]*\bprint\b|\bprint\b[\s\S]*\bos\.environ\.items\(\)/,
+  /\bconsole\.(?:log|dir|table|info)\(\s*(?:JSON\.stringify\(\s*)?(?:Object\.entries\(\s*)?process\.env\s*[,)]/,
+  /\bprocess\.stdout\.write\(\s*JSON\.stringify\(\s*process\.env\s*[,)]/,
+  /\b(?:p|pp|puts|print)\s*\(?\s*ENV(?:\.(?:to_h|inspect|to_a|to_hash))?\s*\)?\s*(?:;|$)/m,
+  /\bprint\b[^;]*%ENV|\bDumper\(\s*\\?%ENV/,
+  /\b(?:print_r|var_dump|var_export|json_encode)\(\s*(?:\$_ENV|\$_SERVER|getenv\(\s*\))/,
+  /\b(?:Get-ChildItem|gci|dir|ls|Get-Item)\s+env:\s*(?:[|;)]|$)/im,
+  /\bprint\(\s*Sys\.getenv\(\s*\)\s*\)|^\s*Sys\.getenv\(\s*\)\s*$/m,
+];
+
+function printsEnvironment(code: string, via: string): boolean {
+  // node -p / --print prints the value of the code itself
+  if (/ (?:-p|--print)$/.test(via) && /^\s*(?:JSON\.stringify\(\s*)?process\.env\s*\)?\s*;?\s*$/.test(code))
+    return true;
+  if (!/environ|process\.env|ENV|getenv|env:/i.test(code)) return false;
+  return PRINT_ENV.some((re) => re.test(code));
 }
 
 export interface CodeAnalysis {
@@ -317,6 +344,8 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
     }
   }
   out.push(...sdkEffects(c, via));
+  if (printsEnvironment(c, via))
+    out.push({ tool: 'read', path: '/proc/self/environ', via: `${via} prints every environment variable` });
   // eval handed over as a value: fetch(u).then(r => r.text()).then(eval)
   if (/[(,]\s*(?:eval|exec|Function|Invoke-Expression)\s*\)/.test(c)) dynamicRun = true;
   URL_LITERAL.lastIndex = 0;

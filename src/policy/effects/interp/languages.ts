@@ -459,7 +459,21 @@ export const POWERSHELL: Language = {
   programs: /^(?:powershell|pwsh)(?:\.exe)?$/i,
   inline: ['-c', '-command', '/c', '/command'],
   dotConcat: false,
-  rewrites: [[/\biex\b/gi, 'Invoke-Expression']],
+  rewrites: [
+    [/\biex\b/gi, 'Invoke-Expression'],
+    // where PSReadLine keeps the command history (Get-PSReadLineOption's HistorySavePath)
+    [
+      /\(\s*Get-PSReadLineOption\s*\)\.HistorySavePath/gi,
+      '"~/AppData/Roaming/Microsoft/Windows/PowerShell/PSReadLine/ConsoleHost_history.txt"',
+    ],
+    [/\$env:APPDATA\b/gi, '~/AppData/Roaming'],
+    [/\$env:USERPROFILE\b|\$HOME\b|\$env:HOME\b/gi, '~'],
+    // a listing piped into Remove-Item removes what it lists
+    [
+      /\b(?:Get-ChildItem|gci|ls|dir)\s+(?:-(?:Path|LiteralPath)\s+)?([^\s|;-][^\s|;]*)[^|;]*\|\s*(?:Remove-Item|rm|del|ri)\b/gi,
+      'Remove-Item -Recurse $1/*',
+    ],
+  ],
   bareWords: true,
   aliases: [],
   decoders: [
@@ -483,6 +497,8 @@ export const POWERSHELL: Language = {
       bare: true,
     },
     { fn: 'Invoke-Expression|Invoke-Command', kind: 'eval', path: 0, bare: true },
+    // loading a .NET assembly from bytes runs it
+    { fn: '\\[(?:System\\.)?Reflection\\.Assembly\\]::(?:Load|LoadFrom|UnsafeLoadFrom)', kind: 'eval', path: 0 },
   ],
   connects: [/Net\.Sockets\.TCPClient\(\s*['"](?<host>[^'"]+)['"]\s*,\s*(?<port>\d+)/gi],
   streamsToProcess: /GetStream\(\)|Invoke-Expression|iex/i,
@@ -501,6 +517,27 @@ export const OSASCRIPT: Language = {
   streamsToProcess: /$^/,
 };
 
-export const LANGUAGES: Language[] = [PYTHON, NODE, RUBY, PERL, PHP, LUA, R, POWERSHELL, OSASCRIPT];
+/** Go: only as a script written in the line and run with `go run file.go` (no inline code flag). */
+export const GO: Language = {
+  name: 'go',
+  programs: /^go$/,
+  inline: [],
+  dotConcat: false,
+  rewrites: [],
+  aliases: [],
+  decoders: [],
+  calls: [
+    { fn: 'exec\\.Command|exec\\.CommandContext|syscall\\.Exec', kind: 'exec', argv: -4 },
+    { fn: 'os\\.WriteFile|ioutil\\.WriteFile', kind: 'write', path: 0, content: 1 },
+    { fn: 'os\\.ReadFile|ioutil\\.ReadFile|os\\.Open', kind: 'read', path: 0 },
+    { fn: 'os\\.RemoveAll', kind: 'rmtree', path: 0 },
+    { fn: 'os\\.Remove', kind: 'remove', path: 0 },
+    { fn: 'http\\.Get|http\\.Post|http\\.NewRequest', kind: 'fetch', path: 0 },
+  ],
+  connects: [/net\.Dial(?:Timeout)?\(\s*"(?:tcp|udp)[46]?"\s*,\s*"(?<host>[^":]+):(?<port>\d+)"/g],
+  streamsToProcess: /\.Stdin\s*=|\.Stdout\s*=|\.Stderr\s*=/,
+};
+
+export const LANGUAGES: Language[] = [PYTHON, NODE, RUBY, PERL, PHP, LUA, R, POWERSHELL, OSASCRIPT, GO];
 
 export { SHELL_PROGRAM };

@@ -65,7 +65,7 @@ function scriptRun(c: SimpleCommand): { path: string; lang?: Language; via: stri
       const w = a[i]!;
       if (lang?.inline.includes(w) || w === '-c' || (lang?.moduleFlag && w === lang.moduleFlag)) break;
       if (w.startsWith('-')) continue;
-      if ((name === 'deno' || name === 'bun') && (w === 'run' || w === 'x')) continue;
+      if ((name === 'deno' || name === 'bun' || name === 'go') && (w === 'run' || w === 'x')) continue;
       out.push(lang ? { path: w, lang, via: `${name} ${w}` } : { path: w, via: `${name} ${w}` });
       break;
     }
@@ -96,6 +96,7 @@ function scriptLanguage(path: string, content: string): Language | undefined {
     lua: 'lua',
     r: 'Rscript',
     ps1: 'pwsh',
+    go: 'go',
   };
   return ext && byExt[ext] ? languageOf(byExt[ext]) : undefined;
 }
@@ -215,6 +216,29 @@ function historySearch(cmds: SimpleCommand[], out: Effect[]): void {
   }
 }
 
+// ------------------------------------------------------------------ raw protocol clients
+
+const RAW_CLIENTS = new Set(['nc', 'ncat', 'netcat', 'telnet', 'socat']);
+
+/** Text piped into nc/telnet toward a Redis port is Redis commands: `printf 'FLUSHALL' | nc h 6379`. */
+function rawProtocol(c: SimpleCommand, out: Effect[]): void {
+  const name = basename(c.argv[0] ?? '');
+  if (!RAW_CLIENTS.has(name) || c.stdin === undefined) return;
+  const ops = operands(c.argv);
+  const port = ops.find((w) => /^\d+$/.test(w)) ?? /:(\d+)$/.exec(ops.join(' '))?.[1];
+  const host = ops.find((w) => !/^\d+$/.test(w)) ?? 'localhost';
+  if (port !== '6379' && !/redis/i.test(host)) return;
+  for (const line of c.stdin.replace(/\\r|\\n/g, '\n').split(/[\r\n]+/)) {
+    const cmd = line.trim();
+    if (cmd)
+      out.push({
+        tool: 'exec',
+        command: `redis-cli -h ${host} ${cmd}`,
+        via: `${name} sends Redis ${cmd.split(/\s/)[0]}`,
+      });
+  }
+}
+
 /**
  * The argv as the shell would run it, for the readings above: `c=env; $c` runs env,
  * `{ps,auxeww}` runs ps auxeww, `export${IFS}-p` runs export -p. Only literal values are used.
@@ -262,6 +286,9 @@ export function lineEffects(raw: SimpleCommand[], out: Effect[]): void {
   for (const e of out)
     if (e.tool === 'write' && e.path && e.content !== undefined) written.set(stripDot(e.path), e.content);
   scriptEffects(cmds, written, out);
-  for (const c of cmds) environmentEffects(c, out);
+  for (const c of cmds) {
+    environmentEffects(c, out);
+    rawProtocol(c, out);
+  }
   historySearch(cmds, out);
 }
