@@ -11,6 +11,7 @@ import auditRoutes from './audit.js';
 import eventRoutes from './events.js';
 import metricsRoutes from './metrics.js';
 import dashboardRoutes from './dashboard.js';
+import sessionRoutes from './sessions.js';
 
 /** docs/api.md: request bodies are limited to 1 MiB on every JSON API. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -55,6 +56,7 @@ const PLUGINS: Plugin[] = [
   eventRoutes,
   metricsRoutes,
   dashboardRoutes,
+  sessionRoutes,
 ];
 
 export async function buildApp(ctx: ServerContext, limits: Partial<HttpLimits> = {}): Promise<FastifyInstance> {

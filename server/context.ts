@@ -9,6 +9,7 @@ import type { ApprovalStore } from '../src/approvals/store.js';
 import type { AuditReader } from '../src/audit/reader.js';
 import type { Gate } from '../src/gate/gate.js';
 import type { WindowCounter } from '../src/util/window-counter.js';
+import type { SessionState } from '../src/policy/session-state.js';
 
 export type Mode = 'enforce' | 'monitor';
 
@@ -60,6 +61,8 @@ export interface ServerContext {
   gate: Gate;
   bus: Bus;
   callCounts: WindowCounter;
+  /** Session-aware rules' state; absent in test doubles. */
+  sessions?: SessionState;
   startedAt: number;
   log: (msg: string) => void;
 }

@@ -31,6 +31,7 @@ import { keyOf, Reader } from './parse-reader.js';
 import { parseNotify, parseTests } from './parse-extras.js';
 import { validatePolicyFile } from './validate.js';
 import { KEYS } from './keys.js';
+import { isSessionWhenKey, parseSessionWhen, parseTaint } from './session-parse.js';
 
 /** Largest policy file accepted (docs/policy.md). */
 export const POLICY_FILE_MAX_BYTES = 1024 * 1024;
@@ -194,7 +195,7 @@ function parseWhen(r: Reader, node: Node | null, ctxLine: number): WhenAst {
       if (!c.get('window'))
         r.error(pair.value as Node, 'call_count needs window (a duration such as 1h)', 'window', line);
       if (gte !== undefined && windowMs !== undefined) when.call_count = { tool: tool || undefined, gte, windowMs };
-    }
+    } else if (isSessionWhenKey(k)) parseSessionWhen(r, k, pair, when.keyLines[k] ?? when.line, when);
   }
   return when;
 }
@@ -225,6 +226,8 @@ function parseRule(r: Reader, node: Node, index: number): RuleAst | null {
     suggestions: e.get('suggestions') ? (r.strList(e.get('suggestions')!, 'suggestions')?.values ?? []) : [],
     once: e.get('once') ? (r.bool(e.get('once')!, 'once') ?? false) : false,
   };
+  const taint = e.get('taint');
+  if (taint) rule.taint = parseTaint(r, taint);
   if (e.get('added')) {
     const v = e.get('added')!.value as Node;
     rule.added = isScalar(v) ? String(v.value) : undefined;
