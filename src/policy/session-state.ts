@@ -16,7 +16,7 @@ import type { SessionEvent, SessionLookup, TaintMark, TaintSpec } from './sessio
 export type { SessionEvent, SessionLookup, TaintMark, TaintSpec };
 
 /** Sessions whose history is kept; the least recently used is dropped first. */
-export const MAX_SESSIONS = 4096;
+export const MAX_SESSIONS = 2048;
 /** Events kept per session (the oldest goes first). */
 export const MAX_EVENTS_PER_SESSION = 64;
 /** Sessions, credentials and runs that can carry a taint label at once. */
@@ -24,11 +24,13 @@ export const MAX_TAINT_KEYS = 16_384;
 /** Credentials and runs remembered per session (to show where a taint came from). */
 const MAX_KEYS_PER_SESSION = 8;
 /** Characters of a command (or path, URL) kept in an event. */
-export const MAX_EVENT_TEXT = 512;
+export const MAX_EVENT_TEXT = 256;
 /** Events older than this are never read: the longest session_count window (also the rebuild horizon). */
 export const MAX_HISTORY_MS = 24 * 3_600_000;
 /** Derived effects (what an exec or MCP call amounts to) recorded per call. */
 const MAX_DERIVED_EVENTS = 8;
+/** Longest command whose derived effects are cached between records. */
+const MAX_CACHED_COMMAND = 4096;
 /** How long a taint lasts when the rule does not say (`taint: {label, for}` sets it). */
 export const DEFAULT_TAINT_MS = 3_600_000;
 
@@ -39,8 +41,10 @@ export interface SessionSnapshot {
   limits: { sessions: number; events_per_session: number; taint_keys: number; history_ms: number };
 }
 
+/** At most MAX_EVENT_TEXT characters, copied: a slice would keep the whole (up to 2 MiB) command alive. */
 function cut(s: string | undefined): string | undefined {
-  return s === undefined ? undefined : s.length > MAX_EVENT_TEXT ? s.slice(0, MAX_EVENT_TEXT) : s;
+  if (s === undefined || s.length <= MAX_EVENT_TEXT) return s;
+  return Buffer.from(s.slice(0, MAX_EVENT_TEXT), 'utf8').toString('utf8');
 }
 
 function domainOf(url: string): string | undefined {
@@ -68,9 +72,9 @@ interface SessionEntry {
 }
 
 export class SessionState {
+  private readonly effects = new EffectCache();
   private readonly sessions = new Map<string, SessionEntry>();
   private readonly taints = new Map<string, Map<string, TaintMark>>();
-  private readonly effects = new EffectCache();
   private readonly listeners: Array<() => void> = [];
 
   constructor(
@@ -210,8 +214,10 @@ export class SessionState {
     }
     const own = this.event(call.tool, action, t, fields);
     const out = [own];
+    // Long commands get a throw-away cache: the kept one would hold thousands of them alive.
+    const cache = (fields.command?.length ?? 0) <= MAX_CACHED_COMMAND ? this.effects : new EffectCache();
     try {
-      const effects = effectsOf(call, fields.command, fields.path, this.effects);
+      const effects = effectsOf(call, fields.command, fields.path, cache);
       for (const e of effects.slice(0, MAX_DERIVED_EVENTS)) {
         const ev = this.event(e.tool, action, t, {
           command: e.command,
