@@ -100,8 +100,9 @@ export function sessionGroups(s: CompiledSessionWhen, lookup: SessionLookup | un
     else if (fail('session_tainted', lookup ? `not tainted ${s.tainted.join(' or ')}` : 'no session state (dry run)'))
       return false;
   }
-  if (s.after) {
-    const hit = lookup?.history().find((e) => eventMatches(s.after!, e));
+  const after = s.after;
+  if (after) {
+    const hit = lookup?.history().find((e) => eventMatches(after, e));
     if (hit) pass('session_after', `earlier call matched: ${describe(hit)}`);
     else if (fail('session_after', lookup ? 'no earlier call of this session matched' : 'no session state (dry run)'))
       return false;
