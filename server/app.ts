@@ -12,6 +12,7 @@ import eventRoutes from './events.js';
 import metricsRoutes from './metrics.js';
 import dashboardRoutes from './dashboard.js';
 import shadowRoutes from './shadow.js';
+import sessionRoutes from './sessions.js';
 
 /** docs/api.md: request bodies are limited to 1 MiB on every JSON API. */
 export const BODY_LIMIT = 1024 * 1024;
@@ -57,6 +58,7 @@ const PLUGINS: Plugin[] = [
   eventRoutes,
   metricsRoutes,
   dashboardRoutes,
+  sessionRoutes,
 ];
 
 export async function buildApp(ctx: ServerContext, limits: Partial<HttpLimits> = {}): Promise<FastifyInstance> {

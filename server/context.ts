@@ -11,6 +11,7 @@ import type { Gate } from '../src/gate/gate.js';
 import type { WindowCounter } from '../src/util/window-counter.js';
 import type { ShadowSource } from './shadow-source.js';
 import type { ShadowLog } from './shadow-log.js';
+import type { SessionState } from '../src/policy/session-state.js';
 
 export type Mode = 'enforce' | 'monitor';
 
@@ -65,6 +66,8 @@ export interface ServerContext {
   /** The candidate policy set decided beside the live one (svc serve --shadow), and its differences. */
   shadow?: ShadowSource | null;
   shadowLog?: ShadowLog;
+  /** Session-aware rules' state; absent in test doubles. */
+  sessions?: SessionState;
   startedAt: number;
   log: (msg: string) => void;
 }

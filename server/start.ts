@@ -9,6 +9,8 @@ import { TokenStore, type Identity } from '../src/auth/tokens.js';
 import { Bus } from '../src/audit/bus.js';
 import { WindowCounter } from '../src/util/window-counter.js';
 import { Gate } from '../src/gate/gate.js';
+import { SessionState } from '../src/policy/session-state.js';
+import { rebuildSessions } from '../src/gate/session-rebuild.js';
 import { openApprovals } from '../src/approvals/index.js';
 import { openAuditLog } from '../src/audit/index.js';
 import { serviceEvent } from '../src/audit/events.js';
@@ -206,6 +208,11 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     cleanup.push(shadowLog.attach(bus));
 
     const callCounts = new WindowCounter(clock, 3_600_000);
+    const sessions = new SessionState(clock);
+    if (o.auditDir) {
+      const r = await rebuildSessions(sessions, o.auditDir, clock.now());
+      if (r.truncated) log(`session state rebuilt from the newest ${r.events} audit events only`);
+    }
     const gate = new Gate({
       policies,
       audit,
@@ -215,6 +222,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
       bus,
       callCounts,
       callWebhook,
+      sessions,
       log,
       ...(shadow ? { shadow } : {}),
     });
@@ -241,6 +249,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
       callCounts,
       shadow,
       shadowLog,
+      sessions,
       startedAt: clock.now(),
       log,
     };
@@ -279,6 +288,8 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
         if (e.type === 'policy_reloaded') sock.clearCache();
       });
       preloadCache = sock;
+      // A cached allow was given before the taint: it must not answer a tainted session's call.
+      sessions.onNewTaint(() => sock.clearCache());
       cleanup.push(() => {
         unsubscribe();
         return sock.close();

@@ -23,6 +23,7 @@ const COMMANDS: Record<string, { file: string; summary: string }> = {
   status: { file: './status.js', summary: 'one screen: mode, layers, recent decisions, pending asks' },
   completion: { file: './completion.js', summary: 'print a shell completion script (bash, zsh, fish)' },
   rules: { file: './rules.js', summary: 'suggest rules from what people approved and denied' },
+  coverage: { file: './coverage.js', summary: "check every tool call in a host's transcripts passed through svc" },
 };
 
 function usage(): string {

@@ -9,6 +9,7 @@ import type { ExplainResult, ExplainRule } from '../policy/engine.js';
 import type { ToolCall } from '../policy/types.js';
 import type { PolicyLayer } from '../policy/config-path.js';
 import { api } from './client.js';
+import { showSession } from './session-view.js';
 
 const STRENGTH = ['allow', 'watch', 'ask', 'webhook', 'deny'];
 /** Readings listed in full; a command with more is summarised (the rest are in --json). */
@@ -16,6 +17,7 @@ const MAX_READINGS_SHOWN = 24;
 
 const help = `usage: svc policy lint FILE... [--json]
        svc policy explain COMMAND [--tool T] [--config PATH|PROFILE] [--all] [--json]
+       svc policy explain --session ID [--json]
        svc policy reload [--accept-removal]
        svc policy replay CANDIDATE [--from DATE] [--to DATE] [--agent A] [--json]
        svc policy diff A B [--corpus FILE]... [--audit] [--json]
@@ -31,6 +33,9 @@ explain  shows how the engine reads a call (normalized command, executed parts, 
          deny rules look at; or the path spellings, URL and domain), every rule that matched or
          nearly matched and why, and why the decision is what it is. For --tool read, write or
          edit the argument is a path; for fetch, web_fetch, http or browser a URL.
+         With --session ID and no COMMAND it asks the running server what its session-aware
+         rules know about that session: taint labels (and the credential or run that carries
+         them) and its recent calls (docs/session-rules.md).
 
   --tool T         tool class (default exec)
   --config PATH    policy file, directory, or standard|strict|permissive|ci (default as svc serve)
@@ -221,6 +226,11 @@ async function explain(argv: string[]): Promise<number> {
     all: { type: 'boolean' },
     json: { type: 'boolean' },
   });
+  if (!positionals.length && values.session !== undefined) {
+    const id = String(values.session);
+    if (id === '') throw new UsageError('--session needs a session id');
+    return showSession(id, Boolean(values.json));
+  }
   const arg = onePositional(
     positionals,
     positionals.length ? 'give one command (quote it)' : 'missing COMMAND to explain',

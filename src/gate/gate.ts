@@ -12,6 +12,7 @@ import type { Caller, GateDeps, GateRequest, GateResult, GrantEffect, ResponseOu
 import { AuditUnavailableError } from '../audit/types.js';
 import { UnavailableError } from '../util/errors.js';
 import { briefOf, shadowDifference, type DecisionBrief } from '../policy/shadow.js';
+import { sessionRecordFields } from './session-record.js';
 
 export type * from './types.js';
 
@@ -34,7 +35,11 @@ export class Gate {
     const records: AuditEvent[] = [];
     const events: BusEvent[] = [];
 
-    let decision = engine.evaluate(call, { dryRun: preview });
+    const sessions = this.deps.sessions;
+    let decision = engine.evaluate(call, {
+      dryRun: preview,
+      session: sessions?.lookup(call, identity.credentialOwner),
+    });
     /** The decision is the deterministic engine's own (no webhook, grant or approval changed it). */
     let engineAnswer = engine.deterministic === true;
     if (!preview) this.deps.callCounts.record(call.tool);
@@ -69,7 +74,9 @@ export class Gate {
         usedOnce = true;
         // The ask is recorded first, so approval_policy_audit_id points at this request's ask event.
         const askEvent = await this.appendOrFail(
-          decisionEvent(call, decision, { extra: { source, ...extraRequest, ...shadowFields } }),
+          decisionEvent(call, decision, {
+            extra: { source, ...extraRequest, ...shadowFields, ...sessionRecordFields([], call.params) },
+          }),
         ).catch((err) => {
           this.returnOnce(call, identity);
           throw err;
@@ -84,8 +91,16 @@ export class Gate {
       }
     }
     if (preview) return { decision, enforced, grant, records, events, cacheable: false };
+    // Only a call that is really made joins its session's history (a preview changes nothing).
+    const marks = sessions?.record(call, identity.credentialOwner, decision) ?? [];
 
-    const extra = { source, ...extraRequest, ...grantRecordFields(grant), ...shadowFields };
+    const extra = {
+      source,
+      ...extraRequest,
+      ...grantRecordFields(grant),
+      ...shadowFields,
+      ...sessionRecordFields(marks, call.params),
+    };
     // The preload reply cache is decided here. The preload listener keeps the reply text of a
     // `cacheable` answer and gives it again, at once, to an identical request (same command,
     // argv, path, cwd, agent, session, run id) from any process; such a request is still

@@ -6,6 +6,13 @@ import type { Clock } from '../util/clock.js';
 import type { Bus, BusEvent } from '../audit/bus.js';
 import type { WindowCounter } from '../util/window-counter.js';
 import type { ApprovalsForGate, ApprovalView } from '../approvals/types.js';
+import type { SessionLookup, TaintMark } from '../policy/session-types.js';
+
+/** The per-session state the gate reads before a decision and records into after one. */
+export interface SessionRecorder {
+  lookup(call: ToolCall, credential: string): SessionLookup;
+  record(call: ToolCall, credential: string, decision: Decision): TaintMark[];
+}
 
 export type WebhookCaller = (
   cfg: WebhookConfig,
@@ -33,6 +40,8 @@ export interface GateDeps {
   callWebhook: WebhookCaller;
   /** Decided beside the live set; only differences are recorded. */
   shadow?: ShadowPolicies;
+  /** Session-aware rules' state (src/policy/session-state.ts); absent: none is kept. */
+  sessions?: SessionRecorder;
   log?: (msg: string) => void;
 }
 

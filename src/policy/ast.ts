@@ -1,6 +1,7 @@
 // The validated policy file, as the parser hands it to the compiler and to tooling (lint, tests).
 // Every node keeps its 1-based source line so later stages can point at it.
 import type { Action, FinalAction, WebhookConfig } from './types.js';
+import type { SessionWhenAst, TaintAst } from './session-parse.js';
 
 /** Priority 0 or absent means this (docs/policy.md): priority only orders, it never beats deny. */
 export const DEFAULT_PRIORITY = 100;
@@ -18,7 +19,7 @@ export interface CallCountAst {
   windowMs: number;
 }
 
-export interface WhenAst {
+export interface WhenAst extends SessionWhenAst {
   line: number;
   default?: boolean;
   command_matches?: string[];
@@ -60,6 +61,8 @@ export interface RuleAst {
   expiresAt?: number;
   once: boolean;
   added?: string;
+  /** Label this rule puts on the session, credential and run of a call it matches. */
+  taint?: TaintAst;
 }
 
 export interface MatchAst {

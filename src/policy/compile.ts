@@ -7,6 +7,7 @@ import { compileCommandGlob, compileDomainGlob, compilePathGlob, keyOfSubstring,
 import { compileRe2List, type Re2Matcher } from './re2-dfa.js';
 import { expandHome } from './shell.js';
 import { isCompoundPattern, NeedleList, PatternList, WordIndex } from './word-index.js';
+import { compileSessionWhen, type CompiledSessionWhen } from './session-match.js';
 
 export interface PathGlob {
   glob: Glob;
@@ -41,6 +42,8 @@ export interface CompiledWhen {
   callCount?: { tool?: string; gte: number; windowMs: number };
   responseMatch?: Re2Matcher;
   responseNot?: Re2Matcher;
+  /** session_after / session_count / session_tainted (session-match.ts). */
+  sessions?: CompiledSessionWhen;
 }
 
 export interface CompiledRule {
@@ -145,6 +148,9 @@ const POSITIVE_KEYS = [
   'tool_param_matches',
   'call_count',
   'session_matches',
+  'session_after',
+  'session_count',
+  'session_tainted',
 ] as const;
 const REQUEST_KEYS = [...POSITIVE_KEYS, 'command_not_matches', 'path_not_matches', 'session_not_matches'] as const;
 
@@ -198,6 +204,8 @@ function compileWhen(w: WhenAst, set: CompiledSet, home: string): CompiledWhen {
     }));
   }
   if (w.call_count) c.callCount = w.call_count;
+  const sessions = compileSessionWhen(w, home);
+  if (sessions) c.sessions = sessions;
   if (w.response_matches?.length) c.responseMatch = compileRe2List(w.response_matches);
   if (w.response_not_matches?.length) c.responseNot = compileRe2List(w.response_not_matches);
   return c;

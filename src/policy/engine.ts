@@ -28,6 +28,8 @@ import { analyzeCommand } from './shell.js';
 import { explainCall, type ExplainResult } from './explain.js';
 import { summarize } from './summary.js';
 import type { SharedAnalysis } from './shadow-cache.js';
+import { mergeTaints, taintsOf } from './session-taint.js';
+import type { SessionLookup } from './session-types.js';
 import {
   derivedCall,
   EffectCache,
@@ -98,6 +100,9 @@ export class Engine implements PolicyEngine {
   private readonly referencedParams: string[];
   private readonly effects: EffectCache;
   private readonly shared: SharedAnalysis | undefined;
+  private readonly hasTaintRules: boolean;
+  /** The session state of the evaluation in progress (evaluation is synchronous). */
+  private session: SessionLookup | undefined;
 
   constructor(
     readonly files: ParsedPolicyFile[],
@@ -118,9 +123,20 @@ export class Engine implements PolicyEngine {
     this.policyCount = this.set.all.length;
     this.ruleCount = this.set.ruleCount;
     this.needsPaths = this.set.all.some((p) => p.rules.some((r) => r.when.path));
+    // Taint-only rules keep a set deterministic: the server drops cached allows whenever a new
+    // taint is set (docs/session-rules.md); history keys change the answer with every call.
     this.deterministic = !this.set.all.some((p) =>
-      p.rules.some((r) => r.when.callCount || r.expiresAt !== undefined || r.ast.once || r.action === 'webhook'),
+      p.rules.some(
+        (r) =>
+          r.when.callCount ||
+          r.when.sessions?.after ||
+          r.when.sessions?.count ||
+          r.expiresAt !== undefined ||
+          r.ast.once ||
+          r.action === 'webhook',
+      ),
     );
+    this.hasTaintRules = this.set.all.some((p) => p.rules.some((r) => r.ast.taint));
     const params = new Set<string>();
     for (const p of this.set.all) for (const r of p.rules) for (const t of r.when.toolParams ?? []) params.add(t.name);
     this.referencedParams = [...params];
@@ -128,7 +144,13 @@ export class Engine implements PolicyEngine {
 
   evaluate(call: ToolCall, opts: EvaluateOptions = {}): Decision {
     const t0 = performance.now();
-    const d = this.decide(call, !!opts.dryRun, 0);
+    this.session = opts.session;
+    let d: Decision;
+    try {
+      d = this.decide(call, !!opts.dryRun, 0);
+    } finally {
+      this.session = undefined;
+    }
     d.evalDurationUs = Math.max(0, Math.round((performance.now() - t0) * 1000));
     return d;
   }
@@ -145,9 +167,11 @@ export class Engine implements PolicyEngine {
   }
 
   /** Every reading the engine makes of a call and how each rule in scope fared (dry run). */
-  explain(call: ToolCall): ExplainResult {
+  explain(call: ToolCall, session?: SessionLookup): ExplainResult {
+    const decision = this.evaluate(call, { dryRun: true, session });
+    this.session = session;
     const prep = this.prepare(call);
-    const decision = this.evaluate(call, { dryRun: true });
+    this.session = undefined;
     const x = explainCall(call, prep, decision, this.filter());
     if (!prep.refusal) {
       const derived = this.derive(call, prep, 0);
@@ -250,6 +274,7 @@ export class Engine implements PolicyEngine {
     let marked = false;
     const view: CallView = {
       call,
+      session: this.session,
       count: (tool, windowMs) => this.counter.count(tool, windowMs, now),
       markCommand: () => {
         if (marked || !view.cmd) return;
@@ -313,7 +338,7 @@ export class Engine implements PolicyEngine {
     const prep = this.prepare(call);
     if (prep.refusal) return defaultDecision('deny', prep.refusal);
     const own = this.decideOwn(call, prep, dryRun);
-    if (own.action === 'deny') return own;
+    if (own.action === 'deny') return this.hasTaintRules ? this.withDerivedTaints(own, call, prep, depth) : own;
     let derived: DerivedResult[];
     try {
       derived = this.derive(call, prep, depth);
@@ -324,7 +349,23 @@ export class Engine implements PolicyEngine {
         `what this call amounts to could not be read (${(err as Error).message}); refusing`,
       );
     }
-    return derived.length ? strictest(own, derived) : own;
+    if (!derived.length) return own;
+    const d = strictest(own, derived);
+    if (!this.hasTaintRules) return d;
+    const taints = mergeTaints([own.taints, ...derived.map((r) => r.decision.taints)]);
+    return taints ? { ...d, taints } : d;
+  }
+
+  /** A denied call still taints by what it amounts to (a denied `cat ~/.ssh/id_rsa` reads a key). */
+  private withDerivedTaints(own: Decision, call: ToolCall, prep: PreparedCall, depth: number): Decision {
+    let derived: DerivedResult[] = [];
+    try {
+      derived = this.derive(call, prep, depth);
+    } catch {
+      return own;
+    }
+    const taints = mergeTaints([own.taints, ...derived.map((r) => r.decision.taints)]);
+    return taints ? { ...own, taints } : own;
   }
 
   private decideOwn(call: ToolCall, prep: PreparedCall, dryRun: boolean): Decision {
@@ -334,8 +375,13 @@ export class Engine implements PolicyEngine {
         return defaultDecision('deny', 'call counter is full; refusing to evaluate (fail closed)');
     }
     const out = decideRequest(prep.scope, prep.view, filter, this.defaultAction);
-    if (!dryRun && out.onceRule && out.decision.action === 'allow') return this.consumeOnce(out.onceRule, out.decision);
-    return out.decision;
+    let d = out.decision;
+    if (!dryRun && out.onceRule && d.action === 'allow') d = this.consumeOnce(out.onceRule, d);
+    if (this.hasTaintRules) {
+      const taints = taintsOf(prep.scope, prep.view, filter);
+      if (taints.length) d = { ...d, taints };
+    }
+    return d;
   }
 
   /** Record only when some active call_count rule could look at this tool (docs/policy.md). */

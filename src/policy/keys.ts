@@ -4,7 +4,7 @@ export const KEYS = {
   top: ['version', 'default_action', 'policies', 'notify', 'tests'],
   policy: ['name', 'description', 'priority', 'enabled', 'match', 'rules'],
   match: ['tool', 'agent', 'session'],
-  rule: ['action', 'when', 'message', 'ask', 'webhook', 'expires_at', 'once', 'added', 'suggestions'],
+  rule: ['action', 'when', 'message', 'ask', 'webhook', 'expires_at', 'once', 'added', 'suggestions', 'taint'],
   when: [
     'command_matches',
     'command_contains',
@@ -22,6 +22,9 @@ export const KEYS = {
     'call_count',
     'response_matches',
     'response_not_matches',
+    'session_after',
+    'session_count',
+    'session_tainted',
     'default',
   ],
   ask: ['audit', 'headless_only'],

@@ -83,6 +83,9 @@ const POSITIVE = [
   'tool_param_matches',
   'call_count',
   'session_matches',
+  'session_after',
+  'session_count',
+  'session_tainted',
 ];
 const GRANTING = new Set(['allow', 'watch', 'log', 'webhook']);
 const DURATION = /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/;

@@ -8,6 +8,8 @@ import type { CompiledWhen, PathGlob } from './compile.js';
 import type { PatternList } from './word-index.js';
 import { normalizeDomain } from './glob.js';
 import { paramText } from './accessors.js';
+import { sessionGroups } from './session-match.js';
+import type { SessionLookup } from './session-types.js';
 
 export interface GroupTrace {
   key: string;
@@ -50,6 +52,8 @@ export interface CallView {
   count(tool: string, windowMs: number): number;
   /** Marks the command's words in the word index; called before the first uncached command check. */
   markCommand(): void;
+  /** What the session did before (absent on a dry run without session state). */
+  session?: SessionLookup;
 }
 
 function q(s: string): string {
@@ -508,6 +512,7 @@ export function whenMatches(
   if (w.toolParams && !paramGroup(w, v, trace) && ((all = false), !trace)) return false;
   if (w.callCount && !countGroup(w, v, trace) && ((all = false), !trace)) return false;
   if (w.sessionNot && !sessionNotGroup(w, v, trace) && ((all = false), !trace)) return false;
+  if (w.sessions && !sessionGroups(w.sessions, v.session, trace) && ((all = false), !trace)) return false;
   return all;
 }
 

@@ -31,6 +31,7 @@ import { keyOf, Reader } from './parse-reader.js';
 import { parseNotify, parseTests } from './parse-extras.js';
 import { validatePolicyFile } from './validate.js';
 import { KEYS } from './keys.js';
+import { isSessionWhenKey, parseSessionWhen, parseTaint } from './session-parse.js';
 
 /** Largest policy file accepted (docs/policy.md). */
 export const POLICY_FILE_MAX_BYTES = 1024 * 1024;
@@ -195,7 +196,7 @@ function parseWhen(r: Reader, node: Node | null, ctxLine: number): WhenAst {
       if (!c.get('window'))
         r.error(pair.value as Node, 'call_count needs window (a duration such as 1h)', 'window', line);
       if (gte !== undefined && windowMs !== undefined) when.call_count = { tool: tool || undefined, gte, windowMs };
-    }
+    } else if (isSessionWhenKey(k)) parseSessionWhen(r, k, pair, when.keyLines[k] ?? when.line, when);
   }
   return when;
 }
@@ -227,6 +228,8 @@ function parseRule(r: Reader, node: Node, index: number): RuleAst | null {
     suggestions: r.strList(e.get('suggestions'), 'suggestions')?.values ?? [],
     once: r.bool(e.get('once'), 'once') ?? false,
   };
+  const taint = e.get('taint');
+  if (taint) rule.taint = parseTaint(r, taint);
   const added = e.get('added');
   if (added) {
     const v = added.value as Node;

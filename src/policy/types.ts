@@ -1,4 +1,5 @@
 // The shapes every integration shares: one ToolCall in, one Decision out.
+import type { SessionLookup, TaintSpec } from './session-types.js';
 
 export type Action = 'allow' | 'deny' | 'ask' | 'watch' | 'webhook';
 /** What a caller ever sees: webhook is resolved by the gate into allow or deny. */
@@ -63,11 +64,15 @@ export interface Decision {
   webhook?: WebhookConfig;
   /** Present when action is ask and the rule set ask flags (docs/policy.md). */
   ask?: { audit: boolean; headlessOnly: boolean };
+  /** Taint labels the rules put on this call's session, credential and run (recorded by the gate). */
+  taints?: TaintSpec[];
 }
 
 export interface EvaluateOptions {
   /** Dry runs (preview, svc test, bench) never record call counts or consume once-rules. */
   dryRun?: boolean;
+  /** What this session did before (session_after, session_count, session_tainted); absent: nothing known. */
+  session?: SessionLookup;
 }
 
 export interface PolicySummaryRule {
