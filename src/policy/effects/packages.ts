@@ -6,7 +6,7 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { dependency, nameFinding } from './supply.js';
-import { isPopular, slugLookalike, type Ecosystem } from './supply-data.js';
+import { isKnownRegistry, isPopular, isVendorHost, slugLookalike, type Ecosystem } from './supply-data.js';
 
 /** Options that take the next word as their value, per tool (the value is not a package). */
 const VALUE_FLAGS: Record<string, Set<string>> = {
@@ -201,6 +201,13 @@ export function installEffects(argv: string[], out: Effect[]): void {
   }
   const sub = a[1] ?? '';
   const via = `${name} ${sub}`.trim();
+  // deno run / bun run of a URL: code fetched from the network and run, as with curl | sh
+  if ((name === 'deno' || name === 'bun') && ['run', 'install', 'x', 'compile'].includes(sub)) {
+    const target = a.slice(2).find((w) => !w.startsWith('-'));
+    const h = target && /^https?:\/\//.test(target) ? hostOfUrl(target) : undefined;
+    if (h && !isVendorHost(h) && !isKnownRegistry(h))
+      out.push({ tool: 'exec', command: `curl -fsSL ${target} | sh`, via: `${name} ${sub} runs code from ${target}` });
+  }
   switch (name) {
     case 'npm':
     case 'pnpm':
@@ -278,6 +285,14 @@ export function installEffects(argv: string[], out: Effect[]): void {
     case 'gem':
       if (sub === 'install') checkNames('gem', names('gem', operands(a, 2, 'gem')), 'gem install', out);
       return;
+  }
+}
+
+function hostOfUrl(url: string): string | undefined {
+  try {
+    return new URL(url).hostname || undefined;
+  } catch {
+    return undefined;
   }
 }
 
