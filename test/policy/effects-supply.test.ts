@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decide, expectExec, expectPasses, run } from './effects-helpers.js';
-import { editDistance, lookalikeOf, slugLookalike } from '../../src/policy/effects/supply-data.js';
+import { editDistance, loadSupplyData, lookalikeOf, slugLookalike } from '../../src/policy/effects/supply-data.js';
 import { deriveFromCommand, deriveFromWrite, plainSettings } from '../../src/policy/effects/derive.js';
 
 function expectWrite(path: string, content: string, action: string | string[], msg?: RegExp): void {
@@ -441,6 +441,10 @@ test('container escapes, Windows administrators and storage opened to everyone a
     'deno run -A scripts/build.ts',
   ])
     expectPasses(c);
+});
+
+test('missing catalogues are an error, never an empty list', () => {
+  assert.throws(() => loadSupplyData('/nonexistent/catalogues'), /ENOENT/);
 });
 
 test('the findings are dependency calls naming what they read', () => {
