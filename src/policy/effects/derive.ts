@@ -224,6 +224,10 @@ function hostOfUrl(url: string): string | undefined {
 const FILE_SUFFIX =
   /\.(?:json|lock|txt|ya?ml|toml|xml|cfg|ini|py|[cm]?[jt]s|md|conf|config|mod|sum|rc|bak|orig|tmp|sh)$/i;
 
+/** A cheap first look: names of package-source files (content.ts has the exact list). */
+const SOURCE_FILE_HINT =
+  /rc$|cargo\/config$|rc\.yml$|\.toml$|\.lock$|lock\.ya?ml$|lock\.json$|shrinkwrap|pip\.(?:conf|ini)|pydistutils|requirements[^/]*\.txt$|pipfile|gemfile|\.xml$|nuget\.config$/i;
+
 /** Hosts a command line names (in URLs, or bare in a sed/replace expression). */
 function namedHosts(command: string): string[] {
   const out = new Set<string>();
@@ -242,7 +246,7 @@ function namedHosts(command: string): string[] {
  */
 function inPlaceSources(e: Effect, command: string): Effect[] {
   if (e.tool !== 'write' || e.content !== undefined || !e.path) return [];
-  if (sourceText(e.path, 'https://x/') === undefined) return [];
+  if (!SOURCE_FILE_HINT.test(e.path) || sourceText(e.path, 'https://x/') === undefined) return [];
   const out: Effect[] = [];
   for (const h of namedHosts(command)) {
     if (isKnownRegistry(h) || isVendorHost(h)) continue;

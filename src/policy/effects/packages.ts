@@ -190,10 +190,15 @@ function isPopularGo(path: string): boolean {
 
 const NPM_INSTALL = /^(?:i|in|ins|inst|insta|instal|install|isnt|isnta|isntal|isntall|add|ci)$/;
 
+/** Programs read here (anything else is skipped at the first look). */
+const PROGRAMS = new Set(['npm', 'pnpm', 'yarn', 'bun', 'npx', 'pnpx', 'bunx', 'pip', 'pip3', 'uv', 'uvx', 'pipx']);
+for (const n of ['poetry', 'pdm', 'pipenv', 'cargo', 'go', 'gem', 'brew', 'deno']) PROGRAMS.add(n);
+
 /** The dependency calls an install or fetch-and-run command amounts to. */
 export function installEffects(argv: string[], out: Effect[]): void {
   let a = argv;
   let name = basename(a[0] ?? '');
+  if (!PROGRAMS.has(name) && !name.startsWith('python')) return;
   // python -m pip ..., python3 -m uv ...
   if (/^python[0-9.]*$/.test(name) && a[1] === '-m' && a[2]) {
     a = a.slice(2);
