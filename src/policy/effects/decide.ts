@@ -4,6 +4,7 @@
 import type { Decision, ToolCall } from '../types.js';
 import type { Effect } from './types.js';
 import { deriveFromCommand, deriveFromWrite, foldSql } from './derive.js';
+import { SECRET_VALUE } from './secret-shapes.js';
 
 /** Derived calls of derived calls are followed this deep (an exec of an exec of ...). */
 export const MAX_EFFECT_DEPTH = 3;
@@ -50,13 +51,6 @@ export function writtenContent(call: ToolCall): string | undefined {
   }
   return undefined;
 }
-
-/**
- * Values that are live credentials by their shape (provider token formats, private key blocks,
- * passwords inside connection URLs, KEY=value lines naming a secret).
- */
-export const SECRET_VALUE =
-  /\b(?:sk_live_[0-9A-Za-z]{8,}|rk_live_[0-9A-Za-z]{8,}|AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}|gh[pousr]_[0-9A-Za-z]{30,}|github_pat_[0-9A-Za-z_]{30,}|glpat-[0-9A-Za-z_-]{20,}|xox[abpr]-[0-9A-Za-z-]{10,}|sk-(?:proj-|ant-)?[0-9A-Za-z_-]{20,}|AIza[0-9A-Za-z_-]{35}|npm_[0-9A-Za-z]{36})|-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----|[a-z][a-z0-9+.-]*:\/\/[^\s:/@"]+:[^\s@/"]{3,}@|\b[A-Z0-9_]*(?:SECRET|PASSWORD|PASSWD|TOKEN|API_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^\s"\\]{6,}/;
 
 /** What an MCP tool call does, read from the operation's name and its usual parameters
  * (filesystem servers' write_file/read_file/..., database servers' query/execute, fetch servers). */

@@ -12,7 +12,7 @@ import { LANGUAGES, type Language } from './interp/languages.js';
 import { plantedEffects, sourceText } from './content.js';
 import { isKnownRegistry, isVendorHost } from './supply-data.js';
 import { dependency } from './supply.js';
-import { SECRET_VALUE } from './decide.js';
+import { SECRET_VALUE } from './secret-shapes.js';
 import { installEffects } from './packages.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
