@@ -5,7 +5,7 @@ import type { Decision, ToolCall } from '../types.js';
 import type { Effect } from './types.js';
 import { deriveFromCommand, deriveFromWrite, foldSql } from './derive.js';
 import { mcpToolEffects } from './mcp-tools.js';
-import { SECRET_VALUE } from './secret-value.js';
+import { SECRET_VALUE } from './secret-shapes.js';
 
 /** Derived calls of derived calls are followed this deep (an exec of an exec of ...). */
 export const MAX_EFFECT_DEPTH = 3;

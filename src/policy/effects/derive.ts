@@ -13,7 +13,8 @@ import { powershellCode } from './interp/powershell.js';
 import { LANGUAGES, type Language } from './interp/languages.js';
 import { plantedEffects, sourceText } from './content.js';
 import { isKnownRegistry, isVendorHost } from './supply-data.js';
-import { SECRET_VALUE } from './secret-value.js';
+import { dependency } from './supply.js';
+import { SECRET_VALUE } from './secret-shapes.js';
 import { installEffects } from './packages.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
@@ -201,9 +202,33 @@ function envAppend(e: Effect): Effect {
   return { ...e, onlyDeny: true, via: `${e.via} (adds local settings, no secrets)` };
 }
 
+/** Directories package managers install into. */
+const DEPENDENCY_DIR =
+  /(?:^|\/)(?:node_modules|site-packages|dist-packages|vendor|\.venv|venv|third_party|\.cargo\/registry|pkg\/mod)(?:\/|$)/;
+
+/** tar/unzip extracting into a dependency directory: the directory, else undefined. */
+function dependencyDirUnpack(argv: string[]): string | undefined {
+  const name = basename(argv[0] ?? '');
+  if (name !== 'tar' && name !== 'bsdtar' && name !== 'unzip') return undefined;
+  if (name !== 'unzip' && !argv.slice(1).some((w) => /^-?[a-zA-Z]*x/.test(w) || w === '--extract')) return undefined;
+  return argv.slice(1).find((w) => DEPENDENCY_DIR.test(w));
+}
+
+function hostOfUrl(url: string): string | undefined {
+  try {
+    return new URL(url).hostname || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** File names that look like host names (package-lock.json) are not hosts. */
 const FILE_SUFFIX =
   /\.(?:json|lock|txt|ya?ml|toml|xml|cfg|ini|py|[cm]?[jt]s|md|conf|config|mod|sum|rc|bak|orig|tmp|sh)$/i;
+
+/** A cheap first look: names of package-source files (content.ts has the exact list). */
+const SOURCE_FILE_HINT =
+  /rc$|cargo\/config$|rc\.yml$|\.toml$|\.lock$|lock\.ya?ml$|lock\.json$|shrinkwrap|pip\.(?:conf|ini)|pydistutils|requirements[^/]*\.txt$|pipfile|gemfile|\.xml$|nuget\.config$/i;
 
 /** Hosts a command line names (in URLs, or bare in a sed/replace expression). */
 function namedHosts(command: string): string[] {
@@ -223,7 +248,7 @@ function namedHosts(command: string): string[] {
  */
 function inPlaceSources(e: Effect, command: string): Effect[] {
   if (e.tool !== 'write' || e.content !== undefined || !e.path) return [];
-  if (sourceText(e.path, 'https://x/') === undefined) return [];
+  if (!SOURCE_FILE_HINT.test(e.path) || sourceText(e.path, 'https://x/') === undefined) return [];
   const out: Effect[] = [];
   for (const h of namedHosts(command)) {
     if (isKnownRegistry(h) || isVendorHost(h)) continue;
@@ -237,11 +262,21 @@ function inPlaceSources(e: Effect, command: string): Effect[] {
 export function deriveFromCommand(command: string): Effect[] {
   const raw: Effect[] = [];
   const cmds = simpleCommands(command);
+  let unpacksInto: string | undefined;
   for (const c of cmds) {
     commandEffects(c, raw);
+    unpacksInto ??= dependencyDirUnpack(c.argv);
     if (raw.length > MAX_EFFECTS * 4) break;
   }
   lineEffects(cmds, raw);
+  // a download unpacked over installed packages replaces them with whatever the host served
+  if (unpacksInto !== undefined)
+    for (const e of raw)
+      if (e.tool === 'fetch' && e.url) {
+        const h = hostOfUrl(e.url);
+        if (h && !isVendorHost(h) && !isKnownRegistry(h))
+          raw.push(dependency(['remote-file', e.url], `unpacks a download into ${unpacksInto}`));
+      }
   const out = raw.map(envAppend);
   for (const e of raw) out.push(...inPlaceSources(e, command));
   const planted: Effect[] = [];

@@ -6,7 +6,7 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { dependency, nameFinding } from './supply.js';
-import { isPopular, slugLookalike, type Ecosystem } from './supply-data.js';
+import { isKnownRegistry, isPopular, isVendorHost, slugLookalike, type Ecosystem } from './supply-data.js';
 
 /** Options that take the next word as their value, per tool (the value is not a package). */
 const VALUE_FLAGS: Record<string, Set<string>> = {
@@ -190,10 +190,15 @@ function isPopularGo(path: string): boolean {
 
 const NPM_INSTALL = /^(?:i|in|ins|inst|insta|instal|install|isnt|isnta|isntal|isntall|add|ci)$/;
 
+/** Programs read here (anything else is skipped at the first look). */
+const PROGRAMS = new Set(['npm', 'pnpm', 'yarn', 'bun', 'npx', 'pnpx', 'bunx', 'pip', 'pip3', 'uv', 'uvx', 'pipx']);
+for (const n of ['poetry', 'pdm', 'pipenv', 'cargo', 'go', 'gem', 'brew', 'deno']) PROGRAMS.add(n);
+
 /** The dependency calls an install or fetch-and-run command amounts to. */
 export function installEffects(argv: string[], out: Effect[]): void {
   let a = argv;
   let name = basename(a[0] ?? '');
+  if (!PROGRAMS.has(name) && !name.startsWith('python')) return;
   // python -m pip ..., python3 -m uv ...
   if (/^python[0-9.]*$/.test(name) && a[1] === '-m' && a[2]) {
     a = a.slice(2);
@@ -201,6 +206,13 @@ export function installEffects(argv: string[], out: Effect[]): void {
   }
   const sub = a[1] ?? '';
   const via = `${name} ${sub}`.trim();
+  // deno run / bun run of a URL: code fetched from the network and run, as with curl | sh
+  if ((name === 'deno' || name === 'bun') && ['run', 'install', 'x', 'compile'].includes(sub)) {
+    const target = a.slice(2).find((w) => !w.startsWith('-'));
+    const h = target && /^https?:\/\//.test(target) ? hostOfUrl(target) : undefined;
+    if (h && !isVendorHost(h) && !isKnownRegistry(h))
+      out.push({ tool: 'exec', command: `curl -fsSL ${target} | sh`, via: `${name} ${sub} runs code from ${target}` });
+  }
   switch (name) {
     case 'npm':
     case 'pnpm':
@@ -265,9 +277,27 @@ export function installEffects(argv: string[], out: Effect[]): void {
     case 'go':
       if (sub === 'get' || sub === 'install' || sub === 'run') goFindings(a, sub, `go ${sub}`, out);
       return;
+    case 'brew': {
+      // a tap is a third party's formula repository: its formulas run as the user
+      const taps = sub === 'tap' ? a.slice(2, 3) : sub === 'install' ? operands(a, 2, 'brew') : [];
+      for (const t of taps) {
+        const tap = t.split('/').slice(0, 2).join('/').toLowerCase();
+        if (t.split('/').length < (sub === 'tap' ? 2 : 3) || tap.startsWith('homebrew/')) continue;
+        if (!isPopular('taps', tap)) out.push(dependency(['runs-unlisted', 'taps', tap], `brew ${sub}`));
+      }
+      return;
+    }
     case 'gem':
       if (sub === 'install') checkNames('gem', names('gem', operands(a, 2, 'gem')), 'gem install', out);
       return;
+  }
+}
+
+function hostOfUrl(url: string): string | undefined {
+  try {
+    return new URL(url).hostname || undefined;
+  } catch {
+    return undefined;
   }
 }
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { PACKAGE_ROOT } from '../../util/version.js';
 
-export type Ecosystem = 'npm' | 'pypi' | 'crates' | 'go' | 'gem' | 'actions' | 'precommit' | 'images';
+export type Ecosystem = 'npm' | 'pypi' | 'crates' | 'go' | 'gem' | 'actions' | 'precommit' | 'images' | 'taps';
 
 interface NameList {
   /** Every listed name (normalised): never a look-alike. */

@@ -1,6 +1,4 @@
-// What a live credential looks like in text, for writes that plant one and env files that
-// receive one (decide.ts and derive.ts both read it).
-
+// Credentials recognised by their shape in text a call sends or writes (MCP messages, .env lines).
 /**
  * Values that are live credentials by their shape (provider token formats, private key blocks,
  * passwords inside connection URLs, KEY=value lines naming a secret).
