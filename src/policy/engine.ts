@@ -214,6 +214,7 @@ export class Engine implements PolicyEngine {
     const r: CommandReadings = {
       analysis,
       words: [...words],
+      fragments: null,
       lower: null,
       rawSlashed: analysis.raw.includes('\\') ? analysis.raw.replace(/\\/g, '/') : analysis.raw,
       size: 0,
@@ -246,8 +247,18 @@ export class Engine implements PolicyEngine {
         if (marked || !view.cmd) return;
         marked = true;
         set.commandIndex.begin();
-        const words = view.cmd.words;
-        for (let i = 0; i < words.length; i++) set.commandIndex.markWord(words[i]!);
+        const cmd = view.cmd;
+        const index = set.commandIndex;
+        const words = cmd.words;
+        for (let i = 0; i < words.length; i++) index.markWord(words[i] ?? '');
+        if (index.hasFragments) {
+          // Every text a command pattern or needle is tried on (see match.ts).
+          const a = cmd.analysis;
+          cmd.fragments ??= index
+            .fragmentsIn([...a.candidates, ...a.components, ...a.componentsExpanded, cmd.rawSlashed, a.normalized])
+            .slice();
+          for (const f of cmd.fragments) index.markFragment(f);
+        }
       },
     };
     let fields: CallFields;
@@ -297,6 +308,18 @@ export class Engine implements PolicyEngine {
     }
     if (fields.url !== undefined) view.url = fields.url.includes('\\') ? fields.url.replace(/\\/g, '/') : fields.url;
     if (fields.domain !== undefined) view.domain = normalizeDomain(fields.domain);
+    const gates = set.gates;
+    if (gates.useful) {
+      // The command's marks are needed to know which policies can fire: make them now.
+      if (view.cmd) view.markCommand();
+      const epoch = gates.compute(
+        view.cmd ? set.commandIndex : null,
+        view.paths ? set.pathIndex : null,
+        view.url !== undefined,
+        view.domain !== undefined,
+      );
+      view.mayFire = (p) => gates.mayFire(p, epoch);
+    }
     return { now, view, fields, scope };
   }
 

@@ -4,7 +4,7 @@
 // and explained (for `explain`); without one, the first failing group ends the check.
 import type { ToolCall } from './types.js';
 import type { CommandAnalysis } from './shell.js';
-import type { CompiledWhen, PathGlob } from './compile.js';
+import type { CompiledPolicy, CompiledWhen, PathGlob } from './compile.js';
 import type { PatternList } from './word-index.js';
 import { normalizeDomain } from './glob.js';
 import { paramText } from './accessors.js';
@@ -25,6 +25,8 @@ export interface CommandReadings {
   analysis: CommandAnalysis;
   /** Lower-case words across all readings (feeds the word index). */
   words: string[];
+  /** Fragments of substring patterns found in the readings (fragment-index.ts), null until needed. */
+  fragments: number[] | null;
   /** Candidates lower-cased (for command_contains), built on first use. */
   lower: string[] | null;
   rawSlashed: string;
@@ -50,6 +52,8 @@ export interface CallView {
   count(tool: string, windowMs: number): number;
   /** Marks the command's words in the word index; called before the first uncached command check. */
   markCommand(): void;
+  /** False for a policy none of whose rules can match this call (policy-gate.ts); absent: all may. */
+  mayFire?: (p: CompiledPolicy) => boolean;
 }
 
 function q(s: string): string {

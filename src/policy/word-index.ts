@@ -3,6 +3,17 @@
 // occurs in the call's readings, and only those (plus the few patterns without a word) are run.
 // Sound by construction: a pattern is skipped only when its required word is absent.
 import { forEachWord, PARTIAL_KEY_LEN, type Glob } from './glob.js';
+import { FragmentIndex, foldFragment } from './fragment-index.js';
+
+/** Key prefix of a pattern filed under a literal fragment (see fragment-index.ts). */
+const FRAGMENT = 'F:';
+
+/** The index key of a pattern: its word key, else its fragment (folded), else '' (always tried). */
+export function keyOrFragment(key: string, fragment: string | undefined): string {
+  if (key || !fragment) return key;
+  const f = foldFragment(fragment);
+  return f ? FRAGMENT + f : '';
+}
 
 export class WordIndex {
   private readonly byWord = new Map<string, number[]>();
@@ -12,6 +23,17 @@ export class WordIndex {
   private lists = 0;
   private epoch = 0;
   private hasPartial = false;
+  private readonly fragments = new FragmentIndex();
+  /** Pattern ids per fragment number. */
+  private fragmentIds: number[][] = [];
+  private fragmentMark = new Int32Array(0);
+  private readonly onFragment = (f: number): void => {
+    if (this.fragmentMark[f] === this.scanEpoch) return;
+    this.fragmentMark[f] = this.scanEpoch;
+    this.found.push(f);
+  };
+  private scanEpoch = 0;
+  private found: number[] = [];
 
   /** Registers a pattern list; returns its id. */
   newList(): number {
@@ -22,6 +44,7 @@ export class WordIndex {
   add(key: string, list: number): number {
     if (!key) return -1;
     if (key.startsWith('P:') || key.startsWith('S:')) this.hasPartial = true;
+    if (key.startsWith(FRAGMENT)) this.fragments.add(key.slice(FRAGMENT.length));
     const id = this.listOf.length;
     this.listOf.push(list);
     let ids = this.byWord.get(key);
@@ -34,11 +57,40 @@ export class WordIndex {
   seal(): void {
     this.mark = new Int32Array(this.listOf.length);
     this.listMark = new Int32Array(this.lists);
+    this.fragments.seal();
+    this.fragmentIds = [];
+    for (let f = 0; f < this.fragments.size; f++)
+      this.fragmentIds.push(this.byWord.get(FRAGMENT + this.fragments.fragment(f)) ?? []);
+    this.fragmentMark = new Int32Array(this.fragments.size);
   }
+
+  /** Whether some pattern is filed under a fragment (then texts must be scanned for them). */
+  get hasFragments(): boolean {
+    return this.fragments.size > 0;
+  }
+
+  /** The fragments (numbers) occurring in any of the texts; empty when none are filed. */
+  fragmentsIn(texts: Iterable<string | null | undefined>): number[] {
+    if (!this.fragments.size) return [];
+    this.scanEpoch++;
+    this.found = [];
+    for (const t of texts) if (t) this.fragments.scan(t, this.onFragment);
+    return this.found;
+  }
+
+  /** Marks the patterns filed under fragment f (a number from fragmentsIn). */
+  markFragment(f: number): void {
+    const ids = this.fragmentIds[f];
+    if (ids) this.markIds(ids);
+  }
+
+  /** Lists with a pattern marked since begin(), in marking order. */
+  touched: number[] = [];
 
   /** Starts a new call: nothing is marked. */
   begin(): void {
     this.epoch++;
+    this.touched.length = 0;
   }
 
   /** Marks the patterns filed under this (lower-case) word, its first and its last letters. */
@@ -52,12 +104,20 @@ export class WordIndex {
 
   private markKey(key: string): void {
     const ids = this.byWord.get(key);
-    if (!ids) return;
+    if (ids) this.markIds(ids);
+  }
+
+  private markIds(ids: number[]): void {
     const e = this.epoch;
+    const { mark, listMark, listOf } = this;
     for (let k = 0; k < ids.length; k++) {
-      const id = ids[k]!;
-      this.mark[id] = e;
-      this.listMark[this.listOf[id]!] = e;
+      const id = ids[k] ?? 0;
+      mark[id] = e;
+      const list = listOf[id] ?? 0;
+      if (listMark[list] !== e) {
+        listMark[list] = e;
+        this.touched.push(list);
+      }
     }
   }
 
@@ -98,7 +158,7 @@ export class PatternList {
     readonly index: WordIndex,
   ) {
     this.list = index.newList();
-    this.ids = globs.map((g) => index.add(g.key, this.list));
+    this.ids = globs.map((g) => index.add(keyOrFragment(g.key, g.fragment), this.list));
     this.hasUnkeyed = this.ids.some((id) => id < 0);
     this.compound = globs.map((g) => isCompoundPattern(g.source));
     globs.forEach((g, k) => {
@@ -182,7 +242,8 @@ export class NeedleList {
   ) {
     this.lower = needles.map((n) => n.toLowerCase());
     this.list = index.newList();
-    this.ids = needles.map((n) => index.add(keyOf(n), this.list));
+    // A needle without a word is its own fragment.
+    this.ids = needles.map((n) => index.add(keyOrFragment(keyOf(n), n), this.list));
     this.hasUnkeyed = this.ids.some((id) => id < 0);
   }
 
