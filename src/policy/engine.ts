@@ -154,13 +154,16 @@ export class Engine implements PolicyEngine {
   }
 
   /** Decides every call this one amounts to (effects/), dry-run, `depth` levels down. */
-  private derive(call: ToolCall, prep: PreparedCall, depth: number): DerivedResult[] {
+  private derive(call: ToolCall, prep: PreparedCall, depth: number, untilDeny = false): DerivedResult[] {
     if (depth >= MAX_EFFECT_DEPTH) return [];
     const list = effectsOf(call, prep.fields.command, prep.fields.path, this.effects);
     const out: DerivedResult[] = [];
     for (const effect of list) {
       const c = derivedCall(call, effect, prep.fields.workdir);
-      out.push({ effect, call: c, decision: this.decide(c, true, depth + 1) });
+      const decision = this.decide(c, true, depth + 1);
+      out.push({ effect, call: c, decision });
+      // strictest() stops at the first deny made by a rule: what follows cannot change the outcome.
+      if (untilDeny && decision.action === 'deny' && decision.policy) break;
     }
     return out;
   }
@@ -254,9 +257,11 @@ export class Engine implements PolicyEngine {
         if (index.hasFragments) {
           // Every text a command pattern or needle is tried on (see match.ts).
           const a = cmd.analysis;
-          cmd.fragments ??= index
-            .fragmentsIn([...a.candidates, ...a.components, ...a.componentsExpanded, cmd.rawSlashed, a.normalized])
-            .slice();
+          if (!cmd.fragments) {
+            const seen = new Set(a.candidates);
+            const more = [...a.components, ...a.componentsExpanded, cmd.rawSlashed, a.normalized];
+            cmd.fragments = index.fragmentsIn([...a.candidates, ...more.filter((t) => t && !seen.has(t))]).slice();
+          }
           for (const f of cmd.fragments) index.markFragment(f);
         }
       },
@@ -330,7 +335,7 @@ export class Engine implements PolicyEngine {
     if (own.action === 'deny') return own;
     let derived: DerivedResult[];
     try {
-      derived = this.derive(call, prep, depth);
+      derived = this.derive(call, prep, depth, true);
     } catch (err) {
       // A call whose effects cannot be read is not waved through (fail closed, visibly).
       return defaultDecision(

@@ -24,7 +24,13 @@ export function foldFragment(s: string): string | undefined {
   return s.toLowerCase();
 }
 
+/** Largest transition table kept (entries of 4 bytes); a larger automaton walks its trie. */
+const DENSE_MAX_ENTRIES = 1 << 21;
+
 export class FragmentIndex {
+  /** denseMax: largest transition table to build (tests pass 0 to exercise the trie walk). */
+  constructor(private readonly denseMax = DENSE_MAX_ENTRIES) {}
+
   private readonly ids = new Map<string, number>();
   private readonly fragments: string[] = [];
   /** Trie edges per state (state 0 is the root; its edges are also in rootNext). */
@@ -34,6 +40,13 @@ export class FragmentIndex {
   /** Fragments ending at a state, own and through failure links. */
   private out: (number[] | null)[] = [];
   private sealed = false;
+  /**
+   * The automaton as a full transition table (state * classes + class of the character), when
+   * it is small enough: one array read per character. Class 0 is every character no fragment has.
+   */
+  private dense: Int32Array | null = null;
+  private readonly classOf = new Uint8Array(128);
+  private classes = 1;
 
   get size(): number {
     return this.fragments.length;
@@ -104,11 +117,48 @@ export class FragmentIndex {
     this.rootNext = root;
     this.fail = fail;
     this.out = out;
+    for (const f of this.fragments)
+      for (let i = 0; i < f.length; i++) {
+        const c = f.charCodeAt(i);
+        if (!this.classOf[c]) this.classOf[c] = this.classes++;
+      }
+    if (next.length * this.classes <= this.denseMax) this.dense = this.table();
+  }
+
+  /** Every state's move on every class, failure links followed once here instead of per character. */
+  private table(): Int32Array {
+    const k = this.classes;
+    const t = new Int32Array(this.next.length * k);
+    const order = [0];
+    for (let q = 0; q < order.length; q++) for (const to of (this.next[order[q] ?? 0] ?? []).values()) order.push(to);
+    for (const state of order) {
+      for (let c = 0; c < 128; c++) {
+        const cls = this.classOf[c] ?? 0;
+        if (!cls) continue;
+        const to = this.next[state]?.get(c);
+        // Breadth-first order: the failure state's row is already filled in.
+        t[state * k + cls] = to ?? (state === 0 ? 0 : (t[(this.fail[state] ?? 0) * k + cls] ?? 0));
+      }
+    }
+    return t;
   }
 
   /** Calls found(id) for every fragment occurring in s (an id may repeat). */
   scan(s: string, found: (id: number) => void): void {
-    const { next, rootNext, fail, out } = this;
+    const { dense, out } = this;
+    if (dense) {
+      const k = this.classes;
+      const classOf = this.classOf;
+      let state = 0;
+      for (let i = 0; i < s.length; i++) {
+        const c = fold(s.charCodeAt(i));
+        state = c < 0 ? 0 : (dense[state * k + (classOf[c] ?? 0)] ?? 0);
+        const o = out[state];
+        if (o) for (let j = 0; j < o.length; j++) found(o[j] ?? 0);
+      }
+      return;
+    }
+    const { next, rootNext, fail } = this;
     let state = 0;
     for (let i = 0; i < s.length; i++) {
       const c = fold(s.charCodeAt(i));

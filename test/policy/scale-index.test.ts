@@ -7,21 +7,26 @@ import assert from 'node:assert/strict';
 import { FragmentIndex } from '../../src/policy/fragment-index.js';
 import { engineOf, exec, read, fetchCall } from './helpers.js';
 
-test('the automaton finds every fragment, overlapping ones and case-folded ones included', () => {
-  const f = new FragmentIndex();
-  for (const x of ['he', 'she', 'his', 'hers', 'curl', 'url', '|', 'kubectl']) f.add(x);
-  f.seal();
-  const found = (t: string) => {
-    const out = new Set<string>();
-    f.scan(t, (i) => out.add(f.fragment(i)));
-    return [...out].sort();
-  };
-  assert.deepEqual(found('ushers'), ['he', 'hers', 'she']);
-  assert.deepEqual(found('CURL x | y'), ['curl', 'url', '|']);
-  // U+212A KELVIN SIGN lower-cases to k: a folded needle must still be found.
-  assert.deepEqual(found('\u212Aubectl get secrets'), ['kubectl']);
-  assert.deepEqual(found('hi s'), []);
-});
+for (const [kind, denseMax] of [
+  ['table', undefined],
+  ['trie walk', 0],
+] as const)
+  test(`the automaton (${kind}) finds every fragment, overlapping ones and case-folded ones included`, () => {
+    const f = new FragmentIndex(denseMax);
+    for (const x of ['he', 'she', 'his', 'hers', 'curl', 'url', '|', 'kubectl']) f.add(x);
+    f.seal();
+    const found = (t: string) => {
+      const out = new Set<string>();
+      f.scan(t, (i) => out.add(f.fragment(i)));
+      return [...out].sort();
+    };
+    assert.deepEqual(found('ushers'), ['he', 'hers', 'she']);
+    assert.deepEqual(found('CURL x | y'), ['curl', 'url', '|']);
+    // U+212A KELVIN SIGN lower-cases to k: a folded needle must still be found.
+    assert.deepEqual(found('\u212Aubectl get secrets'), ['kubectl']);
+    assert.deepEqual(found('hi s'), []);
+    assert.deepEqual(found('she\u00e9rs'), ['he', 'she']);
+  });
 
 const SUBSTRING = `
 default_action: allow
