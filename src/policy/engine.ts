@@ -217,7 +217,7 @@ export class Engine implements PolicyEngine {
     const r: CommandReadings = {
       analysis,
       words: [...words],
-      fragments: null,
+      marks: null,
       lower: null,
       rawSlashed: analysis.raw.includes('\\') ? analysis.raw.replace(/\\/g, '/') : analysis.raw,
       size: 0,
@@ -249,21 +249,25 @@ export class Engine implements PolicyEngine {
       markCommand: () => {
         if (marked || !view.cmd) return;
         marked = true;
-        set.commandIndex.begin();
-        const cmd = view.cmd;
         const index = set.commandIndex;
+        index.begin();
+        const cmd = view.cmd;
+        if (cmd.marks) {
+          index.markAll(cmd.marks);
+          return;
+        }
         const words = cmd.words;
         for (let i = 0; i < words.length; i++) index.markWord(words[i] ?? '');
         if (index.hasFragments) {
-          // Every text a command pattern or needle is tried on (see match.ts).
+          // Every text a command pattern or needle is tried on (see match.ts), each once.
           const a = cmd.analysis;
-          if (!cmd.fragments) {
-            const seen = new Set(a.candidates);
-            const more = [...a.components, ...a.componentsExpanded, cmd.rawSlashed, a.normalized];
-            cmd.fragments = index.fragmentsIn([...a.candidates, ...more.filter((t) => t && !seen.has(t))]).slice();
-          }
-          for (const f of cmd.fragments) index.markFragment(f);
+          const seen = new Set(a.candidates);
+          const more = [...a.components, ...a.componentsExpanded, cmd.rawSlashed, a.normalized];
+          const found = index.fragmentsIn([...a.candidates, ...more.filter((t) => t && !seen.has(t))]);
+          for (const f of found) index.markFragment(f);
         }
+        // The marks depend on the command alone: the next call with it replays them.
+        cmd.marks = index.markedIds();
       },
     };
     let fields: CallFields;

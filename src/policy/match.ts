@@ -25,8 +25,8 @@ export interface CommandReadings {
   analysis: CommandAnalysis;
   /** Lower-case words across all readings (feeds the word index). */
   words: string[];
-  /** Fragments of substring patterns found in the readings (fragment-index.ts), null until needed. */
-  fragments: number[] | null;
+  /** Ids of the index patterns its words and fragments mark (fragment-index.ts), once first marked. */
+  marks: Int32Array | null;
   /** Candidates lower-cased (for command_contains), built on first use. */
   lower: string[] | null;
   rawSlashed: string;

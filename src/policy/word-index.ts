@@ -86,11 +86,13 @@ export class WordIndex {
 
   /** Lists with a pattern marked since begin(), in marking order. */
   touched: number[] = [];
+  private markedList: number[] = [];
 
   /** Starts a new call: nothing is marked. */
   begin(): void {
     this.epoch++;
     this.touched.length = 0;
+    this.markedList.length = 0;
   }
 
   /** Marks the patterns filed under this (lower-case) word, its first and its last letters. */
@@ -107,18 +109,30 @@ export class WordIndex {
     if (ids) this.markIds(ids);
   }
 
-  private markIds(ids: number[]): void {
+  private markIds(ids: ArrayLike<number>): void {
     const e = this.epoch;
     const { mark, listMark, listOf } = this;
     for (let k = 0; k < ids.length; k++) {
       const id = ids[k] ?? 0;
+      if (mark[id] === e) continue;
       mark[id] = e;
+      this.markedList.push(id);
       const list = listOf[id] ?? 0;
       if (listMark[list] !== e) {
         listMark[list] = e;
         this.touched.push(list);
       }
     }
+  }
+
+  /** Pattern ids marked since begin() (to replay a call's marks: markAll). */
+  markedIds(): Int32Array {
+    return Int32Array.from(this.markedList);
+  }
+
+  /** Marks these pattern ids (as markedIds() returned them for the same text). */
+  markAll(ids: Int32Array): void {
+    this.markIds(ids);
   }
 
   markText(s: string): void {
