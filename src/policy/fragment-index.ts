@@ -143,9 +143,24 @@ export class FragmentIndex {
     return t;
   }
 
-  /** Calls found(id) for every fragment occurring in s (an id may repeat). */
-  scan(s: string, found: (id: number) => void): void {
+  /**
+   * Adds to `found` every fragment occurring in s that `seen` does not flag yet (and flags it).
+   * Returns false once every fragment has been found (nothing more to scan for).
+   */
+  scan(s: string, seen: Uint8Array, found: number[]): boolean {
+    const total = this.fragments.length;
     const { dense, out } = this;
+    const hit = (state: number): boolean => {
+      const o = out[state];
+      if (!o) return true;
+      for (let j = 0; j < o.length; j++) {
+        const f = o[j] ?? 0;
+        if (seen[f]) continue;
+        seen[f] = 1;
+        found.push(f);
+      }
+      return found.length < total;
+    };
     if (dense) {
       const k = this.classes;
       const classOf = this.classOf;
@@ -153,10 +168,9 @@ export class FragmentIndex {
       for (let i = 0; i < s.length; i++) {
         const c = fold(s.charCodeAt(i));
         state = c < 0 ? 0 : (dense[state * k + (classOf[c] ?? 0)] ?? 0);
-        const o = out[state];
-        if (o) for (let j = 0; j < o.length; j++) found(o[j] ?? 0);
+        if (out[state] && !hit(state)) return false;
       }
-      return;
+      return true;
     }
     const { next, rootNext, fail } = this;
     let state = 0;
@@ -178,8 +192,8 @@ export class FragmentIndex {
         }
         state = fail[state] ?? 0;
       }
-      const o = out[state];
-      if (o) for (let k = 0; k < o.length; k++) found(o[k] ?? 0);
+      if (out[state] && !hit(state)) return false;
     }
+    return true;
   }
 }

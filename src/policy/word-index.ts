@@ -26,14 +26,6 @@ export class WordIndex {
   private readonly fragments = new FragmentIndex();
   /** Pattern ids per fragment number. */
   private fragmentIds: number[][] = [];
-  private fragmentMark = new Int32Array(0);
-  private readonly onFragment = (f: number): void => {
-    if (this.fragmentMark[f] === this.scanEpoch) return;
-    this.fragmentMark[f] = this.scanEpoch;
-    this.found.push(f);
-  };
-  private scanEpoch = 0;
-  private found: number[] = [];
 
   /** Registers a pattern list; returns its id. */
   newList(): number {
@@ -61,7 +53,6 @@ export class WordIndex {
     this.fragmentIds = [];
     for (let f = 0; f < this.fragments.size; f++)
       this.fragmentIds.push(this.byWord.get(FRAGMENT + this.fragments.fragment(f)) ?? []);
-    this.fragmentMark = new Int32Array(this.fragments.size);
   }
 
   /** Whether some pattern is filed under a fragment (then texts must be scanned for them). */
@@ -71,11 +62,11 @@ export class WordIndex {
 
   /** The fragments (numbers) occurring in any of the texts; empty when none are filed. */
   fragmentsIn(texts: Iterable<string | null | undefined>): number[] {
-    if (!this.fragments.size) return [];
-    this.scanEpoch++;
-    this.found = [];
-    for (const t of texts) if (t) this.fragments.scan(t, this.onFragment);
-    return this.found;
+    const found: number[] = [];
+    if (!this.fragments.size) return found;
+    const seen = new Uint8Array(this.fragments.size);
+    for (const t of texts) if (t && !this.fragments.scan(t, seen, found)) break;
+    return found;
   }
 
   /** Marks the patterns filed under fragment f (a number from fragmentsIn). */

@@ -16,15 +16,17 @@ for (const [kind, denseMax] of [
     for (const x of ['he', 'she', 'his', 'hers', 'curl', 'url', '|', 'kubectl']) f.add(x);
     f.seal();
     const found = (t: string) => {
-      const out = new Set<string>();
-      f.scan(t, (i) => out.add(f.fragment(i)));
-      return [...out].sort();
+      const found: number[] = [];
+      f.scan(t, new Uint8Array(f.size), found);
+      return found.map((i) => f.fragment(i)).sort();
     };
     assert.deepEqual(found('ushers'), ['he', 'hers', 'she']);
     assert.deepEqual(found('CURL x | y'), ['curl', 'url', '|']);
     // U+212A KELVIN SIGN lower-cases to k: a folded needle must still be found.
     assert.deepEqual(found('\u212Aubectl get secrets'), ['kubectl']);
     assert.deepEqual(found('hi s'), []);
+    // Every fragment found: the scan says there is nothing left to look for.
+    assert.equal(f.scan('she his curl | kubectl hers', new Uint8Array(f.size), []), false);
     assert.deepEqual(found('she\u00e9rs'), ['he', 'she']);
   });
 
