@@ -192,7 +192,8 @@ export class Engine implements PolicyEngine {
     }
     let out: CompiledPolicy[] | undefined;
     for (let i = 0; i < byTool.length; i++) {
-      const p = byTool[i]!;
+      const p = byTool[i];
+      if (!p) continue;
       const fits =
         (!p.agents || p.agents.some((g) => g.test(call.agent ?? ''))) &&
         (!p.sessions || p.sessions.some((g) => g.test(call.session ?? '')));
@@ -211,8 +212,10 @@ export class Engine implements PolicyEngine {
     // Whole-command readings other than the raw text (normalized, pipelines) only join the
     // words of their parts, which are candidates themselves: no need to scan them again.
     const { candidates, units } = analysis;
-    for (let i = 0; i < candidates.length; i++)
-      if (units[i] !== -1 || i === 0 || candidates[i] === analysis.raw) forEachWord(candidates[i]!, add);
+    for (let i = 0; i < candidates.length; i++) {
+      const c = candidates[i];
+      if (c !== undefined && (units[i] !== -1 || i === 0 || c === analysis.raw)) forEachWord(c, add);
+    }
     for (const c of analysis.componentsExpanded) if (c) forEachWord(c, add);
     const r: CommandReadings = {
       analysis,
@@ -229,7 +232,9 @@ export class Engine implements PolicyEngine {
       this.commandCache.size &&
       (this.commandCache.size >= COMMAND_CACHE_ENTRIES || this.commandCacheChars + r.size > COMMAND_CACHE_CHARS)
     ) {
-      const [oldest, entry] = this.commandCache.entries().next().value!;
+      const first = this.commandCache.entries().next().value;
+      if (!first) break;
+      const [oldest, entry] = first;
       this.commandCache.delete(oldest);
       this.commandCacheChars -= entry.size;
     }

@@ -36,7 +36,8 @@ export function firstMatch(
 ): CompiledRule | undefined {
   const rules = p.rules;
   for (let i = 0; i < rules.length; i++) {
-    const r = rules[i]!;
+    const r = rules[i];
+    if (!r) continue;
     if (!ruleActive(r, f)) continue;
     const w = r.when;
     const restrictive = allGranting ? false : r.restrictive;

@@ -112,7 +112,7 @@ function runsOfTokens(t: Tokens, anchoredStart: boolean, anchoredEnd: boolean): 
   for (let k = 0; k <= n; k++) {
     if (k < n && t.kinds[k] === LIT) {
       if (text === '') start = k;
-      text += String.fromCharCode(t.data[k]!);
+      text += String.fromCharCode(t.data[k] ?? 0);
       continue;
     }
     if (text) runs.push({ text, leftEdge: anchoredStart && start === 0, rightEdge: anchoredEnd && k === n });

@@ -204,21 +204,21 @@ export class PatternList {
       const at = node?.ids;
       if (!at) continue;
       for (let r = 0; r < at.length; r++) {
-        const k = at[r]!;
+        const k = at[r] ?? 0;
         if (best >= 0 && k > best) break;
-        if (!index.marked(ids[k]!) || (simpleOnly && this.compound[k])) continue;
-        if (globs[k]!.test(s)) {
+        if (!index.marked(ids[k] ?? -1) || (simpleOnly && this.compound[k])) continue;
+        if (globs[k]?.test(s)) {
           best = k;
           break;
         }
       }
     }
     for (let r = 0; r < rest.length; r++) {
-      const k = rest[r]!;
+      const k = rest[r] ?? 0;
       if (best >= 0 && k > best) break;
-      if (!index.marked(ids[k]!)) continue;
+      if (!index.marked(ids[k] ?? -1)) continue;
       if (simpleOnly && this.compound[k]) continue;
-      if (globs[k]!.test(s)) return k;
+      if (globs[k]?.test(s)) return k;
     }
     return best;
   }
@@ -260,8 +260,8 @@ export class NeedleList {
   find(s: string, fold: boolean): number {
     const hay = fold ? this.lower : this.needles;
     for (let k = 0; k < hay.length; k++) {
-      if (!this.index.marked(this.ids[k]!)) continue;
-      if (s.includes(hay[k]!)) return k;
+      if (!this.index.marked(this.ids[k] ?? -1)) continue;
+      if (s.includes(hay[k] ?? '')) return k;
     }
     return -1;
   }
