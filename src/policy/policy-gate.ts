@@ -7,6 +7,9 @@
 import type { CompiledPolicy, CompiledRule } from './compile.js';
 import type { WordIndex } from './word-index.js';
 
+/** Below this many policies, trying each is cheaper than working out which to try. */
+const GATE_MIN_POLICIES = 128;
+
 type Gate = { index: 'command' | 'path'; lists: number[] } | { index: 'url' | 'domain' } | null;
 
 function ruleGate(r: CompiledRule): Gate {
@@ -65,7 +68,7 @@ export class PolicyGates {
 
   /** Whether any policy is gated at all (else there is nothing to compute per call). */
   get useful(): boolean {
-    return this.gated.some((g) => g === 1);
+    return this.gated.length >= GATE_MIN_POLICIES && this.gated.some((g) => g === 1);
   }
 
   /**

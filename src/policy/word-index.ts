@@ -7,6 +7,8 @@ import { FragmentIndex, foldFragment } from './fragment-index.js';
 
 /** Key prefix of a pattern filed under a literal fragment (see fragment-index.ts). */
 const FRAGMENT = 'F:';
+/** Fewest distinct fragments worth an automaton scan of every reading. */
+const FRAGMENT_SCAN_MIN = 64;
 
 /** The index key of a pattern: its word key, else its fragment (folded), else '' (always tried). */
 export function keyOrFragment(key: string, fragment: string | undefined): string {
@@ -49,21 +51,28 @@ export class WordIndex {
   seal(): void {
     this.mark = new Int32Array(this.listOf.length);
     this.listMark = new Int32Array(this.lists);
-    this.fragments.seal();
     this.fragmentIds = [];
     for (let f = 0; f < this.fragments.size; f++)
       this.fragmentIds.push(this.byWord.get(FRAGMENT + this.fragments.fragment(f)) ?? []);
+    // A few substring patterns are cheaper tried than scanned for: they are marked on every
+    // call, as patterns without a key are tried on every call.
+    this.scanFragments = this.fragments.size >= FRAGMENT_SCAN_MIN;
+    if (this.scanFragments) this.fragments.seal();
+    else this.alwaysMarked = this.fragmentIds.flat();
   }
 
-  /** Whether some pattern is filed under a fragment (then texts must be scanned for them). */
+  private scanFragments = false;
+  private alwaysMarked: number[] = [];
+
+  /** Whether texts must be scanned for fragments (see seal). */
   get hasFragments(): boolean {
-    return this.fragments.size > 0;
+    return this.scanFragments;
   }
 
   /** The fragments (numbers) occurring in any of the texts; empty when none are filed. */
   fragmentsIn(texts: Iterable<string | null | undefined>): number[] {
     const found: number[] = [];
-    if (!this.fragments.size) return found;
+    if (!this.scanFragments) return found;
     const seen = new Uint8Array(this.fragments.size);
     for (const t of texts) if (t && !this.fragments.scan(t, seen, found)) break;
     return found;
@@ -84,6 +93,7 @@ export class WordIndex {
     this.epoch++;
     this.touched.length = 0;
     this.markedList.length = 0;
+    if (this.alwaysMarked.length) this.markIds(this.alwaysMarked);
   }
 
   /** Marks the patterns filed under this (lower-case) word, its first and its last letters. */
