@@ -4,15 +4,35 @@
 // must have a marked pattern, or the group fails in either reading) or, without one, by its path
 // group; a rule with an unindexed pattern, or with neither group, is always a candidate, and so
 // is its policy. Skipping a policy none of whose rules can match leaves every decision as it was.
-import type { CompiledPolicy, CompiledRule } from './compile.js';
 import type { WordIndex } from './word-index.js';
+
+/** What the gates read of a compiled rule and policy (compile.ts builds the gates: no import back). */
+interface IndexedList {
+  list: number;
+  hasUnkeyed: boolean;
+}
+interface GatedRule {
+  when: {
+    isDefault: boolean;
+    unconditional: boolean;
+    command?: IndexedList;
+    contains?: IndexedList;
+    pathIndexed?: IndexedList;
+    url?: unknown;
+    domain?: unknown;
+  };
+}
+interface GatedPolicy {
+  order: number;
+  rules: GatedRule[];
+}
 
 /** Below this many policies, trying each is cheaper than working out which to try. */
 const GATE_MIN_POLICIES = 128;
 
 type Gate = { index: 'command' | 'path'; lists: number[] } | { index: 'url' | 'domain' } | null;
 
-function ruleGate(r: CompiledRule): Gate {
+function ruleGate(r: GatedRule): Gate {
   const w = r.when;
   if (w.isDefault || w.unconditional) return null;
   if (w.command || w.contains) {
@@ -41,7 +61,7 @@ export class PolicyGates {
   private readonly open: Int32Array;
   private epoch = 0;
 
-  constructor(policies: CompiledPolicy[]) {
+  constructor(policies: GatedPolicy[]) {
     const n = policies.reduce((m, p) => Math.max(m, p.order + 1), 0);
     this.gated = new Uint8Array(n);
     this.open = new Int32Array(n);
@@ -95,7 +115,7 @@ export class PolicyGates {
   }
 
   /** Whether the policy may fire for the call whose compute() returned `epoch` (true once stale). */
-  mayFire(p: CompiledPolicy, epoch: number): boolean {
+  mayFire(p: GatedPolicy, epoch: number): boolean {
     return this.gated[p.order] !== 1 || this.open[p.order] === epoch || epoch !== this.epoch;
   }
 }
