@@ -20,7 +20,7 @@ import { ratio, spread, type Spread } from './stats.js';
 
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1]! : dflt;
+  return (i > 0 ? process.argv[i + 1] : undefined) ?? dflt;
 };
 const ROUNDS = Number(arg('rounds', '10'));
 const CONFIG = arg('config', join(PACKAGE_ROOT, 'policies', 'standard.yaml'));
@@ -51,7 +51,7 @@ function uniqueVariant(call: ToolCall, tag: string): ToolCall {
 }
 
 function percentile(sorted: number[], q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 }
 
 function timePass(engine: Engine, calls: ToolCall[]): { p50: number; p99: number; mean: number } {
@@ -59,7 +59,8 @@ function timePass(engine: Engine, calls: ToolCall[]): { p50: number; p99: number
   const t: number[] = new Array(calls.length);
   for (let i = 0; i < calls.length; i++) {
     const t0 = process.hrtime.bigint();
-    engine.evaluate(calls[i]!, opts);
+    const c = calls[i];
+    if (c) engine.evaluate(c, opts);
     t[i] = Number(process.hrtime.bigint() - t0) / 1000;
   }
   const mean = t.reduce((a, b) => a + b, 0) / t.length;

@@ -8,6 +8,7 @@ import { compileRe2List, type Re2Matcher } from './re2-dfa.js';
 import { expandHome } from './shell.js';
 import { isCompoundPattern, NeedleList, PatternList, WordIndex } from './word-index.js';
 import { compileSessionWhen, type CompiledSessionWhen } from './session-match.js';
+import { PolicyGates } from './policy-gate.js';
 
 export interface PathGlob {
   glob: Glob;
@@ -86,6 +87,8 @@ export interface CompiledSet {
   /** Tools named explicitly by some call_count rule. */
   countedTools: Set<string>;
   ruleCount: number;
+  /** Which policies a call's index marks leave possible (built after the indexes are sealed). */
+  gates: PolicyGates;
 }
 
 const DURABLE_FILE = /(^|\/)(user-overrides|auto-allowed)\.ya?ml$/i;
@@ -220,6 +223,7 @@ export function compileSet(files: ParsedPolicyFile[], home: string): CompiledSet
     pathIndex: new WordIndex(),
     countedTools: new Set(),
     ruleCount: 0,
+    gates: new PolicyGates([]),
   };
   let order = 0;
   let ruleId = 0;
@@ -269,5 +273,6 @@ export function compileSet(files: ParsedPolicyFile[], home: string): CompiledSet
   set.ordered.sort((a, b) => a.priority - b.priority || a.order - b.order);
   set.commandIndex.seal();
   set.pathIndex.seal();
+  set.gates = new PolicyGates(set.all);
   return set;
 }

@@ -187,13 +187,16 @@ export class Engine implements PolicyEngine {
   }
 
   /** Decides every call this one amounts to (effects/), dry-run, `depth` levels down. */
-  private derive(call: ToolCall, prep: PreparedCall, depth: number): DerivedResult[] {
+  private derive(call: ToolCall, prep: PreparedCall, depth: number, untilDeny = false): DerivedResult[] {
     if (depth >= MAX_EFFECT_DEPTH) return [];
     const list = effectsOf(call, prep.fields.command, prep.fields.path, this.effects);
     const out: DerivedResult[] = [];
     for (const effect of list) {
       const c = derivedCall(call, effect, prep.fields.workdir);
-      out.push({ effect, call: c, decision: this.decide(c, true, depth + 1) });
+      const decision = this.decide(c, true, depth + 1);
+      out.push({ effect, call: c, decision });
+      // strictest() stops at the first deny made by a rule: what follows cannot change the outcome.
+      if (untilDeny && decision.action === 'deny' && decision.policy) break;
     }
     return out;
   }
@@ -222,7 +225,8 @@ export class Engine implements PolicyEngine {
     }
     let out: CompiledPolicy[] | undefined;
     for (let i = 0; i < byTool.length; i++) {
-      const p = byTool[i]!;
+      const p = byTool[i];
+      if (!p) continue;
       const fits =
         (!p.agents || p.agents.some((g) => g.test(call.agent ?? ''))) &&
         (!p.sessions || p.sessions.some((g) => g.test(call.session ?? '')));
@@ -241,12 +245,15 @@ export class Engine implements PolicyEngine {
     // Whole-command readings other than the raw text (normalized, pipelines) only join the
     // words of their parts, which are candidates themselves: no need to scan them again.
     const { candidates, units } = analysis;
-    for (let i = 0; i < candidates.length; i++)
-      if (units[i] !== -1 || i === 0 || candidates[i] === analysis.raw) forEachWord(candidates[i]!, add);
+    for (let i = 0; i < candidates.length; i++) {
+      const c = candidates[i];
+      if (c !== undefined && (units[i] !== -1 || i === 0 || c === analysis.raw)) forEachWord(c, add);
+    }
     for (const c of analysis.componentsExpanded) if (c) forEachWord(c, add);
     const r: CommandReadings = {
       analysis,
       words: [...words],
+      marks: null,
       lower: null,
       rawSlashed: analysis.raw.includes('\\') ? analysis.raw.replace(/\\/g, '/') : analysis.raw,
       size: 0,
@@ -258,7 +265,9 @@ export class Engine implements PolicyEngine {
       this.commandCache.size &&
       (this.commandCache.size >= COMMAND_CACHE_ENTRIES || this.commandCacheChars + r.size > COMMAND_CACHE_CHARS)
     ) {
-      const [oldest, entry] = this.commandCache.entries().next().value!;
+      const first = this.commandCache.entries().next().value;
+      if (!first) break;
+      const [oldest, entry] = first;
       this.commandCache.delete(oldest);
       this.commandCacheChars -= entry.size;
     }
@@ -279,9 +288,25 @@ export class Engine implements PolicyEngine {
       markCommand: () => {
         if (marked || !view.cmd) return;
         marked = true;
-        set.commandIndex.begin();
-        const words = view.cmd.words;
-        for (let i = 0; i < words.length; i++) set.commandIndex.markWord(words[i]!);
+        const index = set.commandIndex;
+        index.begin();
+        const cmd = view.cmd;
+        if (cmd.marks) {
+          index.markAll(cmd.marks);
+          return;
+        }
+        const words = cmd.words;
+        for (let i = 0; i < words.length; i++) index.markWord(words[i] ?? '');
+        if (index.hasFragments) {
+          // Every text a command pattern or needle is tried on (see match.ts), each once.
+          const a = cmd.analysis;
+          const seen = new Set(a.candidates);
+          const more = [...a.components, ...a.componentsExpanded, cmd.rawSlashed, a.normalized];
+          const found = index.fragmentsIn([...a.candidates, ...more.filter((t) => t && !seen.has(t))]);
+          for (const f of found) index.markFragment(f);
+        }
+        // The marks depend on the command alone: the next call with it replays them.
+        cmd.marks = index.markedIds();
       },
     };
     let fields: CallFields;
@@ -331,6 +356,18 @@ export class Engine implements PolicyEngine {
     }
     if (fields.url !== undefined) view.url = fields.url.includes('\\') ? fields.url.replace(/\\/g, '/') : fields.url;
     if (fields.domain !== undefined) view.domain = normalizeDomain(fields.domain);
+    const gates = set.gates;
+    if (gates.useful) {
+      // The command's marks are needed to know which policies can fire: make them now.
+      if (view.cmd) view.markCommand();
+      const epoch = gates.compute(
+        view.cmd ? set.commandIndex : null,
+        view.paths ? set.pathIndex : null,
+        view.url !== undefined,
+        view.domain !== undefined,
+      );
+      view.mayFire = (p) => gates.mayFire(p, epoch);
+    }
     return { now, view, fields, scope };
   }
 
@@ -341,7 +378,7 @@ export class Engine implements PolicyEngine {
     if (own.action === 'deny') return this.hasTaintRules ? this.withDerivedTaints(own, call, prep, depth) : own;
     let derived: DerivedResult[];
     try {
-      derived = this.derive(call, prep, depth);
+      derived = this.derive(call, prep, depth, true);
     } catch (err) {
       // A call whose effects cannot be read is not waved through (fail closed, visibly).
       return defaultDecision(

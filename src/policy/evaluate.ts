@@ -36,7 +36,8 @@ export function firstMatch(
 ): CompiledRule | undefined {
   const rules = p.rules;
   for (let i = 0; i < rules.length; i++) {
-    const r = rules[i]!;
+    const r = rules[i];
+    if (!r) continue;
     if (!ruleActive(r, f)) continue;
     const w = r.when;
     const restrictive = allGranting ? false : r.restrictive;
@@ -91,8 +92,9 @@ export function decideRequest(
   defaultAction: FinalAction,
 ): RequestOutcome {
   let durable: CompiledRule | undefined;
+  const mayFire = view.mayFire;
   for (const p of scope) {
-    if (!p.durable) continue;
+    if (!p.durable || (mayFire && !mayFire(p))) continue;
     const r = firstMatch(p, view, f, true);
     if (r && r.action === 'allow') {
       durable = r;
@@ -103,7 +105,9 @@ export function decideRequest(
   const fired: CompiledRule[] = [];
   let best: CompiledRule | undefined;
   for (let i = 0; i < scope.length; i++) {
-    const r = firstMatch(scope[i]!, view, f);
+    const p = scope[i];
+    if (!p || (mayFire && !mayFire(p))) continue;
+    const r = firstMatch(p, view, f);
     if (!r) continue;
     fired.push(r);
     if (r.action === 'deny') return { decision: decisionOf(r, fired) };

@@ -29,7 +29,8 @@ export function classicMatcher(t: Tokens, classSlash: boolean): (s: string) => b
         if (c === 47) return -1;
       } else {
         if (!classSlash && c === 47) return -1;
-        if (!inClass(classes[data[k]!]!, c)) return -1;
+        const cls = classes[data[k] ?? 0];
+        if (!cls || !inClass(cls, c)) return -1;
       }
       pos++;
     }
@@ -38,7 +39,8 @@ export function classicMatcher(t: Tokens, classSlash: boolean): (s: string) => b
   return (s: string): boolean => {
     let pos = 0;
     for (let ci = 0; ci < chunks.length; ci++) {
-      const ch = chunks[ci]!;
+      const ch = chunks[ci];
+      if (!ch) return false;
       const last = ci === chunks.length - 1;
       if (ch.star && ch.from === ch.to) return s.indexOf('/', pos) < 0;
       let end = matchChunk(ch.from, ch.to, s, pos);
@@ -73,14 +75,14 @@ export function nfaMatcher(t: Tokens): (s: string) => boolean {
     const pieces: string[] = [''];
     for (let k = 0; k < m; k++) {
       if (kinds[k] === DSTAR) pieces.push('');
-      else pieces[pieces.length - 1] += String.fromCharCode(data[k]!);
+      else pieces[pieces.length - 1] += String.fromCharCode(data[k] ?? 0);
     }
     if (pieces.length === 1) {
-      const lit = pieces[0]!;
+      const lit = pieces[0] ?? '';
       return (s) => s === lit;
     }
-    const prefix = pieces[0]!;
-    const suffix = pieces[pieces.length - 1]!;
+    const prefix = pieces[0] ?? '';
+    const suffix = pieces[pieces.length - 1] ?? '';
     const middles = pieces.slice(1, -1).filter((x) => x !== '');
     const minLen = prefix.length + suffix.length;
     return (s) => {
@@ -121,7 +123,11 @@ function chunkAt(c: Chunk, classes: CharClass[], s: string, q: number): boolean 
     const kind = c.kinds[k];
     if (kind === LIT) {
       if (ch !== c.data[k]) return false;
-    } else if (ch === 47 || (kind === CLASS && !inClass(classes[c.data[k]!]!, ch))) return false;
+    } else if (ch === 47) return false;
+    else if (kind === CLASS) {
+      const cls = classes[c.data[k] ?? 0];
+      if (!cls || !inClass(cls, ch)) return false;
+    }
   }
   return true;
 }
@@ -154,7 +160,8 @@ function findBackward(c: Chunk, classes: CharClass[], s: string, before: number,
 /** Earliest end of the piece starting exactly at p (anchored) or anywhere from p (floating). */
 function pieceForward(pc: Piece, classes: CharClass[], s: string, p: number, anchored: boolean): number {
   if (!pc.chunks.length) return p;
-  const c0 = pc.chunks[0]!;
+  const c0 = pc.chunks[0];
+  if (!c0) return p;
   if (anchored && !pc.leadStar) {
     if (!chunkAt(c0, classes, s, p)) return -1;
     return pieceRest(pc, classes, s, p + c0.kinds.length);
@@ -176,7 +183,8 @@ function pieceForward(pc: Piece, classes: CharClass[], s: string, p: number, anc
 /** Chunks after the first, each at its earliest place with no '/' in the star gap before it. */
 function pieceRest(pc: Piece, classes: CharClass[], s: string, end: number): number {
   for (let k = 1; k < pc.chunks.length; k++) {
-    const c = pc.chunks[k]!;
+    const c = pc.chunks[k];
+    if (!c) return -1;
     const at = findForward(c, classes, s, end, true);
     if (at < 0) return -1;
     end = at + c.kinds.length;
@@ -190,7 +198,8 @@ function pieceAtEnd(pc: Piece, classes: CharClass[], s: string, from: number): b
   let before = s.length;
   const n = pc.chunks.length;
   for (let k = n - 1; k >= 0; k--) {
-    const c = pc.chunks[k]!;
+    const c = pc.chunks[k];
+    if (!c) return false;
     const mustEnd = k === n - 1 && !pc.trailStar;
     const q = mustEnd
       ? chunkAt(c, classes, s, before - c.kinds.length)
@@ -221,7 +230,7 @@ function pieceMatcher(t: Tokens): (s: string) => boolean {
     chunk = null;
   };
   for (let k = 0; k < kinds.length; k++) {
-    const kind = kinds[k]!;
+    const kind = kinds[k] ?? LIT;
     if (kind === DSTAR) {
       closeChunk();
       pieces.push(cur);
@@ -236,7 +245,7 @@ function pieceMatcher(t: Tokens): (s: string) => boolean {
         cur.trailStar = false;
       }
       chunk.kinds.push(kind);
-      chunk.data.push(data[k]!);
+      chunk.data.push(data[k] ?? 0);
     }
   }
   closeChunk();
@@ -245,8 +254,9 @@ function pieceMatcher(t: Tokens): (s: string) => boolean {
     // No `**`: anchored single-segment semantics, done with the classic matcher.
     return classicMatcher(t, false);
   }
-  const first = pieces[0]!;
-  const last = pieces[pieces.length - 1]!;
+  const first = pieces[0];
+  const last = pieces[pieces.length - 1];
+  if (!first || !last) return () => false;
   const middles = pieces.slice(1, -1);
   return (s: string): boolean => {
     // The first piece is anchored at 0; a trailing star of it is absorbed by the following `**`.

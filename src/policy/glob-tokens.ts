@@ -30,7 +30,7 @@ function parseClass(p: string, i: number): [CharClass, number] | null {
   const ranges: number[] = [];
   for (;;) {
     if (j >= p.length) return null;
-    const c = p[j]!;
+    const c = p[j] ?? '';
     if (c === ']' && ranges.length > 0) return [{ negated, ranges }, j + 1];
     if (c === '-' || c === ']') return null;
     const lo = p.charCodeAt(j);
@@ -50,7 +50,7 @@ export function inClass(cls: CharClass, c: number): boolean {
   const r = cls.ranges;
   let hit = false;
   for (let k = 0; k < r.length; k += 2) {
-    if (c >= r[k]! && c <= r[k + 1]!) {
+    if (c >= (r[k] ?? 0) && c <= (r[k + 1] ?? -1)) {
       hit = true;
       break;
     }
@@ -62,7 +62,7 @@ export function inClass(cls: CharClass, c: number): boolean {
 export function tokenize(p: string, doubleStar: boolean): Tokens {
   const t: Tokens = { kinds: [], data: [], classes: [], ok: true };
   for (let i = 0; i < p.length;) {
-    const c = p[i]!;
+    const c = p[i] ?? '';
     if (c === '*') {
       let j = i;
       while (p[j] === '*') j++;

@@ -22,6 +22,8 @@ export interface Glob {
   readonly literal?: string;
   /** Text every match starts with ('' when the pattern may match anywhere). */
   readonly prefix: string;
+  /** Literal text every match contains (for patterns without a key: see fragment-index.ts). */
+  readonly fragment?: string;
 }
 
 /** Why a glob breaks the load-time limits (docs/policy.md), or undefined. */
@@ -110,7 +112,7 @@ function runsOfTokens(t: Tokens, anchoredStart: boolean, anchoredEnd: boolean): 
   for (let k = 0; k <= n; k++) {
     if (k < n && t.kinds[k] === LIT) {
       if (text === '') start = k;
-      text += String.fromCharCode(t.data[k]!);
+      text += String.fromCharCode(t.data[k] ?? 0);
       continue;
     }
     if (text) runs.push({ text, leftEdge: anchoredStart && start === 0, rightEdge: anchoredEnd && k === n });
@@ -124,6 +126,10 @@ const ALWAYS: (s: string) => boolean = () => true;
 
 function make(source: string, key: string, test: (s: string) => boolean, literal?: string, prefix = ''): Glob {
   return literal === undefined ? { source, key, test, prefix } : { source, key, test, literal, prefix: literal };
+}
+
+function withFragment(g: Glob, fragment: string | undefined): Glob {
+  return fragment === undefined ? g : { ...g, fragment };
 }
 
 /** Literal text before the first wildcard of an anchored pattern. */
@@ -170,6 +176,7 @@ export function compileCommandGlob(pattern: string): Glob {
   const startsStar = p.startsWith('*');
   let fallback: (s: string) => boolean;
   let key: string;
+  let fragment: string | undefined;
   if (startsStar) {
     // Fragments in order, unanchored; `?` and `[` are plain characters here.
     const frags = p.split('*').filter((f) => f !== '');
@@ -183,6 +190,9 @@ export function compileCommandGlob(pattern: string): Glob {
       return true;
     };
     key = keyOfRuns(frags.map((text) => ({ text, leftEdge: false, rightEdge: false })));
+    // Every fragment occurs in a match, in both readings below (fragments in order; or the
+    // literal prefix, which holds them all): the longest is the rarest.
+    if (!key) fragment = frags.reduce((a, b) => (b.length > a.length ? b : a), '') || undefined;
   } else {
     const t = tokenize(p, false);
     if (t.ok && t.kinds.every((k) => k === LIT)) {
@@ -196,9 +206,12 @@ export function compileCommandGlob(pattern: string): Glob {
     // A literal prefix test first. The key still comes from the fallback reading: the prefix
     // reading keeps every character literal, so a word bounded there is bounded here too.
     const prefix = p.slice(0, -1);
-    return make(pattern, key, (s) => s.startsWith(prefix) || fallback(s), undefined, startsStar ? '' : literalHead(p));
+    return withFragment(
+      make(pattern, key, (s) => s.startsWith(prefix) || fallback(s), undefined, startsStar ? '' : literalHead(p)),
+      fragment,
+    );
   }
-  return make(pattern, key, fallback, undefined, startsStar ? '' : literalHead(p));
+  return withFragment(make(pattern, key, fallback, undefined, startsStar ? '' : literalHead(p)), fragment);
 }
 
 /** Path glob (docs/policy.md): always anchored; `*`, `?`, classes stay in one segment. */

@@ -4,8 +4,9 @@
 // and explained (for `explain`); without one, the first failing group ends the check.
 import type { ToolCall } from './types.js';
 import type { CommandAnalysis } from './shell.js';
-import type { CompiledWhen, PathGlob } from './compile.js';
+import type { CompiledPolicy, CompiledWhen, PathGlob } from './compile.js';
 import type { PatternList } from './word-index.js';
+import type { Glob } from './glob.js';
 import { normalizeDomain } from './glob.js';
 import { paramText } from './accessors.js';
 import { sessionGroups } from './session-match.js';
@@ -27,6 +28,8 @@ export interface CommandReadings {
   analysis: CommandAnalysis;
   /** Lower-case words across all readings (feeds the word index). */
   words: string[];
+  /** Ids of the index patterns its words and fragments mark (fragment-index.ts), once first marked. */
+  marks: Int32Array | null;
   /** Candidates lower-cased (for command_contains), built on first use. */
   lower: string[] | null;
   rawSlashed: string;
@@ -54,6 +57,8 @@ export interface CallView {
   markCommand(): void;
   /** What the session did before (absent on a dry run without session state). */
   session?: SessionLookup;
+  /** False for a policy none of whose rules can match this call (policy-gate.ts); absent: all may. */
+  mayFire?: (p: CompiledPolicy) => boolean;
 }
 
 function q(s: string): string {
@@ -80,18 +85,19 @@ function restrictiveCommand(w: CompiledWhen, r: CommandReadings, trace?: GroupTr
     let wholeHit = -1;
     let partHit = false;
     for (let i = 0; i < candidates.length; i++) {
-      const ck = cmd ? cmd.find(candidates[i]!, units[i] !== -1) : -1;
-      const nk = ck < 0 && contains ? contains.find(lower![i]!, true) : -1;
+      const c = candidates[i] ?? '';
+      const u = units[i] ?? -1;
+      const ck = cmd ? cmd.find(c, u !== -1) : -1;
+      const nk = ck < 0 && contains && lower ? contains.find(lower[i] ?? '', true) : -1;
       if (ck < 0 && nk < 0) continue;
-      const u = units[i]!;
       if (u === -1) {
         if (wholeHit < 0) wholeHit = i;
         continue;
       }
       const hit = () =>
         ck >= 0
-          ? `command_matches ${q(cmd!.globs[ck]!.source)} matched ${q(candidates[i]!)}`
-          : `command_contains ${q(contains!.needles[nk]!)} found in ${q(candidates[i]!)}`;
+          ? `command_matches ${q(cmd?.globs[ck]?.source ?? '')} matched ${q(c)}`
+          : `command_contains ${q(contains?.needles[nk] ?? '')} found in ${q(c)}`;
       partHit = true;
       if (!excl) {
         trace?.push({ key: 'command', ok: true, positive: true, detail: hit() });
@@ -102,11 +108,12 @@ function restrictiveCommand(w: CompiledWhen, r: CommandReadings, trace?: GroupTr
       if (ex === undefined) {
         // A unit (one executed thing) is excluded when any of its spellings is.
         let j = 0;
-        for (; j < candidates.length; j++) if (units[j] === u && excl.any(candidates[j]!)) break;
+        for (; j < candidates.length; j++) if (units[j] === u && excl.any(candidates[j] ?? '')) break;
         ex = j < candidates.length;
         excluded.set(u, ex);
         if (ex && trace && !nearDetail) {
-          nearDetail = `${hit()}, but command_not_matches ${q(excl.globs[excl.find(candidates[j]!)]!.source)} excluded ${q(candidates[j]!)}`;
+          const cj = candidates[j] ?? '';
+          nearDetail = `${hit()}, but command_not_matches ${q(excl.globs[excl.find(cj)]?.source ?? '')} excluded ${q(cj)}`;
         }
       }
       if (!ex) {
@@ -116,9 +123,9 @@ function restrictiveCommand(w: CompiledWhen, r: CommandReadings, trace?: GroupTr
     }
     if (wholeHit >= 0 && !partHit) {
       if (trace) {
-        const c = candidates[wholeHit]!;
-        const ck = cmd ? cmd.find(c) : -1;
-        const what = ck >= 0 ? `command_matches ${q(cmd!.globs[ck]!.source)}` : 'command_contains';
+        const c = candidates[wholeHit] ?? '';
+        const g = cmd ? cmd.globs[cmd.find(c)] : undefined;
+        const what = g ? `command_matches ${q(g.source)}` : 'command_contains';
         trace.push({
           key: 'command',
           ok: true,
@@ -149,7 +156,8 @@ function coveredBy(s: string, cmd: PatternList | undefined, w: CompiledWhen): nu
 }
 
 function coveredPart(a: CommandAnalysis, i: number, cmd: PatternList | undefined, w: CompiledWhen): boolean {
-  if (coveredBy(a.components[i]!, cmd, w) !== -1) return true;
+  const c = a.components[i];
+  if (c !== undefined && coveredBy(c, cmd, w) !== -1) return true;
   const e = a.componentsExpanded[i];
   return !!e && coveredBy(e, cmd, w) !== -1;
 }
@@ -174,16 +182,17 @@ function grantingCommand(w: CompiledWhen, r: CommandReadings, trace?: GroupTrace
     ok = n > 0 && coveredPart(a, 0, cmd, w);
     if (trace)
       detail = ok
-        ? `${q(a.components[0]!)} is covered`
+        ? `${q(a.components[0] ?? '')} is covered`
         : `${q(a.normalized)} is not covered by command_matches/command_contains`;
   } else {
-    if (cmd && w.commandCompound!.some(Boolean)) {
+    const compound = w.commandCompound;
+    if (cmd && compound?.some(Boolean)) {
       for (let t = 0; t < 2 && !ok; t++) {
         const s = t === 0 ? r.rawSlashed : a.normalized;
         const k = cmd.find(s);
-        if (k >= 0 && w.commandCompound![k]) {
+        if (k >= 0 && compound?.[k]) {
           ok = true;
-          if (trace) detail = `compound pattern ${q(cmd.globs[k]!.source)} approves ${q(s)} as a whole`;
+          if (trace) detail = `compound pattern ${q(cmd.globs[k]?.source ?? '')} approves ${q(s)} as a whole`;
         }
       }
     }
@@ -213,7 +222,7 @@ function grantingCommand(w: CompiledWhen, r: CommandReadings, trace?: GroupTrace
           : t === 1
             ? a.normalized
             : t < 2 + n
-              ? a.components[t - 2]!
+              ? a.components[t - 2]
               : a.componentsExpanded[t - 2 - n];
       if (!s) continue;
       const k = not.find(s);
@@ -223,7 +232,7 @@ function grantingCommand(w: CompiledWhen, r: CommandReadings, trace?: GroupTrace
           ok: false,
           positive: true,
           near: true,
-          detail: `${detail}, but command_not_matches ${q(not.globs[k]!.source)} matched ${q(s)}`,
+          detail: `${detail}, but command_not_matches ${q(not.globs[k]?.source ?? '')} matched ${q(s)}`,
         });
         return false;
       }
@@ -233,11 +242,11 @@ function grantingCommand(w: CompiledWhen, r: CommandReadings, trace?: GroupTrace
   return ok;
 }
 
-function envGroup(w: CompiledWhen, r: CommandReadings, trace?: GroupTrace[]): boolean {
+function envGroup(env: Glob[], w: CompiledWhen, r: CommandReadings, trace?: GroupTrace[]): boolean {
   const names = r.analysis.envAssignments;
   let hit = '';
   for (const n of names) {
-    const g = w.env!.find((x) => x.test(n));
+    const g = env.find((x) => x.test(n));
     if (g) {
       hit = `assigns ${n} (command_env_assignments ${q(g.source)})`;
       break;
@@ -267,14 +276,13 @@ function envGroup(w: CompiledWhen, r: CommandReadings, trace?: GroupTrace[]): bo
 }
 
 /** command_dynamic: whether what the command runs can be known statically (see shell.ts). */
-function dynamicGroup(w: CompiledWhen, r: CommandReadings, trace?: GroupTrace[]): boolean {
+function dynamicGroup(want: boolean | Set<string>, r: CommandReadings, trace?: GroupTrace[]): boolean {
   const dyn = r.analysis.dynamic;
-  const want = w.dynamic!;
   let ok: boolean;
   let detail: string;
   if (want === false) {
     ok = dyn.length === 0;
-    detail = ok ? 'every program the command runs is known' : `dynamic: ${dyn[0]!.reason}`;
+    detail = ok ? 'every program the command runs is known' : `dynamic: ${dyn[0]?.reason ?? ''}`;
   } else {
     const hit = want === true ? dyn[0] : dyn.find((d) => want.has(d.kind));
     ok = !!hit;
@@ -297,23 +305,30 @@ function pathMatches(
   rel: string | undefined,
 ): PathGlob | undefined {
   for (let k = 0; k < list.length; k++) {
-    const g = list[k]!;
+    const g = list[k];
+    if (!g) continue;
     // Words of the relative reading are words of the absolute one, so the marks cover both.
-    if (indexed && !indexed.index.marked(indexed.ids[k]!)) continue;
+    if (indexed && !indexed.index.marked(indexed.ids[k] ?? -1)) continue;
     if (g.glob.test(s) || (g.relative && rel !== undefined && g.glob.test(rel))) return g;
   }
   return undefined;
 }
 
-function pathGroup(w: CompiledWhen, v: CallView, restrictive: boolean, trace?: GroupTrace[]): boolean {
-  const paths = v.paths!;
-  const rels = v.pathsRel!;
-  const hits = paths.map((p, i) => pathMatches(w.path!, w.pathIndexed, p, rels[i]));
+function pathGroup(
+  list: PathGlob[],
+  w: CompiledWhen,
+  paths: string[],
+  v: CallView,
+  restrictive: boolean,
+  trace?: GroupTrace[],
+): boolean {
+  const rels = v.pathsRel ?? [];
+  const hits = paths.map((p, i) => pathMatches(list, w.pathIndexed, p, rels[i]));
   const positive = restrictive ? hits.some(Boolean) : hits.every(Boolean);
   const first = hits.findIndex(Boolean);
   const describe = (): string => {
     if (first < 0) return `no path_matches pattern matched ${paths.map(q).join(' or ')}`;
-    const d = `path_matches ${q(hits[first]!.glob.source)} matched ${q(paths[first]!)}`;
+    const d = `path_matches ${q(hits[first]?.glob.source ?? '')} matched ${q(paths[first] ?? '')}`;
     if (!positive) return `${d}, but not every reading of the path did (${paths.map(q).join(', ')})`;
     return !restrictive && paths.length > 1
       ? `every reading of the path matched path_matches (${paths.map(q).join(', ')})`
@@ -323,8 +338,9 @@ function pathGroup(w: CompiledWhen, v: CallView, restrictive: boolean, trace?: G
     trace?.push({ key: 'path', ok: false, positive: true, near: first >= 0, detail: describe() });
     return false;
   }
-  if (w.pathNot) {
-    const ex = paths.map((p, i) => pathMatches(w.pathNot!, undefined, p, rels[i]));
+  const not = w.pathNot;
+  if (not) {
+    const ex = paths.map((p, i) => pathMatches(not, undefined, p, rels[i]));
     const cancelled = restrictive ? ex.every(Boolean) : ex.some(Boolean);
     if (cancelled) {
       const j = ex.findIndex(Boolean);
@@ -333,7 +349,7 @@ function pathGroup(w: CompiledWhen, v: CallView, restrictive: boolean, trace?: G
         ok: false,
         positive: true,
         near: true,
-        detail: `${describe()}, but path_not_matches ${q(ex[j]!.glob.source)} excluded ${q(paths[j]!)}`,
+        detail: `${describe()}, but path_not_matches ${q(ex[j]?.glob.source ?? '')} excluded ${q(paths[j] ?? '')}`,
       });
       return false;
     }
@@ -354,10 +370,10 @@ function commandGroup(w: CompiledWhen, v: CallView, restrictive: boolean, trace?
   return restrictive ? restrictiveCommand(w, v.cmd, trace) : grantingCommand(w, v.cmd, trace);
 }
 
-function urlGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolean {
+function urlGroup(list: Glob[], v: CallView, trace?: GroupTrace[]): boolean {
   if (v.url === undefined) return missing('url_matches', 'URL', trace);
   const url = v.url;
-  const g = w.url!.find((x) => x.test(url));
+  const g = list.find((x) => x.test(url));
   trace?.push({
     key: 'url_matches',
     ok: !!g,
@@ -367,10 +383,10 @@ function urlGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolean {
   return !!g;
 }
 
-function domainGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolean {
+function domainGroup(list: Glob[], v: CallView, trace?: GroupTrace[]): boolean {
   if (v.domain === undefined) return missing('domain_matches', 'domain', trace);
   const d = v.domain;
-  const g = w.domain!.find((x) => x.test(d));
+  const g = list.find((x) => x.test(d));
   trace?.push({
     key: 'domain_matches',
     ok: !!g,
@@ -380,9 +396,9 @@ function domainGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolea
   return !!g;
 }
 
-function sessionGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolean {
+function sessionGroup(list: Glob[], v: CallView, trace?: GroupTrace[]): boolean {
   const session = v.call.session ?? '';
-  const g = w.session!.find((x) => x.test(session));
+  const g = list.find((x) => x.test(session));
   trace?.push({
     key: 'session_matches',
     ok: !!g,
@@ -392,9 +408,8 @@ function sessionGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boole
   return !!g;
 }
 
-function depthGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolean {
+function depthGroup(b: { gte?: number; lte?: number; eq?: number }, v: CallView, trace?: GroupTrace[]): boolean {
   const d = v.call.agentDepth ?? 0;
-  const b = w.agentDepth!;
   const ok =
     (b.gte === undefined || d >= b.gte) && (b.lte === undefined || d <= b.lte) && (b.eq === undefined || d === b.eq);
   trace?.push({
@@ -406,9 +421,9 @@ function depthGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolean
   return ok;
 }
 
-function paramGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolean {
+function paramGroup(params: { name: string; glob: Glob }[], v: CallView, trace?: GroupTrace[]): boolean {
   // OR across keys; the raw input is read first, params when the input lacks the key.
-  for (const { name, glob } of w.toolParams!) {
+  for (const { name, glob } of params) {
     const text = paramText(v.call.input?.[name] ?? v.call.params[name]);
     if (text !== undefined && glob.test(text.toLowerCase())) {
       trace?.push({
@@ -424,8 +439,7 @@ function paramGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolean
   return false;
 }
 
-function countGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolean {
-  const cc = w.callCount!;
+function countGroup(cc: { tool?: string; gte: number; windowMs: number }, v: CallView, trace?: GroupTrace[]): boolean {
   const tool = cc.tool ?? v.call.tool;
   const n = v.count(tool, cc.windowMs);
   const ok = n >= cc.gte;
@@ -438,9 +452,9 @@ function countGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolean
   return ok;
 }
 
-function sessionNotGroup(w: CompiledWhen, v: CallView, trace?: GroupTrace[]): boolean {
+function sessionNotGroup(list: Glob[], v: CallView, trace?: GroupTrace[]): boolean {
   const session = v.call.session ?? '';
-  const g = w.sessionNot!.find((x) => x.test(session));
+  const g = list.find((x) => x.test(session));
   if (g)
     trace?.push({
       key: 'session_not_matches',
@@ -483,36 +497,41 @@ export function whenMatches(
     return false;
   }
   let all = true;
+  // One line per group: the group's compiled value, then its check (a new key adds one).
   if (!commandSideKnown) {
     if (w.command || w.contains || w.env || w.dynamic !== undefined) v.markCommand();
+    const dyn = w.dynamic;
     if (
-      w.dynamic !== undefined &&
-      !(v.cmd ? dynamicGroup(w, v.cmd, trace) : missing('command_dynamic', 'command', trace)) &&
+      dyn !== undefined &&
+      !(v.cmd ? dynamicGroup(dyn, v.cmd, trace) : missing('command_dynamic', 'command', trace)) &&
       ((all = false), !trace)
     )
       return false;
     if ((w.command || w.contains) && !commandGroup(w, v, restrictive, trace) && ((all = false), !trace)) return false;
+    const env = w.env;
     if (
-      w.env &&
-      !(v.cmd ? envGroup(w, v.cmd, trace) : missing('command_env_assignments', 'command', trace)) &&
+      env &&
+      !(v.cmd ? envGroup(env, w, v.cmd, trace) : missing('command_env_assignments', 'command', trace)) &&
       ((all = false), !trace)
     )
       return false;
   }
+  const path = w.path;
   if (
-    w.path &&
-    !(v.paths ? pathGroup(w, v, restrictive, trace) : missing('path', 'path', trace)) &&
+    path &&
+    !(v.paths ? pathGroup(path, w, v.paths, v, restrictive, trace) : missing('path', 'path', trace)) &&
     ((all = false), !trace)
   )
     return false;
-  if (w.url && !urlGroup(w, v, trace) && ((all = false), !trace)) return false;
-  if (w.domain && !domainGroup(w, v, trace) && ((all = false), !trace)) return false;
-  if (w.session && !sessionGroup(w, v, trace) && ((all = false), !trace)) return false;
-  if (w.agentDepth && !depthGroup(w, v, trace) && ((all = false), !trace)) return false;
-  if (w.toolParams && !paramGroup(w, v, trace) && ((all = false), !trace)) return false;
-  if (w.callCount && !countGroup(w, v, trace) && ((all = false), !trace)) return false;
-  if (w.sessionNot && !sessionNotGroup(w, v, trace) && ((all = false), !trace)) return false;
-  if (w.sessions && !sessionGroups(w.sessions, v.session, trace) && ((all = false), !trace)) return false;
+  const { url, domain, session, agentDepth, toolParams, callCount, sessionNot, sessions } = w;
+  if (url && !urlGroup(url, v, trace) && ((all = false), !trace)) return false;
+  if (domain && !domainGroup(domain, v, trace) && ((all = false), !trace)) return false;
+  if (session && !sessionGroup(session, v, trace) && ((all = false), !trace)) return false;
+  if (agentDepth && !depthGroup(agentDepth, v, trace) && ((all = false), !trace)) return false;
+  if (toolParams && !paramGroup(toolParams, v, trace) && ((all = false), !trace)) return false;
+  if (callCount && !countGroup(callCount, v, trace) && ((all = false), !trace)) return false;
+  if (sessionNot && !sessionNotGroup(sessionNot, v, trace) && ((all = false), !trace)) return false;
+  if (sessions && !sessionGroups(sessions, v.session, trace) && ((all = false), !trace)) return false;
   return all;
 }
 
@@ -535,14 +554,14 @@ export function commandSide(
   const cache = restrictive
     ? (r.own ??= new Int8Array(ruleCount).fill(-1))
     : (r.granting ??= new Int8Array(ruleCount).fill(-1));
-  const hit = cache[ruleId]!;
+  const hit = cache[ruleId] ?? -1;
   if (hit >= 0) return hit === 1;
   v.markCommand();
   // The dynamic check is one field read: done first, it spares the pattern scan on most commands.
   const ok =
-    (w.dynamic === undefined || dynamicGroup(w, r)) &&
+    (w.dynamic === undefined || dynamicGroup(w.dynamic, r)) &&
     (!(w.command || w.contains) || commandGroup(w, v, restrictive)) &&
-    (!w.env || envGroup(w, r));
+    (!w.env || envGroup(w.env, w, r));
   cache[ruleId] = ok ? 1 : 0;
   return ok;
 }

@@ -24,6 +24,13 @@ const PREV_OTHER = 3;
 
 const MATCHED = -2;
 
+/** items[k], which the parser guarantees (an empty list never reaches the compiler). */
+function item(items: ReNode[], k: number): ReNode {
+  const n = items[k];
+  if (!n) throw new Error('response pattern has an empty group');
+  return n;
+}
+
 function isWord(c: number): boolean {
   return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
 }
@@ -57,12 +64,12 @@ class Nfa {
         return this.add(K_ASSERT, ASSERT_CODES[n.kind], next);
       case 'cat': {
         let e = next;
-        for (let k = n.items.length - 1; k >= 0; k--) e = this.build(n.items[k]!, e);
+        for (let k = n.items.length - 1; k >= 0; k--) e = this.build(item(n.items, k), e);
         return e;
       }
       case 'alt': {
-        let e = this.build(n.items[n.items.length - 1]!, next);
-        for (let k = n.items.length - 2; k >= 0; k--) e = this.add(K_SPLIT, this.build(n.items[k]!, next), e);
+        let e = this.build(item(n.items, n.items.length - 1), next);
+        for (let k = n.items.length - 2; k >= 0; k--) e = this.add(K_SPLIT, this.build(item(n.items, k), next), e);
         return e;
       }
       case 'rep': {
@@ -102,7 +109,7 @@ export class Re2Matcher {
 
   constructor(nodes: ReNode[]) {
     const matchNode = this.nfa.add(K_MATCH, 0, 0);
-    const root: ReNode = nodes.length === 1 ? nodes[0]! : { t: 'alt', items: nodes };
+    const root: ReNode = nodes.length === 1 ? item(nodes, 0) : { t: 'alt', items: nodes };
     this.start = this.nfa.build(root, matchNode);
     this.mark = new Int32Array(this.nfa.kind.length);
   }
@@ -112,7 +119,7 @@ export class Re2Matcher {
     let s = this.intern([this.start], PREV_START);
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
-      const st = this.states[s]!;
+      const st = this.state(s);
       let nx: number | undefined;
       if (c < 128) nx = st.ascii[c];
       else nx = st.other?.get(c);
@@ -120,8 +127,15 @@ export class Re2Matcher {
       if (nx === MATCHED) return true;
       s = nx;
     }
-    const last = this.states[s]!;
+    const last = this.state(s);
     return this.closure(last.kernel, last.prev, -1, null);
+  }
+
+  /** A state by number; one always exists (numbers come from intern), else the matcher is broken. */
+  private state(s: number): DState {
+    const st = this.states[s];
+    if (!st) throw new Error(`response pattern matcher lost state ${s}`);
+    return st;
   }
 
   private intern(kernel: number[], prev: number): number {
@@ -151,15 +165,15 @@ export class Re2Matcher {
     const stack = kernel.slice();
     let matched = false;
     while (stack.length) {
-      const n = stack.pop()!;
+      const n = stack.pop() ?? 0;
       if (mark[n] === gen) continue;
       mark[n] = gen;
       const k = kind[n];
       if (k === K_MATCH) matched = true;
       else if (k === K_CHAR) chars?.push(n);
       else if (k === K_SPLIT) {
-        stack.push(b[n]!, a[n]!);
-      } else if (k === K_ASSERT && this.assertHolds(a[n]!, prev, next)) stack.push(b[n]!);
+        stack.push(b[n] ?? 0, a[n] ?? 0);
+      } else if (k === K_ASSERT && this.assertHolds(a[n] ?? 0, prev, next)) stack.push(b[n] ?? 0);
     }
     return matched;
   }
@@ -182,7 +196,7 @@ export class Re2Matcher {
   }
 
   private step(s: number, c: number): number {
-    const st = this.states[s]!;
+    const st = this.state(s);
     let chars: number[];
     let matchNow: boolean;
     if (st.chars) {
@@ -197,7 +211,10 @@ export class Re2Matcher {
     else {
       const { a, sets } = this.nfa;
       const nextSet = new Set<number>([this.start]);
-      for (const n of chars) if (setHas(sets[a[n]!]!, c)) nextSet.add(this.nfa.b[n]!);
+      for (const n of chars) {
+        const set = sets[a[n] ?? 0];
+        if (set && setHas(set, c)) nextSet.add(this.nfa.b[n] ?? 0);
+      }
       const kernel = [...nextSet].sort((x, y) => x - y);
       const prev = c === 10 ? PREV_NEWLINE : isWord(c) ? PREV_WORD : PREV_OTHER;
       const before = this.states;

@@ -3,6 +3,19 @@
 // occurs in the call's readings, and only those (plus the few patterns without a word) are run.
 // Sound by construction: a pattern is skipped only when its required word is absent.
 import { forEachWord, PARTIAL_KEY_LEN, type Glob } from './glob.js';
+import { FragmentIndex, foldFragment } from './fragment-index.js';
+
+/** Key prefix of a pattern filed under a literal fragment (see fragment-index.ts). */
+const FRAGMENT = 'F:';
+/** Fewest distinct fragments worth an automaton scan of every reading. */
+const FRAGMENT_SCAN_MIN = 64;
+
+/** The index key of a pattern: its word key, else its fragment (folded), else '' (always tried). */
+export function keyOrFragment(key: string, fragment: string | undefined): string {
+  if (key || !fragment) return key;
+  const f = foldFragment(fragment);
+  return f ? FRAGMENT + f : '';
+}
 
 export class WordIndex {
   private readonly byWord = new Map<string, number[]>();
@@ -12,6 +25,9 @@ export class WordIndex {
   private lists = 0;
   private epoch = 0;
   private hasPartial = false;
+  private readonly fragments = new FragmentIndex();
+  /** Pattern ids per fragment number. */
+  private fragmentIds: number[][] = [];
 
   /** Registers a pattern list; returns its id. */
   newList(): number {
@@ -22,6 +38,7 @@ export class WordIndex {
   add(key: string, list: number): number {
     if (!key) return -1;
     if (key.startsWith('P:') || key.startsWith('S:')) this.hasPartial = true;
+    if (key.startsWith(FRAGMENT)) this.fragments.add(key.slice(FRAGMENT.length));
     const id = this.listOf.length;
     this.listOf.push(list);
     let ids = this.byWord.get(key);
@@ -34,11 +51,49 @@ export class WordIndex {
   seal(): void {
     this.mark = new Int32Array(this.listOf.length);
     this.listMark = new Int32Array(this.lists);
+    this.fragmentIds = [];
+    for (let f = 0; f < this.fragments.size; f++)
+      this.fragmentIds.push(this.byWord.get(FRAGMENT + this.fragments.fragment(f)) ?? []);
+    // A few substring patterns are cheaper tried than scanned for: they are marked on every
+    // call, as patterns without a key are tried on every call.
+    this.scanFragments = this.fragments.size >= FRAGMENT_SCAN_MIN;
+    if (this.scanFragments) this.fragments.seal();
+    else this.alwaysMarked = this.fragmentIds.flat();
   }
+
+  private scanFragments = false;
+  private alwaysMarked: number[] = [];
+
+  /** Whether texts must be scanned for fragments (see seal). */
+  get hasFragments(): boolean {
+    return this.scanFragments;
+  }
+
+  /** The fragments (numbers) occurring in any of the texts; empty when none are filed. */
+  fragmentsIn(texts: Iterable<string | null | undefined>): number[] {
+    const found: number[] = [];
+    if (!this.scanFragments) return found;
+    const seen = new Uint8Array(this.fragments.size);
+    for (const t of texts) if (t && !this.fragments.scan(t, seen, found)) break;
+    return found;
+  }
+
+  /** Marks the patterns filed under fragment f (a number from fragmentsIn). */
+  markFragment(f: number): void {
+    const ids = this.fragmentIds[f];
+    if (ids) this.markIds(ids);
+  }
+
+  /** Lists with a pattern marked since begin(), in marking order. */
+  touched: number[] = [];
+  private markedList: number[] = [];
 
   /** Starts a new call: nothing is marked. */
   begin(): void {
     this.epoch++;
+    this.touched.length = 0;
+    this.markedList.length = 0;
+    if (this.alwaysMarked.length) this.markIds(this.alwaysMarked);
   }
 
   /** Marks the patterns filed under this (lower-case) word, its first and its last letters. */
@@ -52,13 +107,33 @@ export class WordIndex {
 
   private markKey(key: string): void {
     const ids = this.byWord.get(key);
-    if (!ids) return;
+    if (ids) this.markIds(ids);
+  }
+
+  private markIds(ids: ArrayLike<number>): void {
     const e = this.epoch;
+    const { mark, listMark, listOf } = this;
     for (let k = 0; k < ids.length; k++) {
-      const id = ids[k]!;
-      this.mark[id] = e;
-      this.listMark[this.listOf[id]!] = e;
+      const id = ids[k] ?? 0;
+      if (mark[id] === e) continue;
+      mark[id] = e;
+      this.markedList.push(id);
+      const list = listOf[id] ?? 0;
+      if (listMark[list] !== e) {
+        listMark[list] = e;
+        this.touched.push(list);
+      }
     }
+  }
+
+  /** Pattern ids marked since begin() (to replay a call's marks: markAll). */
+  markedIds(): Int32Array {
+    return Int32Array.from(this.markedList);
+  }
+
+  /** Marks these pattern ids (as markedIds() returned them for the same text). */
+  markAll(ids: Int32Array): void {
+    this.markIds(ids);
   }
 
   markText(s: string): void {
@@ -98,7 +173,7 @@ export class PatternList {
     readonly index: WordIndex,
   ) {
     this.list = index.newList();
-    this.ids = globs.map((g) => index.add(g.key, this.list));
+    this.ids = globs.map((g) => index.add(keyOrFragment(g.key, g.fragment), this.list));
     this.hasUnkeyed = this.ids.some((id) => id < 0);
     this.compound = globs.map((g) => isCompoundPattern(g.source));
     globs.forEach((g, k) => {
@@ -139,21 +214,21 @@ export class PatternList {
       const at = node?.ids;
       if (!at) continue;
       for (let r = 0; r < at.length; r++) {
-        const k = at[r]!;
+        const k = at[r] ?? 0;
         if (best >= 0 && k > best) break;
-        if (!index.marked(ids[k]!) || (simpleOnly && this.compound[k])) continue;
-        if (globs[k]!.test(s)) {
+        if (!index.marked(ids[k] ?? -1) || (simpleOnly && this.compound[k])) continue;
+        if (globs[k]?.test(s)) {
           best = k;
           break;
         }
       }
     }
     for (let r = 0; r < rest.length; r++) {
-      const k = rest[r]!;
+      const k = rest[r] ?? 0;
       if (best >= 0 && k > best) break;
-      if (!index.marked(ids[k]!)) continue;
+      if (!index.marked(ids[k] ?? -1)) continue;
       if (simpleOnly && this.compound[k]) continue;
-      if (globs[k]!.test(s)) return k;
+      if (globs[k]?.test(s)) return k;
     }
     return best;
   }
@@ -182,7 +257,8 @@ export class NeedleList {
   ) {
     this.lower = needles.map((n) => n.toLowerCase());
     this.list = index.newList();
-    this.ids = needles.map((n) => index.add(keyOf(n), this.list));
+    // A needle without a word is its own fragment.
+    this.ids = needles.map((n) => index.add(keyOrFragment(keyOf(n), n), this.list));
     this.hasUnkeyed = this.ids.some((id) => id < 0);
   }
 
@@ -194,8 +270,8 @@ export class NeedleList {
   find(s: string, fold: boolean): number {
     const hay = fold ? this.lower : this.needles;
     for (let k = 0; k < hay.length; k++) {
-      if (!this.index.marked(this.ids[k]!)) continue;
-      if (s.includes(hay[k]!)) return k;
+      if (!this.index.marked(this.ids[k] ?? -1)) continue;
+      if (s.includes(hay[k] ?? '')) return k;
     }
     return -1;
   }

@@ -1,0 +1,99 @@
+#!/usr/bin/env node
+// Two builds of the engine in one process, rounds interleaved (A, B, B, A, ...), so load on a
+// shared machine lands on both: first-seen (every call unique, fresh engine) and repeated p50/p99
+// of the corpus mix under the standard profile, per build, min/median/max over rounds.
+// Run: node bench/compare-eval.mjs OLD_DIST NEW_DIST [rounds]
+//   e.g. git archive 08161c7 | tar -x -C /tmp/old; (cd /tmp/old && ln -s $OLDPWD/node_modules && npx tsc -p .)
+//        node bench/compare-eval.mjs /tmp/old/dist dist 10
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const [distA, distB, roundsArg] = process.argv.slice(2);
+if (!distA || !distB) {
+  console.error('usage: node bench/compare-eval.mjs OLD_DIST NEW_DIST [rounds]');
+  process.exit(2);
+}
+const ROUNDS = Number(roundsArg ?? 10);
+const root = new URL('..', import.meta.url).pathname;
+const builds = await Promise.all(
+  [distA, distB].map(async (d) => {
+    const dist = resolve(d);
+    return {
+      dist,
+      engine: await import(join(dist, 'src/policy/engine.js')),
+      corpus: await import(join(dist, 'src/policy/corpus.js')),
+    };
+  }),
+);
+const config = join(root, 'policies', 'standard.yaml');
+const dir = join(root, 'test', 'corpus');
+const base = [];
+for (const f of readdirSync(dir)
+  .filter((n) => n.endsWith('.yaml'))
+  .sort())
+  for (const c of builds[0].corpus.loadCorpus(join(dir, f))) base.push(builds[0].corpus.toolCall(c));
+
+const unique = (call, tag) => {
+  const p = { ...call.params };
+  if (typeof p.command === 'string')
+    p.command = p.command.includes('\n') ? `U_${tag}=1 ${p.command}` : `${p.command} u${tag}`;
+  else if (typeof p.url === 'string') p.url = `${p.url}${p.url.includes('?') ? '&' : '?'}u=${tag}`;
+  else for (const k of ['path', 'file_path']) if (typeof p[k] === 'string') p[k] = `${p[k]}.u${tag}`;
+  return { ...call, params: p };
+};
+const pass = (engine, calls) => {
+  const t = [];
+  for (const c of calls) {
+    const t0 = process.hrtime.bigint();
+    engine.evaluate(c, { dryRun: true });
+    t.push(Number(process.hrtime.bigint() - t0) / 1000);
+  }
+  t.sort((a, b) => a - b);
+  return { p50: t[t.length >> 1], p99: t[Math.floor(t.length * 0.99)] };
+};
+const spread = (xs) => {
+  const s = xs.slice().sort((a, b) => a - b);
+  const r = (x) => Math.round(x * 100) / 100;
+  return { min: r(s[0]), median: r(s[s.length >> 1]), max: r(s[s.length - 1]) };
+};
+for (let w = 0; w < 3; w++)
+  for (const b of builds) {
+    const e = b.engine.loadEngine(config);
+    const calls = base.map((c, i) => unique(c, `w${w}x${i}`));
+    pass(e, calls);
+    pass(e, calls);
+  }
+const res = builds.map(() => ({ first50: [], first99: [], rep50: [], rep99: [] }));
+for (let r = 0; r < ROUNDS; r++) {
+  const order = r % 2 ? [1, 0] : [0, 1];
+  for (const k of order) {
+    const b = builds[k];
+    const e = b.engine.loadEngine(config);
+    const calls = base.map((c, i) => unique(c, `b${k}r${r}x${i}`));
+    const a = pass(e, calls);
+    const c = pass(e, calls);
+    res[k].first50.push(a.p50);
+    res[k].first99.push(a.p99);
+    res[k].rep50.push(c.p50);
+    res[k].rep99.push(c.p99);
+  }
+}
+console.log(
+  JSON.stringify(
+    {
+      bench: 'compare-eval',
+      calls_per_round: base.length,
+      rounds: ROUNDS,
+      unit: 'microseconds per call; min/median/max over interleaved rounds',
+      builds: builds.map((b, k) => ({
+        dist: b.dist,
+        first_seen_p50: spread(res[k].first50),
+        first_seen_p99: spread(res[k].first99),
+        repeated_p50: spread(res[k].rep50),
+        repeated_p99: spread(res[k].rep99),
+      })),
+    },
+    null,
+    2,
+  ),
+);

@@ -1,0 +1,46 @@
+// Dumps every decision the standard profile makes over the shipped and blind dev corpora, their
+// variants (the `svc bench --variants` set) and the eval bench's unique variants, one JSON line
+// each, so a performance change can be checked to decide exactly as before:
+//   node dist/bench/decisions-dump.js > before.jsonl; (change, build) ...; diff before.jsonl after.jsonl
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PACKAGE_ROOT } from '../src/util/version.js';
+import { loadEngine } from '../src/policy/engine.js';
+import { CORPUS_HOME, loadCorpus, toolCall, type CorpusCase } from '../src/policy/corpus.js';
+import { corpusVariants } from '../src/policy/variants.js';
+import type { Decision, ToolCall } from '../src/policy/types.js';
+
+const config = process.argv[2] ?? join(PACKAGE_ROOT, 'policies', 'standard.yaml');
+const dirs = [join(PACKAGE_ROOT, 'test', 'corpus'), join(PACKAGE_ROOT, 'test', 'corpus', 'blind')];
+const cases: CorpusCase[] = [];
+for (const d of dirs)
+  for (const f of readdirSync(d)
+    .filter((n) => n.endsWith('.yaml'))
+    .sort())
+    cases.push(...loadCorpus(join(d, f)));
+
+const engine = loadEngine(config, { home: CORPUS_HOME, resolveSymlinks: false });
+const show = (d: Decision) => {
+  const { evalDurationUs: _t, ...rest } = d;
+  return rest;
+};
+const out: string[] = [];
+const emit = (id: string, call: ToolCall) =>
+  out.push(JSON.stringify({ id, d: show(engine.evaluate(call, { dryRun: true })) }));
+for (const c of cases) emit(c.id, toolCall(c));
+for (const seed of [1, 2]) {
+  for (const { source, variant } of corpusVariants(cases, seed))
+    emit(`${source.id}/${variant.kind}/${seed}`, {
+      ...toolCall(source),
+      params: { ...source.params, command: variant.command },
+    });
+}
+// Appended arguments and path suffixes, as the eval bench makes them.
+for (const c of cases) {
+  const call = toolCall(c);
+  const p = { ...call.params };
+  if (typeof p.command === 'string') p.command = `${p.command} uX1`;
+  else for (const k of ['path', 'file_path']) if (typeof p[k] === 'string') p[k] = `${p[k]}.uX1`;
+  emit(`${c.id}/u`, { ...call, params: p });
+}
+process.stdout.write(out.join('\n') + '\n');
