@@ -68,7 +68,7 @@ test('a tool name with no command equivalent derives nothing', () => {
 });
 
 test('recursive deletes, forced ref moves and whole CLI command lines through MCP are read', () => {
-  expectMcp('delete_file', { path: '/home/dev/project', recursive: true }, 'ask');
+  expectMcp('delete_file', { path: '/home/dev/project', recursive: true }, 'deny');
   expectMcp('update_ref', { owner: 'acme', repo: 'p', ref: 'heads/main', sha: '4b825dc', force: true }, 'ask');
   expectMcp('call_aws', { cli_command: 'aws ec2 terminate-instances --instance-ids i-1' }, 'deny');
   const d = decide('mcp', { tool: 'update_ref', owner: 'acme', repo: 'p', ref: 'heads/feature-x', sha: '4b825dc' });

@@ -247,7 +247,9 @@ function namedHosts(command: string): string[] {
  * a one-liner is the same change as writing that lockfile.
  */
 function inPlaceSources(e: Effect, command: string): Effect[] {
-  if (e.tool !== 'write' || e.content !== undefined || !e.path) return [];
+  // Also where interpreter code carries only the literals of a computed content: they are
+  // pieces of the text, not all of it.
+  if (e.tool !== 'write' || !e.path) return [];
   if (!SOURCE_FILE_HINT.test(e.path) || sourceText(e.path, 'https://x/') === undefined) return [];
   const out: Effect[] = [];
   for (const h of namedHosts(command)) {
