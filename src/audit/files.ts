@@ -50,8 +50,9 @@ export function fileName(date: string, part: number): string {
 
 export function parseFileName(name: string): AuditFile | null {
   const m = FILE_RE.exec(name);
-  if (!m || !isValidDate(m[1])) return null;
-  return { name, date: m[1]!, part: m[2] ? Number(m[2]) : 0 };
+  const date = m?.[1];
+  if (!m || !isValidDate(date)) return null;
+  return { name, date, part: m[2] ? Number(m[2]) : 0 };
 }
 
 export function compareFiles(a: AuditFile, b: AuditFile): number {

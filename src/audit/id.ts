@@ -19,7 +19,7 @@ export function isEventId(s: unknown): s is string {
 function encode(n: number, chars: number): string {
   let out = '';
   for (let i = 0; i < chars; i++) {
-    out = ALPHABET[n % 32]! + out;
+    out = ALPHABET.charAt(n % 32) + out;
     n = Math.floor(n / 32);
   }
   return out;

@@ -85,8 +85,7 @@ function canonicalizeObject(obj: Record<string, unknown>): string {
   // The default sort compares UTF-16 code units, which is exactly RFC 8785 3.2.3.
   const keys = Object.keys(obj).sort();
   let out = '{';
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
+  for (const [i, k] of keys.entries()) {
     if (i > 0) out += ',';
     out += serializeString(k) + ':' + canonicalize(obj[k]);
   }

@@ -93,8 +93,7 @@ export async function checkAgainstSink(auditDir: string, sinkFile: string): Prom
   }
   const want = new Map<string, SinkEntry>();
   for (const e of entries) if (!want.has(e.id)) want.set(e.id, e);
-  let newest = entries[0]!;
-  for (const e of entries) if (e.id > newest.id) newest = e;
+  const newest = entries.reduce((a, e) => (e.id > a.id ? e : a));
   // One pass over the log, keeping only the hashes of the ids the sink names.
   const have = new Map<string, string>();
   for (const f of await listAuditFiles(auditDir)) {
@@ -114,11 +113,11 @@ export async function checkAgainstSink(auditDir: string, sinkFile: string): Prom
     problem =
       `the sink has event ${newest.id} (${newest.kind}, ${path.basename(sinkFile)}:${newest.line}) that the log does not: events were cut from the end of the log` +
       (missing.length > 1 ? ` (${missing.length} of the sink's ${entries.length} entries are missing)` : '');
-  } else if (missing.length) {
-    const m = missing[0]!;
+  } else if (missing[0]) {
+    const m = missing[0];
     problem = `the sink has event ${m.id} (${path.basename(sinkFile)}:${m.line}) that the log does not (${missing.length} missing): events were removed`;
-  } else if (differ.length) {
-    const d = differ[0]!;
+  } else if (differ[0]) {
+    const d = differ[0];
     problem = `event ${d.id} has hash ${have.get(d.id)} in the log but ${d.hash} in the sink (${path.basename(sinkFile)}:${d.line}): the log was rewritten`;
   }
   return { ok: problem === null, entries: entries.length, newest, problem };

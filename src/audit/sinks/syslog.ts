@@ -43,11 +43,12 @@ export function parseSyslogTarget(spec: string): SyslogTarget {
     return { proto: 'unix', host: '', port: 0, path: p };
   }
   const m = /^(?:(udp|tcp):\/\/)?(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9._-]+)(?::(\d{1,5}))?\/?$/.exec(s);
-  if (!m) throw bad();
+  const host = m?.[2];
+  if (!m || !host) throw bad();
   const proto = (m[1] ?? 'udp') as 'udp' | 'tcp';
   const port = m[3] ? Number(m[3]) : proto === 'udp' ? 514 : 601;
   if (port < 1 || port > 65535) throw bad();
-  return { proto, host: m[2]!.replace(/^\[|\]$/g, ''), port, path: '' };
+  return { proto, host: host.replace(/^\[|\]$/g, ''), port, path: '' };
 }
 
 export interface SyslogOptions {
@@ -158,9 +159,9 @@ export class SyslogSink implements AuditSink {
   private drain(): void {
     const out = this.logger?.stdin ?? (this.connected ? this.stream : null);
     if (!out) return;
-    while (this.queue.length) {
+    for (let buf = this.queue[0]; buf !== undefined; buf = this.queue[0]) {
       if (out.writableLength > MAX_QUEUED_BYTES) return; // wait for 'drain'
-      const buf = this.queue.shift()!;
+      this.queue.shift();
       this.queuedBytes -= buf.length;
       out.write(buf);
     }
@@ -217,8 +218,8 @@ export class SyslogSink implements AuditSink {
       this.logger = null;
       this.closed = true; // nothing else can reach a datagram socket; stop queueing
     });
-    child.stdin!.on('error', () => {});
-    child.stdin!.on('drain', () => this.drain());
+    child.stdin?.on('error', () => {});
+    child.stdin?.on('drain', () => this.drain());
     child.unref();
     (child.stdin as unknown as { unref?: () => void }).unref?.();
     this.drain();
