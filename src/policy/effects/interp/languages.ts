@@ -1,4 +1,4 @@
-// Per-language knowledge for interpreter one-liners, as data: how code is given on the command
+import { at } from '../../../util/invariant.js'; // Per-language knowledge for interpreter one-liners, as data: how code is given on the command
 // line, how modules are aliased, and which calls run a process, write, read, delete, reach the
 // network, decode a literal or evaluate code. Sources: each language's standard library
 // reference (Python os/subprocess/pty/shutil/pathlib/socket/urllib/http.client, Node
@@ -100,17 +100,18 @@ export const PYTHON: Language = {
     [/\bpathlib\.pathlib\./g, 'pathlib.'],
   ],
   aliases: [
-    { re: /\bimport\s+([\w.]+)\s+as\s+(\w+)/g, pairs: (m) => [[m[2]!, m[1]!]] },
+    { re: /\bimport\s+([\w.]+)\s+as\s+(\w+)/g, pairs: (m) => [[at(m, 2), at(m, 1)]] },
     {
       re: /\bfrom\s+([\w.]+)\s+import\s+([\w\s,]+?)(?=;|\n|$)/g,
       pairs: (m) =>
-        m[2]!
+        at(m, 2)
           .split(',')
           .map((x) => x.trim())
           .filter(Boolean)
           .map((x) => {
-            const [name, as] = x.split(/\s+as\s+/);
-            return [(as ?? name)!.trim(), `${m[1]}.${name!.trim()}`];
+            // split always yields at least one part
+            const [name = '', as] = x.split(/\s+as\s+/);
+            return [(as ?? name).trim(), `${m[1]}.${name.trim()}`];
           }),
     },
   ],
@@ -184,34 +185,34 @@ export const NODE: Language = {
   aliases: [
     {
       re: /\b(?:const|let|var)\s+(\w+)\s*=\s*(child_process|fs|net|http|https|vm|os)\b(?!\.)/g,
-      pairs: (m) => [[m[1]!, m[2]!]],
+      pairs: (m) => [[at(m, 1), at(m, 2)]],
     },
     {
       re: /\bimport\s+(?:\*\s+as\s+)?(\w+)\s+from\s+['"](?:node:)?(child_process|fs|net|http|https|vm)['"]/g,
-      pairs: (m) => [[m[1]!, m[2]!]],
+      pairs: (m) => [[at(m, 1), at(m, 2)]],
     },
     {
       re: /\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*(child_process|fs|net|http|https|vm)\b/g,
       pairs: (m) =>
-        m[1]!
+        at(m, 1)
           .split(',')
           .map((x) => x.trim())
           .filter(Boolean)
           .map((x) => {
-            const [name, as] = x.split(':').map((y) => y.trim());
-            return [(as ?? name)!, `${m[2]}.${name}`];
+            const [name = '', as] = x.split(':').map((y) => y.trim());
+            return [as ?? name, `${m[2]}.${name}`];
           }),
     },
     {
       re: /\bimport\s*\{([^}]*)\}\s*from\s*['"](?:node:)?(child_process|fs|net|http|https|vm)['"]/g,
       pairs: (m) =>
-        m[1]!
+        at(m, 1)
           .split(',')
           .map((x) => x.trim())
           .filter(Boolean)
           .map((x) => {
-            const [name, as] = x.split(/\s+as\s+/).map((y) => y.trim());
-            return [(as ?? name)!, `${m[2]}.${name}`];
+            const [name = '', as] = x.split(/\s+as\s+/).map((y) => y.trim());
+            return [as ?? name, `${m[2]}.${name}`];
           }),
     },
   ],
