@@ -20,8 +20,8 @@ export function at<T extends {} | null>(items: ArrayLike<T>, i: number): T {
   return v;
 }
 
-/** A value the caller has established is present; `what` names it in the error. */
-export function present<T extends {} | null>(v: T | undefined, what: string): T {
-  if (v === undefined) throw new InternalError(`${what} is missing`);
+/** A value the caller has established is present (neither undefined nor null); `what` names it. */
+export function present<T extends {}>(v: T | undefined | null, what: string): T {
+  if (v === undefined || v === null) throw new InternalError(`${what} is missing`);
   return v;
 }

@@ -1,6 +1,7 @@
-import { at } from '../../util/invariant.js'; // Here-documents: `cmd <<EOF` (or <<-EOF, <<'EOF', <<"EOF") takes the following lines up to the
+// Here-documents: `cmd <<EOF` (or <<-EOF, <<'EOF', <<"EOF") takes the following lines up to the
 // delimiter line as its standard input. The shell tokenizer reads those lines as commands; for
 // effects we need them as the text the command receives (what `cat > f <<EOF` writes).
+import { at } from '../../util/invariant.js';
 
 export interface HereDocs {
   /** The command with every here-doc body removed (the operator lines stay). */

@@ -1,5 +1,6 @@
-import { at } from '../../util/invariant.js'; // Option parsing just good enough to tell a program's operands from its options: which options
+// Option parsing just good enough to tell a program's operands from its options: which options
 // take an argument is data per program, everything else starting with '-' is a flag.
+import { at } from '../../util/invariant.js';
 
 export interface ParsedArgs {
   /** Non-option words, in order. */

@@ -1,4 +1,4 @@
-import { at } from '../../../util/invariant.js'; // Per-language knowledge for interpreter one-liners, as data: how code is given on the command
+// Per-language knowledge for interpreter one-liners, as data: how code is given on the command
 // line, how modules are aliased, and which calls run a process, write, read, delete, reach the
 // network, decode a literal or evaluate code. Sources: each language's standard library
 // reference (Python os/subprocess/pty/shutil/pathlib/socket/urllib/http.client, Node
@@ -6,6 +6,7 @@ import { at } from '../../../util/invariant.js'; // Per-language knowledge for i
 // perlfunc/File::Path/LWP/IO::Socket, PHP program-execution and filesystem functions, Lua os/io,
 // R base system/system2/download.file, Deno and Bun runtime APIs, PowerShell cmdlets, AppleScript
 // `do shell script`) plus the popular third-party clients requests/httpx/axios/node-fetch.
+import { at } from '../../../util/invariant.js';
 
 /** What a call does with its arguments. */
 export type CallKind =

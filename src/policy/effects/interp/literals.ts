@@ -1,7 +1,8 @@
-import { at } from '../../../util/invariant.js'; // Just enough of a source-code reader to find calls and their literal arguments in the
+// Just enough of a source-code reader to find calls and their literal arguments in the
 // one-liners agents write: string literals in the common quote styles, literal concatenation
 // ('r' + 'm', "a" . "b"), lists of literals, and balanced brackets. Anything computed is
 // "unknown" (undefined), never guessed.
+import { at } from '../../../util/invariant.js';
 
 /** Index just past the string literal starting at s[i] (a quote char), or -1. */
 export function skipString(s: string, i: number): number {
