@@ -1,7 +1,8 @@
 // Parser for the RE2 regex syntax of response_matches / response_not_matches (docs/policy.md).
 // The peer runs these with RE2 (linear time). JavaScript's backtracking RegExp can take
 // quadratic or exponential time on a 1 MiB response, so we parse RE2 ourselves and run the
-// result on a lazily built DFA (re2-dfa.ts). Validation refuses what peer-format policies refuse at load, so their files load the same here.
+// result on a lazily built DFA (re2-dfa.ts). Validation refuses at load what other RE2-based
+// policy engines refuse, so a policy file loads (or fails) the same in svc as there.
 import { at, present } from '../util/invariant.js';
 
 export const REGEX_MAX_CHARS = 500;

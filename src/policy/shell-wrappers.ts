@@ -1,5 +1,5 @@
 // Programs that run another program: launchers (env, nohup, timeout, ...) and shells (`sh -c`).
-// Two strengths: `strict` is the normalization peer-format policies are written against (docs/policy.md): any option it does not
+// Two strengths: `strict` is the normalization policy patterns are written against (docs/policy.md): any option it does not
 // know stops the unwrap, and its result is what allow rules see. `liberal` is for deny/ask only:
 // it also peels sudo, doas, xargs, busybox, time, watch and skips unknown options, because an
 // extra reading there can only make a restrictive rule fire, never let a call through.

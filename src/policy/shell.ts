@@ -1,5 +1,5 @@
 // Reads a shell command the ways a policy needs (docs/policy.md):
-// - `components`: every executed simple command in the normalized spelling that peer-format policies are written against (quotes,
+// - `components`: every executed simple command in the normalized spelling that policy patterns are written against (quotes,
 //   escapes, NAME=x prefixes, env/nohup/timeout/... and `sh -c` removed). Allow/watch rules must
 //   cover each of them.
 // - `candidates`: a superset for deny/ask rules: also sudo/doas/xargs/busybox peeled (the wrapped
@@ -400,7 +400,7 @@ class Analyzer {
     }
   }
 
-  /** Whole readings of a pipeline in its most unwrapped spelling: `a | b`, and `a && b` as peer-format policies spell pipes. */
+  /** Whole readings of a pipeline in its most unwrapped spelling: `a | b`, and `a && b`, as policies written for other firewalls spell pipes. */
   private addPipeline(pipe: string[]): void {
     if (pipe.length < 2) return;
     this.add(pipe.join(' | '), -1);
