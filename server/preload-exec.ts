@@ -299,7 +299,8 @@ export async function readExec(f: ExecFacts): Promise<ExecReading> {
     const names = Object.keys(f.env)
       .filter((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n))
       .sort();
-    if (names.length) command = names.map((n) => `${n}=${shellQuote(f.env![n]!)}`).join(' ') + ' ' + command;
+    const env = f.env;
+    if (names.length) command = names.map((n) => `${n}=${shellQuote(env[n] ?? '')}`).join(' ') + ' ' + command;
   }
   return program ? { command, program } : { command };
 }

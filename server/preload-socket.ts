@@ -167,7 +167,8 @@ export const OVERLOADED_REPLY =
   }) + '\n';
 const PROBE_TIMEOUT_MS = 500;
 
-const DECISIONS = new Set(['allow', 'deny', 'ask', 'watch']);
+const DECISIONS: ReadonlySet<unknown> = new Set<PreloadReply['decision']>(['allow', 'deny', 'ask', 'watch']);
+const isDecision = (v: unknown): v is PreloadReply['decision'] => DECISIONS.has(v);
 const NEVER_ABORTED = new AbortController().signal;
 
 function deny(message: string): PreloadReply {
@@ -290,21 +291,22 @@ function normalizeHookReply(r: unknown): HookReply {
     typeof o !== 'object' ||
     typeof o.stdout !== 'string' ||
     typeof o.stderr !== 'string' ||
+    typeof o.exit !== 'number' ||
     !Number.isInteger(o.exit) ||
-    o.exit! < 0 ||
-    o.exit! > 255
+    o.exit < 0 ||
+    o.exit > 255
   ) {
     return hookUsage('internal error: the server produced no valid hook reply');
   }
-  return { stdout: o.stdout, stderr: o.stderr, exit: o.exit! };
+  return { stdout: o.stdout, stderr: o.stderr, exit: o.exit };
 }
 
 function normalizeReply(r: unknown): PreloadReply {
   const o = r as Partial<PreloadReply> | null;
-  if (!o || typeof o !== 'object' || !DECISIONS.has(o.decision as string) || typeof o.allowed !== 'boolean') {
+  if (!o || typeof o !== 'object' || !isDecision(o.decision) || typeof o.allowed !== 'boolean') {
     return deny('internal error: the server produced no valid decision');
   }
-  return { decision: o.decision!, allowed: o.allowed, message: typeof o.message === 'string' ? o.message : '' };
+  return { decision: o.decision, allowed: o.allowed, message: typeof o.message === 'string' ? o.message : '' };
 }
 
 /** True when something answers on the socket path (another live server owns it). */

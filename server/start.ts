@@ -32,6 +32,7 @@ import { openShadowSource, type ShadowSource } from './shadow-source.js';
 import { ShadowLog } from './shadow-log.js';
 import { SharedAnalysis } from '../src/policy/shadow-cache.js';
 import { homedir } from 'node:os';
+import { present } from '../src/util/invariant.js';
 
 export interface ServeOptions {
   host: string;
@@ -186,7 +187,8 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
           .catch((err: Error) => log(`could not record ${kind}: ${err.message}`));
       });
       cleanup.push(unsub);
-      await foldSpool(dataDir, o.auditDir!, audit, log);
+      // the audit log is open only when there is an audit directory
+      await foldSpool(dataDir, present(o.auditDir, 'the audit directory of an open audit log'), audit, log);
     } else if (unclean) {
       log('the previous run stopped without a clean shutdown (auditing is off, so it is not recorded)');
     }

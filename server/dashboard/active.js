@@ -1,4 +1,4 @@
-// Active tab: pending approvals. Run groups (SPEC 2.6) become one cluster card with bulk actions;
+// Active tab: pending approvals. Run groups (docs/approvals.md) become one cluster card with bulk actions;
 // every other approval is a solo card. Cards are keyed so a live refresh keeps the ones that did
 // not change (and with them focus, scroll position and armed confirm buttons).
 import { h, $$, age, clock, humanMs, short, headline, button, confirmButton } from './dom.js';

@@ -7,6 +7,7 @@ import { compareFiles, listAuditFiles, parseFileName } from './files.js';
 import { readLines, readLinesBackward, CHUNK_BYTES } from './lines.js';
 import { redactEventForDisplay } from './display.js';
 import type { AuditEvent } from './types.js';
+import { at } from '../util/invariant.js';
 
 export type Printer = (ev: AuditEvent) => void;
 
@@ -96,7 +97,7 @@ export async function lastEvents(dir: string, n: number, print: Printer): Promis
   const picked: AuditEvent[] = [];
   for (let i = files.length - 1; i >= 0 && picked.length < n; i--) {
     const end = i === files.length - 1 ? start.offset : undefined;
-    for await (const buf of readLinesBackward(path.join(dir, files[i]!.name), end)) {
+    for await (const buf of readLinesBackward(path.join(dir, at(files, i).name), end)) {
       const ev = parse(buf);
       if (ev) picked.push(ev);
       if (picked.length >= n) break;

@@ -2,6 +2,7 @@
 // (newest-first queries). Memory stays bounded by the chunk size plus one line, whatever the
 // file size; a line longer than MAX_LINE_BYTES is reported as overlong instead of buffered.
 import { promises as fsp } from 'node:fs';
+import { at } from '../util/invariant.js';
 
 export const CHUNK_BYTES = 256 * 1024;
 /** Larger than any line the writer produces (events are compacted above MAX_EVENT_BYTES). */
@@ -85,7 +86,7 @@ export async function* readLines(path: string, opts: ReadOptions = {}): AsyncGen
 }
 
 function join(parts: Buffer[], len: number): Buffer {
-  return parts.length === 1 ? parts[0]! : Buffer.concat(parts, len);
+  return parts.length === 1 ? at(parts, 0) : Buffer.concat(parts, len);
 }
 
 /**

@@ -8,6 +8,7 @@ import { daySpan, filesForDate, isValidDate, listAuditFiles, utcDate, type Audit
 import type { AuditEvent } from './types.js';
 import type { Clock } from '../util/clock.js';
 import { SvcError } from '../util/errors.js';
+import { at } from '../util/invariant.js';
 
 export const DEFAULT_PAGE = 50;
 export const MAX_PAGE = 500;
@@ -133,13 +134,13 @@ export class AuditReader {
     const files = await filesForDate(this.dir, date);
     const ends = await Promise.all(files.map((f) => this.end(f)));
     let total = 0;
-    for (let i = 0; i < files.length; i++) total += await countLines(path.join(this.dir, files[i]!.name), ends[i]);
+    for (let i = 0; i < files.length; i++) total += await countLines(path.join(this.dir, at(files, i).name), ends[i]);
 
     const events: AuditEvent[] = [];
     let matched = 0;
     let more = false;
     scan: for (let i = files.length - 1; i >= 0; i--) {
-      for await (const buf of readLinesBackward(path.join(this.dir, files[i]!.name), ends[i])) {
+      for await (const buf of readLinesBackward(path.join(this.dir, at(files, i).name), ends[i])) {
         let ev: AuditEvent;
         try {
           ev = JSON.parse(buf.toString('utf8'));
@@ -176,11 +177,11 @@ export class AuditReader {
     const dir = this.dir;
     return (async function* () {
       for (let i = 0; i < files.length; i++) {
-        const fh = await fsp.open(path.join(dir, files[i]!.name), 'r');
+        const fh = await fsp.open(path.join(dir, at(files, i).name), 'r');
         try {
           let pos = 0;
-          while (pos < ends[i]!) {
-            const buf = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, ends[i]! - pos));
+          while (pos < at(ends, i)) {
+            const buf = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, at(ends, i) - pos));
             const { bytesRead } = await fh.read(buf, 0, buf.length, pos);
             if (bytesRead === 0) break;
             pos += bytesRead;

@@ -20,6 +20,7 @@ import { readLines } from './lines.js';
 import { isEventId } from './id.js';
 import { CHAIN_BREAK_KIND } from './events.js';
 import { ANCHOR_EVERY, anchorSignatureValid, readAnchor, type Anchor } from './anchor.js';
+import { at } from '../util/invariant.js';
 
 export interface ChainProblem {
   file: string;
@@ -163,7 +164,7 @@ export async function verifyChain(dir: string, opts: VerifyOptions = {}): Promis
   };
 
   for (let fi = 0; fi < files.length; fi++) {
-    const file = files[fi]!;
+    const file = at(files, fi);
     const isLastFile = fi === files.length - 1;
     const full = path.join(dir, file.name);
     const size = (await fsp.lstat(full)).size;
@@ -217,15 +218,16 @@ export async function verifyChain(dir: string, opts: VerifyOptions = {}): Promis
         continue;
       }
 
-      const problem = error || checkEvent(ev!, prevHash, lastId, prevWhere, ln.line === 1);
-      if (problem === 'break') {
-        res.breaks.push({ file: file.name, line: ln.line, acknowledges: acknowledged(ev!) });
-        accept(ev!, file, ln.line, ln.end);
-      } else if (problem) {
+      // a line that holds no event starts a broken stretch as any other problem does
+      const problem = ev === null ? error : checkEvent(ev, prevHash, lastId, prevWhere, ln.line === 1);
+      if (ev !== null && problem === 'break') {
+        res.breaks.push({ file: file.name, line: ln.line, acknowledges: acknowledged(ev) });
+        accept(ev, file, ln.line, ln.end);
+      } else if (ev === null || problem) {
         pending = { file: file.name, line: ln.line, problem };
         res.skipped++;
       } else {
-        accept(ev!, file, ln.line, ln.end);
+        accept(ev, file, ln.line, ln.end);
       }
     }
     if (isLastFile) res.lastFileLines = lines;

@@ -20,6 +20,7 @@ import { APPEND_FLAGS, FILE_MODE, fsyncDir, nodeFs, writeAll, type AuditFs } fro
 import { compactEvent, MAX_EVENT_BYTES } from './compact.js';
 import { ANCHOR_EVERY, signAnchor, writeAnchor, type Anchor } from './anchor.js';
 import type { Clock } from '../util/clock.js';
+import { at } from '../util/invariant.js';
 
 export const DEFAULT_MAX_SIZE_BYTES = 100 * 1024 * 1024;
 /** Upper bound on events per batch, so one batch's buffer stays a few MiB at most. */
@@ -488,7 +489,7 @@ export class ChainWriter implements AuditWriter {
 
   private async repair(): Promise<void> {
     while (this.dirty.length) {
-      const d = this.dirty[0]!;
+      const d = at(this.dirty, 0);
       if (this.fdFile === d.name) await this.closeFd();
       await this.truncateFile(d.name, d.size);
       this.dirty.shift();
@@ -519,8 +520,10 @@ export class ChainWriter implements AuditWriter {
     this.nextAnchor = anchor;
     if (pendingAlready) return;
     this.anchorWriting = this.anchorWriting.then(async () => {
-      const a = this.nextAnchor!;
+      const a = this.nextAnchor;
       this.nextAnchor = null;
+      // set just before this write was queued; only this write clears it
+      if (a === null) return;
       try {
         await writeAnchor(this.io, this.opts.anchorFile, a);
         this.counters.anchors++;
@@ -548,7 +551,10 @@ function normalize(input: AuditInput): Pending['data'] {
     decision: {
       action: String(d.action ?? ''),
       matched_policies: Array.isArray(d.matched_policies) ? d.matched_policies.map(String) : [],
-      evaluation_time_us: Number.isFinite(d.evaluation_time_us) ? Math.max(0, Math.round(d.evaluation_time_us!)) : 0,
+      evaluation_time_us:
+        typeof d.evaluation_time_us === 'number' && Number.isFinite(d.evaluation_time_us)
+          ? Math.max(0, Math.round(d.evaluation_time_us))
+          : 0,
       message: String(d.message ?? ''),
       suggestions: Array.isArray(d.suggestions) ? d.suggestions.map(String) : [],
     },

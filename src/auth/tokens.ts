@@ -4,6 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync, renameSync, statSync, openSync, fsyncSync, closeSync } from 'node:fs';
 import { join } from 'node:path';
 import { safeEqual } from './admin.js';
+import { at } from '../util/invariant.js';
 
 export type Scope = 'eval' | 'admin';
 export const SCOPES: readonly Scope[] = ['eval', 'admin'];
@@ -130,7 +131,7 @@ export class TokenStore {
     const matches = this.records.filter((r) => !r.revoked && (r.id === id || r.hash.startsWith(id)));
     if (matches.length === 0) throw new Error(`no active token with id "${id}" (see 'svc token list')`);
     if (matches.length > 1) throw new Error(`id "${id}" matches ${matches.length} tokens; give more characters`);
-    const target = matches[0]!;
+    const target = at(matches, 0);
     const next = this.records.map((r) =>
       r === target ? { ...r, revoked: true, revoked_at: new Date(this.now()).toISOString() } : r,
     );

@@ -53,10 +53,14 @@ function prompter(): { ask(q: string): Promise<string | null>; close(): void } {
   const lines: string[] = [];
   const waiting: Array<(l: string | null) => void> = [];
   let ended = false;
-  rl.on('line', (l) => (waiting.length ? waiting.shift()!(l) : lines.push(l)));
+  rl.on('line', (l) => {
+    const waiter = waiting.shift();
+    if (waiter) waiter(l);
+    else lines.push(l);
+  });
   rl.on('close', () => {
     ended = true;
-    while (waiting.length) waiting.shift()!(null);
+    for (let waiter = waiting.shift(); waiter; waiter = waiting.shift()) waiter(null);
   });
   return {
     ask(q) {

@@ -12,6 +12,7 @@ import { readLines } from '../audit/lines.js';
 import { loadEngine, type Engine, type LoadEngineOptions } from '../policy/engine.js';
 import { candidateConfig, type CandidateConfig } from '../policy/shadow-config.js';
 import { recordedCall, Redecider, ReplayTally, type RecordedCall, type ReplayReport } from '../policy/replay.js';
+import { at } from '../util/invariant.js';
 
 /** Exit status for bad arguments: 1 already means "decisions changed" (sysexits EX_USAGE). */
 export const USAGE_EXIT = 64;
@@ -183,7 +184,7 @@ export async function replay(argv: string[]): Promise<number> {
         ? `give one CANDIDATE (got ${positionals.length})`
         : 'missing CANDIDATE policy set to replay under',
     );
-  const spec = positionals[0]!;
+  const spec = at(positionals, 0);
   const filters = scanOptions(values);
   const examples = values.examples === undefined ? 3 : Number(values.examples);
   if (!Number.isInteger(examples) || examples < 0 || examples > 100)

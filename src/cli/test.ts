@@ -231,7 +231,7 @@ For --tool read, write or edit the argument is a path; for fetch, web_fetch, htt
 otherwise a command.
 
 With --file (or a positional argument that is an existing .yaml file) it runs that policy file's
-inline tests: instead, or a suite file in the peer format (policy: PATH and tests:), and reports
+inline tests: instead, or a suite file (policy: PATH and tests:), and reports
 each failing case; exit 1 when any case fails.
 
   --tool T            tool class (default exec)

@@ -99,7 +99,7 @@ export interface InlineTestCase {
   params: Record<string, unknown>;
   expect: Action;
   expect_message?: string;
-  /** Our additions (the peer policy format has none of these; absent means empty). */
+  /** Our additions to the base policy format (docs/policy.md); absent means empty. */
   session?: string;
   workdir?: string;
   input?: Record<string, unknown>;

@@ -47,8 +47,8 @@ function asAction(v: unknown, where: string): FinalAction {
   return s as FinalAction;
 }
 
-/** Accepts our format ({id, tool, params, expected, category, weight?, accept?}) and the peer-format
- * v2 format ({id, category, severity, tool, input: {command|path, content}, expected}). */
+/** Accepts our format ({id, tool, params, expected, category, weight?, accept?}) and the v2 corpus
+ * format other firewalls' suites use ({id, category, severity, tool, input: {command|path, content}, expected}). */
 function toCase(raw: unknown, i: number, file: string, defaults: Record<string, unknown>): CorpusCase {
   const where = `${file}: case ${i + 1}`;
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new CorpusError(`${where}: not a mapping`);
@@ -87,7 +87,7 @@ function toCase(raw: unknown, i: number, file: string, defaults: Record<string, 
   return c;
 }
 
-/** Loads one corpus file: a list of cases, or a mapping with `cases:` (or the peer format's `entries:`). */
+/** Loads one corpus file: a list of cases, or a mapping with `cases:` (or the v2 format's `entries:`). */
 export function loadCorpus(file: string): CorpusCase[] {
   let size: number;
   try {

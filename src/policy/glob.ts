@@ -1,4 +1,4 @@
-// The peer's glob dialects (docs/policy.md), compiled once at load into small matchers.
+// The glob dialects of policy patterns (docs/policy.md section 8), compiled once at load into small matchers.
 // picomatch does not fit: the command glob picks one of five behaviours by the pattern's shape
 // (a trailing `*` is a raw prefix test, a leading `*` means "fragments in order"), and classes
 // follow Go's filepath.Match. Subjects must already have `\` turned into `/` (callers do it once).

@@ -1,4 +1,4 @@
-// Parsing of the peer-format extras of a policy file: inline `tests:` and `notify:`.
+// Parsing of the extras of a policy file beside its policies: inline `tests:` and `notify:`.
 import { isScalar, isSeq, type Node, type Pair } from 'yaml';
 import type { Action } from './types.js';
 import type { InlineTestCase, NotifyAst } from './ast.js';

@@ -1,7 +1,9 @@
 // Parser for the RE2 regex syntax of response_matches / response_not_matches (docs/policy.md).
 // The peer runs these with RE2 (linear time). JavaScript's backtracking RegExp can take
 // quadratic or exponential time on a 1 MiB response, so we parse RE2 ourselves and run the
-// result on a lazily built DFA (re2-dfa.ts). Validation refuses what peer-format policies refuse at load, so their files load the same here.
+// result on a lazily built DFA (re2-dfa.ts). Validation refuses at load what other RE2-based
+// policy engines refuse, so a policy file loads (or fails) the same in svc as there.
+import { at, present } from '../util/invariant.js';
 
 export const REGEX_MAX_CHARS = 500;
 export const REPEAT_MAX = 1000;
@@ -60,7 +62,7 @@ export function setHas(set: CharSet, c: number): boolean {
   let hit = false;
   const r = set.ranges;
   for (let k = 0; k < r.length; k += 2) {
-    if (c >= r[k]! && c <= r[k + 1]!) {
+    if (c >= at(r, k) && c <= at(r, k + 1)) {
       hit = true;
       break;
     }
@@ -85,8 +87,8 @@ function single(c: number): CharSet {
 function foldRanges(ranges: number[]): number[] {
   const out = ranges.slice();
   for (let k = 0; k < ranges.length; k += 2) {
-    const lo = ranges[k]!;
-    const hi = ranges[k + 1]!;
+    const lo = at(ranges, k);
+    const hi = at(ranges, k + 1);
     const span = hi - lo;
     const from = lo;
     const to = span > 512 ? Math.min(hi, 127) : hi;
@@ -135,13 +137,13 @@ class Parser {
       if (this.peek() !== '|') break;
       this.i++;
     }
-    return items.length === 1 ? items[0]! : { t: 'alt', items };
+    return items.length === 1 ? at(items, 0) : { t: 'alt', items };
   }
 
   private concat(flags: Flags, depth: number): ReNode {
     const items: ReNode[] = [];
     while (this.i < this.src.length) {
-      const c = this.peek()!;
+      const c = at(this.src, this.i);
       if (c === '|' || c === ')') break;
       let atom: ReNode | null;
       if (c === '(') atom = this.group(flags, depth);
@@ -150,7 +152,7 @@ class Parser {
       items.push(this.quantified(atom));
     }
     if (items.length === 0) return { t: 'empty' };
-    return items.length === 1 ? items[0]! : { t: 'cat', items };
+    return items.length === 1 ? at(items, 0) : { t: 'cat', items };
   }
 
   private quantified(atom: ReNode): ReNode {
@@ -189,7 +191,7 @@ class Parser {
       const rest = this.src.slice(this.i + 1);
       const named = /^(P?<[A-Za-z_][A-Za-z0-9_]*>)/.exec(rest);
       if (named) {
-        this.i += 1 + named[1]!.length;
+        this.i += 1 + at(named, 1).length;
       } else if (/^(=|!|<=|<!)/.test(rest)) {
         throw new RegexSyntaxError('lookahead and lookbehind are not supported (RE2 syntax)');
       } else {
@@ -197,7 +199,7 @@ class Parser {
         if (!m || (m[1] === '' && m[2] === undefined && m[3] === ')'))
           throw new RegexSyntaxError(`invalid group flags at offset ${this.i - 1}`);
         const next = { ...flags };
-        for (const ch of m[1]!) if (ch !== 'U') next[ch as keyof Flags] = true;
+        for (const ch of at(m, 1)) if (ch !== 'U') next[ch as keyof Flags] = true;
         for (const ch of m[2] ?? '') if (ch !== 'U') next[ch as keyof Flags] = false;
         this.i += 1 + m[0].length;
         if (m[3] === ')') {
@@ -230,7 +232,7 @@ class Parser {
   }
 
   private atom(flags: Flags): ReNode {
-    const c = this.peek()!;
+    const c = at(this.src, this.i);
     this.i++;
     switch (c) {
       case '.':
@@ -253,7 +255,7 @@ class Parser {
       case '\\':
         return this.escape(flags);
       default: {
-        const cp = this.src.codePointAt(this.i - 1)!;
+        const cp = present(this.src.codePointAt(this.i - 1), 'the code point just read');
         if (cp > 0xffff) this.i++;
         return this.lit(cp, flags);
       }
@@ -281,20 +283,22 @@ class Parser {
         const end = this.src.indexOf('\\E', this.i);
         const text = end < 0 ? this.src.slice(this.i) : this.src.slice(this.i, end);
         this.i = end < 0 ? this.src.length : end + 2;
-        const items = [...text].map((ch) => this.lit(ch.codePointAt(0)!, flags));
-        return items.length === 1 ? items[0]! : { t: 'cat', items };
+        const items = [...text].map((ch) =>
+          this.lit(present(ch.codePointAt(0), 'a code point of a quoted run'), flags),
+        );
+        return items.length === 1 ? at(items, 0) : { t: 'cat', items };
       }
     }
     const set = this.classEscape(flags, false);
     if (set.ranges.length === 2 && set.ranges[0] === set.ranges[1] && !set.props.length && !set.negated) {
-      return this.lit(set.ranges[0]!, flags);
+      return this.lit(at(set.ranges, 0), flags);
     }
     return { t: 'set', set };
   }
 
   /** An escape that denotes a set or one character; `this.i` is just after the backslash. */
   private classEscape(flags: Flags, inClass: boolean): CharSet {
-    const c = this.src[this.i]!;
+    const c = at(this.src, this.i);
     this.i++;
     const plain = (ranges: number[], negated = false): CharSet => ({ ranges, props: [], negated });
     switch (c) {
@@ -348,7 +352,7 @@ class Parser {
         if (!m) m = /^([0-9A-Fa-f]{2})/.exec(this.src.slice(this.i));
         if (!m) throw new RegexSyntaxError('invalid \\x escape');
         this.i += m[0].length;
-        const cp = parseInt(m[1]!, 16);
+        const cp = parseInt(at(m, 1), 16);
         if (cp > 0x10ffff) throw new RegexSyntaxError('\\x escape out of range');
         if (cp > 0xffff && inClass)
           throw new RegexSyntaxError('characters outside the Basic Multilingual Plane are not supported in classes');
@@ -359,7 +363,8 @@ class Parser {
     }
     if (c >= '0' && c <= '7') {
       // RE2: \0 and multi-digit octal are characters; a single \1-\9 would be a backreference.
-      const m = /^[0-7]{0,2}/.exec(this.src.slice(this.i))![0];
+      // the pattern matches every string (perhaps with nothing)
+      const m = /^[0-7]{0,2}/.exec(this.src.slice(this.i))?.[0] ?? '';
       if (c !== '0' && m.length === 0) throw new RegexSyntaxError(`backreference \\${c} is not supported (RE2 syntax)`);
       this.i += m.length;
       return single(parseInt(c + m, 8));
@@ -396,7 +401,7 @@ class Parser {
       if (c === '[' && this.peek(1) === ':') {
         const m = /^\[:(\^?)([a-z]+):\]/.exec(this.src.slice(this.i));
         if (m) {
-          const r = POSIX[m[2]!];
+          const r = POSIX[at(m, 2)];
           if (!r) throw new RegexSyntaxError(`unknown POSIX class [:${m[2]}:]`);
           this.i += m[0].length;
           if (m[1]) negParts.push({ ranges: r, props: [], negated: true });
@@ -413,9 +418,9 @@ class Parser {
           else ranges.push(...s.ranges);
           continue;
         }
-        lo = s.ranges[0]!;
+        lo = at(s.ranges, 0);
       } else {
-        const cp = this.src.codePointAt(this.i)!;
+        const cp = present(this.src.codePointAt(this.i), 'the code point in a class');
         if (cp > 0xffff)
           throw new RegexSyntaxError('characters outside the Basic Multilingual Plane are not supported in classes');
         lo = cp;
@@ -429,7 +434,7 @@ class Parser {
           const s = this.classEscape(flags, true);
           if (s.negated || s.props.length || s.ranges.length !== 2 || s.ranges[0] !== s.ranges[1])
             throw new RegexSyntaxError('bad character class range');
-          hi = s.ranges[0]!;
+          hi = at(s.ranges, 0);
         } else {
           hi = this.src.charCodeAt(this.i);
           this.i++;

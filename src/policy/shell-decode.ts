@@ -6,6 +6,7 @@
 // something no reading can see: the caller marks the command dynamic.
 import type { Token } from './shell-parse.js';
 import { basename, SHELLS } from './shell-wrappers.js';
+import { at } from '../util/invariant.js';
 
 /** Where the text on a pipe comes from. */
 export interface Flow {
@@ -50,7 +51,7 @@ export function unescapeEcho(s: string): string {
   return s.replace(
     /\\(x[0-9A-Fa-f]{1,2}|u[0-9A-Fa-f]{1,4}|U[0-9A-Fa-f]{1,8}|0[0-7]{0,3}|[0-7]{1,3}|.)/g,
     (m, e: string) => {
-      const k = e[0]!;
+      const k = at(e, 0);
       if (k === 'x' || k === 'u' || k === 'U') {
         const cp = parseInt(e.slice(1), 16);
         return cp <= 0x10ffff ? String.fromCodePoint(cp) : m;
@@ -103,16 +104,16 @@ function printfText(args: string[]): string | null {
 export function literalText(tokens: Token[]): string | null {
   const w = words(tokens);
   if (!w.length) return null;
-  const first = basename(w[0]!);
+  const first = basename(at(w, 0));
   const args = w.slice(1);
   if (args.some((t) => t.includes('$(') || t.includes('`') || /\$[A-Za-z_{@*0-9]/.test(t))) return null;
   if (first === 'echo') {
     let i = 0;
     let esc = false;
     let nl = true;
-    while (i < args.length && /^-[neE]+$/.test(args[i]!)) {
-      if (args[i]!.includes('e')) esc = true;
-      if (args[i]!.includes('n')) nl = false;
+    while (i < args.length && /^-[neE]+$/.test(at(args, i))) {
+      if (at(args, i).includes('e')) esc = true;
+      if (at(args, i).includes('n')) nl = false;
       i++;
     }
     const s = args.slice(i).join(' ');
@@ -150,7 +151,7 @@ function trMap(set1: string, set2: string): ((s: string) => string) | null {
         if (b < a || b - a > 256) return null;
         for (let c = a; c <= b; c++) out.push(String.fromCharCode(c));
         i += 2;
-      } else out.push(s[i]!);
+      } else out.push(at(s, i));
     }
     return out;
   };
@@ -158,7 +159,7 @@ function trMap(set1: string, set2: string): ((s: string) => string) | null {
   const b = expand(set2);
   if (!a || !b || !b.length) return null;
   const map = new Map<string, string>();
-  a.forEach((c, i) => map.set(c, b[Math.min(i, b.length - 1)]!));
+  a.forEach((c, i) => map.set(c, at(b, Math.min(i, b.length - 1))));
   return (s) => {
     let out = '';
     for (const c of s) out += map.get(c) ?? c;
@@ -170,13 +171,13 @@ function trMap(set1: string, set2: string): ((s: string) => string) | null {
 export function filterOf(tokens: Token[]): { name: string; apply: (s: string) => string | null } | undefined {
   const w = words(tokens);
   if (!w.length) return undefined;
-  const first = basename(w[0]!);
+  const first = basename(at(w, 0));
   const args = w.slice(1);
   const has = (...f: string[]) =>
     args.some(
       (a) =>
         f.includes(a) ||
-        (a.startsWith('-') && !a.startsWith('--') && f.some((x) => x.length === 2 && a.includes(x[1]!))),
+        (a.startsWith('-') && !a.startsWith('--') && f.some((x) => x.length === 2 && a.includes(at(x, 1)))),
     );
   if (
     (first === 'base64' || first === 'gbase64' || first === 'b64decode') &&
@@ -204,12 +205,12 @@ export function filterOf(tokens: Token[]): { name: string; apply: (s: string) =>
           .join('\n'),
     };
   }
-  if (first === 'tr' && args.length === 2 && !args[0]!.startsWith('-')) {
-    const f = trMap(args[0]!, args[1]!);
+  if (first === 'tr' && args.length === 2 && !at(args, 0).startsWith('-')) {
+    const f = trMap(at(args, 0), at(args, 1));
     return { name: 'tr', apply: f ?? (() => null) };
   }
   if (first === 'tr' && args.length === 2 && args[0] === '-d') {
-    const drop = args[1]!;
+    const drop = at(args, 1);
     return {
       name: 'tr -d',
       apply: (s) => (drop.includes('[:') ? null : [...s].filter((c) => !drop.includes(c)).join('')),
@@ -267,7 +268,7 @@ export type Sink = { kind: 'shell' } | { kind: 'interpreter'; name: string };
 export function sinkOf(tokens: Token[]): Sink | null {
   const w = words(tokens);
   if (!w.length) return null;
-  const first = basename(w[0]!).toLowerCase();
+  const first = basename(at(w, 0)).toLowerCase();
   const args = w.slice(1);
   if (SHELLS.has(first) || first === 'fish' || (first === 'busybox' && args[0] === 'sh')) {
     const rest = first === 'busybox' ? args.slice(1) : args;
@@ -295,7 +296,7 @@ export function sinkOf(tokens: Token[]): Sink | null {
 /** The body of a here-string on this stage (`cmd <<< 'text'`), or null. */
 export function hereStringText(tokens: Token[]): string | null {
   for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
+    const t = at(tokens, i);
     if (!t.redir || !t.text.includes('<<<')) continue;
     const body = t.text.endsWith('<<<') ? tokens[i + 1]?.text : t.text.slice(t.text.indexOf('<<<') + 3);
     return body ?? null;
@@ -321,7 +322,7 @@ export function findHereDocs(s: string): HereDoc[] {
   const pending: { delim: string; strip: boolean; at: number }[] = [];
   let i = 0;
   while (i < s.length) {
-    const c = s[i]!;
+    const c = at(s, i);
     if (c === '\\') {
       i += 2;
       continue;
@@ -345,7 +346,7 @@ export function findHereDocs(s: string): HereDoc[] {
     if (c === '<' && s[i + 1] === '<' && s[i + 2] !== '<') {
       const m = /^<<(-?)[ \t]*(?:'([^'\n]*)'|"([^"\n]*)"|\\?([A-Za-z0-9_.-]+))/.exec(s.slice(i, i + 260));
       if (m) {
-        pending.push({ delim: m[2] ?? m[3] ?? m[4]!, strip: m[1] === '-', at: out.length + pending.length });
+        pending.push({ delim: m[2] ?? m[3] ?? at(m, 4), strip: m[1] === '-', at: out.length + pending.length });
         i += m[0].length;
         continue;
       }

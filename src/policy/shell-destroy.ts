@@ -5,6 +5,7 @@
 // on deletes decide them (docs/shell-readings.md).
 import { basename } from './shell-wrappers.js';
 import { readFind } from './shell-flags.js';
+import { at } from '../util/invariant.js';
 
 /** Programs that destroy the files they are given (overwrite, then usually unlink). */
 const DESTROYERS = new Set(['shred', 'srm', 'wipe', 'scrub', 'gshred']);
@@ -17,7 +18,7 @@ export function destroyedOperands(words: string[]): string[] | null {
   const out: string[] = [];
   let options = true;
   for (let i = 1; i < words.length; i++) {
-    const w = words[i]!;
+    const w = at(words, i);
     if (options && w === '--') options = false;
     else if (options && w.startsWith('-') && w.length > 1) {
       if (DESTROYER_ARGS.has(w)) i++;
@@ -54,11 +55,11 @@ export function listedTree(words: string[]): string | null {
   if (name === 'ls' || name === 'fd' || name === 'fdfind') {
     const ops = operands(1);
     if (name !== 'ls' && ops.length) return null;
-    return name === 'ls' ? (ops.length === 1 ? ops[0]! : ops.length ? null : '.') : '.';
+    return name === 'ls' ? (ops.length === 1 ? at(ops, 0) : ops.length ? null : '.') : '.';
   }
   if (name === 'rg' && words.includes('--files')) {
     const ops = operands(1);
-    return ops.length === 1 ? ops[0]! : ops.length ? null : '.';
+    return ops.length === 1 ? at(ops, 0) : ops.length ? null : '.';
   }
   return null;
 }
@@ -71,7 +72,7 @@ const WORKDIR_REF =
 export function workdirWords(words: string[]): string[] | null {
   let changed: string[] | null = null;
   for (let i = 0; i < words.length; i++) {
-    const w = words[i]!;
+    const w = at(words, i);
     if (!w.includes('PWD') && !w.includes('pwd') && !w.includes('show-toplevel')) continue;
     WORKDIR_REF.lastIndex = 0;
     if (!WORKDIR_REF.test(w)) continue;

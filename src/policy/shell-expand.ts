@@ -4,6 +4,7 @@
 // in the line. Everything is bounded: expansions share one budget per analysis, so a crafted
 // line cannot make the reading grow faster than its length.
 import type { Token } from './shell-parse.js';
+import { at, present } from '../util/invariant.js';
 
 /** Earlier values kept per variable (each is read as an alternative). */
 const MAX_ALTERNATIVES = 4;
@@ -196,7 +197,7 @@ export function substituteVars(text: string, scope: Scope, out: Resolution[]): s
   const res = text.replace(
     VAR_REF,
     (m, braced: string | undefined, op: string | undefined, word: string | undefined, bare: string | undefined) => {
-      const name = (braced ?? bare)!;
+      const name = present(braced ?? bare, 'the name of a variable reference');
       if (name === 'HOME') return m; // read as the home directory by the ~ / $HOME readings
       let v = name === 'IFS' ? (scope.get('IFS') ?? ' ') : scope.get(name);
       if (op) {
@@ -287,10 +288,10 @@ function braces(word: string, limit: number): string[] {
 function sequence(inner: string): string[] | null {
   const m = /^(-?\d+|[A-Za-z])\.\.(-?\d+|[A-Za-z])(?:\.\.(-?\d+))?$/.exec(inner);
   if (!m) return null;
-  const num = /\d/.test(m[1]!);
-  const a = num ? parseInt(m[1]!, 10) : m[1]!.charCodeAt(0);
-  const b = num ? parseInt(m[2]!, 10) : m[2]!.charCodeAt(0);
-  if (num !== /\d/.test(m[2]!)) return null;
+  const num = /\d/.test(at(m, 1));
+  const a = num ? parseInt(at(m, 1), 10) : at(m, 1).charCodeAt(0);
+  const b = num ? parseInt(at(m, 2), 10) : at(m, 2).charCodeAt(0);
+  if (num !== /\d/.test(at(m, 2))) return null;
   const step = Math.max(1, Math.abs(parseInt(m[3] ?? '1', 10)));
   const out: string[] = [];
   for (let v = a; a <= b ? v <= b : v >= b; v += a <= b ? step : -step) {
@@ -307,7 +308,7 @@ function sequence(inner: string): string[] | null {
 export function expandTokens(tokens: Token[], scope: Scope, resolved: Resolution[]): Token[] | null {
   let out: Token[] | null = null;
   for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
+    const t = at(tokens, i);
     let words: Token[] | null = null;
     const sub = t.text.includes('$') ? substituteVars(t.text, scope, resolved) : null;
     if (sub !== null) {
@@ -358,7 +359,7 @@ export function findFunctions(s: string): FunctionDef[] {
     /(?:^|[\s;&|(){}])(?:function\s+([A-Za-z_:.][A-Za-z0-9_:.-]*)\s*(?:\(\s*\))?|([A-Za-z_:.][A-Za-z0-9_:.-]*)\s*\(\s*\))\s*([{(])/g;
   let m: RegExpExecArray | null;
   while ((m = re.exec(s))) {
-    const name = (m[1] ?? m[2])!;
+    const name = present(m[1] ?? m[2], 'the name of a function definition');
     const open = m.index + m[0].length - 1;
     const close = matchBrace(s, open);
     out.push({ name, body: s.slice(open + 1, close < 0 ? s.length : close) });
@@ -370,7 +371,7 @@ export function findFunctions(s: string): FunctionDef[] {
 
 /** Index of the '}' or ')' that closes s[open], skipping quotes; -1 when unclosed. */
 function matchBrace(s: string, open: number): number {
-  const o = s[open]!;
+  const o = at(s, open);
   const c = o === '{' ? '}' : ')';
   let depth = 0;
   for (let i = open; i < s.length; i++) {

@@ -4,6 +4,7 @@
 // analyzer reads whatever comes out as a command of its own. Adding a program is one line.
 import type { Token } from './shell-parse.js';
 import { basename } from './shell-wrappers.js';
+import { at } from '../util/invariant.js';
 
 /** How the text of an option or operand turns into shell commands. */
 type Dialect =
@@ -451,8 +452,8 @@ function dialectCommands(dialect: Dialect, code: string): string[] {
       break;
     }
     case 'sqlite':
-      for (const m of code.matchAll(/(?:^|\n|;)\s*\.(?:shell|system)\s+([^\n]*)/g)) out.push(m[1]!);
-      for (const m of code.matchAll(/(?:^|\n|;)\s*\.(?:once|output)\s+['"]?\|\s*([^\n'"]*)/g)) out.push(m[1]!);
+      for (const m of code.matchAll(/(?:^|\n|;)\s*\.(?:shell|system)\s+([^\n]*)/g)) out.push(at(m, 1));
+      for (const m of code.matchAll(/(?:^|\n|;)\s*\.(?:once|output)\s+['"]?\|\s*([^\n'"]*)/g)) out.push(at(m, 1));
       break;
     case 'awk':
       quoted(/system\s*\(\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')/g);
@@ -461,16 +462,16 @@ function dialectCommands(dialect: Dialect, code: string): string[] {
       break;
     case 'sed':
       // The `e COMMAND` command (GNU), and s///e whose replacement is run.
-      for (const m of code.matchAll(/(?:^|[;\n{}]|^\s*\d+|\/)\s*e\s+([^;\n}]+)/g)) out.push(m[1]!);
+      for (const m of code.matchAll(/(?:^|[;\n{}]|^\s*\d+|\/)\s*e\s+([^;\n}]+)/g)) out.push(at(m, 1));
       for (const m of code.matchAll(/(?:^|[;\n{])\s*s(.)((?:(?!\1).)*)\1((?:(?!\1).)*)\1[gpiImM0-9]*e/g))
-        out.push(m[3]!);
+        out.push(at(m, 3));
       break;
     case 'emacs':
       quoted(/\((?:shell-command|async-shell-command|shell-command-to-string)\s+"((?:[^"\\]|\\.)*)"/g);
       for (const m of code.matchAll(
         /\((?:call-process|start-process|process-lines)\s+((?:"(?:[^"\\]|\\.)*"\s*|nil\s*|t\s*)+)/g,
       )) {
-        const args = [...m[1]!.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => x[1]!);
+        const args = [...at(m, 1).matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => at(x, 1));
         const prog = m[0].includes('start-process') ? args.slice(2) : args;
         if (prog.length) out.push(prog.join(' '));
       }
@@ -479,20 +480,22 @@ function dialectCommands(dialect: Dialect, code: string): string[] {
       quoted(/do\s+shell\s+script\s+"((?:[^"\\]|\\.)*)"/gi);
       break;
     case 'tar-action':
-      for (const m of code.matchAll(/(?:^|,)exec=(.*)$/g)) out.push(m[1]!);
+      for (const m of code.matchAll(/(?:^|,)exec=(.*)$/g)) out.push(at(m, 1));
       break;
     case 'make':
       for (const line of code.split('\n')) {
         if (line.startsWith('\t')) out.push(line.slice(1));
         else {
           const semi = /^[^=:#]*::?[^=;]*;(.*)$/.exec(line);
-          if (semi) out.push(semi[1]!);
+          if (semi) out.push(at(semi, 1));
         }
       }
       quoted(/\$\(shell\s+([^)]*)\)/g);
       // In a makefile `$$` is a literal `$`, and `$(HOME)` an environment variable.
       for (let k = 0; k < out.length; k++)
-        out[k] = out[k]!.replace(/\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, '$$$1').replace(/\$\$/g, '$');
+        out[k] = at(out, k)
+          .replace(/\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, '$$$1')
+          .replace(/\$\$/g, '$');
       break;
     case 'less': {
       const p = code.trim();
@@ -505,7 +508,7 @@ function dialectCommands(dialect: Dialect, code: string): string[] {
       const m = /^(ProxyCommand|LocalCommand|KnownHostsCommand|RemoteCommand|Match\s+exec)\s*[= ]\s*(.*)$/i.exec(
         code.trim(),
       );
-      if (m && m[2]!.trim() && m[2]!.trim().toLowerCase() !== 'none') out.push(m[2]!);
+      if (m && at(m, 2).trim() && at(m, 2).trim().toLowerCase() !== 'none') out.push(at(m, 2));
       break;
     }
   }
@@ -518,7 +521,7 @@ export function makefileCode(text: string): string[] {
 }
 
 /** First words of the table's keys, so most commands are passed over with one lookup. */
-const HEADS = new Set(Object.keys(TABLE).map((k) => k.split(' ')[0]!));
+const HEADS = new Set(Object.keys(TABLE).map((k) => at(k.split(' '), 0)));
 
 function specFor(words: string[]): { key: string; spec: Spec; head: number } | undefined {
   const first = basename(words[0] ?? '');
@@ -531,17 +534,21 @@ function specFor(words: string[]): { key: string; spec: Spec; head: number } | u
     name = 'ld.so';
   if (name === 'docker' && words[1] === 'compose') {
     const k = `docker compose ${words[2]}`;
-    if (TABLE[k]) return { key: k, spec: TABLE[k]!, head: 3 };
+    const spec = TABLE[k];
+    if (spec) return { key: k, spec, head: 3 };
   }
   if (name === 'docker' && words[1] === 'container') {
     const k = `docker container ${words[2]}`;
-    if (TABLE[k]) return { key: k, spec: TABLE[k]!, head: 3 };
+    const spec = TABLE[k];
+    if (spec) return { key: k, spec, head: 3 };
   }
   if (words[1] !== undefined) {
     const two = `${name} ${words[1]}`;
-    if (TABLE[two]) return { key: two, spec: TABLE[two]!, head: 2 };
+    const byTwo = TABLE[two];
+    if (byTwo) return { key: two, spec: byTwo, head: 2 };
     const three = words[2] !== undefined ? `${two} ${words[2]}` : '';
-    if (three && TABLE[three]) return { key: three, spec: TABLE[three]!, head: 3 };
+    const byThree = three ? TABLE[three] : undefined;
+    if (byThree) return { key: three, spec: byThree, head: 3 };
   }
   const spec = TABLE[name];
   return spec ? { key: name, spec, head: 1 } : undefined;
@@ -552,9 +559,9 @@ function gitCode(words: string[], out: Extracted[], extraReadings: string[]): vo
   const pairs: [string, string, string][] = [];
   let i = 1;
   for (; i < words.length; i++) {
-    const w = words[i]!;
+    const w = at(words, i);
     if (w === '-c' && words[i + 1] !== undefined) {
-      const kv = words[++i]!;
+      const kv = at(words, ++i);
       const eq = kv.indexOf('=');
       if (eq > 0) pairs.push([kv.slice(0, eq), kv.slice(eq + 1), 'git -c']);
     } else if (w.startsWith('-c') && w.length > 2 && w.includes('=')) {
@@ -568,14 +575,14 @@ function gitCode(words: string[], out: Extracted[], extraReadings: string[]): vo
     const rest = words.slice(i + 1);
     const ops: string[] = [];
     for (let k = 0; k < rest.length; k++) {
-      const w = rest[k]!;
+      const w = at(rest, k);
       if (w === '-f' || w === '--file' || w === '--blob' || w === '--type' || w === '--default' || w === '--comment')
         k++;
       else if (!w.startsWith('-')) ops.push(w);
     }
     // `git config set KEY VALUE` (newer syntax) and `git config KEY VALUE`.
     const o = ops[0] === 'set' ? ops.slice(1) : ops;
-    if (o.length >= 2 && /\./.test(o[0]!)) pairs.push([o[0]!, o.slice(1).join(' '), 'git config']);
+    if (o.length >= 2 && /\./.test(at(o, 0))) pairs.push([at(o, 0), o.slice(1).join(' '), 'git config']);
   }
   // `git -c alias.p='push --force' p origin main` runs `git push --force origin main`.
   const sub = words[i];
@@ -616,7 +623,7 @@ export function extractCode(tokens: Token[], extraReadings: string[] = []): Extr
   for (const t of tokens) if (!t.redir) words.push(t.text);
   const out: Extracted[] = [];
   if (!words.length) return out;
-  if (basename(words[0]!) === 'git') {
+  if (basename(at(words, 0)) === 'git') {
     gitCode(words, out, extraReadings);
     return out;
   }
@@ -644,14 +651,14 @@ export function extractCode(tokens: Token[], extraReadings: string[] = []): Extr
 function bindMounts(words: string[]): [string, string][] {
   const out: [string, string][] = [];
   for (let i = 1; i < words.length; i++) {
-    const w = words[i]!;
+    const w = at(words, i);
     let v: string | undefined;
     if (w === '-v' || w === '--volume') v = words[++i];
     else if (w.startsWith('--volume=')) v = w.slice(9);
     else if (w.startsWith('-v') && w.length > 2) v = w.slice(2);
     if (v) {
       const parts = v.split(':');
-      if (parts.length >= 2 && parts[1]!.startsWith('/') && parts[0]) out.push([parts[0], parts[1]!]);
+      if (parts.length >= 2 && at(parts, 1).startsWith('/') && parts[0]) out.push([parts[0], at(parts, 1)]);
       continue;
     }
     const m = w === '--mount' ? words[++i] : w.startsWith('--mount=') ? w.slice(8) : undefined;
@@ -687,7 +694,7 @@ function extractFrom(words: string[], key: string, spec: Spec, head: number): Ex
   let i = head;
   let options = true;
   for (; i < words.length; i++) {
-    const w = words[i]!;
+    const w = at(words, i);
     if (options && w === '--') {
       options = false;
       if (spec.afterDashes) {
@@ -743,10 +750,11 @@ function extractFrom(words: string[], key: string, spec: Spec, head: number): Ex
   if (argvAt >= 0 && argvAt < words.length) {
     let argv = words.slice(argvAt);
     let items: string[] = [];
-    if (spec.itemsAfter) {
-      const stop = argv.findIndex((w) => spec.itemsAfter!.includes(w));
+    const itemsAfter = spec.itemsAfter;
+    if (itemsAfter) {
+      const stop = argv.findIndex((w) => itemsAfter.includes(w));
       if (stop >= 0) {
-        items = argv.slice(stop + 1).filter((w) => !spec.itemsAfter!.includes(w));
+        items = argv.slice(stop + 1).filter((w) => !itemsAfter.includes(w));
         argv = argv.slice(0, stop);
       }
     }
@@ -786,5 +794,5 @@ export function envCode(name: string, value: string): Extracted | null {
   if (!d || !value.trim()) return null;
   if (d === 'source') return { from: `${name}=`, text: `source ${quoteArgv([value])}` };
   const cmds = dialectCommands(d, value);
-  return cmds.length ? { from: `${name}=`, text: cmds[0]! } : null;
+  return cmds.length ? { from: `${name}=`, text: at(cmds, 0) } : null;
 }

@@ -3,6 +3,7 @@
 // forms", generalised to a few other commands whose flags are unambiguous), plus one
 // `rm -rf <operand>` per operand and the deletions that `find -delete` / `find -exec rm` imply.
 import { posix } from 'node:path';
+import { at, present } from '../util/invariant.js';
 
 interface FlagSpec {
   /** Flag letters that take no argument (after alias mapping). */
@@ -51,8 +52,9 @@ const SPECS: Record<string, FlagSpec> = {
 
 const LONG_OF: Record<string, Record<string, string>> = {};
 for (const [k, s] of Object.entries(SPECS)) {
-  LONG_OF[k] = {};
-  for (const [name, letter] of Object.entries(s.long)) LONG_OF[k]![letter] ??= name;
+  const longs: Record<string, string> = {};
+  LONG_OF[k] = longs;
+  for (const [name, letter] of Object.entries(s.long)) longs[letter] ??= name;
 }
 
 /** Most operands an rm may have before the command is treated as too large to analyse. */
@@ -80,20 +82,20 @@ function specKey(words: string[]): string | undefined {
 export function readFlags(words: string[]): FlagReading | undefined {
   const key = specKey(words);
   if (!key) return undefined;
-  const sp = SPECS[key]!;
+  const sp = present(SPECS[key], 'the flag table of a command with flags');
   const head = key.split(' ');
   const seen: string[] = [];
   const args: string[] = [];
   const operands: string[] = [];
   let options = true;
   for (let i = head.length; i < words.length; i++) {
-    const w = words[i]!;
+    const w = at(words, i);
     if (options && w === '--') {
       options = false;
       continue;
     }
-    if (options && w.startsWith('--') && sp.long[w.slice(2)]) {
-      const l = sp.long[w.slice(2)]!;
+    const l = options && w.startsWith('--') ? sp.long[w.slice(2)] : undefined;
+    if (l) {
       if (!seen.includes(l)) seen.push(l);
       continue;
     }
@@ -123,7 +125,7 @@ export function canonicalForms(words: string[]): string[] {
   if (r) {
     if (r.letters) {
       out.push([...r.head, '-' + r.letters, ...r.args].join(' '));
-      const longOf = LONG_OF[r.head.join(' ')]!;
+      const longOf = present(LONG_OF[r.head.join(' ')], 'the long flags of a command with flags');
       out.push(
         [...r.head, ...[...r.letters].map((c) => (longOf[c] ? '--' + longOf[c] : '-' + c)), ...r.args].join(' '),
       );
@@ -131,7 +133,7 @@ export function canonicalForms(words: string[]): string[] {
     return out;
   }
   let j = 1;
-  while (j < words.length && /^-[A-Za-z]$/.test(words[j]!)) j++;
+  while (j < words.length && /^-[A-Za-z]$/.test(at(words, j))) j++;
   if (j > 2)
     out.push(
       [
@@ -161,7 +163,8 @@ export function cleanOperand(op: string): string {
  */
 export function rmAliases(words: string[]): string[][] | null {
   if (words[0] !== 'rm') return [];
-  const r = readFlags(words)!;
+  // rm has a flag table, so its words always have a reading
+  const r = present(readFlags(words), 'the flags of rm');
   if (r.operands.length > RM_MAX_OPERANDS) return null;
   const both = r.letters.includes('r') && r.letters.includes('f');
   return r.operands.map((op) => {
@@ -228,20 +231,20 @@ const MATCH_ALL = new Set(['*', '**']);
 export function readFind(words: string[]): FindReading | undefined {
   if (words[0] !== 'find') return undefined;
   let i = 1;
-  while (i < words.length && ['-H', '-L', '-P'].includes(words[i]!)) i++;
+  while (i < words.length && ['-H', '-L', '-P'].includes(at(words, i))) i++;
   const starts: string[] = [];
-  while (i < words.length && !/^[-(!)]/.test(words[i]!)) starts.push(words[i++]!);
+  while (i < words.length && !/^[-(!)]/.test(at(words, i))) starts.push(at(words, i++));
   if (!starts.length) starts.push('.');
   const cleaned = starts.slice(0, FIND_MAX_STARTS).map(cleanOperand);
   let deletes = false;
   let filtered = false;
   const payloads: string[][] = [];
   for (; i < words.length; i++) {
-    const w = words[i]!;
+    const w = at(words, i);
     if (w === '-delete') deletes = true;
     else if (w === '-exec' || w === '-execdir' || w === '-ok' || w === '-okdir') {
       const cmd: string[] = [];
-      for (i++; i < words.length && words[i] !== ';' && words[i] !== '+'; i++) cmd.push(words[i]!);
+      for (i++; i < words.length && words[i] !== ';' && words[i] !== '+'; i++) cmd.push(at(words, i));
       if (cmd.length) payloads.push(cmd);
     } else if (
       (w === '-name' || w === '-iname' || w === '-path' || w === '-ipath' || w === '-wholename') &&
@@ -273,8 +276,8 @@ export function broadFindReadings(words: string[]): string[] {
   if (!f || !f.starts.some((s) => BROAD_START.test(s))) return [];
   const out: string[] = [];
   for (let i = 1; i < words.length - 1 && out.length < 32; i++) {
-    const w = words[i]!;
-    const v = words[i + 1]!;
+    const w = at(words, i);
+    const v = at(words, i + 1);
     if (NAME_TESTS.has(w)) {
       const last = w.includes('path') || w.includes('regex') ? (v.split('/').pop() ?? v) : v;
       out.push(`find / -name ${last.replace(/^\.\*/, '*').replace(/\\\./g, '.').replace(/\.\*/g, '*')}`);

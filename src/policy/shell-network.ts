@@ -7,6 +7,7 @@
 // Literal text piped in (`printf 'GET / HTTP/1.0\r\n\r\n' | nc host 80`) is not local data.
 import type { Token } from './shell-parse.js';
 import { basename } from './shell-wrappers.js';
+import { at } from '../util/invariant.js';
 
 export interface Endpoint {
   /** host[:port] as written. */
@@ -25,7 +26,7 @@ for (const a of ['-p', '-Q', '-R', '-S', '-W', '-w']) SSH_ARGS.add(a);
 function operands(words: string[], withArg: Set<string>): string[] {
   const out: string[] = [];
   for (let i = 1; i < words.length; i++) {
-    const w = words[i]!;
+    const w = at(words, i);
     if (w === '--') {
       out.push(...words.slice(i + 1));
       break;
@@ -56,12 +57,12 @@ export function networkClient(words: string[]): Endpoint | null {
     const t = i > 0 ? words[i + 1] : undefined;
     if (!t) return null;
     const m = /^(.*):(\d+)$/.exec(t);
-    return { host: m ? m[1]! : t, port: m ? m[2]! : '443', via: 'openssl s_client' };
+    return { host: m ? at(m, 1) : t, port: m ? at(m, 2) : '443', via: 'openssl s_client' };
   }
   if (name === 'socat') {
     for (const w of words.slice(1)) {
       const m = /^(?:tcp[46]?|openssl|ssl|udp[46]?)(?:-connect)?:([^:,]+|\[[^\]]+\]):(\d+)/i.exec(w);
-      if (m) return { host: m[1]!, port: m[2]!, via: name };
+      if (m) return { host: at(m, 1), port: at(m, 2), via: name };
     }
     return null;
   }

@@ -3,6 +3,7 @@
 // the spelled-out form. Each program's long options are listed here; a prefix that fits
 // several options yields one reading per option (an extra reading can only make a deny or
 // ask rule fire, never let a call through).
+import { at } from '../util/invariant.js';
 
 const LONG: Record<string, string> = {
   rm: 'recursive force interactive one-file-system no-preserve-root preserve-root dir verbose help version',
@@ -80,13 +81,13 @@ const MAX_SPELLINGS = 8;
  */
 export function spellOutLongOptions(words: string[]): string[][] | null {
   if (!words.some((w) => w.length > 3 && w.charCodeAt(0) === 45 && w.charCodeAt(1) === 45)) return null;
-  const key = words[1] !== undefined && TABLE.has(`${words[0]} ${words[1]}`) ? `${words[0]} ${words[1]}` : words[0]!;
+  const key = words[1] !== undefined && TABLE.has(`${words[0]} ${words[1]}`) ? `${words[0]} ${words[1]}` : at(words, 0);
   if (!TABLE.has(key)) return null;
   let alts: string[][] = [words];
   let changed = false;
   const start = key.includes(' ') ? 2 : 1;
   for (let i = start; i < words.length; i++) {
-    const w = words[i]!;
+    const w = at(words, i);
     if (w === '--') break;
     if (!w.startsWith('--') || w.length < 3) continue;
     const eq = w.indexOf('=');

@@ -2,6 +2,7 @@
 // splits it into segments at unquoted &&, ||, |, ;, & and newlines, removes quotes and escapes
 // inside words, and finds $(...), backtick and <(...) spans. It never executes or expands
 // anything; unterminated quotes simply run to the end (the text is kept, not dropped).
+import { at, present } from '../util/invariant.js';
 
 export interface Token {
   /** The word with quotes and escapes removed; $(...) and `...` kept verbatim. */
@@ -92,7 +93,7 @@ const ANSI_C: Record<string, string> = {
 function ansiC(s: string, from: number): [string, number] {
   let out = '';
   for (let i = from; i < s.length; i++) {
-    const c = s[i]!;
+    const c = at(s, i);
     if (c === "'") return [out, i + 1];
     if (c !== '\\') {
       out += c;
@@ -103,7 +104,7 @@ function ansiC(s: string, from: number): [string, number] {
     const hex = /^x([0-9A-Fa-f]{1,2})/.exec(s.slice(i + 1, i + 4));
     const oct = /^[0-7]{1,3}/.exec(s.slice(i + 1, i + 4));
     if (hex) {
-      out += String.fromCharCode(parseInt(hex[1]!, 16));
+      out += String.fromCharCode(parseInt(at(hex, 1), 16));
       i += hex[0].length;
     } else if (oct) {
       out += String.fromCharCode(parseInt(oct[0], 8));
@@ -151,12 +152,12 @@ export function splitSegments(s: string): Segment[] {
     endWord();
     redirPending = false;
     if (tokens.length) segments.push({ tokens, op });
-    else if (segments.length && op) segments[segments.length - 1]!.op = op;
+    else if (segments.length && op) at(segments, segments.length - 1).op = op;
     tokens = [];
   };
 
   for (let i = 0; i < s.length;) {
-    const c = s[i]!;
+    const c = at(s, i);
     if (isSpace(c)) {
       endWord();
       i++;
@@ -191,10 +192,10 @@ export function splitSegments(s: string): Segment[] {
           j = DQ_RUN.lastIndex;
           if (j >= s.length) break;
         }
-        const d = s[j]!;
+        const d = at(s, j);
         if (d === '"') break;
         if (d === '\\' && j + 1 < s.length) {
-          const e = s[j + 1]!;
+          const e = at(s, j + 1);
           if (e === '\n') {
             j++;
             continue;
@@ -248,7 +249,10 @@ export function splitSegments(s: string): Segment[] {
     } else if (c === '<' || c === '>') {
       // A redirection operator; an fd number or & right before it belongs to it (2>, &>).
       if (inWord && !((/^\d+$/.test(text) && !quoted) || text === '&')) endWord();
-      const op = REDIR_OPS.find((o) => s.startsWith(o, i))!;
+      const op = present(
+        REDIR_OPS.find((o) => s.startsWith(o, i)),
+        'a redirection operator at < or >',
+      );
       text += op;
       inWord = true;
       redir = true;

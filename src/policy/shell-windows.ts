@@ -6,6 +6,7 @@
 // are spelled one way (`HKEY_CURRENT_USER\X`, `HKCU:\X`, `Registry::HKCU\X` -> `HKCU\X`) and the
 // PowerShell registry cmdlets also read as the `reg` command they amount to, so one rule on
 // `reg add HKCU\...\Run` sees every spelling (docs/shell-readings.md).
+import { at } from '../util/invariant.js';
 
 const HIVES: [RegExp, string][] = [
   [/^(?:Registry::|Microsoft\.PowerShell\.Core\\Registry::)?HKEY_CURRENT_USER(?=[\\/:]|$):?/i, 'HKCU'],
@@ -52,7 +53,7 @@ function windowsCommands(s: string): string[][] {
     words = [];
   };
   for (let i = 0; i < s.length && out.length < 64; i++) {
-    const c = s[i]!;
+    const c = at(s, i);
     if (c === "'" || c === '"') {
       const end = s.indexOf(c, i + 1);
       if (end < 0) {
@@ -87,7 +88,7 @@ export function windowsReadings(s: string): string[] {
   if (!WINDOWS.test(s)) return [];
   const out: string[] = [];
   for (const words of windowsCommands(s)) {
-    const name = words[0]!
+    const name = at(words, 0)
       .replace(/\\/g, '')
       .replace(/\.exe$/i, '')
       .toLowerCase();

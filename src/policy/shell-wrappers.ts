@@ -1,9 +1,10 @@
 // Programs that run another program: launchers (env, nohup, timeout, ...) and shells (`sh -c`).
-// Two strengths: `strict` is the normalization peer-format policies are written against (docs/policy.md): any option it does not
+// Two strengths: `strict` is the normalization policy patterns are written against (docs/policy.md): any option it does not
 // know stops the unwrap, and its result is what allow rules see. `liberal` is for deny/ask only:
 // it also peels sudo, doas, xargs, busybox, time, watch and skips unknown options, because an
 // extra reading there can only make a restrictive rule fire, never let a call through.
 import type { Token } from './shell-parse.js';
+import { at } from '../util/invariant.js';
 
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ash', 'ksh', 'mksh']);
 
@@ -129,7 +130,7 @@ export interface Unwrapped {
  */
 export function unwrapLauncher(tokens: Token[], liberal: boolean): Unwrapped | null {
   if (!tokens.length) return null;
-  const name = basename(tokens[0]!.text);
+  const name = basename(at(tokens, 0).text);
   if (liberal && (name === 'busybox' || name === 'toybox')) {
     return tokens.length > 1 ? { tokens: tokens.slice(1), env: [] } : null;
   }
@@ -140,7 +141,7 @@ export function unwrapLauncher(tokens: Token[], liberal: boolean): Unwrapped | n
   let i = 1;
   let rest: Token[] | null = null;
   while (i < tokens.length) {
-    const w = tokens[i]!.text;
+    const w = at(tokens, i).text;
     if (w === '--') {
       i++;
       break;
@@ -191,7 +192,7 @@ export function unwrapLauncher(tokens: Token[], liberal: boolean): Unwrapped | n
       i += 2;
       continue;
     }
-    if (w.length > 2 && w[1] !== '-' && sp.attached.includes(w[1]!)) {
+    if (w.length > 2 && w[1] !== '-' && sp.attached.includes(at(w, 1))) {
       i++;
       continue;
     }
@@ -204,7 +205,7 @@ export function unwrapLauncher(tokens: Token[], liberal: boolean): Unwrapped | n
   }
   let out = rest ?? tokens.slice(i);
   if (sp.positional && !rest) {
-    if (!out.length || !sp.positional.test(out[0]!.text)) return null;
+    if (!out.length || !sp.positional.test(at(out, 0).text)) return null;
     out = out.slice(1);
   }
   if (!out.length) return null;
@@ -229,10 +230,10 @@ export function unwrapLauncher(tokens: Token[], liberal: boolean): Unwrapped | n
  */
 export function shellCommandString(tokens: Token[]): string | null {
   if (tokens.length < 2) return null;
-  const name = basename(tokens[0]!.text).toLowerCase();
+  const name = basename(at(tokens, 0).text).toLowerCase();
   if (SHELLS.has(name)) {
     for (let i = 1; i < tokens.length; i++) {
-      const w = tokens[i]!.text;
+      const w = at(tokens, i).text;
       if (w === '--') return null;
       if (w === '-o' || w === '+o' || w === '-O' || w === '+O') {
         i++;
@@ -249,7 +250,7 @@ export function shellCommandString(tokens: Token[]): string | null {
   }
   if (name === 'cmd' || name === 'cmd.exe') {
     for (let i = 1; i < tokens.length; i++) {
-      const w = tokens[i]!.text;
+      const w = at(tokens, i).text;
       const lw = w.toLowerCase();
       if (lw === '/c' || lw === '/k') return joinTokens(tokens.slice(i + 1));
       if (lw.startsWith('/c') || lw.startsWith('/k'))
@@ -260,7 +261,7 @@ export function shellCommandString(tokens: Token[]): string | null {
   }
   if (name === 'powershell' || name === 'powershell.exe' || name === 'pwsh' || name === 'pwsh.exe') {
     for (let i = 1; i < tokens.length; i++) {
-      const lw = tokens[i]!.text.toLowerCase();
+      const lw = at(tokens, i).text.toLowerCase();
       if (lw === '-command' || lw === '-c' || lw === '/command' || lw === '/c') return joinTokens(tokens.slice(i + 1));
       if (lw === '-encodedcommand' || lw === '-e' || lw === '-enc' || lw === '-ec') {
         const b64 = tokens[i + 1]?.text;
@@ -281,8 +282,8 @@ export function shellCommandString(tokens: Token[]): string | null {
 export function watchCommandString(tokens: Token[]): string | null {
   if (basename(tokens[0]?.text ?? '') !== 'watch') return null;
   let i = 1;
-  while (i < tokens.length && tokens[i]!.text.startsWith('-')) {
-    const w = tokens[i]!.text;
+  while (i < tokens.length && at(tokens, i).text.startsWith('-')) {
+    const w = at(tokens, i).text;
     i += w === '-n' || w === '--interval' || w === '-q' || w === '--equexit' ? 2 : 1;
   }
   return i < tokens.length ? joinTokens(tokens.slice(i)) : null;
@@ -290,25 +291,32 @@ export function watchCommandString(tokens: Token[]): string | null {
 
 export function joinTokens(tokens: Token[]): string {
   let s = '';
-  for (let i = 0; i < tokens.length; i++) s += (i ? ' ' : '') + tokens[i]!.text;
+  for (let i = 0; i < tokens.length; i++) s += (i ? ' ' : '') + at(tokens, i).text;
   return s;
 }
 
 /** The words `echo ...` or `printf ...` would print, when they are plain literals; else null. */
 export function literalOutput(tokens: Token[]): string[] | null {
   if (!tokens.length) return null;
-  const first = basename(tokens[0]!.text);
+  const first = basename(at(tokens, 0).text);
   const texts = tokens.slice(1).map((t) => t.text);
   if (texts.some((t) => t.includes('$') || t.includes('`'))) return null;
   let out: string[];
   if (first === 'echo') {
     let i = 0;
-    while (i < texts.length && /^-[neE]+$/.test(texts[i]!)) i++;
+    while (i < texts.length && /^-[neE]+$/.test(at(texts, i))) i++;
     out = texts.slice(i);
   } else if (first === 'printf') {
     if (!texts.length) return null;
-    out = texts.length > 1 ? texts.slice(1) : [texts[0]!.replace(/\\[nt]/g, ' ').replace(/%%/g, '%')];
-    if (texts.length === 1 && /%[^%]/.test(texts[0]!)) return null;
+    out =
+      texts.length > 1
+        ? texts.slice(1)
+        : [
+            at(texts, 0)
+              .replace(/\\[nt]/g, ' ')
+              .replace(/%%/g, '%'),
+          ];
+    if (texts.length === 1 && /%[^%]/.test(at(texts, 0))) return null;
   } else return null;
   return out.flatMap((t) => t.split(/\s+/)).filter(Boolean);
 }

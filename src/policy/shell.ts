@@ -1,5 +1,5 @@
 // Reads a shell command the ways a policy needs (docs/policy.md):
-// - `components`: every executed simple command in the normalized spelling that peer-format policies are written against (quotes,
+// - `components`: every executed simple command in the normalized spelling that policy patterns are written against (quotes,
 //   escapes, NAME=x prefixes, env/nohup/timeout/... and `sh -c` removed). Allow/watch rules must
 //   cover each of them.
 // - `candidates`: a superset for deny/ask rules: also sudo/doas/xargs/busybox peeled (the wrapped
@@ -37,6 +37,7 @@ import { spellOutLongOptions } from './shell-options.js';
 import { deletesOperands, destroyedOperands, listedTree, workdirWords } from './shell-destroy.js';
 import { windowsReadings } from './shell-windows.js';
 import { endpointUrl, networkClient, reverseShellReading, stdioOnSocket, type Endpoint } from './shell-network.js';
+import { at } from '../util/invariant.js';
 
 /** `sh -c` inside `sh -c` ... deeper than this is refused (the engine denies). */
 export const MAX_NESTING = 8;
@@ -128,9 +129,9 @@ function slash(s: string): string {
 function stripKeywords(tokens: Token[]): Token[] {
   let a = 0;
   let b = tokens.length;
-  while (a < b && !tokens[a]!.quoted && LEAD_KEYWORDS.has(tokens[a]!.text)) a++;
-  while (b > a && !tokens[b - 1]!.quoted && TRAIL_KEYWORDS.has(tokens[b - 1]!.text)) b--;
-  if (a < b && !tokens[a]!.quoted && HEADER_KEYWORDS.has(tokens[a]!.text)) return [];
+  while (a < b && !at(tokens, a).quoted && LEAD_KEYWORDS.has(at(tokens, a).text)) a++;
+  while (b > a && !at(tokens, b - 1).quoted && TRAIL_KEYWORDS.has(at(tokens, b - 1).text)) b--;
+  if (a < b && !at(tokens, a).quoted && HEADER_KEYWORDS.has(at(tokens, a).text)) return [];
   return a === 0 && b === tokens.length ? tokens : tokens.slice(a, b);
 }
 
@@ -146,7 +147,7 @@ export function expandHome(word: string, home: string): string {
 function expandWords(words: string[], home: string): string[] | null {
   let changed: string[] | null = null;
   for (let i = 0; i < words.length; i++) {
-    const w = words[i]!;
+    const w = at(words, i);
     if (w[0] !== '~' && !w.includes('$')) continue;
     const e = expandHome(w, home);
     if (e !== w) {
@@ -228,7 +229,8 @@ function downloadTarget(tokens: Token[]): { path: string; dir: boolean } | null 
   const url = w.find((x) => /^(https?|ftp):\/\//.test(x));
   if (first === 'curl') {
     const o = w.findIndex((x) => x === '-o' || x === '--output');
-    if (o > 0 && w[o + 1] && w[o + 1] !== '-') return { path: w[o + 1]!, dir: false };
+    const out = o > 0 ? w[o + 1] : undefined;
+    if (out && out !== '-') return { path: out, dir: false };
     const attached = w.find((x) => /^-[a-zA-Z]*o./.test(x) && !x.startsWith('--'));
     if (attached) return { path: attached.slice(attached.indexOf('o') + 1), dir: false };
     if (w.some((x) => x === '-O' || x === '--remote-name' || /^-[a-zA-Z]*O$/.test(x))) {
@@ -237,7 +239,8 @@ function downloadTarget(tokens: Token[]): { path: string; dir: boolean } | null 
     }
   } else if (first === 'wget') {
     const o = w.findIndex((x) => x === '-O' || x === '--output-document');
-    if (o > 0 && w[o + 1] && w[o + 1] !== '-') return { path: w[o + 1]!, dir: false };
+    const out = o > 0 ? w[o + 1] : undefined;
+    if (out && out !== '-') return { path: out, dir: false };
     const attached = w.find((x) => /^-[a-zA-Z]*O./.test(x) && !x.startsWith('--'));
     if (attached) return { path: attached.slice(attached.indexOf('O') + 1), dir: false };
     if (o < 0) {
@@ -321,9 +324,9 @@ class Analyzer {
   add(text: string, unit: number): void {
     if (!text) return;
     const t = slash(text);
-    const at = this.index.get(t);
-    if (at !== undefined) {
-      if (unit === -1) this.units[at] = -1;
+    const known = this.index.get(t);
+    if (known !== undefined) {
+      if (unit === -1) this.units[known] = -1;
       return;
     }
     if (this.cands.length >= MAX_CANDIDATES) {
@@ -348,8 +351,8 @@ class Analyzer {
       this.add(text, -1);
       return;
     }
-    const at = this.index.get(slash(joinTokens(stripKeywords(segs[0]!.tokens))));
-    this.add(text, at === undefined ? this.newUnit() : this.units[at]!);
+    const known = this.index.get(slash(joinTokens(stripKeywords(at(segs, 0).tokens))));
+    this.add(text, known === undefined ? this.newUnit() : at(this.units, known));
   }
 
   /** Spends expansion budget; false (and the command is refused) once it is used up. */
@@ -388,8 +391,8 @@ class Analyzer {
     const list = windowsReadings(s);
     if (!list.length) return;
     const seg = segs.length === 1 ? segs[0] : undefined;
-    const at = seg ? this.index.get(slash(joinTokens(stripKeywords(seg.tokens)))) : undefined;
-    const unit = at !== undefined ? this.units[at] : undefined;
+    const known = seg ? this.index.get(slash(joinTokens(stripKeywords(seg.tokens)))) : undefined;
+    const unit = known !== undefined ? this.units[known] : undefined;
     for (const w of list) {
       if (w.startsWith('reg ') && !/^\s*reg\s/i.test(s))
         this.note({ kind: 'meaning', from: 'PowerShell registry cmdlet', text: w });
@@ -397,7 +400,7 @@ class Analyzer {
     }
   }
 
-  /** Whole readings of a pipeline in its most unwrapped spelling: `a | b`, and `a && b` as peer-format policies spell pipes. */
+  /** Whole readings of a pipeline in its most unwrapped spelling: `a | b`, and `a && b`, as policies written for other firewalls spell pipes. */
   private addPipeline(pipe: string[]): void {
     if (pipe.length < 2) return;
     this.add(pipe.join(' | '), -1);
@@ -516,7 +519,7 @@ class Analyzer {
     ctx: SegmentContext,
   ): SegmentResult {
     const { scope } = ctx;
-    if (input.length > 3 && input[0]!.text === 'for' && !input[0]!.quoted && input[2]!.text === 'in')
+    if (input.length > 3 && at(input, 0).text === 'for' && !at(input, 0).quoted && at(input, 2).text === 'in')
       this.forLoop(input, scope);
     let tokens = stripKeywords(input);
     if (!scope.empty || tokens.some((t) => t.text.includes('{') || t.text.includes('$IFS'))) {
@@ -541,16 +544,16 @@ class Analyzer {
     for (let guard = 0; tokens.length && guard < 64; guard++) {
       let a = 0;
       const pairs: [string, string][] = [];
-      while (a < tokens.length && !tokens[a]!.redir) {
-        const name = assignmentName(tokens[a]!.text);
+      while (a < tokens.length && !at(tokens, a).redir) {
+        const name = assignmentName(at(tokens, a).text);
         if (!name) break;
         this.env.add(name);
-        const t = tokens[a]!.text;
+        const t = at(tokens, a).text;
         pairs.push([name, t.slice(t.indexOf('=') + 1)]);
         a++;
       }
       let r = a;
-      while (r < tokens.length && tokens[r]!.redir) r++;
+      while (r < tokens.length && at(tokens, r).redir) r++;
       if (r) {
         if (a && r === tokens.length) {
           // Only assignments: they hold for the rest of the line.
@@ -561,9 +564,9 @@ class Analyzer {
         tokens = tokens.slice(r);
         continue;
       }
-      const al = tokens[0]!.quoted ? undefined : scope.alias(tokens[0]!.text);
+      const al = at(tokens, 0).quoted ? undefined : scope.alias(at(tokens, 0).text);
       if (al !== undefined && guard < 16) {
-        this.note({ kind: 'alias', from: tokens[0]!.text, text: al });
+        this.note({ kind: 'alias', from: at(tokens, 0).text, text: al });
         const words = splitSegments(al)[0]?.tokens ?? [];
         tokens = [...words, ...tokens.slice(1)];
         continue;
@@ -594,9 +597,9 @@ class Analyzer {
     }
     this.add(text, u);
     this.collectDefinitions(tokens, depth, scope);
-    const first = basename(tokens[0]!.text);
+    const first = basename(at(tokens, 0).text);
     if (EVALS.has(first) && tokens.length > 1) this.readEval(tokens.slice(1), depth, grant, scope);
-    const fn = tokens[0]!.quoted ? undefined : scope.func(tokens[0]!.text);
+    const fn = at(tokens, 0).quoted ? undefined : scope.func(at(tokens, 0).text);
     if (fn !== undefined && !ctx.defining) {
       const args = tokens
         .slice(1)
@@ -622,7 +625,7 @@ class Analyzer {
     // `sudo printf ... > f` writes what printf prints: read past launchers.
     const tokens = all.some((t) => t.redir) ? peel(all) : all;
     for (let i = 0; i < tokens.length; i++) {
-      const t = tokens[i]!;
+      const t = at(tokens, i);
       if (!t.redir) continue;
       const m = /^(?:\d*|&)(>>|>\||>)(.*)$/.exec(t.text);
       if (!m) continue;
@@ -638,13 +641,13 @@ class Analyzer {
       if (content !== null && content !== undefined) ctx.scope.setFile(target, { content, append: m[1] === '>>' });
       else ctx.scope.setFile(target, {});
     }
-    const name = basename(tokens[0]!.text);
+    const name = basename(at(tokens, 0).text);
     if (COPIERS.has(name)) {
       const ops = tokens
         .slice(1)
         .filter((x) => !x.redir && !x.text.startsWith('-'))
         .map((x) => x.text);
-      if (ops.length === 2) ctx.scope.setFile(ops[1]!, { copyOf: ops[0]!, moved: name === 'mv' });
+      if (ops.length === 2) ctx.scope.setFile(at(ops, 1), { copyOf: at(ops, 0), moved: name === 'mv' });
     }
     const dl = downloadTarget(tokens);
     if (dl) ctx.scope.setFile(dl.path, { network: dl.dir ? 'dir' : 'file' });
@@ -692,7 +695,7 @@ class Analyzer {
 
   /** export/declare/local/readonly NAME=value, set/setx, alias NAME=VALUE. */
   private collectDefinitions(tokens: Token[], depth: number, scope: Scope): void {
-    const first = basename(tokens[0]!.text).toLowerCase();
+    const first = basename(at(tokens, 0).text).toLowerCase();
     if (EXPORTERS.has(first)) {
       for (const t of tokens.slice(1)) {
         const n = t.text.startsWith('-') ? undefined : assignmentName(t.text);
@@ -736,19 +739,19 @@ class Analyzer {
     const words: string[] = [];
     let flags = false;
     for (let i = 0; i < tokens.length; i++) {
-      const t = tokens[i]!;
+      const t = at(tokens, i);
       if (t.redir) continue;
       words.push(t.text);
       if (t.text.charCodeAt(0) === 45) flags = true; // '-'
     }
     if (!words.length) return '';
-    const first = basename(words[0]!).toLowerCase();
+    const first = basename(at(words, 0)).toLowerCase();
     words[0] = first;
     const spelled = words.join(' ');
     this.add(spelled, u);
-    if (words.length !== tokens.length && tokens[0]!.text !== first) {
+    if (words.length !== tokens.length && at(tokens, 0).text !== first) {
       // /usr/bin/nc host < .env: the program's own name, redirections kept.
-      this.add(joinTokens([{ ...tokens[0]!, text: first }, ...tokens.slice(1)]), u);
+      this.add(joinTokens([{ ...at(tokens, 0), text: first }, ...tokens.slice(1)]), u);
     }
     const exp = expandWords(words, this.home);
     if (exp) this.add(exp.join(' '), u);
@@ -783,13 +786,13 @@ class Analyzer {
       const script = words.slice(1).find((x) => !x.startsWith('-') && !x.startsWith('+'));
       if (script) this.runWrittenFile(script, `${first} ${script}`, depth, ctx.scope);
     }
-    const written = ctx.scope.file(tokens[0]!.text);
+    const written = ctx.scope.file(at(tokens, 0).text);
     if (written) {
-      this.runWrittenFile(tokens[0]!.text, tokens[0]!.text, depth, ctx.scope);
+      this.runWrittenFile(at(tokens, 0).text, at(tokens, 0).text, depth, ctx.scope);
       if (written.copyOf) {
         // cp /bin/rm ./tidy && ./tidy -rf ~ runs rm.
         const real = basename(written.copyOf);
-        this.note({ kind: 'resolved', from: tokens[0]!.text, text: real });
+        this.note({ kind: 'resolved', from: at(tokens, 0).text, text: real });
         this.processSegment([{ text: real, quoted: false, redir: false }, ...tokens.slice(1)], depth + 1, false, u, {
           ...ctx,
           flowIn: null,
@@ -810,8 +813,9 @@ class Analyzer {
         `${first} of text computed at run time: ${words[1]}`,
       );
     }
-    if ((SHELLS.has(first) || first === 'fish') && words.slice(1).some((w) => w.startsWith('<('))) {
-      const w = words.slice(1).find((x) => x.startsWith('<('))!;
+    const procSub = SHELLS.has(first) || first === 'fish' ? words.slice(1).find((x) => x.startsWith('<(')) : undefined;
+    if (procSub !== undefined) {
+      const w = procSub;
       this.markDynamic(mentionsFetch(w) ? 'network' : 'source', `${first} runs a script computed at run time: ${w}`);
     }
     if (!LIBERAL_HEADS.has(first)) return spelled;
@@ -828,7 +832,7 @@ class Analyzer {
         const inner = peel(lib.tokens)
           .filter((t) => !t.redir)
           .map((t) => t.text);
-        if (inner.length) this.add(`${first} ${[basename(inner[0]!), ...inner.slice(1)].join(' ')}`, u);
+        if (inner.length) this.add(`${first} ${[basename(at(inner, 0)), ...inner.slice(1)].join(' ')}`, u);
       }
       // Redirections apply to whatever the launcher runs: `sudo nc h < .env` reads `nc h < .env`.
       const redirs = plain === tokens ? [] : tokens.filter((t) => t.redir);
@@ -848,7 +852,7 @@ class Analyzer {
 
   /** A command name computed at run time: dynamic, unless it folds to a literal. */
   private dynamicName(tokens: Token[], depth: number, scope: Scope): void {
-    const name = tokens[0]!.text;
+    const name = at(tokens, 0).text;
     if (!unresolved(name)) return;
     const folded = name.includes('$(') || name.includes('`') ? foldLiteralSubstitutions(name) : null;
     if (folded !== null && !unresolved(folded)) return;
@@ -930,7 +934,7 @@ class Analyzer {
    * earlier in the line as its source, `$PWD` and `$(pwd)` as the working directory.
    */
   private destroyReadings(words: string[], depth: number, u: number, ctx: SegmentContext): void {
-    const first = words[0]!;
+    const first = at(words, 0);
     const reread = (w: string[], from: string) => {
       const text = w.join(' ');
       if (!this.spend(text.length + 16)) return;
@@ -946,7 +950,7 @@ class Analyzer {
     let moved: string[] | null = null;
     let how = '';
     for (let i = 1; i < words.length; i++) {
-      const w = words[i]!;
+      const w = at(words, i);
       const bare = w.replace(/\/(?:\*|\.)?$/, '');
       const f = ctx.scope.file(bare);
       if (!f?.moved || !f.copyOf) continue;
@@ -963,8 +967,8 @@ class Analyzer {
    */
   private gitRemotes(words: string[], depth: number, u: number, ctx: SegmentContext): void {
     let i = 1;
-    while (i < words.length && words[i]!.startsWith('-'))
-      i += /^-[Cc]$|^--git-dir$|^--work-tree$/.test(words[i]!) ? 2 : 1;
+    while (i < words.length && at(words, i).startsWith('-'))
+      i += /^-[Cc]$|^--git-dir$|^--work-tree$/.test(at(words, i)) ? 2 : 1;
     const sub = words[i];
     // `git -C DIR -c K=V push ...` is the push: global options read away.
     if (i > 1 && sub !== undefined) this.add(['git', ...words.slice(i)].join(' '), u);
@@ -975,7 +979,7 @@ class Analyzer {
     }
     if (sub !== 'push') return;
     for (let k = i + 1; k < words.length; k++) {
-      const url = ctx.scope.remote(words[k]!);
+      const url = ctx.scope.remote(at(words, k));
       if (url === undefined) continue;
       const w = words.slice();
       w[k] = url;
@@ -991,7 +995,7 @@ class Analyzer {
    * as the alternatives a reassigned variable has (shell-expand.ts).
    */
   private forLoop(input: Token[], scope: Scope): void {
-    const name = input[1]!.text;
+    const name = at(input, 1).text;
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
     let list = input.slice(3).filter((t) => !(t.text === 'do' && !t.quoted));
     if (!scope.empty) list = expandTokens(list, scope, []) ?? list;
@@ -1014,11 +1018,11 @@ class Analyzer {
       }
     }
     for (let i = 1; i < words.length; i++) {
-      const w = words[i]!;
+      const w = at(words, i);
       if (!w.startsWith('<(') || !w.endsWith(')')) continue;
       const text = pipelineOutput(w.slice(2, -1));
       if (text === null || !this.spend(text.length + spelled.length)) continue;
-      const first = words[0]!;
+      const first = at(words, 0);
       if (first === 'make' || first === 'gmake') {
         for (const c of makefileCode(text))
           this.readCode(c, depth, ctx.scope, { kind: 'extracted', from: `${first} -f <(...)`, text: c });
@@ -1041,9 +1045,9 @@ class Analyzer {
     if (!words.some((w) => w.startsWith('--delete') || w === '--del')) return;
     const ops = words.slice(1).filter((w) => !w.startsWith('-'));
     if (ops.length !== 2) return;
-    const src = ctx.scope.file(ops[0]!.replace(/\/+$/, ''));
+    const src = ctx.scope.file(at(ops, 0).replace(/\/+$/, ''));
     if (!src?.emptyDir) return;
-    const dest = ops[1]!.replace(/\/+$/, '') || '/';
+    const dest = at(ops, 1).replace(/\/+$/, '') || '/';
     const text = `rm -rf ${dest}`;
     this.note({ kind: 'meaning', from: `rsync --delete from the empty ${ops[0]}`, text });
     this.processSegment(toTokens(['rm', '-rf', dest]), depth + 1, false, u, { ...ctx, flowIn: null, piped: false });
@@ -1057,7 +1061,7 @@ class Analyzer {
     if (dir === null) return;
     let changed: string[] | null = null;
     for (let i = 1; i < words.length; i++) {
-      const w = words[i]!;
+      const w = at(words, i);
       if (!w || /^[-/~$]/.test(w) || w.includes('://') || w.includes('$(') || w.includes('`')) continue;
       changed ??= words.slice();
       changed[i] = joinDir(dir, w);
@@ -1094,7 +1098,7 @@ class Analyzer {
     const clients = stages.map((st) => networkClient(words(st.tokens)));
     if (!clients.some((c) => c)) return;
     for (let k = 0; k < stages.length; k++) {
-      const st = stages[k]!;
+      const st = at(stages, k);
       const c = clients[k];
       // A shell next to a client, on either side (a fifo closes the loop: sh < f | nc h p > f).
       const peer = clients[k + 1] ?? clients[k - 1];
@@ -1104,7 +1108,7 @@ class Analyzer {
         this.add(text, this.newUnit());
       }
       // What a shell prints into a client is the reverse shell above, not an upload.
-      const fromShell = k > 0 && sinkOf(stages[k - 1]!.tokens) !== null;
+      const fromShell = k > 0 && sinkOf(at(stages, k - 1).tokens) !== null;
       if (c && st.input && st.input.text === null && !fromShell) {
         const text = `curl -T - ${endpointUrl(c)}`;
         const to = `${c.via} ${c.host}${c.remote ? ` "${c.remote}"` : ''}`;
@@ -1175,7 +1179,7 @@ function peel(tokens: Token[]): Token[] {
 /** crontab/at/batch read commands from stdin: crontab lines carry a schedule first. */
 function cronSink(first: string, tokens: Token[]): { kind: 'crontab' } | { kind: 'shell' } | null {
   const ops = tokens.filter((t) => !t.redir && !t.text.startsWith('-')).slice(1);
-  if (first === 'crontab' && (ops.length === 0 || ops[0]!.text === '-')) return { kind: 'crontab' };
+  if (first === 'crontab' && (ops.length === 0 || at(ops, 0).text === '-')) return { kind: 'crontab' };
   if (
     (first === 'at' || first === 'batch') &&
     !tokens.some((t) => t.text === '-f' || t.text === '-l' || t.text === '-r' || t.text === '-c')
@@ -1257,7 +1261,7 @@ const XARGS_MAX_ITEMS = 16;
 /** Words of a here-string (`cmd <<< 'a b'`), or null. */
 function hereString(tokens: Token[]): string[] | null {
   for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
+    const t = at(tokens, i);
     if (!t.redir || !t.text.includes('<<<')) continue;
     const body = t.text.endsWith('<<<') ? tokens[i + 1]?.text : t.text.slice(t.text.indexOf('<<<') + 3);
     return body ? body.split(/\s+/).filter(Boolean) : null;
@@ -1275,12 +1279,14 @@ function pipelineOutput(inner: string): string | null {
   if (!segs.length || segs.length > 16) return null;
   let flow: Flow | null = null;
   for (let k = 0; k < segs.length; k++) {
-    const seg = segs[k]!;
+    const seg = at(segs, k);
     if (k < segs.length - 1 && seg.op !== '|') return null;
     flow = flow === null ? sourceFlow(seg.tokens, null) : throughFilter(flow, seg.tokens);
     if (!flow || flow.text === null) return null;
   }
-  return flow!.text!.replace(/\n+$/, '');
+  // segs is not empty, so the loop ran and left a flow with known text
+  if (flow === null || flow.text === null) return null;
+  return flow.text.replace(/\n+$/, '');
 }
 
 /** Replaces $(echo ...), $(printf ...), $(echo X | base64 -d) and backtick forms by what they print; null if none. */
@@ -1288,7 +1294,7 @@ export function foldLiteralSubstitutions(s: string): string | null {
   let out = '';
   let changed = false;
   for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
+    const c = at(s, i);
     let end = -1;
     let inner = '';
     if (c === '$' && s[i + 1] === '(') {
@@ -1325,11 +1331,15 @@ export function analyzeCommand(cmd: string, opts: AnalyzeOptions = {}): CommandA
   const a = new Analyzer(home, raw.length);
   const normalized = a.processString(raw, 0, true, null);
   const composite = a.components.length > 1;
-  const wholeUnit = composite ? -1 : a.components.length === 1 ? a.componentUnits[0]! : a.newUnit();
+  const wholeUnit = composite ? -1 : a.components.length === 1 ? at(a.componentUnits, 0) : a.newUnit();
   a.add(raw, wholeUnit);
   a.add(normalized, wholeUnit);
   if (raw.includes('env:') || raw.includes('Environment]::')) {
-    for (const m of raw.matchAll(POWERSHELL_ENV)) a.env.add((m[1] ?? m[2] ?? m[3])!);
+    for (const m of raw.matchAll(POWERSHELL_ENV)) {
+      // each alternative of the pattern captures the name in one of the three groups
+      const name = m[1] ?? m[2] ?? m[3];
+      if (name !== undefined) a.env.add(name);
+    }
   }
   return {
     raw,

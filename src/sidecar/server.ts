@@ -14,6 +14,7 @@ import { TokenBucket } from './ratelimit.js';
 import { DecisionLog } from './decisionlog.js';
 import type { VerifyRequest } from './prompt.js';
 import { redact } from '../redact/index.js';
+import { at } from '../util/invariant.js';
 
 /** Largest POST /verify body (the webhook payload is a command and a few names). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -156,7 +157,9 @@ function hostAllowed(req: IncomingMessage, config: SidecarConfig): boolean {
 }
 
 function isJson(req: IncomingMessage): boolean {
-  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = at((req.headers['content-type'] ?? '').split(';'), 0)
+    .trim()
+    .toLowerCase();
   return type === 'application/json' || /^application\/[a-z0-9.+-]*\+json$/.test(type);
 }
 
@@ -306,7 +309,7 @@ export function createSidecar(config: SidecarConfig, deps: SidecarDeps = {}): Si
     try {
       if (!hostAllowed(req, config))
         throw new RequestError(403, 'forbidden_host', 'the sidecar only answers requests addressed to a loopback host');
-      const path = (req.url ?? '/').split('?')[0]!;
+      const path = at((req.url ?? '/').split('?'), 0);
       const route = ROUTES[path];
       if (!route) throw new RequestError(404, 'not_found', `no route ${req.method} ${path}`);
       const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');

@@ -1,6 +1,7 @@
 // Reading the model's answer. Models answer in many shapes (a bare word, "DECISION: DENY",
 // JSON, markdown, a thinking block first); anything that does not name exactly one verdict is a
 // failure, never a guess.
+import { at, InternalError } from '../util/invariant.js';
 
 export type VerdictDecision = 'allow' | 'deny';
 export type Verdict = { ok: true; decision: VerdictDecision; reason: string } | { ok: false; error: string };
@@ -87,6 +88,14 @@ function firstLine(text: string): string {
   return '';
 }
 
+/** The verdict word a pattern above captured: each captures only allow(ed) or den(y|ied). */
+function captured(m: RegExpMatchArray): { decision: VerdictDecision; word: string; index: number } {
+  const word = at(m, 1);
+  const decision = decisionWord(word);
+  if (decision === null || m.index === undefined) throw new InternalError(`not a verdict word: ${word}`);
+  return { decision, word, index: m.index };
+}
+
 export function parseVerdict(answer: string): Verdict {
   let text = stripThinking(answer.slice(0, MAX_ANSWER));
   // Markdown that changes nothing about the verdict: bold, code, fences, headings, quotes.
@@ -102,27 +111,28 @@ export function parseVerdict(answer: string): Verdict {
 
   const candidates: Candidate[] = [];
   const first = FIRST.exec(text);
-  if (first)
-    candidates.push({
-      decision: decisionWord(first[1]!)!,
-      start: first[0].length - first[1]!.length,
-      end: first[0].length,
-    });
-  for (const m of text.matchAll(LABELED)) {
-    const end = m.index! + m[0].length;
-    candidates.push({ decision: decisionWord(m[1]!)!, start: end - m[1]!.length, end });
+  if (first) {
+    const c = captured(first);
+    candidates.push({ decision: c.decision, start: first[0].length - c.word.length, end: first[0].length });
   }
-  for (const m of text.matchAll(UPPER))
-    candidates.push({ decision: decisionWord(m[1]!)!, start: m.index!, end: m.index! + m[0].length });
+  for (const m of text.matchAll(LABELED)) {
+    const c = captured(m);
+    const end = c.index + m[0].length;
+    candidates.push({ decision: c.decision, start: end - c.word.length, end });
+  }
+  for (const m of text.matchAll(UPPER)) {
+    const c = captured(m);
+    candidates.push({ decision: c.decision, start: c.index, end: c.index + m[0].length });
+  }
 
   if (candidates.length === 0) return { ok: false, error: 'unparseable model answer: it names neither ALLOW nor DENY' };
   const decisions = new Set(candidates.map((c) => c.decision));
   if (decisions.size > 1) return { ok: false, error: 'ambiguous model answer: it names both ALLOW and DENY' };
 
   candidates.sort((a, b) => a.start - b.start);
-  const verdict = candidates[0]!;
+  const verdict = at(candidates, 0);
   const labeled = REASON_LABEL.exec(text);
-  let reason = labeled ? labeled[1]! : firstLine(text.slice(verdict.end));
+  let reason = labeled ? at(labeled, 1) : firstLine(text.slice(verdict.end));
   if (!reason) reason = firstLine(text.slice(0, verdict.start));
   return { ok: true, decision: verdict.decision, reason: cleanReason(reason) };
 }

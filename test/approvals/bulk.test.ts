@@ -1,4 +1,4 @@
-// Bulk resolution (SPEC 3, 4, 7): validation codes, pending and run scope, run grants, and the
+// Bulk resolution (docs/api.md, bulk-resolve): validation codes, pending and run scope, run grants, and the
 // races: calls arriving while a run-scope bulk commits are race-covered, and a denial, outside
 // approval, audit failure or window expiry before publication aborts with 503 and no grant.
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// The approval routes through the real fastify app: every transition row of SPEC part 3, every
+// The approval routes through the real fastify app: every step of the life of an approval (docs/approvals.md), every
 // status code listed for the approval endpoints (401/403 included), signed URLs, per-agent token
 // binding and a restart with pending approvals.
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// The hash chain as CONTRACT.md defines it, and verify finding each kind of tampering by file
+// The hash chain (docs/audit-anchors.md) and verify finding each kind of tampering by file
 // and line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -129,7 +129,7 @@ test('scoring: ask stops an ask case but not a deny case unless accepted; webhoo
   }
 });
 
-test('corpus loading: the peer format (input, severity, defaults) and clear errors', () => {
+test('corpus loading: the v2 format (input, severity, defaults) and clear errors', () => {
   const s = sandbox();
   try {
     const peer = loadCorpus(

@@ -102,7 +102,7 @@ test('suites: inline tests pass, failures are named and exit 1, --run filters', 
   }
 });
 
-test('suite files in the peer format: policy is relative to the suite; --config overrides it', async () => {
+test('suite files (policy: and tests:): policy is relative to the suite; --config overrides it', async () => {
   const s = sandbox();
   try {
     s.file('pol/p.yaml', SMALL_POLICY);

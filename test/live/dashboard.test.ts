@@ -304,7 +304,7 @@ test('a partly applied bulk action (503) is reported with its counts, and the li
   const ids = [await ask('ask-me half 1', { run_id: 'run-D' }), await ask('ask-me half 2', { run_id: 'run-D' })];
   const cluster = page.locator('#active-list > .card.cluster', { hasText: 'run-D' });
   await cluster.locator('.count', { hasText: '2 pending' }).waitFor({ timeout: WAIT });
-  // The server's documented 503 body (SPEC 4, bulk-resolve), as if a concurrent expiry hit mid-way.
+  // The server's documented 503 body (docs/api.md, bulk-resolve), as if a concurrent expiry hit mid-way.
   await page.route('**/v1/approvals/bulk-resolve', (route) =>
     route.fulfill({
       status: 503,

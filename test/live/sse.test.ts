@@ -1,4 +1,4 @@
-// GET /v1/events/stream: what a live client sees (SPEC part 6) and how the hub protects the
+// GET /v1/events/stream: what a live client sees (docs/api.md, Events) and how the hub protects the
 // decision path from slow or numerous clients.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

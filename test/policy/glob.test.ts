@@ -1,4 +1,4 @@
-// The peer's glob dialects (research 4.1-4.3) and the index keys derived from patterns.
+// The glob dialects of policy patterns (docs/policy.md section 8) and the index keys derived from patterns.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {

@@ -1,5 +1,5 @@
-// Path readings (research 4.2 plus ~ / $HOME expansion) and the input checks that fail closed
-// (research 3.3 steps 1-2, section 6).
+// Path readings (docs/policy.md section 10, ~ / $HOME expanded) and the input checks that fail
+// closed: an input that is ambiguous or of the wrong type is denied, never matched loosely.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// How rule matches combine into one decision (research 3.2-3.5, 5.5): first match in a policy,
+// How rule matches combine into one decision (docs/policy.md section 6): first match in a policy,
 // deny wins, then webhook > ask > watch > allow, priorities only order, durable overrides beat
 // everything but deny, default_action when nothing fires, and action-aware matching.
 import { test } from 'node:test';

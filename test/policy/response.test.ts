@@ -1,4 +1,4 @@
-// Response-side rules (research 3.7) and the RE2 matcher behind them.
+// Response-side rules (docs/policy.md, response_matches) and the RE2 matcher behind them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compileRe2List } from '../../src/policy/re2-dfa.js';
@@ -83,7 +83,7 @@ test('response: no policy in scope is allow', () => {
   assert.equal(e2.evaluateResponse(exec('ls'), 'a'.repeat(1024 * 1024 + 1)).action, 'allow');
 });
 
-test('response: expired rules still apply on the response side (as in the peer)', () => {
+test('response: expires_at limits only the request side; an output check keeps withholding', () => {
   const e2 = engineOf(
     'policies:\n  - name: r\n    rules: [{ action: deny, expires_at: "2000-01-01T00:00:00Z", when: { response_matches: [secret] } }]\n',
   );

@@ -1,4 +1,4 @@
-// Time and state: call_count windows, expires_at, once-rules (research 2.3, 3.6), with a
+// Time and state: call_count windows, expires_at, once-rules (docs/policy.md sections 4-5), with a
 // ManualClock instead of sleeping.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

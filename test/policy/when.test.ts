@@ -1,4 +1,4 @@
-// Every `when` key on the request side (research 2.1, 2.2), one policy per case.
+// Every `when` key on the request side (docs/policy.md section 5), one policy per case.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { engineOf, exec, read, write, fetchCall, HOME } from './helpers.js';

@@ -1,4 +1,4 @@
-// SPEC 4 /v1/tool: 503 when the required audit record cannot be made durable; the response phase
+// /v1/tool (docs/api.md): 503 when the required audit record cannot be made durable; the response phase
 // withholds the output in that case; monitor mode stays audit-only and answers anyway.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,4 +1,4 @@
-// SPEC 5: every endpoint with no, bad, eval-only and admin credentials.
+// Authentication (docs/api.md): every endpoint with no, bad, eval-only and admin credentials.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startTestServer, BASIC_POLICY, type TestServer } from '../helpers/server.js';
@@ -88,7 +88,7 @@ for (const [method, path, body, scope] of ENDPOINTS) {
     const r2 = await srv.req(method, path, body, adminAgentToken);
     if (scope === 'admin')
       assert.ok(r2.status !== 401 && r2.status !== 403, `admin-scoped agent token got ${r2.status}`);
-    // SPEC 5.4: a per-agent token without eval scope is refused on the eval endpoints.
+    // a per-agent token without eval scope is refused on the eval endpoints.
     else assert.equal(r2.status, 403, 'a per-agent token needs eval scope to evaluate');
   });
 }

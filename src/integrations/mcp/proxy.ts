@@ -157,7 +157,10 @@ export class McpProxy {
         const errors = results.flatMap((r) => (r.reply ? [r.reply] : []));
         for (const m of forward) if (isMessage(m) && m.method !== 'tools/call') this.observeClient(m);
         const ids = new Set(
-          forward.flatMap((m) => (isMessage(m) && typeof m.method === 'string' && idKey(m.id) ? [idKey(m.id)!] : [])),
+          forward.flatMap((m) => {
+            const key = isMessage(m) && typeof m.method === 'string' ? idKey(m.id) : undefined;
+            return key ? [key] : [];
+          }),
         );
         if (forward.length) this.io.toChild(JSON.stringify(forward));
         if (errors.length && ids.size) this.batches.push({ ids, errors });
@@ -293,7 +296,12 @@ export class McpProxy {
     if (Array.isArray(msg)) {
       const out: unknown[] = [];
       for (const m of msg) out.push(await this.fromChild(m));
-      const ids = new Set(msg.flatMap((m) => (isMessage(m) && isResponse(m) && idKey(m.id) ? [idKey(m.id)!] : [])));
+      const ids = new Set(
+        msg.flatMap((m) => {
+          const key = isMessage(m) && isResponse(m) ? idKey(m.id) : undefined;
+          return key ? [key] : [];
+        }),
+      );
       out.push(...this.takeBatchErrors(ids));
       this.io.toClient(out.every((m, i) => m === msg[i]) && out.length === msg.length ? text : JSON.stringify(out));
       return;

@@ -19,6 +19,7 @@ import {
   withoutVendorInstalls,
 } from './supply.js';
 import { isKnownRegistry, isPopular, isVendorHost } from './supply-data.js';
+import { at } from '../../util/invariant.js';
 
 export type Kind =
   | 'tasks'
@@ -177,17 +178,17 @@ function ciScripts(text: string): string {
   const lines = text.split('\n').slice(0, MAX_LINES);
   for (let i = 0; i < lines.length; i++) {
     const m = /^(\s*)(?:-\s*)?(?:run|script|before_script|after_script|command|commands|sh)\s*:\s*(.*)$/.exec(
-      lines[i]!,
+      at(lines, i),
     );
     if (!m) continue;
-    const indent = m[1]!.length;
-    const rest = m[2]!.trim();
+    const indent = at(m, 1).length;
+    const rest = at(m, 2).trim();
     if (rest && !/^[|>][-+]?$/.test(rest)) {
       out.push(rest.replace(/^['"]|['"]$/g, ''));
       continue;
     }
     for (let j = i + 1; j < lines.length; j++) {
-      const l = lines[j]!;
+      const l = at(lines, j);
       if (l.trim() && l.length - l.trimStart().length <= indent) break;
       out.push(l.trim().replace(/^-\s+/, ''));
       i = j;
@@ -206,7 +207,7 @@ function packageScripts(text: string): string[] {
     // Not JSON (an edit fragment): read "lifecycle": "command" pairs.
     const out: string[] = [];
     for (const m of text.matchAll(/"(\w+)"\s*:\s*"((?:[^"\\]|\\.)*)"/g))
-      if (LIFECYCLE.has(m[1]!.toLowerCase())) out.push(JSON.parse(`"${m[2]}"`) as string);
+      if (LIFECYCLE.has(at(m, 1).toLowerCase())) out.push(JSON.parse(`"${m[2]}"`) as string);
     return out;
   }
 }
@@ -224,7 +225,7 @@ function settings(text: string): [string, string][] {
   const out: [string, string][] = [];
   for (const l of text.split('\n').slice(0, MAX_LINES)) {
     const m = /^\s*["']?([@\w./:-]+?)["']?\s*[=:]\s*["']?([^"'#\s][^"'#]*?)["']?\s*$/.exec(l);
-    if (m) out.push([m[1]!.toLowerCase(), m[2]!.trim()]);
+    if (m) out.push([at(m, 1).toLowerCase(), at(m, 2).trim()]);
   }
   return out;
 }
@@ -278,7 +279,7 @@ function configPlant(kind: Kind, text: string, via: string): Effect[] {
     for (const m of text.matchAll(
       /<(repository|pluginRepository|mirror|snapshotRepository)>[\s\S]*?<url>\s*([^<\s]+)\s*<\/url>/g,
     )) {
-      const h = hostOf(m[2]!);
+      const h = hostOf(at(m, 2));
       if (h && !DEFAULT_REGISTRIES.test(h)) cmd(`mvn config set mirror ${m[2]}`);
     }
   } else if (kind === 'nuget') {
@@ -499,17 +500,17 @@ export function plantedEffects(path: string, content: string | undefined): Effec
       return analyzeCode(PYTHON, content, via).map((e) => ({ ...e, onlyDeny: true }));
     case 'unit': {
       const cmds = [...content.matchAll(/^\s*Exec(?:Start|StartPre|StartPost|Stop|Reload)\s*=\s*[-@+!:]*(.+)$/gm)].map(
-        (m) => m[1]!,
+        (m) => at(m, 1),
       );
       return shellPlant(cmds.join('\n'), via);
     }
     case 'plist': {
       const args = /<key>\s*ProgramArguments\s*<\/key>\s*<array>([\s\S]*?)<\/array>/.exec(content);
-      const words = args ? [...args[1]!.matchAll(/<string>([^<]*)<\/string>/g)].map((m) => m[1]!) : [];
+      const words = args ? [...at(args, 1).matchAll(/<string>([^<]*)<\/string>/g)].map((m) => at(m, 1)) : [];
       const prog = /<key>\s*Program\s*<\/key>\s*<string>([^<]*)<\/string>/.exec(content)?.[1];
       const cmd =
-        words.length >= 3 && /sh$/.test(words[0]!) && words[1] === '-c'
-          ? words[2]!
+        words.length >= 3 && /sh$/.test(at(words, 0)) && words[1] === '-c'
+          ? at(words, 2)
           : [prog, ...words].filter(Boolean).join(' ');
       return shellPlant(cmd, via);
     }

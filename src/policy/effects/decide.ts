@@ -27,7 +27,10 @@ export class EffectCache {
     let hit = this.map.get(command);
     if (!hit) {
       hit = deriveFromCommand(command);
-      if (this.map.size >= CACHE_ENTRIES) this.map.delete(this.map.keys().next().value!);
+      if (this.map.size >= CACHE_ENTRIES) {
+        const oldest = this.map.keys().next();
+        if (!oldest.done) this.map.delete(oldest.value);
+      }
       this.map.set(command, hit);
     }
     return hit;

@@ -16,6 +16,7 @@ import { isKnownRegistry, isVendorHost } from './supply-data.js';
 import { dependency } from './supply.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { installEffects } from './packages.js';
+import { at } from '../../util/invariant.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
@@ -41,17 +42,17 @@ function sqlEffects(name: string, c: SimpleCommand, out: Effect[]): void {
   const texts: string[] = [];
   if (c.stdin !== undefined && c.stdin.trim()) texts.push(c.stdin.trim());
   for (let i = 1; i < c.argv.length; i++) {
-    const w = c.argv[i]!;
+    const w = at(c.argv, i);
     const sub = /^<\((.*)\)$/s.exec(w);
     if (sub) {
-      const inner = simpleCommands(sub[1]!);
-      const text = inner.length === 1 ? echoText(inner[0]!.argv) : undefined;
+      const inner = simpleCommands(at(sub, 1));
+      const text = inner.length === 1 ? echoText(at(inner, 0).argv) : undefined;
       if (text) texts.push(text.trim());
     } else if (
       (w === '-c' || w === '-e' || w === '--command' || w === '--execute' || w === '--eval') &&
       c.argv[i + 1]
     ) {
-      const f = foldSql(c.argv[i + 1]!);
+      const f = foldSql(at(c.argv, i + 1));
       if (f !== c.argv[i + 1]) texts.push(f);
     }
   }
@@ -84,24 +85,24 @@ function interpreterCode(
   c: SimpleCommand,
 ): { code?: string; via: string; module?: string } | undefined {
   const a = c.argv;
-  const name = basename(a[0]!);
+  const name = basename(at(a, 0));
   if (lang.name === 'powershell') {
     const s = shellCommandString(toTokens(a)) ?? powershellCode(a);
     return s === null || s === undefined ? undefined : { code: s, via: name };
   }
   for (let i = 1; i < a.length; i++) {
-    const w = a[i]!;
+    const w = at(a, i);
     if (lang.inline.includes(w)) return { code: a[i + 1] ?? '', via: `${name} ${w}` };
     // -c'code' / -e'code' attached, and combined short flags ending in the code flag (-Ic, -ne)
     const short =
       /^-[a-zA-Z]{2,4}$/.test(w) || (/^-[a-zA-Z]/.test(w) && lang.name === 'python')
-        ? lang.inline.find((f) => f.length === 2 && f[0] === '-' && w.includes(f[1]!))
+        ? lang.inline.find((f) => f.length === 2 && f[0] === '-' && w.includes(at(f, 1)))
         : undefined;
     if (short) {
-      const at = w.indexOf(short[1]!, 1);
-      const attached = w.slice(at + 1);
+      const flagAt = w.indexOf(at(short, 1), 1);
+      const attached = w.slice(flagAt + 1);
       if (attached && lang.name !== 'perl' && lang.name !== 'ruby') return { code: attached, via: `${name} ${short}` };
-      if (at === w.length - 1) return { code: a[i + 1] ?? '', via: `${name} ${w}` };
+      if (flagAt === w.length - 1) return { code: a[i + 1] ?? '', via: `${name} ${w}` };
     }
     if (lang.moduleFlag && w === lang.moduleFlag) return { module: a.slice(i + 1).join(' '), via: `${name} -m` };
     if (!w.startsWith('-') || w === '-') {
@@ -123,7 +124,7 @@ function commandEffects(c: SimpleCommand, out: Effect[]): void {
     if (GUARDED_ENV.test(name)) out.push({ tool: 'exec', command: `export ${name}=${value}`, via: `sets ${name}` });
   }
   if (!c.argv.length) return;
-  const name = basename(c.argv[0]!);
+  const name = basename(at(c.argv, 0));
   if (name === 'unset')
     for (const v of c.argv.slice(1))
       if (GUARDED_ENV.test(v))

@@ -1,6 +1,7 @@
 // Here-documents: `cmd <<EOF` (or <<-EOF, <<'EOF', <<"EOF") takes the following lines up to the
 // delimiter line as its standard input. The shell tokenizer reads those lines as commands; for
 // effects we need them as the text the command receives (what `cat > f <<EOF` writes).
+import { at } from '../../util/invariant.js';
 
 export interface HereDocs {
   /** The command with every here-doc body removed (the operator lines stay). */
@@ -18,7 +19,7 @@ export function splitHereDocs(cmd: string): HereDocs {
   const kept: string[] = [];
   const bodies: string[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
+    const line = at(lines, i);
     kept.push(line);
     const pending: { delim: string; strip: boolean }[] = [];
     OPERATOR.lastIndex = 0;
@@ -30,7 +31,7 @@ export function splitHereDocs(cmd: string): HereDocs {
       const body: string[] = [];
       let j = i + 1;
       for (; j < lines.length; j++) {
-        const l = p.strip ? lines[j]!.replace(/^\t+/, '') : lines[j]!;
+        const l = p.strip ? at(lines, j).replace(/^\t+/, '') : at(lines, j);
         if (l === p.delim || l.trimEnd() === p.delim) break;
         body.push(l);
       }

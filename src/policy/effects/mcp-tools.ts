@@ -5,6 +5,7 @@
 // `drop_table {table}` as `psql -c "DROP TABLE t"`. Read, list, search and get tools have no
 // command equivalent here and stay what they were.
 import type { Effect } from './types.js';
+import { at } from '../../util/invariant.js';
 
 /** Verbs that destroy, in the spellings MCP servers use. */
 const DESTROY = new Set([
@@ -136,7 +137,7 @@ export function mcpToolEffects(op: string, p: Params, path: string | undefined):
   const words = toolWords(op);
   const out: Effect[] = [];
   const via = `MCP ${op}`;
-  if (!words.length || READ_ONLY.has(words[0]!)) return out;
+  if (!words.length || READ_ONLY.has(at(words, 0))) return out;
   const push = (command: string, what: string) =>
     out.push({ tool: 'exec', command, via: `${via} ${what} (as \`${command}\`)` });
   const v = words.findIndex((w) => DESTROY.has(w));

@@ -1,5 +1,6 @@
 // Option parsing just good enough to tell a program's operands from its options: which options
 // take an argument is data per program, everything else starting with '-' is a flag.
+import { at } from '../../util/invariant.js';
 
 export interface ParsedArgs {
   /** Non-option words, in order. */
@@ -17,7 +18,7 @@ export function parseArgs(argv: string[], withArg: readonly string[] = []): Pars
   const options: [string, string | undefined][] = [];
   const takes = new Set(withArg);
   for (let i = 1; i < argv.length; i++) {
-    const w = argv[i]!;
+    const w = at(argv, i);
     if (w === '--') {
       operands.push(...argv.slice(i + 1));
       break;
@@ -57,6 +58,6 @@ export function hasOption(p: ParsedArgs, ...names: string[]): boolean {
       (k.length > 2 &&
         k[0] === '-' &&
         k[1] !== '-' &&
-        names.some((n) => n.length === 2 && n[0] === '-' && n[1] !== '-' && k.includes(n[1]!))),
+        names.some((n) => n.length === 2 && n[0] === '-' && n[1] !== '-' && k.includes(at(n, 1)))),
   );
 }

@@ -7,6 +7,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { hasOption, optionValue, parseArgs, type ParsedArgs } from './operands.js';
 import { echoText, type SimpleCommand } from './walk.js';
+import { at } from '../../util/invariant.js';
 
 type Deriver = (c: SimpleCommand, out: Effect[]) => void;
 
@@ -21,7 +22,7 @@ export function urlOf(word: string, scheme = 'http'): string | undefined {
   if (word.startsWith('-') || word.startsWith('/') || word.startsWith('.') || word.includes('$')) return undefined;
   const host = /^(?:[^@/\s]+@)?(\[[0-9a-f:.]+\]|[a-z0-9-]+(?:\.[a-z0-9-]+)*)(?::\d+)?(?:\/.*)?$/i.exec(word);
   if (!host) return undefined;
-  const h = host[1]!;
+  const h = at(host, 1);
   const looksLikeHost =
     h === 'localhost' || h.startsWith('[') || /^\d+$/.test(h) || (h.includes('.') && /[a-z]{2,}$|\d$/i.test(h));
   return looksLikeHost ? `${scheme}://${word}` : undefined;
@@ -30,7 +31,7 @@ export function urlOf(word: string, scheme = 'http'): string | undefined {
 /** A file:// URL read as the path it names. */
 function fileUrlPath(url: string): string | undefined {
   const m = /^file:\/\/(?:localhost)?(\/[^?#]*)/i.exec(url);
-  return m ? decodeURIComponent(m[1]!) : undefined;
+  return m ? decodeURIComponent(at(m, 1)) : undefined;
 }
 
 function fetchOrRead(url: string, via: string, out: Effect[]): void {
@@ -43,7 +44,7 @@ function fetchOrRead(url: string, via: string, out: Effect[]): void {
 function remoteHost(word: string): string | undefined {
   if (word.startsWith('/') || word.startsWith('.')) return undefined;
   const m = /^(?:[^@/:\s]+@)?([A-Za-z0-9.-]+|\[[0-9a-fA-F:.]+\]):/.exec(word);
-  return m && !/^[A-Za-z]$/.test(m[1]!) ? m[1] : undefined;
+  return m && !/^[A-Za-z]$/.test(at(m, 1)) ? m[1] : undefined;
 }
 
 /** Template files copied into place on set-up (their copy is not an overwrite of secrets). */
@@ -58,12 +59,12 @@ function copyLike(name: string, withArg: string[], readsSources: boolean, delete
     if (dest === undefined) {
       if (p.operands.length < 2) {
         if (name === 'ln' && p.operands.length === 1)
-          out.push(write(basename(p.operands[0]!), undefined, `${name} creates ${basename(p.operands[0]!)}`));
+          out.push(write(basename(at(p.operands, 0)), undefined, `${name} creates ${basename(at(p.operands, 0))}`));
         if (name === 'install' && hasOption(p, '-d', '--directory'))
           for (const d of p.operands) out.push(write(d, undefined, `install -d creates ${d}`));
         return;
       }
-      dest = p.operands[p.operands.length - 1]!;
+      dest = at(p.operands, p.operands.length - 1);
       sources = p.operands.slice(0, -1);
     }
     if (name === 'install' && hasOption(p, '-d', '--directory')) {
@@ -282,7 +283,7 @@ function curl(c: SimpleCommand, out: Effect[]): void {
       const f = v.slice(v.indexOf('@') + 1);
       if (f && f !== '-') out.push(read(f, `curl sends ${f}`));
     } else if ((k === '-F' || k === '--form') && /=[@<]/.test(v)) {
-      const f = v.slice(v.search(/=[@<]/) + 2).split(';')[0]!;
+      const f = at(v.slice(v.search(/=[@<]/) + 2).split(';'), 0);
       if (f && f !== '-') out.push(read(f, `curl sends ${f}`));
     }
   }
@@ -353,7 +354,7 @@ function httpie(c: SimpleCommand, out: Effect[]): void {
   }
   for (const item of p.operands.slice(i + 1)) {
     const m = /^[^=:@]+(?:=@|@|:=@)(.+)$/.exec(item);
-    if (m) out.push(read(m[1]!, `${c.argv[0]} sends ${m[1]}`));
+    if (m) out.push(read(at(m, 1), `${c.argv[0]} sends ${m[1]}`));
   }
 }
 
@@ -378,7 +379,7 @@ function socat(c: SimpleCommand, out: Effect[]): void {
     const m = /^(?:tcp[46]?|openssl|ssl|udp[46]?)(?:-connect)?:([^:,]+|\[[^\]]+\]):(\d+)/i.exec(w);
     if (m) out.push(fetch(`tcp://${m[1]}:${m[2]}`, `socat connects to ${m[1]}:${m[2]}`));
     const e = /^(?:exec|system):(.+?)(?:,(?:pty|stderr|setsid|sigint|sane|ctty|raw|echo=0)\b.*)?$/i.exec(w);
-    if (e) out.push({ tool: 'exec', command: e[1]!.replace(/^['"]|['"]$/g, ''), via: 'socat runs' });
+    if (e) out.push({ tool: 'exec', command: at(e, 1).replace(/^['"]|['"]$/g, ''), via: 'socat runs' });
   }
 }
 
@@ -447,7 +448,7 @@ function scpLike(name: string): Deriver {
         : ['-c', '-F', '-i', '-J', '-l', '-o', '-P', '-S', '-D'],
     );
     if (p.operands.length < 2) return;
-    const dest = p.operands[p.operands.length - 1]!;
+    const dest = at(p.operands, p.operands.length - 1);
     const destHost = dest.startsWith('rsync://') ? urlOf(dest) : remoteHost(dest);
     for (const s of p.operands.slice(0, -1)) {
       const h = s.startsWith('rsync://') ? s : remoteHost(s);
@@ -463,7 +464,7 @@ function scpLike(name: string): Deriver {
 function git(c: SimpleCommand, out: Effect[]): void {
   const a = c.argv;
   let i = 1;
-  while (i < a.length && a[i]!.startsWith('-'))
+  while (i < a.length && at(a, i).startsWith('-'))
     i += a[i] === '-c' || a[i] === '-C' || a[i] === '--git-dir' || a[i] === '--work-tree' ? 2 : 1;
   const sub = a[i];
   const rest = a.slice(i);
@@ -539,7 +540,7 @@ function remove(name: string): Deriver {
 }
 
 function archive(c: SimpleCommand, out: Effect[]): void {
-  const name = basename(c.argv[0]!);
+  const name = basename(at(c.argv, 0));
   if (name === 'tar') {
     const p = parseArgs(c.argv, [
       '-f',
@@ -580,7 +581,7 @@ function archive(c: SimpleCommand, out: Effect[]): void {
     ops = ops.slice(1);
   }
   if (!ops.length) return;
-  out.push(write(ops[0]!, undefined, `${name} writes ${ops[0]}`));
+  out.push(write(at(ops, 0), undefined, `${name} writes ${ops[0]}`));
   for (const f of ops.slice(1)) out.push(read(f, `${name} packs ${f}`));
 }
 
@@ -706,7 +707,7 @@ const KNOWN_SECRET_FILES = [
 function globRegex(glob: string): RegExp | undefined {
   let re = '';
   for (let i = 0; i < glob.length; i++) {
-    const ch = glob[i]!;
+    const ch = at(glob, i);
     if (ch === '*') re += '[^/]*';
     else if (ch === '?') re += '[^/]';
     else if (ch === '[') {
@@ -733,7 +734,7 @@ function globRegex(glob: string): RegExp | undefined {
 function expandGlobs(out: Effect[], from: number): void {
   const n = out.length;
   for (let i = from; i < n; i++) {
-    const e = out[i]!;
+    const e = at(out, i);
     if (!e.path || !/[*?[]/.test(e.path)) continue;
     const p = e.path.replace(/^\$HOME(?=\/)|^\$\{HOME\}(?=\/)|^\/(?:home\/[^/]+|root|Users\/[^/]+)(?=\/)/, '~');
     const re = globRegex(p);
@@ -753,7 +754,7 @@ export function programEffects(c: SimpleCommand, out: Effect[]): void {
 function programEffectsRaw(c: SimpleCommand, out: Effect[]): void {
   redirections(c, out);
   if (!c.argv.length) return;
-  const name = basename(c.argv[0]!);
+  const name = basename(at(c.argv, 0));
   if (name === 'openssl' && c.argv[1] === 's_client') return opensslConnect(c, out);
   const d = TABLE[name];
   if (d) d(c, out);

@@ -14,6 +14,7 @@ import {
 import { splitHereDocs } from './heredoc.js';
 import { envCode, extractCode } from '../shell-extract.js';
 import { readFind } from '../shell-flags.js';
+import { at } from '../../util/invariant.js';
 
 export interface Redirection {
   /** The operator without its fd: >, >>, >|, <, <>, <<, <<<. */
@@ -49,7 +50,7 @@ export function echoText(argv: string[]): string | undefined {
   const name = basename(argv[0] ?? '');
   if (name === 'echo') {
     let i = 1;
-    while (i < argv.length && /^-[neE]+$/.test(argv[i]!)) i++;
+    while (i < argv.length && /^-[neE]+$/.test(at(argv, i))) i++;
     return argv.slice(i).join(' ') + '\n';
   }
   if (name === 'printf') {
@@ -103,16 +104,16 @@ class Walker {
     const words: Token[] = [];
     let stdin = piped;
     for (let i = 0; i < input.length; i++) {
-      const t = input[i]!;
+      const t = at(input, i);
       if (!t.redir) {
         words.push(t);
         continue;
       }
       const m = REDIR.exec(t.text);
       if (!m) continue; // the target of a bare operator, consumed below
-      let target = m[3]!;
-      if (target === '' && input[i + 1]?.redir) target = input[++i]!.text;
-      const op = m[2]!;
+      let target = at(m, 3);
+      if (target === '' && input[i + 1]?.redir) target = at(input, ++i).text;
+      const op = at(m, 2);
       if (op === '<<' || op === '<<-') {
         stdin = this.bodies[this.nextBody++] ?? '';
         continue;
@@ -135,16 +136,16 @@ class Walker {
     for (let guard = 0; tokens.length && guard < 32; guard++) {
       let a = 0;
       while (a < tokens.length) {
-        const n = assignmentName(tokens[a]!.text);
+        const n = assignmentName(at(tokens, a).text);
         if (!n) break;
-        assigns.push({ name: n, value: tokens[a]!.text.slice(tokens[a]!.text.indexOf('=') + 1) });
+        assigns.push({ name: n, value: at(tokens, a).text.slice(at(tokens, a).text.indexOf('=') + 1) });
         a++;
       }
       if (a) {
         tokens = tokens.slice(a);
         continue;
       }
-      const head = basename(tokens[0]!.text);
+      const head = basename(at(tokens, 0).text);
       if (head === 'env') readEnv(tokens, assigns, unsets);
       const u = unwrapLauncher(tokens, true);
       if (u) {
@@ -158,9 +159,9 @@ class Walker {
       if (str !== null) {
         this.walk(str, depth + 1);
         // PowerShell code is also read as PowerShell (its own cmdlets).
-        if (!/^(?:powershell|pwsh)(?:\.exe)?$/i.test(basename(tokens[0]!.text))) return undefined;
+        if (!/^(?:powershell|pwsh)(?:\.exe)?$/i.test(basename(at(tokens, 0).text))) return undefined;
       }
-      if (basename(tokens[0]!.text) === 'eval' && tokens.length > 1) {
+      if (basename(at(tokens, 0).text) === 'eval' && tokens.length > 1) {
         this.walk(joinTokens(tokens.slice(1)), depth + 1);
         return undefined;
       }
@@ -191,7 +192,7 @@ class Walker {
     }
     if (!tokens.length) return;
     for (const x of extractCode(tokens)) this.walk(x.text, depth + 1);
-    const head = basename(tokens[0]!.text);
+    const head = basename(at(tokens, 0).text);
     if (head === 'watch') {
       const w = watchCommandString(tokens.filter((t) => !t.redir));
       if (w) this.walk(w, depth + 1);
@@ -210,13 +211,16 @@ function quoteWord(w: string): string {
 
 function readEnv(tokens: Token[], assigns: { name: string; value: string }[], unsets: string[]): void {
   for (let i = 1; i < tokens.length; i++) {
-    const w = tokens[i]!.text;
+    const w = at(tokens, i).text;
     if (w === '-u' || w === '--unset') unsets.push(tokens[++i]?.text ?? '');
     else if (w.startsWith('--unset=')) unsets.push(w.slice(8));
     else if (w.startsWith('-u') && w.length > 2) unsets.push(w.slice(2));
     else if (w === '-i' || w === '--ignore-environment' || w === '-') unsets.push('*');
-    else if (assignmentName(w)) assigns.push({ name: assignmentName(w)!, value: w.slice(w.indexOf('=') + 1) });
-    else if (!w.startsWith('-')) break;
+    else {
+      const name = assignmentName(w);
+      if (name) assigns.push({ name, value: w.slice(w.indexOf('=') + 1) });
+      else if (!w.startsWith('-')) break;
+    }
   }
 }
 

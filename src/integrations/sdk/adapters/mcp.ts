@@ -51,7 +51,10 @@ export function guardMcpClient<C extends McpToolCaller>(svc: Client, mcp: C, opt
     return mcp.callTool(params, ...rest);
   };
   const listTools = async (...a: any[]) => {
-    const r = await mcp.listTools!(...a);
+    // the proxy hands this out only while the client has listTools
+    const list = mcp.listTools;
+    if (typeof list !== 'function') throw new TypeError('the MCP client has no listTools method');
+    const r = await list.apply(mcp, a);
     for (const t of r.tools ?? []) if (t.annotations) annotations.set(t.name, t.annotations);
     return r;
   };

@@ -7,6 +7,7 @@ import type { Effect } from '../types.js';
 import { argValue, foldConcat, literalValue, skipBrackets, skipString, splitArgs } from './literals.js';
 import { SHELL_PROGRAM, type CallRule, type Language } from './languages.js';
 import { sdkEffects } from './sdk.js';
+import { at } from '../../../util/invariant.js';
 
 const MAX_CODE = 64 * 1024;
 /** Names followed through literal assignments (each costs one pass over the code). */
@@ -62,7 +63,7 @@ function propagateConstants(code: string): string {
   const seen = new Map<string, string | null>();
   ASSIGN_LITERAL.lastIndex = 0;
   for (let m = ASSIGN_LITERAL.exec(code); m && seen.size < MAX_CONSTANTS; m = ASSIGN_LITERAL.exec(code))
-    seen.set(m[1]!, seen.has(m[1]!) ? null : m[2]!);
+    seen.set(at(m, 1), seen.has(at(m, 1)) ? null : at(m, 2));
   let out = code;
   for (const [name, lit] of seen) {
     if (lit === null || name.length < 1) continue;
@@ -349,7 +350,7 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
   // eval handed over as a value: fetch(u).then(r => r.text()).then(eval)
   if (/[(,]\s*(?:eval|exec|Function|Invoke-Expression)\s*\)/.test(c)) dynamicRun = true;
   URL_LITERAL.lastIndex = 0;
-  for (let m = URL_LITERAL.exec(c); m; m = URL_LITERAL.exec(c)) urls.push(m[1]!);
+  for (let m = URL_LITERAL.exec(c); m; m = URL_LITERAL.exec(c)) urls.push(at(m, 1));
   const connects: { host: string; port: string }[] = [];
   for (const re of lang.connects) {
     re.lastIndex = 0;
@@ -379,11 +380,11 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
       c,
     )
   ) {
-    const u = urls[0] ?? `http://${connects[0]!.host}`;
+    const u = urls[0] ?? `http://${at(connects, 0).host}`;
     out.push({ tool: 'exec', command: `env | curl -d @- ${u}`, via: `${via} sends the environment to ${u}` });
   }
   if (dynamicRun && (urls.length || connects.length)) {
-    const u = urls.find((x) => /^https?:/i.test(x)) ?? urls[0] ?? `http://${connects[0]!.host}`;
+    const u = urls.find((x) => /^https?:/i.test(x)) ?? urls[0] ?? `http://${at(connects, 0).host}`;
     out.push({ tool: 'exec', command: `curl -fsSL ${u} | sh`, via: `${via} runs code it downloads from ${u}` });
   }
   if (
@@ -391,7 +392,7 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
     (shellSpawn || lang.streamsToProcess.test(c)) &&
     (shellSpawn || dynamicRun || found.some((f) => f.rule.kind === 'exec'))
   ) {
-    const k = connects[0]!;
+    const k = at(connects, 0);
     out.push({
       tool: 'exec',
       command: `bash -i >& /dev/tcp/${k.host}/${k.port || '4444'} 0>&1`,

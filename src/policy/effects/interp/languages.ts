@@ -6,6 +6,7 @@
 // perlfunc/File::Path/LWP/IO::Socket, PHP program-execution and filesystem functions, Lua os/io,
 // R base system/system2/download.file, Deno and Bun runtime APIs, PowerShell cmdlets, AppleScript
 // `do shell script`) plus the popular third-party clients requests/httpx/axios/node-fetch.
+import { at } from '../../../util/invariant.js';
 
 /** What a call does with its arguments. */
 export type CallKind =
@@ -100,17 +101,18 @@ export const PYTHON: Language = {
     [/\bpathlib\.pathlib\./g, 'pathlib.'],
   ],
   aliases: [
-    { re: /\bimport\s+([\w.]+)\s+as\s+(\w+)/g, pairs: (m) => [[m[2]!, m[1]!]] },
+    { re: /\bimport\s+([\w.]+)\s+as\s+(\w+)/g, pairs: (m) => [[at(m, 2), at(m, 1)]] },
     {
       re: /\bfrom\s+([\w.]+)\s+import\s+([\w\s,]+?)(?=;|\n|$)/g,
       pairs: (m) =>
-        m[2]!
+        at(m, 2)
           .split(',')
           .map((x) => x.trim())
           .filter(Boolean)
           .map((x) => {
-            const [name, as] = x.split(/\s+as\s+/);
-            return [(as ?? name)!.trim(), `${m[1]}.${name!.trim()}`];
+            // split always yields at least one part
+            const [name = '', as] = x.split(/\s+as\s+/);
+            return [(as ?? name).trim(), `${m[1]}.${name.trim()}`];
           }),
     },
   ],
@@ -184,34 +186,34 @@ export const NODE: Language = {
   aliases: [
     {
       re: /\b(?:const|let|var)\s+(\w+)\s*=\s*(child_process|fs|net|http|https|vm|os)\b(?!\.)/g,
-      pairs: (m) => [[m[1]!, m[2]!]],
+      pairs: (m) => [[at(m, 1), at(m, 2)]],
     },
     {
       re: /\bimport\s+(?:\*\s+as\s+)?(\w+)\s+from\s+['"](?:node:)?(child_process|fs|net|http|https|vm)['"]/g,
-      pairs: (m) => [[m[1]!, m[2]!]],
+      pairs: (m) => [[at(m, 1), at(m, 2)]],
     },
     {
       re: /\b(?:const|let|var)\s*\{([^}]*)\}\s*=\s*(child_process|fs|net|http|https|vm)\b/g,
       pairs: (m) =>
-        m[1]!
+        at(m, 1)
           .split(',')
           .map((x) => x.trim())
           .filter(Boolean)
           .map((x) => {
-            const [name, as] = x.split(':').map((y) => y.trim());
-            return [(as ?? name)!, `${m[2]}.${name}`];
+            const [name = '', as] = x.split(':').map((y) => y.trim());
+            return [as ?? name, `${m[2]}.${name}`];
           }),
     },
     {
       re: /\bimport\s*\{([^}]*)\}\s*from\s*['"](?:node:)?(child_process|fs|net|http|https|vm)['"]/g,
       pairs: (m) =>
-        m[1]!
+        at(m, 1)
           .split(',')
           .map((x) => x.trim())
           .filter(Boolean)
           .map((x) => {
-            const [name, as] = x.split(/\s+as\s+/).map((y) => y.trim());
-            return [(as ?? name)!, `${m[2]}.${name}`];
+            const [name = '', as] = x.split(/\s+as\s+/).map((y) => y.trim());
+            return [as ?? name, `${m[2]}.${name}`];
           }),
     },
   ],

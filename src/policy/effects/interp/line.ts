@@ -13,6 +13,7 @@ import type { Effect } from '../types.js';
 import type { SimpleCommand } from '../walk.js';
 import { analyzeCode } from './code.js';
 import { LANGUAGES, type Language } from './languages.js';
+import { at } from '../../../util/invariant.js';
 
 /** The path the environment-dump rules name: reading it is reading every variable. */
 export const ENVIRONMENT_PATH = '/proc/self/environ';
@@ -62,7 +63,7 @@ function scriptRun(c: SimpleCommand): { path: string; lang?: Language; via: stri
   if (SHELLS.has(name) || lang) {
     // the first operand is the script, unless code is given inline
     for (let i = 1; i < a.length; i++) {
-      const w = a[i]!;
+      const w = at(a, i);
       if (lang?.inline.includes(w) || w === '-c' || (lang?.moduleFlag && w === lang.moduleFlag)) break;
       if (w.startsWith('-')) continue;
       if ((name === 'deno' || name === 'bun' || name === 'go') && (w === 'run' || w === 'x')) continue;
@@ -72,7 +73,7 @@ function scriptRun(c: SimpleCommand): { path: string; lang?: Language; via: stri
     return out;
   }
   // ./script.sh, /tmp/x: the file itself is the program
-  if (a[0]!.includes('/')) out.push({ path: a[0]!, via: a[0]! });
+  if (at(a, 0).includes('/')) out.push({ path: at(a, 0), via: at(a, 0) });
   return out;
 }
 
@@ -148,14 +149,15 @@ function searchOf(argv: string[]): { pattern: string; invert: boolean } | undefi
   const patterns: string[] = [];
   const rest: string[] = [];
   for (let i = 1; i < argv.length; i++) {
-    const w = argv[i]!;
+    const w = at(argv, i);
     if (w === '-e' || w === '--regexp' || w === '-Pattern') patterns.push(argv[++i] ?? '');
     else if (w.startsWith('--regexp=')) patterns.push(w.slice(9));
     else if (w === '-v' || w === '--invert-match' || /^-[a-zA-Z]*v[a-zA-Z]*$/.test(w)) invert = true;
     else if (w === '-f' || w === '--file' || w === '-m' || w === '-A' || w === '-B' || w === '-C') i++;
     else if (!w.startsWith('-')) rest.push(w);
   }
-  if (!patterns.length && rest.length) patterns.push(rest.shift()!);
+  const firstOperand = patterns.length ? undefined : rest.shift();
+  if (firstOperand !== undefined) patterns.push(firstOperand);
   return { pattern: patterns.join('|'), invert };
 }
 
@@ -180,8 +182,8 @@ function environmentEffects(c: SimpleCommand, out: Effect[]): void {
   if (into && filtersByName(into)) return;
   const search = into ? searchOf(into) : undefined;
   const via =
-    search && SECRET_WORD.test(search.pattern) && !search.invert
-      ? `${name} | ${basename(into![0]!)} searches the environment for secrets`
+    into && search && SECRET_WORD.test(search.pattern) && !search.invert
+      ? `${name} | ${basename(at(into, 0))} searches the environment for secrets`
       : `${name} prints every environment variable`;
   out.push({ tool: 'read', path: ENVIRONMENT_PATH, via });
 }
@@ -271,10 +273,10 @@ function resolved(cmds: SimpleCommand[]): SimpleCommand[] {
   }
   // pipes name the consumer's argv: point them at the resolved one
   for (let i = 0; i < cmds.length; i++) {
-    const into = cmds[i]!.pipedInto;
+    const into = at(cmds, i).pipedInto;
     if (!into) continue;
     const j = cmds.findIndex((x) => x.argv === into);
-    if (j >= 0) out[i] = { ...out[i]!, pipedInto: out[j]!.argv };
+    if (j >= 0) out[i] = { ...at(out, i), pipedInto: at(out, j).argv };
   }
   return out;
 }

@@ -2,17 +2,18 @@
 // one-liners agents write: string literals in the common quote styles, literal concatenation
 // ('r' + 'm', "a" . "b"), lists of literals, and balanced brackets. Anything computed is
 // "unknown" (undefined), never guessed.
+import { at } from '../../../util/invariant.js';
 
 /** Index just past the string literal starting at s[i] (a quote char), or -1. */
 export function skipString(s: string, i: number): number {
-  const q = s[i]!;
+  const q = at(s, i);
   const triple = (q === '"' || q === "'") && s.startsWith(q + q + q, i);
   if (triple) {
     const end = s.indexOf(q + q + q, i + 3);
     return end < 0 ? s.length : end + 3;
   }
   for (let j = i + 1; j < s.length; j++) {
-    const c = s[j]!;
+    const c = at(s, j);
     if (c === '\\') j++;
     else if (c === q) return j + 1;
     else if (c === '\n' && q !== '`') return j;
@@ -61,7 +62,7 @@ export function literalValue(text: string): string | undefined {
 export function skipBrackets(s: string, open: number): number {
   let depth = 0;
   for (let i = open; i < s.length; i++) {
-    const c = s[i]!;
+    const c = at(s, i);
     if (c === '"' || c === "'" || c === '`') {
       i = skipString(s, i) - 1;
     } else if (c === '(' || c === '[' || c === '{') depth++;
@@ -78,7 +79,7 @@ export function splitArgs(s: string): string[] {
   const out: string[] = [];
   let start = 0;
   for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
+    const c = at(s, i);
     if (c === '"' || c === "'" || c === '`') i = skipString(s, i) - 1;
     else if (c === '(' || c === '[' || c === '{') i = skipBrackets(s, i) - 1;
     else if (c === ',' || (c === '=' && s[i + 1] === '>' && false)) {
@@ -104,8 +105,8 @@ export function argValue(arg: string | undefined): string | undefined {
   if (v !== undefined) return v;
   const m = /^(?:%w)?[[(](.*)[\])]$/s.exec(t);
   if (m && (t[0] === '[' || t.startsWith('%w'))) {
-    if (t.startsWith('%w')) return m[1]!.trim().split(/\s+/).join(' ');
-    const parts = splitArgs(m[1]!).filter(Boolean).map(literalValue);
+    if (t.startsWith('%w')) return at(m, 1).trim().split(/\s+/).join(' ');
+    const parts = splitArgs(at(m, 1)).filter(Boolean).map(literalValue);
     if (parts.length && parts.every((p) => p !== undefined)) return (parts as string[]).map(shellWord).join(' ');
   }
   return undefined;

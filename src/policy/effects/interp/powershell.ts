@@ -3,6 +3,7 @@
 // `-EncodedCommand`/`-enc`/`-e` base64 of UTF-16LE text, decoded. Parameter names may be
 // abbreviated to any unambiguous prefix and are case-insensitive (about_PowerShell_exe).
 import { basename } from '../../shell-wrappers.js';
+import { at } from '../../../util/invariant.js';
 
 /** Switches that take a value (skipped with it). */
 const VALUED =
@@ -25,9 +26,9 @@ function decodeUtf16(b64: string): string | undefined {
 export function powershellCode(argv: string[]): string | undefined {
   if (!/^(?:powershell|pwsh)(?:\.exe)?$/i.test(basename(argv[0] ?? ''))) return undefined;
   for (let i = 1; i < argv.length; i++) {
-    const w = argv[i]!;
+    const w = at(argv, i);
     if (COMMAND.test(w)) return argv.slice(i + 1).join(' ');
-    if (ENCODED.test(w)) return argv[i + 1] === undefined ? undefined : decodeUtf16(argv[i + 1]!);
+    if (ENCODED.test(w)) return argv[i + 1] === undefined ? undefined : decodeUtf16(at(argv, i + 1));
     if (FILE.test(w)) return undefined;
     if (VALUED.test(w)) {
       i++;

@@ -11,6 +11,7 @@
 // Python (azure-mgmt-resource, azure-mgmt-compute, azure-storage-blob).
 import type { Effect } from '../types.js';
 import { argValue, literalValue, skipBrackets, splitArgs } from './literals.js';
+import { at } from '../../../util/invariant.js';
 
 /** `DBInstanceIdentifier` -> `db-instance-identifier`, `delete_db_instance` -> `delete-db-instance`. */
 export function kebab(name: string): string {
@@ -40,8 +41,8 @@ function options(args: string): string {
   for (const part of splitArgs(body)) {
     const m = /^["']?([A-Za-z_]\w*)["']?\s*[=:]\s*([\s\S]+)$/.exec(part.trim());
     if (!m) continue;
-    const key = `--${kebab(m[1]!)}`;
-    const raw = m[2]!.trim();
+    const key = `--${kebab(at(m, 1))}`;
+    const raw = at(m, 2).trim();
     if (/^(?:True|true)$/.test(raw)) out.push(key);
     else if (/^(?:False|false|None|null|undefined)$/.test(raw)) continue;
     else if (/^-?\d+(?:\.\d+)?$/.test(raw)) out.push(key, raw);
@@ -89,8 +90,8 @@ function awsPython(code: string, out: Found[]): void {
   // boto3.client('svc').method(...)
   const client = /boto3\.client\(\s*(['"])([\w-]+)\1[^)]*\)\s*\.\s*([a-z_]\w*)\s*\(/g;
   for (let m = client.exec(code); m; m = client.exec(code)) {
-    const service = m[2]!;
-    const method = m[3]!;
+    const service = at(m, 2);
+    const method = at(m, 3);
     const open = m.index + m[0].length - 1;
     const opts = options(callArgs(code, open));
     out.push({
@@ -102,9 +103,9 @@ function awsPython(code: string, out: Found[]): void {
   const res =
     /boto3\.resource\(\s*(['"])([\w-]+)\1[^)]*\)\s*\.\s*([A-Z]\w*)\(([^()]*)\)((?:\s*\.\s*\w+(?:\([^()]*\))?)*?)\s*\.\s*(delete|terminate|destroy|purge|delete_objects)\s*\(/g;
   for (let m = res.exec(code); m; m = res.exec(code)) {
-    const service = m[2]!;
-    const thing = m[3]!;
-    const idArgs = splitArgs(m[4]!);
+    const service = at(m, 2);
+    const thing = at(m, 3);
+    const idArgs = splitArgs(at(m, 4));
     const id = word(literalValue(idArgs[0] ?? ''), 'ID');
     const key = idArgs[1] === undefined ? undefined : word(literalValue(idArgs[1]), '*');
     const chain = m[5] ?? '';
@@ -120,7 +121,7 @@ function awsPython(code: string, out: Found[]): void {
   const coll =
     /boto3\.resource\(\s*(['"])([\w-]+)\1[^)]*\)\s*\.\s*(instances|buckets|volumes|tables|queues)\s*\.\s*(?:all|filter|limit)\([^()]*\)(\s*\.\s*(?:objects|object_versions)\s*\.\s*(?:all|filter|limit)\([^()]*\))?\s*\.\s*(terminate|delete)\s*\(/g;
   for (let m = coll.exec(code); m; m = coll.exec(code)) {
-    const which = m[3]!;
+    const which = at(m, 3);
     const command =
       which === 'instances'
         ? 'aws ec2 terminate-instances --instance-ids ALL'
@@ -143,7 +144,7 @@ function awsNode(code: string, out: Found[]): void {
     const open = m.index + m[0].length - 1;
     const opts = options(callArgs(code, open));
     out.push({
-      command: `aws ${cliService(service ?? 'unknown')} ${kebab(m[1]!)}${opts ? ' ' + opts : ''}`,
+      command: `aws ${cliService(service ?? 'unknown')} ${kebab(at(m, 1))}${opts ? ' ' + opts : ''}`,
       what: `sends ${m[1]}Command`,
     });
   }
@@ -153,7 +154,7 @@ function awsNode(code: string, out: Found[]): void {
     const open = m.index + m[0].length - 1;
     const opts = options(callArgs(code, open));
     out.push({
-      command: `aws ${cliService(m[1]!)} ${kebab(m[2]!)}${opts ? ' ' + opts : ''}`,
+      command: `aws ${cliService(at(m, 1))} ${kebab(at(m, 2))}${opts ? ' ' + opts : ''}`,
       what: `calls AWS.${m[1]}.${m[2]}`,
     });
   }
@@ -165,7 +166,7 @@ function google(code: string, out: Found[]): void {
   const bucket =
     /(?:storage\.Client\([^()]*\)|new\s+Storage\([^()]*\))\s*\.\s*(?:bucket|get_bucket|lookup_bucket)\(([^()]*)\)\s*\.\s*(delete|deleteFiles|delete_blobs)\s*\(/g;
   for (let m = bucket.exec(code); m; m = bucket.exec(code)) {
-    const b = word(firstLiteral(m[1]!), 'BUCKET');
+    const b = word(firstLiteral(at(m, 1)), 'BUCKET');
     out.push({
       command: m[2] === 'delete' ? `gcloud storage rm -r gs://${b}` : `gcloud storage rm -r gs://${b}/**`,
       what: `deletes bucket ${b}`,
@@ -174,8 +175,8 @@ function google(code: string, out: Found[]): void {
   const blob =
     /(?:storage\.Client\([^()]*\)|new\s+Storage\([^()]*\))\s*\.\s*(?:bucket|get_bucket)\(([^()]*)\)\s*\.\s*(?:blob|file)\(([^()]*)\)\s*\.\s*delete\s*\(/g;
   for (let m = blob.exec(code); m; m = blob.exec(code)) {
-    const b = word(firstLiteral(m[1]!), 'BUCKET');
-    const k = word(firstLiteral(m[2]!), '*');
+    const b = word(firstLiteral(at(m, 1)), 'BUCKET');
+    const k = word(firstLiteral(at(m, 2)), '*');
     out.push({ command: `gcloud storage rm gs://${b}/${k}`, what: `deletes gs://${b}/${k}` });
   }
   const bq = /bigquery\.Client\([^()]*\)\s*\.\s*(delete_dataset|delete_table)\s*\(/g;
@@ -184,7 +185,7 @@ function google(code: string, out: Found[]): void {
     const id = word(firstLiteral(callArgs(code, open)), 'ID');
     out.push({
       command: m[1] === 'delete_dataset' ? `bq rm -r -f -d ${id}` : `bq rm -f -t ${id}`,
-      what: `${m[1]!.replace('_', 's ')} ${id}`,
+      what: `${at(m, 1).replace('_', 's ')} ${id}`,
     });
   }
 }
@@ -192,12 +193,12 @@ function google(code: string, out: Found[]): void {
 function azure(code: string, out: Found[]): void {
   const rg = /\.resource_groups\s*\.\s*(?:begin_delete|delete)\s*\(([^()]*)\)/g;
   for (let m = rg.exec(code); m; m = rg.exec(code)) {
-    const name = word(firstLiteral(m[1]!), 'GROUP');
+    const name = word(firstLiteral(at(m, 1)), 'GROUP');
     out.push({ command: `az group delete --name ${name} --yes`, what: `deletes resource group ${name}` });
   }
   const vm = /\.virtual_machines\s*\.\s*(?:begin_delete|delete)\s*\(([^()]*)\)/g;
   for (let m = vm.exec(code); m; m = vm.exec(code)) {
-    const a = splitArgs(m[1]!).map((x) => word(literalValue(x), 'NAME'));
+    const a = splitArgs(at(m, 1)).map((x) => word(literalValue(x), 'NAME'));
     out.push({
       command: `az vm delete -g ${a[0] ?? 'GROUP'} -n ${a[1] ?? 'NAME'} --yes`,
       what: 'deletes a virtual machine',
@@ -205,7 +206,7 @@ function azure(code: string, out: Found[]): void {
   }
   const container = /\.delete_container\s*\(([^()]*)\)/g;
   for (let m = container.exec(code); m; m = container.exec(code)) {
-    const name = word(firstLiteral(m[1]!), 'CONTAINER');
+    const name = word(firstLiteral(at(m, 1)), 'CONTAINER');
     out.push({ command: `az storage container delete --name ${name}`, what: `deletes container ${name}` });
   }
 }
