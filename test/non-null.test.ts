@@ -8,6 +8,8 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
+import { at, InternalError, present } from '../src/util/invariant.js';
+import { statusOf } from '../server/errors.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 
@@ -52,4 +54,20 @@ test('no non-null assertion in src/ or server/', () => {
   assert.ok(files.length > 150, `read ${files.length} files`);
   const found = files.flatMap((f) => nonNullAssertions(relative(ROOT, f), readFileSync(f, 'utf8')));
   assert.deepEqual(found, []);
+});
+
+test('a read the code relied on that is missing fails loudly as internal_error (500), never as a value', () => {
+  assert.equal(at(['a', 'b'], 1), 'b');
+  assert.equal(at('ab', 0), 'a');
+  assert.equal(present(0, 'a count'), 0, 'falsy values are present');
+  assert.equal(present('', 'a name'), '');
+  const broken = (err: unknown) =>
+    err instanceof InternalError && err.code === 'internal_error' && statusOf(err) === 500;
+  assert.throws(() => at(['a'], 1), broken);
+  assert.throws(() => at('', 0), broken);
+  assert.throws(
+    () => present(undefined, 'the flag table'),
+    (err: unknown) => broken(err) && /flag table/.test(String(err)),
+  );
+  assert.throws(() => present(null, 'the audit directory'), broken);
 });

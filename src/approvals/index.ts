@@ -11,8 +11,8 @@
 // 3. Run grant: a bulk `scope: run` approval covers the run for the approval timeout counted
 //    from the request's validation, never extended (RunSnapshot.deadline in bulk.ts; grants.ts).
 // 4. Signed approval URL: valid SIGNED_URL_TTL_MS (10 min) from signing (src/auth/signing.ts).
-// 5. Policy rule: a rule with `expires_at` stops matching at that instant (ruleActive in
-//    src/policy/evaluate.ts).
+// 5. Policy rule: a rule with `expires_at` stops matching calls at that instant (ruleActive in
+//    src/policy/evaluate.ts); on the response side it keeps withholding output (docs/policy.md).
 // Per-agent tokens do not expire; they are valid until revoked (src/auth/tokens.ts). Resolved
 // approvals are kept for RESOLVED_RETENTION_MS (10 min) for the detail view: retention, not a
 // permission.
