@@ -28,7 +28,7 @@ import { analyzeCommand } from './shell.js';
 import { explainCall, type ExplainResult } from './explain.js';
 import { summarize } from './summary.js';
 import type { SharedAnalysis } from './shadow-cache.js';
-import type { ProjectLayer, ProjectPolicies } from './project-policies.js';
+import type { ProjectLayer, ProjectLayerSource } from './project-types.js';
 import { overlayDecision, overlayResponse } from './project-overlay.js';
 import { mergeTaints, taintsOf } from './session-taint.js';
 import type { SessionLookup } from './session-types.js';
@@ -68,7 +68,7 @@ export interface LoadEngineOptions {
   /** Command analyses and effects shared with another engine over the same home (a shadow set). */
   shared?: SharedAnalysis;
   /** Projects' own layers, applied to calls made inside them (docs/project-policy.md). */
-  projects?: ProjectPolicies;
+  projects?: ProjectLayerSource;
 }
 
 interface PreparedCall {
@@ -108,7 +108,7 @@ export class Engine implements PolicyEngine {
   /** The session state of the evaluation in progress (evaluation is synchronous). */
   private session: SessionLookup | undefined;
   /** Projects' layers, when they apply (docs/project-policy.md). */
-  readonly projects: ProjectPolicies | undefined;
+  readonly projects: ProjectLayerSource | undefined;
   /** A project layer blocks this evaluation: a once-rule allow is not used up by it. */
   private holdOnce = false;
 

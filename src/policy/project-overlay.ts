@@ -3,7 +3,7 @@
 // then the stronger of ask > watch > allow; a durable user override allow beats everything but
 // deny, as it does over the base's asks. A project answer with no rule behind it says nothing.
 import type { Action, Decision } from './types.js';
-import type { ProjectLayer } from './project-policies.js';
+import type { ProjectLayer } from './project-types.js';
 import { mergeTaints } from './session-taint.js';
 
 const STRENGTH: Record<Action, number> = { allow: 1, watch: 2, ask: 3, webhook: 4, deny: 5 };

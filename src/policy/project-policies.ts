@@ -18,6 +18,9 @@ import { findProjectRoot, probeProject, readProjectLayer, type ProjectProbe } fr
 import { readProjectLayerOffThread } from './project-load-worker.js';
 import { restrictProjectLayer } from './project-restrict.js';
 import type { SharedAnalysis } from './shadow-cache.js';
+import type { ProjectLayer, ProjectLayerSource, ProjectLayerStatus } from './project-types.js';
+
+export type { ProjectLayer, ProjectLayerStatus } from './project-types.js';
 
 /** Project roots whose layer is kept; the least recently loaded goes first. */
 export const PROJECT_MAX_ROOTS = 64;
@@ -30,27 +33,6 @@ export const PROJECT_LOAD_BUDGET_MS = 10_000;
 export const PROJECT_WAIT_MS = 3000;
 /** Worker reads at once; more wait their turn (many repositories cannot crowd the CPU). */
 const MAX_CONCURRENT_LOADS = 2;
-
-export interface ProjectLayer {
-  root: string;
-  /** Files in force, in load order. */
-  files: string[];
-  engine: Engine;
-  /** The file a project policy comes from. */
-  fileOf(policy: string): string | undefined;
-}
-
-/** One project as status reports it. */
-export interface ProjectLayerStatus {
-  root: string;
-  files: string[];
-  policy_count: number;
-  rule_count: number;
-  /** Rules and keys refused by the project restriction (the rest is in force). */
-  refused: string[];
-  /** The last read failed: the layer above (the last good one, or none) stays in force. */
-  error?: string;
-}
 
 export interface ProjectReport {
   root: string;
@@ -90,7 +72,7 @@ function describe(d: PolicyDiagnostic): string {
   return formatLocation(d.file, d.line) + d.problem;
 }
 
-export class ProjectPolicies {
+export class ProjectPolicies implements ProjectLayerSource {
   private readonly roots = new Map<string, RootState>();
   private readonly workdirs = new Map<string, { root: string | null; at: number }>();
   private readonly clock: Clock;

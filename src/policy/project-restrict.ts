@@ -49,7 +49,14 @@ export function restrictProjectLayer(files: ParsedPolicyFile[]): RestrictedLayer
         'default_action is ignored in a project policy',
         'default_action',
       );
-    if (f.notify) refuse(refused, f.file, 0, 'notify is ignored in a project policy (it sends messages)', 'notify');
+    if (f.notify)
+      refuse(
+        refused,
+        f.file,
+        f.notify.line ?? 0,
+        'notify is ignored in a project policy (it sends messages)',
+        'notify',
+      );
     const policies: PolicyAst[] = [];
     for (const p of f.policies) {
       const rules = p.rules.filter((r) => {
