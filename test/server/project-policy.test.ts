@@ -7,7 +7,11 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
+
+const SVC = new URL('../../../bin/svc.js', import.meta.url).pathname;
 
 const BASE = `version: "1"
 default_action: allow
@@ -138,6 +142,19 @@ test('a project deny decides calls made in the project (HTTP and socket), not el
     assert.deepEqual(layer.files, [p.file]);
     assert.equal(layer.rule_count, 1);
     assert.match(layer.refused[0], /policy\.yaml:6: .*an allow rule is refused/);
+
+    // `svc status` says the same on one screen.
+    const env = {
+      PATH: process.env.PATH,
+      HOME: p.dir,
+      SERVICE_URL: s.url,
+      SERVICE_HOME: s.dataDir,
+      SERVICE_TOKEN: s.token,
+    };
+    const out = (await promisify(execFile)(process.execPath, [SVC, 'status'], { env })).stdout;
+    assert.match(out, new RegExp(`project layer ${p.repo}: 1 policies, 1 rules`));
+    assert.match(out, /refused: .*policy\.yaml:6: .*an allow rule is refused/);
+    assert.match(out, /layer base /);
   } finally {
     await s.stop();
     rmSync(p.dir, { recursive: true, force: true });
