@@ -225,7 +225,14 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     });
     cleanup.push(() => approvals.close?.());
 
-    const shadow = shadowDir ? openShadow(shadowDir, o, dataDir, { clock, log, ...(shared ? { shared } : {}) }) : null;
+    const shadow = shadowDir
+      ? openShadow(shadowDir, o, dataDir, {
+          clock,
+          log,
+          ...(shared ? { shared } : {}),
+          ...(projects ? { projects } : {}),
+        })
+      : null;
     if (shadow) cleanup.push(() => shadow.close());
     const shadowLog = new ShadowLog(clock);
     cleanup.push(shadowLog.attach(bus));
