@@ -81,7 +81,10 @@ async function lastHour(now: number): Promise<{ events: any[]; complete: boolean
 /** Decision events only: approval bookkeeping and response checks are not decisions on a call. */
 function isDecision(ev: any): boolean {
   const req = ev.request ?? {};
-  return typeof req.action !== 'string' && req.service_phase !== 'response' && ev.tool !== 'approval';
+  // svc's own records (tool "svc": a policy that did not load, a project file's refusals) are not calls.
+  return (
+    typeof req.action !== 'string' && req.service_phase !== 'response' && ev.tool !== 'approval' && ev.tool !== 'svc'
+  );
 }
 
 export async function gatherStatus(now = Date.now()): Promise<StatusReport> {
