@@ -23,9 +23,10 @@ export const PROJECT_MAX_BYTES = POLICY_FILE_MAX_BYTES;
 const MAX_DEPTH = 64;
 const YAML_FILE = /\.ya?ml$/i;
 
+/** lstat without an exception for a missing path (an exception costs more than the call itself). */
 function lstatOrNull(p: string): Stats | null {
   try {
-    return lstatSync(p);
+    return lstatSync(p, { throwIfNoEntry: false }) ?? null;
   } catch {
     return null;
   }
