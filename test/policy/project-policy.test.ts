@@ -279,3 +279,11 @@ test('explain lists the project rules with their layer', () => {
     w.close();
   }
 });
+
+test('odd working directories find no project and never throw', () => {
+  const projects = new ProjectPolicies({ mode: 'sync' });
+  for (const wd of ['', 'relative/dir', '/tmp/\0x', '/' + 'a/'.repeat(5000), '/proc/self/fd/0', '/dev/null'])
+    assert.doesNotThrow(() => projects.layerFor(wd), JSON.stringify(wd.slice(0, 40)));
+  assert.equal(projects.layerFor('relative/dir'), null);
+  assert.equal(projects.prepare('/tmp'), undefined, 'sync mode never waits');
+});
