@@ -154,7 +154,7 @@ export class Engine implements PolicyEngine {
   evaluate(call: ToolCall, opts: EvaluateOptions = {}): Decision {
     const t0 = performance.now();
     const layer = this.projects?.layerFor(call.workdir) ?? null;
-    const p = layer ? layer.engine.evaluate(call, opts) : undefined;
+    const p = layer ? this.projectDecision(layer, call, opts) : undefined;
     this.session = opts.session;
     this.holdOnce = p?.action === 'deny' || p?.action === 'ask';
     let d: Decision;
@@ -190,6 +190,18 @@ export class Engine implements PolicyEngine {
   /** The project layer a call made in `workdir` is decided with, if any. */
   projectLayer(workdir: string | undefined): ProjectLayer | null {
     return this.projects?.layerFor(workdir) ?? null;
+  }
+
+  /** The project layer's answer; one that cannot be read is a deny (fail closed, visibly). */
+  private projectDecision(layer: ProjectLayer, call: ToolCall, opts: EvaluateOptions): Decision {
+    try {
+      return layer.engine.evaluate(call, opts);
+    } catch (err) {
+      return defaultDecision(
+        'deny',
+        `the policy of project ${layer.root} could not be evaluated (${(err as Error).message}); refusing`,
+      );
+    }
   }
 
   private isDurableAllow(d: Decision): boolean {
