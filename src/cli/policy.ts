@@ -100,7 +100,7 @@ function layerOf(r: ExplainRule, layers?: PolicyLayer[]): string | undefined {
 
 function ruleLabel(r: ExplainRule, layers?: PolicyLayer[]): string {
   const layer = layerOf(r, layers);
-  return `${r.policy} rule ${r.index + 1} (${r.action}, ${r.file}:${r.line}${layer ? `, ${layer}` : ''})`;
+  return `${r.policy} rule ${r.index + 1} (${r.action}, ${r.file}:${r.line})${layer ? ` [${layer}]` : ''}`;
 }
 
 /** One paragraph on why the decision came out as it did. */
