@@ -12,6 +12,7 @@ import type { WindowCounter } from '../src/util/window-counter.js';
 import type { ShadowSource } from './shadow-source.js';
 import type { ShadowLog } from './shadow-log.js';
 import type { SessionState } from '../src/policy/session-state.js';
+import type { ProjectPolicies } from '../src/policy/project-policies.js';
 
 export type Mode = 'enforce' | 'monitor';
 
@@ -68,6 +69,8 @@ export interface ServerContext {
   shadowLog?: ShadowLog;
   /** Session-aware rules' state; absent in test doubles. */
   sessions?: SessionState;
+  /** Projects' own policy layers (absent when turned off; docs/project-policy.md). */
+  projects?: ProjectPolicies;
   startedAt: number;
   log: (msg: string) => void;
 }

@@ -15,6 +15,7 @@ import type { PolicySource } from './context.js';
 import type { PolicyParseCache } from '../src/policy/parse-cache.js';
 import { resolve } from 'node:path';
 import type { SharedAnalysis } from '../src/policy/shadow-cache.js';
+import type { ProjectPolicies } from '../src/policy/project-policies.js';
 
 export interface LivePolicySource extends PolicySource {
   readonly display: string;
@@ -51,6 +52,7 @@ export function openPolicySource(
     debounceMs?: number;
     parseCache?: PolicyParseCache;
     shared?: SharedAnalysis;
+    projects?: ProjectPolicies;
   },
 ): LivePolicySource {
   let config = resolveConfig();
@@ -85,6 +87,7 @@ export function openPolicySource(
       debounceMs: opts.debounceMs,
       parseCache: opts.parseCache,
       ...(opts.shared ? { shared: opts.shared } : {}),
+      ...(opts.projects ? { projects: opts.projects } : {}),
       watchAlso: [config.userDir],
       onLoadStart: () => opts.bus.emit({ type: 'policy_loading' }),
       onReload: (e) => {

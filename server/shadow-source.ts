@@ -14,6 +14,7 @@ import { policySetHash } from '../src/policy/shadow.js';
 import type { CandidateConfig } from '../src/policy/shadow-config.js';
 import type { Clock } from '../src/util/clock.js';
 import type { SharedAnalysis } from '../src/policy/shadow-cache.js';
+import type { ProjectLayerSource } from '../src/policy/project-types.js';
 
 export interface ShadowSource extends ShadowPolicies {
   /** The candidate directory as given. */
@@ -33,7 +34,14 @@ export interface ShadowSource extends ShadowPolicies {
 export function openShadowSource(
   dir: string,
   resolveCandidate: () => CandidateConfig,
-  opts: { clock: Clock; log: (m: string) => void; onChange?: () => void; shared?: SharedAnalysis },
+  opts: {
+    clock: Clock;
+    log: (m: string) => void;
+    onChange?: () => void;
+    shared?: SharedAnalysis;
+    /** The live set's project layers: a project's rules apply to both sets alike. */
+    projects?: ProjectLayerSource;
+  },
 ): ShadowSource {
   let watcher: PolicyWatcher | null = null;
   let lastError: string | null = null;
@@ -63,6 +71,7 @@ export function openShadowSource(
       clock: opts.clock,
       watchAlso: [dir],
       ...(opts.shared ? { shared: opts.shared } : {}),
+      ...(opts.projects ? { projects: opts.projects } : {}),
       onReload: (e) => {
         opts.log(`shadow policies reloaded: ${e.policyCount} policies, ${e.ruleCount} rules`);
         installed(e);

@@ -31,6 +31,8 @@ import { candidateConfig, shadowSetting } from '../src/policy/shadow-config.js';
 import { openShadowSource, type ShadowSource } from './shadow-source.js';
 import { ShadowLog } from './shadow-log.js';
 import { SharedAnalysis } from '../src/policy/shadow-cache.js';
+import { openProjects } from './project-layers.js';
+import type { ProjectReport } from '../src/policy/project-policies.js';
 import { homedir } from 'node:os';
 import { present } from '../src/util/invariant.js';
 
@@ -54,6 +56,8 @@ export interface ServeOptions {
   preloadDurable?: boolean;
   /** The user's policy files replace the base profile (unset: <data-dir>/config.json decides). */
   replaceBase?: boolean;
+  /** false: projects' own .svc/ layers are ignored (unset: "project_policy" in config.json, default on). */
+  projectPolicy?: boolean;
   /** A candidate policy directory decided beside the live set (unset: "shadow" in config.json). */
   shadow?: string;
   /** Tests inject a manual clock. */
@@ -131,6 +135,15 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     const shadowDir = shadowDirOf(o, dataDir);
     // With a shadow set, the live and the shadow engines read each command once between them.
     const shared = shadowDir ? new SharedAnalysis(homedir()) : undefined;
+    let onProjectChange = () => {};
+    let recordProject: (r: ProjectReport) => void = () => {};
+    const projects = openProjects(o.projectPolicy, dataDir, {
+      clock,
+      log,
+      ...(shared ? { shared } : {}),
+      record: (r) => recordProject(r),
+      onChange: () => onProjectChange(),
+    });
     const policies = openPolicySource(
       () => resolveConfig(o.config, dataDir, o.replaceBase ? { replaceBase: true } : {}),
       // Parsed policy files of earlier starts: a restart with unchanged files skips the parse.
@@ -140,6 +153,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
         log,
         parseCache: new PolicyParseCache(`${dataDir}/cache/policy`, log),
         ...(shared ? { shared } : {}),
+        ...(projects ? { projects } : {}),
       },
     );
     cleanup.push(() => policies.close());
@@ -187,6 +201,15 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
           .catch((err: Error) => log(`could not record ${kind}: ${err.message}`));
       });
       cleanup.push(unsub);
+      recordProject = (r) =>
+        void audit
+          .append(
+            serviceEvent(r.kind, r.kind === 'project_policy_refused' ? 'refused' : 'kept_last_good', r.message, {
+              root: r.root,
+              files: r.files,
+            }),
+          )
+          .catch((err: Error) => log(`could not record ${r.kind}: ${err.message}`));
       // the audit log is open only when there is an audit directory
       await foldSpool(dataDir, present(o.auditDir, 'the audit directory of an open audit log'), audit, log);
     } else if (unclean) {
@@ -204,7 +227,14 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     });
     cleanup.push(() => approvals.close?.());
 
-    const shadow = shadowDir ? openShadow(shadowDir, o, dataDir, { clock, log, ...(shared ? { shared } : {}) }) : null;
+    const shadow = shadowDir
+      ? openShadow(shadowDir, o, dataDir, {
+          clock,
+          log,
+          ...(shared ? { shared } : {}),
+          ...(projects ? { projects } : {}),
+        })
+      : null;
     if (shadow) cleanup.push(() => shadow.close());
     const shadowLog = new ShadowLog(clock);
     cleanup.push(shadowLog.attach(bus));
@@ -252,6 +282,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
       shadow,
       shadowLog,
       sessions,
+      ...(projects ? { projects } : {}),
       startedAt: clock.now(),
       log,
     };
@@ -292,6 +323,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
       preloadCache = sock;
       // A cached allow was given before the taint: it must not answer a tainted session's call.
       sessions.onNewTaint(() => sock.clearCache());
+      onProjectChange = () => sock.clearCache();
       cleanup.push(() => {
         unsubscribe();
         return sock.close();

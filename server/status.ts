@@ -51,6 +51,8 @@ export default async function statusRoutes(app: FastifyInstance, ctx: ServerCont
       body.replace_base = src.replaceBase === true;
     }
     if (src.missing?.length) body.policy_missing = src.missing;
+    // Projects' own layers seen so far (docs/project-policy.md); absent when they are turned off.
+    if (ctx.projects) body.project_layers = ctx.projects.status();
     const shadow = shadowStatus(ctx);
     if (shadow) body.shadow = shadow;
     return body;

@@ -358,6 +358,40 @@ export function createPolicy({ panel, onStatus }) {
       s.replace_base
         ? h('p', { class: 'hint' }, 'The project replaces the base profile instead of layering on it.')
         : null,
+      projectLayers(s.project_layers),
+    );
+  }
+
+  /** Repositories' own .svc/ layers seen by the server (stricter only; docs/project-policy.md). */
+  function projectLayers(list) {
+    if (!Array.isArray(list) || !list.length) return null;
+    return h(
+      'div',
+      { class: 'project-layers', id: 'project-layers' },
+      h('strong', null, 'Project layers (calls made in these repositories; deny, ask and watch only)'),
+      h(
+        'ul',
+        null,
+        list.map((p) =>
+          h(
+            'li',
+            null,
+            h('span', { class: 'badge tool' }, 'project'),
+            ' ',
+            h('code', null, p.root),
+            ` ${p.policy_count} policies, ${p.rule_count} rules`,
+            (p.files || []).map((f) => [' ', h('code', { class: 'muted' }, f)]),
+            p.error ? h('p', { class: 'error-text' }, p.error) : null,
+            (p.refused || []).length
+              ? h(
+                  'ul',
+                  null,
+                  p.refused.map((r) => h('li', { class: 'error-text' }, 'refused: ', h('code', null, r))),
+                )
+              : null,
+          ),
+        ),
+      ),
     );
   }
 

@@ -44,6 +44,8 @@ export interface DecisionLike {
   matchedPolicies: string[];
   evalDurationUs: number;
   suggestions?: string[];
+  /** A project's policy file decided (docs/project-policy.md). */
+  policyFile?: string;
 }
 
 export function auditDecision(d: DecisionLike, action: string = d.action): AuditDecision {
@@ -100,7 +102,11 @@ export function decisionEvent(call: CallLike, decision: DecisionLike, opts: Deci
   return {
     ...identity(call),
     tool: call.tool,
-    request: { ...callRequest(call), ...opts.extra },
+    request: {
+      ...callRequest(call),
+      ...opts.extra,
+      ...(decision.policyFile ? { policy_file: decision.policyFile } : {}),
+    },
     decision: auditDecision(decision, opts.action),
   };
 }

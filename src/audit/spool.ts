@@ -57,6 +57,8 @@ export interface SpoolRecord {
   run_id?: string;
   tool_call_id?: string;
   workdir?: string;
+  /** A project's own policy file decided (docs/project-policy.md). */
+  policy_file?: string;
   phase: 'pre' | 'post';
   tool: string;
   params: Record<string, unknown>;
@@ -136,6 +138,7 @@ export function spoolEvent(line: string): { id: string; input: AuditInput } | un
   if (typeof r.uid === 'number') request.reported_by_uid = r.uid;
   if (r.phase === 'post') request.service_phase = 'response';
   if (str(r.workdir)) request.workdir = r.workdir;
+  if (str(r.policy_file)) request.policy_file = r.policy_file;
   if (str(r.tool_call_id)) request.tool_call_id = r.tool_call_id;
   const input: AuditInput = {
     agent: str(r.agent) ?? '',

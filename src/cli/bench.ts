@@ -132,6 +132,8 @@ how many benign calls are flagged (deny or ask), per category, with every failed
     const engine = openOfflineEngine(values.config as string | undefined, values['data-dir'] as string | undefined, {
       home: CORPUS_HOME,
       resolveSymlinks: false,
+      // The corpus measures the policy set itself, never a repository that happens to be on this disk.
+      projects: false,
     });
     const rep = runCorpus(engine.engine, cases);
     const vrep = values.variants ? runVariants(engine.engine, cases, seed) : undefined;

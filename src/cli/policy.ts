@@ -8,6 +8,7 @@ import { formatDiagnostic, lintPolicyFile, type Diagnostic } from '../policy/lin
 import type { ExplainResult, ExplainRule } from '../policy/engine.js';
 import type { ToolCall } from '../policy/types.js';
 import type { PolicyLayer } from '../policy/config-path.js';
+import type { ProjectLayerStatus } from '../policy/project-policies.js';
 import { api } from './client.js';
 import { showSession } from './session-view.js';
 
@@ -90,8 +91,16 @@ async function lint(argv: string[]): Promise<number> {
   return errors ? 1 : 0;
 }
 
-function ruleLabel(r: ExplainRule): string {
-  return `${r.policy} rule ${r.index + 1} (${r.action}, ${r.file}:${r.line})`;
+/** Which layer a rule comes from: the base, a user file, or the project's own policy. */
+function layerOf(r: ExplainRule, layers?: PolicyLayer[]): string | undefined {
+  if (r.layer === 'project') return 'project';
+  const l = layers?.find((x) => r.file === x.path || r.file.startsWith(x.path.endsWith('/') ? x.path : `${x.path}/`));
+  return l ? (l.kind === 'base' ? 'base' : 'user file') : undefined;
+}
+
+function ruleLabel(r: ExplainRule, layers?: PolicyLayer[]): string {
+  const layer = layerOf(r, layers);
+  return `${r.policy} rule ${r.index + 1} (${r.action}, ${r.file}:${r.line})${layer ? ` [${layer}]` : ''}`;
 }
 
 /** One paragraph on why the decision came out as it did. */
@@ -132,14 +141,23 @@ function list(label: string, items: string[]): string[] {
   return [`${label}`, ...shown.map((s) => `  ${s}`), ...more];
 }
 
-export function formatExplain(x: ExplainResult, showAll: boolean, config: string, layers?: PolicyLayer[]): string {
+export function formatExplain(
+  x: ExplainResult,
+  showAll: boolean,
+  config: string,
+  layers?: PolicyLayer[],
+  project?: ProjectLayerStatus,
+): string {
   const out: string[] = [];
   const c = x.call;
   out.push(`Policy:    ${config}`);
+  const own = x.project ? x.project.files.map((f) => ` + project ${f}`).join('') : '';
   if (layers?.length)
     out.push(
-      `Layers:    ${layers.map((l) => l.name).join(' + ')}${layers.some((l) => l.kind === 'base') ? '' : ' (base replaced)'}`,
+      `Layers:    ${layers.map((l) => l.name).join(' + ')}${layers.some((l) => l.kind === 'base') ? '' : ' (base replaced)'}${own}`,
     );
+  for (const m of [...(project?.refused ?? []), ...(project?.error ? [project.error] : [])])
+    out.push(`Project:   ${m}`);
   out.push(
     `Call:      tool ${c.tool}, agent ${c.agent || '-'}, session ${c.session || '-'}${c.workdir ? `, workdir ${c.workdir}` : ''}`,
   );
@@ -206,7 +224,7 @@ export function formatExplain(x: ExplainResult, showAll: boolean, config: string
     if (!rules.length) continue;
     out.push('');
     out.push(`${title}:`);
-    for (const r of rules) out.push(`  ${r.decided ? '=>' : '  '} ${ruleLabel(r)}\n       ${r.reason}`);
+    for (const r of rules) out.push(`  ${r.decided ? '=>' : '  '} ${ruleLabel(r, layers)}\n       ${r.reason}`);
   }
   if (!showAll) {
     const rest = x.rules.filter((r) => r.status === 'no').length;
@@ -238,8 +256,13 @@ async function explain(argv: string[]): Promise<number> {
   if (arg.trim() === '') throw new UsageError('the command is empty');
   const { engine, display, layers, call } = offlineCall(arg, values);
   const x = engine.explain(call);
-  if (values.json) process.stdout.write(JSON.stringify({ config: display, layers, ...x }, null, 2) + '\n');
-  else process.stdout.write(formatExplain(x, Boolean(values.all), display, layers) + '\n');
+  const root = engine.projects?.rootOf(call.workdir);
+  const project = root ? engine.projects?.status().find((s) => s.root === root) : undefined;
+  if (values.json)
+    process.stdout.write(
+      JSON.stringify({ config: display, layers, ...x, ...(project ? { project_layer: project } : {}) }, null, 2) + '\n',
+    );
+  else process.stdout.write(formatExplain(x, Boolean(values.all), display, layers, project) + '\n');
   return 0;
 }
 

@@ -22,6 +22,8 @@ options:
                              every call, never enforced; differences are recorded, streamed and
                              counted, and "svc policy promote" makes it live (also "shadow": "DIR"
                              in <data-dir>/config.json; docs/shadow-and-replay.md)
+  --no-project-policy        ignore projects' own .svc/policy.yaml layers (on by default; also
+                             "project_policy": false in <data-dir>/config.json; docs/project-policy.md)
   --mode enforce|monitor     monitor = audit-only, nothing is blocked (default enforce)
   --approval-timeout D       how long an approval waits, and a run grant lives (default 2m)
   --metrics                  serve GET /metrics (admin token required)
@@ -84,6 +86,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     'audit-webhook': { type: 'string' },
     'preload-durable': { type: 'boolean' },
     'replace-base': { type: 'boolean' },
+    'no-project-policy': { type: 'boolean' },
     shadow: { type: 'string' },
   });
   if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
@@ -122,6 +125,7 @@ export function parseServeArgs(argv: string[], env: NodeJS.ProcessEnv = process.
     auditWebhook: v['audit-webhook'] as string | undefined,
     preloadDurable: v['preload-durable'] === true,
     ...(v['replace-base'] === true ? { replaceBase: true } : {}),
+    ...(v['no-project-policy'] === true ? { projectPolicy: false } : {}),
     ...(typeof v.shadow === 'string' ? { shadow: shadowDir(v.shadow) } : {}),
   };
 }

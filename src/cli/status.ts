@@ -24,6 +24,15 @@ export interface StatusReport {
   policy_count?: number;
   rule_count?: number;
   policy_error?: string;
+  /** Repositories' own layers the server has seen (docs/project-policy.md). */
+  project_layers: Array<{
+    root: string;
+    files: string[];
+    policy_count: number;
+    rule_count: number;
+    refused: string[];
+    error?: string;
+  }>;
   last_hour: { by_action: Record<string, number>; total: number; complete: boolean };
   pending: Array<{ id: string; tool: string; command: string; agent: string; created_at: string }>;
   last_denies: Array<{ timestamp: string; tool: string; subject: string; policy: string; message: string }>;
@@ -72,7 +81,10 @@ async function lastHour(now: number): Promise<{ events: any[]; complete: boolean
 /** Decision events only: approval bookkeeping and response checks are not decisions on a call. */
 function isDecision(ev: any): boolean {
   const req = ev.request ?? {};
-  return typeof req.action !== 'string' && req.service_phase !== 'response' && ev.tool !== 'approval';
+  // svc's own records (tool "svc": a policy that did not load, a project file's refusals) are not calls.
+  return (
+    typeof req.action !== 'string' && req.service_phase !== 'response' && ev.tool !== 'approval' && ev.tool !== 'svc'
+  );
 }
 
 export async function gatherStatus(now = Date.now()): Promise<StatusReport> {
@@ -80,8 +92,12 @@ export async function gatherStatus(now = Date.now()): Promise<StatusReport> {
   const st = await api('GET', '/v1/status');
   if (st.status !== 200) throw new Error(`the server refused /v1/status: ${errorText(st)}`);
   const s = st.body ?? {};
-  const layers: string[] = Array.isArray(s.layers)
-    ? s.layers.map((l: any) => (typeof l === 'string' ? l : String(l.path ?? l.name ?? JSON.stringify(l))))
+  // policy_layers is what the server sends ({kind, name, path}); layers is an older spelling.
+  const given = Array.isArray(s.policy_layers) ? s.policy_layers : s.layers;
+  const layers: string[] = Array.isArray(given)
+    ? given.map((l: any) =>
+        typeof l === 'string' ? l : `${l.kind ? `${l.kind} ` : ''}${String(l.path ?? l.name ?? JSON.stringify(l))}`,
+      )
     : s.config_path
       ? [String(s.config_path)]
       : [];
@@ -95,6 +111,7 @@ export async function gatherStatus(now = Date.now()): Promise<StatusReport> {
     policy_count: s.policy_count,
     rule_count: s.rule_count,
     policy_error: s.policy_error,
+    project_layers: Array.isArray(s.project_layers) ? s.project_layers : [],
     last_hour: { by_action: {}, total: 0, complete: true },
     pending: [],
     last_denies: [],
@@ -167,6 +184,12 @@ export function renderStatus(r: StatusReport, now = Date.now()): string {
   out.push(`policy: ${r.policy_count ?? '?'} policies, ${r.rule_count ?? '?'} rules`);
   for (const l of r.layers) out.push(`  layer ${l}`);
   if (r.policy_error) out.push(`  LOAD ERROR (the last good set is in force): ${r.policy_error}`);
+  for (const p of r.project_layers) {
+    out.push(`  project layer ${cut(p.root, 200)}: ${p.policy_count} policies, ${p.rule_count} rules`);
+    for (const f of p.files) out.push(`    file ${cut(f, 200)}`);
+    for (const m of p.refused) out.push(`    refused: ${cut(m, 300)}`);
+    if (p.error) out.push(`    LOAD ERROR: ${cut(p.error, 300)}`);
+  }
   const acts = Object.entries(r.last_hour.by_action).sort((a, b) => b[1] - a[1]);
   const counted = acts.length ? acts.map(([a, n]) => `${a} ${n}`).join(', ') : 'none';
   out.push(`last hour: ${r.last_hour.total} decisions${r.last_hour.complete ? '' : ' (at least)'}: ${counted}`);

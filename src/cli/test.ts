@@ -194,6 +194,11 @@ function runSingle(arg: string, v: Record<string, unknown>): number {
   const tool = call.tool;
   checkTool(tool, engine);
   const d = engine.evaluate(call, { dryRun: true });
+  // The project's own layer (docs/project-policy.md): what it refused, or why it did not load.
+  const root = engine.projects?.rootOf(call.workdir);
+  const project = root ? engine.projects?.status().find((s) => s.root === root) : undefined;
+  for (const m of [...(project?.refused ?? []), ...(project?.error ? [project.error] : [])])
+    process.stderr.write(`svc test: project policy: ${m}\n`);
   if (v.json) {
     const body = {
       tool,
@@ -205,6 +210,8 @@ function runSingle(arg: string, v: Record<string, unknown>): number {
       matched_policies: d.matchedPolicies,
       suggestions: d.suggestions ?? [],
       config: display,
+      ...(d.policyFile ? { policy_file: d.policyFile } : {}),
+      ...(project ? { project_layer: project } : {}),
     };
     process.stdout.write(JSON.stringify(body, null, 2) + '\n');
   } else {
@@ -213,6 +220,7 @@ function runSingle(arg: string, v: Record<string, unknown>): number {
       `policy:   ${d.policy ?? '(none: default action)'}`,
       `message:  ${d.message}`,
     ];
+    if (d.policyFile) lines.push(`file:     ${d.policyFile} (this project's own policy)`);
     if (d.suggestions?.length) lines.push('suggestions:', ...d.suggestions.map((s) => `  ${s}`));
     process.stdout.write(lines.join('\n') + '\n');
   }

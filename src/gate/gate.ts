@@ -36,12 +36,16 @@ export class Gate {
     const events: BusEvent[] = [];
 
     const sessions = this.deps.sessions;
+    // A project's own layer read afresh after an edit (on a worker) before the call is decided.
+    const project = engine.prepareProject?.(call.workdir);
+    if (project) await project;
     let decision = engine.evaluate(call, {
       dryRun: preview,
       session: sessions?.lookup(call, identity.credentialOwner),
     });
     /** The decision is the deterministic engine's own (no webhook, grant or approval changed it). */
-    let engineAnswer = engine.deterministic === true;
+    // A project layer can change with any edit in the repository: its answers are not reused.
+    let engineAnswer = engine.deterministic === true && !decision.project;
     if (!preview) this.deps.callCounts.record(call.tool);
     // The shadow set sees the call as the live set did, before any webhook or grant; it only
     // adds a record field and a live-view event, never changes what happens next.

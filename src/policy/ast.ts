@@ -89,6 +89,8 @@ export interface NotifyAst {
   url: string;
   platform: string;
   on: string[];
+  /** Line of the notify key. */
+  line?: number;
 }
 
 export interface InlineTestCase {

@@ -76,6 +76,30 @@ export function replaceBaseSetting(dataDir: string): boolean {
   return rb;
 }
 
+/**
+ * `project_policy` from <data-dir>/config.json: whether projects' own `.svc/` policies apply
+ * (default true; docs/project-policy.md). A malformed value is an error, not a default.
+ */
+export function projectPolicySetting(dataDir: string): boolean {
+  const file = join(dataDir, DATA_DIR_CONFIG);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return true;
+  }
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (err) {
+    throw new Error(`${file} is not valid JSON: ${(err as Error).message}`);
+  }
+  const pp = (v as Record<string, unknown> | null)?.project_policy;
+  if (pp === undefined) return true;
+  if (typeof pp !== 'boolean') throw new Error(`${file}: project_policy must be true or false`);
+  return pp;
+}
+
 function baseLayer(config: string | undefined): PolicyLayer {
   if (!config) return { kind: 'base', name: 'standard', path: shippedPolicy('standard') };
   if ((PROFILES as readonly string[]).includes(config) && !existsSync(config)) {

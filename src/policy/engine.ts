@@ -28,6 +28,8 @@ import { analyzeCommand } from './shell.js';
 import { explainCall, type ExplainResult } from './explain.js';
 import { summarize } from './summary.js';
 import type { SharedAnalysis } from './shadow-cache.js';
+import type { ProjectLayer, ProjectLayerSource } from './project-types.js';
+import { overlayDecision, overlayResponse } from './project-overlay.js';
 import { mergeTaints, taintsOf } from './session-taint.js';
 import type { SessionLookup } from './session-types.js';
 import {
@@ -65,6 +67,8 @@ export interface LoadEngineOptions {
   parseCache?: PolicyParseCache;
   /** Command analyses and effects shared with another engine over the same home (a shadow set). */
   shared?: SharedAnalysis;
+  /** Projects' own layers, applied to calls made inside them (docs/project-policy.md). */
+  projects?: ProjectLayerSource;
 }
 
 interface PreparedCall {
@@ -103,6 +107,10 @@ export class Engine implements PolicyEngine {
   private readonly hasTaintRules: boolean;
   /** The session state of the evaluation in progress (evaluation is synchronous). */
   private session: SessionLookup | undefined;
+  /** Projects' layers, when they apply (docs/project-policy.md). */
+  readonly projects: ProjectLayerSource | undefined;
+  /** A project layer blocks this evaluation: a once-rule allow is not used up by it. */
+  private holdOnce = false;
 
   constructor(
     readonly files: ParsedPolicyFile[],
@@ -115,6 +123,7 @@ export class Engine implements PolicyEngine {
     this.effects = this.shared?.effects ?? new EffectCache();
     this.resolver = opts.resolveSymlinks === false ? null : new PathResolver();
     this.onOnceConsumed = opts.onOnceConsumed;
+    this.projects = opts.projects;
     this.counter = opts.counter ?? new CallCounter();
     this.defaultAction = defaultAction;
     this.defaultActionSet = opts.defaultActionSet ?? true;
@@ -144,26 +153,59 @@ export class Engine implements PolicyEngine {
 
   evaluate(call: ToolCall, opts: EvaluateOptions = {}): Decision {
     const t0 = performance.now();
+    const layer = this.projects?.layerFor(call.workdir) ?? null;
+    const p = layer ? this.projectDecision(layer, call, opts) : undefined;
     this.session = opts.session;
+    this.holdOnce = p?.action === 'deny' || p?.action === 'ask';
     let d: Decision;
     try {
       d = this.decide(call, !!opts.dryRun, 0);
     } finally {
       this.session = undefined;
+      this.holdOnce = false;
     }
+    if (layer && p) d = overlayDecision(d, p, layer, this.isDurableAllow(d));
     d.evalDurationUs = Math.max(0, Math.round((performance.now() - t0) * 1000));
     return d;
   }
 
   evaluateResponse(call: ToolCall, response: string): Decision {
     const t0 = performance.now();
-    const d = decideResponse(this.scopeFor(call), response);
+    let d = decideResponse(this.scopeFor(call), response);
+    const layer = this.projects?.layerFor(call.workdir);
+    if (layer) d = overlayResponse(d, layer.engine.evaluateResponse(call, response), layer);
     d.evalDurationUs = Math.max(0, Math.round((performance.now() - t0) * 1000));
     return d;
   }
 
   summary(): { default_action: string; rules: PolicySummaryRule[]; summary: string } {
     return summarize(this.set.all, this.defaultAction);
+  }
+
+  /** Makes the project layer of a call current before it is decided (a server's worker read). */
+  prepareProject(workdir: string | undefined): Promise<void> | undefined {
+    return this.projects?.prepare(workdir);
+  }
+
+  /** The project layer a call made in `workdir` is decided with, if any. */
+  projectLayer(workdir: string | undefined): ProjectLayer | null {
+    return this.projects?.layerFor(workdir) ?? null;
+  }
+
+  /** The project layer's answer; one that cannot be read is a deny (fail closed, visibly). */
+  private projectDecision(layer: ProjectLayer, call: ToolCall, opts: EvaluateOptions): Decision {
+    try {
+      return layer.engine.evaluate(call, opts);
+    } catch (err) {
+      return defaultDecision(
+        'deny',
+        `the policy of project ${layer.root} could not be evaluated (${(err as Error).message}); refusing`,
+      );
+    }
+  }
+
+  private isDurableAllow(d: Decision): boolean {
+    return d.action === 'allow' && !!d.policy && this.set.all.some((p) => p.durable && p.name === d.policy);
   }
 
   /** Every reading the engine makes of a call and how each rule in scope fared (dry run). */
@@ -173,6 +215,14 @@ export class Engine implements PolicyEngine {
     const prep = this.prepare(call);
     this.session = undefined;
     const x = explainCall(call, prep, decision, this.filter());
+    const layer = this.projects?.layerFor(call.workdir);
+    if (layer) {
+      const px = layer.engine.explain(call, session);
+      for (const r of x.rules) if (decision.policyFile) r.decided = false;
+      for (const r of px.rules) r.decided = r.decided && decision.policyFile === r.file;
+      x.rules.push(...px.rules.map((r) => ({ ...r, layer: 'project' as const })));
+      x.project = { root: layer.root, files: layer.files };
+    }
     if (!prep.refusal) {
       const derived = this.derive(call, prep, 0);
       if (derived.length)
@@ -413,7 +463,7 @@ export class Engine implements PolicyEngine {
     }
     const out = decideRequest(prep.scope, prep.view, filter, this.defaultAction);
     let d = out.decision;
-    if (!dryRun && out.onceRule && d.action === 'allow') d = this.consumeOnce(out.onceRule, d);
+    if (!dryRun && !this.holdOnce && out.onceRule && d.action === 'allow') d = this.consumeOnce(out.onceRule, d);
     if (this.hasTaintRules) {
       const taints = taintsOf(prep.scope, prep.view, filter);
       if (taints.length) d = { ...d, taints };

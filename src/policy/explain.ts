@@ -23,6 +23,8 @@ export interface ExplainRule {
   /** This rule produced the final decision. */
   decided: boolean;
   groups: GroupTrace[];
+  /** Set for a rule of a project's own layer (the others are the base's or the user's files). */
+  layer?: 'project';
 }
 
 export interface ExplainResult {
@@ -50,6 +52,8 @@ export interface ExplainResult {
   domain?: string;
   rules: ExplainRule[];
   decision: Decision;
+  /** The project whose own layer took part (docs/project-policy.md). */
+  project?: { root: string; files: string[] };
   /** The calls this one amounts to (files written or read, hosts reached, commands run), each decided. */
   derived?: { via: string; tool: string; params: Record<string, unknown>; decision: Decision }[];
 }

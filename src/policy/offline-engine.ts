@@ -1,6 +1,7 @@
 // The policy set an offline command (svc test, svc bench, svc policy explain) evaluates with:
 // chosen exactly as `svc serve` chooses it, so what these commands say is what the server does.
-import { resolveConfig, type PolicyLayer } from './config-path.js';
+import { projectPolicySetting, resolveConfig, type PolicyLayer } from './config-path.js';
+import { ProjectPolicies } from './project-policies.js';
 import { defaultDataDir } from '../util/datadir.js';
 import { resolve } from 'node:path';
 import { loadEngine, type Engine, type LoadEngineOptions } from './engine.js';
@@ -15,14 +16,33 @@ export interface OfflineEngine {
   layers: PolicyLayer[];
 }
 
-/** `config` is a file, a directory or a profile name; undefined picks the serve default. */
+/**
+ * `config` is a file, a directory or a profile name; undefined picks the serve default. Projects'
+ * own layers apply as the server applies them, read on this thread (a one-shot command), unless
+ * <data-dir>/config.json turns them off or `projects: false` is given.
+ */
 export function openOfflineEngine(
   config: string | undefined,
   dataDir?: string,
-  opts: LoadEngineOptions = {},
+  opts: Omit<LoadEngineOptions, 'projects'> & { projects?: false } = {},
 ): OfflineEngine {
-  const resolved = resolveConfig(config, dataDir ?? defaultDataDir());
-  return { engine: loadEngine(resolved.paths, opts), display: resolved.display, layers: resolved.layers };
+  const dir = dataDir ?? defaultDataDir();
+  const resolved = resolveConfig(config, dir);
+  const { projects: off, ...rest } = opts;
+  const projects =
+    off !== false && projectPolicySetting(dir)
+      ? new ProjectPolicies({
+          mode: 'sync',
+          dataDir: dir,
+          ...(rest.home ? { home: rest.home } : {}),
+          ...(rest.clock ? { clock: rest.clock } : {}),
+        })
+      : undefined;
+  return {
+    engine: loadEngine(resolved.paths, { ...rest, ...(projects ? { projects } : {}) }),
+    display: resolved.display,
+    layers: resolved.layers,
+  };
 }
 
 /** One call from a command line argument and the usual flags (--tool, --agent, --session, --workdir). */

@@ -72,7 +72,7 @@ export function parseNotify(r: Reader, pair: Pair): NotifyAst | undefined {
   const line = r.line(pair.key as Node);
   const e = r.entries(pair.value as Node, KEYS.notify, 'notify', line);
   if (!e) return undefined;
-  const n: NotifyAst = { url: '', platform: 'auto', on: [] };
+  const n: NotifyAst = { url: '', platform: 'auto', on: [], line };
   if (e.get('url')) n.url = r.str(e.get('url'), 'notify.url') ?? '';
   const platform = e.get('platform');
   if (platform) {

@@ -66,6 +66,10 @@ export interface Decision {
   ask?: { audit: boolean; headlessOnly: boolean };
   /** Taint labels the rules put on this call's session, credential and run (recorded by the gate). */
   taints?: TaintSpec[];
+  /** The project root whose own layer took part (docs/project-policy.md); such answers are not reused. */
+  project?: string;
+  /** The project policy file whose rule decided, when one did (recorded as request.policy_file). */
+  policyFile?: string;
 }
 
 export interface EvaluateOptions {
@@ -95,4 +99,6 @@ export interface PolicyEngine {
    */
   readonly deterministic?: boolean;
   summary(): { default_action: string; rules: PolicySummaryRule[]; summary: string };
+  /** Makes the project layer of a working directory current (src/policy/project-policies.ts). */
+  prepareProject?(workdir: string | undefined): Promise<void> | undefined;
 }

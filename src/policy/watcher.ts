@@ -29,6 +29,8 @@ export interface PolicyWatcherOptions {
   onLoadStart?: (paths: string[]) => void;
   /** Parsed files kept from an earlier start, for the first load (src/policy/parse-cache.ts). */
   parseCache?: PolicyParseCache;
+  /** Projects' own layers, kept across reloads (docs/project-policy.md). */
+  projects?: LoadEngineOptions['projects'];
 }
 
 /** Fixed paths, or a function re-asked on every reload (a new file may join the set). */
@@ -66,6 +68,7 @@ export class PolicyWatcher {
       ...(this.opts.shared ? { shared: this.opts.shared } : {}),
       onOnceConsumed: () => setImmediate(() => this.tryReload()),
       parseCache: this.opts.parseCache,
+      ...(this.opts.projects ? { projects: this.opts.projects } : {}),
     };
   }
 

@@ -497,6 +497,15 @@ test('policy tab: load state, layers when the server reports them, and the rule 
           { kind: 'project', name: 'svc.yaml', path: '/work/app/.svc/svc.yaml' },
         ],
         policy_error: '/work/app/.svc/svc.yaml: line 4: unknown key "rulez"',
+        project_layers: [
+          {
+            root: '/work/repo',
+            files: ['/work/repo/.svc/policy.yaml'],
+            policy_count: 1,
+            rule_count: 2,
+            refused: ['/work/repo/.svc/policy.yaml:6: policy "x": an allow rule is refused'],
+          },
+        ],
       },
     });
   });
@@ -507,6 +516,9 @@ test('policy tab: load state, layers when the server reports them, and the rule 
     .waitFor({ timeout: WAIT });
   const layers = (await page.textContent('#policy-layers')) ?? '';
   assert.match(layers, /profile\s*standard.*project\s*svc\.yaml/s);
+  // A repository's own layer, with what it refused.
+  assert.match(layers, /\/work\/repo 1 policies, 2 rules/);
+  assert.match(layers, /refused: \/work\/repo\/\.svc\/policy\.yaml:6: .*an allow rule is refused/);
   await page.unroute('**/v1/status');
   await page.click('#tab-active');
 });

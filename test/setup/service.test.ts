@@ -211,13 +211,13 @@ console.log(JSON.stringify(res));
         writeFileSync('/etc/svc/server.uid', `${uid}\n`, { mode: 0o644 });
         try {
           const lib = sh(process.execPath, [join(prefix, 'bin', 'svc.js'), 'preload-path']).out.trim();
-          const execAs = (command: string) =>
+          const execAs = (command: string, socket = sock) =>
             sh(
               'setpriv',
               [`--reuid=${agentUser}`, `--regid=${agentUser}`, '--init-groups', '--', '/bin/sh', '-c', command],
               {
                 LD_PRELOAD: lib,
-                SERVICE_SOCKET: sock,
+                SERVICE_SOCKET: socket,
                 SERVICE_FAIL_OPEN: '0',
                 HOME: root,
               },
@@ -228,6 +228,11 @@ console.log(JSON.stringify(res));
           const blocked = execAs('/bin/cat /root/.ssh/id_rsa');
           assert.notEqual(blocked.code, 0);
           assert.match(blocked.err, /svc: blocked: .*cat/, "the standard profile decides the agent's exec");
+          // No trusted server behind the socket the agent names (it points elsewhere, or the
+          // server is away): with SERVICE_FAIL_OPEN=0 the exec is refused, never run unchecked.
+          const away = execAs('/bin/true && echo ran', join(root, 'no-such.sock'));
+          assert.doesNotMatch(away.out, /ran/, `an exec without a trusted server does not run: ${away.err}`);
+          assert.match(away.err, /svc: /, 'the refusal is said');
         } finally {
           rmSync('/etc/svc', { recursive: true, force: true });
         }

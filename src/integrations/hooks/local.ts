@@ -108,6 +108,7 @@ function spoolRecords(
     ...(info.runId ? { run_id: info.runId } : {}),
     ...(info.toolCallId ? { tool_call_id: info.toolCallId } : {}),
     ...(info.cwd ? { workdir: info.cwd } : {}),
+    ...(decision.policyFile ? { policy_file: decision.policyFile } : {}),
     phase: call.phase,
     tool: target.tool,
     params: target.params,
