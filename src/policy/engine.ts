@@ -36,8 +36,10 @@ import {
   effectsOf,
   MAX_EFFECT_DEPTH,
   strictest,
+  toolMayHaveEffects,
   type DerivedResult,
 } from './effects/decide.js';
+import type { TaintSpec } from './session-state.js';
 
 export { PolicyLoadError } from './errors.js';
 export { parsePolicyText, parsePolicyTextLenient } from './parse.js';
@@ -94,6 +96,7 @@ export class Engine implements PolicyEngine {
   private readonly onOnceConsumed?: () => void;
   private readonly consumed = new Set<number>();
   private readonly scopeCache = new Map<string, CompiledPolicy[]>();
+  private readonly taintTools = new Map<string, boolean>();
   private readonly commandCache = new Map<string, CommandReadings>();
   private commandCacheChars = 0;
   private readonly needsPaths: boolean;
@@ -395,14 +398,49 @@ export class Engine implements PolicyEngine {
 
   /** A denied call still taints by what it amounts to (a denied `cat ~/.ssh/id_rsa` reads a key). */
   private withDerivedTaints(own: Decision, call: ToolCall, prep: PreparedCall, depth: number): Decision {
-    let derived: DerivedResult[] = [];
+    let derived: (TaintSpec[] | undefined)[];
     try {
-      derived = this.derive(call, prep, depth);
+      derived = this.derivedTaints(call, prep, depth);
     } catch {
       return own;
     }
-    const taints = mergeTaints([own.taints, ...derived.map((r) => r.decision.taints)]);
+    const taints = mergeTaints([own.taints, ...derived]);
     return taints ? { ...own, taints } : own;
+  }
+
+  /**
+   * The taints of the calls this one amounts to, as derive() would decide them. Only the taints
+   * are wanted, so a derived call is decided in full only when it can amount to calls of its own;
+   * otherwise its taints are its own taint rules' (none when no policy for its tool has one).
+   */
+  private derivedTaints(call: ToolCall, prep: PreparedCall, depth: number): (TaintSpec[] | undefined)[] {
+    if (depth >= MAX_EFFECT_DEPTH) return [];
+    const out: (TaintSpec[] | undefined)[] = [];
+    for (const effect of effectsOf(call, prep.fields.command, prep.fields.path, this.effects)) {
+      const c = derivedCall(call, effect, prep.fields.workdir);
+      if (toolMayHaveEffects(c.tool)) {
+        out.push(this.decide(c, true, depth + 1).taints);
+        continue;
+      }
+      if (!this.taintsTool(c.tool)) continue;
+      const p = this.prepare(c);
+      if (!p.refusal)
+        out.push(taintsOf(p.scope, p.view, { now: p.now, ruleCount: this.ruleCount, consumed: this.consumed }));
+    }
+    return out;
+  }
+
+  /** Whether some policy that can apply to this tool has a rule with a taint field. */
+  private taintsTool(tool: string): boolean {
+    let hit = this.taintTools.get(tool);
+    if (hit === undefined) {
+      hit = this.set.ordered.some(
+        (p) => (!p.tools || p.tools.some((g) => g.test(tool))) && p.rules.some((r) => r.ast.taint),
+      );
+      if (this.taintTools.size >= SCOPE_CACHE_SIZE) this.taintTools.clear();
+      this.taintTools.set(tool, hit);
+    }
+    return hit;
   }
 
   private decideOwn(call: ToolCall, prep: PreparedCall, dryRun: boolean): Decision {
@@ -414,7 +452,7 @@ export class Engine implements PolicyEngine {
     const out = decideRequest(prep.scope, prep.view, filter, this.defaultAction);
     let d = out.decision;
     if (!dryRun && out.onceRule && d.action === 'allow') d = this.consumeOnce(out.onceRule, d);
-    if (this.hasTaintRules) {
+    if (this.hasTaintRules && this.taintsTool(call.tool)) {
       const taints = taintsOf(prep.scope, prep.view, filter);
       if (taints.length) d = { ...d, taints };
     }
