@@ -97,6 +97,7 @@ export class Engine implements PolicyEngine {
   private readonly consumed = new Set<number>();
   private readonly scopeCache = new Map<string, CompiledPolicy[]>();
   private readonly taintTools = new Map<string, boolean>();
+  private readonly taintScopes = new WeakMap<CompiledPolicy[], CompiledPolicy[]>();
   private readonly commandCache = new Map<string, CommandReadings>();
   private commandCacheChars = 0;
   private readonly needsPaths: boolean;
@@ -425,9 +426,24 @@ export class Engine implements PolicyEngine {
       if (!this.taintsTool(c.tool)) continue;
       const p = this.prepare(c);
       if (!p.refusal)
-        out.push(taintsOf(p.scope, p.view, { now: p.now, ruleCount: this.ruleCount, consumed: this.consumed }));
+        out.push(
+          taintsOf(this.tainting(p.scope), p.view, { now: p.now, ruleCount: this.ruleCount, consumed: this.consumed }),
+        );
     }
     return out;
+  }
+
+  /**
+   * The policies of a scope that have a rule with a taint field, in scope order (the scope lists
+   * of scopeFor() are kept per tool, so this is worked out once per list, not per call).
+   */
+  private tainting(scope: CompiledPolicy[]): CompiledPolicy[] {
+    let hit = this.taintScopes.get(scope);
+    if (!hit) {
+      hit = scope.filter((p) => p.rules.some((r) => r.ast.taint));
+      this.taintScopes.set(scope, hit);
+    }
+    return hit;
   }
 
   /** Whether some policy that can apply to this tool has a rule with a taint field. */
@@ -453,7 +469,7 @@ export class Engine implements PolicyEngine {
     let d = out.decision;
     if (!dryRun && out.onceRule && d.action === 'allow') d = this.consumeOnce(out.onceRule, d);
     if (this.hasTaintRules && this.taintsTool(call.tool)) {
-      const taints = taintsOf(prep.scope, prep.view, filter);
+      const taints = taintsOf(this.tainting(prep.scope), prep.view, filter);
       if (taints.length) d = { ...d, taints };
     }
     return d;
