@@ -39,6 +39,23 @@ function build(list: Glob[]): DomainIndex {
   return ix;
 }
 
+/**
+ * A domain_matches list as literal hosts and `*suffix` suffixes, when every entry is one of
+ * those (else undefined): what the policy gates file a domain rule under.
+ */
+export function domainKeys(list: { source: string }[]): { exact: string[]; suffixes: string[] } | undefined {
+  const exact: string[] = [];
+  const suffixes: string[] = [];
+  for (const g of list) {
+    const p = normalizeDomain(g.source);
+    if (p === '') return undefined;
+    if (!META.test(p)) exact.push(p);
+    else if (p[0] === '*' && !META.test(p.slice(1))) suffixes.push(p.slice(1));
+    else return undefined;
+  }
+  return { exact, suffixes };
+}
+
 /** `*` + suffix, as Go's filepath.Match reads it: the star takes any text without a '/'. */
 function endsAs(d: string, suffix: string): boolean {
   return d.endsWith(suffix) && d.lastIndexOf('/', d.length - suffix.length - 1) < 0;

@@ -368,7 +368,7 @@ export class Engine implements PolicyEngine {
         view.cmd ? set.commandIndex : null,
         view.paths ? set.pathIndex : null,
         view.url !== undefined,
-        view.domain !== undefined,
+        view.domain,
       );
       view.mayFire = (p) => gates.mayFire(p, epoch);
     }
