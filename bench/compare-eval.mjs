@@ -43,13 +43,16 @@ const unique = (call, tag) => {
 };
 const pass = (engine, calls) => {
   const t = [];
+  const c0 = process.cpuUsage();
   for (const c of calls) {
     const t0 = process.hrtime.bigint();
     engine.evaluate(c, { dryRun: true });
     t.push(Number(process.hrtime.bigint() - t0) / 1000);
   }
+  const cpu = process.cpuUsage(c0);
   t.sort((a, b) => a - b);
-  return { p50: t[t.length >> 1], p99: t[Math.floor(t.length * 0.99)] };
+  // CPU per call over the pass (GC threads included): what a loaded machine moves least.
+  return { p50: t[t.length >> 1], p99: t[Math.floor(t.length * 0.99)], cpu: (cpu.user + cpu.system) / calls.length };
 };
 const spread = (xs) => {
   const s = xs.slice().sort((a, b) => a - b);
@@ -63,7 +66,7 @@ for (let w = 0; w < 3; w++)
     pass(e, calls);
     pass(e, calls);
   }
-const res = builds.map(() => ({ first50: [], first99: [], rep50: [], rep99: [] }));
+const res = builds.map(() => ({ first50: [], first99: [], firstCpu: [], rep50: [], rep99: [], repCpu: [] }));
 for (let r = 0; r < ROUNDS; r++) {
   const order = r % 2 ? [1, 0] : [0, 1];
   for (const k of order) {
@@ -74,6 +77,8 @@ for (let r = 0; r < ROUNDS; r++) {
     const c = pass(e, calls);
     res[k].first50.push(a.p50);
     res[k].first99.push(a.p99);
+    res[k].firstCpu.push(a.cpu);
+    res[k].repCpu.push(c.cpu);
     res[k].rep50.push(c.p50);
     res[k].rep99.push(c.p99);
   }
@@ -89,8 +94,10 @@ console.log(
         dist: b.dist,
         first_seen_p50: spread(res[k].first50),
         first_seen_p99: spread(res[k].first99),
+        first_seen_cpu_per_call: spread(res[k].firstCpu),
         repeated_p50: spread(res[k].rep50),
         repeated_p99: spread(res[k].rep99),
+        repeated_cpu_per_call: spread(res[k].repCpu),
       })),
     },
     null,

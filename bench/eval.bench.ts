@@ -54,18 +54,22 @@ function percentile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 }
 
-function timePass(engine: Engine, calls: ToolCall[]): { p50: number; p99: number; mean: number } {
+function timePass(engine: Engine, calls: ToolCall[]): { p50: number; p99: number; mean: number; cpu: number } {
   const opts = { dryRun: true };
   const t: number[] = new Array(calls.length);
+  const c0 = process.cpuUsage();
   for (let i = 0; i < calls.length; i++) {
     const t0 = process.hrtime.bigint();
     const c = calls[i];
     if (c) engine.evaluate(c, opts);
     t[i] = Number(process.hrtime.bigint() - t0) / 1000;
   }
+  const c = process.cpuUsage(c0);
   const mean = t.reduce((a, b) => a + b, 0) / t.length;
   t.sort((a, b) => a - b);
-  return { p50: percentile(t, 0.5), p99: percentile(t, 0.99), mean };
+  // CPU time of the pass per call (the garbage collector's threads included): a loaded machine
+  // stretches wall-clock percentiles, far less this.
+  return { p50: percentile(t, 0.5), p99: percentile(t, 0.99), mean, cpu: (c.user + c.system) / calls.length };
 }
 
 function run(): void {
@@ -82,9 +86,9 @@ function run(): void {
     timePass(e, calls);
     timePass(f, calls);
   }
-  const first = { p50: [] as number[], p99: [] as number[], mean: [] as number[] };
+  const first = { p50: [] as number[], p99: [] as number[], mean: [] as number[], cpu: [] as number[] };
   const repeated = { p50: [] as number[], p99: [] as number[] };
-  const floor = { p50: [] as number[], p99: [] as number[] };
+  const floor = { p50: [] as number[], p99: [] as number[], cpu: [] as number[] };
   const floorRepeated = { p50: [] as number[], p99: [] as number[] };
   const decisions: Record<string, number> = {};
   for (let r = 0; r < ROUNDS; r++) {
@@ -97,6 +101,7 @@ function run(): void {
       first.p50.push(a.p50);
       first.p99.push(a.p99);
       first.mean.push(a.mean);
+      first.cpu.push(a.cpu);
       const b = timePass(engine, calls);
       repeated.p50.push(b.p50);
       repeated.p99.push(b.p99);
@@ -112,6 +117,7 @@ function run(): void {
       const f = timePass(empty, floorCalls);
       floor.p50.push(f.p50);
       floor.p99.push(f.p99);
+      floor.cpu.push(f.cpu);
       const g = timePass(empty, floorCalls);
       floorRepeated.p50.push(g.p50);
       floorRepeated.p99.push(g.p99);
@@ -147,6 +153,7 @@ function run(): void {
           p50: withRatio(spread(first.p50), floorP50),
           p99: withRatio(spread(first.p99), floorP99),
           mean: spread(first.mean),
+          cpu_per_call: withRatio(spread(first.cpu), spread(floor.cpu)),
           note: 'every call unique and new to a fresh engine',
         },
         repeated: {
@@ -155,7 +162,7 @@ function run(): void {
           note: 'the same calls again, analysis cached',
         },
         floor: {
-          first_seen: { p50: floorP50, p99: floorP99 },
+          first_seen: { p50: floorP50, p99: floorP99, cpu_per_call: spread(floor.cpu) },
           repeated: { p50: spread(floorRepeated.p50), p99: spread(floorRepeated.p99) },
           note: 'the same passes against an engine with no policies: input checks and command analysis, no rule matching',
         },

@@ -1,5 +1,6 @@
 // The fastify app: translation between HTTP and the library, nothing more. One plugin per resource.
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { lazySchemaController } from './lazy-schemas.js';
 import { SvcError, errorHandler, notFound } from './errors.js';
 import { registerAuth } from './auth.js';
 import type { ServerContext } from './context.js';
@@ -78,6 +79,8 @@ export async function buildApp(ctx: ServerContext, limits: Partial<HttpLimits> =
     // validateSchema off: the route schemas are fixed in this code (and exercised by the tests),
     // so checking them against the JSON Schema meta-schema at every start only cost ~15% of it.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, validateSchema: false } },
+    // Each route's schemas are compiled on its first request, not during start-up.
+    schemaController: lazySchemaController(),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });

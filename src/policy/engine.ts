@@ -38,8 +38,10 @@ import {
   effectsOf,
   MAX_EFFECT_DEPTH,
   strictest,
+  toolMayHaveEffects,
   type DerivedResult,
 } from './effects/decide.js';
+import type { TaintSpec } from './session-state.js';
 
 export { PolicyLoadError } from './errors.js';
 export { parsePolicyText, parsePolicyTextLenient } from './parse.js';
@@ -98,6 +100,8 @@ export class Engine implements PolicyEngine {
   private readonly onOnceConsumed?: () => void;
   private readonly consumed = new Set<number>();
   private readonly scopeCache = new Map<string, CompiledPolicy[]>();
+  private readonly taintTools = new Map<string, boolean>();
+  private readonly taintScopes = new WeakMap<CompiledPolicy[], CompiledPolicy[]>();
   private readonly commandCache = new Map<string, CommandReadings>();
   private commandCacheChars = 0;
   private readonly needsPaths: boolean;
@@ -414,7 +418,7 @@ export class Engine implements PolicyEngine {
         view.cmd ? set.commandIndex : null,
         view.paths ? set.pathIndex : null,
         view.url !== undefined,
-        view.domain !== undefined,
+        view.domain,
       );
       view.mayFire = (p) => gates.mayFire(p, epoch);
     }
@@ -445,14 +449,64 @@ export class Engine implements PolicyEngine {
 
   /** A denied call still taints by what it amounts to (a denied `cat ~/.ssh/id_rsa` reads a key). */
   private withDerivedTaints(own: Decision, call: ToolCall, prep: PreparedCall, depth: number): Decision {
-    let derived: DerivedResult[] = [];
+    let derived: (TaintSpec[] | undefined)[];
     try {
-      derived = this.derive(call, prep, depth);
+      derived = this.derivedTaints(call, prep, depth);
     } catch {
       return own;
     }
-    const taints = mergeTaints([own.taints, ...derived.map((r) => r.decision.taints)]);
+    const taints = mergeTaints([own.taints, ...derived]);
     return taints ? { ...own, taints } : own;
+  }
+
+  /**
+   * The taints of the calls this one amounts to, as derive() would decide them. Only the taints
+   * are wanted, so a derived call is decided in full only when it can amount to calls of its own;
+   * otherwise its taints are its own taint rules' (none when no policy for its tool has one).
+   */
+  private derivedTaints(call: ToolCall, prep: PreparedCall, depth: number): (TaintSpec[] | undefined)[] {
+    if (depth >= MAX_EFFECT_DEPTH) return [];
+    const out: (TaintSpec[] | undefined)[] = [];
+    for (const effect of effectsOf(call, prep.fields.command, prep.fields.path, this.effects)) {
+      const c = derivedCall(call, effect, prep.fields.workdir);
+      if (toolMayHaveEffects(c.tool)) {
+        out.push(this.decide(c, true, depth + 1).taints);
+        continue;
+      }
+      if (!this.taintsTool(c.tool)) continue;
+      const p = this.prepare(c);
+      if (!p.refusal)
+        out.push(
+          taintsOf(this.tainting(p.scope), p.view, { now: p.now, ruleCount: this.ruleCount, consumed: this.consumed }),
+        );
+    }
+    return out;
+  }
+
+  /**
+   * The policies of a scope that have a rule with a taint field, in scope order (the scope lists
+   * of scopeFor() are kept per tool, so this is worked out once per list, not per call).
+   */
+  private tainting(scope: CompiledPolicy[]): CompiledPolicy[] {
+    let hit = this.taintScopes.get(scope);
+    if (!hit) {
+      hit = scope.filter((p) => p.rules.some((r) => r.ast.taint));
+      this.taintScopes.set(scope, hit);
+    }
+    return hit;
+  }
+
+  /** Whether some policy that can apply to this tool has a rule with a taint field. */
+  private taintsTool(tool: string): boolean {
+    let hit = this.taintTools.get(tool);
+    if (hit === undefined) {
+      hit = this.set.ordered.some(
+        (p) => (!p.tools || p.tools.some((g) => g.test(tool))) && p.rules.some((r) => r.ast.taint),
+      );
+      if (this.taintTools.size >= SCOPE_CACHE_SIZE) this.taintTools.clear();
+      this.taintTools.set(tool, hit);
+    }
+    return hit;
   }
 
   private decideOwn(call: ToolCall, prep: PreparedCall, dryRun: boolean): Decision {
@@ -464,8 +518,8 @@ export class Engine implements PolicyEngine {
     const out = decideRequest(prep.scope, prep.view, filter, this.defaultAction);
     let d = out.decision;
     if (!dryRun && !this.holdOnce && out.onceRule && d.action === 'allow') d = this.consumeOnce(out.onceRule, d);
-    if (this.hasTaintRules) {
-      const taints = taintsOf(prep.scope, prep.view, filter);
+    if (this.hasTaintRules && this.taintsTool(call.tool)) {
+      const taints = taintsOf(this.tainting(prep.scope), prep.view, filter);
       if (taints.length) d = { ...d, taints };
     }
     return d;

@@ -28,6 +28,7 @@ import {
 } from './ast.js';
 import { closest, PolicyLoadError, type PolicyDiagnostic } from './errors.js';
 import { keyOf, Reader } from './parse-reader.js';
+import { aliasTargets, type AliasTargets } from './yaml-anchors.js';
 import { parseNotify, parseTests } from './parse-extras.js';
 import { validatePolicyFile } from './validate.js';
 import { KEYS } from './keys.js';
@@ -327,16 +328,15 @@ export const POLICY_MAX_EXPANDED_NODES = 200_000;
  * expanding anything (each anchored node is sized once), so a file of nested aliases that would
  * expand to millions of nodes is refused in time linear in its text. Returns a problem or null.
  */
-export function expansionProblem(doc: Document.Parsed): string | null {
-  let aliases = 0;
-  visit(doc, { Alias: () => void aliases++ });
+export function expansionProblem(doc: Document.Parsed, targets: AliasTargets = aliasTargets(doc)): string | null {
+  const aliases = targets.size;
   if (aliases > POLICY_MAX_ALIASES) return `the file uses ${aliases} YAML aliases; the limit is ${POLICY_MAX_ALIASES}`;
   if (aliases === 0) return null;
   const sizes = new Map<unknown, number>();
   const open = new Set<unknown>();
   const size = (n: unknown): number => {
     if (n === null || n === undefined) return 1;
-    if (isAlias(n)) return size(n.resolve(doc));
+    if (isAlias(n)) return size(targets.get(n));
     const known = sizes.get(n);
     if (known !== undefined) return known;
     if (open.has(n)) return Infinity; // an alias inside its own anchor: infinite
@@ -356,12 +356,11 @@ export function expansionProblem(doc: Document.Parsed): string | null {
   return null;
 }
 
-function resolveAliases(doc: Document.Parsed): void {
+function resolveAliases(doc: Document.Parsed, targets: AliasTargets): void {
+  if (!targets.size) return;
   visit(doc, {
     Alias(_key, node) {
-      let target: unknown = node;
-      for (let i = 0; i < 32 && isAlias(target); i++) target = (target as typeof node).resolve(doc);
-      return target && !isAlias(target) ? (target as Node) : undefined;
+      return targets.get(node);
     },
   });
 }
@@ -400,12 +399,13 @@ export function parsePolicyTextLenient(
     );
   }
   if (doc.errors.length) return { policy: out, diagnostics: r.diags };
-  const blowup = expansionProblem(doc);
+  const targets = aliasTargets(doc);
+  const blowup = expansionProblem(doc, targets);
   if (blowup) {
     r.error(null, blowup, undefined, 1);
     return { policy: out, diagnostics: r.diags };
   }
-  resolveAliases(doc);
+  resolveAliases(doc, targets);
   const e = r.entries(doc.contents as Node, KEYS.top, 'the top level of the policy file', 1);
   if (!e) return { policy: out, diagnostics: r.diags };
   const ver = e.get('version');

@@ -5,6 +5,7 @@
 // group; a rule with an unindexed pattern, or with neither group, is always a candidate, and so
 // is its policy. Skipping a policy none of whose rules can match leaves every decision as it was.
 import type { WordIndex } from './word-index.js';
+import { domainKeys } from './domain-index.js';
 
 /** What the gates read of a compiled rule and policy (compile.ts builds the gates: no import back). */
 interface IndexedList {
@@ -19,7 +20,7 @@ interface GatedRule {
     contains?: IndexedList;
     pathIndexed?: IndexedList;
     url?: unknown;
-    domain?: unknown;
+    domain?: { source: string }[];
   };
 }
 interface GatedPolicy {
@@ -30,7 +31,11 @@ interface GatedPolicy {
 /** Below this many policies, trying each is cheaper than working out which to try. */
 const GATE_MIN_POLICIES = 128;
 
-type Gate = { index: 'command' | 'path'; lists: number[] } | { index: 'url' | 'domain' } | null;
+type Gate =
+  | { index: 'command' | 'path'; lists: number[] }
+  | { index: 'url' | 'domain' }
+  | { index: 'hosts'; exact: string[]; suffixes: string[] }
+  | null;
 
 function ruleGate(r: GatedRule): Gate {
   const w = r.when;
@@ -44,7 +49,11 @@ function ruleGate(r: GatedRule): Gate {
   }
   if (w.pathIndexed && !w.pathIndexed.hasUnkeyed) return { index: 'path', lists: [w.pathIndexed.list] };
   // These groups fail on a call without the field (match.ts: missing()).
-  if (w.domain) return { index: 'domain' };
+  if (w.domain) {
+    // Hosts and `*suffix` patterns open the policy only for a domain they match.
+    const keys = domainKeys(w.domain);
+    return keys ? { index: 'hosts', ...keys } : { index: 'domain' };
+  }
   if (w.url) return { index: 'url' };
   return null;
 }
@@ -56,6 +65,9 @@ export class PolicyGates {
   /** Gated policies with a rule that needs a URL / a domain. */
   private readonly byUrl: number[] = [];
   private readonly byDomain: number[] = [];
+  /** Gated policies with a rule naming this host, or a `*suffix` with this suffix. */
+  private readonly byHost = new Map<string, number[]>();
+  private readonly bySuffix = new Map<string, number[]>();
   /** Per policy order: 1 when gated (skipped unless opened). */
   private readonly gated: Uint8Array;
   private readonly open: Int32Array;
@@ -71,6 +83,18 @@ export class PolicyGates {
       this.gated[p.order] = 1;
       for (const g of gates) {
         if (!g) continue;
+        if (g.index === 'hosts') {
+          for (const [keys, map] of [
+            [g.exact, this.byHost],
+            [g.suffixes, this.bySuffix],
+          ] as const)
+            for (const k of keys) {
+              const list = map.get(k) ?? [];
+              if (list[list.length - 1] !== p.order) list.push(p.order);
+              map.set(k, list);
+            }
+          continue;
+        }
         if (!('lists' in g)) {
           const list = g.index === 'url' ? this.byUrl : this.byDomain;
           if (list[list.length - 1] !== p.order) list.push(p.order);
@@ -95,11 +119,18 @@ export class PolicyGates {
    * Opens the policies the marks of this call allow. `command` is the command index when its
    * marks belong to this call (the call has a command and it was marked), else null.
    */
-  compute(command: WordIndex | null, path: WordIndex | null, url: boolean, domain: boolean): number {
+  compute(command: WordIndex | null, path: WordIndex | null, url: boolean, domain: string | undefined): number {
     const e = ++this.epoch;
     const open = this.open;
     if (url) for (const o of this.byUrl) open[o] = e;
-    if (domain) for (const o of this.byDomain) open[o] = e;
+    if (domain !== undefined) {
+      for (const o of this.byDomain) open[o] = e;
+      for (const o of this.byHost.get(domain) ?? []) open[o] = e;
+      // `*suffix`: the star takes any text without a '/', so every ending after the last '/'.
+      if (this.bySuffix.size)
+        for (let i = domain.lastIndexOf('/') + 1; i <= domain.length; i++)
+          for (const o of this.bySuffix.get(domain.slice(i)) ?? []) open[o] = e;
+    }
     for (const [index, map] of [
       [command, this.byCommandList],
       [path, this.byPathList],

@@ -362,3 +362,45 @@ test('YAML aliases that expand past the node limit ("billion laughs") are refuse
   const many = `x: &x 1\npolicies: []\ny: [${Array(1001).fill('*x').join(',')}]\n`;
   assert.throws(() => parsePolicyText(many, 'many.yaml'), /1001 YAML aliases; the limit is 1000/);
 });
+
+test('YAML aliases name the last anchor of that name before them, as written in the file', () => {
+  // `b` copies the list that itself defines &paths; `c` redefines &paths before `b`'s alias.
+  // The alias in `d` must see `c`'s list (the last anchor before it in the text), not the copy.
+  const pf = parsePolicyText(
+    `policies:
+  - name: a
+    rules:
+      - &rule
+        action: deny
+        when: { path_matches: &paths ['**/.ssh/**'] }
+  - name: c
+    rules:
+      - action: ask
+        when: { path_matches: &paths ['**/.aws/**'] }
+  - name: b
+    rules:
+      - *rule
+  - name: d
+    rules:
+      - action: watch
+        when: { path_matches: *paths }
+`,
+    'a.yaml',
+  );
+  assert.deepEqual(pf.policies[2]?.rules[0]?.when.path_matches, ['**/.ssh/**']);
+  assert.deepEqual(pf.policies[3]?.rules[0]?.when.path_matches, ['**/.aws/**']);
+});
+
+test('many aliases into one large list read as the list each time', () => {
+  const list = Array.from({ length: 2000 }, (_, i) => `'**/.s${i}/**'`).join(', ');
+  const uses = Array.from(
+    { length: 60 },
+    (_, i) => `  - name: p${i}\n    rules:\n      - action: deny\n        when: { path_matches: *big }\n`,
+  ).join('');
+  const pf = parsePolicyText(
+    `policies:\n  - name: base\n    rules:\n      - action: deny\n        when: { path_matches: &big [${list}] }\n${uses}`,
+    'a.yaml',
+  );
+  assert.equal(pf.policies.length, 61);
+  assert.equal(pf.policies[60]?.rules[0]?.when.path_matches?.length, 2000);
+});

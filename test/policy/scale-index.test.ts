@@ -103,3 +103,30 @@ test('a large set: only policies a call mentions can fire, and they still do', (
   assert.equal(d(fetchCall('https://api.host1999.example/x')), 'ask gen-1999');
   assert.equal(d(fetchCall('https://api.host2000.example/x')), 'allow ');
 });
+
+test('a large set of host rules: each policy opens for the hosts and suffixes it names, and others still fire', () => {
+  const out = ['default_action: allow', 'policies:'];
+  for (let i = 0; i < 300; i++) {
+    const hosts =
+      i % 3 === 0 ? `['h${i}.example']` : i % 3 === 1 ? `['*.s${i}.example', 'H${i}.ALSO.']` : `['*z${i}.example']`;
+    out.push(`  - name: d${i}`, '    match: { tool: fetch }', '    rules:');
+    out.push(`      - action: ask`, `        when: { domain_matches: ${hosts} }`);
+  }
+  // A class pattern cannot be filed under a host: its policy is tried for every domain.
+  out.push('  - name: cls', '    match: { tool: fetch }', '    rules:');
+  out.push(`      - action: deny`, `        when: { domain_matches: ['c[0-9].cdn.example'] }`);
+  const e = engineOf(out.join('\n') + '\n');
+  const d = (url: string) => {
+    const r = e.evaluate(fetchCall(url), { dryRun: true });
+    return `${r.action} ${r.policy ?? ''}`;
+  };
+  assert.equal(d('https://h3.example/x'), 'ask d3');
+  assert.equal(d('https://h4.example/x'), 'allow ');
+  assert.equal(d('https://a.b.s4.example/'), 'ask d4');
+  assert.equal(d('https://s4.example/'), 'allow ');
+  assert.equal(d('https://h4.also/'), 'ask d4');
+  assert.equal(d('https://xyz5.example/'), 'ask d5');
+  assert.equal(d('https://z5.example/'), 'ask d5');
+  assert.equal(d('https://c7.cdn.example/'), 'deny cls');
+  assert.equal(d('https://cx.cdn.example/'), 'allow ');
+});

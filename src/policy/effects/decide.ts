@@ -149,6 +149,21 @@ function fetchEffects(call: ToolCall): Effect[] {
   ];
 }
 
+const MCP_TOOL = /^mcp(?:$|[_:-])/i;
+const FETCH_TOOL = /^(?:fetch|web_fetch|webfetch|http|browser)$/i;
+
+/** Whether effectsOf() can find anything in a call to this tool (the engine need not ask otherwise). */
+export function toolMayHaveEffects(tool: string): boolean {
+  return (
+    tool === 'exec' ||
+    tool.toLowerCase() === 'exec' ||
+    MCP_TOOL.test(tool) ||
+    FETCH_TOOL.test(tool) ||
+    tool === 'write' ||
+    tool === 'edit'
+  );
+}
+
 export function effectsOf(
   call: ToolCall,
   command: string | undefined,
@@ -157,8 +172,8 @@ export function effectsOf(
 ): Effect[] {
   if (command !== undefined && (call.tool === 'exec' || call.tool.toLowerCase() === 'exec'))
     return cache.forCommand(command);
-  if (/^mcp(?:$|[_:-])/i.test(call.tool)) return mcpEffects(call, cache);
-  if (/^(?:fetch|web_fetch|webfetch|http|browser)$/i.test(call.tool)) return fetchEffects(call);
+  if (MCP_TOOL.test(call.tool)) return mcpEffects(call, cache);
+  if (FETCH_TOOL.test(call.tool)) return fetchEffects(call);
   if (path !== undefined && (call.tool === 'write' || call.tool === 'edit')) {
     const content = writtenContent(call);
     return content ? deriveFromWrite(path, content) : [];
