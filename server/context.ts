@@ -68,6 +68,8 @@ export interface ServerContext {
   shadowLog?: ShadowLog;
   /** Session-aware rules' state; absent in test doubles. */
   sessions?: SessionState;
+  /** The preload socket's reply cache counters (absent without the socket). */
+  preloadCache?: { stats(): { hits: number; cached: number; recorded: number; decided_again: number } };
   startedAt: number;
   log: (msg: string) => void;
 }

@@ -53,6 +53,10 @@ export default async function statusRoutes(app: FastifyInstance, ctx: ServerCont
     if (src.missing?.length) body.policy_missing = src.missing;
     const shadow = shadowStatus(ctx);
     if (shadow) body.shadow = shadow;
+    if (ctx.preloadCache) {
+      const s = ctx.preloadCache.stats();
+      body.preload_cache = { hits: s.hits, cached: s.cached, recorded: s.recorded, decided_again: s.decided_again };
+    }
     return body;
   });
 
