@@ -65,6 +65,38 @@ test('a cached reply with repeat: its later answers are recorded through it with
   }
 });
 
+test('a line with a second pid or ppid member is never answered from the cache', async () => {
+  const decided: PreloadRequest[] = [];
+  const repeats: RepeatedExec[] = [];
+  const path = join(dir, 'd.sock');
+  const sock = await startPreloadSocket({
+    path,
+    transport: 'native',
+    decide: async (req) => {
+      decided.push(req);
+      return { decision: 'allow', allowed: true, message: 'ok', cacheable: true, repeat: (e) => repeats.push(e) };
+    },
+  });
+  try {
+    const text = line(SAMPLE_REQUEST);
+    assert.equal(await promptExchange(path, text), ALLOW_TEXT);
+    // JSON.parse keeps the last of two members; the key would hold the other one
+    for (const [member, value] of [
+      ['pid', SAMPLE_REQUEST.pid],
+      ['ppid', SAMPLE_REQUEST.ppid],
+    ] as const) {
+      const twice = text.replace(`,"${member}":${value}`, `,"${member}":${value},"${member}":77`);
+      assert.notEqual(twice, text);
+      assert.equal(await promptExchange(path, twice), ALLOW_TEXT);
+      assert.equal(decided.at(-1)?.[member], 77, `${member}: decided, with the value JSON.parse reads`);
+    }
+    assert.equal(repeats.length, 0);
+    assert.equal(sock.stats().hits, 0);
+  } finally {
+    await sock.close();
+  }
+});
+
 // ---------------------------------------------------------------- the real server, end to end
 
 const policy = (message: string) => `version: "1"
