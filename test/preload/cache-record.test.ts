@@ -16,6 +16,7 @@ import {
 } from '../../server/preload-socket.js';
 import { line, preloadEnv, promptExchange, run, SAMPLE_REQUEST, tempDir, waitFor } from './harness.js';
 import { runSvc, spawnServe } from '../helpers/spawn.js';
+import { readingUsesAgentFiles } from '../../server/preload-exec.js';
 
 let dir: string;
 before(() => {
@@ -95,6 +96,29 @@ test('a line with a second pid or ppid member is never answered from the cache',
   } finally {
     await sock.close();
   }
+});
+
+test('only a program the request pins is cacheable: a system path, or a file sent with its content hash', () => {
+  const hash = 'sha256:' + 'a'.repeat(64);
+  const base = { command: 'tidy -rf x', argv: ['tidy', '-rf', 'x'], cwd: '/home/u' };
+  // the server would read the agent's file (realpath, or its content) to know what runs
+  assert.equal(readingUsesAgentFiles({ ...base, path: '/home/u/tidy' }), true);
+  assert.equal(readingUsesAgentFiles({ ...base, path: 'tidy' }), true);
+  assert.equal(readingUsesAgentFiles({ ...base, path: '/home/u/tidy', exe: '/home/u/tidy' }), true);
+  assert.equal(readingUsesAgentFiles({ ...base, path: '/home/u/tidy', exe: '/home/u/tidy', exeSize: 9 }), true);
+  assert.equal(
+    readingUsesAgentFiles({ ...base, path: '/home/u/tidy', exe: '/home/u/tidy', exeHash: 'sha256:x', exeSize: 9 }),
+    true,
+    'not a content hash',
+  );
+  // pinned: the content hash the library sent, or files only root can change
+  assert.equal(
+    readingUsesAgentFiles({ ...base, path: '/home/u/tidy', exe: '/home/u/tidy', exeHash: hash, exeSize: 9 }),
+    false,
+  );
+  assert.equal(readingUsesAgentFiles({ ...base, path: '/usr/bin/rm' }), false);
+  assert.equal(readingUsesAgentFiles({ ...base, path: '/bin/rm', exe: '/usr/bin/rm' }), false);
+  assert.equal(readingUsesAgentFiles({ ...base, path: '/home/u/tidy', api: 'system' }), false, 'a shell string');
 });
 
 // ---------------------------------------------------------------- the real server, end to end
