@@ -144,9 +144,8 @@ export interface PreloadSocketOptions {
 
 /** The socket file is checked this often, in case the directory watch missed its removal. */
 export const SOCKET_CHECK_MS = 1000;
-/** `repeat` functions kept for cached replies (the listener keeps at most 4096 replies; an id it
- * still holds whose function was dropped is decided again instead). */
-const MAX_REPEATS = 8192;
+/** `repeat` functions kept for cached replies (the listener keeps at most 4096 replies). */
+const MAX_REPEATS = 4096;
 /** Connection ids of successive listeners on the path are kept apart by this factor. */
 const ID_SPACE = 2 ** 32;
 /** Socket files re-created at most this often in one server's life; past it the loss is only
@@ -402,14 +401,17 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
 
   // How to audit the lines answered from a cached reply, by the record id given with it. Not
   // emptied with the cache: lines answered before a reload still arrive afterwards, and their
-  // record is the decision they were answered with. The oldest go first (Map keeps insertion order).
+  // record is the decision they were answered with. When full, this table and the listeners'
+  // caches are emptied together (dropping the oldest one at a time costs a scan over the Map's
+  // deleted slots per exec), so no kept reply is left without its record; a line answered just
+  // before is decided again for its record.
   const repeats = new Map<number, (exec: RepeatedExec) => void>();
   let nextRepeat = 1;
   const counts = { recorded: 0, decided_again: 0 };
   const keepRepeat = (fn: (exec: RepeatedExec) => void): number => {
     if (repeats.size >= MAX_REPEATS) {
-      const oldest = repeats.keys().next();
-      if (!oldest.done) repeats.delete(oldest.value);
+      repeats.clear();
+      clearAllCaches();
     }
     const n = nextRepeat++;
     repeats.set(n, fn);

@@ -36,6 +36,20 @@ type Reply = BlockingReply & {
 
 const s = (v: unknown) => (typeof v === 'string' ? v : '');
 
+/**
+ * A cached reply's `repeat`: each exec answered with it is recorded with its own pid (the
+ * connection's, else the line's) and ppid; `pid` and `ppid` are the decided request's, which a
+ * line shares when those members were part of the cache key. Built out here so that the up to
+ * 4,096 kept ones hold only these three values, not the whole request and its connection state.
+ */
+function repeatWith(
+  repeat: (over: Record<string, unknown>) => void,
+  pid: number | undefined,
+  ppid: number | undefined,
+): NonNullable<Reply['repeat']> {
+  return (e) => repeat({ pid: e.peer.pid || (e.pid ?? pid), ppid: e.ppid ?? ppid });
+}
+
 export async function socketCall(
   gate: Gate,
   identity: Identity,
@@ -103,8 +117,7 @@ export async function socketCall(
     if (reply.cacheable && facts && readingUsesAgentFiles(facts)) reply.cacheable = false;
     const repeat = r.repeat;
     if (reply.cacheable && repeat) {
-      // as the decided request's: the connection's pid, else the line's
-      reply.repeat = (e) => repeat({ pid: e.peer.pid || (e.pid ?? req.pid), ppid: e.ppid ?? req.ppid });
+      reply.repeat = repeatWith(repeat, req.pid, req.ppid);
     }
     return reply;
   } catch (err) {
