@@ -115,8 +115,9 @@ export class Gate {
     // The preload reply cache is decided here. The preload listener keeps the reply text of a
     // `cacheable` answer and gives it again, at once, to an identical request (same command,
     // argv, path, cwd, agent, session, run id) from any process; such a request is still
-    // decided and recorded afterwards, and the cache is emptied on every policy reload and
-    // whenever a re-decision disagrees (server/preload-socket.ts). So only an answer that
+    // recorded afterwards (through `repeat`, or decided again without one), and the cache is
+    // emptied on every policy reload and whenever a re-decision disagrees
+    // (server/preload-socket.ts). So only an answer that
     // cannot change while the policy set stays the same may be cached: an allow straight from a
     // deterministic set (no counters, expiries, once-rules or webhooks), answered before its
     // fsync, that no grant or approval produced (grants expire) and no live taint decided (taints
