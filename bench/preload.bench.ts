@@ -19,9 +19,13 @@
 // estimate: the added figure of every round (its median there minus the baseline's median in the
 // same round) as min / median / max over rounds, and the baseline's own spread over rounds.
 // The server's CPU per checked exec (all its threads, on-CPU time from /proc, read after its
-// batched work has run) is printed beside the wall-clock figures: this VM has no hardware
-// counters for instruction counts (perf stat -e instructions is not supported here).
-// Usage: node dist/bench/preload.bench.js [RUNS]   (npm run bench -- preload)
+// batched work has run; and its main thread alone, where JavaScript runs) is printed beside the
+// wall-clock figures: this VM has no hardware counters for instruction counts (perf stat -e
+// instructions is not supported here).
+// --compare OTHER/bin/svc.js also starts another build's server and runs both checked_serve
+// scenarios against it in the same interleaved rounds (checked_serve_compare, ...): builds are
+// compared within one run, since this machine's load moves every figure between runs.
+// Usage: node dist/bench/preload.bench.js [RUNS] [--compare OTHER/bin/svc.js]   (npm run bench -- preload)
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,7 +35,9 @@ import { preloadLibraryPath } from '../src/cli/preload-path.js';
 import { spawnServe } from '../test/helpers/spawn.js';
 import { processCpuMs, ratio, spread } from './stats.js';
 
-const RUNS = Number(process.argv[2] ?? 2000);
+const compareAt = process.argv.indexOf('--compare');
+const COMPARE = compareAt > 0 ? process.argv[compareAt + 1] : undefined;
+const RUNS = Number(process.argv.slice(2).find((a, i, all) => /^\d+$/.test(a) && all[i - 1] !== '--compare') ?? 2000);
 const ROUNDS = 50;
 const WARMUP = 10;
 const TARGET_CHECK_P50_US = 200;
@@ -154,6 +160,10 @@ async function main(): Promise<void> {
     const base: NodeJS.ProcessEnv = { PATH: '/usr/bin:/bin', HOME: dir };
     const serveSocket = join(dir, 'serve.sock');
     const serve = await spawnServe(['--data-dir', join(dir, 'data'), '--socket', serveSocket]);
+    const otherSocket = join(dir, 'other.sock');
+    const other = COMPARE
+      ? await spawnServe(['--data-dir', join(dir, 'other-data'), '--socket', otherSocket], {}, 30000, COMPARE)
+      : null;
     let checks = 0;
     const server = await startPreloadSocket({
       path: socket,
@@ -173,27 +183,44 @@ async function main(): Promise<void> {
         checked_listener: [checked(socket), '-', false],
         checked_serve: [checked(serveSocket), '-', false],
         checked_serve_distinct: [checked(serveSocket), '-', true],
+        ...(other
+          ? {
+              checked_serve_compare: [checked(otherSocket), '-', false] as [NodeJS.ProcessEnv, string, boolean],
+              checked_serve_distinct_compare: [checked(otherSocket), '-', true] as [NodeJS.ProcessEnv, string, boolean],
+            }
+          : {}),
       };
       const samples: Record<string, number[]> = {};
       const roundMedians: Record<string, number[]> = {};
       const serverCpuMs: Record<string, number> = {};
-      const servePid = serve.child.pid ?? 0;
+      const mainCpuMs: Record<string, number> = {};
+      const serverOf: Record<string, number> = {};
+      const pidOf: Record<string, number> = { [serveSocket]: serve.child.pid ?? 0 };
+      if (other) pidOf[otherSocket] = other.child.pid ?? 0;
       const perRound = Math.ceil(RUNS / ROUNDS);
-      let idleCpuMs = 0;
+      /** CPU of each server (all threads, main thread) with nothing to do over the settle time. */
+      const idleCpuMs: Record<number, { all: number; main: number }> = {};
       for (let r = 0; r < ROUNDS; r++) {
-        // The server's CPU with nothing to do over the same settle time, subtracted below.
-        const idle0 = processCpuMs(servePid);
+        // The servers' CPU with nothing to do over the same settle time, subtracted below.
+        const idle0 = Object.values(pidOf).map((p) => [processCpuMs(p), processCpuMs(p, p)] as const);
         await new Promise((res) => setTimeout(res, 60));
-        idleCpuMs += processCpuMs(servePid) - idle0;
+        Object.values(pidOf).forEach((p, i) => {
+          const e = (idleCpuMs[p] ??= { all: 0, main: 0 });
+          e.all += processCpuMs(p) - (idle0[i]?.[0] ?? NaN);
+          e.main += processCpuMs(p, p) - (idle0[i]?.[1] ?? NaN);
+        });
         for (const [name, [env, childPreload, distinct]] of Object.entries(scenarios)) {
-          const toServe = env.SERVICE_SOCKET === serveSocket;
-          const cpu0 = toServe ? processCpuMs(servePid) : 0;
+          const pid = pidOf[env.SERVICE_SOCKET ?? ''];
+          const cpu0 = pid ? processCpuMs(pid) : 0;
+          const main0 = pid ? processCpuMs(pid, pid) : 0;
           const got = await drive(bin, env, childPreload, perRound, distinct);
-          if (toServe) {
+          if (pid) {
             // Answered lines reach JavaScript in batches and their audit records wait a few ms for
             // company: let that work run before reading the server's CPU.
             await new Promise((res) => setTimeout(res, 60));
-            serverCpuMs[name] = (serverCpuMs[name] ?? 0) + processCpuMs(servePid) - cpu0;
+            serverCpuMs[name] = (serverCpuMs[name] ?? 0) + processCpuMs(pid) - cpu0;
+            mainCpuMs[name] = (mainCpuMs[name] ?? 0) + processCpuMs(pid, pid) - main0;
+            serverOf[name] = pid;
           }
           (samples[name] ??= []).push(...got);
           (roundMedians[name] ??= []).push(stats(got).p50_us);
@@ -209,7 +236,14 @@ async function main(): Promise<void> {
       /** The added p50 of each round (scenario minus its baseline in that round), over rounds. */
       const noise = (k: string, b: string) =>
         spread((roundMedians[k] ?? []).map((m, i) => m - (roundMedians[b]?.[i] ?? NaN)));
-      const cpuPerExec = (k: string) => round((((serverCpuMs[k] ?? NaN) - idleCpuMs) * 1000) / (perRound * ROUNDS));
+      const idleOf = (p: number | undefined) => idleCpuMs[p ?? -1] ?? { all: NaN, main: NaN };
+      /** Server CPU per exec of a scenario (every exec the server saw: the driver's warm-up ones
+       * too), less its server's idle CPU over as many settle windows. */
+      const cpuPerExec = (k: string, main = false) =>
+        round(
+          (((main ? mainCpuMs : serverCpuMs)[k] ?? NaN) - idleOf(serverOf[k])[main ? 'main' : 'all']) *
+            (1000 / ((perRound + WARMUP) * ROUNDS)),
+        );
       const added = over(pick('checked_serve'), pick('baseline'));
       const load = over(pick('load_only'), pick('baseline'));
       const result = {
@@ -230,7 +264,29 @@ async function main(): Promise<void> {
         baseline_p50_us_per_round: spread(roundMedians.baseline ?? []),
         server_cpu_us_per_checked_exec: cpuPerExec('checked_serve'),
         server_cpu_us_per_checked_exec_distinct: cpuPerExec('checked_serve_distinct'),
-        server_idle_cpu_ms_per_settle: round(idleCpuMs / ROUNDS),
+        server_main_thread_cpu_us_per_checked_exec: cpuPerExec('checked_serve', true),
+        server_main_thread_cpu_us_per_checked_exec_distinct: cpuPerExec('checked_serve_distinct', true),
+        server_idle_cpu_ms_per_settle: round(idleOf(pidOf[serveSocket]).all / ROUNDS),
+        ...(other
+          ? {
+              compare_bin: COMPARE,
+              compare_checked_over_bare_spawn: ratio(pick('checked_serve_compare').p50_us, pick('baseline').p50_us),
+              compare_checked_distinct_over_bare_spawn: ratio(
+                pick('checked_serve_distinct_compare').p50_us,
+                pick('baseline_distinct').p50_us,
+              ),
+              compare_added_p50_us_per_round: noise('checked_serve_compare', 'baseline'),
+              compare_added_p50_us_distinct_per_round: noise('checked_serve_distinct_compare', 'baseline_distinct'),
+              compare_server_cpu_us_per_checked_exec: cpuPerExec('checked_serve_compare'),
+              compare_server_cpu_us_per_checked_exec_distinct: cpuPerExec('checked_serve_distinct_compare'),
+              compare_server_main_thread_cpu_us_per_checked_exec: cpuPerExec('checked_serve_compare', true),
+              compare_server_main_thread_cpu_us_per_checked_exec_distinct: cpuPerExec(
+                'checked_serve_distinct_compare',
+                true,
+              ),
+              compare_server_idle_cpu_ms_per_settle: round(idleOf(pidOf[otherSocket]).all / ROUNDS),
+            }
+          : {}),
         added_p99_us_per_checked_exec: round(pick('checked_serve').p99_us - pick('baseline').p99_us),
         added_p50_us_distinct_commands: over(pick('checked_serve_distinct'), pick('baseline_distinct')),
         added_p50_us_with_instant_c_server: over(pick('checked_c_server'), pick('baseline')),
@@ -250,6 +306,7 @@ async function main(): Promise<void> {
       cServer.kill();
       await server.close();
       await serve.stop();
+      await other?.stop();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -28,12 +28,13 @@ export function ratio(value: number, floor: number): number {
  * CPU time a process has had so far, all its threads, in ms: the sum of each thread's on-CPU
  * nanoseconds from /proc/PID/task/TID/schedstat (µs precision; utime/stime count 10 ms ticks).
  * Threads that exited are not counted, so read it around work of threads that stay (the server's
- * main thread, libuv pool, listener thread). NaN where /proc has no such file.
+ * main thread, libuv pool, listener thread). `onlyThread`: that thread alone (the main thread's
+ * id is the pid). NaN where /proc has no such file.
  */
-export function processCpuMs(pid: number): number {
+export function processCpuMs(pid: number, onlyThread?: number): number {
   let ns = 0;
   try {
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    for (const tid of onlyThread === undefined ? readdirSync(`/proc/${pid}/task`) : [String(onlyThread)]) {
       try {
         ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]) || 0;
       } catch {

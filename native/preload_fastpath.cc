@@ -7,9 +7,10 @@
 // the main thread (preload_listener.cc) to be decided in JavaScript: a line not in the cache, a
 // client that is slow to send its line or sends a long one, a line cut short.
 //
-// Answers from the cache still reach JavaScript, to be decided again and audited, in batches
-// every ANSWERED_BATCH_MS: handing each over at once would wake the main thread right beside the
-// exec it just allowed, and on 2 cores that costs the exec ~50-100 µs.
+// Answers from the cache still reach JavaScript, to be audited (from the record JavaScript kept
+// beside the reply, or by deciding them again when it kept none), in batches every
+// ANSWERED_BATCH_MS: handing each over at once would wake the main thread right beside the exec
+// it just allowed, and on 2 cores that costs the exec ~50-100 µs.
 #ifdef __linux__
 #include "preload_fastpath.h"
 
@@ -57,38 +58,49 @@ long long NowMs() {
 // ppid only go into the audit event, never into the decision, so lines that differ only there
 // share an answer. Only a plain JSON integer of at most PID_DIGITS_MAX digits is cut out, so "",
 // "012", "1.5" or a number past 2^53 (which the server rejects) stay malformed.
-std::string ReplyCache::Key(const std::string& line) {
+std::string ReplyCache::Key(const std::string& line, long long* pid, long long* ppid) {
+  if (pid) *pid = -1;
+  if (ppid) *ppid = -1;
   if (line.size() > CACHE_KEY_MAX) return "";
   std::string key = line;
-  for (const char* member : {",\"pid\":", ",\"ppid\":"}) {
+  const struct {
+    const char* member;
+    long long* out;
+  } cuts[] = {{",\"pid\":", pid}, {",\"ppid\":", ppid}};
+  for (const auto& cut : cuts) {
+    const char* member = cut.member;
     size_t at = key.find(member);
     if (at == std::string::npos) continue;
+    // a second member of the same name (JSON.parse keeps the last) never shares an entry
+    if (key.find(member, at + 1) != std::string::npos) return "";
     size_t from = at + strlen(member), to = from;
     while (to < key.size() && key[to] >= '0' && key[to] <= '9') to++;
     bool plain = to > from && to - from <= PID_DIGITS_MAX && (key[from] != '0' || to == from + 1) && to < key.size() &&
                  (key[to] == ',' || key[to] == '}');
     if (!plain) return "";
+    if (cut.out) *cut.out = std::stoll(key.substr(from, to - from));
     key.erase(from, to - from);
   }
   return key;
 }
 
-bool ReplyCache::Lookup(const std::string& key, std::string* reply, unsigned* gen) {
+bool ReplyCache::Lookup(const std::string& key, std::string* reply, double* record, unsigned* gen) {
   std::lock_guard<std::mutex> g(mu_);
   *gen = gen_;
   if (key.empty()) return false;
   auto it = map_.find(key);
   if (it == map_.end()) return false;
-  *reply = it->second;
+  *reply = it->second.reply;
+  *record = it->second.record;
   hits_++;
   return true;
 }
 
-void ReplyCache::Store(const std::string& key, unsigned gen, const std::string& reply) {
+void ReplyCache::Store(const std::string& key, unsigned gen, const std::string& reply, double record) {
   std::lock_guard<std::mutex> g(mu_);
   if (key.empty() || gen != gen_) return;
   if (map_.size() >= CACHE_ENTRIES) map_.clear();
-  map_[key] = reply;
+  map_[key] = Entry{reply, record};
 }
 
 void ReplyCache::Clear() {
@@ -140,10 +152,19 @@ std::vector<Handoff> FastPath::Take() {
 
 void FastPath::Push(Handoff&& h, bool urgent) {
   bool was_empty;
+  // Lines answered from the cache before this one go first, so the main thread sees (and the
+  // audit log records) requests in the order they arrived.
+  bool flush = h.type != Handoff::LOG && !answered_.empty();
   {
     std::lock_guard<std::mutex> g(mu_);
     was_empty = ready_.empty();
+    if (flush)
+      for (auto& a : answered_) ready_.push_back(std::move(a));
     ready_.push_back(std::move(h));
+  }
+  if (flush) {
+    answered_.clear();
+    answered_due_ = -1;
   }
   if (urgent && was_empty) notify_(arg_);
 }
@@ -281,9 +302,9 @@ void FastPath::Serve(int fd) {
     return;
   }
 
-  h.key = ReplyCache::Key(h.data);
+  h.key = ReplyCache::Key(h.data, &h.req_pid, &h.req_ppid);
   std::string reply;
-  if (cache_->Lookup(h.key, &reply, &h.gen)) {
+  if (cache_->Lookup(h.key, &reply, &h.record, &h.gen)) {
     ssize_t w;
     do w = send(fd, reply.data(), reply.size(), MSG_NOSIGNAL | MSG_DONTWAIT);
     while (w < 0 && errno == EINTR);

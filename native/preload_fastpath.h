@@ -19,11 +19,14 @@ long long NowMs();
 class ReplyCache {
  public:
   // The line without the values of its "pid" and "ppid" members; "" when it may not be cached.
-  static std::string Key(const std::string& line);
-  // The generation to hand to Store() for a line looked up now, and the reply if there is one.
-  bool Lookup(const std::string& key, std::string* reply, unsigned* gen);
-  // Keeps reply unless the cache was cleared since `gen` was handed out.
-  void Store(const std::string& key, unsigned gen, const std::string& reply);
+  // The values cut out go to *pid and *ppid (-1: the member was not cut out, so it is part of
+  // the key and the same in every line that shares it).
+  static std::string Key(const std::string& line, long long* pid = nullptr, long long* ppid = nullptr);
+  // The generation to hand to Store() for a line looked up now, and the reply if there is one,
+  // with the record id JavaScript gave it (0: none).
+  bool Lookup(const std::string& key, std::string* reply, double* record, unsigned* gen);
+  // Keeps reply (and its record id) unless the cache was cleared since `gen` was handed out.
+  void Store(const std::string& key, unsigned gen, const std::string& reply, double record);
   void Clear();
   // The generation to hand to Store() for a line that was not looked up.
   unsigned Generation();
@@ -32,7 +35,11 @@ class ReplyCache {
 
  private:
   std::mutex mu_;
-  std::unordered_map<std::string, std::string> map_;
+  struct Entry {
+    std::string reply;
+    double record;  // JavaScript's id for how to audit a line answered with it (0: decide it again)
+  };
+  std::unordered_map<std::string, Entry> map_;
   unsigned gen_ = 0;
   double hits_ = 0;
 };
@@ -48,6 +55,9 @@ struct Handoff {
   std::string data;  // LINE, ANSWERED: the line; SLOW: bytes read so far; LOG: the message
   std::string key;   // LINE: cache key ("" = not cacheable)
   unsigned gen = 0;  // LINE: cache generation at lookup
+  double record = 0;          // ANSWERED: the cache entry's record id (0: none)
+  long long req_pid = -1;     // ANSWERED: the line's "pid" and "ppid" values (-1: part of the key)
+  long long req_ppid = -1;
   long long since_ms = 0;
 };
 

@@ -10,15 +10,18 @@
 //
 // The cache: when JavaScript marks an allow cacheable (the policy set gives the same answer to
 // the same request every time: no counters, expiries, one-time rules or webhooks), the reply is
-// kept under the request line minus its pid and ppid values. clearCache() drops everything
-// (policy reload); a decision under way when the cache was cleared is not kept. Every line
-// answered from the cache still comes to JavaScript (CACHED), which decides it again and audits it.
+// kept under the request line minus its pid and ppid values, with a record id JavaScript gives
+// it. clearCache() drops everything (policy reload); a decision under way when the cache was
+// cleared is not kept. Every line answered from the cache still comes to JavaScript (CACHED) with
+// that id, which audits it from the record kept under the id (or decides it again without one).
 //
 // Events delivered to the JS callback as (kind, id, pid, uid, data, limit):
 //   LINE     a whole request line (without its newline) arrived; reply with reply(id, ...)
-//   CACHED   lines that were answered from the cache (allowed): data holds one "PID UID LINE" per
-//            text line, limit their count; decide and audit each, no reply (one call per batch:
-//            a call into JavaScript costs more than deciding a cached line)
+//   CACHED   lines that were answered from the cache (allowed): data holds one
+//            "PID UID RECORD REQPID REQPPID LINE" per text line (RECORD: the entry's record id,
+//            0 for none; REQPID, REQPPID: the line's pid and ppid values, -1 where they are part
+//            of the key), limit their count; audit each, no reply (one call per batch: a call
+//            into JavaScript costs more than auditing a cached line)
 //   HANGUP   the client went away after LINE/TOO_LONG/PARTIAL and before the final reply
 //   TOO_LONG the line passed its byte limit (limit = the limit applied); reply with an error
 //   PARTIAL  the client ended its side after some bytes but no newline; reply with an error
@@ -197,10 +200,16 @@ class Listener : public Napi::ObjectWrap<Listener> {
           Emit(LOG, 0, h.pid, h.uid, h.data, 0);
           break;
         case svc::Handoff::ANSWERED:
-          answered += std::to_string(h.pid) + ' ' + std::to_string(h.uid) + ' ' + h.data + '\n';
+          answered += std::to_string(h.pid) + ' ' + std::to_string(h.uid) + ' ' + std::to_string((long long)h.record) +
+                      ' ' + std::to_string(h.req_pid) + ' ' + std::to_string(h.req_ppid) + ' ' + h.data + '\n';
           count++;
           break;
         default:
+          if (count) {  // answered before this connection's line arrived: recorded first
+            Emit(CACHED, 0, 0, 0, answered, count);
+            answered.clear();
+            count = 0;
+          }
           if (closing) close(h.fd);
           else Adopt(h);
       }
@@ -505,8 +514,9 @@ class Listener : public Napi::ObjectWrap<Listener> {
   }
 
   // --- called from JavaScript ------------------------------------------------------------
-  // reply(id, text, end[, cacheable]) -> true when the bytes were taken (end closes after them);
-  // cacheable: identical requests may get this same text without asking again
+  // reply(id, text, end[, cacheable[, record]]) -> true when the bytes were taken (end closes
+  // after them); cacheable: identical requests may get this same text without asking again;
+  // record: JavaScript's id for how to audit them (handed back with each, see CACHED)
   Napi::Value Reply(const Napi::CallbackInfo& info) {
     Napi::Env env = info.Env();
     if (info.Length() < 3 || !info[0].IsNumber() || !info[1].IsString() || !info[2].IsBoolean()) {
@@ -518,7 +528,10 @@ class Listener : public Napi::ObjectWrap<Listener> {
     Conn* c = it->second;
     bool end = info[2].As<Napi::Boolean>().Value();
     std::string text = info[1].As<Napi::String>().Utf8Value();
-    if (info.Length() > 3 && info[3].IsBoolean() && info[3].As<Napi::Boolean>().Value()) cache_.Store(c->key, c->gen, text);
+    if (info.Length() > 3 && info[3].IsBoolean() && info[3].As<Napi::Boolean>().Value()) {
+      double record = info.Length() > 4 && info[4].IsNumber() ? info[4].As<Napi::Number>().DoubleValue() : 0;
+      cache_.Store(c->key, c->gen, text, record);
+    }
     c->out.append(text);
     c->end_after_out = c->end_after_out || end;
     if (Flush(c)) Watch(c);  // still open: wait for room, or for the rest of the reply

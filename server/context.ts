@@ -71,6 +71,8 @@ export interface ServerContext {
   sessions?: SessionState;
   /** Projects' own policy layers (absent when turned off; docs/project-policy.md). */
   projects?: ProjectPolicies;
+  /** The preload socket's reply cache counters (absent without the socket). */
+  preloadCache?: { stats(): { hits: number; cached: number; recorded: number; decided_again: number } };
   startedAt: number;
   log: (msg: string) => void;
 }

@@ -76,7 +76,8 @@ export async function createMetrics(bus: Bus, source: MetricsSource): Promise<Se
     if (ev.type === 'shadow_diff') shadowDiffs.inc({ live: ev.live.action, shadow: ev.shadow.action });
     if (ev.type !== 'decision') return;
     decisions.inc({ action: ev.action, policy: ev.policy || 'none' });
-    evalDuration.observe(ev.evalDurationUs / 1e6);
+    // a repeat answered from the preload reply cache was not evaluated
+    if (!ev.cached) evalDuration.observe(ev.evalDurationUs / 1e6);
   });
   return { registry, detach };
 }

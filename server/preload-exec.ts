@@ -284,6 +284,19 @@ async function disguisedProgram(f: ExecFacts): Promise<{ program: string; rest: 
   return { program: same, rest: first.rest };
 }
 
+/**
+ * True when readExec's answer for these facts could change while the facts stay the same: when
+ * it would read a file that is not a system one (a path outside the system directories resolved
+ * here, or the content of an `exe` the library could not hash). Identical requests can then not
+ * share a cached answer, since an agent could swap the file between them.
+ */
+export function readingUsesAgentFiles(f: ExecFacts): boolean {
+  if (SHELL_STRING_APIS.has(f.api ?? '')) return false;
+  const inSystemDir = (p: string) => SYSTEM_BIN_DIRS.includes(dirOf(p)) || cachedDirs().includes(dirOf(p));
+  if (f.exe) return !inSystemDir(f.exe) && !(f.exeHash && isContentHash(f.exeHash) && f.exeSize !== undefined);
+  return !!f.path && !inSystemDir(f.path);
+}
+
 /** The command for the policy (see the top of this file). */
 export async function readExec(f: ExecFacts): Promise<ExecReading> {
   let command = f.command;

@@ -66,6 +66,19 @@ export interface PreloadReply {
    * policy set's allow), so the listener may give it again without asking (see preload_listener.cc).
    */
   cacheable?: boolean;
+  /**
+   * Not sent: with `cacheable`, how to audit an identical request the listener answered from its
+   * cache, without deciding it again. Without it such a request is decided again for its record.
+   */
+  repeat?: (exec: RepeatedExec) => void;
+}
+
+/** A request answered from the reply cache: what differs from the one its reply was decided for. */
+export interface RepeatedExec {
+  peer: PreloadPeer;
+  /** The line's "pid" and "ppid"; undefined where they were the same as in the decided request. */
+  pid?: number;
+  ppid?: number;
 }
 
 /** A host hook forwarded by svc-hook: `svc hook HOST` with `payload` on stdin. */
@@ -131,6 +144,8 @@ export interface PreloadSocketOptions {
 
 /** The socket file is checked this often, in case the directory watch missed its removal. */
 export const SOCKET_CHECK_MS = 1000;
+/** `repeat` functions kept for cached replies (the listener keeps at most 4096 replies). */
+const MAX_REPEATS = 4096;
 /** Connection ids of successive listeners on the path are kept apart by this factor. */
 const ID_SPACE = 2 ** 32;
 /** Socket files re-created at most this often in one server's life; past it the loss is only
@@ -341,8 +356,11 @@ async function clearStale(path: string): Promise<void> {
 export interface PreloadSocket {
   /** Forgets every cached answer; call it whenever the decisions could change (policy reload). */
   clearCache(): void;
-  /** Answers given from the cache so far, and how many are kept. */
-  stats(): { hits: number; cached: number };
+  /**
+   * Answers given from the cache so far, and how many are kept; of the answered ones that reached
+   * this side, how many were recorded from their reply's `repeat` and how many decided again.
+   */
+  stats(): { hits: number; cached: number; recorded: number; decided_again: number };
   close(): Promise<void>;
 }
 
@@ -375,13 +393,32 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
   // are generation * ID_SPACE + the listener's own id.
   const listeners = new Map<number, { t: Transport; ino: number; retiring: boolean; kind: TransportKind }>();
   let gen = 0;
-  const reply = (id: number, text: string, end: boolean, cacheable = false) =>
-    listeners.get(Math.floor(id / ID_SPACE))?.t.reply(id % ID_SPACE, text, end, cacheable) ?? false;
+  const reply = (id: number, text: string, end: boolean, cacheable = false, record = 0) =>
+    listeners.get(Math.floor(id / ID_SPACE))?.t.reply(id % ID_SPACE, text, end, cacheable, record) ?? false;
   const clearAllCaches = () => {
     for (const l of listeners.values()) l.t.clearCache();
   };
-  const send = (id: number, r: PreloadReply | HookReply, cacheable = false) =>
-    reply(id, JSON.stringify(r) + '\n', true, cacheable);
+  const send = (id: number, r: PreloadReply | HookReply, cacheable = false, record = 0) =>
+    reply(id, JSON.stringify(r) + '\n', true, cacheable, record);
+
+  // How to audit the lines answered from a cached reply, by the record id given with it. Not
+  // emptied with the cache: lines answered before a reload still arrive afterwards, and their
+  // record is the decision they were answered with. When full, this table and the listeners'
+  // caches are emptied together (dropping the oldest one at a time costs a scan over the Map's
+  // deleted slots per exec), so no kept reply is left without its record; a line answered just
+  // before is decided again for its record.
+  const repeats = new Map<number, (exec: RepeatedExec) => void>();
+  let nextRepeat = 1;
+  const counts = { recorded: 0, decided_again: 0 };
+  const keepRepeat = (fn: (exec: RepeatedExec) => void): number => {
+    if (repeats.size >= MAX_REPEATS) {
+      repeats.clear();
+      clearAllCaches();
+    }
+    const n = nextRepeat++;
+    repeats.set(n, fn);
+    return n;
+  };
 
   /** Runs one request's work with the hold notice and the hang-up signal. */
   const answer = async <T>(
@@ -423,11 +460,13 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
 
   const onExec = async (id: number, peer: PreloadPeer, req: PreloadRequest) => {
     let cacheable = false;
+    let repeat: PreloadReply['repeat'];
     const r = await answer(
       id,
       (control) =>
         opts.decide(req, peer, control).then((d) => {
           cacheable = d?.cacheable === true && d.allowed === true;
+          if (cacheable && typeof d.repeat === 'function') repeat = d.repeat;
           return normalizeReply(d);
         }),
       (err) => {
@@ -435,11 +474,13 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
         return deny('internal error while deciding; call blocked');
       },
     );
-    send(id, r, cacheable);
+    send(id, r, cacheable, cacheable && repeat ? keepRepeat(repeat) : 0);
   };
 
-  /** A request the listener answered from its cache: decided again so it is audited like any. */
+  /** A request the listener answered from a cached reply that came without `repeat`: decided
+   * again so it is audited like any. */
   const onAnswered = async (peer: PreloadPeer, req: PreloadRequest) => {
+    counts.decided_again++;
     const control: DecideControl = { hold() {}, signal: NEVER_ABORTED, answered: true };
     try {
       const d = await opts.decide({ ...req, wait: false }, peer, control);
@@ -476,7 +517,23 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
   };
 
   const events: TransportEvents = {
-    line(id, peer, line, answered) {
+    line(id, peer, line, answered, hit) {
+      // Answered from a cached reply that came with `repeat`: the line is the decided one but
+      // for its pid and ppid, so it is recorded as such without being parsed or decided again.
+      const repeat = answered && hit && hit.record > 0 ? repeats.get(hit.record) : undefined;
+      if (repeat) {
+        counts.recorded++;
+        try {
+          repeat({
+            peer,
+            ...(hit?.pid !== undefined ? { pid: hit.pid } : {}),
+            ...(hit?.ppid !== undefined ? { ppid: hit.ppid } : {}),
+          });
+        } catch (err) {
+          log(`preload socket: recording a cached allow failed: ${(err as Error).message}`);
+        }
+        return;
+      }
       const o = parseLine(line);
       if (typeof o !== 'string' && o.kind === 'hook' && !answered) return void onHook(id, peer, hookRequest(o));
       const req = typeof o === 'string' ? o : execRequest(o);
@@ -529,7 +586,7 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
         overloadedReply: OVERLOADED_REPLY,
       },
       {
-        line: (id, peer, line, answered) => events.line(at + id, peer, line, answered),
+        line: (id, peer, line, answered, hit) => events.line(at + id, peer, line, answered, hit),
         hangup: (id) => events.hangup(at + id),
         tooLong: (id, peer, kind, limit) => events.tooLong(at + id, peer, kind, limit),
         partial: (id, peer) => events.partial(at + id, peer),
@@ -618,7 +675,7 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
       const out: Record<string, number> = {};
       for (const l of listeners.values())
         for (const [k, v] of Object.entries(l.t.stats())) out[k] = (out[k] ?? 0) + (typeof v === 'number' ? v : 0);
-      return { hits: out.hits ?? 0, cached: out.cached ?? 0, ...out };
+      return { hits: out.hits ?? 0, cached: out.cached ?? 0, ...out, ...counts };
     },
     close() {
       closing ??= (async () => {

@@ -8,12 +8,21 @@
 import net from 'node:net';
 import { native } from '../src/util/native.js';
 
+/** What the transport says about a line it answered from its cache. */
+export interface CacheHit {
+  /** The record id given with the cached reply (0: none). */
+  record: number;
+  /** The line's "pid" and "ppid" values; undefined where they are part of the cache key. */
+  pid?: number;
+  ppid?: number;
+}
+
 export interface TransportEvents {
   /**
    * A whole request line arrived on connection `id`. `answered`: the transport already gave it
-   * a cached allow (the connection is closed); decide it again for the audit, reply nothing.
+   * a cached allow (the connection is closed), described by `hit`; audit it, reply nothing.
    */
-  line(id: number, peer: { pid: number; uid: number }, line: string, answered: boolean): void;
+  line(id: number, peer: { pid: number; uid: number }, line: string, answered: boolean, hit?: CacheHit): void;
   /** The client went away before the final reply (only after line/tooLong/partial). */
   hangup(id: number): void;
   /** The line grew past `limit` bytes (`kind` tells which limit applied). */
@@ -41,9 +50,10 @@ export interface TransportOptions {
 export interface Transport {
   /**
    * Sends text on connection `id`; `end` closes it after. False when the connection is gone.
-   * `cacheable`: identical requests may be answered with this text without asking again.
+   * `cacheable`: identical requests may be answered with this text without asking again;
+   * `record`: an id handed back with each of them (CacheHit.record).
    */
-  reply(id: number, text: string, end: boolean, cacheable?: boolean): boolean;
+  reply(id: number, text: string, end: boolean, cacheable?: boolean, record?: number): boolean;
   /** Forgets every cached answer (the policy set changed). */
   clearCache(): void;
   /** Cached answers given so far, and how many are kept. */
@@ -54,7 +64,7 @@ export interface Transport {
 export type TransportKind = 'native' | 'net';
 
 interface NativeListener {
-  reply(id: number, text: string, end: boolean, cacheable: boolean): boolean;
+  reply(id: number, text: string, end: boolean, cacheable: boolean, record: number): boolean;
   clearCache(): void;
   stats(): { connections: number; cached: number; hits: number };
   close(): void;
@@ -91,12 +101,22 @@ function openNative(o: TransportOptions, ev: TransportEvents): Transport {
   const l = new Listener(o.path, o, (kind, id, pid, uid, data, limit) => {
     if (kind === LINE) ev.line(id, { pid, uid }, data, false);
     else if (kind === CACHED) {
-      // one "PID UID LINE" per text line (request lines never hold a raw newline)
+      // one "PID UID RECORD REQPID REQPPID LINE" per text line (request lines never hold a raw
+      // newline; the numbers are written by the listener)
       for (const entry of data.split('\n')) {
-        const a = entry.indexOf(' ');
-        const b = entry.indexOf(' ', a + 1);
-        if (a > 0 && b > a)
-          ev.line(0, { pid: Number(entry.slice(0, a)), uid: Number(entry.slice(a + 1, b)) }, entry.slice(b + 1), true);
+        const f: number[] = [];
+        let at = 0;
+        for (let i = 0; i < 5 && at >= 0; i++) {
+          const sp = entry.indexOf(' ', at);
+          f.push(sp > at ? Number(entry.slice(at, sp)) : NaN);
+          at = sp < 0 ? -1 : sp + 1;
+        }
+        const [pid, uid, record, reqPid, reqPpid] = f;
+        if (at < 0 || pid === undefined || uid === undefined || !f.every(Number.isSafeInteger)) continue;
+        const hit: CacheHit = { record: record ?? 0 };
+        if (reqPid !== undefined && reqPid >= 0) hit.pid = reqPid;
+        if (reqPpid !== undefined && reqPpid >= 0) hit.ppid = reqPpid;
+        ev.line(0, { pid, uid }, entry.slice(at), true, hit);
       }
     } else if (kind === HANGUP) ev.hangup(id);
     else if (kind === TOO_LONG) ev.tooLong(id, { pid, uid }, data === 'hook' ? 'hook' : 'exec', limit);
@@ -104,7 +124,7 @@ function openNative(o: TransportOptions, ev: TransportEvents): Transport {
     else if (kind === LOG) ev.log(data);
   });
   return {
-    reply: (id, text, end, cacheable = false) => l.reply(id, text, end, cacheable),
+    reply: (id, text, end, cacheable = false, record = 0) => l.reply(id, text, end, cacheable, record),
     clearCache: () => l.clearCache(),
     stats: () => l.stats(),
     close: async () => l.close(),

@@ -4,7 +4,7 @@ import type { Gate } from '../src/gate/gate.js';
 import { blockingReply, type BlockingReply } from './gate-reply.js';
 import type { Identity } from '../src/auth/tokens.js';
 import type { ToolCall } from '../src/policy/types.js';
-import { isContentHash, readExec } from './preload-exec.js';
+import { isContentHash, readExec, readingUsesAgentFiles } from './preload-exec.js';
 
 export interface PreloadRequest {
   v?: number;
@@ -29,9 +29,26 @@ export interface PreloadRequest {
   env?: Record<string, string>;
 }
 
-type Reply = BlockingReply;
+/** With `repeat` (a cacheable allow): records an identical request answered from the cache. */
+type Reply = BlockingReply & {
+  repeat?: (exec: { peer: { pid: number }; pid?: number; ppid?: number }) => void;
+};
 
 const s = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/**
+ * A cached reply's `repeat`: each exec answered with it is recorded with its own pid (the
+ * connection's, else the line's) and ppid; `pid` and `ppid` are the decided request's, which a
+ * line shares when those members were part of the cache key. Built out here so that the up to
+ * 4,096 kept ones hold only these three values, not the whole request and its connection state.
+ */
+function repeatWith(
+  repeat: (over: Record<string, unknown>) => void,
+  pid: number | undefined,
+  ppid: number | undefined,
+): NonNullable<Reply['repeat']> {
+  return (e) => repeat({ pid: e.peer.pid || (e.pid ?? pid), ppid: e.ppid ?? ppid });
+}
 
 export async function socketCall(
   gate: Gate,
@@ -50,9 +67,9 @@ export async function socketCall(
     return { decision: 'deny', allowed: false, message: 'command too long to check; refused' };
   }
   // v2: the real program under an innocent name, and environment variables that run code
-  const reading =
+  const facts =
     req.v === 2
-      ? await readExec({
+      ? {
           command: req.command,
           argv: req.argv,
           path: req.path,
@@ -62,8 +79,9 @@ export async function socketCall(
           cwd: req.cwd,
           api: req.api,
           env: req.env,
-        })
+        }
       : undefined;
+  const reading = facts ? await readExec(facts) : undefined;
   const params: Record<string, unknown> = { command: reading?.command ?? req.command };
   if (req.env && Object.keys(req.env).length) params.env = req.env;
   const call: ToolCall = {
@@ -95,7 +113,13 @@ export async function socketCall(
         return ctl?.signal;
       },
     });
-    return blockingReply(r, gate.mode);
+    const reply: Reply = blockingReply(r, gate.mode);
+    if (reply.cacheable && facts && readingUsesAgentFiles(facts)) reply.cacheable = false;
+    const repeat = r.repeat;
+    if (reply.cacheable && repeat) {
+      reply.repeat = repeatWith(repeat, req.pid, req.ppid);
+    }
+    return reply;
   } catch (err) {
     // A decision that cannot be recorded is not given: the exec is refused, saying why.
     if ((err as { code?: string }).code === 'audit_unavailable') {

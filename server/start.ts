@@ -321,6 +321,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
         if (e.type === 'policy_reloaded') sock.clearCache();
       });
       preloadCache = sock;
+      ctx.preloadCache = sock;
       // A cached allow was given before the taint: it must not answer a tainted session's call.
       sessions.onNewTaint(() => sock.clearCache());
       onProjectChange = () => sock.clearCache();

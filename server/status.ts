@@ -55,6 +55,10 @@ export default async function statusRoutes(app: FastifyInstance, ctx: ServerCont
     if (ctx.projects) body.project_layers = ctx.projects.status();
     const shadow = shadowStatus(ctx);
     if (shadow) body.shadow = shadow;
+    if (ctx.preloadCache) {
+      const s = ctx.preloadCache.stats();
+      body.preload_cache = { hits: s.hits, cached: s.cached, recorded: s.recorded, decided_again: s.decided_again };
+    }
     return body;
   });
 

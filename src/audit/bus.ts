@@ -15,7 +15,8 @@ export type BusEvent =
   | { type: 'approvals' }
   | { type: 'audit'; event: AuditEvent }
   | { type: 'audit_batch'; run_id: string }
-  | { type: 'decision'; tool: string; action: string; policy: string; evalDurationUs: number }
+  /** cached: a repeat answered from the preload reply cache, not evaluated (evalDurationUs 0). */
+  | { type: 'decision'; tool: string; action: string; policy: string; evalDurationUs: number; cached?: boolean }
   | { type: 'policy_reloaded'; policyCount: number; ruleCount: number; error?: string; missing?: string[] }
   | { type: 'audit_health'; failing: boolean; reason: string }
   | { type: 'policy_loading' }

@@ -75,5 +75,7 @@ function isSkippable(v: unknown): boolean {
 }
 
 function wellFormed(s: string): string {
-  return s.replace(LONE_SURROGATE, '\ufffd');
+  // Nearly every string is well formed, and asking is about 3x cheaper than a replace that
+  // finds nothing (every string of every audit event passes here).
+  return (s as { isWellFormed?: () => boolean }).isWellFormed?.() === true ? s : s.replace(LONE_SURROGATE, '\ufffd');
 }

@@ -39,13 +39,24 @@ export class Gate {
     // A project's own layer read afresh after an edit (on a worker) before the call is decided.
     const project = engine.prepareProject?.(call.workdir);
     if (project) await project;
+    const lookup = sessions?.lookup(call, identity.credentialOwner);
+    /** The evaluation read a live taint: its answer may change when the taint expires. */
+    let readLiveTaint = false;
     let decision = engine.evaluate(call, {
       dryRun: preview,
-      session: sessions?.lookup(call, identity.credentialOwner),
+      session: lookup && {
+        ...lookup,
+        tainted: (label) => {
+          const m = lookup.tainted(label);
+          if (m) readLiveTaint = true;
+          return m;
+        },
+      },
     });
-    /** The decision is the deterministic engine's own (no webhook, grant or approval changed it). */
-    // A project layer can change with any edit in the repository: its answers are not reused.
-    let engineAnswer = engine.deterministic === true && !decision.project;
+    /** The decision is the deterministic engine's own (no webhook, grant or approval changed it)
+     * and holds as long as the policy set and the session's taints stay as they are. A project
+     * layer can change with any edit in the repository: its answers are not reused. */
+    let engineAnswer = engine.deterministic === true && !decision.project && !readLiveTaint;
     if (!preview) this.deps.callCounts.record(call.tool);
     // The shadow set sees the call as the live set did, before any webhook or grant; it only
     // adds a record field and a live-view event, never changes what happens next.
@@ -108,11 +119,14 @@ export class Gate {
     // The preload reply cache is decided here. The preload listener keeps the reply text of a
     // `cacheable` answer and gives it again, at once, to an identical request (same command,
     // argv, path, cwd, agent, session, run id) from any process; such a request is still
-    // decided and recorded afterwards, and the cache is emptied on every policy reload and
-    // whenever a re-decision disagrees (server/preload-socket.ts). So only an answer that
+    // recorded afterwards (through `repeat`, or decided again without one), and the cache is
+    // emptied on every policy reload and whenever a re-decision disagrees
+    // (server/preload-socket.ts). So only an answer that
     // cannot change while the policy set stays the same may be cached: an allow straight from a
     // deterministic set (no counters, expiries, once-rules or webhooks), answered before its
-    // fsync, that no grant or approval produced (grants expire).
+    // fsync, that no grant or approval produced (grants expire) and no live taint decided (taints
+    // expire). Such a result carries `repeat`, which records an identical request answered from
+    // the cache without evaluating it again (not with a shadow set, whose answer is recorded too).
     if (req.mode === 'blocking' && req.durableAllows === false && isAllowed(decision.action)) {
       // An allow that need not wait for its fsync is answered first and recorded right after,
       // in the check phase of this loop turn: building and hashing the event would otherwise sit
@@ -124,7 +138,9 @@ export class Gate {
           this.deps.log?.(`audit append failed for an acknowledged allow: ${(err as Error).message}`),
         );
       });
-      return { decision, enforced, grant, records, events, cacheable: engineAnswer };
+      const result: GateResult = { decision, enforced, grant, records, events, cacheable: engineAnswer };
+      if (engineAnswer && !this.deps.shadow) result.repeat = this.repeatOf(call, answered, extra, identity);
+      return result;
     }
     emitDecision();
     let event: AuditEvent | undefined;
@@ -197,6 +213,43 @@ export class Gate {
       result.response = await this.judgeResponse(call, req.response, event?.id, records);
     }
     return result;
+  }
+
+  /**
+   * Records repeats of a cacheable allow: each is the same call with the same decision (the set
+   * is deterministic, and the caller's cache is emptied on every reload and every new taint),
+   * so it is counted, joins its session's history and is audited like the first, with its own
+   * request fields (`over`: pid, ppid), `cache: "hit"` and an evaluation time of 0, without
+   * evaluating it again.
+   */
+  private repeatOf(
+    call: ToolCall,
+    decision: Decision,
+    extra: Record<string, unknown>,
+    identity: Caller,
+  ): (over: Record<string, unknown>) => void {
+    const policy = decision.policy ?? decision.matchedPolicies[0] ?? 'none';
+    let base: AuditInput | undefined;
+    return (over) => {
+      this.deps.callCounts.record(call.tool);
+      const marks = this.deps.sessions?.record(call, identity.credentialOwner, decision) ?? [];
+      this.deps.bus.emit({
+        type: 'decision',
+        tool: call.tool,
+        action: decision.action,
+        policy,
+        evalDurationUs: 0,
+        cached: true,
+      });
+      if (!this.deps.audit) return;
+      // the first repeat's record, shared (never mutated) by the ones after it
+      base ??= decisionEvent(call, { ...decision, evalDurationUs: 0 }, { extra: { ...extra, cache: 'hit' } });
+      const request = { ...base.request, ...over };
+      if (marks.length) Object.assign(request, sessionRecordFields(marks, call.params));
+      this.append({ ...base, request }, { lazy: true }).catch((err) =>
+        this.deps.log?.(`audit append failed for an acknowledged allow: ${(err as Error).message}`),
+      );
+    };
   }
 
   /** The output of a call that already ran, against the response rules; recorded on its own. */

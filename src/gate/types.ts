@@ -115,4 +115,9 @@ export interface GateResult {
   events: BusEvent[];
   /** The same request would get the same answer at once (a deterministic, undelayed allow). */
   cacheable: boolean;
+  /**
+   * With `cacheable` (blocking mode): records one more identical request that was answered with
+   * this result without being decided (`over`: request fields of its own, such as pid and ppid).
+   */
+  repeat?: (over: Record<string, unknown>) => void;
 }

@@ -10,6 +10,8 @@ import { Bus } from '../../src/audit/bus.js';
 import { ManualClock } from '../../src/util/clock.js';
 import { WindowCounter } from '../../src/util/window-counter.js';
 import { engineOf, exec } from '../policy/helpers.js';
+import { SessionState } from '../../src/policy/session-state.js';
+import type { BusEvent } from '../../src/audit/bus.js';
 import { FakeAudit } from '../approvals/helpers.js';
 
 const POLICY = `default_action: allow
@@ -27,9 +29,18 @@ policies:
 `;
 const WHO: Identity = { kind: 'agent', agent: undefined, scopes: ['eval'], credentialOwner: 'local/preload' };
 
-function gateOver(yaml: string, approvals: Partial<ApprovalsForGate> = {}) {
+function gateOver(
+  yaml: string,
+  approvals: Partial<ApprovalsForGate> = {},
+  more: { sessions?: boolean; shadow?: boolean } = {},
+) {
   const clock = new ManualClock(Date.now());
   const audit = new FakeAudit();
+  const bus = new Bus();
+  const busEvents: BusEvent[] = [];
+  bus.on((e) => busEvents.push(e));
+  const callCounts = new WindowCounter(clock, 60_000);
+  const sessions = more.sessions ? new SessionState(clock) : undefined;
   const gate = new Gate({
     policies: { current: engineOf(yaml) },
     audit,
@@ -46,11 +57,13 @@ function gateOver(yaml: string, approvals: Partial<ApprovalsForGate> = {}) {
     },
     clock,
     mode: 'enforce',
-    bus: new Bus(),
-    callCounts: new WindowCounter(clock, 60_000),
+    bus,
+    callCounts,
     callWebhook: async () => ({ action: 'deny', message: 'none' }),
+    ...(sessions ? { sessions } : {}),
+    ...(more.shadow ? { shadow: { decide: () => null } } : {}),
   });
-  return { gate, audit };
+  return { gate, audit, clock, busEvents, callCounts, sessions };
 }
 
 const ask = async (g: Gate, command: string, durableAllows = false, runId?: string) =>
@@ -97,4 +110,84 @@ test('a set with a counter, expiry, one-time rule or webhook never yields cachea
   const r = await ask(gate, 'ls');
   assert.equal(r.allowed, true);
   assert.equal(r.cacheable, false);
+});
+
+const settle = () => new Promise((r) => setTimeout(r, 20));
+const blocking = (g: Gate, command: string) =>
+  g.decide({
+    mode: 'blocking',
+    source: 'socket',
+    call: exec(command),
+    identity: WHO,
+    wait: false,
+    durableAllows: false,
+  });
+
+test('repeat records one more identical call from the cached result: counted, audited as a cache hit, not evaluated', async () => {
+  const { gate, audit, busEvents, callCounts, sessions } = gateOver(POLICY, {}, { sessions: true });
+  const r = await blocking(gate, 'curl x');
+  assert.equal(r.cacheable, true);
+  assert.ok(r.repeat, 'a cacheable result carries repeat');
+  await settle();
+  r.repeat({ pid: 41, ppid: 40 });
+  r.repeat({ pid: 42, ppid: 40 });
+  await settle();
+  assert.equal(audit.events.length, 3);
+  const [first, ...hits] = audit.events;
+  assert.equal(first!.request.cache, undefined);
+  for (const [i, h] of hits.entries()) {
+    assert.deepEqual(h.request, { command: 'curl x', source: 'socket', pid: 41 + i, ppid: 40, cache: 'hit' });
+    assert.equal(h.decision.action, 'watch');
+    assert.deepEqual(h.decision.matched_policies, first!.decision.matched_policies);
+    assert.equal(h.decision.message, first!.decision.message);
+    assert.equal(h.decision.evaluation_time_us, 0);
+    assert.equal(h.session, first!.session);
+  }
+  assert.equal(callCounts.counts().exec, 3, 'each repeat is a call');
+  const decisions = busEvents.filter((e) => e.type === 'decision');
+  assert.deepEqual(
+    decisions.map((e) => e.type === 'decision' && e.cached === true),
+    [false, true, true],
+  );
+  assert.equal(sessions!.snapshot('repo/main').events.filter((e) => e.command === 'curl x').length, 3);
+});
+
+test('no repeat with a shadow set (its answer is recorded too) or for a result that is not cacheable', async () => {
+  const { gate } = gateOver(POLICY, {}, { shadow: true });
+  const r = await blocking(gate, 'ls');
+  assert.equal(r.cacheable, true);
+  assert.equal(r.repeat, undefined);
+  const plain = gateOver(POLICY);
+  assert.equal((await blocking(plain.gate, 'rm -rf /')).repeat, undefined);
+});
+
+test('an allow that read a live taint is not cacheable (it changes when the taint expires)', async () => {
+  const { gate, clock } = gateOver(
+    `default_action: allow
+policies:
+  - name: t
+    match: { tool: exec }
+    rules:
+      - action: watch
+        taint: { label: secret, for: 30m }
+        when: { command_matches: ['cat secret*'] }
+      - action: watch
+        message: tainted session
+        when: { session_tainted: secret, command_matches: ['curl*'] }
+`,
+    {},
+    { sessions: true },
+  );
+  const before = await ask(gate, 'curl x');
+  assert.equal(before.decision, 'allow');
+  assert.equal(before.cacheable, true, 'no live taint was read');
+  assert.equal((await ask(gate, 'cat secret.txt')).cacheable, true);
+  const tainted = await ask(gate, 'curl x');
+  assert.equal(tainted.decision, 'watch');
+  assert.equal(tainted.message, 'tainted session');
+  assert.equal(tainted.cacheable, false, 'this answer rests on a taint that expires');
+  clock.advance(31 * 60_000);
+  const after = await ask(gate, 'curl x');
+  assert.equal(after.decision, 'allow');
+  assert.equal(after.cacheable, true);
 });

@@ -11,8 +11,14 @@ export interface ServeChild {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export function spawnServe(args: string[], env: NodeJS.ProcessEnv = {}, timeoutMs = 15000): Promise<ServeChild> {
-  const child = spawn(process.execPath, [SVC_BIN, 'serve', '--port', '0', ...args], {
+/** `bin`: another build's bin/svc.js (benchmarks compare two builds). */
+export function spawnServe(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  timeoutMs = 15000,
+  bin = SVC_BIN,
+): Promise<ServeChild> {
+  const child = spawn(process.execPath, [bin, 'serve', '--port', '0', ...args], {
     env: { ...process.env, SERVICE_TOKEN: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

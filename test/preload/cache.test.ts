@@ -146,7 +146,7 @@ test('replies without the flag, and denies with it, are never cached: decide see
         [false, false, false],
         reply.decision,
       );
-      assert.deepEqual(h.sock.stats(), { connections: 0, cached: 0, hits: 0 });
+      assert.deepEqual(h.sock.stats(), { connections: 0, cached: 0, hits: 0, recorded: 0, decided_again: 0 });
     } finally {
       await h.sock.close();
     }

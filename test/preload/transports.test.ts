@@ -183,7 +183,7 @@ test('net: cacheable replies are not cached (no cache on this transport); decide
   try {
     for (let i = 0; i < 3; i++) assert.equal(await exchange(path, line({ ...REQUEST, pid: 10 + i })), line(ALLOW));
     assert.deepEqual(calls, [false, false, false]);
-    assert.deepEqual(sock.stats(), { hits: 0, cached: 0 });
+    assert.deepEqual(sock.stats(), { hits: 0, cached: 0, recorded: 0, decided_again: 0 });
     sock.clearCache(); // harmless
     assert.equal(await exchange(path, line(REQUEST)), line(ALLOW));
   } finally {
