@@ -3,7 +3,8 @@
 // message says which derived call it was about ("writes ~/.bashrc: ...").
 import type { Decision, ToolCall } from '../types.js';
 import type { Effect } from './types.js';
-import { deriveFromCommand, deriveFromWrite, foldSql } from './derive.js';
+import { deriveFromCommand, deriveFromWrite } from './derive.js';
+import { sqlTextEffects } from './sql.js';
 import { mcpToolEffects } from './mcp-tools.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 
@@ -79,7 +80,7 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   const url = str('url') ?? str('uri');
   if (url && /^[a-z][a-z0-9+.-]*:/i.test(url)) out.push({ tool: 'fetch', url, via: `MCP ${op} reaches ${url}` });
   const sql = str('sql') ?? str('query') ?? str('statement');
-  if (sql) out.push({ tool: 'exec', command: `psql -c ${JSON.stringify(foldSql(sql))}`, via: `MCP ${op} runs SQL` });
+  if (sql) out.push(...sqlTextEffects(sql, 'generic', `MCP ${op} runs`));
   // Secrets sent to a destination outside the machine (a repository, a channel, a gist, a mail).
   const remote =
     str('owner') ??

@@ -16,6 +16,7 @@ import { isKnownRegistry, isVendorHost } from './supply-data.js';
 import { dependency } from './supply.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { installEffects } from './packages.js';
+import { SQL_DIALECT } from './sql.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
@@ -128,7 +129,8 @@ function commandEffects(c: SimpleCommand, out: Effect[]): void {
     for (const v of c.argv.slice(1))
       if (GUARDED_ENV.test(v))
         out.push({ tool: 'exec', command: `unset ${v}`, via: `removes ${v} from the environment` });
-  if (SQL_CLIENTS.has(name)) sqlEffects(name, c, out);
+  // SQL clients' statements are read in sql.ts, from the whole line (files written in it)
+  if (SQL_CLIENTS.has(name) && !(name in SQL_DIALECT) && name !== 'redis-cli') sqlEffects(name, c, out);
   // at/batch take a time spec as operands and the job's commands on stdin.
   if ((name === 'at' || name === 'batch') && c.stdin !== undefined && !c.argv.includes('-f')) {
     out.push({ tool: 'exec', command: c.stdin, via: `${name} schedules its standard input` });

@@ -13,6 +13,7 @@ import type { Effect } from '../types.js';
 import type { SimpleCommand } from '../walk.js';
 import { analyzeCode } from './code.js';
 import { LANGUAGES, type Language } from './languages.js';
+import { sqlClientEffects } from '../sql.js';
 
 /** The path the environment-dump rules name: reading it is reading every variable. */
 export const ENVIRONMENT_PATH = '/proc/self/environ';
@@ -289,6 +290,7 @@ export function lineEffects(raw: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
     environmentEffects(c, out);
     rawProtocol(c, out);
+    sqlClientEffects(c, out, written);
   }
   historySearch(cmds, out);
 }
