@@ -19,6 +19,7 @@ import {
   withoutVendorInstalls,
 } from './supply.js';
 import { isKnownRegistry, isPopular, isVendorHost } from './supply-data.js';
+import { sourcePlant } from './source-plant.js';
 
 export type Kind =
   | 'tasks'
@@ -426,7 +427,7 @@ export function plantedEffects(path: string, content: string | undefined): Effec
     // a workload manifest starts containers wherever it is written (kubectl apply -f later)
     return /\.ya?ml$/i.test(path)
       ? containerGrants(manifestFlags(content), `plants a workload in ${posix.basename(path)}`)
-      : [];
+      : sourcePlant(path, content);
   }
   const name = posix.basename(path.replace(/\\/g, '/'));
   const via = `plants code in ${name}`;
