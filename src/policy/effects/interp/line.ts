@@ -14,6 +14,7 @@ import type { SimpleCommand } from '../walk.js';
 import { analyzeCode } from './code.js';
 import { LANGUAGES, type Language } from './languages.js';
 import { sqlClientEffects } from '../sql.js';
+import { secretFlows } from '../flow.js';
 
 /** The path the environment-dump rules name: reading it is reading every variable. */
 export const ENVIRONMENT_PATH = '/proc/self/environ';
@@ -293,4 +294,5 @@ export function lineEffects(raw: SimpleCommand[], out: Effect[]): void {
     sqlClientEffects(c, out, written);
   }
   historySearch(cmds, out);
+  secretFlows(cmds, out);
 }
