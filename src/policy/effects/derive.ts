@@ -17,6 +17,7 @@ import { dependency } from './supply.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { installEffects } from './packages.js';
 import { SQL_DIALECT } from './sql.js';
+import { windowsReads } from './env-reads.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
@@ -273,6 +274,7 @@ export function deriveFromCommand(command: string): Effect[] {
     if (raw.length > MAX_EFFECTS * 4) break;
   }
   lineEffects(cmds, raw);
+  windowsReads(command, raw);
   // a download unpacked over installed packages replaces them with whatever the host served
   if (unpacksInto !== undefined)
     for (const e of raw)

@@ -730,7 +730,7 @@ function globRegex(glob: string): RegExp | undefined {
 }
 
 /** A glob operand's matches among the well-known secret files, as extra effects of the same kind. */
-function expandGlobs(out: Effect[], from: number): void {
+export function expandGlobs(out: Effect[], from: number): void {
   const n = out.length;
   for (let i = from; i < n; i++) {
     const e = out[i]!;

@@ -15,6 +15,7 @@ import { analyzeCode } from './code.js';
 import { LANGUAGES, type Language } from './languages.js';
 import { sqlClientEffects } from '../sql.js';
 import { secretFlows } from '../flow.js';
+import { indirectReads } from '../env-reads.js';
 
 /** The path the environment-dump rules name: reading it is reading every variable. */
 export const ENVIRONMENT_PATH = '/proc/self/environ';
@@ -295,4 +296,5 @@ export function lineEffects(raw: SimpleCommand[], out: Effect[]): void {
   }
   historySearch(cmds, out);
   secretFlows(cmds, out);
+  indirectReads(cmds, out);
 }
