@@ -5,6 +5,8 @@ import type { Decision, ToolCall } from '../types.js';
 import type { Effect } from './types.js';
 import { deriveFromCommand, deriveFromWrite } from './derive.js';
 import { sqlTextEffects } from './sql.js';
+import { urlSecret } from './url-secret.js';
+import { mcpFlows } from './mcp-flow.js';
 import { mcpToolEffects } from './mcp-tools.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 
@@ -105,31 +107,8 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   if (cmd && /exec|run|shell|command|terminal|bash/.test(op))
     out.push({ tool: 'exec', command: cmd, via: `MCP ${op} runs` }, ...cache.forCommand(cmd));
   out.push(...mcpToolEffects(rawOp, p, path));
+  out.push(...mcpFlows(op, p, !!remote, cache));
   return out;
-}
-
-/**
- * A URL that carries a secret in its path or query, as written or base64-encoded
- * (`https://x.example/p.png?d=c2tfbGl2ZV8...`): fetching it hands the secret to that host.
- */
-function urlSecret(url: string): string | undefined {
-  const direct = SECRET_VALUE.exec(decodeURIComponentSafe(url));
-  if (direct) return direct[0];
-  for (const piece of url.split(/[/?&=#]/)) {
-    if (piece.length < 16 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(piece)) continue;
-    const text = Buffer.from(piece.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
-    const hit = SECRET_VALUE.exec(text);
-    if (hit) return hit[0];
-  }
-  return undefined;
-}
-
-function decodeURIComponentSafe(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
 }
 
 function fetchEffects(call: ToolCall): Effect[] {
