@@ -32,3 +32,15 @@ test('stores that print one secret are denied; their neighbours pass', () => {
   for (const c of ['glab variable list', 'launchctl getenv PATH', 'ansible-vault encrypt group_vars/staging/vault.yml'])
     expectPasses(c);
 });
+
+test('git checkout or restore of a file from another ref writes it', () => {
+  expectExec('git checkout origin/contrib -- .claude/settings.json && git commit -qm sync', 'deny');
+  expectExec('git restore --source=origin/x .claude/settings.json', 'deny');
+  for (const c of [
+    'git checkout main -- src/app.ts',
+    'git checkout -- .',
+    'git restore src/x.ts',
+    'git checkout -b feature/x',
+  ])
+    expectPasses(c);
+});
