@@ -20,6 +20,7 @@ import {
 } from './supply.js';
 import { isKnownRegistry, isPopular, isVendorHost } from './supply-data.js';
 import { at } from '../../util/invariant.js';
+import { sourcePlant } from './source-plant.js';
 
 export type Kind =
   | 'tasks'
@@ -427,7 +428,7 @@ export function plantedEffects(path: string, content: string | undefined): Effec
     // a workload manifest starts containers wherever it is written (kubectl apply -f later)
     return /\.ya?ml$/i.test(path)
       ? containerGrants(manifestFlags(content), `plants a workload in ${posix.basename(path)}`)
-      : [];
+      : sourcePlant(path, content);
   }
   const name = posix.basename(path.replace(/\\/g, '/'));
   const via = `plants code in ${name}`;

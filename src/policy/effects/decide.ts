@@ -3,7 +3,10 @@
 // message says which derived call it was about ("writes ~/.bashrc: ...").
 import type { Decision, ToolCall } from '../types.js';
 import type { Effect } from './types.js';
-import { deriveFromCommand, deriveFromWrite, foldSql } from './derive.js';
+import { deriveFromCommand, deriveFromWrite } from './derive.js';
+import { sqlTextEffects } from './sql.js';
+import { urlSecret } from './url-secret.js';
+import { mcpFlows } from './mcp-flow.js';
 import { mcpToolEffects } from './mcp-tools.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 
@@ -82,7 +85,7 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   const url = str('url') ?? str('uri');
   if (url && /^[a-z][a-z0-9+.-]*:/i.test(url)) out.push({ tool: 'fetch', url, via: `MCP ${op} reaches ${url}` });
   const sql = str('sql') ?? str('query') ?? str('statement');
-  if (sql) out.push({ tool: 'exec', command: `psql -c ${JSON.stringify(foldSql(sql))}`, via: `MCP ${op} runs SQL` });
+  if (sql) out.push(...sqlTextEffects(sql, 'generic', `MCP ${op} runs`));
   // Secrets sent to a destination outside the machine (a repository, a channel, a gist, a mail).
   const remote =
     str('owner') ??
@@ -107,31 +110,8 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   if (cmd && /exec|run|shell|command|terminal|bash/.test(op))
     out.push({ tool: 'exec', command: cmd, via: `MCP ${op} runs` }, ...cache.forCommand(cmd));
   out.push(...mcpToolEffects(rawOp, p, path));
+  out.push(...mcpFlows(op, p, !!remote, cache));
   return out;
-}
-
-/**
- * A URL that carries a secret in its path or query, as written or base64-encoded
- * (`https://x.example/p.png?d=c2tfbGl2ZV8...`): fetching it hands the secret to that host.
- */
-function urlSecret(url: string): string | undefined {
-  const direct = SECRET_VALUE.exec(decodeURIComponentSafe(url));
-  if (direct) return direct[0];
-  for (const piece of url.split(/[/?&=#]/)) {
-    if (piece.length < 16 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(piece)) continue;
-    const text = Buffer.from(piece.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
-    const hit = SECRET_VALUE.exec(text);
-    if (hit) return hit[0];
-  }
-  return undefined;
-}
-
-function decodeURIComponentSafe(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
 }
 
 function fetchEffects(call: ToolCall): Effect[] {

@@ -17,6 +17,8 @@ import { dependency } from './supply.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { installEffects } from './packages.js';
 import { at } from '../../util/invariant.js';
+import { SQL_DIALECT } from './sql.js';
+import { windowsReads } from './env-reads.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
@@ -129,7 +131,8 @@ function commandEffects(c: SimpleCommand, out: Effect[]): void {
     for (const v of c.argv.slice(1))
       if (GUARDED_ENV.test(v))
         out.push({ tool: 'exec', command: `unset ${v}`, via: `removes ${v} from the environment` });
-  if (SQL_CLIENTS.has(name)) sqlEffects(name, c, out);
+  // SQL clients' statements are read in sql.ts, from the whole line (files written in it)
+  if (SQL_CLIENTS.has(name) && !(name in SQL_DIALECT) && name !== 'redis-cli') sqlEffects(name, c, out);
   // at/batch take a time spec as operands and the job's commands on stdin.
   if ((name === 'at' || name === 'batch') && c.stdin !== undefined && !c.argv.includes('-f')) {
     out.push({ tool: 'exec', command: c.stdin, via: `${name} schedules its standard input` });
@@ -272,6 +275,7 @@ export function deriveFromCommand(command: string): Effect[] {
     if (raw.length > MAX_EFFECTS * 4) break;
   }
   lineEffects(cmds, raw);
+  windowsReads(command, raw);
   // a download unpacked over installed packages replaces them with whatever the host served
   if (unpacksInto !== undefined)
     for (const e of raw)

@@ -492,7 +492,19 @@ function git(c: SimpleCommand, out: Effect[]): void {
     const target = file ?? (global ? '~/.gitconfig' : system ? '/etc/gitconfig' : undefined);
     if (target)
       out.push(write(target, `${p.operands[0]} = ${p.operands.slice(1).join(' ')}\n`, `git config writes ${target}`));
-  }
+  } else if (sub === 'checkout' || sub === 'restore') gitRestore(sub, rest, out);
+}
+
+/** `git checkout REF -- PATHS` / `git restore --source=REF PATHS` write each path with REF's text. */
+function gitRestore(sub: string, rest: string[], out: Effect[]): void {
+  const dash = rest.indexOf('--');
+  const paths =
+    dash >= 0
+      ? rest.slice(dash + 1)
+      : sub === 'restore'
+        ? rest.slice(1).filter((w, k, all) => !w.startsWith('-') && all[k - 1] !== '-s' && all[k - 1] !== '--source')
+        : [];
+  for (const f of paths) if (f && f !== '.') out.push(write(f, undefined, `git ${sub} writes ${f}`));
 }
 
 function crontab(c: SimpleCommand, out: Effect[]): void {
@@ -731,7 +743,7 @@ function globRegex(glob: string): RegExp | undefined {
 }
 
 /** A glob operand's matches among the well-known secret files, as extra effects of the same kind. */
-function expandGlobs(out: Effect[], from: number): void {
+export function expandGlobs(out: Effect[], from: number): void {
   const n = out.length;
   for (let i = from; i < n; i++) {
     const e = at(out, i);

@@ -15,6 +15,7 @@ import { splitHereDocs } from './heredoc.js';
 import { envCode, extractCode } from '../shell-extract.js';
 import { readFind } from '../shell-flags.js';
 import { at } from '../../util/invariant.js';
+import { decodedOutput } from './decoded.js';
 
 export interface Redirection {
   /** The operator without its fd: >, >>, >|, <, <>, <<, <<<. */
@@ -224,12 +225,13 @@ function readEnv(tokens: Token[], assigns: { name: string; value: string }[], un
   }
 }
 
-/** What a command writes to its standard output, when the line shows it (echo, printf, cat of stdin). */
-function outputOf(c: SimpleCommand): string | undefined {
+/** What a command writes to its standard output, when the line shows it (echo, printf, cat of
+ * stdin, and known text through a decoder: `echo B64 | base64 -d`, `xxd -r -p`, `rev`, `tr`). */
+export function outputOf(c: SimpleCommand): string | undefined {
   const name = basename(c.argv[0] ?? '');
   if (name === 'echo' || name === 'printf') return echoText(c.argv);
   if (name === 'cat' && c.argv.length === 1) return c.stdin;
-  return undefined;
+  return c.stdin === undefined ? undefined : decodedOutput(c.argv, c.stdin);
 }
 
 /** The simple commands a command line runs, outermost first. */

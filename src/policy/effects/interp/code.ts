@@ -150,7 +150,7 @@ function calleeRegex(rule: CallRule): RegExp {
   let re = compiled.get(rule);
   if (!re) {
     re = new RegExp(
-      `(?<![\\w.$>:-])(?:${rule.fn})(?:\\s*\\(|${rule.bare ? `\\s+(?=['"$\\[\\w~/.\\\\-])` : '(?!)'})`,
+      `(?<![\\w.$>-])(?<!::)(?:${rule.fn})(?:\\s*\\(|${rule.bare ? `\\s+(?=['"$\\[\\w~/.\\\\-])` : '(?!)'})`,
       'g',
     );
     compiled.set(rule, re);
@@ -376,7 +376,7 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
   // The whole environment sent somewhere: os.environ / process.env / ENV / %ENV with a network call.
   if (
     (urls.length || connects.length) &&
-    /\bos\.environ\b(?!\s*[.[]\s*(?:get\b|\[))|dict\(os\.environ\)|\bprocess\.env\b(?!\.)|JSON\.stringify\(process\.env\)|\bENV\.to_h\b|\bENV\.to_a\b|%ENV\b|getenv\(\)|\$_ENV\b|Get-ChildItem\s+env:/i.test(
+    /\bos\.environ\b(?!\s*(?:\.\s*(?:get|setdefault|pop)\b|\[))|dict\(os\.environ\)|\bprocess\.env\b(?!\.)|JSON\.stringify\(process\.env\)|\bENV\.to_h\b|\bENV\.to_a\b|%ENV\b|getenv\(\)|\$_ENV\b|Get-ChildItem\s+env:/i.test(
       c,
     )
   ) {

@@ -266,6 +266,8 @@ export const NODE: Language = {
     /\.connect\(\s*(?<port>\d+)\s*,\s*['"`](?<host>[^'"`]+)['"`]/g,
     /(?:net|tls)\.(?:connect|createConnection)\(\s*\{[^}]*host\s*:\s*['"`](?<host>[^'"`]+)['"`][^}]*port\s*:\s*(?<port>\d+)/g,
     /(?:net|tls)\.(?:connect|createConnection)\(\s*\{[^}]*port\s*:\s*(?<port>\d+)[^}]*host\s*:\s*['"`](?<host>[^'"`]+)['"`]/g,
+    // http(s).request({ host: 'x', ... }): the host is an option, not a URL
+    /\b(?:https?|http2)\.(?:request|get)\(\s*\{[^{}]*?\bhost(?:name)?\s*:\s*['"`](?<host>[^'"`]+)['"`]/g,
   ],
   streamsToProcess: /\.pipe\(|stdio\s*:\s*\[\s*\w+|\.stdout\.pipe|\.stdin/,
 };

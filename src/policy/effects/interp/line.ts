@@ -14,6 +14,9 @@ import type { SimpleCommand } from '../walk.js';
 import { analyzeCode } from './code.js';
 import { LANGUAGES, type Language } from './languages.js';
 import { at } from '../../../util/invariant.js';
+import { sqlClientEffects } from '../sql.js';
+import { secretFlows } from '../flow.js';
+import { indirectReads } from '../env-reads.js';
 
 /** The path the environment-dump rules name: reading it is reading every variable. */
 export const ENVIRONMENT_PATH = '/proc/self/environ';
@@ -291,6 +294,9 @@ export function lineEffects(raw: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
     environmentEffects(c, out);
     rawProtocol(c, out);
+    sqlClientEffects(c, out, written);
   }
   historySearch(cmds, out);
+  secretFlows(cmds, out);
+  indirectReads(cmds, out);
 }

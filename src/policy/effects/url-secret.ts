@@ -1,0 +1,41 @@
+// Secrets carried inside a URL: whoever serves the URL receives them when it is fetched, by a
+// fetch tool, a browser, or a viewer rendering an image link in a README.
+import { SECRET_VALUE } from './secret-shapes.js';
+
+/** Session tokens and signed cookies (JWT-shaped values: `eyJ...` header, then a dot). */
+const SESSION_VALUE = /\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_.-]{2,}/;
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/**
+ * A URL that carries a secret in its path or query, as written or base64-encoded
+ * (`https://x.example/p.png?d=c2tfbGl2ZV8...`): fetching it hands the secret to that host.
+ */
+export function urlSecret(url: string): string | undefined {
+  const plain = decodeURIComponentSafe(url);
+  const direct = SECRET_VALUE.exec(plain);
+  if (direct) return direct[0];
+  const q = plain.indexOf('?');
+  if (q >= 0) {
+    const session = SESSION_VALUE.exec(plain.slice(q));
+    if (session) return session[0];
+  }
+  for (const piece of url.split(/[/?&=#]/)) {
+    if (piece.length < 16 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(piece)) continue;
+    const text = Buffer.from(piece.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
+    const hit = SECRET_VALUE.exec(text);
+    if (hit) return hit[0];
+  }
+  return undefined;
+}
+
+/** The host of a URL (for messages), or 'remote'. */
+export function urlHost(url: string): string {
+  return /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(url)?.[1] ?? 'remote';
+}
