@@ -16,6 +16,8 @@ import { isKnownRegistry, isVendorHost } from './supply-data.js';
 import { dependency } from './supply.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { installEffects } from './packages.js';
+import { commandSourceFindings, envFindings } from './sources.js';
+import { manifestFindings } from './manifests.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
@@ -116,6 +118,8 @@ function interpreterCode(
 function commandEffects(c: SimpleCommand, out: Effect[]): void {
   programEffects(c, out);
   installEffects(c.argv, out);
+  commandSourceFindings(c.argv, out);
+  for (const { name, value } of c.assigns) envFindings(name, value, out);
   for (const v of c.unsets)
     if (GUARDED_ENV.test(v))
       out.push({ tool: 'exec', command: `unset ${v}`, via: `removes ${v} from the environment` });
@@ -284,11 +288,16 @@ export function deriveFromCommand(command: string): Effect[] {
   const planted: Effect[] = [];
   for (const e of out)
     if (e.tool === 'write' && e.path && e.content)
-      planted.push(...plantedEffects(e.path, e.content).map((p) => ({ ...p, via: `${e.via}, which ${p.via}` })));
+      planted.push(
+        ...[...plantedEffects(e.path, e.content), ...manifestFindings(e.path, e.content)].map((p) => ({
+          ...p,
+          via: `${e.via}, which ${p.via}`,
+        })),
+      );
   return dedupe([...out, ...planted]);
 }
 
 /** The calls a write of `content` to `path` amounts to (what it plants). */
 export function deriveFromWrite(path: string, content: string | undefined): Effect[] {
-  return dedupe(plantedEffects(path, content));
+  return dedupe([...plantedEffects(path, content), ...manifestFindings(path, content)]);
 }

@@ -46,6 +46,10 @@ export interface SupplyData {
   lists: Map<Ecosystem, NameList>;
   vendorHosts: string[];
   registries: string[];
+  /** Indexes vendors document for their own packages (PyTorch, NVIDIA, GitHub Packages): as good as a registry. */
+  trustedIndexes: string[];
+  /** Well-known third parties' mirrors, chart repositories and caches: a human confirms them. */
+  knownSources: string[];
 }
 
 let loaded: SupplyData | undefined;
@@ -125,7 +129,13 @@ export function loadSupplyData(dir = join(PACKAGE_ROOT, 'policies', 'catalogues'
       lists.set(e, nameList(norm, typeof entry.targets === 'number' ? entry.targets : norm.length));
     }
   }
-  return { lists, vendorHosts: hosts(chain, 'vendor-hosts'), registries: hosts(chain, 'registries') };
+  return {
+    lists,
+    vendorHosts: hosts(chain, 'vendor-hosts'),
+    registries: hosts(chain, 'registries'),
+    trustedIndexes: hosts(chain, 'trusted-indexes'),
+    knownSources: hosts(chain, 'known-sources'),
+  };
 }
 
 export function supplyData(): SupplyData {
