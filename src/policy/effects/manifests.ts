@@ -6,6 +6,8 @@
 import type { Effect } from './types.js';
 import { hostClass, settingFindings, sourceFindings, sourceHost } from './sources.js';
 import { dependency } from './supply.js';
+import { analyzeCode } from './interp/code.js';
+import { NODE, PYTHON, RUBY, type Language } from './interp/languages.js';
 
 const MAX_LINES = 4000;
 
@@ -316,11 +318,40 @@ const readers: [RegExp, string, Reader][] = [
   ],
 ];
 
+/** Where package managers keep what they installed: code there is run as the package's own. */
+const INSTALLED =
+  /(?:^|\/)(?:node_modules|site-packages|dist-packages|vendor\/bundle|\.cargo\/registry|go\/pkg\/mod|\.gem\/ruby|gems\/[^/]+\/gems)\//;
+
+const CODE_LANG: [RegExp, Language][] = [
+  [/\.[cm]?[jt]s$/, NODE],
+  [/\.py$/, PYTHON],
+  [/\.rb$/, RUBY],
+];
+
+/**
+ * A write into installed packages changes a dependency's code without its registry, lockfile or
+ * review ever seeing it: a human confirms it, and code it plants is decided as code.
+ */
+function installedFindings(p: string, content: string): Effect[] {
+  const m = INSTALLED.exec(p);
+  if (!m) return [];
+  const pkg = p
+    .slice((m.index ?? 0) + m[0].length)
+    .split('/')
+    .slice(0, p.includes('/@') ? 2 : 1)
+    .join('/');
+  const via = `changes the installed package ${pkg || p}`;
+  const out: Effect[] = [dependency(['tampers', m[0].replace(/\//g, ''), pkg || p], via)];
+  const lang = CODE_LANG.find(([re]) => re.test(p))?.[1];
+  if (lang) out.push(...analyzeCode(lang, content, via).map((e) => ({ ...e, onlyDeny: true })));
+  return out;
+}
+
 /** What writing `content` to `path` changes about where packages come from. */
 export function manifestFindings(path: string, content: string | undefined): Effect[] {
   if (!content) return [];
   const p = path.toLowerCase().replace(/\\/g, '/');
-  const out: Effect[] = [];
+  const out: Effect[] = installedFindings(p, content);
   for (const [re, , read] of readers) {
     if (!re.test(p)) continue;
     read(content, `changes where packages come from in ${p.split('/').pop() ?? p}`, out);

@@ -14,7 +14,7 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { dependency, imageFindings } from './supply.js';
-import { isKnownRegistry, isPopular, isVendorHost, supplyData } from './supply-data.js';
+import { editDistance, isKnownOwner, isKnownRegistry, isPopular, isVendorHost, supplyData } from './supply-data.js';
 
 export type SourceClass = 'official' | 'known' | 'unknown';
 
@@ -61,21 +61,68 @@ export function sourceHost(value: string): string | undefined {
 const FILE_LIKE =
   /\.(?:json|lock|txt|ya?ml|toml|xml|cfg|ini|py|[cm]?[jt]s|md|conf|config|mod|sum|rc|sh|tgz|gz|zip|whl|gem|jar|deb|rpm|exe|msi|pem|crt|key)$/i;
 
-/** A finding for each host in `value` that is not a vendor's; `git` sources from unknown hosts ask. */
-export function sourceFindings(eco: string, value: string, via: string, out: Effect[], git = false): void {
+/** Hosts where anyone publishes under their own name: trusted by owner, not by host. */
+const CODE_HOSTS =
+  /^(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|raw\.githubusercontent\.com|gist\.githubusercontent\.com|gist\.github\.com|objects\.githubusercontent\.com|git\.sr\.ht)$/;
+
+/** owner/repo of a code-host URL, SCP form or `github:owner/repo` shorthand. */
+function ownerRepo(value: string): { owner: string; repo: string } | undefined {
+  const m =
+    /^(?:github:|gitlab:|bitbucket:)?(?:(?:git\+)?[a-z]+:\/\/(?:[^@/]*@)?[^/]+\/|[\w.-]+@[^:]+:)?([\w.-]+)\/([\w.-]+?)(?:\.git)?(?:[/#@?].*)?$/i.exec(
+      value.trim(),
+    );
+  return m?.[1] && m[2] ? { owner: m[1].toLowerCase(), repo: m[2].toLowerCase() } : undefined;
+}
+
+/** An owner spelled one letter from its own repository's name (Alamoflre/Alamofire, rai1s/rails). */
+function posingOwner(value: string): string | undefined {
+  const r = ownerRepo(value);
+  if (!r || r.owner === r.repo || r.owner.length < 4) return undefined;
+  return editDistance(r.owner, r.repo, 1) <= 1 ? `${r.repo}/${r.repo}` : undefined;
+}
+
+/**
+ * How a value names where code comes from:
+ *   index  a registry, index, mirror or channel: any host but the vendor's is a change of source
+ *   git    a dependency from a repository in a manifest (a code host is how such dependencies
+ *          are written; an owner posing as its own project is not)
+ *   code   code installed or run from this URL or repository on the spot
+ */
+export type SourceKind = 'index' | 'git' | 'code';
+
+/** A finding for each host in `value` that is not a vendor's. */
+export function sourceFindings(
+  eco: string,
+  value: string,
+  via: string,
+  out: Effect[],
+  kind: SourceKind | boolean = 'index',
+): void {
+  const k: SourceKind = kind === true ? 'git' : kind === false ? 'index' : kind;
   for (const part of value.split(/[\s,;|]+/)) {
     if (!part || /^(?:direct|off|none|default|defaults)$/i.test(part)) continue;
-    const host = sourceHost(part);
+    const host = /^(?:github|gitlab|bitbucket):/i.test(part) ? 'github.com' : sourceHost(part);
     if (!host) continue;
+    const poses = CODE_HOSTS.test(host) ? posingOwner(part) : undefined;
+    if (poses) {
+      out.push(dependency(['impersonates', eco, part, 'of', poses], `${via} (the owner poses as the project)`));
+      continue;
+    }
     const cls = hostClass(host);
-    if (cls === 'official') continue;
-    out.push(
-      dependency(
-        [cls === 'known' || git ? 'third-party-source' : 'untrusted-source', eco, host],
-        `${via} (fetches from ${host})`,
-      ),
-    );
+    const code = CODE_HOSTS.test(host);
+    let sentence: string | undefined;
+    if (cls === 'unknown') sentence = k === 'git' ? 'third-party-source' : 'untrusted-source';
+    else if (cls === 'known') sentence = 'third-party-source';
+    // a repository on a code host standing in for a registry, or run on the spot
+    else if (code && k !== 'git' && ownerRepo(part) && !vendorOwned(part)) sentence = 'third-party-source';
+    if (sentence) out.push(dependency([sentence, eco, code ? part : host], `${via} (fetches from ${host})`));
   }
+}
+
+/** A code-host URL under an owner the catalogues know (the vendors' organisations). */
+function vendorOwned(value: string): boolean {
+  const r = ownerRepo(value);
+  return !!r && isKnownOwner(r.owner);
 }
 
 // ------------------------------------------------------------------ setting names
@@ -195,6 +242,26 @@ const SHORT_SOURCE: Record<string, Set<string>> = {
 
 /** Options of a package manager's command line: sources, verification switches, -D/-o/--option settings. */
 export function flagFindings(eco: string, argv: string[], via: string, out: Effect[]): void {
+  const main: string[] = [];
+  const extra: string[] = [];
+  mixedIndexes(eco, main, extra, via, out, argv);
+}
+
+/**
+ * An extra index beside the main one: pip takes each package from whichever index has the
+ * highest version, so a name published on the public index shadows the private one (dependency
+ * confusion, as with torchtriton).
+ */
+function mixedIndexes(eco: string, main: string[], extra: string[], via: string, out: Effect[], argv: string[]): void {
+  readFlags(eco, argv, via, out, main, extra);
+  if (eco !== 'pypi' || !extra.length) return;
+  const hosts = new Set([...main, ...extra].map((v) => sourceHost(v) ?? v));
+  if (!main.length) hosts.add('pypi.org');
+  if (hosts.size >= 2)
+    out.push(dependency(['mixed-indexes', eco, ...[...hosts].sort()], `${via} (takes packages from several indexes)`));
+}
+
+function readFlags(eco: string, argv: string[], via: string, out: Effect[], main: string[], extra: string[]): void {
   for (let i = 0; i < argv.length; i++) {
     const w = argv[i] ?? '';
     if (!w.startsWith('-') || w === '-' || w === '--') continue;
@@ -235,8 +302,15 @@ export function flagFindings(eco: string, argv: string[], via: string, out: Effe
         out.push(dependency(['no-verify', eco, `--${name}`], `${via} (stops verifying)`));
       continue;
     }
-    if (short || SOURCE_FLAG.test(name.toLowerCase())) sourceFindings(eco, value, via, out);
-    else settingFindings(eco, name, value, via, out);
+    if (eco === 'pypi' && /^(?:r|requirement|c|constraint|e|editable)$/.test(name) && URL_OPERAND.test(value))
+      sourceFindings(eco, value, `${via} (installs what ${value} lists)`, out, 'code');
+    else if (eco === 'npm' && /^(?:package|p)$/.test(name)) {
+      if (URL_OPERAND.test(value) || /^(?:github|gitlab|bitbucket):/.test(value))
+        sourceFindings(eco, value, via, out, 'code');
+    } else if (short || SOURCE_FLAG.test(name.toLowerCase())) {
+      sourceFindings(eco, value, via, out);
+      if (eco === 'pypi') (/extra/.test(name) ? extra : main).push(value);
+    } else settingFindings(eco, name, value, via, out);
     if (eq < 0) i++;
   }
 }
@@ -400,10 +474,16 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
       settingFindings(eco, k.replace(/^(?:global|user|site|install)\./, ''), v, via, out);
     return;
   }
+  if (eco === 'npm' && (/^(?:npx|pnpx|bunx)$/.test(name) || /^(?:exec|x|dlx)$/.test(verb))) {
+    const target = /^(?:npx|pnpx|bunx)$/.test(name) ? ops[0] : ops[1];
+    if (target && (URL_OPERAND.test(target) || /^(?:github|gitlab|bitbucket):/.test(target)))
+      sourceFindings(eco, target, `${via} runs`, out, 'code');
+  }
   if (INSTALL_VERBS.test(verb) && (eco === 'npm' || eco === 'pypi' || eco === 'gem' || eco === 'crates'))
     for (const w of ops.slice(1)) {
       const spec = w.replace(/^[@\w./-]+@(?=\w+:)/, ''); // yarn add name@URL
-      if (URL_OPERAND.test(spec)) sourceFindings(eco, spec, `${via} installs`, out);
+      if (URL_OPERAND.test(spec) || /^(?:github|gitlab|bitbucket):/.test(spec))
+        sourceFindings(eco, spec, `${via} installs`, out, 'code');
       const gh = /^(?:github:)?([\w.-]+)\/([\w.-]+)(?:#.*)?$/.exec(spec);
       if (
         eco === 'npm' &&
