@@ -18,6 +18,7 @@ import { SECRET_VALUE } from './secret-shapes.js';
 import { installEffects } from './packages.js';
 import { commandSourceFindings, envFindings } from './sources.js';
 import { manifestFindings } from './manifests.js';
+import { downloadExecEffects } from './download-exec.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
@@ -275,6 +276,7 @@ export function deriveFromCommand(command: string): Effect[] {
     if (raw.length > MAX_EFFECTS * 4) break;
   }
   lineEffects(cmds, raw);
+  downloadExecEffects(cmds, raw, command);
   // a download unpacked over installed packages replaces them with whatever the host served
   if (unpacksInto !== undefined)
     for (const e of raw)
