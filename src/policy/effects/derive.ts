@@ -19,6 +19,7 @@ import { installEffects } from './packages.js';
 import { commandSourceFindings, envFindings } from './sources.js';
 import { manifestFindings } from './manifests.js';
 import { downloadExecEffects } from './download-exec.js';
+import { privilegeEffects } from './privilege.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
@@ -277,6 +278,7 @@ export function deriveFromCommand(command: string): Effect[] {
   }
   lineEffects(cmds, raw);
   downloadExecEffects(cmds, raw, command);
+  privilegeEffects(command, raw);
   // a download unpacked over installed packages replaces them with whatever the host served
   if (unpacksInto !== undefined)
     for (const e of raw)
