@@ -208,7 +208,12 @@ function runsFiles(a: string[]): string[] {
 const CODE_FROM_DOWNLOAD =
   /(?:\s-[a-zA-Z]*[ceEr]|--eval|--command|\beval|\bexec|\biex|invoke-expression|\bsource|\s\.)\s+["']?(?:\$\(|`)\s*(?:curl|wget|fetch|http|iwr|invoke-webrequest|invoke-restmethod|irm)(?:\.exe)?\s([^)`]*)/gi;
 
+/** Words without which no route here exists (a cheap first look). */
+const HINT =
+  /curl|wget|aria2c|fetch|https?\b|iwr|invoke-|irm\b|certutil|bitsadmin|bitstransfer|git\b|kubectl|helm|nix|\boc\b|:\/\//i;
+
 export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line = ''): void {
+  if (line && !HINT.test(line)) return;
   if (line.includes('$(') || line.includes('`'))
     for (const m of line.matchAll(CODE_FROM_DOWNLOAD)) {
       const u = (m[1] ?? '')

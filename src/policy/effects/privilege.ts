@@ -452,13 +452,28 @@ function segmentFindings(words: string[], out: Effect[], depth: number, asRoot =
 export function lineFindings(line: string, out: Effect[], depth = 0, asRoot = false): void {
   if (depth > 4 || !line) return;
   const text = sanitize(line);
-  for (const seg of splitSegments(text))
-    segmentFindings(
-      seg.tokens.filter((t) => !t.redir).map((t) => t.text),
-      out,
-      depth,
-      asRoot,
-    );
+  // literal assignments used later as words (c=visudo; $c)
+  const vars = new Map<string, string>();
+  for (const seg of splitSegments(text)) {
+    const words = seg.tokens.filter((t) => !t.redir).map((t) => t.text);
+    if (words.length && words.every((w) => assignmentName(w))) {
+      for (const w of words) vars.set(assignmentName(w) ?? '', w.slice(w.indexOf('=') + 1));
+      continue;
+    }
+    const resolved = vars.size
+      ? words.flatMap((w) => {
+          const v = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(w);
+          const val = v?.[1] !== undefined ? vars.get(v[1]) : undefined;
+          return val !== undefined ? val.split(/\s+/).filter(Boolean) : [w];
+        })
+      : words;
+    // eval WORDS: the words are a command line of their own
+    if (basename(resolved[0] ?? '') === 'eval') {
+      lineFindings(resolved.slice(1).join(' '), out, depth + 1, asRoot);
+      continue;
+    }
+    segmentFindings(resolved, out, depth, asRoot);
+  }
   for (const sub of extractSubstitutions(text)) lineFindings(sub, out, depth + 1, asRoot);
 }
 
@@ -467,6 +482,6 @@ const HINT =
   /\b(?:sudo|doas|run0|pkexec|su|runuser|sudoedit|machinectl|visudo|vipw|vigr|chmod|install|mkdir|rsync|chown|chgrp|setcap|usermod|useradd|adduser|addgroup|gpasswd|groupmems|dseditgroup|dscl|dbus-send|gdbus|busctl|qdbus|sqlite3|defaults|security)\b/;
 
 export function privilegeEffects(line: string, out: Effect[]): void {
-  if (!HINT.test(line)) return;
+  if (!HINT.test(line) && !HINT.test(line.replace(/["'\\]/g, ''))) return;
   lineFindings(line, out);
 }
