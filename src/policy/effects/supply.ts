@@ -50,6 +50,14 @@ function phrase(s: string[]): string {
       return `sends a secret to ${a}`;
     case 'redirects':
       return `sends ${a} to ${c}`;
+    // the readings of sources.ts and download-exec.ts say it in their own words
+    case 'untrusted-source':
+    case 'third-party-source':
+    case 'no-verify':
+    case 'custom-ca':
+    case 'runs-untrusted':
+    case 'runs-third-party':
+      return '';
     case 'tampers':
       return `changes the installed package ${b}`;
     case 'mixed-indexes':
@@ -64,7 +72,8 @@ function phrase(s: string[]): string {
 }
 
 export function dependency(sentence: string[], via: string): Effect {
-  return { tool: 'dependency', command: sentence.map(word).join(' '), via: `${via} (${phrase(sentence)})` };
+  const p = phrase(sentence);
+  return { tool: 'dependency', command: sentence.map(word).join(' '), via: p ? `${via} (${p})` : via };
 }
 
 function hostOf(url: string): string | undefined {
