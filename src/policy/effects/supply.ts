@@ -57,11 +57,10 @@ function phrase(s: string[]): string {
     case 'custom-ca':
     case 'runs-untrusted':
     case 'runs-third-party':
+    case 'mixed-indexes':
       return '';
     case 'tampers':
       return `changes the installed package ${b}`;
-    case 'mixed-indexes':
-      return `takes packages from ${s.slice(2).join(' and ')}`;
     case 'unpinned-commit':
       return `${b} names an abbreviated commit, which any fork can supply`;
     case 'untrusted-trigger':
