@@ -210,7 +210,7 @@ const CODE_FROM_DOWNLOAD =
 
 /** Words without which no route here exists (a cheap first look). */
 const HINT =
-  /curl|wget|aria2c|fetch|https?\b|iwr|invoke-|irm\b|certutil|bitsadmin|bitstransfer|git\b|kubectl|helm|nix|\boc\b|:\/\//i;
+  /curl|wget|aria2c|fetch|https?\b|iwr|invoke-|irm\b|certutil|bitsadmin|bitstransfer|git\b|kubectl|helm|nix|\boc\b|osascript|:\/\//i;
 
 export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line = ''): void {
   if (line && !HINT.test(line)) return;
@@ -300,6 +300,7 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
     }
     // tools that fetch and apply or run what a URL serves
     fetchAndRun(a, name, out);
+    if (name === 'osascript') appleScript(a, out);
   }
 }
 
@@ -344,6 +345,20 @@ function consumer(cmds: SimpleCommand[], at: number, url: string, out: Effect[])
         if (RUN_PLACES.test(f)) out.push(runFinding(url, `saves ${url} as ${f}, a place that runs`));
     j++;
   }
+}
+
+/**
+ * AppleScript that runs a shell line (`do shell script "..."`, Terminal's `do script "..."`) runs
+ * it as any command; JXA code that loads a URL and evaluates it runs what the URL serves.
+ */
+function appleScript(a: string[], out: Effect[]): void {
+  const code = a.filter((_, i) => a[i - 1] === '-e').join('\n');
+  if (!code) return;
+  for (const m of code.matchAll(/\bdo (?:shell )?script\s+"((?:[^"\\]|\\.)*)"/g))
+    if (m[1]) out.push({ tool: 'exec', command: m[1].replace(/\\"/g, '"'), via: 'osascript runs a shell line' });
+  if (/\beval\s*\(|evaluateScript|doShellScript/.test(code))
+    for (const u of code.match(/https?:\/\/[^\s"'`)]+/g) ?? [])
+      out.push(runFinding(u, 'osascript evaluates what a URL serves'));
 }
 
 /** `kubectl apply -f URL`, `helm install NAME URL`, `nix-shell URL`, `nix run github:o/r`: fetched and applied or run. */

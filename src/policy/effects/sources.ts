@@ -438,6 +438,10 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
     if (name === 'setenv' && a[1] && a[2] !== undefined) envFindings(a[1], a[2], out);
     return;
   }
+  if (name === 'ansible-galaxy') {
+    galaxy(a, out);
+    return;
+  }
   const eco = ECOSYSTEM[name];
   if (!eco) return;
   const sub = a[1] ?? '';
@@ -567,6 +571,27 @@ function imageSourceFindings(ref: string, via: string): Effect[] {
   if (registry && hostClass(registry) === 'unknown' && (IPV4.test(registry) || ref.includes('@sha256:')))
     return [dependency(['untrusted-source', 'images', registry], `${via} (runs an image from ${registry})`)];
   return imageFindings(ref, via);
+}
+
+/**
+ * Ansible Galaxy roles and collections run as tasks on every host they are applied to: from a
+ * namespace nobody vets (a personal account) a human confirms them; from a URL they are code from
+ * that host.
+ */
+function galaxy(a: string[], out: Effect[]): void {
+  const ops = positionals(a, 1);
+  const i = ops.indexOf('install');
+  if (i < 0) return;
+  for (const w of ops.slice(i + 1)) {
+    if (/\.(?:ya?ml|tar\.gz|tgz)$/i.test(w) || w.startsWith('/') || w.startsWith('.')) continue; // -r requirements.yml, a local archive
+    if (URL_OPERAND.test(w) || /^git\+/.test(w))
+      sourceFindings('galaxy', w.replace(/,.*$/, ''), 'ansible-galaxy install', out, 'code');
+    else {
+      const ns = /^([a-z0-9_]+)\.[a-z0-9_]+/i.exec(w)?.[1]?.toLowerCase();
+      if (ns && !supplyData().galaxyNamespaces.includes(ns))
+        out.push(dependency(['runs-unlisted', 'galaxy', w], `ansible-galaxy install ${w} (a namespace nobody vets)`));
+    }
+  }
 }
 
 /** A package manager's program (for a cheap first look). */

@@ -52,6 +52,8 @@ export interface SupplyData {
   knownSources: string[];
   /** Code-host owners whose install scripts are the vendors' own (Homebrew, nvm-sh, rust-lang ...). */
   installerOwners: string[];
+  /** Ansible Galaxy namespaces of Red Hat, the community and certified vendors. */
+  galaxyNamespaces: string[];
 }
 
 let loaded: SupplyData | undefined;
@@ -138,6 +140,7 @@ export function loadSupplyData(dir = join(PACKAGE_ROOT, 'policies', 'catalogues'
     trustedIndexes: hosts(chain, 'trusted-indexes'),
     knownSources: hosts(chain, 'known-sources'),
     installerOwners: hosts(chain, 'installer-owners'),
+    galaxyNamespaces: hosts(chain, 'galaxy-namespaces'),
   };
 }
 
