@@ -19,6 +19,10 @@ import { installEffects } from './packages.js';
 import { at } from '../../util/invariant.js';
 import { SQL_DIALECT } from './sql.js';
 import { windowsReads } from './env-reads.js';
+import { commandSourceFindings, envFindings } from './sources.js';
+import { manifestFindings } from './manifests.js';
+import { downloadExecEffects } from './download-exec.js';
+import { privilegeEffects } from './privilege.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
@@ -119,6 +123,8 @@ function interpreterCode(
 function commandEffects(c: SimpleCommand, out: Effect[]): void {
   programEffects(c, out);
   installEffects(c.argv, out);
+  commandSourceFindings(c.argv, out);
+  for (const { name, value } of c.assigns) envFindings(name, value, out);
   for (const v of c.unsets)
     if (GUARDED_ENV.test(v))
       out.push({ tool: 'exec', command: `unset ${v}`, via: `removes ${v} from the environment` });
@@ -276,6 +282,8 @@ export function deriveFromCommand(command: string): Effect[] {
   }
   lineEffects(cmds, raw);
   windowsReads(command, raw);
+  downloadExecEffects(cmds, raw, command);
+  privilegeEffects(command, raw);
   // a download unpacked over installed packages replaces them with whatever the host served
   if (unpacksInto !== undefined)
     for (const e of raw)
@@ -289,11 +297,16 @@ export function deriveFromCommand(command: string): Effect[] {
   const planted: Effect[] = [];
   for (const e of out)
     if (e.tool === 'write' && e.path && e.content)
-      planted.push(...plantedEffects(e.path, e.content).map((p) => ({ ...p, via: `${e.via}, which ${p.via}` })));
+      planted.push(
+        ...[...plantedEffects(e.path, e.content), ...manifestFindings(e.path, e.content)].map((p) => ({
+          ...p,
+          via: `${e.via}, which ${p.via}`,
+        })),
+      );
   return dedupe([...out, ...planted]);
 }
 
 /** The calls a write of `content` to `path` amounts to (what it plants). */
 export function deriveFromWrite(path: string, content: string | undefined): Effect[] {
-  return dedupe(plantedEffects(path, content));
+  return dedupe([...plantedEffects(path, content), ...manifestFindings(path, content)]);
 }

@@ -46,6 +46,14 @@ export interface SupplyData {
   lists: Map<Ecosystem, NameList>;
   vendorHosts: string[];
   registries: string[];
+  /** Indexes vendors document for their own packages (PyTorch, NVIDIA, GitHub Packages): as good as a registry. */
+  trustedIndexes: string[];
+  /** Well-known third parties' mirrors, chart repositories and caches: a human confirms them. */
+  knownSources: string[];
+  /** Code-host owners whose install scripts are the vendors' own (Homebrew, nvm-sh, rust-lang ...). */
+  installerOwners: string[];
+  /** Ansible Galaxy namespaces of Red Hat, the community and certified vendors. */
+  galaxyNamespaces: string[];
 }
 
 let loaded: SupplyData | undefined;
@@ -125,7 +133,15 @@ export function loadSupplyData(dir = join(PACKAGE_ROOT, 'policies', 'catalogues'
       lists.set(e, nameList(norm, typeof entry.targets === 'number' ? entry.targets : norm.length));
     }
   }
-  return { lists, vendorHosts: hosts(chain, 'vendor-hosts'), registries: hosts(chain, 'registries') };
+  return {
+    lists,
+    vendorHosts: hosts(chain, 'vendor-hosts'),
+    registries: hosts(chain, 'registries'),
+    trustedIndexes: hosts(chain, 'trusted-indexes'),
+    knownSources: hosts(chain, 'known-sources'),
+    installerOwners: hosts(chain, 'installer-owners'),
+    galaxyNamespaces: hosts(chain, 'galaxy-namespaces'),
+  };
 }
 
 export function supplyData(): SupplyData {
@@ -195,11 +211,35 @@ export function lookalikeOf(eco: Ecosystem, name: string): string | undefined {
   for (let len = n.length - 1; len <= n.length + 1; len++) {
     for (const t of list.byLength.get(len) ?? []) {
       if (editDistance(n, t, 1) > 1) continue;
-      if (letters === t.replace(/[0-9]/g, '')) continue;
+      // versions: digits only at the end of both (node20, elasticsearch7); a digit inside the
+      // name (python3-dateutil) is an imitation
+      if (letters === t.replace(/[0-9]/g, '') && /^[^0-9]*[0-9]*$/.test(n) && /^[^0-9]*[0-9]*$/.test(t)) continue;
       return t;
     }
   }
   return undefined;
+}
+
+let owners: Set<string> | undefined;
+
+/**
+ * Owners (organisations) the catalogues name: the owners of listed actions, hook repositories,
+ * Go modules on code hosts and taps, and the installer owners. Code under them on a code host is
+ * the vendor's; under anyone else it is a third party's.
+ */
+export function isKnownOwner(owner: string): boolean {
+  if (!owners) {
+    const set = new Set<string>(supplyData().installerOwners);
+    for (const eco of ['actions', 'precommit', 'taps', 'go'] as const)
+      for (const n of supplyData().lists.get(eco)?.all ?? []) {
+        const parts = n.split('/');
+        const o =
+          eco === 'go' ? (/^(?:github\.com|gitlab\.com)$/.test(parts[0] ?? '') ? parts[1] : undefined) : parts[0];
+        if (o) set.add(o);
+      }
+    owners = set;
+  }
+  return owners.has(owner.toLowerCase());
 }
 
 /** Whether a name is on the ecosystem's list of popular names. */

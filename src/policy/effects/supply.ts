@@ -14,6 +14,7 @@
 import type { Effect } from './types.js';
 import {
   editDistance,
+  isKnownOwner,
   wrapsOwner,
   isKnownRegistry,
   isPopular,
@@ -49,6 +50,19 @@ function phrase(s: string[]): string {
       return `sends a secret to ${a}`;
     case 'redirects':
       return `sends ${a} to ${c}`;
+    // the readings of sources.ts and download-exec.ts say it in their own words
+    case 'untrusted-source':
+    case 'third-party-source':
+    case 'no-verify':
+    case 'custom-ca':
+    case 'runs-untrusted':
+    case 'runs-third-party':
+    case 'mixed-indexes':
+      return '';
+    case 'tampers':
+      return `changes the installed package ${b}`;
+    case 'unpinned-commit':
+      return `${b} names an abbreviated commit, which any fork can supply`;
     case 'untrusted-trigger':
       return 'runs on pull_request_target, with the repository secrets, for code from forks';
     default:
@@ -57,7 +71,8 @@ function phrase(s: string[]): string {
 }
 
 export function dependency(sentence: string[], via: string): Effect {
-  return { tool: 'dependency', command: sentence.map(word).join(' '), via: `${via} (${phrase(sentence)})` };
+  const p = phrase(sentence);
+  return { tool: 'dependency', command: sentence.map(word).join(' '), via: p ? `${via} (${p})` : via };
 }
 
 function hostOf(url: string): string | undefined {
@@ -71,7 +86,13 @@ function hostOf(url: string): string | undefined {
 /** A package name checked against its ecosystem's popular names. */
 export function nameFinding(eco: Ecosystem, name: string, via: string): Effect | undefined {
   const of = lookalikeOf(eco, name);
-  return of ? dependency(['lookalike', eco, name, 'of', of], via) : undefined;
+  if (of) return dependency(['lookalike', eco, name, 'of', of], via);
+  // Typosquatters register a famous name's near spelling in the other big registry too
+  // (colourama on npm): checked across npm and PyPI for names neither lists.
+  const other: Ecosystem | undefined = eco === 'npm' ? 'pypi' : eco === 'pypi' ? 'npm' : undefined;
+  if (!other || isPopular(eco, name) || isPopular(other, name) || name.startsWith('@')) return undefined;
+  const across = lookalikeOf(other, name);
+  return across ? dependency(['lookalike', eco, name, 'of', `${other}:${across}`], via) : undefined;
 }
 
 /** An owner/repo source (action, hook repository) checked against the listed ones. */
@@ -123,14 +144,25 @@ const URL_RE = /\bhttps?:\/\/[^\s'"|;)<>`]+/g;
 const INTO_SHELL =
   /\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:(?:\/usr)?\/bin\/)?(?:ba|da|z|k)?sh\b|\|\s*(?:sudo\s+)?(?:python3?|node)\b/;
 
+/** Hosts where anyone publishes: a URL there is a vendor's only under an owner the catalogues know. */
+const USER_CONTENT =
+  /^(?:github\.com|gitlab\.com|bitbucket\.org|raw\.githubusercontent\.com|gist\.githubusercontent\.com|gist\.github\.com|objects\.githubusercontent\.com)$/;
+
+/** A URL of a vendor: a vendor host, and on a code host a known owner's path. */
+export function isVendorUrl(url: string): boolean {
+  const h = hostOf(url)?.toLowerCase();
+  if (h === undefined || !isVendorHost(h)) return false;
+  if (!USER_CONTENT.test(h)) return true;
+  if (/^gist\./.test(h)) return false;
+  const owner = /^[a-z]+:\/\/[^/]+\/([^/?#]+)/i.exec(url)?.[1];
+  return !!owner && isKnownOwner(owner);
+}
+
 /** Every URL in the text is a vendor's (and there is at least one). */
 function allVendor(text: string): boolean {
   const urls = text.match(URL_RE);
   if (!urls) return false;
-  return urls.every((u) => {
-    const h = hostOf(u);
-    return h !== undefined && isVendorHost(h);
-  });
+  return urls.every(isVendorUrl);
 }
 
 /**
@@ -251,6 +283,10 @@ export function ciFindings(text: string, scripts: string, via: string): Effect[]
     const slug = ref.split('@')[0]?.split('/').slice(0, 2).join('/') ?? '';
     const f = slugFinding('actions', slug, via);
     if (f) out.push(f);
+    // an abbreviated commit is no pin: it can name a commit pushed to any fork of the repository
+    const at = ref.split('@')[1] ?? '';
+    if (/^[0-9a-f]{6,39}$/i.test(at) && /[0-9]/.test(at) && /[a-f]/i.test(at))
+      out.push(dependency(['unpinned-commit', 'actions', ref], via));
   }
   for (const m of text.matchAll(/^\s*(?:-\s*)?image\s*:\s*["']?([^\s"'#]+)/gm))
     if (m[1] && !m[1].startsWith('$')) out.push(...imageFindings(m[1], via));

@@ -1,0 +1,383 @@
+// Content fetched from the network reaching execution, by any route through one command line:
+// piped into a shell or an interpreter, saved and then run (directly, through an interpreter, a
+// package installer, `source`, LD_PRELOAD, `open`), saved or unpacked into a place that runs
+// (a directory on PATH, node_modules/.bin, git hooks), cloned and then built or installed, or
+// handed to a tool that applies or runs what it fetches (`kubectl apply -f URL`,
+// `helm install NAME URL`, `nix-shell URL`). Each route is one reading, decided by who serves the
+// code: a `dependency` sentence
+//   runs-untrusted URL     code from a host that is no vendor's (or a raw address)   deny
+//   runs-third-party URL   a vendor's installer, or a repository on a code host       ask
+import { basename } from '../shell-wrappers.js';
+import type { Effect } from './types.js';
+import type { SimpleCommand } from './walk.js';
+import { dependency, isVendorUrl } from './supply.js';
+import { hostClass, sourceHost } from './sources.js';
+
+/** Shells and interpreters that run what they read on standard input. */
+const STDIN_RUNNERS =
+  /^(?:sh|bash|zsh|dash|ash|ksh|mksh|fish|tcsh|csh|python[0-9.]*|pypy[0-9]*|node|nodejs|deno|bun|perl|ruby|php[0-9.]*|lua[0-9.]*|luajit|rscript|pwsh|powershell|osascript|tclsh|wish|jshell|groovy|iex)$/i;
+/** Programs that pass their input through (the stream still reaches whatever follows). */
+const FILTERS =
+  /^(?:tee|cat|base64|gunzip|gzip|zcat|xz|unxz|bzip2|bunzip2|zstd|xxd|tr|rev|sed|openssl|gpg|dd|head|tail)$/;
+/** Programs that run a file given as their first operand. */
+const FILE_RUNNERS =
+  /^(?:sh|bash|zsh|dash|ash|ksh|fish|python[0-9.]*|node|deno|bun|perl|ruby|php|lua|rscript|pwsh|powershell|osascript|source|\.|java|cscript|wscript|mshta|msiexec|rundll32|regsvr32|start|open|installer|dpkg|rpm|apt|apt-get|dnf|yum|zypper|pip[0-9.]*|npm|gem|hdiutil|xdg-open|exec|chrome|appimagetool|make|cmake)$/i;
+/** Directories whose files run as commands, or run by themselves (hooks, autostart). */
+const RUN_PLACES =
+  /(?:^|\/)(?:\.local\/bin|bin|sbin|node_modules\/\.bin|\.git\/hooks|\.husky|profile\.d|autostart|LaunchAgents|LaunchDaemons|Startup|init\.d|cron\.[a-z]+)(?:\/|$)|^\/usr\/local\/[^/]+$/;
+/** Archive extractors. */
+const EXTRACTORS = /^(?:tar|bsdtar|unzip|7z|7za|unrar|cpio|gunzip|jar)$/;
+
+/** How far the server of `url` is trusted to supply code that runs here. */
+function runFinding(url: string, via: string): Effect {
+  const host = sourceHost(url) ?? '';
+  const vendor = isVendorUrl(/^[a-z]+:\/\//i.test(url) ? url : `https://${url}`);
+  const cls = host ? hostClass(host) : 'unknown';
+  const third = vendor || cls === 'known' || (cls === 'official' && !/githubusercontent|gist\./.test(host));
+  return dependency([third ? 'runs-third-party' : 'runs-untrusted', url], `${via} (runs code from ${host || url})`);
+}
+
+interface Download {
+  urls: string[];
+  /** Files written; '-' when the body goes to standard output. */
+  outputs: string[];
+}
+
+const URLISH = /^(?:https?|ftp):\/\/\S+$/i;
+
+function urlBase(url: string): string {
+  const path = url.replace(/^[a-z]+:\/\/[^/]+/i, '').split(/[?#]/)[0] ?? '';
+  return path.split('/').filter(Boolean).pop() ?? 'index.html';
+}
+
+/** A bare host[/path] operand of a downloader (curl evil.example/x). */
+function urlOperand(w: string): string | undefined {
+  if (URLISH.test(w)) return w;
+  if (w.startsWith('-') || w.startsWith('/') || w.startsWith('.') || w.includes('$')) return undefined;
+  return sourceHost(w) ? `http://${w}` : undefined;
+}
+
+/** Downloaders: what they fetch and where the body goes. */
+function download(c: SimpleCommand): Download | undefined {
+  const a = c.argv;
+  const name = basename(a[0] ?? '')
+    .toLowerCase()
+    .replace(/\.exe$/, '');
+  const urls: string[] = [];
+  const outputs: string[] = [];
+  const val = (i: number) => a[i + 1] ?? '';
+  if (
+    name === 'curl' ||
+    name === 'wget' ||
+    name === 'aria2c' ||
+    name === 'fetch' ||
+    name === 'http' ||
+    name === 'https'
+  ) {
+    let remoteName = name === 'wget' || name === 'aria2c';
+    let dir = '';
+    const takes =
+      /^(?:-H|--header|-d|--data\S*|-X|--request|-u|--user|-A|--user-agent|-e|--referer|-x|--proxy|-b|--cookie|-c|--cookie-jar|-w|--write-out|-m|--max-time|--retry|--connect-timeout|-T|--upload-file|-F|--form|-K|--config|-r|--range|--resolve|--cacert|--cert|--key|-E|-U|-t|--tries|-T|--timeout|--header|--post-data|--user-agent|--load-cookies|--save-cookies)$/;
+    for (let i = 1; i < a.length; i++) {
+      const w = a[i] ?? '';
+      const attached = /^-[a-zA-Z]*([oO])(.+)$/.exec(w);
+      if (w === '-o' || w === '--output' || (name === 'wget' && (w === '-O' || w === '--output-document'))) {
+        if (!(name === 'wget' && w === '-o')) outputs.push(val(i));
+        i++;
+        remoteName = false;
+      } else if (name === 'wget' && attached?.[1] === 'O' && attached[2]) {
+        outputs.push(attached[2]);
+        remoteName = false;
+      } else if (name !== 'wget' && attached?.[1] === 'o' && attached[2] && !w.startsWith('--')) {
+        outputs.push(attached[2]);
+        remoteName = false;
+      } else if (/^-[a-zA-Z]*O[a-zA-Z]*$/.test(w) && name === 'curl') remoteName = true;
+      else if (name === 'wget' && /^-[a-zA-Z]*O$/.test(w)) {
+        outputs.push(val(i));
+        i++;
+        remoteName = false;
+      } else if (name === 'curl' && /^-[a-zA-Z]*o$/.test(w)) {
+        outputs.push(val(i));
+        i++;
+        remoteName = false;
+      } else if (w === '--remote-name' || w === '--remote-name-all') remoteName = true;
+      else if (w === '-P' || w === '--directory-prefix' || w === '--output-dir' || (name === 'aria2c' && w === '-d')) {
+        dir = val(i);
+        i++;
+      } else if (w === '--url') {
+        urls.push(val(i));
+        i++;
+      } else if (takes.test(w)) i++;
+      else if (!w.startsWith('-')) {
+        const u = urlOperand(w);
+        if (u) urls.push(u);
+      }
+    }
+    if (!urls.length) return undefined;
+    for (const r of c.redirs) if (r.op.startsWith('>') && (r.fd === '1' || r.fd === 'all')) outputs.push(r.target);
+    if (remoteName && !outputs.length) for (const u of urls) outputs.push(dir ? `${dir}/${urlBase(u)}` : urlBase(u));
+    if (name === 'curl' && !outputs.length) outputs.push('-');
+    if ((name === 'http' || name === 'https') && !outputs.length) outputs.push('-');
+    return { urls, outputs: outputs.map((o) => (o === '-' ? '-' : o)) };
+  }
+  if (name === 'certutil' && a.some((w) => /^[-/]urlcache$/i.test(w))) {
+    const ops = a.slice(1).filter((w) => !/^[-/]/.test(w));
+    const u = ops.find((w) => URLISH.test(w));
+    if (!u) return undefined;
+    const rest = ops.slice(ops.indexOf(u) + 1);
+    return { urls: [u], outputs: [rest[0] ?? urlBase(u)] };
+  }
+  if (name === 'bitsadmin' || /^start-bitstransfer$/i.test(name)) {
+    const u = a.find((w) => URLISH.test(w));
+    if (!u) return undefined;
+    const after = a.slice(a.indexOf(u) + 1).filter((w) => !w.startsWith('-'));
+    return { urls: [u], outputs: [after[0] ?? urlBase(u)] };
+  }
+  if (/^(?:invoke-webrequest|iwr|invoke-restmethod|irm)$/i.test(name)) {
+    let out = '-';
+    for (let i = 1; i < a.length; i++) {
+      const w = a[i] ?? '';
+      if (/^-(?:outfile|o)$/i.test(w)) out = val(i);
+      else if (/^-uri$/i.test(w)) urls.push(val(i));
+      else if (URLISH.test(w)) urls.push(w);
+    }
+    return urls.length ? { urls, outputs: [out] } : undefined;
+  }
+  return undefined;
+}
+
+/** A path as written, compared loosely (./x, .\x, "x" and x are the same file). */
+function key(p: string): string {
+  return p
+    .replace(/\\/g, '/')
+    .replace(/^\.\/+|^\.(?=[^./])/, '')
+    .replace(/^~\//, '$HOME/')
+    .replace(/\/+$/, '')
+    .toLowerCase();
+}
+
+/** tar/unzip: the archive read (or stdin) and the directory it unpacks into. */
+function extraction(a: string[]): { archive?: string; dir: string } | undefined {
+  const name = basename(a[0] ?? '');
+  if (!EXTRACTORS.test(name)) return undefined;
+  if (
+    (name === 'tar' || name === 'bsdtar') &&
+    !a.slice(1).some((w) => /^-?[a-zA-Z]*x/.test(w) || w === '--extract' || w === '--get')
+  )
+    return undefined;
+  let dir = '.';
+  let archive: string | undefined;
+  for (let i = 1; i < a.length; i++) {
+    const w = a[i] ?? '';
+    if (
+      w === '-C' ||
+      w === '--directory' ||
+      (name === 'unzip' && w === '-d') ||
+      (name.startsWith('7z') && w.startsWith('-o'))
+    ) {
+      dir = w.startsWith('-o') && w.length > 2 ? w.slice(2) : (a[++i] ?? dir);
+    } else if (w.startsWith('--directory=')) dir = w.slice(12);
+    else if (/^-?[a-zA-Z]*f$/.test(w) && (name === 'tar' || name === 'bsdtar')) archive = a[++i];
+    else if (!w.startsWith('-') && archive === undefined && name !== 'tar') archive = w;
+  }
+  return archive === undefined ? { dir } : { archive, dir };
+}
+
+/** The file a command runs: itself, or the first operand of a shell, an interpreter or an installer. */
+function runsFiles(a: string[]): string[] {
+  const name = basename(a[0] ?? '').toLowerCase();
+  const out = [a[0] ?? ''];
+  if (FILE_RUNNERS.test(name) || /^python/.test(name)) {
+    for (let i = 1; i < a.length; i++) {
+      const w = a[i] ?? '';
+      if (/^-(?:file|f)$/i.test(w) && /pwsh|powershell/.test(name)) return [...out, a[i + 1] ?? ''];
+      if (w === '-c' || w === '-e' || w === '-m' || w === '-r') return out;
+      if (/^\/(?:i|a|x|package)$/i.test(w)) out.push(a[++i] ?? '');
+      else if (/^\/[a-z]+$/i.test(w)) continue;
+      else if (!w.startsWith('-') && !/^(?:install|localinstall|reinstall|upgrade|i|add|run|attach)$/.test(w)) {
+        out.push(w);
+        if (!/^(?:msiexec|rpm|dpkg|apt|apt-get|dnf|yum|zypper|pip|npm|gem)/.test(name)) break;
+      }
+    }
+  }
+  return out;
+}
+
+/** What downloaded code reaches execution in one command line (the walked simple commands). */
+/** `ruby -e "$(curl URL)"`, `eval "$(wget -qO- URL)"`: a download's output given as code. */
+const CODE_FROM_DOWNLOAD =
+  /(?:\s-[a-zA-Z]*[ceEr]|--eval|--command|\beval|\bexec|\biex|invoke-expression|\bsource|\s\.)\s+["']?(?:\$\(|`)\s*(?:curl|wget|fetch|http|iwr|invoke-webrequest|invoke-restmethod|irm)(?:\.exe)?\s([^)`]*)/gi;
+
+/** Words without which no route here exists (a cheap first look). */
+const HINT =
+  /curl|wget|aria2c|fetch|https?\b|iwr|invoke-|irm\b|certutil|bitsadmin|bitstransfer|git\b|kubectl|helm|nix|\boc\b|osascript|:\/\//i;
+
+export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line = ''): void {
+  if (line && !HINT.test(line)) return;
+  if (line.includes('$(') || line.includes('`'))
+    for (const m of line.matchAll(CODE_FROM_DOWNLOAD)) {
+      const u = (m[1] ?? '')
+        .split(/\s+/)
+        .map(urlOperand)
+        .find((x) => x !== undefined);
+      if (u) out.push(runFinding(u, `runs what ${u} serves as code`));
+    }
+  const files = new Map<string, string>();
+  const dirs = new Map<string, string>();
+  let here: string | undefined; // the working directory holds code from this URL
+  for (let i = 0; i < cmds.length; i++) {
+    const c = cmds[i];
+    if (!c) continue;
+    const a = c.argv;
+    const name = basename(a[0] ?? '').toLowerCase();
+    const d = download(c);
+    if (d) {
+      const url = d.urls[0] ?? '';
+      for (const o of d.outputs) {
+        if (o === '-') {
+          if (c.pipedInto) consumer(cmds, i, url, out);
+          continue;
+        }
+        files.set(key(o), url);
+        if (RUN_PLACES.test(o.replace(/\\/g, '/'))) out.push(runFinding(url, `saves ${o}, a place that runs`));
+      }
+      continue;
+    }
+    // git clone URL [DIR]
+    if (name === 'git' && a.includes('clone')) {
+      const ops = a.slice(a.indexOf('clone') + 1).filter((w) => !w.startsWith('-'));
+      const url = ops[0];
+      if (url && sourceHost(url)) {
+        const dir = ops[1] ?? urlBase(url).replace(/\.git$/, '');
+        dirs.set(key(dir), url);
+      }
+      continue;
+    }
+    if (name === 'cd' || name === 'pushd') {
+      here = dirs.get(key(a[1] ?? '')) ?? here;
+      continue;
+    }
+    const x = extraction(a);
+    if (x) {
+      const from = x.archive !== undefined ? files.get(key(x.archive)) : undefined;
+      if (from) {
+        if (RUN_PLACES.test(x.dir)) out.push(runFinding(from, `unpacks a download into ${x.dir}, a place that runs`));
+        if (x.dir === '.') here = from;
+        else dirs.set(key(x.dir), from);
+      }
+      continue;
+    }
+    // LD_PRELOAD=downloaded.so cmd
+    for (const as of c.assigns)
+      if (/^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES)$/.test(as.name)) {
+        const u = files.get(key(as.value));
+        if (u) out.push(runFinding(u, `loads ${as.value} into ${name}`));
+      }
+    if (name === 'chmod' || name === 'ls' || name === 'file' || name === 'sha256sum' || name === 'cat') continue;
+    for (const f of runsFiles(a)) {
+      if (!f) continue;
+      const k = key(f);
+      const direct = files.get(k) ?? files.get(k.split('/').pop() ?? k);
+      const underDir = [...dirs].find(([dk]) => k === dk || k.startsWith(`${dk}/`))?.[1];
+      // in a downloaded tree, a path run (./install.sh) or a script given to a shell or interpreter
+      const relative =
+        here !== undefined &&
+        !f.startsWith('/') &&
+        !f.startsWith('$') &&
+        (f.includes('/') || (f !== a[0] && STDIN_RUNNERS.test(name)));
+      const url = direct ?? underDir ?? (relative ? here : undefined);
+      if (url) {
+        out.push(runFinding(url, `runs ${f}, downloaded`));
+        break;
+      }
+    }
+    // make / ./configure inside a cloned or unpacked tree run its build scripts
+    if (here !== undefined && /^(?:make|gmake|cmake|configure)$/.test(name))
+      out.push(runFinding(here, 'builds what it downloaded'));
+    else if (name === 'make' && a.includes('-C')) {
+      const u = dirs.get(key(a[a.indexOf('-C') + 1] ?? ''));
+      if (u) out.push(runFinding(u, 'builds what it downloaded'));
+    }
+    // tools that fetch and apply or run what a URL serves
+    fetchAndRun(a, name, out);
+    if (name === 'osascript') appleScript(a, out);
+  }
+}
+
+/** The program a download's standard output reaches, through filters (tee, base64 -d, gunzip ...). */
+function consumer(cmds: SimpleCommand[], at: number, url: string, out: Effect[]): void {
+  let j = at;
+  for (let guard = 0; guard < 8; guard++) {
+    const cur = cmds[j];
+    const next = cmds[j + 1];
+    if (!cur?.pipedInto || !next || next.argv !== cur.pipedInto) return;
+    const a = next.argv;
+    const name = basename(a[0] ?? '').replace(/\.exe$/i, '');
+    if (name === 'xargs') {
+      const inner = a.slice(1).find((w) => !w.startsWith('-') && STDIN_RUNNERS.test(basename(w)));
+      if (inner) out.push(runFinding(url, `pipes ${url} into ${inner}`));
+      return;
+    }
+    if (STDIN_RUNNERS.test(name)) {
+      // a script file operand means the stream is not the code (python3 scripts/parse.py)
+      const ops = a.slice(1).filter((w) => !w.startsWith('-'));
+      const deno = name === 'deno' && (ops[0] === 'run' || ops[0] === 'eval');
+      const script = ops.find((w) => w !== '-' && w !== '/dev/stdin' && !(deno && (w === 'run' || w === 'eval')));
+      if (!script || a.includes('-s') || (/^(?:sh|bash|zsh|dash|ksh)$/.test(name) && ops[0] === '-s')) {
+        out.push(runFinding(url, `pipes ${url} into ${name}`));
+        return;
+      }
+      if (name === 'source' || name === '.') out.push(runFinding(url, `sources ${url}`));
+      return;
+    }
+    if ((name === 'source' || name === '.') && /^\/dev\/stdin$|^-$/.test(a[1] ?? '')) {
+      out.push(runFinding(url, `sources ${url}`));
+      return;
+    }
+    const x = extraction(a);
+    if (x) {
+      if (RUN_PLACES.test(x.dir)) out.push(runFinding(url, `unpacks ${url} into ${x.dir}, a place that runs`));
+      return;
+    }
+    if (!FILTERS.test(name)) return;
+    if (name === 'tee')
+      for (const f of a.slice(1).filter((w) => !w.startsWith('-')))
+        if (RUN_PLACES.test(f)) out.push(runFinding(url, `saves ${url} as ${f}, a place that runs`));
+    j++;
+  }
+}
+
+/**
+ * AppleScript that runs a shell line (`do shell script "..."`, Terminal's `do script "..."`) runs
+ * it as any command; JXA code that loads a URL and evaluates it runs what the URL serves.
+ */
+function appleScript(a: string[], out: Effect[]): void {
+  const code = a.filter((_, i) => a[i - 1] === '-e').join('\n');
+  if (!code) return;
+  for (const m of code.matchAll(/\bdo (?:shell )?script\s+"((?:[^"\\]|\\.)*)"/g))
+    if (m[1]) out.push({ tool: 'exec', command: m[1].replace(/\\"/g, '"'), via: 'osascript runs a shell line' });
+  if (/\beval\s*\(|evaluateScript|doShellScript/.test(code))
+    for (const u of code.match(/https?:\/\/[^\s"'`)]+/g) ?? [])
+      out.push(runFinding(u, 'osascript evaluates what a URL serves'));
+}
+
+/** `kubectl apply -f URL`, `helm install NAME URL`, `nix-shell URL`, `nix run github:o/r`: fetched and applied or run. */
+function fetchAndRun(a: string[], name: string, out: Effect[]): void {
+  const urlArgs = a.slice(1).filter((w) => URLISH.test(w) || /^(?:github|gitlab|sourcehut):[\w.-]+\/[\w.-]+/.test(w));
+  if (!urlArgs.length) return;
+  const sub = a.slice(1).find((w) => !w.startsWith('-')) ?? '';
+  const runs =
+    (name === 'kubectl' && /^(?:apply|create|replace)$/.test(sub)) ||
+    (name === 'helm' && /^(?:install|upgrade|template)$/.test(sub)) ||
+    /^(?:nix-shell|nix-build|nix-env)$/.test(name) ||
+    (name === 'nix' && /^(?:run|shell|develop|build|profile)$/.test(sub)) ||
+    (name === 'oc' && /^(?:apply|create)$/.test(sub));
+  if (!runs) return;
+  for (const u of urlArgs) {
+    const url = u.replace(
+      /^(github|gitlab|sourcehut):/,
+      (_, h: string) => `https://${h === 'sourcehut' ? 'git.sr.ht' : `${h}.com`}/`,
+    );
+    out.push(runFinding(url, `${name} ${sub} applies what ${u} serves`));
+  }
+}

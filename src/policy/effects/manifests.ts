@@ -1,0 +1,361 @@
+// Where a written config file, manifest or lockfile makes a package manager fetch from, and
+// whether it still verifies: the same readings as the command line (sources.ts), applied to the
+// settings a file holds. Which file belongs to which ecosystem, and which of its keys name
+// sources, follows each tool's documented file format; everything else in the file is ignored
+// (a project's homepage or issue tracker URL is not a source).
+import type { Effect } from './types.js';
+import { hostClass, settingFindings, sourceFindings, sourceHost } from './sources.js';
+import { dependency } from './supply.js';
+import { analyzeCode } from './interp/code.js';
+import { NODE, PYTHON, RUBY, type Language } from './interp/languages.js';
+
+const MAX_LINES = 4000;
+
+function lines(text: string): string[] {
+  return text.split('\n').slice(0, MAX_LINES);
+}
+
+/** Every URL or host in `value` as a source of `eco`; git sources from unknown hosts ask. */
+function urls(eco: string, value: string, via: string, out: Effect[], git = false): void {
+  sourceFindings(eco, value, via, out, git);
+}
+
+/** `key = value`, `key: value`, `key "value"`, `"key": value` settings, with the [section] they are in. */
+function keyValues(text: string): { section: string; key: string; value: string }[] {
+  const out: { section: string; key: string; value: string }[] = [];
+  let section = '';
+  for (const l of lines(text)) {
+    const sec = /^\s*\[+\s*([^\]]+?)\s*\]+\s*$/.exec(l);
+    if (sec?.[1]) {
+      section = sec[1].toLowerCase();
+      continue;
+    }
+    const m =
+      /^\s*["']?([@\w./:-]+?)["']?\s*(?:=|:|\s)\s*(?:\[\s*)?["']?([^"'#\s,\]][^"'#,\]]*?)["']?\s*,?\s*(?:\])?\s*$/.exec(
+        l,
+      );
+    if (m?.[1] && m[2] !== undefined) out.push({ section, key: m[1], value: m[2].trim() });
+  }
+  return out;
+}
+
+/** Items of YAML lists (`  - https://...`) under `key:` (conda channels, registry mirrors). */
+function yamlList(text: string, key: RegExp): string[] {
+  const out: string[] = [];
+  let inList = false;
+  for (const l of lines(text)) {
+    if (/^\S/.test(l) || /^\s*[\w-]+\s*:/.test(l)) inList = key.test(l.split(':')[0]?.trim() ?? '');
+    else if (inList) {
+      const m = /^\s*-\s*["']?([^"'\s#]+)/.exec(l);
+      if (m?.[1]) out.push(m[1]);
+    }
+  }
+  return out;
+}
+
+type Reader = (text: string, via: string, out: Effect[]) => void;
+
+const readers: [RegExp, string, Reader][] = [
+  // npm family (the .npmrc key=value form is read by content.ts as `npm config set`)
+  [
+    /(?:^|\/)\.yarnrc$/,
+    'npm',
+    (t, via, out) => {
+      for (const { key, value } of keyValues(t)) settingFindings('npm', key, value, via, out);
+    },
+  ],
+  // pip requirement files: a requirement given as a URL or VCS link is code from that host
+  [
+    /(?:^|\/)(?:requirements|constraints)[^/]*\.(?:txt|in)$/,
+    'pypi',
+    (t, via, out) => {
+      for (const l of lines(t)) {
+        const m =
+          /^\s*(?:-e\s+|--editable[=\s]+)?(?:[\w.[\],-]+\s*@\s*)?((?:git\+|hg\+)?(?:https?|git|ssh|ftp):\/\/\S+)/.exec(
+            l,
+          );
+        if (m?.[1]) urls('pypi', m[1], via, out, /^(?:git|hg)\+/.test(m[1]));
+        const opt = /^\s*--(?:cert|client-cert)[=\s]+(\S+)/.exec(l);
+        if (opt?.[1]) settingFindings('pypi', 'cert', opt[1], via, out);
+      }
+    },
+  ],
+  // pyproject.toml, Pipfile, uv.toml, poetry.toml: indexes and sources, verify_ssl, URL/git dependencies
+  [
+    /(?:^|\/)(?:pyproject|uv|poetry|pdm)\.toml$|(?:^|\/)pipfile$/,
+    'pypi',
+    (t, via, out) => {
+      for (const { section, key, value } of keyValues(t)) {
+        const k = key.toLowerCase();
+        if (/(?:^|\.)(?:urls|project\.urls)$/.test(section) || section === 'tool.poetry' || section === 'project')
+          continue;
+        if (/verify[_-]?ssl|trusted[_-]?host|allow[_-]?insecure[_-]?host|native[_-]?tls/.test(k))
+          settingFindings('pypi', k, value, via, out);
+        else if (
+          /^(?:url|index-url|extra-index-url|index_url|find-links)$/.test(k) &&
+          /source|index|uv|pip|pdm/.test(section)
+        )
+          urls('pypi', value, via, out);
+      }
+      for (const m of t.matchAll(/\b(git|url|path)\s*=\s*["']((?:git\+)?(?:https?|git|ssh):\/\/[^"']+)["']/g))
+        if (m[2]) urls('pypi', m[2], via, out, m[1] === 'git');
+      for (const m of t.matchAll(/["'][\w.[\],-]+\s*@\s*((?:git\+)?(?:https?|git|ssh):\/\/[^"'\s;]+)/g))
+        if (m[1]) urls('pypi', m[1], via, out, m[1].startsWith('git'));
+    },
+  ],
+  // conda: channels, channel_alias, ssl_verify
+  [
+    /(?:^|\/)\.?condarc$|(?:^|\/)environment\.ya?ml$/,
+    'conda',
+    (t, via, out) => {
+      for (const u of yamlList(t, /^(?:channels|default_channels|custom_channels)$/)) urls('conda', u, via, out);
+      for (const { key, value } of keyValues(t))
+        if (/^(?:ssl_verify|channel_alias|allow_non_channel_urls)$/.test(key))
+          settingFindings('conda', key, value, via, out);
+    },
+  ],
+  // Gemfile / gems.rb: source, and gems from git repositories or other hosts
+  [
+    /(?:^|\/)(?:gemfile|gems\.rb)$/,
+    'gem',
+    (t, via, out) => {
+      for (const m of t.matchAll(/^\s*source\s*\(?\s*["']([^"']+)["']/gm)) if (m[1]) urls('gem', m[1], via, out);
+      for (const m of t.matchAll(/(?::git\s*=>|\bgit:)\s*["']([^"']+)["']/g))
+        if (m[1]) urls('gem', m[1], via, out, true);
+    },
+  ],
+  [
+    /(?:^|\/)\.gemrc$|(?:^|\/)\.bundle\/config$/,
+    'gem',
+    (t, via, out) => {
+      for (const { key, value } of keyValues(t))
+        settingFindings('gem', key.replace(/^:/, '').replace(/^BUNDLE_/, ''), value, via, out);
+      for (const u of yamlList(t, /^:?sources$/)) urls('gem', u, via, out);
+    },
+  ],
+  // Gradle build scripts: maven { url ... } repositories and insecure protocols
+  [
+    /(?:^|\/)(?:build|settings|init)\.gradle(?:\.kts)?$|(?:^|\/)\.gradle\/init\.d\/[^/]+$/,
+    'maven',
+    (t, via, out) => {
+      for (const m of t.matchAll(
+        /\burl\s*(?:=\s*)?(?:uri\s*\(\s*)?["']([^"']+)["']|\bmaven\s*\(\s*(?:url\s*=\s*)?["']([^"']+)["']/g,
+      )) {
+        const u = m[1] ?? m[2];
+        if (u) urls('maven', u, via, out);
+      }
+      if (/\b(?:is)?[aA]llowInsecureProtocol\s*(?:=|\()\s*true/.test(t))
+        out.push(
+          dependency(['no-verify', 'maven', 'allowInsecureProtocol'], `${via} (lets Gradle download over plain http)`),
+        );
+    },
+  ],
+  // build tool wrappers: the distribution they download and run
+  [
+    /(?:^|\/)gradle-wrapper\.properties$|(?:^|\/)maven-wrapper\.properties$/,
+    'maven',
+    (t, via, out) => {
+      for (const m of t.matchAll(/^\s*(?:distributionUrl|wrapperUrl)\s*=\s*(\S+)/gm))
+        if (m[1]) urls('maven', m[1].replace(/\\:/g, ':'), `${via} (the build tool it downloads and runs)`, out);
+    },
+  ],
+  // composer.json: repositories, secure-http, disable-tls
+  [
+    /(?:^|\/)composer\.json$/,
+    'composer',
+    (t, via, out) => {
+      const repos = /"repositories"\s*:\s*([[{][\s\S]*?[\]}])\s*(?:,\s*"|\}\s*$)/.exec(t)?.[1] ?? '';
+      for (const m of repos.matchAll(/"url"\s*:\s*"([^"]+)"/g))
+        if (m[1]) urls('composer', m[1].replace(/\\\//g, '/'), via, out, /"vcs"|"git"/.test(repos));
+      if (/"secure-http"\s*:\s*false/.test(t))
+        out.push(dependency(['no-verify', 'composer', 'secure-http=false'], via));
+      if (/"disable-tls"\s*:\s*true/.test(t)) out.push(dependency(['no-verify', 'composer', 'disable-tls=true'], via));
+    },
+  ],
+  // CocoaPods: spec sources and pods from git or a podspec URL
+  [
+    /(?:^|\/)podfile$/,
+    'cocoapods',
+    (t, via, out) => {
+      for (const m of t.matchAll(/^\s*source\s+["']([^"']+)["']/gm)) if (m[1]) urls('cocoapods', m[1], via, out);
+      for (const m of t.matchAll(/:(git|podspec|http)\s*=>\s*["']([^"']+)["']/g))
+        if (m[2]) urls('cocoapods', m[2], via, out, m[1] === 'git');
+    },
+  ],
+  // Swift packages, Elixir mix, Dart pub: dependencies from git or another hosted server
+  [
+    /(?:^|\/)package\.swift$/,
+    'swiftpm',
+    (t, via, out) => {
+      for (const m of t.matchAll(/\.package\s*\(\s*(?:name\s*:\s*"[^"]*"\s*,\s*)?url\s*:\s*"([^"]+)"/g))
+        if (m[1]) urls('swiftpm', m[1], via, out, true);
+    },
+  ],
+  [
+    /(?:^|\/)mix\.exs$/,
+    'hex',
+    (t, via, out) => {
+      for (const m of t.matchAll(/\bgit:\s*"([^"]+)"/g)) if (m[1]) urls('hex', m[1], via, out, true);
+    },
+  ],
+  [
+    /(?:^|\/)pubspec\.ya?ml$/,
+    'pub',
+    (t, via, out) => {
+      for (const m of t.matchAll(/\bhosted\s*:\s*["']?(https?:\/\/[^\s"']+)/g)) if (m[1]) urls('pub', m[1], via, out);
+      for (const m of t.matchAll(/\burl\s*:\s*["']?(https?:\/\/[^\s"']+)/g))
+        if (m[1]) urls('pub', m[1], via, out, true);
+    },
+  ],
+  // Nix: binary caches and signature checks
+  [
+    /(?:^|\/)nix\.conf$/,
+    'nix',
+    (t, via, out) => {
+      for (const { key, value } of keyValues(t)) settingFindings('nix', key, value, via, out);
+    },
+  ],
+  // Debian/Ubuntu package sources and apt settings
+  [
+    /^\/etc\/apt\/sources\.list$|\/sources\.list\.d\/[^/]+$|\/etc\/apt\/apt\.conf(?:\.d\/[^/]+)?$/,
+    'apt',
+    (t, via, out) => {
+      for (const l of lines(t)) {
+        const deb = /^\s*deb(?:-src)?\s+(?:\[([^\]]*)\]\s+)?(\S+)/.exec(l);
+        if (deb?.[2]) {
+          urls('apt', deb[2], via, out);
+          for (const o of (deb[1] ?? '').split(/\s+/)) {
+            const kv = /^([\w-]+)=(\S+)$/.exec(o);
+            if (kv?.[1] && kv[2] !== undefined) settingFindings('apt', kv[1], kv[2], via, out);
+          }
+        }
+        const uris = /^\s*URIs\s*:\s*(.+)$/i.exec(l);
+        if (uris?.[1]) urls('apt', uris[1], via, out);
+        const opt = /^\s*(Trusted|Allow-Insecure|Allow-Weak|Allow-Downgrade-To-Insecure)\s*:\s*(\S+)/i.exec(l);
+        if (opt?.[1] && opt[2]) settingFindings('apt', opt[1], opt[2], via, out);
+        const conf = /^\s*([\w:-]+)\s+"([^"]*)"\s*;/.exec(l);
+        if (conf?.[1] && conf[2] !== undefined) settingFindings('apt', conf[1], conf[2], via, out);
+      }
+    },
+  ],
+  // RPM repositories (yum, dnf, zypper) and their settings
+  [
+    /\/yum\.repos\.d\/[^/]+$|\/zypp\/repos\.d\/[^/]+$|^\/etc\/(?:yum|dnf\/dnf)\.conf$|\.repo$/,
+    'rpm',
+    (t, via, out) => {
+      for (const { key, value } of keyValues(t))
+        if (/^(?:baseurl|mirrorlist|metalink|gpgcheck|repo_gpgcheck|sslverify|pkg_gpgcheck)$/i.test(key))
+          settingFindings('rpm', key, value, via, out);
+    },
+  ],
+  [
+    /^\/etc\/apk\/repositories$/,
+    'apk',
+    (t, via, out) => {
+      for (const l of lines(t))
+        if (/^\s*(?:@\S+\s+)?https?:\/\//.test(l)) urls('apk', l.trim().replace(/^@\S+\s+/, ''), via, out);
+    },
+  ],
+  // container engines: insecure registries and mirrors
+  [
+    /(?:^|\/)docker\/daemon\.json$|(?:^|\/)containers\/registries\.conf(?:\.d\/[^/]+)?$|(?:^|\/)buildkitd\.toml$/,
+    'images',
+    (t, via, out) => {
+      const insecure = /"insecure-registries"\s*:\s*\[([^\]]*)\]/.exec(t)?.[1];
+      if (insecure?.trim())
+        out.push(dependency(['no-verify', 'images', `insecure-registries=${insecure.replace(/[\s"]/g, '')}`], via));
+      const mirrors = /"registry-mirrors"\s*:\s*\[([^\]]*)\]/.exec(t)?.[1];
+      for (const m of (mirrors ?? '').matchAll(/"([^"]+)"/g)) if (m[1]) urls('images', m[1], via, out);
+      for (const { key, value } of keyValues(t))
+        if (/^(?:insecure|location|mirrors)$/.test(key)) settingFindings('images', key, value, via, out);
+    },
+  ],
+  // git: submodules, url rewrites and TLS settings
+  [
+    /(?:^|\/)\.gitmodules$/,
+    'git',
+    (t, via, out) => {
+      for (const m of t.matchAll(/^\s*url\s*=\s*(\S+)/gm)) if (m[1]) urls('git', m[1], via, out, true);
+    },
+  ],
+  [
+    /(?:^|\/)\.gitconfig$|(?:^|\/)\.git\/config$|(?:^|\/)\.config\/git\/config$|^\/etc\/gitconfig$/,
+    'git',
+    (t, via, out) => {
+      let url: string | undefined;
+      for (const l of lines(t)) {
+        const sec = /^\s*\[\s*url\s+"([^"]+)"\s*\]/.exec(l);
+        if (sec) {
+          url = sec[1];
+          continue;
+        }
+        if (/^\s*\[/.test(l)) url = undefined;
+        if (url && /^\s*(?:push)?insteadof\s*=/i.test(l)) urls('git', url, `${via} rewrites fetches`, out);
+        const kv = /^\s*(sslverify|sslcainfo|sslcapath)\s*=\s*(.+)$/i.exec(l);
+        if (kv?.[1] && kv[2] !== undefined) settingFindings('git', kv[1], kv[2].trim(), via, out);
+      }
+      // `git config K V` written as the `K = V` line it amounts to
+      for (const m of t.matchAll(/^\s*(url\.\S+\.insteadof)\s*=\s*(.+)$/gim))
+        if (m[1]) settingFindings('git', m[1], m[2] ?? '', via, out);
+    },
+  ],
+  // lockfiles: where each locked package is downloaded from
+  [
+    /(?:^|\/)(?:yarn\.lock|pnpm-lock\.yaml|cargo\.lock|uv\.lock|poetry\.lock|pipfile\.lock|gemfile\.lock|composer\.lock|package\.resolved|bun\.lock|pdm\.lock|mix\.lock|pubspec\.lock|podfile\.lock|package-lock\.json|npm-shrinkwrap\.json)$/,
+    'lock',
+    (t, via, out) => {
+      const seen = new Set<string>();
+      for (const m of t.matchAll(
+        /(?:resolved|tarball|url|source|registry|remote|location|git|repository)["']?\s*[:=]?\s*["']?((?:registry\+|sparse\+|git\+)?(?:https?|git|ssh):\/\/[^\s"',}]+)/g,
+      )) {
+        const u = m[1] ?? '';
+        const h = sourceHost(u);
+        if (!h || seen.has(h) || hostClass(h) === 'official') continue;
+        seen.add(h);
+        urls('lock', u, via, out);
+      }
+    },
+  ],
+];
+
+/** Where package managers keep what they installed: code there is run as the package's own. */
+const INSTALLED =
+  /(?:^|\/)(?:node_modules|site-packages|dist-packages|vendor\/bundle|\.cargo\/registry|go\/pkg\/mod|\.gem\/ruby|gems\/[^/]+\/gems)\//;
+
+const CODE_LANG: [RegExp, Language][] = [
+  [/\.[cm]?[jt]s$/, NODE],
+  [/\.py$/, PYTHON],
+  [/\.rb$/, RUBY],
+];
+
+/**
+ * A write into installed packages changes a dependency's code without its registry, lockfile or
+ * review ever seeing it: a human confirms it, and code it plants is decided as code.
+ */
+function installedFindings(p: string, content: string): Effect[] {
+  const m = INSTALLED.exec(p);
+  if (!m) return [];
+  const pkg = p
+    .slice((m.index ?? 0) + m[0].length)
+    .split('/')
+    .slice(0, p.includes('/@') ? 2 : 1)
+    .join('/');
+  const via = `changes the installed package ${pkg || p}`;
+  const out: Effect[] = [dependency(['tampers', m[0].replace(/\//g, ''), pkg || p], via)];
+  const lang = CODE_LANG.find(([re]) => re.test(p))?.[1];
+  if (lang) out.push(...analyzeCode(lang, content, via).map((e) => ({ ...e, onlyDeny: true })));
+  return out;
+}
+
+/** What writing `content` to `path` changes about where packages come from. */
+export function manifestFindings(path: string, content: string | undefined): Effect[] {
+  if (!content) return [];
+  const p = path.toLowerCase().replace(/\\/g, '/');
+  const out: Effect[] = installedFindings(p, content);
+  for (const [re, , read] of readers) {
+    if (!re.test(p)) continue;
+    read(content, `changes where packages come from in ${p.split('/').pop() ?? p}`, out);
+    break;
+  }
+  return out;
+}

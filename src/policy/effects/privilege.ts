@@ -1,0 +1,487 @@
+// Gaining privileges, read from what a command does rather than how it is spelled. Each finding
+// is a `privilege` call whose command is a short sentence the standard policy decides:
+//   root-shell VIA          an interactive root shell: sudo -s/-i in any flag spelling, su, run0,
+//                           runuser, pkexec, or a program run as root that starts one (env bash,
+//                           python -c pty.spawn, vim -c '!sh', git -p help, awk system())
+//   edits-authority PATH    sudoedit/visudo/vipw/vigr of sudoers, doas, accounts
+//   setuid PATH / setgid    chmod/install/rsync modes with the set-user/group-id bit, any notation
+//   capability CAPS PATH    file capabilities that amount to root (cap_setuid, cap_sys_admin, all)
+//   admin-group GROUP USER  a user added to a group that is root in disguise (sudo, wheel, docker, lxd, disk)
+//   uid0 USER               an account with user id 0
+//   opens-system PATH       a system or PATH directory made writable, or given to a user
+//   account-change VIA      accounts created or promoted over D-Bus (accountsservice)
+//   privacy-grant VIA       macOS privacy database (TCC) rows written, quarantine switched off
+// The launchers are read from the raw words (the walk peels sudo before other readings see the
+// command); the commands run as root are read again as commands of their own.
+import { sanitize, splitSegments, extractSubstitutions } from '../shell-parse.js';
+import { assignmentName, basename, shellCommandString } from '../shell-wrappers.js';
+import type { Effect } from './types.js';
+
+function finding(words: string[], via: string): Effect {
+  return {
+    tool: 'privilege',
+    command: words.map((w) => w.replace(/[^A-Za-z0-9@/._:+=,#-]/g, '_').slice(0, 200) || '_').join(' '),
+    via,
+  };
+}
+
+const SHELL_NAMES = /^(?:sh|bash|zsh|dash|ash|ksh|mksh|fish|tcsh|csh|busybox)$/;
+/** Programs that only pass control on to the program after their own options. */
+const PASS_THROUGH: Record<string, RegExp> = {
+  env: /^-[iu0]$|^--(?:ignore-environment|unset=.*|null)$|^-u.+$|^[A-Za-z_][A-Za-z0-9_]*=/,
+  nice: /^-n$|^-\d+$|^--adjustment=/,
+  nohup: /^$/,
+  stdbuf: /^-[ioe]\S*$|^--(?:input|output|error)=/,
+  timeout: /^-[sk]$|^--(?:signal|kill-after)=|^\d+[smhd]?$/,
+  ionice: /^-[cnpt]\S*$/,
+  taskset: /^-[a-z]+$|^(?:0x)?[0-9a-f,-]+$/i,
+  chrt: /^-[a-z]+$|^\d+$/,
+  setsid: /^-[a-z]+$/,
+  time: /^-[a-z]+$/,
+  command: /^-p$/,
+  exec: /^-[cl]$/,
+  flock: /^-[a-z]+$|^[^-]/,
+  strace: /^-[a-zA-Z]+$|^\/dev\/null$/,
+  ltrace: /^-[a-zA-Z]+$|^\/dev\/null$/,
+  unbuffer: /^-[a-z]+$/,
+  xargs: /^-[a-zA-Z0-9]+$|^\/dev\/null$/,
+  busybox: /^$/,
+  caffeinate: /^-[a-z]+$/,
+};
+/** Options of PASS_THROUGH programs that take a separate value. */
+const PASS_VALUE = /^(?:-n|-s|-k|-c|-p|-o|-a|-u|-E|-I|-d|--signal|--kill-after)$/;
+
+/** The program run beneath pass-through wrappers (sudo env nice bash -> bash). */
+function unwrapPass(argv: string[]): string[] {
+  let a = argv;
+  for (let guard = 0; guard < 8 && a.length; guard++) {
+    const name = basename(a[0] ?? '');
+    const re = PASS_THROUGH[name];
+    if (!re) break;
+    let i = 1;
+    // flock's lock file and timeout's duration come before the command
+    if (name === 'flock' || name === 'timeout' || name === 'taskset' || name === 'chrt') {
+      while (i < a.length && (a[i] ?? '').startsWith('-')) i += PASS_VALUE.test(a[i] ?? '') ? 2 : 1;
+      i++;
+    } else
+      while (i < a.length) {
+        const w = a[i] ?? '';
+        if (w === '--') {
+          i++;
+          break;
+        }
+        if (!(w.startsWith('-') || (name === 'env' && assignmentName(w)))) break;
+        i += PASS_VALUE.test(w) && name !== 'env' ? 2 : 1;
+      }
+    a = a.slice(i);
+  }
+  return a;
+}
+
+/** Code that starts a shell or runs a command (pty.spawn, os.system, exec, system(), child_process). */
+const SPAWNS =
+  /pty\.spawn|os\.system|os\.exec|os\.popen|subprocess|execv?p?e?\s*\(|\bexec\b|system\s*\(|\bspawn|child_process|os\.execute|passthru|shell_exec|`[^`]+`|popen/;
+const INTERP = /^(?:python[0-9.]*|perl|ruby|lua[0-9.]*|node|php[0-9.]*|irb|jrunscript|tclsh|wish)$/;
+const EDITORS = /^(?:vi|vim|nvim|ex|view|rvim|rview|vimdiff|nano|emacs|ed)$/;
+
+/** What running argv as root amounts to: a root shell, or nothing this module reads. */
+function rootShell(argv: string[]): string | undefined {
+  const a = unwrapPass(argv);
+  if (!a.length) return undefined;
+  const name = basename(a[0] ?? '');
+  const rest = a.slice(1);
+  if (SHELL_NAMES.test(name)) {
+    if (name === 'busybox') return rootShell(rest);
+    const c = rest.findIndex((w) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(w));
+    if (c < 0) return rest.some((w) => !w.startsWith('-')) ? undefined : `${name} as root`;
+    return undefined; // sh -c CMD: CMD is read as a command of its own
+  }
+  if (name === 'script' && !rest.some((w) => w === '-c' || w.startsWith('--command'))) return 'script as root';
+  if (name === 'su' || name === 'sudo' || name === 'doas' || name === 'runuser' || name === 'login')
+    return `${name} as root`;
+  if (INTERP.test(name)) {
+    const i = rest.findIndex((w) => /^-[a-zA-Z]*[ceErx]$/.test(w) || w === '--eval');
+    const code = i >= 0 ? (rest[i + 1] ?? '') : '';
+    if (code && (SPAWNS.test(code) || /\/bin\/(?:ba|z|da)?sh/.test(code)))
+      return `${name} code that starts a shell as root`;
+    return undefined;
+  }
+  if (EDITORS.test(name) && rest.some((w, i) => /^[-+]c$/.test(rest[i - 1] ?? '') && /!|:sh|shell/.test(w)))
+    return `${name} shell escape as root`;
+  if (EDITORS.test(name) && rest.some((w) => /^\+(?::?!|:?sh)/.test(w))) return `${name} shell escape as root`;
+  if (name === 'git' && rest.some((w) => w === '-p' || w === '--paginate' || w === 'help')) return 'git pager as root';
+  if (/^(?:awk|gawk|mawk|nawk)$/.test(name) && rest.some((w) => /system\s*\(|\|\s*getline|"\/bin\/(?:ba)?sh"/.test(w)))
+    return `${name} system() as root`;
+  if (
+    name === 'find' &&
+    rest.some((w, i) => /^-(?:exec|execdir|ok)$/.test(rest[i - 1] ?? '') && SHELL_NAMES.test(basename(w)))
+  )
+    return 'find -exec shell as root';
+  if (name === 'gdb' && rest.some((w) => /^!|^shell|^python/.test(w))) return 'gdb shell as root';
+  if (/^(?:tmux|screen|expect|capsh|setpriv|openvt)$/.test(name)) return `${name} as root`;
+  if (name === 'socat' && rest.some((w) => /^(?:exec|system):/i.test(w))) return 'socat exec as root';
+  if (name === 'zip' && rest.some((w) => w === '-TT' || w.startsWith('--unzip-command'))) return 'zip -TT as root';
+  if (name === 'tar' && rest.some((w) => /checkpoint-action=exec/.test(w))) return 'tar checkpoint exec as root';
+  if (/^(?:less|more|man|journalctl|systemctl)$/.test(name) && rest.some((w) => /^!|^-c!/.test(w)))
+    return `${name} as root`;
+  return undefined;
+}
+
+/** Files that decide who may become root, or who exists. */
+const AUTHORITY =
+  /^\/etc\/(?:sudoers(?:\.d\/.*)?|doas\.conf|passwd|shadow|group|gshadow|sudo\.conf|polkit-1\/.*|pam\.d\/.*|security\/.*)$|^\/usr\/local\/etc\/doas\.conf$/;
+
+interface Launched {
+  /** The launcher asks for a login or interactive shell itself (-s, -i, run0 alone, su). */
+  shell: boolean;
+  /** Files opened for editing (sudoedit, sudo -e). */
+  edits: string[];
+  /** The command run with the privileges, when one is given. */
+  inner: string[];
+  /** A command string run by su -c / runuser -c. */
+  innerString?: string;
+}
+
+/** sudo/doas/pkexec/run0/su/runuser/sudoedit with their options read. */
+function launched(words: string[]): Launched | undefined {
+  const name = basename(words[0] ?? '');
+  const rest = words.slice(1);
+  const r: Launched = { shell: false, edits: [], inner: [] };
+  if (name === 'sudo' || name === 'doas' || name === 'run0' || name === 'pkexec' || name === 'sudoedit') {
+    const valueShort = name === 'sudo' ? 'ugCDhprtTUc' : name === 'doas' ? 'uC' : 'uDgM';
+    let i = 0;
+    let listOnly = false;
+    for (; i < rest.length; i++) {
+      const w = rest[i] ?? '';
+      if (w === '--') {
+        i++;
+        break;
+      }
+      if (!w.startsWith('-')) break;
+      if (w.startsWith('--')) {
+        const n = w.slice(2).split('=')[0] ?? '';
+        if (n === 'shell' || n === 'login') r.shell = true;
+        else if (n === 'edit') r.edits.push('');
+        else if (n === 'list' || n === 'validate' || n === 'version' || n === 'help' || n === 'reset-timestamp')
+          listOnly = true;
+        else if (
+          !w.includes('=') &&
+          /^(?:user|group|chdir|prompt|role|type|close-from|host|other-user|command-timeout|preserve-env|setenv|property|machine|description|slice|nice|background-color)$/.test(
+            n,
+          ) &&
+          n !== 'preserve-env'
+        )
+          i++;
+        continue;
+      }
+      // combined short flags: -Es, -iu root, -u#0, -sE
+      for (let k = 1; k < w.length; k++) {
+        const ch = w[k] ?? '';
+        if (valueShort.includes(ch)) {
+          if (k === w.length - 1) i++;
+          break;
+        }
+        if (ch === 's' && name !== 'pkexec') r.shell = true;
+        else if (ch === 'i' && name === 'sudo') r.shell = true;
+        else if (ch === 'e' && name === 'sudo') r.edits.push('');
+        else if (/[lvkKV]/.test(ch) && name === 'sudo') listOnly = true;
+      }
+    }
+    if (listOnly && !r.shell) return undefined;
+    const inner = rest.slice(i);
+    if (name === 'sudoedit' || r.edits.length) r.edits = inner.filter((w) => !w.startsWith('-'));
+    else r.inner = inner;
+    if (!inner.length && (name === 'run0' || name === 'pkexec')) r.shell = true;
+    return r;
+  }
+  if (name === 'su' || name === 'runuser') {
+    if (rest.some((w) => /^(?:-h|--help|-V|--version)$/.test(w))) return undefined;
+    for (let i = 0; i < rest.length; i++) {
+      const w = rest[i] ?? '';
+      if (w === '-c' || w === '--command' || w === '--session-command') {
+        r.innerString = rest[i + 1] ?? '';
+        return r;
+      }
+      if (w.startsWith('--command=')) {
+        r.innerString = w.slice(10);
+        return r;
+      }
+      if (w === '--') {
+        r.inner = rest.slice(i + 1);
+        return r;
+      }
+      if (w === '-u' || w === '-g' || w === '-G' || w === '-s' || w === '--shell' || w === '-w') i++;
+    }
+    r.shell = true;
+    return r;
+  }
+  if (name === 'machinectl' && rest[0] === 'shell') {
+    r.shell = true;
+    return r;
+  }
+  return undefined;
+}
+
+// ------------------------------------------------------------------ modes
+
+/** The set-id bits a chmod mode string grants: 'u' (setuid), 'g' (setgid), both, or none. */
+export function setIdBits(mode: string): { uid: boolean; gid: boolean; otherWrite: boolean } {
+  const r = { uid: false, gid: false, otherWrite: false };
+  if (/^[0-7]{3,5}$/.test(mode)) {
+    const n = parseInt(mode, 8);
+    r.uid = (n & 0o4000) !== 0;
+    r.gid = (n & 0o2000) !== 0;
+    r.otherWrite = (n & 0o002) !== 0;
+    return r;
+  }
+  for (const clause of mode.split(',')) {
+    const m = /^([ugoa]*)([-+=])([rwxXstugo]*)$/.exec(clause);
+    if (!m) continue;
+    const who = m[1] || 'a';
+    if (m[2] === '-') continue;
+    const perms = m[3] ?? '';
+    if (perms.includes('s')) {
+      if (/[ua]/.test(who)) r.uid = true;
+      if (/[ga]/.test(who)) r.gid = true;
+    }
+    if (perms.includes('w') && /[oa]/.test(who)) r.otherWrite = true;
+  }
+  return r;
+}
+
+/** System directories, and the directories on PATH ahead of the user's own. */
+const SYSTEM_PATH =
+  /^(?:\/etc|\/usr|\/bin|\/sbin|\/lib(?:32|64|x32)?|\/boot|\/root|\/opt|\/var\/spool\/cron|\/usr\/local|\/System|\/Library|\/Applications)(?:\/|$)/;
+
+function modeFindings(name: string, a: string[], out: Effect[]): void {
+  let mode: string | undefined;
+  const targets: string[] = [];
+  if (name === 'chmod') {
+    for (let i = 1; i < a.length; i++) {
+      const w = a[i] ?? '';
+      if (w.startsWith('--mode=')) mode = w.slice(7);
+      else if (w === '--reference') i++;
+      else if (/^-[a-zA-Z]*[rwxXst]/.test(w) && mode === undefined && /^-[rwxXst]+$/.test(w)) mode = w;
+      else if (w.startsWith('-')) continue;
+      else if (mode === undefined) mode = w;
+      else targets.push(w);
+    }
+  } else if (name === 'install' || name === 'mkdir') {
+    for (let i = 1; i < a.length; i++) {
+      const w = a[i] ?? '';
+      if (w === '-m' || w === '--mode') mode = a[++i];
+      else if (w.startsWith('--mode=')) mode = w.slice(7);
+      else if (/^-m\d+$/.test(w)) mode = w.slice(2);
+      else if (/^-[ogtSb]$|^--(?:owner|group|target-directory|suffix)$/.test(w)) i++;
+      else if (!w.startsWith('-')) targets.push(w);
+    }
+    if (name === 'install' && targets.length > 1) targets.splice(0, targets.length - 1);
+  } else if (name === 'rsync') {
+    for (const w of a) if (w.startsWith('--chmod=')) mode = w.slice(8).replace(/\b[DF]/g, '');
+    targets.push(
+      ...a
+        .slice(1)
+        .filter((w) => !w.startsWith('-'))
+        .slice(-1),
+    );
+  }
+  if (mode === undefined) return;
+  const bits = setIdBits(mode.replace(/^-/, '-'));
+  const t = targets.join(' ') || '_';
+  if (bits.uid) out.push(finding(['setuid', t], `${name} ${mode} sets the set-user-id bit on ${t}`));
+  else if (bits.gid) out.push(finding(['setgid', t], `${name} ${mode} sets the set-group-id bit on ${t}`));
+  if (bits.otherWrite)
+    for (const p of targets)
+      if (SYSTEM_PATH.test(p))
+        out.push(finding(['opens-system', p], `${name} ${mode} makes ${p} writable by everyone`));
+}
+
+// ------------------------------------------------------------------ accounts and groups
+
+const ADMIN_GROUPS =
+  /^(?:root|sudo|wheel|admin|administrators|adm|docker|lxd|lxc|disk|shadow|kvm|libvirt|libvirtd|sudoers|staff|systemd-journal|podman)$/i;
+
+function groupFindings(name: string, a: string[], out: Effect[]): void {
+  const rest = a.slice(1);
+  const add = (groups: string, user: string) => {
+    for (const g of groups.split(','))
+      if (ADMIN_GROUPS.test(g.trim()))
+        out.push(finding(['admin-group', g.trim(), user || '_'], `${name} adds ${user || 'a user'} to ${g}`));
+  };
+  const ops = rest.filter((w) => !w.startsWith('-'));
+  if (name === 'usermod' || name === 'useradd' || name === 'adduser' || name === 'addgroup') {
+    let groups = '';
+    let uid = '';
+    let nonUnique = false;
+    for (let i = 0; i < rest.length; i++) {
+      const w = rest[i] ?? '';
+      const g = /^-[a-zA-Z]*G(.*)$/.exec(w);
+      if (g && !w.startsWith('--')) groups = g[1] || (rest[++i] ?? '');
+      else if (w === '--groups' || w === '--ingroup' || w === '--group') groups = rest[++i] ?? '';
+      else if (w.startsWith('--groups=')) groups = w.slice(9);
+      else if (/^-[a-zA-Z]*u$/.test(w) || w === '--uid') uid = rest[++i] ?? '';
+      else if (/^-[a-zA-Z]*u\d+$/.test(w)) uid = w.replace(/^-[a-zA-Z]*u/, '');
+      else if (w.startsWith('--uid=')) uid = w.slice(6);
+      if ((/^-[a-zA-Z]*o/.test(w) && !w.startsWith('--')) || w === '--non-unique') nonUnique = true;
+      if (/^-[a-zA-Z]*[gGucdshelpfkK]$/.test(w) && !/G$|u$/.test(w)) i++;
+    }
+    const user = ops[ops.length - 1] ?? '';
+    if (groups) add(groups, user);
+    if (uid === '0')
+      out.push(
+        finding(
+          ['uid0', user || '_'],
+          `${name} gives ${user || 'an account'} user id 0${nonUnique ? ' (shared with root)' : ''}`,
+        ),
+      );
+    // adduser USER GROUP / addgroup USER GROUP (Debian, BusyBox)
+    if ((name === 'adduser' || name === 'addgroup') && ops.length === 2) add(ops[1] ?? '', ops[0] ?? '');
+    return;
+  }
+  if (name === 'gpasswd') {
+    for (let i = 0; i < rest.length; i++) {
+      const w = rest[i] ?? '';
+      if (w === '-a' || w === '--add') add(rest[i + 2] ?? '', rest[i + 1] ?? '');
+      if (w === '-M' || w === '--members') add(rest[i + 2] ?? '', rest[i + 1] ?? '');
+    }
+    return;
+  }
+  if (name === 'groupmems') {
+    const g = rest[rest.indexOf('-g') + 1] ?? rest.find((w) => w.startsWith('--group='))?.slice(8) ?? '';
+    const u = rest[rest.indexOf('-a') + 1] ?? '';
+    if (rest.includes('-a') || rest.some((w) => w.startsWith('--add'))) add(g, u);
+    return;
+  }
+  if (name === 'dseditgroup' && rest.includes('-a')) add(ops[ops.length - 1] ?? '', rest[rest.indexOf('-a') + 1] ?? '');
+  if (name === 'dscl' && rest.some((w) => /^-(?:append|create|merge)$/.test(w))) {
+    const g = /\/groups\/([^/\s]+)/i.exec(rest.join(' '))?.[1];
+    if (g && /GroupMembership/i.test(rest.join(' '))) add(g, ops[ops.length - 1] ?? '');
+    if (/\/users\//i.test(rest.join(' ')) && /\bUniqueID\s+0\b|\bPrimaryGroupID\s+0\b/.test(rest.join(' ')))
+      out.push(finding(['uid0', ops[ops.length - 1] ?? '_'], 'dscl gives an account id 0'));
+  }
+}
+
+/** chown/chgrp of a system or PATH directory to someone other than root. */
+function ownerFindings(name: string, a: string[], out: Effect[]): void {
+  const ops = a.slice(1).filter((w) => !w.startsWith('-'));
+  const owner = ops[0] ?? '';
+  if (!owner || /^(?:root|0)(?::(?:root|0|wheel|admin))?$/.test(owner) || owner.startsWith('--reference')) return;
+  for (const p of ops.slice(1))
+    if (SYSTEM_PATH.test(p) && !/^\/opt\/[^/]+\/(?!bin)|^\/usr\/local\/(?:src|share|lib\/node_modules)/.test(p))
+      out.push(finding(['opens-system', p], `${name} gives ${p} to ${owner}`));
+}
+
+function capFindings(a: string[], out: Effect[]): void {
+  const ops = a.slice(1).filter((w) => !w.startsWith('-'));
+  if (a.includes('-r') || ops.length < 2) return;
+  const caps = (ops[0] ?? '').toLowerCase();
+  const dangerous =
+    /cap_(?:setuid|setgid|sys_admin|sys_module|sys_ptrace|dac_override|dac_read_search|chown|fowner|sys_rawio|setfcap|setpcap|bpf|sys_boot|mknod)|^all|^=|^[+=]?e?i?p?$|\ball[+=]/.test(
+      caps,
+    );
+  if (dangerous)
+    out.push(finding(['capability', caps, ops.slice(1).join(' ')], `setcap ${caps} gives ${ops[1]} root powers`));
+}
+
+/** macOS and D-Bus routes to the same grants. */
+function platformFindings(name: string, a: string[], out: Effect[]): void {
+  const text = a.join(' ');
+  if (
+    /^(?:dbus-send|gdbus|busctl|qdbus)$/.test(name) &&
+    /org\.freedesktop\.Accounts/.test(text) &&
+    /CreateUser|SetAccountType|SetPassword|DeleteUser/.test(text)
+  )
+    out.push(finding(['account-change', name], `${name} creates or promotes an account through accountsservice`));
+  if (name === 'sqlite3' && /TCC\.db/i.test(text) && /\b(?:insert|update|replace|delete)\b/i.test(text))
+    out.push(finding(['privacy-grant', 'TCC.db'], 'sqlite3 writes the macOS privacy database (TCC)'));
+  if (name === 'defaults' && /\bwrite\b/.test(text) && /LSQuarantine\s+-bool\s+(?:no|false|0)\b/i.test(text))
+    out.push(finding(['privacy-grant', 'LSQuarantine'], 'defaults switches off quarantine for every download'));
+  if (name === 'security' && a[1] === 'authorizationdb' && a[2] === 'write')
+    out.push(
+      finding(
+        ['edits-authority', 'authorizationdb', a[3] ?? '_'],
+        'security authorizationdb write changes who may act as an administrator',
+      ),
+    );
+}
+
+// ------------------------------------------------------------------ the walk
+
+function segmentFindings(words: string[], out: Effect[], depth: number, asRoot = false): void {
+  let w = words;
+  while (w.length && assignmentName(w[0] ?? '')) w = w.slice(1);
+  if (!w.length) return;
+  if (asRoot) {
+    const why = rootShell(w);
+    if (why) out.push(finding(['root-shell', ...why.split(' ')], `runs ${why}`));
+  }
+  let name = basename(w[0] ?? '').replace(/\.exe$/i, '');
+  const l = launched(w);
+  if (l) {
+    if (l.shell) out.push(finding(['root-shell', name], `${name} starts a root shell`));
+    for (const e of l.edits)
+      if (!e || AUTHORITY.test(e))
+        out.push(finding(['edits-authority', e || '_'], `${name} edits ${e || 'files'} as root`));
+    if (l.innerString !== undefined) lineFindings(l.innerString, out, depth + 1, true);
+    if (l.inner.length) {
+      const why = rootShell(l.inner);
+      if (why) out.push(finding(['root-shell', name, ...why.split(' ')], `${name} runs ${why}`));
+      segmentFindings(unwrapPass(l.inner), out, depth + 1);
+    }
+    return;
+  }
+  w = unwrapPass(w);
+  name = basename(w[0] ?? '').replace(/\.exe$/i, '');
+  if (!w.length) return;
+  if (/^(?:visudo|vipw|vigr)$/.test(name) && !w.includes('-c') && !w.includes('--check'))
+    out.push(
+      finding(['edits-authority', name], `${name} edits ${name === 'visudo' ? 'sudoers' : 'the account database'}`),
+    );
+  if (name === 'chmod' || name === 'install' || name === 'mkdir' || name === 'rsync') modeFindings(name, w, out);
+  if (name === 'chown' || name === 'chgrp') ownerFindings(name, w, out);
+  if (name === 'setcap') capFindings(w, out);
+  if (/^(?:usermod|useradd|adduser|addgroup|gpasswd|groupmems|dseditgroup|dscl)$/.test(name))
+    groupFindings(name, w, out);
+  platformFindings(name, w, out);
+  // sh -c CMD: CMD read as a line of its own
+  const str = shellCommandString(w.map((text) => ({ text, quoted: true, redir: false })));
+  if (str) lineFindings(str, out, depth + 1, asRoot);
+}
+
+/** The privilege findings of a command line. */
+export function lineFindings(line: string, out: Effect[], depth = 0, asRoot = false): void {
+  if (depth > 4 || !line) return;
+  const text = sanitize(line);
+  // literal assignments used later as words (c=visudo; $c)
+  const vars = new Map<string, string>();
+  for (const seg of splitSegments(text)) {
+    const words = seg.tokens.filter((t) => !t.redir).map((t) => t.text);
+    if (words.length && words.every((w) => assignmentName(w))) {
+      for (const w of words) vars.set(assignmentName(w) ?? '', w.slice(w.indexOf('=') + 1));
+      continue;
+    }
+    const resolved = vars.size
+      ? words.flatMap((w) => {
+          const v = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?$/.exec(w);
+          const val = v?.[1] !== undefined ? vars.get(v[1]) : undefined;
+          return val !== undefined ? val.split(/\s+/).filter(Boolean) : [w];
+        })
+      : words;
+    // eval WORDS: the words are a command line of their own
+    if (basename(resolved[0] ?? '') === 'eval') {
+      lineFindings(resolved.slice(1).join(' '), out, depth + 1, asRoot);
+      continue;
+    }
+    segmentFindings(resolved, out, depth, asRoot);
+  }
+  for (const sub of extractSubstitutions(text)) lineFindings(sub, out, depth + 1, asRoot);
+}
+
+/** Programs and words this module reads (a cheap first look). */
+const HINT =
+  /\b(?:sudo|doas|run0|pkexec|su|runuser|sudoedit|machinectl|visudo|vipw|vigr|chmod|install|mkdir|rsync|chown|chgrp|setcap|usermod|useradd|adduser|addgroup|gpasswd|groupmems|dseditgroup|dscl|dbus-send|gdbus|busctl|qdbus|sqlite3|defaults|security)\b/;
+
+export function privilegeEffects(line: string, out: Effect[]): void {
+  if (!HINT.test(line) && !HINT.test(line.replace(/["'\\]/g, ''))) return;
+  lineFindings(line, out);
+}

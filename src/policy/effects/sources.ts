@@ -1,0 +1,600 @@
+// Where a package manager fetches from, and whether it still checks what it fetched. Every
+// ecosystem spells the same two changes many ways: a command flag (`--registry`, `-i`,
+// `--index-url`, `-DremoteRepositories=`, `--option substituters`), a config command
+// (`npm config set`, `pip config set`, `go env -w`, `poetry source add`, `helm repo add`,
+// `add-apt-repository`), an environment variable (`PIP_INDEX_URL`, `npm_config_registry`,
+// `GOSUMDB`, `HEX_MIRROR`), or a config file, manifest or lockfile written with new content. Each
+// spelling is brought to one reading, a `dependency` sentence the standard policy decides:
+//   untrusted-source ECO HOST    the ecosystem fetches from a host that is no vendor's    deny
+//   third-party-source ECO HOST  a known third party's index, a loopback mirror           ask
+//   no-verify ECO WHAT           TLS, signature or checksum verification switched off    deny
+//   custom-ca ECO PATH           another certificate authority trusted for downloads       ask
+// The vocabulary below (setting names, env prefixes) is what the managers' documentation
+// names; which hosts are whose is data (policies/catalogues/supply-chain.yaml).
+import { basename } from '../shell-wrappers.js';
+import type { Effect } from './types.js';
+import { dependency, imageFindings } from './supply.js';
+import { editDistance, isKnownOwner, isKnownRegistry, isPopular, isVendorHost, supplyData } from './supply-data.js';
+
+export type SourceClass = 'official' | 'known' | 'unknown';
+
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|0\.0\.0\.0|host\.docker\.internal)$/;
+
+function underAny(host: string, list: string[]): boolean {
+  return list.some((d) => host === d || host.endsWith(`.${d}`));
+}
+
+/** How far a host is trusted as a package source. */
+export function hostClass(rawHost: string): SourceClass {
+  const host = rawHost
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
+  if (!host) return 'unknown';
+  if (LOOPBACK.test(host)) return 'known';
+  const d = supplyData();
+  if (isKnownRegistry(host) || isVendorHost(host) || underAny(host, d.trustedIndexes)) return 'official';
+  if (underAny(host, d.knownSources)) return 'known';
+  return 'unknown';
+}
+
+const DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i;
+const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+
+/** The host a source value names: a URL (any scheme, `git+`/`sparse+`/`registry+` prefixes), `git@host:path`, or a bare host[:port][/path]. */
+export function sourceHost(value: string): string | undefined {
+  const v = value
+    .trim()
+    .replace(/^["'<(]+|["'>),;]+$/g, '')
+    .replace(/^(?:git\+|sparse\+|registry\+|hg\+|svn\+|bzr\+|oci\+)/i, '');
+  const url = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^/:?#]+)/i.exec(v);
+  if (url?.[1]) return /^(?:file)$/i.test(v.split(':')[0] ?? '') ? undefined : url[1].toLowerCase();
+  const scp = /^[\w.-]+@([^:/]+):/.exec(v);
+  if (scp?.[1]) return scp[1].toLowerCase();
+  const bare = /^([^/:\s]+)(?::\d+)?(?:\/|$)/.exec(v)?.[1];
+  if (bare && (IPV4.test(bare) || (DOMAIN.test(bare) && /\.[a-z]{2,}$/i.test(bare) && !FILE_LIKE.test(bare))))
+    return bare.toLowerCase();
+  return undefined;
+}
+
+/** Bare words that look like domains but are file names. */
+const FILE_LIKE =
+  /\.(?:json|lock|txt|ya?ml|toml|xml|cfg|ini|py|[cm]?[jt]s|md|conf|config|mod|sum|rc|sh|tgz|gz|zip|whl|gem|jar|deb|rpm|exe|msi|pem|crt|key)$/i;
+
+/** Hosts where anyone publishes under their own name: trusted by owner, not by host. */
+const CODE_HOSTS =
+  /^(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|raw\.githubusercontent\.com|gist\.githubusercontent\.com|gist\.github\.com|objects\.githubusercontent\.com|git\.sr\.ht)$/;
+
+/** owner/repo of a code-host URL, SCP form or `github:owner/repo` shorthand. */
+function ownerRepo(value: string): { owner: string; repo: string } | undefined {
+  const m =
+    /^(?:github:|gitlab:|bitbucket:)?(?:(?:git\+)?[a-z]+:\/\/(?:[^@/]*@)?[^/]+\/|[\w.-]+@[^:]+:)?([\w.-]+)\/([\w.-]+?)(?:\.git)?(?:[/#@?].*)?$/i.exec(
+      value.trim(),
+    );
+  return m?.[1] && m[2] ? { owner: m[1].toLowerCase(), repo: m[2].toLowerCase() } : undefined;
+}
+
+/** An owner spelled one letter from its own repository's name (Alamoflre/Alamofire, rai1s/rails). */
+function posingOwner(value: string): string | undefined {
+  const r = ownerRepo(value);
+  if (!r || r.owner === r.repo || r.owner.length < 4) return undefined;
+  return editDistance(r.owner, r.repo, 1) <= 1 ? `${r.repo}/${r.repo}` : undefined;
+}
+
+/**
+ * How a value names where code comes from:
+ *   index  a registry, index, mirror or channel: any host but the vendor's is a change of source
+ *   git    a dependency from a repository in a manifest (a code host is how such dependencies
+ *          are written; an owner posing as its own project is not)
+ *   code   code installed or run from this URL or repository on the spot
+ */
+export type SourceKind = 'index' | 'git' | 'code';
+
+/** A finding for each host in `value` that is not a vendor's. */
+export function sourceFindings(
+  eco: string,
+  value: string,
+  via: string,
+  out: Effect[],
+  kind: SourceKind | boolean = 'index',
+): void {
+  const k: SourceKind = kind === true ? 'git' : kind === false ? 'index' : kind;
+  for (const part of value.split(/[\s,;|]+/)) {
+    if (!part || /^(?:direct|off|none|default|defaults)$/i.test(part)) continue;
+    const host = /^(?:github|gitlab|bitbucket):/i.test(part) ? 'github.com' : sourceHost(part);
+    if (!host) continue;
+    const poses = CODE_HOSTS.test(host) ? posingOwner(part) : undefined;
+    if (poses) {
+      out.push(dependency(['impersonates', eco, part, 'of', poses], `${via} (the owner poses as the project)`));
+      continue;
+    }
+    const cls = hostClass(host);
+    const code = CODE_HOSTS.test(host);
+    let sentence: string | undefined;
+    if (cls === 'unknown') sentence = k === 'git' ? 'third-party-source' : 'untrusted-source';
+    else if (cls === 'known') sentence = 'third-party-source';
+    // a repository on a code host standing in for a registry, or run on the spot
+    else if (code && k !== 'git' && ownerRepo(part) && !vendorOwned(part)) sentence = 'third-party-source';
+    if (sentence) out.push(dependency([sentence, eco, code ? part : host], `${via} (fetches from ${host})`));
+  }
+}
+
+/** A code-host URL under an owner the catalogues know (the vendors' organisations). */
+function vendorOwned(value: string): boolean {
+  const r = ownerRepo(value);
+  return !!r && isKnownOwner(r.owner);
+}
+
+// ------------------------------------------------------------------ setting names
+
+/** Settings that switch verification off when set to a false value (strict-ssl=false, gpgcheck=0). */
+const OFF_WHEN_FALSE =
+  /(?:strictssl|sslverify|verifyssl|httpsverify|securehttp|checkrevoke|requiresigs|gpgcheck|tlsverify|rejectunauthorized|verifycertificates?|certverify|contenttrust|checkcertificate|verifypeer)$/;
+/** Settings that switch verification off when set to a true value (insecure=true, disable-tls=1). */
+const OFF_WHEN_TRUE =
+  /(?:insecure|disabletls|allowinsecure\w*|unsafehttps|unsaferegistry|noverify\w*|sslnoverify|allowunauthenticated|allowinsecurerepositories|allowdowngradetoinsecurerepositories|trusted|nogpgchecks?|skiptlsverify|insecureskiptlsverify|disablecontenttrust|skipverify|nocheckcertificate|ignorechecksums?|skipchecksums?)$/;
+/** Settings whose value names hosts exempt from verification (pip trusted-host, GOINSECURE). */
+const OFF_FOR_HOSTS =
+  /(?:trustedhosts?|allowinsecurehosts?|insecurehosts?|unsafehttpwhitelist|goinsecure|gonosumdb|gonosumcheck|insecureregistries|insecureregistry)$/;
+/** Settings naming a certificate authority file. */
+const CA_FILE = /(?:cafile|cainfo|capath|cacert|cabundle|certfile|certdir|extracacerts)$/;
+/** Settings naming where packages come from. */
+const SOURCE_KEY =
+  /(?:registry|registryserver|indexurl|extraindexurl|index|defaultindex|findlinks|url|urls|channels?|channelalias|mirrors?|source|sources|repos?|repositories|repository|substituters|goproxy|proxy|pypimirror|hostedurl|domain|gitremote|remoterepositories|baseurl|mirrorlist|metalink|location|cdn|storagebaseurl|distributionurl|wrapperurl|addrepo|server)$/;
+
+const FALSY = /^(?:false|0|no|off|n|disabled?|"?"?)$/i;
+const TRUTHY = /^(?:true|1|yes|on|y|enabled?|all|\*)$/i;
+
+/** Setting names compared without case or separators (strict-ssl, strictSsl, STRICT_SSL). */
+function norm(key: string): string {
+  return key.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
+/**
+ * What setting `key` to `value` does to where ECO fetches from: a source, verification off for
+ * everything or some hosts, or another certificate authority.
+ */
+export function settingFindings(eco: string, key: string, value: string, via: string, out: Effect[]): void {
+  const raw = key.trim();
+  const v = value.trim().replace(/^["']|["']$/g, '');
+  // git's url.<base>.insteadOf: every fetch of the other prefix goes to <base>
+  const instead = /^url\.(.+)\.(?:insteadof|pushinsteadof)$/i.exec(raw);
+  if (instead?.[1]) {
+    sourceFindings(eco, instead[1].replace(/^["']|["']$/g, ''), `${via} rewrites fetches`, out);
+    return;
+  }
+  const k = norm(raw);
+  if (!k) return;
+  if (k === 'gosumdb') {
+    if (/^off$/i.test(v))
+      out.push(dependency(['no-verify', eco, 'GOSUMDB=off'], `${via} (switches the checksum database off)`));
+    else
+      sourceFindings(
+        eco,
+        v
+          .replace(/^[^+\s]+\+/, '')
+          .split(/\s+/)
+          .pop() ?? '',
+        via,
+        out,
+      );
+    return;
+  }
+  if (k === 'goprivate' || k === 'gonoproxy') {
+    // a pattern for every module (*, *.*, */*) takes all of them off the checksum database
+    if (v.split(',').some((p) => /^\*(?:\.\*|\/\*)*$/.test(p.trim())))
+      out.push(
+        dependency(['no-verify', eco, `${raw}=${v}`], `${via} (exempts every module from the checksum database)`),
+      );
+    return;
+  }
+  if (k === 'goflags' || k.endsWith('opts') || k === 'javatooloptions' || k === 'nixconfig') {
+    flagFindings(eco, v.split(/\s+/), via, out);
+    for (const line of v.split(/\n/)) {
+      const m = /^\s*([\w.-]+)\s*=\s*(.*)$/.exec(line);
+      if (m?.[1] && m[2] !== undefined && k === 'nixconfig') settingFindings(eco, m[1], m[2], via, out);
+    }
+    return;
+  }
+  if (OFF_FOR_HOSTS.test(k)) {
+    if (v) out.push(dependency(['no-verify', eco, `${raw}=${v}`], `${via} (stops verifying ${v})`));
+    return;
+  }
+  if (OFF_WHEN_FALSE.test(k)) {
+    if (FALSY.test(v)) out.push(dependency(['no-verify', eco, `${raw}=${v || 'false'}`], `${via} (stops verifying)`));
+    return;
+  }
+  if (/(?:^|[^a-z])cert$|^certificates\w*cert$/.test(k) && FALSY.test(v)) {
+    out.push(dependency(['no-verify', eco, `${raw}=${v}`], `${via} (stops verifying)`));
+    return;
+  }
+  if (OFF_WHEN_TRUE.test(k)) {
+    if (TRUTHY.test(v) || (k.endsWith('trusted') && /yes/i.test(v)))
+      out.push(dependency(['no-verify', eco, `${raw}=${v}`], `${via} (stops verifying)`));
+    return;
+  }
+  if (k === 'sslverifymode' || k === 'sslverify') {
+    if (/^0$/.test(v)) out.push(dependency(['no-verify', eco, `${raw}=${v}`], `${via} (stops verifying)`));
+    return;
+  }
+  if (CA_FILE.test(k) || k === 'ca' || k === 'cert') {
+    if (v && !/^(?:null|none|false)$/i.test(v))
+      out.push(dependency(['custom-ca', eco, v], `${via} (trusts another certificate authority)`));
+    else if (/^(?:null|false)$/i.test(v) && k === 'ca') return;
+    return;
+  }
+  // any part of a dotted key may say it: repositories.NAME, mirror.https://..., registries.x.index
+  if (SOURCE_KEY.test(k) || raw.split(/[.:]/).some((part) => SOURCE_KEY.test(norm(part))))
+    sourceFindings(eco, v, via, out, /^submodule\./i.test(raw));
+}
+
+/** Option names (without dashes) that take a source as their value. */
+const SOURCE_FLAG =
+  /^(?:registry|index|index-url|extra-index-url|default-index|find-links|i|f|source|s|channel|c|repo|repository|mirror|substituters|extra-substituters|add-repo|from-url|url|server)$/;
+
+/** Programs whose short options -i/-f/-c/-s take a source (pip -i URL, conda -c URL, gem -s URL). */
+const SHORT_SOURCE: Record<string, Set<string>> = {
+  pypi: new Set(['i', 'f']),
+  conda: new Set(['c']),
+  gem: new Set(['s']),
+  nuget: new Set(['s']),
+};
+
+/** Options of a package manager's command line: sources, verification switches, -D/-o/--option settings. */
+export function flagFindings(eco: string, argv: string[], via: string, out: Effect[]): void {
+  const main: string[] = [];
+  const extra: string[] = [];
+  mixedIndexes(eco, main, extra, via, out, argv);
+}
+
+/**
+ * An extra index beside the main one: pip takes each package from whichever index has the
+ * highest version, so a name published on the public index shadows the private one (dependency
+ * confusion, as with torchtriton).
+ */
+function mixedIndexes(eco: string, main: string[], extra: string[], via: string, out: Effect[], argv: string[]): void {
+  readFlags(eco, argv, via, out, main, extra);
+  if (eco !== 'pypi' || !extra.length) return;
+  const hosts = new Set([...main, ...extra].map((v) => sourceHost(v) ?? v));
+  if (!main.length) hosts.add('pypi.org');
+  if (hosts.size >= 2)
+    out.push(dependency(['mixed-indexes', eco, ...[...hosts].sort()], `${via} (takes packages from several indexes)`));
+}
+
+function readFlags(eco: string, argv: string[], via: string, out: Effect[], main: string[], extra: string[]): void {
+  for (let i = 0; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    if (!w.startsWith('-') || w === '-' || w === '--') continue;
+    // -Dkey=value (Java build tools), -o key=value (apt), --option key value (nix), -c key=value (git)
+    const d = /^-D([\w.-]+)=(.*)$/.exec(w);
+    if (d?.[1] && d[2] !== undefined) {
+      settingFindings(eco, d[1], d[2], via, out);
+      continue;
+    }
+    if ((w === '-o' && eco === 'apt') || (w === '-c' && eco === 'git') || w === '--config') {
+      const kv = /^([^=]+)=(.*)$/.exec(argv[i + 1] ?? '');
+      if (kv?.[1] && kv[2] !== undefined) {
+        settingFindings(eco, kv[1], kv[2], via, out);
+        i++;
+        continue;
+      }
+    }
+    if (w === '--option' && argv[i + 2] !== undefined) {
+      settingFindings(eco, argv[i + 1] ?? '', argv[i + 2] ?? '', via, out);
+      i += 2;
+      continue;
+    }
+    const eq = w.indexOf('=');
+    const name = (eq > 0 ? w.slice(0, eq) : w).replace(/^-+/, '');
+    const n = norm(name);
+    const short = /^-[A-Za-z]$/.test(w) && SHORT_SOURCE[eco]?.has(name);
+    let value = eq > 0 ? w.slice(eq + 1) : undefined;
+    if (value === undefined && (short || (w.startsWith('--') && SOURCE_FLAG.test(name.toLowerCase())))) {
+      const next = argv[i + 1];
+      if (next !== undefined && !next.startsWith('-')) value = next;
+    }
+    if (value === undefined && w.startsWith('--') && OFF_FOR_HOSTS.test(n)) value = argv[i + 1];
+    if (value === undefined) {
+      // a bare switch: --insecure, --no-strict-ssl, --allow-unauthenticated, --nogpgcheck
+      // (git's --no-verify skips the user's own hooks, not a download check)
+      if (eco === 'git') continue;
+      if (/^nostrictssl$|^noverify|^nocheckcertificate$/.test(n) || (OFF_WHEN_TRUE.test(n) && n !== 'trusted'))
+        out.push(dependency(['no-verify', eco, `--${name}`], `${via} (stops verifying)`));
+      continue;
+    }
+    if (eco === 'pypi' && /^(?:r|requirement|c|constraint|e|editable)$/.test(name) && URL_OPERAND.test(value))
+      sourceFindings(eco, value, `${via} (installs what ${value} lists)`, out, 'code');
+    else if (eco === 'npm' && /^(?:package|p)$/.test(name)) {
+      if (URL_OPERAND.test(value) || /^(?:github|gitlab|bitbucket):/.test(value))
+        sourceFindings(eco, value, via, out, 'code');
+    } else if (short || SOURCE_FLAG.test(name.toLowerCase())) {
+      sourceFindings(eco, value, via, out);
+      if (eco === 'pypi') (/extra/.test(name) ? extra : main).push(value);
+    } else settingFindings(eco, name, value, via, out);
+    if (eq < 0) i++;
+  }
+}
+
+// ------------------------------------------------------------------ environment
+
+/** Environment prefixes package managers read their settings from, with their ecosystem. */
+const ENV_PREFIXES: [RegExp, string][] = [
+  [/^(?:npm_config_|NPM_CONFIG_|YARN_|BUN_CONFIG_|PNPM_)/, 'npm'],
+  [/^(?:PIP_|UV_|POETRY_|PIPENV_|PDM_|HATCH_)/, 'pypi'],
+  [/^(?:CONDA_|MAMBA_)/, 'conda'],
+  [/^(?:BUNDLE_|GEM_)/, 'gem'],
+  [/^CARGO_/, 'crates'],
+  [/^(?:MAVEN_|GRADLE_|JAVA_TOOL_OPTIONS$)/, 'maven'],
+  [/^NUGET_/, 'nuget'],
+  [/^COMPOSER_/, 'composer'],
+  [/^HEX_/, 'hex'],
+  [/^(?:PUB_|FLUTTER_)/, 'pub'],
+  [/^NIX_/, 'nix'],
+  [/^HOMEBREW_/, 'brew'],
+  [/^HELM_/, 'helm'],
+  [/^DOCKER_/, 'images'],
+  [/^GIT_SSL_/, 'git'],
+  [/^GO(?:PROXY|SUMDB|NOSUMDB|NOSUMCHECK|INSECURE|PRIVATE|NOPROXY|FLAGS)$/, 'go'],
+  [/^(?:NODE_TLS_REJECT_UNAUTHORIZED|NODE_EXTRA_CA_CERTS)$/, 'npm'],
+  [/^(?:PYTHONHTTPSVERIFY|REQUESTS_CA_BUNDLE|CURL_CA_BUNDLE|SSL_CERT_FILE|SSL_CERT_DIR)$/, 'tls'],
+];
+
+/** A NAME=value given to a command or exported: what it changes about package sources. */
+export function envFindings(name: string, value: string, out: Effect[]): void {
+  for (const [re, eco] of ENV_PREFIXES) {
+    const m = re.exec(name);
+    if (!m) continue;
+    const via = `sets ${name}`;
+    if (eco === 'go' || eco === 'tls' || name.startsWith('NODE_') || name === 'JAVA_TOOL_OPTIONS') {
+      settingFindings(eco, name, value, via, out);
+      return;
+    }
+    const rest = name.slice(m[0].length);
+    // BUNDLE_MIRROR__HTTPS://RUBYGEMS__ORG/, POETRY_REPOSITORIES_X_URL, CARGO_REGISTRIES_X_INDEX
+    const key = /^MIRROR__/.test(rest)
+      ? 'mirror'
+      : rest.replace(/^(?:REPOSITORIES|REGISTRIES|SOURCE)_[A-Z0-9_-]+?_/, '');
+    settingFindings(eco, key, value, via, out);
+    return;
+  }
+}
+
+// ------------------------------------------------------------------ commands
+
+const ECOSYSTEM: Record<string, string> = {};
+for (const [eco, names] of Object.entries({
+  npm: 'npm pnpm yarn bun npx pnpx bunx corepack',
+  pypi: 'pip pip3 uv uvx pipx poetry pdm pipenv hatch',
+  conda: 'conda mamba micromamba',
+  gem: 'gem bundle bundler',
+  crates: 'cargo',
+  go: 'go',
+  maven: 'mvn mvnw gradle gradlew',
+  nuget: 'dotnet nuget',
+  composer: 'composer',
+  cocoapods: 'pod',
+  hex: 'mix',
+  pub: 'dart flutter',
+  nix: 'nix nix-env nix-channel nix-build nix-shell nix-store',
+  helm: 'helm',
+  brew: 'brew',
+  apt: 'apt apt-get add-apt-repository aptitude',
+  rpm: 'yum dnf microdnf rpm zypper yum-config-manager',
+  apk: 'apk',
+  images: 'docker podman nerdctl skopeo crane buildah',
+  git: 'git',
+}))
+  for (const n of names.split(' ')) ECOSYSTEM[n] = eco;
+
+/** Sub-commands that change a setting, add a source, or run/install something (per program). */
+const CONFIG_WORDS = new Set(['config', 'set', 'sources', 'source', 'channel', 'env', 'hex.repo', 'repo', 'tap']);
+
+/** Operands of argv from `from` on that are not options (values of --opt VALUE skipped loosely). */
+function positionals(argv: string[], from: number): string[] {
+  const out: string[] = [];
+  for (let i = from; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    if (w === '--') {
+      out.push(...argv.slice(i + 1));
+      break;
+    }
+    if (w.startsWith('-')) continue;
+    out.push(w);
+  }
+  return out;
+}
+
+/** A config command's operands as key/value pairs (`K V`, `K=V`). */
+function pairs(words: string[]): [string, string][] {
+  const out: [string, string][] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    const eq = w.indexOf('=');
+    if (eq > 0 && !/^https?:/.test(w)) out.push([w.slice(0, eq), w.slice(eq + 1)]);
+    else if (words[i + 1] !== undefined) {
+      out.push([w, words.slice(i + 1).join(' ')]);
+      i++;
+    }
+  }
+  return out;
+}
+
+/** Install operands that are URLs or repositories: code fetched from that host and installed. */
+const URL_OPERAND = /^(?:git\+|hg\+)?(?:https?|git|ssh|ftp|oci):\/\//i;
+
+/** The dependency sentences a package manager's command line amounts to. */
+export function commandSourceFindings(argv: string[], out: Effect[]): void {
+  let a = argv;
+  let name = basename(a[0] ?? '').replace(/\.exe$/i, '');
+  if (/^python[0-9.]*$/.test(name) && a[1] === '-m' && a[2]) {
+    a = a.slice(2);
+    name = a[0] ?? '';
+  }
+  if (name === 'export' || name === 'declare' || name === 'typeset' || name === 'setenv') {
+    for (const w of a.slice(1)) {
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(w);
+      if (m?.[1] && m[2] !== undefined) envFindings(m[1], m[2], out);
+    }
+    if (name === 'setenv' && a[1] && a[2] !== undefined) envFindings(a[1], a[2], out);
+    return;
+  }
+  if (name === 'ansible-galaxy') {
+    galaxy(a, out);
+    return;
+  }
+  const eco = ECOSYSTEM[name];
+  if (!eco) return;
+  const sub = a[1] ?? '';
+  const via = `${name} ${sub}`.trim();
+  flagFindings(eco, a.slice(1), via, out);
+  const ops = positionals(a, 1);
+  const verb = ops[0] ?? '';
+  // config commands: npm config set K V, pip config set K V, go env -w K=V, poetry config K V,
+  // bundle config set K V, conda config --add channels V, yarn config set K V, git config K V
+  if (CONFIG_WORDS.has(verb) || (eco === 'pypi' && name === 'poetry' && verb === 'config')) {
+    let rest = ops.slice(1);
+    if (rest[0] === 'set' || rest[0] === 'add' || rest[0] === '-w') rest = rest.slice(1);
+    if (verb === 'config' && eco === 'conda') {
+      // conda config --add channels URL / --set ssl_verify false
+      for (let i = 1; i < a.length; i++) {
+        const w = a[i] ?? '';
+        if ((w === '--add' || w === '--append' || w === '--prepend' || w === '--set') && a[i + 2] !== undefined)
+          settingFindings(eco, a[i + 1] ?? '', a[i + 2] ?? '', via, out);
+      }
+      return;
+    }
+    if (
+      (verb === 'repo' || verb === 'hex.repo' || verb === 'sources' || verb === 'source' || verb === 'tap') &&
+      eco !== 'git'
+    ) {
+      // pod repo add NAME URL, helm repo add NAME URL, mix hex.repo add NAME URL, gem sources -a URL,
+      // poetry source add NAME URL, dotnet nuget add source URL, brew tap NAME URL
+      for (const w of ops.slice(1))
+        if (sourceHost(w) && /[:/]/.test(w)) sourceFindings(eco, w, via, out, verb === 'tap');
+      return;
+    }
+    if (eco === 'pypi' && name === 'poetry' && verb === 'config') rest = ops.slice(1);
+    for (const [k, v] of pairs(rest))
+      settingFindings(eco, k.replace(/^(?:global|user|site|install)\./, ''), v, via, out);
+    return;
+  }
+  if (eco === 'npm' && (/^(?:npx|pnpx|bunx)$/.test(name) || /^(?:exec|x|dlx)$/.test(verb))) {
+    const target = /^(?:npx|pnpx|bunx)$/.test(name) ? ops[0] : ops[1];
+    if (target && (URL_OPERAND.test(target) || /^(?:github|gitlab|bitbucket):/.test(target)))
+      sourceFindings(eco, target, `${via} runs`, out, 'code');
+  }
+  if (INSTALL_VERBS.test(verb) && (eco === 'npm' || eco === 'pypi' || eco === 'gem' || eco === 'crates'))
+    for (const w of ops.slice(1)) {
+      const spec = w.replace(/^[@\w./-]+@(?=\w+:)/, ''); // yarn add name@URL
+      if (URL_OPERAND.test(spec) || /^(?:github|gitlab|bitbucket):/.test(spec))
+        sourceFindings(eco, spec, `${via} installs`, out, 'code');
+      const gh = /^(?:github:)?([\w.-]+)\/([\w.-]+)(?:#.*)?$/.exec(spec);
+      if (
+        eco === 'npm' &&
+        gh?.[1] &&
+        gh[2] &&
+        !spec.startsWith('@') &&
+        (spec.startsWith('github:') || !/^\./.test(spec)) &&
+        isPopular('npm', gh[2])
+      )
+        out.push(dependency(['fork', 'npm', gh[2], 'to', spec], `${via} installs ${gh[2]} from ${spec}`));
+    }
+  switch (eco) {
+    case 'images':
+      if (/^(?:pull|run|create)$/.test(verb)) {
+        const img = imageOperand(a, a.indexOf(verb) + 1);
+        if (img) out.push(...imageSourceFindings(img, `${name} ${verb} ${img}`));
+      }
+      return;
+    case 'nuget':
+      // dotnet nuget add source URL / nuget sources add -Source URL
+      if (ops.includes('source') || ops.includes('sources'))
+        for (const w of a) if (URL_OPERAND.test(w)) sourceFindings(eco, w, via, out);
+      for (let i = 0; i < a.length; i++)
+        if (/^-source$/i.test(a[i] ?? '')) sourceFindings(eco, a[i + 1] ?? '', via, out);
+      return;
+    case 'composer':
+      return;
+    case 'apt':
+      if (name === 'add-apt-repository')
+        for (const w of ops) {
+          if (w.startsWith('ppa:')) out.push(dependency(['third-party-source', eco, w], `${via} (adds ${w})`));
+          else sourceFindings(eco, w, via, out);
+        }
+      return;
+    case 'rpm':
+      // yum-config-manager --add-repo URL, dnf config-manager --add-repo URL, zypper ar URL,
+      // rpm -i URL, dnf install URL
+      if (name === 'zypper' && (verb === 'ar' || verb === 'addrepo'))
+        for (const w of ops.slice(1)) sourceFindings(eco, w, via, out);
+      for (const w of ops) if (URL_OPERAND.test(w)) sourceFindings(eco, w, `${via} installs`, out);
+      return;
+    case 'nix':
+      if (name === 'nix-channel' && a.includes('--add')) sourceFindings(eco, ops[0] ?? '', via, out);
+      return;
+    case 'git':
+      // git submodule add URL / set-url PATH URL: another repository checked out into this one
+      if (verb === 'submodule' && (ops[1] === 'add' || ops[1] === 'set-url'))
+        for (const w of ops.slice(2)) if (sourceHost(w) && /[:/]/.test(w)) sourceFindings(eco, w, via, out, true);
+      return;
+  }
+}
+
+const INSTALL_VERBS = /^(?:i|in|ins|install|isntall|add|a|update|upgrade|up|ci|download|sync|global)$/;
+
+/** docker/podman run and create options that take a value (the image is the first operand after them). */
+const DOCKER_VALUE_FLAGS = new Set(
+  (
+    '-v --volume -e --env -p --publish --name -w --workdir -u --user --network --net --entrypoint --mount -l --label ' +
+    '--env-file --add-host --device --cap-add --cap-drop --platform --pull --restart --memory -m --cpus --hostname -h ' +
+    '--log-driver --log-opt --security-opt --tmpfs --ulimit --gpus --ipc --pid --volumes-from --link --dns ' +
+    '--label-file --cidfile --shm-size --runtime --stop-signal --expose --group-add --userns --uts --cgroupns -a --attach'
+  ).split(' '),
+);
+
+function imageOperand(argv: string[], from: number): string | undefined {
+  for (let i = from; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    if (w.startsWith('-')) {
+      if (!w.includes('=') && DOCKER_VALUE_FLAGS.has(w)) i++;
+      continue;
+    }
+    return w;
+  }
+  return undefined;
+}
+
+/** An image from a raw address, or pinned by digest on a registry nobody knows: code from that host. */
+function imageSourceFindings(ref: string, via: string): Effect[] {
+  const first = ref.split('/')[0] ?? '';
+  const registry = ref.includes('/') && /[.:]|^localhost$/.test(first) ? first.replace(/:\d+$/, '').toLowerCase() : '';
+  if (registry && hostClass(registry) === 'unknown' && (IPV4.test(registry) || ref.includes('@sha256:')))
+    return [dependency(['untrusted-source', 'images', registry], `${via} (runs an image from ${registry})`)];
+  return imageFindings(ref, via);
+}
+
+/**
+ * Ansible Galaxy roles and collections run as tasks on every host they are applied to: from a
+ * namespace nobody vets (a personal account) a human confirms them; from a URL they are code from
+ * that host.
+ */
+function galaxy(a: string[], out: Effect[]): void {
+  const ops = positionals(a, 1);
+  const i = ops.indexOf('install');
+  if (i < 0) return;
+  for (const w of ops.slice(i + 1)) {
+    if (/\.(?:ya?ml|tar\.gz|tgz)$/i.test(w) || w.startsWith('/') || w.startsWith('.')) continue; // -r requirements.yml, a local archive
+    if (URL_OPERAND.test(w) || /^git\+/.test(w))
+      sourceFindings('galaxy', w.replace(/,.*$/, ''), 'ansible-galaxy install', out, 'code');
+    else {
+      const ns = /^([a-z0-9_]+)\.[a-z0-9_]+/i.exec(w)?.[1]?.toLowerCase();
+      if (ns && !supplyData().galaxyNamespaces.includes(ns))
+        out.push(dependency(['runs-unlisted', 'galaxy', w], `ansible-galaxy install ${w} (a namespace nobody vets)`));
+    }
+  }
+}
+
+/** A package manager's program (for a cheap first look). */
+export function isPackageManager(word: string): boolean {
+  return ECOSYSTEM[basename(word).replace(/\.exe$/i, '')] !== undefined;
+}
