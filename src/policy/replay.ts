@@ -240,6 +240,12 @@ export interface SettableClock {
 /** Answers remembered for identical calls (least recently used first out). */
 export const REPLAY_MEMO_ENTRIES = 8192;
 
+interface Remembered {
+  decision: Decision;
+  /** Some rule read a taint label: the answer holds only for the labels the call carried. */
+  readsTaint: boolean;
+}
+
 /** What a set's rules can read of the session state (docs/session-rules.md). */
 interface SessionUse {
   /** session_after / session_count: the history of earlier calls. */
@@ -270,7 +276,7 @@ function sessionUse(files: readonly ParsedPolicyFile[]): SessionUse {
  * remembered (bounded) rather than decided again: logs repeat the same calls a great deal.
  */
 export class Redecider {
-  private readonly memo = new Map<string, Decision>();
+  private readonly memo = new Map<string, Remembered>();
   /** Whether any policy of the set looks at the agent id, or at the session id. */
   private readonly byAgent: boolean;
   private readonly bySession: boolean;
@@ -326,12 +332,13 @@ export class Redecider {
     return d;
   }
 
-  /** The answer for an identical call with the same labels on it, or a new one remembered. */
+  /**
+   * The answer for an identical call, or a new one remembered. An answer that read no taint label
+   * (no rule got as far as its session_tainted test) holds whatever labels the call carries;
+   * one that did is kept for the labels the call carried.
+   */
   private remembered(rc: RecordedCall, session: SessionLookup | undefined): Decision {
     const c = rc.call;
-    // The labels the set tests that this call carries: the only session state its rules read.
-    let labels = '';
-    if (session) for (const l of this.use.labels) if (session.tainted(l)) labels += `${l},`;
     // Everything a rule of this set can look at (run and tool-call ids never are).
     const key = JSON.stringify([
       c.tool,
@@ -339,24 +346,55 @@ export class Redecider {
       this.bySession ? c.session : '',
       c.workdir ?? null,
       c.agentDepth ?? 0,
-      labels,
       c.params,
       c.input ?? null,
     ]);
+    const plain = this.hit(key);
+    if (plain && !plain.readsTaint) {
+      this.hits++;
+      return plain.decision;
+    }
+    // The labels the set tests that this call carries: the only session state its rules read.
+    let labels = '';
+    if (session) for (const l of this.use.labels) if (session.tainted(l)) labels += `${l},`;
+    const keyed = `${key}\0${labels}`;
+    if (plain) {
+      const hit = this.hit(keyed);
+      if (hit) {
+        this.hits++;
+        return hit.decision;
+      }
+    }
+    let readsTaint = false;
+    const probe: SessionLookup | undefined = session && {
+      now: session.now,
+      history: () => session.history(),
+      tainted: (label) => {
+        readsTaint = true;
+        return session.tainted(label);
+      },
+    };
+    const decision = this.engine.evaluate(c, { dryRun: true, session: probe });
+    this.remember(key, { decision, readsTaint });
+    if (readsTaint) this.remember(keyed, { decision, readsTaint });
+    return decision;
+  }
+
+  private hit(key: string): Remembered | undefined {
     const hit = this.memo.get(key);
     if (hit) {
       // Most recently used last: the calls a log repeats stay, one-off calls go first.
       this.memo.delete(key);
       this.memo.set(key, hit);
-      this.hits++;
-      return hit;
     }
-    const d = this.engine.evaluate(c, { dryRun: true, session });
+    return hit;
+  }
+
+  private remember(key: string, r: Remembered): void {
     if (this.memo.size >= this.maxEntries) {
       const oldest = this.memo.keys().next();
       if (!oldest.done) this.memo.delete(oldest.value);
     }
-    this.memo.set(key, d);
-    return d;
+    this.memo.set(key, r);
   }
 }
