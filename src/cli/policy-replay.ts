@@ -4,8 +4,6 @@
 // so call_count and expiring rules see what they saw then. See docs/shadow-and-replay.md.
 import { join, resolve } from 'node:path';
 import { statSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { parse, UsageError } from './args.js';
 import { defaultDataDir } from '../util/datadir.js';
 import { ManualClock } from '../util/clock.js';
@@ -88,26 +86,6 @@ export async function scanAudit(
       onCall(rc);
     }
   }
-}
-
-/** Calls between two full collections of the heap (see heapCompactor). */
-const COMPACT_EVERY = 100_000;
-
-/**
- * A full garbage collection, run every COMPACT_EVERY calls. What replay keeps is bounded (caches,
- * session state, the report's rows), but V8 lets a heap that is busy allocating grow well past
- * what it keeps alive and rarely gives the memory back, so without it the footprint grows with
- * the log's length; one collection per 100,000 calls costs well under 1% of the run.
- */
-function heapCompactor(): () => void {
-  try {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as unknown;
-    if (typeof gc === 'function') return () => (gc as () => void)();
-  } catch {
-    // not available in this runtime: the caches stay bounded, only the footprint is larger
-  }
-  return () => {};
 }
 
 function dateOption(v: unknown, name: string): string | undefined {
@@ -216,16 +194,7 @@ export async function replay(argv: string[]): Promise<number> {
   const { engine, set } = loadSet(spec, { config: values.config as string | undefined, dataDir }, { clock });
   const tally = new ReplayTally(examples);
   const decider = new Redecider(engine, clock);
-  const compact = heapCompactor();
-  let n = 0;
-  await scanAudit(
-    { auditDir, ...filters },
-    (rc) => {
-      tally.add(rc, decider.decide(rc));
-      if (++n % COMPACT_EVERY === 0) compact();
-    },
-    tally.report,
-  );
+  await scanAudit({ auditDir, ...filters }, (rc) => tally.add(rc, decider.decide(rc)), tally.report);
   const r = tally.result();
   if (values.json) {
     process.stdout.write(
