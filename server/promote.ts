@@ -168,23 +168,30 @@ async function promoteNow(d: PromoteDeps): Promise<PromoteResult> {
       shadow_dir: shadow.dir,
       state: 'moving',
     };
-    try {
-      writeJournal(d.dataDir, journal);
-      for (const n of live) renameSync(join(userDir, n), join(previous, n));
-      crashAt('crash-moving');
-      if (d.failAt === 'move') throw new Error('injected failure while moving files');
-      for (const n of names) renameSync(join(staged, n), join(userDir, n));
-      fsyncDir(userDir);
-    } catch (err) {
-      if (err instanceof SimulatedCrash) throw err;
+    const moveFailed = (err: unknown) => {
       rollback();
-      throw new PromoteError(
+      return new PromoteError(
         'promote_failed',
         `promotion failed, the previous set stays live: ${(err as Error).message}`,
         {
           cause: err,
         },
       );
+    };
+    try {
+      writeJournal(d.dataDir, journal);
+      for (const n of live) renameSync(join(userDir, n), join(previous, n));
+    } catch (err) {
+      throw moveFailed(err);
+    }
+    // Between the two moves the live directory holds neither set: the journal covers this.
+    crashAt('crash-moving');
+    try {
+      if (d.failAt === 'move') throw new Error('injected failure while moving files');
+      for (const n of names) renameSync(join(staged, n), join(userDir, n));
+      fsyncDir(userDir);
+    } catch (err) {
+      throw moveFailed(err);
     }
     crashAt('crash-moved');
     let engine: Engine;
