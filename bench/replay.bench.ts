@@ -152,6 +152,15 @@ function replay(auditDir: string, candidate: string, extra: string[] = []): Run 
   };
 }
 
+// --write-log DIR: only write the mixed log (for profiling the CLI by hand), then stop.
+const writeOnly = process.argv.indexOf('--write-log');
+if (writeOnly > 0) {
+  const dir = process.argv[writeOnly + 1];
+  if (!dir) throw new Error('--write-log needs a directory');
+  writeLog(dir, EVENTS, UNIQUE_PCT);
+  process.exit(0);
+}
+
 const root = mkdtempSync(join(tmpdir(), 'svc-bench-replay-'));
 try {
   const candidate = join(root, 'candidate');

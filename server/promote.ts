@@ -1,17 +1,32 @@
 // `svc policy promote` / POST /v1/policy/promote: the live policy directory (<data-dir>/policies/)
 // takes the shadow's files. The candidate is staged and loaded (with the live base) before
-// anything live is touched; the live files are then moved aside and the staged ones moved in,
-// each by rename inside one filesystem, and the live set is reloaded. Any failure on the way
-// (a file that cannot be moved, a reload that refuses, an audit record that cannot be written)
-// moves the old files back and reloads them: the old set stays live. The audit event names the
-// content hash of the set before and after.
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+// anything live is touched. Then a journal (<data-dir>/promote.journal, written by rename) names
+// the files about to move; the live files are moved aside and the staged ones moved in, each by
+// rename inside one filesystem; the live set is reloaded and the promotion recorded; only then is
+// the journal marked done and removed. Any failure on the way (a file that cannot be moved, a
+// reload that refuses, an audit record that cannot be written) moves the old files back and
+// reloads them. A crash on the way leaves the journal: the next start undoes the moves before the
+// live set loads (recoverPromotion), and records that it did. So the live set is the old one or
+// the new one, never a mix and never neither. See docs/shadow-and-replay.md.
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, join } from 'node:path';
 import { loadEngine, type Engine } from '../src/policy/engine.js';
 import { candidateFiles } from '../src/policy/shadow-config.js';
 import { policySetHash } from '../src/policy/shadow.js';
 import { serviceEvent } from '../src/audit/events.js';
-import type { AuditWriter } from '../src/audit/types.js';
+import type { AuditInput, AuditWriter } from '../src/audit/types.js';
 import type { PolicySource } from './context.js';
 import type { ShadowSource } from './shadow-source.js';
 
@@ -43,9 +58,33 @@ interface PromoteDeps {
   shadow: ShadowSource | null;
   audit: AuditWriter | null;
   log: (m: string) => void;
-  /** Tests make one step fail to see the rollback. */
-  failAt?: 'move' | 'reload' | 'audit';
+  /**
+   * Tests make one step fail to see the rollback, or stop dead at a step (`crash-*`: nothing after
+   * it runs, as if the process died there) to see what the next start makes of it.
+   */
+  failAt?: 'move' | 'reload' | 'audit' | 'crash-moving' | 'crash-moved' | 'crash-recorded';
 }
+
+/** The journal of a promotion under way, in the data dir. */
+export const PROMOTE_JOURNAL = 'promote.journal';
+export const PROMOTE_ROLLED_BACK_KIND = 'policy_promote_rolled_back';
+
+interface PromoteJournal {
+  /** The work directory (in the data dir): next/ holds staged files, previous/ the live ones. */
+  work: string;
+  /** Live file names moved to previous/. */
+  out: string[];
+  /** Staged file names moved into the live directory. */
+  in: string[];
+  from_hash: string;
+  to_hash: string;
+  shadow_dir: string;
+  /** 'moving' until the promotion is recorded; 'done' after (only cleaning up is left). */
+  state: 'moving' | 'done';
+}
+
+/** Thrown by a `crash-*` test step: nothing after it runs, not even the cleanup. */
+class SimulatedCrash extends Error {}
 
 const YAML = /\.ya?ml$/i;
 
@@ -79,18 +118,20 @@ async function promoteNow(d: PromoteDeps): Promise<PromoteResult> {
   const previous = join(work, 'previous');
   mkdirSync(staged, { mode: 0o700 });
   mkdirSync(previous, { mode: 0o700 });
-  const movedOut: string[] = [];
-  const movedIn: string[] = [];
-  /** Set when the old files could not all be put back: they stay in the work directory. */
+  let live: string[] = [];
+  /** Set when the work directory must stay: files could not all be put back, or a simulated crash. */
   let keep = false;
+  const crashAt = (step: NonNullable<PromoteDeps['failAt']>) => {
+    if (d.failAt !== step) return;
+    keep = true;
+    throw new SimulatedCrash(`simulated crash at ${step}`);
+  };
   const rollback = () => {
     try {
-      for (const n of movedIn.splice(0)) rmSync(join(userDir, n), { force: true });
-      for (const n of [...movedOut]) {
-        renameSync(join(previous, n), join(userDir, n));
-        movedOut.shift();
-      }
+      undoMoves(userDir, staged, previous, names, live);
+      removeJournal(d.dataDir);
     } catch (err) {
+      // The journal stays: the next start tries again before the live set loads.
       keep = true;
       d.log(`a failed promotion could not put every file back; they are in ${previous}: ${(err as Error).message}`);
     }
@@ -106,35 +147,53 @@ async function promoteNow(d: PromoteDeps): Promise<PromoteResult> {
     // live file moves: a candidate that does not load never reaches the live directory.
     const base = (d.policies.layers ?? []).filter((l) => l.kind === 'base').map((l) => l.path);
     const stagedFiles = names.map((n) => join(staged, n));
+    let toHash: string;
     try {
-      loadEngine(d.policies.replaceBase && stagedFiles.length ? stagedFiles : [...base, ...stagedFiles]);
+      const next = loadEngine(d.policies.replaceBase && stagedFiles.length ? stagedFiles : [...base, ...stagedFiles]);
+      // File names and bytes are what the live set will load: the same hash.
+      toHash = policySetHash(next.sources);
     } catch (err) {
       throw new PromoteError(
         'shadow_not_loaded',
         `the shadow set does not load; nothing was changed: ${(err as Error).message}`,
       );
     }
-    const live = readdirSync(userDir).filter((n) => YAML.test(n));
-    try {
-      for (const n of live) {
-        renameSync(join(userDir, n), join(previous, n));
-        movedOut.push(n);
-      }
-      if (d.failAt === 'move') throw new Error('injected failure while moving files');
-      for (const n of names) {
-        renameSync(join(staged, n), join(userDir, n));
-        movedIn.push(n);
-      }
-    } catch (err) {
+    live = readdirSync(userDir).filter((n) => YAML.test(n));
+    const journal: PromoteJournal = {
+      work: basename(work),
+      out: live,
+      in: names,
+      from_hash: fromHash,
+      to_hash: toHash,
+      shadow_dir: shadow.dir,
+      state: 'moving',
+    };
+    const moveFailed = (err: unknown) => {
       rollback();
-      throw new PromoteError(
+      return new PromoteError(
         'promote_failed',
         `promotion failed, the previous set stays live: ${(err as Error).message}`,
         {
           cause: err,
         },
       );
+    };
+    try {
+      writeJournal(d.dataDir, journal);
+      for (const n of live) renameSync(join(userDir, n), join(previous, n));
+    } catch (err) {
+      throw moveFailed(err);
     }
+    // Between the two moves the live directory holds neither set: the journal covers this.
+    crashAt('crash-moving');
+    try {
+      if (d.failAt === 'move') throw new Error('injected failure while moving files');
+      for (const n of names) renameSync(join(staged, n), join(userDir, n));
+      fsyncDir(userDir);
+    } catch (err) {
+      throw moveFailed(err);
+    }
+    crashAt('crash-moved');
     let engine: Engine;
     try {
       if (d.failAt === 'reload') throw new Error('injected reload failure');
@@ -147,7 +206,7 @@ async function promoteNow(d: PromoteDeps): Promise<PromoteResult> {
         { cause: err },
       );
     }
-    const toHash = policySetHash(sourcesOf(engine));
+    const loadedHash = policySetHash(sourcesOf(engine));
     const removed = live.filter((n) => !names.includes(n));
     let auditId: string | undefined;
     if (d.audit) {
@@ -156,7 +215,7 @@ async function promoteNow(d: PromoteDeps): Promise<PromoteResult> {
         const ev = await d.audit.append(
           serviceEvent(PROMOTED_KIND, 'promoted', `shadow policy set ${shadow.dir} promoted to live`, {
             from_hash: fromHash,
-            to_hash: toHash,
+            to_hash: loadedHash,
             shadow_dir: shadow.dir,
             files: names,
             removed,
@@ -173,9 +232,159 @@ async function promoteNow(d: PromoteDeps): Promise<PromoteResult> {
         );
       }
     }
-    d.log(`shadow set promoted: ${fromHash} -> ${toHash}`);
-    return { from_hash: fromHash, to_hash: toHash, files: names, removed, ...(auditId ? { audit_id: auditId } : {}) };
+    crashAt('crash-recorded');
+    // Recorded: from here on the new set stays whatever happens; only cleaning up is left.
+    try {
+      writeJournal(d.dataDir, { ...journal, state: 'done' });
+      rmSync(work, { recursive: true, force: true });
+      removeJournal(d.dataDir);
+    } catch (err) {
+      d.log(`a promotion's work files could not be removed (the next start does): ${(err as Error).message}`);
+    }
+    d.log(`shadow set promoted: ${fromHash} -> ${loadedHash}`);
+    return {
+      from_hash: fromHash,
+      to_hash: loadedHash,
+      files: names,
+      removed,
+      ...(auditId ? { audit_id: auditId } : {}),
+    };
   } finally {
     if (!keep) rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * Puts the live files back: the staged files that were moved in are removed (a staged file still
+ * in next/ never moved), the live files moved aside come back. Safe to run again after a crash
+ * in the middle of it.
+ */
+function undoMoves(userDir: string, staged: string, previous: string, moveIn: string[], moveOut: string[]): void {
+  for (const n of moveIn) if (!existsSync(join(staged, n))) rmSync(join(userDir, n), { force: true });
+  for (const n of moveOut) if (existsSync(join(previous, n))) renameSync(join(previous, n), join(userDir, n));
+  fsyncDir(userDir);
+}
+
+function fsyncDir(dir: string): void {
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Written whole or not at all: a temporary file, fsync, rename, fsync of the directory. */
+function writeJournal(dataDir: string, j: PromoteJournal): void {
+  const file = join(dataDir, PROMOTE_JOURNAL);
+  const tmp = `${file}.tmp`;
+  const fd = openSync(tmp, 'w', 0o600);
+  try {
+    writeFileSync(fd, JSON.stringify(j));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, file);
+  fsyncDir(dataDir);
+}
+
+function removeJournal(dataDir: string): void {
+  rmSync(join(dataDir, PROMOTE_JOURNAL), { force: true });
+  fsyncDir(dataDir);
+}
+
+const NAME = /^[^/\\\0]+$/;
+const WORK = /^\.promote-[A-Za-z0-9]+$/;
+
+function readJournal(file: string): PromoteJournal | null {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+  let j: Partial<PromoteJournal>;
+  try {
+    j = JSON.parse(text) as Partial<PromoteJournal>;
+  } catch {
+    j = {};
+  }
+  const names = (x: unknown) => Array.isArray(x) && x.every((n) => typeof n === 'string' && NAME.test(n));
+  if (
+    typeof j.work !== 'string' ||
+    !WORK.test(j.work) ||
+    !names(j.out) ||
+    !names(j.in) ||
+    (j.state !== 'moving' && j.state !== 'done')
+  )
+    throw new Error(
+      `${file} is not a promotion journal this version can read; the live policy directory may be incomplete: check <data-dir>/policies/ against the audit log, then remove the file`,
+    );
+  return {
+    work: j.work,
+    out: j.out as string[],
+    in: j.in as string[],
+    from_hash: String(j.from_hash ?? ''),
+    to_hash: String(j.to_hash ?? ''),
+    shadow_dir: String(j.shadow_dir ?? ''),
+    state: j.state,
+  };
+}
+
+export interface RecoveredPromotion {
+  from_hash: string;
+  to_hash: string;
+  shadow_dir: string;
+  /** The live files put back. */
+  restored: string[];
+  /** The shadow files taken out again. */
+  withdrawn: string[];
+}
+
+/**
+ * Run at start, before the live set loads: a promotion the last run did not finish is undone
+ * (the old files come back) unless it had been recorded, in which case only its work files go.
+ * Returns what was undone, for the audit record (recoveryEvent), or null. Throws when a journal
+ * is there but cannot be read or undone: the server must not start on a half-moved directory.
+ */
+export function recoverPromotion(dataDir: string, log: (m: string) => void): RecoveredPromotion | null {
+  const file = join(dataDir, PROMOTE_JOURNAL);
+  const j = readJournal(file);
+  if (!j) {
+    // Work directories without a journal are from the staging step: nothing live was touched.
+    for (const n of safeReaddir(dataDir)) if (WORK.test(n)) rmSync(join(dataDir, n), { recursive: true, force: true });
+    return null;
+  }
+  const work = join(dataDir, j.work);
+  if (j.state === 'done') {
+    rmSync(work, { recursive: true, force: true });
+    removeJournal(dataDir);
+    log(`a recorded promotion's work files were removed (${j.from_hash} -> ${j.to_hash})`);
+    return null;
+  }
+  undoMoves(join(dataDir, 'policies'), join(work, 'next'), join(work, 'previous'), j.in, j.out);
+  rmSync(work, { recursive: true, force: true });
+  removeJournal(dataDir);
+  log(`a promotion cut short by a stop was undone: ${j.to_hash} is not live, ${j.from_hash} is`);
+  return { from_hash: j.from_hash, to_hash: j.to_hash, shadow_dir: j.shadow_dir, restored: j.out, withdrawn: j.in };
+}
+
+function safeReaddir(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+/** The audit record of a promotion undone at start. */
+export function recoveryEvent(r: RecoveredPromotion): AuditInput {
+  return serviceEvent(
+    PROMOTE_ROLLED_BACK_KIND,
+    'rolled_back',
+    `a promotion of ${r.shadow_dir || 'the shadow set'} did not finish before the server stopped; the previous set was put back`,
+    { ...r },
+  );
 }

@@ -15,6 +15,7 @@ import type { CandidateConfig } from '../src/policy/shadow-config.js';
 import type { Clock } from '../src/util/clock.js';
 import type { SharedAnalysis } from '../src/policy/shadow-cache.js';
 import type { ProjectLayerSource } from '../src/policy/project-types.js';
+import type { SessionLookup } from '../src/policy/session-types.js';
 
 export interface ShadowSource extends ShadowPolicies {
   /** The candidate directory as given. */
@@ -118,12 +119,12 @@ export function openShadowSource(
     get layers() {
       return layers;
     },
-    decide(call: ToolCall): Decision | null {
+    decide(call: ToolCall, session?: SessionLookup): Decision | null {
       const e = watcher?.current;
       if (!e) return null;
       // call_count rules of the candidate count in its own counter, as they would once live.
       if (!e.deterministic) e.counter.record(call.tool, opts.clock.now());
-      return e.evaluate(call, { dryRun: true });
+      return e.evaluate(call, { dryRun: true, session });
     },
     reload() {
       if (!watcher) {

@@ -30,6 +30,7 @@ import { startNotifier } from '../src/notify/notifier.js';
 import { candidateConfig, shadowSetting } from '../src/policy/shadow-config.js';
 import { openShadowSource, type ShadowSource } from './shadow-source.js';
 import { ShadowLog } from './shadow-log.js';
+import { recoverPromotion, recoveryEvent } from './promote.js';
 import { SharedAnalysis } from '../src/policy/shadow-cache.js';
 import { openProjects } from './project-layers.js';
 import type { ProjectReport } from '../src/policy/project-policies.js';
@@ -131,6 +132,8 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
   try {
     const adminToken = ensureAdminToken(dataDir, o.env ?? process.env);
     mkdirSync(`${dataDir}/policies`, { recursive: true, mode: 0o700 });
+    // A promotion the last run did not finish is undone before the live set loads (server/promote.ts).
+    const unpromoted = recoverPromotion(dataDir, log);
     const bus = new Bus();
     const shadowDir = shadowDirOf(o, dataDir);
     // With a shadow set, the live and the shadow engines read each command once between them.
@@ -192,6 +195,7 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
         bus.emit({ type: 'audit_health', failing, reason: why });
       });
       if (unclean) await audit.append(uncleanStopEvent(unclean.previous, !o.preloadDurable));
+      if (unpromoted) await audit.append(recoveryEvent(unpromoted));
       // A policy set that failed to load or lost a file is on the record, not only in the log.
       const unsub = bus.on((e) => {
         if (e.type !== 'policy_reloaded' || !e.error) return;

@@ -13,6 +13,7 @@ import { AuditUnavailableError } from '../audit/types.js';
 import { UnavailableError } from '../util/errors.js';
 import { briefOf, shadowDifference, type DecisionBrief } from '../policy/shadow.js';
 import { sessionRecordFields } from './session-record.js';
+import type { SessionLookup } from '../policy/session-types.js';
 
 export type * from './types.js';
 
@@ -60,7 +61,7 @@ export class Gate {
     if (!preview) this.deps.callCounts.record(call.tool);
     // The shadow set sees the call as the live set did, before any webhook or grant; it only
     // adds a record field and a live-view event, never changes what happens next.
-    const shadow = preview ? null : this.shadowOf(call, decision);
+    const shadow = preview ? null : this.shadowOf(call, decision, lookup);
     const shadowLive = shadow ? briefOf(decision) : null;
     const shadowFields = shadow ? { shadow_decision: shadow } : {};
     // The webhook is a side effect: asked only when the answer is applied.
@@ -273,11 +274,12 @@ export class Gate {
   }
 
   /** The shadow set's answer where it differs from the live one; a failing shadow is only logged. */
-  private shadowOf(call: ToolCall, live: Decision): DecisionBrief | null {
+  private shadowOf(call: ToolCall, live: Decision, session: SessionLookup | undefined): DecisionBrief | null {
     const s = this.deps.shadow;
     if (!s) return null;
     try {
-      const d = s.decide(call);
+      // The same session history as the live set saw: session-aware candidate rules see it too.
+      const d = s.decide(call, session);
       return d ? shadowDifference(live, d) : null;
     } catch (err) {
       this.deps.log?.(`shadow evaluation failed: ${(err as Error).message}`);

@@ -25,7 +25,7 @@ export interface ShadowPolicies {
    * The candidate's decision of a call, with no side effect anywhere (no once-rule used, no
    * webhook, no queue); null when no candidate is loaded.
    */
-  decide(call: ToolCall): Decision | null;
+  decide(call: ToolCall, session?: SessionLookup): Decision | null;
 }
 
 export interface GateDeps {

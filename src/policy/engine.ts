@@ -21,7 +21,7 @@ import { decideRequest, decideResponse, defaultDecision, ruleActive, type RuleFi
 import { forEachWord, normalizeDomain } from './glob.js';
 import { loadPolicyFiles } from './loader.js';
 import type { PolicyParseCache } from './parse-cache.js';
-import type { CallView, CommandReadings } from './match.js';
+import type { CallView, CommandReadings, SharedMatches } from './match.js';
 import { removeOnceRule } from './once.js';
 import { pathReadings, PathResolver } from './paths.js';
 import { analyzeCommand } from './shell.js';
@@ -115,6 +115,10 @@ export class Engine implements PolicyEngine {
   readonly projects: ProjectLayerSource | undefined;
   /** A project layer blocks this evaluation: a once-rule allow is not used up by it. */
   private holdOnce = false;
+  /** Content ids of the policies whose matches can be shared with another engine (shadow-cache.ts). */
+  private readonly shareIds: Map<CompiledPolicy, number> | undefined;
+  /** During an evaluation with a shared analysis: recording matches, or reusing another engine's. */
+  private sharing: 'record' | 'reuse' | undefined;
 
   constructor(
     readonly files: ParsedPolicyFile[],
@@ -153,6 +157,14 @@ export class Engine implements PolicyEngine {
     const params = new Set<string>();
     for (const p of this.set.all) for (const r of p.rules) for (const t of r.when.toolParams ?? []) params.add(t.name);
     this.referencedParams = [...params];
+    if (this.shared) {
+      // Only policies whose answer depends on the call alone are shared (docs/shadow-and-replay.md).
+      const log = this.shared.matches;
+      this.shareIds = new Map();
+      for (const p of this.set.all)
+        if (!p.rules.some((r) => r.ast.once || r.expiresAt !== undefined || r.when.callCount))
+          this.shareIds.set(p, log.idOf(`${p.file}\0${JSON.stringify(p.ast)}`));
+    }
   }
 
   evaluate(call: ToolCall, opts: EvaluateOptions = {}): Decision {
@@ -161,12 +173,14 @@ export class Engine implements PolicyEngine {
     const p = layer ? this.projectDecision(layer, call, opts) : undefined;
     this.session = opts.session;
     this.holdOnce = p?.action === 'deny' || p?.action === 'ask';
+    if (this.shareIds && this.shared) this.sharing = this.shared.matches.open(call, this) ? 'reuse' : 'record';
     let d: Decision;
     try {
       d = this.decide(call, !!opts.dryRun, 0);
     } finally {
       this.session = undefined;
       this.holdOnce = false;
+      this.sharing = undefined;
     }
     if (layer && p) d = overlayDecision(d, p, layer, this.isDurableAllow(d));
     d.evalDurationUs = Math.max(0, Math.round((performance.now() - t0) * 1000));
@@ -247,7 +261,8 @@ export class Engine implements PolicyEngine {
     const out: DerivedResult[] = [];
     for (const effect of list) {
       const c = derivedCall(call, effect, prep.fields.workdir);
-      const decision = this.decide(c, true, depth + 1);
+      // The effect names the derived call across engines (effects of a command are shared).
+      const decision = this.decide(c, true, depth + 1, effect);
       out.push({ effect, call: c, decision });
       // strictest() stops at the first deny made by a rule: what follows cannot change the outcome.
       if (untilDeny && decision.action === 'deny' && decision.policy) break;
@@ -331,13 +346,14 @@ export class Engine implements PolicyEngine {
   }
 
   /** Reads the call once: fields, command readings, path readings, word-index marks. */
-  private prepare(call: ToolCall): PreparedCall {
+  private prepare(call: ToolCall, key: object = call): PreparedCall {
     const now = this.clock.now();
     const set = this.set;
     let marked = false;
     const view: CallView = {
       call,
       session: this.session,
+      matches: this.sharedMatches(key),
       count: (tool, windowMs) => this.counter.count(tool, windowMs, now),
       markCommand: () => {
         if (marked || !view.cmd) return;
@@ -425,8 +441,17 @@ export class Engine implements PolicyEngine {
     return { now, view, fields, scope };
   }
 
-  private decide(call: ToolCall, dryRun: boolean, depth: number): Decision {
-    const prep = this.prepare(call);
+  /** The matches another engine found for this call, or where this engine records its own. */
+  private sharedMatches(key: object): SharedMatches | undefined {
+    const ids = this.shareIds;
+    if (!this.sharing || !ids || !this.shared) return undefined;
+    const record = this.sharing === 'record';
+    const results = this.shared.matches.results(key, record);
+    return results ? { ids, results, record } : undefined;
+  }
+
+  private decide(call: ToolCall, dryRun: boolean, depth: number, key: object = call): Decision {
+    const prep = this.prepare(call, key);
     if (prep.refusal) return defaultDecision('deny', prep.refusal);
     const own = this.decideOwn(call, prep, dryRun);
     if (own.action === 'deny') return this.hasTaintRules ? this.withDerivedTaints(own, call, prep, depth) : own;

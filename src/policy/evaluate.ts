@@ -50,6 +50,24 @@ export function firstMatch(
   return undefined;
 }
 
+/**
+ * firstMatch, or the answer another engine found for the same policy and call (a shadow set
+ * beside the live one: see SharedMatches in match.ts); `granting` answers are kept apart.
+ */
+function matchIn(p: CompiledPolicy, view: CallView, f: RuleFilter, granting: boolean): CompiledRule | undefined {
+  const m = view.matches;
+  const id = m?.ids.get(p);
+  if (m === undefined || id === undefined) return firstMatch(p, view, f, granting);
+  const key = granting ? -id : id;
+  if (!m.record) {
+    const i = m.results.get(key);
+    if (i !== undefined) return i < 0 ? undefined : p.rules[i];
+  }
+  const r = firstMatch(p, view, f, granting);
+  if (m.record) m.results.set(key, r ? p.rules.indexOf(r) : -1);
+  return r;
+}
+
 const VERB: Record<Action, string> = {
   allow: 'allowed',
   deny: 'denied',
@@ -95,7 +113,7 @@ export function decideRequest(
   const mayFire = view.mayFire;
   for (const p of scope) {
     if (!p.durable || (mayFire && !mayFire(p))) continue;
-    const r = firstMatch(p, view, f, true);
+    const r = matchIn(p, view, f, true);
     if (r && r.action === 'allow') {
       durable = r;
       break;
@@ -107,7 +125,7 @@ export function decideRequest(
   for (let i = 0; i < scope.length; i++) {
     const p = scope[i];
     if (!p || (mayFire && !mayFire(p))) continue;
-    const r = firstMatch(p, view, f);
+    const r = matchIn(p, view, f, false);
     if (!r) continue;
     fired.push(r);
     if (r.action === 'deny') return { decision: decisionOf(r, fired) };

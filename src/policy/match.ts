@@ -60,6 +60,16 @@ export interface CallView {
   session?: SessionLookup;
   /** False for a policy none of whose rules can match this call (policy-gate.ts); absent: all may. */
   mayFire?: (p: CompiledPolicy) => boolean;
+  /** Rule matches shared with another engine deciding the same call (shadow-cache.ts MatchLog). */
+  matches?: SharedMatches;
+}
+
+/** Policy ids (shared by content) and, per id, the index of the rule that matched or -1. */
+export interface SharedMatches {
+  ids: Map<CompiledPolicy, number>;
+  results: Map<number, number>;
+  /** Recording the answers (the first engine), or reusing them (the second). */
+  record: boolean;
 }
 
 function q(s: string): string {

@@ -5,6 +5,8 @@
 import type { Decision, ToolCall } from './types.js';
 import type { ParsedPolicyFile } from './ast.js';
 import { briefOf, callSubject, pairKey, ruleLabel, type DecisionBrief } from './shadow.js';
+import { SessionState, taintKeys } from './session-state.js';
+import type { SessionLookup, TaintMark } from './session-types.js';
 
 /** How a record marks a value it does not hold in full. */
 const REDACTED = '[REDACTED]';
@@ -25,6 +27,8 @@ const SERVICE_KEYS = new Set([
   'approval_policy_audit_id',
   'shadow_decision',
   'shadowed_params',
+  // the taint marks the live decision set (the server overwrites an agent's own)
+  'session_taint',
   'input',
   'workdir',
   'tool_call_id',
@@ -49,6 +53,8 @@ export interface RecordedCall {
   recorded: { action: string; policy: string };
   /** Fields the record does not hold in full (redacted, truncated or compacted), as paths. */
   redacted: string[];
+  /** The credential that sent the call, where the record names it (its taint marks do). */
+  credential?: string;
 }
 
 function obj(v: unknown): Record<string, unknown> | undefined {
@@ -107,6 +113,16 @@ export function recordedCall(ev: unknown): RecordedCall | null {
   if (input) markedLeaves(input, 'input', redacted);
   if (obj(req.compacted)) redacted.push('(compacted request)');
   const matched = Array.isArray(dec.matched_policies) ? dec.matched_policies : [];
+  // The record names the sending credential only in the keys of the taint marks it set.
+  let credential: string | undefined;
+  if (Array.isArray(req.session_taint))
+    for (const m of req.session_taint) {
+      const key = obj(m)?.key;
+      if (typeof key === 'string' && key.startsWith('c:')) {
+        credential = key.slice(2);
+        break;
+      }
+    }
   // A grant or a human turned the policies' ask into this allow; the policies said ask.
   const granted = typeof req.approval_scope === 'string';
   return {
@@ -118,6 +134,7 @@ export function recordedCall(ev: unknown): RecordedCall | null {
       policy: typeof matched[0] === 'string' ? matched[0] : '',
     },
     redacted,
+    ...(credential ? { credential } : {}),
   };
 }
 
@@ -220,36 +237,73 @@ export interface SettableClock {
   set(ms: number): void;
 }
 
-/** Identical calls kept decided by a set whose answers cannot change (deterministic). */
-export const REPLAY_MEMO_ENTRIES = 65_536;
+/** Answers remembered for identical calls (least recently used first out). */
+export const REPLAY_MEMO_ENTRIES = 8192;
+
+interface Remembered {
+  decision: Decision;
+  /** Some rule read a taint label: the answer holds only for the labels the call carried. */
+  readsTaint: boolean;
+}
+
+/** What a set's rules can read of the session state (docs/session-rules.md). */
+interface SessionUse {
+  /** session_after / session_count: the history of earlier calls. */
+  history: boolean;
+  /** The labels session_tainted tests. */
+  labels: string[];
+}
+
+function sessionUse(files: readonly ParsedPolicyFile[]): SessionUse {
+  const labels = new Set<string>();
+  let history = false;
+  for (const f of files)
+    for (const p of f.policies)
+      for (const r of p.rules) {
+        if (r.when.session_after || r.when.session_count) history = true;
+        for (const l of r.when.session_tainted ?? []) labels.add(l);
+      }
+  return { history, labels: [...labels] };
+}
 
 /**
- * Decides recorded calls under one engine as dry runs at their recorded time, in the order given.
- * A set with call counts, expiries, once-rules or webhooks decides every call afresh (counting
- * in its own counter); a deterministic set gives an identical call the same answer, so those are
+ * Decides recorded calls under one engine as dry runs at their recorded time, in the order given,
+ * rebuilding the session state as it goes (each call joins its session's history with the
+ * candidate's decision, and the candidate's taint labels go on its session, credential and run),
+ * so session-aware rules see what they would have seen. A set with call counts, expiries,
+ * once-rules, webhooks or history rules decides every call afresh; any other set gives an
+ * identical call, with the same taint labels on it, the same answer, so those answers are
  * remembered (bounded) rather than decided again: logs repeat the same calls a great deal.
  */
 export class Redecider {
-  private readonly memo = new Map<string, Decision>();
+  private readonly memo = new Map<string, Remembered>();
   /** Whether any policy of the set looks at the agent id, or at the session id. */
   private readonly byAgent: boolean;
   private readonly bySession: boolean;
+  private readonly use: SessionUse;
+  /** Present when some rule reads the session state. */
+  private readonly state: SessionState | undefined;
+  /** Memo hits, for the report. */
+  hits = 0;
 
   constructor(
     private readonly engine: {
-      evaluate(call: ToolCall, o: { dryRun: boolean }): Decision;
+      evaluate(call: ToolCall, o: { dryRun: boolean; session?: SessionLookup }): Decision;
       readonly deterministic: boolean;
       readonly counter: { record(tool: string, now: number): boolean };
       readonly files: readonly ParsedPolicyFile[];
     },
     private readonly clock: SettableClock,
     private readonly maxEntries = REPLAY_MEMO_ENTRIES,
+    home?: string,
   ) {
     const policies = engine.files.flatMap((f) => f.policies);
     this.byAgent = policies.some((p) => p.match.agent.length > 0);
     this.bySession = policies.some(
       (p) => p.match.session.length > 0 || p.rules.some((r) => (r.when.session_matches?.length ?? 0) > 0),
     );
+    this.use = sessionUse(engine.files);
+    if (this.use.history || this.use.labels.length) this.state = new SessionState(clock, home);
   }
 
   decide(rc: RecordedCall): Decision {
@@ -257,10 +311,34 @@ export class Redecider {
     if (Number.isFinite(t)) this.clock.set(t);
     const e = this.engine;
     const c = rc.call;
-    if (!e.deterministic) {
+    const state = this.state;
+    const session = state?.lookup(c, rc.credential);
+    let d: Decision;
+    if (!e.deterministic || this.use.history) {
       e.counter.record(c.tool, this.clock.now());
-      return e.evaluate(c, { dryRun: true });
+      d = e.evaluate(c, { dryRun: true, session });
+    } else d = this.remembered(rc, session);
+    if (state) {
+      if (this.use.history) state.record(c, rc.credential, d, this.clock.now());
+      else if (d.taints?.length) {
+        const at = this.clock.now();
+        const marks: TaintMark[] = [];
+        for (const tt of d.taints)
+          for (const key of taintKeys(c, rc.credential))
+            marks.push({ label: tt.label, key, until: at + tt.ttlMs, policy: tt.policy });
+        state.restoreTaints(marks, at);
+      }
     }
+    return d;
+  }
+
+  /**
+   * The answer for an identical call, or a new one remembered. An answer that read no taint label
+   * (no rule got as far as its session_tainted test) holds whatever labels the call carries;
+   * one that did is kept for the labels the call carried.
+   */
+  private remembered(rc: RecordedCall, session: SessionLookup | undefined): Decision {
+    const c = rc.call;
     // Everything a rule of this set can look at (run and tool-call ids never are).
     const key = JSON.stringify([
       c.tool,
@@ -271,14 +349,52 @@ export class Redecider {
       c.params,
       c.input ?? null,
     ]);
+    const plain = this.hit(key);
+    if (plain && !plain.readsTaint) {
+      this.hits++;
+      return plain.decision;
+    }
+    // The labels the set tests that this call carries: the only session state its rules read.
+    let labels = '';
+    if (session) for (const l of this.use.labels) if (session.tainted(l)) labels += `${l},`;
+    const keyed = `${key}\0${labels}`;
+    if (plain) {
+      const hit = this.hit(keyed);
+      if (hit) {
+        this.hits++;
+        return hit.decision;
+      }
+    }
+    let readsTaint = false;
+    const probe: SessionLookup | undefined = session && {
+      now: session.now,
+      history: () => session.history(),
+      tainted: (label) => {
+        readsTaint = true;
+        return session.tainted(label);
+      },
+    };
+    const decision = this.engine.evaluate(c, { dryRun: true, session: probe });
+    this.remember(key, { decision, readsTaint });
+    if (readsTaint) this.remember(keyed, { decision, readsTaint });
+    return decision;
+  }
+
+  private hit(key: string): Remembered | undefined {
     const hit = this.memo.get(key);
-    if (hit) return hit;
-    const d = e.evaluate(c, { dryRun: true });
+    if (hit) {
+      // Most recently used last: the calls a log repeats stay, one-off calls go first.
+      this.memo.delete(key);
+      this.memo.set(key, hit);
+    }
+    return hit;
+  }
+
+  private remember(key: string, r: Remembered): void {
     if (this.memo.size >= this.maxEntries) {
       const oldest = this.memo.keys().next();
       if (!oldest.done) this.memo.delete(oldest.value);
     }
-    this.memo.set(key, d);
-    return d;
+    this.memo.set(key, r);
   }
 }

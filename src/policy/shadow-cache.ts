@@ -11,6 +11,7 @@ const CHARS = 8 * 1024 * 1024;
 
 export class SharedAnalysis {
   readonly effects = new EffectCache();
+  readonly matches = new MatchLog();
   private readonly map = new Map<string, { analysis: CommandAnalysis; size: number }>();
   private chars = 0;
 
@@ -30,5 +31,54 @@ export class SharedAnalysis {
     this.map.set(command, { analysis, size });
     this.chars += size;
     return analysis;
+  }
+}
+
+/**
+ * Which rule of each policy matched, per call, as the engine that decided a call first found it;
+ * the second engine deciding the same call object (the shadow, right after the live set) reuses
+ * the answers of every policy the two sets have in common and matches only its own. A policy is
+ * shared by content: the same file path and the same parsed text give the same id in both
+ * engines. Policies whose answer depends on the engine's own state (once-rules, expiring rules,
+ * call counts) are never shared. See docs/shadow-and-replay.md.
+ */
+export class MatchLog {
+  private readonly ids = new Map<string, number>();
+  private subject: object | null = null;
+  private owner: object | null = null;
+  /** Per call (the top-level call, or the effect a derived call was made from): policy id -> rule. */
+  private readonly views = new Map<object, Map<number, number>>();
+
+  /** A stable id for a policy's content (bounded: ids of sets long gone are dropped). */
+  idOf(key: string): number {
+    let id = this.ids.get(key);
+    if (id === undefined) {
+      if (this.ids.size >= 65_536) this.ids.clear();
+      id = this.ids.size + 1;
+      this.ids.set(key, id);
+    }
+    return id;
+  }
+
+  /**
+   * Called as an engine starts deciding `call`: true when another engine has just decided the
+   * same call object (its answers are there to reuse), false when this engine starts the log.
+   */
+  open(call: object, engine: object): boolean {
+    if (this.subject === call && this.owner !== engine) return true;
+    this.subject = call;
+    this.owner = engine;
+    this.views.clear();
+    return false;
+  }
+
+  /** The answers kept for one call of the log (made when recording). */
+  results(key: object, record: boolean): Map<number, number> | undefined {
+    let m = this.views.get(key);
+    if (!m && record) {
+      m = new Map();
+      this.views.set(key, m);
+    }
+    return m;
   }
 }

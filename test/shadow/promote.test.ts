@@ -1,15 +1,16 @@
 // Promotion: the live policy directory takes the shadow's files (through POST /v1/policy/promote
 // and `svc policy promote`), with an audit event naming both hashes; the admin token only; any
-// failure on the way leaves the old set live and its files in place.
+// failure on the way leaves the old set live and its files in place; a crash half-way is undone
+// at the next start (the live set is the old one or the new one, never neither).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
 import { SVC_BIN } from '../helpers/spawn.js';
-import { promoteShadow } from '../../server/promote.js';
+import { PROMOTE_JOURNAL, promoteShadow } from '../../server/promote.js';
 
 const run = promisify(execFile);
 
@@ -50,7 +51,6 @@ async function withServer(fn: (srv: TestServer, shadowDir: string) => Promise<vo
   const shadowDir = tempDir('svc-shadow-');
   writeFileSync(join(shadowDir, 'team.yaml'), CANDIDATE);
   const dataDir = tempDir();
-  const { mkdirSync } = await import('node:fs');
   mkdirSync(join(dataDir, 'policies'));
   writeFileSync(join(dataDir, 'policies', 'old.yaml'), OLD_USER);
   writeFileSync(join(dataDir, 'policies', 'README.txt'), 'not a policy file');
@@ -164,4 +164,94 @@ test('svc policy promote (CLI) promotes and prints both hashes; without a server
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /unexpected argument "now"/);
   });
+});
+
+test('a crash at any step of a promotion: after a restart the old set is live, whole, and the undoing is recorded', async () => {
+  for (const step of ['crash-moving', 'crash-moved', 'crash-recorded'] as const) {
+    const shadowDir = tempDir('svc-shadow-');
+    writeFileSync(join(shadowDir, 'team.yaml'), CANDIDATE);
+    const dataDir = tempDir();
+    mkdirSync(join(dataDir, 'policies'));
+    writeFileSync(join(dataDir, 'policies', 'old.yaml'), OLD_USER);
+    writeFileSync(join(dataDir, 'policies', 'README.txt'), 'not a policy file');
+    const args = ['--shadow', shadowDir];
+    try {
+      let srv = await startTestServer({ policy: LIVE, dataDir, args });
+      let fromHash = '';
+      try {
+        fromHash = (await srv.req('GET', '/v1/policy/shadow')).body.live_hash;
+        const ctx = srv.ctx;
+        await assert.rejects(
+          promoteShadow({
+            dataDir,
+            policies: ctx.policies,
+            shadow: ctx.shadow ?? null,
+            audit: ctx.audit,
+            log: () => {},
+            failAt: step,
+          }),
+          /simulated crash/,
+        );
+        // What the crash left on disk: a journal naming the moves.
+        assert.ok(existsSync(join(dataDir, PROMOTE_JOURNAL)), step);
+        if (step === 'crash-moving')
+          assert.deepEqual(readdirSync(join(dataDir, 'policies')), ['README.txt'], 'mid-move: neither set on disk');
+      } finally {
+        await srv.stop();
+      }
+      srv = await startTestServer({ policy: LIVE, dataDir, args });
+      try {
+        assert.deepEqual(readdirSync(join(dataDir, 'policies')).sort(), ['README.txt', 'old.yaml'], step);
+        assert.equal(readFileSync(join(dataDir, 'policies', 'old.yaml'), 'utf8'), OLD_USER);
+        assert.ok(!existsSync(join(dataDir, PROMOTE_JOURNAL)));
+        assert.ok(!readdirSync(dataDir).some((n) => n.startsWith('.promote-')), 'work files removed');
+        assert.equal((await exec(srv, 'make clean')).status, 403, `${step}: the old rule is live`);
+        assert.equal((await exec(srv, 'git push x')).status, 200, `${step}: the candidate is not`);
+        const sh = await srv.req('GET', '/v1/policy/shadow');
+        assert.equal(sh.body.live_hash, fromHash, 'the same set as before the promotion');
+        const ev = await srv.req('GET', '/v1/audit/events?tool=svc&limit=50');
+        const undone = ev.body.events.find((e: any) => e.request.kind === 'policy_promote_rolled_back');
+        assert.ok(undone, `${step}: the undoing is on the record`);
+        assert.equal(undone.request.from_hash, fromHash);
+        assert.equal(undone.request.to_hash, sh.body.hash, 'names the set that did not become live');
+        assert.deepEqual(undone.request.restored, ['old.yaml']);
+        assert.deepEqual(undone.request.withdrawn, ['team.yaml']);
+        // A promotion after the recovery works as usual.
+        const ok = await srv.req('POST', '/v1/policy/promote');
+        assert.equal(ok.status, 200);
+        assert.equal((await exec(srv, 'git push x')).status, 403);
+      } finally {
+        await srv.stop();
+      }
+    } finally {
+      rmSync(shadowDir, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+});
+
+test('a recorded promotion whose clean-up was cut short keeps the new set; an unreadable journal stops the start', async () => {
+  const dataDir = tempDir();
+  try {
+    mkdirSync(join(dataDir, 'policies'));
+    writeFileSync(join(dataDir, 'policies', 'team.yaml'), CANDIDATE);
+    mkdirSync(join(dataDir, '.promote-abc123', 'previous'), { recursive: true });
+    writeFileSync(join(dataDir, '.promote-abc123', 'previous', 'old.yaml'), OLD_USER);
+    const journal = { work: '.promote-abc123', out: ['old.yaml'], in: ['team.yaml'], from_hash: 'a', to_hash: 'b' };
+    writeFileSync(join(dataDir, PROMOTE_JOURNAL), JSON.stringify({ ...journal, shadow_dir: '/x', state: 'done' }));
+    const srv = await startTestServer({ policy: LIVE, dataDir });
+    try {
+      assert.deepEqual(readdirSync(join(dataDir, 'policies')), ['team.yaml']);
+      assert.ok(!existsSync(join(dataDir, '.promote-abc123')));
+      assert.ok(!existsSync(join(dataDir, PROMOTE_JOURNAL)));
+      assert.equal((await exec(srv, 'git push x')).status, 403, 'the promoted set stays live');
+    } finally {
+      await srv.stop();
+    }
+    writeFileSync(join(dataDir, PROMOTE_JOURNAL), '{"work": "../../etc"}');
+    await assert.rejects(startTestServer({ policy: LIVE, dataDir }), /promotion journal/);
+    assert.deepEqual(readdirSync(join(dataDir, 'policies')), ['team.yaml'], 'nothing was touched');
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 });

@@ -80,3 +80,35 @@ policies:
     'the fourth call is two hours later: the window has emptied',
   );
 });
+
+test('remembered answers never hide a taint: the same call is decided apart before and after, and the label expires', () => {
+  const clock = new ManualClock(0);
+  const e = engine(
+    `
+version: "1"
+default_action: allow
+policies:
+  - name: secret-reads
+    match: { tool: [exec] }
+    rules:
+      - { action: allow, taint: { label: secret, for: 1h }, when: { command_matches: ["cat secret*"] } }
+  - name: no-egress
+    match: { tool: [exec] }
+    rules:
+      - { action: deny, when: { command_matches: ["curl *"], session_tainted: secret } }
+`,
+    clock,
+  );
+  const d = new Redecider(e, clock);
+  const at = (m: number) => new Date(Date.UTC(2026, 10, 20, 10, m)).toISOString();
+  const got = [
+    d.decide(rec('curl https://x', 's1', 'a', at(0))).action,
+    d.decide(rec('cat secret.txt', 's1', 'a', at(1))).action,
+    d.decide(rec('curl https://x', 's1', 'a', at(2))).action,
+    d.decide(rec('curl https://x', 's2', 'a', at(3))).action,
+    d.decide(rec('curl https://x', 's1', 'a', at(4))).action,
+    d.decide(rec('curl https://x', 's1', 'a', at(70))).action,
+  ];
+  assert.deepEqual(got, ['allow', 'allow', 'deny', 'allow', 'deny', 'allow'], 'the label lasts an hour');
+  assert.equal(d.hits, 3, 'an identical call with the same labels on it is answered from memory');
+});

@@ -242,3 +242,82 @@ test('diff: the shipped corpora by default, given corpus files, the audit histor
   assert.match(both.stdout, /allow -> deny\s+1\s+no-push rule 1/);
   assert.match(both.stdout, /allow -> deny\s+2\s+no-push rule 1/);
 });
+
+test('replay rebuilds session state in recorded order: taint and history rules of the candidate see earlier calls', async () => {
+  const dir = tempDir();
+  try {
+    const next = join(dir, 'next');
+    mkdirSync(next);
+    writeFileSync(
+      join(next, 'team.yaml'),
+      `
+version: "1"
+policies:
+  - name: secret-reads
+    match: { tool: [exec] }
+    rules:
+      - action: allow
+        taint: secret
+        when: { command_matches: ["cat secret*"] }
+  - name: no-egress-after-secret
+    match: { tool: [exec] }
+    rules:
+      - action: deny
+        when: { command_matches: ["curl *"], session_tainted: secret }
+`,
+    );
+    const history = join(dir, 'history');
+    mkdirSync(history);
+    writeFileSync(
+      join(history, 'team.yaml'),
+      `
+version: "1"
+policies:
+  - name: push-after-env
+    match: { tool: [exec] }
+    rules:
+      - action: ask
+        when: { command_matches: ["git push*"], session_after: { tool: read, path_matches: ["**/.env"] } }
+`,
+    );
+    const live = join(dir, 'live.yaml');
+    writeFileSync(live, LIVE);
+    const srv = await startTestServer({ dataDir: dir, args: ['--config', live] });
+    try {
+      const call = (session: string, command: string) =>
+        srv.req('POST', '/v1/tool/exec', { agent: 'claude', session, params: { command } });
+      for (const [session, command] of [
+        ['s1', 'curl https://example.com/up'],
+        ['s1', 'git push origin main'],
+        ['s1', 'cat secret.txt'],
+        ['s1', 'cat .env'],
+        ['s1', 'curl https://example.com/up'],
+        ['s1', 'git push origin main'],
+        ['s2', 'curl https://example.com/up'],
+        ['s2', 'git push origin main'],
+      ] as const)
+        assert.equal((await call(session, command)).status, 200);
+    } finally {
+      await srv.stop();
+    }
+    const args = ['--data-dir', dir, '--config', live, '--json', '--examples', '5'];
+    const taint = await svc(['policy', 'replay', next, ...args]);
+    assert.equal(taint.code, 1, taint.stderr);
+    const rt = JSON.parse(taint.stdout);
+    assert.equal(rt.calls, 8);
+    // The same curl before the read is unchanged, and so is s2's: the live set set no taint, so
+    // the records name no credential for the label to follow (docs/shadow-and-replay.md).
+    assert.deepEqual(rt.byPair, { 'allow->deny': 1 });
+    const ex = rt.rows[0].examples[0];
+    assert.equal(ex.subject, 'curl https://example.com/up');
+    assert.equal(ex.candidate.policy, 'no-egress-after-secret');
+
+    const hist = await svc(['policy', 'replay', history, ...args]);
+    assert.equal(hist.code, 1, hist.stderr);
+    const rh = JSON.parse(hist.stdout);
+    assert.deepEqual(rh.byPair, { 'allow->ask': 1 }, 'only the push after reading .env, in that session');
+    assert.equal(rh.rows[0].examples[0].subject, 'git push origin main');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

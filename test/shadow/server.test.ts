@@ -273,3 +273,53 @@ test('"shadow" in <data-dir>/config.json loads the candidate like --shadow; a mi
   await assert.rejects(startTestServer({ policy: LIVE, dataDir }), /shadow policy directory .*nowhere does not exist/);
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+test('the shadow set sees the session history the live set keeps: a candidate session rule is decided on it', async () => {
+  // The live set marks sessions that read a secret; the candidate would deny their network calls.
+  const live = `${LIVE}
+  - name: secret-reads
+    match: { tool: [exec] }
+    rules:
+      - action: allow
+        taint: secret
+        when: { command_matches: ["cat secret*"] }
+`;
+  const candidate = `
+version: "1"
+policies:
+  - name: no-egress-after-secret
+    match: { tool: [exec] }
+    rules:
+      - action: deny
+        when: { command_matches: ["curl *"], session_tainted: secret }
+        message: this session read a secret
+`;
+  const shadowDir = tempDir('svc-shadow-');
+  writeFileSync(join(shadowDir, 'team.yaml'), candidate);
+  const srv = await startTestServer({ policy: live, args: ['--shadow', shadowDir] });
+  try {
+    const post = async (session: string, command: string) => {
+      const r = await srv.req('POST', '/v1/tool/exec', { agent: 'claude', session, params: { command } });
+      assert.equal(r.status, 200);
+      assert.equal(r.body.decision, 'allow', 'the live answer stands');
+    };
+    await post('s-read', 'curl https://example.com/before');
+    await post('s-read', 'cat secret.txt');
+    await post('s-read', 'curl https://example.com/after');
+    const ev = await srv.req('GET', '/v1/audit/events?tool=exec&limit=10');
+    const byCommand = (c: string) => ev.body.events.find((e: any) => e.request.command === c);
+    assert.ok(
+      !('shadow_decision' in byCommand('curl https://example.com/before').request),
+      'no secret read yet: alike',
+    );
+    assert.deepEqual(byCommand('curl https://example.com/after').request.shadow_decision, {
+      action: 'deny',
+      policy: 'no-egress-after-secret',
+      rule: 1,
+      message: 'this session read a secret',
+    });
+  } finally {
+    await srv.stop();
+    rmSync(shadowDir, { recursive: true, force: true });
+  }
+});

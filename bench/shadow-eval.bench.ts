@@ -1,0 +1,80 @@
+// The shadow set's evaluation cost beside the live one's, in process: the live standard engine
+// decides a call, then the shadow engine (the same base plus the candidate of shadow.bench.ts)
+// decides the same call object, as the server's gate does. Every call is a corpus exec command
+// with an argument never seen before. --no-match-sharing makes the shadow match every rule itself
+// (the shell analysis and effects stay shared), to compare with the shared rule matches.
+// Run: node dist/bench/shadow-eval.bench.js [--calls N] [--rounds R] [--no-match-sharing]
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadEngine } from '../src/policy/engine.js';
+import { SharedAnalysis } from '../src/policy/shadow-cache.js';
+import { loadCorpus } from '../src/policy/corpus.js';
+import { PACKAGE_ROOT } from '../src/util/version.js';
+import type { ToolCall } from '../src/policy/types.js';
+
+const arg = (name: string, dflt: number) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? Number(process.argv[i + 1]) : dflt;
+};
+const CALLS = arg('calls', 5000);
+const ROUNDS = arg('rounds', 3);
+const SHARE_MATCHES = !process.argv.includes('--no-match-sharing');
+
+const CANDIDATE = `version: "1"
+policies:
+${Array.from(
+  { length: 10 },
+  (_, i) => `  - name: candidate-${i}
+    match: { tool: [exec] }
+    rules:
+      - action: ${['deny', 'ask', 'watch'][i % 3]}
+        when: { command_matches: ["tool${i} *", "*--flag-${i}*", "git push * team-${i}"] }
+      - action: deny
+        when: { command_matches: ["* /srv/prod-${i}/*", "${['git push', 'npm install', 'docker run', 'pip install', 'curl', 'ssh', 'kubectl', 'terraform', 'aws', 'make'][i]} *"] }
+`,
+).join('')}`;
+
+const pool: string[] = [];
+const corpus = join(PACKAGE_ROOT, 'test', 'corpus');
+for (const f of readdirSync(corpus).filter((n) => n.endsWith('.yaml')))
+  for (const c of loadCorpus(join(corpus, f))) {
+    const cmd = c.params.command;
+    if (c.tool === 'exec' && typeof cmd === 'string' && !cmd.includes('\n')) pool.push(cmd);
+  }
+
+const dir = mkdtempSync(join(tmpdir(), 'svc-bench-shadow-eval-'));
+try {
+  mkdirSync(join(dir, 'next'));
+  writeFileSync(join(dir, 'next', 'candidate.yaml'), CANDIDATE);
+  const standard = join(PACKAGE_ROOT, 'policies', 'standard.yaml');
+  const shared = new SharedAnalysis(homedir());
+  // Without match sharing every evaluation starts its own log, so nothing is reused.
+  if (!SHARE_MATCHES) shared.matches.open = () => false;
+  const live = loadEngine([standard], { shared });
+  const shadow = loadEngine([standard, join(dir, 'next')], { shared });
+  let seq = 0;
+  const rounds: { live_us: number; shadow_us: number; share_pct: number }[] = [];
+  for (let r = 0; r < ROUNDS; r++) {
+    let tl = 0;
+    let ts = 0;
+    for (let i = 0; i < CALLS; i++) {
+      const command = `${pool[seq % pool.length] ?? 'true'} u${seq++}`;
+      const call: ToolCall = { tool: 'exec', agent: 'bench', session: 'bench', params: { command } };
+      const a = performance.now();
+      live.evaluate(call, {});
+      const b = performance.now();
+      shadow.evaluate(call, { dryRun: true });
+      ts += performance.now() - b;
+      tl += b - a;
+    }
+    rounds.push({
+      live_us: Math.round((tl / CALLS) * 1000),
+      shadow_us: Math.round((ts / CALLS) * 1000),
+      share_pct: Math.round((ts / tl) * 100),
+    });
+  }
+  console.log(JSON.stringify({ bench: 'shadow evaluation beside the live one', share_matches: SHARE_MATCHES, rounds }));
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
