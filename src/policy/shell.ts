@@ -36,6 +36,7 @@ import { envCode, extractCode, makefileCode, type Extracted } from './shell-extr
 import { spellOutLongOptions } from './shell-options.js';
 import { deletesOperands, destroyedOperands, listedTree, workdirWords } from './shell-destroy.js';
 import { windowsReadings } from './shell-windows.js';
+import { computedList, verbCandidates } from './shell-verbs.js';
 import { endpointUrl, networkClient, reverseShellReading, stdioOnSocket, type Endpoint } from './shell-network.js';
 
 /** `sh -c` inside `sh -c` ... deeper than this is refused (the engine denies). */
@@ -300,6 +301,8 @@ class Analyzer {
   private privilege: string | null = null;
   /** Characters reading steps may still add (see EXPANSION_SLACK). */
   private budget: number;
+  /** Variables bound at run time by a loop over a listing or by `read` (shell-verbs.ts). */
+  private readonly computedVars = new Set<string>();
 
   constructor(
     private readonly home: string,
@@ -762,6 +765,10 @@ class Analyzer {
       }
     }
     this.destroyReadings(words, depth, u, ctx);
+    for (const v of verbCandidates(words, this.computedVars)) {
+      this.add(v.text, u);
+      if (v.note) this.note({ kind: 'meaning', ...v.note });
+    }
     this.knownInput(words, spelled, depth, u, ctx);
     if (first === 'git') this.gitRemotes(words, depth, u, ctx);
     if (first === 'cd' || first === 'pushd') ctx.scope.setCwd(changeDir(ctx.scope.cwd(), words[1]));
@@ -994,6 +1001,7 @@ class Analyzer {
     const name = input[1]!.text;
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
     let list = input.slice(3).filter((t) => !(t.text === 'do' && !t.quoted));
+    if (computedList(list.map((t) => t.text))) this.computedVars.add(name);
     if (!scope.empty) list = expandTokens(list, scope, []) ?? list;
     for (const t of list.slice(0, 8)) scope.set(name, this.literalValue(t.text));
   }
