@@ -12,6 +12,8 @@
 // Which tools act only on the local project (`npm uninstall`, `docker rm`) is data, kept in the
 // destructive-data catalogue, not here.
 
+import { remoteAccessReading } from './shell-remote.js';
+
 /** Verbs that destroy, remove or switch off what the tool manages (a word or a word's first part). */
 const DESTROY = new Set([
   'delete',
@@ -354,6 +356,9 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
     out.push({ text: r.text, note: r.kind === 'readonly' ? null : { from: `the verb ${r.from}`, text: r.text } });
   for (const t of gitComputedReadings(words, computed))
     out.push({ text: t, note: { from: 'git over a computed list', text: t } });
+  const remote = remoteAccessReading(words);
+  if (remote)
+    out.push({ text: remote, note: { from: `${words[0] ?? ''} opens this machine to others`, text: remote } });
   const clean = gitCleanReading(words);
   if (clean) out.push({ text: clean, note: { from: 'git clean -x removes ignored files', text: clean } });
   return out;

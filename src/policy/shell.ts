@@ -36,6 +36,7 @@ import { envCode, extractCode, makefileCode, type Extracted } from './shell-extr
 import { spellOutLongOptions } from './shell-options.js';
 import { deletesOperands, destroyedOperands, listedTree, workdirWords } from './shell-destroy.js';
 import { windowsReadings } from './shell-windows.js';
+import { windowsPosixReading } from './shell-windows-posix.js';
 import { computedList, verbCandidates } from './shell-verbs.js';
 import { endpointUrl, networkClient, reverseShellReading, stdioOnSocket, type Endpoint } from './shell-network.js';
 
@@ -506,6 +507,8 @@ class Analyzer {
     else if (depth > 0) this.addRaw(s.trim());
     for (const sub of subs) this.processString(sub, depth + 1, grant, null, scope);
     this.windows(s, segs);
+    const posix = depth < MAX_NESTING ? windowsPosixReading(s) : null;
+    if (posix) this.readCode(posix, depth, scope, { kind: 'meaning', from: 'the Windows line in POSIX', text: posix });
     const norm = norms.join(' && ');
     if (key !== null) this.done.set(key, norm);
     return norm;
