@@ -40,7 +40,44 @@ const TOOLS: Record<string, ExposureSpec> = {
   expose: sub('share'),
   frpc: any,
   rathole: any,
+  // CI runners registered or started here take jobs (commands) from the server they name.
+  'gitlab-runner': sub('register run install start'),
+  'buildkite-agent': sub('start'),
+  // Payload generators and listeners of offensive frameworks have no place in agent work.
+  msfvenom: any,
+  msfconsole: any,
 };
+
+/** ssh options that forward a port of the other host back into this one. */
+const SSH_REMOTE_FORWARD = /^-[A-Za-z]*R|^-oRemoteForward|^RemoteForward/i;
+
+/**
+ * `ssh -R`, also inside a cluster of short options (`-fNR 2222:localhost:22`) or as
+ * `-o RemoteForward=...`: the other host can reach into this one.
+ */
+function sshRemoteForward(words: string[]): boolean {
+  const name = words[0] ?? '';
+  if (name !== 'ssh' && name !== 'autossh') return false;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w === '-o' && SSH_REMOTE_FORWARD.test(words[i + 1] ?? '')) return true;
+    // Only option clusters: -R alone or with other letters, before the destination.
+    if (/^-[A-Za-z]+$/.test(w) && w.includes('R') && !/^-[A-Za-z]*[bcDEeFIiJLlmOoPpQSWw][A-Za-z]*R/.test(w))
+      return true;
+    if (/^-oRemoteForward/i.test(w)) return true;
+  }
+  return false;
+}
+
+/** `./config.sh --url URL --token T` of a self-hosted GitHub Actions runner, and its `run.sh`. */
+function actionsRunner(words: string[]): boolean {
+  const name = (words[0] ?? '').replace(/^.*\//, '');
+  return (
+    (name === 'config.sh' || name === 'config.cmd') &&
+    words.includes('--url') &&
+    words.some((w) => w === '--token' || w.startsWith('--token='))
+  );
+}
 
 /** Subcommands and options that only inspect or configure credentials. */
 const INSPECT = new Set([
@@ -78,6 +115,7 @@ export function remoteAccessReading(words: string[]): string | null {
     start++;
     while ((words[start] ?? '').startsWith('-')) start++;
   }
+  if (sshRemoteForward(words) || actionsRunner(words)) return ['remote-access', ...words].join(' ');
   const tool = (words[start] ?? '').toLowerCase().replace(/\.exe$/, '');
   const spec = TOOLS[tool];
   if (!spec) return null;

@@ -287,9 +287,14 @@ export function readNames(words: string[]): string[] {
   return out;
 }
 
-/** Whether a word is a reference to one of the names (`$b`, `${b}`, `"$b"`, `s3://$b`). */
+/** Marks an xargs replace string (`-I %`) among the computed names: each item replaces it. */
+export const XARGS_ITEM = '\u0000';
+
+/** Whether a word is a reference to one of the names (`$b`, `${b}`, `"$b"`, `s3://$b`) or holds an xargs replace string. */
 export function refersTo(w: string, names: ReadonlySet<string>): boolean {
-  if (!names.size || !w.includes('$')) return false;
+  if (!names.size) return false;
+  for (const n of names) if (n.startsWith(XARGS_ITEM) && n.length > 1 && w.includes(n.slice(1))) return true;
+  if (!w.includes('$')) return false;
   for (const m of w.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)) if (m[1] && names.has(m[1])) return true;
   return false;
 }
@@ -306,7 +311,13 @@ export function gitComputedReadings(words: string[], computed: (w: string) => bo
   const sub = words[i];
   const ops = words.slice(i + 1);
   const any = ops.some((w) => !w.startsWith('-') && isComputed(w, computed));
-  if (!any) return [];
+  if (!any) {
+    // `git push origin :main` deletes main on the remote, as `git push --delete origin main` does.
+    const empty = sub === 'push' ? ops.filter((w) => /^\+?:[^:]+$/.test(w)) : [];
+    if (!empty.length) return [];
+    const named = ops.filter((w) => !w.startsWith('-') && !empty.includes(w));
+    return [`git push --delete ${[...named, ...empty.map((w) => w.replace(/^\+?:(?:refs\/heads\/)?/, ''))].join(' ')}`];
+  }
   if (sub === 'stash' && (ops[0] === 'drop' || ops[0] === 'clear')) return ['git stash clear'];
   if (sub === 'push' && (ops.includes('--delete') || ops.includes('-d') || ops.some((w) => w.startsWith(':'))))
     return [`cli-destroy-all git push --delete ${ops.filter((w) => !w.startsWith('-')).join(' ')}`];
@@ -314,9 +325,10 @@ export function gitComputedReadings(words: string[], computed: (w: string) => bo
 }
 
 /**
- * `git clean` that also removes ignored files (`-x`, `-X`) with force: `.env`, local databases,
- * build secrets and anything else the project keeps out of version control are lost and cannot
- * be recovered from git. Read as `git clean --ignored --force [PATHS]`; null otherwise.
+ * `git clean -x` with force removes what the ignore rules protect as well as untracked files:
+ * `.env`, local databases, keys and anything else kept out of version control, which git cannot
+ * bring back. Read as `git clean --ignored --force [PATHS]`; null otherwise. `-X` (only ignored
+ * files: build output) and an explicit `-e PATTERN` (the user chose what to keep) are not.
  */
 export function gitCleanReading(words: string[]): string | null {
   if (words[0] !== 'git') return null;
@@ -325,17 +337,62 @@ export function gitCleanReading(words: string[]): string | null {
   let force = false;
   let ignored = false;
   const paths: string[] = [];
-  for (const w of words.slice(at + 1)) {
+  const rest = words.slice(at + 1);
+  for (let i = 0; i < rest.length; i++) {
+    const w = rest[i] ?? '';
     if (w === '--force') force = true;
-    else if (w === '--dry-run' || w === '--interactive') return null;
+    else if (w === '--dry-run' || w === '--interactive' || w === '-e' || w.startsWith('--exclude')) return null;
     else if (/^-[A-Za-z]+$/.test(w)) {
-      if (w.includes('n') || w.includes('i')) return null;
+      if (w.includes('n') || w.includes('i') || w.includes('e')) return null;
       if (w.includes('f')) force = true;
-      if (w.includes('x') || w.includes('X')) ignored = true;
+      if (w.includes('x')) ignored = true;
     } else if (w === '--') continue;
     else if (!w.startsWith('-')) paths.push(w);
   }
   return force && ignored ? `git clean --ignored --force${paths.length ? ' ' + paths.join(' ') : ''}` : null;
+}
+
+/** Verbs that put a change live: with a production target they are a deploy, whatever the tool. */
+const LIVE = new Set(
+  'update deploy release publish submit promote apply patch scale rollout restart push upload put trigger invoke set'.split(
+    ' ',
+  ),
+);
+/** A word that names production (`prod`, `production`, `prod-api`, `env=production`, `live`). */
+const PROD = /(?:^|[^a-z0-9])(?:prod|production|prd|live)(?:[^a-z0-9]|$)/i;
+
+/**
+ * A tool's change aimed at production (`aws lambda update-function-code --function-name
+ * prod-api`, `gh workflow run deploy.yml -f env=production`): `cli-change-prod TOOL WORDS`.
+ */
+export function prodChangeReading(words: string[]): string | null {
+  const tool = (words[0] ?? '').toLowerCase();
+  if (!tool || NOT_SUBCOMMAND_CLI.has(tool) || RUNNERS.has(tool) || !/^[a-z][a-z0-9._-]*$/.test(tool)) return null;
+  if (words.some((w) => SAFE_FLAG.test(w))) return null;
+  let live = false;
+  let positional = 0;
+  for (let i = 1; i < words.length && positional < MAX_PATH; i++) {
+    const w = words[i] ?? '';
+    if (w.startsWith('-')) continue;
+    if (notASubcommand(w)) break;
+    positional++;
+    const lw = w.toLowerCase();
+    const v = verbOf(lw);
+    if (v && v.set !== 'destroy') return null;
+    const head = lw.split(/[-:]/)[0] ?? '';
+    // `gh workflow run`, `glab ci run`: running a pipeline is triggering it.
+    if (
+      LIVE.has(lw) ||
+      LIVE.has(head) ||
+      (lw === 'run' && /^(?:workflow|ci|pipeline|pipelines)$/.test(words[i - 1] ?? ''))
+    ) {
+      live = true;
+      break;
+    }
+    if ((lw === 'run' && tool !== 'gcloud') || lw === 'exec') return null;
+  }
+  if (!live || !words.slice(1).some((w) => PROD.test(w))) return null;
+  return `cli-change-prod ${words.join(' ')}`;
 }
 
 export interface VerbCandidate {
@@ -356,6 +413,8 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
     out.push({ text: r.text, note: r.kind === 'readonly' ? null : { from: `the verb ${r.from}`, text: r.text } });
   for (const t of gitComputedReadings(words, computed))
     out.push({ text: t, note: { from: 'git over a computed list', text: t } });
+  const prod = prodChangeReading(words);
+  if (prod) out.push({ text: prod, note: { from: 'a change aimed at production', text: prod } });
   const remote = remoteAccessReading(words);
   if (remote)
     out.push({ text: remote, note: { from: `${words[0] ?? ''} opens this machine to others`, text: remote } });

@@ -37,7 +37,8 @@ import { spellOutLongOptions } from './shell-options.js';
 import { deletesOperands, destroyedOperands, listedTree, workdirWords } from './shell-destroy.js';
 import { windowsReadings } from './shell-windows.js';
 import { windowsPosixReading } from './shell-windows-posix.js';
-import { computedList, verbCandidates } from './shell-verbs.js';
+import { computedList, verbCandidates, XARGS_ITEM } from './shell-verbs.js';
+import { findDeleteReadings, listingPattern } from './shell-targets.js';
 import { endpointUrl, networkClient, reverseShellReading, stdioOnSocket, type Endpoint } from './shell-network.js';
 
 /** `sh -c` inside `sh -c` ... deeper than this is refused (the engine denies). */
@@ -173,6 +174,8 @@ interface SegmentResult {
   printed?: string[] | null;
   /** The directory whose every file this stage lists (`git ls-files`, `find .`), for xargs. */
   listed?: string | null;
+  /** The paths a `find -name` stage lists, as globs (shell-targets.ts), for xargs. */
+  listing?: string[] | null;
   /** The stage's words and redirections past launchers, when it sits in a pipeline (or a line that opens a socket). */
   stage?: Token[];
 }
@@ -192,6 +195,8 @@ interface SegmentContext {
   piped?: boolean;
   /** The previous stage lists every file of this directory (see listedTree). */
   listedIn?: string | null;
+  /** The paths the previous stage lists, when a name test bounds them (see listingPattern). */
+  listingIn?: string[] | null;
   /** Words come from xargs' stand-in for unknown input: not real operands. */
   placeholder?: boolean;
   /** The caller wants the stage's tokens back (see SegmentResult.stage). */
@@ -442,6 +447,7 @@ class Analyzer {
     let stdin: string[] | null = null;
     let flow: Flow | null = null;
     let listed: string | null = null;
+    let listing: string[] | null = null;
     // Stages of the current pipeline, and a socket opened earlier in the line (zsh's ztcp).
     const socketLine = s.includes('ztcp');
     let stages: Stage[] = [];
@@ -474,6 +480,7 @@ class Analyzer {
         defining,
         piped,
         listedIn: listed,
+        listingIn: listing,
         wantStage: piped || prevPiped || socketLine,
       });
       if (r.stage) {
@@ -488,6 +495,7 @@ class Analyzer {
       stdin = piped ? (r.printed ?? literalOutput(seg.tokens)) : null;
       flow = piped ? r.flow : null;
       listed = piped ? (r.listed ?? null) : null;
+      listing = piped ? (r.listing ?? null) : null;
       if (r.norm) norms.push(r.norm);
       if (r.norm) lineNorms.push(r.norm);
       if (r.primary) linePrims.push(r.primary);
@@ -619,6 +627,7 @@ class Analyzer {
       flow: ctx.piped ? this.flowOut(tokens, ctx) : null,
       printed: ctx.piped ? literalOutput(peel(tokens)) : null,
       listed: ctx.piped ? listedTree(words(peel(tokens))) : null,
+      listing: ctx.piped ? listingPattern(words(peel(tokens))) : null,
       ...(ctx.wantStage ? { stage: peel(tokens) } : {}),
     };
   }
@@ -842,13 +851,22 @@ class Analyzer {
       }
       // Redirections apply to whatever the launcher runs: `sudo nc h < .env` reads `nc h < .env`.
       const redirs = plain === tokens ? [] : tokens.filter((t) => t.redir);
+      if (first === 'xargs' && lib.replace) this.computedVars.add(XARGS_ITEM + lib.replace);
       const r = this.processSegment(redirs.length ? [...lib.tokens, ...redirs] : lib.tokens, depth + 1, false, u, {
         ...ctx,
         stdin: null,
       });
       this.privilege = outer;
       if (first === 'xargs') {
-        this.xargsReadings(lib.tokens, lib.replace, ctx.stdin ?? hereString(tokens), depth, u, ctx.scope);
+        this.xargsReadings(
+          lib.tokens,
+          lib.replace,
+          ctx.stdin ?? hereString(tokens),
+          depth,
+          u,
+          ctx.scope,
+          ctx.listingIn,
+        );
         this.xargsOverTree(lib.tokens, ctx.listedIn ?? null, depth, u, ctx.scope);
       }
       return r.primary || spelled;
@@ -915,10 +933,13 @@ class Analyzer {
     depth: number,
     u: number,
     scope: Scope,
+    listing: string[] | null = null,
   ): void {
     const word = (text: string): Token => ({ text, quoted: true, redir: false });
     const ctx: SegmentContext = { scope, stdin: null, flowIn: null, hereDoc: null };
-    if (!replace) this.processSegment([...cmd, word('*')], depth + 1, false, u, { ...ctx, placeholder: true });
+    // Unknown input is anything (`*`), unless a name test bounds what the listing returns.
+    const stand = listing?.length ? listing.map(word) : [word('*')];
+    if (!replace) this.processSegment([...cmd, ...stand], depth + 1, false, u, { ...ctx, placeholder: true });
     if (!input || !input.length) return;
     if (!replace) {
       this.processSegment([...cmd, ...input.slice(0, RM_MAX_OPERANDS).map(word)], depth + 1, false, u, ctx);
@@ -1159,6 +1180,10 @@ class Analyzer {
       }
       if (find.deletes && !find.filtered)
         for (const s of find.starts) this.add(`rm -rf ${s}`, find.starts.length > 1 ? this.newUnit() : u);
+      for (const r of findDeleteReadings(w)) {
+        this.note({ kind: 'meaning', from: 'find deletes what it finds', text: r });
+        this.add(r, u);
+      }
       for (const p of find.payloads) {
         this.note({ kind: 'extracted', from: 'find -exec', text: p.join(' ') });
         this.processSegment(toTokens(p), depth + 1, false, null, {

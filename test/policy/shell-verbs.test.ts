@@ -71,7 +71,8 @@ test('a destroy of every item a listing, glob or --all returns is its own readin
 
 test('git clean reads as a loss of ignored files only with force and -x', () => {
   assert.equal(gitCleanReading(['git', 'clean', '-fdx']), 'git clean --ignored --force');
-  assert.equal(gitCleanReading(['git', 'clean', '-f', '-X', 'build']), 'git clean --ignored --force build');
+  assert.equal(gitCleanReading(['git', 'clean', '-f', '-x', 'build']), 'git clean --ignored --force build');
+  assert.equal(gitCleanReading(['git', 'clean', '-fdX']), null);
   assert.equal(gitCleanReading(['git', 'clean', '-ndx']), null);
   assert.equal(gitCleanReading(['git', 'clean', '-fd']), null);
   assert.equal(gitCleanReading(['git', 'clean', '-xdi']), null);
@@ -123,7 +124,9 @@ test('destroying everything a listing returns is denied', () => {
 
 test('git clean -x asks: ignored files such as .env cannot be recovered', () => {
   expectExec('git clean -fdx', 'ask', /ignores/);
-  expectExec('git checkout -- . && git clean -ffdX', 'ask');
+  expectExec('git checkout -- . && git clean -ffdx', 'ask');
+  expectPasses('git clean -fdX');
+  expectPasses('git clean -fdx -e .env -e .venv');
   expectPasses('git clean -fd');
   expectPasses('git clean -ndx');
   expectPasses('git stash drop');
@@ -156,6 +159,63 @@ test('looks, dry runs and local project work pass', () => {
     'mytool delete --help',
     'git branch -D feature/old',
     'git worktree remove ../wt-feature',
+  ]) {
+    expectPasses(c);
+  }
+});
+
+// ------------------------------------------------------------------ targets computed from a listing
+
+test('find deleting what it finds reads as the tree or the names it can return', () => {
+  expectExec('find ~/Documents -type f -exec rm -P {} +', 'deny');
+  expectExec('find ~/Pictures -exec shred -u {} \\;', 'deny');
+  expectExec('find . -maxdepth 1 -name .git -exec rm -rf {} +', 'deny');
+  expectExec('find . -name .git -type d -prune -exec rm -rf {} +', 'deny');
+  expectPasses('find . -name node_modules -type d -prune -exec rm -rf {} +');
+  expectPasses("find . -name '*.pyc' -exec rm -f {} +");
+  assert.ok(meanings('find . -name .git -exec rm -rf {} +').includes('rm -rf ./**/.git'));
+});
+
+test('xargs fed by a find with a name test receives only those names', () => {
+  expectPasses('find . -name __pycache__ -type d | xargs rm -rf');
+  expectPasses("find . -name '*.orig' | xargs rm -f");
+  // Without a bound the input is anything.
+  expectExec('cat list.txt | xargs rm -rf', 'deny');
+  expectExec('find . -name .git -type d | xargs rm -rf', 'deny');
+});
+
+test('an xargs replace string of any spelling is a computed target', () => {
+  expectExec("git branch -r | sed 's# *origin/##' | grep -v HEAD | xargs -I% git push origin --delete %", 'deny');
+  expectExec('hcloud server list -o noheader | xargs -I@ hcloud server delete @', 'deny');
+});
+
+test('a push of an empty source deletes the remote branch', () => {
+  assert.ok(meanings('git push origin :refs/heads/main').includes('git push --delete origin main'));
+  const d = run('git push origin :refs/heads/main');
+  assert.ok(d.action === 'ask' || d.action === 'deny', d.action);
+  expectPasses('git push origin :feature/old-spike');
+});
+
+// ------------------------------------------------------------------ changes aimed at production
+
+test("any tool's update, deploy or pipeline run against production asks", () => {
+  for (const c of [
+    'gh workflow run deploy.yml -f env=production',
+    'aws lambda update-function-code --function-name prod-api --zip-file fileb://f.zip',
+    'aws ecs update-service --cluster prod --service api --force-new-deployment',
+    'gcloud run services update api --region us-central1 --project acme-prod --image gcr.io/x',
+    'az webapp restart --name shop-prod --resource-group rg',
+    'glab ci run --variable ENV:production',
+  ]) {
+    expectExec(c, 'ask');
+  }
+  for (const c of [
+    'docker run -e NODE_ENV=production app',
+    'kubectl rollout status deploy/api -n prod',
+    'npm run build:prod',
+    'gh workflow run ci.yml',
+    'aws lambda update-function-code --function-name dev-api --zip-file fileb://f.zip',
+    'gh workflow view deploy.yml',
   ]) {
     expectPasses(c);
   }
