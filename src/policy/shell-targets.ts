@@ -101,3 +101,29 @@ export function findDeleteReadings(words: string[]): string[] {
   // Kind and depth tests keep every name: the tree is emptied (-type f leaves only directories).
   return f.starts.map((s) => `rm -rf ${s}`);
 }
+
+/** A target that names everything inside a directory: `DIR/*`, `DIR/**`, `DIR/**\/*`, `DIR/.*`, `DIR/{*,.*}`. */
+const CONTENTS = /^(.*?)\/+(?:\*|\*\*|\*\*\/\*|\.\*|\.\[!.\]\*|\{\*,\.\*\}|\{\.\*,\*\})$/;
+
+/**
+ * A recursive delete of everything inside a directory is a delete of the directory's work:
+ * `rm -rf ~/project/*` reads as `rm -rf ~/project`. A root that is a variable the line never
+ * sets (`rm -rf "$PROJECT_ROOT/"*`) is `/` when it is unset or empty, so it also reads as
+ * `rm -rf /*`; `${VAR:?}` refuses to run unset and gives nothing.
+ */
+export function contentsReadings(words: string[]): string[] {
+  if (words[0] !== 'rm') return [];
+  const recursive = words.some((w) => /^-[A-Za-z]*[rR]/.test(w) || w === '--recursive');
+  if (!recursive) return [];
+  const out: string[] = [];
+  for (const w of words.slice(1)) {
+    if (w.startsWith('-')) continue;
+    const m = CONTENTS.exec(w);
+    if (!m) continue;
+    const dir = m[1] ?? '';
+    if (dir === '') continue;
+    if (/^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(dir)) out.push('rm -rf /*');
+    else if (!dir.includes('$') && !dir.includes('*')) out.push(`rm -rf ${dir}`);
+  }
+  return out;
+}

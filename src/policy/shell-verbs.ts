@@ -13,6 +13,7 @@
 // destructive-data catalogue, not here.
 
 import { remoteAccessReading } from './shell-remote.js';
+import { contentsReadings } from './shell-targets.js';
 
 /** Verbs that destroy, remove or switch off what the tool manages (a word or a word's first part). */
 const DESTROY = new Set([
@@ -418,6 +419,8 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
   const remote = remoteAccessReading(words);
   if (remote)
     out.push({ text: remote, note: { from: `${words[0] ?? ''} opens this machine to others`, text: remote } });
+  for (const c of contentsReadings(words))
+    out.push({ text: c, note: { from: 'everything inside a directory', text: c } });
   const clean = gitCleanReading(words);
   if (clean) out.push({ text: clean, note: { from: 'git clean -x removes ignored files', text: clean } });
   return out;

@@ -220,3 +220,23 @@ test("any tool's update, deploy or pipeline run against production asks", () => 
     expectPasses(c);
   }
 });
+
+test('a recursive delete of everything inside a folder is a delete of the folder', () => {
+  expectExec('rm -rf ~/project/*', 'deny');
+  expectExec('rm -rf ~/Documents/{*,.*}', 'deny');
+  expectExec('shred -uzn3 ~/project/**/*', 'deny');
+  // An unset root variable makes the target `/*`.
+  expectExec('rm -rf "$PROJECT_ROOT/"*', 'deny');
+  expectPasses('rm -rf "${PROJECT_ROOT:?}/"*');
+  expectPasses('rm -rf dist/*');
+  expectPasses('rm -rf ./build/*');
+  expectPasses('B=out; rm -rf "$B/"*');
+  expectPasses('rm -f logs/*');
+});
+
+test("macOS stores of the user's keys, mail and iCloud Drive are not deleted", () => {
+  expectExec('rm -rf ~/Library/Keychains', 'deny');
+  expectExec('rm -rf ~/Library/Mobile\\ Documents/com~apple~CloudDocs/*', 'deny');
+  expectExec('rm -rf /Users/dev/Library/Messages', 'deny');
+  expectPasses('rm -rf ~/Library/Caches/com.acme.app');
+});
