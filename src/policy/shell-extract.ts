@@ -244,6 +244,9 @@ const TABLE: Record<string, Spec> = {
   'kubectl exec': { afterDashes: true },
   'kubectl run': { afterDashes: true },
   'kubectl debug': { afterDashes: true },
+  // `kubectl create cronjob|job|deployment NAME --image=I -- CMD` runs CMD in the cluster (on a schedule for a cronjob).
+  'kubectl create': { afterDashes: true },
+  'oc create': { afterDashes: true },
   'oc exec': { afterDashes: true },
   'oc rsh': { afterDashes: true },
   sqlite3: {

@@ -36,6 +36,9 @@ import { envCode, extractCode, makefileCode, type Extracted } from './shell-extr
 import { spellOutLongOptions } from './shell-options.js';
 import { deletesOperands, destroyedOperands, listedTree, workdirWords } from './shell-destroy.js';
 import { windowsReadings } from './shell-windows.js';
+import { windowsPosixReading } from './shell-windows-posix.js';
+import { computedList, verbCandidates, XARGS_ITEM } from './shell-verbs.js';
+import { findDeleteReadings, listingPattern } from './shell-targets.js';
 import { endpointUrl, networkClient, reverseShellReading, stdioOnSocket, type Endpoint } from './shell-network.js';
 import { at } from '../util/invariant.js';
 
@@ -172,6 +175,8 @@ interface SegmentResult {
   printed?: string[] | null;
   /** The directory whose every file this stage lists (`git ls-files`, `find .`), for xargs. */
   listed?: string | null;
+  /** The paths a `find -name` stage lists, as globs (shell-targets.ts), for xargs. */
+  listing?: string[] | null;
   /** The stage's words and redirections past launchers, when it sits in a pipeline (or a line that opens a socket). */
   stage?: Token[];
 }
@@ -191,6 +196,8 @@ interface SegmentContext {
   piped?: boolean;
   /** The previous stage lists every file of this directory (see listedTree). */
   listedIn?: string | null;
+  /** The paths the previous stage lists, when a name test bounds them (see listingPattern). */
+  listingIn?: string[] | null;
   /** Words come from xargs' stand-in for unknown input: not real operands. */
   placeholder?: boolean;
   /** The caller wants the stage's tokens back (see SegmentResult.stage). */
@@ -303,6 +310,8 @@ class Analyzer {
   private privilege: string | null = null;
   /** Characters reading steps may still add (see EXPANSION_SLACK). */
   private budget: number;
+  /** Variables bound at run time by a loop over a listing or by `read` (shell-verbs.ts). */
+  private readonly computedVars = new Set<string>();
 
   constructor(
     private readonly home: string,
@@ -441,6 +450,7 @@ class Analyzer {
     let stdin: string[] | null = null;
     let flow: Flow | null = null;
     let listed: string | null = null;
+    let listing: string[] | null = null;
     // Stages of the current pipeline, and a socket opened earlier in the line (zsh's ztcp).
     const socketLine = s.includes('ztcp');
     let stages: Stage[] = [];
@@ -473,6 +483,7 @@ class Analyzer {
         defining,
         piped,
         listedIn: listed,
+        listingIn: listing,
         wantStage: piped || prevPiped || socketLine,
       });
       if (r.stage) {
@@ -487,6 +498,7 @@ class Analyzer {
       stdin = piped ? (r.printed ?? literalOutput(seg.tokens)) : null;
       flow = piped ? r.flow : null;
       listed = piped ? (r.listed ?? null) : null;
+      listing = piped ? (r.listing ?? null) : null;
       if (r.norm) norms.push(r.norm);
       if (r.norm) lineNorms.push(r.norm);
       if (r.primary) linePrims.push(r.primary);
@@ -506,6 +518,8 @@ class Analyzer {
     else if (depth > 0) this.addRaw(s.trim());
     for (const sub of subs) this.processString(sub, depth + 1, grant, null, scope);
     this.windows(s, segs);
+    const posix = depth < MAX_NESTING ? windowsPosixReading(s) : null;
+    if (posix) this.readCode(posix, depth, scope, { kind: 'meaning', from: 'the Windows line in POSIX', text: posix });
     const norm = norms.join(' && ');
     if (key !== null) this.done.set(key, norm);
     return norm;
@@ -616,6 +630,7 @@ class Analyzer {
       flow: ctx.piped ? this.flowOut(tokens, ctx) : null,
       printed: ctx.piped ? literalOutput(peel(tokens)) : null,
       listed: ctx.piped ? listedTree(words(peel(tokens))) : null,
+      listing: ctx.piped ? listingPattern(words(peel(tokens))) : null,
       ...(ctx.wantStage ? { stage: peel(tokens) } : {}),
     };
   }
@@ -765,6 +780,10 @@ class Analyzer {
       }
     }
     this.destroyReadings(words, depth, u, ctx);
+    for (const v of verbCandidates(words, this.computedVars)) {
+      this.add(v.text, u);
+      if (v.note) this.note({ kind: 'meaning', ...v.note });
+    }
     this.knownInput(words, spelled, depth, u, ctx);
     if (first === 'git') this.gitRemotes(words, depth, u, ctx);
     if (first === 'cd' || first === 'pushd') ctx.scope.setCwd(changeDir(ctx.scope.cwd(), words[1]));
@@ -836,13 +855,22 @@ class Analyzer {
       }
       // Redirections apply to whatever the launcher runs: `sudo nc h < .env` reads `nc h < .env`.
       const redirs = plain === tokens ? [] : tokens.filter((t) => t.redir);
+      if (first === 'xargs' && lib.replace) this.computedVars.add(XARGS_ITEM + lib.replace);
       const r = this.processSegment(redirs.length ? [...lib.tokens, ...redirs] : lib.tokens, depth + 1, false, u, {
         ...ctx,
         stdin: null,
       });
       this.privilege = outer;
       if (first === 'xargs') {
-        this.xargsReadings(lib.tokens, lib.replace, ctx.stdin ?? hereString(tokens), depth, u, ctx.scope);
+        this.xargsReadings(
+          lib.tokens,
+          lib.replace,
+          ctx.stdin ?? hereString(tokens),
+          depth,
+          u,
+          ctx.scope,
+          ctx.listingIn,
+        );
         this.xargsOverTree(lib.tokens, ctx.listedIn ?? null, depth, u, ctx.scope);
       }
       return r.primary || spelled;
@@ -909,10 +937,13 @@ class Analyzer {
     depth: number,
     u: number,
     scope: Scope,
+    listing: string[] | null = null,
   ): void {
     const word = (text: string): Token => ({ text, quoted: true, redir: false });
     const ctx: SegmentContext = { scope, stdin: null, flowIn: null, hereDoc: null };
-    if (!replace) this.processSegment([...cmd, word('*')], depth + 1, false, u, { ...ctx, placeholder: true });
+    // Unknown input is anything (`*`), unless a name test bounds what the listing returns.
+    const stand = listing?.length ? listing.map(word) : [word('*')];
+    if (!replace) this.processSegment([...cmd, ...stand], depth + 1, false, u, { ...ctx, placeholder: true });
     if (!input || !input.length) return;
     if (!replace) {
       this.processSegment([...cmd, ...input.slice(0, RM_MAX_OPERANDS).map(word)], depth + 1, false, u, ctx);
@@ -998,6 +1029,7 @@ class Analyzer {
     const name = at(input, 1).text;
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
     let list = input.slice(3).filter((t) => !(t.text === 'do' && !t.quoted));
+    if (computedList(list.map((t) => t.text))) this.computedVars.add(name);
     if (!scope.empty) list = expandTokens(list, scope, []) ?? list;
     for (const t of list.slice(0, 8)) scope.set(name, this.literalValue(t.text));
   }
@@ -1152,6 +1184,10 @@ class Analyzer {
       }
       if (find.deletes && !find.filtered)
         for (const s of find.starts) this.add(`rm -rf ${s}`, find.starts.length > 1 ? this.newUnit() : u);
+      for (const r of findDeleteReadings(w)) {
+        this.note({ kind: 'meaning', from: 'find deletes what it finds', text: r });
+        this.add(r, u);
+      }
       for (const p of find.payloads) {
         this.note({ kind: 'extracted', from: 'find -exec', text: p.join(' ') });
         this.processSegment(toTokens(p), depth + 1, false, null, {

@@ -1,0 +1,129 @@
+// What a destroy reaches when its targets are computed at run time from a listing: `find DIR
+// -type f -exec rm {} +` empties DIR, `find . -name .git -exec rm -rf {} +` deletes every .git
+// below `.`, and xargs fed by `find . -name __pycache__` only ever receives paths named
+// __pycache__. The readings are spelled as the `rm -rf PATH` they amount to, so the delete rules
+// decide them (docs/shell-readings.md).
+import { readFind } from './shell-flags.js';
+import { basename } from './shell-wrappers.js';
+
+/** Programs that delete or destroy the files they are given. */
+const DELETERS = new Set(['rm', 'unlink', 'shred', 'srm', 'wipe', 'gshred', 'scrub']);
+/** Tests that only say what kind of entry or how deep: they do not narrow which names are found. */
+const KIND_TESTS = new Set([
+  '-type',
+  '-xtype',
+  '-maxdepth',
+  '-mindepth',
+  '-depth',
+  '-mount',
+  '-xdev',
+  '-prune',
+  '-print',
+  '-print0',
+]);
+
+interface NameListing {
+  starts: string[];
+  name: string;
+  /** Only the start directory's own entries (-maxdepth 1). */
+  shallow: boolean;
+}
+
+/** `find START... -name NAME` with nothing else narrowing it (kind and depth tests aside), or null. */
+function nameListing(words: string[]): NameListing | null {
+  if (basename(words[0] ?? '') !== 'find') return null;
+  const f = readFind(['find', ...words.slice(1)]);
+  if (!f) return null;
+  let name: string | null = null;
+  let shallow = false;
+  let i = 1;
+  while (i < words.length && !/^[-(!)]/.test(words[i] ?? '')) i++;
+  for (; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w === '-exec' || w === '-execdir' || w === '-ok' || w === '-okdir') {
+      while (i < words.length && words[i] !== ';' && words[i] !== '+') i++;
+      continue;
+    }
+    if (w === '-delete') continue;
+    if (w === '-name' || w === '-iname') {
+      if (name !== null) return null;
+      name = words[++i] ?? null;
+      continue;
+    }
+    if (w === '-maxdepth') {
+      shallow = words[i + 1] === '1' || words[i + 1] === '0';
+      i++;
+      continue;
+    }
+    if (KIND_TESTS.has(w)) {
+      if (w === '-type' || w === '-xtype' || w === '-mindepth') i++;
+      continue;
+    }
+    return null;
+  }
+  return name === null ? null : { starts: f.starts, name, shallow };
+}
+
+function join(start: string, rest: string): string {
+  return start === '/' ? `/${rest}` : `${start.replace(/\/+$/, '')}/${rest}`;
+}
+
+/** The paths a `find -name` listing can return, spelled as one glob per start, or null. */
+export function listingPattern(words: string[]): string[] | null {
+  const l = nameListing(words);
+  if (!l) return null;
+  return l.starts.map((s) => join(s, l.shallow ? l.name : `**/${l.name}`));
+}
+
+/**
+ * The deletes a find runs on what it finds (`-exec rm`, `-exec shred`, `-delete`): every entry of
+ * an unnarrowed tree is the tree (`rm -rf START`); entries found by name are `rm -rf START/**\/NAME`.
+ */
+export function findDeleteReadings(words: string[]): string[] {
+  if (basename(words[0] ?? '') !== 'find') return [];
+  const f = readFind(['find', ...words.slice(1)]);
+  if (!f) return [];
+  let runsDeleter = false;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w === '-exec' || w === '-execdir' || w === '-ok' || w === '-okdir') {
+      if (DELETERS.has(basename(words[i + 1] ?? ''))) runsDeleter = true;
+      if (words[i + 1] === 'truncate' || words[i + 1] === 'sh' || words[i + 1] === 'bash') {
+        // `-exec truncate -s0 {}` empties each file; `-exec sh -c 'rm ...'` is read by the extraction.
+        if (words[i + 1] === 'truncate') runsDeleter = true;
+      }
+    }
+  }
+  if (!runsDeleter) return [];
+  const narrowed = listingPattern(words);
+  if (narrowed) return narrowed.map((p) => `rm -rf ${p}`);
+  if (f.filtered) return [];
+  // Kind and depth tests keep every name: the tree is emptied (-type f leaves only directories).
+  return f.starts.map((s) => `rm -rf ${s}`);
+}
+
+/** A target that names everything inside a directory: `DIR/*`, `DIR/**`, `DIR/**\/*`, `DIR/.*`, `DIR/{*,.*}`. */
+const CONTENTS = /^(.*?)\/+(?:\*|\*\*|\*\*\/\*|\.\*|\.\[!.\]\*|\{\*,\.\*\}|\{\.\*,\*\})$/;
+
+/**
+ * A recursive delete of everything inside a directory is a delete of the directory's work:
+ * `rm -rf ~/project/*` reads as `rm -rf ~/project`. A root that is a variable the line never
+ * sets (`rm -rf "$PROJECT_ROOT/"*`) is `/` when it is unset or empty, so it also reads as
+ * `rm -rf /*`; `${VAR:?}` refuses to run unset and gives nothing.
+ */
+export function contentsReadings(words: string[]): string[] {
+  if (words[0] !== 'rm') return [];
+  const recursive = words.some((w) => /^-[A-Za-z]*[rR]/.test(w) || w === '--recursive');
+  if (!recursive) return [];
+  const out: string[] = [];
+  for (const w of words.slice(1)) {
+    if (w.startsWith('-')) continue;
+    const m = CONTENTS.exec(w);
+    if (!m) continue;
+    const dir = m[1] ?? '';
+    if (dir === '') continue;
+    if (/^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(dir)) out.push('rm -rf /*');
+    else if (!dir.includes('$') && !dir.includes('*')) out.push(`rm -rf ${dir}`);
+  }
+  return out;
+}

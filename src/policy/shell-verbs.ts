@@ -1,0 +1,432 @@
+// What a command-line tool's subcommand does, for any CLI, including ones svc has never seen:
+// `hcloud server delete web-1`, `stripe customers delete cus_1`, `heroku pg:reset`, `gh secret
+// delete X` all destroy something their tool manages, while `helm diff upgrade`, `terraform plan
+// -destroy` and `kubectl get` only look. Tools are written in a handful of shapes (`tool VERB`,
+// `tool NOUN VERB`, `tool GROUP NOUN VERB`, `tool noun:verb`, `tool verb-noun`), so the verb is
+// found among the first positional words whatever the tool is.
+//
+// The readings are spelled as sentences the standard policy matches (docs/shell-readings.md):
+//   cli-destroy TOOL PATH VERB REST      a named thing is destroyed
+//   cli-destroy-all TOOL PATH VERB REST  every thing a listing, a glob or --all returns is
+//   cli-readonly TOOL PATH VERB REST     a look, a diff, a plan or a dry run: changes nothing
+// Which tools act only on the local project (`npm uninstall`, `docker rm`) is data, kept in the
+// destructive-data catalogue, not here.
+
+import { remoteAccessReading } from './shell-remote.js';
+import { contentsReadings } from './shell-targets.js';
+
+/** Verbs that destroy, remove or switch off what the tool manages (a word or a word's first part). */
+const DESTROY = new Set([
+  'delete',
+  'del',
+  'destroy',
+  'terminate',
+  'purge',
+  'drop',
+  'dropdb',
+  'remove',
+  'rm',
+  'rmi',
+  'rb',
+  'wipe',
+  'flush',
+  'flushall',
+  'flushdb',
+  'truncate',
+  'reset',
+  'prune',
+  'revoke',
+  'disable',
+  'deregister',
+  'unregister',
+  'uninstall',
+  'erase',
+  'nuke',
+  'teardown',
+  'yank',
+  'unpublish',
+  'deprecate',
+  'decommission',
+]);
+
+/** Verbs that simulate a change without making it: what follows them is not done. */
+const SIMULATE = new Set(['diff', 'plan', 'preview', 'template', 'what-if', 'whatif', 'dry-run', 'dryrun']);
+
+/** Verbs that only read. They do not stop the search (`aws logs delete-log-group` deletes). */
+const READ = new Set([
+  'get',
+  'list',
+  'ls',
+  'describe',
+  'show',
+  'view',
+  'status',
+  'logs',
+  'log',
+  'inspect',
+  'info',
+  'history',
+  'top',
+  'explain',
+  'search',
+  'version',
+  'help',
+  'validate',
+  'lint',
+  'whoami',
+  'check',
+  'graph',
+]);
+
+/**
+ * Verbs that make a change: a look or a rehearsal named after one of them is not one
+ * (`terraform apply plan` applies a plan file called `plan`).
+ */
+const MUTATE = new Set(
+  'apply up deploy install upgrade create update set patch replace scale push publish release run exec import sync restore rollback migrate put add edit start stop restart'.split(
+    ' ',
+  ),
+);
+
+/** Options that make any subcommand a look or a rehearsal. */
+const SAFE_FLAG = /^(?:--dry-?run(?:=.*)?|--what-?if|--help|--preview|--plan|--noop|--check)$/i;
+
+/** Options that widen a destroy to everything of its kind. */
+const ALL_FLAG = /^(?:--all|-A|--all-namespaces|--everything|--all-projects)$/;
+
+/**
+ * Programs whose first words are not subcommands: text and file utilities, shells and
+ * interpreters (their operand is a script), task runners (their targets are project-defined
+ * names), wrappers read elsewhere, and tools whose destructive forms have readings of their own
+ * (rm, find, git).
+ */
+const NOT_SUBCOMMAND_CLI = new Set([
+  ...'echo printf print grep egrep fgrep rg ag ack sed awk gawk cat tac less more head tail wc sort uniq cut tr jq yq'.split(
+    ' ',
+  ),
+  ...'man info which whereis type file stat touch mkdir rmdir cp mv ln rm unlink shred chmod chown chgrp find locate'.split(
+    ' ',
+  ),
+  ...'tar zip unzip gzip gunzip xz bzip2 7z diff patch cmp test [ [[ true false export set unset cd pushd popd alias'.split(
+    ' ',
+  ),
+  ...'eval exec source . time timeout nohup nice env xargs watch sudo doas su command builtin read mapfile let declare'.split(
+    ' ',
+  ),
+  ...'local readonly typeset return exit shift trap wait kill pkill killall sleep date basename dirname realpath tee'.split(
+    ' ',
+  ),
+  ...'sh bash zsh dash ksh fish pwsh powershell python python2 python3 node deno bun ruby perl php lua luajit'.split(
+    ' ',
+  ),
+  ...'Rscript java go tsx ts-node osascript make gmake just task rake gradle gradlew mvn ant ninja invoke nox tox'.split(
+    ' ',
+  ),
+  ...'npm-run-all turbo nx lerna git vim nvim vi nano emacs code open xdg-open curl wget http https xh ssh scp'.split(
+    ' ',
+  ),
+  ...'history fc hash help column fold fmt nl od xxd hexdump base64 strings sha256sum md5sum shasum iconv comm join'.split(
+    ' ',
+  ),
+]);
+
+/** Wrappers that run a tool fetched or installed by name: the tool is the word after them. */
+const RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
+
+export type VerbKind = 'destroy' | 'destroy-all' | 'readonly';
+
+export interface VerbReading {
+  kind: VerbKind;
+  /** `cli-destroy kubectl delete deploy api` (see the file comment). */
+  text: string;
+  /** What was found, for explain: `delete (kubectl)`. */
+  from: string;
+}
+
+/** The verb a subcommand word names: `delete`, `delete-bucket`, `apps:destroy`, `db:drop`. */
+function verbOf(word: string): { verb: string; set: 'destroy' | 'simulate' | 'read' } | null {
+  const w = word.toLowerCase();
+  const whole = (v: string) =>
+    DESTROY.has(v)
+      ? ('destroy' as const)
+      : SIMULATE.has(v)
+        ? ('simulate' as const)
+        : READ.has(v)
+          ? ('read' as const)
+          : null;
+  const s = whole(w);
+  if (s) return { verb: w, set: s };
+  // noun:verb (heroku, netlify, rails-style task names) reads the last part; verb-noun the first.
+  const colon = w.lastIndexOf(':');
+  if (colon > 0) {
+    const last = w.slice(colon + 1);
+    const t = whole(last) ?? whole(last.split('-')[0] ?? '');
+    if (t) return { verb: last, set: t };
+  }
+  const dash = w.indexOf('-');
+  if (dash > 0) {
+    const head = w.slice(0, dash);
+    const t = whole(head);
+    if (t) return { verb: head, set: t };
+  }
+  return null;
+}
+
+/** A word that cannot be a subcommand: a path, a URL, an assignment, a number, a quoted text. */
+function notASubcommand(w: string): boolean {
+  return !/^[A-Za-z][A-Za-z0-9:_-]*$/.test(w) || w.length > 40;
+}
+
+/** How many positional words a subcommand path may have before its verb (`gcloud iam service-accounts keys delete`). */
+const MAX_PATH = 4;
+
+/**
+ * The verb readings of one simple command (program name first, already a base name), or an empty
+ * list. `computed(word)` says whether an operand is known only at run time (a loop variable over
+ * a listing, a `read` variable); `*`, `{}`, `$(...)` and globs always are.
+ */
+export function verbReadings(words: string[], computed: (w: string) => boolean = () => false): VerbReading[] {
+  let start = 0;
+  while (start < words.length && RUNNERS.has(words[start] ?? '')) {
+    start++;
+    while ((words[start] ?? '').startsWith('-')) start++;
+  }
+  const tool = (words[start] ?? '').toLowerCase();
+  if (!tool || NOT_SUBCOMMAND_CLI.has(tool) || !/^[a-z][a-z0-9._-]*$/.test(tool)) return [];
+  const path: string[] = [];
+  let headLength = 0;
+  let mutated = false;
+  let verbAt = -1;
+  let kind: VerbKind | null = null;
+  let verb = '';
+  for (let i = start + 1; i < words.length && path.length < MAX_PATH; i++) {
+    const w = words[i] ?? '';
+    if (w.startsWith('-')) {
+      // A global option before the subcommand may take the next word as its value
+      // (`kubectl -n prod delete`), unless that word is itself a verb.
+      const next = words[i + 1];
+      if (!w.includes('=') && next !== undefined && !next.startsWith('-') && !verbOf(next)) i++;
+      continue;
+    }
+    if (notASubcommand(w)) break;
+    // What follows `run`/`exec` is a command run inside (docker run IMAGE rm -rf x), not the
+    // tool's verb; gcloud's `run` is the Cloud Run product.
+    if (w === 'exec' || (w === 'run' && tool !== 'gcloud')) break;
+    const v = verbOf(w);
+    path.push(w);
+    if (!v) {
+      if (MUTATE.has(w.toLowerCase())) mutated = true;
+      continue;
+    }
+    if (v.set === 'destroy') {
+      kind = 'destroy';
+    } else if (mutated) continue;
+    else if (v.set === 'read' && kind !== null) continue;
+    else kind = 'readonly';
+    verbAt = i;
+    verb = v.verb;
+    headLength = path.length;
+    if (v.set !== 'read') break;
+  }
+  // HTTP clients of a tool (`gh api -X DELETE`, `glab api --method DELETE`) destroy what they address.
+  const method = httpMethod(words, start);
+  if (method === 'DELETE' && kind !== 'destroy') {
+    kind = 'destroy';
+    verb = 'DELETE';
+    verbAt = start;
+    headLength = 0;
+  }
+  if (kind === null || verbAt < 0) return [];
+  const rest = words.slice(verbAt + 1);
+  if (kind === 'destroy' && words.slice(start + 1).some((w) => SAFE_FLAG.test(w))) kind = 'readonly';
+  if (kind === 'destroy' && rest.some((w) => ALL_FLAG.test(w) || isComputed(w, computed))) kind = 'destroy-all';
+  const head = [tool, ...path.slice(0, headLength)].join(' ');
+  const tail = rest.length ? ' ' + rest.join(' ') : '';
+  const from = `${verb} (${tool})`;
+  // Everything destroyed is also a destroy: one exemption (`cli-destroy docker rm**`) covers both.
+  if (kind === 'destroy-all')
+    return [
+      { kind: 'destroy', text: `cli-destroy ${head}${tail}`, from },
+      { kind, text: `cli-destroy-all ${head}${tail}`, from },
+    ];
+  return [{ kind, text: `cli-${kind} ${head}${tail}`, from }];
+}
+
+/** `-X DELETE`, `-XDELETE`, `--method DELETE`, `--request=DELETE`: the HTTP method asked for. */
+function httpMethod(words: string[], start: number): string | null {
+  for (let i = start + 1; i < words.length; i++) {
+    const w = words[i] ?? '';
+    const m = /^(?:-X|--method|--request)(?:=|(?=[A-Z]))?(.*)$/.exec(w);
+    if (!m) continue;
+    const v = (m[1] || words[i + 1] || '').toUpperCase();
+    if (v) return v;
+  }
+  return null;
+}
+
+/** An operand that stands for whatever a listing, a glob or stdin yields at run time. */
+function isComputed(w: string, computed: (w: string) => boolean): boolean {
+  if (w.startsWith('-')) {
+    const eq = w.indexOf('=');
+    return eq > 0 && isComputed(w.slice(eq + 1), computed);
+  }
+  return w === '*' || w.includes('{}') || w.includes('$(') || w.includes('`') || /[*?]/.test(w) || computed(w);
+}
+
+/** Names a `read` command assigns (`while read -r a b`): each holds a line of its input. */
+export function readNames(words: string[]): string[] {
+  if (words[0] !== 'read' && words[0] !== 'mapfile' && words[0] !== 'readarray') return [];
+  const out: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w.startsWith('-')) {
+      if (/^-[adinNptu]$/.test(w)) i++;
+      continue;
+    }
+    if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(w)) out.push(w);
+  }
+  return out;
+}
+
+/** Marks an xargs replace string (`-I %`) among the computed names: each item replaces it. */
+export const XARGS_ITEM = '\u0000';
+
+/** Whether a word is a reference to one of the names (`$b`, `${b}`, `"$b"`, `s3://$b`) or holds an xargs replace string. */
+export function refersTo(w: string, names: ReadonlySet<string>): boolean {
+  if (!names.size) return false;
+  for (const n of names) if (n.startsWith(XARGS_ITEM) && n.length > 1 && w.includes(n.slice(1))) return true;
+  if (!w.includes('$')) return false;
+  for (const m of w.matchAll(/\$\{?([A-Za-z_][A-Za-z0-9_]*)/g)) if (m[1] && names.has(m[1])) return true;
+  return false;
+}
+
+/**
+ * Git's own shapes of "destroy everything a listing returns": every stash dropped is
+ * `git stash clear`; every remote branch deleted is `cli-destroy-all git push --delete`.
+ * Named targets are git's ordinary work and give nothing here.
+ */
+export function gitComputedReadings(words: string[], computed: (w: string) => boolean): string[] {
+  if (words[0] !== 'git') return [];
+  let i = 1;
+  while (i < words.length && (words[i] ?? '').startsWith('-')) i += /^-[Cc]$/.test(words[i] ?? '') ? 2 : 1;
+  const sub = words[i];
+  const ops = words.slice(i + 1);
+  const any = ops.some((w) => !w.startsWith('-') && isComputed(w, computed));
+  if (!any) {
+    // `git push origin :main` deletes main on the remote, as `git push --delete origin main` does.
+    const empty = sub === 'push' ? ops.filter((w) => /^\+?:[^:]+$/.test(w)) : [];
+    if (!empty.length) return [];
+    const named = ops.filter((w) => !w.startsWith('-') && !empty.includes(w));
+    return [`git push --delete ${[...named, ...empty.map((w) => w.replace(/^\+?:(?:refs\/heads\/)?/, ''))].join(' ')}`];
+  }
+  if (sub === 'stash' && (ops[0] === 'drop' || ops[0] === 'clear')) return ['git stash clear'];
+  if (sub === 'push' && (ops.includes('--delete') || ops.includes('-d') || ops.some((w) => w.startsWith(':'))))
+    return [`cli-destroy-all git push --delete ${ops.filter((w) => !w.startsWith('-')).join(' ')}`];
+  return [];
+}
+
+/**
+ * `git clean -x` with force removes what the ignore rules protect as well as untracked files:
+ * `.env`, local databases, keys and anything else kept out of version control, which git cannot
+ * bring back. Read as `git clean --ignored --force [PATHS]`; null otherwise. `-X` (only ignored
+ * files: build output) and an explicit `-e PATTERN` (the user chose what to keep) are not.
+ */
+export function gitCleanReading(words: string[]): string | null {
+  if (words[0] !== 'git') return null;
+  const at = words.indexOf('clean');
+  if (at < 1) return null;
+  let force = false;
+  let ignored = false;
+  const paths: string[] = [];
+  const rest = words.slice(at + 1);
+  for (let i = 0; i < rest.length; i++) {
+    const w = rest[i] ?? '';
+    if (w === '--force') force = true;
+    else if (w === '--dry-run' || w === '--interactive' || w === '-e' || w.startsWith('--exclude')) return null;
+    else if (/^-[A-Za-z]+$/.test(w)) {
+      if (w.includes('n') || w.includes('i') || w.includes('e')) return null;
+      if (w.includes('f')) force = true;
+      if (w.includes('x')) ignored = true;
+    } else if (w === '--') continue;
+    else if (!w.startsWith('-')) paths.push(w);
+  }
+  return force && ignored ? `git clean --ignored --force${paths.length ? ' ' + paths.join(' ') : ''}` : null;
+}
+
+/** Verbs that put a change live: with a production target they are a deploy, whatever the tool. */
+const LIVE = new Set(
+  'update deploy release publish submit promote apply patch scale rollout restart push upload put trigger invoke set'.split(
+    ' ',
+  ),
+);
+/** A word that names production (`prod`, `production`, `prod-api`, `env=production`, `live`). */
+const PROD = /(?:^|[^a-z0-9])(?:prod|production|prd|live)(?:[^a-z0-9]|$)/i;
+
+/**
+ * A tool's change aimed at production (`aws lambda update-function-code --function-name
+ * prod-api`, `gh workflow run deploy.yml -f env=production`): `cli-change-prod TOOL WORDS`.
+ */
+export function prodChangeReading(words: string[]): string | null {
+  const tool = (words[0] ?? '').toLowerCase();
+  if (!tool || NOT_SUBCOMMAND_CLI.has(tool) || RUNNERS.has(tool) || !/^[a-z][a-z0-9._-]*$/.test(tool)) return null;
+  if (words.some((w) => SAFE_FLAG.test(w))) return null;
+  let live = false;
+  let positional = 0;
+  for (let i = 1; i < words.length && positional < MAX_PATH; i++) {
+    const w = words[i] ?? '';
+    if (w.startsWith('-')) continue;
+    if (notASubcommand(w)) break;
+    positional++;
+    const lw = w.toLowerCase();
+    const v = verbOf(lw);
+    if (v && v.set !== 'destroy') return null;
+    const head = lw.split(/[-:]/)[0] ?? '';
+    // `gh workflow run`, `glab ci run`: running a pipeline is triggering it.
+    if (
+      LIVE.has(lw) ||
+      LIVE.has(head) ||
+      (lw === 'run' && /^(?:workflow|ci|pipeline|pipelines)$/.test(words[i - 1] ?? ''))
+    ) {
+      live = true;
+      break;
+    }
+    if ((lw === 'run' && tool !== 'gcloud') || lw === 'exec') return null;
+  }
+  if (!live || !words.slice(1).some((w) => PROD.test(w))) return null;
+  return `cli-change-prod ${words.join(' ')}`;
+}
+
+export interface VerbCandidate {
+  text: string;
+  /** Shown by explain (readings that only look are not). */
+  note: { from: string; text: string } | null;
+}
+
+/**
+ * Every verb reading of one simple command. `computedVars` holds the names bound at run time by
+ * a loop over a listing or by `read`; a `read` command adds its names to it.
+ */
+export function verbCandidates(words: string[], computedVars: Set<string>): VerbCandidate[] {
+  for (const n of readNames(words)) computedVars.add(n);
+  const computed = (w: string) => refersTo(w, computedVars);
+  const out: VerbCandidate[] = [];
+  for (const r of verbReadings(words, computed))
+    out.push({ text: r.text, note: r.kind === 'readonly' ? null : { from: `the verb ${r.from}`, text: r.text } });
+  for (const t of gitComputedReadings(words, computed))
+    out.push({ text: t, note: { from: 'git over a computed list', text: t } });
+  const prod = prodChangeReading(words);
+  if (prod) out.push({ text: prod, note: { from: 'a change aimed at production', text: prod } });
+  const remote = remoteAccessReading(words);
+  if (remote)
+    out.push({ text: remote, note: { from: `${words[0] ?? ''} opens this machine to others`, text: remote } });
+  for (const c of contentsReadings(words))
+    out.push({ text: c, note: { from: 'everything inside a directory', text: c } });
+  const clean = gitCleanReading(words);
+  if (clean) out.push({ text: clean, note: { from: 'git clean -x removes ignored files', text: clean } });
+  return out;
+}
+
+/** Whether a `for` loop's word list is computed at run time (a substitution, a variable, a glob). */
+export function computedList(list: string[]): boolean {
+  return list.some((w) => w.includes('$') || w.includes('`') || /[*?[]/.test(w));
+}

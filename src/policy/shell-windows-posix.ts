@@ -1,0 +1,210 @@
+// A cmd.exe or PowerShell line spelled as the POSIX command line that does the same thing, so
+// every reading svc has for POSIX commands (credential reads, deletes of a home folder, a file
+// downloaded and then run, code piped into a shell) decides Windows lines too:
+//   type %USERPROFILE%\.aws\credentials          -> cat ~/.aws/credentials
+//   rmdir /s /q %USERPROFILE%\Documents           -> rm -rf ~/Documents
+//   curl.exe -o %TEMP%\u.exe URL && start /b %TEMP%\u.exe -> curl -o /tmp/u.exe URL && /tmp/u.exe
+//   certutil -urlcache -split -f URL OUT          -> curl -o OUT URL
+// Profile folders become `~`, the temp folder `/tmp`, backslashes `/` (docs/shell-readings.md).
+
+/** Signs that a line is written for cmd.exe or PowerShell. */
+const WINDOWS_LINE =
+  /%[A-Za-z_][A-Za-z0-9_]*%|\$\{?env:|[A-Za-z]:\\|\.exe\b|^\s*(?:cmd|powershell|pwsh|start|type|del|erase|rd|rmdir|copy|certutil|bitsadmin|iwr|invoke-webrequest|remove-item|get-content)\b/i;
+
+/** Environment variables and the POSIX path they stand for. */
+const VARIABLES: [RegExp, string][] = [
+  [/%HOMEDRIVE%%HOMEPATH%/gi, '~'],
+  [/%USERPROFILE%|\$\{env:USERPROFILE\}|\$env:USERPROFILE\b|\$env:HOME\b|%HOME%/gi, '~'],
+  [/%APPDATA%|\$\{env:APPDATA\}|\$env:APPDATA\b/gi, '~/AppData/Roaming'],
+  [/%LOCALAPPDATA%|\$\{env:LOCALAPPDATA\}|\$env:LOCALAPPDATA\b/gi, '~/AppData/Local'],
+  [/%TEMP%|%TMP%|\$\{env:TEMP\}|\$\{env:TMP\}|\$env:TEMP\b|\$env:TMP\b/gi, '/tmp'],
+  [/%SYSTEMROOT%|%WINDIR%|\$env:SystemRoot\b|\$env:windir\b/gi, 'C:/Windows'],
+];
+
+/** A user's profile folder written out (`C:\Users\dev\`), but not the shared ones. */
+const PROFILE = /\b[A-Za-z]:[\\/]+Users[\\/]+(?!Public\b|Default\b|All Users\b)[^\\/\s"']+(?=[\\/]|$|\s|"|')/gi;
+
+/** Splits a line into commands (quotes kept) and the operators between them. */
+function split(s: string): { words: string[]; op: string }[] {
+  const out: { words: string[]; op: string }[] = [];
+  let words: string[] = [];
+  let cur = '';
+  let has = false;
+  const endWord = () => {
+    if (has) words.push(cur);
+    cur = '';
+    has = false;
+  };
+  const endCommand = (op: string) => {
+    endWord();
+    if (words.length) out.push({ words, op });
+    words = [];
+  };
+  for (let i = 0; i < s.length && out.length < 64; i++) {
+    const c = s[i] ?? '';
+    if (c === '"' || c === "'") {
+      const end = s.indexOf(c, i + 1);
+      cur += end < 0 ? s.slice(i + 1) : s.slice(i + 1, end);
+      has = true;
+      if (end < 0) break;
+      i = end;
+    } else if (c === ' ' || c === '\t') endWord();
+    else if (c === '&' || c === '|') {
+      const double = s[i + 1] === c;
+      endCommand(double ? c + c : c === '&' ? ';' : '|');
+      if (double) i++;
+    } else if (c === ';' || c === '\n') endCommand(';');
+    else {
+      cur += c;
+      has = true;
+    }
+  }
+  endCommand('');
+  return out;
+}
+
+function quote(w: string): string {
+  return /^[A-Za-z0-9_./~:=@%+,-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
+}
+
+const isUrl = (w: string) => /^https?:\/\//i.test(w);
+
+/** The value of a PowerShell parameter (`-OutFile X`, `-OutFile:X`), or undefined. */
+function param(words: string[], names: string[]): string | undefined {
+  for (let i = 0; i < words.length; i++) {
+    const w = (words[i] ?? '').toLowerCase();
+    for (const n of names) {
+      if (w === n) return words[i + 1];
+      if (w.startsWith(n + ':')) return (words[i] ?? '').slice(n.length + 1);
+    }
+  }
+  return undefined;
+}
+
+/** One Windows command as POSIX words, or null when it has no POSIX counterpart worth reading. */
+function translate(words: string[], depth: number): string | null {
+  const name = (words[0] ?? '')
+    .replace(/\\/g, '')
+    .replace(/\.exe$/i, '')
+    .toLowerCase();
+  const rest = words.slice(1);
+  const flags = (re: RegExp) => rest.some((w) => re.test(w));
+  const operands = (skip: RegExp) => rest.filter((w) => !skip.test(w));
+  switch (name) {
+    case 'cmd': {
+      const at = rest.findIndex((w) => /^\/[ck]$/i.test(w));
+      return at < 0 ? null : posixLine(rest.slice(at + 1).join(' '), depth + 1);
+    }
+    case 'powershell':
+    case 'pwsh': {
+      const c = rest.findIndex((w) => /^-(?:c|command)$/i.test(w));
+      if (c >= 0) return posixLine(rest.slice(c + 1).join(' '), depth + 1);
+      const f = param(rest, ['-f', '-file']);
+      return f ? `sh ${quote(f)}` : null;
+    }
+    case 'start': {
+      let i = 0;
+      // start ["title"] [/b] [/min] [/wait] [/d DIR] PROGRAM ARGS
+      while (
+        i < rest.length &&
+        /^\/(?:b|min|max|wait|i|low|normal|high|realtime|abovenormal|belownormal)$/i.test(rest[i] ?? '')
+      )
+        i++;
+      if (/^\/d$/i.test(rest[i] ?? '')) i += 2;
+      return i < rest.length ? translate(rest.slice(i), depth) : null;
+    }
+    case 'call':
+      return rest.length ? translate(rest, depth) : null;
+    case 'start-process':
+    case 'saps': {
+      const file = param(rest, ['-filepath']) ?? rest.find((w) => !w.startsWith('-'));
+      return file ? quote(file) : null;
+    }
+    case 'type':
+    case 'more':
+    case 'gc':
+    case 'get-content':
+    case 'cat': {
+      const files = operands(/^-(?:path|literalpath|raw|encoding|totalcount|tail|head|wait)$/i);
+      return files.length ? `cat ${files.map(quote).join(' ')}` : null;
+    }
+    case 'del':
+    case 'erase':
+    case 'rd':
+    case 'rmdir':
+    case 'remove-item':
+    case 'ri':
+    case 'rm': {
+      const recursive = flags(/^(?:\/s|-r|-recurse|-rf|-fr)$/i);
+      const force = flags(/^(?:\/q|\/f|-force|-f|-rf|-fr)$/i);
+      const targets = operands(/^(?:\/[a-z](?::\S*)?|-[a-z]+)$/i);
+      if (!targets.length) return null;
+      if ((name === 'rd' || name === 'rmdir') && !recursive) return `rmdir ${targets.map(quote).join(' ')}`;
+      const opts = `${recursive ? 'r' : ''}${force ? 'f' : ''}`;
+      return `rm ${opts ? '-' + opts + ' ' : ''}${targets.map(quote).join(' ')}`;
+    }
+    case 'copy':
+    case 'copy-item':
+    case 'xcopy':
+    case 'robocopy': {
+      const ops = operands(/^(?:\/[a-z0-9]+(?::\S*)?|-[a-z]+)$/i);
+      return ops.length >= 2 ? `cp -r ${ops.map(quote).join(' ')}` : null;
+    }
+    case 'move':
+    case 'move-item': {
+      const ops = operands(/^(?:\/[a-z]+|-[a-z]+)$/i);
+      return ops.length >= 2 ? `mv ${ops.map(quote).join(' ')}` : null;
+    }
+    case 'certutil': {
+      if (!flags(/^[-/]urlcache$/i)) return null;
+      const ops = rest.filter((w) => !/^(?:-|\/[a-z]+$)/i.test(w));
+      const url = ops.find(isUrl);
+      const out = ops.filter((w) => !isUrl(w)).pop();
+      return url ? `curl -o ${quote(out ?? 'download')} ${quote(url)}` : null;
+    }
+    case 'bitsadmin': {
+      const url = rest.find(isUrl);
+      if (!url) return null;
+      const out = rest[rest.indexOf(url) + 1];
+      return `curl -o ${quote(out ?? 'download')} ${quote(url)}`;
+    }
+    case 'iwr':
+    case 'invoke-webrequest':
+    case 'irm':
+    case 'invoke-restmethod':
+    case 'wget':
+    case 'curl':
+    case 'start-bitstransfer': {
+      if (name === 'curl' && !rest.some((w) => /^-(?:uri|outfile)$/i.test(w)))
+        return [name, ...rest].map(quote).join(' ');
+      const url = param(rest, ['-uri', '-source']) ?? rest.find(isUrl);
+      if (!url) return null;
+      const out = param(rest, ['-outfile', '-destination']);
+      return out ? `curl -o ${quote(out)} ${quote(url)}` : `curl ${quote(url)}`;
+    }
+    default:
+      // Other programs keep their own name: `C:/tmp/u.exe` runs that file.
+      return words.map(quote).join(' ');
+  }
+}
+
+/** The POSIX reading of a Windows line, or null when it is not one or nothing changes. */
+export function posixLine(s: string, depth = 0): string | null {
+  if (depth > 4 || s.length > 64 * 1024) return null;
+  let t = s;
+  for (const [re, to] of VARIABLES) t = t.replace(re, to);
+  t = t.replace(PROFILE, '~').replace(/\\/g, '/');
+  const parts: string[] = [];
+  for (const { words, op } of split(t)) {
+    const p = translate(words, depth) ?? words.map(quote).join(' ');
+    parts.push(op ? `${p} ${op}` : p);
+  }
+  const out = parts.join(' ').replace(/ ;$/, '').trim();
+  return out && out !== s ? out : null;
+}
+
+/** The POSIX reading of a line that looks like a cmd.exe or PowerShell line, or null. */
+export function windowsPosixReading(s: string): string | null {
+  if (!WINDOWS_LINE.test(s)) return null;
+  return posixLine(s);
+}
