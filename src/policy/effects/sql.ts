@@ -51,7 +51,7 @@ export function sqlStatements(text: string, dialect: Dialect = 'generic'): Tok[]
   let i = 0;
   const n = s.length;
   while (i < n) {
-    const c = s[i]!;
+    const c = s.charAt(i);
     if (/\s/.test(c)) {
       i++;
       continue;
@@ -70,7 +70,7 @@ export function sqlStatements(text: string, dialect: Dialect = 'generic'): Tok[]
       // MySQL runs the body of /*! ... */ and /*!50000 ... */: it is code, not a comment.
       if (s[i + 2] === '!' && dialect !== 'postgres' && dialect !== 'sqlite') {
         i += 3;
-        while (i < n && /\d/.test(s[i]!)) i++;
+        while (i < n && /\d/.test(s.charAt(i))) i++;
         continue;
       }
       let depth = 1;
@@ -151,14 +151,14 @@ export function alwaysTrue(cond: Tok[]): boolean {
   const branches: Tok[][] = [[]];
   for (const t of toks) {
     if (t.t === 'OR' || t.t === '||') branches.push([]);
-    else branches[branches.length - 1]!.push(t);
+    else branches[branches.length - 1]?.push(t);
   }
   return branches.some((b) => {
     // an AND of always-true parts is always true
     const parts: Tok[][] = [[]];
     for (const t of b) {
       if (t.t === 'AND' || t.t === '&&') parts.push([]);
-      else parts[parts.length - 1]!.push(t);
+      else parts[parts.length - 1]?.push(t);
     }
     return parts.every(trueAtom);
   });
@@ -169,11 +169,13 @@ function value(t: Tok): string {
 }
 
 function trueAtom(p: Tok[]): boolean {
-  if (p.length === 1) {
-    const t = p[0]!;
+  const [first, second] = p;
+  if (p.length === 1 && first) {
+    const t = first;
     return t.t === 'TRUE' || (/^\d+(?:\.\d+)?$/.test(t.t) && Number(t.t) !== 0);
   }
-  if (p.length === 2 && p[0]!.t === 'NOT') return p[1]!.t === 'FALSE' || p[1]!.t === '0' || p[1]!.t === 'NULL';
+  if (p.length === 2 && first?.t === 'NOT' && second)
+    return second.t === 'FALSE' || second.t === '0' || second.t === 'NULL';
   if (p.length === 3) {
     const [a, op, b] = p as [Tok, Tok, Tok];
     if (op.t === '=' || op.t === '>=' || op.t === '<=' || op.t === 'LIKE' || op.t === 'IS')
@@ -208,7 +210,7 @@ export function destroys(st: Tok[]): string | undefined {
   const T = st.map((t) => t.t);
   let k = 0;
   // block openers (`BEGIN DROP TABLE x; END`) and labels before the verb
-  while (k < T.length - 1 && /^(?:BEGIN|ATOMIC|THEN|ELSE|LOOP|DECLARE)$/.test(T[k]!)) k++;
+  while (k < T.length - 1 && /^(?:BEGIN|ATOMIC|THEN|ELSE|LOOP|DECLARE)$/.test(T[k] ?? '')) k++;
   // WITH ... AS (...) DELETE/UPDATE: skip to the main verb
   if (T[k] === 'WITH') {
     let depth = 0;
@@ -291,14 +293,14 @@ const RUNS_STRING = new Set(['EXECUTE', 'EXEC', 'DO', 'FROM', 'AS', 'SP_EXECUTES
 function dynamicSql(st: Tok[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < st.length; i++) {
-    if (!RUNS_STRING.has(st[i]!.t)) continue;
+    if (!RUNS_STRING.has(st[i]?.t ?? '')) continue;
     let j = i + 1;
     if (st[j]?.t === '(' || st[j]?.t === 'CONCAT') j++;
     if (st[j]?.t === '(') j++;
     if (st[j]?.t === 'N') j++;
     let text = '';
-    while (st[j]?.str) {
-      text += st[j]!.raw;
+    for (let tok = st[j]; tok?.str; tok = st[j]) {
+      text += tok.raw;
       const sep = st[j + 1]?.t;
       if (sep === '||' || sep === '+' || sep === ',') j += 2;
       else break;
@@ -363,12 +365,12 @@ function clientCall(
     if (v === 'PGDATABASE') target.db = value;
   }
   for (let i = 1; i < a.length; i++) {
-    let w = a[i]!;
+    let w = a[i] ?? '';
     let val: string | undefined;
     const eq = /^(--[\w-]+)=(.*)$/s.exec(w);
     if (eq) {
-      w = eq[1]!;
-      val = eq[2]!;
+      w = eq[1] ?? '';
+      val = eq[2] ?? '';
     } else if (opts.value.test(w)) {
       val = a[++i];
     } else if (/^-[hdDecfqQ]./.test(w) && dialect !== 'sqlite') {
@@ -441,7 +443,7 @@ function redisEffects(c: SimpleCommand, out: Effect[]): void {
   let db = '0';
   const words: string[] = [];
   for (let i = 1; i < a.length; i++) {
-    const w = a[i]!;
+    const w = a[i] ?? '';
     if (w === '-h') host = a[++i];
     else if (w === '-n') db = a[++i] ?? '0';
     else if (w === '-u' || w === '--uri' || w === '--url') {
