@@ -15,15 +15,16 @@ import { APPEND_FLAGS, DIR_MODE, FILE_MODE, fsyncDir, nodeFs, type AuditFs } fro
 import { ANCHOR_RESET_KIND, chainBreakEvent, recoveryEvent, serviceEvent } from './events.js';
 import { createSinks, SinkFanout, type AuditSink } from './sinks/index.js';
 import type { WebhookOptions } from './sinks/webhook.js';
+import { SvcError } from '../util/errors.js';
 
 /** The chain on disk does not verify and no new segment was requested. */
-export class AuditChainError extends Error {
-  readonly code = 'audit_chain_broken';
+export class AuditChainError extends SvcError {
+  override name = 'AuditChainError';
   constructor(
     readonly problem: ChainProblem,
     message: string,
   ) {
-    super(message);
+    super('audit_chain_broken', message);
   }
 }
 

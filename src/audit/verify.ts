@@ -21,6 +21,7 @@ import { isEventId } from './id.js';
 import { CHAIN_BREAK_KIND } from './events.js';
 import { ANCHOR_EVERY, anchorSignatureValid, readAnchor, type Anchor } from './anchor.js';
 import { at } from '../util/invariant.js';
+import { SvcError, type SvcErrorOptions } from '../util/errors.js';
 
 export interface ChainProblem {
   file: string;
@@ -110,7 +111,12 @@ function acknowledged(ev: Record<string, unknown>): ChainProblem | null {
   return null;
 }
 
-export class StartMismatch extends Error {}
+export class StartMismatch extends SvcError {
+  override name = 'StartMismatch';
+  constructor(message: string, options?: SvcErrorOptions) {
+    super('audit_start_mismatch', message, options);
+  }
+}
 
 export async function verifyChain(dir: string, opts: VerifyOptions = {}): Promise<VerifyResult> {
   const all = await listAuditFiles(dir);
