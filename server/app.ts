@@ -8,7 +8,7 @@ import statusRoutes from './status.js';
 import approvalRoutes from './approvals.js';
 import ruleRoutes from './rules.js';
 import auditRoutes from './audit.js';
-import eventRoutes from './events.js';
+import eventRoutes from './event-stream.js';
 import metricsRoutes from './metrics.js';
 import dashboardRoutes from './dashboard.js';
 import shadowRoutes from './shadow.js';

@@ -10,7 +10,7 @@ import { basename, join } from 'node:path';
 import { loadEngine, type Engine } from '../src/policy/engine.js';
 import { candidateFiles } from '../src/policy/shadow-config.js';
 import { policySetHash } from '../src/policy/shadow.js';
-import { serviceEvent } from '../src/audit/events.js';
+import { serviceEvent } from '../src/audit/audit-event-builders.js';
 import type { AuditWriter } from '../src/audit/types.js';
 import type { PolicySource } from './context.js';
 import type { ShadowSource } from './shadow-source.js';

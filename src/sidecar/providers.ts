@@ -1,7 +1,7 @@
 // The three model back ends: OpenAI-compatible chat completions, Anthropic messages, Ollama chat.
 // Each turns (system, user) into the answer text, and can be pinged for /health. All network
 // waits are bounded by the caller's AbortSignal and every response body by MAX_RESPONSE_BYTES.
-import type { ProviderName, SidecarConfig } from './config.js';
+import type { ProviderName, SidecarConfig } from './sidecar-config.js';
 import { SvcError, type SvcErrorOptions } from '../util/errors.js';
 
 /** Largest provider response read; a one-line verdict is a few hundred bytes. */

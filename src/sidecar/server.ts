@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../util/clock.js';
 import { VERSION } from '../util/version.js';
-import { isLoopbackHost, type SidecarConfig } from './config.js';
+import { isLoopbackHost, type SidecarConfig } from './sidecar-config.js';
 import { createProvider, describeFetchError, modelListed, type FetchLike } from './providers.js';
 import { classify } from './classify.js';
 import { TokenBucket } from './ratelimit.js';

@@ -8,7 +8,7 @@ import http from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAuth } from '../../server/auth.js';
 import { errorHandler } from '../../server/errors.js';
-import events from '../../server/events.js';
+import events from '../../server/event-stream.js';
 import metrics from '../../server/metrics.js';
 import dashboard from '../../server/dashboard.js';
 import type { ServerContext } from '../../server/context.js';
