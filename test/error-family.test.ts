@@ -9,9 +9,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { SvcError } from '../src/util/errors.js';
-import { statusOf } from '../server/errors.js';
+import { statusOf } from '../server/http-errors.js';
 import { UsageError } from '../src/cli/args.js';
-import { PolicyLoadError } from '../src/policy/errors.js';
+import { PolicyLoadError } from '../src/policy/policy-errors.js';
 import { PromoteError } from '../server/promote.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
@@ -20,7 +20,7 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 const ALLOWED = new Map([
   ['src/util/errors.ts SvcError', 'the base of the family itself'],
   [
-    'src/integrations/sdk/errors.ts SvcError',
+    'src/integrations/sdk/client-errors.ts SvcError',
     "the client SDK's errors describe a reply received (HTTP status, body), not a failure inside svc",
   ],
 ]);

@@ -41,7 +41,7 @@ import {
   type DerivedResult,
 } from './effects/decide.js';
 
-export { PolicyLoadError } from './errors.js';
+export { PolicyLoadError } from './policy-errors.js';
 export { parsePolicyText, parsePolicyTextLenient } from './parse.js';
 export { CallCounter } from './counter.js';
 export type { ExplainResult, ExplainRule } from './explain.js';

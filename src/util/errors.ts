@@ -1,5 +1,5 @@
 // One error family for everything a caller can be told. Each error carries a stable snake_case
-// code; the server maps codes to HTTP statuses in one table (server/errors.ts), so the library
+// code; the server maps codes to HTTP statuses in one table (server/http-errors.ts), so the library
 // never names a status. A wrapped error keeps the original as `cause`.
 
 /** Every code of the family: those a reply can carry, and those that stay inside the process. */

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import http from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerAuth } from '../../server/auth.js';
-import { errorHandler } from '../../server/errors.js';
+import { errorHandler } from '../../server/http-errors.js';
 import events from '../../server/event-stream.js';
 import metrics from '../../server/metrics.js';
 import dashboard from '../../server/dashboard.js';

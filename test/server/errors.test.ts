@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { errorHandler, statusOf } from '../../server/errors.js';
+import { errorHandler, statusOf } from '../../server/http-errors.js';
 import { SvcError, UnavailableError } from '../../src/util/errors.js';
 import { AuditUnavailableError } from '../../src/audit/types.js';
 import { JournalError } from '../../src/approvals/journal.js';

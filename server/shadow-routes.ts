@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
 import { policySetHash } from '../src/policy/shadow.js';
-import { SvcError } from './errors.js';
+import { SvcError } from './http-errors.js';
 import { promoteShadow } from './promote.js';
 
 const errorBody = { type: 'object', properties: { error: { type: 'string' }, code: { type: 'string' } } };
