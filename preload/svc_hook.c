@@ -37,7 +37,7 @@
 #include <time.h>
 #include <unistd.h>
 
-/* As MAX_STDIN_BYTES in src/integrations/hooks/run.ts; one byte more is read and forwarded,
+/* As MAX_STDIN_BYTES in src/integrations/hooks/hook-run.ts; one byte more is read and forwarded,
  * so the server refuses an oversize payload exactly as `svc hook` does. */
 #define HOOK_STDIN_MAX (4 * 1024 * 1024)
 /* A host that never closes stdin must not hold the tool call forever (as `svc hook`). */
@@ -144,7 +144,7 @@ static long env_ms(const char *name, long dflt) {
   return x;
 }
 
-/* failOpen() in src/integrations/config.ts: only 0/false/no/off (any case, trimmed) close it. */
+/* failOpen() in src/integrations/integration-config.ts: only 0/false/no/off (any case, trimmed) close it. */
 static int fail_open(void) {
   static const char *const closed[] = {"0", "false", "no", "off", NULL};
   const char *v = env("SERVICE_FAIL_OPEN");

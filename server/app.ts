@@ -1,18 +1,18 @@
 // The fastify app: translation between HTTP and the library, nothing more. One plugin per resource.
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { lazySchemaController } from './lazy-schemas.js';
-import { SvcError, errorHandler, notFound } from './errors.js';
+import { SvcError, errorHandler, notFound } from './http-errors.js';
 import { registerAuth } from './auth.js';
 import type { ServerContext } from './context.js';
 import toolRoutes from './tool.js';
-import statusRoutes from './status.js';
+import statusRoutes from './status-routes.js';
 import approvalRoutes from './approvals.js';
-import ruleRoutes from './rules.js';
-import auditRoutes from './audit.js';
-import eventRoutes from './events.js';
+import ruleRoutes from './rules-routes.js';
+import auditRoutes from './audit-routes.js';
+import eventRoutes from './event-stream.js';
 import metricsRoutes from './metrics.js';
 import dashboardRoutes from './dashboard.js';
-import shadowRoutes from './shadow.js';
+import shadowRoutes from './shadow-routes.js';
 import sessionRoutes from './sessions.js';
 
 /** docs/api.md: request bodies are limited to 1 MiB on every JSON API. */

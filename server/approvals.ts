@@ -2,7 +2,7 @@
 // (admin token or a signed URL), and bulk resolve. The library decides; this file translates.
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
-import { SvcError, badRequest } from './errors.js';
+import { SvcError, badRequest } from './http-errors.js';
 import { checkToolName } from './call.js';
 import { identityOf } from './auth.js';
 import type { ExternalRequest } from '../src/approvals/store.js';

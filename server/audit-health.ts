@@ -9,7 +9,7 @@
 //   missing from the log.
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serviceEvent } from '../src/audit/events.js';
+import { serviceEvent } from '../src/audit/audit-event-builders.js';
 import type { AuditEvent, AuditInput } from '../src/audit/types.js';
 
 export const RUNNING_MARKER = 'svc.running';

@@ -1,7 +1,7 @@
 // One hook enforces the authentication rules of docs/api.md for every route from its declared `config.auth`:
 // missing or invalid credential -> 401, valid credential without the scope -> 403.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { SvcError } from './errors.js';
+import { SvcError } from './http-errors.js';
 import { safeEqual } from '../src/auth/admin.js';
 import { ADMIN_OWNER, ownerOf, type Identity } from '../src/auth/tokens.js';
 import type { ServerContext } from './context.js';

@@ -2,7 +2,7 @@
 // per-agent identity override, working-directory precedence and alias canonicalization.
 import { RESERVED_TOOLS, type ToolCall } from '../src/policy/types.js';
 import type { Identity } from '../src/auth/tokens.js';
-import { badRequest } from './errors.js';
+import { badRequest } from './http-errors.js';
 import type { ToolRequestBody } from '../src/integrations/ask-server.js';
 
 const TOOL_NAME_RE = /^[A-Za-z0-9_.:-]{1,128}$/;

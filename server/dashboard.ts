@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { extname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { PACKAGE_ROOT } from '../src/util/version.js';
-import { notFound } from './errors.js';
+import { notFound } from './http-errors.js';
 
 export const DASHBOARD_DIR = join(PACKAGE_ROOT, 'server', 'dashboard');
 

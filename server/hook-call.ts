@@ -3,7 +3,7 @@
 // process against its own HTTP endpoint, so every decision still goes through /v1/tool (audit,
 // approvals) and the reply is byte for byte what `svc hook HOST` would have printed.
 import { isHost, loadAdapter } from '../src/integrations/hooks/hosts.js';
-import { runHook } from '../src/integrations/hooks/run.js';
+import { runHook } from '../src/integrations/hooks/hook-run.js';
 import type { HostAdapter, Phase } from '../src/integrations/hooks/types.js';
 import type { HookReply, HookRequest } from './preload-socket.js';
 

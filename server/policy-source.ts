@@ -16,15 +16,18 @@ import type { PolicyParseCache } from '../src/policy/parse-cache.js';
 import { resolve } from 'node:path';
 import type { SharedAnalysis } from '../src/policy/shadow-cache.js';
 import type { ProjectPolicies } from '../src/policy/project-policies.js';
+import { SvcError } from '../src/util/errors.js';
 
 export interface LivePolicySource extends PolicySource {
   readonly display: string;
   close(): Promise<void>;
 }
 
-export class PolicyFilesMissingError extends Error {
+export class PolicyFilesMissingError extends SvcError {
+  override name = 'PolicyFilesMissingError';
   constructor(readonly missing: string[]) {
     super(
+      'policy_files_missing',
       `policy file${missing.length === 1 ? '' : 's'} ${missing.join(', ')} disappeared; the last good set stays in force ` +
         `until ${missing.length === 1 ? 'it returns' : 'they return'} or an operator runs "svc policy reload --accept-removal"`,
     );

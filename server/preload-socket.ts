@@ -13,7 +13,7 @@
 import net from 'node:net';
 import { chmodSync, lstatSync, statSync, unlinkSync, watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { MAX_STDIN_BYTES } from '../src/integrations/hooks/run.js';
+import { MAX_STDIN_BYTES } from '../src/integrations/hooks/hook-run.js';
 import {
   defaultTransport,
   openTransport,

@@ -25,20 +25,23 @@ import { basename, join } from 'node:path';
 import { loadEngine, type Engine } from '../src/policy/engine.js';
 import { candidateFiles } from '../src/policy/shadow-config.js';
 import { policySetHash } from '../src/policy/shadow.js';
-import { serviceEvent } from '../src/audit/events.js';
+import { serviceEvent } from '../src/audit/audit-event-builders.js';
 import type { AuditInput, AuditWriter } from '../src/audit/types.js';
 import type { PolicySource } from './context.js';
 import type { ShadowSource } from './shadow-source.js';
+import { SvcError } from '../src/util/errors.js';
 
 export const PROMOTED_KIND = 'policy_promoted';
 
-export class PromoteError extends Error {
+/** A promotion that did not happen; the reply says `success: false` beside the code. */
+export class PromoteError extends SvcError {
+  override name = 'PromoteError';
   constructor(
-    readonly code: 'no_shadow' | 'shadow_not_loaded' | 'promote_failed' | 'audit_unavailable',
+    override readonly code: 'shadow_not_configured' | 'shadow_not_loaded' | 'promote_failed' | 'audit_unavailable',
     message: string,
-    opts?: { cause?: unknown },
+    opts: { cause?: unknown } = {},
   ) {
-    super(message, opts);
+    super(code, message, { cause: opts.cause, extra: { success: false } });
   }
 }
 
@@ -84,7 +87,12 @@ interface PromoteJournal {
 }
 
 /** Thrown by a `crash-*` test step: nothing after it runs, not even the cleanup. */
-class SimulatedCrash extends Error {}
+class SimulatedCrash extends SvcError {
+  override name = 'SimulatedCrash';
+  constructor(message: string) {
+    super('simulated_crash', message);
+  }
+}
 
 const YAML = /\.ya?ml$/i;
 
@@ -104,7 +112,8 @@ export function promoteShadow(d: PromoteDeps): Promise<PromoteResult> {
 
 async function promoteNow(d: PromoteDeps): Promise<PromoteResult> {
   const shadow = d.shadow;
-  if (!shadow) throw new PromoteError('no_shadow', 'no shadow policy set is configured (svc serve --shadow DIR)');
+  if (!shadow)
+    throw new PromoteError('shadow_not_configured', 'no shadow policy set is configured (svc serve --shadow DIR)');
   if (!shadow.current || shadow.lastError)
     throw new PromoteError(
       'shadow_not_loaded',
@@ -156,6 +165,7 @@ async function promoteNow(d: PromoteDeps): Promise<PromoteResult> {
       throw new PromoteError(
         'shadow_not_loaded',
         `the shadow set does not load; nothing was changed: ${(err as Error).message}`,
+        { cause: err },
       );
     }
     live = readdirSync(userDir).filter((n) => YAML.test(n));

@@ -2,7 +2,7 @@
 // session id: its recent calls and the taint labels on it, its credentials and its runs.
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
-import { badRequest } from './errors.js';
+import { badRequest } from './http-errors.js';
 
 /** Longest session id the route accepts (the engine reads no longer ones either). */
 const MAX_SESSION_ID = 8192;

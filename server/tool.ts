@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
 import { toToolCall, toolRequestSchema, checkToolName, type ToolRequestBody } from './call.js';
-import { badRequest, SvcError } from './errors.js';
+import { badRequest, SvcError } from './http-errors.js';
 import { preflightReply, toolReply } from './gate-reply.js';
 import { paramsFor } from '../src/policy/accessors.js';
 import { identityOf } from './auth.js';

@@ -1,10 +1,11 @@
 // The layering of the code base, held by a test: no import cycle anywhere in src/ and server/,
 // and every import from one folder into another is one the layout allows. The table below is
 // the "may import" column of the layout (src/util, the shared base, may be imported by all).
+// Also: no two files share a name, so a name found in a stack trace or a review points at one file.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, normalize, relative } from 'node:path';
+import { basename, dirname, join, normalize, relative } from 'node:path';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const ALL_SRC = [
@@ -143,6 +144,24 @@ export function violations(graph: Map<string, string[]>): string[] {
   return out;
 }
 
+/**
+ * Names several folders may each have, with the reason. Every other file name under src/ and
+ * server/ is used once, so it says its job (policy-webhook.ts, audit-webhook-sink.ts).
+ */
+const SHARED_NAMES = new Map([
+  ['index.ts', "a folder's public entry: its path, not its name, says which"],
+  ['types.ts', "a folder's own types, imported by path beside the code that uses them"],
+]);
+
+/** Each file name used by more than one file (outside SHARED_NAMES), with its files. */
+export function sharedNames(files: Iterable<string>): string[] {
+  const byName = new Map<string, string[]>();
+  for (const f of files) byName.set(basename(f), [...(byName.get(basename(f)) ?? []), f]);
+  return [...byName]
+    .filter(([name, all]) => all.length > 1 && !SHARED_NAMES.has(name))
+    .map(([name, all]) => `${name}: ${all.sort().join(', ')}`);
+}
+
 const graph = importGraph(ROOT, ['src', 'server']);
 
 test('the import reader sees static, type-only, re-export and dynamic imports', () => {
@@ -183,4 +202,23 @@ test('every import resolves to a file that exists', () => {
     targets.filter((t) => !graph.has(t)).map((t) => `${from} -> ${t}`),
   );
   assert.deepEqual(missing, []);
+});
+
+test('the name check finds a file name used twice and lets index.ts and types.ts be', () => {
+  assert.deepEqual(
+    sharedNames([
+      'src/a/run.ts',
+      'src/b/run.ts',
+      'src/a/index.ts',
+      'src/b/index.ts',
+      'src/b/types.ts',
+      'src/c/types.ts',
+      'server/x.ts',
+    ]),
+    ['run.ts: src/a/run.ts, src/b/run.ts'],
+  );
+});
+
+test('no two files in src/ or server/ share a name (but index.ts and types.ts)', () => {
+  assert.deepEqual(sharedNames(graph.keys()), []);
 });

@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { at, InternalError, present } from '../src/util/invariant.js';
-import { statusOf } from '../server/errors.js';
+import { statusOf } from '../server/http-errors.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 

@@ -12,7 +12,7 @@ import type { Clock } from '../util/clock.js';
 import { redact } from '../redact/index.js';
 import { Mutex } from './mutex.js';
 import { TokenBucket } from './token-bucket.js';
-import { invalidError } from './errors.js';
+import { invalidError } from './approval-errors.js';
 import { SvcError } from '../util/errors.js';
 import type { ApprovalRecord } from './record.js';
 

@@ -8,7 +8,7 @@ import type { AuditEvent, AuditInput } from '../audit/types.js';
 import type { BusEvent } from '../audit/bus.js';
 import type { Clock } from '../util/clock.js';
 import { iso, scopeKey, type ApprovalRecord } from './record.js';
-import { conflictError, invalidError, unavailableError } from './errors.js';
+import { conflictError, invalidError, unavailableError } from './approval-errors.js';
 import { UnavailableError } from '../util/errors.js';
 import { publicationEvent, type BulkAuditInfo } from './audit-events.js';
 import { QUEUE_CAPACITY_BOUND } from './limits.js';

@@ -33,7 +33,7 @@ import {
   type ApprovalRecord,
   type OnceGrant,
 } from './record.js';
-import { goneError, notFoundError, unavailableError } from './errors.js';
+import { goneError, notFoundError, unavailableError } from './approval-errors.js';
 import { SvcError } from '../util/errors.js';
 import {
   expiryEvent,

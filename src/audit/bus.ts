@@ -1,7 +1,7 @@
 // In-process notifications from the library to live views (SSE hub, metrics). Emitting never
 // blocks or throws into the caller: a failing listener is isolated and reported once.
 import type { AuditEvent } from './types.js';
-import type { CallLike } from './events.js';
+import type { CallLike } from './audit-event-builders.js';
 
 /** One side of a shadow comparison (src/policy/shadow.ts DecisionBrief). */
 interface Brief {

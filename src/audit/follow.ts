@@ -3,8 +3,8 @@
 // before anything is printed.
 import path from 'node:path';
 import { promises as fsp } from 'node:fs';
-import { compareFiles, listAuditFiles, parseFileName } from './files.js';
-import { readLines, readLinesBackward, CHUNK_BYTES } from './lines.js';
+import { compareFiles, listAuditFiles, parseFileName } from './audit-file-names.js';
+import { readLines, readLinesBackward, CHUNK_BYTES } from './audit-line-reader.js';
 import { redactEventForDisplay } from './display.js';
 import type { AuditEvent } from './types.js';
 import { at } from '../util/invariant.js';

@@ -2,7 +2,7 @@
 // sinks. Callers need openAuditLog, the event builders and redactEventForDisplay.
 export * from './types.js';
 export { openAuditLog, AuditLog, AuditChainError, type OpenAuditLogOptions } from './log.js';
-export * from './events.js';
+export * from './audit-event-builders.js';
 export { redactEventForDisplay } from './display.js';
 export {
   AuditReader,
@@ -17,7 +17,7 @@ export {
 export { verifyChain, type VerifyResult, type ChainProblem } from './verify.js';
 export { canonicalize } from './jcs.js';
 export { chainHash } from './hash.js';
-export { isValidDate, utcDate } from './files.js';
+export { isValidDate, utcDate } from './audit-file-names.js';
 export { anchorPath, readAnchor, ANCHOR_EVERY, ANCHOR_FILE, type Anchor } from './anchor.js';
 export { DEFAULT_MAX_SIZE_BYTES } from './writer.js';
 export { countingFs, nodeFs, type AuditFs } from './fsio.js';

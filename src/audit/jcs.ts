@@ -6,7 +6,14 @@
 // surrogates) is not representable in I-JSON and throws rather than hashing something that a
 // verifier could not reproduce.
 
-export class JcsError extends TypeError {}
+import { SvcError } from '../util/errors.js';
+
+export class JcsError extends SvcError {
+  override name = 'JcsError';
+  constructor(message: string) {
+    super('not_canonical_json', message);
+  }
+}
 
 // Characters that need escaping (quote, backslash, C0 controls) or rejecting (surrogates,
 // which are only valid in well-formed pairs).

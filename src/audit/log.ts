@@ -10,20 +10,21 @@ import { ChainWriter, DEFAULT_MAX_SIZE_BYTES } from './writer.js';
 import { AuditReader, type AuditStats, type QueryOptions, type QueryResult } from './reader.js';
 import { verifyChain, StartMismatch, type ChainProblem, type VerifyResult } from './verify.js';
 import { ANCHOR_EVERY, anchorPath, anchorSignatureValid, ensureAnchorKey, readAnchor, type Anchor } from './anchor.js';
-import { listAuditFiles } from './files.js';
+import { listAuditFiles } from './audit-file-names.js';
 import { APPEND_FLAGS, DIR_MODE, FILE_MODE, fsyncDir, nodeFs, type AuditFs } from './fsio.js';
-import { ANCHOR_RESET_KIND, chainBreakEvent, recoveryEvent, serviceEvent } from './events.js';
+import { ANCHOR_RESET_KIND, chainBreakEvent, recoveryEvent, serviceEvent } from './audit-event-builders.js';
 import { createSinks, SinkFanout, type AuditSink } from './sinks/index.js';
-import type { WebhookOptions } from './sinks/webhook.js';
+import type { WebhookOptions } from './sinks/audit-webhook-sink.js';
+import { SvcError } from '../util/errors.js';
 
 /** The chain on disk does not verify and no new segment was requested. */
-export class AuditChainError extends Error {
-  readonly code = 'audit_chain_broken';
+export class AuditChainError extends SvcError {
+  override name = 'AuditChainError';
   constructor(
     readonly problem: ChainProblem,
     message: string,
   ) {
-    super(message);
+    super('audit_chain_broken', message);
   }
 }
 

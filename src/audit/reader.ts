@@ -3,8 +3,8 @@
 // million events costs a chunk of memory, not the file's size.
 import path from 'node:path';
 import { promises as fsp } from 'node:fs';
-import { CHUNK_BYTES, countLines, readLines, readLinesBackward } from './lines.js';
-import { daySpan, filesForDate, isValidDate, listAuditFiles, utcDate, type AuditFile } from './files.js';
+import { CHUNK_BYTES, countLines, readLines, readLinesBackward } from './audit-line-reader.js';
+import { daySpan, filesForDate, isValidDate, listAuditFiles, utcDate, type AuditFile } from './audit-file-names.js';
 import type { AuditEvent } from './types.js';
 import type { Clock } from '../util/clock.js';
 import { SvcError } from '../util/errors.js';

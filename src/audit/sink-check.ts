@@ -7,8 +7,8 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { isChainHash } from './hash.js';
-import { listAuditFiles } from './files.js';
-import { readLines } from './lines.js';
+import { listAuditFiles } from './audit-file-names.js';
+import { readLines } from './audit-line-reader.js';
 import { isEventId } from './id.js';
 
 export interface SinkEntry {

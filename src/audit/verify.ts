@@ -15,12 +15,13 @@
 import path from 'node:path';
 import { promises as fsp } from 'node:fs';
 import { chainHash, isChainHash } from './hash.js';
-import { listAuditFiles, type AuditFile } from './files.js';
-import { readLines } from './lines.js';
+import { listAuditFiles, type AuditFile } from './audit-file-names.js';
+import { readLines } from './audit-line-reader.js';
 import { isEventId } from './id.js';
-import { CHAIN_BREAK_KIND } from './events.js';
+import { CHAIN_BREAK_KIND } from './audit-event-builders.js';
 import { ANCHOR_EVERY, anchorSignatureValid, readAnchor, type Anchor } from './anchor.js';
 import { at } from '../util/invariant.js';
+import { SvcError, type SvcErrorOptions } from '../util/errors.js';
 
 export interface ChainProblem {
   file: string;
@@ -110,7 +111,12 @@ function acknowledged(ev: Record<string, unknown>): ChainProblem | null {
   return null;
 }
 
-export class StartMismatch extends Error {}
+export class StartMismatch extends SvcError {
+  override name = 'StartMismatch';
+  constructor(message: string, options?: SvcErrorOptions) {
+    super('audit_start_mismatch', message, options);
+  }
+}
 
 export async function verifyChain(dir: string, opts: VerifyOptions = {}): Promise<VerifyResult> {
   const all = await listAuditFiles(dir);

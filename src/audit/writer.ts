@@ -15,7 +15,7 @@ import path from 'node:path';
 import { AUDIT_SCHEMA, AuditUnavailableError, type AuditEvent, type AuditInput, type AuditWriter } from './types.js';
 import { chainHash, toJsonData } from './hash.js';
 import { IdGenerator } from './id.js';
-import { fileName, utcDate, type AuditFile } from './files.js';
+import { fileName, utcDate, type AuditFile } from './audit-file-names.js';
 import { APPEND_FLAGS, FILE_MODE, fsyncDir, nodeFs, writeAll, type AuditFs } from './fsio.js';
 import { compactEvent, MAX_EVENT_BYTES } from './compact.js';
 import { ANCHOR_EVERY, signAnchor, writeAnchor, type Anchor } from './anchor.js';

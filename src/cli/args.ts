@@ -1,8 +1,14 @@
 // Argument parsing shared by every command: node's parseArgs, with usage errors turned into
 // one clear line and exit code 2, and --help on every command.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { SvcError, type SvcErrorOptions } from '../util/errors.js';
 
-export class UsageError extends Error {}
+export class UsageError extends SvcError {
+  override name = 'UsageError';
+  constructor(message: string, options?: SvcErrorOptions) {
+    super('usage', message, options);
+  }
+}
 
 export interface Command {
   /** One-paragraph help text printed by `svc CMD --help`. */

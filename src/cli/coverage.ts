@@ -6,11 +6,11 @@ import { join, resolve } from 'node:path';
 import { parse, UsageError, type Command } from './args.js';
 import { defaultDataDir } from '../util/datadir.js';
 import { parseDuration } from '../util/duration.js';
-import { listAuditFiles } from '../audit/files.js';
-import { readLines } from '../audit/lines.js';
+import { listAuditFiles } from '../audit/audit-file-names.js';
+import { readLines } from '../audit/audit-line-reader.js';
 import type { AuditEvent } from '../audit/types.js';
-import { claudeCodeTranscripts } from '../integrations/coverage/claude-code.js';
-import { codexTranscripts } from '../integrations/coverage/codex.js';
+import { claudeCodeTranscripts } from '../integrations/coverage/claude-code-transcripts.js';
+import { codexTranscripts } from '../integrations/coverage/codex-rollouts.js';
 import { DEFAULT_WINDOW_MS, reconcile } from '../integrations/coverage/reconcile.js';
 import type { Coverage, DecisionRecord, HostCall, TranscriptReader } from '../integrations/coverage/types.js';
 

@@ -26,7 +26,7 @@ environment:
 
 /** A host that never closes stdin must not hold the tool call forever. */
 const STDIN_TIMEOUT_MS = 10_000;
-/** Equals MAX_STDIN_BYTES of integrations/hooks/run.ts, which this file only imports lazily. */
+/** Equals MAX_STDIN_BYTES of integrations/hooks/hook-run.ts, which this file only imports lazily. */
 const STDIN_LIMIT = 4 * 1024 * 1024;
 
 function readStdin(): Promise<string> {
@@ -58,7 +58,7 @@ export default {
     // Both imports start at once: on this path every millisecond of loading is paid per tool call.
     const [{ isHost, loadAdapter, HOSTS }, { runHook }] = await Promise.all([
       import('../integrations/hooks/hosts.js'),
-      import('../integrations/hooks/run.js'),
+      import('../integrations/hooks/hook-run.js'),
     ]);
     const host = onePositional(argv, `expected one HOST (${HOSTS.join(', ')})`);
     if (host.startsWith('-')) throw new UsageError(`expected one HOST (${HOSTS.join(', ')})`);

@@ -139,7 +139,7 @@ export default {
       );
       if (!hosts.length) out('  hooks     none (no agent found; name them with --hosts)');
 
-      const { runSetup, SetupError } = await import('../integrations/setup/run.js');
+      const { runSetup, SetupError } = await import('../integrations/setup/setup-run.js');
       const setupOpts = {
         remove: false,
         force: values.force === true,

@@ -53,7 +53,7 @@ export default {
         throw new UsageError((err as Error).message, { cause: err });
       }
     }
-    const { runMcpProxy } = await import('../integrations/mcp/run.js');
+    const { runMcpProxy } = await import('../integrations/mcp/mcp-process.js');
     return runMcpProxy({
       command,
       filterTools: values['filter-tools'] === true,

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { parse, UsageError, type Command } from './args.js';
 import { defaultDataDir } from '../util/datadir.js';
 import { resolveConfig } from '../policy/config-path.js';
-import { isValidDate } from '../audit/files.js';
+import { isValidDate } from '../audit/audit-file-names.js';
 
 const options = {
   min: { type: 'string' },

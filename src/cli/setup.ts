@@ -63,7 +63,7 @@ export default {
     const { isHost, HOSTS } = await import('../integrations/hooks/hosts.js');
     const host = onePositional(positionals, `expected one HOST (${HOSTS.join(', ')})`);
     if (!isHost(host)) throw new UsageError(`unknown host "${host}" (expected ${HOSTS.join(', ')})`);
-    const { runSetup, SetupError } = await import('../integrations/setup/run.js');
+    const { runSetup, SetupError } = await import('../integrations/setup/setup-run.js');
     const { PACKAGE_ROOT } = await import('../util/version.js');
     try {
       const report = runSetup(host, {

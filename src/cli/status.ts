@@ -39,24 +39,46 @@ export interface StatusReport {
   audit: { verified: boolean | null; events?: number; problem?: string; note?: string };
 }
 
+/** A recorded request: the call's params, or (older records) the same fields at the top level. */
+interface RecordedRequest {
+  params?: unknown;
+  command?: unknown;
+  path?: unknown;
+  file_path?: unknown;
+  url?: unknown;
+  tool_name?: unknown;
+  /** Set on approval bookkeeping records, which are not decisions. */
+  action?: unknown;
+  service_phase?: unknown;
+}
+
+/** The fields of an audit event (GET /v1/audit/events) this screen reads. */
+interface AuditEventView {
+  timestamp: string;
+  tool: string;
+  run_id?: string;
+  request?: RecordedRequest;
+  decision?: { action?: string; matched_policies?: string[]; message?: string };
+}
+
 const cut = (s: unknown, n: number) => {
   const t = String(s ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ');
   return t.length > n ? t.slice(0, n - 1) + '…' : t;
 };
 
-function subject(req: Record<string, any> | undefined): string {
+function subject(req: RecordedRequest | undefined): string {
   if (!req) return '';
-  const p = req.params && typeof req.params === 'object' ? req.params : req;
+  const p: RecordedRequest = req.params && typeof req.params === 'object' ? (req.params as RecordedRequest) : req;
   return String(p.command ?? p.path ?? p.file_path ?? p.url ?? p.tool_name ?? req.command ?? '');
 }
 
 /** Events of the last hour, newest first, from today's (and, near midnight, yesterday's) log. */
-async function lastHour(now: number): Promise<{ events: any[]; complete: boolean }> {
+async function lastHour(now: number): Promise<{ events: AuditEventView[]; complete: boolean }> {
   const since = now - HOUR_MS;
   const days = [new Date(now).toISOString().slice(0, 10)];
   const startDay = new Date(since).toISOString().slice(0, 10);
   if (startDay !== days[0]) days.push(startDay);
-  const events: any[] = [];
+  const events: AuditEventView[] = [];
   for (const date of days) {
     let offset = 0;
     for (let page = 0; page < MAX_PAGES; page++) {
@@ -79,7 +101,7 @@ async function lastHour(now: number): Promise<{ events: any[]; complete: boolean
 }
 
 /** Decision events only: approval bookkeeping and response checks are not decisions on a call. */
-function isDecision(ev: any): boolean {
+function isDecision(ev: AuditEventView): boolean {
   const req = ev.request ?? {};
   // svc's own records (tool "svc": a policy that did not load, a project file's refusals) are not calls.
   return (
@@ -137,8 +159,10 @@ export async function gatherStatus(now = Date.now()): Promise<StatusReport> {
   const denies = await api('GET', `/v1/audit/events?action=deny&limit=${LAST_DENIES * 4}`);
   if (denies.status === 200) {
     // svc doctor's canary calls are denied on purpose; they are not news.
-    const real = (denies.body.events ?? []).filter((ev: any) => ev.run_id !== CANARY_RUN).slice(0, LAST_DENIES);
-    report.last_denies = real.map((ev: any) => ({
+    const real = ((denies.body.events ?? []) as AuditEventView[])
+      .filter((ev) => ev.run_id !== CANARY_RUN)
+      .slice(0, LAST_DENIES);
+    report.last_denies = real.map((ev) => ({
       timestamp: ev.timestamp,
       tool: ev.tool,
       subject: subject(ev.request),

@@ -24,13 +24,13 @@ const token: Command = {
       json: { type: 'boolean' },
       'data-dir': { type: 'string' },
     });
-    const v = values as Record<string, any>;
+    const v = values as { agent?: string; scope?: string[]; json?: boolean; 'data-dir'?: string };
     const store = new TokenStore(ensureDataDir(v['data-dir'] ?? defaultDataDir()));
     switch (sub) {
       case 'create': {
         if (!v.agent) throw new UsageError('create needs --agent NAME');
         if (positionals.length) throw new UsageError(`unexpected argument "${positionals[0]}"`);
-        const scopes = (v.scope as string[] | undefined) ?? ['eval'];
+        const scopes = v.scope ?? ['eval'];
         for (const s of scopes)
           if (s !== 'eval' && s !== 'admin') throw new UsageError(`invalid --scope "${s}": use eval or admin`);
         const { token: secret, record } = store.create(v.agent, scopes as Scope[]);

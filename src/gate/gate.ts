@@ -4,7 +4,7 @@
 // The modes differ only in what they may change (see GateRequest), never in how they decide.
 import type { Decision, ToolCall } from '../policy/types.js';
 import type { AuditInput, AuditEvent } from '../audit/types.js';
-import { decisionEvent, responseEvent } from '../audit/events.js';
+import { decisionEvent, responseEvent } from '../audit/audit-event-builders.js';
 import type { BusEvent } from '../audit/bus.js';
 import { QueueFullError, type ApprovalView } from '../approvals/types.js';
 import { outcomeMessage } from '../approvals/messages.js';

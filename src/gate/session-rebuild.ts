@@ -3,8 +3,8 @@
 // taint marks their records carry. A decision that depended on a session's past before a
 // restart depends on the same past after it (docs/session-rules.md).
 import path from 'node:path';
-import { listAuditFiles } from '../audit/files.js';
-import { readLinesBackward } from '../audit/lines.js';
+import { listAuditFiles } from '../audit/audit-file-names.js';
+import { readLinesBackward } from '../audit/audit-line-reader.js';
 import type { AuditEvent } from '../audit/types.js';
 import type { ToolCall } from '../policy/types.js';
 import { MAX_HISTORY_MS, type SessionState } from '../policy/session-state.js';

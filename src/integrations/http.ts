@@ -3,6 +3,7 @@
 // plain TCP socket: node:http costs several milliseconds of set-up on its first request, and
 // fetch (undici) more. https URLs, which are rare for a local server, use node:https.
 import { connect } from 'node:net';
+import { SvcError, type SvcErrorOptions } from '../util/errors.js';
 
 /** Replies larger than this are refused rather than buffered. */
 export const MAX_REPLY_BYTES = 4 * 1024 * 1024;
@@ -14,7 +15,12 @@ export interface JsonReply {
 }
 
 /** The server could not be reached or did not answer in time (as opposed to answering "no"). */
-export class UnreachableError extends Error {}
+export class UnreachableError extends SvcError {
+  override name = 'UnreachableError';
+  constructor(message: string, options?: SvcErrorOptions) {
+    super('server_unreachable', message, options);
+  }
+}
 
 export interface CallOptions {
   token?: string;

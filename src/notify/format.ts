@@ -2,7 +2,7 @@
 // webhooks, Discord webhooks, ntfy's JSON publishing, a plain JSON body, and the desktop.
 // Every field is untrusted (the agent chose the command), already redacted, and escaped for
 // the receiving format so it cannot mention people or forge links.
-import type { WebhookTarget } from './config.js';
+import type { WebhookTarget } from './notify-config.js';
 
 export interface AskNotice {
   id: string;

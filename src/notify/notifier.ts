@@ -10,7 +10,7 @@ import type { Clock } from '../util/clock.js';
 import type { Bus } from '../audit/bus.js';
 import type { Signer } from '../auth/signing.js';
 import { redactValue } from '../redact/index.js';
-import { loadNotifyConfig, NotifyConfigError, type NotifyConfig, type WebhookTarget } from './config.js';
+import { loadNotifyConfig, NotifyConfigError, type NotifyConfig, type WebhookTarget } from './notify-config.js';
 import { plainText, webhookRequest, type AskNotice } from './format.js';
 
 /** Approvals already announced, so a re-listed one is not announced twice (bounded). */

@@ -3,6 +3,7 @@
 // values under aliases of one field, or a non-string value there, make the call ambiguous: the
 // engine denies it rather than guess which one the tool will use.
 import type { ToolCall } from './types.js';
+import { SvcError, type SvcErrorOptions } from '../util/errors.js';
 
 /** Longest command/path/url/domain/agent/session/tool the engine will look at (docs/policy.md). */
 export const MAX_INPUT_BYTES = 8192;
@@ -29,7 +30,12 @@ export interface CallFields {
   workdir?: string;
 }
 
-export class AmbiguousInputError extends Error {}
+export class AmbiguousInputError extends SvcError {
+  override name = 'AmbiguousInputError';
+  constructor(message: string, options?: SvcErrorOptions) {
+    super('ambiguous_input', message, options);
+  }
+}
 
 type Field = 'command' | 'path' | 'url' | 'domain' | 'workdir';
 

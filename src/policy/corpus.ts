@@ -8,6 +8,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import type { Decision, EvaluateOptions, FinalAction, ToolCall } from './types.js';
+import { SvcError, type SvcErrorOptions } from '../util/errors.js';
 
 export const CORPUS_MAX_BYTES = 8 * 1024 * 1024;
 export const CORPUS_MAX_CASES = 20_000;
@@ -35,7 +36,12 @@ export interface CorpusCase {
   file: string;
 }
 
-export class CorpusError extends Error {}
+export class CorpusError extends SvcError {
+  override name = 'CorpusError';
+  constructor(message: string, options?: SvcErrorOptions) {
+    super('corpus_invalid', message, options);
+  }
+}
 
 function asAction(v: unknown, where: string): FinalAction {
   let s = typeof v === 'string' ? v.trim().toLowerCase() : '';

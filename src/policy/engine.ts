@@ -43,7 +43,7 @@ import {
 } from './effects/decide.js';
 import type { TaintSpec } from './session-state.js';
 
-export { PolicyLoadError } from './errors.js';
+export { PolicyLoadError } from './policy-errors.js';
 export { parsePolicyText, parsePolicyTextLenient } from './parse.js';
 export { CallCounter } from './counter.js';
 export type { ExplainResult, ExplainRule } from './explain.js';

@@ -3,7 +3,7 @@
 // loop. The main thread only compiles the parsed result.
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { loadPolicyFiles, type LoadedPolicyFiles } from './loader.js';
-import { PolicyLoadError } from './errors.js';
+import { PolicyLoadError } from './policy-errors.js';
 
 /** A reload whose parse takes longer than this is abandoned and reported; the old set stays. */
 export const POLICY_LOAD_BUDGET_MS = 30_000;

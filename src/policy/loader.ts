@@ -8,7 +8,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FinalAction } from './types.js';
 import type { ParsedPolicyFile } from './ast.js';
-import { PolicyLoadError } from './errors.js';
+import { PolicyLoadError } from './policy-errors.js';
 import { parsePolicyText, POLICY_FILE_MAX_BYTES } from './parse.js';
 import type { PolicyParseCache } from './parse-cache.js';
 

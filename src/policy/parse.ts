@@ -26,7 +26,7 @@ import {
   type RuleAst,
   type WhenAst,
 } from './ast.js';
-import { closest, PolicyLoadError, type PolicyDiagnostic } from './errors.js';
+import { closest, PolicyLoadError, type PolicyDiagnostic } from './policy-errors.js';
 import { keyOf, Reader } from './parse-reader.js';
 import { aliasTargets, type AliasTargets } from './yaml-anchors.js';
 import { parseNotify, parseTests } from './parse-extras.js';

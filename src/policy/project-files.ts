@@ -9,7 +9,7 @@
 import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, type Stats } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import type { ParsedPolicyFile } from './ast.js';
-import { PolicyLoadError } from './errors.js';
+import { PolicyLoadError } from './policy-errors.js';
 import { parsePolicyText, POLICY_FILE_MAX_BYTES } from './parse.js';
 
 export const PROJECT_DIR = '.svc';

@@ -13,7 +13,7 @@ import type { Clock } from '../util/clock.js';
 import { systemClock } from '../util/clock.js';
 import type { ParsedPolicyFile } from './ast.js';
 import { Engine } from './engine.js';
-import { formatLocation, type PolicyDiagnostic } from './errors.js';
+import { formatLocation, type PolicyDiagnostic } from './policy-errors.js';
 import { findProjectRoot, probeProject, readProjectLayer, type ProjectProbe } from './project-files.js';
 import { readProjectLayerOffThread } from './project-load-worker.js';
 import { restrictProjectLayer } from './project-restrict.js';

@@ -8,7 +8,7 @@
 // weakest answer, and the rules after it in its policy only see more calls.
 import type { ParsedPolicyFile, PolicyAst } from './ast.js';
 import { isDurableFile } from './compile.js';
-import type { PolicyDiagnostic } from './errors.js';
+import type { PolicyDiagnostic } from './policy-errors.js';
 
 export interface RestrictedLayer {
   files: ParsedPolicyFile[];

@@ -4,6 +4,7 @@
 // result on a lazily built DFA (re2-dfa.ts). Validation refuses at load what other RE2-based
 // policy engines refuse, so a policy file loads (or fails) the same in svc as there.
 import { at, present } from '../util/invariant.js';
+import { SvcError, type SvcErrorOptions } from '../util/errors.js';
 
 export const REGEX_MAX_CHARS = 500;
 export const REPEAT_MAX = 1000;
@@ -29,7 +30,12 @@ export type ReNode =
 
 export type AssertKind = 'bot' | 'eot' | 'bol' | 'eol' | 'wordb' | 'nwordb';
 
-export class RegexSyntaxError extends Error {}
+export class RegexSyntaxError extends SvcError {
+  override name = 'RegexSyntaxError';
+  constructor(message: string, options?: SvcErrorOptions) {
+    super('regex_syntax', message, options);
+  }
+}
 
 interface Flags {
   i: boolean;

@@ -2,7 +2,7 @@
 // substrings, response regexes that parse as RE2 and cannot blow up, call_count bounds,
 // webhook URLs, policy names unique within the file.
 import type { ParsedPolicyFile, WhenAst } from './ast.js';
-import type { PolicyDiagnostic } from './errors.js';
+import type { PolicyDiagnostic } from './policy-errors.js';
 import { globLimitProblem } from './glob.js';
 import { parseRe2 } from './re2-parse.js';
 

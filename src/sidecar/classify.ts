@@ -1,6 +1,6 @@
 // One classification: redact, ask the model, read its verdict. A model that is down, slow or
 // unintelligible never blocks the caller: the configured fail mode decides, and says why.
-import type { SidecarConfig } from './config.js';
+import type { SidecarConfig } from './sidecar-config.js';
 import { describeFetchError, type Provider } from './providers.js';
 import { buildUserPrompt, describeCall, type VerifyRequest } from './prompt.js';
 import { parseVerdict, type VerdictDecision } from './verdict.js';

@@ -8,7 +8,13 @@ export {
   type SidecarDeps,
   type RunningSidecar,
 } from './server.js';
-export { configFromEnv, isLoopbackHost, SidecarConfigError, type SidecarConfig, type ProviderName } from './config.js';
+export {
+  configFromEnv,
+  isLoopbackHost,
+  SidecarConfigError,
+  type SidecarConfig,
+  type ProviderName,
+} from './sidecar-config.js';
 export { parseVerdict, type Verdict } from './verdict.js';
 export { BUILTIN_SYSTEM_PROMPT, buildUserPrompt, describeCall, type VerifyRequest } from './prompt.js';
 export { DECISIONS_FILE, type DecisionRecord } from './decisionlog.js';

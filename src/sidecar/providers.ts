@@ -1,7 +1,8 @@
 // The three model back ends: OpenAI-compatible chat completions, Anthropic messages, Ollama chat.
 // Each turns (system, user) into the answer text, and can be pinged for /health. All network
 // waits are bounded by the caller's AbortSignal and every response body by MAX_RESPONSE_BYTES.
-import type { ProviderName, SidecarConfig } from './config.js';
+import type { ProviderName, SidecarConfig } from './sidecar-config.js';
+import { SvcError, type SvcErrorOptions } from '../util/errors.js';
 
 /** Largest provider response read; a one-line verdict is a few hundred bytes. */
 export const MAX_RESPONSE_BYTES = 256 * 1024;
@@ -11,7 +12,12 @@ export const ANTHROPIC_VERSION = '2023-06-01';
 
 export type FetchLike = typeof fetch;
 
-export class ProviderError extends Error {}
+export class ProviderError extends SvcError {
+  override name = 'ProviderError';
+  constructor(message: string, options?: SvcErrorOptions) {
+    super('provider_failed', message, options);
+  }
+}
 
 export interface Provider {
   readonly name: ProviderName;

@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { systemClock, type Clock } from '../util/clock.js';
 import { VERSION } from '../util/version.js';
-import { isLoopbackHost, type SidecarConfig } from './config.js';
+import { isLoopbackHost, type SidecarConfig } from './sidecar-config.js';
 import { createProvider, describeFetchError, modelListed, type FetchLike } from './providers.js';
 import { classify } from './classify.js';
 import { TokenBucket } from './ratelimit.js';
@@ -15,6 +15,7 @@ import { DecisionLog } from './decisionlog.js';
 import type { VerifyRequest } from './prompt.js';
 import { redact } from '../redact/index.js';
 import { at } from '../util/invariant.js';
+import { SvcError } from '../util/errors.js';
 
 /** Largest POST /verify body (the webhook payload is a command and a few names). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -42,14 +43,16 @@ export interface Sidecar {
   listen(port?: number, host?: string): Promise<RunningSidecar>;
 }
 
-class RequestError extends Error {
+/** A request the sidecar refuses: `status` and `replyCode` are what the caller is answered. */
+class RequestError extends SvcError {
+  override name = 'RequestError';
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly replyCode: string,
     message: string,
     readonly headers: Record<string, string> = {},
   ) {
-    super(message);
+    super('sidecar_request_refused', message);
   }
 }
 
@@ -322,7 +325,7 @@ export function createSidecar(config: SidecarConfig, deps: SidecarDeps = {}): Si
     } catch (err) {
       if (err instanceof RequestError) {
         if (err.status === 400 || err.status === 413 || err.status === 415) m.invalid_requests_total++;
-        if (!res.headersSent) send(res, err.status, { error: err.message, code: err.code }, err.headers);
+        if (!res.headersSent) send(res, err.status, { error: err.message, code: err.replyCode }, err.headers);
       } else {
         m.errors_total++;
         log(`internal error: ${(err as Error).stack ?? err}`);

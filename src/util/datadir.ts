@@ -3,6 +3,7 @@ import { mkdirSync, chmodSync, statSync, readFileSync, writeFileSync, closeSync 
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { native } from './native.js';
+import { SvcError, type SvcErrorOptions } from './errors.js';
 
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
   return resolve(env.SERVICE_HOME || join(homedir(), '.svc'));
@@ -20,7 +21,12 @@ export function ensureDataDir(dir: string): string {
   return abs;
 }
 
-export class DataDirLockedError extends Error {}
+export class DataDirLockedError extends SvcError {
+  override name = 'DataDirLockedError';
+  constructor(message: string, options?: SvcErrorOptions) {
+    super('data_dir_locked', message, options);
+  }
+}
 
 /**
  * Takes the single-owner lock (flock on <dir>/svc.lock). The kernel releases it when the process

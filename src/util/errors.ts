@@ -1,9 +1,37 @@
 // One error family for everything a caller can be told. Each error carries a stable snake_case
-// code; the server maps codes to HTTP statuses in one table (server/errors.ts), so the library
+// code; the server maps codes to HTTP statuses in one table (server/http-errors.ts), so the library
 // never names a status. A wrapped error keeps the original as `cause`.
 
+/** Every code of the family: those a reply can carry, and those that stay inside the process. */
+export type ErrorCode = HttpErrorCode | LocalErrorCode;
+
+/**
+ * Codes of errors met only in the CLI, at startup, in hooks or in the sidecar. They have no HTTP
+ * status: one that reaches the server's error handler anyway is answered as an internal error.
+ */
+export type LocalErrorCode =
+  | 'usage'
+  | 'data_dir_locked'
+  | 'notify_config_invalid'
+  | 'sidecar_config_invalid'
+  | 'sidecar_request_refused'
+  | 'provider_failed'
+  | 'setup_failed'
+  | 'payload_invalid'
+  | 'server_unreachable'
+  | 'webhook_failed'
+  | 'corpus_invalid'
+  | 'ambiguous_input'
+  | 'regex_syntax'
+  | 'policy_invalid'
+  | 'policy_files_missing'
+  | 'audit_chain_broken'
+  | 'audit_start_mismatch'
+  | 'not_canonical_json'
+  | 'simulated_crash';
+
 /** Every code a reply can carry, grouped by what went wrong. */
-export type ErrorCode =
+export type HttpErrorCode =
   // the request itself is wrong
   | 'invalid_request'
   | 'invalid_json'

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { withFixture, call, ask, outcome, TIMEOUT, type Fixture } from './helpers.js';
 import type { SvcError } from '../../src/util/errors.js';
-import { statusOf } from '../../server/errors.js';
+import { statusOf } from '../../server/http-errors.js';
 
 const SCOPE = { agent: 'claude-code', session: 's1', run_id: 'run-1' };
 const RUN = { agent: 'claude-code', session: 's1', runId: 'run-1', credentialOwner: 'server/admin' };

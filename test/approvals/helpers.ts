@@ -11,7 +11,7 @@ import { AutoAllowedRules } from '../../src/approvals/auto-allowed.js';
 import type { ToolCall } from '../../src/policy/types.js';
 import type { EnqueueRequest } from '../../src/approvals/types.js';
 import { SvcError } from '../../src/util/errors.js';
-import { statusOf } from '../../server/errors.js';
+import { statusOf } from '../../server/http-errors.js';
 
 export const TIMEOUT = 120_000;
 

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { redactEventForDisplay } from '../../src/audit/display.js';
-import { decisionEvent, responseEvent } from '../../src/audit/events.js';
+import { decisionEvent, responseEvent } from '../../src/audit/audit-event-builders.js';
 import type { AuditEvent } from '../../src/audit/types.js';
 
 const hash = 'sha256:' + 'ab'.repeat(32);

@@ -1,4 +1,4 @@
-// server/audit.ts: every status code of the four audit endpoints, against a real server.
+// server/audit-routes.ts: every status code of the four audit endpoints, against a real server.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, renameSync, writeFileSync, rmSync } from 'node:fs';

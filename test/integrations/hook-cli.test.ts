@@ -5,7 +5,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gitSession } from '../../src/integrations/config.js';
+import { gitSession } from '../../src/integrations/integration-config.js';
 import { api, DEAD_URL, eventually, FIXTURES, runCli, startServer, tempDir, type Server } from './helpers.js';
 
 let server: Server;

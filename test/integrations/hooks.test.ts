@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadAdapter, HOSTS, type HostName } from '../../src/integrations/hooks/hosts.js';
-import { runHook } from '../../src/integrations/hooks/run.js';
+import { runHook } from '../../src/integrations/hooks/hook-run.js';
 import { api, FIXTURES, pendingApproval, startServer, tempDir, type Server } from './helpers.js';
 
 let server: Server;

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import type { AuditEvent } from '../../src/audit/types.js';
 import { startLive, openStream, sleep, type Stream } from './harness.js';
-import { MAX_BACKLOG_BYTES } from '../../server/events.js';
+import { MAX_BACKLOG_BYTES } from '../../server/event-stream.js';
 
 function auditEvent(i: number, extra: Record<string, unknown> = {}): AuditEvent {
   return {

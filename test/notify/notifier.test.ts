@@ -12,7 +12,7 @@ import { Bus } from '../../src/audit/bus.js';
 import { ManualClock } from '../../src/util/clock.js';
 import { Signer } from '../../src/auth/signing.js';
 import { Notifier } from '../../src/notify/notifier.js';
-import { parseNotifyConfig, NotifyConfigError } from '../../src/notify/config.js';
+import { parseNotifyConfig, NotifyConfigError } from '../../src/notify/notify-config.js';
 
 interface Got {
   path: string;

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadAdapter } from '../../src/integrations/hooks/hosts.js';
-import { runHook } from '../../src/integrations/hooks/run.js';
+import { runHook } from '../../src/integrations/hooks/hook-run.js';
 import { outcomeMessage, waitingMessage } from '../../src/approvals/messages.js';
 import { ManualClock } from '../../src/util/clock.js';
 import { startTestServer, tempDir, ASK_DEPLOY_POLICY } from '../helpers/server.js';

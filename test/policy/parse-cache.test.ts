@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { loadPolicyFiles } from '../../src/policy/loader.js';
 import { PolicyParseCache } from '../../src/policy/parse-cache.js';
 import { shippedPolicy } from '../../src/policy/config-path.js';
-import { PolicyLoadError } from '../../src/policy/errors.js';
+import { PolicyLoadError } from '../../src/policy/policy-errors.js';
 import { startTestServer, tempDir } from '../helpers/server.js';
 
 const POLICY = `

@@ -3,7 +3,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { callWebhook, WEBHOOK_MAX_REPLY_BYTES } from '../../src/policy/webhook.js';
+import { callWebhook, WEBHOOK_MAX_REPLY_BYTES } from '../../src/policy/policy-webhook.js';
 import { engineOf, exec } from './helpers.js';
 
 let server: http.Server;

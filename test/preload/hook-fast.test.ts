@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
 import { TEST_POLICY } from '../integrations/helpers.js';
 import { HOSTS, loadAdapter } from '../../src/integrations/hooks/hosts.js';
-import { DEFAULT_MARKER } from '../../src/integrations/hooks/run.js';
+import { DEFAULT_MARKER } from '../../src/integrations/hooks/hook-run.js';
 import { parseHookRequest, parsePreloadRequest, startPreloadSocket } from '../../server/preload-socket.js';
 import { PACKAGE_ROOT } from '../../src/util/version.js';
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { errorHandler, statusOf } from '../../server/errors.js';
+import { errorHandler, statusOf } from '../../server/http-errors.js';
 import { SvcError, UnavailableError } from '../../src/util/errors.js';
 import { AuditUnavailableError } from '../../src/audit/types.js';
 import { JournalError } from '../../src/approvals/journal.js';
@@ -66,7 +66,7 @@ test('a wrapped error keeps the original as its cause', () => {
 
 test('no route picks an error status or translates an error by hand', () => {
   const dir = join(ROOT, 'server');
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.ts') && n !== 'errors.ts')) {
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.ts') && n !== 'http-errors.ts')) {
     const src = readFileSync(join(dir, name), 'utf8');
     assert.doesNotMatch(src, /reply\.code\((4|5)\d\d\)/, `${name} answers an error status itself`);
     assert.doesNotMatch(src, /catch \(err\) \{\s*if \(err instanceof/, `${name} translates an error by hand`);

@@ -6,7 +6,7 @@ import { chmodSync, chownSync, mkdtempSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readTokenFile, trustedOwner } from '../../src/util/server-uid.js';
-import { serverToken } from '../../src/integrations/config.js';
+import { serverToken } from '../../src/integrations/integration-config.js';
 import { listenerUid } from '../../src/integrations/hooks/listener-trust.js';
 import net from 'node:net';
 import { spawn } from 'node:child_process';

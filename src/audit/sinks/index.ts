@@ -6,13 +6,13 @@ import type { Anchor } from '../anchor.js';
 import { redactEventForDisplay } from '../display.js';
 import { parseSyslogTarget, SyslogSink } from './syslog.js';
 import { CefStreamSink } from './cef.js';
-import { WebhookSink, type WebhookOptions } from './webhook.js';
+import { WebhookSink, type WebhookOptions } from './audit-webhook-sink.js';
 import type { AuditSink } from './types.js';
 
 export type { AuditSink } from './types.js';
 export { SyslogSink, parseSyslogTarget, formatSyslog } from './syslog.js';
 export { CefStreamSink, formatCef } from './cef.js';
-export { WebhookSink, checkWebhookUrl } from './webhook.js';
+export { WebhookSink, checkWebhookUrl } from './audit-webhook-sink.js';
 
 /** Events waiting for the sinks' turn; beyond this they are dropped (and counted). */
 export const MAX_FANOUT_QUEUE = 10_000;

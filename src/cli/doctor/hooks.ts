@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HOSTS, type HostName } from '../../integrations/hooks/hosts.js';
 import { JSON_HOSTS, ownsCommand } from '../../integrations/setup/host-settings.js';
-import { clineHooksDir } from '../../integrations/setup/run.js';
+import { clineHooksDir } from '../../integrations/setup/setup-run.js';
 
 export interface InstalledHook {
   host: HostName;

@@ -2,8 +2,8 @@
 // An approval's resolution event links to the ask it answered (request_audit_id); the ask holds
 // the call as it was made.
 import { join } from 'node:path';
-import { listAuditFiles } from '../../audit/files.js';
-import { readLines } from '../../audit/lines.js';
+import { listAuditFiles } from '../../audit/audit-file-names.js';
+import { readLines } from '../../audit/audit-line-reader.js';
 import type { AuditEvent } from '../../audit/types.js';
 
 export interface Resolved {

@@ -2,6 +2,7 @@
 // and tool output tolerantly (post phase: keep scanning when hosts change their schemas).
 import type { Target } from './types.js';
 import { mcpClass, mcpToolPart } from '../mcp-class.js';
+import { SvcError, type SvcErrorOptions } from '../../util/errors.js';
 
 /** Calls with more targets than this (patch files, multi-file reads) are refused outright. */
 export const MAX_TARGETS = 100;
@@ -14,7 +15,12 @@ const FIRST_KEYS = ['stdout', 'stderr', 'content', 'output'];
 export type Obj = Record<string, unknown>;
 
 /** The payload cannot be evaluated: the pre phase denies, the post phase blocks. */
-export class PayloadError extends Error {}
+export class PayloadError extends SvcError {
+  override name = 'PayloadError';
+  constructor(message: string, options?: SvcErrorOptions) {
+    super('payload_invalid', message, options);
+  }
+}
 
 export function isObject(v: unknown): v is Obj {
   return typeof v === 'object' && v !== null && !Array.isArray(v);

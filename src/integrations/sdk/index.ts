@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { DeniedError, errorFromReply, NetworkError, SvcError } from './errors.js';
+import { DeniedError, errorFromReply, NetworkError, SvcError } from './client-errors.js';
 import { parseSse } from './sse.js';
 import type {
   Approval,
@@ -31,7 +31,7 @@ import type {
   ToolCallInput,
 } from './types.js';
 
-export * from './errors.js';
+export * from './client-errors.js';
 export type * from './types.js';
 
 export const DEFAULT_URL = 'http://127.0.0.1:9090';

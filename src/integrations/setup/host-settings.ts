@@ -4,7 +4,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { HostName } from '../hooks/hosts.js';
-import { SetupError, type JsonObject } from './files.js';
+import { SetupError, type JsonObject } from './settings-files.js';
 
 export interface HookCommand {
   /** POSIX shell command line. */

@@ -7,4 +7,4 @@ export {
   type GuardToolOptions,
   type ToolExecutionOptions,
 } from './vercel-ai.js';
-export { guardMcpClient, type McpCallToolParams, type McpGuardOptions, type McpToolCaller } from './mcp.js';
+export { guardMcpClient, type McpCallToolParams, type McpGuardOptions, type McpToolCaller } from './mcp-adapter.js';

@@ -2,7 +2,7 @@
 // Every path ends in a well-formed reply and exit 0: hosts treat a crash or a non-zero exit as
 // a soft error and carry on, which would turn every failure into an allow.
 import { join } from 'node:path';
-import { dataDir, failOpen, serverToken, serverUrl, sessionLabel } from '../config.js';
+import { dataDir, failOpen, serverToken, serverUrl, sessionLabel } from '../integration-config.js';
 import {
   evaluateResponse,
   evaluateTool,

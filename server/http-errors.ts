@@ -2,7 +2,7 @@
 // the extra fields a given response names. The status of every code is decided here, once, and
 // applied only by the app's error handler (server/app.ts): routes throw, they never translate.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { SvcError, type ErrorCode } from '../src/util/errors.js';
+import { SvcError, type HttpErrorCode } from '../src/util/errors.js';
 
 export { SvcError };
 
@@ -42,11 +42,11 @@ const CODES_BY_STATUS = {
     'bulk_incomplete',
     'too_many_streams',
   ],
-} as const satisfies Record<number, readonly ErrorCode[]>;
+} as const satisfies Record<number, readonly HttpErrorCode[]>;
 
 type Listed = (typeof CODES_BY_STATUS)[keyof typeof CODES_BY_STATUS][number];
 /** Fails to compile when a code has no status. */
-const everyCodeListed: [Exclude<ErrorCode, Listed>] extends [never] ? true : never = true;
+const everyCodeListed: [Exclude<HttpErrorCode, Listed>] extends [never] ? true : never = true;
 void everyCodeListed;
 
 const STATUS_OF = new Map<string, number>(
@@ -122,7 +122,8 @@ export function describeValidation(
  */
 export function errorHandler(o: { bodyLimit: number; log: (msg: string) => void }) {
   return (err: FastifyError | SvcError | Error, _req: FastifyRequest, reply: FastifyReply) => {
-    if (err instanceof SvcError) return reply.code(statusOf(err)).send(errorBody(err));
+    // A code without a status (one of the CLI's or startup's) says nothing a caller can act on.
+    if (err instanceof SvcError && STATUS_OF.has(err.code)) return reply.code(statusOf(err)).send(errorBody(err));
     const f = err as Partial<FastifyError>;
     if (f.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply

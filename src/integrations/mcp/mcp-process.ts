@@ -1,8 +1,8 @@
 // Process plumbing for `svc mcp`: start the MCP server, connect both pipes to the proxy, pass
 // signals on, and leave with the server's exit code.
 import { spawn } from 'node:child_process';
-import { failOpen, serverToken, serverUrl, sessionLabel } from '../config.js';
-import { readLines } from './lines.js';
+import { failOpen, serverToken, serverUrl, sessionLabel } from '../integration-config.js';
+import { readLines } from './stdio-lines.js';
 import { McpProxy } from './proxy.js';
 import { errorReply, ERR } from './jsonrpc.js';
 

@@ -18,11 +18,17 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname, basename, join } from 'node:path';
+import { SvcError, type SvcErrorOptions } from '../../util/errors.js';
 
 /** Settings files larger than this are not settings files. */
 export const MAX_SETTINGS_BYTES = 4 * 1024 * 1024;
 
-export class SetupError extends Error {}
+export class SetupError extends SvcError {
+  override name = 'SetupError';
+  constructor(message: string, options?: SvcErrorOptions) {
+    super('setup_failed', message, options);
+  }
+}
 
 export interface Existing {
   /** The file actually edited (the symlink's target when the path is a link). */

@@ -6,7 +6,7 @@ import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { Bus, BusEvent } from '../src/audit/bus.js';
 import { redactEventForDisplay } from '../src/audit/index.js';
-import { SvcError } from './errors.js';
+import { SvcError } from './http-errors.js';
 import { redact } from '../src/redact/index.js';
 import { callSubject } from '../src/policy/shadow.js';
 

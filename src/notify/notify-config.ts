@@ -6,6 +6,7 @@ import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { parseDuration } from '../util/duration.js';
+import { SvcError, type SvcErrorOptions } from '../util/errors.js';
 
 export const NOTIFY_FILE = 'notify.yaml';
 export const WEBHOOK_TYPES = ['slack', 'discord', 'ntfy', 'json'] as const;
@@ -35,7 +36,12 @@ export interface NotifyConfig {
   webhooks: WebhookTarget[];
 }
 
-export class NotifyConfigError extends Error {}
+export class NotifyConfigError extends SvcError {
+  override name = 'NotifyConfigError';
+  constructor(message: string, options?: SvcErrorOptions) {
+    super('notify_config_invalid', message, options);
+  }
+}
 
 const KEYS = ['public_url', 'link_ttl', 'max_per_minute', 'retries', 'retry_backoff', 'desktop', 'webhooks'];
 const HOOK_KEYS = ['type', 'url', 'token'];

@@ -1,6 +1,8 @@
 // Load errors name the file, the line and the offending key, so a user can fix a policy without
 // guessing; the lenient parser collects the same findings as diagnostics instead of throwing.
 
+import { SvcError } from '../util/errors.js';
+
 export type Severity = 'error' | 'warning';
 
 export interface PolicyDiagnostic {
@@ -15,15 +17,15 @@ export interface PolicyDiagnostic {
   problem: string;
 }
 
-export class PolicyLoadError extends Error {
+export class PolicyLoadError extends SvcError {
+  override name = 'PolicyLoadError';
   readonly file: string;
   readonly line: number;
   readonly key?: string;
   readonly problem: string;
 
   constructor(file: string, line: number, problem: string, key?: string) {
-    super(formatLocation(file, line) + problem);
-    this.name = 'PolicyLoadError';
+    super('policy_invalid', formatLocation(file, line) + problem);
     this.file = file;
     this.line = line;
     this.key = key;

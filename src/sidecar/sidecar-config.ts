@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { isIP } from 'node:net';
 import { BUILTIN_SYSTEM_PROMPT } from './prompt.js';
+import { SvcError, type SvcErrorOptions } from '../util/errors.js';
 
 export type ProviderName = 'openai' | 'anthropic' | 'ollama';
 export const PROVIDERS: readonly ProviderName[] = ['openai', 'anthropic', 'ollama'];
@@ -28,7 +29,12 @@ export const PROVIDER_DEFAULT_MODELS: Record<ProviderName, string> = {
 /** Longest VERIFY_SYSTEM_PROMPT / VERIFY_EXTRA_RULES accepted, so a prompt stays cheap. */
 export const MAX_PROMPT_TEXT = 16_384;
 
-export class SidecarConfigError extends Error {}
+export class SidecarConfigError extends SvcError {
+  override name = 'SidecarConfigError';
+  constructor(message: string, options?: SvcErrorOptions) {
+    super('sidecar_config_invalid', message, options);
+  }
+}
 
 export interface SidecarConfig {
   host: string;

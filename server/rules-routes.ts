@@ -1,7 +1,7 @@
 // Auto-allowed rule routes (docs/api.md): list, learn (rate limited), delete by exact name.
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
-import { SvcError, badRequest } from './errors.js';
+import { SvcError, badRequest } from './http-errors.js';
 
 const LEARN_KEYS = ['tool', 'args', 'decision', 'source'];
 

@@ -4,7 +4,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
-import { badRequest, notFound } from './errors.js';
+import { badRequest, notFound } from './http-errors.js';
 import { AuditReader } from '../src/audit/reader.js';
 import { UnavailableError } from '../src/util/errors.js';
 import { redactEventForDisplay } from '../src/audit/display.js';

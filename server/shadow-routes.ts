@@ -4,8 +4,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
 import { policySetHash } from '../src/policy/shadow.js';
-import { SvcError } from './errors.js';
-import { PromoteError, promoteShadow } from './promote.js';
+import { SvcError } from './http-errors.js';
+import { promoteShadow } from './promote.js';
 
 const errorBody = { type: 'object', properties: { error: { type: 'string' }, code: { type: 'string' } } };
 
@@ -56,20 +56,15 @@ export default async function shadowRoutes(app: FastifyInstance, ctx: ServerCont
         throw new SvcError('forbidden', 'promoting the shadow set requires the admin token');
       if (req.body !== undefined && (typeof req.body !== 'object' || req.body === null || Object.keys(req.body).length))
         throw new SvcError('invalid_request', 'POST /v1/policy/promote takes no body');
-      try {
-        const r = await promoteShadow({
-          dataDir: ctx.opts.dataDir,
-          policies: ctx.policies,
-          shadow: ctx.shadow ?? null,
-          audit: ctx.audit,
-          log: ctx.log,
-        });
-        return { success: true, ...r };
-      } catch (err) {
-        if (!(err instanceof PromoteError)) throw err;
-        const code = err.code === 'no_shadow' ? 'shadow_not_configured' : err.code;
-        throw new SvcError(code, err.message, { cause: err, extra: { success: false } });
-      }
+      // A PromoteError carries its code and `success: false`; the app's error handler answers it.
+      const r = await promoteShadow({
+        dataDir: ctx.opts.dataDir,
+        policies: ctx.policies,
+        shadow: ctx.shadow ?? null,
+        audit: ctx.audit,
+        log: ctx.log,
+      });
+      return { success: true, ...r };
     },
   );
 }

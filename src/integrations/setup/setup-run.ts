@@ -4,7 +4,7 @@ import { chmodSync, unlinkSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { HostName } from '../hooks/hosts.js';
-import { backup, formatJson, inspect, readJsonObject, sameJson, SetupError, writeAtomic } from './files.js';
+import { backup, formatJson, inspect, readJsonObject, sameJson, SetupError, writeAtomic } from './settings-files.js';
 import { hookCommand, JSON_HOSTS, ownsCommand, type HookCommand } from './host-settings.js';
 
 export interface SetupOptions {

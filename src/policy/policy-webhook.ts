@@ -2,6 +2,7 @@
 // the reply decide. Redirects are not followed, the reply is capped at 64 KiB, and anything other
 // than a clear 2xx {"decision":"allow"|"deny"} is a failure: deny, unless the rule says fail_open.
 import type { WebhookConfig } from './types.js';
+import { SvcError, type SvcErrorOptions } from '../util/errors.js';
 
 /** Largest webhook reply read. */
 export const WEBHOOK_MAX_REPLY_BYTES = 64 * 1024;
@@ -21,7 +22,12 @@ export interface WebhookResult {
   message: string;
 }
 
-class WebhookFailure extends Error {}
+class WebhookFailure extends SvcError {
+  override name = 'WebhookFailure';
+  constructor(message: string, options?: SvcErrorOptions) {
+    super('webhook_failed', message, options);
+  }
+}
 
 async function readCapped(res: Response, limit: number): Promise<string> {
   if (!res.body) return '';

@@ -1,10 +1,10 @@
 // GET /healthz, GET /v1/status, GET /v1/policy/summary, POST /v1/policy/reload.
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from './context.js';
-import { SvcError, badRequest } from './errors.js';
+import { SvcError, badRequest } from './http-errors.js';
 import { VERSION } from '../src/util/version.js';
 import { policySources } from './policy-text.js';
-import { shadowStatus } from './shadow.js';
+import { shadowStatus } from './shadow-routes.js';
 
 /**
  * The reload body: none, or {"accept_removal": boolean}. A misspelt or mistyped field is refused
