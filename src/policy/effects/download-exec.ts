@@ -362,7 +362,10 @@ function appleScript(a: string[], out: Effect[]): void {
 }
 
 /** `kubectl apply -f URL`, `helm install NAME URL`, `nix-shell URL`, `nix run github:o/r`: fetched and applied or run. */
-function fetchAndRun(a: string[], name: string, out: Effect[]): void {
+function fetchAndRun(args: string[], name: string, out: Effect[]): void {
+  // After `--` come the words of a command the tool starts elsewhere (a pod's command), not its sources.
+  const end = args.indexOf('--');
+  const a = end >= 0 ? args.slice(0, end) : args;
   const urlArgs = a.slice(1).filter((w) => URLISH.test(w) || /^(?:github|gitlab|sourcehut):[\w.-]+\/[\w.-]+/.test(w));
   if (!urlArgs.length) return;
   const sub = a.slice(1).find((w) => !w.startsWith('-')) ?? '';
