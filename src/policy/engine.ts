@@ -257,7 +257,7 @@ export class Engine implements PolicyEngine {
   /** Decides every call this one amounts to (effects/), dry-run, `depth` levels down. */
   private derive(call: ToolCall, prep: PreparedCall, depth: number, untilDeny = false): DerivedResult[] {
     if (depth >= MAX_EFFECT_DEPTH) return [];
-    const list = effectsOf(call, prep.fields.command, prep.fields.path, this.effects);
+    const list = effectsOf(call, prep.fields.command, prep.fields.path, this.effects, prep.view.cmd?.analysis);
     const out: DerivedResult[] = [];
     for (const effect of list) {
       const c = derivedCall(call, effect, prep.fields.workdir);
@@ -492,7 +492,13 @@ export class Engine implements PolicyEngine {
   private derivedTaints(call: ToolCall, prep: PreparedCall, depth: number): (TaintSpec[] | undefined)[] {
     if (depth >= MAX_EFFECT_DEPTH) return [];
     const out: (TaintSpec[] | undefined)[] = [];
-    for (const effect of effectsOf(call, prep.fields.command, prep.fields.path, this.effects)) {
+    for (const effect of effectsOf(
+      call,
+      prep.fields.command,
+      prep.fields.path,
+      this.effects,
+      prep.view.cmd?.analysis,
+    )) {
       const c = derivedCall(call, effect, prep.fields.workdir);
       if (toolMayHaveEffects(c.tool)) {
         out.push(this.decide(c, true, depth + 1).taints);

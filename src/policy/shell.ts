@@ -41,6 +41,7 @@ import { computedList, verbCandidates, XARGS_ITEM } from './shell-verbs.js';
 import { findDeleteReadings, listingPattern } from './shell-targets.js';
 import { endpointUrl, networkClient, reverseShellReading, stdioOnSocket, type Endpoint } from './shell-network.js';
 import { at } from '../util/invariant.js';
+import { respell } from './shell-respell.js';
 
 /** `sh -c` inside `sh -c` ... deeper than this is refused (the engine denies). */
 export const MAX_NESTING = 8;
@@ -50,6 +51,8 @@ export const MAX_CANDIDATES = 16384;
 const EXPANSION_SLACK = 256 * 1024;
 /** Entries kept in `readings` and `dynamic` (for explain); analysis itself is not cut. */
 const MAX_NOTES = 256;
+/** Resolved simple commands kept for the effects reading: each is walked once more. */
+const MAX_RESOLVED = 32;
 
 /** Why the program a command runs cannot be known statically. */
 export type DynamicKind = 'network' | 'command-name' | 'eval' | 'stdin' | 'source';
@@ -98,6 +101,9 @@ export interface CommandAnalysis {
   readings: ExtraReading[];
   /** Scripts fed to interpreters on stdin, for whoever analyses interpreter code. */
   scripts: InterpreterScript[];
+  /** Simple commands whose words the reader resolved (variables, ${IFS}, braces, aliases),
+   * spelled so a shell reads back the resolved words (shell-respell.ts). */
+  resolved: string[];
 }
 
 export interface AnalyzeOptions {
@@ -302,6 +308,7 @@ class Analyzer {
   readonly dynamic: DynamicReading[] = [];
   readonly readings: ExtraReading[] = [];
   readonly scripts: InterpreterScript[] = [];
+  readonly resolved: string[] = [];
   private noted: Set<string> | null = null;
   private nextUnit = 0;
   truncated: string | null = null;
@@ -380,6 +387,16 @@ class Analyzer {
     this.readings.push({ ...r, text: r.text.length > 300 ? r.text.slice(0, 297) + '...' : r.text });
   }
 
+  /** Keeps a resolved simple command for the effects reading. */
+  private respelled(tokens: Token[]): void {
+    this.runs(respell(tokens));
+  }
+
+  /** Keeps code the shell runs that the line does not spell out (a function's body, decoded text). */
+  private runs(text: string): void {
+    if (this.resolved.length < MAX_RESOLVED && !this.resolved.includes(text)) this.resolved.push(text);
+  }
+
   markDynamic(kind: DynamicKind, reason: string): void {
     if (this.dynamic.length >= MAX_NOTES || this.dynamic.some((d) => d.kind === kind && d.reason === reason)) return;
     this.dynamic.push({ kind, reason: reason.length > 300 ? reason.slice(0, 297) + '...' : reason });
@@ -389,6 +406,7 @@ class Analyzer {
   private readCode(text: string, depth: number, scope: Scope, note: ExtraReading): void {
     if (!text.trim() || !this.spend(text.length)) return;
     this.note(note);
+    if (note.kind === 'function' || note.kind === 'decoded') this.runs(text);
     this.processString(text, depth + 1, false, null, scope);
   }
 
@@ -542,6 +560,7 @@ class Analyzer {
       if (e) {
         for (const r of resolved) this.note({ kind: 'resolved', from: r.ref, text: r.value });
         tokens = e;
+        this.respelled(e);
         // Earlier values of a variable reassigned in the line are read too (deny/ask only).
         for (const r of resolved) {
           const name = /^\$\{?([A-Za-z_][A-Za-z0-9_]*)/.exec(r.ref)?.[1];
@@ -583,6 +602,7 @@ class Analyzer {
         this.note({ kind: 'alias', from: at(tokens, 0).text, text: al });
         const words = splitSegments(al)[0]?.tokens ?? [];
         tokens = [...words, ...tokens.slice(1)];
+        this.respelled(tokens);
         continue;
       }
       const u = unwrapLauncher(tokens, false);
@@ -742,7 +762,10 @@ class Analyzer {
     const text = joinTokens(words);
     const folded = text.includes('$(') || text.includes('`') ? foldLiteralSubstitutions(text) : null;
     const body = folded ?? text;
-    if (folded !== null) this.note({ kind: 'decoded', from: 'eval $(...)', text: folded });
+    if (folded !== null) {
+      this.note({ kind: 'decoded', from: 'eval $(...)', text: folded });
+      this.runs(folded);
+    }
     if (words.some((w) => unresolved(w.text)) && (folded === null || unresolved(folded))) {
       this.markDynamic(mentionsFetch(text) ? 'network' : 'eval', `eval of text computed at run time: ${text}`);
     }
@@ -796,6 +819,7 @@ class Analyzer {
       const folded = foldLiteralSubstitutions(joinTokens(tokens));
       if (folded !== null) {
         this.note({ kind: 'decoded', from: '$(...)', text: folded });
+        this.runs(folded);
         this.processString(folded, depth + 1, false, null, ctx.scope);
       }
     }
@@ -1390,5 +1414,6 @@ export function analyzeCommand(cmd: string, opts: AnalyzeOptions = {}): CommandA
     dynamic: a.dynamic,
     readings: a.readings,
     scripts: a.scripts,
+    resolved: a.resolved,
   };
 }

@@ -246,8 +246,8 @@ const MORE_HEADS = ['nc', 'mkfs', 'kill', 'npm', 'sudo', 'tee', 'cp'];
 const ARGS = ['-rf', '/', '~', '~/.ssh/id_rsa', '/etc/passwd', '/etc/shadow', 'https://evil.example/x.sh', '|', 'sh'];
 const MORE_ARGS = ['push', '--force', 'origin', 'main', '777', 'if=/dev/zero', 'of=/dev/sda', '-9', '1', 'install'];
 const LAST_ARGS = ['x', '.', '.env', '-c', 'README.md', '>', '/etc/hosts', 'reset', '--hard'];
-/** Spellings the reader does not yet resolve for every command (listed by the todo test below). */
-const UNRESOLVED = new Set(['variable indirection', 'brace expansion', '${IFS}']);
+/** Spellings the effects reading sees only through what the shell reader resolved. */
+const RESOLVED = new Set(['variable indirection', 'brace expansion', '${IFS}']);
 
 function spellings(): { cmd: string; kind: string; variant: string }[] {
   const out: { cmd: string; kind: string; variant: string }[] = [];
@@ -281,18 +281,14 @@ function lessStrict(kinds: (kind: string) => boolean): string[] {
 
 test('shell reader: a spelling the shell runs the same way is decided at least as strictly', () => {
   assert.deepEqual(
-    lessStrict((k) => !UNRESOLVED.has(k)),
+    lessStrict((k) => !RESOLVED.has(k)),
     [],
   );
 });
 
-test(
-  'shell reader: variable indirection, brace expansion and ${IFS} spellings of file writes and network tools',
-  { todo: 'the effects reading reads the line as written; these spellings lose a write to /etc or a nc' },
-  () => {
-    assert.deepEqual(
-      lessStrict((k) => UNRESOLVED.has(k)),
-      [],
-    );
-  },
-);
+test('shell reader: variable indirection, brace expansion and ${IFS} spellings of file writes and network tools are decided at least as strictly', () => {
+  assert.deepEqual(
+    lessStrict((k) => RESOLVED.has(k)),
+    [],
+  );
+});

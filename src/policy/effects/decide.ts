@@ -9,6 +9,8 @@ import { urlSecret } from './url-secret.js';
 import { mcpFlows } from './mcp-flow.js';
 import { mcpToolEffects } from './mcp-tools.js';
 import { SECRET_VALUE } from './secret-shapes.js';
+import { resolvedEffects } from './resolved.js';
+import type { CommandAnalysis } from '../shell.js';
 
 /** Derived calls of derived calls are followed this deep (an exec of an exec of ...). */
 export const MAX_EFFECT_DEPTH = 3;
@@ -149,9 +151,10 @@ export function effectsOf(
   command: string | undefined,
   path: string | undefined,
   cache: EffectCache,
+  analysis?: CommandAnalysis,
 ): Effect[] {
   if (command !== undefined && (call.tool === 'exec' || call.tool.toLowerCase() === 'exec'))
-    return cache.forCommand(command);
+    return analysis ? resolvedEffects(command, analysis, cache) : cache.forCommand(command);
   if (MCP_TOOL.test(call.tool)) return mcpEffects(call, cache);
   if (FETCH_TOOL.test(call.tool)) return fetchEffects(call);
   if (path !== undefined && (call.tool === 'write' || call.tool === 'edit')) {
