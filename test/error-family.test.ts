@@ -5,8 +5,9 @@
 // Uses the TypeScript parser, so `extends Error` in a comment or string is not mistaken for one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { tsFiles } from './helpers/source-files.js';
 import ts from 'typescript';
 import { SvcError } from '../src/util/errors.js';
 import { statusOf } from '../server/http-errors.js';
@@ -35,16 +36,6 @@ const BUILTIN = new Set([
   'URIError',
   'AggregateError',
 ]);
-
-function tsFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...tsFiles(p));
-    else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(p);
-  }
-  return out;
-}
 
 /** `file ClassName` of every class (declaration or expression) that extends a built-in error. */
 export function builtinErrorClasses(file: string, text: string): string[] {

@@ -4,8 +4,9 @@
 // Also: no two files share a name, so a name found in a stack trace or a review points at one file.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { basename, dirname, join, normalize, relative } from 'node:path';
+import { tsFiles } from './helpers/source-files.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
 const ALL_SRC = [
@@ -56,16 +57,6 @@ const ONLY_FILES: Record<string, Record<string, readonly string[]>> = {
 
 const IMPORT_RE =
   /(?:^|[\n;])\s*(?:import|export)\b[^;'"]*?\bfrom\s*['"]([^'"]+)['"]|(?:^|[\n;])\s*import\s*['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
-
-function tsFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...tsFiles(p));
-    else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(p);
-  }
-  return out;
-}
 
 /** Every relative import of every source file, resolved to a repository path. */
 export function importGraph(root: string, tops: string[]): Map<string, string[]> {

@@ -5,23 +5,14 @@
 // mistaken for assertions.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { tsFiles } from './helpers/source-files.js';
 import ts from 'typescript';
 import { at, InternalError, present } from '../src/util/invariant.js';
 import { statusOf } from '../server/http-errors.js';
 
 const ROOT = new URL('../../', import.meta.url).pathname;
-
-function tsFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...tsFiles(p));
-    else if (name.endsWith('.ts') && !name.endsWith('.d.ts')) out.push(p);
-  }
-  return out;
-}
 
 /** `file:line:column  text` of every non-null assertion in one source text. */
 export function nonNullAssertions(file: string, text: string): string[] {

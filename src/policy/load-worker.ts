@@ -4,17 +4,16 @@
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { loadPolicyFiles, type LoadedPolicyFiles } from './loader.js';
 import { PolicyLoadError } from './policy-errors.js';
+import { workerAnswer, type WorkerReply } from '../util/worker-answer.js';
 
 /** A reload whose parse takes longer than this is abandoned and reported; the old set stays. */
 export const POLICY_LOAD_BUDGET_MS = 30_000;
 
-type Reply = { ok: true; loaded: LoadedPolicyFiles } | { ok: false; message: string; file?: string; line?: number };
-
 if (!isMainThread && parentPort && (workerData as { policyLoad?: boolean } | null)?.policyLoad) {
   const { paths } = workerData as { paths: string[] };
-  let reply: Reply;
+  let reply: WorkerReply<LoadedPolicyFiles>;
   try {
-    reply = { ok: true, loaded: loadPolicyFiles(paths) };
+    reply = { ok: true, value: loadPolicyFiles(paths) };
   } catch (err) {
     reply = { ok: false, message: (err as Error).message };
   }
@@ -28,35 +27,11 @@ export function loadPolicyFilesOffThread(
 ): { done: Promise<LoadedPolicyFiles>; cancel(): void } {
   const worker = new Worker(new URL(import.meta.url), { workerData: { policyLoad: true, paths } });
   worker.unref();
-  let timer: NodeJS.Timeout | undefined;
-  const done = new Promise<LoadedPolicyFiles>((resolve, reject) => {
-    timer = setTimeout(() => {
-      void worker.terminate();
-      reject(
-        new PolicyLoadError(paths.join(', '), 0, `loading the policy files took longer than ${budgetMs} ms; abandoned`),
-      );
-    }, budgetMs);
-    timer.unref();
-    worker.once('message', (r: Reply) => {
-      clearTimeout(timer);
-      void worker.terminate();
-      if (r.ok) resolve(r.loaded);
-      else reject(new Error(r.message));
-    });
-    worker.once('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-    worker.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`policy load worker exited (${code}) without an answer`));
-    });
-  });
-  return {
-    done,
-    cancel() {
-      clearTimeout(timer);
-      void worker.terminate();
-    },
-  };
+  return workerAnswer<LoadedPolicyFiles>(
+    worker,
+    budgetMs,
+    () =>
+      new PolicyLoadError(paths.join(', '), 0, `loading the policy files took longer than ${budgetMs} ms; abandoned`),
+    'policy load worker',
+  );
 }

@@ -3,14 +3,13 @@
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import type { ParsedPolicyFile } from './ast.js';
 import { readProjectLayer } from './project-files.js';
-
-type Reply = { ok: true; files: ParsedPolicyFile[] } | { ok: false; message: string };
+import { workerAnswer, type WorkerReply } from '../util/worker-answer.js';
 
 if (!isMainThread && parentPort && (workerData as { projectLoad?: boolean } | null)?.projectLoad) {
   const { files } = workerData as { files: string[] };
-  let reply: Reply;
+  let reply: WorkerReply<ParsedPolicyFile[]>;
   try {
-    reply = { ok: true, files: readProjectLayer(files) };
+    reply = { ok: true, value: readProjectLayer(files) };
   } catch (err) {
     reply = { ok: false, message: (err as Error).message };
   }
@@ -21,25 +20,10 @@ if (!isMainThread && parentPort && (workerData as { projectLoad?: boolean } | nu
 export function readProjectLayerOffThread(files: string[], budgetMs: number): Promise<ParsedPolicyFile[]> {
   const worker = new Worker(new URL(import.meta.url), { workerData: { projectLoad: true, files } });
   worker.unref();
-  return new Promise<ParsedPolicyFile[]>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void worker.terminate();
-      reject(new Error(`reading the project policy took longer than ${budgetMs} ms; abandoned`));
-    }, budgetMs);
-    timer.unref();
-    worker.once('message', (r: Reply) => {
-      clearTimeout(timer);
-      void worker.terminate();
-      if (r.ok) resolve(r.files);
-      else reject(new Error(r.message));
-    });
-    worker.once('error', (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-    worker.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`project policy worker exited (${code}) without an answer`));
-    });
-  });
+  return workerAnswer<ParsedPolicyFile[]>(
+    worker,
+    budgetMs,
+    () => new Error(`reading the project policy took longer than ${budgetMs} ms; abandoned`),
+    'project policy worker',
+  ).done;
 }
