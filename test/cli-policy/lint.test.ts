@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { globCovers, globProblem, lintPolicyText, regexProblem, type Diagnostic } from '../../src/policy/lint.js';
 import { sandbox } from './helpers.js';
+import { LAUGHS } from '../helpers/hostile-yaml.js';
 
 function lint(text: string): Diagnostic[] {
   return lintPolicyText(text, 'p.yaml');
@@ -303,16 +304,7 @@ test('CLI: exit 1 with errors, 0 with warnings only, --json; the shipped profile
 });
 
 test('nested aliases that would expand to millions of nodes are an error, found without expanding them', () => {
-  const laughs = ['version: "1"', 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
-    .concat(
-      'bcdefghi'.split('').map(
-        (c, i) =>
-          `${c}: &${c} [${Array(9)
-            .fill('*' + 'abcdefghi'[i])
-            .join(',')}]`,
-      ),
-    )
-    .join('\n');
+  const laughs = LAUGHS;
   const ds = lint(laughs);
   assert.deepEqual(
     ds.map((d) => `${d.severity}:${d.code}`),

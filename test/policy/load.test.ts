@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadEngine, parsePolicyText, parsePolicyTextLenient, PolicyLoadError } from '../../src/policy/engine.js';
 import { policyDir, tempDir, HOME } from './helpers.js';
+import { LAUGHS } from '../helpers/hostile-yaml.js';
 
 function loadError(yaml: string, name = 'x.yaml'): PolicyLoadError {
   const d = policyDir({ [name]: yaml });
@@ -345,16 +346,7 @@ test('inline tests are exposed to tooling, ignored by enforcement', () => {
 });
 
 test('YAML aliases that expand past the node limit ("billion laughs") are refused without expanding them', () => {
-  const laughs = ['version: "1"', 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
-    .concat(
-      'bcdefghi'.split('').map(
-        (c, i) =>
-          `${c}: &${c} [${Array(9)
-            .fill('*' + 'abcdefghi'[i])
-            .join(',')}]`,
-      ),
-    )
-    .join('\n');
+  const laughs = LAUGHS;
   assert.throws(
     () => parsePolicyText(laughs, 'laughs.yaml'),
     /laughs\.yaml:1: YAML aliases expand the file to \d+ nodes; the limit is 200000/,

@@ -12,19 +12,7 @@ import { openOfflineEngine } from '../../src/policy/offline-engine.js';
 import { ProjectPolicies } from '../../src/policy/project-policies.js';
 import type { Engine } from '../../src/policy/engine.js';
 import type { ToolCall } from '../../src/policy/types.js';
-
-/** A 9x9 nested-alias document ("billion laughs"): ~350 bytes that expand to 387 million nodes. */
-export const LAUGHS =
-  ['version: "1"', 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
-    .concat(
-      'bcdefghi'.split('').map(
-        (c, i) =>
-          `${c}: &${c} [${Array(9)
-            .fill('*' + 'abcdefghi'[i])
-            .join(',')}]`,
-      ),
-    )
-    .join('\n') + '\n';
+import { LAUGHS } from '../helpers/hostile-yaml.js';
 
 const BASE = `version: "1"
 default_action: allow

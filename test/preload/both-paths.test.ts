@@ -9,6 +9,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { preloadEnv, run, tempDir } from './harness.js';
 import { spawnServe, type ServeChild } from '../helpers/spawn.js';
+import { LAUGHS } from '../helpers/hostile-yaml.js';
 
 let home: string;
 let dataDir: string;
@@ -75,22 +76,9 @@ for (const c of CASES) {
   });
 }
 
-/** A 9x9 nested-alias document ("billion laughs"): ~350 bytes that expand to 387 million nodes. */
-function laughs(): string {
-  const lines = ['version: "1"', 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
-  const names = 'abcdefghi';
-  for (let i = 1; i < names.length; i++)
-    lines.push(
-      `${names[i]}: &${names[i]} [${Array(9)
-        .fill(`*${names[i - 1]}`)
-        .join(',')}]`,
-    );
-  return lines.join('\n') + '\n';
-}
-
 // last: the file stays in the policy dir (the server keeps its last good set)
 test('finding 2: with a "billion laughs" file in the policy dir, HTTP and the socket both go on answering', async () => {
-  writeFileSync(join(dataDir, 'policies', 'laughs.yaml'), laughs());
+  writeFileSync(join(dataDir, 'policies', 'laughs.yaml'), LAUGHS);
   const status = async () =>
     (await (await fetch(`${serve.url}/v1/status`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
       policy_error?: string;

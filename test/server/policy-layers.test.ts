@@ -7,6 +7,7 @@ import { mkdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
 import type { BusEvent } from '../../src/audit/bus.js';
+import { LAUGHS } from '../helpers/hostile-yaml.js';
 
 /** The README's "first policy of your own". */
 const TEAM = `version: "1"
@@ -29,19 +30,6 @@ policies:
         when: { command_contains: [".ssh/id_", "/.env"] }
         message: "Secrets stay put; use the .env.example file instead."
 `;
-
-/** A 9x9 nested-alias document ("billion laughs"): ~350 bytes that expand to 387 million nodes. */
-export const LAUGHS =
-  ['version: "1"', 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
-    .concat(
-      'bcdefghi'.split('').map(
-        (c, i) =>
-          `${c}: &${c} [${Array(9)
-            .fill('*' + 'abcdefghi'[i])
-            .join(',')}]`,
-      ),
-    )
-    .join('\n') + '\n';
 
 const exec = (command: string) => ({ agent: 'claude', session: 's', params: { command } });
 

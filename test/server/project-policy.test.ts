@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { startTestServer, tempDir, type TestServer } from '../helpers/server.js';
+import { LAUGHS } from '../helpers/hostile-yaml.js';
 
 const SVC = new URL('../../../bin/svc.js', import.meta.url).pathname;
 
@@ -35,19 +36,6 @@ policies:
         when: { command_matches: ["make deploy*"] }
         message: deploys from this repository go through CI
 `;
-
-/** A 9x9 nested-alias document ("billion laughs"). */
-const LAUGHS =
-  ['version: "1"', 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
-    .concat(
-      'bcdefghi'.split('').map(
-        (c, i) =>
-          `${c}: &${c} [${Array(9)
-            .fill('*' + 'abcdefghi'[i])
-            .join(',')}]`,
-      ),
-    )
-    .join('\n') + '\n';
 
 function project(): { dir: string; repo: string; file: string; other: string } {
   const dir = tempDir('svc-project-srv-');
