@@ -9,11 +9,10 @@
 // an all-unique day gives the cost of a call nothing was learned from.
 // Run: node dist/bench/replay.bench.js [--events N] [--unique-pct P] [--rounds R]
 import { spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PACKAGE_ROOT } from '../src/util/version.js';
-import { loadCorpus } from '../src/policy/corpus.js';
+import { corpusCommands } from './corpus-commands.js';
 import { SVC_BIN } from '../test/helpers/spawn.js';
 import { spread } from './stats.js';
 
@@ -39,18 +38,6 @@ ${Array.from(
         when: { command_matches: ["* /srv/prod-${i}/*", "git ${['push', 'commit', 'reset'][i % 3]} *"] }
 `,
 ).join('')}`;
-
-function corpusCommands(): string[] {
-  const dir = join(PACKAGE_ROOT, 'test', 'corpus');
-  const out: string[] = [];
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('.yaml'))) {
-    for (const c of loadCorpus(join(dir, f))) {
-      const cmd = c.params.command;
-      if (c.tool === 'exec' && typeof cmd === 'string' && !cmd.includes('\n')) out.push(cmd);
-    }
-  }
-  return out;
-}
 
 const POOL = corpusCommands();
 const AGENTS = ['claude', 'codex', 'cursor', 'aider'];

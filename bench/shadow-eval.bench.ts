@@ -4,12 +4,12 @@
 // with an argument never seen before. --no-match-sharing makes the shadow match every rule itself
 // (the shell analysis and effects stay shared), to compare with the shared rule matches.
 // Run: node dist/bench/shadow-eval.bench.js [--calls N] [--rounds R] [--no-match-sharing]
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadEngine } from '../src/policy/engine.js';
 import { SharedAnalysis } from '../src/policy/shadow-cache.js';
-import { loadCorpus } from '../src/policy/corpus.js';
+import { corpusCommands } from './corpus-commands.js';
 import { PACKAGE_ROOT } from '../src/util/version.js';
 import type { ToolCall } from '../src/policy/types.js';
 
@@ -35,13 +35,7 @@ ${Array.from(
 `,
 ).join('')}`;
 
-const pool: string[] = [];
-const corpus = join(PACKAGE_ROOT, 'test', 'corpus');
-for (const f of readdirSync(corpus).filter((n) => n.endsWith('.yaml')))
-  for (const c of loadCorpus(join(corpus, f))) {
-    const cmd = c.params.command;
-    if (c.tool === 'exec' && typeof cmd === 'string' && !cmd.includes('\n')) pool.push(cmd);
-  }
+const pool = corpusCommands();
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-bench-shadow-eval-'));
 try {

@@ -8,12 +8,11 @@
 // the ratio is shadow over no-shadow medians from the same run.
 // Run: node dist/bench/shadow.bench.js [--requests N] [--rounds R]
 import http from 'node:http';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnServe } from '../test/helpers/spawn.js';
-import { PACKAGE_ROOT } from '../src/util/version.js';
-import { loadCorpus } from '../src/policy/corpus.js';
+import { corpusCommands } from './corpus-commands.js';
 import { ratio, spread } from './stats.js';
 
 const arg = (name: string, dflt: number) => {
@@ -39,17 +38,6 @@ ${Array.from(
 `,
 ).join('')}`;
 
-function corpusCommands(): string[] {
-  const dir = join(PACKAGE_ROOT, 'test', 'corpus');
-  const out: string[] = [];
-  for (const f of readdirSync(dir).filter((n) => n.endsWith('.yaml'))) {
-    for (const c of loadCorpus(join(dir, f))) {
-      const cmd = c.params.command;
-      if (c.tool === 'exec' && typeof cmd === 'string' && !cmd.includes('\n')) out.push(cmd);
-    }
-  }
-  return out;
-}
 const POOL = corpusCommands();
 let seq = 0;
 const uniqueCommand = () => `${POOL[seq % POOL.length]} u${seq++}`;
