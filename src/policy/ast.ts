@@ -35,7 +35,8 @@ export interface WhenAst extends SessionWhenAst {
   session_matches?: string[];
   session_not_matches?: string[];
   agent_depth?: AgentDepthAst;
-  tool_param_matches?: Record<string, string>;
+  /** Parameter name -> globs (a single glob in the file is a list of one); any one matching holds. */
+  tool_param_matches?: Record<string, string[]>;
   call_count?: CallCountAst;
   response_matches?: string[];
   response_not_matches?: string[];

@@ -201,10 +201,9 @@ function compileWhen(w: WhenAst, set: CompiledSet, home: string): CompiledWhen {
   if (w.session_not_matches) c.sessionNot = w.session_not_matches.map(compileCommandGlob);
   if (w.agent_depth) c.agentDepth = w.agent_depth;
   if (w.tool_param_matches) {
-    c.toolParams = Object.entries(w.tool_param_matches).map(([name, g]) => ({
-      name,
-      glob: compileCommandGlob(g.toLowerCase()),
-    }));
+    c.toolParams = Object.entries(w.tool_param_matches).flatMap(([name, globs]) =>
+      globs.map((g) => ({ name, glob: compileCommandGlob(g.toLowerCase()) })),
+    );
   }
   if (w.call_count) c.callCount = w.call_count;
   const sessions = compileSessionWhen(w, home);

@@ -440,7 +440,13 @@ function checkWhen(ctx: Ctx, when: Node | undefined, where: string, info: RuleIn
       info.hasOther = true;
     } else if (k === 'tool_param_matches') {
       if (!isMap(node))
-        report(ctx, node, 'error', 'wrong-type', `${where} tool_param_matches must map parameter names to globs`);
+        report(
+          ctx,
+          node,
+          'error',
+          'wrong-type',
+          `${where} tool_param_matches must map parameter names to a glob or a list of globs`,
+        );
       info.hasOther = true;
     } else info.hasOther = true;
   }

