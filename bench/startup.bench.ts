@@ -1,10 +1,13 @@
 // Startup: from spawning `svc serve` to its first 200 on POST /v1/tool/exec, with the shipped
 // profile, polled over loopback: the first start on an empty data dir, a restart of it (empty
 // journal; parsed policies cached by the first start), and a restart with N approvals in the
-// journal. Floor measured in the same rounds: spawning `node -e 0` to its exit. Each figure is
+// journal. Floors measured in the same rounds: spawning `node -e 0` to its exit, and a bare
+// fastify app (one POST route answering {}) to its first 200, polled the same way. Each figure is
 // min / median / max over interleaved rounds, with the server's own CPU time to that first answer
 // (user + system of every thread, from getrusage of the child once it exits: it is stopped right
-// after the first 200, so it covers start-up plus one request).
+// after the first 200, so it covers start-up plus one request). `to_lock_ms` is when the data dir's
+// lock first names the new process: until then the preload library and svc-hook cannot tell a
+// restart from a stopped server (the fail-open window of a restart, preload/svc_check.c).
 // --compare BIN also starts another build's bin/svc.js in the same interleaved rounds (e.g. the
 // commit before a change), so a before/after pair shares the machine's load.
 // Run: node dist/bench/startup.bench.js [--rounds R] [--approvals N] [--compare OTHER/bin/svc.js]
@@ -14,6 +17,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SVC_BIN } from '../test/helpers/spawn.js';
+import { PACKAGE_ROOT } from '../src/util/version.js';
 import { ratio, spread } from './stats.js';
 
 const arg = (name: string, dflt: number) => {
@@ -53,19 +57,31 @@ function post(port: number, token: string): Promise<number> {
 interface Start {
   /** Spawn to the first 200. */
   ms: number;
+  /** Spawn to svc.lock naming the child. */
+  lock_ms: number;
   /** Spawn to the "listening on" line. */
   listening_ms: number;
   /** Server CPU (user + system) up to the first 200 and its exit. */
   cpu_ms: number;
 }
 
-/** Spawns `svc serve` on a fixed free port and polls until the first 200. */
+// The floor: fastify alone, one route, listening, first 200 (no token: the poll sends one anyway).
+const BARE_FASTIFY = `
+const app = require('fastify')({ logger: false });
+app.post('/v1/tool/exec', async () => ({ allowed: true }));
+app.listen({ port: Number(process.argv[1]), host: '127.0.0.1' }).then(() => console.log('listening on'));
+`;
+
+/** Spawns `svc serve` (or, with bin 'fastify', the bare fastify floor) and polls until the first 200. */
 async function startOnce(dataDir: string, port: number, bin = SVC_BIN): Promise<Start> {
   const t0 = performance.now();
+  const bare = bin === 'fastify';
   const child = spawn(
     process.execPath,
-    [bin, 'serve', '--port', String(port), '--data-dir', dataDir, '--socket', join(dataDir, 's.sock')],
-    { env: { ...process.env, SERVICE_TOKEN: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    bare
+      ? ['-e', BARE_FASTIFY, String(port)]
+      : [bin, 'serve', '--port', String(port), '--data-dir', dataDir, '--socket', join(dataDir, 's.sock')],
+    { env: { ...process.env, SERVICE_TOKEN: '' }, stdio: ['ignore', 'pipe', 'pipe'], cwd: PACKAGE_ROOT },
   );
   let listening = NaN;
   let out = '';
@@ -79,12 +95,15 @@ async function startOnce(dataDir: string, port: number, bin = SVC_BIN): Promise<
     child.on('exit', () => resolve(0));
   });
   let ms = NaN;
+  let lockMs = NaN;
   try {
     const tokenFile = join(dataDir, 'token');
+    const lockFile = join(dataDir, 'svc.lock');
     for (;;) {
       if (child.exitCode !== null) throw new Error(`serve exited: ${err}`);
       if (performance.now() - t0 > 20_000) throw new Error(`no 200 in 20 s: ${err}`);
-      const token = existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : '';
+      if (Number.isNaN(lockMs) && !bare && lockNames(lockFile, child.pid)) lockMs = performance.now() - t0;
+      const token = bare ? 'x' : existsSync(tokenFile) ? readFileSync(tokenFile, 'utf8').trim() : '';
       if (token && (await post(port, token)) === 200) {
         ms = performance.now() - t0;
         break;
@@ -96,7 +115,15 @@ async function startOnce(dataDir: string, port: number, bin = SVC_BIN): Promise<
     child.kill('SIGKILL');
   }
   await exited;
-  return { ms, listening_ms: listening, cpu_ms: childCpuMs() };
+  return { ms, lock_ms: lockMs, listening_ms: listening, cpu_ms: childCpuMs() };
+}
+
+function lockNames(file: string, pid: number | undefined): boolean {
+  try {
+    return readFileSync(file, 'utf8').trim() === String(pid);
+  } catch {
+    return false;
+  }
 }
 
 // process.resourceUsage() has no children; /proc/self/stat fields 16/17 (cutime, cstime) count
@@ -111,11 +138,11 @@ function childCpuMs(): number {
   return d;
 }
 
-async function nodeFloor(): Promise<number> {
+async function nodeFloor(): Promise<{ ms: number; cpu: number }> {
   const t0 = performance.now();
   await new Promise<void>((resolve) => spawn(process.execPath, ['-e', '0']).on('exit', () => resolve()));
-  childCpuMs();
-  return performance.now() - t0;
+  const ms = performance.now() - t0;
+  return { ms, cpu: childCpuMs() };
 }
 
 function freePort(): Promise<number> {
@@ -170,10 +197,15 @@ const restart: Start[] = [];
 const withApprovals: Start[] = [];
 const other = { empty: [] as Start[], restart: [] as Start[] };
 const floors: number[] = [];
+const floorCpu: number[] = [];
+const fastify: Start[] = [];
 const approvalsDir = await dirWithApprovals(APPROVALS);
 try {
   for (let r = 0; r < ROUNDS; r++) {
-    floors.push(await nodeFloor());
+    const f = await nodeFloor();
+    floors.push(f.ms);
+    floorCpu.push(f.cpu);
+    fastify.push(await startOnce(tmpdir(), await freePort(), 'fastify'));
     const dir = mkdtempSync(join(tmpdir(), 'svc-bench-start-'));
     try {
       empty.push(await startOnce(dir, await freePort()));
@@ -197,13 +229,19 @@ try {
 }
 
 const floor = spread(floors);
+const fastifyMs = spread(fastify.map((x) => x.ms));
+const fastifyCpu = spread(fastify.map((x) => x.cpu_ms));
 const summarize = (xs: Start[]) => {
   const ms = spread(xs.map((x) => x.ms));
+  const cpu = spread(xs.map((x) => x.cpu_ms));
   return {
     to_first_200_ms: ms,
+    to_lock_ms: spread(xs.map((x) => x.lock_ms)),
     to_listening_ms: spread(xs.map((x) => x.listening_ms)),
-    server_cpu_ms: spread(xs.map((x) => x.cpu_ms)),
+    server_cpu_ms: cpu,
     over_node_floor: ratio(ms.median, floor.median),
+    over_bare_fastify: ratio(ms.median, fastifyMs.median),
+    cpu_over_bare_fastify: ratio(cpu.median, fastifyCpu.median),
   };
 };
 console.log(
@@ -214,6 +252,8 @@ console.log(
       rounds: ROUNDS,
       unit: 'min/median/max over interleaved rounds',
       node_e_0_ms: floor,
+      node_e_0_cpu_ms: spread(floorCpu),
+      bare_fastify: { to_first_200_ms: fastifyMs, cpu_ms: fastifyCpu },
       first_start_empty_data_dir: summarize(empty),
       restart_empty_journal: summarize(restart),
       [`journal_with_${APPROVALS}_approvals`]: summarize(withApprovals),

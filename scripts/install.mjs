@@ -7,7 +7,7 @@ import { existsSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const ARTIFACTS = [
@@ -79,7 +79,24 @@ function compile() {
   return r.status ?? 1;
 }
 
+/**
+ * Parses the shipped profiles once, here, so the server's first start reads them parsed
+ * (src/policy/shipped-cache.ts). Optional: without the compiled code (a source checkout before
+ * its first build) or on any failure the server parses them itself.
+ */
+async function shipParsedProfiles() {
+  const mod = join(root, 'dist', 'src', 'policy', 'shipped-cache.js');
+  if (!existsSync(mod)) return;
+  try {
+    const { buildShippedCache } = await import(pathToFileURL(mod).href);
+    buildShippedCache();
+  } catch (err) {
+    say(`could not pre-parse the shipped profiles (the server will parse them): ${err.message.split('\n')[0]}`);
+  }
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await shipParsedProfiles();
   if (!process.argv.includes('--compile') && process.env.SVC_FORCE_COMPILE !== '1' && prebuiltFits()) {
     say(`using the prebuilt binaries for ${key}`);
     process.exit(0);

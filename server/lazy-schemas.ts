@@ -8,6 +8,7 @@
 // this code and every route is exercised by the tests.
 import { createRequire } from 'node:module';
 import type { FastifyServerOptions } from 'fastify';
+import { quickAccept } from './quick-accept.js';
 
 type Fn = ((data: unknown) => unknown) & { errors?: unknown };
 type RouteCompiler = (routeSchema: unknown) => Fn;
@@ -16,13 +17,17 @@ type Builder = (externalSchemas: unknown, options: unknown) => RouteCompiler;
 // Resolved from fastify's own location: the compilers it ships with, whatever their version.
 const fromFastify = createRequire(createRequire(import.meta.url).resolve('fastify'));
 
-function lazyFactory(pkg: string, carryErrors: boolean): Builder {
+function lazyFactory(pkg: string, validator: boolean): Builder {
   let real: Builder | undefined;
   return (externalSchemas, options) => {
     let compiler: RouteCompiler | undefined;
     return (routeSchema) => {
       let fn: Fn | undefined;
+      // A well-formed request part is accepted without ajv (server/quick-accept.ts); anything
+      // else, and every failure with its message, is ajv's.
+      const quick = validator ? quickAccept((routeSchema as { schema?: unknown } | null)?.schema) : undefined;
       const lazy: Fn = (data) => {
+        if (quick?.(data)) return true;
         if (!fn) {
           real ??= (fromFastify(pkg) as () => Builder)();
           compiler ??= real(externalSchemas, options);
@@ -30,7 +35,7 @@ function lazyFactory(pkg: string, carryErrors: boolean): Builder {
         }
         const out = fn(data);
         // fastify reads a failed validation's errors from the function itself.
-        if (carryErrors) lazy.errors = fn.errors;
+        if (validator) lazy.errors = fn.errors;
         return out;
       };
       return lazy;

@@ -2,7 +2,7 @@
 // "Asks for approval of exec calls" wants to see the rule that says so. Cut from the policy's
 // file by the parser's own ranges, so the text is exactly what is on disk.
 import { readFileSync } from 'node:fs';
-import { isMap, isSeq, parseDocument } from 'yaml';
+import { isMap, isSeq, parseDocument } from '../src/util/yaml.js';
 import type { PolicyEngine } from '../src/policy/types.js';
 
 /** A policy's text is cut here: the page shows a rule, not a whole file. */

@@ -20,6 +20,7 @@ import { callWebhook } from '../src/policy/policy-webhook.js';
 import { resolveConfig } from '../src/policy/config-path.js';
 import { openPolicySource } from './policy-source.js';
 import { PolicyParseCache } from '../src/policy/parse-cache.js';
+import { SHIPPED_POLICY_CACHE } from '../src/policy/shipped-cache.js';
 import { guardAudit, markRunning, markStopped, uncleanStopEvent, type AuditHealth } from './audit-health.js';
 import { buildApp, type HttpLimits } from './app.js';
 import { startPreloadSocket } from './preload-socket.js';
@@ -149,12 +150,13 @@ export async function startServer(o: ServeOptions): Promise<RunningServer> {
     });
     const policies = openPolicySource(
       () => resolveConfig(o.config, dataDir, o.replaceBase ? { replaceBase: true } : {}),
-      // Parsed policy files of earlier starts: a restart with unchanged files skips the parse.
+      // Parsed policy files of earlier starts: a restart with unchanged files skips the parse,
+      // and the shipped profiles, parsed at install, spare a first start their parse too.
       {
         clock,
         bus,
         log,
-        parseCache: new PolicyParseCache(`${dataDir}/cache/policy`, log),
+        parseCache: new PolicyParseCache(`${dataDir}/cache/policy`, log, SHIPPED_POLICY_CACHE),
         ...(shared ? { shared } : {}),
         ...(projects ? { projects } : {}),
       },

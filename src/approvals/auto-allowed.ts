@@ -7,7 +7,8 @@ import { createHash } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Document, isMap, isSeq, parseDocument, type YAMLSeq } from 'yaml';
+import type { Document, YAMLSeq } from 'yaml';
+import { isMap, isSeq, parseDocument, yaml } from '../util/yaml.js';
 import type { Clock } from '../util/clock.js';
 import { redact } from '../redact/index.js';
 import { Mutex } from './mutex.js';
@@ -226,12 +227,12 @@ export class AutoAllowedRules {
     const before = await this.readText();
     let doc: Document;
     if (before === null) {
-      doc = new Document({ policies: [] });
+      doc = new (yaml().Document)({ policies: [] });
       doc.commentBefore = HEADER;
     } else {
       // read() is null only for a missing file, and `before` says the file was there: a
       // file removed in between is edited as a new one.
-      doc = (await this.read()) ?? new Document({ policies: [] });
+      doc = (await this.read()) ?? new (yaml().Document)({ policies: [] });
       if (doc.contents === null) doc.contents = doc.createNode({}) as any;
     }
     change(doc);

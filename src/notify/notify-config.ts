@@ -4,7 +4,7 @@
 // user, is refused (in protected mode the agent runs as another user and cannot read it).
 import { lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse as parseYaml } from 'yaml';
+import { parse as parseYaml } from '../util/yaml.js';
 import { parseDuration } from '../util/duration.js';
 import { SvcError, type SvcErrorOptions } from '../util/errors.js';
 

@@ -121,6 +121,17 @@ function runsOfTokens(t: Tokens, anchoredStart: boolean, anchoredEnd: boolean): 
   return runs;
 }
 
+/**
+ * A matcher built on its first use: a load compiles thousands of patterns (the standard profile
+ * alone 3,808, more with their variants) and a call tries few of them, so building every matcher
+ * up front was about a quarter of a start's policy compile. The pattern's key, prefix and literal, which
+ * the indexes need at load, are still computed at once.
+ */
+function lazily(build: () => (s: string) => boolean): (s: string) => boolean {
+  let m: ((s: string) => boolean) | undefined;
+  return (s) => (m ??= build())(s);
+}
+
 const NEVER: (s: string) => boolean = () => false;
 const ALWAYS: (s: string) => boolean = () => true;
 
@@ -146,11 +157,22 @@ function slashed(p: string): string {
 function anchoredDoubleStar(p: string): Glob {
   const t = tokenize(p, true);
   if (!t.ok) return make(p, '', NEVER);
-  const main = nfaMatcher(t);
   const key = keyOfRuns(runsOfTokens(t, true, true));
-  if (!p.startsWith('**/')) return make(p, key, main);
-  const alt = pathGlobNoPrefix(p.slice(3));
-  return make(p, key, (s) => main(s) || alt(s));
+  if (!p.startsWith('**/'))
+    return make(
+      p,
+      key,
+      lazily(() => nfaMatcher(t)),
+    );
+  return make(
+    p,
+    key,
+    lazily(() => {
+      const main = nfaMatcher(t);
+      const alt = pathGlobNoPrefix(p.slice(3));
+      return (s) => main(s) || alt(s);
+    }),
+  );
 }
 
 function pathGlobNoPrefix(p: string): (s: string) => boolean {
@@ -199,7 +221,7 @@ export function compileCommandGlob(pattern: string): Glob {
       const lit = p;
       return make(pattern, keyOfRuns(runsOfTokens(t, true, true)), (s) => s === lit, lit);
     }
-    fallback = t.ok ? classicMatcher(t, true) : NEVER;
+    fallback = t.ok ? lazily(() => classicMatcher(t, true)) : NEVER;
     key = t.ok ? keyOfRuns(runsOfTokens(t, true, true)) : '';
   }
   if (p.endsWith('*')) {
@@ -221,7 +243,11 @@ export function compilePathGlob(pattern: string): Glob {
   if (p.includes('**')) return { ...anchoredDoubleStar(p), source: pattern };
   const t = tokenize(p, false);
   if (!t.ok) return make(pattern, '', NEVER);
-  return make(pattern, keyOfRuns(runsOfTokens(t, true, true)), classicMatcher(t, false));
+  return make(
+    pattern,
+    keyOfRuns(runsOfTokens(t, true, true)),
+    lazily(() => classicMatcher(t, false)),
+  );
 }
 
 /** Go's filepath.Match as is: domains (lower-cased by the caller) and test message checks. */
@@ -229,7 +255,11 @@ export function compileSimpleGlob(pattern: string): Glob {
   if (pattern === '') return make(pattern, '', NEVER);
   const t = tokenize(pattern, false);
   if (!t.ok) return make(pattern, '', NEVER);
-  return make(pattern, keyOfRuns(runsOfTokens(t, true, true)), classicMatcher(t, true));
+  return make(
+    pattern,
+    keyOfRuns(runsOfTokens(t, true, true)),
+    lazily(() => classicMatcher(t, true)),
+  );
 }
 
 /** Domain glob: lower-cased, trailing dot dropped; `*` spans dots. */

@@ -5,7 +5,8 @@
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { isMap, isScalar, isSeq, parseDocument, type YAMLMap, type YAMLSeq } from 'yaml';
+import type { YAMLMap, YAMLSeq } from 'yaml';
+import { isMap, isScalar, isSeq, parseDocument } from '../util/yaml.js';
 
 /** Writes a file atomically: temp file in the same directory, fsync, rename. */
 export function writeFileAtomic(file: string, text: string): void {

@@ -8,6 +8,12 @@
 // a regular file owned by this user and closed to others, and any entry that does not name its
 // own key. Every failure to read or write the cache falls back to parsing: it is never a reason
 // to refuse a policy set, or to accept one.
+//
+// A server may also be given the entries made when svc was installed (the shipped profiles,
+// src/policy/shipped-cache.ts), so that even a first start parses no YAML for them. Those live
+// beside the code and are as trusted as it: a regular file owned by this user or root, closed to
+// others' writes, naming its own key (which holds the file's path and text and this parser
+// build, so an entry made for another build, path or text is never read).
 import { createHash } from 'node:crypto';
 import {
   closeSync,
@@ -63,10 +69,14 @@ interface Entry {
 export class PolicyParseCache {
   /** Counters for tests and the start-up bench. */
   readonly counters = { hits: 0, misses: 0, stored: 0 };
+  /** Of the hits, those read from the install-time entries. */
+  shippedHits = 0;
 
   constructor(
     private readonly dir: string,
     private readonly log: (msg: string) => void = () => {},
+    /** A read-only directory of entries made at install time (see the top of this file). */
+    private readonly shipped?: string,
   ) {}
 
   /** The key of a file's text as this parser build reads it. */
@@ -74,11 +84,29 @@ export class PolicyParseCache {
     return createHash('sha256').update(fingerprint()).update('\0').update(file).update('\0').update(text).digest('hex');
   }
 
+  /** An entry's file name and JSON text, or undefined when the AST is not plain JSON data. */
+  static entry(file: string, text: string, ast: ParsedPolicyFile): { name: string; json: string } | undefined {
+    const key = PolicyParseCache.key(file, text);
+    const json = JSON.stringify({ key, ast } satisfies Entry);
+    if (!isDeepStrictEqual((JSON.parse(json) as Entry).ast, ast)) return undefined;
+    return { name: `${key}.json`, json };
+  }
+
   /** The stored AST of exactly this text, or undefined. */
   get(file: string, text: string): ParsedPolicyFile | undefined {
     const key = PolicyParseCache.key(file, text);
-    const entry = this.read(join(this.dir, `${key}.json`));
-    if (!entry || entry.key !== key || entry.ast?.file !== file) {
+    const valid = (e: Entry | undefined): e is Entry => e !== undefined && e.key === key && e.ast?.file === file;
+    let entry = this.read(join(this.dir, `${key}.json`), false)?.entry;
+    if (!valid(entry) && this.shipped) {
+      const got = this.read(join(this.shipped, `${key}.json`), true);
+      entry = got?.entry;
+      if (valid(entry) && got) {
+        this.shippedHits++;
+        // kept in the data dir too, as a parsed file would be: later starts read their own copy
+        this.write(file, `${key}.json`, got.json);
+      }
+    }
+    if (!valid(entry)) {
       this.counters.misses++;
       return undefined;
     }
@@ -88,12 +116,19 @@ export class PolicyParseCache {
 
   /** Stores an AST that parsed without error; failures are logged and ignored. */
   put(file: string, text: string, ast: ParsedPolicyFile): void {
-    const key = PolicyParseCache.key(file, text);
     try {
-      const json = JSON.stringify({ key, ast } satisfies Entry);
-      if (!isDeepStrictEqual((JSON.parse(json) as Entry).ast, ast)) return; // not plain JSON data
+      const e = PolicyParseCache.entry(file, text, ast);
+      if (!e) return; // not plain JSON data
+      this.write(file, e.name, e.json);
+    } catch (err) {
+      this.log(`policy cache: could not store ${file}: ${(err as Error).message}`);
+    }
+  }
+
+  private write(file: string, name: string, json: string): void {
+    try {
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
-      const final = join(this.dir, `${key}.json`);
+      const final = join(this.dir, name);
       const tmp = `${final}.${process.pid}.tmp`;
       writeFileSync(tmp, json, { mode: 0o600, flag: 'w' });
       renameSync(tmp, final);
@@ -104,7 +139,8 @@ export class PolicyParseCache {
     }
   }
 
-  private read(path: string): Entry | undefined {
+  /** An entry that passes the trust rules above; root may own an install-time (shipped) one. */
+  private read(path: string, shipped: boolean): { entry: Entry; json: string } | undefined {
     let fd: number;
     try {
       fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
@@ -114,11 +150,13 @@ export class PolicyParseCache {
     try {
       const st = fstatSync(fd);
       const uid = process.getuid?.();
-      if (!st.isFile() || (uid !== undefined && st.uid !== uid) || st.mode & 0o022 || st.size > MAX_ENTRY_BYTES) {
-        this.log(`policy cache: ignoring ${path} (not a private file of this user)`);
+      const owner = uid === undefined || st.uid === uid || (shipped && st.uid === 0);
+      if (!st.isFile() || !owner || st.mode & 0o022 || st.size > MAX_ENTRY_BYTES) {
+        this.log(`policy cache: ignoring ${path} (not a ${shipped ? 'protected' : 'private'} file of this user)`);
         return undefined;
       }
-      return JSON.parse(readFileSync(fd, 'utf8')) as Entry;
+      const json = readFileSync(fd, 'utf8');
+      return { entry: JSON.parse(json) as Entry, json };
     } catch {
       return undefined;
     } finally {

@@ -1,5 +1,6 @@
 // Parsing of the extras of a policy file beside its policies: inline `tests:` and `notify:`.
-import { isScalar, isSeq, type Node, type Pair } from 'yaml';
+import type { Node, Pair } from 'yaml';
+import { isScalar, isSeq } from '../util/yaml.js';
 import type { Action } from './types.js';
 import type { InlineTestCase, NotifyAst } from './ast.js';
 import { Reader } from './parse-reader.js';

@@ -1,6 +1,7 @@
 // The YAML reader behind the policy parser: strict key checks against an allow-list (with
 // "did you mean" hints), typed value accessors, merge keys, and line numbers for every problem.
-import { isMap, isScalar, isSeq, type LineCounter, type Node, type Pair, type YAMLMap } from 'yaml';
+import type { LineCounter, Node, Pair, YAMLMap } from 'yaml';
+import { isMap, isScalar, isSeq } from '../util/yaml.js';
 import { closest, type PolicyDiagnostic } from './policy-errors.js';
 
 export class Reader {

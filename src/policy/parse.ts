@@ -3,19 +3,8 @@
 // type-checked here; value semantics (glob limits, regexes, webhook URLs, duplicate names)
 // are checked by validate.ts. parsePolicyText throws the first problem; the lenient variant
 // returns them all as diagnostics for tooling.
-import {
-  isAlias,
-  isMap,
-  isScalar,
-  isSeq,
-  LineCounter,
-  parseAllDocuments,
-  visit,
-  type Document,
-  type Node,
-  type Pair,
-  type YAMLMap,
-} from 'yaml';
+import type { Document, Node, Pair, YAMLMap } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, parseAllDocuments, visit, yaml } from '../util/yaml.js';
 import { parseDuration } from '../util/duration.js';
 import type { Action, FinalAction } from './types.js';
 import {
@@ -372,7 +361,7 @@ export function parsePolicyTextLenient(
   text: string,
   file: string,
 ): { policy: ParsedPolicyFile; diagnostics: PolicyDiagnostic[] } {
-  const lc = new LineCounter();
+  const lc = new (yaml().LineCounter)();
   const r = new Reader(file, lc);
   const out: ParsedPolicyFile = { file, policies: [], tests: [] };
   if (Buffer.byteLength(text) > POLICY_FILE_MAX_BYTES) {

@@ -1,6 +1,7 @@
 // Parsing of the session-aware keys of a policy file (docs/session-rules.md): the `when` keys
 // session_after, session_count and session_tainted, and a rule's `taint` field.
-import { isMap, isScalar, type Node, type Pair } from 'yaml';
+import type { Node, Pair } from 'yaml';
+import { isMap, isScalar } from '../util/yaml.js';
 import { parseDuration } from '../util/duration.js';
 import type { Reader } from './parse-reader.js';
 import { DEFAULT_TAINT_MS, MAX_HISTORY_MS } from './session-state.js';

@@ -5,7 +5,8 @@
 // of parsing the shipped profile). An alias names the last anchor of that name before it in
 // document order; walking the nodes once in that order and keeping the latest anchor per name
 // gives every alias its target in one pass.
-import { isAlias, isMap, isPair, isSeq, type Alias, type Document, type Node } from 'yaml';
+import type { Alias, Document, Node } from 'yaml';
+import { isAlias, isMap, isPair, isSeq } from '../util/yaml.js';
 
 export type AliasTargets = Map<Alias, Node | undefined>;
 

@@ -7,6 +7,7 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync 
 import { join } from 'node:path';
 import { loadPolicyFiles } from '../../src/policy/loader.js';
 import { PolicyParseCache } from '../../src/policy/parse-cache.js';
+import { buildShippedCache } from '../../src/policy/shipped-cache.js';
 import { shippedPolicy } from '../../src/policy/config-path.js';
 import { PolicyLoadError } from '../../src/policy/policy-errors.js';
 import { startTestServer, tempDir } from '../helpers/server.js';
@@ -82,6 +83,55 @@ test('an entry others may write, or one stored under another key, is ignored', (
     const b = new PolicyParseCache(cacheDir);
     assert.equal(loadPolicyFiles(file, { cache: b }).files[0]?.policies[0]?.rules[0]?.action, 'deny');
     assert.equal(b.counters.hits, 0);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a first start reads the shipped profiles parsed at install, keeps its own copy, and decides the same', () => {
+  const dir = tempDir();
+  try {
+    const shipped = join(dir, 'shipped');
+    assert.equal(buildShippedCache(shipped).length, 4, 'standard, strict, permissive, ci');
+    const cache = new PolicyParseCache(join(dir, 'cache'), () => {}, shipped);
+    const standard = shippedPolicy('standard');
+    const loaded = loadPolicyFiles(standard, { cache });
+    assert.deepEqual(cache.counters, { hits: 1, misses: 0, stored: 1 });
+    assert.equal(cache.shippedHits, 1);
+    assert.deepEqual(loaded, loadPolicyFiles(standard), 'the same set a parse gives');
+    // the next start reads the data dir's copy
+    const again = new PolicyParseCache(join(dir, 'cache'), () => {}, shipped);
+    assert.deepEqual(loadPolicyFiles(standard, { cache: again }), loaded);
+    assert.deepEqual([again.counters.hits, again.shippedHits], [1, 0]);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('an install-time entry others may write, or one for another text, is not read', () => {
+  const dir = tempDir();
+  try {
+    const shipped = join(dir, 'shipped');
+    buildShippedCache(shipped);
+    const standard = shippedPolicy('standard');
+    const name = `${PolicyParseCache.key(standard, readFileSync(standard, 'utf8'))}.json`;
+    const path = join(shipped, name);
+    // An entry anyone could have rewritten (here: to allow everything) is parsed again instead.
+    const open = JSON.parse(readFileSync(path, 'utf8')) as { ast: { policies: unknown[] } };
+    open.ast.policies = [];
+    writeFileSync(path, JSON.stringify(open));
+    chmodSync(path, 0o666);
+    const logs: string[] = [];
+    const a = new PolicyParseCache(join(dir, 'a'), (m) => logs.push(m), shipped);
+    assert.ok((loadPolicyFiles(standard, { cache: a }).files[0]?.policies.length ?? 0) > 10);
+    assert.deepEqual([a.counters.hits, a.shippedHits], [0, 0]);
+    assert.ok(logs.some((l) => l.includes('not a protected file')));
+    // A file whose text differs from the one parsed at install misses.
+    const edited = join(dir, 'standard.yaml');
+    writeFileSync(edited, readFileSync(standard, 'utf8') + '\n# edited\n');
+    const b = new PolicyParseCache(join(dir, 'b'), () => {}, shipped);
+    loadPolicyFiles(edited, { cache: b });
+    assert.deepEqual([b.counters.hits, b.shippedHits], [0, 0]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -4,7 +4,7 @@
 // code; it is read once, on the first call that needs it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
+import { parse } from '../../util/yaml.js';
 import { PACKAGE_ROOT } from '../../util/version.js';
 
 export type Ecosystem = 'npm' | 'pypi' | 'crates' | 'go' | 'gem' | 'actions' | 'precommit' | 'images' | 'taps';
