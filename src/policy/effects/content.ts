@@ -4,6 +4,7 @@
 // command it amounts to; package-manager configuration and lockfiles are read as the equivalent
 // `config set` command, so pointing them at another registry or switching verification off
 // meets the same rules as doing it on the command line.
+import { publishedSecret } from './exposure.js';
 import { posix } from 'node:path';
 import type { Effect } from './types.js';
 import { analyzeCode } from './interp/code.js';
@@ -423,6 +424,8 @@ function packageSources(text: string, via: string): Effect[] {
 /** What writing `content` to `path` plants (empty when the file is not one that runs later). */
 export function plantedEffects(path: string, content: string | undefined): Effect[] {
   if (!content) return [];
+  const published = publishedSecret(path, content);
+  if (published) return [published];
   const kind = fileKind(path) ?? shebangKind(content);
   if (!kind) {
     // a workload manifest starts containers wherever it is written (kubectl apply -f later)

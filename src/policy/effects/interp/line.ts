@@ -17,6 +17,8 @@ import { at } from '../../../util/invariant.js';
 import { sqlClientEffects } from '../sql.js';
 import { secretFlows } from '../flow.js';
 import { indirectReads } from '../env-reads.js';
+import { exposureEffects } from '../exposure.js';
+import { containerRunEffects } from '../container-run.js';
 
 /** The path the environment-dump rules name: reading it is reading every variable. */
 export const ENVIRONMENT_PATH = '/proc/self/environ';
@@ -178,10 +180,15 @@ function filtersByName(argv: string[]): boolean {
   return false;
 }
 
-function environmentEffects(c: SimpleCommand, out: Effect[]): void {
+/** Programs that only reorder or de-duplicate lines: the filter after them decides. */
+const REORDER = new Set(['sort', 'uniq', 'tac']);
+
+function environmentEffects(c: SimpleCommand, out: Effect[], cmds: SimpleCommand[]): void {
   if (!dumpsEnvironment(c.argv)) return;
   const name = basename(c.argv[0] ?? '');
-  const into = c.pipedInto;
+  let into = c.pipedInto;
+  for (let guard = 0; guard < 4 && into && REORDER.has(basename(into[0] ?? '')); guard++)
+    into = cmds.find((x) => x.argv === into)?.pipedInto ?? into;
   if (into && filtersByName(into)) return;
   const search = into ? searchOf(into) : undefined;
   const via =
@@ -292,11 +299,13 @@ export function lineEffects(raw: SimpleCommand[], out: Effect[]): void {
     if (e.tool === 'write' && e.path && e.content !== undefined) written.set(stripDot(e.path), e.content);
   scriptEffects(cmds, written, out);
   for (const c of cmds) {
-    environmentEffects(c, out);
+    environmentEffects(c, out, cmds);
     rawProtocol(c, out);
     sqlClientEffects(c, out, written);
   }
   historySearch(cmds, out);
   secretFlows(cmds, out);
   indirectReads(cmds, out);
+  exposureEffects(cmds, out);
+  containerRunEffects(cmds, out);
 }
