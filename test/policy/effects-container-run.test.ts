@@ -2,7 +2,7 @@
 // (src/policy/effects/container-run.ts), decided by the standard profile's container-host-grants.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { run, expectExec, expectPasses } from './effects-helpers.js';
+import { decide, run, expectExec, expectPasses } from './effects-helpers.js';
 
 test("a container given the host's root, system folders, disks or processes is denied", () => {
   for (const c of [
@@ -50,4 +50,31 @@ test('project mounts, caches, named volumes and ordinary options stay allowed', 
     'docker run --rm alpine ls -la /',
   ])
     expectPasses(c);
+});
+
+test('other runtimes and spellings: ctr with global options, exec --privileged, LXD, pod spec edits, escape recon', () => {
+  expectExec(
+    'ctr -n k8s.io run --privileged --mount type=bind,src=/,dst=/host,options=rbind docker.io/library/alpine:latest x sh',
+    'deny',
+  );
+  expectExec(
+    'lxc config set c1 security.privileged true && lxc config device add c1 root disk source=/ path=/mnt/root',
+    'deny',
+  );
+  for (const c of [
+    "docker exec -u 0 --privileged api sh -c 'mount -o remount,rw /sys/fs/cgroup'",
+    'capsh --print; cat /proc/1/status | grep Cap',
+    'lxc config set c1 security.privileged true',
+  ]) {
+    const d = run(c);
+    assert.ok(d.action === 'ask' || d.action === 'deny', `${c}: ${d.action}`);
+  }
+  const d = decide('edit', {
+    path: '/home/dev/project/k8s/deployment.yaml',
+    old_string: 'securityContext:\n          runAsNonRoot: true',
+    new_string: 'securityContext:\n          privileged: true\n        hostPID: true',
+  });
+  assert.equal(d.action, 'deny', d.message);
+  expectPasses('docker exec -it api bash');
+  expectPasses('lxc list');
 });

@@ -1,7 +1,8 @@
 // What a container started from the command line is given of the host, read from its options in
 // any spelling (`-v/:/h`, `--volume=/:/h:ro`, `--mount type=bind,src=/,dst=/h`, `--privileged=true`,
 // `--cap-add=all`, `--security-opt seccomp:unconfined`, `--pid host`), for docker, podman and
-// nerdctl `run`/`create` (also `container run`) and `kubectl run --overrides`/`kubectl patch`
+// nerdctl, ctr `run`/`create` (also `container run`, `exec --privileged`), LXD/Incus `security.privileged`
+// and disk devices, and `kubectl run --overrides`/`kubectl patch`
 // JSON. Each grant is a `privilege` call with a sentence the standard profile decides:
 //   container-host-mount PATH   the host's root, system folders or a whole home folder
 //   container-secret-mount PATH a home's credential folder (~/.ssh, ~/.aws, ~/.kube ...)
@@ -19,7 +20,9 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 
-const RUNTIMES = new Set(['docker', 'podman', 'nerdctl', 'finch', 'lima', 'colima']);
+const RUNTIMES = new Set(['docker', 'podman', 'nerdctl', 'finch', 'ctr']);
+/** Global options of the runtimes that come before the verb and take a value (`ctr -n k8s.io run`, `docker -H h run`). */
+const GLOBAL_VALUE = /^(?:-n|--namespace|-H|--host|--context|-c|--address|-a|--config|--log-level|--connection|--url)$/;
 
 /** Host paths that hand over the machine when mounted into a container. */
 const HOST_PATH =
@@ -62,8 +65,15 @@ function mountSource(spec: string): string | undefined {
 function runGrants(argv: string[], via: string, out: Effect[]): void {
   const prog = basename(argv[0] ?? '');
   let i = 1;
-  if (argv[i] === 'container') i++;
+  while (i < argv.length && (argv[i] ?? '').startsWith('-')) i += GLOBAL_VALUE.test(argv[i] ?? '') ? 2 : 1;
+  if (argv[i] === 'container' || argv[i] === 'c') i++;
   const verb = argv[i];
+  if (verb === 'exec') {
+    // a shell in a running container with every capability
+    if (argv.slice(i + 1).some((w) => w === '--privileged' || w === '--privileged=true'))
+      out.push(grant(['container-privileged'], `${via}${prog} exec --privileged`));
+    return;
+  }
   if (verb !== 'run' && verb !== 'create') return;
   const how = `${prog} ${verb}`;
   for (i++; i < argv.length; i++) {
@@ -167,11 +177,34 @@ function kubectlGrants(argv: string[], out: Effect[]): void {
   }
 }
 
+/** LXD/Incus: `lxc config set C security.privileged true`, `lxc config device add C d disk source=/ path=/mnt`. */
+function lxcGrants(argv: string[], out: Effect[]): void {
+  const words = argv.slice(1);
+  const prog = basename(argv[0] ?? '');
+  const joined = words.join(' ');
+  if (/security\.privileged(?:=|\s+)true/i.test(joined))
+    out.push(grant(['container-privileged'], `${prog} sets security.privileged`));
+  if (/security\.nesting(?:=|\s+)true|raw\.lxc/i.test(joined))
+    out.push(
+      grant(
+        ['container-unconfined', 'lxc'],
+        `${prog} sets ${/raw\.lxc/.test(joined) ? 'raw.lxc' : 'security.nesting'}`,
+      ),
+    );
+  if (words.includes('disk'))
+    for (const w of words) {
+      const src = /^source=(.+)$/.exec(w)?.[1];
+      const kind = src ? mountKind(src) : undefined;
+      if (src && kind) out.push(grant([kind, src], `${prog} gives the container the host's ${src}`));
+    }
+}
+
 /** The host grants of the containers one command line starts (see the top of this file). */
 export function containerRunEffects(cmds: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
     const name = basename(c.argv[0] ?? '');
     if (RUNTIMES.has(name)) runGrants(c.argv, '', out);
     else if (name === 'kubectl' || name === 'oc') kubectlGrants(c.argv, out);
+    else if (name === 'lxc' || name === 'incus') lxcGrants(c.argv, out);
   }
 }

@@ -357,7 +357,12 @@ function composeFlags(text: string): GrantFlags {
 /** Kubernetes workloads: hostPID/hostNetwork, privileged containers, hostPath volumes. */
 function manifestFlags(text: string): GrantFlags {
   const f: GrantFlags = { privileged: false, pidHost: false, netHost: false, caps: [], mounts: [] };
-  if (!/^\s*kind\s*:\s*(?:Pod|Deployment|DaemonSet|StatefulSet|ReplicaSet|Job|CronJob)\b/m.test(text)) return f;
+  // an edit of a pod spec shows only the lines it changes, without the kind
+  if (
+    !/^\s*kind\s*:\s*(?:Pod|Deployment|DaemonSet|StatefulSet|ReplicaSet|Job|CronJob)\b/m.test(text) &&
+    !/^\s*(?:securityContext|hostPID|hostNetwork|hostIPC|hostPath)\s*:/m.test(text)
+  )
+    return f;
   f.privileged = /\bprivileged\s*:\s*true/.test(text);
   f.pidHost = /\bhostPID\s*:\s*true/.test(text);
   f.netHost = /\bhostNetwork\s*:\s*true/.test(text);

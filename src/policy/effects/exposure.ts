@@ -77,6 +77,24 @@ const ENV_READ =
 const CODE_PRINTS =
   /\bprint|console\.(?:log|error|info|dir)|\bputs\b|\bp\s|\bpp\b|\becho\b|\bsay\b|Write-(?:Output|Host)|var_dump|print_r|process\.stdout\.write|sys\.stdout\.write/;
 
+/** Code that walks the whole environment (every name with its value). */
+const WHOLE_ENV =
+  /\bENVIRON\b(?!\s*\[\s*["'][A-Za-z_]\w*["']\s*\])|%ENV\b|\bkeys\s*\(?\s*%ENV|\bENV\.(?:each|each_pair|to_h|to_a|map|sort|inspect|select|filter|keys|values)\b|os\.environ\.(?:items|keys|values|copy)\s*\(|dict\s*\(\s*os\.environ\s*\)|Object\.(?:entries|keys|values|assign)\s*\(\s*process\.env|JSON\.stringify\s*\(\s*process\.env|\$_ENV\b|\bgetenv\s*\(\s*\)|Deno\.env\.toObject|Get-ChildItem\s+env:|\[Environment\]::GetEnvironmentVariables/;
+const AWKS = /^(?:awk|gawk|mawk|nawk|busybox)$/;
+
+/** Interpreter or awk code that prints every variable with its value (`for (k in ENVIRON)`, `keys %ENV`, `ENV.each`). */
+function interpreterDumps(c: SimpleCommand): boolean {
+  const name = basename(c.argv[0] ?? '');
+  if (AWKS.test(name)) return c.argv.slice(1).some((w) => WHOLE_ENV.test(w) && /print/.test(w));
+  if (!INTERPRETERS.test(name)) return false;
+  for (let i = 1; i < c.argv.length; i++) {
+    if (!INLINE.test(c.argv[i] ?? '')) continue;
+    const code = c.argv[i + 1] ?? '';
+    return WHOLE_ENV.test(code) && CODE_PRINTS.test(code);
+  }
+  return false;
+}
+
 /** `python3 -c 'print(os.environ["AWS_SECRET_ACCESS_KEY"])'`, `node -p process.env.OPENAI_API_KEY`. */
 function interpreterPrints(c: SimpleCommand): string | undefined {
   const name = basename(c.argv[0] ?? '');
@@ -129,9 +147,16 @@ function exposes(what: string, via: string): Effect {
   return { tool: 'exec', command: `exposes-secret ${what.replace(/[^\w@/.:~*+=,{}[\]()|\\^$?-]/g, '_')}`, via };
 }
 
+/** Scratch places a staged file is picked up from by another step. */
+const SCRATCH = /^(?:\/tmp|\/var\/tmp|\/dev\/shm|\/private\/tmp|\$TMPDIR|\$\{TMPDIR\})\//;
+
 function printedSecrets(cmds: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
     const name = basename(c.argv[0] ?? '');
+    if (interpreterDumps(c)) {
+      out.push({ tool: 'read', path: '/proc/self/environ', via: `${name} prints every environment variable` });
+      continue;
+    }
     let secret: string | undefined;
     const lower = name.toLowerCase();
     if (PRINTERS.has(lower)) secret = printedSecret(c.argv.slice(1).join(' '));
@@ -139,6 +164,7 @@ function printedSecrets(cmds: SimpleCommand[], out: Effect[]): void {
     else secret = interpreterPrints(c);
     if (!secret) continue;
     const served = c.redirs.find((r) => (r.op === '>' || r.op === '>>') && PUBLISHED.test(r.target));
+    const staged = c.redirs.find((r) => (r.op === '>' || r.op === '>>') && SCRATCH.test(r.target));
     if (served)
       out.push(
         exposes(
@@ -146,6 +172,12 @@ function printedSecrets(cmds: SimpleCommand[], out: Effect[]): void {
           `${name} writes $${secret} into ${served.target}, which is served to anyone`,
         ),
       );
+    else if (staged)
+      out.push({
+        tool: 'exec',
+        command: `may-expose-secret stages ${staged.target.replace(/[^\w/.$-]/g, '_')}`,
+        via: `${name} writes $${secret} into ${staged.target}, where any later step or process can pick it up`,
+      });
     else if (endsPrinted(c, cmds))
       out.push(exposes(`prints ${secret}`, `${name} prints $${secret} into the conversation`));
   }
@@ -205,24 +237,62 @@ function operandsAfterPattern(argv: string[]): { pattern: string; files: string[
   return { pattern: patterns.join('|'), files: rest, recursive };
 }
 
+/** Secret scanners: pointed at a home folder or the disk, their report is a list of live secrets. */
+const SCANNERS =
+  /^(?:trufflehog|gitleaks|detect-secrets|noseyparker|nosey-parker|ggshield|whispers|secretlint|ripsecrets|kingfisher|talisman|shhgit|gitrob|git-secrets)$/;
+
+function scannerOverHome(c: SimpleCommand, out: Effect[]): void {
+  const name = basename(c.argv[0] ?? '');
+  if (!SCANNERS.test(name)) return;
+  for (const w of c.argv.slice(1)) {
+    const v = w.replace(/^--?[\w-]+=/, '').replace(/^file:\/\//, '');
+    if (WIDE_ROOT.test(v) || HOME_DATA.test(v)) {
+      out.push(exposes(`scan ${v}`, `${name} scans ${v} for live secrets`));
+      return;
+    }
+  }
+}
+
+/** Programs whose files feed a pipe into a search (`cat F | strings | grep`). */
+const FEEDERS = new Set([
+  'cat',
+  'strings',
+  'tac',
+  'head',
+  'tail',
+  'less',
+  'xxd',
+  'zcat',
+  'sqlite3',
+  'tr',
+  'sort',
+  'uniq',
+  'base64',
+  'od',
+]);
+
+function searchedFiles(c: SimpleCommand, cmds: SimpleCommand[]): string[] {
+  let target = c.argv;
+  for (let guard = 0; guard < 4; guard++) {
+    const from = cmds.find((x) => x.pipedInto === target);
+    if (!from || !FEEDERS.has(basename(from.argv[0] ?? ''))) return [];
+    const files = from.argv.slice(1).filter((w) => !w.startsWith('-') && /[/~$]/.test(w));
+    if (files.length) return files;
+    target = from.argv;
+  }
+  return [];
+}
+
 function secretSearches(cmds: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
+    scannerOverHome(c, out);
     const s = operandsAfterPattern(c.argv);
     if (!s) continue;
     const tokenish = TOKEN_SHAPE.test(s.pattern);
     if (!tokenish && !SECRET_WORD.test(s.pattern)) continue;
     let files = s.files;
     // `cat F | grep`, `strings F | grep`: the files come from the command piped in
-    if (!files.length) {
-      const from = cmds.find((x) => x.pipedInto === c.argv);
-      if (
-        from &&
-        ['cat', 'strings', 'tac', 'head', 'tail', 'less', 'xxd', 'zcat', 'sqlite3'].includes(
-          basename(from.argv[0] ?? ''),
-        )
-      )
-        files = from.argv.slice(1).filter((w) => !w.startsWith('-'));
-    }
+    if (!files.length) files = searchedFiles(c, cmds);
     for (const f of files) {
       const wide = WIDE_ROOT.test(f);
       const data = HOME_DATA.test(f);

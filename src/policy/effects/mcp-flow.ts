@@ -39,7 +39,10 @@ function strings(p: Record<string, unknown>): [string, string][] {
 export function mcpFlows(op: string, p: Record<string, unknown>, remote: boolean, cache: CommandSource): Effect[] {
   const out: Effect[] = [];
   const outbound =
-    remote || /send|post|message|comment|issue|mail|publish|upload|gist|reply|create|write|chat/.test(op);
+    remote ||
+    /send|post|message|comment|issue|mail|publish|upload|gist|reply|create|write|chat|request|http|fetch|navigate|webhook/.test(
+      op,
+    );
   if (outbound)
     for (const [, v] of strings(p)) {
       SUBSTITUTION.lastIndex = 0;
@@ -49,6 +52,18 @@ export function mcpFlows(op: string, p: Record<string, unknown>, remote: boolean
         for (const e of cache.forCommand(cmd))
           if (e.tool === 'read' || e.tool === 'exec')
             out.push({ ...e, via: `MCP ${op} sends the output of \`${cmd.slice(0, 60)}\`: ${e.via}` });
+      }
+    }
+  // files attached to what is sent: each is read (the credential-file rules decide)
+  if (outbound)
+    for (const [k, v] of Object.entries(p)) {
+      if (!/attach|file|path/i.test(k)) continue;
+      const list = Array.isArray(v) ? v : [v];
+      for (const f of list) {
+        const path =
+          typeof f === 'string' ? f : f && typeof f === 'object' ? (f as Record<string, unknown>)['path'] : undefined;
+        if (typeof path === 'string' && /^(?:\/|~|\$HOME|[A-Za-z]:\\)/.test(path) && Array.isArray(v))
+          out.push({ tool: 'read', path, via: `MCP ${op} attaches ${path}` });
       }
     }
   if (remote || MESSAGE_OP.test(op)) {

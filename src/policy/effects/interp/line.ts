@@ -128,6 +128,21 @@ export function dumpsEnvironment(argv: string[]): boolean {
   const name = basename(argv[0] ?? '');
   const rest = argv.slice(1);
   switch (name) {
+    case 'kubectl':
+    case 'oc': {
+      // kubectl exec POD -- env: the container's environment, secrets mounted as variables among it
+      const dash = rest.indexOf('--');
+      return rest[0] === 'exec' && dash > 0 && dumpsEnvironment(rest.slice(dash + 1));
+    }
+    case 'docker':
+    case 'podman':
+    case 'nerdctl': {
+      if (rest[0] !== 'exec') return false;
+      let i = 1;
+      while (i < rest.length && (rest[i] ?? '').startsWith('-'))
+        i += /^(?:-[ewu]|--env|--workdir|--user)$/.test(rest[i] ?? '') ? 2 : 1;
+      return i + 1 < rest.length && dumpsEnvironment(rest.slice(i + 1));
+    }
     case 'env':
     case 'printenv':
       return rest.every((w) => w === '-0' || w === '--null' || w === '--');
