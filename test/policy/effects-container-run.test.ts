@@ -78,3 +78,16 @@ test('other runtimes and spellings: ctr with global options, exec --privileged, 
   expectPasses('docker exec -it api bash');
   expectPasses('lxc list');
 });
+
+test('block devices made by hand, writable cgroup/proc remounts and an open Docker daemon are denied', () => {
+  for (const c of [
+    'mknod /tmp/sda b 8 0 && debugfs /tmp/sda',
+    'mount -o remount,rw /sys/fs/cgroup',
+    'dockerd -H tcp://0.0.0.0:2375',
+    'docker -H tcp://10.0.0.5:2375 run -v /:/host alpine',
+  ])
+    expectExec(c, 'deny');
+  const d = run('kubectl exec -it -n kube-system kube-proxy-abc12 -- sh');
+  assert.equal(d.action, 'ask');
+  expectPasses('mount | grep cgroup');
+});

@@ -150,9 +150,52 @@ function exposes(what: string, via: string): Effect {
 /** Scratch places a staged file is picked up from by another step. */
 const SCRATCH = /^(?:\/tmp|\/var\/tmp|\/dev\/shm|\/private\/tmp|\$TMPDIR|\$\{TMPDIR\})\//;
 
+/** Bodies of command substitutions in the line: what runs there is captured, not printed. */
+function substitutionBodies(cmds: SimpleCommand[]): string[] {
+  const out: string[] = [];
+  const texts = cmds.flatMap((c) => [...c.argv, ...c.assigns.map((a) => a.value), ...c.redirs.map((r) => r.target)]);
+  for (const t of texts) {
+    if (!t.includes('$(') && !t.includes('`')) continue;
+    for (const m of t.matchAll(/\$\(((?:[^()]|\([^()]*\))*)\)|`([^`]*)`/g)) out.push(m[1] ?? m[2] ?? '');
+  }
+  return out;
+}
+
+function captured(c: SimpleCommand, bodies: string[]): boolean {
+  const head = basename(c.argv[0] ?? '');
+  const arg = (c.argv[1] ?? '').replace(/["']/g, '');
+  return bodies.some((b) => b.includes(head) && b.replace(/["']/g, '').includes(arg));
+}
+
+/** Commands that print a short-lived credential, meant to be piped into the login that takes it. */
+const TOKEN_PRINTERS: RegExp[] = [
+  /^aws (?:ecr|ecr-public) get-login-password\b/,
+  /^aws codeartifact get-authorization-token\b/,
+  /^az acr login\b.*--expose-token\b/,
+  /^gcloud auth (?:application-default )?(?:print-access-token|print-identity-token)\b/,
+];
+/** Consumers a login token is meant for: a login reading it on stdin. */
+const LOGIN_CONSUMER = /login|--password-stdin|--with-token|credential|auth/;
+
 function printedSecrets(cmds: SimpleCommand[], out: Effect[]): void {
+  let bodies: string[] | undefined;
   for (const c of cmds) {
     const name = basename(c.argv[0] ?? '');
+    if (name === 'aws' || name === 'az' || name === 'gcloud') {
+      const line = [name, ...c.argv.slice(1)].join(' ');
+      const consumer = c.pipedInto?.join(' ') ?? '';
+      if (TOKEN_PRINTERS.some((re) => re.test(line)) && !LOGIN_CONSUMER.test(consumer)) {
+        bodies ??= substitutionBodies(cmds);
+        if (!captured(c, bodies))
+          out.push(
+            exposes(
+              `prints ${c.argv.slice(0, 3).join('-')}`,
+              `${c.argv.slice(0, 3).join(' ')} prints a login token into the conversation`,
+            ),
+          );
+      }
+      continue;
+    }
     if (interpreterDumps(c)) {
       out.push({ tool: 'read', path: '/proc/self/environ', via: `${name} prints every environment variable` });
       continue;
@@ -163,6 +206,8 @@ function printedSecrets(cmds: SimpleCommand[], out: Effect[]): void {
     else if (c.stdin !== undefined && (PASS_ON.has(name) || name === 'cat')) secret = printedSecret(c.stdin);
     else secret = interpreterPrints(c);
     if (!secret) continue;
+    bodies ??= substitutionBodies(cmds);
+    if (captured(c, bodies)) continue;
     const served = c.redirs.find((r) => (r.op === '>' || r.op === '>>') && PUBLISHED.test(r.target));
     const staged = c.redirs.find((r) => (r.op === '>' || r.op === '>>') && SCRATCH.test(r.target));
     if (served)
