@@ -57,12 +57,21 @@ test('searching a home folder, the disk or application data for secrets is denie
     "grep -rE 'xox[bp]-[0-9A-Za-z-]+' /Users/dev/",
     "rg -uu --no-heading 'BEGIN OPENSSH PRIVATE KEY' /",
     "grep -ri 'password' ~/.config",
-    'cat ~/.config/Code/User/settings.json | grep -i token',
-    'strings ~/.viminfo | grep -i pass',
     "grep -aoE '[A-Za-z0-9_-]{24}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27}' ~/Library/Application\\ Support/discord/Local\\ Storage/leveldb/*.ldb",
   ])
     expectExec(c, 'deny');
+  // one dotfile searched for a word may be checking a setting: asked, not denied
   for (const c of [
+    'strings ~/.viminfo | grep -i pass',
+    'grep -i token ~/.bashrc',
+    'cat ~/.config/Code/User/settings.json | grep -i token',
+  ])
+    assert.equal(decide('exec', { command: c }).action, 'ask', c);
+  for (const c of [
+    'grep -rn PasswordAuthentication /etc',
+    'git add -f src/secrets.ts',
+    'echo $OAUTH_TOKEN_URL',
+    'node -e "console.log(process.env.NEXT_PUBLIC_API_KEY)"',
     'grep -rn password src/',
     "rg -n 'AKIA[0-9A-Z]{16}' .",
     "grep -rn 'api_key' src/ tests/",

@@ -23,7 +23,8 @@ import { secretApi } from './secret-apis.js';
 const SECRET_NAME =
   /(?:SECRET|PASSW|TOKEN|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|_PAT$|_PAT_|SIGNING|_KEY$|^KEY$|_AUTH$|AUTH_|COOKIE|DATABASE_URL|_DSN$|WEBHOOK)/i;
 const NOT_SECRET_NAME =
-  /^(?:PWD|OLDPWD|SSH_AUTH_SOCK|GPG_AGENT_INFO|KEYTIMEOUT|XAUTHORITY|GPG_TTY|[A-Z_]*_KEY_ID|[A-Z_]*_PATH|[A-Z_]*_FILE|[A-Z_]*_DIR)$/i;
+  /^(?:PWD|OLDPWD|SSH_AUTH_SOCK|GPG_AGENT_INFO|KEYTIMEOUT|XAUTHORITY|GPG_TTY)$|_(?:PATH|FILE|DIR|ID|NAME|TYPE|REGION|HOST|PORT|ENDPOINT|EXPIRY|EXPIRES|EXPIRES_AT|TTL|HEADER|LENGTH|LEN|ENABLED|VERSION|MODE)$|^(?:NEXT_PUBLIC|VITE|REACT_APP|EXPO_PUBLIC|NUXT_PUBLIC|GATSBY)_|^(?!DATABASE|REDIS|MONGO|AMQP|POSTGRES|MYSQL|RABBITMQ)[A-Z_]*_(?:URL|URI)$/i;
+/^(?:PWD|OLDPWD|SSH_AUTH_SOCK|GPG_AGENT_INFO|KEYTIMEOUT|XAUTHORITY|GPG_TTY|[A-Z_]*_KEY_ID|[A-Z_]*_PATH|[A-Z_]*_FILE|[A-Z_]*_DIR)$/i;
 
 /** Expansions that print a variable's value (not its length, not a set/unset test). */
 const EXPANSION =
@@ -248,9 +249,11 @@ const SECRET_WORD =
 /** Patterns written to catch a token format: a provider prefix or a long fixed-length run. */
 const TOKEN_SHAPE =
   /AKIA|ASIA|gh[pousr]_|github_pat|glpat|xox[a-z]?|sk[-_](?:live|proj|ant)?|AIza|npm_|eyJ|BEGIN.{0,20}PRIVATE|hooks\.slack|mfa\\?\.|\{(?:2\d|[3-9]\d|\d{3,})(?:,\d*)?\}/;
-/** A search root that is a whole home folder, the disk, or system configuration. */
+/** A search root that is a whole home folder or the disk. */
 const WIDE_ROOT =
-  /^(?:~|~\/|\$HOME\/?|\$\{HOME\}\/?|\/home(?:\/[^/]+)?\/?|\/Users(?:\/[^/]+)?\/?|\/root\/?|\/|\/etc\/?|\/var\/?|\/opt\/?|\/mnt(?:\/[^/]+)?\/?|\/Volumes(?:\/[^/]+)?\/?|[A-Za-z]:\\?(?:Users(?:\\[^\\]+)?)?\\?)$/;
+  /^(?:~|~\/|\$HOME\/?|\$\{HOME\}\/?|\/home(?:\/[^/]+)?\/?|\/Users(?:\/[^/]+)?\/?|\/root\/?|\/|\/mnt(?:\/[^/]+)?\/?|\/Volumes(?:\/[^/]+)?\/?|[A-Za-z]:\\?(?:Users(?:\\[^\\]+)?)?\\?)$/;
+/** System folders: searched for token formats (not for words such as "password", which sysadmins grep configs for). */
+const SYSTEM_ROOT = /^\/(?:etc|var|opt|srv)\/?$/;
 /** Settings and application data kept in a home folder: dot folders and files, Library, AppData. */
 const HOME_DATA =
   /^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/(?:\.[^/]+|Library\/|AppData\/|snap\/)/i;
@@ -339,9 +342,18 @@ function secretSearches(cmds: SimpleCommand[], out: Effect[]): void {
     // `cat F | grep`, `strings F | grep`: the files come from the command piped in
     if (!files.length) files = searchedFiles(c, cmds);
     for (const f of files) {
-      const wide = WIDE_ROOT.test(f);
+      const wide = WIDE_ROOT.test(f) || (tokenish && SYSTEM_ROOT.test(f));
       const data = HOME_DATA.test(f);
       if (!data && !(wide && (s.recursive || tokenish))) continue;
+      // one home dotfile searched for a word (`grep -i token ~/.bashrc`) may be checking a setting
+      if (data && !wide && !tokenish && !s.recursive) {
+        out.push({
+          tool: 'exec',
+          command: `may-expose-secret search ${f.replace(/[^\w/~.$-]/g, '_')}`,
+          via: `searches ${f} for secret words`,
+        });
+        break;
+      }
       out.push(
         exposes(
           `search ${f} for ${s.pattern.slice(0, 60)}`,
@@ -356,6 +368,8 @@ function secretSearches(cmds: SimpleCommand[], out: Effect[]): void {
 // ------------------------------------------------------------------ files forced into git
 
 /** Names of files that hold credentials (a folder named so counts for what is in it). */
+/** Source files named for what they handle (`src/secrets.ts`) are code, not credentials. */
+const SOURCE_CODE = /\.(?:[cm]?[jt]sx?|py|go|rs|java|kt|rb|php|cs|swift|md|rst|txt)$/i;
 const SECRET_FILE =
   /(?:^|\/)(?:\.env(?:\.(?!example|sample|template|dist|defaults)[\w-]+)?|[\w.-]*\.(?:pem|key|p12|pfx|jks|keystore|kdbx|tfstate|ovpn)|id_(?:rsa|dsa|ecdsa|ed25519)|\.npmrc|\.pypirc|\.netrc|\.git-credentials|\.pgpass|\.my\.cnf|kubeconfig[\w.-]*|credentials(?:\.\w+)?|[\w.-]*(?:secret|credential|passw)[\w.-]*)$|(?:^|\/)(?:creds|credentials|secrets|\.aws|\.ssh|\.kube|\.docker)\//i;
 
@@ -364,7 +378,7 @@ function forcedAdds(cmds: SimpleCommand[], out: Effect[]): void {
     const a = c.argv;
     if (basename(a[0] ?? '') !== 'git' || a[1] !== 'add') continue;
     if (!a.slice(2).some((w) => w === '-f' || w === '--force' || /^-[a-zA-Z]*f[a-zA-Z]*$/.test(w))) continue;
-    const file = a.slice(2).find((w) => !w.startsWith('-') && SECRET_FILE.test(w));
+    const file = a.slice(2).find((w) => !w.startsWith('-') && SECRET_FILE.test(w) && !SOURCE_CODE.test(w));
     if (file)
       out.push(exposes(`commits ${file}`, `git add -f forces ${file}, ignored as a credential file, into the history`));
   }
