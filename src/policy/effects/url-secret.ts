@@ -43,3 +43,14 @@ export function urlSecret(url: string): string | undefined {
 export function urlHost(url: string): string {
   return /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(url)?.[1] ?? 'remote';
 }
+
+/** A live secret in the body a fetch sends (`body`, `data`, `json`, `form`), else undefined. */
+export function bodySecret(params: Record<string, unknown>): string | undefined {
+  for (const k of ['body', 'data', 'json', 'form', 'payload', 'content']) {
+    const v = params[k];
+    const text = typeof v === 'string' ? v : v && typeof v === 'object' ? JSON.stringify(v) : undefined;
+    const hit = text ? SECRET_VALUE.exec(text) : null;
+    if (hit) return hit[0];
+  }
+  return undefined;
+}
