@@ -94,7 +94,7 @@ function networkSink(c: SimpleCommand, name: string, stdinSecret: string | undef
   // a token named for a service, in a header to a host that is not that service's
   const service = header ? tokenService(header) : undefined;
   if (header && service && host && !LOOPBACK.test(host) && !isTokenHome(service, host)) {
-    out.push(upload(host, `${name} sends $${header}, a ${service} credential, to ${host}`));
+    out.push(upload(host, `${name} sends $${header}, a credential for ${service}, to ${host}`));
     return;
   }
   if (!carried || !host || LOOPBACK.test(host) || isVendorHost(host) || isKnownRegistry(host)) return;
