@@ -4,6 +4,7 @@
 // command it amounts to; package-manager configuration and lockfiles are read as the equivalent
 // `config set` command, so pointing them at another registry or switching verification off
 // meets the same rules as doing it on the command line.
+import { publishedSecret } from './exposure.js';
 import { posix } from 'node:path';
 import type { Effect } from './types.js';
 import { analyzeCode } from './interp/code.js';
@@ -356,7 +357,12 @@ function composeFlags(text: string): GrantFlags {
 /** Kubernetes workloads: hostPID/hostNetwork, privileged containers, hostPath volumes. */
 function manifestFlags(text: string): GrantFlags {
   const f: GrantFlags = { privileged: false, pidHost: false, netHost: false, caps: [], mounts: [] };
-  if (!/^\s*kind\s*:\s*(?:Pod|Deployment|DaemonSet|StatefulSet|ReplicaSet|Job|CronJob)\b/m.test(text)) return f;
+  // an edit of a pod spec shows only the lines it changes, without the kind
+  if (
+    !/^\s*kind\s*:\s*(?:Pod|Deployment|DaemonSet|StatefulSet|ReplicaSet|Job|CronJob)\b/m.test(text) &&
+    !/^\s*(?:securityContext|hostPID|hostNetwork|hostIPC|hostPath)\s*:/m.test(text)
+  )
+    return f;
   f.privileged = /\bprivileged\s*:\s*true/.test(text);
   f.pidHost = /\bhostPID\s*:\s*true/.test(text);
   f.netHost = /\bhostNetwork\s*:\s*true/.test(text);
@@ -423,6 +429,8 @@ function packageSources(text: string, via: string): Effect[] {
 /** What writing `content` to `path` plants (empty when the file is not one that runs later). */
 export function plantedEffects(path: string, content: string | undefined): Effect[] {
   if (!content) return [];
+  const published = publishedSecret(path, content);
+  if (published) return [published];
   const kind = fileKind(path) ?? shebangKind(content);
   if (!kind) {
     // a workload manifest starts containers wherever it is written (kubectl apply -f later)

@@ -5,7 +5,7 @@ import type { Decision, ToolCall } from '../types.js';
 import type { Effect } from './types.js';
 import { deriveFromCommand, deriveFromWrite } from './derive.js';
 import { sqlTextEffects } from './sql.js';
-import { urlSecret } from './url-secret.js';
+import { bodySecret, urlSecret } from './url-secret.js';
 import { mcpFlows } from './mcp-flow.js';
 import { mcpToolEffects } from './mcp-tools.js';
 import { SECRET_VALUE } from './secret-shapes.js';
@@ -119,7 +119,7 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
 function fetchEffects(call: ToolCall): Effect[] {
   const url = [call.params['url'], call.input?.['url']].find((u): u is string => typeof u === 'string');
   if (!url) return [];
-  const hit = urlSecret(url);
+  const hit = urlSecret(url) ?? bodySecret({ ...(call.input ?? {}), ...call.params });
   if (!hit) return [];
   const host = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(url)?.[1] ?? 'remote';
   return [

@@ -59,6 +59,9 @@ const SECRET_BEARING: RegExp[] = [
   /^docker (?:inspect|compose config)\b/,
   /^kubectl (?:get (?:secret|secrets|configmap|configmaps|cm)\b|describe (?:secret|configmap)\b)/,
   /^ansible-inventory\b/,
+  /^launchctl (?:print|export|getenv|list)\b/,
+  /^systemctl (?:show-environment|show)\b/,
+  /^tmux (?:show-environment|showenv)\b/,
   /^(?:heroku config|railway variables|fly secrets list|vercel env ls)\b/,
 ];
 

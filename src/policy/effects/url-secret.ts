@@ -5,6 +5,10 @@ import { SECRET_VALUE } from './secret-shapes.js';
 /** Session tokens and signed cookies (JWT-shaped values: `eyJ...` header, then a dot). */
 const SESSION_VALUE = /\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_.-]{2,}/;
 
+/** A secret-named setting inside an encoded piece (`AWS_SECRET_ACCESS_KEY=...` base64'd into a
+ * query): nobody encodes that into a URL except to carry it away. */
+const ENCODED_SETTING = /\b[A-Z0-9_]*(?:SECRET|PASSW|TOKEN|API_?KEY|ACCESS_KEY|PRIVATE)[A-Z0-9_]*=\S/;
+
 function decodeURIComponentSafe(s: string): string {
   try {
     return decodeURIComponent(s);
@@ -29,7 +33,7 @@ export function urlSecret(url: string): string | undefined {
   for (const piece of url.split(/[/?&=#]/)) {
     if (piece.length < 16 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(piece)) continue;
     const text = Buffer.from(piece.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
-    const hit = SECRET_VALUE.exec(text);
+    const hit = SECRET_VALUE.exec(text) ?? ENCODED_SETTING.exec(text);
     if (hit) return hit[0];
   }
   return undefined;
@@ -38,4 +42,15 @@ export function urlSecret(url: string): string | undefined {
 /** The host of a URL (for messages), or 'remote'. */
 export function urlHost(url: string): string {
   return /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(url)?.[1] ?? 'remote';
+}
+
+/** A live secret in the body a fetch sends (`body`, `data`, `json`, `form`), else undefined. */
+export function bodySecret(params: Record<string, unknown>): string | undefined {
+  for (const k of ['body', 'data', 'json', 'form', 'payload', 'content']) {
+    const v = params[k];
+    const text = typeof v === 'string' ? v : v && typeof v === 'object' ? JSON.stringify(v) : undefined;
+    const hit = text ? SECRET_VALUE.exec(text) : null;
+    if (hit) return hit[0];
+  }
+  return undefined;
 }

@@ -17,6 +17,8 @@ import { at } from '../../../util/invariant.js';
 import { sqlClientEffects } from '../sql.js';
 import { secretFlows } from '../flow.js';
 import { indirectReads } from '../env-reads.js';
+import { exposureEffects } from '../exposure.js';
+import { containerRunEffects } from '../container-run.js';
 
 /** The path the environment-dump rules name: reading it is reading every variable. */
 export const ENVIRONMENT_PATH = '/proc/self/environ';
@@ -126,6 +128,21 @@ export function dumpsEnvironment(argv: string[]): boolean {
   const name = basename(argv[0] ?? '');
   const rest = argv.slice(1);
   switch (name) {
+    case 'kubectl':
+    case 'oc': {
+      // kubectl exec POD -- env: the container's environment, secrets mounted as variables among it
+      const dash = rest.indexOf('--');
+      return rest[0] === 'exec' && dash > 0 && dumpsEnvironment(rest.slice(dash + 1));
+    }
+    case 'docker':
+    case 'podman':
+    case 'nerdctl': {
+      if (rest[0] !== 'exec') return false;
+      let i = 1;
+      while (i < rest.length && (rest[i] ?? '').startsWith('-'))
+        i += /^(?:-[ewu]|--env|--workdir|--user)$/.test(rest[i] ?? '') ? 2 : 1;
+      return i + 1 < rest.length && dumpsEnvironment(rest.slice(i + 1));
+    }
     case 'env':
     case 'printenv':
       return rest.every((w) => w === '-0' || w === '--null' || w === '--');
@@ -178,10 +195,15 @@ function filtersByName(argv: string[]): boolean {
   return false;
 }
 
-function environmentEffects(c: SimpleCommand, out: Effect[]): void {
+/** Programs that only reorder or de-duplicate lines: the filter after them decides. */
+const REORDER = new Set(['sort', 'uniq', 'tac']);
+
+function environmentEffects(c: SimpleCommand, out: Effect[], cmds: SimpleCommand[]): void {
   if (!dumpsEnvironment(c.argv)) return;
   const name = basename(c.argv[0] ?? '');
-  const into = c.pipedInto;
+  let into = c.pipedInto;
+  for (let guard = 0; guard < 4 && into && REORDER.has(basename(into[0] ?? '')); guard++)
+    into = cmds.find((x) => x.argv === into)?.pipedInto ?? into;
   if (into && filtersByName(into)) return;
   const search = into ? searchOf(into) : undefined;
   const via =
@@ -292,11 +314,13 @@ export function lineEffects(raw: SimpleCommand[], out: Effect[]): void {
     if (e.tool === 'write' && e.path && e.content !== undefined) written.set(stripDot(e.path), e.content);
   scriptEffects(cmds, written, out);
   for (const c of cmds) {
-    environmentEffects(c, out);
+    environmentEffects(c, out, cmds);
     rawProtocol(c, out);
     sqlClientEffects(c, out, written);
   }
   historySearch(cmds, out);
   secretFlows(cmds, out);
   indirectReads(cmds, out);
+  exposureEffects(cmds, out);
+  containerRunEffects(cmds, out);
 }

@@ -1,0 +1,210 @@
+// What a container started from the command line is given of the host, read from its options in
+// any spelling (`-v/:/h`, `--volume=/:/h:ro`, `--mount type=bind,src=/,dst=/h`, `--privileged=true`,
+// `--cap-add=all`, `--security-opt seccomp:unconfined`, `--pid host`), for docker, podman and
+// nerdctl, ctr `run`/`create` (also `container run`, `exec --privileged`), LXD/Incus `security.privileged`
+// and disk devices, and `kubectl run --overrides`/`kubectl patch`
+// JSON. Each grant is a `privilege` call with a sentence the standard profile decides:
+//   container-host-mount PATH   the host's root, system folders or a whole home folder
+//   container-secret-mount PATH a home's credential folder (~/.ssh, ~/.aws, ~/.kube ...)
+//   container-runtime-socket P  the runtime's API socket (docker.sock, containerd.sock)
+//   container-device DEV        a raw disk or memory device
+//   container-namespace KIND    the host's pid/ipc/uts/user/cgroup namespace (net: see below)
+//   container-host-network      the host's network stack
+//   container-privileged        all devices and capabilities
+//   container-capability CAP    a capability that amounts to root on the host
+//   container-unconfined WHAT   AppArmor, seccomp or SELinux confinement switched off
+// Sources: docker run(1) reference (--privileged, --cap-add, --security-opt, --device, --pid,
+// --ipc, --uts, --userns, --cgroupns, -v/--mount), capabilities(7) (CAP_SYS_ADMIN, SYS_PTRACE,
+// SYS_MODULE, DAC_READ_SEARCH, SYS_RAWIO, BPF), and the Kubernetes Pod security context.
+import { basename } from '../shell-wrappers.js';
+import type { Effect } from './types.js';
+import type { SimpleCommand } from './walk.js';
+
+const RUNTIMES = new Set(['docker', 'podman', 'nerdctl', 'finch', 'ctr']);
+/** Global options of the runtimes that come before the verb and take a value (`ctr -n k8s.io run`, `docker -H h run`). */
+const GLOBAL_VALUE = /^(?:-n|--namespace|-H|--host|--context|-c|--address|-a|--config|--log-level|--connection|--url)$/;
+
+/** Host paths that hand over the machine when mounted into a container. */
+const HOST_PATH =
+  /^(?:\/|\/etc|\/root|\/home|\/home\/[^/]+|\/Users|\/Users\/[^/]+|\/var|\/var\/lib|\/var\/lib\/docker|\/var\/lib\/kubelet|\/var\/lib\/containerd|\/proc|\/sys|\/dev|\/boot|\/usr|\/bin|\/sbin|\/run|\/var\/run|~|\$HOME|\$\{HOME\}|[A-Za-z]:\\?|[A-Za-z]:\\Users(?:\\[^\\]+)?|\/etc\/(?:shadow|gshadow|sudoers|sudoers\.d|passwd|ssh|cron\.d|crontab|systemd)|\/proc\/1\/\S*|\/var\/spool\/cron)\/?$/i;
+/** Credential folders of a home: mounting them hands the keys to the image's code. */
+const SECRET_PATH =
+  /(?:^|\/)(?:\.ssh|\.aws|\.kube|\.gnupg|\.docker|\.svc|\.config\/gcloud|\.azure|\.netrc|\.git-credentials|\.password-store)(?:\/|$)/;
+/** The container runtime's API socket: whoever holds it starts containers with the host's root. */
+const SOCKET = /(?:docker|containerd|crio|podman|cri-dockerd|buildkitd)\.sock$/;
+
+function mountKind(src: string): string | undefined {
+  if (SOCKET.test(src)) return 'container-runtime-socket';
+  if (HOST_PATH.test(src)) return 'container-host-mount';
+  if (SECRET_PATH.test(src)) return 'container-secret-mount';
+  return undefined;
+}
+const DEVICE = /^\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|dm-|mapper\/|disk|loop|mem$|kmem$|port$|kmsg$|fuse$)/;
+const ROOT_CAPS =
+  /^(?:CAP_)?(?:ALL|SYS_ADMIN|SYS_PTRACE|SYS_MODULE|DAC_READ_SEARCH|DAC_OVERRIDE|SYS_RAWIO|BPF|SYS_BOOT|MAC_ADMIN|NET_ADMIN|SETFCAP)$/i;
+
+function grant(words: string[], via: string): Effect {
+  return {
+    tool: 'privilege',
+    command: words.map((w) => w.replace(/[^A-Za-z0-9@/._:+=,#~$-]/g, '_').slice(0, 200) || '_').join(' '),
+    via,
+  };
+}
+
+/** Options of `docker run` that take a value as the next word. */
+const VALUE_OPT =
+  /^(?:-[vpwuhlmeac]|--(?:volume|publish|workdir|user|hostname|label|name|network|net|mount|entrypoint|platform|memory|cpus|restart|add-host|device|cap-add|cap-drop|security-opt|pull|log-driver|log-opt|runtime|gpus|ulimit|tmpfs|pid|ipc|uts|userns|cgroupns|link|dns|env|env-file|volumes-from|shm-size|cidfile|group-add|label-file|health-cmd|stop-signal|isolation|ip|mac-address|expose|attach))$/;
+
+function mountSource(spec: string): string | undefined {
+  // --mount type=bind,source=/,target=/h   |   -v /:/h:ro   |   -v C:\:/h
+  if (/(?:^|,)(?:source|src)=/.test(spec)) return /(?:^|,)(?:source|src)=([^,]+)/.exec(spec)?.[1];
+  const m = /^([A-Za-z]:\\[^:]*|[^:]+):/.exec(spec);
+  return m?.[1];
+}
+
+function runGrants(argv: string[], via: string, out: Effect[]): void {
+  const prog = basename(argv[0] ?? '');
+  let i = 1;
+  while (i < argv.length && (argv[i] ?? '').startsWith('-')) i += GLOBAL_VALUE.test(argv[i] ?? '') ? 2 : 1;
+  if (argv[i] === 'container' || argv[i] === 'c') i++;
+  const verb = argv[i];
+  if (verb === 'exec') {
+    // a shell in a running container with every capability
+    if (argv.slice(i + 1).some((w) => w === '--privileged' || w === '--privileged=true'))
+      out.push(grant(['container-privileged'], `${via}${prog} exec --privileged`));
+    return;
+  }
+  if (verb !== 'run' && verb !== 'create') return;
+  const how = `${prog} ${verb}`;
+  for (i++; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    if (w === '--') break;
+    if (!w.startsWith('-')) break; // the image: what follows is the container's command
+    const eq = w.indexOf('=');
+    let opt = eq > 0 && w.startsWith('--') ? w.slice(0, eq) : w;
+    let val: string | undefined = eq > 0 && w.startsWith('--') ? w.slice(eq + 1) : undefined;
+    if (val === undefined && /^-[vp]./.test(w) && !w.startsWith('--')) {
+      opt = w.slice(0, 2);
+      val = w.slice(2);
+    }
+    if (val === undefined && VALUE_OPT.test(opt)) val = argv[++i] ?? '';
+    switch (opt) {
+      case '--privileged':
+        if (val === undefined || /^true$/i.test(val))
+          out.push(grant(['container-privileged'], `${via}${how} --privileged`));
+        break;
+      case '-v':
+      case '--volume':
+      case '--mount': {
+        const src = val !== undefined ? mountSource(val) : undefined;
+        const kind = src ? mountKind(src) : undefined;
+        if (src && kind) out.push(grant([kind, src], `${via}${how} mounts the host's ${src}`));
+        break;
+      }
+      case '--device': {
+        const dev = (val ?? '').split(':')[0] ?? '';
+        if (DEVICE.test(dev)) out.push(grant(['container-device', dev], `${via}${how} gives it the host's ${dev}`));
+        break;
+      }
+      case '--pid':
+      case '--ipc':
+      case '--uts':
+      case '--userns':
+      case '--cgroupns':
+        if (val === 'host')
+          out.push(
+            grant(['container-namespace', opt.slice(2)], `${via}${how} shares the host's ${opt.slice(2)} namespace`),
+          );
+        break;
+      case '--net':
+      case '--network':
+        if (val === 'host') out.push(grant(['container-host-network'], `${via}${how} uses the host's network`));
+        break;
+      case '--cap-add':
+        for (const cap of (val ?? '').split(','))
+          if (ROOT_CAPS.test(cap))
+            out.push(
+              grant(['container-capability', cap.toUpperCase().replace(/^CAP_/, '')], `${via}${how} adds ${cap}`),
+            );
+        break;
+      case '--security-opt':
+        if (
+          /(?:apparmor|seccomp|systempaths)[=:]unconfined|label[=:]disable|no-new-privileges[=:]false/i.test(val ?? '')
+        )
+          out.push(
+            grant(['container-unconfined', (val ?? '').split(/[=:]/)[0] ?? ''], `${via}${how} --security-opt ${val}`),
+          );
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+/** Pod spec JSON given on a kubectl line (`run --overrides`, `patch -p`). */
+function podSpecGrants(text: string, via: string, out: Effect[]): void {
+  if (/"privileged"\s*:\s*true/.test(text)) out.push(grant(['container-privileged'], `${via}: privileged: true`));
+  for (const m of text.matchAll(/"host(PID|IPC|Network)"\s*:\s*true/g)) {
+    const kind = (m[1] ?? '').toLowerCase();
+    out.push(
+      kind === 'network'
+        ? grant(['container-host-network'], `${via}: hostNetwork`)
+        : grant(['container-namespace', kind], `${via}: host${m[1]}`),
+    );
+  }
+  for (const m of text.matchAll(/"hostPath"\s*:\s*\{[^}]*"path"\s*:\s*"([^"]+)"/g))
+    if (m[1] && mountKind(m[1])) out.push(grant([mountKind(m[1]) ?? '', m[1]], `${via}: hostPath ${m[1]}`));
+  for (const m of text.matchAll(/"add"\s*:\s*\[([^\]]*)\]/g))
+    for (const cap of (m[1] ?? '').match(/[A-Z_]+/g) ?? [])
+      if (ROOT_CAPS.test(cap))
+        out.push(grant(['container-capability', cap.replace(/^CAP_/, '')], `${via}: adds ${cap}`));
+}
+
+function kubectlGrants(argv: string[], out: Effect[]): void {
+  const verb = argv.find((w, i) => i > 0 && !w.startsWith('-'));
+  if (verb !== 'run' && verb !== 'patch' && verb !== 'debug') return;
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    let json: string | undefined;
+    if (w === '--overrides' || w === '-p' || w === '--patch') json = argv[i + 1];
+    else if (/^--(?:overrides|patch)=/.test(w)) json = w.slice(w.indexOf('=') + 1);
+    else if (/^-p./.test(w)) json = w.slice(2);
+    if (json) podSpecGrants(json, `kubectl ${verb}`, out);
+    if (verb === 'run' && (w === '--privileged' || w === '--privileged=true'))
+      out.push(grant(['container-privileged'], 'kubectl run --privileged'));
+    if (verb === 'debug' && /^--profile=sysadmin$/.test(w))
+      out.push(grant(['container-privileged'], 'kubectl debug --profile=sysadmin'));
+  }
+}
+
+/** LXD/Incus: `lxc config set C security.privileged true`, `lxc config device add C d disk source=/ path=/mnt`. */
+function lxcGrants(argv: string[], out: Effect[]): void {
+  const words = argv.slice(1);
+  const prog = basename(argv[0] ?? '');
+  const joined = words.join(' ');
+  if (/security\.privileged(?:=|\s+)true/i.test(joined))
+    out.push(grant(['container-privileged'], `${prog} sets security.privileged`));
+  if (/security\.nesting(?:=|\s+)true|raw\.lxc/i.test(joined))
+    out.push(
+      grant(
+        ['container-unconfined', 'lxc'],
+        `${prog} sets ${/raw\.lxc/.test(joined) ? 'raw.lxc' : 'security.nesting'}`,
+      ),
+    );
+  if (words.includes('disk'))
+    for (const w of words) {
+      const src = /^source=(.+)$/.exec(w)?.[1];
+      const kind = src ? mountKind(src) : undefined;
+      if (src && kind) out.push(grant([kind, src], `${prog} gives the container the host's ${src}`));
+    }
+}
+
+/** The host grants of the containers one command line starts (see the top of this file). */
+export function containerRunEffects(cmds: SimpleCommand[], out: Effect[]): void {
+  for (const c of cmds) {
+    const name = basename(c.argv[0] ?? '');
+    if (RUNTIMES.has(name)) runGrants(c.argv, '', out);
+    else if (name === 'kubectl' || name === 'oc') kubectlGrants(c.argv, out);
+    else if (name === 'lxc' || name === 'incus') lxcGrants(c.argv, out);
+  }
+}

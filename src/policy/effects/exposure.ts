@@ -1,0 +1,468 @@
+// Secrets put where someone else can see them, read from what the line does with them:
+//  - a secret variable printed to the transcript (`echo $OPENAI_API_KEY`, `printf %s
+//    "${AWS_SECRET_ACCESS_KEY}" | base64`, `cat <<< $TOKEN`, CI's `${{ secrets.X }}`): what
+//    the agent prints, the conversation keeps. Piped into a program that uses it (`| docker
+//    login --password-stdin`), written to a file, or only tested (`${#TOKEN}`, `${TOKEN:+set}`)
+//    it is not printed;
+//  - a search for secret words or token formats (`AKIA[0-9A-Z]{16}`, `ghp_`, `xox`, a
+//    `{24}\.{6}\.{27}` token regex) across a home folder, the disk, or the settings and
+//    application data kept in a home folder (`~/.config/Code/User/settings.json`, `~/.viminfo`,
+//    `~/Library/Application Support/discord/...`): the matching lines are the secrets. The same
+//    search inside the project (`grep -rn password src/`) is ordinary work;
+//  - a credential-looking file forced into git past .gitignore (`git add -f creds/aws.ini`):
+//    the next push publishes it;
+//  - a REST call that lists stored secrets with their values (GitLab CI variables, Kubernetes
+//    secrets, Vault, Secret Manager ...; see secret-apis.ts), whoever's token it carries.
+// Each reads as the sentence `exposes-secret WHAT`, which the standard profile denies.
+import { basename } from '../shell-wrappers.js';
+import type { Effect } from './types.js';
+import type { SimpleCommand } from './walk.js';
+import { secretApi } from './secret-apis.js';
+
+/** Names of variables that hold secrets (flow.ts follows the same names to the network). */
+const SECRET_NAME =
+  /(?:SECRET|PASSW|TOKEN|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|_PAT$|_PAT_|SIGNING|_KEY$|^KEY$|_AUTH$|AUTH_|COOKIE|DATABASE_URL|_DSN$|WEBHOOK)/i;
+const NOT_SECRET_NAME =
+  /^(?:PWD|OLDPWD|SSH_AUTH_SOCK|GPG_AGENT_INFO|KEYTIMEOUT|XAUTHORITY|GPG_TTY)$|_(?:PATH|FILE|DIR|ID|NAME|TYPE|REGION|HOST|PORT|ENDPOINT|EXPIRY|EXPIRES|EXPIRES_AT|TTL|HEADER|LENGTH|LEN|ENABLED|VERSION|MODE)$|^(?:NEXT_PUBLIC|VITE|REACT_APP|EXPO_PUBLIC|NUXT_PUBLIC|GATSBY)_|^(?!DATABASE|REDIS|MONGO|AMQP|POSTGRES|MYSQL|RABBITMQ)[A-Z_]*_(?:URL|URI)$/i;
+/^(?:PWD|OLDPWD|SSH_AUTH_SOCK|GPG_AGENT_INFO|KEYTIMEOUT|XAUTHORITY|GPG_TTY|[A-Z_]*_KEY_ID|[A-Z_]*_PATH|[A-Z_]*_FILE|[A-Z_]*_DIR)$/i;
+
+/** Expansions that print a variable's value (not its length, not a set/unset test). */
+const EXPANSION =
+  /\$env:([A-Za-z_]\w*)|%([A-Za-z_]\w*)%|\$\{\{\s*(?:secrets|env)\.([A-Za-z_][\w]*)\s*\}\}|\$\{([A-Za-z_]\w*)(?::?[-=]?[^}]*)?\}|\$([A-Za-z_]\w*)/g;
+
+/** The secret variable a word prints, if any. */
+export function printedSecret(text: string | undefined): string | undefined {
+  if (!text || !text.includes('$')) return undefined;
+  for (const m of text.matchAll(EXPANSION)) {
+    const name = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[5] ?? '';
+    if (m[4] !== undefined && /^\$\{\w+:?[+?]/.test(m[0])) continue; // ${X:+set}, ${X?msg}
+    if (m[4] !== undefined && /^\$\{\w+:\d+:[1-8]\}$/.test(m[0])) continue; // a short prefix
+    if (SECRET_NAME.test(name) && !NOT_SECRET_NAME.test(name)) return name;
+  }
+  return undefined;
+}
+
+/** Programs that pass what they read on to their output, transformed or not. */
+const PASS_ON = new Set([
+  'base64',
+  'base32',
+  'basenc',
+  'xxd',
+  'od',
+  'hexdump',
+  'rev',
+  'tr',
+  'cat',
+  'tac',
+  'fold',
+  'head',
+  'tail',
+  'tee',
+  'openssl',
+  'python3',
+  'python',
+  'perl',
+  'jq',
+  'iconv',
+  'gzip',
+  'xargs',
+]);
+const PRINTERS = new Set(['echo', 'printf', 'print', 'write-output', 'write-host']);
+
+/** Interpreters whose inline code may print a variable, and their inline-code flags. */
+const INLINE = /^(?:-c|-e|-E|-p|-pe|-ne|-r|--eval|--print|eval|-Command)$/;
+const INTERPRETERS = /^(?:python[\d.]*|pypy3?|node|nodejs|deno|bun|ruby|perl|php|pwsh|powershell)$/;
+/** A secret variable read by name in interpreter code. */
+const ENV_READ =
+  /(?:os\.environ(?:\.get)?\s*[[(]\s*|os\.getenv\s*\(\s*|process\.env\.|process\.env\[\s*|ENV(?:\.fetch)?\s*[[(]\s*|\$ENV\{\s*|getenv\s*\(\s*|Deno\.env\.get\s*\(\s*|Bun\.env\.|\$env:)['"]?([A-Za-z_]\w*)/g;
+const CODE_PRINTS =
+  /\bprint|console\.(?:log|error|info|dir)|\bputs\b|\bp\s|\bpp\b|\becho\b|\bsay\b|Write-(?:Output|Host)|var_dump|print_r|process\.stdout\.write|sys\.stdout\.write/;
+
+/** Code that walks the whole environment (every name with its value). */
+const WHOLE_ENV =
+  /\bENVIRON\b(?!\s*\[\s*["'][A-Za-z_]\w*["']\s*\])|%ENV\b|\bkeys\s*\(?\s*%ENV|\bENV\.(?:each|each_pair|to_h|to_a|map|sort|inspect|select|filter|keys|values)\b|os\.environ\.(?:items|keys|values|copy)\s*\(|dict\s*\(\s*os\.environ\s*\)|Object\.(?:entries|keys|values|assign)\s*\(\s*process\.env|JSON\.stringify\s*\(\s*process\.env|\$_ENV\b|\bgetenv\s*\(\s*\)|Deno\.env\.toObject|Get-ChildItem\s+env:|\[Environment\]::GetEnvironmentVariables/;
+const AWKS = /^(?:awk|gawk|mawk|nawk|busybox)$/;
+
+/** Interpreter or awk code that prints every variable with its value (`for (k in ENVIRON)`, `keys %ENV`, `ENV.each`). */
+function interpreterDumps(c: SimpleCommand): boolean {
+  const name = basename(c.argv[0] ?? '');
+  if (AWKS.test(name)) return c.argv.slice(1).some((w) => WHOLE_ENV.test(w) && /print/.test(w));
+  if (!INTERPRETERS.test(name)) return false;
+  for (let i = 1; i < c.argv.length; i++) {
+    if (!INLINE.test(c.argv[i] ?? '')) continue;
+    const code = c.argv[i + 1] ?? '';
+    return WHOLE_ENV.test(code) && CODE_PRINTS.test(code);
+  }
+  return false;
+}
+
+/** `python3 -c 'print(os.environ["AWS_SECRET_ACCESS_KEY"])'`, `node -p process.env.OPENAI_API_KEY`. */
+function interpreterPrints(c: SimpleCommand): string | undefined {
+  const name = basename(c.argv[0] ?? '');
+  if (!INTERPRETERS.test(name)) return undefined;
+  for (let i = 1; i < c.argv.length; i++) {
+    const flag = c.argv[i] ?? '';
+    if (!INLINE.test(flag)) continue;
+    const code = c.argv[i + 1] ?? '';
+    const printsAll = flag === '-p' || flag === '--print' || /^-[pn]e$/.test(flag) || CODE_PRINTS.test(code);
+    if (!printsAll) return undefined;
+    for (const m of code.matchAll(ENV_READ)) {
+      const v = m[1] ?? '';
+      if (SECRET_NAME.test(v) && !NOT_SECRET_NAME.test(v)) return v;
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
+/** Whether a command's output stays on the terminal (no redirection of stdout to a file). */
+function toTerminal(c: SimpleCommand): boolean {
+  return !c.redirs.some(
+    (r) =>
+      (r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '&>') &&
+      !/^(?:\/dev\/(?:stdout|stderr|tty)|&[12])$/.test(r.target),
+  );
+}
+
+/** Follows a pipe from `c` through programs that pass the text on; true when it ends printed. */
+function endsPrinted(c: SimpleCommand, cmds: SimpleCommand[]): boolean {
+  let cur = c;
+  for (let guard = 0; guard < 8; guard++) {
+    if (!cur.pipedInto) return toTerminal(cur);
+    if (!toTerminal(cur)) return false;
+    const into = cur.pipedInto;
+    const name = basename(into[0] ?? '');
+    if (!PASS_ON.has(name)) return false;
+    // tee FILE keeps a copy but still prints; xargs echo prints; other xargs consumers use it
+    if (name === 'xargs' && !into.slice(1).some((w) => PRINTERS.has(basename(w)))) return false;
+    if ((name === 'python3' || name === 'python' || name === 'perl') && !into.includes('-c') && !into.includes('-e'))
+      return false;
+    const next = cmds.find((x) => x.argv === into);
+    if (!next) return true;
+    cur = next;
+  }
+  return true;
+}
+
+function exposes(what: string, via: string): Effect {
+  return { tool: 'exec', command: `exposes-secret ${what.replace(/[^\w@/.:~*+=,{}[\]()|\\^$?-]/g, '_')}`, via };
+}
+
+/** Scratch places a staged file is picked up from by another step. */
+const SCRATCH = /^(?:\/tmp|\/var\/tmp|\/dev\/shm|\/private\/tmp|\$TMPDIR|\$\{TMPDIR\})\//;
+
+/** Bodies of command substitutions in the line: what runs there is captured, not printed. */
+function substitutionBodies(cmds: SimpleCommand[]): string[] {
+  const out: string[] = [];
+  const texts = cmds.flatMap((c) => [...c.argv, ...c.assigns.map((a) => a.value), ...c.redirs.map((r) => r.target)]);
+  for (const t of texts) {
+    if (!t.includes('$(') && !t.includes('`')) continue;
+    for (const m of t.matchAll(/\$\(((?:[^()]|\([^()]*\))*)\)|`([^`]*)`/g)) out.push(m[1] ?? m[2] ?? '');
+  }
+  return out;
+}
+
+function captured(c: SimpleCommand, bodies: string[]): boolean {
+  const head = basename(c.argv[0] ?? '');
+  const arg = (c.argv[1] ?? '').replace(/["']/g, '');
+  return bodies.some((b) => b.includes(head) && b.replace(/["']/g, '').includes(arg));
+}
+
+/** Commands that print a short-lived credential, meant to be piped into the login that takes it. */
+const TOKEN_PRINTERS: RegExp[] = [
+  /^aws (?:ecr|ecr-public) get-login-password\b/,
+  /^aws codeartifact get-authorization-token\b/,
+  /^az acr login\b.*--expose-token\b/,
+  /^gcloud auth (?:application-default )?(?:print-access-token|print-identity-token)\b/,
+];
+/** Consumers a login token is meant for: a login reading it on stdin. */
+const LOGIN_CONSUMER = /login|--password-stdin|--with-token|credential|auth/;
+
+function printedSecrets(cmds: SimpleCommand[], out: Effect[]): void {
+  let bodies: string[] | undefined;
+  for (const c of cmds) {
+    const name = basename(c.argv[0] ?? '');
+    if (name === 'aws' || name === 'az' || name === 'gcloud') {
+      const line = [name, ...c.argv.slice(1)].join(' ');
+      const consumer = c.pipedInto?.join(' ') ?? '';
+      if (TOKEN_PRINTERS.some((re) => re.test(line)) && !LOGIN_CONSUMER.test(consumer)) {
+        bodies ??= substitutionBodies(cmds);
+        if (!captured(c, bodies))
+          out.push(
+            exposes(
+              `prints ${c.argv.slice(0, 3).join('-')}`,
+              `${c.argv.slice(0, 3).join(' ')} prints a login token into the conversation`,
+            ),
+          );
+      }
+      continue;
+    }
+    if (interpreterDumps(c)) {
+      out.push({ tool: 'read', path: '/proc/self/environ', via: `${name} prints every environment variable` });
+      continue;
+    }
+    let secret: string | undefined;
+    const lower = name.toLowerCase();
+    if (PRINTERS.has(lower)) secret = printedSecret(c.argv.slice(1).join(' '));
+    else if (c.stdin !== undefined && (PASS_ON.has(name) || name === 'cat')) secret = printedSecret(c.stdin);
+    else secret = interpreterPrints(c);
+    if (!secret) continue;
+    bodies ??= substitutionBodies(cmds);
+    if (captured(c, bodies)) continue;
+    const served = c.redirs.find((r) => (r.op === '>' || r.op === '>>') && PUBLISHED.test(r.target));
+    const staged = c.redirs.find((r) => (r.op === '>' || r.op === '>>') && SCRATCH.test(r.target));
+    if (served)
+      out.push(
+        exposes(
+          `publishes ${served.target}`,
+          `${name} writes $${secret} into ${served.target}, which is served to anyone`,
+        ),
+      );
+    else if (staged)
+      out.push({
+        tool: 'exec',
+        command: `may-expose-secret stages ${staged.target.replace(/[^\w/.$-]/g, '_')}`,
+        via: `${name} writes $${secret} into ${staged.target}, where any later step or process can pick it up`,
+      });
+    else if (endsPrinted(c, cmds))
+      out.push(exposes(`prints ${secret}`, `${name} prints $${secret} into the conversation`));
+  }
+}
+
+// ------------------------------------------------------------------ searches for secrets
+
+const SEARCHERS = new Set([
+  'grep',
+  'egrep',
+  'fgrep',
+  'zgrep',
+  'rg',
+  'ag',
+  'ack',
+  'git-grep',
+  'findstr',
+  'select-string',
+]);
+/** Words that name a secret in a search pattern. */
+const SECRET_WORD =
+  /pass|pwd|secret|token|api_?key|apikey|private|cred|auth|bearer|cookie|session|aws_|akia|sk_live|ghp_|github_pat|xox|mfa\\?\./i;
+/** Patterns written to catch a token format: a provider prefix or a long fixed-length run. */
+const TOKEN_SHAPE =
+  /AKIA|ASIA|gh[pousr]_|github_pat|glpat|xox[a-z]?|sk[-_](?:live|proj|ant)?|AIza|npm_|eyJ|BEGIN.{0,20}PRIVATE|hooks\.slack|mfa\\?\.|\{(?:2\d|[3-9]\d|\d{3,})(?:,\d*)?\}/;
+/** A search root that is a whole home folder or the disk. */
+const WIDE_ROOT =
+  /^(?:~|~\/|\$HOME\/?|\$\{HOME\}\/?|\/home(?:\/[^/]+)?\/?|\/Users(?:\/[^/]+)?\/?|\/root\/?|\/|\/mnt(?:\/[^/]+)?\/?|\/Volumes(?:\/[^/]+)?\/?|[A-Za-z]:\\?(?:Users(?:\\[^\\]+)?)?\\?)$/;
+/** System folders: searched for token formats (not for words such as "password", which sysadmins grep configs for). */
+const SYSTEM_ROOT = /^\/(?:etc|var|opt|srv)\/?$/;
+/** Settings and application data kept in a home folder: dot folders and files, Library, AppData. */
+const HOME_DATA =
+  /^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/(?:\.[^/]+|Library\/|AppData\/|snap\/)/i;
+
+function operandsAfterPattern(argv: string[]): { pattern: string; files: string[]; recursive: boolean } | undefined {
+  const name = basename(argv[0] ?? '').toLowerCase();
+  let start = 1;
+  if (name === 'git' && argv[1] === 'grep') start = 2;
+  else if (!SEARCHERS.has(name)) return undefined;
+  const patterns: string[] = [];
+  const rest: string[] = [];
+  let recursive = name === 'rg' || name === 'ag' || name === 'ack';
+  for (let i = start; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    if (w === '-e' || w === '--regexp' || w === '-Pattern') patterns.push(argv[++i] ?? '');
+    else if (w.startsWith('--regexp=')) patterns.push(w.slice(9));
+    else if (/^-[a-zA-Z]*v[a-zA-Z]*$/.test(w) || w === '--invert-match') return undefined;
+    else if (/^-[a-zA-Z]*[rR][a-zA-Z]*$/.test(w) || w === '--recursive' || w === '-Recurse') recursive = true;
+    else if (/^(?:-[ABCmgt]|--glob|--type|--include|--exclude|-f|--file|--max-count|-Path)$/.test(w)) {
+      if (w === '-Path') rest.push(argv[i + 1] ?? '');
+      i++;
+    } else if (!w.startsWith('-')) rest.push(w);
+  }
+  if (!patterns.length) {
+    const p = rest.shift();
+    if (p === undefined) return undefined;
+    patterns.push(p);
+  }
+  return { pattern: patterns.join('|'), files: rest, recursive };
+}
+
+/** Secret scanners: pointed at a home folder or the disk, their report is a list of live secrets. */
+const SCANNERS =
+  /^(?:trufflehog|gitleaks|detect-secrets|noseyparker|nosey-parker|ggshield|whispers|secretlint|ripsecrets|kingfisher|talisman|shhgit|gitrob|git-secrets)$/;
+
+function scannerOverHome(c: SimpleCommand, out: Effect[]): void {
+  const name = basename(c.argv[0] ?? '');
+  if (!SCANNERS.test(name)) return;
+  for (const w of c.argv.slice(1)) {
+    const v = w.replace(/^--?[\w-]+=/, '').replace(/^file:\/\//, '');
+    if (WIDE_ROOT.test(v) || HOME_DATA.test(v)) {
+      out.push(exposes(`scan ${v}`, `${name} scans ${v} for live secrets`));
+      return;
+    }
+  }
+}
+
+/** Programs whose files feed a pipe into a search (`cat F | strings | grep`). */
+const FEEDERS = new Set([
+  'cat',
+  'strings',
+  'tac',
+  'head',
+  'tail',
+  'less',
+  'xxd',
+  'zcat',
+  'sqlite3',
+  'tr',
+  'sort',
+  'uniq',
+  'base64',
+  'od',
+]);
+
+function searchedFiles(c: SimpleCommand, cmds: SimpleCommand[]): string[] {
+  let target = c.argv;
+  for (let guard = 0; guard < 4; guard++) {
+    const from = cmds.find((x) => x.pipedInto === target);
+    if (!from || !FEEDERS.has(basename(from.argv[0] ?? ''))) return [];
+    const files = from.argv.slice(1).filter((w) => !w.startsWith('-') && /[/~$]/.test(w));
+    if (files.length) return files;
+    target = from.argv;
+  }
+  return [];
+}
+
+function secretSearches(cmds: SimpleCommand[], out: Effect[]): void {
+  for (const c of cmds) {
+    scannerOverHome(c, out);
+    const s = operandsAfterPattern(c.argv);
+    if (!s) continue;
+    const tokenish = TOKEN_SHAPE.test(s.pattern);
+    if (!tokenish && !SECRET_WORD.test(s.pattern)) continue;
+    let files = s.files;
+    // `cat F | grep`, `strings F | grep`: the files come from the command piped in
+    if (!files.length) files = searchedFiles(c, cmds);
+    for (const f of files) {
+      const wide = WIDE_ROOT.test(f) || (tokenish && SYSTEM_ROOT.test(f));
+      const data = HOME_DATA.test(f);
+      if (!data && !(wide && (s.recursive || tokenish))) continue;
+      // one home dotfile searched for a word (`grep -i token ~/.bashrc`) may be checking a setting
+      if (data && !wide && !tokenish && !s.recursive) {
+        out.push({
+          tool: 'exec',
+          command: `may-expose-secret search ${f.replace(/[^\w/~.$-]/g, '_')}`,
+          via: `searches ${f} for secret words`,
+        });
+        break;
+      }
+      out.push(
+        exposes(
+          `search ${f} for ${s.pattern.slice(0, 60)}`,
+          wide ? `searches ${f} for secrets (${s.pattern.slice(0, 40)})` : `searches ${f} for secrets`,
+        ),
+      );
+      break;
+    }
+  }
+}
+
+// ------------------------------------------------------------------ files forced into git
+
+/** Names of files that hold credentials (a folder named so counts for what is in it). */
+/** Source files named for what they handle (`src/secrets.ts`) are code, not credentials. */
+const SOURCE_CODE = /\.(?:[cm]?[jt]sx?|py|go|rs|java|kt|rb|php|cs|swift|md|rst|txt)$/i;
+const SECRET_FILE =
+  /(?:^|\/)(?:\.env(?:\.(?!example|sample|template|dist|defaults)[\w-]+)?|[\w.-]*\.(?:pem|key|p12|pfx|jks|keystore|kdbx|tfstate|ovpn)|id_(?:rsa|dsa|ecdsa|ed25519)|\.npmrc|\.pypirc|\.netrc|\.git-credentials|\.pgpass|\.my\.cnf|kubeconfig[\w.-]*|credentials(?:\.\w+)?|[\w.-]*(?:secret|credential|passw)[\w.-]*)$|(?:^|\/)(?:creds|credentials|secrets|\.aws|\.ssh|\.kube|\.docker)\//i;
+
+function forcedAdds(cmds: SimpleCommand[], out: Effect[]): void {
+  for (const c of cmds) {
+    const a = c.argv;
+    if (basename(a[0] ?? '') !== 'git' || a[1] !== 'add') continue;
+    if (!a.slice(2).some((w) => w === '-f' || w === '--force' || /^-[a-zA-Z]*f[a-zA-Z]*$/.test(w))) continue;
+    const file = a.slice(2).find((w) => !w.startsWith('-') && SECRET_FILE.test(w) && !SOURCE_CODE.test(w));
+    if (file)
+      out.push(exposes(`commits ${file}`, `git add -f forces ${file}, ignored as a credential file, into the history`));
+  }
+}
+
+// ------------------------------------------------------------------ secret-listing APIs
+
+const HTTP_CLIENTS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'httpie', 'curlie']);
+
+function secretApis(cmds: SimpleCommand[], out: Effect[]): void {
+  for (const c of cmds) {
+    const name = basename(c.argv[0] ?? '');
+    if (!HTTP_CLIENTS.has(name)) continue;
+    const words = c.argv.slice(1);
+    // a call that sets or deletes a variable sends a value, it does not print the stored ones
+    const method = words.find(
+      (w, i) => /^(?:-X|--request)$/.test(words[i - 1] ?? '') || /^--request=|^-X[A-Z]/.test(w),
+    );
+    if (method && !/GET$/i.test(method)) continue;
+    if (name === 'curl' && words.some((w) => /^(?:-d|--data|-F|--form|--json)/.test(w))) continue;
+    if ((name === 'http' || name === 'xh' || name === 'https') && /^(?:POST|PUT|PATCH|DELETE)$/.test(words[0] ?? ''))
+      continue;
+    for (const w of words) {
+      const hit = /^[a-z]+:\/\//i.test(w) ? secretApi(w) : undefined;
+      if (hit) {
+        out.push(exposes(`api ${hit}`, `${name} lists stored secrets with their values (${hit})`));
+        break;
+      }
+    }
+  }
+}
+
+// ------------------------------------------------------------------ database files opened
+
+/** Clients that open the database file named by their first operand (sqlite3 FILE SQL). */
+const FILE_DATABASES = new Set(['sqlite3', 'sqlite', 'sqlcipher', 'litecli', 'duckdb', 'sqlite-utils', 'datasette']);
+const SQLITE_VALUE_OPT = /^-(?:cmd|separator|newline|nullvalue|init|mmap|pagecache|lookaside|maxsize|vfs|heap)$/;
+
+/** `sqlite3 ~/Library/Messages/chat.db ...` reads the file, so the credential-store rules see it. */
+function databaseReads(cmds: SimpleCommand[], out: Effect[]): void {
+  for (const c of cmds) {
+    const name = basename(c.argv[0] ?? '');
+    if (!FILE_DATABASES.has(name)) continue;
+    for (let i = 1; i < c.argv.length; i++) {
+      const w = c.argv[i] ?? '';
+      if (SQLITE_VALUE_OPT.test(w)) i++;
+      else if (w.startsWith('-')) continue;
+      else if (name === 'sqlite-utils' && i === 1)
+        continue; // its subcommand
+      else {
+        if (w !== ':memory:') out.push({ tool: 'read', path: w, via: `${name} opens ${w}` });
+        break;
+      }
+    }
+  }
+}
+
+// ------------------------------------------------------------------ secrets written where they are served
+
+/** Folders and files a site or package serves to anyone (web roots, built assets, docs, robots.txt). */
+const PUBLISHED =
+  /(?:^|\/)(?:public|static|www|wwwroot|htdocs|html|_site|site|docs|dist|build|out|assets|pages|\.well-known)\/|(?:^|\/)(?:robots\.txt|sitemap\.xml|README[^/]*|[^/]+\.html?)$/i;
+/** Credentials by shape, looser than a scanner's: a key id cut short is still the key's owner's. */
+const LOOSE_SECRET =
+  /\b(?:AKIA|ASIA)[0-9A-Z]{12,}|\bgh[pousr]_[A-Za-z0-9]{20,}|\bgithub_pat_\w{20,}|\bglpat-[\w-]{16,}|\bxox[abpr]-[\w-]{10,}|\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}|\b[sr]k_live_\w{10,}|\bAIza[\w-]{30,}|-----BEGIN [A-Z ]*PRIVATE KEY-----|\baws_secret_access_key\s*[=:]\s*\S{16,}/;
+/** Documentation placeholders: AWS's own example keys, runs of one character. */
+const PLACEHOLDER = /AKIAIOSFODNN7EXAMPLE|wJalrXUtnFEMI\/K7MDENG\/bPxRfiCYEXAMPLEKEY|(.)\1{7,}|x{4,}|X{4,}|\.\.\./;
+
+/** A write of a credential into a file that is served to anyone. */
+export function publishedSecret(path: string, content: string): Effect | undefined {
+  if (!PUBLISHED.test(path.replace(/\\/g, '/'))) return undefined;
+  const m = LOOSE_SECRET.exec(content);
+  if (!m || PLACEHOLDER.test(m[0])) return undefined;
+  return exposes(
+    `publishes ${path}`,
+    `publishes a credential (${m[0].slice(0, 8)}...) in ${path}, which is served to anyone`,
+  );
+}
+
+/** The exposures of one command line (see the top of this file), appended to `out`. */
+export function exposureEffects(cmds: SimpleCommand[], out: Effect[]): void {
+  printedSecrets(cmds, out);
+  secretSearches(cmds, out);
+  forcedAdds(cmds, out);
+  secretApis(cmds, out);
+  databaseReads(cmds, out);
+}
