@@ -42,6 +42,7 @@ import {
   type DerivedResult,
 } from './effects/decide.js';
 import type { TaintSpec } from './session-state.js';
+import { FifoMap } from '../util/fifo-map.js';
 
 export { PolicyLoadError } from './policy-errors.js';
 export { parsePolicyText, parsePolicyTextLenient } from './parse.js';
@@ -102,7 +103,7 @@ export class Engine implements PolicyEngine {
   private readonly scopeCache = new Map<string, CompiledPolicy[]>();
   private readonly taintTools = new Map<string, boolean>();
   private readonly taintScopes = new WeakMap<CompiledPolicy[], CompiledPolicy[]>();
-  private readonly commandCache = new Map<string, CommandReadings>();
+  private readonly commandCache = new FifoMap<string, CommandReadings>();
   private commandCacheChars = 0;
   private readonly needsPaths: boolean;
   private readonly referencedParams: string[];
@@ -334,11 +335,9 @@ export class Engine implements PolicyEngine {
       this.commandCache.size &&
       (this.commandCache.size >= COMMAND_CACHE_ENTRIES || this.commandCacheChars + r.size > COMMAND_CACHE_CHARS)
     ) {
-      const first = this.commandCache.entries().next().value;
+      const first = this.commandCache.shift();
       if (!first) break;
-      const [oldest, entry] = first;
-      this.commandCache.delete(oldest);
-      this.commandCacheChars -= entry.size;
+      this.commandCacheChars -= first[1].size;
     }
     this.commandCache.set(command, r);
     this.commandCacheChars += r.size;
