@@ -449,8 +449,14 @@ export class Engine implements PolicyEngine {
     return results ? { ids, results, record } : undefined;
   }
 
-  private decide(call: ToolCall, dryRun: boolean, depth: number, key: object = call): Decision {
-    const prep = this.prepare(call, key);
+  private decide(
+    call: ToolCall,
+    dryRun: boolean,
+    depth: number,
+    key: object = call,
+    prepared?: PreparedCall,
+  ): Decision {
+    const prep = prepared ?? this.prepare(call, key);
     if (prep.refusal) return defaultDecision('deny', prep.refusal);
     const own = this.decideOwn(call, prep, dryRun);
     if (own.action === 'deny') return this.hasTaintRules ? this.withDerivedTaints(own, call, prep, depth) : own;
@@ -500,7 +506,11 @@ export class Engine implements PolicyEngine {
     )) {
       const c = derivedCall(call, effect, prep.fields.workdir);
       if (toolMayHaveEffects(c.tool)) {
-        out.push(this.decide(c, true, depth + 1).taints);
+        const p = this.prepare(c);
+        // Its taints are its own taint rules' and its derived calls': with neither, its own rules
+        // need not be matched at all (the taints are all that is wanted here).
+        if (!this.taintsTool(c.tool) && !this.hasEffects(c, p, depth + 1)) continue;
+        out.push(this.decide(c, true, depth + 1, c, p).taints);
         continue;
       }
       if (!this.taintsTool(c.tool)) continue;
@@ -511,6 +521,20 @@ export class Engine implements PolicyEngine {
         );
     }
     return out;
+  }
+
+  /**
+   * Whether decide() at `depth` would find calls derived from this prepared one (false where it
+   * would not look: a refusal, the depth limit, or effects that cannot be read, which decide()
+   * turns into a deny without taints).
+   */
+  private hasEffects(call: ToolCall, prep: PreparedCall, depth: number): boolean {
+    if (prep.refusal || depth >= MAX_EFFECT_DEPTH) return false;
+    try {
+      return effectsOf(call, prep.fields.command, prep.fields.path, this.effects, prep.view.cmd?.analysis).length > 0;
+    } catch {
+      return false;
+    }
   }
 
   /**
