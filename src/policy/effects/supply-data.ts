@@ -149,9 +149,26 @@ export function supplyData(): SupplyData {
   return loaded;
 }
 
+const hostSets = new WeakMap<readonly string[], Set<string>>();
+
+/**
+ * Whether `h` is one of the hosts of `list` or under one (`h === d || h.endsWith('.' + d)`),
+ * by looking up `h` and each part of it after a dot: the catalogue lists hold dozens of hosts
+ * and download and source readings ask for every URL of every line.
+ */
+export function underHosts(h: string, list: readonly string[]): boolean {
+  let set = hostSets.get(list);
+  if (!set) {
+    set = new Set(list);
+    hostSets.set(list, set);
+  }
+  if (set.has(h)) return true;
+  for (let i = h.indexOf('.'); i >= 0; i = h.indexOf('.', i + 1)) if (set.has(h.slice(i + 1))) return true;
+  return false;
+}
+
 function underAny(host: string, list: string[]): boolean {
-  const h = host.toLowerCase().replace(/\.$/, '');
-  return list.some((d) => h === d || h.endsWith(`.${d}`));
+  return underHosts(host.toLowerCase().replace(/\.$/, ''), list);
 }
 
 /** A host (or a subdomain of one) whose install scripts and APIs builds legitimately use. */

@@ -1,6 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { editDistance, lookalikeOf, withinOneEdit } from '../../src/policy/effects/supply-data.js';
+import {
+  editDistance,
+  isKnownRegistry,
+  isVendorHost,
+  lookalikeOf,
+  underHosts,
+  withinOneEdit,
+} from '../../src/policy/effects/supply-data.js';
 
 test('withinOneEdit agrees with the edit distance on every kind of one edit and on random pairs', () => {
   for (const [a, b, want] of [
@@ -39,4 +46,18 @@ test('a look-alike of a popular package is still named', () => {
   assert.equal(lookalikeOf('pypi', 'reqeusts'), 'requests');
   assert.equal(lookalikeOf('npm', 'lodahs'), 'lodash');
   assert.equal(lookalikeOf('npm', 'lodash'), undefined);
+});
+
+test('a host is under a listed host when it is one or a subdomain of one, never by a bare suffix', () => {
+  const list = ['github.com', 'pypi.org'];
+  assert.equal(underHosts('github.com', list), true);
+  assert.equal(underHosts('api.github.com', list), true);
+  assert.equal(underHosts('a.b.pypi.org', list), true);
+  assert.equal(underHosts('evilgithub.com', list), false);
+  assert.equal(underHosts('github.com.evil.io', list), false);
+  assert.equal(underHosts('com', list), false);
+  assert.equal(isVendorHost('raw.githubusercontent.com'), true);
+  assert.equal(isVendorHost('GitHub.com.'), true);
+  assert.equal(isKnownRegistry('registry.npmjs.org'), true);
+  assert.equal(isKnownRegistry('registry.npmjs.org.evil.example'), false);
 });
