@@ -2,10 +2,15 @@
 // Two builds of the engine in one process, rounds interleaved (A, B, B, A, ...), so load on a
 // shared machine lands on both: first-seen (every call unique, fresh engine) and repeated p50/p99
 // of the corpus mix under the standard profile, per build, min/median/max over rounds.
+// Also per build and round: the floor (the same passes on an engine with no policies: input
+// checks, command analysis and effects, no rule matching), and first-seen calls to a long-lived
+// engine whose caches are full (as in a server that has run for a while: every new command
+// evicts the oldest entry of each cache).
 // Run: node bench/compare-eval.mjs OLD_DIST NEW_DIST [rounds]
 //   e.g. git archive 08161c7 | tar -x -C /tmp/old; (cd /tmp/old && ln -s $OLDPWD/node_modules && npx tsc -p .)
 //        node bench/compare-eval.mjs /tmp/old/dist dist 10
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const [distA, distB, roundsArg] = process.argv.slice(2);
@@ -59,14 +64,39 @@ const spread = (xs) => {
   const r = (x) => Math.round(x * 100) / 100;
   return { min: r(s[0]), median: r(s[s.length >> 1]), max: r(s[s.length - 1]) };
 };
+const emptyDir = mkdtempSync(join(tmpdir(), 'svc-compare-eval-'));
+const empty = join(emptyDir, 'empty.yaml');
+writeFileSync(empty, 'version: "1"\ndefault_action: allow\npolicies: []\n');
 for (let w = 0; w < 3; w++)
   for (const b of builds) {
     const e = b.engine.loadEngine(config);
     const calls = base.map((c, i) => unique(c, `w${w}x${i}`));
     pass(e, calls);
     pass(e, calls);
+    pass(b.engine.loadEngine(empty), calls);
   }
-const res = builds.map(() => ({ first50: [], first99: [], firstCpu: [], rep50: [], rep99: [], repCpu: [] }));
+// Long-lived engines, their caches filled past their bounds (8,192 commands) with unique calls.
+for (const b of builds) {
+  b.full = b.engine.loadEngine(config);
+  for (let w = 0; w < 10; w++)
+    pass(
+      b.full,
+      base.map((c, i) => unique(c, `f${w}x${i}`)),
+    );
+}
+const res = builds.map(() => ({
+  first50: [],
+  first99: [],
+  firstCpu: [],
+  rep50: [],
+  rep99: [],
+  repCpu: [],
+  floor50: [],
+  floorCpu: [],
+  floorRep50: [],
+  full50: [],
+  fullCpu: [],
+}));
 for (let r = 0; r < ROUNDS; r++) {
   const order = r % 2 ? [1, 0] : [0, 1];
   for (const k of order) {
@@ -81,8 +111,21 @@ for (let r = 0; r < ROUNDS; r++) {
     res[k].repCpu.push(c.cpu);
     res[k].rep50.push(c.p50);
     res[k].rep99.push(c.p99);
+    const fe = b.engine.loadEngine(empty);
+    const f = pass(fe, calls);
+    const fr = pass(fe, calls);
+    res[k].floor50.push(f.p50);
+    res[k].floorCpu.push(f.cpu);
+    res[k].floorRep50.push(fr.p50);
+    const full = pass(
+      b.full,
+      base.map((x, i) => unique(x, `full${k}r${r}x${i}`)),
+    );
+    res[k].full50.push(full.p50);
+    res[k].fullCpu.push(full.cpu);
   }
 }
+rmSync(emptyDir, { recursive: true, force: true });
 console.log(
   JSON.stringify(
     {
@@ -98,6 +141,11 @@ console.log(
         repeated_p50: spread(res[k].rep50),
         repeated_p99: spread(res[k].rep99),
         repeated_cpu_per_call: spread(res[k].repCpu),
+        floor_first_seen_p50: spread(res[k].floor50),
+        floor_first_seen_cpu_per_call: spread(res[k].floorCpu),
+        floor_repeated_p50: spread(res[k].floorRep50),
+        full_caches_first_seen_p50: spread(res[k].full50),
+        full_caches_first_seen_cpu_per_call: spread(res[k].fullCpu),
       })),
     },
     null,

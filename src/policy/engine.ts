@@ -42,6 +42,7 @@ import {
   type DerivedResult,
 } from './effects/decide.js';
 import type { TaintSpec } from './session-state.js';
+import { FifoMap } from '../util/fifo-map.js';
 
 export { PolicyLoadError } from './policy-errors.js';
 export { parsePolicyText, parsePolicyTextLenient } from './parse.js';
@@ -102,7 +103,7 @@ export class Engine implements PolicyEngine {
   private readonly scopeCache = new Map<string, CompiledPolicy[]>();
   private readonly taintTools = new Map<string, boolean>();
   private readonly taintScopes = new WeakMap<CompiledPolicy[], CompiledPolicy[]>();
-  private readonly commandCache = new Map<string, CommandReadings>();
+  private readonly commandCache = new FifoMap<string, CommandReadings>();
   private commandCacheChars = 0;
   private readonly needsPaths: boolean;
   private readonly referencedParams: string[];
@@ -334,11 +335,9 @@ export class Engine implements PolicyEngine {
       this.commandCache.size &&
       (this.commandCache.size >= COMMAND_CACHE_ENTRIES || this.commandCacheChars + r.size > COMMAND_CACHE_CHARS)
     ) {
-      const first = this.commandCache.entries().next().value;
+      const first = this.commandCache.shift();
       if (!first) break;
-      const [oldest, entry] = first;
-      this.commandCache.delete(oldest);
-      this.commandCacheChars -= entry.size;
+      this.commandCacheChars -= first[1].size;
     }
     this.commandCache.set(command, r);
     this.commandCacheChars += r.size;
@@ -450,8 +449,14 @@ export class Engine implements PolicyEngine {
     return results ? { ids, results, record } : undefined;
   }
 
-  private decide(call: ToolCall, dryRun: boolean, depth: number, key: object = call): Decision {
-    const prep = this.prepare(call, key);
+  private decide(
+    call: ToolCall,
+    dryRun: boolean,
+    depth: number,
+    key: object = call,
+    prepared?: PreparedCall,
+  ): Decision {
+    const prep = prepared ?? this.prepare(call, key);
     if (prep.refusal) return defaultDecision('deny', prep.refusal);
     const own = this.decideOwn(call, prep, dryRun);
     if (own.action === 'deny') return this.hasTaintRules ? this.withDerivedTaints(own, call, prep, depth) : own;
@@ -501,7 +506,11 @@ export class Engine implements PolicyEngine {
     )) {
       const c = derivedCall(call, effect, prep.fields.workdir);
       if (toolMayHaveEffects(c.tool)) {
-        out.push(this.decide(c, true, depth + 1).taints);
+        const p = this.prepare(c);
+        // Its taints are its own taint rules' and its derived calls': with neither, its own rules
+        // need not be matched at all (the taints are all that is wanted here).
+        if (!this.taintsTool(c.tool) && !this.hasEffects(c, p, depth + 1)) continue;
+        out.push(this.decide(c, true, depth + 1, c, p).taints);
         continue;
       }
       if (!this.taintsTool(c.tool)) continue;
@@ -512,6 +521,20 @@ export class Engine implements PolicyEngine {
         );
     }
     return out;
+  }
+
+  /**
+   * Whether decide() at `depth` would find calls derived from this prepared one (false where it
+   * would not look: a refusal, the depth limit, or effects that cannot be read, which decide()
+   * turns into a deny without taints).
+   */
+  private hasEffects(call: ToolCall, prep: PreparedCall, depth: number): boolean {
+    if (prep.refusal || depth >= MAX_EFFECT_DEPTH) return false;
+    try {
+      return effectsOf(call, prep.fields.command, prep.fields.path, this.effects, prep.view.cmd?.analysis).length > 0;
+    } catch {
+      return false;
+    }
   }
 
   /**

@@ -30,7 +30,7 @@ export interface CommandReadings {
   /** Lower-case words across all readings (feeds the word index). */
   words: string[];
   /** Ids of the index patterns its words and fragments mark (fragment-index.ts), once first marked. */
-  marks: Int32Array | null;
+  marks: number[] | null;
   /** Candidates lower-cased (for command_contains), built on first use. */
   lower: string[] | null;
   rawSlashed: string;
@@ -40,8 +40,8 @@ export interface CommandReadings {
    * Per rule id, the command-side result (command and env-assignment groups together), which
    * depends on the command alone: -1 unknown, 0 fails, 1 passes. One array per reading mode.
    */
-  own: Int8Array | null;
-  granting: Int8Array | null;
+  own: number[] | null;
+  granting: number[] | null;
 }
 
 export interface CallView {
@@ -554,6 +554,24 @@ export { normalizeDomain };
  * The command and env-assignment groups of a rule, cached per command: they read nothing but
  * the command. Returns true when they pass (or the rule has neither).
  */
+const unknownTemplates = new Map<number, number[]>();
+
+/**
+ * A fresh per-rule result array, every entry -1 (unknown): a copy of a kept template. Plain
+ * arrays, since a typed array of more than 64 bytes is allocated outside the heap, at about a
+ * microsecond each, and every new command needs two.
+ */
+function unknownResults(ruleCount: number): number[] {
+  let t = unknownTemplates.get(ruleCount);
+  if (!t) {
+    // Rule counts of the engines loaded (a live and a shadow set, reloads): a handful.
+    if (unknownTemplates.size >= 16) unknownTemplates.clear();
+    t = new Array<number>(ruleCount).fill(-1);
+    unknownTemplates.set(ruleCount, t);
+  }
+  return t.slice();
+}
+
 export function commandSide(
   ruleId: number,
   ruleCount: number,
@@ -564,9 +582,7 @@ export function commandSide(
   if (!w.command && !w.contains && !w.env && w.dynamic === undefined) return true;
   const r = v.cmd;
   if (!r) return false;
-  const cache = restrictive
-    ? (r.own ??= new Int8Array(ruleCount).fill(-1))
-    : (r.granting ??= new Int8Array(ruleCount).fill(-1));
+  const cache = restrictive ? (r.own ??= unknownResults(ruleCount)) : (r.granting ??= unknownResults(ruleCount));
   const hit = cache[ruleId] ?? -1;
   if (hit >= 0) return hit === 1;
   v.markCommand();

@@ -126,13 +126,14 @@ export class WordIndex {
     }
   }
 
-  /** Pattern ids marked since begin() (to replay a call's marks: markAll). */
-  markedIds(): Int32Array {
-    return Int32Array.from(this.markedList);
+  /** Pattern ids marked since begin() (to replay a call's marks: markAll). A plain array: a typed
+   * one of more than 64 bytes is allocated outside the heap, which costs more than the copy. */
+  markedIds(): number[] {
+    return this.markedList.slice();
   }
 
   /** Marks these pattern ids (as markedIds() returned them for the same text). */
-  markAll(ids: Int32Array): void {
+  markAll(ids: readonly number[]): void {
     this.markIds(ids);
   }
 

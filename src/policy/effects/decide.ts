@@ -11,6 +11,7 @@ import { mcpToolEffects } from './mcp-tools.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { resolvedEffects } from './resolved.js';
 import type { CommandAnalysis } from '../shell.js';
+import { FifoMap } from '../../util/fifo-map.js';
 
 /** Derived calls of derived calls are followed this deep (an exec of an exec of ...). */
 export const MAX_EFFECT_DEPTH = 3;
@@ -26,16 +27,13 @@ export interface DerivedResult {
 
 /** Effects per command string (they depend on the text only). */
 export class EffectCache {
-  private readonly map = new Map<string, Effect[]>();
+  private readonly map = new FifoMap<string, Effect[]>();
 
   forCommand(command: string): Effect[] {
     let hit = this.map.get(command);
     if (!hit) {
       hit = deriveFromCommand(command);
-      if (this.map.size >= CACHE_ENTRIES) {
-        const oldest = this.map.keys().next();
-        if (!oldest.done) this.map.delete(oldest.value);
-      }
+      if (this.map.size >= CACHE_ENTRIES) this.map.shift();
       this.map.set(command, hit);
     }
     return hit;

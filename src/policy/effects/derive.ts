@@ -10,7 +10,7 @@ import { echoText, simpleCommands, type SimpleCommand } from './walk.js';
 import { analyzeCode } from './interp/code.js';
 import { lineEffects } from './interp/line.js';
 import { powershellCode } from './interp/powershell.js';
-import { LANGUAGES, type Language } from './interp/languages.js';
+import { languageOfProgram, type Language } from './interp/languages.js';
 import { plantedEffects, sourceText } from './content.js';
 import { isKnownRegistry, isVendorHost } from './supply-data.js';
 import { dependency } from './supply.js';
@@ -18,11 +18,9 @@ import { SECRET_VALUE } from './secret-shapes.js';
 import { installEffects } from './packages.js';
 import { at } from '../../util/invariant.js';
 import { SQL_DIALECT } from './sql.js';
-import { windowsReads } from './env-reads.js';
 import { commandSourceFindings, envFindings } from './sources.js';
 import { manifestFindings } from './manifests.js';
-import { downloadExecEffects } from './download-exec.js';
-import { privilegeEffects } from './privilege.js';
+import { LineFacts, lineReadings } from './line-readings.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
@@ -78,7 +76,7 @@ export function foldSql(sql: string): string {
 }
 
 function languageOf(name: string): Language | undefined {
-  return LANGUAGES.find((l) => l.programs.test(name));
+  return languageOfProgram(name);
 }
 
 function toTokens(words: string[]): Token[] {
@@ -281,9 +279,8 @@ export function deriveFromCommand(command: string): Effect[] {
     if (raw.length > MAX_EFFECTS * 4) break;
   }
   lineEffects(cmds, raw);
-  windowsReads(command, raw);
-  downloadExecEffects(cmds, raw, command);
-  privilegeEffects(command, raw);
+  // whole-line readings, each behind its gate (line-readings.ts)
+  lineReadings(new LineFacts(command, cmds), raw);
   // a download unpacked over installed packages replaces them with whatever the host served
   if (unpacksInto !== undefined)
     for (const e of raw)

@@ -14,14 +14,22 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { dependency, imageFindings } from './supply.js';
-import { editDistance, isKnownOwner, isKnownRegistry, isPopular, isVendorHost, supplyData } from './supply-data.js';
+import {
+  editDistance,
+  isKnownOwner,
+  isKnownRegistry,
+  isPopular,
+  isVendorHost,
+  supplyData,
+  underHosts,
+} from './supply-data.js';
 
 export type SourceClass = 'official' | 'known' | 'unknown';
 
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|::1|0\.0\.0\.0|host\.docker\.internal)$/;
 
 function underAny(host: string, list: string[]): boolean {
-  return list.some((d) => host === d || host.endsWith(`.${d}`));
+  return underHosts(host, list);
 }
 
 /** How far a host is trusted as a package source. */

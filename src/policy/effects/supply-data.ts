@@ -149,9 +149,26 @@ export function supplyData(): SupplyData {
   return loaded;
 }
 
+const hostSets = new WeakMap<readonly string[], Set<string>>();
+
+/**
+ * Whether `h` is one of the hosts of `list` or under one (`h === d || h.endsWith('.' + d)`),
+ * by looking up `h` and each part of it after a dot: the catalogue lists hold dozens of hosts
+ * and download and source readings ask for every URL of every line.
+ */
+export function underHosts(h: string, list: readonly string[]): boolean {
+  let set = hostSets.get(list);
+  if (!set) {
+    set = new Set(list);
+    hostSets.set(list, set);
+  }
+  if (set.has(h)) return true;
+  for (let i = h.indexOf('.'); i >= 0; i = h.indexOf('.', i + 1)) if (set.has(h.slice(i + 1))) return true;
+  return false;
+}
+
 function underAny(host: string, list: string[]): boolean {
-  const h = host.toLowerCase().replace(/\.$/, '');
-  return list.some((d) => h === d || h.endsWith(`.${d}`));
+  return underHosts(host.toLowerCase().replace(/\.$/, ''), list);
 }
 
 /** A host (or a subdomain of one) whose install scripts and APIs builds legitimately use. */
@@ -193,6 +210,27 @@ export function editDistance(a: string, b: string, max: number): number {
 }
 
 /**
+ * editDistance(a, b, 1) <= 1, without a table: with p letters equal at the front and q at the
+ * back, one substitution (or none) leaves p + q >= length - 1, an insertion or deletion leaves
+ * p + q >= the shorter length, and an adjacent transposition leaves p + q = length - 2 around
+ * the swapped pair. A look-alike check measures hundreds of names; this allocates nothing.
+ */
+export function withinOneEdit(a: string, b: string): boolean {
+  const la = a.length;
+  const lb = b.length;
+  if (la - lb > 1 || lb - la > 1) return false;
+  const m = la < lb ? la : lb;
+  let p = 0;
+  while (p < m && a.charCodeAt(p) === b.charCodeAt(p)) p++;
+  if (p === m) return true; // equal, or one letter added at the end
+  let q = 0;
+  while (q < m - p && a.charCodeAt(la - 1 - q) === b.charCodeAt(lb - 1 - q)) q++;
+  if (la !== lb) return p + q >= m;
+  if (p + q >= la - 1) return true;
+  return p + q === la - 2 && a.charCodeAt(p) === b.charCodeAt(p + 1) && a.charCodeAt(p + 1) === b.charCodeAt(p);
+}
+
+/**
  * The popular name `name` imitates: the same without separators (crossenv, cross-env), or one
  * edit away (reqeusts, requests) for names of five letters or more (shorter ones are too dense
  * to tell). Differences in digits only (node20 / node18, elasticsearch7) are versions, not
@@ -210,7 +248,7 @@ export function lookalikeOf(eco: Ecosystem, name: string): string | undefined {
   const letters = n.replace(/[0-9]/g, '');
   for (let len = n.length - 1; len <= n.length + 1; len++) {
     for (const t of list.byLength.get(len) ?? []) {
-      if (editDistance(n, t, 1) > 1) continue;
+      if (!withinOneEdit(n, t)) continue;
       // versions: digits only at the end of both (node20, elasticsearch7); a digit inside the
       // name (python3-dateutil) is an imitation
       if (letters === t.replace(/[0-9]/g, '') && /^[^0-9]*[0-9]*$/.test(n) && /^[^0-9]*[0-9]*$/.test(t)) continue;

@@ -544,4 +544,21 @@ export const GO: Language = {
 
 export const LANGUAGES: Language[] = [PYTHON, NODE, RUBY, PERL, PHP, LUA, R, POWERSHELL, OSASCRIPT, GO];
 
+const byProgram = new Map<string, Language | null>();
+
+/**
+ * The language whose interpreter a program name is (the first of LANGUAGES whose `programs`
+ * matches), kept per name: every simple command of every line asks, most of them for ls, git,
+ * cat ..., and ten patterns per question showed in profiles.
+ */
+export function languageOfProgram(name: string): Language | undefined {
+  let hit = byProgram.get(name);
+  if (hit === undefined) {
+    hit = LANGUAGES.find((l) => l.programs.test(name)) ?? null;
+    if (byProgram.size >= 4096) byProgram.clear();
+    byProgram.set(name, hit);
+  }
+  return hit ?? undefined;
+}
+
 export { SHELL_PROGRAM };

@@ -12,7 +12,7 @@ import { basename } from '../../shell-wrappers.js';
 import type { Effect } from '../types.js';
 import type { SimpleCommand } from '../walk.js';
 import { analyzeCode } from './code.js';
-import { LANGUAGES, type Language } from './languages.js';
+import { LANGUAGES, languageOfProgram, type Language } from './languages.js';
 import { at } from '../../../util/invariant.js';
 import { sqlClientEffects } from '../sql.js';
 import { secretFlows } from '../flow.js';
@@ -36,7 +36,7 @@ function stripDot(p: string): string {
 }
 
 function languageOf(name: string): Language | undefined {
-  return LANGUAGES.find((l) => l.programs.test(name));
+  return languageOfProgram(name);
 }
 
 /** The operands of a command (words not starting with '-'), after its name. */

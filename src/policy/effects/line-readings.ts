@@ -1,0 +1,91 @@
+// Readings of a whole command line, each behind a cheap gate.
+//
+// Every new command line is read by every reading, so a reading that cannot apply must cost (next
+// to) nothing. A reading is registered here with what it needs to see: the programs that must run
+// somewhere in the line (`programs`, compared with the set worked out once per line) and/or a
+// pattern the line's text must match (`hint`, one scan). When neither is met the reading is not
+// called at all. A reading with neither runs on every line: give one unless it really reads
+// every line. The gate must be necessary, never sufficient: a line that can amount to something
+// under a reading must pass its gate (a reading may keep finer checks of its own).
+//
+// To add a reading: write it in a file of its own taking (LineFacts, Effect[]) and add an entry
+// to LINE_READINGS below. Entries run in this order, after the per-command readings and
+// lineEffects (interp/line.ts), and may read what earlier ones put into `out`.
+// See docs/effects.md ("Adding a reading").
+import { basename } from '../shell-wrappers.js';
+import type { Effect } from './types.js';
+import type { SimpleCommand } from './walk.js';
+import { windowsReads } from './env-reads.js';
+import { downloadExecEffects } from './download-exec.js';
+import { privilegeEffects } from './privilege.js';
+
+/** What the readings of one line look at, worked out once for all of them. */
+export class LineFacts {
+  private names: Set<string> | undefined;
+
+  constructor(
+    /** The command line as written. */
+    readonly text: string,
+    /** Its simple commands (walk.ts), nested ones included. */
+    readonly cmds: SimpleCommand[],
+  ) {}
+
+  /**
+   * The programs the line runs, lower-cased base names (/usr/bin/curl -> curl): each simple
+   * command's first word after assignments and launchers, and the word after a leading keyword
+   * (`do rm`, `then curl`, `! grep`) as well as the keyword itself.
+   */
+  get programs(): ReadonlySet<string> {
+    if (this.names) return this.names;
+    const out = new Set<string>();
+    for (const c of this.cmds) {
+      const a = c.argv;
+      for (let i = 0; i < a.length && i < 4; i++) {
+        out.add(basename(a[i] ?? '').toLowerCase());
+        if (!KEYWORDS.has(a[i] ?? '')) break;
+      }
+    }
+    this.names = out;
+    return out;
+  }
+}
+
+const KEYWORDS = new Set(['do', 'then', 'else', 'elif', 'if', 'while', 'until', '!', '{', '(', 'time', 'exec']);
+
+export interface LineReading {
+  /** A short name (it shows in profiles and in docs/effects.md). */
+  name: string;
+  /** Lower-case program names; the reading runs when one of them runs in the line. */
+  programs?: readonly string[];
+  /** A pattern (no `g` or `y` flag); the reading runs when the line's text matches it. */
+  hint?: RegExp;
+  read(line: LineFacts, out: Effect[]): void;
+}
+
+/** The registry. Order matters only where a reading reads what an earlier one found. */
+export const LINE_READINGS: readonly LineReading[] = [
+  {
+    name: 'windows-reads',
+    // Windows paths and variables, as windowsReads() looks for them
+    hint: /%\w+%|\$env:|[A-Za-z]:\\|~\\/i,
+    read: (l, out) => windowsReads(l.text, out),
+  },
+  // Downloads and privilege changes gate themselves on one scan of the line (their HINTs).
+  { name: 'download-exec', read: (l, out) => downloadExecEffects(l.cmds, out, l.text) },
+  { name: 'privilege', read: (l, out) => privilegeEffects(l.text, out) },
+];
+
+/** Runs every registered reading whose gate the line passes. */
+export function lineReadings(line: LineFacts, out: Effect[]): void {
+  for (const r of LINE_READINGS) if (passes(r, line)) r.read(line, out);
+}
+
+function passes(r: LineReading, line: LineFacts): boolean {
+  if (!r.programs && !r.hint) return true;
+  if (r.hint?.test(line.text)) return true;
+  if (r.programs) {
+    const run = line.programs;
+    for (const p of r.programs) if (run.has(p)) return true;
+  }
+  return false;
+}
