@@ -3,6 +3,7 @@
 // whatever its size); each call is decided as a dry run at its recorded time, in recorded order,
 // so call_count and expiring rules see what they saw then. See docs/shadow-and-replay.md.
 import { join, resolve } from 'node:path';
+import { availableParallelism, homedir } from 'node:os';
 import { statSync } from 'node:fs';
 import { parse, UsageError } from './args.js';
 import { defaultDataDir } from '../util/datadir.js';
@@ -13,6 +14,16 @@ import { loadEngine, type Engine, type LoadEngineOptions } from '../policy/engin
 import { candidateConfig, type CandidateConfig } from '../policy/shadow-config.js';
 import { recordedCall, Redecider, ReplayTally, type RecordedCall, type ReplayReport } from '../policy/replay.js';
 import { at } from '../util/invariant.js';
+import { AheadPipeline, AheadPool } from '../policy/replay-ahead.js';
+import type { Decision } from '../policy/types.js';
+
+/** Most threads --jobs may ask for (each holds its own engine). */
+const MAX_JOBS = 16;
+
+/** One thread per CPU up to four: beyond that the main thread reading the log is the limit. */
+function defaultJobs(): number {
+  return Math.max(1, Math.min(4, availableParallelism()));
+}
 
 /** Exit status for bad arguments: 1 already means "decisions changed" (sysexits EX_USAGE). */
 export const USAGE_EXIT = 64;
@@ -32,6 +43,8 @@ CANDIDATE    a directory of policy files (or one file) in place of <data-dir>/po
   --to DATE        last UTC day to replay (default: the newest)
   --agent A        only calls made by agent A
   --examples N     examples per row (default 3, at most 100)
+  --jobs N         threads deciding calls (default: the number of CPUs, at most 4);
+                   1 decides every call on the main thread
   --json           the report as JSON
   --config PATH    the base, as for svc serve   --data-dir DIR   (default $SERVICE_HOME, else ~/.svc)
   --audit-dir DIR  the audit log (default <data-dir>/audit)
@@ -64,7 +77,8 @@ export interface AuditScan {
 /** Every decided call of the log within the filters, in recorded order; counts unreadable lines. */
 export async function scanAudit(
   s: AuditScan,
-  onCall: (rc: RecordedCall) => void,
+  /** May return a promise: the next call is read once it settles. */
+  onCall: (rc: RecordedCall) => Promise<void> | undefined | void,
   counts: { events: number; unreadable: number },
 ): Promise<void> {
   const files = (await listAuditFiles(s.auditDir)).filter(
@@ -84,7 +98,8 @@ export async function scanAudit(
       const rc = recordedCall(ev);
       if (!rc) continue;
       if (s.agent !== undefined && rc.call.agent !== s.agent) continue;
-      onCall(rc);
+      const wait = onCall(rc);
+      if (wait) await wait;
     }
   }
 }
@@ -173,6 +188,7 @@ export async function replay(argv: string[]): Promise<number> {
     to: { type: 'string' },
     agent: { type: 'string' },
     examples: { type: 'string' },
+    jobs: { type: 'string' },
     json: { type: 'boolean' },
     config: { type: 'string', short: 'c' },
     'data-dir': { type: 'string' },
@@ -189,13 +205,27 @@ export async function replay(argv: string[]): Promise<number> {
   const examples = values.examples === undefined ? 3 : Number(values.examples);
   if (!Number.isInteger(examples) || examples < 0 || examples > 100)
     throw new UsageError('--examples takes a whole number from 0 to 100');
+  const jobs = values.jobs === undefined ? defaultJobs() : Number(values.jobs);
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > MAX_JOBS)
+    throw new UsageError(`--jobs takes a whole number from 1 to ${MAX_JOBS}`);
   const dataDir = resolve((values['data-dir'] as string | undefined) ?? defaultDataDir());
   const auditDir = auditDirOf(values, dataDir);
   const clock = new ManualClock(0);
   const { engine, set } = loadSet(spec, { config: values.config as string | undefined, dataDir }, { clock });
   const tally = new ReplayTally(examples);
   const decider = new Redecider(engine, clock);
-  await scanAudit({ auditDir, ...filters }, (rc) => tally.add(rc, decider.decide(rc)), tally.report);
+  const onDecided = (rc: RecordedCall, d: Decision) => void tally.add(rc, d);
+  if (jobs === 1) await scanAudit({ auditDir, ...filters }, (rc) => onDecided(rc, decider.decide(rc)), tally.report);
+  else {
+    const ahead = {
+      files: engine.files,
+      defaultAction: engine.defaultAction,
+      defaultActionSet: engine.defaultActionSet,
+    };
+    const pipe = new AheadPipeline(decider, onDecided, () => new AheadPool({ ...ahead, home: homedir() }, jobs));
+    await scanAudit({ auditDir, ...filters }, (rc) => pipe.push(rc), tally.report);
+    await pipe.finish();
+  }
   const r = tally.result();
   if (values.json) {
     process.stdout.write(

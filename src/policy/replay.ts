@@ -246,6 +246,55 @@ interface Remembered {
   readsTaint: boolean;
 }
 
+/**
+ * An answer worked out ahead of the recorded order, as if the call carried no taint label; and,
+ * where some rule reached a session_tainted test, the answer as if it carried every label the set
+ * tests.
+ */
+export interface AheadAnswer extends Remembered {
+  tainted?: Decision;
+}
+
+/** What Redecider.decide may be given for a call: its memory key, and an answer from ahead. */
+export interface Ahead {
+  key: string;
+  answer?: AheadAnswer;
+}
+
+/**
+ * A deterministic set's answers to a call at `now` (see AheadAnswer); `labels` are the labels the
+ * set tests, or undefined when it reads no session state. Nothing else of the session is shown:
+ * Redecider.decide uses these answers only where the labels are the ones assumed.
+ */
+export function answerAhead(
+  engine: { evaluate(call: ToolCall, o: { dryRun: boolean; session?: SessionLookup }): Decision },
+  clock: SettableClock,
+  call: ToolCall,
+  now: number,
+  labels: readonly string[] | undefined,
+): AheadAnswer {
+  clock.set(now);
+  let readsTaint = false;
+  const lookup = (mark: (label: string) => TaintMark | undefined): SessionLookup | undefined =>
+    labels && {
+      now,
+      history: () => [],
+      tainted: (label) => {
+        readsTaint = true;
+        return mark(label);
+      },
+    };
+  const decision = engine.evaluate(call, { dryRun: true, session: lookup(() => undefined) });
+  if (!readsTaint) return { decision, readsTaint };
+  // The same call reaches the same first session_tainted test whatever it answers.
+  const tainted = engine.evaluate(call, {
+    dryRun: true,
+    // Only whether a label is on the call decides (explain alone shows the mark's details).
+    session: lookup((label) => (labels?.includes(label) ? { label, key: '', until: now + 1, policy: '' } : undefined)),
+  });
+  return { decision, readsTaint, tainted };
+}
+
 /** What a set's rules can read of the session state (docs/session-rules.md). */
 interface SessionUse {
   /** session_after / session_count: the history of earlier calls. */
@@ -281,6 +330,8 @@ export class Redecider {
   private readonly byAgent: boolean;
   private readonly bySession: boolean;
   private readonly use: SessionUse;
+  /** The labels string of a call that carries every label the set tests. */
+  private readonly allLabels: string;
   /** Present when some rule reads the session state. */
   private readonly state: SessionState | undefined;
   /** Memo hits, for the report. */
@@ -303,10 +354,44 @@ export class Redecider {
       (p) => p.match.session.length > 0 || p.rules.some((r) => (r.when.session_matches?.length ?? 0) > 0),
     );
     this.use = sessionUse(engine.files);
+    this.allLabels = this.use.labels.map((l) => `${l},`).join('');
     if (this.use.history || this.use.labels.length) this.state = new SessionState(clock, home);
   }
 
-  decide(rc: RecordedCall): Decision {
+  /**
+   * The key identical calls share in the memory of answers (everything a rule of this set can look
+   * at; run and tool-call ids never are), or undefined when this set decides every call afresh.
+   */
+  keyOf(rc: RecordedCall): string | undefined {
+    if (!this.engine.deterministic || this.use.history) return undefined;
+    const c = rc.call;
+    return JSON.stringify([
+      c.tool,
+      this.byAgent ? c.agent : '',
+      this.bySession ? c.session : '',
+      c.workdir ?? null,
+      c.agentDepth ?? 0,
+      c.params,
+      c.input ?? null,
+    ]);
+  }
+
+  /** Whether an answer for this key is remembered (without touching its recency). */
+  remembers(key: string): boolean {
+    return this.memo.has(key);
+  }
+
+  /** The taint labels the set tests, or undefined when no rule reads the session state. */
+  get sessionLabels(): readonly string[] | undefined {
+    return this.state ? this.use.labels : undefined;
+  }
+
+  /**
+   * Decides one call in recorded order. `ahead`, when given, is the call's key and possibly an
+   * answer worked out beforehand by answerAhead (another thread): used where the call carries
+   * no label the set tests, or where no session_tainted test was reached.
+   */
+  decide(rc: RecordedCall, ahead?: Ahead): Decision {
     const t = Date.parse(rc.timestamp);
     if (Number.isFinite(t)) this.clock.set(t);
     const e = this.engine;
@@ -314,10 +399,11 @@ export class Redecider {
     const state = this.state;
     const session = state?.lookup(c, rc.credential);
     let d: Decision;
-    if (!e.deterministic || this.use.history) {
+    const key = ahead?.key ?? this.keyOf(rc);
+    if (key === undefined) {
       e.counter.record(c.tool, this.clock.now());
       d = e.evaluate(c, { dryRun: true, session });
-    } else d = this.remembered(rc, session);
+    } else d = this.remembered(key, session, c, ahead?.answer);
     if (state) {
       if (this.use.history) state.record(c, rc.credential, d, this.clock.now());
       else if (d.taints?.length) {
@@ -337,18 +423,12 @@ export class Redecider {
    * (no rule got as far as its session_tainted test) holds whatever labels the call carries;
    * one that did is kept for the labels the call carried.
    */
-  private remembered(rc: RecordedCall, session: SessionLookup | undefined): Decision {
-    const c = rc.call;
-    // Everything a rule of this set can look at (run and tool-call ids never are).
-    const key = JSON.stringify([
-      c.tool,
-      this.byAgent ? c.agent : '',
-      this.bySession ? c.session : '',
-      c.workdir ?? null,
-      c.agentDepth ?? 0,
-      c.params,
-      c.input ?? null,
-    ]);
+  private remembered(
+    key: string,
+    session: SessionLookup | undefined,
+    c: ToolCall,
+    answer: AheadAnswer | undefined,
+  ): Decision {
     const plain = this.hit(key);
     if (plain && !plain.readsTaint) {
       this.hits++;
@@ -365,16 +445,25 @@ export class Redecider {
         return hit.decision;
       }
     }
+    let decision: Decision;
     let readsTaint = false;
-    const probe: SessionLookup | undefined = session && {
-      now: session.now,
-      history: () => session.history(),
-      tainted: (label) => {
-        readsTaint = true;
-        return session.tainted(label);
-      },
-    };
-    const decision = this.engine.evaluate(c, { dryRun: true, session: probe });
+    // An answer worked out with no label on the call is this call's answer when it carries none
+    // (every session_tainted test then reads the same), or when no such test was reached.
+    if (answer && (!answer.readsTaint || !labels)) ({ decision, readsTaint } = answer);
+    else if (answer?.tainted && labels === this.allLabels) {
+      decision = answer.tainted;
+      readsTaint = true;
+    } else {
+      const probe: SessionLookup | undefined = session && {
+        now: session.now,
+        history: () => session.history(),
+        tainted: (label) => {
+          readsTaint = true;
+          return session.tainted(label);
+        },
+      };
+      decision = this.engine.evaluate(c, { dryRun: true, session: probe });
+    }
     this.remember(key, { decision, readsTaint });
     if (readsTaint) this.remember(keyed, { decision, readsTaint });
     return decision;
