@@ -7,15 +7,13 @@ import { availableParallelism, homedir } from 'node:os';
 import { statSync } from 'node:fs';
 import { parse, UsageError } from './args.js';
 import { defaultDataDir } from '../util/datadir.js';
-import { ManualClock } from '../util/clock.js';
 import { isValidDate, listAuditFiles } from '../audit/audit-file-names.js';
-import { readLines } from '../audit/audit-line-reader.js';
+import { readLineTexts } from '../audit/audit-line-reader.js';
 import { loadEngine, type Engine, type LoadEngineOptions } from '../policy/engine.js';
 import { candidateConfig, type CandidateConfig } from '../policy/shadow-config.js';
-import { recordedCall, Redecider, ReplayTally, type RecordedCall, type ReplayReport } from '../policy/replay.js';
+import { recordedCall, type RecordedCall, type ReplayReport } from '../policy/replay.js';
 import { at } from '../util/invariant.js';
-import { AheadPipeline, AheadPool } from '../policy/replay-ahead.js';
-import type { Decision } from '../policy/types.js';
+import { replayOffThread } from './replay-thread.js';
 
 /** Most threads --jobs may ask for (each holds its own engine). */
 const MAX_JOBS = 16;
@@ -23,6 +21,15 @@ const MAX_JOBS = 16;
 /** One thread per CPU up to four: beyond that the main thread reading the log is the limit. */
 function defaultJobs(): number {
   return Math.max(1, Math.min(4, availableParallelism()));
+}
+
+/**
+ * Each replay thread's heap cap: four times what the loaded set takes (it holds an engine over the
+ * set, plus bounded caches), at least 128 MiB.
+ */
+function defaultHeapMb(before: number): number {
+  const set = Math.max(0, process.memoryUsage().heapUsed - before) / 2 ** 20;
+  return Math.max(128, Math.ceil(64 + 4 * set));
 }
 
 /** Exit status for bad arguments: 1 already means "decisions changed" (sysexits EX_USAGE). */
@@ -44,7 +51,9 @@ CANDIDATE    a directory of policy files (or one file) in place of <data-dir>/po
   --agent A        only calls made by agent A
   --examples N     examples per row (default 3, at most 100)
   --jobs N         threads deciding calls (default: the number of CPUs, at most 4);
-                   1 decides every call on the main thread
+                   1 decides every call on the replay thread
+  --heap-mb N      heap cap of each replay thread in MiB (default: from the set's size,
+                   at least 128); memory stays flat however long the log
   --json           the report as JSON
   --config PATH    the base, as for svc serve   --data-dir DIR   (default $SERVICE_HOME, else ~/.svc)
   --audit-dir DIR  the audit log (default <data-dir>/audit)
@@ -85,22 +94,23 @@ export async function scanAudit(
     (f) => (!s.from || f.date >= s.from) && (!s.to || f.date <= s.to),
   );
   for (const f of files) {
-    for await (const ln of readLines(join(s.auditDir, f.name))) {
-      if (!ln.buf.length) continue;
-      let ev: unknown;
-      try {
-        ev = JSON.parse(ln.buf.toString('utf8'));
-      } catch {
-        counts.unreadable++;
-        continue;
+    for await (const lines of readLineTexts(join(s.auditDir, f.name)))
+      for (const text of lines) {
+        if (!text) continue;
+        let ev: unknown;
+        try {
+          ev = JSON.parse(text);
+        } catch {
+          counts.unreadable++;
+          continue;
+        }
+        counts.events++;
+        const rc = recordedCall(ev);
+        if (!rc) continue;
+        if (s.agent !== undefined && rc.call.agent !== s.agent) continue;
+        const wait = onCall(rc);
+        if (wait) await wait;
       }
-      counts.events++;
-      const rc = recordedCall(ev);
-      if (!rc) continue;
-      if (s.agent !== undefined && rc.call.agent !== s.agent) continue;
-      const wait = onCall(rc);
-      if (wait) await wait;
-    }
   }
 }
 
@@ -189,6 +199,7 @@ export async function replay(argv: string[]): Promise<number> {
     agent: { type: 'string' },
     examples: { type: 'string' },
     jobs: { type: 'string' },
+    'heap-mb': { type: 'string' },
     json: { type: 'boolean' },
     config: { type: 'string', short: 'c' },
     'data-dir': { type: 'string' },
@@ -210,23 +221,23 @@ export async function replay(argv: string[]): Promise<number> {
     throw new UsageError(`--jobs takes a whole number from 1 to ${MAX_JOBS}`);
   const dataDir = resolve((values['data-dir'] as string | undefined) ?? defaultDataDir());
   const auditDir = auditDirOf(values, dataDir);
-  const clock = new ManualClock(0);
-  const { engine, set } = loadSet(spec, { config: values.config as string | undefined, dataDir }, { clock });
-  const tally = new ReplayTally(examples);
-  const decider = new Redecider(engine, clock);
-  const onDecided = (rc: RecordedCall, d: Decision) => void tally.add(rc, d);
-  if (jobs === 1) await scanAudit({ auditDir, ...filters }, (rc) => onDecided(rc, decider.decide(rc)), tally.report);
-  else {
-    const ahead = {
+  const before = process.memoryUsage().heapUsed;
+  const { engine, set } = loadSet(spec, { config: values.config as string | undefined, dataDir }, {});
+  const heapMb = values['heap-mb'] === undefined ? defaultHeapMb(before) : Number(values['heap-mb']);
+  if (!Number.isInteger(heapMb) || heapMb < 32 || heapMb > 65536)
+    throw new UsageError('--heap-mb takes a whole number of MiB from 32 to 65536');
+  const r = await replayOffThread({
+    set: {
       files: engine.files,
       defaultAction: engine.defaultAction,
       defaultActionSet: engine.defaultActionSet,
-    };
-    const pipe = new AheadPipeline(decider, onDecided, () => new AheadPool({ ...ahead, home: homedir() }, jobs));
-    await scanAudit({ auditDir, ...filters }, (rc) => pipe.push(rc), tally.report);
-    await pipe.finish();
-  }
-  const r = tally.result();
+      home: homedir(),
+    },
+    scan: { auditDir, ...filters },
+    examples,
+    jobs,
+    heapMb,
+  });
   if (values.json) {
     process.stdout.write(
       JSON.stringify({ candidate: set.display, layers: set.layers, audit_dir: auditDir, ...filters, ...r }, null, 2) +

@@ -61,9 +61,13 @@ export class AheadPool implements AheadRunner {
   private readonly queue: Job[] = [];
   private closed = false;
 
-  constructor(set: AheadSet, size: number) {
+  /** `heapMb`: each worker's old-generation cap; one that runs out leaves its calls to the caller. */
+  constructor(set: AheadSet, size: number, heapMb?: number) {
     for (let i = 0; i < size; i++) {
-      const worker = new Worker(new URL('./replay-worker.js', import.meta.url), { workerData: set });
+      const worker = new Worker(new URL('./replay-worker.js', import.meta.url), {
+        workerData: set,
+        ...(heapMb ? { resourceLimits: { maxOldGenerationSizeMb: heapMb } } : {}),
+      });
       const slot: Slot = { worker, job: undefined };
       worker.on('message', (answers: string) => {
         const job = slot.job;
