@@ -237,7 +237,7 @@ export interface SettableClock {
   set(ms: number): void;
 }
 
-/** Answers remembered for identical calls (least recently used first out). */
+/** Answers remembered for identical calls (at most; those least recently used go first). */
 export const REPLAY_MEMO_ENTRIES = 8192;
 
 interface Remembered {
@@ -325,7 +325,13 @@ function sessionUse(files: readonly ParsedPolicyFile[]): SessionUse {
  * remembered (bounded) rather than decided again: logs repeat the same calls a great deal.
  */
 export class Redecider {
-  private readonly memo = new Map<string, Remembered>();
+  /**
+   * Remembered answers in two generations: new and used ones go into `young`; when it is half the
+   * bound, it becomes `old` and the old one is dropped. Roughly least recently used, without the
+   * delete and re-insert a strict order costs on every hit.
+   */
+  private young = new Map<string, Remembered>();
+  private old = new Map<string, Remembered>();
   /** Whether any policy of the set looks at the agent id, or at the session id. */
   private readonly byAgent: boolean;
   private readonly bySession: boolean;
@@ -378,7 +384,7 @@ export class Redecider {
 
   /** Whether an answer for this key is remembered (without touching its recency). */
   remembers(key: string): boolean {
-    return this.memo.has(key);
+    return this.young.has(key) || this.old.has(key);
   }
 
   /** The taint labels the set tests, or undefined when no rule reads the session state. */
@@ -470,20 +476,19 @@ export class Redecider {
   }
 
   private hit(key: string): Remembered | undefined {
-    const hit = this.memo.get(key);
-    if (hit) {
-      // Most recently used last: the calls a log repeats stay, one-off calls go first.
-      this.memo.delete(key);
-      this.memo.set(key, hit);
-    }
+    const young = this.young.get(key);
+    if (young) return young;
+    const hit = this.old.get(key);
+    // Used again: it moves up, so the calls a log repeats stay and one-off calls go first.
+    if (hit) this.remember(key, hit);
     return hit;
   }
 
   private remember(key: string, r: Remembered): void {
-    if (this.memo.size >= this.maxEntries) {
-      const oldest = this.memo.keys().next();
-      if (!oldest.done) this.memo.delete(oldest.value);
+    if (this.young.size >= this.maxEntries / 2) {
+      this.old = this.young;
+      this.young = new Map();
     }
-    this.memo.set(key, r);
+    this.young.set(key, r);
   }
 }
