@@ -7,11 +7,10 @@ import { availableParallelism, homedir } from 'node:os';
 import { statSync } from 'node:fs';
 import { parse, UsageError } from './args.js';
 import { defaultDataDir } from '../util/datadir.js';
-import { isValidDate, listAuditFiles } from '../audit/audit-file-names.js';
-import { readLineTexts } from '../audit/audit-line-reader.js';
+import { isValidDate } from '../audit/audit-file-names.js';
 import { loadEngine, type Engine, type LoadEngineOptions } from '../policy/engine.js';
 import { candidateConfig, type CandidateConfig } from '../policy/shadow-config.js';
-import { recordedCall, type RecordedCall, type ReplayReport } from '../policy/replay.js';
+import type { ReplayReport } from '../policy/replay.js';
 import { at } from '../util/invariant.js';
 import { replayOffThread } from './replay-thread.js';
 
@@ -74,44 +73,6 @@ export function loadSet(
 ): { engine: Engine; set: CandidateConfig } {
   const set = candidateConfig(spec, o.config, o.dataDir);
   return { engine: loadEngine(set.paths, opts), set };
-}
-
-export interface AuditScan {
-  auditDir: string;
-  from?: string;
-  to?: string;
-  agent?: string;
-}
-
-/** Every decided call of the log within the filters, in recorded order; counts unreadable lines. */
-export async function scanAudit(
-  s: AuditScan,
-  /** May return a promise: the next call is read once it settles. */
-  onCall: (rc: RecordedCall) => Promise<void> | undefined | void,
-  counts: { events: number; unreadable: number },
-): Promise<void> {
-  const files = (await listAuditFiles(s.auditDir)).filter(
-    (f) => (!s.from || f.date >= s.from) && (!s.to || f.date <= s.to),
-  );
-  for (const f of files) {
-    for await (const lines of readLineTexts(join(s.auditDir, f.name)))
-      for (const text of lines) {
-        if (!text) continue;
-        let ev: unknown;
-        try {
-          ev = JSON.parse(text);
-        } catch {
-          counts.unreadable++;
-          continue;
-        }
-        counts.events++;
-        const rc = recordedCall(ev);
-        if (!rc) continue;
-        if (s.agent !== undefined && rc.call.agent !== s.agent) continue;
-        const wait = onCall(rc);
-        if (wait) await wait;
-      }
-  }
 }
 
 function dateOption(v: unknown, name: string): string | undefined {

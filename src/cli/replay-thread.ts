@@ -9,7 +9,7 @@ import { Engine } from '../policy/engine.js';
 import { Redecider, ReplayTally, type RecordedCall, type ReplayReport } from '../policy/replay.js';
 import { AheadPipeline, AheadPool, type AheadSet } from '../policy/replay-ahead.js';
 import type { Decision } from '../policy/types.js';
-import { scanAudit, type AuditScan } from './policy-replay.js';
+import { scanAudit, type AuditScan } from './audit-scan.js';
 
 export interface ReplayJob {
   set: AheadSet;
