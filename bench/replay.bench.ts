@@ -7,10 +7,11 @@
 // directories, of which --unique-pct percent carry an argument never seen before (no cache of
 // any kind helps those) and the rest repeat earlier calls, as agents' logs do. A last run over
 // an all-unique day gives the cost of a call nothing was learned from.
-// Run: node dist/bench/replay.bench.js [--events N] [--unique-pct P] [--rounds R]
+// --jobs J is passed to the CLI (its default: one deciding thread per CPU, at most four).
+// Run: node dist/bench/replay.bench.js [--events N] [--unique-pct P] [--rounds R] [--jobs J]
 import { spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusCommands } from './corpus-commands.js';
 import { SVC_BIN } from '../test/helpers/spawn.js';
@@ -23,6 +24,7 @@ const arg = (name: string, dflt: number) => {
 const EVENTS = arg('events', 1_000_000);
 const UNIQUE_PCT = arg('unique-pct', 20);
 const ROUNDS = arg('rounds', 3);
+const JOBS = arg('jobs', 0);
 const DAYS = 10;
 
 const CANDIDATE = `version: "1"
@@ -122,6 +124,7 @@ function replay(auditDir: string, candidate: string, extra: string[] = []): Run 
       '--json',
       '--examples',
       '1',
+      ...(JOBS ? ['--jobs', String(JOBS)] : []),
       ...extra,
     ],
     { encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, SERVICE_HOME: join(auditDir, '..') } },
@@ -178,6 +181,8 @@ try {
         events: EVENTS,
         unique_pct: UNIQUE_PCT,
         rounds: ROUNDS,
+        jobs: JOBS || 'default',
+        cpus: availableParallelism(),
         unit: 'min/median/max over rounds; seconds are wall time of the whole CLI run',
         generate_s: Math.round(generateS * 10) / 10,
         first_day: {

@@ -11,7 +11,8 @@ import { Redecider, ReplayTally, type RecordedCall, type ReplayReport } from '..
 import { briefOf, ruleLabel } from '../policy/shadow.js';
 import type { Decision } from '../policy/types.js';
 import { DEFAULT_CORPORA } from './bench.js';
-import { auditDirOf, formatReplay, loadSet, scanAudit, scanOptions } from './policy-replay.js';
+import { auditDirOf, formatReplay, loadSet, scanOptions } from './policy-replay.js';
+import { scanAudit } from './audit-scan.js';
 
 export const diffHelp = `usage: svc policy diff A B [--corpus FILE]... [--audit] [--json]
 

@@ -3,16 +3,33 @@
 // whatever its size); each call is decided as a dry run at its recorded time, in recorded order,
 // so call_count and expiring rules see what they saw then. See docs/shadow-and-replay.md.
 import { join, resolve } from 'node:path';
+import { availableParallelism, homedir } from 'node:os';
 import { statSync } from 'node:fs';
 import { parse, UsageError } from './args.js';
 import { defaultDataDir } from '../util/datadir.js';
-import { ManualClock } from '../util/clock.js';
-import { isValidDate, listAuditFiles } from '../audit/audit-file-names.js';
-import { readLines } from '../audit/audit-line-reader.js';
+import { isValidDate } from '../audit/audit-file-names.js';
 import { loadEngine, type Engine, type LoadEngineOptions } from '../policy/engine.js';
 import { candidateConfig, type CandidateConfig } from '../policy/shadow-config.js';
-import { recordedCall, Redecider, ReplayTally, type RecordedCall, type ReplayReport } from '../policy/replay.js';
+import type { ReplayReport } from '../policy/replay.js';
 import { at } from '../util/invariant.js';
+import { replayOffThread } from './replay-thread.js';
+
+/** Most threads --jobs may ask for (each holds its own engine). */
+const MAX_JOBS = 16;
+
+/** One thread per CPU up to four: beyond that the main thread reading the log is the limit. */
+function defaultJobs(): number {
+  return Math.max(1, Math.min(4, availableParallelism()));
+}
+
+/**
+ * Each replay thread's heap cap: four times what the loaded set takes (it holds an engine over the
+ * set, plus bounded caches), at least 128 MiB.
+ */
+function defaultHeapMb(before: number): number {
+  const set = Math.max(0, process.memoryUsage().heapUsed - before) / 2 ** 20;
+  return Math.max(128, Math.ceil(64 + 4 * set));
+}
 
 /** Exit status for bad arguments: 1 already means "decisions changed" (sysexits EX_USAGE). */
 export const USAGE_EXIT = 64;
@@ -32,6 +49,10 @@ CANDIDATE    a directory of policy files (or one file) in place of <data-dir>/po
   --to DATE        last UTC day to replay (default: the newest)
   --agent A        only calls made by agent A
   --examples N     examples per row (default 3, at most 100)
+  --jobs N         threads deciding calls (default: the number of CPUs, at most 4);
+                   1 decides every call on the replay thread
+  --heap-mb N      heap cap of each replay thread in MiB (default: from the set's size,
+                   at least 128); memory stays flat however long the log
   --json           the report as JSON
   --config PATH    the base, as for svc serve   --data-dir DIR   (default $SERVICE_HOME, else ~/.svc)
   --audit-dir DIR  the audit log (default <data-dir>/audit)
@@ -52,41 +73,6 @@ export function loadSet(
 ): { engine: Engine; set: CandidateConfig } {
   const set = candidateConfig(spec, o.config, o.dataDir);
   return { engine: loadEngine(set.paths, opts), set };
-}
-
-export interface AuditScan {
-  auditDir: string;
-  from?: string;
-  to?: string;
-  agent?: string;
-}
-
-/** Every decided call of the log within the filters, in recorded order; counts unreadable lines. */
-export async function scanAudit(
-  s: AuditScan,
-  onCall: (rc: RecordedCall) => void,
-  counts: { events: number; unreadable: number },
-): Promise<void> {
-  const files = (await listAuditFiles(s.auditDir)).filter(
-    (f) => (!s.from || f.date >= s.from) && (!s.to || f.date <= s.to),
-  );
-  for (const f of files) {
-    for await (const ln of readLines(join(s.auditDir, f.name))) {
-      if (!ln.buf.length) continue;
-      let ev: unknown;
-      try {
-        ev = JSON.parse(ln.buf.toString('utf8'));
-      } catch {
-        counts.unreadable++;
-        continue;
-      }
-      counts.events++;
-      const rc = recordedCall(ev);
-      if (!rc) continue;
-      if (s.agent !== undefined && rc.call.agent !== s.agent) continue;
-      onCall(rc);
-    }
-  }
 }
 
 function dateOption(v: unknown, name: string): string | undefined {
@@ -173,6 +159,8 @@ export async function replay(argv: string[]): Promise<number> {
     to: { type: 'string' },
     agent: { type: 'string' },
     examples: { type: 'string' },
+    jobs: { type: 'string' },
+    'heap-mb': { type: 'string' },
     json: { type: 'boolean' },
     config: { type: 'string', short: 'c' },
     'data-dir': { type: 'string' },
@@ -189,14 +177,28 @@ export async function replay(argv: string[]): Promise<number> {
   const examples = values.examples === undefined ? 3 : Number(values.examples);
   if (!Number.isInteger(examples) || examples < 0 || examples > 100)
     throw new UsageError('--examples takes a whole number from 0 to 100');
+  const jobs = values.jobs === undefined ? defaultJobs() : Number(values.jobs);
+  if (!Number.isInteger(jobs) || jobs < 1 || jobs > MAX_JOBS)
+    throw new UsageError(`--jobs takes a whole number from 1 to ${MAX_JOBS}`);
   const dataDir = resolve((values['data-dir'] as string | undefined) ?? defaultDataDir());
   const auditDir = auditDirOf(values, dataDir);
-  const clock = new ManualClock(0);
-  const { engine, set } = loadSet(spec, { config: values.config as string | undefined, dataDir }, { clock });
-  const tally = new ReplayTally(examples);
-  const decider = new Redecider(engine, clock);
-  await scanAudit({ auditDir, ...filters }, (rc) => tally.add(rc, decider.decide(rc)), tally.report);
-  const r = tally.result();
+  const before = process.memoryUsage().heapUsed;
+  const { engine, set } = loadSet(spec, { config: values.config as string | undefined, dataDir }, {});
+  const heapMb = values['heap-mb'] === undefined ? defaultHeapMb(before) : Number(values['heap-mb']);
+  if (!Number.isInteger(heapMb) || heapMb < 32 || heapMb > 65536)
+    throw new UsageError('--heap-mb takes a whole number of MiB from 32 to 65536');
+  const r = await replayOffThread({
+    set: {
+      files: engine.files,
+      defaultAction: engine.defaultAction,
+      defaultActionSet: engine.defaultActionSet,
+      home: homedir(),
+    },
+    scan: { auditDir, ...filters },
+    examples,
+    jobs,
+    heapMb,
+  });
   if (values.json) {
     process.stdout.write(
       JSON.stringify({ candidate: set.display, layers: set.layers, audit_dir: auditDir, ...filters, ...r }, null, 2) +

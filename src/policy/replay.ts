@@ -237,13 +237,62 @@ export interface SettableClock {
   set(ms: number): void;
 }
 
-/** Answers remembered for identical calls (least recently used first out). */
+/** Answers remembered for identical calls (at most; those least recently used go first). */
 export const REPLAY_MEMO_ENTRIES = 8192;
 
 interface Remembered {
   decision: Decision;
   /** Some rule read a taint label: the answer holds only for the labels the call carried. */
   readsTaint: boolean;
+}
+
+/**
+ * An answer worked out ahead of the recorded order, as if the call carried no taint label; and,
+ * where some rule reached a session_tainted test, the answer as if it carried every label the set
+ * tests.
+ */
+export interface AheadAnswer extends Remembered {
+  tainted?: Decision;
+}
+
+/** What Redecider.decide may be given for a call: its memory key, and an answer from ahead. */
+export interface Ahead {
+  key: string;
+  answer?: AheadAnswer;
+}
+
+/**
+ * A deterministic set's answers to a call at `now` (see AheadAnswer); `labels` are the labels the
+ * set tests, or undefined when it reads no session state. Nothing else of the session is shown:
+ * Redecider.decide uses these answers only where the labels are the ones assumed.
+ */
+export function answerAhead(
+  engine: { evaluate(call: ToolCall, o: { dryRun: boolean; session?: SessionLookup }): Decision },
+  clock: SettableClock,
+  call: ToolCall,
+  now: number,
+  labels: readonly string[] | undefined,
+): AheadAnswer {
+  clock.set(now);
+  let readsTaint = false;
+  const lookup = (mark: (label: string) => TaintMark | undefined): SessionLookup | undefined =>
+    labels && {
+      now,
+      history: () => [],
+      tainted: (label) => {
+        readsTaint = true;
+        return mark(label);
+      },
+    };
+  const decision = engine.evaluate(call, { dryRun: true, session: lookup(() => undefined) });
+  if (!readsTaint) return { decision, readsTaint };
+  // The same call reaches the same first session_tainted test whatever it answers.
+  const tainted = engine.evaluate(call, {
+    dryRun: true,
+    // Only whether a label is on the call decides (explain alone shows the mark's details).
+    session: lookup((label) => (labels?.includes(label) ? { label, key: '', until: now + 1, policy: '' } : undefined)),
+  });
+  return { decision, readsTaint, tainted };
 }
 
 /** What a set's rules can read of the session state (docs/session-rules.md). */
@@ -276,11 +325,19 @@ function sessionUse(files: readonly ParsedPolicyFile[]): SessionUse {
  * remembered (bounded) rather than decided again: logs repeat the same calls a great deal.
  */
 export class Redecider {
-  private readonly memo = new Map<string, Remembered>();
+  /**
+   * Remembered answers in two generations: new and used ones go into `young`; when it is half the
+   * bound, it becomes `old` and the old one is dropped. Roughly least recently used, without the
+   * delete and re-insert a strict order costs on every hit.
+   */
+  private young = new Map<string, Remembered>();
+  private old = new Map<string, Remembered>();
   /** Whether any policy of the set looks at the agent id, or at the session id. */
   private readonly byAgent: boolean;
   private readonly bySession: boolean;
   private readonly use: SessionUse;
+  /** The labels string of a call that carries every label the set tests. */
+  private readonly allLabels: string;
   /** Present when some rule reads the session state. */
   private readonly state: SessionState | undefined;
   /** Memo hits, for the report. */
@@ -303,10 +360,44 @@ export class Redecider {
       (p) => p.match.session.length > 0 || p.rules.some((r) => (r.when.session_matches?.length ?? 0) > 0),
     );
     this.use = sessionUse(engine.files);
+    this.allLabels = this.use.labels.map((l) => `${l},`).join('');
     if (this.use.history || this.use.labels.length) this.state = new SessionState(clock, home);
   }
 
-  decide(rc: RecordedCall): Decision {
+  /**
+   * The key identical calls share in the memory of answers (everything a rule of this set can look
+   * at; run and tool-call ids never are), or undefined when this set decides every call afresh.
+   */
+  keyOf(rc: RecordedCall): string | undefined {
+    if (!this.engine.deterministic || this.use.history) return undefined;
+    const c = rc.call;
+    return JSON.stringify([
+      c.tool,
+      this.byAgent ? c.agent : '',
+      this.bySession ? c.session : '',
+      c.workdir ?? null,
+      c.agentDepth ?? 0,
+      c.params,
+      c.input ?? null,
+    ]);
+  }
+
+  /** Whether an answer for this key is remembered (without touching its recency). */
+  remembers(key: string): boolean {
+    return this.young.has(key) || this.old.has(key);
+  }
+
+  /** The taint labels the set tests, or undefined when no rule reads the session state. */
+  get sessionLabels(): readonly string[] | undefined {
+    return this.state ? this.use.labels : undefined;
+  }
+
+  /**
+   * Decides one call in recorded order. `ahead`, when given, is the call's key and possibly an
+   * answer worked out beforehand by answerAhead (another thread): used where the call carries
+   * no label the set tests, or where no session_tainted test was reached.
+   */
+  decide(rc: RecordedCall, ahead?: Ahead): Decision {
     const t = Date.parse(rc.timestamp);
     if (Number.isFinite(t)) this.clock.set(t);
     const e = this.engine;
@@ -314,10 +405,11 @@ export class Redecider {
     const state = this.state;
     const session = state?.lookup(c, rc.credential);
     let d: Decision;
-    if (!e.deterministic || this.use.history) {
+    const key = ahead?.key ?? this.keyOf(rc);
+    if (key === undefined) {
       e.counter.record(c.tool, this.clock.now());
       d = e.evaluate(c, { dryRun: true, session });
-    } else d = this.remembered(rc, session);
+    } else d = this.remembered(key, session, c, ahead?.answer);
     if (state) {
       if (this.use.history) state.record(c, rc.credential, d, this.clock.now());
       else if (d.taints?.length) {
@@ -337,18 +429,12 @@ export class Redecider {
    * (no rule got as far as its session_tainted test) holds whatever labels the call carries;
    * one that did is kept for the labels the call carried.
    */
-  private remembered(rc: RecordedCall, session: SessionLookup | undefined): Decision {
-    const c = rc.call;
-    // Everything a rule of this set can look at (run and tool-call ids never are).
-    const key = JSON.stringify([
-      c.tool,
-      this.byAgent ? c.agent : '',
-      this.bySession ? c.session : '',
-      c.workdir ?? null,
-      c.agentDepth ?? 0,
-      c.params,
-      c.input ?? null,
-    ]);
+  private remembered(
+    key: string,
+    session: SessionLookup | undefined,
+    c: ToolCall,
+    answer: AheadAnswer | undefined,
+  ): Decision {
     const plain = this.hit(key);
     if (plain && !plain.readsTaint) {
       this.hits++;
@@ -365,36 +451,44 @@ export class Redecider {
         return hit.decision;
       }
     }
+    let decision: Decision;
     let readsTaint = false;
-    const probe: SessionLookup | undefined = session && {
-      now: session.now,
-      history: () => session.history(),
-      tainted: (label) => {
-        readsTaint = true;
-        return session.tainted(label);
-      },
-    };
-    const decision = this.engine.evaluate(c, { dryRun: true, session: probe });
+    // An answer worked out with no label on the call is this call's answer when it carries none
+    // (every session_tainted test then reads the same), or when no such test was reached.
+    if (answer && (!answer.readsTaint || !labels)) ({ decision, readsTaint } = answer);
+    else if (answer?.tainted && labels === this.allLabels) {
+      decision = answer.tainted;
+      readsTaint = true;
+    } else {
+      const probe: SessionLookup | undefined = session && {
+        now: session.now,
+        history: () => session.history(),
+        tainted: (label) => {
+          readsTaint = true;
+          return session.tainted(label);
+        },
+      };
+      decision = this.engine.evaluate(c, { dryRun: true, session: probe });
+    }
     this.remember(key, { decision, readsTaint });
     if (readsTaint) this.remember(keyed, { decision, readsTaint });
     return decision;
   }
 
   private hit(key: string): Remembered | undefined {
-    const hit = this.memo.get(key);
-    if (hit) {
-      // Most recently used last: the calls a log repeats stay, one-off calls go first.
-      this.memo.delete(key);
-      this.memo.set(key, hit);
-    }
+    const young = this.young.get(key);
+    if (young) return young;
+    const hit = this.old.get(key);
+    // Used again: it moves up, so the calls a log repeats stay and one-off calls go first.
+    if (hit) this.remember(key, hit);
     return hit;
   }
 
   private remember(key: string, r: Remembered): void {
-    if (this.memo.size >= this.maxEntries) {
-      const oldest = this.memo.keys().next();
-      if (!oldest.done) this.memo.delete(oldest.value);
+    if (this.young.size >= this.maxEntries / 2) {
+      this.old = this.young;
+      this.young = new Map();
     }
-    this.memo.set(key, r);
+    this.young.set(key, r);
   }
 }

@@ -183,6 +183,8 @@ test('replay and diff: bad arguments exit 64 with one clear line; unreadable inp
     [['policy', 'replay', candidate, '--from', '2026-11-20', '--to', '2026-11-01'], /--to 2026-11-01 is before --from/],
     [['policy', 'replay', candidate, '--agent', ''], /--agent needs a name/],
     [['policy', 'replay', candidate, '--examples', 'lots'], /--examples takes a whole number/],
+    [['policy', 'replay', candidate, '--jobs', '0'], /--jobs takes a whole number from 1 to 16/],
+    [['policy', 'replay', candidate, '--heap-mb', '8'], /--heap-mb takes a whole number of MiB from 32/],
     [['policy', 'replay', candidate, '--frm', '2026-01-01'], /unknown option --frm/],
     [['policy', 'diff', 'standard'], /give two policy sets A and B/],
     [['policy', 'diff', 'standard', 'strict', '--from', '2026-01-01'], /give --audit too/],

@@ -1,0 +1,86 @@
+// The replay itself, on a thread of its own with a bounded heap: reading the log, remembering
+// answers and counting changes make garbage at a steady rate, and an unbounded heap lets V8 grow
+// it with the length of the log. With the old generation capped the peak stays where the first
+// hundred thousand calls put it (docs/shadow-and-replay.md). The threads deciding calls ahead
+// (src/policy/replay-ahead.ts) get the same cap.
+import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { ManualClock } from '../util/clock.js';
+import { Engine } from '../policy/engine.js';
+import { Redecider, ReplayTally, type RecordedCall, type ReplayReport } from '../policy/replay.js';
+import { AheadPipeline, AheadPool, type AheadSet } from '../policy/replay-ahead.js';
+import type { Decision } from '../policy/types.js';
+import { scanAudit, type AuditScan } from './audit-scan.js';
+
+export interface ReplayJob {
+  set: AheadSet;
+  scan: AuditScan;
+  examples: number;
+  /** Threads deciding calls ahead; 1: none, every call is decided on the replay thread. */
+  jobs: number;
+  /** Old-generation cap of each thread, in MiB. */
+  heapMb: number;
+}
+
+type Reply = { ok: true; report: ReplayReport } | { ok: false; message: string };
+
+/** Replays the log under the set (the caller's thread does nothing meanwhile). */
+export async function replayOn(job: ReplayJob): Promise<ReplayReport> {
+  const clock = new ManualClock(0);
+  const { set } = job;
+  const engine = new Engine(set.files, set.defaultAction, {
+    clock,
+    home: set.home,
+    defaultActionSet: set.defaultActionSet,
+  });
+  const tally = new ReplayTally(job.examples);
+  const decider = new Redecider(engine, clock);
+  const onDecided = (rc: RecordedCall, d: Decision) => void tally.add(rc, d);
+  if (job.jobs === 1) await scanAudit(job.scan, (rc) => onDecided(rc, decider.decide(rc)), tally.report);
+  else {
+    const pipe = new AheadPipeline(decider, onDecided, () => new AheadPool(set, job.jobs, job.heapMb));
+    await scanAudit(job.scan, (rc) => pipe.push(rc), tally.report);
+    await pipe.finish();
+  }
+  return tally.result();
+}
+
+if (!isMainThread && parentPort && (workerData as { replayJob?: ReplayJob } | null)?.replayJob) {
+  const port = parentPort;
+  replayOn((workerData as { replayJob: ReplayJob }).replayJob).then(
+    (report) => port.postMessage({ ok: true, report } satisfies Reply),
+    (err: unknown) => port.postMessage({ ok: false, message: (err as Error).message } satisfies Reply),
+  );
+}
+
+/** replayOn(job) on a thread whose old generation is capped at job.heapMb. */
+export function replayOffThread(job: ReplayJob): Promise<ReplayReport> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), {
+      workerData: { replayJob: job },
+      resourceLimits: { maxOldGenerationSizeMb: job.heapMb },
+    });
+    let settled = false;
+    worker.once('message', (r: Reply) => {
+      settled = true;
+      if (r.ok) resolve(r.report);
+      else reject(new Error(r.message));
+      void worker.terminate();
+    });
+    worker.once('error', (err) => {
+      if (settled) return;
+      settled = true;
+      reject(
+        new Error(
+          (err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? `the replay needed more than ${job.heapMb} MiB of heap (give --heap-mb more)`
+            : `the replay stopped: ${err.message}`,
+        ),
+      );
+    });
+    worker.once('exit', (code) => {
+      if (settled) return;
+      settled = true;
+      reject(new Error(`the replay thread exited (${code}) without a report`));
+    });
+  });
+}
