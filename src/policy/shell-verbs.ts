@@ -14,6 +14,7 @@
 
 import { remoteAccessReading } from './shell-remote.js';
 import { contentsReadings } from './shell-targets.js';
+import { httpDestroyReadings } from './shell-http-destroy.js';
 
 /** Verbs that destroy, remove or switch off what the tool manages (a word or a word's first part). */
 const DESTROY = new Set([
@@ -48,6 +49,12 @@ const DESTROY = new Set([
   'deprecate',
   'decommission',
 ]);
+
+/** Words that qualify a destroy verb after them (`batch-delete-image`, `bulk-delete-objects`). */
+const MODIFIER = new Set(['batch', 'bulk', 'force', 'mass', 'hard', 'permanently', 'permanent', 'recursive', 'multi']);
+
+/** A destroy verb spelled as a noun at the end of a subcommand (`schedule-key-deletion`). */
+const DESTROY_NOUN = new Set(['deletion', 'removal', 'destruction', 'termination', 'purge', 'wipe']);
 
 /** Verbs that simulate a change without making it: what follows them is not done. */
 const SIMULATE = new Set(['diff', 'plan', 'preview', 'template', 'what-if', 'whatif', 'dry-run', 'dryrun']);
@@ -168,6 +175,12 @@ function verbOf(word: string): { verb: string; set: 'destroy' | 'simulate' | 're
     const head = w.slice(0, dash);
     const t = whole(head);
     if (t) return { verb: head, set: t };
+    // `batch-delete-image`, `bulk-delete`, `force-delete-x`: a modifier before the verb.
+    const parts = w.split('-');
+    if (MODIFIER.has(head) && DESTROY.has(parts[1] ?? '')) return { verb: parts[1] ?? head, set: 'destroy' };
+    // `schedule-key-deletion`, `request-account-removal`: the verb as a noun ends the word.
+    const last = parts[parts.length - 1] ?? '';
+    if (DESTROY_NOUN.has(last)) return { verb: last, set: 'destroy' };
   }
   return null;
 }
@@ -421,6 +434,7 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
     out.push({ text: remote, note: { from: `${words[0] ?? ''} opens this machine to others`, text: remote } });
   for (const c of contentsReadings(words))
     out.push({ text: c, note: { from: 'everything inside a directory', text: c } });
+  for (const h of httpDestroyReadings(words)) out.push({ text: h, note: { from: 'an HTTP DELETE', text: h } });
   const clean = gitCleanReading(words);
   if (clean) out.push({ text: clean, note: { from: 'git clean -x removes ignored files', text: clean } });
   return out;
