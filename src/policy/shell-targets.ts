@@ -127,3 +127,45 @@ export function contentsReadings(words: string[]): string[] {
   }
   return out;
 }
+
+/** Extensions of source code: a file of these is the project's work, not its output. */
+const SOURCE_EXT =
+  /\.(?:py|pyi|ts|tsx|mts|cts|js|jsx|mjs|cjs|rs|go|java|kt|kts|scala|c|h|cc|cpp|cxx|hpp|cs|fs|swift|m|mm|rb|php|pl|pm|lua|r|jl|ex|exs|erl|hs|ml|clj|dart|vue|svelte|sql|sh|bash|zsh|ps1|tf|hcl|proto|graphql|ipynb)$/i;
+
+/** A glob that names every source file of a kind in a directory or tree: `*.py`, `src/**\/*.ts`. */
+function sourceGlob(w: string): boolean {
+  const name = w.slice(w.lastIndexOf('/') + 1);
+  return /^\*+\.[A-Za-z0-9]+$/.test(name) && SOURCE_EXT.test(name);
+}
+
+/** Whether `truncate` sets the size to zero (`-s 0`, `-s0`, `--size=0`, `--size 0`). */
+function truncatesToZero(words: string[]): boolean {
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w === '-s' || w === '--size') return words[i + 1] === '0';
+    if (w === '-s0' || w === '--size=0') return true;
+  }
+  return false;
+}
+
+/**
+ * Source code destroyed in bulk or emptied: `rm -f src/**\/*.py` (every file of a language),
+ * `truncate -s0 **\/*.ts`, `truncate -s 0 src/main.rs` (the file stays, its code is gone), and
+ * the write tool's empty content (read as that truncate). `destroys-source PATH` each; removing
+ * one named file (`rm src/old.py`) is ordinary refactoring and gives nothing.
+ */
+export function sourceLossReadings(words: string[]): string[] {
+  const p = words[0] ?? '';
+  const trunc = p === 'truncate' && truncatesToZero(words);
+  if (!trunc && !DELETERS.has(p)) return [];
+  const out: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w.startsWith('-')) {
+      if (trunc && (w === '-s' || w === '--size' || w === '-r' || w === '--reference')) i++;
+      continue;
+    }
+    if (sourceGlob(w) || (trunc && SOURCE_EXT.test(w))) out.push(`destroys-source ${w}`);
+  }
+  return out;
+}

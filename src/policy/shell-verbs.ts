@@ -13,7 +13,7 @@
 // destructive-data catalogue, not here.
 
 import { remoteAccessReading } from './shell-remote.js';
-import { contentsReadings } from './shell-targets.js';
+import { contentsReadings, sourceLossReadings } from './shell-targets.js';
 import { httpDestroyReadings } from './shell-http-destroy.js';
 
 /** Verbs that destroy, remove or switch off what the tool manages (a word or a word's first part). */
@@ -330,7 +330,9 @@ export function gitComputedReadings(words: string[], computed: (w: string) => bo
     const empty = sub === 'push' ? ops.filter((w) => /^\+?:[^:]+$/.test(w)) : [];
     if (!empty.length) return [];
     const named = ops.filter((w) => !w.startsWith('-') && !empty.includes(w));
-    return [`git push --delete ${[...named, ...empty.map((w) => w.replace(/^\+?:(?:refs\/heads\/)?/, ''))].join(' ')}`];
+    return [
+      `git push --delete ${[...named, ...empty.map((w) => w.replace(/^\+?:(?:refs\/(?:heads|tags)\/)?/, ''))].join(' ')}`,
+    ];
   }
   if (sub === 'stash' && (ops[0] === 'drop' || ops[0] === 'clear')) return ['git stash clear'];
   if (sub === 'push' && (ops.includes('--delete') || ops.includes('-d') || ops.some((w) => w.startsWith(':'))))
@@ -364,6 +366,44 @@ export function gitCleanReading(words: string[]): string | null {
     else if (!w.startsWith('-')) paths.push(w);
   }
   return force && ignored ? `git clean --ignored --force${paths.length ? ' ' + paths.join(' ') : ''}` : null;
+}
+
+/** Branch names whose loss or rewrite other people notice. */
+const SHARED_BRANCH =
+  /^(?:main|master|trunk|develop|development|dev|prod|production|staging|stable|live|release(?:[/-].*)?|gh-pages)$/;
+
+/**
+ * Git and hosted-repository changes that remove history or its safeguards:
+ *   `git branch -D main`               -> `cli-destroy git branch delete main` (shared names only)
+ *   `gh api -X PUT .../protection -F required_pull_request_reviews=null`
+ *                                       -> `gh api -X DELETE .../protection` (protection switched off)
+ */
+export function safeguardReadings(words: string[]): string[] {
+  const p = words[0] ?? '';
+  if (p === 'git') {
+    const at = words.indexOf('branch');
+    if (at < 1) return [];
+    const rest = words.slice(at + 1);
+    const del = rest.some((w) => /^-[a-zA-Z]*[dD]/.test(w) || w === '--delete');
+    if (!del) return [];
+    return rest
+      .filter((w) => !w.startsWith('-') && SHARED_BRANCH.test(w.replace(/^(?:origin\/|refs\/heads\/)/, '')))
+      .map((b) => `cli-destroy git branch delete ${b}`);
+  }
+  if ((p === 'gh' || p === 'glab') && words[1] === 'api') {
+    const path = words
+      .slice(2)
+      .find((w) => /(?:protection|protected_branches|rulesets?|push_rules)(?:\/|$|\?)/.test(w));
+    if (!path) return [];
+    const method = httpMethod(words, 0) ?? (words.some((w) => /^-[fF]$|^--(?:raw-)?field$/.test(w)) ? 'POST' : 'GET');
+    if (method === 'GET' || method === 'DELETE') return [];
+    // A field set to false or null, or an empty required reviews count, switches a safeguard off.
+    const off = words.some((w) => /=(?:false|null|0)$/i.test(w) || /"\s*:\s*(?:false|null)/.test(w));
+    return off ? [`${p} api -X DELETE ${path.replace(/^\/+/, '')}`] : [];
+  }
+  // `docker compose down -v` is left alone: it removes only the project's own volumes, the
+  // usual reset of a development stack.
+  return [];
 }
 
 /** Verbs that put a change live: with a production target they are a deploy, whatever the tool. */
@@ -434,6 +474,10 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
     out.push({ text: remote, note: { from: `${words[0] ?? ''} opens this machine to others`, text: remote } });
   for (const c of contentsReadings(words))
     out.push({ text: c, note: { from: 'everything inside a directory', text: c } });
+  for (const t of safeguardReadings(words))
+    out.push({ text: t, note: { from: 'a safeguard or shared history removed', text: t } });
+  for (const t of sourceLossReadings(words))
+    out.push({ text: t, note: { from: 'source code deleted or emptied', text: t } });
   for (const h of httpDestroyReadings(words)) out.push({ text: h, note: { from: 'an HTTP DELETE', text: h } });
   const clean = gitCleanReading(words);
   if (clean) out.push({ text: clean, note: { from: 'git clean -x removes ignored files', text: clean } });

@@ -1,0 +1,50 @@
+// What a write or an edit takes away rather than plants: the write tool given empty content
+// blanks the file (`src/main.rs` written as "" is `truncate -s 0 src/main.rs`, which the
+// source-loss reading judges), and an edit of CODEOWNERS that drops owners removes the reviews
+// those owners were required to give (read as the branch-protection delete it amounts to).
+import type { ToolCall } from '../types.js';
+import type { Effect } from './types.js';
+
+/** The raw text of a parameter, empty strings included. */
+function param(call: ToolCall, ...keys: string[]): string | undefined {
+  for (const src of [call.params, call.input]) {
+    if (!src) continue;
+    for (const k of keys) {
+      const v = src[k];
+      if (typeof v === 'string') return v;
+    }
+  }
+  return undefined;
+}
+
+/** `@org/team`, `@user`, `user@example.com`: the owners a CODEOWNERS text names. */
+function owners(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const line of text.split('\n')) {
+    const body = line.replace(/#.*$/, '');
+    for (const m of body.matchAll(/(?:^|\s)(@[\w./-]+|[\w.+-]+@[\w.-]+\.\w+)/g)) if (m[1]) out.add(m[1].toLowerCase());
+  }
+  return out;
+}
+
+/** The effects of a write or edit that removes work or safeguards; empty for any other. */
+export function writeLossEffects(call: ToolCall, path: string): Effect[] {
+  const out: Effect[] = [];
+  if (call.tool === 'write') {
+    const content = param(call, 'content', 'contents', 'file_text', 'text');
+    if (content !== undefined && !content.trim())
+      out.push({ tool: 'exec', command: `truncate -s 0 ${path}`, via: `writes nothing over ${path}` });
+  }
+  if (/(?:^|\/)CODEOWNERS$/.test(path) && call.tool === 'edit') {
+    const before = owners(param(call, 'old_string', 'oldString', 'old_str') ?? '');
+    const after = owners(param(call, 'new_string', 'newString', 'new_str') ?? '');
+    const dropped = [...before].filter((o) => !after.has(o));
+    if (dropped.length)
+      out.push({
+        tool: 'exec',
+        command: `gh api -X DELETE repos/OWNER/REPO/branches/main/protection/required_pull_request_reviews`,
+        via: `removes ${dropped.join(', ')} from ${path} (their review is no longer required)`,
+      });
+  }
+  return out;
+}
