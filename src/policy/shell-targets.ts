@@ -158,6 +158,7 @@ export function sourceLossReadings(words: string[]): string[] {
   const p = words[0] ?? '';
   const trunc = p === 'truncate' && truncatesToZero(words);
   if (!trunc && !DELETERS.has(p)) return [];
+  const recursive = words.some((w) => /^-[A-Za-z]*[rR]/.test(w) || w === '--recursive');
   const out: string[] = [];
   for (let i = 1; i < words.length; i++) {
     const w = words[i] ?? '';
@@ -165,7 +166,45 @@ export function sourceLossReadings(words: string[]): string[] {
       if (trunc && (w === '-s' || w === '--size' || w === '-r' || w === '--reference')) i++;
       continue;
     }
-    if (sourceGlob(w) || (trunc && SOURCE_EXT.test(w))) out.push(`destroys-source ${w}`);
+    // `truncate -s0 $(git ls-files)`, `truncate -s 0 *`: whatever a listing or glob yields.
+    const computed = trunc && (w.includes('$(') || w.includes('`') || /(?:^|\/)\*$/.test(w));
+    if (sourceGlob(w) || (trunc && SOURCE_EXT.test(w)) || computed) out.push(`destroys-source ${w}`);
+    else if (p === 'rm' && recursive) {
+      const root = sourceRoot(w);
+      if (root) out.push(`destroys-source ${root}`);
+      const git = gitInternals(w);
+      if (git) out.push(`rm -rf ${git}`);
+    }
   }
   return out;
+}
+
+/**
+ * Top-level source directories of a project (the conventional layouts of Node, Python, Go, Rust,
+ * Java/Kotlin, Ruby, PHP, .NET, monorepos): deleting one whole deletes the project's code.
+ */
+const SOURCE_ROOTS = new Set(
+  'src app apps pkg cmd internal source sources packages services components include crates'.split(' '),
+);
+
+/** A project's source root named as a path: `src`, `./lib`, `~/project/src`, `/home/u/api/app`; else null. */
+function sourceRoot(w: string): string | null {
+  const t = w.replace(/\/+$/, '');
+  const m =
+    /^(?:\.\/)?([A-Za-z]+)$/.exec(t) ??
+    /^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/[^/.][^/]*\/([A-Za-z]+)$/.exec(t);
+  const name = m?.[1] ?? m?.[2];
+  return name && SOURCE_ROOTS.has(name) ? t : null;
+}
+
+/**
+ * Parts of a repository's `.git` without which its history is gone: the object store, the refs,
+ * the reflogs, the packed refs. Spelled as `.git` itself (`rm -rf .git`), which the rules on
+ * deletes of a repository decide. Lock files, hooks and rebase state are not these.
+ */
+function gitInternals(w: string): string | null {
+  const m = /^(.*?)(?:^|\/)\.git\/(?:objects|refs|logs|packed-refs|HEAD|\*)(?:\/.*)?$/.exec(w.replace(/\/+$/, ''));
+  if (!m) return null;
+  const dir = m[1] ?? '';
+  return dir ? `${dir}/.git` : '.git';
 }

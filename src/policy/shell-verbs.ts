@@ -42,6 +42,7 @@ const DESTROY = new Set([
   'unregister',
   'uninstall',
   'erase',
+  'clean',
   'nuke',
   'teardown',
   'yank',
@@ -190,6 +191,9 @@ function notASubcommand(w: string): boolean {
   return !/^[A-Za-z][A-Za-z0-9:_-]*$/.test(w) || w.length > 40;
 }
 
+/** A name that says it is test or development state (`_test`, `-dev`, `tmp-`, `scratch`). */
+const SCRATCH_NAME = /^(?:[\w.-]*[_.-])?(?:test|tests|testing|dev|devel|local|ci|scratch|tmp|temp)(?:[_.-]\d*)?$/i;
+
 /** How many positional words a subcommand path may have before its verb (`gcloud iam service-accounts keys delete`). */
 const MAX_PATH = 4;
 
@@ -251,6 +255,11 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
   }
   if (kind === null || verbAt < 0) return [];
   const rest = words.slice(verbAt + 1);
+  // What is named for tests or development (`docker volume rm app_pgdata_test`, `dropdb
+  // myapp_dev`) is scratch state the project recreates.
+  const named = rest.filter((w) => !w.startsWith('-'));
+  if (kind === 'destroy' && named.length && named.every((w) => SCRATCH_NAME.test(w) && !isComputed(w, computed)))
+    return [];
   if (kind === 'destroy' && words.slice(start + 1).some((w) => SAFE_FLAG.test(w))) kind = 'readonly';
   if (kind === 'destroy' && rest.some((w) => ALL_FLAG.test(w) || isComputed(w, computed))) kind = 'destroy-all';
   const head = [tool, ...path.slice(0, headLength)].join(' ');
@@ -406,6 +415,53 @@ export function safeguardReadings(words: string[]): string[] {
   return [];
 }
 
+/** Git's global options that take the next word as their value (`git -C DIR push`). */
+const GIT_VALUE_OPTS = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--config-env']);
+
+/**
+ * `git push` in its canonical spelling, whatever the spelling written: global options dropped
+ * (`git -C DIR push`), short options split (`-uf` is `-u -f`), `+ref` a force, refspecs read as
+ * the branch they update (`HEAD:refs/heads/main` updates main). Gives `git push --force REMOTE
+ * BRANCH` (or `--force-with-lease`) per branch a force push rewrites, and `cli-destroy-all git
+ * push --prune REMOTE` when every remote branch missing locally is deleted. Null when the push
+ * neither forces nor prunes.
+ */
+export function gitPushReadings(words: string[]): string[] {
+  if (words[0] !== 'git') return [];
+  let i = 1;
+  while (i < words.length && (words[i] ?? '').startsWith('-')) i += GIT_VALUE_OPTS.has(words[i] ?? '') ? 2 : 1;
+  if (words[i] !== 'push') return [];
+  let force = false;
+  let lease = false;
+  let prune = false;
+  const ops: string[] = [];
+  for (const w of words.slice(i + 1)) {
+    if (w === '--force' || w === '--force-if-includes') force = true;
+    else if (w.startsWith('--force-with-lease')) lease = true;
+    else if (w === '--prune') prune = true;
+    else if (/^-[a-zA-Z]+$/.test(w)) {
+      if (w.includes('f')) force = true;
+    } else if (w.startsWith('--repo=')) ops.unshift(w.slice(7));
+    else if (!w.startsWith('-')) ops.push(w);
+  }
+  const remote = ops[0] ?? 'origin';
+  const specs = ops.slice(1);
+  const out: string[] = [];
+  const branches: string[] = [];
+  for (const spec of specs) {
+    if (spec.startsWith('+')) force = true;
+    const dst = (spec.includes(':') ? spec.slice(spec.lastIndexOf(':') + 1) : spec).replace(/^\+/, '');
+    if (dst) branches.push(dst.replace(/^refs\/(?:heads|tags)\//, ''));
+  }
+  const mode = force ? '--force' : lease ? '--force-with-lease' : '';
+  if (mode) {
+    if (!branches.length) out.push(`git push ${mode} ${remote}`);
+    for (const b of branches) out.push(`git push ${mode} ${remote} ${b}`);
+  }
+  if (prune) out.push(`cli-destroy-all git push --prune ${remote}`);
+  return out;
+}
+
 /** Verbs that put a change live: with a production target they are a deploy, whatever the tool. */
 const LIVE = new Set(
   'update deploy release publish submit promote apply patch scale rollout restart push upload put trigger invoke set'.split(
@@ -474,6 +530,7 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
     out.push({ text: remote, note: { from: `${words[0] ?? ''} opens this machine to others`, text: remote } });
   for (const c of contentsReadings(words))
     out.push({ text: c, note: { from: 'everything inside a directory', text: c } });
+  for (const t of gitPushReadings(words)) out.push({ text: t, note: { from: 'git push, read canonically', text: t } });
   for (const t of safeguardReadings(words))
     out.push({ text: t, note: { from: 'a safeguard or shared history removed', text: t } });
   for (const t of sourceLossReadings(words))

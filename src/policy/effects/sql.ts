@@ -240,6 +240,8 @@ export function destroys(st: Tok[]): string | undefined {
     let i = k + 1;
     if (T[i] === 'MATERIALIZED' || T[i] === 'TEMPORARY' || T[i] === 'TEMP') return undefined;
     const what = T[i];
+    // `DROP OWNED BY role`: every object the role owns, in every schema of the database.
+    if (what === 'OWNED' && T[i + 1] === 'BY') return `DROP OWNED BY ${name(i + 2)}`;
     if (!what || !DROPPED.has(what)) return undefined;
     i++;
     if (T[i] === 'IF' && T[i + 1] === 'EXISTS') i += 2;
