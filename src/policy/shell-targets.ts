@@ -171,7 +171,7 @@ export function sourceLossReadings(words: string[]): string[] {
     if (sourceGlob(w) || (trunc && SOURCE_EXT.test(w)) || computed) out.push(`destroys-source ${w}`);
     else if (p === 'rm' && recursive) {
       const root = sourceRoot(w);
-      if (root) out.push(`destroys-source ${root}`);
+      if (root) out.push(`destroys-source-tree ${root}`);
       const git = gitInternals(w);
       if (git) out.push(`rm -rf ${git}`);
     }
@@ -180,7 +180,7 @@ export function sourceLossReadings(words: string[]): string[] {
 }
 
 /**
- * Top-level source directories of a project (the conventional layouts of Node, Python, Go, Rust,
+ * Top-level source directories of a project, deleted whole: `destroys-source-tree DIR` (the conventional layouts of Node, Python, Go, Rust,
  * Java/Kotlin, Ruby, PHP, .NET, monorepos): deleting one whole deletes the project's code.
  */
 const SOURCE_ROOTS = new Set(
