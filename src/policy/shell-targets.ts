@@ -24,7 +24,8 @@ const KIND_TESTS = new Set([
 
 interface NameListing {
   starts: string[];
-  name: string;
+  /** One or more names, any of which is found (`-name A -o -name B`). */
+  names: string[];
   /** Only the start directory's own entries (-maxdepth 1). */
   shallow: boolean;
 }
@@ -34,7 +35,8 @@ function nameListing(words: string[]): NameListing | null {
   if (basename(words[0] ?? '') !== 'find') return null;
   const f = readFind(['find', ...words.slice(1)]);
   if (!f) return null;
-  let name: string | null = null;
+  const names: string[] = [];
+  let either = false;
   let shallow = false;
   let i = 1;
   while (i < words.length && !/^[-(!)]/.test(words[i] ?? '')) i++;
@@ -46,10 +48,19 @@ function nameListing(words: string[]): NameListing | null {
     }
     if (w === '-delete') continue;
     if (w === '-name' || w === '-iname') {
-      if (name !== null) return null;
-      name = words[++i] ?? null;
+      if (names.length && !either) return null;
+      const n = words[++i];
+      if (n === undefined) return null;
+      names.push(n);
+      either = false;
       continue;
     }
+    // `\( -name A -o -name B \)`: either name is found.
+    if (w === '-o' || w === '-or') {
+      either = true;
+      continue;
+    }
+    if (w === '(' || w === ')' || w === '\\(' || w === '\\)') continue;
     if (w === '-maxdepth') {
       shallow = words[i + 1] === '1' || words[i + 1] === '0';
       i++;
@@ -61,7 +72,7 @@ function nameListing(words: string[]): NameListing | null {
     }
     return null;
   }
-  return name === null ? null : { starts: f.starts, name, shallow };
+  return names.length && !either ? { starts: f.starts, names, shallow } : null;
 }
 
 function join(start: string, rest: string): string {
@@ -72,7 +83,7 @@ function join(start: string, rest: string): string {
 export function listingPattern(words: string[]): string[] | null {
   const l = nameListing(words);
   if (!l) return null;
-  return l.starts.map((s) => join(s, l.shallow ? l.name : `**/${l.name}`));
+  return l.starts.flatMap((s) => l.names.map((n) => join(s, l.shallow ? n : `**/${n}`)));
 }
 
 /**
@@ -168,6 +179,9 @@ export function sourceLossReadings(words: string[]): string[] {
     }
     // `truncate -s0 $(git ls-files)`, `truncate -s 0 *`: whatever a listing or glob yields.
     const computed = trunc && (w.includes('$(') || w.includes('`') || /(?:^|\/)\*$/.test(w));
+    // `shred -u /**/*.sql`: every match on the whole disk or in the whole home directory.
+    if (/^(?:\/|~\/|\$HOME\/|\$\{HOME\}\/|\/home\/[^/]+\/|\/Users\/[^/]+\/|\/root\/)\*\*\//.test(w))
+      out.push(`destroys-everywhere ${w}`);
     if (sourceGlob(w) || (trunc && SOURCE_EXT.test(w)) || computed) out.push(`destroys-source ${w}`);
     else if (p === 'rm' && recursive) {
       const root = sourceRoot(w);

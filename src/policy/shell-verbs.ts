@@ -138,6 +138,14 @@ const NOT_SUBCOMMAND_CLI = new Set([
   ),
 ]);
 
+/**
+ * Removal cmdlets of the cloud PowerShell modules, by their noun prefixes: AWS Tools for
+ * PowerShell (S3, EC2, RDS, DDB, IAM, LM, CFN, EKS, ECS, ECR, KMS, SEC, R53, CWL, SQS, SNS, EFS,
+ * ELB2, SSM, BAK), Az and AzureAD, Google Cloud Tools (Gcs, Gce, GcSql, Gc...), Microsoft Graph (Mg).
+ */
+const CLOUD_CMDLET =
+  /^(remove|unregister)-(?:s3|ec2|rds|ddb|iam|lm|cfn|eks|ecs|ecr|kms|sec|r53|cwl|sqs|sns|efs|elb2?|ssm|bak|az|azure|azurerm|gcs|gce|gcsql|gc|mg)[a-z]/;
+
 /** Wrappers that run a tool fetched or installed by name: the tool is the word after them. */
 const RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
 
@@ -209,6 +217,20 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
     while ((words[start] ?? '').startsWith('-')) start++;
   }
   const tool = (words[start] ?? '').toLowerCase();
+  const cmdlet = CLOUD_CMDLET.exec(tool);
+  if (cmdlet) {
+    // PowerShell cloud modules are Verb-Noun cmdlets: the cmdlet is the tool, its verb the verb.
+    const rest = words.slice(start + 1);
+    const all = rest.some((w) => /^-(?:DeleteBucketContent|Force|Recurse|DeleteObjects?)$/i.test(w));
+    const text = `cli-destroy pwsh ${tool}${rest.length ? ' ' + rest.join(' ') : ''}`;
+    const from = `${cmdlet[1] ?? 'remove'} (${tool})`;
+    return all
+      ? [
+          { kind: 'destroy', text, from },
+          { kind: 'destroy-all', text: text.replace('cli-destroy', 'cli-destroy-all'), from },
+        ]
+      : [{ kind: 'destroy', text, from }];
+  }
   if (!tool || NOT_SUBCOMMAND_CLI.has(tool) || !/^[a-z][a-z0-9._-]*$/.test(tool)) return [];
   const path: string[] = [];
   let headLength = 0;
@@ -462,6 +484,31 @@ export function gitPushReadings(words: string[]): string[] {
   return out;
 }
 
+/**
+ * Data deleted later by a rule set now: an object lifecycle that expires a whole bucket within
+ * days (`aws s3api put-bucket-lifecycle-configuration ... "Expiration":{"Days":1}`), logs kept
+ * for a day (`aws logs put-retention-policy --retention-in-days 1`). Read as the delete of
+ * everything it amounts to: `cli-destroy-all TOOL SUBCOMMAND ...`.
+ */
+export function expiryReading(words: string[]): string | null {
+  const tool = words[0] ?? '';
+  if (NOT_SUBCOMMAND_CLI.has(tool)) return null;
+  const sub = words.slice(1, 1 + MAX_PATH).find((w) => /lifecycle|retention/i.test(w) && !w.startsWith('-'));
+  if (!sub || /^(?:get|describe|list|delete)-/.test(sub)) return null;
+  let days: number | null = null;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] ?? '';
+    const flag = /^--?(?:retention-in-days|retention-days|retention|days)(?:=(\d+))?$/i.exec(w);
+    if (flag) days = Number(flag[1] ?? words[i + 1] ?? 'NaN');
+    for (const m of w.matchAll(
+      /"?(?:Days|NoncurrentDays|age|daysAfterCreationGreaterThan|daysAfterModificationGreaterThan)"?\s*[:=]\s*(\d+)/g,
+    ))
+      days = Math.min(days ?? Infinity, Number(m[1]));
+  }
+  if (days === null || !Number.isFinite(days) || days > 7) return null;
+  return `cli-destroy-all ${words.join(' ')}`;
+}
+
 /** Verbs that put a change live: with a production target they are a deploy, whatever the tool. */
 const LIVE = new Set(
   'update deploy release publish submit promote apply patch scale rollout restart push upload put trigger invoke set'.split(
@@ -530,6 +577,8 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
     out.push({ text: remote, note: { from: `${words[0] ?? ''} opens this machine to others`, text: remote } });
   for (const c of contentsReadings(words))
     out.push({ text: c, note: { from: 'everything inside a directory', text: c } });
+  const expiry = expiryReading(words);
+  if (expiry) out.push({ text: expiry, note: { from: 'data expired within days', text: expiry } });
   for (const t of gitPushReadings(words)) out.push({ text: t, note: { from: 'git push, read canonically', text: t } });
   for (const t of safeguardReadings(words))
     out.push({ text: t, note: { from: 'a safeguard or shared history removed', text: t } });

@@ -1,9 +1,12 @@
-// What a write or an edit takes away rather than plants: the write tool given empty content
-// blanks the file (`src/main.rs` written as "" is `truncate -s 0 src/main.rs`, which the
+// What a write or an edit takes away rather than plants: the write tool given empty content (or
+// only comments) blanks the file (`src/main.rs` written as "" is `truncate -s 0 src/main.rs`, which the
 // source-loss reading judges), and an edit of CODEOWNERS that drops owners removes the reviews
 // those owners were required to give (read as the branch-protection delete it amounts to).
 import type { ToolCall } from '../types.js';
 import type { Effect } from './types.js';
+
+/** Files that are empty on purpose (package markers, placeholders). */
+const EMPTY_BY_DESIGN = /(?:^|\/)(?:__init__\.pyi?|py\.typed|conftest\.py|\.gitkeep|\.keep|\.nojekyll)$/;
 
 /** The raw text of a parameter, empty strings included. */
 function param(call: ToolCall, ...keys: string[]): string | undefined {
@@ -15,6 +18,16 @@ function param(call: ToolCall, ...keys: string[]): string | undefined {
     }
   }
   return undefined;
+}
+
+/** The text without comment lines (`#`, `//`, `--`, `;`, `/* ... *\/`): what is left runs or configures. */
+function code(text: string): string {
+  return text
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .split('\n')
+    .filter((l) => !/^\s*(?:#|\/\/|--|;|$)/.test(l))
+    .join('\n')
+    .trim();
 }
 
 /** `@org/team`, `@user`, `user@example.com`: the owners a CODEOWNERS text names. */
@@ -32,7 +45,7 @@ export function writeLossEffects(call: ToolCall, path: string): Effect[] {
   const out: Effect[] = [];
   if (call.tool === 'write') {
     const content = param(call, 'content', 'contents', 'file_text', 'text');
-    if (content !== undefined && !content.trim())
+    if (content !== undefined && !code(content) && !EMPTY_BY_DESIGN.test(path))
       out.push({ tool: 'exec', command: `truncate -s 0 ${path}`, via: `writes nothing over ${path}` });
   }
   if (/(?:^|\/)CODEOWNERS$/.test(path) && call.tool === 'edit') {
