@@ -282,3 +282,29 @@ test('verbs with a modifier or as a noun, clean, cmdlets and expiry rules are de
   ])
     expectPasses(c);
 });
+
+test('a script written to wipe production, and a git alias that force-pushes, are read', () => {
+  stopped(
+    'write',
+    {
+      path: '/home/dev/project/scripts/reset_db.py',
+      content:
+        "import os, psycopg2\nc = psycopg2.connect(os.environ['PROD_DATABASE_URL'])\nc.cursor().execute('DROP SCHEMA public CASCADE; CREATE SCHEMA public;')\n",
+    },
+    'deny',
+  );
+  passes('write', {
+    path: '/home/dev/project/migrations/0005_drop_legacy.sql',
+    content: 'DROP TABLE legacy_orders;\n',
+  });
+  passes('write', {
+    path: '/home/dev/project/tests/conftest.py',
+    content: "def teardown(db):\n    db.execute('TRUNCATE TABLE users CASCADE')\n",
+  });
+  passes('write', {
+    path: '/home/dev/project/src/db.py',
+    content: "URL = os.environ['PROD_DATABASE_URL']\ncur.execute('DELETE FROM sessions WHERE id = %s', (id,))\n",
+  });
+  expectExec('git config alias.up "push --force origin main" && git up', 'ask');
+  expectPasses('git config --global alias.co checkout');
+});

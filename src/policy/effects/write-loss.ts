@@ -4,6 +4,7 @@
 // those owners were required to give (read as the branch-protection delete it amounts to).
 import type { ToolCall } from '../types.js';
 import type { Effect } from './types.js';
+import { sqlTextEffects } from './sql.js';
 
 /** Files that are empty on purpose (package markers, placeholders). */
 const EMPTY_BY_DESIGN = /(?:^|\/)(?:__init__\.pyi?|py\.typed|conftest\.py|\.gitkeep|\.keep|\.nojekyll)$/;
@@ -40,9 +41,32 @@ function owners(text: string): Set<string> {
   return out;
 }
 
+/** Words that say code talks to production (`PROD_DATABASE_URL`, `prod-db`, `production`). */
+const PRODUCTION = /(?:^|[^A-Za-z])(?:prod|production|PROD|PRODUCTION|Prod)(?:[^A-Za-z]|$)/;
+
+/**
+ * A script written to run against production that destroys data in its SQL strings
+ * (`psycopg2.connect(os.environ['PROD_DATABASE_URL']) ... execute('DROP SCHEMA public CASCADE')`):
+ * each destroying statement, as the SQL reading spells it. Migrations and test fixtures do not
+ * name production and are not read.
+ */
+function productionSql(content: string, path: string): Effect[] {
+  if (content.length > 64 * 1024 || !PRODUCTION.test(content)) return [];
+  const out: Effect[] = [];
+  for (const m of content.matchAll(/'([^'\n]{6,})'|"([^"\n]{6,})"|`([^`]{6,})`/g)) {
+    const lit = m[1] ?? m[2] ?? m[3] ?? '';
+    if (!/\b(?:drop|truncate|delete|update|alter)\b/i.test(lit)) continue;
+    for (const e of sqlTextEffects(lit, 'generic', `writes ${path}, a script against production that runs`))
+      if (e.tool === 'exec') out.push(e);
+  }
+  return out;
+}
+
 /** The effects of a write or edit that removes work or safeguards; empty for any other. */
 export function writeLossEffects(call: ToolCall, path: string): Effect[] {
   const out: Effect[] = [];
+  const written = param(call, 'content', 'contents', 'file_text', 'text', 'new_string', 'newString', 'new_str');
+  if (written) out.push(...productionSql(written, path));
   if (call.tool === 'write') {
     const content = param(call, 'content', 'contents', 'file_text', 'text');
     if (content !== undefined && !code(content) && !EMPTY_BY_DESIGN.test(path))
