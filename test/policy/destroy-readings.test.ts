@@ -308,3 +308,9 @@ test('a script written to wipe production, and a git alias that force-pushes, ar
   expectExec('git config alias.up "push --force origin main" && git up', 'ask');
   expectPasses('git config --global alias.co checkout');
 });
+
+test('make given its Makefile on standard input runs those recipes', () => {
+  expectExec("make -f - <<< $'x:\\n\\trm -rf $(HOME)/project'", 'deny');
+  expectExec("printf 'x:\\n\\trm -rf ~\\n' | make -f -", 'deny');
+  expectPasses("make -f - <<< $'all:\\n\\techo hi'");
+});
