@@ -79,6 +79,40 @@ function join(start: string, rest: string): string {
   return start === '/' ? `/${rest}` : `${start.replace(/\/+$/, '')}/${rest}`;
 }
 
+/**
+ * Whether a find's tests only leave some paths out (`-not -path './.git/*'`, `! -name '*.md'`,
+ * `-path ./node_modules -prune -o`) besides kind and depth: what is left is still the tree.
+ */
+function onlyExclusions(words: string[]): boolean {
+  let i = 1;
+  while (i < words.length && !/^[-(!)]/.test(words[i] ?? '')) i++;
+  for (; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w === '-exec' || w === '-execdir' || w === '-ok' || w === '-okdir') {
+      while (i < words.length && words[i] !== ';' && words[i] !== '+') i++;
+      continue;
+    }
+    if (w === '-delete' || w === '-o' || w === '-or' || w === '(' || w === ')') continue;
+    if (w === '-not' || w === '!') {
+      const t = words[i + 1] ?? '';
+      if (!/^-(?:i?path|i?name|wholename)$/.test(t)) return false;
+      i += 2;
+      continue;
+    }
+    // `-path X -prune -o ...`: X is skipped.
+    if (/^-(?:i?path|i?name|wholename)$/.test(w) && words[i + 2] === '-prune') {
+      i += 2;
+      continue;
+    }
+    if (KIND_TESTS.has(w)) {
+      if (w === '-type' || w === '-xtype' || w === '-mindepth' || w === '-maxdepth') i++;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
 /** The paths a `find -name` listing can return, spelled as one glob per start, or null. */
 export function listingPattern(words: string[]): string[] | null {
   const l = nameListing(words);
@@ -108,7 +142,7 @@ export function findDeleteReadings(words: string[]): string[] {
   if (!runsDeleter) return [];
   const narrowed = listingPattern(words);
   if (narrowed) return narrowed.map((p) => `rm -rf ${p}`);
-  if (f.filtered) return [];
+  if (f.filtered && !onlyExclusions(words)) return [];
   // Kind and depth tests keep every name: the tree is emptied (-type f leaves only directories).
   return f.starts.map((s) => `rm -rf ${s}`);
 }
@@ -191,6 +225,55 @@ export function sourceLossReadings(words: string[]): string[] {
     }
   }
   return out;
+}
+
+/** The working tree as a pathspec or path: `.`, `./`, `*`, `:/`, `~/project`-like roots are not read here. */
+const WHOLE_TREE = /^(?:\.|\.\/|\*|:\/|:\/\*|\.\/\*)$/;
+
+/**
+ * Other ways a whole tree is lost, each spelled as the delete or the lockout it amounts to:
+ *   `git rm -rf .` (without --cached)          -> `destroys-source-tree .`
+ *   `tar --remove-files -czf A ~/p`, `zip -rm A ~/Documents` -> `rm -rf ~/p` (the originals go)
+ *   `chmod -R 000 .`, `chmod -R a-rwx ~`, `chown -R nobody ~/p` -> `locks-out .`
+ */
+export function treeLossReadings(words: string[]): string[] {
+  const p = words[0] ?? '';
+  const ops = words.slice(1).filter((w) => !w.startsWith('-'));
+  const flags = words.slice(1).filter((w) => w.startsWith('-'));
+  const short = (c: string) => flags.some((f) => /^-[A-Za-z]+$/.test(f) && f.includes(c));
+  if (p === 'git' && words[1] === 'rm') {
+    if (words.includes('--cached') || !(short('r') || words.includes('--recursive'))) return [];
+    return ops.slice(1).some((w) => WHOLE_TREE.test(w)) ? ['destroys-source-tree .'] : [];
+  }
+  if (p === 'tar' && words.includes('--remove-files')) {
+    let i = 1;
+    const sources: string[] = [];
+    for (; i < words.length; i++) {
+      const w = words[i] ?? '';
+      if (w === '-f' || w === '--file' || w === '-C' || w === '--directory' || w === '--exclude') i++;
+      else if (/^-[A-Za-z]*f$/.test(w)) i++;
+      else if (!w.startsWith('-')) sources.push(w);
+    }
+    return sources.map((w) => `rm -rf ${w}`);
+  }
+  if (p === 'zip' && (short('m') || words.includes('--move'))) return ops.slice(1).map((w) => `rm -rf ${w}`);
+  if ((p === 'chmod' || p === 'chown') && (short('R') || words.includes('--recursive'))) {
+    const [mode, ...targets] = ops;
+    if (!mode) return [];
+    const lock =
+      p === 'chmod'
+        ? /^0*0{3}$|^0$|^(?:[ua]*|a)-[rwx]*[rx][rwx]*$/.test(mode)
+        : /^(?:nobody|root|0|nfsnobody|daemon)(?::.*)?$/.test(mode);
+    if (!lock) return [];
+    return targets
+      .filter(
+        (t) =>
+          WHOLE_TREE.test(t) ||
+          /^(?:~|\$HOME|\$\{HOME\})(?:\/[^/]*)?\/?$|^\/(?:home|Users)\/[^/]+(?:\/[^/]+)?\/?$/.test(t),
+      )
+      .map((t) => `locks-out ${t}`);
+  }
+  return [];
 }
 
 /**

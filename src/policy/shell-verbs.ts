@@ -13,8 +13,9 @@
 // destructive-data catalogue, not here.
 
 import { remoteAccessReading } from './shell-remote.js';
-import { contentsReadings, sourceLossReadings } from './shell-targets.js';
+import { contentsReadings, sourceLossReadings, treeLossReadings } from './shell-targets.js';
 import { httpDestroyReadings } from './shell-http-destroy.js';
+import { emptySource } from './shell-destroy.js';
 
 /** Verbs that destroy, remove or switch off what the tool manages (a word or a word's first part). */
 const DESTROY = new Set([
@@ -432,6 +433,19 @@ export function safeguardReadings(words: string[]): string[] {
     const off = words.some((w) => /=(?:false|null|0)$/i.test(w) || /"\s*:\s*(?:false|null)/.test(w));
     return off ? [`${p} api -X DELETE ${path.replace(/^\/+/, '')}`] : [];
   }
+  // `aws s3 sync EMPTY s3://b --delete`, `gsutil rsync -d EMPTY gs://b`, `rclone sync EMPTY r:b`:
+  // a mirror of nothing deletes everything at the destination.
+  const syncs =
+    (p === 'aws' && words[1] === 's3' && words[2] === 'sync' && words.includes('--delete')) ||
+    (p === 'gsutil' && words.includes('rsync') && words.some((w) => /^-[a-zA-Z]*d[a-zA-Z]*$/.test(w))) ||
+    (p === 'gcloud' && words.includes('rsync') && words.includes('--delete-unmatched-destination-objects')) ||
+    (p === 'rclone' && words[1] === 'sync') ||
+    (p === 'azcopy' && words[1] === 'sync' && words.some((w) => /^--delete-destination(?:=true)?$/.test(w)));
+  if (syncs) {
+    const ops = words.slice(1).filter((w) => !w.startsWith('-') && !/^(?:s3|sync|rsync|storage)$/.test(w));
+    const [src, dst] = ops.slice(-2);
+    if (src && dst && emptySource(src)) return [`cli-destroy-all ${p} sync --delete ${dst}`];
+  }
   // `docker compose down -v` is left alone: it removes only the project's own volumes, the
   // usual reset of a development stack.
   return [];
@@ -494,7 +508,12 @@ export function expiryReading(words: string[]): string | null {
   const tool = words[0] ?? '';
   if (NOT_SUBCOMMAND_CLI.has(tool)) return null;
   const sub = words.slice(1, 1 + MAX_PATH).find((w) => /lifecycle|retention/i.test(w) && !w.startsWith('-'));
-  if (!sub || /^(?:get|describe|list|delete)-/.test(sub)) return null;
+  if (sub && /^(?:get|describe|list|delete)-/.test(sub)) return null;
+  // `aws rds modify-db-instance --backup-retention-period 0`: automated backups deleted now.
+  const keep = words.findIndex((w) => /^--(?:backup-)?retention-period(?:=0)?$/.test(w));
+  if (keep > 0 && (words[keep] ?? '').endsWith('=0') !== (words[keep + 1] === '0') && !sub)
+    return `cli-destroy-all ${words.join(' ')}`;
+  if (!sub) return null;
   let days: number | null = null;
   for (let i = 1; i < words.length; i++) {
     const w = words[i] ?? '';
@@ -582,6 +601,8 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
   for (const t of gitPushReadings(words)) out.push({ text: t, note: { from: 'git push, read canonically', text: t } });
   for (const t of safeguardReadings(words))
     out.push({ text: t, note: { from: 'a safeguard or shared history removed', text: t } });
+  for (const t of treeLossReadings(words))
+    out.push({ text: t, note: { from: 'a whole tree lost or locked', text: t } });
   for (const t of sourceLossReadings(words))
     out.push({ text: t, note: { from: 'source code deleted or emptied', text: t } });
   for (const h of httpDestroyReadings(words)) out.push({ text: h, note: { from: 'an HTTP DELETE', text: h } });

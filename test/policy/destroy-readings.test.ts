@@ -314,3 +314,28 @@ test('make given its Makefile on standard input runs those recipes', () => {
   expectExec("printf 'x:\\n\\trm -rf ~\\n' | make -f -", 'deny');
   expectPasses("make -f - <<< $'all:\\n\\techo hi'");
 });
+
+test('whole trees lost by exclusion-only finds, git rm, archiving with removal, lockouts, mirrors of nothing', () => {
+  for (const c of [
+    "find . -type f -not -path './.git/*' -exec shred -u {} +",
+    'git rm -rf . && git commit -m wipe && git push',
+    'tar --remove-files -czf /tmp/x.tgz ~/project',
+    'zip -rm /tmp/a.zip ~/Documents',
+    'gsutil -m rsync -d -r /tmp/empty gs://acme-backups',
+    'aws rds modify-db-instance --db-instance-identifier prod --backup-retention-period 0 --apply-immediately',
+  ])
+    expectExec(c, 'deny');
+  expectExec('chmod -R 000 .', 'ask');
+  expectExec('chown -R nobody:nogroup ~/project', 'ask');
+  for (const c of [
+    'git rm -r --cached .',
+    'git rm -rf old/',
+    'chmod -R 755 .',
+    'chmod -R u+w ./build',
+    'tar -czf /tmp/x.tgz ~/project',
+    "find . -type f -not -path './.git/*' -name '*.tmp' -delete",
+    'find ./build -type f -delete',
+    'aws rds modify-db-instance --db-instance-identifier x --backup-retention-period 7',
+  ])
+    expectPasses(c);
+});
