@@ -85,3 +85,14 @@ export function workdirWords(words: string[]): string[] | null {
   }
   return changed;
 }
+
+/**
+ * A source directory that holds nothing, as far as its name tells: a fresh `$(mktemp -d)`, or a
+ * directory named empty/blank (`/tmp/empty/`). rsync --delete from it empties the destination.
+ */
+export function emptySource(w: string): boolean {
+  const t = w.replace(/\/+$/, '');
+  if (/^"?\$\(\s*mktemp\s+(?:-[a-zA-Z]*d[a-zA-Z]*|--directory)\b[^)]*\)"?$/.test(t)) return true;
+  const name = t.slice(t.lastIndexOf('/') + 1);
+  return /^(?:empty|blank|void|nothing)(?:[-_.]?(?:dir|folder|\d+))?$/i.test(name);
+}

@@ -605,7 +605,8 @@ function gitCode(words: string[], out: Extracted[], extraReadings: string[]): vo
       continue;
     }
     let text: string | null = null;
-    if (kind === 'alias') text = value.startsWith('!') ? value.slice(1) : null;
+    // A git alias runs later as `git VALUE` (`alias.up = push --force origin main`).
+    if (kind === 'alias') text = value.startsWith('!') ? value.slice(1) : `git ${value}`;
     else if (kind === 'helper')
       text = value.startsWith('!')
         ? value.slice(1)

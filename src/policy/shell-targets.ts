@@ -24,7 +24,8 @@ const KIND_TESTS = new Set([
 
 interface NameListing {
   starts: string[];
-  name: string;
+  /** One or more names, any of which is found (`-name A -o -name B`). */
+  names: string[];
   /** Only the start directory's own entries (-maxdepth 1). */
   shallow: boolean;
 }
@@ -34,7 +35,8 @@ function nameListing(words: string[]): NameListing | null {
   if (basename(words[0] ?? '') !== 'find') return null;
   const f = readFind(['find', ...words.slice(1)]);
   if (!f) return null;
-  let name: string | null = null;
+  const names: string[] = [];
+  let either = false;
   let shallow = false;
   let i = 1;
   while (i < words.length && !/^[-(!)]/.test(words[i] ?? '')) i++;
@@ -46,10 +48,19 @@ function nameListing(words: string[]): NameListing | null {
     }
     if (w === '-delete') continue;
     if (w === '-name' || w === '-iname') {
-      if (name !== null) return null;
-      name = words[++i] ?? null;
+      if (names.length && !either) return null;
+      const n = words[++i];
+      if (n === undefined) return null;
+      names.push(n);
+      either = false;
       continue;
     }
+    // `\( -name A -o -name B \)`: either name is found.
+    if (w === '-o' || w === '-or') {
+      either = true;
+      continue;
+    }
+    if (w === '(' || w === ')' || w === '\\(' || w === '\\)') continue;
     if (w === '-maxdepth') {
       shallow = words[i + 1] === '1' || words[i + 1] === '0';
       i++;
@@ -61,18 +72,52 @@ function nameListing(words: string[]): NameListing | null {
     }
     return null;
   }
-  return name === null ? null : { starts: f.starts, name, shallow };
+  return names.length && !either ? { starts: f.starts, names, shallow } : null;
 }
 
 function join(start: string, rest: string): string {
   return start === '/' ? `/${rest}` : `${start.replace(/\/+$/, '')}/${rest}`;
 }
 
+/**
+ * Whether a find's tests only leave some paths out (`-not -path './.git/*'`, `! -name '*.md'`,
+ * `-path ./node_modules -prune -o`) besides kind and depth: what is left is still the tree.
+ */
+function onlyExclusions(words: string[]): boolean {
+  let i = 1;
+  while (i < words.length && !/^[-(!)]/.test(words[i] ?? '')) i++;
+  for (; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w === '-exec' || w === '-execdir' || w === '-ok' || w === '-okdir') {
+      while (i < words.length && words[i] !== ';' && words[i] !== '+') i++;
+      continue;
+    }
+    if (w === '-delete' || w === '-o' || w === '-or' || w === '(' || w === ')') continue;
+    if (w === '-not' || w === '!') {
+      const t = words[i + 1] ?? '';
+      if (!/^-(?:i?path|i?name|wholename)$/.test(t)) return false;
+      i += 2;
+      continue;
+    }
+    // `-path X -prune -o ...`: X is skipped.
+    if (/^-(?:i?path|i?name|wholename)$/.test(w) && words[i + 2] === '-prune') {
+      i += 2;
+      continue;
+    }
+    if (KIND_TESTS.has(w)) {
+      if (w === '-type' || w === '-xtype' || w === '-mindepth' || w === '-maxdepth') i++;
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
 /** The paths a `find -name` listing can return, spelled as one glob per start, or null. */
 export function listingPattern(words: string[]): string[] | null {
   const l = nameListing(words);
   if (!l) return null;
-  return l.starts.map((s) => join(s, l.shallow ? l.name : `**/${l.name}`));
+  return l.starts.flatMap((s) => l.names.map((n) => join(s, l.shallow ? n : `**/${n}`)));
 }
 
 /**
@@ -97,7 +142,7 @@ export function findDeleteReadings(words: string[]): string[] {
   if (!runsDeleter) return [];
   const narrowed = listingPattern(words);
   if (narrowed) return narrowed.map((p) => `rm -rf ${p}`);
-  if (f.filtered) return [];
+  if (f.filtered && !onlyExclusions(words)) return [];
   // Kind and depth tests keep every name: the tree is emptied (-type f leaves only directories).
   return f.starts.map((s) => `rm -rf ${s}`);
 }
@@ -126,4 +171,137 @@ export function contentsReadings(words: string[]): string[] {
     else if (!dir.includes('$') && !dir.includes('*')) out.push(`rm -rf ${dir}`);
   }
   return out;
+}
+
+/** Extensions of source code: a file of these is the project's work, not its output. */
+const SOURCE_EXT =
+  /\.(?:py|pyi|ts|tsx|mts|cts|js|jsx|mjs|cjs|rs|go|java|kt|kts|scala|c|h|cc|cpp|cxx|hpp|cs|fs|swift|m|mm|rb|php|pl|pm|lua|r|jl|ex|exs|erl|hs|ml|clj|dart|vue|svelte|sql|sh|bash|zsh|ps1|tf|hcl|proto|graphql|ipynb)$/i;
+
+/** A glob that names every source file of a kind in a directory or tree: `*.py`, `src/**\/*.ts`. */
+function sourceGlob(w: string): boolean {
+  const name = w.slice(w.lastIndexOf('/') + 1);
+  return /^\*+\.[A-Za-z0-9]+$/.test(name) && SOURCE_EXT.test(name);
+}
+
+/** Whether `truncate` sets the size to zero (`-s 0`, `-s0`, `--size=0`, `--size 0`). */
+function truncatesToZero(words: string[]): boolean {
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w === '-s' || w === '--size') return words[i + 1] === '0';
+    if (w === '-s0' || w === '--size=0') return true;
+  }
+  return false;
+}
+
+/**
+ * Source code destroyed in bulk or emptied: `rm -f src/**\/*.py` (every file of a language),
+ * `truncate -s0 **\/*.ts`, `truncate -s 0 src/main.rs` (the file stays, its code is gone), and
+ * the write tool's empty content (read as that truncate). `destroys-source PATH` each; removing
+ * one named file (`rm src/old.py`) is ordinary refactoring and gives nothing.
+ */
+export function sourceLossReadings(words: string[]): string[] {
+  const p = words[0] ?? '';
+  const trunc = p === 'truncate' && truncatesToZero(words);
+  if (!trunc && !DELETERS.has(p)) return [];
+  const recursive = words.some((w) => /^-[A-Za-z]*[rR]/.test(w) || w === '--recursive');
+  const out: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w.startsWith('-')) {
+      if (trunc && (w === '-s' || w === '--size' || w === '-r' || w === '--reference')) i++;
+      continue;
+    }
+    // `truncate -s0 $(git ls-files)`, `truncate -s 0 *`: whatever a listing or glob yields.
+    const computed = trunc && (w.includes('$(') || w.includes('`') || /(?:^|\/)\*$/.test(w));
+    // `shred -u /**/*.sql`: every match on the whole disk or in the whole home directory.
+    if (/^(?:\/|~\/|\$HOME\/|\$\{HOME\}\/|\/home\/[^/]+\/|\/Users\/[^/]+\/|\/root\/)\*\*\//.test(w))
+      out.push(`destroys-everywhere ${w}`);
+    if (sourceGlob(w) || (trunc && SOURCE_EXT.test(w)) || computed) out.push(`destroys-source ${w}`);
+    else if (p === 'rm' && recursive) {
+      const root = sourceRoot(w);
+      if (root) out.push(`destroys-source-tree ${root}`);
+      const git = gitInternals(w);
+      if (git) out.push(`rm -rf ${git}`);
+    }
+  }
+  return out;
+}
+
+/** The working tree as a pathspec or path: `.`, `./`, `*`, `:/`, `~/project`-like roots are not read here. */
+const WHOLE_TREE = /^(?:\.|\.\/|\*|:\/|:\/\*|\.\/\*)$/;
+
+/**
+ * Other ways a whole tree is lost, each spelled as the delete or the lockout it amounts to:
+ *   `git rm -rf .` (without --cached)          -> `destroys-source-tree .`
+ *   `tar --remove-files -czf A ~/p`, `zip -rm A ~/Documents` -> `rm -rf ~/p` (the originals go)
+ *   `chmod -R 000 .`, `chmod -R a-rwx ~`, `chown -R nobody ~/p` -> `locks-out .`
+ */
+export function treeLossReadings(words: string[]): string[] {
+  const p = words[0] ?? '';
+  const ops = words.slice(1).filter((w) => !w.startsWith('-'));
+  const flags = words.slice(1).filter((w) => w.startsWith('-'));
+  const short = (c: string) => flags.some((f) => /^-[A-Za-z]+$/.test(f) && f.includes(c));
+  if (p === 'git' && words[1] === 'rm') {
+    if (words.includes('--cached') || !(short('r') || words.includes('--recursive'))) return [];
+    return ops.slice(1).some((w) => WHOLE_TREE.test(w)) ? ['destroys-source-tree .'] : [];
+  }
+  if (p === 'tar' && words.includes('--remove-files')) {
+    let i = 1;
+    const sources: string[] = [];
+    for (; i < words.length; i++) {
+      const w = words[i] ?? '';
+      if (w === '-f' || w === '--file' || w === '-C' || w === '--directory' || w === '--exclude') i++;
+      else if (/^-[A-Za-z]*f$/.test(w)) i++;
+      else if (!w.startsWith('-')) sources.push(w);
+    }
+    return sources.map((w) => `rm -rf ${w}`);
+  }
+  if (p === 'zip' && (short('m') || words.includes('--move'))) return ops.slice(1).map((w) => `rm -rf ${w}`);
+  if ((p === 'chmod' || p === 'chown') && (short('R') || words.includes('--recursive'))) {
+    const [mode, ...targets] = ops;
+    if (!mode) return [];
+    const lock =
+      p === 'chmod'
+        ? /^0*0{3}$|^0$|^(?:[ua]*|a)-[rwx]*[rx][rwx]*$/.test(mode)
+        : /^(?:nobody|root|0|nfsnobody|daemon)(?::.*)?$/.test(mode);
+    if (!lock) return [];
+    return targets
+      .filter(
+        (t) =>
+          WHOLE_TREE.test(t) ||
+          /^(?:~|\$HOME|\$\{HOME\})(?:\/[^/]*)?\/?$|^\/(?:home|Users)\/[^/]+(?:\/[^/]+)?\/?$/.test(t),
+      )
+      .map((t) => `locks-out ${t}`);
+  }
+  return [];
+}
+
+/**
+ * Top-level source directories of a project, deleted whole: `destroys-source-tree DIR` (the conventional layouts of Node, Python, Go, Rust,
+ * Java/Kotlin, Ruby, PHP, .NET, monorepos): deleting one whole deletes the project's code.
+ */
+const SOURCE_ROOTS = new Set(
+  'src app apps pkg cmd internal source sources packages services components include crates'.split(' '),
+);
+
+/** A project's source root named as a path: `src`, `./lib`, `~/project/src`, `/home/u/api/app`; else null. */
+function sourceRoot(w: string): string | null {
+  const t = w.replace(/\/+$/, '');
+  const m =
+    /^(?:\.\/)?([A-Za-z]+)$/.exec(t) ??
+    /^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/[^/.][^/]*\/([A-Za-z]+)$/.exec(t);
+  const name = m?.[1] ?? m?.[2];
+  return name && SOURCE_ROOTS.has(name) ? t : null;
+}
+
+/**
+ * Parts of a repository's `.git` without which its history is gone: the object store, the refs,
+ * the reflogs, the packed refs. Spelled as `.git` itself (`rm -rf .git`), which the rules on
+ * deletes of a repository decide. Lock files, hooks and rebase state are not these.
+ */
+function gitInternals(w: string): string | null {
+  const m = /^(.*?)(?:^|\/)\.git\/(?:objects|refs|logs|packed-refs|HEAD|\*)(?:\/.*)?$/.exec(w.replace(/\/+$/, ''));
+  if (!m) return null;
+  const dir = m[1] ?? '';
+  return dir ? `${dir}/.git` : '.git';
 }

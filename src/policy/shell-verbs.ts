@@ -13,7 +13,9 @@
 // destructive-data catalogue, not here.
 
 import { remoteAccessReading } from './shell-remote.js';
-import { contentsReadings } from './shell-targets.js';
+import { contentsReadings, sourceLossReadings, treeLossReadings } from './shell-targets.js';
+import { httpDestroyReadings } from './shell-http-destroy.js';
+import { emptySource } from './shell-destroy.js';
 
 /** Verbs that destroy, remove or switch off what the tool manages (a word or a word's first part). */
 const DESTROY = new Set([
@@ -41,6 +43,7 @@ const DESTROY = new Set([
   'unregister',
   'uninstall',
   'erase',
+  'clean',
   'nuke',
   'teardown',
   'yank',
@@ -48,6 +51,12 @@ const DESTROY = new Set([
   'deprecate',
   'decommission',
 ]);
+
+/** Words that qualify a destroy verb after them (`batch-delete-image`, `bulk-delete-objects`). */
+const MODIFIER = new Set(['batch', 'bulk', 'force', 'mass', 'hard', 'permanently', 'permanent', 'recursive', 'multi']);
+
+/** A destroy verb spelled as a noun at the end of a subcommand (`schedule-key-deletion`). */
+const DESTROY_NOUN = new Set(['deletion', 'removal', 'destruction', 'termination', 'purge', 'wipe']);
 
 /** Verbs that simulate a change without making it: what follows them is not done. */
 const SIMULATE = new Set(['diff', 'plan', 'preview', 'template', 'what-if', 'whatif', 'dry-run', 'dryrun']);
@@ -130,6 +139,14 @@ const NOT_SUBCOMMAND_CLI = new Set([
   ),
 ]);
 
+/**
+ * Removal cmdlets of the cloud PowerShell modules, by their noun prefixes: AWS Tools for
+ * PowerShell (S3, EC2, RDS, DDB, IAM, LM, CFN, EKS, ECS, ECR, KMS, SEC, R53, CWL, SQS, SNS, EFS,
+ * ELB2, SSM, BAK), Az and AzureAD, Google Cloud Tools (Gcs, Gce, GcSql, Gc...), Microsoft Graph (Mg).
+ */
+const CLOUD_CMDLET =
+  /^(remove|unregister)-(?:s3|ec2|rds|ddb|iam|lm|cfn|eks|ecs|ecr|kms|sec|r53|cwl|sqs|sns|efs|elb2?|ssm|bak|az|azure|azurerm|gcs|gce|gcsql|gc|mg)[a-z]/;
+
 /** Wrappers that run a tool fetched or installed by name: the tool is the word after them. */
 const RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
 
@@ -168,6 +185,12 @@ function verbOf(word: string): { verb: string; set: 'destroy' | 'simulate' | 're
     const head = w.slice(0, dash);
     const t = whole(head);
     if (t) return { verb: head, set: t };
+    // `batch-delete-image`, `bulk-delete`, `force-delete-x`: a modifier before the verb.
+    const parts = w.split('-');
+    if (MODIFIER.has(head) && DESTROY.has(parts[1] ?? '')) return { verb: parts[1] ?? head, set: 'destroy' };
+    // `schedule-key-deletion`, `request-account-removal`: the verb as a noun ends the word.
+    const last = parts[parts.length - 1] ?? '';
+    if (DESTROY_NOUN.has(last)) return { verb: last, set: 'destroy' };
   }
   return null;
 }
@@ -176,6 +199,9 @@ function verbOf(word: string): { verb: string; set: 'destroy' | 'simulate' | 're
 function notASubcommand(w: string): boolean {
   return !/^[A-Za-z][A-Za-z0-9:_-]*$/.test(w) || w.length > 40;
 }
+
+/** A name that says it is test or development state (`_test`, `-dev`, `tmp-`, `scratch`). */
+const SCRATCH_NAME = /^(?:[\w.-]*[_.-])?(?:test|tests|testing|dev|devel|local|ci|scratch|tmp|temp)(?:[_.-]\d*)?$/i;
 
 /** How many positional words a subcommand path may have before its verb (`gcloud iam service-accounts keys delete`). */
 const MAX_PATH = 4;
@@ -192,6 +218,20 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
     while ((words[start] ?? '').startsWith('-')) start++;
   }
   const tool = (words[start] ?? '').toLowerCase();
+  const cmdlet = CLOUD_CMDLET.exec(tool);
+  if (cmdlet) {
+    // PowerShell cloud modules are Verb-Noun cmdlets: the cmdlet is the tool, its verb the verb.
+    const rest = words.slice(start + 1);
+    const all = rest.some((w) => /^-(?:DeleteBucketContent|Force|Recurse|DeleteObjects?)$/i.test(w));
+    const text = `cli-destroy pwsh ${tool}${rest.length ? ' ' + rest.join(' ') : ''}`;
+    const from = `${cmdlet[1] ?? 'remove'} (${tool})`;
+    return all
+      ? [
+          { kind: 'destroy', text, from },
+          { kind: 'destroy-all', text: text.replace('cli-destroy', 'cli-destroy-all'), from },
+        ]
+      : [{ kind: 'destroy', text, from }];
+  }
   if (!tool || NOT_SUBCOMMAND_CLI.has(tool) || !/^[a-z][a-z0-9._-]*$/.test(tool)) return [];
   const path: string[] = [];
   let headLength = 0;
@@ -238,6 +278,11 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
   }
   if (kind === null || verbAt < 0) return [];
   const rest = words.slice(verbAt + 1);
+  // What is named for tests or development (`docker volume rm app_pgdata_test`, `dropdb
+  // myapp_dev`) is scratch state the project recreates.
+  const named = rest.filter((w) => !w.startsWith('-'));
+  if (kind === 'destroy' && named.length && named.every((w) => SCRATCH_NAME.test(w) && !isComputed(w, computed)))
+    return [];
   if (kind === 'destroy' && words.slice(start + 1).some((w) => SAFE_FLAG.test(w))) kind = 'readonly';
   if (kind === 'destroy' && rest.some((w) => ALL_FLAG.test(w) || isComputed(w, computed))) kind = 'destroy-all';
   const head = [tool, ...path.slice(0, headLength)].join(' ');
@@ -317,7 +362,9 @@ export function gitComputedReadings(words: string[], computed: (w: string) => bo
     const empty = sub === 'push' ? ops.filter((w) => /^\+?:[^:]+$/.test(w)) : [];
     if (!empty.length) return [];
     const named = ops.filter((w) => !w.startsWith('-') && !empty.includes(w));
-    return [`git push --delete ${[...named, ...empty.map((w) => w.replace(/^\+?:(?:refs\/heads\/)?/, ''))].join(' ')}`];
+    return [
+      `git push --delete ${[...named, ...empty.map((w) => w.replace(/^\+?:(?:refs\/(?:heads|tags)\/)?/, ''))].join(' ')}`,
+    ];
   }
   if (sub === 'stash' && (ops[0] === 'drop' || ops[0] === 'clear')) return ['git stash clear'];
   if (sub === 'push' && (ops.includes('--delete') || ops.includes('-d') || ops.some((w) => w.startsWith(':'))))
@@ -351,6 +398,134 @@ export function gitCleanReading(words: string[]): string | null {
     else if (!w.startsWith('-')) paths.push(w);
   }
   return force && ignored ? `git clean --ignored --force${paths.length ? ' ' + paths.join(' ') : ''}` : null;
+}
+
+/** Branch names whose loss or rewrite other people notice. */
+const SHARED_BRANCH =
+  /^(?:main|master|trunk|develop|development|dev|prod|production|staging|stable|live|release(?:[/-].*)?|gh-pages)$/;
+
+/**
+ * Git and hosted-repository changes that remove history or its safeguards:
+ *   `git branch -D main`               -> `cli-destroy git branch delete main` (shared names only)
+ *   `gh api -X PUT .../protection -F required_pull_request_reviews=null`
+ *                                       -> `gh api -X DELETE .../protection` (protection switched off)
+ */
+export function safeguardReadings(words: string[]): string[] {
+  const p = words[0] ?? '';
+  if (p === 'git') {
+    const at = words.indexOf('branch');
+    if (at < 1) return [];
+    const rest = words.slice(at + 1);
+    const del = rest.some((w) => /^-[a-zA-Z]*[dD]/.test(w) || w === '--delete');
+    if (!del) return [];
+    return rest
+      .filter((w) => !w.startsWith('-') && SHARED_BRANCH.test(w.replace(/^(?:origin\/|refs\/heads\/)/, '')))
+      .map((b) => `cli-destroy git branch delete ${b}`);
+  }
+  if ((p === 'gh' || p === 'glab') && words[1] === 'api') {
+    const path = words
+      .slice(2)
+      .find((w) => /(?:protection|protected_branches|rulesets?|push_rules)(?:\/|$|\?)/.test(w));
+    if (!path) return [];
+    const method = httpMethod(words, 0) ?? (words.some((w) => /^-[fF]$|^--(?:raw-)?field$/.test(w)) ? 'POST' : 'GET');
+    if (method === 'GET' || method === 'DELETE') return [];
+    // A field set to false or null, or an empty required reviews count, switches a safeguard off.
+    const off = words.some((w) => /=(?:false|null|0)$/i.test(w) || /"\s*:\s*(?:false|null)/.test(w));
+    return off ? [`${p} api -X DELETE ${path.replace(/^\/+/, '')}`] : [];
+  }
+  // `aws s3 sync EMPTY s3://b --delete`, `gsutil rsync -d EMPTY gs://b`, `rclone sync EMPTY r:b`:
+  // a mirror of nothing deletes everything at the destination.
+  const syncs =
+    (p === 'aws' && words[1] === 's3' && words[2] === 'sync' && words.includes('--delete')) ||
+    (p === 'gsutil' && words.includes('rsync') && words.some((w) => /^-[a-zA-Z]*d[a-zA-Z]*$/.test(w))) ||
+    (p === 'gcloud' && words.includes('rsync') && words.includes('--delete-unmatched-destination-objects')) ||
+    (p === 'rclone' && words[1] === 'sync') ||
+    (p === 'azcopy' && words[1] === 'sync' && words.some((w) => /^--delete-destination(?:=true)?$/.test(w)));
+  if (syncs) {
+    const ops = words.slice(1).filter((w) => !w.startsWith('-') && !/^(?:s3|sync|rsync|storage)$/.test(w));
+    const [src, dst] = ops.slice(-2);
+    if (src && dst && emptySource(src)) return [`cli-destroy-all ${p} sync --delete ${dst}`];
+  }
+  // `docker compose down -v` is left alone: it removes only the project's own volumes, the
+  // usual reset of a development stack.
+  return [];
+}
+
+/** Git's global options that take the next word as their value (`git -C DIR push`). */
+const GIT_VALUE_OPTS = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--config-env']);
+
+/**
+ * `git push` in its canonical spelling, whatever the spelling written: global options dropped
+ * (`git -C DIR push`), short options split (`-uf` is `-u -f`), `+ref` a force, refspecs read as
+ * the branch they update (`HEAD:refs/heads/main` updates main). Gives `git push --force REMOTE
+ * BRANCH` (or `--force-with-lease`) per branch a force push rewrites, and `cli-destroy-all git
+ * push --prune REMOTE` when every remote branch missing locally is deleted. Null when the push
+ * neither forces nor prunes.
+ */
+export function gitPushReadings(words: string[]): string[] {
+  if (words[0] !== 'git') return [];
+  let i = 1;
+  while (i < words.length && (words[i] ?? '').startsWith('-')) i += GIT_VALUE_OPTS.has(words[i] ?? '') ? 2 : 1;
+  if (words[i] !== 'push') return [];
+  let force = false;
+  let lease = false;
+  let prune = false;
+  const ops: string[] = [];
+  for (const w of words.slice(i + 1)) {
+    if (w === '--force' || w === '--force-if-includes') force = true;
+    else if (w.startsWith('--force-with-lease')) lease = true;
+    else if (w === '--prune') prune = true;
+    else if (/^-[a-zA-Z]+$/.test(w)) {
+      if (w.includes('f')) force = true;
+    } else if (w.startsWith('--repo=')) ops.unshift(w.slice(7));
+    else if (!w.startsWith('-')) ops.push(w);
+  }
+  const remote = ops[0] ?? 'origin';
+  const specs = ops.slice(1);
+  const out: string[] = [];
+  const branches: string[] = [];
+  for (const spec of specs) {
+    if (spec.startsWith('+')) force = true;
+    const dst = (spec.includes(':') ? spec.slice(spec.lastIndexOf(':') + 1) : spec).replace(/^\+/, '');
+    if (dst) branches.push(dst.replace(/^refs\/(?:heads|tags)\//, ''));
+  }
+  const mode = force ? '--force' : lease ? '--force-with-lease' : '';
+  if (mode) {
+    if (!branches.length) out.push(`git push ${mode} ${remote}`);
+    for (const b of branches) out.push(`git push ${mode} ${remote} ${b}`);
+  }
+  if (prune) out.push(`cli-destroy-all git push --prune ${remote}`);
+  return out;
+}
+
+/**
+ * Data deleted later by a rule set now: an object lifecycle that expires a whole bucket within
+ * days (`aws s3api put-bucket-lifecycle-configuration ... "Expiration":{"Days":1}`), logs kept
+ * for a day (`aws logs put-retention-policy --retention-in-days 1`). Read as the delete of
+ * everything it amounts to: `cli-destroy-all TOOL SUBCOMMAND ...`.
+ */
+export function expiryReading(words: string[]): string | null {
+  const tool = words[0] ?? '';
+  if (NOT_SUBCOMMAND_CLI.has(tool)) return null;
+  const sub = words.slice(1, 1 + MAX_PATH).find((w) => /lifecycle|retention/i.test(w) && !w.startsWith('-'));
+  if (sub && /^(?:get|describe|list|delete)-/.test(sub)) return null;
+  // `aws rds modify-db-instance --backup-retention-period 0`: automated backups deleted now.
+  const keep = words.findIndex((w) => /^--(?:backup-)?retention-period(?:=0)?$/.test(w));
+  if (keep > 0 && (words[keep] ?? '').endsWith('=0') !== (words[keep + 1] === '0') && !sub)
+    return `cli-destroy-all ${words.join(' ')}`;
+  if (!sub) return null;
+  let days: number | null = null;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] ?? '';
+    const flag = /^--?(?:retention-in-days|retention-days|retention|days)(?:=(\d+))?$/i.exec(w);
+    if (flag) days = Number(flag[1] ?? words[i + 1] ?? 'NaN');
+    for (const m of w.matchAll(
+      /"?(?:Days|NoncurrentDays|age|daysAfterCreationGreaterThan|daysAfterModificationGreaterThan)"?\s*[:=]\s*(\d+)/g,
+    ))
+      days = Math.min(days ?? Infinity, Number(m[1]));
+  }
+  if (days === null || !Number.isFinite(days) || days > 7) return null;
+  return `cli-destroy-all ${words.join(' ')}`;
 }
 
 /** Verbs that put a change live: with a production target they are a deploy, whatever the tool. */
@@ -421,6 +596,16 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
     out.push({ text: remote, note: { from: `${words[0] ?? ''} opens this machine to others`, text: remote } });
   for (const c of contentsReadings(words))
     out.push({ text: c, note: { from: 'everything inside a directory', text: c } });
+  const expiry = expiryReading(words);
+  if (expiry) out.push({ text: expiry, note: { from: 'data expired within days', text: expiry } });
+  for (const t of gitPushReadings(words)) out.push({ text: t, note: { from: 'git push, read canonically', text: t } });
+  for (const t of safeguardReadings(words))
+    out.push({ text: t, note: { from: 'a safeguard or shared history removed', text: t } });
+  for (const t of treeLossReadings(words))
+    out.push({ text: t, note: { from: 'a whole tree lost or locked', text: t } });
+  for (const t of sourceLossReadings(words))
+    out.push({ text: t, note: { from: 'source code deleted or emptied', text: t } });
+  for (const h of httpDestroyReadings(words)) out.push({ text: h, note: { from: 'an HTTP DELETE', text: h } });
   const clean = gitCleanReading(words);
   if (clean) out.push({ text: clean, note: { from: 'git clean -x removes ignored files', text: clean } });
   return out;

@@ -34,7 +34,7 @@ import {
 } from './shell-decode.js';
 import { envCode, extractCode, makefileCode, type Extracted } from './shell-extract.js';
 import { spellOutLongOptions } from './shell-options.js';
-import { deletesOperands, destroyedOperands, listedTree, workdirWords } from './shell-destroy.js';
+import { deletesOperands, destroyedOperands, listedTree, workdirWords, emptySource } from './shell-destroy.js';
 import { windowsReadings } from './shell-windows.js';
 import { windowsPosixReading } from './shell-windows-posix.js';
 import { computedList, verbCandidates, XARGS_ITEM } from './shell-verbs.js';
@@ -1112,7 +1112,7 @@ class Analyzer {
     const ops = words.slice(1).filter((w) => !w.startsWith('-'));
     if (ops.length !== 2) return;
     const src = ctx.scope.file(at(ops, 0).replace(/\/+$/, ''));
-    if (!src?.emptyDir) return;
+    if (!src?.emptyDir && !emptySource(at(ops, 0))) return;
     const dest = at(ops, 1).replace(/\/+$/, '') || '/';
     const text = `rm -rf ${dest}`;
     this.note({ kind: 'meaning', from: `rsync --delete from the empty ${ops[0]}`, text });

@@ -170,8 +170,16 @@ function makeRecipes(text: string): string {
     .split('\n')
     .slice(0, MAX_LINES)
     .filter((l) => l.startsWith('\t'))
-    .map((l) => l.slice(1).replace(/^[@+-]+/, ''))
+    .map((l) => makeVars(l.slice(1).replace(/^[@+-]+/, '')))
     .join('\n');
+}
+
+/** A recipe as the shell gets it: `$(HOME)`/`${HOME}` are the environment's, `$(CURDIR)` the Makefile's directory, `$$` one `$`. */
+function makeVars(line: string): string {
+  return line
+    .replace(/\$[({]CURDIR[)}]/g, '.')
+    .replace(/\$[({]([A-Za-z_][A-Za-z0-9_]*)[)}]/g, '$$$1')
+    .replace(/\$\$/g, '$');
 }
 
 /** `run:` / `script:` bodies of a CI file (block scalars and one-line values). */

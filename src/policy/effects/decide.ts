@@ -8,6 +8,7 @@ import { sqlTextEffects } from './sql.js';
 import { bodySecret, urlSecret } from './url-secret.js';
 import { mcpFlows } from './mcp-flow.js';
 import { mcpToolEffects } from './mcp-tools.js';
+import { writeLossEffects } from './write-loss.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { resolvedEffects } from './resolved.js';
 import type { CommandAnalysis } from '../shell.js';
@@ -157,7 +158,8 @@ export function effectsOf(
   if (FETCH_TOOL.test(call.tool)) return fetchEffects(call);
   if (path !== undefined && (call.tool === 'write' || call.tool === 'edit')) {
     const content = writtenContent(call);
-    return content ? deriveFromWrite(path, content) : [];
+    const loss = writeLossEffects(call, path);
+    return content ? [...deriveFromWrite(path, content), ...loss] : loss;
   }
   return [];
 }

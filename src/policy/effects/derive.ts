@@ -118,6 +118,15 @@ function interpreterCode(
   return c.stdin !== undefined ? { code: c.stdin, via: `${name} (stdin)` } : undefined;
 }
 
+/** `make -f -`, `make --file=/dev/stdin`: the Makefile is standard input. */
+function makeReadsStdin(argv: string[]): boolean {
+  return argv.some(
+    (w, i) =>
+      ((w === '-f' || w === '--file' || w === '--makefile') && /^(?:-|\/dev\/stdin)$/.test(argv[i + 1] ?? '')) ||
+      /^(?:-f|--file=|--makefile=)(?:-|\/dev\/stdin)$/.test(w),
+  );
+}
+
 function commandEffects(c: SimpleCommand, out: Effect[]): void {
   programEffects(c, out);
   installEffects(c.argv, out);
@@ -137,6 +146,10 @@ function commandEffects(c: SimpleCommand, out: Effect[]): void {
         out.push({ tool: 'exec', command: `unset ${v}`, via: `removes ${v} from the environment` });
   // SQL clients' statements are read in sql.ts, from the whole line (files written in it)
   if (SQL_CLIENTS.has(name) && !(name in SQL_DIALECT) && name !== 'redis-cli') sqlEffects(name, c, out);
+  // `make -f - <<< 'x: ...'`: the Makefile comes on stdin and its recipes run now.
+  if ((name === 'make' || name === 'gmake') && c.stdin !== undefined && makeReadsStdin(c.argv))
+    for (const e of plantedEffects('Makefile', c.stdin))
+      out.push({ ...e, onlyDeny: false, via: `${name} runs the recipes of a Makefile on its standard input` });
   // at/batch take a time spec as operands and the job's commands on stdin.
   if ((name === 'at' || name === 'batch') && c.stdin !== undefined && !c.argv.includes('-f')) {
     out.push({ tool: 'exec', command: c.stdin, via: `${name} schedules its standard input` });

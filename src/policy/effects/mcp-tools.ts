@@ -19,6 +19,8 @@ const DESTROY = new Set([
   'terminate',
   'truncate',
   'flush',
+  'flushall',
+  'flushdb',
   'rm',
   'del',
   'nuke',
@@ -85,18 +87,31 @@ function sqlName(p: Params, ...keys: string[]): string {
 }
 
 /** The object of the verb: the words after it, or before it when the verb ends the name. */
-function objectOf(words: string[], at: number): string {
+function objectOf(words: string[], at: number, p: Params): string {
   const after = words
     .slice(at + 1)
     .filter((w) => !['all', 'the', 'a', 'an', 'by', 'id', 'ids', 'name', 'force'].includes(w));
-  return (after.length ? after : words.slice(0, at)).join('_');
+  const object = (after.length ? after : words.slice(0, at)).join('_');
+  // Servers with one delete tool for every kind (`resources_delete {kind: Namespace}`,
+  // `delete_resource {resource_type: bucket}`) name the kind in a parameter.
+  if (GENERIC_OBJECT.test(object)) {
+    const kind = pick(p, 'kind', 'resource_type', 'resourceType', 'resource_kind', 'type');
+    if (kind && /^[A-Za-z][\w .-]{0,40}$/.test(kind)) return toolWords(kind).join('_');
+  }
+  return object;
 }
 
+/** Objects that stand for any kind of resource: the kind is a parameter. */
+const GENERIC_OBJECT = /^(?:\w+_)?(?:resources?|objects?|entit(?:y|ies)|items?|assets?)$/;
+
 /** The command a destroying tool amounts to, by what it destroys. */
-function destroyCommand(object: string, p: Params): string | undefined {
+function destroyCommand(object: string, p: Params, verb = ''): string | undefined {
   const o = object.replace(/s$/, '');
   if (/(?:^|_)(?:repository|repo)$/.test(o)) return `gh repo delete ${repoOf(p)} --yes`;
-  if (/(?:^|_)branch$/.test(o) || o === 'ref') {
+  if (
+    (/(?:^|_)branch$/.test(o) || o === 'ref') &&
+    (pick(p, 'branch', 'ref', 'name', 'branch_name') || !pick(p, 'branch_id'))
+  ) {
     const branch = arg(pick(p, 'branch', 'ref', 'name', 'branch_name'), 'unknown').replace(/^refs\/heads\//, '');
     return `git push origin --delete ${branch}`;
   }
@@ -113,6 +128,14 @@ function destroyCommand(object: string, p: Params): string | undefined {
     const table = pick(p, 'table', 'table_name', 'collection');
     if (table && !pick(p, 'where', 'filter', 'id', 'ids', 'key')) return `psql -c "DELETE FROM ${arg(table, 't')}"`;
   }
+  // Objects of a bucket: one key is one object; a prefix or none is everything under it.
+  const bucket = pick(p, 'bucket', 'Bucket', 'bucket_name', 'bucketName');
+  if (/(?:^|_)(?:object|file|blob)$/.test(o) && bucket) {
+    const key = pick(p, 'key', 'Key', 'object_key', 'objectKey', 'object_name', 'blob_name');
+    return key
+      ? `aws s3 rm s3://${arg(bucket, 'bucket')}/${arg(key, 'key')}`
+      : `aws s3 rm s3://${arg(bucket, 'bucket')}/${arg(pick(p, 'prefix', 'Prefix', 'path'), '')} --recursive`;
+  }
   if (/(?:^|_)(?:bucket|container_storage)$/.test(o))
     return `aws s3 rb s3://${arg(pick(p, 'bucket', 'Bucket', 'bucket_name', 'bucketName', 'name'), 'bucket')} --force`;
   if (/(?:^|_)(?:instance|vm|server|droplet|machine)$/.test(o))
@@ -125,7 +148,8 @@ function destroyCommand(object: string, p: Params): string | undefined {
     return `docker volume rm ${arg(pick(p, 'volume', 'name', 'id'), 'unknown')}`;
   if (/(?:^|_)(?:project|stack|resource_group|account|organization|org|workspace)$/.test(o))
     return `gcloud projects delete ${arg(pick(p, 'project', 'project_id', 'projectId', 'stack', 'name', 'id'), 'unknown')}`;
-  if (/(?:^|_)(?:cache|key|keys|redis)$/.test(o) && /flush|all/.test(object)) return 'redis-cli FLUSHALL';
+  if (/(?:^|_)(?:cache|caches|key|keys|redis|db|database)$/.test(object) && /flush|all/.test(verb + object))
+    return 'redis-cli FLUSHALL';
   return undefined;
 }
 
@@ -142,9 +166,11 @@ export function mcpToolEffects(op: string, p: Params, path: string | undefined):
     out.push({ tool: 'exec', command, via: `${via} ${what} (as \`${command}\`)` });
   const v = words.findIndex((w) => DESTROY.has(w));
   if (v >= 0) {
-    const object = objectOf(words, v);
-    const cmd = destroyCommand(object, p);
+    const object = objectOf(words, v, p);
+    const cmd = destroyCommand(object, p, at(words, v));
+    const generic = cmd ? undefined : managedDestroyCommand(words, v, object, p);
     if (cmd) push(cmd, `destroys ${object.replace(/_/g, ' ') || 'data'}`);
+    else if (generic) push(generic, `destroys ${object.replace(/_/g, ' ')}`);
     // A directory given by path, or any path removed recursively, goes the way `rm -rf` would.
     else if (
       path &&
@@ -164,6 +190,10 @@ export function mcpToolEffects(op: string, p: Params, path: string | undefined):
   // A tool that takes a whole command line for a CLI (call_aws, run_gcloud, kubectl_command ...).
   const cli = pick(p, 'cli_command', 'cliCommand', 'command_line', 'commandLine');
   if (cli) out.push({ tool: 'exec', command: cli, via: `${via} runs` });
+  // A tool named for a CLI that takes its subcommand (`ExecuteTerraformCommand {command: destroy}`,
+  // `helm_run {args: [uninstall, api]}`) runs that CLI with it.
+  const sub = cli ? undefined : subcommandLine(words, p);
+  if (sub) out.push({ tool: 'exec', command: sub, via: `${via} runs \`${sub}\`` });
   if (words.includes('merge') && (words.includes('pull') || words.includes('pr') || words.includes('merge'))) {
     const base = pick(p, 'base', 'base_branch', 'baseBranch', 'into', 'target_branch', 'targetBranch', 'branch');
     if (base && PROTECTED.test(base.replace(/^refs\/heads\//, '')))
@@ -178,4 +208,97 @@ export function mcpToolEffects(op: string, p: Params, path: string | undefined):
       );
   }
   return out;
+}
+
+/**
+ * Kinds of things a cloud, hosting, data or cluster service manages whose deletion takes data or
+ * a running service with it: the resource types of the AWS, Google Cloud, Azure, Cloudflare,
+ * DigitalOcean, Vercel/Netlify/Fly and Kubernetes APIs, by their common names. Comments, labels,
+ * reactions, files and notes are work items, not these.
+ */
+const MANAGED_KINDS = new Set(
+  (
+    'zone dns record records domain domains function lambda service services deployment deployments app apps application site sites ' +
+    'environment env secret secrets key keys vault certificate cert snapshot snapshots backup backups image images registry ' +
+    'index indices indexes topic queue stream log logs log_group trail role policy user users group cluster node nodes node_pool ' +
+    'pool network vpc subnet firewall load_balancer loadbalancer gateway distribution worker workers kv namespace_kv r2 d1 ' +
+    'statefulset daemonset replicaset configmap ingress persistentvolume persistentvolumeclaim job cronjob pod_disruption ' +
+    'release releases chart stack stacks pipeline webhook hook tunnel container containers machine machines vm droplet ' +
+    'keyspace warehouse dataset datasets collection_index branch branch_database org_member member project_member token tokens api_key'
+  ).split(' '),
+);
+
+/** Words around an MCP tool's verb that say how it is called, not what it acts on. */
+const CALL_WORDS = new Set([
+  'mcp',
+  'tool',
+  'api',
+  'call',
+  'execute',
+  'run',
+  'do',
+  'perform',
+  'invoke',
+  'cmd',
+  'command',
+]);
+
+/**
+ * A destroying tool whose object is a managed resource with no specific command here, read as
+ * the server's own CLI deleting it (`cloudflare_delete_zone {zone_id}` is `cloudflare zone
+ * delete ID`), so the verb readings decide it like any other tool's delete.
+ */
+function managedDestroyCommand(words: string[], v: number, object: string, p: Params): string | undefined {
+  const kind = object.replace(/^.*?_(?=[a-z]+$)/, '');
+  if (!MANAGED_KINDS.has(object) && !MANAGED_KINDS.has(kind) && !MANAGED_KINDS.has(object.replace(/s$/, '')))
+    return undefined;
+  const server = words.slice(0, v).filter((w) => !CALL_WORDS.has(w) && !object.split('_').includes(w))[0] ?? 'mcp';
+  const id = arg(
+    pick(
+      p,
+      `${kind}_id`,
+      `${kind}Id`,
+      'id',
+      'name',
+      `${kind}_name`,
+      'identifier',
+      'ids',
+      'names',
+      'arn',
+      'resource_id',
+    ),
+    'unknown',
+  );
+  const all = p['all'] === true || p['all'] === 'true' || /^(?:\*|all)$/i.test(id) ? ' --all' : '';
+  const ns = pick(p, 'namespace', 'environment', 'env', 'stage', 'project');
+  return `${arg(server, 'mcp')} ${object.replace(/_/g, '-')} delete ${id}${all}${ns ? ` --env ${arg(ns, 'default')}` : ''}`;
+}
+
+/** Command-line tools whose MCP servers take a subcommand rather than a whole command line. */
+const CLI_TOOLS = new Set(
+  'terraform tofu terragrunt pulumi kubectl helm aws gcloud az doctl flyctl fly heroku vercel netlify gh glab git docker podman argocd flux supabase wrangler'.split(
+    ' ',
+  ),
+);
+
+/** `terraform destroy -auto-approve` from a tool named for terraform and its subcommand parameter. */
+function subcommandLine(words: string[], p: Params): string | undefined {
+  const tool = words.find((w) => CLI_TOOLS.has(w));
+  if (!tool) return undefined;
+  const raw = pick(p, 'command', 'subcommand', 'sub_command', 'action', 'operation', 'args', 'arguments');
+  if (!raw || raw.length > 4000) return undefined;
+  const line = raw.replace(/[;&|`$<>\n]/g, ' ').trim();
+  if (!line) return undefined;
+  const first = line.split(/\s+/)[0] ?? '';
+  const auto =
+    Object.entries(p).some(([k, val]) => /auto_?approve|yes|force/i.test(k) && (val === true || val === 'true')) ||
+    JSON.stringify(p['variables'] ?? {}).includes('auto_approve');
+  const approve = auto
+    ? tool === 'pulumi'
+      ? ' --yes'
+      : /^(?:terraform|tofu|terragrunt)$/.test(tool)
+        ? ' -auto-approve'
+        : ''
+    : '';
+  return `${first === tool ? '' : tool + ' '}${line}${approve}`;
 }

@@ -26,6 +26,20 @@ export const SQL_DIALECT: Record<string, Dialect> = {
   sqlcmd: 'generic',
   'clickhouse-client': 'generic',
   cqlsh: 'generic',
+  // Other clients that take SQL on the command line (each tool's --help): -e/--execute, -q/--query.
+  usql: 'postgres',
+  pgcli: 'postgres',
+  mycli: 'mysql',
+  litecli: 'sqlite',
+  snowsql: 'generic',
+  bq: 'generic',
+  trino: 'generic',
+  presto: 'generic',
+  beeline: 'generic',
+  'spark-sql': 'generic',
+  hive: 'generic',
+  'impala-shell': 'generic',
+  vsql: 'postgres',
 };
 
 /** The largest SQL text read (a bigger one is read up to here, never skipped). */
@@ -226,6 +240,8 @@ export function destroys(st: Tok[]): string | undefined {
     let i = k + 1;
     if (T[i] === 'MATERIALIZED' || T[i] === 'TEMPORARY' || T[i] === 'TEMP') return undefined;
     const what = T[i];
+    // `DROP OWNED BY role`: every object the role owns, in every schema of the database.
+    if (what === 'OWNED' && T[i + 1] === 'BY') return `DROP OWNED BY ${name(i + 2)}`;
     if (!what || !DROPPED.has(what)) return undefined;
     i++;
     if (T[i] === 'IF' && T[i + 1] === 'EXISTS') i += 2;
@@ -275,6 +291,46 @@ export function destroys(st: Tok[]): string | undefined {
   return undefined;
 }
 
+/**
+ * A database account made all-powerful: `CREATE ROLE x SUPERUSER`, `ALTER USER x WITH
+ * SUPERUSER`, MySQL's `GRANT ALL ON *.* ... WITH GRANT OPTION`, SQL Server's `ALTER SERVER ROLE
+ * sysadmin ADD MEMBER x`. An account like that reads and wipes every database and outlives the
+ * session; the canonical text is a privilege reading `admin-group database-superuser NAME`.
+ */
+export function superuserGrant(st: Tok[]): string | undefined {
+  const T = st.map((t) => t.t);
+  const name = (i: number) => (st[i]?.raw ?? '_').replace(/[^\w@.%-]/g, '') || '_';
+  const v = T[0];
+  if ((v === 'CREATE' || v === 'ALTER') && (T[1] === 'ROLE' || T[1] === 'USER')) {
+    const rest = T.slice(2);
+    if (rest.includes('SUPERUSER') || rest.includes('BYPASSRLS') || rest.includes('REPLICATION'))
+      return `admin-group database-superuser ${name(2)}`;
+    return undefined;
+  }
+  if (v === 'ALTER' && T[1] === 'SERVER' && T[2] === 'ROLE' && /^(?:SYSADMIN|SECURITYADMIN)$/.test(T[3] ?? ''))
+    return `admin-group database-superuser ${name(T.indexOf('MEMBER') + 1)}`;
+  if (v === 'GRANT') {
+    const on = T.indexOf('ON');
+    const to = T.indexOf('TO');
+    const all = T[1] === 'ALL' || T[1] === 'SUPER';
+    const everything =
+      on > 0 &&
+      st
+        .slice(on + 1, to > on ? to : on + 4)
+        .map((t) => t.raw)
+        .join('') === '*.*';
+    // `GRANT postgres TO x`, `GRANT rds_superuser TO x`, `GRANT pg_write_all_data TO x`: a role given.
+    const roleGiven =
+      on < 0 &&
+      to > 1 &&
+      /^(?:POSTGRES|RDS_SUPERUSER|AZURE_PG_ADMIN|CLOUDSQLSUPERUSER|PG_WRITE_ALL_DATA|PG_EXECUTE_SERVER_PROGRAM|DBA|SYSADMIN|ACCOUNTADMIN|SECURITYADMIN)$/.test(
+        T[1] ?? '',
+      );
+    if ((all && everything) || roleGiven) return `admin-group database-superuser ${name(to + 1)}`;
+  }
+  return undefined;
+}
+
 /** Shell-level commands a client runs from inside its SQL text (psql `\!`, mysql `system`, sqlite `.shell`). */
 function shellEscapes(text: string): string[] {
   const out: string[] = [];
@@ -316,6 +372,8 @@ export function sqlTextEffects(text: string, dialect: Dialect, via: string, on =
   for (const st of sqlStatements(text, dialect)) {
     const d = destroys(st);
     if (d) out.push({ tool: 'exec', command: d, via: `${via} SQL \`${d}\`${on}` });
+    const g = superuserGrant(st);
+    if (g) out.push({ tool: 'privilege', command: g, via: `${via} SQL that makes a database superuser${on}` });
     if (depth < 3) for (const inner of dynamicSql(st)) out.push(...sqlTextEffects(inner, dialect, via, on, depth + 1));
   }
   for (const cmd of shellEscapes(text)) out.push({ tool: 'exec', command: cmd, via: `${via} a shell command` });
@@ -345,6 +403,15 @@ const CLIENT_OPTS: Record<string, { value: RegExp; sql: RegExp }> = {
     value: /^-[SdUPQqiHek]$|^--(?:host|port|user|password|database|query|execute|keyspace)$/,
     sql: /^(?:-e|--execute|-q|--query|-Q)$/,
   },
+  // `cockroach sql --url URL -e SQL`, `snowsql -d DB -q SQL`: options of their own, by tool name.
+  cockroach: {
+    value: /^-[edf]$|^--(?:url|host|port|user|database|execute|file|certs-dir|format|set)$/,
+    sql: /^(?:-e|--execute)$/,
+  },
+  snowsql: {
+    value: /^-[adswrqfu]$|^--(?:accountname|dbname|schemaname|warehouse|rolename|query|filename|username)$/,
+    sql: /^(?:-q|--query)$/,
+  },
 };
 
 /** The SQL texts a client runs (its -c/-e/-q text, positional SQL, stdin) and where it points. */
@@ -357,7 +424,7 @@ function clientCall(
   const files: string[] = [];
   const target: Target = {};
   const a = c.argv;
-  const opts = CLIENT_OPTS[dialect] ?? CLIENT_OPTS['generic'];
+  const opts = CLIENT_OPTS[name] ?? CLIENT_OPTS[dialect] ?? CLIENT_OPTS['generic'];
   if (!opts) return { texts, target, files };
   const positional: string[] = [];
   for (const { name: v, value } of c.assigns) {
@@ -389,6 +456,11 @@ function clientCall(
     positional.push(w);
   }
   if (name === 'cockroach' && positional[0] === 'sql') positional.shift();
+  // `bq query [flags] 'SQL'`: the statement is the operand.
+  if (name === 'bq') {
+    if (positional[0] === 'query' && positional.length > 1) texts.push(positional.slice(1).join(' '));
+    positional.length = 0;
+  }
 
   // a connection URL names host and database
   for (const p of positional) {

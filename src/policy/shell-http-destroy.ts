@@ -1,0 +1,117 @@
+// An HTTP DELETE is a delete whatever the client: `curl -X DELETE es:9200/logs-*` drops indices,
+// `http DELETE couch:5984/userdb` drops a database, `curl -X POST .../_delete_by_query` empties
+// an index. Data stores, object stores and hosting platforms expose their destruction as HTTP
+// methods on URL shapes, so the reading is the method and the URL, not one pattern per host:
+//   http-delete SCHEME HOST PORT PATH      one resource is deleted
+//   http-delete-all SCHEME HOST PORT PATH  a wildcard, `_all`, a list or a delete-by-query
+// Which hosts, ports and paths are data stores or hosted APIs is data, kept in the
+// destructive-http catalogue (docs/shell-readings.md).
+
+/** HTTP clients and the options that name the method. */
+const CLIENTS = new Set([
+  'curl',
+  'wget',
+  'http',
+  'https',
+  'xh',
+  'xhs',
+  'httpie',
+  'curlie',
+  'invoke-restmethod',
+  'invoke-webrequest',
+  'irm',
+  'iwr',
+]);
+
+/** curl and wget options whose value is the next word (so it is not the URL). */
+const VALUE_OPTS = new Set(
+  (
+    '-H --header -d --data --data-raw --data-binary --data-urlencode --json -u --user -o --output -A --user-agent ' +
+    '-e --referer -b --cookie -c --cookie-jar -F --form -T --upload-file -w --write-out --connect-timeout -m ' +
+    '--max-time --retry -K --config --cacert --cert --key -x --proxy --resolve --unix-socket -E --oauth2-bearer ' +
+    '--header= --body-data --body-file --post-data --post-file -O --output-document -a -P --auth -Headers -Body ' +
+    '-ContentType -OutFile -Credential -Uri'
+  ).split(' '),
+);
+
+/** httpie's methods come as the first operand (`http DELETE url`). */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+export interface HttpCall {
+  method: string;
+  url: string;
+}
+
+/** The method and URL of an HTTP client call, or null when the words are not one. */
+export function httpCall(words: string[]): HttpCall | null {
+  const tool = (words[0] ?? '').toLowerCase();
+  if (!CLIENTS.has(tool)) return null;
+  let method: string | null = null;
+  let url: string | null = null;
+  let hasBody = false;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w === '-X' || w === '--request' || w === '--method' || /^-method$/i.test(w)) {
+      method = (words[++i] ?? '').toUpperCase();
+      continue;
+    }
+    const m = /^(?:-X|--request=|--method=)(.+)$/.exec(w);
+    if (m) {
+      method = (m[1] ?? '').toUpperCase();
+      continue;
+    }
+    if (w.startsWith('-')) {
+      if (/^(?:-d|--data|--json|-F|--form|-T|--upload-file|--post-data|--body-data|-Body)/.test(w)) hasBody = true;
+      if (VALUE_OPTS.has(w)) {
+        if (w === '-Uri' || w === '--url') url ??= words[i + 1] ?? null;
+        i++;
+      } else if (w.startsWith('--url=')) url ??= w.slice(6);
+      continue;
+    }
+    if (method === null && METHODS.has(w) && tool !== 'curl' && tool !== 'wget') {
+      method = w;
+      continue;
+    }
+    if (url === null && looksLikeUrl(w)) url = w;
+  }
+  if (!url) return null;
+  method ??= hasBody ? 'POST' : 'GET';
+  return { method, url };
+}
+
+function looksLikeUrl(w: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(w) || /^(?:[\w-]+\.)*[\w-]+(?::\d+)?\/\S*$/.test(w) || /^[\w.-]+:\d+$/.test(w);
+}
+
+/** Path segments that delete everything a query or a name list selects (Elasticsearch/OpenSearch). */
+const DELETE_BY_QUERY = /\/_delete_by_query(?:[/?]|$)|\/_truncate(?:[/?]|$)/;
+
+/** The readings of one simple command (program name first), or an empty list. */
+export function httpDestroyReadings(words: string[]): string[] {
+  const call = httpCall(words);
+  if (!call) return [];
+  const byQuery = DELETE_BY_QUERY.test(call.url);
+  if (call.method !== 'DELETE' && !byQuery) return [];
+  const u = /^(?:([a-z][a-z0-9+.-]*):\/\/)?(?:[^@/]*@)?(\[[^\]]*\]|[^/:?#]*)(?::(\d+))?([^?#]*)(\?[^#]*)?/i.exec(
+    call.url,
+  );
+  if (!u) return [];
+  const scheme = (u[1] ?? 'http').toLowerCase();
+  const host = (u[2] || 'localhost').toLowerCase();
+  const port = u[3] ?? (scheme === 'https' ? '443' : '80');
+  const path = u[4] || '/';
+  const query = u[5] ?? '';
+  const sentence = `${scheme} ${host} ${port} ${path}${query}`;
+  const out = [`http-delete ${sentence}`];
+  // `/logs-*`, `/_all`, `/a,b,c`, `?recurse` (Consul), a delete-by-query: everything selected.
+  const first = path.split('/').filter(Boolean)[0] ?? '';
+  if (
+    byQuery ||
+    /[*]/.test(path) ||
+    first === '_all' ||
+    (first.includes(',') && !first.startsWith('_')) ||
+    /[?&]recurse(?:[=&]|$)/.test(query)
+  )
+    out.push(`http-delete-all ${sentence}`);
+  return out;
+}
