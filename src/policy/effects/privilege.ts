@@ -482,6 +482,44 @@ const HINT =
   /\b(?:sudo|doas|run0|pkexec|su|runuser|sudoedit|machinectl|visudo|vipw|vigr|chmod|install|mkdir|rsync|chown|chgrp|setcap|usermod|useradd|adduser|addgroup|gpasswd|groupmems|dseditgroup|dscl|dbus-send|gdbus|busctl|qdbus|sqlite3|defaults|security)\b/;
 
 export function privilegeEffects(line: string, out: Effect[]): void {
+  interpreterUid(line, out);
+  uacBypass(line, out);
   if (!HINT.test(line) && !HINT.test(line.replace(/["'\\]/g, ''))) return;
   lineFindings(line, out);
+}
+
+/**
+ * Interpreter code that takes user id 0 (`os.setuid(0)`, `POSIX::setuid(0)`,
+ * `Process::Sys.setuid(0)`, `Process.uid = 0`, `process.setuid(0)`, `posix_setuid(0)`,
+ * `syscall.Setuid(0)`) only succeeds where a capability or set-id bit was planted for it; with a
+ * shell or a command after it, it is a root shell.
+ */
+const SET_UID0 =
+  /\b(?:set(?:e|re|res)?uid|Setuid|posix_setuid|posix_seteuid)\s*\(\s*0\b|\bProcess\.(?:uid|euid)\s*=\s*0\b|\$[<>]\s*=\s*0\b/;
+const SPAWNS_AFTER =
+  /\/bin\/(?:ba|z|da)?sh|\b(?:ba|z|da)?sh\s+-[ip]|\b(?:system|exec[lv]?p?e?|spawn|popen|execSync|spawnSync|pty\.spawn|passthru|shell_exec)\s*[(\s'"`]|`[^`]+`/;
+
+function interpreterUid(line: string, out: Effect[]): void {
+  if (!/uid/i.test(line)) return;
+  const m = SET_UID0.exec(line);
+  if (!m) return;
+  const after = line.slice(m.index);
+  if (SPAWNS_AFTER.test(after)) out.push(finding(['root-shell', 'setuid-0'], 'code takes user id 0 and runs a command'));
+  else out.push(finding(['uid0', 'setuid-0'], 'code takes user id 0'));
+}
+
+/**
+ * Windows UAC bypasses: an auto-elevating program (fodhelper, computerdefaults, eventvwr, sdclt,
+ * wsreset, slui) looks up its handler under HKCU\Software\Classes, which any user may write, and
+ * runs it elevated; the SilentCleanup task runs %windir% from HKCU\Environment elevated
+ * (MITRE ATT&CK T1548.002; the UACME project lists the keys).
+ */
+const UAC_KEY =
+  /classes[\\/]+(?:ms-settings|mscfile|exefile|folder|launcher\.systemsettings|appx[0-9a-z]+)[\\/]+shell[\\/]+open[\\/]+command|hkcu[:\\/]+environment\b[^\n]*\bwindir\b/i;
+
+function uacBypass(line: string, out: Effect[]): void {
+  if (!/classes|windir/i.test(line)) return;
+  if (!/\b(?:reg(?:\.exe)?\s+add|new-item|set-item|new-itemproperty|set-itemproperty|\.SetValue|CreateSubKey|REG_SZ)/i.test(line)) return;
+  const m = UAC_KEY.exec(line);
+  if (m) out.push(finding(['uac-bypass', m[0]], `writes ${m[0]}, which an auto-elevating program runs as administrator`));
 }

@@ -68,6 +68,9 @@ function propagateConstants(code: string): string {
   for (const [name, lit] of seen) {
     if (lit === null || name.length < 1) continue;
     const esc = escapeForRegex(name);
+    // a name grown later (`d += chunk`, `$s .= ...`, `b << x`) holds more than its first literal
+    if (new RegExp(`(?<![\\w.$])${esc}\\s*(?:\\+=|\\.=|<<=?|\\|\\|=)|(?<![\\w.$])${esc}\\.(?:push|concat|append|extend|write)\\(`).test(code))
+      continue;
     out = out.replace(new RegExp(`(?<![\\w.$'"])${esc}(?![\\w'"]|\\s*=[^=]|\\s*\\()`, 'g'), lit);
   }
   return out;
@@ -150,7 +153,7 @@ function calleeRegex(rule: CallRule): RegExp {
   let re = compiled.get(rule);
   if (!re) {
     re = new RegExp(
-      `(?<![\\w.$>-])(?<!::)(?:${rule.fn})(?:\\s*\\(|${rule.bare ? `\\s+(?=['"$\\[\\w~/.\\\\-])` : '(?!)'})`,
+      `(?<![\\w.$-])(?<!->)(?<!::)(?:${rule.fn})(?:\\s*\\(|${rule.bare ? `\\s+(?=['"$\\[\\w~/.\\\\-])` : '(?!)'})`,
       'g',
     );
     compiled.set(rule, re);
