@@ -4,6 +4,7 @@
 import type { Decision, ToolCall } from '../types.js';
 import type { Effect } from './types.js';
 import { deriveFromCommand, deriveFromWrite } from './derive.js';
+import { plainFetch } from './url-host.js';
 import { sqlTextEffects } from './sql.js';
 import { urlSecret } from './url-secret.js';
 import { mcpFlows } from './mcp-flow.js';
@@ -85,7 +86,11 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
     if (content && out[0]?.tool === 'write') out.push(...deriveFromWrite(path, content));
   }
   const url = str('url') ?? str('uri');
-  if (url && /^[a-z][a-z0-9+.-]*:/i.test(url)) out.push({ tool: 'fetch', url, via: `MCP ${op} reaches ${url}` });
+  if (url && /^[a-z][a-z0-9+.-]*:/i.test(url)) {
+    out.push({ tool: 'fetch', url, via: `MCP ${op} reaches ${url}` });
+    const plain = plainFetch(url, `MCP ${op} reaches ${url}`);
+    if (plain) out.push(plain);
+  }
   const sql = str('sql') ?? str('query') ?? str('statement');
   if (sql) out.push(...sqlTextEffects(sql, 'generic', `MCP ${op} runs`));
   // Secrets sent to a destination outside the machine (a repository, a channel, a gist, a mail).
@@ -119,8 +124,9 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
 function fetchEffects(call: ToolCall): Effect[] {
   const url = [call.params['url'], call.input?.['url']].find((u): u is string => typeof u === 'string');
   if (!url) return [];
+  const plain = plainFetch(url, `reaches ${url}`);
   const hit = urlSecret(url);
-  if (!hit) return [];
+  if (!hit) return plain ? [plain] : [];
   const host = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(url)?.[1] ?? 'remote';
   return [
     {
@@ -128,6 +134,7 @@ function fetchEffects(call: ToolCall): Effect[] {
       command: `curl -d @.env https://${host.replace(/[^\w.:-]/g, '')}/`,
       via: `the URL carries a secret (${hit.slice(0, 12)}...) to ${host}`,
     },
+    ...(plain ? [plain] : []),
   ];
 }
 

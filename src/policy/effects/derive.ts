@@ -23,6 +23,8 @@ import { commandSourceFindings, envFindings } from './sources.js';
 import { manifestFindings } from './manifests.js';
 import { downloadExecEffects } from './download-exec.js';
 import { privilegeEffects } from './privilege.js';
+import { launcherEffects } from './launchers.js';
+import { plainFetch } from './url-host.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
@@ -122,6 +124,7 @@ function interpreterCode(
 
 function commandEffects(c: SimpleCommand, out: Effect[]): void {
   programEffects(c, out);
+  launcherEffects(c, out);
   installEffects(c.argv, out);
   commandSourceFindings(c.argv, out);
   for (const { name, value } of c.assigns) envFindings(name, value, out);
@@ -292,6 +295,10 @@ export function deriveFromCommand(command: string): Effect[] {
         if (h && !isVendorHost(h) && !isKnownRegistry(h))
           raw.push(dependency(['remote-file', e.url], `unpacks a download into ${unpacksInto}`));
       }
+  for (const e of raw.slice()) {
+    const p = e.tool === 'fetch' && e.url ? plainFetch(e.url, e.via) : undefined;
+    if (p) raw.push(p);
+  }
   const out = raw.map(envAppend);
   for (const e of raw) out.push(...inPlaceSources(e, command));
   const planted: Effect[] = [];

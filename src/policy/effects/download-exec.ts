@@ -414,7 +414,8 @@ function remoteScript(a: string[], name: string, out: Effect[]): void {
     for (const w of a.slice(1)) {
       if (w.startsWith('-') || w === 'open') continue;
       const u = URLISH.test(w) ? w : uncUrl(w);
-      if (u && RUNNABLE.test(urlBase(u))) out.push(runFinding(u.replace(/^smb:/, 'http:'), `${bare} opens ${u}, a program`));
+      if (u && RUNNABLE.test(urlBase(u)))
+        out.push(runFinding(u.replace(/^smb:/, 'http:'), `${bare} opens ${u}, a program`));
     }
   }
 }

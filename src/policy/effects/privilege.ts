@@ -504,7 +504,8 @@ function interpreterUid(line: string, out: Effect[]): void {
   const m = SET_UID0.exec(line);
   if (!m) return;
   const after = line.slice(m.index);
-  if (SPAWNS_AFTER.test(after)) out.push(finding(['root-shell', 'setuid-0'], 'code takes user id 0 and runs a command'));
+  if (SPAWNS_AFTER.test(after))
+    out.push(finding(['root-shell', 'setuid-0'], 'code takes user id 0 and runs a command'));
   else out.push(finding(['uid0', 'setuid-0'], 'code takes user id 0'));
 }
 
@@ -519,7 +520,13 @@ const UAC_KEY =
 
 function uacBypass(line: string, out: Effect[]): void {
   if (!/classes|windir/i.test(line)) return;
-  if (!/\b(?:reg(?:\.exe)?\s+add|new-item|set-item|new-itemproperty|set-itemproperty|\.SetValue|CreateSubKey|REG_SZ)/i.test(line)) return;
+  if (
+    !/\b(?:reg(?:\.exe)?\s+add|new-item|set-item|new-itemproperty|set-itemproperty|\.SetValue|CreateSubKey|REG_SZ)/i.test(
+      line,
+    )
+  )
+    return;
   const m = UAC_KEY.exec(line);
-  if (m) out.push(finding(['uac-bypass', m[0]], `writes ${m[0]}, which an auto-elevating program runs as administrator`));
+  if (m)
+    out.push(finding(['uac-bypass', m[0]], `writes ${m[0]}, which an auto-elevating program runs as administrator`));
 }

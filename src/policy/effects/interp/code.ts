@@ -69,7 +69,11 @@ function propagateConstants(code: string): string {
     if (lit === null || name.length < 1) continue;
     const esc = escapeForRegex(name);
     // a name grown later (`d += chunk`, `$s .= ...`, `b << x`) holds more than its first literal
-    if (new RegExp(`(?<![\\w.$])${esc}\\s*(?:\\+=|\\.=|<<=?|\\|\\|=)|(?<![\\w.$])${esc}\\.(?:push|concat|append|extend|write)\\(`).test(code))
+    if (
+      new RegExp(
+        `(?<![\\w.$])${esc}\\s*(?:\\+=|\\.=|<<=?|\\|\\|=)|(?<![\\w.$])${esc}\\.(?:push|concat|append|extend|write)\\(`,
+      ).test(code)
+    )
       continue;
     out = out.replace(new RegExp(`(?<![\\w.$'"])${esc}(?![\\w'"]|\\s*=[^=]|\\s*\\()`, 'g'), lit);
   }
