@@ -21,6 +21,7 @@ import {
 import { isKnownRegistry, isPopular, isVendorHost } from './supply-data.js';
 import { at } from '../../util/invariant.js';
 import { sourcePlant } from './source-plant.js';
+import { startupPlant } from './startup-plant.js';
 
 export type Kind =
   | 'tasks'
@@ -423,6 +424,11 @@ function packageSources(text: string, via: string): Effect[] {
 /** What writing `content` to `path` plants (empty when the file is not one that runs later). */
 export function plantedEffects(path: string, content: string | undefined): Effect[] {
   if (!content) return [];
+  const startup = startupPlant(path, content);
+  return startup ? [...startup, ...fileEffects(path, content)] : fileEffects(path, content);
+}
+
+function fileEffects(path: string, content: string): Effect[] {
   const kind = fileKind(path) ?? shebangKind(content);
   if (!kind) {
     // a workload manifest starts containers wherever it is written (kubectl apply -f later)

@@ -276,7 +276,9 @@ function inPlaceSources(e: Effect, command: string): Effect[] {
 /** The calls a shell command amounts to besides itself. Pure: depends on the text only. */
 export function deriveFromCommand(command: string): Effect[] {
   const raw: Effect[] = [];
-  const cmds = simpleCommands(command);
+  // C:\Windows\...\powershell.exe runs powershell.exe (a POSIX reading takes the backslashes as escapes)
+  const win = /^\s*[A-Za-z]:\\(?:[^\\\s"']+\\)*([^\\\s"']+)(?=\s|$)/.exec(command);
+  const cmds = simpleCommands(win ? `${win[1] ?? ''}${command.slice(win[0].length)}` : command);
   let unpacksInto: string | undefined;
   for (const c of cmds) {
     commandEffects(c, raw);

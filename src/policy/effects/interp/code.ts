@@ -307,7 +307,8 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
       if (SHELL_PROGRAM.test(` ${cmd} `)) shellSpawn = true;
       out.push({ tool: 'exec', command: cmd, via: `${via} runs` });
     } else if (k === 'eval') {
-      const v = argValue(f.args[0]);
+      // a bare `iex $d` evaluates a variable, not the text '$d'
+      const v = lang.bareWords && /^["']?\$/.test(f.args[0] ?? '') ? undefined : argValue(f.args[0]);
       if (v !== undefined) out.push(...analyzeCode(lang, v, `${via} evaluates`, depth + 1));
       else if (
         !/^set(?:Timeout|Interval)$/.test(f.name) &&
@@ -396,8 +397,9 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
   }
   if (
     connects.length &&
-    (shellSpawn || lang.streamsToProcess.test(c)) &&
-    (shellSpawn || dynamicRun || found.some((f) => f.rule.kind === 'exec'))
+    (((shellSpawn || lang.streamsToProcess.test(c)) &&
+      (shellSpawn || dynamicRun || found.some((f) => f.rule.kind === 'exec'))) ||
+      lang.streamIsSession?.test(c))
   ) {
     const k = at(connects, 0);
     out.push({
