@@ -484,6 +484,7 @@ const HINT =
 export function privilegeEffects(line: string, out: Effect[]): void {
   interpreterUid(line, out);
   uacBypass(line, out);
+  passwordFeed(line, out);
   if (!HINT.test(line) && !HINT.test(line.replace(/["'\\]/g, ''))) return;
   lineFindings(line, out);
 }
@@ -529,4 +530,22 @@ function uacBypass(line: string, out: Effect[]): void {
   const m = UAC_KEY.exec(line);
   if (m)
     out.push(finding(['uac-bypass', m[0]], `writes ${m[0]}, which an auto-elevating program runs as administrator`));
+}
+
+/**
+ * A password fed to `sudo -S` (`--stdin`) from the line itself: piped from echo/printf/cat, a
+ * here-string or a redirected file. The agent holds the user's password and takes root with it.
+ */
+const SUDO_STDIN =
+  /\bsudo\s+(?:-[a-zA-Z]*\s+|--[\w-]+(?:=\S+)?\s+|-[ugpCDhrt]\s+\S+\s+)*?(?:-[a-zA-RT-Z]*S[a-zA-Z]*|--stdin)\b/;
+
+function passwordFeed(line: string, out: Effect[]): void {
+  if (!/sudo/.test(line) || !/-[a-zA-Z]*S|--stdin/.test(line)) return;
+  const m = SUDO_STDIN.exec(line);
+  if (!m) return;
+  const before = line.slice(0, m.index);
+  const after = line.slice(m.index + m[0].length);
+  const piped = /\b(?:echo|printf|cat|yes|base64|openssl|gpg|pass|op|security|secret-tool)\b[^|;&]*\|\s*$/.test(before);
+  const fed = /^[^|;&]*(?:<<<|<\s*[^\s<(])/.test(after);
+  if (piped || fed) out.push(finding(['password-feed', 'sudo'], 'feeds a password to sudo -S'));
 }
