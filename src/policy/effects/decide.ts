@@ -83,7 +83,7 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
     else if (/delete|remove|unlink|rm/.test(op)) out.push({ tool: 'delete', path, via: `${via} deletes ${path}` });
     else if (/read|get|cat|view|open|download|head|tail/.test(op))
       out.push({ tool: 'read', path, via: `${via} reads ${path}` });
-    if (content && out[0]?.tool === 'write') out.push(...deriveFromWrite(path, content));
+    if (out[0]?.tool === 'write') out.push(...deriveFromWrite(path, content));
   }
   const url = str('url') ?? str('uri');
   if (url && /^[a-z][a-z0-9+.-]*:/i.test(url)) {
@@ -165,8 +165,8 @@ export function effectsOf(
   if (MCP_TOOL.test(call.tool)) return mcpEffects(call, cache);
   if (FETCH_TOOL.test(call.tool)) return fetchEffects(call);
   if (path !== undefined && (call.tool === 'write' || call.tool === 'edit')) {
-    const content = writtenContent(call);
-    return content ? deriveFromWrite(path, content) : [];
+    // also without content: a start-up file written with unknown text is judged as code (startup-plant.ts)
+    return deriveFromWrite(path, writtenContent(call));
   }
   return [];
 }

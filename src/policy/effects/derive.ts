@@ -25,6 +25,7 @@ import { downloadExecEffects } from './download-exec.js';
 import { privilegeEffects } from './privilege.js';
 import { launcherEffects } from './launchers.js';
 import { plainFetch } from './url-host.js';
+import { startupWrite } from './startup-plant.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
@@ -304,6 +305,10 @@ export function deriveFromCommand(command: string): Effect[] {
   const out = raw.map(envAppend);
   for (const e of raw) out.push(...inPlaceSources(e, command));
   const planted: Effect[] = [];
+  for (const e of out) {
+    const w = e.tool === 'write' && e.path ? startupWrite(e.path, e.content) : undefined;
+    if (w) planted.push({ ...w, via: `${e.via}, which ${w.via}` });
+  }
   for (const e of out)
     if (e.tool === 'write' && e.path && e.content)
       planted.push(
@@ -317,5 +322,6 @@ export function deriveFromCommand(command: string): Effect[] {
 
 /** The calls a write of `content` to `path` amounts to (what it plants). */
 export function deriveFromWrite(path: string, content: string | undefined): Effect[] {
-  return dedupe([...plantedEffects(path, content), ...manifestFindings(path, content)]);
+  const rc = startupWrite(path, content);
+  return dedupe([...(rc ? [rc] : []), ...plantedEffects(path, content), ...manifestFindings(path, content)]);
 }

@@ -344,3 +344,66 @@ export function startupPlant(path: string, content: string): Effect[] | undefine
       out.push(reading(['startup-override', n, name], `${name} redefines ${n}, a command typed with secrets at hand`));
   return out;
 }
+
+/** A user's shell start-up files (system-wide ones stay with persistence-files). */
+const HOME_RC =
+  /(?:^|[/\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zprofile|zshenv|zlogin|zlogout|kshrc|mkshrc)$|[/\\]\.config[/\\]fish[/\\](?:config\.fish|conf\.d[/\\][^/\\]+\.fish|functions[/\\][^/\\]+\.fish)$/;
+
+export function isHomeRc(path: string): boolean {
+  return HOME_RC.test(path) && !/^\/etc\//.test(path);
+}
+
+/** Environment settings tools document for start-up files (install guides of nvm, Go, pyenv, Android, Java ...). */
+const PLAIN_ENV =
+  /^(?:PATH|MANPATH|INFOPATH|FPATH|CDPATH|NVM_DIR|PNPM_HOME|BUN_INSTALL|VOLTA_HOME|DENO_INSTALL|FNM_DIR|N_PREFIX|GOPATH|GOROOT|GOBIN|CARGO_HOME|RUSTUP_HOME|PYENV_ROOT|PIPX_HOME|PIPX_BIN_DIR|POETRY_HOME|WORKON_HOME|VIRTUAL_ENV_DISABLE_PROMPT|RBENV_ROOT|SDKMAN_DIR|JAVA_HOME|ANDROID_HOME|ANDROID_SDK_ROOT|FLUTTER_ROOT|DOTNET_ROOT|DOTNET_CLI_TELEMETRY_OPTOUT|HOMEBREW_NO_ANALYTICS|HOMEBREW_NO_AUTO_UPDATE|EDITOR|VISUAL|LANG|LANGUAGE|LC_[A-Z]+|TERM|COLORTERM|CLICOLOR|LSCOLORS|LS_COLORS|HISTSIZE|HISTFILESIZE|HISTCONTROL|SAVEHIST|TZ|XDG_[A-Z_]+_HOME|GPG_TTY|DOCKER_BUILDKIT|COMPOSE_DOCKER_CLI_BUILD|KUBE_EDITOR|STARSHIP_CONFIG|ZSH|ZSH_THEME|PS1|PS2|PROMPT|RPROMPT|PYTHONDONTWRITEBYTECODE|PIP_REQUIRE_VIRTUALENV|NODE_ENV|GOPRIVATE_DISABLED)$/;
+/** Tools whose documented shell set-up is `eval "$(TOOL ...)"` (their own output, nothing fetched). */
+const INIT_TOOLS =
+  /^(?:direnv|starship|zoxide|pyenv|pyenv-virtualenv|rbenv|nodenv|goenv|jenv|plenv|mise|rtx|fnm|brew|\/opt\/homebrew\/bin\/brew|\/home\/linuxbrew\/\.linuxbrew\/bin\/brew|\/usr\/local\/bin\/brew|thefuck|atuin|mcfly|fzf|oh-my-posh|conda|micromamba|register-python-argcomplete|kubectl|helm|gh|rustup|uv|uvx|pip|poetry|npm|volta|just|task|op|ssh-agent|dircolors|gdircolors|keychain)$/;
+/** Places a start-up file may source: under home, in tool directories, not temporary ones. */
+const SOURCE_OK =
+  /^["']?(?:~|\$HOME|\$\{HOME\}|\$[A-Z_]+_(?:DIR|HOME|ROOT)|\$\{[A-Z_]+_(?:DIR|HOME|ROOT)\}|\/usr\/share|\/usr\/local\/share|\/opt\/homebrew|\/etc\/bash_completion)/;
+const TEMP = /\/tmp\b|\/dev\/shm|\/var\/tmp|\/\.\w*cache\b/i;
+
+/** One line of a start-up file that only sets up the shell (nothing fetched, run or redefined). */
+function plainRcLine(line: string): boolean {
+  const l = line.trim().replace(/;$/, '');
+  if (!l || l.startsWith('#')) return true;
+  if (/`|\$\((?!\s*(?:[\w/.-]+)\s+(?:shellenv|init|hook|activate|env|completion|-s|shell)\b)/.test(l)) return false;
+  if (
+    /\b(?:curl|wget|nc|ncat|socat|telnet|base64|xxd|openssl|python[\d.]*|perl|ruby|node|php|bash\s+-c|sh\s+-c)\b/.test(
+      l,
+    )
+  )
+    return false;
+  const env = /^(?:export\s+|declare\s+-x\s+|typeset\s+-x\s+|set\s+-gx\s+)?([A-Za-z_]\w*)(?:=|\s+)(.*)$/.exec(l);
+  if (env && PLAIN_ENV.test(env[1] ?? '') && (/=/.test(l) || /^set\s+-gx/.test(l))) return !TEMP.test(env[2] ?? '');
+  if (/^(?:fish_add_path|path\+=|fpath\+=|path=\(|fpath=\()/.test(l)) return !TEMP.test(l);
+  const alias = /^alias\s+(?:-g\s+)?([\w.-]+)=(?:'([^']*)'|"([^"]*)"|(\S+))$/.exec(l);
+  if (alias) return !GUARDED_COMMANDS.test(alias[1] ?? '') && !/[;|&<>$]/.test(alias[2] ?? alias[3] ?? alias[4] ?? '');
+  const eval_ = /^eval\s+"\$\(\s*([\w/.-]+)\s+[^)`;|&]*\)"$/.exec(l);
+  if (eval_) return INIT_TOOLS.test(eval_[1] ?? '');
+  const src =
+    /^(?:\[\[?\s+-[sfer]\s+("[^"]+"|\S+)\s+\]\]?\s+&&\s+)?(?:source|\\?\.)\s+("[^"]+"|\S+)(?:\s+--\S+)*$/.exec(l);
+  if (src) return SOURCE_OK.test(src[2] ?? '') && !TEMP.test(src[2] ?? '');
+  return /^(?:set\s+-o\s+\w+|setopt\s+[\w\s]+|unsetopt\s+[\w\s]+|shopt\s+-[su]\s+[\w\s]+|bindkey\s+(?:-[ev]|'[^']*'\s+[\w-]+|"[^"]*"\s+[\w-]+)|autoload\s+-U?z?\s+[\w\s]+|compinit|autoload\s+-Uz\s+compinit\s+&&\s+compinit|zstyle\s+.*|plugins=\([\w\s-]*\)|source\s+\$ZSH\/oh-my-zsh\.sh|complete\s+-C\s+\S+\s+\w+|stty\s+-ixon)$/.test(
+    l,
+  );
+}
+
+/**
+ * A write to a user's shell start-up file, read by what it holds: `startup-write FILE plain` for
+ * settings only (PATH entries, tool directories, aliases of ordinary commands, `eval "$(direnv
+ * hook bash)"`-style set-up, sourcing a tool's file under home); `code` for anything else, and
+ * when the text is not known (`cp`, `sed -i`, a file piped in).
+ */
+export function startupWrite(path: string, content: string | undefined): Effect | undefined {
+  if (!isHomeRc(path)) return undefined;
+  const name = posix.basename(path.replace(/\\/g, '/'));
+  const plain = content !== undefined && content.split('\n').length <= 200 && content.split('\n').every(plainRcLine);
+  const via = plain
+    ? `adds shell settings to ${name}`
+    : content === undefined
+      ? `writes ${name} with text not shown on the line`
+      : `adds commands to ${name}, which runs in every new shell`;
+  return reading(['startup-write', name, plain ? 'plain' : 'code'], via);
+}
