@@ -5,6 +5,7 @@ import type { Decision, ToolCall } from '../types.js';
 import type { Effect } from './types.js';
 import { deriveFromCommand, deriveFromWrite } from './derive.js';
 import { plainFetch } from './url-host.js';
+import { sqlPrivilege } from './privilege.js';
 import { sqlTextEffects } from './sql.js';
 import { urlSecret } from './url-secret.js';
 import { mcpFlows } from './mcp-flow.js';
@@ -92,7 +93,10 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
     if (plain) out.push(plain);
   }
   const sql = str('sql') ?? str('query') ?? str('statement');
-  if (sql) out.push(...sqlTextEffects(sql, 'generic', `MCP ${op} runs`));
+  if (sql) {
+    out.push(...sqlTextEffects(sql, 'generic', `MCP ${op} runs`));
+    sqlPrivilege(sql, out);
+  }
   // Secrets sent to a destination outside the machine (a repository, a channel, a gist, a mail).
   const remote =
     str('owner') ??

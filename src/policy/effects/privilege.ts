@@ -485,6 +485,7 @@ export function privilegeEffects(line: string, out: Effect[]): void {
   interpreterUid(line, out);
   uacBypass(line, out);
   passwordFeed(line, out);
+  sqlPrivilege(line, out);
   if (!HINT.test(line) && !HINT.test(line.replace(/["'\\]/g, ''))) return;
   lineFindings(line, out);
 }
@@ -548,4 +549,22 @@ function passwordFeed(line: string, out: Effect[]): void {
   const piped = /\b(?:echo|printf|cat|yes|base64|openssl|gpg|pass|op|security|secret-tool)\b[^|;&]*\|\s*$/.test(before);
   const fed = /^[^|;&]*(?:<<<|<\s*[^\s<(])/.test(after);
   if (piped || fed) out.push(finding(['password-feed', 'sudo'], 'feeds a password to sudo -S'));
+}
+
+/**
+ * SQL that makes an account a database superuser or hands out every privilege: PostgreSQL
+ * `CREATE/ALTER ROLE ... SUPERUSER`, the roles that run programs or read files on the server
+ * (`pg_execute_server_program`, `pg_read_server_files`, `pg_write_server_files`) and the cloud
+ * providers' admin roles, MySQL `GRANT ALL ON *.*` and `WITH GRANT OPTION`, SQL Server `sysadmin`.
+ * A standing superuser account is a way back in (PostgreSQL CREATE ROLE, MySQL GRANT and SQL
+ * Server ALTER SERVER ROLE reference pages).
+ */
+const SQL_SUPERUSER =
+  /\b(?:create|alter)\s+(?:role|user)\b[^;]*?(?<!no)\bsuperuser\b|\bgrant\s+(?:pg_execute_server_program|pg_read_server_files|pg_write_server_files|rds_superuser|cloudsqlsuperuser|azure_pg_admin|rds_iam_admin)\b|\bgrant\s+all(?:\s+privileges)?\s+on\s+\*\.\*|\bwith\s+grant\s+option\b|\balter\s+server\s+role\s+sysadmin\s+add\s+member\b|\bsp_addsrvrolemember\b[^;]*\bsysadmin\b/i;
+
+export function sqlPrivilege(sql: string, out: Effect[]): void {
+  if (!/superuser|grant|sysadmin|pg_/i.test(sql)) return;
+  const m = SQL_SUPERUSER.exec(sql);
+  if (m)
+    out.push(finding(['db-superuser', m[0].slice(0, 80)], `SQL \`${m[0].slice(0, 80)}\` makes a database superuser`));
 }
