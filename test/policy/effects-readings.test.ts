@@ -1005,7 +1005,10 @@ const PRIVILEGE: Case[] = [
   ['B', 'exec', { command: 'echo "sudo -s" >> notes.md' }],
   ['B', 'exec', { command: "git commit -m 'docs: explain sudo -i and chmod u+s'" }],
   ['A', 'exec', { command: 'sudo systemctl restart nginx' }],
-  ['A', 'exec', { command: 'sudo apt-get install -y build-essential' }],
+  // named packages from the system package manager's own repositories install without asking
+  ['B', 'exec', { command: 'sudo apt-get install -y build-essential' }],
+  ['A', 'exec', { command: 'sudo apt-get install -y ./build-essential.deb' }],
+  ['A', 'exec', { command: 'sudo apt-get install -y nmap' }],
   ['D', 'exec', { command: 'sudo -u root bash' }],
   ['D', 'exec', { command: 'pkexec bash' }],
   ['D', 'exec', { command: 'sudo ln -sf /bin/bash /usr/local/bin/ls && sudo chmod u+s /usr/local/bin/ls' }],

@@ -22,6 +22,7 @@ import {
 import { isKnownRegistry, isPopular, isVendorHost } from './supply-data.js';
 import { at } from '../../util/invariant.js';
 import { sourcePlant } from './source-plant.js';
+import { startupPlant } from './startup-plant.js';
 
 export type Kind =
   | 'tasks'
@@ -439,6 +440,11 @@ export function plantedEffects(path: string, content: string | undefined): Effec
   if (!content) return [];
   const published = publishedSecret(path, content);
   if (published) return [published];
+  const startup = startupPlant(path, content);
+  return startup ? [...startup, ...fileEffects(path, content)] : fileEffects(path, content);
+}
+
+function fileEffects(path: string, content: string): Effect[] {
   const kind = fileKind(path) ?? shebangKind(content);
   if (!kind) {
     // a workload manifest starts containers wherever it is written (kubectl apply -f later)

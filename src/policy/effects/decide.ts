@@ -4,6 +4,8 @@
 import type { Decision, ToolCall } from '../types.js';
 import type { Effect } from './types.js';
 import { deriveFromCommand, deriveFromWrite } from './derive.js';
+import { plainFetch } from './url-host.js';
+import { sqlPrivilege } from './privilege.js';
 import { sqlTextEffects } from './sql.js';
 import { bodySecret, urlSecret } from './url-secret.js';
 import { mcpFlows } from './mcp-flow.js';
@@ -81,12 +83,19 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
     else if (/delete|remove|unlink|rm/.test(op)) out.push({ tool: 'delete', path, via: `${via} deletes ${path}` });
     else if (/read|get|cat|view|open|download|head|tail/.test(op))
       out.push({ tool: 'read', path, via: `${via} reads ${path}` });
-    if (content && out[0]?.tool === 'write') out.push(...deriveFromWrite(path, content));
+    if (out[0]?.tool === 'write') out.push(...deriveFromWrite(path, content));
   }
   const url = str('url') ?? str('uri');
-  if (url && /^[a-z][a-z0-9+.-]*:/i.test(url)) out.push({ tool: 'fetch', url, via: `MCP ${op} reaches ${url}` });
+  if (url && /^[a-z][a-z0-9+.-]*:/i.test(url)) {
+    out.push({ tool: 'fetch', url, via: `MCP ${op} reaches ${url}` });
+    const plain = plainFetch(url, `MCP ${op} reaches ${url}`);
+    if (plain) out.push(plain);
+  }
   const sql = str('sql') ?? str('query') ?? str('statement');
-  if (sql) out.push(...sqlTextEffects(sql, 'generic', `MCP ${op} runs`));
+  if (sql) {
+    out.push(...sqlTextEffects(sql, 'generic', `MCP ${op} runs`));
+    sqlPrivilege(sql, out);
+  }
   // Secrets sent to a destination outside the machine (a repository, a channel, a gist, a mail).
   const remote =
     str('owner') ??
@@ -118,8 +127,9 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
 function fetchEffects(call: ToolCall): Effect[] {
   const url = [call.params['url'], call.input?.['url']].find((u): u is string => typeof u === 'string');
   if (!url) return [];
+  const plain = plainFetch(url, `reaches ${url}`);
   const hit = urlSecret(url) ?? bodySecret({ ...(call.input ?? {}), ...call.params });
-  if (!hit) return [];
+  if (!hit) return plain ? [plain] : [];
   const host = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(url)?.[1] ?? 'remote';
   return [
     {
@@ -127,6 +137,7 @@ function fetchEffects(call: ToolCall): Effect[] {
       command: `curl -d @.env https://${host.replace(/[^\w.:-]/g, '')}/`,
       via: `the URL carries a secret (${hit.slice(0, 12)}...) to ${host}`,
     },
+    ...(plain ? [plain] : []),
   ];
 }
 
@@ -157,9 +168,8 @@ export function effectsOf(
   if (MCP_TOOL.test(call.tool)) return mcpEffects(call, cache);
   if (FETCH_TOOL.test(call.tool)) return fetchEffects(call);
   if (path !== undefined && (call.tool === 'write' || call.tool === 'edit')) {
-    const content = writtenContent(call);
-    const loss = writeLossEffects(call, path);
-    return content ? [...deriveFromWrite(path, content), ...loss] : loss;
+    // also without content: a start-up file written with unknown text is judged as code (startup-plant.ts)
+    return [...deriveFromWrite(path, writtenContent(call)), ...writeLossEffects(call, path)];
   }
   return [];
 }

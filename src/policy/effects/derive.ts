@@ -21,6 +21,9 @@ import { SQL_DIALECT } from './sql.js';
 import { commandSourceFindings, envFindings } from './sources.js';
 import { manifestFindings } from './manifests.js';
 import { LineFacts, lineReadings } from './line-readings.js';
+import { launcherEffects } from './launchers.js';
+import { plainFetch } from './url-host.js';
+import { startupWrite } from './startup-plant.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
@@ -129,6 +132,7 @@ function makeReadsStdin(argv: string[]): boolean {
 
 function commandEffects(c: SimpleCommand, out: Effect[]): void {
   programEffects(c, out);
+  launcherEffects(c, out);
   installEffects(c.argv, out);
   commandSourceFindings(c.argv, out);
   for (const { name, value } of c.assigns) envFindings(name, value, out);
@@ -284,7 +288,9 @@ function inPlaceSources(e: Effect, command: string): Effect[] {
 /** The calls a shell command amounts to besides itself. Pure: depends on the text only. */
 export function deriveFromCommand(command: string): Effect[] {
   const raw: Effect[] = [];
-  const cmds = simpleCommands(command);
+  // C:\Windows\...\powershell.exe runs powershell.exe (a POSIX reading takes the backslashes as escapes)
+  const win = /^\s*[A-Za-z]:\\(?:[^\\\s"']+\\)*([^\\\s"']+)(?=\s|$)/.exec(command);
+  const cmds = simpleCommands(win ? `${win[1] ?? ''}${command.slice(win[0].length)}` : command);
   let unpacksInto: string | undefined;
   for (const c of cmds) {
     commandEffects(c, raw);
@@ -302,9 +308,17 @@ export function deriveFromCommand(command: string): Effect[] {
         if (h && !isVendorHost(h) && !isKnownRegistry(h))
           raw.push(dependency(['remote-file', e.url], `unpacks a download into ${unpacksInto}`));
       }
+  for (const e of raw.slice()) {
+    const p = e.tool === 'fetch' && e.url ? plainFetch(e.url, e.via) : undefined;
+    if (p) raw.push(p);
+  }
   const out = raw.map(envAppend);
   for (const e of raw) out.push(...inPlaceSources(e, command));
   const planted: Effect[] = [];
+  for (const e of out) {
+    const w = e.tool === 'write' && e.path ? startupWrite(e.path, e.content) : undefined;
+    if (w) planted.push({ ...w, via: `${e.via}, which ${w.via}` });
+  }
   for (const e of out)
     if (e.tool === 'write' && e.path && e.content)
       planted.push(
@@ -318,5 +332,6 @@ export function deriveFromCommand(command: string): Effect[] {
 
 /** The calls a write of `content` to `path` amounts to (what it plants). */
 export function deriveFromWrite(path: string, content: string | undefined): Effect[] {
-  return dedupe([...plantedEffects(path, content), ...manifestFindings(path, content)]);
+  const rc = startupWrite(path, content);
+  return dedupe([...(rc ? [rc] : []), ...plantedEffects(path, content), ...manifestFindings(path, content)]);
 }

@@ -210,7 +210,7 @@ const CODE_FROM_DOWNLOAD =
 
 /** Words without which no route here exists (a cheap first look). */
 const HINT =
-  /curl|wget|aria2c|fetch|https?\b|iwr|invoke-|irm\b|certutil|bitsadmin|bitstransfer|git\b|kubectl|helm|nix|\boc\b|osascript|:\/\//i;
+  /curl|wget|aria2c|fetch|https?\b|iwr|invoke-|irm\b|certutil|bitsadmin|bitstransfer|git\b|kubectl|helm|nix|\boc\b|osascript|:\/\/|\\\\/i;
 
 export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line = ''): void {
   if (line && !HINT.test(line)) return;
@@ -221,6 +221,12 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
         .map(urlOperand)
         .find((x) => x !== undefined);
       if (u) out.push(runFinding(u, `runs what ${u} serves as code`));
+    }
+  // A UNC path as written (a POSIX reading of the line would take its backslashes as escapes)
+  if (line.includes('\\\\'))
+    for (const m of line.matchAll(UNC_RUN)) {
+      const u = uncUrl(m[2] ?? '');
+      if (u) out.push(runFinding(u.replace(/^smb:/, 'http:'), `${m[1] ?? ''} runs ${u}`));
     }
   const files = new Map<string, string>();
   const dirs = new Map<string, string>();
@@ -235,7 +241,7 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
       const url = d.urls[0] ?? '';
       for (const o of d.outputs) {
         if (o === '-') {
-          if (c.pipedInto) consumer(cmds, i, url, out);
+          if (c.pipedInto) here = consumer(cmds, i, url, out, files, dirs) ?? here;
           continue;
         }
         files.set(key(o), url);
@@ -300,23 +306,39 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
     }
     // tools that fetch and apply or run what a URL serves
     fetchAndRun(a, name, out);
+    remoteScript(a, name, out);
     if (name === 'osascript') appleScript(a, out);
   }
 }
 
-/** The program a download's standard output reaches, through filters (tee, base64 -d, gunzip ...). */
-function consumer(cmds: SimpleCommand[], at: number, url: string, out: Effect[]): void {
+/**
+ * The program a download's standard output reaches, through filters (tee, base64 -d, gunzip ...).
+ * Files the stream is saved to (`| tee f`, `| base64 -d > f`) and directories it is unpacked into
+ * (`| tar x -C d`) are recorded as downloaded, so running them later in the line is seen; the
+ * result is the URL when the stream is unpacked into the working directory.
+ */
+function consumer(
+  cmds: SimpleCommand[],
+  at: number,
+  url: string,
+  out: Effect[],
+  files: Map<string, string>,
+  dirs: Map<string, string>,
+): string | undefined {
   let j = at;
   for (let guard = 0; guard < 8; guard++) {
     const cur = cmds[j];
     const next = cmds[j + 1];
-    if (!cur?.pipedInto || !next || next.argv !== cur.pipedInto) return;
+    if (!cur?.pipedInto || !next || next.argv !== cur.pipedInto) return undefined;
+    for (const r of next.redirs)
+      if (r.op.startsWith('>') && (r.fd === '1' || r.fd === 'all') && !/^\/dev\/(?:null|std)/.test(r.target))
+        files.set(key(r.target), url);
     const a = next.argv;
     const name = basename(a[0] ?? '').replace(/\.exe$/i, '');
     if (name === 'xargs') {
       const inner = a.slice(1).find((w) => !w.startsWith('-') && STDIN_RUNNERS.test(basename(w)));
       if (inner) out.push(runFinding(url, `pipes ${url} into ${inner}`));
-      return;
+      return undefined;
     }
     if (STDIN_RUNNERS.test(name)) {
       // a script file operand means the stream is not the code (python3 scripts/parse.py)
@@ -325,25 +347,76 @@ function consumer(cmds: SimpleCommand[], at: number, url: string, out: Effect[])
       const script = ops.find((w) => w !== '-' && w !== '/dev/stdin' && !(deno && (w === 'run' || w === 'eval')));
       if (!script || a.includes('-s') || (/^(?:sh|bash|zsh|dash|ksh)$/.test(name) && ops[0] === '-s')) {
         out.push(runFinding(url, `pipes ${url} into ${name}`));
-        return;
+        return undefined;
       }
       if (name === 'source' || name === '.') out.push(runFinding(url, `sources ${url}`));
-      return;
+      return undefined;
     }
     if ((name === 'source' || name === '.') && /^\/dev\/stdin$|^-$/.test(a[1] ?? '')) {
       out.push(runFinding(url, `sources ${url}`));
-      return;
+      return undefined;
     }
     const x = extraction(a);
     if (x) {
       if (RUN_PLACES.test(x.dir)) out.push(runFinding(url, `unpacks ${url} into ${x.dir}, a place that runs`));
-      return;
+      if (x.archive !== undefined && x.archive !== '-') return undefined;
+      if (x.dir === '.') return url;
+      dirs.set(key(x.dir), url);
+      return undefined;
     }
-    if (!FILTERS.test(name)) return;
+    if (!FILTERS.test(name)) return undefined;
     if (name === 'tee')
-      for (const f of a.slice(1).filter((w) => !w.startsWith('-')))
+      for (const f of a.slice(1).filter((w) => !w.startsWith('-'))) {
+        files.set(key(f), url);
         if (RUN_PLACES.test(f)) out.push(runFinding(url, `saves ${url} as ${f}, a place that runs`));
+      }
     j++;
+  }
+  return undefined;
+}
+
+/** Windows script hosts and loaders that run a file they are given, from wherever it is. */
+const SCRIPT_HOSTS = /^(?:cscript|wscript|mshta|regsvr32|rundll32|msiexec|pcalua|forfiles|cmstp|installutil)$/i;
+const UNC_RUN =
+  /\b(cscript|wscript|mshta|regsvr32|rundll32|msiexec|pcalua|cmstp|installutil)(?:\.exe)?\b[^|&;\n]*?["']?(\\\\[^\s"'\\/]+[\\/][^\s"',]+)/gi;
+/** Files that run when opened: programs, installers, scripts, disk images. */
+const RUNNABLE =
+  /\.(?:exe|msi|msix|appx|appimage|dmg|pkg|deb|rpm|sh|bash|run|bin|jar|bat|cmd|ps1|vbs|vbe|js|jse|wsf|hta|scr|pif|lnk|com|cpl|apk|command|app)$/i;
+
+/** `\\host\share\x.vbs` (also `\\host@SSL\DavWWWRoot\x`): the URL it amounts to, unless the host is this machine. */
+function uncUrl(w: string): string | undefined {
+  const m = /^\\\\([^\\/]+)[\\/](.+)$/.exec(w.replace(/^["']|["']$/g, ''));
+  const host = m?.[1]?.replace(/@.*$/, '').toLowerCase();
+  if (!m || !host || /^(?:localhost|127\.0\.0\.1|\.|\?)$/.test(host)) return undefined;
+  return `smb://${host}/${(m[2] ?? '').replace(/\\/g, '/')}`;
+}
+
+/**
+ * Code run straight from another machine: a script host given a URL or a UNC path
+ * (`cscript \\203.0.113.7\s\a.vbs`, `mshta https://...`, `regsvr32 /i:https://... scrobj.dll`,
+ * `rundll32 \\host\s\x.dll,Entry`), and a program, installer or script URL handed to the
+ * desktop to open (`xdg-open https://.../x.AppImage`, `start https://.../setup.exe`).
+ */
+function remoteScript(a: string[], name: string, out: Effect[]): void {
+  const bare = name.replace(/\.exe$/i, '');
+  if (SCRIPT_HOSTS.test(bare)) {
+    for (const w of a.slice(1)) {
+      const v = w.replace(/^\/i:|^-i:/i, '').replace(/^["']|["']$/g, '');
+      const u = URLISH.test(v) ? v : (uncUrl(v.split(',')[0] ?? '') ?? /\bscript:(https?:\/\/[^"')\s]+)/i.exec(v)?.[1]);
+      if (u) {
+        out.push(runFinding(u.replace(/^smb:/, 'http:'), `${bare} runs ${u}`));
+        return;
+      }
+    }
+    return;
+  }
+  if (/^(?:xdg-open|open|start|explorer|gio|kde-open|gnome-open|start-process|invoke-item)$/i.test(bare)) {
+    for (const w of a.slice(1)) {
+      if (w.startsWith('-') || w === 'open') continue;
+      const u = URLISH.test(w) ? w : uncUrl(w);
+      if (u && RUNNABLE.test(urlBase(u)))
+        out.push(runFinding(u.replace(/^smb:/, 'http:'), `${bare} opens ${u}, a program`));
+    }
   }
 }
 

@@ -482,6 +482,89 @@ const HINT =
   /\b(?:sudo|doas|run0|pkexec|su|runuser|sudoedit|machinectl|visudo|vipw|vigr|chmod|install|mkdir|rsync|chown|chgrp|setcap|usermod|useradd|adduser|addgroup|gpasswd|groupmems|dseditgroup|dscl|dbus-send|gdbus|busctl|qdbus|sqlite3|defaults|security)\b/;
 
 export function privilegeEffects(line: string, out: Effect[]): void {
+  interpreterUid(line, out);
+  uacBypass(line, out);
+  passwordFeed(line, out);
+  sqlPrivilege(line, out);
   if (!HINT.test(line) && !HINT.test(line.replace(/["'\\]/g, ''))) return;
   lineFindings(line, out);
+}
+
+/**
+ * Interpreter code that takes user id 0 (`os.setuid(0)`, `POSIX::setuid(0)`,
+ * `Process::Sys.setuid(0)`, `Process.uid = 0`, `process.setuid(0)`, `posix_setuid(0)`,
+ * `syscall.Setuid(0)`) only succeeds where a capability or set-id bit was planted for it; with a
+ * shell or a command after it, it is a root shell.
+ */
+const SET_UID0 =
+  /\b(?:set(?:e|re|res)?uid|Setuid|posix_setuid|posix_seteuid)\s*\(\s*0\b|\bProcess\.(?:uid|euid)\s*=\s*0\b|\$[<>]\s*=\s*0\b/;
+const SPAWNS_AFTER =
+  /\/bin\/(?:ba|z|da)?sh|\b(?:ba|z|da)?sh\s+-[ip]|\b(?:system|exec[lv]?p?e?|spawn|popen|execSync|spawnSync|pty\.spawn|passthru|shell_exec)\s*[(\s'"`]|`[^`]+`/;
+
+function interpreterUid(line: string, out: Effect[]): void {
+  if (!/uid/i.test(line)) return;
+  const m = SET_UID0.exec(line);
+  if (!m) return;
+  const after = line.slice(m.index);
+  if (SPAWNS_AFTER.test(after))
+    out.push(finding(['root-shell', 'setuid-0'], 'code takes user id 0 and runs a command'));
+  else out.push(finding(['uid0', 'setuid-0'], 'code takes user id 0'));
+}
+
+/**
+ * Windows UAC bypasses: an auto-elevating program (fodhelper, computerdefaults, eventvwr, sdclt,
+ * wsreset, slui) looks up its handler under HKCU\Software\Classes, which any user may write, and
+ * runs it elevated; the SilentCleanup task runs %windir% from HKCU\Environment elevated
+ * (MITRE ATT&CK T1548.002; the UACME project lists the keys).
+ */
+const UAC_KEY =
+  /classes[\\/]+(?:ms-settings|mscfile|exefile|folder|launcher\.systemsettings|appx[0-9a-z]+)[\\/]+shell[\\/]+open[\\/]+command|hkcu[:\\/]+environment\b[^\n]*\bwindir\b/i;
+
+function uacBypass(line: string, out: Effect[]): void {
+  if (!/classes|windir/i.test(line)) return;
+  if (
+    !/\b(?:reg(?:\.exe)?\s+add|new-item|set-item|new-itemproperty|set-itemproperty|\.SetValue|CreateSubKey|REG_SZ)/i.test(
+      line,
+    )
+  )
+    return;
+  const m = UAC_KEY.exec(line);
+  if (m)
+    out.push(finding(['uac-bypass', m[0]], `writes ${m[0]}, which an auto-elevating program runs as administrator`));
+}
+
+/**
+ * A password fed to `sudo -S` (`--stdin`) from the line itself: piped from echo/printf/cat, a
+ * here-string or a redirected file. The agent holds the user's password and takes root with it.
+ */
+const SUDO_STDIN =
+  /\bsudo\s+(?:-[a-zA-Z]*\s+|--[\w-]+(?:=\S+)?\s+|-[ugpCDhrt]\s+\S+\s+)*?(?:-[a-zA-RT-Z]*S[a-zA-Z]*|--stdin)\b/;
+
+function passwordFeed(line: string, out: Effect[]): void {
+  if (!/sudo/.test(line) || !/-[a-zA-Z]*S|--stdin/.test(line)) return;
+  const m = SUDO_STDIN.exec(line);
+  if (!m) return;
+  const before = line.slice(0, m.index);
+  const after = line.slice(m.index + m[0].length);
+  const piped = /\b(?:echo|printf|cat|yes|base64|openssl|gpg|pass|op|security|secret-tool)\b[^|;&]*\|\s*$/.test(before);
+  const fed = /^[^|;&]*(?:<<<|<\s*[^\s<(])/.test(after);
+  if (piped || fed) out.push(finding(['password-feed', 'sudo'], 'feeds a password to sudo -S'));
+}
+
+/**
+ * SQL that makes an account a database superuser or hands out every privilege: PostgreSQL
+ * `CREATE/ALTER ROLE ... SUPERUSER`, the roles that run programs or read files on the server
+ * (`pg_execute_server_program`, `pg_read_server_files`, `pg_write_server_files`) and the cloud
+ * providers' admin roles, MySQL `GRANT ALL ON *.*` and `WITH GRANT OPTION`, SQL Server `sysadmin`.
+ * A standing superuser account is a way back in (PostgreSQL CREATE ROLE, MySQL GRANT and SQL
+ * Server ALTER SERVER ROLE reference pages).
+ */
+const SQL_SUPERUSER =
+  /\b(?:create|alter)\s+(?:role|user)\b[^;]*?(?<!no)\bsuperuser\b|\bgrant\s+(?:pg_execute_server_program|pg_read_server_files|pg_write_server_files|rds_superuser|cloudsqlsuperuser|azure_pg_admin|rds_iam_admin)\b|\bgrant\s+all(?:\s+privileges)?\s+on\s+\*\.\*|\bwith\s+grant\s+option\b|\balter\s+server\s+role\s+sysadmin\s+add\s+member\b|\bsp_addsrvrolemember\b[^;]*\bsysadmin\b/i;
+
+export function sqlPrivilege(sql: string, out: Effect[]): void {
+  if (!/superuser|grant|sysadmin|pg_/i.test(sql)) return;
+  const m = SQL_SUPERUSER.exec(sql);
+  if (m)
+    out.push(finding(['db-superuser', m[0].slice(0, 80)], `SQL \`${m[0].slice(0, 80)}\` makes a database superuser`));
 }

@@ -5,7 +5,8 @@
 /** Tool class of a derived call. write/read/fetch/exec are the ordinary classes; delete and
  * chmod are their own classes so only policies that name them (svc's own files) see them;
  * dependency is third-party code a call brings in, read as a sentence (supply.ts). */
-export type EffectTool = 'write' | 'read' | 'fetch' | 'exec' | 'delete' | 'chmod' | 'dependency' | 'privilege';
+export type EffectTool =
+  'write' | 'read' | 'fetch' | 'exec' | 'delete' | 'chmod' | 'dependency' | 'privilege' | 'startup'; // what a write to a file that runs later plants (startup-plant.ts)
 
 export interface Effect {
   tool: EffectTool;

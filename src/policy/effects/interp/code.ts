@@ -68,6 +68,13 @@ function propagateConstants(code: string): string {
   for (const [name, lit] of seen) {
     if (lit === null || name.length < 1) continue;
     const esc = escapeForRegex(name);
+    // a name grown later (`d += chunk`, `$s .= ...`, `b << x`) holds more than its first literal
+    if (
+      new RegExp(
+        `(?<![\\w.$])${esc}\\s*(?:\\+=|\\.=|<<=?|\\|\\|=)|(?<![\\w.$])${esc}\\.(?:push|concat|append|extend|write)\\(`,
+      ).test(code)
+    )
+      continue;
     out = out.replace(new RegExp(`(?<![\\w.$'"])${esc}(?![\\w'"]|\\s*=[^=]|\\s*\\()`, 'g'), lit);
   }
   return out;
@@ -150,7 +157,7 @@ function calleeRegex(rule: CallRule): RegExp {
   let re = compiled.get(rule);
   if (!re) {
     re = new RegExp(
-      `(?<![\\w.$>-])(?<!::)(?:${rule.fn})(?:\\s*\\(|${rule.bare ? `\\s+(?=['"$\\[\\w~/.\\\\-])` : '(?!)'})`,
+      `(?<![\\w.$-])(?<!->)(?<!::)(?:${rule.fn})(?:\\s*\\(|${rule.bare ? `\\s+(?=['"$\\[\\w~/.\\\\-])` : '(?!)'})`,
       'g',
     );
     compiled.set(rule, re);
@@ -300,7 +307,8 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
       if (SHELL_PROGRAM.test(` ${cmd} `)) shellSpawn = true;
       out.push({ tool: 'exec', command: cmd, via: `${via} runs` });
     } else if (k === 'eval') {
-      const v = argValue(f.args[0]);
+      // a bare `iex $d` evaluates a variable, not the text '$d'
+      const v = lang.bareWords && /^["']?\$/.test(f.args[0] ?? '') ? undefined : argValue(f.args[0]);
       if (v !== undefined) out.push(...analyzeCode(lang, v, `${via} evaluates`, depth + 1));
       else if (
         !/^set(?:Timeout|Interval)$/.test(f.name) &&
@@ -389,8 +397,9 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
   }
   if (
     connects.length &&
-    (shellSpawn || lang.streamsToProcess.test(c)) &&
-    (shellSpawn || dynamicRun || found.some((f) => f.rule.kind === 'exec'))
+    (((shellSpawn || lang.streamsToProcess.test(c)) &&
+      (shellSpawn || dynamicRun || found.some((f) => f.rule.kind === 'exec'))) ||
+      lang.streamIsSession?.test(c))
   ) {
     const k = at(connects, 0);
     out.push({

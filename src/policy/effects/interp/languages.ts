@@ -61,6 +61,8 @@ export interface Language {
   connects: RegExp[];
   /** Signs that a connected socket becomes a process's standard streams. */
   streamsToProcess: RegExp;
+  /** Signs that a connected socket alone carries a session (PowerShell's TCPClient stream). */
+  streamIsSession?: RegExp;
   /** Commands take bare words (PowerShell): `Remove-Item -Recurse C:\x` has the argument C:\x. */
   bareWords?: boolean;
 }
@@ -431,7 +433,7 @@ export const LUA: Language = {
     { fn: 'load|loadstring', kind: 'eval', path: 0 },
     { fn: 'http\\.request|socket\\.http\\.request', kind: 'fetch', path: 0 },
   ],
-  connects: [/[.:]connect\(\s*['"](?<host>[^'"]+)['"]\s*,\s*(?<port>\d+)/g],
+  connects: [/[.:]connect\(\s*['"](?<host>[^'"]+)['"]\s*,\s*['"]?(?<port>\d+)/g],
   streamsToProcess: /io\.popen\(\s*\w+\s*:receive|\bwhile\s+true\b.*popen/s,
 };
 
@@ -506,6 +508,9 @@ export const POWERSHELL: Language = {
   ],
   connects: [/Net\.Sockets\.TCPClient\(\s*['"](?<host>[^'"]+)['"]\s*,\s*(?<port>\d+)/gi],
   streamsToProcess: /GetStream\(\)|Invoke-Expression|iex/i,
+  // a TCPClient's stream read and written by the script is the session itself (Test-NetConnection
+  // is how a port is checked)
+  streamIsSession: /\.GetStream\(\)/i,
 };
 
 export const OSASCRIPT: Language = {

@@ -118,10 +118,13 @@ export function argValue(arg: string | undefined): string | undefined {
  */
 export function foldConcat(code: string, dot: boolean): string {
   const lit = `(?:'(?:[^'\\\\\\n]|\\\\.)*'|"(?:[^"\\\\\\n]|\\\\.)*")`;
-  const re = new RegExp(`(${lit})\\s*(?:\\+${dot ? '|\\.' : ''}|(?=['"]))\\s*(${lit})`, 'g');
+  // A literal not followed by another is consumed whole, so the scan never starts at its closing
+  // quote (`f('a',x=>{s=''})` must not read `',x=>{s='` as a literal).
+  const re = new RegExp(`(${lit})\\s*(?:\\+${dot ? '|\\.' : ''}|(?=['"]))\\s*(${lit})|${lit}`, 'g');
   let out = code;
   for (let guard = 0; guard < 64; guard++) {
-    const next = out.replace(re, (_m, a: string, b: string) => {
+    const next = out.replace(re, (_m, a: string | undefined, b: string | undefined) => {
+      if (a === undefined || b === undefined) return _m;
       const va = literalValue(a);
       const vb = literalValue(b);
       if (va === undefined || vb === undefined) return _m;

@@ -1,0 +1,409 @@
+// Files whose text runs later by itself: editor start-up files (Vim and Neovim: `!cmd`,
+// `system()`, `jobstart()`, `vim.fn.system`, `os.execute`, `io.popen`; Emacs: `shell-command`,
+// `start-process`, `call-process`), dev container hooks (devcontainer.json `initializeCommand`
+// runs on the host, `onCreate`/`postCreate`/`postStart`/`postAttach` in the container), editor
+// settings that start programs (VS Code terminal profiles and their environment, interpreter
+// paths), git configuration values git runs (`alias.x = !cmd`, `core.pager`, `core.editor`,
+// `core.sshCommand`, `core.fsmonitor`, `sequence.editor`, `diff.external`, `credential.helper`,
+// `filter.*.clean/smudge/process`, `gpg.program`, `ProxyCommand`), and shell aliases or functions
+// that redefine a command someone types with a password or key at hand (`alias sudo=...`).
+// Each becomes what it plants: the command it runs (decided as any command; only a deny counts,
+// as for other planted code), and a `startup` reading, decided by policy startup-readings:
+//   startup-fetch URL FILE        code that runs later reaches a host that is no vendor's
+//   startup-override NAME FILE    redefines sudo, su, ssh, git, gpg ... in a start-up file
+//   startup-program PATH FILE     an editor made to run a program from a temporary or hidden place
+//   startup-env NAME FILE         an editor's terminals get LD_PRELOAD, NODE_OPTIONS, BASH_ENV ...
+// Sources: Vim `:help :!`, `:help system()`, Neovim `:help vim.system()`, GNU Emacs manual
+// "Synchronous Processes", containers.dev "devcontainer.json reference" (lifecycle scripts),
+// VS Code "Terminal Profiles" and "Python environments" docs, git-config(1), ssh_config(5).
+import { posix } from 'node:path';
+import type { Effect } from './types.js';
+import { isKnownRegistry, isVendorHost } from './supply-data.js';
+
+type StartupKind = 'vim' | 'emacs' | 'devcontainer' | 'vscode' | 'gitconfig' | 'shellrc';
+
+const STARTUP_KINDS: [RegExp, StartupKind][] = [
+  [
+    /(?:^|\/)(?:\.vimrc|_vimrc|\.gvimrc|\.exrc|\.nvimrc|\.ideavimrc)$|\/\.vim\/(?:plugin|autoload|ftplugin|after|ftdetect)\/.*\.vim$|\/\.config\/nvim\/.*\.(?:vim|lua)$|(?:^|\/)\.nvim\.lua$/,
+    'vim',
+  ],
+  [/(?:^|\/)\.emacs$|\/\.emacs\.d\/.*\.el$|\/\.config\/emacs\/.*\.el$|(?:^|\/)\.dir-locals\.el$/, 'emacs'],
+  [/(?:^|\/)\.devcontainer(?:\/[^/]+)?\/devcontainer\.json$|(?:^|\/)\.devcontainer\.json$/, 'devcontainer'],
+  [
+    /(?:^|\/)\.vscode\/settings\.json$|\.code-workspace$|\/(?:code|code - insiders|vscodium|cursor|windsurf)\/user\/settings\.json$/,
+    'vscode',
+  ],
+  [/(?:^|\/)\.gitconfig$|(?:^|\/)\.git\/config$|\/\.config\/git\/config$|^\/etc\/gitconfig$/, 'gitconfig'],
+  [
+    /(?:^|\/)\.(?:bashrc|bash_profile|bash_login|bash_aliases|profile|zshrc|zprofile|zshenv|zlogin|kshrc|envrc)$|\/\.config\/fish\/.*\.fish$|(?:^|\/)\.git\/hooks\/[^/]+$|(?:^|\/)\.husky\/[^/_][^/]*$/,
+    'shellrc',
+  ],
+];
+
+export function startupKind(path: string): StartupKind | undefined {
+  const p = path.toLowerCase().replace(/\\/g, '/');
+  for (const [re, k] of STARTUP_KINDS) if (re.test(p)) return k;
+  return undefined;
+}
+
+/** A JSON / Vim / Lua / Lisp string literal's text. */
+function unquote(lit: string): string {
+  const q = lit[0];
+  const body = lit.slice(1, -1);
+  if (q === "'") return body.replace(/''/g, "'");
+  return body.replace(/\\(["\\/bfnrt])/g, (_, c: string) =>
+    c === 'n' ? '\n' : c === 't' ? '\t' : c === 'b' || c === 'f' || c === 'r' ? ' ' : c,
+  );
+}
+
+const STR = `("(?:[^"\\\\\\n]|\\\\.)*"|'(?:[^'\\n]|'')*')`;
+
+/** Vim script and Neovim Lua: the shell lines it runs. */
+function vimCommands(text: string): string[] {
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    // an Ex command line starting with ! (also after autocmd EVENT PATTERN, silent, exe, :)
+    const bang =
+      /^\s*(?:au(?:tocmd)?!?\s+\S+\s+\S+\s+)?(?:(?:sil(?:ent)?!?|exe(?:cute)?|call|nested|\+\+once|:)\s*)*!(?!=)(.+)$/.exec(
+        line,
+      );
+    if (bang?.[1]) out.push(bang[1].trim());
+  }
+  const call = new RegExp(
+    `\\b(?:system|systemlist|jobstart|termopen|vim\\.fn\\.system|vim\\.fn\\.systemlist|vim\\.fn\\.jobstart|vim\\.fn\\.termopen|vim\\.system|os\\.execute|io\\.popen|vim\\.loop\\.spawn|vim\\.uv\\.spawn)\\s*\\(?\\s*([\\[{]\\s*)?${STR}`,
+    'g',
+  );
+  for (const m of text.matchAll(call)) {
+    if (!m[2]) continue;
+    if (m[1]) {
+      // a list: the words after a shell and -c, or the argv
+      const list = text.slice(m.index, text.indexOf(m[1].trim() === '[' ? ']' : '}', m.index) + 1);
+      const words = [...list.matchAll(new RegExp(STR, 'g'))].map((w) => unquote(w[1] ?? ''));
+      out.push(/sh$/.test(words[0] ?? '') && words[1] === '-c' ? (words[2] ?? '') : words.join(' '));
+    } else out.push(unquote(m[2]));
+  }
+  return out;
+}
+
+/** Emacs Lisp: the shell lines and programs it runs. */
+function emacsCommands(text: string): string[] {
+  const out: string[] = [];
+  const shell = new RegExp(
+    `\\((?:shell-command|async-shell-command|shell-command-to-string|call-process-shell-command|process-lines)\\s+${STR}`,
+    'g',
+  );
+  for (const m of text.matchAll(shell)) if (m[1]) out.push(unquote(m[1]));
+  const shellNamed = new RegExp(`\\(start-process-shell-command\\s+${STR}\\s+\\S+\\s+${STR}`, 'g');
+  for (const m of text.matchAll(shellNamed)) if (m[2]) out.push(unquote(m[2]));
+  // (start-process NAME BUFFER PROGRAM ARGS...), (call-process PROGRAM INFILE BUFFER DISPLAY ARGS...)
+  const proc = /\((start-process|call-process|make-process)\b([^()]*(?:\([^()]*\)[^()]*)*)\)/g;
+  for (const m of text.matchAll(proc)) {
+    const words = [...(m[2] ?? '').matchAll(new RegExp(STR, 'g'))].map((w) => unquote(w[1] ?? ''));
+    const argv = m[1] === 'start-process' ? words.slice(1) : words;
+    if (argv.length) out.push(/sh$/.test(argv[0] ?? '') && argv[1] === '-c' ? (argv[2] ?? '') : argv.join(' '));
+  }
+  return out;
+}
+
+/** JSON with comments and trailing commas (devcontainer.json, VS Code settings), else undefined. */
+function jsonc(text: string): unknown {
+  try {
+    return JSON.parse(
+      text
+        .replace(/("(?:[^"\\]|\\.)*")|\/\/[^\n]*|\/\*[\s\S]*?\*\//g, (m, s: string | undefined) => s ?? '')
+        .replace(/,(\s*[}\]])/g, '$1'),
+    );
+  } catch {
+    return undefined;
+  }
+}
+
+function commandValue(v: unknown): string[] {
+  if (typeof v === 'string') return [v];
+  if (Array.isArray(v)) return [v.map(String).join(' ')];
+  if (v && typeof v === 'object') return Object.values(v).flatMap(commandValue);
+  return [];
+}
+
+const DEVCONTAINER_HOOKS = [
+  'initializeCommand',
+  'onCreateCommand',
+  'updateContentCommand',
+  'postCreateCommand',
+  'postStartCommand',
+  'postAttachCommand',
+];
+
+/** A key's string values where the text is only a fragment (an edit), by pattern. */
+function keyStrings(text: string, key: string): string[] {
+  const re = new RegExp(`"${key.replace(/\./g, '\\.')}"\\s*:\\s*("(?:[^"\\\\]|\\\\.)*")`, 'g');
+  return [...text.matchAll(re)].map((m) => unquote(m[1] ?? '""'));
+}
+
+function devcontainerCommands(text: string): string[] {
+  const doc = jsonc(text) as Record<string, unknown> | undefined;
+  if (doc && typeof doc === 'object')
+    return DEVCONTAINER_HOOKS.flatMap((k) => commandValue(doc[k])).filter((c) => c.trim());
+  return DEVCONTAINER_HOOKS.flatMap((k) => keyStrings(text, k));
+}
+
+/** Environment names that make every process of a shell or runtime load code. */
+const LOADER_ENV =
+  /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|NODE_OPTIONS|BASH_ENV|ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|GIT_SSH_COMMAND|GIT_EXTERNAL_DIFF|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS)$/;
+
+/** Whether NAME=value makes programs load code (NODE_OPTIONS for memory, -Xmx for Java do not). */
+function loadsCode(name: string, value: string): boolean {
+  if (!LOADER_ENV.test(name)) return false;
+  if (name === 'NODE_OPTIONS') return /(?:^|\s)(?:-r|--require|--import|--loader|--experimental-loader)\b/.test(value);
+  if (/JAVA/.test(name)) return /-javaagent|-agentpath|-agentlib/.test(value);
+  if (name === 'RUBYOPT' || name === 'PERL5OPT') return /-r|-M|-I/.test(value);
+  return value.trim() !== '';
+}
+/** A program path in a temporary or hidden place (not a tool's own dot-directory). */
+const ODD_PROGRAM =
+  /^(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|\/private\/tmp\/|[A-Za-z]:[\\/](?:windows[\\/])?temp[\\/])|[\\/]\.(?!venv\b|local\b|cargo\b|pyenv\b|nvm\b|rbenv\b|asdf\b|volta\b|deno\b|bun\b|conda\b|rustup\b|sdkman\b|config\b|vscode\b|tox\b|nox\b|poetry\b|pixi\b|mise\b|linuxbrew\b)[^\\/]+[\\/]/i;
+
+interface VscodeFindings {
+  commands: string[];
+  env: [string, string][];
+  programs: string[];
+}
+
+function vscodeFindings(text: string): VscodeFindings {
+  const f: VscodeFindings = { commands: [], env: [], programs: [] };
+  const doc = jsonc(text);
+  const entries: [string, unknown][] = [];
+  if (doc && typeof doc === 'object') {
+    entries.push(...Object.entries(doc as Record<string, unknown>));
+    // a .code-workspace file keeps its settings under "settings"
+    const ws = (doc as Record<string, unknown>)['settings'];
+    if (ws && typeof ws === 'object') entries.push(...Object.entries(ws as Record<string, unknown>));
+  }
+  for (const [k, v] of entries) {
+    if (/^terminal\.integrated\.profiles\./.test(k) && v && typeof v === 'object')
+      for (const p of Object.values(v as Record<string, unknown>)) {
+        if (!p || typeof p !== 'object') continue;
+        const prof = p as Record<string, unknown>;
+        const path = Array.isArray(prof['path']) ? String(prof['path'][0] ?? '') : String(prof['path'] ?? '');
+        const args = Array.isArray(prof['args']) ? prof['args'].map(String) : [];
+        if (/sh(?:\.exe)?$/.test(path) && (args[0] === '-c' || args[0] === '-lc')) f.commands.push(args[1] ?? '');
+        else if (path) f.commands.push([path, ...args].join(' '));
+        if (path && ODD_PROGRAM.test(path)) f.programs.push(path);
+      }
+    else if (/^terminal\.integrated\.(?:shellArgs|shell)\./.test(k)) f.commands.push(...commandValue(v));
+    else if (/^terminal\.integrated\.env\./.test(k) && v && typeof v === 'object')
+      for (const [n, val] of Object.entries(v as Record<string, unknown>)) f.env.push([n, String(val)]);
+    else if (
+      /(?:^|\.)(?:defaultInterpreterPath|pythonPath|executablePath|nodePath|path|serverPath|binaryPath)$/i.test(k)
+    ) {
+      for (const s of commandValue(v)) if (ODD_PROGRAM.test(s)) f.programs.push(s);
+    }
+  }
+  if (!entries.length) {
+    // an edit: the fragment's string values
+    for (const m of text.matchAll(/"([\w.]+)"\s*:\s*"((?:[^"\\]|\\.)*)"/g)) {
+      const k = m[1] ?? '';
+      const v = unquote(`"${m[2] ?? ''}"`);
+      if (LOADER_ENV.test(k)) f.env.push([k, v]);
+      else if (/(?:Path|path)$/.test(k) && ODD_PROGRAM.test(v)) f.programs.push(v);
+    }
+  }
+  return f;
+}
+
+/** git-config values git runs as commands. */
+function gitCommands(text: string): string[] {
+  const out: string[] = [];
+  let section = '';
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    const sec = /^\[\s*([\w.-]+)(?:\s+"[^"]*")?\s*\]\s*(.*)$/.exec(line);
+    if (sec) {
+      section = (sec[1] ?? '').toLowerCase();
+      if (!sec[2]) continue;
+    }
+    const kv = /^([\w.-]+)\s*=\s*(.*)$/.exec(sec?.[2] ?? line);
+    if (!kv) continue;
+    const key = `${section}.${(kv[1] ?? '').toLowerCase()}`;
+    let value = (kv[2] ?? '').trim();
+    if (/^".*"$/.test(value)) value = value.slice(1, -1).replace(/\\"/g, '"');
+    if (section === 'alias' && value.startsWith('!')) out.push(value.slice(1));
+    else if (
+      /^(?:core\.(?:pager|editor|sshcommand|fsmonitor|askpass|gitproxy)|sequence\.editor|diff\.external|pager\.\w+|gpg\.program|gpg\.\w+\.program|credential\.helper|interactive\.difffilter|web\.browser)$/.test(
+        key,
+      ) ||
+      /^(?:filter|diff|merge)\.[^.]+\.(?:clean|smudge|process|textconv|command|driver)$/.test(key) ||
+      /^(?:filter|diff|merge)\.(?:clean|smudge|process|textconv|command|driver)$/.test(key)
+    ) {
+      if (key === 'credential.helper' && !value.startsWith('!')) continue; // a named helper (store, osxkeychain)
+      out.push(value.replace(/^!/, ''));
+    }
+    // ssh -o ProxyCommand=... inside sshCommand
+    const proxy = /ProxyCommand\s*=?\s*(?:'([^']*)'|"([^"]*)"|(\S+))/i.exec(value);
+    if (proxy) out.push(proxy[1] ?? proxy[2] ?? proxy[3] ?? '');
+  }
+  return out.filter((c) => c.trim());
+}
+
+/** Commands a user types with a password, key or token at hand: redefining them captures it. */
+const GUARDED_COMMANDS =
+  /^(?:sudo|su|doas|ssh|scp|sftp|git|gpg|gpg2|passwd|pass|op|bw|aws|gcloud|az|kubectl|docker|npm|pip|pip3|mysql|psql|login|ssh-add|ssh-keygen|vault|gh|curl|cd|ls)$/;
+
+/** `alias sudo=...`, `function sudo { ... }`, `sudo() { ... }` in a start-up file, unless it only adds options. */
+function overrides(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/\balias\s+(?:-g\s+)?([\w-]+)=(?:'([^']*)'|"((?:[^"\\]|\\.)*)"|(\S+))/g)) {
+    const name = m[1] ?? '';
+    const value = (m[2] ?? m[3] ?? m[4] ?? '').trim();
+    if (!GUARDED_COMMANDS.test(name)) continue;
+    // `alias ls='ls --color=auto'`, `alias git=hub`: the same command with options, or a known wrapper
+    const words = value.split(/\s+/);
+    const first = words[0] ?? '';
+    if (first === name && !/[;|&<>`$]/.test(value)) continue;
+    if (
+      /^(?:hub|lab|eza|exa|lsd|colorls|podman|nerdctl|pnpm|uv|z|zoxide|__zoxide_z|gitui|lazygit)$/.test(first) &&
+      !/[;|&<>`$]/.test(value)
+    )
+      continue;
+    out.push(name);
+  }
+  for (const m of text.matchAll(
+    /(?:^|[\s;])(?:function\s+([\w-]+)\s*(?:\(\s*\))?|([\w-]+)\s*\(\s*\))\s*\{([^}]*)\}/g,
+  )) {
+    const name = m[1] ?? m[2] ?? '';
+    if (!GUARDED_COMMANDS.test(name)) continue;
+    const body = m[3] ?? '';
+    // a wrapper that only calls the real command with options (`git() { command git "$@"; }`)
+    if (/^\s*(?:command|builtin)\s+[\w-]+\s+[^;|&<>`]*;?\s*$/.test(body)) continue;
+    out.push(name);
+  }
+  return out;
+}
+
+function hostOf(url: string): string | undefined {
+  return /^[a-z]+:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^/:?#]+)/i.exec(url)?.[1]?.toLowerCase();
+}
+
+/** Hosts code reaches: URLs, and curl/wget/nc operands written without a scheme. */
+function reachedUrls(cmd: string): string[] {
+  const out = new Set<string>();
+  for (const u of cmd.match(/\b(?:https?|ftp|wss?):\/\/[^\s'"`)<>\\|;]+/g) ?? []) out.add(u);
+  for (const m of cmd.matchAll(
+    /\b(?:curl|wget|nc|ncat|http|https)\b(?:\s+-{1,2}[\w-]+(?:[= ][^\s-][^\s]*)?)*\s+([a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?(?:\/[^\s'"`|;)]*)?)/gi,
+  ))
+    if (m[1] && !/^\d+$/.test(m[1])) out.add(`http://${m[1]}`);
+  for (const m of cmd.matchAll(/\/dev\/(?:tcp|udp)\/([^/\s]+)\/(\d+)/g)) out.add(`tcp://${m[1]}:${m[2]}`);
+  return [...out];
+}
+
+function reading(words: string[], via: string): Effect {
+  return {
+    tool: 'startup',
+    command: words.map((w) => w.replace(/\s+/g, '_').slice(0, 200) || '_').join(' '),
+    via,
+  };
+}
+
+/** What writing `content` to a start-up file at `path` plants; undefined when `path` is none. */
+export function startupPlant(path: string, content: string): Effect[] | undefined {
+  const kind = startupKind(path);
+  if (!kind) return undefined;
+  const name = posix.basename(path.replace(/\\/g, '/'));
+  const via = `plants code in ${name}`;
+  const out: Effect[] = [];
+  let commands: string[] = [];
+  if (kind === 'vim') commands = vimCommands(content);
+  else if (kind === 'emacs') commands = emacsCommands(content);
+  else if (kind === 'devcontainer') commands = devcontainerCommands(content);
+  else if (kind === 'gitconfig') commands = gitCommands(content);
+  else if (kind === 'shellrc') commands = [content];
+  else {
+    const f = vscodeFindings(content);
+    commands = f.commands;
+    for (const [n, v] of f.env)
+      if (loadsCode(n, v)) {
+        out.push(reading(['startup-env', n, name], `${name} gives every terminal ${n}=${v.slice(0, 60)}`));
+        out.push({ tool: 'exec', command: `export ${n}=${v}`, via: `${name} sets ${n} for its terminals` });
+      }
+    for (const p of f.programs)
+      out.push(
+        reading(['startup-program', p, name], `${name} makes the editor run ${p}, in a temporary or hidden place`),
+      );
+  }
+  // shell start-up files and hooks are planted as scripts already (content.ts); .bash_aliases is not
+  if (kind !== 'shellrc' || /\.bash_aliases$/.test(path))
+    for (const c of commands) out.push({ tool: 'exec', command: c, via, onlyDeny: true });
+  for (const c of commands)
+    for (const u of reachedUrls(c)) {
+      const h = hostOf(u);
+      if (!h || /^(?:localhost|127\.[\d.]+|\[::1\])$/.test(h) || isVendorHost(h) || isKnownRegistry(h)) continue;
+      out.push(reading(['startup-fetch', u, name], `${via} that reaches ${h} each time it runs`));
+    }
+  if (kind === 'shellrc' || kind === 'vim' || kind === 'emacs')
+    for (const n of overrides(content))
+      out.push(reading(['startup-override', n, name], `${name} redefines ${n}, a command typed with secrets at hand`));
+  return out;
+}
+
+/** A user's shell start-up files (system-wide ones stay with persistence-files). */
+const HOME_RC =
+  /(?:^|[/\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zprofile|zshenv|zlogin|zlogout|kshrc|mkshrc)$|[/\\]\.config[/\\]fish[/\\](?:config\.fish|conf\.d[/\\][^/\\]+\.fish|functions[/\\][^/\\]+\.fish)$/;
+
+export function isHomeRc(path: string): boolean {
+  return HOME_RC.test(path) && !/^\/etc\//.test(path);
+}
+
+/** Environment settings tools document for start-up files (install guides of nvm, Go, pyenv, Android, Java ...). */
+const PLAIN_ENV =
+  /^(?:PATH|MANPATH|INFOPATH|FPATH|CDPATH|NVM_DIR|PNPM_HOME|BUN_INSTALL|VOLTA_HOME|DENO_INSTALL|FNM_DIR|N_PREFIX|GOPATH|GOROOT|GOBIN|CARGO_HOME|RUSTUP_HOME|PYENV_ROOT|PIPX_HOME|PIPX_BIN_DIR|POETRY_HOME|WORKON_HOME|VIRTUAL_ENV_DISABLE_PROMPT|RBENV_ROOT|SDKMAN_DIR|JAVA_HOME|ANDROID_HOME|ANDROID_SDK_ROOT|FLUTTER_ROOT|DOTNET_ROOT|DOTNET_CLI_TELEMETRY_OPTOUT|HOMEBREW_NO_ANALYTICS|HOMEBREW_NO_AUTO_UPDATE|EDITOR|VISUAL|LANG|LANGUAGE|LC_[A-Z]+|TERM|COLORTERM|CLICOLOR|LSCOLORS|LS_COLORS|HISTSIZE|HISTFILESIZE|HISTCONTROL|SAVEHIST|TZ|XDG_[A-Z_]+_HOME|GPG_TTY|DOCKER_BUILDKIT|COMPOSE_DOCKER_CLI_BUILD|KUBE_EDITOR|STARSHIP_CONFIG|ZSH|ZSH_THEME|PS1|PS2|PROMPT|RPROMPT|PYTHONDONTWRITEBYTECODE|PIP_REQUIRE_VIRTUALENV|NODE_ENV|GOPRIVATE_DISABLED)$/;
+/** Tools whose documented shell set-up is `eval "$(TOOL ...)"` (their own output, nothing fetched). */
+const INIT_TOOLS =
+  /^(?:direnv|starship|zoxide|pyenv|pyenv-virtualenv|rbenv|nodenv|goenv|jenv|plenv|mise|rtx|fnm|brew|\/opt\/homebrew\/bin\/brew|\/home\/linuxbrew\/\.linuxbrew\/bin\/brew|\/usr\/local\/bin\/brew|thefuck|atuin|mcfly|fzf|oh-my-posh|conda|micromamba|register-python-argcomplete|kubectl|helm|gh|rustup|uv|uvx|pip|poetry|npm|volta|just|task|op|ssh-agent|dircolors|gdircolors|keychain)$/;
+/** Places a start-up file may source: under home, in tool directories, not temporary ones. */
+const SOURCE_OK =
+  /^["']?(?:~|\$HOME|\$\{HOME\}|\$[A-Z_]+_(?:DIR|HOME|ROOT)|\$\{[A-Z_]+_(?:DIR|HOME|ROOT)\}|\/usr\/share|\/usr\/local\/share|\/opt\/homebrew|\/etc\/bash_completion)/;
+const TEMP = /\/tmp\b|\/dev\/shm|\/var\/tmp|\/\.\w*cache\b/i;
+
+/** One line of a start-up file that only sets up the shell (nothing fetched, run or redefined). */
+function plainRcLine(line: string): boolean {
+  const l = line.trim().replace(/;$/, '');
+  if (!l || l.startsWith('#')) return true;
+  if (/`|\$\((?!\s*(?:[\w/.-]+)\s+(?:shellenv|init|hook|activate|env|completion|-s|shell)\b)/.test(l)) return false;
+  if (
+    /\b(?:curl|wget|nc|ncat|socat|telnet|base64|xxd|openssl|python[\d.]*|perl|ruby|node|php|bash\s+-c|sh\s+-c)\b/.test(
+      l,
+    )
+  )
+    return false;
+  const env = /^(?:export\s+|declare\s+-x\s+|typeset\s+-x\s+|set\s+-gx\s+)?([A-Za-z_]\w*)(?:=|\s+)(.*)$/.exec(l);
+  if (env && PLAIN_ENV.test(env[1] ?? '') && (/=/.test(l) || /^set\s+-gx/.test(l))) return !TEMP.test(env[2] ?? '');
+  if (/^(?:fish_add_path|path\+=|fpath\+=|path=\(|fpath=\()/.test(l)) return !TEMP.test(l);
+  const alias = /^alias\s+(?:-g\s+)?([\w.-]+)=(?:'([^']*)'|"([^"]*)"|(\S+))$/.exec(l);
+  if (alias) return !GUARDED_COMMANDS.test(alias[1] ?? '') && !/[;|&<>$]/.test(alias[2] ?? alias[3] ?? alias[4] ?? '');
+  const eval_ = /^eval\s+"\$\(\s*([\w/.-]+)\s+[^)`;|&]*\)"$/.exec(l);
+  if (eval_) return INIT_TOOLS.test(eval_[1] ?? '');
+  const src =
+    /^(?:\[\[?\s+-[sfer]\s+("[^"]+"|\S+)\s+\]\]?\s+&&\s+)?(?:source|\\?\.)\s+("[^"]+"|\S+)(?:\s+--\S+)*$/.exec(l);
+  if (src) return SOURCE_OK.test(src[2] ?? '') && !TEMP.test(src[2] ?? '');
+  return /^(?:set\s+-o\s+\w+|setopt\s+[\w\s]+|unsetopt\s+[\w\s]+|shopt\s+-[su]\s+[\w\s]+|bindkey\s+(?:-[ev]|'[^']*'\s+[\w-]+|"[^"]*"\s+[\w-]+)|autoload\s+-U?z?\s+[\w\s]+|compinit|autoload\s+-Uz\s+compinit\s+&&\s+compinit|zstyle\s+.*|plugins=\([\w\s-]*\)|source\s+\$ZSH\/oh-my-zsh\.sh|complete\s+-C\s+\S+\s+\w+|stty\s+-ixon)$/.test(
+    l,
+  );
+}
+
+/**
+ * A write to a user's shell start-up file, read by what it holds: `startup-write FILE plain` for
+ * settings only (PATH entries, tool directories, aliases of ordinary commands, `eval "$(direnv
+ * hook bash)"`-style set-up, sourcing a tool's file under home); `code` for anything else, and
+ * when the text is not known (`cp`, `sed -i`, a file piped in).
+ */
+export function startupWrite(path: string, content: string | undefined): Effect | undefined {
+  if (!isHomeRc(path)) return undefined;
+  const name = posix.basename(path.replace(/\\/g, '/'));
+  const plain = content !== undefined && content.split('\n').length <= 200 && content.split('\n').every(plainRcLine);
+  const via = plain
+    ? `adds shell settings to ${name}`
+    : content === undefined
+      ? `writes ${name} with text not shown on the line`
+      : `adds commands to ${name}, which runs in every new shell`;
+  return reading(['startup-write', name, plain ? 'plain' : 'code'], via);
+}
