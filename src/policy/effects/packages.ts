@@ -3,6 +3,7 @@
 // is a look-alike), and packages fetched and run on the spot that are on no list (`npx -y x`,
 // `uvx x`, `go run x@latest`, `cargo install --git URL`). Findings are dependency calls
 // (supply.ts).
+import { compromisedInstalls } from './compromised.js';
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { dependency, nameFinding } from './supply.js';
@@ -206,6 +207,7 @@ export function installEffects(argv: string[], out: Effect[]): void {
   }
   const sub = a[1] ?? '';
   const via = `${name} ${sub}`.trim();
+  compromisedInstalls(name, sub, a, out);
   // deno run / bun run of a URL: code fetched from the network and run, as with curl | sh
   if ((name === 'deno' || name === 'bun') && ['run', 'install', 'x', 'compile'].includes(sub)) {
     const target = a.slice(2).find((w) => !w.startsWith('-'));

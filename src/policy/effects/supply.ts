@@ -61,6 +61,8 @@ function phrase(s: string[]): string {
       return '';
     case 'tampers':
       return `changes the installed package ${b}`;
+    case 'compromised':
+      return `${b} is a release known to carry malware`;
     case 'unpinned-commit':
       return `${b} names an abbreviated commit, which any fork can supply`;
     case 'untrusted-trigger':
