@@ -4,6 +4,7 @@
 // command it amounts to; package-manager configuration and lockfiles are read as the equivalent
 // `config set` command, so pointing them at another registry or switching verification off
 // meets the same rules as doing it on the command line.
+import { ciShipFindings } from './ci-ship.js';
 import { posix } from 'node:path';
 import type { Effect } from './types.js';
 import { analyzeCode } from './interp/code.js';
@@ -462,6 +463,7 @@ export function plantedEffects(path: string, content: string | undefined): Effec
       return [
         ...shellPlant(withoutVendorInstalls(scripts), via),
         ...ciFindings(content, scripts, `changes where the CI in ${name} gets its code`),
+        ...ciShipFindings(content, scripts, `changes what the CI in ${name} does`),
       ];
     }
     case 'docker': {

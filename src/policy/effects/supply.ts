@@ -47,7 +47,9 @@ function phrase(s: string[]): string {
     case 'remote-file':
       return `downloads ${a}`;
     case 'sends-secret':
-      return `sends a secret to ${a}`;
+      return a.startsWith('action:')
+        ? `gives secrets to ${a.slice(7)}, an action of an unlisted owner`
+        : `sends a secret to ${a}`;
     case 'redirects':
       return `sends ${a} to ${c}`;
     // the readings of sources.ts and download-exec.ts say it in their own words
