@@ -447,7 +447,7 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
     return;
   }
   // PowerShell cmdlets and their -Parameters are case-insensitive: -SourceLocation is --sourcelocation.
-  if (!ECOSYSTEM[name] && ECOSYSTEM[name.toLowerCase()] === 'powershell') {
+  if (ECOSYSTEM[name.toLowerCase()] === 'powershell') {
     name = name.toLowerCase();
     a = [name, ...a.slice(1).map((w) => (/^-[A-Za-z]{2,}/.test(w) ? `-${w.toLowerCase()}` : w))];
   }
