@@ -136,3 +136,24 @@ test('Chocolatey, winget and PowerShell sources are package sources like any oth
   ])
     expectPasses(c);
 });
+
+test("a Docker Hub user's image dressed as an official one asks; real publishers' images do not", () => {
+  const write = (from: string) =>
+    decide('write', { path: '/home/dev/project/Dockerfile', content: `${from}\nRUN npm ci\n` }).action;
+  for (const f of [
+    'FROM nodejs-official/node:20-alpine',
+    'FROM docker.io/nodejs-official/node:20-alpine',
+    'FROM python-library/python:3.12',
+    'FROM node-docker/node:20',
+  ])
+    assert.ok(flagged.includes(write(f)), f);
+  for (const f of [
+    'FROM bitnami/postgresql:16',
+    'FROM cimg/node:20.1',
+    'FROM docker.io/library/node:20',
+    'FROM node:20-alpine',
+    'FROM docker/dockerfile:1',
+    'FROM circleci/python:3.9',
+  ])
+    assert.equal(write(f), 'allow', f);
+});
