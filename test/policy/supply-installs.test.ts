@@ -190,3 +190,22 @@ test('build files of other toolchains are read for the shell lines they run', ()
     'allow',
   );
 });
+
+test('digits passing for letters make a look-alike, in PowerShell Gallery modules as in npm', () => {
+  for (const c of [
+    'pwsh -c "Install-Module -Name PowerShe1lGet-Tools -Repository PSGallery -Force -AllowClobber"',
+    'Install-Module psscriptanalyzr',
+    'npm install l0dash',
+    'npm install react-d0m',
+  ])
+    expectExec(c, 'ask', /looks like/);
+  for (const c of [
+    'Install-Module -Name Pester -Repository PSGallery',
+    'Install-Module PSReadLine -Force',
+    'Install-Module -Name Az -AllowClobber',
+    'npm install web3',
+    'pip install i18n',
+    'npm install log4js',
+  ])
+    expectPasses(c);
+});

@@ -195,10 +195,40 @@ const NPM_INSTALL = /^(?:i|in|ins|inst|insta|instal|install|isnt|isnta|isntal|is
 const PROGRAMS = new Set(['npm', 'pnpm', 'yarn', 'bun', 'npx', 'pnpx', 'bunx', 'pip', 'pip3', 'uv', 'uvx', 'pipx']);
 for (const n of ['poetry', 'pdm', 'pipenv', 'cargo', 'go', 'gem', 'brew', 'deno']) PROGRAMS.add(n);
 
+/** PowerShell cmdlets that fetch modules from a gallery (names compared without case). */
+const PS_INSTALL = new Set([
+  'install-module',
+  'install-psresource',
+  'save-module',
+  'save-psresource',
+  'install-script',
+]);
+const PS_VALUE =
+  /^-(?:repository|requiredversion|minimumversion|maximumversion|version|scope|credential|proxy|path|literalpath)$/i;
+
+/** Module names of `Install-Module -Name A,B` or `Install-Module A`. */
+function psModules(a: string[]): string[] {
+  for (let i = 1; i < a.length; i++) {
+    const w = a[i] ?? '';
+    if (/^-name$/i.test(w)) return (a[i + 1] ?? '').split(',').filter(Boolean);
+    if (/^-name:/i.test(w)) return w.slice(6).split(',').filter(Boolean);
+  }
+  for (let i = 1; i < a.length; i++) {
+    const w = a[i] ?? '';
+    if (PS_VALUE.test(w)) i++;
+    else if (!w.startsWith('-')) return w.split(',').filter(Boolean);
+  }
+  return [];
+}
+
 /** The dependency calls an install or fetch-and-run command amounts to. */
 export function installEffects(argv: string[], out: Effect[]): void {
   let a = argv;
   let name = basename(a[0] ?? '');
+  if (PS_INSTALL.has(name.toLowerCase())) {
+    checkNames('psgallery', psModules(a), `${name} installs`, out);
+    return;
+  }
   if (!PROGRAMS.has(name) && !name.startsWith('python')) return;
   // python -m pip ..., python3 -m uv ...
   if (/^python[0-9.]*$/.test(name) && a[1] === '-m' && a[2]) {
