@@ -46,8 +46,8 @@ export interface ShipData {
 }
 
 /** `kind-*` as a whole-word, case-insensitive pattern. */
-function wildcard(p: string): RegExp {
-  return new RegExp('^' + p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*') + '$', 'i');
+function wildcard(p: string, flags = 'i'): RegExp {
+  return new RegExp('^' + p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*') + '$', flags);
 }
 
 function items(doc: unknown, section: string): string[] {
@@ -125,7 +125,7 @@ export function loadShipData(dir = join(PACKAGE_ROOT, 'policies', 'catalogues'))
   for (const t of items(doc, 'tasks')) {
     const [tool = '', ...names] = t.split(/\s+/);
     tasks.set(tool.toLowerCase(), {
-      yes: names.filter((n) => !n.startsWith('!')).map(wildcard),
+      yes: names.filter((n) => !n.startsWith('!')).map((p) => wildcard(p)),
       no: names.filter((n) => n.startsWith('!')).map((n) => wildcard(n.slice(1))),
     });
   }
@@ -137,11 +137,12 @@ export function loadShipData(dir = join(PACKAGE_ROOT, 'policies', 'catalogues'))
     subcommands,
     tasks,
     aliases,
-    notShipping: items(doc, 'not-shipping').map(wildcard),
-    localTargets: items(doc, 'local-targets').map(wildcard),
+    // options are case-sensitive: -h is help, -H a host
+    notShipping: items(doc, 'not-shipping').map((o) => wildcard(o, '')),
+    localTargets: items(doc, 'local-targets').map((p) => wildcard(p)),
     targetOptions: new Set(items(doc, 'target-options')),
-    deployRemotes: items(doc, 'deploy-remotes').map(wildcard),
-    deployBranches: items(doc, 'deploy-branches').map(wildcard),
+    deployRemotes: items(doc, 'deploy-remotes').map((p) => wildcard(p)),
+    deployBranches: items(doc, 'deploy-branches').map((p) => wildcard(p)),
     firstWords,
   };
 }
@@ -184,7 +185,10 @@ function unwrap(words: string[], data: ShipData): { tool: string; rest: string[]
     else if (RUN_VERBS[t]?.has(next) && !(t === 'dotnet' && next === 'tool')) i = skipRunnerOptions(w, i + 2);
     else if (t === 'dotnet' && next === 'tool' && w[i + 2] === 'run') i = skipRunnerOptions(w, i + 3);
     else if (DASH_WRAPPERS.has(t) && w.includes('--', i)) i = w.indexOf('--', i) + 1;
-    else if (PYTHONS.test(t) || t === 'py') {
+    else if ((PYTHONS.test(t) || t === 'py') && /(?:^|\/)setup\.py$/.test(next)) {
+      // python setup.py sdist upload: the build script's own commands
+      return { tool: 'setup.py', rest: w.slice(i + 2) };
+    } else if (PYTHONS.test(t) || t === 'py') {
       const m = w.indexOf('-m', i);
       if (m < 0 || m > i + 3) return null;
       i = m + 1;
@@ -258,7 +262,9 @@ function local(rest: string[], ops: string[], data: ShipData): boolean {
     const host = /^(?:oci:\/\/|docker:\/\/)?([^/]+)\//.exec(o)?.[1];
     if (host && (host.includes('.') || host.includes(':') || host === 'localhost')) named.push(host);
   }
-  return named.some((t) => data.localTargets.some((r) => r.test(t)));
+  // an inventory or values file names its environment in its last part (inventories/dev, dev.yml)
+  const last = (t: string) => (t.split('/').pop() ?? t).replace(/\.[a-z]+$/i, '');
+  return named.some((t) => data.localTargets.some((r) => r.test(t) || r.test(last(t))));
 }
 
 /** `git push` that releases (a version tag) or deploys (a platform remote, a production branch). */

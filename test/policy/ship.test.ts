@@ -139,6 +139,14 @@ test('the standard profile asks before anything ships', () => {
     'git push production main',
     'git push origin main:production',
     'doppler run -- git push heroku main',
+    // build scripts, remote hosts, pipelines and playbooks named for a release or production
+    'python setup.py sdist upload',
+    'docker -H ssh://ops@prod.acme.com compose up -d',
+    'gh workflow run release.yml -f version=1.2.0',
+    'ansible-playbook -i inventories/production site.yml',
+    'bundle exec fastlane beta',
+    'cargo release --execute',
+    'deno deploy --prod',
   ])
     expectShips(c);
 });
@@ -173,6 +181,14 @@ test('rehearsals, previews, local targets and everyday work are not flagged', ()
     'mvn -B package',
     'npm install publish-release-notes',
     'grep -rn "npm publish" docs/',
+    'helm upgrade api ./chart -n prod --dry-run',
+    'ansible-playbook -i inventory/staging site.yml --check --diff',
+    'ansible-playbook site.yml --syntax-check',
+    'ansible-playbook -i inventories/dev site.yml',
+    'cargo release',
+    'gh workflow run ci.yml',
+    'docker -H tcp://localhost:2375 compose up -d',
+    'python setup.py sdist bdist_wheel',
   ])
     expectPasses(c);
 });
