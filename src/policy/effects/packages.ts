@@ -195,6 +195,25 @@ const NPM_INSTALL = /^(?:i|in|ins|inst|insta|instal|install|isnt|isnta|isntal|is
 const PROGRAMS = new Set(['npm', 'pnpm', 'yarn', 'bun', 'npx', 'pnpx', 'bunx', 'pip', 'pip3', 'uv', 'uvx', 'pipx']);
 for (const n of ['poetry', 'pdm', 'pipenv', 'cargo', 'go', 'gem', 'brew', 'deno']) PROGRAMS.add(n);
 
+/**
+ * `npm pkg set scripts.postinstall="curl ... | sh"` writes package.json's scripts: read as that
+ * write, so the lifecycle-script reading of package.json (docs/effects.md) decides what it plants.
+ */
+function scriptsSet(pairs: string[], out: Effect[]): void {
+  const scripts: Record<string, string> = {};
+  for (const p of pairs) {
+    const m = /^scripts\.([\w:-]+)=(.*)$/s.exec(p);
+    if (m?.[1] && m[2] !== undefined) scripts[m[1]] = m[2];
+  }
+  if (Object.keys(scripts).length)
+    out.push({
+      tool: 'write',
+      path: 'package.json',
+      content: JSON.stringify({ scripts }, null, 2),
+      via: 'npm pkg set writes package.json scripts',
+    });
+}
+
 /** PowerShell cmdlets that fetch modules from a gallery (names compared without case). */
 const PS_INSTALL = new Set([
   'install-module',
@@ -238,6 +257,7 @@ export function installEffects(argv: string[], out: Effect[]): void {
   const sub = a[1] ?? '';
   const via = `${name} ${sub}`.trim();
   compromisedInstalls(name, sub, a, out);
+  if ((name === 'npm' || name === 'pnpm') && sub === 'pkg' && a[2] === 'set') scriptsSet(a.slice(3), out);
   // deno run / bun run of a URL: code fetched from the network and run, as with curl | sh
   if ((name === 'deno' || name === 'bun') && ['run', 'install', 'x', 'compile'].includes(sub)) {
     const target = a.slice(2).find((w) => !w.startsWith('-'));
