@@ -216,3 +216,10 @@ test('npm pkg set of a lifecycle script is read as the package.json it writes', 
   expectPasses("npm pkg set scripts.prepare='husky'");
   expectPasses('npm pkg set scripts.build=tsc scripts.test=vitest');
 });
+
+test('a Python tool run from a repository URL is a package on no list', () => {
+  expectExec('uvx --from git+https://github.com/someuser/black black .', 'ask');
+  expectExec('pipx run --spec git+https://github.com/x/y y', 'ask');
+  expectPasses('uvx ruff check .');
+  expectPasses('uvx --from ruff==0.5 ruff check');
+});

@@ -257,6 +257,12 @@ export function installEffects(argv: string[], out: Effect[]): void {
   const sub = a[1] ?? '';
   const via = `${name} ${sub}`.trim();
   compromisedInstalls(name, sub, a, out);
+  // uvx --from git+URL, pipx run --spec URL, uv tool run --from URL: code from wherever the URL says
+  const from = name === 'uvx' || name === 'pipx' || name === 'uv' ? fromOption(a) : undefined;
+  if (from && /^(?:git\+|hg\+)?(?:https?|git|ssh):\/\//.test(from)) {
+    out.push(dependency(['runs-unlisted', 'pypi', from], `${via} runs code from ${from}`));
+    return;
+  }
   if ((name === 'npm' || name === 'pnpm') && sub === 'pkg' && a[2] === 'set') scriptsSet(a.slice(3), out);
   // deno run / bun run of a URL: code fetched from the network and run, as with curl | sh
   if ((name === 'deno' || name === 'bun') && ['run', 'install', 'x', 'compile'].includes(sub)) {
