@@ -94,6 +94,8 @@ const DASH_WRAPPERS = new Set([
 /** Runner options that take a value (`npx -p vercel vercel`, `uvx --from twine twine`). */
 const RUNNER_VALUE = new Set(['-p', '--package', '--from', '--with', '-c', '--call', '--spec', '--python']);
 const PYTHONS = /^python(?:\d(?:\.\d+)?)?$/;
+/** First words that only look or sign in. */
+const LOOKS = new Set(['list', 'ls', 'whoami', 'login', 'logout', 'status', 'help', 'version', 'info', 'token']);
 
 export function loadShipData(dir = join(PACKAGE_ROOT, 'policies', 'catalogues')): ShipData {
   const doc = parse(readFileSync(join(dir, 'ship-commands.yaml'), 'utf8')) as unknown;
@@ -322,6 +324,8 @@ export function shipReadings(words: string[]): ShipReading[] {
   let hit: string | null = null;
   for (const e of entries ?? []) {
     if (e.path.length > ops.length) continue;
+    // a tool that ships when run bare (surge, gh-pages) does not with a look verb (surge list)
+    if (!e.path.length && LOOKS.has((ops[0] ?? '').toLowerCase())) continue;
     if (!e.path.every((r, k) => r.test(ops[k] ?? ''))) continue;
     if (!e.flags.every((f) => hasFlag(rest, f)) || e.without.some((f) => hasFlag(rest, f))) continue;
     hit = e.source;
