@@ -269,6 +269,28 @@ function local(rest: string[], ops: string[], data: ShipData): boolean {
   return named.some((t) => data.localTargets.some((r) => r.test(t) || r.test(last(t))));
 }
 
+/** GitHub/GitLab API routes that release, merge, deploy or start a workflow. */
+const API_SHIP =
+  /\/(?:releases|merges|deployments|dispatches)(?:$|[/?])|\/pulls\/[^/]+\/merge$|\/merge_requests\/[^/]+\/merge$|\/pipeline$/;
+
+/** `gh api -X POST repos/o/r/releases ...`: the route when it ships (fields without -X mean POST). */
+function apiShip(rest: string[]): string | null {
+  const route = rest.slice(1).find((w) => !w.startsWith('-') && w.includes('/'));
+  if (!route || !API_SHIP.test(route.split('?')[0] ?? route)) return null;
+  // starting a workflow ships when the workflow or its inputs say so (deploy.yml, env=production)
+  if (/\/dispatches(?:$|[/?])/.test(route) && !rest.some((w) => /release|deploy|publish|prod/i.test(w))) return null;
+  let method = '';
+  let fields = false;
+  for (let i = 1; i < rest.length; i++) {
+    const w = rest[i] ?? '';
+    const m = /^(?:-X|--method)(?:=)?(.*)$/.exec(w);
+    if (m) method = (m[1] || rest[i + 1] || '').toUpperCase();
+    if (/^(?:-f|-F|--field|--raw-field|--input)(?:=|$)/.test(w)) fields = true;
+  }
+  const writes = method ? method !== 'GET' : fields;
+  return writes ? route : null;
+}
+
 /** `git push` that releases (a version tag) or deploys (a platform remote, a production branch). */
 function gitShip(words: string[], data: ShipData): { rest: string; why: string } | null {
   let i = 1;
@@ -315,6 +337,10 @@ export function shipReadings(words: string[]): ShipReading[] {
   if (tool === 'git') {
     const g = gitShip(['git', ...rest], data);
     return g ? [{ text: `ship git ${g.rest}`.trim(), from: `git push (${g.why})` }] : [];
+  }
+  if ((tool === 'gh' || tool === 'glab') && rest[0] === 'api') {
+    const api = apiShip(rest);
+    return api ? [{ text: `ship ${tool} ${rest.join(' ')}`, from: `${tool} api ${api}` }] : [];
   }
   const entries = data.commands.get(tool);
   const tasks = data.tasks.get(tool);

@@ -147,6 +147,9 @@ test('the standard profile asks before anything ships', () => {
     'bundle exec fastlane beta',
     'cargo release --execute',
     'deno deploy --prod',
+    'gh api repos/acme/api/releases -X POST -f tag_name=v1.2.0',
+    'gh api -X PUT repos/acme/api/pulls/4/merge',
+    'gh api repos/acme/api/actions/workflows/deploy.yml/dispatches -f ref=main',
   ])
     expectShips(c);
 });
@@ -189,6 +192,10 @@ test('rehearsals, previews, local targets and everyday work are not flagged', ()
     'gh workflow run ci.yml',
     'docker -H tcp://localhost:2375 compose up -d',
     'python setup.py sdist bdist_wheel',
+    'gh api repos/acme/api/releases',
+    'gh api repos/acme/api/deployments --paginate',
+    'gh api repos/acme/api/actions/workflows/ci.yml/dispatches -f ref=main',
+    'surge list',
   ])
     expectPasses(c);
 });
