@@ -223,3 +223,14 @@ test('a Python tool run from a repository URL is a package on no list', () => {
   expectPasses('uvx ruff check .');
   expectPasses('uvx --from ruff==0.5 ruff check');
 });
+
+test('turning install scripts back on where the project turned them off asks', () => {
+  for (const c of [
+    'npm install --ignore-scripts=false ./vendor/fast-json-utils-1.0.0.tgz',
+    'npm ci --ignore-scripts false',
+    'npm config set ignore-scripts false',
+    'pnpm install --config.ignore-scripts=false',
+  ])
+    expectExec(c, 'ask', /install scripts/);
+  for (const c of ['npm ci --ignore-scripts', 'npm install', 'npm config set ignore-scripts true']) expectPasses(c);
+});

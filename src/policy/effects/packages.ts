@@ -214,6 +214,27 @@ function scriptsSet(pairs: string[], out: Effect[]): void {
     });
 }
 
+/**
+ * `--ignore-scripts=false` (or `--ignore-scripts false`, `--config.ignore-scripts=false`,
+ * `config set ignore-scripts false`): the default already runs install scripts, so saying it
+ * overrides a project's `ignore-scripts=true`, the setting that keeps packages' install scripts
+ * from running.
+ */
+function scriptsForced(a: string[]): boolean {
+  for (let i = 1; i < a.length; i++) {
+    const w = (a[i] ?? '').replace(/^--config\./, '--');
+    if (/^--ignore-scripts=(?:false|0)$/i.test(w)) return true;
+    if (w === '--ignore-scripts' && /^(?:false|0)$/i.test(a[i + 1] ?? '')) return true;
+    if (
+      /^ignore-scripts(?:=(?:false|0))?$/i.test(w) &&
+      a[i - 1] === 'set' &&
+      (w.includes('=') || /^(?:false|0)$/i.test(a[i + 1] ?? ''))
+    )
+      return true;
+  }
+  return false;
+}
+
 /** PowerShell cmdlets that fetch modules from a gallery (names compared without case). */
 const PS_INSTALL = new Set([
   'install-module',
@@ -264,6 +285,10 @@ export function installEffects(argv: string[], out: Effect[]): void {
     return;
   }
   if ((name === 'npm' || name === 'pnpm') && sub === 'pkg' && a[2] === 'set') scriptsSet(a.slice(3), out);
+  if (['npm', 'pnpm', 'yarn', 'bun'].includes(name) && scriptsForced(a))
+    out.push(
+      dependency(['scripts-forced', 'npm', ...a.slice(1, 6)], `${via} runs install scripts the project turned off`),
+    );
   // deno run / bun run of a URL: code fetched from the network and run, as with curl | sh
   if ((name === 'deno' || name === 'bun') && ['run', 'install', 'x', 'compile'].includes(sub)) {
     const target = a.slice(2).find((w) => !w.startsWith('-'));

@@ -63,6 +63,8 @@ function phrase(s: string[]): string {
       return '';
     case 'tampers':
       return `changes the installed package ${b}`;
+    case 'scripts-forced':
+      return '';
     case 'compromised':
       return `${b} is a release known to carry malware`;
     case 'unpinned-commit':
