@@ -330,7 +330,8 @@ export interface ShipReading {
 export function shipReadings(words: string[]): ShipReading[] {
   const data = shipData();
   const first = words[0] ?? '';
-  if (!data.firstWords.has(first) && !data.firstWords.has(toolName(first, data))) return [];
+  // the cheap gate: a set lookup; only a first word with a version or a suffix (vercel@3, fly.exe) is normalised
+  if (!data.firstWords.has(first) && !(/[@.]/.test(first) && data.firstWords.has(toolName(first, data)))) return [];
   const u = first === 'git' ? { tool: 'git', rest: words.slice(1) } : unwrap(words, data);
   if (!u) return [];
   const { tool, rest } = u;
