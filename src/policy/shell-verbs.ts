@@ -16,6 +16,7 @@ import { remoteAccessReading } from './shell-remote.js';
 import { contentsReadings, sourceLossReadings, treeLossReadings } from './shell-targets.js';
 import { httpDestroyReadings } from './shell-http-destroy.js';
 import { emptySource } from './shell-destroy.js';
+import { shipReadings } from './ship.js';
 
 /** Verbs that destroy, remove or switch off what the tool manages (a word or a word's first part). */
 const DESTROY = new Set([
@@ -589,6 +590,8 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
     out.push({ text: r.text, note: r.kind === 'readonly' ? null : { from: `the verb ${r.from}`, text: r.text } });
   for (const t of gitComputedReadings(words, computed))
     out.push({ text: t, note: { from: 'git over a computed list', text: t } });
+  for (const r of shipReadings(words))
+    out.push({ text: r.text, note: !r.text.startsWith('ship ') ? null : { from: `ships: ${r.from}`, text: r.text } });
   const prod = prodChangeReading(words);
   if (prod) out.push({ text: prod, note: { from: 'a change aimed at production', text: prod } });
   const remote = remoteAccessReading(words);

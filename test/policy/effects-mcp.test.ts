@@ -51,7 +51,7 @@ test('read, list and search tools, and work on feature branches, stay allowed', 
     ['search_repositories', { query: 'delete repository' }],
     ['describe_table', { table: 'drop_reasons' }],
     ['merge_pull_request', { owner: 'acme', repo: 'api', pullNumber: 4, base: 'feature/x' }],
-    ['merge_pull_request', { owner: 'acme', repo: 'api', pullNumber: 4 }],
+    // without a base, a merge goes into the default branch: a ship (test/policy/supply-installs.test.ts)
     ['delete_branch', { owner: 'acme', repo: 'api', branch: 'feature/old' }],
     ['push_files', { owner: 'acme', repo: 'api', branch: 'feature/x' }],
     ['create_branch', { owner: 'acme', repo: 'api', branch: 'fix/drop-table-typo' }],

@@ -5,6 +5,7 @@
 // `config set` command, so pointing them at another registry or switching verification off
 // meets the same rules as doing it on the command line.
 import { publishedSecret } from './exposure.js';
+import { ciShipFindings } from './ci-ship.js';
 import { posix } from 'node:path';
 import type { Effect } from './types.js';
 import { analyzeCode } from './interp/code.js';
@@ -68,7 +69,7 @@ const KINDS: [RegExp, Kind][] = [
   [/(?:^|\/)\.pre-commit-config\.ya?ml$|(?:^|\/)lefthook\.ya?ml$|(?:^|\/)\.lefthook\.ya?ml$/, 'precommit'],
   [/(?:^|\/)(?:rakefile|gemfile|[^/]+\.gemspec)$/, 'ruby'],
   [
-    /(?:^|\/)build\.rs$|(?:^|\/)build\.gradle(?:\.kts)?$|(?:^|\/)settings\.gradle(?:\.kts)?$|(?:^|\/)(?:webpack|vite|rollup|jest|vitest|babel|eslint)\.config\.[cm]?[jt]s$|(?:^|\/)\.eslintrc\.c?js$/,
+    /(?:^|\/)build\.rs$|(?:^|\/)build\.gradle(?:\.kts)?$|(?:^|\/)settings\.gradle(?:\.kts)?$|(?:^|\/)(?:webpack|vite|rollup|jest|vitest|babel|eslint)\.config\.[cm]?[jt]s$|(?:^|\/)\.eslintrc\.c?js$|(?:^|\/)cmakelists\.txt$|\.cmake$|(?:^|\/)meson\.build$|(?:^|\/)sconstruct$|\.xcodeproj\/project\.pbxproj$|\.(?:vcxproj|csproj|fsproj|props|targets)$|(?:^|\/)podfile$|\.podspec$/,
     'literals',
   ],
   [/(?:^|\/)(?:gnu)?makefile$|(?:^|\/)[^/]+\.mk$/, 'make'],
@@ -473,8 +474,15 @@ function fileEffects(path: string, content: string): Effect[] {
     case 'literals': {
       // Build scripts in languages not read here: each string literal that looks like a shell
       // command line (a pipe, a URL fetched by curl/wget, /dev/tcp) is decided as one.
+      // (Xcode's shellScript phases, CMake execute_process, MSBuild Exec, Podfile script phases:
+      // the escapes of the literal are undone, so a script phase reads as its lines)
       const lits = [...content.matchAll(/"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'/g)]
-        .map((m) => m[1] ?? m[2] ?? '')
+        .map((m) =>
+          (m[1] ?? m[2] ?? '')
+            .replace(/\\n/g, '\n')
+            .replace(/\\t/g, '\t')
+            .replace(/\\(["'\\])/g, '$1'),
+        )
         .filter((t) => /\b(?:curl|wget|nc|bash|sh)\b.*(?:\||https?:|\/dev\/tcp)/.test(t));
       return lits.flatMap((t) => shellPlant(t, via));
     }
@@ -484,6 +492,7 @@ function fileEffects(path: string, content: string): Effect[] {
       return [
         ...shellPlant(withoutVendorInstalls(scripts), via),
         ...ciFindings(content, scripts, `changes where the CI in ${name} gets its code`),
+        ...ciShipFindings(content, scripts, `changes what the CI in ${name} does`),
       ];
     }
     case 'docker': {

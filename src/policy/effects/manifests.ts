@@ -3,6 +3,7 @@
 // settings a file holds. Which file belongs to which ecosystem, and which of its keys name
 // sources, follows each tool's documented file format; everything else in the file is ignored
 // (a project's homepage or issue tracker URL is not a source).
+import { compromisedInManifest } from './compromised.js';
 import type { Effect } from './types.js';
 import { hostClass, settingFindings, sourceFindings, sourceHost } from './sources.js';
 import { dependency } from './supply.js';
@@ -352,6 +353,7 @@ export function manifestFindings(path: string, content: string | undefined): Eff
   if (!content) return [];
   const p = path.toLowerCase().replace(/\\/g, '/');
   const out: Effect[] = installedFindings(p, content);
+  out.push(...compromisedInManifest(p, content));
   for (const [re, , read] of readers) {
     if (!re.test(p)) continue;
     read(content, `changes where packages come from in ${p.split('/').pop() ?? p}`, out);

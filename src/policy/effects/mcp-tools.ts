@@ -6,6 +6,7 @@
 // command equivalent here and stay what they were.
 import type { Effect } from './types.js';
 import { at } from '../../util/invariant.js';
+import { mcpShipEffects } from './mcp-ship.js';
 
 /** Verbs that destroy, in the spellings MCP servers use. */
 const DESTROY = new Set([
@@ -199,6 +200,7 @@ export function mcpToolEffects(op: string, p: Params, path: string | undefined):
     if (base && PROTECTED.test(base.replace(/^refs\/heads\//, '')))
       push(`git push origin HEAD:${arg(base.replace(/^refs\/heads\//, ''), 'main')}`, `merges into ${base}`);
   }
+  for (const e of mcpShipEffects(op, words, p)) out.push(e);
   if ((words.includes('update') || words.includes('set')) && words.includes('protection') && words.includes('branch')) {
     const enforce = JSON.stringify(p).toLowerCase();
     if (/"(?:enforce_admins|required_pull_request_reviews|required_status_checks)"\s*:\s*(?:null|false)/.test(enforce))

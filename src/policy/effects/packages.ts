@@ -3,6 +3,7 @@
 // is a look-alike), and packages fetched and run on the spot that are on no list (`npx -y x`,
 // `uvx x`, `go run x@latest`, `cargo install --git URL`). Findings are dependency calls
 // (supply.ts).
+import { compromisedInstalls } from './compromised.js';
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { dependency, nameFinding } from './supply.js';
@@ -194,10 +195,80 @@ const NPM_INSTALL = /^(?:i|in|ins|inst|insta|instal|install|isnt|isnta|isntal|is
 const PROGRAMS = new Set(['npm', 'pnpm', 'yarn', 'bun', 'npx', 'pnpx', 'bunx', 'pip', 'pip3', 'uv', 'uvx', 'pipx']);
 for (const n of ['poetry', 'pdm', 'pipenv', 'cargo', 'go', 'gem', 'brew', 'deno']) PROGRAMS.add(n);
 
+/**
+ * `npm pkg set scripts.postinstall="curl ... | sh"` writes package.json's scripts: read as that
+ * write, so the lifecycle-script reading of package.json (docs/effects.md) decides what it plants.
+ */
+function scriptsSet(pairs: string[], out: Effect[]): void {
+  const scripts: Record<string, string> = {};
+  for (const p of pairs) {
+    const m = /^scripts\.([\w:-]+)=(.*)$/s.exec(p);
+    if (m?.[1] && m[2] !== undefined) scripts[m[1]] = m[2];
+  }
+  if (Object.keys(scripts).length)
+    out.push({
+      tool: 'write',
+      path: 'package.json',
+      content: JSON.stringify({ scripts }, null, 2),
+      via: 'npm pkg set writes package.json scripts',
+    });
+}
+
+/**
+ * `--ignore-scripts=false` (or `--ignore-scripts false`, `--config.ignore-scripts=false`,
+ * `config set ignore-scripts false`): the default already runs install scripts, so saying it
+ * overrides a project's `ignore-scripts=true`, the setting that keeps packages' install scripts
+ * from running.
+ */
+function scriptsForced(a: string[]): boolean {
+  for (let i = 1; i < a.length; i++) {
+    const w = (a[i] ?? '').replace(/^--config\./, '--');
+    if (/^--ignore-scripts=(?:false|0)$/i.test(w)) return true;
+    if (w === '--ignore-scripts' && /^(?:false|0)$/i.test(a[i + 1] ?? '')) return true;
+    if (
+      /^ignore-scripts(?:=(?:false|0))?$/i.test(w) &&
+      a[i - 1] === 'set' &&
+      (w.includes('=') || /^(?:false|0)$/i.test(a[i + 1] ?? ''))
+    )
+      return true;
+  }
+  return false;
+}
+
+/** PowerShell cmdlets that fetch modules from a gallery (names compared without case). */
+const PS_INSTALL = new Set([
+  'install-module',
+  'install-psresource',
+  'save-module',
+  'save-psresource',
+  'install-script',
+]);
+const PS_VALUE =
+  /^-(?:repository|requiredversion|minimumversion|maximumversion|version|scope|credential|proxy|path|literalpath)$/i;
+
+/** Module names of `Install-Module -Name A,B` or `Install-Module A`. */
+function psModules(a: string[]): string[] {
+  for (let i = 1; i < a.length; i++) {
+    const w = a[i] ?? '';
+    if (/^-name$/i.test(w)) return (a[i + 1] ?? '').split(',').filter(Boolean);
+    if (/^-name:/i.test(w)) return w.slice(6).split(',').filter(Boolean);
+  }
+  for (let i = 1; i < a.length; i++) {
+    const w = a[i] ?? '';
+    if (PS_VALUE.test(w)) i++;
+    else if (!w.startsWith('-')) return w.split(',').filter(Boolean);
+  }
+  return [];
+}
+
 /** The dependency calls an install or fetch-and-run command amounts to. */
 export function installEffects(argv: string[], out: Effect[]): void {
   let a = argv;
   let name = basename(a[0] ?? '');
+  if (PS_INSTALL.has(name.toLowerCase())) {
+    checkNames('psgallery', psModules(a), `${name} installs`, out);
+    return;
+  }
   if (!PROGRAMS.has(name) && !name.startsWith('python')) return;
   // python -m pip ..., python3 -m uv ...
   if (/^python[0-9.]*$/.test(name) && a[1] === '-m' && a[2]) {
@@ -206,6 +277,18 @@ export function installEffects(argv: string[], out: Effect[]): void {
   }
   const sub = a[1] ?? '';
   const via = `${name} ${sub}`.trim();
+  compromisedInstalls(name, sub, a, out);
+  // uvx --from git+URL, pipx run --spec URL, uv tool run --from URL: code from wherever the URL says
+  const from = name === 'uvx' || name === 'pipx' || name === 'uv' ? fromOption(a) : undefined;
+  if (from && /^(?:git\+|hg\+)?(?:https?|git|ssh):\/\//.test(from)) {
+    out.push(dependency(['runs-unlisted', 'pypi', from], `${via} runs code from ${from}`));
+    return;
+  }
+  if ((name === 'npm' || name === 'pnpm') && sub === 'pkg' && a[2] === 'set') scriptsSet(a.slice(3), out);
+  if (['npm', 'pnpm', 'yarn', 'bun'].includes(name) && scriptsForced(a))
+    out.push(
+      dependency(['scripts-forced', 'npm', ...a.slice(1, 6)], `${via} runs install scripts the project turned off`),
+    );
   // deno run / bun run of a URL: code fetched from the network and run, as with curl | sh
   if ((name === 'deno' || name === 'bun') && ['run', 'install', 'x', 'compile'].includes(sub)) {
     const target = a.slice(2).find((w) => !w.startsWith('-'));

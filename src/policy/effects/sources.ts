@@ -238,7 +238,7 @@ export function settingFindings(eco: string, key: string, value: string, via: st
 
 /** Option names (without dashes) that take a source as their value. */
 const SOURCE_FLAG =
-  /^(?:registry|index|index-url|extra-index-url|default-index|find-links|i|f|source|s|channel|c|repo|repository|mirror|substituters|extra-substituters|add-repo|from-url|url|server)$/;
+  /^(?:registry|index|index-url|extra-index-url|default-index|find-links|i|f|source|s|channel|c|repo|repository|mirror|substituters|extra-substituters|add-repo|from-url|url|server|sourcelocation|location|uri|publishlocation)$/;
 
 /** Programs whose short options -i/-f/-c/-s take a source (pip -i URL, conda -c URL, gem -s URL). */
 const SHORT_SOURCE: Record<string, Set<string>> = {
@@ -246,6 +246,7 @@ const SHORT_SOURCE: Record<string, Set<string>> = {
   conda: new Set(['c']),
   gem: new Set(['s']),
   nuget: new Set(['s']),
+  choco: new Set(['s']),
 };
 
 /** Options of a package manager's command line: sources, verification switches, -D/-o/--option settings. */
@@ -391,6 +392,9 @@ for (const [eco, names] of Object.entries({
   apk: 'apk',
   images: 'docker podman nerdctl skopeo crane buildah',
   git: 'git',
+  choco: 'choco chocolatey cinst winget scoop',
+  powershell:
+    'register-psrepository set-psrepository register-psresourcerepository set-psresourcerepository register-packagesource install-module install-psresource install-package',
 }))
   for (const n of names.split(' ')) ECOSYSTEM[n] = eco;
 
@@ -449,6 +453,11 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
   if (name === 'ansible-galaxy') {
     galaxy(a, out);
     return;
+  }
+  // PowerShell cmdlets and their -Parameters are case-insensitive: -SourceLocation is --sourcelocation.
+  if (ECOSYSTEM[name.toLowerCase()] === 'powershell') {
+    name = name.toLowerCase();
+    a = [name, ...a.slice(1).map((w) => (/^-[A-Za-z]{2,}/.test(w) ? `-${w.toLowerCase()}` : w))];
   }
   const eco = ECOSYSTEM[name];
   if (!eco) return;

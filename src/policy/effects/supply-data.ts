@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { parse } from '../../util/yaml.js';
 import { PACKAGE_ROOT } from '../../util/version.js';
 
-export type Ecosystem = 'npm' | 'pypi' | 'crates' | 'go' | 'gem' | 'actions' | 'precommit' | 'images' | 'taps';
+export type Ecosystem =
+  'npm' | 'pypi' | 'crates' | 'go' | 'gem' | 'actions' | 'precommit' | 'images' | 'taps' | 'psgallery';
 
 interface NameList {
   /** Every listed name (normalised): never a look-alike. */
@@ -245,6 +246,8 @@ export function lookalikeOf(eco: Ecosystem, name: string): string | undefined {
   if (scope && list.scopes.has(scope)) return undefined;
   const sameBare = list.bare.get(bareOf(n));
   if (sameBare) return sameBare;
+  const glyph = homoglyphOf(list, n);
+  if (glyph) return glyph;
   const letters = n.replace(/[0-9]/g, '');
   for (let len = n.length - 1; len <= n.length + 1; len++) {
     for (const t of list.byLength.get(len) ?? []) {
@@ -255,6 +258,23 @@ export function lookalikeOf(eco: Ecosystem, name: string): string | undefined {
       return t;
     }
   }
+  return undefined;
+}
+
+/** Digits that pass for letters inside a word (PowerShe1lGet, l0dash): 1 for l, 0 for o. */
+const GLYPHS: Record<string, string> = { '1': 'l', '0': 'o' };
+
+/**
+ * A name that spells a listed one with digits for look-alike letters, alone or with a word added
+ * (PowerShe1lGet-Tools for PowerShellGet, reque5ts is not: 5 is left alone). Only digits between
+ * two letters are read as letters, so versions (web3, node18) and numbers (i18n) stay themselves.
+ */
+function homoglyphOf(list: NameList, n: string): string | undefined {
+  const folded = n.replace(/(?<=[a-z])[01](?=[a-z])/g, (d) => GLYPHS[d] ?? d);
+  if (folded === n) return undefined;
+  if (list.all.has(folded)) return folded;
+  for (let i = folded.length - 1; i > 0; i--)
+    if ('-_.'.includes(folded[i] ?? '') && list.all.has(folded.slice(0, i))) return folded.slice(0, i);
   return undefined;
 }
 

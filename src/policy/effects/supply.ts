@@ -47,7 +47,9 @@ function phrase(s: string[]): string {
     case 'remote-file':
       return `downloads ${a}`;
     case 'sends-secret':
-      return `sends a secret to ${a}`;
+      return a.startsWith('action:')
+        ? `gives secrets to ${a.slice(7)}, an action of an unlisted owner`
+        : `sends a secret to ${a}`;
     case 'redirects':
       return `sends ${a} to ${c}`;
     // the readings of sources.ts and download-exec.ts say it in their own words
@@ -61,6 +63,10 @@ function phrase(s: string[]): string {
       return '';
     case 'tampers':
       return `changes the installed package ${b}`;
+    case 'scripts-forced':
+      return '';
+    case 'compromised':
+      return `${b} is a release known to carry malware`;
     case 'unpinned-commit':
       return `${b} names an abbreviated commit, which any fork can supply`;
     case 'untrusted-trigger':
@@ -125,14 +131,30 @@ function parseImage(ref: string): ImageRef | undefined {
   return path ? (registry === undefined ? { path } : { registry, path }) : undefined;
 }
 
+/**
+ * A Docker Hub user's image dressed as an official one: the official image's name under an owner
+ * that says "official"/"library"/"verified" or wraps the name (nodejs-official/node,
+ * library-images/python, node-docker/node). Official images have no owner part on Docker Hub.
+ */
+function officialPosing(path: string): string | undefined {
+  const [owner = '', name = '', more] = path.toLowerCase().split('/');
+  if (!owner || !name || more !== undefined || !isPopular('images', name)) return undefined;
+  if (/official|library|verified/.test(owner) || wrapsOwner(owner, name)) return name;
+  return undefined;
+}
+
 /** A container image from an unknown registry, or a near spelling of an official image. */
 export function imageFindings(ref: string, via: string): Effect[] {
   const img = parseImage(ref);
   if (!img) return [];
-  if (img.registry !== undefined) {
+  const hub =
+    img.registry === undefined || /^(?:docker\.io|index\.docker\.io|registry-1\.docker\.io)$/.test(img.registry);
+  if (img.registry !== undefined && !hub) {
     if (img.registry === 'localhost' || /^127\./.test(img.registry) || isKnownRegistry(img.registry)) return [];
     return [dependency(['unknown-registry', 'images', ref], via)];
   }
+  const official = officialPosing(img.path);
+  if (official) return [dependency(['lookalike', 'images', img.path, 'of', official], via)];
   if (img.path.includes('/') || isPopular('images', img.path)) return [];
   const f = nameFinding('images', img.path, via);
   return f ? [f] : [];

@@ -1,0 +1,106 @@
+// MCP tools that ship or install, read as the command they amount to so the same policies decide
+// them: `merge_pull_request {pull_number}` is `gh pr merge N` (unless it names a feature branch as
+// its base), `create_release`, `publish_package`, `deploy_service`, `promote_build` are a ship
+// reading (`ship mcp TOOL`), and `install_package {manager, name}` is `MANAGER install NAME`, so
+// the look-alike and source checks of installs apply (docs/effects.md).
+import type { Effect } from './types.js';
+
+type Params = Record<string, unknown>;
+
+/** Words of a tool name that put something in front of users. */
+const SHIP = new Set(['publish', 'release', 'deploy', 'deployment', 'rollout', 'promote', 'submit', 'redeploy']);
+/** Words of a tool name that install a dependency. */
+const INSTALL = new Set(['install', 'add']);
+const PACKAGE = new Set([
+  'package',
+  'packages',
+  'dependency',
+  'dependencies',
+  'module',
+  'library',
+  'crate',
+  'gem',
+  'pkg',
+]);
+/** Bases a merge into is a release or a deploy. */
+const PROTECTED = /^(?:main|master|trunk|prod|production|release(?:[/-].*)?|stable|live|develop|gh-pages)$/i;
+
+/** The install command of each manager an MCP tool may name. */
+const MANAGERS: Record<string, string> = {
+  npm: 'npm install',
+  yarn: 'yarn add',
+  pnpm: 'pnpm add',
+  bun: 'bun add',
+  pip: 'pip install',
+  pypi: 'pip install',
+  python: 'pip install',
+  uv: 'uv add',
+  poetry: 'poetry add',
+  cargo: 'cargo add',
+  crates: 'cargo add',
+  rust: 'cargo add',
+  gem: 'gem install',
+  rubygems: 'gem install',
+  ruby: 'gem install',
+  go: 'go get',
+  composer: 'composer require',
+  nuget: 'dotnet add package',
+  dotnet: 'dotnet add package',
+};
+
+function str(p: Params, ...keys: string[]): string | undefined {
+  for (const k of keys) {
+    const v = p[k];
+    if (typeof v === 'string' && v.trim()) return v.trim();
+    if (typeof v === 'number') return String(v);
+  }
+  return undefined;
+}
+
+/** Only a word a shell reads as itself goes on the line. */
+function safe(v: string | undefined): string | undefined {
+  return v !== undefined && /^[A-Za-z0-9@/._:+~=^<>-]{1,200}$/.test(v) ? v : undefined;
+}
+
+export function mcpShipEffects(op: string, words: string[], p: Params): Effect[] {
+  const out: Effect[] = [];
+  const via = `MCP ${op}`;
+  const merge = words.includes('merge') && words.some((w) => ['pull', 'pr', 'mr', 'request', 'merge'].includes(w));
+  if (merge) {
+    const base = str(p, 'base', 'base_branch', 'baseBranch', 'into', 'target_branch', 'targetBranch');
+    // A named feature-branch base is ordinary work; no base means the repository's default branch.
+    if (base === undefined || PROTECTED.test(base.replace(/^refs\/heads\//, ''))) {
+      const n =
+        safe(str(p, 'pull_number', 'pullNumber', 'number', 'pr', 'pr_number', 'merge_request_iid', 'iid')) ?? 'PR';
+      const repo = [safe(str(p, 'owner')), safe(str(p, 'repo', 'repository', 'project'))].filter(Boolean).join('/');
+      const command = `gh pr merge ${n}${repo ? ` --repo ${repo}` : ''}`;
+      out.push({
+        tool: 'exec',
+        command,
+        via: `${via} merges into ${base ?? 'the default branch'} (as \`${command}\`)`,
+      });
+    }
+  } else if (words.some((w) => SHIP.has(w))) {
+    const command = `ship mcp ${safe(op) ?? 'tool'}`;
+    out.push({ tool: 'exec', command, via: `${via} ships (as \`${command}\`)` });
+  }
+  if (words.some((w) => INSTALL.has(w)) && words.some((w) => PACKAGE.has(w))) {
+    const manager = (
+      str(p, 'manager', 'package_manager', 'packageManager', 'ecosystem', 'registry') ?? 'npm'
+    ).toLowerCase();
+    const install = MANAGERS[manager];
+    const names = [p['name'], p['package'], p['packages'], p['package_name'], p['packageName']]
+      .flatMap((v) => (Array.isArray(v) ? v : [v]))
+      .filter((v): v is string => typeof v === 'string')
+      .map((v) => {
+        const version = safe(str(p, 'version'));
+        return safe(version && !v.includes('@', 1) ? `${v}@${version}` : v);
+      })
+      .filter((v): v is string => v !== undefined);
+    if (install && names.length) {
+      const command = `${install} ${names.join(' ')}`;
+      out.push({ tool: 'exec', command, via: `${via} installs (as \`${command}\`)` });
+    }
+  }
+  return out;
+}

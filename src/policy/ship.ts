@@ -1,0 +1,378 @@
+// What ships: a command that publishes, releases, deploys or merges, whatever surrounds it.
+// `npx vercel --token T --prod`, `yarn workspace @a/b npm publish`, `python -m twine upload`,
+// `./mvnw -B clean deploy`, `cargo +stable publish`, `doppler run -- npm publish` and
+// `git push heroku main` all put code in front of users; matching their spellings one glob at a
+// time misses the next spelling. The reading takes the runner and wrapper words off, finds the
+// tool's subcommand among the words that are neither options nor option values, and compares it
+// with the catalogue policies/catalogues/ship-commands.yaml. Its sentences (docs/shell-readings.md):
+//   ship TOOL REST...             ships to users or to a shared environment
+//   ship-local TOOL REST...       the same aimed at a target named as local (kind-dev, -n dev)
+//   ship-rehearsal TOOL REST...   the same as a dry run, a snapshot or a help page: ships nothing
+// The last two are exceptions for the deploy and publish policies.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { PACKAGE_ROOT } from '../util/version.js';
+
+interface Entry {
+  /** Subcommand words, in order, as patterns. */
+  path: RegExp[];
+  /** Options that must be present. */
+  flags: string[];
+  /** Options that must be absent. */
+  without: string[];
+  /** The catalogue line, for explain. */
+  source: string;
+}
+
+interface Tasks {
+  yes: RegExp[];
+  no: RegExp[];
+}
+
+export interface ShipData {
+  commands: Map<string, Entry[]>;
+  /** Each tool's first subcommand words: a global option's next word is not its value when it is one. */
+  subcommands: Map<string, Set<string>>;
+  tasks: Map<string, Tasks>;
+  aliases: Map<string, string>;
+  notShipping: RegExp[];
+  localTargets: RegExp[];
+  targetOptions: Set<string>;
+  deployRemotes: RegExp[];
+  deployBranches: RegExp[];
+  /** Every first word this reading looks at (tools, their aliases, runners): the cheap gate. */
+  firstWords: Set<string>;
+}
+
+/** `kind-*` as a whole-word, case-insensitive pattern. */
+function wildcard(p: string, flags = 'i'): RegExp {
+  return new RegExp('^' + p.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*') + '$', flags);
+}
+
+function items(doc: unknown, section: string): string[] {
+  const sections = (doc as { sections?: Record<string, unknown> } | null)?.sections;
+  const list = sections?.[section];
+  if (!Array.isArray(list)) throw new Error(`ship-commands catalogue: sections.${section} is not a list`);
+  const out: string[] = [];
+  for (const e of list as { items?: unknown }[]) {
+    if (!Array.isArray(e?.items)) throw new Error(`ship-commands catalogue: an entry of ${section} has no items`);
+    for (const i of e.items) out.push(String(i));
+  }
+  return out;
+}
+
+/** Runners that run the tool named after them (`npx vercel`), and how many words they take. */
+const RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'uvx']);
+/** `pnpm dlx X`, `npm exec X`, `pipx run X`, `bundle exec X`: a program and its run verb. */
+const RUN_VERBS: Record<string, Set<string>> = {
+  npm: new Set(['exec', 'x']),
+  pnpm: new Set(['dlx', 'exec']),
+  yarn: new Set(['dlx', 'exec']),
+  bun: new Set(['x']),
+  pipx: new Set(['run']),
+  uv: new Set(['run']),
+  poetry: new Set(['run']),
+  pdm: new Set(['run']),
+  pipenv: new Set(['run']),
+  hatch: new Set(['run']),
+  bundle: new Set(['exec']),
+  dotnet: new Set(['tool']),
+};
+/** Wrappers that inject secrets or settings and run what follows `--`. */
+const DASH_WRAPPERS = new Set([
+  'doppler',
+  'op',
+  'infisical',
+  'dotenv',
+  'env-cmd',
+  'cross-env',
+  'dotenvx',
+  'aws-vault',
+  'chamber',
+]);
+/** Runner options that take a value (`npx -p vercel vercel`, `uvx --from twine twine`). */
+const RUNNER_VALUE = new Set(['-p', '--package', '--from', '--with', '-c', '--call', '--spec', '--python']);
+const PYTHONS = /^python(?:\d(?:\.\d+)?)?$/;
+/** First words that only look or sign in. */
+const LOOKS = new Set(['list', 'ls', 'whoami', 'login', 'logout', 'status', 'help', 'version', 'info', 'token']);
+
+export function loadShipData(dir = join(PACKAGE_ROOT, 'policies', 'catalogues')): ShipData {
+  const doc = parse(readFileSync(join(dir, 'ship-commands.yaml'), 'utf8')) as unknown;
+  const aliases = new Map<string, string>();
+  for (const a of items(doc, 'aliases')) {
+    const [from = '', to = ''] = a.split('=');
+    if (!from || !to) throw new Error(`ship-commands catalogue: alias ${a} is not FROM=TOOL`);
+    aliases.set(from.toLowerCase(), to.toLowerCase());
+  }
+  const commands = new Map<string, Entry[]>();
+  const subcommands = new Map<string, Set<string>>();
+  for (const c of items(doc, 'commands')) {
+    const [tool = '', ...rest] = c.split(/\s+/);
+    const e: Entry = { path: [], flags: [], without: [], source: c };
+    const key = tool.toLowerCase();
+    for (const w of rest) {
+      if (w.startsWith('!')) e.without.push(w.slice(1));
+      else if (w.startsWith('-')) e.flags.push(w);
+      else {
+        if (!e.path.length) subcommands.set(key, (subcommands.get(key) ?? new Set()).add(w.toLowerCase()));
+        e.path.push(wildcard(w));
+      }
+    }
+    const list = commands.get(key) ?? [];
+    list.push(e);
+    commands.set(key, list);
+  }
+  const tasks = new Map<string, Tasks>();
+  for (const t of items(doc, 'tasks')) {
+    const [tool = '', ...names] = t.split(/\s+/);
+    tasks.set(tool.toLowerCase(), {
+      yes: names.filter((n) => !n.startsWith('!')).map((p) => wildcard(p)),
+      no: names.filter((n) => n.startsWith('!')).map((n) => wildcard(n.slice(1))),
+    });
+  }
+  const firstWords = new Set<string>([...commands.keys(), ...tasks.keys(), ...aliases.keys(), 'git']);
+  for (const r of [...RUNNERS, ...Object.keys(RUN_VERBS), ...DASH_WRAPPERS]) firstWords.add(r);
+  for (const p of ['python', 'python3', 'py']) firstWords.add(p);
+  return {
+    commands,
+    subcommands,
+    tasks,
+    aliases,
+    // options are case-sensitive: -h is help, -H a host
+    notShipping: items(doc, 'not-shipping').map((o) => wildcard(o, '')),
+    localTargets: items(doc, 'local-targets').map((p) => wildcard(p)),
+    targetOptions: new Set(items(doc, 'target-options')),
+    deployRemotes: items(doc, 'deploy-remotes').map((p) => wildcard(p)),
+    deployBranches: items(doc, 'deploy-branches').map((p) => wildcard(p)),
+    firstWords,
+  };
+}
+
+let loaded: ShipData | undefined;
+export function shipData(): ShipData {
+  loaded ??= loadShipData();
+  return loaded;
+}
+
+/** `vercel@latest` -> vercel, `@vscode/vsce@2` -> @vscode/vsce, `/opt/bin/fly.exe` -> fly. */
+function toolName(w: string, data: ShipData): string {
+  let t = w.toLowerCase();
+  if (!t.startsWith('@')) t = t.slice(t.lastIndexOf('/') + 1);
+  const at = t.indexOf('@', 1);
+  if (at > 0) t = t.slice(0, at);
+  t = t.replace(/\.exe$/, '');
+  return data.aliases.get(t) ?? t;
+}
+
+/** Skips options (and the values of runner options) from i; returns the first other index. */
+function skipRunnerOptions(words: string[], i: number): number {
+  while (i < words.length) {
+    const w = words[i] ?? '';
+    if (w === '--') return i + 1;
+    if (!w.startsWith('-')) return i;
+    i += RUNNER_VALUE.has(w) ? 2 : 1;
+  }
+  return i;
+}
+
+/** Where the shipped tool's own words start: after runners, wrappers and `yarn workspace X`. */
+function unwrap(words: string[], data: ShipData): { tool: string; rest: string[] } | null {
+  let i = 0;
+  let w = [...words];
+  for (let hops = 0; hops < 4 && i < w.length; hops++) {
+    const t = toolName(w[i] ?? '', data);
+    const next = w[i + 1] ?? '';
+    if (RUNNERS.has(t)) i = skipRunnerOptions(w, i + 1);
+    else if (RUN_VERBS[t]?.has(next) && !(t === 'dotnet' && next === 'tool')) i = skipRunnerOptions(w, i + 2);
+    else if (t === 'dotnet' && next === 'tool' && w[i + 2] === 'run') i = skipRunnerOptions(w, i + 3);
+    else if (DASH_WRAPPERS.has(t) && w.includes('--', i)) i = w.indexOf('--', i) + 1;
+    else if ((PYTHONS.test(t) || t === 'py') && /(?:^|\/)setup\.py$/.test(next)) {
+      // python setup.py sdist upload: the build script's own commands
+      return { tool: 'setup.py', rest: w.slice(i + 2) };
+    } else if (PYTHONS.test(t) || t === 'py') {
+      const m = w.indexOf('-m', i);
+      if (m < 0 || m > i + 3) return null;
+      i = m + 1;
+    } else if ((t === 'yarn' || t === 'pnpm') && next === 'workspace' && w.length > i + 3) {
+      // `yarn workspace @a/b npm publish` runs yarn's own subcommand inside the workspace.
+      w = [...w.slice(0, i + 1), ...w.slice(i + 3)];
+      break;
+    } else break;
+  }
+  const first = w[i];
+  if (first === undefined) return null;
+  return { tool: toolName(first, data), rest: w.slice(i + 1) };
+}
+
+/** The words that are neither options nor their values: the subcommand path and operands. */
+function positionals(rest: string[], subcommands: Set<string>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const w = rest[i] ?? '';
+    if (w === '--') {
+      out.push(...rest.slice(i + 1));
+      break;
+    }
+    if (w.startsWith('+')) continue; // cargo +nightly
+    if (w.startsWith('-')) {
+      // A global option before the subcommand may take the next word as its value
+      // (`npm --registry URL publish`, `kubectl -n prod apply`), unless that word is a subcommand.
+      const next = rest[i + 1];
+      if (
+        !out.length &&
+        !w.includes('=') &&
+        next !== undefined &&
+        !next.startsWith('-') &&
+        !subcommands.has(next.toLowerCase())
+      )
+        i++;
+      continue;
+    }
+    out.push(w);
+  }
+  return out;
+}
+
+function hasFlag(rest: string[], flag: string): boolean {
+  return rest.some((w) => w === flag || w.startsWith(flag + '='));
+}
+
+/** The values the target options take (`--context kind-dev`, `-n=dev`), and registry-like operands. */
+function targets(rest: string[], data: ShipData): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const w = rest[i] ?? '';
+    const eq = w.indexOf('=');
+    const name = eq > 0 ? w.slice(0, eq) : w;
+    if (!data.targetOptions.has(name)) continue;
+    const v = eq > 0 ? w.slice(eq + 1) : rest[i + 1];
+    // a registry given as a URL is named by its host (http://localhost:4873 -> localhost:4873)
+    if (v !== undefined) out.push(/^[a-z+]+:\/\/([^/]+)/i.exec(v)?.[1] ?? v);
+  }
+  return out;
+}
+
+const PROD = /(?:^|[^a-z0-9])(?:prod|production|prd|live)(?:[^a-z0-9]|$)/i;
+
+/** Whether the command names a local target, and nothing that names production. */
+function local(rest: string[], ops: string[], data: ShipData): boolean {
+  if (rest.some((w) => PROD.test(w))) return false;
+  const named = targets(rest, data);
+  // An image or chart reference on a local registry (localhost:5000/api:dev).
+  for (const o of ops) {
+    const host = /^(?:oci:\/\/|docker:\/\/)?([^/]+)\//.exec(o)?.[1];
+    if (host && (host.includes('.') || host.includes(':') || host === 'localhost')) named.push(host);
+  }
+  // an inventory or values file names its environment in its last part (inventories/dev, dev.yml)
+  const last = (t: string) => (t.split('/').pop() ?? t).replace(/\.[a-z]+$/i, '');
+  return named.some((t) => data.localTargets.some((r) => r.test(t) || r.test(last(t))));
+}
+
+/** GitHub/GitLab API routes that release, merge, deploy or start a workflow. */
+const API_SHIP =
+  /\/(?:releases|merges|deployments|dispatches)(?:$|[/?])|\/pulls\/[^/]+\/merge$|\/merge_requests\/[^/]+\/merge$|\/pipeline$/;
+
+/** `gh api -X POST repos/o/r/releases ...`: the route when it ships (fields without -X mean POST). */
+function apiShip(rest: string[]): string | null {
+  const route = rest.slice(1).find((w) => !w.startsWith('-') && w.includes('/'));
+  if (!route || !API_SHIP.test(route.split('?')[0] ?? route)) return null;
+  // starting a workflow ships when the workflow or its inputs say so (deploy.yml, env=production)
+  if (/\/dispatches(?:$|[/?])/.test(route) && !rest.some((w) => /release|deploy|publish|prod/i.test(w))) return null;
+  let method = '';
+  let fields = false;
+  for (let i = 1; i < rest.length; i++) {
+    const w = rest[i] ?? '';
+    const m = /^(?:-X|--method)(?:=)?(.*)$/.exec(w);
+    if (m) method = (m[1] || rest[i + 1] || '').toUpperCase();
+    if (/^(?:-f|-F|--field|--raw-field|--input)(?:=|$)/.test(w)) fields = true;
+  }
+  const writes = method ? method !== 'GET' : fields;
+  return writes ? route : null;
+}
+
+/** `git push` that releases (a version tag) or deploys (a platform remote, a production branch). */
+function gitShip(words: string[], data: ShipData): { rest: string; why: string } | null {
+  let i = 1;
+  while (i < words.length && (words[i] ?? '').startsWith('-')) i += /^-[Cc]$/.test(words[i] ?? '') ? 2 : 1;
+  if (words[i] !== 'push') return null;
+  const rest = words.slice(i + 1);
+  if (rest.some((w) => data.notShipping.some((r) => r.test(w)) || w === '-n')) return null;
+  const ops = rest.filter((w) => !w.startsWith('-'));
+  const why: string[] = [];
+  // `--tags` alone pushes whatever tags exist, routine in most projects; a version tag named
+  // on the line is a release.
+  const [remote, ...refs] = ops;
+  if (remote !== undefined) {
+    const host = /^(?:[a-z]+:\/\/)?(?:[^@/]+@)?([^/:]+)/i.exec(remote)?.[1] ?? '';
+    if (data.deployRemotes.some((r) => r.test(remote) || r.test(host))) why.push(`remote ${remote}`);
+  }
+  for (const ref of refs) {
+    const dst = (ref.includes(':') ? ref.slice(ref.lastIndexOf(':') + 1) : ref).replace(/^\+/, '');
+    const branch = dst.replace(/^refs\/heads\//, '');
+    if (/^refs\/tags\//.test(dst) || /^v?\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?$/.test(dst)) why.push(`tag ${dst}`);
+    else if (data.deployBranches.some((r) => r.test(branch))) why.push(`branch ${branch}`);
+  }
+  if (!why.length) return null;
+  return { rest: words.slice(1).join(' '), why: why.join(', ') };
+}
+
+/**
+ * The ship readings of one simple command (program name first, already a base name): `ship ...`
+ * or `ship-local ...`, or nothing. Costs one set lookup for any other program.
+ */
+export interface ShipReading {
+  text: string;
+  /** What was found, for explain: `npm publish`. */
+  from: string;
+}
+
+export function shipReadings(words: string[]): ShipReading[] {
+  const data = shipData();
+  const first = words[0] ?? '';
+  // the cheap gate: a set lookup; only a first word with a version or a suffix (vercel@3, fly.exe) is normalised
+  if (!data.firstWords.has(first) && !(/[@.]/.test(first) && data.firstWords.has(toolName(first, data)))) return [];
+  const u = first === 'git' ? { tool: 'git', rest: words.slice(1) } : unwrap(words, data);
+  if (!u) return [];
+  const { tool, rest } = u;
+  if (tool === 'git') {
+    const g = gitShip(['git', ...rest], data);
+    return g ? [{ text: `ship git ${g.rest}`.trim(), from: `git push (${g.why})` }] : [];
+  }
+  if ((tool === 'gh' || tool === 'glab') && rest[0] === 'api') {
+    const api = apiShip(rest);
+    return api ? [{ text: `ship ${tool} ${rest.join(' ')}`, from: `${tool} api ${api}` }] : [];
+  }
+  const entries = data.commands.get(tool);
+  const tasks = data.tasks.get(tool);
+  if (!entries && !tasks) return [];
+  const rehearsal = rest.some((w) => data.notShipping.some((r) => r.test(w)));
+  const ops = positionals(rest, data.subcommands.get(tool) ?? new Set());
+  let hit: string | null = null;
+  for (const e of entries ?? []) {
+    if (e.path.length > ops.length) continue;
+    // a tool that ships when run bare (surge, gh-pages) does not with a look verb (surge list)
+    if (!e.path.length && LOOKS.has((ops[0] ?? '').toLowerCase())) continue;
+    if (!e.path.every((r, k) => r.test(ops[k] ?? ''))) continue;
+    if (!e.flags.every((f) => hasFlag(rest, f)) || e.without.some((f) => hasFlag(rest, f))) continue;
+    hit = e.source;
+    break;
+  }
+  // A task that publishes to this machine only (publishToMavenLocal) is a local target.
+  let localTask = false;
+  if (!hit && tasks) {
+    const name = (o: string) => (o.startsWith(':') ? o.slice(o.lastIndexOf(':') + 1) : o);
+    const task = ops.find(
+      (o) => tasks.yes.some((r) => r.test(name(o)) || r.test(o)) && !tasks.no.some((r) => r.test(name(o))),
+    );
+    const stays = ops.find((o) => tasks.no.some((r) => r.test(name(o))));
+    if (task !== undefined) hit = `${tool} ${task}`;
+    else if (stays !== undefined) {
+      hit = `${tool} ${stays}`;
+      localTask = true;
+    }
+  }
+  if (!hit) return [];
+  const kind = rehearsal ? 'ship-rehearsal' : localTask || local(rest, ops, data) ? 'ship-local' : 'ship';
+  return [{ text: `${kind} ${tool} ${rest.join(' ')}`.trim(), from: hit }];
+}
