@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 
 const [distA, distB, roundsArg] = process.argv.slice(2);
 if (!distA || !distB) {
-  console.error('usage: node bench/compare-eval.mjs OLD_DIST NEW_DIST [rounds]');
+  console.error('usage: node bench/compare-eval.mjs OLD_DIST NEW_DIST [rounds] [--own-profiles]');
   process.exit(2);
 }
 const ROUNDS = Number(roundsArg ?? 10);
@@ -30,7 +30,11 @@ const builds = await Promise.all(
     };
   }),
 );
-const config = join(root, 'policies', 'standard.yaml');
+// By default both builds load this checkout's standard profile (the engines compared on the same
+// rules); with --own-profiles each build loads the profile beside its own dist/ (what a user of
+// that build gets, rules and engine together; needed when the profile format changed between them).
+const ownProfiles = process.argv.includes('--own-profiles');
+const configOf = (b) => (ownProfiles ? join(b.dist, '..', 'policies', 'standard.yaml') : join(root, 'policies', 'standard.yaml'));
 const dir = join(root, 'test', 'corpus');
 const base = [];
 for (const f of readdirSync(dir)
@@ -69,7 +73,7 @@ const empty = join(emptyDir, 'empty.yaml');
 writeFileSync(empty, 'version: "1"\ndefault_action: allow\npolicies: []\n');
 for (let w = 0; w < 3; w++)
   for (const b of builds) {
-    const e = b.engine.loadEngine(config);
+    const e = b.engine.loadEngine(configOf(b));
     const calls = base.map((c, i) => unique(c, `w${w}x${i}`));
     pass(e, calls);
     pass(e, calls);
@@ -77,7 +81,7 @@ for (let w = 0; w < 3; w++)
   }
 // Long-lived engines, their caches filled past their bounds (8,192 commands) with unique calls.
 for (const b of builds) {
-  b.full = b.engine.loadEngine(config);
+  b.full = b.engine.loadEngine(configOf(b));
   for (let w = 0; w < 10; w++)
     pass(
       b.full,
@@ -101,7 +105,7 @@ for (let r = 0; r < ROUNDS; r++) {
   const order = r % 2 ? [1, 0] : [0, 1];
   for (const k of order) {
     const b = builds[k];
-    const e = b.engine.loadEngine(config);
+    const e = b.engine.loadEngine(configOf(b));
     const calls = base.map((c, i) => unique(c, `b${k}r${r}x${i}`));
     const a = pass(e, calls);
     const c = pass(e, calls);
