@@ -38,12 +38,10 @@ function nameListing(words: string[]): NameListing | null {
   const names: string[] = [];
   let either = false;
   let shallow = false;
-  let i = 1;
-  while (i < words.length && !/^[-(!)]/.test(words[i] ?? '')) i++;
-  for (; i < words.length; i++) {
+  for (let i = firstTest(words); i < words.length; i++) {
     const w = words[i] ?? '';
-    if (w === '-exec' || w === '-execdir' || w === '-ok' || w === '-okdir') {
-      while (i < words.length && words[i] !== ';' && words[i] !== '+') i++;
+    if (EXEC_ACTIONS.has(w)) {
+      i = actionEnd(words, i);
       continue;
     }
     if (w === '-delete') continue;
@@ -75,6 +73,21 @@ function nameListing(words: string[]): NameListing | null {
   return names.length && !either ? { starts: f.starts, names, shallow } : null;
 }
 
+const EXEC_ACTIONS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+
+/** Where find's expression starts: after the start paths. */
+function firstTest(words: string[]): number {
+  let i = 1;
+  while (i < words.length && !/^[-(!)]/.test(words[i] ?? '')) i++;
+  return i;
+}
+
+/** The `;` or `+` that ends the -exec-like action at i (its command is not a test). */
+function actionEnd(words: string[], i: number): number {
+  while (i < words.length && words[i] !== ';' && words[i] !== '+') i++;
+  return i;
+}
+
 function join(start: string, rest: string): string {
   return start === '/' ? `/${rest}` : `${start.replace(/\/+$/, '')}/${rest}`;
 }
@@ -84,12 +97,10 @@ function join(start: string, rest: string): string {
  * `-path ./node_modules -prune -o`) besides kind and depth: what is left is still the tree.
  */
 function onlyExclusions(words: string[]): boolean {
-  let i = 1;
-  while (i < words.length && !/^[-(!)]/.test(words[i] ?? '')) i++;
-  for (; i < words.length; i++) {
+  for (let i = firstTest(words); i < words.length; i++) {
     const w = words[i] ?? '';
-    if (w === '-exec' || w === '-execdir' || w === '-ok' || w === '-okdir') {
-      while (i < words.length && words[i] !== ';' && words[i] !== '+') i++;
+    if (EXEC_ACTIONS.has(w)) {
+      i = actionEnd(words, i);
       continue;
     }
     if (w === '-delete' || w === '-o' || w === '-or' || w === '(' || w === ')') continue;

@@ -35,3 +35,25 @@ export function expectPasses(command: string): void {
   const d = run(command);
   assert.ok(d.action === 'allow' || d.action === 'watch', `${command}: ${d.action} (${d.policy}: ${d.message})`);
 }
+
+/** A call and what the standard profile must do with it: D = deny, A = deny or ask, B = not flagged. */
+export type Case = ['D' | 'A' | 'B', string, Record<string, unknown>];
+
+/** Decides every case and fails once, listing every case decided otherwise. */
+export function check(cases: Case[]): void {
+  const failed: string[] = [];
+  for (const [want, tool, params] of cases) {
+    const d = decide(tool, params);
+    const ok =
+      want === 'D'
+        ? d.action === 'deny'
+        : want === 'A'
+          ? d.action === 'deny' || d.action === 'ask'
+          : d.action === 'allow' || d.action === 'watch';
+    if (!ok)
+      failed.push(
+        `${want} got ${d.action} (${d.policy ?? 'default'}): ${tool} ${JSON.stringify(params).slice(0, 160)}`,
+      );
+  }
+  assert.deepEqual(failed, []);
+}
