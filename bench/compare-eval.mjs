@@ -34,7 +34,8 @@ const builds = await Promise.all(
 // rules); with --own-profiles each build loads the profile beside its own dist/ (what a user of
 // that build gets, rules and engine together; needed when the profile format changed between them).
 const ownProfiles = process.argv.includes('--own-profiles');
-const configOf = (b) => (ownProfiles ? join(b.dist, '..', 'policies', 'standard.yaml') : join(root, 'policies', 'standard.yaml'));
+const configOf = (b) =>
+  ownProfiles ? join(b.dist, '..', 'policies', 'standard.yaml') : join(root, 'policies', 'standard.yaml');
 const dir = join(root, 'test', 'corpus');
 const base = [];
 for (const f of readdirSync(dir)
