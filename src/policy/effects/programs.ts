@@ -7,6 +7,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { hasOption, optionValue, parseArgs, type ParsedArgs } from './operands.js';
 import { echoText, type SimpleCommand } from './walk.js';
+import { isLoopbackHost } from './url-host.js';
 import { at } from '../../util/invariant.js';
 
 type Deriver = (c: SimpleCommand, out: Effect[]) => void;
@@ -32,6 +33,11 @@ export function urlOf(word: string, scheme = 'http'): string | undefined {
 function fileUrlPath(url: string): string | undefined {
   const m = /^file:\/\/(?:localhost)?(\/[^?#]*)/i.exec(url);
   return m ? decodeURIComponent(at(m, 1)) : undefined;
+}
+
+/** The hostname of a scheme://host[:port]/... URL (brackets kept for IPv6). */
+function hostOfUrl(url: string): string | undefined {
+  return /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]*)/i.exec(url)?.[1];
 }
 
 function fetchOrRead(url: string, via: string, out: Effect[]): void {
@@ -213,6 +219,7 @@ const GREP_ARG = [
 ];
 
 function curl(c: SimpleCommand, out: Effect[]): void {
+  const start = out.length;
   const p = parseArgs(c.argv, [
     '-o',
     '--output',
@@ -291,6 +298,15 @@ function curl(c: SimpleCommand, out: Effect[]): void {
     const u = urlOf(w);
     if (u) fetchOrRead(u, `curl reaches ${w}`, out);
   }
+  // A local file sent is exfiltration unless every host the call reaches is this machine: read
+  // from the URLs curl itself parses, so a local URL beside a remote one does not make it local.
+  const sends = out.slice(start).some((e) => e.tool === 'read' && e.via.startsWith('curl sends '));
+  const remote = out
+    .slice(start)
+    .map((e) => (e.tool === 'fetch' && e.url ? hostOfUrl(e.url) : undefined))
+    .find((h) => h !== undefined && !isLoopbackHost(h));
+  if (sends && remote)
+    out.push({ tool: 'exec', command: `uploads-remote curl ${remote}`, via: `curl sends a local file to ${remote}` });
 }
 
 function wget(c: SimpleCommand, out: Effect[]): void {

@@ -21,6 +21,12 @@ function dotted(n: number): string {
   return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
 }
 
+/** Whether a host (a URL's hostname, any spelling) is this machine's loopback address. */
+export function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/\.$/, '');
+  return h === 'localhost' || h === '127.0.0.1' || plainAddress(h) === '127.0.0.1';
+}
+
 /** The plain address a host stands for, when it is spelled otherwise; else undefined. */
 export function plainAddress(hostname: string): string | undefined {
   const h = hostname.toLowerCase().replace(/\.$/, '');
