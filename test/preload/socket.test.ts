@@ -230,6 +230,10 @@ test('a decide slower than holdAfterMs gets the hold notice automatically; a fas
 test('close() aborts pending decides and drops their connections', async () => {
   const path = join(dir, 'pending.sock');
   let aborted = false;
+  // close once the request is being decided (an event, not a delay: on a loaded machine the
+  // line can take longer than any fixed wait to arrive)
+  let deciding: () => void = () => {};
+  const started = new Promise<void>((r) => (deciding = r));
   const s = await startPreloadSocket({
     path,
     decide: (_req, _peer, ctl) =>
@@ -238,10 +242,11 @@ test('close() aborts pending decides and drops their connections', async () => {
           aborted = true;
           resolve(ALLOW);
         });
+        deciding();
       }),
   });
   const pending = exchange(path, line(REQUEST));
-  await sleep(50);
+  await started;
   await s.close();
   assert.equal((await pending).trim(), '', 'no reply after close');
   assert.ok(aborted);
