@@ -14,6 +14,7 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync, wri
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { corpusCommands } from './corpus-commands.js';
+import { BY_GIT_VERB, candidatePolicy } from './candidate-policy.js';
 import { SVC_BIN } from '../test/helpers/spawn.js';
 import { spread } from './stats.js';
 
@@ -27,19 +28,7 @@ const ROUNDS = arg('rounds', 3);
 const JOBS = arg('jobs', 0);
 const DAYS = 10;
 
-const CANDIDATE = `version: "1"
-policies:
-${Array.from(
-  { length: 10 },
-  (_, i) => `  - name: candidate-${i}
-    match: { tool: [exec] }
-    rules:
-      - action: ${['deny', 'ask', 'watch'][i % 3]}
-        when: { command_matches: ["tool${i} *", "*--flag-${i}*", "git push * team-${i}"] }
-      - action: deny
-        when: { command_matches: ["* /srv/prod-${i}/*", "git ${['push', 'commit', 'reset'][i % 3]} *"] }
-`,
-).join('')}`;
+const CANDIDATE = candidatePolicy(BY_GIT_VERB);
 
 const POOL = corpusCommands();
 const AGENTS = ['claude', 'codex', 'cursor', 'aider'];

@@ -27,6 +27,18 @@ const SIZES = arg('sizes', '10,100,1000,10000').split(',').map(Number);
 const STANDARD = join(PACKAGE_ROOT, 'policies', 'standard.yaml');
 const CORPUS_DIR = join(PACKAGE_ROOT, 'test', 'corpus');
 
+/** One list per figure a size is measured for (the build's and the floor's rows). */
+function samples() {
+  return {
+    p50: [] as number[],
+    p99: [] as number[],
+    load: [] as number[],
+    loadCpu: [] as number[],
+    warm: [] as number[],
+    warmCpu: [] as number[],
+  };
+}
+
 function corpusCalls(): ToolCall[] {
   const out: ToolCall[] = [];
   for (const f of readdirSync(CORPUS_DIR)
@@ -130,23 +142,8 @@ function run(): void {
     const rows = [];
     for (const n of SIZES) {
       const file = files.get(n) ?? '';
-      const m = {
-        p50: [] as number[],
-        p99: [] as number[],
-        load: [] as number[],
-        loadCpu: [] as number[],
-        warm: [] as number[],
-        warmCpu: [] as number[],
-        heap: [] as number[],
-      };
-      const f = {
-        p50: [] as number[],
-        p99: [] as number[],
-        load: [] as number[],
-        loadCpu: [] as number[],
-        warm: [] as number[],
-        warmCpu: [] as number[],
-      };
+      const m = { ...samples(), heap: [] as number[] };
+      const f = samples();
       let rules = 0;
       for (let r = 0; r < ROUNDS; r++) {
         const calls = base.map((c, i) => uniqueVariant(c, `n${n}r${r}x${i}`));

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { loadEngine } from '../src/policy/engine.js';
 import { SharedAnalysis } from '../src/policy/shadow-cache.js';
 import { corpusCommands } from './corpus-commands.js';
+import { BY_TOOL, candidatePolicy } from './candidate-policy.js';
 import { PACKAGE_ROOT } from '../src/util/version.js';
 import type { ToolCall } from '../src/policy/types.js';
 
@@ -21,19 +22,7 @@ const CALLS = arg('calls', 5000);
 const ROUNDS = arg('rounds', 3);
 const SHARE_MATCHES = !process.argv.includes('--no-match-sharing');
 
-const CANDIDATE = `version: "1"
-policies:
-${Array.from(
-  { length: 10 },
-  (_, i) => `  - name: candidate-${i}
-    match: { tool: [exec] }
-    rules:
-      - action: ${['deny', 'ask', 'watch'][i % 3]}
-        when: { command_matches: ["tool${i} *", "*--flag-${i}*", "git push * team-${i}"] }
-      - action: deny
-        when: { command_matches: ["* /srv/prod-${i}/*", "${['git push', 'npm install', 'docker run', 'pip install', 'curl', 'ssh', 'kubectl', 'terraform', 'aws', 'make'][i]} *"] }
-`,
-).join('')}`;
+const CANDIDATE = candidatePolicy(BY_TOOL);
 
 const pool = corpusCommands();
 

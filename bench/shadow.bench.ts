@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnServe } from '../test/helpers/spawn.js';
 import { corpusCommands } from './corpus-commands.js';
+import { BY_TOOL, candidatePolicy } from './candidate-policy.js';
 import { ratio, spread } from './stats.js';
 
 const arg = (name: string, dflt: number) => {
@@ -23,20 +24,7 @@ const REQUESTS = arg('requests', 2000);
 const ROUNDS = arg('rounds', 5);
 
 /** Ten policies a team might try out: denies, asks and watches over commands, paths and hosts. */
-const CANDIDATE = `version: "1"
-policies:
-${Array.from(
-  { length: 10 },
-  (_, i) => `  - name: candidate-${i}
-    match: { tool: [exec] }
-    rules:
-      - action: ${['deny', 'ask', 'watch'][i % 3]}
-        when: { command_matches: ["tool${i} *", "*--flag-${i}*", "git push * team-${i}"] }
-        message: candidate rule ${i}
-      - action: deny
-        when: { command_matches: ["* /srv/prod-${i}/*", "${['git push', 'npm install', 'docker run', 'pip install', 'curl', 'ssh', 'kubectl', 'terraform', 'aws', 'make'][i]} *"] }
-`,
-).join('')}`;
+const CANDIDATE = candidatePolicy(BY_TOOL, true);
 
 const POOL = corpusCommands();
 let seq = 0;
