@@ -11,8 +11,8 @@
 // `"kind":"hook"`: the line carries the host's JSON and the reply is what `svc hook` would have
 // printed, `{"stdout","stderr","exit"}`. Holding works the same way.
 import net from 'node:net';
-import { chmodSync, lstatSync, statSync, unlinkSync, watch, type FSWatcher } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { chmodSync, lstatSync, renameSync, rmSync, statSync, unlinkSync, watch, type FSWatcher } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { MAX_STDIN_BYTES } from '../src/integrations/hooks/hook-run.js';
 import {
   defaultTransport,
@@ -369,6 +369,17 @@ export interface PreloadSocket {
  * server's own that nobody else can write, so the socket's group is the agents' group and only
  * they may connect, and nobody but the server can replace the socket.
  */
+/** sun_path's size on macOS (Linux allows 108), less the terminating NUL byte. */
+const MAX_SOCKET_PATH = 103;
+
+/** The name a listener is bound under before it is renamed onto `path`: in the same directory
+ * (rename is atomic only there), unique to this process and generation, and no longer than the
+ * kernel's socket path limit allows; failing that, the path itself. */
+function privateName(path: string, gen: number): string {
+  const p = join(dirname(path), `.${basename(path)}.${process.pid}.${gen}`);
+  return Buffer.byteLength(p) < MAX_SOCKET_PATH ? p : path;
+}
+
 function socketMode(path: string): number {
   try {
     const st = statSync(dirname(path));
@@ -571,10 +582,15 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
     const g = gen++;
     const at = g * ID_SPACE;
     const kind = opts.transport ?? defaultTransport();
+    // Bound under a name of its own, then renamed onto the path in one step: bound on the path
+    // itself, a file renamed there between bind and stat would be taken for ours (and never
+    // pushed out), and replacing a foreign socket would leave a moment with no socket at all.
+    const bindPath = privateName(opts.path, g);
+    rmSync(bindPath, { force: true });
     const t = await openTransport(
       kind,
       {
-        path: opts.path,
+        path: bindPath,
         // In the protected layout the agents' group connects through the 0660 socket; elsewhere
         // only our own uid may.
         ownerUid: opts.ownerUid ?? (socketMode(opts.path) === 0o660 ? -1 : (process.getuid?.() ?? 0)),
@@ -593,9 +609,18 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
         log: events.log,
       },
     );
-    chmodSync(opts.path, socketMode(opts.path));
+    let ino: number;
+    try {
+      chmodSync(bindPath, socketMode(opts.path));
+      ino = statSync(bindPath).ino;
+      if (bindPath !== opts.path) renameSync(bindPath, opts.path);
+    } catch (err) {
+      await t.close();
+      rmSync(bindPath, { force: true });
+      throw err;
+    }
     for (const l of listeners.values()) l.retiring = true;
-    listeners.set(g, { t, ino: statSync(opts.path).ino, retiring: false, kind });
+    listeners.set(g, { t, ino, retiring: false, kind });
   };
 
   /** Closes the listeners of removed socket files once none of their requests is pending. A net
@@ -640,11 +665,9 @@ export async function startPreloadSocket(opts: PreloadSocketOptions): Promise<Pr
         : `the preload socket ${opts.path} was removed`;
       try {
         if (gen > MAX_SOCKET_RECREATE) throw new Error(`re-created ${MAX_SOCKET_RECREATE} times already`);
-        if (st) {
-          // a socket that is not ours sits on our path: it goes (a file of another kind stays)
-          if (!st.isSocket()) throw new Error(`${opts.path} is now not a socket; not replacing it`);
-          unlinkSync(opts.path);
-        }
+        // a socket that is not ours sits on our path: listen() renames ours over it (a file of
+        // another kind stays)
+        if (st && !st.isSocket()) throw new Error(`${opts.path} is now not a socket; not replacing it`);
         await listen();
         retireIdle();
         log(`preload socket: ${reason}; re-created it`);
