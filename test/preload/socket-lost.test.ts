@@ -5,7 +5,16 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { preloadEnv, run, startRecorder, tempDir, waitFor } from './harness.js';
 import { spawnServe, type ServeChild } from '../helpers/spawn.js';
@@ -87,8 +96,15 @@ test('a fake server put on the socket path is pushed out: the next exec reaches 
         return false;
       }
     };
-    assert.ok(await waitFor(() => ours() && lost().length > before, 30_000), 'the server took its path back, on the record');
-    assert.ok(lost().slice(before).every((e) => e.decision.action === 'recreated'));
+    assert.ok(
+      await waitFor(() => ours() && lost().length > before, 30_000),
+      'the server took its path back, on the record',
+    );
+    assert.ok(
+      lost()
+        .slice(before)
+        .every((e) => e.decision.action === 'recreated'),
+    );
     const r = await marker();
     assert.match(r.stdout, /rc=126/, r.stderr);
   } finally {
