@@ -115,6 +115,11 @@ test('a lockfile rewritten to resolve from another host is denied', () => {
     '{"packages":{"node_modules/a":{"resolved":"https://registry.npmjs.org/a/-/a-1.0.0.tgz"}}}',
     'allow',
   );
+  // edited in place to an address: with a port, or in place of a registry's name
+  expectExec("sed -i 's#registry.npmjs.org#203.0.113.9:4873#g' package-lock.json", 'deny');
+  expectExec("sed -i 's#registry.npmjs.org#10.0.0.7#g' package-lock.json", 'deny');
+  // a four-part version is not an address
+  expectPasses("sed -i 's/1.2.3.4/1.2.3.5/' requirements.txt");
 });
 
 test('a file named like a core command in a directory ahead on PATH is denied; other tools there are fine', () => {
