@@ -25,6 +25,7 @@ import { launcherEffects } from './launchers.js';
 import { plainFetch } from './url-host.js';
 import { startupWrite } from './startup-plant.js';
 import { fileWriterEffects } from './file-writers.js';
+import { tamperWrite } from './svc-tamper.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
@@ -335,5 +336,10 @@ export function deriveFromCommand(command: string): Effect[] {
 /** The calls a write of `content` to `path` amounts to (what it plants). */
 export function deriveFromWrite(path: string, content: string | undefined): Effect[] {
   const rc = startupWrite(path, content);
-  return dedupe([...(rc ? [rc] : []), ...plantedEffects(path, content), ...manifestFindings(path, content)]);
+  return dedupe([
+    ...(rc ? [rc] : []),
+    ...plantedEffects(path, content),
+    ...manifestFindings(path, content),
+    ...tamperWrite(path, content),
+  ]);
 }

@@ -132,20 +132,49 @@ const IN_PLACE: Record<string, (argv: string[]) => string[]> = {
   sd: (a) => operands(a, new Set(['-f', '--flags', '-n'])).slice(2),
 };
 
+/** Editor commands that run code in an embedded language (`:py3 ...`, `:lua ...`), as the interpreter's one-liner. */
+const EDITOR_CODE: [RegExp, string][] = [
+  [/^:?\s*(?:py3|python3|py|python|pyx|pythonx)(?:do)?\s+([\s\S]+)$/, 'python3 -c'],
+  [/^:?\s*lua(?:do)?\s+([\s\S]+)$/, 'lua -e'],
+  [/^:?\s*perl(?:do)?\s+([\s\S]+)$/, 'perl -e'],
+  [/^:?\s*ruby(?:do)?\s+([\s\S]+)$/, 'ruby -e'],
+];
+
+function editorCode(argv: string[], name: string, out: Effect[]): void {
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    const cmd = w === '-c' || w === '--cmd' ? argv[i + 1] : w.startsWith('+') ? w.slice(1) : undefined;
+    if (cmd === undefined) continue;
+    for (const [re, run] of EDITOR_CODE) {
+      const m = re.exec(cmd);
+      if (m?.[1])
+        out.push({
+          tool: 'exec',
+          command: `${run} '${m[1].replace(/'/g, `'\\''`)}'`,
+          via: `${name} runs code in its ${run.split(' ')[0] ?? ''}`,
+        });
+    }
+  }
+}
+
+/** `defaults write DOMAIN KEY VALUE` (macOS): a write of the domain's preferences file with the key and value. */
+function defaultsWrite(argv: string[], out: Effect[]): void {
+  const w = argv.indexOf('write');
+  const domain = w > 0 ? argv[w + 1] : undefined;
+  if (!domain || domain.startsWith('-')) return;
+  const path = domain.includes('/') ? domain : `~/Library/Preferences/${domain}.plist`;
+  out.push({ tool: 'write', path, content: argv.slice(w + 2).join(' '), via: `defaults writes ${domain}` });
+}
+
 /** The writes and deletes one simple command makes that programs.ts does not read. */
 export function fileWriterEffects(c: SimpleCommand, cwd: string | undefined, out: Effect[]): void {
   const argv = c.argv;
   if (!argv.length) return;
   const name = basename(argv[0] ?? '');
-  if (
-    name === 'vim' ||
-    name === 'vi' ||
-    name === 'nvim' ||
-    name === 'ex' ||
-    name === 'vim.basic' ||
-    name === 'vim.tiny'
-  )
+  if (/^(?:vim|vi|nvim|ex|vim\.basic|vim\.tiny)$/.test(name)) {
     vimLike(argv, name, out);
+    editorCode(argv, name, out);
+  } else if (name === 'defaults') defaultsWrite(argv, out);
   else if (name === 'emacs') emacs(argv, out);
   else if (name === 'mount') mount(argv, out);
   else if (name === 'find') findDelete(argv, out);

@@ -14,13 +14,15 @@
 // What svc is (names, command lines, port, paths) lives in svc-identity.ts.
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
-import type { SimpleCommand } from './walk.js';
+import { simpleCommands, type SimpleCommand } from './walk.js';
+import { programEffects } from './programs.js';
+import { fileWriterEffects } from './file-writers.js';
 import type { LineFacts } from './line-readings.js';
 import { isSvcProgram, isSvcUnit, patternSelectsSvc, SVC_PATH, SVC_PORT } from './svc-identity.js';
 
 /** A line can tamper with svc only when it names one of these. */
 export const TAMPER_HINT =
-  /svc|9090|kill|systemctl|launchctl|service|gdb|strace|ltrace|supervisorctl|pm2|\bsv\b|LD_PRELOAD|LD_AUDIT|DYLD_INSERT|SERVICE_|environ|ENV|env\b|\.claude|\.codex|\.gemini|\.cursor|\.copilot|settings|workspace|opencode/;
+  /svc|9090|kill|systemctl|launchctl|service|gdb|strace|ltrace|supervisorctl|pm2|\bsv\b|LD_PRELOAD|LD_AUDIT|DYLD_INSERT|SERVICE_|environ|ENV|env\b|\.claude|\.codex|\.gemini|\.cursor|\.copilot|settings|workspace|opencode|exec[lv]e|find|xargs|busybox|toybox|sash|-static|SVC|\.md\b|rc\b|profile|\.fish|\.mcp|\.vscode/;
 
 function finding(sentence: string, via: string): Effect {
   return { tool: 'tamper', command: sentence.replace(/[^\x20-\x7e]/g, '_').slice(0, 300), via };
@@ -471,11 +473,215 @@ function resolvePaths(l: LineFacts, out: Effect[]): void {
   }
 }
 
+/** A word quoted for the shell. */
+const q = (w: string) => (/^[\w@%+=:,./~*?[\]-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
+
+/** The writes, deletes and reads of `text` whose path holds `mark` (the file a find or xargs hands over). */
+function effectsOn(text: string, mark: string, via: string, out: Effect[]): void {
+  for (const c of simpleCommands(text)) {
+    const own: Effect[] = [];
+    programEffects(c, own);
+    fileWriterEffects(c, undefined, own);
+    for (const e of own) if (e.path && e.tool !== 'fetch') out.push({ ...e, via: `${via} (${mark}): ${e.via}` });
+  }
+}
+
+/**
+ * find ROOT -name N -exec CMD {} ;  and  find ROOT -exec sh -c '... "$1"' _ {} ;  act on ROOT/N
+ * (or the -path pattern): the payload is read with that path in place of {} and $1, so what it
+ * writes, deletes or reads meets the path rules.
+ */
+function findPayloads(a: string[], out: Effect[]): void {
+  let i = 1;
+  while (i < a.length && /^-[HLP]$/.test(a[i] ?? '')) i++;
+  const starts: string[] = [];
+  while (i < a.length && !/^[-(!)]/.test(a[i] ?? '')) starts.push(a[i++] ?? '');
+  if (!starts.length) starts.push('.');
+  let name: string | undefined;
+  let path: string | undefined;
+  const payloads: string[][] = [];
+  for (; i < a.length; i++) {
+    const w = a[i] ?? '';
+    if (w === '-name' || w === '-iname') name = a[++i];
+    else if (w === '-path' || w === '-ipath' || w === '-wholename') path = a[++i];
+    else if (w === '-exec' || w === '-execdir' || w === '-ok' || w === '-okdir') {
+      const cmd: string[] = [];
+      for (i++; i < a.length && a[i] !== ';' && a[i] !== '\\;' && a[i] !== '+'; i++) cmd.push(a[i] ?? '');
+      if (cmd.length) payloads.push(cmd);
+    }
+  }
+  if (!payloads.length) return;
+  const targets = path
+    ? [name && !path.endsWith(name) ? `${path.replace(/\/?\*?$/, '')}/${name}` : path]
+    : starts.slice(0, 4).map((st) => `${st.replace(/\/+$/, '')}/${name ?? '*'}`);
+  for (const t of targets)
+    for (const p of payloads) {
+      const words = p.map((w) => w.split('{}').join(t));
+      const sh = /^(?:sh|bash|dash|zsh)$/.test(basename(words[0] ?? '')) ? words.indexOf('-c') : -1;
+      if (sh > 0 && words[sh + 1] !== undefined) {
+        const script = (words[sh + 1] ?? '').replace(/"?\$(?:1|@|\{1\}|\{@\})"?/g, q(t));
+        effectsOn(script, t, `find runs on ${t}`, out);
+      } else effectsOn(words.map(q).join(' '), t, `find runs on ${t}`, out);
+    }
+}
+
+/** ls GLOB | xargs PROG, echo PATHS | xargs PROG: PROG gets the listed paths as operands. */
+function xargsLists(c: SimpleCommand, l: LineFacts, out: Effect[]): void {
+  // the walk takes xargs off the consumer (it is a launcher): the line says it was there
+  const x = c.pipedInto && basename(c.pipedInto[0] ?? '') !== 'xargs' ? ['xargs', ...c.pipedInto] : c.pipedInto;
+  if (!x || !/\|\s*xargs\b/.test(l.text)) return;
+  const name = basename(c.argv[0] ?? '');
+  if (name !== 'ls' && name !== 'echo' && name !== 'printf' && name !== 'realpath' && name !== 'readlink') return;
+  const listed = c.argv.slice(1).filter((w) => !w.startsWith('-') && (name !== 'printf' || !w.includes('%')));
+  let k = 1;
+  while (k < x.length && (x[k] ?? '').startsWith('-'))
+    k += /^-[IdEnLPs]$|^--(?:delimiter|max-args|replace)$/.test(x[k] ?? '') ? 2 : 1;
+  const prog = x.slice(k);
+  if (!prog.length || !listed.length) return;
+  const own: Effect[] = [];
+  programEffects({ argv: [...prog, ...listed], quoted: [], redirs: [], assigns: [], unsets: [] }, own);
+  for (const e of own) out.push({ ...e, via: `xargs ${prog[0] ?? ''} gets what ${name} lists: ${e.via}` });
+}
+
+/** Programs that only look at a file (svc's preload library may be named to them). */
+const LOOKS_ONLY = new Set([
+  'ls',
+  'file',
+  'ldd',
+  'nm',
+  'readelf',
+  'objdump',
+  'strings',
+  'sha256sum',
+  'sha1sum',
+  'md5sum',
+  'stat',
+  'cat',
+  'less',
+  'head',
+  'grep',
+  'rg',
+  'echo',
+  'printf',
+  'svc',
+  'which',
+  'realpath',
+  'readlink',
+  'du',
+  'wc',
+  'test',
+  '[',
+  'export',
+  'env',
+  'printenv',
+  'git',
+  'find',
+  'locate',
+]);
+
+/** Shells that run their commands without exec (applets in the same process) or are linked statically: the preload library sees none of it. */
+const UNCHECKED_SHELL = /^(?:sash|bash-static|zsh-static|busybox-static|busybox\.static)$/;
+
+/** Variables named for svc that a user or a guess could make switch it off. */
+const SVC_SWITCH =
+  /^(?:SVC_[A-Z0-9_]*(?:DISABLE|OFF|MODE|FAIL|BYPASS|SKIP|ENABLE|ALLOW|MONITOR|PERMISSIVE|ENFORCE)[A-Z0-9_]*|NO_SVC|DISABLE_SVC[A-Z0-9_]*|SVC_OFF)$/;
+
+function perCommand(l: LineFacts, out: Effect[]): void {
+  // busybox and toybox are taken off as launchers by the walk; their shells run applets in-process
+  const bb = /(?:^|[\s;&|(`])(?:\S*\/)?(busybox|toybox)\s+(sh|ash|hush|msh|bash)\b/.exec(l.text);
+  if (bb)
+    out.push(
+      finding(
+        `unchecked-shell ${bb[1] ?? ''} ${bb[2] ?? ''}`,
+        `${bb[1] ?? ''} ${bb[2] ?? ''} runs applets in one process, which the preload library never sees`,
+      ),
+    );
+  for (const c of l.cmds) {
+    let a = c.argv;
+    while (a.length > 1 && KEYWORDS.has(a[0] ?? '')) a = a.slice(1);
+    const name = basename(a[0] ?? '');
+    if (name === 'find' && a.some((w) => /^-(?:exec|execdir|ok|okdir)$/.test(w))) findPayloads(a, out);
+    if (c.pipedInto) xargsLists(c, l, out);
+    if (UNCHECKED_SHELL.test(name))
+      out.push(
+        finding(
+          `unchecked-shell ${name}`,
+          `${name} runs commands the preload library never sees (applets run in one process)`,
+        ),
+      );
+    if (!LOOKS_ONLY.has(name) && a.slice(1).some((w) => /libsvc\.(?:so|dylib)/.test(w)))
+      out.push(finding(`preload-lib ${name}`, `${name} changes or unloads svc's preload library`));
+    const names = [
+      ...c.assigns.map((x) => x.name),
+      ...(name === 'export' ? a.slice(1).map((w) => w.split('=')[0] ?? '') : []),
+    ];
+    for (const n of names) if (SVC_SWITCH.test(n)) out.push(finding(`env-set ${n}`, `sets ${n}`));
+  }
+}
+
+/** svc's CLI redefined where the user's shell reads it (alias svc=true in ~/.bashrc, a function named svc). */
+const SHADOWS_SVC =
+  /(?:^|[\s;])(?:alias\s+(svc(?:-hook|-shim)?)=|function\s+(svc(?:-hook|-shim)?)\b|(svc(?:-hook|-shim)?)\s*\(\)\s*\{)/m;
+const RC_FILE =
+  /(?:^|\/)\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zshenv|zprofile|zlogin|kshrc|mkshrc)$|(?:^|\/)(?:config\.fish|\.config\/fish\/.+\.fish)$|\/etc\/(?:profile|bash\.bashrc|zsh\/zshrc)/;
+
+/** What a write (tool or derived) does to svc: redefines its commands in a shell start-up file. */
+export function tamperWrite(path: string, content: string | undefined): Effect[] {
+  if (!content || !RC_FILE.test(path)) return [];
+  const m = SHADOWS_SVC.exec(content);
+  const n = m?.[1] ?? m?.[2] ?? m?.[3];
+  return n ? [finding(`shadows-svc ${n}`, `redefines ${n} in ${path}`)] : [];
+}
+
+/** Agent instruction files given text the call does not show (copied or appended from another file). */
+const INSTRUCTIONS =
+  /(?:^|\/)(?:CLAUDE(?:\.local)?\.md|AGENTS?\.md|GEMINI\.md|\.cursorrules|\.windsurfrules|\.clinerules|copilot-instructions\.md)$/;
+
+function writesOf(l: LineFacts, out: Effect[]): void {
+  const n = out.length;
+  for (let i = 0; i < n; i++) {
+    const e = out[i];
+    if (e?.tool !== 'write' || !e.path) continue;
+    out.push(...tamperWrite(e.path, e.content).map((f) => ({ ...f, via: `${e.via}, which ${f.via}` })));
+    if (
+      e.content === undefined &&
+      INSTRUCTIONS.test(e.path) &&
+      /\b(?:cat|cp|tee|curl|wget|mv|ln|dd|install|rsync)\b/.test(l.text)
+    )
+      out.push(finding(`instructions-from-elsewhere ${e.path}`, `${e.via} with text from elsewhere`));
+  }
+}
+
+/** Literal paths of svc's files and agents' settings in interpreter code that writes or deletes files. */
+const PROTECTED_LITERAL =
+  /['"`]((?:[^'"`\s]*\/)?\.(?:svc(?:\/[^'"`\s]*)?|claude\/settings(?:\.local)?\.json|codex\/config\.toml|gemini\/settings\.json|cursor\/(?:mcp|hooks|cli-config)\.json|mcp\.json|vscode\/settings\.json))['"`]/g;
+const CODE_WRITES =
+  /write_text|write_bytes|open\([^)]*,\s*['"][wax+]|writeFileSync|writeFile\(|appendFile|File\.write|IO\.write|file_put_contents|\.dump\(|shutil\.(?:copy|move)|rename|replace\(/;
+const CODE_DELETES =
+  /os\.remove|os\.unlink|\.unlink\(|rmtree|rmSync|unlinkSync|rmdirSync|FileUtils\.rm|File\.delete|unlink\s*\(|unlink\s+glob/;
+
+function codeLiterals(l: LineFacts, out: Effect[]): void {
+  if (!runsInterpreter(l)) return;
+  const t = l.text.replace(/(['"])\s*\+\s*\1/g, '');
+  const writes = CODE_WRITES.test(t);
+  const deletes = CODE_DELETES.test(t);
+  if (!writes && !deletes) return;
+  for (const m of t.matchAll(PROTECTED_LITERAL)) {
+    const lit = m[1] ?? '';
+    const path = /^(?:\/|~)/.test(lit) ? lit : `~/${lit.replace(/^\.?\//, '')}`;
+    if (writes) out.push({ tool: 'write', path, via: `interpreter code writes ${path}` });
+    if (deletes) out.push({ tool: 'delete', path, via: `interpreter code deletes ${path}` });
+  }
+}
+
 /** The readings of this file, for line-readings.ts. */
 export function svcTamperEffects(l: LineFacts, out: Effect[]): void {
+  perCommand(l, out);
+  codeLiterals(l, out);
   resolvePaths(l, out);
+  writesOf(l, out);
   stopsSvc(l, out);
   if (/svc/.test(l.text)) svcAdmin(l, out);
   if (/\/v1\/|\/approve\//.test(l.text)) adminHttp(l, out);
-  if (/LD_PRELOAD|LD_AUDIT|DYLD_INSERT|SERVICE_|environ|ENV|env\b|execle/.test(l.text)) envStrip(l, out);
+  if (/LD_PRELOAD|LD_AUDIT|DYLD_INSERT|SERVICE_|environ|ENV|env\b|exec[lv]e/.test(l.text)) envStrip(l, out);
 }
