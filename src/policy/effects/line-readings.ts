@@ -21,6 +21,7 @@ import { privilegeEffects } from './privilege.js';
 import { svcTamperEffects, TAMPER_HINT } from './svc-tamper.js';
 import { cwdPathEffects } from './cwd-paths.js';
 import { AGENT_PROGRAMS, agentLaunchEffects } from './agent-launch.js';
+import { escapeEffects } from './escape.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
 export class LineFacts {
@@ -82,6 +83,7 @@ export const LINE_READINGS: readonly LineReading[] = [
   // per-command readings, whose fetches it reads
   { name: 'svc-tamper', hint: TAMPER_HINT, read: svcTamperEffects },
   { name: 'agent-launch', programs: AGENT_PROGRAMS, read: agentLaunchEffects },
+  { name: 'nsenter', programs: ['nsenter'], read: escapeEffects },
 ];
 
 /** Runs every registered reading whose gate the line passes. */

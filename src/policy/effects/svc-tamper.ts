@@ -386,7 +386,7 @@ const REMOVES_BEFORE =
 const ASSIGNS_AFTER = /^['"\]}]*\s*\]?\s*(?:=(?![=~])|\|\|=)/;
 /** A program started with an environment given whole (which drops LD_PRELOAD unless it is copied in). */
 const EMPTY_ENV =
-  /environ\.clear\(\)|%ENV\s*=\s*\(|ENV\.clear\b|\bclearenv\s*\(|unsetenv_others|\benv\s*[:=]\s*\{\s*\}|\bexecve\s*\([^()]*(?:\([^()]*\)[^()]*)*,\s*\{|\bexecle\s*\(/;
+  /environ\.clear\(\)|%ENV\s*=\s*\(|ENV\.clear\b|\bclearenv\s*\(|unsetenv_others|\benv\s*[:=]\s*\{(?![^}]*(?:\.\.\.\s*process\.env|\*\*\s*os\.environ|LD_PRELOAD|\benviron\b|process\.env\s*[,}]))[^}]*\}|\bexecve\s*\([^()]*(?:\([^()]*\)[^()]*)*,\s*\{|\bexecle\s*\(/;
 
 function envStrip(l: LineFacts, out: Effect[]): void {
   if (!runsInterpreter(l)) return;

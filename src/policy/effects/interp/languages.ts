@@ -387,8 +387,13 @@ export const PERL: Language = {
     /PeerAddr\s*=>\s*['"](?<host>[^'"]+)['"]\s*,\s*PeerPort\s*=>\s*['"]?(?<port>\d+)/g,
     /inet_aton\(\s*['"](?<host>[^'"]+)['"]\s*\)\s*\)?\s*,?[^;]*?(?<port>\d{2,5})?/g,
     /sockaddr_in\(\s*(?<port>\d+)\s*,\s*inet_aton\(\s*['"](?<host>[^'"]+)['"]/g,
+    // new IO::Socket::INET(PeerAddr, "h:p") and IO::Socket::INET->new("h:p")
+    /PeerAddr\s*,\s*['"](?<host>[^'":]+):(?<port>\d+)['"]/g,
+    /IO::Socket::INET(?:->new)?\s*\(\s*['"](?<host>[^'":]+):(?<port>\d+)['"]/g,
   ],
-  streamsToProcess: /open\s*\(\s*STDIN|open\s*\(\s*STDOUT|>&|dup|exec\s*\(?\s*['"]\/bin\/(?:ba)?sh/,
+  streamsToProcess: /open\s*\(\s*STDIN|open\s*\(\s*STDOUT|>&|dup|fdopen|exec\s*\(?\s*['"]\/bin\/(?:ba)?sh/,
+  // standard streams re-opened on the socket and every line read run (system$_ while<>)
+  streamIsSession: /fdopen[\s\S]*\bsystem\b|\bsystem\s*\$_\s*while\s*<>/,
 };
 
 export const PHP: Language = {
