@@ -262,3 +262,19 @@ test('nsenter into pid 1 in any option spelling, perl sockets re-opened as stand
   ])
     expectPasses(c);
 });
+
+test('public privilege-escalation exploits and kits are denied by name; mentioning them is not', () => {
+  for (const c of [
+    'gcc -o /tmp/dc dirtycow.c -pthread && /tmp/dc /etc/passwd',
+    './pspy64',
+    'python3 cve-2021-4034.py',
+    './LinPEAS.sh',
+  ])
+    expectExec(c, 'deny', /privilege-escalation exploit/);
+  for (const c of [
+    'grep -rn dirtycow notes/',
+    'echo "patched CVE-2021-4034" >> CHANGELOG.md',
+    'git commit -m "fix CVE-2021-3156 check"',
+  ])
+    expectPasses(c);
+});
