@@ -278,3 +278,23 @@ test('public privilege-escalation exploits and kits are denied by name; mentioni
   ])
     expectPasses(c);
 });
+
+test("svc's tokens in either mode are denied to the agent; targets computed by $(ls|find ...) and svc's package removed by any manager", () => {
+  for (const c of [
+    'cat /etc/svc/agent-token',
+    'cat /var/lib/svc/token',
+    'python3 -c "print(open(\'/var/lib/svc/token\').read())"',
+    "sed -i 's/deny/allow/' $(find ~/.svc -name '*.yaml')",
+    'cat /dev/null > $(ls -t ~/.svc/audit/*.jsonl | head -1)',
+    'pnpm remove -g svc-firewall',
+    'bun remove -g svc-firewall',
+  ])
+    expectExec(c, 'deny');
+  for (const c of [
+    "sed -i 's/a/b/' $(find . -name '*.md')",
+    'pnpm remove -g typescript',
+    'svc setup claude-code --remove --dry-run',
+  ])
+    expectPasses(c);
+  expectExec('cat ~/.svc/policies/team.yaml', 'ask');
+});

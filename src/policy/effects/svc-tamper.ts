@@ -327,7 +327,7 @@ function adminVerb(args: string[]): string | undefined {
   if (sub === 'approve' || sub === 'deny') return sub;
   if (sub === 'pending' && second === 'approve') return 'approve';
   if (sub === 'token' && /^(?:create|revoke|rotate)$/.test(second)) return `token ${second}`;
-  if (sub === 'setup' && args.includes('--remove')) return 'setup --remove';
+  if (sub === 'setup' && args.includes('--remove') && !args.includes('--dry-run')) return 'setup --remove';
   if (sub === 'serve') {
     const mode = args.findIndex((w) => w === '--mode' || w.startsWith('--mode='));
     const m =
@@ -458,6 +458,14 @@ function resolvePaths(l: LineFacts, out: Effect[]): void {
       if (!re.test(e.path)) continue;
       out.push({ ...e, path: e.path.replace(re, to), via: `${e.via} (${to})` });
       break;
+    }
+    // a target computed by $(ls ...)/$(find ...) is among the paths that command lists
+    const sub = /^(?:\$\(|`)\s*(?:ls|find|echo|realpath|readlink|printf)\b([^)`]*)/.exec(e.path);
+    const listed = sub ? /(?:^|\s)['"]?((?:~|\$\{?HOME\}?|\/)[^\s'"`)|]*)/.exec(sub[1] ?? '') : null;
+    if (listed?.[1]) {
+      const name = /-i?name\s+['"]?([^\s'"]+)/.exec(sub?.[1] ?? '')?.[1];
+      const path = name && !listed[1].includes('*') ? `${listed[1].replace(/\/+$/, '')}/${name}` : listed[1];
+      out.push({ ...e, path, via: `${e.via} (${path})` });
     }
     const p = e.path.replace(/\/+$/, '');
     for (const [re, child] of HOLDS)
@@ -616,6 +624,13 @@ function perCommand(l: LineFacts, out: Effect[]): void {
       ...(name === 'export' ? a.slice(1).map((w) => w.split('=')[0] ?? '') : []),
     ];
     for (const n of names) if (SVC_SWITCH.test(n)) out.push(finding(`env-set ${n}`, `sets ${n}`));
+    // svc's package removed by any package manager
+    if (
+      /^(?:npm|pnpm|yarn|bun|npx)$/.test(name) &&
+      a.some((w) => /^(?:uninstall|un|unlink|remove|rm|r)$/.test(w)) &&
+      a.some((w) => /^svc-firewall(?:@|$)/.test(w))
+    )
+      out.push(finding(`admin uninstall ${name}`, `${name} removes svc's package`));
   }
 }
 
