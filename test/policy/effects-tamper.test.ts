@@ -2,7 +2,7 @@
 // file-writers.ts), and agents started with their checks off (agent-launch.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { expectExec, expectPasses, run } from './effects-helpers.js';
+import { decide, expectExec, expectPasses, run } from './effects-helpers.js';
 import { deriveFromCommand } from '../../src/policy/effects/derive.js';
 import { isSvcUnit, patternSelectsSvc } from '../../src/policy/effects/svc-identity.js';
 
@@ -292,4 +292,38 @@ test("svc's tokens in either mode are denied to the agent; targets computed by $
     expectExec(c, 'deny');
   for (const c of ["sed -i 's/a/b/' $(find . -name '*.md')", 'pnpm remove -g typescript']) expectPasses(c);
   expectExec('cat ~/.svc/policies/team.yaml', 'ask');
+});
+
+test('MCP moves read as mv, MCP container runs with host grants, SSM commands run on the instance', () => {
+  const mv = decide('mcp', {
+    tool: 'move_file',
+    source: '/home/dev/.svc/policies/team.yaml',
+    destination: '/tmp/t.yaml',
+  });
+  assert.equal(mv.action, 'deny', `${mv.policy}: ${mv.message}`);
+  const pod = decide('mcp', {
+    tool: 'pods_run',
+    image: 'alpine',
+    name: 'x',
+    namespace: 'kube-system',
+    privileged: true,
+    hostPID: true,
+  });
+  assert.equal(pod.action, 'deny', `${pod.policy}: ${pod.message}`);
+  const ok = decide('mcp', {
+    tool: 'move_file',
+    source: '/home/dev/project/a.txt',
+    destination: '/home/dev/project/b.txt',
+  });
+  assert.ok(ok.action === 'allow' || ok.action === 'watch', `${ok.policy}: ${ok.message}`);
+  const web = decide('mcp', { tool: 'pods_run', image: 'nginx', name: 'web', namespace: 'dev' });
+  assert.ok(web.action === 'allow' || web.action === 'watch', `${web.policy}: ${web.message}`);
+  expectExec(
+    "aws ssm start-session --target i-0abc123 --document-name AWS-StartInteractiveCommand --parameters command='sudo su -'",
+    'deny',
+  );
+  expectPasses(
+    "aws ssm send-command --instance-ids i-1 --document-name AWS-RunShellScript --parameters commands='uptime'",
+  );
+  expectExec("for id in $(svc pending --json | jq -r '.[].id'); do node ~/svc/bin/svc.js approve $id; done", 'deny');
 });

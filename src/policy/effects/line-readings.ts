@@ -83,7 +83,7 @@ export const LINE_READINGS: readonly LineReading[] = [
   // per-command readings, whose fetches it reads
   { name: 'svc-tamper', hint: TAMPER_HINT, read: svcTamperEffects },
   { name: 'agent-launch', programs: AGENT_PROGRAMS, read: agentLaunchEffects },
-  { name: 'nsenter', programs: ['nsenter'], read: escapeEffects },
+  { name: 'nsenter-ssm', programs: ['nsenter', 'aws'], read: escapeEffects },
 ];
 
 /** Runs every registered reading whose gate the line passes. */

@@ -348,7 +348,9 @@ function adminVerb(args: string[]): string | undefined {
 
 function svcAdmin(l: LineFacts, out: Effect[]): void {
   for (const c of l.cmds) {
-    const args = svcArgs(c.argv);
+    let a = c.argv;
+    while (a.length > 1 && KEYWORDS.has(a[0] ?? '')) a = a.slice(1);
+    const args = svcArgs(a);
     const v = args && adminVerb(args);
     if (v) out.push(finding(`admin ${v}`, `runs svc ${v}`));
   }
