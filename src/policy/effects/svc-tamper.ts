@@ -382,7 +382,9 @@ function adminHttp(l: LineFacts, out: Effect[]): void {
     consider(l.text, "sends a request to svc's admin route");
 }
 
-const GUARDED = /\b(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)\b/g;
+/** The variables that carry the preload library and steer svc's clients (policies/catalogues/svc-self.yaml, environment). */
+const GUARDED =
+  /\b(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_(?:URL|TOKEN|FAIL_OPEN|HOME|SOCKET|REAL_SHELL|PRELOAD_[A-Z0-9_]+|HOOK_[A-Z0-9_]+|APPROVAL_WAIT|KEYS|MODE))\b/g;
 const REMOVES_BEFORE =
   /(?:\bdel\b|\bdelete\b|\bpop\b|\bunset\w*|\bremove\w*|Remove-Item|\.delete\b|putenv)[^;\n]{0,40}$/i;
 const ASSIGNS_AFTER = /^['"\]}]*\s*\]?\s*(?:=(?![=~])|\|\|=)/;
