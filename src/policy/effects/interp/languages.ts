@@ -279,8 +279,10 @@ export const NODE: Language = {
     /(?:net|tls)\.(?:connect|createConnection)\(\s*\{[^}]*port\s*:\s*(?<port>\d+)[^}]*host\s*:\s*['"`](?<host>[^'"`]+)['"`]/g,
     // http(s).request({ host: 'x', ... }): the host is an option, not a URL
     /\b(?:https?|http2)\.(?:request|get)\(\s*\{[^{}]*?\bhost(?:name)?\s*:\s*['"`](?<host>[^'"`]+)['"`]/g,
+    // Deno.connect({ hostname, port }) and Bun.connect({ hostname, port })
+    /\b(?:Deno|Bun)\.connect(?:Tls)?\(\s*\{[^}]*hostname\s*:\s*['"`](?<host>[^'"`]+)['"`][^}]*port\s*:\s*(?<port>\d+)/g,
   ],
-  streamsToProcess: /\.pipe\(|stdio\s*:\s*\[\s*\w+|\.stdout\.pipe|\.stdin/,
+  streamsToProcess: /\.pipe\(|\.pipeTo\(|stdio\s*:\s*\[\s*\w+|\.stdout\.pipe|\.stdin/,
 };
 
 export const RUBY: Language = {
