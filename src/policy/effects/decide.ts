@@ -10,6 +10,7 @@ import { sqlTextEffects } from './sql.js';
 import { bodySecret, urlSecret } from './url-secret.js';
 import { mcpFlows } from './mcp-flow.js';
 import { mcpToolEffects } from './mcp-tools.js';
+import { mcpTamperEffects } from './mcp-tamper.js';
 import { writeLossEffects } from './write-loss.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { resolvedEffects } from './resolved.js';
@@ -120,6 +121,7 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   if (cmd && /exec|run|shell|command|terminal|bash/.test(op))
     out.push({ tool: 'exec', command: cmd, via: `MCP ${op} runs` }, ...cache.forCommand(cmd));
   out.push(...mcpToolEffects(rawOp, p, path));
+  out.push(...mcpTamperEffects(op, p));
   out.push(...mcpFlows(op, p, !!remote, cache));
   return out;
 }

@@ -24,6 +24,8 @@ import { LineFacts, lineReadings } from './line-readings.js';
 import { launcherEffects } from './launchers.js';
 import { plainFetch } from './url-host.js';
 import { startupWrite } from './startup-plant.js';
+import { fileWriterEffects } from './file-writers.js';
+import { tamperWrite } from './svc-tamper.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
@@ -132,6 +134,7 @@ function makeReadsStdin(argv: string[]): boolean {
 
 function commandEffects(c: SimpleCommand, out: Effect[]): void {
   programEffects(c, out);
+  fileWriterEffects(c, undefined, out);
   launcherEffects(c, out);
   installEffects(c.argv, out);
   commandSourceFindings(c.argv, out);
@@ -340,5 +343,10 @@ export function deriveFromCommand(command: string): Effect[] {
 /** The calls a write of `content` to `path` amounts to (what it plants). */
 export function deriveFromWrite(path: string, content: string | undefined): Effect[] {
   const rc = startupWrite(path, content);
-  return dedupe([...(rc ? [rc] : []), ...plantedEffects(path, content), ...manifestFindings(path, content)]);
+  return dedupe([
+    ...(rc ? [rc] : []),
+    ...plantedEffects(path, content),
+    ...manifestFindings(path, content),
+    ...tamperWrite(path, content),
+  ]);
 }

@@ -18,6 +18,10 @@ import type { SimpleCommand } from './walk.js';
 import { windowsReads } from './env-reads.js';
 import { downloadExecEffects } from './download-exec.js';
 import { privilegeEffects } from './privilege.js';
+import { svcTamperEffects, TAMPER_HINT } from './svc-tamper.js';
+import { cwdPathEffects } from './cwd-paths.js';
+import { AGENT_PROGRAMS, agentLaunchEffects } from './agent-launch.js';
+import { escapeEffects } from './escape.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
 export class LineFacts {
@@ -73,6 +77,13 @@ export const LINE_READINGS: readonly LineReading[] = [
   // Downloads and privilege changes gate themselves on one scan of the line (their HINTs).
   { name: 'download-exec', read: (l, out) => downloadExecEffects(l.cmds, out, l.text) },
   { name: 'privilege', read: (l, out) => privilegeEffects(l.text, out) },
+  // relative paths after cd ~ / cd ~/.svc (cwd-paths.ts)
+  { name: 'cwd-paths', programs: ['cd', 'pushd'], read: cwdPathEffects },
+  // svc stopped, administered or unhooked however it is spelled (svc-tamper.ts); after the
+  // per-command readings, whose fetches it reads
+  { name: 'svc-tamper', hint: TAMPER_HINT, read: svcTamperEffects },
+  { name: 'agent-launch', programs: AGENT_PROGRAMS, read: agentLaunchEffects },
+  { name: 'nsenter-ssm', programs: ['nsenter', 'aws'], read: escapeEffects },
 ];
 
 /** Runs every registered reading whose gate the line passes. */

@@ -4,6 +4,7 @@
 // chmod/chown, GNU sed -i, rsync, scp, curl, wget, httpie, netcat/ncat, socat, openssl s_client,
 // git-config, crontab).
 import { basename } from '../shell-wrappers.js';
+import { PROTECTED_GLOB_TARGETS } from './svc-identity.js';
 import type { Effect } from './types.js';
 import { hasOption, optionValue, parseArgs, type ParsedArgs } from './operands.js';
 import { echoText, type SimpleCommand } from './walk.js';
@@ -821,7 +822,7 @@ export function expandGlobs(out: Effect[], from: number): void {
     const p = e.path.replace(/^\$HOME(?=\/)|^\$\{HOME\}(?=\/)|^\/(?:home\/[^/]+|root|Users\/[^/]+)(?=\/)/, '~');
     const re = globRegex(p);
     if (!re) continue;
-    for (const known of KNOWN_SECRET_FILES)
+    for (const known of [...KNOWN_SECRET_FILES, ...PROTECTED_GLOB_TARGETS])
       if (re.test(known)) out.push({ ...e, path: known, via: `${e.via} (${known})` });
   }
 }

@@ -6,7 +6,7 @@
  * chmod are their own classes so only policies that name them (svc's own files) see them;
  * dependency is third-party code a call brings in, read as a sentence (supply.ts). */
 export type EffectTool =
-  'write' | 'read' | 'fetch' | 'exec' | 'delete' | 'chmod' | 'dependency' | 'privilege' | 'startup'; // what a write to a file that runs later plants (startup-plant.ts)
+  'write' | 'read' | 'fetch' | 'exec' | 'delete' | 'chmod' | 'dependency' | 'privilege' | 'startup' | 'tamper'; // tamper: svc switched off or an agent started unchecked (svc-tamper.ts); startup: what a write to a file that runs later plants (startup-plant.ts)
 
 export interface Effect {
   tool: EffectTool;

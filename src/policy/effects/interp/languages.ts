@@ -279,8 +279,10 @@ export const NODE: Language = {
     /(?:net|tls)\.(?:connect|createConnection)\(\s*\{[^}]*port\s*:\s*(?<port>\d+)[^}]*host\s*:\s*['"`](?<host>[^'"`]+)['"`]/g,
     // http(s).request({ host: 'x', ... }): the host is an option, not a URL
     /\b(?:https?|http2)\.(?:request|get)\(\s*\{[^{}]*?\bhost(?:name)?\s*:\s*['"`](?<host>[^'"`]+)['"`]/g,
+    // Deno.connect({ hostname, port }) and Bun.connect({ hostname, port })
+    /\b(?:Deno|Bun)\.connect(?:Tls)?\(\s*\{[^}]*hostname\s*:\s*['"`](?<host>[^'"`]+)['"`][^}]*port\s*:\s*(?<port>\d+)/g,
   ],
-  streamsToProcess: /\.pipe\(|stdio\s*:\s*\[\s*\w+|\.stdout\.pipe|\.stdin/,
+  streamsToProcess: /\.pipe\(|\.pipeTo\(|stdio\s*:\s*\[\s*\w+|\.stdout\.pipe|\.stdin/,
 };
 
 export const RUBY: Language = {
@@ -387,8 +389,13 @@ export const PERL: Language = {
     /PeerAddr\s*=>\s*['"](?<host>[^'"]+)['"]\s*,\s*PeerPort\s*=>\s*['"]?(?<port>\d+)/g,
     /inet_aton\(\s*['"](?<host>[^'"]+)['"]\s*\)\s*\)?\s*,?[^;]*?(?<port>\d{2,5})?/g,
     /sockaddr_in\(\s*(?<port>\d+)\s*,\s*inet_aton\(\s*['"](?<host>[^'"]+)['"]/g,
+    // new IO::Socket::INET(PeerAddr, "h:p") and IO::Socket::INET->new("h:p")
+    /PeerAddr\s*,\s*['"](?<host>[^'":]+):(?<port>\d+)['"]/g,
+    /IO::Socket::INET(?:->new)?\s*\(\s*['"](?<host>[^'":]+):(?<port>\d+)['"]/g,
   ],
-  streamsToProcess: /open\s*\(\s*STDIN|open\s*\(\s*STDOUT|>&|dup|exec\s*\(?\s*['"]\/bin\/(?:ba)?sh/,
+  streamsToProcess: /open\s*\(\s*STDIN|open\s*\(\s*STDOUT|>&|dup|fdopen|exec\s*\(?\s*['"]\/bin\/(?:ba)?sh/,
+  // standard streams re-opened on the socket and every line read run (system$_ while<>)
+  streamIsSession: /fdopen[\s\S]*\bsystem\b|\bsystem\s*\$_\s*while\s*<>/,
 };
 
 export const PHP: Language = {

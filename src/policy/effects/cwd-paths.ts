@@ -1,0 +1,34 @@
+// Relative paths after `cd DIR` (or `pushd DIR`) name files under DIR: `cd ~/.svc && rm -rf
+// policies` deletes ~/.svc/policies. The per-command readings see the relative path only; this
+// reading repeats the writes, deletes and mode changes of every later command under the
+// directory, so path rules decide the file really touched. Only directories where protected
+// files live are followed (home itself, a hidden directory, system directories): under a
+// project tree a relative path means what it says and the project's rules already apply.
+import type { Effect } from './types.js';
+import type { LineFacts } from './line-readings.js';
+import { programEffects } from './programs.js';
+import { cdTarget, fileWriterEffects, underDir } from './file-writers.js';
+
+/** Directories whose relative paths are worth resolving. */
+const FOLLOWED = /^(?:~|\$\{?HOME\}?)(?:$|\/\.)|\/\.|^\/(?:etc|usr|var|opt|root|Library|System)(?:\/|$)/;
+
+export function cwdPathEffects(l: LineFacts, out: Effect[]): void {
+  let cwd: string | undefined;
+  for (const c of l.cmds) {
+    const t = cdTarget(c.argv);
+    if (t !== undefined) {
+      cwd = t !== null && FOLLOWED.test(t) ? t : undefined;
+      continue;
+    }
+    if (c.argv[0] === 'popd') cwd = undefined;
+    if (cwd === undefined) continue;
+    const own: Effect[] = [];
+    programEffects(c, own);
+    fileWriterEffects(c, cwd, own);
+    for (const e of own) {
+      if (!e.path || (e.tool !== 'write' && e.tool !== 'delete' && e.tool !== 'chmod')) continue;
+      const p = underDir(cwd, e.path) ?? (e.path.startsWith(`${cwd}/`) ? e.path : undefined);
+      if (p && p !== e.path) out.push({ ...e, path: p, via: `${e.via} (under ${cwd})` });
+    }
+  }
+}

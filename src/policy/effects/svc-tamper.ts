@@ -1,0 +1,706 @@
+// Switching svc off, read from what a command selects and does rather than how it is spelled.
+// Each finding is a `tamper` call whose command is a short sentence the standard policy
+// (svc-tamper-readings) decides:
+//   stops-svc VIA       a signal, debugger or tracer aimed at processes that include svc's server
+//                       (picked by name, full command line, port 9090, its socket, pid or lock
+//                       file), or a service manager stopping, disabling or masking svc's unit
+//   admin VERB          svc's own admin commands however svc is started (node .../svc.js,
+//                       npx svc-firewall, a path into the package): approve, deny, token,
+//                       setup --remove, a weaker second server, policy changes
+//   admin-http ROUTE    svc's admin HTTP routes that decide approvals or change rules
+//   env-strip NAME      interpreter code removing or replacing the variables that carry the
+//                       preload library and steer the clients, or starting a program with an
+//                       emptied environment
+// What svc is (names, command lines, port, paths) lives in svc-identity.ts.
+import { basename } from '../shell-wrappers.js';
+import type { Effect } from './types.js';
+import { simpleCommands, type SimpleCommand } from './walk.js';
+import { programEffects } from './programs.js';
+import { fileWriterEffects } from './file-writers.js';
+import type { LineFacts } from './line-readings.js';
+import { isSvcProgram, isSvcUnit, patternSelectsSvc, SVC_PATH, SVC_PORT } from './svc-identity.js';
+
+/** A line can tamper with svc only when it names one of these. */
+export const TAMPER_HINT =
+  /svc|9090|kill|systemctl|launchctl|service|gdb|strace|ltrace|supervisorctl|pm2|\bsv\b|LD_PRELOAD|LD_AUDIT|DYLD_INSERT|SERVICE_|environ|ENV|env\b|\.claude|\.codex|\.gemini|\.cursor|\.copilot|settings|workspace|opencode|exec[lv]e|find|xargs|busybox|toybox|sash|-static|SVC|\.md\b|rc\b|profile|\.fish|\.mcp|\.vscode/;
+
+function finding(sentence: string, via: string): Effect {
+  return { tool: 'tamper', command: sentence.replace(/[^\x20-\x7e]/g, '_').slice(0, 300), via };
+}
+
+const PORT_WORD = new RegExp(`(?:^|[:=/\\s])${SVC_PORT}(?:$|[/\\s])|^${SVC_PORT}$`);
+
+/** Options with a value, per process tool. */
+const PKILL_VALUED = new Set([
+  '-u',
+  '-U',
+  '-g',
+  '-G',
+  '-P',
+  '-s',
+  '-t',
+  '--signal',
+  '-F',
+  '--pidfile',
+  '--ns',
+  '--nslist',
+]);
+
+/** pkill / pgrep / killall / skill: does the command select svc's server by itself? */
+function selfSelects(argv: string[]): boolean {
+  const name = basename(argv[0] ?? '');
+  let full = false;
+  let icase = false;
+  let regex = name !== 'killall';
+  const pats: string[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    if (w === '-F' || w === '--pidfile') {
+      if (SVC_PATH.test(argv[i + 1] ?? '')) return true;
+      i++;
+      continue;
+    }
+    if (w.startsWith('--')) {
+      if (w === '--full') full = true;
+      if (w === '--ignore-case') icase = true;
+      if (w === '--regexp') regex = true;
+      if (PKILL_VALUED.has(w)) i++;
+      continue;
+    }
+    if (w.startsWith('-') && w.length > 1) {
+      if (PKILL_VALUED.has(w)) {
+        i++;
+        continue;
+      }
+      if (/^-[A-Z]+$|^-\d+$/.test(w)) continue; // a signal
+      if (w.includes('f') && name !== 'killall') full = true;
+      if (w.includes('i')) icase = true;
+      if (w.includes('r') && name === 'killall') regex = true;
+      continue;
+    }
+    pats.push(w);
+  }
+  return pats.some((p) =>
+    regex ? patternSelectsSvc(p, full, icase) : ['node', 'nodejs', 'svc'].includes(icase ? p.toLowerCase() : p),
+  );
+}
+
+/** A command whose output lists processes that include svc's server (its pids or ps lines). */
+function selectsSvc(c: SimpleCommand, line: LineFacts): boolean {
+  const a = c.argv;
+  const name = basename(a[0] ?? '');
+  const rest = a.slice(1);
+  switch (name) {
+    case 'pgrep':
+      return selfSelects(a);
+    case 'pidof':
+      return rest.some((w) => !w.startsWith('-') && ['node', 'nodejs', 'svc'].includes(basename(w)));
+    case 'lsof':
+    case 'fuser':
+    case 'ss':
+    case 'netstat':
+    case 'sockstat':
+      return (
+        rest.some((w) => SVC_PATH.test(w) || PORT_WORD.test(w) || w.includes(`:${SVC_PORT}`)) ||
+        (name !== 'lsof' && name !== 'fuser' && line.text.includes(SVC_PORT))
+      );
+    case 'cat':
+    case 'head':
+    case 'tail':
+    case 'xargs':
+      return rest.some((w) => SVC_PATH.test(w)) || c.redirs.some((r) => r.op === '<' && SVC_PATH.test(r.target));
+    case 'grep':
+    case 'egrep':
+    case 'awk':
+      // ps ... | grep PATTERN: the pattern is matched against full command lines
+      if (!line.programs.has('ps')) return false;
+      return rest
+        .filter((w) => !w.startsWith('-'))
+        .slice(0, 1)
+        .some((p) =>
+          patternSelectsSvc(name === 'awk' ? p.replace(/^.*?\/(.*?)\/.*$/s, '$1') : p, true, a.includes('-i')),
+        );
+    case 'systemctl':
+      return rest.includes('show') && rest.some(isSvcUnit);
+    default:
+      return false;
+  }
+}
+
+/** Sends a stopping signal, attaches a debugger or tracer to pids chosen elsewhere in the line. */
+function sendsToChosen(a: string[]): string | undefined {
+  const name = basename(a[0] ?? '');
+  if (name === 'kill') {
+    if (
+      a.some(
+        (w, i) =>
+          w === '-l' ||
+          w === '-L' ||
+          w === '-0' ||
+          (/^-(?:s|n)$/.test(w) && /^(?:0|CONT|SIGCONT)$/.test(a[i + 1] ?? '')) ||
+          /^-(?:SIG)?CONT$/.test(w),
+      )
+    )
+      return undefined;
+    return 'kill';
+  }
+  if (name === 'xargs') {
+    const k = a.findIndex((w, i) => i > 0 && !w.startsWith('-') && basename(w) === 'kill');
+    return k > 0 ? sendsToChosen(a.slice(k)) : undefined;
+  }
+  if (
+    (name === 'gdb' || name === 'lldb') &&
+    a.some((w) => w === '-p' || w === '--pid' || w.startsWith('--pid=') || w === 'attach' || w === '--attach-pid')
+  )
+    return name;
+  if ((name === 'strace' || name === 'ltrace' || name === 'perf') && a.some((w) => w === '-p' || /^-p\d/.test(w)))
+    return name;
+  if (name === 'renice' || name === 'prlimit' || name === 'cpulimit') return undefined;
+  return undefined;
+}
+
+/** Service managers: the verbs that stop, disable or rewrite a unit, and where its names are. */
+const MANAGERS: Record<string, { verbs: RegExp; valued: ReadonlySet<string>; nameFirst?: boolean }> = {
+  systemctl: {
+    verbs: /^(?:stop|kill|disable|mask|freeze|edit|revert|set-property|clean)$/,
+    valued: new Set([
+      '-s',
+      '--signal',
+      '-H',
+      '--host',
+      '-M',
+      '--machine',
+      '-p',
+      '--property',
+      '--kill-whom',
+      '--kill-value',
+      '-t',
+      '--type',
+      '--state',
+      '-n',
+      '--lines',
+      '-o',
+      '--output',
+      '--root',
+      '--what',
+    ]),
+  },
+  launchctl: { verbs: /^(?:unload|bootout|remove|kill|stop|disable)$/, valued: new Set(['-S', '-D']) },
+  service: { verbs: /^(?:stop|disable|force-stop)$/, valued: new Set(), nameFirst: true },
+  'rc-service': { verbs: /^(?:stop|zap)$/, valued: new Set(), nameFirst: true },
+  sv: { verbs: /^(?:down|stop|kill|exit|force-stop|force-shutdown|d|k|x)$/, valued: new Set(['-w']) },
+  supervisorctl: { verbs: /^(?:stop|remove|signal)$/, valued: new Set(['-c', '-s', '-u', '-p']) },
+  pm2: { verbs: /^(?:stop|delete|del|kill)$/, valued: new Set() },
+  'rc-update': { verbs: /^(?:del|delete)$/, valued: new Set() },
+  'update-rc.d': { verbs: /^(?:disable|remove)$/, valued: new Set(), nameFirst: true },
+  chkconfig: { verbs: /^off$/, valued: new Set(['--level']), nameFirst: true },
+  docker: { verbs: /^(?:stop|kill|rm|pause)$/, valued: new Set(['-s', '--signal', '-t', '--time']) },
+  podman: { verbs: /^(?:stop|kill|rm|pause)$/, valued: new Set(['-s', '--signal', '-t', '--time']) },
+};
+
+function managerStops(a: string[]): string | undefined {
+  let name = basename(a[0] ?? '');
+  let args = a.slice(1);
+  if (name === 'brew' && args[0] === 'services') {
+    name = 'brew services';
+    args = args.slice(1);
+    return /^(?:stop|kill)$/.test(args[0] ?? '') && args.slice(1).some(isSvcUnit) ? name : undefined;
+  }
+  const m = MANAGERS[name];
+  if (!m) return undefined;
+  const ops: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i] ?? '';
+    if (w.startsWith('-')) {
+      if (m.valued.has(w)) i++;
+      continue;
+    }
+    ops.push(w);
+  }
+  if (m.nameFirst) return ops.length >= 2 && m.verbs.test(ops[1] ?? '') && isSvcUnit(ops[0] ?? '') ? name : undefined;
+  const v = ops.findIndex((w) => m.verbs.test(w));
+  if (v < 0) return undefined;
+  // launchctl kill SIGNAL TARGET
+  return ops.slice(v + 1).some(isSvcUnit) ? `${name} ${ops[v]}` : undefined;
+}
+
+const KEYWORDS = new Set(['do', 'then', 'else', 'elif', 'if', 'while', 'until', '!', '{', '(', 'time']);
+
+const INTERPRETERS = [
+  'python',
+  'python3',
+  'python2',
+  'node',
+  'nodejs',
+  'perl',
+  'ruby',
+  'php',
+  'lua',
+  'deno',
+  'bun',
+  'osascript',
+  'pwsh',
+  'powershell',
+];
+
+function runsInterpreter(l: LineFacts): boolean {
+  for (const p of l.programs) if (INTERPRETERS.includes(p) || /^python\d/.test(p)) return true;
+  return false;
+}
+
+/** Processes and services: anything that stops, freezes or attaches to svc's server. */
+function stopsSvc(l: LineFacts, out: Effect[]): void {
+  let sender: string | undefined;
+  let chosen = false;
+  for (const c of l.cmds) {
+    let a = c.argv;
+    // for p in $(pgrep node); do kill $p; done
+    while (a.length > 1 && KEYWORDS.has(a[0] ?? '')) a = a.slice(1);
+    const name = basename(a[0] ?? '');
+    const m = managerStops(a);
+    if (m) {
+      out.push(finding(`stops-svc ${m}`, `${m} stops svc's service`));
+      return;
+    }
+    if ((name === 'pkill' || name === 'killall' || name === 'skill') && selfSelects(a)) {
+      out.push(finding(`stops-svc ${name}`, `${name} selects svc's server`));
+      return;
+    }
+    if (name === 'fuser' && a.some((w) => /^-[a-zA-Z]*k/.test(w)) && selectsSvc({ ...c, argv: a }, l)) {
+      out.push(finding('stops-svc fuser', "fuser -k stops what holds svc's port or socket"));
+      return;
+    }
+    sender ??= sendsToChosen(a);
+    if (!chosen && selectsSvc({ ...c, argv: a }, l)) chosen = true;
+  }
+  if (sender && chosen) {
+    out.push(finding(`stops-svc ${sender}`, `${sender} aimed at processes that include svc's server`));
+    return;
+  }
+  // interpreter code signalling a pid it read from svc's files or found by svc's name or port
+  if (
+    runsInterpreter(l) &&
+    /\b(?:os\.kill|process\.kill|Process\.kill|kill\s*\(|\.kill\(|Stop-Process)/.test(l.text) &&
+    (SVC_PATH.test(l.text) || /svc[ .]serve|svc\.js|9090/.test(l.text))
+  )
+    out.push(finding('stops-svc code', "interpreter code signals svc's server"));
+}
+
+/** The arguments svc's CLI gets, however it is started; undefined when the command is not svc. */
+function svcArgs(a: string[]): string[] | undefined {
+  const name = basename(a[0] ?? '');
+  if (isSvcProgram(a[0] ?? '')) return a.slice(1);
+  let i = 1;
+  if (name === 'node' || name === 'nodejs' || name === 'bun' || name === 'deno') {
+    while (i < a.length && (a[i] ?? '').startsWith('-')) i++;
+    if (name === 'deno' && a[i] === 'run') for (i++; i < a.length && (a[i] ?? '').startsWith('-');) i++;
+    return isSvcProgram(a[i] ?? '') ? a.slice(i + 1) : undefined;
+  }
+  if (
+    name === 'npx' ||
+    name === 'pnpx' ||
+    name === 'bunx' ||
+    ((name === 'npm' || name === 'pnpm' || name === 'yarn') && /^(?:exec|x|dlx)$/.test(a[1] ?? ''))
+  ) {
+    if (name === 'npm' || name === 'pnpm' || name === 'yarn') i = 2;
+    for (; i < a.length; i++) {
+      const w = a[i] ?? '';
+      if (w === '--') continue;
+      if (w === '-p' || w === '--package') {
+        i++;
+        continue;
+      }
+      if (!w.startsWith('-')) break;
+    }
+    const pkg = (a[i] ?? '').replace(/@[^/@]*$/, '');
+    return pkg === 'svc-firewall' || pkg === 'svc' ? a.slice(i + 1) : undefined;
+  }
+  return undefined;
+}
+
+const WEAKER_SERVE = /^--(?:config|replace-base|data-dir|audit-dir|policy|socket)(?:=|$)/;
+
+/** What an svc command does that only the user may do. */
+function adminVerb(args: string[]): string | undefined {
+  if (args.some((w) => w === '--help' || w === '-h')) return undefined;
+  const [sub, second] = [args[0] ?? '', args[1] ?? ''];
+  if (sub === 'approve' || sub === 'deny') return sub;
+  if (sub === 'pending' && second === 'approve') return 'approve';
+  if (sub === 'token' && /^(?:create|revoke|rotate)$/.test(second)) return `token ${second}`;
+  if (sub === 'setup' && args.includes('--remove') && !args.includes('--dry-run')) return 'setup --remove';
+  if (sub === 'serve') {
+    const mode = args.findIndex((w) => w === '--mode' || w.startsWith('--mode='));
+    const m =
+      mode < 0 ? 'enforce' : (args[mode] ?? '').includes('=') ? (args[mode] ?? '').split('=')[1] : args[mode + 1];
+    if (m !== 'enforce') return `serve --mode ${m ?? ''}`;
+    const w = args.find((x) => WEAKER_SERVE.test(x));
+    if (w) return `serve ${w.split('=')[0]}`;
+    return undefined;
+  }
+  if (
+    sub === 'policy' &&
+    (second === 'promote' || second === 'set' || (second === 'reload' && args.includes('--accept-removal')))
+  )
+    return `policy ${second}`;
+  if (sub === 'audit' && /^(?:rotate|prune|truncate|delete)$/.test(second)) return `audit ${second}`;
+  return undefined;
+}
+
+function svcAdmin(l: LineFacts, out: Effect[]): void {
+  for (const c of l.cmds) {
+    let a = c.argv;
+    while (a.length > 1 && KEYWORDS.has(a[0] ?? '')) a = a.slice(1);
+    const args = svcArgs(a);
+    const v = args && adminVerb(args);
+    if (v) out.push(finding(`admin ${v}`, `runs svc ${v}`));
+  }
+}
+
+/** svc's routes that decide approvals or change the rules (server/approvals.ts, rules-routes.ts, status-routes.ts). */
+const ADMIN_ROUTE =
+  /\/v1\/approvals\/(?:[^/\s'"?]+\/resolve|bulk-resolve)|\/v1\/rules\/learn|\/v1\/policy\/reload|\/approve\/req_|\/v1\/approvals\/[^/\s'"?]+\/(?:approve|deny)/;
+
+function adminHttp(l: LineFacts, out: Effect[]): void {
+  const seen = new Set<string>();
+  const consider = (text: string, via: string) => {
+    const m = ADMIN_ROUTE.exec(text);
+    if (m && !seen.has(m[0])) {
+      seen.add(m[0]);
+      out.push(finding(`admin-http ${m[0]}`, via));
+    }
+  };
+  for (const e of out) if (e.tool === 'fetch' && e.url) consider(e.url, `reaches svc's admin route ${e.url}`);
+  // auto-allowed rules deleted over HTTP
+  if (
+    /\/v1\/rules\/auto-allowed/.test(l.text) &&
+    /\bDELETE\b/.test(l.text) &&
+    /curl|wget|http|fetch|request/.test(l.text)
+  )
+    out.push(finding('admin-http /v1/rules/auto-allowed DELETE', "deletes svc's learned rules over HTTP"));
+  // raw sockets and interpreter code carry the request as text
+  if (/\/dev\/tcp\/|\bnc\b|ncat|socat|python|node|perl|ruby/.test(l.text))
+    consider(l.text, "sends a request to svc's admin route");
+}
+
+/** The variables that carry the preload library and steer svc's clients (policies/catalogues/svc-self.yaml, environment). */
+const GUARDED =
+  /\b(LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_(?:URL|TOKEN|FAIL_OPEN|HOME|SOCKET|REAL_SHELL|PRELOAD_[A-Z0-9_]+|HOOK_[A-Z0-9_]+|APPROVAL_WAIT|KEYS|MODE))\b/g;
+const REMOVES_BEFORE =
+  /(?:\bdel\b|\bdelete\b|\bpop\b|\bunset\w*|\bremove\w*|Remove-Item|\.delete\b|putenv)[^;\n]{0,40}$/i;
+const ASSIGNS_AFTER = /^['"\]}]*\s*\]?\s*(?:=(?![=~])|\|\|=)/;
+/** A program started with an environment given whole (which drops LD_PRELOAD unless it is copied in). */
+const EMPTY_ENV =
+  /environ\.clear\(\)|%ENV\s*=\s*\(|ENV\.clear\b|\bclearenv\s*\(|unsetenv_others|\benv\s*[:=]\s*\{(?![^}]*(?:\.\.\.\s*process\.env|\*\*\s*os\.environ|LD_PRELOAD|\benviron\b|process\.env\s*[,}]))[^}]*\}|\bexecve\s*\([^()]*(?:\([^()]*\)[^()]*)*,\s*\{|\bexecle\s*\(/;
+
+function envStrip(l: LineFacts, out: Effect[]): void {
+  if (!runsInterpreter(l)) return;
+  const t = l.text;
+  const found = new Set<string>();
+  for (const m of t.matchAll(GUARDED)) {
+    const i = m.index ?? 0;
+    const name = m[1] ?? '';
+    const before = t.slice(Math.max(0, i - 48), i);
+    const after = t.slice(i + m[0].length, i + m[0].length + 8);
+    // shell-level export/unset are read by derive.ts; here only code inside the interpreter's text
+    if (
+      /(?:^|[\s;&|])(?:export|unset|env\s+-u)\s+$/.test(before) ||
+      (/(?:^|[\s;&|])$/.test(before) && /^=/.test(after))
+    )
+      continue;
+    if (REMOVES_BEFORE.test(before) || ASSIGNS_AFTER.test(after)) found.add(name);
+  }
+  if (EMPTY_ENV.test(t)) found.add('*');
+  for (const n of found)
+    out.push(
+      finding(
+        `env-strip ${n}`,
+        n === '*'
+          ? 'interpreter code starts a program with an environment of its own (no preload library)'
+          : `interpreter code removes or replaces ${n}`,
+      ),
+    );
+}
+
+/** Words that stand for svc's own paths: its data directory variable, where its programs are. */
+const SVC_WORDS: [RegExp, string][] = [
+  [/^\$\{?SERVICE_HOME(?::?[-=][^}]*)?\}?/, '~/.svc'],
+  [
+    /^\$\(\s*(?:svc|npx svc-firewall|node \S*svc\.js) preload-path\s*\)|^`\s*svc preload-path\s*`/,
+    '/usr/local/lib/node_modules/svc-firewall/build/Release/libsvc.so',
+  ],
+  [
+    /^\$\(\s*(?:which|command -v|type -[pP]|whereis)\s+(svc(?:-hook|-shim)?)\s*\)|^`\s*(?:which|command -v)\s+(svc(?:-hook|-shim)?)\s*`/,
+    '/usr/local/bin/$1$2',
+  ],
+];
+
+/**
+ * Directories whose removal or move takes protected files with it, and one such file: a delete of
+ * ~/.claude/hooks deletes the hooks, a move of .claude moves its settings away; a recursive copy
+ * of ~/.svc reads its token.
+ */
+const HOLDS: [RegExp, string][] = [
+  [/(?:^|\/)\.claude$/, 'settings.json'],
+  [/(?:^|\/)\.claude\/hooks$/, 'svc-hook.sh'],
+  [/(?:^|\/)\.codex$/, 'config.toml'],
+  [/(?:^|\/)\.gemini$/, 'settings.json'],
+  [/(?:^|\/)\.cursor$/, 'hooks.json'],
+  [/(?:^|\/)\.copilot$/, 'hooks/svc.json'],
+  [/(?:^|\/)\.copilot\/hooks$/, 'svc.json'],
+  [/(?:^|\/)\.svc$/, 'token'],
+];
+
+/** Settings edited in place with text the line does not show (sed -i, perl -pi): the edit's text is its command. */
+const EDITOR_SETTINGS = /(?:^|\/)(?:settings(?:\.local)?\.json|[^/]*\.code-workspace|opencode\.jsonc?)$/;
+
+function resolvePaths(l: LineFacts, out: Effect[]): void {
+  const n = out.length;
+  for (let i = 0; i < n; i++) {
+    const e = out[i];
+    if (!e?.path) continue;
+    for (const [re, to] of SVC_WORDS) {
+      if (!re.test(e.path)) continue;
+      out.push({ ...e, path: e.path.replace(re, to), via: `${e.via} (${to})` });
+      break;
+    }
+    // a target computed by $(ls ...)/$(find ...) is among the paths that command lists
+    const sub = /^(?:\$\(|`)\s*(?:ls|find|echo|realpath|readlink|printf)\b([^)`]*)/.exec(e.path);
+    const listed = sub ? /(?:^|\s)['"]?((?:~|\$\{?HOME\}?|\/)[^\s'"`)|]*)/.exec(sub[1] ?? '') : null;
+    if (listed?.[1]) {
+      const name = /-i?name\s+['"]?([^\s'"]+)/.exec(sub?.[1] ?? '')?.[1];
+      const path = name && !listed[1].includes('*') ? `${listed[1].replace(/\/+$/, '')}/${name}` : listed[1];
+      out.push({ ...e, path, via: `${e.via} (${path})` });
+    }
+    const p = e.path.replace(/\/+$/, '');
+    for (const [re, child] of HOLDS)
+      if (
+        re.test(p) &&
+        (e.tool === 'delete' ||
+          e.tool === 'chmod' ||
+          (e.tool === 'read' && child === 'token' && /-[a-zA-Z]*[rR]|tar|zip|rsync/.test(l.text)))
+      )
+        out.push({ ...e, path: `${p}/${child}`, via: `${e.via} (with ${p}/${child})` });
+    if (e.tool === 'write' && e.content === undefined && EDITOR_SETTINGS.test(p))
+      out.push({ ...e, content: l.text, via: `${e.via} (edited in place)` });
+  }
+}
+
+/** A word quoted for the shell. */
+const q = (w: string) => (/^[\w@%+=:,./~*?[\]-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
+
+/** The writes, deletes and reads of `text` whose path holds `mark` (the file a find or xargs hands over). */
+function effectsOn(text: string, mark: string, via: string, out: Effect[]): void {
+  for (const c of simpleCommands(text)) {
+    const own: Effect[] = [];
+    programEffects(c, own);
+    fileWriterEffects(c, undefined, own);
+    for (const e of own) if (e.path && e.tool !== 'fetch') out.push({ ...e, via: `${via} (${mark}): ${e.via}` });
+  }
+}
+
+/**
+ * find ROOT -name N -exec CMD {} ;  and  find ROOT -exec sh -c '... "$1"' _ {} ;  act on ROOT/N
+ * (or the -path pattern): the payload is read with that path in place of {} and $1, so what it
+ * writes, deletes or reads meets the path rules.
+ */
+function findPayloads(a: string[], out: Effect[]): void {
+  let i = 1;
+  while (i < a.length && /^-[HLP]$/.test(a[i] ?? '')) i++;
+  const starts: string[] = [];
+  while (i < a.length && !/^[-(!)]/.test(a[i] ?? '')) starts.push(a[i++] ?? '');
+  if (!starts.length) starts.push('.');
+  let name: string | undefined;
+  let path: string | undefined;
+  const payloads: string[][] = [];
+  for (; i < a.length; i++) {
+    const w = a[i] ?? '';
+    if (w === '-name' || w === '-iname') name = a[++i];
+    else if (w === '-path' || w === '-ipath' || w === '-wholename') path = a[++i];
+    else if (w === '-exec' || w === '-execdir' || w === '-ok' || w === '-okdir') {
+      const cmd: string[] = [];
+      for (i++; i < a.length && a[i] !== ';' && a[i] !== '\\;' && a[i] !== '+'; i++) cmd.push(a[i] ?? '');
+      if (cmd.length) payloads.push(cmd);
+    }
+  }
+  if (!payloads.length) return;
+  const targets = path
+    ? [name && !path.endsWith(name) ? `${path.replace(/\/?\*?$/, '')}/${name}` : path]
+    : starts.slice(0, 4).map((st) => `${st.replace(/\/+$/, '')}/${name ?? '*'}`);
+  for (const t of targets)
+    for (const p of payloads) {
+      const words = p.map((w) => w.split('{}').join(t));
+      const sh = /^(?:sh|bash|dash|zsh)$/.test(basename(words[0] ?? '')) ? words.indexOf('-c') : -1;
+      if (sh > 0 && words[sh + 1] !== undefined) {
+        const script = (words[sh + 1] ?? '').replace(/"?\$(?:1|@|\{1\}|\{@\})"?/g, q(t));
+        effectsOn(script, t, `find runs on ${t}`, out);
+      } else effectsOn(words.map(q).join(' '), t, `find runs on ${t}`, out);
+    }
+}
+
+/** ls GLOB | xargs PROG, echo PATHS | xargs PROG: PROG gets the listed paths as operands. */
+function xargsLists(c: SimpleCommand, l: LineFacts, out: Effect[]): void {
+  // the walk takes xargs off the consumer (it is a launcher): the line says it was there
+  const x = c.pipedInto && basename(c.pipedInto[0] ?? '') !== 'xargs' ? ['xargs', ...c.pipedInto] : c.pipedInto;
+  if (!x || !/\|\s*xargs\b/.test(l.text)) return;
+  const name = basename(c.argv[0] ?? '');
+  if (name !== 'ls' && name !== 'echo' && name !== 'printf' && name !== 'realpath' && name !== 'readlink') return;
+  const listed = c.argv.slice(1).filter((w) => !w.startsWith('-') && (name !== 'printf' || !w.includes('%')));
+  let k = 1;
+  while (k < x.length && (x[k] ?? '').startsWith('-'))
+    k += /^-[IdEnLPs]$|^--(?:delimiter|max-args|replace)$/.test(x[k] ?? '') ? 2 : 1;
+  const prog = x.slice(k);
+  if (!prog.length || !listed.length) return;
+  const own: Effect[] = [];
+  programEffects({ argv: [...prog, ...listed], quoted: [], redirs: [], assigns: [], unsets: [] }, own);
+  for (const e of own) out.push({ ...e, via: `xargs ${prog[0] ?? ''} gets what ${name} lists: ${e.via}` });
+}
+
+/** Programs that only look at a file (svc's preload library may be named to them). */
+const LOOKS_ONLY = new Set([
+  'ls',
+  'file',
+  'ldd',
+  'nm',
+  'readelf',
+  'objdump',
+  'strings',
+  'sha256sum',
+  'sha1sum',
+  'md5sum',
+  'stat',
+  'cat',
+  'less',
+  'head',
+  'grep',
+  'rg',
+  'echo',
+  'printf',
+  'svc',
+  'which',
+  'realpath',
+  'readlink',
+  'du',
+  'wc',
+  'test',
+  '[',
+  'export',
+  'env',
+  'printenv',
+  'git',
+  'find',
+  'locate',
+]);
+
+/** Shells that run their commands without exec (applets in the same process) or are linked statically: the preload library sees none of it. */
+const UNCHECKED_SHELL = /^(?:sash|bash-static|zsh-static|busybox-static|busybox\.static)$/;
+
+/** Variables named for svc that a user or a guess could make switch it off. */
+const SVC_SWITCH =
+  /^(?:SVC_[A-Z0-9_]*(?:DISABLE|OFF|MODE|FAIL|BYPASS|SKIP|ENABLE|ALLOW|MONITOR|PERMISSIVE|ENFORCE)[A-Z0-9_]*|NO_SVC|DISABLE_SVC[A-Z0-9_]*|SVC_OFF)$/;
+
+function perCommand(l: LineFacts, out: Effect[]): void {
+  // busybox and toybox are taken off as launchers by the walk; their shells run applets in-process
+  const bb = /(?:^|[\s;&|(`])(?:\S*\/)?(busybox|toybox)\s+(sh|ash|hush|msh|bash)\b/.exec(l.text);
+  if (bb)
+    out.push(
+      finding(
+        `unchecked-shell ${bb[1] ?? ''} ${bb[2] ?? ''}`,
+        `${bb[1] ?? ''} ${bb[2] ?? ''} runs applets in one process, which the preload library never sees`,
+      ),
+    );
+  for (const c of l.cmds) {
+    let a = c.argv;
+    while (a.length > 1 && KEYWORDS.has(a[0] ?? '')) a = a.slice(1);
+    const name = basename(a[0] ?? '');
+    if (name === 'find' && a.some((w) => /^-(?:exec|execdir|ok|okdir)$/.test(w))) findPayloads(a, out);
+    if (c.pipedInto) xargsLists(c, l, out);
+    if (UNCHECKED_SHELL.test(name))
+      out.push(
+        finding(
+          `unchecked-shell ${name}`,
+          `${name} runs commands the preload library never sees (applets run in one process)`,
+        ),
+      );
+    if (!LOOKS_ONLY.has(name) && a.slice(1).some((w) => /libsvc\.(?:so|dylib)/.test(w)))
+      out.push(finding(`preload-lib ${name}`, `${name} changes or unloads svc's preload library`));
+    const names = [
+      ...c.assigns.map((x) => x.name),
+      ...(name === 'export' ? a.slice(1).map((w) => w.split('=')[0] ?? '') : []),
+    ];
+    for (const n of names) if (SVC_SWITCH.test(n)) out.push(finding(`env-set ${n}`, `sets ${n}`));
+    // svc's package removed by any package manager
+    if (
+      /^(?:npm|pnpm|yarn|bun|npx)$/.test(name) &&
+      a.some((w) => /^(?:uninstall|un|unlink|remove|rm|r)$/.test(w)) &&
+      a.some((w) => /^svc-firewall(?:@|$)/.test(w))
+    )
+      out.push(finding(`admin uninstall ${name}`, `${name} removes svc's package`));
+  }
+}
+
+/** svc's CLI redefined where the user's shell reads it (alias svc=true in ~/.bashrc, a function named svc). */
+const SHADOWS_SVC =
+  /(?:^|[\s;])(?:alias\s+(svc(?:-hook|-shim)?)=|function\s+(svc(?:-hook|-shim)?)\b|(svc(?:-hook|-shim)?)\s*\(\)\s*\{)/m;
+const RC_FILE =
+  /(?:^|\/)\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zshenv|zprofile|zlogin|kshrc|mkshrc)$|(?:^|\/)(?:config\.fish|\.config\/fish\/.+\.fish)$|\/etc\/(?:profile|bash\.bashrc|zsh\/zshrc)/;
+
+/** What a write (tool or derived) does to svc: redefines its commands in a shell start-up file. */
+export function tamperWrite(path: string, content: string | undefined): Effect[] {
+  if (!content || !RC_FILE.test(path)) return [];
+  const m = SHADOWS_SVC.exec(content);
+  const n = m?.[1] ?? m?.[2] ?? m?.[3];
+  return n ? [finding(`shadows-svc ${n}`, `redefines ${n} in ${path}`)] : [];
+}
+
+/** Agent instruction files given text the call does not show (copied or appended from another file). */
+const INSTRUCTIONS =
+  /(?:^|\/)(?:CLAUDE(?:\.local)?\.md|AGENTS?\.md|GEMINI\.md|\.cursorrules|\.windsurfrules|\.clinerules|copilot-instructions\.md)$/;
+
+function writesOf(l: LineFacts, out: Effect[]): void {
+  const n = out.length;
+  for (let i = 0; i < n; i++) {
+    const e = out[i];
+    if (e?.tool !== 'write' || !e.path) continue;
+    out.push(...tamperWrite(e.path, e.content).map((f) => ({ ...f, via: `${e.via}, which ${f.via}` })));
+    if (
+      e.content === undefined &&
+      INSTRUCTIONS.test(e.path) &&
+      /\b(?:cat|cp|tee|curl|wget|mv|ln|dd|install|rsync)\b/.test(l.text)
+    )
+      out.push(finding(`instructions-from-elsewhere ${e.path}`, `${e.via} with text from elsewhere`));
+  }
+}
+
+/** Literal paths of svc's files and agents' settings in interpreter code that writes or deletes files. */
+const PROTECTED_LITERAL =
+  /['"`]((?:[^'"`\s]*\/)?\.(?:svc(?:\/[^'"`\s]*)?|claude\/settings(?:\.local)?\.json|codex\/config\.toml|gemini\/settings\.json|cursor\/(?:mcp|hooks|cli-config)\.json|mcp\.json|vscode\/settings\.json))['"`]/g;
+const CODE_WRITES =
+  /write_text|write_bytes|open\([^)]*,\s*['"][wax+]|writeFileSync|writeFile\(|appendFile|File\.write|IO\.write|file_put_contents|\.dump\(|shutil\.(?:copy|move)|rename|replace\(/;
+const CODE_DELETES =
+  /os\.remove|os\.unlink|\.unlink\(|rmtree|rmSync|unlinkSync|rmdirSync|FileUtils\.rm|File\.delete|unlink\s*\(|unlink\s+glob/;
+
+function codeLiterals(l: LineFacts, out: Effect[]): void {
+  if (!runsInterpreter(l)) return;
+  const t = l.text.replace(/(['"])\s*\+\s*\1/g, '');
+  const writes = CODE_WRITES.test(t);
+  const deletes = CODE_DELETES.test(t);
+  if (!writes && !deletes) return;
+  for (const m of t.matchAll(PROTECTED_LITERAL)) {
+    const lit = m[1] ?? '';
+    const path = /^(?:\/|~)/.test(lit) ? lit : `~/${lit.replace(/^\.?\//, '')}`;
+    if (writes) out.push({ tool: 'write', path, via: `interpreter code writes ${path}` });
+    if (deletes) out.push({ tool: 'delete', path, via: `interpreter code deletes ${path}` });
+  }
+}
+
+/** The readings of this file, for line-readings.ts. */
+export function svcTamperEffects(l: LineFacts, out: Effect[]): void {
+  perCommand(l, out);
+  codeLiterals(l, out);
+  resolvePaths(l, out);
+  writesOf(l, out);
+  stopsSvc(l, out);
+  if (/svc/.test(l.text)) svcAdmin(l, out);
+  if (/\/v1\/|\/approve\//.test(l.text)) adminHttp(l, out);
+  if (/LD_PRELOAD|LD_AUDIT|DYLD_INSERT|SERVICE_|environ|ENV|env\b|exec[lv]e/.test(l.text)) envStrip(l, out);
+}
