@@ -8,6 +8,7 @@ import type { Effect } from './types.js';
 import { hasOption, optionValue, parseArgs, type ParsedArgs } from './operands.js';
 import { echoText, type SimpleCommand } from './walk.js';
 import { isLoopbackHost } from './url-host.js';
+import { clobberEffects } from './clobber.js';
 import { at } from '../../util/invariant.js';
 
 type Deriver = (c: SimpleCommand, out: Effect[]) => void;
@@ -780,6 +781,8 @@ export function programEffects(c: SimpleCommand, out: Effect[]): void {
 }
 
 function programEffectsRaw(c: SimpleCommand, out: Effect[]): void {
+  // First, so a write of nothing is the one kept when the same path is written twice.
+  clobberEffects(c, out);
   redirections(c, out);
   if (!c.argv.length) return;
   const name = basename(at(c.argv, 0));

@@ -1,0 +1,106 @@
+// The destroy families read as mechanisms, not spellings: files emptied by any program, recursive
+// deletes in any flag spelling, and the look-alikes a developer runs every day. Each case asserts
+// the shipped standard profile's decision (deny, or stopped = deny or ask, or passes).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { clobberEffects } from '../../src/policy/effects/clobber.js';
+import type { Effect } from '../../src/policy/effects/types.js';
+import { decide } from './effects-helpers.js';
+
+function expect(tool: string, params: Record<string, unknown>, want: 'deny' | 'stop' | 'pass'): void {
+  const d = decide(tool, params);
+  const ok =
+    want === 'deny'
+      ? d.action === 'deny'
+      : want === 'stop'
+        ? d.action === 'deny' || d.action === 'ask'
+        : d.action === 'allow' || d.action === 'watch';
+  assert.ok(
+    ok,
+    `${tool} ${JSON.stringify(params)}: want ${want}, got ${d.action} (${d.policy ?? 'default'}: ${d.message})`,
+  );
+}
+const exec = (command: string, want: 'deny' | 'stop' | 'pass') => expect('exec', { command }, want);
+
+// ------------------------------------------------------------------ files emptied
+
+test('a file emptied by any program is a write of nothing', () => {
+  const blanked = (argv: string[], extra: Partial<Parameters<typeof clobberEffects>[0]> = {}) => {
+    const out: Effect[] = [];
+    clobberEffects({ argv, quoted: argv.map(() => false), redirs: [], assigns: [], unsets: [], ...extra }, out);
+    return out.map((e) => `${e.tool} ${e.path} ${JSON.stringify(e.content)}`);
+  };
+  const to = (target: string) => [{ op: '>', fd: '1', target }];
+  assert.deepEqual(blanked([], { redirs: to('a.py') }), ['write a.py ""']);
+  assert.deepEqual(blanked([':'], { redirs: to('a.py') }), ['write a.py ""']);
+  assert.deepEqual(blanked(['cat', '/dev/null'], { redirs: to('a.py') }), ['write a.py ""']);
+  assert.deepEqual(blanked(['cp', '-f', '/dev/null', 'a.py']), ['write a.py ""']);
+  assert.deepEqual(blanked(['install', '-m', '644', '/dev/null', 'a.py']), ['write a.py ""']);
+  assert.deepEqual(blanked(['ln', '-sf', '/dev/null', 'a.py']), ['write a.py ""']);
+  assert.deepEqual(blanked(['tee', 'a.py'], { redirs: [{ op: '<', fd: '0', target: '/dev/null' }] }), [
+    'write a.py ""',
+  ]);
+  assert.deepEqual(blanked(['dd', 'if=/dev/urandom', 'of=app.db', 'bs=1k']), ['write app.db ""']);
+  assert.deepEqual(blanked(['sed', '-i', '1,$d', 'a.py', 'b.py']), ['write a.py ""', 'write b.py ""']);
+  assert.deepEqual(blanked(['perl', '-pi', '-e', 's/.*//s', 'a.py']), ['write a.py ""']);
+  assert.deepEqual(blanked(['vim', '-es', '-c', '%d', '-c', 'wq', 'a.py']), ['write a.py ""']);
+  assert.deepEqual(blanked(['ed', '-s', 'a.py'], { stdin: ',d\nw\n' }), ['write a.py ""']);
+  // what prints something, edits some lines, or writes a device is not a blank
+  assert.deepEqual(blanked(['echo', 'hi'], { redirs: to('a.py') }), []);
+  assert.deepEqual(blanked(['cat', 'b.py'], { redirs: to('a.py') }), []);
+  assert.deepEqual(blanked([':'], { redirs: [{ op: '>>', fd: '1', target: 'a.py' }] }), []);
+  assert.deepEqual(blanked(['cp', 'b.py', 'a.py']), []);
+  assert.deepEqual(blanked(['ln', '-f', '/dev/null', 'a.py']), []);
+  assert.deepEqual(blanked(['sed', '-i', '/^DEBUG/d', 'a.py']), []);
+  assert.deepEqual(blanked(['sed', '1,$d', 'a.py']), []);
+  assert.deepEqual(blanked(['perl', '-pi', '-e', 's/foo/bar/g', 'a.py']), []);
+  assert.deepEqual(blanked(['vim', '-c', '%d', 'a.py']), []);
+  assert.deepEqual(blanked(['dd', 'if=/dev/zero', 'of=/dev/sdb']), []);
+});
+
+test('source, history, data and manifests emptied are stopped; logs and scratch files pass', () => {
+  for (const c of [
+    'cat /dev/null > ~/project/src/index.ts',
+    ': > src/app.py',
+    '> lib/main.go',
+    'cp /dev/null ~/project/src/app.py',
+    'install -m 644 /dev/null ~/project/src/app.py',
+    'tee ~/project/src/main.rs < /dev/null',
+    'ln -sf /dev/null ~/project/src/main.py',
+    "sed -i '1,$d' src/*.py",
+    "perl -pi -e 's/.*//s' $(git ls-files)",
+    "vim -es -c '%d' -c 'wq' src/main.py",
+    "ed -s src/app.py <<< $',d\\nw'",
+    'printf "" > ~/project/README.md',
+    'dd if=/dev/urandom of=/home/dev/project/data/app.sqlite bs=1k count=100',
+    'truncate -s 0 ~/project/*.db',
+    'cp /dev/null ~/project/.git/HEAD',
+    ': > ~/.ssh/id_ed25519',
+    'true > /etc/resolv.conf',
+  ])
+    exec(c, 'stop');
+  exec(': > ~/p/.git/packed-refs', 'deny');
+  exec('cat /dev/null > /home/dev/app/.git/refs/heads/main', 'deny');
+  for (const c of [
+    '> /tmp/out.log',
+    ': > logs/app.log',
+    'truncate -s 0 logs/dev.log',
+    'echo > notes.txt',
+    'cp /dev/null /tmp/empty.txt',
+    'dd if=/dev/zero of=/tmp/disk.img bs=1M count=64',
+    ': > test.db',
+    "sed -i '/^DEBUG/d' config/app.ini",
+    'perl -pi -e "s/foo/bar/g" src/*.py',
+    'tee src/config.json < config.template.json',
+    "cat <<'EOF' > config.yaml",
+  ])
+    exec(c, 'pass');
+});
+
+// ------------------------------------------------------------------ recursive deletes
+
+test('rm -r without -f deletes as much as rm -rf (no terminal, no prompt)', () => {
+  for (const c of ['rm -r ~/project', 'rm -R ~/Documents', 'yes | rm -ri ~/project', 'echo y | rm -r ~/project'])
+    exec(c, 'deny');
+  for (const c of ['rm -r build', 'rm -r ./dist node_modules', 'rm -R /tmp/build-1']) exec(c, 'pass');
+});
