@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { clobberEffects } from '../../src/policy/effects/clobber.js';
 import type { Effect } from '../../src/policy/effects/types.js';
+import { lossReadings } from '../../src/policy/shell-loss.js';
 import { decide } from './effects-helpers.js';
 
 function expect(tool: string, params: Record<string, unknown>, want: 'deny' | 'stop' | 'pass'): void {
@@ -103,4 +104,68 @@ test('rm -r without -f deletes as much as rm -rf (no terminal, no prompt)', () =
   for (const c of ['rm -r ~/project', 'rm -R ~/Documents', 'yes | rm -ri ~/project', 'echo y | rm -r ~/project'])
     exec(c, 'deny');
   for (const c of ['rm -r build', 'rm -r ./dist node_modules', 'rm -R /tmp/build-1']) exec(c, 'pass');
+});
+
+// ------------------------------------------------------------------ trash, listings, archives, disks
+
+test('trash tools and listings given to rm delete what they name', () => {
+  assert.deepEqual(
+    lossReadings(['gio', 'trash', '~/project']).map((r) => r.text),
+    ['rm -rf ~/project'],
+  );
+  assert.deepEqual(
+    lossReadings(['rm', '-rf', '$(ls -A ~)']).map((r) => r.text),
+    ['rm -rf ~/*'],
+  );
+  assert.deepEqual(
+    lossReadings(['rm', '-f', '$(git ls-files)']).map((r) => r.text),
+    ['rm -rf ./*'],
+  );
+  assert.deepEqual(lossReadings(['rm', '-f', '$(ls *.log)']), []);
+  assert.deepEqual(lossReadings(['rm', '-rf', '$(find . -name node_modules -type d)']), []);
+  for (const c of ['trash-put ~/Documents', 'gio trash ~/project', 'rm -rf $(ls -A ~)', 'rm -rf $(git ls-files)'])
+    exec(c, 'deny');
+  for (const c of ['trash ./dist', 'trash-put old-notes.md', 'rm -f $(ls *.log)']) exec(c, 'pass');
+});
+
+test('archives unpacked over a home folder, the root or a system directory ask', () => {
+  assert.deepEqual(
+    lossReadings(['tar', '-xf', 'a.tar', '-C', '~']).map((r) => r.text),
+    ['extracts-over ~'],
+  );
+  assert.deepEqual(
+    lossReadings(['tar', '-xPf', 'a.tar']).map((r) => r.text),
+    ['extracts-over /'],
+  );
+  assert.deepEqual(lossReadings(['tar', '-czf', 'a.tgz', '-C', '~', 'project']), []);
+  for (const c of [
+    'tar -xf /tmp/payload.tar -C ~ --overwrite',
+    'unzip -o /tmp/payload.zip -d ~/',
+    '7z x -aoa payload.7z -o/home/dev',
+    'tar -C / -xzf update.tgz',
+    'tar -xPf backup.tar',
+    'tar --extract --file=x.tar --directory=/etc',
+  ])
+    exec(c, 'stop');
+  for (const c of [
+    'tar xzf deps.tgz -C ./vendor',
+    'tar -C /usr/local -xzf go1.22.linux-amd64.tar.gz',
+    'unzip -o release.zip -d vendor/',
+    'tar xf x.tar',
+    '7z x assets.7z -o./assets',
+  ])
+    exec(c, 'pass');
+});
+
+test('formatting a drive is denied on every platform; a filesystem inside an image file passes', () => {
+  for (const c of [
+    'format C: /q /y',
+    'diskpart /s wipe.txt',
+    'mkfs.ext4 /dev/sdb1',
+    'Clear-Disk -Number 1 -RemoveData',
+  ])
+    exec(c, 'deny');
+  for (const c of ['mkfs.ext4 /tmp/disk.img', 'mkfs.vfat -C build/boot.img 4096', 'mke2fs -F rootfs.img'])
+    exec(c, 'pass');
+  exec('java -jar bfg.jar --delete-files "*.py" .', 'stop');
 });
