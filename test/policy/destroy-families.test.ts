@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { clobberEffects } from '../../src/policy/effects/clobber.js';
 import type { Effect } from '../../src/policy/effects/types.js';
 import { lossReadings } from '../../src/policy/shell-loss.js';
+import { mcpFileEffects } from '../../src/policy/effects/mcp-files.js';
 import { decide } from './effects-helpers.js';
 
 function expect(tool: string, params: Record<string, unknown>, want: 'deny' | 'stop' | 'pass'): void {
@@ -168,4 +169,23 @@ test('formatting a drive is denied on every platform; a filesystem inside an ima
   for (const c of ['mkfs.ext4 /tmp/disk.img', 'mkfs.vfat -C build/boot.img 4096', 'mke2fs -F rootfs.img'])
     exec(c, 'pass');
   exec('java -jar bfg.jar --delete-files "*.py" .', 'stop');
+});
+
+// ------------------------------------------------------------------ filesystem MCP tools
+
+test('filesystem MCP tools are decided as the rm or mv they amount to', () => {
+  const cmds = (name: string, p: Record<string, unknown>) =>
+    mcpFileEffects(name.split('_'), p, typeof p['path'] === 'string' ? p['path'] : undefined).map((e) => e.command);
+  assert.deepEqual(cmds('delete_file', { path: '/home/dev/project' }), ['rm -rf /home/dev/project']);
+  assert.deepEqual(cmds('delete_file', { path: '/home/dev/project/a.ts' }), ['rm -f /home/dev/project/a.ts']);
+  assert.deepEqual(cmds('move_file', { source: 'src', destination: '/dev/null' }), ['mv src /dev/null']);
+  assert.deepEqual(cmds('delete_issue', { path: 'x' }), []);
+  assert.deepEqual(cmds('delete_file', { path: 'a b; rm -rf ~' }), []);
+  expect('mcp', { tool: 'delete_file', path: '/home/dev/project' }, 'deny');
+  expect('mcp', { tool: 'delete_directory', path: '/home/dev/project/src' }, 'deny');
+  expect('mcp', { tool: 'move_file', source: '/home/dev/project/src', destination: '/dev/null' }, 'deny');
+  expect('mcp', { tool: 'fs_remove', path: '/home/dev/Documents' }, 'deny');
+  expect('mcp', { tool: 'delete_file', path: '/home/dev/project/tmp/scratch.txt' }, 'pass');
+  expect('mcp', { tool: 'move_file', source: 'src/a.ts', destination: 'src/b.ts' }, 'pass');
+  expect('mcp', { tool: 'delete_file', path: '/home/dev/project/dist' }, 'pass');
 });
