@@ -7,6 +7,7 @@ import { clobberEffects } from '../../src/policy/effects/clobber.js';
 import type { Effect } from '../../src/policy/effects/types.js';
 import { lossReadings } from '../../src/policy/shell-loss.js';
 import { mcpFileEffects } from '../../src/policy/effects/mcp-files.js';
+import { walkDeleteEffects } from '../../src/policy/effects/interp/walk-delete.js';
 import { decide } from './effects-helpers.js';
 
 function expect(tool: string, params: Record<string, unknown>, want: 'deny' | 'stop' | 'pass'): void {
@@ -188,4 +189,51 @@ test('filesystem MCP tools are decided as the rm or mv they amount to', () => {
   expect('mcp', { tool: 'delete_file', path: '/home/dev/project/tmp/scratch.txt' }, 'pass');
   expect('mcp', { tool: 'move_file', source: 'src/a.ts', destination: 'src/b.ts' }, 'pass');
   expect('mcp', { tool: 'delete_file', path: '/home/dev/project/dist' }, 'pass');
+});
+
+// ------------------------------------------------------------------ interpreters
+
+test('interpreter code that walks a tree and removes what it finds deletes the tree', () => {
+  assert.deepEqual(
+    walkDeleteEffects('python', "for r,_,fs in os.walk('~'): os.remove(r)", 'python3 -c').map((e) => e.command),
+    ['rm -rf ~'],
+  );
+  assert.deepEqual(
+    walkDeleteEffects('ruby', 'Dir.glob("src/**/*.rb").each { |f| File.delete(f) }', 'ruby -e').map((e) => e.command),
+    ['rm -f src/**/*.rb'],
+  );
+  assert.deepEqual(
+    walkDeleteEffects('python', "[os.remove(f) for f in os.listdir('.') if f.endswith('.pyc')]", 'x'),
+    [],
+  );
+  assert.deepEqual(walkDeleteEffects('python', "print(os.listdir('.'))", 'x'), []);
+  for (const c of [
+    'python3 -c "import os;[os.remove(os.path.join(r,f)) for r,_,fs in os.walk(os.path.expanduser(\'~\')) for f in fs]"',
+    "node -e \"const fs=require('fs');for (const f of fs.readdirSync('/home/dev/project')) fs.rmSync('/home/dev/project/'+f,{recursive:true})\"",
+    'php -r \'foreach (glob("/home/dev/project/*") as $f) unlink($f);\'',
+  ])
+    exec(c, 'deny');
+  exec('ruby -e \'Dir.glob("/home/dev/project/**/*.rb").each { |f| File.delete(f) }\'', 'stop');
+  for (const c of [
+    "python3 -c \"import os; [os.remove(f) for f in os.listdir('.') if f.endswith('.pyc')]\"",
+    'python3 -c "import glob,os; [os.remove(f) for f in glob.glob(\'dist/**\', recursive=True)]"',
+    "node -e \"const fs=require('fs');for (const f of fs.readdirSync('build')) fs.rmSync('build/'+f,{recursive:true})\"",
+  ])
+    exec(c, 'pass');
+});
+
+test("arguments after inline code are the values it reads; Deno's home is the home", () => {
+  for (const c of [
+    'python3 -c "import shutil,sys; shutil.rmtree(sys.argv[1])" ~',
+    'node -e "require(\'fs\').rmSync(process.argv[1],{recursive:true,force:true})" /home/dev/project',
+    'ruby -e \'require "fileutils"; FileUtils.rm_rf(ARGV[0])\' ~/Documents',
+    'deno eval "await Deno.remove(Deno.env.get(\'HOME\'), {recursive: true})"',
+  ])
+    exec(c, 'deny');
+  for (const c of [
+    'python3 -c "import sys; print(sys.argv[1])" ~',
+    'node -e "console.log(process.argv[1])" hello',
+    'python3 -c "import shutil,sys; shutil.rmtree(sys.argv[1])" build',
+  ])
+    exec(c, 'pass');
 });

@@ -9,6 +9,7 @@ import { hasOption, optionValue, parseArgs, type ParsedArgs } from './operands.j
 import { echoText, type SimpleCommand } from './walk.js';
 import { isLoopbackHost } from './url-host.js';
 import { clobberEffects } from './clobber.js';
+import { argvBoundEffects } from './interp/argv-bind.js';
 import { at } from '../../util/invariant.js';
 
 type Deriver = (c: SimpleCommand, out: Effect[]) => void;
@@ -789,6 +790,8 @@ function programEffectsRaw(c: SimpleCommand, out: Effect[]): void {
   if (name === 'openssl' && c.argv[1] === 's_client') return opensslConnect(c, out);
   const d = TABLE[name];
   if (d) d(c, out);
+  // `python3 -c "...sys.argv[1]..." ~`: the code read with its arguments in place.
+  if (c.argv.length > 3) out.push(...argvBoundEffects(c));
   if (name === 'perl' && c.argv.some((w) => /^-[a-zA-Z]*i/.test(w)))
     scriptFirst('perl', ['-e', '-E', '-M', '-I'], ['-e', '-E'])(c, out);
 }

@@ -7,6 +7,7 @@ import type { Effect } from '../types.js';
 import { argValue, foldConcat, literalValue, skipBrackets, skipString, splitArgs } from './literals.js';
 import { SHELL_PROGRAM, type CallRule, type Language } from './languages.js';
 import { sdkEffects } from './sdk.js';
+import { walkDeleteEffects } from './walk-delete.js';
 import { at } from '../../../util/invariant.js';
 
 const MAX_CODE = 64 * 1024;
@@ -353,6 +354,7 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
     }
   }
   out.push(...sdkEffects(c, via));
+  out.push(...walkDeleteEffects(lang.name, c, via));
   if (printsEnvironment(c, via))
     out.push({ tool: 'read', path: '/proc/self/environ', via: `${via} prints every environment variable` });
   // eval handed over as a value: fetch(u).then(r => r.text()).then(eval)

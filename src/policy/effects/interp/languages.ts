@@ -180,7 +180,10 @@ export const NODE: Language = {
     ],
     [/(?:await\s+)?import\(\s*['"`](?:node:)?([\w/]+)['"`]\s*\)/g, '$1'],
     [/\bfs\/promises\b/g, 'fs'],
-    [/(?:os\.homedir\(\)|process\.env\.HOME|process\.env\[['"]HOME['"]\])/g, '"~"'],
+    [
+      /(?:os\.homedir\(\)|process\.env\.HOME|process\.env\[['"]HOME['"]\]|Deno\.env\.get\(\s*['"]HOME['"]\s*\)|Deno\.homeDir\(\))/g,
+      '"~"',
+    ],
     [/path\.(?:join|resolve)\(\s*['"]([^'"]*)['"]\s*,\s*['"]([^'"]*)['"]\s*\)/g, '"$1/$2"'],
     [/\bfs\.promises\./g, 'fs.'],
     [/\[\s*['"`](\w+)['"`]\s*\]/g, '.$1'],
