@@ -237,3 +237,28 @@ test("arguments after inline code are the values it reads; Deno's home is the ho
   ])
     exec(c, 'pass');
 });
+
+// ------------------------------------------------------------------ git
+
+test('shared branches, every branch at once and forcing refspecs are stopped; feature branches pass', () => {
+  exec("git push origin 'refs/heads/*' --force", 'deny');
+  for (const c of [
+    'git push origin :develop',
+    'git push origin --delete release/2.3',
+    'git push -d origin staging',
+    'git push -f origin production',
+    'git push origin +HEAD:refs/heads/trunk',
+    'git config remote.origin.push "+refs/heads/*:refs/heads/*" && git push',
+  ])
+    exec(c, 'stop');
+  for (const c of [
+    'git push -f origin feature/x',
+    'git push --force-with-lease origin feature/login',
+    'git push origin --delete feature/old',
+    'git push origin --delete develop-old',
+    'git push origin :refs/heads/fix/typo',
+    'git config remote.origin.push HEAD:refs/for/master',
+    'git commit -m "never git push --force origin develop"',
+  ])
+    exec(c, 'pass');
+});
