@@ -8,6 +8,7 @@ import type { Effect } from '../../src/policy/effects/types.js';
 import { lossReadings } from '../../src/policy/shell-loss.js';
 import { mcpFileEffects } from '../../src/policy/effects/mcp-files.js';
 import { walkDeleteEffects } from '../../src/policy/effects/interp/walk-delete.js';
+import { dataResetEffects } from '../../src/policy/effects/data-resets.js';
 import { decide } from './effects-helpers.js';
 
 function expect(tool: string, params: Record<string, unknown>, want: 'deny' | 'stop' | 'pass'): void {
@@ -259,6 +260,46 @@ test('shared branches, every branch at once and forcing refspecs are stopped; fe
     'git push origin :refs/heads/fix/typo',
     'git config remote.origin.push HEAD:refs/for/master',
     'git commit -m "never git push --force origin develop"',
+  ])
+    exec(c, 'pass');
+});
+
+// ------------------------------------------------------------------ databases
+
+test('framework and migration wipes aimed at production or another machine are denied, at a dev database pass', () => {
+  const reset = (argv: string[], assigns: { name: string; value: string }[] = []) =>
+    dataResetEffects({ argv, quoted: argv.map(() => false), redirs: [], assigns, unsets: [] }).map((e) => e.command);
+  assert.deepEqual(reset(['mix', 'ecto.drop'], [{ name: 'MIX_ENV', value: 'prod' }]), [
+    'data-reset prod mix ecto.drop',
+  ]);
+  assert.deepEqual(reset(['liquibase', '--url=jdbc:postgresql://10.0.3.4/app', 'dropAll']), [
+    'data-reset remote liquibase dropAll',
+  ]);
+  assert.deepEqual(
+    reset(['npx', 'prisma', 'migrate', 'reset'], [{ name: 'DATABASE_URL', value: 'postgres://u@localhost/app' }]),
+    [],
+  );
+  assert.deepEqual(reset(['mix', 'ecto.reset']), []);
+  assert.deepEqual(reset(['mix', 'ecto.migrate'], [{ name: 'MIX_ENV', value: 'prod' }]), []);
+  for (const c of [
+    'DATABASE_URL=postgres://admin@prod-db:5432/app npx prisma db push --force-reset',
+    'liquibase --url=jdbc:postgresql://prod-db/app dropAll',
+    'MIX_ENV=prod mix ecto.drop',
+    'flyway -url=jdbc:postgresql://10.0.3.4/app clean',
+    'DATABASE_URL=$PROD_DATABASE_URL diesel database reset',
+    'supabase db reset --linked',
+    'npx sequelize-cli db:drop --env production',
+    'migrate -path db/migrations -database postgres://admin@db.internal.acme.com/app drop -f',
+    'goose -dir migrations postgres "host=prod-db user=x" reset',
+  ])
+    exec(c, 'deny');
+  for (const c of [
+    'supabase db reset',
+    'mix ecto.reset',
+    'RAILS_ENV=development bin/rails db:reset',
+    'MIX_ENV=dev mix ecto.reset',
+    'DATABASE_URL=postgres://postgres@localhost:5432/app_dev npx prisma migrate reset --force',
+    'MIX_ENV=prod mix ecto.migrate',
   ])
     exec(c, 'pass');
 });

@@ -10,6 +10,7 @@ import { echoText, type SimpleCommand } from './walk.js';
 import { isLoopbackHost } from './url-host.js';
 import { clobberEffects } from './clobber.js';
 import { argvBoundEffects } from './interp/argv-bind.js';
+import { dataResetEffects } from './data-resets.js';
 import { at } from '../../util/invariant.js';
 
 type Deriver = (c: SimpleCommand, out: Effect[]) => void;
@@ -792,6 +793,8 @@ function programEffectsRaw(c: SimpleCommand, out: Effect[]): void {
   if (d) d(c, out);
   // `python3 -c "...sys.argv[1]..." ~`: the code read with its arguments in place.
   if (c.argv.length > 3) out.push(...argvBoundEffects(c));
+  // `DATABASE_URL=postgres://prod-db/app npx prisma migrate reset`: a wipe and where it points.
+  if (c.argv.length > 1) out.push(...dataResetEffects(c));
   if (name === 'perl' && c.argv.some((w) => /^-[a-zA-Z]*i/.test(w)))
     scriptFirst('perl', ['-e', '-E', '-M', '-I'], ['-e', '-E'])(c, out);
 }
