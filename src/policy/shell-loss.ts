@@ -9,6 +9,7 @@
 //     `tar -xPf a.tar` with absolute member names): `extracts-over DIR`.
 import { basename } from './shell-wrappers.js';
 import { listedTree } from './shell-destroy.js';
+import { findDeleteReadings } from './shell-targets.js';
 
 export interface LossReading {
   /** The reading: `rm -rf PATH` (re-read as that command) or `extracts-over DIR`. */
@@ -80,14 +81,33 @@ function extractDir(words: string[]): { dir: string; absolute: boolean } | null 
   return null;
 }
 
+/** `$(dirname "$PWD")`, `$(cd .. && pwd)`: the working directory's parent. */
+const PARENT_REF =
+  /^"?\$\(\s*(?:dirname\s+"?(?:\$PWD|\$\{PWD\}|\$\(pwd\)|`pwd`)"?|cd\s+\.\.\s*(?:&&|;)\s*pwd)\s*\)"?\/?$/;
+/** Where desktops keep what is thrown away (freedesktop Trash, macOS ~/.Trash, Windows $Recycle.Bin). */
+const TRASH_DIR = /(?:^|\/)(?:\.Trash|Trash|\$Recycle\.Bin)(?:\/|$)/;
+
 /** The loss readings of one simple command (words with the program's own name first). */
 export function lossReadings(words: string[]): LossReading[] {
   const out: LossReading[] = [];
   const name = words[0] ?? '';
+  if (name === 'find')
+    // what a find deletes or blanks, read again in full: a source glob is source code destroyed
+    for (const r of findDeleteReadings(words)) out.push({ text: r, from: 'find deletes what it finds', reread: true });
+  if (name === 'mv') {
+    const ops = words.slice(1).filter((w) => !w.startsWith('-'));
+    const dest = ops[ops.length - 1] ?? '';
+    if (ops.length > 1 && TRASH_DIR.test(dest))
+      for (const op of ops.slice(0, -1)) out.push({ text: `rm -rf ${op}`, from: `mv throws ${op} away`, reread: true });
+  }
   const t = trashed(words);
   if (t) for (const op of t) out.push({ text: `rm -rf ${op}`, from: `${name} moves ${op} away`, reread: true });
   if (name === 'rm') {
     for (const w of words.slice(1)) {
+      if (PARENT_REF.test(w)) {
+        out.push({ text: 'rm -rf ..', from: `${w} is the working directory's parent`, reread: true });
+        continue;
+      }
       if (!w.includes('$(') && !w.includes('`')) continue;
       const dir = listingOperand(w);
       if (dir === null) continue;

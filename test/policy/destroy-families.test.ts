@@ -303,3 +303,49 @@ test('framework and migration wipes aimed at production or another machine are d
   ])
     exec(c, 'pass');
 });
+
+// ------------------------------------------------------------------ round two: finds, moves, system files, fleets
+
+test('what a find deletes or blanks is read again in full; throwing away, parents, system files and fleets', () => {
+  for (const c of [
+    'find ~/project -mindepth 1 -not -path "*/.git*" -delete',
+    'find src -type f -exec cp /dev/null {} \\;',
+    'rm -rf "$(dirname "$PWD")"',
+    'mv ~/project ~/.local/share/Trash/files/',
+    'rm -f /etc/passwd',
+    'pg_dropcluster --stop 14 main',
+    "git push origin 'refs/heads/*' --force",
+  ])
+    exec(c, 'deny');
+  for (const c of [
+    'find . -name "*.go" -exec truncate -s 0 {} \\;',
+    'rm -f /etc/nginx/sites-enabled/default',
+    'docker compose -f docker-compose.prod.yml down -v',
+    'git for-each-ref --format="%(refname:short)" refs/heads | xargs git branch -D',
+    'ansible all -m file -a "path=/srv/app state=absent"',
+  ])
+    exec(c, 'stop');
+  for (const c of [
+    'find . -name "*.pyc" -delete',
+    'find dist -type f -delete',
+    'find . -name "*.log" -mtime +7 -delete',
+    'find . -type d -name node_modules -prune -exec rm -rf {} +',
+    'mv old.txt ~/.Trash/',
+    'docker compose -f docker-compose.test.yml down -v',
+    'git branch --merged main | grep -v main | xargs git branch -d',
+  ])
+    exec(c, 'pass');
+});
+
+test('local clusters, Actions caches and feature refs are routine; a repository deleted through the API is denied', () => {
+  exec('gh api -X DELETE repos/acme/app', 'deny');
+  exec('gh api --method DELETE /repos/acme/app', 'deny');
+  exec('kubectl delete ns prod', 'deny');
+  for (const c of [
+    'gh api -X DELETE repos/acme/app/actions/caches?key=npm-cache',
+    'gh cache delete --all',
+    'kubectl delete namespace test-pr-123 --context kind-ci',
+    'helm uninstall my-release --kube-context kind-dev',
+  ])
+    exec(c, 'pass');
+});
