@@ -439,6 +439,13 @@ function packageSources(text: string, via: string): Effect[] {
 /** What writing `content` to `path` plants (empty when the file is not one that runs later). */
 export function plantedEffects(path: string, content: string | undefined): Effect[] {
   if (!content) return [];
+  // `echo 'a\nb' > f` writes a line break under sh (dash) and zsh, a backslash and an n under
+  // bash: a file that runs later is judged by both
+  if (content.includes('\\n')) return [...planted(path, content), ...planted(path, content.replace(/\\n/g, '\n'))];
+  return planted(path, content);
+}
+
+function planted(path: string, content: string): Effect[] {
   const published = publishedSecret(path, content);
   if (published) return [published];
   const startup = startupPlant(path, content);

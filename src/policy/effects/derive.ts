@@ -262,6 +262,13 @@ function namedHosts(command: string): string[] {
     const h = m[0].toLowerCase();
     if (!FILE_SUFFIX.test(h) && !/^(?:os|fs|re|sys|json|path|pathlib|shutil|subprocess)\./.test(h)) out.add(h);
   }
+  // An IPv4 address is a host where it has a port, follows `//`, or stands in a line that also
+  // names a registry (replacing it); alone it may be a four-part version number.
+  const registryNamed = [...out].some((h) => isKnownRegistry(h));
+  for (const m of command.matchAll(
+    /(\/\/)?\b((?:25[0-5]|2[0-4]\d|1?\d?\d)(?:\.(?:25[0-5]|2[0-4]\d|1?\d?\d)){3})(:\d{2,5})?\b/g,
+  ))
+    if (m[1] || m[3] || registryNamed) out.add(`${at(m, 2)}${m[3] ?? ''}`);
   return [...out];
 }
 

@@ -285,6 +285,9 @@ export function installEffects(argv: string[], out: Effect[]): void {
     return;
   }
   if ((name === 'npm' || name === 'pnpm') && sub === 'pkg' && a[2] === 'set') scriptsSet(a.slice(3), out);
+  // npm 7-8's `npm set-script NAME CMD` is the same write
+  if (name === 'npm' && sub === 'set-script' && a[2] && a[3] !== undefined)
+    scriptsSet([`scripts.${a[2]}=${a.slice(3).join(' ')}`], out);
   if (['npm', 'pnpm', 'yarn', 'bun'].includes(name) && scriptsForced(a))
     out.push(
       dependency(['scripts-forced', 'npm', ...a.slice(1, 6)], `${via} runs install scripts the project turned off`),

@@ -191,11 +191,65 @@ function scriptFirst(name: string, withArg: string[], scriptOpts: string[]): Der
     const inPlace =
       (name === 'sed' && p.options.some(([k]) => k === '-i' || k.startsWith('-i') || k === '--in-place')) ||
       (name === 'perl' && p.options.some(([k]) => /^-[a-hj-zA-Z]*i/.test(k)));
+    // what an in-place sed puts into the file (replacements, appended and inserted lines), so a
+    // file that runs later or configures a source is judged by it like any edit
+    const added =
+      inPlace && name === 'sed'
+        ? sedInsertedText(
+            given
+              ? p.options.filter(([k]) => k === '-e' || k === '--expression').map(([, v]) => v ?? '')
+              : [p.operands[0] ?? ''],
+          )
+        : '';
     for (const f of files) {
       if (f === '-') continue;
-      out.push(inPlace ? { tool: 'write', path: f, via: `${name} -i edits ${f}` } : read(f, `${name} reads ${f}`));
+      if (!inPlace) out.push(read(f, `${name} reads ${f}`));
+      else if (added) out.push({ tool: 'write', path: f, content: added, append: true, via: `${name} -i edits ${f}` });
+      else out.push({ tool: 'write', path: f, via: `${name} -i edits ${f}` });
     }
   };
+}
+
+/** The text sed scripts add to a file: each `s` command's replacement and the text of `a`, `i`
+ * and `c` commands, one per line ('' when there is none). */
+export function sedInsertedText(scripts: string[]): string {
+  const out: string[] = [];
+  for (const script of scripts) {
+    for (let i = 0; i < script.length; i++) {
+      const ch = script[i];
+      if (
+        ch === 's' &&
+        i + 1 < script.length &&
+        !/[\w\s\\]/.test(script[i + 1] ?? '') &&
+        /(?:^|[;{}\s\d/$!])$/.test(script.slice(0, i))
+      ) {
+        const d = script[i + 1] ?? '/';
+        const parts: string[] = [];
+        let cur = '';
+        let j = i + 2;
+        for (; j < script.length && parts.length < 2; j++) {
+          const c = script[j] ?? '';
+          if (c === '\\' && j + 1 < script.length) {
+            const n = script[j + 1] ?? '';
+            cur += n === d ? d : n === 'n' ? '\n' : n === 't' ? '\t' : c + n;
+            j++;
+          } else if (c === d) {
+            parts.push(cur);
+            cur = '';
+          } else cur += c;
+        }
+        if (parts.length === 2 && parts[1]) out.push(parts[1]);
+        i = j - 1;
+      } else if (/[aic]/.test(ch ?? '') && /(?:^|[;{}\s\d/$!])$/.test(script.slice(0, i))) {
+        const m = /^[aic]\\?\s*(.*)$/s.exec(script.slice(i));
+        if (m?.[1] && /^[aic](?:\\|\s)/.test(script.slice(i))) {
+          out.push(m[1].split(/(?<!\\)\n/)[0] ?? '');
+          break;
+        }
+      }
+    }
+  }
+  return out.join('\n');
 }
 
 const GREP_ARG = [

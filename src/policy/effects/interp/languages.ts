@@ -180,8 +180,14 @@ export const NODE: Language = {
     ],
     [/(?:await\s+)?import\(\s*['"`](?:node:)?([\w/]+)['"`]\s*\)/g, '$1'],
     [/\bfs\/promises\b/g, 'fs'],
+    // the home folder however a runtime spells it; inside a template literal (a Bun shell
+    // `rm -rf ${process.env.HOME}`) the substitution becomes the path itself
     [
-      /(?:os\.homedir\(\)|process\.env\.HOME|process\.env\[['"]HOME['"]\]|Deno\.env\.get\(\s*['"]HOME['"]\s*\)|Deno\.homeDir\(\))/g,
+      /\$\{\s*(?:os\.homedir\(\)|(?:process|Bun)\.env\.HOME|process\.env\[['"]HOME['"]\]|Deno\.env\.get\(\s*['"]HOME['"]\s*\))\s*\}/g,
+      '~',
+    ],
+    [
+      /(?:os\.homedir\(\)|(?:process|Bun)\.env\.HOME|process\.env\[['"]HOME['"]\]|Deno\.env\.get\(\s*['"]HOME['"]\s*\)|Deno\.homeDir\(\))/g,
       '"~"',
     ],
     [/path\.(?:join|resolve)\(\s*['"]([^'"]*)['"]\s*,\s*['"]([^'"]*)['"]\s*\)/g, '"$1/$2"'],
