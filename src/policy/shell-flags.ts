@@ -158,15 +158,17 @@ export function cleanOperand(op: string): string {
 }
 
 /**
- * `rm -<flags> <operand>` for each operand of an rm (and `rm -rf <operand>` when it is both
- * recursive and forced, whatever other flags come along). Null when there are too many operands.
+ * `rm -<flags> <operand>` for each operand of an rm (and `rm -rf <operand>` when it is
+ * recursive, whatever other flags come along). Null when there are too many operands.
  */
 export function rmAliases(words: string[]): string[][] | null {
   if (words[0] !== 'rm') return [];
   // rm has a flag table, so its words always have a reading
   const r = present(readFlags(words), 'the flags of rm');
   if (r.operands.length > RM_MAX_OPERANDS) return null;
-  const both = r.letters.includes('r') && r.letters.includes('f');
+  // Without a terminal rm never prompts, so a recursive rm removes everything that -rf would
+  // (and `yes | rm -ri` answers its prompts): any recursive rm is also read as `rm -rf`.
+  const both = r.letters.includes('r');
   return r.operands.map((op) => {
     const target = cleanOperand(op);
     const forms: string[] = [];

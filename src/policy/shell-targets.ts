@@ -142,8 +142,12 @@ export function findDeleteReadings(words: string[]): string[] {
   let runsDeleter = false;
   for (let i = 1; i < words.length; i++) {
     const w = words[i] ?? '';
+    // -delete with tests that only leave paths out still empties the tree (the unfiltered case is read elsewhere)
+    if (w === '-delete' && f.filtered) runsDeleter = true;
     if (w === '-exec' || w === '-execdir' || w === '-ok' || w === '-okdir') {
       if (DELETERS.has(basename(words[i + 1] ?? ''))) runsDeleter = true;
+      // `-exec cp /dev/null {} ;` blanks each file it finds
+      if (basename(words[i + 1] ?? '') === 'cp' && words.slice(i + 2).includes('/dev/null')) runsDeleter = true;
       if (words[i + 1] === 'truncate' || words[i + 1] === 'sh' || words[i + 1] === 'bash') {
         // `-exec truncate -s0 {}` empties each file; `-exec sh -c 'rm ...'` is read by the extraction.
         if (words[i + 1] === 'truncate') runsDeleter = true;

@@ -39,6 +39,7 @@ import { windowsReadings } from './shell-windows.js';
 import { windowsPosixReading } from './shell-windows-posix.js';
 import { computedList, verbCandidates, XARGS_ITEM } from './shell-verbs.js';
 import { findDeleteReadings, listingPattern } from './shell-targets.js';
+import { lossReadings } from './shell-loss.js';
 import { endpointUrl, networkClient, reverseShellReading, stdioOnSocket, type Endpoint } from './shell-network.js';
 import { at } from '../util/invariant.js';
 import { respell } from './shell-respell.js';
@@ -1008,6 +1009,14 @@ class Analyzer {
     };
     const shredded = ctx.placeholder ? null : destroyedOperands(words);
     if (shredded?.length) reread(['rm', '-rf', ...shredded], `${first} destroys its operands`);
+    // Trash tools, listings as rm's operands, archives unpacked over a root (shell-loss.ts).
+    for (const l of ctx.placeholder ? [] : lossReadings(words)) {
+      if (l.reread) reread(l.text.split(' '), l.from);
+      else {
+        this.note({ kind: 'meaning', from: l.from, text: l.text });
+        this.add(l.text, u);
+      }
+    }
     const wd = workdirWords(words);
     if (wd) reread(wd, '$PWD is the working directory');
     if (first !== 'rm' && first !== 'find' && !shredded) return;

@@ -7,6 +7,7 @@
 import type { Effect } from './types.js';
 import { at } from '../../util/invariant.js';
 import { mcpShipEffects } from './mcp-ship.js';
+import { mcpFileEffects } from './mcp-files.js';
 
 /** Verbs that destroy, in the spellings MCP servers use. */
 const DESTROY = new Set([
@@ -181,6 +182,8 @@ export function mcpToolEffects(op: string, p: Params, path: string | undefined):
     )
       push(`rm -rf ${arg(path, '/')}`, `deletes ${path} recursively`);
   }
+  // delete_file, move_file and the like: the rm or mv they amount to (mcp-files.ts).
+  if (!out.length) out.push(...mcpFileEffects(words, p, path));
   // A ref moved with force rewrites history whatever the tool calls it (push, update_ref, set_branch).
   const force = words.includes('force') || p['force'] === true || p['force_push'] === true;
   const refTool = words.some((w) => ['push', 'ref', 'refs', 'branch', 'reset'].includes(w));

@@ -9,6 +9,9 @@ import type { Effect } from './types.js';
 import { hasOption, optionValue, parseArgs, type ParsedArgs } from './operands.js';
 import { echoText, type SimpleCommand } from './walk.js';
 import { isLoopbackHost } from './url-host.js';
+import { clobberEffects } from './clobber.js';
+import { argvBoundEffects } from './interp/argv-bind.js';
+import { dataResetEffects } from './data-resets.js';
 import { at } from '../../util/invariant.js';
 
 type Deriver = (c: SimpleCommand, out: Effect[]) => void;
@@ -835,12 +838,18 @@ export function programEffects(c: SimpleCommand, out: Effect[]): void {
 }
 
 function programEffectsRaw(c: SimpleCommand, out: Effect[]): void {
+  // First, so a write of nothing is the one kept when the same path is written twice.
+  clobberEffects(c, out);
   redirections(c, out);
   if (!c.argv.length) return;
   const name = basename(at(c.argv, 0));
   if (name === 'openssl' && c.argv[1] === 's_client') return opensslConnect(c, out);
   const d = TABLE[name];
   if (d) d(c, out);
+  // `python3 -c "...sys.argv[1]..." ~`: the code read with its arguments in place.
+  if (c.argv.length > 3) out.push(...argvBoundEffects(c));
+  // `DATABASE_URL=postgres://prod-db/app npx prisma migrate reset`: a wipe and where it points.
+  if (c.argv.length > 1) out.push(...dataResetEffects(c));
   if (name === 'perl' && c.argv.some((w) => /^-[a-zA-Z]*i/.test(w)))
     scriptFirst('perl', ['-e', '-E', '-M', '-I'], ['-e', '-E'])(c, out);
 }

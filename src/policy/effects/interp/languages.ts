@@ -187,7 +187,7 @@ export const NODE: Language = {
       '~',
     ],
     [
-      /(?:os\.homedir\(\)|(?:process|Bun)\.env\.HOME|process\.env\[['"]HOME['"]\]|Deno\.env\.get\(\s*['"]HOME['"]\s*\))/g,
+      /(?:os\.homedir\(\)|(?:process|Bun)\.env\.HOME|process\.env\[['"]HOME['"]\]|Deno\.env\.get\(\s*['"]HOME['"]\s*\)|Deno\.homeDir\(\))/g,
       '"~"',
     ],
     [/path\.(?:join|resolve)\(\s*['"]([^'"]*)['"]\s*,\s*['"]([^'"]*)['"]\s*\)/g, '"$1/$2"'],

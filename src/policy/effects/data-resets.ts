@@ -1,0 +1,183 @@
+// Framework and migration tools that drop or empty a whole database, and where they point.
+// `prisma migrate reset`, `rails db:drop`, `manage.py flush`, `artisan migrate:fresh`,
+// `mix ecto.drop`, `flyway clean`, `liquibase dropAll`, `diesel database reset` ... all wipe the
+// database their configuration names; run against a developer's own database that is routine,
+// against production it is an outage. The target is read from the line: environment names
+// (RAILS_ENV=production, MIX_ENV=prod, --env production, --settings=app.settings.prod), database
+// URLs and hosts given as variables or options (DATABASE_URL=postgres://admin@prod-db/app,
+// --url=jdbc:postgresql://10.0.3.4/app, $PROD_DATABASE_URL). A wipe aimed at production or at
+// another machine is `data-reset prod|remote TOOL TASK`; one aimed at a local, development or test
+// database gives nothing, and one whose target the line does not show is left to the rules on
+// the command itself. Sources: each tool's CLI reference (Prisma, Rails Active Record tasks,
+// Django management commands, Laravel Artisan, Ecto mix tasks, Sequelize CLI, TypeORM, Knex,
+// Alembic, Flyway, Liquibase, Diesel, SQLx, goose, golang-migrate, dbmate, Atlas, drizzle-kit,
+// MikroORM, Doctrine, Supabase CLI).
+import { basename } from '../shell-wrappers.js';
+import type { Effect } from './types.js';
+import type { SimpleCommand } from './walk.js';
+
+/** One wiping task: the program (base name) or runner word, and a test on the words after it. */
+interface Wipe {
+  tool: RegExp;
+  task: (rest: string[]) => string | null;
+}
+
+const has = (rest: string[], ...seq: string[]) => {
+  for (let i = 0; i + seq.length <= rest.length; i++) if (seq.every((s, k) => rest[i + k] === s)) return true;
+  return false;
+};
+const any = (rest: string[], re: RegExp) => rest.find((w) => re.test(w)) ?? null;
+
+const WIPES: Wipe[] = [
+  {
+    tool: /^prisma$/,
+    task: (r) =>
+      has(r, 'migrate', 'reset')
+        ? 'migrate reset'
+        : has(r, 'db', 'push') && r.some((w) => w === '--force-reset' || w === '--accept-data-loss')
+          ? 'db push --force-reset'
+          : null,
+  },
+  {
+    tool: /^(?:rails|rake)$/,
+    task: (r) =>
+      any(r, /^db:(?:drop|reset|purge|truncate_all|schema:load|structure:load|migrate:reset|seed:replant)(?:\[|$)/),
+  },
+  { tool: /^(?:manage\.py|django-admin)$/, task: (r) => any(r, /^(?:flush|reset_db|sqlflush)$/) },
+  { tool: /^artisan$/, task: (r) => any(r, /^(?:migrate:fresh|migrate:reset|migrate:refresh|db:wipe)$/) },
+  {
+    tool: /^mix$/,
+    task: (r) => any(r, /^ecto\.(?:drop|reset)$/) ?? (has(r, 'ecto.rollback', '--all') ? 'ecto.rollback --all' : null),
+  },
+  { tool: /^(?:sequelize|sequelize-cli)$/, task: (r) => any(r, /^db:(?:drop|migrate:undo:all|seed:undo:all)$/) },
+  { tool: /^typeorm(?:-ts-node-\w+)?$/, task: (r) => any(r, /^schema:drop$/) },
+  { tool: /^knex$/, task: (r) => (has(r, 'migrate:rollback', '--all') ? 'migrate:rollback --all' : null) },
+  { tool: /^(?:alembic|flask)$/, task: (r) => (has(r, 'downgrade', 'base') ? 'downgrade base' : null) },
+  { tool: /^flyway$/, task: (r) => any(r, /^clean$/) },
+  { tool: /^liquibase$/, task: (r) => any(r, /^(?:dropAll|drop-all)$/) },
+  {
+    tool: /^diesel$/,
+    task: (r) => (has(r, 'database', 'reset') ? 'database reset' : has(r, 'database', 'drop') ? 'database drop' : null),
+  },
+  {
+    tool: /^sqlx$/,
+    task: (r) => (has(r, 'database', 'drop') ? 'database drop' : has(r, 'database', 'reset') ? 'database reset' : null),
+  },
+  { tool: /^goose$/, task: (r) => (r.includes('reset') ? 'reset' : has(r, 'down-to', '0') ? 'down-to 0' : null) },
+  { tool: /^migrate$/, task: (r) => (r.includes('drop') ? 'drop' : has(r, 'down', '-all') ? 'down -all' : null) },
+  { tool: /^dbmate$/, task: (r) => any(r, /^drop$/) },
+  { tool: /^atlas$/, task: (r) => (has(r, 'schema', 'clean') ? 'schema clean' : null) },
+  {
+    tool: /^drizzle-kit$/,
+    task: (r) => (r.includes('drop') ? 'drop' : has(r, 'push') && r.includes('--force') ? 'push --force' : null),
+  },
+  { tool: /^mikro-orm$/, task: (r) => any(r, /^(?:schema:drop|schema:fresh|migration:fresh)$/) },
+  { tool: /^console$/, task: (r) => any(r, /^doctrine:(?:database:drop|schema:drop)$/) },
+  { tool: /^supabase$/, task: (r) => (has(r, 'db', 'reset') ? 'db reset' : null) },
+];
+
+/** Runners whose next word is the tool (`npx prisma`, `bundle exec rails`, `python manage.py`). */
+const RUNNERS = new Set([
+  'npx',
+  'pnpx',
+  'bunx',
+  'exec',
+  'dlx',
+  'pnpm',
+  'yarn',
+  'bundle',
+  'python',
+  'python3',
+  'php',
+  'poetry',
+  'pipenv',
+  'uv',
+  'run',
+  'cargo',
+  'go',
+  'dotnet',
+  'npm',
+  'bun',
+]);
+
+const PROD = /(?:^|[^A-Za-z])(?:prod|production|prd|live)(?:[^A-Za-z]|$)/i;
+const DEV = /(?:^|[^A-Za-z])(?:dev|devel|development|test|testing|local|ci)(?:[^A-Za-z]|$)/i;
+const LOCAL_HOST =
+  /^(?:localhost|127(?:\.\d+){3}|::1|\[::1\]|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|database)$/i;
+/** Variables and options that name the database or its environment. */
+const ENV_NAME = /^(?:RAILS_ENV|RACK_ENV|MIX_ENV|NODE_ENV|APP_ENV|FLASK_ENV|DJANGO_SETTINGS_MODULE|ENV|STAGE)$/;
+const URL_NAME = /(?:DATABASE_URL|DB_URL|_DSN|^PGHOST|^MYSQL_HOST|^DB_HOST|^DATABASE_HOST|_DB_HOST)$/;
+const URL_OPTION = /^(?:--url|-url|--database-url|--db-url|-database|--database|--host|-h|--dsn|--connection)$/;
+const ENV_OPTION = /^(?:--env|-e|--environment|--settings|--stage|--profile)$/;
+
+type Target = 'prod' | 'remote' | 'dev' | 'unknown';
+
+/** The host a database URL or host word names, or null. */
+function hostOf(v: string): string | null {
+  const m = /^[a-z][\w+.-]*:(?:[a-z]+:)?\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^:/?]+)/i.exec(v);
+  if (m) return m[1] ?? null;
+  if (/^[\w.-]+$/.test(v)) return v;
+  return null;
+}
+
+function classify(values: { name: string; value: string; kind: 'env' | 'url' }[]): Target {
+  let t: Target = 'unknown';
+  for (const { name, value, kind } of values) {
+    if (PROD.test(value) || PROD.test(name)) return 'prod';
+    if (kind === 'env') {
+      if (DEV.test(value)) t = 'dev';
+      continue;
+    }
+    if (value.includes('$')) continue;
+    const host = hostOf(value);
+    if (host === null) continue;
+    if (LOCAL_HOST.test(host) || DEV.test(host) || DEV.test(value.replace(/^.*\//, ''))) {
+      if (t === 'unknown') t = 'dev';
+      continue;
+    }
+    if (/^\//.test(value) || /^file:/i.test(value) || /\.(?:db|sqlite3?)$/.test(value)) continue;
+    t = 'remote';
+  }
+  return t;
+}
+
+/** The wipe this command runs and where it points, as a `data-reset` exec effect. */
+export function dataResetEffects(c: SimpleCommand): Effect[] {
+  const argv = c.argv;
+  let i = 0;
+  while (i < argv.length - 1 && (RUNNERS.has(basename(argv[i] ?? '')) || (argv[i] ?? '').startsWith('-'))) i++;
+  const tool = basename(argv[i] ?? '')
+    .replace(/^bin\//, '')
+    .toLowerCase();
+  const wipe = WIPES.find((w) => w.tool.test(tool));
+  if (!wipe) return [];
+  const rest = argv.slice(i + 1);
+  const task = wipe.task(rest);
+  if (!task) return [];
+  const values: { name: string; value: string; kind: 'env' | 'url' }[] = [];
+  for (const a of c.assigns) {
+    if (ENV_NAME.test(a.name)) values.push({ name: a.name, value: a.value, kind: 'env' });
+    else if (URL_NAME.test(a.name)) values.push({ name: '', value: a.value, kind: 'url' });
+  }
+  for (let k = 0; k < rest.length; k++) {
+    const w = rest[k] ?? '';
+    const eq = w.indexOf('=');
+    const opt = eq > 0 ? w.slice(0, eq) : w;
+    const val = eq > 0 ? w.slice(eq + 1) : rest[k + 1];
+    if (val === undefined) continue;
+    if (URL_OPTION.test(opt)) values.push({ name: '', value: val, kind: 'url' });
+    else if (ENV_OPTION.test(opt)) values.push({ name: '', value: val, kind: 'env' });
+    else if (/^[a-z][\w+.-]*:(?:[a-z]+:)?\/\//i.test(w)) values.push({ name: '', value: w, kind: 'url' });
+    else if (/^(?:RAILS_ENV|MIX_ENV|RACK_ENV)=/.test(w)) values.push({ name: '', value: val, kind: 'env' });
+  }
+  // `supabase db reset` resets the local stack unless told to use the linked project or a URL.
+  if (tool === 'supabase' && rest.includes('--linked')) values.push({ name: '', value: 'linked', kind: 'url' });
+  // a production name anywhere among its words (`--schema=prisma/schema.prod.prisma`, a DSN `host=prod-db`)
+  for (const w of rest) if (PROD.test(w) && !w.startsWith('$')) values.push({ name: '', value: w, kind: 'env' });
+  const target = classify(values);
+  if (target !== 'prod' && target !== 'remote') return [];
+  const command = `data-reset ${target} ${tool} ${task}`;
+  return [
+    { tool: 'exec', command, via: `${tool} ${task} wipes a ${target === 'prod' ? 'production' : 'remote'} database` },
+  ];
+}

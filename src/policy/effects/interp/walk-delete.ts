@@ -1,0 +1,86 @@
+// Deletes whose targets an interpreter computes: code that walks or globs a literal directory and
+// removes what it finds (`for r,_,fs in os.walk(home): os.remove(...)`, `Dir.glob("~/**/*").each
+// { File.delete _1 }`, `fs.readdirSync(dir).forEach(f => fs.rmSync(...))`) deletes that tree, so it
+// is read as `rm -rf DIR` (or `rm -f DIR/**/*.py` when the glob names one kind of file) and the
+// rules on deletes decide it. Code that filters what it found (`if f.endswith('.pyc')`) is left to
+// the calls it makes.
+import type { Effect } from '../types.js';
+
+const LIT = `['"\`]([^'"\`\\n]+)['"\`]`;
+
+interface WalkSpec {
+  walkers: RegExp[];
+  removes: RegExp;
+}
+
+/** Standard-library walkers and removers per language (os/pathlib/glob, fs, Dir/Find, File::Find, glob/scandir). */
+const SPECS: Record<string, WalkSpec> = {
+  python: {
+    walkers: [
+      new RegExp(`os\\.(?:walk|scandir|listdir)\\(\\s*${LIT}`, 'g'),
+      new RegExp(`glob\\.i?glob\\(\\s*${LIT}`, 'g'),
+      new RegExp(`pathlib\\.Path\\(\\s*${LIT}\\s*\\)(?:\\.expanduser\\(\\))?\\.(?:rglob|glob|iterdir|walk)\\(`, 'g'),
+    ],
+    removes: /\bos\.(?:remove|unlink|rmdir)\(|shutil\.rmtree\(|\.unlink\(|\.rmdir\(/,
+  },
+  node: {
+    walkers: [
+      new RegExp(`fs\\.(?:readdirSync|readdir|opendirSync|opendir)\\(\\s*${LIT}`, 'g'),
+      new RegExp(`(?:globSync|glob\\.sync|fg\\.sync|fastGlob\\.sync|glob)\\(\\s*${LIT}`, 'g'),
+      new RegExp(`Deno\\.readDir(?:Sync)?\\(\\s*${LIT}`, 'g'),
+    ],
+    removes: /fs\.(?:unlinkSync|unlink|rmSync|rm|rmdirSync)\(|Deno\.remove(?:Sync)?\(|Bun\.file\([^)]*\)\.delete\(/,
+  },
+  ruby: {
+    walkers: [
+      new RegExp(`Dir\\.(?:glob|children|entries|each_child)\\s*\\(?\\s*${LIT}`, 'g'),
+      new RegExp(`Dir\\[\\s*${LIT}`, 'g'),
+      new RegExp(`Find\\.find\\(\\s*${LIT}`, 'g'),
+    ],
+    removes: /File\.(?:delete|unlink)|FileUtils\.(?:rm|rm_f|rm_rf|rm_r|remove)/,
+  },
+  perl: {
+    walkers: [new RegExp(`find\\s*\\(.*?,\\s*${LIT}`, 'g'), new RegExp(`glob\\s*\\(?\\s*${LIT}`, 'g')],
+    removes: /\bunlink\b|\brmtree\b|\bremove_tree\b/,
+  },
+  php: {
+    walkers: [
+      new RegExp(`(?:glob|scandir)\\(\\s*${LIT}`, 'g'),
+      new RegExp(`RecursiveDirectoryIterator\\(\\s*${LIT}`, 'g'),
+    ],
+    removes: /\bunlink\s*\(|\brmdir\s*\(/,
+  },
+};
+
+/** Code that keeps only some of what it found: a name or kind test, a filter call. */
+const FILTERS =
+  /\bif\b|\.endswith\(|\.endsWith\(|\.startswith\(|\.startsWith\(|fnmatch|\.match\(|\.test\(|\bfilter\(|\.select\b|\.reject\b|\.suffix\b|\.extname\b|=~|\bgrep\b|\bunless\b|\?\s*[\w.]+\s*:/;
+
+/** The trees a piece of canonical code walks and removes from, as delete effects. */
+export function walkDeleteEffects(lang: string, code: string, via: string): Effect[] {
+  const spec = SPECS[lang];
+  if (!spec || !spec.removes.test(code)) return [];
+  const out: Effect[] = [];
+  const filtered = FILTERS.test(code);
+  for (const re of spec.walkers) {
+    re.lastIndex = 0;
+    for (let m = re.exec(code); m && out.length < 8; m = re.exec(code)) {
+      const lit = (m[1] ?? '').trim();
+      if (!lit || lit.includes('$') || lit.includes('{')) continue;
+      const glob = lit.search(/[*?[]/);
+      let target: string;
+      if (glob < 0) {
+        if (filtered) continue;
+        target = lit.replace(/(.)\/+$/, '$1');
+      } else {
+        const last = lit.slice(lit.lastIndexOf('/') + 1);
+        // `~/**` and `~/**/*` are the whole tree; `src/**/*.py` is every file of one kind
+        target = /^\*{1,2}$/.test(last) ? lit.slice(0, glob).replace(/(.)\/+$/, '$1') || '/' : lit;
+        if (target === lit && filtered) continue;
+      }
+      const command = target === lit && glob >= 0 ? `rm -f ${target}` : `rm -rf ${target}`;
+      out.push({ tool: 'exec', command, via: `${via} removes what it finds under ${lit}` });
+    }
+  }
+  return out;
+}

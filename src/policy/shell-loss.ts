@@ -1,0 +1,126 @@
+// More ways a command loses files, each spelled as the plain command it amounts to so the rules
+// on deletes decide it (docs/shell-readings.md):
+//   - trash tools move their operands away: `trash-put ~/Documents`, `gio trash ~/project` are
+//     `rm -rf ~/Documents`, `rm -rf ~/project` (a user does not empty a home folder into the bin);
+//   - a listing given as rm's operands (`rm -rf $(ls -A ~)`, `rm -rf $(git ls-files)`) deletes
+//     everything the listing can return: `rm -rf ~/*`, `rm -rf ./*`;
+//   - an archive unpacked over a home folder, the filesystem root or a system directory replaces
+//     whatever files it names there (`tar -xf a.tar -C ~`, `unzip -o a.zip -d /`, `7z x -aoa -o/etc`,
+//     `tar -xPf a.tar` with absolute member names): `extracts-over DIR`.
+import { basename } from './shell-wrappers.js';
+import { listedTree } from './shell-destroy.js';
+import { findDeleteReadings } from './shell-targets.js';
+
+export interface LossReading {
+  /** The reading: `rm -rf PATH` (re-read as that command) or `extracts-over DIR`. */
+  text: string;
+  from: string;
+  /** Whether the text is a command to read again in full (its own readings, target classes). */
+  reread: boolean;
+}
+
+/** Programs that move their operands to a trash folder. */
+const TRASHERS = new Set(['trash', 'trash-put', 'gvfs-trash', 'rmtrash', 'trash-cli', 'kioclient-trash']);
+
+function trashed(words: string[]): string[] | null {
+  const name = words[0] ?? '';
+  let from = 1;
+  if (name === 'gio' && words[1] === 'trash') from = 2;
+  else if (!TRASHERS.has(name)) return null;
+  const ops = words.slice(from).filter((w) => !w.startsWith('-'));
+  return ops.length ? ops : null;
+}
+
+/** `$(ls -A DIR)`, `` `git ls-files` ``, `$(find DIR)`: the directory whose every entry the listing returns. */
+function listingOperand(w: string): string | null {
+  const m = /^"?(?:\$\(([^()]*)\)|`([^`]*)`)"?$/.exec(w);
+  const inner = (m?.[1] ?? m?.[2] ?? '').trim();
+  if (!inner || /[|;&<>]/.test(inner)) return null;
+  const words = inner.split(/\s+/);
+  words[0] = basename(words[0] ?? '');
+  const dir = listedTree(words);
+  // `ls *.log` lists what the glob names, not a directory's every entry
+  return dir === null || /[*?[]/.test(dir) ? null : dir;
+}
+
+/** Roots where unpacked files replace the system's or the user's own. */
+const OVERWRITE_ROOT =
+  /^(?:\/|~|~\/|\$HOME\/?|\$\{HOME\}\/?|\/home\/[^/]+\/?|\/Users\/[^/]+\/?|\/root\/?|\/(?:etc|usr|bin|sbin|lib|lib64|boot|var|opt|System|Library)\/?|~\/\.(?:ssh|config|local\/bin)\/?)$/;
+
+function extractDir(words: string[]): { dir: string; absolute: boolean } | null {
+  const name = words[0] ?? '';
+  if (name === 'tar' || name === 'bsdtar' || name === 'gtar') {
+    const mode = words[1] ?? '';
+    const extracting =
+      words.some((w) => w === '--extract' || w === '--get' || /^-[A-Za-z]*x/.test(w)) ||
+      (!mode.startsWith('-') && mode.includes('x'));
+    if (!extracting) return null;
+    const absolute =
+      words.includes('--absolute-names') ||
+      words.includes('-P') ||
+      words.some((w, i) => (i === 1 ? /^-?[A-Za-z]*P/.test(w) && !w.startsWith('--') : /^-[A-Za-z]*P/.test(w)));
+    let dir = '.';
+    for (let i = 1; i < words.length; i++) {
+      const w = words[i] ?? '';
+      if (w === '-C' || w === '--directory') dir = words[i + 1] ?? dir;
+      else if (w.startsWith('--directory=')) dir = w.slice(12);
+      else if (/^-C./.test(w)) dir = w.slice(2);
+    }
+    return { dir, absolute };
+  }
+  if (name === 'unzip') {
+    const i = words.indexOf('-d');
+    const dir = i > 0 ? (words[i + 1] ?? '.') : '.';
+    return { dir, absolute: false };
+  }
+  if (name === '7z' || name === '7za' || name === '7zz') {
+    if (words[1] !== 'x' && words[1] !== 'e') return null;
+    const o = words.find((w) => w.startsWith('-o'));
+    return { dir: o ? o.slice(2) : '.', absolute: false };
+  }
+  return null;
+}
+
+/** `$(dirname "$PWD")`, `$(cd .. && pwd)`: the working directory's parent. */
+const PARENT_REF =
+  /^"?\$\(\s*(?:dirname\s+"?(?:\$PWD|\$\{PWD\}|\$\(pwd\)|`pwd`)"?|cd\s+\.\.\s*(?:&&|;)\s*pwd)\s*\)"?\/?$/;
+/** Where desktops keep what is thrown away (freedesktop Trash, macOS ~/.Trash, Windows $Recycle.Bin). */
+const TRASH_DIR = /(?:^|\/)(?:\.Trash|Trash|\$Recycle\.Bin)(?:\/|$)/;
+
+/** The loss readings of one simple command (words with the program's own name first). */
+export function lossReadings(words: string[]): LossReading[] {
+  const out: LossReading[] = [];
+  const name = words[0] ?? '';
+  if (name === 'find')
+    // what a find deletes or blanks, read again in full: a source glob is source code destroyed
+    for (const r of findDeleteReadings(words)) out.push({ text: r, from: 'find deletes what it finds', reread: true });
+  if (name === 'mv') {
+    const ops = words.slice(1).filter((w) => !w.startsWith('-'));
+    const dest = ops[ops.length - 1] ?? '';
+    if (ops.length > 1 && TRASH_DIR.test(dest))
+      for (const op of ops.slice(0, -1)) out.push({ text: `rm -rf ${op}`, from: `mv throws ${op} away`, reread: true });
+  }
+  const t = trashed(words);
+  if (t) for (const op of t) out.push({ text: `rm -rf ${op}`, from: `${name} moves ${op} away`, reread: true });
+  if (name === 'rm') {
+    for (const w of words.slice(1)) {
+      if (PARENT_REF.test(w)) {
+        out.push({ text: 'rm -rf ..', from: `${w} is the working directory's parent`, reread: true });
+        continue;
+      }
+      if (!w.includes('$(') && !w.includes('`')) continue;
+      const dir = listingOperand(w);
+      if (dir === null) continue;
+      const all = dir === '.' ? './*' : `${dir.replace(/\/+$/, '')}/*`;
+      out.push({ text: `rm -rf ${all}`, from: `rm of everything ${w} lists`, reread: true });
+    }
+  }
+  const x = extractDir(words);
+  if (x) {
+    const dir = x.dir.replace(/(.)\/+$/, '$1');
+    if (x.absolute) out.push({ text: `extracts-over /`, from: `${name} unpacks absolute paths`, reread: false });
+    else if (OVERWRITE_ROOT.test(dir) || OVERWRITE_ROOT.test(`${dir}/`))
+      out.push({ text: `extracts-over ${dir}`, from: `${name} unpacks over ${dir}`, reread: false });
+  }
+  return out;
+}
