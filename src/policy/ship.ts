@@ -321,6 +321,8 @@ function gitShip(words: string[], data: ShipData): { rest: string; why: string }
   // `--tags` alone pushes whatever tags exist, routine in most projects; a version tag named
   // on the line is a release.
   const [remote, ...refs] = ops;
+  // --follow-tags pushes the annotated tags a version bump just made (npm version, cargo release)
+  if (rest.includes('--follow-tags')) why.push('annotated tags');
   if (remote !== undefined) {
     const host = /^(?:[a-z]+:\/\/)?(?:[^@/]+@)?([^/:]+)/i.exec(remote)?.[1] ?? '';
     if (data.deployRemotes.some((r) => r.test(remote) || r.test(host))) why.push(`remote ${remote}`);
@@ -386,10 +388,12 @@ export function shipReadings(words: string[]): ShipReading[] {
   let localTask = false;
   if (!hit && tasks) {
     const name = (o: string) => (o.startsWith(':') ? o.slice(o.lastIndexOf(':') + 1) : o);
-    const task = ops.find(
+    // goals are any words that are not options (a global option such as -B takes no value here)
+    const goals = rest.filter((w) => !w.startsWith('-') && !w.startsWith('+'));
+    const task = goals.find(
       (o) => tasks.yes.some((r) => r.test(name(o)) || r.test(o)) && !tasks.no.some((r) => r.test(name(o))),
     );
-    const stays = ops.find((o) => tasks.no.some((r) => r.test(name(o))));
+    const stays = goals.find((o) => tasks.no.some((r) => r.test(name(o))));
     if (task !== undefined) hit = `${tool} ${task}`;
     else if (stays !== undefined) {
       hit = `${tool} ${stays}`;

@@ -18,6 +18,7 @@ import type { SimpleCommand } from './walk.js';
 import { windowsReads } from './env-reads.js';
 import { downloadExecEffects } from './download-exec.js';
 import { privilegeEffects } from './privilege.js';
+import { SUPPLY_LINE_HINT, supplyLineEffects } from './supply-line.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
 export class LineFacts {
@@ -73,6 +74,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   // Downloads and privilege changes gate themselves on one scan of the line (their HINTs).
   { name: 'download-exec', read: (l, out) => downloadExecEffects(l.cmds, out, l.text) },
   { name: 'privilege', read: (l, out) => privilegeEffects(l.text, out) },
+  // pins taken out in place, hidden files in installed packages run, downloads built or loaded
+  { name: 'supply-line', hint: SUPPLY_LINE_HINT, read: (l, out) => supplyLineEffects(l.text, l.cmds, out) },
 ];
 
 /** Runs every registered reading whose gate the line passes. */

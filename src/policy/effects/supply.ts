@@ -74,6 +74,8 @@ function phrase(s: string[]): string {
       return `${b} follows a branch: whatever is pushed there next runs with the job's secrets`;
     case 'unpinned-digest':
       return `replaces pinned digests or commits in ${a} with a tag that moves`;
+    case 'runs-hidden':
+      return `${a} is a hidden file inside installed packages`;
     case 'token-scope':
       return `gives the workflow token every write permission`;
     case 'injects-untrusted':
