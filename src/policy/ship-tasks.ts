@@ -100,6 +100,10 @@ const RUNNERS: Record<string, TaskFinder> = {
   },
 };
 
+/** Package managers and their runners, which start a monorepo runner by name. */
+const PACKAGE_RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'pnpm', 'yarn', 'bun', 'npm']);
+const MONOREPO_RUNNERS = new Set(['nx', 'turbo', 'lerna']);
+
 /** Interpreters a script is handed to (`bash scripts/deploy.sh prod`). */
 const SCRIPT_HOSTS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'pwsh', 'powershell', 'python', 'python3', 'node']);
 
@@ -235,7 +239,18 @@ export function mayRunTask(first: string): boolean {
  */
 export function taskShip(words: string[]): TaskShip | null {
   const first = words[0] ?? '';
-  if (!mayRunTask(first)) return null;
+  if (!mayRunTask(first) && !PACKAGE_RUNNERS.has(first)) return null;
+  // `npx nx run web:deploy`, `pnpm turbo run deploy`, `yarn lerna run publish`: a monorepo
+  // runner started through the package manager
+  if (PACKAGE_RUNNERS.has(first)) {
+    let i = 1;
+    while ((words[i] ?? '').startsWith('-')) i++;
+    if (words[i] === 'exec' || words[i] === 'dlx' || words[i] === 'x') i++;
+    while ((words[i] ?? '').startsWith('-')) i++;
+    const tool = words[i] ?? '';
+    if (MONOREPO_RUNNERS.has(tool)) return taskShip(words.slice(i));
+    if (!mayRunTask(first)) return null;
+  }
   const rest = words.slice(1);
   const finder = Object.prototype.hasOwnProperty.call(RUNNERS, first) ? RUNNERS[first] : undefined;
   if (finder) {

@@ -206,6 +206,12 @@ function unwrap(words: string[], data: ShipData): { tool: string; rest: string[]
       const m = w.indexOf('-m', i);
       if (m < 0 || m > i + 3) return null;
       i = m + 1;
+    } else if (t === 'yarn' && next === 'workspaces' && w[i + 2] === 'foreach') {
+      // `yarn workspaces foreach -A npm publish`: yarn's own subcommand in every workspace
+      let k = i + 3;
+      while ((w[k] ?? '').startsWith('-')) k += /^--(?:from|include|exclude|since)$/.test(w[k] ?? '') ? 2 : 1;
+      w = [...w.slice(0, i + 1), ...w.slice(k)];
+      break;
     } else if ((t === 'yarn' || t === 'pnpm') && next === 'workspace' && w.length > i + 3) {
       // `yarn workspace @a/b npm publish` runs yarn's own subcommand inside the workspace.
       w = [...w.slice(0, i + 1), ...w.slice(i + 3)];

@@ -41,6 +41,10 @@ test('a task named for shipping is read from every runner, with its kind', () =>
     ['cargo make publish', 'ship'],
     ['nx run-many -t deploy', 'ship'],
     ['nx run web:deploy', 'ship'],
+    ['npx nx run web:deploy', 'ship'],
+    ['pnpm nx run-many -t publish', 'ship'],
+    ['yarn turbo run deploy', 'ship'],
+    ['npx -y nx run web:build', null],
     ['turbo run deploy --filter=web', 'ship'],
     ['lerna run publish', 'ship'],
     ['deploy.sh production', 'ship'],
@@ -109,6 +113,7 @@ test('wrappers in front of a publish are taken off', () => {
     'pnpm -r exec npm publish',
     'pnpm --filter web exec vercel --prod',
     'git subtree push --prefix dist origin gh-pages',
+    'yarn workspaces foreach -A npm publish',
   ])
     expectShips(c);
   expectPasses('git subtree push --prefix dist origin feature/docs');
