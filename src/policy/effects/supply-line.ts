@@ -15,6 +15,7 @@ import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { dependency } from './supply.js';
 import { isKnownRegistry, isVendorHost } from './supply-data.js';
+import { plantedEffects } from './content.js';
 
 /** A pin in a sed/perl pattern: a digest, a commit-length hex run, or a class standing for one. */
 const PIN =
@@ -103,9 +104,29 @@ function untrustedUrls(text: string): string[] {
 export const SUPPLY_LINE_HINT =
   /\bsed\b|\bperl\b|node_modules\/\.|packages\/\.|\bdocker\s+load\b|\b(?:gcc|cc|clang|g\+\+|tcc|rustc|go)\b/;
 
+/**
+ * The text a sed script only adds (`1i TEXT`, `$a TEXT`, `/re/a\\ TEXT`, `c TEXT`), or undefined
+ * when any of its commands does something else (a substitution's result is not known here).
+ */
+function insertedText(exprs: string[]): string | undefined {
+  const lines: string[] = [];
+  for (const e of exprs) {
+    const m = /^\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/)?\s*[aic](?:\\\n?|\s)\s*([\s\S]*)$/.exec(e);
+    if (!m) return undefined;
+    lines.push((m[1] ?? '').replace(/\\n/g, '\n'));
+  }
+  return lines.length ? lines.join('\n') + '\n' : undefined;
+}
+
 export function supplyLineEffects(text: string, cmds: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
     const edit = inPlaceEdit(c.argv);
+    // lines sed adds to a file are what it plants there (`sed -i '1i import os;os.system(...)' x.py`)
+    const added = edit && basename(c.argv[0] ?? '') !== 'perl' ? insertedText(edit.exprs) : undefined;
+    // (decided as what they plant, not as a write: the rest of the file stays as it was)
+    if (edit && added !== undefined)
+      for (const f of edit.files)
+        for (const e of plantedEffects(f, added)) out.push({ ...e, via: `sed adds lines to ${f}, which ${e.via}` });
     if (edit && edit.exprs.some(unpins)) {
       const files = edit.files.join(' ') || 'the input';
       out.push(dependency(['unpinned-digest', files.slice(0, 200)], `${basename(c.argv[0] ?? '')} edits ${files}`));
