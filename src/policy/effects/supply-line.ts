@@ -102,7 +102,7 @@ function untrustedUrls(text: string): string[] {
 
 /** Gate: the line's text must mention one of these before anything is read. */
 export const SUPPLY_LINE_HINT =
-  /\bsed\b|\bperl\b|node_modules\/\.|packages\/\.|\bdocker\s+load\b|\b(?:gcc|cc|clang|g\+\+|tcc|rustc|go)\b/;
+  /\bdirenv\b|\bsed\b|\bperl\b|node_modules\/\.|packages\/\.|\bdocker\s+load\b|\b(?:gcc|cc|clang|g\+\+|tcc|rustc|go)\b/;
 
 /**
  * The text a sed script only adds (`1i TEXT`, `$a TEXT`, `/re/a\\ TEXT`, `c TEXT`), or undefined
@@ -118,8 +118,25 @@ function insertedText(exprs: string[]): string | undefined {
   return lines.length ? lines.join('\n') + '\n' : undefined;
 }
 
+/**
+ * `direnv allow` trusts the directory's .envrc, which then runs on every `cd` into it. When the
+ * same line writes that .envrc, what it plants is decided as a start-up file already; otherwise
+ * the text trusted is not on the line, and a human looks at it first.
+ */
+function direnvTrust(text: string, c: SimpleCommand, out: Effect[]): void {
+  if (basename(c.argv[0] ?? '') !== 'direnv' || !/^(?:allow|permit|grant)$/.test(c.argv[1] ?? '')) return;
+  if (/>>?\s*(?:\S*\/)?\.envrc\b|\btee\b[^|;&]*\.envrc\b/.test(text)) return;
+  const dir = c.argv[2] ?? '.';
+  out.push({
+    tool: 'startup',
+    command: `startup-trust direnv ${dir.replace(/\s+/g, '_').slice(0, 200) || '.'}`,
+    via: `direnv ${c.argv[1] ?? ''} trusts the .envrc of ${dir}, which then runs on every cd into it`,
+  });
+}
+
 export function supplyLineEffects(text: string, cmds: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
+    direnvTrust(text, c, out);
     const edit = inPlaceEdit(c.argv);
     // lines sed adds to a file are what it plants there (`sed -i '1i import os;os.system(...)' x.py`)
     const added = edit && basename(c.argv[0] ?? '') !== 'perl' ? insertedText(edit.exprs) : undefined;
