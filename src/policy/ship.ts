@@ -13,6 +13,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { PACKAGE_ROOT } from '../util/version.js';
+import { taskShip } from './ship-tasks.js';
+import { hookShip } from './ship-hooks.js';
 
 interface Entry {
   /** Subcommand words, in order, as patterns. */
@@ -63,7 +65,7 @@ function items(doc: unknown, section: string): string[] {
 }
 
 /** Runners that run the tool named after them (`npx vercel`), and how many words they take. */
-const RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'uvx']);
+const RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'uvx', 'corepack']);
 /** `pnpm dlx X`, `npm exec X`, `pipx run X`, `bundle exec X`: a program and its run verb. */
 const RUN_VERBS: Record<string, Set<string>> = {
   npm: new Set(['exec', 'x']),
@@ -78,6 +80,7 @@ const RUN_VERBS: Record<string, Set<string>> = {
   hatch: new Set(['run']),
   bundle: new Set(['exec']),
   dotnet: new Set(['tool']),
+  lerna: new Set(['exec']),
 };
 /** Wrappers that inject secrets or settings and run what follows `--`. */
 const DASH_WRAPPERS = new Set([
@@ -93,6 +96,8 @@ const DASH_WRAPPERS = new Set([
 ]);
 /** Runner options that take a value (`npx -p vercel vercel`, `uvx --from twine twine`). */
 const RUNNER_VALUE = new Set(['-p', '--package', '--from', '--with', '-c', '--call', '--spec', '--python']);
+/** Workspace selectors of pnpm, yarn and npm that take a value. */
+const FILTERS = new Set(['--filter', '-F', '--workspace', '-w', '--dir', '-C']);
 const PYTHONS = /^python(?:\d(?:\.\d+)?)?$/;
 /** First words that only look or sign in. */
 const LOOKS = new Set(['list', 'ls', 'whoami', 'login', 'logout', 'status', 'help', 'version', 'info', 'token']);
@@ -182,7 +187,14 @@ function unwrap(words: string[], data: ShipData): { tool: string; rest: string[]
   let w = [...words];
   for (let hops = 0; hops < 4 && i < w.length; hops++) {
     const t = toolName(w[i] ?? '', data);
-    const next = w[i + 1] ?? '';
+    let next = w[i + 1] ?? '';
+    // `pnpm -r exec X`, `pnpm --filter web exec X`: the runner's own options before its run verb
+    let v = i + 1;
+    while (RUN_VERBS[t] && (w[v] ?? '').startsWith('-') && v < i + 5) v += FILTERS.has(w[v] ?? '') ? 2 : 1;
+    if (v > i + 1 && RUN_VERBS[t]?.has(w[v] ?? '')) {
+      w = [...w.slice(0, i + 1), ...w.slice(v)];
+      next = w[i + 1] ?? '';
+    }
     if (RUNNERS.has(t)) i = skipRunnerOptions(w, i + 1);
     else if (RUN_VERBS[t]?.has(next) && !(t === 'dotnet' && next === 'tool')) i = skipRunnerOptions(w, i + 2);
     else if (t === 'dotnet' && next === 'tool' && w[i + 2] === 'run') i = skipRunnerOptions(w, i + 3);
@@ -194,6 +206,12 @@ function unwrap(words: string[], data: ShipData): { tool: string; rest: string[]
       const m = w.indexOf('-m', i);
       if (m < 0 || m > i + 3) return null;
       i = m + 1;
+    } else if (t === 'yarn' && next === 'workspaces' && w[i + 2] === 'foreach') {
+      // `yarn workspaces foreach -A npm publish`: yarn's own subcommand in every workspace
+      let k = i + 3;
+      while ((w[k] ?? '').startsWith('-')) k += /^--(?:from|include|exclude|since)$/.test(w[k] ?? '') ? 2 : 1;
+      w = [...w.slice(0, i + 1), ...w.slice(k)];
+      break;
     } else if ((t === 'yarn' || t === 'pnpm') && next === 'workspace' && w.length > i + 3) {
       // `yarn workspace @a/b npm publish` runs yarn's own subcommand inside the workspace.
       w = [...w.slice(0, i + 1), ...w.slice(i + 3)];
@@ -295,6 +313,12 @@ function apiShip(rest: string[]): string | null {
 function gitShip(words: string[], data: ShipData): { rest: string; why: string } | null {
   let i = 1;
   while (i < words.length && (words[i] ?? '').startsWith('-')) i += /^-[Cc]$/.test(words[i] ?? '') ? 2 : 1;
+  // `git subtree push --prefix dist origin gh-pages` pushes a directory's history to a branch
+  if (words[i] === 'subtree' && words[i + 1] === 'push') {
+    const r = words.slice(i + 2);
+    const p = r.findIndex((w) => w === '--prefix' || w === '-P');
+    words = [...words.slice(0, i), 'push', ...(p >= 0 ? [...r.slice(0, p), ...r.slice(p + 2)] : r)];
+  }
   if (words[i] !== 'push') return null;
   const rest = words.slice(i + 1);
   if (rest.some((w) => data.notShipping.some((r) => r.test(w)) || w === '-n')) return null;
@@ -303,6 +327,8 @@ function gitShip(words: string[], data: ShipData): { rest: string; why: string }
   // `--tags` alone pushes whatever tags exist, routine in most projects; a version tag named
   // on the line is a release.
   const [remote, ...refs] = ops;
+  // --follow-tags pushes the annotated tags a version bump just made (npm version, cargo release)
+  if (rest.includes('--follow-tags')) why.push('annotated tags');
   if (remote !== undefined) {
     const host = /^(?:[a-z]+:\/\/)?(?:[^@/]+@)?([^/:]+)/i.exec(remote)?.[1] ?? '';
     if (data.deployRemotes.some((r) => r.test(remote) || r.test(host))) why.push(`remote ${remote}`);
@@ -330,6 +356,12 @@ export interface ShipReading {
 export function shipReadings(words: string[]): ShipReading[] {
   const data = shipData();
   const first = words[0] ?? '';
+  // a project's own task or script named for shipping (npm run deploy, make release, ./deploy.sh)
+  const task = taskShip(words);
+  if (task) return [{ text: `${task.kind} ${words.join(' ')}`, from: task.from }];
+  // a write to a platform's deploy hook or release/merge API (curl -X POST .../build_hooks/ID)
+  const hook = hookShip(words);
+  if (hook) return [hook];
   // the cheap gate: a set lookup; only a first word with a version or a suffix (vercel@3, fly.exe) is normalised
   if (!data.firstWords.has(first) && !(/[@.]/.test(first) && data.firstWords.has(toolName(first, data)))) return [];
   const u = first === 'git' ? { tool: 'git', rest: words.slice(1) } : unwrap(words, data);
@@ -362,10 +394,12 @@ export function shipReadings(words: string[]): ShipReading[] {
   let localTask = false;
   if (!hit && tasks) {
     const name = (o: string) => (o.startsWith(':') ? o.slice(o.lastIndexOf(':') + 1) : o);
-    const task = ops.find(
+    // goals are any words that are not options (a global option such as -B takes no value here)
+    const goals = rest.filter((w) => !w.startsWith('-') && !w.startsWith('+'));
+    const task = goals.find(
       (o) => tasks.yes.some((r) => r.test(name(o)) || r.test(o)) && !tasks.no.some((r) => r.test(name(o))),
     );
-    const stays = ops.find((o) => tasks.no.some((r) => r.test(name(o))));
+    const stays = goals.find((o) => tasks.no.some((r) => r.test(name(o))));
     if (task !== undefined) hit = `${tool} ${task}`;
     else if (stays !== undefined) {
       hit = `${tool} ${stays}`;

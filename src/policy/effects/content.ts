@@ -67,9 +67,11 @@ const KINDS: [RegExp, Kind][] = [
   [/(?:^|\/)(?:build|install|setup|bootstrap|configure|postinstall|prepare)\.(?:sh|bash)$|(?:^|\/)configure$/, 'shell'],
   [/(?:^|\/)\.vscode\/tasks\.json$/, 'tasks'],
   [/(?:^|\/)\.pre-commit-config\.ya?ml$|(?:^|\/)lefthook\.ya?ml$|(?:^|\/)\.lefthook\.ya?ml$/, 'precommit'],
-  [/(?:^|\/)(?:rakefile|gemfile|[^/]+\.gemspec)$/, 'ruby'],
+  [/(?:^|\/)(?:rakefile|gemfile|[^/]+\.gemspec|\.irbrc|\.pryrc)$/, 'ruby'],
+  // REPL start-up files: Python's PYTHONSTARTUP file and IPython profile start-up scripts
+  [/(?:^|\/)\.pythonrc(?:\.py)?$|\/\.ipython\/profile_[^/]+\/startup\/[^/]+\.py$/, 'python'],
   [
-    /(?:^|\/)build\.rs$|(?:^|\/)build\.gradle(?:\.kts)?$|(?:^|\/)settings\.gradle(?:\.kts)?$|(?:^|\/)(?:webpack|vite|rollup|jest|vitest|babel|eslint)\.config\.[cm]?[jt]s$|(?:^|\/)\.eslintrc\.c?js$|(?:^|\/)cmakelists\.txt$|\.cmake$|(?:^|\/)meson\.build$|(?:^|\/)sconstruct$|\.xcodeproj\/project\.pbxproj$|\.(?:vcxproj|csproj|fsproj|props|targets)$|(?:^|\/)podfile$|\.podspec$/,
+    /(?:^|\/)build\.rs$|(?:^|\/)build\.gradle(?:\.kts)?$|(?:^|\/)settings\.gradle(?:\.kts)?$|(?:^|\/)(?:webpack|vite|rollup|jest|vitest|babel|eslint)\.config\.[cm]?[jt]s$|(?:^|\/)\.eslintrc\.c?js$|(?:^|\/)cmakelists\.txt$|\.cmake$|(?:^|\/)meson\.build$|(?:^|\/)sconstruct$|\.xcodeproj\/project\.pbxproj$|\.(?:vcxproj|csproj|fsproj|props|targets)$|(?:^|\/)podfile$|\.podspec$|(?:^|\/)\.rprofile$|(?:^|\/)rprofile\.site$|\/\.julia\/config\/startup\.jl$|(?:^|\/)(?:workspace|workspace\.bazel|module\.bazel)$|\.bzl$|(?:^|\/)tox\.ini$/,
     'literals',
   ],
   [/(?:^|\/)(?:gnu)?makefile$|(?:^|\/)[^/]+\.mk$/, 'make'],

@@ -22,6 +22,7 @@ import { svcTamperEffects, TAMPER_HINT } from './svc-tamper.js';
 import { cwdPathEffects } from './cwd-paths.js';
 import { AGENT_PROGRAMS, agentLaunchEffects } from './agent-launch.js';
 import { escapeEffects } from './escape.js';
+import { SUPPLY_LINE_HINT, supplyLineEffects } from './supply-line.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
 export class LineFacts {
@@ -84,6 +85,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'svc-tamper', hint: TAMPER_HINT, read: svcTamperEffects },
   { name: 'agent-launch', programs: AGENT_PROGRAMS, read: agentLaunchEffects },
   { name: 'nsenter-ssm', programs: ['nsenter', 'aws'], read: escapeEffects },
+  // pins taken out in place, hidden files in installed packages run, downloads built or loaded
+  { name: 'supply-line', hint: SUPPLY_LINE_HINT, read: (l, out) => supplyLineEffects(l.text, l.cmds, out) },
 ];
 
 /** Runs every registered reading whose gate the line passes. */

@@ -3,6 +3,7 @@
 // Sources: each tool's own manual page (coreutils cp/mv/install/ln/tee/dd/truncate/touch/
 // chmod/chown, GNU sed -i, rsync, scp, curl, wget, httpie, netcat/ncat, socat, openssl s_client,
 // git-config, crontab).
+import { startupPlant } from './startup-plant.js';
 import { basename } from '../shell-wrappers.js';
 import { PROTECTED_GLOB_TARGETS } from './svc-identity.js';
 import type { Effect } from './types.js';
@@ -564,8 +565,10 @@ function git(c: SimpleCommand, out: Effect[]): void {
     );
     if (reading || p.operands.length < 2) return;
     const target = file ?? (global ? '~/.gitconfig' : system ? '/etc/gitconfig' : undefined);
-    if (target)
-      out.push(write(target, `${p.operands[0]} = ${p.operands.slice(1).join(' ')}\n`, `git config writes ${target}`));
+    const text = `${p.operands[0]} = ${p.operands.slice(1).join(' ')}\n`;
+    if (target) out.push(write(target, text, `git config writes ${target}`));
+    // the repository's own configuration: what the value makes git run or load
+    else out.push(...(startupPlant('.git/config', text) ?? []));
   } else if (sub === 'checkout' || sub === 'restore') gitRestore(sub, rest, out);
 }
 

@@ -20,7 +20,7 @@ import { posix } from 'node:path';
 import type { Effect } from './types.js';
 import { isKnownRegistry, isVendorHost } from './supply-data.js';
 
-type StartupKind = 'vim' | 'emacs' | 'devcontainer' | 'vscode' | 'gitconfig' | 'shellrc';
+type StartupKind = 'vim' | 'emacs' | 'devcontainer' | 'vscode' | 'gitconfig' | 'shellrc' | 'toolrc' | 'envfile';
 
 const STARTUP_KINDS: [RegExp, StartupKind][] = [
   [
@@ -40,7 +40,32 @@ const STARTUP_KINDS: [RegExp, StartupKind][] = [
   ],
 ];
 
+/**
+ * Start-up files of terminal multiplexers, database shells, debuggers and REPLs, and the lines
+ * in them that run a shell command: tmux `run-shell`/`if-shell` (tmux(1)), screen `exec`
+ * (screen(1)), psql `\!` (psql(1)), gdb `shell`/`!` (gdb "Shell Commands"), lldb
+ * `platform shell`, sqlite3 `.shell`/`.system`, mysql `system`/`\!`.
+ */
+const TOOL_RC: [RegExp, RegExp][] = [
+  [
+    /(?:^|\/)\.tmux\.conf$|\/\.config\/tmux\/tmux\.conf$/,
+    /^\s*(?:run-shell|run|if-shell|if)\s+(?:-\w+\s+)*(?:'([^']*)'|"([^"]*)"|(\S.*))$/,
+  ],
+  [/(?:^|\/)\.screenrc$/, /^\s*(?:exec|screen\s+-t\s+\S+\s+\d*)\s+(?:'([^']*)'|"([^"]*)"|(\S.*))$/],
+  [/(?:^|\/)\.psqlrc(?:-[\d.]+)?$/, /^\s*\\!\s*()()(.+)$/],
+  [/(?:^|\/)\.gdbinit$|\/gdb\/gdbinit$/, /^\s*(?:shell|!)\s*()()(.+)$/],
+  [/(?:^|\/)\.lldbinit$/, /^\s*platform\s+shell\s+()()(.+)$/],
+  [/(?:^|\/)\.sqliterc$/, /^\s*\.(?:shell|system)\s+()()(.+)$/],
+  [/(?:^|\/)\.my\.cnf$|(?:^|\/)\.mysqlrc$/, /^\s*(?:system|\\!)\s+()()(.+)$/],
+];
+
+/** systemd environment.d files, ~/.pam_environment: NAME=value for every process of the session. */
+const ENV_FILES = /\/environment\.d\/[^/]+\.conf$|(?:^|\/)\.pam_environment$|^\/etc\/environment$/;
+
 export function startupKind(path: string): StartupKind | undefined {
+  const lower = path.toLowerCase().replace(/\\/g, '/');
+  if (TOOL_RC.some(([re]) => re.test(lower))) return 'toolrc';
+  if (ENV_FILES.test(lower)) return 'envfile';
   const p = path.toLowerCase().replace(/\\/g, '/');
   for (const [re, k] of STARTUP_KINDS) if (re.test(p)) return k;
   return undefined;
@@ -224,10 +249,11 @@ function gitCommands(text: string): string[] {
     }
     const kv = /^([\w.-]+)\s*=\s*(.*)$/.exec(sec?.[2] ?? line);
     if (!kv) continue;
-    const key = `${section}.${(kv[1] ?? '').toLowerCase()}`;
+    // `core.fsmonitor = X` with no section header: the form `git config K V` is read into
+    const key = section ? `${section}.${(kv[1] ?? '').toLowerCase()}` : (kv[1] ?? '').toLowerCase();
     let value = (kv[2] ?? '').trim();
     if (/^".*"$/.test(value)) value = value.slice(1, -1).replace(/\\"/g, '"');
-    if (section === 'alias' && value.startsWith('!')) out.push(value.slice(1));
+    if (key.startsWith('alias.') && value.startsWith('!')) out.push(value.slice(1));
     else if (
       /^(?:core\.(?:pager|editor|sshcommand|fsmonitor|askpass|gitproxy)|sequence\.editor|diff\.external|pager\.\w+|gpg\.program|gpg\.\w+\.program|credential\.helper|interactive\.difffilter|web\.browser)$/.test(
         key,
@@ -243,6 +269,32 @@ function gitCommands(text: string): string[] {
     if (proxy) out.push(proxy[1] ?? proxy[2] ?? proxy[3] ?? '');
   }
   return out.filter((c) => c.trim());
+}
+
+/**
+ * Files a git configuration includes (`include.path`, `includeIf.<cond>.path`) that someone other
+ * than the user may control: a path relative to the repository (it ships with the checkout), or a
+ * temporary place. An include under the user's home (`~/.gitconfig-work`) is the documented use.
+ */
+function gitIncludes(text: string): string[] {
+  const out: string[] = [];
+  let section = '';
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    const sec = /^\[\s*([\w.-]+)(?:\s+"[^"]*")?\s*\]\s*(.*)$/.exec(line);
+    if (sec) {
+      section = (sec[1] ?? '').toLowerCase();
+      if (!sec[2]) continue;
+    }
+    const kv = /^([\w.-]+(?:\.[^=\s]+)?)\s*=\s*(.*)$/.exec(sec?.[2] ?? line);
+    if (!kv) continue;
+    const key = `${section ? section + '.' : ''}${(kv[1] ?? '').toLowerCase()}`;
+    if (!/^include(?:if)?\.(?:.*\.)?path$/.test(key)) continue;
+    const value = (kv[2] ?? '').trim().replace(/^"(.*)"$/, '$1');
+    if (/^(?:~\/|\$HOME\/|\/home\/|\/Users\/)/.test(value) && !/\/tmp\//.test(value)) continue;
+    out.push(value);
+  }
+  return out;
 }
 
 /** Commands a user types with a password, key or token at hand: redefining them captures it. */
@@ -315,9 +367,43 @@ export function startupPlant(path: string, content: string): Effect[] | undefine
   if (kind === 'vim') commands = vimCommands(content);
   else if (kind === 'emacs') commands = emacsCommands(content);
   else if (kind === 'devcontainer') commands = devcontainerCommands(content);
-  else if (kind === 'gitconfig') commands = gitCommands(content);
-  else if (kind === 'shellrc') commands = [content];
-  else {
+  else if (kind === 'gitconfig') {
+    commands = gitCommands(content);
+    for (const c of commands) {
+      const prog = c.trim().split(/\s+/)[0] ?? '';
+      if (ODD_PROGRAM.test(prog))
+        out.push(
+          reading(['startup-program', prog, name], `${name} makes git run ${prog}, in a temporary or hidden place`),
+        );
+    }
+    for (const inc of gitIncludes(content))
+      out.push(reading(['startup-include', inc, name], `${name} makes git load the settings in ${inc} as its own`));
+  } else if (kind === 'shellrc') commands = [content];
+  else if (kind === 'toolrc') {
+    const lower = path.toLowerCase().replace(/\\/g, '/');
+    const line = TOOL_RC.find(([re]) => re.test(lower))?.[1];
+    for (const l of content.split('\n')) {
+      const m = line?.exec(l);
+      if (m) commands.push((m[1] || m[2] || m[3] || '').trim());
+    }
+  } else if (kind === 'envfile') {
+    for (const m of content.matchAll(
+      /^\s*(?:export\s+)?([A-Za-z_]\w*)\s*(?:DEFAULT\s*=\s*|OVERRIDE\s*=\s*|=)\s*["']?([^"'\n]*)/gm,
+    ))
+      if (loadsCode(m[1] ?? '', m[2] ?? '')) {
+        out.push(
+          reading(
+            ['startup-env', m[1] ?? '', name],
+            `${name} gives every process ${m[1] ?? ''}=${(m[2] ?? '').slice(0, 60)}`,
+          ),
+        );
+        out.push({
+          tool: 'exec',
+          command: `export ${m[1] ?? ''}=${m[2] ?? ''}`,
+          via: `${name} sets ${m[1] ?? ''} for every process`,
+        });
+      }
+  } else {
     const f = vscodeFindings(content);
     commands = f.commands;
     for (const [n, v] of f.env)
@@ -347,7 +433,7 @@ export function startupPlant(path: string, content: string): Effect[] | undefine
 
 /** A user's shell start-up files (system-wide ones stay with persistence-files). */
 const HOME_RC =
-  /(?:^|[/\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zprofile|zshenv|zlogin|zlogout|kshrc|mkshrc)$|[/\\]\.config[/\\]fish[/\\](?:config\.fish|conf\.d[/\\][^/\\]+\.fish|functions[/\\][^/\\]+\.fish)$/;
+  /(?:^|[/\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zprofile|zshenv|zlogin|zlogout|kshrc|mkshrc|xprofile|xinitrc|xsessionrc|xsession)$|[/\\]\.config[/\\]fish[/\\](?:config\.fish|conf\.d[/\\][^/\\]+\.fish|functions[/\\][^/\\]+\.fish)$/;
 
 export function isHomeRc(path: string): boolean {
   return HOME_RC.test(path) && !/^\/etc\//.test(path);

@@ -23,6 +23,7 @@ import {
   slugLookalike,
   type Ecosystem,
 } from './supply-data.js';
+import { ciTrustFindings } from './ci-pins.js';
 
 /** Attacker-chosen names go into the sentence as words the shell reader cannot take apart. */
 function word(s: string): string {
@@ -69,6 +70,16 @@ function phrase(s: string[]): string {
       return `${b} is a release known to carry malware`;
     case 'unpinned-commit':
       return `${b} names an abbreviated commit, which any fork can supply`;
+    case 'unpinned-branch':
+      return `${b} follows a branch: whatever is pushed there next runs with the job's secrets`;
+    case 'unpinned-digest':
+      return `replaces pinned digests or commits in ${a} with a tag that moves`;
+    case 'runs-hidden':
+      return `${a} is a hidden file inside installed packages`;
+    case 'token-scope':
+      return `gives the workflow token every write permission`;
+    case 'injects-untrusted':
+      return `pastes ${b} (text anyone opening an issue or pull request writes) into a shell step`;
     case 'untrusted-trigger':
       return 'runs on pull_request_target, with the repository secrets, for code from forks';
     default:
@@ -294,7 +305,7 @@ function secretEnvNames(text: string): string[] {
 }
 
 export function ciFindings(text: string, scripts: string, via: string): Effect[] {
-  const out: Effect[] = [];
+  const out: Effect[] = ciTrustFindings(text, via);
   for (const m of text.matchAll(/^\s*(?:-\s*)?uses\s*:\s*["']?([^\s"'#]+)/gm)) {
     const ref = m[1] ?? '';
     if (ref.startsWith('./') || ref.startsWith('.\\')) continue;
