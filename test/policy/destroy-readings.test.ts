@@ -232,6 +232,11 @@ test('the write tool blanking a source file asks; package markers pass', () => {
   stopped('write', { path: '/home/dev/project/infra/prod/main.tf', content: '# emptied for refactor\n' });
   passes('write', { path: '/home/dev/project/src/pkg/__init__.py', content: '' });
   passes('write', { path: '/home/dev/project/logs/.gitkeep', content: '' });
+  // in a document `# Title` is a heading; an append keeps what the file held
+  passes('write', { path: '/home/dev/project/CLAUDE.md', content: '# Notes\n' });
+  passes('exec', { command: "echo '# build notes' >> CLAUDE.md" });
+  passes('exec', { command: "echo '# TODO: split' >> src/main.py" });
+  stopped('exec', { command: "echo '# emptied' > src/main.py" });
   stopped('write', { path: '/home/dev/project/Makefile', content: 'clean:\n\trm -rf $(HOME)/*\n' }, 'deny');
   passes('write', { path: '/home/dev/project/Makefile', content: 'clean:\n\trm -rf $(CURDIR)/build\n' });
 });

@@ -180,6 +180,8 @@ export function derivedCall(base: ToolCall, e: Effect, workdir: string | undefin
   const params: Record<string, unknown> = {};
   if (e.path !== undefined) params['path'] = e.path;
   if (e.content !== undefined) params['content'] = e.content;
+  // an append keeps what the file held: nothing it adds blanks the file (write-loss.ts)
+  if (e.append) params['append'] = true;
   if (e.url !== undefined) params['url'] = e.url;
   if (e.command !== undefined) params['command'] = e.command;
   const c: ToolCall = { tool: e.tool, agent: base.agent, session: base.session, params };

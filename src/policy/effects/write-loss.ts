@@ -9,6 +9,9 @@ import { sqlTextEffects } from './sql.js';
 /** Files that are empty on purpose (package markers, placeholders). */
 const EMPTY_BY_DESIGN = /(?:^|\/)(?:__init__\.pyi?|py\.typed|conftest\.py|\.gitkeep|\.keep|\.nojekyll)$/;
 
+/** Documents, where a line starting with `#` is a heading, not a comment. */
+const DOCUMENT = /\.(?:md|markdown|mdx|rst|txt|adoc|org)$/i;
+
 /** The raw text of a parameter, empty strings included. */
 function param(call: ToolCall, ...keys: string[]): string | undefined {
   for (const src of [call.params, call.input]) {
@@ -67,9 +70,11 @@ export function writeLossEffects(call: ToolCall, path: string): Effect[] {
   const out: Effect[] = [];
   const written = param(call, 'content', 'contents', 'file_text', 'text', 'new_string', 'newString', 'new_str');
   if (written) out.push(...productionSql(written, path));
-  if (call.tool === 'write') {
+  if (call.tool === 'write' && call.params?.['append'] !== true) {
     const content = param(call, 'content', 'contents', 'file_text', 'text');
-    if (content !== undefined && !code(content) && !EMPTY_BY_DESIGN.test(path))
+    // in a document every line is text (`# Title` is a heading, not a comment)
+    const kept = content !== undefined && DOCUMENT.test(path) ? content.trim() : content && code(content);
+    if (content !== undefined && !kept && !EMPTY_BY_DESIGN.test(path))
       out.push({ tool: 'exec', command: `truncate -s 0 ${path}`, via: `writes nothing over ${path}` });
   }
   if (/(?:^|\/)CODEOWNERS$/.test(path) && call.tool === 'edit') {
