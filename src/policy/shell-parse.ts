@@ -128,8 +128,50 @@ function isSpace(c: string): boolean {
   return c === ' ' || c === '\t';
 }
 
+/**
+ * The last few lines split, shared by every reader of a line: the policy readings, the effects
+ * walker and the whole-line readings each ask for the same text, and nested code (`sh -c '...'`)
+ * is split again by each of them. The result is shared: readers must not change it (none does;
+ * they copy with slice/map before changing a list). Not frozen: freezing every token costs more
+ * than the split it saves.
+ */
+const SPLIT_MEMO_ENTRIES = 8;
+/** Longer texts are split afresh each time (keeps the memo small). */
+const SPLIT_MEMO_CHARS = 16 * 1024;
+/** A ring of the last texts split and their segments (a scan of a few entries beats a Map's
+ * insert-and-evict, since almost every line is new). */
+const memoText: (string | undefined)[] = new Array<string | undefined>(SPLIT_MEMO_ENTRIES).fill(undefined);
+const memoSegs: Segment[][] = new Array<Segment[]>(SPLIT_MEMO_ENTRIES).fill([]);
+let memoNext = 0;
+/** Set by tests: segments are frozen when made, so a reader that changed a shared token throws. */
+let freezeSplits = false;
+
+/** Tests: freeze every split from now on (see freezeSplits); the splits kept so far are dropped. */
+export function freezeSplitsForTests(on: boolean): void {
+  freezeSplits = on;
+  memoText.fill(undefined);
+}
+
 /** Splits a command string into segments of tokens (POSIX rules, docs/policy.md). */
 export function splitSegments(s: string): Segment[] {
+  if (s.length > SPLIT_MEMO_CHARS) return parseSegments(s);
+  for (let i = 0; i < SPLIT_MEMO_ENTRIES; i++) if (memoText[i] === s) return memoSegs[i] ?? parseSegments(s);
+  const segs = parseSegments(s);
+  if (freezeSplits) {
+    for (const seg of segs) {
+      for (const t of seg.tokens) Object.freeze(t);
+      Object.freeze(seg.tokens);
+      Object.freeze(seg);
+    }
+    Object.freeze(segs);
+  }
+  memoText[memoNext] = s;
+  memoSegs[memoNext] = segs;
+  memoNext = (memoNext + 1) % SPLIT_MEMO_ENTRIES;
+  return segs;
+}
+
+function parseSegments(s: string): Segment[] {
   const segments: Segment[] = [];
   let tokens: Token[] = [];
   let text = '';

@@ -8,8 +8,19 @@ import { at } from '../util/invariant.js';
 
 export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ash', 'ksh', 'mksh']);
 
+let lastWord = '';
+let lastName = '';
+
 /** The program name of a path word (/bin/rm -> rm); words that are not plain paths stay as they are. */
 export function basename(word: string): string {
+  // Every reading of a simple command asks for its program's name: the last answer is kept.
+  if (word === lastWord) return lastName;
+  lastWord = word;
+  lastName = programName(word);
+  return lastName;
+}
+
+function programName(word: string): string {
   const i = word.lastIndexOf('/');
   if (i < 0) return word;
   if (word.includes('$') || word.includes('`') || word.includes(' ')) return word;

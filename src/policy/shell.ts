@@ -1244,8 +1244,19 @@ class Analyzer {
   }
 }
 
+let peeledIn: Token[] | null = null;
+let peeledOut: Token[] = [];
+
 /** The words without launchers (`sudo bash`, `env sh`): what actually reads stdin. */
 function peel(tokens: Token[]): Token[] {
+  // A piped stage is peeled by each of its readings (output, listing, flow, stage): once is enough.
+  if (tokens === peeledIn) return peeledOut;
+  peeledIn = tokens;
+  peeledOut = peelLaunchers(tokens);
+  return peeledOut;
+}
+
+function peelLaunchers(tokens: Token[]): Token[] {
   let t = tokens;
   for (let i = 0; i < 8; i++) {
     const u = unwrapLauncher(t, true);
