@@ -94,6 +94,8 @@ interface Load {
   /** Open loop only: requests sent over 1 ms behind their schedule, and the offered rate. */
   late?: number;
   rate?: number;
+  /** Requests sent again after the server closed their idle keep-alive connection. */
+  resent?: number;
 }
 
 async function load(
@@ -108,7 +110,8 @@ async function load(
   const latencies: number[] = [];
   const statuses: Record<number, number> = {};
   let late = 0;
-  const one = (command: string) =>
+  let resent = 0;
+  const one = (command: string, retry = true): Promise<void> =>
     new Promise<void>((resolve, reject) => {
       const body = JSON.stringify({ agent: 'bench', session: 'bench', params: { command } });
       const t0 = performance.now();
@@ -134,7 +137,15 @@ async function load(
           });
         },
       );
-      req.on('error', reject);
+      req.on('error', (err: NodeJS.ErrnoException) => {
+        // The server closes a keep-alive connection idle for 5 s; a request the agent put on it
+        // just then is reset before the server read it, and is sent again once (on a new
+        // connection). Anything else is a failure of the run.
+        if (retry && req.reusedSocket && err.code === 'ECONNRESET') {
+          resent++;
+          one(command, false).then(resolve, reject);
+        } else reject(err);
+      });
       req.end(body);
     });
   let i = 0;
@@ -167,6 +178,7 @@ async function load(
     p99_ms: +percentile(latencies, 99).toFixed(3),
     server_cpu_us: Math.round((cpu * 1000) / REQUESTS),
     statuses,
+    ...(resent ? { resent } : {}),
     ...(rate > 0 ? { late } : {}),
   };
 }

@@ -434,19 +434,24 @@ function dialectCommands(dialect: Dialect, code: string): string[] {
     case 'program':
       if (code.trim()) out.push(code);
       break;
-    case 'vim':
-      for (const part of code.split('|')) {
-        const p = part
+    case 'vim': {
+      // `|` separates Ex commands, except after `:!`, `:r !`, `:w !` and `:terminal`, which
+      // take the rest of the line, bars included (`:!curl URL | sh` pipes into a shell)
+      const parts = code.split('|');
+      for (let i = 0; i < parts.length; i++) {
+        const p = (parts[i] ?? '')
           .trim()
           .replace(/^:+/, '')
           .replace(/^(silent!?|exe(cute)?)\s+/, '');
-        if (p.startsWith('!')) out.push(p.slice(1));
-        else if (/^(term(inal)?|!)\s/.test(p)) out.push(p.replace(/^\S+\s+/, ''));
-        else if (/^r(ead)?\s*!/.test(p)) out.push(p.replace(/^r(ead)?\s*!/, ''));
-        else if (/^w(rite)?\s*!/.test(p)) out.push(p.replace(/^w(rite)?\s*!/, ''));
+        const rest = [p, ...parts.slice(i + 1)].join('|');
+        const bang = /^(?:r(?:ead)?\s*!|w(?:rite)?\s*!|!|term(?:inal)?\s)/.exec(rest);
+        if (!bang) continue;
+        out.push(rest.slice(bang[0].length).trim());
+        break;
       }
       quoted(/system\(\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')/g);
       break;
+    }
     case 'gdb': {
       const p = code.trim();
       if (p.startsWith('!')) out.push(p.slice(1));
@@ -762,7 +767,11 @@ function extractFrom(words: string[], key: string, spec: Spec, head: number): Ex
         argv = argv.slice(0, stop);
       }
     }
-    if (!argv.length) return out;
+    // with no command before the items, each item is itself a command line (`parallel ::: 'CMD'`)
+    if (!argv.length) {
+      for (const it of items.slice(0, 16)) out.push({ from: key, text: it });
+      return out;
+    }
     if (spec.joined) {
       // sudo on the remote end raises privileges there, not the agent's own: read what it runs.
       let text = argv.join(' ');

@@ -353,6 +353,10 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
     }
   }
   out.push(...sdkEffects(c, via));
+  // shells written as tagged templates: Bun's and zx's $`cmd`, execa's $`cmd`
+  if (lang.name === 'node' && c.includes('$`'))
+    for (const m of c.matchAll(/(?:\bBun\.|\bexeca\.|(?<![\w.$]))\$`([^`]*)`/g))
+      out.push({ tool: 'exec', command: at(m, 1), via: `${via} runs` });
   if (printsEnvironment(c, via))
     out.push({ tool: 'read', path: '/proc/self/environ', via: `${via} prints every environment variable` });
   // eval handed over as a value: fetch(u).then(r => r.text()).then(eval)

@@ -180,7 +180,16 @@ export const NODE: Language = {
     ],
     [/(?:await\s+)?import\(\s*['"`](?:node:)?([\w/]+)['"`]\s*\)/g, '$1'],
     [/\bfs\/promises\b/g, 'fs'],
-    [/(?:os\.homedir\(\)|process\.env\.HOME|process\.env\[['"]HOME['"]\])/g, '"~"'],
+    // the home folder however a runtime spells it; inside a template literal (a Bun shell
+    // `rm -rf ${process.env.HOME}`) the substitution becomes the path itself
+    [
+      /\$\{\s*(?:os\.homedir\(\)|(?:process|Bun)\.env\.HOME|process\.env\[['"]HOME['"]\]|Deno\.env\.get\(\s*['"]HOME['"]\s*\))\s*\}/g,
+      '~',
+    ],
+    [
+      /(?:os\.homedir\(\)|(?:process|Bun)\.env\.HOME|process\.env\[['"]HOME['"]\]|Deno\.env\.get\(\s*['"]HOME['"]\s*\))/g,
+      '"~"',
+    ],
     [/path\.(?:join|resolve)\(\s*['"]([^'"]*)['"]\s*,\s*['"]([^'"]*)['"]\s*\)/g, '"$1/$2"'],
     [/\bfs\.promises\./g, 'fs.'],
     [/\[\s*['"`](\w+)['"`]\s*\]/g, '.$1'],
