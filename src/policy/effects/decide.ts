@@ -4,7 +4,7 @@
 import type { Decision, ToolCall } from '../types.js';
 import type { Effect } from './types.js';
 import { deriveFromCommand, deriveFromWrite } from './derive.js';
-import { plainFetch } from './url-host.js';
+import { fetchReadings } from './fetch-readings.js';
 import { sqlPrivilege } from './privilege.js';
 import { sqlTextEffects } from './sql.js';
 import { bodySecret, urlSecret } from './url-secret.js';
@@ -88,8 +88,9 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   const url = str('url') ?? str('uri');
   if (url && /^[a-z][a-z0-9+.-]*:/i.test(url)) {
     out.push({ tool: 'fetch', url, via: `MCP ${op} reaches ${url}` });
-    const plain = plainFetch(url, `MCP ${op} reaches ${url}`);
-    if (plain) out.push(plain);
+    out.push(
+      ...fetchReadings(url, `MCP ${op} reaches ${url}`, /navigate|browse|fetch|open|goto|visit|scrape|crawl/.test(op)),
+    );
   }
   const sql = str('sql') ?? str('query') ?? str('statement');
   if (sql) {
@@ -124,12 +125,15 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   return out;
 }
 
+/** Calls made by derivedCall(): a fetch derived from a command is not the agent's fetch tool. */
+const DERIVED = new WeakSet<ToolCall>();
+
 function fetchEffects(call: ToolCall): Effect[] {
   const url = [call.params['url'], call.input?.['url']].find((u): u is string => typeof u === 'string');
   if (!url) return [];
-  const plain = plainFetch(url, `reaches ${url}`);
+  const plain = fetchReadings(url, `reaches ${url}`, !DERIVED.has(call));
   const hit = urlSecret(url) ?? bodySecret({ ...(call.input ?? {}), ...call.params });
-  if (!hit) return plain ? [plain] : [];
+  if (!hit) return plain;
   const host = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(url)?.[1] ?? 'remote';
   return [
     {
@@ -137,7 +141,7 @@ function fetchEffects(call: ToolCall): Effect[] {
       command: `curl -d @.env https://${host.replace(/[^\w.:-]/g, '')}/`,
       via: `the URL carries a secret (${hit.slice(0, 12)}...) to ${host}`,
     },
-    ...(plain ? [plain] : []),
+    ...plain,
   ];
 }
 
@@ -183,6 +187,7 @@ export function derivedCall(base: ToolCall, e: Effect, workdir: string | undefin
   const c: ToolCall = { tool: e.tool, agent: base.agent, session: base.session, params };
   if (workdir !== undefined) c.workdir = workdir;
   if (base.agentDepth !== undefined) c.agentDepth = base.agentDepth;
+  DERIVED.add(c);
   return c;
 }
 

@@ -272,6 +272,8 @@ const CURL_SHORT_VALUE = new Set([
 
 function curl(c: SimpleCommand, out: Effect[]): void {
   const start = out.length;
+  // `-d @-` / `-T -` send standard input: unknown text unless the line shows it (echo ... |)
+  let stdinSent = false;
   const p = parseArgs(
     splitShortFlags(c.argv, (f) => CURL_SHORT_VALUE.has(f)),
     [
@@ -339,9 +341,10 @@ function curl(c: SimpleCommand, out: Effect[]): void {
     if (k === '--url') fetchOrRead(urlOf(v) ?? v, `curl reaches ${v}`, out);
     else if ((k === '-o' || k === '--output' || k === '-c' || k === '--cookie-jar') && v !== '-' && v !== '/dev/null')
       out.push(write(v, undefined, `curl writes ${v}`));
-    else if (k === '-T' || k === '--upload-file' || k === '-K' || k === '--config')
-      out.push(read(v, `curl sends ${v}`));
-    else if (
+    else if (k === '-T' || k === '--upload-file' || k === '-K' || k === '--config') {
+      if (v === '-' || v === '.') stdinSent = true;
+      else out.push(read(v, `curl sends ${v}`));
+    } else if (
       /^(-d|--data(-binary|-ascii)?|--json)$/.test(k)
         ? v.startsWith('@')
         : k === '--data-urlencode' && /^[^=]*@/.test(v)
@@ -349,6 +352,7 @@ function curl(c: SimpleCommand, out: Effect[]): void {
       // -d @file sends the file; -d name=a@b.c is text. --data-urlencode takes @file and name@file.
       const f = v.slice(v.indexOf('@') + 1);
       if (f && f !== '-') out.push(read(f, `curl sends ${f}`));
+      else if (f === '-') stdinSent = true;
     } else if ((k === '-F' || k === '--form') && /=[@<]/.test(v)) {
       const f = at(v.slice(v.search(/=[@<]/) + 2).split(';'), 0);
       if (f && f !== '-') out.push(read(f, `curl sends ${f}`));
@@ -369,6 +373,7 @@ function curl(c: SimpleCommand, out: Effect[]): void {
     .map((e) => (e.tool === 'fetch' && e.url ? hostOfUrl(e.url) : undefined))
     .filter((h): h is string => h !== undefined && !isLoopbackHost(h));
   const remote = hosts[0];
+  if (stdinSent && c.stdin === undefined) sentFiles.push('(standard input)');
   if (sentFiles.length && remote && !payloadToService(sentFiles, hosts, out.slice(start)))
     out.push({ tool: 'exec', command: `uploads-remote curl ${remote}`, via: `curl sends a local file to ${remote}` });
 }
