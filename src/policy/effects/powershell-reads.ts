@@ -1,4 +1,4 @@
-// PowerShell's and cmd.exe's file readers, by their names in any case: `Get-Content F`,
+// PowerShell's environment drive listed whole (`dir env:`), and PowerShell's and cmd.exe's file readers, by their names in any case: `Get-Content F`,
 // `gc F -Raw`, `type F`, `Select-String -Path F`, `Import-Csv F`. Each file they read is a read,
 // so the credential rules decide `gc .env` as they decide `cat .env` (the cmdlet's name is case
 // blind, its parameters are any unambiguous prefix of their names).
@@ -6,6 +6,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { at } from '../../util/invariant.js';
+import { ENVIRONMENT_PATH } from './interp/line.js';
 
 const READERS = new Set([
   'get-content',
@@ -24,10 +25,18 @@ const PATH_PARAM = /^-(?:p|pa|pat|path|literalpath|lp|l|li|lit)$/i;
 const VALUE_PARAM =
   /^-(?:encoding|totalcount|first|head|tail|last|readcount|delimiter|pattern|algorithm|count|stream)$/i;
 
+/** Commands that list a PowerShell drive's items. */
+const LISTERS = new Set(['get-childitem', 'gci', 'dir', 'ls', 'get-item', 'gi']);
+
 export function powershellReads(c: SimpleCommand, out: Effect[]): void {
   const argv0 = c.argv[0];
   if (argv0 === undefined || !/^[a-zA-Z-]+$/.test(argv0)) return;
   const name = basename(argv0).toLowerCase();
+  // `Get-ChildItem Env:`, `dir env:`: every variable of the environment drive
+  if (LISTERS.has(name) && c.argv.slice(1).some((w) => /^(?:env:[\\/]?\*?|-path=?env:)$/i.test(w))) {
+    out.push({ tool: 'read', path: ENVIRONMENT_PATH, via: `${argv0} env: prints every environment variable` });
+    return;
+  }
   if (
     !READERS.has(name) ||
     (name === 'type' && argv0 === 'type' && c.argv.length === 2 && !/[./\\]/.test(c.argv[1] ?? ''))
