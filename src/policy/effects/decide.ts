@@ -7,6 +7,7 @@ import { deriveFromCommand, deriveFromWrite } from './derive.js';
 import { fetchReadings } from './fetch-readings.js';
 import { sqlPrivilege } from './privilege.js';
 import { sqlTextEffects } from './sql.js';
+import { sqlSecretSelect } from './sql-secrets.js';
 import { bodySecret, urlSecret } from './url-secret.js';
 import { mcpFlows } from './mcp-flow.js';
 import { mcpToolEffects } from './mcp-tools.js';
@@ -94,7 +95,7 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   }
   const sql = str('sql') ?? str('query') ?? str('statement');
   if (sql) {
-    out.push(...sqlTextEffects(sql, 'generic', `MCP ${op} runs`));
+    out.push(...sqlTextEffects(sql, 'generic', `MCP ${op} runs`), ...sqlSecretSelect(sql, `MCP ${op}`));
     sqlPrivilege(sql, out);
   }
   // Secrets sent to a destination outside the machine (a repository, a channel, a gist, a mail).
