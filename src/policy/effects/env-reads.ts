@@ -199,7 +199,7 @@ function loopReads(cmds: SimpleCommand[], out: Effect[]): void {
     // for V in WORDS; `for V in ${!AWS*}` ranges over variable names, like compgen -v
     if (name === 'for' && a[2] === 'in' && a[1] && a[3] !== undefined) {
       vars.set(a[1], a.slice(3).join(' '));
-      if (a.slice(3).some((w) => /^\$\{![A-Za-z_]\w*[*@]\}$/.test(w))) vars.set(`!${a[1]}`, 'environment');
+      if (a.slice(3).some((w) => /^\$\{![A-Za-z_]\w*[*@]\}$/.test(w))) vars.set(`!${a[1]}`, `${a[1]} ranges over`);
     }
     // ls [DIR] | while read V / find DIR | while read V
     const next = c.pipedInto;
@@ -209,18 +209,18 @@ function loopReads(cmds: SimpleCommand[], out: Effect[]): void {
       if (v && (name === 'ls' || name === 'find'))
         vars.set(v, name === 'ls' ? `${dir.replace(/\/$/, '')}/*` : `${dir}/**`);
       if (v && name === 'compgen' && a.some((w) => w === '-v' || w === '-e' || w === '-A'))
-        vars.set(`!${v}`, 'environment');
+        vars.set(`!${v}`, 'compgen lists');
     }
     // the word after `do` is the program
     const argv = a[0] === 'do' ? a.slice(1) : a;
     const prog = basename(argv[0] ?? '').toLowerCase();
     if (vars.size) {
-      for (const [v] of vars)
+      for (const [v, from] of vars)
         if (v.startsWith('!') && argv.some((w) => w.includes(`\${!${v.slice(1)}}`))) {
           out.push({
             tool: 'read',
             path: ENVIRONMENT_PATH,
-            via: `\${!${v.slice(1)}} prints every variable compgen lists`,
+            via: `\${!${v.slice(1)}} prints every variable ${from}`,
           });
         }
       const targets = [...c.redirs.filter((r) => r.op === '<').map((r) => r.target)];
