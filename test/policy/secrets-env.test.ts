@@ -76,3 +76,20 @@ test('look-alikes that print names, public halves or ordinary settings stay allo
     ['B', 'read', { path: '/home/dev/.ssh/known_hosts' }],
   ]);
 });
+
+test('copies out of containers, mounted secrets and process command lines searched for secrets', () => {
+  check([
+    x('D', 'kubectl cp default/pod:/var/run/secrets/kubernetes.io/serviceaccount/token ./token'),
+    x('D', 'docker cp api:/run/secrets/db_password .'),
+    x('D', 'cat /run/secrets/db_password'),
+    x('D', 'az keyvault secret download --vault-name kv --name db --file /tmp/db.txt'),
+    x('D', "kubectl get secret -n prod db-creds -o go-template='{{.data}}'"),
+    x('D', 'gh auth status --show-token'),
+    x('D', 'ps -ef | grep -i password'),
+    x('D', 'ps aux | grep -- --token'),
+    x('B', 'docker cp api:/app/logs ./logs'),
+    x('B', 'kubectl cp ./config.yaml default/pod:/tmp/config.yaml'),
+    x('B', 'gh auth status'),
+    x('B', 'ps aux | grep node'),
+  ]);
+});

@@ -165,6 +165,20 @@ export function payloadToService(files: string[], hosts: string[], effects: Effe
   return hosts.every((h) => isServiceHost(h));
 }
 
+/**
+ * `docker cp C:/path .`, `kubectl cp ns/pod:/path ./x`: copying out of a container reads the
+ * container's file (its service-account token, its mounted secrets).
+ */
+function containerCopyOut(name: string, argv: string[], out: Effect[]): void {
+  const i = argv.indexOf('cp');
+  if (i < 1 || i > 2) return;
+  const ops = argv.slice(i + 1).filter((w) => !w.startsWith('-'));
+  const src = ops[0];
+  const m = src !== undefined && ops.length >= 2 ? /^[^/:\s]+(?:\/[^/:\s]+)?:(\/.*)$/.exec(src) : null;
+  if (src !== undefined && m?.[1])
+    out.push(read(m[1], `${name} cp copies ${m[1]} out of ${src.slice(0, src.length - m[1].length - 1)}`));
+}
+
 /** The effects of one simple command as a sender. Cheap for every other program: one lookup. */
 export function egressEffects(c: SimpleCommand, out: Effect[]): void {
   const argv0 = c.argv[0];
@@ -174,4 +188,6 @@ export function egressEffects(c: SimpleCommand, out: Effect[]): void {
   const s = Object.hasOwn(SENDERS, name) ? SENDERS[name] : undefined;
   if (s) senderEffects(name, s, c, out);
   if (POWERSHELL_SENDERS.has(lower)) powershellEffects(lower, c, out);
+  if (name === 'docker' || name === 'podman' || name === 'kubectl' || name === 'oc')
+    containerCopyOut(name, c.argv, out);
 }

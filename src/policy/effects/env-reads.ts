@@ -56,6 +56,8 @@ const SECRET_BEARING: RegExp[] = [
   /^helm get (?:values|all|manifest)\b/,
   /^tmux capture-pane\b/,
   /^journalctl\b/,
+  // process command lines: passwords and tokens passed as arguments
+  /^ps\b/,
   /^log show\b/,
   /^screen -X hardcopy\b/,
   /^docker (?:inspect|compose config)\b/,
@@ -107,6 +109,11 @@ function searchPattern(c: SimpleCommand): string | undefined {
     const pats: string[] = [];
     for (let i = 0; i < rest.length; i++) {
       const w = rest[i] ?? '';
+      if (w === '--') {
+        // after -- the first word is the pattern even when it starts with a dash
+        if (!pats.length && rest[i + 1] !== undefined) pats.push(rest[i + 1] ?? '');
+        break;
+      }
       if (w === '-e' || w === '--regexp' || w === '-Pattern') pats.push(rest[++i] ?? '');
       else if (/^-[ABCm]$/.test(w)) i++;
       else if (!w.startsWith('-') && !pats.length) pats.push(w);
