@@ -8,7 +8,7 @@ import { fetchReadings } from './fetch-readings.js';
 import { sqlPrivilege } from './privilege.js';
 import { sqlTextEffects } from './sql.js';
 import { sqlSecretSelect } from './sql-secrets.js';
-import { bodySecret, urlSecret } from './url-secret.js';
+import { bodySecret, urlHost, urlSecret } from './url-secret.js';
 import { mcpFlows } from './mcp-flow.js';
 import { mcpToolEffects } from './mcp-tools.js';
 import { writeLossEffects } from './write-loss.js';
@@ -92,6 +92,14 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
     out.push(
       ...fetchReadings(url, `MCP ${op} reaches ${url}`, /navigate|browse|fetch|open|goto|visit|scrape|crawl/.test(op)),
     );
+    // a request tool (http_request, api_call ...) sending a live secret in its body
+    const body = /env|secret|variable|credential|vault/.test(op) ? undefined : bodySecret(p);
+    if (body)
+      out.push({
+        tool: 'exec',
+        command: `curl -d @.env https://${urlHost(url).replace(/[^\w.:-]/g, '')}/`,
+        via: `MCP ${op} sends a secret (${body.slice(0, 12)}...) to ${urlHost(url)}`,
+      });
   }
   const sql = str('sql') ?? str('query') ?? str('statement');
   if (sql) {

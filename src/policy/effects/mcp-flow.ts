@@ -35,9 +35,16 @@ const PAGE_SENDS =
   /\bfetch\s*\(|XMLHttpRequest|sendBeacon|new\s+Image\b|\.src\s*=|new\s+WebSocket|location(?:\.href)?\s*=|window\.open\(/;
 const URL_IN_CODE = /(?:https?|wss?):\/\/[^'"`\s)]+/;
 
+/** The string values of the parameters, nested ones too (`files: {a.txt: {content: ...}}`), keyed by their own name. */
 function strings(p: Record<string, unknown>): [string, string][] {
   const out: [string, string][] = [];
-  for (const [k, v] of Object.entries(p)) if (typeof v === 'string') out.push([k, v]);
+  const walk = (o: unknown, key: string, depth: number): void => {
+    if (out.length >= 256) return;
+    if (typeof o === 'string') out.push([key, o]);
+    else if (depth < 4 && o && typeof o === 'object')
+      for (const [k, v] of Object.entries(o as Record<string, unknown>)) walk(v, Array.isArray(o) ? key : k, depth + 1);
+  };
+  for (const [k, v] of Object.entries(p)) walk(v, k, 0);
   return out;
 }
 
