@@ -6,7 +6,6 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { at } from '../../util/invariant.js';
-import { ENVIRONMENT_PATH } from './interp/line.js';
 
 const READERS = new Set([
   'get-content',
@@ -24,6 +23,10 @@ const PATH_PARAM = /^-(?:p|pa|pat|path|literalpath|lp|l|li|lit)$/i;
 /** Parameters that take a value that is not the file (skipped). */
 const VALUE_PARAM =
   /^-(?:encoding|totalcount|first|head|tail|last|readcount|delimiter|pattern|algorithm|count|stream)$/i;
+
+/** The path the environment-dump rules name (interp/line.ts reads env dumps as this read too;
+ * importing it from there would make a cycle through programs.ts). */
+const ENVIRONMENT_PATH = '/proc/self/environ';
 
 /** Commands that list a PowerShell drive's items. */
 const LISTERS = new Set(['get-childitem', 'gci', 'dir', 'ls', 'get-item', 'gi']);
