@@ -4,10 +4,11 @@
 import type { Decision, ToolCall } from '../types.js';
 import type { Effect } from './types.js';
 import { deriveFromCommand, deriveFromWrite } from './derive.js';
-import { plainFetch } from './url-host.js';
+import { fetchReadings } from './fetch-readings.js';
 import { sqlPrivilege } from './privilege.js';
 import { sqlTextEffects } from './sql.js';
-import { bodySecret, urlSecret } from './url-secret.js';
+import { sqlSecretSelect } from './sql-secrets.js';
+import { bodySecret, urlHost, urlSecret } from './url-secret.js';
 import { mcpFlows } from './mcp-flow.js';
 import { mcpToolEffects } from './mcp-tools.js';
 import { mcpTamperEffects } from './mcp-tamper.js';
@@ -89,12 +90,21 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   const url = str('url') ?? str('uri');
   if (url && /^[a-z][a-z0-9+.-]*:/i.test(url)) {
     out.push({ tool: 'fetch', url, via: `MCP ${op} reaches ${url}` });
-    const plain = plainFetch(url, `MCP ${op} reaches ${url}`);
-    if (plain) out.push(plain);
+    out.push(
+      ...fetchReadings(url, `MCP ${op} reaches ${url}`, /navigate|browse|fetch|open|goto|visit|scrape|crawl/.test(op)),
+    );
+    // a request tool (http_request, api_call ...) sending a live secret in its body
+    const body = /env|secret|variable|credential|vault/.test(op) ? undefined : bodySecret(p);
+    if (body)
+      out.push({
+        tool: 'exec',
+        command: `curl -d @.env https://${urlHost(url).replace(/[^\w.:-]/g, '')}/`,
+        via: `MCP ${op} sends a secret (${body.slice(0, 12)}...) to ${urlHost(url)}`,
+      });
   }
   const sql = str('sql') ?? str('query') ?? str('statement');
   if (sql) {
-    out.push(...sqlTextEffects(sql, 'generic', `MCP ${op} runs`));
+    out.push(...sqlTextEffects(sql, 'generic', `MCP ${op} runs`), ...sqlSecretSelect(sql, `MCP ${op}`));
     sqlPrivilege(sql, out);
   }
   // Secrets sent to a destination outside the machine (a repository, a channel, a gist, a mail).
@@ -126,12 +136,15 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   return out;
 }
 
+/** Calls made by derivedCall(): a fetch derived from a command is not the agent's fetch tool. */
+const DERIVED = new WeakSet<ToolCall>();
+
 function fetchEffects(call: ToolCall): Effect[] {
   const url = [call.params['url'], call.input?.['url']].find((u): u is string => typeof u === 'string');
   if (!url) return [];
-  const plain = plainFetch(url, `reaches ${url}`);
+  const plain = fetchReadings(url, `reaches ${url}`, !DERIVED.has(call));
   const hit = urlSecret(url) ?? bodySecret({ ...(call.input ?? {}), ...call.params });
-  if (!hit) return plain ? [plain] : [];
+  if (!hit) return plain;
   const host = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(url)?.[1] ?? 'remote';
   return [
     {
@@ -139,7 +152,7 @@ function fetchEffects(call: ToolCall): Effect[] {
       command: `curl -d @.env https://${host.replace(/[^\w.:-]/g, '')}/`,
       via: `the URL carries a secret (${hit.slice(0, 12)}...) to ${host}`,
     },
-    ...(plain ? [plain] : []),
+    ...plain,
   ];
 }
 
@@ -187,6 +200,7 @@ export function derivedCall(base: ToolCall, e: Effect, workdir: string | undefin
   const c: ToolCall = { tool: e.tool, agent: base.agent, session: base.session, params };
   if (workdir !== undefined) c.workdir = workdir;
   if (base.agentDepth !== undefined) c.agentDepth = base.agentDepth;
+  DERIVED.add(c);
   return c;
 }
 

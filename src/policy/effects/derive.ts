@@ -22,7 +22,7 @@ import { commandSourceFindings, envFindings } from './sources.js';
 import { manifestFindings } from './manifests.js';
 import { LineFacts, lineReadings } from './line-readings.js';
 import { launcherEffects } from './launchers.js';
-import { plainFetch } from './url-host.js';
+import { fetchReadings } from './fetch-readings.js';
 import { startupWrite } from './startup-plant.js';
 import { fileWriterEffects } from './file-writers.js';
 import { tamperWrite } from './svc-tamper.js';
@@ -319,8 +319,7 @@ export function deriveFromCommand(command: string): Effect[] {
           raw.push(dependency(['remote-file', e.url], `unpacks a download into ${unpacksInto}`));
       }
   for (const e of raw.slice()) {
-    const p = e.tool === 'fetch' && e.url ? plainFetch(e.url, e.via) : undefined;
-    if (p) raw.push(p);
+    if (e.tool === 'fetch' && e.url) raw.push(...fetchReadings(e.url, e.via));
   }
   const out = raw.map(envAppend);
   for (const e of raw) out.push(...inPlaceSources(e, command));

@@ -55,6 +55,10 @@ const SECRET_BEARING: RegExp[] = [
   /^pulumi (?:stack (?:output|export)|config)\b/,
   /^helm get (?:values|all|manifest)\b/,
   /^tmux capture-pane\b/,
+  /^journalctl\b/,
+  // process command lines: passwords and tokens passed as arguments
+  /^ps\b/,
+  /^log show\b/,
   /^screen -X hardcopy\b/,
   /^docker (?:inspect|compose config)\b/,
   /^kubectl (?:get (?:secret|secrets|configmap|configmaps|cm)\b|describe (?:secret|configmap)\b)/,
@@ -105,6 +109,11 @@ function searchPattern(c: SimpleCommand): string | undefined {
     const pats: string[] = [];
     for (let i = 0; i < rest.length; i++) {
       const w = rest[i] ?? '';
+      if (w === '--') {
+        // after -- the first word is the pattern even when it starts with a dash
+        if (!pats.length && rest[i + 1] !== undefined) pats.push(rest[i + 1] ?? '');
+        break;
+      }
       if (w === '-e' || w === '--regexp' || w === '-Pattern') pats.push(rest[++i] ?? '');
       else if (/^-[ABCm]$/.test(w)) i++;
       else if (!w.startsWith('-') && !pats.length) pats.push(w);
@@ -142,6 +151,49 @@ export function windowsReads(command: string, out: Effect[]): void {
   }
 }
 
+/** Filters a file listing passes through on its way to xargs (they pass names, not contents). */
+const LIST_FILTERS = new Set([
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'sed',
+  'awk',
+  'sort',
+  'uniq',
+  'head',
+  'tail',
+  'cut',
+  'tr',
+]);
+
+/**
+ * `ls DIR | grep -v pub | sed 's|^|DIR/|' | xargs cat`: the reader at the end of a listing's
+ * pipe gets every file the listing names. The walk drops `xargs` (it runs its operand), so the
+ * caller gates this on the line naming xargs.
+ */
+export function listedReads(cmds: SimpleCommand[], out: Effect[]): void {
+  const from = out.length;
+  let cwd: string | undefined;
+  for (const c of cmds) {
+    const a = c.argv;
+    const name = basename(a[0] ?? '').toLowerCase();
+    if (name === 'cd' && a[1]) cwd = a[1];
+    if ((name !== 'ls' && name !== 'find') || !c.pipedInto) continue;
+    let into: string[] | undefined = c.pipedInto;
+    for (let g = 0; g < 6 && into && LIST_FILTERS.has(basename(into[0] ?? '')); g++) {
+      const cur: string[] = into;
+      into = cmds.find((x) => x.argv === cur)?.pipedInto;
+    }
+    const reader = basename(into?.[0] ?? '').toLowerCase();
+    if (!into || !READERS.has(reader) || into.slice(1).some((w) => !w.startsWith('-'))) continue;
+    const dir = (a.slice(1).find((w) => !w.startsWith('-')) ?? cwd ?? '.').replace(/\/$/, '');
+    out.push({ tool: 'read', path: `${dir}/*`, via: `xargs ${reader} reads what ${name} lists in ${dir}` });
+  }
+  // ~/.aws/* also names ~/.aws/credentials
+  expandGlobs(out, from);
+}
+
 function loopReads(cmds: SimpleCommand[], out: Effect[]): void {
   const vars = new Map<string, string>();
   let cwd: string | undefined;
@@ -151,8 +203,11 @@ function loopReads(cmds: SimpleCommand[], out: Effect[]): void {
     const a = c.argv;
     const name = basename(a[0] ?? '').toLowerCase();
     if (name === 'cd' && a[1]) cwd = a[1];
-    // for V in WORDS
-    if (name === 'for' && a[2] === 'in' && a[1] && a[3] !== undefined) vars.set(a[1], a.slice(3).join(' '));
+    // for V in WORDS; `for V in ${!AWS*}` ranges over variable names, like compgen -v
+    if (name === 'for' && a[2] === 'in' && a[1] && a[3] !== undefined) {
+      vars.set(a[1], a.slice(3).join(' '));
+      if (a.slice(3).some((w) => /^\$\{![A-Za-z_]\w*[*@]\}$/.test(w))) vars.set(`!${a[1]}`, `${a[1]} ranges over`);
+    }
     // ls [DIR] | while read V / find DIR | while read V
     const next = c.pipedInto;
     if (next && (basename(next[0] ?? '') === 'while' || next[0] === 'do') && next.includes('read')) {
@@ -161,18 +216,18 @@ function loopReads(cmds: SimpleCommand[], out: Effect[]): void {
       if (v && (name === 'ls' || name === 'find'))
         vars.set(v, name === 'ls' ? `${dir.replace(/\/$/, '')}/*` : `${dir}/**`);
       if (v && name === 'compgen' && a.some((w) => w === '-v' || w === '-e' || w === '-A'))
-        vars.set(`!${v}`, 'environment');
+        vars.set(`!${v}`, 'compgen lists');
     }
     // the word after `do` is the program
     const argv = a[0] === 'do' ? a.slice(1) : a;
     const prog = basename(argv[0] ?? '').toLowerCase();
     if (vars.size) {
-      for (const [v] of vars)
+      for (const [v, from] of vars)
         if (v.startsWith('!') && argv.some((w) => w.includes(`\${!${v.slice(1)}}`))) {
           out.push({
             tool: 'read',
             path: ENVIRONMENT_PATH,
-            via: `\${!${v.slice(1)}} prints every variable compgen lists`,
+            via: `\${!${v.slice(1)}} prints every variable ${from}`,
           });
         }
       const targets = [...c.redirs.filter((r) => r.op === '<').map((r) => r.target)];

@@ -23,6 +23,7 @@ import { cwdPathEffects } from './cwd-paths.js';
 import { AGENT_PROGRAMS, agentLaunchEffects } from './agent-launch.js';
 import { escapeEffects } from './escape.js';
 import { SUPPLY_LINE_HINT, supplyLineEffects } from './supply-line.js';
+import { listedReads } from './env-reads.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
 export class LineFacts {
@@ -75,6 +76,8 @@ export const LINE_READINGS: readonly LineReading[] = [
     hint: /%\w+%|\$env:|[A-Za-z]:\\|~\\/i,
     read: (l, out) => windowsReads(l.text, out),
   },
+  // `ls ~/.ssh | ... | xargs cat`: the files a listing names, read by xargs' program
+  { name: 'listed-reads', hint: /\bxargs\b/, read: (l, out) => listedReads(l.cmds, out) },
   // Downloads and privilege changes gate themselves on one scan of the line (their HINTs).
   { name: 'download-exec', read: (l, out) => downloadExecEffects(l.cmds, out, l.text) },
   { name: 'privilege', read: (l, out) => privilegeEffects(l.text, out) },

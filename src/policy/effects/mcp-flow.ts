@@ -15,7 +15,7 @@ interface CommandSource {
 
 /** A token's provider prefix with a few characters after it (a key cut short still names it), or a key block. */
 const TOKEN_MENTION =
-  /\b(?:AKIA[0-9A-Z]{4,}|gh[pousr]_[A-Za-z0-9]{4,}|github_pat_\w{4,}|glpat-[\w-]{4,}|xox[abpr]-[\w-]{4,}|sk-(?:proj-|ant-)?[A-Za-z0-9]{4,}|[sr]k_live_\w{4,})|-----BEGIN [A-Z ]*PRIVATE KEY/;
+  /\b(?:AKIA[0-9A-Z]{4,}|gh[pousr]_[A-Za-z0-9]{4,}|github_pat_\w{4,}|glpat-[\w-]{4,}|xox[abpr]-[\w-]{4,}|sk-(?:proj-|ant-)?[A-Za-z0-9]{4,}|[sr]k_live_\w{4,})|-----BEGIN [A-Z ]*PRIVATE KEY|\b[A-Z0-9_]*(?:SECRET|PASSW|TOKEN|API_?KEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=(?![<${]|your|xxx|changeme|example|\s|$)\S/;
 const MESSAGE_OP = /send|post|message|comment|issue|mail|publish|gist|reply|chat|tweet|webhook|discussion|review/;
 /** Stores made for secrets (platform env vars, secret managers): putting one there is their use. */
 const SECRET_STORE_OP = /env|secret|variable|credential|vault|key|token|password/;
@@ -35,9 +35,16 @@ const PAGE_SENDS =
   /\bfetch\s*\(|XMLHttpRequest|sendBeacon|new\s+Image\b|\.src\s*=|new\s+WebSocket|location(?:\.href)?\s*=|window\.open\(/;
 const URL_IN_CODE = /(?:https?|wss?):\/\/[^'"`\s)]+/;
 
+/** The string values of the parameters, nested ones too (`files: {a.txt: {content: ...}}`), keyed by their own name. */
 function strings(p: Record<string, unknown>): [string, string][] {
   const out: [string, string][] = [];
-  for (const [k, v] of Object.entries(p)) if (typeof v === 'string') out.push([k, v]);
+  const walk = (o: unknown, key: string, depth: number): void => {
+    if (out.length >= 256) return;
+    if (typeof o === 'string') out.push([key, o]);
+    else if (depth < 4 && o && typeof o === 'object')
+      for (const [k, v] of Object.entries(o as Record<string, unknown>)) walk(v, Array.isArray(o) ? key : k, depth + 1);
+  };
+  for (const [k, v] of Object.entries(p)) walk(v, k, 0);
   return out;
 }
 

@@ -14,6 +14,8 @@ import { clobberEffects } from './clobber.js';
 import { argvBoundEffects } from './interp/argv-bind.js';
 import { dataResetEffects } from './data-resets.js';
 import { at } from '../../util/invariant.js';
+import { egressEffects, payloadToService } from './egress.js';
+import { powershellReads } from './powershell-reads.js';
 
 type Deriver = (c: SimpleCommand, out: Effect[]) => void;
 
@@ -277,77 +279,139 @@ const GREP_ARG = [
   '--context',
 ];
 
+/**
+ * Short options given together (`-sd@.env`, `-sSLo out`) split one per word, for programs whose
+ * short options are all one letter (curl, wget): the first that takes a value takes the rest.
+ */
+function splitShortFlags(argv: string[], takesValue: (flag: string) => boolean): string[] {
+  const out: string[] = [];
+  for (const w of argv) {
+    if (!/^-[a-zA-Z0-9]{2}/.test(w) || w.startsWith('--') || out.length === 0) {
+      out.push(w);
+      continue;
+    }
+    for (let i = 1; i < w.length; i++) {
+      const f = `-${w[i] ?? ''}`;
+      out.push(f);
+      if (takesValue(f)) {
+        if (i + 1 < w.length) out.push(w.slice(i + 1));
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+const CURL_SHORT_VALUE = new Set([
+  '-o',
+  '-d',
+  '-F',
+  '-T',
+  '-H',
+  '-X',
+  '-u',
+  '-A',
+  '-e',
+  '-x',
+  '-K',
+  '-b',
+  '-c',
+  '-w',
+  '-m',
+  '-E',
+  '-r',
+  '-U',
+  '-Y',
+  '-y',
+  '-z',
+  '-C',
+  '-P',
+  '-Q',
+]);
+
 function curl(c: SimpleCommand, out: Effect[]): void {
   const start = out.length;
-  const p = parseArgs(c.argv, [
-    '-o',
-    '--output',
-    '-d',
-    '--data',
-    '--data-binary',
-    '--data-raw',
-    '--data-urlencode',
-    '--data-ascii',
-    '-F',
-    '--form',
-    '-T',
-    '--upload-file',
-    '-H',
-    '--header',
-    '-X',
-    '--request',
-    '-u',
-    '--user',
-    '-A',
-    '--user-agent',
-    '-e',
-    '--referer',
-    '-x',
-    '--proxy',
-    '-K',
-    '--config',
-    '-b',
-    '--cookie',
-    '-c',
-    '--cookie-jar',
-    '--url',
-    '-w',
-    '--write-out',
-    '--connect-to',
-    '--resolve',
-    '-m',
-    '--max-time',
-    '--retry',
-    '--cacert',
-    '--cert',
-    '--key',
-    '-E',
-    '-r',
-    '--range',
-    '-U',
-    '--proxy-user',
-    '--json',
-    '--unix-socket',
-    '-Y',
-    '-y',
-    '-z',
-    '--limit-rate',
-    '--interface',
-    '-C',
-    '-P',
-    '-Q',
-    '--quote',
-  ]);
+  // `-d @-` / `-T -` send standard input: unknown text unless the line shows it (echo ... |)
+  let stdinSent = false;
+  const p = parseArgs(
+    splitShortFlags(c.argv, (f) => CURL_SHORT_VALUE.has(f)),
+    [
+      '-o',
+      '--output',
+      '-d',
+      '--data',
+      '--data-binary',
+      '--data-raw',
+      '--data-urlencode',
+      '--data-ascii',
+      '-F',
+      '--form',
+      '-T',
+      '--upload-file',
+      '-H',
+      '--header',
+      '-X',
+      '--request',
+      '-u',
+      '--user',
+      '-A',
+      '--user-agent',
+      '-e',
+      '--referer',
+      '-x',
+      '--proxy',
+      '-K',
+      '--config',
+      '-b',
+      '--cookie',
+      '-c',
+      '--cookie-jar',
+      '--url',
+      '-w',
+      '--write-out',
+      '--connect-to',
+      '--resolve',
+      '-m',
+      '--max-time',
+      '--retry',
+      '--cacert',
+      '--cert',
+      '--key',
+      '-E',
+      '-r',
+      '--range',
+      '-U',
+      '--proxy-user',
+      '--json',
+      '--unix-socket',
+      '-Y',
+      '-y',
+      '-z',
+      '--limit-rate',
+      '--interface',
+      '-C',
+      '-P',
+      '-Q',
+      '--quote',
+    ],
+  );
   for (const [k, v] of p.options) {
     if (v === undefined) continue;
     if (k === '--url') fetchOrRead(urlOf(v) ?? v, `curl reaches ${v}`, out);
     else if ((k === '-o' || k === '--output' || k === '-c' || k === '--cookie-jar') && v !== '-' && v !== '/dev/null')
       out.push(write(v, undefined, `curl writes ${v}`));
-    else if (k === '-T' || k === '--upload-file' || k === '-K' || k === '--config')
-      out.push(read(v, `curl sends ${v}`));
-    else if (/^(-d|--data(-binary|-ascii|-urlencode)?|--json)$/.test(k) && v.includes('@')) {
+    else if (k === '-T' || k === '--upload-file' || k === '-K' || k === '--config') {
+      if (v === '-' || v === '.') stdinSent = true;
+      else out.push(read(v, `curl sends ${v}`));
+    } else if (
+      /^(-d|--data(-binary|-ascii)?|--json)$/.test(k)
+        ? v.startsWith('@')
+        : k === '--data-urlencode' && /^[^=]*@/.test(v)
+    ) {
+      // -d @file sends the file; -d name=a@b.c is text. --data-urlencode takes @file and name@file.
       const f = v.slice(v.indexOf('@') + 1);
       if (f && f !== '-') out.push(read(f, `curl sends ${f}`));
+      else if (f === '-') stdinSent = true;
     } else if ((k === '-F' || k === '--form') && /=[@<]/.test(v)) {
       const f = at(v.slice(v.search(/=[@<]/) + 2).split(';'), 0);
       if (f && f !== '-') out.push(read(f, `curl sends ${f}`));
@@ -359,12 +423,17 @@ function curl(c: SimpleCommand, out: Effect[]): void {
   }
   // A local file sent is exfiltration unless every host the call reaches is this machine: read
   // from the URLs curl itself parses, so a local URL beside a remote one does not make it local.
-  const sends = out.slice(start).some((e) => e.tool === 'read' && e.via.startsWith('curl sends '));
-  const remote = out
+  const sentFiles = out
+    .slice(start)
+    .filter((e) => e.tool === 'read' && e.via.startsWith('curl sends '))
+    .map((e) => e.path ?? '');
+  const hosts = out
     .slice(start)
     .map((e) => (e.tool === 'fetch' && e.url ? hostOfUrl(e.url) : undefined))
-    .find((h) => h !== undefined && !isLoopbackHost(h));
-  if (sends && remote)
+    .filter((h): h is string => h !== undefined && !isLoopbackHost(h));
+  const remote = hosts[0];
+  if (stdinSent && c.stdin === undefined) sentFiles.push('(standard input)');
+  if (sentFiles.length && remote && !payloadToService(sentFiles, hosts, out.slice(start)))
     out.push({ tool: 'exec', command: `uploads-remote curl ${remote}`, via: `curl sends a local file to ${remote}` });
 }
 
@@ -428,7 +497,8 @@ function httpie(c: SimpleCommand, out: Effect[]): void {
     if (u) fetchOrRead(u, `${c.argv[0]} reaches ${target}`, out);
   }
   for (const item of p.operands.slice(i + 1)) {
-    const m = /^[^=:@]+(?:=@|@|:=@)(.+)$/.exec(item);
+    // name=@file, name:=@file, name@file (a form file), and @file (the body, xh)
+    const m = /^(?:[^=:@]+(?:=@|@|:=@)|@)(.+)$/.exec(item);
     if (m) out.push(read(at(m, 1), `${c.argv[0]} sends ${m[1]}`));
   }
 }
@@ -711,6 +781,12 @@ const TABLE: Record<string, Deriver> = {
   http: httpie,
   https: httpie,
   xh: httpie,
+  xhs: httpie,
+  // curlie takes curl's options and httpie's items
+  curlie: (c, out) => {
+    curl(c, out);
+    httpie(c, out);
+  },
   nc: hostPort('nc', ['-p', '-s', '-w', '-i', '-q', '-e', '-c', '-x', '-X', '-O', '-I']),
   ncat: hostPort('ncat', ['-p', '-s', '-w', '-i', '-e', '-c', '--exec', '--sh-exec', '-x']),
   netcat: hostPort('netcat', ['-p', '-s', '-w', '-i', '-q', '-e', '-c']),
@@ -740,6 +816,16 @@ function redirections(c: SimpleCommand, out: Effect[]): void {
   for (const r of c.redirs) {
     const t = r.target;
     if (!t || /^\/dev\/(null|stdout|stderr|tty|fd\/\d+)$/.test(t)) continue;
+    const sock = /^\/dev\/(tcp|udp)\/([^/\s]+)\/(\d+)$/.exec(t);
+    if (sock) {
+      // bash opens a connection for /dev/tcp/HOST/PORT: a fetch of that host and port
+      const host = (sock[2] ?? '').includes(':') ? `[${sock[2] ?? ''}]` : (sock[2] ?? '');
+      out.push(
+        fetch(`${sock[1] ?? 'tcp'}://${host}:${sock[3] ?? ''}`, `connects to ${sock[2] ?? ''} port ${sock[3] ?? ''}`),
+      );
+      if (sock[1] === 'tcp')
+        out.push(fetch(`http://${host}:${sock[3] ?? ''}/`, `connects to ${sock[2] ?? ''} port ${sock[3] ?? ''}`));
+    }
     if (r.op === '<') out.push(read(t, `reads ${t}`));
     else if (r.op === '<>') out.push(write(t, undefined, `opens ${t} for writing`));
     else {
@@ -837,6 +923,8 @@ export function expandGlobs(out: Effect[], from: number): void {
 export function programEffects(c: SimpleCommand, out: Effect[]): void {
   const from = out.length;
   programEffectsRaw(c, out);
+  egressEffects(c, out);
+  powershellReads(c, out);
   expandGlobs(out, from);
 }
 

@@ -87,3 +87,11 @@ export function isTokenHome(service: string, host: string): boolean {
   if (homes.some((d) => h === d || h.endsWith(`.${d}`))) return true;
   return h.split('.').slice(0, -1).includes(service);
 }
+
+/** Whether `host` serves the API of a service this catalogue knows (any service's domains). */
+export function isServiceHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  for (const homes of Object.values(HOMES))
+    if (homes.some((d) => d.includes('.') && (h === d || h.endsWith(`.${d}`)))) return true;
+  return false;
+}

@@ -143,6 +143,12 @@ export function dumpsEnvironment(argv: string[]): boolean {
         i += /^(?:-[ewu]|--env|--workdir|--user)$/.test(rest[i] ?? '') ? 2 : 1;
       return i + 1 < rest.length && dumpsEnvironment(rest.slice(i + 1));
     }
+    case 'npm':
+    case 'yarn':
+    case 'pnpm':
+    case 'bun':
+      // `npm run env` (npm's built-in script) prints the environment a script gets
+      return (rest[0] === 'run' || rest[0] === 'run-script') && rest[1] === 'env' && rest.length === 2;
     case 'env':
     case 'printenv':
       return rest.every((w) => w === '-0' || w === '--null' || w === '--');
@@ -170,6 +176,10 @@ function searchOf(argv: string[]): { pattern: string; invert: boolean } | undefi
   const rest: string[] = [];
   for (let i = 1; i < argv.length; i++) {
     const w = at(argv, i);
+    if (w === '--') {
+      rest.push(...argv.slice(i + 1));
+      break;
+    }
     if (w === '-e' || w === '--regexp' || w === '-Pattern') patterns.push(argv[++i] ?? '');
     else if (w.startsWith('--regexp=')) patterns.push(w.slice(9));
     else if (w === '-v' || w === '--invert-match' || /^-[a-zA-Z]*v[a-zA-Z]*$/.test(w)) invert = true;
@@ -201,10 +211,21 @@ const REORDER = new Set(['sort', 'uniq', 'tac']);
 function environmentEffects(c: SimpleCommand, out: Effect[], cmds: SimpleCommand[]): void {
   if (!dumpsEnvironment(c.argv)) return;
   const name = basename(c.argv[0] ?? '');
-  let into = c.pipedInto;
+  // `kubectl exec POD -- env | grep X`: the inner command is walked alone; the pipe is its wrapper's
+  let into =
+    c.pipedInto ??
+    cmds.find(
+      (x) =>
+        x !== c &&
+        x.pipedInto &&
+        x.argv.length > c.argv.length &&
+        x.argv.slice(-c.argv.length).join('\0') === c.argv.join('\0'),
+    )?.pipedInto;
   for (let guard = 0; guard < 4 && into && REORDER.has(basename(into[0] ?? '')); guard++)
     into = cmds.find((x) => x.argv === into)?.pipedInto ?? into;
-  if (into && filtersByName(into)) return;
+  // npm's environment carries its configuration, registry tokens among it (npm_config_*)
+  const npmConfig = name !== 'env' && name !== 'printenv' && /npm_config/i.test(into?.join(' ') ?? '');
+  if (into && filtersByName(into) && !npmConfig) return;
   const search = into ? searchOf(into) : undefined;
   const via =
     into && search && SECRET_WORD.test(search.pattern) && !search.invert

@@ -1,0 +1,124 @@
+// What a URL reaches, however it is written. Besides the plain address of a host spelled
+// otherwise (url-host.ts), a fetch also reads as:
+//  - the same URL with its scheme in lower case, without `view-source:` and surrounding blanks
+//    (`File:///etc/passwd` is file:///etc/passwd to every client);
+//  - for a host inside the network (a private or link-local address, a name under an internal
+//    suffix such as .internal, .local, .corp, .svc, Docker's host.docker.internal), the same
+//    URL on 127.0.0.1: an admin API there (Docker on 2375, Jenkins' script console, a kubelet)
+//    hands over that machine just as it does on loopback, so the loopback-admin rules decide it;
+//  - `fetch-obscured-address HOST ADDRESS` when an internal address is disguised (decimal, hex,
+//    octal or shortened IPv4, IPv4 inside IPv6, a wildcard-DNS or rebinding name): nobody
+//    writes 127.1 or 0xa9fea9fe except to slip past a check;
+//  - `fetch-internal-host HOST` for the fetch tools only: a web page or an injected instruction
+//    steering the agent's fetch tool into the user's own network (the shell's curl to a dev
+//    server is ordinary work and does not read so).
+// Sources: RFC 1918 and RFC 6598 (private and shared address space), RFC 3927 (link-local),
+// RFC 4193 (unique local IPv6), RFC 6762 (.local), RFC 8375 (home.arpa), ICANN's reservation of
+// .internal (2024), Docker Desktop's networking docs (host.docker.internal,
+// gateway.docker.internal), Kubernetes DNS (*.svc, *.cluster.local), rbndr.us and 1u.ms
+// (DNS rebinding services).
+import type { Effect } from './types.js';
+import { plainAddress, plainFetch } from './url-host.js';
+
+/** Names under these suffixes resolve only inside a network. */
+const INTERNAL_SUFFIX =
+  /\.(?:internal|local|localdomain|lan|corp|intranet|intra|home\.arpa|svc|cluster\.local|private|priv)$/i;
+/** Names that reach the machine running the containers. */
+const DOCKER_HOST = /^(?:host|gateway|kubernetes)\.docker\.internal$|^host\.containers\.internal$|^host-gateway$/i;
+/** DNS rebinding services: the name carries the addresses it answers with. */
+const REBIND = /^(?:([0-9a-f]{8})\.([0-9a-f]{8})\.rbndr\.us|.*?make-([\d.]+)-(?:rebind|rr)-?.*\.1u\.ms)$/i;
+
+function dotted(n: number): string {
+  return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
+}
+
+/** Whether a dotted IPv4 address is inside a network or this machine. */
+export function internalV4(a: string): 'loopback' | 'link-local' | 'private' | undefined {
+  const m = /^(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(a);
+  if (!m) return undefined;
+  const [x, y] = [Number(m[1]), Number(m[2])];
+  if (x === 127 || (x === 0 && y === 0)) return 'loopback';
+  if (x === 169 && y === 254) return 'link-local';
+  if (x === 10 || (x === 172 && y >= 16 && y <= 31) || (x === 192 && y === 168) || (x === 100 && y >= 64 && y <= 127))
+    return 'private';
+  return undefined;
+}
+
+/** The host, port and rest of a URL, with the host as the URL parser reads it. */
+function parts(url: string): { scheme: string; host: string; raw: string; port: string; rest: string } | undefined {
+  const m = /^([a-z][a-z0-9+.-]*):\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^/:?#]*)(:\d+)?([^]*)$/i.exec(url);
+  if (!m) return undefined;
+  const scheme = (m[1] ?? '').toLowerCase();
+  const raw = (m[2] ?? '').toLowerCase().replace(/\.$/, '');
+  let host = raw;
+  if (/^(?:https?|wss?|ftp)$/.test(scheme))
+    try {
+      host = new URL(`${scheme}://${raw || 'x'}/`).hostname;
+    } catch {
+      host = raw;
+    }
+  return { scheme, host, raw, port: m[3] ?? '', rest: m[4] ?? '' };
+}
+
+/** The address a rebinding or IPv4-compatible IPv6 name stands for, beyond url-host.ts's. */
+function otherAddress(host: string): string | undefined {
+  const r = REBIND.exec(host);
+  if (r) {
+    const cands = [r[1], r[2]].filter((x): x is string => !!x).map((h) => dotted(parseInt(h, 16)));
+    if (r[3]) cands.push(r[3]);
+    return cands.find((a) => internalV4(a)) ?? cands[0];
+  }
+  // [::a9fe:a9fe], the deprecated IPv4-compatible form
+  const compat = /^\[::([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(host);
+  if (compat) return dotted(parseInt(compat[1] ?? '0', 16) * 65536 + parseInt(compat[2] ?? '0', 16));
+  return undefined;
+}
+
+/** Every reading of a fetch of `url` (see the top of this file); `tool` is true for the fetch tools. */
+export function fetchReadings(url: string, via: string, tool = false): Effect[] {
+  const out: Effect[] = [];
+  const plain = plainFetch(url, via);
+  if (plain) out.push(plain);
+  const canon = url.trim().replace(/^view-source:/i, '');
+  const schemeFixed = canon.replace(/^[a-z][a-z0-9+.-]*:/i, (s) => s.toLowerCase());
+  if (schemeFixed !== url) out.push({ tool: 'fetch', url: schemeFixed, via: `${via} (${schemeFixed})` });
+  const p = parts(schemeFixed);
+  if (!p || !/^(?:https?|wss?|ftp)$/.test(p.scheme)) return out;
+  const spelled = plainAddress(p.raw) ?? otherAddress(p.raw) ?? (/^\d+(?:\.\d+){3}$/.test(p.host) ? p.host : undefined);
+  const address = spelled ?? (p.host === 'localhost' ? '127.0.0.1' : p.host);
+  const kind = internalV4(address);
+  const canonicalDotted = /^\d+(?:\.\d+){3}$/.test(p.raw) && p.raw === address;
+  const plainSpelling =
+    canonicalDotted || /^(?:0|localhost|\[::1?\]|0\.0\.0\.0|[^.]+\.localhost|lvh\.me|[^.]+\.lvh\.me)$/.test(p.raw);
+  if (kind && !plainSpelling && p.raw !== 'localtest.me' && !p.raw.endsWith('.localtest.me'))
+    out.push({
+      tool: 'exec',
+      command: `fetch-obscured-address ${p.raw} ${address}`,
+      via: `${via} (${p.raw} is ${address} written in disguise)`,
+    });
+  if (kind === 'link-local')
+    out.push({
+      tool: 'exec',
+      command: `fetch-link-local ${address}`,
+      via: `${via} (${address} is a link-local address, where cloud metadata services answer)`,
+    });
+  if (otherAddress(p.raw) && address !== p.host)
+    out.push({ tool: 'fetch', url: `${p.scheme}://${address}${p.port}${p.rest}`, via: `${via} (${address})` });
+  const internalName = INTERNAL_SUFFIX.test(p.host) || DOCKER_HOST.test(p.host);
+  if (
+    kind === 'private' ||
+    internalName ||
+    (kind === 'loopback' && address !== '127.0.0.1') ||
+    p.host === 'localhost'
+  ) {
+    const local = `${p.scheme}://127.0.0.1${p.port}${p.rest}`;
+    out.push({ tool: 'fetch', url: local, via: `${via} (inside the network, read as ${local})` });
+  }
+  if (tool && (kind === 'private' || internalName))
+    out.push({
+      tool: 'exec',
+      command: `fetch-internal-host ${p.host}`,
+      via: `${via} (${p.host} is inside the user's network)`,
+    });
+  return out;
+}

@@ -1,0 +1,63 @@
+// PowerShell's environment drive listed whole (`dir env:`), and PowerShell's and cmd.exe's file readers, by their names in any case: `Get-Content F`,
+// `gc F -Raw`, `type F`, `Select-String -Path F`, `Import-Csv F`. Each file they read is a read,
+// so the credential rules decide `gc .env` as they decide `cat .env` (the cmdlet's name is case
+// blind, its parameters are any unambiguous prefix of their names).
+import { basename } from '../shell-wrappers.js';
+import type { Effect } from './types.js';
+import type { SimpleCommand } from './walk.js';
+import { at } from '../../util/invariant.js';
+
+const READERS = new Set([
+  'get-content',
+  'gc',
+  'type',
+  'select-string',
+  'sls',
+  'import-csv',
+  'get-filehash',
+  'format-hex',
+  'fhx',
+]);
+/** Parameters whose value is the file read. */
+const PATH_PARAM = /^-(?:p|pa|pat|path|literalpath|lp|l|li|lit)$/i;
+/** Parameters that take a value that is not the file (skipped). */
+const VALUE_PARAM =
+  /^-(?:encoding|totalcount|first|head|tail|last|readcount|delimiter|pattern|algorithm|count|stream)$/i;
+
+/** The path the environment-dump rules name (interp/line.ts reads env dumps as this read too;
+ * importing it from there would make a cycle through programs.ts). */
+const ENVIRONMENT_PATH = '/proc/self/environ';
+
+/** Commands that list a PowerShell drive's items. */
+const LISTERS = new Set(['get-childitem', 'gci', 'dir', 'ls', 'get-item', 'gi']);
+
+export function powershellReads(c: SimpleCommand, out: Effect[]): void {
+  const argv0 = c.argv[0];
+  if (argv0 === undefined || !/^[a-zA-Z-]+$/.test(argv0)) return;
+  const name = basename(argv0).toLowerCase();
+  // `Get-ChildItem Env:`, `dir env:`: every variable of the environment drive
+  if (LISTERS.has(name) && c.argv.slice(1).some((w) => /^(?:env:[\\/]?\*?|-path=?env:)$/i.test(w))) {
+    out.push({ tool: 'read', path: ENVIRONMENT_PATH, via: `${argv0} env: prints every environment variable` });
+    return;
+  }
+  if (
+    !READERS.has(name) ||
+    (name === 'type' && argv0 === 'type' && c.argv.length === 2 && !/[./\\]/.test(c.argv[1] ?? ''))
+  )
+    return; // `type ls` is the POSIX shell builtin asking what a name is
+  const a = c.argv;
+  const patternFirst = name === 'select-string' || name === 'sls';
+  let patternSeen = false;
+  for (let i = 1; i < a.length; i++) {
+    const w = at(a, i);
+    if (PATH_PARAM.test(w)) {
+      const f = a[++i];
+      if (f) for (const x of f.split(',')) out.push({ tool: 'read', path: x, via: `${argv0} reads ${x}` });
+    } else if (VALUE_PARAM.test(w)) {
+      if (/^-pattern$/i.test(w)) patternSeen = true;
+      i++;
+    } else if (w.startsWith('-')) continue;
+    else if (patternFirst && !patternSeen) patternSeen = true;
+    else for (const x of w.split(',')) out.push({ tool: 'read', path: x, via: `${argv0} reads ${x}` });
+  }
+}
