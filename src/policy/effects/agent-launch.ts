@@ -7,7 +7,7 @@
 // Kiro CLI `chat --trust-all-tools`, Crush, Factory droid).
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
-import type { LineFacts } from './line-readings.js';
+import type { LineView as LineFacts } from './line-view.js';
 
 interface AgentOptions {
   /** Options that switch checks off by themselves. */

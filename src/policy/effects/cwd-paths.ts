@@ -5,7 +5,7 @@
 // files live are followed (home itself, a hidden directory, system directories): under a
 // project tree a relative path means what it says and the project's rules already apply.
 import type { Effect } from './types.js';
-import type { LineFacts } from './line-readings.js';
+import type { LineView as LineFacts } from './line-view.js';
 import { programEffects } from './programs.js';
 import { cdTarget, fileWriterEffects, underDir } from './file-writers.js';
 

@@ -4,7 +4,7 @@
 // denies.
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
-import type { LineFacts } from './line-readings.js';
+import type { LineView as LineFacts } from './line-view.js';
 
 /**
  * AWS Systems Manager runs commands on an instance: `start-session --document-name

@@ -17,7 +17,7 @@ import type { Effect } from './types.js';
 import { simpleCommands, type SimpleCommand } from './walk.js';
 import { programEffects } from './programs.js';
 import { fileWriterEffects } from './file-writers.js';
-import type { LineFacts } from './line-readings.js';
+import type { LineView as LineFacts } from './line-view.js';
 import { isSvcProgram, isSvcUnit, patternSelectsSvc, SVC_PATH, SVC_PORT } from './svc-identity.js';
 
 /** A line can tamper with svc only when it names one of these. */
