@@ -349,3 +349,21 @@ test('local clusters, Actions caches and feature refs are routine; a repository 
   ])
     exec(c, 'pass');
 });
+
+test('a script find runs per path is read with the paths it gets; a project moved to /tmp is lost', () => {
+  for (const c of [
+    'find ~/project -type f -exec sh -c \': > "$1"\' _ {} \\;',
+    'find ~/project -type f -exec bash -c \'rm -f "$@"\' _ {} +',
+    'mv /home/dev/project /tmp/project-old',
+  ])
+    exec(c, 'deny');
+  exec("find ~/project -type f -name '*.py' -exec sh -c 'echo > \"$1\"' _ {} \\;", 'stop');
+  for (const c of [
+    "find . -name '*.md' -exec sh -c 'wc -l \"$1\"' _ {} \\;",
+    'find . -type f -exec sh -c \'echo "$1"\' _ {} \\;',
+    'find dist -type f -exec sh -c \'rm -f "$1"\' _ {} \\;',
+    'mv build /tmp/old-build',
+    'mv ~/.cache/x /tmp/',
+  ])
+    exec(c, 'pass');
+});
