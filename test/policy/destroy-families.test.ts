@@ -9,6 +9,7 @@ import { lossReadings } from '../../src/policy/shell-loss.js';
 import { mcpFileEffects } from '../../src/policy/effects/mcp-files.js';
 import { walkDeleteEffects } from '../../src/policy/effects/interp/walk-delete.js';
 import { dataResetEffects } from '../../src/policy/effects/data-resets.js';
+import { decodeEscapes } from '../../src/policy/effects/escapes.js';
 import { decide } from './effects-helpers.js';
 
 function expect(tool: string, params: Record<string, unknown>, want: 'deny' | 'stop' | 'pass'): void {
@@ -366,4 +367,16 @@ test('a script find runs per path is read with the paths it gets; a project move
     'mv ~/.cache/x /tmp/',
   ])
     exec(c, 'pass');
+});
+
+test('printf and echo -e escapes are decoded before the text reaches a database client', () => {
+  assert.equal(decodeEscapes('\\x44\\x52\\x4f\\x50 TABLE t'), 'DROP TABLE t');
+  assert.equal(decodeEscapes('\\104\\122OP'), 'DROP');
+  assert.equal(decodeEscapes('plain text'), 'plain text');
+  for (const c of [
+    "printf '\\x44\\x52\\x4f\\x50 TABLE invoices;' | mysql billing",
+    "echo -e '\\x44ROP TABLE users;' | psql -h prod-db",
+  ])
+    exec(c, 'deny');
+  for (const c of ["printf 'hello %s\\n' world > out.txt", "printf '\\x41\\n' | cat"]) exec(c, 'pass');
 });
