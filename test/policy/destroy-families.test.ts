@@ -380,3 +380,10 @@ test('printf and echo -e escapes are decoded before the text reaches a database 
     exec(c, 'deny');
   for (const c of ["printf 'hello %s\\n' world > out.txt", "printf '\\x41\\n' | cat"]) exec(c, 'pass');
 });
+
+test('a data-modifying CTE runs its DELETE or UPDATE in full', () => {
+  expect('mcp', { tool: 'query', sql: 'WITH d AS (DELETE FROM events RETURNING *) SELECT count(*) FROM d' }, 'deny');
+  expect('mcp', { tool: 'query', sql: 'WITH u AS (UPDATE users SET pw = NULL RETURNING id) SELECT 1' }, 'deny');
+  expect('mcp', { tool: 'query', sql: 'WITH d AS (DELETE FROM events WHERE ts < now() RETURNING *) SELECT 1' }, 'pass');
+  expect('mcp', { tool: 'query', sql: 'WITH x AS (SELECT 1) SELECT * FROM x' }, 'pass');
+});
