@@ -9,7 +9,8 @@
 //     `tar -xPf a.tar` with absolute member names): `extracts-over DIR`.
 import { basename } from './shell-wrappers.js';
 import { listedTree } from './shell-destroy.js';
-import { findDeleteReadings } from './shell-targets.js';
+import { findDeleteReadings, listingPattern } from './shell-targets.js';
+import { readFind } from './shell-flags.js';
 
 export interface LossReading {
   /** The reading: `rm -rf PATH` (re-read as that command) or `extracts-over DIR`. */
@@ -17,7 +18,53 @@ export interface LossReading {
   from: string;
   /** Whether the text is a command to read again in full (its own readings, target classes). */
   reread: boolean;
+  /** The text is a shell script to read (and to derive effects from), not one simple command. */
+  script?: boolean;
 }
+
+const SHELL_NAMES = /^(?:sh|bash|dash|zsh|ksh)$/;
+/** A script that deletes, shreds or empties its argument (`rm -f "$1"`, `: > "$1"`, `truncate -s0 "$@"`). */
+const DESTROYS_ARG =
+  /^\s*(?:rm|unlink|shred|srm|truncate)\b[^;|&]*\$|(?:^|[;&|]\s*)(?::|true|echo(?:\s+-n)?|printf\s+(?:''|""))?\s*>\s*"?\$|cp\s+\/dev\/null\s+"?\$/;
+
+/**
+ * `find ROOT -name '*.py' -exec sh -c 'echo > "$1"' _ {} \;`: the script runs once per path found,
+ * with the path as $1 (or all of them as "$@" with `+`). It is read with what the listing can
+ * return in place: every file of that name below ROOT, or ROOT's whole tree when nothing narrows it.
+ */
+function findShellScripts(words: string[]): LossReading[] {
+  const out: LossReading[] = [];
+  for (let i = 1; i < words.length - 3; i++) {
+    if (words[i] !== '-exec' && words[i] !== '-execdir') continue;
+    const sh = (words[i + 1] ?? '').replace(/^.*\//, '');
+    if (!SHELL_NAMES.test(sh) || words[i + 2] !== '-c') continue;
+    const script = words[i + 3] ?? '';
+    const end = words.findIndex((w, k) => k > i + 3 && (w === ';' || w === '\\;' || w === '+'));
+    const args = words.slice(i + 4, end < 0 ? undefined : end);
+    const at = args.indexOf('{}');
+    if (at < 1 || !/\$(?:\{?1\}?|@|\{@\}|\*)/.test(script)) continue;
+    const f = readFind(['find', ...words.slice(1)]);
+    const named = listingPattern(words);
+    // every file of an unnarrowed tree deleted or blanked one by one: the tree is lost
+    if (!named && f && !f.filtered && DESTROYS_ARG.test(script))
+      for (const st of f.starts)
+        out.push({ text: `rm -rf ${st}`, from: `find runs ${sh} -c on every file of ${st}`, reread: true });
+    const found = named ?? (f && !f.filtered ? f.starts.map((st) => `${st.replace(/\/+$/, '')}/**`) : null);
+    if (!found?.length) continue;
+    const n = String(at);
+    for (const path of found.slice(0, 4)) {
+      const text = script.replace(new RegExp(`"?\\$(?:\\{?${n}\\}?|@|\\{@\\}|\\*)"?`, 'g'), path);
+      if (text !== script)
+        out.push({ text, from: `find runs ${sh} -c once per path found (${path})`, reread: false, script: true });
+    }
+  }
+  return out;
+}
+
+/** Where a moved folder is as good as gone: a Trash folder, or the scratch space cleared at boot. */
+const SCRATCH_DEST = /^(?:\/tmp|\/var\/tmp|\/dev\/shm|\/private\/tmp)(?:\/|$)/;
+/** A top-level folder of a home directory (the project itself, Documents, src ...), not a dotfolder. */
+const HOME_FOLDER = /^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/[^./][^/]*\/?$/;
 
 /** Programs that move their operands to a trash folder. */
 const TRASHERS = new Set(['trash', 'trash-put', 'gvfs-trash', 'rmtrash', 'trash-cli', 'kioclient-trash']);
@@ -99,7 +146,12 @@ export function lossReadings(words: string[]): LossReading[] {
     const dest = ops[ops.length - 1] ?? '';
     if (ops.length > 1 && TRASH_DIR.test(dest))
       for (const op of ops.slice(0, -1)) out.push({ text: `rm -rf ${op}`, from: `mv throws ${op} away`, reread: true });
+    else if (ops.length > 1 && SCRATCH_DEST.test(dest))
+      for (const op of ops.slice(0, -1))
+        if (HOME_FOLDER.test(op))
+          out.push({ text: `rm -rf ${op}`, from: `mv puts ${op} where the next boot clears it`, reread: true });
   }
+  if (name === 'find' && words.includes('-c')) out.push(...findShellScripts(words));
   const t = trashed(words);
   if (t) for (const op of t) out.push({ text: `rm -rf ${op}`, from: `${name} moves ${op} away`, reread: true });
   if (name === 'rm') {

@@ -1011,7 +1011,10 @@ class Analyzer {
     if (shredded?.length) reread(['rm', '-rf', ...shredded], `${first} destroys its operands`);
     // Trash tools, listings as rm's operands, archives unpacked over a root (shell-loss.ts).
     for (const l of ctx.placeholder ? [] : lossReadings(words)) {
-      if (l.reread) reread(l.text.split(' '), l.from);
+      if (l.script) {
+        this.runs(l.text);
+        this.readCode(l.text, depth, ctx.scope, { kind: 'extracted', from: l.from, text: l.text });
+      } else if (l.reread) reread(l.text.split(' '), l.from);
       else {
         this.note({ kind: 'meaning', from: l.from, text: l.text });
         this.add(l.text, u);

@@ -9,6 +9,7 @@ import { lossReadings } from '../../src/policy/shell-loss.js';
 import { mcpFileEffects } from '../../src/policy/effects/mcp-files.js';
 import { walkDeleteEffects } from '../../src/policy/effects/interp/walk-delete.js';
 import { dataResetEffects } from '../../src/policy/effects/data-resets.js';
+import { decodeEscapes } from '../../src/policy/effects/escapes.js';
 import { decide } from './effects-helpers.js';
 
 function expect(tool: string, params: Record<string, unknown>, want: 'deny' | 'stop' | 'pass'): void {
@@ -348,4 +349,41 @@ test('local clusters, Actions caches and feature refs are routine; a repository 
     'helm uninstall my-release --kube-context kind-dev',
   ])
     exec(c, 'pass');
+});
+
+test('a script find runs per path is read with the paths it gets; a project moved to /tmp is lost', () => {
+  for (const c of [
+    'find ~/project -type f -exec sh -c \': > "$1"\' _ {} \\;',
+    'find ~/project -type f -exec bash -c \'rm -f "$@"\' _ {} +',
+    'mv /home/dev/project /tmp/project-old',
+  ])
+    exec(c, 'deny');
+  exec("find ~/project -type f -name '*.py' -exec sh -c 'echo > \"$1\"' _ {} \\;", 'stop');
+  for (const c of [
+    "find . -name '*.md' -exec sh -c 'wc -l \"$1\"' _ {} \\;",
+    'find . -type f -exec sh -c \'echo "$1"\' _ {} \\;',
+    'find dist -type f -exec sh -c \'rm -f "$1"\' _ {} \\;',
+    'mv build /tmp/old-build',
+    'mv ~/.cache/x /tmp/',
+  ])
+    exec(c, 'pass');
+});
+
+test('printf and echo -e escapes are decoded before the text reaches a database client', () => {
+  assert.equal(decodeEscapes('\\x44\\x52\\x4f\\x50 TABLE t'), 'DROP TABLE t');
+  assert.equal(decodeEscapes('\\104\\122OP'), 'DROP');
+  assert.equal(decodeEscapes('plain text'), 'plain text');
+  for (const c of [
+    "printf '\\x44\\x52\\x4f\\x50 TABLE invoices;' | mysql billing",
+    "echo -e '\\x44ROP TABLE users;' | psql -h prod-db",
+  ])
+    exec(c, 'deny');
+  for (const c of ["printf 'hello %s\\n' world > out.txt", "printf '\\x41\\n' | cat"]) exec(c, 'pass');
+});
+
+test('a data-modifying CTE runs its DELETE or UPDATE in full', () => {
+  expect('mcp', { tool: 'query', sql: 'WITH d AS (DELETE FROM events RETURNING *) SELECT count(*) FROM d' }, 'deny');
+  expect('mcp', { tool: 'query', sql: 'WITH u AS (UPDATE users SET pw = NULL RETURNING id) SELECT 1' }, 'deny');
+  expect('mcp', { tool: 'query', sql: 'WITH d AS (DELETE FROM events WHERE ts < now() RETURNING *) SELECT 1' }, 'pass');
+  expect('mcp', { tool: 'query', sql: 'WITH x AS (SELECT 1) SELECT * FROM x' }, 'pass');
 });

@@ -227,12 +227,26 @@ export function destroys(st: Tok[]): string | undefined {
   while (k < T.length - 1 && /^(?:BEGIN|ATOMIC|THEN|ELSE|LOOP|DECLARE)$/.test(T[k] ?? '')) k++;
   // WITH ... AS (...) DELETE/UPDATE: skip to the main verb
   if (T[k] === 'WITH') {
+    const start = k;
     let depth = 0;
     for (k = k + 1; k < T.length; k++) {
       if (T[k] === '(') depth++;
       else if (T[k] === ')') depth--;
       else if (depth === 0 && (T[k] === 'DELETE' || T[k] === 'UPDATE' || T[k] === 'TRUNCATE')) break;
     }
+    // a data-modifying CTE, `WITH d AS (DELETE FROM t RETURNING *) SELECT ...`, runs in full
+    if (k >= T.length)
+      for (let i = start + 1; i < T.length - 1; i++) {
+        if (T[i] !== '(' || (T[i + 1] !== 'DELETE' && T[i + 1] !== 'UPDATE')) continue;
+        let d = 0;
+        let j = i;
+        for (; j < T.length; j++) {
+          if (T[j] === '(') d++;
+          else if (T[j] === ')' && --d === 0) break;
+        }
+        const inner = destroys(st.slice(i + 1, j));
+        if (inner) return inner;
+      }
   }
   const verb = T[k];
   const name = (i: number) => st[i]?.raw ?? '';

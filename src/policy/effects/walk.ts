@@ -2,6 +2,7 @@
 // policy readings do not keep: the argv after NAME=value prefixes and launchers, each
 // redirection with its target, and the text the command gets on standard input when it is known
 // (a here-doc body, a here-string, or what a literal echo/printf pipes in).
+import { decodeEscapes } from './escapes.js';
 import { extractSubstitutions, sanitize, splitSegments, type Token } from '../shell-parse.js';
 import {
   assignmentName,
@@ -52,7 +53,9 @@ export function echoText(argv: string[]): string | undefined {
   if (name === 'echo') {
     let i = 1;
     while (i < argv.length && /^-[neE]+$/.test(at(argv, i))) i++;
-    return argv.slice(i).join(' ') + '\n';
+    const text = argv.slice(i).join(' ') + '\n';
+    // `echo -e` turns \xHH and octal escapes into characters (escapes.ts)
+    return argv.slice(1, i).some((f) => f.includes('e')) ? decodeEscapes(text) : text;
   }
   if (name === 'printf') {
     let i = 1;
@@ -61,13 +64,13 @@ export function echoText(argv: string[]): string | undefined {
     const fmt = argv[i];
     if (fmt === undefined) return undefined;
     const args = argv.slice(i + 1);
-    if (!args.length) return fmt.replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/%%/g, '%');
+    if (!args.length) return decodeEscapes(fmt.replace(/\\n/g, '\n').replace(/\\t/g, '\t').replace(/%%/g, '%'));
     let k = 0;
-    return (
+    return decodeEscapes(
       fmt
         .replace(/\\n/g, '\n')
         .replace(/\\t/g, '\t')
-        .replace(/%[-0-9.]*[sbdqc%]/g, (m) => (m === '%%' ? '%' : (args[k++] ?? ''))) + args.slice(k).join(' ')
+        .replace(/%[-0-9.]*[sbdqc%]/g, (m) => (m === '%%' ? '%' : (args[k++] ?? ''))) + args.slice(k).join(' '),
     );
   }
   return undefined;
