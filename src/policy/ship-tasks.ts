@@ -132,7 +132,6 @@ const REHEARSES = new Set([
   'tests',
   'plan',
   'diff',
-  'docs',
   'status',
   'list',
   'ls',

@@ -34,13 +34,13 @@ test("server away: the hook decides locally with the project layer of the call's
   const env = { PATH: process.env.PATH, HOME: home, SERVICE_HOME: join(home, 'data'), SERVICE_URL: DEAD_URL };
   mkdirSync(join(home, 'data'));
 
-  const inRepo = await runCli(['hook', 'claude-code'], { input: payload('make deploy', repo), env });
+  const inRepo = await runCli(['hook', 'claude-code'], { input: payload('make deploy-staging', repo), env });
   assert.equal(inRepo.code, 0, inRepo.stderr);
   const d = JSON.parse(inRepo.stdout);
   assert.equal(d.hookSpecificOutput.permissionDecision, 'deny', inRepo.stdout);
   assert.match(d.systemMessage, /server unreachable; decided locally by policy no-deploys-here/);
 
-  const elsewhere = await runCli(['hook', 'claude-code'], { input: payload('make deploy', home), env });
+  const elsewhere = await runCli(['hook', 'claude-code'], { input: payload('make deploy-staging', home), env });
   assert.equal(JSON.parse(elsewhere.stdout).hookSpecificOutput.permissionDecision, 'allow', elsewhere.stdout);
 
   const spooled = readFileSync(join(home, 'data', 'hook-spool.jsonl'), 'utf8')

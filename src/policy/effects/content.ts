@@ -4,6 +4,7 @@
 // command it amounts to; package-manager configuration and lockfiles are read as the equivalent
 // `config set` command, so pointing them at another registry or switching verification off
 // meets the same rules as doing it on the command line.
+import { ciTrustFindings } from './ci-pins.js';
 import { publishedSecret } from './exposure.js';
 import { ciShipFindings } from './ci-ship.js';
 import { posix } from 'node:path';
@@ -501,6 +502,7 @@ function fileEffects(path: string, content: string): Effect[] {
       return [
         ...shellPlant(withoutVendorInstalls(scripts), via),
         ...ciFindings(content, scripts, `changes where the CI in ${name} gets its code`),
+        ...ciTrustFindings(content, `changes what the CI in ${name} trusts`),
         ...ciShipFindings(content, scripts, `changes what the CI in ${name} does`),
       ];
     }

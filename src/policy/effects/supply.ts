@@ -23,7 +23,6 @@ import {
   slugLookalike,
   type Ecosystem,
 } from './supply-data.js';
-import { ciTrustFindings } from './ci-pins.js';
 
 /** Attacker-chosen names go into the sentence as words the shell reader cannot take apart. */
 function word(s: string): string {
@@ -305,7 +304,7 @@ function secretEnvNames(text: string): string[] {
 }
 
 export function ciFindings(text: string, scripts: string, via: string): Effect[] {
-  const out: Effect[] = ciTrustFindings(text, via);
+  const out: Effect[] = [];
   for (const m of text.matchAll(/^\s*(?:-\s*)?uses\s*:\s*["']?([^\s"'#]+)/gm)) {
     const ref = m[1] ?? '';
     if (ref.startsWith('./') || ref.startsWith('.\\')) continue;
