@@ -52,8 +52,9 @@ test('HTTP clients in every spelling send what they name', () => {
 
 test('uploads of build output, downloads, and API calls with a payload file stay allowed', () => {
   check([
-    x('B', 'aws s3 cp dist/ s3://my-site/ --recursive'),
-    x('B', 'gsutil -m rsync -r build gs://my-site'),
+    // (a whole build directory copied to a bucket is a site deploy, which asks: ship-commands)
+    x('B', 'aws s3 cp dist/app.tar.gz s3://acme-build-artifacts/pr-142/'),
+    x('B', 'gsutil cp build/report.html gs://acme-ci-reports/'),
     x('B', 'gsutil cp gs://bucket/file.csv .'),
     x('B', 'az storage blob list --account-name acct --container-name c'),
     x('B', 'rclone ls remote:photos'),
