@@ -43,6 +43,7 @@ import {
 } from './effects/decide.js';
 import type { TaintSpec } from './session-state.js';
 import { FifoMap } from '../util/fifo-map.js';
+import { DecisionMemo } from './decision-memo.js';
 
 export { PolicyLoadError } from './policy-errors.js';
 export { parsePolicyText, parsePolicyTextLenient } from './parse.js';
@@ -108,6 +109,7 @@ export class Engine implements PolicyEngine {
   private readonly needsPaths: boolean;
   private readonly referencedParams: string[];
   private readonly effects: EffectCache;
+  private readonly memo = new DecisionMemo();
   private readonly shared: SharedAnalysis | undefined;
   private readonly hasTaintRules: boolean;
   /** The session state of the evaluation in progress (evaluation is synchronous). */
@@ -329,6 +331,7 @@ export class Engine implements PolicyEngine {
       size: 0,
       own: null,
       granting: null,
+      decided: null,
     };
     r.size = command.length + analysis.candidates.reduce((n, c) => n + c.length, 0);
     while (
@@ -569,6 +572,10 @@ export class Engine implements PolicyEngine {
       if (!this.counter.record(call.tool, filter.now))
         return defaultDecision('deny', 'call counter is full; refusing to evaluate (fail closed)');
     }
+    // The answer of a call seen before, when nothing but the call decides it (decision-memo.ts).
+    const slot = this.memo.slot(prep.scope, prep.view, prep.fields.command);
+    const kept = slot === null ? undefined : this.memo.get(slot, prep.view.cmd);
+    if (kept) return kept;
     const out = decideRequest(prep.scope, prep.view, filter, this.defaultAction);
     let d = out.decision;
     if (!dryRun && !this.holdOnce && out.onceRule && d.action === 'allow') d = this.consumeOnce(out.onceRule, d);
@@ -576,6 +583,7 @@ export class Engine implements PolicyEngine {
       const taints = taintsOf(this.tainting(prep.scope), prep.view, filter);
       if (taints.length) d = { ...d, taints };
     }
+    if (slot !== null) this.memo.set(slot, prep.view.cmd, d);
     return d;
   }
 

@@ -2,7 +2,7 @@
 // Action-aware: deny/ask ("restrictive") fire when ANY reading matches; allow/watch/webhook
 // ("granting") need EVERY executed part covered. With a trace array, every group is evaluated
 // and explained (for `explain`); without one, the first failing group ends the check.
-import type { ToolCall } from './types.js';
+import type { Decision, ToolCall } from './types.js';
 import type { CommandAnalysis } from './shell.js';
 import type { CompiledPolicy, CompiledWhen, PathGlob } from './compile.js';
 import type { PatternList } from './word-index.js';
@@ -42,6 +42,8 @@ export interface CommandReadings {
    */
   own: number[] | null;
   granting: number[] | null;
+  /** Per scope, the decision its rules reached for this command (decision-memo.ts). */
+  decided: Map<number, Decision> | null;
 }
 
 export interface CallView {

@@ -1,0 +1,128 @@
+// The rule-matching answer for a call seen before, reused. A policy set does not change while an
+// engine lives, so which rule decides a call (and which taints it puts on it) depends only on
+// what the rules in scope read of the call: the command's readings, and for some rules the path
+// readings, URL, domain, session id, agent depth or named parameters. Rules that read the clock
+// (expires_at), the call counter, once-consumption or session history make a scope's answers
+// unrepeatable: such scopes are never memoized (session history only when a lookup is given).
+// A repeated `git status` thus costs one lookup instead of a pass over every rule in scope.
+import type { Decision } from './types.js';
+import type { CompiledPolicy, CompiledRule } from './compile.js';
+import type { CallView, CommandReadings } from './match.js';
+import { paramText } from './accessors.js';
+import { FifoMap } from '../util/fifo-map.js';
+
+/** What a rule reads of a call besides its command (bits), or VOLATILE. */
+const PATH = 1;
+const URL = 2;
+const DOMAIN = 4;
+const SESSION_ID = 8;
+const DEPTH = 16;
+const PARAMS = 32;
+/** Session history: repeatable only when the call comes without a session lookup. */
+const SESSION_STATE = 64;
+const VOLATILE = 128;
+
+/** Answers kept for calls without a command, or whose rules read more than the command. */
+const MEMO_ENTRIES = 4096;
+/** ...within this many characters of keys. */
+const MEMO_CHARS = 2 * 1024 * 1024;
+
+function ruleReads(r: CompiledRule): number {
+  const w = r.when;
+  let m = 0;
+  if (r.expiresAt !== undefined || r.ast.once || w.callCount) m |= VOLATILE;
+  if (w.path || w.pathNot) m |= PATH;
+  if (w.url) m |= URL;
+  if (w.domain) m |= DOMAIN;
+  if (w.session || w.sessionNot) m |= SESSION_ID;
+  if (w.agentDepth) m |= DEPTH;
+  if (w.toolParams) m |= PARAMS;
+  if (w.sessions) m |= SESSION_STATE;
+  return m;
+}
+
+/** How the answers of one scope (a list of policies in evaluation order) may be reused. */
+interface Plan {
+  /** Distinguishes scopes within one engine. */
+  id: number;
+  reads: number;
+  /** Parameter names read by tool_param_matches, in a fixed order. */
+  params: string[];
+}
+
+export class DecisionMemo {
+  private readonly plans = new WeakMap<CompiledPolicy[], Plan>();
+  private nextId = 0;
+  private readonly byKey = new FifoMap<string, Decision>();
+  private chars = 0;
+
+  /** The plan of a scope; built once per scope list (scopes are kept per tool by the engine). */
+  private planOf(scope: CompiledPolicy[]): Plan {
+    let plan = this.plans.get(scope);
+    if (!plan) {
+      let reads = 0;
+      const params = new Set<string>();
+      for (const p of scope)
+        for (const r of p.rules) {
+          reads |= ruleReads(r);
+          for (const t of r.when.toolParams ?? []) params.add(t.name);
+        }
+      plan = { id: this.nextId++, reads, params: [...params].sort() };
+      this.plans.set(scope, plan);
+    }
+    return plan;
+  }
+
+  /**
+   * Where the answer for this call is kept: on the command's readings (a number) when the scope
+   * reads nothing else, else a key string; null when the answer cannot be reused.
+   */
+  slot(scope: CompiledPolicy[], view: CallView, command: string | undefined): number | string | null {
+    const plan = this.planOf(scope);
+    const reads = plan.reads;
+    if (reads & VOLATILE || (reads & SESSION_STATE && view.session !== undefined)) return null;
+    if (!(reads & ~SESSION_STATE) && view.cmd) return plan.id;
+    let key = `${plan.id}\u0001${command === undefined ? '\u0002' : command}`;
+    if (reads & PATH) key += `\u0001${(view.paths ?? []).join('\u0000')}\u0001${(view.pathsRel ?? []).join('\u0000')}`;
+    if (reads & URL) key += `\u0001${view.url ?? '\u0002'}`;
+    if (reads & DOMAIN) key += `\u0001${view.domain ?? '\u0002'}`;
+    if (reads & SESSION_ID) key += `\u0001${view.call.session ?? ''}`;
+    if (reads & DEPTH) key += `\u0001${view.call.agentDepth ?? 0}`;
+    if (reads & PARAMS) {
+      const call = view.call;
+      for (const name of plan.params) key += `\u0001${paramText(call.input?.[name] ?? call.params[name]) ?? '\u0002'}`;
+    }
+    return key;
+  }
+
+  get(slot: number | string, cmd: CommandReadings | undefined): Decision | undefined {
+    const d = typeof slot === 'number' ? cmd?.decided?.get(slot) : this.byKey.get(slot);
+    return d && cloneDecision(d);
+  }
+
+  set(slot: number | string, cmd: CommandReadings | undefined, d: Decision): void {
+    const kept = cloneDecision(d);
+    if (typeof slot === 'number') {
+      if (cmd) (cmd.decided ??= new Map()).set(slot, kept);
+      return;
+    }
+    while (this.byKey.size && (this.byKey.size >= MEMO_ENTRIES || this.chars + slot.length > MEMO_CHARS)) {
+      const first = this.byKey.shift();
+      if (!first) break;
+      this.chars -= first[0].length;
+    }
+    if (slot.length > MEMO_CHARS) return;
+    this.byKey.set(slot, kept);
+    this.chars += slot.length;
+  }
+}
+
+/** A copy the caller may change (the engine and its callers adjust decisions in place). */
+export function cloneDecision(d: Decision): Decision {
+  const c: Decision = { ...d, matchedPolicies: d.matchedPolicies.slice() };
+  if (d.suggestions) c.suggestions = d.suggestions.slice();
+  if (d.webhook) c.webhook = { ...d.webhook };
+  if (d.ask) c.ask = { ...d.ask };
+  if (d.taints) c.taints = d.taints.map((t) => ({ ...t }));
+  return c;
+}
