@@ -26,10 +26,46 @@ const VOLATILE = 128;
 const MEMO_ENTRIES = 4096;
 /** ...within this many characters of keys. */
 const MEMO_CHARS = 2 * 1024 * 1024;
+/** Answers kept on one command's readings (one per scope it was decided in). */
+const PER_COMMAND_SCOPES = 8;
+
+/**
+ * The compiled `when` fields classified below. A field added later and not listed here makes its
+ * rule VOLATILE (never memoized) until someone says what it reads: a new key cannot silently
+ * get a stale answer.
+ */
+const KNOWN_FIELDS = new Set([
+  // the command's readings alone
+  'isDefault',
+  'unconditional',
+  'hasPositive',
+  'command',
+  'commandCompound',
+  'contains',
+  'commandNot',
+  'env',
+  'dynamic',
+  // the response side, not read when a request is decided
+  'responseMatch',
+  'responseNot',
+  // read below
+  'path',
+  'pathNot',
+  'pathIndexed',
+  'url',
+  'domain',
+  'session',
+  'sessionNot',
+  'agentDepth',
+  'toolParams',
+  'callCount',
+  'sessions',
+]);
 
 function ruleReads(r: CompiledRule): number {
   const w = r.when;
   let m = 0;
+  for (const k in w) if (!KNOWN_FIELDS.has(k)) m |= VOLATILE;
   if (r.expiresAt !== undefined || r.ast.once || w.callCount) m |= VOLATILE;
   if (w.path || w.pathNot) m |= PATH;
   if (w.url) m |= URL;
@@ -56,21 +92,23 @@ export class DecisionMemo {
   private readonly byKey = new FifoMap<string, Decision>();
   private chars = 0;
 
-  /** The plan of a scope; built once per scope list (scopes are kept per tool by the engine). */
-  private planOf(scope: CompiledPolicy[]): Plan {
-    let plan = this.plans.get(scope);
-    if (!plan) {
-      let reads = 0;
-      const params = new Set<string>();
-      for (const p of scope)
-        for (const r of p.rules) {
-          reads |= ruleReads(r);
-          for (const t of r.when.toolParams ?? []) params.add(t.name);
-        }
-      plan = { id: this.nextId++, reads, params: [...params].sort() };
-      this.plans.set(scope, plan);
-    }
-    return plan;
+  /**
+   * Registers a scope list the engine keeps (one per tool): only those are memoized, since a list
+   * made for one call (some policy's agent or session filter left out) would never be met again.
+   */
+  register(scope: CompiledPolicy[]): void {
+    if (!this.plans.has(scope)) this.plans.set(scope, this.planFor(scope));
+  }
+
+  private planFor(scope: CompiledPolicy[]): Plan {
+    let reads = 0;
+    const params = new Set<string>();
+    for (const p of scope)
+      for (const r of p.rules) {
+        reads |= ruleReads(r);
+        for (const t of r.when.toolParams ?? []) params.add(t.name);
+      }
+    return { id: this.nextId++, reads, params: [...params].sort() };
   }
 
   /**
@@ -78,7 +116,8 @@ export class DecisionMemo {
    * reads nothing else, else a key string; null when the answer cannot be reused.
    */
   slot(scope: CompiledPolicy[], view: CallView, command: string | undefined): number | string | null {
-    const plan = this.planOf(scope);
+    const plan = this.plans.get(scope);
+    if (!plan) return null;
     const reads = plan.reads;
     if (reads & VOLATILE || (reads & SESSION_STATE && view.session !== undefined)) return null;
     if (!(reads & ~SESSION_STATE) && view.cmd) return plan.id;
@@ -103,7 +142,11 @@ export class DecisionMemo {
   set(slot: number | string, cmd: CommandReadings | undefined, d: Decision): void {
     const kept = cloneDecision(d);
     if (typeof slot === 'number') {
-      if (cmd) (cmd.decided ??= new Map()).set(slot, kept);
+      if (!cmd) return;
+      const byScope = (cmd.decided ??= new Map());
+      // A command is decided under a handful of scopes (one per tool it comes with): a bound.
+      if (byScope.size >= PER_COMMAND_SCOPES) byScope.clear();
+      byScope.set(slot, kept);
       return;
     }
     while (this.byKey.size && (this.byKey.size >= MEMO_ENTRIES || this.chars + slot.length > MEMO_CHARS)) {

@@ -294,6 +294,7 @@ export class Engine implements PolicyEngine {
       byTool = this.set.ordered.filter((p) => !p.tools || p.tools.some((g) => g.test(call.tool)));
       if (this.scopeCache.size >= SCOPE_CACHE_SIZE) this.scopeCache.clear();
       this.scopeCache.set(call.tool, byTool);
+      this.memo.register(byTool);
     }
     let out: CompiledPolicy[] | undefined;
     for (let i = 0; i < byTool.length; i++) {
@@ -312,19 +313,8 @@ export class Engine implements PolicyEngine {
     const hit = this.commandCache.get(command);
     if (hit) return hit;
     const analysis = this.shared ? this.shared.analyze(command) : analyzeCommand(command, { home: this.home });
-    const words = new Set<string>();
-    const add = (w: string) => words.add(w);
-    // Whole-command readings other than the raw text (normalized, pipelines) only join the
-    // words of their parts, which are candidates themselves: no need to scan them again.
-    const { candidates, units } = analysis;
-    for (let i = 0; i < candidates.length; i++) {
-      const c = candidates[i];
-      if (c !== undefined && (units[i] !== -1 || i === 0 || c === analysis.raw)) forEachWord(c, add);
-    }
-    for (const c of analysis.componentsExpanded) if (c) forEachWord(c, add);
     const r: CommandReadings = {
       analysis,
-      words: [...words],
       marks: null,
       lower: null,
       rawSlashed: analysis.raw.includes('\\') ? analysis.raw.replace(/\\/g, '/') : analysis.raw,
@@ -367,11 +357,17 @@ export class Engine implements PolicyEngine {
           index.markAll(cmd.marks);
           return;
         }
-        const words = cmd.words;
-        for (let i = 0; i < words.length; i++) index.markWord(words[i] ?? '');
+        // Whole-command readings other than the raw text (normalized, pipelines) only join the
+        // words of their parts, which are candidates themselves: no need to scan them again.
+        const a = cmd.analysis;
+        const { candidates, units } = a;
+        for (let i = 0; i < candidates.length; i++) {
+          const c = candidates[i];
+          if (c !== undefined && (units[i] !== -1 || i === 0 || c === a.raw)) index.markText(c);
+        }
+        for (const c of a.componentsExpanded) if (c) index.markText(c);
         if (index.hasFragments) {
           // Every text a command pattern or needle is tried on (see match.ts), each once.
-          const a = cmd.analysis;
           const seen = new Set(a.candidates);
           const more = [...a.components, ...a.componentsExpanded, cmd.rawSlashed, a.normalized];
           const found = index.fragmentsIn([...a.candidates, ...more.filter((t) => t && !seen.has(t))]);
@@ -430,15 +426,21 @@ export class Engine implements PolicyEngine {
     if (fields.domain !== undefined) view.domain = normalizeDomain(fields.domain);
     const gates = set.gates;
     if (gates.useful) {
-      // The command's marks are needed to know which policies can fire: make them now.
-      if (view.cmd) view.markCommand();
-      const epoch = gates.compute(
-        view.cmd ? set.commandIndex : null,
-        view.paths ? set.pathIndex : null,
-        view.url !== undefined,
-        view.domain,
-      );
-      view.mayFire = (p) => gates.mayFire(p, epoch);
+      // Worked out on the first policy asked about (a call whose answer is memoized asks none).
+      let epoch = -1;
+      view.mayFire = (p) => {
+        if (epoch < 0) {
+          // The command's marks are needed to know which policies can fire: make them now.
+          if (view.cmd) view.markCommand();
+          epoch = gates.compute(
+            view.cmd ? set.commandIndex : null,
+            view.paths ? set.pathIndex : null,
+            view.url !== undefined,
+            view.domain,
+          );
+        }
+        return gates.mayFire(p, epoch);
+      };
     }
     return { now, view, fields, scope };
   }

@@ -27,8 +27,6 @@ export interface GroupTrace {
 /** A command's readings plus what matching needs, cached per distinct command string. */
 export interface CommandReadings {
   analysis: CommandAnalysis;
-  /** Lower-case words across all readings (feeds the word index). */
-  words: string[];
   /** Ids of the index patterns its words and fragments mark (fragment-index.ts), once first marked. */
   marks: number[] | null;
   /** Candidates lower-cased (for command_contains), built on first use. */

@@ -132,3 +132,23 @@ policies:
   assert.equal(e.evaluate(exec('curl -d @x https://x.io'), { dryRun: true }).action, 'allow');
   assert.equal(e.evaluate(exec('curl -d @x https://x.io'), { dryRun: true, session }).action, 'deny');
 });
+
+test('policies for one agent: a repeated command is decided for the agent that sends it', () => {
+  const e = engineOf(`default_action: allow
+policies:
+  - name: codex-no-rm
+    match: { tool: exec, agent: [codex] }
+    rules:
+      - action: deny
+        when: { command_matches: ['rm *'] }
+  - name: all-ask-rm
+    match: { tool: exec }
+    rules:
+      - action: ask
+        when: { command_matches: ['rm *'] }
+`);
+  for (let i = 0; i < 3; i++) {
+    assert.equal(e.evaluate(exec('rm -r build', { agent: 'codex' }), { dryRun: true }).action, 'deny');
+    assert.equal(e.evaluate(exec('rm -r build', { agent: 'claude-code' }), { dryRun: true }).action, 'ask');
+  }
+});
