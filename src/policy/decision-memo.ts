@@ -26,8 +26,6 @@ const VOLATILE = 128;
 const MEMO_ENTRIES = 4096;
 /** ...within this many characters of keys. */
 const MEMO_CHARS = 2 * 1024 * 1024;
-/** Answers kept on one command's readings (one per scope it was decided in). */
-const PER_COMMAND_SCOPES = 8;
 
 /**
  * The compiled `when` fields classified below. A field added later and not listed here makes its
@@ -135,18 +133,18 @@ export class DecisionMemo {
   }
 
   get(slot: number | string, cmd: CommandReadings | undefined): Decision | undefined {
-    const d = typeof slot === 'number' ? cmd?.decided?.get(slot) : this.byKey.get(slot);
-    return d && cloneDecision(d);
+    const d = typeof slot === 'number' ? (cmd?.decidedIn === slot ? cmd.decided : undefined) : this.byKey.get(slot);
+    return d ? cloneDecision(d) : undefined;
   }
 
   set(slot: number | string, cmd: CommandReadings | undefined, d: Decision): void {
     const kept = cloneDecision(d);
     if (typeof slot === 'number') {
-      if (!cmd) return;
-      const byScope = (cmd.decided ??= new Map());
-      // A command is decided under a handful of scopes (one per tool it comes with): a bound.
-      if (byScope.size >= PER_COMMAND_SCOPES) byScope.clear();
-      byScope.set(slot, kept);
+      // One answer per command: a command comes with one tool (one scope) nearly always.
+      if (cmd) {
+        cmd.decided = kept;
+        cmd.decidedIn = slot;
+      }
       return;
     }
     while (this.byKey.size && (this.byKey.size >= MEMO_ENTRIES || this.chars + slot.length > MEMO_CHARS)) {

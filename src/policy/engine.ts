@@ -322,6 +322,7 @@ export class Engine implements PolicyEngine {
       own: null,
       granting: null,
       decided: null,
+      decidedIn: -1,
     };
     r.size = command.length + analysis.candidates.reduce((n, c) => n + c.length, 0);
     while (
@@ -359,13 +360,17 @@ export class Engine implements PolicyEngine {
         }
         // Whole-command readings other than the raw text (normalized, pipelines) only join the
         // words of their parts, which are candidates themselves: no need to scan them again.
+        // The words are gathered first: the readings repeat most of them.
         const a = cmd.analysis;
+        const words = new Set<string>();
+        const add = (w: string) => words.add(w);
         const { candidates, units } = a;
         for (let i = 0; i < candidates.length; i++) {
           const c = candidates[i];
-          if (c !== undefined && (units[i] !== -1 || i === 0 || c === a.raw)) index.markText(c);
+          if (c !== undefined && (units[i] !== -1 || i === 0 || c === a.raw)) forEachWord(c, add);
         }
-        for (const c of a.componentsExpanded) if (c) index.markText(c);
+        for (const c of a.componentsExpanded) if (c) forEachWord(c, add);
+        for (const w of words) index.markWord(w);
         if (index.hasFragments) {
           // Every text a command pattern or needle is tried on (see match.ts), each once.
           const seen = new Set(a.candidates);

@@ -40,8 +40,9 @@ export interface CommandReadings {
    */
   own: number[] | null;
   granting: number[] | null;
-  /** Per scope, the decision its rules reached for this command (decision-memo.ts). */
-  decided: Map<number, Decision> | null;
+  /** The decision the rules of one scope (decidedIn) reached for this command (decision-memo.ts). */
+  decided: Decision | null;
+  decidedIn: number;
 }
 
 export interface CallView {

@@ -13,11 +13,6 @@ const FRAGMENT = 'F:';
  * its policy for every call (policy-gate.ts) and is tried on every reading.
  */
 const FRAGMENT_SCAN_MIN = 1;
-const NONE: readonly number[] = [];
-/** Words whose pattern ids are remembered (a bound: commands are attacker-written text)... */
-const WORD_MEMO_ENTRIES = 16384;
-/** ...each at most this long (a longer word is looked up each time). */
-const WORD_MEMO_MAX_LEN = 64;
 
 /** The index key of a pattern: its word key, else its fragment (folded), else '' (always tried). */
 export function keyOrFragment(key: string, fragment: string | undefined): string {
@@ -105,34 +100,18 @@ export class WordIndex {
     if (this.alwaysMarked.length) this.markIds(this.alwaysMarked);
   }
 
-  /**
-   * Per word seen, every pattern id its three keys file (most words of a command are the common
-   * ones: `git`, `npm`, `-rf`): one lookup instead of three, and no key strings built per call.
-   */
-  private readonly wordIds = new Map<string, readonly number[]>();
-
   /** Marks the patterns filed under this (lower-case) word, its first and its last letters. */
   markWord = (word: string): void => {
-    let ids = this.wordIds.get(word);
-    if (ids === undefined) {
-      ids = this.idsOfWord(word);
-      if (word.length > WORD_MEMO_MAX_LEN) {
-        if (ids.length) this.markIds(ids);
-        return;
-      }
-      if (this.wordIds.size >= WORD_MEMO_ENTRIES) this.wordIds.clear();
-      this.wordIds.set(word, ids);
+    this.markKey(word);
+    if (word.length >= PARTIAL_KEY_LEN && this.hasPartial) {
+      this.markKey('P:' + word.slice(0, PARTIAL_KEY_LEN));
+      this.markKey('S:' + word.slice(-PARTIAL_KEY_LEN));
     }
-    if (ids.length) this.markIds(ids);
   };
 
-  private idsOfWord(word: string): readonly number[] {
-    const whole = this.byWord.get(word);
-    if (word.length < PARTIAL_KEY_LEN || !this.hasPartial) return whole ?? NONE;
-    const head = this.byWord.get('P:' + word.slice(0, PARTIAL_KEY_LEN));
-    const tail = this.byWord.get('S:' + word.slice(-PARTIAL_KEY_LEN));
-    if (!head && !tail) return whole ?? NONE;
-    return [...(whole ?? NONE), ...(head ?? NONE), ...(tail ?? NONE)];
+  private markKey(key: string): void {
+    const ids = this.byWord.get(key);
+    if (ids) this.markIds(ids);
   }
 
   private markIds(ids: ArrayLike<number>): void {
