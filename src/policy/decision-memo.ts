@@ -119,17 +119,19 @@ export class DecisionMemo {
     const reads = plan.reads;
     if (reads & VOLATILE || (reads & SESSION_STATE && view.session !== undefined)) return null;
     if (!(reads & ~SESSION_STATE) && view.cmd) return plan.id;
-    let key = `${plan.id}\u0001${command === undefined ? '\u0002' : command}`;
-    if (reads & PATH) key += `\u0001${(view.paths ?? []).join('\u0000')}\u0001${(view.pathsRel ?? []).join('\u0000')}`;
-    if (reads & URL) key += `\u0001${view.url ?? '\u0002'}`;
-    if (reads & DOMAIN) key += `\u0001${view.domain ?? '\u0002'}`;
-    if (reads & SESSION_ID) key += `\u0001${view.call.session ?? ''}`;
-    if (reads & DEPTH) key += `\u0001${view.call.agentDepth ?? 0}`;
+    // JSON, so that no text a call carries (control characters included) can make two calls' keys
+    // equal; which parts are present is fixed by the plan.
+    const parts: unknown[] = [plan.id, command ?? null];
+    if (reads & PATH) parts.push(view.paths ?? null, view.pathsRel ?? null);
+    if (reads & URL) parts.push(view.url ?? null);
+    if (reads & DOMAIN) parts.push(view.domain ?? null);
+    if (reads & SESSION_ID) parts.push(view.call.session ?? '');
+    if (reads & DEPTH) parts.push(view.call.agentDepth ?? 0);
     if (reads & PARAMS) {
       const call = view.call;
-      for (const name of plan.params) key += `\u0001${paramText(call.input?.[name] ?? call.params[name]) ?? '\u0002'}`;
+      for (const name of plan.params) parts.push(paramText(call.input?.[name] ?? call.params[name]) ?? null);
     }
-    return key;
+    return JSON.stringify(parts);
   }
 
   get(slot: number | string, cmd: CommandReadings | undefined): Decision | undefined {
