@@ -2,6 +2,8 @@
 // variants (the `svc bench --variants` set) and the eval bench's unique variants, one JSON line
 // each, so a performance change can be checked to decide exactly as before:
 //   node dist/bench/decisions-dump.js > before.jsonl; (change, build) ...; diff before.jsonl after.jsonl
+// With --repeat every call is decided twice by the same engine and the second answer printed (it
+// must equal the first: what a call seen before gets from the engine's caches).
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../src/util/version.js';
@@ -10,7 +12,9 @@ import { CORPUS_HOME, loadCorpus, toolCall, type CorpusCase } from '../src/polic
 import { corpusVariants } from '../src/policy/variants.js';
 import type { Decision, ToolCall } from '../src/policy/types.js';
 
-const config = process.argv[2] ?? join(PACKAGE_ROOT, 'policies', 'standard.yaml');
+const args = process.argv.slice(2);
+const repeat = args.includes('--repeat');
+const config = args.filter((a) => a !== '--repeat')[0] ?? join(PACKAGE_ROOT, 'policies', 'standard.yaml');
 const dirs = [join(PACKAGE_ROOT, 'test', 'corpus'), join(PACKAGE_ROOT, 'test', 'corpus', 'blind')];
 const cases: CorpusCase[] = [];
 for (const d of dirs)
@@ -25,8 +29,10 @@ const show = (d: Decision) => {
   return rest;
 };
 const out: string[] = [];
-const emit = (id: string, call: ToolCall) =>
+const emit = (id: string, call: ToolCall) => {
+  if (repeat) engine.evaluate(call, { dryRun: true });
   out.push(JSON.stringify({ id, d: show(engine.evaluate(call, { dryRun: true })) }));
+};
 for (const c of cases) emit(c.id, toolCall(c));
 for (const seed of [1, 2]) {
   for (const { source, variant } of corpusVariants(cases, seed))

@@ -43,6 +43,7 @@ import {
 } from './effects/decide.js';
 import type { TaintSpec } from './session-state.js';
 import { FifoMap } from '../util/fifo-map.js';
+import { DecisionMemo } from './decision-memo.js';
 
 export { PolicyLoadError } from './policy-errors.js';
 export { parsePolicyText, parsePolicyTextLenient } from './parse.js';
@@ -108,6 +109,7 @@ export class Engine implements PolicyEngine {
   private readonly needsPaths: boolean;
   private readonly referencedParams: string[];
   private readonly effects: EffectCache;
+  private readonly memo = new DecisionMemo();
   private readonly shared: SharedAnalysis | undefined;
   private readonly hasTaintRules: boolean;
   /** The session state of the evaluation in progress (evaluation is synchronous). */
@@ -292,6 +294,7 @@ export class Engine implements PolicyEngine {
       byTool = this.set.ordered.filter((p) => !p.tools || p.tools.some((g) => g.test(call.tool)));
       if (this.scopeCache.size >= SCOPE_CACHE_SIZE) this.scopeCache.clear();
       this.scopeCache.set(call.tool, byTool);
+      this.memo.register(byTool);
     }
     let out: CompiledPolicy[] | undefined;
     for (let i = 0; i < byTool.length; i++) {
@@ -310,25 +313,16 @@ export class Engine implements PolicyEngine {
     const hit = this.commandCache.get(command);
     if (hit) return hit;
     const analysis = this.shared ? this.shared.analyze(command) : analyzeCommand(command, { home: this.home });
-    const words = new Set<string>();
-    const add = (w: string) => words.add(w);
-    // Whole-command readings other than the raw text (normalized, pipelines) only join the
-    // words of their parts, which are candidates themselves: no need to scan them again.
-    const { candidates, units } = analysis;
-    for (let i = 0; i < candidates.length; i++) {
-      const c = candidates[i];
-      if (c !== undefined && (units[i] !== -1 || i === 0 || c === analysis.raw)) forEachWord(c, add);
-    }
-    for (const c of analysis.componentsExpanded) if (c) forEachWord(c, add);
     const r: CommandReadings = {
       analysis,
-      words: [...words],
       marks: null,
       lower: null,
       rawSlashed: analysis.raw.includes('\\') ? analysis.raw.replace(/\\/g, '/') : analysis.raw,
       size: 0,
       own: null,
       granting: null,
+      decided: null,
+      decidedIn: -1,
     };
     r.size = command.length + analysis.candidates.reduce((n, c) => n + c.length, 0);
     while (
@@ -364,11 +358,21 @@ export class Engine implements PolicyEngine {
           index.markAll(cmd.marks);
           return;
         }
-        const words = cmd.words;
-        for (let i = 0; i < words.length; i++) index.markWord(words[i] ?? '');
+        // Whole-command readings other than the raw text (normalized, pipelines) only join the
+        // words of their parts, which are candidates themselves: no need to scan them again.
+        // The words are gathered first: the readings repeat most of them.
+        const a = cmd.analysis;
+        const words = new Set<string>();
+        const add = (w: string) => words.add(w);
+        const { candidates, units } = a;
+        for (let i = 0; i < candidates.length; i++) {
+          const c = candidates[i];
+          if (c !== undefined && (units[i] !== -1 || i === 0 || c === a.raw)) forEachWord(c, add);
+        }
+        for (const c of a.componentsExpanded) if (c) forEachWord(c, add);
+        for (const w of words) index.markWord(w);
         if (index.hasFragments) {
           // Every text a command pattern or needle is tried on (see match.ts), each once.
-          const a = cmd.analysis;
           const seen = new Set(a.candidates);
           const more = [...a.components, ...a.componentsExpanded, cmd.rawSlashed, a.normalized];
           const found = index.fragmentsIn([...a.candidates, ...more.filter((t) => t && !seen.has(t))]);
@@ -427,15 +431,21 @@ export class Engine implements PolicyEngine {
     if (fields.domain !== undefined) view.domain = normalizeDomain(fields.domain);
     const gates = set.gates;
     if (gates.useful) {
-      // The command's marks are needed to know which policies can fire: make them now.
-      if (view.cmd) view.markCommand();
-      const epoch = gates.compute(
-        view.cmd ? set.commandIndex : null,
-        view.paths ? set.pathIndex : null,
-        view.url !== undefined,
-        view.domain,
-      );
-      view.mayFire = (p) => gates.mayFire(p, epoch);
+      // Worked out on the first policy asked about (a call whose answer is memoized asks none).
+      let epoch = -1;
+      view.mayFire = (p) => {
+        if (epoch < 0) {
+          // The command's marks are needed to know which policies can fire: make them now.
+          if (view.cmd) view.markCommand();
+          epoch = gates.compute(
+            view.cmd ? set.commandIndex : null,
+            view.paths ? set.pathIndex : null,
+            view.url !== undefined,
+            view.domain,
+          );
+        }
+        return gates.mayFire(p, epoch);
+      };
     }
     return { now, view, fields, scope };
   }
@@ -569,6 +579,10 @@ export class Engine implements PolicyEngine {
       if (!this.counter.record(call.tool, filter.now))
         return defaultDecision('deny', 'call counter is full; refusing to evaluate (fail closed)');
     }
+    // The answer of a call seen before, when nothing but the call decides it (decision-memo.ts).
+    const slot = this.memo.slot(prep.scope, prep.view, prep.fields.command);
+    const kept = slot === null ? undefined : this.memo.get(slot, prep.view.cmd);
+    if (kept) return kept;
     const out = decideRequest(prep.scope, prep.view, filter, this.defaultAction);
     let d = out.decision;
     if (!dryRun && !this.holdOnce && out.onceRule && d.action === 'allow') d = this.consumeOnce(out.onceRule, d);
@@ -576,6 +590,7 @@ export class Engine implements PolicyEngine {
       const taints = taintsOf(this.tainting(prep.scope), prep.view, filter);
       if (taints.length) d = { ...d, taints };
     }
+    if (slot !== null) this.memo.set(slot, prep.view.cmd, d);
     return d;
   }
 

@@ -143,6 +143,18 @@ function withFragment(g: Glob, fragment: string | undefined): Glob {
   return fragment === undefined ? g : { ...g, fragment };
 }
 
+/**
+ * The longest literal run of a `**` pattern: every match contains it (the wildcards and classes
+ * around it consume other characters), so a pattern without a word key is filed under it.
+ */
+function longestRun(p: string): string | undefined {
+  const t = tokenize(p, true);
+  if (!t.ok) return undefined;
+  let best = '';
+  for (const r of runsOfTokens(t, false, false)) if (r.text.length > best.length) best = r.text;
+  return best || undefined;
+}
+
 /** Literal text before the first wildcard of an anchored pattern. */
 function literalHead(p: string): string {
   const i = p.search(/[*?[]/);
@@ -193,8 +205,10 @@ export function compileCommandGlob(pattern: string): Glob {
   const p = slashed(pattern);
   if (p === '') return make(pattern, '', NEVER);
   if (p === '*') return make(pattern, '', ALWAYS);
-  if (p.includes('**'))
-    return { ...anchoredDoubleStar(p), source: pattern, prefix: p.startsWith('**/') ? '' : literalHead(p) };
+  if (p.includes('**')) {
+    const g = { ...anchoredDoubleStar(p), source: pattern, prefix: p.startsWith('**/') ? '' : literalHead(p) };
+    return g.key ? g : withFragment(g, longestRun(p));
+  }
   const startsStar = p.startsWith('*');
   let fallback: (s: string) => boolean;
   let key: string;

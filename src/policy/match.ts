@@ -2,7 +2,7 @@
 // Action-aware: deny/ask ("restrictive") fire when ANY reading matches; allow/watch/webhook
 // ("granting") need EVERY executed part covered. With a trace array, every group is evaluated
 // and explained (for `explain`); without one, the first failing group ends the check.
-import type { ToolCall } from './types.js';
+import type { Decision, ToolCall } from './types.js';
 import type { CommandAnalysis } from './shell.js';
 import type { CompiledPolicy, CompiledWhen, PathGlob } from './compile.js';
 import type { PatternList } from './word-index.js';
@@ -27,8 +27,6 @@ export interface GroupTrace {
 /** A command's readings plus what matching needs, cached per distinct command string. */
 export interface CommandReadings {
   analysis: CommandAnalysis;
-  /** Lower-case words across all readings (feeds the word index). */
-  words: string[];
   /** Ids of the index patterns its words and fragments mark (fragment-index.ts), once first marked. */
   marks: number[] | null;
   /** Candidates lower-cased (for command_contains), built on first use. */
@@ -42,6 +40,9 @@ export interface CommandReadings {
    */
   own: number[] | null;
   granting: number[] | null;
+  /** The decision the rules of one scope (decidedIn) reached for this command (decision-memo.ts). */
+  decided: Decision | null;
+  decidedIn: number;
 }
 
 export interface CallView {

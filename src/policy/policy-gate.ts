@@ -29,7 +29,7 @@ interface GatedPolicy {
 }
 
 /** Below this many policies, trying each is cheaper than working out which to try. */
-const GATE_MIN_POLICIES = 128;
+const GATE_MIN_POLICIES = 8;
 
 type Gate =
   | { index: 'command' | 'path'; lists: number[] }

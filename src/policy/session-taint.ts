@@ -12,7 +12,10 @@ import { ruleActive, type RuleFilter } from './evaluate.js';
  */
 export function taintsOf(scope: CompiledPolicy[], view: CallView, f: RuleFilter): TaintSpec[] {
   const out: TaintSpec[] = [];
+  const mayFire = view.mayFire;
   for (const p of scope) {
+    // A policy none of whose rules can match this call (policy-gate.ts) sets no taint either.
+    if (mayFire && !mayFire(p)) continue;
     for (const r of p.rules) {
       const t = r.ast.taint;
       if (!t || !ruleActive(r, f)) continue;

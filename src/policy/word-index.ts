@@ -7,8 +7,12 @@ import { FragmentIndex, foldFragment } from './fragment-index.js';
 
 /** Key prefix of a pattern filed under a literal fragment (see fragment-index.ts). */
 const FRAGMENT = 'F:';
-/** Fewest distinct fragments worth an automaton scan of every reading. */
-const FRAGMENT_SCAN_MIN = 64;
+/**
+ * Fewest distinct fragments worth an automaton scan of every reading. One: a scan of a short
+ * command costs less than a microsecond, while a fragment pattern marked on every call opens
+ * its policy for every call (policy-gate.ts) and is tried on every reading.
+ */
+const FRAGMENT_SCAN_MIN = 1;
 
 /** The index key of a pattern: its word key, else its fragment (folded), else '' (always tried). */
 export function keyOrFragment(key: string, fragment: string | undefined): string {
