@@ -236,9 +236,10 @@ function vscodeFindings(text: string): VscodeFindings {
   return f;
 }
 
-/** git-config values git runs as commands. */
-function gitCommands(text: string): string[] {
-  const out: string[] = [];
+/** The `section.key` / value pairs of a git-config text; a line with no section header
+ * (`core.fsmonitor = X`, the form `git config K V` is read into) keeps its dotted key. */
+function gitSettings(text: string): [string, string][] {
+  const out: [string, string][] = [];
   let section = '';
   for (const raw of text.split('\n')) {
     const line = raw.trim();
@@ -247,11 +248,18 @@ function gitCommands(text: string): string[] {
       section = (sec[1] ?? '').toLowerCase();
       if (!sec[2]) continue;
     }
-    const kv = /^([\w.-]+)\s*=\s*(.*)$/.exec(sec?.[2] ?? line);
+    const kv = /^([\w.-]+(?:\.[^=\s]+)?)\s*=\s*(.*)$/.exec(sec?.[2] ?? line);
     if (!kv) continue;
-    // `core.fsmonitor = X` with no section header: the form `git config K V` is read into
-    const key = section ? `${section}.${(kv[1] ?? '').toLowerCase()}` : (kv[1] ?? '').toLowerCase();
-    let value = (kv[2] ?? '').trim();
+    out.push([`${section ? section + '.' : ''}${(kv[1] ?? '').toLowerCase()}`, (kv[2] ?? '').trim()]);
+  }
+  return out;
+}
+
+/** git-config values git runs as commands. */
+function gitCommands(text: string): string[] {
+  const out: string[] = [];
+  for (const [key, raw] of gitSettings(text)) {
+    let value = raw;
     if (/^".*"$/.test(value)) value = value.slice(1, -1).replace(/\\"/g, '"');
     if (key.startsWith('alias.') && value.startsWith('!')) out.push(value.slice(1));
     else if (
@@ -278,19 +286,9 @@ function gitCommands(text: string): string[] {
  */
 function gitIncludes(text: string): string[] {
   const out: string[] = [];
-  let section = '';
-  for (const raw of text.split('\n')) {
-    const line = raw.trim();
-    const sec = /^\[\s*([\w.-]+)(?:\s+"[^"]*")?\s*\]\s*(.*)$/.exec(line);
-    if (sec) {
-      section = (sec[1] ?? '').toLowerCase();
-      if (!sec[2]) continue;
-    }
-    const kv = /^([\w.-]+(?:\.[^=\s]+)?)\s*=\s*(.*)$/.exec(sec?.[2] ?? line);
-    if (!kv) continue;
-    const key = `${section ? section + '.' : ''}${(kv[1] ?? '').toLowerCase()}`;
+  for (const [key, raw] of gitSettings(text)) {
     if (!/^include(?:if)?\.(?:.*\.)?path$/.test(key)) continue;
-    const value = (kv[2] ?? '').trim().replace(/^"(.*)"$/, '$1');
+    const value = raw.replace(/^"(.*)"$/, '$1');
     if (/^(?:~\/|\$HOME\/|\/home\/|\/Users\/)/.test(value) && !/\/tmp\//.test(value)) continue;
     out.push(value);
   }
