@@ -9,9 +9,10 @@
 // Run: node bench/compare-eval.mjs OLD_DIST NEW_DIST [rounds]
 //   e.g. git archive 08161c7 | tar -x -C /tmp/old; (cd /tmp/old && ln -s $OLDPWD/node_modules && npx tsc -p .)
 //        node bench/compare-eval.mjs /tmp/old/dist dist 10
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { corpusCalls, loadBuilds, ROOT, unique } from './compare-builds.mjs';
 
 const [distA, distB, roundsArg] = process.argv.slice(2);
 if (!distA || !distB) {
@@ -19,38 +20,16 @@ if (!distA || !distB) {
   process.exit(2);
 }
 const ROUNDS = Number(roundsArg ?? 10);
-const root = new URL('..', import.meta.url).pathname;
-const builds = await Promise.all(
-  [distA, distB].map(async (d) => {
-    const dist = resolve(d);
-    return {
-      dist,
-      engine: await import(join(dist, 'src/policy/engine.js')),
-      corpus: await import(join(dist, 'src/policy/corpus.js')),
-    };
-  }),
-);
+const root = ROOT;
+const builds = await loadBuilds([distA, distB]);
 // By default both builds load this checkout's standard profile (the engines compared on the same
 // rules); with --own-profiles each build loads the profile beside its own dist/ (what a user of
 // that build gets, rules and engine together; needed when the profile format changed between them).
 const ownProfiles = process.argv.includes('--own-profiles');
 const configOf = (b) =>
   ownProfiles ? join(b.dist, '..', 'policies', 'standard.yaml') : join(root, 'policies', 'standard.yaml');
-const dir = join(root, 'test', 'corpus');
-const base = [];
-for (const f of readdirSync(dir)
-  .filter((n) => n.endsWith('.yaml'))
-  .sort())
-  for (const c of builds[0].corpus.loadCorpus(join(dir, f))) base.push(builds[0].corpus.toolCall(c));
+const base = corpusCalls(builds[0]);
 
-const unique = (call, tag) => {
-  const p = { ...call.params };
-  if (typeof p.command === 'string')
-    p.command = p.command.includes('\n') ? `U_${tag}=1 ${p.command}` : `${p.command} u${tag}`;
-  else if (typeof p.url === 'string') p.url = `${p.url}${p.url.includes('?') ? '&' : '?'}u=${tag}`;
-  else for (const k of ['path', 'file_path']) if (typeof p[k] === 'string') p[k] = `${p[k]}.u${tag}`;
-  return { ...call, params: p };
-};
 const pass = (engine, calls) => {
   const t = [];
   const c0 = process.cpuUsage();

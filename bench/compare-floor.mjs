@@ -6,9 +6,10 @@
 // on a shared machine a ratio taken inside one round moves less than either figure. Run it with
 // the same dist twice (A/A) to see what position alone does to the ratio.
 // Run: node bench/compare-floor.mjs OLD_DIST NEW_DIST [rounds] [--standard]
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { corpusCalls, loadBuilds, ROOT, unique } from './compare-builds.mjs';
 
 const [distA, distB, roundsArg] = process.argv.slice(2);
 if (!distA || !distB) {
@@ -16,28 +17,9 @@ if (!distA || !distB) {
   process.exit(2);
 }
 const ROUNDS = Number(roundsArg ?? 16);
-const root = new URL('..', import.meta.url).pathname;
-const builds = await Promise.all(
-  [distA, distB].map(async (d) => ({
-    engine: await import(join(resolve(d), 'src/policy/engine.js')),
-    corpus: await import(join(resolve(d), 'src/policy/corpus.js')),
-  })),
-);
-const dir = join(root, 'test', 'corpus');
-const base = [];
-for (const f of readdirSync(dir)
-  .filter((n) => n.endsWith('.yaml'))
-  .sort())
-  for (const c of builds[0].corpus.loadCorpus(join(dir, f))) base.push(builds[0].corpus.toolCall(c));
-// The same unique spellings as compare-eval.mjs.
-const unique = (call, tag) => {
-  const p = { ...call.params };
-  if (typeof p.command === 'string')
-    p.command = p.command.includes('\n') ? `U_${tag}=1 ${p.command}` : `${p.command} u${tag}`;
-  else if (typeof p.url === 'string') p.url = `${p.url}${p.url.includes('?') ? '&' : '?'}u=${tag}`;
-  else for (const k of ['path', 'file_path']) if (typeof p[k] === 'string') p[k] = `${p[k]}.u${tag}`;
-  return { ...call, params: p };
-};
+const root = ROOT;
+const builds = await loadBuilds([distA, distB]);
+const base = corpusCalls(builds[0]);
 const tmp = mkdtempSync(join(tmpdir(), 'svc-compare-floor-'));
 const empty = join(tmp, 'empty.yaml');
 writeFileSync(empty, 'version: "1"\ndefault_action: allow\npolicies: []\n');

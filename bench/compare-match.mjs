@@ -5,8 +5,8 @@
 // cleared (first-seen) and then again (repeated). Per call the minimum over K interleaved passes
 // is kept, which filters a shared machine's load spikes; p50/p90/p99/mean are over calls.
 // Run: node bench/compare-match.mjs OLD_DIST NEW_DIST [K]
-import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { corpusCalls, loadBuilds, ROOT } from './compare-builds.mjs';
 
 const args = process.argv.slice(2);
 const dists = args.filter((a) => !/^\d+$/.test(a)).map((d) => resolve(d));
@@ -15,19 +15,9 @@ if (dists.length < 1) {
   console.error('usage: node bench/compare-match.mjs DIST [DIST...] [K]');
   process.exit(2);
 }
-const root = new URL('..', import.meta.url).pathname;
-const builds = await Promise.all(
-  dists.map(async (d) => ({
-    engine: await import(join(d, 'src/policy/engine.js')),
-    corpus: await import(join(d, 'src/policy/corpus.js')),
-  })),
-);
-const dir = join(root, 'test', 'corpus');
-const calls = [];
-for (const f of readdirSync(dir)
-  .filter((n) => n.endsWith('.yaml'))
-  .sort())
-  for (const c of builds[0].corpus.loadCorpus(join(dir, f))) calls.push(builds[0].corpus.toolCall(c));
+const root = ROOT;
+const builds = await loadBuilds(dists);
+const calls = corpusCalls(builds[0]);
 const engines = builds.map((b) => b.engine.loadEngine(join(root, 'policies', 'standard.yaml')));
 const first = engines.map(() => calls.map(() => Infinity));
 const again = engines.map(() => calls.map(() => Infinity));
