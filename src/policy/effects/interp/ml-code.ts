@@ -1,0 +1,85 @@
+// Machine-learning code read for what it does. Hugging Face Hub calls are read as the CLI
+// command they amount to (huggingface_hub's HfApi reference: upload_folder/upload_file send a
+// local folder or file to a repository, delete_repo/delete_file delete on the Hub), so the
+// rules that judge `huggingface-cli upload REPO PATH` judge the same upload written as code.
+// Loaders that run code hidden in the file they load. Pickle-based formats execute whatever
+// their author put in them on load (Python's pickle documentation: "never unpickle data from an
+// untrusted source"): pickle/cPickle/dill/cloudpickle/joblib .load, pandas.read_pickle,
+// numpy.load with allow_pickle=True, and torch.load unless weights_only=True (PyTorch's
+// serialization notes). Each load is read as the sentence `loads-code PATH`, so a policy can
+// judge where the file comes from (a temp folder, a download, a URL) rather than the spelling.
+import type { Effect } from '../types.js';
+import { argValue, literalValue, skipBrackets, splitArgs } from './literals.js';
+
+const LOADER =
+  /\b(pickle|cPickle|_pickle|dill|cloudpickle|joblib|pandas|torch|numpy)\s*\.\s*(load|loads|read_pickle)\s*\(/g;
+
+/** The first string literal of an argument list, looking inside nested calls (open('/tmp/x','rb')). */
+function firstPath(args: string): string | undefined {
+  const first = splitArgs(args)[0]?.trim();
+  if (first === undefined) return undefined;
+  const direct = literalValue(first);
+  if (direct !== undefined) return direct;
+  const inner = /^[\w.]+\s*\(\s*(['"])([^'"]*)\1/.exec(first);
+  return inner?.[2];
+}
+
+/** `loads-code PATH` for each pickle-based load of a file or URL named in `code` (canonical). */
+export function loaderEffects(code: string, via: string): Effect[] {
+  if (!/load|read_pickle/.test(code)) return [];
+  const out: Effect[] = [];
+  LOADER.lastIndex = 0;
+  for (let m = LOADER.exec(code); m && out.length < 8; m = LOADER.exec(code)) {
+    const [, mod = '', fn = ''] = m;
+    // loads() takes bytes, not a file: the network case is read elsewhere (a fetch then loads)
+    if (fn === 'loads') continue;
+    if (fn === 'read_pickle' ? mod !== 'pandas' : mod === 'pandas') continue;
+    const open = m.index + m[0].length - 1;
+    const args = code.slice(open + 1, Math.max(open + 1, skipBrackets(code, open) - 1));
+    if (mod === 'numpy' && !/allow_pickle\s*=\s*True/.test(args)) continue;
+    if (mod === 'torch' && /weights_only\s*=\s*True/.test(args)) continue;
+    const path = firstPath(args);
+    if (path === undefined || !path.trim()) continue;
+    out.push({
+      tool: 'exec',
+      command: `loads-code ${path}`,
+      via: `${via} loads ${path} with ${mod}.${fn}, which runs code in the file`,
+    });
+  }
+  return out;
+}
+
+/** A keyword argument's literal value (`folder_path="x"`), or the positional one at `pos`. */
+function argNamed(args: string[], name: string, pos: number): string | undefined {
+  for (const a of args) {
+    const m = new RegExp(`^\\s*${name}\\s*=\\s*([\\s\\S]+)$`).exec(a);
+    if (m) return argValue(m[1]);
+  }
+  const p = args[pos];
+  return p !== undefined && !/^\s*\w+\s*=/.test(p) ? argValue(p) : undefined;
+}
+
+const HUB_CALL = /\b(upload_folder|upload_file|upload_large_folder|delete_repo|delete_file|delete_folder)\s*\(/g;
+
+/** `huggingface-cli upload REPO PATH` / `huggingface-cli repo delete REPO` for Hub calls in `code`. */
+export function hubEffects(code: string, via: string): Effect[] {
+  if (!/huggingface_hub|HfApi/.test(code)) return [];
+  const out: Effect[] = [];
+  HUB_CALL.lastIndex = 0;
+  for (let m = HUB_CALL.exec(code); m && out.length < 8; m = HUB_CALL.exec(code)) {
+    const fn = m[1] ?? '';
+    const open = m.index + m[0].length - 1;
+    const args = splitArgs(code.slice(open + 1, Math.max(open + 1, skipBrackets(code, open) - 1)));
+    const repo = (argNamed(args, 'repo_id', fn.startsWith('delete_repo') ? 0 : -1) ?? 'REPO').replace(/[^\w./-]/g, '_');
+    if (fn.startsWith('upload')) {
+      const local = argNamed(args, fn === 'upload_file' ? 'path_or_fileobj' : 'folder_path', 0) ?? '.';
+      const command = `huggingface-cli upload ${repo} ${local.replace(/[^\w@%+=:,./~-]/g, '_')}`;
+      out.push({ tool: 'exec', command, via: `${via} uploads ${local} to the Hub (as \`${command}\`)` });
+    } else {
+      const command =
+        fn === 'delete_repo' ? `huggingface-cli repo delete ${repo}` : `huggingface-cli repo-files ${repo} delete`;
+      out.push({ tool: 'exec', command, via: `${via} calls ${fn} on ${repo} (as \`${command}\`)` });
+    }
+  }
+  return out;
+}
