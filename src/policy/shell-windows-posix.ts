@@ -49,7 +49,18 @@ function split(s: string): { words: string[]; op: string }[] {
       if (end < 0) break;
       i = end;
     } else if (c === ' ' || c === '\t') endWord();
-    else if (c === '&' || c === '|') {
+    else if ((c === '>' || c === '<') && !(c === '>' && s[i + 1] === '&')) {
+      // a redirection: the same operator in POSIX (a leading fd digit stays with it)
+      const fd = /^[12]$/.test(cur) ? cur : '';
+      if (fd) {
+        cur = '';
+        has = false;
+      }
+      endWord();
+      const op = c === '>' && s[i + 1] === '>' ? '>>' : c;
+      words.push(REDIRECT + fd + op);
+      i += op.length - 1;
+    } else if (c === '&' || c === '|') {
       const double = s[i + 1] === c;
       endCommand(double ? c + c : c === '&' ? ';' : '|');
       if (double) i++;
@@ -63,7 +74,11 @@ function split(s: string): { words: string[]; op: string }[] {
   return out;
 }
 
+/** Marks a word of split() that is a redirection operator, written unquoted. */
+const REDIRECT = '\u0000';
+
 function quote(w: string): string {
+  if (w.startsWith(REDIRECT)) return w.slice(1);
   return /^[A-Za-z0-9_./~:=@%+,-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
 }
 

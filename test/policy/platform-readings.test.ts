@@ -96,3 +96,14 @@ test('windows line: what the POSIX reading sends or reads is decided like the PO
     'allow',
   );
 });
+
+test('windows line: a redirection stays a redirection in the POSIX reading', () => {
+  assert.equal(
+    windowsPosixReading('echo {"a":1} > %USERPROFILE%\\.claude\\settings.json'),
+    "echo '{a:1}' > ~/.claude/settings.json",
+  );
+  assert.equal(
+    windowsPosixReading('type %USERPROFILE%\\.ssh\\id_rsa >> C:\\Users\\Public\\k.txt'),
+    'cat ~/.ssh/id_rsa >> C:/Users/Public/k.txt',
+  );
+});
