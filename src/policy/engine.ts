@@ -278,6 +278,9 @@ export class Engine implements PolicyEngine {
 
   /** decide() for a derived call, through the memo of derived calls' decisions (derived-memo.ts). */
   private decideDerived(c: ToolCall, depth: number, key: object): Decision {
+    // A call that amounts to nothing further (a read, a delete) costs its path readings and its
+    // own rules, whose answer the decision memo keeps: keeping it here too would only add a key.
+    if (!toolMayHaveEffects(c.tool)) return this.decide(c, true, depth, key);
     const memo = this.derivedMemo;
     const slot = memo.slot(c, depth, this.session !== undefined);
     if (slot === null) return this.decide(c, true, depth, key);

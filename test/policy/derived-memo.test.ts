@@ -42,16 +42,19 @@ test('a symlink planted between two commands is seen by the second (the kept dec
   const notes = join(d, 'notes.txt');
   writeFileSync(notes, 'plain');
   const e = engineOf(KEYS, { resolveSymlinks: true });
-  assert.equal(e.evaluate(exec(`cat ${notes}`), { dryRun: true }).action, 'allow');
-  assert.equal(e.evaluate(exec(`head ${notes}`), { dryRun: true }).action, 'allow');
+  // the shell runs `cat notes.txt` from its standard input: a derived command, whose own derived
+  // read of notes.txt is part of its kept decision
+  const piped = `echo 'cat ${notes}' | sh`;
+  assert.equal(e.evaluate(exec(piped), { dryRun: true }).action, 'allow');
+  assert.equal(e.evaluate(exec(piped), { dryRun: true }).action, 'allow');
   rmSync(notes);
   symlinkSync(secret, notes);
+  assert.equal(e.evaluate(exec(piped), { dryRun: true }).action, 'deny');
   assert.equal(e.evaluate(exec(`cat ${notes}`), { dryRun: true }).action, 'deny');
-  assert.equal(e.evaluate(exec(`tail ${notes}`), { dryRun: true }).action, 'deny');
   // and back: the link removed, the plain file allowed again
   rmSync(notes);
   writeFileSync(notes, 'plain');
-  assert.equal(e.evaluate(exec(`cat ${notes}`), { dryRun: true }).action, 'allow');
+  assert.equal(e.evaluate(exec(piped), { dryRun: true }).action, 'allow');
 });
 
 test('a derived read relative to the working directory is decided per directory', () => {
@@ -97,10 +100,10 @@ policies:
 `,
     { clock },
   );
-  assert.equal(e.evaluate(exec('cat /etc/hosts'), { dryRun: true }).action, 'deny');
-  assert.equal(e.evaluate(exec('head /etc/hosts'), { dryRun: true }).action, 'deny');
+  assert.equal(e.evaluate(exec("echo 'cat /etc/hosts' | sh"), { dryRun: true }).action, 'deny');
+  assert.equal(e.evaluate(exec("echo 'cat /etc/hosts' | sh"), { dryRun: true }).action, 'deny');
   clock.advance(120_000);
-  assert.equal(e.evaluate(exec('cat /etc/hosts'), { dryRun: true }).action, 'allow');
+  assert.equal(e.evaluate(exec("echo 'cat /etc/hosts' | sh"), { dryRun: true }).action, 'allow');
 });
 
 test('the same derived call from another agent is decided by that agent’s policies', () => {
@@ -112,9 +115,10 @@ policies:
       - action: deny
         when: { path_matches: ['/etc/hosts'] }
 `);
-  assert.equal(e.evaluate(exec('cat /etc/hosts', { agent: 'claude-code' }), { dryRun: true }).action, 'allow');
-  assert.equal(e.evaluate(exec('head /etc/hosts', { agent: 'codex' }), { dryRun: true }).action, 'deny');
-  assert.equal(e.evaluate(exec('tail /etc/hosts', { agent: 'claude-code' }), { dryRun: true }).action, 'allow');
+  const piped = "echo 'cat /etc/hosts' | sh";
+  assert.equal(e.evaluate(exec(piped, { agent: 'claude-code' }), { dryRun: true }).action, 'allow');
+  assert.equal(e.evaluate(exec(piped, { agent: 'codex' }), { dryRun: true }).action, 'deny');
+  assert.equal(e.evaluate(exec(piped, { agent: 'claude-code' }), { dryRun: true }).action, 'allow');
 });
 
 test('a denied command decided again still carries the taints of what it amounts to', () => {
