@@ -75,6 +75,17 @@ function ruleReads(r: CompiledRule): number {
   return m;
 }
 
+/**
+ * Whether a rule answers a call the same every time it is asked: 'never' when it reads the clock,
+ * counters, once-consumption or a field not classified above; 'sessionless' when it reads session
+ * history (repeatable only for calls that come without session state).
+ */
+export function ruleRepeatable(r: CompiledRule): 'always' | 'sessionless' | 'never' {
+  const m = ruleReads(r);
+  if (m & VOLATILE) return 'never';
+  return m & SESSION_STATE ? 'sessionless' : 'always';
+}
+
 /** How the answers of one scope (a list of policies in evaluation order) may be reused. */
 interface Plan {
   /** Distinguishes scopes within one engine. */

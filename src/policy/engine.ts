@@ -44,6 +44,7 @@ import {
 import type { TaintSpec } from './session-state.js';
 import { FifoMap } from '../util/fifo-map.js';
 import { DecisionMemo } from './decision-memo.js';
+import { DerivedMemo } from './derived-memo.js';
 
 export { PolicyLoadError } from './policy-errors.js';
 export { parsePolicyText, parsePolicyTextLenient } from './parse.js';
@@ -110,6 +111,7 @@ export class Engine implements PolicyEngine {
   private readonly referencedParams: string[];
   private readonly effects: EffectCache;
   private readonly memo = new DecisionMemo();
+  private readonly derivedMemo: DerivedMemo;
   private readonly shared: SharedAnalysis | undefined;
   private readonly hasTaintRules: boolean;
   /** The session state of the evaluation in progress (evaluation is synchronous). */
@@ -157,6 +159,7 @@ export class Engine implements PolicyEngine {
       ),
     );
     this.hasTaintRules = this.set.all.some((p) => p.rules.some((r) => r.ast.taint));
+    this.derivedMemo = new DerivedMemo(this.set.all.flatMap((p) => p.rules));
     const params = new Set<string>();
     for (const p of this.set.all) for (const r of p.rules) for (const t of r.when.toolParams ?? []) params.add(t.name);
     this.referencedParams = [...params];
@@ -265,12 +268,32 @@ export class Engine implements PolicyEngine {
     for (const effect of list) {
       const c = derivedCall(call, effect, prep.fields.workdir);
       // The effect names the derived call across engines (effects of a command are shared).
-      const decision = this.decide(c, true, depth + 1, effect);
+      const decision = this.decideDerived(c, depth + 1, effect);
       out.push({ effect, call: c, decision });
       // strictest() stops at the first deny made by a rule: what follows cannot change the outcome.
       if (untilDeny && decision.action === 'deny' && decision.policy) break;
     }
     return out;
+  }
+
+  /** decide() for a derived call, through the memo of derived calls' decisions (derived-memo.ts). */
+  private decideDerived(c: ToolCall, depth: number, key: object): Decision {
+    // A call that amounts to nothing further (a read, a delete) costs its path readings and its
+    // own rules, whose answer the decision memo keeps: keeping it here too would only add a key.
+    if (!toolMayHaveEffects(c.tool)) return this.decide(c, true, depth, key);
+    const memo = this.derivedMemo;
+    const slot = memo.slot(c, depth, this.session !== undefined);
+    if (slot === null) return this.decide(c, true, depth, key);
+    const kept = memo.get(slot, (r) => pathReadings(r.path, r.workdir, this.home, this.resolver).candidates);
+    if (kept) return kept;
+    memo.begin();
+    let d: Decision | null = null;
+    try {
+      d = this.decide(c, true, depth, key);
+      return d;
+    } finally {
+      memo.end(slot, d);
+    }
   }
 
   /** The `tests:` sections of the loaded files. */
@@ -420,6 +443,9 @@ export class Engine implements PolicyEngine {
     }
     if (fields.path !== undefined && this.needsPaths) {
       const pr = pathReadings(fields.path, fields.workdir, this.home, this.resolver);
+      // a decision kept for a derived call holds only while its paths read the same (symlinks)
+      if (this.resolver)
+        this.derivedMemo.read({ path: fields.path, workdir: fields.workdir, candidates: pr.candidates });
       view.paths = pr.candidates;
       const wd = pr.workdir;
       view.pathsRel = pr.candidates.map((p) =>
@@ -516,11 +542,8 @@ export class Engine implements PolicyEngine {
     )) {
       const c = derivedCall(call, effect, prep.fields.workdir);
       if (toolMayHaveEffects(c.tool)) {
-        const p = this.prepare(c);
-        // Its taints are its own taint rules' and its derived calls': with neither, its own rules
-        // need not be matched at all (the taints are all that is wanted here).
-        if (!this.taintsTool(c.tool) && !this.hasEffects(c, p, depth + 1)) continue;
-        out.push(this.decide(c, true, depth + 1, c, p).taints);
+        const d = this.derivedForTaints(c, depth + 1);
+        if (d) out.push(d.taints);
         continue;
       }
       if (!this.taintsTool(c.tool)) continue;
@@ -531,6 +554,30 @@ export class Engine implements PolicyEngine {
         );
     }
     return out;
+  }
+
+  /**
+   * The decision of a derived call that can amount to calls of its own, for its taints: undefined
+   * when it can have none (no taint rule for its tool and no calls derived from it), in which case
+   * its own rules need not be matched at all. Through the derived-call memo like decideDerived().
+   */
+  private derivedForTaints(c: ToolCall, depth: number): Decision | undefined {
+    const memo = this.derivedMemo;
+    const slot = memo.slot(c, depth, this.session !== undefined);
+    if (slot !== null) {
+      const kept = memo.get(slot, (r) => pathReadings(r.path, r.workdir, this.home, this.resolver).candidates);
+      if (kept) return kept;
+      memo.begin();
+    }
+    let d: Decision | null = null;
+    try {
+      const p = this.prepare(c);
+      if (!this.taintsTool(c.tool) && !this.hasEffects(c, p, depth)) return undefined;
+      d = this.decide(c, true, depth, c, p);
+      return d;
+    } finally {
+      if (slot !== null) memo.end(slot, d);
+    }
   }
 
   /**

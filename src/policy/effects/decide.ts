@@ -30,9 +30,26 @@ export interface DerivedResult {
   decision: Decision;
 }
 
-/** Effects per command string (they depend on the text only). */
+/** Writes whose effects are kept, and the most characters of path and content kept per write. */
+const WRITE_CACHE_ENTRIES = 1024;
+const WRITE_CACHE_TEXT = 16 * 1024;
+
+/** Effects per command string, and per written path and text (they depend on the text only). */
 export class EffectCache {
   private readonly map = new FifoMap<string, Effect[]>();
+  private readonly writes = new FifoMap<string, Effect[]>();
+
+  forWrite(path: string, content: string | undefined): Effect[] {
+    if (path.length + (content?.length ?? 0) > WRITE_CACHE_TEXT) return deriveFromWrite(path, content);
+    const key = JSON.stringify([path, content ?? null]);
+    let hit = this.writes.get(key);
+    if (!hit) {
+      hit = deriveFromWrite(path, content);
+      if (this.writes.size >= WRITE_CACHE_ENTRIES) this.writes.shift();
+      this.writes.set(key, hit);
+    }
+    return hit;
+  }
 
   forCommand(command: string): Effect[] {
     let hit = this.map.get(command);
@@ -184,7 +201,7 @@ export function effectsOf(
   if (FETCH_TOOL.test(call.tool)) return fetchEffects(call);
   if (path !== undefined && (call.tool === 'write' || call.tool === 'edit')) {
     // also without content: a start-up file written with unknown text is judged as code (startup-plant.ts)
-    return [...deriveFromWrite(path, writtenContent(call)), ...writeLossEffects(call, path)];
+    return [...cache.forWrite(path, writtenContent(call)), ...writeLossEffects(call, path)];
   }
   return [];
 }

@@ -18,7 +18,8 @@
 // gateway.docker.internal), Kubernetes DNS (*.svc, *.cluster.local), rbndr.us and 1u.ms
 // (DNS rebinding services).
 import type { Effect } from './types.js';
-import { plainAddress, plainFetch } from './url-host.js';
+import { plainAddress, plainUrl } from './url-host.js';
+import { FifoMap } from '../../util/fifo-map.js';
 
 /** Names under these suffixes resolve only inside a network. */
 const INTERNAL_SUFFIX =
@@ -74,14 +75,46 @@ function otherAddress(host: string): string | undefined {
   return undefined;
 }
 
+/** A reading of a fetch without its `via` (the caller's words), which only prefixes the note. */
+interface UrlReading {
+  tool: 'fetch' | 'exec';
+  url?: string;
+  command?: string;
+  /** What the reading says about the URL, shown as `via (note)`. */
+  note: string;
+}
+
+/** URLs whose readings are kept (a URL named by many commands is read once), up to this length each. */
+const URL_CACHE_ENTRIES = 4096;
+const MAX_CACHED_URL = 2048;
+const urlCache = new FifoMap<string, UrlReading[]>();
+
 /** Every reading of a fetch of `url` (see the top of this file); `tool` is true for the fetch tools. */
 export function fetchReadings(url: string, via: string, tool = false): Effect[] {
-  const out: Effect[] = [];
-  const plain = plainFetch(url, via);
-  if (plain) out.push(plain);
+  // Depends on the URL alone (and `tool`): kept per URL, bounded.
+  const key = (tool ? '1' : '0') + url;
+  let list = urlCache.get(key);
+  if (!list) {
+    list = urlReadings(url, tool);
+    if (url.length <= MAX_CACHED_URL) {
+      if (urlCache.size >= URL_CACHE_ENTRIES) urlCache.shift();
+      urlCache.set(key, list);
+    }
+  }
+  return list.map((r) =>
+    r.tool === 'fetch'
+      ? { tool: 'fetch', url: r.url, via: `${via} (${r.note})` }
+      : { tool: 'exec', command: r.command, via: `${via} (${r.note})` },
+  );
+}
+
+function urlReadings(url: string, tool: boolean): UrlReading[] {
+  const out: UrlReading[] = [];
+  const plain = plainUrl(url);
+  if (plain !== undefined && plain !== url) out.push({ tool: 'fetch', url: plain, note: plain });
   const canon = url.trim().replace(/^view-source:/i, '');
   const schemeFixed = canon.replace(/^[a-z][a-z0-9+.-]*:/i, (s) => s.toLowerCase());
-  if (schemeFixed !== url) out.push({ tool: 'fetch', url: schemeFixed, via: `${via} (${schemeFixed})` });
+  if (schemeFixed !== url) out.push({ tool: 'fetch', url: schemeFixed, note: schemeFixed });
   const p = parts(schemeFixed);
   if (!p || !/^(?:https?|wss?|ftp)$/.test(p.scheme)) return out;
   const spelled = plainAddress(p.raw) ?? otherAddress(p.raw) ?? (/^\d+(?:\.\d+){3}$/.test(p.host) ? p.host : undefined);
@@ -94,16 +127,16 @@ export function fetchReadings(url: string, via: string, tool = false): Effect[] 
     out.push({
       tool: 'exec',
       command: `fetch-obscured-address ${p.raw} ${address}`,
-      via: `${via} (${p.raw} is ${address} written in disguise)`,
+      note: `${p.raw} is ${address} written in disguise`,
     });
   if (kind === 'link-local')
     out.push({
       tool: 'exec',
       command: `fetch-link-local ${address}`,
-      via: `${via} (${address} is a link-local address, where cloud metadata services answer)`,
+      note: `${address} is a link-local address, where cloud metadata services answer`,
     });
   if (otherAddress(p.raw) && address !== p.host)
-    out.push({ tool: 'fetch', url: `${p.scheme}://${address}${p.port}${p.rest}`, via: `${via} (${address})` });
+    out.push({ tool: 'fetch', url: `${p.scheme}://${address}${p.port}${p.rest}`, note: address });
   const internalName = INTERNAL_SUFFIX.test(p.host) || DOCKER_HOST.test(p.host);
   if (
     kind === 'private' ||
@@ -112,13 +145,13 @@ export function fetchReadings(url: string, via: string, tool = false): Effect[] 
     p.host === 'localhost'
   ) {
     const local = `${p.scheme}://127.0.0.1${p.port}${p.rest}`;
-    out.push({ tool: 'fetch', url: local, via: `${via} (inside the network, read as ${local})` });
+    out.push({ tool: 'fetch', url: local, note: `inside the network, read as ${local}` });
   }
   if (tool && (kind === 'private' || internalName))
     out.push({
       tool: 'exec',
       command: `fetch-internal-host ${p.host}`,
-      via: `${via} (${p.host} is inside the user's network)`,
+      note: `${p.host} is inside the user's network`,
     });
   return out;
 }

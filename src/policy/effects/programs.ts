@@ -912,11 +912,23 @@ export function expandGlobs(out: Effect[], from: number): void {
     const e = at(out, i);
     if (!e.path || !/[*?[]/.test(e.path)) continue;
     const p = e.path.replace(/^\$HOME(?=\/)|^\$\{HOME\}(?=\/)|^\/(?:home\/[^/]+|root|Users\/[^/]+)(?=\/)/, '~');
-    const re = globRegex(p);
-    if (!re) continue;
-    for (const known of [...KNOWN_SECRET_FILES, ...PROTECTED_GLOB_TARGETS])
-      if (re.test(known)) out.push({ ...e, path: known, via: `${e.via} (${known})` });
+    for (const known of knownMatches(p)) out.push({ ...e, path: known, via: `${e.via} (${known})` });
   }
+}
+
+/** Glob operands whose matches among the known files are kept (they depend on the glob alone). */
+const GLOB_CACHE_ENTRIES = 1024;
+const globCache = new Map<string, string[]>();
+
+function knownMatches(glob: string): string[] {
+  let hit = globCache.get(glob);
+  if (hit) return hit;
+  const re = globRegex(glob);
+  hit = re ? [...KNOWN_SECRET_FILES, ...PROTECTED_GLOB_TARGETS].filter((known) => re.test(known)) : [];
+  // A small bound, emptied whole when reached: cheaper than evicting one by one.
+  if (globCache.size >= GLOB_CACHE_ENTRIES) globCache.clear();
+  if (glob.length <= 1024) globCache.set(glob, hit);
+  return hit;
 }
 
 /** The effects of one simple command's own program and redirections. */

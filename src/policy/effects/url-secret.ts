@@ -1,6 +1,7 @@
 // Secrets carried inside a URL: whoever serves the URL receives them when it is fetched, by a
 // fetch tool, a browser, or a viewer rendering an image link in a README.
 import { SECRET_VALUE } from './secret-shapes.js';
+import { FifoMap } from '../../util/fifo-map.js';
 
 /** Session tokens and signed cookies (JWT-shaped values: `eyJ...` header, then a dot). */
 const SESSION_VALUE = /\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_.-]{2,}/;
@@ -22,6 +23,22 @@ function decodeURIComponentSafe(s: string): string {
  * (`https://x.example/p.png?d=c2tfbGl2ZV8...`): fetching it hands the secret to that host.
  */
 export function urlSecret(url: string): string | undefined {
+  // Depends on the URL alone: kept per URL (bounded), since the same URL is fetched again and again.
+  if (url.length > MAX_CACHED_URL) return readUrlSecret(url);
+  const hit = secretCache.get(url);
+  if (hit !== undefined) return hit === null ? undefined : hit;
+  const found = readUrlSecret(url);
+  if (secretCache.size >= SECRET_CACHE_ENTRIES) secretCache.shift();
+  secretCache.set(url, found ?? null);
+  return found;
+}
+
+/** URLs whose secret reading is kept (null: none), up to this length each. */
+const SECRET_CACHE_ENTRIES = 4096;
+const MAX_CACHED_URL = 2048;
+const secretCache = new FifoMap<string, string | null>();
+
+function readUrlSecret(url: string): string | undefined {
   const plain = decodeURIComponentSafe(url);
   const direct = SECRET_VALUE.exec(plain);
   if (direct) return direct[0];
