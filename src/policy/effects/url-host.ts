@@ -8,7 +8,6 @@
 // loopback admin APIs and cloud metadata see it however it is spelled. Sources: the WHATWG URL
 // standard's IPv4 parser (which curl and browsers follow), RFC 4291 section 2.5.5.2, RFC 6761
 // section 6.3, the nip.io and sslip.io documentation.
-import type { Effect } from './types.js';
 
 /** Names that resolve to 127.0.0.1 by convention (public DNS records kept for local development). */
 const LOOPBACK_NAMES = /^(?:localhost|localtest\.me|lvh\.me|vcap\.me|lacolhost\.com|127\.0\.0\.1\.xip\.io)$/;
@@ -66,10 +65,4 @@ export function plainUrl(url: string): string | undefined {
   const plain = plainAddress(host) ?? (host !== (m[2] ?? '') && /^\d+\.\d+\.\d+\.\d+$/.test(host) ? host : undefined);
   if (plain === undefined) return undefined;
   return `${scheme}://${plain}${m[3] ?? ''}${m[4] ?? ''}`;
-}
-
-/** The fetch a fetch of `url` amounts to when its host is spelled otherwise. */
-export function plainFetch(url: string, via: string): Effect | undefined {
-  const p = plainUrl(url);
-  return p === undefined || p === url ? undefined : { tool: 'fetch', url: p, via: `${via} (${p})` };
 }
