@@ -141,8 +141,15 @@ function classify(values: { name: string; value: string; kind: 'env' | 'url' }[]
   return t;
 }
 
-/** The wipe this command runs and where it points, as a `data-reset` exec effect. */
-export function dataResetEffects(c: SimpleCommand): Effect[] {
+/** A wipe a command runs: the tool, its task, and every environment name or URL the line gives it. */
+export interface DataReset {
+  tool: string;
+  task: string;
+  values: { name: string; value: string; kind: 'env' | 'url' }[];
+}
+
+/** The wipe this command runs, with what the line says about its target; null for any other command. */
+export function dataReset(c: Pick<SimpleCommand, 'argv' | 'assigns'>): DataReset | null {
   const argv = c.argv;
   let i = 0;
   while (i < argv.length - 1 && (RUNNERS.has(basename(argv[i] ?? '')) || (argv[i] ?? '').startsWith('-'))) i++;
@@ -150,10 +157,10 @@ export function dataResetEffects(c: SimpleCommand): Effect[] {
     .replace(/^bin\//, '')
     .toLowerCase();
   const wipe = WIPES.find((w) => w.tool.test(tool));
-  if (!wipe) return [];
+  if (!wipe) return null;
   const rest = argv.slice(i + 1);
   const task = wipe.task(rest);
-  if (!task) return [];
+  if (!task) return null;
   const values: { name: string; value: string; kind: 'env' | 'url' }[] = [];
   for (const a of c.assigns) {
     if (ENV_NAME.test(a.name)) values.push({ name: a.name, value: a.value, kind: 'env' });
@@ -174,6 +181,23 @@ export function dataResetEffects(c: SimpleCommand): Effect[] {
   if (tool === 'supabase' && rest.includes('--linked')) values.push({ name: '', value: 'linked', kind: 'url' });
   // a production name anywhere among its words (`--schema=prisma/schema.prod.prisma`, a DSN `host=prod-db`)
   for (const w of rest) if (PROD.test(w) && !w.startsWith('$')) values.push({ name: '', value: w, kind: 'env' });
+  return { tool, task, values };
+}
+
+/**
+ * A wipe aimed only at a development, test or local database: some name or URL on the line says
+ * so, and nothing on it names production, another machine, or a URL held in a variable.
+ */
+export function devReset(r: DataReset): boolean {
+  if (classify(r.values) !== 'dev') return false;
+  return r.values.every((v) => v.kind === 'env' || (!v.value.includes('$') && classify([v]) === 'dev'));
+}
+
+/** The wipe this command runs and where it points, as a `data-reset` exec effect. */
+export function dataResetEffects(c: SimpleCommand): Effect[] {
+  const r = dataReset(c);
+  if (!r) return [];
+  const { tool, task, values } = r;
   const target = classify(values);
   if (target !== 'prod' && target !== 'remote') return [];
   const command = `data-reset ${target} ${tool} ${task}`;
