@@ -176,6 +176,11 @@ export function dataReset(c: Pick<SimpleCommand, 'argv' | 'assigns'>): DataReset
     else if (ENV_OPTION.test(opt)) values.push({ name: '', value: val, kind: 'env' });
     else if (/^[a-z][\w+.-]*:(?:[a-z]+:)?\/\//i.test(w)) values.push({ name: '', value: w, kind: 'url' });
     else if (/^(?:RAILS_ENV|MIX_ENV|RACK_ENV)=/.test(w)) values.push({ name: '', value: val, kind: 'env' });
+    // rake and rails take NAME=value words as environment (`rails db:reset DATABASE_URL=...`)
+    else if (eq > 0 && /^[A-Z_][A-Z0-9_]*$/.test(opt)) {
+      if (ENV_NAME.test(opt)) values.push({ name: opt, value: val, kind: 'env' });
+      else if (URL_NAME.test(opt)) values.push({ name: '', value: val, kind: 'url' });
+    }
   }
   // `supabase db reset` resets the local stack unless told to use the linked project or a URL.
   if (tool === 'supabase' && rest.includes('--linked')) values.push({ name: '', value: 'linked', kind: 'url' });
@@ -189,8 +194,20 @@ export function dataReset(c: Pick<SimpleCommand, 'argv' | 'assigns'>): DataReset
  * so, and nothing on it names production, another machine, or a URL held in a variable.
  */
 export function devReset(r: DataReset): boolean {
-  if (classify(r.values) !== 'dev') return false;
-  return r.values.every((v) => v.kind === 'env' || (!v.value.includes('$') && classify([v]) === 'dev'));
+  let dev = false;
+  for (const v of r.values) {
+    if (v.value.includes('$')) return false;
+    // a SQLite file named for development (`DATABASE_URL=file:./dev.db`) is on this machine
+    if (v.kind === 'url' && /^(?:file:|\.{0,2}\/)/i.test(v.value) && !PROD.test(v.value)) {
+      if (!DEV.test(v.value.replace(/^.*\//, ''))) return false;
+      dev = true;
+      continue;
+    }
+    const one = classify([v]);
+    if (one === 'dev') dev = true;
+    else if (one !== 'unknown' || v.kind === 'url') return false;
+  }
+  return dev;
 }
 
 /** The wipe this command runs and where it points, as a `data-reset` exec effect. */
