@@ -12,8 +12,9 @@
 //   - Docker on the local engine (no -H/--host, DOCKER_HOST or --context): `docker compose down -v`
 //     of the project's own stack when no compose file, project or env file names production,
 //     `docker volume rm` of volumes whose names say development, test or a cache
-//     (`myapp_node_modules`, `acme_pgdata_test`), and `docker system prune` without --volumes
-//     and -a (stopped containers, dangling images, build cache).
+//     (`myapp_node_modules`, `acme_pgdata_test`), `docker rmi -f` of named images (rebuilt or
+//     pulled again), and `docker system prune` without --volumes and -a (stopped containers,
+//     dangling images, build cache).
 // The standard profile's destructive-data and cli-destructive-verbs rules exclude the command
 // (docs/shell-readings.md). Production stacks, remote engines and unnamed targets keep their rules.
 import { basename } from './shell-wrappers.js';
@@ -130,6 +131,12 @@ function dockerReading(words: string[], assigns: readonly { name: string; value:
       (v) => !v.includes('$') && !/[*?]/.test(v) && !PROD.test(v) && (DEV_NAME.test(v) || REGENERABLE.test(v)),
     );
     return ok ? `dev-data docker volume rm ${vols.join(' ')}` : null;
+  }
+  // images are rebuilt or pulled again: removing named ones, even forced, loses no data
+  if (sub === 'rmi' || (sub === 'image' && (rest[0] === 'rm' || rest[0] === 'remove'))) {
+    const names = rest.slice(sub === 'rmi' ? 0 : 1).filter((w) => !w.startsWith('-'));
+    const ok = names.length > 0 && names.every((v) => !v.includes('$') && !v.includes('`') && !/[*?]/.test(v));
+    return ok ? `dev-data docker rmi ${names.join(' ')}` : null;
   }
   if (sub === 'system' && rest[0] === 'prune') {
     const flags = rest.slice(1);

@@ -1100,3 +1100,36 @@ test('sudo: package lists and service restarts pass; a chosen search path or loa
   ])
     exec(c, 'stop');
 });
+
+test('a reset whose configuration file or environment option names development passes; production is denied', () => {
+  for (const c of [
+    'npx drizzle-kit drop --config drizzle.dev.config.ts',
+    'flyway clean -environment=dev',
+    'alembic downgrade base -x env=dev',
+    'npx prisma migrate reset --force --schema=prisma/schema.dev.prisma',
+  ])
+    exec(c, 'pass');
+  for (const c of [
+    'npx drizzle-kit drop --config drizzle.prod.config.ts',
+    'flyway clean -environment=production',
+    'alembic -x env=prod downgrade base',
+  ])
+    exec(c, 'deny');
+});
+
+test('a command inside a local container is decided by what it runs', () => {
+  exec('docker compose exec -T redis redis-cli -n 15 FLUSHDB', 'pass');
+  exec('docker exec db dropdb app_dev', 'pass');
+  exec('docker compose run --rm web bin/rails db:reset RAILS_ENV=test', 'pass');
+  exec('docker compose exec -T redis redis-cli -n 2 FLUSHDB', 'deny');
+  exec("docker exec acme-prod-db mysql -uroot -e 'TRUNCATE TABLE shop.customers'", 'deny');
+  exec(`docker exec db sh -c 'psql -c "DROP DATABASE app"'`, 'deny');
+  exec('docker compose exec db psql -c "$(echo DROP DATABASE prod)"', 'deny');
+  exec('docker compose run --rm web bin/rails db:drop', 'deny');
+});
+
+test('images are rebuilt or pulled again: removing named ones passes, removing every one is still stopped', () => {
+  exec('docker rmi -f myapp:dev', 'pass');
+  exec('docker image rm -f myapp:old', 'pass');
+  exec('docker rmi -f $(docker images -q)', 'stop');
+});

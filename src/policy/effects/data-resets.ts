@@ -108,7 +108,9 @@ const LOCAL_HOST =
 const ENV_NAME = /^(?:RAILS_ENV|RACK_ENV|MIX_ENV|NODE_ENV|APP_ENV|FLASK_ENV|DJANGO_SETTINGS_MODULE|ENV|STAGE)$/;
 const URL_NAME = /(?:DATABASE_URL|DB_URL|_DSN|^PGHOST|^MYSQL_HOST|^DB_HOST|^DATABASE_HOST|_DB_HOST)$/;
 const URL_OPTION = /^(?:--url|-url|--database-url|--db-url|-database|--database|--host|-h|--dsn|--connection)$/;
-const ENV_OPTION = /^(?:--env|-e|--environment|--settings|--stage|--profile)$/;
+const ENV_OPTION = /^(?:--env|-e|--environment|-environment|--settings|--stage|--profile|-x)$/;
+/** Options naming the configuration file a tool reads its database from (`--config drizzle.dev.config.ts`). */
+const CONFIG_OPTION = /^(?:--config|-c|--config-file|--configFile|--schema|-configFiles)$/;
 
 type Target = 'prod' | 'remote' | 'dev' | 'unknown';
 
@@ -174,6 +176,7 @@ export function dataReset(c: Pick<SimpleCommand, 'argv' | 'assigns'>): DataReset
     if (val === undefined) continue;
     if (URL_OPTION.test(opt)) values.push({ name: '', value: val, kind: 'url' });
     else if (ENV_OPTION.test(opt)) values.push({ name: '', value: val, kind: 'env' });
+    else if (CONFIG_OPTION.test(opt)) values.push({ name: '', value: val.replace(/^.*\//, ''), kind: 'env' });
     else if (/^[a-z][\w+.-]*:(?:[a-z]+:)?\/\//i.test(w)) values.push({ name: '', value: w, kind: 'url' });
     else if (/^(?:RAILS_ENV|MIX_ENV|RACK_ENV)=/.test(w)) values.push({ name: '', value: val, kind: 'env' });
     // rake and rails take NAME=value words as environment (`rails db:reset DATABASE_URL=...`)
