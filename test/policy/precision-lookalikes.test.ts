@@ -1133,3 +1133,12 @@ test('images are rebuilt or pulled again: removing named ones passes, removing e
   exec('docker image rm -f myapp:old', 'pass');
   exec('docker rmi -f $(docker images -q)', 'stop');
 });
+
+test('an MCP database tool pointed at a development database may reset it; any other stays denied', () => {
+  const mcp = (params: Record<string, unknown>, want: Want) => expect('mcp', params, want);
+  mcp({ tool: 'query', sql: 'DROP TABLE IF EXISTS tmp_import', database: 'app_dev' }, 'pass');
+  mcp({ tool: 'query', sql: 'DROP TABLE users', database: 'app' }, 'deny');
+  mcp({ tool: 'query', sql: 'DROP TABLE users', database: 'app_test', host: 'db.prod.internal' }, 'deny');
+  mcp({ tool: 'execute_sql', sql: 'DROP DATABASE app_production', database: 'app_test' }, 'deny');
+  mcp({ tool: 'execute_sql', sql: 'TRUNCATE orders' }, 'deny');
+});

@@ -590,19 +590,18 @@ export function sqlClientEffects(c: SimpleCommand, out: Effect[], written?: Map<
   const dev = devTarget(dialect, target);
   const local = target.host === undefined || LOCAL_HOST.test(target.host);
   const where = target.db ? ` on ${target.db}` : target.host ? ` on ${target.host}` : '';
-  for (const t of texts) {
-    for (const e of sqlTextEffects(t, dialect, `${name} runs`, where)) {
-      // DROP DATABASE names what it drops: that name decides, not the database connected to
-      // (`psql -c 'DROP DATABASE app_dev'` is a reset, `psql app_test -c 'DROP DATABASE app'` is not)
-      const dropped = e.tool === 'exec' ? /^DROP DATABASE (\S+)$/.exec(e.command ?? '')?.[1] : undefined;
-      if (dropped !== undefined) {
-        if (local && dialect !== 'sqlite' && DEV_NAME.test(dropped.replace(/[`"']/g, ''))) continue;
-        out.push(e);
-        continue;
-      }
-      // a shell escape runs whatever the database is; a wipe of a dev database is ordinary
-      if (dev && !e.via.endsWith('runs a shell command')) continue;
-      out.push(e);
-    }
-  }
+  for (const t of texts)
+    for (const e of sqlTextEffects(t, dialect, `${name} runs`, where)) if (!ordinaryOn(e, dev, local)) out.push(e);
+}
+
+/**
+ * Whether a destroying statement is ordinary work where it runs: on a development or test
+ * database (`dev`), any wipe but a shell escape; DROP DATABASE names what it drops, so that name
+ * decides, not the database connected to (`psql -c 'DROP DATABASE app_dev'` is a reset on this
+ * machine, `psql app_test -c 'DROP DATABASE app'` is not).
+ */
+export function ordinaryOn(e: Effect, dev: boolean, local: boolean): boolean {
+  const dropped = e.tool === 'exec' ? /^DROP DATABASE (\S+)$/.exec(e.command ?? '')?.[1] : undefined;
+  if (dropped !== undefined) return local && DEV_NAME.test(dropped.replace(/[`"']/g, ''));
+  return dev && !e.via.endsWith('runs a shell command');
 }
