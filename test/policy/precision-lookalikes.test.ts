@@ -1142,3 +1142,10 @@ test('an MCP database tool pointed at a development database may reset it; any o
   mcp({ tool: 'execute_sql', sql: 'DROP DATABASE app_production', database: 'app_test' }, 'deny');
   mcp({ tool: 'execute_sql', sql: 'TRUNCATE orders' }, 'deny');
 });
+
+test('.env.development (committed framework defaults) may be written; .env.development.local and .env still ask', () => {
+  const content = 'DATABASE_URL=postgres://postgres:postgres@localhost:5432/app_dev\n';
+  expect('write', { path: '/home/dev/project/.env.development', content }, 'pass');
+  expect('write', { path: '/home/dev/project/.env.development.local', content }, 'stop');
+  expect('write', { path: '/home/dev/project/.env', content }, 'stop');
+});
