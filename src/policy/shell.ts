@@ -38,6 +38,7 @@ import { deletesOperands, destroyedOperands, listedTree, workdirWords, emptySour
 import { windowsReadings } from './shell-windows.js';
 import { windowsPosixReading } from './shell-windows-posix.js';
 import { computedList, verbCandidates, XARGS_ITEM } from './shell-verbs.js';
+import { localDataReadings } from './shell-local-data.js';
 import { findDeleteReadings, listingPattern } from './shell-targets.js';
 import { lossReadings } from './shell-loss.js';
 import { endpointUrl, networkClient, reverseShellReading, stdioOnSocket, type Endpoint } from './shell-network.js';
@@ -582,6 +583,8 @@ class Analyzer {
       }
     }
     let assigned = false;
+    // NAME=value prefixes of the command (the dev-data reading reads where a wipe points)
+    const prefix: { name: string; value: string }[] = [];
     for (let guard = 0; tokens.length && guard < 64; guard++) {
       let a = 0;
       const pairs: [string, string, boolean][] = [];
@@ -604,6 +607,7 @@ class Analyzer {
           assigned = true;
         }
         for (const [n, v] of pairs) this.envValueCode(n, v, depth, scope);
+        for (const [n, v] of pairs) prefix.push({ name: n, value: v });
         tokens = tokens.slice(r);
         continue;
       }
@@ -652,7 +656,7 @@ class Analyzer {
       const body = bindPositional(fn, args);
       this.readCode(body, depth, scope, { kind: 'function', from: joinTokens(tokens), text: body });
     }
-    const primary = this.restrictive(tokens, depth, u, ctx);
+    const primary = this.restrictive(tokens, depth, u, ctx, prefix);
     this.trackFiles(tokens, ctx);
     return {
       norm: text,
@@ -791,7 +795,13 @@ class Analyzer {
   }
 
   /** Deny/ask-only readings of one simple command; returns its most unwrapped spelling. */
-  private restrictive(tokens: Token[], depth: number, u: number, ctx: SegmentContext): string {
+  private restrictive(
+    tokens: Token[],
+    depth: number,
+    u: number,
+    ctx: SegmentContext,
+    prefix: readonly { name: string; value: string }[] = [],
+  ): string {
     const words: string[] = [];
     let flags = false;
     for (let i = 0; i < tokens.length; i++) {
@@ -824,6 +834,10 @@ class Analyzer {
     for (const v of verbCandidates(words, this.computedVars)) {
       this.add(v.text, u);
       if (v.note) this.note({ kind: 'meaning', ...v.note });
+    }
+    for (const t of localDataReadings(words, prefix)) {
+      this.add(t, u);
+      this.note({ kind: 'meaning', from: 'a wipe of local development data', text: t });
     }
     this.knownInput(words, spelled, depth, u, ctx);
     if (first === 'git') this.gitRemotes(words, depth, u, ctx);

@@ -984,7 +984,7 @@ const PRIVILEGE: Case[] = [
   ['B', 'exec', { command: 'usermod --help' }],
   ['B', 'exec', { command: 'echo "sudo -s" >> notes.md' }],
   ['B', 'exec', { command: "git commit -m 'docs: explain sudo -i and chmod u+s'" }],
-  ['A', 'exec', { command: 'sudo systemctl restart nginx' }],
+  ['A', 'exec', { command: 'sudo systemctl stop nginx' }],
   // named packages from the system package manager's own repositories install without asking
   ['B', 'exec', { command: 'sudo apt-get install -y build-essential' }],
   ['A', 'exec', { command: 'sudo apt-get install -y ./build-essential.deb' }],

@@ -108,7 +108,9 @@ const LOCAL_HOST =
 const ENV_NAME = /^(?:RAILS_ENV|RACK_ENV|MIX_ENV|NODE_ENV|APP_ENV|FLASK_ENV|DJANGO_SETTINGS_MODULE|ENV|STAGE)$/;
 const URL_NAME = /(?:DATABASE_URL|DB_URL|_DSN|^PGHOST|^MYSQL_HOST|^DB_HOST|^DATABASE_HOST|_DB_HOST)$/;
 const URL_OPTION = /^(?:--url|-url|--database-url|--db-url|-database|--database|--host|-h|--dsn|--connection)$/;
-const ENV_OPTION = /^(?:--env|-e|--environment|--settings|--stage|--profile)$/;
+const ENV_OPTION = /^(?:--env|-e|--environment|-environment|--settings|--stage|--profile|-x)$/;
+/** Options naming the configuration file a tool reads its database from (`--config drizzle.dev.config.ts`). */
+const CONFIG_OPTION = /^(?:--config|-c|--config-file|--configFile|--schema|-configFiles)$/;
 
 type Target = 'prod' | 'remote' | 'dev' | 'unknown';
 
@@ -141,8 +143,15 @@ function classify(values: { name: string; value: string; kind: 'env' | 'url' }[]
   return t;
 }
 
-/** The wipe this command runs and where it points, as a `data-reset` exec effect. */
-export function dataResetEffects(c: SimpleCommand): Effect[] {
+/** A wipe a command runs: the tool, its task, and every environment name or URL the line gives it. */
+export interface DataReset {
+  tool: string;
+  task: string;
+  values: { name: string; value: string; kind: 'env' | 'url' }[];
+}
+
+/** The wipe this command runs, with what the line says about its target; null for any other command. */
+export function dataReset(c: Pick<SimpleCommand, 'argv' | 'assigns'>): DataReset | null {
   const argv = c.argv;
   let i = 0;
   while (i < argv.length - 1 && (RUNNERS.has(basename(argv[i] ?? '')) || (argv[i] ?? '').startsWith('-'))) i++;
@@ -150,10 +159,10 @@ export function dataResetEffects(c: SimpleCommand): Effect[] {
     .replace(/^bin\//, '')
     .toLowerCase();
   const wipe = WIPES.find((w) => w.tool.test(tool));
-  if (!wipe) return [];
+  if (!wipe) return null;
   const rest = argv.slice(i + 1);
   const task = wipe.task(rest);
-  if (!task) return [];
+  if (!task) return null;
   const values: { name: string; value: string; kind: 'env' | 'url' }[] = [];
   for (const a of c.assigns) {
     if (ENV_NAME.test(a.name)) values.push({ name: a.name, value: a.value, kind: 'env' });
@@ -167,13 +176,48 @@ export function dataResetEffects(c: SimpleCommand): Effect[] {
     if (val === undefined) continue;
     if (URL_OPTION.test(opt)) values.push({ name: '', value: val, kind: 'url' });
     else if (ENV_OPTION.test(opt)) values.push({ name: '', value: val, kind: 'env' });
+    else if (CONFIG_OPTION.test(opt)) values.push({ name: '', value: val.replace(/^.*\//, ''), kind: 'env' });
     else if (/^[a-z][\w+.-]*:(?:[a-z]+:)?\/\//i.test(w)) values.push({ name: '', value: w, kind: 'url' });
     else if (/^(?:RAILS_ENV|MIX_ENV|RACK_ENV)=/.test(w)) values.push({ name: '', value: val, kind: 'env' });
+    // rake and rails take NAME=value words as environment (`rails db:reset DATABASE_URL=...`)
+    else if (eq > 0 && /^[A-Z_][A-Z0-9_]*$/.test(opt)) {
+      if (ENV_NAME.test(opt)) values.push({ name: opt, value: val, kind: 'env' });
+      else if (URL_NAME.test(opt)) values.push({ name: '', value: val, kind: 'url' });
+    }
   }
   // `supabase db reset` resets the local stack unless told to use the linked project or a URL.
   if (tool === 'supabase' && rest.includes('--linked')) values.push({ name: '', value: 'linked', kind: 'url' });
   // a production name anywhere among its words (`--schema=prisma/schema.prod.prisma`, a DSN `host=prod-db`)
   for (const w of rest) if (PROD.test(w) && !w.startsWith('$')) values.push({ name: '', value: w, kind: 'env' });
+  return { tool, task, values };
+}
+
+/**
+ * A wipe aimed only at a development, test or local database: some name or URL on the line says
+ * so, and nothing on it names production, another machine, or a URL held in a variable.
+ */
+export function devReset(r: DataReset): boolean {
+  let dev = false;
+  for (const v of r.values) {
+    if (v.value.includes('$')) return false;
+    // a SQLite file named for development (`DATABASE_URL=file:./dev.db`) is on this machine
+    if (v.kind === 'url' && /^(?:file:|\.{0,2}\/)/i.test(v.value) && !PROD.test(v.value)) {
+      if (!DEV.test(v.value.replace(/^.*\//, ''))) return false;
+      dev = true;
+      continue;
+    }
+    const one = classify([v]);
+    if (one === 'dev') dev = true;
+    else if (one !== 'unknown' || v.kind === 'url') return false;
+  }
+  return dev;
+}
+
+/** The wipe this command runs and where it points, as a `data-reset` exec effect. */
+export function dataResetEffects(c: SimpleCommand): Effect[] {
+  const r = dataReset(c);
+  if (!r) return [];
+  const { tool, task, values } = r;
   const target = classify(values);
   if (target !== 'prod' && target !== 'remote') return [];
   const command = `data-reset ${target} ${tool} ${task}`;

@@ -6,7 +6,7 @@ import type { Effect } from './types.js';
 import { deriveFromCommand, deriveFromWrite } from './derive.js';
 import { fetchReadings } from './fetch-readings.js';
 import { sqlPrivilege } from './privilege.js';
-import { sqlTextEffects } from './sql.js';
+import { DEV_NAME, LOCAL_HOST, ordinaryOn, sqlTextEffects } from './sql.js';
 import { sqlSecretSelect } from './sql-secrets.js';
 import { bodySecret, urlHost, urlSecret } from './url-secret.js';
 import { mcpFlows } from './mcp-flow.js';
@@ -121,7 +121,13 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   }
   const sql = str('sql') ?? str('query') ?? str('statement');
   if (sql) {
-    out.push(...sqlTextEffects(sql, 'generic', `MCP ${op} runs`), ...sqlSecretSelect(sql, `MCP ${op}`));
+    // a database tool pointed at a development or test database on this machine (`database: app_dev`)
+    const db = str('database') ?? str('db') ?? str('dbname') ?? str('database_name');
+    const host = str('host');
+    const local = host === undefined || LOCAL_HOST.test(host);
+    const dev = local && db !== undefined && DEV_NAME.test(db.replace(/^.*\//, ''));
+    const wipes = sqlTextEffects(sql, 'generic', `MCP ${op} runs`).filter((e) => !ordinaryOn(e, dev, local));
+    out.push(...wipes, ...sqlSecretSelect(sql, `MCP ${op}`));
     sqlPrivilege(sql, out);
   }
   // Secrets sent to a destination outside the machine (a repository, a channel, a gist, a mail).

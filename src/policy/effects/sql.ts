@@ -396,8 +396,9 @@ export function sqlTextEffects(text: string, dialect: Dialect, via: string, on =
 
 // ------------------------------------------------------------------ which database
 
-const DEV_NAME = /(?:^|[_.-])(?:test|tests|testing|dev|devel|development|local|ci|scratch|tmp|temp)(?:$|[_.-]\d*)/i;
-const LOCAL_HOST = /^(?:localhost|127(?:\.\d+){3}|::1|\[::1\]|0\.0\.0\.0)$/i;
+export const DEV_NAME =
+  /(?:^|[_.-])(?:test|tests|testing|dev|devel|development|local|ci|scratch|tmp|temp)(?:$|[_.-]\d*)/i;
+export const LOCAL_HOST = /^(?:localhost|127(?:\.\d+){3}|::1|\[::1\]|0\.0\.0\.0)$/i;
 
 interface Target {
   host?: string;
@@ -522,7 +523,10 @@ function devTarget(dialect: Dialect, t: Target): boolean {
   return DEV_NAME.test(t.db.replace(/^.*\//, ''));
 }
 
-/** Redis: `redis-cli [opts] CMD args`; FLUSHDB of a numbered database on this machine is a test reset. */
+/**
+ * Redis: `redis-cli [opts] CMD args`; FLUSHDB of database 15 on this machine is a test reset, and
+ * so is a flush of an instance the line names as loopback (`-h 127.0.0.1`, `-u redis://localhost`).
+ */
 function redisEffects(c: SimpleCommand, out: Effect[]): void {
   const a = c.argv;
   let host: string | undefined;
@@ -555,6 +559,8 @@ function redisEffects(c: SimpleCommand, out: Effect[]): void {
   for (const verb of verbs) {
     if (verb !== 'FLUSHALL' && verb !== 'FLUSHDB') continue;
     if (verb === 'FLUSHDB' && local && db === '15') continue;
+    // a host given and named loopback is the developer's own instance (`redis-cli -h localhost FLUSHDB`)
+    if (host !== undefined && LOCAL_HOST.test(host)) continue;
     out.push({
       tool: 'exec',
       command: `redis ${verb}`,
@@ -582,12 +588,20 @@ export function sqlClientEffects(c: SimpleCommand, out: Effect[], written?: Map<
     if (t !== undefined) texts.push(t);
   }
   const dev = devTarget(dialect, target);
+  const local = target.host === undefined || LOCAL_HOST.test(target.host);
   const where = target.db ? ` on ${target.db}` : target.host ? ` on ${target.host}` : '';
-  for (const t of texts) {
-    for (const e of sqlTextEffects(t, dialect, `${name} runs`, where)) {
-      // a shell escape runs whatever the database is; a wipe of a dev database is ordinary
-      if (dev && !e.via.endsWith('runs a shell command')) continue;
-      out.push(e);
-    }
-  }
+  for (const t of texts)
+    for (const e of sqlTextEffects(t, dialect, `${name} runs`, where)) if (!ordinaryOn(e, dev, local)) out.push(e);
+}
+
+/**
+ * Whether a destroying statement is ordinary work where it runs: on a development or test
+ * database (`dev`), any wipe but a shell escape; DROP DATABASE names what it drops, so that name
+ * decides, not the database connected to (`psql -c 'DROP DATABASE app_dev'` is a reset on this
+ * machine, `psql app_test -c 'DROP DATABASE app'` is not).
+ */
+export function ordinaryOn(e: Effect, dev: boolean, local: boolean): boolean {
+  const dropped = e.tool === 'exec' ? /^DROP DATABASE (\S+)$/.exec(e.command ?? '')?.[1] : undefined;
+  if (dropped !== undefined) return local && DEV_NAME.test(dropped.replace(/[`"']/g, ''));
+  return dev && !e.via.endsWith('runs a shell command');
 }

@@ -69,7 +69,9 @@ function productionSql(content: string, path: string): Effect[] {
 export function writeLossEffects(call: ToolCall, path: string): Effect[] {
   const out: Effect[] = [];
   const written = param(call, 'content', 'contents', 'file_text', 'text', 'new_string', 'newString', 'new_str');
-  if (written) out.push(...productionSql(written, path));
+  // a document runs nothing (a runbook that says "never DROP DATABASE on prod"), and a comment
+  // in a script is not code either
+  if (written && !DOCUMENT.test(path)) out.push(...productionSql(code(written), path));
   if (call.tool === 'write' && call.params?.['append'] !== true) {
     const content = param(call, 'content', 'contents', 'file_text', 'text');
     // in a document every line is text (`# Title` is a heading, not a comment)
