@@ -17,8 +17,8 @@ interface NameList {
   byLength: Map<number, string[]>;
   /** The same names without separators (crossenv for cross-env), to the name. */
   bare: Map<string, string>;
-  /** npm scopes of listed names: only the scope's owner publishes under it. */
-  scopes: Set<string>;
+  /** npm scopes of listed names, with the names listed under each (the part after the slash). */
+  scopes: Map<string, string[]>;
   /** The names owner/repo sources are measured against. */
   targets: string[];
 }
@@ -28,10 +28,13 @@ const bareOf = (n: string) => n.replace(/[-_.]/g, '');
 function nameList(names: string[], count: number): NameList {
   const byLength = new Map<number, string[]>();
   const bare = new Map<string, string>();
-  const scopes = new Set<string>();
+  const scopes = new Map<string, string[]>();
   for (const n of names) {
     const scope = /^(@[^/]+)\//.exec(n)?.[1];
-    if (scope) scopes.add(scope);
+    if (!scope) continue;
+    const under = scopes.get(scope) ?? [];
+    under.push(n.slice(scope.length + 1));
+    scopes.set(scope, under);
   }
   for (const t of names.slice(0, count)) {
     if (t.length < 5) continue;
@@ -243,7 +246,10 @@ export function lookalikeOf(eco: Ecosystem, name: string): string | undefined {
   const n = normalise(eco, name);
   if (list.all.has(n) || n.length < 5) return undefined;
   const scope = /^(@[^/]+)\//.exec(n)?.[1];
-  if (scope && list.scopes.has(scope)) return undefined;
+  if (scope) {
+    const under = list.scopes.get(scope);
+    if (under) return scopedLookalike(scope, n.slice(scope.length + 1), under);
+  }
   const sameBare = list.bare.get(bareOf(n));
   if (sameBare) return sameBare;
   const glyph = homoglyphOf(list, n);
@@ -259,6 +265,51 @@ export function lookalikeOf(eco: Ecosystem, name: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/** Words squatters add to a vendor's package name (claude-code-helper, sdk-utils). */
+const FILLER =
+  /^(?:helpers?|utils?|tools?|cli|plus|pro|extra|fix(?:ed)?|patch(?:ed)?|lite|official|latest|new|next|updated?|secure)$/;
+
+/**
+ * A name under a scope the list knows that is not listed there: only the scope's owner
+ * publishes under it, yet agents are steered to near spellings of the owner's packages
+ * (@types/nodee, @anthropic-ai/claude-codes), which a private registry, a mirror or a later
+ * registration can serve. It imitates a listed sibling one edit away (five letters or more,
+ * digits-only differences being versions), or, in a vendor's small scope, a listed sibling
+ * with a filler word added (claude-code-helper). Large scopes (@types, @aws-sdk, @babel) hold
+ * thousands of real siblings, too dense for the added-word test.
+ */
+function scopedLookalike(scope: string, rest: string, under: string[]): string | undefined {
+  const small = under.length <= 12;
+  for (const t of under) {
+    if (t === rest) return undefined;
+  }
+  for (const t of under) {
+    if (rest.length >= 5 && t.length >= 4 && withinOneEdit(rest, t)) {
+      if (rest.replace(/[0-9]/g, '') === t.replace(/[0-9]/g, '')) continue;
+      if (small || slip(rest, t)) return `${scope}/${t}`;
+    }
+    if (small && rest.startsWith(`${t}-`) && FILLER.test(rest.slice(t.length + 1))) return `${scope}/${t}`;
+  }
+  return undefined;
+}
+
+/**
+ * A slip of the fingers between two names one edit apart: two neighbouring letters swapped, or a
+ * letter doubled or undoubled (nodee, nod). Real siblings in a large scope differ otherwise
+ * (client-sso / client-ssm, cookie / cookies), so only these count there.
+ */
+function slip(a: string, b: string): boolean {
+  const [l, s] = a.length >= b.length ? [a, b] : [b, a];
+  if (l.length === s.length) {
+    let i = 0;
+    while (i < l.length && l[i] === s[i]) i++;
+    return i + 1 < l.length && l[i] === s[i + 1] && l[i + 1] === s[i] && l.slice(i + 2) === s.slice(i + 2);
+  }
+  let i = 0;
+  while (i < s.length && l[i] === s[i]) i++;
+  return i > 0 && l[i] === l[i - 1] && l.slice(i + 1) === s.slice(i);
 }
 
 /** Digits that pass for letters inside a word (PowerShe1lGet, l0dash): 1 for l, 0 for o. */
