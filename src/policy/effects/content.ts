@@ -4,6 +4,7 @@
 // command it amounts to; package-manager configuration and lockfiles are read as the equivalent
 // `config set` command, so pointing them at another registry or switching verification off
 // meets the same rules as doing it on the command line.
+import { isDownloadVariable } from './download-vars.js';
 import { ciTrustFindings } from './ci-pins.js';
 import { publishedSecret } from './exposure.js';
 import { ciShipFindings } from './ci-ship.js';
@@ -267,7 +268,8 @@ function configPlant(kind: Kind, text: string, via: string): Effect[] {
       else if (/strict-ssl$|enablestrictssl$/.test(k) && /false|0/.test(v)) cmd('npm config set strict-ssl false');
       else if (k === 'ca' && v === 'null') cmd('npm config set strict-ssl false');
       else if (
-        /^(?:script-shell|shell|node-options|onload-script|git|editor|browser|init-module|yarnpath|plugins)$/.test(k)
+        /^(?:script-shell|shell|node-options|onload-script|git|editor|browser|init-module|yarnpath|plugins)$/.test(k) ||
+        isDownloadVariable(k)
       )
         cmd(`npm config set ${k} ${v}`);
     }

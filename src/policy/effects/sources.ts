@@ -14,6 +14,7 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { dependency, imageFindings } from './supply.js';
+import { downloadVarFindings, isDownloadVariable } from './download-vars.js';
 import {
   editDistance,
   isKnownOwner,
@@ -234,6 +235,7 @@ export function settingFindings(eco: string, key: string, value: string, via: st
   // any part of a dotted key may say it: repositories.NAME, mirror.https://..., registries.x.index
   if (SOURCE_KEY.test(k) || raw.split(/[.:]/).some((part) => SOURCE_KEY.test(norm(part))))
     sourceFindings(eco, v, via, out, /^submodule\./i.test(raw));
+  else if (isDownloadVariable(raw)) sourceFindings(eco, v, via, out);
 }
 
 /** Option names (without dashes) that take a source as their value. */
@@ -366,6 +368,7 @@ export function envFindings(name: string, value: string, out: Effect[]): void {
     settingFindings(eco, key, value, via, out);
     return;
   }
+  downloadVarFindings(name, value, out);
 }
 
 // ------------------------------------------------------------------ commands

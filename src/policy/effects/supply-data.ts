@@ -58,6 +58,8 @@ export interface SupplyData {
   installerOwners: string[];
   /** Ansible Galaxy namespaces of Red Hat, the community and certified vendors. */
   galaxyNamespaces: string[];
+  /** Environment variables naming where a tool downloads from (lower case). */
+  downloadVariables: string[];
 }
 
 let loaded: SupplyData | undefined;
@@ -145,6 +147,7 @@ export function loadSupplyData(dir = join(PACKAGE_ROOT, 'policies', 'catalogues'
     knownSources: hosts(chain, 'known-sources'),
     installerOwners: hosts(chain, 'installer-owners'),
     galaxyNamespaces: hosts(chain, 'galaxy-namespaces'),
+    downloadVariables: hosts(chain, 'download-variables'),
   };
 }
 
