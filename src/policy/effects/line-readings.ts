@@ -24,6 +24,7 @@ import { AGENT_PROGRAMS, agentLaunchEffects } from './agent-launch.js';
 import { escapeEffects } from './escape.js';
 import { SUPPLY_LINE_HINT, supplyLineEffects } from './supply-line.js';
 import { listedReads } from './env-reads.js';
+import { INSTALLER_PROGRAMS, installerEffects } from './installers.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
 export class LineFacts {
@@ -90,6 +91,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'nsenter-ssm', programs: ['nsenter', 'aws'], read: escapeEffects },
   // pins taken out in place, hidden files in installed packages run, downloads built or loaded
   { name: 'supply-line', hint: SUPPLY_LINE_HINT, read: (l, out) => supplyLineEffects(l.text, l.cmds, out) },
+  // plugins and extensions installed from a place, create-* packages run, manifests set (installers.ts)
+  { name: 'installers', programs: INSTALLER_PROGRAMS, read: (l, out) => installerEffects(l.cmds, out) },
 ];
 
 /** Runs every registered reading whose gate the line passes. */

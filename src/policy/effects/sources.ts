@@ -462,6 +462,8 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
     name = name.toLowerCase();
     a = [name, ...a.slice(1).map((w) => (/^-[A-Za-z]{2,}/.test(w) ? `-${w.toLowerCase()}` : w))];
   }
+  // pip3.12, pip-3.11: the versioned pips distributions install
+  if (/^pip-?[0-9.]+$/.test(name)) name = 'pip';
   const eco = ECOSYSTEM[name];
   if (!eco) return;
   const sub = a[1] ?? '';

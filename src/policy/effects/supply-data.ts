@@ -8,7 +8,7 @@ import { parse } from '../../util/yaml.js';
 import { PACKAGE_ROOT } from '../../util/version.js';
 
 export type Ecosystem =
-  'npm' | 'pypi' | 'crates' | 'go' | 'gem' | 'actions' | 'precommit' | 'images' | 'taps' | 'psgallery';
+  'npm' | 'pypi' | 'crates' | 'go' | 'gem' | 'actions' | 'precommit' | 'images' | 'taps' | 'psgallery' | 'vscode';
 
 interface NameList {
   /** Every listed name (normalised): never a look-alike. */
