@@ -219,7 +219,10 @@ interface Stage {
 }
 
 const HEREDOC_OP = /^\d*<<(?!<)/;
-const INVOKE_EXPRESSION = /(?:^|[\s;|(&])(?:iex|invoke-expression)(?=[\s(]|$)/i;
+/** PowerShell running a string as code: Invoke-Expression, a script block made from text, the
+ * engine's own InvokeScript/NewScriptBlock. */
+const INVOKE_EXPRESSION =
+  /(?:^|[\s;|(&])(?:iex|invoke-expression)(?=[\s(]|$)|\[scriptblock\]::create\s*\(|\.invokecommand\.(?:invokescript|newscriptblock)\s*\(/i;
 /** Programs that put a copy of (or a link to) their first operand at their second. */
 const COPIERS = new Set(['cp', 'ln', 'install', 'mv', 'rsync']);
 /** Interpreters whose first operand is a script they run. */
@@ -451,7 +454,7 @@ class Analyzer {
       this.done.set(key, '');
     }
     if (
-      (s.includes('iex') || s.includes('IEX') || /invoke-expression/i.test(s)) &&
+      (s.includes('iex') || s.includes('IEX') || /invoke-expression|scriptblock|invokecommand/i.test(s)) &&
       INVOKE_EXPRESSION.test(s) &&
       (mentionsFetch(s) || /downloadstring|webclient/i.test(s))
     ) {
@@ -538,7 +541,11 @@ class Analyzer {
     for (const sub of subs) this.processString(sub, depth + 1, grant, null, scope);
     this.windows(s, segs);
     const posix = depth < MAX_NESTING ? windowsPosixReading(s) : null;
-    if (posix) this.readCode(posix, depth, scope, { kind: 'meaning', from: 'the Windows line in POSIX', text: posix });
+    if (posix) {
+      // what the Windows line does: its effects (files read, sent, written) are read from it too
+      this.runs(posix);
+      this.readCode(posix, depth, scope, { kind: 'meaning', from: 'the Windows line in POSIX', text: posix });
+    }
     const norm = norms.join(' && ');
     if (key !== null) this.done.set(key, norm);
     return norm;
