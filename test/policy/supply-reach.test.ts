@@ -111,3 +111,20 @@ test('downloads run by the routes that name their file another way', () => {
     ),
   ]);
 });
+
+test('names padded with filler words, abbreviated npm commands and editor extensions on no list', () => {
+  check([
+    exec('A', 'pip install huggingface-cli-tools'),
+    exec('A', 'npm i axios-latest'),
+    exec('A', 'pip install requests-official'),
+    exec('A', 'npm pub --access public'),
+    exec('A', 'npm unp acme@1.0.0'),
+    exec('A', 'code --install-extension /tmp/prettier-vscode-3.9.9.vsix'),
+    exec('A', 'code --install-extension solidity-ai.solidity-helper-pro'),
+    exec('B', 'npm i -D jest-cli gulp-util webpack-cli'),
+    exec('B', 'pip install grpcio-tools fastapi-cli'),
+    exec('B', 'npm ru build'),
+    exec('B', 'npm tes'),
+    exec('B', 'code --install-extension ./dist/acme-1.0.0.vsix'),
+  ]);
+});

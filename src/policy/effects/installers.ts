@@ -108,7 +108,9 @@ function extensionFinding(id: string, via: string): Effect | undefined {
   if (isPopular('vscode', slug)) return undefined;
   const of = lookalikeOf('vscode', slug);
   if (of) return dependency(['lookalike', 'vscode', id, 'of', of], via);
-  return slugFinding('vscode', slug, via);
+  // an extension runs with the editor's rights over every file and terminal: one on no list
+  // is confirmed, as a package fetched and run on the spot is
+  return slugFinding('vscode', slug, via) ?? dependency(['runs-unlisted', 'vscode', id], via);
 }
 
 /** `npm create vite@5` runs create-vite; `npm init @scope/app` runs @scope/create-app. */
@@ -120,7 +122,38 @@ function createPackage(w: string): string | undefined {
 
 const NPM_CREATE_TAKES = new Set(['-w', '--workspace', '--scope', '--prefix']);
 
+/** npm's commands (npm 10): npm runs any unambiguous prefix of one (`npm pub` publishes). */
+const NPM_COMMANDS = (
+  'access adduser audit bugs cache ci completion config dedupe deprecate diff dist-tag docs doctor edit ' +
+  'exec explain explore find-dupes fund get help help-search hook init install install-ci-test ' +
+  'install-test link ll login logout ls org outdated owner pack ping pkg prefix profile prune publish ' +
+  'query rebuild repo restart root run-script sbom search set shrinkwrap star stars start stop team ' +
+  'test token uninstall unpublish unstar update version view whoami'
+).split(' ');
+/** npm's own aliases (read by the rules as written, never expanded). */
+const NPM_ALIASES = new Set(
+  (
+    'i in ins inst insta instal isnt isnta isntal isntall add c ln r rm remove un unlink up upgrade udpate ' +
+    'x run rum urn t tst s se find v info show home author la list cit clean-install-test sit it ic ' +
+    'clean-install install-clean isntall-clean hlep verison ddp create innit dist-tags issues why add-user'
+  ).split(' '),
+);
+
+/** The npm command an abbreviation stands for (`pub` -> `publish`), when it is one. */
+export function npmCommand(sub: string): string | undefined {
+  if (!/^[a-z-]{2,}$/.test(sub) || NPM_ALIASES.has(sub) || NPM_COMMANDS.includes(sub)) return undefined;
+  const hits = NPM_COMMANDS.filter((c) => c.startsWith(sub));
+  return hits.length === 1 ? hits[0] : undefined;
+}
+
 function npmFamily(a: string[], name: string, out: Effect[]): void {
+  if (name === 'npm') {
+    const full = npmCommand(a[1] ?? '');
+    if (full) {
+      out.push({ tool: 'exec', command: ['npm', full, ...a.slice(2)].join(' '), via: `npm ${a[1]} is npm ${full}` });
+      a = ['npm', full, ...a.slice(2)];
+    }
+  }
   const sub = a[1] ?? '';
   if (sub === 'create' || (name === 'npm' && (sub === 'init' || sub === 'innit'))) {
     const first = ops(a, 2, NPM_CREATE_TAKES)[0];
@@ -235,7 +268,12 @@ function installerCommand(a: string[], out: Effect[]): void {
         const id = w === '--install-extension' ? a[i + 1] : /^--install-extension=(.+)$/.exec(w)?.[1];
         if (!id) continue;
         if (URLISH.test(id)) code('vscode', id, `${name} --install-extension`, out);
-        else if (!/\.vsix$/i.test(id)) {
+        else if (/\.vsix$/i.test(id)) {
+          // a package built in the project is the user's; one from a download or temp folder
+          // is sideloaded past the marketplace's checks
+          if (/^(?:\/|~|\$HOME|[A-Za-z]:[\\/])/.test(id) && !/^(?:\.|\/home\/[^/]+\/project\/)/.test(id))
+            out.push(dependency(['runs-unlisted', 'vscode', id], `${name} --install-extension sideloads ${id}`));
+        } else {
           const f = extensionFinding(id, `${name} --install-extension ${id}`);
           if (f) out.push(f);
         }

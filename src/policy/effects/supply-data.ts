@@ -255,6 +255,8 @@ export function lookalikeOf(eco: Ecosystem, name: string): string | undefined {
   }
   const sameBare = list.bare.get(bareOf(n));
   if (sameBare) return sameBare;
+  const padded = paddedName(list, n);
+  if (padded) return padded;
   const glyph = homoglyphOf(list, n);
   if (glyph) return glyph;
   const letters = n.replace(/[0-9]/g, '');
@@ -313,6 +315,35 @@ function slip(a: string, b: string): boolean {
   let i = 0;
   while (i < s.length && l[i] === s[i]) i++;
   return i > 0 && l[i] === l[i - 1] && l.slice(i + 1) === s.slice(i);
+}
+
+/** Filler words real packages seldom end in (a release claiming to be the fixed or official one). */
+const RARE_FILLER = /^(?:pro|official|latest|fixed|patched|secure|updated|premium|free|original|real)$/;
+
+/**
+ * A listed name padded with filler words, the shape of names agents invent and squatters then
+ * register (huggingface-cli-tools, requests-official): two or more filler words, or one that
+ * real packages seldom use. One common word (jest-cli, gulp-util) is how real companions are
+ * named, so it is left alone.
+ */
+function paddedName(list: NameList, n: string): string | undefined {
+  const parts = n.split(/[-_.]/);
+  let k = parts.length;
+  let rare = false;
+  while (k > 1) {
+    const w = parts[k - 1] ?? '';
+    if (!FILLER.test(w) && !RARE_FILLER.test(w)) break;
+    if (RARE_FILLER.test(w)) rare = true;
+    k--;
+  }
+  const stripped = parts.length - k;
+  if (stripped === 0 || (stripped < 2 && !rare)) return undefined;
+  for (let j = k; j >= 1; j--) {
+    const base = n.slice(0, parts.slice(0, j).join('-').length);
+    if (base.length >= 4 && list.all.has(base)) return base;
+    if (j < k) break; // one word more may be part of the name (huggingface-cli for huggingface)
+  }
+  return undefined;
 }
 
 /** Digits that pass for letters inside a word (PowerShe1lGet, l0dash): 1 for l, 0 for o. */
