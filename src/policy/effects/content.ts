@@ -26,6 +26,7 @@ import { isKnownRegistry, isPopular, isVendorHost } from './supply-data.js';
 import { at } from '../../util/invariant.js';
 import { sourcePlant } from './source-plant.js';
 import { startupPlant } from './startup-plant.js';
+import { langStartupPlant } from './lang-startup.js';
 
 export type Kind =
   | 'tasks'
@@ -453,7 +454,7 @@ export function plantedEffects(path: string, content: string | undefined): Effec
 function planted(path: string, content: string): Effect[] {
   const published = publishedSecret(path, content);
   if (published) return [published];
-  const startup = startupPlant(path, content);
+  const startup = startupPlant(path, content) ?? langStartupPlant(path, content);
   return startup ? [...startup, ...fileEffects(path, content)] : fileEffects(path, content);
 }
 
