@@ -25,6 +25,7 @@ import { escapeEffects } from './escape.js';
 import { SUPPLY_LINE_HINT, supplyLineEffects } from './supply-line.js';
 import { listedReads } from './env-reads.js';
 import { INSTALLER_PROGRAMS, installerEffects } from './installers.js';
+import { MODEL_CODE_HINT, modelCodeEffects } from './model-code.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
 export class LineFacts {
@@ -93,6 +94,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'supply-line', hint: SUPPLY_LINE_HINT, read: (l, out) => supplyLineEffects(l.text, l.cmds, out) },
   // plugins and extensions installed from a place, create-* packages run, manifests set (installers.ts)
   { name: 'installers', programs: INSTALLER_PROGRAMS, read: (l, out) => installerEffects(l.cmds, out) },
+  // a model repository's own code run on load (model-code.ts)
+  { name: 'model-code', hint: MODEL_CODE_HINT, read: (l, out) => modelCodeEffects(l.text, out) },
 ];
 
 /** Runs every registered reading whose gate the line passes. */

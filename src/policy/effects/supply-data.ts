@@ -60,6 +60,8 @@ export interface SupplyData {
   galaxyNamespaces: string[];
   /** Environment variables naming where a tool downloads from (lower case). */
   downloadVariables: string[];
+  /** Hugging Face organisations whose models' own code is the vendor's (lower case). */
+  modelOwners: string[];
 }
 
 let loaded: SupplyData | undefined;
@@ -148,6 +150,7 @@ export function loadSupplyData(dir = join(PACKAGE_ROOT, 'policies', 'catalogues'
     installerOwners: hosts(chain, 'installer-owners'),
     galaxyNamespaces: hosts(chain, 'galaxy-namespaces'),
     downloadVariables: hosts(chain, 'download-variables'),
+    modelOwners: hosts(chain, 'model-owners'),
   };
 }
 
