@@ -4,10 +4,9 @@
 // pyenv's PYTHON_BUILD_MIRROR_URL ... Install scripts of popular packages read them and run
 // what they fetch, so a value on a host that is no vendor's is the same change of source as a
 // registry setting. Tools name them in a few shapes (read here); the others are listed in
-// policies/catalogues/supply-chain.yaml (download-variables).
-import type { Effect } from './types.js';
+// policies/catalogues/supply-chain.yaml (download-variables). A value is decided as a package
+// source (sources.ts).
 import { supplyData } from './supply-data.js';
-import { sourceFindings } from './sources.js';
 
 /** Names that say "where downloads come from" (the tools' own naming habits). */
 const SHAPE =
@@ -18,11 +17,4 @@ export function isDownloadVariable(name: string): boolean {
   const up = name.toUpperCase();
   if (SHAPE.test(up)) return true;
   return supplyData().downloadVariables.includes(name.toLowerCase());
-}
-
-/** NAME=VALUE naming a download source: the hosts in VALUE decided as package sources. */
-export function downloadVarFindings(name: string, value: string, out: Effect[]): boolean {
-  if (!isDownloadVariable(name)) return false;
-  sourceFindings('downloads', value, `sets ${name}`, out);
-  return true;
 }

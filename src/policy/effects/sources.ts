@@ -14,7 +14,7 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { dependency, imageFindings } from './supply.js';
-import { downloadVarFindings, isDownloadVariable } from './download-vars.js';
+import { isDownloadVariable } from './download-vars.js';
 import {
   editDistance,
   isKnownOwner,
@@ -368,7 +368,8 @@ export function envFindings(name: string, value: string, out: Effect[]): void {
     settingFindings(eco, key, value, via, out);
     return;
   }
-  downloadVarFindings(name, value, out);
+  // RUSTUP_DIST_SERVER, ELECTRON_MIRROR ...: where a tool downloads binaries from (download-vars.ts)
+  if (isDownloadVariable(name)) sourceFindings('downloads', value, `sets ${name}`, out);
 }
 
 // ------------------------------------------------------------------ commands
