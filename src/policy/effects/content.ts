@@ -4,6 +4,7 @@
 // command it amounts to; package-manager configuration and lockfiles are read as the equivalent
 // `config set` command, so pointing them at another registry or switching verification off
 // meets the same rules as doing it on the command line.
+import { isDownloadVariable } from './download-vars.js';
 import { ciTrustFindings } from './ci-pins.js';
 import { publishedSecret } from './exposure.js';
 import { ciShipFindings } from './ci-ship.js';
@@ -25,6 +26,7 @@ import { isKnownRegistry, isPopular, isVendorHost } from './supply-data.js';
 import { at } from '../../util/invariant.js';
 import { sourcePlant } from './source-plant.js';
 import { startupPlant } from './startup-plant.js';
+import { langStartupPlant } from './lang-startup.js';
 
 export type Kind =
   | 'tasks'
@@ -82,7 +84,7 @@ const KINDS: [RegExp, Kind][] = [
     /(?:^|\/)\.github\/workflows\/[^/]+\.ya?ml$|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/config\.ya?ml$|(?:^|\/)azure-pipelines\.ya?ml$|(?:^|\/)bitbucket-pipelines\.ya?ml$|(?:^|\/)\.travis\.ya?ml$|(?:^|\/)\.drone\.ya?ml$|(?:^|\/)jenkinsfile$|(?:^|\/)\.buildkite\/[^/]+\.ya?ml$/,
     'ci',
   ],
-  [/(?:^|\/)package\.json$/, 'package-json'],
+  [/(?:^|\/)(?:package|composer)\.json$/, 'package-json'],
   [/\.pth$/, 'pth'],
   [
     /(?:^|\/)(?:sitecustomize|usercustomize|setup|conftest|noxfile|fabfile|dodo)\.py$|\/site-packages\/.+\.py$/,
@@ -130,6 +132,19 @@ const LIFECYCLE = new Set([
   'preuninstall',
   'uninstall',
   'postuninstall',
+  // composer.json events that run on install and update (getcomposer.org/doc/articles/scripts.md)
+  'pre-install-cmd',
+  'post-install-cmd',
+  'pre-update-cmd',
+  'post-update-cmd',
+  'pre-autoload-dump',
+  'post-autoload-dump',
+  'post-root-package-install',
+  'post-create-project-cmd',
+  'pre-package-install',
+  'post-package-install',
+  'pre-package-update',
+  'post-package-update',
 ]);
 
 /** Hosts of the default registries (a source elsewhere is a change of registry). */
@@ -217,14 +232,18 @@ function ciScripts(text: string): string {
 function packageScripts(text: string): string[] {
   try {
     const j = JSON.parse(text) as { scripts?: Record<string, unknown> };
+    // composer lists an event's commands in an array
     return Object.entries(j.scripts ?? {})
-      .filter(([k, v]) => LIFECYCLE.has(k.toLowerCase()) && typeof v === 'string')
-      .map(([, v]) => v as string);
+      .filter(([k]) => LIFECYCLE.has(k.toLowerCase()))
+      .flatMap(([, v]) => (Array.isArray(v) ? v : [v]))
+      .filter((v): v is string => typeof v === 'string');
   } catch {
-    // Not JSON (an edit fragment): read "lifecycle": "command" pairs.
+    // Not JSON (an edit fragment): read "lifecycle": "command" and "event": ["command", ...] pairs.
     const out: string[] = [];
-    for (const m of text.matchAll(/"(\w+)"\s*:\s*"((?:[^"\\]|\\.)*)"/g))
-      if (LIFECYCLE.has(at(m, 1).toLowerCase())) out.push(JSON.parse(`"${m[2]}"`) as string);
+    for (const m of text.matchAll(/"([\w-]+)"\s*:\s*(\[[^\]]*\]|"(?:[^"\\]|\\.)*")/g)) {
+      if (!LIFECYCLE.has(at(m, 1).toLowerCase())) continue;
+      for (const v of at(m, 2).matchAll(/"((?:[^"\\]|\\.)*)"/g)) out.push(JSON.parse(`"${v[1] ?? ''}"`) as string);
+    }
     return out;
   }
 }
@@ -269,7 +288,8 @@ function configPlant(kind: Kind, text: string, via: string): Effect[] {
       else if (/strict-ssl$|enablestrictssl$/.test(k) && /false|0/.test(v)) cmd('npm config set strict-ssl false');
       else if (k === 'ca' && v === 'null') cmd('npm config set strict-ssl false');
       else if (
-        /^(?:script-shell|shell|node-options|onload-script|git|editor|browser|init-module|yarnpath|plugins)$/.test(k)
+        /^(?:script-shell|shell|node-options|onload-script|git|editor|browser|init-module|yarnpath|plugins)$/.test(k) ||
+        isDownloadVariable(k)
       )
         cmd(`npm config set ${k} ${v}`);
     }
@@ -453,7 +473,7 @@ export function plantedEffects(path: string, content: string | undefined): Effec
 function planted(path: string, content: string): Effect[] {
   const published = publishedSecret(path, content);
   if (published) return [published];
-  const startup = startupPlant(path, content);
+  const startup = startupPlant(path, content) ?? langStartupPlant(path, content);
   return startup ? [...startup, ...fileEffects(path, content)] : fileEffects(path, content);
 }
 

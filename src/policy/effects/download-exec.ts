@@ -120,6 +120,9 @@ function download(c: SimpleCommand): Download | undefined {
     if ((name === 'http' || name === 'https') && !outputs.length) outputs.push('-');
     return { urls, outputs: outputs.map((o) => (o === '-' ? '-' : o)) };
   }
+  if (name === 'wget2') return download({ ...c, argv: ['wget', ...a.slice(1)] });
+  const more = otherDownload(name, a);
+  if (more) return more;
   if (name === 'certutil' && a.some((w) => /^[-/]urlcache$/i.test(w))) {
     const ops = a.slice(1).filter((w) => !/^[-/]/.test(w));
     const u = ops.find((w) => URLISH.test(w));
@@ -142,6 +145,49 @@ function download(c: SimpleCommand): Download | undefined {
       else if (URLISH.test(w)) urls.push(w);
     }
     return urls.length ? { urls, outputs: [out] } : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * Downloaders beyond curl and wget: axel (-o FILE), lwp-download (URL [FILE]), GET/lwp-request
+ * (to standard output), wget2 (wget's options), and copies from another machine (scp/rsync
+ * HOST:PATH LOCAL, rsync://HOST/...), whose file is as much a download as one fetched over HTTP.
+ */
+function otherDownload(name: string, a: string[]): Download | undefined {
+  const ops = a.slice(1).filter((w) => !w.startsWith('-'));
+  if (name === 'axel') {
+    const u = a.find((w) => URLISH.test(w));
+    if (!u) return undefined;
+    const o = a.findIndex((w) => w === '-o' || w === '--output');
+    const attached = a.find((w) => w.startsWith('--output='))?.slice(9);
+    return { urls: [u], outputs: [attached ?? (o > 0 ? (a[o + 1] ?? urlBase(u)) : urlBase(u))] };
+  }
+  if (name === 'lwp-download') {
+    const u = ops.find((w) => URLISH.test(w));
+    if (!u) return undefined;
+    return { urls: [u], outputs: [ops[ops.indexOf(u) + 1] ?? urlBase(u)] };
+  }
+  if (name === 'lwp-request' || name === 'get') {
+    const u = ops.find((w) => URLISH.test(w));
+    return u ? { urls: [u], outputs: ['-'] } : undefined;
+  }
+  if (name === 'scp' || name === 'rsync' || name === 'sftp') {
+    const plain = a.slice(1).filter((w) => !w.startsWith('-'));
+    if (plain.length < 2) return undefined;
+    const dest = plain[plain.length - 1] ?? '';
+    const srcs = plain.slice(0, -1);
+    if (/^[^/\s]*:/.test(dest) && !/^[A-Za-z]:[\\/]/.test(dest)) return undefined; // an upload
+    const urls: string[] = [];
+    for (const w of srcs) {
+      const m = /^rsync:\/\/([^/]+)(\/.*)?$/.exec(w) ?? /^(?:[\w.-]+@)?([\w.-]+):(.*)$/.exec(w);
+      if (m?.[1] && !/^(?:localhost|127\.0\.0\.1)$/.test(m[1]))
+        urls.push(`http://${m[1]}/${(m[2] ?? '').replace(/^\//, '')}`);
+    }
+    if (!urls.length) return undefined;
+    const base = (urls[0] ?? '').split('/').pop() ?? '';
+    const out = dest.endsWith('/') || dest === '.' ? `${dest.replace(/\/?$/, '/')}${base}` : dest;
+    return { urls, outputs: [out] };
   }
   return undefined;
 }
@@ -187,6 +233,8 @@ function extraction(a: string[]): { archive?: string; dir: string } | undefined 
 function runsFiles(a: string[]): string[] {
   const name = basename(a[0] ?? '').toLowerCase();
   const out = [a[0] ?? ''];
+  const opened = openedFile(name, a);
+  if (opened) return [...out, opened];
   if (FILE_RUNNERS.test(name) || /^python/.test(name)) {
     for (let i = 1; i < a.length; i++) {
       const w = a[i] ?? '';
@@ -203,6 +251,47 @@ function runsFiles(a: string[]): string[] {
   return out;
 }
 
+/** PowerShell options that take a value (the file run is the first other word, or -File's value). */
+const PS_VALUE =
+  /^-(?:executionpolicy|ep|exec|windowstyle|w|version|v|inputformat|outputformat|of|configurationname|workingdirectory|wd|settingsfile|custompipename|encodedarguments)$/i;
+
+/**
+ * The file a program opens and runs that the simple operand rule misses: PowerShell's script
+ * after its options (`-ExecutionPolicy Bypass -File x.ps1`), Start-Process/Invoke-Item/`&` of a
+ * path, an editor extension installed from a .vsix, a kernel module loaded, a Deno program
+ * compiled and an Office/Java archive handed to its runner.
+ */
+function openedFile(name: string, a: string[]): string | undefined {
+  if (/^(?:pwsh|powershell)(?:\.exe)?$/.test(name)) {
+    for (let i = 1; i < a.length; i++) {
+      const w = a[i] ?? '';
+      if (/^-(?:file|f)$/i.test(w)) return a[i + 1];
+      if (/^-(?:c|command|e|encodedcommand|ec)$/i.test(w)) return undefined;
+      if (PS_VALUE.test(w)) i++;
+      else if (!w.startsWith('-')) return w;
+    }
+    return undefined;
+  }
+  if (/^(?:start-process|saps|invoke-item|ii|&)$/.test(name)) {
+    for (let i = 1; i < a.length; i++) {
+      const w = a[i] ?? '';
+      if (/^-(?:filepath|path)$/i.test(w)) return a[i + 1];
+      if (/^-\w+$/.test(w)) {
+        if (/^-(?:argumentlist|workingdirectory|verb|windowstyle)$/i.test(w)) i++;
+        continue;
+      }
+      return w;
+    }
+    return undefined;
+  }
+  if (/^(?:code|code-insiders|codium|cursor|windsurf)$/.test(name)) {
+    const i = a.indexOf('--install-extension');
+    return i > 0 ? a[i + 1] : undefined;
+  }
+  if (name === 'insmod' || name === 'kldload') return a.slice(1).find((w) => !w.startsWith('-'));
+  return undefined;
+}
+
 /** What downloaded code reaches execution in one command line (the walked simple commands). */
 /** `ruby -e "$(curl URL)"`, `eval "$(wget -qO- URL)"`: a download's output given as code. */
 const CODE_FROM_DOWNLOAD =
@@ -210,7 +299,7 @@ const CODE_FROM_DOWNLOAD =
 
 /** Words without which no route here exists (a cheap first look). */
 const HINT =
-  /curl|wget|aria2c|fetch|https?\b|iwr|invoke-|irm\b|certutil|bitsadmin|bitstransfer|git\b|kubectl|helm|nix|\boc\b|osascript|:\/\/|\\\\/i;
+  /curl|wget|aria2c|fetch|\bscp\b|\brsync\b|\bsftp\b|https?\b|iwr|invoke-|irm\b|certutil|bitsadmin|bitstransfer|git\b|kubectl|helm|nix|\boc\b|osascript|:\/\/|\\\\/i;
 
 export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line = ''): void {
   if (line && !HINT.test(line)) return;
@@ -236,6 +325,14 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
     if (!c) continue;
     const a = c.argv;
     const name = basename(a[0] ?? '').toLowerCase();
+    // PowerShell's WebClient.DownloadFile('URL', 'PATH') reaches here as the word URL,PATH
+    const pair = /^((?:https?|ftp):\/\/[^,\s]+),\s*(\S.*)$/i.exec(a[0] ?? '');
+    if (pair?.[1] && pair[2] && i > 0 && /downloadfile/i.test(cmds[i - 1]?.argv.join(' ') ?? '')) {
+      files.set(key(pair[2]), pair[1]);
+      if (RUN_PLACES.test(pair[2].replace(/\\/g, '/')))
+        out.push(runFinding(pair[1], `saves ${pair[2]}, a place that runs`));
+      continue;
+    }
     const d = download(c);
     if (d) {
       const url = d.urls[0] ?? '';
@@ -328,6 +425,17 @@ function consumer(
   let j = at;
   for (let guard = 0; guard < 8; guard++) {
     const cur = cmds[j];
+    // `| pwsh -Command -`, `| powershell -NoProfile -`: PowerShell runs what comes on stdin (the
+    // walker reads `-Command -` as a command named `-`, so the pipe's own words are read here)
+    const p = cur?.pipedInto;
+    if (
+      p &&
+      /^(?:pwsh|powershell)(?:\.exe)?$/i.test(basename(p[0] ?? '')) &&
+      (p.includes('-') || !p.slice(1).some((w) => !w.startsWith('-')))
+    ) {
+      out.push(runFinding(url, `pipes ${url} into ${basename(p[0] ?? '')}`));
+      return undefined;
+    }
     const next = cmds[j + 1];
     if (!cur?.pipedInto || !next || next.argv !== cur.pipedInto) return undefined;
     for (const r of next.redirs)

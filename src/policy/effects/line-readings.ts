@@ -24,6 +24,9 @@ import { AGENT_PROGRAMS, agentLaunchEffects } from './agent-launch.js';
 import { escapeEffects } from './escape.js';
 import { SUPPLY_LINE_HINT, supplyLineEffects } from './supply-line.js';
 import { listedReads } from './env-reads.js';
+import { INSTALLER_PROGRAMS, installerEffects } from './installers.js';
+import { MODEL_CODE_HINT, modelCodeEffects } from './model-code.js';
+import { SOURCED_HINT, sourcedWriteEffects } from './sourced-writes.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
 export class LineFacts {
@@ -90,6 +93,12 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'nsenter-ssm', programs: ['nsenter', 'aws'], read: escapeEffects },
   // pins taken out in place, hidden files in installed packages run, downloads built or loaded
   { name: 'supply-line', hint: SUPPLY_LINE_HINT, read: (l, out) => supplyLineEffects(l.text, l.cmds, out) },
+  // plugins and extensions installed from a place, create-* packages run, manifests set (installers.ts)
+  { name: 'installers', programs: INSTALLER_PROGRAMS, read: (l, out) => installerEffects(l.cmds, out) },
+  // a model repository's own code run on load (model-code.ts)
+  { name: 'model-code', hint: MODEL_CODE_HINT, read: (l, out) => modelCodeEffects(l.text, out) },
+  // a file a start-up file sources, written in the same line (sourced-writes.ts); reads the writes found so far
+  { name: 'sourced-writes', hint: SOURCED_HINT, read: (_l, out) => sourcedWriteEffects(out) },
 ];
 
 /** Runs every registered reading whose gate the line passes. */

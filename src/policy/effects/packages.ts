@@ -87,6 +87,23 @@ const VALUE_FLAGS: Record<string, Set<string>> = {
   ]),
   go: new Set(['-o', '-tags', '-ldflags', '-gcflags', '-C', '-mod', '-modfile', '-p', '-exec', '-toolexec']),
   gem: new Set(['-v', '--version', '-s', '--source', '-i', '--install-dir', '-n', '--bindir', '--platform']),
+  deno: new Set([
+    '-o',
+    '--output',
+    '-n',
+    '--name',
+    '--root',
+    '-c',
+    '--config',
+    '--import-map',
+    '--lock',
+    '--cert',
+    '--target',
+    '--include',
+    '--location',
+    '--seed',
+    '--v8-flags',
+  ]),
 };
 
 /** The operands of argv from `from` on: words that are not options or option values. */
@@ -265,6 +282,7 @@ function psModules(a: string[]): string[] {
 export function installEffects(argv: string[], out: Effect[]): void {
   let a = argv;
   let name = basename(a[0] ?? '');
+  if (/^pip-?[0-9.]+$/.test(name)) name = 'pip'; // pip3.12, pip-3.11
   if (PS_INSTALL.has(name.toLowerCase())) {
     checkNames('psgallery', psModules(a), `${name} installs`, out);
     return;
@@ -293,8 +311,12 @@ export function installEffects(argv: string[], out: Effect[]): void {
       dependency(['scripts-forced', 'npm', ...a.slice(1, 6)], `${via} runs install scripts the project turned off`),
     );
   // deno run / bun run of a URL: code fetched from the network and run, as with curl | sh
-  if ((name === 'deno' || name === 'bun') && ['run', 'install', 'x', 'compile'].includes(sub)) {
-    const target = a.slice(2).find((w) => !w.startsWith('-'));
+  if ((name === 'deno' || name === 'bun') && ['run', 'install', 'x', 'compile', 'eval'].includes(sub)) {
+    // deno eval CODE: a module imported from a URL in the code is fetched and run the same way
+    const target =
+      sub === 'eval'
+        ? /\bimport\s*\(?\s*["'`](https?:\/\/[^"'`\s]+)/.exec(a.slice(2).join(' '))?.[1]
+        : operands(a, 2, 'deno').find((w) => !w.startsWith('-'));
     const h = target && /^https?:\/\//.test(target) ? hostOfUrl(target) : undefined;
     if (h && !isVendorHost(h) && !isKnownRegistry(h))
       out.push({ tool: 'exec', command: `curl -fsSL ${target} | sh`, via: `${name} ${sub} runs code from ${target}` });

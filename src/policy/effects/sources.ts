@@ -14,6 +14,7 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { dependency, imageFindings } from './supply.js';
+import { isDownloadVariable } from './download-vars.js';
 import {
   editDistance,
   isKnownOwner,
@@ -234,6 +235,7 @@ export function settingFindings(eco: string, key: string, value: string, via: st
   // any part of a dotted key may say it: repositories.NAME, mirror.https://..., registries.x.index
   if (SOURCE_KEY.test(k) || raw.split(/[.:]/).some((part) => SOURCE_KEY.test(norm(part))))
     sourceFindings(eco, v, via, out, /^submodule\./i.test(raw));
+  else if (isDownloadVariable(raw)) sourceFindings(eco, v, via, out);
 }
 
 /** Option names (without dashes) that take a source as their value. */
@@ -366,6 +368,8 @@ export function envFindings(name: string, value: string, out: Effect[]): void {
     settingFindings(eco, key, value, via, out);
     return;
   }
+  // RUSTUP_DIST_SERVER, ELECTRON_MIRROR ...: where a tool downloads binaries from (download-vars.ts)
+  if (isDownloadVariable(name)) sourceFindings('downloads', value, `sets ${name}`, out);
 }
 
 // ------------------------------------------------------------------ commands
@@ -459,6 +463,8 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
     name = name.toLowerCase();
     a = [name, ...a.slice(1).map((w) => (/^-[A-Za-z]{2,}/.test(w) ? `-${w.toLowerCase()}` : w))];
   }
+  // pip3.12, pip-3.11: the versioned pips distributions install
+  if (/^pip-?[0-9.]+$/.test(name)) name = 'pip';
   const eco = ECOSYSTEM[name];
   if (!eco) return;
   const sub = a[1] ?? '';

@@ -8,7 +8,7 @@ import { parse } from '../../util/yaml.js';
 import { PACKAGE_ROOT } from '../../util/version.js';
 
 export type Ecosystem =
-  'npm' | 'pypi' | 'crates' | 'go' | 'gem' | 'actions' | 'precommit' | 'images' | 'taps' | 'psgallery';
+  'npm' | 'pypi' | 'crates' | 'go' | 'gem' | 'actions' | 'precommit' | 'images' | 'taps' | 'psgallery' | 'vscode';
 
 interface NameList {
   /** Every listed name (normalised): never a look-alike. */
@@ -17,8 +17,8 @@ interface NameList {
   byLength: Map<number, string[]>;
   /** The same names without separators (crossenv for cross-env), to the name. */
   bare: Map<string, string>;
-  /** npm scopes of listed names: only the scope's owner publishes under it. */
-  scopes: Set<string>;
+  /** npm scopes of listed names, with the names listed under each (the part after the slash). */
+  scopes: Map<string, string[]>;
   /** The names owner/repo sources are measured against. */
   targets: string[];
 }
@@ -28,10 +28,13 @@ const bareOf = (n: string) => n.replace(/[-_.]/g, '');
 function nameList(names: string[], count: number): NameList {
   const byLength = new Map<number, string[]>();
   const bare = new Map<string, string>();
-  const scopes = new Set<string>();
+  const scopes = new Map<string, string[]>();
   for (const n of names) {
     const scope = /^(@[^/]+)\//.exec(n)?.[1];
-    if (scope) scopes.add(scope);
+    if (!scope) continue;
+    const under = scopes.get(scope) ?? [];
+    under.push(n.slice(scope.length + 1));
+    scopes.set(scope, under);
   }
   for (const t of names.slice(0, count)) {
     if (t.length < 5) continue;
@@ -55,6 +58,10 @@ export interface SupplyData {
   installerOwners: string[];
   /** Ansible Galaxy namespaces of Red Hat, the community and certified vendors. */
   galaxyNamespaces: string[];
+  /** Environment variables naming where a tool downloads from (lower case). */
+  downloadVariables: string[];
+  /** Hugging Face organisations whose models' own code is the vendor's (lower case). */
+  modelOwners: string[];
 }
 
 let loaded: SupplyData | undefined;
@@ -142,6 +149,8 @@ export function loadSupplyData(dir = join(PACKAGE_ROOT, 'policies', 'catalogues'
     knownSources: hosts(chain, 'known-sources'),
     installerOwners: hosts(chain, 'installer-owners'),
     galaxyNamespaces: hosts(chain, 'galaxy-namespaces'),
+    downloadVariables: hosts(chain, 'download-variables'),
+    modelOwners: hosts(chain, 'model-owners'),
   };
 }
 
@@ -243,9 +252,14 @@ export function lookalikeOf(eco: Ecosystem, name: string): string | undefined {
   const n = normalise(eco, name);
   if (list.all.has(n) || n.length < 5) return undefined;
   const scope = /^(@[^/]+)\//.exec(n)?.[1];
-  if (scope && list.scopes.has(scope)) return undefined;
+  if (scope) {
+    const under = list.scopes.get(scope);
+    if (under) return scopedLookalike(scope, n.slice(scope.length + 1), under);
+  }
   const sameBare = list.bare.get(bareOf(n));
   if (sameBare) return sameBare;
+  const padded = paddedName(list, n);
+  if (padded) return padded;
   const glyph = homoglyphOf(list, n);
   if (glyph) return glyph;
   const letters = n.replace(/[0-9]/g, '');
@@ -257,6 +271,80 @@ export function lookalikeOf(eco: Ecosystem, name: string): string | undefined {
       if (letters === t.replace(/[0-9]/g, '') && /^[^0-9]*[0-9]*$/.test(n) && /^[^0-9]*[0-9]*$/.test(t)) continue;
       return t;
     }
+  }
+  return undefined;
+}
+
+/** Words squatters add to a vendor's package name (claude-code-helper, sdk-utils). */
+const FILLER =
+  /^(?:helpers?|utils?|tools?|cli|plus|pro|extra|fix(?:ed)?|patch(?:ed)?|lite|official|latest|new|next|updated?|secure)$/;
+
+/**
+ * A name under a scope the list knows that is not listed there: only the scope's owner
+ * publishes under it, yet agents are steered to near spellings of the owner's packages
+ * (@types/nodee, @anthropic-ai/claude-codes), which a private registry, a mirror or a later
+ * registration can serve. It imitates a listed sibling one edit away (five letters or more,
+ * digits-only differences being versions), or, in a vendor's small scope, a listed sibling
+ * with a filler word added (claude-code-helper). Large scopes (@types, @aws-sdk, @babel) hold
+ * thousands of real siblings, too dense for the added-word test.
+ */
+function scopedLookalike(scope: string, rest: string, under: string[]): string | undefined {
+  const small = under.length <= 12;
+  for (const t of under) {
+    if (t === rest) return undefined;
+  }
+  for (const t of under) {
+    if (rest.length >= 5 && t.length >= 4 && withinOneEdit(rest, t)) {
+      if (rest.replace(/[0-9]/g, '') === t.replace(/[0-9]/g, '')) continue;
+      if (small || slip(rest, t)) return `${scope}/${t}`;
+    }
+    if (small && rest.startsWith(`${t}-`) && FILLER.test(rest.slice(t.length + 1))) return `${scope}/${t}`;
+  }
+  return undefined;
+}
+
+/**
+ * A slip of the fingers between two names one edit apart: two neighbouring letters swapped, or a
+ * letter doubled or undoubled (nodee, nod). Real siblings in a large scope differ otherwise
+ * (client-sso / client-ssm, cookie / cookies), so only these count there.
+ */
+function slip(a: string, b: string): boolean {
+  const [l, s] = a.length >= b.length ? [a, b] : [b, a];
+  if (l.length === s.length) {
+    let i = 0;
+    while (i < l.length && l[i] === s[i]) i++;
+    return i + 1 < l.length && l[i] === s[i + 1] && l[i + 1] === s[i] && l.slice(i + 2) === s.slice(i + 2);
+  }
+  let i = 0;
+  while (i < s.length && l[i] === s[i]) i++;
+  return i > 0 && l[i] === l[i - 1] && l.slice(i + 1) === s.slice(i);
+}
+
+/** Filler words real packages seldom end in (a release claiming to be the fixed or official one). */
+const RARE_FILLER = /^(?:pro|official|latest|fixed|patched|secure|updated|premium|free|original|real)$/;
+
+/**
+ * A listed name padded with filler words, the shape of names agents invent and squatters then
+ * register (huggingface-cli-tools, requests-official): two or more filler words, or one that
+ * real packages seldom use. One common word (jest-cli, gulp-util) is how real companions are
+ * named, so it is left alone.
+ */
+function paddedName(list: NameList, n: string): string | undefined {
+  const parts = n.split(/[-_.]/);
+  let k = parts.length;
+  let rare = false;
+  while (k > 1) {
+    const w = parts[k - 1] ?? '';
+    if (!FILLER.test(w) && !RARE_FILLER.test(w)) break;
+    if (RARE_FILLER.test(w)) rare = true;
+    k--;
+  }
+  const stripped = parts.length - k;
+  if (stripped === 0 || (stripped < 2 && !rare)) return undefined;
+  for (let j = k; j >= 1; j--) {
+    const base = n.slice(0, parts.slice(0, j).join('-').length);
+    if (base.length >= 4 && list.all.has(base)) return base;
+    if (j < k) break; // one word more may be part of the name (huggingface-cli for huggingface)
   }
   return undefined;
 }

@@ -111,6 +111,13 @@ export function nameFinding(eco: Ecosystem, name: string, via: string): Effect |
   return across ? dependency(['lookalike', eco, name, 'of', `${other}:${across}`], via) : undefined;
 }
 
+/** A Go module path that is, or lies under, a listed module (golang.org/x/crypto/ssh). */
+function listedGoModule(path: string): boolean {
+  const parts = path.toLowerCase().split('/');
+  for (let i = parts.length; i >= 2; i--) if (isPopular('go', parts.slice(0, i).join('/'))) return true;
+  return false;
+}
+
 /** An owner/repo source (action, hook repository) checked against the listed ones. */
 export function slugFinding(eco: Ecosystem, slug: string, via: string, host = ''): Effect | undefined {
   const m = slugLookalike(eco, slug, host);
@@ -412,7 +419,10 @@ export function goModFindings(text: string, via: string): Effect[] {
     const from = m[1];
     const to = m[2];
     if (/^(?:\.\.|\/|~|[A-Za-z]:\\)/.test(to)) {
-      out.push(dependency(['local-path', 'go', from, 'to', to], via));
+      // a sibling directory (../lib) is how monorepos develop their own modules; a listed module
+      // swapped for a local copy, or a directory elsewhere (/tmp/lib, ../../x), runs whatever it holds
+      if (listedGoModule(from) || !/^\.\.\/[\w.-]+\/?$/.test(to))
+        out.push(dependency(['local-path', 'go', from, 'to', to], via));
       continue;
     }
     if (to.startsWith('./') || to.toLowerCase() === from.toLowerCase()) continue;

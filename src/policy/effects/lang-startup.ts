@@ -1,0 +1,82 @@
+// Start-up files of language runtimes, REPLs and build tools: code in them runs every time the
+// tool starts, in every project, without anyone asking. Their text is code in the tool's own
+// language, so it is read generically: the hosts it reaches (any URL, and curl/wget operands),
+// and the string literals that hold a command line (`run(`curl ... | sh`)`,
+// `["sh", "-c", "..."].execute()`, `system("...")`, `:! cmd`), each decided as a command.
+// Locations (each tool's documentation of the files it loads at start):
+//   Julia ~/.julia/config/startup.jl; R ~/.Rprofile, .Rprofile, Rprofile.site; Python
+//   ~/.pythonrc(.py), IPython profile_*/startup/*.py and ipython_config.py, Jupyter
+//   jupyter_*_config.py; Ruby ~/.irbrc, ~/.pryrc; Gradle ~/.gradle/init.gradle(.kts) and
+//   init.d/*; sbt ~/.sbt/*/global.sbt and plugins/*.sbt; Leiningen ~/.lein/profiles.clj;
+//   Elixir .iex.exs; GHC .ghci; Erlang ~/.erlang; Octave ~/.octaverc; MATLAB startup.m;
+//   Mercurial .hgrc (its [hooks] run commands).
+// Maven core extensions (~/.m2/extensions.xml, .mvn/extensions.xml) load a jar into every
+// build: one outside the groups Maven's own documentation and the build vendors publish is asked.
+import { posix } from 'node:path';
+import type { Effect } from './types.js';
+import { dependency } from './supply.js';
+import { isKnownRegistry, isVendorHost } from './supply-data.js';
+
+const LANG_STARTUP =
+  /\/\.julia\/config\/startup\.jl$|(?:^|\/)\.rprofile$|\/rprofile\.site$|(?:^|\/)\.pythonrc(?:\.py)?$|\/\.ipython\/profile_[^/]+\/(?:startup\/[^/]+\.(?:py|ipy)|ipython_config\.py)$|\/\.jupyter\/jupyter_\w+_config\.py$|(?:^|\/)\.(?:irbrc|pryrc)$|\/\.gradle\/init\.gradle(?:\.kts)?$|\/\.gradle\/init\.d\/[^/]+\.gradle(?:\.kts)?$|\/\.sbt\/[^/]+\/(?:global\.sbt|plugins\/[^/]+\.sbt)$|\/\.lein\/profiles\.clj$|(?:^|\/)\.iex\.exs$|(?:^|\/)\.ghci$|\/\.erlang$|(?:^|\/)\.octaverc$|(?:^|\/)startup\.m$|(?:^|\/)\.hgrc$|\/\.hg\/hgrc$/;
+
+const MAVEN_EXTENSIONS = /(?:\/\.m2|(?:^|\/)\.mvn)\/extensions\.xml$/;
+
+/** Groups of Maven core extensions documented by Maven and the build vendors. */
+const MAVEN_GROUPS =
+  /^(?:org\.apache\.maven(?:\.[\w.-]+)?|kr\.motd\.maven|io\.takari(?:\.[\w.-]+)?|com\.gradle|org\.eclipse\.tycho(?:\.[\w.-]+)?|fr\.jcgay\.maven(?:\.[\w.-]+)?|co\.leantechniques|org\.sonatype\.[\w.-]+|com\.google\.cloud\.artifactregistry|software\.amazon\.codeartifact|io\.quarkus|org\.jvnet\.[\w.-]+)$/;
+
+/** Whether a write to `path` is to a language runtime's or build tool's start-up file. */
+export function isLangStartup(path: string): boolean {
+  const p = path.toLowerCase().replace(/\\/g, '/');
+  return LANG_STARTUP.test(p) || MAVEN_EXTENSIONS.test(p);
+}
+
+function hostOf(url: string): string | undefined {
+  return /^[a-z]+:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^/:?#]+)/i.exec(url)?.[1]?.toLowerCase();
+}
+
+/** String literals of the text ("...", '...', `...`), and GHCi/Octave `:!`/`system` lines. */
+function literals(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/"((?:[^"\\\n]|\\.){3,400})"|'((?:[^'\\\n]|\\.){3,400})'|`([^`\n]{3,400})`/g))
+    out.push((m[1] ?? m[2] ?? m[3] ?? '').replace(/\\(["'\\])/g, '$1'));
+  for (const m of text.matchAll(/^\s*:!\s*(.+)$/gm)) if (m[1]) out.push(m[1]);
+  return out;
+}
+
+const COMMANDISH = /\s|^(?:sh|bash|zsh|curl|wget|nc|python3?|node|perl|ruby)$/;
+
+function reading(words: string[], via: string): Effect {
+  return { tool: 'startup', command: words.map((w) => w.replace(/\s+/g, '_').slice(0, 200) || '_').join(' '), via };
+}
+
+/** What writing `content` to a language start-up file plants; undefined when `path` is none. */
+export function langStartupPlant(path: string, content: string): Effect[] | undefined {
+  if (!isLangStartup(path)) return undefined;
+  const name = posix.basename(path.replace(/\\/g, '/'));
+  const text = content.slice(0, 200_000);
+  const out: Effect[] = [];
+  if (MAVEN_EXTENSIONS.test(path.toLowerCase().replace(/\\/g, '/'))) {
+    for (const m of text.matchAll(
+      /<extension>[\s\S]*?<groupId>\s*([^<\s]+)\s*<\/groupId>[\s\S]*?<artifactId>\s*([^<\s]+)\s*<\/artifactId>/g,
+    ))
+      if (m[1] && !MAVEN_GROUPS.test(m[1]))
+        out.push(
+          dependency(['runs-unlisted', 'maven', `${m[1]}:${m[2] ?? ''}`], `${name} loads ${m[1]} into every build`),
+        );
+    return out;
+  }
+  const via = `plants code in ${name}, which runs each time the tool starts`;
+  const urls = new Set<string>(text.match(/\b(?:https?|ftp|wss?):\/\/[^\s'"`)<>\\|;,\]]+/g) ?? []);
+  for (const m of text.matchAll(/\b(?:curl|wget)\b[^\n"'`]*?\s([a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?\/\S*)/gi))
+    if (m[1]) urls.add(`http://${m[1]}`);
+  for (const u of urls) {
+    const h = hostOf(u);
+    if (!h || /^(?:localhost|127\.[\d.]+|\[::1\])$/.test(h) || isVendorHost(h) || isKnownRegistry(h)) continue;
+    out.push(reading(['startup-fetch', u, name], `${via} and reaches ${h}`));
+  }
+  for (const l of literals(text))
+    if (COMMANDISH.test(l.trim())) out.push({ tool: 'exec', command: l, via, onlyDeny: true });
+  return out;
+}
