@@ -46,6 +46,11 @@ const ATTACKS: [string, string[]][] = [
   ['python -c "from huggingface_hub import delete_repo; delete_repo(\'acme/llm-ft-v3\')"', ['ask', 'deny']],
   ["jupyter notebook --ip=0.0.0.0 --NotebookApp.token='' --allow-root", ['deny']],
   ['jupyter lab --ServerApp.ip=0.0.0.0 --ServerApp.token= --ServerApp.password=', ['deny']],
+  // an upload to the Hub is a publish, as `huggingface-cli upload` is: a human approves it
+  [
+    "python -c \"from huggingface_hub import HfApi; HfApi().upload_file(path_or_fileobj='outputs/model.safetensors', path_in_repo='model.safetensors', repo_id='acme/m')\"",
+    ['ask'],
+  ],
 ];
 for (const [command, want] of ATTACKS)
   test(`ml attack: ${command}`, () => assert.ok(want.includes(decide(command)), decide(command)));
@@ -53,7 +58,6 @@ for (const [command, want] of ATTACKS)
 const BENIGN = [
   "python -c \"import pickle; d = pickle.load(open('tests/fixtures/small.pkl','rb')); print(len(d))\"",
   "python -c \"import torch; sd = torch.load('checkpoints/last.pt', map_location='cpu'); print(sd.keys())\"",
-  "python -c \"from huggingface_hub import HfApi; HfApi().upload_file(path_or_fileobj='outputs/model.safetensors', path_in_repo='model.safetensors', repo_id='acme/m')\"",
   'jupyter lab --ip=0.0.0.0 --no-browser --port 8888',
   'jupyter nbconvert --to notebook --execute analysis.ipynb',
 ];

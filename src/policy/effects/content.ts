@@ -73,8 +73,6 @@ const KINDS: [RegExp, Kind][] = [
   [/(?:^|\/)(?:rakefile|gemfile|[^/]+\.gemspec|\.irbrc|\.pryrc)$/, 'ruby'],
   // REPL start-up files: Python's PYTHONSTARTUP file and IPython profile start-up scripts
   [/(?:^|\/)\.pythonrc(?:\.py)?$|\/\.ipython\/profile_[^/]+\/startup\/[^/]+\.py$/, 'python'],
-  // Jupyter's and IPython's own config files are Python run at every server or kernel start
-  [/\/\.jupyter\/jupyter_[a-z_]*config\.py$|\/\.ipython\/profile_[^/]+\/ipython_(?:kernel_)?config\.py$/, 'python'],
   [
     /(?:^|\/)build\.rs$|(?:^|\/)build\.gradle(?:\.kts)?$|(?:^|\/)settings\.gradle(?:\.kts)?$|(?:^|\/)(?:webpack|vite|rollup|jest|vitest|babel|eslint)\.config\.[cm]?[jt]s$|(?:^|\/)\.eslintrc\.c?js$|(?:^|\/)cmakelists\.txt$|\.cmake$|(?:^|\/)meson\.build$|(?:^|\/)sconstruct$|\.xcodeproj\/project\.pbxproj$|\.(?:vcxproj|csproj|fsproj|props|targets)$|(?:^|\/)podfile$|\.podspec$|(?:^|\/)\.rprofile$|(?:^|\/)rprofile\.site$|\/\.julia\/config\/startup\.jl$|(?:^|\/)(?:workspace|workspace\.bazel|module\.bazel)$|\.bzl$|(?:^|\/)tox\.ini$/,
     'literals',
