@@ -97,15 +97,32 @@ export class WordIndex {
   private fragmentTable: FragmentIndex['denseTable'] = null;
   /** Length of the longest fragment: how far past a join of two texts a fragment may reach. */
   fragmentReach = 0;
-  /** Fragments of the current call's texts already found (scanText), and how many are still not. */
+  /**
+   * Fragments of the current call's texts already found (scanText), and how many are still not:
+   * a fragment is found when fragmentSeenAt holds the call's textEpoch (no array per call). The
+   * automaton's trie walk (no table) takes its own flags, fragmentSeen.
+   */
+  private fragmentSeenAt = new Int32Array(0);
   private fragmentSeen = new Uint8Array(0);
+  private textEpoch = 0;
   private fragmentsLeft = 0;
+  /** States all of whose fragments were found in this call (stateDoneAt holds textEpoch): no need to look at them again. */
+  private stateDoneAt = new Int32Array(0);
 
   /** Starts marking one call's texts with scanText: no fragment is found yet. */
   beginTexts(): void {
     if (!this.scanFragments) return;
-    this.fragmentSeen = new Uint8Array(this.fragments.size);
+    this.textEpoch++;
+    if (this.fragmentSeenAt.length !== this.fragments.size) this.fragmentSeenAt = new Int32Array(this.fragments.size);
+    if (!this.fragmentTable) this.fragmentSeen = new Uint8Array(this.fragments.size);
+    else if (this.stateDoneAt.length !== this.fragmentTable.ends.length)
+      this.stateDoneAt = new Int32Array(this.fragmentTable.ends.length);
     this.fragmentsLeft = this.fragments.size;
+  }
+
+  /** Whether fragment f was found since beginTexts(). */
+  private fragmentFound(f: number): boolean {
+    return this.fragmentTable ? this.fragmentSeenAt[f] === this.textEpoch : this.fragmentSeen[f] === 1;
   }
 
   /**
@@ -121,7 +138,10 @@ export class WordIndex {
     if (look && !frag) {
       const found: number[] = [];
       this.fragments.scan(s.slice(from, to), this.fragmentSeen, found);
-      for (const f of found) this.markFragment(f);
+      for (const f of found) {
+        this.fragmentSeenAt[f] = this.textEpoch;
+        this.markFragment(f);
+      }
       this.fragmentsLeft -= found.length;
     }
     if (!auto && !frag) return;
@@ -132,6 +152,8 @@ export class WordIndex {
     const kelvin = frag ? frag.kelvinClass : 0;
     const dottedI = frag ? frag.dottedIClass : 0;
     const ends = frag ? frag.ends : NO_CLASSES;
+    const done = this.stateDoneAt;
+    const te = this.textEpoch;
     let fragOn = frag !== null;
     const wt = auto ? auto.table : NO_TABLE;
     const wordsOn = auto !== null;
@@ -143,9 +165,12 @@ export class WordIndex {
       if (fragOn) {
         const c = u < 128 ? (unitClass[u] ?? 0) : u === 0x212a ? kelvin : u === 0x130 ? dottedI : 0;
         fs = ft[fs * fk + c] ?? 0;
-        if (ends[fs] === 1 && frag && !this.foundFragments(frag.out[fs] ?? [])) {
-          fragOn = false;
-          if (!wordsOn) return;
+        if (ends[fs] === 1 && done[fs] !== te && frag) {
+          done[fs] = te;
+          if (!this.foundFragments(frag.out[fs] ?? [])) {
+            fragOn = false;
+            if (!wordsOn) return;
+          }
         }
       } else if (!wordsOn) return;
       if (!wordsOn) continue;
@@ -181,11 +206,11 @@ export class WordIndex {
    */
   finishTexts(): void {
     if (!this.hasNeeds || !this.scanFragments) return;
-    const { mark, listMark, listOf, needOf, fragmentSeen: seen } = this;
+    const { mark, listMark, listOf, needOf } = this;
     const kept: number[] = [];
     for (const id of this.markedList) {
       const n = needOf[id] ?? -1;
-      if (n >= 0 && !seen[n]) mark[id] = 0;
+      if (n >= 0 && !this.fragmentFound(n)) mark[id] = 0;
       else kept.push(id);
     }
     if (kept.length === this.markedList.length) return;
@@ -204,11 +229,12 @@ export class WordIndex {
 
   /** Marks the patterns of fragments first seen here; false once every fragment is found. */
   private foundFragments(o: number[]): boolean {
-    const seen = this.fragmentSeen;
+    const seen = this.fragmentSeenAt;
+    const te = this.textEpoch;
     for (let j = 0; j < o.length; j++) {
       const f = o[j] ?? 0;
-      if (seen[f]) continue;
-      seen[f] = 1;
+      if (seen[f] === te) continue;
+      seen[f] = te;
       this.fragmentsLeft--;
       this.markFragment(f);
     }
