@@ -61,7 +61,7 @@ console.log(
         cpu_ms: r1(med(cpu[k])),
         cpu_range: [r1(Math.min(...cpu[k])), r1(Math.max(...cpu[k]))],
         wall_ms: r1(med(wall[k])),
-        cpu_ratio: r1((med(cpu[k]) / med(cpu[0])) * 100) / 100,
+        cpu_ratio: Math.round((med(cpu[k]) / med(cpu[0])) * 1000) / 1000,
       })),
     },
     null,

@@ -19,7 +19,7 @@ export const WORD_CLASS = (() => {
   return t;
 })();
 
-/** Largest transition table built (entries of 4 bytes); a larger key set keeps slicing words. */
+/** Largest transition table built (entries of 2 bytes); a larger key set keeps slicing words. */
 const TABLE_MAX_ENTRIES = 1 << 21;
 
 /** The dead state (a word no key starts with) and the state at the start of every word. */
@@ -29,7 +29,7 @@ export const ROOT = 1;
 export class WordAutomaton {
   private constructor(
     /** Next state: table[state * WORD_STRIDE + class]; DEAD stays DEAD. */
-    readonly table: Int32Array,
+    readonly table: Uint16Array,
     /** Pattern ids of the whole-word key ending at a state. */
     readonly whole: (number[] | null)[],
     /** Pattern ids of the "P:" and "S:" keys, by letterCode of their letters. */
@@ -94,8 +94,8 @@ export class WordAutomaton {
         whole[s] = [...(whole[s] ?? []), ...ids];
       }
     }
-    if (next.length * WORD_STRIDE > TABLE_MAX_ENTRIES) return null;
-    const table = new Int32Array(next.length * WORD_STRIDE);
+    if (next.length * WORD_STRIDE > TABLE_MAX_ENTRIES || next.length > 0x10000) return null;
+    const table = new Uint16Array(next.length * WORD_STRIDE);
     next.forEach((edges, state) => {
       if (state === DEAD) return;
       for (const [cls, to] of edges) table[state * WORD_STRIDE + cls] = to;

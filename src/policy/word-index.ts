@@ -6,7 +6,7 @@ import { forEachWord, PARTIAL_KEY_LEN, type Glob } from './glob.js';
 import { FragmentIndex, foldFragment } from './fragment-index.js';
 import { DEAD, ROOT, WORD_CLASS, WORD_STRIDE, WordAutomaton } from './word-automaton.js';
 
-const NO_TABLE = new Int32Array(0);
+const NO_TABLE = new Uint16Array(0);
 const NO_CLASSES = new Uint8Array(0);
 
 /** Key prefix of a pattern filed under a literal fragment (see fragment-index.ts). */
