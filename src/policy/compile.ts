@@ -218,7 +218,7 @@ export function compileSet(files: ParsedPolicyFile[], home: string): CompiledSet
   const set: CompiledSet = {
     ordered: [],
     all: [],
-    commandIndex: new WordIndex(),
+    commandIndex: new WordIndex(true),
     pathIndex: new WordIndex(),
     countedTools: new Set(),
     ruleCount: 0,

@@ -18,7 +18,8 @@ import {
 import { compileSet, type CompiledPolicy, type CompiledRule, type CompiledSet } from './compile.js';
 import { CallCounter } from './counter.js';
 import { decideRequest, decideResponse, defaultDecision, ruleActive, type RuleFilter } from './evaluate.js';
-import { forEachWord, normalizeDomain } from './glob.js';
+import { normalizeDomain } from './glob.js';
+import { commandTexts, markTexts } from './command-marks.js';
 import { loadPolicyFiles } from './loader.js';
 import type { PolicyParseCache } from './parse-cache.js';
 import type { CallView, CommandReadings, SharedMatches } from './match.js';
@@ -381,26 +382,8 @@ export class Engine implements PolicyEngine {
           index.markAll(cmd.marks);
           return;
         }
-        // Whole-command readings other than the raw text (normalized, pipelines) only join the
-        // words of their parts, which are candidates themselves: no need to scan them again.
-        // The words are gathered first: the readings repeat most of them.
-        const a = cmd.analysis;
-        const words = new Set<string>();
-        const add = (w: string) => words.add(w);
-        const { candidates, units } = a;
-        for (let i = 0; i < candidates.length; i++) {
-          const c = candidates[i];
-          if (c !== undefined && (units[i] !== -1 || i === 0 || c === a.raw)) forEachWord(c, add);
-        }
-        for (const c of a.componentsExpanded) if (c) forEachWord(c, add);
-        for (const w of words) index.markWord(w);
-        if (index.hasFragments) {
-          // Every text a command pattern or needle is tried on (see match.ts), each once.
-          const seen = new Set(a.candidates);
-          const more = [...a.components, ...a.componentsExpanded, cmd.rawSlashed, a.normalized];
-          const found = index.fragmentsIn([...a.candidates, ...more.filter((t) => t && !seen.has(t))]);
-          for (const f of found) index.markFragment(f);
-        }
+        // Every text a command pattern or needle is tried on (see match.ts), each read once.
+        markTexts(index, cmd.rawSlashed, commandTexts(cmd.analysis));
         // The marks depend on the command alone: the next call with it replays them.
         cmd.marks = index.markedIds();
       },

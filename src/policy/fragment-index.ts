@@ -24,7 +24,23 @@ export function foldFragment(s: string): string | undefined {
   return s.toLowerCase();
 }
 
-/** Largest transition table kept (entries of 4 bytes); a larger automaton walks its trie. */
+/** The automaton as a table (FragmentIndex.denseTable). Class 0 (no fragment has the unit) leads to state 0. */
+export interface DenseTable {
+  /** Next state: table[state * classes + class]. */
+  table: Uint16Array;
+  classes: number;
+  /** Class of each ASCII unit, read case-folded. */
+  unitClass: Uint8Array;
+  /** Classes of U+212A (read as k) and U+0130 (read as i); other non-ASCII units are class 0. */
+  kelvinClass: number;
+  dottedIClass: number;
+  /** 1 for a state where a fragment ends. */
+  ends: Uint8Array;
+  /** The fragments ending at each state. */
+  out: (number[] | null)[];
+}
+
+/** Largest transition table kept (entries of 2 bytes); a larger automaton walks its trie. */
 const DENSE_MAX_ENTRIES = 1 << 21;
 
 export class FragmentIndex {
@@ -44,12 +60,43 @@ export class FragmentIndex {
    * The automaton as a full transition table (state * classes + class of the character), when
    * it is small enough: one array read per character. Class 0 is every character no fragment has.
    */
-  private dense: Int32Array | null = null;
+  private dense: Uint16Array | null = null;
   private readonly classOf = new Uint8Array(128);
   private classes = 1;
 
   get size(): number {
     return this.fragments.length;
+  }
+
+  /** Length of the longest fragment (a match across a join of two texts lies within this of it). */
+  get maxLength(): number {
+    let n = 0;
+    for (const f of this.fragments) if (f.length > n) n = f.length;
+    return n;
+  }
+
+  /**
+   * The sealed automaton as a full table, for a scan that reads other things of each character
+   * in the same pass (word-index.ts): next state = table[state * classes + classOf[folded code]];
+   * fragments ending at a state in out. Null when the automaton is too large for a table.
+   */
+  get denseTable(): DenseTable | null {
+    const { dense, classes, classOf, out } = this;
+    if (!dense) return null;
+    // The class of every ASCII unit as read (folding included), so a scan needs one lookup.
+    const unitClass = new Uint8Array(128);
+    for (let u = 0; u < 128; u++) unitClass[u] = classOf[fold(u)] ?? 0;
+    const ends = new Uint8Array(out.length);
+    out.forEach((o, state) => (ends[state] = o ? 1 : 0));
+    return {
+      table: dense,
+      classes,
+      unitClass,
+      kelvinClass: classOf[107] ?? 0,
+      dottedIClass: classOf[105] ?? 0,
+      ends,
+      out,
+    };
   }
 
   /** Registers a (folded, non-empty) fragment; returns its number. */
@@ -122,19 +169,25 @@ export class FragmentIndex {
         const c = f.charCodeAt(i);
         if (!this.classOf[c]) this.classOf[c] = this.classes++;
       }
-    if (next.length * this.classes <= this.denseMax) this.dense = this.table();
+    // States fit in 16 bits (half the memory of 32, and more of the table stays in cache).
+    if (next.length * this.classes <= this.denseMax && next.length <= 0x10000) this.dense = this.table();
   }
 
   /** Every state's move on every class, failure links followed once here instead of per character. */
-  private table(): Int32Array {
+  private table(): Uint16Array {
     const k = this.classes;
-    const t = new Int32Array(this.next.length * k);
+    const t = new Uint16Array(this.next.length * k);
     const order = [0];
     for (let q = 0; q < order.length; q++) for (const to of (this.next[order[q] ?? 0] ?? []).values()) order.push(to);
+    // One character per class: the characters of a class are the same character folded.
+    const chars: number[] = [];
+    for (let c = 127; c >= 0; c--) {
+      const cls = this.classOf[c] ?? 0;
+      if (cls) chars[cls] = c;
+    }
     for (const state of order) {
-      for (let c = 0; c < 128; c++) {
-        const cls = this.classOf[c] ?? 0;
-        if (!cls) continue;
+      for (let cls = 1; cls < k; cls++) {
+        const c = chars[cls] ?? 0;
         const to = this.next[state]?.get(c);
         // Breadth-first order: the failure state's row is already filled in.
         t[state * k + cls] = to ?? (state === 0 ? 0 : (t[(this.fail[state] ?? 0) * k + cls] ?? 0));

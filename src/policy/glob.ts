@@ -24,6 +24,12 @@ export interface Glob {
   readonly prefix: string;
   /** Literal text every match contains (for patterns without a key: see fragment-index.ts). */
   readonly fragment?: string;
+  /**
+   * The longest literal text every match contains, when there is one: a command is tried on the
+   * pattern only when it holds this too, not just the key (`**>*\/dev/sd[a-z]**` is keyed by
+   * the word "dev", which most commands writing to /dev/null have; "/dev/sd" they do not).
+   */
+  readonly need?: string;
 }
 
 /** Why a glob breaks the load-time limits (docs/policy.md), or undefined. */
@@ -143,6 +149,10 @@ function withFragment(g: Glob, fragment: string | undefined): Glob {
   return fragment === undefined ? g : { ...g, fragment };
 }
 
+function withNeed(g: Glob, need: string | undefined): Glob {
+  return need === undefined ? g : { ...g, need };
+}
+
 /**
  * The longest literal run of a `**` pattern: every match contains it (the wildcards and classes
  * around it consume other characters), so a pattern without a word key is filed under it.
@@ -207,12 +217,15 @@ export function compileCommandGlob(pattern: string): Glob {
   if (p === '*') return make(pattern, '', ALWAYS);
   if (p.includes('**')) {
     const g = { ...anchoredDoubleStar(p), source: pattern, prefix: p.startsWith('**/') ? '' : literalHead(p) };
-    return g.key ? g : withFragment(g, longestRun(p));
+    // A leading `**/` may match no directory: then its `/` is not in the match.
+    const need = longestRun(p.startsWith('**/') ? p.slice(3) : p);
+    return withNeed(g.key ? g : withFragment(g, longestRun(p)), need);
   }
   const startsStar = p.startsWith('*');
   let fallback: (s: string) => boolean;
   let key: string;
   let fragment: string | undefined;
+  let need: string | undefined;
   if (startsStar) {
     // Fragments in order, unanchored; `?` and `[` are plain characters here.
     const frags = p.split('*').filter((f) => f !== '');
@@ -228,7 +241,8 @@ export function compileCommandGlob(pattern: string): Glob {
     key = keyOfRuns(frags.map((text) => ({ text, leftEdge: false, rightEdge: false })));
     // Every fragment occurs in a match, in both readings below (fragments in order; or the
     // literal prefix, which holds them all): the longest is the rarest.
-    if (!key) fragment = frags.reduce((a, b) => (b.length > a.length ? b : a), '') || undefined;
+    need = frags.reduce((a, b) => (b.length > a.length ? b : a), '') || undefined;
+    if (!key) fragment = need;
   } else {
     const t = tokenize(p, false);
     if (t.ok && t.kinds.every((k) => k === LIT)) {
@@ -237,17 +251,26 @@ export function compileCommandGlob(pattern: string): Glob {
     }
     fallback = t.ok ? lazily(() => classicMatcher(t, true)) : NEVER;
     key = t.ok ? keyOfRuns(runsOfTokens(t, true, true)) : '';
+    // Every literal run of the classic reading is in its matches, and in the prefix reading's
+    // below (that prefix holds the whole pattern but its last `*`, runs included).
+    if (t.ok) for (const r of runsOfTokens(t, false, false)) if (r.text.length > (need?.length ?? 0)) need = r.text;
   }
   if (p.endsWith('*')) {
     // A literal prefix test first. The key still comes from the fallback reading: the prefix
     // reading keeps every character literal, so a word bounded there is bounded here too.
     const prefix = p.slice(0, -1);
-    return withFragment(
-      make(pattern, key, (s) => s.startsWith(prefix) || fallback(s), undefined, startsStar ? '' : literalHead(p)),
-      fragment,
+    return withNeed(
+      withFragment(
+        make(pattern, key, (s) => s.startsWith(prefix) || fallback(s), undefined, startsStar ? '' : literalHead(p)),
+        fragment,
+      ),
+      need,
     );
   }
-  return withFragment(make(pattern, key, fallback, undefined, startsStar ? '' : literalHead(p)), fragment);
+  return withNeed(
+    withFragment(make(pattern, key, fallback, undefined, startsStar ? '' : literalHead(p)), fragment),
+    need,
+  );
 }
 
 /** Path glob (docs/policy.md): always anchored; `*`, `?`, classes stay in one segment. */

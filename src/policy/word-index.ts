@@ -4,6 +4,10 @@
 // Sound by construction: a pattern is skipped only when its required word is absent.
 import { forEachWord, PARTIAL_KEY_LEN, type Glob } from './glob.js';
 import { FragmentIndex, foldFragment } from './fragment-index.js';
+import { DEAD, ROOT, WORD_CLASS, WORD_STRIDE, WordAutomaton } from './word-automaton.js';
+
+const NO_TABLE = new Uint16Array(0);
+const NO_CLASSES = new Uint8Array(0);
 
 /** Key prefix of a pattern filed under a literal fragment (see fragment-index.ts). */
 const FRAGMENT = 'F:';
@@ -21,8 +25,19 @@ export function keyOrFragment(key: string, fragment: string | undefined): string
   return f ? FRAGMENT + f : '';
 }
 
+/** Shortest `need` (glob.ts) worth a fragment of its own: shorter ones are in nearly every command. */
+const NEED_MIN = 4;
+/** Longest: any part of a need is one too, and a shorter one keeps the automaton small. */
+const NEED_MAX = 16;
+
 export class WordIndex {
+  /** needs: file patterns' `need` texts too (the command index, whose texts are scanned for fragments). */
+  constructor(private readonly useNeeds = false) {}
+
   private readonly byWord = new Map<string, number[]>();
+  /** Per pattern id, the fragment number of its need, or -1. */
+  private readonly needOf: number[] = [];
+  private hasNeeds = false;
   private listOf: number[] = [];
   private mark = new Int32Array(0);
   private listMark = new Int32Array(0);
@@ -38,13 +53,22 @@ export class WordIndex {
     return this.lists++;
   }
 
-  /** Files one pattern under its key; returns its id, or -1 when it has no key (always tried). */
-  add(key: string, list: number): number {
+  /**
+   * Files one pattern under its key; returns its id, or -1 when it has no key (always tried).
+   * With a need (text every match contains), the pattern stays unmarked when its command lacks
+   * that text (see finishTexts).
+   */
+  add(key: string, list: number, need?: string): number {
     if (!key) return -1;
     if (key.startsWith('P:') || key.startsWith('S:')) this.hasPartial = true;
     if (key.startsWith(FRAGMENT)) this.fragments.add(key.slice(FRAGMENT.length));
     const id = this.listOf.length;
     this.listOf.push(list);
+    const folded = this.useNeeds && need !== undefined ? foldFragment(need.slice(0, NEED_MAX)) : undefined;
+    if (folded !== undefined && folded.length >= NEED_MIN && FRAGMENT + folded !== key) {
+      this.needOf.push(this.fragments.add(folded));
+      this.hasNeeds = true;
+    } else this.needOf.push(-1);
     let ids = this.byWord.get(key);
     if (!ids) this.byWord.set(key, (ids = []));
     ids.push(id);
@@ -63,6 +87,158 @@ export class WordIndex {
     this.scanFragments = this.fragments.size >= FRAGMENT_SCAN_MIN;
     if (this.scanFragments) this.fragments.seal();
     else this.alwaysMarked = this.fragmentIds.flat();
+    this.words = WordAutomaton.build(this.byWord);
+    this.fragmentTable = this.scanFragments ? this.fragments.denseTable : null;
+    this.fragmentReach = this.scanFragments ? this.fragments.maxLength : 0;
+  }
+
+  /** The keys as an automaton (null: too many to tabulate; words are then cut out and looked up). */
+  private words: WordAutomaton | null = null;
+  private fragmentTable: FragmentIndex['denseTable'] = null;
+  /** Length of the longest fragment: how far past a join of two texts a fragment may reach. */
+  fragmentReach = 0;
+  /**
+   * Fragments of the current call's texts already found (scanText), and how many are still not:
+   * a fragment is found when fragmentSeenAt holds the call's textEpoch (no array per call). The
+   * automaton's trie walk (no table) takes its own flags, fragmentSeen.
+   */
+  private fragmentSeenAt = new Int32Array(0);
+  private fragmentSeen = new Uint8Array(0);
+  private textEpoch = 0;
+  private fragmentsLeft = 0;
+  /** States all of whose fragments were found in this call (stateDoneAt holds textEpoch): no need to look at them again. */
+  private stateDoneAt = new Int32Array(0);
+
+  /** Starts marking one call's texts with scanText: no fragment is found yet. */
+  beginTexts(): void {
+    if (!this.scanFragments) return;
+    this.textEpoch++;
+    if (this.fragmentSeenAt.length !== this.fragments.size) this.fragmentSeenAt = new Int32Array(this.fragments.size);
+    if (!this.fragmentTable) this.fragmentSeen = new Uint8Array(this.fragments.size);
+    else if (this.stateDoneAt.length !== this.fragmentTable.ends.length)
+      this.stateDoneAt = new Int32Array(this.fragmentTable.ends.length);
+    this.fragmentsLeft = this.fragments.size;
+  }
+
+  /** Whether fragment f was found since beginTexts(). */
+  private fragmentFound(f: number): boolean {
+    return this.fragmentTable ? this.fragmentSeenAt[f] === this.textEpoch : this.fragmentSeen[f] === 1;
+  }
+
+  /**
+   * Marks the patterns whose fragment occurs in s[from, to) (with fragments) and those whose word
+   * key does (with words), in one pass over the characters. Fragments found since beginTexts() are not looked for
+   * again, and once all are found only words are read.
+   */
+  scanText(s: string, from = 0, to = s.length, words = true, fragments = true): void {
+    const auto = words ? this.words : null;
+    if (words && !auto) forEachWord(from === 0 && to === s.length ? s : s.slice(from, to), this.markWord);
+    const look = fragments && this.fragmentsLeft > 0;
+    let frag = look ? this.fragmentTable : null;
+    if (look && !frag) {
+      const found: number[] = [];
+      this.fragments.scan(s.slice(from, to), this.fragmentSeen, found);
+      for (const f of found) {
+        this.fragmentSeenAt[f] = this.textEpoch;
+        this.markFragment(f);
+      }
+      this.fragmentsLeft -= found.length;
+    }
+    if (!auto && !frag) return;
+    // Everything the loop reads is a local: this runs over every character of a command.
+    const ft = frag ? frag.table : NO_TABLE;
+    const fk = frag ? frag.classes : 0;
+    const unitClass = frag ? frag.unitClass : NO_CLASSES;
+    const kelvin = frag ? frag.kelvinClass : 0;
+    const dottedI = frag ? frag.dottedIClass : 0;
+    const ends = frag ? frag.ends : NO_CLASSES;
+    const done = this.stateDoneAt;
+    const te = this.textEpoch;
+    let fragOn = frag !== null;
+    const wt = auto ? auto.table : NO_TABLE;
+    const wordsOn = auto !== null;
+    let fs = 0;
+    let ws = DEAD;
+    let wordStart = -1;
+    for (let i = from; i < to; i++) {
+      const u = s.charCodeAt(i);
+      if (fragOn) {
+        const c = u < 128 ? (unitClass[u] ?? 0) : u === 0x212a ? kelvin : u === 0x130 ? dottedI : 0;
+        fs = ft[fs * fk + c] ?? 0;
+        if (ends[fs] === 1 && done[fs] !== te && frag) {
+          done[fs] = te;
+          if (!this.foundFragments(frag.out[fs] ?? [])) {
+            fragOn = false;
+            if (!wordsOn) return;
+          }
+        }
+      } else if (!wordsOn) return;
+      if (!wordsOn) continue;
+      const wc = u < 128 ? (WORD_CLASS[u] ?? 0) : 0;
+      if (wc !== 0) {
+        if (wordStart < 0) {
+          wordStart = i;
+          ws = wt[ROOT * WORD_STRIDE + wc] ?? DEAD;
+        } else if (ws !== DEAD) ws = wt[ws * WORD_STRIDE + wc] ?? DEAD;
+      } else if (wordStart >= 0) {
+        if (auto && (ws !== DEAD || i - wordStart >= PARTIAL_KEY_LEN)) this.wordEnd(auto, s, wordStart, i, ws);
+        wordStart = -1;
+      }
+    }
+    if (auto && wordStart >= 0 && (ws !== DEAD || to - wordStart >= PARTIAL_KEY_LEN))
+      this.wordEnd(auto, s, wordStart, to, ws);
+  }
+
+  /** Marks what the word s[start, end) (ending in state ws) names: its whole-word key and, when long enough, its P: and S: keys. */
+  private wordEnd(auto: WordAutomaton, s: string, start: number, end: number, ws: number): void {
+    const whole = auto.whole[ws];
+    if (whole) this.markIds(whole);
+    if (!this.hasPartial || end - start < PARTIAL_KEY_LEN) return;
+    const p = auto.prefixIds(s, start);
+    if (p) this.markIds(p);
+    const q = auto.suffixIds(s, end);
+    if (q) this.markIds(q);
+  }
+
+  /**
+   * Ends marking one call's texts: a pattern marked by its key whose need is not in any of them
+   * cannot match, and is unmarked again.
+   */
+  finishTexts(): void {
+    if (!this.hasNeeds || !this.scanFragments) return;
+    const { mark, listMark, listOf, needOf } = this;
+    const kept: number[] = [];
+    for (const id of this.markedList) {
+      const n = needOf[id] ?? -1;
+      if (n >= 0 && !this.fragmentFound(n)) mark[id] = 0;
+      else kept.push(id);
+    }
+    if (kept.length === this.markedList.length) return;
+    this.markedList = kept;
+    for (const list of this.touched) listMark[list] = 0;
+    this.touched.length = 0;
+    const e = this.epoch;
+    for (const id of kept) {
+      const list = listOf[id] ?? 0;
+      if (listMark[list] !== e) {
+        listMark[list] = e;
+        this.touched.push(list);
+      }
+    }
+  }
+
+  /** Marks the patterns of fragments first seen here; false once every fragment is found. */
+  private foundFragments(o: number[]): boolean {
+    const seen = this.fragmentSeenAt;
+    const te = this.textEpoch;
+    for (let j = 0; j < o.length; j++) {
+      const f = o[j] ?? 0;
+      if (seen[f] === te) continue;
+      seen[f] = te;
+      this.fragmentsLeft--;
+      this.markFragment(f);
+    }
+    return this.fragmentsLeft > 0;
   }
 
   private scanFragments = false;
@@ -141,8 +317,9 @@ export class WordIndex {
     this.markIds(ids);
   }
 
+  /** Marks the patterns whose word key occurs in s. */
   markText(s: string): void {
-    forEachWord(s, this.markWord);
+    this.scanText(s, 0, s.length, true, false);
   }
 
   marked(id: number): boolean {
@@ -178,7 +355,7 @@ export class PatternList {
     readonly index: WordIndex,
   ) {
     this.list = index.newList();
-    this.ids = globs.map((g) => index.add(keyOrFragment(g.key, g.fragment), this.list));
+    this.ids = globs.map((g) => index.add(keyOrFragment(g.key, g.fragment), this.list, g.need));
     this.hasUnkeyed = this.ids.some((id) => id < 0);
     this.compound = globs.map((g) => isCompoundPattern(g.source));
     globs.forEach((g, k) => {
@@ -263,7 +440,7 @@ export class NeedleList {
     this.lower = needles.map((n) => n.toLowerCase());
     this.list = index.newList();
     // A needle without a word is its own fragment.
-    this.ids = needles.map((n) => index.add(keyOrFragment(keyOf(n), n), this.list));
+    this.ids = needles.map((n) => index.add(keyOrFragment(keyOf(n), n), this.list, n));
     this.hasUnkeyed = this.ids.some((id) => id < 0);
   }
 
