@@ -244,21 +244,7 @@ export class WordIndex {
   private scanFragments = false;
   private alwaysMarked: number[] = [];
 
-  /** Whether texts must be scanned for fragments (see seal). */
-  get hasFragments(): boolean {
-    return this.scanFragments;
-  }
-
-  /** The fragments (numbers) occurring in any of the texts; empty when none are filed. */
-  fragmentsIn(texts: Iterable<string | null | undefined>): number[] {
-    const found: number[] = [];
-    if (!this.scanFragments) return found;
-    const seen = new Uint8Array(this.fragments.size);
-    for (const t of texts) if (t && !this.fragments.scan(t, seen, found)) break;
-    return found;
-  }
-
-  /** Marks the patterns filed under fragment f (a number from fragmentsIn). */
+  /** Marks the patterns filed under fragment f (a number the command marking found). */
   markFragment(f: number): void {
     const ids = this.fragmentIds[f];
     if (ids) this.markIds(ids);
