@@ -419,7 +419,7 @@ export class Engine implements PolicyEngine {
       view.cmd = r;
     }
     if (fields.path !== undefined && this.needsPaths) {
-      const pr = pathReadings(fields.path, fields.workdir, this.home, this.resolver);
+      const pr = pathReadings(fields.path, fields.workdir, this.home, this.resolver, call.tool === 'delete');
       view.paths = pr.candidates;
       const wd = pr.workdir;
       view.pathsRel = pr.candidates.map((p) =>

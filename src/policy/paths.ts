@@ -5,6 +5,7 @@
 import { lstatSync, realpathSync } from 'node:fs';
 import { posix } from 'node:path';
 import { expandHome } from './shell.js';
+import { containingSpelling } from './workdir-span.js';
 
 /** Ancestors tried when the leaf does not exist, before giving up on symlink resolution. */
 const MAX_RESOLVE_STEPS = 64;
@@ -100,6 +101,8 @@ export function pathReadings(
   workdir: string | undefined,
   home: string,
   resolver: PathResolver | null,
+  /** A delete: the working directory or a directory above it gets its relative spelling (workdir-span.ts). */
+  deletes = false,
 ): PathReadings {
   const wd = workdir ? lexicalPath(workdir, undefined, home) : undefined;
   const lexical = lexicalPath(path, wd, home);
@@ -118,6 +121,10 @@ export function pathReadings(
   if (wd && !expanded.startsWith('/')) {
     const rel = cleanPath(expanded);
     if (!candidates.includes(rel)) candidates.push(rel);
+  }
+  if (deletes && wd) {
+    const up = containingSpelling(path, lexical, wd, home);
+    if (up !== undefined && !candidates.includes(up)) candidates.push(up);
   }
   return { candidates, workdir: wd };
 }
