@@ -368,6 +368,11 @@ export function gitComputedReadings(words: string[], computed: (w: string) => bo
     ];
   }
   if (sub === 'stash' && (ops[0] === 'drop' || ops[0] === 'clear')) return ['git stash clear'];
+  // `git branch -D $(git branch | grep -v main)`: every local branch the listing returns, as
+  // `git branch | xargs git branch -D` reads (unmerged work on them goes with the branch)
+  if (sub === 'branch' && ops.some((w) => /^-[a-zA-Z]*D/.test(w) || w === '--force' || /^-[a-zA-Z]*f/.test(w)))
+    if (ops.some((w) => /^-[a-zA-Z]*[dD]/.test(w) || w === '--delete')) return ['git branch -D *'];
+  if (sub === 'tag' && ops.some((w) => /^-[a-zA-Z]*d/.test(w) || w === '--delete')) return ['git tag -d *'];
   if (sub === 'push' && (ops.includes('--delete') || ops.includes('-d') || ops.some((w) => w.startsWith(':'))))
     return [`cli-destroy-all git push --delete ${ops.filter((w) => !w.startsWith('-')).join(' ')}`];
   return [];

@@ -554,7 +554,9 @@ function redisEffects(c: SimpleCommand, out: Effect[]): void {
   }
   for (const verb of verbs) {
     if (verb !== 'FLUSHALL' && verb !== 'FLUSHDB') continue;
-    if (verb === 'FLUSHDB' && local && db === '15') continue;
+    // one database of a server named as this machine's (-h localhost) is a development reset;
+    // FLUSHALL, or a server left unnamed, stays a wipe
+    if (verb === 'FLUSHDB' && local && (db === '15' || host !== undefined)) continue;
     out.push({
       tool: 'exec',
       command: `redis ${verb}`,

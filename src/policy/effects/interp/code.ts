@@ -7,6 +7,7 @@ import type { Effect } from '../types.js';
 import { argValue, foldConcat, literalValue, skipBrackets, skipString, splitArgs } from './literals.js';
 import { SHELL_PROGRAM, type CallRule, type Language } from './languages.js';
 import { sdkEffects } from './sdk.js';
+import { sdkVerbEffects } from './sdk-verbs.js';
 import { walkDeleteEffects } from './walk-delete.js';
 import { at } from '../../../util/invariant.js';
 
@@ -354,6 +355,7 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
     }
   }
   out.push(...sdkEffects(c, via));
+  out.push(...sdkVerbEffects(c, via));
   out.push(...walkDeleteEffects(lang.name, c, via));
   // shells written as tagged templates: Bun's and zx's $`cmd`, execa's $`cmd`
   if (lang.name === 'node' && c.includes('$`'))

@@ -1,0 +1,113 @@
+// Data and services destroyed by other routes than a shell delete: a hosted service's client
+// library called with a destroying verb, a migration tool's wipe run as a Maven goal or Gradle
+// task, the files whose content is the data (datasets, model weights, documents) emptied, and
+// every local branch or tag a substitution lists deleted. Routine look-alikes pass.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { importedService, sdkVerbEffects } from '../../src/policy/effects/interp/sdk-verbs.js';
+import { gitComputedReadings } from '../../src/policy/shell-verbs.js';
+import { check, type Case } from './effects-helpers.js';
+
+const A = (command: string): Case => ['A', 'exec', { command }];
+const D = (command: string): Case => ['D', 'exec', { command }];
+const B = (command: string): Case => ['B', 'exec', { command }];
+
+test('a catalogued service library is recognised by its import, in Python and in Node', () => {
+  assert.equal(importedService('from huggingface_hub import delete_repo'), 'huggingface_hub');
+  assert.equal(importedService('import google.cloud.firestore as fs'), 'google.cloud');
+  assert.equal(importedService("const { Octokit } = require('@octokit/rest')"), '@octokit/rest');
+  assert.equal(importedService("import { BlobServiceClient } from '@azure/storage-blob'"), '@azure/');
+  assert.equal(importedService('import os, shutil'), undefined);
+  assert.equal(importedService("const fs = require('fs')"), undefined);
+});
+
+test('a destroying call on a service library reads as cli-destroy sdk MODULE METHOD ARG', () => {
+  const e = sdkVerbEffects("from huggingface_hub import delete_repo; delete_repo('acme/llm')", 'python -c');
+  assert.deepEqual(
+    e.map((x) => x.command),
+    ['cli-destroy sdk huggingface_hub delete_repo acme/llm'],
+  );
+  assert.deepEqual(
+    sdkVerbEffects("import pinecone; pinecone.delete_index('prod')", 'python -c').map((x) => x.command),
+    ['cli-destroy sdk pinecone delete_index prod'],
+  );
+  // reading or downloading is not destroying; a list's remove() is not a service's data
+  assert.deepEqual(sdkVerbEffects("from huggingface_hub import snapshot_download; snapshot_download('x')", 'p'), []);
+  assert.deepEqual(sdkVerbEffects('import docker; x = [1]; print(x)', 'p'), []);
+  assert.deepEqual(sdkVerbEffects('import json; d = {}; d.pop("a"); x.remove(1)', 'p'), []);
+  // one named key of a key-value store is cache work
+  assert.deepEqual(sdkVerbEffects("import redis; redis.Redis().delete('session:1')", 'p'), []);
+});
+
+test('hosted services deleted through their client libraries are stopped', () => {
+  check([
+    A(`python -c "from huggingface_hub import delete_repo; delete_repo('acme/llm-ft-v3')"`),
+    A(`python3 -c "from github import Github; Github('t').get_repo('acme/api').delete()"`),
+    A(`python3 -c "import pinecone; pinecone.init(api_key='k'); pinecone.delete_index('prod')"`),
+    A(`python3 -c "from qdrant_client import QdrantClient; QdrantClient('q.prod').delete_collection('docs')"`),
+    A(
+      `node -e "const {Octokit}=require('@octokit/rest'); new Octokit({auth:process.env.T}).repos.delete({owner:'acme',repo:'api'})"`,
+    ),
+    A(
+      `python3 -c "from kubernetes import client, config; config.load_kube_config(); client.CoreV1Api().delete_namespace('prod')"`,
+    ),
+    A(`python3 -c "import docker; [v.remove(force=True) for v in docker.from_env().volumes.list()]"`),
+    A(`python3 -c "import wandb; api=wandb.Api(); [r.delete() for r in api.runs('acme/proj')]"`),
+  ]);
+  check([
+    B(`python3 -c "from huggingface_hub import HfApi; print(HfApi().list_models(author='acme'))"`),
+    B(`python3 -c "from huggingface_hub import snapshot_download; snapshot_download('bert-base-uncased')"`),
+    B(`python3 -c "import redis; r=redis.Redis(); r.delete('session:1')"`),
+    B(`python3 -c "x=[1,2]; x.remove(1); print(x)"`),
+  ]);
+});
+
+test('Flyway and Liquibase wipes run as Maven goals or Gradle tasks are read with their target', () => {
+  check([
+    D('mvn liquibase:dropAll -Dliquibase.url=jdbc:postgresql://prod-db.acme.internal:5432/app'),
+    D('./gradlew flywayClean -Dflyway.cleanDisabled=false -Dflyway.url=jdbc:postgresql://10.2.3.4:5432/app'),
+    D('./mvnw flyway:clean -Dflyway.url=jdbc:mysql://db.prod.acme.io/app'),
+    D('gradle :api:flywayClean -Pflyway.url=jdbc:postgresql://orders-primary.rds.amazonaws.com/orders'),
+  ]);
+  check([
+    B('./gradlew flywayClean -Dflyway.url=jdbc:postgresql://localhost:5432/app_dev'),
+    B('mvn flyway:migrate -Dflyway.url=jdbc:postgresql://prod-db/app'),
+  ]);
+});
+
+test('files whose content is the data, emptied by any program, ask; logs and outputs pass', () => {
+  check([
+    A('truncate -s 0 /home/dev/project/data/raw/*.parquet /home/dev/models/*.safetensors'),
+    A('truncate -s 0 data/train.parquet'),
+    A('cp /dev/null models/model.pt'),
+    A('for f in data/*.parquet; do : > "$f"; done'),
+    A("find data -name '*.parquet' -exec truncate -s 0 {} +"),
+    A('dd if=/dev/zero of=checkpoints/epoch-9.ckpt bs=1k count=1 conv=notrunc'),
+    A('truncate -s 0 ~/Documents/*.docx'),
+    A('truncate -s 0 notebooks/analysis.ipynb'),
+  ]);
+  check([B('truncate -s 0 logs/*.log'), B('truncate -s 0 logs/app.log'), B(': > results.csv'), B('> debug.log')]);
+});
+
+test('every branch or tag a substitution lists, deleted, reads as a delete of them all', () => {
+  const computed = () => false;
+  const w = (s: string) => s.split(' ');
+  assert.deepEqual(gitComputedReadings(w('git branch -D $(git branch)'), computed), ['git branch -D *']);
+  assert.deepEqual(gitComputedReadings(w('git tag -d $(git tag -l)'), computed), ['git tag -d *']);
+  assert.deepEqual(gitComputedReadings(w('git branch -d $(git branch --merged)'), computed), []);
+  check([
+    A("git branch -D $(git branch --format='%(refname:short)' | grep -v '^main$')"),
+    A("git branch --delete --force $(git for-each-ref --format='%(refname:short)' refs/heads/)"),
+    A('git tag -d $(git tag -l)'),
+  ]);
+  check([
+    B('git branch -d $(git branch --merged | grep -v main)'),
+    B('git branch -D feature/old'),
+    B('git tag -d v0.1.0-rc1'),
+  ]);
+});
+
+test('a FLUSHDB of a server named as this machine is a development reset; FLUSHALL is not', () => {
+  check([B('redis-cli -h localhost FLUSHDB'), B('redis-cli -h 127.0.0.1 -n 2 flushdb')]);
+  check([D('redis-cli FLUSHDB'), D('redis-cli -h localhost FLUSHALL'), D('redis-cli -h cache.prod FLUSHDB')]);
+});
