@@ -6,6 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { importedService, sdkVerbEffects } from '../../src/policy/effects/interp/sdk-verbs.js';
 import { gitComputedReadings } from '../../src/policy/shell-verbs.js';
+import { requestStatements } from '../../src/policy/effects/http-sql.js';
+import { namedForDestruction } from '../../src/policy/effects/sql.js';
 import { check, type Case } from './effects-helpers.js';
 
 const A = (command: string): Case => ['A', 'exec', { command }];
@@ -110,4 +112,76 @@ test('every branch or tag a substitution lists, deleted, reads as a delete of th
 test('a FLUSHDB of a server named as this machine is a development reset; FLUSHALL is not', () => {
   check([B('redis-cli -h localhost FLUSHDB'), B('redis-cli -h 127.0.0.1 -n 2 flushdb')]);
   check([D('redis-cli FLUSHDB'), D('redis-cli -h localhost FLUSHALL'), D('redis-cli -h cache.prod FLUSHDB')]);
+});
+
+test('statements sent to a database over HTTP are read as the SQL they are', () => {
+  assert.deepEqual(requestStatements('q=DROP%20DATABASE%20metrics'), ['DROP DATABASE metrics']);
+  assert.deepEqual(requestStatements('{"stmt":"DROP TABLE doc.orders","args":[]}'), ['DROP TABLE doc.orders']);
+  assert.deepEqual(requestStatements('TRUNCATE TABLE events'), ['TRUNCATE TABLE events']);
+  assert.deepEqual(requestStatements('name=drop zone&size=2'), []);
+  check([
+    D(`curl -X POST 'http://localhost:8086/query' --data-urlencode 'q=DROP DATABASE metrics'`),
+    D(`curl 'http://ch.internal:8123/?query=DROP%20TABLE%20events'`),
+    D(`curl --data-binary 'TRUNCATE TABLE events' http://ch.internal:8123/`),
+    D(
+      `curl -s -XPOST http://crate:4200/_sql -H 'Content-Type: application/json' -d '{"stmt":"DROP TABLE doc.orders"}'`,
+    ),
+    D(`http POST trino:8080/v1/statement query='DELETE FROM hive.sales.orders'`),
+  ]);
+  check([
+    B(`curl -G http://localhost:8086/query --data-urlencode 'q=SHOW DATABASES'`),
+    B(`curl -d '{"query":"SELECT * FROM t"}' http://x/_sql`),
+    B(`curl -X POST https://api.example.com/items -d 'name=drop zone'`),
+    B('curl -s https://api.github.com/search/issues?q=drop+table'),
+  ]);
+});
+
+test('a SQL script the line does not show is judged by its name and its database', () => {
+  assert.equal(namedForDestruction('scripts/wipe_all_tables.sql'), true);
+  assert.equal(namedForDestruction('drop_everything.sql'), true);
+  assert.equal(namedForDestruction('nuke.sql'), true);
+  assert.equal(namedForDestruction('migrations/003_drop_old_index.sql'), false);
+  assert.equal(namedForDestruction('db/V12__drop_legacy.sql'), false);
+  assert.equal(namedForDestruction('seed.sql'), false);
+  assert.equal(namedForDestruction('dropdown_options.sql'), false);
+  check([
+    A('psql -d prod -f scripts/wipe_all_tables.sql'),
+    A('mysql prod < drop_everything.sql'),
+    A('psql -h db.internal -U admin app < nuke.sql'),
+  ]);
+  check([
+    B('psql -d app_dev -f scripts/wipe_all_tables.sql'),
+    B('psql -d prod -f migrations/003_drop_old_index.sql'),
+    B('psql -d app -f seed.sql'),
+    B('mysql app < schema.sql'),
+  ]);
+});
+
+test("a repository's HEAD, refs, objects and index written by hand are denied", () => {
+  check([
+    ['D', 'write', { path: '/home/dev/project/.git/HEAD', content: 'ref: refs/heads/nonexistent\n' }],
+    ['D', 'edit', { path: '/home/dev/project/.git/refs/heads/main', old_string: 'a', new_string: 'b' }],
+    D("echo 'ref: refs/heads/gone' > .git/HEAD"),
+    D("printf '0000000000000000000000000000000000000000\\n' > .git/refs/heads/main"),
+  ]);
+  check([
+    ['B', 'write', { path: '/home/dev/project/.git/info/exclude', content: '.idea\n' }],
+    ['B', 'write', { path: '/home/dev/project/src/git/HEAD.ts', content: 'export {}\n' }],
+  ]);
+});
+
+test('a runbook that mentions DROP DATABASE runs nothing', () => {
+  check([
+    [
+      'B',
+      'write',
+      {
+        path: '/home/dev/project/docs/runbooks/incident-db-restore.md',
+        content:
+          '# Restoring the DB\n1. `pg_restore -d app latest.dump`\n2. Never run `DROP DATABASE` on prod without a snapshot.\n',
+      },
+    ],
+    B('bin/rails db:reset RAILS_ENV=test'),
+  ]);
+  check([D('bin/rails db:reset RAILS_ENV=production')]);
 });
