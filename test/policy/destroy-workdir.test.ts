@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { containingSpelling } from '../../src/policy/workdir-span.js';
 import { cdDestination } from '../../src/policy/effects/cd-deletes.js';
+import { fdDeleteReadings } from '../../src/policy/shell-fd.js';
 import { check, decide, type Case } from './effects-helpers.js';
 
 const WD = '/home/dev/project';
@@ -91,5 +92,55 @@ test('cleanup inside the project and of sibling directories still passes', () =>
     B('rm -rf "$GITHUB_WORKSPACE/dist"'),
     B('cd /tmp && rm -rf build-cache-123'),
     B('cd packages/api && rm -rf ../../node_modules/.cache'),
+  ]);
+});
+
+test('a find that deletes what changed recently empties the tree; old files are a retention cleanup', () => {
+  check([
+    ['D', 'exec', { command: 'find . -type f -newer package.json -delete' }],
+    ['D', 'exec', { command: 'find ~/Documents -mtime -30 -delete' }],
+    ['D', 'exec', { command: 'find src -mmin -120 -type f -exec rm -f {} +' }],
+  ]);
+  check([
+    ['B', 'exec', { command: 'find /tmp -type f -mtime +7 -delete' }],
+    ['B', 'exec', { command: "find logs -name '*.log' -mtime +30 -delete" }],
+    ['B', 'exec', { command: "find . -name '*.pyc' -newer setup.py -delete" }],
+  ]);
+});
+
+test('fd running a delete on what it finds is read as the delete of what it selects', () => {
+  assert.deepEqual(fdDeleteReadings(['fd', '-t', 'f', '.', 'src', '-x', 'rm']), ['rm -rf src']);
+  assert.deepEqual(fdDeleteReadings(['fd', '-e', 'py', '-X', 'rm']), ['rm -rf ./**/*.py']);
+  assert.deepEqual(fdDeleteReadings(['fd', 'node_modules', '-t', 'd', '-x', 'rm', '-rf']), []);
+  assert.deepEqual(fdDeleteReadings(['fd', '-e', 'log', '--changed-before', '7d', '-x', 'rm']), []);
+  assert.deepEqual(fdDeleteReadings(['fd', '-t', 'f', '.', 'src']), []);
+  check([
+    ['D', 'exec', { command: 'fd -t f . src -x rm' }],
+    ['A', 'exec', { command: 'fd -e py -X rm' }],
+    ['D', 'exec', { command: 'fd . ~ -x rm -rf' }],
+  ]);
+  check([
+    ['B', 'exec', { command: 'fd -e pyc -x rm' }],
+    ['B', 'exec', { command: 'fd node_modules -t d -x rm -rf' }],
+  ]);
+});
+
+test('every directory of the tree, another project in home, a data volume: stopped', () => {
+  check([
+    ['D', 'exec', { command: 'rm -rf */' }],
+    ['D', 'exec', { command: 'for d in */; do rm -rf "$d"; done' }],
+    ['A', 'exec', { command: 'rm -rf ~/code/other-app' }],
+    ['A', 'exec', { command: 'rm -rf ~/Documents/taxes' }],
+    ['A', 'exec', { command: 'rm -rf /mnt/data/*' }],
+    ['A', 'exec', { command: 'rm -rf /data' }],
+    ['A', 'exec', { command: 'rm -rf /backup/*' }],
+  ]);
+  check([
+    ['B', 'exec', { command: 'rm -rf */node_modules' }],
+    ['B', 'exec', { command: 'for d in */; do rm -rf "$d/node_modules"; done' }],
+    ['B', 'exec', { command: 'rm -rf ~/code/app/dist' }],
+    ['B', 'exec', { command: 'rm -rf ~/Library/Caches/org.swift.swiftpm' }],
+    ['B', 'exec', { command: 'rm -rf ~/Documents/GitHub/app/node_modules' }],
+    ['B', 'exec', { command: 'rm -rf /tmp/build-1234' }],
   ]);
 });
