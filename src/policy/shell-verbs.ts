@@ -12,6 +12,7 @@
 // Which tools act only on the local project (`npm uninstall`, `docker rm`) is data, kept in the
 // destructive-data catalogue, not here.
 
+import { containersRemovedAll } from './shell-containers.js';
 import { remoteAccessReading } from './shell-remote.js';
 import { contentsReadings, sourceLossReadings, treeLossReadings } from './shell-targets.js';
 import { httpDestroyReadings } from './shell-http-destroy.js';
@@ -595,6 +596,8 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
     out.push({ text: r.text, note: r.kind === 'readonly' ? null : { from: `the verb ${r.from}`, text: r.text } });
   for (const t of gitComputedReadings(words, computed))
     out.push({ text: t, note: { from: 'git over a computed list', text: t } });
+  const containers = containersRemovedAll(words, computed);
+  if (containers) out.push({ text: containers, note: { from: 'every container force-removed', text: containers } });
   for (const r of shipReadings(words))
     out.push({ text: r.text, note: !r.text.startsWith('ship ') ? null : { from: `ships: ${r.from}`, text: r.text } });
   const prod = prodChangeReading(words);

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { importedService, sdkVerbEffects } from '../../src/policy/effects/interp/sdk-verbs.js';
 import { gitComputedReadings } from '../../src/policy/shell-verbs.js';
 import { requestStatements } from '../../src/policy/effects/http-sql.js';
+import { containersRemovedAll } from '../../src/policy/shell-containers.js';
 import { namedForDestruction } from '../../src/policy/effects/sql.js';
 import { check, type Case } from './effects-helpers.js';
 
@@ -184,4 +185,24 @@ test('a runbook that mentions DROP DATABASE runs nothing', () => {
     B('bin/rails db:reset RAILS_ENV=test'),
   ]);
   check([D('bin/rails db:reset RAILS_ENV=production')]);
+});
+
+test('every container force-removed at once asks; named ones and prunes of stopped ones pass', () => {
+  const none = () => false;
+  assert.equal(containersRemovedAll(['docker', 'rm', '-f', '$(docker ps -aq)'], none), 'containers-removed-all docker');
+  assert.equal(containersRemovedAll(['podman', 'rm', '-af'], none), 'containers-removed-all podman');
+  assert.equal(containersRemovedAll(['docker', 'rm', '$(docker ps -aq)'], none), null);
+  assert.equal(containersRemovedAll(['docker', 'rm', '-f', 'api-test-1'], none), null);
+  check([
+    A('docker rm -f $(docker ps -aq)'),
+    A('podman rm -af'),
+    A('docker ps -aq | xargs docker rm -f'),
+    A('docker container rm --force $(docker container ls -aq)'),
+    A('for c in $(docker ps -q); do docker rm -f $c; done'),
+  ]);
+  check([
+    B('docker rm -f api-test-1'),
+    B('docker container prune -f'),
+    B('docker rm $(docker ps -aq -f status=exited)'),
+  ]);
 });
