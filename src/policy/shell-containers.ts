@@ -8,6 +8,11 @@ import { basename } from './shell-wrappers.js';
 
 const ENGINES = new Set(['docker', 'podman', 'nerdctl']);
 
+/** A listing narrowed to some containers (`docker ps -aq --filter label=...`, `-qf name=x`, `| grep api`). */
+function filtered(sub: string): boolean {
+  return /\s--filter\b|\s-[a-zA-Z]*f[\s=]|\|\s*grep\b/.test(sub);
+}
+
 /** The reading of one simple command, or null. `computed` says whether a word is a run-time list. */
 export function containersRemovedAll(words: string[], computed: (w: string) => boolean): string | null {
   const engine = basename(words[0] ?? '');
@@ -21,6 +26,9 @@ export function containersRemovedAll(words: string[], computed: (w: string) => b
   if (!force) return null;
   const all =
     flags.some((w) => w === '--all' || (engine !== 'docker' && /^-[a-zA-Z]*a/.test(w))) ||
-    rest.some((w) => !w.startsWith('-') && (w === '*' || w.includes('$(') || w.includes('`') || computed(w)));
+    rest.some(
+      (w) =>
+        !w.startsWith('-') && (w === '*' || ((w.includes('$(') || w.includes('`')) && !filtered(w)) || computed(w)),
+    );
   return all ? `containers-removed-all ${engine}` : null;
 }

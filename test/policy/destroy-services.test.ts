@@ -204,5 +204,7 @@ test('every container force-removed at once asks; named ones and prunes of stopp
     B('docker rm -f api-test-1'),
     B('docker container prune -f'),
     B('docker rm $(docker ps -aq -f status=exited)'),
+    B('docker rm -f $(docker ps -aq --filter label=com.docker.compose.project=project)'),
+    B('docker rm -f $(docker ps -aqf name=api-test)'),
   ]);
 });
