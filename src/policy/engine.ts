@@ -425,7 +425,7 @@ export class Engine implements PolicyEngine {
       view.cmd = r;
     }
     if (fields.path !== undefined && this.needsPaths) {
-      const pr = pathReadings(fields.path, fields.workdir, this.home, this.resolver);
+      const pr = pathReadings(fields.path, fields.workdir, this.home, this.resolver, call.tool === 'delete');
       // a decision kept for a derived call holds only while its paths read the same (symlinks)
       if (this.resolver)
         this.derivedMemo.read({ path: fields.path, workdir: fields.workdir, candidates: pr.candidates });

@@ -5,6 +5,7 @@
 import { lstatSync, realpathSync } from 'node:fs';
 import { posix } from 'node:path';
 import { expandHome } from './shell.js';
+import { containingSpelling } from './workdir-span.js';
 
 /** Ancestors tried when the leaf does not exist, before giving up on symlink resolution. */
 const MAX_RESOLVE_STEPS = 64;
@@ -135,6 +136,8 @@ export function pathReadings(
   workdir: string | undefined,
   home: string,
   resolver: PathResolver | null,
+  /** A delete: the working directory or a directory above it gets its relative spelling (workdir-span.ts). */
+  deletes = false,
 ): PathReadings {
   const wd = workdir ? lexicalPath(workdir, undefined, home) : undefined;
   const lexical = lexicalPath(path, wd, home);
@@ -156,5 +159,9 @@ export function pathReadings(
   }
   // cheap prechecks: most paths are neither Windows drive paths nor under app-data folders
   if (expanded.includes(':') || /AppData|Library/.test(expanded)) platformReadings(path, home, candidates);
+  if (deletes && wd) {
+    const up = containingSpelling(path, lexical, wd, home);
+    if (up !== undefined && !candidates.includes(up)) candidates.push(up);
+  }
   return { candidates, workdir: wd };
 }

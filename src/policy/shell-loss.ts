@@ -7,6 +7,7 @@
 //   - an archive unpacked over a home folder, the filesystem root or a system directory replaces
 //     whatever files it names there (`tar -xf a.tar -C ~`, `unzip -o a.zip -d /`, `7z x -aoa -o/etc`,
 //     `tar -xPf a.tar` with absolute member names): `extracts-over DIR`.
+import { fdDeleteReadings } from './shell-fd.js';
 import { basename } from './shell-wrappers.js';
 import { listedTree } from './shell-destroy.js';
 import { findDeleteReadings, listingPattern } from './shell-targets.js';
@@ -152,6 +153,9 @@ export function lossReadings(words: string[]): LossReading[] {
           out.push({ text: `rm -rf ${op}`, from: `mv puts ${op} where the next boot clears it`, reread: true });
   }
   if (name === 'find' && words.includes('-c')) out.push(...findShellScripts(words));
+  if (name === 'fd' || name === 'fdfind')
+    for (const r of fdDeleteReadings(words))
+      out.push({ text: r, from: 'fd runs a delete on what it finds', reread: true });
   const t = trashed(words);
   if (t) for (const op of t) out.push({ text: `rm -rf ${op}`, from: `${name} moves ${op} away`, reread: true });
   if (name === 'rm') {

@@ -119,6 +119,16 @@ function onlyExclusions(words: string[]): boolean {
       if (w === '-type' || w === '-xtype' || w === '-mindepth' || w === '-maxdepth') i++;
       continue;
     }
+    // Files changed recently (`-newer package.json`, `-mtime -30`, `-mmin -60`) are the latest
+    // work, not leftovers: selecting them keeps every kind of file, so the tree is still emptied.
+    // Old files (`-mtime +7`) are what retention cleanups select, and narrow.
+    if (
+      /^-(?:[ac]?newer|newer[amcBt]{2})$/.test(w) ||
+      (/^-[amc](?:time|min)$/.test(w) && /^(?:-\d+|0)$/.test(words[i + 1] ?? ''))
+    ) {
+      i++;
+      continue;
+    }
     return false;
   }
   return true;

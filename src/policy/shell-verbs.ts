@@ -12,6 +12,7 @@
 // Which tools act only on the local project (`npm uninstall`, `docker rm`) is data, kept in the
 // destructive-data catalogue, not here.
 
+import { containersRemovedAll } from './shell-containers.js';
 import { remoteAccessReading } from './shell-remote.js';
 import { contentsReadings, sourceLossReadings, treeLossReadings } from './shell-targets.js';
 import { httpDestroyReadings } from './shell-http-destroy.js';
@@ -368,6 +369,11 @@ export function gitComputedReadings(words: string[], computed: (w: string) => bo
     ];
   }
   if (sub === 'stash' && (ops[0] === 'drop' || ops[0] === 'clear')) return ['git stash clear'];
+  // `git branch -D $(git branch | grep -v main)`: every local branch the listing returns, as
+  // `git branch | xargs git branch -D` reads (unmerged work on them goes with the branch)
+  if (sub === 'branch' && ops.some((w) => /^-[a-zA-Z]*D/.test(w) || w === '--force' || /^-[a-zA-Z]*f/.test(w)))
+    if (ops.some((w) => /^-[a-zA-Z]*[dD]/.test(w) || w === '--delete')) return ['git branch -D *'];
+  if (sub === 'tag' && ops.some((w) => /^-[a-zA-Z]*d/.test(w) || w === '--delete')) return ['git tag -d *'];
   if (sub === 'push' && (ops.includes('--delete') || ops.includes('-d') || ops.some((w) => w.startsWith(':'))))
     return [`cli-destroy-all git push --delete ${ops.filter((w) => !w.startsWith('-')).join(' ')}`];
   return [];
@@ -590,6 +596,8 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
     out.push({ text: r.text, note: r.kind === 'readonly' ? null : { from: `the verb ${r.from}`, text: r.text } });
   for (const t of gitComputedReadings(words, computed))
     out.push({ text: t, note: { from: 'git over a computed list', text: t } });
+  const containers = containersRemovedAll(words, computed);
+  if (containers) out.push({ text: containers, note: { from: 'every container force-removed', text: containers } });
   for (const r of shipReadings(words))
     out.push({ text: r.text, note: !r.text.startsWith('ship ') ? null : { from: `ships: ${r.from}`, text: r.text } });
   const prod = prodChangeReading(words);

@@ -74,8 +74,9 @@ test('functions and aliases defined in the line are read where they are called',
   has('function g { rm -rf "$@"; }; g /', 'rm -rf /');
   has("alias x='rm -rf'; x ~", 'rm -rf ~');
   assert.equal(decide('ls() { command rm -rf "$@"; }; ls /etc'), 'deny');
-  // A definition alone runs nothing with the positional parameters empty.
-  assert.equal(decide('f(){ rm -rf "/$1"; }; f build'), 'allow');
+  // A definition alone runs nothing with the positional parameters empty: not `rm -rf /` (the
+  // call `rm -rf /build`, a top-level folder of the root, is asked about, not denied).
+  assert.notEqual(decide('f(){ rm -rf "/$1"; }; f build'), 'deny');
 });
 
 test('backslash-escaped, quote-split and full-path command names read as the program', () => {

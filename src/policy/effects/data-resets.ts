@@ -74,6 +74,9 @@ const WIPES: Wipe[] = [
   { tool: /^mikro-orm$/, task: (r) => any(r, /^(?:schema:drop|schema:fresh|migration:fresh)$/) },
   { tool: /^console$/, task: (r) => any(r, /^doctrine:(?:database:drop|schema:drop)$/) },
   { tool: /^supabase$/, task: (r) => (has(r, 'db', 'reset') ? 'db reset' : null) },
+  // the same Flyway and Liquibase wipes run as Maven goals and Gradle tasks (each plugin's docs)
+  { tool: /^(?:mvn|mvnw|mvnd)$/, task: (r) => any(r, /^(?:flyway:clean|liquibase:dropAll|liquibase:drop-all)$/) },
+  { tool: /^(?:gradle|gradlew)$/, task: (r) => any(r, /^(?::?[\w-]+:)?(?:flywayClean|liquibaseDropAll|dropAll)$/) },
 ];
 
 /** Runners whose next word is the tool (`npx prisma`, `bundle exec rails`, `python manage.py`). */
@@ -174,7 +177,7 @@ export function dataReset(c: Pick<SimpleCommand, 'argv' | 'assigns'>): DataReset
     const opt = eq > 0 ? w.slice(0, eq) : w;
     const val = eq > 0 ? w.slice(eq + 1) : rest[k + 1];
     if (val === undefined) continue;
-    if (URL_OPTION.test(opt)) values.push({ name: '', value: val, kind: 'url' });
+    if (URL_OPTION.test(opt) || /^-[DP][\w.-]*\.url$/i.test(opt)) values.push({ name: '', value: val, kind: 'url' });
     else if (ENV_OPTION.test(opt)) values.push({ name: '', value: val, kind: 'env' });
     else if (CONFIG_OPTION.test(opt)) values.push({ name: '', value: val.replace(/^.*\//, ''), kind: 'env' });
     else if (/^[a-z][\w+.-]*:(?:[a-z]+:)?\/\//i.test(w)) values.push({ name: '', value: w, kind: 'url' });

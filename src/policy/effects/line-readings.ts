@@ -20,6 +20,8 @@ import { downloadExecEffects } from './download-exec.js';
 import { privilegeEffects } from './privilege.js';
 import { svcTamperEffects, TAMPER_HINT } from './svc-tamper.js';
 import { cwdPathEffects } from './cwd-paths.js';
+import { cdDeleteEffects } from './cd-deletes.js';
+import { HTTP_SQL_HINT, httpSqlEffects } from './http-sql.js';
 import { AGENT_PROGRAMS, agentLaunchEffects } from './agent-launch.js';
 import { escapeEffects } from './escape.js';
 import { SUPPLY_LINE_HINT, supplyLineEffects } from './supply-line.js';
@@ -86,6 +88,10 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'privilege', read: (l, out) => privilegeEffects(l.text, out) },
   // relative paths after cd ~ / cd ~/.svc (cwd-paths.ts)
   { name: 'cwd-paths', programs: ['cd', 'pushd'], read: cwdPathEffects },
+  // deletes after any cd, joined onto where it went: `cd .. && rm -rf project` (cd-deletes.ts)
+  { name: 'cd-deletes', programs: ['cd', 'pushd'], read: cdDeleteEffects },
+  // statements sent to a database's HTTP API: influx /query?q=DROP ..., {"query": "TRUNCATE ..."} (http-sql.ts)
+  { name: 'http-sql', hint: HTTP_SQL_HINT, read: httpSqlEffects },
   // svc stopped, administered or unhooked however it is spelled (svc-tamper.ts); after the
   // per-command readings, whose fetches it reads
   { name: 'svc-tamper', hint: TAMPER_HINT, read: svcTamperEffects },

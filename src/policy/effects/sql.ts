@@ -523,6 +523,18 @@ function devTarget(dialect: Dialect, t: Target): boolean {
   return DEV_NAME.test(t.db.replace(/^.*\//, ''));
 }
 
+/** Words of a script's name that say it destroys data; numbered migrations are reviewed changes, not wipes. */
+const DESTROY_WORD =
+  /(?:^|[^a-z])(?:drop|wipe|truncate|purge|nuke|destroy|teardown|erase|reset|delete[-_]?all|clear[-_]?all)(?:[^a-z]|$)/i;
+
+/** Whether a SQL script file is named for a wipe (outside a migrations folder, not a numbered migration). */
+export function namedForDestruction(file: string): boolean {
+  if (/(?:^|\/)(?:migrations?|migrate|db\/migrate|flyway|liquibase|changelog)\//i.test(file)) return false;
+  const base = file.slice(file.lastIndexOf('/') + 1).replace(/\.(?:sql|cql|psql|mysql|sqlite|js)$/i, '');
+  if (/^(?:V?\d[\d._-]*|\d{8,})[_-]/.test(base)) return false;
+  return DESTROY_WORD.test(base);
+}
+
 /**
  * Redis: `redis-cli [opts] CMD args`; FLUSHDB of database 15 on this machine is a test reset, and
  * so is a flush of an instance the line names as loopback (`-h 127.0.0.1`, `-u redis://localhost`).
@@ -559,7 +571,8 @@ function redisEffects(c: SimpleCommand, out: Effect[]): void {
   for (const verb of verbs) {
     if (verb !== 'FLUSHALL' && verb !== 'FLUSHDB') continue;
     if (verb === 'FLUSHDB' && local && db === '15') continue;
-    // a host given and named loopback is the developer's own instance (`redis-cli -h localhost FLUSHDB`)
+    // a server the line names as loopback is the developer's own instance (`redis-cli -h localhost
+    // FLUSHALL`); a server left unnamed may be any the environment points at, so it stays a wipe
     if (host !== undefined && LOCAL_HOST.test(host)) continue;
     out.push({
       tool: 'exec',
@@ -583,11 +596,18 @@ export function sqlClientEffects(c: SimpleCommand, out: Effect[], written?: Map<
   const dialect = SQL_DIALECT[name];
   if (!dialect) return;
   const { texts, target, files } = clientCall(name, dialect, c);
+  const dev = devTarget(dialect, target);
   for (const f of files) {
     const t = written?.get(f.replace(/^\.\/+/, ''));
     if (t !== undefined) texts.push(t);
+    // a script the line does not show, named for what it destroys (wipe.sql, drop_all_tables.sql)
+    else if (!dev && namedForDestruction(f))
+      out.push({
+        tool: 'exec',
+        command: `sql-script-destroys ${f}`,
+        via: `${name} runs ${f}, a script named for a wipe`,
+      });
   }
-  const dev = devTarget(dialect, target);
   const local = target.host === undefined || LOCAL_HOST.test(target.host);
   const where = target.db ? ` on ${target.db}` : target.host ? ` on ${target.host}` : '';
   for (const t of texts)

@@ -54,7 +54,8 @@ const PRODUCTION = /(?:^|[^A-Za-z])(?:prod|production|PROD|PRODUCTION|Prod)(?:[^
  * name production and are not read.
  */
 function productionSql(content: string, path: string): Effect[] {
-  if (content.length > 64 * 1024 || !PRODUCTION.test(content)) return [];
+  // a document that mentions a statement (a runbook warning against DROP DATABASE) runs nothing
+  if (content.length > 64 * 1024 || DOCUMENT.test(path) || !PRODUCTION.test(content)) return [];
   const out: Effect[] = [];
   for (const m of content.matchAll(/'([^'\n]{6,})'|"([^"\n]{6,})"|`([^`]{6,})`/g)) {
     const lit = m[1] ?? m[2] ?? m[3] ?? '';

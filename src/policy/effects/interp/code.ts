@@ -8,6 +8,7 @@ import { argValue, foldConcat, literalValue, skipBrackets, skipString, splitArgs
 import { SHELL_PROGRAM, type CallRule, type Language } from './languages.js';
 import { sdkEffects } from './sdk.js';
 import { hubEffects, loaderEffects } from './ml-code.js';
+import { sdkVerbEffects } from './sdk-verbs.js';
 import { walkDeleteEffects } from './walk-delete.js';
 import { at } from '../../../util/invariant.js';
 
@@ -356,6 +357,7 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
   }
   out.push(...sdkEffects(c, via));
   if (lang.name === 'python') out.push(...loaderEffects(c, via), ...hubEffects(c, via));
+  out.push(...sdkVerbEffects(c, via));
   out.push(...walkDeleteEffects(lang.name, c, via));
   // shells written as tagged templates: Bun's and zx's $`cmd`, execa's $`cmd`
   if (lang.name === 'node' && c.includes('$`'))

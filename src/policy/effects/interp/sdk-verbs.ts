@@ -1,0 +1,82 @@
+// Hosted services deleted through their client libraries: `from huggingface_hub import
+// delete_repo; delete_repo('acme/model')`, `Github(t).get_repo('a/b').delete()`,
+// `pinecone.delete_index('prod')`, `redis.Redis(host='cache').flushall()`,
+// `new Octokit().repos.delete({owner, repo})`. Each is what the service's CLI delete would be, so
+// it is read the way the CLI verb readings read one (shell-verbs.ts): `cli-destroy sdk MODULE
+// METHOD ARG`, which the standard profile asks about (cli-destructive-verbs). Only code that
+// imports a library from the catalogue policies/catalogues/service-sdks.yaml is read: removing
+// an item from a list or a file from disk is not a service's data (those are read elsewhere).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Effect } from '../types.js';
+import { parse } from '../../../util/yaml.js';
+import { PACKAGE_ROOT } from '../../../util/version.js';
+import { literalValue, splitArgs, skipBrackets } from './literals.js';
+
+/** A method whose name destroys what it is called on (snake_case or camelCase). */
+const VERB_CALL =
+  /\.?\b((?:delete|drop|destroy|purge|terminate|flush|truncate|wipe|erase)(?:_?[A-Za-z]\w*)?|remove(?:_\w+|[A-Z]\w*)?)\s*\(/g;
+/** Libraries whose objects are removed by a bare `.remove()` (containers, volumes, images). */
+const BARE_REMOVE = new Set(['docker', 'dockerode']);
+/** Key-value stores: one named key deleted is routine cache work; flushing them is not. */
+const KEY_STORES = new Set(['redis', 'ioredis']);
+const KEY_VERBS = /^(?:delete|unlink|hdel|srem|zrem|lrem|delete_one|deleteOne)$/;
+/** Cheap gate: a destroying verb called somewhere in the code. */
+const VERB_HINT = /\b(?:delete|drop|destroy|purge|terminate|flush|truncate|wipe|erase|remove)\w*\s*\(/i;
+
+let modules: { python: string[]; node: string[] } | undefined;
+
+function sdkModules(): { python: string[]; node: string[] } {
+  if (modules) return modules;
+  const out = { python: [] as string[], node: [] as string[] };
+  try {
+    const doc = parse(readFileSync(join(PACKAGE_ROOT, 'policies', 'catalogues', 'service-sdks.yaml'), 'utf8')) as {
+      sections?: Record<string, { items?: unknown[] }[]>;
+    };
+    for (const key of ['python', 'node'] as const)
+      for (const e of doc.sections?.[key] ?? []) for (const i of e.items ?? []) out[key].push(String(i));
+  } catch {
+    // without the catalogue nothing is read here; the CLI readings still apply
+  }
+  return (modules = out);
+}
+
+/** The catalogued service library the code imports, or undefined. */
+export function importedService(code: string): string | undefined {
+  const m = sdkModules();
+  for (const imp of code.matchAll(/\b(?:from\s+([\w.]+)\s+import|import\s+([\w.]+))/g)) {
+    const name = imp[1] ?? imp[2] ?? '';
+    const hit = m.python.find((p) => name === p || name.startsWith(`${p}.`));
+    if (hit) return hit;
+  }
+  for (const imp of code.matchAll(/(?:require\(\s*|from\s+|import\s*\(\s*)(['"])([^'"]+)\1/g)) {
+    const name = imp[2] ?? '';
+    const hit = m.node.find((p) => (p.endsWith('/') ? name.startsWith(p) : name === p || name.startsWith(`${p}/`)));
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/** The destroying calls on a catalogued service library, as `cli-destroy sdk` exec effects. */
+export function sdkVerbEffects(code: string, via: string): Effect[] {
+  if (!VERB_HINT.test(code)) return [];
+  const service = importedService(code);
+  if (!service) return [];
+  const out: Effect[] = [];
+  const seen = new Set<string>();
+  VERB_CALL.lastIndex = 0;
+  for (let m = VERB_CALL.exec(code); m && out.length < 8; m = VERB_CALL.exec(code)) {
+    const method = m[1] ?? '';
+    if (method === 'remove' && !BARE_REMOVE.has(service)) continue;
+    if (KEY_STORES.has(service) && KEY_VERBS.test(method)) continue;
+    const open = m.index + m[0].length - 1;
+    const args = code.slice(open + 1, Math.max(open + 1, skipBrackets(code, open) - 1));
+    const first = splitArgs(args)[0];
+    const arg = (first === undefined ? undefined : literalValue(first))?.replace(/[^\w@%+=:,./~*-]/g, '_') || 'ITEM';
+    const command = `cli-destroy sdk ${service} ${method} ${arg}`;
+    if (seen.has(command)) continue;
+    seen.add(command);
+    out.push({ tool: 'exec', command, via: `${via} calls ${service} ${method}(${arg === 'ITEM' ? '' : arg})` });
+  }
+  return out;
+}

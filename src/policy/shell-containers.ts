@@ -1,0 +1,34 @@
+// Every container on the machine force-removed at once: `docker rm -f $(docker ps -aq)`,
+// `docker ps -aq | xargs docker rm -f` (xargs reads its unknown input as `*`), `podman rm -af`.
+// Running containers (the databases and services of every project here) are killed and removed
+// together with their writable layers; `-v` takes their anonymous volumes too. Removing stopped
+// containers (`docker rm $(docker ps -aq)` without -f fails on running ones, `docker container
+// prune`) is routine and gives nothing. Read as `containers-removed-all PROGRAM`.
+import { basename } from './shell-wrappers.js';
+
+const ENGINES = new Set(['docker', 'podman', 'nerdctl']);
+
+/** A listing narrowed to some containers (`docker ps -aq --filter label=...`, `-qf name=x`, `| grep api`). */
+function filtered(sub: string): boolean {
+  return /\s--filter\b|\s-[a-zA-Z]*f[\s=]|\|\s*grep\b/.test(sub);
+}
+
+/** The reading of one simple command, or null. `computed` says whether a word is a run-time list. */
+export function containersRemovedAll(words: string[], computed: (w: string) => boolean): string | null {
+  const engine = basename(words[0] ?? '');
+  if (!ENGINES.has(engine)) return null;
+  let i = 1;
+  if (words[i] === 'container') i++;
+  if (words[i] !== 'rm' && words[i] !== 'remove') return null;
+  const rest = words.slice(i + 1);
+  const flags = rest.filter((w) => w.startsWith('-'));
+  const force = flags.some((w) => w === '--force' || /^-[a-zA-Z]*f/.test(w));
+  if (!force) return null;
+  const all =
+    flags.some((w) => w === '--all' || (engine !== 'docker' && /^-[a-zA-Z]*a/.test(w))) ||
+    rest.some(
+      (w) =>
+        !w.startsWith('-') && (w === '*' || ((w.includes('$(') || w.includes('`')) && !filtered(w)) || computed(w)),
+    );
+  return all ? `containers-removed-all ${engine}` : null;
+}
