@@ -80,7 +80,10 @@ const CODE_PRINTS =
 
 /** Code that walks the whole environment (every name with its value). */
 const WHOLE_ENV =
-  /\bENVIRON\b(?!\s*\[\s*["'][A-Za-z_]\w*["']\s*\])|%ENV\b|\bkeys\s*\(?\s*%ENV|\bENV\.(?:each|each_pair|to_h|to_a|map|sort|inspect|select|filter|keys|values)\b|os\.environ\.(?:items|keys|values|copy)\s*\(|dict\s*\(\s*os\.environ\s*\)|Object\.(?:entries|keys|values|assign)\s*\(\s*process\.env|JSON\.stringify\s*\(\s*process\.env|\$_ENV\b|\bgetenv\s*\(\s*\)|Deno\.env\.toObject|Get-ChildItem\s+env:|\[Environment\]::GetEnvironmentVariables/;
+  /\bENVIRON\b(?!\s*\[\s*["'][A-Za-z_]\w*["']\s*\])|%ENV\b|\bkeys\s*\(?\s*%ENV|\bENV\.(?:each|each_pair|to_h|to_a|map|sort|inspect|select|filter|keys|values)\b|os\.environ\.(?:items|keys|values|copy)\s*\(|dict\s*\(\s*os\.environ\s*\)|Object\.(?:entries|keys|values|assign)\s*\(\s*process\.env|JSON\.stringify\s*\(\s*process\.env|\$_ENV\b|\bgetenv\s*\(\s*\)|Deno\.env\.toObject|Get-ChildItem\s+env:|\[Environment\]::GetEnvironmentVariables|\bBun\.env\b(?!\s*(?:\.|\[))|\bSystem\.getenv\(\s*\)|\bSys\.getenv\(\s*\)|\bENV\b(?=\s*(?:\)|$|;))/;
+/** Code that keeps what it is given in a file (the environment written out is read by whoever opens it). */
+const CODE_WRITES =
+  /\.write\(|\bwriteFileSync\(|\bfs\.writeFile\(|\bFile\.write\(|\bjson\.dump\(|\bfile_put_contents\(|\bBun\.write\(|\bDeno\.writeTextFile|\bOut-File\b|\bSet-Content\b/;
 const AWKS = /^(?:awk|gawk|mawk|nawk|busybox)$/;
 
 /** Interpreter or awk code that prints every variable with its value (`for (k in ENVIRON)`, `keys %ENV`, `ENV.each`). */
@@ -91,7 +94,9 @@ function interpreterDumps(c: SimpleCommand): boolean {
   for (let i = 1; i < c.argv.length; i++) {
     if (!INLINE.test(c.argv[i] ?? '')) continue;
     const code = c.argv[i + 1] ?? '';
-    return WHOLE_ENV.test(code) && CODE_PRINTS.test(code);
+    // node -p / perl -ne print the value of the code itself
+    const prints = /^(?:-p|--print|-[pn]e)$/.test(c.argv[i] ?? '') || CODE_PRINTS.test(code) || CODE_WRITES.test(code);
+    return WHOLE_ENV.test(code) && prints;
   }
   return false;
 }

@@ -24,6 +24,10 @@ import { AGENT_PROGRAMS, agentLaunchEffects } from './agent-launch.js';
 import { escapeEffects } from './escape.js';
 import { SUPPLY_LINE_HINT, supplyLineEffects } from './supply-line.js';
 import { listedReads } from './env-reads.js';
+import { INDIRECT_HINT, indirectEffects } from './env-indirect.js';
+import { SECRET_LAUNCHERS, secretLauncherEffects } from './secret-launchers.js';
+import { SVC_NETWORK_PROGRAMS, svcNetworkEffects } from './svc-network.js';
+import { RELAY_HINT, RELAY_PROGRAMS, relayEffects } from './shell-relays.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
 export class LineFacts {
@@ -90,6 +94,14 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'nsenter-ssm', programs: ['nsenter', 'aws'], read: escapeEffects },
   // pins taken out in place, hidden files in installed packages run, downloads built or loaded
   { name: 'supply-line', hint: SUPPLY_LINE_HINT, read: (l, out) => supplyLineEffects(l.text, l.cmds, out) },
+  // a program's streams handed to a connection by nc -e, socat EXEC:, websocat sh-c: ... (shell-relays.ts)
+  // ${!name}: a variable read by a name held in another (env-indirect.ts)
+  { name: 'env-indirect', hint: INDIRECT_HINT, read: indirectEffects },
+  // commands run by programs that load secrets first (dotenv -- CMD, op run -- CMD ...)
+  { name: 'secret-launchers', programs: SECRET_LAUNCHERS, read: secretLauncherEffects },
+  // svc's port or the loopback interface blocked, taken down or shaped to nothing (svc-network.ts)
+  { name: 'svc-network', programs: SVC_NETWORK_PROGRAMS, read: svcNetworkEffects },
+  { name: 'shell-relays', programs: RELAY_PROGRAMS, hint: RELAY_HINT, read: relayEffects },
 ];
 
 /** Runs every registered reading whose gate the line passes. */

@@ -7,6 +7,7 @@
 // R base system/system2/download.file, Deno and Bun runtime APIs, PowerShell cmdlets, AppleScript
 // `do shell script`) plus the popular third-party clients requests/httpx/axios/node-fetch.
 import { at } from '../../../util/invariant.js';
+import { MORE_LANGUAGES } from './languages-more.js';
 
 /** What a call does with its arguments. */
 export type CallKind =
@@ -104,6 +105,16 @@ export const PYTHON: Language = {
   ],
   aliases: [
     { re: /\bimport\s+([\w.]+)\s+as\s+(\w+)/g, pairs: (m) => [[at(m, 2), at(m, 1)]] },
+    // import os, subprocess as s: every module of the list may carry its own alias
+    {
+      re: /\bimport\s+((?:[\w.]+(?:\s+as\s+\w+)?\s*,\s*)+[\w.]+(?:\s+as\s+\w+)?)/g,
+      pairs: (m) =>
+        at(m, 1)
+          .split(',')
+          .map((x) => /^\s*([\w.]+)\s+as\s+(\w+)\s*$/.exec(x))
+          .filter((x): x is RegExpExecArray => x !== null)
+          .map((x) => [at(x, 2), at(x, 1)]),
+    },
     {
       re: /\bfrom\s+([\w.]+)\s+import\s+([\w\s,]+?)(?=;|\n|$)/g,
       pairs: (m) =>
@@ -464,6 +475,7 @@ export const R: Language = {
   calls: [
     { fn: 'system|shell', kind: 'exec' },
     { fn: 'system2', kind: 'exec', argv: 1 },
+    { fn: 'pipe', kind: 'exec' },
     { fn: 'writeLines|cat|write', kind: 'write', path: 1 },
     { fn: 'readLines|readRDS|read\\.csv|readline|scan', kind: 'read', path: 0 },
     { fn: 'unlink', kind: 'rmtree', path: 0 },
@@ -473,7 +485,7 @@ export const R: Language = {
     { fn: 'eval\\(parse|eval', kind: 'eval', path: 0 },
   ],
   connects: [/socketConnection\(\s*(?:host\s*=\s*)?['"](?<host>[^'"]+)['"]\s*,\s*(?:port\s*=\s*)?(?<port>\d+)/g],
-  streamsToProcess: /socketConnection[\s\S]*system/,
+  streamsToProcess: /socketConnection[\s\S]*(?:system|pipe\()/,
 };
 
 export const POWERSHELL: Language = {
@@ -563,7 +575,19 @@ export const GO: Language = {
   streamsToProcess: /\.Stdin\s*=|\.Stdout\s*=|\.Stderr\s*=/,
 };
 
-export const LANGUAGES: Language[] = [PYTHON, NODE, RUBY, PERL, PHP, LUA, R, POWERSHELL, OSASCRIPT, GO];
+export const LANGUAGES: Language[] = [
+  PYTHON,
+  NODE,
+  RUBY,
+  PERL,
+  PHP,
+  LUA,
+  R,
+  POWERSHELL,
+  OSASCRIPT,
+  GO,
+  ...MORE_LANGUAGES,
+];
 
 const byProgram = new Map<string, Language | null>();
 
