@@ -16,10 +16,14 @@ export function cleanPath(p: string): string {
   return c;
 }
 
+/** A Windows drive path (C:/...), absolute there; C:/Users/NAME/... is that user's home folder. */
+const DRIVE_PATH = /^[a-z]:\//i;
+
 /** Lexical absolute (or relative, without a workdir) spelling of a path. */
 export function lexicalPath(path: string, workdir: string | undefined, home: string): string {
   let p = expandHome(path.includes('\\') ? path.replace(/\\/g, '/') : path, home);
-  if (!p.startsWith('/') && workdir) p = posix.join(lexicalPath(workdir, undefined, home), p);
+  // a Windows drive path (C:/...) is absolute where it is meant, not relative to the workdir
+  if (!p.startsWith('/') && workdir && !DRIVE_PATH.test(p)) p = posix.join(lexicalPath(workdir, undefined, home), p);
   return cleanPath(p);
 }
 
@@ -95,6 +99,37 @@ export interface PathReadings {
   workdir?: string;
 }
 
+const WINDOWS_HOME = /^[a-z]:\/users\/[^/]+(?=\/|$)/i;
+/**
+ * Where Windows (AppData) and macOS (Library) keep what the same tools keep under ~/.config on
+ * Linux: gcloud's %APPDATA%\gcloud is ~/.config/gcloud. The ~/.config spelling is a reading too,
+ * so one catalogue entry covers a tool's files on all three systems.
+ */
+const PLATFORM_CONFIG =
+  /^(.*?)\/(?:AppData\/(?:Roaming|Local|LocalLow)|Library\/(?:Application Support|Preferences))\/(?=[^/])/i;
+
+/** The same file as Linux spells it: a Windows home folder as home, app data as ~/.config. */
+function platformReadings(path: string, home: string, candidates: string[]): void {
+  const slashed = path.includes('\\') ? path.replace(/\\/g, '/') : path;
+  if (DRIVE_PATH.test(slashed)) {
+    const drive = cleanPath(slashed);
+    if (!candidates.includes(drive)) candidates.push(drive);
+    const inHome = WINDOWS_HOME.exec(drive);
+    if (inHome) {
+      const mapped = cleanPath(home + drive.slice(inHome[0].length));
+      if (!candidates.includes(mapped)) candidates.push(mapped);
+    }
+  }
+  const n = candidates.length;
+  for (let i = 0; i < n; i++) {
+    const c = candidates[i] ?? '';
+    const m = PLATFORM_CONFIG.exec(c);
+    if (!m) continue;
+    const config = `${m[1] ?? ''}/.config/${c.slice(m[0].length)}`;
+    if (!candidates.includes(config)) candidates.push(config);
+  }
+}
+
 export function pathReadings(
   path: string,
   workdir: string | undefined,
@@ -119,5 +154,7 @@ export function pathReadings(
     const rel = cleanPath(expanded);
     if (!candidates.includes(rel)) candidates.push(rel);
   }
+  // cheap prechecks: most paths are neither Windows drive paths nor under app-data folders
+  if (expanded.includes(':') || /AppData|Library/.test(expanded)) platformReadings(path, home, candidates);
   return { candidates, workdir: wd };
 }

@@ -188,6 +188,35 @@ function translate(words: string[], depth: number): string | null {
   }
 }
 
+/** PowerShell's listing cmdlets: what they list can be piped into Remove-Item. */
+const LISTS = new Set(['get-childitem', 'gci', 'ls', 'dir', 'get-item', 'gi']);
+const REMOVES = new Set(['remove-item', 'ri', 'rm', 'del', 'erase', 'rd', 'rmdir']);
+/** Parameters of the listing cmdlets that take a value (the value is not the path listed). */
+const LIST_VALUED = /^-(?:filter|include|exclude|depth|attributes)$/i;
+
+/**
+ * `Get-ChildItem X -Recurse | Remove-Item`: the items listed are what Remove-Item deletes, as
+ * `find X | xargs rm` is on POSIX; read as `rm -rf X` (the whole tree when the listing or the
+ * removal recurses) or `rm -f X/*` (the listed entries), or null when the pair is not this.
+ */
+function listedRemoval(list: string[], remove: string[]): string | null {
+  const name = (w: string | undefined) => (w ?? '').replace(/\.exe$/i, '').toLowerCase();
+  if (!LISTS.has(name(list[0])) || !REMOVES.has(name(remove[0]))) return null;
+  // Remove-Item with its own path deletes that path, not what it is handed
+  if (remove.slice(1).some((w) => !w.startsWith('-') && !w.startsWith('/'))) return null;
+  const rest = list.slice(1);
+  let path = param(rest, ['-path', '-literalpath']);
+  for (let i = 0; path === undefined && i < rest.length; i++) {
+    const w = rest[i] ?? '';
+    if (LIST_VALUED.test(w)) i++;
+    else if (!w.startsWith('-')) path = w;
+  }
+  path ??= '.';
+  const recurse = [...rest, ...remove.slice(1)].some((w) => /^-r(?:ecurse)?$/i.test(w));
+  // the glob stays unquoted: the entries listed, not a file named `*`
+  return recurse ? `rm -rf ${quote(path)}` : `rm -f ${quote(path.replace(/\/+$/, '') || '/')}/*`.replace('//*', '/*');
+}
+
 /** The POSIX reading of a Windows line, or null when it is not one or nothing changes. */
 export function posixLine(s: string, depth = 0): string | null {
   if (depth > 4 || s.length > 64 * 1024) return null;
@@ -195,7 +224,18 @@ export function posixLine(s: string, depth = 0): string | null {
   for (const [re, to] of VARIABLES) t = t.replace(re, to);
   t = t.replace(PROFILE, '~').replace(/\\/g, '/');
   const parts: string[] = [];
-  for (const { words, op } of split(t)) {
+  const commands = split(t);
+  for (let i = 0; i < commands.length; i++) {
+    const { words: raw, op } = commands[i] ?? { words: [], op: '' };
+    // a drive's root (C:, D:/) is that drive's whole filesystem: `/` to every POSIX reading
+    const words = raw.map((w) => (/^[A-Za-z]:\/*$/.test(w) ? '/' : w));
+    const next = commands[i + 1];
+    const piped = op === '|' && next ? listedRemoval(words, next.words) : null;
+    if (piped) {
+      parts.push(next?.op ? `${piped} ${next.op}` : piped);
+      i++;
+      continue;
+    }
     const p = translate(words, depth) ?? words.map(quote).join(' ');
     parts.push(op ? `${p} ${op}` : p);
   }

@@ -538,12 +538,12 @@ function findPayloads(a: string[], out: Effect[]): void {
 }
 
 /** ls GLOB | xargs PROG, echo PATHS | xargs PROG: PROG gets the listed paths as operands. */
-function xargsLists(c: SimpleCommand, l: LineFacts, out: Effect[]): void {
-  // the walk takes xargs off the consumer (it is a launcher): the line says it was there
-  const x = c.pipedInto && basename(c.pipedInto[0] ?? '') !== 'xargs' ? ['xargs', ...c.pipedInto] : c.pipedInto;
-  if (!x || !/\|\s*xargs\b/.test(l.text)) return;
+function xargsLists(c: SimpleCommand, piped: () => boolean, out: Effect[]): void {
   const name = basename(c.argv[0] ?? '');
   if (name !== 'ls' && name !== 'echo' && name !== 'printf' && name !== 'realpath' && name !== 'readlink') return;
+  // the walk takes xargs off the consumer (it is a launcher): the line says it was there
+  const x = c.pipedInto && basename(c.pipedInto[0] ?? '') !== 'xargs' ? ['xargs', ...c.pipedInto] : c.pipedInto;
+  if (!x || !piped()) return;
   const listed = c.argv.slice(1).filter((w) => !w.startsWith('-') && (name !== 'printf' || !w.includes('%')));
   let k = 1;
   while (k < x.length && (x[k] ?? '').startsWith('-'))
@@ -608,12 +608,15 @@ function perCommand(l: LineFacts, out: Effect[]): void {
         `${bb[1] ?? ''} ${bb[2] ?? ''} runs applets in one process, which the preload library never sees`,
       ),
     );
+  // tested once per line, not once per command: a long script has thousands of commands
+  let xargsPiped: boolean | undefined;
+  const piped = () => (xargsPiped ??= /\|\s*xargs\b/.test(l.text));
   for (const c of l.cmds) {
     let a = c.argv;
     while (a.length > 1 && KEYWORDS.has(a[0] ?? '')) a = a.slice(1);
     const name = basename(a[0] ?? '');
     if (name === 'find' && a.some((w) => /^-(?:exec|execdir|ok|okdir)$/.test(w))) findPayloads(a, out);
-    if (c.pipedInto) xargsLists(c, l, out);
+    if (c.pipedInto) xargsLists(c, piped, out);
     if (UNCHECKED_SHELL.test(name))
       out.push(
         finding(
