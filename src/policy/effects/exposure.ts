@@ -71,12 +71,13 @@ const PRINTERS = new Set(['echo', 'printf', 'print', 'write-output', 'write-host
 
 /** Interpreters whose inline code may print a variable, and their inline-code flags. */
 const INLINE = /^(?:-c|-e|-E|-p|-pe|-ne|-r|--eval|--print|eval|-Command)$/;
-const INTERPRETERS = /^(?:python[\d.]*|pypy3?|node|nodejs|deno|bun|ruby|perl|php|pwsh|powershell)$/;
+const INTERPRETERS =
+  /^(?:python[\d.]*|pypy3?|node|nodejs|deno|bun|ruby|perl|php|pwsh|powershell|Rscript|R|julia|lua[\d.]*|luajit|tclsh[\d.]*|groovy|jrunscript|kotlin|scala|elixir|crystal)$/;
 /** A secret variable read by name in interpreter code. */
 const ENV_READ =
-  /(?:os\.environ(?:\.get)?\s*[[(]\s*|os\.getenv\s*\(\s*|process\.env\.|process\.env\[\s*|ENV(?:\.fetch)?\s*[[(]\s*|\$ENV\{\s*|getenv\s*\(\s*|Deno\.env\.get\s*\(\s*|Bun\.env\.|\$env:)['"]?([A-Za-z_]\w*)/g;
+  /(?:os\.environ(?:\.get)?\s*[[(]\s*|os\.getenv\s*\(\s*|process\.env\.|process\.env\[\s*|ENV(?:\.fetch)?\s*[[(]\s*|\$ENV\{\s*|getenv\s*\(\s*|Deno\.env\.get\s*\(\s*|Bun\.env\.|\$env:|Sys\.getenv\s*\(\s*|System\.(?:getenv|get_env)\s*\(\s*|\$(?:::)?env\(\s*)['"]?([A-Za-z_]\w*)/g;
 const CODE_PRINTS =
-  /\bprint|console\.(?:log|error|info|dir)|\bputs\b|\bp\s|\bpp\b|\becho\b|\bsay\b|Write-(?:Output|Host)|var_dump|print_r|process\.stdout\.write|sys\.stdout\.write/;
+  /\bprint|\bcat\s*\(|\bmessage\s*\(|\bwriteLines\s*\(|\bIO\.(?:puts|inspect)|console\.(?:log|error|info|dir)|\bputs\b|\bp\s|\bpp\b|\becho\b|\bsay\b|Write-(?:Output|Host)|var_dump|print_r|process\.stdout\.write|sys\.stdout\.write/;
 
 /** Code that walks the whole environment (every name with its value). */
 const WHOLE_ENV =

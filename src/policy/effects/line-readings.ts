@@ -27,6 +27,8 @@ import { listedReads } from './env-reads.js';
 import { INDIRECT_HINT, indirectEffects } from './env-indirect.js';
 import { SECRET_LAUNCHERS, secretLauncherEffects } from './secret-launchers.js';
 import { SVC_NETWORK_PROGRAMS, svcNetworkEffects } from './svc-network.js';
+import { EXPOSED_SHELL_PROGRAMS, exposedShellEffects } from './exposed-shells.js';
+import { AGENT_SOCKET_HINT, agentSocketEffects } from './agent-sockets.js';
 import { RELAY_HINT, RELAY_PROGRAMS, relayEffects } from './shell-relays.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
@@ -101,6 +103,10 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'secret-launchers', programs: SECRET_LAUNCHERS, read: secretLauncherEffects },
   // svc's port or the loopback interface blocked, taken down or shaped to nothing (svc-network.ts)
   { name: 'svc-network', programs: SVC_NETWORK_PROGRAMS, read: svcNetworkEffects },
+  // notebooks, editors and web terminals served without authentication beyond loopback
+  { name: 'exposed-shells', programs: EXPOSED_SHELL_PROGRAMS, read: exposedShellEffects },
+  // SSH_AUTH_SOCK pointed at another session's agent (agent-sockets.ts)
+  { name: 'agent-sockets', hint: AGENT_SOCKET_HINT, read: agentSocketEffects },
   { name: 'shell-relays', programs: RELAY_PROGRAMS, hint: RELAY_HINT, read: relayEffects },
 ];
 

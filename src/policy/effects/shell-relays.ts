@@ -35,7 +35,7 @@ export const RELAY_PROGRAMS: readonly string[] = [
   'powercat',
 ];
 /** Text that names a relay where no program list can see it (inside PowerShell code). */
-export const RELAY_HINT = /powercat/i;
+export const RELAY_HINT = /powercat|\b(?:nc|ncat|netcat|socat)(?:64)?\.exe\b/i;
 
 interface Peer {
   host: string;
@@ -112,12 +112,19 @@ function operandPeer(argv: string[]): Peer {
   return { host, port };
 }
 
+/** The program a word runs, on any platform: C:\\Tools\\nc64.exe and /usr/bin/nc are nc. */
+function programOf(word: string): string {
+  const base = basename(word).toLowerCase();
+  const win = base.slice(base.lastIndexOf('\\') + 1).replace(/\.exe$/, '');
+  return win === 'nc64' || win === 'ncat64' ? win.slice(0, -2) : win;
+}
+
 function relayEffect(c: SimpleCommand): Effect | undefined {
   let argv = c.argv;
-  let name = basename(argv[0] ?? '').toLowerCase();
+  let name = programOf(argv[0] ?? '');
   if ((name === 'busybox' || name === 'toybox') && argv.length > 1) {
     argv = argv.slice(1);
-    name = basename(argv[0] ?? '').toLowerCase();
+    name = programOf(argv[0] ?? '');
   }
   if (NETCATS.has(name)) {
     if (!netcatShell(argv)) return undefined;
@@ -166,10 +173,26 @@ function powercatEffects(text: string, out: Effect[]): void {
   }
 }
 
+/**
+ * `C:\\Users\\Public\\nc64.exe H P -e cmd.exe` inside cmd /c or PowerShell: Windows paths lose
+ * their backslashes to the POSIX reader, so the words after the program are read from the text.
+ */
+function windowsNetcats(text: string, out: Effect[]): void {
+  for (const m of text.matchAll(/\b(nc|ncat|netcat)(?:64)?\.exe\b([^"'|;&\n]*)/gi)) {
+    const argv = [(m[1] ?? 'nc').toLowerCase(), ...(m[2] ?? '').trim().split(/\s+/).filter(Boolean)];
+    if (!netcatShell(argv)) continue;
+    const peer = ncPeer(argv);
+    out.push(shellOver(peer, `${m[1] ?? 'nc'}.exe hands a program's streams to ${peer.host}:${peer.port || '?'}`));
+  }
+}
+
 export function relayEffects(line: LineFacts, out: Effect[]): void {
   for (const c of line.cmds) {
     const e = relayEffect(c);
     if (e) out.push(e);
   }
-  if (RELAY_HINT.test(line.text)) powercatEffects(line.text, out);
+  if (RELAY_HINT.test(line.text)) {
+    powercatEffects(line.text, out);
+    windowsNetcats(line.text, out);
+  }
 }

@@ -480,7 +480,13 @@ export const R: Language = {
     { fn: 'readLines|readRDS|read\\.csv|readline|scan', kind: 'read', path: 0 },
     { fn: 'unlink', kind: 'rmtree', path: 0 },
     { fn: 'file\\.remove', kind: 'remove', path: 0 },
-    { fn: 'download\\.file|url|httr::GET|GET|curl::curl_fetch_memory', kind: 'fetch', path: 0 },
+    {
+      fn: 'download\\.file|url|httr::(?:GET|POST|PUT|PATCH)|GET|POST|PUT|curl::curl_fetch_memory|curl::curl_upload|httr2::request',
+      kind: 'fetch',
+      path: 0,
+    },
+    // a file attached to a request body is read to be sent
+    { fn: '(?:httr::)?upload_file|(?:curl::)?form_file', kind: 'read', path: 0 },
     { fn: 'source', kind: 'fetch', path: 0 },
     { fn: 'eval\\(parse|eval', kind: 'eval', path: 0 },
   ],
