@@ -216,3 +216,27 @@ test('MCP messages naming a connection string setting with a value ask', () => {
     ['B', 'mcp', { tool: 'create_issue', owner: 'acme', repo: 'app', title: 'docs', body: 'set DATABASE_URL in .env' }],
   ]);
 });
+
+test('paths built by pathlib and /proc paths of a computed pid are read as the files they name', () => {
+  check([
+    x('D', `python3 -c "import pathlib;print(pathlib.Path.home().joinpath('.ssh','id_'+'ed25519').read_text())"`),
+    x('D', `python3 -c "from pathlib import Path; print((Path.home() / '.aws' / 'credentials').read_text())"`),
+    x(
+      'D',
+      `python3 -c "d=open('/proc/%s/mem'%__import__('subprocess').check_output(['pgrep','-f','Runner.Worker']).split()[0].decode(),'rb')"`,
+    ),
+    x('D', `python3 -c "pid=1; print(open(f'/proc/{pid}/environ').read())"`),
+    x('B', `python3 -c "from pathlib import Path; print((Path('src') / 'main.py').read_text())"`),
+    x('B', `python3 -c "import pathlib; print(pathlib.Path.home().joinpath('notes.txt').read_text())"`),
+    x('B', `python3 -c "print(open('/proc/%d/status' % 1).read())"`),
+  ]);
+});
+
+test('files copied out of a container picked by a substitution are read', () => {
+  check([
+    x('D', 'docker cp $(docker ps -qf name=vault):/vault/data ./vault-data'),
+    x('D', 'kubectl cp api-0:/var/run/secrets/kubernetes.io/serviceaccount/token ./t'),
+    x('B', 'docker cp $(docker ps -qf name=web):/app/logs ./logs'),
+    x('B', 'docker cp ./config.yml app:/etc/app/config.yml'),
+  ]);
+});

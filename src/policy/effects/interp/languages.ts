@@ -102,6 +102,19 @@ export const PYTHON: Language = {
     [/getattr\(\s*([\w.]+)\s*,\s*['"](\w+)['"]\s*\)/g, '$1.$2'],
     [/\bPath\(/g, 'pathlib.Path('],
     [/\bpathlib\.pathlib\./g, 'pathlib.'],
+    // Path.home() / '.ssh' / 'id_rsa' and .joinpath('.ssh', 'id_rsa'): the path they build
+    [/\.joinpath\(\s*(['"][^'"]*['"])\s*,\s*/g, ' / $1.joinpath('],
+    [/\.joinpath\(\s*(['"][^'"]*['"])\s*\)/g, ' / $1'],
+    [/(?:pathlib\.Path\(\s*)?(['"])([^'"]*)\1\s*\)?\s*\/\s*(['"])([^'"]*)\3/g, 'pathlib.Path("$2/$4")'],
+    [/\((pathlib\.Path\(\s*"[^"]*"\s*\))\)/g, '$1'],
+    // another process's files under /proc named by a pid computed at run time ('/proc/%s/mem' % pid,
+    // f'/proc/{pid}/environ', '/proc/{}/maps'.format(pid)): any process's
+    [
+      /(['"])\/proc\/%[sd]\/([\w/]+)\1\s*%\s*[\w.]+(?:\([^()]*(?:\([^()]*\)[^()]*)*\)|\[[^\]]*\]|\.\w+)*/g,
+      '"/proc/*/$2"',
+    ],
+    [/\bf(['"])\/proc\/\{[^}]*\}\/([\w/]+)\1/g, '"/proc/*/$2"'],
+    [/(['"])\/proc\/\{\w*\}\/([\w/]+)\1\.format\([^()]*\)/g, '"/proc/*/$2"'],
   ],
   aliases: [
     { re: /\bimport\s+([\w.]+)\s+as\s+(\w+)/g, pairs: (m) => [[at(m, 2), at(m, 1)]] },
