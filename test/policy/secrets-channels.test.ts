@@ -240,3 +240,14 @@ test('files copied out of a container picked by a substitution are read', () => 
     x('B', 'docker cp ./config.yml app:/etc/app/config.yml'),
   ]);
 });
+
+test("keys picked out of agents' and MCP clients' configuration ask", () => {
+  check([
+    x('A', "jq -r '.env' ~/.claude/settings.json"),
+    x('A', "jq -r '.mcpServers[].env' ~/.cursor/mcp.json"),
+    x('A', 'grep -i token ~/Library/Application\\ Support/Claude/claude_desktop_config.json'),
+    x('B', "jq '.mcpServers | keys' .mcp.json"),
+    x('B', 'cat .mcp.json'),
+    x('B', "jq '.permissions' ~/.claude/settings.json"),
+  ]);
+});

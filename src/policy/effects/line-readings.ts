@@ -29,6 +29,7 @@ import { SECRET_LAUNCHERS, secretLauncherEffects } from './secret-launchers.js';
 import { SVC_NETWORK_PROGRAMS, svcNetworkEffects } from './svc-network.js';
 import { EXPOSED_SHELL_PROGRAMS, exposedShellEffects } from './exposed-shells.js';
 import { AGENT_SOCKET_HINT, agentSocketEffects } from './agent-sockets.js';
+import { AGENT_CONFIG_HINT, agentConfigSecretEffects } from './agent-config-secrets.js';
 import { RELAY_HINT, RELAY_PROGRAMS, relayEffects } from './shell-relays.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
@@ -107,6 +108,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'exposed-shells', programs: EXPOSED_SHELL_PROGRAMS, read: exposedShellEffects },
   // SSH_AUTH_SOCK pointed at another session's agent (agent-sockets.ts)
   { name: 'agent-sockets', hint: AGENT_SOCKET_HINT, read: agentSocketEffects },
+  // API keys picked out of agents' and MCP clients' configuration (agent-config-secrets.ts)
+  { name: 'agent-config-secrets', hint: AGENT_CONFIG_HINT, read: agentConfigSecretEffects },
   { name: 'shell-relays', programs: RELAY_PROGRAMS, hint: RELAY_HINT, read: relayEffects },
 ];
 
