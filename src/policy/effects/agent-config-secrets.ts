@@ -9,7 +9,7 @@
 // Gemini CLI settings.json, Codex config.toml.)
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
-import type { LineFacts } from './line-readings.js';
+import type { LineView as LineFacts } from './line-view.js';
 
 export const AGENT_CONFIG_HINT = /mcp|claude|codex|gemini|cursor|continue|windsurf|cline|aider/i;
 

@@ -6,7 +6,7 @@
 // `ssh-agent-sockets` policy denies. (OpenSSH ssh-agent(1): sockets live in
 // $TMPDIR/ssh-XXXXXXXXXX/agent.<ppid>; ssh-add(1) and ssh(1) use whatever SSH_AUTH_SOCK names.)
 import type { Effect } from './types.js';
-import type { LineFacts } from './line-readings.js';
+import type { LineView as LineFacts } from './line-view.js';
 
 export const AGENT_SOCKET_HINT = /SSH_AUTH_SOCK\s*=/;
 

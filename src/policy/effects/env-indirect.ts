@@ -5,7 +5,7 @@
 // replaced by `${AWS_SECRET_ACCESS_KEY}`, the second as the environment dump it is.
 // (bash(1): "Parameter Expansion", indirect expansion; "compgen -e/-v/-A variable".)
 import type { Effect } from './types.js';
-import type { LineFacts } from './line-readings.js';
+import type { LineView as LineFacts } from './line-view.js';
 
 /** The path the environment-dump rules name (as interp/line.ts reads `env`). */
 const ENVIRONMENT_PATH = '/proc/self/environ';

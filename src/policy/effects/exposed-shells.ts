@@ -10,7 +10,7 @@
 // (`-l LOGIN` program run for each connection).
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
-import type { LineFacts } from './line-readings.js';
+import type { LineView as LineFacts } from './line-view.js';
 
 export const EXPOSED_SHELL_PROGRAMS: readonly string[] = [
   'jupyter',

@@ -8,7 +8,7 @@
 // `envchain NS CMD`.
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
-import type { LineFacts } from './line-readings.js';
+import type { LineView as LineFacts } from './line-view.js';
 
 export const SECRET_LAUNCHERS: readonly string[] = [
   'dotenv',

@@ -11,7 +11,7 @@
 // -e CMD), powercat (-e/-ep), sbd and cryptcat (-e), dbd (-e).
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
-import type { LineFacts } from './line-readings.js';
+import type { LineView as LineFacts } from './line-view.js';
 import type { SimpleCommand } from './walk.js';
 
 /** netcat-family programs and the options that attach a program to the connection. */

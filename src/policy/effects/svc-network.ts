@@ -12,7 +12,7 @@
 import { basename } from '../shell-wrappers.js';
 import { SVC_PORT } from './svc-identity.js';
 import type { Effect } from './types.js';
-import type { LineFacts } from './line-readings.js';
+import type { LineView as LineFacts } from './line-view.js';
 
 export const SVC_NETWORK_PROGRAMS: readonly string[] = [
   'iptables',

@@ -5,8 +5,7 @@
 // groovy -e, jrunscript -e, jshell, kotlin and scala scripts; Crystal Process.run/TCPSocket;
 // Julia run/`cmd`/Sockets.connect; Elixir System.cmd/:os.cmd/:gen_tcp.connect/Port.open; Erlang
 // os:cmd/gen_tcp:connect via erl -eval; Dart Process.start/Socket.connect in a script file).
-// Only `import type` from languages.ts: this file is loaded by it.
-import type { Language } from './languages.js';
+import type { Language } from './language-types.js';
 
 /** Tcl (`tclsh`, `wish`, `expect -c`): commands are words, so calls are bare. */
 export const TCL: Language = {
