@@ -22,9 +22,14 @@ export function basename(word: string): string {
 
 function programName(word: string): string {
   const i = word.lastIndexOf('/');
-  if (i < 0) return word;
+  if (i < 0) return withoutExe(word);
   if (word.includes('$') || word.includes('`') || word.includes(' ')) return word;
-  return i < word.length - 1 ? word.slice(i + 1) : word;
+  return i < word.length - 1 ? withoutExe(word.slice(i + 1)) : word;
+}
+
+/** Windows runs curl.exe for `curl` and `curl.exe` alike: the program is curl. */
+function withoutExe(name: string): string {
+  return name.length > 4 && /\.exe$/i.test(name) && !name.includes('\\') ? name.slice(0, -4) : name;
 }
 
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?\+?=/;

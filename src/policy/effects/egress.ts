@@ -167,14 +167,16 @@ export function payloadToService(files: string[], hosts: string[], effects: Effe
 
 /**
  * `docker cp C:/path .`, `kubectl cp ns/pod:/path ./x`: copying out of a container reads the
- * container's file (its service-account token, its mounted secrets).
+ * container's file (its service-account token, its mounted secrets), also when the container is
+ * picked by a substitution (`docker cp $(docker ps -qf name=vault):/vault/data .`).
  */
 function containerCopyOut(name: string, argv: string[], out: Effect[]): void {
   const i = argv.indexOf('cp');
   if (i < 1 || i > 2) return;
   const ops = argv.slice(i + 1).filter((w) => !w.startsWith('-'));
   const src = ops[0];
-  const m = src !== undefined && ops.length >= 2 ? /^[^/:\s]+(?:\/[^/:\s]+)?:(\/.*)$/.exec(src) : null;
+  const m =
+    src !== undefined && ops.length >= 2 ? /^(?:\$\([^()]*\)|`[^`]*`|[^/:\s]+(?:\/[^/:\s]+)?):(\/.*)$/.exec(src) : null;
   if (src !== undefined && m?.[1])
     out.push(read(m[1], `${name} cp copies ${m[1]} out of ${src.slice(0, src.length - m[1].length - 1)}`));
 }

@@ -29,6 +29,13 @@ import { listedReads } from './env-reads.js';
 import { INSTALLER_PROGRAMS, installerEffects } from './installers.js';
 import { MODEL_CODE_HINT, modelCodeEffects } from './model-code.js';
 import { SOURCED_HINT, sourcedWriteEffects } from './sourced-writes.js';
+import { INDIRECT_HINT, indirectEffects } from './env-indirect.js';
+import { SECRET_LAUNCHERS, secretLauncherEffects } from './secret-launchers.js';
+import { SVC_NETWORK_PROGRAMS, svcNetworkEffects } from './svc-network.js';
+import { EXPOSED_SHELL_PROGRAMS, exposedShellEffects } from './exposed-shells.js';
+import { AGENT_SOCKET_HINT, agentSocketEffects } from './agent-sockets.js';
+import { AGENT_CONFIG_HINT, agentConfigSecretEffects } from './agent-config-secrets.js';
+import { RELAY_HINT, RELAY_PROGRAMS, relayEffects } from './shell-relays.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
 export class LineFacts {
@@ -105,6 +112,20 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'model-code', hint: MODEL_CODE_HINT, read: (l, out) => modelCodeEffects(l.text, out) },
   // a file a start-up file sources, written in the same line (sourced-writes.ts); reads the writes found so far
   { name: 'sourced-writes', hint: SOURCED_HINT, read: (_l, out) => sourcedWriteEffects(out) },
+  // ${!name}: a variable read by a name held in another (env-indirect.ts)
+  { name: 'env-indirect', hint: INDIRECT_HINT, read: indirectEffects },
+  // commands run by programs that load secrets first (dotenv -- CMD, op run -- CMD ...)
+  { name: 'secret-launchers', programs: SECRET_LAUNCHERS, read: secretLauncherEffects },
+  // svc's port or the loopback interface blocked, taken down or shaped to nothing (svc-network.ts)
+  { name: 'svc-network', programs: SVC_NETWORK_PROGRAMS, read: svcNetworkEffects },
+  // notebooks, editors and web terminals served without authentication beyond loopback
+  { name: 'exposed-shells', programs: EXPOSED_SHELL_PROGRAMS, read: exposedShellEffects },
+  // SSH_AUTH_SOCK pointed at another session's agent (agent-sockets.ts)
+  { name: 'agent-sockets', hint: AGENT_SOCKET_HINT, read: agentSocketEffects },
+  // API keys picked out of agents' and MCP clients' configuration (agent-config-secrets.ts)
+  { name: 'agent-config-secrets', hint: AGENT_CONFIG_HINT, read: agentConfigSecretEffects },
+  // a program's streams handed to a connection by nc -e, socat EXEC:, websocat sh-c: ... (shell-relays.ts)
+  { name: 'shell-relays', programs: RELAY_PROGRAMS, hint: RELAY_HINT, read: relayEffects },
 ];
 
 /** Runs every registered reading whose gate the line passes. */

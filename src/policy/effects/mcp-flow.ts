@@ -15,7 +15,7 @@ interface CommandSource {
 
 /** A token's provider prefix with a few characters after it (a key cut short still names it), or a key block. */
 const TOKEN_MENTION =
-  /\b(?:AKIA[0-9A-Z]{4,}|gh[pousr]_[A-Za-z0-9]{4,}|github_pat_\w{4,}|glpat-[\w-]{4,}|xox[abpr]-[\w-]{4,}|sk-(?:proj-|ant-)?[A-Za-z0-9]{4,}|[sr]k_live_\w{4,})|-----BEGIN [A-Z ]*PRIVATE KEY|\b[A-Z0-9_]*(?:SECRET|PASSW|TOKEN|API_?KEY|ACCESS_KEY|PRIVATE_KEY)[A-Z0-9_]*=(?![<${]|your|xxx|changeme|example|\s|$)\S/;
+  /\b(?:AKIA[0-9A-Z]{4,}|gh[pousr]_[A-Za-z0-9]{4,}|github_pat_\w{4,}|glpat-[\w-]{4,}|xox[abpr]-[\w-]{4,}|sk-(?:proj-|ant-)?[A-Za-z0-9]{4,}|[sr]k_live_\w{4,})|-----BEGIN [A-Z ]*PRIVATE KEY|\b[A-Z0-9_]*(?:SECRET|PASSW|TOKEN|API_?KEY|ACCESS_KEY|PRIVATE_KEY|DATABASE_URL|_DSN|CONNECTION_STRING)[A-Z0-9_]*=(?![<${]|your|xxx|changeme|example|\s|$)\S/;
 const MESSAGE_OP = /send|post|message|comment|issue|mail|publish|gist|reply|chat|tweet|webhook|discussion|review/;
 /** Stores made for secrets (platform env vars, secret managers): putting one there is their use. */
 const SECRET_STORE_OP = /env|secret|variable|credential|vault|key|token|password/;

@@ -248,6 +248,17 @@ function runsInterpreter(l: LineFacts): boolean {
   return false;
 }
 
+/** `k=kill; ... $k -STOP $p`: a program word held in a variable bound once to a literal. */
+function literalProgram(a: string[], text: string): string[] {
+  const m = /^\$\{?([A-Za-z_]\w*)\}?$/.exec(a[0] ?? '');
+  if (!m) return a;
+  const values = new Set<string>();
+  for (const v of text.matchAll(new RegExp(`(?:^|[;&|\\s(])${m[1] ?? ''}=(['"]?)([\\w./-]+)\\1(?=[;\\s&|)]|$)`, 'g')))
+    values.add(v[2] ?? '');
+  const only = values.size === 1 ? [...values][0] : undefined;
+  return only ? [only, ...a.slice(1)] : a;
+}
+
 /** Processes and services: anything that stops, freezes or attaches to svc's server. */
 function stopsSvc(l: LineFacts, out: Effect[]): void {
   let sender: string | undefined;
@@ -256,6 +267,7 @@ function stopsSvc(l: LineFacts, out: Effect[]): void {
     let a = c.argv;
     // for p in $(pgrep node); do kill $p; done
     while (a.length > 1 && KEYWORDS.has(a[0] ?? '')) a = a.slice(1);
+    a = literalProgram(a, l.text);
     const name = basename(a[0] ?? '');
     const m = managerStops(a);
     if (m) {

@@ -17,6 +17,9 @@ const MAX_CODE = 64 * 1024;
 const MAX_CONSTANTS = 32;
 const MAX_DEPTH = 4;
 /** URLs anywhere in the code (in a literal, or inside a command string it runs). */
+/** A shell program written as a string literal. */
+const SHELL_LITERAL =
+  /['"`](?:\/(?:usr\/)?(?:local\/)?bin\/)?(?:ba|z|da|k|a|c|tc)?sh(?:\s+-i)?['"`]|['"`](?:cmd|powershell|pwsh)(?:\.exe)?['"`]/;
 const URL_LITERAL = /((?:https?|ftp|wss?|file):\/\/[^'"`\s<>()\\]+)/gi;
 
 function escapeForRegex(s: string): string {
@@ -405,6 +408,9 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
     const u = urls.find((x) => /^https?:/i.test(x)) ?? urls[0] ?? `http://${at(connects, 0).host}`;
     out.push({ tool: 'exec', command: `curl -fsSL ${u} | sh`, via: `${via} runs code it downloads from ${u}` });
   }
+  // a shell named as a literal where the socket's streams are handed over (subprocess.call(['/bin/sh'],
+  // stdin=s.fileno()), new ProcessBuilder("sh")) starts it, however the call itself is spelled
+  if (connects.length && !shellSpawn && SHELL_LITERAL.test(c) && lang.streamsToProcess.test(c)) shellSpawn = true;
   if (
     connects.length &&
     (((shellSpawn || lang.streamsToProcess.test(c)) &&

@@ -7,65 +7,10 @@
 // R base system/system2/download.file, Deno and Bun runtime APIs, PowerShell cmdlets, AppleScript
 // `do shell script`) plus the popular third-party clients requests/httpx/axios/node-fetch.
 import { at } from '../../../util/invariant.js';
+import { MORE_LANGUAGES } from './languages-more.js';
 
-/** What a call does with its arguments. */
-export type CallKind =
-  | 'exec' // arg 0 is a command string or argv list (plus `argv` arg appended)
-  | 'write' // arg `path` is written, arg `content` is the text
-  | 'read'
-  | 'open' // arg `path`, arg `mode`: written when the mode writes, else read
-  | 'fetch' // arg 0 is a URL
-  | 'rmtree' // arg 0 is removed recursively
-  | 'remove' // arg 0 is removed
-  | 'eval' // arg 0 is code of the same language
-  | 'shell' // arg 0 is shell code fed to a shell (php passthru etc. are 'exec'; this is for osascript)
-  | 'loads'; // deserialises code (pickle/marshal): dangerous with fetched input
-
-export interface CallRule {
-  /** Canonical callee, as a regex source matched right before '(' (or before a literal when `bare`). */
-  fn: string;
-  kind: CallKind;
-  path?: number;
-  content?: number;
-  mode?: number;
-  /** exec: an argument holding more argv words. */
-  argv?: number;
-  /** The callee may take its first argument without parentheses (ruby/perl `system "x"`). */
-  bare?: boolean;
-}
-
-export interface Alias {
-  /** Matched against the code; the listed groups name alias -> target. */
-  re: RegExp;
-  /** How to build the alias map from a match: [alias, target] pairs. */
-  pairs: (m: RegExpExecArray) => [string, string][];
-}
-
-export interface Language {
-  name: string;
-  /** Program names (basename) that run this language. */
-  programs: RegExp;
-  /** Options whose argument is code. */
-  inline: string[];
-  /** Option whose argument is a module run as a program (python -m). */
-  moduleFlag?: string;
-  /** String concatenation with '.' (perl, php). */
-  dotConcat: boolean;
-  /** Rewrites applied before aliases (e.g. require('x') -> x). */
-  rewrites: [RegExp, string][];
-  aliases: Alias[];
-  /** Calls of literal decoders: the match's group 1 is a literal, `decode` turns it into code. */
-  decoders: { re: RegExp; decode: (lit: string) => string | undefined }[];
-  calls: CallRule[];
-  /** Connections: groups `host` and `port`. */
-  connects: RegExp[];
-  /** Signs that a connected socket becomes a process's standard streams. */
-  streamsToProcess: RegExp;
-  /** Signs that a connected socket alone carries a session (PowerShell's TCPClient stream). */
-  streamIsSession?: RegExp;
-  /** Commands take bare words (PowerShell): `Remove-Item -Recurse C:\x` has the argument C:\x. */
-  bareWords?: boolean;
-}
+export type { CallKind, CallRule, Alias, Language } from './language-types.js';
+import type { Language } from './language-types.js';
 
 const b64 = (s: string) => {
   const t = s.replace(/\s+/g, '');
@@ -101,9 +46,32 @@ export const PYTHON: Language = {
     [/getattr\(\s*([\w.]+)\s*,\s*['"](\w+)['"]\s*\)/g, '$1.$2'],
     [/\bPath\(/g, 'pathlib.Path('],
     [/\bpathlib\.pathlib\./g, 'pathlib.'],
+    // Path.home() / '.ssh' / 'id_rsa' and .joinpath('.ssh', 'id_rsa'): the path they build
+    [/\.joinpath\(\s*(['"][^'"]*['"])\s*,\s*/g, ' / $1.joinpath('],
+    [/\.joinpath\(\s*(['"][^'"]*['"])\s*\)/g, ' / $1'],
+    [/(?:pathlib\.Path\(\s*)?(['"])([^'"]*)\1\s*\)?\s*\/\s*(['"])([^'"]*)\3/g, 'pathlib.Path("$2/$4")'],
+    [/\((pathlib\.Path\(\s*"[^"]*"\s*\))\)/g, '$1'],
+    // another process's files under /proc named by a pid computed at run time ('/proc/%s/mem' % pid,
+    // f'/proc/{pid}/environ', '/proc/{}/maps'.format(pid)): any process's
+    [
+      /(['"])\/proc\/%[sd]\/([\w/]+)\1\s*%\s*[\w.]+(?:\([^()]*(?:\([^()]*\)[^()]*)*\)|\[[^\]]*\]|\.\w+)*/g,
+      '"/proc/*/$2"',
+    ],
+    [/\bf(['"])\/proc\/\{[^}]*\}\/([\w/]+)\1/g, '"/proc/*/$2"'],
+    [/(['"])\/proc\/\{\w*\}\/([\w/]+)\1\.format\([^()]*\)/g, '"/proc/*/$2"'],
   ],
   aliases: [
     { re: /\bimport\s+([\w.]+)\s+as\s+(\w+)/g, pairs: (m) => [[at(m, 2), at(m, 1)]] },
+    // import os, subprocess as s: every module of the list may carry its own alias
+    {
+      re: /\bimport\s+((?:[\w.]+(?:\s+as\s+\w+)?\s*,\s*)+[\w.]+(?:\s+as\s+\w+)?)/g,
+      pairs: (m) =>
+        at(m, 1)
+          .split(',')
+          .map((x) => /^\s*([\w.]+)\s+as\s+(\w+)\s*$/.exec(x))
+          .filter((x): x is RegExpExecArray => x !== null)
+          .map((x) => [at(x, 2), at(x, 1)]),
+    },
     {
       re: /\bfrom\s+([\w.]+)\s+import\s+([\w\s,]+?)(?=;|\n|$)/g,
       pairs: (m) =>
@@ -464,16 +432,23 @@ export const R: Language = {
   calls: [
     { fn: 'system|shell', kind: 'exec' },
     { fn: 'system2', kind: 'exec', argv: 1 },
+    { fn: 'pipe', kind: 'exec' },
     { fn: 'writeLines|cat|write', kind: 'write', path: 1 },
     { fn: 'readLines|readRDS|read\\.csv|readline|scan', kind: 'read', path: 0 },
     { fn: 'unlink', kind: 'rmtree', path: 0 },
     { fn: 'file\\.remove', kind: 'remove', path: 0 },
-    { fn: 'download\\.file|url|httr::GET|GET|curl::curl_fetch_memory', kind: 'fetch', path: 0 },
+    {
+      fn: 'download\\.file|url|httr::(?:GET|POST|PUT|PATCH)|GET|POST|PUT|curl::curl_fetch_memory|curl::curl_upload|httr2::request',
+      kind: 'fetch',
+      path: 0,
+    },
+    // a file attached to a request body is read to be sent
+    { fn: '(?:httr::)?upload_file|(?:curl::)?form_file', kind: 'read', path: 0 },
     { fn: 'source', kind: 'fetch', path: 0 },
     { fn: 'eval\\(parse|eval', kind: 'eval', path: 0 },
   ],
   connects: [/socketConnection\(\s*(?:host\s*=\s*)?['"](?<host>[^'"]+)['"]\s*,\s*(?:port\s*=\s*)?(?<port>\d+)/g],
-  streamsToProcess: /socketConnection[\s\S]*system/,
+  streamsToProcess: /socketConnection[\s\S]*(?:system|pipe\()/,
 };
 
 export const POWERSHELL: Language = {
@@ -563,7 +538,19 @@ export const GO: Language = {
   streamsToProcess: /\.Stdin\s*=|\.Stdout\s*=|\.Stderr\s*=/,
 };
 
-export const LANGUAGES: Language[] = [PYTHON, NODE, RUBY, PERL, PHP, LUA, R, POWERSHELL, OSASCRIPT, GO];
+export const LANGUAGES: Language[] = [
+  PYTHON,
+  NODE,
+  RUBY,
+  PERL,
+  PHP,
+  LUA,
+  R,
+  POWERSHELL,
+  OSASCRIPT,
+  GO,
+  ...MORE_LANGUAGES,
+];
 
 const byProgram = new Map<string, Language | null>();
 

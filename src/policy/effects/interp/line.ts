@@ -71,7 +71,8 @@ function scriptRun(c: SimpleCommand): { path: string; lang?: Language; via: stri
       const w = at(a, i);
       if (lang?.inline.includes(w) || w === '-c' || (lang?.moduleFlag && w === lang.moduleFlag)) break;
       if (w.startsWith('-')) continue;
-      if ((name === 'deno' || name === 'bun' || name === 'go') && (w === 'run' || w === 'x')) continue;
+      if ((name === 'deno' || name === 'bun' || name === 'go' || name === 'dart') && (w === 'run' || w === 'x'))
+        continue;
       out.push(lang ? { path: w, lang, via: `${name} ${w}` } : { path: w, via: `${name} ${w}` });
       break;
     }
@@ -103,6 +104,13 @@ function scriptLanguage(path: string, content: string): Language | undefined {
     r: 'Rscript',
     ps1: 'pwsh',
     go: 'go',
+    tcl: 'tclsh',
+    groovy: 'groovy',
+    kts: 'kotlin',
+    jl: 'julia',
+    exs: 'elixir',
+    cr: 'crystal',
+    dart: 'dart',
   };
   return ext && byExt[ext] ? languageOf(byExt[ext]) : undefined;
 }

@@ -1,0 +1,47 @@
+// Variables read by a name held in another variable (bash's indirect expansion `${!name}`).
+// `v=AWS_SECRET_ACCESS_KEY; echo ${!v}` prints the secret without naming it where it is
+// printed, and `for v in $(compgen -e); do echo "$v=${!v}"; done` prints every variable, as
+// `env` does. The reading puts the name back: the first is decided as the line with `${!v}`
+// replaced by `${AWS_SECRET_ACCESS_KEY}`, the second as the environment dump it is.
+// (bash(1): "Parameter Expansion", indirect expansion; "compgen -e/-v/-A variable".)
+import type { Effect } from './types.js';
+import type { LineView as LineFacts } from './line-view.js';
+
+/** The path the environment-dump rules name (as interp/line.ts reads `env`). */
+const ENVIRONMENT_PATH = '/proc/self/environ';
+
+/** The gate: an indirect expansion somewhere in the line. */
+export const INDIRECT_HINT = /\$\{!/;
+
+/** `${!name}`, not `${!prefix*}` / `${!prefix@}` (which list names) nor `${!arr[@]}` (keys). */
+const INDIRECT = /\$\{!([A-Za-z_]\w*)\}/g;
+/** Where a list of every variable's name comes from. */
+const NAME_SOURCES =
+  /\bcompgen\s+(?:-[a-zA-Z]*[ev][a-zA-Z]*\b|-A\s*(?:export|variable)\b)|\$\{!\w*[@*]\}|\b(?:env|printenv|export\s+-p|declare\s+-[a-z]*x[a-z]*|set)\s*(?:-0\s*)?\|\s*(?:cut|awk|sed|grep|tr)\b|\/proc\/(?:self|\$\$|\d+)\/environ/;
+
+function literalAssignment(text: string, name: string): string | undefined {
+  const re = new RegExp(`(?:^|[;&|\\s(])${name}=(['"]?)([A-Za-z_]\\w*)\\1(?=[;\\s&|)]|$)`, 'g');
+  const values = new Set<string>();
+  for (const m of text.matchAll(re)) values.add(m[2] ?? '');
+  return values.size === 1 ? [...values][0] : undefined;
+}
+
+export function indirectEffects(line: LineFacts, out: Effect[]): void {
+  const text = line.text;
+  let replaced = text;
+  let walked = false;
+  for (const m of text.matchAll(INDIRECT)) {
+    const name = m[1] ?? '';
+    const target = literalAssignment(text, name);
+    if (target) replaced = replaced.split(m[0]).join('${' + target + '}');
+    else if (NAME_SOURCES.test(text)) walked = true;
+  }
+  if (replaced !== text)
+    out.push({ tool: 'exec', command: replaced, via: 'reads a variable by a name held in another (${!name})' });
+  if (walked)
+    out.push({
+      tool: 'read',
+      path: ENVIRONMENT_PATH,
+      via: 'prints every environment variable by its name (${!name} over the list of names)',
+    });
+}

@@ -1,0 +1,156 @@
+// More interpreters, as data in the shape of languages.ts: the ones reverse-shell cheat sheets
+// and intrusion reports use when python, perl and nc are missing or watched. Sources: each
+// language's reference for running a process, opening a TCP connection and reading a file (Tcl
+// exec/open "|cmd"/socket; Java Runtime.exec/ProcessBuilder/java.net.Socket as used from
+// groovy -e, jrunscript -e, jshell, kotlin and scala scripts; Crystal Process.run/TCPSocket;
+// Julia run/`cmd`/Sockets.connect; Elixir System.cmd/:os.cmd/:gen_tcp.connect/Port.open; Erlang
+// os:cmd/gen_tcp:connect via erl -eval; Dart Process.start/Socket.connect in a script file).
+import type { Language } from './language-types.js';
+
+/** Tcl (`tclsh`, `wish`, `expect -c`): commands are words, so calls are bare. */
+export const TCL: Language = {
+  name: 'tcl',
+  programs: /^(?:tclsh[0-9.]*|wish[0-9.]*|expect)$/,
+  inline: ['-c'],
+  dotConcat: false,
+  rewrites: [
+    // open "|/bin/sh" r+ : a pipe to a process
+    [/\bopen\s+"\|([^"]+)"/g, 'exec "$1"'],
+    [/\bopen\s+\|(\S+)/g, 'exec "$1"'],
+    [/\$(?:::)?env\(HOME\)/g, '~'],
+  ],
+  aliases: [],
+  decoders: [],
+  calls: [
+    { fn: 'exec', kind: 'exec', bare: true },
+    { fn: 'open', kind: 'read', path: 0, bare: true },
+    { fn: 'file\\s+delete\\s+-force', kind: 'rmtree', path: 0, bare: true },
+    { fn: 'http::geturl', kind: 'fetch', path: 0, bare: true },
+    { fn: 'eval|uplevel', kind: 'eval', path: 0, bare: true },
+  ],
+  connects: [/\bsocket\s+(?:-async\s+)?(?<host>[A-Za-z0-9][\w.:-]*)\s+(?<port>\d{1,5})\b/g],
+  // the socket read and written by the script, and what it reads run: the session itself
+  streamsToProcess: /<@\s*\$|>@\s*\$|\bfcopy\b|\bchan\s+copy\b|\bfileevent\b/,
+  streamIsSession: /\bgets\s+\$\w+[\s\S]*\b(?:exec|eval)\b|\bfileevent\b[\s\S]*\b(?:exec|eval)\b/,
+};
+
+/** The JVM's scripting front ends: groovy -e, jrunscript -e, kotlin/scala scripts, jshell on stdin. */
+export const JVM: Language = {
+  name: 'jvm',
+  programs: /^(?:groovy|groovysh|jrunscript|jshell|kotlin|kotlinc|kotlinc-jvm|scala|scala-cli|jjs)$/,
+  inline: ['-e', '--execute'],
+  dotConcat: false,
+  rewrites: [
+    // groovy "cmd".execute() and ["sh","-c","x"].execute()
+    [/("[^"]*"|'[^']*'|\[[^\]]*\])\.execute\(\s*\)/g, 'Runtime.getRuntime().exec($1)'],
+    // typed declarations bound to a literal read like `var x = "..."`
+    [/\b(?:final\s+)?(?:String|def|val|var|int|Integer|long)\s+(\w+)\s*=\s*/g, 'var $1 = '],
+    [/System\.getProperty\(\s*"user\.home"\s*\)|System\.getenv\(\s*"HOME"\s*\)/g, '"~"'],
+    [/java\.lang\./g, ''],
+  ],
+  aliases: [],
+  decoders: [],
+  calls: [
+    { fn: 'Runtime\\.getRuntime\\(\\)\\.exec', kind: 'exec' },
+    { fn: 'new\\s+ProcessBuilder|ProcessBuilder', kind: 'exec' },
+    { fn: 'new\\s+File\\(([^()]*)\\)\\.(?:text|getText|readLines|bytes)', kind: 'read', path: -1 },
+    { fn: 'Files\\.(?:readString|readAllBytes|readAllLines)', kind: 'read', path: 0 },
+    { fn: 'new\\s+URL|URL|URI\\.create', kind: 'fetch', path: 0 },
+    { fn: 'Eval\\.me|evaluate|engine\\.eval', kind: 'eval', path: 0 },
+  ],
+  connects: [
+    /\bSocket\(\s*"(?<host>[^"]+)"\s*,\s*(?<port>\d+)?/g,
+    /\bInetSocketAddress\(\s*"(?<host>[^"]+)"\s*,\s*(?<port>\d+)/g,
+  ],
+  streamsToProcess: /getInputStream|getOutputStream|redirectInput|redirectOutput|inheritIO|\.pipeTo\b/,
+};
+
+/** Crystal (`crystal eval CODE`). */
+export const CRYSTAL: Language = {
+  name: 'crystal',
+  programs: /^crystal$/,
+  inline: ['eval'],
+  dotConcat: false,
+  rewrites: [[/`([^`]*)`/g, 'system("$1")']],
+  aliases: [],
+  decoders: [],
+  calls: [
+    { fn: 'system|Process\\.run|Process\\.new|Process\\.exec', kind: 'exec', bare: true },
+    { fn: 'File\\.read|File\\.read_lines', kind: 'read', path: 0 },
+    { fn: 'File\\.write', kind: 'write', path: 0, content: 1 },
+    { fn: 'HTTP::Client\\.(?:get|post)', kind: 'fetch', path: 0 },
+  ],
+  connects: [/TCPSocket\.new\(\s*"(?<host>[^"]+)"\s*,\s*(?<port>\d+)/g],
+  streamsToProcess: /\binput\s*:\s*\w|\boutput\s*:\s*\w|IO\.copy/,
+};
+
+/** Julia (`julia -e`): commands are backtick literals run by run()/read()/open(). */
+export const JULIA: Language = {
+  name: 'julia',
+  programs: /^julia$/,
+  inline: ['-e', '--eval', '-E', '--print'],
+  dotConcat: false,
+  rewrites: [
+    [/\b(?:run|read|open|success|pipeline)\(\s*`([^`]*)`/g, 'run("$1"'],
+    [/homedir\(\)/g, '"~"'],
+  ],
+  aliases: [],
+  decoders: [],
+  calls: [
+    { fn: 'run', kind: 'exec' },
+    { fn: 'read|readlines|open', kind: 'read', path: 0 },
+    { fn: 'write', kind: 'write', path: 0, content: 1 },
+    { fn: 'rm', kind: 'rmtree', path: 0 },
+    { fn: 'download|Downloads\\.download|HTTP\\.(?:get|request)', kind: 'fetch', path: 0 },
+    { fn: 'eval\\(Meta\\.parse|include_string', kind: 'eval', path: 0 },
+  ],
+  connects: [/\bconnect\(\s*(?:ip)?"(?<host>[^"]+)"\s*,\s*(?<port>\d+)/g],
+  streamsToProcess: /redirect_std|pipeline\(|\bwhile\b[\s\S]*\breadline\(/,
+};
+
+/** Elixir (`elixir -e`) and Erlang (`erl -eval`). */
+export const BEAM: Language = {
+  name: 'beam',
+  programs: /^(?:elixir|erl)$/,
+  inline: ['-e', '-eval'],
+  dotConcat: false,
+  rewrites: [
+    [/:os\.cmd\(\s*'([^']*)'/g, 'System.shell("$1"'],
+    [/\bos:cmd\(\s*"([^"]*)"/g, 'System.shell("$1"'],
+    [/Port\.open\(\s*\{\s*:spawn\s*,\s*("[^"]*"|'[^']*')/g, 'System.shell($1'],
+  ],
+  aliases: [],
+  decoders: [],
+  calls: [
+    { fn: 'System\\.cmd|System\\.shell', kind: 'exec' },
+    { fn: 'File\\.read!?|File\\.stream!', kind: 'read', path: 0 },
+    { fn: 'File\\.write!?', kind: 'write', path: 0, content: 1 },
+    { fn: 'File\\.rm_rf!?', kind: 'rmtree', path: 0 },
+    { fn: 'Code\\.eval_string', kind: 'eval', path: 0 },
+  ],
+  connects: [/gen_tcp[.:]connect\(\s*(?:'|"|~c")(?<host>[^'"]+)['"]\s*,\s*(?<port>\d+)/g],
+  streamsToProcess: /gen_tcp[.:]recv[\s\S]*(?:System\.shell|System\.cmd)|Port\.command|:spawn/,
+};
+
+/** Dart: only as a script written in the line and run (`dart run f.dart`, `dart f.dart`). */
+export const DART: Language = {
+  name: 'dart',
+  programs: /^dart$/,
+  inline: [],
+  dotConcat: false,
+  rewrites: [],
+  aliases: [],
+  decoders: [],
+  calls: [
+    { fn: 'Process\\.(?:start|run|runSync)', kind: 'exec', argv: 1 },
+    {
+      fn: 'File\\(([^()]*)\\)\\.(?:readAsString|readAsStringSync|readAsBytes|readAsBytesSync)',
+      kind: 'read',
+      path: -1,
+    },
+  ],
+  connects: [/Socket\.connect\(\s*['"](?<host>[^'"]+)['"]\s*,\s*(?<port>\d+)/g],
+  streamsToProcess: /\.pipe\(|stdin\.add|stdout\.listen/,
+};
+
+export const MORE_LANGUAGES: Language[] = [TCL, JVM, CRYSTAL, JULIA, BEAM, DART];
