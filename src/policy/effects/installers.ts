@@ -22,6 +22,7 @@ import type { SimpleCommand } from './walk.js';
 import { dependency, slugFinding } from './supply.js';
 import { sourceFindings } from './sources.js';
 import { isPopular, lookalikeOf } from './supply-data.js';
+import { operandWords } from './packages.js';
 
 /** The programs read here (the line reading's gate). */
 export const INSTALLER_PROGRAMS = [
@@ -62,22 +63,7 @@ const CONDA_CHANNELS = new Set(
 
 const URLISH = /^(?:git\+|hg\+)?(?:https?|git|ssh|ftp|file):\/\/|^git@[\w.-]+:/i;
 
-function ops(a: string[], from: number, takes: ReadonlySet<string> = new Set()): string[] {
-  const out: string[] = [];
-  for (let i = from; i < a.length; i++) {
-    const w = a[i] ?? '';
-    if (w === '--') {
-      out.push(...a.slice(i + 1));
-      break;
-    }
-    if (w.startsWith('-')) {
-      if (!w.includes('=') && takes.has(w)) i++;
-      continue;
-    }
-    out.push(w);
-  }
-  return out;
-}
+const ops = operandWords;
 
 /** `--flag=V` or `--flag V`. */
 function optionValue(a: string[], names: string[]): string | undefined {

@@ -108,7 +108,12 @@ const VALUE_FLAGS: Record<string, Set<string>> = {
 
 /** The operands of argv from `from` on: words that are not options or option values. */
 function operands(argv: string[], from: number, eco: string): string[] {
-  const takes = VALUE_FLAGS[eco] ?? new Set<string>();
+  return operandWords(argv, from, VALUE_FLAGS[eco] ?? new Set<string>());
+}
+
+/** Words of argv from `from` on that are neither options nor the values of options in `takes`;
+ * everything after `--` is an operand. */
+export function operandWords(argv: string[], from: number, takes: ReadonlySet<string> = new Set()): string[] {
   const out: string[] = [];
   for (let i = from; i < argv.length; i++) {
     const w = argv[i] ?? '';
