@@ -49,14 +49,17 @@ export function loaderEffects(code: string, via: string): Effect[] {
   return out;
 }
 
+/** `name=value`, the way Python passes a keyword argument. */
+const KEYWORD_ARG = /^\s*(\w+)\s*=\s*([\s\S]+)$/;
+
 /** A keyword argument's literal value (`folder_path="x"`), or the positional one at `pos`. */
 function argNamed(args: string[], name: string, pos: number): string | undefined {
   for (const a of args) {
-    const m = new RegExp(`^\\s*${name}\\s*=\\s*([\\s\\S]+)$`).exec(a);
-    if (m) return argValue(m[1]);
+    const m = KEYWORD_ARG.exec(a);
+    if (m?.[1] === name) return argValue(m[2]);
   }
   const p = args[pos];
-  return p !== undefined && !/^\s*\w+\s*=/.test(p) ? argValue(p) : undefined;
+  return p !== undefined && !KEYWORD_ARG.test(p) ? argValue(p) : undefined;
 }
 
 const HUB_CALL = /\b(upload_folder|upload_file|upload_large_folder|delete_repo|delete_file|delete_folder)\s*\(/g;
