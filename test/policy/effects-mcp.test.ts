@@ -74,3 +74,9 @@ test('recursive deletes, forced ref moves and whole CLI command lines through MC
   const d = decide('mcp', { tool: 'update_ref', owner: 'acme', repo: 'p', ref: 'heads/feature-x', sha: '4b825dc' });
   assert.equal(d.action, 'allow', d.message);
 });
+
+test('tools given a list of paths read (or delete) each one as if it were named alone', () => {
+  expectMcp('read_multiple_files', { paths: ['/home/dev/project/README.md', '~/.ssh/id_ed25519'] }, 'deny');
+  expectMcp('read_multiple_files', { paths: ['README.md', 'src/index.ts'] }, 'allow');
+  expectMcp('delete_files', { files: ['~/.svc/audit'] }, 'deny');
+});

@@ -104,6 +104,16 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
       out.push({ tool: 'read', path, via: `${via} reads ${path}` });
     if (out[0]?.tool === 'write') out.push(...deriveFromWrite(path, content));
   }
+  // read_multiple_files {paths: [...]} and the like: each path read (or deleted) as if named alone
+  const list = p['paths'] ?? p['files'] ?? p['file_paths'] ?? p['filePaths'];
+  if (Array.isArray(list) && /read|get|cat|view|open|download|delete|remove|unlink/.test(op))
+    for (const item of list.slice(0, 64))
+      if (typeof item === 'string' && item.trim())
+        out.push(
+          /delete|remove|unlink/.test(op)
+            ? { tool: 'delete', path: item, via: `MCP ${op} deletes ${item}` }
+            : { tool: 'read', path: item, via: `MCP ${op} reads ${item}` },
+        );
   const url = str('url') ?? str('uri');
   if (url && /^[a-z][a-z0-9+.-]*:/i.test(url)) {
     out.push({ tool: 'fetch', url, via: `MCP ${op} reaches ${url}` });
