@@ -6,7 +6,7 @@
 // ibmcloud cos upload, gh gist create/release upload/issue and pr --body-file/api --input,
 // glab snippet create, lftp -e/-c, ftp/sftp batch put, smbclient -c put, tftp -c put, mail/mailx
 // -a, mutt -a, swaks --attach/--body, croc send, magic-wormhole send, ffsend upload,
-// onionshare-cli, ipfs add, PowerShell Invoke-WebRequest/Invoke-RestMethod -InFile/-Body and
+// onionshare-cli, ipfs add, paste-site clients (pastebinit, wgetpaste, fpaste, gist, ix), PowerShell Invoke-WebRequest/Invoke-RestMethod -InFile/-Body and
 // Send-MailMessage -Attachments.
 
 /** How a program sends files: `sub` is the subcommand path (after options), then where the files are. */
@@ -140,6 +140,19 @@ export const SENDERS: Record<string, Sender> = {
   'onionshare-cli': { operands: 'all' },
   ipfs: { subs: [['add']], operands: 'all' },
   sendme: { subs: [['send']], operands: 'all' },
+  // paste-site clients: pastebinit(1) (-i FILE or operands), wgetpaste, fpaste, the gist gem, ix
+  pastebinit: {
+    fileOpts: ['-i', '--input'],
+    withArg: ['-a', '-b', '-f', '-t', '-u', '-p', '-l', '-j', '-m'],
+    operands: 'all',
+  },
+  wgetpaste: {
+    withArg: ['-s', '--service', '-l', '--language', '-d', '--description', '-n', '--nick', '-e', '--expiration'],
+    operands: 'all',
+  },
+  fpaste: { withArg: ['-n', '-l', '-d', '-x', '-t', '--title'], operands: 'all' },
+  gist: { withArg: ['-f', '--filename', '-d', '--description', '-t', '--type', '-u', '--update'], operands: 'all' },
+  ix: { withArg: ['-n', '-i'], operands: 'all' },
 };
 
 /** PowerShell web and mail cmdlets (and their aliases), whose parameters carry files and bodies. */
