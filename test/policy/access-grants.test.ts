@@ -74,6 +74,15 @@ const DENY: [string, string][] = [
     'a service opened to allUsers',
   ],
   ['az storage account update -n data --allow-blob-public-access true', 'anonymous blob access'],
+  ['az snapshot grant-access -g rg -n snap1 --duration-in-seconds 36000', 'a disk download link'],
+  [
+    'aws redshift authorize-snapshot-access --snapshot-identifier s --account-with-restore-access 999988887777',
+    'a warehouse snapshot shared',
+  ],
+  [
+    'bq add-iam-policy-binding --member=allUsers --role=roles/bigquery.dataViewer proj:ds.t',
+    'a table opened to allUsers',
+  ],
   ['gh repo edit acme/x --visibility public', 'a repository made public'],
   ['gh api -X PATCH repos/acme/x -f private=false', 'a repository made public through the API'],
   ['glab api -X PUT projects/12 -f visibility=public', 'a GitLab project made public'],

@@ -23,7 +23,8 @@
 // org memberships, team repositories, invitations, deploy keys, repository visibility, hooks,
 // Actions workflow permissions); GitLab API (members, deploy keys, visibility); Kubernetes RBAC
 // subjects (system:authenticated, system:unauthenticated, system:anonymous) and Pod Security
-// Admission labels; redis.conf `protected-mode`; chmod(1) modes.
+// Admission labels; redis.conf `protected-mode`; chmod(1) modes; az disk/snapshot grant-access
+// (SAS download links); redshift authorize-snapshot-access; ssm modify-document-permission.
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
@@ -32,6 +33,7 @@ export const ACCESS_PROGRAMS: readonly string[] = [
   'aws',
   'gcloud',
   'gsutil',
+  'bq',
   'az',
   'gh',
   'glab',
@@ -87,7 +89,7 @@ function audienceOf(values: string[]): Audience | undefined {
 
 /** AWS subcommands that share a resource or write who may use it. */
 const AWS_GRANT =
-  /^(?:add-permission|create-grant|create-resource-share|associate-resource-share|modify-(?:snapshot|image|db-snapshot|db-cluster-snapshot|fpga-image)-attribute|put-(?:bucket|object)-acl|put-(?:bucket|repository|resource|key|registry|queue|topic|vault-access|backup-vault-access|domain|function|secret)-policy|set-(?:repository|queue|topic)-(?:policy|attributes)|put-resource-policy|authorize-(?:security-group|db-security-group|cache-security-group|cluster-security-group)-ingress|put-public-access-block|update-(?:function-url|assume-role)-(?:config|policy)|create-function-url-config)$/;
+  /^(?:add-permission|create-grant|create-resource-share|associate-resource-share|modify-(?:snapshot|image|db-snapshot|db-cluster-snapshot|fpga-image)-attribute|put-(?:bucket|object)-acl|put-(?:bucket|repository|resource|key|registry|queue|topic|vault-access|backup-vault-access|domain|function|secret)-policy|set-(?:repository|queue|topic)-(?:policy|attributes)|put-resource-policy|authorize-(?:security-group|db-security-group|cache-security-group|cluster-security-group)-ingress|put-public-access-block|update-(?:function-url|assume-role)-(?:config|policy)|create-function-url-config|authorize-snapshot-access|modify-document-permission)$/;
 
 function awsGrant(argv: string[], out: Effect[]): void {
   const sub = argv.find((w, i) => i > 1 && AWS_GRANT.test(w));
@@ -116,7 +118,7 @@ function awsGrant(argv: string[], out: Effect[]): void {
   const values = [
     ...optionValues(
       argv,
-      /^--(?:principal|principals|grantee-principal|user-ids|group-names|values-to-add|launch-permission|create-volume-permission|attribute|acl|grant-read|grant-full-control|grant-write|grant-read-acp|grant-write-acp|cidr|cidr-ip|cidr-ipv6|ip-permissions|policy|policy-text|policy-document|resource-policy|source-account|add|load-permission)$/,
+      /^--(?:principal|principals|grantee-principal|account-ids-to-add|account-with-restore-access|user-ids|group-names|values-to-add|launch-permission|create-volume-permission|attribute|acl|grant-read|grant-full-control|grant-write|grant-read-acp|grant-write-acp|cidr|cidr-ip|cidr-ipv6|ip-permissions|policy|policy-text|policy-document|resource-policy|source-account|add|load-permission)$/,
     ),
   ];
   const aud = audienceOf(values);
@@ -148,6 +150,13 @@ function gsutilGrant(argv: string[], out: Effect[]): void {
 }
 
 function azGrant(argv: string[], out: Effect[]): void {
+  // az disk|snapshot grant-access: a SAS link that anyone holding it can download the disk from
+  if (/^(?:disk|snapshot)$/.test(argv[1] ?? '') && argv[2] === 'grant-access') {
+    out.push(
+      grant('public', `az ${argv[1]} grant-access`, `az ${argv[1]} grant-access makes a download link for the disk`),
+    );
+    return;
+  }
   const pub = optionValues(argv, /^--public-access$/).some((v) => /^(?:blob|container)$/i.test(v));
   const allow = optionValues(argv, /^--allow-blob-public-access$/).some((v) => /^true$/i.test(v));
   const net =
@@ -221,10 +230,10 @@ function repoHostGrant(argv: string[], out: Effect[]): void {
     if (
       /\/(?:collaborators\/[^/]+|memberships\/[^/]+|members(?:\/[^/]+)?|invitations|invites|keys|deploy_keys|teams\/[^/]+\/repos\/[^/]+\/[^/]+|outside_collaborators\/[^/]+|access_requests\/[^/]+\/approve)$/.test(
         route,
-      ) &&
-      !/^user\/keys$/.test(route)
+      ) ||
+      /^user\/(?:keys|ssh_signing_keys|gpg_keys)$/.test(route)
     )
-      out.push(grant('member', what, `${what} lets another person or key into the repository`));
+      out.push(grant('member', what, `${what} lets another person or key in`));
     return;
   }
   // gh repo edit --visibility public; glab repo edit? (glab uses the API for this)
@@ -236,6 +245,8 @@ function repoHostGrant(argv: string[], out: Effect[]): void {
   }
   if (argv[1] === 'repo' && argv[2] === 'deploy-key' && argv[3] === 'add')
     out.push(grant('member', `${tool} repo deploy-key add`, `${tool} adds a deploy key to the repository`));
+  if ((argv[1] === 'ssh-key' || argv[1] === 'gpg-key') && argv[2] === 'add')
+    out.push(grant('member', `${tool} ${argv[1]} add`, `${tool} adds a key to the account`));
 }
 
 // ------------------------------------------------------------------ clusters
@@ -328,7 +339,7 @@ export function accessGrantEffects(line: LineView, out: Effect[]): void {
     const a = c.argv;
     const name = basename(a[0] ?? '').toLowerCase();
     if (name === 'aws') awsGrant(a, out);
-    else if (name === 'gcloud') gcloudGrant(a, out);
+    else if (name === 'gcloud' || name === 'bq') gcloudGrant(a, out);
     else if (name === 'gsutil') gsutilGrant(a, out);
     else if (name === 'az') azGrant(a, out);
     else if (name === 'gh' || name === 'glab') repoHostGrant(a, out);
