@@ -67,10 +67,29 @@ const SCRATCH_DEST = /^(?:\/tmp|\/var\/tmp|\/dev\/shm|\/private\/tmp)(?:\/|$)/;
 /** A top-level folder of a home directory (the project itself, Documents, src ...), not a dotfolder. */
 const HOME_FOLDER = /^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/[^./][^/]*\/?$/;
 
-/** Programs that move their operands to a trash folder. */
-const TRASHERS = new Set(['trash', 'trash-put', 'gvfs-trash', 'rmtrash', 'trash-cli', 'kioclient-trash']);
+/** Programs that move their operands to a trash folder, and the npm tools that delete them
+ * outright (rimraf, del-cli, premove: `rm -rf` for package scripts, run through npx). */
+const TRASHERS = new Set([
+  'trash',
+  'trash-put',
+  'gvfs-trash',
+  'rmtrash',
+  'trash-cli',
+  'kioclient-trash',
+  'rimraf',
+  'del-cli',
+  'del',
+  'premove',
+]);
+
+/** Package runners that run a package's program with the words after it (`npx rimraf ~`). */
+const RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
 
 function trashed(words: string[]): string[] | null {
+  if (RUNNERS.has(words[0] ?? '')) {
+    const i = words.findIndex((w, k) => k > 0 && !w.startsWith('-'));
+    if (i > 0) words = [(words[i] ?? '').replace(/(.)@[^/]*$/, '$1'), ...words.slice(i + 1)];
+  }
   const name = words[0] ?? '';
   let from = 1;
   if (name === 'gio' && words[1] === 'trash') from = 2;

@@ -130,6 +130,9 @@ test('trash tools and listings given to rm delete what they name', () => {
   for (const c of ['trash-put ~/Documents', 'gio trash ~/project', 'rm -rf $(ls -A ~)', 'rm -rf $(git ls-files)'])
     exec(c, 'deny');
   for (const c of ['trash ./dist', 'trash-put old-notes.md', 'rm -f $(ls *.log)']) exec(c, 'pass');
+  // npm's delete tools, run through a package runner, are rm -rf
+  for (const c of ['npx rimraf ~', 'npx rimraf ~/*', 'npx -y del-cli ~/project', 'bunx rimraf@5 ~']) exec(c, 'deny');
+  for (const c of ['npx rimraf dist', 'npx rimraf node_modules coverage']) exec(c, 'pass');
 });
 
 test('archives unpacked over a home folder, the root or a system directory ask', () => {
