@@ -272,8 +272,10 @@ export function sinkOf(tokens: Token[]): Sink | null {
   const args = w.slice(1);
   if (SHELLS.has(first) || first === 'fish' || (first === 'busybox' && args[0] === 'sh')) {
     const rest = first === 'busybox' ? args.slice(1) : args;
-    // `sh -c X` runs X, not stdin; `sh script` runs the script (stdin is data) unless -s.
-    if (rest.some((a) => /^-[a-z]*c/.test(a))) return null;
+    // `sh -c X` runs X, not stdin; `sh script` runs the script (stdin is data) unless -s. Under
+    // xargs, `sh -c '{}'` (or `"$1"`) runs each input item as its script.
+    const c = rest.findIndex((a) => /^-[a-z]*c/.test(a));
+    if (c >= 0) return /^(?:\{\}|%|"?\$(?:0|1|@|\*)"?)$/.test((rest[c + 1] ?? '').trim()) ? { kind: 'shell' } : null;
     const operand = rest.find((a) => !a.startsWith('-') && !a.startsWith('+'));
     if (operand && !rest.some((a) => /^-[a-z]*s/.test(a)) && operand !== '/dev/stdin') return null;
     return { kind: 'shell' };
@@ -284,6 +286,7 @@ export function sinkOf(tokens: Token[]): Sink | null {
   ) {
     return { kind: 'shell' };
   }
+  if (linesRunBy(first, args)) return { kind: 'shell' };
   if (STDIN_INTERPRETERS.test(first)) {
     const ops = args.filter((a) => !a.startsWith('-') || a === '-');
     const code = args.some((a) => a === '-c' || a === '-e' || a === '-p' || a === '-r' || a === '-E' || a === 'eval');
@@ -291,6 +294,31 @@ export function sinkOf(tokens: Token[]): Sink | null {
       return { kind: 'interpreter', name: first };
   }
   return null;
+}
+
+/** awk's system() or a pipe to a shell given a whole input field (`system($0)`, `print | "sh"`). */
+const AWK_RUNS_LINE = /\bsystem\s*\(\s*\$\w*\s*\)|\bprint\b[^|]*\|\s*"(?:\/bin\/)?(?:ba|z|da)?sh"/;
+/** perl -n/-p and ruby -n/-p code running the input line (`system($_)`, `` `$_` ``, `eval $_`). */
+const LINE_VAR_RUN = /\b(?:system|exec|eval|spawn)\s*\(?\s*\$_\b|`\s*(?:\$_|#\{\$_\})\s*`|%x\{\s*#\{\$_\}\s*\}/;
+/** Interpreter code that reads its standard input and runs it as commands or code. */
+const STDIN_READ =
+  /\bsys\.stdin\b|\binput\s*\(|process\.stdin|readFileSync\(\s*(?:0|['"]\/dev\/stdin['"])|\bSTDIN\b|\$stdin\b|\bARGF\b/;
+const RUNS_CODE =
+  /\bos\.system\s*\(|\bsubprocess\.|\bexec\s*\(|\beval\s*\(|child_process|execSync|spawnSync|\bsystem\s*\(|`[^`]*\$\{/;
+
+/**
+ * Whether this stage runs every line it reads as a command: awk `{system($0)}`, perl/ruby -n
+ * with `system($_)`, interpreter code that reads stdin and runs it, GNU parallel with no command
+ * (each input line is one). `xargs sh -c '{}'` is read where the shell is (xargs is peeled first).
+ */
+function linesRunBy(name: string, args: string[]): boolean {
+  if (/^(?:awk|gawk|mawk|nawk|busybox)$/.test(name)) return args.some((a) => AWK_RUNS_LINE.test(a));
+  if (/^(?:perl|ruby)$/.test(name))
+    return args.some((a) => /^-[a-zA-Z]*[np]/.test(a)) && args.some((a) => LINE_VAR_RUN.test(a));
+  if (/^(?:python[0-9.]*|node|nodejs|deno|bun|php)$/.test(name))
+    return args.some((a) => STDIN_READ.test(a) && RUNS_CODE.test(a));
+  if (name === 'parallel') return !args.some((a) => !a.startsWith('-'));
+  return false;
 }
 
 /** The body of a here-string on this stage (`cmd <<< 'text'`), or null. */
