@@ -208,3 +208,11 @@ test('PowerShell code behind switches, encoded commands and pipelines is read', 
   expectPasses('pwsh -c "Get-ChildItem -Path ./build -Filter *.tmp | Remove-Item"');
   expectPasses('pwsh -File build.ps1');
 });
+
+test('julia: keyword arguments after a semicolon and joinpath spell the same delete and read', () => {
+  expectExec("julia -e 'rm(homedir(); recursive=true, force=true)'", 'deny');
+  expectExec('julia -e \'rm("/"; recursive=true)\'', 'deny');
+  expectExec('julia -e \'print(read(joinpath(homedir(), ".ssh", "id_rsa"), String))\'', 'deny');
+  expectPasses('julia -e \'rm("build"; recursive=true)\'');
+  expectPasses('julia -e \'print(read(joinpath("data", "train.csv"), String))\'');
+});

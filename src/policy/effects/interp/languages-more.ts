@@ -93,6 +93,11 @@ export const JULIA: Language = {
   rewrites: [
     [/\b(?:run|read|open|success|pipeline)\(\s*`([^`]*)`/g, 'run("$1"'],
     [/homedir\(\)/g, '"~"'],
+    // joinpath("~", ".ssh", "id_rsa") is the path "~/.ssh/id_rsa"
+    [/joinpath\(\s*"([^"]*)"\s*,\s*"([^"]*)"\s*,\s*"([^"]*)"\s*\)/g, '"$1/$2/$3"'],
+    [/joinpath\(\s*"([^"]*)"\s*,\s*"([^"]*)"\s*\)/g, '"$1/$2"'],
+    // keyword arguments follow a semicolon: rm(p; recursive=true) is rm(p, recursive=true)
+    [/;\s*(?=(?:recursive|force)\s*=)/g, ', '],
   ],
   aliases: [],
   decoders: [],
