@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LineKeys, mayApply, type ReadingKey } from '../../src/policy/effects/reading-keys.js';
+import { LineKeys, mayApply, WORDS_LIMIT, type ReadingKey } from '../../src/policy/effects/reading-keys.js';
 import { DATA_RESET_KEY } from '../../src/policy/effects/data-resets.js';
 import { simpleCommands } from '../../src/policy/effects/walk.js';
 import { deriveFromCommand } from '../../src/policy/effects/derive.js';
@@ -23,7 +23,8 @@ test("a key's words are the line's words with quotes removed and lower-cased, te
   const key: ReadingKey = { words: /prisma/ };
   const { cmds, keys } = keysOf(`echo hi; X=1 npx 'Pri'"SMA" migrate reset`);
   assert.ok(cmds.every((c) => keys.may(key, c)));
-  assert.ok(keysOf('ls -la').cmds.every((c) => !keysOf('ls -la').keys.may(key, c)));
+  const ls = keysOf('ls -la');
+  assert.ok(ls.cmds.every((c) => !ls.keys.may(key, c)));
   // standard input counts as words of the line
   const here = keysOf("sh <<'EOF'\nprisma migrate reset\nEOF");
   assert.ok(here.keys.may(key, here.cmds[0] ?? { argv: [], quoted: [], redirs: [], assigns: [], unsets: [] }));
@@ -49,4 +50,12 @@ test('the data-reset key is the tools unanchored, and wipes are still found howe
   ])
     assert.equal(resets(line).length, 1, line);
   assert.deepEqual(resets('RAILS_ENV=production git status'), []);
+});
+
+test('on a line whose words are longer than the limit, word keys pass and the readings run as without keys', () => {
+  const body = 'x'.repeat(WORDS_LIMIT + 1);
+  const { cmds, keys } = keysOf(`cat > notes.txt <<'EOF'\n${body}\nEOF`);
+  assert.ok(cmds.length > 0 && cmds.every((c) => keys.may({ words: /never-there/ }, c)));
+  const line = `cat > notes.txt <<'EOF'\n${body}\nEOF\nRAILS_ENV=production bundle exec r'ak'e db:drop`;
+  assert.equal(deriveFromCommand(line).filter((e) => e.command?.startsWith('data-reset ')).length, 1);
 });

@@ -15,6 +15,9 @@
 import { basename } from '../shell-wrappers.js';
 import type { SimpleCommand } from './walk.js';
 
+/** The most characters of words a line's word keys are tested on (see LineKeys.words). */
+export const WORDS_LIMIT = 16 * 1024;
+
 export interface ReadingKey {
   /** Lower-case program names (base names): the reading applies to a command running one. */
   readonly programs?: ReadonlySet<string>;
@@ -33,16 +36,31 @@ export class LineKeys {
 
   constructor(private readonly cmds: readonly SimpleCommand[]) {}
 
-  /** The line's words (see ReadingKey.words). */
-  get words(): string {
-    if (this.text !== undefined) return this.text;
+  /**
+   * The line's words (see ReadingKey.words), or undefined when they are longer than WORDS_LIMIT:
+   * on a long line (a big here-doc, a generated script) joining and scanning them would cost more
+   * than the readings they spare, so word keys pass there and the readings run as without keys.
+   */
+  get words(): string | undefined {
+    if (this.text !== undefined) return this.text || undefined;
+    let size = 0;
+    for (const c of this.cmds) {
+      for (const a of c.assigns) size += a.name.length + a.value.length + 2;
+      for (const w of c.argv) size += w.length + 1;
+      if (c.stdin !== undefined) size += c.stdin.length + 1;
+    }
+    if (size > WORDS_LIMIT) {
+      this.text = '';
+      return undefined;
+    }
     const parts: string[] = [];
     for (const c of this.cmds) {
       for (const a of c.assigns) parts.push(`${a.name}=${a.value}`);
       for (const w of c.argv) parts.push(w);
       if (c.stdin !== undefined) parts.push(c.stdin);
     }
-    this.text = parts.join('\n').toLowerCase();
+    // never empty: an empty line's words are a newline, so '' can mean "too long" above
+    this.text = parts.join('\n').toLowerCase() || '\n';
     return this.text;
   }
 
@@ -52,7 +70,8 @@ export class LineKeys {
     if (!key.words) return !key.programs;
     let hit = this.tested.get(key);
     if (hit === undefined) {
-      hit = key.words.test(this.words);
+      const words = this.words;
+      hit = words === undefined || key.words.test(words);
       this.tested.set(key, hit);
     }
     return hit;
