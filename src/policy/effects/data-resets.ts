@@ -15,6 +15,7 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
+import type { ReadingKey } from './reading-keys.js';
 
 /** One wiping task: the program (base name) or runner word, and a test on the words after it. */
 interface Wipe {
@@ -78,6 +79,18 @@ const WIPES: Wipe[] = [
   { tool: /^(?:mvn|mvnw|mvnd)$/, task: (r) => any(r, /^(?:flyway:clean|liquibase:dropAll|liquibase:drop-all)$/) },
   { tool: /^(?:gradle|gradlew)$/, task: (r) => any(r, /^(?::?[\w-]+:)?(?:flywayClean|liquibaseDropAll|dropAll)$/) },
 ];
+
+/**
+ * The applicability key of dataResetEffects (reading-keys.ts): a wipe is found only where some
+ * word of the line holds one of the tools' names (the tool is a word's base name, lower-cased),
+ * so the tools' patterns, unanchored, are the key. A pattern of another shape (flags, more than
+ * one anchored alternative) cannot be unanchored this way: then the reading runs on every line.
+ */
+export const DATA_RESET_KEY: ReadingKey = WIPES.every(
+  (w) => !w.tool.flags && /^\^(?:\(\?:[^()^$]*\)|[^()|^$])*\$$/.test(w.tool.source),
+)
+  ? { words: new RegExp(WIPES.map((w) => w.tool.source.slice(1, -1)).join('|')) }
+  : {};
 
 /** Runners whose next word is the tool (`npx prisma`, `bundle exec rails`, `python manage.py`). */
 const RUNNERS = new Set([

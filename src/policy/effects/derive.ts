@@ -26,6 +26,7 @@ import { fetchReadings } from './fetch-readings.js';
 import { startupWrite } from './startup-plant.js';
 import { fileWriterEffects } from './file-writers.js';
 import { tamperWrite } from './svc-tamper.js';
+import { LineKeys } from './reading-keys.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
@@ -132,8 +133,8 @@ function makeReadsStdin(argv: string[]): boolean {
   );
 }
 
-function commandEffects(c: SimpleCommand, out: Effect[]): void {
-  programEffects(c, out);
+function commandEffects(c: SimpleCommand, out: Effect[], line: LineKeys): void {
+  programEffects(c, out, line);
   fileWriterEffects(c, undefined, out);
   launcherEffects(c, out);
   installEffects(c.argv, out);
@@ -302,8 +303,10 @@ export function deriveFromCommand(command: string): Effect[] {
   const win = /^\s*[A-Za-z]:\\(?:[^\\\s"']+\\)*([^\\\s"']+)(?=\s|$)/.exec(command);
   const cmds = simpleCommands(win ? `${win[1] ?? ''}${command.slice(win[0].length)}` : command);
   let unpacksInto: string | undefined;
+  // per-command readings are called only where their applicability key holds (reading-keys.ts)
+  const keys = new LineKeys(cmds);
   for (const c of cmds) {
-    commandEffects(c, raw);
+    commandEffects(c, raw, keys);
     unpacksInto ??= dependencyDirUnpack(c.argv);
     if (raw.length > MAX_EFFECTS * 4) break;
   }

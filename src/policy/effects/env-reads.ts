@@ -254,7 +254,9 @@ function loopReads(cmds: SimpleCommand[], out: Effect[]): void {
         if (p) out.push({ tool: 'read', path: p, via: `${prog} reads ${p}` });
       }
     // secret searches of a tool's stored configuration
-    if (next && SECRET_BEARING.some((re) => re.test(words(c)))) {
+    // the words once, not once per pattern
+    const said = next ? words(c) : '';
+    if (next && SECRET_BEARING.some((re) => re.test(said))) {
       const consumer = cmds.find((x) => x.argv === next);
       const pat = consumer ? searchPattern(consumer) : undefined;
       if (pat) {

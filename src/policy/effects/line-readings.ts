@@ -136,12 +136,18 @@ export function lineReadings(line: LineFacts, out: Effect[]): void {
   for (const r of LINE_READINGS) if (passes(r, line)) r.read(line, out);
 }
 
+/** Each reading's programs as a set, made on first use (a line runs a few programs, a reading may list dozens). */
+const programSets = new WeakMap<LineReading, ReadonlySet<string>>();
+
 function passes(r: LineReading, line: LineFacts): boolean {
   if (!r.programs && !r.hint) return true;
-  if (r.hint?.test(line.text)) return true;
   if (r.programs) {
-    const run = line.programs;
-    for (const p of r.programs) if (run.has(p)) return true;
+    let names = programSets.get(r);
+    if (!names) {
+      names = new Set(r.programs);
+      programSets.set(r, names);
+    }
+    for (const p of line.programs) if (names.has(p)) return true;
   }
-  return false;
+  return r.hint?.test(line.text) === true;
 }

@@ -12,7 +12,8 @@ import { echoText, type SimpleCommand } from './walk.js';
 import { isLoopbackHost } from './url-host.js';
 import { clobberEffects } from './clobber.js';
 import { argvBoundEffects } from './interp/argv-bind.js';
-import { dataResetEffects } from './data-resets.js';
+import { DATA_RESET_KEY, dataResetEffects } from './data-resets.js';
+import { mayApply, type LineKeys } from './reading-keys.js';
 import { at } from '../../util/invariant.js';
 import { egressEffects, payloadToService } from './egress.js';
 import { powershellReads } from './powershell-reads.js';
@@ -931,16 +932,19 @@ function knownMatches(glob: string): string[] {
   return hit;
 }
 
-/** The effects of one simple command's own program and redirections. */
-export function programEffects(c: SimpleCommand, out: Effect[]): void {
+/**
+ * The effects of one simple command's own program and redirections. With `line` (the keys of the
+ * line the command is in), readings whose applicability key the line misses are not called.
+ */
+export function programEffects(c: SimpleCommand, out: Effect[], line?: LineKeys): void {
   const from = out.length;
-  programEffectsRaw(c, out);
+  programEffectsRaw(c, out, line);
   egressEffects(c, out);
   powershellReads(c, out);
   expandGlobs(out, from);
 }
 
-function programEffectsRaw(c: SimpleCommand, out: Effect[]): void {
+function programEffectsRaw(c: SimpleCommand, out: Effect[], line: LineKeys | undefined): void {
   // First, so a write of nothing is the one kept when the same path is written twice.
   clobberEffects(c, out);
   redirections(c, out);
@@ -952,7 +956,7 @@ function programEffectsRaw(c: SimpleCommand, out: Effect[]): void {
   // `python3 -c "...sys.argv[1]..." ~`: the code read with its arguments in place.
   if (c.argv.length > 3) out.push(...argvBoundEffects(c));
   // `DATABASE_URL=postgres://prod-db/app npx prisma migrate reset`: a wipe and where it points.
-  if (c.argv.length > 1) out.push(...dataResetEffects(c));
+  if (c.argv.length > 1 && mayApply(DATA_RESET_KEY, c, line)) out.push(...dataResetEffects(c));
   if (name === 'perl' && c.argv.some((w) => /^-[a-zA-Z]*i/.test(w)))
     scriptFirst('perl', ['-e', '-E', '-M', '-I'], ['-e', '-E'])(c, out);
 }
