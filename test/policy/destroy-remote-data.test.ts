@@ -231,6 +231,7 @@ test('backups destroyed by their own tool are denied; maintenance passes', () =>
       'rdiff-backup --remove-older-than now /backups/app',
       'tarsnap --nuke',
       'tmutil deletelocalsnapshots /',
+      'nodetool clearsnapshot --all',
     ],
     'deny',
   );
@@ -252,6 +253,8 @@ test('backups destroyed by their own tool are denied; maintenance passes', () =>
       'duplicity remove-older-than now s3://backups/app',
       'rdiff-backup --remove-older-than 4W /backups/app',
       'tmutil listlocalsnapshots /',
+      'nodetool clearsnapshot -t before-upgrade',
+      'nodetool status',
     ],
     'pass',
   );
@@ -351,6 +354,32 @@ test('files overwritten beyond recovery and disks wiped', () => {
       'nvme list',
       'kubectl auth can-i delete pods -n dev',
       "kubectl auth can-i '*' '*' --all-namespaces",
+    ],
+    'pass',
+  );
+});
+
+// ------------------------------------------------------------------ restores and syncs that replace data
+
+test('restores that drop the target first are wipes of the database they point at', () => {
+  check(
+    [
+      'mongorestore --drop --uri mongodb://prod-mongo/app /tmp/old-dump',
+      'pg_restore --clean --if-exists -d postgres://prod-db/app old.dump',
+      'pg_restore -c -h prod-db.internal -d app x.dump',
+      // the value of --exclude is not the source or the destination
+      'rsync -a --delete --exclude .git /tmp/empty/ ./',
+      'rsync -a --delete --exclude=node_modules --exclude .env /tmp/empty/ ~/project/',
+    ],
+    'deny',
+  );
+  check(
+    [
+      'pg_restore --clean -d app_dev latest.dump',
+      'pg_restore -d app x.dump',
+      'mongorestore --drop --uri mongodb://localhost/app dump/',
+      'mongodump --uri mongodb://localhost/app --out /tmp/dump',
+      'rsync -a --delete --exclude .git src/ /tmp/src-copy/',
     ],
     'pass',
   );

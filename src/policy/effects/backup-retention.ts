@@ -10,7 +10,7 @@
 // (--delete confirms; without it kopia only lists), `kopia policy set --keep-*`, duplicity
 // `remove-older-than`/`remove-all-but-n-full` (--force confirms), rdiff-backup
 // `--remove-older-than`, tarsnap `--nuke`/`-d`, Time Machine `tmutil deletelocalsnapshots`,
-// Timeshift `--delete-all`, snapper `delete`.
+// Timeshift `--delete-all`, Cassandra `nodetool clearsnapshot` (--all, -t TAG).
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
@@ -26,6 +26,7 @@ export const BACKUP_PROGRAMS: readonly string[] = [
   'tarsnap',
   'tmutil',
   'timeshift',
+  'nodetool',
 ];
 
 /** A retention count or duration that keeps nothing: 0, 0d, 0h, 0y0m0d0h. */
@@ -245,6 +246,11 @@ export function backupEffects(line: LineView, out: Effect[]): void {
     } else if (name === 'tmutil') {
       if (argv[1] === 'deletelocalsnapshots' && !/^\d{4}-/.test(argv[2] ?? ''))
         out.push(wipe('tmutil', argv.slice(1), 'deletes the local Time Machine snapshots'));
+    } else if (name === 'nodetool') {
+      // Cassandra: clearsnapshot --all (or with no tag, older versions) removes every snapshot
+      const at = argv.indexOf('clearsnapshot');
+      if (at > 0 && (argv.includes('--all') || !argv.slice(at + 1).some((w) => w === '-t' || w.startsWith('--tag'))))
+        out.push(wipe('nodetool', argv.slice(1), 'clears every Cassandra snapshot'));
     } else if (name === 'timeshift') {
       if (argv.includes('--delete-all')) out.push(wipe('timeshift', argv.slice(1), 'deletes every system snapshot'));
     }

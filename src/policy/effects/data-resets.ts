@@ -11,7 +11,7 @@
 // the command itself (most tools default to the developer's own database). Sources: each tool's CLI reference (Prisma, Rails Active Record tasks,
 // Django management commands, Laravel Artisan, Ecto mix tasks, Sequelize CLI, TypeORM, Knex,
 // Alembic, Flyway, Liquibase, Diesel, SQLx, goose, golang-migrate, dbmate, Atlas, drizzle-kit,
-// MikroORM, Doctrine, Supabase CLI).
+// MikroORM, Doctrine, Supabase CLI, pg_restore --clean, mongorestore --drop).
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
@@ -85,6 +85,12 @@ const WIPES: Wipe[] = [
   { tool: /^mikro-orm$/, task: (r) => any(r, /^(?:schema:drop|schema:fresh|migration:fresh)$/) },
   { tool: /^console$/, task: (r) => any(r, /^doctrine:(?:database:drop|schema:drop)$/) },
   { tool: /^supabase$/, task: (r) => (has(r, 'db', 'reset') ? 'db reset' : null) },
+  // restores that drop what the target holds before loading the dump (pg_restore -c, mongorestore --drop)
+  {
+    tool: /^pg_restore$/,
+    task: (r) => (r.some((w) => w === '--clean' || /^-[a-zA-Z]*c[a-zA-Z]*$/.test(w)) ? '--clean' : null),
+  },
+  { tool: /^mongorestore$/, task: (r) => (r.includes('--drop') ? '--drop' : null) },
   // the same Flyway and Liquibase wipes run as Maven goals and Gradle tasks (each plugin's docs)
   { tool: /^(?:mvn|mvnw|mvnd)$/, task: (r) => any(r, /^(?:flyway:clean|liquibase:dropAll|liquibase:drop-all)$/) },
   { tool: /^(?:gradle|gradlew)$/, task: (r) => any(r, /^(?::?[\w-]+:)?(?:flywayClean|liquibaseDropAll|dropAll)$/) },
@@ -121,7 +127,7 @@ const LOCAL_HOST =
 /** Variables and options that name the database or its environment. */
 const ENV_NAME = /^(?:RAILS_ENV|RACK_ENV|MIX_ENV|NODE_ENV|APP_ENV|FLASK_ENV|DJANGO_SETTINGS_MODULE|ENV|STAGE)$/;
 const URL_NAME = /(?:DATABASE_URL|DB_URL|_DSN|^PGHOST|^MYSQL_HOST|^DB_HOST|^DATABASE_HOST|_DB_HOST)$/;
-const URL_OPTION = /^(?:--url|-url|--database-url|--db-url|-database|--database|--host|-h|--dsn|--connection)$/;
+const URL_OPTION = /^(?:--url|-url|--database-url|--db-url|-database|--database|--host|-h|--dsn|--connection|--uri)$/;
 const ENV_OPTION = /^(?:--env|-e|--environment|-environment|--settings|--stage|--profile|-x)$/;
 /** Options naming the configuration file a tool reads its database from (`--config drizzle.dev.config.ts`). */
 const CONFIG_OPTION = /^(?:--config|-c|--config-file|--configFile|--schema|-configFiles)$/;
