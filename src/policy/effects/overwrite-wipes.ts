@@ -1,8 +1,9 @@
 // Tools that overwrite a file's blocks before removing it (shred, srm, wipe, scrub, sdelete)
 // destroy the content beyond any recovery: no trash, no undelete, no file-system snapshot of the
 // blocks. Given a glob, a directory tree or a data file (databases, dumps, backups, archives) that
-// is data destroyed on purpose: `overwrite-wipe glob|tree|data TOOL PATH`; any other file outside
-// the temporary directories is `overwrite-wipe file TOOL PATH`; a temporary file gives nothing.
+// is data destroyed on purpose: `overwrite-wipe glob|tree|data TOOL PATH`. One named file
+// (`shred -u secrets.txt`, the tool's everyday use) and anything under the temporary directories
+// give nothing.
 // Sources: GNU coreutils shred (-u/--remove, -n, -z), secure-delete srm (-r), wipe (-r),
 // scrub (-r, -X), Sysinternals sdelete (-s subdirectories).
 import { basename } from '../shell-wrappers.js';
@@ -44,7 +45,7 @@ export function overwriteEffects(line: LineView, out: Effect[]): void {
               ? 'glob'
               : DATA_FILE.test(path) || /^\/dev\/(?!null$|zero$)/.test(path)
                 ? 'data'
-                : 'file';
+                : undefined;
       if (!kind) continue;
       out.push({
         tool: 'exec',
