@@ -162,6 +162,8 @@ test('code that wipes production through a runner or console is denied; reads an
       'npx dotenv -e .env.production -- npx prisma db push --accept-data-loss',
       'env-cmd -f .env.prod npx prisma db push --accept-data-loss',
       'python manage.py migrate billing zero --database=default --settings=config.settings.prod',
+      "heroku run rails runner 'User.delete_all' -a acme-prod",
+      `RAILS_ENV=production bundle exec rails r "ActiveRecord::Base.connection.tables.each { |t| ActiveRecord::Base.connection.drop_table(t, force: :cascade) }"`,
     ],
     'deny',
   );
@@ -188,6 +190,8 @@ test('code that wipes production through a runner or console is denied; reads an
       "echo 'SELECT count(*) FROM users;' | rails dbconsole",
       'npx dotenv -e .env.production -- npx prisma migrate deploy',
       'python manage.py migrate payments 0004',
+      "heroku run rails runner 'puts User.count' -a acme-staging",
+      "rails runner 'Rails.cache.clear'",
     ],
     'pass',
   );
@@ -298,6 +302,7 @@ test('terraform state replaced and dbt drops or rebuilds by target', () => {
       'terraform state show module.db.aws_db_instance.main',
       'terraform state pull > backup.tfstate',
       'terraform plan -destroy',
+      'terraform state push -h',
       'dbt clean',
       'dbt deps',
       'dbt run --target dev',
@@ -345,6 +350,7 @@ test('files overwritten beyond recovery and disks wiped', () => {
     [
       'shred -u /tmp/secret-draft.txt',
       'shred -u /tmp/export.sql',
+      'shred -u credentials.json.bak',
       'shred --help',
       'lvs',
       'lvdisplay',

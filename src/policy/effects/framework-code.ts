@@ -9,7 +9,8 @@
 // URL): production or another machine is `data-reset prod|remote ...` (denied), a target the
 // line does not show is `data-wipe-code ...` (asked), development and test databases give nothing.
 // Env-file launchers (`dotenv -e .env.production -- prisma db push --accept-data-loss`) name the
-// target by their file, and the wipe they launch is read against it.
+// target by their file, and `heroku run CMD -a acme-prod` by its app; the wipe or the runner
+// they launch is read against it.
 // Sources: Rails command line guide (runner, console, dbconsole), Django management commands
 // (shell -c/--command, dbshell), Laravel Artisan (tinker --execute, db), Mix (run -e/--eval),
 // Sequel's bin/sequel (-c), Flask CLI (shell), and each ORM's bulk-delete and schema-drop API
@@ -25,6 +26,7 @@ import { sqlTextEffects } from './sql.js';
 import { classify, dataResetEffects, targetValues, type Target, type TargetValue } from './data-resets.js';
 
 export const FRAMEWORK_PROGRAMS: readonly string[] = [
+  'heroku',
   'rails',
   'bundle',
   'manage.py',
@@ -246,9 +248,31 @@ function unwrapEnvFile(c: SimpleCommand): SimpleCommand | undefined {
   return { ...c, argv: inner, assigns: [...c.assigns, { name: 'ENV', value: file }] };
 }
 
+/** heroku options of `run` that take a value; the app (-a/--app) names the target. */
+const HEROKU_RUN_ARGS = new Set(['-a', '--app', '-r', '--remote', '-s', '--size', '-e', '--env', '--type']);
+
+/** `heroku run CMD -a APP`: CMD runs on the app's dyno, against the app's database. */
+function unwrapHerokuRun(c: SimpleCommand): SimpleCommand | undefined {
+  const argv = c.argv;
+  if (basename(argv[0] ?? '') !== 'heroku' || !/^run(?::detached|:inside)?$/.test(argv[1] ?? '')) return undefined;
+  const inner: string[] = [];
+  let app: string | undefined;
+  for (let i = 2; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    if (w === '--') continue;
+    if (HEROKU_RUN_ARGS.has(w)) {
+      if (w === '-a' || w === '--app' || w === '-r' || w === '--remote') app = argv[i + 1];
+      i++;
+    } else if (/^--app=/.test(w)) app = w.slice(6);
+    else if (inner.length || !w.startsWith('-')) inner.push(w);
+  }
+  if (!inner.length) return undefined;
+  return { ...c, argv: inner, assigns: app ? [...c.assigns, { name: 'ENV', value: app }] : c.assigns };
+}
+
 export function frameworkCodeEffects(line: LineView, out: Effect[]): void {
   for (const c of line.cmds) {
-    const inner = unwrapEnvFile(c);
+    const inner = unwrapEnvFile(c) ?? unwrapHerokuRun(c);
     if (inner) out.push(...dataResetEffects(inner));
     const r = runnerCode(inner ?? c);
     if (r) runnerEffects(r, out);

@@ -31,6 +31,7 @@ function terraformState(name: string, argv: string[], out: Effect[]): void {
   if (words[0] === 'run-all') words.shift();
   if (words[0] !== 'state' || words[1] !== 'push') return;
   const rest = words.slice(2);
+  if (rest.some((w) => w === '-h' || w === '-help' || w === '--help')) return;
   const force = rest.some((w) => w === '-force' || w === '--force' || w === '-force=true');
   const file = rest.find((w) => !w.startsWith('-'));
   const empty = file !== undefined && (/^\/dev\/null$|^\/tmp\/|empty|blank/i.test(file) || file === '-');

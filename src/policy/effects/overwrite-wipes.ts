@@ -21,9 +21,9 @@ const WITH_ARG: Record<string, string[]> = {
   sdelete64: ['-p'],
 };
 
-/** Files that hold data: databases, dumps, backups, archives, data sets. */
+/** Files that hold data: databases, dumps, archives, data sets (a `.bak` copy of one file is not). */
 const DATA_FILE =
-  /\.(?:db|sqlite3?|db3|mdb|accdb|sql|dump|bak|backup|tar|tgz|gz|zst|xz|zip|7z|parquet|csv|jsonl|ndjson|h5|hdf5|npy|pkl|feather|arrow|wal|ibd|frm|myd|rdb|aof|bson|ldb)$/i;
+  /\.(?:db|sqlite3?|db3|mdb|accdb|sql|dump|tar|tgz|gz|zst|xz|zip|7z|parquet|csv|jsonl|ndjson|h5|hdf5|npy|pkl|feather|arrow|wal|ibd|frm|myd|rdb|aof|bson|ldb)$/i;
 const TEMP = /^(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|\$TMPDIR\/|\$\{TMPDIR\}\/)/;
 
 export function overwriteEffects(line: LineView, out: Effect[]): void {
