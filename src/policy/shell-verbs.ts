@@ -61,7 +61,8 @@ const MODIFIER = new Set(['batch', 'bulk', 'force', 'mass', 'hard', 'permanently
 const DESTROY_NOUN = new Set(['deletion', 'removal', 'destruction', 'termination', 'purge', 'wipe']);
 
 /** Verbs that simulate a change without making it: what follows them is not done. */
-const SIMULATE = new Set(['diff', 'plan', 'preview', 'template', 'what-if', 'whatif', 'dry-run', 'dryrun']);
+// `can-i` asks whether a verb would be allowed (kubectl auth can-i delete pods): nothing is done
+const SIMULATE = new Set(['diff', 'plan', 'preview', 'template', 'what-if', 'whatif', 'dry-run', 'dryrun', 'can-i']);
 
 /** Verbs that only read. They do not stop the search (`aws logs delete-log-group` deletes). */
 const READ = new Set([

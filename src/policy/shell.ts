@@ -45,6 +45,13 @@ import { endpointUrl, networkClient, reverseShellReading, stdioOnSocket, type En
 import { at } from '../util/invariant.js';
 import { respell } from './shell-respell.js';
 
+/** rsync options that take a separate value (`--exclude .git`, `-e ssh`). */
+const RSYNC_VALUE_OPTS = new Set(
+  '-e --rsh --rsync-path --exclude --include --exclude-from --include-from --files-from -f --filter -T --temp-dir --partial-dir --backup-dir --suffix --compare-dest --copy-dest --link-dest --chmod --chown --log-file --password-file --port --bwlimit --max-size --min-size --timeout -B --block-size -M --remote-option'.split(
+    ' ',
+  ),
+);
+
 /** `sh -c` inside `sh -c` ... deeper than this is refused (the engine denies). */
 export const MAX_NESTING = 8;
 /** Readings per command; beyond this the command is refused rather than half-analysed. */
@@ -1142,7 +1149,8 @@ class Analyzer {
    */
   private rsyncDelete(words: string[], depth: number, u: number, ctx: SegmentContext): void {
     if (!words.some((w) => w.startsWith('--delete') || w === '--del')) return;
-    const ops = words.slice(1).filter((w) => !w.startsWith('-'));
+    // the values of options that take one (`--exclude .git`) are not operands
+    const ops = words.slice(1).filter((w, i) => !w.startsWith('-') && !RSYNC_VALUE_OPTS.has(words[i] ?? ''));
     if (ops.length !== 2) return;
     const src = ctx.scope.file(at(ops, 0).replace(/\/+$/, ''));
     if (!src?.emptyDir && !emptySource(at(ops, 0))) return;

@@ -8,10 +8,10 @@
 // --url=jdbc:postgresql://10.0.3.4/app, $PROD_DATABASE_URL). A wipe aimed at production or at
 // another machine is `data-reset prod|remote TOOL TASK`; one aimed at a local, development or test
 // database gives nothing, and one whose target the line does not show is left to the rules on
-// the command itself. Sources: each tool's CLI reference (Prisma, Rails Active Record tasks,
+// the command itself (most tools default to the developer's own database). Sources: each tool's CLI reference (Prisma, Rails Active Record tasks,
 // Django management commands, Laravel Artisan, Ecto mix tasks, Sequelize CLI, TypeORM, Knex,
 // Alembic, Flyway, Liquibase, Diesel, SQLx, goose, golang-migrate, dbmate, Atlas, drizzle-kit,
-// MikroORM, Doctrine, Supabase CLI).
+// MikroORM, Doctrine, Supabase CLI, pg_restore --clean, mongorestore --drop).
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
@@ -29,6 +29,13 @@ const has = (rest: string[], ...seq: string[]) => {
 };
 const any = (rest: string[], re: RegExp) => rest.find((w) => re.test(w)) ?? null;
 
+/** `migrate APP zero` (Django): the operands after `migrate` are an app and `zero`. */
+function migrateZero(rest: string[]): string | null {
+  const ops = rest.filter((w) => !w.startsWith('-'));
+  const m = ops.indexOf('migrate');
+  return m >= 0 && ops[m + 2] === 'zero' ? `migrate ${ops[m + 1] ?? ''} zero` : null;
+}
+
 const WIPES: Wipe[] = [
   {
     tool: /^prisma$/,
@@ -44,7 +51,11 @@ const WIPES: Wipe[] = [
     task: (r) =>
       any(r, /^db:(?:drop|reset|purge|truncate_all|schema:load|structure:load|migrate:reset|seed:replant)(?:\[|$)/),
   },
-  { tool: /^(?:manage\.py|django-admin)$/, task: (r) => any(r, /^(?:flush|reset_db|sqlflush)$/) },
+  {
+    tool: /^(?:manage\.py|django-admin)$/,
+    // `migrate APP zero` unapplies every migration of the app: its tables are dropped
+    task: (r) => any(r, /^(?:flush|reset_db|sqlflush)$/) ?? migrateZero(r),
+  },
   { tool: /^artisan$/, task: (r) => any(r, /^(?:migrate:fresh|migrate:reset|migrate:refresh|db:wipe)$/) },
   {
     tool: /^mix$/,
@@ -75,6 +86,12 @@ const WIPES: Wipe[] = [
   { tool: /^mikro-orm$/, task: (r) => any(r, /^(?:schema:drop|schema:fresh|migration:fresh)$/) },
   { tool: /^console$/, task: (r) => any(r, /^doctrine:(?:database:drop|schema:drop)$/) },
   { tool: /^supabase$/, task: (r) => (has(r, 'db', 'reset') ? 'db reset' : null) },
+  // restores that drop what the target holds before loading the dump (pg_restore -c, mongorestore --drop)
+  {
+    tool: /^pg_restore$/,
+    task: (r) => (r.some((w) => w === '--clean' || /^-[a-zA-Z]*c[a-zA-Z]*$/.test(w)) ? '--clean' : null),
+  },
+  { tool: /^mongorestore$/, task: (r) => (r.includes('--drop') ? '--drop' : null) },
   // the same Flyway and Liquibase wipes run as Maven goals and Gradle tasks (each plugin's docs)
   { tool: /^(?:mvn|mvnw|mvnd)$/, task: (r) => any(r, /^(?:flyway:clean|liquibase:dropAll|liquibase:drop-all)$/) },
   { tool: /^(?:gradle|gradlew)$/, task: (r) => any(r, /^(?::?[\w-]+:)?(?:flywayClean|liquibaseDropAll|dropAll)$/) },
@@ -123,12 +140,12 @@ const LOCAL_HOST =
 /** Variables and options that name the database or its environment. */
 const ENV_NAME = /^(?:RAILS_ENV|RACK_ENV|MIX_ENV|NODE_ENV|APP_ENV|FLASK_ENV|DJANGO_SETTINGS_MODULE|ENV|STAGE)$/;
 const URL_NAME = /(?:DATABASE_URL|DB_URL|_DSN|^PGHOST|^MYSQL_HOST|^DB_HOST|^DATABASE_HOST|_DB_HOST)$/;
-const URL_OPTION = /^(?:--url|-url|--database-url|--db-url|-database|--database|--host|-h|--dsn|--connection)$/;
+const URL_OPTION = /^(?:--url|-url|--database-url|--db-url|-database|--database|--host|-h|--dsn|--connection|--uri)$/;
 const ENV_OPTION = /^(?:--env|-e|--environment|-environment|--settings|--stage|--profile|-x)$/;
 /** Options naming the configuration file a tool reads its database from (`--config drizzle.dev.config.ts`). */
 const CONFIG_OPTION = /^(?:--config|-c|--config-file|--configFile|--schema|-configFiles)$/;
 
-type Target = 'prod' | 'remote' | 'dev' | 'unknown';
+export type Target = 'prod' | 'remote' | 'dev' | 'unknown';
 
 /** The host a database URL or host word names, or null. */
 function hostOf(v: string): string | null {
@@ -138,7 +155,7 @@ function hostOf(v: string): string | null {
   return null;
 }
 
-function classify(values: { name: string; value: string; kind: 'env' | 'url' }[]): Target {
+export function classify(values: TargetValue[]): Target {
   let t: Target = 'unknown';
   for (const { name, value, kind } of values) {
     if (PROD.test(value) || PROD.test(name)) return 'prod';
@@ -159,28 +176,17 @@ function classify(values: { name: string; value: string; kind: 'env' | 'url' }[]
   return t;
 }
 
-/** A wipe a command runs: the tool, its task, and every environment name or URL the line gives it. */
-export interface DataReset {
-  tool: string;
-  task: string;
-  values: { name: string; value: string; kind: 'env' | 'url' }[];
+/** One environment name or database URL a line gives a tool. */
+export interface TargetValue {
+  name: string;
+  value: string;
+  kind: 'env' | 'url';
 }
 
-/** The wipe this command runs, with what the line says about its target; null for any other command. */
-export function dataReset(c: Pick<SimpleCommand, 'argv' | 'assigns'>): DataReset | null {
-  const argv = c.argv;
-  let i = 0;
-  while (i < argv.length - 1 && (RUNNERS.has(basename(argv[i] ?? '')) || (argv[i] ?? '').startsWith('-'))) i++;
-  const tool = basename(argv[i] ?? '')
-    .replace(/^bin\//, '')
-    .toLowerCase();
-  const wipe = WIPES.find((w) => w.tool.test(tool));
-  if (!wipe) return null;
-  const rest = argv.slice(i + 1);
-  const task = wipe.task(rest);
-  if (!task) return null;
-  const values: { name: string; value: string; kind: 'env' | 'url' }[] = [];
-  for (const a of c.assigns) {
+/** Every environment name or database URL the assignments and the words after the tool give it. */
+export function targetValues(assigns: { name: string; value: string }[], rest: string[]): TargetValue[] {
+  const values: TargetValue[] = [];
+  for (const a of assigns) {
     if (ENV_NAME.test(a.name)) values.push({ name: a.name, value: a.value, kind: 'env' });
     else if (URL_NAME.test(a.name)) values.push({ name: '', value: a.value, kind: 'url' });
   }
@@ -201,6 +207,30 @@ export function dataReset(c: Pick<SimpleCommand, 'argv' | 'assigns'>): DataReset
       else if (URL_NAME.test(opt)) values.push({ name: '', value: val, kind: 'url' });
     }
   }
+  return values;
+}
+
+/** A wipe a command runs: the tool, its task, and every environment name or URL the line gives it. */
+export interface DataReset {
+  tool: string;
+  task: string;
+  values: TargetValue[];
+}
+
+/** The wipe this command runs, with what the line says about its target; null for any other command. */
+export function dataReset(c: Pick<SimpleCommand, 'argv' | 'assigns'>): DataReset | null {
+  const argv = c.argv;
+  let i = 0;
+  while (i < argv.length - 1 && (RUNNERS.has(basename(argv[i] ?? '')) || (argv[i] ?? '').startsWith('-'))) i++;
+  const tool = basename(argv[i] ?? '')
+    .replace(/^bin\//, '')
+    .toLowerCase();
+  const wipe = WIPES.find((w) => w.tool.test(tool));
+  if (!wipe) return null;
+  const rest = argv.slice(i + 1);
+  const task = wipe.task(rest);
+  if (!task) return null;
+  const values = targetValues(c.assigns, rest);
   // `supabase db reset` resets the local stack unless told to use the linked project or a URL.
   if (tool === 'supabase' && rest.includes('--linked')) values.push({ name: '', value: 'linked', kind: 'url' });
   // a production name anywhere among its words (`--schema=prisma/schema.prod.prisma`, a DSN `host=prod-db`)

@@ -37,6 +37,12 @@ import { AGENT_SOCKET_HINT, agentSocketEffects } from './agent-sockets.js';
 import { AGENT_CONFIG_HINT, agentConfigSecretEffects } from './agent-config-secrets.js';
 import { RELAY_HINT, RELAY_PROGRAMS, relayEffects } from './shell-relays.js';
 import { ACCESS_PROGRAMS, accessGrantEffects } from './access-grants.js';
+import { REMOTE_EXEC_PROGRAMS, remoteExecEffects } from './remote-exec.js';
+import { FRAMEWORK_PROGRAMS, frameworkCodeEffects } from './framework-code.js';
+import { BACKUP_PROGRAMS, backupEffects } from './backup-retention.js';
+import { INFRA_STATE_PROGRAMS, infraStateEffects } from './infra-state.js';
+import { OVERWRITE_PROGRAMS, overwriteEffects } from './overwrite-wipes.js';
+import { STORAGE_PROGRAMS, storageWipeEffects } from './storage-wipes.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
 export class LineFacts {
@@ -129,6 +135,18 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'shell-relays', programs: RELAY_PROGRAMS, hint: RELAY_HINT, read: relayEffects },
   // grants, shares, ACLs and memberships read by whom they let in (access-grants.ts)
   { name: 'access-grants', programs: ACCESS_PROGRAMS, read: accessGrantEffects },
+  // commands and file deletes that ansible, salt, pdsh, clush ... run on other hosts (remote-exec.ts)
+  { name: 'remote-exec', programs: REMOTE_EXEC_PROGRAMS, read: remoteExecEffects },
+  // code given to rails runner, manage.py shell, artisan tinker ...; env-file launchers' targets (framework-code.ts)
+  { name: 'framework-code', programs: FRAMEWORK_PROGRAMS, read: frameworkCodeEffects },
+  // backup tools' forget/prune/delete that keep nothing (backup-retention.ts)
+  { name: 'backup-retention', programs: BACKUP_PROGRAMS, read: backupEffects },
+  // terraform state push, dbt --full-refresh and drop macros by target (infra-state.ts)
+  { name: 'infra-state', programs: INFRA_STATE_PROGRAMS, read: infraStateEffects },
+  // shred, srm, wipe, scrub on globs, trees and data files (overwrite-wipes.ts)
+  { name: 'overwrite-wipes', programs: OVERWRITE_PROGRAMS, read: overwriteEffects },
+  // lvremove, mdadm --zero-superblock, cryptsetup luksErase, zpool destroy ... (storage-wipes.ts)
+  { name: 'storage-wipes', programs: STORAGE_PROGRAMS, read: storageWipeEffects },
 ];
 
 /** Runs every registered reading whose gate the line passes. */

@@ -1,0 +1,57 @@
+// Tools that overwrite a file's blocks before removing it (shred, srm, wipe, scrub, sdelete)
+// destroy the content beyond any recovery: no trash, no undelete, no file-system snapshot of the
+// blocks. Given a glob, a directory tree or a data file (databases, dumps, backups, archives) that
+// is data destroyed on purpose: `overwrite-wipe glob|tree|data TOOL PATH`. One named file
+// (`shred -u secrets.txt`, the tool's everyday use) and anything under the temporary directories
+// give nothing.
+// Sources: GNU coreutils shred (-u/--remove, -n, -z), secure-delete srm (-r), wipe (-r),
+// scrub (-r, -X), Sysinternals sdelete (-s subdirectories).
+import { basename } from '../shell-wrappers.js';
+import type { Effect } from './types.js';
+import type { LineView } from './line-view.js';
+import { parseArgs } from './operands.js';
+
+export const OVERWRITE_PROGRAMS: readonly string[] = ['shred', 'srm', 'wipe', 'scrub', 'sdelete', 'sdelete64'];
+
+const WITH_ARG: Record<string, string[]> = {
+  shred: ['-n', '--iterations', '-s', '--size', '--random-source'],
+  scrub: ['-p', '--pattern', '-b', '--blocksize', '-s', '--device-size'],
+  wipe: ['-S', '-x', '-l', '-p', '-T', '-b'],
+  sdelete: ['-p'],
+  sdelete64: ['-p'],
+};
+
+/** Files that hold data: databases, dumps, archives, data sets (a `.bak` copy of one file is not). */
+const DATA_FILE =
+  /\.(?:db|sqlite3?|db3|mdb|accdb|sql|dump|tar|tgz|gz|zst|xz|zip|7z|parquet|csv|jsonl|ndjson|h5|hdf5|npy|pkl|feather|arrow|wal|ibd|frm|myd|rdb|aof|bson|ldb)$/i;
+const TEMP = /^(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|\$TMPDIR\/|\$\{TMPDIR\}\/)/;
+
+export function overwriteEffects(line: LineView, out: Effect[]): void {
+  for (const c of line.cmds) {
+    const name = basename(c.argv[0] ?? '').toLowerCase();
+    if (!OVERWRITE_PROGRAMS.includes(name)) continue;
+    const p = parseArgs(c.argv, WITH_ARG[name] ?? []);
+    const recursive = p.options.some(
+      ([k]) => /^-[a-zA-Z]*[rRs]|^--recursive$/.test(k) && !(name === 'shred' && /^-[a-zA-Z]*s/.test(k)),
+    );
+    for (const path of p.operands) {
+      const glob = /[*?[]/.test(path);
+      const kind =
+        name !== 'shred' && recursive
+          ? 'tree'
+          : TEMP.test(path)
+            ? undefined
+            : glob
+              ? 'glob'
+              : DATA_FILE.test(path) || /^\/dev\/(?!null$|zero$)/.test(path)
+                ? 'data'
+                : undefined;
+      if (!kind) continue;
+      out.push({
+        tool: 'exec',
+        command: `overwrite-wipe ${kind} ${name} ${path}`,
+        via: `${name} overwrites ${path} beyond recovery`,
+      });
+    }
+  }
+}
