@@ -45,6 +45,19 @@ export function rehearses(words: readonly string[], from = 1): boolean {
   return on;
 }
 
+/**
+ * Read verbs that end a subcommand: what follows them names what is looked at
+ * (`kubectl describe cronjob purge-sessions`, `aws lambda get-function --function-name
+ * delete-expired`). Other read words also name products or groups and the search goes on after
+ * them (`aws logs delete-log-group`, `az monitor log-analytics workspace delete`).
+ */
+const SETTLING_READS = new Set(['get', 'list', 'ls', 'describe', 'show', 'view', 'inspect', 'explain', 'whoami']);
+
+/** Whether a read verb ends the subcommand (see SETTLING_READS). */
+export function settlesRead(verb: string): boolean {
+  return SETTLING_READS.has(verb.toLowerCase());
+}
+
 /** Subcommands that ask about a verb: what follows names the verb, it does not run it. */
 const QUESTION = new Set(['can-i', 'who-can', 'policy-troubleshoot']);
 
@@ -265,4 +278,41 @@ export function scratchScope(
     return stacks.length === 1 && scratchName((stacks[0] ?? '').split('/').pop() ?? '', true);
   }
   return false;
+}
+
+/** Tools that hand the words after `--` to a script or program they run (`npm run deploy -- --dry-run`). */
+const FORWARDERS = new Set(
+  'npm pnpm yarn bun npx bunx pnpx cargo dotnet poetry uv pipenv hatch pdm go deno mix gradle gradlew mvn mvnw make just task rake nx turbo lerna docker podman'.split(
+    ' ',
+  ),
+);
+
+/**
+ * `rehearsal-off TOOL WORDS` when a line spells a rehearsal option that does not rehearse: set to
+ * an off value (`helm upgrade api ./chart --dry-run=false`, `kubectl apply -f x --dry-run=none`)
+ * or given only after `--`, where the tool reads it as an operand (`terraform apply
+ * -auto-approve -- --dry-run`). Rules that let rehearsals through match the option's spelling;
+ * this reading lets the standard profile ask about the real run instead. `skip(tool)` names
+ * programs whose words are not a tool's options (echo, grep, shells).
+ */
+export function rehearsalOffReading(words: readonly string[], skip: (tool: string) => boolean): string | null {
+  const tool = (words[0] ?? '').toLowerCase();
+  if (!tool || skip(tool)) return null;
+  const dd = words.indexOf('--');
+  const before = dd < 0 ? words.slice(1) : words.slice(1, dd);
+  const after = dd < 0 ? [] : words.slice(dd + 1);
+  let seen = false;
+  let on = false;
+  for (const w of before) {
+    if (!REHEARSAL.test(w)) continue;
+    seen = true;
+    on = rehearsalFlag(w);
+  }
+  const off =
+    (seen && !on) ||
+    (!seen &&
+      !FORWARDERS.has(tool) &&
+      !before.some((w) => w === 'exec' || w === 'run') &&
+      after.some((w) => rehearsalFlag(w)));
+  return off ? `rehearsal-off ${words.join(' ')}` : null;
 }

@@ -18,7 +18,15 @@ import { contentsReadings, sourceLossReadings, treeLossReadings } from './shell-
 import { httpDestroyReadings } from './shell-http-destroy.js';
 import { emptySource } from './shell-destroy.js';
 import { shipReadings } from './ship.js';
-import { asksAbout, helpAfterVerb, ownOutputClean, rehearses, scratchScope } from './shell-verb-scope.js';
+import {
+  asksAbout,
+  helpAfterVerb,
+  ownOutputClean,
+  rehearsalOffReading,
+  rehearses,
+  scratchScope,
+  settlesRead,
+} from './shell-verb-scope.js';
 
 /** Verbs that destroy, remove or switch off what the tool manages (a word or a word's first part). */
 const DESTROY = new Set([
@@ -276,7 +284,7 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
     verbAt = i;
     verb = v.verb;
     headLength = path.length;
-    if (v.set !== 'read') break;
+    if (v.set !== 'read' || settlesRead(v.verb)) break;
   }
   // HTTP clients of a tool (`gh api -X DELETE`, `glab api --method DELETE`) destroy what they address.
   const method = httpMethod(words, start);
@@ -294,9 +302,9 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
   if (kind === 'destroy' && named.length && named.every((w) => SCRATCH_NAME.test(w) && !isComputed(w, computed)))
     return [];
   if (kind === 'destroy' && (rehearses(words, start + 1) || helpAfterVerb(rest))) kind = 'readonly';
-  if (kind === 'destroy' && rest.some((w) => ALL_FLAG.test(w) || isComputed(w, computed))) kind = 'destroy-all';
-  // `dbt clean`, `bundle clean --force`: the project's own build output, made again by the next build.
+  // `dbt clean`, `hugo mod clean --all`: the project's own build output or the tool's caches, made again.
   if (kind === 'destroy' && ownOutputClean(tool, path, headLength - 1, rest)) return [];
+  if (kind === 'destroy' && rest.some((w) => ALL_FLAG.test(w) || isComputed(w, computed))) kind = 'destroy-all';
   const head = [tool, ...path.slice(0, headLength)].join(' ');
   const tail = rest.length ? ' ' + rest.join(' ') : '';
   const from = `${verb} (${tool})`;
@@ -635,6 +643,8 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
   for (const t of sourceLossReadings(words))
     out.push({ text: t, note: { from: 'source code deleted or emptied', text: t } });
   for (const h of httpDestroyReadings(words)) out.push({ text: h, note: { from: 'an HTTP DELETE', text: h } });
+  const off = rehearsalOffReading(words, (t) => NOT_SUBCOMMAND_CLI.has(t));
+  if (off) out.push({ text: off, note: { from: 'a rehearsal option that does not rehearse', text: off } });
   const clean = gitCleanReading(words);
   if (clean) out.push({ text: clean, note: { from: 'git clean -x removes ignored files', text: clean } });
   return out;
