@@ -58,6 +58,22 @@ export function settlesRead(verb: string): boolean {
   return SETTLING_READS.has(verb.toLowerCase());
 }
 
+/** Test runners: their operands and filters name tests (`pytest -k 'delete or purge'`). */
+const TEST_RUNNERS = new Set(
+  'pytest py.test jest vitest mocha ava tap karma jasmine rspec minitest phpunit pest playwright cypress nose2 ward behave cucumber cucumber-js'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether a command runs a project's tests, so the words after it select tests rather than name
+ * a subcommand: a test runner, or `test` as the first subcommand (`yarn test delete`, `cargo
+ * test delete_user`, `mix test`, `dotnet test --filter Name~Delete`).
+ */
+export function runsTests(tool: string, firstPositional: string | undefined): boolean {
+  return TEST_RUNNERS.has(tool) || firstPositional === 'test';
+}
+
 /** Subcommands that ask about a verb: what follows names the verb, it does not run it. */
 const QUESTION = new Set(['can-i', 'who-can', 'policy-troubleshoot']);
 

@@ -25,6 +25,7 @@ import {
   rehearsalOffReading,
   rehearses,
   scratchScope,
+  runsTests,
   settlesRead,
 } from './shell-verb-scope.js';
 
@@ -258,6 +259,8 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
       continue;
     }
     if (notASubcommand(w)) break;
+    // `yarn test delete`, `pytest -k purge`: the words name tests, not the tool's subcommands.
+    if (path.length === 0 && runsTests(tool, w)) return [];
     // What follows `run`/`exec` is a command run inside (docker run IMAGE rm -rf x), not the
     // tool's verb; gcloud's `run` is the Cloud Run product.
     if (w === 'exec' || (w === 'run' && tool !== 'gcloud')) break;
