@@ -159,8 +159,11 @@ const CLOUD_CMDLET =
 /** Wrappers that run a tool fetched or installed by name: the tool is the word after them. */
 const RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
 
-/** `scratch`: a destroy that reaches only a scratch scope (shell-verb-scope.ts), read as `dev-data ...`. */
-export type VerbKind = 'destroy' | 'destroy-all' | 'readonly' | 'scratch';
+/**
+ * `scratch`: a destroy that reaches only a scratch scope (shell-verb-scope.ts), read as `dev-data ...`;
+ * `own-output`: a build tool's clean of its own output, read as `own-output ...` (no rule matches it).
+ */
+export type VerbKind = 'destroy' | 'destroy-all' | 'readonly' | 'scratch' | 'own-output';
 
 export interface VerbReading {
   kind: VerbKind;
@@ -306,7 +309,10 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
     return [];
   if (kind === 'destroy' && (rehearses(words, start + 1) || helpAfterVerb(rest))) kind = 'readonly';
   // `dbt clean`, `hugo mod clean --all`: the project's own build output or the tool's caches, made again.
-  if (kind === 'destroy' && ownOutputClean(tool, path, headLength - 1, rest)) return [];
+  if (kind === 'destroy' && ownOutputClean(tool, path, headLength - 1, rest)) {
+    const text = ['own-output', tool, ...path.slice(0, headLength), ...rest].join(' ');
+    return [{ kind: 'own-output', text, from: `${verb} (${tool})` }];
+  }
   if (kind === 'destroy' && rest.some((w) => ALL_FLAG.test(w) || isComputed(w, computed))) kind = 'destroy-all';
   const head = [tool, ...path.slice(0, headLength)].join(' ');
   const tail = rest.length ? ' ' + rest.join(' ') : '';
@@ -621,7 +627,15 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
       note:
         r.kind === 'readonly'
           ? null
-          : { from: r.kind === 'scratch' ? `a scratch scope: ${r.from}` : `the verb ${r.from}`, text: r.text },
+          : {
+              from:
+                r.kind === 'scratch'
+                  ? `a scratch scope: ${r.from}`
+                  : r.kind === 'own-output'
+                    ? `the project's own build output: ${r.from}`
+                    : `the verb ${r.from}`,
+              text: r.text,
+            },
     });
   for (const t of gitComputedReadings(words, computed))
     out.push({ text: t, note: { from: 'git over a computed list', text: t } });
