@@ -13,8 +13,9 @@
 //     of the project's own stack when no compose file, project or env file names production,
 //     `docker volume rm` of volumes whose names say development, test or a cache
 //     (`myapp_node_modules`, `acme_pgdata_test`), `docker rmi -f` of named images (rebuilt or
-//     pulled again), and `docker system prune` without --volumes and -a (stopped containers,
-//     dangling images, build cache).
+//     pulled again), `docker volume prune` without --all (anonymous volumes no container uses),
+//     and `docker system prune` without --volumes and -a (stopped containers, dangling images,
+//     build cache).
 // The standard profile's destructive-data and cli-destructive-verbs rules exclude the command
 // (docs/shell-readings.md). Production stacks, remote engines and unnamed targets keep their rules.
 import { basename } from './shell-wrappers.js';
@@ -138,6 +139,10 @@ function dockerReading(words: string[], assigns: readonly { name: string; value:
     const ok = names.length > 0 && names.every((v) => !v.includes('$') && !v.includes('`') && !/[*?]/.test(v));
     return ok ? `dev-data docker rmi ${names.join(' ')}` : null;
   }
+  // Since Docker 23 `volume prune` removes only anonymous volumes no container uses; --all (or
+  // the all=true filter) takes named ones too and stays a wipe.
+  if (sub === 'volume' && rest[0] === 'prune')
+    return rest.slice(1).every((w) => w === '-f' || w === '--force') ? 'dev-data docker volume prune' : null;
   if (sub === 'system' && rest[0] === 'prune') {
     const flags = rest.slice(1);
     if (flags.some((w) => /^(?:--volumes|--all|-a\w*|-\w*a\w*)$/.test(w) || w.startsWith('--filter'))) return null;

@@ -18,6 +18,16 @@ import { contentsReadings, sourceLossReadings, treeLossReadings } from './shell-
 import { httpDestroyReadings } from './shell-http-destroy.js';
 import { emptySource } from './shell-destroy.js';
 import { shipReadings } from './ship.js';
+import {
+  asksAbout,
+  helpAfterVerb,
+  ownOutputClean,
+  rehearsalOffReading,
+  rehearses,
+  scratchScope,
+  runsTests,
+  settlesRead,
+} from './shell-verb-scope.js';
 
 /** Verbs that destroy, remove or switch off what the tool manages (a word or a word's first part). */
 const DESTROY = new Set([
@@ -100,9 +110,6 @@ const MUTATE = new Set(
   ),
 );
 
-/** Options that make any subcommand a look or a rehearsal. */
-const SAFE_FLAG = /^(?:--dry-?run(?:=.*)?|--what-?if|--help|--preview|--plan|--noop|--check)$/i;
-
 /** Options that widen a destroy to everything of its kind. */
 const ALL_FLAG = /^(?:--all|-A|--all-namespaces|--everything|--all-projects)$/;
 
@@ -153,7 +160,11 @@ const CLOUD_CMDLET =
 /** Wrappers that run a tool fetched or installed by name: the tool is the word after them. */
 const RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
 
-export type VerbKind = 'destroy' | 'destroy-all' | 'readonly';
+/**
+ * `scratch`: a destroy that reaches only a scratch scope (shell-verb-scope.ts), read as `dev-data ...`;
+ * `own-output`: a build tool's clean of its own output, read as `own-output ...` (no rule matches it).
+ */
+export type VerbKind = 'destroy' | 'destroy-all' | 'readonly' | 'scratch' | 'own-output';
 
 export interface VerbReading {
   kind: VerbKind;
@@ -252,9 +263,20 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
       continue;
     }
     if (notASubcommand(w)) break;
+    // `yarn test delete`, `pytest -k purge`: the words name tests, not the tool's subcommands.
+    if (path.length === 0 && runsTests(tool, w)) return [];
     // What follows `run`/`exec` is a command run inside (docker run IMAGE rm -rf x), not the
     // tool's verb; gcloud's `run` is the Cloud Run product.
     if (w === 'exec' || (w === 'run' && tool !== 'gcloud')) break;
+    // `kubectl auth can-i delete pods`, `kubectl help delete`: the verbs after it are asked about.
+    if (asksAbout(words, i, path.length === 0)) {
+      path.push(w);
+      kind = 'readonly';
+      verb = w.toLowerCase();
+      verbAt = i;
+      headLength = path.length;
+      break;
+    }
     const v = verbOf(w);
     path.push(w);
     if (!v) {
@@ -269,7 +291,7 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
     verbAt = i;
     verb = v.verb;
     headLength = path.length;
-    if (v.set !== 'read') break;
+    if (v.set !== 'read' || settlesRead(v.verb)) break;
   }
   // HTTP clients of a tool (`gh api -X DELETE`, `glab api --method DELETE`) destroy what they address.
   const method = httpMethod(words, start);
@@ -286,11 +308,18 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
   const named = rest.filter((w) => !w.startsWith('-'));
   if (kind === 'destroy' && named.length && named.every((w) => SCRATCH_NAME.test(w) && !isComputed(w, computed)))
     return [];
-  if (kind === 'destroy' && words.slice(start + 1).some((w) => SAFE_FLAG.test(w))) kind = 'readonly';
+  if (kind === 'destroy' && (rehearses(words, start + 1) || helpAfterVerb(rest))) kind = 'readonly';
+  // `dbt clean`, `hugo mod clean --all`: the project's own build output or the tool's caches, made again.
+  if (kind === 'destroy' && ownOutputClean(tool, path, headLength - 1, rest)) {
+    const text = ['own-output', tool, ...path.slice(0, headLength), ...rest].join(' ');
+    return [{ kind: 'own-output', text, from: `${verb} (${tool})` }];
+  }
   if (kind === 'destroy' && rest.some((w) => ALL_FLAG.test(w) || isComputed(w, computed))) kind = 'destroy-all';
   const head = [tool, ...path.slice(0, headLength)].join(' ');
   const tail = rest.length ? ' ' + rest.join(' ') : '';
   const from = `${verb} (${tool})`;
+  if (kind === 'destroy' && scratchScope(tool, path.slice(0, headLength), rest, words.slice(start + 1)))
+    return [{ kind: 'scratch', text: `dev-data ${head}${tail}`, from }];
   // Everything destroyed is also a destroy: one exemption (`cli-destroy docker rm**`) covers both.
   if (kind === 'destroy-all')
     return [
@@ -552,7 +581,7 @@ const PROD = /(?:^|[^a-z0-9])(?:prod|production|prd|live)(?:[^a-z0-9]|$)/i;
 export function prodChangeReading(words: string[]): string | null {
   const tool = (words[0] ?? '').toLowerCase();
   if (!tool || NOT_SUBCOMMAND_CLI.has(tool) || RUNNERS.has(tool) || !/^[a-z][a-z0-9._-]*$/.test(tool)) return null;
-  if (words.some((w) => SAFE_FLAG.test(w))) return null;
+  if (rehearses(words)) return null;
   let live = false;
   let positional = 0;
   for (let i = 1; i < words.length && positional < MAX_PATH; i++) {
@@ -594,7 +623,21 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
   const computed = (w: string) => refersTo(w, computedVars);
   const out: VerbCandidate[] = [];
   for (const r of verbReadings(words, computed))
-    out.push({ text: r.text, note: r.kind === 'readonly' ? null : { from: `the verb ${r.from}`, text: r.text } });
+    out.push({
+      text: r.text,
+      note:
+        r.kind === 'readonly'
+          ? null
+          : {
+              from:
+                r.kind === 'scratch'
+                  ? `a scratch scope: ${r.from}`
+                  : r.kind === 'own-output'
+                    ? `the project's own build output: ${r.from}`
+                    : `the verb ${r.from}`,
+              text: r.text,
+            },
+    });
   for (const t of gitComputedReadings(words, computed))
     out.push({ text: t, note: { from: 'git over a computed list', text: t } });
   const containers = containersRemovedAll(words, computed);
@@ -618,6 +661,8 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
   for (const t of sourceLossReadings(words))
     out.push({ text: t, note: { from: 'source code deleted or emptied', text: t } });
   for (const h of httpDestroyReadings(words)) out.push({ text: h, note: { from: 'an HTTP DELETE', text: h } });
+  const off = rehearsalOffReading(words, (t) => NOT_SUBCOMMAND_CLI.has(t));
+  if (off) out.push({ text: off, note: { from: 'a rehearsal option that does not rehearse', text: off } });
   const clean = gitCleanReading(words);
   if (clean) out.push({ text: clean, note: { from: 'git clean -x removes ignored files', text: clean } });
   return out;

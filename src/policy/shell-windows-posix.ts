@@ -198,10 +198,17 @@ function translate(words: string[], depth: number): string | null {
       return out ? `curl -o ${quote(out)} ${quote(url)}` : `curl ${quote(url)}`;
     }
     default:
+      // A PowerShell statement that is only a variable (`$env:NODE_ENV`, `$PSVersionTable`)
+      // prints its value, as `echo "$NODE_ENV"` does; it runs nothing.
+      if (words.length === 1 && PS_VALUE.test(words[0] ?? ''))
+        return `echo "$${(words[0] ?? '').replace(/^\$\{?(?:env:)?|\}$/gi, '')}"`;
       // Other programs keep their own name: `C:/tmp/u.exe` runs that file.
       return words.map(quote).join(' ');
   }
 }
+
+/** A PowerShell variable as a whole statement: `$env:NAME`, `${env:NAME}`, `$Name`, `$Name.Property`. */
+const PS_VALUE = /^\$(?:\{env:[A-Za-z_]\w*\}|env:[A-Za-z_]\w*|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)$/i;
 
 /** PowerShell's listing cmdlets: what they list can be piped into Remove-Item. */
 const LISTS = new Set(['get-childitem', 'gci', 'ls', 'dir', 'get-item', 'gi']);

@@ -945,6 +945,9 @@ class Analyzer {
   private dynamicName(tokens: Token[], depth: number, scope: Scope): void {
     const name = at(tokens, 0).text;
     if (!unresolved(name)) return;
+    // `$env:NODE_ENV` alone is PowerShell printing a variable (its POSIX reading is echo, see
+    // shell-windows-posix.ts); in a POSIX shell, with `env` unset, it runs nothing.
+    if (tokens.length === 1 && /^\$\{?env\}?:[A-Za-z_]\w*$/i.test(name)) return;
     const folded = name.includes('$(') || name.includes('`') ? foldLiteralSubstitutions(name) : null;
     if (folded !== null && !unresolved(folded)) return;
     this.markDynamic(mentionsFetch(name) ? 'network' : 'command-name', `the command name comes from ${name}`);

@@ -111,7 +111,8 @@ test('destructive data operations are denied; the same words on a test database 
     "psql -h prod-db.internal -c 'DROP DATABASE app'",
     'redis-cli -h cache.prod FLUSHALL',
     "mongosh prod --eval 'db.dropDatabase()'",
-    'docker volume prune -f',
+    // --all takes named volumes too; without it only anonymous ones no container uses go
+    'docker volume prune --all -f',
     'docker system prune -a --volumes -f',
     'kubectl delete ns prod',
     'aws s3 rb s3://prod-backups --force',

@@ -17,6 +17,7 @@ import { dependency } from './supply.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { installEffects } from './packages.js';
 import { at } from '../../util/invariant.js';
+import { argvLine } from './argv-line.js';
 import { SQL_DIALECT } from './sql.js';
 import { commandSourceFindings, envFindings } from './sources.js';
 import { manifestFindings } from './manifests.js';
@@ -114,7 +115,7 @@ function interpreterCode(
       if (attached && lang.name !== 'perl' && lang.name !== 'ruby') return { code: attached, via: `${name} ${short}` };
       if (flagAt === w.length - 1) return { code: a[i + 1] ?? '', via: `${name} ${w}` };
     }
-    if (lang.moduleFlag && w === lang.moduleFlag) return { module: a.slice(i + 1).join(' '), via: `${name} -m` };
+    if (lang.moduleFlag && w === lang.moduleFlag) return { module: argvLine(a.slice(i + 1)), via: `${name} -m` };
     if (!w.startsWith('-') || w === '-') {
       // a script file (its code is not on the line) or '-' (stdin)
       if (w === '-' && c.stdin !== undefined) return { code: c.stdin, via: `${name} (stdin)` };

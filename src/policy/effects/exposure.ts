@@ -14,6 +14,7 @@
 //  - a REST call that lists stored secrets with their values (GitLab CI variables, Kubernetes
 //    secrets, Vault, Secret Manager ...; see secret-apis.ts), whoever's token it carries.
 // Each reads as the sentence `exposes-secret WHAT`, which the standard profile denies.
+import { namesOnly, presenceOnly } from './env-names.js';
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
@@ -97,7 +98,8 @@ function interpreterDumps(c: SimpleCommand): boolean {
     const code = c.argv[i + 1] ?? '';
     // node -p / perl -ne print the value of the code itself
     const prints = /^(?:-p|--print|-[pn]e)$/.test(c.argv[i] ?? '') || CODE_PRINTS.test(code) || CODE_WRITES.test(code);
-    return WHOLE_ENV.test(code) && prints;
+    // `Object.keys(process.env)`: names only, no value (env-names.ts)
+    return WHOLE_ENV.test(code) && prints && !namesOnly(code, WHOLE_ENV);
   }
   return false;
 }
@@ -114,7 +116,9 @@ function interpreterPrints(c: SimpleCommand): string | undefined {
     if (!printsAll) return undefined;
     for (const m of code.matchAll(ENV_READ)) {
       const v = m[1] ?? '';
-      if (SECRET_NAME.test(v) && !NOT_SECRET_NAME.test(v)) return v;
+      // `process.env.KEY ? 'ok' : 'missing'` tests presence and prints no value (env-names.ts)
+      if (SECRET_NAME.test(v) && !NOT_SECRET_NAME.test(v) && !presenceOnly(code, m.index, m.index + m[0].length))
+        return v;
     }
     return undefined;
   }

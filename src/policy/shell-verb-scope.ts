@@ -1,0 +1,334 @@
+// What a tool's destroy verb reaches, for the cases where the verb alone overstates it. The verb
+// reader (shell-verbs.ts) finds `delete`, `rm`, `clean` in any tool's subcommand; these readings
+// say when that verb does not destroy anything a user would miss:
+//   - a rehearsal: `--dry-run`, `--what-if`, `--preview` (but not `--dry-run=none`/`=false`,
+//     which run for real, nor a rehearsal flag after `--`, which is an operand);
+//   - a question about the verb: `kubectl auth can-i delete pods`, `oc policy who-can delete
+//     pods`, `kubectl help delete`, `aws s3 rm help` name the verb without running it;
+//   - a project's own build output or cache: `dbt clean`, `bundle clean --force`, `hugo mod
+//     clean` remove what the next build makes again, unless an operand points outside the
+//     project (`cargo clean --target-dir ~`) or the tool is a version control system (whose
+//     clean removes untracked work);
+//   - a scratch scope of an environment-scoped tool: a BigQuery dataset, an object-store prefix,
+//     a Kubernetes namespace, a Terraform workspace or a Pulumi stack named for tests, CI,
+//     previews or scratch work (`bq rm -t sandbox.tmp_x`, `aws s3 rm s3://b/ci/run-7/
+//     --recursive`, `kubectl delete pod x -n ci`, `terraform workspace delete feature-login`).
+// Anything that also names production, another scope, a computed name or a parent directory
+// keeps the destroy reading (docs/shell-readings.md, "Scratch scopes and questions").
+
+/** A rehearsal option's value that turns the rehearsal off (`--dry-run=none` is kubectl's "for real"). */
+const OFF_VALUE = /^(?:none|false|0|no|off|unchanged-none)$/i;
+
+/** Options that make any subcommand a look or a rehearsal (their value, if any, not an "off"). */
+const REHEARSAL = /^(?:--dry-?run|--what-?if|--help|--preview|--preview-only|--plan|--noop|--check)(?:=(.*))?$/i;
+
+/** Whether a word is a rehearsal option that is on (`--dry-run`, `--dry-run=client`). */
+export function rehearsalFlag(w: string): boolean {
+  const m = REHEARSAL.exec(w);
+  if (!m) return false;
+  return m[1] === undefined || !OFF_VALUE.test(m[1]);
+}
+
+/**
+ * Whether a rehearsal option is on among the words from `from`: before a `--` (after it the
+ * word is an operand: `kubectl delete pod x -- --dry-run` deletes x), and not turned off later
+ * on the line (`--dry-run --dry-run=none`: the last one wins).
+ */
+export function rehearses(words: readonly string[], from = 1): boolean {
+  let on = false;
+  for (let i = from; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w === '--') break;
+    if (!REHEARSAL.test(w)) continue;
+    on = rehearsalFlag(w);
+  }
+  return on;
+}
+
+/**
+ * Read verbs that end a subcommand: what follows them names what is looked at
+ * (`kubectl describe cronjob purge-sessions`, `aws lambda get-function --function-name
+ * delete-expired`). Other read words also name products or groups and the search goes on after
+ * them (`aws logs delete-log-group`, `az monitor log-analytics workspace delete`).
+ */
+const SETTLING_READS = new Set(['get', 'list', 'ls', 'describe', 'show', 'view', 'inspect', 'explain', 'whoami']);
+
+/** Whether a read verb ends the subcommand (see SETTLING_READS). */
+export function settlesRead(verb: string): boolean {
+  return SETTLING_READS.has(verb.toLowerCase());
+}
+
+/** Test runners: their operands and filters name tests (`pytest -k 'delete or purge'`). */
+const TEST_RUNNERS = new Set(
+  'pytest py.test jest vitest mocha ava tap karma jasmine rspec minitest phpunit pest playwright cypress nose2 ward behave cucumber cucumber-js'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether a command runs a project's tests, so the words after it select tests rather than name
+ * a subcommand: a test runner, or `test` as the first subcommand (`yarn test delete`, `cargo
+ * test delete_user`, `mix test`, `dotnet test --filter Name~Delete`).
+ */
+export function runsTests(tool: string, firstPositional: string | undefined): boolean {
+  return TEST_RUNNERS.has(tool) || firstPositional === 'test';
+}
+
+/** Subcommands that ask about a verb: what follows names the verb, it does not run it. */
+const QUESTION = new Set(['can-i', 'who-can', 'policy-troubleshoot']);
+
+/**
+ * Whether the positional word at `i` starts a question about the verbs after it:
+ * `kubectl auth can-i delete pods` (any options), `kubectl help delete` (help first, then only
+ * subcommand words: no operands, no options).
+ */
+export function asksAbout(words: readonly string[], i: number, first: boolean): boolean {
+  const w = (words[i] ?? '').toLowerCase();
+  if (QUESTION.has(w)) return true;
+  if (w !== 'help' || !first) return false;
+  return words.slice(i + 1).every((x) => /^[a-z][a-z0-9:-]*$/.test(x));
+}
+
+/** `aws s3 rm help`: a trailing `help` as the only word after the verb shows its help page. */
+export function helpAfterVerb(rest: readonly string[]): boolean {
+  return rest.length === 1 && rest[0] === 'help';
+}
+
+/**
+ * Version control systems: their `clean` or `purge` deletes untracked work (`hg purge`,
+ * `fossil clean`, `bzr clean-tree`, `sl clean`), which no build recreates.
+ */
+const VCS = new Set(['git', 'hg', 'sl', 'fossil', 'bzr', 'brz', 'svn', 'jj', 'darcs', 'pijul', 'got', 'yadm']);
+
+/**
+ * Schema and migration tools: their `clean` drops every object of the database they point at
+ * (`flyway clean`, `atlas schema clean`), which no build makes again.
+ */
+const DATA_TOOLS = new Set([
+  'flyway',
+  'liquibase',
+  'atlas',
+  'sqitch',
+  'dbmate',
+  'migrate',
+  'goose',
+  'evolve',
+  'grate',
+  'skeema',
+  'pscale',
+  'airflow',
+  'dvc',
+]);
+
+/** Verbs that clear what a build or a package manager makes again. */
+const CLEAN_VERB = /^(?:clean|cleanup|clear|clean-cache|clear-cache|cache-clean|autoclean)$/;
+
+/** A word that points outside the project: absolute, home, parent, a variable or a glob. */
+function outside(w: string): boolean {
+  const v = w.includes('=') && w.startsWith('-') ? w.slice(w.indexOf('=') + 1) : w;
+  return /^(?:\/|~|\$|\.\.(?:\/|$))/.test(v) || /\/\.\.(?:\/|$)/.test(v) || /[*?`]|\$\(/.test(v);
+}
+
+/**
+ * A build tool's clean of its own output (`dbt clean`, `bundle clean --force`, `hugo mod clean`,
+ * `gatsby clean`): the verb is the tool's first subcommand word or follows `cache`/`mod`, and no
+ * word after it points outside the project.
+ */
+export function ownOutputClean(
+  tool: string,
+  path: readonly string[],
+  verbIndex: number,
+  rest: readonly string[],
+): boolean {
+  if (VCS.has(tool) || DATA_TOOLS.has(tool)) return false;
+  const verb = (path[verbIndex] ?? '').toLowerCase();
+  if (!CLEAN_VERB.test(verb)) return false;
+  const before = path.slice(0, verbIndex).map((w) => w.toLowerCase());
+  if (before.some((w) => w !== 'cache' && w !== 'mod' && w !== 'modules' && w !== 'build')) return false;
+  // a word naming a connection (`-url=jdbc:...`, `--db postgres://...`) points at a server
+  return !rest.some((w) => outside(w) || /:\/\/|^(?:-[\w-]*=)?jdbc:/i.test(w));
+}
+
+/**
+ * Names that say a scope is scratch: tests, CI runs, previews of a pull request, feature
+ * branches, sandboxes and temporary work. As a whole word of the name, or its first or last
+ * part (`scratch_dev`, `ci`, `pr-482`, `tmp_orders`, `review-42`, `feature-login`).
+ */
+const SCRATCH_PART =
+  /^(?:test|tests|testing|e2e|ci|dev|devel|local|sandbox|sbx|scratch|tmp|temp|playground|preview|review|ephemeral|throwaway|feature|feat|pr|mr)$/i;
+/** Of those, the ones that name one short-lived environment, not a shared one (`dev` is shared). */
+const EPHEMERAL_PART =
+  /^(?:test|tests|testing|e2e|ci|sandbox|sbx|scratch|tmp|temp|playground|preview|review|ephemeral|throwaway|feature|feat|pr|mr)$/i;
+/** A word that names production or a shared long-lived environment. */
+const LIVE =
+  /(?:^|[^a-z0-9])(?:prod|production|prd|live|staging|stage|stg|main|master|release|shared|backup|backups)(?:[^a-z0-9]|$)/i;
+
+function parts(name: string): string[] {
+  return name.split(/[_.-]+/).filter(Boolean);
+}
+
+/** Whether a scope name is scratch: one of its first or last parts (or the whole) says so. */
+export function scratchName(name: string, ephemeralOnly = false): boolean {
+  if (!name || LIVE.test(name) || /[$`*?{}\s]/.test(name)) return false;
+  const re = ephemeralOnly ? EPHEMERAL_PART : SCRATCH_PART;
+  const p = parts(name);
+  const head = p[0] ?? '';
+  const last = p[p.length - 1] ?? '';
+  // `pr-482`, `review-42`: a number last; the word before it names the scope.
+  const tail = /^\d+$/.test(last) && p.length > 1 ? (p[p.length - 2] ?? '') : last;
+  return re.test(head) || re.test(tail);
+}
+
+/** Kubernetes kinds whose objects live in a namespace (the namespace option scopes them). */
+const NAMESPACED =
+  /^(?:pods?|po|deployments?|deploy|replicasets?|rs|services?|svc|configmaps?|cm|jobs?|cronjobs?|cj|statefulsets?|sts|daemonsets?|ds|ingress(?:es)?|ing|serviceaccounts?|sa|roles?|rolebindings?|hpa|horizontalpodautoscalers?|networkpolic(?:y|ies)|netpol|endpoints|events?|ev|leases?|secrets?|poddisruptionbudgets?|pdb)$/i;
+
+/** Options whose value names the scope of an environment-scoped tool. */
+const SCOPE_OPTION = /^(?:-n|--namespace|-s|--stack)$/;
+
+function optionValue(rest: readonly string[], re: RegExp): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const w = rest[i] ?? '';
+    const eq = w.indexOf('=');
+    const opt = eq > 0 ? w.slice(0, eq) : w;
+    if (!re.test(opt)) continue;
+    const v = eq > 0 ? w.slice(eq + 1) : rest[i + 1];
+    if (v !== undefined) out.push(v);
+  }
+  return out;
+}
+
+/** Options that point a tool at another cluster, account or project: the scope is then unknown. */
+const ELSEWHERE =
+  /^(?:--context|--kube-context|--kubeconfig|--cluster|--server|-s|--profile|--project_id|--account)(?:=|$)/;
+
+/** Operands of `words` (no options, no option values of the listed value options). */
+function operands(rest: readonly string[], valueOpts: RegExp): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const w = rest[i] ?? '';
+    if (w === '--') continue;
+    if (w.startsWith('-')) {
+      if (!w.includes('=') && valueOpts.test(w)) i++;
+      continue;
+    }
+    out.push(w);
+  }
+  return out;
+}
+
+/** `[project:]dataset[.table]`: the dataset and the table are the scopes. */
+function bqScratch(rest: readonly string[]): boolean {
+  const names = operands(rest, /^(?:--project_id|--location|--dataset_id)$/);
+  if (names.length !== 1) return false;
+  const name = names[0] ?? '';
+  const local = name.includes(':') ? name.slice(name.indexOf(':') + 1) : name;
+  const [dataset, table] = local.split('.');
+  if (!dataset || LIVE.test(name)) return false;
+  return scratchName(dataset) || (table !== undefined && scratchName(table, true));
+}
+
+/**
+ * An object-store URL (`s3://bucket/ci/run-7/`, `gs://b/tmp/x`): scratch when a key prefix
+ * (not the bucket alone: a whole bucket is a store) names scratch work.
+ */
+function objectScratch(url: string): boolean {
+  const m = /^(?:s3|gs|az|r2|oss|cos|b2):\/\/([^/]+)\/(.+)$/.exec(url);
+  if (!m || LIVE.test(url) || /[$`*?]/.test(url)) return false;
+  const keys = (m[2] ?? '').split('/').filter(Boolean);
+  if (!keys.length || keys.some((k) => k === '..' || k === '.')) return false;
+  // `s3://b/tmp/x`, `s3://b/ci/run-7/`: a folder of the bucket; `gs://acme-ci-tmp/run-55/`: a
+  // folder of a bucket that is itself named scratch.
+  return keys.slice(0, Math.max(1, keys.length - 1)).some((k) => scratchName(k, true)) || scratchName(m[1] ?? '', true);
+}
+
+/**
+ * Whether a destroy reaches only a scratch scope of a tool that scopes its resources:
+ * `tool` and the subcommand `path` (verb last) as the verb reader found them, `rest` the words
+ * after the verb, `all` the words after the tool (for options given before the subcommand).
+ */
+export function scratchScope(
+  tool: string,
+  path: readonly string[],
+  rest: readonly string[],
+  all: readonly string[],
+): boolean {
+  const p = path.map((w) => w.toLowerCase()).join(' ');
+  if (all.some((w) => ELSEWHERE.test(w) && !(tool === 'pulumi' && /^-s(?:=|$)/.test(w)))) return false;
+  if (tool === 'bq' && (p === 'rm' || p === 'remove')) return bqScratch(rest);
+  if (
+    (tool === 'aws' && p === 's3 rm') ||
+    (tool === 'gsutil' && p === 'rm') ||
+    (tool === 'gcloud' && p === 'storage rm')
+  ) {
+    const urls = operands(rest, /^(?:--include|--exclude|--profile|--region)$/);
+    return urls.length > 0 && urls.every(objectScratch);
+  }
+  if (tool === 'kubectl' || tool === 'oc') {
+    if (p !== 'delete') return false;
+    const ns = optionValue(all, /^(?:-n|--namespace)$/);
+    const ops = operands(rest, /^(?:-n|--namespace|-l|--selector|-o|--output|--grace-period|--timeout|--cascade)$/);
+    if (rest.some((w) => /^(?:-f|--filename|-k|--kustomize|-R|--recursive|--raw)(?:=|$)/.test(w))) return false;
+    const kind = ops[0] ?? '';
+    // `kubectl delete ns pr-482`: a namespace named for one pull request, test run or sandbox.
+    if (/^(?:ns|namespaces?)$/i.test(kind))
+      return ops.length > 1 && ops.slice(1).every((n) => scratchName(n, true)) && !ns.length;
+    // `kubectl delete pod api-1 -n ci`, `kubectl delete deploy/api -n dev`: inside a scratch namespace.
+    const kinds = ops.filter((o) => o.includes('/')).map((o) => o.slice(0, o.indexOf('/')));
+    const typed = kinds.length
+      ? kinds.length === ops.length && kinds.every((k) => NAMESPACED.test(k))
+      : NAMESPACED.test(kind);
+    return typed && ns.length === 1 && scratchName(ns[0] ?? '');
+  }
+  if (tool === 'helm' && (p === 'uninstall' || p === 'delete' || p === 'del')) {
+    const ns = optionValue(all, /^(?:-n|--namespace)$/);
+    return ns.length === 1 && scratchName(ns[0] ?? '', true);
+  }
+  if ((tool === 'terraform' || tool === 'tofu' || tool === 'terragrunt') && p === 'workspace delete') {
+    const names = operands(rest, /^(?:-lock-timeout)$/);
+    return names.length === 1 && scratchName(names[0] ?? '', true);
+  }
+  if (tool === 'pulumi' && (p === 'stack rm' || p === 'destroy')) {
+    const stacks = [...optionValue(all, SCOPE_OPTION), ...(p === 'stack rm' ? operands(rest, SCOPE_OPTION) : [])];
+    return stacks.length === 1 && scratchName((stacks[0] ?? '').split('/').pop() ?? '', true);
+  }
+  return false;
+}
+
+/** Tools that hand the words after `--` to a script or program they run (`npm run deploy -- --dry-run`). */
+const FORWARDERS = new Set(
+  'npm pnpm yarn bun npx bunx pnpx cargo dotnet poetry uv pipenv hatch pdm go deno mix gradle gradlew mvn mvnw make just task rake nx turbo lerna docker podman'.split(
+    ' ',
+  ),
+);
+
+/**
+ * `rehearsal-off TOOL WORDS` when a line spells a rehearsal option that does not rehearse: set to
+ * an off value (`helm upgrade api ./chart --dry-run=false`, `kubectl apply -f x --dry-run=none`)
+ * or given only after `--`, where the tool reads it as an operand (`terraform apply
+ * -auto-approve -- --dry-run`). Rules that let rehearsals through match the option's spelling;
+ * this reading lets the standard profile ask about the real run instead. `skip(tool)` names
+ * programs whose words are not a tool's options (echo, grep, shells).
+ */
+export function rehearsalOffReading(words: readonly string[], skip: (tool: string) => boolean): string | null {
+  const tool = (words[0] ?? '').toLowerCase();
+  if (!tool || skip(tool)) return null;
+  const dd = words.indexOf('--');
+  const before = dd < 0 ? words.slice(1) : words.slice(1, dd);
+  const after = dd < 0 ? [] : words.slice(dd + 1);
+  let seen = false;
+  let on = false;
+  for (const w of before) {
+    if (!REHEARSAL.test(w)) continue;
+    seen = true;
+    on = rehearsalFlag(w);
+  }
+  const off =
+    (seen && !on) ||
+    (!seen &&
+      !FORWARDERS.has(tool) &&
+      !before.some((w) => w === 'exec' || w === 'run') &&
+      after.some((w) => rehearsalFlag(w)));
+  return off ? `rehearsal-off ${words.join(' ')}` : null;
+}
