@@ -36,6 +36,8 @@ import { EXPOSED_SHELL_PROGRAMS, exposedShellEffects } from './exposed-shells.js
 import { AGENT_SOCKET_HINT, agentSocketEffects } from './agent-sockets.js';
 import { AGENT_CONFIG_HINT, agentConfigSecretEffects } from './agent-config-secrets.js';
 import { RELAY_HINT, RELAY_PROGRAMS, relayEffects } from './shell-relays.js';
+import { DATA_EXPORT_HINT, DATA_EXPORT_PROGRAMS, dataExportEffects } from './data-exports.js';
+import { SHARING_PROGRAMS, resourceSharingEffects } from './resource-sharing.js';
 import { PROCESS_SECRET_HINT, PROCESS_SECRET_PROGRAMS, processSecretEffects } from './process-secrets.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
@@ -128,6 +130,10 @@ export const LINE_READINGS: readonly LineReading[] = [
   // a program's streams handed to a connection by nc -e, socat EXEC:, websocat sh-c: ... (shell-relays.ts)
   { name: 'shell-relays', programs: RELAY_PROGRAMS, hint: RELAY_HINT, read: relayEffects },
   // ps printing every process's environment; shell history loaded and printed (process-secrets.ts)
+  // snapshots, images, buckets and repositories shared with everyone or another account (resource-sharing.ts)
+  { name: 'resource-sharing', programs: SHARING_PROGRAMS, read: resourceSharingEffects },
+  // a database dumped or queried into an upload, warehouses exporting tables (data-exports.ts)
+  { name: 'data-exports', programs: DATA_EXPORT_PROGRAMS, hint: DATA_EXPORT_HINT, read: dataExportEffects },
   { name: 'process-secrets', programs: PROCESS_SECRET_PROGRAMS, hint: PROCESS_SECRET_HINT, read: processSecretEffects },
 ];
 
