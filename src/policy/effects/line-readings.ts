@@ -36,6 +36,8 @@ import { EXPOSED_SHELL_PROGRAMS, exposedShellEffects } from './exposed-shells.js
 import { AGENT_SOCKET_HINT, agentSocketEffects } from './agent-sockets.js';
 import { AGENT_CONFIG_HINT, agentConfigSecretEffects } from './agent-config-secrets.js';
 import { RELAY_HINT, RELAY_PROGRAMS, relayEffects } from './shell-relays.js';
+import { SSH_TUNNEL_PROGRAMS, sshTunnelEffects } from './ssh-tunnels.js';
+import { SWEEP_HINT, processSweepEffects } from './process-sweeps.js';
 import { DATA_EXPORT_HINT, DATA_EXPORT_PROGRAMS, dataExportEffects } from './data-exports.js';
 import { SHARING_PROGRAMS, resourceSharingEffects } from './resource-sharing.js';
 import { PROCESS_SECRET_HINT, PROCESS_SECRET_PROGRAMS, processSecretEffects } from './process-secrets.js';
@@ -134,6 +136,10 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'resource-sharing', programs: SHARING_PROGRAMS, read: resourceSharingEffects },
   // a database dumped or queried into an upload, warehouses exporting tables (data-exports.ts)
   { name: 'data-exports', programs: DATA_EXPORT_PROGRAMS, hint: DATA_EXPORT_HINT, read: dataExportEffects },
+  // SSH remote, tun and SOCKS forwarding, left running or not (ssh-tunnels.ts)
+  { name: 'ssh-tunnels', programs: SSH_TUNNEL_PROGRAMS, read: sshTunnelEffects },
+  // processes found by walking /proc and signalled, signals to every process, ld.so as a launcher (process-sweeps.ts)
+  { name: 'process-sweeps', hint: SWEEP_HINT, read: processSweepEffects },
   { name: 'process-secrets', programs: PROCESS_SECRET_PROGRAMS, hint: PROCESS_SECRET_HINT, read: processSecretEffects },
 ];
 
