@@ -87,6 +87,21 @@ const CODE_WRITES =
   /\.write\(|\bwriteFileSync\(|\bfs\.writeFile\(|\bFile\.write\(|\bjson\.dump\(|\bfile_put_contents\(|\bBun\.write\(|\bDeno\.writeTextFile|\bOut-File\b|\bSet-Content\b/;
 const AWKS = /^(?:awk|gawk|mawk|nawk|busybox)$/;
 
+/** Forms that list the environment's names, not its values. */
+const ENV_NAMES =
+  /Object\.keys\s*\(\s*process\.env\s*\)|os\.environ\.keys\s*\(\s*\)|\bENV\.keys\b|\bkeys\s*\(?\s*%ENV\b\)?/g;
+/** A value read by a computed name (`process.env[k]`, `os.environ[k]`, `$ENV{$k}`, `ENV[k]`). */
+const ENV_BY_VARIABLE =
+  /process\.env\[\s*[A-Za-z_$][\w$]*\s*\]|os\.environ(?:\.get)?\s*[[(]\s*[A-Za-z_]\w*\s*[\])]|os\.getenv\(\s*[A-Za-z_]\w*\s*\)|\$ENV\{\s*\$|\bENV\[\s*[A-Za-z_]\w*\s*\]/;
+
+/** Code whose only whole-environment reading lists names (`Object.keys(process.env).filter(...)`)
+ * and that reads no value by a computed name: it prints names, which are not secrets. */
+function namesOnly(code: string): boolean {
+  if (!ENV_NAMES.test(code)) return false;
+  ENV_NAMES.lastIndex = 0;
+  return !WHOLE_ENV.test(code.replace(ENV_NAMES, 'names')) && !ENV_BY_VARIABLE.test(code);
+}
+
 /** Interpreter or awk code that prints every variable with its value (`for (k in ENVIRON)`, `keys %ENV`, `ENV.each`). */
 function interpreterDumps(c: SimpleCommand): boolean {
   const name = basename(c.argv[0] ?? '');
@@ -97,7 +112,7 @@ function interpreterDumps(c: SimpleCommand): boolean {
     const code = c.argv[i + 1] ?? '';
     // node -p / perl -ne print the value of the code itself
     const prints = /^(?:-p|--print|-[pn]e)$/.test(c.argv[i] ?? '') || CODE_PRINTS.test(code) || CODE_WRITES.test(code);
-    return WHOLE_ENV.test(code) && prints;
+    return WHOLE_ENV.test(code) && prints && !namesOnly(code);
   }
   return false;
 }

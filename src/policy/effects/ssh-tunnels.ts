@@ -6,9 +6,9 @@
 //                                     autossh): a proxy through which anything on this machine
 //                                     reaches the network from that host, past egress rules,
 //                                     after the session ends
-//   tunnel-out socks HOST             the same in the foreground
-// Local forwarding (-L 5432:localhost:5432, a dev database through a bastion) is ordinary work
-// and is not read here.
+// A SOCKS proxy held in the foreground (`ssh -D 1080 -N me@bastion`, browsing through the
+// company bastion) ends with the call, and local forwarding (-L 5432:localhost:5432, a dev
+// database through a bastion) is ordinary work: neither is read here.
 // Sources: ssh(1) (-D, -R, -L, -w, -f, -N, -o), ssh_config(5) (DynamicForward, RemoteForward,
 // Tunnel), autossh(1).
 import { basename } from '../shell-wrappers.js';
@@ -91,13 +91,13 @@ export function sshTunnelEffects(l: LineView, out: Effect[]): void {
     if (f.tun) out.push(finding('tun', f.host, `${name} joins a tunnel device to ${f.host ?? 'the remote host'}`));
     if (!f.dynamic) continue;
     detached ??= DETACHED.test(l.text);
-    const bg = f.background || name === 'autossh' || detached;
-    out.push(
-      finding(
-        bg ? 'socks-background' : 'socks',
-        f.host,
-        `${name} opens a SOCKS proxy through ${f.host ?? 'the remote host'}${bg ? ' and leaves it running' : ''}`,
-      ),
-    );
+    if (f.background || name === 'autossh' || detached)
+      out.push(
+        finding(
+          'socks-background',
+          f.host,
+          `${name} opens a SOCKS proxy through ${f.host ?? 'the remote host'} and leaves it running`,
+        ),
+      );
   }
 }
