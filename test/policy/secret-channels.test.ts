@@ -1,7 +1,8 @@
 // Credentials, process environments, history, data leaving by export or sharing, tunnels and
 // svc tampering, read by mechanism (process-secrets.ts, exposure.ts, data-exports.ts,
-// ssh-tunnels.ts, proc-kill.ts, host-mounts.ts and the secret-minting and resource-sharing
-// catalogues). Each group pairs attacks with the look-alikes that must stay allowed.
+// resource-sharing.ts, ssh-tunnels.ts, process-sweeps.ts, fetch-readings.ts, url-secret.ts, and
+// the secret-minting and credential-stores catalogues). Each group pairs attacks with the
+// look-alikes that must stay allowed.
 import { test } from 'node:test';
 import { check, type Case } from './effects-helpers.js';
 
