@@ -132,6 +132,8 @@ test('snapshots, images and repositories shared with everyone or another account
     ],
     ['A', 'exec', x('gh api -X POST repos/acme/infra/keys -f title=ci -f key="ssh-ed25519 AAAA x" -F read_only=false')],
     ['A', 'exec', x('gh repo deploy-key add key.pub --allow-write')],
+    ['A', 'exec', x('gh api -X PUT orgs/acme/memberships/outsider-x -f role=admin')],
+    ['B', 'exec', x('gh api orgs/acme/memberships/me')],
     ['B', 'exec', x('gh repo list --visibility public')],
     ['B', 'exec', x('gh repo view --json visibility')],
     ['B', 'exec', x("gh repo edit --description 'new desc'")],

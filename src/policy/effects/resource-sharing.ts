@@ -11,7 +11,7 @@
 //   shares-with-account CLI WHAT   a named other account: --user-ids, UserId=, --values-to-add
 //                                  or --account-ids-to-add with an account id, a grantee ARN
 //   grants-access CLI WHAT         a key or collaborator added to a repository or an account
-//                                  (deploy keys, SSH keys, collaborators), which lasts after
+//                                  (deploy keys, SSH keys, collaborators, org members), which lasts after
 //                                  the session
 // Listing commands that name the same words (`gh repo list --visibility public`,
 // `aws ec2 describe-snapshot-attribute`) change nothing and are not read.
@@ -82,6 +82,11 @@ function apiCall(argv: string[]): { method: string; path: string } | undefined {
   return { method: method || (fields ? 'POST' : 'GET'), path };
 }
 
+/** Endpoints that add a key or a member: repository deploy keys and collaborators, the user's own
+ * keys, organisation and team memberships and outside collaborators, GitLab project members. */
+const GRANTS =
+  /^repos\/[^/]+\/[^/]+\/(?:keys|collaborators\/[^/]+)$|^user\/(?:keys|ssh_signing_keys|gpg_keys)$|^orgs\/[^/]+\/(?:memberships|outside_collaborators)\/[^/]+$|^orgs\/[^/]+\/teams\/[^/]+\/memberships\/[^/]+$|^projects\/[^/]+\/members$/;
+
 function forge(cli: string, argv: string[], out: Effect[]): void {
   const api = apiCall(argv);
   if (api) {
@@ -89,9 +94,7 @@ function forge(cli: string, argv: string[], out: Effect[]): void {
     const rest = argv.slice(2);
     if (rest.some((w) => PUBLIC_WORD.test(w)) && /^(?:repos\/[^/]+\/[^/]+|projects\/[^/]+)\/?$/.test(api.path))
       out.push(finding('shares-publicly', cli, api.path, `${cli} api makes ${api.path} public`));
-    if (
-      /^repos\/[^/]+\/[^/]+\/(?:keys|collaborators\/[^/]+)$|^user\/(?:keys|ssh_signing_keys|gpg_keys)$/.test(api.path)
-    )
+    if (GRANTS.test(api.path))
       out.push(finding('grants-access', cli, api.path, `${cli} api adds a key or collaborator at ${api.path}`));
     return;
   }
