@@ -219,13 +219,15 @@ function printedSecrets(cmds: SimpleCommand[], out: Effect[]): void {
     if (!secret) continue;
     bodies ??= substitutionBodies(cmds);
     if (captured(c, bodies)) continue;
-    const served = c.redirs.find((r) => (r.op === '>' || r.op === '>>') && PUBLISHED.test(r.target));
+    const served = c.redirs.find(
+      (r) => (r.op === '>' || r.op === '>>') && (PUBLISHED.test(r.target) || SHARED_REPORT.test(r.target)),
+    );
     const staged = c.redirs.find((r) => (r.op === '>' || r.op === '>>') && SCRATCH.test(r.target));
     if (served)
       out.push(
         exposes(
           `publishes ${served.target}`,
-          `${name} writes $${secret} into ${served.target}, which is served to anyone`,
+          `${name} writes $${secret} into ${served.target}, which is served or uploaded for others to read`,
         ),
       );
     else if (staged)
@@ -451,6 +453,13 @@ function databaseReads(cmds: SimpleCommand[], out: Effect[]): void {
 /** Folders and files a site or package serves to anyone (web roots, built assets, docs, robots.txt). */
 const PUBLISHED =
   /(?:^|\/)(?:public|static|www|wwwroot|htdocs|html|_site|site|docs|dist|build|out|assets|pages|\.well-known)\/|(?:^|\/)(?:robots\.txt|sitemap\.xml|README[^/]*|[^/]+\.html?)$/i;
+/**
+ * Files that are kept for others to read: test and coverage reports, CI artifacts and logs, the
+ * GitHub Actions job summary. CI uploads them as build artifacts or shows them on the run's page,
+ * where the log masking of secrets does not reach.
+ */
+const SHARED_REPORT =
+  /(?:^|\/)(?:test-results?|test-reports?|reports?|coverage|artifacts?|junit|allure-results|playwright-report|cypress\/(?:videos|screenshots)|logs?)\/|(?:^|\/)[^/]*(?:junit|report|results)[^/]*\.(?:xml|json|html|md|txt)$|\.log$|^["']?\$\{?GITHUB_STEP_SUMMARY\b/i;
 /** Credentials by shape, looser than a scanner's: a key id cut short is still the key's owner's. */
 const LOOSE_SECRET =
   /\b(?:AKIA|ASIA)[0-9A-Z]{12,}|\bgh[pousr]_[A-Za-z0-9]{20,}|\bgithub_pat_\w{20,}|\bglpat-[\w-]{16,}|\bxox[abpr]-[\w-]{10,}|\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}|\b[sr]k_live_\w{10,}|\bAIza[\w-]{30,}|-----BEGIN [A-Z ]*PRIVATE KEY-----|\baws_secret_access_key\s*[=:]\s*\S{16,}/;

@@ -15,7 +15,8 @@
 // Sources: RFC 1918 and RFC 6598 (private and shared address space), RFC 3927 (link-local),
 // RFC 4193 (unique local IPv6), RFC 6762 (.local), RFC 8375 (home.arpa), ICANN's reservation of
 // .internal (2024), Docker Desktop's networking docs (host.docker.internal,
-// gateway.docker.internal), Kubernetes DNS (*.svc, *.cluster.local), rbndr.us and 1u.ms
+// gateway.docker.internal), Kubernetes DNS (*.svc, *.cluster.local), Consul and Nomad DNS
+// (*.service.consul, *.nomad), rbndr.us and 1u.ms
 // (DNS rebinding services).
 import type { Effect } from './types.js';
 import { plainAddress, plainUrl } from './url-host.js';
@@ -23,7 +24,13 @@ import { FifoMap } from '../../util/fifo-map.js';
 
 /** Names under these suffixes resolve only inside a network. */
 const INTERNAL_SUFFIX =
-  /\.(?:internal|local|localdomain|lan|corp|intranet|intra|home\.arpa|svc|cluster\.local|private|priv)$/i;
+  /\.(?:internal|local|localdomain|lan|corp|intranet|intra|home\.arpa|svc|cluster\.local|private|priv|consul|nomad)$/i;
+/** Data stores' HTTP APIs (Elasticsearch/OpenSearch, CouchDB, Solr, ClickHouse, InfluxDB, Neo4j,
+ * Couchbase): the fetch tool pointed at one on loopback reads the documents it holds (searches,
+ * documents, dumps, queries, settings); listing indices or health stays open. */
+const DATA_STORE_PORT = /^:(?:9200|9201|5984|8983|8123|8086|7474|8091)$/;
+const DATA_STORE_READ =
+  /\/(?:_search|_msearch|_doc|_source|_mget|_all_docs|_all|_sql|_scroll|_snapshot|_config|_users|_export|_changes|_bulk|_update_by_query|_delete_by_query|select|query|db\/data)\b|[?&]q(?:uery)?=/i;
 /** Names that reach the machine running the containers. */
 const DOCKER_HOST = /^(?:host|gateway|kubernetes)\.docker\.internal$|^host\.containers\.internal$|^host-gateway$/i;
 /** DNS rebinding services: the name carries the addresses it answers with. */
@@ -147,7 +154,12 @@ function urlReadings(url: string, tool: boolean): UrlReading[] {
     const local = `${p.scheme}://127.0.0.1${p.port}${p.rest}`;
     out.push({ tool: 'fetch', url: local, note: `inside the network, read as ${local}` });
   }
-  if (tool && (kind === 'private' || internalName))
+  if (
+    tool &&
+    (kind === 'private' ||
+      internalName ||
+      (kind === 'loopback' && DATA_STORE_PORT.test(p.port) && DATA_STORE_READ.test(p.rest)))
+  )
     out.push({
       tool: 'exec',
       command: `fetch-internal-host ${p.host}`,

@@ -43,6 +43,10 @@ import { BACKUP_PROGRAMS, backupEffects } from './backup-retention.js';
 import { INFRA_STATE_PROGRAMS, infraStateEffects } from './infra-state.js';
 import { OVERWRITE_PROGRAMS, overwriteEffects } from './overwrite-wipes.js';
 import { STORAGE_PROGRAMS, storageWipeEffects } from './storage-wipes.js';
+import { SSH_TUNNEL_PROGRAMS, sshTunnelEffects } from './ssh-tunnels.js';
+import { SWEEP_HINT, processSweepEffects } from './process-sweeps.js';
+import { DATA_EXPORT_HINT, DATA_EXPORT_PROGRAMS, dataExportEffects } from './data-exports.js';
+import { PROCESS_SECRET_HINT, PROCESS_SECRET_PROGRAMS, processSecretEffects } from './process-secrets.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
 export class LineFacts {
@@ -147,6 +151,14 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'overwrite-wipes', programs: OVERWRITE_PROGRAMS, read: overwriteEffects },
   // lvremove, mdadm --zero-superblock, cryptsetup luksErase, zpool destroy ... (storage-wipes.ts)
   { name: 'storage-wipes', programs: STORAGE_PROGRAMS, read: storageWipeEffects },
+  // ps printing every process's environment; shell history loaded and printed (process-secrets.ts)
+  // a database dumped or queried into an upload, warehouses exporting tables (data-exports.ts)
+  { name: 'data-exports', programs: DATA_EXPORT_PROGRAMS, hint: DATA_EXPORT_HINT, read: dataExportEffects },
+  // SSH remote, tun and SOCKS forwarding, left running or not (ssh-tunnels.ts)
+  { name: 'ssh-tunnels', programs: SSH_TUNNEL_PROGRAMS, read: sshTunnelEffects },
+  // processes found by walking /proc and signalled, signals to every process, ld.so as a launcher (process-sweeps.ts)
+  { name: 'process-sweeps', hint: SWEEP_HINT, read: processSweepEffects },
+  { name: 'process-secrets', programs: PROCESS_SECRET_PROGRAMS, hint: PROCESS_SECRET_HINT, read: processSecretEffects },
 ];
 
 /** Runs every registered reading whose gate the line passes. */

@@ -6,9 +6,10 @@ import { FifoMap } from '../../util/fifo-map.js';
 /** Session tokens and signed cookies (JWT-shaped values: `eyJ...` header, then a dot). */
 const SESSION_VALUE = /\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_.-]{2,}/;
 
-/** A secret-named setting inside an encoded piece (`AWS_SECRET_ACCESS_KEY=...` base64'd into a
- * query): nobody encodes that into a URL except to carry it away. */
-const ENCODED_SETTING = /\b[A-Z0-9_]*(?:SECRET|PASSW|TOKEN|API_?KEY|ACCESS_KEY|PRIVATE)[A-Z0-9_]*=\S/;
+/** A secret-named setting inside an encoded piece (`AWS_SECRET_ACCESS_KEY=...`, `session=...`,
+ * `"token": "..."` base64'd into a query): nobody encodes that into a URL except to carry it away. */
+const ENCODED_SETTING =
+  /\b[A-Z0-9_]*(?:SECRET|PASSW|TOKEN|API_?KEY|ACCESS_KEY|PRIVATE)[A-Z0-9_]*=\S|(?:^|\W)["']?[\w.-]*(?:secret|passw|token|api_?key|access_?key|private_?key|session|cookie|credential|bearer|authorization)[\w.-]*["']?\s*[=:]\s*["']?[\w./+-]{8,}|(?:^|\W)["']?auth["']?\s*[=:]\s*["']?[\w./+-]{12,}/i;
 
 function decodeURIComponentSafe(s: string): string {
   try {
