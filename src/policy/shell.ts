@@ -853,6 +853,9 @@ class Analyzer {
         this.note({ kind: 'decoded', from: '$(...)', text: folded });
         this.runs(folded);
         this.processString(folded, depth + 1, false, null, ctx.scope);
+        // `curl URL | $(echo YmFzaA== | base64 -d)`: the folded name still reads the pipe.
+        const named = ctx.flowIn ? foldedCommandWord(tokens) : null;
+        if (named) this.processSegment([...named, ...tokens.slice(1)], depth + 1, false, u, ctx);
       }
     }
     this.dynamicName(tokens, depth, ctx.scope);
@@ -1470,4 +1473,15 @@ export function analyzeCommand(cmd: string, opts: AnalyzeOptions = {}): CommandA
     scripts: a.scripts,
     resolved: a.resolved,
   };
+}
+
+/** The command word of a segment when it folds to literal words (`$(echo YmFzaA== | base64 -d)` -> bash). */
+function foldedCommandWord(tokens: Token[]): Token[] | null {
+  const first = tokens[0];
+  if (!first || !(first.text.includes('$(') || first.text.includes('`'))) return null;
+  const folded = foldLiteralSubstitutions(first.text);
+  if (folded === null) return null;
+  const words = folded.trim().split(/\s+/).filter(Boolean);
+  if (!words.length || words.length > 8 || words.some(unresolved)) return null;
+  return words.map((text) => ({ text, quoted: false, redir: false }));
 }
