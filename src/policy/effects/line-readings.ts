@@ -36,6 +36,7 @@ import { EXPOSED_SHELL_PROGRAMS, exposedShellEffects } from './exposed-shells.js
 import { AGENT_SOCKET_HINT, agentSocketEffects } from './agent-sockets.js';
 import { AGENT_CONFIG_HINT, agentConfigSecretEffects } from './agent-config-secrets.js';
 import { RELAY_HINT, RELAY_PROGRAMS, relayEffects } from './shell-relays.js';
+import { INFRA_PROGRAMS, infraCommandEffects } from './infra-sources.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
 export class LineFacts {
@@ -126,6 +127,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'agent-config-secrets', hint: AGENT_CONFIG_HINT, read: agentConfigSecretEffects },
   // a program's streams handed to a connection by nc -e, socat EXEC:, websocat sh-c: ... (shell-relays.ts)
   { name: 'shell-relays', programs: RELAY_PROGRAMS, hint: RELAY_HINT, read: relayEffects },
+  // providers, modules, init scripts and signing keys from outside the tools' registries (infra-sources.ts)
+  { name: 'infra-sources', programs: INFRA_PROGRAMS, read: (l, out) => infraCommandEffects(l.cmds, out) },
 ];
 
 /** Runs every registered reading whose gate the line passes. */
