@@ -238,3 +238,29 @@ test('firmware flashing, data pipelines and stream changes ask; reads and tests 
   ];
   check(cases);
 });
+
+test('changes run on production hosts over ssh, and migrations on any host, ask; looking and restarts elsewhere pass', () => {
+  check([
+    ['A', 'exec', x("ssh prod 'cd /srv/app && git pull && systemctl restart app'")],
+    ['A', 'exec', x("ssh deploy@prod-web-1 'cd /var/www/app && php artisan migrate --force'")],
+    [
+      'A',
+      'exec',
+      x("ssh -i ~/.ssh/deploy.pem ubuntu@api.production.acme.io 'sudo docker compose -f /srv/dc.yml up -d'"),
+    ],
+    ['A', 'exec', x("ssh -p 2222 app@10.0.4.12 'cd /srv/api && python manage.py migrate'")],
+    ['A', 'exec', x("pdsh -w prod-web[1-4] 'sudo apt-get upgrade -y'")],
+    ['A', 'exec', x('scp build.tar.gz prod:/srv/releases/')],
+    ['B', 'exec', x("ssh prod-web-1 'uptime'")],
+    ['B', 'exec', x("ssh prod 'tail -n 100 /var/log/app.log'")],
+    ['B', 'exec', x('ssh prod-web-1 \'sudo journalctl -u app --since "1 hour ago" | grep ERROR\'')],
+    ['B', 'exec', x("ssh prod-web-1 'systemctl status app; df -h; free -m'")],
+    ['B', 'exec', x("ssh prod-web-1 'docker ps && docker logs --tail 50 api'")],
+    ['B', 'exec', x('scp prod-web-1:/var/log/app.log ./logs/')],
+    ['B', 'exec', x("ssh devbox 'cd ~/src && make test'")],
+    ['B', 'exec', x('ssh -o StrictHostKeyChecking=no ci@203.0.113.10 "sudo systemctl restart app"')],
+    ['B', 'exec', x('ssh -T git@github.com')],
+    ['B', 'exec', x("ssh product-docs 'ls'")],
+    ['B', 'exec', x('pip download requests -d wheels')],
+  ]);
+});

@@ -37,6 +37,7 @@ import { AGENT_SOCKET_HINT, agentSocketEffects } from './agent-sockets.js';
 import { AGENT_CONFIG_HINT, agentConfigSecretEffects } from './agent-config-secrets.js';
 import { RELAY_HINT, RELAY_PROGRAMS, relayEffects } from './shell-relays.js';
 import { INFRA_PROGRAMS, infraCommandEffects } from './infra-sources.js';
+import { REMOTE_PROGRAMS, remoteDeployEffects } from './remote-deploy.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
 export class LineFacts {
@@ -129,6 +130,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'shell-relays', programs: RELAY_PROGRAMS, hint: RELAY_HINT, read: relayEffects },
   // providers, modules, init scripts and signing keys from outside the tools' registries (infra-sources.ts)
   { name: 'infra-sources', programs: INFRA_PROGRAMS, read: (l, out) => infraCommandEffects(l.cmds, out) },
+  // changes run on, or copied onto, another machine over ssh (remote-deploy.ts)
+  { name: 'remote-deploy', programs: REMOTE_PROGRAMS, read: (l, out) => remoteDeployEffects(l.cmds, out) },
 ];
 
 /** Runs every registered reading whose gate the line passes. */
