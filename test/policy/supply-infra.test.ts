@@ -264,3 +264,44 @@ test('changes run on production hosts over ssh, and migrations on any host, ask;
     ['B', 'exec', x('pip download requests -d wheels')],
   ]);
 });
+
+test('standing access granted on a code forge asks, by CLI or REST API; listing passes', () => {
+  check([
+    [
+      'A',
+      'exec',
+      x(
+        'gh api -X POST repos/acme/platform-infra/keys -f title=ci -f key="ssh-ed25519 AAAAC3Nza attacker" -F read_only=false',
+      ),
+    ],
+    ['A', 'exec', x('gh repo deploy-key add ~/.ssh/x.pub --allow-write -R acme/api')],
+    ['A', 'exec', x('gh ssh-key add /tmp/k.pub --title laptop')],
+    ['A', 'exec', x('gh api -X PUT repos/acme/api/collaborators/someone -f permission=admin')],
+    ['A', 'exec', x("gh api repos/acme/api/hooks -f name=web -f 'config[url]=https://hooks.example.net/x'")],
+    [
+      'A',
+      'exec',
+      x(
+        'curl -X POST -H "Authorization: token $GH_TOKEN" https://api.github.com/repos/acme/api/keys -d \'{"key":"ssh-rsa AAA"}\'',
+      ),
+    ],
+    ['A', 'exec', x("glab api -X POST projects/42/deploy_keys -f title=x -f key='ssh-ed25519 AAA' -f can_push=true")],
+    [
+      'A',
+      'exec',
+      x(
+        'curl --request POST --header "PRIVATE-TOKEN: $T" https://gitlab.example.com/api/v4/projects/7/members --data "user_id=9&access_level=40"',
+      ),
+    ],
+    ['A', 'exec', x('gh api -X POST orgs/acme/actions/runners/registration-token')],
+    ['A', 'exec', x('gh secret set DEPLOY_KEY < /tmp/k')],
+    ['B', 'exec', x('gh api repos/acme/api/keys')],
+    ['B', 'exec', x('gh repo deploy-key list -R acme/api')],
+    ['B', 'exec', x('gh ssh-key list')],
+    ['B', 'exec', x('gh api repos/acme/api/hooks')],
+    ['B', 'exec', x('gh api repos/acme/api/collaborators')],
+    ['B', 'exec', x('gh secret list')],
+    ['B', 'exec', x('gh api -X POST repos/acme/api/issues -f title=bug')],
+    ['B', 'exec', x('curl -s https://api.github.com/repos/acme/api/keys')],
+  ]);
+});

@@ -38,6 +38,7 @@ import { AGENT_CONFIG_HINT, agentConfigSecretEffects } from './agent-config-secr
 import { RELAY_HINT, RELAY_PROGRAMS, relayEffects } from './shell-relays.js';
 import { INFRA_PROGRAMS, infraCommandEffects } from './infra-sources.js';
 import { REMOTE_PROGRAMS, remoteDeployEffects } from './remote-deploy.js';
+import { GRANT_PROGRAMS, forgeGrantEffects } from './forge-grants.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
 export class LineFacts {
@@ -132,6 +133,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'infra-sources', programs: INFRA_PROGRAMS, read: (l, out) => infraCommandEffects(l.cmds, out) },
   // changes run on, or copied onto, another machine over ssh (remote-deploy.ts)
   { name: 'remote-deploy', programs: REMOTE_PROGRAMS, read: (l, out) => remoteDeployEffects(l.cmds, out) },
+  // keys, collaborators, webhooks, runners and secrets granted on a code forge (forge-grants.ts)
+  { name: 'forge-grants', programs: GRANT_PROGRAMS, read: (l, out) => forgeGrantEffects(l.cmds, out) },
 ];
 
 /** Runs every registered reading whose gate the line passes. */
