@@ -954,7 +954,13 @@ class Analyzer {
   private stdinCode(tokens: Token[], first: string, depth: number, ctx: SegmentContext): void {
     if (!ctx.flowIn && ctx.hereDoc === null && !tokens.some((t) => t.redir && t.text.includes('<<<'))) return;
     const sink = sinkOf(peel(tokens)) ?? cronSink(first, tokens);
-    if (!sink) return;
+    if (!sink) {
+      // `curl URL | ${SHELL}`, `| "$(which bash)"`: a download read by a program named at run time
+      const name = peel(tokens)[0]?.text ?? '';
+      if (ctx.flowIn?.network && unresolved(name))
+        this.markDynamic('network', `code downloaded from the network is piped into ${name}, named at run time`);
+      return;
+    }
     const here = ctx.hereDoc ?? hereStringText(tokens);
     const flow: Flow | null = ctx.flowIn ?? (here !== null ? { text: here, network: false, decoders: [] } : null);
     if (!flow) return;
