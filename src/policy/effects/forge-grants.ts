@@ -78,6 +78,21 @@ function httpGrant(name: string, a: string[]): string | undefined {
   return writes ? route(url) : undefined;
 }
 
+/** A private repository made public: everyone is granted read access. */
+function visibilityPublic(name: string, a: string[]): string | undefined {
+  if ((name === 'gh' || name === 'glab') && a[1] === 'repo' && a[2] === 'edit') {
+    const i = a.indexOf('--visibility');
+    if (a.includes('--visibility=public') || (i > 0 && a[i + 1] === 'public')) return 'visibility public';
+  }
+  if (
+    name === 'gh' &&
+    a[1] === 'api' &&
+    /^\/?repos\/[^/]+\/[^/]+\/?$/.test(a.find((w, i) => i > 1 && !w.startsWith('-') && w.includes('/')) ?? '')
+  )
+    if (a.some((w) => /^(?:visibility=public|private=false)$/.test(w))) return 'visibility public';
+  return undefined;
+}
+
 /** The access grants a line makes on a code forge. */
 export function forgeGrantEffects(cmds: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
@@ -101,6 +116,7 @@ export function forgeGrantEffects(cmds: SimpleCommand[], out: Effect[]): void {
       found = httpGrant(name, a);
       if (found && !a.some((w) => /api\.github\.com/i.test(w))) forge = 'gitlab';
     }
+    found ??= visibilityPublic(name, a);
     if (found)
       out.push({ tool: 'exec', command: `access-grant ${forge} ${found}`, via: `${name} grants access (${found})` });
   }

@@ -11,7 +11,7 @@ import type { Effect } from './types.js';
 import { simpleCommands, type SimpleCommand } from './walk.js';
 
 /** Programs whose command lines this file reads (the line-readings gate). */
-export const REMOTE_PROGRAMS = ['ssh', 'scp', 'rsync', 'pdsh', 'pssh', 'parallel-ssh', 'clush'];
+export const REMOTE_PROGRAMS = ['ssh', 'scp', 'rsync', 'pdsh', 'pssh', 'parallel-ssh', 'clush', 'ansible', 'salt'];
 
 /** A name that says production (`prod`, `prod-web-1`, `api.production.acme.io`, `live-db`). */
 const PROD = /(?:^|[^a-z0-9])(?:prod|production|prd|live)(?:[^a-z0-9]|$|\d)/i;
@@ -113,6 +113,42 @@ function copyReading(tool: string, a: string[], out: Effect[]): void {
   out.push({ tool: 'exec', command: `cli-change-prod ${tool} ${m[1]} ${dest}`, via: `${tool} copies onto ${m[1]}` });
 }
 
+/** Ansible modules that run a command line on the hosts (`-m shell -a '...'`). */
+const ANSIBLE_COMMAND = /^(?:(?:ansible\.builtin\.)?(?:shell|command|raw|script))$/;
+
+/**
+ * `ansible PATTERN [-i INV] -m shell -a CMD` and `salt TARGET cmd.run CMD`: the command runs on
+ * every matched host. It is read as a command of its own (what it would do here, it does there),
+ * and as a production change when the pattern or inventory names production.
+ */
+function fleetCommand(name: string, a: string[], out: Effect[]): void {
+  let remote = '';
+  let target = '';
+  if (name === 'ansible') {
+    let module = 'command';
+    const where: string[] = [];
+    for (let i = 1; i < a.length; i++) {
+      const w = a[i] ?? '';
+      if (w === '-m' || w === '--module-name') module = a[++i] ?? '';
+      else if (w === '-a' || w === '--args') remote = a[++i] ?? '';
+      else if (w === '-i' || w === '--inventory' || w === '-l' || w === '--limit') where.push(a[++i] ?? '');
+      else if (/^-[a-zA-Z]$/.test(w) && /^-[uekKMfBPtTcC]$/.test(w)) i++;
+      else if (!w.startsWith('-') && !target) target = w;
+    }
+    if (!ANSIBLE_COMMAND.test(module)) return;
+    target = [target, ...where].join(' ');
+  } else {
+    const ops = a.slice(1).filter((w) => !w.startsWith('-'));
+    const run = ops.findIndex((w) => w === 'cmd.run' || w === 'cmd.shell' || w === 'cmd.script');
+    if (run < 1) return;
+    target = ops.slice(0, run).join(' ');
+    remote = ops.slice(run + 1).join(' ');
+  }
+  if (!remote.trim()) return;
+  out.push({ tool: 'exec', command: remote, via: `${name} runs on ${target || 'every host'}` });
+  remoteReading(target, remote, name, out);
+}
+
 /** What commands run on, and files copied to, other machines change there. */
 export function remoteDeployEffects(cmds: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
@@ -124,5 +160,6 @@ export function remoteDeployEffects(cmds: SimpleCommand[], out: Effect[]): void 
       const p = fleetParts(c.argv);
       if (p) remoteReading(p.host, p.remote, name, out);
     } else if (name === 'scp' || name === 'rsync') copyReading(name, c.argv, out);
+    else if (name === 'ansible' || name === 'salt') fleetCommand(name, c.argv, out);
   }
 }
