@@ -419,3 +419,33 @@ test('commands sent to a fleet by ansible or salt are read as commands, and as p
     ['B', 'exec', x('gh repo edit acme/api --description "x"')],
   ]);
 });
+
+test('migrations and container rollouts aimed at production by their environment ask; the same against dev pass', () => {
+  check([
+    ['A', 'exec', x('RAILS_ENV=production bin/rails db:migrate')],
+    ['A', 'exec', x('npx sequelize-cli db:migrate --env production')],
+    ['A', 'exec', x('flyway -url=jdbc:postgresql://prod-db:5432/app migrate')],
+    ['A', 'exec', x('dbt run --full-refresh --target prod --select +fct_orders')],
+    ['A', 'exec', x('alembic -x env=production upgrade head')],
+    ['A', 'exec', x('npx dotenv -e .env.production -- npx prisma db push --accept-data-loss')],
+    ['A', 'exec', x('poetry run python manage.py migrate --settings=config.settings.production')],
+    ['A', 'exec', x('MIX_ENV=prod mix ecto.migrate')],
+    ['A', 'exec', x('DOCKER_HOST=ssh://deploy@prod-1 docker compose up -d')],
+    ['A', 'exec', x('docker compose -H ssh://deploy@prod-1 up -d')],
+    ['A', 'exec', x('docker context use prod && docker compose up -d')],
+    ['A', 'exec', x('./gradlew :app:publishBundle --track=production')],
+    ['B', 'exec', x('bin/rails db:migrate')],
+    ['B', 'exec', x('npx sequelize-cli db:migrate')],
+    ['B', 'exec', x('flyway -url=jdbc:postgresql://localhost:5432/app migrate')],
+    ['B', 'exec', x('dbt run --target dev')],
+    ['B', 'exec', x('dbt compile --target prod')],
+    ['B', 'exec', x('alembic upgrade head')],
+    ['B', 'exec', x('npx prisma db push')],
+    ['B', 'exec', x('docker compose up -d')],
+    ['B', 'exec', x('docker --context prod ps')],
+    ['B', 'exec', x('echo migrate up prod')],
+    ['B', 'exec', x('fastlane pilot list')],
+    ['B', 'exec', x('eas update --branch preview --message test')],
+    ['B', 'exec', x('./gradlew bundleRelease')],
+  ]);
+});

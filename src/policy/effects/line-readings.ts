@@ -39,6 +39,7 @@ import { RELAY_HINT, RELAY_PROGRAMS, relayEffects } from './shell-relays.js';
 import { INFRA_PROGRAMS, infraCommandEffects } from './infra-sources.js';
 import { REMOTE_PROGRAMS, remoteDeployEffects } from './remote-deploy.js';
 import { GRANT_PROGRAMS, forgeGrantEffects } from './forge-grants.js';
+import { PROD_TARGET_PROGRAMS, prodTargetEffects } from './prod-targets.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
 export class LineFacts {
@@ -135,6 +136,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'remote-deploy', programs: REMOTE_PROGRAMS, read: (l, out) => remoteDeployEffects(l.cmds, out) },
   // keys, collaborators, webhooks, runners and secrets granted on a code forge (forge-grants.ts)
   { name: 'forge-grants', programs: GRANT_PROGRAMS, read: (l, out) => forgeGrantEffects(l.cmds, out) },
+  // migrations and container rollouts aimed at production by their environment (prod-targets.ts)
+  { name: 'prod-targets', programs: PROD_TARGET_PROGRAMS, read: (l, out) => prodTargetEffects(l.cmds, out) },
 ];
 
 /** Runs every registered reading whose gate the line passes. */
