@@ -444,6 +444,8 @@ test('migrations and container rollouts aimed at production by their environment
     ['B', 'exec', x('docker compose up -d')],
     ['B', 'exec', x('docker --context prod ps')],
     ['B', 'exec', x('echo migrate up prod')],
+    ['B', 'exec', x('dbt build --select state:modified+ --defer --state ./prod-artifacts --target ci')],
+    ['B', 'exec', x('dbt run --select live_orders')],
     ['B', 'exec', x('fastlane pilot list')],
     ['B', 'exec', x('eas update --branch preview --message test')],
     ['B', 'exec', x('./gradlew bundleRelease')],

@@ -74,10 +74,30 @@ function changesData(name: string, rest: string[]): boolean {
   return ops.some((w) => sub.test(w));
 }
 
-/** Everything that can name the environment: words, assignments, env files. */
+/** Options that name the environment, database or settings a command runs against. */
+const ENV_OPTION =
+  /^--?(?:env|environment|e|target|t|settings|stage|x|url|db-url|database-url|database|db|profile|context|dsn|conn|connection|connection-string|conf)$/i;
+
+/**
+ * Whether the command names production where the environment is chosen: its assignments
+ * (RAILS_ENV=production), an environment-naming option's value (--env production, --target prod,
+ * -url=jdbc:...prod-db), an env file a runner loads (.env.production) or a database URL operand.
+ * Other words (`--state ./prod-artifacts`, a model called live_orders) do not choose it.
+ */
 function namesProd(c: SimpleCommand): boolean {
   if (c.assigns.some((a) => PROD.test(a.value) || PROD.test(a.name.replace(/_/g, '-')))) return true;
-  return c.argv.some((w) => PROD.test(w.replace(/_/g, '-')));
+  const a = c.argv;
+  for (let i = 1; i < a.length; i++) {
+    const w = a[i] ?? '';
+    const eq = w.indexOf('=');
+    const opt = eq > 0 ? w.slice(0, eq) : w;
+    if (w.startsWith('-') && ENV_OPTION.test(opt)) {
+      const v = eq > 0 ? w.slice(eq + 1) : (a[i + 1] ?? '');
+      if (PROD.test(v.replace(/_/g, '-'))) return true;
+    } else if (!w.startsWith('-') && (/(?:^|[./])env(?:\.|$)/i.test(w) || /:\/\/|^jdbc:/i.test(w)) && PROD.test(w))
+      return true;
+  }
+  return false;
 }
 
 /** The Docker host or context a docker command talks to, when the line names one. */
