@@ -268,6 +268,11 @@ export function throughFilter(flow: Flow, tokens: Token[]): Flow | null {
 const STDIN_INTERPRETERS =
   /^(python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|perl|ruby|php|lua[0-9.]*|Rscript|osascript|pwsh|powershell)$/;
 
+const LINE_RUNNERS = /^(?:awk|gawk|mawk|nawk|busybox awk)$/;
+/** Code that hands its input line to a shell: system($0), print | "sh", system($_), eval, backticks. */
+const LINE_RUN_CODE =
+  /\bsystem\s*\(?\s*\$(?:0|_|\d)|\|\s*"(?:\/bin\/)?(?:ba|z|da)?sh"|\b(?:exec|eval)\s*\(?\s*\$_|`\$_`|\bqx\s*[({]\s*\$_/;
+
 /** Inline code that evaluates what it reads from standard input. */
 const STDIN_EVAL =
   /\b(?:exec|eval|compile|instance_eval|Invoke-Expression|iex)\b[\s(]*[^;]*?(?:sys\.stdin|stdin\.read|readFileSync\(\s*(?:0|['"]\/dev\/stdin)|STDIN|\$stdin|php:\/\/stdin|<STDIN>|io\.read|\$input)/i;
@@ -299,6 +304,16 @@ export function sinkOf(tokens: Token[]): Sink | null {
   ) {
     return { kind: 'shell' };
   }
+  // programs that run each input line as a command: awk's system($0) or print | "sh",
+  // perl/ruby -n/-p with system/exec/eval, GNU parallel given no command of its own
+  if (LINE_RUNNERS.test(first) && args.some((a) => LINE_RUN_CODE.test(a))) return { kind: 'shell' };
+  if (
+    /^(?:perl|ruby)$/.test(first) &&
+    args.some((a) => /^-[a-zA-Z]*[np]/.test(a)) &&
+    args.some((a) => LINE_RUN_CODE.test(a))
+  )
+    return { kind: 'shell' };
+  if (first === 'parallel' && !args.some((a) => !a.startsWith('-'))) return { kind: 'shell' };
   if (STDIN_INTERPRETERS.test(first)) {
     const ops = args.filter((a) => !a.startsWith('-') || a === '-');
     const code = args.some((a) => a === '-c' || a === '-e' || a === '-p' || a === '-r' || a === '-E' || a === 'eval');
