@@ -335,12 +335,7 @@ export function infraCommandEffects(cmds: SimpleCommand[], out: Effect[]): void 
     if (name === 'terraform' || name === 'tofu' || name === 'terragrunt') {
       if (!a.includes('init') && !a.some((w) => w.startsWith('-plugin-dir') || w.startsWith('-from-module'))) continue;
       for (const d of optionValues(a, ['-plugin-dir', '--plugin-dir']))
-        out.push(
-          dependency(
-            ['local-path', 'terraform', 'providers', 'to', d],
-            `${via} (providers from ${d}, not the registry)`,
-          ),
-        );
+        out.push(dependency(['local-path', 'terraform', 'providers', 'to', d], `${via} -plugin-dir`));
       for (const s of optionValues(a, ['-from-module', '--from-module']))
         moduleSourceFindings(s, `${via} -from-module`, out);
     } else if (name === 'gradle' || name === 'gradlew') {
