@@ -243,7 +243,13 @@ export function sourceFlow(tokens: Token[], hereDoc: string | null): Flow {
     const text = f && f.name ? f.apply(here) : here;
     return { text, network: false, decoders: f?.name ? [f.name] : [] };
   }
-  return { text: null, network: FETCHERS.has(first) || (first === 'openssl' && w[1] === 's_client'), decoders: [] };
+  // a program named at run time and handed a URL (`${x:1:4} -s https://...`) is taken to fetch it
+  const computedFetch = /[$`]/.test(w[0] ?? '') && w.slice(1).some((a) => /^(?:https?|ftp):\/\//i.test(a));
+  return {
+    text: null,
+    network: FETCHERS.has(first) || (first === 'openssl' && w[1] === 's_client') || computedFetch,
+    decoders: [],
+  };
 }
 
 /** The next flow after a filter stage, or null when the stage is not a filter. */
@@ -261,6 +267,10 @@ export function throughFilter(flow: Flow, tokens: Token[]): Flow | null {
 /** Interpreters that run a script read from stdin when given no script (or `-`). */
 const STDIN_INTERPRETERS =
   /^(python[0-9.]*|pypy[0-9.]*|node|nodejs|deno|bun|perl|ruby|php|lua[0-9.]*|Rscript|osascript|pwsh|powershell)$/;
+
+/** Inline code that evaluates what it reads from standard input. */
+const STDIN_EVAL =
+  /\b(?:exec|eval|compile|instance_eval|Invoke-Expression|iex)\b[\s(]*[^;]*?(?:sys\.stdin|stdin\.read|readFileSync\(\s*(?:0|['"]\/dev\/stdin)|STDIN|\$stdin|php:\/\/stdin|<STDIN>|io\.read|\$input)/i;
 
 export type Sink = { kind: 'shell' } | { kind: 'interpreter'; name: string };
 
@@ -282,7 +292,12 @@ export function sinkOf(tokens: Token[]): Sink | null {
   }
   if (
     (first === 'source' || first === '.') &&
-    (args[0] === '/dev/stdin' || args[0] === '-' || args[0] === '/proc/self/fd/0' || args[0] === '/dev/fd/0')
+    // fish's `source` with no file reads standard input
+    (args[0] === undefined ||
+      args[0] === '/dev/stdin' ||
+      args[0] === '-' ||
+      args[0] === '/proc/self/fd/0' ||
+      args[0] === '/dev/fd/0')
   ) {
     return { kind: 'shell' };
   }
@@ -292,6 +307,8 @@ export function sinkOf(tokens: Token[]): Sink | null {
     const code = args.some((a) => a === '-c' || a === '-e' || a === '-p' || a === '-r' || a === '-E' || a === 'eval');
     if (!code && (ops.length === 0 || ops[0] === '-' || ops[0] === '/dev/stdin'))
       return { kind: 'interpreter', name: first };
+    // `python3 -c "exec(sys.stdin.read())"`, `node -e "eval(fs.readFileSync(0,'utf8'))"`: inline code that runs stdin
+    if (code && args.some((a) => STDIN_EVAL.test(a))) return { kind: 'interpreter', name: first };
   }
   return null;
 }
@@ -299,7 +316,8 @@ export function sinkOf(tokens: Token[]): Sink | null {
 /** awk's system() or a pipe to a shell given a whole input field (`system($0)`, `print | "sh"`). */
 const AWK_RUNS_LINE = /\bsystem\s*\(\s*\$\w*\s*\)|\bprint\b[^|]*\|\s*"(?:\/bin\/)?(?:ba|z|da)?sh"/;
 /** perl -n/-p and ruby -n/-p code running the input line (`system($_)`, `` `$_` ``, `eval $_`). */
-const LINE_VAR_RUN = /\b(?:system|exec|eval|spawn)\s*\(?\s*\$_\b|`\s*(?:\$_|#\{\$_\})\s*`|%x\{\s*#\{\$_\}\s*\}/;
+const LINE_VAR_RUN =
+  /\b(?:system|exec|eval|spawn)\s*\(?\s*\$_\b|`\s*(?:\$_|#\{\$_\})\s*`|%x\{\s*#\{\$_\}\s*\}|\bqx\s*[({]\s*\$_/;
 /** Interpreter code that reads its standard input and runs it as commands or code. */
 const STDIN_READ =
   /\bsys\.stdin\b|\binput\s*\(|process\.stdin|readFileSync\(\s*(?:0|['"]\/dev\/stdin['"])|\bSTDIN\b|\$stdin\b|\bARGF\b/;

@@ -6,7 +6,23 @@
 import type { Token } from './shell-parse.js';
 import { at } from '../util/invariant.js';
 
-export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ash', 'ksh', 'mksh']);
+// fish, csh/tcsh and the rarer POSIX shells run `-c` text and scripts the same way for what is read here
+export const SHELLS = new Set([
+  'sh',
+  'bash',
+  'zsh',
+  'dash',
+  'ash',
+  'ksh',
+  'mksh',
+  'fish',
+  'csh',
+  'tcsh',
+  'yash',
+  'rbash',
+  'posh',
+  'oksh',
+]);
 
 let lastWord = '';
 let lastName = '';

@@ -860,6 +860,9 @@ class Analyzer {
         this.note({ kind: 'decoded', from: '$(...)', text: folded });
         this.runs(folded);
         this.processString(folded, depth + 1, false, null, ctx.scope);
+        // `curl URL | $(echo YmFzaA== | base64 -d)`: the folded name still reads the pipe.
+        const named = ctx.flowIn ? foldedCommandWord(tokens) : null;
+        if (named) this.processSegment([...named, ...tokens.slice(1)], depth + 1, false, u, ctx);
       }
     }
     this.dynamicName(tokens, depth, ctx.scope);
@@ -961,7 +964,13 @@ class Analyzer {
   private stdinCode(tokens: Token[], first: string, depth: number, ctx: SegmentContext): void {
     if (!ctx.flowIn && ctx.hereDoc === null && !tokens.some((t) => t.redir && t.text.includes('<<<'))) return;
     const sink = sinkOf(peel(tokens)) ?? cronSink(first, tokens);
-    if (!sink) return;
+    if (!sink) {
+      // `curl URL | ${SHELL}`, `| "$(which bash)"`: a download read by a program named at run time
+      const name = peel(tokens)[0]?.text ?? '';
+      if (ctx.flowIn?.network && unresolved(name))
+        this.markDynamic('network', `code downloaded from the network is piped into ${name}, named at run time`);
+      return;
+    }
     const here = ctx.hereDoc ?? hereStringText(tokens);
     const flow: Flow | null = ctx.flowIn ?? (here !== null ? { text: here, network: false, decoders: [] } : null);
     if (!flow) return;
@@ -1481,4 +1490,15 @@ export function analyzeCommand(cmd: string, opts: AnalyzeOptions = {}): CommandA
     scripts: a.scripts,
     resolved: a.resolved,
   };
+}
+
+/** The command word of a segment when it folds to literal words (`$(echo YmFzaA== | base64 -d)` -> bash). */
+function foldedCommandWord(tokens: Token[]): Token[] | null {
+  const first = tokens[0];
+  if (!first || !(first.text.includes('$(') || first.text.includes('`'))) return null;
+  const folded = foldLiteralSubstitutions(first.text);
+  if (folded === null) return null;
+  const words = folded.trim().split(/\s+/).filter(Boolean);
+  if (!words.length || words.length > 8 || words.some(unresolved)) return null;
+  return words.map((text) => ({ text, quoted: false, redir: false }));
 }

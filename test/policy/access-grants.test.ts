@@ -32,8 +32,8 @@ test('access grants: the audience is read from the grant, whatever the service',
     ),
     ['opens-access other-account aws ec2 modify-snapshot-attribute'],
   );
-  assert.deepEqual(readings('gh api -X PUT repos/o/r/collaborators/someone -f permission=push'), [
-    'opens-access member gh api PUT repos/o/r/collaborators/someone',
+  assert.deepEqual(readings('gh api -X PATCH repos/o/r -f private=false'), [
+    'opens-access public gh api PATCH repos/o/r',
   ]);
   assert.deepEqual(readings('gh api repos/o/r/collaborators'), []);
   // a share taken back opens nothing (the removal verb is another policy's business)
@@ -43,7 +43,6 @@ test('access grants: the audience is read from the grant, whatever the service',
     ),
     [],
   );
-  assert.deepEqual(readings('gh repo deploy-key add key.pub'), ['opens-access member gh repo deploy-key add']);
 });
 
 const DENY: [string, string][] = [

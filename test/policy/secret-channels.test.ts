@@ -69,7 +69,7 @@ test('platform tokens minted or printed, also through docker exec', () => {
     ['B', 'exec', x('argocd app list')],
     ['B', 'exec', x('argocd app sync web --dry-run')],
     ['B', 'exec', x('airflow dags list')],
-    ['B', 'exec', x('docker exec airflow-web airflow dags trigger etl')],
+    ['B', 'exec', x('docker exec airflow-web airflow dags list')],
     ['B', 'exec', x('consul members')],
     ['B', 'exec', x('gitlab-runner verify')],
   ];

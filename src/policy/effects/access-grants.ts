@@ -5,8 +5,8 @@
 //                                    public-read ACLs, public visibility, system:authenticated
 //   opens-access other-account WHAT  a cloud account named by its id (snapshots, images, keys,
 //                                    resource shares): the classic quiet exfiltration route
-//   opens-access member WHAT         a named user, team or key let in (collaborators, members,
-//                                    deploy keys, role bindings of one person)
+//   opens-access member WHAT         a named user or key let in (keys, collaborators, members and
+//                                    webhooks on a code forge are forge-grants.ts' reading)
 //   opens-access weakened WHAT       a safeguard turned down (workflow tokens made writable, a
 //                                    namespace's pod security set to privileged, redis protected
 //                                    mode off on an open interface, a credential folder or key
@@ -219,21 +219,8 @@ function repoHostGrant(argv: string[], out: Effect[]): void {
         /^true$/i.test(field(/^can_approve_pull_request_reviews$/) ?? '')
       )
         out.push(grant('weakened', what, `${what} gives workflow tokens write access`));
-      return;
     }
-    if (/\/hooks$/.test(route)) {
-      out.push(
-        grant('member', what, `${what} sends the repository's events to ${field(/url\]?$/) ?? 'a new address'}`),
-      );
-      return;
-    }
-    if (
-      /\/(?:collaborators\/[^/]+|memberships\/[^/]+|members(?:\/[^/]+)?|invitations|invites|keys|deploy_keys|teams\/[^/]+\/repos\/[^/]+\/[^/]+|outside_collaborators\/[^/]+|access_requests\/[^/]+\/approve)$/.test(
-        route,
-      ) ||
-      /^user\/(?:keys|ssh_signing_keys|gpg_keys)$/.test(route)
-    )
-      out.push(grant('member', what, `${what} lets another person or key in`));
+    // keys, collaborators, members, invitations and hooks are forge-grants.ts' reading
     return;
   }
   // gh repo edit --visibility public; glab repo edit? (glab uses the API for this)
@@ -243,10 +230,6 @@ function repoHostGrant(argv: string[], out: Effect[]): void {
       out.push(grant('public', `${tool} repo edit --visibility public`, `${tool} makes the repository public`));
     return;
   }
-  if (argv[1] === 'repo' && argv[2] === 'deploy-key' && argv[3] === 'add')
-    out.push(grant('member', `${tool} repo deploy-key add`, `${tool} adds a deploy key to the repository`));
-  if ((argv[1] === 'ssh-key' || argv[1] === 'gpg-key') && argv[2] === 'add')
-    out.push(grant('member', `${tool} ${argv[1]} add`, `${tool} adds a key to the account`));
 }
 
 // ------------------------------------------------------------------ clusters

@@ -13,6 +13,7 @@ import { mcpFlows } from './mcp-flow.js';
 import { mcpToolEffects } from './mcp-tools.js';
 import { mcpTamperEffects } from './mcp-tamper.js';
 import { writeLossEffects } from './write-loss.js';
+import { editSwapEffects } from './source-swaps.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { resolvedEffects } from './resolved.js';
 import type { CommandAnalysis } from '../shell.js';
@@ -217,7 +218,7 @@ export function effectsOf(
   if (FETCH_TOOL.test(call.tool)) return fetchEffects(call);
   if (path !== undefined && (call.tool === 'write' || call.tool === 'edit')) {
     // also without content: a start-up file written with unknown text is judged as code (startup-plant.ts)
-    return [...cache.forWrite(path, writtenContent(call)), ...writeLossEffects(call, path)];
+    return [...cache.forWrite(path, writtenContent(call)), ...writeLossEffects(call, path), ...editSwapEffects(call)];
   }
   return [];
 }

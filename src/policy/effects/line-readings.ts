@@ -47,6 +47,10 @@ import { SSH_TUNNEL_PROGRAMS, sshTunnelEffects } from './ssh-tunnels.js';
 import { SWEEP_HINT, processSweepEffects } from './process-sweeps.js';
 import { DATA_EXPORT_HINT, DATA_EXPORT_PROGRAMS, dataExportEffects } from './data-exports.js';
 import { PROCESS_SECRET_HINT, PROCESS_SECRET_PROGRAMS, processSecretEffects } from './process-secrets.js';
+import { INFRA_PROGRAMS, infraCommandEffects } from './infra-sources.js';
+import { REMOTE_PROGRAMS, remoteDeployEffects } from './remote-deploy.js';
+import { GRANT_PROGRAMS, forgeGrantEffects } from './forge-grants.js';
+import { PROD_TARGET_PROGRAMS, prodTargetEffects } from './prod-targets.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
 export class LineFacts {
@@ -159,6 +163,14 @@ export const LINE_READINGS: readonly LineReading[] = [
   // processes found by walking /proc and signalled, signals to every process, ld.so as a launcher (process-sweeps.ts)
   { name: 'process-sweeps', hint: SWEEP_HINT, read: processSweepEffects },
   { name: 'process-secrets', programs: PROCESS_SECRET_PROGRAMS, hint: PROCESS_SECRET_HINT, read: processSecretEffects },
+  // providers, modules, init scripts and signing keys from outside the tools' registries (infra-sources.ts)
+  { name: 'infra-sources', programs: INFRA_PROGRAMS, read: (l, out) => infraCommandEffects(l.cmds, out) },
+  // changes run on, or copied onto, another machine over ssh (remote-deploy.ts)
+  { name: 'remote-deploy', programs: REMOTE_PROGRAMS, read: (l, out) => remoteDeployEffects(l.cmds, out) },
+  // keys, collaborators, webhooks, runners and secrets granted on a code forge (forge-grants.ts)
+  { name: 'forge-grants', programs: GRANT_PROGRAMS, read: (l, out) => forgeGrantEffects(l.cmds, out) },
+  // migrations and container rollouts aimed at production by their environment (prod-targets.ts)
+  { name: 'prod-targets', programs: PROD_TARGET_PROGRAMS, read: (l, out) => prodTargetEffects(l.cmds, out) },
 ];
 
 /** Runs every registered reading whose gate the line passes. */

@@ -8,6 +8,7 @@ import type { Effect } from './types.js';
 import { hostClass, settingFindings, sourceFindings, sourceHost } from './sources.js';
 import { dependency } from './supply.js';
 import { analyzeCode } from './interp/code.js';
+import { INFRA_READERS } from './infra-sources.js';
 import { NODE, PYTHON, RUBY, type Language } from './interp/languages.js';
 
 const MAX_LINES = 4000;
@@ -317,6 +318,8 @@ const readers: [RegExp, string, Reader][] = [
       }
     },
   ],
+  // Terraform, CMake, Unity and NuGet build files (infra-sources.ts)
+  ...INFRA_READERS,
 ];
 
 /** Where package managers keep what they installed: code there is run as the package's own. */

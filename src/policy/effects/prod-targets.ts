@@ -1,0 +1,166 @@
+// Schema migrations, data-model builds and container rollouts aimed at production by their
+// environment rather than by a verb: `RAILS_ENV=production bin/rails db:migrate`,
+// `npx sequelize-cli db:migrate --env production`, `flyway -url=jdbc:postgresql://prod-db/app migrate`,
+// `dbt run --target prod`, `npx dotenv -e .env.production -- npx prisma db push`,
+// `DOCKER_HOST=ssh://deploy@prod-1 docker compose up -d`, `docker context use prod && docker compose up -d`.
+// The same commands against a development database or the local Docker engine are everyday work;
+// what makes them a production change is a word naming production in the command, its
+// environment assignments, an env file it loads, or the Docker host or context it talks to.
+// The reading is spelled `cli-change-prod TOOL WORDS` and asked by the standard policy
+// production-changes (docs/shell-readings.md, "Production targets").
+import { basename } from '../shell-wrappers.js';
+import type { Effect } from './types.js';
+import type { SimpleCommand } from './walk.js';
+
+/** A word naming production: prod, production, prd, live, as a whole word or a part (prod-db, .env.production). */
+const PROD = /(?:^|[^a-z0-9])(?:prod|production|prd|live)(?:[^a-z0-9]|$|\d)/i;
+
+/**
+ * Migration, seed and model-build commands (each tool's CLI reference): tool -> the subcommand
+ * words that change the database. Reads (status, plan, compile, sql previews) are not listed.
+ */
+const CHANGES: Record<string, RegExp> = {
+  rails: /^db:(?:migrate|rollback|schema:load|seed|setup|reset|drop|prepare)/,
+  rake: /^db:(?:migrate|rollback|schema:load|seed|setup|reset|drop)/,
+  artisan: /^(?:migrate|db:seed|db:wipe)/,
+  'manage.py': /^(?:migrate|flush|loaddata)$/,
+  'django-admin': /^(?:migrate|flush|loaddata)$/,
+  sequelize: /^db:(?:migrate|seed)/,
+  'sequelize-cli': /^db:(?:migrate|seed)/,
+  knex: /^(?:migrate:(?:latest|up|down|rollback)|seed:run)$/,
+  flyway: /^(?:migrate|clean|repair|baseline|undo)$/,
+  liquibase: /^(?:update|update-count|update-to-tag|rollback|rollback-count|drop-all|changelog-sync)$/,
+  alembic: /^(?:upgrade|downgrade|stamp)$/,
+  dbt: /^(?:run|build|seed|snapshot|run-operation)$/,
+  prisma: /^(?:migrate|db)$/,
+  diesel: /^(?:migration|database)$/,
+  sqlx: /^(?:migrate|database)$/,
+  goose: /^(?:up|up-by-one|up-to|down|down-to|redo|reset)$/,
+  migrate: /^(?:up|down|goto|force|drop)$/,
+  atlas: /^(?:schema|migrate)$/,
+  typeorm: /^(?:migration:run|migration:revert|schema:sync|schema:drop)$/,
+  'drizzle-kit': /^(?:push|migrate|drop)$/,
+  mix: /^ecto\.(?:migrate|rollback|reset|drop)$/,
+  ef: /^database$/,
+};
+
+/** Runners that put the tool one or two words in: npx, bundle exec, python, php, dotnet, ... */
+const RUNNERS = /^(?:npx|pnpx|bunx|yarn|pnpm|bundle|exec|python[0-9.]*|php|dotnet|poetry|run|uv|pipenv|dotenv|--)$/;
+
+/** Docker commands that only look. */
+const DOCKER_READS =
+  /^(?:ps|logs|inspect|images|image|version|info|events|top|stats|port|diff|history|context|config|ls|search|login|volume|network|system|manifest)$/;
+
+function toolOf(argv: string[]): { name: string; rest: string[] } | undefined {
+  for (let i = 0; i < argv.length && i < 8; i++) {
+    const w = basename(argv[i] ?? '').toLowerCase();
+    if (CHANGES[w]) return { name: w, rest: argv.slice(i + 1) };
+    // runners, their options, and an env file a runner loads (`dotenv -e .env.production --`)
+    if (RUNNERS.test(w) || w.startsWith('-') || (i > 0 && /(?:^|\.)env(?:\.|$)/.test(w))) continue;
+    return undefined;
+  }
+  return undefined;
+}
+
+function changesData(name: string, rest: string[]): boolean {
+  const sub = CHANGES[name];
+  if (!sub) return false;
+  const ops = rest.filter((w) => !w.startsWith('-'));
+  if (name === 'prisma')
+    return (
+      (ops[0] === 'migrate' && ops[1] === 'deploy') || (ops[0] === 'db' && /^(?:push|seed|execute)$/.test(ops[1] ?? ''))
+    );
+  if (name === 'ef') return ops[1] === 'update' || ops[1] === 'drop';
+  return ops.some((w) => sub.test(w));
+}
+
+/** Options that name the environment, database or settings a command runs against. */
+const ENV_OPTION =
+  /^--?(?:env|environment|e|target|t|settings|stage|x|url|db-url|database-url|database|db|profile|context|dsn|conn|connection|connection-string|conf)$/i;
+
+/**
+ * Whether the command names production where the environment is chosen: its assignments
+ * (RAILS_ENV=production), an environment-naming option's value (--env production, --target prod,
+ * -url=jdbc:...prod-db), an env file a runner loads (.env.production) or a database URL operand.
+ * Other words (`--state ./prod-artifacts`, a model called live_orders) do not choose it.
+ */
+function namesProd(c: SimpleCommand): boolean {
+  if (c.assigns.some((a) => PROD.test(a.value) || PROD.test(a.name.replace(/_/g, '-')))) return true;
+  const a = c.argv;
+  for (let i = 1; i < a.length; i++) {
+    const w = a[i] ?? '';
+    const eq = w.indexOf('=');
+    const opt = eq > 0 ? w.slice(0, eq) : w;
+    if (w.startsWith('-') && ENV_OPTION.test(opt)) {
+      const v = eq > 0 ? w.slice(eq + 1) : (a[i + 1] ?? '');
+      if (PROD.test(v.replace(/_/g, '-'))) return true;
+    } else if (!w.startsWith('-') && (/(?:^|[./])env(?:\.|$)/i.test(w) || /:\/\/|^jdbc:/i.test(w)) && PROD.test(w))
+      return true;
+  }
+  return false;
+}
+
+/** The Docker host or context a docker command talks to, when the line names one. */
+function dockerTarget(c: SimpleCommand, context: string | undefined): string | undefined {
+  const a = c.argv;
+  for (const v of c.assigns) if (v.name === 'DOCKER_HOST' || v.name === 'DOCKER_CONTEXT') return v.value;
+  for (let i = 1; i < a.length; i++) {
+    const w = a[i] ?? '';
+    if (w === '-H' || w === '--host' || w === '-c' || w === '--context') return a[i + 1];
+    if (/^--(?:host|context)=/.test(w)) return w.slice(w.indexOf('=') + 1);
+  }
+  return context;
+}
+
+/** Production changes named by the environment a command runs against. */
+export function prodTargetEffects(cmds: SimpleCommand[], out: Effect[]): void {
+  let context: string | undefined;
+  for (const c of cmds) {
+    const name = basename(c.argv[0] ?? '').toLowerCase();
+    if (name === 'docker' || name === 'docker-compose' || name === 'podman') {
+      const ops = c.argv.slice(1).filter((w) => !w.startsWith('-'));
+      if (ops[0] === 'context' && ops[1] === 'use') {
+        context = ops[2];
+        continue;
+      }
+      const target = dockerTarget(c, context);
+      const verb = ops.find((w) => w !== 'compose' && w !== 'stack' && !/^ssh:|^tcp:|^unix:/.test(w) && w !== target);
+      if (target && PROD.test(target) && verb && !DOCKER_READS.test(verb))
+        out.push({
+          tool: 'exec',
+          command: `cli-change-prod ${name} ${c.argv.slice(1).join(' ')}`,
+          via: `${name} talks to ${target}`,
+        });
+      continue;
+    }
+    const tool = toolOf(c.argv);
+    if (!tool || !changesData(tool.name, tool.rest) || !namesProd(c)) continue;
+    out.push({
+      tool: 'exec',
+      command: `cli-change-prod ${tool.name} ${tool.rest.join(' ')}`,
+      via: `${tool.name} changes the production database`,
+    });
+  }
+}
+
+/** Programs whose command lines this file reads (the line-readings gate): the tools, and the runners they come through. */
+export const PROD_TARGET_PROGRAMS = [
+  ...Object.keys(CHANGES),
+  'docker',
+  'docker-compose',
+  'podman',
+  'npx',
+  'pnpx',
+  'bunx',
+  'yarn',
+  'pnpm',
+  'bundle',
+  'php',
+  'python',
+  'python3',
+  'dotnet',
+  'poetry',
+  'uv',
+  'pipenv',
+  'dotenv',
+];

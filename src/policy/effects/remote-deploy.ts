@@ -1,0 +1,165 @@
+// Changes made on another machine over ssh: `ssh deploy@prod-web-1 'php artisan migrate --force'`,
+// `ssh prod 'cd /srv/app && git pull && systemctl restart app'`, `rsync -a dist/ prod:/var/www/`.
+// The remote command is read like a local one elsewhere; what it amounts to here is where it runs:
+//   cli-change-prod ssh HOST CMD   a host named for production, a command that is not read-only
+//   ship ssh HOST CMD              any host, a command that migrates a database schema
+//   cli-change-prod scp|rsync HOST files copied onto a host named for production
+// Both are asked by the standard policies (production-changes, ship-commands). Looking at logs,
+// status and listings on a production host is not a change (docs/shell-readings.md, "Remote deploys").
+import { basename } from '../shell-wrappers.js';
+import type { Effect } from './types.js';
+import { simpleCommands, type SimpleCommand } from './walk.js';
+
+/** Programs whose command lines this file reads (the line-readings gate). */
+export const REMOTE_PROGRAMS = ['ssh', 'scp', 'rsync', 'pdsh', 'pssh', 'parallel-ssh', 'clush', 'ansible', 'salt'];
+
+/** A name that says production (`prod`, `prod-web-1`, `api.production.acme.io`, `live-db`). */
+const PROD = /(?:^|[^a-z0-9])(?:prod|production|prd|live)(?:[^a-z0-9]|$|\d)/i;
+
+/** ssh options that take a value (OpenSSH ssh(1)). */
+const SSH_VALUE = new Set('-B -b -c -D -E -e -F -I -i -J -L -l -m -O -o -p -Q -R -S -W -w'.split(' '));
+/** pdsh/pssh/clush options that take a value; -w/-h/-H name the hosts. */
+const FLEET_VALUE = new Set('-w -h -H -l -p -t -x -o -O -e -g -R -u -f -b'.split(' '));
+
+/** Programs (or program + subcommand) that only look. */
+const READS = new Set(
+  (
+    'ls cat head tail less more grep egrep zgrep rg find stat file wc du df free uptime whoami id hostname date ' +
+    'uname ps top htop pgrep pidof lsof ss netstat ip ifconfig ping dig nslookup host curl wget echo printf pwd cd ' +
+    'which type env printenv sort uniq cut awk jq yq diff md5sum sha256sum journalctl dmesg last w who vmstat iostat ' +
+    'sar nproc lscpu lsblk mount tree readlink realpath basename dirname true test [ sleep watch'
+  ).split(' '),
+);
+const READ_SUBS: Record<string, RegExp> = {
+  systemctl: /^(?:status|show|is-active|is-enabled|is-failed|list-units|list-unit-files|list-timers|cat)$/,
+  service: /^(?:--status-all)$/,
+  docker: /^(?:ps|logs|inspect|images|stats|top|version|info|events|port|diff)$/,
+  'docker-compose': /^(?:ps|logs|config|images|top|version)$/,
+  kubectl: /^(?:get|describe|logs|top|explain|version|api-resources|cluster-info|auth)$/,
+  git: /^(?:status|log|diff|show|branch|remote|rev-parse|describe|fetch|tag)$/,
+  pm2: /^(?:list|ls|status|logs|show|describe|monit|jlist)$/,
+  supervisorctl: /^(?:status|avail|tail|pid)$/,
+  nginx: /^-[tTv]$/,
+  redis_cli: /^(?:info|ping)$/,
+};
+
+/**
+ * Schema migrations: they change a shared database on whatever host runs them. (A service
+ * restarted on a host not named for production is routine operations, and stays watched.)
+ */
+const DEPLOY_STEP =
+  /\b(?:artisan\s+migrate\b|manage\.py\s+migrate\b|rails\s+db:migrate\b|rake\s+db:migrate\b|prisma\s+migrate\s+deploy\b|alembic\s+upgrade\b|flyway\s+(?:\S+\s+)*?migrate\b|knex\s+migrate:latest\b|sequelize(?:-cli)?\s+db:migrate\b|liquibase\s+(?:\S+\s+)*?update\b)/;
+
+function readOnly(c: SimpleCommand): boolean {
+  const a = c.argv;
+  let i = 0;
+  while (i < a.length && /^(?:sudo|nice|timeout|nohup|exec)$/.test(basename(a[i] ?? ''))) i++;
+  const name = basename(a[i] ?? '');
+  if (!name) return true;
+  if (c.redirs.some((r) => r.op.includes('>') && !/^\/dev\/null$/.test(r.target))) return false;
+  if (READS.has(name)) return !(name === 'find' && a.some((w) => w === '-delete' || w === '-exec'));
+  const sub = READ_SUBS[name.replace(/-cli$/, '_cli')];
+  const verb = a.slice(i + 1).find((w) => !w.startsWith('-') || name === 'nginx' || name === 'service');
+  return !!sub && verb !== undefined && sub.test(verb);
+}
+
+/** The host and the remote command of `ssh [options] [user@]host [command ...]`. */
+function sshParts(a: string[]): { host: string; remote: string } | undefined {
+  for (let i = 1; i < a.length; i++) {
+    const w = a[i] ?? '';
+    if (w === '--') continue;
+    if (w.startsWith('-')) {
+      if (SSH_VALUE.has(w)) i++;
+      continue;
+    }
+    return { host: w.replace(/^[^@]*@/, '').replace(/^ssh:\/\//, ''), remote: a.slice(i + 1).join(' ') };
+  }
+  return undefined;
+}
+
+/** `pdsh -w host[1-4] CMD`, `pssh -h hosts.txt -i CMD`: hosts and the command. */
+function fleetParts(a: string[]): { host: string; remote: string } | undefined {
+  const hosts: string[] = [];
+  for (let i = 1; i < a.length; i++) {
+    const w = a[i] ?? '';
+    if (w.startsWith('-')) {
+      if (FLEET_VALUE.has(w)) {
+        if (/^-[wHh]$/.test(w)) hosts.push(a[i + 1] ?? '');
+        i++;
+      }
+      continue;
+    }
+    return { host: hosts.join(',') || 'all', remote: a.slice(i).join(' ') };
+  }
+  return undefined;
+}
+
+function remoteReading(host: string, remote: string, tool: string, out: Effect[]): void {
+  if (!remote.trim()) return;
+  const cmds = simpleCommands(remote);
+  if (!cmds.length || cmds.every(readOnly)) return;
+  const via = `${tool} runs on ${host}`;
+  if (PROD.test(host)) out.push({ tool: 'exec', command: `cli-change-prod ${tool} ${host} ${remote}`, via });
+  if (DEPLOY_STEP.test(remote)) out.push({ tool: 'exec', command: `ship ${tool} ${host} ${remote}`, via });
+}
+
+/** scp/rsync copying onto `host:path` where the host is named for production. */
+function copyReading(tool: string, a: string[], out: Effect[]): void {
+  const ops = a.slice(1).filter((w) => !w.startsWith('-'));
+  const dest = ops[ops.length - 1] ?? '';
+  if (ops.length < 2) return;
+  const m = /^(?:[^@/:]+@)?([^:/]+):/.exec(dest);
+  if (!m?.[1] || !PROD.test(m[1])) return;
+  out.push({ tool: 'exec', command: `cli-change-prod ${tool} ${m[1]} ${dest}`, via: `${tool} copies onto ${m[1]}` });
+}
+
+/** Ansible modules that run a command line on the hosts (`-m shell -a '...'`). */
+const ANSIBLE_COMMAND = /^(?:(?:ansible\.builtin\.)?(?:shell|command|raw|script))$/;
+
+/**
+ * `ansible PATTERN [-i INV] -m shell -a CMD` and `salt TARGET cmd.run CMD`: the command runs on
+ * every matched host. It is read as a command of its own (what it would do here, it does there),
+ * and as a production change when the pattern or inventory names production.
+ */
+function fleetCommand(name: string, a: string[], out: Effect[]): void {
+  let remote = '';
+  let target = '';
+  if (name === 'ansible') {
+    let module = 'command';
+    const where: string[] = [];
+    for (let i = 1; i < a.length; i++) {
+      const w = a[i] ?? '';
+      if (w === '-m' || w === '--module-name') module = a[++i] ?? '';
+      else if (w === '-a' || w === '--args') remote = a[++i] ?? '';
+      else if (w === '-i' || w === '--inventory' || w === '-l' || w === '--limit') where.push(a[++i] ?? '');
+      else if (/^-[a-zA-Z]$/.test(w) && /^-[uekKMfBPtTcC]$/.test(w)) i++;
+      else if (!w.startsWith('-') && !target) target = w;
+    }
+    if (!ANSIBLE_COMMAND.test(module)) return;
+    target = [target, ...where].join(' ');
+  } else {
+    const ops = a.slice(1).filter((w) => !w.startsWith('-'));
+    const run = ops.findIndex((w) => w === 'cmd.run' || w === 'cmd.shell' || w === 'cmd.script');
+    if (run < 1) return;
+    target = ops.slice(0, run).join(' ');
+    remote = ops.slice(run + 1).join(' ');
+  }
+  if (!remote.trim()) return;
+  out.push({ tool: 'exec', command: remote, via: `${name} runs on ${target || 'every host'}` });
+  remoteReading(target, remote, name, out);
+}
+
+/** What commands run on, and files copied to, other machines change there. */
+export function remoteDeployEffects(cmds: SimpleCommand[], out: Effect[]): void {
+  for (const c of cmds) {
+    const name = basename(c.argv[0] ?? '').toLowerCase();
+    if (name === 'ssh') {
+      const p = sshParts(c.argv);
+      if (p) remoteReading(p.host, p.remote, 'ssh', out);
+    } else if (name === 'pdsh' || name === 'pssh' || name === 'parallel-ssh' || name === 'clush') {
+      const p = fleetParts(c.argv);
+      if (p) remoteReading(p.host, p.remote, name, out);
+    } else if (name === 'scp' || name === 'rsync') copyReading(name, c.argv, out);
+    else if (name === 'ansible' || name === 'salt') fleetCommand(name, c.argv, out);
+  }
+}

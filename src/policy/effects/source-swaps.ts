@@ -1,0 +1,91 @@
+// An edit that keeps a dependency's name and changes who publishes it: `ghcr.io/acme/api` ->
+// `ghcr.io/acme-io/api` in a Helm values file, `uses: actions/setup-node` -> `uses:
+// action/setup-node`, `github.com/acme/tf-modules` -> `github.com/acme-mods/tf-modules`. Whatever
+// the file (values, manifests, workflows, Dockerfiles, module sources, lockfiles), the change
+// is the same: the code now comes from another owner or host under the old name. A near spelling
+// of the old owner is a look-alike; any other owner is a fork. Both are `dependency` sentences of
+// supply.ts that the standard policy supply-chain-sources asks about (docs/effects.md).
+import type { Effect } from './types.js';
+import type { ToolCall } from '../types.js';
+import { dependency } from './supply.js';
+import { editDistance } from './supply-data.js';
+
+interface Ref {
+  host: string;
+  owner: string;
+  name: string;
+  text: string;
+}
+
+/**
+ * Owner/name references that name a source: behind a registry or code host (`ghcr.io/o/n`,
+ * `github.com/o/n`, `https://gitlab.com/o/n.git`), or as the value of a key that names one
+ * (`uses:`, `image:`, `repository:`, `repo:`, `source =`).
+ */
+const HOSTED = /\b((?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?)\/([\w.-]+)\/([\w.-]+?)(?:\.git)?(?=[@:/"'\s#?,)\]}]|$)/gi;
+const KEYED = /\b(?:uses|image|repository|repo|source|from)\s*[:=]\s*["']?([\w.-]+)\/([\w.-]+?)(?=[@:"'\s#]|$)/gim;
+
+function refs(raw: string): Ref[] {
+  const out: Ref[] = [];
+  // a Go module's own path is the project's name, not a source
+  const text = raw.replace(/^\s*module\s+\S+\s*$/gm, '');
+  for (const m of text.matchAll(HOSTED)) {
+    const [, host = '', owner = '', name = ''] = m;
+    out.push({ host: host.toLowerCase(), owner: owner.toLowerCase(), name: name.toLowerCase(), text: m[0] });
+  }
+  for (const m of text.matchAll(KEYED)) {
+    const [, owner = '', name = ''] = m;
+    if (owner.includes('.')) continue; // a host: read above
+    out.push({ host: '', owner: owner.toLowerCase(), name: name.toLowerCase(), text: `${owner}/${name}` });
+  }
+  return out;
+}
+
+/** A near spelling of `a` (one or two edits, or the name with a prefix or suffix added). */
+function near(a: string, b: string): boolean {
+  if (a.length < 3 || b.length < 3) return false;
+  if (b.startsWith(a) || b.endsWith(a) || a.startsWith(b) || a.endsWith(b)) return true;
+  return editDistance(a, b, 2) <= 2;
+}
+
+/** What an edit's replacement does to the sources its old text named. */
+export function sourceSwapEffects(oldText: string, newText: string): Effect[] {
+  if (!oldText || !newText || !/\//.test(newText)) return [];
+  const before = refs(oldText);
+  if (!before.length) return [];
+  const after = refs(newText);
+  const kept = new Set(before.map((r) => `${r.host}/${r.owner}/${r.name}`));
+  const out: Effect[] = [];
+  for (const n of after) {
+    if (kept.has(`${n.host}/${n.owner}/${n.name}`)) continue;
+    const o = before.find((b) => b.name === n.name && (b.owner !== n.owner || b.host !== n.host));
+    if (!o) continue;
+    const via = `the edit swaps ${o.text} for ${n.text}`;
+    if (o.owner !== n.owner && near(o.owner, n.owner))
+      out.push(dependency(['lookalike', 'source', n.text, 'of', o.text], via));
+    else out.push(dependency(['fork', 'source', o.text, 'to', n.text], via));
+  }
+  return out;
+}
+
+function text(call: ToolCall, ...keys: string[]): string {
+  for (const src of [call.params, call.input]) {
+    if (!src) continue;
+    for (const k of keys) {
+      const v = src[k];
+      if (typeof v === 'string') return v;
+    }
+  }
+  return '';
+}
+
+/** The source swaps of an edit call (none for other calls). */
+export function editSwapEffects(call: ToolCall): Effect[] {
+  if (call.tool !== 'edit') return [];
+  // documents name repositories and images without fetching them
+  if (/\.(?:md|mdx|markdown|rst|txt|adoc|html?)$/i.test(text(call, 'path', 'file_path', 'filePath'))) return [];
+  return sourceSwapEffects(
+    text(call, 'old_string', 'oldString', 'old_str'),
+    text(call, 'new_string', 'newString', 'new_str'),
+  );
+}
