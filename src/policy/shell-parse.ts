@@ -171,6 +171,27 @@ export function splitSegments(s: string): Segment[] {
   return segs;
 }
 
+/**
+ * Where a long word's text stands verbatim in the string it was split from (quotes around it
+ * removed, nothing inside changed): the command marking (command-marks.ts) need not read again
+ * what it read in the raw line. Kept beside the tokens, for long words only, so tokens keep one
+ * shape.
+ */
+export interface VerbatimAt {
+  /** The string the token was split from. */
+  source: string;
+  /** Offset of the token's text in it. */
+  at: number;
+}
+/** Words shorter than this are not recorded (reading them again costs less than the lookup). */
+export const VERBATIM_MIN = 256;
+const verbatim = new WeakMap<Token, VerbatimAt>();
+
+/** Where this token's text stands verbatim in the string it was split from, when it is long and does. */
+export function verbatimAt(t: Token): VerbatimAt | undefined {
+  return t.text.length >= VERBATIM_MIN ? verbatim.get(t) : undefined;
+}
+
 function parseSegments(s: string): Segment[] {
   const segments: Segment[] = [];
   let tokens: Token[] = [];
@@ -179,13 +200,23 @@ function parseSegments(s: string): Segment[] {
   let quoted = false;
   let redir = false;
   let redirPending = false; // the previous word was a bare redirection operator
+  // Start in s of the word's text when it is one contiguous piece of s so far; -1 when not.
+  let textAt = -1;
+  /** The word's text is about to grow by characters copied as they stand from s[from]. */
+  const piece = (from: number) => {
+    if (text === '') textAt = from;
+    else if (textAt >= 0 && textAt + text.length !== from) textAt = -1;
+  };
 
   const endWord = () => {
     if (inWord) {
-      tokens.push({ text, quoted, redir: redir || redirPending });
+      const t: Token = { text, quoted, redir: redir || redirPending };
+      tokens.push(t);
+      if (textAt >= 0 && text.length >= VERBATIM_MIN) verbatim.set(t, { source: s, at: textAt });
       redirPending = redir && !quoted && BARE_REDIR.test(text);
     }
     text = '';
+    textAt = -1;
     inWord = false;
     quoted = false;
     redir = false;
@@ -211,13 +242,17 @@ function parseSegments(s: string): Segment[] {
         i += 2;
         continue;
       }
-      if (i + 1 < s.length) text += s[i + 1];
+      if (i + 1 < s.length) {
+        piece(i + 1);
+        text += s[i + 1];
+      }
       inWord = true;
       quoted = true;
       i += 2;
     } else if (c === "'") {
       const end = s.indexOf("'", i + 1);
       const stop = end < 0 ? s.length : end;
+      piece(i + 1);
       text += s.slice(i + 1, stop);
       inWord = true;
       quoted = true;
@@ -230,6 +265,7 @@ function parseSegments(s: string): Segment[] {
         // Runs of plain characters are copied at once (char-by-char concatenation is slow on long words).
         DQ_RUN.lastIndex = j;
         if (DQ_RUN.test(s)) {
+          piece(j);
           text += s.slice(j, DQ_RUN.lastIndex);
           j = DQ_RUN.lastIndex;
           if (j >= s.length) break;
@@ -243,48 +279,60 @@ function parseSegments(s: string): Segment[] {
             continue;
           }
           if (e === '$' || e === '`' || e === '"' || e === '\\') {
+            piece(j + 1);
             text += e;
             j++;
             continue;
           }
+          piece(j);
           text += d;
         } else if (d === '$' && s[j + 1] === '(') {
           const end = skipBalanced(s, j + 1);
+          piece(j);
           text += s.slice(j, end);
           j = end - 1;
         } else if (d === '`') {
           const end = s.indexOf('`', j + 1);
           const stop = end < 0 ? s.length - 1 : end;
+          piece(j);
           text += s.slice(j, stop + 1);
           j = stop;
-        } else text += d;
+        } else {
+          piece(j);
+          text += d;
+        }
       }
       i = j + 1;
     } else if (c === '$' && s[i + 1] === '(') {
       const end = skipBalanced(s, i + 1);
+      piece(i);
       text += s.slice(i, end);
       inWord = true;
       i = end;
     } else if (c === '$' && s[i + 1] === '{') {
       const end = s.indexOf('}', i + 2);
       const stop = end < 0 ? s.length : end + 1;
+      piece(i);
       text += s.slice(i, stop);
       inWord = true;
       i = stop;
     } else if (c === '$' && s[i + 1] === "'") {
       const [decoded, end] = ansiC(s, i + 2);
       text += decoded;
+      textAt = -1;
       inWord = true;
       quoted = true;
       i = end;
     } else if (c === '`') {
       const end = s.indexOf('`', i + 1);
       const stop = end < 0 ? s.length : end + 1;
+      piece(i);
       text += s.slice(i, stop);
       inWord = true;
       i = stop;
     } else if ((c === '<' || c === '>') && s[i + 1] === '(') {
       const end = skipBalanced(s, i + 1);
+      piece(i);
       text += s.slice(i, end);
       inWord = true;
       i = end;
@@ -295,6 +343,7 @@ function parseSegments(s: string): Segment[] {
         REDIR_OPS.find((o) => s.startsWith(o, i)),
         'a redirection operator at < or >',
       );
+      piece(i);
       text += op;
       inWord = true;
       redir = true;
@@ -323,6 +372,7 @@ function parseSegments(s: string): Segment[] {
       PLAIN_RUN.lastIndex = i;
       PLAIN_RUN.test(s);
       const end = Math.max(PLAIN_RUN.lastIndex, i + 1);
+      piece(i);
       text += s.slice(i, end);
       inWord = true;
       i = end;
@@ -336,10 +386,16 @@ function parseSegments(s: string): Segment[] {
  * Top-level $(...), `...`, <(...) and >(...) bodies, found in the raw text regardless of quoting,
  * on purpose (so `echo '$(rm -rf /)'` is treated as if it ran: conservative).
  */
+const SUB_CHARS = /[\\$<>`]/g;
+
 export function extractSubstitutions(s: string): string[] {
   const out: string[] = [];
   if (!s.includes('(') && !s.includes('`')) return out;
   for (let i = 0; i < s.length; i++) {
+    // Only these characters matter: go to the next one (a character at a time was slow on long lines).
+    SUB_CHARS.lastIndex = i;
+    if (!SUB_CHARS.test(s)) break;
+    i = SUB_CHARS.lastIndex - 1;
     const c = s[i];
     if (c === '\\') {
       i++;

@@ -7,9 +7,24 @@
 //   certutil -urlcache -split -f URL OUT          -> curl -o OUT URL
 // Profile folders become `~`, the temp folder `/tmp`, backslashes `/` (docs/shell-readings.md).
 
-/** Signs that a line is written for cmd.exe or PowerShell. */
-const WINDOWS_LINE =
-  /%[A-Za-z_][A-Za-z0-9_]*%|\$\{?env:|[A-Za-z]:\\|\.exe\b|^\s*(?:cmd|powershell|pwsh|start|type|del|erase|rd|rmdir|copy|certutil|bitsadmin|iwr|invoke-webrequest|remove-item|get-content)\b/i;
+/** Signs of a cmd.exe or PowerShell line, one pattern each, tried only when the text holds a character the sign needs (see looksWindowsLine). */
+const WINDOWS_VAR = /%[A-Za-z_][A-Za-z0-9_]*%/;
+const ENV_DRIVE = /\$\{?env:/i;
+const DRIVE = /[A-Za-z]:\\/;
+const EXE = /\.exe\b/i;
+const WINDOWS_START =
+  /^\s*(?:cmd|powershell|pwsh|start|type|del|erase|rd|rmdir|copy|certutil|bitsadmin|iwr|invoke-webrequest|remove-item|get-content)\b/i;
+
+/** Whether s looks like a cmd.exe or PowerShell line (one pattern of all five was tried at every character of a long line). */
+function looksWindowsLine(s: string): boolean {
+  return (
+    WINDOWS_START.test(s) ||
+    (s.includes('%') && WINDOWS_VAR.test(s)) ||
+    (s.includes(':') && ENV_DRIVE.test(s)) ||
+    (s.includes(':\\') && DRIVE.test(s)) ||
+    (s.includes('.') && EXE.test(s))
+  );
+}
 
 /** Environment variables and the POSIX path they stand for. */
 const VARIABLES: [RegExp, string][] = [
@@ -267,6 +282,6 @@ export function posixLine(s: string, depth = 0): string | null {
 
 /** The POSIX reading of a line that looks like a cmd.exe or PowerShell line, or null. */
 export function windowsPosixReading(s: string): string | null {
-  if (!WINDOWS_LINE.test(s)) return null;
+  if (!looksWindowsLine(s)) return null;
   return posixLine(s);
 }

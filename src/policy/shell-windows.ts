@@ -78,14 +78,29 @@ function windowsCommands(s: string): string[][] {
 
 /**
  * Signs of a Windows command line: a drive or UNC path, a registry hive, an .exe, a %VARIABLE%,
- * a PowerShell Verb-Noun cmdlet, or a program name with an escape inside (`R\emove-Item`).
+ * a PowerShell Verb-Noun cmdlet, or a program name with an escape inside (`R\emove-Item`). One
+ * pattern per sign, each tried only when the text holds a character or pair of characters it
+ * needs (a plain search): one pattern of all seven was tried at every character of a long line.
  */
-const WINDOWS =
-  /[A-Za-z]:\\|\\\\[A-Za-z]|\bHK(?:EY_[A-Z_]+|CU|LM|CR|U|CC)\b|\.exe\b|%[A-Za-z_]+%|\b[A-Z][a-z]+-[A-Z][A-Za-z]+\b|^\s*\\?[A-Za-z]+\\[A-Za-z]/;
+const BACKSLASHED = /[A-Za-z]:\\|\\\\[A-Za-z]|^\s*\\?[A-Za-z]+\\[A-Za-z]/;
+const HIVE = /\bHK(?:EY_[A-Z_]+|CU|LM|CR|U|CC)\b/;
+const EXE = /\.exe\b/;
+const PERCENT = /%[A-Za-z_]+%/;
+const CMDLET = /\b[A-Z][a-z]+-[A-Z][A-Za-z]+\b/;
+
+function looksWindows(s: string): boolean {
+  return (
+    (s.includes('\\') && BACKSLASHED.test(s)) ||
+    (s.includes('HK') && HIVE.test(s)) ||
+    (s.includes('.exe') && EXE.test(s)) ||
+    (s.includes('%') && PERCENT.test(s)) ||
+    (/-[A-Z]/.test(s) && CMDLET.test(s))
+  );
+}
 
 /** The Windows readings of a command line that holds a backslash or a Windows program name. */
 export function windowsReadings(s: string): string[] {
-  if (!WINDOWS.test(s)) return [];
+  if (!looksWindows(s)) return [];
   const out: string[] = [];
   for (const words of windowsCommands(s)) {
     const name = at(words, 0)

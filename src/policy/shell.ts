@@ -8,7 +8,7 @@
 //   all spellings of it); whole-command readings of a compound command belong to no unit (-1).
 // Quoted words stay words: `git commit -m "rm -rf x"` has one component, `git commit -m rm -rf x`.
 import { homedir } from 'node:os';
-import { extractSubstitutions, sanitize, skipBalanced, splitSegments, type Token } from './shell-parse.js';
+import { extractSubstitutions, sanitize, skipBalanced, splitSegments, verbatimAt, type Token } from './shell-parse.js';
 import {
   assignmentName,
   basename,
@@ -44,6 +44,7 @@ import { lossReadings } from './shell-loss.js';
 import { endpointUrl, networkClient, reverseShellReading, stdioOnSocket, type Endpoint } from './shell-network.js';
 import { at } from '../util/invariant.js';
 import { respell } from './shell-respell.js';
+import { TextMap, TextSet } from './text-map.js';
 
 /** rsync options that take a separate value (`--exclude .git`, `-e ssh`). */
 const RSYNC_VALUE_OPTS = new Set(
@@ -94,6 +95,12 @@ export interface CommandAnalysis {
   components: string[];
   /** The same components with ~ and $HOME expanded (null where that changes nothing). */
   componentsExpanded: (string | null)[];
+  /**
+   * Per component, its long words that stand verbatim in `raw` (quotes around them removed):
+   * flat triples [offset in the component, offset in raw, length]; null when none. The command
+   * marking reads what raw already holds only once (command-marks.ts).
+   */
+  verbatim?: (number[] | null)[];
   /** More than one executed component (compound command or command substitution). */
   composite: boolean;
   /** Every reading for deny/ask matching, backslashes read as '/'. */
@@ -310,11 +317,12 @@ function mentionsFetch(s: string): boolean {
 class Analyzer {
   readonly cands: string[] = [];
   readonly units: number[] = [];
-  private readonly index = new Map<string, number>();
+  private readonly index = new TextMap<number>();
   readonly components: string[] = [];
   /** Components already listed, made once there are several (a short list is searched directly). */
-  private componentSet: Set<string> | null = null;
+  private componentSet: TextSet | null = null;
   readonly componentsExpanded: (string | null)[] = [];
+  readonly verbatim: (number[] | null)[] = [];
   readonly componentUnits: number[] = [];
   readonly env = new Set<string>();
   readonly dynamic: DynamicReading[] = [];
@@ -339,9 +347,32 @@ class Analyzer {
     this.budget = inputLength + EXPANSION_SLACK;
   }
 
+  /** The words of a command (joined by joinTokens) that stand verbatim in the top-level line. */
+  private verbatimSpans(tokens: Token[]): number[] | null {
+    const top = this.top;
+    let out: number[] | null = null;
+    let offset = 0;
+    for (let i = 0; i < tokens.length; i++) {
+      const t = at(tokens, i);
+      if (i) offset++;
+      const v = verbatimAt(t);
+      // Length first: a nested string (shorter) is never compared in full.
+      if (v && top !== null && v.source.length === top.length && v.source === top)
+        (out ??= []).push(offset, v.at, t.text.length);
+      offset += t.text.length;
+    }
+    return out;
+  }
+
+  /** The line as analysed at the top level (set when its reading starts). */
+  top: string | null = null;
+
   private hasComponent(c: string): boolean {
     if (this.components.length < 16) return this.components.includes(c);
-    this.componentSet ??= new Set(this.components);
+    if (!this.componentSet) {
+      this.componentSet = new TextSet();
+      for (const x of this.components) this.componentSet.add(x);
+    }
     return this.componentSet.has(c);
   }
 
@@ -648,6 +679,7 @@ class Analyzer {
       this.componentSet?.add(slash(text));
       this.components.push(slash(text));
       this.componentsExpanded.push(exp ? slash(exp.join(' ')) : null);
+      this.verbatim.push(this.verbatimSpans(tokens));
       this.componentUnits.push(u);
     }
     this.add(text, u);
@@ -1463,6 +1495,7 @@ export function analyzeCommand(cmd: string, opts: AnalyzeOptions = {}): CommandA
   const home = opts.home ?? homedir();
   const raw = sanitize(cmd);
   const a = new Analyzer(home, raw.length);
+  a.top = raw;
   const normalized = a.processString(raw, 0, true, null);
   const composite = a.components.length > 1;
   const wholeUnit = composite ? -1 : a.components.length === 1 ? at(a.componentUnits, 0) : a.newUnit();
@@ -1480,6 +1513,7 @@ export function analyzeCommand(cmd: string, opts: AnalyzeOptions = {}): CommandA
     normalized,
     components: a.components,
     componentsExpanded: a.componentsExpanded,
+    verbatim: a.verbatim,
     composite,
     candidates: a.cands,
     units: a.units,
