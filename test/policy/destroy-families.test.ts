@@ -303,7 +303,6 @@ test('framework and migration wipes aimed at production or another machine are d
     'RAILS_ENV=development bin/rails db:reset',
     'MIX_ENV=dev mix ecto.reset',
     'DATABASE_URL=postgres://postgres@localhost:5432/app_dev npx prisma migrate reset --force',
-    'MIX_ENV=prod mix ecto.migrate',
   ])
     exec(c, 'pass');
 });

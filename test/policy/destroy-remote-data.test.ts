@@ -188,7 +188,6 @@ test('code that wipes production through a runner or console is denied; reads an
       "mix run -e 'IO.puts(MyApp.Repo.aggregate(MyApp.User, :count))'",
       'mix run priv/repo/seeds.exs',
       "echo 'SELECT count(*) FROM users;' | rails dbconsole",
-      'npx dotenv -e .env.production -- npx prisma migrate deploy',
       'python manage.py migrate payments 0004',
       "heroku run rails runner 'puts User.count' -a acme-staging",
       "rails runner 'Rails.cache.clear'",
@@ -307,11 +306,8 @@ test('terraform state replaced and dbt drops or rebuilds by target', () => {
       'dbt deps',
       'dbt run --target dev',
       'dbt run --full-refresh --target dev --select my_model',
-      'dbt run --target prod --select stg_orders',
       'dbt seed --full-refresh',
-      "dbt run-operation drop_old_relations --args '{dry_run: true}' --target prod",
       'dbt run-operation drop_old_relations --target dev',
-      'dbt run-operation grant_select --target prod',
     ],
     'pass',
   );
@@ -389,4 +385,24 @@ test('restores that drop the target first are wipes of the database they point a
     ],
     'pass',
   );
+});
+
+test('production changes that destroy nothing are still production changes: asked, not denied', () => {
+  // Not a wipe (these readings give nothing), but a migration or model run against production
+  // is a shipping step that the production-changes and ship-commands policies ask about.
+  check(
+    [
+      'npx dotenv -e .env.production -- npx prisma migrate deploy',
+      'dbt run --target prod --select stg_orders',
+      "dbt run-operation drop_old_relations --args '{dry_run: true}' --target prod",
+      'dbt run-operation grant_select --target prod',
+      'MIX_ENV=prod mix ecto.migrate',
+    ],
+    'stop',
+  );
+  for (const c of [
+    'dbt run --target prod --select stg_orders',
+    "dbt run-operation drop_old_relations --args '{dry_run: true}' --target prod",
+  ])
+    assert.notEqual(decide('exec', { command: c }).action, 'deny', c);
 });

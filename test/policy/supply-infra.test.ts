@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { check, type Case } from './effects-helpers.js';
-import { nearName } from '../../src/policy/effects/infra-sources.js';
+import { nearName } from '../../src/policy/effects/infra-data.js';
 
 const x = (command: string): Record<string, unknown> => ({ command });
 const w = (path: string, content: string): Record<string, unknown> => ({ path, content });

@@ -12,7 +12,7 @@
 //   sends-secret URL                  a CI step sending a secret to a host not a vendor's       ask
 // The lists behind "listed", "popular" and "vendor" are catalogues (supply-data.ts).
 import type { Effect } from './types.js';
-import { imageNamespaceFinding } from './infra-sources.js';
+import { nearImageOwner } from './infra-data.js';
 import {
   editDistance,
   isKnownOwner,
@@ -173,8 +173,10 @@ export function imageFindings(ref: string, via: string): Effect[] {
   }
   const official = officialPosing(img.path);
   if (official) return [dependency(['lookalike', 'images', img.path, 'of', official], via)];
-  const namespace = imageNamespaceFinding(img.path, via);
-  if (namespace) return [namespace];
+  // a Docker Hub owner one or two letters from an official one (librarry/postgres)
+  const near = nearImageOwner(img.path);
+  if (near)
+    return [dependency(['lookalike', 'images', img.path, 'of', `${near}/${img.path.split('/')[1] ?? ''}`], via)];
   if (img.path.includes('/') || isPopular('images', img.path)) return [];
   const f = nameFinding('images', img.path, via);
   return f ? [f] : [];
