@@ -28,6 +28,7 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
+import { forgeApiCall } from './forge-api.js';
 
 export const ACCESS_PROGRAMS: readonly string[] = [
   'aws',
@@ -171,38 +172,10 @@ function azGrant(argv: string[], out: Effect[]): void {
 
 // ------------------------------------------------------------------ repository hosts
 
-/** The method, route and fields of `gh api` / `glab api` (fields without -X mean POST). */
-function apiCall(argv: string[]): { method: string; route: string; fields: string[] } | undefined {
-  const rest = argv.slice(2);
-  let method = '';
-  let route = '';
-  const fields: string[] = [];
-  for (let i = 0; i < rest.length; i++) {
-    const w = rest[i] ?? '';
-    const m = /^(?:-X|--method)(?:=(.*))?$/.exec(w);
-    if (m) {
-      method = (m[1] ?? rest[++i] ?? '').toUpperCase();
-      continue;
-    }
-    const f = /^(?:-f|-F|--field|--raw-field)(?:=(.*))?$/.exec(w);
-    if (f) {
-      fields.push(f[1] ?? rest[++i] ?? '');
-      continue;
-    }
-    if (/^(?:-H|--header|--input|-q|--jq|-t|--template|--hostname|--cache|-p|--preview)$/.test(w)) {
-      i++;
-      continue;
-    }
-    if (!w.startsWith('-') && !route) route = w.replace(/^\/+/, '').split('?')[0] ?? '';
-  }
-  if (!route) return undefined;
-  return { method: method || (fields.length ? 'POST' : 'GET'), route, fields };
-}
-
 function repoHostGrant(argv: string[], out: Effect[]): void {
   const tool = basename(argv[0] ?? '');
   if (argv[1] === 'api') {
-    const call = apiCall(argv);
+    const call = forgeApiCall(argv);
     if (!call || call.method === 'GET' || call.method === 'DELETE') return;
     const { route, fields } = call;
     const what = `${tool} api ${call.method} ${route}`;

@@ -11,6 +11,7 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
+import { forgeApiCall } from './forge-api.js';
 
 /** Programs whose command lines this file reads (the line-readings gate). */
 export const GRANT_PROGRAMS = ['gh', 'glab', 'curl', 'http', 'https', 'xh', 'wget'];
@@ -33,29 +34,15 @@ const GRANT_VERBS: Record<string, RegExp> = {
 function route(url: string): string | undefined {
   const r = url
     .replace(/^[a-z]+:\/\/[^/]+/i, '')
-    .replace(/^\/(?:api\/v[34]\/)?/, '')
+    .replace(/^\/?(?:api\/v[34]\/)?/, '')
     .split(/[?#]/)[0];
   return r && GRANT_ROUTE.test(r) ? r : undefined;
 }
 
 /** `gh api [-X M] ROUTE [-f k=v ...]`: the route when the call writes. */
 function apiGrant(a: string[]): string | undefined {
-  let method = '';
-  let fields = false;
-  let path = '';
-  for (let i = 2; i < a.length; i++) {
-    const w = a[i] ?? '';
-    if (w === '-X' || w === '--method') method = (a[++i] ?? '').toUpperCase();
-    else if (/^--method=/.test(w)) method = w.slice(9).toUpperCase();
-    else if (/^-X[A-Z]+$/.test(w)) method = w.slice(2).toUpperCase();
-    else if (/^(?:-f|-F|--field|--raw-field|--input)$/.test(w)) {
-      fields = true;
-      i++;
-    } else if (w === '-H' || w === '--header' || w === '-q' || w === '--jq' || w === '-t' || w === '--template') i++;
-    else if (!w.startsWith('-') && !path) path = w;
-  }
-  const writes = method ? /^(?:POST|PUT|PATCH)$/.test(method) : fields;
-  return writes ? route(path) : undefined;
+  const call = forgeApiCall(a);
+  return call && /^(?:POST|PUT|PATCH)$/.test(call.method) ? route(call.route) : undefined;
 }
 
 /** curl/http/xh to a forge API: the route when the request writes. */
