@@ -432,8 +432,15 @@ class Analyzer {
 
   /** Keeps a resolved simple command for the effects reading. */
   private respelled(tokens: Token[]): void {
-    this.runs(respell(tokens));
+    const text = respell(tokens);
+    this.segmentRespell ??= text;
+    this.runs(text);
   }
+
+  /** The first resolved spelling of the segment being read (null when nothing was resolved):
+   * a pipeline with a resolved stage is kept whole too, so `c=echo; $c 'DROP TABLE t' | psql`
+   * still feeds psql the text the shell pipes in. */
+  private segmentRespell: string | null = null;
 
   /** Keeps code the shell runs that the line does not spell out (a function's body, decoded text). */
   private runs(text: string): void {
@@ -517,6 +524,9 @@ class Analyzer {
     let stages: Stage[] = [];
     let socket: Endpoint | null = null;
     let prevPiped = false;
+    // Each stage of the current pipeline as the shell runs it, and whether any was resolved.
+    let spelled: string[] = [];
+    let anyResolved = false;
     // Each line as a whole, in normalized and in most-unwrapped spelling, so a pattern naming a
     // sequence (`curl -o x ... && sh x`) fires wherever the line sits: in a script, in eval or
     // bash -c, or spelled with full paths and launchers.
@@ -536,6 +546,8 @@ class Analyzer {
       // `f() { ...; }` splits into `f` ending at '(': a definition, not a call.
       const defining = seg.op === '(' || seg.op === ')';
       const piped = seg.op === '|' || seg.op === '|&';
+      const outer = this.segmentRespell;
+      this.segmentRespell = null;
       const r = this.processSegment(seg.tokens, depth, grant, shared, {
         scope,
         stdin,
@@ -550,6 +562,16 @@ class Analyzer {
       if (r.stage) {
         if (socketLine) socket = this.socketShell(r.stage, socket);
         if (piped || prevPiped) stages.push({ tokens: r.stage, input: prevPiped ? (flow ?? NO_TEXT) : null });
+      }
+      if (piped || prevPiped) {
+        anyResolved ||= this.segmentRespell !== null;
+        spelled.push(this.segmentRespell ?? respell(seg.tokens));
+      }
+      this.segmentRespell = outer;
+      if (!piped && spelled.length) {
+        if (anyResolved && spelled.length > 1) this.runs(spelled.join(' | '));
+        spelled = [];
+        anyResolved = false;
       }
       if (!piped && stages.length) {
         this.networkPipeline(stages);
