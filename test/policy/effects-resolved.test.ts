@@ -29,7 +29,7 @@ test('${IFS} between the words reads as a space', () => {
 
 test('a pipeline with a resolved stage is read whole: what the resolved stage prints is what the next one reads', () => {
   expectExec("c=echo; $c 'DROP TABLE users' | psql -h prod", 'deny', /psql runs SQL `DROP TABLE users` on prod/);
-  expectExec("q='DROP TABLE users'; echo \"$q\" | psql -h prod", 'deny', /psql runs SQL `DROP TABLE users` on prod/);
+  expectExec('q=\'DROP TABLE users\'; echo "$q" | psql -h prod', 'deny', /psql runs SQL `DROP TABLE users` on prod/);
   expectPasses("c=echo; $c 'select 1' | psql -h localhost");
 });
 
