@@ -91,6 +91,26 @@ test("svc's admin commands are denied however svc is started", () => {
     expectPasses(c);
 });
 
+test('a subcommand svc does not have (stop, pause, uninstall) and a starter policy on a weaker profile are denied; its read-only commands pass', () => {
+  for (const c of [
+    'svc stop',
+    'svc disable',
+    'npx svc-firewall pause',
+    'node bin/svc.js uninstall',
+    'svc init --profile permissive --yes',
+  ])
+    expectExec(c, 'deny', /switch the svc firewall off/);
+  for (const c of [
+    'svc --version',
+    'svc doctor',
+    'svc audit verify',
+    'svc policy explain "rm -rf /"',
+    'svc init --yes',
+    'svc -d /service/web',
+  ])
+    expectPasses(c);
+});
+
 test("svc's admin routes called directly are denied; its health and status reads are not tampering", () => {
   for (const c of [
     'curl -X POST http://127.0.0.1:9090/v1/rules/learn -H "Authorization: Bearer $T" -d \'{"tool":"exec"}\'',

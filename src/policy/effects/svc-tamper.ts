@@ -14,6 +14,7 @@
 // What svc is (names, command lines, port, paths) lives in svc-identity.ts.
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
+import { COMMANDS } from '../../cli/commands.js';
 import { simpleCommands, type SimpleCommand } from './walk.js';
 import { programEffects } from './programs.js';
 import { fileWriterEffects } from './file-writers.js';
@@ -355,7 +356,22 @@ function adminVerb(args: string[]): string | undefined {
   )
     return `policy ${second}`;
   if (sub === 'audit' && /^(?:rotate|prune|truncate|delete)$/.test(second)) return `audit ${second}`;
+  if (sub === 'init' && profileOf(args) !== undefined && !STRICT_ENOUGH.has(profileOf(args) ?? ''))
+    return 'init --profile';
+  // A subcommand svc does not have (stop, disable, pause, off, uninstall ...) is an attempt to
+  // switch it off: whatever a later version might make of it, it is not the agent's to run.
+  if (/^[a-z][a-z-]*$/.test(sub) && !Object.hasOwn(COMMANDS, sub) && sub !== 'help' && sub !== 'version') return sub;
   return undefined;
+}
+
+/** Profiles a starter policy may layer on without weakening the shipped default. */
+const STRICT_ENOUGH = new Set(['standard', 'strict']);
+
+function profileOf(args: string[]): string | undefined {
+  const at = args.findIndex((w) => w === '--profile' || w.startsWith('--profile='));
+  if (at < 0) return undefined;
+  const w = args[at] ?? '';
+  return w.includes('=') ? w.slice(w.indexOf('=') + 1) : (args[at + 1] ?? '');
 }
 
 function svcAdmin(l: LineFacts, out: Effect[]): void {
