@@ -100,13 +100,20 @@ function printfText(args: string[]): string | null {
   return out;
 }
 
+const HOME_REF = /\$\{HOME\}|\$HOME(?![A-Za-z0-9_])/g;
+
+function withoutHome(t: string): string {
+  return t.includes('HOME') ? t.replace(HOME_REF, '') : t;
+}
+
 /** What `echo`/`printf` print, or null when it is not a literal. */
 export function literalText(tokens: Token[]): string | null {
   const w = words(tokens);
   if (!w.length) return null;
   const first = basename(at(w, 0));
   const args = w.slice(1);
-  if (args.some((t) => t.includes('$(') || t.includes('`') || /\$[A-Za-z_{@*0-9]/.test(t))) return null;
+  // $HOME stays as written: it names the home directory wherever the printed text is read.
+  if (args.some((t) => t.includes('$(') || t.includes('`') || /\$[A-Za-z_{@*0-9]/.test(withoutHome(t)))) return null;
   if (first === 'echo') {
     let i = 0;
     let esc = false;

@@ -799,7 +799,7 @@ class Analyzer {
     if (!hasDollar(v)) return v;
     if (v.includes('$(') || v.includes('`')) {
       const folded = foldLiteralSubstitutions(v);
-      return folded !== null && !hasDollar(folded) ? folded : null;
+      return folded !== null && !unresolved(folded) ? folded : null;
     }
     return unresolved(v) ? null : v;
   }

@@ -33,6 +33,16 @@ test('a pipeline with a resolved stage is read whole: what the resolved stage pr
   expectPasses("c=echo; $c 'select 1' | psql -h localhost");
 });
 
+test('a path printed by printf or echo with $HOME in its arguments is the path the shell builds', () => {
+  expectExec(
+    `f=$(printf '%s/.%s/%s' "$HOME" aws credentials); dd if="$f" status=none`,
+    'deny',
+    /credential or private key files/,
+  );
+  expectExec(`dd if=$(printf '%s/.%s/%s' "$HOME" aws credentials)`, 'deny', /credential or private key files/);
+  expectPasses(`f=$(printf '%s/README.md' "$PWD"); cat "$f"`);
+});
+
 test('brace expansion of the whole command', () => {
   expectExec('{sed,-i,s/a/b/,/etc/hosts}', 'ask', ASKS_ETC);
   expectExec('{tee,/etc/hosts}', 'ask', /tee writes \/etc\/hosts/);
