@@ -161,3 +161,25 @@ test('a reverse-shell line kept as test data is not a planted shell; code in a t
     ),
   ]);
 });
+
+test('files printed out of git history are read as the files they name; pickaxes for secrets are searches', () => {
+  check([
+    x('D', 'git show HEAD~3:.env'),
+    x('D', 'git cat-file -p main:config/master.key'),
+    x('D', 'git stash show -p stash@{0} -- .env'),
+    x('D', 'git log -p -- .env'),
+    x('D', 'git -C ~/project show HEAD -- .env.production'),
+    x('D', 'git blame .env'),
+    x('D', "git log -p --all -S 'password' | head -200"),
+    x('D', 'git log --all -p -Gapi_key'),
+    x('B', 'git show HEAD:package.json'),
+    x('B', 'git log -p -- src/app.ts'),
+    x('B', 'git log -- .env'),
+    x('B', 'git show --stat HEAD -- .env'),
+    x('B', 'git diff --name-only HEAD~3 -- .env'),
+    x('B', 'git log -S validatePassword --oneline'),
+    x('B', "git log -p -S 'password' -- src/auth.ts"),
+    x('B', 'git diff main -- src/'),
+    x('B', 'git log --format=%H:%s -n 3'),
+  ]);
+});
