@@ -183,3 +183,34 @@ test('files printed out of git history are read as the files they name; pickaxes
     x('B', 'git log --format=%H:%s -n 3'),
   ]);
 });
+
+test('credential stores of more tools and framework secrets files are read-protected; writing a framework file is not', () => {
+  check([
+    x('D', 'cat ~/.railway/config.json'),
+    x('D', 'cat ~/.continue/config.json'),
+    x('D', 'cat ~/.ollama/id_ed25519'),
+    x('D', 'cat ~/.config/helm/repositories.yaml'),
+    x('D', 'cat ~/.cf/config.json'),
+    x('D', 'cat /etc/NetworkManager/system-connections/*'),
+    x('D', 'glab config get token'),
+    x('D', 'secret-tool search --all service github'),
+    x('D', 'keyctl print %user:github'),
+    x('D', "git config --get-regexp 'http.*extraheader'"),
+    x('D', 'cat .dev.vars'),
+    x('D', 'cat .streamlit/secrets.toml'),
+    x('D', 'cat local.settings.json'),
+    x('D', 'cat serviceAccountKey.json'),
+    ['D', 'read', { path: '/home/dev/project/firebase-adminsdk-x1.json' }],
+    x('B', 'cat .dev.vars.example'),
+    x('B', 'git config --unset-all http.https://github.com/.extraheader'),
+    x('B', 'glab auth status'),
+    [
+      'B',
+      'write',
+      {
+        path: '/home/dev/project/local.settings.json',
+        content: '{"IsEncrypted": false, "Values": {"FUNCTIONS_WORKER_RUNTIME": "node"}}',
+      },
+    ],
+  ]);
+});
