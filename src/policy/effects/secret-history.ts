@@ -3,9 +3,8 @@
 // `git stash show -p -- .env` print what the file held when it was committed, so each reads the
 // file it names, and the credential and .env rules decide it as they decide `cat .env`. A secret
 // deleted from the tree is still in the history, which is where a thief looks for it.
-// A pickaxe search that prints patches (`git log -p -S password`, `-G 'api_key'`) prints every
-// change that added or removed the word, the secrets among them: read as `secret-search git
-// history for WORD`, which the secret-printing rules deny.
+// A pickaxe search (`git log -p -S AWS_SECRET --all`) is left alone: it is how a leaked secret is
+// audited, and what it prints is whatever files the history holds, which the reads above cover.
 // Sources: git-show(1) (<rev>:<path>), git-cat-file(1), git-log(1) (-p, -S, -G, -- <path>),
 // git-diff(1), git-stash(1) (show -p), gitrevisions(7) (`:<path>` names the index).
 import { basename } from '../shell-wrappers.js';
@@ -21,8 +20,6 @@ const VALUED = /^(?:-[SGLnC]|--(?:author|committer|grep|since|until|format|prett
 /** Options that print names or counts instead of contents. */
 const SUMMARY =
   /^--(?:stat|numstat|shortstat|name-only|name-status|quiet|exit-code|summary|oneline|no-patch)(?:=|$)|^-s$/;
-/** Words a pickaxe searches for when it is looking for secrets. */
-const SECRET_SEARCH = /passw|secret|token|api_?key|private|akia|sk_live|ghp_|credential|BEGIN [A-Z ]*PRIVATE/i;
 
 /** The git subcommand and where its arguments start, past `-C DIR`, `-c k=v` and similar. */
 function subcommand(argv: string[]): { sub: string; at: number } | undefined {
@@ -80,18 +77,5 @@ export function secretHistoryEffects(l: LineView, out: Effect[]): void {
     if (patches)
       for (const p of historyPaths(s.sub, args))
         out.push({ tool: 'read', path: p, via: `git ${s.sub} prints ${p} as committed` });
-    // a pickaxe over the whole history that prints the patches it finds
-    if (s.sub !== 'log' && s.sub !== 'show' && s.sub !== 'whatchanged') continue;
-    if (args.includes('--')) continue;
-    for (let i = 0; i < args.length; i++) {
-      const w = args[i] ?? '';
-      const word = w === '-S' || w === '-G' ? args[i + 1] : /^-[SG]./.test(w) ? w.slice(2) : undefined;
-      if (word && patches && SECRET_SEARCH.test(word))
-        out.push({
-          tool: 'exec',
-          command: `secret-search git history for ${word}`,
-          via: `git ${s.sub} ${w.slice(0, 2)} prints every change that added or removed ${word}`,
-        });
-    }
   }
 }
