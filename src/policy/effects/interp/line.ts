@@ -220,7 +220,9 @@ function environmentEffects(c: SimpleCommand, out: Effect[], cmds: SimpleCommand
   const via =
     fate === 'search'
       ? `${name} | ${basename(into?.[0] ?? '')} searches the environment for secrets`
-      : `${name} prints every environment variable`;
+      : into && SEARCHERS.has(basename(into[0] ?? ''))
+        ? `${name} | ${basename(into[0] ?? '')} lets secret variables through`
+        : `${name} prints every environment variable`;
   out.push({ tool: 'read', path: ENVIRONMENT_PATH, via });
 }
 
