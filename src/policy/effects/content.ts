@@ -27,6 +27,7 @@ import { at } from '../../util/invariant.js';
 import { sourcePlant } from './source-plant.js';
 import { startupPlant } from './startup-plant.js';
 import { langStartupPlant } from './lang-startup.js';
+import { plantedShells } from './planted-shells.js';
 
 export type Kind =
   | 'tasks'
@@ -471,6 +472,8 @@ export function plantedEffects(path: string, content: string | undefined): Effec
 function planted(path: string, content: string): Effect[] {
   const published = publishedSecret(path, content);
   if (published) return [published];
+  const shells = plantedShells(path, content);
+  if (shells.length) return shells;
   const startup = startupPlant(path, content) ?? langStartupPlant(path, content);
   return startup ? [...startup, ...fileEffects(path, content)] : fileEffects(path, content);
 }

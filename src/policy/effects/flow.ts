@@ -60,7 +60,7 @@ const GENERIC_WORD =
  * slack.com, `$GITHUB_TOKEN` to api.github.com, `$OPENAI_API_KEY` to api.openai.com. A token
  * sent to its own service is being used, not taken.
  */
-function ownService(varName: string, host: string): boolean {
+export function ownService(varName: string, host: string): boolean {
   const words = varName
     .toLowerCase()
     .split('_')

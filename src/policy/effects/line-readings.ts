@@ -38,6 +38,8 @@ import { AGENT_CONFIG_HINT, agentConfigSecretEffects } from './agent-config-secr
 import { RELAY_HINT, RELAY_PROGRAMS, relayEffects } from './shell-relays.js';
 import { ACCESS_PROGRAMS, accessGrantEffects } from './access-grants.js';
 import { REMOTE_EXEC_PROGRAMS, remoteExecEffects } from './remote-exec.js';
+import { SECRET_HISTORY_PROGRAMS, secretHistoryEffects } from './secret-history.js';
+import { STAGED_HINT, stagedShellEffects } from './staged-shells.js';
 import { FRAMEWORK_PROGRAMS, frameworkCodeEffects } from './framework-code.js';
 import { BACKUP_PROGRAMS, backupEffects } from './backup-retention.js';
 import { INFRA_STATE_PROGRAMS, infraStateEffects } from './infra-state.js';
@@ -162,6 +164,10 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'ssh-tunnels', programs: SSH_TUNNEL_PROGRAMS, read: sshTunnelEffects },
   // processes found by walking /proc and signalled, signals to every process, ld.so as a launcher (process-sweeps.ts)
   { name: 'process-sweeps', hint: SWEEP_HINT, read: processSweepEffects },
+  // files printed out of git's history (git show REV:.env), pickaxe searches for secrets (secret-history.ts)
+  { name: 'secret-history', programs: SECRET_HISTORY_PROGRAMS, read: secretHistoryEffects },
+  // programs dropped in /tmp and run against a remote address, or hidden and detached (staged-shells.ts)
+  { name: 'staged-shells', hint: STAGED_HINT, read: stagedShellEffects },
   { name: 'process-secrets', programs: PROCESS_SECRET_PROGRAMS, hint: PROCESS_SECRET_HINT, read: processSecretEffects },
   // providers, modules, init scripts and signing keys from outside the tools' registries (infra-sources.ts)
   { name: 'infra-sources', programs: INFRA_PROGRAMS, read: (l, out) => infraCommandEffects(l.cmds, out) },

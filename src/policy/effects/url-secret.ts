@@ -11,6 +11,22 @@ const SESSION_VALUE = /\beyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_.-]{2,}/;
 const ENCODED_SETTING =
   /\b[A-Z0-9_]*(?:SECRET|PASSW|TOKEN|API_?KEY|ACCESS_KEY|PRIVATE)[A-Z0-9_]*=\S|(?:^|\W)["']?[\w.-]*(?:secret|passw|token|api_?key|access_?key|private_?key|session|cookie|credential|bearer|authorization)[\w.-]*["']?\s*[=:]\s*["']?[\w./+-]{8,}|(?:^|\W)["']?auth["']?\s*[=:]\s*["']?[\w./+-]{12,}/i;
 
+/**
+ * A query parameter named for a secret that no API takes in a URL (`aws_secret_access_key=`,
+ * `password=`, `private_key=`, `client_secret=`), with a value of secret length. Names that APIs do
+ * take in the query (`key=`, `api_key=`, `token=`, `access_token=`) are left to the value shapes:
+ * a service's own key sent to that service is how its API is called.
+ */
+const SECRET_PARAM =
+  /[?&][\w.-]*(?:secret|passw(?:or)?d|passwd|pwd|private_?key|secret_?access_?key)[\w.-]*=([^&#\s]{8,})/i;
+/** Values that stand for a secret instead of being one: `${VAR}`, `<key>`, `{{x}}`, `xxxxxxxx`, `changeme`. */
+const PLACEHOLDER =
+  /^(?:\$\{?\w+\}?|<[^>]*>|\{\{.*\}\}|\{[^}]*\}|(.)\1+|changeme|password|example\w*|your[\w-]*|dummy\w*|test\w*)$/i;
+
+/** A URL served on this machine or a private network: a password sent there stays with its owner. */
+const LOCAL_URL =
+  /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(?:localhost|127(?:\.\d+){3}|\[::1\]|0\.0\.0\.0|10(?:\.\d+){3}|192\.168(?:\.\d+){2}|172\.(?:1[6-9]|2\d|3[01])(?:\.\d+){2}|[\w-]+\.(?:localhost|local|internal|test))(?::\d+)?(?:[/?#]|$)/i;
+
 function decodeURIComponentSafe(s: string): string {
   try {
     return decodeURIComponent(s);
@@ -47,6 +63,8 @@ function readUrlSecret(url: string): string | undefined {
   if (q >= 0) {
     const session = SESSION_VALUE.exec(plain.slice(q));
     if (session) return session[0];
+    const named = SECRET_PARAM.exec(plain.slice(q));
+    if (named?.[1] && !PLACEHOLDER.test(named[1]) && !LOCAL_URL.test(plain)) return named[0];
   }
   for (const piece of url.split(/[/?&=#]/)) {
     if (piece.length < 16 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(piece)) continue;

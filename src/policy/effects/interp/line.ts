@@ -19,6 +19,7 @@ import { secretFlows } from '../flow.js';
 import { indirectReads } from '../env-reads.js';
 import { exposureEffects } from '../exposure.js';
 import { containerRunEffects } from '../container-run.js';
+import { environmentFate } from '../env-filters.js';
 
 /** The path the environment-dump rules name: reading it is reading every variable. */
 export const ENVIRONMENT_PATH = '/proc/self/environ';
@@ -199,23 +200,6 @@ function searchOf(argv: string[]): { pattern: string; invert: boolean } | undefi
   return { pattern: patterns.join('|'), invert };
 }
 
-/** Whether a command reading the environment on stdin prints only names or selected variables. */
-function filtersByName(argv: string[]): boolean {
-  const name = basename(argv[0] ?? '');
-  const s = searchOf(argv);
-  if (s) return !s.invert && !!s.pattern && !SECRET_WORD.test(s.pattern);
-  const words = argv.slice(1).join(' ');
-  if (name === 'wc') return true;
-  if (name === 'cut') return /-f\s*1\b|-f1\b/.test(words) && !/-f\s*1-|-f1-|-f\s*2|-f2/.test(words);
-  if (name === 'awk' || name === 'gawk' || name === 'mawk')
-    return /print\s+\$1\s*[;}]/.test(words) && !/\$0|\$2/.test(words);
-  if (name === 'sed') return /s\/=\.\*\/\//.test(words);
-  return false;
-}
-
-/** Programs that only reorder or de-duplicate lines: the filter after them decides. */
-const REORDER = new Set(['sort', 'uniq', 'tac']);
-
 function environmentEffects(c: SimpleCommand, out: Effect[], cmds: SimpleCommand[]): void {
   if (!dumpsEnvironment(c.argv)) return;
   const name = basename(c.argv[0] ?? '');
@@ -229,16 +213,16 @@ function environmentEffects(c: SimpleCommand, out: Effect[], cmds: SimpleCommand
         x.argv.length > c.argv.length &&
         x.argv.slice(-c.argv.length).join('\0') === c.argv.join('\0'),
     )?.pipedInto;
-  for (let guard = 0; guard < 4 && into && REORDER.has(basename(into[0] ?? '')); guard++)
-    into = cmds.find((x) => x.argv === into)?.pipedInto ?? into;
   // npm's environment carries its configuration, registry tokens among it (npm_config_*)
   const npmConfig = name !== 'env' && name !== 'printenv' && /npm_config/i.test(into?.join(' ') ?? '');
-  if (into && filtersByName(into) && !npmConfig) return;
-  const search = into ? searchOf(into) : undefined;
+  const fate = into ? environmentFate(into, cmds) : 'dump';
+  if (fate === 'names' && !npmConfig) return;
   const via =
-    into && search && SECRET_WORD.test(search.pattern) && !search.invert
-      ? `${name} | ${basename(at(into, 0))} searches the environment for secrets`
-      : `${name} prints every environment variable`;
+    fate === 'search'
+      ? `${name} | ${basename(into?.[0] ?? '')} searches the environment for secrets`
+      : into && SEARCHERS.has(basename(into[0] ?? ''))
+        ? `${name} | ${basename(into[0] ?? '')} lets secret variables through`
+        : `${name} prints every environment variable`;
   out.push({ tool: 'read', path: ENVIRONMENT_PATH, via });
 }
 

