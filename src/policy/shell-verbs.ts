@@ -147,6 +147,9 @@ const NOT_SUBCOMMAND_CLI = new Set([
   ...'history fc hash help column fold fmt nl od xxd hexdump base64 strings sha256sum md5sum shasum iconv comm join'.split(
     ' ',
   ),
+  // SQL statements read out of a database client (`DROP TABLE logs`): their heads are keywords,
+  // not tools, and a table named logs or status is not a read-only subcommand
+  ...'drop truncate delete alter update insert create replace merge grant'.split(' '),
 ]);
 
 /**
