@@ -51,3 +51,52 @@ test('a framework wipe whose database the line does not name is asked', () => {
   exec('python manage.py migrate', 'pass');
   exec('supabase db reset', 'pass');
 });
+
+test('files encrypted and their originals removed are ransomware: many denied, one asked', () => {
+  for (const c of [
+    'for f in ~/Documents/*; do gpg -c --batch --passphrase k "$f" && rm "$f"; done',
+    '7z a -pSecret -sdel ~/x.7z ~/project',
+    'find ~ -type f \\( -name \'*.ipynb\' -o -name \'*.h5\' \\) -exec sh -c \'openssl enc -aes-256-cbc -pass pass:k3y -in "$1" -out "$1.lck" && rm "$1"\' _ {} \\;',
+    'ccrypt -r -K secret ~/project',
+    'for f in $(find ~/project -type f); do openssl aes-256-cbc -salt -k pw -in "$f" -out "$f.enc"; shred -u "$f"; done',
+    'find /srv/data -type f | while read f; do age -p -o "$f.age" "$f" && rm -f "$f"; done',
+  ])
+    exec(c, 'deny');
+  exec(
+    'openssl enc -aes-256-cbc -in ~/project/db.sqlite -out ~/project/db.sqlite.enc -k x && rm ~/project/db.sqlite',
+    'stop',
+  );
+  exec('gpg -e -r ops@example.com --yes --batch backup.sql && rm backup.sql', 'stop');
+  exec('mcrypt -u -k pw ~/data.db', 'stop');
+  // encrypting into a new file, decrypting, scratch files, archives with a password
+  for (const c of [
+    'gpg -c secrets.tar',
+    'gpg --decrypt secrets.tar.gpg > secrets.tar && rm secrets.tar.gpg',
+    'openssl enc -d -aes-256-cbc -in backup.enc -out backup.tar',
+    'openssl enc -aes-256-cbc -in /tmp/x -out /tmp/x.enc && rm /tmp/x',
+    'age -r age1xyz -o notes.age notes.txt',
+    '7z a -pSecret release.7z dist/',
+  ])
+    exec(c, 'pass');
+});
+
+test("a project's clean target given the machine on the command line deletes the machine", () => {
+  for (const c of [
+    'cd /home/dev/project && make clean BUILD_DIR=/',
+    'make distclean OUT=$HOME',
+    'npm run clean -- --dir /',
+    'yarn clean --out ~',
+    'just clean /',
+    'pnpm run purge -- --path=/home/dev',
+  ])
+    exec(c, 'deny');
+  for (const c of [
+    'make clean',
+    'make clean BUILD_DIR=out',
+    'make install PREFIX=/usr',
+    'npm run clean -- --dir dist',
+    'make -C /home/dev/project clean',
+    'make uninstall PREFIX=/usr/local',
+  ])
+    exec(c, 'pass');
+});
