@@ -100,3 +100,63 @@ test("a project's clean target given the machine on the command line deletes the
   ])
     exec(c, 'pass');
 });
+
+test('data locked away by modes, attributes and ACLs is stopped; everyday permission changes pass', () => {
+  for (const c of [
+    'chattr -R +i /var/lib/postgresql',
+    'chattr +i ~/project/.git',
+    'chmod -R a-rwx /var/lib/mysql',
+    'chmod 000 ~/project',
+    'chmod -R u-rwx ~/project/src',
+    'setfacl -R -m u:dev:--- ~/project',
+  ])
+    exec(c, 'stop');
+  for (const c of [
+    'chattr -i ~/project/config.lock',
+    'lsattr ~/project',
+    'chmod -R go-w ~/project',
+    'chmod 000 /tmp/lock',
+    'chmod 600 ~/.ssh/id_ed25519',
+    'chmod -R 755 ./scripts',
+  ])
+    exec(c, 'pass');
+});
+
+test("the machine's logs wiped are asked; a project's own logs and day-long retention pass", () => {
+  for (const c of [
+    "find / -xdev -name '*.log' -newer /etc/hostname -exec cp /dev/null {} \\;",
+    'for f in /var/log/*.log; do : > "$f"; done',
+    'truncate -s 0 /var/log/auth.log /var/log/syslog',
+    'cat /dev/null > /var/log/auth.log',
+    'sudo rm /var/log/auth.log',
+    'journalctl --vacuum-time=1s',
+    'sudo journalctl --vacuum-size=1K',
+  ])
+    exec(c, 'stop');
+  for (const c of [
+    'truncate -s 0 logs/app.log',
+    "find logs -name '*.log' -exec truncate -s0 {} \\;",
+    ': > npm-debug.log',
+    'journalctl --vacuum-time=2weeks',
+    'sudo journalctl --vacuum-size=500M',
+    'rm /var/log/syslog.2.gz',
+    'tail -n 50 /var/log/syslog',
+  ])
+    exec(c, 'pass');
+});
+
+test('a loop over a listing empties what the listing names; echo -n empties too', () => {
+  exec("for f in $(find ~/project -name '*.py'); do : > $f; done", 'stop');
+  exec('for f in $(git ls-files); do > $f; done', 'stop');
+  exec('for f in ./**; do : > $f; done', 'stop');
+  exec('echo -n > ~/.bashrc', 'deny');
+  exec("for f in $(find . -name '*.log'); do : > $f; done", 'pass');
+  exec('for f in $(ls *.txt); do wc -l $f; done', 'pass');
+  exec('echo "" >> ~/.bashrc', 'pass');
+});
+
+test("a repository's history moved where the next boot clears it is lost", () => {
+  exec('mv ~/project/.git /tmp/trash', 'deny');
+  exec('mv .git /tmp/', 'deny');
+  exec('mv .git .git.bak', 'pass');
+});
