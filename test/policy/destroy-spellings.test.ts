@@ -160,3 +160,31 @@ test("a repository's history moved where the next boot clears it is lost", () =>
   exec('mv .git /tmp/', 'deny');
   exec('mv .git .git.bak', 'pass');
 });
+
+test("main's published history replaced or deleted is denied in every spelling; feature branches pass", () => {
+  for (const c of [
+    'git push origin --force-with-lease HEAD:main',
+    'git push --force-if-includes origin main',
+    'git push origin main:main --force',
+    'git push upstream +HEAD:master',
+    'git push origin HEAD:main -f',
+    'git commit --amend --no-edit && git push --force origin master',
+    'git push origin :main',
+    'git push origin --delete master',
+    'git push --mirror origin',
+    'gh api repos/acme/api/git/refs/heads/main -X PATCH -f sha=0000 -F force=true',
+  ])
+    exec(c, 'deny');
+  exec('gh api -X PATCH repos/acme/api -f default_branch=empty', 'stop');
+  exec('git reset --hard HEAD~20 && git push -f', 'stop');
+  for (const c of [
+    'git push --force-with-lease origin feature/login',
+    'git push -f origin HEAD:refs/heads/fix/typo',
+    'git push origin --delete feature/old-spike',
+    'git push origin :fix/old',
+    'git update-ref -d refs/remotes/origin/old-branch',
+    'gh api repos/acme/api/git/refs/heads/feature/x -X PATCH -f sha=abc -F force=true',
+    'gh api repos/acme/api',
+  ])
+    exec(c, 'pass');
+});
