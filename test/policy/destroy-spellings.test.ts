@@ -188,3 +188,11 @@ test("main's published history replaced or deleted is denied in every spelling; 
   ])
     exec(c, 'pass');
 });
+
+test('a script xargs runs on every listed file, emptying it, empties the listing', () => {
+  exec("find ~/project -type f -print0 | xargs -0 -I{} sh -c 'echo > {}'", 'stop');
+  exec("find . -type f -print0 | xargs -0 -I{} sh -c 'echo > {}'", 'stop');
+  exec('git ls-files -z | xargs -0 -n1 sh -c \': > "$0"\'', 'stop');
+  exec("find . -name '*.log' -print0 | xargs -0 -I{} sh -c ': > {}'", 'pass');
+  exec("git ls-files | xargs -I{} sh -c 'wc -l {}'", 'pass');
+});
