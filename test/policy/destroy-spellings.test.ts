@@ -196,3 +196,14 @@ test('a script xargs runs on every listed file, emptying it, empties the listing
   exec("find . -name '*.log' -print0 | xargs -0 -I{} sh -c ': > {}'", 'pass');
   exec("git ls-files | xargs -I{} sh -c 'wc -l {}'", 'pass');
 });
+
+test("a cloud resource's deletion protection taken off is asked; turning it on passes", () => {
+  for (const c of [
+    'aws rds modify-db-instance --db-instance-identifier prod --no-deletion-protection',
+    'aws ec2 modify-instance-attribute --instance-id i-1 --no-disable-api-termination',
+    'gcloud sql instances patch prod --no-deletion-protection',
+    'az postgres flexible-server update -g rg -n db --deletion-protection false',
+  ])
+    exec(c, 'stop');
+  exec('aws rds modify-db-instance --db-instance-identifier prod --deletion-protection', 'pass');
+});
