@@ -207,3 +207,9 @@ test("a cloud resource's deletion protection taken off is asked; turning it on p
     exec(c, 'stop');
   exec('aws rds modify-db-instance --db-instance-identifier prod --deletion-protection', 'pass');
 });
+
+test('code that walks the home folder and unlinks what it finds deletes the home; a kind test is not a filter', () => {
+  exec('python3 -c "import pathlib;[p.unlink() for p in pathlib.Path.home().rglob(\'*\') if p.is_file()]"', 'deny');
+  exec("python3 -c \"import pathlib; [p.unlink() for p in pathlib.Path('build').rglob('*.o')]\"", 'pass');
+  exec("python3 -c \"import pathlib; [p.unlink() for p in pathlib.Path('.').rglob('*.pyc')]\"", 'pass');
+});
