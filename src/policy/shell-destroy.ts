@@ -64,6 +64,54 @@ export function listedTree(words: string[]): string | null {
   return null;
 }
 
+/** The words of a short command text, quotes removed (enough for a listing's options and patterns). */
+export function splitWords(text: string): string[] {
+  const out: string[] = [];
+  const re = /'([^']*)'|"([^"]*)"|(\S+)/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) out.push(m[1] ?? m[2] ?? m[3] ?? '');
+  return out;
+}
+
+/**
+ * The files a listing names, as a glob: `find DIR -name '*.py'` -> `DIR/**\/*.py`, `find DIR
+ * -type f` -> `DIR/**`, `git ls-files` -> `**`, `ls DIR` -> `DIR/*`; null for anything else. A
+ * loop over `$(find ...)` binds its variable to each of those files, so what the body does to
+ * the variable it does to the glob.
+ */
+export function listedGlob(words: string[]): string | null {
+  const name = basename(words[0] ?? '');
+  if (name === 'git' && words[1] === 'ls-files') {
+    const ops = words.slice(2).filter((w) => !w.startsWith('-'));
+    if (!ops.length) return '**';
+    const [op] = ops;
+    return ops.length === 1 && op !== undefined && /^[*.\w/-]+$/.test(op) ? op : null;
+  }
+  if (name === 'find') {
+    let i = 1;
+    const starts: string[] = [];
+    while (i < words.length && !/^[-(!)]/.test(words[i] ?? '')) starts.push(words[i++] ?? '');
+    if (starts.length > 1) return null;
+    const dir = (starts[0] ?? '.').replace(/\/+$/, '') || '/';
+    let pattern = '';
+    for (; i < words.length; i++) {
+      const w = words[i] ?? '';
+      if (w === '-name' || w === '-iname') {
+        if (pattern) return null;
+        pattern = words[++i] ?? '';
+      } else if (w === '-type' || w === '-maxdepth' || w === '-mindepth' || w === '-xdev') {
+        if (w !== '-xdev') i++;
+      } else if (w === '-print' || w === '-print0') continue;
+      else return null; // -o, -path, -newer, -size ... narrow it in ways a glob cannot say
+    }
+    return `${dir === '/' ? '' : dir}/**${pattern ? '/' + pattern : ''}`;
+  }
+  if (name === 'ls') {
+    const ops = words.slice(1).filter((w) => !w.startsWith('-'));
+    return ops.length === 1 ? `${(ops[0] ?? '').replace(/\/+$/, '')}/*` : ops.length ? null : '*';
+  }
+  return null;
+}
+
 /** `$PWD`, `${PWD}`, `$(pwd)`, `` `pwd` ``, `$(git rev-parse --show-toplevel)`: the working directory. */
 const WORKDIR_REF =
   /"?(?:\$\{PWD\}|\$PWD(?![A-Za-z0-9_])|\$\(\s*pwd\s*\)|`\s*pwd\s*`|\$\(\s*git rev-parse --show-toplevel\s*\)|`\s*git rev-parse --show-toplevel\s*`)"?/g;

@@ -168,7 +168,8 @@ export function lossReadings(words: string[]): LossReading[] {
       for (const op of ops.slice(0, -1)) out.push({ text: `rm -rf ${op}`, from: `mv throws ${op} away`, reread: true });
     else if (ops.length > 1 && SCRATCH_DEST.test(dest))
       for (const op of ops.slice(0, -1))
-        if (HOME_FOLDER.test(op))
+        // a home folder, or a repository's history (`mv .git /tmp/old`): gone at the next boot
+        if (HOME_FOLDER.test(op) || /(?:^|\/)\.git\/?$/.test(op))
           out.push({ text: `rm -rf ${op}`, from: `mv puts ${op} where the next boot clears it`, reread: true });
   }
   if (name === 'find' && words.includes('-c')) out.push(...findShellScripts(words));

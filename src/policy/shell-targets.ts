@@ -237,7 +237,7 @@ export function sourceLossReadings(words: string[]): string[] {
       continue;
     }
     // `truncate -s0 $(git ls-files)`, `truncate -s 0 *`: whatever a listing or glob yields.
-    const computed = trunc && (w.includes('$(') || w.includes('`') || /(?:^|\/)\*$/.test(w));
+    const computed = trunc && (w.includes('$(') || w.includes('`') || /(?:^|\/)\*\*?$/.test(w));
     // `shred -u /**/*.sql`: every match on the whole disk or in the whole home directory.
     if (/^(?:\/|~\/|\$HOME\/|\$\{HOME\}\/|\/home\/[^/]+\/|\/Users\/[^/]+\/|\/root\/)\*\*\//.test(w))
       out.push(`destroys-everywhere ${w}`);
@@ -282,23 +282,52 @@ export function treeLossReadings(words: string[]): string[] {
     return sources.map((w) => `rm -rf ${w}`);
   }
   if (p === 'zip' && (short('m') || words.includes('--move'))) return ops.slice(1).map((w) => `rm -rf ${w}`);
-  if ((p === 'chmod' || p === 'chown') && (short('R') || words.includes('--recursive'))) {
+  const recursive = short('R') || words.includes('--recursive');
+  // a directory's own mode taken away locks its whole tree (nothing below can be reached), so
+  // chmod 000 ~/project needs no -R; chown needs it to take the files
+  if (p === 'chmod' || (p === 'chown' && recursive)) {
     const [mode, ...targets] = ops;
     if (!mode) return [];
     const lock =
       p === 'chmod'
-        ? /^0*0{3}$|^0$|^(?:[ua]*|a)-[rwx]*[rx][rwx]*$/.test(mode)
+        ? /^0*0{3}$|^0$|^(?:[ua]*|a)-[rwx]*[rx][rwx]*$|^(?:[ua]*|a)=$/.test(mode)
         : /^(?:nobody|root|0|nfsnobody|daemon)(?::.*)?$/.test(mode);
     if (!lock) return [];
-    return targets
-      .filter(
-        (t) =>
-          WHOLE_TREE.test(t) ||
-          /^(?:~|\$HOME|\$\{HOME\})(?:\/[^/]*)?\/?$|^\/(?:home|Users)\/[^/]+(?:\/[^/]+)?\/?$/.test(t),
-      )
+    return targets.filter(lockable).map((t) => `locks-out ${t}`);
+  }
+  // `chattr -R +i DIR`: immutable (or append-only) files cannot be changed or deleted, even by
+  // their owner, until root clears the flag
+  if (p === 'chattr') {
+    const flag = words.slice(1).find((w) => /^[+=][a-zA-Z]*[ia]/.test(w));
+    if (!flag) return [];
+    return words
+      .slice(1)
+      .filter((w) => !w.startsWith('-') && !/^[+=]/.test(w))
+      .filter(lockable)
       .map((t) => `locks-out ${t}`);
   }
+  // `setfacl -R -m u:dev:--- DIR`: an ACL entry that grants nothing
+  if (p === 'setfacl') {
+    let locks = false;
+    const targets: string[] = [];
+    for (let i = 1; i < words.length; i++) {
+      const w = words[i] ?? '';
+      if (w === '-m' || w === '--modify' || w === '-M' || w === '--set') locks ||= /:-{3}$|:0$/.test(words[++i] ?? '');
+      else if (w.startsWith('--modify=') || w.startsWith('--set=')) locks ||= /:-{3}$|:0$/.test(w);
+      else if (!w.startsWith('-')) targets.push(w);
+    }
+    return locks ? targets.filter(lockable).map((t) => `locks-out ${t}`) : [];
+  }
   return [];
+}
+
+/** The working tree, a home folder or a folder in it, or a system data directory (databases, served sites, /srv). */
+function lockable(t: string): boolean {
+  return (
+    WHOLE_TREE.test(t) ||
+    /^(?:~|\$HOME|\$\{HOME\})(?:\/[^/]+){0,2}\/?$|^\/(?:home|Users)\/[^/]+(?:\/[^/]+){0,2}\/?$/.test(t) ||
+    /^\/(?:var\/lib\/[^/]+|srv|data|var\/www|opt\/[^/]+|root)(?:\/[^/]+)?\/?$/.test(t)
+  );
 }
 
 /**

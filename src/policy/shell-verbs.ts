@@ -147,6 +147,9 @@ const NOT_SUBCOMMAND_CLI = new Set([
   ...'history fc hash help column fold fmt nl od xxd hexdump base64 strings sha256sum md5sum shasum iconv comm join'.split(
     ' ',
   ),
+  // SQL statements read out of a database client (`DROP TABLE logs`): their heads are keywords,
+  // not tools, and a table named logs or status is not a read-only subcommand
+  ...'drop truncate delete alter update insert create replace merge grant'.split(' '),
 ]);
 
 /**
@@ -483,10 +486,28 @@ export function safeguardReadings(words: string[]): string[] {
     const [src, dst] = ops.slice(-2);
     if (src && dst && emptySource(src)) return [`cli-destroy-all ${p} sync --delete ${dst}`];
   }
+  // `aws rds modify-db-instance --no-deletion-protection`, `aws ec2 modify-instance-attribute
+  // --no-disable-api-termination`, `gcloud sql instances patch --no-deletion-protection`, `az ...
+  // --deletion-protection false`: the guard against a delete is taken off, the first step of one.
+  const guardOff = !CLOUD_CLI.has(p)
+    ? -1
+    : words.findIndex(
+        (w, i) =>
+          /^--no-(?:deletion-protection|disable-api-termination|termination-protection)$/.test(w) ||
+          /^--(?:deletion-protection|enable-deletion-protection|termination-protection)(?:=(?:false|disabled?))$/i.test(
+            w,
+          ) ||
+          (/^--(?:deletion-protection|enable-deletion-protection)$/.test(w) &&
+            /^(?:false|disabled?)$/i.test(words[i + 1] ?? '')),
+      );
+  if (guardOff > 0) return [`cli-destroy ${words.slice(0, Math.min(guardOff, 4)).join(' ')} ${words[guardOff] ?? ''}`];
   // `docker compose down -v` is left alone: it removes only the project's own volumes, the
   // usual reset of a development stack.
   return [];
 }
+
+/** Cloud CLIs whose resources carry a deletion-protection switch. */
+const CLOUD_CLI = new Set(['aws', 'gcloud', 'az', 'doctl', 'oci', 'aliyun', 'ibmcloud', 'scw', 'hcloud', 'linode-cli']);
 
 /** Git's global options that take the next word as their value (`git -C DIR push`). */
 const GIT_VALUE_OPTS = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--config-env']);

@@ -34,7 +34,15 @@ import {
 } from './shell-decode.js';
 import { envCode, extractCode, makefileCode, type Extracted } from './shell-extract.js';
 import { spellOutLongOptions } from './shell-options.js';
-import { deletesOperands, destroyedOperands, listedTree, workdirWords, emptySource } from './shell-destroy.js';
+import {
+  deletesOperands,
+  destroyedOperands,
+  listedGlob,
+  listedTree,
+  splitWords,
+  workdirWords,
+  emptySource,
+} from './shell-destroy.js';
 import { windowsReadings } from './shell-windows.js';
 import { windowsPosixReading } from './shell-windows-posix.js';
 import { computedList, verbCandidates, XARGS_ITEM } from './shell-verbs.js';
@@ -1171,6 +1179,13 @@ class Analyzer {
     let list = input.slice(3).filter((t) => !(t.text === 'do' && !t.quoted));
     if (computedList(list.map((t) => t.text))) this.computedVars.add(name);
     if (!scope.empty) list = expandTokens(list, scope, []) ?? list;
+    // `for f in $(find DIR -name '*.py')`: each file the listing names (shell-destroy.ts)
+    const sub = list.length === 1 ? /^\$\((.*)\)$|^`(.*)`$/s.exec(list[0]?.text ?? '') : null;
+    const listed = sub ? listedGlob(splitWords(sub[1] ?? sub[2] ?? '')) : null;
+    if (listed !== null) {
+      scope.set(name, listed);
+      return;
+    }
     for (const t of list.slice(0, 8)) scope.set(name, this.literalValue(t.text));
   }
 

@@ -153,7 +153,7 @@ test('git push is read canonically whatever its spelling', () => {
     'cli-destroy-all git push --prune origin',
   ]);
   assert.deepEqual(gitPushReadings(w('git push -u origin feature/x')), []);
-  expectExec('git -C /home/dev/project push -uf origin HEAD:refs/heads/main', 'ask');
+  expectExec('git -C /home/dev/project push -uf origin HEAD:refs/heads/main', 'deny');
   expectExec("git push --prune origin 'refs/heads/*:refs/heads/*'", 'deny');
   expectExec('git push origin :refs/tags/v2.0.0', 'ask');
   expectPasses('git push -fu origin fix/typo');
@@ -310,7 +310,7 @@ test('a script written to wipe production, and a git alias that force-pushes, ar
     path: '/home/dev/project/src/db.py',
     content: "URL = os.environ['PROD_DATABASE_URL']\ncur.execute('DELETE FROM sessions WHERE id = %s', (id,))\n",
   });
-  expectExec('git config alias.up "push --force origin main" && git up', 'ask');
+  expectExec('git config alias.up "push --force origin main" && git up', 'deny');
   expectPasses('git config --global alias.co checkout');
 });
 

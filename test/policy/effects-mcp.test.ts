@@ -37,11 +37,11 @@ test('the same tools reach the same decision when the integration classes them m
   assert.equal(d.action, 'deny', d.message);
 });
 
-test('force pushes and merges into protected branches ask like git push does', () => {
-  expectMcp('push_files', { owner: 'acme', repo: 'api', branch: 'main', force: true }, 'ask');
-  expectMcp('force_push', { owner: 'acme', repo: 'api', branch: 'master' }, 'ask');
+test('force pushes and deletes of main are denied and merges into it ask, like git push', () => {
+  expectMcp('push_files', { owner: 'acme', repo: 'api', branch: 'main', force: true }, 'deny');
+  expectMcp('force_push', { owner: 'acme', repo: 'api', branch: 'master' }, 'deny');
   expectMcp('merge_pull_request', { owner: 'acme', repo: 'api', pullNumber: 4, base: 'main' }, 'ask');
-  expectMcp('delete_branch', { owner: 'acme', repo: 'api', branch: 'main' }, 'ask');
+  expectMcp('delete_branch', { owner: 'acme', repo: 'api', branch: 'main' }, 'deny');
 });
 
 test('read, list and search tools, and work on feature branches, stay allowed', () => {
@@ -69,7 +69,7 @@ test('a tool name with no command equivalent derives nothing', () => {
 
 test('recursive deletes, forced ref moves and whole CLI command lines through MCP are read', () => {
   expectMcp('delete_file', { path: '/home/dev/project', recursive: true }, 'deny');
-  expectMcp('update_ref', { owner: 'acme', repo: 'p', ref: 'heads/main', sha: '4b825dc', force: true }, 'ask');
+  expectMcp('update_ref', { owner: 'acme', repo: 'p', ref: 'heads/main', sha: '4b825dc', force: true }, 'deny');
   expectMcp('call_aws', { cli_command: 'aws ec2 terminate-instances --instance-ids i-1' }, 'deny');
   const d = decide('mcp', { tool: 'update_ref', owner: 'acme', repo: 'p', ref: 'heads/feature-x', sha: '4b825dc' });
   assert.equal(d.action, 'allow', d.message);

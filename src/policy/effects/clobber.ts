@@ -27,6 +27,8 @@ function printsNothing(c: SimpleCommand, name: string): boolean {
   if (!c.argv.length) return true;
   if (SILENT.has(name)) return true;
   const ops = c.argv.slice(1);
+  // `echo -n`, `echo ""`, a bare `echo`: nothing, or one empty line
+  if (name === 'echo') return ops.every((w) => w === '' || /^-[neE]+$/.test(w));
   if (name === 'cat') {
     const devs = ops.filter((w) => !w.startsWith('-'));
     if (devs.length) return devs.every((w) => EMPTY_DEVICE.test(w));

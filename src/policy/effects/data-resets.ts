@@ -92,6 +92,14 @@ const WIPES: Wipe[] = [
     task: (r) => (r.some((w) => w === '--clean' || /^-[a-zA-Z]*c[a-zA-Z]*$/.test(w)) ? '--clean' : null),
   },
   { tool: /^mongorestore$/, task: (r) => (r.includes('--drop') ? '--drop' : null) },
+  // message brokers: topics deleted or emptied (Kafka's kafka-topics --delete, kafka-delete-records),
+  // queues purged or deleted and nodes reset (rabbitmqctl); the broker is named by --bootstrap-server
+  { tool: /^kafka-topics(?:\.sh)?$/, task: (r) => (r.includes('--delete') ? 'topics --delete' : null) },
+  { tool: /^kafka-delete-records(?:\.sh)?$/, task: (r) => (r.length ? 'delete-records' : null) },
+  {
+    tool: /^rabbitmqctl$/,
+    task: (r) => any(r, /^(?:purge_queue|delete_queue|delete_vhost|reset|force_reset|clear_policy)$/),
+  },
   // the same Flyway and Liquibase wipes run as Maven goals and Gradle tasks (each plugin's docs)
   { tool: /^(?:mvn|mvnw|mvnd)$/, task: (r) => any(r, /^(?:flyway:clean|liquibase:dropAll|liquibase:drop-all)$/) },
   { tool: /^(?:gradle|gradlew)$/, task: (r) => any(r, /^(?::?[\w-]+:)?(?:flywayClean|liquibaseDropAll|dropAll)$/) },
@@ -140,7 +148,8 @@ const LOCAL_HOST =
 /** Variables and options that name the database or its environment. */
 const ENV_NAME = /^(?:RAILS_ENV|RACK_ENV|MIX_ENV|NODE_ENV|APP_ENV|FLASK_ENV|DJANGO_SETTINGS_MODULE|ENV|STAGE)$/;
 const URL_NAME = /(?:DATABASE_URL|DB_URL|_DSN|^PGHOST|^MYSQL_HOST|^DB_HOST|^DATABASE_HOST|_DB_HOST)$/;
-const URL_OPTION = /^(?:--url|-url|--database-url|--db-url|-database|--database|--host|-h|--dsn|--connection|--uri)$/;
+const URL_OPTION =
+  /^(?:--url|-url|--database-url|--db-url|-database|--database|--host|-h|--dsn|--connection|--uri|--bootstrap-server|--broker-list|--zookeeper|--node)$/;
 const ENV_OPTION = /^(?:--env|-e|--environment|-environment|--settings|--stage|--profile|-x)$/;
 /** Options naming the configuration file a tool reads its database from (`--config drizzle.dev.config.ts`). */
 const CONFIG_OPTION = /^(?:--config|-c|--config-file|--configFile|--schema|-configFiles)$/;
@@ -151,8 +160,9 @@ export type Target = 'prod' | 'remote' | 'dev' | 'unknown';
 function hostOf(v: string): string | null {
   const m = /^[a-z][\w+.-]*:(?:[a-z]+:)?\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^:/?]+)/i.exec(v);
   if (m) return m[1] ?? null;
-  if (/^[\w.-]+$/.test(v)) return v;
-  return null;
+  // a host with its port (`kafka.prod:9092`), the first of a broker list, a node (`rabbit@mq-1`)
+  const h = /^(?:[\w.-]+@)?([\w.-]+)(?::\d+)?(?:,|$)/.exec(v);
+  return h ? (h[1] ?? null) : null;
 }
 
 export function classify(values: TargetValue[]): Target {
@@ -265,9 +275,22 @@ export function dataResetEffects(c: SimpleCommand): Effect[] {
   if (!r) return [];
   const { tool, task, values } = r;
   const target = classify(values);
+  if (target === 'unknown' && !LOCAL_DEFAULT.test(tool)) {
+    // the line does not say which database: the one the project's configuration names, which
+    // may be production (asked, not denied)
+    const command = `data-reset unknown ${tool} ${task}`;
+    return [{ tool: 'exec', command, via: `${tool} ${task} wipes the database its configuration names` }];
+  }
   if (target !== 'prod' && target !== 'remote') return [];
   const command = `data-reset ${target} ${tool} ${task}`;
   return [
     { tool: 'exec', command, via: `${tool} ${task} wipes a ${target === 'prod' ? 'production' : 'remote'} database` },
   ];
 }
+
+/**
+ * Tools that, told nothing, act on this machine or its development database: the local Supabase
+ * stack, pg_restore and mongorestore into the local server, rabbitmqctl on the local node, Mix
+ * tasks (MIX_ENV defaults to dev).
+ */
+const LOCAL_DEFAULT = /^(?:supabase|pg_restore|mongorestore|rabbitmqctl|mix)$/;

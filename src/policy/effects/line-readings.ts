@@ -45,6 +45,11 @@ import { BACKUP_PROGRAMS, backupEffects } from './backup-retention.js';
 import { INFRA_STATE_PROGRAMS, infraStateEffects } from './infra-state.js';
 import { OVERWRITE_PROGRAMS, overwriteEffects } from './overwrite-wipes.js';
 import { STORAGE_PROGRAMS, storageWipeEffects } from './storage-wipes.js';
+import { ENCRYPT_PROGRAMS, encryptWipeEffects } from './encrypt-wipes.js';
+import { CLEAN_VAR_PROGRAMS, cleanVarEffects } from './clean-vars.js';
+import { LOG_WIPE_HINT, logWipeEffects } from './log-wipes.js';
+import { FORGE_HISTORY_PROGRAMS, forgeHistoryEffects } from './forge-history.js';
+import { XARGS_BLANK_HINT, xargsBlankEffects } from './xargs-blanks.js';
 import { SSH_TUNNEL_PROGRAMS, sshTunnelEffects } from './ssh-tunnels.js';
 import { SWEEP_HINT, processSweepEffects } from './process-sweeps.js';
 import { DATA_EXPORT_HINT, DATA_EXPORT_PROGRAMS, dataExportEffects } from './data-exports.js';
@@ -157,6 +162,16 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'overwrite-wipes', programs: OVERWRITE_PROGRAMS, read: overwriteEffects },
   // lvremove, mdadm --zero-superblock, cryptsetup luksErase, zpool destroy ... (storage-wipes.ts)
   { name: 'storage-wipes', programs: STORAGE_PROGRAMS, read: storageWipeEffects },
+  // files encrypted and their originals removed, ransomware's shape (encrypt-wipes.ts)
+  { name: 'encrypt-wipes', programs: ENCRYPT_PROGRAMS, read: encryptWipeEffects },
+  // a project's clean target given a root, home or system folder on the command line (clean-vars.ts)
+  { name: 'clean-vars', programs: CLEAN_VAR_PROGRAMS, read: cleanVarEffects },
+  // system logs emptied or deleted, the journal vacuumed to nothing (log-wipes.ts); reads the writes found so far
+  { name: 'log-wipes', hint: LOG_WIPE_HINT, read: logWipeEffects },
+  // a shared branch force-moved or the default branch switched through gh api (forge-history.ts)
+  { name: 'forge-history', programs: FORGE_HISTORY_PROGRAMS, read: forgeHistoryEffects },
+  // every file a listing hands to xargs, emptied by the script it runs (xargs-blanks.ts); reads the writes found so far
+  { name: 'xargs-blanks', hint: XARGS_BLANK_HINT, read: xargsBlankEffects },
   // ps printing every process's environment; shell history loaded and printed (process-secrets.ts)
   // a database dumped or queried into an upload, warehouses exporting tables (data-exports.ts)
   { name: 'data-exports', programs: DATA_EXPORT_PROGRAMS, hint: DATA_EXPORT_HINT, read: dataExportEffects },

@@ -19,7 +19,12 @@ const SPECS: Record<string, WalkSpec> = {
     walkers: [
       new RegExp(`os\\.(?:walk|scandir|listdir)\\(\\s*${LIT}`, 'g'),
       new RegExp(`glob\\.i?glob\\(\\s*${LIT}`, 'g'),
-      new RegExp(`pathlib\\.Path\\(\\s*${LIT}\\s*\\)(?:\\.expanduser\\(\\))?\\.(?:rglob|glob|iterdir|walk)\\(`, 'g'),
+      new RegExp(
+        `pathlib\\.Path\\(\\s*${LIT}\\s*\\)(?:\\.expanduser\\(\\))?\\.(?:rglob|glob|iterdir|walk)\\((?:\\s*${LIT})?`,
+        'g',
+      ),
+      // `Path.home().rglob('*')` reads canonically as `"~".rglob('*')`
+      new RegExp(`${LIT}\\.(?:rglob|glob|iterdir|walk)\\((?:\\s*${LIT})?`, 'g'),
     ],
     removes: /\bos\.(?:remove|unlink|rmdir)\(|shutil\.rmtree\(|\.unlink\(|\.rmdir\(/,
   },
@@ -57,15 +62,26 @@ const FILTERS =
   /\bif\b|\.endswith\(|\.endsWith\(|\.startswith\(|\.startsWith\(|fnmatch|\.match\(|\.test\(|\bfilter\(|\.select\b|\.reject\b|\.suffix\b|\.extname\b|=~|\bgrep\b|\bunless\b|\?\s*[\w.]+\s*:/;
 
 /** The trees a piece of canonical code walks and removes from, as delete effects. */
+/** A test that a found entry is a file or a directory keeps every file or directory: not a filter. */
+const KIND_TESTS =
+  /\bif\s+(?:not\s+)?[\w.]+\.(?:is_file|is_dir)\(\)|\bif\s+(?:not\s+)?os\.path\.(?:isfile|isdir)\([^)]*\)|\bif\s+File\.file\?\([^)]*\)|\bif\s+-f\b/g;
+
 export function walkDeleteEffects(lang: string, code: string, via: string): Effect[] {
   const spec = SPECS[lang];
   if (!spec || !spec.removes.test(code)) return [];
+  // perl's and PHP's home (`$ENV{HOME}`, `getenv('HOME')`) are the home folder
+  code = code.replace(/\$ENV\{HOME\}|\$ENV\{'HOME'\}|\$ENV\{"HOME"\}/g, '~');
   const out: Effect[] = [];
-  const filtered = FILTERS.test(code);
+  const filtered = FILTERS.test(code.replace(KIND_TESTS, ''));
   for (const re of spec.walkers) {
     re.lastIndex = 0;
     for (let m = re.exec(code); m && out.length < 8; m = re.exec(code)) {
-      const lit = (m[1] ?? '').trim();
+      // a second literal is the pattern of `"~".rglob('*.pyc')`: the files under the first it names
+      const pattern = m[2]?.trim();
+      const lit =
+        pattern && !/^\*{1,2}(?:\/\*)?$/.test(pattern)
+          ? `${(m[1] ?? '').trim().replace(/\/+$/, '')}/**/${pattern}`
+          : (m[1] ?? '').trim();
       if (!lit || lit.includes('$') || lit.includes('{')) continue;
       const glob = lit.search(/[*?[]/);
       let target: string;

@@ -1,0 +1,45 @@
+// A shared branch's history replaced through a forge's REST API instead of git push: `gh api -X
+// PATCH repos/O/R/git/refs/heads/main -f sha=SHA -F force=true` moves main to any commit, dropping
+// every commit after it, exactly as `git push --force origin SHA:main` does; and the default branch
+// switched (`gh api -X PATCH repos/O/R -f default_branch=x`) changes what every clone, pull request
+// and deploy takes as the project's line. Each is read as what it amounts to:
+//   `forge-force-update BRANCH`  a forced ref update (denied for main, master, release, trunk,
+//                                develop, production; a feature branch gives nothing)
+//   `forge-default-branch NAME`  the default branch switched (asked)
+// Sources: GitHub REST "Update a reference" (PATCH /repos/{owner}/{repo}/git/refs/{ref}, force),
+// "Update a repository" (default_branch); GitLab's API has no forced ref update.
+import { basename } from '../shell-wrappers.js';
+import type { Effect } from './types.js';
+import type { LineView } from './line-view.js';
+import { forgeApiCall } from './forge-api.js';
+
+export const FORGE_HISTORY_PROGRAMS: readonly string[] = ['gh'];
+
+const SHARED = /^(?:main|master|trunk|develop|development|production|prod|release(?:[/-].*)?|stable)$/;
+
+export function forgeHistoryEffects(line: LineView, out: Effect[]): void {
+  for (const c of line.cmds) {
+    if (basename(c.argv[0] ?? '') !== 'gh' || c.argv[1] !== 'api') continue;
+    const call = forgeApiCall(c.argv);
+    if (!call || (call.method !== 'PATCH' && call.method !== 'POST')) continue;
+    const ref = /^repos\/[^/]+\/[^/]+\/git\/refs\/heads\/(.+)$/.exec(call.route);
+    if (ref && call.method === 'PATCH' && call.fields.some((f) => /^force=(?:true|1)$/i.test(f))) {
+      const branch = ref[1] ?? '';
+      if (SHARED.test(branch))
+        out.push({
+          tool: 'exec',
+          command: `forge-force-update ${branch}`,
+          via: `gh api force-moves ${branch} on the forge: the commits after the new one are dropped`,
+        });
+    }
+    if (call.method === 'PATCH' && /^repos\/[^/]+\/[^/]+$/.test(call.route)) {
+      const d = call.fields.find((f) => f.startsWith('default_branch='));
+      if (d)
+        out.push({
+          tool: 'exec',
+          command: `forge-default-branch ${d.slice('default_branch='.length)}`,
+          via: `gh api switches the repository's default branch`,
+        });
+    }
+  }
+}
