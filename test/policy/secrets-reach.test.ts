@@ -21,7 +21,7 @@ function pipe(...stages: string[][]): SimpleCommand[] {
 test('the secret-variables catalogue is read', () => {
   const names = secretVariables();
   assert.ok(names.includes('AWS_SECRET_ACCESS_KEY'));
-  assert.ok(names.includes('DATABASE_URL'));
+  assert.ok(names.includes('PGPASSWORD'));
   assert.ok(!names.includes('*'));
 });
 
@@ -61,7 +61,7 @@ test('environment dumps filtered toward secrets are denied, filtered to settings
     x('D', "printenv | grep -E 'AWS|GITHUB|OPENAI'"),
     x('D', 'env | grep -i openai | head -1'),
     x('D', 'set | grep -i git'),
-    x('D', 'env | sort | grep DATABASE'),
+    x('D', 'env | sort | grep PGPASS'),
     x('D', 'env | grep -iE "token|secret|key|passw"'),
     x('D', "bash -c 'env | grep -i token'"),
     x('D', 'env | grep -E "^(CARGO|RUST)_"'),
