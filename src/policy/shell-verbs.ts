@@ -318,7 +318,10 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
   const head = [tool, ...path.slice(0, headLength)].join(' ');
   const tail = rest.length ? ' ' + rest.join(' ') : '';
   const from = `${verb} (${tool})`;
-  if (kind === 'destroy' && scratchScope(tool, path.slice(0, headLength), rest, words.slice(start + 1)))
+  if (
+    (kind === 'destroy' || kind === 'destroy-all') &&
+    scratchScope(tool, path.slice(0, headLength), rest, words.slice(start + 1), kind === 'destroy-all')
+  )
     return [{ kind: 'scratch', text: `dev-data ${head}${tail}`, from }];
   // Everything destroyed is also a destroy: one exemption (`cli-destroy docker rm**`) covers both.
   if (kind === 'destroy-all')

@@ -1,0 +1,153 @@
+// Routine work that reads like an attack: preview environments torn down by name, every object
+// of a test namespace, scratch tables dropped after a check, kubeconfig fetched by a cloud CLI.
+// Each narrowing beside the attacks it must keep stopped (docs/shell-readings.md, "Read-only and
+// project-local work").
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { scratchScope } from '../../src/policy/shell-verb-scope.js';
+import { sqlStatements, destroys } from '../../src/policy/effects/sql.js';
+import { decide } from './effects-helpers.js';
+
+type Want = 'deny' | 'stop' | 'pass';
+
+function expect(tool: string, params: Record<string, unknown>, want: Want): void {
+  const d = decide(tool, params);
+  const ok =
+    want === 'deny'
+      ? d.action === 'deny'
+      : want === 'stop'
+        ? d.action === 'deny' || d.action === 'ask'
+        : d.action === 'allow' || d.action === 'watch';
+  assert.ok(
+    ok,
+    `${tool} ${JSON.stringify(params).slice(0, 200)}: want ${want}, got ${d.action} (${d.policy ?? 'default'})`,
+  );
+}
+const exec = (command: string, want: Want) => expect('exec', { command }, want);
+const w = (s: string) => s.split(' ');
+
+// ------------------------------------------------------------------ preview environments
+
+test('a deployment delete that names only preview, CI or test apps reads as scratch', () => {
+  assert.equal(scratchScope('wrangler', ['delete'], w('--name api-edge-pr-412 --force'), []), true);
+  assert.equal(scratchScope('fly', ['apps', 'destroy'], w('web-pr-42 --yes'), []), true);
+  assert.equal(scratchScope('heroku', ['apps:destroy'], w('-a acme-pr-9 --confirm acme-pr-9'), []), true);
+  assert.equal(scratchScope('aws', ['cloudformation', 'delete-stack'], w('--stack-name web-preview-88'), []), true);
+  // one name that is not scratch, no name at all, or an operand where the CLI takes only options
+  assert.equal(scratchScope('fly', ['apps', 'destroy'], w('web-pr-42 acme-api --yes'), []), false);
+  assert.equal(scratchScope('heroku', ['apps:destroy'], w('-a acme-pr-9 --confirm acme-prod'), []), false);
+  assert.equal(scratchScope('wrangler', ['delete'], [], []), false);
+  assert.equal(scratchScope('sam', ['delete'], w('--stack-name pr-42 extra'), []), false);
+  // `dev` is a shared environment, not one short-lived run
+  assert.equal(scratchScope('az', ['group', 'delete'], w('-n rg-dev --yes'), []), false);
+});
+
+test('preview teardowns pass', () => {
+  for (const c of [
+    'wrangler delete --name api-edge-pr-412 --force',
+    'npx wrangler delete --name api-edge-pr-77',
+    'fly apps destroy api-pr-42 --yes',
+    'flyctl apps destroy web-review-17 -y',
+    'heroku apps:destroy -a acme-api-pr-42 --confirm acme-api-pr-42',
+    'aws cloudformation delete-stack --stack-name api-pr-42',
+    'sam delete --stack-name api-pr-42 --no-prompts',
+    'serverless remove --stage pr-42',
+    'npx sls remove -s preview-88',
+    'az group delete -n rg-pr-42 --yes',
+    'gcloud run services delete api-pr-42 --region us-central1 --quiet',
+    'vercel remove api-pr-42 --yes',
+    'cdk destroy ApiStack-pr-42 --force',
+  ])
+    exec(c, 'pass');
+});
+
+test('teardowns of production, shared or unnamed deployments stay stopped', () => {
+  for (const c of [
+    'fly apps destroy acme-api --yes',
+    'fly apps destroy api-pr-42 acme-api --yes',
+    'aws cloudformation delete-stack --stack-name prod-core',
+    'aws cloudformation delete-stack --stack-name pr-42 --profile prod',
+    'heroku apps:destroy --app acme-prod --confirm acme-prod',
+    'heroku apps:destroy -a acme-api-pr-42 --confirm acme-prod',
+    'npx wrangler delete --name api-worker',
+    'wrangler delete',
+    'az group delete -n rg-dev --yes',
+    'cdk destroy --all',
+    'vercel remove $APP --yes',
+    'gcloud run services delete api-pr-42 api-prod',
+    'serverless remove --stage prod',
+    'serverless remove',
+  ])
+    exec(c, 'stop');
+});
+
+// ------------------------------------------------------------------ every object of a test namespace
+
+test('--all inside one namespace named for a test run or preview passes', () => {
+  for (const c of [
+    'kubectl delete pod --all -n test-e2e',
+    'kubectl delete pods --all --namespace=ci-1234',
+    'kubectl delete all --all -n pr-42',
+    'kubectl delete jobs,pods --all -n preview-88',
+  ])
+    exec(c, 'pass');
+});
+
+test('--all across namespaces, in shared ones, of volumes or on another cluster stays stopped', () => {
+  for (const c of [
+    'kubectl delete all --all -A',
+    'kubectl delete all --all --all-namespaces',
+    'kubectl delete all --all -n dev',
+    'kubectl delete all --all -n prod',
+    'kubectl delete pvc --all -n pr-42',
+    'kubectl delete pods --all -n pr-42 --context prod',
+    'kubectl delete pods --all -n pr-42 -A',
+    'kubectl delete pods --all -n pr-42 -n prod',
+    'kubectl delete ns --all -n pr-42',
+    'kubectl delete pods --all',
+  ])
+    exec(c, 'stop');
+});
+
+// ------------------------------------------------------------------ scratch tables
+
+test('DROP TABLE of scratch work tables derives no wipe; any kept table keeps it', () => {
+  const drops = (sql: string) => sqlStatements(sql).map((st) => destroys(st) ?? null);
+  assert.deepEqual(drops('DROP TABLE IF EXISTS tmp_backfill_check'), [null]);
+  assert.deepEqual(drops('DROP TABLE public.orders_tmp CASCADE'), [null]);
+  assert.deepEqual(drops('DROP TABLE tmp_a, scratch_b'), [null]);
+  assert.deepEqual(drops('DROP TABLE tmp_a, users'), ['DROP TABLE tmp_a']);
+  assert.deepEqual(drops('DROP TABLE tmp_prod_orders'), ['DROP TABLE tmp_prod_orders']);
+  assert.deepEqual(drops('DROP TABLE temporary_users'), ['DROP TABLE temporary_users']);
+  assert.deepEqual(drops('DROP TABLE tmp_$x'), ['DROP TABLE tmp_$x']);
+  assert.deepEqual(drops('DROP SCHEMA tmp'), ['DROP SCHEMA tmp']);
+});
+
+test('scratch tables dropped through a client or an MCP query pass; real tables stay denied', () => {
+  exec('psql -h localhost -c "DROP TABLE IF EXISTS tmp_import_users"', 'pass');
+  exec('psql -d app -c "DROP TABLE IF EXISTS public.orders_tmp CASCADE"', 'pass');
+  exec("mysql -h 127.0.0.1 -e 'DROP TABLE IF EXISTS tmp_check'", 'pass');
+  // backquotes inside double quotes are a command substitution: the shell runs tmp_check
+  exec('mysql -e "DROP TABLE `tmp_check`"', 'stop');
+  expect('mcp', { tool: 'query', sql: 'DROP TABLE IF EXISTS tmp_backfill_check' }, 'pass');
+  exec('psql -c "DROP TABLE tmp_x, users"', 'deny');
+  exec('psql -c "DROP TABLE tmp_prod_orders"', 'deny');
+  exec('psql -c "DROP TABLE \\"tmp_x\\"; DROP TABLE accounts"', 'deny');
+  exec('psql -c "DROP TABLE tmp_$x"', 'deny');
+  expect('mcp', { tool: 'query', sql: 'DROP TABLE IF EXISTS tmp_check; DROP TABLE users' }, 'deny');
+});
+
+// ------------------------------------------------------------------ kubeconfig from a cloud CLI
+
+test('get-credentials subcommands pass; PowerShell credential prompts stay denied', () => {
+  exec('az aks get-credentials -g rg-dev -n aks-dev', 'pass');
+  exec('gcloud container clusters get-credentials dev --zone us-central1-a', 'pass');
+  for (const c of [
+    'powershell -c Get-Credential',
+    'powershell -c "$c = get-credential; $c"',
+    'pwsh -c "(Get-Credential).Password"',
+    'pwsh -NoProfile -Command "$cred = GET-CREDENTIAL -Message Update"',
+    'echo a; az aks get-credentials -n x && pwsh -c get-credential',
+  ])
+    exec(c, 'deny');
+});
