@@ -12,6 +12,7 @@
 // Which tools act only on the local project (`npm uninstall`, `docker rm`) is data, kept in the
 // destructive-data catalogue, not here.
 
+import { secretMetadataReading } from './kube-output.js';
 import { containersRemovedAll } from './shell-containers.js';
 import { remoteAccessReading } from './shell-remote.js';
 import { contentsReadings, sourceLossReadings, treeLossReadings } from './shell-targets.js';
@@ -657,6 +658,8 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
   const expiry = expiryReading(words);
   if (expiry) out.push({ text: expiry, note: { from: 'data expired within days', text: expiry } });
   for (const t of gitPushReadings(words)) out.push({ text: t, note: { from: 'git push, read canonically', text: t } });
+  const shown = secretMetadataReading(words);
+  if (shown) out.push({ text: shown, note: { from: 'prints only names and metadata of secrets', text: shown } });
   for (const t of safeguardReadings(words))
     out.push({ text: t, note: { from: 'a safeguard or shared history removed', text: t } });
   for (const t of treeLossReadings(words))

@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { scratchScope } from '../../src/policy/shell-verb-scope.js';
+import { secretMetadataReading } from '../../src/policy/kube-output.js';
 import { sqlStatements, destroys } from '../../src/policy/effects/sql.js';
 import { decide } from './effects-helpers.js';
 
@@ -148,6 +149,68 @@ test('get-credentials subcommands pass; PowerShell credential prompts stay denie
     'pwsh -c "(Get-Credential).Password"',
     'pwsh -NoProfile -Command "$cred = GET-CREDENTIAL -Message Update"',
     'echo a; az aks get-credentials -n x && pwsh -c get-credential',
+  ])
+    exec(c, 'deny');
+});
+
+// ------------------------------------------------------------------ secrets' metadata
+
+test('secret-metadata reading: only names, metadata, type or a TLS certificate', () => {
+  const r = (line: string) => secretMetadataReading(line.split(' '));
+  assert.equal(
+    r('kubectl get secret x -o jsonpath={.metadata.annotations}'),
+    'secret-metadata kubectl get secret x -o jsonpath={.metadata.annotations}',
+  );
+  assert.ok(r('kubectl -n dev get secret x -o jsonpath={.type}'));
+  assert.ok(
+    secretMetadataReading([
+      'kubectl',
+      'get',
+      'secrets',
+      '-A',
+      '-o',
+      'jsonpath={range .items[*]}{.metadata.namespace}/{.metadata.name}{"\\n"}{end}',
+    ]),
+  );
+  assert.ok(r('kubectl get secret -n dev -o custom-columns=NAME:.metadata.name,TYPE:.type'));
+  assert.ok(r('kubectl get secret api-tls -o jsonpath={.data.tls\\.crt}'));
+  assert.ok(r('oc get secrets -o name'));
+  for (const line of [
+    'kubectl get secret x -o yaml',
+    'kubectl get secret x -o jsonpath={.data}',
+    'kubectl get secret x -o jsonpath={.data.password}',
+    'kubectl get secret x -o jsonpath={.metadata.name} -o yaml',
+    'kubectl get secret x -o jsonpath={.metadata.name}{.data}',
+    'kubectl get secret x -o jsonpath={..password}',
+    'kubectl get secret x -o jsonpath={.data.tls\\.key}',
+    'kubectl get secrets -o jsonpath={.items[*]}',
+    'kubectl get secret x -o jsonpath={range .data}{@}{end}',
+    'kubectl get secret x -o custom-columns=N:.metadata.name,D:.data',
+    'kubectl get secret x -o jsonpath={.metadata.name} --template={{.data}}',
+    'kubectl get configmap x -o jsonpath={.data}',
+    'kubectl get secret x',
+  ])
+    assert.equal(r(line), null, line);
+});
+
+test('secret listings and metadata pass; values stay denied, also behind a metadata option', () => {
+  for (const c of [
+    'kubectl get secret db-creds -n dev -o jsonpath="{.metadata.annotations}"',
+    'kubectl get secrets -A -o jsonpath=\'{range .items[*]}{.metadata.namespace}/{.metadata.name}{"\\n"}{end}\'',
+    'kubectl get secret -n dev -o custom-columns=NAME:.metadata.name,TYPE:.type',
+    "kubectl get secret api-tls -n dev -o jsonpath='{.data.tls\\.crt}' | base64 -d | openssl x509 -noout -dates",
+    "kubectl get secret regcred -n dev -o jsonpath='{.type}'",
+    'kubectl get secrets -n dev -o name',
+  ])
+    exec(c, 'pass');
+  for (const c of [
+    "kubectl get secret x -o jsonpath='{.data}'",
+    "kubectl get secret x -o jsonpath='{.metadata.name}' -o yaml",
+    "kubectl get secret x -o jsonpath='{.metadata.name}{.data}'",
+    "kubectl get secret x -o jsonpath='{..password}'",
+    "kubectl get secret x -o jsonpath='{.data.tls\\.key}'",
+    "kubectl get secret x -o=jsonpath='{.stringData}'",
+    "kubectl get secret x -o jsonpath='{.metadata.name}' ; kubectl get secret x -o yaml",
   ])
     exec(c, 'deny');
 });
