@@ -405,3 +405,61 @@ export function rehearsalOffReading(words: readonly string[], skip: (tool: strin
       after.some((w) => rehearsalFlag(w)));
   return off ? `rehearsal-off ${words.join(' ')}` : null;
 }
+
+/**
+ * Folders that hold what a build, a test run or a package manager makes again (the default
+ * output and cache folders of npm, Next.js, Nuxt, Vite, Turborepo, Parcel, Cargo, Maven, Gradle,
+ * .NET, Python's tools, coverage reporters): `build`, `dist`, `target`, `node_modules`,
+ * `.pytest_cache`, `coverage` ...
+ */
+const BUILD_OUTPUT = new Set(
+  'build dist out target node_modules .cache coverage .nyc_output .next .nuxt .svelte-kit .turbo .parcel-cache .vite .angular storybook-static __pycache__ .pytest_cache .mypy_cache .ruff_cache .tox .nox .gradle bin obj tmp .tmp _build .build .dart_tool htmlcov site public/build .eggs'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether a path names a build output or cache folder of the project, or something inside one:
+ * relative, no parent step, no glob or variable, and its first folder is one of BUILD_OUTPUT
+ * (`build/`, `./dist`, `node_modules/.cache/`, `target/debug`).
+ */
+export function buildOutputPath(p: string): boolean {
+  if (/^(?:\/|~|\$)|[*?[`$]|(?:^|\/)\.\.(?:\/|$)/.test(p)) return false;
+  const parts = p
+    .replace(/^(?:\.\/)+/, '')
+    .split('/')
+    .filter(Boolean);
+  if (!parts.length) return false;
+  return BUILD_OUTPUT.has(parts[0] ?? '') || BUILD_OUTPUT.has(`${parts[0] ?? ''}/${parts[1] ?? ''}`);
+}
+
+/**
+ * Removes of an entry from a tool's own local setup or of files a generator made, each named
+ * by the tool's reference: `rails destroy model User` (undoes `rails generate`), `dotnet ef
+ * migrations remove` (the last migration's source, refused once applied unless --force),
+ * `helm repo remove`, `jupyter kernelspec remove`, `docker context rm`, `kubectl config
+ * delete-context`, `gh extension remove`, `dvc remove` (a stage file; the data stays cached).
+ * Nothing a user keeps is lost: the entry is added back by the command that made it.
+ */
+const LOCAL_SETUP: Record<string, readonly string[]> = {
+  rails: ['destroy', 'd'],
+  'bin/rails': ['destroy', 'd'],
+  dotnet: ['ef migrations remove'],
+  helm: ['repo remove', 'repo rm', 'plugin uninstall', 'plugin remove', 'plugin rm'],
+  jupyter: ['kernelspec remove', 'kernelspec uninstall'],
+  docker: ['context rm', 'context remove', 'buildx rm'],
+  kubectl: ['config delete-context', 'config delete-cluster', 'config unset'],
+  gh: ['extension remove'],
+  dvc: ['remove'],
+};
+
+/** Whether a destroy verb only removes a local setup entry or generated files (see LOCAL_SETUP). */
+export function localSetupRemove(tool: string, path: readonly string[], rest: readonly string[]): boolean {
+  const subs = LOCAL_SETUP[tool];
+  if (!subs) return false;
+  const p = path.map((w) => w.toLowerCase()).join(' ');
+  if (!subs.includes(p)) return false;
+  // `ef migrations remove --force` reverts the database too; `docker -H`/`--context` elsewhere
+  if (rest.some((w) => /^(?:--force|-f)$/.test(w) && tool === 'dotnet')) return false;
+  return !rest.some((w) => /^(?:\/|~|\$|\.\.\/)|[`$*?]/.test(w));
+}

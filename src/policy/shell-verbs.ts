@@ -22,6 +22,8 @@ import { shipReadings } from './ship.js';
 import {
   asksAbout,
   helpAfterVerb,
+  buildOutputPath,
+  localSetupRemove,
   ownOutputClean,
   rehearsalOffReading,
   rehearses,
@@ -311,7 +313,10 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
     return [];
   if (kind === 'destroy' && (rehearses(words, start + 1) || helpAfterVerb(rest))) kind = 'readonly';
   // `dbt clean`, `hugo mod clean --all`: the project's own build output or the tool's caches, made again.
-  if (kind === 'destroy' && ownOutputClean(tool, path, headLength - 1, rest)) {
+  if (
+    kind === 'destroy' &&
+    (ownOutputClean(tool, path, headLength - 1, rest) || localSetupRemove(tool, path.slice(0, headLength), rest))
+  ) {
     const text = ['own-output', tool, ...path.slice(0, headLength), ...rest].join(' ');
     return [{ kind: 'own-output', text, from: `${verb} (${tool})` }];
   }
@@ -438,6 +443,8 @@ export function gitCleanReading(words: string[]): string | null {
     } else if (w === '--') continue;
     else if (!w.startsWith('-')) paths.push(w);
   }
+  // `git clean -xfd build/`: limited to build output or caches, which the next build makes again
+  if (paths.length && paths.every(buildOutputPath)) return null;
   return force && ignored ? `git clean --ignored --force${paths.length ? ' ' + paths.join(' ') : ''}` : null;
 }
 
@@ -637,7 +644,7 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
                 r.kind === 'scratch'
                   ? `a scratch scope: ${r.from}`
                   : r.kind === 'own-output'
-                    ? `the project's own build output: ${r.from}`
+                    ? `the project's own build output or local setup: ${r.from}`
                     : `the verb ${r.from}`,
               text: r.text,
             },

@@ -4,7 +4,7 @@
 // project-local work").
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { scratchScope } from '../../src/policy/shell-verb-scope.js';
+import { buildOutputPath, scratchScope } from '../../src/policy/shell-verb-scope.js';
 import { secretMetadataReading } from '../../src/policy/kube-output.js';
 import { sqlStatements, destroys } from '../../src/policy/effects/sql.js';
 import { decide } from './effects-helpers.js';
@@ -213,4 +213,54 @@ test('secret listings and metadata pass; values stay denied, also behind a metad
     "kubectl get secret x -o jsonpath='{.metadata.name}' ; kubectl get secret x -o yaml",
   ])
     exec(c, 'deny');
+});
+
+// ------------------------------------------------------------------ build output and local setup
+
+test('build output paths: relative, no parent step, first folder a build or cache folder', () => {
+  for (const p of ['build/', './dist', 'node_modules/.cache/', 'target/debug', '.pytest_cache', 'public/build'])
+    assert.equal(buildOutputPath(p), true, p);
+  for (const p of ['.', 'src/', 'build/../', '../build', '/build', '~/dist', 'build*', '$OUT', '.env', 'config'])
+    assert.equal(buildOutputPath(p), false, p);
+});
+
+test('git clean -x limited to build output passes; across the tree or beside kept files it asks', () => {
+  for (const c of ['git clean -xfd build/', 'git clean -xdf dist/ node_modules/.cache/', 'git clean -fdx -- target/'])
+    exec(c, 'pass');
+  for (const c of [
+    'git clean -fdx',
+    'git clean -ffdx',
+    'git clean -fdx .',
+    'git clean -fdx build/ config/',
+    'git clean -fdx build/../',
+    'git clean -fdx ../build',
+    'git clean -fdx -- build/ .env',
+    'git clean -fdx build*',
+  ])
+    exec(c, 'stop');
+});
+
+test('removing a local setup entry or generated files passes; data, releases and repos stay stopped', () => {
+  for (const c of [
+    'rails destroy model User',
+    'bin/rails destroy controller Admin',
+    'dotnet ef migrations remove',
+    'helm repo remove bitnami',
+    'dvc remove data/raw.dvc',
+    'jupyter kernelspec remove old',
+    'docker context rm old',
+    'kubectl config delete-context kind-old',
+    'gh extension remove dlvhdr/gh-dash',
+  ])
+    exec(c, 'pass');
+  for (const c of [
+    'dotnet ef migrations remove --force',
+    'dotnet ef database drop --force',
+    'gh repo delete acme/api --yes',
+    'gh release delete v1.0 --yes',
+    'kubectl delete ns prod',
+    'rails db:drop',
+    'helm uninstall api -n prod',
+  ])
+    exec(c, 'stop');
 });
