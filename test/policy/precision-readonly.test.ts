@@ -264,3 +264,22 @@ test('removing a local setup entry or generated files passes; data, releases and
   ])
     exec(c, 'stop');
 });
+
+// ------------------------------------------------------------------ environment filtered by exact names
+
+test('the environment filtered to exact, non-secret names passes; secret names or inverted filters do not', () => {
+  for (const c of [
+    "env | grep -E '^(NODE|PYTHON|PATH|AWS_REGION|AWS_PROFILE)='",
+    "env | grep '^PATH='",
+    "printenv | grep -E '^(HOME|SHELL)='",
+  ])
+    exec(c, 'pass');
+  for (const c of [
+    "env | grep -E '^(AWS_REGION|AWS_SECRET_ACCESS_KEY)='",
+    "env | grep -E '^(DATABASE_URL)='",
+    "env | grep -E '^(NODE_AUTH_TOKEN|PATH)='",
+    "env | grep -v -E '^(PATH)='",
+    "env | grep -E '^(AWS_.*)='",
+  ])
+    exec(c, 'deny');
+});

@@ -199,10 +199,27 @@ function searchOf(argv: string[]): { pattern: string; invert: boolean } | undefi
   return { pattern: patterns.join('|'), invert };
 }
 
+/** Words in a variable's name that say it may hold a secret, or a URL that may carry one. */
+const SECRET_VAR = /SECRET|PASS|PWD|TOKEN|KEY|CRED|AUTH|PRIVATE|COOKIE|SESSION|BEARER|SIGN|SALT|CERT|DSN|URL|URI|CONN/i;
+
+/**
+ * The variables a search selects by exact name (`^PATH=`, `^(NODE_ENV|PORT|AWS_REGION)=`), when
+ * the pattern is only that; an alternation must be in parentheses (`^A|B=` also matches `B=`
+ * inside any line).
+ */
+function exactNames(pattern: string): string[] | null {
+  const m = /^\^(?:\(([A-Za-z_][A-Za-z0-9_|]*)\)|([A-Za-z_][A-Za-z0-9_]*))=$/.exec(pattern);
+  const names = (m?.[1] ?? m?.[2])?.split('|');
+  return names && names.every((n) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n)) ? names : null;
+}
+
 /** Whether a command reading the environment on stdin prints only names or selected variables. */
 function filtersByName(argv: string[]): boolean {
   const name = basename(argv[0] ?? '');
   const s = searchOf(argv);
+  // `env | grep -E '^(NODE_ENV|AWS_REGION)='`: named variables, none of them a secret
+  const exact = s && !s.invert ? exactNames(s.pattern) : null;
+  if (exact) return !exact.some((n) => SECRET_VAR.test(n));
   if (s) return !s.invert && !!s.pattern && !SECRET_WORD.test(s.pattern);
   const words = argv.slice(1).join(' ');
   if (name === 'wc') return true;
