@@ -3,7 +3,8 @@
 // but a jsonpath or custom-columns that selects only names, namespaces, types, labels,
 // annotations or timestamps (`-o jsonpath='{range .items[*]}{.metadata.name}{"\n"}{end}'`,
 // `-o custom-columns=NAME:.metadata.name,TYPE:.type`) or the public certificate of a TLS secret
-// (`{.data.tls\.crt}`) prints no secret value. Such a call gets the reading `secret-metadata
+// (`{.data.tls\.crt}`) prints no secret value, nor does `-o json` piped into a jq filter that
+// keeps only the keys (`| jq '.data | keys'`). Such a call gets the reading `secret-metadata
 // kubectl get ...`, which the rules exempt (docs/shell-readings.md, "Read-only and
 // project-local work").
 
@@ -60,7 +61,7 @@ function safeFormat(f: string): boolean {
  * print only safe fields; no reading when any output option, template or raw path could print a
  * value, or when the format cannot be read.
  */
-export function secretMetadataReading(words: readonly string[]): string | null {
+export function secretMetadataReading(words: readonly string[], into?: readonly string[] | null): string | null {
   const tool = words[0] ?? '';
   if (tool !== 'kubectl' && tool !== 'oc') return null;
   let verb = -1;
@@ -88,6 +89,38 @@ export function secretMetadataReading(words: readonly string[]): string | null {
     if (v === undefined) return null;
     formats.push(v);
   }
-  if (!formats.length || !formats.every(safeFormat)) return null;
-  return `secret-metadata ${words.join(' ')}`;
+  if (formats.length && formats.every(safeFormat)) return `secret-metadata ${words.join(' ')}`;
+  // `-o json | jq '.data | keys'`: the whole object goes only into a filter that keeps names
+  // JSON out: `-o json`, or a jsonpath of the data map (`{.data}`), which prints it as JSON
+  const json =
+    formats.length > 0 && formats.every((f) => /^json$|^jsonpath=['"]?\{\.(?:data|stringData)\}['"]?$/i.test(f));
+  if (json && into && keepsNamesOnly(into)) return `secret-metadata ${words.join(' ')} | ${into.join(' ')}`;
+  return null;
+}
+
+/** Filters whose result is the keys or the count of their input, not its values. */
+const REDUCER = /^(?:keys|keys\[\]|keys_unsorted|length|keys\s*\|\s*length)$/;
+
+/**
+ * Whether `jq [-r|-c|-M|-S] FILTER` (no file operands, no other options) prints only names:
+ * its last pipe stage is `keys`, `keys[]` or `length`, and nothing in it builds other output
+ * (no `,`, no variables, no `env`/`input`/`debug`/`stderr`, no format strings).
+ */
+export function keepsNamesOnly(argv: readonly string[]): boolean {
+  if (argv[0] !== 'jq') return false;
+  const filters: string[] = [];
+  for (const w of argv.slice(1)) {
+    if (/^-[rcMSaCe]+$|^--(?:raw-output|compact-output|monochrome-output|sort-keys)$/.test(w)) continue;
+    if (w.startsWith('-')) return false;
+    filters.push(w);
+  }
+  if (filters.length !== 1) return false;
+  const f = (filters[0] ?? '').trim();
+  if (/[,$@;]|\b(?:env|input|inputs|debug|stderr|input_filename|getpath|paths|to_entries|with_entries)\b/.test(f))
+    return false;
+  const stages = f.split('|').map((x) => x.trim());
+  const last = stages[stages.length - 1] ?? '';
+  if (!REDUCER.test(last) && !(stages.length > 1 && last === 'length')) return false;
+  // what comes before is a plain path (`.data`, `.items[]`) or nothing
+  return stages.slice(0, -1).every((x) => x === '' || /^(?:\.[A-Za-z_][\w]*|\.\[\]|\[\])+$/.test(x) || x === '.');
 }

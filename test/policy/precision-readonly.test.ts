@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildOutputPath, scratchScope } from '../../src/policy/shell-verb-scope.js';
-import { secretMetadataReading } from '../../src/policy/kube-output.js';
+import { keepsNamesOnly, secretMetadataReading } from '../../src/policy/kube-output.js';
 import { sqlStatements, destroys } from '../../src/policy/effects/sql.js';
 import { decide } from './effects-helpers.js';
 
@@ -280,6 +280,32 @@ test('the environment filtered to exact, non-secret names passes; secret names o
     "env | grep -E '^(NODE_AUTH_TOKEN|PATH)='",
     "env | grep -v -E '^(PATH)='",
     "env | grep -E '^(AWS_.*)='",
+  ])
+    exec(c, 'deny');
+});
+
+test('a secret piped whole into a jq filter that keeps only keys passes; anything else stays denied', () => {
+  assert.equal(keepsNamesOnly(['jq', '.data | keys']), true);
+  assert.equal(keepsNamesOnly(['jq', '-r', '.data | keys[]']), true);
+  assert.equal(keepsNamesOnly(['jq', 'keys']), true);
+  for (const f of ['.data', '.data | keys, .data', '.data | to_entries', '.data | map_values(@base64d) | keys', '$ENV'])
+    assert.equal(keepsNamesOnly(['jq', f]), false, f);
+  assert.equal(keepsNamesOnly(['jq', 'keys', '/etc/passwd']), false);
+  for (const c of [
+    "kubectl get secret api-env -n staging -o jsonpath='{.data}' | jq 'keys'",
+    "kubectl get secret api-env -n dev -o json | jq '.data | keys'",
+    "kubectl get secret api-env -n dev -o json | jq -r '.data | keys[]'",
+  ])
+    exec(c, 'pass');
+  for (const c of [
+    "kubectl get secret x -o json | jq '.data'",
+    "kubectl get secret x -o json | jq '.data | keys, .data'",
+    "kubectl get secret x -o json | jq '.data | to_entries'",
+    'kubectl get secret x -o json | tee /tmp/s | jq keys',
+    'kubectl get secret x -o json | jq keys /etc/passwd',
+    'kubectl get secret x -o json > /tmp/s.json | jq keys',
+    'kubectl get secret x -o yaml | jq keys',
+    "kubectl get secret x -o jsonpath='{.data.password}' | jq keys",
   ])
     exec(c, 'deny');
 });
