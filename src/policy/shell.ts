@@ -883,7 +883,10 @@ class Analyzer {
     // `kubectl get secret x -o json | jq '.data | keys'`: only names leave the pipe
     if (ctx.pipedInto && (words[0] === 'kubectl' || words[0] === 'oc') && !tokens.some((t) => t.redir)) {
       const shown = secretMetadataReading(words, ctx.pipedInto);
-      if (shown) this.add(shown, u);
+      if (shown) {
+        this.add(shown, u);
+        this.note({ kind: 'meaning', from: 'a secret piped only into a filter that keeps its keys', text: shown });
+      }
     }
     for (const t of localDataReadings(words, prefix)) {
       this.add(t, u);
