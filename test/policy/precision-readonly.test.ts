@@ -7,6 +7,9 @@ import assert from 'node:assert/strict';
 import { buildOutputPath, scratchScope } from '../../src/policy/shell-verb-scope.js';
 import { keepsNamesOnly, secretMetadataReading } from '../../src/policy/kube-output.js';
 import { sqlStatements, destroys } from '../../src/policy/effects/sql.js';
+import { join } from 'node:path';
+import { loadCorpus } from '../../src/policy/corpus.js';
+import { PACKAGE_ROOT } from '../../src/util/version.js';
 import { decide } from './effects-helpers.js';
 
 type Want = 'deny' | 'stop' | 'pass';
@@ -308,4 +311,16 @@ test('a secret piped whole into a jq filter that keeps only keys passes; anythin
     "kubectl get secret x -o jsonpath='{.data.password}' | jq keys",
   ])
     exec(c, 'deny');
+});
+
+// ------------------------------------------------------------------ the red-team look-alikes
+
+test('every look-alike of the precision red-team set passes (kubectl, helm, git, docker, cloud, data, writes)', () => {
+  const cases = loadCorpus(join(PACKAGE_ROOT, 'test', 'fixtures', 'precision-lookalikes.yaml'));
+  assert.ok(cases.length >= 600, `${cases.length} look-alikes`);
+  const flagged = cases
+    .map((c) => ({ c, d: decide(c.tool, c.params) }))
+    .filter(({ d }) => d.action !== 'allow' && d.action !== 'watch')
+    .map(({ c, d }) => `${c.id} ${JSON.stringify(c.params).slice(0, 120)}: ${d.action} (${d.policy ?? 'default'})`);
+  assert.deepEqual(flagged, []);
 });
