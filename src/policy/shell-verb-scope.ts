@@ -253,9 +253,16 @@ export function scratchScope(
   path: readonly string[],
   rest: readonly string[],
   all: readonly string[],
+  everything = false,
 ): boolean {
   const p = path.map((w) => w.toLowerCase()).join(' ');
-  if (all.some((w) => ELSEWHERE.test(w) && !(tool === 'pulumi' && /^-s(?:=|$)/.test(w)))) return false;
+  // `-s` names a stack (pulumi) or a stage (serverless), not a server
+  const stage = tool === 'pulumi' || tool === 'serverless' || tool === 'sls';
+  if (all.some((w) => ELSEWHERE.test(w) && !(stage && /^-s(?:=|$)/.test(w)))) return false;
+  // `--all` empties the scope it is given: only a namespace named for one short-lived run
+  // (`kubectl delete pods --all -n test-e2e`) is still scratch; everywhere else it is a wipe.
+  if (everything) return (tool === 'kubectl' || tool === 'oc') && p === 'delete' && scratchEverything(rest, all);
+  if (namedDeploymentScratch(tool, p, rest)) return true;
   if (tool === 'bq' && (p === 'rm' || p === 'remove')) return bqScratch(rest);
   if (
     (tool === 'aws' && p === 's3 rm') ||
@@ -296,6 +303,72 @@ export function scratchScope(
   return false;
 }
 
+/**
+ * `kubectl delete pods --all -n test-e2e`, `kubectl delete all --all -n pr-482`: every object of
+ * namespaced kinds in one namespace named for a test run, CI job or preview (not `dev`, which is
+ * shared), and no other scope (`-A`, `--all-namespaces`) or file on the line.
+ */
+function scratchEverything(rest: readonly string[], all: readonly string[]): boolean {
+  if (
+    all.some((w) =>
+      /^(?:-A|--all-namespaces)(?:=|$)|^(?:-f|--filename|-k|--kustomize|-R|--recursive|--raw)(?:=|$)/.test(w),
+    )
+  )
+    return false;
+  const ns = optionValue(all, /^(?:-n|--namespace)$/);
+  if (ns.length !== 1 || !scratchName(ns[0] ?? '', true)) return false;
+  const kinds = operands(
+    rest,
+    /^(?:-n|--namespace|-l|--selector|-o|--output|--grace-period|--timeout|--cascade|--field-selector)$/,
+  );
+  return (
+    kinds.length > 0 && kinds.every((k) => k.split(',').every((x) => x.toLowerCase() === 'all' || NAMESPACED.test(x)))
+  );
+}
+
+/**
+ * Deletes of one deployed app, stack, service or resource group, by each CLI's spelling (their
+ * references): `path` the subcommand as the verb reader found it, `names` options whose value
+ * is the name, `positional` whether operands are names too.
+ */
+const NAMED_DEPLOYMENTS: { tools: readonly string[]; path: string; names: RegExp; positional: boolean }[] = [
+  { tools: ['wrangler'], path: 'delete', names: /^--name$/, positional: true },
+  { tools: ['fly', 'flyctl'], path: 'apps destroy', names: /^(?:-a|--app)$/, positional: true },
+  { tools: ['fly', 'flyctl'], path: 'apps delete', names: /^(?:-a|--app)$/, positional: true },
+  { tools: ['heroku'], path: 'apps:destroy', names: /^(?:-a|--app|--confirm)$/, positional: true },
+  { tools: ['aws'], path: 'cloudformation delete-stack', names: /^--stack-name$/, positional: false },
+  { tools: ['sam'], path: 'delete', names: /^--stack-name$/, positional: false },
+  { tools: ['serverless', 'sls'], path: 'remove', names: /^(?:-s|--stage)$/, positional: false },
+  { tools: ['az'], path: 'group delete', names: /^(?:-n|--name|-g|--resource-group)$/, positional: false },
+  { tools: ['gcloud'], path: 'run services delete', names: /^$/, positional: true },
+  { tools: ['gcloud'], path: 'functions delete', names: /^$/, positional: true },
+  { tools: ['vercel'], path: 'remove', names: /^$/, positional: true },
+  { tools: ['vercel'], path: 'rm', names: /^$/, positional: true },
+  { tools: ['cdk'], path: 'destroy', names: /^$/, positional: true },
+];
+
+/** Options of those CLIs that take a value which is not a name (a region, a project, a confirmation). */
+const DEPLOY_VALUE_OPTS =
+  /^(?:--region|-r|--project|--zone|--env|-e|--scope|--token|--config|-c|--org|--account-id|--role-arn|--retain-resources|--platform|--timeout|--app-name)$/;
+
+/**
+ * Whether a deployment delete names only apps, stacks or groups made for one pull request, test
+ * run or sandbox (`wrangler delete --name api-edge-pr-412`, `fly apps destroy api-pr-42`,
+ * `aws cloudformation delete-stack --stack-name web-preview-88`): a preview environment the
+ * project's CI makes again. Every name must say so; a name the reader cannot place (a
+ * variable, a glob) or none at all keeps the destroy reading.
+ */
+function namedDeploymentScratch(tool: string, p: string, rest: readonly string[]): boolean {
+  const spec = NAMED_DEPLOYMENTS.find((d) => d.path === p && d.tools.includes(tool));
+  if (!spec) return false;
+  const names = optionValue(rest, spec.names);
+  const valueOpts = new RegExp(`${DEPLOY_VALUE_OPTS.source}|${spec.names.source}`);
+  const ops = operands(rest, valueOpts);
+  if (!spec.positional && ops.length) return false;
+  const all = [...names, ...ops];
+  return all.length > 0 && all.every((n) => scratchName(n, true));
+}
+
 /** Tools that hand the words after `--` to a script or program they run (`npm run deploy -- --dry-run`). */
 const FORWARDERS = new Set(
   'npm pnpm yarn bun npx bunx pnpx cargo dotnet poetry uv pipenv hatch pdm go deno mix gradle gradlew mvn mvnw make just task rake nx turbo lerna docker podman'.split(
@@ -331,4 +404,62 @@ export function rehearsalOffReading(words: readonly string[], skip: (tool: strin
       !before.some((w) => w === 'exec' || w === 'run') &&
       after.some((w) => rehearsalFlag(w)));
   return off ? `rehearsal-off ${words.join(' ')}` : null;
+}
+
+/**
+ * Folders that hold what a build, a test run or a package manager makes again (the default
+ * output and cache folders of npm, Next.js, Nuxt, Vite, Turborepo, Parcel, Cargo, Maven, Gradle,
+ * .NET, Python's tools, coverage reporters): `build`, `dist`, `target`, `node_modules`,
+ * `.pytest_cache`, `coverage` ...
+ */
+const BUILD_OUTPUT = new Set(
+  'build dist out target node_modules .cache coverage .nyc_output .next .nuxt .svelte-kit .turbo .parcel-cache .vite .angular storybook-static __pycache__ .pytest_cache .mypy_cache .ruff_cache .tox .nox .gradle bin obj tmp .tmp _build .build .dart_tool htmlcov site public/build .eggs'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Whether a path names a build output or cache folder of the project, or something inside one:
+ * relative, no parent step, no glob or variable, and its first folder is one of BUILD_OUTPUT
+ * (`build/`, `./dist`, `node_modules/.cache/`, `target/debug`).
+ */
+export function buildOutputPath(p: string): boolean {
+  if (/^(?:\/|~|\$)|[*?[`$]|(?:^|\/)\.\.(?:\/|$)/.test(p)) return false;
+  const parts = p
+    .replace(/^(?:\.\/)+/, '')
+    .split('/')
+    .filter(Boolean);
+  if (!parts.length) return false;
+  return BUILD_OUTPUT.has(parts[0] ?? '') || BUILD_OUTPUT.has(`${parts[0] ?? ''}/${parts[1] ?? ''}`);
+}
+
+/**
+ * Removes of an entry from a tool's own local setup or of files a generator made, each named
+ * by the tool's reference: `rails destroy model User` (undoes `rails generate`), `dotnet ef
+ * migrations remove` (the last migration's source, refused once applied unless --force),
+ * `helm repo remove`, `jupyter kernelspec remove`, `docker context rm`, `kubectl config
+ * delete-context`, `gh extension remove`, `dvc remove` (a stage file; the data stays cached).
+ * Nothing a user keeps is lost: the entry is added back by the command that made it.
+ */
+const LOCAL_SETUP: Record<string, readonly string[]> = {
+  rails: ['destroy', 'd'],
+  'bin/rails': ['destroy', 'd'],
+  dotnet: ['ef migrations remove'],
+  helm: ['repo remove', 'repo rm', 'plugin uninstall', 'plugin remove', 'plugin rm'],
+  jupyter: ['kernelspec remove', 'kernelspec uninstall'],
+  docker: ['context rm', 'context remove', 'buildx rm'],
+  kubectl: ['config delete-context', 'config delete-cluster', 'config unset'],
+  gh: ['extension remove'],
+  dvc: ['remove'],
+};
+
+/** Whether a destroy verb only removes a local setup entry or generated files (see LOCAL_SETUP). */
+export function localSetupRemove(tool: string, path: readonly string[], rest: readonly string[]): boolean {
+  const subs = LOCAL_SETUP[tool];
+  if (!subs) return false;
+  const p = path.map((w) => w.toLowerCase()).join(' ');
+  if (!subs.includes(p)) return false;
+  // `ef migrations remove --force` reverts the database too; `docker -H`/`--context` elsewhere
+  if (rest.some((w) => /^(?:--force|-f)$/.test(w) && tool === 'dotnet')) return false;
+  return !rest.some((w) => /^(?:\/|~|\$|\.\.\/)|[`$*?]/.test(w));
 }

@@ -12,6 +12,7 @@
 // Which tools act only on the local project (`npm uninstall`, `docker rm`) is data, kept in the
 // destructive-data catalogue, not here.
 
+import { secretMetadataReading } from './kube-output.js';
 import { containersRemovedAll } from './shell-containers.js';
 import { remoteAccessReading } from './shell-remote.js';
 import { contentsReadings, sourceLossReadings, treeLossReadings } from './shell-targets.js';
@@ -21,6 +22,8 @@ import { shipReadings } from './ship.js';
 import {
   asksAbout,
   helpAfterVerb,
+  buildOutputPath,
+  localSetupRemove,
   ownOutputClean,
   rehearsalOffReading,
   rehearses,
@@ -313,7 +316,10 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
     return [];
   if (kind === 'destroy' && (rehearses(words, start + 1) || helpAfterVerb(rest))) kind = 'readonly';
   // `dbt clean`, `hugo mod clean --all`: the project's own build output or the tool's caches, made again.
-  if (kind === 'destroy' && ownOutputClean(tool, path, headLength - 1, rest)) {
+  if (
+    kind === 'destroy' &&
+    (ownOutputClean(tool, path, headLength - 1, rest) || localSetupRemove(tool, path.slice(0, headLength), rest))
+  ) {
     const text = ['own-output', tool, ...path.slice(0, headLength), ...rest].join(' ');
     return [{ kind: 'own-output', text, from: `${verb} (${tool})` }];
   }
@@ -321,7 +327,10 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
   const head = [tool, ...path.slice(0, headLength)].join(' ');
   const tail = rest.length ? ' ' + rest.join(' ') : '';
   const from = `${verb} (${tool})`;
-  if (kind === 'destroy' && scratchScope(tool, path.slice(0, headLength), rest, words.slice(start + 1)))
+  if (
+    (kind === 'destroy' || kind === 'destroy-all') &&
+    scratchScope(tool, path.slice(0, headLength), rest, words.slice(start + 1), kind === 'destroy-all')
+  )
     return [{ kind: 'scratch', text: `dev-data ${head}${tail}`, from }];
   // Everything destroyed is also a destroy: one exemption (`cli-destroy docker rm**`) covers both.
   if (kind === 'destroy-all')
@@ -437,6 +446,8 @@ export function gitCleanReading(words: string[]): string | null {
     } else if (w === '--') continue;
     else if (!w.startsWith('-')) paths.push(w);
   }
+  // `git clean -xfd build/`: limited to build output or caches, which the next build makes again
+  if (paths.length && paths.every(buildOutputPath)) return null;
   return force && ignored ? `git clean --ignored --force${paths.length ? ' ' + paths.join(' ') : ''}` : null;
 }
 
@@ -654,7 +665,7 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
                 r.kind === 'scratch'
                   ? `a scratch scope: ${r.from}`
                   : r.kind === 'own-output'
-                    ? `the project's own build output: ${r.from}`
+                    ? `the project's own build output or local setup: ${r.from}`
                     : `the verb ${r.from}`,
               text: r.text,
             },
@@ -675,6 +686,8 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
   const expiry = expiryReading(words);
   if (expiry) out.push({ text: expiry, note: { from: 'data expired within days', text: expiry } });
   for (const t of gitPushReadings(words)) out.push({ text: t, note: { from: 'git push, read canonically', text: t } });
+  const shown = secretMetadataReading(words);
+  if (shown) out.push({ text: shown, note: { from: 'prints only names and metadata of secrets', text: shown } });
   for (const t of safeguardReadings(words))
     out.push({ text: t, note: { from: 'a safeguard or shared history removed', text: t } });
   for (const t of treeLossReadings(words))

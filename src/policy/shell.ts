@@ -45,6 +45,7 @@ import {
 } from './shell-destroy.js';
 import { windowsReadings } from './shell-windows.js';
 import { windowsPosixReading } from './shell-windows-posix.js';
+import { secretMetadataReading } from './kube-output.js';
 import { computedList, verbCandidates, XARGS_ITEM } from './shell-verbs.js';
 import { localDataReadings } from './shell-local-data.js';
 import { findDeleteReadings, listingPattern } from './shell-targets.js';
@@ -232,6 +233,8 @@ interface SegmentContext {
   placeholder?: boolean;
   /** The caller wants the stage's tokens back (see SegmentResult.stage). */
   wantStage?: boolean;
+  /** The words of the next stage, when this one is piped into it (kube-output.ts). */
+  pipedInto?: string[] | null;
 }
 
 /** One stage of a pipeline as the network reading needs it. */
@@ -548,7 +551,9 @@ class Analyzer {
       lineNorms = [];
       linePrims = [];
     };
+    let segAt = 0;
     for (const seg of segs) {
+      const nextSeg = segs[++segAt];
       let hereDoc: string | null = null;
       for (const t of seg.tokens) if (t.redir && HEREDOC_OP.test(t.text)) hereDoc = docs[docAt++]?.body ?? null;
       // `f() { ...; }` splits into `f` ending at '(': a definition, not a call.
@@ -566,6 +571,7 @@ class Analyzer {
         listedIn: listed,
         listingIn: listing,
         wantStage: piped || prevPiped || socketLine,
+        pipedInto: piped && nextSeg ? nextSeg.tokens.filter((t) => !t.redir).map((t) => t.text) : null,
       });
       if (r.stage) {
         if (socketLine) socket = this.socketShell(r.stage, socket);
@@ -903,6 +909,14 @@ class Analyzer {
     for (const v of verbCandidates(words, this.computedVars)) {
       this.add(v.text, u);
       if (v.note) this.note({ kind: 'meaning', ...v.note });
+    }
+    // `kubectl get secret x -o json | jq '.data | keys'`: only names leave the pipe
+    if (ctx.pipedInto && (words[0] === 'kubectl' || words[0] === 'oc') && !tokens.some((t) => t.redir)) {
+      const shown = secretMetadataReading(words, ctx.pipedInto);
+      if (shown) {
+        this.add(shown, u);
+        this.note({ kind: 'meaning', from: 'a secret piped only into a filter that keeps its keys', text: shown });
+      }
     }
     for (const t of localDataReadings(words, prefix)) {
       this.add(t, u);

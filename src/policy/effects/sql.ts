@@ -219,6 +219,38 @@ function trueAtom(p: Tok[]): boolean {
   return false;
 }
 
+/** A table name's parts that say it holds a throwaway copy (`tmp_backfill_check`, `orders_temp`). */
+const SCRATCH_TABLE_PART = /^(?:tmp|temp|scratch|throwaway)$/i;
+/** Parts that say a table holds something kept (`tmp_prod_orders`, `temp_backup`). */
+const KEPT_TABLE_PART = /^(?:prod|production|live|backup|backups|bak|archive|snapshot)$/i;
+
+/**
+ * Whether the names after `DROP TABLE [IF EXISTS]` are all scratch tables: each one's first or
+ * last part is tmp/temp/scratch and no part names production or a backup. A work table an
+ * agent made for a backfill or a check is dropped when done; this is the precision profile's
+ * narrowing (docs/shell-readings.md, "Read-only and project-local work").
+ */
+function scratchTables(rest: Tok[]): boolean {
+  const names: string[] = [''];
+  for (const tok of rest) {
+    if (tok.t === 'CASCADE' || tok.t === 'RESTRICT' || tok.t === 'PURGE') break;
+    if (tok.str) return false;
+    if (tok.t === ',') names.push('');
+    else names[names.length - 1] += tok.raw;
+  }
+  return names.every((n) => {
+    const local =
+      n
+        .replace(/[`"[\]]/g, '')
+        .split('.')
+        .pop() ?? '';
+    if (!/^[A-Za-z_]\w*$/.test(local)) return false;
+    const parts = local.split('_').filter(Boolean);
+    if (parts.some((x) => KEPT_TABLE_PART.test(x))) return false;
+    return SCRATCH_TABLE_PART.test(parts[0] ?? '') || SCRATCH_TABLE_PART.test(parts[parts.length - 1] ?? '');
+  });
+}
+
 /** The canonical text of a statement that destroys data, else undefined. */
 export function destroys(st: Tok[]): string | undefined {
   const T = st.map((t) => t.t);
@@ -259,6 +291,7 @@ export function destroys(st: Tok[]): string | undefined {
     if (!what || !DROPPED.has(what)) return undefined;
     i++;
     if (T[i] === 'IF' && T[i + 1] === 'EXISTS') i += 2;
+    if (what === 'TABLE' && scratchTables(st.slice(i))) return undefined;
     return `DROP ${what} ${name(i)}`.trim();
   }
   if (verb === 'TRUNCATE') {
