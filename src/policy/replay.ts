@@ -240,10 +240,14 @@ export interface SettableClock {
 /** Answers remembered for identical calls (at most; those least recently used go first). */
 export const REPLAY_MEMO_ENTRIES = 8192;
 
-interface Remembered {
-  decision: Decision;
-  /** Some rule read a taint label: the answer holds only for the labels the call carried. */
-  readsTaint: boolean;
+/**
+ * The answers remembered for one key: one answer whatever labels the call carries, when no rule
+ * reached a session_tainted test; else an answer per set of labels the call carried.
+ */
+export interface Remembered {
+  any?: Decision;
+  /** By the labels string (each label the set tests that the call carries, then a comma). */
+  byLabels?: Map<string, Decision>;
 }
 
 /**
@@ -251,7 +255,10 @@ interface Remembered {
  * where some rule reached a session_tainted test, the answer as if it carried every label the set
  * tests.
  */
-export interface AheadAnswer extends Remembered {
+export interface AheadAnswer {
+  decision: Decision;
+  /** Some rule read a taint label: the answer holds only for the labels assumed. */
+  readsTaint: boolean;
   tainted?: Decision;
 }
 
@@ -259,6 +266,8 @@ export interface AheadAnswer extends Remembered {
 export interface Ahead {
   key: string;
   answer?: AheadAnswer;
+  /** The answers remembered for the key when the call was read (they may be dropped since). */
+  kept?: Remembered;
 }
 
 /**
@@ -382,9 +391,9 @@ export class Redecider {
     ]);
   }
 
-  /** Whether an answer for this key is remembered (without touching its recency). */
-  remembers(key: string): boolean {
-    return this.young.has(key) || this.old.has(key);
+  /** The answers remembered for this key, if any (without touching their recency). */
+  recall(key: string): Remembered | undefined {
+    return this.young.get(key) ?? this.old.get(key);
   }
 
   /** The taint labels the set tests, or undefined when no rule reads the session state. */
@@ -409,7 +418,7 @@ export class Redecider {
     if (key === undefined) {
       e.counter.record(c.tool, this.clock.now());
       d = e.evaluate(c, { dryRun: true, session });
-    } else d = this.remembered(key, session, c, ahead?.answer);
+    } else d = this.remembered(key, session, c, ahead?.answer, ahead?.kept);
     if (state) {
       if (this.use.history) state.record(c, rc.credential, d, this.clock.now());
       else if (d.taints?.length) {
@@ -427,29 +436,34 @@ export class Redecider {
   /**
    * The answer for an identical call, or a new one remembered. An answer that read no taint label
    * (no rule got as far as its session_tainted test) holds whatever labels the call carries;
-   * one that did is kept for the labels the call carried.
+   * one that did is kept for the labels the call carried. An answer worked out ahead that read one
+   * is kept for both label sets it was worked out for (none, every one), so that the same call
+   * seen later with the other set is not decided again on this thread.
    */
   private remembered(
     key: string,
     session: SessionLookup | undefined,
     c: ToolCall,
     answer: AheadAnswer | undefined,
+    held: Remembered | undefined,
   ): Decision {
-    const plain = this.hit(key);
-    if (plain && !plain.readsTaint) {
+    let kept = this.hit(key);
+    // Remembered when the call was read and dropped since (a long window ahead): still its answers.
+    if (!kept && held) {
+      kept = held;
+      this.remember(key, held);
+    }
+    if (kept?.any) {
       this.hits++;
-      return plain.decision;
+      return kept.any;
     }
     // The labels the set tests that this call carries: the only session state its rules read.
     let labels = '';
     if (session) for (const l of this.use.labels) if (session.tainted(l)) labels += `${l},`;
-    const keyed = `${key}\0${labels}`;
-    if (plain) {
-      const hit = this.hit(keyed);
-      if (hit) {
-        this.hits++;
-        return hit.decision;
-      }
+    const byLabels = kept?.byLabels?.get(labels);
+    if (byLabels) {
+      this.hits++;
+      return byLabels;
     }
     let decision: Decision;
     let readsTaint = false;
@@ -470,8 +484,19 @@ export class Redecider {
       };
       decision = this.engine.evaluate(c, { dryRun: true, session: probe });
     }
-    this.remember(key, { decision, readsTaint });
-    if (readsTaint) this.remember(keyed, { decision, readsTaint });
+    if (!readsTaint) {
+      this.remember(key, { any: decision });
+      return decision;
+    }
+    const r: Remembered = kept?.byLabels ? kept : { byLabels: new Map() };
+    const map = r.byLabels ?? new Map<string, Decision>();
+    r.byLabels = map;
+    if (answer?.readsTaint) {
+      map.set('', answer.decision);
+      if (answer.tainted) map.set(this.allLabels, answer.tainted);
+    }
+    map.set(labels, decision);
+    if (r !== kept) this.remember(key, r);
     return decision;
   }
 
