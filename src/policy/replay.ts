@@ -61,16 +61,37 @@ function obj(v: unknown): Record<string, unknown> | undefined {
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
-/** Paths of string leaves that are marked redacted or truncated. */
-function markedLeaves(v: unknown, path: string, out: string[], depth = 0): void {
+/**
+ * Paths of string leaves that are marked redacted or truncated. A path is spelt only for a marked
+ * leaf: nearly every record has none, and replay reads every record.
+ */
+function markedLeaves(v: unknown, path: readonly (string | number)[], out: string[], depth = 0): void {
   if (depth > 32 || out.length > 64) return;
   if (typeof v === 'string') {
-    if (v.includes(REDACTED) || v.endsWith(TRUNCATED)) out.push(path);
+    if (v.includes(REDACTED) || v.endsWith(TRUNCATED)) out.push(spell(path));
     return;
   }
-  if (Array.isArray(v)) v.forEach((x, i) => markedLeaves(x, `${path}[${i}]`, out, depth + 1));
-  else if (v && typeof v === 'object')
-    for (const [k, x] of Object.entries(v)) markedLeaves(x, path ? `${path}.${k}` : k, out, depth + 1);
+  if (!v || typeof v !== 'object') return;
+  const at = [...path, ''];
+  const last = at.length - 1;
+  if (Array.isArray(v))
+    for (let i = 0; i < v.length; i++) {
+      at[last] = i;
+      markedLeaves(v[i], at, out, depth + 1);
+    }
+  else
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
+      at[last] = k;
+      markedLeaves((v as Record<string, unknown>)[k], at, out, depth + 1);
+    }
+}
+
+/** A leaf's path as the report spells it: `a.b[2].c`. */
+function spell(path: readonly (string | number)[]): string {
+  let s = '';
+  for (const p of path) s += typeof p === 'number' ? `[${p}]` : s ? `.${p}` : p;
+  return s;
 }
 
 /**
@@ -89,10 +110,10 @@ export function recordedCall(ev: unknown): RecordedCall | null {
   if (req.service_phase === 'response') return null;
   if (typeof dec.action !== 'string' || !ACTIONS.has(dec.action)) return null;
   const params: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(req)) {
-    if (SERVICE_KEYS.has(k)) continue;
+  for (const k in req) {
+    if (!Object.hasOwn(req, k) || SERVICE_KEYS.has(k)) continue;
     if (source === 'preload' && PRELOAD_KEYS.has(k)) continue;
-    params[k] = v;
+    params[k] = req[k];
   }
   const shadowed = obj(req.shadowed_params);
   if (shadowed) Object.assign(params, shadowed);
@@ -109,8 +130,8 @@ export function recordedCall(ev: unknown): RecordedCall | null {
   if (typeof req.workdir === 'string') call.workdir = req.workdir;
   if (typeof req.agent_depth === 'number') call.agentDepth = req.agent_depth;
   const redacted: string[] = [];
-  markedLeaves(params, '', redacted);
-  if (input) markedLeaves(input, 'input', redacted);
+  markedLeaves(params, [], redacted);
+  if (input) markedLeaves(input, ['input'], redacted);
   if (obj(req.compacted)) redacted.push('(compacted request)');
   const matched = Array.isArray(dec.matched_policies) ? dec.matched_policies : [];
   // The record names the sending credential only in the keys of the taint marks it set.
