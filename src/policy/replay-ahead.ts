@@ -16,6 +16,13 @@ export const AHEAD_CHUNK = 2048;
 const AHEAD_DEPTH = 3;
 /** Calls per message to a worker (small enough to share a chunk's work out evenly). */
 const BATCH = 64;
+/**
+ * Young generation of each replay thread, in MiB (V8's default is 48 on 64-bit machines). Deciding
+ * a call allocates a great deal that dies young; with the default, much of it is copied into the
+ * capped old generation and collected there again (about 8% more CPU on the replay bench's log,
+ * against some 120 MB more peak RSS for the threads together; 192 MiB gave no more).
+ */
+export const YOUNG_GENERATION_MB = 96;
 
 /** What a worker needs to build the same engine: the parsed set, not the files (they may change). */
 export interface AheadSet {
@@ -66,7 +73,9 @@ export class AheadPool implements AheadRunner {
     for (let i = 0; i < size; i++) {
       const worker = new Worker(new URL('./replay-worker.js', import.meta.url), {
         workerData: set,
-        ...(heapMb ? { resourceLimits: { maxOldGenerationSizeMb: heapMb } } : {}),
+        ...(heapMb
+          ? { resourceLimits: { maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } }
+          : {}),
       });
       const slot: Slot = { worker, job: undefined };
       worker.on('message', (answers: string) => {
