@@ -7,7 +7,7 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import { ManualClock } from '../util/clock.js';
 import { Engine } from '../policy/engine.js';
 import { Redecider, ReplayTally, type RecordedCall, type ReplayReport } from '../policy/replay.js';
-import { AheadPipeline, AheadPool, type AheadSet } from '../policy/replay-ahead.js';
+import { AheadPipeline, AheadPool, YOUNG_GENERATION_MB, type AheadSet } from '../policy/replay-ahead.js';
 import type { Decision } from '../policy/types.js';
 import { scanAudit, type AuditScan } from './audit-scan.js';
 
@@ -57,7 +57,7 @@ export function replayOffThread(job: ReplayJob): Promise<ReplayReport> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL(import.meta.url), {
       workerData: { replayJob: job },
-      resourceLimits: { maxOldGenerationSizeMb: job.heapMb },
+      resourceLimits: { maxOldGenerationSizeMb: job.heapMb, maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
     });
     let settled = false;
     worker.once('message', (r: Reply) => {

@@ -61,16 +61,37 @@ function obj(v: unknown): Record<string, unknown> | undefined {
   return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
 }
 
-/** Paths of string leaves that are marked redacted or truncated. */
-function markedLeaves(v: unknown, path: string, out: string[], depth = 0): void {
+/**
+ * Paths of string leaves that are marked redacted or truncated. A path is spelt only for a marked
+ * leaf: nearly every record has none, and replay reads every record.
+ */
+function markedLeaves(v: unknown, path: readonly (string | number)[], out: string[], depth = 0): void {
   if (depth > 32 || out.length > 64) return;
   if (typeof v === 'string') {
-    if (v.includes(REDACTED) || v.endsWith(TRUNCATED)) out.push(path);
+    if (v.includes(REDACTED) || v.endsWith(TRUNCATED)) out.push(spell(path));
     return;
   }
-  if (Array.isArray(v)) v.forEach((x, i) => markedLeaves(x, `${path}[${i}]`, out, depth + 1));
-  else if (v && typeof v === 'object')
-    for (const [k, x] of Object.entries(v)) markedLeaves(x, path ? `${path}.${k}` : k, out, depth + 1);
+  if (!v || typeof v !== 'object') return;
+  const at = [...path, ''];
+  const last = at.length - 1;
+  if (Array.isArray(v))
+    for (let i = 0; i < v.length; i++) {
+      at[last] = i;
+      markedLeaves(v[i], at, out, depth + 1);
+    }
+  else
+    for (const k in v) {
+      if (!Object.hasOwn(v, k)) continue;
+      at[last] = k;
+      markedLeaves((v as Record<string, unknown>)[k], at, out, depth + 1);
+    }
+}
+
+/** A leaf's path as the report spells it: `a.b[2].c`. */
+function spell(path: readonly (string | number)[]): string {
+  let s = '';
+  for (const p of path) s += typeof p === 'number' ? `[${p}]` : s ? `.${p}` : p;
+  return s;
 }
 
 /**
@@ -89,10 +110,10 @@ export function recordedCall(ev: unknown): RecordedCall | null {
   if (req.service_phase === 'response') return null;
   if (typeof dec.action !== 'string' || !ACTIONS.has(dec.action)) return null;
   const params: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(req)) {
-    if (SERVICE_KEYS.has(k)) continue;
+  for (const k in req) {
+    if (!Object.hasOwn(req, k) || SERVICE_KEYS.has(k)) continue;
     if (source === 'preload' && PRELOAD_KEYS.has(k)) continue;
-    params[k] = v;
+    params[k] = req[k];
   }
   const shadowed = obj(req.shadowed_params);
   if (shadowed) Object.assign(params, shadowed);
@@ -109,8 +130,8 @@ export function recordedCall(ev: unknown): RecordedCall | null {
   if (typeof req.workdir === 'string') call.workdir = req.workdir;
   if (typeof req.agent_depth === 'number') call.agentDepth = req.agent_depth;
   const redacted: string[] = [];
-  markedLeaves(params, '', redacted);
-  if (input) markedLeaves(input, 'input', redacted);
+  markedLeaves(params, [], redacted);
+  if (input) markedLeaves(input, ['input'], redacted);
   if (obj(req.compacted)) redacted.push('(compacted request)');
   const matched = Array.isArray(dec.matched_policies) ? dec.matched_policies : [];
   // The record names the sending credential only in the keys of the taint marks it set.
@@ -240,10 +261,14 @@ export interface SettableClock {
 /** Answers remembered for identical calls (at most; those least recently used go first). */
 export const REPLAY_MEMO_ENTRIES = 8192;
 
-interface Remembered {
-  decision: Decision;
-  /** Some rule read a taint label: the answer holds only for the labels the call carried. */
-  readsTaint: boolean;
+/**
+ * The answers remembered for one key: one answer whatever labels the call carries, when no rule
+ * reached a session_tainted test; else an answer per set of labels the call carried.
+ */
+export interface Remembered {
+  any?: Decision;
+  /** By the labels string (each label the set tests that the call carries, then a comma). */
+  byLabels?: Map<string, Decision>;
 }
 
 /**
@@ -251,7 +276,10 @@ interface Remembered {
  * where some rule reached a session_tainted test, the answer as if it carried every label the set
  * tests.
  */
-export interface AheadAnswer extends Remembered {
+export interface AheadAnswer {
+  decision: Decision;
+  /** Some rule read a taint label: the answer holds only for the labels assumed. */
+  readsTaint: boolean;
   tainted?: Decision;
 }
 
@@ -259,6 +287,8 @@ export interface AheadAnswer extends Remembered {
 export interface Ahead {
   key: string;
   answer?: AheadAnswer;
+  /** The answers remembered for the key when the call was read (they may be dropped since). */
+  kept?: Remembered;
 }
 
 /**
@@ -382,9 +412,9 @@ export class Redecider {
     ]);
   }
 
-  /** Whether an answer for this key is remembered (without touching its recency). */
-  remembers(key: string): boolean {
-    return this.young.has(key) || this.old.has(key);
+  /** The answers remembered for this key, if any (without touching their recency). */
+  recall(key: string): Remembered | undefined {
+    return this.young.get(key) ?? this.old.get(key);
   }
 
   /** The taint labels the set tests, or undefined when no rule reads the session state. */
@@ -409,7 +439,7 @@ export class Redecider {
     if (key === undefined) {
       e.counter.record(c.tool, this.clock.now());
       d = e.evaluate(c, { dryRun: true, session });
-    } else d = this.remembered(key, session, c, ahead?.answer);
+    } else d = this.remembered(key, session, c, ahead?.answer, ahead?.kept);
     if (state) {
       if (this.use.history) state.record(c, rc.credential, d, this.clock.now());
       else if (d.taints?.length) {
@@ -427,29 +457,34 @@ export class Redecider {
   /**
    * The answer for an identical call, or a new one remembered. An answer that read no taint label
    * (no rule got as far as its session_tainted test) holds whatever labels the call carries;
-   * one that did is kept for the labels the call carried.
+   * one that did is kept for the labels the call carried. An answer worked out ahead that read one
+   * is kept for both label sets it was worked out for (none, every one), so that the same call
+   * seen later with the other set is not decided again on this thread.
    */
   private remembered(
     key: string,
     session: SessionLookup | undefined,
     c: ToolCall,
     answer: AheadAnswer | undefined,
+    held: Remembered | undefined,
   ): Decision {
-    const plain = this.hit(key);
-    if (plain && !plain.readsTaint) {
+    let kept = this.hit(key);
+    // Remembered when the call was read and dropped since (a long window ahead): still its answers.
+    if (!kept && held) {
+      kept = held;
+      this.remember(key, held);
+    }
+    if (kept?.any) {
       this.hits++;
-      return plain.decision;
+      return kept.any;
     }
     // The labels the set tests that this call carries: the only session state its rules read.
     let labels = '';
     if (session) for (const l of this.use.labels) if (session.tainted(l)) labels += `${l},`;
-    const keyed = `${key}\0${labels}`;
-    if (plain) {
-      const hit = this.hit(keyed);
-      if (hit) {
-        this.hits++;
-        return hit.decision;
-      }
+    const byLabels = kept?.byLabels?.get(labels);
+    if (byLabels) {
+      this.hits++;
+      return byLabels;
     }
     let decision: Decision;
     let readsTaint = false;
@@ -470,8 +505,19 @@ export class Redecider {
       };
       decision = this.engine.evaluate(c, { dryRun: true, session: probe });
     }
-    this.remember(key, { decision, readsTaint });
-    if (readsTaint) this.remember(keyed, { decision, readsTaint });
+    if (!readsTaint) {
+      this.remember(key, { any: decision });
+      return decision;
+    }
+    const r: Remembered = kept?.byLabels ? kept : { byLabels: new Map() };
+    const map = r.byLabels ?? new Map<string, Decision>();
+    r.byLabels = map;
+    if (answer?.readsTaint) {
+      map.set('', answer.decision);
+      if (answer.tainted) map.set(this.allLabels, answer.tainted);
+    }
+    map.set(labels, decision);
+    if (r !== kept) this.remember(key, r);
     return decision;
   }
 

@@ -9,7 +9,7 @@ import { ManualClock } from '../../src/util/clock.js';
 import { Engine } from '../../src/policy/engine.js';
 import { parsePolicyText } from '../../src/policy/parse.js';
 import type { ParsedPolicyFile } from '../../src/policy/ast.js';
-import { Redecider, recordedCall, type RecordedCall } from '../../src/policy/replay.js';
+import { answerAhead, Redecider, recordedCall, type RecordedCall } from '../../src/policy/replay.js';
 import { AheadPipeline, AheadPool, type AheadRunner } from '../../src/policy/replay-ahead.js';
 
 const TAINTS = `
@@ -161,4 +161,50 @@ test('workers that give no answer, or cannot start, leave every call to the main
       2,
     );
   assert.deepEqual(await ahead(TAINTS, broken), want);
+});
+
+const ONE_LABEL = `
+version: "1"
+default_action: allow
+policies:
+  - name: secret-reads
+    match: { tool: [exec] }
+    rules:
+      - { action: allow, taint: { label: secret, for: 1h }, when: { command_matches: ["cat secret*"] } }
+  - name: egress
+    match: { tool: [exec] }
+    rules:
+      - { action: deny, when: { command_matches: ["curl *"], session_tainted: [secret] } }
+      - { action: ask, when: { command_matches: ["scp *"] } }
+`;
+
+test('answers worked out ahead cover both label sets, even once dropped from memory: the replay thread decides nothing itself', async () => {
+  const want = inOrder(ONE_LABEL);
+  assert.ok(want.some((a) => a[1] === 'deny') && want.some((a) => a[1] === 'allow' && a[2] === undefined));
+  const clock = new ManualClock(0);
+  const e = engine(ONE_LABEL, clock);
+  let here = 0;
+  const evaluate = e.evaluate.bind(e);
+  e.evaluate = (c, o) => (here++, evaluate(c, o));
+  // Another engine answers ahead in this thread, as a worker would.
+  const aheadClock = new ManualClock(0);
+  const other = engine(ONE_LABEL, aheadClock);
+  const runner: AheadRunner = {
+    run: (b) => Promise.resolve(b.calls.map((c) => answerAhead(other, aheadClock, c.call, c.now, b.labels))),
+    close: () => Promise.resolve(),
+  };
+  const out: Answer[] = [];
+  // Room for 4 answers only: most calls' answers are dropped between being read and their turn.
+  const pipe = new AheadPipeline(
+    new Redecider(e, clock, 4),
+    (rc, x) => out.push([rc.id, x.action, x.policy, x.rule, x.message]),
+    () => runner,
+    7,
+  );
+  const log = calls();
+  for (const rc of log.slice(0, log.length - (log.length % 7))) await pipe.push(rc);
+  await pipe.finish();
+  assert.deepEqual(out, want.slice(0, out.length));
+  assert.equal(out.length, log.length - (log.length % 7));
+  assert.equal(here, 0, 'no call was decided on the replay thread');
 });
