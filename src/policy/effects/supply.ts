@@ -7,6 +7,7 @@
 //   fork ECO MODULE to REPLACEMENT    go.mod replace with another module                        ask
 //   local-path ECO MODULE to PATH     go.mod replace with a directory outside the module        ask
 //   runs-unlisted ECO NAME            fetch-and-run of a package on no popular list (npx -y)   ask
+//   installs-unlisted ECO NAME        an npm or PyPI install of a name on no popular list      ask
 //   unknown-registry ECO REF          a base image or action image from an unknown registry     ask
 //   remote-file URL                   ADD of a URL that is not a vendor's                       ask
 //   sends-secret URL                  a CI step sending a secret to a host not a vendor's       ask
@@ -43,6 +44,8 @@ function phrase(s: string[]): string {
       return c === 'of' ? `${b} in place of ${d}` : `${b} replaced by ${d}`;
     case 'runs-unlisted':
       return `${b} is on no list of popular packages`;
+    case 'installs-unlisted':
+      return `${b} is not among the registry's most downloaded packages`;
     case 'unknown-registry':
       return `${b} comes from an unknown registry`;
     case 'remote-file':
