@@ -4,6 +4,7 @@
 // command it amounts to; package-manager configuration and lockfiles are read as the equivalent
 // `config set` command, so pointing them at another registry or switching verification off
 // meets the same rules as doing it on the command line.
+import { installHookFindings } from './install-hooks.js';
 import { isDownloadVariable } from './download-vars.js';
 import { ciTrustFindings } from './ci-pins.js';
 import { publishedSecret } from './exposure.js';
@@ -550,6 +551,7 @@ function fileEffects(path: string, content: string): Effect[] {
         ...scripts.flatMap((s) => shellPlant(s, `plants a lifecycle script in ${name}`)),
         ...scripts.flatMap((s) => unknownFetches(s, `plants a lifecycle script in ${name} that fetches`)),
         ...packageSources(content, `changes where ${name} gets a package`),
+        ...installHookFindings(content, `plants an install hook in ${name}`),
       ];
     }
     case 'pth': {

@@ -222,7 +222,7 @@ export function settingFindings(eco: string, key: string, value: string, via: st
       out.push(dependency(['no-verify', eco, `${raw}=${v}`], `${via} (stops verifying)`));
     return;
   }
-  if (k === 'sslverifymode' || k === 'sslverify') {
+  if (k.endsWith('sslverifymode') || k === 'sslverify') {
     if (/^0$/.test(v)) out.push(dependency(['no-verify', eco, `${raw}=${v}`], `${via} (stops verifying)`));
     return;
   }
@@ -309,7 +309,12 @@ function readFlags(eco: string, argv: string[], via: string, out: Effect[], main
       // a bare switch: --insecure, --no-strict-ssl, --allow-unauthenticated, --nogpgcheck
       // (git's --no-verify skips the user's own hooks, not a download check)
       if (eco === 'git') continue;
-      if (/^nostrictssl$|^noverify|^nocheckcertificate$/.test(n) || (OFF_WHEN_TRUE.test(n) && n !== 'trusted'))
+      if (
+        /^nostrictssl$|^noverify|^nocheckcertificate$|^no(?:gpg|sig)(?:verify|check)$|^nosignature$|^insecureignore(?:tlog|sct)$/.test(
+          n,
+        ) ||
+        (OFF_WHEN_TRUE.test(n) && n !== 'trusted')
+      )
         out.push(dependency(['no-verify', eco, `--${name}`], `${via} (stops verifying)`));
       continue;
     }
@@ -397,13 +402,34 @@ for (const [eco, names] of Object.entries({
   images: 'docker podman nerdctl skopeo crane buildah',
   git: 'git',
   choco: 'choco chocolatey cinst winget scoop',
+  conan: 'conan',
+  opam: 'opam',
+  flatpak: 'flatpak',
+  vagrant: 'vagrant',
+  node: 'nvm fnm',
+  sigstore: 'cosign',
+  pacman: 'pacman',
   powershell:
     'register-psrepository set-psrepository register-psresourcerepository set-psresourcerepository register-packagesource install-module install-psresource install-package',
 }))
   for (const n of names.split(' ')) ECOSYSTEM[n] = eco;
 
 /** Sub-commands that change a setting, add a source, or run/install something (per program). */
-const CONFIG_WORDS = new Set(['config', 'set', 'sources', 'source', 'channel', 'env', 'hex.repo', 'repo', 'tap']);
+const CONFIG_WORDS = new Set([
+  'config',
+  'set',
+  'sources',
+  'source',
+  'channel',
+  'env',
+  'hex.repo',
+  'repo',
+  'repository',
+  'tap',
+]);
+
+/** Sub-commands adding a remote package source: conan remote add, flatpak remote-add (git's remotes are its own). */
+const REMOTE_WORDS = /^(?:remote|remote-add|remote-modify)$/;
 
 /** Operands of argv from `from` on that are not options (values of --opt VALUE skipped loosely). */
 function positionals(argv: string[], from: number): string[] {
@@ -458,6 +484,10 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
     galaxy(a, out);
     return;
   }
+  if (name === 'julia') {
+    juliaSources(a, out);
+    return;
+  }
   // PowerShell cmdlets and their -Parameters are case-insensitive: -SourceLocation is --sourcelocation.
   if (ECOSYSTEM[name.toLowerCase()] === 'powershell') {
     name = name.toLowerCase();
@@ -487,7 +517,12 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
       return;
     }
     if (
-      (verb === 'repo' || verb === 'hex.repo' || verb === 'sources' || verb === 'source' || verb === 'tap') &&
+      (verb === 'repo' ||
+        verb === 'repository' ||
+        verb === 'hex.repo' ||
+        verb === 'sources' ||
+        verb === 'source' ||
+        verb === 'tap') &&
       eco !== 'git'
     ) {
       // pod repo add NAME URL, helm repo add NAME URL, mix hex.repo add NAME URL, gem sources -a URL,
@@ -522,7 +557,17 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
       )
         out.push(dependency(['fork', 'npm', gh[2], 'to', spec], `${via} installs ${gh[2]} from ${spec}`));
     }
+  // conan remote add NAME URL, flatpak remote-add NAME URL, vagrant box add NAME URL
+  if ((REMOTE_WORDS.test(verb) || (eco === 'vagrant' && verb === 'box')) && eco !== 'git') {
+    for (const w of ops.slice(1))
+      if (URL_OPERAND.test(w)) sourceFindings(eco, w, via, out, eco === 'vagrant' ? 'code' : 'index');
+    return;
+  }
   switch (eco) {
+    case 'pacman':
+      // pacman -U URL: a package built and signed by whoever serves it
+      for (const w of ops) if (URL_OPERAND.test(w)) sourceFindings(eco, w, `${via} installs`, out, 'code');
+      return;
     case 'images':
       if (/^(?:pull|run|create)$/.test(verb)) {
         const img = imageOperand(a, a.indexOf(verb) + 1);
@@ -614,6 +659,22 @@ function galaxy(a: string[], out: Effect[]): void {
       if (ns && !supplyData().galaxyNamespaces.includes(ns))
         out.push(dependency(['runs-unlisted', 'galaxy', w], `ansible-galaxy install ${w} (a namespace nobody vets)`));
     }
+  }
+}
+
+/**
+ * Julia's package manager from code on the command line: a registry added from a URL decides
+ * where every later `Pkg.add` resolves (`Pkg.Registry.add(RegistrySpec(url="..."))`), a package
+ * added by URL is code from that repository (`Pkg.add(url="...")`).
+ */
+function juliaSources(a: string[], out: Effect[]): void {
+  const i = a.findIndex((w) => w === '-e' || w === '--eval' || w === '-E');
+  const code = i >= 0 ? (a[i + 1] ?? '') : '';
+  if (!code.includes('Pkg')) return;
+  for (const m of code.matchAll(/\b(Registry\.add|Pkg\.add|Pkg\.develop)\s*\(([^;]*)/g)) {
+    const url = /\burl\s*=\s*["']([^"']+)["']|\(\s*["']((?:https?|git|ssh):\/\/[^"']+)["']/.exec(m[2] ?? '');
+    const u = url?.[1] ?? url?.[2];
+    if (u) sourceFindings('julia', u, `julia ${m[1] ?? ''}`, out, m[1] === 'Registry.add' ? 'index' : 'code');
   }
 }
 

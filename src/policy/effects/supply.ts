@@ -8,6 +8,7 @@
 //   local-path ECO MODULE to PATH     go.mod replace with a directory outside the module        ask
 //   runs-unlisted ECO NAME            fetch-and-run of a package on no popular list (npx -y)   ask
 //   installs-unlisted ECO NAME        an npm or PyPI install of a name on no popular list      ask
+//   install-hook npm HOOK FILE        package.json's (pre|post)install running a file          ask
 //   unknown-registry ECO REF          a base image or action image from an unknown registry     ask
 //   remote-file URL                   ADD of a URL that is not a vendor's                       ask
 //   sends-secret URL                  a CI step sending a secret to a host not a vendor's       ask
@@ -44,6 +45,8 @@ function phrase(s: string[]): string {
       return c === 'of' ? `${b} in place of ${d}` : `${b} replaced by ${d}`;
     case 'runs-unlisted':
       return `${b} is on no list of popular packages`;
+    case 'install-hook':
+      return `${b} runs ${c} on every install, a file whose text is not shown`;
     case 'installs-unlisted':
       return `${b} is not among the registry's most downloaded packages`;
     case 'unknown-registry':
