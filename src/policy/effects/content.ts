@@ -80,7 +80,7 @@ const KINDS: [RegExp, Kind][] = [
   ],
   [/(?:^|\/)(?:gnu)?makefile$|(?:^|\/)[^/]+\.mk$/, 'make'],
   [
-    /(?:^|\/)\.github\/workflows\/[^/]+\.ya?ml$|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/config\.ya?ml$|(?:^|\/)azure-pipelines\.ya?ml$|(?:^|\/)bitbucket-pipelines\.ya?ml$|(?:^|\/)\.travis\.ya?ml$|(?:^|\/)\.drone\.ya?ml$|(?:^|\/)jenkinsfile$|(?:^|\/)\.buildkite\/[^/]+\.ya?ml$/,
+    /(?:^|\/)\.github\/workflows\/[^/]+\.ya?ml$|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/config\.ya?ml$|(?:^|\/)azure-pipelines\.ya?ml$|(?:^|\/)bitbucket-pipelines\.ya?ml$|(?:^|\/)\.travis\.ya?ml$|(?:^|\/)\.drone\.ya?ml$|(?:^|\/)jenkinsfile$|(?:^|\/)\.buildkite\/[^/]+\.ya?ml$|(?:^|\/)\.github\/actions\/.+\/action\.ya?ml$|(?:^|\/)action\.ya?ml$/,
     'ci',
   ],
   [/(?:^|\/)(?:package|composer)\.json$/, 'package-json'],
@@ -225,6 +225,9 @@ function ciScripts(text: string): string {
       i = j;
     }
   }
+  // Jenkinsfile and other Groovy pipelines: sh 'cmd', bat "cmd", sh(script: '''...''')
+  for (const m of text.matchAll(/\b(?:sh|bat|powershell|pwsh)\s*\(?\s*(?:script\s*:\s*)?('''|"""|'|")([\s\S]*?)\1/g))
+    if (m[2]?.trim()) out.push(m[2].trim());
   return out.join('\n');
 }
 
@@ -514,7 +517,11 @@ function fileEffects(path: string, content: string): Effect[] {
             .replace(/\\t/g, '\t')
             .replace(/\\(["'\\])/g, '$1'),
         )
-        .filter((t) => /\b(?:curl|wget|nc|bash|sh)\b.*(?:\||https?:|\/dev\/tcp)/.test(t));
+        .filter((t) =>
+          /\b(?:curl|wget|nc|bash|sh|iwr|irm|invoke-webrequest|invoke-restmethod|iex|certutil|bitsadmin)\b.*(?:\||https?:|\/dev\/tcp|\biex\b)/i.test(
+            t,
+          ),
+        );
       return lits.flatMap((t) => shellPlant(t, via));
     }
     case 'ci': {
