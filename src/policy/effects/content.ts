@@ -20,6 +20,7 @@ import {
   dockerfile,
   goModFindings,
   hostsFindings,
+  imageFindings,
   precommitFindings,
   withoutVendorInstalls,
 } from './supply.js';
@@ -391,6 +392,18 @@ function composeFlags(text: string): GrantFlags {
   return f;
 }
 
+/** The images of compose services (`image: postgres:16`), read as a Dockerfile's FROM is. */
+function composeImages(text: string, via: string): Effect[] {
+  const out: Effect[] = [];
+  for (const m of text
+    .split('\n')
+    .slice(0, MAX_LINES)
+    .join('\n')
+    .matchAll(/^\s*image\s*:\s*["']?([^\s"'#]+)/gm))
+    if (m[1]) out.push(...imageFindings(m[1], via));
+  return out;
+}
+
 /** Kubernetes workloads: hostPID/hostNetwork, privileged containers, hostPath volumes. */
 function manifestFlags(text: string): GrantFlags {
   const f: GrantFlags = { privileged: false, pidHost: false, netHost: false, caps: [], mounts: [] };
@@ -545,7 +558,10 @@ function fileEffects(path: string, content: string): Effect[] {
     case 'script-py':
       return analyzeCode(PYTHON, content, via).map((e) => ({ ...e, onlyDeny: true }));
     case 'compose':
-      return containerGrants(composeFlags(content), `starts containers from ${name}`);
+      return [
+        ...containerGrants(composeFlags(content), `starts containers from ${name}`),
+        ...composeImages(content, `runs an image from ${name}`),
+      ];
     case 'cargo-manifest':
       return cargoFindings(content, `changes where ${name} gets a crate`);
     case 'gomod':

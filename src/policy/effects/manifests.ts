@@ -58,6 +58,17 @@ function yamlList(text: string, key: RegExp): string[] {
 type Reader = (text: string, via: string, out: Effect[]) => void;
 
 const readers: [RegExp, string, Reader][] = [
+  // Dependabot and Renovate registries: the hosts their update pull requests take versions from
+  [
+    /(?:^|\/)\.github\/dependabot\.ya?ml$|(?:^|\/)(?:renovate\.json5?|\.renovaterc(?:\.json5?)?|\.github\/renovate\.json5?)$/,
+    'updates',
+    (t, via, out) => {
+      for (const m of t.matchAll(
+        /["']?(?:url|registryUrls|registryUrl)["']?\s*:\s*\[?\s*["']?((?:https?|git):\/\/[^\s"',\]]+)/g,
+      ))
+        if (m[1]) urls('updates', m[1], via, out);
+    },
+  ],
   // npm family (the .npmrc key=value form is read by content.ts as `npm config set`)
   [
     /(?:^|\/)\.yarnrc$/,

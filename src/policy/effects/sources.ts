@@ -409,6 +409,8 @@ for (const [eco, names] of Object.entries({
   node: 'nvm fnm',
   sigstore: 'cosign',
   pacman: 'pacman',
+  swift: 'swift',
+  forge: 'forge',
   powershell:
     'register-psrepository set-psrepository register-psresourcerepository set-psresourcerepository register-packagesource install-module install-psresource install-package',
 }))
@@ -543,7 +545,13 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
   }
   if (INSTALL_VERBS.test(verb) && (eco === 'npm' || eco === 'pypi' || eco === 'gem' || eco === 'crates'))
     for (const w of ops.slice(1)) {
-      const spec = w.replace(/^[@\w./-]+@(?=\w+:)/, ''); // yarn add name@URL
+      // yarn add name@URL, npm i name@git+ssh://..., pip install 'name @ git+https://...' (PEP 508)
+      const spec = w
+        .replace(/^[@\w./-]+@(?=[\w+]+:)/, '')
+        .replace(/^[A-Za-z0-9._-]+(?:\[[^\]]*\])?\s*@\s*(?=[\w+]+:\/\/)/, '');
+      const named = spec !== w ? /^(@?[\w.-]+(?:\/[\w.-]+)?)/.exec(w)?.[1] : undefined;
+      if (named && URL_OPERAND.test(spec) && (eco === 'npm' || eco === 'pypi') && isPopular(eco, named))
+        out.push(dependency(['fork', eco, named, 'to', spec], `${via} installs ${named} from ${spec}`));
       if (URL_OPERAND.test(spec) || /^(?:github|gitlab|bitbucket):/.test(spec))
         sourceFindings(eco, spec, `${via} installs`, out, 'code');
       const gh = /^(?:github:)?([\w.-]+)\/([\w.-]+)(?:#.*)?$/.exec(spec);
@@ -564,6 +572,24 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
     return;
   }
   switch (eco) {
+    case 'swift':
+      // swift package add-dependency URL: a package from that repository, built and run in the build
+      if (verb === 'package' && ops[1] === 'add-dependency')
+        for (const w of ops.slice(2))
+          if (URL_OPERAND.test(w) || /^[\w.-]+@[^:]+:/.test(w)) sourceFindings(eco, w, via, out, 'git');
+      return;
+    case 'forge':
+      // forge install OWNER/REPO[@REF] or a URL: a Solidity library cloned from GitHub and compiled in
+      if (verb === 'install')
+        for (const w of ops.slice(1)) {
+          const url = URL_OPERAND.test(w)
+            ? w
+            : /^[\w.-]+\/[\w.-]+(?:@\S+)?$/.test(w)
+              ? `https://github.com/${w.split('@')[0] ?? ''}`
+              : '';
+          if (url) forgeFindings(url, via, out);
+        }
+      return;
     case 'pacman':
       // pacman -U URL: a package built and signed by whoever serves it
       for (const w of ops) if (URL_OPERAND.test(w)) sourceFindings(eco, w, `${via} installs`, out, 'code');
@@ -676,6 +702,32 @@ function juliaSources(a: string[], out: Effect[]): void {
     const u = url?.[1] ?? url?.[2];
     if (u) sourceFindings('julia', u, `julia ${m[1] ?? ''}`, out, m[1] === 'Registry.add' ? 'index' : 'code');
   }
+}
+
+/**
+ * Solidity libraries most projects install with `forge install`, by repository name, with the
+ * organisation that publishes each (their READMEs' install lines): the same name under another
+ * owner is a copy posing as the library.
+ */
+const FORGE_LIBS: Record<string, string> = {
+  'forge-std': 'foundry-rs',
+  'openzeppelin-contracts': 'openzeppelin',
+  'openzeppelin-contracts-upgradeable': 'openzeppelin',
+  solmate: 'transmissions11',
+  solady: 'vectorized',
+  'ds-test': 'dapphub',
+  permit2: 'uniswap',
+  'v4-core': 'uniswap',
+  'v4-periphery': 'uniswap',
+  'chainlink-brownie-contracts': 'smartcontractkit',
+};
+
+function forgeFindings(url: string, via: string, out: Effect[]): void {
+  const r = ownerRepo(url);
+  const owner = r ? FORGE_LIBS[r.repo] : undefined;
+  if (r && owner && r.owner !== owner)
+    out.push(dependency(['fork', 'forge', r.repo, 'to', `${r.owner}/${r.repo}`], `${via} (${r.repo} is ${owner}'s)`));
+  else sourceFindings('forge', url, via, out, 'git');
 }
 
 /** A package manager's program (for a cheap first look). */

@@ -18,6 +18,10 @@ const DEEP: ReadonlySet<Ecosystem> = new Set<Ecosystem>(['npm', 'pypi']);
 const SOURCE_OPTION =
   /^(?:--registry|-i|--index-url|--extra-index-url|--index|--default-index|-f|--find-links|--no-index|--pypi-mirror|--source|-w|--workspace|--filter|-F)(?:=|$)/;
 
+/** A name given with its own source (`x@github:o/r`, `x@file:../x`, `x @ git+https://...`): the
+ * source readings decide where it comes from. */
+const NAMED_SOURCE = /@\s*(?!npm:)(?:[a-z][\w+.-]*:|\.{0,2}\/)/i;
+
 /** Scoped npm names whose scope is published only by its owner and is too large to list whole. */
 const OWNED_LARGE_SCOPES = new Set(['@types']);
 
@@ -32,6 +36,6 @@ function unlisted(eco: Ecosystem, name: string): boolean {
 /** `installs-unlisted ECO NAME` for each name of an install no list holds. */
 export function unlistedInstalls(eco: Ecosystem, names: string[], argv: string[], via: string, out: Effect[]): void {
   if (!DEEP.has(eco) || names.length === 0) return;
-  if (argv.some((w) => SOURCE_OPTION.test(w))) return;
+  if (argv.some((w) => SOURCE_OPTION.test(w) || NAMED_SOURCE.test(w))) return;
   for (const n of names) if (unlisted(eco, n)) out.push(dependency(['installs-unlisted', eco, n], via));
 }
