@@ -4,6 +4,7 @@
 // sources, follows each tool's documented file format; everything else in the file is ignored
 // (a project's homepage or issue tracker URL is not a source).
 import { compromisedInManifest } from './compromised.js';
+import { manifestNameFindings } from './manifest-names.js';
 import type { Effect } from './types.js';
 import { hostClass, settingFindings, sourceFindings, sourceHost } from './sources.js';
 import { dependency } from './supply.js';
@@ -368,6 +369,7 @@ export function manifestFindings(path: string, content: string | undefined): Eff
   const p = path.toLowerCase().replace(/\\/g, '/');
   const out: Effect[] = installedFindings(p, content);
   out.push(...compromisedInManifest(p, content));
+  out.push(...manifestNameFindings(p, content));
   for (const [re, , read] of readers) {
     if (!re.test(p)) continue;
     read(content, `changes where packages come from in ${p.split('/').pop() ?? p}`, out);

@@ -255,6 +255,10 @@ function scriptsForced(a: string[]): boolean {
   for (let i = 1; i < a.length; i++) {
     const w = (a[i] ?? '').replace(/^--config\./, '--');
     if (/^--ignore-scripts=(?:false|0)$/i.test(w)) return true;
+    // pnpm 10 and bun run no dependency's build scripts unless allowed: these allow them all
+    if (/^--dangerously-?allow-?all-?builds(?:=true)?$/i.test(w) || (w === '--trust' && a[1] === 'install'))
+      return true;
+    if (w === 'trust' && a[i - 1] === 'pm' && a.includes('--all')) return true;
     if (w === '--ignore-scripts' && /^(?:false|0)$/i.test(a[i + 1] ?? '')) return true;
     if (
       /^ignore-scripts(?:=(?:false|0))?$/i.test(w) &&

@@ -335,7 +335,7 @@ function readFlags(eco: string, argv: string[], via: string, out: Effect[], main
 
 /** Environment prefixes package managers read their settings from, with their ecosystem. */
 const ENV_PREFIXES: [RegExp, string][] = [
-  [/^(?:npm_config_|NPM_CONFIG_|YARN_|BUN_CONFIG_|PNPM_)/, 'npm'],
+  [/^(?:npm_config_|NPM_CONFIG_|YARN_|BUN_CONFIG_|PNPM_|COREPACK_)/, 'npm'],
   [/^(?:PIP_|UV_|POETRY_|PIPENV_|PDM_|HATCH_)/, 'pypi'],
   [/^(?:CONDA_|MAMBA_)/, 'conda'],
   [/^(?:BUNDLE_|GEM_)/, 'gem'],
@@ -383,7 +383,7 @@ const ECOSYSTEM: Record<string, string> = {};
 for (const [eco, names] of Object.entries({
   npm: 'npm pnpm yarn bun npx pnpx bunx corepack',
   pypi: 'pip pip3 uv uvx pipx poetry pdm pipenv hatch',
-  conda: 'conda mamba micromamba',
+  conda: 'conda mamba micromamba pixi',
   gem: 'gem bundle bundler',
   crates: 'cargo',
   go: 'go',
@@ -504,6 +504,17 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
   flagFindings(eco, a.slice(1), via, out);
   const ops = positionals(a, 1);
   const verb = ops[0] ?? '';
+  // the package manager itself from a URL: yarn set version URL, corepack use pnpm@URL
+  if (
+    eco === 'npm' &&
+    ((verb === 'set' && ops[1] === 'version') || (name === 'corepack' && (verb === 'use' || verb === 'install')))
+  ) {
+    for (const w of ops.slice(verb === 'set' ? 2 : 1)) {
+      const spec = w.replace(/^[\w.-]+@(?=[\w+]+:)/, '');
+      if (URL_OPERAND.test(spec)) sourceFindings(eco, spec, `${via} installs the package manager`, out, 'code');
+    }
+    if (verb === 'set') return;
+  }
   // config commands: npm config set K V, pip config set K V, go env -w K=V, poetry config K V,
   // bundle config set K V, conda config --add channels V, yarn config set K V, git config K V
   if (CONFIG_WORDS.has(verb) || (eco === 'pypi' && name === 'poetry' && verb === 'config')) {
@@ -634,7 +645,7 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
   }
 }
 
-const INSTALL_VERBS = /^(?:i|in|ins|install|isntall|add|a|update|upgrade|up|ci|download|sync|global)$/;
+const INSTALL_VERBS = /^(?:i|in|ins|install|isntall|add|a|update|upgrade|up|ci|download|sync|global|inject)$/;
 
 /** docker/podman run and create options that take a value (the image is the first operand after them). */
 const DOCKER_VALUE_FLAGS = new Set(
