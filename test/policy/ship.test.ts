@@ -182,7 +182,7 @@ test('rehearsals, previews, local targets and everyday work are not flagged', ()
     'git push origin release/1.4',
     './gradlew publishToMavenLocal',
     'mvn -B package',
-    'npm install publish-release-notes',
+    'npm install semantic-release',
     'grep -rn "npm publish" docs/',
     'helm upgrade api ./chart -n prod --dry-run',
     'ansible-playbook -i inventory/staging site.yml --check --diff',

@@ -204,7 +204,7 @@ test('digits passing for letters make a look-alike, in PowerShell Gallery module
     'Install-Module PSReadLine -Force',
     'Install-Module -Name Az -AllowClobber',
     'npm install web3',
-    'pip install i18n',
+    'npm install i18n',
     'npm install log4js',
   ])
     expectPasses(c);

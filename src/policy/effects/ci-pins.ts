@@ -8,6 +8,7 @@
 // GitHub Actions and workflows secure" part 2 (untrusted input), CISA alert on tj-actions (2025).
 import type { Effect } from './types.js';
 import { dependency } from './supply.js';
+import { compromisedAction } from './compromised.js';
 
 /** Refs that move: branch names rather than tags or commits. */
 const BRANCH_REF = /^(?:main|master|head|trunk|dev|develop|development|latest|nightly|canary|edge|next|unstable)$/i;
@@ -52,7 +53,8 @@ export function ciTrustFindings(text: string, via: string): Effect[] {
     const ref = m[1] ?? '';
     if (ref.startsWith('./') || ref.startsWith('docker://')) continue;
     const at = ref.slice(ref.lastIndexOf('@') + 1);
-    if (ref.includes('@') && BRANCH_REF.test(at)) out.push(dependency(['unpinned-branch', 'actions', ref], via));
+    if (compromisedAction(ref)) out.push(dependency(['compromised', 'actions', ref], via));
+    else if (ref.includes('@') && BRANCH_REF.test(at)) out.push(dependency(['unpinned-branch', 'actions', ref], via));
   }
   if (/^\s*permissions\s*:\s*["']?write-all\b/m.test(text))
     out.push(dependency(['token-scope', 'ci', 'write-all'], via));

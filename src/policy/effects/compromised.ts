@@ -10,8 +10,8 @@ import { PACKAGE_ROOT } from '../../util/version.js';
 import type { Effect } from './types.js';
 import { dependency } from './supply.js';
 
-type Eco = 'npm' | 'pypi' | 'gem' | 'crates' | 'go';
-const ECOS: Eco[] = ['npm', 'pypi', 'gem', 'crates', 'go'];
+type Eco = 'npm' | 'pypi' | 'gem' | 'crates' | 'go' | 'actions';
+const ECOS: Eco[] = ['npm', 'pypi', 'gem', 'crates', 'go', 'actions'];
 
 /** Per ecosystem, each listed name to its listed versions ('*' for all). */
 export type Compromised = Map<Eco, Map<string, Set<string>>>;
@@ -111,6 +111,21 @@ export function compromisedInstalls(name: string, sub: string, a: string[], out:
     if (versions.has('*') || (version !== undefined && versions.has(version)))
       out.push(dependency(['compromised', eco, `${s.name}@${version ?? 'latest'}`], `${name} ${sub} installs`.trim()));
   }
+}
+
+/**
+ * A GitHub Action `uses:` reference to a listed action: at a listed ref, or, for `*`, at any ref
+ * but a full commit SHA (the compromised owners moved their tags to the malicious commit, and a
+ * tag is whatever its owner points it at).
+ */
+export function compromisedAction(ref: string): boolean {
+  const at = ref.lastIndexOf('@');
+  if (at <= 0) return false;
+  const name = ref.slice(0, at).toLowerCase().split('/').slice(0, 2).join('/');
+  const version = ref.slice(at + 1);
+  const versions = data().get('actions')?.get(name);
+  if (!versions) return false;
+  return versions.has(version) || (versions.has('*') && !/^[0-9a-f]{40}$/i.test(version));
 }
 
 /** Manifests and lockfiles, by the ecosystem whose names they list. */

@@ -4,6 +4,7 @@
 // command it amounts to; package-manager configuration and lockfiles are read as the equivalent
 // `config set` command, so pointing them at another registry or switching verification off
 // meets the same rules as doing it on the command line.
+import { installHookFindings } from './install-hooks.js';
 import { isDownloadVariable } from './download-vars.js';
 import { ciTrustFindings } from './ci-pins.js';
 import { publishedSecret } from './exposure.js';
@@ -19,6 +20,7 @@ import {
   dockerfile,
   goModFindings,
   hostsFindings,
+  imageFindings,
   precommitFindings,
   withoutVendorInstalls,
 } from './supply.js';
@@ -80,7 +82,7 @@ const KINDS: [RegExp, Kind][] = [
   ],
   [/(?:^|\/)(?:gnu)?makefile$|(?:^|\/)[^/]+\.mk$/, 'make'],
   [
-    /(?:^|\/)\.github\/workflows\/[^/]+\.ya?ml$|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/config\.ya?ml$|(?:^|\/)azure-pipelines\.ya?ml$|(?:^|\/)bitbucket-pipelines\.ya?ml$|(?:^|\/)\.travis\.ya?ml$|(?:^|\/)\.drone\.ya?ml$|(?:^|\/)jenkinsfile$|(?:^|\/)\.buildkite\/[^/]+\.ya?ml$/,
+    /(?:^|\/)\.github\/workflows\/[^/]+\.ya?ml$|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/config\.ya?ml$|(?:^|\/)azure-pipelines\.ya?ml$|(?:^|\/)bitbucket-pipelines\.ya?ml$|(?:^|\/)\.travis\.ya?ml$|(?:^|\/)\.drone\.ya?ml$|(?:^|\/)jenkinsfile$|(?:^|\/)\.buildkite\/[^/]+\.ya?ml$|(?:^|\/)\.github\/actions\/.+\/action\.ya?ml$|(?:^|\/)action\.ya?ml$/,
     'ci',
   ],
   [/(?:^|\/)(?:package|composer)\.json$/, 'package-json'],
@@ -225,6 +227,9 @@ function ciScripts(text: string): string {
       i = j;
     }
   }
+  // Jenkinsfile and other Groovy pipelines: sh 'cmd', bat "cmd", sh(script: '''...''')
+  for (const m of text.matchAll(/\b(?:sh|bat|powershell|pwsh)\s*\(?\s*(?:script\s*:\s*)?('''|"""|'|")([\s\S]*?)\1/g))
+    if (m[2]?.trim()) out.push(m[2].trim());
   return out.join('\n');
 }
 
@@ -388,6 +393,18 @@ function composeFlags(text: string): GrantFlags {
   return f;
 }
 
+/** The images of compose services (`image: postgres:16`), read as a Dockerfile's FROM is. */
+function composeImages(text: string, via: string): Effect[] {
+  const out: Effect[] = [];
+  for (const m of text
+    .split('\n')
+    .slice(0, MAX_LINES)
+    .join('\n')
+    .matchAll(/^\s*image\s*:\s*["']?([^\s"'#]+)/gm))
+    if (m[1]) out.push(...imageFindings(m[1], via));
+  return out;
+}
+
 /** Kubernetes workloads: hostPID/hostNetwork, privileged containers, hostPath volumes. */
 function manifestFlags(text: string): GrantFlags {
   const f: GrantFlags = { privileged: false, pidHost: false, netHost: false, caps: [], mounts: [] };
@@ -516,7 +533,11 @@ function fileEffects(path: string, content: string): Effect[] {
             .replace(/\\t/g, '\t')
             .replace(/\\(["'\\])/g, '$1'),
         )
-        .filter((t) => /\b(?:curl|wget|nc|bash|sh)\b.*(?:\||https?:|\/dev\/tcp)/.test(t));
+        .filter((t) =>
+          /\b(?:curl|wget|nc|bash|sh|iwr|irm|invoke-webrequest|invoke-restmethod|iex|certutil|bitsadmin)\b.*(?:\||https?:|\/dev\/tcp|\biex\b)/i.test(
+            t,
+          ),
+        );
       return lits.flatMap((t) => shellPlant(t, via));
     }
     case 'ci': {
@@ -540,7 +561,10 @@ function fileEffects(path: string, content: string): Effect[] {
     case 'script-py':
       return analyzeCode(PYTHON, content, via).map((e) => ({ ...e, onlyDeny: true }));
     case 'compose':
-      return containerGrants(composeFlags(content), `starts containers from ${name}`);
+      return [
+        ...containerGrants(composeFlags(content), `starts containers from ${name}`),
+        ...composeImages(content, `runs an image from ${name}`),
+      ];
     case 'cargo-manifest':
       return cargoFindings(content, `changes where ${name} gets a crate`);
     case 'gomod':
@@ -553,6 +577,7 @@ function fileEffects(path: string, content: string): Effect[] {
         ...scripts.flatMap((s) => shellPlant(s, `plants a lifecycle script in ${name}`)),
         ...scripts.flatMap((s) => unknownFetches(s, `plants a lifecycle script in ${name} that fetches`)),
         ...packageSources(content, `changes where ${name} gets a package`),
+        ...installHookFindings(content, `plants an install hook in ${name}`),
       ];
     }
     case 'pth': {

@@ -394,6 +394,10 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
         break;
       }
     }
+    // a build or test tool runs the project files it reads (setup.py, package.json scripts,
+    // build.rs, conftest.py, a Makefile): one downloaded earlier in the line is code it runs
+    const implicit = implicitRun(name, a, files);
+    if (implicit) out.push(runFinding(implicit.url, `${name} runs ${implicit.file}, downloaded`));
     // make / ./configure inside a cloned or unpacked tree run its build scripts
     if (here !== undefined && /^(?:make|gmake|cmake|configure)$/.test(name))
       out.push(runFinding(here, 'builds what it downloaded'));
@@ -406,6 +410,43 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
     remoteScript(a, name, out);
     if (name === 'osascript') appleScript(a, out);
   }
+}
+
+/**
+ * Project files each build, install or test tool runs without naming them: install hooks and
+ * build scripts (setup.py, package.json's scripts, build.rs, MSBuild and Gradle files), test
+ * configuration that imports code (conftest.py), a Makefile's recipes, a trusted .envrc.
+ */
+const IMPLICIT_FILES: [RegExp, RegExp][] = [
+  [/^(?:pip[0-9.]*|uv|pipx|poetry|pdm|pipenv|hatch|python[0-9.]*)$/, /^(?:setup\.py|setup\.cfg|pyproject\.toml)$/],
+  [/^(?:npm|pnpm|yarn|bun|npx)$/, /^(?:package\.json|\.npmrc|\.pnpmfile\.cjs|\.yarnrc\.yml)$/],
+  [/^(?:make|gmake)$/, /^(?:makefile|gnumakefile)$/],
+  [/^cargo$/, /^(?:build\.rs|cargo\.toml|config\.toml)$/],
+  [/^(?:pytest|py\.test|tox|nox)$/, /^(?:conftest\.py|pytest\.ini|tox\.ini|noxfile\.py|pyproject\.toml|setup\.cfg)$/],
+  [
+    /^(?:gradle|gradlew)$/,
+    /^(?:build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|init\.gradle|gradle-wrapper\.properties)$/,
+  ],
+  [/^(?:mvn|mvnw)$/, /^(?:pom\.xml|extensions\.xml|maven-wrapper\.properties)$/],
+  [/^(?:rake|bundle)$/, /^(?:rakefile|gemfile)$/],
+  [/^composer$/, /^composer\.json$/],
+  [/^dotnet$/, /\.(?:csproj|fsproj|vbproj|props|targets)$/],
+  [/^direnv$/, /^\.envrc$/],
+];
+
+/** A downloaded file of the line that this build, install or test tool runs by itself. */
+function implicitRun(name: string, a: string[], files: Map<string, string>): { file: string; url: string } | undefined {
+  if (!files.size) return undefined;
+  const tool = name.replace(/^\.\//, '');
+  // python runs setup.py only through pip (python -m pip) or when named, which runsFiles sees
+  if (/^python/.test(tool) && a[1] !== '-m') return undefined;
+  const pattern = IMPLICIT_FILES.find(([t]) => t.test(tool))?.[1];
+  if (!pattern) return undefined;
+  for (const [k, url] of files) {
+    const base = k.split('/').pop() ?? k;
+    if (pattern.test(base)) return { file: k, url };
+  }
+  return undefined;
 }
 
 /**

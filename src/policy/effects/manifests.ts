@@ -4,6 +4,7 @@
 // sources, follows each tool's documented file format; everything else in the file is ignored
 // (a project's homepage or issue tracker URL is not a source).
 import { compromisedInManifest } from './compromised.js';
+import { manifestNameFindings } from './manifest-names.js';
 import type { Effect } from './types.js';
 import { hostClass, settingFindings, sourceFindings, sourceHost } from './sources.js';
 import { dependency } from './supply.js';
@@ -58,6 +59,17 @@ function yamlList(text: string, key: RegExp): string[] {
 type Reader = (text: string, via: string, out: Effect[]) => void;
 
 const readers: [RegExp, string, Reader][] = [
+  // Dependabot and Renovate registries: the hosts their update pull requests take versions from
+  [
+    /(?:^|\/)\.github\/dependabot\.ya?ml$|(?:^|\/)(?:renovate\.json5?|\.renovaterc(?:\.json5?)?|\.github\/renovate\.json5?)$/,
+    'updates',
+    (t, via, out) => {
+      for (const m of t.matchAll(
+        /["']?(?:url|registryUrls|registryUrl)["']?\s*:\s*\[?\s*["']?((?:https?|git):\/\/[^\s"',\]]+)/g,
+      ))
+        if (m[1]) urls('updates', m[1], via, out);
+    },
+  ],
   // npm family (the .npmrc key=value form is read by content.ts as `npm config set`)
   [
     /(?:^|\/)\.yarnrc$/,
@@ -357,6 +369,7 @@ export function manifestFindings(path: string, content: string | undefined): Eff
   const p = path.toLowerCase().replace(/\\/g, '/');
   const out: Effect[] = installedFindings(p, content);
   out.push(...compromisedInManifest(p, content));
+  out.push(...manifestNameFindings(p, content));
   for (const [re, , read] of readers) {
     if (!re.test(p)) continue;
     read(content, `changes where packages come from in ${p.split('/').pop() ?? p}`, out);

@@ -8,6 +8,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { dependency, nameFinding } from './supply.js';
 import { isKnownRegistry, isPopular, isVendorHost, slugLookalike, type Ecosystem } from './supply-data.js';
+import { unlistedInstalls } from './unlisted.js';
 
 /** Options that take the next word as their value, per tool (the value is not a package). */
 const VALUE_FLAGS: Record<string, Set<string>> = {
@@ -175,11 +176,14 @@ function names(eco: Ecosystem, ops: string[]): string[] {
   return ops.map(pick).filter((n): n is string => !!n);
 }
 
-function checkNames(eco: Ecosystem, list: string[], via: string, out: Effect[]): void {
+function checkNames(eco: Ecosystem, list: string[], via: string, out: Effect[], argv?: string[]): void {
+  const before = out.length;
   for (const n of list) {
     const f = nameFinding(eco, n, via);
     if (f) out.push(f);
   }
+  // an install (argv given) of names no list holds, when no look-alike was found
+  if (argv && out.length === before) unlistedInstalls(eco, list, argv, via, out);
 }
 
 /** A package fetched and run on the spot: a look-alike, or one on no popular list. */
@@ -251,6 +255,10 @@ function scriptsForced(a: string[]): boolean {
   for (let i = 1; i < a.length; i++) {
     const w = (a[i] ?? '').replace(/^--config\./, '--');
     if (/^--ignore-scripts=(?:false|0)$/i.test(w)) return true;
+    // pnpm 10 and bun run no dependency's build scripts unless allowed: these allow them all
+    if (/^--dangerously-?allow-?all-?builds(?:=true)?$/i.test(w) || (w === '--trust' && a[1] === 'install'))
+      return true;
+    if (w === 'trust' && a[i - 1] === 'pm' && a.includes('--all')) return true;
     if (w === '--ignore-scripts' && /^(?:false|0)$/i.test(a[i + 1] ?? '')) return true;
     if (
       /^ignore-scripts(?:=(?:false|0))?$/i.test(w) &&
@@ -337,7 +345,7 @@ export function installEffects(argv: string[], out: Effect[]): void {
     case 'yarn':
     case 'bun': {
       if (NPM_INSTALL.test(sub) || (name === 'yarn' && sub === 'global' && a[2] === 'add')) {
-        checkNames('npm', names('npm', operands(a, sub === 'global' ? 3 : 2, 'npm')), `${via} installs`, out);
+        checkNames('npm', names('npm', operands(a, sub === 'global' ? 3 : 2, 'npm')), `${via} installs`, out, a);
       } else if ((name === 'npm' && sub === 'exec') || sub === 'dlx' || (name === 'bun' && sub === 'x')) {
         const pkg = a.find((w) => w.startsWith('--package='))?.slice('--package='.length);
         remoteRun('npm', npmName(pkg ?? operands(beforeDoubleDash(a), 2, 'npm')[0] ?? ''), `${via} runs`, out);
@@ -358,14 +366,20 @@ export function installEffects(argv: string[], out: Effect[]): void {
     case 'pip':
     case 'pip3':
       if (sub === 'install' || sub === 'download')
-        checkNames('pypi', names('pypi', operands(a, 2, 'pypi')), `${via} installs`, out);
+        checkNames(
+          'pypi',
+          names('pypi', operands(a, 2, 'pypi')),
+          `${via} installs`,
+          out,
+          sub === 'install' ? a : undefined,
+        );
       return;
     case 'uv':
       if (sub === 'pip' && a[2] === 'install')
-        checkNames('pypi', names('pypi', operands(a, 3, 'pypi')), 'uv pip install', out);
-      else if (sub === 'add') checkNames('pypi', names('pypi', operands(a, 2, 'pypi')), 'uv add installs', out);
+        checkNames('pypi', names('pypi', operands(a, 3, 'pypi')), 'uv pip install', out, a);
+      else if (sub === 'add') checkNames('pypi', names('pypi', operands(a, 2, 'pypi')), 'uv add installs', out, a);
       else if (sub === 'tool' && a[2] === 'install')
-        checkNames('pypi', names('pypi', operands(a, 3, 'pypi')), 'uv tool install', out);
+        checkNames('pypi', names('pypi', operands(a, 3, 'pypi')), 'uv tool install', out, a);
       else if (sub === 'tool' && a[2] === 'run')
         remoteRun('pypi', pypiName(fromOption(a) ?? operands(a, 3, 'pypi')[0] ?? ''), 'uv tool run', out);
       return;
@@ -374,13 +388,13 @@ export function installEffects(argv: string[], out: Effect[]): void {
       return;
     case 'pipx':
       if (sub === 'run') remoteRun('pypi', pypiName(fromOption(a) ?? operands(a, 2, 'pypi')[0] ?? ''), 'pipx run', out);
-      else if (sub === 'install') checkNames('pypi', names('pypi', operands(a, 2, 'pypi')), 'pipx install', out);
+      else if (sub === 'install') checkNames('pypi', names('pypi', operands(a, 2, 'pypi')), 'pipx install', out, a);
       return;
     case 'poetry':
     case 'pdm':
     case 'pipenv':
       if (sub === 'add' || sub === 'install')
-        checkNames('pypi', names('pypi', operands(a, 2, 'pypi')), `${via} installs`, out);
+        checkNames('pypi', names('pypi', operands(a, 2, 'pypi')), `${via} installs`, out, a);
       return;
     case 'cargo': {
       if (sub !== 'add' && sub !== 'install') return;

@@ -222,7 +222,7 @@ export function settingFindings(eco: string, key: string, value: string, via: st
       out.push(dependency(['no-verify', eco, `${raw}=${v}`], `${via} (stops verifying)`));
     return;
   }
-  if (k === 'sslverifymode' || k === 'sslverify') {
+  if (k.endsWith('sslverifymode') || k === 'sslverify') {
     if (/^0$/.test(v)) out.push(dependency(['no-verify', eco, `${raw}=${v}`], `${via} (stops verifying)`));
     return;
   }
@@ -309,7 +309,12 @@ function readFlags(eco: string, argv: string[], via: string, out: Effect[], main
       // a bare switch: --insecure, --no-strict-ssl, --allow-unauthenticated, --nogpgcheck
       // (git's --no-verify skips the user's own hooks, not a download check)
       if (eco === 'git') continue;
-      if (/^nostrictssl$|^noverify|^nocheckcertificate$/.test(n) || (OFF_WHEN_TRUE.test(n) && n !== 'trusted'))
+      if (
+        /^nostrictssl$|^noverify|^nocheckcertificate$|^no(?:gpg|sig)(?:verify|check)$|^nosignature$|^insecureignore(?:tlog|sct)$/.test(
+          n,
+        ) ||
+        (OFF_WHEN_TRUE.test(n) && n !== 'trusted')
+      )
         out.push(dependency(['no-verify', eco, `--${name}`], `${via} (stops verifying)`));
       continue;
     }
@@ -330,7 +335,7 @@ function readFlags(eco: string, argv: string[], via: string, out: Effect[], main
 
 /** Environment prefixes package managers read their settings from, with their ecosystem. */
 const ENV_PREFIXES: [RegExp, string][] = [
-  [/^(?:npm_config_|NPM_CONFIG_|YARN_|BUN_CONFIG_|PNPM_)/, 'npm'],
+  [/^(?:npm_config_|NPM_CONFIG_|YARN_|BUN_CONFIG_|PNPM_|COREPACK_)/, 'npm'],
   [/^(?:PIP_|UV_|POETRY_|PIPENV_|PDM_|HATCH_)/, 'pypi'],
   [/^(?:CONDA_|MAMBA_)/, 'conda'],
   [/^(?:BUNDLE_|GEM_)/, 'gem'],
@@ -378,7 +383,7 @@ const ECOSYSTEM: Record<string, string> = {};
 for (const [eco, names] of Object.entries({
   npm: 'npm pnpm yarn bun npx pnpx bunx corepack',
   pypi: 'pip pip3 uv uvx pipx poetry pdm pipenv hatch',
-  conda: 'conda mamba micromamba',
+  conda: 'conda mamba micromamba pixi',
   gem: 'gem bundle bundler',
   crates: 'cargo',
   go: 'go',
@@ -397,13 +402,36 @@ for (const [eco, names] of Object.entries({
   images: 'docker podman nerdctl skopeo crane buildah',
   git: 'git',
   choco: 'choco chocolatey cinst winget scoop',
+  conan: 'conan',
+  opam: 'opam',
+  flatpak: 'flatpak',
+  vagrant: 'vagrant',
+  node: 'nvm fnm',
+  sigstore: 'cosign',
+  pacman: 'pacman',
+  swift: 'swift',
+  forge: 'forge',
   powershell:
     'register-psrepository set-psrepository register-psresourcerepository set-psresourcerepository register-packagesource install-module install-psresource install-package',
 }))
   for (const n of names.split(' ')) ECOSYSTEM[n] = eco;
 
 /** Sub-commands that change a setting, add a source, or run/install something (per program). */
-const CONFIG_WORDS = new Set(['config', 'set', 'sources', 'source', 'channel', 'env', 'hex.repo', 'repo', 'tap']);
+const CONFIG_WORDS = new Set([
+  'config',
+  'set',
+  'sources',
+  'source',
+  'channel',
+  'env',
+  'hex.repo',
+  'repo',
+  'repository',
+  'tap',
+]);
+
+/** Sub-commands adding a remote package source: conan remote add, flatpak remote-add (git's remotes are its own). */
+const REMOTE_WORDS = /^(?:remote|remote-add|remote-modify)$/;
 
 /** Operands of argv from `from` on that are not options (values of --opt VALUE skipped loosely). */
 function positionals(argv: string[], from: number): string[] {
@@ -458,6 +486,10 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
     galaxy(a, out);
     return;
   }
+  if (name === 'julia') {
+    juliaSources(a, out);
+    return;
+  }
   // PowerShell cmdlets and their -Parameters are case-insensitive: -SourceLocation is --sourcelocation.
   if (ECOSYSTEM[name.toLowerCase()] === 'powershell') {
     name = name.toLowerCase();
@@ -472,6 +504,17 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
   flagFindings(eco, a.slice(1), via, out);
   const ops = positionals(a, 1);
   const verb = ops[0] ?? '';
+  // the package manager itself from a URL: yarn set version URL, corepack use pnpm@URL
+  if (
+    eco === 'npm' &&
+    ((verb === 'set' && ops[1] === 'version') || (name === 'corepack' && (verb === 'use' || verb === 'install')))
+  ) {
+    for (const w of ops.slice(verb === 'set' ? 2 : 1)) {
+      const spec = w.replace(/^[\w.-]+@(?=[\w+]+:)/, '');
+      if (URL_OPERAND.test(spec)) sourceFindings(eco, spec, `${via} installs the package manager`, out, 'code');
+    }
+    if (verb === 'set') return;
+  }
   // config commands: npm config set K V, pip config set K V, go env -w K=V, poetry config K V,
   // bundle config set K V, conda config --add channels V, yarn config set K V, git config K V
   if (CONFIG_WORDS.has(verb) || (eco === 'pypi' && name === 'poetry' && verb === 'config')) {
@@ -487,7 +530,12 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
       return;
     }
     if (
-      (verb === 'repo' || verb === 'hex.repo' || verb === 'sources' || verb === 'source' || verb === 'tap') &&
+      (verb === 'repo' ||
+        verb === 'repository' ||
+        verb === 'hex.repo' ||
+        verb === 'sources' ||
+        verb === 'source' ||
+        verb === 'tap') &&
       eco !== 'git'
     ) {
       // pod repo add NAME URL, helm repo add NAME URL, mix hex.repo add NAME URL, gem sources -a URL,
@@ -508,7 +556,13 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
   }
   if (INSTALL_VERBS.test(verb) && (eco === 'npm' || eco === 'pypi' || eco === 'gem' || eco === 'crates'))
     for (const w of ops.slice(1)) {
-      const spec = w.replace(/^[@\w./-]+@(?=\w+:)/, ''); // yarn add name@URL
+      // yarn add name@URL, npm i name@git+ssh://..., pip install 'name @ git+https://...' (PEP 508)
+      const spec = w
+        .replace(/^[@\w./-]+@(?=[\w+]+:)/, '')
+        .replace(/^[A-Za-z0-9._-]+(?:\[[^\]]*\])?\s*@\s*(?=[\w+]+:\/\/)/, '');
+      const named = spec !== w ? /^(@?[\w.-]+(?:\/[\w.-]+)?)/.exec(w)?.[1] : undefined;
+      if (named && URL_OPERAND.test(spec) && (eco === 'npm' || eco === 'pypi') && isPopular(eco, named))
+        out.push(dependency(['fork', eco, named, 'to', spec], `${via} installs ${named} from ${spec}`));
       if (URL_OPERAND.test(spec) || /^(?:github|gitlab|bitbucket):/.test(spec))
         sourceFindings(eco, spec, `${via} installs`, out, 'code');
       const gh = /^(?:github:)?([\w.-]+)\/([\w.-]+)(?:#.*)?$/.exec(spec);
@@ -522,7 +576,35 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
       )
         out.push(dependency(['fork', 'npm', gh[2], 'to', spec], `${via} installs ${gh[2]} from ${spec}`));
     }
+  // conan remote add NAME URL, flatpak remote-add NAME URL, vagrant box add NAME URL
+  if ((REMOTE_WORDS.test(verb) || (eco === 'vagrant' && verb === 'box')) && eco !== 'git') {
+    for (const w of ops.slice(1))
+      if (URL_OPERAND.test(w)) sourceFindings(eco, w, via, out, eco === 'vagrant' ? 'code' : 'index');
+    return;
+  }
   switch (eco) {
+    case 'swift':
+      // swift package add-dependency URL: a package from that repository, built and run in the build
+      if (verb === 'package' && ops[1] === 'add-dependency')
+        for (const w of ops.slice(2))
+          if (URL_OPERAND.test(w) || /^[\w.-]+@[^:]+:/.test(w)) sourceFindings(eco, w, via, out, 'git');
+      return;
+    case 'forge':
+      // forge install OWNER/REPO[@REF] or a URL: a Solidity library cloned from GitHub and compiled in
+      if (verb === 'install')
+        for (const w of ops.slice(1)) {
+          const url = URL_OPERAND.test(w)
+            ? w
+            : /^[\w.-]+\/[\w.-]+(?:@\S+)?$/.test(w)
+              ? `https://github.com/${w.split('@')[0] ?? ''}`
+              : '';
+          if (url) forgeFindings(url, via, out);
+        }
+      return;
+    case 'pacman':
+      // pacman -U URL: a package built and signed by whoever serves it
+      for (const w of ops) if (URL_OPERAND.test(w)) sourceFindings(eco, w, `${via} installs`, out, 'code');
+      return;
     case 'images':
       if (/^(?:pull|run|create)$/.test(verb)) {
         const img = imageOperand(a, a.indexOf(verb) + 1);
@@ -563,7 +645,7 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
   }
 }
 
-const INSTALL_VERBS = /^(?:i|in|ins|install|isntall|add|a|update|upgrade|up|ci|download|sync|global)$/;
+const INSTALL_VERBS = /^(?:i|in|ins|install|isntall|add|a|update|upgrade|up|ci|download|sync|global|inject)$/;
 
 /** docker/podman run and create options that take a value (the image is the first operand after them). */
 const DOCKER_VALUE_FLAGS = new Set(
@@ -615,6 +697,48 @@ function galaxy(a: string[], out: Effect[]): void {
         out.push(dependency(['runs-unlisted', 'galaxy', w], `ansible-galaxy install ${w} (a namespace nobody vets)`));
     }
   }
+}
+
+/**
+ * Julia's package manager from code on the command line: a registry added from a URL decides
+ * where every later `Pkg.add` resolves (`Pkg.Registry.add(RegistrySpec(url="..."))`), a package
+ * added by URL is code from that repository (`Pkg.add(url="...")`).
+ */
+function juliaSources(a: string[], out: Effect[]): void {
+  const i = a.findIndex((w) => w === '-e' || w === '--eval' || w === '-E');
+  const code = i >= 0 ? (a[i + 1] ?? '') : '';
+  if (!code.includes('Pkg')) return;
+  for (const m of code.matchAll(/\b(Registry\.add|Pkg\.add|Pkg\.develop)\s*\(([^;]*)/g)) {
+    const url = /\burl\s*=\s*["']([^"']+)["']|\(\s*["']((?:https?|git|ssh):\/\/[^"']+)["']/.exec(m[2] ?? '');
+    const u = url?.[1] ?? url?.[2];
+    if (u) sourceFindings('julia', u, `julia ${m[1] ?? ''}`, out, m[1] === 'Registry.add' ? 'index' : 'code');
+  }
+}
+
+/**
+ * Solidity libraries most projects install with `forge install`, by repository name, with the
+ * organisation that publishes each (their READMEs' install lines): the same name under another
+ * owner is a copy posing as the library.
+ */
+const FORGE_LIBS: Record<string, string> = {
+  'forge-std': 'foundry-rs',
+  'openzeppelin-contracts': 'openzeppelin',
+  'openzeppelin-contracts-upgradeable': 'openzeppelin',
+  solmate: 'transmissions11',
+  solady: 'vectorized',
+  'ds-test': 'dapphub',
+  permit2: 'uniswap',
+  'v4-core': 'uniswap',
+  'v4-periphery': 'uniswap',
+  'chainlink-brownie-contracts': 'smartcontractkit',
+};
+
+function forgeFindings(url: string, via: string, out: Effect[]): void {
+  const r = ownerRepo(url);
+  const owner = r ? FORGE_LIBS[r.repo] : undefined;
+  if (r && owner && r.owner !== owner)
+    out.push(dependency(['fork', 'forge', r.repo, 'to', `${r.owner}/${r.repo}`], `${via} (${r.repo} is ${owner}'s)`));
+  else sourceFindings('forge', url, via, out, 'git');
 }
 
 /** A package manager's program (for a cheap first look). */

@@ -388,6 +388,12 @@ export function isKnownOwner(owner: string): boolean {
   return owners.has(owner.toLowerCase());
 }
 
+/** Whether an npm scope has names on the popular list (@babel, @aws-sdk): a scope nobody lists
+ * is a private organisation's, whose packages no public list can hold. */
+export function isListedScope(scope: string): boolean {
+  return supplyData().lists.get('npm')?.scopes.has(scope.toLowerCase()) ?? false;
+}
+
 /** Whether a name is on the ecosystem's list of popular names. */
 export function isPopular(eco: Ecosystem, name: string): boolean {
   return supplyData().lists.get(eco)?.all.has(normalise(eco, name)) ?? false;

@@ -7,6 +7,8 @@
 //   fork ECO MODULE to REPLACEMENT    go.mod replace with another module                        ask
 //   local-path ECO MODULE to PATH     go.mod replace with a directory outside the module        ask
 //   runs-unlisted ECO NAME            fetch-and-run of a package on no popular list (npx -y)   ask
+//   installs-unlisted ECO NAME        an npm or PyPI install of a name on no popular list      ask
+//   install-hook npm HOOK FILE        package.json's (pre|post)install running a file          ask
 //   unknown-registry ECO REF          a base image or action image from an unknown registry     ask
 //   remote-file URL                   ADD of a URL that is not a vendor's                       ask
 //   sends-secret URL                  a CI step sending a secret to a host not a vendor's       ask
@@ -22,6 +24,7 @@ import {
   isVendorHost,
   lookalikeOf,
   slugLookalike,
+  supplyData,
   type Ecosystem,
 } from './supply-data.js';
 
@@ -43,6 +46,10 @@ function phrase(s: string[]): string {
       return c === 'of' ? `${b} in place of ${d}` : `${b} replaced by ${d}`;
     case 'runs-unlisted':
       return `${b} is on no list of popular packages`;
+    case 'install-hook':
+      return `${b} runs ${c} on every install, a file whose text is not shown`;
+    case 'installs-unlisted':
+      return `${b} is not among the registry's most downloaded packages`;
     case 'unknown-registry':
       return `${b} comes from an unknown registry`;
     case 'remote-file':
@@ -387,10 +394,33 @@ export function precommitFindings(text: string, via: string): Effect[] {
       out.push(dependency(['unknown-registry', 'precommit', m[1] ?? ''], via));
       continue;
     }
-    const f = slugFinding('precommit', slug, via);
+    const f = slugFinding('precommit', slug, via) ?? ownerPosing('precommit', slug, via);
     if (f) out.push(f);
   }
+  // a hook repository followed at a branch: whatever is pushed there next runs at every commit
+  for (const m of text.matchAll(/^\s*(?:-\s*)?rev\s*:\s*["']?(main|master|head|trunk|dev|develop|latest)["']?\s*$/gim))
+    out.push(dependency(['unpinned-branch', 'precommit', `rev:${m[1] ?? ''}`], via));
   return out;
+}
+
+/**
+ * An owner one edit from a listed owner of the ecosystem (pr3-commit for pre-commit), whatever
+ * the repository: the listed owners are organisations, and a near spelling of one is nobody's
+ * organisation but an imitation's. Owners of five letters or more; a listed owner is itself.
+ */
+function ownerPosing(eco: Ecosystem, slug: string, via: string): Effect | undefined {
+  const owner = (slug.split('/')[0] ?? '').toLowerCase();
+  if (owner.length < 5 || isKnownOwner(owner)) return undefined;
+  const folded = owner.replace(/(?<=[a-z])[01](?=[a-z-])|(?<=[a-z])3(?=[a-z-])/g, (d) =>
+    d === '0' ? 'o' : d === '1' ? 'l' : 'e',
+  );
+  for (const t of supplyData().lists.get(eco)?.targets ?? []) {
+    const listed = (t.split('/')[0] ?? '').toLowerCase();
+    if (listed.length < 5 || listed === owner) continue;
+    if (folded === listed || editDistance(owner, listed, 1) <= 1)
+      return dependency(['impersonates', eco, slug, 'of', listed], via);
+  }
+  return undefined;
 }
 
 // ------------------------------------------------------------------ go.mod

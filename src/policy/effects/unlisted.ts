@@ -1,0 +1,41 @@
+// Installs of names no list of popular packages holds. npm and PyPI have lists deep enough (the
+// 15,000 most downloaded names of each, policies/catalogues/popular-packages.yaml) that a name
+// missing from them is seldom what a project depends on, and often a name an agent was steered
+// to or invented: a package suggested by injected text (a README, an issue, a web page), or a
+// plausible name nobody owned until a squatter registered it for the agents that guess it.
+// Such an install is asked, not denied: the name may be real and wanted.
+import type { Effect } from './types.js';
+import { dependency } from './supply.js';
+import { isListedScope, isPopular, type Ecosystem } from './supply-data.js';
+
+/** Ecosystems whose lists are deep enough to read absence from them. */
+const DEEP: ReadonlySet<Ecosystem> = new Set<Ecosystem>(['npm', 'pypi']);
+
+/**
+ * Options that choose where packages come from. With one, the source readings decide the index
+ * (an unknown one is denied there), and a private registry's own packages are on no public list.
+ */
+const SOURCE_OPTION =
+  /^(?:--registry|-i|--index-url|--extra-index-url|--index|--default-index|-f|--find-links|--no-index|--pypi-mirror|--source|-w|--workspace|--filter|-F)(?:=|$)/;
+
+/** A name given with its own source (`x@github:o/r`, `x@file:../x`, `x @ git+https://...`): the
+ * source readings decide where it comes from. */
+const NAMED_SOURCE = /@\s*(?!npm:)(?:[a-z][\w+.-]*:|\.{0,2}\/)/i;
+
+/** Scoped npm names whose scope is published only by its owner and is too large to list whole. */
+const OWNED_LARGE_SCOPES = new Set(['@types']);
+
+/** A name an install brings in that no list holds (and that is not a private scope's). */
+function unlisted(eco: Ecosystem, name: string): boolean {
+  if (isPopular(eco, name)) return false;
+  if (eco !== 'npm' || !name.startsWith('@')) return true;
+  const scope = name.slice(0, name.indexOf('/')).toLowerCase();
+  return !OWNED_LARGE_SCOPES.has(scope) && isListedScope(scope);
+}
+
+/** `installs-unlisted ECO NAME` for each name of an install no list holds. */
+export function unlistedInstalls(eco: Ecosystem, names: string[], argv: string[], via: string, out: Effect[]): void {
+  if (!DEEP.has(eco) || names.length === 0) return;
+  if (argv.some((w) => SOURCE_OPTION.test(w) || NAMED_SOURCE.test(w))) return;
+  for (const n of names) if (unlisted(eco, n)) out.push(dependency(['installs-unlisted', eco, n], via));
+}
