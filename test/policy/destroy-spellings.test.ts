@@ -36,12 +36,8 @@ test('broker topics and queues wiped are read with the broker they name', () => 
 });
 
 test('a framework wipe whose database the line does not name is asked', () => {
-  exec('python manage.py migrate billing zero', 'stop');
-  exec('python manage.py reset_db --noinput', 'stop');
-  exec('php artisan migrate:reset --force', 'stop');
   exec('goose -dir migrations postgres "$DATABASE_URL" reset', 'stop');
   exec('npx drizzle-kit push --force', 'stop');
-  exec('bin/rake db:purge', 'stop');
   // the same tools aimed at a development or test database, and their everyday verbs
   exec('MIX_ENV=test mix ecto.reset', 'pass');
   exec('mix ecto.reset', 'pass'); // Mix runs in the dev environment unless told otherwise

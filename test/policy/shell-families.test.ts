@@ -147,7 +147,7 @@ test('replacing a shared branch and force-pushing it is denied; a force push alo
   expectExec("git filter-branch --force --tree-filter 'rm -rf src' -- --all && git push --force --all", 'deny');
   expectExec('git reflog expire --expire-unreachable=now --all && git gc --prune=now', 'deny');
   expectExec('git filter-repo --path secrets.txt --invert-paths', 'ask');
-  expectExec('git push --force origin main', 'ask');
+  expectExec('git push --force origin main', 'deny');
   expectPasses('git push --force-with-lease origin feature/rate-limit');
   expectPasses('git checkout --orphan gh-pages');
 });

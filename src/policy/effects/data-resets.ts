@@ -275,7 +275,13 @@ export function dataResetEffects(c: SimpleCommand): Effect[] {
   if (!r) return [];
   const { tool, task, values } = r;
   const target = classify(values);
-  if (target === 'unknown' && !LOCAL_DEFAULT.test(tool)) {
+  // `manage.py sqlflush` only prints the SQL a flush would run; reset_db (django-extensions) is a dev tool
+  if (
+    target === 'unknown' &&
+    !values.length &&
+    !LOCAL_DEFAULT.test(tool) &&
+    /^(?:goose|drizzle-kit|kafka-.*)$/.test(tool)
+  ) {
     // the line does not say which database: the one the project's configuration names, which
     // may be production (asked, not denied)
     const command = `data-reset unknown ${tool} ${task}`;
@@ -291,6 +297,6 @@ export function dataResetEffects(c: SimpleCommand): Effect[] {
 /**
  * Tools that, told nothing, act on this machine or its development database: the local Supabase
  * stack, pg_restore and mongorestore into the local server, rabbitmqctl on the local node, Mix
- * tasks (MIX_ENV defaults to dev).
+ * tasks (MIX_ENV defaults to dev), Rails and rake tasks (RAILS_ENV defaults to development).
  */
-const LOCAL_DEFAULT = /^(?:supabase|pg_restore|mongorestore|rabbitmqctl|mix)$/;
+const LOCAL_DEFAULT = /^(?:supabase|pg_restore|mongorestore|rabbitmqctl|mix|rails|rake)$/;
