@@ -1,7 +1,7 @@
 // `svc` command dispatcher. Each command lives in its own file and is imported lazily, so a
 // hook invocation pays only for the code it runs.
 import { UsageError, type Command, wantsHelp } from './args.js';
-import { COMMANDS } from './commands.js';
+import { COMMANDS } from '../util/svc-commands.js';
 
 function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((k) => k.length));

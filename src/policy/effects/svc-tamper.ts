@@ -14,7 +14,7 @@
 // What svc is (names, command lines, port, paths) lives in svc-identity.ts.
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
-import { COMMANDS } from '../../cli/commands.js';
+import { COMMANDS } from '../../util/svc-commands.js';
 import { simpleCommands, type SimpleCommand } from './walk.js';
 import { programEffects } from './programs.js';
 import { fileWriterEffects } from './file-writers.js';

@@ -1,4 +1,4 @@
-// svc's commands: the file (relative to src/cli/) that runs each, and its one-line summary. The
+// svc's commands: the file (relative to src/cli/, where main.ts imports it) that runs each, and its one-line summary. The
 // dispatcher (main.ts) and the tamper reading (policy/effects/svc-tamper.ts: a subcommand svc
 // does not have is an attempt to switch it off) both read this table.
 export const COMMANDS: Record<string, { file: string; summary: string }> = {
