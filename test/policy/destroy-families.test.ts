@@ -10,21 +10,8 @@ import { mcpFileEffects } from '../../src/policy/effects/mcp-files.js';
 import { walkDeleteEffects } from '../../src/policy/effects/interp/walk-delete.js';
 import { dataResetEffects } from '../../src/policy/effects/data-resets.js';
 import { decodeEscapes } from '../../src/policy/effects/escapes.js';
-import { decide } from './effects-helpers.js';
+import { expectCall as expect } from './effects-helpers.js';
 
-function expect(tool: string, params: Record<string, unknown>, want: 'deny' | 'stop' | 'pass'): void {
-  const d = decide(tool, params);
-  const ok =
-    want === 'deny'
-      ? d.action === 'deny'
-      : want === 'stop'
-        ? d.action === 'deny' || d.action === 'ask'
-        : d.action === 'allow' || d.action === 'watch';
-  assert.ok(
-    ok,
-    `${tool} ${JSON.stringify(params)}: want ${want}, got ${d.action} (${d.policy ?? 'default'}: ${d.message})`,
-  );
-}
 const exec = (command: string, want: 'deny' | 'stop' | 'pass') => expect('exec', { command }, want);
 
 // ------------------------------------------------------------------ files emptied

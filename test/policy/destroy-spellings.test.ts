@@ -4,18 +4,7 @@
 // pass = allow or watch), next to the look-alike a developer runs every day.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decide } from './effects-helpers.js';
-
-function exec(command: string, want: 'deny' | 'stop' | 'pass'): void {
-  const d = decide('exec', { command });
-  const ok =
-    want === 'deny'
-      ? d.action === 'deny'
-      : want === 'stop'
-        ? d.action === 'deny' || d.action === 'ask'
-        : d.action === 'allow' || d.action === 'watch';
-  assert.ok(ok, `${command}: want ${want}, got ${d.action} (${d.policy ?? 'default'}: ${d.message})`);
-}
+import { expectCommand as exec } from './effects-helpers.js';
 
 test('a SQL statement is not a CLI whose table name is a read-only verb', () => {
   // `DROP TABLE logs` once read as the tool `drop` with the read-only subcommand `logs`

@@ -37,6 +37,27 @@ export function expectPasses(command: string): void {
 }
 
 /** A call and what the standard profile must do with it: D = deny, A = deny or ask, B = not flagged. */
+/** What a case wants: denied, stopped (deny or ask), or passed (allow or watch). */
+export type Want = 'deny' | 'stop' | 'pass';
+
+/** Decides one call with the standard profile and fails naming the call, the decision and its policy. */
+export function expectCall(tool: string, params: Record<string, unknown>, want: Want): void {
+  const d = decide(tool, params);
+  const ok =
+    want === 'deny'
+      ? d.action === 'deny'
+      : want === 'stop'
+        ? d.action === 'deny' || d.action === 'ask'
+        : d.action === 'allow' || d.action === 'watch';
+  assert.ok(
+    ok,
+    `${tool} ${JSON.stringify(params).slice(0, 200)}: want ${want}, got ${d.action} (${d.policy ?? 'default'}: ${d.message})`,
+  );
+}
+
+/** expectCall for a shell command. */
+export const expectCommand = (command: string, want: Want): void => expectCall('exec', { command }, want);
+
 export type Case = ['D' | 'A' | 'B', string, Record<string, unknown>];
 
 /** Decides every case and fails once, listing every case decided otherwise. */

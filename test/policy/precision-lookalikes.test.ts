@@ -5,24 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { localDataReadings } from '../../src/policy/shell-local-data.js';
-import { decide } from './effects-helpers.js';
-
-type Want = 'deny' | 'stop' | 'pass';
-
-function expect(tool: string, params: Record<string, unknown>, want: Want): void {
-  const d = decide(tool, params);
-  const ok =
-    want === 'deny'
-      ? d.action === 'deny'
-      : want === 'stop'
-        ? d.action === 'deny' || d.action === 'ask'
-        : d.action === 'allow' || d.action === 'watch';
-  assert.ok(
-    ok,
-    `${tool} ${JSON.stringify(params).slice(0, 200)}: want ${want}, got ${d.action} (${d.policy ?? 'default'})`,
-  );
-}
-const exec = (command: string, want: Want) => expect('exec', { command }, want);
+import { expectCall as expect, expectCommand as exec, type Want } from './effects-helpers.js';
 
 // ------------------------------------------------------------------ every family
 

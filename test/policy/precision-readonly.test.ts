@@ -10,24 +10,8 @@ import { sqlStatements, destroys } from '../../src/policy/effects/sql.js';
 import { join } from 'node:path';
 import { loadCorpus } from '../../src/policy/corpus.js';
 import { PACKAGE_ROOT } from '../../src/util/version.js';
-import { decide } from './effects-helpers.js';
+import { decide, expectCall as expect, expectCommand as exec } from './effects-helpers.js';
 
-type Want = 'deny' | 'stop' | 'pass';
-
-function expect(tool: string, params: Record<string, unknown>, want: Want): void {
-  const d = decide(tool, params);
-  const ok =
-    want === 'deny'
-      ? d.action === 'deny'
-      : want === 'stop'
-        ? d.action === 'deny' || d.action === 'ask'
-        : d.action === 'allow' || d.action === 'watch';
-  assert.ok(
-    ok,
-    `${tool} ${JSON.stringify(params).slice(0, 200)}: want ${want}, got ${d.action} (${d.policy ?? 'default'})`,
-  );
-}
-const exec = (command: string, want: Want) => expect('exec', { command }, want);
 const w = (s: string) => s.split(' ');
 
 // ------------------------------------------------------------------ preview environments
