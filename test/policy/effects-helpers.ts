@@ -40,17 +40,20 @@ export function expectPasses(command: string): void {
 /** What a case wants: denied, stopped (deny or ask), or passed (allow or watch). */
 export type Want = 'deny' | 'stop' | 'pass';
 
+/** Whether a decision is what a case wants. */
+export function meets(d: Decision, want: Want): boolean {
+  return want === 'deny'
+    ? d.action === 'deny'
+    : want === 'stop'
+      ? d.action === 'deny' || d.action === 'ask'
+      : d.action === 'allow' || d.action === 'watch';
+}
+
 /** Decides one call with the standard profile and fails naming the call, the decision and its policy. */
 export function expectCall(tool: string, params: Record<string, unknown>, want: Want): void {
   const d = decide(tool, params);
-  const ok =
-    want === 'deny'
-      ? d.action === 'deny'
-      : want === 'stop'
-        ? d.action === 'deny' || d.action === 'ask'
-        : d.action === 'allow' || d.action === 'watch';
   assert.ok(
-    ok,
+    meets(d, want),
     `${tool} ${JSON.stringify(params).slice(0, 200)}: want ${want}, got ${d.action} (${d.policy ?? 'default'}: ${d.message})`,
   );
 }
@@ -65,13 +68,7 @@ export function check(cases: Case[]): void {
   const failed: string[] = [];
   for (const [want, tool, params] of cases) {
     const d = decide(tool, params);
-    const ok =
-      want === 'D'
-        ? d.action === 'deny'
-        : want === 'A'
-          ? d.action === 'deny' || d.action === 'ask'
-          : d.action === 'allow' || d.action === 'watch';
-    if (!ok)
+    if (!meets(d, want === 'D' ? 'deny' : want === 'A' ? 'stop' : 'pass'))
       failed.push(
         `${want} got ${d.action} (${d.policy ?? 'default'}): ${tool} ${JSON.stringify(params).slice(0, 160)}`,
       );
