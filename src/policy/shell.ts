@@ -536,7 +536,7 @@ class Analyzer {
     let socket: Endpoint | null = null;
     let prevPiped = false;
     // Each stage of the current pipeline as the shell runs it, and whether any was resolved.
-    let spelled: string[] = [];
+    let spelled: (string | Token[])[] = [];
     let anyResolved = false;
     // Each line as a whole, in normalized and in most-unwrapped spelling, so a pattern naming a
     // sequence (`curl -o x ... && sh x`) fires wherever the line sits: in a script, in eval or
@@ -579,11 +579,13 @@ class Analyzer {
       }
       if (piped || prevPiped) {
         anyResolved ||= this.segmentRespell !== null;
-        spelled.push(this.segmentRespell ?? respell(seg.tokens));
+        // unresolved stages are spelled only when the pipeline is kept (most are not)
+        spelled.push(this.segmentRespell ?? seg.tokens);
       }
       this.segmentRespell = outer;
       if (!piped && spelled.length) {
-        if (anyResolved && spelled.length > 1) this.runs(spelled.join(' | '));
+        if (anyResolved && spelled.length > 1)
+          this.runs(spelled.map((t) => (typeof t === 'string' ? t : respell(t))).join(' | '));
         spelled = [];
         anyResolved = false;
       }
