@@ -97,6 +97,9 @@ async function shipParsedProfiles() {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await shipParsedProfiles();
+  // `--profiles`: only the parsed profiles, after a compile of the TypeScript (npm's prepare runs
+  // after this install step on a git checkout, so the install itself found no compiled parser).
+  if (process.argv.includes('--profiles')) process.exit(0);
   if (!process.argv.includes('--compile') && process.env.SVC_FORCE_COMPILE !== '1' && prebuiltFits()) {
     say(`using the prebuilt binaries for ${key}`);
     process.exit(0);

@@ -10,11 +10,26 @@ import type { FinalAction } from './types.js';
 import type { ParsedPolicyFile } from './ast.js';
 import { PolicyLoadError } from './policy-errors.js';
 import { parsePolicyText, POLICY_FILE_MAX_BYTES } from './parse.js';
-import type { PolicyParseCache } from './parse-cache.js';
+import { PolicyParseCache } from './parse-cache.js';
+import { SHIPPED_POLICY_CACHE } from './shipped-cache.js';
 
 export interface LoadPolicyOptions {
-  /** Parsed files from an earlier start (the exact same text); unset: every file is parsed. */
+  /**
+   * Parsed files from an earlier start (the exact same text); unset: the shipped profiles' entries
+   * made at install time, nothing stored (see defaultCache).
+   */
   cache?: PolicyParseCache;
+}
+
+let shippedOnly: PolicyParseCache | undefined;
+/**
+ * One-shot commands (svc test, explain, bench, replay, the hooks' local fallback) load the shipped
+ * profile on every start; reading its install-time parse instead of parsing 200 KB of YAML is most
+ * of their start-up. They store nothing: they may run without a data dir.
+ */
+function defaultCache(): PolicyParseCache {
+  shippedOnly ??= new PolicyParseCache(null, () => {}, SHIPPED_POLICY_CACHE);
+  return shippedOnly;
 }
 
 export interface LoadedPolicyFiles {
@@ -89,10 +104,11 @@ export function readPolicyFile(file: string, opts: LoadPolicyOptions = {}): Pars
       `cannot read policy file: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
     );
   }
-  const cached = opts.cache?.get(file, text);
+  const cache = opts.cache ?? defaultCache();
+  const cached = cache.get(file, text);
   if (cached) return cached;
   const parsed = parsePolicyText(text, file);
-  opts.cache?.put(file, text, parsed);
+  cache.put(file, text, parsed);
   return parsed;
 }
 

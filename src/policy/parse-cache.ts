@@ -73,7 +73,8 @@ export class PolicyParseCache {
   shippedHits = 0;
 
   constructor(
-    private readonly dir: string,
+    /** The data dir's own entries; null: none (a one-shot command reads the shipped entries only). */
+    private readonly dir: string | null,
     private readonly log: (msg: string) => void = () => {},
     /** A read-only directory of entries made at install time (see the top of this file). */
     private readonly shipped?: string,
@@ -96,7 +97,7 @@ export class PolicyParseCache {
   get(file: string, text: string): ParsedPolicyFile | undefined {
     const key = PolicyParseCache.key(file, text);
     const valid = (e: Entry | undefined): e is Entry => e !== undefined && e.key === key && e.ast?.file === file;
-    let entry = this.read(join(this.dir, `${key}.json`), false)?.entry;
+    let entry = this.dir === null ? undefined : this.read(join(this.dir, `${key}.json`), false)?.entry;
     if (!valid(entry) && this.shipped) {
       const got = this.read(join(this.shipped, `${key}.json`), true);
       entry = got?.entry;
@@ -126,6 +127,7 @@ export class PolicyParseCache {
   }
 
   private write(file: string, name: string, json: string): void {
+    if (this.dir === null) return;
     try {
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
       const final = join(this.dir, name);
@@ -165,12 +167,14 @@ export class PolicyParseCache {
   }
 
   private prune(): void {
-    const names = readdirSync(this.dir).filter((n) => n.endsWith('.json'));
+    if (this.dir === null) return;
+    const dir = this.dir;
+    const names = readdirSync(dir).filter((n) => n.endsWith('.json'));
     if (names.length <= PARSE_CACHE_MAX_ENTRIES) return;
     const aged = names
       .map((n) => {
         try {
-          return { n, t: statSync(join(this.dir, n)).mtimeMs };
+          return { n, t: statSync(join(dir, n)).mtimeMs };
         } catch {
           return { n, t: 0 };
         }
@@ -178,7 +182,7 @@ export class PolicyParseCache {
       .sort((a, b) => a.t - b.t);
     for (const { n } of aged.slice(0, names.length - PARSE_CACHE_MAX_ENTRIES)) {
       try {
-        unlinkSync(join(this.dir, n));
+        unlinkSync(join(dir, n));
       } catch {
         // another server sharing the dir removed it first
       }

@@ -4,7 +4,7 @@
 // that parse is a third of the first start's CPU. The entries are keyed exactly as the data-dir
 // cache's, by this parser build and the file's path and text, so a later build, an edited
 // profile or a moved package never reads them.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../util/version.js';
 import { PROFILES, shippedPolicy } from './config-path.js';
@@ -14,7 +14,10 @@ import { PolicyParseCache } from './parse-cache.js';
 /** Where the install step writes the entries (beside the compiled code, as trusted as it). */
 export const SHIPPED_POLICY_CACHE = join(PACKAGE_ROOT, 'dist', 'policy-cache');
 
-/** Parses every shipped profile into dir (readable by any user: a service user reads them too). */
+/**
+ * Parses every shipped profile into dir (readable by any user: a service user reads them too), and
+ * removes the entries of earlier builds, which no build reads again (their key names that build).
+ */
 export function buildShippedCache(dir = SHIPPED_POLICY_CACHE): string[] {
   mkdirSync(dir, { recursive: true, mode: 0o755 });
   const written: string[] = [];
@@ -29,5 +32,7 @@ export function buildShippedCache(dir = SHIPPED_POLICY_CACHE): string[] {
     renameSync(tmp, final);
     written.push(final);
   }
+  const keep = new Set(written.map((f) => f.slice(dir.length + 1)));
+  for (const name of readdirSync(dir)) if (name.endsWith('.json') && !keep.has(name)) unlinkSync(join(dir, name));
   return written;
 }
