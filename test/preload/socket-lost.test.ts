@@ -83,10 +83,13 @@ test('a fake server put on the socket path is pushed out: the next exec reaches 
   try {
     const lost = () => serviceRecords('preload_socket_lost');
     const before = lost().length;
+    // The fake's inode, taken before it moves (rename keeps it): read after the rename, it could
+    // already be the server's own socket, renamed over the fake by a re-creation that the unlink
+    // below set off, and the test would then wait for a change that never comes.
+    const fakeIno = statSync(fakePath).ino;
     unlinkSync(socket);
     // rename(2) puts the fake socket in place in one step
     renameSync(fakePath, socket);
-    const fakeIno = statSync(socket).ino;
     // The server may see the removal first (and put its own socket over the fake then) or only
     // the replacement: either way the path ends up its own again, on the record.
     const ours = () => {
