@@ -22,6 +22,7 @@ const SERVICE_KEYS = [
   'response_flags',
   'shadowed_params',
   'shadow_decision',
+  'script_files',
 ] as const;
 
 /** The parts of a ToolCall (src/policy/types.ts) an event records. */
@@ -35,6 +36,8 @@ export interface CallLike {
   input?: Record<string, unknown>;
   workdir?: string;
   agentDepth?: number;
+  /** Scripts the command runs, as read when decided: recorded so a replay decides the same text. */
+  scripts?: ReadonlyArray<{ path: string; runner: string; content: string; truncated?: boolean }>;
 }
 
 /** The parts of a Decision (src/policy/types.ts) an event records. */
@@ -76,6 +79,7 @@ function callRequest(call: CallLike): Record<string, unknown> {
   if (call.workdir) req.workdir = call.workdir;
   if (call.toolCallId) req.tool_call_id = call.toolCallId;
   if (call.agentDepth) req.agent_depth = call.agentDepth;
+  if (call.scripts?.length) req.script_files = call.scripts;
   return req;
 }
 

@@ -14,6 +14,7 @@ import { UnavailableError } from '../util/errors.js';
 import { briefOf, shadowDifference, type DecisionBrief } from '../policy/shadow.js';
 import { sessionRecordFields } from './session-record.js';
 import type { SessionLookup } from '../policy/session-types.js';
+import { withScripts } from '../policy/script-files.js';
 
 export type * from './types.js';
 
@@ -27,7 +28,10 @@ export class Gate {
   }
 
   async decide(req: GateRequest): Promise<GateResult> {
-    const { call, identity } = req;
+    const { identity } = req;
+    // The scripts the command runs from disk are read now, onto the call: decided and recorded
+    // with the text they have at this moment (src/policy/script-files.ts).
+    const call = withScripts(req.call);
     const engine = this.deps.policies.current;
     const preview = req.mode === 'preview';
     const enforced = !preview && this.deps.mode === 'enforce';
@@ -56,8 +60,10 @@ export class Gate {
     });
     /** The decision is the deterministic engine's own (no webhook, grant or approval changed it)
      * and holds as long as the policy set and the session's taints stay as they are. A project
-     * layer can change with any edit in the repository: its answers are not reused. */
-    let engineAnswer = engine.deterministic === true && !decision.project && !readLiveTaint;
+     * layer can change with any edit in the repository, a script with any write to it: their
+     * answers are not reused. */
+    let engineAnswer =
+      engine.deterministic === true && !decision.project && !readLiveTaint && call.scripts === undefined;
     if (!preview) this.deps.callCounts.record(call.tool);
     // The shadow set sees the call as the live set did, before any webhook or grant; it only
     // adds a record field and a live-view event, never changes what happens next.

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { loadEngine, type Engine, type LoadEngineOptions } from './engine.js';
 import { paramsFor } from './accessors.js';
 import type { ToolCall } from './types.js';
+import { withScripts } from './script-files.js';
 
 export interface OfflineEngine {
   engine: Engine;
@@ -52,12 +53,13 @@ export function offlineCall(arg: string, v: Record<string, unknown>): OfflineEng
     v.config as string | undefined,
     v['data-dir'] as string | undefined,
   );
-  const call: ToolCall = {
+  // the scripts it runs are read from disk, as the server's gate reads them
+  const call: ToolCall = withScripts({
     tool,
     agent: (v.agent as string | undefined) ?? 'cli',
     session: (v.session as string | undefined) ?? '',
     params: paramsFor(tool, arg),
     workdir: resolve((v.workdir as string | undefined) ?? process.cwd()),
-  };
+  });
   return { engine, display, layers, call };
 }

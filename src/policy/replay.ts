@@ -7,6 +7,7 @@ import type { ParsedPolicyFile } from './ast.js';
 import { briefOf, callSubject, pairKey, ruleLabel, type DecisionBrief } from './shadow.js';
 import { SessionState, taintKeys } from './session-state.js';
 import type { SessionLookup, TaintMark } from './session-types.js';
+import { recordedScripts } from './script-files.js';
 
 /** How a record marks a value it does not hold in full. */
 const REDACTED = '[REDACTED]';
@@ -33,6 +34,7 @@ const SERVICE_KEYS = new Set([
   'workdir',
   'tool_call_id',
   'agent_depth',
+  'script_files',
   'compacted',
   // records the hook's local fallback spooled while the server was down
   'spool_id',
@@ -129,6 +131,9 @@ export function recordedCall(ev: unknown): RecordedCall | null {
   if (input) call.input = input;
   if (typeof req.workdir === 'string') call.workdir = req.workdir;
   if (typeof req.agent_depth === 'number') call.agentDepth = req.agent_depth;
+  // the scripts' text as the live decision read it (the files may have changed since)
+  const scripts = recordedScripts(req.script_files);
+  if (scripts?.length) call.scripts = scripts;
   const redacted: string[] = [];
   markedLeaves(params, [], redacted);
   if (input) markedLeaves(input, ['input'], redacted);
@@ -409,6 +414,8 @@ export class Redecider {
       c.agentDepth ?? 0,
       c.params,
       c.input ?? null,
+      // the text of the scripts it ran, as recorded: the same line over another text is another call
+      c.scripts ?? null,
     ]);
   }
 

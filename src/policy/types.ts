@@ -41,6 +41,19 @@ export interface ToolCall {
   workdir?: string;
   /** Sub-agent depth, 0 = top level. */
   agentDepth?: number;
+  /** Scripts the command runs from disk, as read when it was decided (src/policy/script-files.ts). */
+  scripts?: ScriptFile[];
+}
+
+/** A script file an exec call runs, and the first part of its text. */
+export interface ScriptFile {
+  /** Absolute path. */
+  path: string;
+  /** The program that runs it (bash, python3, ...), from the line or the file's shebang. */
+  runner: string;
+  content: string;
+  /** The file is longer than what was read. */
+  truncated?: boolean;
 }
 
 export interface WebhookConfig {

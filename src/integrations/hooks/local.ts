@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { HookCall, HookOutcome, HostAdapter, Target } from './types.js';
 import type { SpoolRecord } from '../../audit/spool.js';
 import type { Decision } from '../../policy/types.js';
+import { withScripts } from '../../policy/script-files.js';
 
 export interface LocalCallInfo {
   agent: string;
@@ -72,7 +73,10 @@ async function evaluateAll(
     };
     let decision: Decision;
     try {
-      const tc = toToolCall(t.tool, body, { kind: 'admin', scopes: ['eval'], credentialOwner: 'local/hook' });
+      // the scripts it runs read from disk, as the server's gate would
+      const tc = withScripts(
+        toToolCall(t.tool, body, { kind: 'admin', scopes: ['eval'], credentialOwner: 'local/hook' }),
+      );
       decision = engine.evaluate(tc, { dryRun: true });
     } catch (err) {
       // The server would refuse this request (conflicting aliases, bad tool name): a deny.

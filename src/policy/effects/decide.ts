@@ -18,6 +18,7 @@ import { SECRET_VALUE } from './secret-shapes.js';
 import { resolvedEffects } from './resolved.js';
 import type { CommandAnalysis } from '../shell.js';
 import { FifoMap } from '../../util/fifo-map.js';
+import { scriptEffects } from '../script-files.js';
 
 /** Derived calls of derived calls are followed this deep (an exec of an exec of ...). */
 export const MAX_EFFECT_DEPTH = 3;
@@ -212,8 +213,11 @@ export function effectsOf(
   cache: EffectCache,
   analysis?: CommandAnalysis,
 ): Effect[] {
-  if (command !== undefined && (call.tool === 'exec' || call.tool.toLowerCase() === 'exec'))
-    return analysis ? resolvedEffects(command, analysis, cache) : cache.forCommand(command);
+  if (command !== undefined && (call.tool === 'exec' || call.tool.toLowerCase() === 'exec')) {
+    const own = analysis ? resolvedEffects(command, analysis, cache) : cache.forCommand(command);
+    // the scripts it runs from disk, read onto the call by whoever decides it for real
+    return call.scripts?.length ? [...own, ...scriptEffects(call)] : own;
+  }
   if (MCP_TOOL.test(call.tool)) return mcpEffects(call, cache);
   if (FETCH_TOOL.test(call.tool)) return fetchEffects(call);
   if (path !== undefined && (call.tool === 'write' || call.tool === 'edit')) {

@@ -1,0 +1,200 @@
+// Scripts a command runs from disk (`bash deploy.sh`, `python3 /tmp/x.py`, `./run`, `source env.sh`):
+// their code is not on the line, so the line alone cannot say what they do, and an agent can
+// write a script in one call and run it in the next. Whoever decides the call for real (the gate,
+// `svc policy explain`, the hooks' local fallback) reads each such file once, bounded, and puts
+// its text on the call (`call.scripts`); the effects walk then reads it as if it were inline code
+// (`bash -c TEXT`, `python3 -c TEXT`), and the audit record keeps it, so a replay decides the
+// same text. Reading is bounded (a few files, the first SCRIPT_READ_BYTES of each) and never
+// follows into system directories, whose programs are the machine's own.
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { basename, SHELLS } from './shell-wrappers.js';
+import { simpleCommands, type SimpleCommand } from './effects/walk.js';
+import { languageOfProgram } from './effects/interp/languages.js';
+import { analyzeCode } from './effects/interp/code.js';
+import type { Effect } from './effects/types.js';
+import type { ScriptFile, ToolCall } from './types.js';
+
+/** The most of a script read and kept (a longer one is read up to here: `truncated`). */
+export const SCRIPT_READ_BYTES = 64 * 1024;
+/** Scripts read for one call. */
+export const MAX_SCRIPTS = 4;
+
+/** A word that could name a script: a path with a slash, or a name with a script's extension. */
+const SCRIPT_WORD =
+  /(?:^|[\s;&|(`'"=])(?:\.{0,2}\/|~\/|[\w.@-]+\/)[^\s;&|)]*|\.(?:sh|bash|zsh|ksh|py|pyw|js|mjs|cjs|ts|rb|pl|pm|php|lua|r|ps1|psm1)\b/i;
+/** The machine's own programs and libraries: not read (the agent's scripts live elsewhere). */
+const SYSTEM_DIR =
+  /^\/(?:usr|bin|sbin|lib|lib32|lib64|libx32|etc|proc|sys|dev|boot|snap|nix\/store|opt\/homebrew\/(?:bin|Cellar))(?:\/|$)/;
+/** Programs a package manager installed (node_modules/.bin, a virtualenv's bin): the package's
+ * code, not a script the agent wrote; reading them on every run would cost every build. */
+const INSTALLED_DIR = /\/(?:node_modules|site-packages|\.venv|venv|\.tox|\.cargo\/bin|go\/bin)\//;
+/** Options of a shell or an interpreter that take the next word as their value. */
+const VALUE_OPTIONS = new Set([
+  '-o',
+  '+o',
+  '-O',
+  '+O',
+  '--rcfile',
+  '--init-file',
+  '-W',
+  '-X',
+  '-r',
+  '--require',
+  '--import',
+  '--loader',
+  '-I',
+  '-M',
+  '--input-type',
+  '--env-file',
+  '-C',
+]);
+/** Builtins that run a file in the current shell. */
+const SOURCES = new Set(['source', '.']);
+
+/** Where a shebang line says a file runs: `#!/usr/bin/env python3` -> python3. */
+function shebangRunner(text: string): string | undefined {
+  const m = /^#!\s*(\S+)(?:[ \t]+(\S+))?/.exec(text);
+  if (!m) return undefined;
+  const prog = basename(m[1] ?? '');
+  if (prog === 'env') {
+    const next = (m[2] ?? '').startsWith('-S') ? undefined : m[2];
+    return next ? basename(next) : undefined;
+  }
+  return prog;
+}
+
+/** The script a simple command runs and the program that runs it, if it names one. */
+function scriptOf(c: SimpleCommand): { word: string; runner: string } | undefined {
+  const argv = c.argv;
+  const first = argv[0];
+  if (first === undefined) return undefined;
+  const name = basename(first);
+  if (SOURCES.has(first) && argv[1]) return { word: argv[1], runner: 'sh' };
+  const lang = SHELLS.has(name) ? undefined : languageOfProgram(name);
+  if (SHELLS.has(name) || lang) {
+    for (let i = 1; i < argv.length; i++) {
+      const w = argv[i] ?? '';
+      // code on the line (bash -c, python -c/-m, node -e ...) is read by the effects walk itself;
+      // '-' is stdin
+      const inline = lang
+        ? lang.inline.includes(w) ||
+          w === lang.moduleFlag ||
+          lang.inline.some((f) => f.length === 2 && /^-[a-zA-Z]+$/.test(w) && w.endsWith(f.slice(1)))
+        : /^-[a-zA-Z]*c[a-zA-Z]*$/.test(w);
+      if (w === '-' || inline) return undefined;
+      if (w === '--') return argv[i + 1] ? { word: argv[i + 1] ?? '', runner: name } : undefined;
+      if (VALUE_OPTIONS.has(w)) {
+        i++;
+        continue;
+      }
+      if (w.startsWith('-') || w.startsWith('+')) continue;
+      return { word: w, runner: name };
+    }
+    return undefined;
+  }
+  // a program named by a path runs that file: its shebang (or its extension) says how
+  if (first.includes('/')) return { word: first, runner: '' };
+  return undefined;
+}
+
+/** The scripts a command line runs from disk (words as written), cheaply ruled out for most lines. */
+export function scriptsNamed(command: string): Array<{ word: string; runner: string }> {
+  if (!SCRIPT_WORD.test(command)) return [];
+  const out: Array<{ word: string; runner: string }> = [];
+  for (const c of simpleCommands(command)) {
+    const s = scriptOf(c);
+    if (s && !out.some((o) => o.word === s.word)) out.push(s);
+    if (out.length >= MAX_SCRIPTS) break;
+  }
+  return out;
+}
+
+/** The first SCRIPT_READ_BYTES of a regular file, or undefined (missing, not a file, binary). */
+function readHead(path: string): { text: string; truncated: boolean } | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch {
+    return undefined;
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return undefined; // a FIFO or a device would block or never end
+    const buf = Buffer.alloc(Math.min(st.size, SCRIPT_READ_BYTES));
+    let got = 0;
+    while (got < buf.length) {
+      const n = readSync(fd, buf, got, buf.length - got, got);
+      if (n === 0) break;
+      got += n;
+    }
+    const bytes = buf.subarray(0, got);
+    if (bytes.subarray(0, 1024).includes(0)) return undefined; // a compiled program, not a script
+    return { text: bytes.toString('utf8'), truncated: st.size > got };
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The scripts an exec call runs, read from disk now; [] for any other call or line. */
+export function readScripts(call: ToolCall, home = homedir()): ScriptFile[] {
+  if (call.tool.toLowerCase() !== 'exec') return [];
+  const command = call.params['command'];
+  if (typeof command !== 'string') return [];
+  const out: ScriptFile[] = [];
+  for (const { word, runner } of scriptsNamed(command)) {
+    if (/[$`*?[]/.test(word)) continue; // not known before the shell runs
+    const expanded = word === '~' || word.startsWith('~/') ? home + word.slice(1) : word;
+    const path = isAbsolute(expanded) ? resolve(expanded) : resolve(call.workdir ?? process.cwd(), expanded);
+    if (SYSTEM_DIR.test(path) || (!runner && INSTALLED_DIR.test(path))) continue;
+    const head = readHead(path);
+    if (!head) continue;
+    const by = runner || shebangRunner(head.text) || (/\.(?:sh|bash)$/.test(path) ? 'sh' : '');
+    if (!by) continue;
+    out.push({ path, runner: by, content: head.text, ...(head.truncated ? { truncated: true } : {}) });
+  }
+  return out;
+}
+
+/** The call with the scripts it runs read onto it (the same call when it runs none). */
+export function withScripts(call: ToolCall, home?: string): ToolCall {
+  if (call.scripts !== undefined) return call;
+  const scripts = readScripts(call, home);
+  return scripts.length ? { ...call, scripts } : call;
+}
+
+/** What running each script amounts to: its text read as the code its runner runs. */
+export function scriptEffects(call: ToolCall): Effect[] {
+  const out: Effect[] = [];
+  for (const s of call.scripts ?? []) {
+    const via = `${s.runner} runs ${s.path}${s.truncated ? ` (its first ${SCRIPT_READ_BYTES} bytes)` : ''}, read when decided`;
+    if (SHELLS.has(s.runner) || s.runner === 'sh') {
+      out.push({ tool: 'exec', command: s.content, via });
+      continue;
+    }
+    const lang = languageOfProgram(s.runner);
+    if (lang) out.push(...analyzeCode(lang, s.content, via));
+  }
+  return out;
+}
+
+/** The scripts of a recorded call (the audit record's `script_files`), or undefined. */
+export function recordedScripts(v: unknown): ScriptFile[] | undefined {
+  if (!Array.isArray(v)) return undefined;
+  const out: ScriptFile[] = [];
+  for (const x of v) {
+    if (!x || typeof x !== 'object') continue;
+    const r = x as Record<string, unknown>;
+    if (typeof r['path'] !== 'string' || typeof r['runner'] !== 'string' || typeof r['content'] !== 'string') continue;
+    out.push({
+      path: r['path'],
+      runner: r['runner'],
+      content: r['content'],
+      ...(r['truncated'] === true ? { truncated: true } : {}),
+    });
+  }
+  return out;
+}
