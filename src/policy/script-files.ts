@@ -21,9 +21,17 @@ export const SCRIPT_READ_BYTES = 64 * 1024;
 /** Scripts read for one call. */
 export const MAX_SCRIPTS = 4;
 
-/** A word that could name a script: a path with a slash, or a name with a script's extension. */
-const SCRIPT_WORD =
-  /(?:^|[\s;&|(`'"=])(?:\.{0,2}\/|~\/|[\w.@-]+\/)[^\s;&|)]*|\.(?:sh|bash|zsh|ksh|py|pyw|js|mjs|cjs|ts|rb|pl|pm|php|lua|r|ps1|psm1)\b/i;
+/**
+ * A line that could run a script: a word with a script's extension, a shell or an interpreter
+ * named before a space, or a path where a command starts (after launchers). Most lines are none of
+ * these and cost one scan; the rest are walked (simpleCommands) to find what runs.
+ */
+const SCRIPT_EXT = /\.(?:sh|bash|zsh|ksh|py|pyw|js|mjs|cjs|ts|mts|rb|pl|pm|php|lua|r|ps1|psm1|tcl)\b/i;
+const RUNNER_WORD =
+  /(?:^|[\s;&|(`/])(?:(?:ba|z|da|k|a|mk|c|tc|fi|ya|rba|po|ok)?sh|source|python[\d.]*|pypy[\d.]*|py|node(?:js)?|deno|bun|tsx|ts-node|perl[\d.]*|ruby[\d.]*|php[\d.]*|lua[\d.]*|luajit|Rscript|pwsh|powershell(?:\.exe)?|osascript|\.)\s/;
+const PATH_AT_COMMAND =
+  /(?:^|[;&|(\n]|\$\()\s*(?:\w+=\S*\s+)*(?:(?:sudo|doas)\s+(?:-\S+\s+)*|env\s+|nohup\s+|exec\s+|timeout\s+\S+\s+|nice\s+|time\s+)*(?:\.{0,2}\/|~\/|[\w.-]+\/)/;
+const mayRunScript = (line: string) => SCRIPT_EXT.test(line) || RUNNER_WORD.test(line) || PATH_AT_COMMAND.test(line);
 /** The machine's own programs and libraries: not read (the agent's scripts live elsewhere). */
 const SYSTEM_DIR =
   /^\/(?:usr|bin|sbin|lib|lib32|lib64|libx32|etc|proc|sys|dev|boot|snap|nix\/store|opt\/homebrew\/(?:bin|Cellar))(?:\/|$)/;
@@ -50,6 +58,8 @@ const VALUE_OPTIONS = new Set([
   '--env-file',
   '-C',
 ]);
+/** Interpreters whose first operand is a subcommand (`go build`, `deno fmt`), not a script. */
+const SUBCOMMANDS = new Set(['go', 'deno', 'bun', 'dart', 'crystal', 'scala-cli']);
 /** Builtins that run a file in the current shell. */
 const SOURCES = new Set(['source', '.']);
 
@@ -74,6 +84,7 @@ function scriptOf(c: SimpleCommand): { word: string; runner: string } | undefine
   if (SOURCES.has(first) && argv[1]) return { word: argv[1], runner: 'sh' };
   const lang = SHELLS.has(name) ? undefined : languageOfProgram(name);
   if (SHELLS.has(name) || lang) {
+    let seenRun = false;
     for (let i = 1; i < argv.length; i++) {
       const w = argv[i] ?? '';
       // code on the line (bash -c, python -c/-m, node -e ...) is read by the effects walk itself;
@@ -90,6 +101,14 @@ function scriptOf(c: SimpleCommand): { word: string; runner: string } | undefine
         continue;
       }
       if (w.startsWith('-') || w.startsWith('+')) continue;
+      // `deno run x.ts`, `go run main.go`: a subcommand first; only `run` runs a file
+      if (SUBCOMMANDS.has(name) && !seenRun) {
+        if (w !== 'run' && !(name === 'bun' && SCRIPT_EXT.test(w))) return undefined;
+        if (w === 'run') {
+          seenRun = true;
+          continue;
+        }
+      }
       return { word: w, runner: name };
     }
     return undefined;
@@ -101,7 +120,7 @@ function scriptOf(c: SimpleCommand): { word: string; runner: string } | undefine
 
 /** The scripts a command line runs from disk (words as written), cheaply ruled out for most lines. */
 export function scriptsNamed(command: string): Array<{ word: string; runner: string }> {
-  if (!SCRIPT_WORD.test(command)) return [];
+  if (!mayRunScript(command)) return [];
   const out: Array<{ word: string; runner: string }> = [];
   for (const c of simpleCommands(command)) {
     const s = scriptOf(c);

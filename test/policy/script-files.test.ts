@@ -58,6 +58,13 @@ test('the words that name a script, and the program that runs each', () => {
   assert.deepEqual(named('python3 -m http.server'), []);
   assert.deepEqual(named('cat deploy.sh; vim run.py; ls src/'), []);
   assert.deepEqual(named('npm test'), []);
+  // a subcommand first: only `run` runs a file
+  assert.deepEqual(named('go build ./... && go test ./x && deno fmt src/'), []);
+  assert.deepEqual(named('go run tools/gen.go; deno run -A scripts/x.ts; bun scripts/y.ts'), [
+    'go:tools/gen.go',
+    'deno:scripts/x.ts',
+    'bun:scripts/y.ts',
+  ]);
 });
 
 test('a script is read once, bounded, with the runner its shebang names', () => {
