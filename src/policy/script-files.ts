@@ -118,16 +118,178 @@ function scriptOf(c: SimpleCommand): { word: string; runner: string } | undefine
   return undefined;
 }
 
-/** The scripts a command line runs from disk (words as written), cheaply ruled out for most lines. */
-export function scriptsNamed(command: string): Array<{ word: string; runner: string }> {
-  if (!mayRunScript(command)) return [];
-  const out: Array<{ word: string; runner: string }> = [];
+/** A script a line names: a file (`word`, as written), or a package.json script (`npmScript`). */
+export interface NamedScript {
+  word: string;
+  runner: string;
+  /** The directory the line had changed to (`cd DIR && ...`) before it, as written. */
+  dir?: string;
+  /** The package.json script run (`npm run build`, `yarn test`): its name. */
+  npmScript?: string;
+}
+
+/** The scripts a command line runs from disk, cheaply ruled out for most lines. */
+export function scriptsNamed(command: string): NamedScript[] {
+  if (!mayRunScript(command) && !PACKAGE_RUN.test(command)) return [];
+  const out: NamedScript[] = [];
+  let dir: string | undefined;
   for (const c of simpleCommands(command)) {
-    const s = scriptOf(c);
-    if (s && !out.some((o) => o.word === s.word)) out.push(s);
+    // `cd web && bash x.sh`: relative words are read from there (a literal cd only)
+    if (c.argv[0] === 'cd' || c.argv[0] === 'pushd') {
+      const to = c.argv.find((w, i) => i > 0 && !w.startsWith('-'));
+      dir = to === undefined || /[$`*?[]/.test(to) ? undefined : dir && !/^[/~]/.test(to) ? `${dir}/${to}` : to;
+      continue;
+    }
+    const s = scriptOf(c) ?? packageScriptOf(c.argv);
+    if (!s) continue;
+    const named: NamedScript = dir === undefined ? s : { ...s, dir };
+    if (!out.some((o) => o.word === named.word && o.npmScript === named.npmScript && o.dir === named.dir))
+      out.push(named);
     if (out.length >= MAX_SCRIPTS) break;
   }
   return out;
+}
+
+/** A package manager running a package.json script, by name (cheap first test). */
+const PACKAGE_RUN = /(?:^|[\s;&|(/])(?:npm|pnpm|yarn|bun)\s/;
+/** yarn's and pnpm's own commands: `yarn add` is not a script named add. */
+const PM_COMMANDS = new Set([
+  'add',
+  'audit',
+  'bin',
+  'cache',
+  'config',
+  'create',
+  'dedupe',
+  'dlx',
+  'exec',
+  'info',
+  'init',
+  'install',
+  'i',
+  'link',
+  'list',
+  'ls',
+  'login',
+  'logout',
+  'outdated',
+  'pack',
+  'publish',
+  'rebuild',
+  'remove',
+  'rm',
+  'root',
+  'store',
+  'unlink',
+  'up',
+  'update',
+  'upgrade',
+  'upgrade-interactive',
+  'version',
+  'versions',
+  'why',
+  'workspace',
+  'workspaces',
+  'import',
+  'fetch',
+  'patch',
+  'patch-commit',
+  'prune',
+  'deploy',
+  'env',
+  'setup',
+  'plugin',
+  'node',
+  'set',
+  'constraints',
+  'explain',
+  'npm',
+  'help',
+  'x',
+  'global',
+  'licenses',
+  'owner',
+  'tag',
+  'team',
+  'check',
+  'generate-lock-entry',
+  'policies',
+  'unplug',
+  'stage',
+  'search',
+  'whoami',
+  'pm',
+  'build',
+  'outdated',
+]);
+
+/** The name under which a bare `npm install` / `npm ci` reads the project's lifecycle scripts. */
+const INSTALL_SCRIPTS = '(install)';
+
+/** `npm run X`, `npm test`, `yarn X`, `pnpm run X`, `bun run X`: the script named, if any. */
+function packageScriptOf(argv: string[]): NamedScript | undefined {
+  const pm = basename(argv[0] ?? '');
+  if (pm !== 'npm' && pm !== 'pnpm' && pm !== 'yarn' && pm !== 'bun') return undefined;
+  // options before the command (`npm --silent run x`); a workspace's script lives elsewhere
+  if (argv.some((w) => /^(?:--workspace|-w|--filter|--prefix|-C|--cwd|--dir)(?:=|$)/.test(w))) return undefined;
+  const words = argv.slice(1).filter((w) => !w.startsWith('-'));
+  const first = words[0];
+  if (first === undefined) return undefined;
+  let name: string | undefined;
+  if (first === 'run' || first === 'run-script' || first === 'rum' || first === 'urn') name = words[1];
+  else if (
+    pm === 'npm' &&
+    (first === 'test' ||
+      first === 't' ||
+      first === 'tst' ||
+      first === 'start' ||
+      first === 'stop' ||
+      first === 'restart')
+  )
+    name = first.startsWith('t') ? 'test' : first;
+  else if ((pm === 'yarn' || pm === 'pnpm') && !PM_COMMANDS.has(first)) name = first;
+  else if (pm === 'pnpm' && (first === 'test' || first === 'start')) name = first;
+  // a bare install runs the project's own lifecycle scripts
+  if ((first === 'install' || first === 'i' || first === 'ci') && words.length === 1) name = INSTALL_SCRIPTS;
+  if (name === undefined || !/^[\w:.@/()-]+$/.test(name)) return undefined;
+  return { word: 'package.json', runner: 'sh', npmScript: name };
+}
+
+/** The nearest package.json at or above dir (a few levels), as npm finds it. */
+function nearestPackageJson(dir: string): string | undefined {
+  let d = dir;
+  for (let i = 0; i < 6; i++) {
+    const f = `${d === '/' ? '' : d}/package.json`;
+    const head = readHead(f);
+    if (head) return f;
+    const up = resolve(d, '..');
+    if (up === d) break;
+    d = up;
+  }
+  return undefined;
+}
+
+/** The text `npm run NAME` runs from a package.json: pre, the script, post. */
+function packageScript(file: string, name: string): { text: string; truncated: boolean } | undefined {
+  const head = readHead(file);
+  if (!head || head.truncated) return undefined;
+  let scripts: unknown;
+  try {
+    scripts = (JSON.parse(head.text) as { scripts?: unknown }).scripts;
+  } catch {
+    return undefined; // npm refuses a broken package.json too
+  }
+  if (!scripts || typeof scripts !== 'object') return undefined;
+  const at = (k: string) => {
+    const v = (scripts as Record<string, unknown>)[k];
+    return typeof v === 'string' ? v : undefined;
+  };
+  const names = name === INSTALL_SCRIPTS ? ['preinstall', 'install', 'postinstall', 'prepare'] : [name];
+  if (names.every((n) => at(n) === undefined)) return undefined;
+  const parts = names
+    .flatMap((n) => (name === INSTALL_SCRIPTS ? [at(n)] : [at(`pre${n}`), at(n), at(`post${n}`)]))
+    .filter((x): x is string => x !== undefined);
+  return { text: parts.join('\n'), truncated: false };
 }
 
 /** The first SCRIPT_READ_BYTES of a regular file, or undefined (missing, not a file, binary). */
@@ -164,10 +326,20 @@ export function readScripts(call: ToolCall, home = homedir()): ScriptFile[] {
   const command = call.params['command'];
   if (typeof command !== 'string') return [];
   const out: ScriptFile[] = [];
-  for (const { word, runner } of scriptsNamed(command)) {
-    if (/[$`*?[]/.test(word)) continue; // not known before the shell runs
+  const abs = (word: string, from: string) => {
     const expanded = word === '~' || word.startsWith('~/') ? home + word.slice(1) : word;
-    const path = isAbsolute(expanded) ? resolve(expanded) : resolve(call.workdir ?? process.cwd(), expanded);
+    return isAbsolute(expanded) ? resolve(expanded) : resolve(from, expanded);
+  };
+  for (const { word, runner, dir, npmScript } of scriptsNamed(command)) {
+    if (/[$`*?[]/.test(word)) continue; // not known before the shell runs
+    const from = dir === undefined ? (call.workdir ?? process.cwd()) : abs(dir, call.workdir ?? process.cwd());
+    if (npmScript !== undefined) {
+      const file = nearestPackageJson(from);
+      const text = file && packageScript(file, npmScript);
+      if (file && text) out.push({ path: `${file}#scripts.${npmScript}`, runner, content: text.text });
+      continue;
+    }
+    const path = abs(word, from);
     if (SYSTEM_DIR.test(path) || (!runner && INSTALLED_DIR.test(path))) continue;
     const head = readHead(path);
     if (!head) continue;
