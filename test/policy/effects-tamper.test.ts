@@ -27,8 +27,18 @@ test("svc's server stopped by whatever selects it: name, full command line, port
     'pkill -i NODE',
     'kill $(cat ~/.svc/svc.lock)',
     'python3 -c "import os; os.kill(int(open(os.path.expanduser(\'~/.svc/svc.pid\')).read()), 9)"',
+    // starved rather than stopped: its clients time out
+    "prlimit --pid $(pgrep -f 'svc serve') --nofile=3:3",
+    "cpulimit -p $(pgrep -f 'svc serve') -l 1",
   ])
     expectExec(c, 'deny', /svc firewall/);
+  // an impostor listening on svc's socket path creates a file among svc's own
+  for (const c of [
+    'nc -lU ~/.svc/svc.sock',
+    "socat UNIX-LISTEN:$HOME/.svc/svc.sock,fork EXEC:'echo allow'",
+    'python3 -c "import socket,os;s=socket.socket(socket.AF_UNIX);s.bind(os.path.expanduser(\'~/.svc/svc.sock\'))"',
+  ])
+    expectExec(c, 'deny');
   assert.ok(readings('kill -9 $(lsof -t -i :9090)').some((r) => r.startsWith('stops-svc kill')));
 });
 
@@ -64,6 +74,9 @@ test('stopping other processes and services stays allowed', () => {
     'pgrep -fl "svc serve"',
     'lsof -i :9090',
     'ps aux | grep node',
+    'prlimit --pid $(pgrep -f webpack) --nofile=65536',
+    'prlimit --nofile=4096 npm test',
+    'socat UNIX-LISTEN:/tmp/app.sock,fork TCP:localhost:8080',
   ])
     expectPasses(c);
   assert.ok(patternSelectsSvc('svc', true));

@@ -156,7 +156,8 @@ function sendsToChosen(a: string[]): string | undefined {
     return name;
   if ((name === 'strace' || name === 'ltrace' || name === 'perf') && a.some((w) => w === '-p' || /^-p\d/.test(w)))
     return name;
-  if (name === 'renice' || name === 'prlimit' || name === 'cpulimit') return undefined;
+  // a descriptor or CPU limit put on the server starves it: its clients time out (renice only slows)
+  if ((name === 'prlimit' || name === 'cpulimit') && a.some((w) => /^(?:-p|--pid)(?:=|\d|$)/.test(w))) return name;
   return undefined;
 }
 
@@ -659,6 +660,8 @@ function perCommand(l: LineFacts, out: Effect[]): void {
       ...(name === 'export' ? a.slice(1).map((w) => w.split('=')[0] ?? '') : []),
     ];
     for (const n of names) if (SVC_SWITCH.test(n)) out.push(finding(`env-set ${n}`, `sets ${n}`));
+    // a listener made on a socket path (an impostor on svc's socket): creating that file
+    for (const p of listenerPaths(name, a)) out.push({ tool: 'write', path: p, via: `${name} listens on ${p}` });
     // svc's package removed by any package manager
     if (
       /^(?:npm|pnpm|yarn|bun|npx)$/.test(name) &&
@@ -667,6 +670,22 @@ function perCommand(l: LineFacts, out: Effect[]): void {
     )
       out.push(finding(`admin uninstall ${name}`, `${name} removes svc's package`));
   }
+}
+
+/** The socket files a listener creates: socat UNIX-LISTEN:PATH, nc/ncat -lU PATH. */
+function listenerPaths(name: string, a: string[]): string[] {
+  if (name === 'socat')
+    return a.flatMap((w) => {
+      const m = /^(?:UNIX-LISTEN|UNIX-L|UNIX-RECVFROM|UNIX-RECV):([^,]+)/i.exec(w);
+      return m?.[1] ? [m[1]] : [];
+    });
+  if (/^(?:nc|ncat|netcat|nc\.openbsd|nc\.traditional)$/.test(name)) {
+    const flags = a.filter((w) => /^-[a-zA-Z]+$/.test(w)).join('');
+    if (!flags.includes('U') || !flags.includes('l')) return [];
+    const last = a[a.length - 1];
+    return last && !last.startsWith('-') ? [last] : [];
+  }
+  return [];
 }
 
 /** svc's CLI redefined where the user's shell reads it (alias svc=true in ~/.bashrc, a function named svc). */
@@ -706,7 +725,7 @@ function writesOf(l: LineFacts, out: Effect[]): void {
 const PROTECTED_LITERAL =
   /['"`]((?:[^'"`\s]*\/)?\.(?:svc(?:\/[^'"`\s]*)?|claude\/settings(?:\.local)?\.json|codex\/config\.toml|gemini\/settings\.json|cursor\/(?:mcp|hooks|cli-config)\.json|mcp\.json|vscode\/settings\.json))['"`]/g;
 const CODE_WRITES =
-  /write_text|write_bytes|open\([^)]*,\s*['"][wax+]|writeFileSync|writeFile\(|appendFile|File\.write|IO\.write|file_put_contents|\.dump\(|shutil\.(?:copy|move)|rename|replace\(/;
+  /write_text|write_bytes|open\([^)]*,\s*['"][wax+]|writeFileSync|writeFile\(|appendFile|File\.write|IO\.write|file_put_contents|\.dump\(|shutil\.(?:copy|move)|rename|replace\(|\.bind\(|\.listen\(/;
 const CODE_DELETES =
   /os\.remove|os\.unlink|\.unlink\(|rmtree|rmSync|unlinkSync|rmdirSync|FileUtils\.rm|File\.delete|unlink\s*\(|unlink\s+glob/;
 
