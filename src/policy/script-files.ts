@@ -6,8 +6,8 @@
 // (`bash -c TEXT`, `python3 -c TEXT`), and the audit record keeps it, so a replay decides the
 // same text. Reading is bounded (a few files, the first SCRIPT_READ_BYTES of each) and never
 // follows into system directories, whose programs are the machine's own.
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readlinkSync, readSync } from 'node:fs';
+import { dirname, isAbsolute, resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { basename, SHELLS } from './shell-wrappers.js';
 import { simpleCommands, type SimpleCommand } from './effects/walk.js';
@@ -292,11 +292,91 @@ function packageScript(file: string, name: string): { text: string; truncated: b
   return { text: parts.join('\n'), truncated: false };
 }
 
+/**
+ * Filesystems whose reads can hang (FUSE, network mounts): an agent could mount one and run a
+ * script from it to stall the reader, and with it every decision. Files there are not read (the
+ * line alone decides, as before scripts were read). Linux lists mounts in /proc/self/mountinfo,
+ * which never blocks; elsewhere nothing is excluded.
+ */
+const SLOW_FS = /^(?:fuse(?:\..*|blk)?|nfs4?|cifs|smb3?|smbfs|9p|ceph|glusterfs|afs|davfs|sshfs|virtiofs|lustre|gpfs)$/;
+const MOUNTS_TTL_MS = 2000;
+let slowMounts: { at: number; points: string[] } | undefined;
+
+/** The mount points of slow filesystems in a /proc/self/mountinfo text (octal escapes undone). */
+export function slowMountPoints(mountinfo: string): string[] {
+  const points: string[] = [];
+  for (const line of mountinfo.split('\n')) {
+    const f = line.split(' ');
+    const sep = f.indexOf('-');
+    const mountPoint = f[4];
+    if (sep > 0 && mountPoint && SLOW_FS.test(f[sep + 1] ?? ''))
+      points.push(mountPoint.replace(/\\(\d{3})/g, (_m, o: string) => String.fromCharCode(parseInt(o, 8))));
+  }
+  return points;
+}
+
+function onSlowMount(path: string): boolean {
+  const now = Date.now();
+  if (!slowMounts || now - slowMounts.at > MOUNTS_TTL_MS) {
+    let points: string[] = [];
+    try {
+      points = slowMountPoints(readFileSync('/proc/self/mountinfo', 'utf8'));
+    } catch {
+      // not Linux: no list to go by
+    }
+    slowMounts = { at: now, points };
+  }
+  return slowMounts.points.some((m) => path === m || path.startsWith(m.endsWith('/') ? m : `${m}/`));
+}
+
 /** The first SCRIPT_READ_BYTES of a regular file, or undefined (missing, not a file, binary). */
+/**
+ * The path with every link followed, one component at a time, without touching anything on a
+ * slow mount (a link into one, or a directory link on the way, would otherwise reach it); undefined
+ * when it leads there, loops or cannot be followed.
+ */
+function safeRealPath(path: string): string | undefined {
+  const rest = path.split('/').filter(Boolean);
+  let cur = '/';
+  let hops = 0;
+  while (rest.length) {
+    const comp = rest.shift() ?? '';
+    if (comp === '.') continue;
+    if (comp === '..') {
+      cur = dirname(cur);
+      continue;
+    }
+    const next = cur === '/' ? `/${comp}` : `${cur}/${comp}`;
+    if (onSlowMount(next)) return undefined;
+    let st;
+    try {
+      st = lstatSync(next);
+    } catch {
+      return undefined;
+    }
+    if (st.isSymbolicLink()) {
+      if (++hops > 40) return undefined;
+      let target: string;
+      try {
+        target = readlinkSync(next);
+      } catch {
+        return undefined;
+      }
+      rest.unshift(...target.split('/').filter(Boolean));
+      if (target.startsWith('/')) cur = '/';
+      continue;
+    }
+    cur = next;
+  }
+  return cur;
+}
+
 function readHead(path: string): { text: string; truncated: boolean } | undefined {
+  const real = safeRealPath(path);
+  if (real === undefined) return undefined;
   let fd: number;
   try {
-    fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+    fd = openSync(real, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch {
     return undefined;
   }
