@@ -6,8 +6,11 @@
 // (`bash -c TEXT`, `python3 -c TEXT`), and the audit record keeps it, so a replay decides the
 // same text. Reading is bounded (a few files, the first SCRIPT_READ_BYTES of each) and never
 // follows into system directories, whose programs are the machine's own.
-import { closeSync, constants, fstatSync, lstatSync, openSync, readFileSync, readlinkSync, readSync } from 'node:fs';
-import { dirname, isAbsolute, resolve } from 'node:path';
+import { isAbsolute, resolve } from 'node:path';
+import { readHead, SCRIPT_READ_BYTES } from './script-read.js';
+import { nearestPackageJson, PACKAGE_RUN, packageScript, packageScriptOf } from './package-scripts.js';
+import { makeRecipe, makeRunOf } from './make-recipes.js';
+
 import { homedir } from 'node:os';
 import { basename, SHELLS } from './shell-wrappers.js';
 import { simpleCommands, type SimpleCommand } from './effects/walk.js';
@@ -16,8 +19,8 @@ import { analyzeCode } from './effects/interp/code.js';
 import type { Effect } from './effects/types.js';
 import type { ScriptFile, ToolCall } from './types.js';
 
-/** The most of a script read and kept (a longer one is read up to here: `truncated`). */
-export const SCRIPT_READ_BYTES = 64 * 1024;
+export { SCRIPT_READ_BYTES, slowMountPoints } from './script-read.js';
+
 /** Scripts read for one call. */
 export const MAX_SCRIPTS = 4;
 
@@ -126,11 +129,16 @@ export interface NamedScript {
   dir?: string;
   /** The package.json script run (`npm run build`, `yarn test`): its name. */
   npmScript?: string;
+  /** A make run: the Makefiles it would try, in order, and its targets. */
+  make?: { targets: string[]; files: string[] };
 }
+
+/** make, gmake, bmake (cheap first test). */
+const MAKE_RUN = /(?:^|[\s;&|(/])[gb]?make\b/;
 
 /** The scripts a command line runs from disk, cheaply ruled out for most lines. */
 export function scriptsNamed(command: string): NamedScript[] {
-  if (!mayRunScript(command) && !PACKAGE_RUN.test(command)) return [];
+  if (!mayRunScript(command) && !PACKAGE_RUN.test(command) && !MAKE_RUN.test(command)) return [];
   const out: NamedScript[] = [];
   let dir: string | undefined;
   for (const c of simpleCommands(command)) {
@@ -140,7 +148,7 @@ export function scriptsNamed(command: string): NamedScript[] {
       dir = to === undefined || /[$`*?[]/.test(to) ? undefined : dir && !/^[/~]/.test(to) ? `${dir}/${to}` : to;
       continue;
     }
-    const s = scriptOf(c) ?? packageScriptOf(c.argv);
+    const s = scriptOf(c) ?? packageScriptOf(c.argv) ?? makeRunOf(c.argv);
     if (!s) continue;
     const named: NamedScript = dir === undefined ? s : { ...s, dir };
     if (!out.some((o) => o.word === named.word && o.npmScript === named.npmScript && o.dir === named.dir))
@@ -148,256 +156,6 @@ export function scriptsNamed(command: string): NamedScript[] {
     if (out.length >= MAX_SCRIPTS) break;
   }
   return out;
-}
-
-/** A package manager running a package.json script, by name (cheap first test). */
-const PACKAGE_RUN = /(?:^|[\s;&|(/])(?:npm|pnpm|yarn|bun)\s/;
-/** yarn's and pnpm's own commands: `yarn add` is not a script named add. */
-const PM_COMMANDS = new Set([
-  'add',
-  'audit',
-  'bin',
-  'cache',
-  'config',
-  'create',
-  'dedupe',
-  'dlx',
-  'exec',
-  'info',
-  'init',
-  'install',
-  'i',
-  'link',
-  'list',
-  'ls',
-  'login',
-  'logout',
-  'outdated',
-  'pack',
-  'publish',
-  'rebuild',
-  'remove',
-  'rm',
-  'root',
-  'store',
-  'unlink',
-  'up',
-  'update',
-  'upgrade',
-  'upgrade-interactive',
-  'version',
-  'versions',
-  'why',
-  'workspace',
-  'workspaces',
-  'import',
-  'fetch',
-  'patch',
-  'patch-commit',
-  'prune',
-  'deploy',
-  'env',
-  'setup',
-  'plugin',
-  'node',
-  'set',
-  'constraints',
-  'explain',
-  'npm',
-  'help',
-  'x',
-  'global',
-  'licenses',
-  'owner',
-  'tag',
-  'team',
-  'check',
-  'generate-lock-entry',
-  'policies',
-  'unplug',
-  'stage',
-  'search',
-  'whoami',
-  'pm',
-  'build',
-  'outdated',
-]);
-
-/** The name under which a bare `npm install` / `npm ci` reads the project's lifecycle scripts. */
-const INSTALL_SCRIPTS = '(install)';
-
-/** `npm run X`, `npm test`, `yarn X`, `pnpm run X`, `bun run X`: the script named, if any. */
-function packageScriptOf(argv: string[]): NamedScript | undefined {
-  const pm = basename(argv[0] ?? '');
-  if (pm !== 'npm' && pm !== 'pnpm' && pm !== 'yarn' && pm !== 'bun') return undefined;
-  // options before the command (`npm --silent run x`); a workspace's script lives elsewhere
-  if (argv.some((w) => /^(?:--workspace|-w|--filter|--prefix|-C|--cwd|--dir)(?:=|$)/.test(w))) return undefined;
-  const words = argv.slice(1).filter((w) => !w.startsWith('-'));
-  const first = words[0];
-  if (first === undefined) return undefined;
-  let name: string | undefined;
-  if (first === 'run' || first === 'run-script' || first === 'rum' || first === 'urn') name = words[1];
-  else if (
-    pm === 'npm' &&
-    (first === 'test' ||
-      first === 't' ||
-      first === 'tst' ||
-      first === 'start' ||
-      first === 'stop' ||
-      first === 'restart')
-  )
-    name = first.startsWith('t') ? 'test' : first;
-  else if ((pm === 'yarn' || pm === 'pnpm') && !PM_COMMANDS.has(first)) name = first;
-  else if (pm === 'pnpm' && (first === 'test' || first === 'start')) name = first;
-  // a bare install runs the project's own lifecycle scripts
-  if ((first === 'install' || first === 'i' || first === 'ci') && words.length === 1) name = INSTALL_SCRIPTS;
-  if (name === undefined || !/^[\w:.@/()-]+$/.test(name)) return undefined;
-  return { word: 'package.json', runner: 'sh', npmScript: name };
-}
-
-/** The nearest package.json at or above dir (a few levels), as npm finds it. */
-function nearestPackageJson(dir: string): string | undefined {
-  let d = dir;
-  for (let i = 0; i < 6; i++) {
-    const f = `${d === '/' ? '' : d}/package.json`;
-    const head = readHead(f);
-    if (head) return f;
-    const up = resolve(d, '..');
-    if (up === d) break;
-    d = up;
-  }
-  return undefined;
-}
-
-/** The text `npm run NAME` runs from a package.json: pre, the script, post. */
-function packageScript(file: string, name: string): { text: string; truncated: boolean } | undefined {
-  const head = readHead(file);
-  if (!head || head.truncated) return undefined;
-  let scripts: unknown;
-  try {
-    scripts = (JSON.parse(head.text) as { scripts?: unknown }).scripts;
-  } catch {
-    return undefined; // npm refuses a broken package.json too
-  }
-  if (!scripts || typeof scripts !== 'object') return undefined;
-  const at = (k: string) => {
-    const v = (scripts as Record<string, unknown>)[k];
-    return typeof v === 'string' ? v : undefined;
-  };
-  const names = name === INSTALL_SCRIPTS ? ['preinstall', 'install', 'postinstall', 'prepare'] : [name];
-  if (names.every((n) => at(n) === undefined)) return undefined;
-  const parts = names
-    .flatMap((n) => (name === INSTALL_SCRIPTS ? [at(n)] : [at(`pre${n}`), at(n), at(`post${n}`)]))
-    .filter((x): x is string => x !== undefined);
-  return { text: parts.join('\n'), truncated: false };
-}
-
-/**
- * Filesystems whose reads can hang (FUSE, network mounts): an agent could mount one and run a
- * script from it to stall the reader, and with it every decision. Files there are not read (the
- * line alone decides, as before scripts were read). Linux lists mounts in /proc/self/mountinfo,
- * which never blocks; elsewhere nothing is excluded.
- */
-const SLOW_FS = /^(?:fuse(?:\..*|blk)?|nfs4?|cifs|smb3?|smbfs|9p|ceph|glusterfs|afs|davfs|sshfs|virtiofs|lustre|gpfs)$/;
-const MOUNTS_TTL_MS = 2000;
-let slowMounts: { at: number; points: string[] } | undefined;
-
-/** The mount points of slow filesystems in a /proc/self/mountinfo text (octal escapes undone). */
-export function slowMountPoints(mountinfo: string): string[] {
-  const points: string[] = [];
-  for (const line of mountinfo.split('\n')) {
-    const f = line.split(' ');
-    const sep = f.indexOf('-');
-    const mountPoint = f[4];
-    if (sep > 0 && mountPoint && SLOW_FS.test(f[sep + 1] ?? ''))
-      points.push(mountPoint.replace(/\\(\d{3})/g, (_m, o: string) => String.fromCharCode(parseInt(o, 8))));
-  }
-  return points;
-}
-
-function onSlowMount(path: string): boolean {
-  const now = Date.now();
-  if (!slowMounts || now - slowMounts.at > MOUNTS_TTL_MS) {
-    let points: string[] = [];
-    try {
-      points = slowMountPoints(readFileSync('/proc/self/mountinfo', 'utf8'));
-    } catch {
-      // not Linux: no list to go by
-    }
-    slowMounts = { at: now, points };
-  }
-  return slowMounts.points.some((m) => path === m || path.startsWith(m.endsWith('/') ? m : `${m}/`));
-}
-
-/** The first SCRIPT_READ_BYTES of a regular file, or undefined (missing, not a file, binary). */
-/**
- * The path with every link followed, one component at a time, without touching anything on a
- * slow mount (a link into one, or a directory link on the way, would otherwise reach it); undefined
- * when it leads there, loops or cannot be followed.
- */
-function safeRealPath(path: string): string | undefined {
-  const rest = path.split('/').filter(Boolean);
-  let cur = '/';
-  let hops = 0;
-  while (rest.length) {
-    const comp = rest.shift() ?? '';
-    if (comp === '.') continue;
-    if (comp === '..') {
-      cur = dirname(cur);
-      continue;
-    }
-    const next = cur === '/' ? `/${comp}` : `${cur}/${comp}`;
-    if (onSlowMount(next)) return undefined;
-    let st;
-    try {
-      st = lstatSync(next);
-    } catch {
-      return undefined;
-    }
-    if (st.isSymbolicLink()) {
-      if (++hops > 40) return undefined;
-      let target: string;
-      try {
-        target = readlinkSync(next);
-      } catch {
-        return undefined;
-      }
-      rest.unshift(...target.split('/').filter(Boolean));
-      if (target.startsWith('/')) cur = '/';
-      continue;
-    }
-    cur = next;
-  }
-  return cur;
-}
-
-function readHead(path: string): { text: string; truncated: boolean } | undefined {
-  const real = safeRealPath(path);
-  if (real === undefined) return undefined;
-  let fd: number;
-  try {
-    fd = openSync(real, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch {
-    return undefined;
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) return undefined; // a FIFO or a device would block or never end
-    const buf = Buffer.alloc(Math.min(st.size, SCRIPT_READ_BYTES));
-    let got = 0;
-    while (got < buf.length) {
-      const n = readSync(fd, buf, got, buf.length - got, got);
-      if (n === 0) break;
-      got += n;
-    }
-    const bytes = buf.subarray(0, got);
-    if (bytes.subarray(0, 1024).includes(0)) return undefined; // a compiled program, not a script
-    return { text: bytes.toString('utf8'), truncated: st.size > got };
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /** The scripts an exec call runs, read from disk now; [] for any other call or line. */
@@ -410,9 +168,16 @@ export function readScripts(call: ToolCall, home = homedir()): ScriptFile[] {
     const expanded = word === '~' || word.startsWith('~/') ? home + word.slice(1) : word;
     return isAbsolute(expanded) ? resolve(expanded) : resolve(from, expanded);
   };
-  for (const { word, runner, dir, npmScript } of scriptsNamed(command)) {
+  for (const { word, runner, dir, npmScript, make } of scriptsNamed(command)) {
     if (/[$`*?[]/.test(word)) continue; // not known before the shell runs
     const from = dir === undefined ? (call.workdir ?? process.cwd()) : abs(dir, call.workdir ?? process.cwd());
+    if (make !== undefined) {
+      const file = make.files.map((f) => abs(f, from)).find((f) => readHead(f) !== undefined);
+      const head = file === undefined ? undefined : readHead(file);
+      const text = head && makeRecipe(head.text, make.targets);
+      if (file && text) out.push({ path: `${file}#${make.targets.join(',') || '(default)'}`, runner, content: text });
+      continue;
+    }
     if (npmScript !== undefined) {
       const file = nearestPackageJson(from);
       const text = file && packageScript(file, npmScript);
