@@ -32,6 +32,9 @@ export function callFingerprint(call: ToolCall, credentialOwner: string): string
     workdir: call.workdir ?? '',
     params: call.params ?? {},
     input: call.input ?? null,
+    // the text of the scripts it runs, as read when decided: an approval of one text is not an
+    // approval of another put in the same file before the retry (absent: as before scripts were read)
+    ...(call.scripts?.length ? { scripts: call.scripts } : {}),
   });
   return sha256(`svc-approval-fingerprint-v1\0${identity}\0${credentialOwner}`);
 }

@@ -20,6 +20,17 @@ policies:
         when: { command_matches: ["*svc-script-marker*"] }
         message: the marker is refused
 `;
+const ASK_POLICY = `
+version: "1"
+default_action: allow
+policies:
+  - name: ask-marker
+    match: { tool: [exec] }
+    rules:
+      - action: ask
+        when: { command_matches: ["*svc-ask-marker*"] }
+        message: a human decides
+`;
 const CANDIDATE = `
 version: "1"
 policies:
@@ -126,4 +137,40 @@ test('replay decides the recorded script text, not the file as it is now', async
     rep.rows.flatMap((r: any) => r.examples.map((e: any) => e.subject)),
     ['bash b.sh'],
   );
+});
+
+test('an approved run of a script holds for the text the human approved, not for another one put in its place', async () => {
+  const d = tempDir();
+  const w = tempDir('svc-script-ask-');
+  const s = await startTestServer({ dataDir: d, policy: ASK_POLICY });
+  try {
+    const job = join(w, 'job.sh');
+    writeFileSync(job, 'echo svc-ask-marker deploy v1\n');
+    const body = {
+      agent: 'claude',
+      session: 's1',
+      run_id: 'run-1',
+      tool_call_id: 'tc-1',
+      params: { command: 'bash job.sh' },
+      workdir: w,
+    };
+    const asked = await s.req('POST', '/v1/tool/exec', body);
+    assert.equal(asked.status, 202, JSON.stringify(asked.body));
+    const id = asked.body.approval_id;
+    assert.equal((await s.req('POST', `/v1/approvals/${id}/resolve`, { approved: true })).status, 200);
+    // the file changed before the retry: the approval does not cover the new text
+    writeFileSync(job, 'echo svc-ask-marker deploy v2 and more\n');
+    const swapped = await s.req('POST', '/v1/tool/exec', body);
+    assert.equal(swapped.status, 202, JSON.stringify(swapped.body));
+    assert.notEqual(swapped.body.approval_id, id);
+    // the text the human saw is still covered, once
+    writeFileSync(job, 'echo svc-ask-marker deploy v1\n');
+    const retry = await s.req('POST', '/v1/tool/exec', body);
+    assert.equal(retry.status, 200, JSON.stringify(retry.body));
+    assert.equal(retry.body.approval_id, id);
+  } finally {
+    await s.stop();
+    rmSync(d, { recursive: true, force: true });
+    rmSync(w, { recursive: true, force: true });
+  }
 });
