@@ -19,8 +19,18 @@ import {
 } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { exchange, line, preloadEnv, realPython, run, startRecorder, tempDir, waitFor } from './harness.js';
-import { spawnServe, type ServeChild } from '../helpers/spawn.js';
+import {
+  exchange,
+  line,
+  preloadEnv,
+  realPython,
+  run,
+  servePolicy,
+  startRecorder,
+  tempDir,
+  waitFor,
+  type PolicyServer,
+} from './harness.js';
 
 /** The rules these tests need; the environment rule is the one proposed for the standard profile. */
 const POLICY = `version: "1"
@@ -58,19 +68,15 @@ policies:
 
 let dataDir: string;
 let socket: string;
-let serve: ServeChild;
+let srv: PolicyServer;
 let work: string;
 before(async () => {
-  dataDir = tempDir('svc-v2-');
   work = tempDir('svc-v2-work-');
-  const file = join(dataDir, 'policy.yaml');
-  writeFileSync(file, POLICY);
-  serve = await spawnServe(['--data-dir', dataDir, '--config', file]);
-  socket = join(dataDir, 'svc.sock');
+  srv = await servePolicy(POLICY, 'svc-v2-');
+  ({ dataDir, socket } = srv);
 });
 after(async () => {
-  await serve.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  await srv.stop();
   rmSync(work, { recursive: true, force: true });
 });
 

@@ -15,6 +15,7 @@ import {
   type PreloadRequest,
 } from '../../server/preload-socket.js';
 import { preloadLibraryPath, shimPath } from '../../src/cli/preload-path.js';
+import { spawnServe, type ServeChild } from '../helpers/spawn.js';
 
 export const LIB = preloadLibraryPath();
 export const SHIM = shimPath();
@@ -245,4 +246,28 @@ export async function waitFor(cond: () => boolean, ms = 1000): Promise<boolean> 
     await sleep(5);
   }
   return true;
+}
+
+/** A real `svc serve` (child process) on a temp data dir with one policy file, and its socket. */
+export interface PolicyServer {
+  dataDir: string;
+  socket: string;
+  serve: ServeChild;
+  stop(): Promise<void>;
+}
+
+export async function servePolicy(policy: string, prefix = 'svc-preload-'): Promise<PolicyServer> {
+  const dataDir = tempDir(prefix);
+  const file = join(dataDir, 'policy.yaml');
+  writeFileSync(file, policy);
+  const serve = await spawnServe(['--data-dir', dataDir, '--config', file]);
+  return {
+    dataDir,
+    socket: join(dataDir, 'svc.sock'),
+    serve,
+    async stop() {
+      await serve.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -3,10 +3,9 @@
 // the exec runs; rewritten harmless, the same exec runs, so no earlier answer is reused.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chmodSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { preloadEnv, run, tempDir } from './harness.js';
-import { spawnServe, type ServeChild } from '../helpers/spawn.js';
+import { preloadEnv, run, servePolicy, type PolicyServer } from './harness.js';
 
 const POLICY = `version: "1"
 default_action: allow
@@ -22,20 +21,14 @@ policies:
             - '*svc-script-marker*'
 `;
 
+let srv: PolicyServer;
 let dataDir: string;
 let socket: string;
-let serve: ServeChild;
 before(async () => {
-  dataDir = tempDir('svc-script-');
-  const file = join(dataDir, 'policy.yaml');
-  writeFileSync(file, POLICY);
-  serve = await spawnServe(['--data-dir', dataDir, '--config', file]);
-  socket = join(dataDir, 'svc.sock');
+  srv = await servePolicy(POLICY, 'svc-script-');
+  ({ dataDir, socket } = srv);
 });
-after(async () => {
-  await serve.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+after(() => srv.stop());
 
 test('bash SCRIPT and ./SCRIPT are refused when the script holds what the policy denies', async () => {
   const script = join(dataDir, 'job.sh');

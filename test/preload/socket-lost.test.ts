@@ -5,19 +5,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import net from 'node:net';
-import {
-  existsSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { preloadEnv, run, startRecorder, tempDir, waitFor } from './harness.js';
-import { spawnServe, type ServeChild } from '../helpers/spawn.js';
+import { preloadEnv, run, servePolicy, startRecorder, tempDir, waitFor, type PolicyServer } from './harness.js';
 
 const POLICY = `version: "1"
 default_action: allow
@@ -33,20 +23,14 @@ policies:
             - '*svc-lost-marker*'
 `;
 
+let srv: PolicyServer;
 let dataDir: string;
 let socket: string;
-let serve: ServeChild;
 before(async () => {
-  dataDir = tempDir('svc-lost-');
-  const file = join(dataDir, 'policy.yaml');
-  writeFileSync(file, POLICY);
-  serve = await spawnServe(['--data-dir', dataDir, '--config', file]);
-  socket = join(dataDir, 'svc.sock');
+  srv = await servePolicy(POLICY, 'svc-lost-');
+  ({ dataDir, socket } = srv);
 });
-after(async () => {
-  await serve.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+after(() => srv.stop());
 
 function serviceRecords(kind: string): Array<{ decision: { action: string; reason?: string; message?: string } }> {
   const audit = join(dataDir, 'audit');
