@@ -128,6 +128,7 @@ function readPopular(text: string): unknown {
 /** Reads the catalogues (throws when they are missing or malformed: the caller fails closed). */
 export function loadSupplyData(dir = join(PACKAGE_ROOT, 'policies', 'catalogues')): SupplyData {
   const lists = new Map<Ecosystem, NameList>();
+  const merged = new Map<Ecosystem, { names: string[]; targets: number }>();
   const chain = parse(readFileSync(join(dir, 'supply-chain.yaml'), 'utf8')) as unknown;
   const popular = readPopular(readFileSync(join(dir, 'popular-packages.yaml'), 'utf8'));
   for (const doc of [section(popular, 'popular'), section(chain, 'popular')]) {
@@ -138,9 +139,14 @@ export function loadSupplyData(dir = join(PACKAGE_ROOT, 'policies', 'catalogues'
       const names = entry.names.split(/\s+/).filter(Boolean);
       const e = eco as Ecosystem;
       const norm = names.map((n) => normalise(e, n));
-      lists.set(e, nameList(norm, typeof entry.targets === 'number' ? entry.targets : norm.length));
+      // A second list of an ecosystem adds names (well-known ones a download table lacks) after
+      // the first list's, which keeps its targets.
+      const prev = merged.get(e);
+      if (prev) prev.names.push(...norm);
+      else merged.set(e, { names: norm, targets: typeof entry.targets === 'number' ? entry.targets : norm.length });
     }
   }
+  for (const [e, { names, targets }] of merged) lists.set(e, nameList(names, targets));
   return {
     lists,
     vendorHosts: hosts(chain, 'vendor-hosts'),
