@@ -5,6 +5,7 @@
 // `config set` command, so pointing them at another registry or switching verification off
 // meets the same rules as doing it on the command line.
 import { installHookFindings } from './install-hooks.js';
+import { cargoConfigHooks } from './supply-hooks.js';
 import { isDownloadVariable } from './download-vars.js';
 import { ciTrustFindings } from './ci-pins.js';
 import { publishedSecret } from './exposure.js';
@@ -307,6 +308,7 @@ function configPlant(kind: Kind, text: string, via: string): Effect[] {
       else if (/^trusted-host$|^trusted_host$/.test(k)) cmd(`pip config set global.trusted-host ${v}`);
     }
   } else if (kind === 'cargo') {
+    cargoConfigHooks(settings(text), via, out);
     for (const [k, v] of settings(text)) {
       if (k === 'replace-with') cmd(`cargo config set source.crates-io.replace-with ${v}`);
       else if (k === 'registry' || k === 'index') cmd(`cargo config set registry ${v}`);

@@ -346,9 +346,16 @@ export function installEffects(argv: string[], out: Effect[]): void {
     case 'bun': {
       if (NPM_INSTALL.test(sub) || (name === 'yarn' && sub === 'global' && a[2] === 'add')) {
         checkNames('npm', names('npm', operands(a, sub === 'global' ? 3 : 2, 'npm')), `${via} installs`, out, a);
-      } else if ((name === 'npm' && sub === 'exec') || sub === 'dlx' || (name === 'bun' && sub === 'x')) {
+      } else if (
+        (name === 'npm' && (sub === 'exec' || sub === 'x')) ||
+        sub === 'dlx' ||
+        (name === 'bun' && sub === 'x')
+      ) {
         const pkg = a.find((w) => w.startsWith('--package='))?.slice('--package='.length);
-        remoteRun('npm', npmName(pkg ?? operands(beforeDoubleDash(a), 2, 'npm')[0] ?? ''), `${via} runs`, out);
+        // `npm exec --yes -- NAME ARGS`: the package is the first word after `--` when none comes before
+        const dd = a.indexOf('--');
+        const first = operands(beforeDoubleDash(a), 2, 'npm')[0] ?? (dd > 0 ? a[dd + 1] : undefined);
+        remoteRun('npm', npmName(pkg ?? first ?? ''), `${via} runs`, out);
       }
       return;
     }
