@@ -155,12 +155,82 @@ function commandHooks(c: SimpleCommand, out: [string, string, string][]): void {
   }
 }
 
-/** `build-hook TOOL SETTING PATH` for each build program a line points at a scratch folder. */
+/**
+ * Variables naming the configuration file a tool reads instead of the user's: a file in a
+ * scratch folder chooses the registries, mirrors and plugins of every command that follows.
+ */
+const CONFIG_VARS =
+  /^(?:TF_CLI_CONFIG_FILE|TERRAFORM_CONFIG|NPM_CONFIG_USERCONFIG|npm_config_userconfig|NPM_CONFIG_GLOBALCONFIG|PIP_CONFIG_FILE|UV_CONFIG_FILE|POETRY_CONFIG_DIR|CARGO_HOME|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GEMRC|BUNDLE_GEMFILE|NUGET_CONFIG_FILE|GRADLE_USER_HOME|CONDARC|YARN_RC_FILENAME)$/;
+/** Package managers' install verbs (after the program): what they are given is installed and its hooks run. */
+const INSTALLS: Record<string, RegExp> = {
+  npm: /^(?:install|i|add|ci|isntall|in)$/,
+  pnpm: /^(?:add|install|i)$/,
+  yarn: /^(?:add|install)$/,
+  bun: /^(?:add|install|i)$/,
+  pip: /^(?:install|download)$/,
+  pip3: /^(?:install|download)$/,
+  uv: /^(?:add|pip|tool)$/,
+  pipx: /^(?:install|inject)$/,
+  poetry: /^add$/,
+  cargo: /^install$/,
+  gem: /^install$/,
+  dotnet: /^(?:tool|add)$/,
+  composer: /^require$/,
+  go: /^install$/,
+};
+/** Options whose value is a folder to install from or a config file to read. */
+const SOURCE_OPTION =
+  /^(?:--find-links|-f|--path|--add-source|--source|--userconfig|--config-file|--local|--global-config|-c|--constraint)$/;
+
+/** Options whose value is where an install writes (its target, cache or log), not a source. */
+const DESTINATION_OPTION =
+  /^(?:-d|--dest|--destination|-t|--target|--prefix|--root|--cache-dir|--src|--log|--report|-o|--output|--pack-destination|--install-dir|--bindir|--modules-folder|--global-folder|--cache-folder|--store-dir)$/;
+
+/** Installs of a package file or folder kept in a scratch folder, and config files read from one. */
+function scratchSources(c: SimpleCommand, out: [string, string][]): void {
+  for (const a of c.assigns) if (CONFIG_VARS.test(a.name) && scratchProgram(a.value)) out.push([a.name, a.value]);
+  const argv = c.argv;
+  let prog = basename(argv[0] ?? '').toLowerCase();
+  let i = 1;
+  if (/^python[0-9.]*$/.test(prog) && argv[1] === '-m') {
+    prog = argv[2] ?? '';
+    i = 3;
+  }
+  if (/^pip[0-9.]+$/.test(prog)) prog = 'pip';
+  if (prog === 'export')
+    for (const w of argv.slice(1)) {
+      const m = /^([A-Za-z_]\w*)=(.*)$/s.exec(w);
+      if (m?.[1] && CONFIG_VARS.test(m[1]) && scratchProgram(m[2] ?? '')) out.push([m[1], m[2] ?? '']);
+    }
+  const verb = INSTALLS[prog];
+  if (!verb || !verb.test(argv[i] ?? '')) return;
+  for (let j = i + 1; j < argv.length; j++) {
+    const w = argv[j] ?? '';
+    if (DESTINATION_OPTION.test(w)) {
+      j++; // where things are written, not where they come from
+      continue;
+    }
+    if (DESTINATION_OPTION.test(w.split('=')[0] ?? '')) continue;
+    const eq = /^(--[\w-]+)=(.*)$/s.exec(w);
+    const value = eq ? eq[2] : SOURCE_OPTION.test(w) ? undefined : w;
+    if (value === undefined) continue;
+    const p = scratchProgram(value.replace(/^file:/, ''));
+    if (p) out.push([`${prog} ${argv[i] ?? ''}`, p]);
+  }
+}
+
+/** `build-hook TOOL SETTING PATH` for each build program a line points at a scratch folder;
+ * `scratch-source VIA PATH` for each package or tool configuration taken from one. */
 export function supplyHookEffects(cmds: readonly SimpleCommand[], out: Effect[]): void {
   const found: [string, string, string][] = [];
-  for (const c of cmds) commandHooks(c, found);
+  const sources: [string, string][] = [];
+  for (const c of cmds) {
+    commandHooks(c, found);
+    scratchSources(c, sources);
+  }
   for (const [tool, setting, path] of found)
     out.push(dependency(['build-hook', tool, setting, path], 'sets a build program'));
+  for (const [via, path] of sources) out.push(dependency(['scratch-source', via, path], `${via} takes ${path}`));
 }
 
 /** The same for a cargo configuration file's text: `linker = "/tmp/cc"`, `rustc-wrapper = ...`. */
