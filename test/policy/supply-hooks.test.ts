@@ -103,3 +103,14 @@ test('installers told to skip verification or to take a package from any host ar
     x('B', 'dotnet add package Newtonsoft.Json -s https://api.nuget.org/v3/index.json'),
   ]);
 });
+
+test('terraform run over a repository cloned or added as a submodule in the same line is asked', () => {
+  check([
+    x('A', 'git submodule add https://github.com/unknown/tf-modules infra/modules && terraform init'),
+    x('A', 'git submodule add https://203.0.113.9/mods.git modules/vpc && tofu init -upgrade'),
+    x('A', 'git clone https://gitlab.example.org/someone/infra mods && terragrunt run-all plan'),
+    x('B', 'git submodule add https://github.com/acme/shared-lib vendor/shared'),
+    x('B', 'git submodule update --init --recursive && terraform init'),
+    x('B', 'terraform init -upgrade && terraform plan'),
+  ]);
+});

@@ -346,9 +346,10 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
       }
       continue;
     }
-    // git clone URL [DIR]
-    if (name === 'git' && a.includes('clone')) {
-      const ops = a.slice(a.indexOf('clone') + 1).filter((w) => !w.startsWith('-'));
+    // git clone URL [DIR], git submodule add URL [DIR]
+    const verb = a.includes('clone') ? 'clone' : a.includes('submodule') && a.includes('add') ? 'add' : undefined;
+    if (name === 'git' && verb) {
+      const ops = a.slice(a.indexOf(verb) + 1).filter((w) => !w.startsWith('-'));
       const url = ops[0];
       if (url && sourceHost(url)) {
         const dir = ops[1] ?? urlBase(url).replace(/\.git$/, '');
@@ -404,6 +405,17 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
     else if (name === 'make' && a.includes('-C')) {
       const u = dirs.get(key(a[a.indexOf('-C') + 1] ?? ''));
       if (u) out.push(runFinding(u, 'builds what it downloaded'));
+    }
+    // terraform init/plan/apply load every module the configuration names, and a module's
+    // providers, external data sources and provisioners run code: a repository cloned or added
+    // as a submodule earlier in the line is code they may run
+    if (
+      dirs.size &&
+      /^(?:terraform|tofu|terragrunt)$/.test(name) &&
+      a.some((w) => /^(?:init|plan|apply|run-all)$/.test(w))
+    ) {
+      const u = here ?? [...dirs.values()][0];
+      if (u) out.push(runFinding(u, `${name} loads the modules it cloned`));
     }
     // tools that fetch and apply or run what a URL serves
     fetchAndRun(a, name, out);
