@@ -106,7 +106,7 @@ const KINDS: [RegExp, Kind][] = [
   [/(?:^|\/)\.m2\/settings\.xml$|(?:^|\/)settings\.xml$|(?:^|\/)pom\.xml$/, 'maven'],
   [/(?:^|\/)nuget\.config$/, 'nuget'],
   [/(?:^|\/)(?:dockerfile|containerfile)(?:\.[^/]*)?$|\.(?:dockerfile|containerfile)$/, 'docker'],
-  [/(?:^|\/)go\.mod$/, 'gomod'],
+  [/(?:^|\/)go\.(?:mod|work)$/, 'gomod'],
   [/(?:^|\/)(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml$/, 'compose'],
   [/(?:^|\/)cargo\.toml$/, 'cargo-manifest'],
   // PowerShell profiles run in every session; .ps1 scripts when someone runs them
@@ -293,7 +293,9 @@ function configPlant(kind: Kind, text: string, via: string): Effect[] {
       else if (/strict-ssl$|enablestrictssl$/.test(k) && /false|0/.test(v)) cmd('npm config set strict-ssl false');
       else if (k === 'ca' && v === 'null') cmd('npm config set strict-ssl false');
       else if (
-        /^(?:script-shell|shell|node-options|onload-script|git|editor|browser|init-module|yarnpath|plugins)$/.test(k) ||
+        /^(?:script-shell|shell|onload-script|git|editor|browser|init-module|yarnpath|plugins)$/.test(k) ||
+        // node-options runs code only when it loads a module (a heap size or a warning flag does not)
+        (k === 'node-options' && /(?:^|\s)(?:--require|-r|--import|--loader|--experimental-loader)\b/.test(v)) ||
         isDownloadVariable(k)
       )
         cmd(`npm config set ${k} ${v}`);

@@ -22,6 +22,11 @@ import { dependency } from './supply.js';
 const SCRATCH =
   /^(?:\/private)?(?:\/tmp|\/var\/tmp|\/dev\/shm)\/|^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/Downloads\/|^\$\{?TMPDIR\}?\/|^%TEMP%\\|^C:\\Users\\Public\\|^C:\\Windows\\Temp\\/i;
 
+/** Whether a path is in a scratch folder (/tmp, /var/tmp, /dev/shm, Downloads, TMPDIR). */
+export function inScratch(path: string): boolean {
+  return SCRATCH.test(path);
+}
+
 /** A line can hold a hook into a scratch folder only when it names one. */
 export const SUPPLY_HOOK_HINT = /\/tmp\/|\/dev\/shm\/|\/Downloads\/|TMPDIR|%TEMP%|\\Users\\Public\\|\\Windows\\Temp\\/i;
 
