@@ -30,11 +30,14 @@ function nameList(names: string[], count: number): NameList {
   const bare = new Map<string, string>();
   const scopes = new Map<string, string[]>();
   for (const n of names) {
-    const scope = /^(@[^/]+)\//.exec(n)?.[1];
-    if (!scope) continue;
-    const under = scopes.get(scope) ?? [];
-    under.push(n.slice(scope.length + 1));
-    scopes.set(scope, under);
+    // tens of thousands of names, few scoped: look at the first character before anything else
+    if (n.charCodeAt(0) !== 64) continue;
+    const slash = n.indexOf('/');
+    if (slash < 2) continue;
+    const scope = n.slice(0, slash);
+    const under = scopes.get(scope);
+    if (under) under.push(n.slice(slash + 1));
+    else scopes.set(scope, [n.slice(slash + 1)]);
   }
   for (const t of names.slice(0, count)) {
     if (t.length < 5) continue;
