@@ -62,3 +62,12 @@ test('.npmrc node-options load code only with --require or --import', () => {
     w('B', '.npmrc', 'node-options=--max-old-space-size=4096\n'),
   ]);
 });
+
+test("a project's own repository is not a fork; recommended extensions are checked as installs", () => {
+  check([
+    w('B', 'Gemfile', 'source "https://rubygems.org"\ngem "rails", github: "rails/rails"\n'),
+    w('A', '.vscode/extensions.json', '{"recommendations":["unknown-pub.super-ai-helper"]}\n'),
+    w('A', '.vscode/extensions.json', '{"recommendations":["ms-python.pyhton"]}\n'),
+    w('B', '.vscode/extensions.json', '{"recommendations":["dbaeumer.vscode-eslint","esbenp.prettier-vscode"]}\n'),
+  ]);
+});

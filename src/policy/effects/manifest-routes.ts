@@ -12,12 +12,16 @@
 // Remote build scripts: Gradle's `apply from: 'https://...'` and GitLab CI's `include: remote:`
 // fetch a script and run it as part of the build, as `curl URL | sh` does (read as that).
 //
+// Recommended editor extensions: `.vscode/extensions.json` makes the editor offer to install
+// each one when the folder opens; each is checked as `code --install-extension ID` is.
+//
 // Scratch sources: a requirements line, pip.conf or pyproject value naming a package file or
 // find-links folder in /tmp, /dev/shm or Downloads (`scratch-source`, as the install of one is).
 import type { Effect } from './types.js';
 import { dependency } from './supply.js';
 import { isKnownOwner, isPopular, isVendorHost, type Ecosystem } from './supply-data.js';
 import { inScratch } from './supply-hooks.js';
+import { extensionFinding } from './installers.js';
 
 const REQUIREMENTS = /(?:^|\/)(?:requirements|constraints)[^/]*\.(?:txt|in)$/;
 const PYPROJECT = /(?:^|\/)(?:pyproject\.toml|pipfile)$/;
@@ -100,6 +104,13 @@ function scratchPaths(path: string, text: string): string[] {
 export function manifestRouteFindings(path: string, text: string): Effect[] {
   const out: Effect[] = [];
   const file = path.split('/').pop() ?? path;
+  if (/(?:^|\/)\.vscode\/extensions\.json$/.test(path)) {
+    const recs = /"recommendations"\s*:\s*\[([^\]]*)\]/.exec(text)?.[1] ?? '';
+    for (const m of recs.matchAll(/"([^"]+)"/g)) {
+      const f = m[1] ? extensionFinding(m[1], `${file} recommends ${m[1]}`) : undefined;
+      if (f) out.push(f);
+    }
+  }
   for (const u of remoteScripts(path, text))
     out.push({
       tool: 'exec',
@@ -110,8 +121,10 @@ export function manifestRouteFindings(path: string, text: string): Effect[] {
     out.push(dependency(['scratch-source', file, p], `${file} takes packages from ${p}`));
   for (const [eco, name, url] of pairs(path, text)) {
     if (!URL.test(url) || !isPopular(eco, name)) continue;
+    // the project's own repository (rails/rails, django/django) or a vendor organisation's
     const o = owner(url);
-    if (o && isKnownOwner(o)) continue;
+    const flat = (s: string) => s.toLowerCase().replace(/[-_.]/g, '');
+    if (o && (isKnownOwner(o) || flat(o) === flat(name))) continue;
     out.push(dependency(['fork', eco, name, 'to', url], `${file} takes ${name} from ${url}`));
   }
   return out;
