@@ -45,3 +45,17 @@ test('popular names, private scopes, local paths and installs from a chosen inde
     x('B', 'pip download requests -d /tmp/wheels'),
   ]);
 });
+
+test('well-known npm names below the very top pass; taken-down squats and names missing from the table do not ask wrongly', () => {
+  check([
+    // ranks 18,000-22,000 by monthly downloads, and one the download table lacks
+    x('B', 'npm install np'),
+    x('B', 'npm install phaser'),
+    x('B', 'npm install lucia'),
+    x('B', 'npm install drizzle-orm'),
+    x('B', 'pnpm add drizzle-orm && pnpm add -D drizzle-kit'),
+    // npm holds crossenv as a security placeholder: it is left off the list, so it stays a look-alike
+    x('A', 'npm install crossenv'),
+    x('A', 'npm install loadsh'),
+  ]);
+});

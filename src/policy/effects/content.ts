@@ -5,6 +5,7 @@
 // `config set` command, so pointing them at another registry or switching verification off
 // meets the same rules as doing it on the command line.
 import { installHookFindings } from './install-hooks.js';
+import { cargoConfigHooks } from './supply-hooks.js';
 import { isDownloadVariable } from './download-vars.js';
 import { ciTrustFindings } from './ci-pins.js';
 import { publishedSecret } from './exposure.js';
@@ -105,7 +106,7 @@ const KINDS: [RegExp, Kind][] = [
   [/(?:^|\/)\.m2\/settings\.xml$|(?:^|\/)settings\.xml$|(?:^|\/)pom\.xml$/, 'maven'],
   [/(?:^|\/)nuget\.config$/, 'nuget'],
   [/(?:^|\/)(?:dockerfile|containerfile)(?:\.[^/]*)?$|\.(?:dockerfile|containerfile)$/, 'docker'],
-  [/(?:^|\/)go\.mod$/, 'gomod'],
+  [/(?:^|\/)go\.(?:mod|work)$/, 'gomod'],
   [/(?:^|\/)(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml$/, 'compose'],
   [/(?:^|\/)cargo\.toml$/, 'cargo-manifest'],
   // PowerShell profiles run in every session; .ps1 scripts when someone runs them
@@ -292,7 +293,9 @@ function configPlant(kind: Kind, text: string, via: string): Effect[] {
       else if (/strict-ssl$|enablestrictssl$/.test(k) && /false|0/.test(v)) cmd('npm config set strict-ssl false');
       else if (k === 'ca' && v === 'null') cmd('npm config set strict-ssl false');
       else if (
-        /^(?:script-shell|shell|node-options|onload-script|git|editor|browser|init-module|yarnpath|plugins)$/.test(k) ||
+        /^(?:script-shell|shell|onload-script|git|editor|browser|init-module|yarnpath|plugins)$/.test(k) ||
+        // node-options runs code only when it loads a module (a heap size or a warning flag does not)
+        (k === 'node-options' && /(?:^|\s)(?:--require|-r|--import|--loader|--experimental-loader)\b/.test(v)) ||
         isDownloadVariable(k)
       )
         cmd(`npm config set ${k} ${v}`);
@@ -307,6 +310,7 @@ function configPlant(kind: Kind, text: string, via: string): Effect[] {
       else if (/^trusted-host$|^trusted_host$/.test(k)) cmd(`pip config set global.trusted-host ${v}`);
     }
   } else if (kind === 'cargo') {
+    cargoConfigHooks(settings(text), via, out);
     for (const [k, v] of settings(text)) {
       if (k === 'replace-with') cmd(`cargo config set source.crates-io.replace-with ${v}`);
       else if (k === 'registry' || k === 'index') cmd(`cargo config set registry ${v}`);

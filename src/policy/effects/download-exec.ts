@@ -299,7 +299,7 @@ const CODE_FROM_DOWNLOAD =
 
 /** Words without which no route here exists (a cheap first look). */
 const HINT =
-  /curl|wget|aria2c|fetch|\bscp\b|\brsync\b|\bsftp\b|https?\b|iwr|invoke-|irm\b|certutil|bitsadmin|bitstransfer|git\b|kubectl|helm|nix|\boc\b|osascript|:\/\/|\\\\/i;
+  /curl|wget|aria2c|fetch|\bscp\b|\brsync\b|\bsftp\b|https?\b|iwr|invoke-|irm\b|certutil|bitsadmin|bitstransfer|git\b|\bgh\b|kubectl|helm|nix|\boc\b|osascript|:\/\/|\\\\/i;
 
 export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line = ''): void {
   if (line && !HINT.test(line)) return;
@@ -346,14 +346,24 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
       }
       continue;
     }
-    // git clone URL [DIR]
-    if (name === 'git' && a.includes('clone')) {
-      const ops = a.slice(a.indexOf('clone') + 1).filter((w) => !w.startsWith('-'));
+    // git clone URL [DIR], git submodule add URL [DIR]
+    const verb = a.includes('clone') ? 'clone' : a.includes('submodule') && a.includes('add') ? 'add' : undefined;
+    if (name === 'git' && verb) {
+      const ops = a.slice(a.indexOf(verb) + 1).filter((w) => !w.startsWith('-'));
       const url = ops[0];
       if (url && sourceHost(url)) {
         const dir = ops[1] ?? urlBase(url).replace(/\.git$/, '');
         dirs.set(key(dir), url);
       }
+      continue;
+    }
+    // gh release download -R OWNER/REPO [-D DIR | -O FILE]: another repository's release files
+    // land in the working directory (or DIR, or FILE)
+    const fetched = otherRepoFetch(c);
+    if (fetched) {
+      if (fetched.file) files.set(key(fetched.file), fetched.url);
+      else if (fetched.dir) dirs.set(key(fetched.dir), fetched.url);
+      else here = fetched.url;
       continue;
     }
     if (name === 'cd' || name === 'pushd') {
@@ -405,11 +415,56 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
       const u = dirs.get(key(a[a.indexOf('-C') + 1] ?? ''));
       if (u) out.push(runFinding(u, 'builds what it downloaded'));
     }
+    // terraform init/plan/apply load every module the configuration names, and a module's
+    // providers, external data sources and provisioners run code: a repository cloned or added
+    // as a submodule earlier in the line is code they may run
+    if (
+      dirs.size &&
+      /^(?:terraform|tofu|terragrunt)$/.test(name) &&
+      a.some((w) => /^(?:init|plan|apply|run-all)$/.test(w))
+    ) {
+      const u = here ?? [...dirs.values()][0];
+      if (u) out.push(runFinding(u, `${name} loads the modules it cloned`));
+    }
     // tools that fetch and apply or run what a URL serves
     fetchAndRun(a, name, out);
     remoteScript(a, name, out);
     if (name === 'osascript') appleScript(a, out);
   }
+}
+
+/**
+ * Release files of another repository (`gh release download -R OWNER/REPO`) and a remote
+ * repository's tree unpacked here (`git archive --remote=URL | tar x`): where they land and the
+ * URL they stand for. A download from the project's own repository (no -R) is not one.
+ */
+function otherRepoFetch(c: SimpleCommand): { url: string; file?: string; dir?: string } | undefined {
+  const a = c.argv;
+  const name = basename(a[0] ?? '').toLowerCase();
+  const opt = (...names: string[]) => {
+    for (let i = 1; i < a.length; i++) {
+      const w = a[i] ?? '';
+      for (const n of names) {
+        if (w === n) return a[i + 1];
+        if (w.startsWith(`${n}=`)) return w.slice(n.length + 1);
+      }
+    }
+    return undefined;
+  };
+  if (name === 'gh' && a[1] === 'release' && a[2] === 'download') {
+    const repo = opt('-R', '--repo');
+    if (!repo) return undefined;
+    const url = /^https?:\/\//.test(repo) ? repo : `https://github.com/${repo.replace(/^github\.com\//, '')}/releases`;
+    return { url, file: opt('-O', '--output'), dir: opt('-D', '--dir') };
+  }
+  if (name === 'git' && a.includes('archive')) {
+    const url = opt('--remote');
+    if (!url || !c.pipedInto || basename(c.pipedInto[0] ?? '') !== 'tar') return undefined;
+    const t = c.pipedInto;
+    const ci = t.findIndex((w) => w === '-C' || w === '--directory');
+    return { url, dir: ci >= 0 ? t[ci + 1] : undefined };
+  }
+  return undefined;
 }
 
 /**

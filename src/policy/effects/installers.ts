@@ -87,7 +87,7 @@ function githubUrl(w: string): string {
 }
 
 /** A VS Code extension id (publisher.name, optionally @version) checked against the listed ones. */
-function extensionFinding(id: string, via: string): Effect | undefined {
+export function extensionFinding(id: string, via: string): Effect | undefined {
   const m = /^([a-z0-9][\w-]*)\.([a-z0-9][\w.-]*?)(?:@[\w.-]+)?$/i.exec(id);
   if (!m?.[1] || !m[2]) return undefined;
   const slug = `${m[1]}/${m[2]}`.toLowerCase();

@@ -25,6 +25,7 @@ import { HTTP_SQL_HINT, httpSqlEffects } from './http-sql.js';
 import { AGENT_PROGRAMS, agentLaunchEffects } from './agent-launch.js';
 import { escapeEffects } from './escape.js';
 import { SUPPLY_LINE_HINT, supplyLineEffects } from './supply-line.js';
+import { SUPPLY_HOOK_HINT, supplyHookEffects } from './supply-hooks.js';
 import { listedReads } from './env-reads.js';
 import { INSTALLER_PROGRAMS, installerEffects } from './installers.js';
 import { MODEL_CODE_HINT, modelCodeEffects } from './model-code.js';
@@ -128,6 +129,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'nsenter-ssm', programs: ['nsenter', 'aws'], read: escapeEffects },
   // pins taken out in place, hidden files in installed packages run, downloads built or loaded
   { name: 'supply-line', hint: SUPPLY_LINE_HINT, read: (l, out) => supplyLineEffects(l.text, l.cmds, out) },
+  // compilers, linkers, wrappers and agents a build runs, pointed at a scratch folder (supply-hooks.ts)
+  { name: 'supply-hooks', hint: SUPPLY_HOOK_HINT, read: (l, out) => supplyHookEffects(l.cmds, out) },
   // plugins and extensions installed from a place, create-* packages run, manifests set (installers.ts)
   { name: 'installers', programs: INSTALLER_PROGRAMS, read: (l, out) => installerEffects(l.cmds, out) },
   // a model repository's own code run on load (model-code.ts)

@@ -34,6 +34,11 @@ function packageJsonNames(text: string): string[] {
     const name = m[1] ?? '';
     if (!NOT_DEPENDENCY.test(name)) out.push(name);
   }
+  // an alias installs the package it names under the dependency's name: `"lodash": "npm:lodahs@^4"`
+  for (const m of text.matchAll(
+    /"(@?[\w.-]+(?:\/[\w.-]+)?)"\s*:\s*"npm:(@?[a-z0-9][\w.-]*(?:\/[\w.-]+)?)(?:@[^"]*)?"/gi,
+  ))
+    if (m[2]) out.push(m[2]);
   return out;
 }
 

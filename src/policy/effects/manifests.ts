@@ -5,6 +5,7 @@
 // (a project's homepage or issue tracker URL is not a source).
 import { compromisedInManifest } from './compromised.js';
 import { manifestNameFindings } from './manifest-names.js';
+import { manifestRouteFindings } from './manifest-routes.js';
 import type { Effect } from './types.js';
 import { hostClass, settingFindings, sourceFindings, sourceHost } from './sources.js';
 import { dependency } from './supply.js';
@@ -370,6 +371,7 @@ export function manifestFindings(path: string, content: string | undefined): Eff
   const out: Effect[] = installedFindings(p, content);
   out.push(...compromisedInManifest(p, content));
   out.push(...manifestNameFindings(p, content));
+  out.push(...manifestRouteFindings(p, content));
   for (const [re, , read] of readers) {
     if (!re.test(p)) continue;
     read(content, `changes where packages come from in ${p.split('/').pop() ?? p}`, out);

@@ -329,6 +329,13 @@ export function installEffects(argv: string[], out: Effect[]): void {
       dependency(['scripts-forced', 'npm', ...a.slice(1, 6)], `${via} runs install scripts the project turned off`),
     );
   // deno run / bun run of a URL: code fetched from the network and run, as with curl | sh
+  // uv run URL: uv downloads the script and runs it (docs.astral.sh/uv, "Running scripts")
+  if (name === 'uv' && sub === 'run') {
+    const target = operands(a, 2, 'pypi').find((w) => !w.startsWith('-'));
+    const h = target && /^https?:\/\//.test(target) ? hostOfUrl(target) : undefined;
+    if (h && !isVendorHost(h) && !isKnownRegistry(h))
+      out.push({ tool: 'exec', command: `curl -fsSL ${target} | python3`, via: `uv run runs code from ${target}` });
+  }
   if ((name === 'deno' || name === 'bun') && ['run', 'install', 'x', 'compile', 'eval'].includes(sub)) {
     // deno eval CODE: a module imported from a URL in the code is fetched and run the same way
     const target =
@@ -346,9 +353,16 @@ export function installEffects(argv: string[], out: Effect[]): void {
     case 'bun': {
       if (NPM_INSTALL.test(sub) || (name === 'yarn' && sub === 'global' && a[2] === 'add')) {
         checkNames('npm', names('npm', operands(a, sub === 'global' ? 3 : 2, 'npm')), `${via} installs`, out, a);
-      } else if ((name === 'npm' && sub === 'exec') || sub === 'dlx' || (name === 'bun' && sub === 'x')) {
+      } else if (
+        (name === 'npm' && (sub === 'exec' || sub === 'x')) ||
+        sub === 'dlx' ||
+        (name === 'bun' && sub === 'x')
+      ) {
         const pkg = a.find((w) => w.startsWith('--package='))?.slice('--package='.length);
-        remoteRun('npm', npmName(pkg ?? operands(beforeDoubleDash(a), 2, 'npm')[0] ?? ''), `${via} runs`, out);
+        // `npm exec --yes -- NAME ARGS`: the package is the first word after `--` when none comes before
+        const dd = a.indexOf('--');
+        const first = operands(beforeDoubleDash(a), 2, 'npm')[0] ?? (dd > 0 ? a[dd + 1] : undefined);
+        remoteRun('npm', npmName(pkg ?? first ?? ''), `${via} runs`, out);
       }
       return;
     }

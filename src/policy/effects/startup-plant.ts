@@ -414,6 +414,23 @@ export function startupPlant(path: string, content: string): Effect[] | undefine
         reading(['startup-program', p, name], `${name} makes the editor run ${p}, in a temporary or hidden place`),
       );
   }
+  // a database shell, debugger, multiplexer or editor made to run a program kept in a temporary
+  // or hidden place: what runs is not in the write (git's and editors' settings are read above)
+  if (kind === 'toolrc' || kind === 'vim' || kind === 'emacs' || kind === 'devcontainer')
+    for (const c of commands) {
+      const prog =
+        c
+          .trim()
+          .split(/\s+/)[0]
+          ?.replace(/^["']|["']$/g, '') ?? '';
+      if (ODD_PROGRAM.test(prog))
+        out.push(
+          reading(
+            ['startup-program', prog, name],
+            `${name} makes its tool run ${prog}, in a temporary or hidden place`,
+          ),
+        );
+    }
   // shell start-up files and hooks are planted as scripts already (content.ts); .bash_aliases is not
   if (kind !== 'shellrc' || /\.bash_aliases$/.test(path))
     for (const c of commands) out.push({ tool: 'exec', command: c, via, onlyDeny: true });

@@ -30,11 +30,14 @@ function nameList(names: string[], count: number): NameList {
   const bare = new Map<string, string>();
   const scopes = new Map<string, string[]>();
   for (const n of names) {
-    const scope = /^(@[^/]+)\//.exec(n)?.[1];
-    if (!scope) continue;
-    const under = scopes.get(scope) ?? [];
-    under.push(n.slice(scope.length + 1));
-    scopes.set(scope, under);
+    // tens of thousands of names, few scoped: look at the first character before anything else
+    if (n.charCodeAt(0) !== 64) continue;
+    const slash = n.indexOf('/');
+    if (slash < 2) continue;
+    const scope = n.slice(0, slash);
+    const under = scopes.get(scope);
+    if (under) under.push(n.slice(slash + 1));
+    else scopes.set(scope, [n.slice(slash + 1)]);
   }
   for (const t of names.slice(0, count)) {
     if (t.length < 5) continue;
@@ -128,6 +131,7 @@ function readPopular(text: string): unknown {
 /** Reads the catalogues (throws when they are missing or malformed: the caller fails closed). */
 export function loadSupplyData(dir = join(PACKAGE_ROOT, 'policies', 'catalogues')): SupplyData {
   const lists = new Map<Ecosystem, NameList>();
+  const merged = new Map<Ecosystem, { names: string[]; targets: number }>();
   const chain = parse(readFileSync(join(dir, 'supply-chain.yaml'), 'utf8')) as unknown;
   const popular = readPopular(readFileSync(join(dir, 'popular-packages.yaml'), 'utf8'));
   for (const doc of [section(popular, 'popular'), section(chain, 'popular')]) {
@@ -138,9 +142,14 @@ export function loadSupplyData(dir = join(PACKAGE_ROOT, 'policies', 'catalogues'
       const names = entry.names.split(/\s+/).filter(Boolean);
       const e = eco as Ecosystem;
       const norm = names.map((n) => normalise(e, n));
-      lists.set(e, nameList(norm, typeof entry.targets === 'number' ? entry.targets : norm.length));
+      // A second list of an ecosystem adds names (well-known ones a download table lacks) after
+      // the first list's, which keeps its targets.
+      const prev = merged.get(e);
+      if (prev) prev.names.push(...norm);
+      else merged.set(e, { names: norm, targets: typeof entry.targets === 'number' ? entry.targets : norm.length });
     }
   }
+  for (const [e, { names, targets }] of merged) lists.set(e, nameList(names, targets));
   return {
     lists,
     vendorHosts: hosts(chain, 'vendor-hosts'),

@@ -87,6 +87,10 @@ function phrase(s: string[]): string {
       return `gives the workflow token every write permission`;
     case 'injects-untrusted':
       return `pastes ${b} (text anyone opening an issue or pull request writes) into a shell step`;
+    case 'scratch-source':
+      return `${b} is in a scratch folder: where it came from cannot be told`;
+    case 'build-hook':
+      return `runs ${c}, a file in a scratch folder, as ${a}'s ${b}`;
     case 'untrusted-trigger':
       return 'runs on pull_request_target, with the repository secrets, for code from forks';
     default:

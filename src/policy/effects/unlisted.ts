@@ -1,5 +1,5 @@
-// Installs of names no list of popular packages holds. npm and PyPI have lists deep enough (the
-// 15,000 most downloaded names of each, policies/catalogues/popular-packages.yaml) that a name
+// Installs of names no list of popular packages holds. npm and PyPI have lists deep enough (npm's
+// 50,000 and PyPI's 15,000 most downloaded names, policies/catalogues/popular-packages.yaml) that a name
 // missing from them is seldom what a project depends on, and often a name an agent was steered
 // to or invented: a package suggested by injected text (a README, an issue, a web page), or a
 // plausible name nobody owned until a squatter registered it for the agents that guess it.
