@@ -168,6 +168,14 @@ test('the standard profile decides what a destructive call points at', () => {
     ['B', 'exec', { command: 'kubectl cp prod/api-7d9f8-abcde:/var/log/app.log ./app.log' }],
     ['B', 'exec', { command: 'docker cp ./fixture.sql db:/tmp/' }],
     ['B', 'exec', { command: 'docker cp project-api-1:/app/logs/app.log ./logs/' }],
+    // scripts handed to a database client by cat; every node of a cluster flushed
+    ['A', 'exec', { command: 'cat wipe.sql | mysql -h prod-db shop' }],
+    ['A', 'exec', { command: 'cat drop_all.sql | psql $DATABASE_URL' }],
+    ['B', 'exec', { command: 'cat seed.sql | psql app_dev' }],
+    ['B', 'exec', { command: 'cat wipe.sql | psql -d app_test' }],
+    ['D', 'exec', { command: 'redis-cli --cluster call prod-redis:6379 FLUSHALL' }],
+    ['B', 'exec', { command: 'redis-cli --cluster call 127.0.0.1:7000 FLUSHALL' }],
+    ['B', 'exec', { command: 'redis-cli --cluster check prod-redis:6379' }],
   ]);
 });
 
