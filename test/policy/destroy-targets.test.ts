@@ -176,6 +176,16 @@ test('the standard profile decides what a destructive call points at', () => {
     ['D', 'exec', { command: 'redis-cli --cluster call prod-redis:6379 FLUSHALL' }],
     ['B', 'exec', { command: 'redis-cli --cluster call 127.0.0.1:7000 FLUSHALL' }],
     ['B', 'exec', { command: 'redis-cli --cluster check prod-redis:6379' }],
+    // document and graph stores emptied by the code their shell runs
+    ['A', 'exec', { command: "mongosh $MONGO_URL --eval 'db.users.updateMany({}, {$unset: {email: 1}})'" }],
+    ['D', 'exec', { command: "mongosh mongodb://prod-mongo:27017/app --eval 'db.sessions.remove({})'" }],
+    ['D', 'exec', { command: "cypher-shell -a neo4j://prod:7687 'MATCH (n) DETACH DELETE n'" }],
+    ['D', 'exec', { command: "cypher-shell -a neo4j://graph.acme.io:7687 'MATCH (n) DETACH DELETE n'" }],
+    ['B', 'exec', { command: "cypher-shell -a neo4j://graph.acme.io:7687 'MATCH (n:Temp {run: 3}) DETACH DELETE n'" }],
+    ['B', 'exec', { command: "cypher-shell 'MATCH (n) DETACH DELETE n'" }],
+    ['B', 'exec', { command: "mongosh --eval 'db.users.updateMany({active: false}, {$set: {archived: true}})'" }],
+    ['B', 'exec', { command: "mongosh $MONGO_URL --eval 'db.stats()'" }],
+    ['D', 'exec', { command: 'git submodule deinit -f --all && rm -rf .git/modules' }],
   ]);
 });
 
