@@ -85,6 +85,17 @@ test('a cloud or cluster delete aimed at production reads as one; other names do
   assert.deepEqual(read('kubectl', 'get', 'pods', '-n', 'prod'), []);
   assert.deepEqual(read('kubectl', 'delete', 'pod', 'api-7d9f8', '-n', 'prod'), []);
   assert.deepEqual(read('helm', 'uninstall', 'api', '-n', 'staging'), []);
+  // what holds no data and is made again: one object, a job, a config map, pods by selector
+  assert.deepEqual(read('aws', 's3', 'rm', 's3://acme-prod/tmp/x.tmp'), []);
+  assert.deepEqual(read('kubectl', 'delete', 'job', 'migrate-1', '-n', 'prod'), []);
+  assert.deepEqual(read('kubectl', 'delete', 'cm', 'flags', '-n', 'production'), []);
+  assert.deepEqual(read('kubectl', 'delete', 'pods', '-l', 'app=api', '-n', 'prod'), []);
+  assert.deepEqual(read('aws', 's3', 'rm', 's3://acme-prod', '--recursive'), [
+    'cli-destroy-prod aws s3 rm s3://acme-prod --recursive',
+  ]);
+  assert.deepEqual(read('kubectl', 'delete', 'deploy', 'api', '-n', 'prod'), [
+    'cli-destroy-prod kubectl delete deploy api -n prod',
+  ]);
 });
 
 test('a folder moved away and deleted there reads as the delete of the folder', () => {

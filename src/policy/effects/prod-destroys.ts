@@ -7,8 +7,8 @@
 //   `cli-destroy-prod TOOL WORDS`   (denied by the standard profile)
 // A production name is a word of its own inside an operand or an option value (`prod`,
 // `production`, `prd`, split on `-_./:=@`): `acme-prod-db` is one, `product-images` and
-// `reproduce` are not. Deleting a named pod is how a stuck one is restarted (its controller
-// makes it again) and stays asked.
+// `reproduce` are not. What holds no data and is made again stays asked: pods (deleting one is how
+// a stuck one is restarted), jobs and config maps, one object of a bucket, one image, a log group.
 // Sources: the delete, destroy, uninstall and terminate subcommands of each CLI below (kubectl,
 // oc, helm, aws, gcloud, az, terraform/tofu/terragrunt, pulumi, cdk, eksctl, doctl, flyctl,
 // heroku, vercel, netlify, railway, argocd, nomad, serverless, sam, copilot, eb, firebase,
@@ -78,8 +78,16 @@ export function prodDestroyEffects(line: LineView, out: Effect[]): void {
     const words = [tool, ...c.argv.slice(1)];
     const named = words.find(namesProduction) ?? c.assigns.find((a) => namesProduction(a.value))?.value;
     if (named === undefined) continue;
-    const destroy = verbReadings(words).find((r) => r.kind === 'destroy' || r.kind === 'destroy-all');
-    if (!destroy || namedPods(words)) continue;
+    const readings = verbReadings(words);
+    const destroy = readings.find((r) => r.kind === 'destroy' || r.kind === 'destroy-all');
+    if (
+      !destroy ||
+      leafItem(
+        words,
+        readings.some((r) => r.kind === 'destroy-all'),
+      )
+    )
+      continue;
     out.push({
       tool: 'exec',
       command: destroy.text.replace(/^cli-destroy(?:-all)? /, 'cli-destroy-prod '),
@@ -88,11 +96,28 @@ export function prodDestroyEffects(line: LineView, out: Effect[]): void {
   }
 }
 
-/** `kubectl delete pod NAME...` (no --all, no selector): the controller starts them again. */
-function namedPods(words: string[]): boolean {
-  if (words[0] !== 'kubectl' && words[0] !== 'oc') return false;
-  const i = words.indexOf('delete');
-  const kind = words.slice(i + 1).find((w) => !w.startsWith('-'));
-  if (i < 0 || !kind || !/^(?:po|pod|pods)(?:\/|$)/.test(kind)) return false;
-  return !words.some((w) => /^(?:--all|-A|--all-namespaces|-l|--selector|--field-selector)(?:=|$)/.test(w));
+/** Cluster objects that hold no data and that their controllers or the next run make again. */
+const LEAF_KINDS = /^(?:po|pods?|jobs?|cm|configmaps?|ev|events?|rs|replicasets?|leases?|ep|endpoints?)(?:\/|$)/;
+/** Object stores' single-object removes, told from recursive ones by their flags. */
+const OBJECT_RM = /^(?:aws s3 rm|gsutil rm|gcloud storage rm|mc rm|s3cmd del|s3cmd rm|rclone deletefile)\b/;
+/** Verb-noun subcommands that remove one image or one log stream (`batch-delete-image`, `delete-log-group`). */
+const LEAF_SUBCOMMAND = /^(?:batch-)?delete-(?:image|images|log-group|log-stream)$/;
+
+/**
+ * A production delete of something that holds no data and is made again: named pods, jobs,
+ * config maps (their controllers and the next deploy recreate them), one object of a bucket, one
+ * image, one log group. It stays asked; everything a listing or --all returns does not count.
+ */
+function leafItem(words: string[], all: boolean): boolean {
+  if (all) return false;
+  const tool = words[0] ?? '';
+  const positional = words.slice(1).filter((w) => !w.startsWith('-'));
+  if (tool === 'kubectl' || tool === 'oc') {
+    const i = words.indexOf('delete');
+    const kind = i < 0 ? undefined : words.slice(i + 1).find((w) => !w.startsWith('-'));
+    return kind !== undefined && LEAF_KINDS.test(kind);
+  }
+  if (OBJECT_RM.test(words.join(' ')))
+    return !words.some((w) => /^(?:-[a-zA-Z]*[rR][a-zA-Z]*|--recursive|--force)$/.test(w));
+  return positional.slice(0, 3).some((w) => LEAF_SUBCOMMAND.test(w));
 }
