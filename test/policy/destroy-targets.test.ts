@@ -45,6 +45,8 @@ test('a shared branch moved by hand reads as the move, its own upstream does not
   assert.deepEqual(read('git', 'branch', '-f', 'main', 'origin/main'), []);
   assert.deepEqual(read('git', 'checkout', '-B', 'main', '@{u}'), []);
   assert.deepEqual(read('git', 'branch', '-f', 'feature/x', 'HEAD~3'), []);
+  assert.deepEqual(read('git', 'branch', '-M', 'main'), []);
+  assert.deepEqual(read('git', 'checkout', '-B', 'main'), []);
   assert.deepEqual(read('git', 'branch', '-d', 'main'), []);
   assert.deepEqual(read('git', 'replace', '--list'), []);
   assert.deepEqual(read('git', 'update-ref', 'refs/remotes/origin/old', 'abc'), []);
@@ -132,6 +134,7 @@ test('the standard profile decides what a destructive call points at', () => {
     ['B', 'exec', { command: 'git branch -f main origin/main' }],
     ['B', 'exec', { command: 'git checkout -B feature/x origin/feature/x' }],
     ['B', 'exec', { command: 'git branch -f wip HEAD' }],
+    ['B', 'exec', { command: 'git init && git add -A && git commit -m first && git branch -M main' }],
     ['B', 'exec', { command: 'git replace --list' }],
     ['B', 'exec', { command: 'rm -f .git/index.lock' }],
     ['B', 'exec', { command: 'git gc' }],
@@ -161,6 +164,7 @@ test('the standard profile decides what a destructive call points at', () => {
     ['D', 'exec', { command: 'python3 -c "import shutil; shutil.rmtree(\'/backups\')"' }],
     ['D', 'exec', { command: 'rm -rf ~dev' }],
     ['B', 'exec', { command: 'rm -rf ./backups/old' }],
+    ['B', 'exec', { command: 'rm -f /backups/db-2023-01-01.tar.gz' }],
     ['B', 'exec', { command: 'ls ~dev' }],
     // moved away, then deleted; punched out; all pods removed
     ['D', 'exec', { command: 'mv ~/project /tmp/x && rm -rf /tmp/x' }],

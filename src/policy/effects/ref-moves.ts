@@ -55,6 +55,9 @@ function gitCall(argv: readonly string[]): { sub: string; args: string[]; settin
 /** A start point that is the branch's own upstream: moving there is a sync, not a rewind. */
 function ownUpstream(branch: string, start: string | undefined): boolean {
   if (start === undefined) return false;
+  // the commit checked out: `git branch -M main` after `git init` (the forge's quick start),
+  // `git checkout -B main` in CI; what HEAD holds is what the user is working on
+  if (start === 'HEAD' || start === '@') return true;
   if (/^@\{(?:u|upstream)\}$/.test(start) || start === `${branch}@{u}` || start === `${branch}@{upstream}`) return true;
   const m = /^(?:refs\/remotes\/)?([A-Za-z0-9._-]+)\/(.+)$/.exec(start);
   return !!m && m[2] === branch;
