@@ -2,7 +2,7 @@
 // the reflog switched off, git's own records deleted, a cloud or cluster delete aimed at
 // production, a build tool's clean given the home folder, a server's data directory or a backup
 // location deleted, a folder moved away and deleted there, bytes punched out of a data file,
-// files copied into a running pod or a production container.
+// files copied into a production container or pod.
 // Each case asserts the shipped standard profile's decision, with the look-alikes a developer
 // runs every day beside them.
 import { test } from 'node:test';
@@ -179,7 +179,7 @@ test('the standard profile decides what a destructive call points at', () => {
     ['D', 'exec', { command: 'kubectl cp ./p.sh kube-system/kube-proxy-abc:/tmp/p.sh' }],
     ['D', 'exec', { command: 'kubectl -n production cp app.jar api-0:/app/app.jar' }],
     ['D', 'exec', { command: 'docker cp /tmp/p.sh $(docker ps -qf name=prod-api):/app/entrypoint.sh' }],
-    ['A', 'exec', { command: 'kubectl cp ./x.sql db-0:/tmp/x.sql -n dev' }],
+    ['B', 'exec', { command: 'kubectl cp ./x.sql db-0:/tmp/x.sql -n dev' }],
     ['B', 'exec', { command: 'kubectl cp prod/api-7d9f8-abcde:/var/log/app.log ./app.log' }],
     ['B', 'exec', { command: 'docker cp ./fixture.sql db:/tmp/' }],
     ['B', 'exec', { command: 'docker cp project-api-1:/app/logs/app.log ./logs/' }],

@@ -1,13 +1,11 @@
 // Files copied into a running container or pod: `kubectl cp ./patched.jar prod/api-7d9f8:/app/app.jar`,
 // `docker cp payload.sh $(docker ps -qf name=prod-api):/app/entrypoint.sh`. The copy replaces what
 // the workload runs or serves without an image build, a review or a deploy, and it is gone (or
-// silently kept) on the next restart. A cluster's pods are shared infrastructure: any copy into
-// one is asked; a copy into a pod or container named for production, or into the cluster's own
-// kube-system namespace, is an unreviewed change to what production runs and is denied. A local
-// engine's containers are a developer's own (`docker cp fixture.sql db:/tmp/`) and give nothing
-// unless their name or the engine's host names production.
-//   `copies-into-pod TOOL TARGET`         (asked)
+// silently kept) on the next restart. A copy into a pod or container named for production, or
+// into the cluster's own kube-system namespace, is an unreviewed change to what production runs:
 //   `copies-into-prod TOOL TARGET`        (denied)
+// A config file put into a development pod or a local container (`docker cp fixture.sql db:/tmp/`)
+// is a developer's own work and gives nothing.
 // Copies out of a container (`kubectl cp ns/pod:/var/log/app.log ./app.log`) read only.
 // Sources: kubectl cp (SRC [NAMESPACE/]POD:PATH, -n, -c), oc cp, docker/podman/nerdctl container cp
 // (SRC CONTAINER:PATH, -H/--host, --context).
@@ -17,7 +15,6 @@ import type { LineView } from './line-view.js';
 
 export const CONTAINER_COPY_PROGRAMS: readonly string[] = ['kubectl', 'oc', 'docker', 'podman', 'nerdctl'];
 
-const CLUSTER = new Set(['kubectl', 'oc']);
 /** A production name as a word of its own, or the cluster's system namespace. */
 const PROD_PART = /^(?:prod|production|prd)$/i;
 
@@ -57,12 +54,6 @@ export function containerCopyEffects(line: LineView, out: Effect[]): void {
         tool: 'exec',
         command: `copies-into-prod ${tool} ${target}`,
         via: `${tool} cp puts files into ${where}, a production workload, outside any deploy`,
-      });
-    else if (CLUSTER.has(tool))
-      out.push({
-        tool: 'exec',
-        command: `copies-into-pod ${tool} ${target}`,
-        via: `${tool} cp puts files into the running pod ${where}`,
       });
   }
 }
