@@ -18,7 +18,8 @@ export function containersRemovedAll(words: string[], computed: (w: string) => b
   const engine = basename(words[0] ?? '');
   if (!ENGINES.has(engine)) return null;
   let i = 1;
-  if (words[i] === 'container') i++;
+  // a pod is removed with its containers (`podman pod rm -af`)
+  if (words[i] === 'container' || (engine === 'podman' && words[i] === 'pod')) i++;
   if (words[i] !== 'rm' && words[i] !== 'remove') return null;
   const rest = words.slice(i + 1);
   const flags = rest.filter((w) => w.startsWith('-'));

@@ -65,6 +65,9 @@ const DESTROY = new Set([
   'unpublish',
   'deprecate',
   'decommission',
+  // a node emptied of its workloads (kubectl drain, nomad node drain): an outage when it is the last
+  'drain',
+  'evict',
 ]);
 
 /** Words that qualify a destroy verb after them (`batch-delete-image`, `bulk-delete-objects`). */

@@ -169,10 +169,21 @@ function stripKeywords(tokens: Token[]): Token[] {
   return a === 0 && b === tokens.length ? tokens : tokens.slice(a, b);
 }
 
+/** `~NAME[/...]`: NAME's home folder, beside this one (`~root` is /root). */
+function userHome(word: string, home: string): string {
+  const slash = word.indexOf('/');
+  const name = word.slice(1, slash < 0 ? undefined : slash);
+  const rest = slash < 0 ? '' : word.slice(slash);
+  const parent = home.slice(0, home.lastIndexOf('/')) || '/home';
+  const dir = name === 'root' ? '/root' : `${parent}/${name}`;
+  return dir + rest;
+}
+
 export function expandHome(word: string, home: string): string {
   let out = word;
   if (out === '~') out = home;
   else if (out.startsWith('~/')) out = home + out.slice(1);
+  else if (/^~[a-z_][a-z0-9_.-]*(?:\/|$)/i.test(out)) out = userHome(out, home);
   // $HOME, ${HOME} and ${HOME:-x} / ${HOME:?} / ${HOME:=x} (HOME is set, so they all read as it).
   if (out.includes('$')) out = out.replace(/\$\{HOME(?::?[-=?+][^}]*)?\}|\$HOME(?![A-Za-z0-9_])/g, home);
   return out;

@@ -50,6 +50,11 @@ import { ENCRYPT_PROGRAMS, encryptWipeEffects } from './encrypt-wipes.js';
 import { CLEAN_VAR_PROGRAMS, cleanVarEffects } from './clean-vars.js';
 import { LOG_WIPE_HINT, logWipeEffects } from './log-wipes.js';
 import { FORGE_HISTORY_PROGRAMS, forgeHistoryEffects } from './forge-history.js';
+import { REF_MOVE_PROGRAMS, refMoveEffects } from './ref-moves.js';
+import { PROD_DESTROY_PROGRAMS, prodDestroyEffects } from './prod-destroys.js';
+import { MOVE_DELETE_PROGRAMS, moveDeleteEffects } from './move-deletes.js';
+import { CONTAINER_COPY_PROGRAMS, containerCopyEffects } from './container-copies.js';
+import { DOC_STORE_PROGRAMS, docStoreWipeEffects } from './doc-store-wipes.js';
 import { XARGS_BLANK_HINT, xargsBlankEffects } from './xargs-blanks.js';
 import { SSH_TUNNEL_PROGRAMS, sshTunnelEffects } from './ssh-tunnels.js';
 import { SWEEP_HINT, processSweepEffects } from './process-sweeps.js';
@@ -173,6 +178,16 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'log-wipes', hint: LOG_WIPE_HINT, read: logWipeEffects },
   // a shared branch force-moved or the default branch switched through gh api (forge-history.ts)
   { name: 'forge-history', programs: FORGE_HISTORY_PROGRAMS, read: forgeHistoryEffects },
+  // a shared branch moved by branch -f, update-ref, checkout -B; the reflog's expiry set to now (ref-moves.ts)
+  { name: 'ref-moves', programs: REF_MOVE_PROGRAMS, read: refMoveEffects },
+  // a cloud or cluster tool's delete of something named for production (prod-destroys.ts)
+  { name: 'prod-destroys', programs: PROD_DESTROY_PROGRAMS, read: prodDestroyEffects },
+  // a folder moved away and deleted where it went (move-deletes.ts)
+  { name: 'move-deletes', programs: MOVE_DELETE_PROGRAMS, read: moveDeleteEffects },
+  // files copied into a running pod, or a container named for production (container-copies.ts)
+  { name: 'container-copies', programs: CONTAINER_COPY_PROGRAMS, read: containerCopyEffects },
+  // mongosh and cypher-shell code that drops or empties a whole store, by where it points (doc-store-wipes.ts)
+  { name: 'doc-store-wipes', programs: DOC_STORE_PROGRAMS, read: docStoreWipeEffects },
   // every file a listing hands to xargs, emptied by the script it runs (xargs-blanks.ts); reads the writes found so far
   { name: 'xargs-blanks', hint: XARGS_BLANK_HINT, read: xargsBlankEffects },
   // ps printing every process's environment; shell history loaded and printed (process-secrets.ts)

@@ -4,14 +4,25 @@
 // is data destroyed on purpose: `overwrite-wipe glob|tree|data TOOL PATH`. One named file
 // (`shred -u secrets.txt`, the tool's everyday use) and anything under the temporary directories
 // give nothing.
-// Sources: GNU coreutils shred (-u/--remove, -n, -z), secure-delete srm (-r), wipe (-r),
+// fallocate's --punch-hole, --collapse-range and --zero-range drop or zero a range of a file's
+// bytes in place: the file keeps its name and size while its content goes, read as the
+// `truncate -s 0 PATH` the blanked-files rules decide (a data file, a source file, a key).
+// Sources: util-linux fallocate(1), GNU coreutils shred (-u/--remove, -n, -z), secure-delete srm (-r), wipe (-r),
 // scrub (-r, -X), Sysinternals sdelete (-s subdirectories).
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
 import { parseArgs } from './operands.js';
 
-export const OVERWRITE_PROGRAMS: readonly string[] = ['shred', 'srm', 'wipe', 'scrub', 'sdelete', 'sdelete64'];
+export const OVERWRITE_PROGRAMS: readonly string[] = [
+  'shred',
+  'srm',
+  'wipe',
+  'scrub',
+  'sdelete',
+  'sdelete64',
+  'fallocate',
+];
 
 const WITH_ARG: Record<string, string[]> = {
   shred: ['-n', '--iterations', '-s', '--size', '--random-source'],
@@ -30,6 +41,10 @@ export function overwriteEffects(line: LineView, out: Effect[]): void {
   for (const c of line.cmds) {
     const name = basename(c.argv[0] ?? '').toLowerCase();
     if (!OVERWRITE_PROGRAMS.includes(name)) continue;
+    if (name === 'fallocate') {
+      fallocateEffects(c.argv, out);
+      continue;
+    }
     const p = parseArgs(c.argv, WITH_ARG[name] ?? []);
     const recursive = p.options.some(
       ([k]) => /^-[a-zA-Z]*[rRs]|^--recursive$/.test(k) && !(name === 'shred' && /^-[a-zA-Z]*s/.test(k)),
@@ -54,4 +69,17 @@ export function overwriteEffects(line: LineView, out: Effect[]): void {
       });
     }
   }
+}
+
+/** `fallocate -p|-c|-z -o OFF -l LEN FILE`: a range of FILE's bytes dropped or zeroed. */
+function fallocateEffects(argv: readonly string[], out: Effect[]): void {
+  const p = parseArgs([...argv], ['-o', '--offset', '-l', '--length']);
+  const drops = p.options.some(([k]) => /^-[a-zA-Z]*[pcz]|^--(?:punch-hole|collapse-range|zero-range)$/.test(k));
+  if (!drops) return;
+  for (const path of p.operands)
+    out.push({
+      tool: 'exec',
+      command: `truncate -s 0 ${path}`,
+      via: `fallocate drops or zeroes bytes of ${path} in place`,
+    });
 }

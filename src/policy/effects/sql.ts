@@ -591,6 +591,11 @@ function redisEffects(c: SimpleCommand, out: Effect[]): void {
     } else if (w.startsWith('-')) continue;
     else words.push(w);
   }
+  // `redis-cli --cluster call HOST:PORT CMD ...` runs CMD on every node of HOST's cluster
+  if (words[0] === 'call' && a.includes('--cluster') && words.length > 2) {
+    host = (words[1] ?? '').replace(/:\d+$/, '');
+    words.splice(0, 2);
+  }
   const lines = words.length ? [words.join(' ')] : (c.stdin ?? '').split(/\r?\n/);
   const local = host === undefined || LOCAL_HOST.test(host);
   const verbs: string[] = [];
@@ -626,6 +631,10 @@ export function sqlClientEffects(c: SimpleCommand, out: Effect[], written?: Map<
     redisEffects(c, out);
     return;
   }
+  if ((name === 'cat' || name === 'zcat') && c.pipedInto) {
+    pipedScripts(c.argv, c.pipedInto, out);
+    return;
+  }
   const dialect = SQL_DIALECT[name];
   if (!dialect) return;
   const { texts, target, files } = clientCall(name, dialect, c);
@@ -645,6 +654,33 @@ export function sqlClientEffects(c: SimpleCommand, out: Effect[], written?: Map<
   const where = target.db ? ` on ${target.db}` : target.host ? ` on ${target.host}` : '';
   for (const t of texts)
     for (const e of sqlTextEffects(t, dialect, `${name} runs`, where)) if (!ordinaryOn(e, dev, local)) out.push(e);
+}
+
+/**
+ * `cat wipe.sql | mysql -h prod-db shop`: the scripts cat hands to a database client are run by
+ * it, as `mysql < wipe.sql` would; one named for a wipe is read as such unless the client's
+ * database is a development or test one.
+ */
+function pipedScripts(cat: readonly string[], client: readonly string[], out: Effect[]): void {
+  const name = basename(client[0] ?? '');
+  const dialect = SQL_DIALECT[name];
+  if (!dialect) return;
+  const argv = [...client];
+  const { target } = clientCall(name, dialect, {
+    argv,
+    quoted: argv.map(() => false),
+    redirs: [],
+    assigns: [],
+    unsets: [],
+  });
+  if (devTarget(dialect, target)) return;
+  for (const f of cat.slice(1))
+    if (!f.startsWith('-') && namedForDestruction(f))
+      out.push({
+        tool: 'exec',
+        command: `sql-script-destroys ${f}`,
+        via: `${name} runs ${f}, a script named for a wipe, from cat`,
+      });
 }
 
 /**

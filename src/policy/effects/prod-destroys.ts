@@ -1,0 +1,123 @@
+// A cloud or cluster tool's delete aimed at production: `kubectl delete deploy api -n production`,
+// `helm uninstall payments --namespace prod`, `gcloud projects delete acme-prod-41923`, `pulumi
+// destroy --stack acme/prod`, `eksctl delete cluster --name prod`. Any delete of what such a tool
+// manages is asked (the verb reading, shell-verbs.ts); one whose target, namespace, context,
+// stack, project or environment is named for production is an outage or a data loss that no
+// user wants an agent to start, and is read as
+//   `cli-destroy-prod TOOL WORDS`   (denied by the standard profile)
+// A production name is a word of its own inside an operand or an option value (`prod`,
+// `production`, `prd`, split on `-_./:=@`): `acme-prod-db` is one, `product-images` and
+// `reproduce` are not. What holds no data and is made again stays asked: pods (deleting one is how
+// a stuck one is restarted), jobs and config maps, one object of a bucket, one image, a log group.
+// Sources: the delete, destroy, uninstall and terminate subcommands of each CLI below (kubectl,
+// oc, helm, aws, gcloud, az, terraform/tofu/terragrunt, pulumi, cdk, eksctl, doctl, flyctl,
+// heroku, vercel, netlify, railway, argocd, nomad, serverless, sam, copilot, eb, firebase,
+// supabase, wrangler, hcloud, linode-cli, oci, ibmcloud, scw, mc, rclone, s3cmd, gsutil, azcopy).
+import { basename } from '../shell-wrappers.js';
+import { verbReadings } from '../shell-verbs.js';
+import type { Effect } from './types.js';
+import type { LineView } from './line-view.js';
+
+export const PROD_DESTROY_PROGRAMS: readonly string[] = [
+  'kubectl',
+  'oc',
+  'helm',
+  'aws',
+  'gcloud',
+  'gsutil',
+  'az',
+  'terraform',
+  'tofu',
+  'terragrunt',
+  'pulumi',
+  'cdk',
+  'cdktf',
+  'eksctl',
+  'doctl',
+  'flyctl',
+  'fly',
+  'heroku',
+  'vercel',
+  'netlify',
+  'railway',
+  'argocd',
+  'nomad',
+  'serverless',
+  'sls',
+  'sam',
+  'copilot',
+  'eb',
+  'firebase',
+  'supabase',
+  'wrangler',
+  'hcloud',
+  'linode-cli',
+  'oci',
+  'ibmcloud',
+  'scw',
+  'mc',
+  'rclone',
+  's3cmd',
+  'azcopy',
+];
+
+/** A line that names production somewhere: the cheap test before any word is read. */
+const PROD_HINT = /prod|prd/i;
+/** A production name as a word of its own inside an operand or an option value. */
+const PROD_PART = /^(?:prod|production|prd)$/i;
+
+function namesProduction(word: string): boolean {
+  return word.split(/[-_./:=@,]+/).some((p) => PROD_PART.test(p));
+}
+
+export function prodDestroyEffects(line: LineView, out: Effect[]): void {
+  if (!PROD_HINT.test(line.text)) return;
+  for (const c of line.cmds) {
+    const tool = basename(c.argv[0] ?? '').toLowerCase();
+    if (!PROD_DESTROY_PROGRAMS.includes(tool)) continue;
+    const words = [tool, ...c.argv.slice(1)];
+    const named = words.find(namesProduction) ?? c.assigns.find((a) => namesProduction(a.value))?.value;
+    if (named === undefined) continue;
+    const readings = verbReadings(words);
+    const destroy = readings.find((r) => r.kind === 'destroy' || r.kind === 'destroy-all');
+    if (
+      !destroy ||
+      leafItem(
+        words,
+        readings.some((r) => r.kind === 'destroy-all'),
+      )
+    )
+      continue;
+    out.push({
+      tool: 'exec',
+      command: destroy.text.replace(/^cli-destroy(?:-all)? /, 'cli-destroy-prod '),
+      via: `${tool} ${destroy.from.split(' ')[0] ?? 'delete'} aimed at production (${named})`,
+    });
+  }
+}
+
+/** Cluster objects that hold no data and that their controllers or the next run make again. */
+const LEAF_KINDS = /^(?:po|pods?|jobs?|cm|configmaps?|ev|events?|rs|replicasets?|leases?|ep|endpoints?)(?:\/|$)/;
+/** Object stores' single-object removes, told from recursive ones by their flags. */
+const OBJECT_RM = /^(?:aws s3 rm|gsutil rm|gcloud storage rm|mc rm|s3cmd del|s3cmd rm|rclone deletefile)\b/;
+/** Verb-noun subcommands that remove one image or one log stream (`batch-delete-image`, `delete-log-group`). */
+const LEAF_SUBCOMMAND = /^(?:batch-)?delete-(?:image|images|log-group|log-stream)$/;
+
+/**
+ * A production delete of something that holds no data and is made again: named pods, jobs,
+ * config maps (their controllers and the next deploy recreate them), one object of a bucket, one
+ * image, one log group. It stays asked; everything a listing or --all returns does not count.
+ */
+function leafItem(words: string[], all: boolean): boolean {
+  if (all) return false;
+  const tool = words[0] ?? '';
+  const positional = words.slice(1).filter((w) => !w.startsWith('-'));
+  if (tool === 'kubectl' || tool === 'oc') {
+    const i = words.indexOf('delete');
+    const kind = i < 0 ? undefined : words.slice(i + 1).find((w) => !w.startsWith('-'));
+    return kind !== undefined && LEAF_KINDS.test(kind);
+  }
+  if (OBJECT_RM.test(words.join(' ')))
+    return !words.some((w) => /^(?:-[a-zA-Z]*[rR][a-zA-Z]*|--recursive|--force)$/.test(w));
+  return positional.slice(0, 3).some((w) => LEAF_SUBCOMMAND.test(w));
+}
