@@ -8,6 +8,7 @@ import { fetchReadings } from './fetch-readings.js';
 import { sqlPrivilege } from './privilege.js';
 import { DEV_NAME, LOCAL_HOST, ordinaryOn, sqlTextEffects } from './sql.js';
 import { sqlSecretSelect } from './sql-secrets.js';
+import { sqlExportEffects } from './data-exports.js';
 import { bodySecret, urlHost, urlSecret } from './url-secret.js';
 import { mcpFlows } from './mcp-flow.js';
 import { mcpToolEffects } from './mcp-tools.js';
@@ -138,7 +139,7 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
     const local = host === undefined || LOCAL_HOST.test(host);
     const dev = local && db !== undefined && DEV_NAME.test(db.replace(/^.*\//, ''));
     const wipes = sqlTextEffects(sql, 'generic', `MCP ${op} runs`).filter((e) => !ordinaryOn(e, dev, local));
-    out.push(...wipes, ...sqlSecretSelect(sql, `MCP ${op}`));
+    out.push(...wipes, ...sqlSecretSelect(sql, `MCP ${op}`), ...sqlExportEffects(sql, `MCP ${op}`));
     sqlPrivilege(sql, out);
   }
   // Secrets sent to a destination outside the machine (a repository, a channel, a gist, a mail).
