@@ -141,6 +141,15 @@ function readsCmdline(c: SimpleCommand): boolean {
   return c.argv.some(cmdline) || c.redirs.some((r) => r.op === '<' && cmdline(r.target));
 }
 
+/** Searchers whose pattern searchPattern() reads. */
+const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack']);
+/**
+ * Files where users and systems export secrets as variables: shell start-up files, direnv's
+ * .envrc, pam_environment and /etc/environment, profile.d snippets, fish's config.
+ */
+const ENV_KEEPING =
+  /(?:^|\/)(?:\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zshenv|zprofile|zlogin|kshrc|mkshrc|cshrc|tcshrc|envrc|pam_environment)|config\.fish)$|^\/etc\/(?:environment|profile|bash\.bashrc|zsh\/zshenv|profile\.d\/.*)$/;
+
 /** Filters that pass a stream on with its lines intact enough to search (`| tr '\\0' ' ' | grep`). */
 const PASS_THROUGH = new Set([
   'tr',
@@ -294,6 +303,28 @@ function loopReads(cmds: SimpleCommand[], out: Effect[]): void {
         const p = windowsPath(w);
         if (p) out.push({ tool: 'read', path: p, via: `${prog} reads ${p}` });
       }
+    // secret searches of the files where users export their keys (grep -i token ~/.zshrc, cat
+    // /etc/environment | grep KEY): the matching lines are the secrets
+    if (READERS.has(prog) || SEARCHERS.has(prog)) {
+      const kept =
+        argv.slice(1).find((w) => ENV_KEEPING.test(w)) ??
+        c.redirs.find((r) => r.op === '<' && ENV_KEEPING.test(r.target))?.target;
+      const pat =
+        kept === undefined
+          ? undefined
+          : SEARCHERS.has(prog)
+            ? searchPattern(c)
+            : next
+              ? searchDownstream(cmds, next)
+              : undefined;
+      if (kept !== undefined && pat)
+        out.push({
+          tool: 'exec',
+          // asked, not denied: one start-up file searched for a word may be checking a setting
+          command: `may-expose-secret searches ${basename(kept)} for ${pat}`,
+          via: `${prog} searches ${kept}, where exported keys are kept, for secrets`,
+        });
+    }
     // secret searches of a tool's stored configuration
     // the words once, not once per pattern
     const said = next ? words(c) : '';

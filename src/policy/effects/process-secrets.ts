@@ -135,6 +135,21 @@ export function processSecretEffects(l: LineView, out: Effect[]): void {
   }
 }
 
+/** pgrep/pidof options that take a value (the word after them is not the pattern). */
+const PGREP_VALUED =
+  /^(?:-[uUgGPstFd]|--(?:euid|uid|group|parent|session|terminal|pidfile|delimiter|signal|ns|nslist))$/;
+
+/** The program a `pgrep [-f] [opts] PATTERN | head -1` substitution looks for: the pattern's first word. */
+function processName(inner: string): string {
+  const words = (inner.split('|')[0] ?? '').replace(/['"]/g, ' ').trim().split(/\s+/);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (PGREP_VALUED.test(w)) i++;
+    else if (w && !w.startsWith('-')) return basename(w).replace(/[\^$]/g, '');
+  }
+  return '';
+}
+
 /** Programs that look at a file's name, size or type, not at what it holds. */
 const LOOKS_ONLY = new Set(['ls', 'stat', 'test', '[', 'wc', 'file', 'du', 'readlink', 'realpath', 'lsof']);
 
@@ -146,8 +161,7 @@ function processFileReads(l: LineView, out: Effect[]): void {
     for (const t of targets) {
       const m = PROC_OF_PROGRAM.exec(t);
       if (!m) continue;
-      const words = (m[1] ?? '').trim().split(/\s+/);
-      const name = basename(words.filter((w) => w && !w.startsWith('-')).pop() ?? '').replace(/['"]/g, '');
+      const name = processName(m[1] ?? '');
       if (!CREDENTIAL_HOLDERS.test(name)) continue;
       out.push({
         tool: 'exec',
