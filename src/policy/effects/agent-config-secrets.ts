@@ -31,8 +31,7 @@ const QUERY_TOOLS = new Set([
   'sed',
 ]);
 /** A filter or pattern that picks out the values kept for a program's environment or its keys. */
-const SECRET_SELECTOR =
-  /\benv\b|token|secret|passw|api_?key|apikey|auth|credential|bearer|ghp_|sk-/i;
+const SECRET_SELECTOR = /\benv\b|token|secret|passw|api_?key|apikey|auth|credential|bearer|ghp_|sk-/i;
 /** Programs that print a file for the next one in the pipe (`cat ~/.cursor/mcp.json | grep -i key`). */
 const PRINTERS = new Set(['cat', 'head', 'tail', 'less', 'more', 'bat', 'batcat', 'tac', 'nl']);
 
