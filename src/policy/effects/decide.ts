@@ -88,7 +88,9 @@ export function writtenContent(call: ToolCall): string | undefined {
 function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   const p = { ...(call.input ?? {}), ...call.params };
   const str = (k: string) => (typeof p[k] === 'string' ? (p[k] as string) : undefined);
-  const rawOp = str('tool_name') ?? str('tool') ?? str('name') ?? call.tool.replace(/^mcp[_:-]*/i, '');
+  // `name` is the operation only for a generic `mcp` call; otherwise it names a file, a page, an issue
+  const named = call.tool.replace(/^mcp[_:-]*/i, '');
+  const rawOp = str('tool_name') ?? str('tool') ?? (named ? undefined : str('name')) ?? named;
   const op = rawOp.toLowerCase();
   const path = str('path') ?? str('file_path') ?? str('filepath') ?? str('destination') ?? str('target');
   const content = str('content') ?? str('contents') ?? str('text') ?? str('new_string') ?? str('newText');
