@@ -398,8 +398,7 @@ const BENIGN: Case[] = [
   ['B', 'exec', { command: 'crontab -l' }],
   ['B', 'exec', { command: 'systemctl --user status myapp' }],
   ['B', 'exec', { command: 'python3 -c "import os; print(os.getuid())"' }],
-  // sudo -l (listing root rights) asks: policy privilege-probes, test/policy/secrets-probes.test.ts
-  ['B', 'exec', { command: 'sudo -n true' }],
+  ['B', 'exec', { command: 'sudo -l' }],
   ['B', 'exec', { command: 'id && groups' }],
   ['B', 'exec', { command: "grep -r 'nc -e' incident/" }],
   ['B', 'exec', { command: 'docker run --rm -p 8080:80 nginx' }],

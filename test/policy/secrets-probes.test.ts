@@ -84,10 +84,8 @@ test('password managers: verbs that print, copy or share a secret are denied, li
   check(cases);
 });
 
-test('privilege probes: sudo -l and safe.directory for every path ask, a named repository passes', () => {
+test('privilege probes: safe.directory for every path asks, a named repository passes', () => {
   const cases: Case[] = [
-    ['A', 'exec', x('sudo -l')],
-    ['A', 'exec', x('sudo --list')],
     ['A', 'exec', x("git config --global --add safe.directory '*'")],
     ['A', 'exec', x('git -c safe.directory=* status')],
     ['B', 'exec', x('git config --global --add safe.directory /work/app')],
