@@ -117,6 +117,8 @@ const LIBERAL: Record<string, LauncherSpec> = {
     '--other-user',
   ]),
   doas: spec(['-u', '-C'], ['-n', '-s', '-L'], 'uC'),
+  // sshpass(1) types a password into the ssh (scp, rsync ...) it runs: the command is that program
+  sshpass: spec(['-p', '-f', '-d', '-P'], ['-e', '-v'], 'pfdPe'),
   xargs: spec(['-a', '-d', '-E', '-I', '-L', '-n', '-P', '-s'], [], 'adEILnPseil', [
     '--arg-file',
     '--delimiter',

@@ -203,6 +203,17 @@ function repoHostGrant(argv: string[], out: Effect[]): void {
       out.push(grant('public', `${tool} repo edit --visibility public`, `${tool} makes the repository public`));
     return;
   }
+  // gh repo create NAME --public --source=. --push: the code here, published to everyone at once
+  if (argv[1] === 'repo' && argv[2] === 'create' && argv.includes('--public')) {
+    if (argv.some((w) => w === '--push' || w === '--source' || w.startsWith('--source=') || w === '-s'))
+      out.push(
+        grant(
+          'public',
+          `${tool} repo create --public --source`,
+          `${tool} publishes this code in a new public repository`,
+        ),
+      );
+  }
 }
 
 // ------------------------------------------------------------------ clusters

@@ -32,12 +32,22 @@ const QUERY_TOOLS = new Set([
 ]);
 /** A filter or pattern that picks out the values kept for a program's environment or its keys. */
 const SECRET_SELECTOR = /\benv\b|token|secret|passw|api_?key|apikey|auth|credential|bearer|ghp_|sk-/i;
+/** Programs that print a file for the next one in the pipe (`cat ~/.cursor/mcp.json | grep -i key`). */
+const PRINTERS = new Set(['cat', 'head', 'tail', 'less', 'more', 'bat', 'batcat', 'tac', 'nl']);
 
 export function agentConfigSecretEffects(line: LineFacts, out: Effect[]): void {
   for (const c of line.cmds) {
-    const name = basename(c.argv[0] ?? '').toLowerCase();
+    let name = basename(c.argv[0] ?? '').toLowerCase();
+    let args = c.argv.slice(1);
+    // a printer piped into a query: the query's selectors, the printer's file
+    if (PRINTERS.has(name) && c.pipedInto && args.some((w) => CONFIG_FILE.test(w))) {
+      const q = c.pipedInto;
+      const qName = basename(q[0] ?? '').toLowerCase();
+      if (!QUERY_TOOLS.has(qName)) continue;
+      name = qName;
+      args = [...args.filter((w) => CONFIG_FILE.test(w)), ...q.slice(1)];
+    }
     if (!QUERY_TOOLS.has(name)) continue;
-    const args = c.argv.slice(1);
     const files = args.filter((w) => CONFIG_FILE.test(w));
     if (!files.length) continue;
     const selectors = args.filter((w) => !CONFIG_FILE.test(w) && !/^-[a-zA-Z]+$/.test(w));

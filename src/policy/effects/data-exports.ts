@@ -38,6 +38,16 @@ const DUMPERS = new Set([
   'snowsql',
   'sqlcmd',
   'duckdb',
+  // warehouse and query-engine shells
+  'bq',
+  'trino',
+  'presto',
+  'spark-sql',
+  'beeline',
+  'impala-shell',
+  'vsql',
+  'bteq',
+  'databricks',
 ]);
 /** Programs that pass a stream on, changed or not. */
 const PASS_ON = new Set([
@@ -72,12 +82,86 @@ const WAREHOUSE_EXPORTS: readonly [string, RegExp][] = [
   ['aws', /^rds start-export-task\b|^dynamodb export-table-to-point-in-time\b|^redshift unload\b/],
   ['az', /^sql db export\b|^postgres flexible-server backup\b|^cosmosdb sql container export\b/],
 ];
-/** SQL that writes a query's result to external storage or a program. */
-export const SQL_EXPORT =
-  /\bEXPORT\s+DATA\b[^;]*\buri\s*=|\bUNLOAD\s*\(|\bCOPY\s+INTO\s+'?(?:s3|gcs|azure|gs):\/\/|\bTO\s+PROGRAM\s+'|\bINTO\s+OUTFILE\s+'?s3:\/\//i;
-
-export const DATA_EXPORT_PROGRAMS: readonly string[] = [...DUMPERS, 'bq', 'gcloud', 'aws', 'az'];
+export const DATA_EXPORT_PROGRAMS: readonly string[] = [...DUMPERS, 'gcloud', 'aws', 'az'];
+/** The line gate for clients this file does not name (an unload spelled anywhere in the line). */
 export const DATA_EXPORT_HINT = /EXPORT\s+DATA|UNLOAD|COPY\s+INTO|TO\s+PROGRAM|INTO\s+OUTFILE/i;
+/** Every statement sqlExportEffects() reads, for its own gate. */
+const SQL_HINT =
+  /EXPORT\s+DATA|UNLOAD|COPY\s+INTO|TO\s+PROGRAM|INTO\s+OUTFILE|query_export_to_s3|OVERWRITE\s+DIRECTORY|INTO\s+FUNCTION|\bCOPY\b[^;]{0,400}?\bTO\s+'|\b(?:PUT|GET)\s+'?(?:file:|@)|LOAD_FILE\s*\(|pg_read_(?:binary_)?file\s*\(/i;
+
+/** Object-store and web URLs a statement writes to. */
+const STORE_URL = /^(?:s3|s3a|gs|gcs|azure|az|abfss?|wasbs?|r2|oss|cos|b2)(?:-[\w-]+)?:\/\//i;
+/** Programs that send what they read over the network, as a database server would run them (COPY ... TO PROGRAM). */
+const NET_SENDER =
+  /^\s*(?:\S*\/)?(?:curl|wget|nc|ncat|netcat|socat|telnet|ssh|scp|sftp|ftp|tftp|openssl|aws|gsutil|gcloud|rclone|s3cmd|mc|az|azcopy|mail|mailx|sendmail|mutt|python3?|perl|ruby|php|node|bash|sh)\b/;
+
+/** The warehouse statements that move a table's rows out of the database, each with where to. */
+const SQL_EXPORTS: readonly [RegExp, (m: RegExpExecArray) => Destination][] = [
+  // BigQuery EXPORT DATA OPTIONS(uri='gs://...')
+  [/\bEXPORT\s+DATA\b[^;]*?\buri\s*=\s*['"]([^'"]+)/gi, (m) => ({ kind: 'to-bucket', dest: m[1] ?? 'storage' })],
+  // Redshift, Athena and Trino UNLOAD ('select ...') TO 's3://...'
+  [/\bUNLOAD\s*\([^;]*?\)\s*TO\s+'([^']+)/gi, (m) => ({ kind: 'to-bucket', dest: m[1] ?? 's3' })],
+  // Snowflake COPY INTO 's3://...' | @stage | @~ (an unload; COPY INTO a table is a load)
+  [/\bCOPY\s+INTO\s+('?)((?:[a-z0-9]+:\/\/|@)[^'"\s;]*)/gi, (m) => ({ kind: 'to-bucket', dest: m[2] ?? 'stage' })],
+  // Snowflake GET @stage file://... downloads an unload (a PUT's upload is read as the file it reads)
+  [/\bGET\s+'?(@[^'"\s;]*)'?\s+'?file:\/\//gi, (m) => ({ kind: 'to-bucket', dest: m[1] ?? 'stage' })],
+  // DuckDB and Postgres-compatible COPY ... TO 's3://...' | 'https://...'
+  [
+    /\bCOPY\b[^;]{0,400}?\bTO\s+'((?:[a-z0-9-]+):\/\/[^']*)/gi,
+    (m) => ({ kind: /^https?:/i.test(m[1] ?? '') ? 'to-host' : 'to-bucket', dest: m[1] ?? 'storage' }),
+  ],
+  // Aurora MySQL SELECT ... INTO OUTFILE S3 '...'; Aurora Postgres aws_s3.query_export_to_s3(...)
+  [/\bINTO\s+OUTFILE\s+(?:S3\s+)?'((?:s3[\w-]*):\/\/[^']*)/gi, (m) => ({ kind: 'to-bucket', dest: m[1] ?? 's3' })],
+  [/\bquery_export_to_s3\s*\(/gi, () => ({ kind: 'to-bucket', dest: 's3' })],
+  // Spark and Hive INSERT OVERWRITE DIRECTORY 's3://...'; ClickHouse INSERT INTO FUNCTION s3('...') / url('...')
+  [
+    /\bOVERWRITE\s+(?:LOCAL\s+)?DIRECTORY\s+'((?:[a-z0-9]+):\/\/[^']*)/gi,
+    (m) => ({ kind: 'to-bucket', dest: m[1] ?? 'storage' }),
+  ],
+  [
+    /\bINTO\s+FUNCTION\s+(s3|gcs|azureBlobStorage|hdfs|url|remote|remoteSecure|mysql|postgresql)\s*\(\s*'([^']*)/gi,
+    (m) => ({
+      kind: /^url$/i.test(m[1] ?? '') ? 'to-host' : /^remote/i.test(m[1] ?? '') ? 'to-remote' : 'to-bucket',
+      dest: m[2] ?? 'remote',
+    }),
+  ],
+];
+
+/**
+ * What a SQL text sends out of the database: each warehouse unload as `exports-data sql ...`,
+ * a COPY ... TO PROGRAM as the command the server runs (fed the rows, so a network sender is an
+ * upload to a host), a local file a PUT uploads or a server function reads (LOAD_FILE,
+ * pg_read_file) as a read of that file. Used for a database client's command line and for an
+ * MCP query tool's statement alike.
+ */
+export function sqlExportEffects(sql: string, via: string): Effect[] {
+  if (!SQL_HINT.test(sql)) return [];
+  const out: Effect[] = [];
+  for (const [re, dest] of SQL_EXPORTS) {
+    re.lastIndex = 0;
+    for (const m of sql.matchAll(re)) {
+      const d = dest(m as RegExpExecArray);
+      if (d.kind === 'to-bucket' && /:\/\//.test(d.dest) && !STORE_URL.test(d.dest) && !/^file:/i.test(d.dest))
+        d.kind = 'to-host';
+      out.push(finding('sql', d, `${via}: ${m[0].slice(0, 60)} sends a table's rows to ${d.dest}`));
+    }
+  }
+  for (const m of sql.matchAll(/\bTO\s+PROGRAM\s+(?:E?'((?:[^']|'')*)'|"([^"]*)")/gi)) {
+    const program = (m[1] ?? m[2] ?? '').replace(/''/g, "'").trim();
+    if (!program) continue;
+    const d: Destination = NET_SENDER.test(program)
+      ? { kind: 'to-host', dest: program.split(/\s+/).find((w) => /[.:]/.test(w) && !w.startsWith('-')) ?? 'a host' }
+      : { kind: 'to-remote', dest: 'a program' };
+    out.push(finding('sql', d, `${via}: COPY ... TO PROGRAM runs \`${program.slice(0, 60)}\` on the rows`));
+    out.push({ tool: 'exec', command: program, via: `${via}: COPY ... TO PROGRAM runs \`${program.slice(0, 60)}\`` });
+  }
+  const reads = /\bPUT\s+'?file:\/\/([^\s']+)|\b(?:LOAD_FILE|pg_read_file|pg_read_binary_file)\s*\(\s*'([^']+)'/gi;
+  for (const m of sql.matchAll(reads)) {
+    const path = (m[1] ?? m[2] ?? '').replace(/^\/(?=[A-Za-z]:)/, '');
+    if (path) out.push({ tool: 'read', path, via: `${via}: ${m[0].slice(0, 40)} reads ${path}` });
+  }
+  return out;
+}
 
 const BUCKET = /^(?:s3|gs|az|abfss?|wasbs?|r2|oss|cos|b2):\/\/\S+|^[\w-]+:[\w./-]*$/;
 
@@ -241,14 +325,5 @@ export function dataExportEffects(l: LineView, out: Effect[]): void {
       into = l.cmds.find((x) => x.argv === argv)?.pipedInto;
     }
   }
-  if (DATA_EXPORT_HINT.test(l.text) && SQL_EXPORT.test(l.text)) {
-    const dest = /'((?:s3|gs|gcs|azure):\/\/[^']*)'/.exec(l.text)?.[1] ?? 'external storage';
-    out.push(
-      finding(
-        'sql',
-        { kind: /TO\s+PROGRAM/i.test(l.text) ? 'to-remote' : 'to-bucket', dest },
-        `SQL exports a query's result to ${dest}`,
-      ),
-    );
-  }
+  out.push(...sqlExportEffects(l.text, 'the statement'));
 }

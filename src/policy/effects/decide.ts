@@ -8,6 +8,7 @@ import { fetchReadings } from './fetch-readings.js';
 import { sqlPrivilege } from './privilege.js';
 import { DEV_NAME, LOCAL_HOST, ordinaryOn, sqlTextEffects } from './sql.js';
 import { sqlSecretSelect } from './sql-secrets.js';
+import { sqlExportEffects } from './data-exports.js';
 import { bodySecret, urlHost, urlSecret } from './url-secret.js';
 import { mcpFlows } from './mcp-flow.js';
 import { mcpToolEffects } from './mcp-tools.js';
@@ -88,7 +89,9 @@ export function writtenContent(call: ToolCall): string | undefined {
 function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   const p = { ...(call.input ?? {}), ...call.params };
   const str = (k: string) => (typeof p[k] === 'string' ? (p[k] as string) : undefined);
-  const rawOp = str('tool_name') ?? str('tool') ?? str('name') ?? call.tool.replace(/^mcp[_:-]*/i, '');
+  // `name` is the operation only for a generic `mcp` call; otherwise it names a file, a page, an issue
+  const named = call.tool.replace(/^mcp[_:-]*/i, '');
+  const rawOp = str('tool_name') ?? str('tool') ?? (named ? undefined : str('name')) ?? named;
   const op = rawOp.toLowerCase();
   const path = str('path') ?? str('file_path') ?? str('filepath') ?? str('destination') ?? str('target');
   const content = str('content') ?? str('contents') ?? str('text') ?? str('new_string') ?? str('newText');
@@ -139,7 +142,7 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
     const local = host === undefined || LOCAL_HOST.test(host);
     const dev = local && db !== undefined && DEV_NAME.test(db.replace(/^.*\//, ''));
     const wipes = sqlTextEffects(sql, 'generic', `MCP ${op} runs`).filter((e) => !ordinaryOn(e, dev, local));
-    out.push(...wipes, ...sqlSecretSelect(sql, `MCP ${op}`));
+    out.push(...wipes, ...sqlSecretSelect(sql, `MCP ${op}`), ...sqlExportEffects(sql, `MCP ${op}`));
     sqlPrivilege(sql, out);
   }
   // Secrets sent to a destination outside the machine (a repository, a channel, a gist, a mail).

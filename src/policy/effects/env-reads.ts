@@ -56,8 +56,12 @@ const SECRET_BEARING: RegExp[] = [
   /^helm get (?:values|all|manifest)\b/,
   /^tmux capture-pane\b/,
   /^journalctl\b/,
-  // process command lines: passwords and tokens passed as arguments
+  // process command lines: passwords and tokens passed as arguments (ps, pgrep -a/-l -f, the
+  // NUL-separated /proc/PID/cmdline files themselves)
   /^ps\b/,
+  /^pgrep\b/,
+  // captured network traffic: Authorization headers, cookies and passwords sent in the clear
+  /^(?:tcpdump|tshark|ngrep|tcpflow)\b/,
   /^log show\b/,
   /^screen -X hardcopy\b/,
   /^docker (?:inspect|compose config)\b/,
@@ -127,6 +131,52 @@ function searchPattern(c: SimpleCommand): string | undefined {
     if (/sensitive\s*\|\s*not|del\(/.test(prog)) return undefined;
     const m = /\.["']?([\w-]*(?:pass|secret|token|key|cred|private)[\w-]*)/i.exec(prog);
     return m?.[1];
+  }
+  return undefined;
+}
+
+/** Whether a command reads the NUL-separated command lines in /proc/PID/cmdline (the arguments ps shows). */
+function readsCmdline(c: SimpleCommand): boolean {
+  const cmdline = (w: string) => /^\/proc\/[^/]*\/cmdline$/.test(w);
+  return c.argv.some(cmdline) || c.redirs.some((r) => r.op === '<' && cmdline(r.target));
+}
+
+/** Searchers whose pattern searchPattern() reads. */
+const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack']);
+/**
+ * Files where users and systems export secrets as variables: shell start-up files, direnv's
+ * .envrc, pam_environment and /etc/environment, profile.d snippets, fish's config.
+ */
+const ENV_KEEPING =
+  /(?:^|\/)(?:\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zshenv|zprofile|zlogin|kshrc|mkshrc|cshrc|tcshrc|envrc|pam_environment)|config\.fish)$|^\/etc\/(?:environment|profile|bash\.bashrc|zsh\/zshenv|profile\.d\/.*)$/;
+
+/** Filters that pass a stream on with its lines intact enough to search (`| tr '\\0' ' ' | grep`). */
+const PASS_THROUGH = new Set([
+  'tr',
+  'strings',
+  'sort',
+  'uniq',
+  'cut',
+  'sed',
+  'head',
+  'tail',
+  'cat',
+  'tee',
+  'column',
+  'fold',
+]);
+
+/** The secret pattern searched for by the first searcher the stream reaches, through pass-through filters. */
+function searchDownstream(cmds: SimpleCommand[], next: string[]): string | undefined {
+  let argv: string[] | undefined = next;
+  for (let hop = 0; argv && hop < 4; hop++) {
+    const at: string[] = argv;
+    const consumer: SimpleCommand | undefined = cmds.find((x) => x.argv === at);
+    if (!consumer) return undefined;
+    const pat = searchPattern(consumer);
+    if (pat) return pat;
+    if (!PASS_THROUGH.has(basename(at[0] ?? '').toLowerCase())) return undefined;
+    argv = consumer.pipedInto;
   }
   return undefined;
 }
@@ -253,12 +303,33 @@ function loopReads(cmds: SimpleCommand[], out: Effect[]): void {
         const p = windowsPath(w);
         if (p) out.push({ tool: 'read', path: p, via: `${prog} reads ${p}` });
       }
+    // secret searches of the files where users export their keys (grep -i token ~/.zshrc, cat
+    // /etc/environment | grep KEY): the matching lines are the secrets
+    if (READERS.has(prog) || SEARCHERS.has(prog)) {
+      const kept =
+        argv.slice(1).find((w) => ENV_KEEPING.test(w)) ??
+        c.redirs.find((r) => r.op === '<' && ENV_KEEPING.test(r.target))?.target;
+      const pat =
+        kept === undefined
+          ? undefined
+          : SEARCHERS.has(prog)
+            ? searchPattern(c)
+            : next
+              ? searchDownstream(cmds, next)
+              : undefined;
+      if (kept !== undefined && pat)
+        out.push({
+          tool: 'exec',
+          // asked, not denied: one start-up file searched for a word may be checking a setting
+          command: `may-expose-secret searches ${basename(kept)} for ${pat}`,
+          via: `${prog} searches ${kept}, where exported keys are kept, for secrets`,
+        });
+    }
     // secret searches of a tool's stored configuration
     // the words once, not once per pattern
     const said = next ? words(c) : '';
-    if (next && SECRET_BEARING.some((re) => re.test(said))) {
-      const consumer = cmds.find((x) => x.argv === next);
-      const pat = consumer ? searchPattern(consumer) : undefined;
+    if (next && (SECRET_BEARING.some((re) => re.test(said)) || readsCmdline(c))) {
+      const pat = searchDownstream(cmds, next);
       if (pat) {
         const tool = a.slice(0, 3).join(' ');
         out.push({

@@ -8,6 +8,15 @@
 // `--bind-addr`), openvscode-server (`--without-connection-token`, `--host`), ttyd
 // (`-i/--interface`, a command to serve), gotty (`-w/--permit-write`), busybox/inetutils telnetd
 // (`-l LOGIN` program run for each connection).
+//
+// Static file servers are the same kind of door for files: `python3 -m http.server --directory ~`
+// (it listens on every interface unless told --bind) hands ~/.ssh, ~/.aws and every token file in
+// the home folder to whoever asks. A server whose root is a home folder, the disk, /etc or a
+// credential folder reads as `serves-secrets DIR by SERVER`; one serving the project or its build output is
+// ordinary. Sources: Python http.server (`--directory/-d`, `--bind/-b`), PHP built-in server (`-S
+// ADDR -t DIR`), ruby un.rb `httpd`, http-server and serve (npm), busybox httpd (`-h HOME`,
+// `-p [IP:]PORT`), darkhttpd, miniserve, updog (`-d`), Caddy `file-server --root`, webfsd (`-r`),
+// twistd web (`--path`).
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView as LineFacts } from './line-view.js';
@@ -25,7 +34,78 @@ export const EXPOSED_SHELL_PROGRAMS: readonly string[] = [
   'gotty',
   'telnetd',
   'busybox',
+  'php',
+  'ruby',
+  'http-server',
+  'serve',
+  'darkhttpd',
+  'miniserve',
+  'updog',
+  'caddy',
+  'webfsd',
+  'httpd',
+  'twistd',
+  'npx',
+  'pnpx',
+  'bunx',
 ];
+
+/** A folder that holds credentials when served: a home folder, the disk, system folders, credential folders. */
+const SECRET_ROOT =
+  /^(?:~|\$HOME|\$\{HOME\}|\/home(?:\/[^/]+)?|\/Users(?:\/[^/]+)?|\/root|\/|\/etc|\/var|[A-Za-z]:\\(?:Users(?:\\[^\\]+)?)?)\/?$|(?:^|\/)\.(?:ssh|aws|gnupg|kube|docker|azure|config|password-store)\/?$/;
+
+/** The folder a static file server serves and the address it listens on, when the command is one. */
+function fileServer(argv: string[], cwd: string): { dir: string; bind: string | undefined; name: string } | undefined {
+  let a = argv;
+  let name = basename(a[0] ?? '').toLowerCase();
+  if ((name === 'npx' || name === 'pnpx' || name === 'bunx' || name === 'busybox') && a.length > 1) {
+    a = a.slice(1).filter((w, i) => i > 0 || !w.startsWith('-'));
+    while (a[0]?.startsWith('-')) a = a.slice(1);
+    name = basename(a[0] ?? '').toLowerCase();
+  }
+  const operand = (skip: RegExp) =>
+    a.slice(1).find((w, i) => !w.startsWith('-') && !skip.test(a[i] ?? '') && !/^\d+$/.test(w));
+  if (name === 'python' || name === 'python3' || name === 'python2') {
+    const i = a.indexOf('-m');
+    if (i < 0 || !/^(?:http\.server|SimpleHTTPServer|uploadserver)$/.test(a[i + 1] ?? '')) return undefined;
+    const rest = ['m', ...a.slice(i + 2)];
+    return {
+      name: a[i + 1] ?? 'http.server',
+      dir: option(rest, /^(?:-d|--directory)$/) ?? cwd,
+      bind: option(rest, /^(?:-b|--bind)$/),
+    };
+  }
+  if (name === 'php') {
+    const addr = option(a, /^-S$/);
+    if (addr === undefined) return undefined;
+    return { name, dir: option(a, /^-t$/) ?? cwd, bind: hostOf(addr)?.host };
+  }
+  if (name === 'ruby') {
+    if (!a.includes('-run') || !a.some((w) => /^httpd\b/.test(w))) return undefined;
+    const i = a.findIndex((w) => /^httpd\b/.test(w));
+    const dir = a.slice(i + 1).find((w) => !w.startsWith('-') && !/^\d+$/.test(w));
+    return { name: 'ruby httpd', dir: dir ?? cwd, bind: option(a, /^--bind-address$/) };
+  }
+  if (name === 'http-server' || name === 'serve' || name === 'darkhttpd' || name === 'miniserve')
+    return {
+      name,
+      dir: operand(/^(?:-p|--port|-a|--addr|--address|-i|--interfaces|-l|--listen|-c|-C|-K|-S|--config)$/) ?? cwd,
+      bind: option(a, /^(?:-a|--addr|--address|-i|--interfaces)$/),
+    };
+  // busybox httpd -h HOME (Apache's httpd takes no value after -h)
+  if (name === 'httpd')
+    return { name: 'busybox httpd', dir: option(a, /^-h$/) ?? cwd, bind: hostOf(option(a, /^-p$/))?.host };
+  if (name === 'updog') return { name, dir: option(a, /^(?:-d|--directory)$/) ?? cwd, bind: undefined };
+  if (name === 'webfsd') return { name, dir: option(a, /^-r$/) ?? cwd, bind: option(a, /^-i$/) };
+  if (name === 'caddy' && a[1] === 'file-server')
+    return {
+      name: 'caddy file-server',
+      dir: option(a, /^(?:-r|--root)$/) ?? cwd,
+      bind: hostOf(option(a, /^(?:-l|--listen)$/))?.host,
+    };
+  if (name === 'twistd' && a.includes('web')) return { name, dir: option(a, /^--path$/) ?? cwd, bind: undefined };
+  return undefined;
+}
 
 const LOOPBACK = /^(?:127\.\d+\.\d+\.\d+|localhost|::1|\[::1\]|lo|lo0)$/;
 
@@ -117,8 +197,21 @@ function serverEffect(argv: string[]): Effect | undefined {
 }
 
 export function exposedShellEffects(line: LineFacts, out: Effect[]): void {
+  // the folder a server started without a root serves: the last `cd` before it
+  let cwd = '.';
   for (const c of line.cmds) {
+    if ((c.argv[0] === 'cd' || c.argv[0] === 'pushd') && c.argv.length <= 2) cwd = c.argv[1] ?? '~';
     const e = serverEffect(c.argv);
     if (e) out.push(e);
+    const f = fileServer(c.argv, cwd);
+    if (!f) continue;
+    const dir = unquoted(f.dir) ?? '.';
+    const bind = unquoted(f.bind);
+    if (!SECRET_ROOT.test(dir) || (bind !== undefined && LOOPBACK.test(bind))) continue;
+    out.push({
+      tool: 'exec',
+      command: `serves-secrets ${dir.replace(/[^\w~/$.:-]/g, '_')} by ${f.name.replace(/[^\w.-]/g, '_')}`,
+      via: `${f.name} serves ${dir} (its keys and tokens) to whoever connects`,
+    });
   }
 }

@@ -59,6 +59,7 @@ import { XARGS_BLANK_HINT, xargsBlankEffects } from './xargs-blanks.js';
 import { SSH_TUNNEL_PROGRAMS, sshTunnelEffects } from './ssh-tunnels.js';
 import { SWEEP_HINT, processSweepEffects } from './process-sweeps.js';
 import { DATA_EXPORT_HINT, DATA_EXPORT_PROGRAMS, dataExportEffects } from './data-exports.js';
+import { SECRET_HELPER_HINT, secretHelperEffects } from './secret-helpers.js';
 import { PROCESS_SECRET_HINT, PROCESS_SECRET_PROGRAMS, processSecretEffects } from './process-secrets.js';
 import { INFRA_PROGRAMS, infraCommandEffects } from './infra-sources.js';
 import { REMOTE_PROGRAMS, remoteDeployEffects } from './remote-deploy.js';
@@ -193,6 +194,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   // ps printing every process's environment; shell history loaded and printed (process-secrets.ts)
   // a database dumped or queried into an upload, warehouses exporting tables (data-exports.ts)
   { name: 'data-exports', programs: DATA_EXPORT_PROGRAMS, hint: DATA_EXPORT_HINT, read: dataExportEffects },
+  // git credential helpers given as code that keeps or sends the credentials (secret-helpers.ts)
+  { name: 'secret-helpers', hint: SECRET_HELPER_HINT, read: secretHelperEffects },
   // SSH remote, tun and SOCKS forwarding, left running or not (ssh-tunnels.ts)
   { name: 'ssh-tunnels', programs: SSH_TUNNEL_PROGRAMS, read: sshTunnelEffects },
   // processes found by walking /proc and signalled, signals to every process, ld.so as a launcher (process-sweeps.ts)

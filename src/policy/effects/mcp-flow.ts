@@ -21,6 +21,11 @@ const MESSAGE_OP = /send|post|message|comment|issue|mail|publish|gist|reply|chat
 const SECRET_STORE_OP = /env|secret|variable|credential|vault|key|token|password/;
 /** Verbs that store text in a service (pages, records, notes, documents, rows). */
 const STORE_OP = /create|update|append|insert|add|put|save|write|upload|set/;
+/** Operations that carry a local file to a service (Slack files.upload, Drive, S3 put_object ...). */
+const UPLOAD_OP = /upload|attach|put_?object|share_?file|send_?file|import_?file/;
+/** Parameters that name the local file an upload reads (not where it goes). */
+const UPLOAD_SOURCE =
+  /^(?:file|files?_?path|filepath|filename|source|source_?(?:path|file)|src|local_?(?:path|file)|attachment|upload_?path|path|content_?path|body_?path)$/i;
 const SEARCH_OP = /search|find|glob|grep|list|locate|walk|tree/;
 /** Names of credential files, as a search pattern names them. */
 const KEY_FILE_NAME =
@@ -78,6 +83,12 @@ export function mcpFlows(op: string, p: Record<string, unknown>, remote: boolean
           out.push({ tool: 'read', path, via: `MCP ${op} attaches ${path}` });
       }
     }
+  // one local file handed to an upload (`upload_file {file_path}`, `files_upload {file}`,
+  // `upload {source_path}`): it is read, and leaves with the call
+  if (UPLOAD_OP.test(op))
+    for (const [k, v] of Object.entries(p))
+      if (typeof v === 'string' && UPLOAD_SOURCE.test(k) && /^(?:\/|~\/|\$HOME\/|[A-Za-z]:\\)/.test(v))
+        out.push({ tool: 'read', path: v, via: `MCP ${op} uploads ${v}` });
   // a page, record, note or file created in someone else's service: a live secret in it leaves
   if (
     !remote &&

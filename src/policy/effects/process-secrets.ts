@@ -18,7 +18,19 @@ import type { LineView } from './line-view.js';
 /** Programs these readings look at (the gate in line-readings.ts). */
 export const PROCESS_SECRET_PROGRAMS: readonly string[] = ['ps'];
 /** Text that names the history builtins (they may run inside a shell's code string). */
-export const PROCESS_SECRET_HINT = /\bhistory\b|\bfc\s+-/;
+export const PROCESS_SECRET_HINT = /\bhistory\b|\bfc\s+-|\/proc\/[$`]/;
+
+/**
+ * Programs that hold credentials while they run: credential helpers and agents, secret managers'
+ * CLIs, and database clients given a password on their command line (`mysql -pSECRET`, `redis-cli
+ * -a SECRET`, sshpass -p). Their /proc/PID files (the command line, open files, memory maps)
+ * are where the secret is; a process found by one of these names is read for it.
+ */
+const CREDENTIAL_HOLDERS =
+  /^(?:gh|glab|hub|git-credential-[\w-]+|git-remote-https?|ssh-agent|gpg-agent|keepassxc(?:-cli)?|1password|op|bw|rbw|lpass|pass|gopass|secret-tool|gnome-keyring-daemon|kwalletd\d*|vault|aws-vault|saml2aws|doppler|infisical|chamber|sops|tsh|docker-credential-[\w-]+|mysql|mysqldump|mariadb|psql|pg_dump|redis-cli|mongosh|mongo|mongodump|sqlcmd|sshpass|openvpn|az|aws|gcloud)$/;
+/** `/proc/$(pgrep [-opts] NAME)/FILE` (or pidof, or backquotes), FILE one that holds a process's secrets. */
+const PROC_OF_PROGRAM =
+  /^\/proc\/(?:\$\(|`)\s*(?:pgrep|pidof)\b([^)`]*)(?:\)|`)\/(cmdline|fd(?:\/.*)?|maps|smaps|auxv|stack|mem|environ)$/;
 
 /** ps options that take a value: the word after them is not an option word. */
 const PS_VALUED = new Set([
@@ -108,6 +120,7 @@ export function processSecretEffects(l: LineView, out: Effect[]): void {
     if (name === 'ps' && psPrintsEnvironment(c.argv))
       out.push({ tool: 'read', path: '/proc/*/environ', via: "ps with `e` prints every process's environment" });
   }
+  if (l.text.includes('/proc/')) processFileReads(l, out);
   const ic = INTERACTIVE_SHELL.exec(l.text);
   if (ic && PRINTS_HISTORY.test(l.text)) {
     const shell = ic[1] ?? 'bash';
@@ -119,5 +132,42 @@ export function processSecretEffects(l: LineView, out: Effect[]): void {
   if (load && PRINTS_HISTORY.test(l.text.slice(load.index + load[0].length))) {
     const file = load[1] ?? '~/.bash_history';
     out.push(historyRead(file, `the history loaded from ${file} is printed`));
+  }
+}
+
+/** pgrep/pidof options that take a value (the word after them is not the pattern). */
+const PGREP_VALUED =
+  /^(?:-[uUgGPstFd]|--(?:euid|uid|group|parent|session|terminal|pidfile|delimiter|signal|ns|nslist))$/;
+
+/** The program a `pgrep [-f] [opts] PATTERN | head -1` substitution looks for: the pattern's first word. */
+function processName(inner: string): string {
+  const words = (inner.split('|')[0] ?? '').replace(/['"]/g, ' ').trim().split(/\s+/);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (PGREP_VALUED.test(w)) i++;
+    else if (w && !w.startsWith('-')) return basename(w).replace(/[\^$]/g, '');
+  }
+  return '';
+}
+
+/** Programs that look at a file's name, size or type, not at what it holds. */
+const LOOKS_ONLY = new Set(['ls', 'stat', 'test', '[', 'wc', 'file', 'du', 'readlink', 'realpath', 'lsof']);
+
+/** Reads of /proc/PID files of a process found by the name of a credential holder. */
+function processFileReads(l: LineView, out: Effect[]): void {
+  for (const c of l.cmds) {
+    if (LOOKS_ONLY.has(basename(c.argv[0] ?? ''))) continue;
+    const targets = [...c.argv.slice(1), ...c.redirs.filter((r) => r.op === '<').map((r) => r.target)];
+    for (const t of targets) {
+      const m = PROC_OF_PROGRAM.exec(t);
+      if (!m) continue;
+      const name = processName(m[1] ?? '');
+      if (!CREDENTIAL_HOLDERS.test(name)) continue;
+      out.push({
+        tool: 'exec',
+        command: `secret-search /proc/${name}/${m[2] ?? 'cmdline'} for credentials`,
+        via: `${basename(c.argv[0] ?? '')} reads /proc/PID/${m[2] ?? ''} of ${name}, a program that holds credentials`,
+      });
+    }
   }
 }

@@ -4,4 +4,4 @@
  * passwords inside connection URLs, KEY=value lines naming a secret).
  */
 export const SECRET_VALUE =
-  /\b(?:sk_live_[0-9A-Za-z]{8,}|rk_live_[0-9A-Za-z]{8,}|AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}|gh[pousr]_[0-9A-Za-z]{30,}|github_pat_[0-9A-Za-z_]{30,}|glpat-[0-9A-Za-z_-]{20,}|xox[abpr]-[0-9A-Za-z-]{10,}|sk-(?:proj-|ant-)?[0-9A-Za-z_-]{20,}|AIza[0-9A-Za-z_-]{35}|npm_[0-9A-Za-z]{36})|-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----|[a-z][a-z0-9+.-]*:\/\/[^\s:/@"]+:[^\s@/"]{3,}@|\b[A-Z0-9_]*(?:SECRET|PASSWORD|PASSWD|TOKEN|API_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^\s"\\]{6,}/;
+  /\b(?:sk_live_[0-9A-Za-z]{8,}|rk_live_[0-9A-Za-z]{8,}|AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}|gh[pousr]_[0-9A-Za-z]{30,}|github_pat_[0-9A-Za-z_]{30,}|glpat-[0-9A-Za-z_-]{20,}|xox[abpr]-[0-9A-Za-z-]{10,}|sk-(?:proj-|ant-)?[0-9A-Za-z_-]{20,}|AIza[0-9A-Za-z_-]{35}|npm_[0-9A-Za-z]{36})|-----BEGIN (?:[A-Z]+ )?PRIVATE KEY-----|[a-z][a-z0-9+.-]*:\/\/[^\s:/@"]+:[^\s@/"]{3,}@|\b[A-Z0-9_]*(?:SECRET|PASSWORD|PASSWD|TOKEN|API_KEY|PRIVATE_KEY)[A-Z0-9_]*=[^\s"\\]{6,}|\baws_(?:secret_access_key|session_token)\s*[=:]\s*["']?[A-Za-z0-9/+]{30,}/;

@@ -19,6 +19,13 @@ const ENCODED_SETTING =
  */
 const SECRET_PARAM =
   /[?&][\w.-]*(?:secret|passw(?:or)?d|passwd|pwd|private_?key|secret_?access_?key)[\w.-]*=([^&#\s]{8,})/i;
+/**
+ * A query value shaped like a vendor's token: a prefix, a word that says what it is, then the
+ * random part (`vercel_tok_...`, `acme_pat_...`, `app_secret_...`, `sess_key_...`): the naming
+ * scheme issuers use so that a leaked token is recognised (GitHub's ghp_, Stripe's sk_live_).
+ */
+const TOKEN_SHAPED_VALUE =
+  /[?&][\w.-]+=([a-z][a-z0-9]{1,15}_(?:tok|token|secret|pat|sess|session|key|apikey|pwd)_[A-Za-z0-9]{6,})(?:[&#]|$)/i;
 /** Values that stand for a secret instead of being one: `${VAR}`, `<key>`, `{{x}}`, `xxxxxxxx`, `changeme`. */
 const PLACEHOLDER =
   /^(?:\$\{?\w+\}?|<[^>]*>|\{\{.*\}\}|\{[^}]*\}|(.)\1+|changeme|password|example\w*|your[\w-]*|dummy\w*|test\w*)$/i;
@@ -65,6 +72,9 @@ function readUrlSecret(url: string): string | undefined {
     if (session) return session[0];
     const named = SECRET_PARAM.exec(plain.slice(q));
     if (named?.[1] && !PLACEHOLDER.test(named[1]) && !LOCAL_URL.test(plain)) return named[0];
+    const shaped = TOKEN_SHAPED_VALUE.exec(plain.slice(q));
+    if (shaped?.[1] && !/example|dummy|test|fake|placeholder/i.test(shaped[1]) && !LOCAL_URL.test(plain))
+      return shaped[1];
   }
   for (const piece of url.split(/[/?&=#]/)) {
     if (piece.length < 16 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(piece)) continue;
@@ -80,12 +90,20 @@ export function urlHost(url: string): string {
   return /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(url)?.[1] ?? 'remote';
 }
 
+/**
+ * A body that a request tool or an automation fills from the environment or the secrets store
+ * before sending: `{{env}}`, `{{ secrets | tojson }}`, `${{ toJSON(secrets) }}`, `{{$env}}`,
+ * `JSON.stringify(process.env)`, `dict(os.environ)`. Sent anywhere, it is the environment.
+ */
+const ENV_TEMPLATE =
+  /\{\{\s*\$?(?:env|environ|environment|secrets|process\.env|os\.environ)\s*(?:\|[^}]*)?\}\}|\$\{\{\s*toJSON\(\s*(?:secrets|env)\s*\)\s*\}\}|JSON\.stringify\(\s*process\.env\s*\)|(?:dict|json\.dumps)\(\s*(?:dict\()?os\.environ\b/i;
+
 /** A live secret in the body a fetch sends (`body`, `data`, `json`, `form`), else undefined. */
 export function bodySecret(params: Record<string, unknown>): string | undefined {
   for (const k of ['body', 'data', 'json', 'form', 'payload', 'content']) {
     const v = params[k];
     const text = typeof v === 'string' ? v : v && typeof v === 'object' ? JSON.stringify(v) : undefined;
-    const hit = text ? SECRET_VALUE.exec(text) : null;
+    const hit = text ? (SECRET_VALUE.exec(text) ?? ENV_TEMPLATE.exec(text)) : null;
     if (hit) return hit[0];
   }
   return undefined;

@@ -3,7 +3,7 @@
 // code fetched from the network and then evaluated (the same as `curl URL | sh`), and a socket
 // handed to a process's standard streams (a reverse shell). Only literal arguments are read;
 // computed ones are left to the dynamic readings.
-import { codeSecretUrls } from '../egress-code.js';
+import { codeSecretUrls, DNS_LOOKUP_HINT } from '../egress-code.js';
 import type { Effect } from '../types.js';
 import { argValue, foldConcat, literalValue, skipBrackets, skipString, splitArgs } from './literals.js';
 import { SHELL_PROGRAM, type CallRule, type Language } from './languages.js';
@@ -425,7 +425,7 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
       via: `${via} connects a shell to ${k.host}${k.port ? ':' + k.port : ''}`,
     });
   }
-  // a secret variable built into a URL the code requests (egress-code.ts)
-  if (urls.length) out.push(...codeSecretUrls(code, via));
+  // a secret variable built into a URL the code requests, or a host name it looks up (egress-code.ts)
+  if (urls.length || DNS_LOOKUP_HINT.test(code)) out.push(...codeSecretUrls(code, via));
   return out;
 }
