@@ -530,13 +530,40 @@ export class Engine implements PolicyEngine {
         continue;
       }
       if (!this.taintsTool(c.tool)) continue;
-      const p = this.prepare(c);
-      if (!p.refusal)
-        out.push(
-          taintsOf(this.tainting(p.scope), p.view, { now: p.now, ruleCount: this.ruleCount, consumed: this.consumed }),
-        );
+      out.push(this.ownTaints(c, depth + 1));
     }
     return out;
+  }
+
+  /**
+   * The taints a derived call that amounts to nothing further gets from its own taint rules
+   * (undefined when it is refused). Kept in the derived-call memo beside the decisions, under a
+   * key of its own, with the path readings they were worked out from: a denied command seen again
+   * need not read and match its derived reads anew while their paths read the same.
+   */
+  private ownTaints(c: ToolCall, depth: number): TaintSpec[] | undefined {
+    const memo = this.derivedMemo;
+    const decisionSlot = memo.slot(c, depth, this.session !== undefined);
+    const slot = decisionSlot === null ? null : `taints${decisionSlot}`;
+    if (slot !== null) {
+      const kept = memo.get(slot, (r) => pathReadings(r.path, r.workdir, this.home, this.resolver).candidates);
+      if (kept) return kept.taints;
+      memo.begin();
+    }
+    let d: Decision | null = null;
+    try {
+      const p = this.prepare(c);
+      d = defaultDecision('allow', '');
+      if (!p.refusal)
+        d.taints = taintsOf(this.tainting(p.scope), p.view, {
+          now: p.now,
+          ruleCount: this.ruleCount,
+          consumed: this.consumed,
+        });
+      return d.taints;
+    } finally {
+      if (slot !== null) memo.end(slot, d);
+    }
   }
 
   /**
