@@ -9,8 +9,10 @@
 // symlinks, and a link can be planted between two calls. So an entry keeps, besides the decision,
 // every path reading its decision (and those of the calls derived from it) made, and is used only
 // when each of those paths still reads the same. Sets whose answers are not repeatable (clock,
-// counters, once-rules, fields not classified) never use it; sets reading session history use it
-// only for calls that come without session state.
+// counters, once-rules, fields not classified) never use it. Sets reading session state (history,
+// taint labels) keep the answers worked out with a session lookup apart from those worked out
+// without one, and of the former the engine keeps only those that never consulted it (such an
+// answer holds whatever the session carries; engine.ts, keepDerived).
 import type { Decision, ToolCall } from './types.js';
 import type { CompiledRule } from './compile.js';
 import { cloneDecision, ruleRepeatable } from './decision-memo.js';
@@ -36,7 +38,7 @@ interface Entry {
 export class DerivedMemo {
   private readonly map = new FifoMap<string, Entry>();
   private chars = 0;
-  /** 'always', 'sessionless' (the set reads session history) or 'never'. */
+  /** 'always', 'sessionless' (the set reads session state) or 'never'. */
   private readonly reuse: 'always' | 'sessionless' | 'never';
   /** The path readings of the decisions in progress (innermost last), or empty when none. */
   private readonly open: PathRead[][] = [];
@@ -56,11 +58,12 @@ export class DerivedMemo {
 
   /** Where the decision of derived call `c` at `depth` is kept, or null when it cannot be reused. */
   slot(c: ToolCall, depth: number, withSession: boolean): string | null {
-    if (this.reuse === 'never' || (this.reuse === 'sessionless' && withSession)) return null;
+    if (this.reuse === 'never') return null;
     // JSON, so that no text a call carries can make two keys equal; derivedCall() builds params
     // in a fixed order.
     return JSON.stringify([
       depth,
+      this.reuse === 'sessionless' && withSession ? 1 : 0,
       c.tool,
       c.agent ?? null,
       c.session ?? null,

@@ -117,6 +117,8 @@ export class Engine implements PolicyEngine {
   private readonly hasTaintRules: boolean;
   /** The session state of the evaluation in progress (evaluation is synchronous). */
   private session: SessionLookup | undefined;
+  /** How many times rules have consulted the session state so far (see watchSession). */
+  private sessionReads = 0;
   /** Projects' layers, when they apply (docs/project-policy.md). */
   readonly projects: ProjectLayerSource | undefined;
   /** A project layer blocks this evaluation: a once-rule allow is not used up by it. */
@@ -178,7 +180,7 @@ export class Engine implements PolicyEngine {
     const t0 = performance.now();
     const layer = this.projects?.layerFor(call.workdir) ?? null;
     const p = layer ? this.projectDecision(layer, call, opts) : undefined;
-    this.session = opts.session;
+    this.session = opts.session && this.watchSession(opts.session);
     this.holdOnce = p?.action === 'deny' || p?.action === 'ask';
     if (this.shareIds && this.shared) this.sharing = this.shared.matches.open(call, this) ? 'reuse' : 'record';
     let d: Decision;
@@ -227,6 +229,35 @@ export class Engine implements PolicyEngine {
         `the policy of project ${layer.root} could not be evaluated (${(err as Error).message}); refusing`,
       );
     }
+  }
+
+  /**
+   * The session state as rules see it, counting each time they consult it: a derived call's
+   * decision that did not consult it holds whatever the session carries, so the derived-call memo
+   * may keep it (keepDerived).
+   */
+  private watchSession(s: SessionLookup): SessionLookup {
+    return {
+      get now() {
+        return s.now;
+      },
+      history: () => {
+        this.sessionReads++;
+        return s.history();
+      },
+      tainted: (label) => {
+        this.sessionReads++;
+        return s.tainted(label);
+      },
+    };
+  }
+
+  /**
+   * Ends the derived-memo recording begun when sessionReads was `reads`: keeps `d` unless it was
+   * worked out by consulting the session state (then it holds for that state alone).
+   */
+  private keepDerived(slot: string, d: Decision | null, reads: number): void {
+    this.derivedMemo.end(slot, reads === this.sessionReads ? d : null);
   }
 
   private isDurableAllow(d: Decision): boolean {
@@ -288,12 +319,13 @@ export class Engine implements PolicyEngine {
     const kept = memo.get(slot, (r) => pathReadings(r.path, r.workdir, this.home, this.resolver).candidates);
     if (kept) return kept;
     memo.begin();
+    const reads = this.sessionReads;
     let d: Decision | null = null;
     try {
       d = this.decide(c, true, depth, key);
       return d;
     } finally {
-      memo.end(slot, d);
+      this.keepDerived(slot, d, reads);
     }
   }
 
@@ -530,13 +562,41 @@ export class Engine implements PolicyEngine {
         continue;
       }
       if (!this.taintsTool(c.tool)) continue;
-      const p = this.prepare(c);
-      if (!p.refusal)
-        out.push(
-          taintsOf(this.tainting(p.scope), p.view, { now: p.now, ruleCount: this.ruleCount, consumed: this.consumed }),
-        );
+      out.push(this.ownTaints(c, depth + 1));
     }
     return out;
+  }
+
+  /**
+   * The taints a derived call that amounts to nothing further gets from its own taint rules
+   * (undefined when it is refused). Kept in the derived-call memo beside the decisions, under a
+   * key of its own, with the path readings they were worked out from: a denied command seen again
+   * need not read and match its derived reads anew while their paths read the same.
+   */
+  private ownTaints(c: ToolCall, depth: number): TaintSpec[] | undefined {
+    const memo = this.derivedMemo;
+    const decisionSlot = memo.slot(c, depth, this.session !== undefined);
+    const slot = decisionSlot === null ? null : `taints${decisionSlot}`;
+    if (slot !== null) {
+      const kept = memo.get(slot, (r) => pathReadings(r.path, r.workdir, this.home, this.resolver).candidates);
+      if (kept) return kept.taints;
+      memo.begin();
+    }
+    const reads = this.sessionReads;
+    let d: Decision | null = null;
+    try {
+      const p = this.prepare(c);
+      d = defaultDecision('allow', '');
+      if (!p.refusal)
+        d.taints = taintsOf(this.tainting(p.scope), p.view, {
+          now: p.now,
+          ruleCount: this.ruleCount,
+          consumed: this.consumed,
+        });
+      return d.taints;
+    } finally {
+      if (slot !== null) this.keepDerived(slot, d, reads);
+    }
   }
 
   /**
@@ -552,6 +612,7 @@ export class Engine implements PolicyEngine {
       if (kept) return kept;
       memo.begin();
     }
+    const reads = this.sessionReads;
     let d: Decision | null = null;
     try {
       const p = this.prepare(c);
@@ -559,7 +620,7 @@ export class Engine implements PolicyEngine {
       d = this.decide(c, true, depth, c, p);
       return d;
     } finally {
-      if (slot !== null) memo.end(slot, d);
+      if (slot !== null) this.keepDerived(slot, d, reads);
     }
   }
 

@@ -86,6 +86,36 @@ policies:
   assert.equal(e.evaluate(exec('curl https://x.io/a'), { dryRun: true, session }).action, 'deny');
 });
 
+test('with session state, a derived decision that read a taint label is not kept; one that read none is', () => {
+  const e = engineOf(`default_action: allow
+policies:
+  - name: after-secret
+    match: { tool: fetch }
+    rules:
+      - action: deny
+        message: no fetches after a secret was read
+        when: { url_matches: ['https://x.io/**'], session_tainted: [secret] }
+`);
+  const lookup = (tainted: boolean): SessionLookup => ({
+    now: 0,
+    history: () => [],
+    tainted: (label) => (tainted ? { label, key: 's:s1', until: 1e15, policy: 'p' } : undefined),
+  });
+  // the same command under a clean session, a tainted one, and a clean one again
+  for (const [tainted, want] of [
+    [false, 'allow'],
+    [true, 'deny'],
+    [false, 'allow'],
+    [true, 'deny'],
+  ] as const)
+    assert.equal(e.evaluate(exec('curl https://x.io/a'), { dryRun: true, session: lookup(tainted) }).action, want);
+  // a fetch the rule does not cover never reads the label: kept, and right for either session
+  for (const tainted of [true, false, true])
+    assert.equal(e.evaluate(exec('curl https://y.io/a'), { dryRun: true, session: lookup(tainted) }).action, 'allow');
+  // without session state the rule cannot fire, whatever was kept for sessions
+  assert.equal(e.evaluate(exec('curl https://x.io/a'), { dryRun: true }).action, 'allow');
+});
+
 test('an expiring rule on a derived call lapses for a command decided before', () => {
   const clock = new ManualClock(Date.parse('2026-03-01T11:59:00Z'));
   const e = engineOf(

@@ -215,23 +215,38 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'prod-targets', programs: PROD_TARGET_PROGRAMS, read: (l, out) => prodTargetEffects(l.cmds, out) },
 ];
 
-/** Runs every registered reading whose gate the line passes. */
+/** Runs every registered reading whose gate the line passes, in registry order. */
 export function lineReadings(line: LineFacts, out: Effect[]): void {
-  for (const r of LINE_READINGS) if (passes(r, line)) r.read(line, out);
+  const list = LINE_READINGS;
+  const gates = registryGates();
+  // The readings the line's few programs open, looked up per program (not per reading).
+  const open = new Uint8Array(list.length);
+  for (const p of line.programs) for (const i of gates.get(p) ?? NONE) open[i] = 1;
+  for (let i = 0; i < list.length; i++) {
+    const r = list[i];
+    if (!r) continue;
+    if (open[i] === 1 || (!r.programs && !r.hint) || r.hint?.test(line.text) === true) r.read(line, out);
+  }
 }
 
-/** Each reading's programs as a set, made on first use (a line runs a few programs, a reading may list dozens). */
-const programSets = new WeakMap<LineReading, ReadonlySet<string>>();
+const NONE: readonly number[] = [];
 
-function passes(r: LineReading, line: LineFacts): boolean {
-  if (!r.programs && !r.hint) return true;
-  if (r.programs) {
-    let names = programSets.get(r);
-    if (!names) {
-      names = new Set(r.programs);
-      programSets.set(r, names);
+/**
+ * For each program name of the registry, the readings (their indices) it opens: worked out on
+ * first use, and again if the registry's length changed since.
+ */
+let gateIndex: { size: number; byProgram: Map<string, number[]> } | undefined;
+
+function registryGates(): Map<string, number[]> {
+  if (gateIndex?.size === LINE_READINGS.length) return gateIndex.byProgram;
+  const byProgram = new Map<string, number[]>();
+  LINE_READINGS.forEach((r, i) => {
+    for (const p of r.programs ?? []) {
+      let l = byProgram.get(p);
+      if (!l) byProgram.set(p, (l = []));
+      if (l[l.length - 1] !== i) l.push(i);
     }
-    for (const p of line.programs) if (names.has(p)) return true;
-  }
-  return r.hint?.test(line.text) === true;
+  });
+  gateIndex = { size: LINE_READINGS.length, byProgram };
+  return byProgram;
 }
