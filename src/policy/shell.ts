@@ -48,6 +48,8 @@ import { windowsPosixReading } from './shell-windows-posix.js';
 import { secretMetadataReading } from './kube-output.js';
 import { computedList, verbCandidates, XARGS_ITEM } from './shell-verbs.js';
 import { localDataReadings } from './shell-local-data.js';
+import { rootLocalReading } from './root-local.js';
+import { shellSetupCommand } from './shell-setup-evals.js';
 import { findDeleteReadings, listingPattern } from './shell-targets.js';
 import { lossReadings } from './shell-loss.js';
 import { endpointUrl, networkClient, reverseShellReading, stdioOnSocket, type Endpoint } from './shell-network.js';
@@ -389,6 +391,19 @@ class Analyzer {
 
   newUnit(): number {
     return this.nextUnit++;
+  }
+
+  /**
+   * The unit of a top-level line that is one simple command whose only other components are its
+   * own $(...) substitutions (`sudo chown -R $(id -u):$(id -g) .`): its raw text is that
+   * command's spelling, so that command's exclusions apply to it; each substitution is decided
+   * as a unit of its own. Null for anything else.
+   */
+  ownUnit(raw: string): number | null {
+    const known = this.index.get(slash(raw));
+    if (known === undefined) return null;
+    const u = this.units[known];
+    return u !== undefined && u >= 0 && splitSegments(raw).length === 1 ? u : null;
   }
 
   add(text: string, unit: number): void {
@@ -860,6 +875,13 @@ class Analyzer {
   private readEval(words: Token[], depth: number, grant: boolean, scope: Scope): void {
     const text = joinTokens(words);
     const folded = text.includes('$(') || text.includes('`') ? foldLiteralSubstitutions(text) : null;
+    const setup = shellSetupCommand(text);
+    if (setup !== null) {
+      // a tool's own shell setup (`eval "$(pyenv init -)"`): the tool is what runs
+      this.note({ kind: 'meaning', from: "eval of a tool's shell setup", text: setup });
+      this.processString(setup, depth + 1, grant, null, scope);
+      return;
+    }
     const body = folded ?? text;
     if (folded !== null) {
       this.note({ kind: 'decoded', from: 'eval $(...)', text: folded });
@@ -924,6 +946,11 @@ class Analyzer {
       this.add(t, u);
       this.note({ kind: 'meaning', from: 'a wipe of local development data', text: t });
     }
+    const root = first === 'sudo' || first === 'doas' ? rootLocalReading(words) : null;
+    if (root) {
+      this.add(root, u);
+      this.note({ kind: 'meaning', from: 'root only for a look or for your own files', text: root });
+    }
     this.knownInput(words, spelled, depth, u, ctx);
     if (first === 'git') this.gitRemotes(words, depth, u, ctx);
     if (first === 'cd' || first === 'pushd') ctx.scope.setCwd(changeDir(ctx.scope.cwd(), words[1]));
@@ -970,7 +997,12 @@ class Analyzer {
       this.add(r, u);
       this.note({ kind: 'extracted', from: 'git -c', text: r });
     }
-    if (SOURCES.has(first) && words[1] !== undefined && (words[1].startsWith('<(') || unresolved(words[1]))) {
+    if (
+      SOURCES.has(first) &&
+      words[1] !== undefined &&
+      (words[1].startsWith('<(') || unresolved(words[1])) &&
+      shellSetupCommand(words[1]) === null
+    ) {
       this.markDynamic(
         mentionsFetch(words[1]) ? 'network' : 'source',
         `${first} of text computed at run time: ${words[1]}`,
@@ -1552,8 +1584,9 @@ export function analyzeCommand(cmd: string, opts: AnalyzeOptions = {}): CommandA
   const normalized = a.processString(raw, 0, true, null);
   const composite = a.components.length > 1;
   const wholeUnit = composite ? -1 : a.components.length === 1 ? at(a.componentUnits, 0) : a.newUnit();
-  a.add(raw, wholeUnit);
-  a.add(normalized, wholeUnit);
+  const own = composite ? a.ownUnit(raw) : null;
+  a.add(raw, own ?? wholeUnit);
+  if (own === null || normalized !== raw) a.add(normalized, wholeUnit);
   if (raw.includes('env:') || raw.includes('Environment]::')) {
     for (const m of raw.matchAll(POWERSHELL_ENV)) {
       // each alternative of the pattern captures the name in one of the three groups
