@@ -302,6 +302,9 @@ function downloadTarget(tokens: Token[]): { path: string; dir: boolean } | null 
 
 /** Launchers that run their command with raised privileges: the readings keep them in front. */
 const PRIVILEGED = new Set(['sudo', 'doas', 'pkexec', 'run0']);
+/** Substitutions that print a plain value about the user, the machine or the checkout (Analyzer.ownUnit). */
+const VALUE_PRINTER =
+  /^(?:id(?: -[ugnGr]+)*|whoami|logname|pwd|nproc|getconf _NPROCESSORS_ONLN|uname(?: -[a-z]+)?|date(?: [-+][\w%:+-]*)*|git rev-parse(?: --short(?:=\d+)?| --abbrev-ref| --show-toplevel)* HEAD|git rev-parse --show-toplevel|git describe(?: --[\w-]+)*|git branch --show-current)$/;
 const EVALS = new Set(['eval']);
 const SOURCES = new Set(['source', '.']);
 
@@ -395,15 +398,23 @@ class Analyzer {
 
   /**
    * The unit of a top-level line that is one simple command whose only other components are its
-   * own $(...) substitutions (`sudo chown -R $(id -u):$(id -g) .`): its raw text is that
-   * command's spelling, so that command's exclusions apply to it; each substitution is decided
-   * as a unit of its own. Null for anything else.
+   * own $(...) substitutions (`sudo chown -R $(id -u):$(id -g) .`): its raw and normalized texts
+   * are that command's spellings, so that command's exclusions apply to them; each substitution
+   * is decided as a unit of its own. Null for anything else.
    */
-  ownUnit(raw: string): number | null {
-    const known = this.index.get(slash(raw));
-    if (known === undefined) return null;
-    const u = this.units[known];
-    return u !== undefined && u >= 0 && splitSegments(raw).length === 1 ? u : null;
+  ownUnit(raw: string, normalized: string): number | null {
+    if (splitSegments(raw).length !== 1) return null;
+    for (const t of [raw, normalized]) {
+      const known = this.index.get(slash(t));
+      const u = known === undefined ? undefined : this.units[known];
+      if (u === undefined || u < 0) continue;
+      // only when each substitution prints a plain value (`$(id -u)`, `$(nproc)`): text from
+      // anything else may become a name the command acts on (`mysql -e "DROP TABLE `x`"`)
+      for (let i = 0; i < this.components.length; i++)
+        if (this.componentUnits[i] !== u && !VALUE_PRINTER.test(this.components[i] ?? '')) return null;
+      return u;
+    }
+    return null;
   }
 
   add(text: string, unit: number): void {
@@ -1584,9 +1595,9 @@ export function analyzeCommand(cmd: string, opts: AnalyzeOptions = {}): CommandA
   const normalized = a.processString(raw, 0, true, null);
   const composite = a.components.length > 1;
   const wholeUnit = composite ? -1 : a.components.length === 1 ? at(a.componentUnits, 0) : a.newUnit();
-  const own = composite ? a.ownUnit(raw) : null;
+  const own = composite ? a.ownUnit(raw, normalized) : null;
   a.add(raw, own ?? wholeUnit);
-  if (own === null || normalized !== raw) a.add(normalized, wholeUnit);
+  a.add(normalized, own ?? wholeUnit);
   if (raw.includes('env:') || raw.includes('Environment]::')) {
     for (const m of raw.matchAll(POWERSHELL_ENV)) {
       // each alternative of the pattern captures the name in one of the three groups
