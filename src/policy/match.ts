@@ -83,6 +83,28 @@ function lowerOf(r: CommandReadings): string[] {
 
 // ------------------------------------------------------------------ command group
 
+/**
+ * A whole-command reading that joins commands (`a | b`, `a && b`): only patterns that may span
+ * commands are tried on it (PatternList.spanning). Others (`dig $(whoami).x` of `c=dig; $c
+ * $(whoami).x`) are one command's text.
+ */
+function joined(c: string): boolean {
+  if (!c.includes(' | ') && !c.includes(' && ')) return false;
+  // a pipe inside a substitution (`crictl exec $(crictl ps -q | head -1) sh`) joins nothing
+  let depth = 0;
+  let tick = false;
+  for (let i = 0; i < c.length; i++) {
+    const ch = c.charCodeAt(i);
+    if (ch === 96)
+      tick = !tick; // `
+    else if (ch === 40)
+      depth += depth > 0 || c.charCodeAt(i - 1) === 36 ? 1 : 0; // ( after $
+    else if (ch === 41 && depth > 0) depth--;
+    else if (ch === 32 && depth === 0 && !tick && (c.startsWith(' | ', i) || c.startsWith(' && ', i))) return true;
+  }
+  return false;
+}
+
 function restrictiveCommand(w: CompiledWhen, r: CommandReadings, trace?: GroupTrace[]): boolean {
   const { candidates, units } = r.analysis;
   const cmd = w.command && w.command.maybe() ? w.command : undefined;
@@ -99,7 +121,7 @@ function restrictiveCommand(w: CompiledWhen, r: CommandReadings, trace?: GroupTr
     for (let i = 0; i < candidates.length; i++) {
       const c = candidates[i] ?? '';
       const u = units[i] ?? -1;
-      const ck = cmd ? cmd.find(c, u !== -1) : -1;
+      const ck = cmd ? cmd.find(c, u !== -1, u === -1 && joined(c)) : -1;
       const nk = ck < 0 && contains && lower ? contains.find(lower[i] ?? '', true) : -1;
       if (ck < 0 && nk < 0) continue;
       if (u === -1) {
@@ -136,7 +158,7 @@ function restrictiveCommand(w: CompiledWhen, r: CommandReadings, trace?: GroupTr
     if (wholeHit >= 0 && !partHit) {
       if (trace) {
         const c = candidates[wholeHit] ?? '';
-        const g = cmd ? cmd.globs[cmd.find(c)] : undefined;
+        const g = cmd ? cmd.globs[cmd.find(c, false, joined(c))] : undefined;
         const what = g ? `command_matches ${q(g.source)}` : 'command_contains';
         trace.push({
           key: 'command',

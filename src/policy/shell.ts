@@ -48,6 +48,8 @@ import { windowsPosixReading } from './shell-windows-posix.js';
 import { secretMetadataReading } from './kube-output.js';
 import { computedList, verbCandidates, XARGS_ITEM } from './shell-verbs.js';
 import { localDataReadings } from './shell-local-data.js';
+import { rootLocalReading } from './root-local.js';
+import { shellSetupCommand } from './shell-setup-evals.js';
 import { findDeleteReadings, listingPattern } from './shell-targets.js';
 import { lossReadings } from './shell-loss.js';
 import { endpointUrl, networkClient, reverseShellReading, stdioOnSocket, type Endpoint } from './shell-network.js';
@@ -311,6 +313,9 @@ function downloadTarget(tokens: Token[]): { path: string; dir: boolean } | null 
 
 /** Launchers that run their command with raised privileges: the readings keep them in front. */
 const PRIVILEGED = new Set(['sudo', 'doas', 'pkexec', 'run0']);
+/** Substitutions that print a plain value about the user, the machine or the checkout (Analyzer.ownUnit). */
+const VALUE_PRINTER =
+  /^(?:id(?: -[ugnGr]+)*|whoami|logname|pwd|nproc|getconf _NPROCESSORS_ONLN|uname(?: -[a-z]+)?|date(?: [-+][\w%:+-]*)*|git rev-parse(?: --short(?:=\d+)?| --abbrev-ref| --show-toplevel)* HEAD|git rev-parse --show-toplevel|git describe(?: --[\w-]+)*|git branch --show-current)$/;
 const EVALS = new Set(['eval']);
 const SOURCES = new Set(['source', '.']);
 
@@ -400,6 +405,27 @@ class Analyzer {
 
   newUnit(): number {
     return this.nextUnit++;
+  }
+
+  /**
+   * The unit of a top-level line that is one simple command whose only other components are its
+   * own $(...) substitutions (`sudo chown -R $(id -u):$(id -g) .`): its raw and normalized texts
+   * are that command's spellings, so that command's exclusions apply to them; each substitution
+   * is decided as a unit of its own. Null for anything else.
+   */
+  ownUnit(raw: string, normalized: string): number | null {
+    if (splitSegments(raw).length !== 1) return null;
+    for (const t of [raw, normalized]) {
+      const known = this.index.get(slash(t));
+      const u = known === undefined ? undefined : this.units[known];
+      if (u === undefined || u < 0) continue;
+      // only when each substitution prints a plain value (`$(id -u)`, `$(nproc)`): text from
+      // anything else may become a name the command acts on (`mysql -e "DROP TABLE `x`"`)
+      for (let i = 0; i < this.components.length; i++)
+        if (this.componentUnits[i] !== u && !VALUE_PRINTER.test(this.components[i] ?? '')) return null;
+      return u;
+    }
+    return null;
   }
 
   add(text: string, unit: number): void {
@@ -871,6 +897,13 @@ class Analyzer {
   private readEval(words: Token[], depth: number, grant: boolean, scope: Scope): void {
     const text = joinTokens(words);
     const folded = text.includes('$(') || text.includes('`') ? foldLiteralSubstitutions(text) : null;
+    const setup = shellSetupCommand(text);
+    if (setup !== null) {
+      // a tool's own shell setup (`eval "$(pyenv init -)"`): the tool is what runs
+      this.note({ kind: 'meaning', from: "eval of a tool's shell setup", text: setup });
+      this.processString(setup, depth + 1, grant, null, scope);
+      return;
+    }
     const body = folded ?? text;
     if (folded !== null) {
       this.note({ kind: 'decoded', from: 'eval $(...)', text: folded });
@@ -935,6 +968,11 @@ class Analyzer {
       this.add(t, u);
       this.note({ kind: 'meaning', from: 'a wipe of local development data', text: t });
     }
+    const root = first === 'sudo' || first === 'doas' ? rootLocalReading(words) : null;
+    if (root) {
+      this.add(root, u);
+      this.note({ kind: 'meaning', from: 'root only for a look or for your own files', text: root });
+    }
     this.knownInput(words, spelled, depth, u, ctx);
     if (first === 'git') this.gitRemotes(words, depth, u, ctx);
     if (first === 'cd' || first === 'pushd') ctx.scope.setCwd(changeDir(ctx.scope.cwd(), words[1]));
@@ -981,7 +1019,12 @@ class Analyzer {
       this.add(r, u);
       this.note({ kind: 'extracted', from: 'git -c', text: r });
     }
-    if (SOURCES.has(first) && words[1] !== undefined && (words[1].startsWith('<(') || unresolved(words[1]))) {
+    if (
+      SOURCES.has(first) &&
+      words[1] !== undefined &&
+      (words[1].startsWith('<(') || unresolved(words[1])) &&
+      shellSetupCommand(words[1]) === null
+    ) {
       this.markDynamic(
         mentionsFetch(words[1]) ? 'network' : 'source',
         `${first} of text computed at run time: ${words[1]}`,
@@ -1563,8 +1606,9 @@ export function analyzeCommand(cmd: string, opts: AnalyzeOptions = {}): CommandA
   const normalized = a.processString(raw, 0, true, null);
   const composite = a.components.length > 1;
   const wholeUnit = composite ? -1 : a.components.length === 1 ? at(a.componentUnits, 0) : a.newUnit();
-  a.add(raw, wholeUnit);
-  a.add(normalized, wholeUnit);
+  const own = composite ? a.ownUnit(raw, normalized) : null;
+  a.add(raw, own ?? wholeUnit);
+  a.add(normalized, own ?? wholeUnit);
   if (raw.includes('env:') || raw.includes('Environment]::')) {
     for (const m of raw.matchAll(POWERSHELL_ENV)) {
       // each alternative of the pattern captures the name in one of the three groups

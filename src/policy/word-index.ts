@@ -329,6 +329,12 @@ export class PatternList {
   readonly hasUnkeyed: boolean;
   /** Patterns naming a compound command (`curl * | sh`, `a && b`). */
   readonly compound: boolean[];
+  /**
+   * Patterns a whole-command reading (`a | b`, `a && b`) may match: compound ones and ones with no
+   * literal head. `cat **.env` names one command; on `cat README.md | grep .env.local` its `**`
+   * would reach into the next command, and a match inside one command is found on that command.
+   */
+  readonly spanning: boolean[];
   /** Wildcard-free patterns match by equality: one Map lookup instead of a scan. */
   private readonly exact = new Map<string, number>();
   /** Patterns with a literal head, in a character trie: only heads the subject starts with are tried. */
@@ -344,6 +350,7 @@ export class PatternList {
     this.ids = globs.map((g) => index.add(keyOrFragment(g.key, g.fragment), this.list, g.need));
     this.hasUnkeyed = this.ids.some((id) => id < 0);
     this.compound = globs.map((g) => isCompoundPattern(g.source));
+    this.spanning = globs.map((g, k) => (this.compound[k] ?? false) || !g.prefix);
     globs.forEach((g, k) => {
       if (g.literal !== undefined) {
         if (!this.exact.has(g.literal)) this.exact.set(g.literal, k);
@@ -368,12 +375,13 @@ export class PatternList {
   /**
    * Index of the first pattern matching s, or -1. With simpleOnly, compound patterns are
    * skipped: s is one simple command, whose words may hold a quoted `|` that runs nothing.
+   * With whole, only spanning patterns are tried: s is a whole-command reading.
    */
-  find(s: string, simpleOnly = false): number {
+  find(s: string, simpleOnly = false, whole = false): number {
     const { globs, ids, index, rest } = this;
     if (this.exact.size) {
       const k = this.exact.get(s);
-      if (k !== undefined && !(simpleOnly && this.compound[k])) return k;
+      if (k !== undefined && !(simpleOnly && this.compound[k]) && !(whole && !this.spanning[k])) return k;
     }
     let best = -1;
     let node: TrieNode | undefined = this.trie;
@@ -384,7 +392,7 @@ export class PatternList {
       for (let r = 0; r < at.length; r++) {
         const k = at[r] ?? 0;
         if (best >= 0 && k > best) break;
-        if (!index.marked(ids[k] ?? -1) || (simpleOnly && this.compound[k])) continue;
+        if (!index.marked(ids[k] ?? -1) || (simpleOnly && this.compound[k]) || (whole && !this.spanning[k])) continue;
         if (globs[k]?.test(s)) {
           best = k;
           break;

@@ -4,6 +4,7 @@
 // command it amounts to; package-manager configuration and lockfiles are read as the equivalent
 // `config set` command, so pointing them at another registry or switching verification off
 // meets the same rules as doing it on the command line.
+import { imageScript } from './image-scope.js';
 import { installHookFindings } from './install-hooks.js';
 import { cargoConfigHooks } from './supply-hooks.js';
 import { isDownloadVariable } from './download-vars.js';
@@ -556,7 +557,7 @@ function fileEffects(path: string, content: string): Effect[] {
     }
     case 'docker': {
       const d = dockerfile(content, `changes where the image of ${name} gets its code`);
-      return [...shellPlant(d.script, via), ...d.findings];
+      return [...shellPlant(imageScript(d.script), via), ...d.findings];
     }
     case 'powershell':
       return analyzeCode(POWERSHELL, content, via).map((e) => ({ ...e, onlyDeny: true }));

@@ -1,0 +1,224 @@
+// Root for a look or for the user's own files. `sudo` asks because root can change anything,
+// but most of what developers run under it changes nothing or only gives them back their own
+// files: `sudo lsof -i :3000`, `sudo ss -tlnp`, `sudo docker ps`, `sudo tail -f
+// /var/log/nginx/error.log`, `sudo chown -R $USER:$USER ./node_modules` (files a container made
+// as root), `sudo rm -rf ./build`. Such a command reads as
+//   root-local PROGRAM REST
+// and the standard profile's sudo rules exclude it (docs/shell-readings.md, "Read-only and
+// project-local work"). Every other policy still decides the command run under sudo as it would
+// decide it without: the reading only says root adds nothing to worry about.
+//
+// The reading needs all of:
+//   - sudo or doas with no option that changes who runs it or how (`-u`, `-g`, `-s`, `-i`, `-E`
+//     keep the ask: another account, a login shell, the caller's environment);
+//   - a program that only looks (listing sockets, processes, containers, disks, firewall rules,
+//     logs under /var/log), with no option that changes anything (`ss -K` kills sockets,
+//     `dmesg -c` clears the ring buffer, `iptables -F` flushes);
+//   - or chown to the calling user, chmod without setuid/setgid bits, or rm of build output, each
+//     on paths inside the project or the home folder (relative, or under ~), none with `..`.
+import { buildOutputPath } from './shell-verb-scope.js';
+
+/** Programs this reading looks at (the cheap test before any other work). */
+const ROOT_PROGRAMS = new Set(['sudo', 'doas']);
+
+/** sudo/doas options that keep the command as the caller typed it (no other user, shell or env). */
+const PLAIN_OPTIONS = new Set(['-n', '--non-interactive', '-H', '--set-home', '-S', '--stdin', '-k']);
+
+/** Programs that only report, with any option (lsof(8), netstat(8), ps(1), free(1), ...). */
+const LOOKS = new Set([
+  'lsof',
+  'netstat',
+  'ps',
+  'free',
+  'df',
+  'du',
+  'lsblk',
+  'blkid',
+  'lspci',
+  'lsusb',
+  'lsmod',
+  'dmidecode',
+  'iotop',
+  'iftop',
+  'nethogs',
+  'htop',
+  'top',
+  'vmstat',
+  'iostat',
+  'pidstat',
+  'uptime',
+  'who',
+  'w',
+  'last',
+  'id',
+  'whoami',
+  'arp',
+  'route',
+  'getenforce',
+  'sestatus',
+  'aa-status',
+  'apparmor_status',
+]);
+
+/** Options of a look that change something: `ss -K` kills, `dmesg -c/-C` clears, `-D/-E` toggle console logging, `-n` sets its level. */
+const LOOK_CHANGES: Record<string, RegExp> = {
+  ss: /^(?:-[a-zA-Z]*K[a-zA-Z]*|--kill)$/,
+  dmesg: /^(?:-[a-zA-Z]*[cCDEn][a-zA-Z]*|--(?:clear|read-clear|console-off|console-on|console-level)(?:=.*)?)$/,
+};
+
+/** Subcommands of a container engine that only report. */
+const ENGINE_LOOKS = new Set([
+  'ps',
+  'images',
+  'logs',
+  'inspect',
+  'stats',
+  'top',
+  'info',
+  'version',
+  'port',
+  'events',
+  'diff',
+  'history',
+  'system df',
+  'system info',
+  'volume ls',
+  'volume inspect',
+  'network ls',
+  'network inspect',
+  'image ls',
+  'image inspect',
+  'image history',
+  'container ls',
+  'container inspect',
+  'container logs',
+  'compose ps',
+  'compose logs',
+  'compose ls',
+  'compose config',
+  'compose top',
+]);
+
+/** Programs that print files: a look when every path they name is a log under /var/log. */
+const VIEWERS = new Set(['cat', 'tail', 'head', 'less', 'more', 'grep', 'zcat', 'zgrep', 'zless', 'wc']);
+
+/** The calling user, as a chown owner is written (`$USER`, `$(whoami)`, `$(id -u)`). */
+const SELF = String.raw`(?:\$USER|\$\{USER\}|"\$USER"|\$\(whoami\)|\$\(id -un\)|\$\(id -u -n\)|\$\(id -u\)|\$\(logname\))`;
+const SELF_GROUP = String.raw`(?:\$USER|\$\{USER\}|\$\(whoami\)|\$\(id -gn\)|\$\(id -g -n\)|\$\(id -g\)|staff|users)`;
+const SELF_OWNER = new RegExp(`^${SELF}(?:[:.]${SELF_GROUP}?)?$`);
+
+/** A path inside the project (relative) or the home folder, with no way out of it. */
+function ownPath(p: string): boolean {
+  if (p === '' || p.startsWith('-') || /[`$*?[]/.test(p)) return false;
+  if (/(?:^|\/)\.\.(?:\/|$)/.test(p)) return false;
+  if (p.startsWith('/')) return false;
+  return true;
+}
+
+/** chmod modes that add setuid/setgid (u+s, g+s, 4755, 2755): root-made privilege, not a tidy-up. */
+function grantsPrivilege(mode: string): boolean {
+  if (/^[0-7]{4}$/.test(mode)) return /^[2-7]/.test(mode);
+  return /s/.test(mode.replace(/^[ugoa]*/, '').replace(/^[-+=]/, '')) || /[ug]*[+=][^,]*s/.test(mode);
+}
+
+/** The operands of a command's words after its name (options dropped). */
+function operands(words: readonly string[]): string[] {
+  return words.slice(1).filter((w) => !w.startsWith('-'));
+}
+
+function inner(words: readonly string[]): string[] | null {
+  let i = 1;
+  for (; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w === '--') {
+      i++;
+      break;
+    }
+    if (!w.startsWith('-')) break;
+    if (!PLAIN_OPTIONS.has(w)) return null;
+  }
+  const rest = words.slice(i);
+  return rest.length ? rest : null;
+}
+
+function engineLook(rest: readonly string[]): boolean {
+  // global options (-H, --context) point at another engine: keep the ask
+  const args = rest.slice(1);
+  if (args[0]?.startsWith('-')) return false;
+  const one = args[0] ?? '';
+  const two = `${one} ${args[1] ?? ''}`;
+  return ENGINE_LOOKS.has(two) || ENGINE_LOOKS.has(one);
+}
+
+function firewallList(rest: readonly string[]): boolean {
+  const p = rest[0] ?? '';
+  if (p === 'iptables' || p === 'ip6tables') {
+    const flags = rest.slice(1).filter((w) => w.startsWith('-'));
+    const lists = flags.some(
+      (w) => w === '-L' || w === '-S' || w === '--list' || w === '--list-rules' || /^-[nvx]*[LS][nvx]*$/.test(w),
+    );
+    return (
+      lists &&
+      flags.every(
+        (w) => /^-[LSnvxt]+$/.test(w) || /^--(?:list|list-rules|numeric|verbose|line-numbers|exact|table)$/.test(w),
+      )
+    );
+  }
+  if (p === 'nft') return rest[1] === 'list';
+  if (p === 'ufw') return rest[1] === 'status';
+  if (p === 'fdisk') return rest.slice(1).every((w) => w === '-l' || w === '--list' || !w.startsWith('-'));
+  return false;
+}
+
+/** Every path a viewer names is a log under /var/log (a grep's pattern is not a path). */
+function logView(rest: readonly string[]): boolean {
+  // counts (`tail -n 50`) are not paths, nor is a grep's pattern; anything else must be a log
+  const ops = operands(rest).filter((w) => !/^\+?\d+[kKmMbB]?$/.test(w));
+  const paths = (rest[0] ?? '').endsWith('grep') && !rest.includes('-e') ? ops.slice(1) : ops;
+  return (
+    paths.length > 0 &&
+    paths.every((p) => p.startsWith('/var/log/') && !/(?:^|\/)\.\.(?:\/|$)|[`$]/.test(p)) &&
+    !rest.some((w) => w === '-f' && (rest[0] === 'grep' || rest[0] === 'zgrep'))
+  );
+}
+
+/** chown/chmod/rm under root that only tidies the caller's own files. */
+function ownFiles(rest: readonly string[]): boolean {
+  const p = rest[0] ?? '';
+  const ops = operands(rest);
+  const flags = rest.slice(1).filter((w) => w.startsWith('-'));
+  if (p === 'chown') {
+    if (!flags.every((w) => /^-[Rhv]+$/.test(w) || w === '--recursive' || w === '--verbose')) return false;
+    const [owner, ...paths] = ops;
+    return owner !== undefined && SELF_OWNER.test(owner) && paths.length > 0 && paths.every(ownPath);
+  }
+  if (p === 'chmod') {
+    if (!flags.every((w) => /^-[Rv]+$/.test(w) || w === '--recursive' || w === '--verbose')) return false;
+    const [mode, ...paths] = ops;
+    return mode !== undefined && !grantsPrivilege(mode) && paths.length > 0 && paths.every(ownPath);
+  }
+  if (p === 'rm') {
+    if (!flags.every((w) => /^-[rRfv]+$/.test(w) || w === '--recursive' || w === '--force')) return false;
+    return ops.length > 0 && ops.every(buildOutputPath);
+  }
+  return false;
+}
+
+/**
+ * The `root-local` reading of one simple command (words with the program's base name first), or
+ * null. Cheap for every other command: one set lookup.
+ */
+export function rootLocalReading(words: readonly string[]): string | null {
+  if (!ROOT_PROGRAMS.has(words[0] ?? '')) return null;
+  const rest = inner(words);
+  if (!rest) return null;
+  const p = rest[0] ?? '';
+  let ok = false;
+  if (LOOKS.has(p) || p === 'ss' || p === 'dmesg') {
+    const changes = LOOK_CHANGES[p];
+    ok = !changes || !rest.slice(1).some((w) => changes.test(w));
+  } else if (p === 'docker' || p === 'podman') ok = engineLook(rest);
+  else if (VIEWERS.has(p)) ok = logView(rest);
+  else ok = firewallList(rest) || ownFiles(rest);
+  return ok ? `root-local ${rest.join(' ')}` : null;
+}
