@@ -1029,6 +1029,8 @@ class Analyzer {
     // `$env:NODE_ENV` alone is PowerShell printing a variable (its POSIX reading is echo, see
     // shell-windows-posix.ts); in a POSIX shell, with `env` unset, it runs nothing.
     if (tokens.length === 1 && /^\$\{?env\}?:[A-Za-z_]\w*$/i.test(name)) return;
+    // `$env:NAME='value'` (or `= value`) is PowerShell setting a variable (POSIX reading: export)
+    if (/^\$env:[A-Za-z_]\w*(?:=.*)?$/i.test(name) && (name.includes('=') || tokens[1]?.text.startsWith('='))) return;
     const folded = name.includes('$(') || name.includes('`') ? foldLiteralSubstitutions(name) : null;
     if (folded !== null && !unresolved(folded)) return;
     this.markDynamic(mentionsFetch(name) ? 'network' : 'command-name', `the command name comes from ${name}`);
