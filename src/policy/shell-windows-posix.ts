@@ -144,6 +144,13 @@ function translate(words: string[], depth: number): string | null {
     case 'pwsh': {
       // -Command text, the rest of the line, or -EncodedCommand decoded (interp/powershell.ts)
       const code = powershellCode(words);
+      // decoded or started by another command, the code is read again as a line of its own
+      // (every reading of PowerShell applies); typed after -c it already was
+      if (
+        code !== undefined &&
+        (depth > 0 || !rest.some((w) => /^[-/]c(?:o(?:m(?:m(?:a(?:n(?:d)?)?)?)?)?)?$/i.test(w)))
+      )
+        return `pwsh -c ${quote(code)}`;
       if (code !== undefined) return posixLine(code, depth + 1) ?? code;
       const f = param(rest, ['-f', '-file']);
       return f ? `sh ${quote(f)}` : null;
@@ -197,7 +204,8 @@ function translate(words: string[], depth: number): string | null {
       if (tree) return tree;
       const recursive = flags(/^(?:\/s|-r|-recurse|-rf|-fr)$/i);
       const force = flags(/^(?:\/q|\/f|-force|-f|-rf|-fr)$/i);
-      const targets = operands(/^(?:\/[a-z](?::\S*)?|-[a-z]+)$/i);
+      // a path on a drive (`C:/*.*`, `D:/data`) is a path from that drive's root
+      const targets = operands(/^(?:\/[a-z](?::\S*)?|-[a-z]+)$/i).map((w) => w.replace(/^[A-Za-z]:\/+/, '/'));
       if (!targets.length) return null;
       if ((name === 'rd' || name === 'rmdir') && !recursive) return `rmdir ${targets.map(quote).join(' ')}`;
       const opts = `${recursive ? 'r' : ''}${force ? 'f' : ''}`;
@@ -243,7 +251,8 @@ function translate(words: string[], depth: number): string | null {
       return out ? `curl -o ${quote(out)} ${quote(url)}` : `curl ${quote(url)}`;
     }
     default:
-      if (cmdlet && cmdlet !== name && ALIASED.has(cmdlet) && takesParameters(name)) return translate([cmdlet, ...rest], depth);
+      if (cmdlet && cmdlet !== name && ALIASED.has(cmdlet) && takesParameters(name))
+        return translate([cmdlet, ...rest], depth);
       // `$env:NAME = 'value'`: the variable set for what follows, as `export NAME=value`
       if (words.length >= 2 && /^\$env:[A-Za-z_]\w*$/i.test(words[0] ?? '') && (words[1] ?? '').startsWith('=')) {
         const value = words[1] === '=' ? (words[2] ?? '') : (words[1] ?? '').slice(1);

@@ -111,7 +111,8 @@ export function windowsReadings(s: string): string[] {
     if (!name || name.startsWith('$')) continue;
     const rest = words.slice(1).map(registryKey);
     out.push([name, ...rest].join(' '));
-    // the cmdlet under its own name with its parameters spelled in full (windows-cmdlets.ts)
+    // the cmdlet under its own name with its parameters spelled in full, lower-cased as PowerShell
+    // reads it (windows-cmdlets.ts): the reading `*-globs` rules of windows-azure match
     const canon = canonicalCmdlet([name, ...rest]);
     if (canon) out.push(canon.join(' '));
     const verb = REG_CMDLETS[name];

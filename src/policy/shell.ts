@@ -248,7 +248,7 @@ const HEREDOC_OP = /^\d*<<(?!<)/;
 /** PowerShell running a string as code: Invoke-Expression, a script block made from text, the
  * engine's own InvokeScript/NewScriptBlock. */
 const INVOKE_EXPRESSION =
-  /(?:^|[\s;|(&])(?:iex|invoke-expression)(?=[\s(]|$)|\[scriptblock\]::create\s*\(|\.invokecommand\.(?:invokescript|newscriptblock)\s*\(/i;
+  /(?:^|[\s;|(&])(?:iex|invoke-expression)(?=[\s(]|$)|\[scriptblock\]::create\s*\(|\.invokecommand\.(?:invokescript|newscriptblock)\s*\(|add-type\s+-(?:typedefinition|memberdefinition)\b/i;
 /** Programs that put a copy of (or a link to) their first operand at their second. */
 const COPIERS = new Set(['cp', 'ln', 'install', 'mv', 'rsync']);
 /** Interpreters whose first operand is a script they run. */
@@ -511,7 +511,7 @@ class Analyzer {
       this.done.set(key, '');
     }
     if (
-      (s.includes('iex') || s.includes('IEX') || /invoke-expression|scriptblock|invokecommand/i.test(s)) &&
+      (s.includes('iex') || s.includes('IEX') || /invoke-expression|scriptblock|invokecommand|add-type/i.test(s)) &&
       INVOKE_EXPRESSION.test(s) &&
       (mentionsFetch(s) || /downloadstring|webclient/i.test(s))
     ) {

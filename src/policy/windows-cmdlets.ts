@@ -161,7 +161,7 @@ export function paramName(cmdlet: string, word: string): string {
 }
 
 /**
- * The canonical spelling of one PowerShell command's words (name first), or undefined when the
+ * The canonical spelling of one PowerShell command's words (name first, all lower-case), or undefined when the
  * name is no cmdlet or alias, or nothing changes. A cmd.exe program of the same name (`del /q`,
  * `copy a b`) keeps its `/switches`; only `-parameters` are respelled.
  */
@@ -171,6 +171,7 @@ export function canonicalCmdlet(words: string[]): string[] | undefined {
   const name = cmdletName(first);
   if (name === undefined) return undefined;
   const shared = SHARED.has(first.toLowerCase());
-  const out = [name, ...words.slice(1).map((w) => (shared ? w : paramName(name, w)))];
+  // lower-cased whole: PowerShell compares names, parameters and most values without case
+  const out = [name, ...words.slice(1).map((w) => (shared ? w : paramName(name, w)).toLowerCase())];
   return out.join(' ') === words.join(' ') ? undefined : out;
 }
