@@ -35,7 +35,8 @@ function looksWindowsLine(s: string): boolean {
 /** Environment variables and the POSIX path they stand for. */
 const VARIABLES: [RegExp, string][] = [
   [/%HOMEDRIVE%%HOMEPATH%/gi, '~'],
-  [/%USERPROFILE%|\$\{env:USERPROFILE\}|\$env:USERPROFILE\b|\$env:HOME\b|%HOME%/gi, '~'],
+  // PowerShell's automatic $HOME is the profile folder too
+  [/%USERPROFILE%|\$\{env:USERPROFILE\}|\$env:USERPROFILE\b|\$env:HOME\b|%HOME%|\$HOME\b/gi, '~'],
   [/%APPDATA%|\$\{env:APPDATA\}|\$env:APPDATA\b/gi, '~/AppData/Roaming'],
   [/%LOCALAPPDATA%|\$\{env:LOCALAPPDATA\}|\$env:LOCALAPPDATA\b/gi, '~/AppData/Local'],
   [/%TEMP%|%TMP%|\$\{env:TEMP\}|\$\{env:TMP\}|\$env:TEMP\b|\$env:TMP\b/gi, '/tmp'],
