@@ -34,6 +34,11 @@ function looksWindowsLine(s: string): boolean {
 
 /** Environment variables and the POSIX path they stand for. */
 const VARIABLES: [RegExp, string][] = [
+  // the PowerShell profile (any of its four: CurrentUserAllHosts ...) runs in every session
+  [
+    /\$PROFILE(?:\.(?:CurrentUser|AllUsers)(?:AllHosts|CurrentHost))?\b/gi,
+    '~/Documents/PowerShell/Microsoft.PowerShell_profile.ps1',
+  ],
   [/%HOMEDRIVE%%HOMEPATH%/gi, '~'],
   // PowerShell's automatic $HOME is the profile folder too
   [/%USERPROFILE%|\$\{env:USERPROFILE\}|\$env:USERPROFILE\b|\$env:HOME\b|%HOME%|\$HOME\b/gi, '~'],
@@ -42,6 +47,9 @@ const VARIABLES: [RegExp, string][] = [
   [/%TEMP%|%TMP%|\$\{env:TEMP\}|\$\{env:TMP\}|\$env:TEMP\b|\$env:TMP\b/gi, '/tmp'],
   [/%SYSTEMROOT%|%WINDIR%|\$env:SystemRoot\b|\$env:windir\b/gi, 'C:/Windows'],
 ];
+
+/** `(Join-Path A 'B')`: A and B joined (both words, B quoted or not). */
+const JOIN_PATH = /\(\s*Join-Path\s+(?:-Path\s+)?([^\s()'"]+)\s+(?:-ChildPath\s+)?(['"]?)([^'"()]+)\2\s*\)/gi;
 
 /** `%NAME%` and `$env:NAME` in an argument (the named folders above are replaced first). */
 const ARG_VARIABLE = /%([A-Za-z_]\w*)%|\$\{?env:([A-Za-z_]\w*)\}?/gi;
@@ -158,6 +166,18 @@ function translate(words: string[], depth: number): string | null {
     }
     case 'set':
       return setPrints(rest);
+    case 'set-content':
+    case 'add-content':
+    case 'out-file':
+    case 'new-item': {
+      // a file written with a value (or what is piped in), as the POSIX redirection
+      const path = param(rest, ['-path', '-filepath', '-literalpath']) ?? rest.find((w) => !w.startsWith('-'));
+      if (!path) return null;
+      const value = param(rest, ['-value', '-inputobject']) ?? rest.filter((w) => !w.startsWith('-') && w !== path)[0];
+      if (name === 'new-item' && value === undefined) return null;
+      const op = name === 'add-content' || flags(/^-append$/i) ? '>>' : '>';
+      return value === undefined ? `cat ${op} ${quote(path)}` : `printf '%s\\n' ${quote(value)} ${op} ${quote(path)}`;
+    }
     case 'findstr': {
       // cmd's grep: /i ignores case, the other switches change what is printed, not what is read
       const ops = rest.filter((w) => !/^\/[a-z]+(?::\S*)?$/i.test(w));
@@ -361,6 +381,10 @@ function listedRemoval(list: string[], remove: string[]): string | null {
 export function posixLine(s: string, depth = 0): string | null {
   if (depth > 4 || s.length > 64 * 1024) return null;
   let t = depth === 0 ? cmdExpand(s) : s;
+  // a quote escaped for the shell that passed the line on (`cmd /c "rd /s /q \"%X%\dir\""`) is a
+  // quote to the Windows program; and Join-Path A 'B' is the path A/B
+  if (t.includes('\\"')) t = t.replace(/\\"/g, '"');
+  if (/join-path/i.test(t)) t = t.replace(JOIN_PATH, '"$1/$3"');
   for (const [re, to] of VARIABLES) t = t.replace(re, to);
   t = t.replace(PROFILE, '~').replace(/\\/g, '/');
   const parts: string[] = [];

@@ -1029,6 +1029,12 @@ class Analyzer {
     // `$env:NODE_ENV` alone is PowerShell printing a variable (its POSIX reading is echo, see
     // shell-windows-posix.ts); in a POSIX shell, with `env` unset, it runs nothing.
     if (tokens.length === 1 && /^\$\{?env\}?:[A-Za-z_]\w*$/i.test(name)) return;
+    // `$env:PATH -split ';'`: a PowerShell expression on the variable's value, no command
+    if (
+      /^\$\{?env\}?:[A-Za-z_]\w*$/i.test(name) &&
+      /^-(?:split|join|replace|match|notmatch|like|notlike|eq|ne|contains)$/i.test(tokens[1]?.text ?? '')
+    )
+      return;
     // `$env:NAME='value'` (or `= value`) is PowerShell setting a variable (POSIX reading: export)
     if (/^\$env:[A-Za-z_]\w*(?:=.*)?$/i.test(name) && (name.includes('=') || tokens[1]?.text.startsWith('='))) return;
     const folded = name.includes('$(') || name.includes('`') ? foldLiteralSubstitutions(name) : null;

@@ -472,7 +472,8 @@ export const POWERSHELL: Language = {
     [/\$env:USERPROFILE\b|\$HOME\b|\$env:HOME\b/gi, '~'],
     // a listing piped into Remove-Item removes what it lists
     [
-      /\b(?:Get-ChildItem|gci|ls|dir)\s+(?:-(?:Path|LiteralPath)\s+)?([^\s|;-][^\s|;]*)[^|;]*\|\s*(?:Remove-Item|rm|del|ri)\b/gi,
+      // (not when -Filter or -Include names which entries: those alone are listed)
+      /\b(?:Get-ChildItem|gci|ls|dir)\s+(?:-(?:Path|LiteralPath)\s+)?([^\s|;-][^\s|;]*)(?:(?!-(?:Filter|Include)\b)[^|;])*\|\s*(?:Remove-Item|rm|del|ri)\b/gi,
       'Remove-Item -Recurse $1/*',
     ],
   ],
