@@ -48,6 +48,16 @@ const VARIABLES: [RegExp, string][] = [
   [/%SYSTEMROOT%|%WINDIR%|\$env:SystemRoot\b|\$env:windir\b/gi, 'C:/Windows'],
 ];
 
+/** `(Get-Content F -Raw)` and its aliases, as an argument: the text of F. */
+const FILE_TEXT =
+  /\(\s*(?:Get-Content|gc|cat|type)\s+(?:-(?:Path|LiteralPath)\s+)?([^\s()|;]+)(?:\s+-(?:Raw|Encoding\s+\S+))*\s*\)/gi;
+
+/** Shells whose argument is code read again on its own (its variables are read there). */
+const SHELLS = /^(?:cmd|powershell|pwsh)(?:\.exe)?$/i;
+
+/** `[Environment]::GetEnvironmentVariable('NAME')`: the variable's value, as `$(printenv NAME)`. */
+const GET_VARIABLE = /\[(?:System\.)?Environment\]::GetEnvironmentVariable\(\s*['"]([A-Za-z_]\w*)['"][^)]*\)/gi;
+
 /** `(Join-Path A 'B')`: A and B joined (both words, B quoted or not). */
 const JOIN_PATH = /\(\s*Join-Path\s+(?:-Path\s+)?([^\s()'"]+)\s+(?:-ChildPath\s+)?(['"]?)([^'"()]+)\2\s*\)/gi;
 
@@ -112,8 +122,9 @@ const REDIRECT = '\u0000';
 
 function quote(w: string): string {
   if (w.startsWith(REDIRECT)) return w.slice(1);
-  // a variable's value (ARG_VARIABLE's `$NAME`) stays a variable
-  if (/^\$[A-Za-z_]\w*$/.test(w)) return `"${w}"`;
+  // a variable's value (ARG_VARIABLE's `$NAME`) stays a variable, also inside a longer word
+  if (/\$[A-Za-z_]/.test(w) && !/["`\\!]|\$[({]/.test(w)) return `"${w}"`;
+  if (/^\$\(printenv [A-Za-z_]\w*\)$/.test(w)) return `"${w}"`;
   return /^[A-Za-z0-9_./~:=@%+,-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
 }
 
@@ -269,7 +280,18 @@ function translate(words: string[], depth: number): string | null {
       const url = param(rest, ['-uri', '-source']) ?? rest.find(isUrl);
       if (!url) return null;
       const out = param(rest, ['-outfile', '-destination']);
-      return out ? `curl -o ${quote(out)} ${quote(url)}` : `curl ${quote(url)}`;
+      // what is sent goes with it: the method, headers, a body, a file uploaded
+      const sent: string[] = [];
+      const method = param(rest, ['-method']);
+      if (method && !/^get$/i.test(method)) sent.push(`-X ${quote(method.toUpperCase())}`);
+      const headers = param(rest, ['-headers']);
+      if (headers) sent.push(`-H ${quote(headers)}`);
+      const body = param(rest, ['-body']);
+      if (body) sent.push(`-d ${quote(body)}`);
+      const file = param(rest, ['-infile']);
+      if (file) sent.push(`-T ${quote(file)}`);
+      const opts = sent.length ? sent.join(' ') + ' ' : '';
+      return out ? `curl ${opts}-o ${quote(out)} ${quote(url)}` : `curl ${opts}${quote(url)}`;
     }
     default:
       if (cmdlet && cmdlet !== name && ALIASED.has(cmdlet) && takesParameters(name))
@@ -385,6 +407,16 @@ export function posixLine(s: string, depth = 0): string | null {
   // quote to the Windows program; and Join-Path A 'B' is the path A/B
   if (t.includes('\\"')) t = t.replace(/\\"/g, '"');
   if (/join-path/i.test(t)) t = t.replace(JOIN_PATH, '"$1/$3"');
+  // `-Body (Get-Content F -Raw)`: the file's text, which curl spells `@F`
+  if (/\(\s*(?:get-content|gc|cat|type)\s/i.test(t)) t = t.replace(FILE_TEXT, '@$1');
+  // a statement of its own prints the value; inside another command it is the value
+  // (read inside the code a shell is handed, not in the line that hands it over)
+  if (/getenvironmentvariable\(/i.test(t) && !SHELLS.test(t.trim().split(/\s/, 1)[0] ?? ''))
+    t = t.replace(GET_VARIABLE, (_m, n: string, at: number, all: string) =>
+      /(?:^|[;|({=&]\s*)$/.test(all.slice(0, at).trimEnd() + ' ') || !all.slice(0, at).trim()
+        ? `printenv ${n}`
+        : `"$(printenv ${n})"`,
+    );
   for (const [re, to] of VARIABLES) t = t.replace(re, to);
   t = t.replace(PROFILE, '~').replace(/\\/g, '/');
   const parts: string[] = [];
@@ -393,8 +425,9 @@ export function posixLine(s: string, depth = 0): string | null {
     const { words: raw, op } = commands[i] ?? { words: [], op: '' };
     // a drive's root (C:, D:/) is that drive's whole filesystem: `/` to every POSIX reading;
     // a variable in an argument (`%NAME%`, `$env:NAME`) is the POSIX `$NAME`
+    const shell = SHELLS.test(raw[0] ?? '');
     const words = raw.map((w, k) =>
-      /^[A-Za-z]:\/*$/.test(w) ? '/' : k > 0 && /[%$]/.test(w) && !/\s/.test(w) ? w.replace(ARG_VARIABLE, '$$$1$2') : w,
+      /^[A-Za-z]:\/*$/.test(w) ? '/' : k > 0 && !shell && /[%$]/.test(w) ? w.replace(ARG_VARIABLE, '$$$1$2') : w,
     );
     const next = commands[i + 1];
     const piped = op === '|' && next ? listedRemoval(words, next.words) : null;
