@@ -94,7 +94,8 @@ function trashed(words: string[]): string[] | null {
   let from = 1;
   if (name === 'gio' && words[1] === 'trash') from = 2;
   else if (!TRASHERS.has(name)) return null;
-  const ops = words.slice(from).filter((w) => !w.startsWith('-'));
+  // cmd.exe's `del /s /q` switches are no operands
+  const ops = words.slice(from).filter((w) => !w.startsWith('-') && !(name === 'del' && /^\/[a-z]$/i.test(w)));
   return ops.length ? ops : null;
 }
 

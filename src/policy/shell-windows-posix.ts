@@ -6,12 +6,17 @@
 //   curl.exe -o %TEMP%\u.exe URL && start /b %TEMP%\u.exe -> curl -o /tmp/u.exe URL && /tmp/u.exe
 //   certutil -urlcache -split -f URL OUT          -> curl -o OUT URL
 // Profile folders become `~`, the temp folder `/tmp`, backslashes `/` (docs/shell-readings.md).
+import { cmdExpand, setPrints } from './windows-cmd.js';
+import { cmdletName, paramName, takesParameters } from './windows-cmdlets.js';
+import { powershellCode } from './effects/interp/powershell.js';
 
 /** Signs of a cmd.exe or PowerShell line, one pattern each, tried only when the text holds a character the sign needs (see looksWindowsLine). */
 const WINDOWS_VAR = /%[A-Za-z_][A-Za-z0-9_]*%/;
 const ENV_DRIVE = /\$\{?env:/i;
 const DRIVE = /[A-Za-z]:\\/;
 const EXE = /\.exe\b/i;
+/** A caret inside a word: cmd.exe's escape (`c^m^d`, `r^d`). */
+const CARET = /[A-Za-z]\^[A-Za-z]/;
 const WINDOWS_START =
   /^\s*(?:cmd|powershell|pwsh|start|type|del|erase|rd|rmdir|copy|certutil|bitsadmin|iwr|invoke-webrequest|remove-item|get-content)\b/i;
 
@@ -22,19 +27,42 @@ function looksWindowsLine(s: string): boolean {
     (s.includes('%') && WINDOWS_VAR.test(s)) ||
     (s.includes(':') && ENV_DRIVE.test(s)) ||
     (s.includes(':\\') && DRIVE.test(s)) ||
-    (s.includes('.') && EXE.test(s))
+    (s.includes('.') && EXE.test(s)) ||
+    (s.includes('^') && CARET.test(s))
   );
 }
 
 /** Environment variables and the POSIX path they stand for. */
 const VARIABLES: [RegExp, string][] = [
+  // the PowerShell profile (any of its four: CurrentUserAllHosts ...) runs in every session
+  [
+    /\$PROFILE(?:\.(?:CurrentUser|AllUsers)(?:AllHosts|CurrentHost))?\b/gi,
+    '~/Documents/PowerShell/Microsoft.PowerShell_profile.ps1',
+  ],
   [/%HOMEDRIVE%%HOMEPATH%/gi, '~'],
-  [/%USERPROFILE%|\$\{env:USERPROFILE\}|\$env:USERPROFILE\b|\$env:HOME\b|%HOME%/gi, '~'],
+  // PowerShell's automatic $HOME is the profile folder too
+  [/%USERPROFILE%|\$\{env:USERPROFILE\}|\$env:USERPROFILE\b|\$env:HOME\b|%HOME%|\$HOME\b/gi, '~'],
   [/%APPDATA%|\$\{env:APPDATA\}|\$env:APPDATA\b/gi, '~/AppData/Roaming'],
   [/%LOCALAPPDATA%|\$\{env:LOCALAPPDATA\}|\$env:LOCALAPPDATA\b/gi, '~/AppData/Local'],
   [/%TEMP%|%TMP%|\$\{env:TEMP\}|\$\{env:TMP\}|\$env:TEMP\b|\$env:TMP\b/gi, '/tmp'],
   [/%SYSTEMROOT%|%WINDIR%|\$env:SystemRoot\b|\$env:windir\b/gi, 'C:/Windows'],
 ];
+
+/** `(Get-Content F -Raw)` and its aliases, as an argument: the text of F. */
+const FILE_TEXT =
+  /\(\s*(?:Get-Content|gc|cat|type)\s+(?:-(?:Path|LiteralPath)\s+)?([^\s()|;]+)(?:\s+-(?:Raw|Encoding\s+\S+))*\s*\)/gi;
+
+/** Shells whose argument is code read again on its own (its variables are read there). */
+const SHELLS = /^(?:cmd|powershell|pwsh)(?:\.exe)?$/i;
+
+/** `[Environment]::GetEnvironmentVariable('NAME')`: the variable's value, as `$(printenv NAME)`. */
+const GET_VARIABLE = /\[(?:System\.)?Environment\]::GetEnvironmentVariable\(\s*['"]([A-Za-z_]\w*)['"][^)]*\)/gi;
+
+/** `(Join-Path A 'B')`: A and B joined (both words, B quoted or not). */
+const JOIN_PATH = /\(\s*Join-Path\s+(?:-Path\s+)?([^\s()'"]+)\s+(?:-ChildPath\s+)?(['"]?)([^'"()]+)\2\s*\)/gi;
+
+/** `%NAME%` and `$env:NAME` in an argument (the named folders above are replaced first). */
+const ARG_VARIABLE = /%([A-Za-z_]\w*)%|\$\{?env:([A-Za-z_]\w*)\}?/gi;
 
 /** A user's profile folder written out (`C:\Users\dev\`), but not the shared ones. */
 const PROFILE = /\b[A-Za-z]:[\\/]+Users[\\/]+(?!Public\b|Default\b|All Users\b)[^\\/\s"']+(?=[\\/]|$|\s|"|')/gi;
@@ -94,6 +122,9 @@ const REDIRECT = '\u0000';
 
 function quote(w: string): string {
   if (w.startsWith(REDIRECT)) return w.slice(1);
+  // a variable's value (ARG_VARIABLE's `$NAME`) stays a variable, also inside a longer word
+  if (/\$[A-Za-z_]/.test(w) && !/["`\\!]|\$[({]/.test(w)) return `"${w}"`;
+  if (/^\$\(printenv [A-Za-z_]\w*\)$/.test(w)) return `"${w}"`;
   return /^[A-Za-z0-9_./~:=@%+,-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
 }
 
@@ -117,20 +148,51 @@ function translate(words: string[], depth: number): string | null {
     .replace(/\\/g, '')
     .replace(/\.exe$/i, '')
     .toLowerCase();
-  const rest = words.slice(1);
+  const cmdlet = cmdletName(name);
+  // parameters spelled in full (`-Rec` -> `-recurse`, windows-cmdlets.ts); cmd's /switches stay
+  const rest = cmdlet && takesParameters(name) ? words.slice(1).map((w) => paramName(cmdlet, w)) : words.slice(1);
   const flags = (re: RegExp) => rest.some((w) => re.test(w));
   const operands = (skip: RegExp) => rest.filter((w) => !skip.test(w));
   switch (name) {
     case 'cmd': {
       const at = rest.findIndex((w) => /^\/[ck]$/i.test(w));
-      return at < 0 ? null : posixLine(rest.slice(at + 1).join(' '), depth + 1);
+      if (at < 0) return null;
+      const inner = rest.slice(at + 1).join(' ');
+      return posixLine(inner, depth + 1) ?? inner;
     }
     case 'powershell':
     case 'pwsh': {
-      const c = rest.findIndex((w) => /^-(?:c|command)$/i.test(w));
-      if (c >= 0) return posixLine(rest.slice(c + 1).join(' '), depth + 1);
+      // -Command text, the rest of the line, or -EncodedCommand decoded (interp/powershell.ts)
+      const code = powershellCode(words);
+      // decoded or started by another command, the code is read again as a line of its own
+      // (every reading of PowerShell applies); typed after -c it already was
+      if (
+        code !== undefined &&
+        (depth > 0 || !rest.some((w) => /^[-/]c(?:o(?:m(?:m(?:a(?:n(?:d)?)?)?)?)?)?$/i.test(w)))
+      )
+        return `pwsh -c ${quote(code)}`;
+      if (code !== undefined) return posixLine(code, depth + 1) ?? code;
       const f = param(rest, ['-f', '-file']);
       return f ? `sh ${quote(f)}` : null;
+    }
+    case 'set':
+      return setPrints(rest);
+    case 'set-content':
+    case 'add-content':
+    case 'out-file':
+    case 'new-item': {
+      // a file written with a value (or what is piped in), as the POSIX redirection
+      const path = param(rest, ['-path', '-filepath', '-literalpath']) ?? rest.find((w) => !w.startsWith('-'));
+      if (!path) return null;
+      const value = param(rest, ['-value', '-inputobject']) ?? rest.filter((w) => !w.startsWith('-') && w !== path)[0];
+      if (name === 'new-item' && value === undefined) return null;
+      const op = name === 'add-content' || flags(/^-append$/i) ? '>>' : '>';
+      return value === undefined ? `cat ${op} ${quote(path)}` : `printf '%s\\n' ${quote(value)} ${op} ${quote(path)}`;
+    }
+    case 'findstr': {
+      // cmd's grep: /i ignores case, the other switches change what is printed, not what is read
+      const ops = rest.filter((w) => !/^\/[a-z]+(?::\S*)?$/i.test(w));
+      return ops.length ? `grep ${flags(/^\/i$/i) ? '-i ' : ''}${ops.map(quote).join(' ')}` : null;
     }
     case 'start': {
       let i = 0;
@@ -148,7 +210,12 @@ function translate(words: string[], depth: number): string | null {
     case 'start-process':
     case 'saps': {
       const file = param(rest, ['-filepath']) ?? rest.find((w) => !w.startsWith('-'));
-      return file ? quote(file) : null;
+      if (!file) return null;
+      // a shell started with its arguments runs them: `saps powershell -ArgumentList '-enc ...'`
+      const args = param(rest, ['-argumentlist']) ?? rest.slice(rest.indexOf(file) + 1).find((w) => !w.startsWith('-'));
+      if (args && /^(?:powershell|pwsh|cmd)(?:\.exe)?$/i.test(file.replace(/^.*\//, '')))
+        return translate([file, ...args.split(/[\s,]+/).filter(Boolean)], depth + 1);
+      return quote(file);
     }
     case 'type':
     case 'more':
@@ -165,9 +232,12 @@ function translate(words: string[], depth: number): string | null {
     case 'remove-item':
     case 'ri':
     case 'rm': {
+      const tree = patternDelete(name, rest);
+      if (tree) return tree;
       const recursive = flags(/^(?:\/s|-r|-recurse|-rf|-fr)$/i);
       const force = flags(/^(?:\/q|\/f|-force|-f|-rf|-fr)$/i);
-      const targets = operands(/^(?:\/[a-z](?::\S*)?|-[a-z]+)$/i);
+      // a path on a drive (`C:/*.*`, `D:/data`) is a path from that drive's root
+      const targets = operands(/^(?:\/[a-z](?::\S*)?|-[a-z]+)$/i).map((w) => w.replace(/^[A-Za-z]:\/+/, '/'));
       if (!targets.length) return null;
       if ((name === 'rd' || name === 'rmdir') && !recursive) return `rmdir ${targets.map(quote).join(' ')}`;
       const opts = `${recursive ? 'r' : ''}${force ? 'f' : ''}`;
@@ -210,9 +280,31 @@ function translate(words: string[], depth: number): string | null {
       const url = param(rest, ['-uri', '-source']) ?? rest.find(isUrl);
       if (!url) return null;
       const out = param(rest, ['-outfile', '-destination']);
-      return out ? `curl -o ${quote(out)} ${quote(url)}` : `curl ${quote(url)}`;
+      // what is sent goes with it: the method, headers, a body, a file uploaded
+      const sent: string[] = [];
+      const method = param(rest, ['-method']);
+      if (method && !/^get$/i.test(method)) sent.push(`-X ${quote(method.toUpperCase())}`);
+      const headers = param(rest, ['-headers']);
+      if (headers) sent.push(`-H ${quote(headers)}`);
+      const body = param(rest, ['-body']);
+      if (body) sent.push(`-d ${quote(body)}`);
+      const file = param(rest, ['-infile']);
+      if (file) sent.push(`-T ${quote(file)}`);
+      const opts = sent.length ? sent.join(' ') + ' ' : '';
+      return out ? `curl ${opts}-o ${quote(out)} ${quote(url)}` : `curl ${opts}${quote(url)}`;
     }
     default:
+      if (cmdlet && cmdlet !== name && ALIASED.has(cmdlet) && takesParameters(name))
+        return translate([cmdlet, ...rest], depth);
+      // `$env:NAME = 'value'`: the variable set for what follows, as `export NAME=value`
+      if (words.length >= 2 && /^\$env:[A-Za-z_]\w*$/i.test(words[0] ?? '') && (words[1] ?? '').startsWith('=')) {
+        const value = words[1] === '=' ? (words[2] ?? '') : (words[1] ?? '').slice(1);
+        return `export ${(words[0] ?? '').slice(5)}=${quote(value)}`;
+      }
+      if (/^\$env:[A-Za-z_]\w*=/i.test(words[0] ?? '') && words.length === 1) {
+        const [n, ...v] = (words[0] ?? '').slice(5).split('=');
+        return `export ${n ?? ''}=${quote(v.join('='))}`;
+      }
       // A PowerShell statement that is only a variable (`$env:NODE_ENV`, `$PSVersionTable`)
       // prints its value, as `echo "$NODE_ENV"` does; it runs nothing.
       if (words.length === 1 && PS_VALUE.test(words[0] ?? ''))
@@ -220,6 +312,53 @@ function translate(words: string[], depth: number): string | null {
       // Other programs keep their own name: `C:/tmp/u.exe` runs that file.
       return words.map(quote).join(' ');
   }
+}
+
+/** Cmdlets whose POSIX reading translate() writes, reached from any alias of theirs. */
+const ALIASED = new Set([
+  'get-content',
+  'remove-item',
+  'copy-item',
+  'move-item',
+  'invoke-webrequest',
+  'invoke-restmethod',
+  'start-process',
+]);
+
+/**
+ * `del /s /q *.pyc`, `Remove-Item -Recurse -Include *.log`: a recursive delete of the files a
+ * name pattern matches under a folder, which `find DIR -name PATTERN -delete` is on POSIX (and
+ * not `rm -rf` of the folder), or null when the delete is not of that kind.
+ */
+function patternDelete(name: string, rest: string[]): string | null {
+  const cmdDel = name === 'del' || name === 'erase';
+  const recursive = rest.some((w) => (cmdDel ? /^\/s$/i : /^-recurse$/i).test(w));
+  if (!recursive) return null;
+  const include = param(rest, ['-include', '-filter']);
+  const ops: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const w = rest[i] ?? '';
+    if (/^-(?:include|filter|exclude|erroraction)$/i.test(w)) i++;
+    else if (!/^(?:\/[a-z](?::\S*)?|-[a-z]+)$/i.test(w)) ops.push(w);
+  }
+  const names: string[] = [];
+  let dir = '.';
+  if (include) names.push(...include.split(','));
+  else if (cmdDel) {
+    // `del /s DIR\*.log`: the name pattern is the last part of each operand
+    for (const o of ops) {
+      const m = /^(.*\/)?([^/]*[*?][^/]*)$/.exec(o);
+      if (!m) return null;
+      if (m[1]) dir = m[1].replace(/\/+$/, '') || '/';
+      names.push(m[2] ?? '');
+    }
+  } else return null;
+  if (include) {
+    if (ops.length > 1) return null;
+    dir = (ops[0] ?? '.').replace(/\/\*$/, '') || '.';
+  }
+  if (!names.length || names.some((n) => !n || n === '*' || n === '*.*')) return null;
+  return `find ${quote(dir)} ${names.map((n) => `-name ${quote(n)}`).join(' -o ')} -delete`;
 }
 
 /** A PowerShell variable as a whole statement: `$env:NAME`, `${env:NAME}`, `$Name`, `$Name.Property`. */
@@ -250,6 +389,12 @@ function listedRemoval(list: string[], remove: string[]): string | null {
   }
   path ??= '.';
   const recurse = [...rest, ...remove.slice(1)].some((w) => /^-r(?:ecurse)?$/i.test(w));
+  // only the entries whose names match are listed: those are what is deleted
+  const include = param(rest, ['-include', '-filter']);
+  if (include && recurse) {
+    const names = include.split(',').filter((n) => n && n !== '*' && n !== '*.*');
+    if (names.length) return `find ${quote(path)} ${names.map((n) => `-name ${quote(n)}`).join(' -o ')} -delete`;
+  }
   // the glob stays unquoted: the entries listed, not a file named `*`
   return recurse ? `rm -rf ${quote(path)}` : `rm -f ${quote(path.replace(/\/+$/, '') || '/')}/*`.replace('//*', '/*');
 }
@@ -257,15 +402,33 @@ function listedRemoval(list: string[], remove: string[]): string | null {
 /** The POSIX reading of a Windows line, or null when it is not one or nothing changes. */
 export function posixLine(s: string, depth = 0): string | null {
   if (depth > 4 || s.length > 64 * 1024) return null;
-  let t = s;
+  let t = depth === 0 ? cmdExpand(s) : s;
+  // a quote escaped for the shell that passed the line on (`cmd /c "rd /s /q \"%X%\dir\""`) is a
+  // quote to the Windows program; and Join-Path A 'B' is the path A/B
+  if (t.includes('\\"')) t = t.replace(/\\"/g, '"');
+  if (/join-path/i.test(t)) t = t.replace(JOIN_PATH, '"$1/$3"');
+  // `-Body (Get-Content F -Raw)`: the file's text, which curl spells `@F`
+  if (/\(\s*(?:get-content|gc|cat|type)\s/i.test(t)) t = t.replace(FILE_TEXT, '@$1');
+  // a statement of its own prints the value; inside another command it is the value
+  // (read inside the code a shell is handed, not in the line that hands it over)
+  if (/getenvironmentvariable\(/i.test(t) && !SHELLS.test(t.trim().split(/\s/, 1)[0] ?? ''))
+    t = t.replace(GET_VARIABLE, (_m, n: string, at: number, all: string) =>
+      /(?:^|[;|({=&]\s*)$/.test(all.slice(0, at).trimEnd() + ' ') || !all.slice(0, at).trim()
+        ? `printenv ${n}`
+        : `"$(printenv ${n})"`,
+    );
   for (const [re, to] of VARIABLES) t = t.replace(re, to);
   t = t.replace(PROFILE, '~').replace(/\\/g, '/');
   const parts: string[] = [];
   const commands = split(t);
   for (let i = 0; i < commands.length; i++) {
     const { words: raw, op } = commands[i] ?? { words: [], op: '' };
-    // a drive's root (C:, D:/) is that drive's whole filesystem: `/` to every POSIX reading
-    const words = raw.map((w) => (/^[A-Za-z]:\/*$/.test(w) ? '/' : w));
+    // a drive's root (C:, D:/) is that drive's whole filesystem: `/` to every POSIX reading;
+    // a variable in an argument (`%NAME%`, `$env:NAME`) is the POSIX `$NAME`
+    const shell = SHELLS.test(raw[0] ?? '');
+    const words = raw.map((w, k) =>
+      /^[A-Za-z]:\/*$/.test(w) ? '/' : k > 0 && !shell && /[%$]/.test(w) ? w.replace(ARG_VARIABLE, '$$$1$2') : w,
+    );
     const next = commands[i + 1];
     const piped = op === '|' && next ? listedRemoval(words, next.words) : null;
     if (piped) {

@@ -7,6 +7,7 @@
 // PowerShell registry cmdlets also read as the `reg` command they amount to, so one rule on
 // `reg add HKCU\...\Run` sees every spelling (docs/shell-readings.md).
 import { at } from '../util/invariant.js';
+import { canonicalCmdlet } from './windows-cmdlets.js';
 
 const HIVES: [RegExp, string][] = [
   [/^(?:Registry::|Microsoft\.PowerShell\.Core\\Registry::)?HKEY_CURRENT_USER(?=[\\/:]|$):?/i, 'HKCU'],
@@ -110,6 +111,10 @@ export function windowsReadings(s: string): string[] {
     if (!name || name.startsWith('$')) continue;
     const rest = words.slice(1).map(registryKey);
     out.push([name, ...rest].join(' '));
+    // the cmdlet under its own name with its parameters spelled in full, lower-cased as PowerShell
+    // reads it (windows-cmdlets.ts): the reading `*-globs` rules of windows-azure match
+    const canon = canonicalCmdlet([name, ...rest]);
+    if (canon) out.push(canon.join(' '));
     const verb = REG_CMDLETS[name];
     if (verb) {
       const key = rest.find((w) => /^HK(?:CU|LM|CR|U|CC)(?:[\\/]|$)/.test(w));

@@ -261,7 +261,7 @@ const HEREDOC_OP = /^\d*<<(?!<)/;
 /** PowerShell running a string as code: Invoke-Expression, a script block made from text, the
  * engine's own InvokeScript/NewScriptBlock. */
 const INVOKE_EXPRESSION =
-  /(?:^|[\s;|(&])(?:iex|invoke-expression)(?=[\s(]|$)|\[scriptblock\]::create\s*\(|\.invokecommand\.(?:invokescript|newscriptblock)\s*\(/i;
+  /(?:^|[\s;|(&])(?:iex|invoke-expression)(?=[\s(]|$)|\[scriptblock\]::create\s*\(|\.invokecommand\.(?:invokescript|newscriptblock)\s*\(|add-type\s+-(?:typedefinition|memberdefinition)\b/i;
 /** Programs that put a copy of (or a link to) their first operand at their second. */
 const COPIERS = new Set(['cp', 'ln', 'install', 'mv', 'rsync']);
 /** Interpreters whose first operand is a script they run. */
@@ -548,7 +548,7 @@ class Analyzer {
       this.done.set(key, '');
     }
     if (
-      (s.includes('iex') || s.includes('IEX') || /invoke-expression|scriptblock|invokecommand/i.test(s)) &&
+      (s.includes('iex') || s.includes('IEX') || /invoke-expression|scriptblock|invokecommand|add-type/i.test(s)) &&
       INVOKE_EXPRESSION.test(s) &&
       (mentionsFetch(s) || /downloadstring|webclient/i.test(s))
     ) {
@@ -1083,6 +1083,14 @@ class Analyzer {
     // `$env:NODE_ENV` alone is PowerShell printing a variable (its POSIX reading is echo, see
     // shell-windows-posix.ts); in a POSIX shell, with `env` unset, it runs nothing.
     if (tokens.length === 1 && /^\$\{?env\}?:[A-Za-z_]\w*$/i.test(name)) return;
+    // `$env:PATH -split ';'`: a PowerShell expression on the variable's value, no command
+    if (
+      /^\$\{?env\}?:[A-Za-z_]\w*$/i.test(name) &&
+      /^-(?:split|join|replace|match|notmatch|like|notlike|eq|ne|contains)$/i.test(tokens[1]?.text ?? '')
+    )
+      return;
+    // `$env:NAME='value'` (or `= value`) is PowerShell setting a variable (POSIX reading: export)
+    if (/^\$env:[A-Za-z_]\w*(?:=.*)?$/i.test(name) && (name.includes('=') || tokens[1]?.text.startsWith('='))) return;
     const folded = name.includes('$(') || name.includes('`') ? foldLiteralSubstitutions(name) : null;
     if (folded !== null && !unresolved(folded)) return;
     this.markDynamic(mentionsFetch(name) ? 'network' : 'command-name', `the command name comes from ${name}`);

@@ -10,6 +10,7 @@ import { at } from '../../../util/invariant.js';
 import { MORE_LANGUAGES } from './languages-more.js';
 
 export type { CallKind, CallRule, Alias, Language } from './language-types.js';
+import { decodeUtf16 } from './powershell.js';
 import type { Language } from './language-types.js';
 
 const b64 = (s: string) => {
@@ -457,6 +458,10 @@ export const POWERSHELL: Language = {
   inline: ['-c', '-command', '/c', '/command'],
   dotConcat: false,
   rewrites: [
+    // a name built from pieces (`'ie'+'x'`) and called with `&` or `.` is the name itself
+    [/'([^'\n]*)'\s*\+\s*'([^'\n]*)'/g, "'$1$2'"],
+    [/'([^'\n]*)'\s*\+\s*'([^'\n]*)'/g, "'$1$2'"],
+    [/(^|[;|{(]\s*)[&.]\s*\(?\s*['"]([A-Za-z][\w-]*)['"]\s*\)?/g, '$1$2'],
     [/\biex\b/gi, 'Invoke-Expression'],
     // where PSReadLine keeps the command history (Get-PSReadLineOption's HistorySavePath)
     [
@@ -467,7 +472,8 @@ export const POWERSHELL: Language = {
     [/\$env:USERPROFILE\b|\$HOME\b|\$env:HOME\b/gi, '~'],
     // a listing piped into Remove-Item removes what it lists
     [
-      /\b(?:Get-ChildItem|gci|ls|dir)\s+(?:-(?:Path|LiteralPath)\s+)?([^\s|;-][^\s|;]*)[^|;]*\|\s*(?:Remove-Item|rm|del|ri)\b/gi,
+      // (not when -Filter or -Include names which entries: those alone are listed)
+      /\b(?:Get-ChildItem|gci|ls|dir)\s+(?:-(?:Path|LiteralPath)\s+)?([^\s|;-][^\s|;]*)(?:(?!-(?:Filter|Include)\b)[^|;])*\|\s*(?:Remove-Item|rm|del|ri)\b/gi,
       'Remove-Item -Recurse $1/*',
     ],
   ],
@@ -479,11 +485,18 @@ export const POWERSHELL: Language = {
         `\\[(?:System\\.)?Text\\.Encoding\\]::(?:UTF8|ASCII|Unicode)\\.GetString\\(\\s*\\[(?:System\\.)?Convert\\]::FromBase64String\\(\\s*${LIT}\\s*\\)\\s*\\)`,
         'gi',
       ),
-      decode: b64,
+      decode: decodeUtf16,
     },
   ],
   calls: [
     { fn: 'Start-Process|saps|Invoke-Item|cmd\\s*/c', kind: 'exec', bare: true },
+    // C# compiled into the session (Add-Type) and a script block built from a string both run it
+    {
+      fn: 'Add-Type\\s+-TypeDefinition|Add-Type|\\[(?:System\\.Management\\.Automation\\.)?ScriptBlock\\]::Create',
+      kind: 'eval',
+      path: 0,
+      bare: true,
+    },
     { fn: 'Set-Content|Add-Content|Out-File', kind: 'write', path: 0, bare: true },
     { fn: 'Get-Content|gc|type', kind: 'read', path: 0, bare: true },
     { fn: 'Remove-Item|rm|del|ri', kind: 'rmtree', path: 0, bare: true },

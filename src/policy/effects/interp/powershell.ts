@@ -13,7 +13,8 @@ const ENCODED =
   /^[-/](?:e|ec|en|enc|enco|encod|encode|encoded|encodedc|encodedco|encodedcom|encodedcomm|encodedcomma|encodedcomman|encodedcommand)$/i;
 const FILE = /^[-/](?:f|fi|fil|file)$/i;
 
-function decodeUtf16(b64: string): string | undefined {
+/** Base64 of PowerShell text: UTF-16LE (what -EncodedCommand and [Text.Encoding]::Unicode take) or UTF-8. */
+export function decodeUtf16(b64: string): string | undefined {
   const t = b64.replace(/\s+/g, '');
   if (!/^[A-Za-z0-9+/=]+$/.test(t)) return undefined;
   const buf = Buffer.from(t, 'base64');
