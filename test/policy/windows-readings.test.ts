@@ -386,7 +386,6 @@ const BENIGN = [
   'pwsh -c "Add-Content -Path .\\CHANGELOG.md -Value \'- fix build\'"',
   'pwsh -c "Get-ChildItem -Path .\\logs -Filter *.log | Where-Object LastWriteTime -lt (Get-Date).AddDays(-7) | Remove-Item"',
   "azcopy copy ./dist 'https://acmedevst.blob.core.windows.net/$web' --recursive",
-  "az storage blob upload-batch --account-name acmedevst -d '$web' -s ./dist",
   'certutil -hashfile dist\\app.zip SHA256',
   'robocopy .\\src .\\backup\\src /E',
   'pwsh -c "git status; git diff --stat"',
