@@ -248,6 +248,23 @@ export async function waitFor(cond: () => boolean, ms = 1000): Promise<boolean> 
   return true;
 }
 
+/** A policy file that lets everything run except a command line holding `marker`. */
+export function denyMarkerPolicy(marker: string): string {
+  return `version: "1"
+default_action: allow
+policies:
+  - name: no-marker
+    match:
+      tool: exec
+    rules:
+      - action: deny
+        message: "the marker is refused"
+        when:
+          command_matches:
+            - '*${marker}*'
+`;
+}
+
 /** A real `svc serve` (child process) on a temp data dir with one policy file, and its socket. */
 export interface PolicyServer {
   dataDir: string;

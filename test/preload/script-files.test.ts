@@ -5,21 +5,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { preloadEnv, run, servePolicy, type PolicyServer } from './harness.js';
+import { preloadEnv, run, denyMarkerPolicy, servePolicy, type PolicyServer } from './harness.js';
 
-const POLICY = `version: "1"
-default_action: allow
-policies:
-  - name: no-marker
-    match:
-      tool: exec
-    rules:
-      - action: deny
-        message: "the marker is refused"
-        when:
-          command_matches:
-            - '*svc-script-marker*'
-`;
+const POLICY = denyMarkerPolicy('svc-script-marker');
 
 let srv: PolicyServer;
 let dataDir: string;

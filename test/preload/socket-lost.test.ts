@@ -7,21 +7,18 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { preloadEnv, run, servePolicy, startRecorder, tempDir, waitFor, type PolicyServer } from './harness.js';
+import {
+  preloadEnv,
+  run,
+  denyMarkerPolicy,
+  servePolicy,
+  startRecorder,
+  tempDir,
+  waitFor,
+  type PolicyServer,
+} from './harness.js';
 
-const POLICY = `version: "1"
-default_action: allow
-policies:
-  - name: no-marker
-    match:
-      tool: exec
-    rules:
-      - action: deny
-        message: "the marker is refused"
-        when:
-          command_matches:
-            - '*svc-lost-marker*'
-`;
+const POLICY = denyMarkerPolicy('svc-lost-marker');
 
 let srv: PolicyServer;
 let dataDir: string;
