@@ -2,7 +2,7 @@
 // `npm ci` and the project's own lifecycle scripts): where their text comes from.
 import { resolve } from 'node:path';
 import { basename } from './shell-wrappers.js';
-import { readHead } from './script-read.js';
+import { firstReadable } from './script-read.js';
 
 /** A package.json script a line runs: its name (INSTALL_SCRIPTS for a bare install). */
 export interface PackageRun {
@@ -116,24 +116,21 @@ export function packageScriptOf(argv: string[]): PackageRun | undefined {
   return { word: 'package.json', runner: 'sh', npmScript: name };
 }
 
-/** The nearest package.json at or above dir (a few levels), as npm finds it. */
-export function nearestPackageJson(dir: string): string | undefined {
-  let d = dir;
-  for (let i = 0; i < 6; i++) {
-    const f = `${d === '/' ? '' : d}/package.json`;
-    const head = readHead(f);
-    if (head) return f;
+/** The nearest package.json at or above dir (a few levels), as npm finds it, read once. */
+export function nearestPackageJson(dir: string): { path: string; text: string; truncated: boolean } | undefined {
+  const candidates: string[] = [];
+  for (let d = dir, i = 0; i < 6; i++) {
+    candidates.push(`${d === '/' ? '' : d}/package.json`);
     const up = resolve(d, '..');
     if (up === d) break;
     d = up;
   }
-  return undefined;
+  return firstReadable(candidates);
 }
 
 /** The text `npm run NAME` runs from a package.json: pre, the script, post. */
-export function packageScript(file: string, name: string): { text: string; truncated: boolean } | undefined {
-  const head = readHead(file);
-  if (!head || head.truncated) return undefined;
+export function packageScript(head: { text: string; truncated: boolean }, name: string): string | undefined {
+  if (head.truncated) return undefined;
   let scripts: unknown;
   try {
     scripts = (JSON.parse(head.text) as { scripts?: unknown }).scripts;
@@ -150,5 +147,5 @@ export function packageScript(file: string, name: string): { text: string; trunc
   const parts = names
     .flatMap((n) => (name === INSTALL_SCRIPTS ? [at(n)] : [at(`pre${n}`), at(n), at(`post${n}`)]))
     .filter((x): x is string => x !== undefined);
-  return { text: parts.join('\n'), truncated: false };
+  return parts.join('\n');
 }

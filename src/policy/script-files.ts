@@ -7,7 +7,7 @@
 // same text. Reading is bounded (a few files, the first SCRIPT_READ_BYTES of each) and never
 // follows into system directories, whose programs are the machine's own.
 import { isAbsolute, resolve } from 'node:path';
-import { readHead, SCRIPT_READ_BYTES } from './script-read.js';
+import { firstReadable, readHead, SCRIPT_READ_BYTES } from './script-read.js';
 import { nearestPackageJson, PACKAGE_RUN, packageScript, packageScriptOf } from './package-scripts.js';
 import { makeRecipe, makeRunOf } from './make-recipes.js';
 
@@ -172,16 +172,16 @@ export function readScripts(call: ToolCall, home = homedir()): ScriptFile[] {
     if (/[$`*?[]/.test(word)) continue; // not known before the shell runs
     const from = dir === undefined ? (call.workdir ?? process.cwd()) : abs(dir, call.workdir ?? process.cwd());
     if (make !== undefined) {
-      const file = make.files.map((f) => abs(f, from)).find((f) => readHead(f) !== undefined);
-      const head = file === undefined ? undefined : readHead(file);
-      const text = head && makeRecipe(head.text, make.targets);
-      if (file && text) out.push({ path: `${file}#${make.targets.join(',') || '(default)'}`, runner, content: text });
+      const file = firstReadable(make.files.map((f) => abs(f, from)));
+      const text = file && makeRecipe(file.text, make.targets);
+      if (file && text)
+        out.push({ path: `${file.path}#${make.targets.join(',') || '(default)'}`, runner, content: text });
       continue;
     }
     if (npmScript !== undefined) {
       const file = nearestPackageJson(from);
       const text = file && packageScript(file, npmScript);
-      if (file && text) out.push({ path: `${file}#scripts.${npmScript}`, runner, content: text.text });
+      if (file && text) out.push({ path: `${file.path}#scripts.${npmScript}`, runner, content: text });
       continue;
     }
     const path = abs(word, from);

@@ -113,3 +113,12 @@ export function readHead(path: string): { text: string; truncated: boolean } | u
     closeSync(fd);
   }
 }
+
+/** The first of these files that can be read, with its head (each read once). */
+export function firstReadable(paths: string[]): { path: string; text: string; truncated: boolean } | undefined {
+  for (const path of paths) {
+    const head = readHead(path);
+    if (head) return { path, ...head };
+  }
+  return undefined;
+}
