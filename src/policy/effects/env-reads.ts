@@ -12,7 +12,12 @@
 //    state (`terraform state pull | grep -i password`, `terraform output -json | jq
 //    '.db_password.value'`, `tmux capture-pane -p | grep -i token`): read as the sentence
 //    `secret-search TOOL for PATTERN`, which the secret-printing rule denies. A filter that drops
-//    the secrets (`select(.value.sensitive|not)`) is not a search for them.
+//    the secrets (`select(.value.sensitive|not)`) is not a search for them;
+//  - the whole of such output printed into the conversation: `terraform output -json` with no
+//    output named prints every output, sensitive ones in plain text (Terraform's own docs, the
+//    output command: "-json ... sensitive values in plain text"), and `terraform state pull`
+//    prints the state, every resource's passwords and keys among it. Read as `may-expose-secret
+//    ...`, which is asked; written to a file, piped into a filter or named one by one, it is not.
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
@@ -47,6 +52,20 @@ const READERS = new Set([
 ]);
 const SECRET_PATTERN =
   /pass|pwd|secret|token|key|cred|auth|bearer|cookie|session|private|akia|sk_live|ghp_|api_?key|connection_?string|dsn/i;
+
+/** Commands whose whole output carries every stored secret of a Terraform or OpenTofu state. */
+function wholeStatePrint(argv: string[]): string | undefined {
+  const tool = basename(argv[0] ?? '');
+  if (tool !== 'terraform' && tool !== 'tofu') return undefined;
+  // global options (-chdir=DIR) come before the subcommand
+  const rest = argv.slice(1).filter((w) => !w.startsWith('-chdir'));
+  if (rest[0] === 'state' && rest[1] === 'pull') return `${tool} state pull prints the whole state, secrets included`;
+  if (rest[0] !== 'output') return undefined;
+  const flags = rest.slice(1).filter((w) => w.startsWith('-'));
+  const named = rest.slice(1).some((w) => !w.startsWith('-') && !/^-state$/.test(w));
+  if (named || !flags.some((f) => f === '-json' || f === '--json')) return undefined;
+  return `${tool} output -json prints every output, sensitive ones in plain text`;
+}
 
 /** Tools whose output holds stored configuration or state, secrets included. */
 const SECRET_BEARING: RegExp[] = [
@@ -325,6 +344,11 @@ function loopReads(cmds: SimpleCommand[], out: Effect[]): void {
           via: `${prog} searches ${kept}, where exported keys are kept, for secrets`,
         });
     }
+    // the whole state or every output printed where the conversation sees it
+    const toScreen =
+      !next && !c.redirs.some((r) => r.op.startsWith('>') && (r.fd === '' || r.fd === '1' || r.fd === 'all'));
+    const whole = toScreen ? wholeStatePrint(argv) : undefined;
+    if (whole) out.push({ tool: 'exec', command: `may-expose-secret ${whole}`, via: whole });
     // secret searches of a tool's stored configuration
     // the words once, not once per pattern
     const said = next ? words(c) : '';

@@ -32,6 +32,7 @@ import { MODEL_CODE_HINT, modelCodeEffects } from './model-code.js';
 import { SOURCED_HINT, sourcedWriteEffects } from './sourced-writes.js';
 import { INDIRECT_HINT, indirectEffects } from './env-indirect.js';
 import { SECRET_LAUNCHERS, secretLauncherEffects } from './secret-launchers.js';
+import { DUMPER_HINT, credentialDumperEffects } from './credential-dumpers.js';
 import { SVC_NETWORK_PROGRAMS, svcNetworkEffects } from './svc-network.js';
 import { EXPOSED_SHELL_PROGRAMS, exposedShellEffects } from './exposed-shells.js';
 import { AGENT_SOCKET_HINT, agentSocketEffects } from './agent-sockets.js';
@@ -147,6 +148,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'env-indirect', hint: INDIRECT_HINT, read: indirectEffects },
   // commands run by programs that load secrets first (dotenv -- CMD, op run -- CMD ...)
   { name: 'secret-launchers', programs: SECRET_LAUNCHERS, read: secretLauncherEffects },
+  // mimikatz, LaZagne, secretsdump, Invoke-Mimikatz ... run by name (credential-dumpers.ts)
+  { name: 'credential-dumpers', hint: DUMPER_HINT, read: credentialDumperEffects },
   // svc's port or the loopback interface blocked, taken down or shaped to nothing (svc-network.ts)
   { name: 'svc-network', programs: SVC_NETWORK_PROGRAMS, read: svcNetworkEffects },
   // notebooks, editors and web terminals served without authentication beyond loopback
