@@ -230,9 +230,39 @@ export function effectsOf(
   return [];
 }
 
+/**
+ * A command substitution inside a read path names one path segment whatever it prints (`cat
+ * /proc/$(pgrep -f 'node dist/server.js' | head -1)/environ` reads some process's environ): it is
+ * read as `*`, so a slash in the substituted command does not hide the file it names.
+ */
+function substitutionAsSegment(path: string): string {
+  if (!path.includes('$(') && !path.includes('`')) return path;
+  let out = '';
+  for (let i = 0; i < path.length; i++) {
+    const ch = path[i];
+    if (ch === '`') {
+      const end = path.indexOf('`', i + 1);
+      if (end < 0) return path;
+      out += '*';
+      i = end;
+    } else if (ch === '$' && path[i + 1] === '(') {
+      let depth = 0;
+      let j = i + 1;
+      for (; j < path.length; j++) {
+        if (path[j] === '(') depth++;
+        else if (path[j] === ')' && --depth === 0) break;
+      }
+      if (j >= path.length) return path;
+      out += '*';
+      i = j;
+    } else out += ch;
+  }
+  return out;
+}
+
 export function derivedCall(base: ToolCall, e: Effect, workdir: string | undefined): ToolCall {
   const params: Record<string, unknown> = {};
-  if (e.path !== undefined) params['path'] = e.path;
+  if (e.path !== undefined) params['path'] = e.tool === 'read' ? substitutionAsSegment(e.path) : e.path;
   if (e.content !== undefined) params['content'] = e.content;
   // an append keeps what the file held: nothing it adds blanks the file (write-loss.ts)
   if (e.append) params['append'] = true;

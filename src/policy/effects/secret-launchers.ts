@@ -36,7 +36,33 @@ export const SECRET_LAUNCHERS: readonly string[] = [
   'kamal',
   'pipenv',
   'gh',
+  // package runners that start a launcher: `npx dotenv -e .env.production -- CMD`
+  'npx',
+  'bunx',
+  'pnpx',
+  'pnpm',
+  'yarn',
 ];
+
+const LAUNCHERS = new Set(SECRET_LAUNCHERS);
+const RUNNER_NAMES = new Set(['npx', 'bunx', 'pnpx', 'pnpm', 'yarn']);
+
+/** The argv without a package runner in front of the launcher (`npx -y dotenv ...`, `pnpm dlx dotenv ...`). */
+function withoutRunner(argv: string[]): string[] {
+  let i = 0;
+  const head = basename(argv[0] ?? '').toLowerCase();
+  if (head === 'npx' || head === 'bunx' || head === 'pnpx') i = 1;
+  else if ((head === 'pnpm' || head === 'yarn') && (argv[1] === 'dlx' || argv[1] === 'exec')) i = 2;
+  else if (head === 'yarn' && argv[1] && LAUNCHERS.has(argv[1])) i = 1;
+  else return argv;
+  while (i < argv.length && (argv[i] ?? '').startsWith('-')) i += argv[i] === '-p' || argv[i] === '--package' ? 2 : 1;
+  const rest = argv.slice(i);
+  // the package's name where it differs from its program's (dotenv-cli installs `dotenv`)
+  const pkg = PACKAGE_PROGRAMS[rest[0] ?? ''];
+  return pkg ? [pkg, ...rest.slice(1)] : rest;
+}
+
+const PACKAGE_PROGRAMS: Record<string, string> = { 'dotenv-cli': 'dotenv', '@dotenvx/dotenvx': 'dotenvx' };
 
 /** Platform runners: the subcommand words before the command, and their options that take a value. */
 const PLATFORM_RUNS: Record<string, { sub: string[][]; withArg: Set<string> }> = {
@@ -85,7 +111,6 @@ function platformCommand(name: string, rest: string[]): string[] | undefined {
   }
   return out.length ? out : undefined;
 }
-const LAUNCHERS = new Set(SECRET_LAUNCHERS);
 
 function quote(w: string): string {
   return /^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`;
@@ -122,9 +147,10 @@ function innerCommand(name: string, argv: string[]): string[] | undefined {
 
 export function secretLauncherEffects(line: LineFacts, out: Effect[]): void {
   for (const c of line.cmds) {
-    const name = basename(c.argv[0] ?? '').toLowerCase();
-    if (!LAUNCHERS.has(name)) continue;
-    const inner = innerCommand(name, c.argv);
+    const argv = withoutRunner(c.argv);
+    const name = basename(argv[0] ?? '').toLowerCase();
+    if (!LAUNCHERS.has(name) || RUNNER_NAMES.has(name)) continue;
+    const inner = innerCommand(name, argv);
     if (!inner?.length) continue;
     const command = inner.length === 1 ? (inner[0] ?? '') : inner.map(quote).join(' ');
     out.push({
