@@ -12,6 +12,7 @@ import { sqlExportEffects } from './data-exports.js';
 import { bodySecret, urlHost, urlSecret } from './url-secret.js';
 import { mcpFlows } from './mcp-flow.js';
 import { mcpToolEffects } from './mcp-tools.js';
+import { mcpSecretReads } from './mcp-secret-reads.js';
 import { mcpTamperEffects } from './mcp-tamper.js';
 import { writeLossEffects } from './write-loss.js';
 import { editSwapEffects } from './source-swaps.js';
@@ -165,13 +166,37 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
         via: `MCP ${op} sends a secret (${hit[0].slice(0, 12)}...) to ${remote}`,
       });
   }
-  const cmd = str('command') ?? str('cmd');
+  const cmd = str('command') ?? str('cmd') ?? argvLine(p['args'] ?? p['argv']);
   if (cmd && /exec|run|shell|command|terminal|bash/.test(op))
     out.push({ tool: 'exec', command: cmd, via: `MCP ${op} runs` }, ...cache.forCommand(cmd));
+  // code-running tools (run_python, execute_code {language}): the code as that interpreter's one-liner
+  const code = str('code') ?? str('source');
+  const lang = codeLanguage(op, str('language') ?? str('lang') ?? str('runtime'));
+  if (code && lang && code.length < 64 * 1024) {
+    const line = `${lang} ${lang === 'node' ? '-e' : '-c'} '${code.replace(/'/g, `'\\''`)}'`;
+    out.push(...cache.forCommand(line).map((e) => ({ ...e, via: `MCP ${op} runs ${lang} code: ${e.via}` })));
+  }
   out.push(...mcpToolEffects(rawOp, p, path));
+  out.push(...mcpSecretReads(rawOp, p));
   out.push(...mcpTamperEffects(op, p));
   out.push(...mcpFlows(op, p, !!remote, cache));
   return out;
+}
+
+/** `{args: ["bash", "-c", "cat ~/.netrc"]}`: an argv given as a list, as one command line. */
+function argvLine(v: unknown): string | undefined {
+  if (!Array.isArray(v) || !v.length || v.length > 256 || !v.every((x) => typeof x === 'string')) return undefined;
+  return (v as string[]).map((w) => (/^[\w@%+=:,./~-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+}
+
+/** The interpreter an MCP code-running tool uses, from its language parameter or its name. */
+function codeLanguage(op: string, language: string | undefined): string | undefined {
+  const l = (language ?? '').toLowerCase();
+  if (/^(?:python|python3|py)$/.test(l) || (!l && /python|jupyter|notebook|ipython/.test(op))) return 'python3';
+  if (/^(?:javascript|js|node|nodejs|typescript|ts)$/.test(l) || (!l && /javascript|node|deno/.test(op))) return 'node';
+  if (/^(?:bash|sh|shell|zsh)$/.test(l)) return 'bash';
+  if (/^(?:ruby|rb)$/.test(l)) return 'ruby';
+  return undefined;
 }
 
 /** Calls made by derivedCall(): a fetch derived from a command is not the agent's fetch tool. */
