@@ -9,7 +9,7 @@ import { sqlPrivilege } from './privilege.js';
 import { DEV_NAME, LOCAL_HOST, ordinaryOn, sqlTextEffects } from './sql.js';
 import { sqlSecretSelect } from './sql-secrets.js';
 import { sqlExportEffects } from './data-exports.js';
-import { bodySecret, urlHost, urlSecret } from './url-secret.js';
+import { bodySecret, bodyTokenMention, urlHost, urlSecret, urlTokenMention } from './url-secret.js';
 import { mcpFlows } from './mcp-flow.js';
 import { mcpToolEffects } from './mcp-tools.js';
 import { mcpSecretReads } from './mcp-secret-reads.js';
@@ -183,6 +183,12 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   return out;
 }
 
+/** A token named in a body sent to another machine (a local API being tested is its owner's). */
+function bodyTokenMentionAway(url: string, params: Record<string, unknown>): string | undefined {
+  if (/^[a-z]+:\/\/(?:localhost|127\.|\[::1\]|0\.0\.0\.0)/i.test(url)) return undefined;
+  return bodyTokenMention(params);
+}
+
 /** `{args: ["bash", "-c", "cat ~/.netrc"]}`: an argv given as a list, as one command line. */
 function argvLine(v: unknown): string | undefined {
   if (!Array.isArray(v) || !v.length || v.length > 256 || !v.every((x) => typeof x === 'string')) return undefined;
@@ -206,8 +212,21 @@ function fetchEffects(call: ToolCall): Effect[] {
   const url = [call.params['url'], call.input?.['url']].find((u): u is string => typeof u === 'string');
   if (!url) return [];
   const plain = fetchReadings(url, `reaches ${url}`, !DERIVED.has(call));
-  const hit = urlSecret(url) ?? bodySecret({ ...(call.input ?? {}), ...call.params });
-  if (!hit) return plain;
+  const params = { ...(call.input ?? {}), ...call.params };
+  const hit = urlSecret(url) ?? bodySecret(params);
+  if (!hit) {
+    // a token cut short in the URL or the body still says what the request was built to carry
+    const mention = DERIVED.has(call) ? undefined : (urlTokenMention(url) ?? bodyTokenMentionAway(url, params));
+    if (!mention) return plain;
+    return [
+      {
+        tool: 'exec',
+        command: `may-expose-secret sends a token (${mention.slice(0, 12).replace(/[^\w-]/g, '_')}...)`,
+        via: `the request names a token (${mention.slice(0, 12)}...) and sends it to ${urlHost(url)}`,
+      },
+      ...plain,
+    ];
+  }
   const host = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(url)?.[1] ?? 'remote';
   return [
     {
