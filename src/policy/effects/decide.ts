@@ -13,6 +13,7 @@ import { bodySecret, bodyTokenMention, urlHost, urlSecret, urlTokenMention } fro
 import { mcpFlows } from './mcp-flow.js';
 import { mcpToolEffects } from './mcp-tools.js';
 import { mcpSecretReads } from './mcp-secret-reads.js';
+import { mcpShareEffects } from './mcp-shares.js';
 import { mcpTamperEffects } from './mcp-tamper.js';
 import { writeLossEffects } from './write-loss.js';
 import { editSwapEffects } from './source-swaps.js';
@@ -178,6 +179,7 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   }
   out.push(...mcpToolEffects(rawOp, p, path));
   out.push(...mcpSecretReads(rawOp, p));
+  out.push(...mcpShareEffects(rawOp, p));
   out.push(...mcpTamperEffects(op, p));
   out.push(...mcpFlows(op, p, !!remote, cache));
   return out;
