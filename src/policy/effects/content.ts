@@ -14,6 +14,7 @@ import { ciShipFindings } from './ci-ship.js';
 import { posix } from 'node:path';
 import type { Effect } from './types.js';
 import { analyzeCode } from './interp/code.js';
+import { envExposureEffects } from './env-exposure.js';
 import { NODE, POWERSHELL, PYTHON, RUBY } from './interp/languages.js';
 import {
   ciExpressions,
@@ -485,6 +486,12 @@ function packageSources(text: string, via: string): Effect[] {
 /** What writing `content` to `path` plants (empty when the file is not one that runs later). */
 export function plantedEffects(path: string, content: string | undefined): Effect[] {
   if (!content) return [];
+  const exposed = envExposureEffects(path, content);
+  if (exposed.length) return [...exposed, ...plantedCode(path, content)];
+  return plantedCode(path, content);
+}
+
+function plantedCode(path: string, content: string): Effect[] {
   // `echo 'a\nb' > f` writes a line break under sh (dash) and zsh, a backslash and an n under
   // bash: a file that runs later is judged by both
   if (content.includes('\\n')) return [...planted(path, content), ...planted(path, content.replace(/\\n/g, '\n'))];
