@@ -101,3 +101,18 @@ test("frameworks' secrets files and editors' copies of .env are read-protected",
     x('B', 'cat .envrc'),
   ]);
 });
+
+test('framework consoles printing a secret setting are denied; other settings and queries pass', () => {
+  check([
+    x(
+      'D',
+      'python manage.py shell -c "from django.conf import settings; print(settings.SECRET_KEY, settings.DATABASES)"',
+    ),
+    x('D', `php artisan tinker --execute="dump(config('services.stripe.secret'))"`),
+    x('D', "rails runner 'puts Rails.application.credentials.secret_key_base'"),
+    x('D', `bin/rails runner 'puts ENV["STRIPE_SECRET_KEY"]'`),
+    x('B', 'python manage.py shell -c "from django.conf import settings; print(settings.DEBUG)"'),
+    x('B', `php artisan tinker --execute="dump(config('app.timezone'))"`),
+    x('B', "rails runner 'puts User.count'"),
+  ]);
+});
