@@ -7,6 +7,7 @@
 // Amazon S3 canned ACLs, Cloud Storage IAM principals allUsers/allAuthenticatedUsers.
 import type { Effect } from './types.js';
 import { toolWords } from './mcp-tools.js';
+import { SENSITIVE_DATA, WEBMAIL } from './data-shares.js';
 
 const SHARE_WORDS = new Set([
   'share',
@@ -38,8 +39,35 @@ function word(v: unknown, fallback: string): string {
   return s || fallback;
 }
 
+/** Files attached to a mail an MCP tool sends to a personal webmail address, or files named for
+ * people's or production data attached to any mail (`send_email {to, attachments: [...]}`). */
+function mailedFiles(words: string[], p: Record<string, unknown>): Effect[] {
+  if (!words.some((w) => w === 'mail' || w === 'email' || w === 'gmail' || w === 'outlook')) return [];
+  const list = p['attachments'] ?? p['attachment'] ?? p['files'] ?? p['attach'];
+  const files = (Array.isArray(list) ? list : [list]).filter((f): f is string => typeof f === 'string' && !!f.trim());
+  if (!files.length) return [];
+  const to = [p['to'], p['recipient'], p['recipients'], p['cc'], p['bcc']]
+    .flat()
+    .filter((t): t is string => typeof t === 'string');
+  const personal = to.find((t) => WEBMAIL.test(t.trim()));
+  const data = files.find((f) => SENSITIVE_DATA.test(f));
+  if (!personal && !data) return [];
+  const file = data ?? files[0] ?? '';
+  const where = personal ?? to[0] ?? 'mail';
+  const w = (x: string) => x.replace(/[^\w@/.:~-]/g, '_');
+  return [
+    {
+      tool: 'exec',
+      command: `shares-data ${w(file)} to ${w(where)}`,
+      via: `MCP mail attaches ${file} for ${where}`,
+    },
+  ];
+}
+
 export function mcpShareEffects(op: string, p: Record<string, unknown>): Effect[] {
   const words = toolWords(op);
+  const mailed = mailedFiles(words, p);
+  if (mailed.length) return mailed;
   // a repository or project turned public by whatever tool edits it (`update_repository {visibility: public}`)
   const edits = words.some((w) => ['update', 'edit', 'set', 'change', 'patch', 'modify'].includes(w));
   const visibility = typeof p['visibility'] === 'string' || typeof p['private'] === 'boolean';
