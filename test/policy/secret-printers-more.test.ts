@@ -116,3 +116,28 @@ test('framework consoles printing a secret setting are denied; other settings an
     x('B', "rails runner 'puts User.count'"),
   ]);
 });
+
+test("debug pages that print an application's environment are denied to the fetch tools", () => {
+  check([
+    ['D', 'fetch', { url: 'https://staging.acme-shop.com/_debug/env' }],
+    ['D', 'fetch', { url: 'https://acme.example.com/phpinfo.php' }],
+    ['D', 'fetch', { url: 'https://acme.example.com/.env' }],
+    ['B', 'fetch', { url: 'https://www.php.net/manual/en/function.phpinfo.php' }],
+    ['B', 'fetch', { url: 'https://acme.example.com/docs/debug/environment-setup' }],
+    ['B', 'fetch', { url: 'https://raw.githubusercontent.com/acme/app/main/.env.example' }],
+  ]);
+});
+
+test("cloud functions' environments asked for by name are asked about", () => {
+  check([
+    x('A', 'aws lambda get-function-configuration --function-name payments-webhook --query Environment.Variables'),
+    x(
+      'A',
+      "gcloud run services describe api --region europe-west1 --format='yaml(spec.template.spec.containers[0].env)'",
+    ),
+    x('A', 'az webapp config appsettings list -n app -g rg'),
+    x('B', 'aws lambda get-function-configuration --function-name api --query "[Runtime,MemorySize,Timeout]"'),
+    x('B', 'gcloud run services describe api --region us-central1 --format=yaml(status)'),
+    x('B', 'gcloud run services describe api --region europe-west1'),
+  ]);
+});
