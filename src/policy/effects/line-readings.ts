@@ -34,6 +34,7 @@ import { INDIRECT_HINT, indirectEffects } from './env-indirect.js';
 import { SECRET_LAUNCHERS, secretLauncherEffects } from './secret-launchers.js';
 import { DUMPER_HINT, credentialDumperEffects } from './credential-dumpers.js';
 import { DATA_SHARE_HINT, dataShareEffects } from './data-shares.js';
+import { DNS_PROGRAMS, dnsLoopEffects } from './dns-loops.js';
 import { SVC_NETWORK_PROGRAMS, svcNetworkEffects } from './svc-network.js';
 import { EXPOSED_SHELL_PROGRAMS, exposedShellEffects } from './exposed-shells.js';
 import { AGENT_SOCKET_HINT, agentSocketEffects } from './agent-sockets.js';
@@ -154,6 +155,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   // people's or production data sent to a bucket named for sharing, personal webmail or a
   // third-party API (data-shares.ts)
   { name: 'data-shares', hint: DATA_SHARE_HINT, read: dataShareEffects },
+  // data spelled into DNS names by a loop (dns-loops.ts)
+  { name: 'dns-loops', programs: DNS_PROGRAMS, read: dnsLoopEffects },
   // svc's port or the loopback interface blocked, taken down or shaped to nothing (svc-network.ts)
   { name: 'svc-network', programs: SVC_NETWORK_PROGRAMS, read: svcNetworkEffects },
   // notebooks, editors and web terminals served without authentication beyond loopback
