@@ -141,3 +141,16 @@ test("cloud functions' environments asked for by name are asked about", () => {
     x('B', 'gcloud run services describe api --region europe-west1'),
   ]);
 });
+
+test('files printed by git diff --no-index, keychains read through keyring libraries', () => {
+  check([
+    x('D', 'git -C ~ diff --no-index /dev/null .ssh/id_rsa'),
+    x('D', 'git diff --no-index /dev/null .env'),
+    x('D', `python3 -c 'import keyring;print(keyring.get_password("https://upload.pypi.org/legacy/","__token__"))'`),
+    x('D', `node -e "require('keytar').getPassword('gh','me').then(console.log)"`),
+    x('B', 'git diff --no-index old.txt new.txt'),
+    x('B', 'git diff --no-index .env.example .env.test.example'),
+    x('B', 'cat .env.local.example'),
+    x('B', `python3 -c 'import keyring; print(keyring.get_keyring())'`),
+  ]);
+});

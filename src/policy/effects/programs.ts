@@ -641,6 +641,14 @@ function git(c: SimpleCommand, out: Effect[]): void {
     // the repository's own configuration: what the value makes git run or load
     else out.push(...(startupPlant('.git/config', text) ?? []));
   } else if (sub === 'checkout' || sub === 'restore') gitRestore(sub, rest, out);
+  else if (sub === 'diff' && rest.includes('--no-index')) {
+    // `git diff --no-index A B` prints both files whole as added lines (git-diff(1)); `-C DIR`
+    // names the folder relative paths are read from
+    const dir = a[a.indexOf('-C') + 1];
+    const base = a.indexOf('-C') > 0 && a.indexOf('-C') < i && dir ? dir.replace(/\/$/, '') + '/' : '';
+    const files = rest.slice(1).filter((w) => !w.startsWith('-') && w !== '/dev/null');
+    for (const f of files) out.push(read(/^[/~$]/.test(f) ? f : base + f, `git diff --no-index prints ${f}`));
+  }
 }
 
 /** `git checkout REF -- PATHS` / `git restore --source=REF PATHS` write each path with REF's text. */
