@@ -15,6 +15,7 @@ import { posix } from 'node:path';
 import type { Effect } from './types.js';
 import { analyzeCode } from './interp/code.js';
 import { envExposureEffects } from './env-exposure.js';
+import { powershellPaths, windowsReads } from './env-reads.js';
 import { NODE, POWERSHELL, PYTHON, RUBY } from './interp/languages.js';
 import {
   ciExpressions,
@@ -76,7 +77,12 @@ const KINDS: [RegExp, Kind][] = [
   [/(?:^|\/)(?:build|install|setup|bootstrap|configure|postinstall|prepare)\.(?:sh|bash)$|(?:^|\/)configure$/, 'shell'],
   [/(?:^|\/)\.vscode\/tasks\.json$/, 'tasks'],
   [/(?:^|\/)\.pre-commit-config\.ya?ml$|(?:^|\/)lefthook\.ya?ml$|(?:^|\/)\.lefthook\.ya?ml$/, 'precommit'],
-  [/(?:^|\/)(?:rakefile|gemfile|[^/]+\.gemspec|\.irbrc|\.pryrc)$/, 'ruby'],
+  // Ruby files that tools run: Rake, Bundler, gemspecs, irb/pry start-up, fastlane's lanes and
+  // settings (Fastfile, Appfile, Matchfile, Pluginfile run `sh(...)` actions), Danger, Guard, Vagrant
+  [
+    /(?:^|\/)(?:rakefile|gemfile|[^/]+\.gemspec|\.irbrc|\.pryrc|fastfile|appfile|matchfile|pluginfile|deliverfile|snapfile|scanfile|gymfile|dangerfile|guardfile|vagrantfile)$/,
+    'ruby',
+  ],
   // REPL start-up files: Python's PYTHONSTARTUP file and IPython profile start-up scripts
   [/(?:^|\/)\.pythonrc(?:\.py)?$|\/\.ipython\/profile_[^/]+\/startup\/[^/]+\.py$/, 'python'],
   [
@@ -566,8 +572,12 @@ function fileEffects(path: string, content: string): Effect[] {
       const d = dockerfile(content, `changes where the image of ${name} gets its code`);
       return [...shellPlant(imageScript(d.script), via), ...d.findings];
     }
-    case 'powershell':
-      return analyzeCode(POWERSHELL, content, via).map((e) => ({ ...e, onlyDeny: true }));
+    case 'powershell': {
+      // the Windows paths it reads, Join-Path and path variables resolved (env-reads.ts)
+      const reads: Effect[] = [];
+      windowsReads(powershellPaths(content), reads);
+      return [...analyzeCode(POWERSHELL, content, via), ...reads].map((e) => ({ ...e, onlyDeny: true }));
+    }
     case 'script-js':
       return analyzeCode(NODE, content, via).map((e) => ({ ...e, onlyDeny: true }));
     case 'script-py':

@@ -213,7 +213,7 @@ export function indirectReads(cmds: SimpleCommand[], out: Effect[]): void {
 export function windowsReads(command: string, out: Effect[]): void {
   if (!/%\w+%|\$env:|[A-Za-z]:\\|~\\/i.test(command)) return;
   const re =
-    /(?:^|[\s;&|(])(type|more|get-content|gc|cat|select-string|findstr|copy|xcopy|certutil|icacls)\b[^|;&\n]*?((?:%\w+%|\$env:\w+|~|[A-Za-z]:)\\[^\s"'|&;<>]+)/gi;
+    /(?:^|[\s;&|(])(type|more|get-content|gc|cat|select-string|findstr|copy|xcopy|copy-item|cpi|robocopy|compress-archive|certutil|icacls)\b[^|;&\n]*?((?:%\w+%|\$env:\w+|~|[A-Za-z]:)\\[^\s"'|&;<>]+)/gi;
   for (const m of command.matchAll(re)) {
     const p = windowsPath(m[2] ?? '');
     if (p) out.push({ tool: 'read', path: p, via: `${(m[1] ?? '').toLowerCase()} reads ${p}` });
@@ -364,4 +364,21 @@ function loopReads(cmds: SimpleCommand[], out: Effect[]): void {
       }
     }
   }
+}
+
+/**
+ * A PowerShell script's Windows paths as its readers see them: `Join-Path $env:APPDATA
+ * 'gcloud\credentials.db'` is `$env:APPDATA\gcloud\credentials.db`, and a variable assigned one
+ * such path (`$p = ...`) stands for it where it is used (`Copy-Item $p ...`).
+ */
+export function powershellPaths(script: string): string {
+  let text = script.replace(
+    /\(?[ \t]*Join-Path[ \t]+(?:-Path[ \t]+)?(\$env:\w+|[A-Za-z]:\\[^\s'"()]*|~)[ \t]+(?:-ChildPath[ \t]+)?['"]([^'"]+)['"][ \t]*\)?/gi,
+    (m: string, a: string, b: string) => `${m.startsWith('(') ? '' : ' '}${a}\\${b}`,
+  );
+  for (const m of text.matchAll(/^\s*\$(\w+)\s*=\s*["']?((?:\$env:\w+|[A-Za-z]:|~)\\[^\s"';]+)["']?\s*$/gim)) {
+    const [, name = '', value = ''] = m;
+    text = text.replace(new RegExp(`\\$${name}\\b(?!\\s*=)`, 'g'), () => value);
+  }
+  return text;
 }
