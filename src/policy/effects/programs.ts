@@ -394,6 +394,9 @@ function curl(c: SimpleCommand, out: Effect[]): void {
       '-P',
       '-Q',
       '--quote',
+      '--variable',
+      '--expand-data',
+      '--expand-url',
     ],
   );
   for (const [k, v] of p.options) {
@@ -415,6 +418,13 @@ function curl(c: SimpleCommand, out: Effect[]): void {
       else if (f === '-') stdinSent = true;
     } else if ((k === '-F' || k === '--form') && /=[@<]/.test(v)) {
       const f = at(v.slice(v.search(/=[@<]/) + 2).split(';'), 0);
+      if (f && f !== '-') out.push(read(f, `curl sends ${f}`));
+    } else if ((k === '-H' || k === '--header') && v.startsWith('@') && v.length > 1 && v !== '@-') {
+      // -H @FILE sends every line of FILE as a header (curl(1), --header)
+      out.push(read(v.slice(1), `curl sends ${v.slice(1)}`));
+    } else if (k === '--variable' && /^%?\w+@/.test(v)) {
+      // --variable NAME@FILE loads FILE into a variable that --expand-data/-url sends (curl 8.3+)
+      const f = v.slice(v.indexOf('@') + 1);
       if (f && f !== '-') out.push(read(f, `curl sends ${f}`));
     }
   }
