@@ -17,6 +17,9 @@ export const SHARED_BUCKET =
 /** File names that say what they hold is people's or production data, or a database dump. */
 export const SENSITIVE_DATA =
   /(?:customer|client|user|patient|member|employee|staff|payroll|salar|ssn|pii|account|order|transaction|invoice|payment|card|billing|medical|health|prod(?:uction)?|backup|dump|export|leads|contacts)[^/]*\.(?:csv|tsv|parquet|jsonl?|xlsx?|sql|dump|gz|zip|tgz|tar|bak|db|sqlite3?|avro|orc)$/i;
+/** The same words naming a folder of such files (`./customer-exports`, `backups/`). */
+const SENSITIVE_NAME =
+  /customer|client|user|patient|member|employee|payroll|salar|ssn|pii|account|order|transaction|invoice|payment|billing|medical|health|backup|dump|export|leads|contacts/i;
 export const WEBMAIL =
   /@(?:gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|aol|icloud|me|mac|proton|protonmail|pm|gmx|mail|yandex|tutanota|tuta|zoho|fastmail|hey|qq|163)\.[a-z.]{2,6}$/i;
 /** Hosts of the machine itself: a file sent there stays with its owner. */
@@ -49,11 +52,15 @@ function cloudCopies(argv: string[], out: Effect[]): void {
   else if (name === 'gcloud' && words[0] === 'storage' && /^(?:cp|mv|rsync)$/.test(words[1] ?? ''))
     [src, dst] = [words.at(-2), words.at(-1)];
   else if (name === 'azcopy' && /^(?:copy|cp|sync)$/.test(words[0] ?? '')) [src, dst] = [words[1], words[2]];
+  else if (name === 'mc' && /^(?:cp|mv|mirror)$/.test(words[0] ?? '')) [src, dst] = [words.at(-2), words.at(-1)];
   if (!src || !dst) return;
-  const bucket = bucketOf(dst);
+  // MinIO client paths are ALIAS/BUCKET/...
+  const bucket = name === 'mc' ? dst.split('/')[1] : bucketOf(dst);
   if (!bucket || !SHARED_BUCKET.test(bucket)) return;
   const fromProd = /^(?:s3|gs):\/\/[^/]*prod/i.test(src);
-  if (SENSITIVE_DATA.test(src) || fromProd || /(?:^|\/)\.env|credentials|\.ssh|\.aws/.test(src))
+  // a folder copied whole (-r, sync, mirror) is judged by its name
+  const folder = !/\.\w{1,8}$/.test(src) && SENSITIVE_NAME.test(basename(src.replace(/\/+$/, '')));
+  if (SENSITIVE_DATA.test(src) || folder || fromProd || /(?:^|\/)\.env|credentials|\.ssh|\.aws/.test(src))
     out.push(share(src, bucket, `${name} copies ${src} to ${bucket}, a bucket named for sharing`));
 }
 

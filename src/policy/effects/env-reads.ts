@@ -85,6 +85,8 @@ const SECRET_BEARING: RegExp[] = [
   /^screen -X hardcopy\b/,
   /^docker (?:inspect|compose config)\b/,
   /^kubectl (?:get (?:secret|secrets|configmap|configmaps|cm)\b|describe (?:secret|configmap)\b)/,
+  // workload specs carry their containers' env values (kubectl get pod -o yaml | grep -i password)
+  /^kubectl get (?:pods?|po|deploy(?:ments?)?|statefulsets?|sts|daemonsets?|ds|cronjobs?|cj|jobs?|replicasets?|rs)\b.*(?:-o ?=?(?:yaml|json)|--output[= ](?:yaml|json))/,
   /^ansible-inventory\b/,
   /^launchctl (?:print|export|getenv|list)\b/,
   /^systemctl (?:show-environment|show)\b/,
@@ -149,7 +151,8 @@ function searchPattern(c: SimpleCommand): string | undefined {
     // selecting a secret-named field, not dropping the sensitive ones
     if (/sensitive\s*\|\s*not|del\(/.test(prog)) return undefined;
     const m = /\.["']?([\w-]*(?:pass|secret|token|key|cred|private)[\w-]*)/i.exec(prog);
-    return m?.[1];
+    // a container's environment picked out (docker inspect | jq '.[].Config.Env')
+    return m?.[1] ?? /\.Config\.Env\b|\.env\b(?![-\w])/.exec(prog)?.[0];
   }
   return undefined;
 }
