@@ -410,8 +410,10 @@ const TABLE: Record<string, Spec> = {
   'perf record': { withArg: ['-e', '-o', '-p', '-F', '-c'], argvAfter: 0 },
   time: { argvAfter: 0 },
   'vagrant ssh': { code: { '-c': 'sh', '--command': 'sh' } },
-  'gcloud compute ssh': { code: { '--command': 'sh' } },
+  // gcloud compute ssh VM -- CMD passes the words after -- to ssh, which runs them remotely
+  'gcloud compute ssh': { code: { '--command': 'sh' }, afterDashes: true },
   'fly ssh console': { code: { '-C': 'sh', '--command': 'sh' } },
+  'flyctl ssh console': { code: { '-C': 'sh', '--command': 'sh' } },
 };
 
 /** Environment variables whose value a program runs as a command (or sources as a file). */

@@ -1245,6 +1245,16 @@ class Analyzer {
       this.processSegment(toTokens(w), depth + 1, false, u, { ...ctx, flowIn: null, piped: false });
       return;
     }
+    // `git remote set-url origin URL && git push`: a push naming no remote goes to origin
+    const origin = ctx.scope.remote('origin');
+    if (origin === undefined || words.slice(i + 1).some((w) => !w.startsWith('-'))) return;
+    const text = ['git', 'push', origin, ...words.slice(i + 1)].join(' ');
+    this.note({ kind: 'meaning', from: 'git remote origin set in the line', text });
+    this.processSegment(toTokens(['git', 'push', origin, ...words.slice(i + 1)]), depth + 1, false, u, {
+      ...ctx,
+      flowIn: null,
+      piped: false,
+    });
   }
 
   /**

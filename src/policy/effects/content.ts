@@ -14,6 +14,8 @@ import { ciShipFindings } from './ci-ship.js';
 import { posix } from 'node:path';
 import type { Effect } from './types.js';
 import { analyzeCode } from './interp/code.js';
+import { envExposureEffects } from './env-exposure.js';
+import { powershellPaths, windowsReads } from './env-reads.js';
 import { NODE, POWERSHELL, PYTHON, RUBY } from './interp/languages.js';
 import {
   ciExpressions,
@@ -75,7 +77,12 @@ const KINDS: [RegExp, Kind][] = [
   [/(?:^|\/)(?:build|install|setup|bootstrap|configure|postinstall|prepare)\.(?:sh|bash)$|(?:^|\/)configure$/, 'shell'],
   [/(?:^|\/)\.vscode\/tasks\.json$/, 'tasks'],
   [/(?:^|\/)\.pre-commit-config\.ya?ml$|(?:^|\/)lefthook\.ya?ml$|(?:^|\/)\.lefthook\.ya?ml$/, 'precommit'],
-  [/(?:^|\/)(?:rakefile|gemfile|[^/]+\.gemspec|\.irbrc|\.pryrc)$/, 'ruby'],
+  // Ruby files that tools run: Rake, Bundler, gemspecs, irb/pry start-up, fastlane's lanes and
+  // settings (Fastfile, Appfile, Matchfile, Pluginfile run `sh(...)` actions), Danger, Guard, Vagrant
+  [
+    /(?:^|\/)(?:rakefile|gemfile|[^/]+\.gemspec|\.irbrc|\.pryrc|fastfile|appfile|matchfile|pluginfile|deliverfile|snapfile|scanfile|gymfile|dangerfile|guardfile|vagrantfile)$/,
+    'ruby',
+  ],
   // REPL start-up files: Python's PYTHONSTARTUP file and IPython profile start-up scripts
   [/(?:^|\/)\.pythonrc(?:\.py)?$|\/\.ipython\/profile_[^/]+\/startup\/[^/]+\.py$/, 'python'],
   [
@@ -485,6 +492,12 @@ function packageSources(text: string, via: string): Effect[] {
 /** What writing `content` to `path` plants (empty when the file is not one that runs later). */
 export function plantedEffects(path: string, content: string | undefined): Effect[] {
   if (!content) return [];
+  const exposed = envExposureEffects(path, content);
+  if (exposed.length) return [...exposed, ...plantedCode(path, content)];
+  return plantedCode(path, content);
+}
+
+function plantedCode(path: string, content: string): Effect[] {
   // `echo 'a\nb' > f` writes a line break under sh (dash) and zsh, a backslash and an n under
   // bash: a file that runs later is judged by both
   if (content.includes('\\n')) return [...planted(path, content), ...planted(path, content.replace(/\\n/g, '\n'))];
@@ -559,8 +572,12 @@ function fileEffects(path: string, content: string): Effect[] {
       const d = dockerfile(content, `changes where the image of ${name} gets its code`);
       return [...shellPlant(imageScript(d.script), via), ...d.findings];
     }
-    case 'powershell':
-      return analyzeCode(POWERSHELL, content, via).map((e) => ({ ...e, onlyDeny: true }));
+    case 'powershell': {
+      // the Windows paths it reads, Join-Path and path variables resolved (env-reads.ts)
+      const reads: Effect[] = [];
+      windowsReads(powershellPaths(content), reads);
+      return [...analyzeCode(POWERSHELL, content, via), ...reads].map((e) => ({ ...e, onlyDeny: true }));
+    }
     case 'script-js':
       return analyzeCode(NODE, content, via).map((e) => ({ ...e, onlyDeny: true }));
     case 'script-py':

@@ -9,9 +9,11 @@ import { sqlPrivilege } from './privilege.js';
 import { DEV_NAME, LOCAL_HOST, ordinaryOn, sqlTextEffects } from './sql.js';
 import { sqlSecretSelect } from './sql-secrets.js';
 import { sqlExportEffects } from './data-exports.js';
-import { bodySecret, urlHost, urlSecret } from './url-secret.js';
+import { bodySecret, bodyTokenMention, urlHost, urlSecret, urlTokenMention } from './url-secret.js';
 import { mcpFlows } from './mcp-flow.js';
 import { mcpToolEffects } from './mcp-tools.js';
+import { mcpSecretReads } from './mcp-secret-reads.js';
+import { mcpShareEffects } from './mcp-shares.js';
 import { mcpTamperEffects } from './mcp-tamper.js';
 import { writeLossEffects } from './write-loss.js';
 import { editSwapEffects } from './source-swaps.js';
@@ -165,13 +167,44 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
         via: `MCP ${op} sends a secret (${hit[0].slice(0, 12)}...) to ${remote}`,
       });
   }
-  const cmd = str('command') ?? str('cmd');
+  const cmd = str('command') ?? str('cmd') ?? argvLine(p['args'] ?? p['argv']);
   if (cmd && /exec|run|shell|command|terminal|bash/.test(op))
     out.push({ tool: 'exec', command: cmd, via: `MCP ${op} runs` }, ...cache.forCommand(cmd));
+  // code-running tools (run_python, execute_code {language}): the code as that interpreter's one-liner
+  const code = str('code') ?? str('source');
+  const lang = codeLanguage(op, str('language') ?? str('lang') ?? str('runtime'));
+  if (code && lang && code.length < 64 * 1024) {
+    const line = `${lang} ${lang === 'node' ? '-e' : '-c'} '${code.replace(/'/g, `'\\''`)}'`;
+    out.push(...cache.forCommand(line).map((e) => ({ ...e, via: `MCP ${op} runs ${lang} code: ${e.via}` })));
+  }
   out.push(...mcpToolEffects(rawOp, p, path));
+  out.push(...mcpSecretReads(rawOp, p));
+  out.push(...mcpShareEffects(rawOp, p));
   out.push(...mcpTamperEffects(op, p));
   out.push(...mcpFlows(op, p, !!remote, cache));
   return out;
+}
+
+/** A token named in a body sent to another machine (a local API being tested is its owner's). */
+function bodyTokenMentionAway(url: string, params: Record<string, unknown>): string | undefined {
+  if (/^[a-z]+:\/\/(?:localhost|127\.|\[::1\]|0\.0\.0\.0)/i.test(url)) return undefined;
+  return bodyTokenMention(params);
+}
+
+/** `{args: ["bash", "-c", "cat ~/.netrc"]}`: an argv given as a list, as one command line. */
+function argvLine(v: unknown): string | undefined {
+  if (!Array.isArray(v) || !v.length || v.length > 256 || !v.every((x) => typeof x === 'string')) return undefined;
+  return (v as string[]).map((w) => (/^[\w@%+=:,./~-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+}
+
+/** The interpreter an MCP code-running tool uses, from its language parameter or its name. */
+function codeLanguage(op: string, language: string | undefined): string | undefined {
+  const l = (language ?? '').toLowerCase();
+  if (/^(?:python|python3|py)$/.test(l) || (!l && /python|jupyter|notebook|ipython/.test(op))) return 'python3';
+  if (/^(?:javascript|js|node|nodejs|typescript|ts)$/.test(l) || (!l && /javascript|node|deno/.test(op))) return 'node';
+  if (/^(?:bash|sh|shell|zsh)$/.test(l)) return 'bash';
+  if (/^(?:ruby|rb)$/.test(l)) return 'ruby';
+  return undefined;
 }
 
 /** Calls made by derivedCall(): a fetch derived from a command is not the agent's fetch tool. */
@@ -181,8 +214,21 @@ function fetchEffects(call: ToolCall): Effect[] {
   const url = [call.params['url'], call.input?.['url']].find((u): u is string => typeof u === 'string');
   if (!url) return [];
   const plain = fetchReadings(url, `reaches ${url}`, !DERIVED.has(call));
-  const hit = urlSecret(url) ?? bodySecret({ ...(call.input ?? {}), ...call.params });
-  if (!hit) return plain;
+  const params = { ...(call.input ?? {}), ...call.params };
+  const hit = urlSecret(url) ?? bodySecret(params);
+  if (!hit) {
+    // a token cut short in the URL or the body still says what the request was built to carry
+    const mention = DERIVED.has(call) ? undefined : (urlTokenMention(url) ?? bodyTokenMentionAway(url, params));
+    if (!mention) return plain;
+    return [
+      {
+        tool: 'exec',
+        command: `may-expose-secret sends a token (${mention.slice(0, 12).replace(/[^\w-]/g, '_')}...)`,
+        via: `the request names a token (${mention.slice(0, 12)}...) and sends it to ${urlHost(url)}`,
+      },
+      ...plain,
+    ];
+  }
   const host = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(url)?.[1] ?? 'remote';
   return [
     {
@@ -230,9 +276,39 @@ export function effectsOf(
   return [];
 }
 
+/**
+ * A command substitution inside a read path names one path segment whatever it prints (`cat
+ * /proc/$(pgrep -f 'node dist/server.js' | head -1)/environ` reads some process's environ): it is
+ * read as `*`, so a slash in the substituted command does not hide the file it names.
+ */
+function substitutionAsSegment(path: string): string {
+  if (!path.includes('$(') && !path.includes('`')) return path;
+  let out = '';
+  for (let i = 0; i < path.length; i++) {
+    const ch = path[i];
+    if (ch === '`') {
+      const end = path.indexOf('`', i + 1);
+      if (end < 0) return path;
+      out += '*';
+      i = end;
+    } else if (ch === '$' && path[i + 1] === '(') {
+      let depth = 0;
+      let j = i + 1;
+      for (; j < path.length; j++) {
+        if (path[j] === '(') depth++;
+        else if (path[j] === ')' && --depth === 0) break;
+      }
+      if (j >= path.length) return path;
+      out += '*';
+      i = j;
+    } else out += ch;
+  }
+  return out;
+}
+
 export function derivedCall(base: ToolCall, e: Effect, workdir: string | undefined): ToolCall {
   const params: Record<string, unknown> = {};
-  if (e.path !== undefined) params['path'] = e.path;
+  if (e.path !== undefined) params['path'] = e.tool === 'read' ? substitutionAsSegment(e.path) : e.path;
   if (e.content !== undefined) params['content'] = e.content;
   // an append keeps what the file held: nothing it adds blanks the file (write-loss.ts)
   if (e.append) params['append'] = true;

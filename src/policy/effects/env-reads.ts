@@ -12,7 +12,12 @@
 //    state (`terraform state pull | grep -i password`, `terraform output -json | jq
 //    '.db_password.value'`, `tmux capture-pane -p | grep -i token`): read as the sentence
 //    `secret-search TOOL for PATTERN`, which the secret-printing rule denies. A filter that drops
-//    the secrets (`select(.value.sensitive|not)`) is not a search for them.
+//    the secrets (`select(.value.sensitive|not)`) is not a search for them;
+//  - the whole of such output printed into the conversation: `terraform output -json` with no
+//    output named prints every output, sensitive ones in plain text (Terraform's own docs, the
+//    output command: "-json ... sensitive values in plain text"), and `terraform state pull`
+//    prints the state, every resource's passwords and keys among it. Read as `may-expose-secret
+//    ...`, which is asked; written to a file, piped into a filter or named one by one, it is not.
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
@@ -48,6 +53,20 @@ const READERS = new Set([
 const SECRET_PATTERN =
   /pass|pwd|secret|token|key|cred|auth|bearer|cookie|session|private|akia|sk_live|ghp_|api_?key|connection_?string|dsn/i;
 
+/** Commands whose whole output carries every stored secret of a Terraform or OpenTofu state. */
+function wholeStatePrint(argv: string[]): string | undefined {
+  const tool = basename(argv[0] ?? '');
+  if (tool !== 'terraform' && tool !== 'tofu') return undefined;
+  // global options (-chdir=DIR) come before the subcommand
+  const rest = argv.slice(1).filter((w) => !w.startsWith('-chdir'));
+  if (rest[0] === 'state' && rest[1] === 'pull') return `${tool} state pull prints the whole state, secrets included`;
+  if (rest[0] !== 'output') return undefined;
+  const flags = rest.slice(1).filter((w) => w.startsWith('-'));
+  const named = rest.slice(1).some((w) => !w.startsWith('-') && !/^-state$/.test(w));
+  if (named || !flags.some((f) => f === '-json' || f === '--json')) return undefined;
+  return `${tool} output -json prints every output, sensitive ones in plain text`;
+}
+
 /** Tools whose output holds stored configuration or state, secrets included. */
 const SECRET_BEARING: RegExp[] = [
   /^terraform (?:state (?:pull|show)|output|show)\b/,
@@ -66,6 +85,8 @@ const SECRET_BEARING: RegExp[] = [
   /^screen -X hardcopy\b/,
   /^docker (?:inspect|compose config)\b/,
   /^kubectl (?:get (?:secret|secrets|configmap|configmaps|cm)\b|describe (?:secret|configmap)\b)/,
+  // workload specs carry their containers' env values (kubectl get pod -o yaml | grep -i password)
+  /^kubectl get (?:pods?|po|deploy(?:ments?)?|statefulsets?|sts|daemonsets?|ds|cronjobs?|cj|jobs?|replicasets?|rs)\b.*(?:-o ?=?(?:yaml|json)|--output[= ](?:yaml|json))/,
   /^ansible-inventory\b/,
   /^launchctl (?:print|export|getenv|list)\b/,
   /^systemctl (?:show-environment|show)\b/,
@@ -130,7 +151,8 @@ function searchPattern(c: SimpleCommand): string | undefined {
     // selecting a secret-named field, not dropping the sensitive ones
     if (/sensitive\s*\|\s*not|del\(/.test(prog)) return undefined;
     const m = /\.["']?([\w-]*(?:pass|secret|token|key|cred|private)[\w-]*)/i.exec(prog);
-    return m?.[1];
+    // a container's environment picked out (docker inspect | jq '.[].Config.Env')
+    return m?.[1] ?? /\.Config\.Env\b|\.env\b(?![-\w])/.exec(prog)?.[0];
   }
   return undefined;
 }
@@ -194,7 +216,7 @@ export function indirectReads(cmds: SimpleCommand[], out: Effect[]): void {
 export function windowsReads(command: string, out: Effect[]): void {
   if (!/%\w+%|\$env:|[A-Za-z]:\\|~\\/i.test(command)) return;
   const re =
-    /(?:^|[\s;&|(])(type|more|get-content|gc|cat|select-string|findstr|copy|xcopy|certutil|icacls)\b[^|;&\n]*?((?:%\w+%|\$env:\w+|~|[A-Za-z]:)\\[^\s"'|&;<>]+)/gi;
+    /(?:^|[\s;&|(])(type|more|get-content|gc|cat|select-string|findstr|copy|xcopy|copy-item|cpi|robocopy|compress-archive|certutil|icacls)\b[^|;&\n]*?((?:%\w+%|\$env:\w+|~|[A-Za-z]:)\\[^\s"'|&;<>]+)/gi;
   for (const m of command.matchAll(re)) {
     const p = windowsPath(m[2] ?? '');
     if (p) out.push({ tool: 'read', path: p, via: `${(m[1] ?? '').toLowerCase()} reads ${p}` });
@@ -325,6 +347,11 @@ function loopReads(cmds: SimpleCommand[], out: Effect[]): void {
           via: `${prog} searches ${kept}, where exported keys are kept, for secrets`,
         });
     }
+    // the whole state or every output printed where the conversation sees it
+    const toScreen =
+      !next && !c.redirs.some((r) => r.op.startsWith('>') && (r.fd === '' || r.fd === '1' || r.fd === 'all'));
+    const whole = toScreen ? wholeStatePrint(argv) : undefined;
+    if (whole) out.push({ tool: 'exec', command: `may-expose-secret ${whole}`, via: whole });
     // secret searches of a tool's stored configuration
     // the words once, not once per pattern
     const said = next ? words(c) : '';
@@ -340,4 +367,21 @@ function loopReads(cmds: SimpleCommand[], out: Effect[]): void {
       }
     }
   }
+}
+
+/**
+ * A PowerShell script's Windows paths as its readers see them: `Join-Path $env:APPDATA
+ * 'gcloud\credentials.db'` is `$env:APPDATA\gcloud\credentials.db`, and a variable assigned one
+ * such path (`$p = ...`) stands for it where it is used (`Copy-Item $p ...`).
+ */
+export function powershellPaths(script: string): string {
+  let text = script.replace(
+    /\(?[ \t]*Join-Path[ \t]+(?:-Path[ \t]+)?(\$env:\w+|[A-Za-z]:\\[^\s'"()]*|~)[ \t]+(?:-ChildPath[ \t]+)?['"]([^'"]+)['"][ \t]*\)?/gi,
+    (m: string, a: string, b: string) => `${m.startsWith('(') ? '' : ' '}${a}\\${b}`,
+  );
+  for (const m of text.matchAll(/^\s*\$(\w+)\s*=\s*["']?((?:\$env:\w+|[A-Za-z]:|~)\\[^\s"';]+)["']?\s*$/gim)) {
+    const [, name = '', value = ''] = m;
+    text = text.replace(new RegExp(`\\$${name}\\b(?!\\s*=)`, 'g'), () => value);
+  }
+  return text;
 }

@@ -125,6 +125,57 @@ function interpreterPrints(c: SimpleCommand): string | undefined {
   return undefined;
 }
 
+/** A framework setting read by name in its console's code: Django `settings.X`, Laravel
+ * `config('a.b')` and `env('X')`, Rails `Rails.application.credentials...` (all of it secret). */
+const SETTING_READ =
+  /\bsettings\.([A-Z][A-Z0-9_]*)|\bconfig\(\s*['"]([\w.-]+)['"]|\benv\(\s*['"](\w+)['"]|\bRails\.application\.(credentials|secrets)\b/g;
+const FRAMEWORK_PRINTS = /\bdd\s*\(|\bdump\s*\(/;
+
+/** The code a framework console runs: `manage.py shell -c`, `artisan tinker --execute=`, `rails runner`. */
+function frameworkCode(argv: string[]): string | undefined {
+  const words = argv.map((w) => basename(w));
+  const at = (w: string) => words.indexOf(w);
+  const flagValue = (i: number, names: string[]): string | undefined => {
+    for (let j = i + 1; j < argv.length; j++) {
+      const w = argv[j] ?? '';
+      for (const n of names) {
+        if (w === n) return argv[j + 1];
+        if (w.startsWith(n + '=')) return w.slice(n.length + 1);
+      }
+    }
+    return undefined;
+  };
+  const manage = words.findIndex((w) => w === 'manage.py' || w === 'django-admin');
+  if (manage >= 0 && words[manage + 1] === 'shell') return flagValue(manage + 1, ['-c', '--command']);
+  if (at('artisan') >= 0 && words[at('artisan') + 1] === 'tinker') return flagValue(at('artisan') + 1, ['--execute']);
+  const rails = at('rails');
+  if (rails >= 0 && (words[rails + 1] === 'runner' || words[rails + 1] === 'r'))
+    return argv.slice(rails + 2).find((w) => !w.startsWith('-'));
+  return undefined;
+}
+
+/** `manage.py shell -c "print(settings.SECRET_KEY)"`, `artisan tinker --execute="dump(config('services.stripe.secret'))"`. */
+function frameworkPrints(c: SimpleCommand): string | undefined {
+  const code = frameworkCode(c.argv);
+  if (!code || !(CODE_PRINTS.test(code) || FRAMEWORK_PRINTS.test(code))) return undefined;
+  for (const m of code.matchAll(SETTING_READ)) {
+    if (m[4]) return `Rails.application.${m[4]}`;
+    const key = m[1] ?? m[2] ?? m[3] ?? '';
+    const last = key.split('.').pop() ?? '';
+    if (
+      key === 'DATABASES' ||
+      (SECRET_NAME.test(last) && !NOT_SECRET_NAME.test(last)) ||
+      /^(?:key|password|secret|token)$/i.test(last)
+    )
+      return key;
+  }
+  for (const m of code.matchAll(ENV_READ)) {
+    const v = m[1] ?? '';
+    if (SECRET_NAME.test(v) && !NOT_SECRET_NAME.test(v)) return v;
+  }
+  return undefined;
+}
+
 /** Whether a command's output stays on the terminal (no redirection of stdout to a file). */
 function toTerminal(c: SimpleCommand): boolean {
   return !c.redirs.some(
@@ -215,7 +266,7 @@ function printedSecrets(cmds: SimpleCommand[], out: Effect[]): void {
     const lower = name.toLowerCase();
     if (PRINTERS.has(lower)) secret = printedSecret(c.argv.slice(1).join(' '));
     else if (c.stdin !== undefined && (PASS_ON.has(name) || name === 'cat')) secret = printedSecret(c.stdin);
-    else secret = interpreterPrints(c);
+    else secret = interpreterPrints(c) ?? frameworkPrints(c);
     if (!secret) continue;
     bodies ??= substitutionBodies(cmds);
     if (captured(c, bodies)) continue;

@@ -32,6 +32,10 @@ import { MODEL_CODE_HINT, modelCodeEffects } from './model-code.js';
 import { SOURCED_HINT, sourcedWriteEffects } from './sourced-writes.js';
 import { INDIRECT_HINT, indirectEffects } from './env-indirect.js';
 import { SECRET_LAUNCHERS, secretLauncherEffects } from './secret-launchers.js';
+import { DUMPER_HINT, credentialDumperEffects } from './credential-dumpers.js';
+import { DATA_SHARE_HINT, dataShareEffects } from './data-shares.js';
+import { DNS_PROGRAMS, dnsLoopEffects } from './dns-loops.js';
+import { ARCHIVE_PROGRAMS, archivePrintEffects } from './archive-prints.js';
 import { SVC_NETWORK_PROGRAMS, svcNetworkEffects } from './svc-network.js';
 import { EXPOSED_SHELL_PROGRAMS, exposedShellEffects } from './exposed-shells.js';
 import { AGENT_SOCKET_HINT, agentSocketEffects } from './agent-sockets.js';
@@ -147,6 +151,15 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'env-indirect', hint: INDIRECT_HINT, read: indirectEffects },
   // commands run by programs that load secrets first (dotenv -- CMD, op run -- CMD ...)
   { name: 'secret-launchers', programs: SECRET_LAUNCHERS, read: secretLauncherEffects },
+  // mimikatz, LaZagne, secretsdump, Invoke-Mimikatz ... run by name (credential-dumpers.ts)
+  { name: 'credential-dumpers', hint: DUMPER_HINT, read: credentialDumperEffects },
+  // people's or production data sent to a bucket named for sharing, personal webmail or a
+  // third-party API (data-shares.ts)
+  { name: 'data-shares', hint: DATA_SHARE_HINT, read: dataShareEffects },
+  // data spelled into DNS names by a loop (dns-loops.ts)
+  { name: 'dns-loops', programs: DNS_PROGRAMS, read: dnsLoopEffects },
+  // members printed out of an archive: unzip -p, tar -xO, 7z e -so (archive-prints.ts)
+  { name: 'archive-prints', programs: ARCHIVE_PROGRAMS, read: archivePrintEffects },
   // svc's port or the loopback interface blocked, taken down or shaped to nothing (svc-network.ts)
   { name: 'svc-network', programs: SVC_NETWORK_PROGRAMS, read: svcNetworkEffects },
   // notebooks, editors and web terminals served without authentication beyond loopback

@@ -6,16 +6,13 @@
 //    storage and reaches a URL: the session leaves with it;
 //  - a URL the call opens (navigate, open, fetch) that carries a secret or a session token.
 import type { Effect } from './types.js';
-import { urlHost, urlSecret } from './url-secret.js';
-import { SECRET_VALUE } from './secret-shapes.js';
+import { urlHost, urlSecret, urlTokenMention } from './url-secret.js';
+import { SECRET_VALUE, TOKEN_MENTION } from './secret-shapes.js';
 
 interface CommandSource {
   forCommand(command: string): Effect[];
 }
 
-/** A token's provider prefix with a few characters after it (a key cut short still names it), or a key block. */
-const TOKEN_MENTION =
-  /\b(?:AKIA[0-9A-Z]{4,}|gh[pousr]_[A-Za-z0-9]{4,}|github_pat_\w{4,}|glpat-[\w-]{4,}|xox[abpr]-[\w-]{4,}|sk-(?:proj-|ant-)?[A-Za-z0-9]{4,}|[sr]k_live_\w{4,})|-----BEGIN [A-Z ]*PRIVATE KEY|\b[A-Z0-9_]*(?:SECRET|PASSW|TOKEN|API_?KEY|ACCESS_KEY|PRIVATE_KEY|DATABASE_URL|_DSN|CONNECTION_STRING)[A-Z0-9_]*=(?![<${]|your|xxx|changeme|example|\s|$)\S/;
 const MESSAGE_OP = /send|post|message|comment|issue|mail|publish|gist|reply|chat|tweet|webhook|discussion|review/;
 /** Stores made for secrets (platform env vars, secret managers): putting one there is their use. */
 const SECRET_STORE_OP = /env|secret|variable|credential|vault|key|token|password/;
@@ -145,6 +142,13 @@ export function mcpFlows(op: string, p: Record<string, unknown>, remote: boolean
   for (const [k, v] of strings(p)) {
     if (!/url|uri|href|link|location/i.test(k) || !/^[a-z][a-z0-9+.-]*:\/\//i.test(v)) continue;
     const hit = urlSecret(v);
+    const mention = hit ? undefined : urlTokenMention(v);
+    if (mention)
+      out.push({
+        tool: 'exec',
+        command: `may-expose-secret opens a URL naming a token (${mention.slice(0, 12)}...)`,
+        via: `MCP ${op} opens a URL that names a token (${mention.slice(0, 12)}...) to ${urlHost(v)}`,
+      });
     if (hit)
       out.push({
         tool: 'exec',

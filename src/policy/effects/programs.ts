@@ -394,6 +394,9 @@ function curl(c: SimpleCommand, out: Effect[]): void {
       '-P',
       '-Q',
       '--quote',
+      '--variable',
+      '--expand-data',
+      '--expand-url',
     ],
   );
   for (const [k, v] of p.options) {
@@ -415,6 +418,13 @@ function curl(c: SimpleCommand, out: Effect[]): void {
       else if (f === '-') stdinSent = true;
     } else if ((k === '-F' || k === '--form') && /=[@<]/.test(v)) {
       const f = at(v.slice(v.search(/=[@<]/) + 2).split(';'), 0);
+      if (f && f !== '-') out.push(read(f, `curl sends ${f}`));
+    } else if ((k === '-H' || k === '--header') && v.startsWith('@') && v.length > 1 && v !== '@-') {
+      // -H @FILE sends every line of FILE as a header (curl(1), --header)
+      out.push(read(v.slice(1), `curl sends ${v.slice(1)}`));
+    } else if (k === '--variable' && /^%?\w+@/.test(v)) {
+      // --variable NAME@FILE loads FILE into a variable that --expand-data/-url sends (curl 8.3+)
+      const f = v.slice(v.indexOf('@') + 1);
       if (f && f !== '-') out.push(read(f, `curl sends ${f}`));
     }
   }
@@ -641,6 +651,14 @@ function git(c: SimpleCommand, out: Effect[]): void {
     // the repository's own configuration: what the value makes git run or load
     else out.push(...(startupPlant('.git/config', text) ?? []));
   } else if (sub === 'checkout' || sub === 'restore') gitRestore(sub, rest, out);
+  else if (sub === 'diff' && rest.includes('--no-index')) {
+    // `git diff --no-index A B` prints both files whole as added lines (git-diff(1)); `-C DIR`
+    // names the folder relative paths are read from
+    const dir = a[a.indexOf('-C') + 1];
+    const base = a.indexOf('-C') > 0 && a.indexOf('-C') < i && dir ? dir.replace(/\/$/, '') + '/' : '';
+    const files = rest.slice(1).filter((w) => !w.startsWith('-') && w !== '/dev/null');
+    for (const f of files) out.push(read(/^[/~$]/.test(f) ? f : base + f, `git diff --no-index prints ${f}`));
+  }
 }
 
 /** `git checkout REF -- PATHS` / `git restore --source=REF PATHS` write each path with REF's text. */

@@ -1,6 +1,6 @@
 // Secrets carried inside a URL: whoever serves the URL receives them when it is fetched, by a
 // fetch tool, a browser, or a viewer rendering an image link in a README.
-import { SECRET_VALUE } from './secret-shapes.js';
+import { SECRET_VALUE, TOKEN_MENTION } from './secret-shapes.js';
 import { FifoMap } from '../../util/fifo-map.js';
 
 /** Session tokens and signed cookies (JWT-shaped values: `eyJ...` header, then a dot). */
@@ -104,6 +104,30 @@ export function bodySecret(params: Record<string, unknown>): string | undefined 
     const v = params[k];
     const text = typeof v === 'string' ? v : v && typeof v === 'object' ? JSON.stringify(v) : undefined;
     const hit = text ? (SECRET_VALUE.exec(text) ?? ENV_TEMPLATE.exec(text)) : null;
+    if (hit) return hit[0];
+  }
+  return undefined;
+}
+
+/**
+ * A token named in the query or path of a URL on another machine, cut short as the text an agent
+ * was fed shows it (`?k=sk-ant-api03-AbCdEf...`): whole, it would be a secret in the URL; cut
+ * short, it still says what the URL was built to carry, so it is asked about.
+ */
+export function urlTokenMention(url: string): string | undefined {
+  const q = url.search(/[?#]/);
+  if (q < 0 || LOCAL_URL.test(url)) return undefined;
+  const hit = TOKEN_MENTION.exec(decodeURIComponentSafe(url.slice(q)))?.[0];
+  // `?q=what-does-sk-mean`: a word after sk- is prose, a key has capitals or digits in it
+  return hit && !/^sk-[a-z]+$/.test(hit) ? hit : undefined;
+}
+
+/** A token named (cut short or whole) in the body a fetch sends, else undefined. */
+export function bodyTokenMention(params: Record<string, unknown>): string | undefined {
+  for (const k of ['body', 'data', 'json', 'form', 'payload', 'content']) {
+    const v = params[k];
+    const text = typeof v === 'string' ? v : v && typeof v === 'object' ? JSON.stringify(v) : undefined;
+    const hit = text ? TOKEN_MENTION.exec(text) : null;
     if (hit) return hit[0];
   }
   return undefined;

@@ -1,0 +1,110 @@
+// MCP tools that hand back a stored secret's value, read as the command-line call that does the
+// same, so the secret-printing rules decide them: a cluster server's get/list of a Secret object
+// (`k8s_get_resource {kind: Secret}` is `kubectl get secret NAME -o yaml`), a secret store's
+// value read (`get_secret_value`, `access_secret_version`, `vault_read`, `get_parameter` with
+// decryption), a cloud function's configuration with its environment
+// (`aws_lambda_get_function_configuration`, `get_env_vars`), and script run in a logged-in page
+// that reads its cookies or web storage (`browser_evaluate {function: "() => document.cookie"}`).
+// Listing names, describing metadata and creating or rotating secrets are not reads of a value.
+import type { Effect } from './types.js';
+import { toolWords } from './mcp-tools.js';
+
+type Params = Record<string, unknown>;
+
+function pick(p: Params, ...keys: string[]): string | undefined {
+  for (const k of keys) {
+    const v = p[k];
+    if (typeof v === 'string' && v.trim()) return v.trim();
+  }
+  return undefined;
+}
+
+/** A value safe to put on a command line as one word. */
+function word(v: string | undefined, fallback: string): string {
+  const s = (v ?? fallback).replace(/[^\w@%+=:,./~-]/g, '_');
+  return s || fallback;
+}
+
+const KUBE = new Set(['k8s', 'kube', 'kubernetes', 'kubectl', 'resource', 'resources', 'oc', 'openshift']);
+/** Verbs that hand a value back. */
+const READS = new Set(['get', 'read', 'access', 'reveal', 'show', 'fetch', 'retrieve', 'value', 'decrypt', 'export']);
+/** Verbs that change a secret or only list or describe it. */
+const NOT_READS = new Set([
+  'list',
+  'create',
+  'put',
+  'set',
+  'update',
+  'delete',
+  'remove',
+  'rotate',
+  'describe',
+  'tag',
+  'untag',
+  'restore',
+  'add',
+  'patch',
+  'apply',
+]);
+const SECRET_WORDS = new Set(['secret', 'secrets', 'password', 'passwords', 'credential', 'credentials']);
+const ENV_WORDS = new Set(['env', 'envs', 'environment', 'variables', 'vars', 'appsettings']);
+const PAGE_CODE = /document\s*\.\s*cookie|localStorage|sessionStorage|indexedDB/;
+
+export function mcpSecretReads(op: string, p: Params): Effect[] {
+  const words = toolWords(op);
+  const out: Effect[] = [];
+  const via = `MCP ${op}`;
+  const push = (command: string, what: string) =>
+    out.push({ tool: 'exec', command, via: `${via} ${what} (as \`${command}\`)` });
+  const kind = pick(p, 'kind', 'resourceType', 'resource_type', 'resource', 'resourceKind', 'type');
+  const changes = words.some((w) => NOT_READS.has(w) && w !== 'list' && w !== 'describe');
+  // a cluster server asked for Secret objects (their data comes back base64-encoded, not hidden)
+  const kubeSecret =
+    (kind !== undefined && /^secrets?$/i.test(kind) && (words.some((w) => KUBE.has(w)) || words.length <= 3)) ||
+    (words.some((w) => KUBE.has(w) || w === 'cluster') && words.some((w) => w === 'secret' || w === 'secrets'));
+  const output = pick(p, 'output', 'format', 'outputFormat');
+  if (kubeSecret && !changes && !(output && /^names?$/i.test(output))) {
+    const name = word(pick(p, 'name', 'secret', 'secret_name', 'resourceName'), '');
+    const ns = pick(p, 'namespace', 'ns');
+    push(
+      `kubectl get secret ${name}${ns ? ` -n ${word(ns, 'default')}` : ''} -o yaml`.replace(/ {2,}/g, ' '),
+      'reads a Secret',
+    );
+    return out;
+  }
+  const reads = words.some((w) => READS.has(w)) && !words.some((w) => NOT_READS.has(w));
+  // a secret store's value: AWS Secrets Manager, Google Secret Manager, Azure Key Vault, Vault, SSM
+  if (reads && (words.some((w) => SECRET_WORDS.has(w)) || words.includes('vault'))) {
+    const id = word(pick(p, 'secret_id', 'SecretId', 'secretId', 'name', 'secret', 'secret_name', 'path', 'key'), 'x');
+    if (words.includes('vault') && !words.includes('key')) push(`vault kv get ${id}`, 'reads a Vault secret');
+    else if (words.includes('keyvault') || (words.includes('key') && words.includes('vault')))
+      push(`az keyvault secret show --name ${id}`, 'reads a Key Vault secret');
+    else if (words.includes('version') || words.includes('gcp') || words.includes('google'))
+      push(`gcloud secrets versions access latest --secret=${id}`, 'reads a Secret Manager secret');
+    else push(`aws secretsmanager get-secret-value --secret-id ${id}`, 'reads a stored secret');
+    return out;
+  }
+  const decrypts = p['WithDecryption'] === true || p['with_decryption'] === true || p['withDecryption'] === true;
+  if (reads && (words.includes('parameter') || words.includes('parameters')) && decrypts) {
+    push(
+      `aws ssm get-parameter --name ${word(pick(p, 'name', 'Name'), 'x')} --with-decryption`,
+      'reads a SecureString',
+    );
+    return out;
+  }
+  // a function's or an app's configuration with its environment (Lambda returns Environment.Variables)
+  const fnConfig = words.includes('function') && (words.includes('configuration') || words.includes('config'));
+  if ((reads || words.includes('list')) && !changes && (fnConfig || words.some((w) => ENV_WORDS.has(w)))) {
+    const what = pick(p, 'function_name', 'FunctionName', 'functionName', 'name', 'app', 'service', 'project') ?? 'app';
+    push(
+      `may-expose-secret ${words.join('-')} returns the environment of ${word(what, 'app')}`,
+      'returns an environment',
+    );
+    return out;
+  }
+  // script in a logged-in page reading its cookies or web storage (session tokens)
+  const code = pick(p, 'function', 'script', 'expression', 'code', 'js', 'javascript');
+  if (code && PAGE_CODE.test(code) && words.some((w) => /^(?:evaluate|eval|execute|script|run|js|javascript)$/.test(w)))
+    push('may-expose-secret page script reads cookies or web storage', "reads the page's cookies or storage");
+  return out;
+}

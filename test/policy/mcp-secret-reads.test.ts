@@ -1,0 +1,37 @@
+// MCP tools that hand back a stored secret's value, and code or argv lists given to MCP runners,
+// are decided as the command-line calls they amount to.
+import { test } from 'node:test';
+import { check, type Case } from './effects-helpers.js';
+
+const m = (want: Case[0], params: Record<string, unknown>): Case => [want, 'mcp', params];
+
+test('MCP reads of Secret objects, secret stores and function environments are stopped', () => {
+  check([
+    m('D', { tool: 'k8s_get_resource', kind: 'Secret', namespace: 'kube-system', name: 'cloud-creds', output: 'yaml' }),
+    m('D', { tool: 'kubectl_get', resourceType: 'secrets', name: 'db', namespace: 'prod' }),
+    m('D', { tool: 'get_secret_value', secret_id: 'prod/db' }),
+    m('D', { tool: 'access_secret_version', name: 'projects/p/secrets/db/versions/latest' }),
+    m('D', { tool: 'vault_read', path: 'secret/data/prod' }),
+    m('D', { tool: 'get_parameter', name: '/prod/db/password', WithDecryption: true }),
+    m('A', { tool: 'aws_lambda_get_function_configuration', function_name: 'billing-worker' }),
+    m('A', { tool: 'browser_evaluate', script: "document.cookie + '|' + JSON.stringify(localStorage)" }),
+    m('B', { tool: 'k8s_get_resource', kind: 'Deployment', namespace: 'prod', name: 'api' }),
+    m('B', { tool: 'resources_list', kind: 'Secret', namespace: 'dev', output: 'name' }),
+    m('B', { tool: 'list_secrets', filter: 'prod' }),
+    m('B', { tool: 'describe_secret', secret_id: 'prod/db' }),
+    m('B', { tool: 'get_parameter', name: '/prod/app/region' }),
+    m('B', { tool: 'aws_lambda_list_functions', region: 'us-east-1' }),
+    m('B', { tool: 'browser_evaluate', function: '() => document.title' }),
+  ]);
+});
+
+test('argv lists and code given to MCP runners are decided as the command they make', () => {
+  check([
+    m('D', { tool: 'shell', args: ['bash', '-c', 'cat ~/.netrc'] }),
+    m('D', { tool: 'run_python', code: 'import os\nprint(os.environ)' }),
+    m('D', { tool: 'execute_code', language: 'javascript', code: 'console.log(JSON.stringify(process.env))' }),
+    m('B', { tool: 'shell', args: ['ls', '-la', 'src'] }),
+    m('B', { tool: 'run_python', code: "import pandas as pd\nprint(pd.read_csv('data.csv').describe())" }),
+    m('B', { tool: 'execute_code', language: 'javascript', code: 'console.log([1, 2, 3].map((x) => x * 2))' }),
+  ]);
+});
