@@ -1086,14 +1086,14 @@ test('sudo: package lists and service restarts pass; a chosen search path or loa
 
 test('a reset whose configuration file or environment option names development passes; production is denied', () => {
   for (const c of [
-    'npx drizzle-kit drop --config drizzle.dev.config.ts',
+    'npx drizzle-kit push --force --config drizzle.dev.config.ts',
     'flyway clean -environment=dev',
     'alembic downgrade base -x env=dev',
     'npx prisma migrate reset --force --schema=prisma/schema.dev.prisma',
   ])
     exec(c, 'pass');
   for (const c of [
-    'npx drizzle-kit drop --config drizzle.prod.config.ts',
+    'npx drizzle-kit push --force --config drizzle.prod.config.ts',
     'flyway clean -environment=production',
     'alembic -x env=prod downgrade base',
   ])

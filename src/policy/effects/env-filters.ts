@@ -194,3 +194,60 @@ export function environmentFate(into: string[] | undefined, cmds: SimpleCommand[
   }
   return narrowed && !alive.length ? 'names' : 'dump';
 }
+
+/** A dotenv file: `.env`, `.env.local`, `config/.env.production`, `docker/app.env`. */
+const DOTENV = /(?:^|[/\\])(?:\.env(?:\.[\w.-]+)?|[\w.-]+\.env)$/;
+
+/** The value of an option given as `-d=`, `-d '='`, `--delimiter==`, `-F=`, `-F '='`. */
+function delimiterIs(argv: string[], short: string, long: string, want: string): boolean {
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    if (w === short || w === long) return argv[i + 1] === want;
+    if (w.startsWith(short) && w.length > short.length) return w.slice(short.length) === want;
+    if (w.startsWith(`${long}=`)) return w.slice(long.length + 1) === want;
+  }
+  return false;
+}
+
+/** grep patterns that can only match a variable's name (with or without its `=`): `^[A-Z_]+=`, `^[^=]+`. */
+const NAME_PATTERN = /^\^?(?:\[(?:[A-Za-z0-9_-]|\\w)+\][+*]?|\[\^=\][+*]|\\w[+*]?|[A-Za-z_])+=?$/;
+
+/**
+ * A reader that prints only the variable names of a dotenv file: `cut -d= -f1 .env`, `awk -F=
+ * '{print $1}' .env`, a sed that deletes from the `=` on, `grep -oE '^[A-Z_]+=' .env`. What the engine's own
+ * message offers for the environment (`env | cut -d= -f1`), applied to the file that holds it:
+ * the names reach the transcript, the values do not. A line without `=` (a comment) still
+ * prints whole; a value spread over lines (a quoted PEM key) is the one case that leaks, and
+ * dotenv keys are single-line by convention. Any other field, option or file is a read.
+ */
+export function dotenvNamesOnly(argv: string[], file: string): boolean {
+  if (!DOTENV.test(file) || /\.(?:example|sample|template|dist)$/.test(file)) return false;
+  const name = basename(argv[0] ?? '');
+  const rest = argv.slice(1);
+  if (name === 'cut')
+    return (
+      delimiterIs(argv, '-d', '--delimiter', '=') &&
+      rest.some((w) => /^(?:-f|--fields=?)1$/.test(w) || w === '-f1') &&
+      rest.every((w, i) => !/^-[cb]|^--(?:bytes|characters|complement)/.test(w) && !(rest[i - 1] === '-f' && w !== '1'))
+    );
+  if (name === 'awk' || name === 'gawk' || name === 'mawk') {
+    const prog = rest.filter((w) => !w.startsWith('-') && w !== '=' && w !== file);
+    return (
+      delimiterIs(argv, '-F', '--field-separator', '=') &&
+      prog.length === 1 &&
+      /^\{\s*print\s+\$1\s*;?\s*\}$/.test(prog[0] ?? '')
+    );
+  }
+  if (name === 'sed') {
+    const prog = rest.filter((w) => w !== file && w !== '-e');
+    return prog.length === 1 && /^s(.)=\.\*\1\1g?$/.test(prog[0] ?? '');
+  }
+  if (name === 'grep' || name === 'egrep') {
+    const opts = rest.filter((w) => w.startsWith('-'));
+    const ops = rest.filter((w) => !w.startsWith('-'));
+    const only = opts.some((w) => w === '--only-matching' || /^-[A-Za-z]*o[A-Za-z]*$/.test(w));
+    const plain = opts.every((w) => /^-[oEiPnsh]+$|^--only-matching$/.test(w));
+    return only && plain && ops.length === 2 && ops[1] === file && NAME_PATTERN.test(ops[0] ?? '');
+  }
+  return false;
+}
