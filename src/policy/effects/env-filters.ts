@@ -251,3 +251,61 @@ export function dotenvNamesOnly(argv: string[], file: string): boolean {
   }
   return false;
 }
+
+/** A PowerShell wildcard (`-like 'PY*'`) as a regular expression; case blind as PowerShell is. */
+function wildcardRegex(p: string): RegExp {
+  const src = p
+    .replace(/[.+^${}()|\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
+  return new RegExp(`^${src}$`, 'i');
+}
+
+/**
+ * What a PowerShell pipe lets out of the environment drive's listing (`Get-ChildItem Env: |
+ * Where-Object Name -like 'DOTNET*'`, `gci env: | ? {$_.Name -match '^PY'}`, `dir env: |
+ * Select-Object -ExpandProperty Name`): the same reading as environmentFate's for `env | grep`,
+ * spelled with PowerShell's cmdlets. A filter on the name keeps the catalogued secret
+ * variables it matches; Select-Object/ForEach-Object of the name, and Measure-Object, print no
+ * value; anything else (a filter on Value, Format-List) lets the values through.
+ */
+export function powershellEnvFate(into: string[] | undefined, cmds: SimpleCommand[]): EnvFate {
+  let alive = [...secretVariables()];
+  let narrowed = false;
+  for (let guard = 0; guard < 8 && into; guard++) {
+    const name = basename(into[0] ?? '').toLowerCase();
+    const rest = into.slice(1).join(' ').replace(/['"]/g, '').trim();
+    if (name === 'where-object' || name === 'where' || name === '?') {
+      const m =
+        /^\{?\s*(?:\$_\.|\$PSItem\.)?(?:-property\s+)?(?:name|key)\s+-(c?|i?)(like|notlike|match|notmatch|eq|ne)\s+([^\s}]+)\s*\}?$/i.exec(
+          rest,
+        );
+      if (!m) break;
+      const op = (m[2] ?? '').toLowerCase();
+      const pat = m[3] ?? '';
+      const negated = op === 'notlike' || op === 'notmatch' || op === 'ne';
+      if (!negated && SECRET_WORD.test(pat)) return 'search';
+      let test: (n: string) => boolean;
+      if (op.endsWith('like')) {
+        const re = wildcardRegex(pat);
+        test = (n) => re.test(n);
+      } else if (op.endsWith('match')) {
+        const re = compile(pat, { i: true, fixed: false, extended: true, word: false, line: false });
+        if (!re) break;
+        test = (n) => re.test(n);
+      } else test = (n) => n.toLowerCase() === pat.toLowerCase();
+      alive = alive.filter((n) => n === '*' || (negated ? !test(n) : test(n)));
+      if (!negated) narrowed = true;
+    } else if (name === 'select-object' || name === 'select') {
+      if (/^(?:-(?:expandproperty|property|expand|exp|prop)\s+)?(?:name|key)$/i.test(rest)) return 'names';
+      if (!/^-(?:first|last|skip)\s+\d+$/i.test(rest)) break;
+    } else if (name === 'foreach-object' || name === 'foreach' || name === '%') {
+      if (/^(?:\{\s*(?:\$_|\$PSItem)\.)?(?:name|key)\s*\}?$/i.test(rest)) return 'names';
+      break;
+    } else if (name === 'measure-object' || name === 'measure') return 'names';
+    else if (name !== 'sort-object' && name !== 'sort') break;
+    const cur = into;
+    into = cmds.find((x) => x.argv === cur)?.pipedInto;
+  }
+  return narrowed && !alive.length ? 'names' : 'dump';
+}
