@@ -1249,3 +1249,11 @@ test('a kubeconfig template is read; the kubeconfig and its copies are not', () 
   expect('read', { path: '/home/dev/.kube/config.bak' }, 'deny');
   expect('read', { path: '/home/dev/.kube/config' }, 'deny');
 });
+
+test('preview deploys pass as vercel without --prod does; the live site still asks', () => {
+  exec('netlify deploy --dir=dist --alias pr-214', 'pass');
+  exec('firebase hosting:channel:deploy pr-214 --expires 7d', 'pass');
+  exec('firebase hosting:channel:deploy live', 'stop');
+  exec('netlify deploy --prod --dir=dist', 'stop');
+  exec('firebase deploy --only hosting', 'stop');
+});
