@@ -1129,6 +1129,7 @@ test('a dotenv file reduced to its variable names is not a read of its values', 
     "sed 's/=.*//' .env",
     "grep -oE '^[A-Z_]+=' .env | sort",
     "grep -o '^[^=]*' config/.env.local",
+    "grep -v '^#' .env | cut -d= -f1",
   ])
     exec(c, 'pass');
   for (const c of [
@@ -1144,6 +1145,9 @@ test('a dotenv file reduced to its variable names is not a read of its values', 
     'cat .env | cut -d= -f1',
     'cut -d= -f1 .env && cat .env',
     'cut -d= -f1 ~/.aws/credentials',
+    "grep -v '^#' .env | tee /tmp/x | cut -d= -f1",
+    "grep -v '^#' .env | cut -d= -f2",
+    "grep -v '^#' .env > /tmp/x | cut -d= -f1",
   ])
     exec(c, 'deny');
 });

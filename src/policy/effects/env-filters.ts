@@ -309,3 +309,14 @@ export function powershellEnvFate(into: string[] | undefined, cmds: SimpleComman
   }
   return narrowed && !alive.length ? 'names' : 'dump';
 }
+
+/**
+ * A dotenv file filtered into a consumer that keeps only the names (`grep -v '^#' .env | cut -d=
+ * -f1`, `sort .env | awk -F= '{print $1}'`): the lines go down the pipe, the names reach the
+ * transcript. The reader must send its output nowhere else (no redirection).
+ */
+export function dotenvPipedToNames(c: SimpleCommand, file: string): boolean {
+  if (!DOTENV.test(file) || !c.pipedInto || c.redirs.some((r) => r.op === '>' || r.op === '>>')) return false;
+  const next = c.pipedInto;
+  return dotenvNamesOnly([...next, file], file);
+}
