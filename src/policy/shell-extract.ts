@@ -699,11 +699,13 @@ export function extractCode(tokens: Token[], extraReadings: string[] = []): Extr
     const mounts = bindMounts(words);
     if (mounts.length) {
       const inner = extractFrom(words, key, spec, head);
-      out.push(...inner);
-      // What the container does to a mounted path it does to the host's directory.
+      // What the container does to a mounted path it does to the host's directory; the
+      // container's own path (`rm -rf /out/*` with `-v ./out:/out`) is not the host's /out, so
+      // the code is read with the host paths in place of the mounted ones, and as it is where
+      // no mount is named
       for (const x of inner) {
         const mapped = mapMounts(x.text, mounts);
-        if (mapped !== x.text) out.push({ from: `${key} -v (host paths)`, text: mapped });
+        out.push(mapped !== x.text ? { from: `${key} -v (host paths)`, text: mapped } : x);
       }
       return out;
     }

@@ -676,7 +676,14 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
   for (const t of gitComputedReadings(words, computed))
     out.push({ text: t, note: { from: 'git over a computed list', text: t } });
   const containers = containersRemovedAll(words, computed);
-  if (containers) out.push({ text: containers, note: { from: 'every container force-removed', text: containers } });
+  if (containers)
+    out.push({
+      text: containers,
+      note: {
+        from: containers.startsWith('images') ? 'every image force-removed' : 'every container force-removed',
+        text: containers,
+      },
+    });
   for (const r of shipReadings(words))
     out.push({ text: r.text, note: !r.text.startsWith('ship ') ? null : { from: `ships: ${r.from}`, text: r.text } });
   const prod = prodChangeReading(words);

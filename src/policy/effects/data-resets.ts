@@ -79,10 +79,9 @@ const WIPES: Wipe[] = [
   { tool: /^migrate$/, task: (r) => (r.includes('drop') ? 'drop' : has(r, 'down', '-all') ? 'down -all' : null) },
   { tool: /^dbmate$/, task: (r) => any(r, /^drop$/) },
   { tool: /^atlas$/, task: (r) => (has(r, 'schema', 'clean') ? 'schema clean' : null) },
-  {
-    tool: /^drizzle-kit$/,
-    task: (r) => (r.includes('drop') ? 'drop' : has(r, 'push') && r.includes('--force') ? 'push --force' : null),
-  },
+  // drizzle-kit drop deletes a generated migration file from the project, not a database (drizzle
+  // ORM reference, drizzle-kit drop); push --force applies a data-losing schema without asking
+  { tool: /^drizzle-kit$/, task: (r) => (has(r, 'push') && r.includes('--force') ? 'push --force' : null) },
   { tool: /^mikro-orm$/, task: (r) => any(r, /^(?:schema:drop|schema:fresh|migration:fresh)$/) },
   { tool: /^console$/, task: (r) => any(r, /^doctrine:(?:database:drop|schema:drop)$/) },
   { tool: /^supabase$/, task: (r) => (has(r, 'db', 'reset') ? 'db reset' : null) },

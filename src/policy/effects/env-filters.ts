@@ -194,3 +194,129 @@ export function environmentFate(into: string[] | undefined, cmds: SimpleCommand[
   }
   return narrowed && !alive.length ? 'names' : 'dump';
 }
+
+/** A dotenv file: `.env`, `.env.local`, `config/.env.production`, `docker/app.env`. */
+const DOTENV = /(?:^|[/\\])(?:\.env(?:\.[\w.-]+)?|[\w.-]+\.env)$/;
+
+/** The value of an option given as `-d=`, `-d '='`, `--delimiter==`, `-F=`, `-F '='`. */
+function delimiterIs(argv: string[], short: string, long: string, want: string): boolean {
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    if (w === short || w === long) return argv[i + 1] === want;
+    if (w.startsWith(short) && w.length > short.length) return w.slice(short.length) === want;
+    if (w.startsWith(`${long}=`)) return w.slice(long.length + 1) === want;
+  }
+  return false;
+}
+
+/** grep patterns that can only match a variable's name (with or without its `=`): `^[A-Z_]+=`, `^[^=]+`. */
+const NAME_PATTERN = /^\^?(?:\[(?:[A-Za-z0-9_-]|\\w)+\][+*]?|\[\^=\][+*]|\\w[+*]?|[A-Za-z_])+=?$/;
+
+/**
+ * A reader that prints only the variable names of a dotenv file: `cut -d= -f1 .env`, `awk -F=
+ * '{print $1}' .env`, a sed that deletes from the `=` on, `grep -oE '^[A-Z_]+=' .env`. What the engine's own
+ * message offers for the environment (`env | cut -d= -f1`), applied to the file that holds it:
+ * the names reach the transcript, the values do not. A line without `=` (a comment) still
+ * prints whole; a value spread over lines (a quoted PEM key) is the one case that leaks, and
+ * dotenv keys are single-line by convention. Any other field, option or file is a read.
+ */
+export function dotenvNamesOnly(argv: string[], file: string): boolean {
+  if (!DOTENV.test(file) || /\.(?:example|sample|template|dist)$/.test(file)) return false;
+  const name = basename(argv[0] ?? '');
+  const rest = argv.slice(1);
+  if (name === 'cut')
+    return (
+      delimiterIs(argv, '-d', '--delimiter', '=') &&
+      rest.some((w) => /^(?:-f|--fields=?)1$/.test(w) || w === '-f1') &&
+      rest.every((w, i) => !/^-[cb]|^--(?:bytes|characters|complement)/.test(w) && !(rest[i - 1] === '-f' && w !== '1'))
+    );
+  if (name === 'awk' || name === 'gawk' || name === 'mawk') {
+    const prog = rest.filter((w) => !w.startsWith('-') && w !== '=' && w !== file);
+    return (
+      delimiterIs(argv, '-F', '--field-separator', '=') &&
+      prog.length === 1 &&
+      /^\{\s*print\s+\$1\s*;?\s*\}$/.test(prog[0] ?? '')
+    );
+  }
+  if (name === 'sed') {
+    const prog = rest.filter((w) => w !== file && w !== '-e');
+    return prog.length === 1 && /^s(.)=\.\*\1\1g?$/.test(prog[0] ?? '');
+  }
+  if (name === 'grep' || name === 'egrep') {
+    const opts = rest.filter((w) => w.startsWith('-'));
+    const ops = rest.filter((w) => !w.startsWith('-'));
+    const only = opts.some((w) => w === '--only-matching' || /^-[A-Za-z]*o[A-Za-z]*$/.test(w));
+    const plain = opts.every((w) => /^-[oEiPnsh]+$|^--only-matching$/.test(w));
+    return only && plain && ops.length === 2 && ops[1] === file && NAME_PATTERN.test(ops[0] ?? '');
+  }
+  return false;
+}
+
+/** A PowerShell wildcard (`-like 'PY*'`) as a regular expression; case blind as PowerShell is. */
+function wildcardRegex(p: string): RegExp {
+  const src = p
+    .replace(/[.+^${}()|\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
+  return new RegExp(`^${src}$`, 'i');
+}
+
+/**
+ * What a PowerShell pipe lets out of the environment drive's listing (`Get-ChildItem Env: |
+ * Where-Object Name -like 'DOTNET*'`, `gci env: | ? {$_.Name -match '^PY'}`, `dir env: |
+ * Select-Object -ExpandProperty Name`): the same reading as environmentFate's for `env | grep`,
+ * spelled with PowerShell's cmdlets. A filter on the name keeps the catalogued secret
+ * variables it matches; Select-Object/ForEach-Object of the name, and Measure-Object, print no
+ * value; anything else (a filter on Value, Format-List) lets the values through.
+ */
+export function powershellEnvFate(into: string[] | undefined, cmds: SimpleCommand[]): EnvFate {
+  let alive = [...secretVariables()];
+  let narrowed = false;
+  for (let guard = 0; guard < 8 && into; guard++) {
+    const name = basename(into[0] ?? '').toLowerCase();
+    const rest = into.slice(1).join(' ').replace(/['"]/g, '').trim();
+    if (name === 'where-object' || name === 'where' || name === '?') {
+      const m =
+        /^\{?\s*(?:\$_\.|\$PSItem\.)?(?:-property\s+)?(?:name|key)\s+-(c?|i?)(like|notlike|match|notmatch|eq|ne)\s+([^\s}]+)\s*\}?$/i.exec(
+          rest,
+        );
+      if (!m) break;
+      const op = (m[2] ?? '').toLowerCase();
+      const pat = m[3] ?? '';
+      const negated = op === 'notlike' || op === 'notmatch' || op === 'ne';
+      if (!negated && SECRET_WORD.test(pat)) return 'search';
+      let test: (n: string) => boolean;
+      if (op.endsWith('like')) {
+        const re = wildcardRegex(pat);
+        test = (n) => re.test(n);
+      } else if (op.endsWith('match')) {
+        const re = compile(pat, { i: true, fixed: false, extended: true, word: false, line: false });
+        if (!re) break;
+        test = (n) => re.test(n);
+      } else test = (n) => n.toLowerCase() === pat.toLowerCase();
+      alive = alive.filter((n) => n === '*' || (negated ? !test(n) : test(n)));
+      if (!negated) narrowed = true;
+    } else if (name === 'select-object' || name === 'select') {
+      if (/^(?:-(?:expandproperty|property|expand|exp|prop)\s+)?(?:name|key)$/i.test(rest)) return 'names';
+      if (!/^-(?:first|last|skip)\s+\d+$/i.test(rest)) break;
+    } else if (name === 'foreach-object' || name === 'foreach' || name === '%') {
+      if (/^(?:\{\s*(?:\$_|\$PSItem)\.)?(?:name|key)\s*\}?$/i.test(rest)) return 'names';
+      break;
+    } else if (name === 'measure-object' || name === 'measure') return 'names';
+    else if (name !== 'sort-object' && name !== 'sort') break;
+    const cur = into;
+    into = cmds.find((x) => x.argv === cur)?.pipedInto;
+  }
+  return narrowed && !alive.length ? 'names' : 'dump';
+}
+
+/**
+ * A dotenv file filtered into a consumer that keeps only the names (`grep -v '^#' .env | cut -d=
+ * -f1`, `sort .env | awk -F= '{print $1}'`): the lines go down the pipe, the names reach the
+ * transcript. The reader must send its output nowhere else (no redirection).
+ */
+export function dotenvPipedToNames(c: SimpleCommand, file: string): boolean {
+  if (!DOTENV.test(file) || !c.pipedInto || c.redirs.some((r) => r.op === '>' || r.op === '>>')) return false;
+  const next = c.pipedInto;
+  return dotenvNamesOnly([...next, file], file);
+}

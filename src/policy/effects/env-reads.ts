@@ -251,7 +251,7 @@ export function listedReads(cmds: SimpleCommand[], out: Effect[]): void {
     const a = c.argv;
     const name = basename(a[0] ?? '').toLowerCase();
     if (name === 'cd' && a[1]) cwd = a[1];
-    if ((name !== 'ls' && name !== 'find') || !c.pipedInto) continue;
+    if ((name !== 'ls' && name !== 'find' && name !== 'fd' && name !== 'fdfind') || !c.pipedInto) continue;
     let into: string[] | undefined = c.pipedInto;
     for (let g = 0; g < 6 && into && LIST_FILTERS.has(basename(into[0] ?? '')); g++) {
       const cur: string[] = into;
@@ -259,7 +259,9 @@ export function listedReads(cmds: SimpleCommand[], out: Effect[]): void {
     }
     const reader = basename(into?.[0] ?? '').toLowerCase();
     if (!into || !READERS.has(reader) || into.slice(1).some((w) => !w.startsWith('-'))) continue;
-    const dir = (a.slice(1).find((w) => !w.startsWith('-')) ?? cwd ?? '.').replace(/\/$/, '');
+    // fd's first operand is its pattern, the directory comes after it
+    const words = a.slice(1).filter((w) => !w.startsWith('-'));
+    const dir = ((name === 'fd' || name === 'fdfind' ? words[1] : words[0]) ?? cwd ?? '.').replace(/\/$/, '');
     out.push({ tool: 'read', path: `${dir}/*`, via: `xargs ${reader} reads what ${name} lists in ${dir}` });
   }
   // ~/.aws/* also names ~/.aws/credentials

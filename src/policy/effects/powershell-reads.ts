@@ -6,6 +6,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { at } from '../../util/invariant.js';
+import { powershellEnvFate } from './env-filters.js';
 
 const READERS = new Set([
   'get-content',
@@ -31,13 +32,22 @@ const ENVIRONMENT_PATH = '/proc/self/environ';
 /** Commands that list a PowerShell drive's items. */
 const LISTERS = new Set(['get-childitem', 'gci', 'dir', 'ls', 'get-item', 'gi']);
 
-export function powershellReads(c: SimpleCommand, out: Effect[]): void {
+export function powershellReads(c: SimpleCommand, out: Effect[], cmds: SimpleCommand[] = []): void {
   const argv0 = c.argv[0];
   if (argv0 === undefined || !/^[a-zA-Z-]+$/.test(argv0)) return;
   const name = basename(argv0).toLowerCase();
   // `Get-ChildItem Env:`, `dir env:`: every variable of the environment drive
   if (LISTERS.has(name) && c.argv.slice(1).some((w) => /^(?:env:[\\/]?\*?|-path=?env:)$/i.test(w))) {
-    out.push({ tool: 'read', path: ENVIRONMENT_PATH, via: `${argv0} env: prints every environment variable` });
+    // piped through a filter on the name, or a selection of the names only: what it lets out
+    const fate = powershellEnvFate(c.pipedInto, cmds);
+    if (fate === 'names') return;
+    const via =
+      fate === 'search'
+        ? `${argv0} env: | ${c.pipedInto?.[0] ?? ''} searches the environment for secrets`
+        : c.pipedInto
+          ? `${argv0} env: | ${c.pipedInto[0] ?? ''} lets secret variables through`
+          : `${argv0} env: prints every environment variable`;
+    out.push({ tool: 'read', path: ENVIRONMENT_PATH, via });
     return;
   }
   if (

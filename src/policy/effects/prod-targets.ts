@@ -39,7 +39,7 @@ const CHANGES: Record<string, RegExp> = {
   migrate: /^(?:up|down|goto|force|drop)$/,
   atlas: /^(?:schema|migrate)$/,
   typeorm: /^(?:migration:run|migration:revert|schema:sync|schema:drop)$/,
-  'drizzle-kit': /^(?:push|migrate|drop)$/,
+  'drizzle-kit': /^(?:push|migrate)$/,
   mix: /^ecto\.(?:migrate|rollback|reset|drop)$/,
   ef: /^database$/,
 };

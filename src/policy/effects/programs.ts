@@ -17,6 +17,7 @@ import { mayApply, type LineKeys } from './reading-keys.js';
 import { at } from '../../util/invariant.js';
 import { egressEffects, payloadToService } from './egress.js';
 import { powershellReads } from './powershell-reads.js';
+import { dotenvNamesOnly, dotenvPipedToNames } from './env-filters.js';
 
 type Deriver = (c: SimpleCommand, out: Effect[]) => void;
 
@@ -183,7 +184,13 @@ function catLike(name: string): Deriver {
       const o = optionValue(p, '-o', '--output');
       if (o) out.push(write(o, undefined, `sort writes ${o}`));
     }
-    for (const f of ops) if (f !== '-') out.push(read(f, `${name} reads ${f}`));
+    for (const f of ops)
+      if (
+        f !== '-' &&
+        !dotenvNamesOnly(c.argv, f) &&
+        !((name === 'sort' || name === 'uniq') && dotenvPipedToNames(c, f))
+      )
+        out.push(read(f, `${name} reads ${f}`));
   };
 }
 
@@ -208,8 +215,12 @@ function scriptFirst(name: string, withArg: string[], scriptOpts: string[]): Der
         : '';
     for (const f of files) {
       if (f === '-') continue;
-      if (!inPlace) out.push(read(f, `${name} reads ${f}`));
-      else if (added) out.push({ tool: 'write', path: f, content: added, append: true, via: `${name} -i edits ${f}` });
+      if (!inPlace) {
+        // names only (cut -d= -f1 .env and the like) print no value: not a read of the secrets
+        const toNames = name === 'grep' && dotenvPipedToNames(c, f);
+        if (!dotenvNamesOnly(c.argv, f) && !toNames) out.push(read(f, `${name} reads ${f}`));
+      } else if (added)
+        out.push({ tool: 'write', path: f, content: added, append: true, via: `${name} -i edits ${f}` });
       else out.push({ tool: 'write', path: f, via: `${name} -i edits ${f}` });
     }
   };

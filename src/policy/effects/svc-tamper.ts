@@ -16,14 +16,14 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { COMMANDS } from '../../util/svc-commands.js';
 import { simpleCommands, type SimpleCommand } from './walk.js';
-import { programEffects } from './programs.js';
+import { expandGlobs, programEffects } from './programs.js';
 import { fileWriterEffects } from './file-writers.js';
 import type { LineView as LineFacts } from './line-view.js';
 import { isSvcProgram, isSvcUnit, patternSelectsSvc, SVC_PATH, SVC_PORT } from './svc-identity.js';
 
 /** A line can tamper with svc only when it names one of these. */
 export const TAMPER_HINT =
-  /svc|9090|kill|systemctl|launchctl|service|gdb|strace|ltrace|supervisorctl|pm2|\bsv\b|LD_PRELOAD|LD_AUDIT|DYLD_INSERT|SERVICE_|environ|ENV|env\b|\.claude|\.codex|\.gemini|\.cursor|\.copilot|settings|workspace|opencode|exec[lv]e|find|xargs|busybox|toybox|sash|-static|SVC|\.md\b|rc\b|profile|\.fish|\.mcp|\.vscode/;
+  /svc|9090|kill|systemctl|launchctl|service|gdb|strace|ltrace|supervisorctl|pm2|\bsv\b|LD_PRELOAD|LD_AUDIT|DYLD_INSERT|SERVICE_|environ|ENV|env\b|\.claude|\.codex|\.gemini|\.cursor|\.copilot|settings|workspace|opencode|exec[lv]e|find|\bfd\b|fdfind|xargs|busybox|toybox|sash|-static|SVC|\.md\b|rc\b|profile|\.fish|\.mcp|\.vscode/;
 
 function finding(sentence: string, via: string): Effect {
   return { tool: 'tamper', command: sentence.replace(/[^\x20-\x7e]/g, '_').slice(0, 300), via };
@@ -493,12 +493,17 @@ function resolvePaths(l: LineFacts, out: Effect[]): void {
       break;
     }
     // a target computed by $(ls ...)/$(find ...) is among the paths that command lists
-    const sub = /^(?:\$\(|`)\s*(?:ls|find|echo|realpath|readlink|printf)\b([^)`]*)/.exec(e.path);
-    const listed = sub ? /(?:^|\s)['"]?((?:~|\$\{?HOME\}?|\/)[^\s'"`)|]*)/.exec(sub[1] ?? '') : null;
+    const sub = /^(?:\$\(|`)\s*(ls|find|fd|fdfind|echo|realpath|readlink|printf)\b([^)`]*)/.exec(e.path);
+    const listed = sub ? /(?:^|\s)['"]?((?:~|\$\{?HOME\}?|\/)[^\s'"`)|]*)/.exec(sub[2] ?? '') : null;
     if (listed?.[1]) {
-      const name = /-i?name\s+['"]?([^\s'"]+)/.exec(sub?.[1] ?? '')?.[1];
-      const path = name && !listed[1].includes('*') ? `${listed[1].replace(/\/+$/, '')}/${name}` : listed[1];
+      const name = /-i?name\s+['"]?([^\s'"]+)/.exec(sub?.[2] ?? '')?.[1];
+      // find and fd print the paths of the entries under the directory: those are the operands
+      const walks = /^(?:find|fd|fdfind)$/.test(sub?.[1] ?? '') && !listed[1].includes('*');
+      const dir = listed[1].replace(/\/+$/, '');
+      const path = name && !listed[1].includes('*') ? `${dir}/${name}` : walks ? `${dir}/*` : listed[1];
       out.push({ ...e, path, via: `${e.via} (${path})` });
+      // ~/.aws/* names ~/.aws/credentials among what the walk hands over
+      if (walks) expandGlobs(out, out.length - 1);
     }
     const p = e.path.replace(/\/+$/, '');
     for (const [re, child] of HOLDS)
@@ -563,6 +568,49 @@ function findPayloads(a: string[], out: Effect[]): void {
         const script = (words[sh + 1] ?? '').replace(/"?\$(?:1|@|\{1\}|\{@\})"?/g, q(t));
         effectsOn(script, t, `find runs on ${t}`, out);
       } else effectsOn(words.map(q).join(' '), t, `find runs on ${t}`, out);
+    }
+}
+
+/** fd options that take a value (fd 8-10 manual); the first other word is the pattern, the rest roots. */
+const FD_VALUE =
+  /^(?:-e|--extension|-t|--type|-E|--exclude|-d|--max-depth|--min-depth|--exact-depth|-S|--size|--changed-within|--changed-before|-o|--owner|-j|--threads|--base-directory|--search-path|-c|--color|--max-results|--ignore-file|--path-separator|--format|--batch-size)$/;
+
+/**
+ * fd PATTERN ROOT -x CMD (once per result, `{}` or the path appended) and -X CMD (once with all
+ * of them): what CMD reads, writes or deletes is read with ROOT's entries in place of the
+ * results, as a find's -exec is (findPayloads), so `fd . ~/.ssh -x cat` meets the credential
+ * rules and `fd -e pub . ~/.ssh` (a listing) does not.
+ */
+function fdPayloads(a: string[], out: Effect[]): void {
+  const positional: string[] = [];
+  const exts: string[] = [];
+  const payloads: string[][] = [];
+  for (let i = 1; i < a.length; i++) {
+    const w = a[i] ?? '';
+    if (w === '-x' || w === '--exec' || w === '-X' || w === '--exec-batch') {
+      const cmd: string[] = [];
+      for (i++; i < a.length && a[i] !== ';' && a[i] !== '\\;'; i++) cmd.push(a[i] ?? '');
+      if (cmd.length) payloads.push(cmd);
+      continue;
+    }
+    if (FD_VALUE.test(w)) {
+      const v = a[++i] ?? '';
+      if (w === '-e' || w === '--extension') exts.push(v.replace(/^\./, ''));
+      else if (w === '--search-path' || w === '--base-directory')
+        positional.push(...(positional.length ? [v] : ['.', v]));
+      continue;
+    }
+    if (!w.startsWith('-')) positional.push(w);
+  }
+  const roots = positional.slice(1, 5);
+  const targets = (roots.length ? roots : ['.']).flatMap((r) => {
+    const root = r.replace(/\/+$/, '');
+    return exts.length ? exts.map((e) => `${root}/*.${e}`) : [`${root}/*`];
+  });
+  for (const t of targets)
+    for (const p of payloads) {
+      const words = p.some((w) => w.includes('{}')) ? p.map((w) => w.split('{}').join(t)) : [...p, t];
+      effectsOn(words.map(q).join(' '), t, `fd runs on ${t}`, out);
     }
 }
 
@@ -645,6 +693,8 @@ function perCommand(l: LineFacts, out: Effect[]): void {
     while (a.length > 1 && KEYWORDS.has(a[0] ?? '')) a = a.slice(1);
     const name = basename(a[0] ?? '');
     if (name === 'find' && a.some((w) => /^-(?:exec|execdir|ok|okdir)$/.test(w))) findPayloads(a, out);
+    if ((name === 'fd' || name === 'fdfind') && a.some((w) => /^(?:-x|-X|--exec|--exec-batch)$/.test(w)))
+      fdPayloads(a, out);
     if (c.pipedInto) xargsLists(c, piped, out);
     if (UNCHECKED_SHELL.test(name))
       out.push(
