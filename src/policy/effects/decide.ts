@@ -13,6 +13,7 @@ import { bodySecret, urlHost, urlSecret } from './url-secret.js';
 import { mcpFlows } from './mcp-flow.js';
 import { mcpToolEffects } from './mcp-tools.js';
 import { mcpTamperEffects } from './mcp-tamper.js';
+import { svcApiEffects } from './svc-api.js';
 import { writeLossEffects } from './write-loss.js';
 import { editSwapEffects } from './source-swaps.js';
 import { SECRET_VALUE } from './secret-shapes.js';
@@ -180,7 +181,11 @@ const DERIVED = new WeakSet<ToolCall>();
 function fetchEffects(call: ToolCall): Effect[] {
   const url = [call.params['url'], call.input?.['url']].find((u): u is string => typeof u === 'string');
   if (!url) return [];
-  const plain = fetchReadings(url, `reaches ${url}`, !DERIVED.has(call));
+  const method = [call.params['method'], call.input?.['method']].find((m): m is string => typeof m === 'string');
+  const plain = [
+    ...fetchReadings(url, `reaches ${url}`, !DERIVED.has(call)),
+    ...svcApiEffects(url, method ?? 'GET', `reaches ${url}`),
+  ];
   const hit = urlSecret(url) ?? bodySecret({ ...(call.input ?? {}), ...call.params });
   if (!hit) return plain;
   const host = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(url)?.[1] ?? 'remote';

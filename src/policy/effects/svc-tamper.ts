@@ -19,6 +19,7 @@ import { simpleCommands, type SimpleCommand } from './walk.js';
 import { programEffects } from './programs.js';
 import { fileWriterEffects } from './file-writers.js';
 import type { LineView as LineFacts } from './line-view.js';
+import { lineMethod, svcApiEffects } from './svc-api.js';
 import { isSvcProgram, isSvcUnit, patternSelectsSvc, SVC_PATH, SVC_PORT } from './svc-identity.js';
 
 /** A line can tamper with svc only when it names one of these. */
@@ -158,6 +159,9 @@ function sendsToChosen(a: string[]): string | undefined {
     return name;
   // a descriptor or CPU limit put on the server starves it: its clients time out (renice only slows)
   if ((name === 'prlimit' || name === 'cpulimit') && a.some((w) => /^(?:-p|--pid)(?:=|\d|$)/.test(w))) return name;
+  // the lowest priority (renice 19, ionice idle, chrt idle) aimed at the server: its answers come
+  // after the hooks' timeout, and a hook that times out follows the fail-open rule
+  if (name === 'renice' || name === 'ionice' || name === 'chrt' || name === 'taskset') return name;
   return undefined;
 }
 
@@ -196,6 +200,9 @@ const MANAGERS: Record<string, { verbs: RegExp; valued: ReadonlySet<string>; nam
   'rc-update': { verbs: /^(?:del|delete)$/, valued: new Set() },
   'update-rc.d': { verbs: /^(?:disable|remove)$/, valued: new Set(), nameFirst: true },
   chkconfig: { verbs: /^off$/, valued: new Set(['--level']), nameFirst: true },
+  // Windows: sc.exe and net.exe stop or remove a service by name (svc's, when installed as one)
+  sc: { verbs: /^(?:stop|pause|delete|config|failure)$/, valued: new Set() },
+  net: { verbs: /^(?:stop|pause)$/, valued: new Set() },
   docker: { verbs: /^(?:stop|kill|rm|pause)$/, valued: new Set(['-s', '--signal', '-t', '--time']) },
   podman: { verbs: /^(?:stop|kill|rm|pause)$/, valued: new Set(['-s', '--signal', '-t', '--time']) },
 };
@@ -261,6 +268,27 @@ function literalProgram(a: string[], text: string): string[] {
   return only ? [only, ...a.slice(1)] : a;
 }
 
+/**
+ * taskkill by image name or filter (node.exe is every node process, svc's server among them),
+ * schtasks ending, disabling or deleting a task named for svc, PowerShell's Stop-Process on node.
+ */
+function windowsStops(name: string, a: string[]): string | undefined {
+  const words = a.slice(1);
+  const valueOf = (flag: string) =>
+    words.flatMap((w, i) => (w.toLowerCase() === flag ? [words[i + 1] ?? ''] : [])).join(' ');
+  if (name === 'taskkill') {
+    const im = valueOf('/im').toLowerCase();
+    if (/^(?:node|nodejs|svc)(?:\.exe)?$|^\*|\bsvc/.test(im) || /svc/i.test(valueOf('/fi'))) return 'taskkill';
+  }
+  if (name === 'schtasks' && words.some((w) => /^\/(?:end|delete|change)$/i.test(w))) {
+    const changes = words.some((w) => /^\/(?:end|delete|disable)$/i.test(w));
+    if (changes && /svc/i.test(valueOf('/tn'))) return 'schtasks';
+  }
+  if (/^(?:stop-process|spps|kill)$/.test(name) && words.some((w) => /^['"]?(?:node|svc)(?:\.exe)?['"]?$/i.test(w)))
+    return 'Stop-Process';
+  return undefined;
+}
+
 /** Processes and services: anything that stops, freezes or attaches to svc's server. */
 function stopsSvc(l: LineFacts, out: Effect[]): void {
   let sender: string | undefined;
@@ -280,6 +308,11 @@ function stopsSvc(l: LineFacts, out: Effect[]): void {
       out.push(finding(`stops-svc ${name}`, `${name} selects svc's server`));
       return;
     }
+    const win = windowsStops(name.replace(/\.exe$/i, '').toLowerCase(), a);
+    if (win) {
+      out.push(finding(`stops-svc ${win}`, `${win} stops svc's server or its task`));
+      return;
+    }
     if (name === 'fuser' && a.some((w) => /^-[a-zA-Z]*k/.test(w)) && selectsSvc({ ...c, argv: a }, l)) {
       out.push(finding('stops-svc fuser', "fuser -k stops what holds svc's port or socket"));
       return;
@@ -291,11 +324,22 @@ function stopsSvc(l: LineFacts, out: Effect[]): void {
     out.push(finding(`stops-svc ${sender}`, `${sender} aimed at processes that include svc's server`));
     return;
   }
+  // PowerShell stopping node processes by name (svc's server is one)
+  if (
+    /\b(?:Stop-Process|spps)\s+(?:-Force\s+)?-Name\s+['"]?node\b|Get-Process\s+(?:-Name\s+)?['"]?node\b[^|]*\|\s*(?:Stop-Process|spps|kill)\b/i.test(
+      l.text,
+    )
+  ) {
+    out.push(finding('stops-svc Stop-Process', "PowerShell stops every node process, svc's server among them"));
+    return;
+  }
   // interpreter code signalling a pid it read from svc's files or found by svc's name or port
   if (
     runsInterpreter(l) &&
-    /\b(?:os\.kill|process\.kill|Process\.kill|kill\s*\(|\.kill\(|Stop-Process)/.test(l.text) &&
-    (SVC_PATH.test(l.text) || /svc[ .]serve|svc\.js|9090/.test(l.text))
+    /\b(?:os\.kill|process\.kill|Process\.kill|kill\s*\(|\.kill\(|Stop-Process|kill\s+['"]?-?(?:\d+|SIG\w+|KILL|TERM|STOP|INT|HUP|QUIT)['"]?\s*,|taskkill)/.test(
+      l.text,
+    ) &&
+    (SVC_PATH.test(l.text) || /svc.{0,8}serve|svc\.js|9090/.test(l.text))
   )
     out.push(finding('stops-svc code', "interpreter code signals svc's server"));
 }
@@ -341,7 +385,11 @@ function adminVerb(args: string[]): string | undefined {
   if (sub === 'approve' || sub === 'deny') return sub;
   if (sub === 'pending' && second === 'approve') return 'approve';
   if (sub === 'token' && /^(?:create|revoke|rotate)$/.test(second)) return `token ${second}`;
-  if (sub === 'setup' && args.includes('--remove') && !args.includes('--dry-run')) return 'setup --remove';
+  // --remove is setup's own flag; the others are what an agent guesses it is called
+  if (sub === 'setup' && !args.includes('--dry-run')) {
+    const off = args.find((w) => UNDO_FLAG.test(w));
+    if (off) return `setup ${off.split('=')[0] ?? off}`;
+  }
   if (sub === 'serve') {
     const mode = args.findIndex((w) => w === '--mode' || w.startsWith('--mode='));
     const m =
@@ -356,6 +404,10 @@ function adminVerb(args: string[]): string | undefined {
     (second === 'promote' || second === 'set' || (second === 'reload' && args.includes('--accept-removal')))
   )
     return `policy ${second}`;
+  // rules, policies and tokens changed by a verb svc may not have (svc policy import URL, svc
+  // rules add --allow ...): a guessed way of loosening them is still an attempt to
+  if (/^(?:policy|policies|rules|rule|token|tokens|audit|config|mode|hooks?)$/.test(sub) && MUTATING_VERB.test(second))
+    return `${sub} ${second}`;
   if (sub === 'audit' && /^(?:rotate|prune|truncate|delete)$/.test(second)) return `audit ${second}`;
   if (sub === 'init' && profileOf(args) !== undefined && !STRICT_ENOUGH.has(profileOf(args) ?? ''))
     return 'init --profile';
@@ -364,6 +416,13 @@ function adminVerb(args: string[]): string | undefined {
   if (/^[a-z][a-z-]*$/.test(sub) && !Object.hasOwn(COMMANDS, sub) && sub !== 'help' && sub !== 'version') return sub;
   return undefined;
 }
+
+/** Flags that undo svc's setup, its own (--remove) and the guessed ones. */
+const UNDO_FLAG = /^--(?:remove|uninstall|undo|disable|delete|purge|unset|off|revert|unhook|unregister|clean)(?:=|$)/;
+
+/** Second words that change svc's rules, policies, tokens or audit rather than show them. */
+const MUTATING_VERB =
+  /^(?:add|set|unset|import|load|apply|edit|remove|rm|delete|del|disable|enable|off|allow|forget|clear|reset|learn|push|replace|write|update|accept|pause|override|append|drop|prune|truncate|rotate|wipe)$/;
 
 /** Profiles a starter policy may layer on without weakening the shipped default. */
 const STRICT_ENOUGH = new Set(['standard', 'strict']);
@@ -399,6 +458,19 @@ function adminHttp(l: LineFacts, out: Effect[]): void {
     }
   };
   for (const e of out) if (e.tool === 'fetch' && e.url) consider(e.url, `reaches svc's admin route ${e.url}`);
+  // any other route of svc's API by hand: changed (deny) or mapped (ask), see svc-api.ts
+  const method = lineMethod(l.text);
+  const urls = new Set<string>();
+  for (const e of out) if (e.tool === 'fetch' && e.url) urls.add(e.url);
+  for (const m of l.text.matchAll(/(?:https?:\/\/)?(?:localhost|127\.[\d.]+|0\.0\.0\.0|\[::1?\]):\d+\/[^\s'"`)]*/g))
+    urls.add(m[0]);
+  const api: Effect[] = [];
+  for (const u of urls) api.push(...svcApiEffects(u, method, `reaches ${u}`));
+  for (const e of api) {
+    if (seen.has(e.command ?? '')) continue;
+    seen.add(e.command ?? '');
+    out.push(e);
+  }
   // auto-allowed rules deleted over HTTP
   if (
     /\/v1\/rules\/auto-allowed/.test(l.text) &&
@@ -409,6 +481,16 @@ function adminHttp(l: LineFacts, out: Effect[]): void {
   // raw sockets and interpreter code carry the request as text
   if (/\/dev\/tcp\/|\bnc\b|ncat|socat|python|node|perl|ruby/.test(l.text))
     consider(l.text, "sends a request to svc's admin route");
+}
+
+/** Interpreter code connecting to svc's socket: only svc's own clients speak its protocol. */
+const SOCKET_CONNECT =
+  /\.connect\(|AF_UNIX|createConnection|net\.connect|UNIXSocket|IO::Socket::UNIX|socketPath|unix_socket|UnixDomainSocketEndPoint/;
+const SVC_SOCKET = /\.svc\/[^'"\s]*\.sock|svc\.sock\b|\/var\/lib\/svc\/[^'"\s]*sock/;
+
+function svcSocket(l: LineFacts, out: Effect[]): void {
+  if (!runsInterpreter(l) || !SVC_SOCKET.test(l.text) || !SOCKET_CONNECT.test(l.text)) return;
+  out.push(finding('admin-http socket', "interpreter code talks to svc's socket directly"));
 }
 
 /** The variables that carry the preload library and steer svc's clients (policies/catalogues/svc-self.yaml, environment). */
@@ -664,9 +746,9 @@ function perCommand(l: LineFacts, out: Effect[]): void {
     for (const p of listenerPaths(name, a)) out.push({ tool: 'write', path: p, via: `${name} listens on ${p}` });
     // svc's package removed by any package manager
     if (
-      /^(?:npm|pnpm|yarn|bun|npx)$/.test(name) &&
-      a.some((w) => /^(?:uninstall|un|unlink|remove|rm|r)$/.test(w)) &&
-      a.some((w) => /^svc-firewall(?:@|$)/.test(w))
+      /^(?:npm|pnpm|yarn|bun|npx|brew|apt|apt-get|dnf|yum|pip|pip3|pipx|cargo|gem|choco|winget|scoop)$/.test(name) &&
+      a.some((w) => /^(?:uninstall|un|unlink|remove|rm|r|purge|erase)$/.test(w)) &&
+      a.some((w) => /^svc(?:-firewall)?(?:@|$)/.test(w))
     )
       out.push(finding(`admin uninstall ${name}`, `${name} removes svc's package`));
   }
@@ -752,5 +834,6 @@ export function svcTamperEffects(l: LineFacts, out: Effect[]): void {
   stopsSvc(l, out);
   if (/svc/.test(l.text)) svcAdmin(l, out);
   if (/\/v1\/|\/approve\//.test(l.text)) adminHttp(l, out);
+  svcSocket(l, out);
   if (/LD_PRELOAD|LD_AUDIT|DYLD_INSERT|SERVICE_|environ|ENV|env\b|exec[lv]e/.test(l.text)) envStrip(l, out);
 }
