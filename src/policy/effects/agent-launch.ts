@@ -21,10 +21,21 @@ interface AgentOptions {
 /** Unrestricted shell in a tool allow-list (Bash, Bash(*), Bash(:*), shell). */
 const ANY_SHELL = /(?:^|[\s,])(?:Bash|Shell|shell|run_shell_command)(?:\((?:\*|:\*|\*\*)?\))?(?:$|[\s,])/;
 
+/** Inline settings that switch hooks off, empty them or bypass permissions. */
+const SETTINGS_OFF =
+  /"disableAllHooks"\s*:\s*true|"hooks"\s*:\s*(?:\{\s*\}|null|\[\s*\])|"defaultMode"\s*:\s*"bypassPermissions"/;
+
 const AGENTS: Record<string, AgentOptions> = {
   claude: {
     flags: ['--dangerously-skip-permissions', '--allow-dangerously-skip-permissions'],
-    values: { '--permission-mode': /^bypassPermissions$/i, '--allowedTools': ANY_SHELL, '--allowed-tools': ANY_SHELL },
+    values: {
+      '--permission-mode': /^bypassPermissions$/i,
+      '--allowedTools': ANY_SHELL,
+      '--allowed-tools': ANY_SHELL,
+      // --settings takes a file or inline JSON laid over the user's: hooks switched off or
+      // emptied there start an agent svc's hooks never see (Claude Code settings reference)
+      '--settings': SETTINGS_OFF,
+    },
   },
   codex: {
     flags: ['--dangerously-bypass-approvals-and-sandbox', '--yolo', '--full-auto'],

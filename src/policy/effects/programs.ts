@@ -641,6 +641,30 @@ function git(c: SimpleCommand, out: Effect[]): void {
     // the repository's own configuration: what the value makes git run or load
     else out.push(...(startupPlant('.git/config', text) ?? []));
   } else if (sub === 'checkout' || sub === 'restore') gitRestore(sub, rest, out);
+  else if (sub === 'rm' || sub === 'mv') gitRemoveMove(sub, rest, out);
+}
+
+/**
+ * `git rm PATHS` deletes them from the working tree as rm does (not with --cached); `git mv SRC
+ * DST` moves as mv does. Paths after `--` are operands whatever they look like.
+ */
+function gitRemoveMove(sub: string, rest: string[], out: Effect[]): void {
+  const ops: string[] = [];
+  let dashed = false;
+  for (const w of rest.slice(1)) {
+    if (!dashed && w === '--') dashed = true;
+    else if (dashed || !w.startsWith('-')) ops.push(w);
+    else if (sub === 'rm' && (w === '--cached' || w === '-n' || w === '--dry-run')) return;
+    else if (sub === 'mv' && (w === '-n' || w === '--dry-run')) return;
+  }
+  if (sub === 'rm') {
+    for (const f of ops) out.push({ tool: 'delete', path: f, via: `git rm deletes ${f}` });
+    return;
+  }
+  if (ops.length < 2) return;
+  const dest = at(ops, ops.length - 1);
+  for (const f of ops.slice(0, -1)) out.push({ tool: 'delete', path: f, via: `git mv moves ${f} away` });
+  out.push(write(dest, undefined, `git mv writes ${dest}`));
 }
 
 /** `git checkout REF -- PATHS` / `git restore --source=REF PATHS` write each path with REF's text. */
