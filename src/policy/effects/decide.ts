@@ -185,6 +185,7 @@ function fetchEffects(call: ToolCall): Effect[] {
   const plain = [
     ...fetchReadings(url, `reaches ${url}`, !DERIVED.has(call)),
     ...svcApiEffects(url, method ?? 'GET', `reaches ${url}`),
+    ...sendingFetch(url, method, call),
   ];
   const hit = urlSecret(url) ?? bodySecret({ ...(call.input ?? {}), ...call.params });
   if (!hit) return plain;
@@ -197,6 +198,26 @@ function fetchEffects(call: ToolCall): Effect[] {
     },
     ...plain,
   ];
+}
+
+/** Bodies longer than this are cut before they are read as a command. */
+const MAX_SENT_BODY = 4096;
+
+/**
+ * A fetch that sends (a method other than GET or HEAD, or a body) is the curl command it amounts
+ * to: a POST to a deploy hook, a workflow dispatch, a webhook or a DELETE of a repository meets
+ * the same readings as `curl -X POST URL -d BODY` in the shell.
+ */
+function sendingFetch(url: string, method: string | undefined, call: ToolCall): Effect[] {
+  const raw = [call.params['body'], call.input?.['body'], call.params['data'], call.params['json']].find(
+    (b) => b !== undefined && b !== null && b !== '',
+  );
+  const verb = (method ?? (raw !== undefined ? 'POST' : 'GET')).toUpperCase();
+  if (!/^[A-Z]{3,7}$/.test(verb) || verb === 'GET' || verb === 'HEAD' || verb === 'OPTIONS') return [];
+  const body = raw === undefined ? '' : (typeof raw === 'string' ? raw : JSON.stringify(raw)).slice(0, MAX_SENT_BODY);
+  const q = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
+  const command = `curl -X ${verb} ${q(url)}${body ? ` --data-binary ${q(body)}` : ''}`;
+  return [{ tool: 'exec', command, via: `the fetch sends ${verb} to ${url}, as ${command.slice(0, 80)}` }];
 }
 
 const MCP_TOOL = /^mcp(?:$|[_:-])/i;
