@@ -783,6 +783,8 @@ const TABLE: Record<string, Deriver> = {
   ln: copyLike('ln', ['-t', '--target-directory', '-S', '--suffix'], false, false),
   truncate: touchLike('truncate', ['-s', '--size', '-r', '--reference']),
   touch: touchLike('touch', ['-d', '--date', '-t', '-r', '--reference']),
+  // fallocate(1) makes or grows a file to a length: a file written, and a disk filled
+  fallocate: touchLike('fallocate', ['-l', '--length', '-o', '--offset']),
   chmod: chmodLike('chmod'),
   chown: chmodLike('chown'),
   chgrp: chmodLike('chgrp'),

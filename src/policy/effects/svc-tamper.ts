@@ -741,7 +741,12 @@ function perCommand(l: LineFacts, out: Effect[]): void {
       ...c.assigns.map((x) => x.name),
       ...(name === 'export' ? a.slice(1).map((w) => w.split('=')[0] ?? '') : []),
     ];
-    for (const n of names) if (SVC_SWITCH.test(n)) out.push(finding(`env-set ${n}`, `sets ${n}`));
+    for (const n of names)
+      if (SVC_SWITCH.test(n) || (SVC_WHERE.test(n) && STARTS_AGENT.test(l.text)))
+        out.push(finding(`env-set ${n}`, `sets ${n}`));
+    // an impostor taking svc's port before it does: a raw listener on 9090
+    if (/^(?:nc|ncat|netcat|nc\.openbsd|nc\.traditional|socat)$/.test(name) && listensOnSvcPort(name, a))
+      out.push(finding(`shadows-svc port ${SVC_PORT}`, `${name} listens on svc's port ${SVC_PORT}`));
     // a listener made on a socket path (an impostor on svc's socket): creating that file
     for (const p of listenerPaths(name, a)) out.push({ tool: 'write', path: p, via: `${name} listens on ${p}` });
     // svc's package removed by any package manager
@@ -752,6 +757,19 @@ function perCommand(l: LineFacts, out: Effect[]): void {
     )
       out.push(finding(`admin uninstall ${name}`, `${name} removes svc's package`));
   }
+}
+
+/** Variables a guess would have steer where svc's clients look: fatal when an agent starts with them. */
+const SVC_WHERE =
+  /^SVC_(?:URL|HOST|ADDR|ADDRESS|ENDPOINT|SERVER|SOCKET|TOKEN|HOME|DATA_DIR|DIR|CONFIG|POLICY|POLICIES|PRELOAD|HOOK)[A-Z0-9_]*$/;
+const STARTS_AGENT =
+  /(?:^|[\s;&|(])(?:claude|codex|gemini|cursor-agent|aider|copilot|opencode|amp|goose|qwen|svc)(?:\s|$)/;
+
+/** nc -l [-p] 9090, socat TCP-LISTEN:9090: a listener on svc's port. */
+function listensOnSvcPort(name: string, a: string[]): boolean {
+  if (name === 'socat') return a.some((w) => new RegExp(`^TCP[46]?-L(?:ISTEN)?:${SVC_PORT}(?:,|$)`, 'i').test(w));
+  const flags = a.filter((w) => /^-[a-zA-Z]+$/.test(w)).join('');
+  return flags.includes('l') && a.some((w) => w === SVC_PORT);
 }
 
 /** The socket files a listener creates: socat UNIX-LISTEN:PATH, nc/ncat -lU PATH. */
