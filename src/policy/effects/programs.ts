@@ -785,6 +785,8 @@ const TABLE: Record<string, Deriver> = {
   touch: touchLike('touch', ['-d', '--date', '-t', '-r', '--reference']),
   // fallocate(1) makes or grows a file to a length: a file written, and a disk filled
   fallocate: touchLike('fallocate', ['-l', '--length', '-o', '--offset']),
+  // a named pipe in a file's place: whatever writes the file then blocks or writes into it
+  mkfifo: touchLike('mkfifo', ['-m', '--mode', '-Z', '--context']),
   chmod: chmodLike('chmod'),
   chown: chmodLike('chown'),
   chgrp: chmodLike('chgrp'),

@@ -24,7 +24,7 @@ import { isSvcProgram, isSvcUnit, patternSelectsSvc, SVC_PATH, SVC_PORT } from '
 
 /** A line can tamper with svc only when it names one of these. */
 export const TAMPER_HINT =
-  /svc|9090|kill|systemctl|launchctl|service|gdb|strace|ltrace|supervisorctl|pm2|\bsv\b|LD_PRELOAD|LD_AUDIT|DYLD_INSERT|SERVICE_|environ|ENV|env\b|\.claude|\.codex|\.gemini|\.cursor|\.copilot|settings|workspace|opencode|exec[lv]e|find|xargs|busybox|toybox|sash|-static|SVC|\.md\b|rc\b|profile|\.fish|\.mcp|\.vscode|Stop-Process|spps|taskkill|schtasks|renice|ionice|\bchrt\b|taskset|\bsc\s|\bnet\s+(?:stop|pause)/i;
+  /svc|9090|kill|systemctl|launchctl|service|gdb|strace|ltrace|supervisorctl|pm2|\bsv\b|LD_PRELOAD|LD_AUDIT|DYLD_INSERT|SERVICE_|environ|ENV|env\b|\.claude|\.codex|\.gemini|\.cursor|\.copilot|settings|workspace|opencode|exec[lv]e|find|xargs|busybox|toybox|sash|-static|SVC|\.md\b|rc\b|profile|\.fish|\.mcp|\.vscode|Stop-Process|spps|taskkill|schtasks|renice|ionice|\bchrt\b|taskset|\bsc\s|\bnet\s+(?:stop|pause)|setx/i;
 
 function finding(sentence: string, via: string): Effect {
   return { tool: 'tamper', command: sentence.replace(/[^\x20-\x7e]/g, '_').slice(0, 300), via };
@@ -152,7 +152,7 @@ function sendsToChosen(a: string[]): string | undefined {
   }
   if (
     (name === 'gdb' || name === 'lldb') &&
-    a.some((w) => w === '-p' || w === '--pid' || w.startsWith('--pid=') || w === 'attach' || w === '--attach-pid')
+    a.some((w) => w === '-p' || w === '--pid' || w.startsWith('--pid=') || /^(?:attach|--attach-pid)\b/.test(w.trim()))
   )
     return name;
   if ((name === 'strace' || name === 'ltrace' || name === 'perf') && a.some((w) => w === '-p' || /^-p\d/.test(w)))
@@ -744,6 +744,10 @@ function perCommand(l: LineFacts, out: Effect[]): void {
     for (const n of names)
       if (SVC_SWITCH.test(n) || (SVC_WHERE.test(n) && STARTS_AGENT.test(l.text)))
         out.push(finding(`env-set ${n}`, `sets ${n}`));
+    // the variables set for every later service or login: launchctl setenv, systemctl
+    // set-environment (the user manager's environment, which svc's unit inherits), Windows setx
+    for (const v of managerEnv(name.replace(/\.exe$/i, '').toLowerCase(), a))
+      out.push(finding(`env-set ${v}`, `${name} sets ${v} for the services it starts`));
     // an impostor taking svc's port before it does: a raw listener on 9090
     if (/^(?:nc|ncat|netcat|nc\.openbsd|nc\.traditional|socat)$/.test(name) && listensOnSvcPort(name, a))
       out.push(finding(`shadows-svc port ${SVC_PORT}`, `${name} listens on svc's port ${SVC_PORT}`));
@@ -757,6 +761,21 @@ function perCommand(l: LineFacts, out: Effect[]): void {
     )
       out.push(finding(`admin uninstall ${name}`, `${name} removes svc's package`));
   }
+}
+
+/** The variables that steer svc, as a service manager or setx names them. */
+const STEERING = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
+
+function managerEnv(name: string, a: string[]): string[] {
+  const words = a.slice(1);
+  const names = (from: string[]) => from.map((w) => w.split('=')[0] ?? '').filter((n) => STEERING.test(n));
+  if (name === 'launchctl' && /^(?:setenv|unsetenv)$/.test(words[0] ?? '')) return names(words.slice(1, 2));
+  if (name === 'systemctl') {
+    const v = words.findIndex((w) => /^(?:set-environment|unset-environment|import-environment)$/.test(w));
+    return v < 0 ? [] : names(words.slice(v + 1));
+  }
+  if (name === 'setx') return names(words.filter((w) => !w.startsWith('/')).slice(0, 1));
+  return [];
 }
 
 /** Variables a guess would have steer where svc's clients look: fatal when an agent starts with them. */
