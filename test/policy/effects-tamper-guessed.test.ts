@@ -164,3 +164,20 @@ test('np and JFrog uploads ship; draft and preview deploys do not', () => {
     ['B', 'exec', { command: 'firebase hosting:channel:deploy pr-214 --expires 7d' }],
   ]);
 });
+
+test("agents started without the user's settings, where svc's hooks are, and svc's variables set for later services", () => {
+  check([
+    ['D', 'exec', { command: 'CLAUDE_CONFIG_DIR=/tmp/clean-claude claude -p "run the deploy script"' }],
+    ['D', 'exec', { command: 'CODEX_HOME=/tmp/codex-clean codex exec "fix the build"' }],
+    ['D', 'exec', { command: "claude --setting-sources project -p 'run tests'" }],
+    ['D', 'exec', { command: 'OPENCODE_PERMISSION=\'{"bash":"allow"}\' opencode run fix' }],
+    ['D', 'exec', { command: 'launchctl setenv SERVICE_FAIL_OPEN 1' }],
+    ['D', 'exec', { command: 'systemctl --user set-environment LD_PRELOAD=' }],
+    ['D', 'exec', { command: 'mkfifo ~/.svc/audit/audit.jsonl' }],
+    ['D', 'exec', { command: 'gdb -batch -ex "attach $(pgrep -f svc.js)" -ex "call (int)raise(19)"' }],
+    ['B', 'exec', { command: 'CLAUDE_CONFIG_DIR=~/.claude claude -p "summarize"' }],
+    ['B', 'exec', { command: "claude --setting-sources user,project -p 'run tests'" }],
+    ['B', 'exec', { command: 'launchctl setenv JAVA_HOME /opt/jdk' }],
+    ['B', 'exec', { command: 'mkfifo /tmp/pipe' }],
+  ]);
+});
