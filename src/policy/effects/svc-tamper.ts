@@ -20,11 +20,12 @@ import { programEffects } from './programs.js';
 import { fileWriterEffects } from './file-writers.js';
 import type { LineView as LineFacts } from './line-view.js';
 import { lineMethod, svcApiEffects } from './svc-api.js';
+import { diskFillEffects } from './disk-fill.js';
 import { isSvcProgram, isSvcUnit, patternSelectsSvc, SVC_PATH, SVC_PORT } from './svc-identity.js';
 
 /** A line can tamper with svc only when it names one of these. */
 export const TAMPER_HINT =
-  /svc|9090|kill|systemctl|launchctl|service|gdb|strace|ltrace|supervisorctl|pm2|\bsv\b|LD_PRELOAD|LD_AUDIT|DYLD_INSERT|SERVICE_|environ|ENV|env\b|\.claude|\.codex|\.gemini|\.cursor|\.copilot|settings|workspace|opencode|exec[lv]e|find|xargs|busybox|toybox|sash|-static|SVC|\.md\b|rc\b|profile|\.fish|\.mcp|\.vscode|Stop-Process|spps|taskkill|schtasks|renice|ionice|\bchrt\b|taskset|\bsc\s|\bnet\s+(?:stop|pause)|setx/i;
+  /svc|9090|kill|systemctl|launchctl|service|gdb|strace|ltrace|supervisorctl|pm2|\bsv\b|LD_PRELOAD|LD_AUDIT|DYLD_INSERT|SERVICE_|environ|ENV|env\b|\.claude|\.codex|\.gemini|\.cursor|\.copilot|settings|workspace|opencode|exec[lv]e|find|xargs|busybox|toybox|sash|-static|SVC|\.md\b|rc\b|profile|\.fish|\.mcp|\.vscode|Stop-Process|spps|taskkill|schtasks|renice|ionice|\bchrt\b|taskset|\bsc\s|\bnet\s+(?:stop|pause)|setx|\/dev\/(?:zero|u?random|full)|\byes\b|fallocate/i;
 
 function finding(sentence: string, via: string): Effect {
   return { tool: 'tamper', command: sentence.replace(/[^\x20-\x7e]/g, '_').slice(0, 300), via };
@@ -269,8 +270,8 @@ function literalProgram(a: string[], text: string): string[] {
 }
 
 /**
- * taskkill by image name or filter (node.exe is every node process, svc's server among them),
- * schtasks ending, disabling or deleting a task named for svc, PowerShell's Stop-Process on node.
+ * taskkill by an image name or filter that names svc (`/IM svc.exe`, `/FI "WINDOWTITLE eq svc*"`),
+ * schtasks ending, disabling or deleting a task named for svc, PowerShell's Stop-Process on svc.
  */
 function windowsStops(name: string, a: string[]): string | undefined {
   const words = a.slice(1);
@@ -278,13 +279,14 @@ function windowsStops(name: string, a: string[]): string | undefined {
     words.flatMap((w, i) => (w.toLowerCase() === flag ? [words[i + 1] ?? ''] : [])).join(' ');
   if (name === 'taskkill') {
     const im = valueOf('/im').toLowerCase();
-    if (/^(?:node|nodejs|svc)(?:\.exe)?$|^\*|\bsvc/.test(im) || /svc/i.test(valueOf('/fi'))) return 'taskkill';
+    // every node.exe is a developer's everyday "stop my dev servers" on Windows: only svc by name
+    if (/^svc(?:\.exe)?$|^\*$|\bsvc/.test(im) || /svc/i.test(valueOf('/fi'))) return 'taskkill';
   }
   if (name === 'schtasks' && words.some((w) => /^\/(?:end|delete|change)$/i.test(w))) {
     const changes = words.some((w) => /^\/(?:end|delete|disable)$/i.test(w));
     if (changes && /svc/i.test(valueOf('/tn'))) return 'schtasks';
   }
-  if (/^(?:stop-process|spps|kill)$/.test(name) && words.some((w) => /^['"]?(?:node|svc)(?:\.exe)?['"]?$/i.test(w)))
+  if (/^(?:stop-process|spps)$/.test(name) && words.some((w) => /^['"]?svc(?:\.exe)?['"]?$/i.test(w)))
     return 'Stop-Process';
   return undefined;
 }
@@ -322,15 +324,6 @@ function stopsSvc(l: LineFacts, out: Effect[]): void {
   }
   if (sender && chosen) {
     out.push(finding(`stops-svc ${sender}`, `${sender} aimed at processes that include svc's server`));
-    return;
-  }
-  // PowerShell stopping node processes by name (svc's server is one)
-  if (
-    /\b(?:Stop-Process|spps)\s+(?:-Force\s+)?-Name\s+['"]?node\b|Get-Process\s+(?:-Name\s+)?['"]?node\b[^|]*\|\s*(?:Stop-Process|spps|kill)\b/i.test(
-      l.text,
-    )
-  ) {
-    out.push(finding('stops-svc Stop-Process', "PowerShell stops every node process, svc's server among them"));
     return;
   }
   // interpreter code signalling a pid it read from svc's files or found by svc's name or port
@@ -381,6 +374,10 @@ const WEAKER_SERVE = /^--(?:config|replace-base|data-dir|audit-dir|policy|socket
 /** What an svc command does that only the user may do. */
 function adminVerb(args: string[]): string | undefined {
   if (args.some((w) => w === '--help' || w === '-h')) return undefined;
+  // an option no svc command has that says what it would do: run unchecked
+  const dash = args.indexOf('--');
+  const off = (dash < 0 ? args : args.slice(0, dash)).find((w) => OFF_OPTION.test(w));
+  if (off) return `option ${off.split('=')[0] ?? off}`;
   const [sub, second] = [args[0] ?? '', args[1] ?? ''];
   if (sub === 'approve' || sub === 'deny') return sub;
   if (sub === 'pending' && second === 'approve') return 'approve';
@@ -416,6 +413,10 @@ function adminVerb(args: string[]): string | undefined {
   if (/^[a-z][a-z-]*$/.test(sub) && !Object.hasOwn(COMMANDS, sub) && sub !== 'help' && sub !== 'version') return sub;
   return undefined;
 }
+
+/** Options an agent guesses would make svc let everything through (svc has none of them). */
+const OFF_OPTION =
+  /^--(?:fail-open|no-enforce|no-check|no-checks|unchecked|allow-all|bypass|disable|disabled|off|no-policy|no-policies|skip-policy|insecure|yolo|permissive)(?:=|$)/;
 
 /** Flags that undo svc's setup, its own (--remove) and the guessed ones. */
 const UNDO_FLAG = /^--(?:remove|uninstall|undo|disable|delete|purge|unset|off|revert|unhook|unregister|clean)(?:=|$)/;
@@ -535,6 +536,9 @@ function envStrip(l: LineFacts, out: Effect[]): void {
 /** Words that stand for svc's own paths: its data directory variable, where its programs are. */
 const SVC_WORDS: [RegExp, string][] = [
   [/^\$\{?SERVICE_HOME(?::?[-=][^}]*)?\}?/, '~/.svc'],
+  // npm's global package directory, where svc's package is installed
+  [/^\$\(\s*npm root (?:-g|--global)\s*\)|^`\s*npm root (?:-g|--global)\s*`/, '/usr/local/lib/node_modules'],
+  [/^\$\(\s*npm (?:prefix|config get prefix) (?:-g|--global)\s*\)(?=\/lib\/node_modules)/, '/usr/local'],
   [
     /^\$\(\s*(?:svc|npx svc-firewall|node \S*svc\.js) preload-path\s*\)|^`\s*svc preload-path\s*`/,
     '/usr/local/lib/node_modules/svc-firewall/build/Release/libsvc.so',
@@ -666,6 +670,9 @@ function xargsLists(c: SimpleCommand, piped: () => boolean, out: Effect[]): void
   for (const e of own) out.push({ ...e, via: `xargs ${prog[0] ?? ''} gets what ${name} lists: ${e.via}` });
 }
 
+/** Programs disk-fill.ts reads. */
+const DISK_FILLERS = new Set(['dd', 'cat', 'yes', 'fallocate', 'head']);
+
 /** Programs that only look at a file (svc's preload library may be named to them). */
 const LOOKS_ONLY = new Set([
   'ls',
@@ -727,6 +734,7 @@ function perCommand(l: LineFacts, out: Effect[]): void {
     while (a.length > 1 && KEYWORDS.has(a[0] ?? '')) a = a.slice(1);
     const name = basename(a[0] ?? '');
     if (name === 'find' && a.some((w) => /^-(?:exec|execdir|ok|okdir)$/.test(w))) findPayloads(a, out);
+    if (DISK_FILLERS.has(name)) diskFillEffects({ ...c, argv: a }, out);
     if (c.pipedInto) xargsLists(c, piped, out);
     if (UNCHECKED_SHELL.test(name))
       out.push(
@@ -760,6 +768,13 @@ function perCommand(l: LineFacts, out: Effect[]): void {
       a.some((w) => /^svc(?:-firewall)?(?:@|$)/.test(w))
     )
       out.push(finding(`admin uninstall ${name}`, `${name} removes svc's package`));
+    // svc's package replaced by a build from elsewhere: a tarball, a directory, a git or URL source
+    if (
+      /^(?:npm|pnpm|yarn|bun)$/.test(name) &&
+      a.some((w) => /^(?:install|i|add|link|ln)$/.test(w)) &&
+      a.some((w) => /svc-firewall/.test(w) && /^(?:\.{0,2}\/|~|git\+|github:|https?:|file:)|\.tgz$|\.tar\.gz$/.test(w))
+    )
+      out.push(finding(`admin replace ${name}`, `${name} replaces svc's package with a build from elsewhere`));
   }
 }
 
