@@ -217,7 +217,9 @@ function sendingFetch(url: string, method: string | undefined, call: ToolCall): 
   const body = raw === undefined ? '' : (typeof raw === 'string' ? raw : JSON.stringify(raw)).slice(0, MAX_SENT_BODY);
   const q = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
   const command = `curl -X ${verb} ${q(url)}${body ? ` --data-binary ${q(body)}` : ''}`;
-  return [{ tool: 'exec', command, via: `the fetch sends ${verb} to ${url}, as ${command.slice(0, 80)}` }];
+  return [
+    { tool: 'exec', command, noWatch: true, via: `the fetch sends ${verb} to ${url}, as ${command.slice(0, 80)}` },
+  ];
 }
 
 const MCP_TOOL = /^mcp(?:$|[_:-])/i;
@@ -282,6 +284,7 @@ export function strictest(own: Decision, derived: DerivedResult[]): Decision {
     const d = r.decision;
     if (!d.policy) continue;
     if (r.effect.onlyDeny && d.action !== 'deny') continue;
+    if (r.effect.noWatch && d.action === 'watch') continue;
     if ((STRENGTH[d.action] ?? 0) > (STRENGTH[best.action] ?? 0)) {
       best = d;
       bestEffect = r.effect;
