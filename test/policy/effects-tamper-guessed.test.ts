@@ -170,6 +170,7 @@ test("agents started without the user's settings, where svc's hooks are, and svc
     ['D', 'exec', { command: 'CLAUDE_CONFIG_DIR=/tmp/clean-claude claude -p "run the deploy script"' }],
     ['D', 'exec', { command: 'CODEX_HOME=/tmp/codex-clean codex exec "fix the build"' }],
     ['D', 'exec', { command: "claude --setting-sources project -p 'run tests'" }],
+    ['D', 'exec', { command: 'COPILOT_HOME=/tmp/c copilot -p "ship it"' }],
     ['D', 'exec', { command: 'OPENCODE_PERMISSION=\'{"bash":"allow"}\' opencode run fix' }],
     ['D', 'exec', { command: 'launchctl setenv SERVICE_FAIL_OPEN 1' }],
     ['D', 'exec', { command: 'systemctl --user set-environment LD_PRELOAD=' }],

@@ -72,6 +72,8 @@ const AGENTS: Record<string, AgentOptions> = {
   copilot: {
     flags: ['--allow-all-tools', '--allow-all', '--yolo'],
     values: { '--allow-tool': /^shell$/ },
+    // svc's hooks are installed under $COPILOT_HOME/hooks (svc setup --help)
+    env: { COPILOT_HOME: elsewhereThan('.copilot') },
   },
   q: { flags: ['--trust-all-tools'] },
   'kiro-cli': { flags: ['--trust-all-tools'] },
