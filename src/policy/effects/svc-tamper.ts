@@ -830,10 +830,33 @@ const RC_FILE =
 
 /** What a write (tool or derived) does to svc: redefines its commands in a shell start-up file. */
 export function tamperWrite(path: string, content: string | undefined): Effect[] {
+  if (content && INSTRUCTIONS.test(path)) {
+    const g = grantedIn(content);
+    if (g) return [finding(`instructions-grant ${g}`, `tells every later agent session in ${path}: "${g}"`)];
+  }
   if (!content || !RC_FILE.test(path)) return [];
   const m = SHADOWS_SVC.exec(content);
   const n = m?.[1] ?? m?.[2] ?? m?.[3];
   return n ? [finding(`shadows-svc ${n}`, `redefines ${n} in ${path}`)] : [];
+}
+
+/**
+ * Standing instructions that tell the agent to approve its own calls or to switch its checks or
+ * svc off (a prompt injection persisting itself into AGENTS.md): every later session obeys them.
+ * A rule against it ("never auto-approve", "do not disable the hooks") is not one.
+ */
+const GRANT =
+  /\b(?:auto-?approv\w*|always (?:allow|approve|accept)\w*|bypass\s?permissions|bypass(?:ing)? (?:the )?(?:permission|approval|firewall|svc|hooks?)\w*|skip(?:ping)? (?:the )?(?:permission|approval|confirmation|svc|firewall)\w*|dangerously-skip-permissions|(?:never|don'?t|do not) (?:ask|wait) (?:for )?(?:permission|approval|confirmation)\w*|without (?:asking|waiting) (?:for )?(?:permission|approval|confirmation)\w*|(?:disable|turn off|switch off|kill|stop|remove|uninstall) (?:the )?(?:svc|firewall|policy firewall|pretooluse hooks?|permission hooks?|hooks)\b|yolo mode|approve (?:your|its) own)/i;
+const NEGATED = /\b(?:never|not|don'?t|no|avoid|forbid\w*|must not)\s+(?:\w+\s+){0,2}$/i;
+
+function grantedIn(content: string): string | undefined {
+  for (const m of content.matchAll(new RegExp(GRANT.source, 'gi'))) {
+    const before = content.slice(Math.max(0, (m.index ?? 0) - 30), m.index ?? 0);
+    // "never ask for approval" is itself a grant; "never auto-approve" is a rule against one
+    if (!/^(?:never|don'?t|do not)/i.test(m[0]) && NEGATED.test(before)) continue;
+    return m[0].toLowerCase();
+  }
+  return undefined;
 }
 
 /** Agent instruction files given text the call does not show (copied or appended from another file). */
