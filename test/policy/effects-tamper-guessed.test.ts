@@ -228,6 +228,7 @@ test('standing instructions that grant the agent approvals or switch svc off are
     ],
     ['B', 'exec', { command: "echo '- Never auto-approve destructive commands' >> AGENTS.md" }],
     ['B', 'exec', { command: "echo 'Always ask for approval before pushing.' >> AGENTS.md" }],
+    ['B', 'exec', { command: "echo 'Always allow CORS from localhost in dev.' >> AGENTS.md" }],
     [
       'B',
       'write',

@@ -846,7 +846,7 @@ export function tamperWrite(path: string, content: string | undefined): Effect[]
  * A rule against it ("never auto-approve", "do not disable the hooks") is not one.
  */
 const GRANT =
-  /\b(?:auto-?approv\w*|always (?:allow|approve|accept)\w*|bypass\s?permissions|bypass(?:ing)? (?:the )?(?:permission|approval|firewall|svc|hooks?)\w*|skip(?:ping)? (?:the )?(?:permission|approval|confirmation|svc|firewall)\w*|dangerously-skip-permissions|(?:never|don'?t|do not) (?:ask|wait) (?:for )?(?:permission|approval|confirmation)\w*|without (?:asking|waiting) (?:for )?(?:permission|approval|confirmation)\w*|(?:disable|turn off|switch off|kill|stop|remove|uninstall) (?:the )?(?:svc|firewall|policy firewall|pretooluse hooks?|permission hooks?|hooks)\b|yolo mode|approve (?:your|its) own)/i;
+  /\b(?:auto-?approv\w*|always (?:allow|approve|accept) (?:all |every |any )?(?:tools?|commands?|bash|shell|edits?|calls?|permissions?|requests?|prompts?)\b|bypass\s?permissions|bypass(?:ing)? (?:the )?(?:permission|approval|firewall|svc|hooks?)\w*|skip(?:ping)? (?:the )?(?:permission|approval|confirmation|svc|firewall)\w*|dangerously-skip-permissions|(?:never|don'?t|do not) (?:ask|wait) (?:for )?(?:permission|approval|confirmation)\w*|without (?:asking|waiting) (?:for )?(?:permission|approval|confirmation)\w*|(?:disable|turn off|switch off|kill|stop|remove|uninstall) (?:the )?(?:svc|firewall|policy firewall|pretooluse hooks?|permission hooks?|hooks)\b|yolo mode|approve (?:your|its) own)/i;
 const NEGATED = /\b(?:never|not|don'?t|no|avoid|forbid\w*|must not)\s+(?:\w+\s+){0,2}$/i;
 
 function grantedIn(content: string): string | undefined {
