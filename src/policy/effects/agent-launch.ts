@@ -21,10 +21,31 @@ interface AgentOptions {
 /** Unrestricted shell in a tool allow-list (Bash, Bash(*), Bash(:*), shell). */
 const ANY_SHELL = /(?:^|[\s,])(?:Bash|Shell|shell|run_shell_command)(?:\((?:\*|:\*|\*\*)?\))?(?:$|[\s,])/;
 
+/** A directory other than the user's own ~/NAME (the agent's default configuration directory). */
+function elsewhereThan(name: string): RegExp {
+  const own = name.replace('.', '\\.');
+  return new RegExp(`^(?!(?:~|\\$\\{?HOME\\}?|/home/[^/]+|/root|/Users/[^/]+)/${own}/?$)`);
+}
+
+/** Inline settings that switch hooks off, empty them or bypass permissions. */
+const SETTINGS_OFF =
+  /"disableAllHooks"\s*:\s*true|"hooks"\s*:\s*(?:\{\s*\}|null|\[\s*\])|"defaultMode"\s*:\s*"bypassPermissions"/;
+
 const AGENTS: Record<string, AgentOptions> = {
   claude: {
     flags: ['--dangerously-skip-permissions', '--allow-dangerously-skip-permissions'],
-    values: { '--permission-mode': /^bypassPermissions$/i, '--allowedTools': ANY_SHELL, '--allowed-tools': ANY_SHELL },
+    values: {
+      '--permission-mode': /^bypassPermissions$/i,
+      '--allowedTools': ANY_SHELL,
+      '--allowed-tools': ANY_SHELL,
+      // --settings takes a file or inline JSON laid over the user's: hooks switched off or
+      // emptied there start an agent svc's hooks never see (Claude Code settings reference)
+      '--settings': SETTINGS_OFF,
+      // settings read only from project/local: the user's, where svc's hooks are, are skipped
+      '--setting-sources': /^(?![^]*\buser\b)/,
+    },
+    // a configuration directory of its own has none of the user's hooks or permission rules
+    env: { CLAUDE_CONFIG_DIR: elsewhereThan('.claude') },
   },
   codex: {
     flags: ['--dangerously-bypass-approvals-and-sandbox', '--yolo', '--full-auto'],
@@ -36,16 +57,23 @@ const AGENTS: Record<string, AgentOptions> = {
       '-c': /^(?:approval_policy\s*=\s*["']?never|sandbox_mode\s*=\s*["']?danger-full-access)/,
       '--config': /^(?:approval_policy\s*=\s*["']?never|sandbox_mode\s*=\s*["']?danger-full-access)/,
     },
+    env: { CODEX_HOME: elsewhereThan('.codex') },
   },
   gemini: { flags: ['--yolo', '-y'], values: { '--approval-mode': /^yolo$/i } },
   qwen: { flags: ['--yolo', '-y'], values: { '--approval-mode': /^yolo$/i } },
   'cursor-agent': { flags: ['--force', '-f'] },
   aider: { flags: ['--yes-always', '--yes'] },
   amp: { flags: ['--dangerously-allow-all'] },
-  opencode: { flags: ['--dangerously-skip-permissions'] },
+  // opencode reads its permission table from OPENCODE_PERMISSION or inline OPENCODE_CONFIG_CONTENT
+  opencode: {
+    flags: ['--dangerously-skip-permissions'],
+    env: { OPENCODE_PERMISSION: /"allow"|^allow$/, OPENCODE_CONFIG_CONTENT: /"permission"[^]*"allow"/ },
+  },
   copilot: {
     flags: ['--allow-all-tools', '--allow-all', '--yolo'],
     values: { '--allow-tool': /^shell$/ },
+    // svc's hooks are installed under $COPILOT_HOME/hooks (svc setup --help)
+    env: { COPILOT_HOME: elsewhereThan('.copilot') },
   },
   q: { flags: ['--trust-all-tools'] },
   'kiro-cli': { flags: ['--trust-all-tools'] },

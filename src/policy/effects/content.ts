@@ -37,6 +37,7 @@ import { plantedShells } from './planted-shells.js';
 
 export type Kind =
   | 'tasks'
+  | 'idea'
   | 'precommit'
   | 'ruby'
   | 'literals'
@@ -76,6 +77,8 @@ const KINDS: [RegExp, Kind][] = [
   [/(?:^|\/)(?:\.local\/bin|bin)\/[^/]+$|^\/usr\/local\/s?bin\/[^/]+$/, 'shell'],
   [/(?:^|\/)(?:build|install|setup|bootstrap|configure|postinstall|prepare)\.(?:sh|bash)$|(?:^|\/)configure$/, 'shell'],
   [/(?:^|\/)\.vscode\/tasks\.json$/, 'tasks'],
+  // JetBrains run configurations: the project's workspace, shared ones, and .run/*.run.xml
+  [/(?:^|\/)\.idea\/(?:workspace\.xml|runconfigurations\/[^/]+\.xml)$|(?:^|\/)\.run\/[^/]+\.run\.xml$/, 'idea'],
   [/(?:^|\/)\.pre-commit-config\.ya?ml$|(?:^|\/)lefthook\.ya?ml$|(?:^|\/)\.lefthook\.ya?ml$/, 'precommit'],
   // Ruby files that tools run: Rake, Bundler, gemspecs, irb/pry start-up, fastlane's lanes and
   // settings (Fastfile, Appfile, Matchfile, Pluginfile run `sh(...)` actions), Danger, Guard, Vagrant
@@ -191,6 +194,17 @@ export function sourceText(path: string, url: string): string | undefined {
 }
 
 const MAX_LINES = 2000;
+
+/** An XML attribute's text with its entities read (&quot; &amp; &lt; &gt; &apos; &#10;). */
+function xmlText(v: string): string {
+  return v
+    .replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)))
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
 
 function shellPlant(script: string, via: string): Effect[] {
   return script.trim() ? [{ tool: 'exec', command: script, via, onlyDeny: true }] : [];
@@ -528,6 +542,14 @@ function fileEffects(path: string, content: string): Effect[] {
       return shellPlant(content, via);
     case 'make':
       return shellPlant(makeRecipes(content), via);
+    case 'idea': {
+      // a Shell Script run configuration's inline script (ShConfigurationType SCRIPT_TEXT) runs
+      // when the configuration is started, from the IDE's run button or a before-launch task
+      const scripts = [...content.matchAll(/name=["']SCRIPT_TEXT["']\s+value=(?:"([^"]*)"|'([^']*)')/g)].map((m) =>
+        xmlText(m[1] ?? m[2] ?? ''),
+      );
+      return scripts.flatMap((t) => shellPlant(t, via));
+    }
     case 'tasks':
     case 'precommit': {
       const cmds = [

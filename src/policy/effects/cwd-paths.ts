@@ -9,13 +9,16 @@ import type { LineView as LineFacts } from './line-view.js';
 import { programEffects } from './programs.js';
 import { cdTarget, fileWriterEffects, underDir } from './file-writers.js';
 
+const NPM_ROOT = /^\$\(\s*npm root (?:-g|--global)\s*\)|^`\s*npm root (?:-g|--global)\s*`/;
+
 /** Directories whose relative paths are worth resolving. */
 const FOLLOWED = /^(?:~|\$\{?HOME\}?)(?:$|\/\.)|\/\.|^\/(?:etc|usr|var|opt|root|Library|System)(?:\/|$)/;
 
 export function cwdPathEffects(l: LineFacts, out: Effect[]): void {
   let cwd: string | undefined;
   for (const c of l.cmds) {
-    const t = cdTarget(c.argv);
+    // `cd $(npm root -g)/PKG`: npm's global package directory (svc's own package lives there)
+    const t = cdTarget(c.argv.map((w, i) => (i === 1 ? w.replace(NPM_ROOT, '/usr/local/lib/node_modules') : w)));
     if (t !== undefined) {
       cwd = t !== null && FOLLOWED.test(t) ? t : undefined;
       continue;

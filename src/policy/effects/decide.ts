@@ -15,6 +15,7 @@ import { mcpToolEffects } from './mcp-tools.js';
 import { mcpSecretReads } from './mcp-secret-reads.js';
 import { mcpShareEffects } from './mcp-shares.js';
 import { mcpTamperEffects } from './mcp-tamper.js';
+import { svcApiEffects } from './svc-api.js';
 import { writeLossEffects } from './write-loss.js';
 import { editSwapEffects } from './source-swaps.js';
 import { SECRET_VALUE } from './secret-shapes.js';
@@ -213,7 +214,12 @@ const DERIVED = new WeakSet<ToolCall>();
 function fetchEffects(call: ToolCall): Effect[] {
   const url = [call.params['url'], call.input?.['url']].find((u): u is string => typeof u === 'string');
   if (!url) return [];
-  const plain = fetchReadings(url, `reaches ${url}`, !DERIVED.has(call));
+  const method = [call.params['method'], call.input?.['method']].find((m): m is string => typeof m === 'string');
+  const plain = [
+    ...fetchReadings(url, `reaches ${url}`, !DERIVED.has(call)),
+    ...svcApiEffects(url, method ?? 'GET', `reaches ${url}`),
+    ...sendingFetch(url, method, call),
+  ];
   const params = { ...(call.input ?? {}), ...call.params };
   const hit = urlSecret(url) ?? bodySecret(params);
   if (!hit) {
@@ -237,6 +243,28 @@ function fetchEffects(call: ToolCall): Effect[] {
       via: `the URL carries a secret (${hit.slice(0, 12)}...) to ${host}`,
     },
     ...plain,
+  ];
+}
+
+/** Bodies longer than this are cut before they are read as a command. */
+const MAX_SENT_BODY = 4096;
+
+/**
+ * A fetch that sends (a method other than GET or HEAD, or a body) is the curl command it amounts
+ * to: a POST to a deploy hook, a workflow dispatch, a webhook or a DELETE of a repository meets
+ * the same readings as `curl -X POST URL -d BODY` in the shell.
+ */
+function sendingFetch(url: string, method: string | undefined, call: ToolCall): Effect[] {
+  const raw = [call.params['body'], call.input?.['body'], call.params['data'], call.params['json']].find(
+    (b) => b !== undefined && b !== null && b !== '',
+  );
+  const verb = (method ?? (raw !== undefined ? 'POST' : 'GET')).toUpperCase();
+  if (!/^[A-Z]{3,7}$/.test(verb) || verb === 'GET' || verb === 'HEAD' || verb === 'OPTIONS') return [];
+  const body = raw === undefined ? '' : (typeof raw === 'string' ? raw : JSON.stringify(raw)).slice(0, MAX_SENT_BODY);
+  const q = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
+  const command = `curl -X ${verb} ${q(url)}${body ? ` --data-binary ${q(body)}` : ''}`;
+  return [
+    { tool: 'exec', command, noWatch: true, via: `the fetch sends ${verb} to ${url}, as ${command.slice(0, 80)}` },
   ];
 }
 
@@ -332,6 +360,7 @@ export function strictest(own: Decision, derived: DerivedResult[]): Decision {
     const d = r.decision;
     if (!d.policy) continue;
     if (r.effect.onlyDeny && d.action !== 'deny') continue;
+    if (r.effect.noWatch && d.action === 'watch') continue;
     if ((STRENGTH[d.action] ?? 0) > (STRENGTH[best.action] ?? 0)) {
       best = d;
       bestEffect = r.effect;

@@ -125,8 +125,18 @@ const IN_PLACE: Record<string, (argv: string[]) => string[]> = {
     const i = a.findIndex((w) => w === '-f' || w === '--file');
     return (a[1] === 'put' || a[1] === 'delete') && i > 0 && a[i + 1] ? [a[i + 1] as string] : [];
   },
-  patch: (a) =>
-    operands(a, new Set(['-i', '--input', '-p', '-d', '-o', '-r', '-F', '-z', '-B', '-V', '-Y', '-D'])).slice(0, 1),
+  // patch -d DIR changes the files the patch names under DIR (not shown): DIR/* stands for them
+  patch: (a) => {
+    const file = operands(a, new Set(['-i', '--input', '-p', '-d', '-o', '-r', '-F', '-z', '-B', '-V', '-Y', '-D']));
+    const at = a.findIndex((w) => w === '-d' || w === '--directory' || w.startsWith('--directory='));
+    const w = a[at] ?? '';
+    const dir = at < 0 ? undefined : w.includes('=') ? w.slice(w.indexOf('=') + 1) : a[at + 1];
+    const first = file.slice(0, 1);
+    if (!dir) return first;
+    return first.length
+      ? first.map((f) => (f.startsWith('/') ? f : `${dir.replace(/\/+$/, '')}/${f}`))
+      : [`${dir.replace(/\/+$/, '')}/*`];
+  },
   ed: (a) => operands(a, new Set(['-p'])),
   red: (a) => operands(a, new Set(['-p'])),
   sd: (a) => operands(a, new Set(['-f', '--flags', '-n'])).slice(2),

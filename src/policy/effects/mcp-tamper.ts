@@ -14,8 +14,37 @@ export function mcpTamperEffects(op: string, p: Record<string, unknown>): Effect
   const dst = str('destination') ?? str('dest') ?? str('to') ?? str('new_path') ?? str('newPath') ?? str('target');
   if (src && dst && /move|rename|mv/i.test(op))
     out.push({ tool: 'exec', command: `mv ${q(src)} ${q(dst)}`, via: `MCP ${op} moves ${src} to ${dst}` });
+  // a code host's MCP server adding a webhook: every later push and pull request is sent to its
+  // URL, as `gh api repos/O/R/hooks -f config[url]=URL` does (forge-grants.ts)
+  if (/hook/i.test(op) && /create|add|update|edit|set/i.test(op)) {
+    const cfg = typeof p['config'] === 'object' && p['config'] !== null ? (p['config'] as Record<string, unknown>) : {};
+    const url = [cfg['url'], p['url'], p['webhook_url'], p['hook_url']].find((u): u is string => typeof u === 'string');
+    const where = str('org') ? `orgs/${str('org') ?? ''}` : `repos/${str('owner') ?? 'o'}/${str('repo') ?? 'r'}`;
+    if (url)
+      out.push({
+        tool: 'exec',
+        command: `gh api ${q(`${where}/hooks`)} -f ${q(`config[url]=${url}`)}`,
+        via: `MCP ${op} sends the repository's events to ${url}`,
+      });
+  }
+  // a Kubernetes MCP server's apply/create/patch is `kubectl apply` of the manifest it is given,
+  // in the context and namespace it names: deploying to a cluster meets the deploy rules
+  const manifest = str('manifest') ?? str('yaml') ?? str('resource') ?? str('content') ?? str('spec');
+  if (
+    /kube|k8s|helm/i.test(op) &&
+    /apply|create|patch|replace|deploy|install|upgrade|scale|rollout|set_image/i.test(op)
+  ) {
+    const ctx = str('context') ?? str('kube_context') ?? str('cluster');
+    const ns = str('namespace') ?? str('ns');
+    const words = ['kubectl', ...(ctx ? ['--context', q(ctx)] : []), ...(ns ? ['-n', q(ns)] : []), 'apply', '-f', '-'];
+    const body = manifest ? ` <<'EOF'\n${manifest.replace(/^EOF$/gm, 'E0F')}\nEOF` : '';
+    out.push({ tool: 'exec', command: `${words.join(' ')}${body}`, via: `MCP ${op} applies to a cluster` });
+  }
   if (/run|create|apply|exec|start|deploy|launch/i.test(op)) {
-    const text = JSON.stringify(p);
+    // JSON parameters, and a YAML manifest given as text
+    const text = `${JSON.stringify(p)}\n${(manifest ?? '')
+      .replace(/\b(privileged|host_?pid|host_?ipc):\s*true\b/gim, '"$1": true')
+      .replace(/\bpath:\s*['"]?\/['"]?(?=[\s,}]|$)/gm, '"path": "/"')}`;
     const via = `MCP ${op} starts a container`;
     if (/"privileged"\s*:\s*true/i.test(text)) out.push({ tool: 'privilege', command: 'container-privileged', via });
     if (/"host_?pid"\s*:\s*true/i.test(text)) out.push({ tool: 'privilege', command: 'container-namespace pid', via });

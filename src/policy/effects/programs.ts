@@ -669,7 +669,30 @@ function git(c: SimpleCommand, out: Effect[]): void {
     const base = a.indexOf('-C') > 0 && a.indexOf('-C') < i && dir ? dir.replace(/\/$/, '') + '/' : '';
     const files = rest.slice(1).filter((w) => !w.startsWith('-') && w !== '/dev/null');
     for (const f of files) out.push(read(/^[/~$]/.test(f) ? f : base + f, `git diff --no-index prints ${f}`));
+  } else if (sub === 'rm' || sub === 'mv') gitRemoveMove(sub, rest, out);
+}
+
+/**
+ * `git rm PATHS` deletes them from the working tree as rm does (not with --cached); `git mv SRC
+ * DST` moves as mv does. Paths after `--` are operands whatever they look like.
+ */
+function gitRemoveMove(sub: string, rest: string[], out: Effect[]): void {
+  const ops: string[] = [];
+  let dashed = false;
+  for (const w of rest.slice(1)) {
+    if (!dashed && w === '--') dashed = true;
+    else if (dashed || !w.startsWith('-')) ops.push(w);
+    else if (sub === 'rm' && (w === '--cached' || w === '-n' || w === '--dry-run')) return;
+    else if (sub === 'mv' && (w === '-n' || w === '--dry-run')) return;
   }
+  if (sub === 'rm') {
+    for (const f of ops) out.push({ tool: 'delete', path: f, via: `git rm deletes ${f}` });
+    return;
+  }
+  if (ops.length < 2) return;
+  const dest = at(ops, ops.length - 1);
+  for (const f of ops.slice(0, -1)) out.push({ tool: 'delete', path: f, via: `git mv moves ${f} away` });
+  out.push(write(dest, undefined, `git mv writes ${dest}`));
 }
 
 /** `git checkout REF -- PATHS` / `git restore --source=REF PATHS` write each path with REF's text. */
@@ -788,6 +811,10 @@ const TABLE: Record<string, Deriver> = {
   ln: copyLike('ln', ['-t', '--target-directory', '-S', '--suffix'], false, false),
   truncate: touchLike('truncate', ['-s', '--size', '-r', '--reference']),
   touch: touchLike('touch', ['-d', '--date', '-t', '-r', '--reference']),
+  // fallocate(1) makes or grows a file to a length: a file written, and a disk filled
+  fallocate: touchLike('fallocate', ['-l', '--length', '-o', '--offset']),
+  // a named pipe in a file's place: whatever writes the file then blocks or writes into it
+  mkfifo: touchLike('mkfifo', ['-m', '--mode', '-Z', '--context']),
   chmod: chmodLike('chmod'),
   chown: chmodLike('chown'),
   chgrp: chmodLike('chgrp'),

@@ -17,6 +17,9 @@ function key(e: Effect): string {
   return `${e.tool}\0${e.path ?? ''}\0${e.url ?? ''}\0${e.command ?? ''}\0${e.content ?? ''}`;
 }
 
+/** `cd DIR &&` or `cd DIR;` opening a line (DIR without quotes or substitutions). */
+const LEADING_CD = /^\s*(?:cd|pushd)\s+([\w~$.{}/-]+)\s*(?:&&|;)/;
+
 /** The effects of `command` and of each resolved spelling of it, each effect once. */
 export function resolvedEffects(command: string, analysis: CommandAnalysis, cache: PerText): Effect[] {
   const own = cache.forCommand(command);
@@ -25,9 +28,13 @@ export function resolvedEffects(command: string, analysis: CommandAnalysis, cach
   if (hit) return hit;
   const seen = new Set(own.map(key));
   const out = own.slice();
+  // a resolved simple command runs where the line's leading `cd DIR &&` put it: its relative
+  // paths are read under DIR as the line's own are (cwd-paths.ts)
+  const cd = LEADING_CD.exec(command)?.[1];
   for (const text of analysis.resolved) {
     if (text === command || text === analysis.raw) continue;
-    for (const e of cache.forCommand(text)) {
+    const texts = cd && !/^\s*(?:cd|pushd)\s/.test(text) ? [text, `cd ${cd} && ${text}`] : [text];
+    for (const e of texts.flatMap((t) => cache.forCommand(t))) {
       if (out.length >= 2 * MAX_EFFECTS) break;
       const k = key(e);
       if (seen.has(k)) continue;

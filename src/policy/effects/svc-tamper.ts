@@ -19,11 +19,13 @@ import { simpleCommands, type SimpleCommand } from './walk.js';
 import { expandGlobs, programEffects } from './programs.js';
 import { fileWriterEffects } from './file-writers.js';
 import type { LineView as LineFacts } from './line-view.js';
+import { lineMethod, svcApiEffects } from './svc-api.js';
+import { diskFillEffects } from './disk-fill.js';
 import { isSvcProgram, isSvcUnit, patternSelectsSvc, SVC_PATH, SVC_PORT } from './svc-identity.js';
 
 /** A line can tamper with svc only when it names one of these. */
 export const TAMPER_HINT =
-  /svc|9090|kill|systemctl|launchctl|service|gdb|strace|ltrace|supervisorctl|pm2|\bsv\b|LD_PRELOAD|LD_AUDIT|DYLD_INSERT|SERVICE_|environ|ENV|env\b|\.claude|\.codex|\.gemini|\.cursor|\.copilot|settings|workspace|opencode|exec[lv]e|find|\bfd\b|fdfind|xargs|busybox|toybox|sash|-static|SVC|\.md\b|rc\b|profile|\.fish|\.mcp|\.vscode/;
+  /svc|9090|kill|systemctl|launchctl|service|gdb|strace|ltrace|supervisorctl|pm2|\bsv\b|LD_PRELOAD|LD_AUDIT|DYLD_INSERT|SERVICE_|environ|ENV|env\b|\.claude|\.codex|\.gemini|\.cursor|\.copilot|settings|workspace|opencode|exec[lv]e|find|\bfd\b|fdfind|xargs|busybox|toybox|sash|-static|SVC|\.md\b|rc\b|profile|\.fish|\.mcp|\.vscode|Stop-Process|spps|taskkill|schtasks|renice|ionice|\bchrt\b|taskset|\bsc\s|\bnet\s+(?:stop|pause)|setx|\/dev\/(?:zero|u?random|full)|\byes\b|fallocate/i;
 
 function finding(sentence: string, via: string): Effect {
   return { tool: 'tamper', command: sentence.replace(/[^\x20-\x7e]/g, '_').slice(0, 300), via };
@@ -151,13 +153,16 @@ function sendsToChosen(a: string[]): string | undefined {
   }
   if (
     (name === 'gdb' || name === 'lldb') &&
-    a.some((w) => w === '-p' || w === '--pid' || w.startsWith('--pid=') || w === 'attach' || w === '--attach-pid')
+    a.some((w) => w === '-p' || w === '--pid' || w.startsWith('--pid=') || /^(?:attach|--attach-pid)\b/.test(w.trim()))
   )
     return name;
   if ((name === 'strace' || name === 'ltrace' || name === 'perf') && a.some((w) => w === '-p' || /^-p\d/.test(w)))
     return name;
   // a descriptor or CPU limit put on the server starves it: its clients time out (renice only slows)
   if ((name === 'prlimit' || name === 'cpulimit') && a.some((w) => /^(?:-p|--pid)(?:=|\d|$)/.test(w))) return name;
+  // the lowest priority (renice 19, ionice idle, chrt idle) aimed at the server: its answers come
+  // after the hooks' timeout, and a hook that times out follows the fail-open rule
+  if (name === 'renice' || name === 'ionice' || name === 'chrt' || name === 'taskset') return name;
   return undefined;
 }
 
@@ -196,6 +201,9 @@ const MANAGERS: Record<string, { verbs: RegExp; valued: ReadonlySet<string>; nam
   'rc-update': { verbs: /^(?:del|delete)$/, valued: new Set() },
   'update-rc.d': { verbs: /^(?:disable|remove)$/, valued: new Set(), nameFirst: true },
   chkconfig: { verbs: /^off$/, valued: new Set(['--level']), nameFirst: true },
+  // Windows: sc.exe and net.exe stop or remove a service by name (svc's, when installed as one)
+  sc: { verbs: /^(?:stop|pause|delete|config|failure)$/, valued: new Set() },
+  net: { verbs: /^(?:stop|pause)$/, valued: new Set() },
   docker: { verbs: /^(?:stop|kill|rm|pause)$/, valued: new Set(['-s', '--signal', '-t', '--time']) },
   podman: { verbs: /^(?:stop|kill|rm|pause)$/, valued: new Set(['-s', '--signal', '-t', '--time']) },
 };
@@ -261,6 +269,28 @@ function literalProgram(a: string[], text: string): string[] {
   return only ? [only, ...a.slice(1)] : a;
 }
 
+/**
+ * taskkill by an image name or filter that names svc (`/IM svc.exe`, `/FI "WINDOWTITLE eq svc*"`),
+ * schtasks ending, disabling or deleting a task named for svc, PowerShell's Stop-Process on svc.
+ */
+function windowsStops(name: string, a: string[]): string | undefined {
+  const words = a.slice(1);
+  const valueOf = (flag: string) =>
+    words.flatMap((w, i) => (w.toLowerCase() === flag ? [words[i + 1] ?? ''] : [])).join(' ');
+  if (name === 'taskkill') {
+    const im = valueOf('/im').toLowerCase();
+    // every node.exe is a developer's everyday "stop my dev servers" on Windows: only svc by name
+    if (/^svc(?:\.exe)?$|^\*$|\bsvc/.test(im) || /svc/i.test(valueOf('/fi'))) return 'taskkill';
+  }
+  if (name === 'schtasks' && words.some((w) => /^\/(?:end|delete|change)$/i.test(w))) {
+    const changes = words.some((w) => /^\/(?:end|delete|disable)$/i.test(w));
+    if (changes && /svc/i.test(valueOf('/tn'))) return 'schtasks';
+  }
+  if (/^(?:stop-process|spps)$/.test(name) && words.some((w) => /^['"]?svc(?:\.exe)?['"]?$/i.test(w)))
+    return 'Stop-Process';
+  return undefined;
+}
+
 /** Processes and services: anything that stops, freezes or attaches to svc's server. */
 function stopsSvc(l: LineFacts, out: Effect[]): void {
   let sender: string | undefined;
@@ -280,6 +310,11 @@ function stopsSvc(l: LineFacts, out: Effect[]): void {
       out.push(finding(`stops-svc ${name}`, `${name} selects svc's server`));
       return;
     }
+    const win = windowsStops(name.replace(/\.exe$/i, '').toLowerCase(), a);
+    if (win) {
+      out.push(finding(`stops-svc ${win}`, `${win} stops svc's server or its task`));
+      return;
+    }
     if (name === 'fuser' && a.some((w) => /^-[a-zA-Z]*k/.test(w)) && selectsSvc({ ...c, argv: a }, l)) {
       out.push(finding('stops-svc fuser', "fuser -k stops what holds svc's port or socket"));
       return;
@@ -294,8 +329,10 @@ function stopsSvc(l: LineFacts, out: Effect[]): void {
   // interpreter code signalling a pid it read from svc's files or found by svc's name or port
   if (
     runsInterpreter(l) &&
-    /\b(?:os\.kill|process\.kill|Process\.kill|kill\s*\(|\.kill\(|Stop-Process)/.test(l.text) &&
-    (SVC_PATH.test(l.text) || /svc[ .]serve|svc\.js|9090/.test(l.text))
+    /\b(?:os\.kill|process\.kill|Process\.kill|kill\s*\(|\.kill\(|Stop-Process|kill\s+['"]?-?(?:\d+|SIG\w+|KILL|TERM|STOP|INT|HUP|QUIT)['"]?\s*,|taskkill)/.test(
+      l.text,
+    ) &&
+    (SVC_PATH.test(l.text) || /svc.{0,8}serve|svc\.js|9090/.test(l.text))
   )
     out.push(finding('stops-svc code', "interpreter code signals svc's server"));
 }
@@ -337,11 +374,19 @@ const WEAKER_SERVE = /^--(?:config|replace-base|data-dir|audit-dir|policy|socket
 /** What an svc command does that only the user may do. */
 function adminVerb(args: string[]): string | undefined {
   if (args.some((w) => w === '--help' || w === '-h')) return undefined;
+  // an option no svc command has that says what it would do: run unchecked
+  const dash = args.indexOf('--');
+  const off = (dash < 0 ? args : args.slice(0, dash)).find((w) => OFF_OPTION.test(w));
+  if (off) return `option ${off.split('=')[0] ?? off}`;
   const [sub, second] = [args[0] ?? '', args[1] ?? ''];
   if (sub === 'approve' || sub === 'deny') return sub;
   if (sub === 'pending' && second === 'approve') return 'approve';
   if (sub === 'token' && /^(?:create|revoke|rotate)$/.test(second)) return `token ${second}`;
-  if (sub === 'setup' && args.includes('--remove') && !args.includes('--dry-run')) return 'setup --remove';
+  // --remove is setup's own flag; the others are what an agent guesses it is called
+  if (sub === 'setup' && !args.includes('--dry-run')) {
+    const off = args.find((w) => UNDO_FLAG.test(w));
+    if (off) return `setup ${off.split('=')[0] ?? off}`;
+  }
   if (sub === 'serve') {
     const mode = args.findIndex((w) => w === '--mode' || w.startsWith('--mode='));
     const m =
@@ -356,6 +401,10 @@ function adminVerb(args: string[]): string | undefined {
     (second === 'promote' || second === 'set' || (second === 'reload' && args.includes('--accept-removal')))
   )
     return `policy ${second}`;
+  // rules, policies and tokens changed by a verb svc may not have (svc policy import URL, svc
+  // rules add --allow ...): a guessed way of loosening them is still an attempt to
+  if (/^(?:policy|policies|rules|rule|token|tokens|audit|config|mode|hooks?)$/.test(sub) && MUTATING_VERB.test(second))
+    return `${sub} ${second}`;
   if (sub === 'audit' && /^(?:rotate|prune|truncate|delete)$/.test(second)) return `audit ${second}`;
   if (sub === 'init' && profileOf(args) !== undefined && !STRICT_ENOUGH.has(profileOf(args) ?? ''))
     return 'init --profile';
@@ -364,6 +413,17 @@ function adminVerb(args: string[]): string | undefined {
   if (/^[a-z][a-z-]*$/.test(sub) && !Object.hasOwn(COMMANDS, sub) && sub !== 'help' && sub !== 'version') return sub;
   return undefined;
 }
+
+/** Options an agent guesses would make svc let everything through (svc has none of them). */
+const OFF_OPTION =
+  /^--(?:fail-open|no-enforce|no-check|no-checks|unchecked|allow-all|bypass|disable|disabled|off|no-policy|no-policies|skip-policy|insecure|yolo|permissive)(?:=|$)/;
+
+/** Flags that undo svc's setup, its own (--remove) and the guessed ones. */
+const UNDO_FLAG = /^--(?:remove|uninstall|undo|disable|delete|purge|unset|off|revert|unhook|unregister|clean)(?:=|$)/;
+
+/** Second words that change svc's rules, policies, tokens or audit rather than show them. */
+const MUTATING_VERB =
+  /^(?:add|set|unset|import|load|apply|edit|remove|rm|delete|del|disable|enable|off|allow|forget|clear|reset|learn|push|replace|write|update|accept|pause|override|append|drop|prune|truncate|rotate|wipe)$/;
 
 /** Profiles a starter policy may layer on without weakening the shipped default. */
 const STRICT_ENOUGH = new Set(['standard', 'strict']);
@@ -399,6 +459,19 @@ function adminHttp(l: LineFacts, out: Effect[]): void {
     }
   };
   for (const e of out) if (e.tool === 'fetch' && e.url) consider(e.url, `reaches svc's admin route ${e.url}`);
+  // any other route of svc's API by hand: changed (deny) or mapped (ask), see svc-api.ts
+  const method = lineMethod(l.text);
+  const urls = new Set<string>();
+  for (const e of out) if (e.tool === 'fetch' && e.url) urls.add(e.url);
+  for (const m of l.text.matchAll(/(?:https?:\/\/)?(?:localhost|127\.[\d.]+|0\.0\.0\.0|\[::1?\]):\d+\/[^\s'"`)]*/g))
+    urls.add(m[0]);
+  const api: Effect[] = [];
+  for (const u of urls) api.push(...svcApiEffects(u, method, `reaches ${u}`));
+  for (const e of api) {
+    if (seen.has(e.command ?? '')) continue;
+    seen.add(e.command ?? '');
+    out.push(e);
+  }
   // auto-allowed rules deleted over HTTP
   if (
     /\/v1\/rules\/auto-allowed/.test(l.text) &&
@@ -409,6 +482,16 @@ function adminHttp(l: LineFacts, out: Effect[]): void {
   // raw sockets and interpreter code carry the request as text
   if (/\/dev\/tcp\/|\bnc\b|ncat|socat|python|node|perl|ruby/.test(l.text))
     consider(l.text, "sends a request to svc's admin route");
+}
+
+/** Interpreter code connecting to svc's socket: only svc's own clients speak its protocol. */
+const SOCKET_CONNECT =
+  /\.connect\(|AF_UNIX|createConnection|net\.connect|UNIXSocket|IO::Socket::UNIX|socketPath|unix_socket|UnixDomainSocketEndPoint/;
+const SVC_SOCKET = /\.svc\/[^'"\s]*\.sock|svc\.sock\b|\/var\/lib\/svc\/[^'"\s]*sock/;
+
+function svcSocket(l: LineFacts, out: Effect[]): void {
+  if (!runsInterpreter(l) || !SVC_SOCKET.test(l.text) || !SOCKET_CONNECT.test(l.text)) return;
+  out.push(finding('admin-http socket', "interpreter code talks to svc's socket directly"));
 }
 
 /** The variables that carry the preload library and steer svc's clients (policies/catalogues/svc-self.yaml, environment). */
@@ -453,6 +536,9 @@ function envStrip(l: LineFacts, out: Effect[]): void {
 /** Words that stand for svc's own paths: its data directory variable, where its programs are. */
 const SVC_WORDS: [RegExp, string][] = [
   [/^\$\{?SERVICE_HOME(?::?[-=][^}]*)?\}?/, '~/.svc'],
+  // npm's global package directory, where svc's package is installed
+  [/^\$\(\s*npm root (?:-g|--global)\s*\)|^`\s*npm root (?:-g|--global)\s*`/, '/usr/local/lib/node_modules'],
+  [/^\$\(\s*npm (?:prefix|config get prefix) (?:-g|--global)\s*\)(?=\/lib\/node_modules)/, '/usr/local'],
   [
     /^\$\(\s*(?:svc|npx svc-firewall|node \S*svc\.js) preload-path\s*\)|^`\s*svc preload-path\s*`/,
     '/usr/local/lib/node_modules/svc-firewall/build/Release/libsvc.so',
@@ -632,6 +718,9 @@ function xargsLists(c: SimpleCommand, piped: () => boolean, out: Effect[]): void
   for (const e of own) out.push({ ...e, via: `xargs ${prog[0] ?? ''} gets what ${name} lists: ${e.via}` });
 }
 
+/** Programs disk-fill.ts reads. */
+const DISK_FILLERS = new Set(['dd', 'cat', 'yes', 'fallocate', 'head']);
+
 /** Programs that only look at a file (svc's preload library may be named to them). */
 const LOOKS_ONLY = new Set([
   'ls',
@@ -695,6 +784,7 @@ function perCommand(l: LineFacts, out: Effect[]): void {
     if (name === 'find' && a.some((w) => /^-(?:exec|execdir|ok|okdir)$/.test(w))) findPayloads(a, out);
     if ((name === 'fd' || name === 'fdfind') && a.some((w) => /^(?:-x|-X|--exec|--exec-batch)$/.test(w)))
       fdPayloads(a, out);
+    if (DISK_FILLERS.has(name)) diskFillEffects({ ...c, argv: a }, out);
     if (c.pipedInto) xargsLists(c, piped, out);
     if (UNCHECKED_SHELL.test(name))
       out.push(
@@ -709,17 +799,61 @@ function perCommand(l: LineFacts, out: Effect[]): void {
       ...c.assigns.map((x) => x.name),
       ...(name === 'export' ? a.slice(1).map((w) => w.split('=')[0] ?? '') : []),
     ];
-    for (const n of names) if (SVC_SWITCH.test(n)) out.push(finding(`env-set ${n}`, `sets ${n}`));
+    for (const n of names)
+      if (SVC_SWITCH.test(n) || (SVC_WHERE.test(n) && STARTS_AGENT.test(l.text)))
+        out.push(finding(`env-set ${n}`, `sets ${n}`));
+    // the variables set for every later service or login: launchctl setenv, systemctl
+    // set-environment (the user manager's environment, which svc's unit inherits), Windows setx
+    for (const v of managerEnv(name.replace(/\.exe$/i, '').toLowerCase(), a))
+      out.push(finding(`env-set ${v}`, `${name} sets ${v} for the services it starts`));
+    // an impostor taking svc's port before it does: a raw listener on 9090
+    if (/^(?:nc|ncat|netcat|nc\.openbsd|nc\.traditional|socat)$/.test(name) && listensOnSvcPort(name, a))
+      out.push(finding(`shadows-svc port ${SVC_PORT}`, `${name} listens on svc's port ${SVC_PORT}`));
     // a listener made on a socket path (an impostor on svc's socket): creating that file
     for (const p of listenerPaths(name, a)) out.push({ tool: 'write', path: p, via: `${name} listens on ${p}` });
     // svc's package removed by any package manager
     if (
-      /^(?:npm|pnpm|yarn|bun|npx)$/.test(name) &&
-      a.some((w) => /^(?:uninstall|un|unlink|remove|rm|r)$/.test(w)) &&
-      a.some((w) => /^svc-firewall(?:@|$)/.test(w))
+      /^(?:npm|pnpm|yarn|bun|npx|brew|apt|apt-get|dnf|yum|pip|pip3|pipx|cargo|gem|choco|winget|scoop)$/.test(name) &&
+      a.some((w) => /^(?:uninstall|un|unlink|remove|rm|r|purge|erase)$/.test(w)) &&
+      a.some((w) => /^svc(?:-firewall)?(?:@|$)/.test(w))
     )
       out.push(finding(`admin uninstall ${name}`, `${name} removes svc's package`));
+    // svc's package replaced by a build from elsewhere: a tarball, a directory, a git or URL source
+    if (
+      /^(?:npm|pnpm|yarn|bun)$/.test(name) &&
+      a.some((w) => /^(?:install|i|add|link|ln)$/.test(w)) &&
+      a.some((w) => /svc-firewall/.test(w) && /^(?:\.{0,2}\/|~|git\+|github:|https?:|file:)|\.tgz$|\.tar\.gz$/.test(w))
+    )
+      out.push(finding(`admin replace ${name}`, `${name} replaces svc's package with a build from elsewhere`));
   }
+}
+
+/** The variables that steer svc, as a service manager or setx names them. */
+const STEERING = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
+
+function managerEnv(name: string, a: string[]): string[] {
+  const words = a.slice(1);
+  const names = (from: string[]) => from.map((w) => w.split('=')[0] ?? '').filter((n) => STEERING.test(n));
+  if (name === 'launchctl' && /^(?:setenv|unsetenv)$/.test(words[0] ?? '')) return names(words.slice(1, 2));
+  if (name === 'systemctl') {
+    const v = words.findIndex((w) => /^(?:set-environment|unset-environment|import-environment)$/.test(w));
+    return v < 0 ? [] : names(words.slice(v + 1));
+  }
+  if (name === 'setx') return names(words.filter((w) => !w.startsWith('/')).slice(0, 1));
+  return [];
+}
+
+/** Variables a guess would have steer where svc's clients look: fatal when an agent starts with them. */
+const SVC_WHERE =
+  /^SVC_(?:URL|HOST|ADDR|ADDRESS|ENDPOINT|SERVER|SOCKET|TOKEN|HOME|DATA_DIR|DIR|CONFIG|POLICY|POLICIES|PRELOAD|HOOK)[A-Z0-9_]*$/;
+const STARTS_AGENT =
+  /(?:^|[\s;&|(])(?:claude|codex|gemini|cursor-agent|aider|copilot|opencode|amp|goose|qwen|svc)(?:\s|$)/;
+
+/** nc -l [-p] 9090, socat TCP-LISTEN:9090: a listener on svc's port. */
+function listensOnSvcPort(name: string, a: string[]): boolean {
+  if (name === 'socat') return a.some((w) => new RegExp(`^TCP[46]?-L(?:ISTEN)?:${SVC_PORT}(?:,|$)`, 'i').test(w));
+  const flags = a.filter((w) => /^-[a-zA-Z]+$/.test(w)).join('');
+  return flags.includes('l') && a.some((w) => w === SVC_PORT);
 }
 
 /** The socket files a listener creates: socat UNIX-LISTEN:PATH, nc/ncat -lU PATH. */
@@ -746,10 +880,33 @@ const RC_FILE =
 
 /** What a write (tool or derived) does to svc: redefines its commands in a shell start-up file. */
 export function tamperWrite(path: string, content: string | undefined): Effect[] {
+  if (content && INSTRUCTIONS.test(path)) {
+    const g = grantedIn(content);
+    if (g) return [finding(`instructions-grant ${g}`, `tells every later agent session in ${path}: "${g}"`)];
+  }
   if (!content || !RC_FILE.test(path)) return [];
   const m = SHADOWS_SVC.exec(content);
   const n = m?.[1] ?? m?.[2] ?? m?.[3];
   return n ? [finding(`shadows-svc ${n}`, `redefines ${n} in ${path}`)] : [];
+}
+
+/**
+ * Standing instructions that tell the agent to approve its own calls or to switch its checks or
+ * svc off (a prompt injection persisting itself into AGENTS.md): every later session obeys them.
+ * A rule against it ("never auto-approve", "do not disable the hooks") is not one.
+ */
+const GRANT =
+  /\b(?:auto-?approv\w*|always (?:allow|approve|accept) (?:all |every |any )?(?:tools?|commands?|bash|shell|edits?|calls?|permissions?|requests?|prompts?)\b|bypass\s?permissions|bypass(?:ing)? (?:the )?(?:permission|approval|firewall|svc|hooks?)\w*|skip(?:ping)? (?:the )?(?:permission|approval|confirmation|svc|firewall)\w*|dangerously-skip-permissions|(?:never|don'?t|do not) (?:ask|wait) (?:for )?(?:permission|approval|confirmation)\w*|without (?:asking|waiting) (?:for )?(?:permission|approval|confirmation)\w*|(?:disable|turn off|switch off|kill|stop|remove|uninstall) (?:the )?(?:svc|firewall|policy firewall|pretooluse hooks?|permission hooks?|hooks)\b|yolo mode|approve (?:your|its) own)/i;
+const NEGATED = /\b(?:never|not|don'?t|no|avoid|forbid\w*|must not)\s+(?:\w+\s+){0,2}$/i;
+
+function grantedIn(content: string): string | undefined {
+  for (const m of content.matchAll(new RegExp(GRANT.source, 'gi'))) {
+    const before = content.slice(Math.max(0, (m.index ?? 0) - 30), m.index ?? 0);
+    // "never ask for approval" is itself a grant; "never auto-approve" is a rule against one
+    if (!/^(?:never|don'?t|do not)/i.test(m[0]) && NEGATED.test(before)) continue;
+    return m[0].toLowerCase();
+  }
+  return undefined;
 }
 
 /** Agent instruction files given text the call does not show (copied or appended from another file). */
@@ -802,5 +959,6 @@ export function svcTamperEffects(l: LineFacts, out: Effect[]): void {
   stopsSvc(l, out);
   if (/svc/.test(l.text)) svcAdmin(l, out);
   if (/\/v1\/|\/approve\//.test(l.text)) adminHttp(l, out);
+  svcSocket(l, out);
   if (/LD_PRELOAD|LD_AUDIT|DYLD_INSERT|SERVICE_|environ|ENV|env\b|exec[lv]e/.test(l.text)) envStrip(l, out);
 }

@@ -25,6 +25,9 @@ export interface Effect {
   /** Only a deny of this call counts (code planted in a file that runs later: an ask there,
    * e.g. a Makefile deploy target, is the business of whoever runs it). */
   onlyDeny?: boolean;
+  /** A watch of this call does not count (a fetch read as the curl it amounts to: the shell's
+   * rule that watches every curl is not about the fetch tool). */
+  noWatch?: boolean;
 }
 
 /** The largest content carried on a derived write (a bigger here-doc is cut, never dropped). */
