@@ -393,6 +393,9 @@ class Analyzer {
 
   /** The line as analysed at the top level (set when its reading starts). */
   top: string | null = null;
+  /** How many segments the top-level line split into (-1 until its reading splits it): ownUnit
+   * needs the count, and a long line is not kept in the split memo to be asked again. */
+  private topSegments = -1;
 
   private hasComponent(c: string): boolean {
     if (this.components.length < 16) return this.components.includes(c);
@@ -414,7 +417,7 @@ class Analyzer {
    * is decided as a unit of its own. Null for anything else.
    */
   ownUnit(raw: string, normalized: string): number | null {
-    if (splitSegments(raw).length !== 1) return null;
+    if ((raw === this.top && this.topSegments >= 0 ? this.topSegments : splitSegments(raw).length) !== 1) return null;
     for (const t of [raw, normalized]) {
       const known = this.index.get(slash(t));
       const u = known === undefined ? undefined : this.units[known];
@@ -471,9 +474,11 @@ class Analyzer {
   }
 
   note(r: ExtraReading): void {
+    // full: no key made (on a long line each was a long string built and hashed for nothing)
+    if (this.readings.length >= MAX_NOTES) return;
     const k = `${r.kind}\u0000${r.from}\u0000${r.text}`;
     this.noted ??= new Set();
-    if (this.readings.length >= MAX_NOTES || this.noted.has(k)) return;
+    if (this.noted.has(k)) return;
     this.noted.add(k);
     this.readings.push({ ...r, text: r.text.length > 300 ? r.text.slice(0, 297) + '...' : r.text });
   }
@@ -559,6 +564,7 @@ class Analyzer {
     const docs = findHereDocs(s);
     let docAt = 0;
     const segs = splitSegments(s);
+    if (depth === 0 && s === this.top) this.topSegments = segs.length;
     const subs = extractSubstitutions(s);
     const shared = segs.length === 1 && subs.length === 0 ? unit : null;
     const norms: string[] = [];
