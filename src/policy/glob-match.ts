@@ -104,6 +104,13 @@ export function nfaMatcher(t: Tokens): (s: string) => boolean {
 interface Chunk {
   /** Set when the chunk is all literal (then indexOf does the search). */
   lit: string | null;
+  /**
+   * Otherwise its longest literal run and that run's offset in the chunk, or null: the forward
+   * search jumps between the run's places with indexOf instead of trying every position (a
+   * `**[Gg][Ee][Tt]-...**` pattern over a 2 MiB command was a character-by-character scan).
+   */
+  anchor: string | null;
+  anchorAt: number;
   kinds: number[];
   data: number[];
 }
@@ -141,8 +148,39 @@ function findForward(c: Chunk, classes: CharClass[], s: string, from: number, no
     return q < 0 || (noSlash && slash >= 0 && q > slash) ? -1 : q;
   }
   const end = noSlash ? last : s.length - c.kinds.length;
+  if (c.anchor !== null) {
+    for (let q = from; q <= end; q++) {
+      const a = s.indexOf(c.anchor, q + c.anchorAt);
+      if (a < 0) return -1;
+      q = a - c.anchorAt;
+      if (q > end) return -1;
+      if (chunkAt(c, classes, s, q)) return q;
+    }
+    return -1;
+  }
   for (let q = from; q <= end; q++) if (chunkAt(c, classes, s, q)) return q;
   return -1;
+}
+
+/** The longest run of literal tokens in a chunk that is not all literal (Chunk.anchor). */
+function setAnchor(c: Chunk): void {
+  let best = '';
+  let bestAt = 0;
+  for (let k = 0; k < c.kinds.length;) {
+    if (c.kinds[k] !== LIT) {
+      k++;
+      continue;
+    }
+    let j = k;
+    while (j < c.kinds.length && c.kinds[j] === LIT) j++;
+    if (j - k > best.length) {
+      best = String.fromCharCode(...c.data.slice(k, j));
+      bestAt = k;
+    }
+    k = j;
+  }
+  c.anchor = best || null;
+  c.anchorAt = bestAt;
 }
 
 /** Latest q (match ending at or before `before`) with no '/' in s[q+len..before) when noSlash. */
@@ -225,6 +263,7 @@ function pieceMatcher(t: Tokens): (s: string) => boolean {
   const closeChunk = () => {
     if (chunk) {
       chunk.lit = chunk.kinds.every((k) => k === LIT) ? String.fromCharCode(...chunk.data) : null;
+      if (chunk.lit === null) setAnchor(chunk);
       cur.chunks.push(chunk);
     }
     chunk = null;
@@ -241,7 +280,7 @@ function pieceMatcher(t: Tokens): (s: string) => boolean {
       cur.trailStar = true;
     } else {
       if (!chunk) {
-        chunk = { lit: null, kinds: [], data: [] };
+        chunk = { lit: null, anchor: null, anchorAt: 0, kinds: [], data: [] };
         cur.trailStar = false;
       }
       chunk.kinds.push(kind);

@@ -105,6 +105,20 @@ function joined(c: string): boolean {
   return false;
 }
 
+/**
+ * joined() per whole-command reading of a command, kept with its readings: every restrictive
+ * rule asks it again, and on a 2 MiB line each ask was a scan of the whole line.
+ */
+const joinedMemo = new WeakMap<CommandReadings, Map<number, boolean>>();
+
+function joinedAt(r: CommandReadings, i: number, c: string): boolean {
+  let m = joinedMemo.get(r);
+  if (!m) joinedMemo.set(r, (m = new Map()));
+  let j = m.get(i);
+  if (j === undefined) m.set(i, (j = joined(c)));
+  return j;
+}
+
 function restrictiveCommand(w: CompiledWhen, r: CommandReadings, trace?: GroupTrace[]): boolean {
   const { candidates, units } = r.analysis;
   const cmd = w.command && w.command.maybe() ? w.command : undefined;
@@ -121,7 +135,7 @@ function restrictiveCommand(w: CompiledWhen, r: CommandReadings, trace?: GroupTr
     for (let i = 0; i < candidates.length; i++) {
       const c = candidates[i] ?? '';
       const u = units[i] ?? -1;
-      const ck = cmd ? cmd.find(c, u !== -1, u === -1 && joined(c)) : -1;
+      const ck = cmd ? cmd.find(c, u !== -1, u === -1 && joinedAt(r, i, c)) : -1;
       const nk = ck < 0 && contains && lower ? contains.find(lower[i] ?? '', true) : -1;
       if (ck < 0 && nk < 0) continue;
       if (u === -1) {

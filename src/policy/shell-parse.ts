@@ -192,8 +192,27 @@ export function verbatimAt(t: Token): VerbatimAt | undefined {
   return t.text.length >= VERBATIM_MIN ? verbatim.get(t) : undefined;
 }
 
+/**
+ * Where a split ended a segment list at a line end (see lineBreaks), as flat pairs: the offset of
+ * the '\n' in the text, and how many segments the text had split into up to and including it.
+ */
+const breaks = new WeakMap<Segment[], number[]>();
+
+/**
+ * The line ends of a split text that the tokenizer read as segment ends (not inside quotes, a
+ * substitution or a continued line), as flat pairs [offset of the '\n', segments so far].
+ * After such a line end the tokenizer is where it starts: a line between two of them splits on
+ * its own into exactly the segments the text had there (shell.ts reads each line of a script
+ * as a raw reading without splitting it again).
+ */
+export function lineBreaks(segs: Segment[]): readonly number[] | undefined {
+  return breaks.get(segs);
+}
+
 function parseSegments(s: string): Segment[] {
   const segments: Segment[] = [];
+  const lineEnds: number[] = [];
+  breaks.set(segments, lineEnds);
   let tokens: Token[] = [];
   let text = '';
   let inWord = false;
@@ -236,6 +255,7 @@ function parseSegments(s: string): Segment[] {
       i++;
     } else if (c === '\n') {
       endSegment('\n');
+      lineEnds.push(i, segments.length);
       i++;
     } else if (c === '\\') {
       if (s[i + 1] === '\n') {

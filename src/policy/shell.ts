@@ -8,7 +8,16 @@
 //   all spellings of it); whole-command readings of a compound command belong to no unit (-1).
 // Quoted words stay words: `git commit -m "rm -rf x"` has one component, `git commit -m rm -rf x`.
 import { homedir } from 'node:os';
-import { extractSubstitutions, sanitize, skipBalanced, splitSegments, verbatimAt, type Token } from './shell-parse.js';
+import {
+  extractSubstitutions,
+  lineBreaks,
+  sanitize,
+  skipBalanced,
+  splitSegments,
+  verbatimAt,
+  type Segment,
+  type Token,
+} from './shell-parse.js';
 import {
   assignmentName,
   basename,
@@ -341,6 +350,19 @@ function mentionsFetch(s: string): boolean {
   return FETCH_WORD.test(s);
 }
 
+/**
+ * Whether trimming line to text took off only spaces and tabs at its start (what the tokenizer
+ * skips there). Not at its end: there they may belong to a word (`a\<TAB>`, an unclosed quote).
+ */
+function blankStart(line: string, text: string): boolean {
+  if (!line.endsWith(text)) return false;
+  for (let i = 0; i < line.length - text.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c !== 32 && c !== 9) return false;
+  }
+  return true;
+}
+
 class Analyzer {
   readonly cands: string[] = [];
   readonly units: number[] = [];
@@ -393,6 +415,9 @@ class Analyzer {
 
   /** The line as analysed at the top level (set when its reading starts). */
   top: string | null = null;
+  /** How many segments the top-level line split into (-1 until its reading splits it): ownUnit
+   * needs the count, and a long line is not kept in the split memo to be asked again. */
+  private topSegments = -1;
 
   private hasComponent(c: string): boolean {
     if (this.components.length < 16) return this.components.includes(c);
@@ -414,7 +439,7 @@ class Analyzer {
    * is decided as a unit of its own. Null for anything else.
    */
   ownUnit(raw: string, normalized: string): number | null {
-    if (splitSegments(raw).length !== 1) return null;
+    if ((raw === this.top && this.topSegments >= 0 ? this.topSegments : splitSegments(raw).length) !== 1) return null;
     for (const t of [raw, normalized]) {
       const known = this.index.get(slash(t));
       const u = known === undefined ? undefined : this.units[known];
@@ -450,9 +475,9 @@ class Analyzer {
    * command's unit (so its exclusions apply, as for the top level); a list of several is a
    * whole-command reading.
    */
-  private addRaw(text: string): void {
+  private addRaw(text: string, split?: Segment[]): void {
     if (!text || this.index.has(slash(text))) return;
-    const segs = splitSegments(text);
+    const segs = split ?? splitSegments(text);
     if (!segs.length) return;
     if (segs.length > 1) {
       this.add(text, -1);
@@ -460,6 +485,28 @@ class Analyzer {
     }
     const known = this.index.get(slash(joinTokens(stripKeywords(at(segs, 0).tokens))));
     this.add(text, known === undefined ? this.newUnit() : at(this.units, known));
+  }
+
+  /**
+   * addRaw for each line of s. A line the split of s began and ended at line ends (lineBreaks)
+   * takes its segments from that split instead of being split again: on a long script that was a
+   * second tokenizer pass over the whole text.
+   */
+  private addRawLines(s: string, segs: Segment[]): void {
+    const ends = lineBreaks(segs) ?? [];
+    let start = 0;
+    let k = 0;
+    // segments before the current line when the split began it at a line end; -1 when not
+    let before = 0;
+    for (const line of s.split('\n')) {
+      const end = start + line.length;
+      while (k < ends.length && (ends[k] ?? 0) < end) k += 2;
+      const upTo = end === s.length ? segs.length : ends[k] === end ? (ends[k + 1] ?? -1) : -1;
+      const text = line.trim();
+      this.addRaw(text, before >= 0 && upTo >= 0 && blankStart(line, text) ? segs.slice(before, upTo) : undefined);
+      before = upTo;
+      start = end + 1;
+    }
   }
 
   /** Spends expansion budget; false (and the command is refused) once it is used up. */
@@ -471,9 +518,11 @@ class Analyzer {
   }
 
   note(r: ExtraReading): void {
+    // full: no key made (on a long line each was a long string built and hashed for nothing)
+    if (this.readings.length >= MAX_NOTES) return;
     const k = `${r.kind}\u0000${r.from}\u0000${r.text}`;
     this.noted ??= new Set();
-    if (this.readings.length >= MAX_NOTES || this.noted.has(k)) return;
+    if (this.noted.has(k)) return;
     this.noted.add(k);
     this.readings.push({ ...r, text: r.text.length > 300 ? r.text.slice(0, 297) + '...' : r.text });
   }
@@ -559,6 +608,7 @@ class Analyzer {
     const docs = findHereDocs(s);
     let docAt = 0;
     const segs = splitSegments(s);
+    if (depth === 0 && s === this.top) this.topSegments = segs.length;
     const subs = extractSubstitutions(s);
     const shared = segs.length === 1 && subs.length === 0 ? unit : null;
     const norms: string[] = [];
@@ -650,7 +700,7 @@ class Analyzer {
     if (segs.length > 1 || depth > 0) endLine();
     // The raw text of a nested string and of each line of a script, as the top level's raw text
     // is read: a pattern on the raw spelling (`> ~/.bash_history`) fires wherever it sits.
-    if (s.includes('\n')) for (const line of s.split('\n')) this.addRaw(line.trim());
+    if (s.includes('\n')) this.addRawLines(s, segs);
     else if (depth > 0) this.addRaw(s.trim());
     for (const sub of subs) this.processString(sub, depth + 1, grant, null, scope);
     this.windows(s, segs);

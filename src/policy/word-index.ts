@@ -337,6 +337,8 @@ export class PatternList {
   readonly spanning: boolean[];
   /** Wildcard-free patterns match by equality: one Map lookup instead of a scan. */
   private readonly exact = new Map<string, number>();
+  /** The longest of them: a longer text is not looked up (the lookup hashes the whole text). */
+  private exactMax = -1;
   /** Patterns with a literal head, in a character trie: only heads the subject starts with are tried. */
   private readonly trie: TrieNode = { next: new Map(), ids: null };
   /** Patterns that may match anywhere. */
@@ -354,6 +356,7 @@ export class PatternList {
     globs.forEach((g, k) => {
       if (g.literal !== undefined) {
         if (!this.exact.has(g.literal)) this.exact.set(g.literal, k);
+        this.exactMax = Math.max(this.exactMax, g.literal.length);
       } else if (g.prefix) {
         let node = this.trie;
         for (let i = 0; i < g.prefix.length; i++) {
@@ -379,7 +382,7 @@ export class PatternList {
    */
   find(s: string, simpleOnly = false, whole = false): number {
     const { globs, ids, index, rest } = this;
-    if (this.exact.size) {
+    if (s.length <= this.exactMax) {
       const k = this.exact.get(s);
       if (k !== undefined && !(simpleOnly && this.compound[k]) && !(whole && !this.spanning[k])) return k;
     }

@@ -40,6 +40,12 @@ const COMMAND: [string, string, boolean][] = [
   ['**x?', 'ab/xy', true],
   ['**x?', 'ab/x/', false],
   ['a\\b', 'a/b', true], // backslashes read as /
+  // a chunk with classes is found by its literal run ('-'): places where the run fits but a class
+  // does not are passed over, and a later place that fits is found
+  ['**[Gg]et-[Cc]red[^sS]**', 'xet-Cred get-creds Get-Cred;', true],
+  ['**[Gg]et-[Cc]red[^sS]**', 'xet-Cred get-creds', false],
+  ['**a?-b**', 'a/-b ax-b', true],
+  ['**a?-b**', 'a/-b a-b', false],
 ];
 
 for (const [p, s, want] of COMMAND) {

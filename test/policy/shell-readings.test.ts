@@ -148,6 +148,19 @@ test('multi-line scripts: the bad line may be line 200', () => {
   assert.equal(decide(lines.join('\n')), 'allow');
 });
 
+test('each line of a script is a raw reading: a line of one command is that command, a list is the whole', () => {
+  // lines taken from the script's own split, and lines split again (a quote or a continued line
+  // across lines, blanks trimmed at either end) read alike
+  const script = "echo a\n  echo b; echo c\necho 'x\ny' z\nls \\\n -l\necho d\t\n\tcat e";
+  const r = analyzeCommand(script);
+  const unit = (t: string) => r.units[r.candidates.indexOf(t)] ?? -2;
+  for (const line of ['echo a', 'echo b; echo c', "echo 'x", "y' z", 'ls /', '-l', 'echo d', 'cat e'])
+    assert.ok(r.candidates.includes(line), line);
+  assert.equal(unit('echo b; echo c'), -1);
+  for (const line of ['echo a', 'echo d', 'cat e']) assert.ok(unit(line) >= 0, line);
+  assert.equal(decide('echo start\n  echo ok; cat /dev/null > ~/.bash_history\necho end'), 'deny');
+});
+
 test('files written earlier in the line are read when run, sourced or copied', () => {
   assert.equal(decide("printf '\\x72\\x6d -rf ~' > /tmp/.s && sh /tmp/.s"), 'deny');
   assert.equal(

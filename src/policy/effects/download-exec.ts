@@ -297,13 +297,20 @@ function openedFile(name: string, a: string[]): string | undefined {
 const CODE_FROM_DOWNLOAD =
   /(?:\s-[a-zA-Z]*[ceEr]|--eval|--command|\beval|\bexec|\biex|invoke-expression|\bsource|\s\.)\s+["']?(?:\$\(|`)\s*(?:curl|wget|fetch|http|iwr|invoke-webrequest|invoke-restmethod|irm)(?:\.exe)?\s([^)`]*)/gi;
 
+/**
+ * The part of CODE_FROM_DOWNLOAD that starts with a literal (`$(` or a backtick), looked for
+ * first: the whole pattern tries its options at every space of the line, which on a long line
+ * that has no download substitution is most of the time this reading takes.
+ */
+const DOWNLOAD_SUBSTITUTION = /(?:\$\(|`)\s*(?:curl|wget|fetch|http|iwr|invoke-webrequest|invoke-restmethod|irm)/i;
+
 /** Words without which no route here exists (a cheap first look). */
 const HINT =
   /curl|wget|aria2c|fetch|\bscp\b|\brsync\b|\bsftp\b|https?\b|iwr|invoke-|irm\b|certutil|bitsadmin|bitstransfer|git\b|\bgh\b|kubectl|helm|nix|\boc\b|osascript|:\/\/|\\\\/i;
 
 export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line = ''): void {
   if (line && !HINT.test(line)) return;
-  if (line.includes('$(') || line.includes('`'))
+  if ((line.includes('$(') || line.includes('`')) && DOWNLOAD_SUBSTITUTION.test(line))
     for (const m of line.matchAll(CODE_FROM_DOWNLOAD)) {
       const u = (m[1] ?? '')
         .split(/\s+/)

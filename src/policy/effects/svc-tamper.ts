@@ -766,7 +766,11 @@ const SVC_SWITCH =
 
 function perCommand(l: LineFacts, out: Effect[]): void {
   // busybox and toybox are taken off as launchers by the walk; their shells run applets in-process
-  const bb = /(?:^|[\s;&|(`])(?:\S*\/)?(busybox|toybox)\s+(sh|ash|hush|msh|bash)\b/.exec(l.text);
+  // (the names looked for first: the pattern tries a path at every space of a long line)
+  const bb =
+    l.text.includes('busybox') || l.text.includes('toybox')
+      ? /(?:^|[\s;&|(`])(?:\S*\/)?(busybox|toybox)\s+(sh|ash|hush|msh|bash)\b/.exec(l.text)
+      : null;
   if (bb)
     out.push(
       finding(

@@ -90,6 +90,9 @@ class Walker {
     let piped: string | undefined;
     let producer: SimpleCommand | undefined;
     for (const seg of splitSegments(h.text)) {
+      // Once the walk is full, the rest of a long line changes nothing it kept, except the
+      // command a kept one pipes into (read below): stop there.
+      if (this.out.length >= MAX_COMMANDS && producer === undefined) break;
       const c = this.segment(seg.tokens, depth, piped);
       if (producer && c) producer.pipedInto = c.argv;
       piped = undefined;
@@ -99,7 +102,8 @@ class Walker {
         producer = c;
       }
     }
-    for (const sub of extractSubstitutions(h.text)) this.walk(sub, depth + 1);
+    // (each walk returns at once when the walk is full)
+    if (this.out.length < MAX_COMMANDS) for (const sub of extractSubstitutions(h.text)) this.walk(sub, depth + 1);
     [this.bodies, this.nextBody] = saved;
   }
 
