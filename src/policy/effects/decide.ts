@@ -121,7 +121,7 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
         );
   const url = str('url') ?? str('uri');
   if (url && /^[a-z][a-z0-9+.-]*:/i.test(url)) {
-    out.push({ tool: 'fetch', url, via: `MCP ${op} reaches ${url}` });
+    out.push({ tool: 'fetch', url, via: `MCP ${op} reaches ${url}` }, ...requestAsCurl(p, url, `MCP ${op}`));
     out.push(
       ...fetchReadings(url, `MCP ${op} reaches ${url}`, /navigate|browse|fetch|open|goto|visit|scrape|crawl/.test(op)),
     );
@@ -177,10 +177,31 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
 /** Calls made by derivedCall(): a fetch derived from a command is not the agent's fetch tool. */
 const DERIVED = new WeakSet<ToolCall>();
 
+/** Single-quoted for a shell line. */
+const shq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * A request tool told a method or given a body (`{url, method: "DELETE"}`, a GraphQL POST) is the
+ * curl call it amounts to, so the readings of HTTP deletes, SQL over HTTP and GraphQL mutations
+ * decide it whichever tool sends it.
+ */
+export function requestAsCurl(p: Record<string, unknown>, url: string, via: string): Effect[] {
+  const method = typeof p['method'] === 'string' ? p['method'].toUpperCase() : undefined;
+  const raw = p['body'] ?? p['data'] ?? p['json'] ?? p['payload'];
+  const body = typeof raw === 'string' ? raw : raw && typeof raw === 'object' ? JSON.stringify(raw) : '';
+  if ((!method || method === 'GET' || method === 'HEAD') && !body) return [];
+  if (!/^[a-z][a-z0-9+.-]*:\/\/[^\s'"]+$/i.test(url)) return [];
+  const command = `curl -X ${(method ?? 'POST').replace(/[^A-Z]/g, '')} ${shq(url)}${body ? ` -d ${shq(body.slice(0, 4096))}` : ''}`;
+  return [{ tool: 'exec', command, via: `${via} (as \`curl -X ${method ?? 'POST'}\`)` }, ...deriveFromCommand(command)];
+}
+
 function fetchEffects(call: ToolCall): Effect[] {
   const url = [call.params['url'], call.input?.['url']].find((u): u is string => typeof u === 'string');
   if (!url) return [];
-  const plain = fetchReadings(url, `reaches ${url}`, !DERIVED.has(call));
+  const plain = [
+    ...fetchReadings(url, `reaches ${url}`, !DERIVED.has(call)),
+    ...(DERIVED.has(call) ? [] : requestAsCurl({ ...(call.input ?? {}), ...call.params }, url, `requests ${url}`)),
+  ];
   const hit = urlSecret(url) ?? bodySecret({ ...(call.input ?? {}), ...call.params });
   if (!hit) return plain;
   const host = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(url)?.[1] ?? 'remote';
