@@ -75,7 +75,12 @@ function sqlEffects(name: string, c: SimpleCommand, out: Effect[]): void {
 export function foldSql(sql: string): string {
   let s = sql;
   for (let guard = 0; guard < 32; guard++) {
-    const next = s.replace(/'((?:[^']|'')*)'\s*\|\|\s*'((?:[^']|'')*)'/g, "'$1$2'");
+    // CONCAT('DRO', 'P TABLE ', 'x') (MySQL, PostgreSQL, SQL Server) of literals only is one literal
+    const next = s
+      .replace(/'((?:[^']|'')*)'\s*\|\|\s*'((?:[^']|'')*)'/g, "'$1$2'")
+      .replace(/\bCONCAT\s*\(\s*((?:'(?:[^']|'')*'\s*,\s*)*'(?:[^']|'')*')\s*\)/gi, (_m, args: string) =>
+        `'${(args.match(/'((?:[^']|'')*)'/g) ?? []).map((a) => a.slice(1, -1)).join('')}'`,
+      );
     if (next === s) break;
     s = next;
   }
