@@ -15,6 +15,7 @@ import { mcpToolEffects } from './mcp-tools.js';
 import { mcpTamperEffects } from './mcp-tamper.js';
 import { writeLossEffects } from './write-loss.js';
 import { editSwapEffects } from './source-swaps.js';
+import { armedLossEffects } from './safeguard-edits.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { resolvedEffects } from './resolved.js';
 import type { CommandAnalysis } from '../shell.js';
@@ -246,7 +247,15 @@ export function effectsOf(
   if (FETCH_TOOL.test(call.tool)) return fetchEffects(call);
   if (path !== undefined && (call.tool === 'write' || call.tool === 'edit')) {
     // also without content: a start-up file written with unknown text is judged as code (startup-plant.ts)
-    return [...cache.forWrite(path, writtenContent(call)), ...writeLossEffects(call, path), ...editSwapEffects(call)];
+    const before = [call.params['old_string'], call.params['oldString'], call.params['old_str']].find(
+      (v): v is string => typeof v === 'string',
+    );
+    return [
+      ...cache.forWrite(path, writtenContent(call)),
+      ...writeLossEffects(call, path),
+      ...editSwapEffects(call),
+      ...armedLossEffects(call.tool, path, before ?? '', writtenContent(call) ?? ''),
+    ];
   }
   return [];
 }
