@@ -412,6 +412,37 @@ const NET_DELETE =
 const EACH_DELETE =
   /\|\s*(?:ForEach-Object|foreach|%)\s*\{\s*(?:\$_\.Delete\(\s*(\$true)?\s*\)|(?:Remove-Item|ri|rm|del)\s+[^}]*?\$_(?:\.FullName)?[^}]*?(-Recurse|-r\b)?[^}]*)\s*\}/gi;
 
+/** cmd.exe's `for [/d] [/r ROOT] %x in (SET) do COMMAND` (`%%x` in a batch file). */
+const FOR_LOOP =
+  /(^|[&|(]\s*)for\s+((?:\/[dlr]\s+)*)(?:("[^"]*"|[^\s%"]+)\s+)?%%?([A-Za-z])\s+in\s*\(\s*([^)]*?)\s*\)\s*do\s+(.+)$/i;
+const DELETE_VERB = /^\s*@?(?:del|erase|rd|rmdir|remove-item|ri)\b/i;
+
+/**
+ * A cmd.exe `for` loop as the commands it runs: the body once per item of the set with the loop
+ * variable replaced (`for /d %d in (C:\src\*) do rd /s /q %d` is `rd /s /q C:\src\*`), so the
+ * body is read like a command of its own. `for /r ROOT %f in (*) do del %f` visits every file
+ * below ROOT: a delete there is `rd /s /q ROOT`. `for /f` parses text and is left as written.
+ */
+function expandFor(t: string): string {
+  const m = FOR_LOOP.exec(t);
+  if (!m) return t;
+  const [all, lead = '', opts = '', root, v = '', set = '', body = ''] = m;
+  if (/\/f/i.test(opts)) return t;
+  const items = set
+    .split(/[\s,;]+/)
+    .filter(Boolean)
+    .slice(0, 4);
+  if (!items.length) return t;
+  const recursive = /\/r/i.test(opts);
+  const dir = (root ?? '.').replace(/^"|"$/g, '');
+  const runs = items.map((item) => {
+    if (recursive && DELETE_VERB.test(body) && /^(?:\*|\*\.\*)$/.test(item)) return `rd /s /q "${dir}"`;
+    const value = recursive ? `${dir}\\${item}` : item;
+    return body.replace(new RegExp(`"?%%?${v}"?(?![A-Za-z])`, 'g'), () => value);
+  });
+  return t.slice(0, m.index) + lead + runs.join(' & ') + t.slice(m.index + all.length);
+}
+
 /** The POSIX reading of a Windows line, or null when it is not one or nothing changes. */
 export function posixLine(s: string, depth = 0): string | null {
   if (depth > 4 || s.length > 64 * 1024) return null;
@@ -428,7 +459,9 @@ export function posixLine(s: string, depth = 0): string | null {
     });
   // each item a listing hands over deleted in a script block: `| % { $_.Delete() }`,
   // `| ForEach-Object { Remove-Item $_.FullName -Force }` is `| Remove-Item`
-  if (/\.delete\(|\$_/i.test(t)) t = t.replace(EACH_DELETE, (_m, rec?: string) => `| Remove-Item ${rec ? '-Recurse ' : ''}-Force`);
+  if (/\.delete\(|\$_/i.test(t))
+    t = t.replace(EACH_DELETE, (_m, rec?: string) => `| Remove-Item ${rec ? '-Recurse ' : ''}-Force`);
+  if (/\bfor\s/i.test(t)) t = expandFor(t);
   // `-Body (Get-Content F -Raw)`: the file's text, which curl spells `@F`
   if (/\(\s*(?:get-content|gc|cat|type)\s/i.test(t)) t = t.replace(FILE_TEXT, '@$1');
   // a statement of its own prints the value; inside another command it is the value
