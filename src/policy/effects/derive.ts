@@ -106,6 +106,17 @@ function interpreterCode(
     const s = shellCommandString(toTokens(a)) ?? powershellCode(a);
     return s === null || s === undefined ? undefined : { code: s, via: name };
   }
+  if (lang.name === 'awk') {
+    // awk [-F fs] [-v var=value] 'program' file...; `-f progfile` reads the program from a file
+    for (let i = 1; i < a.length; i++) {
+      const w = at(a, i);
+      if (w === '-f' || w.startsWith('--file')) return undefined;
+      if (w === '-F' || w === '-v' || w === '--assign' || w === '--field-separator') i++;
+      else if (w === '--') return a[i + 1] ? { code: at(a, i + 1), via: name } : undefined;
+      else if (!w.startsWith('-')) return { code: w, via: name };
+    }
+    return undefined;
+  }
   for (let i = 1; i < a.length; i++) {
     const w = at(a, i);
     if (lang.inline.includes(w)) return { code: a[i + 1] ?? '', via: `${name} ${w}` };
