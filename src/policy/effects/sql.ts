@@ -683,11 +683,26 @@ export function sqlClientEffects(c: SimpleCommand, out: Effect[], written?: Map<
         command: `sql-script-destroys ${f}`,
         via: `${name} runs ${f}, a script named for a wipe`,
       });
+    // any script the line does not show, run on a database the line names as production (a host,
+    // a database or a URL variable named prod): what it does there cannot be read here
+    else if (!dev && prodTarget(target, c.argv))
+      out.push({
+        tool: 'exec',
+        command: `sql-script-on-prod ${name} ${f}`,
+        via: `${name} runs ${f}, a script not shown, on a production database`,
+      });
   }
   const local = target.host === undefined || LOCAL_HOST.test(target.host);
   const where = target.db ? ` on ${target.db}` : target.host ? ` on ${target.host}` : '';
   for (const t of texts)
     for (const e of sqlTextEffects(t, dialect, `${name} runs`, where)) if (!ordinaryOn(e, dev, local)) out.push(e);
+}
+
+/** A production name in the client's host, database, or a URL or variable among its words. */
+const PROD_NAME = /(?:^|[^A-Za-z])(?:prod|production|prd|live)(?:[^A-Za-z]|$)/i;
+function prodTarget(t: { host?: string; db?: string }, argv: readonly string[]): boolean {
+  if (PROD_NAME.test(t.host ?? '') || PROD_NAME.test(t.db ?? '')) return true;
+  return argv.slice(1).some((w) => (/^[a-z+]+:\/\//i.test(w) || /^"?\$\{?\w/.test(w)) && PROD_NAME.test(w));
 }
 
 /**
