@@ -14,7 +14,7 @@ import { ciShipFindings } from './ci-ship.js';
 import { posix } from 'node:path';
 import type { Effect } from './types.js';
 import { analyzeCode } from './interp/code.js';
-import { NODE, POWERSHELL, PYTHON, RUBY } from './interp/languages.js';
+import { GO, NODE, POWERSHELL, PYTHON, RUBY } from './interp/languages.js';
 import {
   ciExpressions,
   ciFindings,
@@ -61,7 +61,8 @@ export type Kind =
   | 'cargo-manifest'
   | 'powershell'
   | 'script-js'
-  | 'script-py';
+  | 'script-py'
+  | 'script-go';
 
 /** Which kind of runs-later or config file a path is; the patterns are lower-cased path tails. */
 const KINDS: [RegExp, Kind][] = [
@@ -116,6 +117,8 @@ const KINDS: [RegExp, Kind][] = [
   [/\.(?:sh|bash|zsh|ksh)$/, 'shell'],
   [/(?:^|\/)(?:scripts|bin|tools|hooks)\/[^/]+\.[cm]?js$/, 'script-js'],
   [/(?:^|\/)(?:scripts|bin|tools|hooks)\/[^/]+\.py$/, 'script-py'],
+  // a Go program (`go run main.go` runs it): only what it would be denied for is read
+  [/\.go$/, 'script-go'],
   [/^\/etc\/hosts$|\/system32\/drivers\/etc\/hosts$/, 'hosts'],
 ];
 
@@ -565,6 +568,8 @@ function fileEffects(path: string, content: string): Effect[] {
       return analyzeCode(NODE, content, via).map((e) => ({ ...e, onlyDeny: true }));
     case 'script-py':
       return analyzeCode(PYTHON, content, via).map((e) => ({ ...e, onlyDeny: true }));
+    case 'script-go':
+      return analyzeCode(GO, content, via).map((e) => ({ ...e, onlyDeny: true }));
     case 'compose':
       return [
         ...containerGrants(composeFlags(content), `starts containers from ${name}`),

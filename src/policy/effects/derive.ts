@@ -78,8 +78,9 @@ export function foldSql(sql: string): string {
     // CONCAT('DRO', 'P TABLE ', 'x') (MySQL, PostgreSQL, SQL Server) of literals only is one literal
     const next = s
       .replace(/'((?:[^']|'')*)'\s*\|\|\s*'((?:[^']|'')*)'/g, "'$1$2'")
-      .replace(/\bCONCAT\s*\(\s*((?:'(?:[^']|'')*'\s*,\s*)*'(?:[^']|'')*')\s*\)/gi, (_m, args: string) =>
-        `'${(args.match(/'((?:[^']|'')*)'/g) ?? []).map((a) => a.slice(1, -1)).join('')}'`,
+      .replace(
+        /\bCONCAT\s*\(\s*((?:'(?:[^']|'')*'\s*,\s*)*'(?:[^']|'')*')\s*\)/gi,
+        (_m, args: string) => `'${(args.match(/'((?:[^']|'')*)'/g) ?? []).map((a) => a.slice(1, -1)).join('')}'`,
       );
     if (next === s) break;
     s = next;

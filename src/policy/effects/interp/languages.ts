@@ -536,7 +536,13 @@ export const GO: Language = {
   programs: /^go$/,
   inline: [],
   dotConcat: false,
-  rewrites: [],
+  rewrites: [
+    // the home directory however Go asks for it; `h, _ := os.UserHomeDir()` binds it to h
+    [/os\.Getenv\(\s*"HOME"\s*\)|os\.UserHomeDir\(\)/g, '"~"'],
+    [/\b(\w+)\s*,\s*_\s*:?=\s*"~"/g, '$1 = "~"'],
+    [/\b(\w+)\s*:=/g, '$1 ='],
+    [/filepath\.Join\(\s*"([^"]*)"\s*,\s*"([^"]*)"\s*\)/g, '"$1/$2"'],
+  ],
   aliases: [],
   decoders: [],
   calls: [
