@@ -62,7 +62,8 @@ export type Kind =
   | 'powershell'
   | 'script-js'
   | 'script-py'
-  | 'script-go';
+  | 'script-go'
+  | 'procfile';
 
 /** Which kind of runs-later or config file a path is; the patterns are lower-cased path tails. */
 const KINDS: [RegExp, Kind][] = [
@@ -117,6 +118,8 @@ const KINDS: [RegExp, Kind][] = [
   [/\.(?:sh|bash|zsh|ksh)$/, 'shell'],
   [/(?:^|\/)(?:scripts|bin|tools|hooks)\/[^/]+\.[cm]?js$/, 'script-js'],
   [/(?:^|\/)(?:scripts|bin|tools|hooks)\/[^/]+\.py$/, 'script-py'],
+  // a Procfile's processes run on every deploy (Heroku, Dokku, foreman): `release: CMD`, `web: CMD`
+  [/(?:^|\/)procfile(?:\.[\w-]+)?$/, 'procfile'],
   // a Go program (`go run main.go` runs it): only what it would be denied for is read
   [/\.go$/, 'script-go'],
   [/^\/etc\/hosts$|\/system32\/drivers\/etc\/hosts$/, 'hosts'],
@@ -568,6 +571,11 @@ function fileEffects(path: string, content: string): Effect[] {
       return analyzeCode(NODE, content, via).map((e) => ({ ...e, onlyDeny: true }));
     case 'script-py':
       return analyzeCode(PYTHON, content, via).map((e) => ({ ...e, onlyDeny: true }));
+    case 'procfile':
+      return shellPlant(
+        [...content.matchAll(/^\s*[\w-]+\s*:\s*(.+)$/gm)].map((m) => at(m, 1)).join('\n'),
+        `plants a process command in ${name}`,
+      );
     case 'script-go':
       return analyzeCode(GO, content, via).map((e) => ({ ...e, onlyDeny: true }));
     case 'compose':
