@@ -14,6 +14,9 @@
 //                              Rails `drop_table ..., force: :cascade`, `Model.delete_all`. The
 //                              rollback half of a migration (`def down`, `downgrade`, `-- +goose Down`,
 //                              `*.down.sql`) undoes what the up half made and is not read.
+//   `test-config-on-prod PATH` a test or development configuration (.env.test, database.test.yml,
+//                              settings/dev.py) pointed at a production database: test suites
+//                              truncate and reseed what they are given.
 // Sources: Terraform lifecycle meta-arguments and the AWS/Google providers' aws_db_instance,
 // aws_rds_cluster, aws_s3_bucket, aws_lb, google_sql_database_instance, google_container_cluster
 // arguments; CloudFormation DeletionPolicy and DeletionProtectionEnabled; Pulumi resource options;
@@ -103,6 +106,26 @@ export function migrationWipe(path: string, text: string): string | null {
   return null;
 }
 
+/** A test or development configuration (`.env.test`, `config/settings/dev.py`, `database.test.yml`). */
+const TEST_CONFIG =
+  /(?:^|[/._-])(?:test|tests|testing|dev|development|local|ci)(?:[._-][^/]*)?$|(?:^|\/)\.env\.(?:test|testing|dev|development|local|ci)$/i;
+/** A database address or name that says production (`DATABASE_URL=postgres://app@prod-db/app`, `host: db.prod.internal`). */
+const PROD_DATABASE =
+  /\b(?:DATABASE_URL|DB_URL|[A-Z_]*DSN|DB_HOST|DATABASE_HOST|PGHOST|MYSQL_HOST|MONGO(?:DB)?_URI|REDIS_URL|host|url|database)\b\s*[:=]\s*["']?[^\s"'#]*(?:^|[^A-Za-z])(?:prod|production|prd|live)(?:[^A-Za-z]|$)/im;
+
+/**
+ * `test-config-on-prod PATH`: a test or development configuration pointed at a production
+ * database. Test suites truncate and reseed the database they are given, so the next test run
+ * wipes production.
+ */
+function testConfigOnProd(path: string, before: string, after: string): boolean {
+  return (
+    TEST_CONFIG.test(path.replace(/\.(?:ya?ml|json|toml|py|rb|js|ts|ini|cfg|conf|properties|exs)$/i, '')) &&
+    PROD_DATABASE.test(after) &&
+    !PROD_DATABASE.test(before)
+  );
+}
+
 /** The effects of a write or edit call that arm a later loss. */
 export function armedLossEffects(tool: string, path: string, before: string, after: string): Effect[] {
   const out: Effect[] = [];
@@ -114,6 +137,12 @@ export function armedLossEffects(tool: string, path: string, before: string, aft
         command: `safeguard-off ${key} ${file}`,
         via: `the edit turns off ${key} in ${path}: the next apply or destroy deletes what it kept`,
       });
+  if (testConfigOnProd(path, before, after))
+    out.push({
+      tool: 'exec',
+      command: `test-config-on-prod ${file}`,
+      via: `${path} points a test or development setup at a production database: the next test run resets it`,
+    });
   const wipe = migrationWipe(path, after);
   if (wipe)
     out.push({
