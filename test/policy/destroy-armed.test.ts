@@ -87,7 +87,10 @@ test('an edit that turns off a deletion safeguard is asked; a new file without o
 });
 
 test('a migration that truncates or cascades is asked; the rollback half and plain drops pass', () => {
-  assert.equal(migrationWipe('db/migrate/1_x.rb', 'def up\n  execute "TRUNCATE users CASCADE"\nend'), 'TRUNCATE');
+  assert.equal(
+    migrationWipe('db/migrate/1_x.rb', 'def up\n  execute "TRUNCATE users CASCADE"\nend'),
+    'TRUNCATE ... CASCADE',
+  );
   assert.equal(migrationWipe('migrations/0042.sql', 'DROP TABLE IF EXISTS audit_log CASCADE;'), 'DROP ... CASCADE');
   assert.equal(
     migrationWipe(
@@ -98,6 +101,14 @@ test('a migration that truncates or cascades is asked; the rollback half and pla
   );
   assert.equal(migrationWipe('migrations/0007.down.sql', 'DROP SCHEMA app CASCADE;'), null);
   assert.equal(migrationWipe('src/report.sql', 'TRUNCATE staging;'), null);
+  assert.equal(
+    migrationWipe(
+      'migrations/20240101_drop_legacy.sql',
+      'DROP TABLE IF EXISTS legacy_users;\nTRUNCATE TABLE audit_tmp;',
+    ),
+    null,
+  );
+  assert.equal(migrationWipe('src/db/reset.sql', 'DROP SCHEMA IF EXISTS public CASCADE;'), null);
   check([
     [
       'A',
@@ -273,6 +284,7 @@ test('databases named as production: unseen scripts, restores and ORM one-liners
     x('A', "redis-cli -h sessions-prod --scan --pattern '*' | xargs -n 500 redis-cli -h sessions-prod UNLINK"),
     x('B', 'mysql -h localhost shop < dump.sql'),
     x('B', 'psql -h staging-db -f report.sql'),
+    x('B', 'psql -d prod -f migrations/003_drop_old_index.sql'),
     x('B', 'pg_restore --clean -d app_dev dump'),
     x('B', "DATABASE_URL=postgres://localhost/app_test python -c 'from app import db; db.drop_all()'"),
     x('B', "python -c 'print(1)'"),
@@ -320,8 +332,6 @@ test('Windows, WSL and awk spellings of a delete are read as the delete', () => 
 test('work that exists nowhere else in git, account sweepers and purges are stopped', () => {
   check([
     x('A', 'git reset --hard origin/main'),
-    x('A', 'git restore --source=HEAD --staged --worktree -- .'),
-    x('A', 'git worktree remove --force ../api-feature-payments'),
     x('A', 'git stash drop stash@{0} && git stash drop stash@{0} && git stash drop stash@{0}'),
     x('A', 'hg strip --force -r 0'),
     x('D', 'aws-nuke run -c nuke-config.yml --no-dry-run --force'),
@@ -333,6 +343,8 @@ test('work that exists nowhere else in git, account sweepers and purges are stop
     x('B', 'git reset --hard origin/feat/refactor-auth'),
     x('B', 'git reset --hard HEAD~1'),
     x('B', 'git worktree remove ../project-hotfix'),
+    x('B', 'git worktree remove --force ../wt-spike'),
+    x('B', 'git restore --staged --worktree .'),
     x('B', 'git stash drop stash@{0}'),
     x('B', 'aws-nuke run -c nuke-config.yml'),
     x('B', 'nomad job stop api'),

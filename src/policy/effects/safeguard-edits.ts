@@ -8,9 +8,9 @@
 //                              deletes what the safeguard kept. Only a change of the value (or the
 //                              protective line taken out) reads so: a new file that starts without
 //                              the safeguard is ordinary work.
-//   `migration-wipe PATH WHAT` a migration (a file under migrations/, migrate/, alembic/versions, a
-//                              .sql file of db/) that empties or cascades away tables when it runs:
-//                              TRUNCATE, DELETE without WHERE, DROP ... CASCADE, DROP SCHEMA/DATABASE,
+//   `migration-wipe PATH WHAT` a migration (a file under migrations/, migrate/, alembic/versions,
+//                              Flyway's V1__x.sql) that empties or cascades away tables when it runs:
+//                              TRUNCATE ... CASCADE, DELETE without WHERE, DROP ... CASCADE, DROP SCHEMA/DATABASE,
 //                              Rails `drop_table ..., force: :cascade`, `Model.delete_all`. The
 //                              rollback half of a migration (`def down`, `downgrade`, `-- +goose Down`,
 //                              `*.down.sql`) undoes what the up half made and is not read.
@@ -81,15 +81,17 @@ export function safeguardsOff(before: string, after: string): string[] {
 
 /** Files whose text runs as a database migration. */
 const MIGRATION_PATH =
-  /(?:^|\/)(?:migrations?|migrate|versions|changelog|changesets|schema-migrations)\/[^/]+$|(?:^|\/)db\/[^/]+\.sql$|(?:^|\/)V\d+[^/]*__[^/]+\.sql$/i;
+  /(?:^|\/)(?:migrations?|migrate|versions|changelog|changesets|schema-migrations)\/[^/]+$|(?:^|\/)V\d+[^/]*__[^/]+\.sql$/i;
 /** Files or sections that only roll back. */
 const DOWN_FILE = /(?:^|[._-])down\.sql$|(?:^|\/)U\d+[^/]*__[^/]+\.sql$/i;
 const DOWN_SECTION =
   /^\s*(?:def\s+down\b|def\s+downgrade\b|--\s*\+(?:goose|migrate)\s+Down\b|exports\.down\b|(?:public\s+)?(?:async\s+)?down\s*[(:=]|async\s+down\s*\(|down:\s*(?:async\s*)?(?:function|\())/im;
 
-/** What a migration's up half wipes: TRUNCATE, DELETE without WHERE, DROP ... CASCADE, delete_all. */
+/** What a migration's up half wipes: TRUNCATE ... CASCADE, DELETE without WHERE, DROP ... CASCADE, delete_all. */
 const WIPES: [RegExp, string][] = [
-  [/\bTRUNCATE\s+(?:TABLE\s+)?(?:ONLY\s+)?["`]?\w/i, 'TRUNCATE'],
+  // a TRUNCATE of a scratch table is routine cleanup (test/policy/precision-lookalikes); one that
+  // cascades empties every table that refers to it
+  [/\bTRUNCATE\s+(?:TABLE\s+)?(?:ONLY\s+)?["`]?\w[^;\n]*\bCASCADE\b/i, 'TRUNCATE ... CASCADE'],
   [/\bDELETE\s+FROM\s+["`]?[\w.]+["`]?\s*(?:;|$|["'`)])/im, 'DELETE without WHERE'],
   [/\bDROP\s+(?:TABLE|SCHEMA|DATABASE|KEYSPACE)\b[^;\n]*\bCASCADE\b/i, 'DROP ... CASCADE'],
   [/\bDROP\s+(?:SCHEMA|DATABASE|KEYSPACE)\b/i, 'DROP SCHEMA'],

@@ -687,7 +687,7 @@ export function sqlClientEffects(c: SimpleCommand, out: Effect[], written?: Map<
       });
     // any script the line does not show, run on a database the line names as production (a host,
     // a database or a URL variable named prod): what it does there cannot be read here
-    else if (!dev && prodTarget(target, c.argv))
+    else if (!dev && prodTarget(target, c.argv) && !migrationScript(f))
       out.push({
         tool: 'exec',
         command: `sql-script-on-prod ${name} ${f}`,
@@ -698,6 +698,12 @@ export function sqlClientEffects(c: SimpleCommand, out: Effect[], written?: Map<
   const where = target.db ? ` on ${target.db}` : target.host ? ` on ${target.host}` : '';
   for (const t of texts)
     for (const e of sqlTextEffects(t, dialect, `${name} runs`, where)) if (!ordinaryOn(e, dev, local)) out.push(e);
+}
+
+/** A numbered migration or one under a migrations folder: a reviewed change, not an unseen script. */
+function migrationScript(file: string): boolean {
+  if (/(?:^|\/)(?:migrations?|migrate|db\/migrate|flyway|liquibase|changelog)\//i.test(file)) return true;
+  return /^(?:V?\d[\d._-]*|\d{8,})[_-]/.test(file.slice(file.lastIndexOf('/') + 1));
 }
 
 /** A production name in the client's host, database, or a URL or variable among its words. */
