@@ -375,6 +375,9 @@ export const PHP: Language = {
   rewrites: [
     [/`([^`]*)`/g, 'shell_exec("$1")'],
     [/getenv\(\s*['"]HOME['"]\s*\)|\$_SERVER\[\s*['"]HOME['"]\s*\]/g, '"~"'],
+    // a function named as a string callback runs on each item: array_map('unlink', glob(P))
+    [/array_(?:map|walk)\(\s*['"](unlink|rmdir)['"]\s*,\s*/g, '$1('],
+    [/\bglob\(\s*((?:"[^"]*"|'[^']*')(?:\s*\.\s*(?:"[^"]*"|'[^']*'))*)\s*\)/g, '$1'],
   ],
   aliases: [],
   decoders: [
