@@ -18,6 +18,7 @@ import { editSwapEffects } from './source-swaps.js';
 import { armedLossEffects } from './safeguard-edits.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { resolvedEffects } from './resolved.js';
+import { httpDestroyReadings } from '../shell-http-destroy.js';
 import type { CommandAnalysis } from '../shell.js';
 import { FifoMap } from '../../util/fifo-map.js';
 import { scriptEffects } from '../script-files.js';
@@ -192,8 +193,16 @@ export function requestAsCurl(p: Record<string, unknown>, url: string, via: stri
   const body = typeof raw === 'string' ? raw : raw && typeof raw === 'object' ? JSON.stringify(raw) : '';
   if ((!method || method === 'GET' || method === 'HEAD') && !body) return [];
   if (!/^[a-z][a-z0-9+.-]*:\/\/[^\s'"]+$/i.test(url)) return [];
-  const command = `curl -X ${(method ?? 'POST').replace(/[^A-Z]/g, '')} ${shq(url)}${body ? ` -d ${shq(body.slice(0, 4096))}` : ''}`;
-  return [{ tool: 'exec', command, via: `${via} (as \`curl -X ${method ?? 'POST'}\`)` }, ...deriveFromCommand(command)];
+  const m = (method ?? 'POST').replace(/[^A-Z]/g, '');
+  const text = body.slice(0, 4096);
+  const command = `curl -X ${m} ${shq(url)}${text ? ` -d ${shq(text)}` : ''}`;
+  // the request itself is decided as curl only where it destroys (an ordinary POST stays the
+  // fetch it is, not a watched curl); what it carries (SQL sent over HTTP ...) is read either way
+  const destroys = httpDestroyReadings(['curl', '-X', m, url, ...(text ? ['-d', text] : [])]).length > 0;
+  return [
+    ...(destroys ? [{ tool: 'exec' as const, command, via: `${via} (as \`curl -X ${m}\`)` }] : []),
+    ...deriveFromCommand(command),
+  ];
 }
 
 function fetchEffects(call: ToolCall): Effect[] {
