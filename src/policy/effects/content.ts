@@ -577,7 +577,10 @@ function fileEffects(path: string, content: string): Effect[] {
         `plants a process command in ${name}`,
       );
     case 'script-go':
-      return analyzeCode(GO, content, via).map((e) => ({ ...e, onlyDeny: true }));
+      // only its deletes: a Go service dialing its database and running a migrator is ordinary code
+      return analyzeCode(GO, content, via)
+        .filter((e) => e.tool === 'delete' || / deletes /.test(e.via))
+        .map((e) => ({ ...e, onlyDeny: true }));
     case 'compose':
       return [
         ...containerGrants(composeFlags(content), `starts containers from ${name}`),

@@ -376,8 +376,10 @@ export const PHP: Language = {
     [/`([^`]*)`/g, 'shell_exec("$1")'],
     [/getenv\(\s*['"]HOME['"]\s*\)|\$_SERVER\[\s*['"]HOME['"]\s*\]/g, '"~"'],
     // a function named as a string callback runs on each item: array_map('unlink', glob(P))
-    [/array_(?:map|walk)\(\s*['"](unlink|rmdir)['"]\s*,\s*/g, '$1('],
-    [/\bglob\(\s*((?:"[^"]*"|'[^']*')(?:\s*\.\s*(?:"[^"]*"|'[^']*'))*)\s*\)/g, '$1'],
+    [
+      /array_(?:map|walk)\(\s*['"](unlink|rmdir)['"]\s*,\s*glob\(\s*((?:"[^"]*"|'[^']*')(?:\s*\.\s*(?:"[^"]*"|'[^']*'))*)\s*\)\s*\)/g,
+      '$1($2)',
+    ],
   ],
   aliases: [],
   decoders: [
