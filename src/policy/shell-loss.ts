@@ -104,11 +104,18 @@ function trashed(words: string[]): string[] | null {
 /** `$(ls -A DIR)`, `` `git ls-files` ``, `$(find DIR)`: the directory whose every entry the listing returns. */
 function listingOperand(w: string): string | null {
   const m = /^"?(?:\$\(([^()]*)\)|`([^`]*)`)"?$/.exec(w);
-  const inner = (m?.[1] ?? m?.[2] ?? '').trim();
+  let inner = (m?.[1] ?? m?.[2] ?? '').trim();
+  // `$(ls -d */ | grep -v .git)`: a filter that only leaves names out hands on the listing
+  const piped = /^([^|;&<>]+)\|\s*(?:grep|egrep|fgrep)\s+(?:-[a-zA-Z]*v[a-zA-Z]*|--invert-match)\b[^|;&<>]*$/.exec(
+    inner,
+  );
+  if (piped) inner = (piped[1] ?? '').trim();
   if (!inner || /[|;&<>]/.test(inner)) return null;
   const words = inner.split(/\s+/);
   words[0] = basename(words[0] ?? '');
   const dir = listedTree(words);
+  // `ls -d */` lists every folder of the working tree: the tree's work, as `.` is
+  if (dir === '*/' || dir === './*/') return '.';
   // `ls *.log` lists what the glob names, not a directory's every entry
   return dir === null || /[*?[]/.test(dir) ? null : dir;
 }
