@@ -250,6 +250,7 @@ export function sourceLossReadings(words: string[]): string[] {
       const git = gitInternals(w);
       if (git) out.push(`rm -rf ${git}`);
     } else if (TREE_FILES.test(w)) out.push(`destroys-source ${w}`);
+    if (!trunc && KEPT_DATA.test(w) && !/^\/(?:tmp|var\/tmp)\//.test(w)) out.push(`destroys-kept-data ${w}`);
   }
   return out;
 }
@@ -376,6 +377,15 @@ function keptDir(w: string): string | null {
   const name = m?.[1];
   return name && KEPT_DIRS.has(name) ? t : null;
 }
+
+/**
+ * Files that are the only record of something: Terraform state (`terraform.tfstate`, `*.tfstate`:
+ * without it Terraform no longer knows what it manages), anything in a backups folder, and data
+ * files named for production (`prod.db`, `production.sqlite3`, `prod-dump.sql.gz`). Deleting one
+ * is `destroys-kept-data PATH` (asked); a local development database (`db.sqlite3`) is not one.
+ */
+const KEPT_DATA =
+  /(?:^|\/)(?:terraform\.tfstate[^/]*|[^/]*\.tfstate(?:\.backup)?)$|(?:^|\/)backups?\/[^/]+$|(?:^|\/)[^/]*(?:^|[^A-Za-z])(?:prod|production)(?:[^A-Za-z][^/]*)?\.(?:db|sqlite3?|sql|dump|bak|gz|tar|zip|parquet)$/i;
 
 /**
  * Every file at the top of the working tree or of a home project (`rm -f ./*`, `rm ~/project/*`):
