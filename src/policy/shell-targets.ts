@@ -383,9 +383,10 @@ function keptDir(w: string): string | null {
  * without it Terraform no longer knows what it manages), anything in a backups folder, and data
  * files named for production (`prod.db`, `production.sqlite3`, `prod-dump.sql.gz`). Deleting one
  * is `destroys-kept-data PATH` (asked); a local development database (`db.sqlite3`) is not one.
+ * In a backups folder only a glob counts: one old backup deleted by name is housekeeping.
  */
 const KEPT_DATA =
-  /(?:^|\/)(?:terraform\.tfstate[^/]*|[^/]*\.tfstate(?:\.backup)?)$|(?:^|\/)backups?\/[^/]+$|(?:^|\/)[^/]*(?:^|[^A-Za-z])(?:prod|production)(?:[^A-Za-z][^/]*)?\.(?:db|sqlite3?|sql|dump|bak|gz|tar|zip|parquet)$/i;
+  /(?:^|\/)(?:terraform\.tfstate[^/]*|[^/]*\.tfstate(?:\.backup)?)$|(?:^|\/)backups?\/[^/]*[*?][^/]*$|(?:^|\/)[^/]*(?:^|[^A-Za-z])(?:prod|production)(?:[^A-Za-z][^/]*)?\.(?:db|sqlite3?|sql|dump|bak|gz|tar|zip|parquet)$/i;
 
 /**
  * Every file at the top of the working tree or of a home project (`rm -f ./*`, `rm ~/project/*`):
