@@ -380,8 +380,9 @@ function keptDir(w: string): string | null {
 
 /**
  * Files that are the only record of something: Terraform state (`terraform.tfstate`, `*.tfstate`:
- * without it Terraform no longer knows what it manages), anything in a backups folder, and data
- * files named for production (`prod.db`, `production.sqlite3`, `prod-dump.sql.gz`). Deleting one
+ * without it Terraform no longer knows what it manages), every backup of a backups folder (a
+ * glob), and data files named for production (`prod.db`, `production.sqlite3`,
+ * `prod-dump.sql.gz`). Deleting one
  * is `destroys-kept-data PATH` (asked); a local development database (`db.sqlite3`) is not one.
  * In a backups folder only a glob counts: one old backup deleted by name is housekeeping.
  */
