@@ -370,3 +370,15 @@ test('work that exists nowhere else in git, account sweepers and purges are stop
     ),
   ]);
 });
+
+test('MCP tools whose kind, filter or tool is a parameter are read as the command they amount to', () => {
+  const mcp = (want: Case[0], params: Record<string, unknown>): Case => [want, 'mcp', params];
+  check([
+    mcp('A', { tool: 'mongodb_delete_many', database: 'prod', collection: 'users', filter: {} }),
+    mcp('A', { tool: 'kubectl_delete', resourceType: 'namespace', name: 'production' }),
+    mcp('A', { tool: 'terraform_destroy', workspace: 'prod' }),
+    mcp('B', { tool: 'mongodb_delete_many', collection: 'sessions', filter: { expiresAt: { $lt: '2026-01-01' } } }),
+    mcp('B', { tool: 'kubectl_get', resourceType: 'namespace' }),
+    mcp('B', { tool: 'terraform_plan', workspace: 'prod' }),
+  ]);
+});
