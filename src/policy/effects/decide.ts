@@ -19,6 +19,7 @@ import { armedLossEffects } from './safeguard-edits.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { resolvedEffects } from './resolved.js';
 import { httpDestroyReadings } from '../shell-http-destroy.js';
+import { cypherWipe } from './doc-store-wipes.js';
 import type { CommandAnalysis } from '../shell.js';
 import { FifoMap } from '../../util/fifo-map.js';
 import { scriptEffects } from '../script-files.js';
@@ -145,6 +146,9 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
     const dev = local && db !== undefined && DEV_NAME.test(db.replace(/^.*\//, ''));
     const wipes = sqlTextEffects(sql, 'generic', `MCP ${op} runs`).filter((e) => !ordinaryOn(e, dev, local));
     out.push(...wipes, ...sqlSecretSelect(sql, `MCP ${op}`), ...sqlExportEffects(sql, `MCP ${op}`));
+    // a graph database tool (Neo4j's run_cypher ...) told to delete every node it matches
+    if (!dev && /\bMATCH\b/i.test(sql) && cypherWipe(sql))
+      out.push({ tool: 'exec', command: `data-wipe-code mcp ${op} DELETE`, via: `MCP ${op} deletes every node` });
     sqlPrivilege(sql, out);
   }
   // Secrets sent to a destination outside the machine (a repository, a channel, a gist, a mail).
