@@ -40,7 +40,12 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 export interface HttpCall {
   method: string;
   url: string;
+  /** The request body given inline (-d, --data, --data-raw, --json, -Body), '' when none. */
+  body: string;
 }
+
+/** Options whose value is an inline request body. */
+const BODY_OPTS = /^(?:-d|--data|--data-raw|--data-binary|--json|--post-data|--body-data|-Body)$/;
 
 /** The method and URL of an HTTP client call, or null when the words are not one. */
 export function httpCall(words: string[]): HttpCall | null {
@@ -49,8 +54,10 @@ export function httpCall(words: string[]): HttpCall | null {
   let method: string | null = null;
   let url: string | null = null;
   let hasBody = false;
+  let body = '';
   for (let i = 1; i < words.length; i++) {
     const w = words[i] ?? '';
+    if (BODY_OPTS.test(w) && !(words[i + 1] ?? '').startsWith('@')) body += `${words[i + 1] ?? ''}\n`;
     if (w === '-X' || w === '--request' || w === '--method' || /^-method$/i.test(w)) {
       method = (words[++i] ?? '').toUpperCase();
       continue;
@@ -76,7 +83,7 @@ export function httpCall(words: string[]): HttpCall | null {
   }
   if (!url) return null;
   method ??= hasBody ? 'POST' : 'GET';
-  return { method, url };
+  return { method, url, body };
 }
 
 function looksLikeUrl(w: string): boolean {
@@ -86,12 +93,27 @@ function looksLikeUrl(w: string): boolean {
 /** Path segments that delete everything a query or a name list selects (Elasticsearch/OpenSearch). */
 const DELETE_BY_QUERY = /\/_delete_by_query(?:[/?]|$)|\/_truncate(?:[/?]|$)/;
 
+/**
+ * A GraphQL mutation whose field deletes (`mutation { deleteApp(...) }`, `projectDelete`,
+ * `deleteRef`, `destroyEnvironment`, `removeDomain`, `purgeCache`): GraphQL control planes
+ * (GitHub, GitLab, Railway, Fly.io, Hasura, Shopify, Linear ...) carry deletes as POSTs, so the
+ * method says nothing and the field name says it all.
+ */
+const GRAPHQL_DELETE =
+  /\bmutation\b[^{]*\{[^]*?\b((?:delete|destroy|remove|purge|drop|wipe|erase)[A-Z]\w*|\w+(?:Delete|Destroy|Remove|Purge|Drop|Wipe))\s*[({]/;
+/** A body that asks for everything to go (Pinecone `deleteAll`, `"delete_all": true`, `"purge": true`). */
+const DELETE_ALL_BODY = /["']?(?:deleteAll|delete_all|purgeAll|purge_all|truncate|dropAll|drop_all)["']?\s*:\s*true\b/i;
+/** RPC-style endpoints whose last segment is the delete (`POST /vectors/delete`, `/v1/objects/purge`). */
+const DELETE_VERB_PATH = /\/(?:delete|delete[_-]?all|deleteAll|purge|truncate|drop|wipe|flush|flushall)\/?$/i;
+
 /** The readings of one simple command (program name first), or an empty list. */
 export function httpDestroyReadings(words: string[]): string[] {
   const call = httpCall(words);
   if (!call) return [];
-  const byQuery = DELETE_BY_QUERY.test(call.url);
-  if (call.method !== 'DELETE' && !byQuery) return [];
+  const byQuery = DELETE_BY_QUERY.test(call.url) || (call.method !== 'GET' && DELETE_ALL_BODY.test(call.body));
+  const mutation = call.method === 'POST' ? GRAPHQL_DELETE.exec(call.body) : null;
+  const verbPath = call.method === 'POST' && DELETE_VERB_PATH.test(call.url.replace(/[?#].*$/, ''));
+  if (call.method !== 'DELETE' && !byQuery && !mutation && !verbPath) return [];
   const u = /^(?:([a-z][a-z0-9+.-]*):\/\/)?(?:[^@/]*@)?(\[[^\]]*\]|[^/:?#]*)(?::(\d+))?([^?#]*)(\?[^#]*)?/i.exec(
     call.url,
   );
@@ -103,6 +125,7 @@ export function httpDestroyReadings(words: string[]): string[] {
   const query = u[5] ?? '';
   const sentence = `${scheme} ${host} ${port} ${path}${query}`;
   const out = [`http-delete ${sentence}`];
+  if (mutation) out.push(`http-graphql-delete ${host} ${mutation[1] ?? ''}`);
   // `/logs-*`, `/_all`, `/a,b,c`, `?recurse` (Consul), a delete-by-query: everything selected.
   const first = path.split('/').filter(Boolean)[0] ?? '';
   if (

@@ -66,6 +66,8 @@ function findShellScripts(words: string[]): LossReading[] {
 const SCRATCH_DEST = /^(?:\/tmp|\/var\/tmp|\/dev\/shm|\/private\/tmp)(?:\/|$)/;
 /** A top-level folder of a home directory (the project itself, Documents, src ...), not a dotfolder. */
 const HOME_FOLDER = /^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/[^./][^/]*\/?$/;
+/** A folder of a home project (`~/project/src`, `/home/dev/api/migrations`). */
+const PROJECT_FOLDER = /^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/[^./][^/]*\/[^/]+\/?$/;
 
 /** Programs that move their operands to a trash folder, and the npm tools that delete them
  * outright (rimraf, del-cli, premove: `rm -rf` for package scripts, run through npx). */
@@ -102,11 +104,18 @@ function trashed(words: string[]): string[] | null {
 /** `$(ls -A DIR)`, `` `git ls-files` ``, `$(find DIR)`: the directory whose every entry the listing returns. */
 function listingOperand(w: string): string | null {
   const m = /^"?(?:\$\(([^()]*)\)|`([^`]*)`)"?$/.exec(w);
-  const inner = (m?.[1] ?? m?.[2] ?? '').trim();
+  let inner = (m?.[1] ?? m?.[2] ?? '').trim();
+  // `$(ls -d */ | grep -v .git)`: a filter that only leaves names out hands on the listing
+  const piped = /^([^|;&<>]+)\|\s*(?:grep|egrep|fgrep)\s+(?:-[a-zA-Z]*v[a-zA-Z]*|--invert-match)\b[^|;&<>]*$/.exec(
+    inner,
+  );
+  if (piped) inner = (piped[1] ?? '').trim();
   if (!inner || /[|;&<>]/.test(inner)) return null;
   const words = inner.split(/\s+/);
   words[0] = basename(words[0] ?? '');
   const dir = listedTree(words);
+  // `ls -d */` lists every folder of the working tree: the tree's work, as `.` is
+  if (dir === '*/' || dir === './*/') return '.';
   // `ls *.log` lists what the glob names, not a directory's every entry
   return dir === null || /[*?[]/.test(dir) ? null : dir;
 }
@@ -169,8 +178,15 @@ export function lossReadings(words: string[]): LossReading[] {
       for (const op of ops.slice(0, -1)) out.push({ text: `rm -rf ${op}`, from: `mv throws ${op} away`, reread: true });
     else if (ops.length > 1 && SCRATCH_DEST.test(dest))
       for (const op of ops.slice(0, -1))
-        // a home folder, or a repository's history (`mv .git /tmp/old`): gone at the next boot
-        if (HOME_FOLDER.test(op) || /(?:^|\/)\.git\/?$/.test(op))
+        // a home folder, a repository's history (`mv .git /tmp/old`) or a folder of the working
+        // tree (`mv src /tmp/`, read as its delete, so build output moved aside stays allowed):
+        // gone at the next boot
+        if (
+          HOME_FOLDER.test(op) ||
+          /(?:^|\/)\.git\/?$/.test(op) ||
+          /^(?:\.\/)?[A-Za-z_][\w.-]*\/?$/.test(op) ||
+          PROJECT_FOLDER.test(op)
+        )
           out.push({ text: `rm -rf ${op}`, from: `mv puts ${op} where the next boot clears it`, reread: true });
   }
   if (name === 'find' && words.includes('-c')) out.push(...findShellScripts(words));

@@ -245,9 +245,12 @@ export function sourceLossReadings(words: string[]): string[] {
     else if (p === 'rm' && recursive) {
       const root = sourceRoot(w);
       if (root) out.push(`destroys-source-tree ${root}`);
+      const kept = keptDir(w);
+      if (kept) out.push(`destroys-project-dir ${kept}`);
       const git = gitInternals(w);
       if (git) out.push(`rm -rf ${git}`);
-    }
+    } else if (TREE_FILES.test(w)) out.push(`destroys-source ${w}`);
+    if (!trunc && KEPT_DATA.test(w) && !/^\/(?:tmp|var\/tmp)\//.test(w)) out.push(`destroys-kept-data ${w}`);
   }
   return out;
 }
@@ -347,6 +350,51 @@ function sourceRoot(w: string): string | null {
   const name = m?.[1] ?? m?.[2];
   return name && SOURCE_ROOTS.has(name) ? t : null;
 }
+
+/**
+ * Project directories that hold work no build regenerates: tests, migrations and schemas,
+ * infrastructure code, CI workflows, docs, scripts, configuration, and the data, models and
+ * uploads a project keeps (the conventional layouts of Rails, Django, Prisma, Terraform, Helm,
+ * GitHub Actions, Jupyter and ML projects). Deleting one whole is `destroys-project-dir DIR`
+ * (asked): unlike a build or cache directory (dist, build, target, node_modules, coverage,
+ * .next ...), which the next build recreates, what is lost here was written or collected by hand.
+ */
+const KEPT_DIRS = new Set(
+  (
+    'test tests spec specs __tests__ e2e migrations migrate db database schema schemas prisma alembic seeds fixtures ' +
+    'terraform infra infrastructure deploy deployment deployments k8s kubernetes helm charts ansible manifests ' +
+    '.github .gitlab .circleci docs doc scripts config configs conf data datasets models notebooks ' +
+    'backups backup uploads storage proto protos'
+  ).split(' '),
+);
+
+/** A kept project directory named as a path (`tests`, `./migrations/`, `~/project/infra`, `db/migrate`); else null. */
+function keptDir(w: string): string | null {
+  const t = w.replace(/\/+$/, '');
+  const m =
+    /^(?:\.\/)?([A-Za-z_.][\w.-]*)(?:\/(?:migrate|migrations|workflows))?$/.exec(t) ??
+    /^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/[^/.][^/]*\/([A-Za-z_.][\w.-]*)$/.exec(t);
+  const name = m?.[1];
+  return name && KEPT_DIRS.has(name) ? t : null;
+}
+
+/**
+ * Files that are the only record of something: Terraform state (`terraform.tfstate`, `*.tfstate`:
+ * without it Terraform no longer knows what it manages), every backup of a backups folder (a
+ * glob), and data files named for production (`prod.db`, `production.sqlite3`,
+ * `prod-dump.sql.gz`). Deleting one
+ * is `destroys-kept-data PATH` (asked); a local development database (`db.sqlite3`) is not one.
+ * In a backups folder only a glob counts: one old backup deleted by name is housekeeping.
+ */
+const KEPT_DATA =
+  /(?:^|\/)(?:terraform\.tfstate[^/]*|[^/]*\.tfstate(?:\.backup)?)$|(?:^|\/)backups?\/[^/]*[*?][^/]*$|(?:^|\/)[^/]*(?:^|[^A-Za-z])(?:prod|production)(?:[^A-Za-z][^/]*)?\.(?:db|sqlite3?|sql|dump|bak|gz|tar|zip|parquet)$/i;
+
+/**
+ * Every file at the top of the working tree or of a home project (`rm -f ./*`, `rm ~/project/*`):
+ * the manifests, lockfiles, README and configuration go at once. A bare `*` is not read: it is
+ * also how `xargs rm` with input the line does not show is spelled.
+ */
+const TREE_FILES = /^\.\/\*$|^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)\/[^/.*$][^/*$]*\/\*$/;
 
 /**
  * Parts of a repository's `.git` without which its history is gone: the object store, the refs,

@@ -248,6 +248,12 @@ function translate(words: string[], depth: number): string | null {
     case 'xcopy':
     case 'robocopy': {
       const ops = operands(/^(?:\/[a-z0-9]+(?::\S*)?|-[a-z]+)$/i);
+      // robocopy /MIR (or /PURGE) deletes from the destination whatever the source lacks: from an
+      // empty folder, everything (rsync --delete is the same mirror)
+      if (name === 'robocopy' && ops.length >= 2 && flags(/^\/(?:mir|purge)$/i)) {
+        const dir = (w: string) => quote(`${w.replace(/^[A-Za-z]:\/+/, '/').replace(/\/+$/, '')}/`);
+        return `rsync -a --delete ${dir(ops[0] ?? '')} ${dir(ops[1] ?? '')}`;
+      }
       return ops.length >= 2 ? `cp -r ${ops.map(quote).join(' ')}` : null;
     }
     case 'move':
@@ -399,6 +405,44 @@ function listedRemoval(list: string[], remove: string[]): string | null {
   return recurse ? `rm -rf ${quote(path)}` : `rm -f ${quote(path.replace(/\/+$/, '') || '/')}/*`.replace('//*', '/*');
 }
 
+/** `[System.IO.Directory]::Delete("P", $true)`, `[IO.File]::Delete('P')`, VisualBasic's DeleteDirectory. */
+const NET_DELETE =
+  /\[(?:System\.)?(?:IO\.(Directory|File)|Microsoft\.VisualBasic\.FileIO\.FileSystem)\]::(?:Delete|(DeleteDirectory|DeleteFile))\(\s*((?:"[^"]*"|'[^']*'|[^,()\s]+))\s*(,\s*\$true|,[^)]*)?\s*\)/gi;
+/** A pipeline stage that deletes each item it is handed, with -Recurse or Delete($true) noted. */
+const EACH_DELETE =
+  /\|\s*(?:ForEach-Object|foreach|%)\s*\{\s*(?:\$_\.Delete\(\s*(\$true)?\s*\)|(?:Remove-Item|ri|rm|del)\s+[^}]*?\$_(?:\.FullName)?[^}]*?(-Recurse|-r\b)?[^}]*)\s*\}/gi;
+
+/** cmd.exe's `for [/d] [/r ROOT] %x in (SET) do COMMAND` (`%%x` in a batch file). */
+const FOR_LOOP =
+  /(^|[&|(]\s*)for\s+((?:\/[dlr]\s+)*)(?:("[^"]*"|[^\s%"]+)\s+)?%%?([A-Za-z])\s+in\s*\(\s*([^)]*?)\s*\)\s*do\s+(.+)$/i;
+const DELETE_VERB = /^\s*@?(?:del|erase|rd|rmdir|remove-item|ri)\b/i;
+
+/**
+ * A cmd.exe `for` loop as the commands it runs: the body once per item of the set with the loop
+ * variable replaced (`for /d %d in (C:\src\*) do rd /s /q %d` is `rd /s /q C:\src\*`), so the
+ * body is read like a command of its own. `for /r ROOT %f in (*) do del %f` visits every file
+ * below ROOT: a delete there is `rd /s /q ROOT`. `for /f` parses text and is left as written.
+ */
+function expandFor(t: string): string {
+  const m = FOR_LOOP.exec(t);
+  if (!m) return t;
+  const [all, lead = '', opts = '', root, v = '', set = '', body = ''] = m;
+  if (/\/f/i.test(opts)) return t;
+  const items = set
+    .split(/[\s,;]+/)
+    .filter(Boolean)
+    .slice(0, 4);
+  if (!items.length) return t;
+  const recursive = /\/r/i.test(opts);
+  const dir = (root ?? '.').replace(/^"|"$/g, '');
+  const runs = items.map((item) => {
+    if (recursive && DELETE_VERB.test(body) && /^(?:\*|\*\.\*)$/.test(item)) return `rd /s /q "${dir}"`;
+    const value = recursive ? `${dir}\\${item}` : item;
+    return body.replace(new RegExp(`"?%%?${v}"?(?![A-Za-z])`, 'g'), () => value);
+  });
+  return t.slice(0, m.index) + lead + runs.join(' & ') + t.slice(m.index + all.length);
+}
+
 /** The POSIX reading of a Windows line, or null when it is not one or nothing changes. */
 export function posixLine(s: string, depth = 0): string | null {
   if (depth > 4 || s.length > 64 * 1024) return null;
@@ -407,6 +451,17 @@ export function posixLine(s: string, depth = 0): string | null {
   // quote to the Windows program; and Join-Path A 'B' is the path A/B
   if (t.includes('\\"')) t = t.replace(/\\"/g, '"');
   if (/join-path/i.test(t)) t = t.replace(JOIN_PATH, '"$1/$3"');
+  // .NET's deletes are Remove-Item's: [IO.Directory]::Delete(P, $true) recursive, [IO.File]::Delete(P)
+  if (/::delete/i.test(t))
+    t = t.replace(NET_DELETE, (_m, kind: string | undefined, vb: string | undefined, p: string, rec?: string) => {
+      const tree = vb ? /directory/i.test(vb) : /directory/i.test(kind ?? '') && /\$true/i.test(rec ?? '');
+      return `Remove-Item ${tree ? '-Recurse ' : ''}-Force ${p}`;
+    });
+  // each item a listing hands over deleted in a script block: `| % { $_.Delete() }`,
+  // `| ForEach-Object { Remove-Item $_.FullName -Force }` is `| Remove-Item`
+  if (/\.delete\(|\$_/i.test(t))
+    t = t.replace(EACH_DELETE, (_m, rec?: string) => `| Remove-Item ${rec ? '-Recurse ' : ''}-Force`);
+  if (/\bfor\s/i.test(t)) t = expandFor(t);
   // `-Body (Get-Content F -Raw)`: the file's text, which curl spells `@F`
   if (/\(\s*(?:get-content|gc|cat|type)\s/i.test(t)) t = t.replace(FILE_TEXT, '@$1');
   // a statement of its own prints the value; inside another command it is the value

@@ -117,6 +117,14 @@ const LIBERAL: Record<string, LauncherSpec> = {
     '--other-user',
   ]),
   doas: spec(['-u', '-C'], ['-n', '-s', '-L'], 'uC'),
+  // wsl(.exe) runs a command in a Linux distribution (`wsl -e sh -c ...`, `wsl -d Ubuntu -- rm ...`),
+  // where the Windows drives are /mnt/c ... (Microsoft's wsl.exe command reference)
+  wsl: spec(['-d', '-u', '--cd'], ['-e', '--exec', '--system'], 'du', [
+    '--distribution',
+    '--user',
+    '--cd',
+    '--shell-type',
+  ]),
   // sshpass(1) types a password into the ssh (scp, rsync ...) it runs: the command is that program
   sshpass: spec(['-p', '-f', '-d', '-P'], ['-e', '-v'], 'pfdPe'),
   xargs: spec(['-a', '-d', '-E', '-I', '-L', '-n', '-P', '-s'], [], 'adEILnPseil', [

@@ -166,6 +166,13 @@ const TRAIL_KEYWORDS = new Set(['}', 'fi', 'done', 'esac']);
 const HEADER_KEYWORDS = new Set(['case', 'for', 'select', 'function']);
 const EXPORTERS = new Set(['export', 'declare', 'typeset', 'local', 'readonly']);
 
+/** `grep -v PATTERN` (any grep, any flags with v): a pipeline stage that only leaves names out. */
+function dropsSomeNames(tokens: Token[]): boolean {
+  const w = tokens.filter((t) => !t.redir).map((t) => t.text);
+  if (!/^(?:grep|egrep|fgrep|rg)$/.test(basename(w[0] ?? ''))) return false;
+  return w.slice(1).some((x) => /^-[a-zA-Z]*v[a-zA-Z]*$/.test(x) || x === '--invert-match');
+}
+
 function slash(s: string): string {
   return s.includes('\\') ? s.replace(/\\/g, '/') : s;
 }
@@ -683,7 +690,9 @@ class Analyzer {
       prevPiped = piped;
       stdin = piped ? (r.printed ?? literalOutput(seg.tokens)) : null;
       flow = piped ? r.flow : null;
-      listed = piped ? (r.listed ?? null) : null;
+      // `git ls-files | grep -v README | xargs rm`: a filter that only leaves some names out
+      // still hands on (nearly) every file of the listing
+      listed = piped ? (r.listed ?? (listed !== null && dropsSomeNames(seg.tokens) ? listed : null)) : null;
       listing = piped ? (r.listing ?? null) : null;
       if (r.norm) norms.push(r.norm);
       if (r.norm) lineNorms.push(r.norm);

@@ -33,14 +33,25 @@ test('an HTTP call is read as its method and URL whatever the client', () => {
   assert.deepEqual(httpCall(w('curl -s -X DELETE http://es:9200/logs')), {
     method: 'DELETE',
     url: 'http://es:9200/logs',
+    body: '',
   });
-  assert.deepEqual(httpCall(w('curl -XDELETE es:9200/logs')), { method: 'DELETE', url: 'es:9200/logs' });
-  assert.deepEqual(httpCall(w('wget --method=DELETE http://couch/db')), { method: 'DELETE', url: 'http://couch/db' });
+  assert.deepEqual(httpCall(w('curl -XDELETE es:9200/logs')), { method: 'DELETE', url: 'es:9200/logs', body: '' });
+  assert.deepEqual(httpCall(w('wget --method=DELETE http://couch/db')), {
+    method: 'DELETE',
+    url: 'http://couch/db',
+    body: '',
+  });
   assert.deepEqual(httpCall(w('http DELETE es.internal:9200/customers')), {
     method: 'DELETE',
     url: 'es.internal:9200/customers',
+    body: '',
   });
-  assert.deepEqual(httpCall(w('curl -H X-Token:1 -d {} http://a/b')), { method: 'POST', url: 'http://a/b' });
+  // the body given inline is kept: GraphQL mutations and delete-all bodies are read from it
+  assert.deepEqual(httpCall(w('curl -H X-Token:1 -d {} http://a/b')), {
+    method: 'POST',
+    url: 'http://a/b',
+    body: '{}\n',
+  });
   assert.equal(httpCall(w('ls -X DELETE')), null);
 });
 

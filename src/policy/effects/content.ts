@@ -16,7 +16,7 @@ import type { Effect } from './types.js';
 import { analyzeCode } from './interp/code.js';
 import { envExposureEffects } from './env-exposure.js';
 import { powershellPaths, windowsReads } from './env-reads.js';
-import { NODE, POWERSHELL, PYTHON, RUBY } from './interp/languages.js';
+import { GO, NODE, POWERSHELL, PYTHON, RUBY } from './interp/languages.js';
 import {
   ciExpressions,
   ciFindings,
@@ -64,7 +64,9 @@ export type Kind =
   | 'cargo-manifest'
   | 'powershell'
   | 'script-js'
-  | 'script-py';
+  | 'script-py'
+  | 'script-go'
+  | 'procfile';
 
 /** Which kind of runs-later or config file a path is; the patterns are lower-cased path tails. */
 const KINDS: [RegExp, Kind][] = [
@@ -126,6 +128,10 @@ const KINDS: [RegExp, Kind][] = [
   [/\.(?:sh|bash|zsh|ksh)$/, 'shell'],
   [/(?:^|\/)(?:scripts|bin|tools|hooks)\/[^/]+\.[cm]?js$/, 'script-js'],
   [/(?:^|\/)(?:scripts|bin|tools|hooks)\/[^/]+\.py$/, 'script-py'],
+  // a Procfile's processes run on every deploy (Heroku, Dokku, foreman): `release: CMD`, `web: CMD`
+  [/(?:^|\/)procfile(?:\.[\w-]+)?$/, 'procfile'],
+  // a Go program (`go run main.go` runs it): only what it would be denied for is read
+  [/\.go$/, 'script-go'],
   [/^\/etc\/hosts$|\/system32\/drivers\/etc\/hosts$/, 'hosts'],
 ];
 
@@ -604,6 +610,16 @@ function fileEffects(path: string, content: string): Effect[] {
       return analyzeCode(NODE, content, via).map((e) => ({ ...e, onlyDeny: true }));
     case 'script-py':
       return analyzeCode(PYTHON, content, via).map((e) => ({ ...e, onlyDeny: true }));
+    case 'procfile':
+      return shellPlant(
+        [...content.matchAll(/^\s*[\w-]+\s*:\s*(.+)$/gm)].map((m) => at(m, 1)).join('\n'),
+        `plants a process command in ${name}`,
+      );
+    case 'script-go':
+      // only its deletes: a Go service dialing its database and running a migrator is ordinary code
+      return analyzeCode(GO, content, via)
+        .filter((e) => e.tool === 'delete' || / deletes /.test(e.via))
+        .map((e) => ({ ...e, onlyDeny: true }));
     case 'compose':
       return [
         ...containerGrants(composeFlags(content), `starts containers from ${name}`),

@@ -240,6 +240,11 @@ export function dataReset(c: Pick<SimpleCommand, 'argv' | 'assigns'>): DataReset
   const task = wipe.task(rest);
   if (!task) return null;
   const values = targetValues(c.assigns, rest);
+  // pg_restore and mongorestore name the database restored into with -d/--dbname (a URL or a name)
+  if (tool === 'pg_restore' || tool === 'mongorestore')
+    for (let k = 0; k < rest.length; k++)
+      if (/^(?:-d|--dbname|--db|--uri)$/.test(rest[k] ?? '') && rest[k + 1] !== undefined)
+        values.push({ name: '', value: rest[k + 1] ?? '', kind: /:\/\//.test(rest[k + 1] ?? '') ? 'url' : 'env' });
   // `supabase db reset` resets the local stack unless told to use the linked project or a URL.
   if (tool === 'supabase' && rest.includes('--linked')) values.push({ name: '', value: 'linked', kind: 'url' });
   // a production name anywhere among its words (`--schema=prisma/schema.prod.prisma`, a DSN `host=prod-db`)

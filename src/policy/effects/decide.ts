@@ -18,8 +18,10 @@ import { mcpTamperEffects } from './mcp-tamper.js';
 import { svcApiEffects } from './svc-api.js';
 import { writeLossEffects } from './write-loss.js';
 import { editSwapEffects } from './source-swaps.js';
+import { armedLossEffects } from './safeguard-edits.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { resolvedEffects } from './resolved.js';
+import { cypherWipe } from './doc-store-wipes.js';
 import type { CommandAnalysis } from '../shell.js';
 import { FifoMap } from '../../util/fifo-map.js';
 import { scriptEffects } from '../script-files.js';
@@ -124,7 +126,7 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
         );
   const url = str('url') ?? str('uri');
   if (url && /^[a-z][a-z0-9+.-]*:/i.test(url)) {
-    out.push({ tool: 'fetch', url, via: `MCP ${op} reaches ${url}` });
+    out.push({ tool: 'fetch', url, via: `MCP ${op} reaches ${url}` }, ...requestAsCurl(p, url, `MCP ${op}`));
     out.push(
       ...fetchReadings(url, `MCP ${op} reaches ${url}`, /navigate|browse|fetch|open|goto|visit|scrape|crawl/.test(op)),
     );
@@ -146,6 +148,9 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
     const dev = local && db !== undefined && DEV_NAME.test(db.replace(/^.*\//, ''));
     const wipes = sqlTextEffects(sql, 'generic', `MCP ${op} runs`).filter((e) => !ordinaryOn(e, dev, local));
     out.push(...wipes, ...sqlSecretSelect(sql, `MCP ${op}`), ...sqlExportEffects(sql, `MCP ${op}`));
+    // a graph database tool (Neo4j's run_cypher ...) told to delete every node it matches
+    if (!dev && /\bMATCH\b/i.test(sql) && cypherWipe(sql))
+      out.push({ tool: 'exec', command: `data-wipe-code mcp ${op} DELETE`, via: `MCP ${op} deletes every node` });
     sqlPrivilege(sql, out);
   }
   // Secrets sent to a destination outside the machine (a repository, a channel, a gist, a mail).
@@ -211,6 +216,35 @@ function codeLanguage(op: string, language: string | undefined): string | undefi
 /** Calls made by derivedCall(): a fetch derived from a command is not the agent's fetch tool. */
 const DERIVED = new WeakSet<ToolCall>();
 
+/** Single-quoted for a shell line. */
+const shq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** Bodies longer than this are cut before they are read as a command. */
+const MAX_SENT_BODY = 4096;
+
+/**
+ * A request tool told a method or given a body (`{url, method: "DELETE"}`, a GraphQL POST, a
+ * workflow dispatch or a deploy hook) is the curl call it amounts to, so the readings of HTTP
+ * deletes, deploys, webhooks and SQL or GraphQL sent over HTTP decide it whichever tool sends it.
+ * The curl counts only where it would be asked or denied (`noWatch`): an ordinary POST stays the
+ * fetch it is, not a watched curl; what it carries is read either way.
+ */
+export function requestAsCurl(p: Record<string, unknown>, url: string, via: string): Effect[] {
+  const method = typeof p['method'] === 'string' ? p['method'].toUpperCase() : undefined;
+  const raw = [p['body'], p['data'], p['json'], p['payload']].find((b) => b !== undefined && b !== null && b !== '');
+  const body = typeof raw === 'string' ? raw : raw && typeof raw === 'object' ? JSON.stringify(raw) : '';
+  if ((!method || method === 'GET' || method === 'HEAD' || method === 'OPTIONS') && !body) return [];
+  if (!/^[a-z][a-z0-9+.-]*:\/\/[^\s'"]+$/i.test(url)) return [];
+  const m = (method ?? 'POST').replace(/[^A-Z]/g, '');
+  if (!/^[A-Z]{3,7}$/.test(m)) return [];
+  const text = body.slice(0, MAX_SENT_BODY);
+  const command = `curl -X ${m} ${shq(url)}${text ? ` --data-binary ${shq(text)}` : ''}`;
+  return [
+    { tool: 'exec', command, noWatch: true, via: `${via} sends ${m} (as \`curl -X ${m}\`)` },
+    ...deriveFromCommand(command),
+  ];
+}
+
 function fetchEffects(call: ToolCall): Effect[] {
   const url = [call.params['url'], call.input?.['url']].find((u): u is string => typeof u === 'string');
   if (!url) return [];
@@ -218,7 +252,7 @@ function fetchEffects(call: ToolCall): Effect[] {
   const plain = [
     ...fetchReadings(url, `reaches ${url}`, !DERIVED.has(call)),
     ...svcApiEffects(url, method ?? 'GET', `reaches ${url}`),
-    ...sendingFetch(url, method, call),
+    ...(DERIVED.has(call) ? [] : requestAsCurl({ ...(call.input ?? {}), ...call.params }, url, `the fetch to ${url}`)),
   ];
   const params = { ...(call.input ?? {}), ...call.params };
   const hit = urlSecret(url) ?? bodySecret(params);
@@ -243,28 +277,6 @@ function fetchEffects(call: ToolCall): Effect[] {
       via: `the URL carries a secret (${hit.slice(0, 12)}...) to ${host}`,
     },
     ...plain,
-  ];
-}
-
-/** Bodies longer than this are cut before they are read as a command. */
-const MAX_SENT_BODY = 4096;
-
-/**
- * A fetch that sends (a method other than GET or HEAD, or a body) is the curl command it amounts
- * to: a POST to a deploy hook, a workflow dispatch, a webhook or a DELETE of a repository meets
- * the same readings as `curl -X POST URL -d BODY` in the shell.
- */
-function sendingFetch(url: string, method: string | undefined, call: ToolCall): Effect[] {
-  const raw = [call.params['body'], call.input?.['body'], call.params['data'], call.params['json']].find(
-    (b) => b !== undefined && b !== null && b !== '',
-  );
-  const verb = (method ?? (raw !== undefined ? 'POST' : 'GET')).toUpperCase();
-  if (!/^[A-Z]{3,7}$/.test(verb) || verb === 'GET' || verb === 'HEAD' || verb === 'OPTIONS') return [];
-  const body = raw === undefined ? '' : (typeof raw === 'string' ? raw : JSON.stringify(raw)).slice(0, MAX_SENT_BODY);
-  const q = (w: string) => `'${w.replace(/'/g, `'\\''`)}'`;
-  const command = `curl -X ${verb} ${q(url)}${body ? ` --data-binary ${q(body)}` : ''}`;
-  return [
-    { tool: 'exec', command, noWatch: true, via: `the fetch sends ${verb} to ${url}, as ${command.slice(0, 80)}` },
   ];
 }
 
@@ -299,7 +311,15 @@ export function effectsOf(
   if (FETCH_TOOL.test(call.tool)) return fetchEffects(call);
   if (path !== undefined && (call.tool === 'write' || call.tool === 'edit')) {
     // also without content: a start-up file written with unknown text is judged as code (startup-plant.ts)
-    return [...cache.forWrite(path, writtenContent(call)), ...writeLossEffects(call, path), ...editSwapEffects(call)];
+    const before = [call.params['old_string'], call.params['oldString'], call.params['old_str']].find(
+      (v): v is string => typeof v === 'string',
+    );
+    return [
+      ...cache.forWrite(path, writtenContent(call)),
+      ...writeLossEffects(call, path),
+      ...editSwapEffects(call),
+      ...armedLossEffects(call.tool, path, before ?? '', writtenContent(call) ?? ''),
+    ];
   }
   return [];
 }

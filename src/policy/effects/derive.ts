@@ -75,7 +75,13 @@ function sqlEffects(name: string, c: SimpleCommand, out: Effect[]): void {
 export function foldSql(sql: string): string {
   let s = sql;
   for (let guard = 0; guard < 32; guard++) {
-    const next = s.replace(/'((?:[^']|'')*)'\s*\|\|\s*'((?:[^']|'')*)'/g, "'$1$2'");
+    // CONCAT('DRO', 'P TABLE ', 'x') (MySQL, PostgreSQL, SQL Server) of literals only is one literal
+    const next = s
+      .replace(/'((?:[^']|'')*)'\s*\|\|\s*'((?:[^']|'')*)'/g, "'$1$2'")
+      .replace(
+        /\bCONCAT\s*\(\s*((?:'(?:[^']|'')*'\s*,\s*)*'(?:[^']|'')*')\s*\)/gi,
+        (_m, args: string) => `'${(args.match(/'((?:[^']|'')*)'/g) ?? []).map((a) => a.slice(1, -1)).join('')}'`,
+      );
     if (next === s) break;
     s = next;
   }
@@ -100,6 +106,17 @@ function interpreterCode(
   if (lang.name === 'powershell') {
     const s = shellCommandString(toTokens(a)) ?? powershellCode(a);
     return s === null || s === undefined ? undefined : { code: s, via: name };
+  }
+  if (lang.name === 'awk') {
+    // awk [-F fs] [-v var=value] 'program' file...; `-f progfile` reads the program from a file
+    for (let i = 1; i < a.length; i++) {
+      const w = at(a, i);
+      if (w === '-f' || w.startsWith('--file')) return undefined;
+      if (w === '-F' || w === '-v' || w === '--assign' || w === '--field-separator') i++;
+      else if (w === '--') return a[i + 1] ? { code: at(a, i + 1), via: name } : undefined;
+      else if (!w.startsWith('-')) return { code: w, via: name };
+    }
+    return undefined;
   }
   for (let i = 1; i < a.length; i++) {
     const w = at(a, i);

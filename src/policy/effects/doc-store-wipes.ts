@@ -22,7 +22,7 @@ export const DOC_STORE_PROGRAMS: readonly string[] = ['mongosh', 'mongo', 'cyphe
 const MONGO_WIPE =
   /\.(dropDatabase|dropAllUsers|drop)\(\s*\)|\.(deleteMany|remove|updateMany|update)\(\s*(?:\{\s*\}\s*)?(?:[,)])/g;
 /** A Cypher DELETE or DROP; it is a wipe when the query has no WHERE and no property filter. */
-const CYPHER_DELETE = /\b(?:DETACH\s+DELETE|DELETE|DROP\s+DATABASE)\b/i;
+export const CYPHER_DELETE = /\b(?:DETACH\s+DELETE|DELETE|DROP\s+DATABASE)\b/i;
 
 const PROD = /(?:^|[^a-z])(?:prod|production|prd)(?:[^a-z]|$)/i;
 
@@ -64,6 +64,11 @@ function target(s: Shell, v: string): void {
   if (m?.[1] && (v.includes('://') || v.includes(':') || v.includes('.'))) s.host = m[1];
 }
 
+/** Cypher that deletes every node it matches: no WHERE and no property filter narrows the MATCH. */
+export function cypherWipe(code: string): boolean {
+  return CYPHER_DELETE.test(code) && !/\bWHERE\b/i.test(code) && !/\(\s*\w*\s*:\s*\w+\s*\{/.test(code);
+}
+
 export function docStoreWipeEffects(line: LineView, out: Effect[]): void {
   for (const c of line.cmds) {
     const tool = basename(c.argv[0] ?? '');
@@ -72,8 +77,7 @@ export function docStoreWipeEffects(line: LineView, out: Effect[]): void {
     const calls: string[] = [];
     for (const code of s.code) {
       if (tool === 'cypher-shell') {
-        if (CYPHER_DELETE.test(code) && !/\bWHERE\b/i.test(code) && !/\(\s*\w*\s*:\s*\w+\s*\{/.test(code))
-          calls.push('DELETE');
+        if (cypherWipe(code)) calls.push('DELETE');
       } else for (const m of code.matchAll(MONGO_WIPE)) calls.push(m[1] ?? m[2] ?? 'drop');
     }
     if (!calls.length) continue;

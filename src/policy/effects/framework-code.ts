@@ -21,7 +21,7 @@ import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
 import type { SimpleCommand } from './walk.js';
 import { analyzeCode } from './interp/code.js';
-import { PHP, PYTHON, RUBY, type Language } from './interp/languages.js';
+import { NODE, PHP, PYTHON, RUBY, type Language } from './interp/languages.js';
 import { sqlTextEffects } from './sql.js';
 import { classify, dataResetEffects, targetValues, type Target, type TargetValue } from './data-resets.js';
 
@@ -38,6 +38,8 @@ export const FRAMEWORK_PROGRAMS: readonly string[] = [
   'mix',
   'sequel',
   'flask',
+  'ruby',
+  'node',
   'npx',
   'dotenv',
   'dotenvx',
@@ -129,6 +131,9 @@ function optionOf(words: string[], ...names: string[]): string | undefined {
 /** A word that names a script file rather than code (`rails runner script/cleanup.rb`). */
 const SCRIPT_FILE = /^[\w./-]+\.(?:rb|py|php|exs)$/;
 
+/** Interpreters and the option that gives them code. */
+const INLINE = /^(python[0-9.]*|ruby|node|php) (-c|-e|-r)$/;
+
 /** Where the tool starts in argv, past runners (`bundle exec`, `python`, `php`, `npx`). */
 function toolStart(argv: string[]): number {
   let i = 0;
@@ -144,6 +149,19 @@ function toolStart(argv: string[]): number {
 /** The code a framework runner or console runs, from its words and stdin. */
 export function runnerCode(c: Pick<SimpleCommand, 'argv' | 'assigns' | 'stdin'>): Runner | undefined {
   const argv = c.argv;
+  // an interpreter one-liner that loads the application and wipes through its ORM
+  // (`FLASK_ENV=production python -c '...; db.drop_all()'`, `ruby -e 'require "./app"; User.delete_all'`)
+  const inline = INLINE.exec(`${basename(argv[0] ?? '')} ${argv[1] ?? ''}`);
+  if (inline && argv[2] && ormWipe(argv[2])) {
+    const lang = /^python/.test(inline[1] ?? '')
+      ? PYTHON
+      : /^ruby/.test(inline[1] ?? '')
+        ? RUBY
+        : inline[1] === 'php'
+          ? PHP
+          : NODE;
+    return { lang, code: argv[2], tool: `${inline[1] ?? ''} ${inline[2] ?? ''}`, values: targetValues(c.assigns, []) };
+  }
   const t = toolStart(argv);
   const tool = basename(argv[t] ?? '').replace(/^bin\//, '');
   const sub = argv[t + 1] ?? '';

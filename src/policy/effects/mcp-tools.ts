@@ -152,7 +152,30 @@ function destroyCommand(object: string, p: Params, verb = ''): string | undefine
     return `gcloud projects delete ${arg(pick(p, 'project', 'project_id', 'projectId', 'stack', 'name', 'id'), 'unknown')}`;
   if (/(?:^|_)(?:cache|caches|key|keys|redis|db|database)$/.test(object) && /flush|all/.test(verb + object))
     return 'redis-cli FLUSHALL';
+  // `mongodb_delete_many {collection, filter: {}}`: an empty filter selects every document
+  if (/(?:^|_)many$/.test(o) && emptyFilter(p['filter'] ?? p['query'] ?? p['where']))
+    return `mongosh --eval "db.${sqlName(p, 'collection', 'collection_name', 'collectionName')}.deleteMany({})"`;
+  // `kubectl_delete {resourceType: namespace, name}`: the kind is a parameter
+  if (/^(?:kubectl|k8s|kubernetes|kube)$/.test(o)) {
+    const kind = pick(p, 'resourceType', 'resource_type', 'kind', 'type', 'resource');
+    if (kind)
+      return `kubectl delete ${arg(kind, 'all')} ${arg(pick(p, 'name', 'resourceName', 'resource_name'), '--all')}${
+        pick(p, 'namespace') ? ` -n ${arg(pick(p, 'namespace'), 'default')}` : ''
+      }`;
+  }
+  // `terraform_destroy {workspace}`, `pulumi_destroy {stack}`: the tool's own destroy
+  if (verb === 'destroy' && /^(?:terraform|tofu|opentofu|terragrunt)$/.test(o))
+    return 'terraform destroy -auto-approve';
+  if (verb === 'destroy' && o === 'pulumi')
+    return `pulumi destroy --yes --stack ${arg(pick(p, 'stack', 'stack_name'), 'prod')}`;
   return undefined;
+}
+
+/** A filter that selects everything: absent, `{}`, `"{}"`, or empty. */
+function emptyFilter(f: unknown): boolean {
+  if (f === undefined || f === null || f === '') return true;
+  if (typeof f === 'string') return /^\s*\{\s*\}\s*$/.test(f);
+  return typeof f === 'object' && !Array.isArray(f) && Object.keys(f).length === 0;
 }
 
 /**

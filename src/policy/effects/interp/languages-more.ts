@@ -158,4 +158,29 @@ export const DART: Language = {
   streamsToProcess: /\.pipe\(|stdin\.add|stdout\.listen/,
 };
 
-export const MORE_LANGUAGES: Language[] = [TCL, JVM, CRYSTAL, JULIA, BEAM, DART];
+/**
+ * awk (POSIX awk, gawk, mawk): the program is the first operand. `system(cmd)`, `print ... | "sh"`
+ * and `cmd | getline` run shell commands; strings join by juxtaposition (`"rm -rf " ENVIRON["HOME"]`).
+ */
+const AWK_JOIN: [RegExp, string] = [/"((?:[^"\\]|\\.)*)"\s+"((?:[^"\\]|\\.)*)"/g, '"$1$2"'];
+export const AWK: Language = {
+  name: 'awk',
+  programs: /^(?:awk|gawk|mawk|nawk)$/,
+  inline: [],
+  dotConcat: false,
+  rewrites: [
+    [/ENVIRON\[\s*"HOME"\s*\]/g, '"~"'],
+    AWK_JOIN,
+    AWK_JOIN,
+    AWK_JOIN,
+    [/\bprint(?:f)?\s+("(?:[^"\\]|\\.)*")\s*\|\s*"(?:\/bin\/)?(?:ba|z|da)?sh"/g, 'system($1)'],
+    [/("(?:[^"\\]|\\.)*")\s*\|\s*getline/g, 'system($1)'],
+  ],
+  aliases: [],
+  decoders: [],
+  calls: [{ fn: 'system', kind: 'exec' }],
+  connects: [/"\/inet\/tcp\/\d+\/(?<host>[^/"]+)\/(?<port>\d+)"/g],
+  streamsToProcess: /\/inet\/tcp\/[\s\S]*\|&\s*getline[\s\S]*\|\s*getline|\/inet\/tcp[\s\S]*system\(/,
+};
+
+export const MORE_LANGUAGES: Language[] = [TCL, JVM, CRYSTAL, JULIA, BEAM, DART, AWK];

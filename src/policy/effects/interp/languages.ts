@@ -375,6 +375,11 @@ export const PHP: Language = {
   rewrites: [
     [/`([^`]*)`/g, 'shell_exec("$1")'],
     [/getenv\(\s*['"]HOME['"]\s*\)|\$_SERVER\[\s*['"]HOME['"]\s*\]/g, '"~"'],
+    // a function named as a string callback runs on each item: array_map('unlink', glob(P))
+    [
+      /array_(?:map|walk)\(\s*['"](unlink|rmdir)['"]\s*,\s*glob\(\s*((?:"[^"]*"|'[^']*')(?:\s*\.\s*(?:"[^"]*"|'[^']*'))*)\s*\)\s*\)/g,
+      '$1($2)',
+    ],
   ],
   aliases: [],
   decoders: [
@@ -536,7 +541,13 @@ export const GO: Language = {
   programs: /^go$/,
   inline: [],
   dotConcat: false,
-  rewrites: [],
+  rewrites: [
+    // the home directory however Go asks for it; `h, _ := os.UserHomeDir()` binds it to h
+    [/os\.Getenv\(\s*"HOME"\s*\)|os\.UserHomeDir\(\)/g, '"~"'],
+    [/\b(\w+)\s*,\s*_\s*:?=\s*"~"/g, '$1 = "~"'],
+    [/\b(\w+)\s*:=/g, '$1 ='],
+    [/filepath\.Join\(\s*"([^"]*)"\s*,\s*"([^"]*)"\s*\)/g, '"$1/$2"'],
+  ],
   aliases: [],
   decoders: [],
   calls: [

@@ -1,0 +1,156 @@
+// Writes that arm a later loss of data instead of causing it now:
+//   `safeguard-off KEY PATH`   an edit turns off a deletion safeguard of infrastructure code:
+//                              Terraform's `prevent_destroy = true -> false`, `deletion_protection`,
+//                              `skip_final_snapshot false -> true`, `force_destroy`, CloudFormation's
+//                              `DeletionPolicy: Retain -> Delete`, Pulumi's `protect`, a volume's
+//                              `persistentVolumeReclaimPolicy: Retain -> Delete`, Helm's
+//                              `helm.sh/resource-policy: keep` removed. The next apply or destroy then
+//                              deletes what the safeguard kept. Only a change of the value (or the
+//                              protective line taken out) reads so: a new file that starts without
+//                              the safeguard is ordinary work.
+//   `migration-wipe PATH WHAT` a migration (a file under migrations/, migrate/, alembic/versions,
+//                              Flyway's V1__x.sql) that empties or cascades away tables when it runs:
+//                              TRUNCATE ... CASCADE, DELETE without WHERE, DROP ... CASCADE, DROP SCHEMA/DATABASE,
+//                              Rails `drop_table ..., force: :cascade`, `Model.delete_all`. The
+//                              rollback half of a migration (`def down`, `downgrade`, `-- +goose Down`,
+//                              `*.down.sql`) undoes what the up half made and is not read.
+//   `test-config-on-prod PATH` a test or development configuration (.env.test, database.test.yml,
+//                              settings/dev.py) pointed at a production database: test suites
+//                              truncate and reseed what they are given.
+// Sources: Terraform lifecycle meta-arguments and the AWS/Google providers' aws_db_instance,
+// aws_rds_cluster, aws_s3_bucket, aws_lb, google_sql_database_instance, google_container_cluster
+// arguments; CloudFormation DeletionPolicy and DeletionProtectionEnabled; Pulumi resource options;
+// Kubernetes PersistentVolume reclaim policy; Helm's resource-policy annotation; the migration
+// layouts of Rails, Django, Alembic, Prisma, Flyway, goose, golang-migrate, Knex, TypeORM, Sequelize.
+import type { Effect } from './types.js';
+
+/** A safeguard: its key, and the values that protect and that do not. */
+interface Safeguard {
+  key: RegExp;
+  on: RegExp;
+  off: RegExp;
+  /** Taking the protective line out turns it off too. */
+  removable?: boolean;
+}
+
+const TRUE = /^(?:true|True|TRUE|"true"|yes|1)$/;
+const FALSE = /^(?:false|False|FALSE|"false"|no|0)$/;
+
+const SAFEGUARDS: Safeguard[] = [
+  { key: /prevent_destroy/, on: TRUE, off: FALSE, removable: true },
+  {
+    key: /deletion_protection(?:_enabled)?|enable_deletion_protection|DeletionProtection(?:Enabled)?|deletionProtection|disable_api_termination|termination_protection|EnableTerminationProtection|protect|retainOnDelete|retain_on_delete/,
+    on: TRUE,
+    off: FALSE,
+    removable: true,
+  },
+  {
+    key: /skip_final_snapshot|force_destroy|delete_automated_backups|forceDestroy|skipFinalSnapshot/,
+    on: FALSE,
+    off: TRUE,
+  },
+  {
+    key: /DeletionPolicy|UpdateReplacePolicy/,
+    on: /^"?(?:Retain|Snapshot|RetainExceptOnCreate)"?$/,
+    off: /^"?Delete"?$/,
+    removable: true,
+  },
+  { key: /persistentVolumeReclaimPolicy|reclaimPolicy/, on: /^"?Retain"?$/, off: /^"?Delete"?$/ },
+  { key: /"?helm\.sh\/resource-policy"?/, on: /^"?keep"?$/, off: /^"?delete"?$/, removable: true },
+];
+
+/** `key = value`, `key: value`, `key=value,` in HCL, YAML, JSON and Pulumi code. */
+function values(text: string, key: RegExp): string[] {
+  const re = new RegExp(`(?:^|[\\s{,(])"?(?:${key.source})"?\\s*[:=]\\s*("?[\\w-]+"?)`, 'gm');
+  return [...text.matchAll(re)].map((m) => m[1] ?? '');
+}
+
+/** The safeguards an edit from `before` to `after` turns off. */
+export function safeguardsOff(before: string, after: string): string[] {
+  const out: string[] = [];
+  for (const s of SAFEGUARDS) {
+    const was = values(before, s.key).filter((v) => s.on.test(v));
+    if (!was.length) continue;
+    const now = values(after, s.key);
+    const off = now.some((v) => s.off.test(v));
+    const dropped = s.removable === true && !now.some((v) => s.on.test(v)) && after.trim() !== '';
+    if (off || dropped) out.push(/^(\w+)/.exec(s.key.source)?.[1] ?? 'safeguard');
+  }
+  return out;
+}
+
+/** Files whose text runs as a database migration. */
+const MIGRATION_PATH =
+  /(?:^|\/)(?:migrations?|migrate|versions|changelog|changesets|schema-migrations)\/[^/]+$|(?:^|\/)V\d+[^/]*__[^/]+\.sql$/i;
+/** Files or sections that only roll back. */
+const DOWN_FILE = /(?:^|[._-])down\.sql$|(?:^|\/)U\d+[^/]*__[^/]+\.sql$/i;
+const DOWN_SECTION =
+  /^\s*(?:def\s+down\b|def\s+downgrade\b|--\s*\+(?:goose|migrate)\s+Down\b|exports\.down\b|(?:public\s+)?(?:async\s+)?down\s*[(:=]|async\s+down\s*\(|down:\s*(?:async\s*)?(?:function|\())/im;
+
+/** What a migration's up half wipes: TRUNCATE ... CASCADE, DELETE without WHERE, DROP ... CASCADE, delete_all. */
+const WIPES: [RegExp, string][] = [
+  // a TRUNCATE of a scratch table is routine cleanup (test/policy/precision-lookalikes); one that
+  // cascades empties every table that refers to it
+  [/\bTRUNCATE\s+(?:TABLE\s+)?(?:ONLY\s+)?["`]?\w[^;\n]*\bCASCADE\b/i, 'TRUNCATE ... CASCADE'],
+  [/\bDELETE\s+FROM\s+["`]?[\w.]+["`]?\s*(?:;|$|["'`)])/im, 'DELETE without WHERE'],
+  [/\bDROP\s+(?:TABLE|SCHEMA|DATABASE|KEYSPACE)\b[^;\n]*\bCASCADE\b/i, 'DROP ... CASCADE'],
+  [/\bDROP\s+(?:SCHEMA|DATABASE|KEYSPACE)\b/i, 'DROP SCHEMA'],
+  [/\bdrop_table\b[^\n]*\bforce:\s*:cascade\b/, 'drop_table force: :cascade'],
+  [/\b[A-Z]\w*\.(?:delete_all|destroy_all)\b|\.objects\.all\(\)\.delete\(\)/, 'delete_all'],
+];
+
+/** What the written migration at PATH wipes when it runs, or null. */
+export function migrationWipe(path: string, text: string): string | null {
+  if (!MIGRATION_PATH.test(path) || DOWN_FILE.test(path)) return null;
+  const down = DOWN_SECTION.exec(text);
+  const up = down ? text.slice(0, down.index) : text;
+  for (const [re, what] of WIPES) if (re.test(up)) return what;
+  return null;
+}
+
+/** A test or development configuration (`.env.test`, `config/settings/dev.py`, `database.test.yml`). */
+const TEST_CONFIG =
+  /(?:^|[/._-])(?:test|tests|testing|dev|development|local|ci)(?:[._-][^/]*)?$|(?:^|\/)\.env\.(?:test|testing|dev|development|local|ci)$/i;
+/** A database address or name that says production (`DATABASE_URL=postgres://app@prod-db/app`, `host: db.prod.internal`). */
+const PROD_DATABASE =
+  /\b(?:DATABASE_URL|DB_URL|[A-Z_]*DSN|DB_HOST|DATABASE_HOST|PGHOST|MYSQL_HOST|MONGO(?:DB)?_URI|REDIS_URL|host|url|database)\b\s*[:=]\s*["']?[^\s"'#]*(?:^|[^A-Za-z])(?:prod|production|prd|live)(?:[^A-Za-z]|$)/im;
+
+/**
+ * `test-config-on-prod PATH`: a test or development configuration pointed at a production
+ * database. Test suites truncate and reseed the database they are given, so the next test run
+ * wipes production.
+ */
+function testConfigOnProd(path: string, before: string, after: string): boolean {
+  return (
+    TEST_CONFIG.test(path.replace(/\.(?:ya?ml|json|toml|py|rb|js|ts|ini|cfg|conf|properties|exs)$/i, '')) &&
+    PROD_DATABASE.test(after) &&
+    !PROD_DATABASE.test(before)
+  );
+}
+
+/** The effects of a write or edit call that arm a later loss. */
+export function armedLossEffects(tool: string, path: string, before: string, after: string): Effect[] {
+  const out: Effect[] = [];
+  const file = path.replace(/[^\w./~-]/g, '_');
+  if (tool === 'edit' && before)
+    for (const key of safeguardsOff(before, after))
+      out.push({
+        tool: 'exec',
+        command: `safeguard-off ${key} ${file}`,
+        via: `the edit turns off ${key} in ${path}: the next apply or destroy deletes what it kept`,
+      });
+  if (testConfigOnProd(path, before, after))
+    out.push({
+      tool: 'exec',
+      command: `test-config-on-prod ${file}`,
+      via: `${path} points a test or development setup at a production database: the next test run resets it`,
+    });
+  const wipe = migrationWipe(path, after);
+  if (wipe)
+    out.push({
+      tool: 'exec',
+      command: `migration-wipe ${file} ${wipe}`,
+      via: `the migration ${path} runs ${wipe} when it is applied`,
+    });
+  return out;
+}
