@@ -264,6 +264,9 @@ function pathArg(f: Found): string | undefined {
   return argValue(f.args[p]);
 }
 
+/** An argument expression that fetches (a URL, a download or request call) rather than naming a file. */
+const FETCHED_ARG = /[a-z][a-z0-9+.-]*:\/\/|\b(?:download|url|urlopen|GET|get|request|fetch|curl_fetch_memory)\s*\(/;
+
 function isUrl(s: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(s);
 }
@@ -325,6 +328,14 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
         dynamicRun = true;
     } else if (k === 'loads') {
       if (argValue(f.args[0]) === undefined) dynamicRun = true;
+    } else if (k === 'runs') {
+      // source("https://..."), include(download(u)), source(url(u)): code fetched and run. A local
+      // file run this way (source("R/utils.R")) is the project's own code and no finding.
+      const v = argValue(f.args[0]);
+      if (v !== undefined && isUrl(v) && !/^file:/i.test(v)) {
+        urls.push(v);
+        dynamicRun = true;
+      } else if (v === undefined && FETCHED_ARG.test(f.args[0] ?? '')) dynamicRun = true;
     } else {
       const p = pathArg(f);
       if (p === undefined) continue;
