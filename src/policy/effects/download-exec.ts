@@ -156,6 +156,7 @@ function download(c: SimpleCommand): Download | undefined {
  */
 function otherDownload(name: string, a: string[]): Download | undefined {
   const ops = a.slice(1).filter((w) => !w.startsWith('-'));
+  if (INLINE_CODE_RUNNERS.test(name)) return codeDownload(a);
   if (name === 'axel') {
     const u = a.find((w) => URLISH.test(w));
     if (!u) return undefined;
@@ -190,6 +191,30 @@ function otherDownload(name: string, a: string[]): Download | undefined {
     return { urls, outputs: [out] };
   }
   return undefined;
+}
+
+/** Interpreters whose one-liners (-c, -e, -r) may save a URL's body to a file. */
+const INLINE_CODE_RUNNERS =
+  /^(?:python[0-9.]*|pypy[0-9]*|node|nodejs|ruby|perl|php[0-9.]*|rscript|r|julia|pwsh|powershell)$/;
+
+/**
+ * The two-argument download calls of the standard libraries (python urlretrieve, R download.file,
+ * julia download, ruby/node download helpers, PowerShell's WebClient.DownloadFile): the file the
+ * one-liner saves is a download like curl -o's, and running it afterwards runs fetched code.
+ */
+const SAVE_CALL =
+  /\b(?:urlretrieve|wget\.download|download\.file|Downloads\.download|download|DownloadFile|download_file|copy)\s*\(\s*['"]((?:https?|ftp):\/\/[^'"\s]+)['"]\s*,\s*(?:destfile\s*=\s*|out\s*=\s*)?['"]([^'"]+)['"]/g;
+
+function codeDownload(a: string[]): Download | undefined {
+  const urls: string[] = [];
+  const outputs: string[] = [];
+  for (const w of a.slice(1))
+    for (const m of w.matchAll(SAVE_CALL))
+      if (m[1] && m[2]) {
+        urls.push(m[1]);
+        outputs.push(m[2]);
+      }
+  return urls.length ? { urls, outputs } : undefined;
 }
 
 /** A path as written, compared loosely (./x, .\x, "x" and x are the same file). */

@@ -9,6 +9,7 @@ import type { Effect } from './types.js';
 import { dependency, nameFinding } from './supply.js';
 import { isKnownRegistry, isPopular, isVendorHost, slugLookalike, type Ecosystem } from './supply-data.js';
 import { unlistedInstalls } from './unlisted.js';
+import { thirdPartyCodeUrl } from './sources.js';
 
 /** Options that take the next word as their value, per tool (the value is not a package). */
 const VALUE_FLAGS: Record<string, Set<string>> = {
@@ -330,11 +331,11 @@ export function installEffects(argv: string[], out: Effect[]): void {
     );
   // deno run / bun run of a URL: code fetched from the network and run, as with curl | sh
   // uv run URL: uv downloads the script and runs it (docs.astral.sh/uv, "Running scripts")
-  if (name === 'uv' && sub === 'run') {
+  // pipx run URL: the same for a script pipx downloads (pipx.pypa.io, "pipx run")
+  if ((name === 'uv' || name === 'pipx') && sub === 'run') {
     const target = operands(a, 2, 'pypi').find((w) => !w.startsWith('-'));
-    const h = target && /^https?:\/\//.test(target) ? hostOfUrl(target) : undefined;
-    if (h && !isVendorHost(h) && !isKnownRegistry(h))
-      out.push({ tool: 'exec', command: `curl -fsSL ${target} | python3`, via: `uv run runs code from ${target}` });
+    if (target && remoteCode(target))
+      out.push({ tool: 'exec', command: `curl -fsSL ${target} | python3`, via: `${via} runs code from ${target}` });
   }
   if ((name === 'deno' || name === 'bun') && ['run', 'install', 'x', 'compile', 'eval'].includes(sub)) {
     // deno eval CODE: a module imported from a URL in the code is fetched and run the same way
@@ -342,8 +343,7 @@ export function installEffects(argv: string[], out: Effect[]): void {
       sub === 'eval'
         ? /\bimport\s*\(?\s*["'`](https?:\/\/[^"'`\s]+)/.exec(a.slice(2).join(' '))?.[1]
         : operands(a, 2, 'deno').find((w) => !w.startsWith('-'));
-    const h = target && /^https?:\/\//.test(target) ? hostOfUrl(target) : undefined;
-    if (h && !isVendorHost(h) && !isKnownRegistry(h))
+    if (target && remoteCode(target))
       out.push({ tool: 'exec', command: `curl -fsSL ${target} | sh`, via: `${name} ${sub} runs code from ${target}` });
   }
   switch (name) {
@@ -437,6 +437,12 @@ export function installEffects(argv: string[], out: Effect[]): void {
       if (sub === 'install') checkNames('gem', names('gem', operands(a, 2, 'gem')), 'gem install', out);
       return;
   }
+}
+
+/** A script URL served by someone other than a vendor: a foreign host, or anyone's repository on a code host. */
+function remoteCode(target: string): boolean {
+  const h = /^https?:\/\//.test(target) ? hostOfUrl(target) : undefined;
+  return !!h && ((!isVendorHost(h) && !isKnownRegistry(h)) || thirdPartyCodeUrl(target));
 }
 
 function hostOfUrl(url: string): string | undefined {

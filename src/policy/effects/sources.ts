@@ -128,6 +128,20 @@ export function sourceFindings(
   }
 }
 
+/**
+ * A URL whose code anyone may have published: a repository or gist on a code host under an owner
+ * the catalogues do not know, or a third-party module on deno.land/x. The vendor's own host serves
+ * it, so a host check alone would take it for the vendor's code.
+ */
+export function thirdPartyCodeUrl(url: string): boolean {
+  const host = sourceHost(url);
+  if (!host) return false;
+  if (host === 'deno.land') return /^https?:\/\/deno\.land\/x\//i.test(url);
+  if (!CODE_HOSTS.test(host)) return false;
+  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]+\//i, '');
+  return !!ownerRepo(path) && !vendorOwned(path);
+}
+
 /** A code-host URL under an owner the catalogues know (the vendors' organisations). */
 function vendorOwned(value: string): boolean {
   const r = ownerRepo(value);
