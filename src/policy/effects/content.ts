@@ -466,6 +466,30 @@ function cargoFindings(text: string, via: string): Effect[] {
   return out;
 }
 
+/** A folder outside the project: absolute, in the home folder, or two or more levels up. */
+function outsideProject(p: string): boolean {
+  return /^(?:\/|~|\$HOME)/.test(p) || /^(?:\.\.\/){2,}/.test(p.replace(/^\.\//, ''));
+}
+
+/**
+ * npm aliases that put another package under a popular name (`"axios": "npm:axios-http-fast@1"`,
+ * in dependencies, overrides or resolutions): every import of the popular name loads the other
+ * package. An alias to the same name (`"react": "npm:react@18"`) or to a popular package
+ * (`"string-width-cjs": "npm:string-width@^4"`) is how such aliases are normally used.
+ */
+export function aliasSwaps(text: string, via: string): Effect[] {
+  const out: Effect[] = [];
+  for (const m of text.matchAll(
+    /["']?(@?[\w.-]+(?:\/[\w.-]+)?)["']?\s*:\s*["']npm:(@?[a-z0-9][\w.-]*(?:\/[\w.-]+)?)(?:@[^"']*)?["']/gi,
+  )) {
+    const [, pkg = '', target = ''] = m;
+    const name = pkg.startsWith('@') ? pkg : (pkg.split('@')[0] ?? pkg);
+    if (name.toLowerCase() === target.toLowerCase() || !isPopular('npm', name) || isPopular('npm', target)) continue;
+    out.push(dependency(['fork', 'npm', name, 'to', `npm:${target}`], `${via} (${name} is replaced by ${target})`));
+  }
+  return out;
+}
+
 /** package.json dependencies given as URLs or repositories instead of registry versions. */
 function packageSources(text: string, via: string): Effect[] {
   const out: Effect[] = [];
@@ -474,7 +498,12 @@ function packageSources(text: string, via: string): Effect[] {
   )) {
     const [, pkg = '', spec = ''] = m;
     if (/^(?:scripts|repository|homepage|bugs|url|funding|author|license|main|types|bin)$/.test(pkg)) continue;
-    if (spec.startsWith('file:')) continue;
+    if (spec.startsWith('file:')) {
+      // a popular package taken from a folder outside the project (file:/tmp/react, file:../../x)
+      if (isPopular('npm', pkg) && outsideProject(spec.slice(5)))
+        out.push(dependency(['local-path', 'npm', pkg, 'to', spec], via));
+      continue;
+    }
     const h = /^https?:/.test(spec) ? hostOf(spec) : undefined;
     if (isPopular('npm', pkg)) out.push(dependency(['fork', 'npm', pkg, 'to', spec], via));
     else if (h && !isVendorHost(h)) out.push(dependency(['remote-file', spec], via));
@@ -582,6 +611,7 @@ function fileEffects(path: string, content: string): Effect[] {
         ...scripts.flatMap((s) => shellPlant(s, `plants a lifecycle script in ${name}`)),
         ...scripts.flatMap((s) => unknownFetches(s, `plants a lifecycle script in ${name} that fetches`)),
         ...packageSources(content, `changes where ${name} gets a package`),
+        ...aliasSwaps(content, `changes where ${name} gets a package`),
         ...installHookFindings(content, `plants an install hook in ${name}`),
       ];
     }

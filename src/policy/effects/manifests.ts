@@ -7,11 +7,12 @@ import { compromisedInManifest } from './compromised.js';
 import { manifestNameFindings } from './manifest-names.js';
 import { manifestRouteFindings } from './manifest-routes.js';
 import type { Effect } from './types.js';
-import { hostClass, settingFindings, sourceFindings, sourceHost } from './sources.js';
+import { hostClass, settingFindings, sourceFindings, sourceHost, thirdPartyCodeUrl } from './sources.js';
 import { dependency } from './supply.js';
 import { analyzeCode } from './interp/code.js';
 import { INFRA_READERS } from './infra-sources.js';
 import { NODE, PYTHON, RUBY, type Language } from './interp/languages.js';
+import { aliasSwaps } from './content.js';
 
 const MAX_LINES = 4000;
 
@@ -77,6 +78,14 @@ const readers: [RegExp, string, Reader][] = [
     'npm',
     (t, via, out) => {
       for (const { key, value } of keyValues(t)) settingFindings('npm', key, value, via, out);
+    },
+  ],
+  // pnpm-workspace.yaml: overrides that put another package under a popular name (content.ts)
+  [
+    /(?:^|\/)pnpm-workspace\.ya?ml$|(?:^|\/)\.pnpmfile\.c?js$/,
+    'npm',
+    (t, via, out) => {
+      out.push(...aliasSwaps(t, via));
     },
   ],
   // pip requirement files: a requirement given as a URL or VCS link is code from that host
@@ -325,8 +334,11 @@ const readers: [RegExp, string, Reader][] = [
       )) {
         const u = m[1] ?? '';
         const h = sourceHost(u);
-        if (!h || seen.has(h) || hostClass(h) === 'official') continue;
-        seen.add(h);
+        // a repository on a code host is judged by its owner: anyone publishes there
+        const code = thirdPartyCodeUrl(u);
+        const k = code ? u : h;
+        if (!h || !k || seen.has(k) || (hostClass(h) === 'official' && !code)) continue;
+        seen.add(k);
         urls('lock', u, via, out);
       }
     },
