@@ -23,7 +23,20 @@ interface Ref {
  * (`uses:`, `image:`, `repository:`, `repo:`, `source =`).
  */
 const HOSTED = /\b((?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?)\/([\w.-]+)\/([\w.-]+?)(?:\.git)?(?=[@:/"'\s#?,)\]}]|$)/gi;
-const KEYED = /\b(?:uses|image|repository|repo|source|from)\s*[:=]\s*["']?([\w.-]+)\/([\w.-]+?)(?=[@:"'\s#]|$)/gim;
+const KEYED =
+  /\b(?:uses|image|repository|repo|source|from)\s*[:=]\s*["']?([\w.-]+)\/([\w.-]+?)(?=[@:"'\s#]|$)|^\s*FROM\s+(?:--platform=\S+\s+)?([\w.-]+)\/([\w.-]+?)(?=[@:\s]|$)/gim;
+
+const LIBRARY_IMAGE =
+  /^\s*(?:-\s*)?(?:image\s*:|FROM\s+(?:--platform=\S+\s+)?)\s*["']?([a-z0-9][\w.-]*)(?=[:@"'\s]|$)/gim;
+/**
+ * Registries where only their vendor publishes (Microsoft, Red Hat, Chainguard, Kubernetes, NVIDIA,
+ * Elastic, Oracle, Google's distroless, AWS's mirror of Docker's library) and Docker Hub's
+ * verified publishers of language images: an official image moved there is the vendor's build.
+ */
+const SINGLE_PUBLISHER =
+  /^(?:mcr\.microsoft\.com|registry\.access\.redhat\.com|registry\.redhat\.io|cgr\.dev|registry\.k8s\.io|nvcr\.io|docker\.elastic\.co|container-registry\.oracle\.com|gcr\.io|public\.ecr\.aws)$/;
+const VERIFIED_OWNERS =
+  /^(?:library|bitnami|cimg|circleci|docker|ubuntu|amazon|amazonlinux|chainguard|distroless|devcontainers|docker\/library)$/;
 
 function refs(raw: string): Ref[] {
   const out: Ref[] = [];
@@ -33,8 +46,14 @@ function refs(raw: string): Ref[] {
     const [, host = '', owner = '', name = ''] = m;
     out.push({ host: host.toLowerCase(), owner: owner.toLowerCase(), name: name.toLowerCase(), text: m[0] });
   }
+  // an official image named alone (`FROM node:20`, `image: postgres:16`) is Docker Hub's library/NAME
+  for (const m of text.matchAll(LIBRARY_IMAGE)) {
+    const name = m[1] ?? '';
+    out.push({ host: '', owner: 'library', name: name.toLowerCase(), text: name });
+  }
   for (const m of text.matchAll(KEYED)) {
-    const [, owner = '', name = ''] = m;
+    const owner = m[1] ?? m[3] ?? '';
+    const name = m[2] ?? m[4] ?? '';
     if (owner.includes('.')) continue; // a host: read above
     out.push({ host: '', owner: owner.toLowerCase(), name: name.toLowerCase(), text: `${owner}/${name}` });
   }
@@ -60,6 +79,7 @@ export function sourceSwapEffects(oldText: string, newText: string): Effect[] {
     if (kept.has(`${n.host}/${n.owner}/${n.name}`)) continue;
     const o = before.find((b) => b.name === n.name && (b.owner !== n.owner || b.host !== n.host));
     if (!o) continue;
+    if (o.owner === 'library' && (SINGLE_PUBLISHER.test(n.host) || VERIFIED_OWNERS.test(n.owner))) continue;
     const via = `the edit swaps ${o.text} for ${n.text}`;
     if (o.owner !== n.owner && near(o.owner, n.owner))
       out.push(dependency(['lookalike', 'source', n.text, 'of', o.text], via));

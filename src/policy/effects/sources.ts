@@ -624,6 +624,15 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
         const img = imageOperand(a, a.indexOf(verb) + 1);
         if (img) out.push(...imageSourceFindings(img, `${name} ${verb} ${img}`));
       }
+      // docker build --build-arg BASE_IMAGE=REF: the Dockerfile's FROM ${BASE_IMAGE} takes that image
+      if (verb === 'build' || (verb === 'buildx' && ops[1] === 'build') || verb === 'compose')
+        for (let i = 0; i < a.length; i++) {
+          const w = a[i] ?? '';
+          const v = w === '--build-arg' ? (a[i + 1] ?? '') : w.startsWith('--build-arg=') ? w.slice(12) : '';
+          const kv = /^([\w.-]*(?:IMAGE|BASE|FROM|REGISTRY)[\w.-]*)=(\S+)$/i.exec(v);
+          if (kv?.[2] && !kv[2].startsWith('$'))
+            out.push(...imageSourceFindings(kv[2], `${name} build builds from ${kv[2]} (${kv[1]})`));
+        }
       return;
     case 'nuget':
       // dotnet nuget add source URL / nuget sources add -Source URL
@@ -632,8 +641,17 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
       for (let i = 0; i < a.length; i++)
         if (/^-source$/i.test(a[i] ?? '')) sourceFindings(eco, a[i + 1] ?? '', via, out);
       return;
-    case 'composer':
+    case 'composer': {
+      // composer require --repository '{"type":"vcs","url":"URL"}': packages from that repository
+      for (let i = 0; i < a.length; i++) {
+        const w = a[i] ?? '';
+        const v = w === '--repository' ? (a[i + 1] ?? '') : w.startsWith('--repository=') ? w.slice(13) : '';
+        if (!v) continue;
+        const url = /"url"\s*:\s*"([^"]+)"/.exec(v)?.[1] ?? (URL_OPERAND.test(v) ? v : '');
+        if (url) sourceFindings(eco, url.replace(/\\\//g, '/'), via, out, /"(?:vcs|git)"/.test(v) ? 'code' : 'index');
+      }
       return;
+    }
     case 'apt':
       if (name === 'add-apt-repository')
         for (const w of ops) {
