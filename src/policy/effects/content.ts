@@ -466,6 +466,19 @@ function cargoFindings(text: string, via: string): Effect[] {
   return out;
 }
 
+/**
+ * The package a dependency, override or resolution key names: yarn's glob key (two stars, a slash,
+ * then debug) and `parent/debug` resolve every (or one parent's) copy of debug; npm's `debug@^4`
+ * overrides that range of it.
+ */
+function resolutionName(key: string): string {
+  const k = key.replace(/^\*\*\//, '');
+  const parts = k.split('/');
+  const scoped = parts.length >= 2 && parts[parts.length - 2]?.startsWith('@');
+  const name = scoped ? parts.slice(-2).join('/') : (parts[parts.length - 1] ?? k);
+  return name.startsWith('@') ? name.replace(/(?<=.)@[^/]*$/, '') : (name.split('@')[0] ?? name);
+}
+
 /** A folder outside the project: absolute, in the home folder, or two or more levels up. */
 function outsideProject(p: string): boolean {
   return /^(?:\/|~|\$HOME)/.test(p) || /^(?:\.\.\/){2,}/.test(p.replace(/^\.\//, ''));
@@ -494,9 +507,10 @@ export function aliasSwaps(text: string, via: string): Effect[] {
 function packageSources(text: string, via: string): Effect[] {
   const out: Effect[] = [];
   for (const m of text.matchAll(
-    /"(@?[\w.-]+(?:\/[\w.-]+)?)"\s*:\s*"((?:https?|git\+\w+|git|github|gitlab|bitbucket|file):[^"]*|[\w-]+\/[\w.-]+(?:#[^"]*)?)"/g,
+    /"((?:\*\*\/)?(?:[\w.-]+\/)*@?[\w.-]+(?:\/[\w.-]+)?)"\s*:\s*"((?:https?|git\+\w+|git|github|gitlab|bitbucket|file):[^"]*|[\w-]+\/[\w.-]+(?:#[^"]*)?)"/g,
   )) {
-    const [, pkg = '', spec = ''] = m;
+    const [, key = '', spec = ''] = m;
+    const pkg = resolutionName(key);
     if (/^(?:scripts|repository|homepage|bugs|url|funding|author|license|main|types|bin)$/.test(pkg)) continue;
     if (spec.startsWith('file:')) {
       // a popular package taken from a folder outside the project (file:/tmp/react, file:../../x)
