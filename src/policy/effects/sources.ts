@@ -123,7 +123,12 @@ export function affixedOwner(owner: string, repo: string): string | undefined {
     if (affix && (isKnownOwner(base) || flat(base) === flat(r))) return `${base}/${r}`;
   }
   // any prefix or suffix around the full repository name (prom-node-exporter/node-exporter)
-  if (r.length >= 6 && o !== r && (o.endsWith(`-${r}`) || o.startsWith(`${r}-`)) && !OWNER_AFFIX.test(o.replace(r, '').replace(/-/g, '')))
+  if (
+    r.length >= 6 &&
+    o !== r &&
+    (o.endsWith(`-${r}`) || o.startsWith(`${r}-`)) &&
+    !OWNER_AFFIX.test(o.replace(r, '').replace(/-/g, ''))
+  )
     return `${r}/${r}`;
   return undefined;
 }

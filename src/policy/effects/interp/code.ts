@@ -11,6 +11,7 @@ import { sdkEffects } from './sdk.js';
 import { hubEffects, loaderEffects } from './ml-code.js';
 import { sdkVerbEffects } from './sdk-verbs.js';
 import { walkDeleteEffects } from './walk-delete.js';
+import { sourceFindings } from '../sources.js';
 import { at } from '../../../util/invariant.js';
 
 const MAX_CODE = 64 * 1024;
@@ -328,6 +329,18 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
         dynamicRun = true;
     } else if (k === 'loads') {
       if (argValue(f.args[0]) === undefined) dynamicRun = true;
+    } else if (k === 'repo') {
+      // remotes::install_github("owner/repo"), Pkg.add(url="URL"): a package from that repository
+      for (const raw of f.args) {
+        const v = argValue(raw.replace(/^\s*(?:url|repo|pkg)\s*=\s*/, ''));
+        if (!v) continue;
+        const url = isUrl(v)
+          ? v
+          : /^[\w.-]+\/[\w.-]+(?:@[\w.-]+)?$/.test(v)
+            ? `https://github.com/${v.split('@')[0] ?? v}`
+            : '';
+        if (url) sourceFindings(lang.name, url, `${via} installs a package from ${url}`, out, 'code');
+      }
     } else if (k === 'runs') {
       // source("https://..."), include(download(u)), source(url(u)): code fetched and run. A local
       // file run this way (source("R/utils.R")) is the project's own code and no finding.

@@ -12,7 +12,8 @@ export type CallKind =
   | 'eval' // arg 0 is code of the same language
   | 'shell' // arg 0 is shell code fed to a shell (php passthru etc. are 'exec'; this is for osascript)
   | 'loads' // deserialises code (pickle/marshal): dangerous with fetched input
-  | 'runs'; // arg 0 is a file or URL whose code is run (R source(), julia include(), php include)
+  | 'runs' // arg 0 is a file or URL whose code is run (R source(), julia include(), php include)
+  | 'repo'; // an argument names a repository (owner/repo or URL) whose package is installed
 
 export interface CallRule {
   /** Canonical callee, as a regex source matched right before '(' (or before a literal when `bare`). */

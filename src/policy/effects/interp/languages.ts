@@ -447,6 +447,11 @@ export const R: Language = {
     },
     // a file attached to a request body is read to be sent
     { fn: '(?:httr::)?upload_file|(?:curl::)?form_file', kind: 'read', path: 0 },
+    // installs from a code host (remotes/devtools/pak): the repository's owner decides whose code it is
+    {
+      fn: '(?:remotes::|devtools::)?install_(?:github|gitlab|bitbucket|git)|pak::pkg_install|pak::pak',
+      kind: 'repo',
+    },
     // source() and devtools' source_url()/source_gist() run the R code at a path or URL
     { fn: 'source|sys\\.source|(?:devtools::)?source_url|(?:devtools::)?source_gist', kind: 'runs', path: 0 },
     { fn: 'eval\\(parse|eval', kind: 'eval', path: 0 },

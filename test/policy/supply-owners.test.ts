@@ -1,0 +1,76 @@
+// Repositories under an owner made of the project's (or a known organisation's) name and an
+// impostor's word (alamofire-dev/Alamofire, dart-lang-x/http, laravel-x/framework), wherever a
+// manifest, a command or an R/julia one-liner takes a package from a code host.
+import { test } from 'node:test';
+import { check, expectCommand, expectPasses } from './effects-helpers.js';
+
+const P = '/home/dev/project/';
+
+test('a dependency moved to a repository under an affixed owner is asked, in every manifest', () => {
+  check([
+    [
+      'A',
+      'edit',
+      {
+        path: `${P}ios/Podfile`,
+        old_string: "pod 'Alamofire', '~> 5.9'",
+        new_string: "pod 'Alamofire', :git => 'https://github.com/Alamofire-dev/Alamofire.git', :branch => 'master'",
+      },
+    ],
+    [
+      'A',
+      'edit',
+      {
+        path: `${P}app/pubspec.yaml`,
+        old_string: '  http: ^1.2.1',
+        new_string: '  http:\n    git:\n      url: https://github.com/dart-lang-x/http.git\n      ref: main',
+      },
+    ],
+    [
+      'A',
+      'edit',
+      {
+        path: `${P}package.json`,
+        old_string: '"resolutions": {',
+        new_string: '"resolutions": {\n    "**/debug": "git+https://github.com/debug-js-x/debug.git#main",',
+      },
+    ],
+    [
+      'B',
+      'edit',
+      {
+        path: `${P}ios/Podfile`,
+        old_string: "pod 'Alamofire', '~> 5.9'",
+        new_string: "pod 'Alamofire', :git => 'https://github.com/Alamofire/Alamofire.git', :tag => '5.9.1'",
+      },
+    ],
+    [
+      'B',
+      'edit',
+      {
+        path: `${P}package.json`,
+        old_string: '"resolutions": {',
+        new_string: '"resolutions": {\n    "**/debug": "^4.3.5",',
+      },
+    ],
+  ]);
+});
+
+test('R and julia installs from a code host are judged by the repository owner', () => {
+  for (const c of [
+    `Rscript -e "install.packages('remotes'); remotes::install_github('tidyverse-dev/dplyr')"`,
+    `Rscript -e 'remotes::install_github("r-hacker/dplyr")'`,
+    `julia -e 'using Pkg; Pkg.add(url="https://github.com/unknown/Evil.jl")'`,
+  ])
+    expectCommand(c, 'stop');
+  for (const c of [
+    `Rscript -e 'install.packages("dplyr")'`,
+    `Rscript -e 'remotes::install_github("tidyverse/dplyr")'`,
+    `julia -e 'using Pkg; Pkg.add("DataFrames")'`,
+  ])
+    expectPasses(c);
+});
+
+test('organisations named after their own project are not impostors', () => {
+  for (const c of ['go get github.com/aws-samples/foo@v1.0.0', 'npm install github:remix-run/remix']) expectPasses(c);
+});
