@@ -72,5 +72,10 @@ test('R and julia installs from a code host are judged by the repository owner',
 });
 
 test('organisations named after their own project are not impostors', () => {
-  for (const c of ['go get github.com/aws-samples/foo@v1.0.0', 'npm install github:remix-run/remix']) expectPasses(c);
+  for (const c of [
+    'go get github.com/aws-samples/foo@v1.0.0',
+    'go get github.com/vercel-labs/go-kit@v0.3.0',
+    'go get github.com/pytest-dev/pytest-go@v1.0.0',
+  ])
+    expectPasses(c);
 });
