@@ -5,13 +5,14 @@
 // (a project's homepage or issue tracker URL is not a source).
 import { compromisedInManifest } from './compromised.js';
 import { manifestNameFindings } from './manifest-names.js';
+import { dependencyPatchFindings } from './dependency-patches.js';
 import { manifestRouteFindings } from './manifest-routes.js';
 import type { Effect } from './types.js';
 import { hostClass, settingFindings, sourceFindings, sourceHost, thirdPartyCodeUrl } from './sources.js';
 import { dependency } from './supply.js';
 import { analyzeCode } from './interp/code.js';
 import { INFRA_READERS } from './infra-sources.js';
-import { NODE, PYTHON, RUBY, type Language } from './interp/languages.js';
+import { GO, NODE, PHP, PYTHON, RUBY, type Language } from './interp/languages.js';
 import { aliasSwaps } from './content.js';
 
 const MAX_LINES = 4000;
@@ -349,13 +350,25 @@ const readers: [RegExp, string, Reader][] = [
 
 /** Where package managers keep what they installed: code there is run as the package's own. */
 const INSTALLED =
-  /(?:^|\/)(?:node_modules|site-packages|dist-packages|vendor\/bundle|\.cargo\/registry|go\/pkg\/mod|\.gem\/ruby|gems\/[^/]+\/gems)\//;
+  /(?:^|\/)(?:node_modules|site-packages|dist-packages|vendor\/bundle|\.cargo\/registry|go\/pkg\/mod|\.gem\/ruby|gems\/[^/]+\/gems|vendor(?=\/(?:github\.com|gitlab\.com|golang\.org|gopkg\.in|google\.golang\.org|k8s\.io|go\.[\w.-]+|[\w.-]+\/[\w.-]+\/(?:src|lib)\/)))\//;
+/** Tool caches inside node_modules: written by every build, no package's code. */
+const INSTALLED_CACHE = /^\.(?:cache|vite|tmp|pnpm-store|package-lock\.json|yarn-state\.yml|modules\.yaml)(?:\/|$)/;
 
 const CODE_LANG: [RegExp, Language][] = [
   [/\.[cm]?[jt]s$/, NODE],
   [/\.py$/, PYTHON],
   [/\.rb$/, RUBY],
+  [/\.go$/, GO],
+  [/\.php$/, PHP],
 ];
+
+/**
+ * A file copied or unpacked into installed packages by a command (cp, tar -C, rsync): the content
+ * is not known, the place is (`tampers`, asked as a write with content is).
+ */
+export function installedPathFindings(path: string): Effect[] {
+  return installedFindings(path.toLowerCase().replace(/\\/g, '/'), '');
+}
 
 /**
  * A write into installed packages changes a dependency's code without its registry, lockfile or
@@ -364,11 +377,11 @@ const CODE_LANG: [RegExp, Language][] = [
 function installedFindings(p: string, content: string): Effect[] {
   const m = INSTALLED.exec(p);
   if (!m) return [];
-  const pkg = p
-    .slice((m.index ?? 0) + m[0].length)
-    .split('/')
-    .slice(0, p.includes('/@') ? 2 : 1)
-    .join('/');
+  const rest = p.slice((m.index ?? 0) + m[0].length);
+  if (INSTALLED_CACHE.test(rest)) return [];
+  // Go's vendor tree names a module by its host path (vendor/github.com/spf13/cobra)
+  const depth = /^(?:github\.com|gitlab\.com|bitbucket\.org)\//.test(rest) ? 3 : p.includes('/@') ? 2 : 1;
+  const pkg = rest.split('/').slice(0, depth).join('/');
   const via = `changes the installed package ${pkg || p}`;
   const out: Effect[] = [dependency(['tampers', m[0].replace(/\//g, ''), pkg || p], via)];
   const lang = CODE_LANG.find(([re]) => re.test(p))?.[1];
@@ -382,6 +395,7 @@ export function manifestFindings(path: string, content: string | undefined): Eff
   const p = path.toLowerCase().replace(/\\/g, '/');
   const out: Effect[] = installedFindings(p, content);
   out.push(...compromisedInManifest(p, content));
+  out.push(...dependencyPatchFindings(p, content));
   out.push(...manifestNameFindings(p, content));
   out.push(...manifestRouteFindings(p, content));
   for (const [re, , read] of readers) {
