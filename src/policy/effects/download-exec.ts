@@ -671,6 +671,11 @@ function fetchAndRun(args: string[], name: string, out: Effect[]): void {
   const urlArgs = a.slice(1).filter((w) => URLISH.test(w) || /^(?:github|gitlab|sourcehut):[\w.-]+\/[\w.-]+/.test(w));
   if (!urlArgs.length) return;
   const sub = a.slice(1).find((w) => !w.startsWith('-')) ?? '';
+  // ansible-pull -U URL: clones the repository and runs its playbook on this machine
+  if (name === 'ansible-pull') {
+    for (const u of urlArgs) out.push(runFinding(u, `ansible-pull runs the playbook ${u} serves`));
+    return;
+  }
   const runs =
     (name === 'kubectl' && /^(?:apply|create|replace)$/.test(sub)) ||
     (name === 'helm' && /^(?:install|upgrade|template)$/.test(sub)) ||

@@ -89,6 +89,17 @@ const readers: [RegExp, string, Reader][] = [
       out.push(...aliasSwaps(t, via));
     },
   ],
+  // tox: the command every environment installs its packages with (tox.wiki, install_command)
+  [
+    /(?:^|\/)tox\.ini$/,
+    'pypi',
+    (t, via, out) => {
+      for (const m of t.matchAll(/^\s*install_command\s*=\s*(.+)$/gm)) {
+        const cmd = (m[1] ?? '').replace(/\{[^}]*\}/g, ' ').trim();
+        if (cmd) out.push({ tool: 'exec', command: cmd, via: `${via} (tox installs with: ${cmd})` });
+      }
+    },
+  ],
   // pip requirement files: a requirement given as a URL or VCS link is code from that host
   [
     /(?:^|\/)(?:requirements|constraints)[^/]*\.(?:txt|in)$/,

@@ -681,6 +681,9 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
           const kv = /^([\w.-]*(?:IMAGE|BASE|FROM|REGISTRY)[\w.-]*)=(\S+)$/i.exec(v);
           if (kv?.[2] && !kv[2].startsWith('$'))
             out.push(...imageSourceFindings(kv[2], `${name} build builds from ${kv[2]} (${kv[1]})`));
+          // --build-arg PIP_INDEX_URL=URL: a package manager's variable, set for the build's RUN steps
+          const env = /^([A-Za-z_]\w*)=(.*)$/.exec(v);
+          if (env?.[1] && env[2] !== undefined) envFindings(env[1], env[2], out);
         }
       return;
     case 'nuget':
