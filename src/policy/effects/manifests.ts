@@ -10,12 +10,16 @@ import { manifestRouteFindings } from './manifest-routes.js';
 import type { Effect } from './types.js';
 import { hostClass, settingFindings, sourceFindings, sourceHost, thirdPartyCodeUrl } from './sources.js';
 import { dependency } from './supply.js';
+import { wrapsOwner } from './supply-data.js';
 import { analyzeCode } from './interp/code.js';
 import { INFRA_READERS } from './infra-sources.js';
 import { GO, NODE, PHP, PYTHON, RUBY, type Language } from './interp/languages.js';
 import { aliasSwaps } from './content.js';
 
 const MAX_LINES = 4000;
+
+/** Publishers of dev container features: the reference set, its community collection, Microsoft's. */
+const FEATURE_OWNERS = /^(?:devcontainers|devcontainers-contrib|devcontainers-extra|microsoft|azure|github)$/;
 
 function lines(text: string): string[] {
   return text.split('\n').slice(0, MAX_LINES);
@@ -87,6 +91,30 @@ const readers: [RegExp, string, Reader][] = [
     'npm',
     (t, via, out) => {
       out.push(...aliasSwaps(t, via));
+    },
+  ],
+  // dev container features: each runs its install.sh as root when the container is built
+  // (containers.dev "Features"); the devcontainers organisation publishes the reference set
+  [
+    /(?:^|\/)\.?devcontainer(?:-feature)?\.json$/,
+    'devcontainer',
+    (t, via, out) => {
+      for (const m of t.matchAll(
+        /"((?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?\/([\w.-]+)\/[\w./-]+(?::[\w.-]+|@sha256:[0-9a-f]+)?)"\s*:/gi,
+      )) {
+        const [, ref = '', owner = ''] = m;
+        const o = owner.toLowerCase();
+        if (FEATURE_OWNERS.test(o)) continue;
+        const posing = o.startsWith('devcontainer') || wrapsOwner(o, 'devcontainers');
+        out.push(
+          dependency(
+            posing
+              ? ['lookalike', 'devcontainer', ref, 'of', 'devcontainers']
+              : ['third-party-source', 'devcontainer', ref],
+            `${via} (a feature that runs as root in the container build: ${ref})`,
+          ),
+        );
+      }
     },
   ],
   // tox: the command every environment installs its packages with (tox.wiki, install_command)

@@ -7,7 +7,14 @@ import { compromisedInstalls } from './compromised.js';
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { dependency, nameFinding } from './supply.js';
-import { isKnownRegistry, isPopular, isVendorHost, slugLookalike, type Ecosystem } from './supply-data.js';
+import {
+  deepLookalikeOf,
+  isKnownRegistry,
+  isPopular,
+  isVendorHost,
+  slugLookalike,
+  type Ecosystem,
+} from './supply-data.js';
 import { unlistedInstalls } from './unlisted.js';
 import { thirdPartyCodeUrl } from './sources.js';
 
@@ -374,7 +381,14 @@ export function installEffects(argv: string[], out: Effect[]): void {
       // npx without --yes runs a local binary first and asks before downloading
       const fetches = name !== 'npx' || a.some((w) => w === '-y' || w === '--yes');
       if (fetches) remoteRun('npm', pkg, `${name} runs`, out);
-      else if (pkg) checkNames('npm', [pkg], `${name} runs`, out);
+      else if (pkg) {
+        const before = out.length;
+        checkNames('npm', [pkg], `${name} runs`, out);
+        // without a TTY (an agent's shell) npx installs a missing package without asking
+        // (docs.npmjs.com, npx: "--yes is assumed"): a near spelling of a listed name is fetched
+        const near = out.length > before ? undefined : deepLookalikeOf('npm', pkg);
+        if (near) out.push(dependency(['lookalike', 'npm', pkg, 'of', near], `${name} runs ${pkg}`));
+      }
       return;
     }
     case 'pip':

@@ -284,6 +284,24 @@ export function lookalikeOf(eco: Ecosystem, name: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A popular name anywhere on the list (not only among the first `targets`) one edit from `name`,
+ * for names of eight letters or more: long names are sparse enough there (create-reakt-app for
+ * create-react-app, rank 22,753). Used where a name is run rather than declared.
+ */
+export function deepLookalikeOf(eco: Ecosystem, name: string): string | undefined {
+  const list = supplyData().lists.get(eco);
+  const n = normalise(eco, name);
+  if (!list || n.length < 8 || list.all.has(n)) return undefined;
+  const letters = n.replace(/[0-9]/g, '');
+  for (const t of list.all) {
+    if (Math.abs(t.length - n.length) > 1 || !withinOneEdit(n, t)) continue;
+    if (letters === t.replace(/[0-9]/g, '')) continue;
+    return t;
+  }
+  return undefined;
+}
+
 /** Words squatters add to a vendor's package name (claude-code-helper, sdk-utils). */
 const FILLER =
   /^(?:helpers?|utils?|tools?|cli|plus|pro|extra|fix(?:ed)?|patch(?:ed)?|lite|official|latest|new|next|updated?|secure)$/;
