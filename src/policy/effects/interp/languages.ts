@@ -515,6 +515,8 @@ export const POWERSHELL: Language = {
       bare: true,
     },
     { fn: 'Invoke-Expression|Invoke-Command', kind: 'eval', path: 0, bare: true },
+    // a module or script dot-sourced from a share or URL runs that machine's code
+    { fn: 'Import-Module|ipmo', kind: 'runs', path: 0, bare: true },
     // loading a .NET assembly from bytes runs it
     { fn: '\\[(?:System\\.)?Reflection\\.Assembly\\]::(?:Load|LoadFrom|UnsafeLoadFrom)', kind: 'eval', path: 0 },
   ],
