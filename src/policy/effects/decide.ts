@@ -5,6 +5,7 @@ import type { Decision, ToolCall } from '../types.js';
 import type { Effect } from './types.js';
 import { deriveFromCommand, deriveFromWrite } from './derive.js';
 import { fetchReadings } from './fetch-readings.js';
+import { forgeFileWrite, registryCommand } from './forge-http.js';
 import { sqlPrivilege } from './privilege.js';
 import { DEV_NAME, LOCAL_HOST, ordinaryOn, sqlTextEffects } from './sql.js';
 import { sqlSecretSelect } from './sql-secrets.js';
@@ -180,7 +181,7 @@ const DERIVED = new WeakSet<ToolCall>();
 function fetchEffects(call: ToolCall): Effect[] {
   const url = [call.params['url'], call.input?.['url']].find((u): u is string => typeof u === 'string');
   if (!url) return [];
-  const plain = fetchReadings(url, `reaches ${url}`, !DERIVED.has(call));
+  const plain = [...fetchReadings(url, `reaches ${url}`, !DERIVED.has(call)), ...httpWriteEffects(call, url)];
   const hit = urlSecret(url) ?? bodySecret({ ...(call.input ?? {}), ...call.params });
   if (!hit) return plain;
   const host = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]+)/i.exec(url)?.[1] ?? 'remote';
@@ -192,6 +193,30 @@ function fetchEffects(call: ToolCall): Effect[] {
     },
     ...plain,
   ];
+}
+
+/** A forge file written or a registry release moved by the request's method and body (forge-http.ts). */
+function httpWriteEffects(call: ToolCall, url: string): Effect[] {
+  const p = { ...(call.input ?? {}), ...call.params };
+  const method = typeof p['method'] === 'string' ? p['method'].toUpperCase() : '';
+  const raw = p['body'] ?? p['data'] ?? p['json'];
+  const body = typeof raw === 'string' ? raw : raw && typeof raw === 'object' ? JSON.stringify(raw) : '';
+  if (!method || method === 'GET') return [];
+  const r = { url, method, body };
+  const out: Effect[] = [];
+  const file = forgeFileWrite(r);
+  if (file) {
+    const via = `the request writes ${file.path} in the repository`;
+    out.push(
+      file.content === undefined
+        ? { tool: 'write', path: file.path, via }
+        : { tool: 'write', path: file.path, content: file.content, via },
+      ...deriveFromWrite(file.path, file.content).map((e) => ({ ...e, via: `${via}, which ${e.via}` })),
+    );
+  }
+  const reg = registryCommand(r);
+  if (reg) out.push(reg);
+  return out;
 }
 
 const MCP_TOOL = /^mcp(?:$|[_:-])/i;
