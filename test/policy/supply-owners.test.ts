@@ -79,3 +79,41 @@ test('organisations named after their own project are not impostors', () => {
   ])
     expectPasses(c);
 });
+
+test('an image under an owner wrapping its own name is a look-alike, also in workload manifests', () => {
+  check([
+    ['A', 'exec', { command: 'docker pull quay.io/prom-node-exporter/node-exporter:latest' }],
+    ['A', 'exec', { command: 'docker pull postgres-dev/postgres:16' }],
+    ['B', 'exec', { command: 'docker pull quay.io/prometheus/node-exporter:latest' }],
+    ['B', 'exec', { command: 'docker pull grafana/grafana:10' }],
+    ['B', 'exec', { command: 'docker pull ghcr.io/acme/api:1.2' }],
+    [
+      'A',
+      'write',
+      {
+        path: `${P}k8s/ds.yaml`,
+        content:
+          'apiVersion: apps/v1\nkind: DaemonSet\nspec:\n  template:\n    spec:\n      containers:\n      - name: agent\n        image: quay.io/prom-node-exporter/node-exporter:latest\n',
+      },
+    ],
+    [
+      'A',
+      'mcp',
+      {
+        tool: 'k8s_apply_manifest',
+        namespace: 'prod',
+        manifest:
+          'apiVersion: apps/v1\nkind: DaemonSet\nspec:\n  template:\n    spec:\n      containers:\n      - name: agent\n        image: quay.io/prom-node-exporter/node-exporter:latest\n',
+      },
+    ],
+    [
+      'B',
+      'write',
+      {
+        path: `${P}k8s/deploy.yaml`,
+        content:
+          'apiVersion: apps/v1\nkind: Deployment\nspec:\n  template:\n    spec:\n      containers:\n      - name: api\n        image: ghcr.io/acme/api:1.4.2\n      - name: redis\n        image: redis:7\n',
+      },
+    ],
+  ]);
+});

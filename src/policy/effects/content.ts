@@ -547,9 +547,16 @@ function fileEffects(path: string, content: string): Effect[] {
   const kind = fileKind(path) ?? shebangKind(content);
   if (!kind) {
     // a workload manifest starts containers wherever it is written (kubectl apply -f later)
-    return /\.ya?ml$/i.test(path)
-      ? containerGrants(manifestFlags(content), `plants a workload in ${posix.basename(path)}`)
-      : sourcePlant(path, content);
+    if (!/\.ya?ml$/i.test(path)) return sourcePlant(path, content);
+    const via = `plants a workload in ${posix.basename(path)}`;
+    // the images its containers run are read as compose's and a Dockerfile's are
+    const images =
+      /^\s*(?:-\s*)?containers\s*:|^\s*kind\s*:\s*(?:Pod|Deployment|DaemonSet|StatefulSet|Job|CronJob|ReplicaSet)\b/m.test(
+        content,
+      )
+        ? composeImages(content, `${via} running an image`)
+        : [];
+    return [...containerGrants(manifestFlags(content), via), ...images];
   }
   const name = posix.basename(path.replace(/\\/g, '/'));
   const via = `plants code in ${name}`;

@@ -110,6 +110,11 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
       out.push({ tool: 'read', path, via: `${via} reads ${path}` });
     if (out[0]?.tool === 'write') out.push(...deriveFromWrite(path, content));
   }
+  // a Kubernetes manifest handed to an apply tool (k8s_apply_manifest, apply_yaml) is a workload
+  // written and applied: read as that manifest's file would be
+  const manifest = str('manifest') ?? str('yaml') ?? str('resource_yaml');
+  if (manifest && /\bapiVersion\s*:/.test(manifest))
+    out.push(...deriveFromWrite('manifest.yaml', manifest).map((e) => ({ ...e, via: `MCP ${op} applies ${e.via}` })));
   // read_multiple_files {paths: [...]} and the like: each path read (or deleted) as if named alone
   const list = p['paths'] ?? p['files'] ?? p['file_paths'] ?? p['filePaths'];
   if (Array.isArray(list) && /read|get|cat|view|open|download|delete|remove|unlink/.test(op))
