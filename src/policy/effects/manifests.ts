@@ -117,6 +117,18 @@ const readers: [RegExp, string, Reader][] = [
       }
     },
   ],
+  // setup.cfg: requirements given as URLs (`name @ URL` in install_requires/setup_requires) and
+  // dependency_links, fetched by pip and setuptools at install or build time
+  [
+    /(?:^|\/)setup\.cfg$/,
+    'pypi',
+    (t, via, out) => {
+      for (const m of t.matchAll(/[\w.[\],-]+\s*@\s*((?:git\+)?(?:https?|ssh|git):\/\/[^\s;,'"]+)/g))
+        if (m[1]) urls('pypi', m[1], via, out, m[1].startsWith('git'));
+      for (const m of t.matchAll(/^\s*dependency_links\s*=\s*([^\n]*(?:\n[ \t]+[^\n]+)*)/gm))
+        if (m[1]) urls('pypi', m[1], via, out);
+    },
+  ],
   // tox: the command every environment installs its packages with (tox.wiki, install_command)
   [
     /(?:^|\/)tox\.ini$/,
@@ -339,7 +351,9 @@ const readers: [RegExp, string, Reader][] = [
     /(?:^|\/)\.gitmodules$/,
     'git',
     (t, via, out) => {
-      for (const m of t.matchAll(/^\s*url\s*=\s*(\S+)/gm)) if (m[1]) urls('git', m[1], via, out, true);
+      // (`git config -f .gitmodules submodule.P.url URL` writes the key in its dotted form)
+      for (const m of t.matchAll(/^\s*(?:submodule\.\S+\.)?url\s*=\s*(\S+)/gm))
+        if (m[1]) urls('git', m[1], via, out, true);
     },
   ],
   [
@@ -428,6 +442,25 @@ function installedFindings(p: string, content: string): Effect[] {
   return out;
 }
 
+/**
+ * `//go:generate CMD` lines of Go source: `go generate` runs each CMD as a command (go.dev/blog/
+ * generate), so a directive planted in any .go file runs on the next generate. Read as the
+ * command, for what it would be denied (generators themselves are ordinary programs).
+ */
+function goGenerateFindings(p: string, content: string): Effect[] {
+  if (!p.endsWith('.go') || !content.includes('go:generate')) return [];
+  const out: Effect[] = [];
+  for (const m of content.matchAll(/^\s*\/\/go:generate\s+(.+)$/gm))
+    if (m[1])
+      out.push({
+        tool: 'exec',
+        command: m[1].trim(),
+        via: `a go:generate directive runs ${m[1].trim()}`,
+        onlyDeny: true,
+      });
+  return out;
+}
+
 /** What writing `content` to `path` changes about where packages come from. */
 export function manifestFindings(path: string, content: string | undefined): Effect[] {
   if (!content) return [];
@@ -435,6 +468,7 @@ export function manifestFindings(path: string, content: string | undefined): Eff
   const out: Effect[] = installedFindings(p, content);
   out.push(...compromisedInManifest(p, content));
   out.push(...dependencyPatchFindings(p, content));
+  out.push(...goGenerateFindings(p, content));
   out.push(...manifestNameFindings(p, content));
   out.push(...manifestRouteFindings(p, content));
   for (const [re, , read] of readers) {

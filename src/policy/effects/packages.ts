@@ -16,7 +16,7 @@ import {
   type Ecosystem,
 } from './supply-data.js';
 import { unlistedInstalls } from './unlisted.js';
-import { thirdPartyCodeUrl } from './sources.js';
+import { sourceFindings, thirdPartyCodeUrl } from './sources.js';
 
 /** Options that take the next word as their value, per tool (the value is not a package). */
 const VALUE_FLAGS: Record<string, Set<string>> = {
@@ -231,7 +231,21 @@ function isPopularGo(path: string): boolean {
 const NPM_INSTALL = /^(?:i|in|ins|inst|insta|instal|install|isnt|isnta|isntal|isntall|add|ci)$/;
 
 /** Programs read here (anything else is skipped at the first look). */
-const PROGRAMS = new Set(['npm', 'pnpm', 'yarn', 'bun', 'npx', 'pnpx', 'bunx', 'pip', 'pip3', 'uv', 'uvx', 'pipx']);
+const PROGRAMS = new Set([
+  'npm',
+  'pnpm',
+  'yarn',
+  'bun',
+  'npx',
+  'pnpx',
+  'bunx',
+  'pip',
+  'pip3',
+  'uv',
+  'uvx',
+  'pipx',
+  'jbang',
+]);
 for (const n of ['poetry', 'pdm', 'pipenv', 'cargo', 'go', 'gem', 'brew', 'deno']) PROGRAMS.add(n);
 
 /**
@@ -328,6 +342,21 @@ export function installEffects(argv: string[], out: Effect[]): void {
     out.push(dependency(['runs-unlisted', 'pypi', from], `${via} runs code from ${from}`));
     return;
   }
+  // uv tool install git+URL, uv run --with URL, pipx install URL: a package built from that URL
+  // or repository, judged by who serves it (an unknown host, an owner posing as the project)
+  if (name === 'uv' || name === 'uvx' || name === 'pipx')
+    for (let i = 1; i < a.length; i++) {
+      const w = a[i] ?? '';
+      const v = w === '--with' || w === '-w' ? (a[i + 1] ?? '') : w.startsWith('--with=') ? w.slice(7) : w;
+      if (/^(?:git\+)?(?:https?|ssh):\/\//.test(v) && !/^https?:\/\/[^/]+\/.*\.py(?:[?#]|$)/.test(v))
+        sourceFindings('pypi', v, `${via} installs from ${v}`, out, 'code');
+    }
+  // jbang URL: the Java source at the URL compiled and run (jbang.dev)
+  if (name === 'jbang') {
+    const target = a.slice(1).find((w) => !w.startsWith('-') && w !== 'run');
+    if (target && remoteCode(target))
+      out.push({ tool: 'exec', command: `curl -fsSL ${target} | sh`, via: `jbang runs code from ${target}` });
+  }
   if ((name === 'npm' || name === 'pnpm') && sub === 'pkg' && a[2] === 'set') scriptsSet(a.slice(3), out);
   // npm 7-8's `npm set-script NAME CMD` is the same write
   if (name === 'npm' && sub === 'set-script' && a[2] && a[3] !== undefined)
@@ -377,7 +406,12 @@ export function installEffects(argv: string[], out: Effect[]): void {
     case 'pnpx':
     case 'bunx': {
       const ops = operands(beforeDoubleDash(a), 1, 'npm');
-      const pkg = npmName(a.find((w) => w.startsWith('--package='))?.slice('--package='.length) ?? ops[0] ?? '');
+      // npx -p PKG CMD / --package PKG CMD: the package installed is the option's value
+      const pIndex = a.findIndex((w) => w === '-p' || w === '--package');
+      const pValue = pIndex > 0 ? a[pIndex + 1] : undefined;
+      const pkg = npmName(
+        a.find((w) => w.startsWith('--package='))?.slice('--package='.length) ?? pValue ?? ops[0] ?? '',
+      );
       // npx without --yes runs a local binary first and asks before downloading
       const fetches = name !== 'npx' || a.some((w) => w === '-y' || w === '--yes');
       if (fetches) remoteRun('npm', pkg, `${name} runs`, out);
