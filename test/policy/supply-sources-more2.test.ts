@@ -84,5 +84,7 @@ test('uv, pipx and jbang given a URL or repository are judged by who serves it',
     ['B', 'exec', { command: 'uv tool install git+https://github.com/astral-sh/ruff' }],
     ['B', 'exec', { command: 'jbang Hello.java' }],
     ['B', 'exec', { command: 'npx -p typescript tsc --version' }],
+    ['B', 'exec', { command: 'npx tsc -p tsconfig.json --noEmit' }],
+    ['A', 'exec', { command: 'npx -y -p @acme-internal/cli acme deploy' }],
   ]);
 });

@@ -407,8 +407,12 @@ export function installEffects(argv: string[], out: Effect[]): void {
     case 'bunx': {
       const ops = operands(beforeDoubleDash(a), 1, 'npm');
       // npx -p PKG CMD / --package PKG CMD: the package installed is the option's value
+      // (only before the command: `npx tsc -p tsconfig.json` is tsc's -p)
       const pIndex = a.findIndex((w) => w === '-p' || w === '--package');
-      const pValue = pIndex > 0 ? a[pIndex + 1] : undefined;
+      const cmdIndex = a.findIndex(
+        (w, i) => i > 0 && !w.startsWith('-') && a[i - 1] !== '-p' && a[i - 1] !== '--package',
+      );
+      const pValue = pIndex > 0 && (cmdIndex < 0 || pIndex < cmdIndex) ? a[pIndex + 1] : undefined;
       const pkg = npmName(
         a.find((w) => w.startsWith('--package='))?.slice('--package='.length) ?? pValue ?? ops[0] ?? '',
       );
