@@ -574,7 +574,14 @@ function consumer(
       const ops = a.slice(1).filter((w) => !w.startsWith('-'));
       const deno = name === 'deno' && (ops[0] === 'run' || ops[0] === 'eval');
       const script = ops.find((w) => w !== '-' && w !== '/dev/stdin' && !(deno && (w === 'run' || w === 'eval')));
-      if (!script || a.includes('-s') || (/^(?:sh|bash|zsh|dash|ksh)$/.test(name) && ops[0] === '-s')) {
+      // `| bash -c 'source /dev/stdin'`, `| sh -c 'eval "$(cat)"'`, `| python3 -c 'exec(sys.stdin.read())'`:
+      // the inline code runs what arrives on standard input
+      const inline = a.indexOf('-c') > 0 ? (a[a.indexOf('-c') + 1] ?? '') : '';
+      const runsStdin =
+        /(?:^|[;&|\s])(?:source|\.)\s+\/dev\/stdin\b|\beval\s+["']?\$\(\s*cat\s*\)|\bexec\(\s*sys\.stdin\.read\(\)|\b(?:sh|bash)\s+(?:-s\b|-\s*$|\/dev\/stdin)/.test(
+          inline,
+        );
+      if (runsStdin || !script || a.includes('-s') || (/^(?:sh|bash|zsh|dash|ksh)$/.test(name) && ops[0] === '-s')) {
         out.push(runFinding(url, `pipes ${url} into ${name}`));
         return undefined;
       }

@@ -90,7 +90,7 @@ class Walker {
     let piped: string | undefined;
     let producer: SimpleCommand | undefined;
     for (const seg of splitSegments(h.text)) {
-      const c = this.segment(seg.tokens, depth, piped);
+      const c = this.segment(seg.tokens, depth, piped, producer !== undefined);
       if (producer && c) producer.pipedInto = c.argv;
       piped = undefined;
       producer = undefined;
@@ -103,7 +103,12 @@ class Walker {
     [this.bodies, this.nextBody] = saved;
   }
 
-  private segment(input: Token[], depth: number, piped: string | undefined): SimpleCommand | undefined {
+  private segment(
+    input: Token[],
+    depth: number,
+    piped: string | undefined,
+    pipedIn = false,
+  ): SimpleCommand | undefined {
     const redirs: Redirection[] = [];
     const words: Token[] = [];
     let stdin = piped;
@@ -161,9 +166,15 @@ class Walker {
     if (tokens.length) {
       const str = shellCommandString(tokens);
       if (str !== null) {
+        const first = this.out.length;
         this.walk(str, depth + 1);
         // PowerShell code is also read as PowerShell (its own cmdlets).
-        if (!/^(?:powershell|pwsh)(?:\.exe)?$/i.test(basename(at(tokens, 0).text))) return undefined;
+        if (!/^(?:powershell|pwsh)(?:\.exe)?$/i.test(basename(at(tokens, 0).text))) {
+          // `... | bash -c 'source /dev/stdin'`: what is piped in reaches the inner line's first command
+          const inner = pipedIn ? this.out[first] : undefined;
+          if (inner && inner.stdin === undefined && stdin !== undefined) inner.stdin = stdin;
+          return inner;
+        }
       }
       if (basename(at(tokens, 0).text) === 'eval' && tokens.length > 1) {
         this.walk(joinTokens(tokens.slice(1)), depth + 1);
