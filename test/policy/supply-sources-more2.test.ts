@@ -85,6 +85,15 @@ test('uv, pipx and jbang given a URL or repository are judged by who serves it',
     ['B', 'exec', { command: 'jbang Hello.java' }],
     ['B', 'exec', { command: 'npx -p typescript tsc --version' }],
     ['B', 'exec', { command: 'npx tsc -p tsconfig.json --noEmit' }],
+    [
+      'A',
+      'exec',
+      {
+        command: 'kubectl krew index add fast https://github.com/krew-fast/index.git && kubectl krew install fast/ctx',
+      },
+    ],
+    ['B', 'exec', { command: 'kubectl krew index add default https://github.com/kubernetes-sigs/krew-index.git' }],
+    ['B', 'exec', { command: 'kubectl krew install ctx' }],
     ['A', 'exec', { command: 'npx -y -p @acme-internal/cli acme deploy' }],
   ]);
 });

@@ -511,6 +511,12 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
     juliaSources(a, out);
     return;
   }
+  // kubectl krew index add NAME URL: a plugin index other than krew's own, whose plugins then
+  // install and run as kubectl subcommands (krew.sigs.k8s.io, "Custom plugin indexes")
+  if (name === 'kubectl' && a[1] === 'krew' && a[2] === 'index' && a[3] === 'add' && a[5]) {
+    sourceFindings('krew', a[5], 'kubectl krew index add', out, 'code');
+    return;
+  }
   // PowerShell cmdlets and their -Parameters are case-insensitive: -SourceLocation is --sourcelocation.
   if (ECOSYSTEM[name.toLowerCase()] === 'powershell') {
     name = name.toLowerCase();
