@@ -38,9 +38,40 @@ export function basename(word: string): string {
 
 function programName(word: string): string {
   const i = word.lastIndexOf('/');
-  if (i < 0) return withoutExe(word);
+  if (i < 0) return globProgram(withoutExe(word));
   if (word.includes('$') || word.includes('`') || word.includes(' ')) return word;
-  return i < word.length - 1 ? withoutExe(word.slice(i + 1)) : word;
+  return i < word.length - 1 ? globProgram(withoutExe(word.slice(i + 1))) : word;
+}
+
+/**
+ * Programs a glob in the command word is written to reach (`/usr/bin/c?rl`, `/bin/b?sh`,
+ * `/usr/bin/py*3`): the shell expands the word against the directory before running it, so the
+ * program is the one installed name it matches. Read against the programs such spellings hide
+ * (downloaders, shells, interpreters, network and file tools); a pattern matching none of them or
+ * several stays as written.
+ */
+const GLOB_TARGETS = (
+  'curl wget bash sh zsh dash ksh fish python python3 perl ruby node php lua nc ncat netcat socat ' +
+  'base64 xxd openssl chmod chown rm dd tar unzip ssh scp rsync sftp sudo env cat head tail less ' +
+  'awk gawk sed find xargs kill pkill crontab systemctl docker kubectl git gpg shred wipe'
+).split(' ');
+
+function globProgram(name: string): string {
+  if (!/[?*[]/.test(name) || name.length > 32) return name;
+  let re: RegExp;
+  try {
+    re = new RegExp(
+      `^${name
+        .replace(/[.+^${}()|\\]/g, '\\$&')
+        .replace(/\?/g, '.')
+        .replace(/\*/g, '.*')
+        .replace(/\[!/g, '[^')}$`,
+    );
+  } catch {
+    return name; // an unbalanced [ is a literal to the shell too
+  }
+  const hits = GLOB_TARGETS.filter((p) => re.test(p));
+  return hits.length === 1 ? (hits[0] ?? name) : name;
 }
 
 /** Windows runs curl.exe for `curl` and `curl.exe` alike: the program is curl. */

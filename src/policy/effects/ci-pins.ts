@@ -9,6 +9,7 @@
 import type { Effect } from './types.js';
 import { dependency } from './supply.js';
 import { compromisedAction } from './compromised.js';
+import { wrapsOwner } from './supply-data.js';
 
 /** Refs that move: branch names rather than tags or commits. */
 const BRANCH_REF = /^(?:main|master|head|trunk|dev|develop|development|latest|nightly|canary|edge|next|unstable)$/i;
@@ -55,6 +56,17 @@ export function ciTrustFindings(text: string, via: string): Effect[] {
     const at = ref.slice(ref.lastIndexOf('@') + 1);
     if (compromisedAction(ref)) out.push(dependency(['compromised', 'actions', ref], via));
     else if (ref.includes('@') && BRANCH_REF.test(at)) out.push(dependency(['unpinned-branch', 'actions', ref], via));
+  }
+  // CircleCI orbs (`node: circleci/node@5.1`): `@volatile` takes whatever was published last, and a
+  // namespace spelled like CircleCI's own poses as it (circleci.com/docs/orb-intro)
+  for (const m of text.matchAll(/^\s+[\w-]+\s*:\s*["']?([\w-]+)\/([\w-]+)@([\w.-]+)["']?\s*$/gm)) {
+    const [, ns = '', orb = '', ver = ''] = m;
+    if (!/^\s*orbs\s*:/m.test(text)) break;
+    const nsl = ns.toLowerCase();
+    if (nsl !== 'circleci' && (wrapsOwner(nsl, 'circleci') || nsl.replace(/[-_.]/g, '') === 'circleci'))
+      out.push(dependency(['lookalike', 'orbs', `${ns}/${orb}`, 'of', `circleci/${orb}`], via));
+    else if (/^(?:volatile|dev:.*|latest)$/i.test(ver))
+      out.push(dependency(['unpinned-branch', 'orbs', `${ns}/${orb}@${ver}`], via));
   }
   if (/^\s*permissions\s*:\s*["']?write-all\b/m.test(text))
     out.push(dependency(['token-scope', 'ci', 'write-all'], via));

@@ -493,15 +493,58 @@ function cargoFindings(text: string, via: string): Effect[] {
   return out;
 }
 
+/**
+ * The package a dependency, override or resolution key names: yarn's glob key (two stars, a slash,
+ * then debug) and `parent/debug` resolve every (or one parent's) copy of debug; npm's `debug@^4`
+ * overrides that range of it.
+ */
+function resolutionName(key: string): string {
+  const k = key.replace(/^\*\*\//, '');
+  const parts = k.split('/');
+  const scoped = parts.length >= 2 && parts[parts.length - 2]?.startsWith('@');
+  const name = scoped ? parts.slice(-2).join('/') : (parts[parts.length - 1] ?? k);
+  return name.startsWith('@') ? name.replace(/(?<=.)@[^/]*$/, '') : (name.split('@')[0] ?? name);
+}
+
+/** A folder outside the project: absolute, in the home folder, or two or more levels up. */
+function outsideProject(p: string): boolean {
+  return /^(?:\/|~|\$HOME)/.test(p) || /^(?:\.\.\/){2,}/.test(p.replace(/^\.\//, ''));
+}
+
+/**
+ * npm aliases that put another package under a popular name (`"axios": "npm:axios-http-fast@1"`,
+ * in dependencies, overrides or resolutions): every import of the popular name loads the other
+ * package. An alias to the same name (`"react": "npm:react@18"`) or to a popular package
+ * (`"string-width-cjs": "npm:string-width@^4"`) is how such aliases are normally used.
+ */
+export function aliasSwaps(text: string, via: string): Effect[] {
+  const out: Effect[] = [];
+  for (const m of text.matchAll(
+    /["']?(@?[\w.-]+(?:\/[\w.-]+)?)["']?\s*:\s*["']npm:(@?[a-z0-9][\w.-]*(?:\/[\w.-]+)?)(?:@[^"']*)?["']/gi,
+  )) {
+    const [, pkg = '', target = ''] = m;
+    const name = pkg.startsWith('@') ? pkg : (pkg.split('@')[0] ?? pkg);
+    if (name.toLowerCase() === target.toLowerCase() || !isPopular('npm', name) || isPopular('npm', target)) continue;
+    out.push(dependency(['fork', 'npm', name, 'to', `npm:${target}`], `${via} (${name} is replaced by ${target})`));
+  }
+  return out;
+}
+
 /** package.json dependencies given as URLs or repositories instead of registry versions. */
 function packageSources(text: string, via: string): Effect[] {
   const out: Effect[] = [];
   for (const m of text.matchAll(
-    /"(@?[\w.-]+(?:\/[\w.-]+)?)"\s*:\s*"((?:https?|git\+\w+|git|github|gitlab|bitbucket|file):[^"]*|[\w-]+\/[\w.-]+(?:#[^"]*)?)"/g,
+    /"((?:\*\*\/)?(?:[\w.-]+\/)*@?[\w.-]+(?:\/[\w.-]+)?)"\s*:\s*"((?:https?|git\+\w+|git|github|gitlab|bitbucket|file):[^"]*|[\w-]+\/[\w.-]+(?:#[^"]*)?)"/g,
   )) {
-    const [, pkg = '', spec = ''] = m;
+    const [, key = '', spec = ''] = m;
+    const pkg = resolutionName(key);
     if (/^(?:scripts|repository|homepage|bugs|url|funding|author|license|main|types|bin)$/.test(pkg)) continue;
-    if (spec.startsWith('file:')) continue;
+    if (spec.startsWith('file:')) {
+      // a popular package taken from a folder outside the project (file:/tmp/react, file:../../x)
+      if (isPopular('npm', pkg) && outsideProject(spec.slice(5)))
+        out.push(dependency(['local-path', 'npm', pkg, 'to', spec], via));
+      continue;
+    }
     const h = /^https?:/.test(spec) ? hostOf(spec) : undefined;
     if (isPopular('npm', pkg)) out.push(dependency(['fork', 'npm', pkg, 'to', spec], via));
     else if (h && !isVendorHost(h)) out.push(dependency(['remote-file', spec], via));
@@ -537,9 +580,16 @@ function fileEffects(path: string, content: string): Effect[] {
   const kind = fileKind(path) ?? shebangKind(content);
   if (!kind) {
     // a workload manifest starts containers wherever it is written (kubectl apply -f later)
-    return /\.ya?ml$/i.test(path)
-      ? containerGrants(manifestFlags(content), `plants a workload in ${posix.basename(path)}`)
-      : sourcePlant(path, content);
+    if (!/\.ya?ml$/i.test(path)) return sourcePlant(path, content);
+    const via = `plants a workload in ${posix.basename(path)}`;
+    // the images its containers run are read as compose's and a Dockerfile's are
+    const images =
+      /^\s*(?:-\s*)?containers\s*:|^\s*kind\s*:\s*(?:Pod|Deployment|DaemonSet|StatefulSet|Job|CronJob|ReplicaSet)\b/m.test(
+        content,
+      )
+        ? composeImages(content, `${via} running an image`)
+        : [];
+    return [...containerGrants(manifestFlags(content), via), ...images];
   }
   const name = posix.basename(path.replace(/\\/g, '/'));
   const via = `plants code in ${name}`;
@@ -637,6 +687,7 @@ function fileEffects(path: string, content: string): Effect[] {
         ...scripts.flatMap((s) => shellPlant(s, `plants a lifecycle script in ${name}`)),
         ...scripts.flatMap((s) => unknownFetches(s, `plants a lifecycle script in ${name} that fetches`)),
         ...packageSources(content, `changes where ${name} gets a package`),
+        ...aliasSwaps(content, `changes where ${name} gets a package`),
         ...installHookFindings(content, `plants an install hook in ${name}`),
       ];
     }

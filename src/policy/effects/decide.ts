@@ -5,6 +5,7 @@ import type { Decision, ToolCall } from '../types.js';
 import type { Effect } from './types.js';
 import { deriveFromCommand, deriveFromWrite } from './derive.js';
 import { fetchReadings } from './fetch-readings.js';
+import { forgeFileWrite, registryCommand } from './forge-http.js';
 import { sqlPrivilege } from './privilege.js';
 import { DEV_NAME, LOCAL_HOST, ordinaryOn, sqlTextEffects } from './sql.js';
 import { sqlSecretSelect } from './sql-secrets.js';
@@ -114,6 +115,11 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
       out.push({ tool: 'read', path, via: `${via} reads ${path}` });
     if (out[0]?.tool === 'write') out.push(...deriveFromWrite(path, content));
   }
+  // a Kubernetes manifest handed to an apply tool (k8s_apply_manifest, apply_yaml) is a workload
+  // written and applied: read as that manifest's file would be
+  const manifest = str('manifest') ?? str('yaml') ?? str('resource_yaml');
+  if (manifest && /\bapiVersion\s*:/.test(manifest))
+    out.push(...deriveFromWrite('manifest.yaml', manifest).map((e) => ({ ...e, via: `MCP ${op} applies ${e.via}` })));
   // read_multiple_files {paths: [...]} and the like: each path read (or deleted) as if named alone
   const list = p['paths'] ?? p['files'] ?? p['file_paths'] ?? p['filePaths'];
   if (Array.isArray(list) && /read|get|cat|view|open|download|delete|remove|unlink/.test(op))
@@ -242,6 +248,7 @@ export function requestAsCurl(p: Record<string, unknown>, url: string, via: stri
   return [
     { tool: 'exec', command, noWatch: true, via: `${via} sends ${m} (as \`curl -X ${m}\`)` },
     ...deriveFromCommand(command),
+    ...(method ? httpWriteEffects(url, m, body) : []),
   ];
 }
 
@@ -278,6 +285,25 @@ function fetchEffects(call: ToolCall): Effect[] {
     },
     ...plain,
   ];
+}
+
+/** A forge file written or a registry release moved by the request's method and body (forge-http.ts). */
+function httpWriteEffects(url: string, method: string, body: string): Effect[] {
+  const r = { url, method, body };
+  const out: Effect[] = [];
+  const file = forgeFileWrite(r);
+  if (file) {
+    const via = `the request writes ${file.path} in the repository`;
+    out.push(
+      file.content === undefined
+        ? { tool: 'write', path: file.path, via }
+        : { tool: 'write', path: file.path, content: file.content, via },
+      ...deriveFromWrite(file.path, file.content).map((e) => ({ ...e, via: `${via}, which ${e.via}` })),
+    );
+  }
+  const reg = registryCommand(r);
+  if (reg) out.push(reg);
+  return out;
 }
 
 const MCP_TOOL = /^mcp(?:$|[_:-])/i;

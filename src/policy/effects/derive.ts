@@ -20,7 +20,7 @@ import { at } from '../../util/invariant.js';
 import { argvLine } from './argv-line.js';
 import { SQL_DIALECT } from './sql.js';
 import { commandSourceFindings, envFindings } from './sources.js';
-import { manifestFindings } from './manifests.js';
+import { installedPathFindings, manifestFindings } from './manifests.js';
 import { LineFacts, lineReadings } from './line-readings.js';
 import { launcherEffects } from './launchers.js';
 import { fetchReadings } from './fetch-readings.js';
@@ -349,6 +349,9 @@ export function deriveFromCommand(command: string): Effect[] {
     const w = e.tool === 'write' && e.path ? startupWrite(e.path, e.content) : undefined;
     if (w) planted.push({ ...w, via: `${e.via}, which ${w.via}` });
   }
+  for (const e of out)
+    if (e.tool === 'write' && e.path && !e.content)
+      planted.push(...installedPathFindings(e.path).map((p) => ({ ...p, via: `${e.via}, which ${p.via}` })));
   for (const e of out)
     if (e.tool === 'write' && e.path && e.content)
       planted.push(

@@ -156,6 +156,7 @@ function download(c: SimpleCommand): Download | undefined {
  */
 function otherDownload(name: string, a: string[]): Download | undefined {
   const ops = a.slice(1).filter((w) => !w.startsWith('-'));
+  if (INLINE_CODE_RUNNERS.test(name)) return codeDownload(a);
   if (name === 'axel') {
     const u = a.find((w) => URLISH.test(w));
     if (!u) return undefined;
@@ -190,6 +191,30 @@ function otherDownload(name: string, a: string[]): Download | undefined {
     return { urls, outputs: [out] };
   }
   return undefined;
+}
+
+/** Interpreters whose one-liners (-c, -e, -r) may save a URL's body to a file. */
+const INLINE_CODE_RUNNERS =
+  /^(?:python[0-9.]*|pypy[0-9]*|node|nodejs|ruby|perl|php[0-9.]*|rscript|r|julia|pwsh|powershell)$/;
+
+/**
+ * The two-argument download calls of the standard libraries (python urlretrieve, R download.file,
+ * julia download, ruby/node download helpers, PowerShell's WebClient.DownloadFile): the file the
+ * one-liner saves is a download like curl -o's, and running it afterwards runs fetched code.
+ */
+const SAVE_CALL =
+  /\b(?:urlretrieve|wget\.download|download\.file|Downloads\.download|download|DownloadFile|download_file|copy)\s*\(\s*['"]((?:https?|ftp):\/\/[^'"\s]+)['"]\s*,\s*(?:destfile\s*=\s*|out\s*=\s*)?['"]([^'"]+)['"]/g;
+
+function codeDownload(a: string[]): Download | undefined {
+  const urls: string[] = [];
+  const outputs: string[] = [];
+  for (const w of a.slice(1))
+    for (const m of w.matchAll(SAVE_CALL))
+      if (m[1] && m[2]) {
+        urls.push(m[1]);
+        outputs.push(m[2]);
+      }
+  return urls.length ? { urls, outputs } : undefined;
 }
 
 /** A path as written, compared loosely (./x, .\x, "x" and x are the same file). */
@@ -556,7 +581,14 @@ function consumer(
       const ops = a.slice(1).filter((w) => !w.startsWith('-'));
       const deno = name === 'deno' && (ops[0] === 'run' || ops[0] === 'eval');
       const script = ops.find((w) => w !== '-' && w !== '/dev/stdin' && !(deno && (w === 'run' || w === 'eval')));
-      if (!script || a.includes('-s') || (/^(?:sh|bash|zsh|dash|ksh)$/.test(name) && ops[0] === '-s')) {
+      // `| bash -c 'source /dev/stdin'`, `| sh -c 'eval "$(cat)"'`, `| python3 -c 'exec(sys.stdin.read())'`:
+      // the inline code runs what arrives on standard input
+      const inline = a.indexOf('-c') > 0 ? (a[a.indexOf('-c') + 1] ?? '') : '';
+      const runsStdin =
+        /(?:^|[;&|\s])(?:source|\.)\s+\/dev\/stdin\b|\beval\s+["']?\$\(\s*cat\s*\)|\bexec\(\s*sys\.stdin\.read\(\)|\b(?:sh|bash)\s+(?:-s\b|-\s*$|\/dev\/stdin)/.test(
+          inline,
+        );
+      if (runsStdin || !script || a.includes('-s') || (/^(?:sh|bash|zsh|dash|ksh)$/.test(name) && ops[0] === '-s')) {
         out.push(runFinding(url, `pipes ${url} into ${name}`));
         return undefined;
       }
@@ -653,6 +685,11 @@ function fetchAndRun(args: string[], name: string, out: Effect[]): void {
   const urlArgs = a.slice(1).filter((w) => URLISH.test(w) || /^(?:github|gitlab|sourcehut):[\w.-]+\/[\w.-]+/.test(w));
   if (!urlArgs.length) return;
   const sub = a.slice(1).find((w) => !w.startsWith('-')) ?? '';
+  // ansible-pull -U URL: clones the repository and runs its playbook on this machine
+  if (name === 'ansible-pull') {
+    for (const u of urlArgs) out.push(runFinding(u, `ansible-pull runs the playbook ${u} serves`));
+    return;
+  }
   const runs =
     (name === 'kubectl' && /^(?:apply|create|replace)$/.test(sub)) ||
     (name === 'helm' && /^(?:install|upgrade|template)$/.test(sub)) ||

@@ -42,14 +42,52 @@ function packageJsonNames(text: string): string[] {
   return out;
 }
 
+const PYPROJECT = /(?:^|\/)pyproject\.toml$/;
+/** pyproject tables whose arrays list requirements (PEP 518, 621, 735; uv's dev-dependencies). */
+const REQUIREMENT_TABLES =
+  /^(?:|build-system|project|project\.optional-dependencies|dependency-groups|tool\.uv|tool\.pdm\.dev-dependencies)$/;
+const REQUIREMENT_KEYS = /^(?:requires|dependencies|dev-dependencies|constraint-dependencies|override-dependencies)$/;
+
+/** The requirement names of pyproject.toml's arrays (build requires, dependencies, extras, groups). */
+function pyprojectNames(text: string): string[] {
+  const out: string[] = [];
+  let section = '';
+  let inArray = false;
+  for (const raw of text.split('\n').slice(0, 2000)) {
+    const l = raw.replace(/\s+#.*$/, '');
+    const sec = /^\s*\[+\s*([^\]]+?)\s*\]+\s*$/.exec(l);
+    if (sec?.[1] && !inArray) {
+      section = sec[1].toLowerCase();
+      continue;
+    }
+    let rest = l;
+    if (!inArray) {
+      const start = /^\s*["']?([\w.-]+)["']?\s*=\s*\[(.*)$/.exec(l);
+      const key = start?.[1]?.toLowerCase() ?? '';
+      const groupTable = /^(?:project\.optional-dependencies|dependency-groups)$/.test(section);
+      if (!start || !(groupTable || (REQUIREMENT_TABLES.test(section) && REQUIREMENT_KEYS.test(key)))) continue;
+      inArray = true;
+      rest = start[2] ?? '';
+    }
+    for (const m of rest.matchAll(/["']\s*([A-Za-z0-9][A-Za-z0-9._-]*)/g)) if (m[1]) out.push(m[1]);
+    if (rest.includes(']')) inArray = false;
+  }
+  return out;
+}
+
 /** Look-alike (and, for PyPI, unlisted) names of a manifest written to `path` (lower case). */
 export function manifestNameFindings(path: string, content: string): Effect[] {
-  const pypi = REQUIREMENTS.test(path);
+  const pypi = REQUIREMENTS.test(path) || PYPROJECT.test(path);
   if (!pypi && !PACKAGE_JSON.test(path)) return [];
   const file = path.split('/').pop() ?? path;
   const via = `${file} names`;
   const out: Effect[] = [];
-  for (const n of pypi ? requirementNames(content) : packageJsonNames(content)) {
+  const names = PYPROJECT.test(path)
+    ? pyprojectNames(content)
+    : pypi
+      ? requirementNames(content)
+      : packageJsonNames(content);
+  for (const n of names) {
     const f = nameFinding(pypi ? 'pypi' : 'npm', n, via);
     if (f) out.push(f);
     else if (pypi && !isPopular('pypi', n)) out.push(dependency(['installs-unlisted', 'pypi', n], via));

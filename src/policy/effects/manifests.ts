@@ -5,15 +5,21 @@
 // (a project's homepage or issue tracker URL is not a source).
 import { compromisedInManifest } from './compromised.js';
 import { manifestNameFindings } from './manifest-names.js';
+import { dependencyPatchFindings } from './dependency-patches.js';
 import { manifestRouteFindings } from './manifest-routes.js';
 import type { Effect } from './types.js';
-import { hostClass, settingFindings, sourceFindings, sourceHost } from './sources.js';
+import { hostClass, settingFindings, sourceFindings, sourceHost, thirdPartyCodeUrl } from './sources.js';
 import { dependency } from './supply.js';
+import { wrapsOwner } from './supply-data.js';
 import { analyzeCode } from './interp/code.js';
 import { INFRA_READERS } from './infra-sources.js';
-import { NODE, PYTHON, RUBY, type Language } from './interp/languages.js';
+import { GO, NODE, PHP, PYTHON, RUBY, type Language } from './interp/languages.js';
+import { aliasSwaps } from './content.js';
 
 const MAX_LINES = 4000;
+
+/** Publishers of dev container features: the reference set, its community collection, Microsoft's. */
+const FEATURE_OWNERS = /^(?:devcontainers|devcontainers-contrib|devcontainers-extra|microsoft|azure|github)$/;
 
 function lines(text: string): string[] {
   return text.split('\n').slice(0, MAX_LINES);
@@ -77,6 +83,61 @@ const readers: [RegExp, string, Reader][] = [
     'npm',
     (t, via, out) => {
       for (const { key, value } of keyValues(t)) settingFindings('npm', key, value, via, out);
+    },
+  ],
+  // pnpm-workspace.yaml: overrides that put another package under a popular name (content.ts)
+  [
+    /(?:^|\/)pnpm-workspace\.ya?ml$|(?:^|\/)\.pnpmfile\.c?js$/,
+    'npm',
+    (t, via, out) => {
+      out.push(...aliasSwaps(t, via));
+    },
+  ],
+  // dev container features: each runs its install.sh as root when the container is built
+  // (containers.dev "Features"); the devcontainers organisation publishes the reference set
+  [
+    /(?:^|\/)\.?devcontainer(?:-feature)?\.json$/,
+    'devcontainer',
+    (t, via, out) => {
+      for (const m of t.matchAll(
+        /"((?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?\/([\w.-]+)\/[\w./-]+(?::[\w.-]+|@sha256:[0-9a-f]+)?)"\s*:/gi,
+      )) {
+        const [, ref = '', owner = ''] = m;
+        const o = owner.toLowerCase();
+        if (FEATURE_OWNERS.test(o)) continue;
+        const posing = o.startsWith('devcontainer') || wrapsOwner(o, 'devcontainers');
+        out.push(
+          dependency(
+            posing
+              ? ['lookalike', 'devcontainer', ref, 'of', 'devcontainers']
+              : ['third-party-source', 'devcontainer', ref],
+            `${via} (a feature that runs as root in the container build: ${ref})`,
+          ),
+        );
+      }
+    },
+  ],
+  // setup.cfg: requirements given as URLs (`name @ URL` in install_requires/setup_requires) and
+  // dependency_links, fetched by pip and setuptools at install or build time
+  [
+    /(?:^|\/)setup\.cfg$/,
+    'pypi',
+    (t, via, out) => {
+      for (const m of t.matchAll(/[\w.[\],-]+\s*@\s*((?:git\+)?(?:https?|ssh|git):\/\/[^\s;,'"]+)/g))
+        if (m[1]) urls('pypi', m[1], via, out, m[1].startsWith('git'));
+      for (const m of t.matchAll(/^\s*dependency_links\s*=\s*([^\n]*(?:\n[ \t]+[^\n]+)*)/gm))
+        if (m[1]) urls('pypi', m[1], via, out);
+    },
+  ],
+  // tox: the command every environment installs its packages with (tox.wiki, install_command)
+  [
+    /(?:^|\/)tox\.ini$/,
+    'pypi',
+    (t, via, out) => {
+      for (const m of t.matchAll(/^\s*install_command\s*=\s*(.+)$/gm)) {
+        const cmd = (m[1] ?? '').replace(/\{[^}]*\}/g, ' ').trim();
+        if (cmd) out.push({ tool: 'exec', command: cmd, via: `${via} (tox installs with: ${cmd})` });
+      }
     },
   ],
   // pip requirement files: a requirement given as a URL or VCS link is code from that host
@@ -290,7 +351,9 @@ const readers: [RegExp, string, Reader][] = [
     /(?:^|\/)\.gitmodules$/,
     'git',
     (t, via, out) => {
-      for (const m of t.matchAll(/^\s*url\s*=\s*(\S+)/gm)) if (m[1]) urls('git', m[1], via, out, true);
+      // (`git config -f .gitmodules submodule.P.url URL` writes the key in its dotted form)
+      for (const m of t.matchAll(/^\s*(?:submodule\.\S+\.)?url\s*=\s*(\S+)/gm))
+        if (m[1]) urls('git', m[1], via, out, true);
     },
   ],
   [
@@ -325,8 +388,11 @@ const readers: [RegExp, string, Reader][] = [
       )) {
         const u = m[1] ?? '';
         const h = sourceHost(u);
-        if (!h || seen.has(h) || hostClass(h) === 'official') continue;
-        seen.add(h);
+        // a repository on a code host is judged by its owner: anyone publishes there
+        const code = thirdPartyCodeUrl(u);
+        const k = code ? u : h;
+        if (!h || !k || seen.has(k) || (hostClass(h) === 'official' && !code)) continue;
+        seen.add(k);
         urls('lock', u, via, out);
       }
     },
@@ -337,13 +403,25 @@ const readers: [RegExp, string, Reader][] = [
 
 /** Where package managers keep what they installed: code there is run as the package's own. */
 const INSTALLED =
-  /(?:^|\/)(?:node_modules|site-packages|dist-packages|vendor\/bundle|\.cargo\/registry|go\/pkg\/mod|\.gem\/ruby|gems\/[^/]+\/gems)\//;
+  /(?:^|\/)(?:node_modules|site-packages|dist-packages|vendor\/bundle|\.cargo\/registry|go\/pkg\/mod|\.gem\/ruby|gems\/[^/]+\/gems|vendor(?=\/(?:github\.com|gitlab\.com|golang\.org|gopkg\.in|google\.golang\.org|k8s\.io|go\.[\w.-]+|[\w.-]+\/[\w.-]+\/(?:src|lib)\/)))\//;
+/** Tool caches inside node_modules: written by every build, no package's code. */
+const INSTALLED_CACHE = /^\.(?:cache|vite|tmp|pnpm-store|package-lock\.json|yarn-state\.yml|modules\.yaml)(?:\/|$)/;
 
 const CODE_LANG: [RegExp, Language][] = [
   [/\.[cm]?[jt]s$/, NODE],
   [/\.py$/, PYTHON],
   [/\.rb$/, RUBY],
+  [/\.go$/, GO],
+  [/\.php$/, PHP],
 ];
+
+/**
+ * A file copied or unpacked into installed packages by a command (cp, tar -C, rsync): the content
+ * is not known, the place is (`tampers`, asked as a write with content is).
+ */
+export function installedPathFindings(path: string): Effect[] {
+  return installedFindings(path.toLowerCase().replace(/\\/g, '/'), '');
+}
 
 /**
  * A write into installed packages changes a dependency's code without its registry, lockfile or
@@ -352,15 +430,34 @@ const CODE_LANG: [RegExp, Language][] = [
 function installedFindings(p: string, content: string): Effect[] {
   const m = INSTALLED.exec(p);
   if (!m) return [];
-  const pkg = p
-    .slice((m.index ?? 0) + m[0].length)
-    .split('/')
-    .slice(0, p.includes('/@') ? 2 : 1)
-    .join('/');
+  const rest = p.slice((m.index ?? 0) + m[0].length);
+  if (INSTALLED_CACHE.test(rest)) return [];
+  // Go's vendor tree names a module by its host path (vendor/github.com/spf13/cobra)
+  const depth = /^(?:github\.com|gitlab\.com|bitbucket\.org)\//.test(rest) ? 3 : p.includes('/@') ? 2 : 1;
+  const pkg = rest.split('/').slice(0, depth).join('/');
   const via = `changes the installed package ${pkg || p}`;
   const out: Effect[] = [dependency(['tampers', m[0].replace(/\//g, ''), pkg || p], via)];
   const lang = CODE_LANG.find(([re]) => re.test(p))?.[1];
   if (lang) out.push(...analyzeCode(lang, content, via).map((e) => ({ ...e, onlyDeny: true })));
+  return out;
+}
+
+/**
+ * `//go:generate CMD` lines of Go source: `go generate` runs each CMD as a command (go.dev/blog/
+ * generate), so a directive planted in any .go file runs on the next generate. Read as the
+ * command, for what it would be denied (generators themselves are ordinary programs).
+ */
+function goGenerateFindings(p: string, content: string): Effect[] {
+  if (!p.endsWith('.go') || !content.includes('go:generate')) return [];
+  const out: Effect[] = [];
+  for (const m of content.matchAll(/^\s*\/\/go:generate\s+(.+)$/gm))
+    if (m[1])
+      out.push({
+        tool: 'exec',
+        command: m[1].trim(),
+        via: `a go:generate directive runs ${m[1].trim()}`,
+        onlyDeny: true,
+      });
   return out;
 }
 
@@ -370,6 +467,8 @@ export function manifestFindings(path: string, content: string | undefined): Eff
   const p = path.toLowerCase().replace(/\\/g, '/');
   const out: Effect[] = installedFindings(p, content);
   out.push(...compromisedInManifest(p, content));
+  out.push(...dependencyPatchFindings(p, content));
+  out.push(...goGenerateFindings(p, content));
   out.push(...manifestNameFindings(p, content));
   out.push(...manifestRouteFindings(p, content));
   for (const [re, , read] of readers) {

@@ -7,8 +7,16 @@ import { compromisedInstalls } from './compromised.js';
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { dependency, nameFinding } from './supply.js';
-import { isKnownRegistry, isPopular, isVendorHost, slugLookalike, type Ecosystem } from './supply-data.js';
+import {
+  deepLookalikeOf,
+  isKnownRegistry,
+  isPopular,
+  isVendorHost,
+  slugLookalike,
+  type Ecosystem,
+} from './supply-data.js';
 import { unlistedInstalls } from './unlisted.js';
+import { sourceFindings, thirdPartyCodeUrl } from './sources.js';
 
 /** Options that take the next word as their value, per tool (the value is not a package). */
 const VALUE_FLAGS: Record<string, Set<string>> = {
@@ -223,7 +231,21 @@ function isPopularGo(path: string): boolean {
 const NPM_INSTALL = /^(?:i|in|ins|inst|insta|instal|install|isnt|isnta|isntal|isntall|add|ci)$/;
 
 /** Programs read here (anything else is skipped at the first look). */
-const PROGRAMS = new Set(['npm', 'pnpm', 'yarn', 'bun', 'npx', 'pnpx', 'bunx', 'pip', 'pip3', 'uv', 'uvx', 'pipx']);
+const PROGRAMS = new Set([
+  'npm',
+  'pnpm',
+  'yarn',
+  'bun',
+  'npx',
+  'pnpx',
+  'bunx',
+  'pip',
+  'pip3',
+  'uv',
+  'uvx',
+  'pipx',
+  'jbang',
+]);
 for (const n of ['poetry', 'pdm', 'pipenv', 'cargo', 'go', 'gem', 'brew', 'deno']) PROGRAMS.add(n);
 
 /**
@@ -320,6 +342,21 @@ export function installEffects(argv: string[], out: Effect[]): void {
     out.push(dependency(['runs-unlisted', 'pypi', from], `${via} runs code from ${from}`));
     return;
   }
+  // uv tool install git+URL, uv run --with URL, pipx install URL: a package built from that URL
+  // or repository, judged by who serves it (an unknown host, an owner posing as the project)
+  if (name === 'uv' || name === 'uvx' || name === 'pipx')
+    for (let i = 1; i < a.length; i++) {
+      const w = a[i] ?? '';
+      const v = w === '--with' || w === '-w' ? (a[i + 1] ?? '') : w.startsWith('--with=') ? w.slice(7) : w;
+      if (/^(?:git\+)?(?:https?|ssh):\/\//.test(v) && !/^https?:\/\/[^/]+\/.*\.py(?:[?#]|$)/.test(v))
+        sourceFindings('pypi', v, `${via} installs from ${v}`, out, 'code');
+    }
+  // jbang URL: the Java source at the URL compiled and run (jbang.dev)
+  if (name === 'jbang') {
+    const target = a.slice(1).find((w) => !w.startsWith('-') && w !== 'run');
+    if (target && remoteCode(target))
+      out.push({ tool: 'exec', command: `curl -fsSL ${target} | sh`, via: `jbang runs code from ${target}` });
+  }
   if ((name === 'npm' || name === 'pnpm') && sub === 'pkg' && a[2] === 'set') scriptsSet(a.slice(3), out);
   // npm 7-8's `npm set-script NAME CMD` is the same write
   if (name === 'npm' && sub === 'set-script' && a[2] && a[3] !== undefined)
@@ -330,11 +367,11 @@ export function installEffects(argv: string[], out: Effect[]): void {
     );
   // deno run / bun run of a URL: code fetched from the network and run, as with curl | sh
   // uv run URL: uv downloads the script and runs it (docs.astral.sh/uv, "Running scripts")
-  if (name === 'uv' && sub === 'run') {
+  // pipx run URL: the same for a script pipx downloads (pipx.pypa.io, "pipx run")
+  if ((name === 'uv' || name === 'pipx') && sub === 'run') {
     const target = operands(a, 2, 'pypi').find((w) => !w.startsWith('-'));
-    const h = target && /^https?:\/\//.test(target) ? hostOfUrl(target) : undefined;
-    if (h && !isVendorHost(h) && !isKnownRegistry(h))
-      out.push({ tool: 'exec', command: `curl -fsSL ${target} | python3`, via: `uv run runs code from ${target}` });
+    if (target && remoteCode(target))
+      out.push({ tool: 'exec', command: `curl -fsSL ${target} | python3`, via: `${via} runs code from ${target}` });
   }
   if ((name === 'deno' || name === 'bun') && ['run', 'install', 'x', 'compile', 'eval'].includes(sub)) {
     // deno eval CODE: a module imported from a URL in the code is fetched and run the same way
@@ -342,8 +379,7 @@ export function installEffects(argv: string[], out: Effect[]): void {
       sub === 'eval'
         ? /\bimport\s*\(?\s*["'`](https?:\/\/[^"'`\s]+)/.exec(a.slice(2).join(' '))?.[1]
         : operands(a, 2, 'deno').find((w) => !w.startsWith('-'));
-    const h = target && /^https?:\/\//.test(target) ? hostOfUrl(target) : undefined;
-    if (h && !isVendorHost(h) && !isKnownRegistry(h))
+    if (target && remoteCode(target))
       out.push({ tool: 'exec', command: `curl -fsSL ${target} | sh`, via: `${name} ${sub} runs code from ${target}` });
   }
   switch (name) {
@@ -370,11 +406,27 @@ export function installEffects(argv: string[], out: Effect[]): void {
     case 'pnpx':
     case 'bunx': {
       const ops = operands(beforeDoubleDash(a), 1, 'npm');
-      const pkg = npmName(a.find((w) => w.startsWith('--package='))?.slice('--package='.length) ?? ops[0] ?? '');
+      // npx -p PKG CMD / --package PKG CMD: the package installed is the option's value
+      // (only before the command: `npx tsc -p tsconfig.json` is tsc's -p)
+      const pIndex = a.findIndex((w) => w === '-p' || w === '--package');
+      const cmdIndex = a.findIndex(
+        (w, i) => i > 0 && !w.startsWith('-') && a[i - 1] !== '-p' && a[i - 1] !== '--package',
+      );
+      const pValue = pIndex > 0 && (cmdIndex < 0 || pIndex < cmdIndex) ? a[pIndex + 1] : undefined;
+      const pkg = npmName(
+        a.find((w) => w.startsWith('--package='))?.slice('--package='.length) ?? pValue ?? ops[0] ?? '',
+      );
       // npx without --yes runs a local binary first and asks before downloading
       const fetches = name !== 'npx' || a.some((w) => w === '-y' || w === '--yes');
       if (fetches) remoteRun('npm', pkg, `${name} runs`, out);
-      else if (pkg) checkNames('npm', [pkg], `${name} runs`, out);
+      else if (pkg) {
+        const before = out.length;
+        checkNames('npm', [pkg], `${name} runs`, out);
+        // without a TTY (an agent's shell) npx installs a missing package without asking
+        // (docs.npmjs.com, npx: "--yes is assumed"): a near spelling of a listed name is fetched
+        const near = out.length > before ? undefined : deepLookalikeOf('npm', pkg);
+        if (near) out.push(dependency(['lookalike', 'npm', pkg, 'of', near], `${name} runs ${pkg}`));
+      }
       return;
     }
     case 'pip':
@@ -437,6 +489,12 @@ export function installEffects(argv: string[], out: Effect[]): void {
       if (sub === 'install') checkNames('gem', names('gem', operands(a, 2, 'gem')), 'gem install', out);
       return;
   }
+}
+
+/** A script URL served by someone other than a vendor: a foreign host, or anyone's repository on a code host. */
+function remoteCode(target: string): boolean {
+  const h = /^https?:\/\//.test(target) ? hostOfUrl(target) : undefined;
+  return !!h && ((!isVendorHost(h) && !isKnownRegistry(h)) || thirdPartyCodeUrl(target));
 }
 
 function hostOfUrl(url: string): string | undefined {

@@ -23,7 +23,20 @@ interface Ref {
  * (`uses:`, `image:`, `repository:`, `repo:`, `source =`).
  */
 const HOSTED = /\b((?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?)\/([\w.-]+)\/([\w.-]+?)(?:\.git)?(?=[@:/"'\s#?,)\]}]|$)/gi;
-const KEYED = /\b(?:uses|image|repository|repo|source|from)\s*[:=]\s*["']?([\w.-]+)\/([\w.-]+?)(?=[@:"'\s#]|$)/gim;
+const KEYED =
+  /\b(?:uses|image|repository|repo|source|from)\s*[:=]\s*["']?([\w.-]+)\/([\w.-]+?)(?=[@:"'\s#]|$)|^\s*FROM\s+(?:--platform=\S+\s+)?([\w.-]+)\/([\w.-]+?)(?=[@:\s]|$)/gim;
+
+const LIBRARY_IMAGE =
+  /^\s*(?:-\s*)?(?:image\s*:|FROM\s+(?:--platform=\S+\s+)?)\s*["']?([a-z0-9][\w.-]*)(?=[:@"'\s]|$)/gim;
+/**
+ * Registries where only their vendor publishes (Microsoft, Red Hat, Chainguard, Kubernetes, NVIDIA,
+ * Elastic, Oracle, Google's distroless, AWS's mirror of Docker's library) and Docker Hub's
+ * verified publishers of language images: an official image moved there is the vendor's build.
+ */
+const SINGLE_PUBLISHER =
+  /^(?:mcr\.microsoft\.com|registry\.access\.redhat\.com|registry\.redhat\.io|cgr\.dev|registry\.k8s\.io|nvcr\.io|docker\.elastic\.co|container-registry\.oracle\.com|gcr\.io|public\.ecr\.aws)$/;
+const VERIFIED_OWNERS =
+  /^(?:library|bitnami|cimg|circleci|docker|ubuntu|amazon|amazonlinux|chainguard|distroless|devcontainers|docker\/library)$/;
 
 function refs(raw: string): Ref[] {
   const out: Ref[] = [];
@@ -33,8 +46,14 @@ function refs(raw: string): Ref[] {
     const [, host = '', owner = '', name = ''] = m;
     out.push({ host: host.toLowerCase(), owner: owner.toLowerCase(), name: name.toLowerCase(), text: m[0] });
   }
+  // an official image named alone (`FROM node:20`, `image: postgres:16`) is Docker Hub's library/NAME
+  for (const m of text.matchAll(LIBRARY_IMAGE)) {
+    const name = m[1] ?? '';
+    out.push({ host: '', owner: 'library', name: name.toLowerCase(), text: name });
+  }
   for (const m of text.matchAll(KEYED)) {
-    const [, owner = '', name = ''] = m;
+    const owner = m[1] ?? m[3] ?? '';
+    const name = m[2] ?? m[4] ?? '';
     if (owner.includes('.')) continue; // a host: read above
     out.push({ host: '', owner: owner.toLowerCase(), name: name.toLowerCase(), text: `${owner}/${name}` });
   }
@@ -60,6 +79,7 @@ export function sourceSwapEffects(oldText: string, newText: string): Effect[] {
     if (kept.has(`${n.host}/${n.owner}/${n.name}`)) continue;
     const o = before.find((b) => b.name === n.name && (b.owner !== n.owner || b.host !== n.host));
     if (!o) continue;
+    if (o.owner === 'library' && (SINGLE_PUBLISHER.test(n.host) || VERIFIED_OWNERS.test(n.owner))) continue;
     const via = `the edit swaps ${o.text} for ${n.text}`;
     if (o.owner !== n.owner && near(o.owner, n.owner))
       out.push(dependency(['lookalike', 'source', n.text, 'of', o.text], via));
@@ -79,13 +99,59 @@ function text(call: ToolCall, ...keys: string[]): string {
   return '';
 }
 
-/** The source swaps of an edit call (none for other calls). */
+/** Content digests and checksums as lockfiles, sum files and pinned references write them. */
+const DIGEST =
+  /\bh1:[A-Za-z0-9+/]{43}=|\bsha(?:1|256|384|512)[-:=][A-Za-z0-9+/]{27,}={0,2}|(?<![\w-])[0-9a-f]{40}(?:[0-9a-f]{24})?(?![\w-])/g;
+
+/** Files whose checksums vouch for downloads: lockfiles, sum files, hashed requirements, build files. */
+const CHECKSUM_FILE =
+  /(?:\.lock|\.sum|-lock\.ya?ml|-lock\.json|shrinkwrap\.json|\.resolved|lock\.json|^(?:requirements|constraints)[^/]*\.(?:txt|in)|sums?(?:\.txt)?|checksums?[^/]*|\.sha(?:1|256|512)|verification-metadata\.xml|^WORKSPACE(?:\.bazel)?|^MODULE\.bazel|\.bzl|^Dockerfile[^/]*|\.nix|^PKGBUILD|\.rb|\.gradle(?:\.kts)?|^Package\.swift|\.podspec)$/i;
+
+/**
+ * What an edit does to the pins that make a download verifiable:
+ *   a checksum replaced and nothing else changed (a go.sum, lockfile or `--hash` line keeping its
+ *     package and version): the file now vouches for other content, the shape of tampering, since
+ *     a real upgrade changes the version too (`tampers checksum`)
+ *   an image or action reference losing its digest or commit (`FROM node:20@sha256:..` ->
+ *     `FROM node:20`, `uses: o/a@<sha>` -> `uses: o/a@v4`): the next build takes whatever the
+ *     tag points to then (`unpinned-digest`)
+ */
+export function pinDropEffects(oldText: string, newText: string, path = ''): Effect[] {
+  if (!oldText || !newText) return [];
+  const before = oldText.match(DIGEST);
+  if (!before?.length) return [];
+  const out: Effect[] = [];
+  const after = newText.match(DIGEST) ?? [];
+  const file = path.split(/[\\/]/).pop() ?? path;
+  const strip = (t: string) => t.replace(DIGEST, '#').replace(/\s+/g, ' ').trim();
+  if (
+    CHECKSUM_FILE.test(file) &&
+    after.length &&
+    after.some((d) => !before.includes(d)) &&
+    strip(oldText) === strip(newText)
+  )
+    out.push(
+      dependency(['tampers', 'checksum', file || 'file'], `the edit replaces a checksum in ${file || 'a file'}`),
+    );
+  for (const m of oldText.matchAll(/([\w.-]+(?:\/[\w.-]+)+|[\w.-]+:[\w.-]+)@(?:sha256:)?[0-9a-f]{40,64}\b/g)) {
+    const ref = m[1] ?? '';
+    const name = ref.replace(/:[\w.-]+$/, '');
+    const esc = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const uses = new RegExp(`(?<![\\w./-])${esc}(?::[\\w.-]+)?(@[^\\s"']+)?(?![\\w/-])`, 'g');
+    const now = [...newText.matchAll(uses)];
+    if (now.length && now.every((n) => !n[1] || !/^@(?:sha256:)?[0-9a-f]{40,64}$/.test(n[1])))
+      out.push(dependency(['unpinned-digest', name, now[0]?.[0] ?? name], `the edit drops the pin of ${name}`));
+  }
+  return out;
+}
+
+/** The source swaps and dropped pins of an edit call (none for other calls). */
 export function editSwapEffects(call: ToolCall): Effect[] {
   if (call.tool !== 'edit') return [];
   // documents name repositories and images without fetching them
-  if (/\.(?:md|mdx|markdown|rst|txt|adoc|html?)$/i.test(text(call, 'path', 'file_path', 'filePath'))) return [];
-  return sourceSwapEffects(
-    text(call, 'old_string', 'oldString', 'old_str'),
-    text(call, 'new_string', 'newString', 'new_str'),
-  );
+  const path = text(call, 'path', 'file_path', 'filePath');
+  if (/\.(?:md|mdx|markdown|rst|txt|adoc|html?)$/i.test(path) && !/requirements[^/]*\.txt$/i.test(path)) return [];
+  const o = text(call, 'old_string', 'oldString', 'old_str');
+  const n = text(call, 'new_string', 'newString', 'new_str');
+  return [...sourceSwapEffects(o, n), ...pinDropEffects(o, n, path)];
 }

@@ -17,6 +17,7 @@ import { dependency, imageFindings } from './supply.js';
 import { isDownloadVariable } from './download-vars.js';
 import {
   editDistance,
+  affixedOwner,
   isKnownOwner,
   isKnownRegistry,
   isPopular,
@@ -117,6 +118,12 @@ export function sourceFindings(
       out.push(dependency(['impersonates', eco, part, 'of', poses], `${via} (the owner poses as the project)`));
       continue;
     }
+    const r = CODE_HOSTS.test(host) ? ownerRepo(part.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]+\//i, '')) : undefined;
+    const wraps = r ? affixedOwner(r.owner, r.repo) : undefined;
+    if (wraps) {
+      out.push(dependency(['fork', eco, wraps, 'to', part], `${via} (the owner ${r?.owner} wraps ${wraps})`));
+      continue;
+    }
     const cls = hostClass(host);
     const code = CODE_HOSTS.test(host);
     let sentence: string | undefined;
@@ -126,6 +133,20 @@ export function sourceFindings(
     else if (code && k !== 'git' && ownerRepo(part) && !vendorOwned(part)) sentence = 'third-party-source';
     if (sentence) out.push(dependency([sentence, eco, code ? part : host], `${via} (fetches from ${host})`));
   }
+}
+
+/**
+ * A URL whose code anyone may have published: a repository or gist on a code host under an owner
+ * the catalogues do not know, or a third-party module on deno.land/x. The vendor's own host serves
+ * it, so a host check alone would take it for the vendor's code.
+ */
+export function thirdPartyCodeUrl(url: string): boolean {
+  const host = sourceHost(url);
+  if (!host) return false;
+  if (host === 'deno.land') return /^https?:\/\/deno\.land\/x\//i.test(url);
+  if (!CODE_HOSTS.test(host)) return false;
+  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]+\//i, '');
+  return !!ownerRepo(path) && !vendorOwned(path);
 }
 
 /** A code-host URL under an owner the catalogues know (the vendors' organisations). */
@@ -490,6 +511,12 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
     juliaSources(a, out);
     return;
   }
+  // kubectl krew index add NAME URL: a plugin index other than krew's own, whose plugins then
+  // install and run as kubectl subcommands (krew.sigs.k8s.io, "Custom plugin indexes")
+  if (name === 'kubectl' && a[1] === 'krew' && a[2] === 'index' && a[3] === 'add' && a[5]) {
+    sourceFindings('krew', a[5], 'kubectl krew index add', out, 'code');
+    return;
+  }
   // PowerShell cmdlets and their -Parameters are case-insensitive: -SourceLocation is --sourcelocation.
   if (ECOSYSTEM[name.toLowerCase()] === 'powershell') {
     name = name.toLowerCase();
@@ -610,6 +637,18 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
         const img = imageOperand(a, a.indexOf(verb) + 1);
         if (img) out.push(...imageSourceFindings(img, `${name} ${verb} ${img}`));
       }
+      // docker build --build-arg BASE_IMAGE=REF: the Dockerfile's FROM ${BASE_IMAGE} takes that image
+      if (verb === 'build' || (verb === 'buildx' && ops[1] === 'build') || verb === 'compose')
+        for (let i = 0; i < a.length; i++) {
+          const w = a[i] ?? '';
+          const v = w === '--build-arg' ? (a[i + 1] ?? '') : w.startsWith('--build-arg=') ? w.slice(12) : '';
+          const kv = /^([\w.-]*(?:IMAGE|BASE|FROM|REGISTRY)[\w.-]*)=(\S+)$/i.exec(v);
+          if (kv?.[2] && !kv[2].startsWith('$'))
+            out.push(...imageSourceFindings(kv[2], `${name} build builds from ${kv[2]} (${kv[1]})`));
+          // --build-arg PIP_INDEX_URL=URL: a package manager's variable, set for the build's RUN steps
+          const env = /^([A-Za-z_]\w*)=(.*)$/.exec(v);
+          if (env?.[1] && env[2] !== undefined) envFindings(env[1], env[2], out);
+        }
       return;
     case 'nuget':
       // dotnet nuget add source URL / nuget sources add -Source URL
@@ -618,8 +657,17 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
       for (let i = 0; i < a.length; i++)
         if (/^-source$/i.test(a[i] ?? '')) sourceFindings(eco, a[i + 1] ?? '', via, out);
       return;
-    case 'composer':
+    case 'composer': {
+      // composer require --repository '{"type":"vcs","url":"URL"}': packages from that repository
+      for (let i = 0; i < a.length; i++) {
+        const w = a[i] ?? '';
+        const v = w === '--repository' ? (a[i + 1] ?? '') : w.startsWith('--repository=') ? w.slice(13) : '';
+        if (!v) continue;
+        const url = /"url"\s*:\s*"([^"]+)"/.exec(v)?.[1] ?? (URL_OPERAND.test(v) ? v : '');
+        if (url) sourceFindings(eco, url.replace(/\\\//g, '/'), via, out, /"(?:vcs|git)"/.test(v) ? 'code' : 'index');
+      }
       return;
+    }
     case 'apt':
       if (name === 'add-apt-repository')
         for (const w of ops) {

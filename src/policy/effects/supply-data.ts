@@ -284,6 +284,24 @@ export function lookalikeOf(eco: Ecosystem, name: string): string | undefined {
   return undefined;
 }
 
+/**
+ * A popular name anywhere on the list (not only among the first `targets`) one edit from `name`,
+ * for names of eight letters or more: long names are sparse enough there (create-reakt-app for
+ * create-react-app, rank 22,753). Used where a name is run rather than declared.
+ */
+export function deepLookalikeOf(eco: Ecosystem, name: string): string | undefined {
+  const list = supplyData().lists.get(eco);
+  const n = normalise(eco, name);
+  if (!list || n.length < 8 || list.all.has(n)) return undefined;
+  const letters = n.replace(/[0-9]/g, '');
+  for (const t of list.all) {
+    if (Math.abs(t.length - n.length) > 1 || !withinOneEdit(n, t)) continue;
+    if (letters === t.replace(/[0-9]/g, '')) continue;
+    return t;
+  }
+  return undefined;
+}
+
 /** Words squatters add to a vendor's package name (claude-code-helper, sdk-utils). */
 const FILLER =
   /^(?:helpers?|utils?|tools?|cli|plus|pro|extra|fix(?:ed)?|patch(?:ed)?|lite|official|latest|new|next|updated?|secure)$/;
@@ -449,4 +467,47 @@ export function slugLookalike(eco: Ecosystem, slug: string, host = ''): SlugMatc
     if (sameRepo && lr.length >= 4) weak ??= { of: t, impersonates: false };
   }
   return weak;
+}
+
+/**
+ * Words an impostor adds to a project's or an organisation's name to make an owner that reads as
+ * its own (Alamofire-dev, dart-lang-x, laravel-community, the-tidyverse): GitHub handles taken for
+ * the fork-squats of dependency-confusion write-ups and of the 2023-2025 repository "star-jacking"
+ * campaigns. Real organisations that follow the pattern are the projects' own (below).
+ */
+const OWNER_AFFIX =
+  /^(?:x|dev|devs|js|io|hq|official|org|team|community|fork|forks|oss|inc|tools|mirror|pkg|pkgs|lib|libs|project|ng|fast|cdn|new|real|the|my|get|src|hub|main|core|go|app)$/;
+/** Organisations named after their project with one of those words: the projects' own homes. */
+const PROJECT_ORGS =
+  /^(?:pytest-dev|tox-dev|pylint-dev|vitest-dev|sphinx-doc|nodejs|golang|mkdocs|jestjs|vuejs|sveltejs|angular|reactjs|expressjs|socketio|chartjs|threejs|videojs|mochajs|nestjs|nuxt|emberjs|preactjs|solidjs|cheeriojs|vercel|date-fns|lodash|pnpm|denoland|hapijs|fastify|koajs|gruntjs|gulpjs|eslint|prettier|babel|webpack|rollup|vitejs|remix-run|tokio-rs|serde-rs|clap-rs|diesel-rs|rust-lang|rustwasm|python-poetry|python-pillow|pypa|tiangolo)$/;
+
+/**
+ * An unknown owner made of a project's or a known organisation's name and an impostor's word:
+ * the repository name itself wrapped (alamofire-dev/alamofire, prom-node-exporter/node-exporter),
+ * or a known owner wrapped (dart-lang-x/http). Answers the name it poses as.
+ */
+export function affixedOwner(owner: string, repo: string): string | undefined {
+  const o = owner.toLowerCase();
+  const r = repo.toLowerCase().replace(/\.git$/, '');
+  if (PROJECT_ORGS.test(o) || isKnownOwner(o)) return undefined;
+  const parts = o.split(/[-_.]/);
+  if (parts.length < 2) return undefined;
+  for (const [base, word] of [
+    [parts.slice(0, -1).join('-'), parts[parts.length - 1] ?? ''],
+    [parts.slice(1).join('-'), parts[0] ?? ''],
+  ] as const) {
+    const affix = OWNER_AFFIX.test(word) || /^\d+$/.test(word);
+    if (!base || base.length < 3) continue;
+    const flat = (s: string) => s.replace(/[-_.]/g, '');
+    if (affix && (isKnownOwner(base) || flat(base) === flat(r))) return `${base}/${r}`;
+  }
+  // any prefix or suffix around the full repository name (prom-node-exporter/node-exporter)
+  if (
+    r.length >= 6 &&
+    o !== r &&
+    (o.endsWith(`-${r}`) || o.startsWith(`${r}-`)) &&
+    !OWNER_AFFIX.test(o.replace(r, '').replace(/-/g, ''))
+  )
+    return `${r}/${r}`;
+  return undefined;
 }

@@ -28,7 +28,8 @@ export function inScratch(path: string): boolean {
 }
 
 /** A line can hold a hook into a scratch folder only when it names one. */
-export const SUPPLY_HOOK_HINT = /\/tmp\/|\/dev\/shm\/|\/Downloads\/|TMPDIR|%TEMP%|\\Users\\Public\\|\\Windows\\Temp\\/i;
+export const SUPPLY_HOOK_HINT =
+  /\/tmp\/|\/\.cache\/|\/\.local\/share\/|\/dev\/shm\/|\/Downloads\/|TMPDIR|%TEMP%|\\Users\\Public\\|\\Windows\\Temp\\/i;
 
 /** Environment variables whose value is the program a build tool runs (the first word of it). */
 const PROGRAM_VARS =
@@ -58,8 +59,16 @@ const unquote = (v: string) => v.replace(/^["']|["']$/g, '');
 /** The program a setting's value runs: its first word, quotes removed, when it is in a scratch folder. */
 function scratchProgram(value: string): string | undefined {
   const first = unquote(unquote(value.trim()).trim().split(/\s+/)[0] ?? '');
-  return SCRATCH.test(first) ? first : undefined;
+  return SCRATCH.test(first) || HIDDEN_HOME.test(first) ? first : undefined;
 }
+
+/**
+ * Hidden folders of the home directory that hold caches and data, not programs a build should
+ * run: a linker or compiler wrapper there (~/.cache/ld-wrap/ld) was put by whoever set it. Tools
+ * installed per user live in ~/.cargo/bin, ~/.local/bin or a package manager's folder.
+ */
+const HIDDEN_HOME =
+  /^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/\.(?:cache|local\/share|[^/]*tmp[^/]*)\//i;
 
 /** Program options inside a flags variable's value (`-toolexec=/tmp/x -mod=mod`, `-javaagent:/tmp/a.jar`). */
 function flagHooks(tool: string, value: string, out: [string, string, string][]): void {

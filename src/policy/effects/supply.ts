@@ -16,6 +16,7 @@
 import type { Effect } from './types.js';
 import { nearImageOwner } from './infra-data.js';
 import {
+  affixedOwner,
   editDistance,
   isKnownOwner,
   wrapsOwner,
@@ -172,6 +173,9 @@ function officialPosing(path: string): string | undefined {
   return undefined;
 }
 
+/** Registries with public namespaces anyone can take. */
+const OPEN_REGISTRY = /^(?:ghcr\.io|quay\.io|registry\.gitlab\.com|public\.ecr\.aws|gcr\.io|[\w-]+\.pkg\.dev)$/;
+
 /** A container image from an unknown registry, or a near spelling of an official image. */
 export function imageFindings(ref: string, via: string): Effect[] {
   const img = parseImage(ref);
@@ -179,8 +183,20 @@ export function imageFindings(ref: string, via: string): Effect[] {
   const hub =
     img.registry === undefined || /^(?:docker\.io|index\.docker\.io|registry-1\.docker\.io)$/.test(img.registry);
   if (img.registry !== undefined && !hub) {
-    if (img.registry === 'localhost' || /^127\./.test(img.registry) || isKnownRegistry(img.registry)) return [];
+    if (img.registry === 'localhost' || /^127\./.test(img.registry)) return [];
+    if (isKnownRegistry(img.registry)) {
+      // registries where anyone publishes under a name: an owner made of the image's name and an
+      // impostor's word (quay.io/prom-node-exporter/node-exporter) poses as the project
+      const [owner = '', name = ''] = img.path.split('/');
+      const poses = OPEN_REGISTRY.test(img.registry) && name ? affixedOwner(owner, name) : undefined;
+      return poses ? [dependency(['lookalike', 'images', ref, 'of', poses], via)] : [];
+    }
     return [dependency(['unknown-registry', 'images', ref], via)];
+  }
+  {
+    const [owner = '', name = '', more] = img.path.split('/');
+    const poses = name && more === undefined ? affixedOwner(owner, name) : undefined;
+    if (poses) return [dependency(['lookalike', 'images', img.path, 'of', poses], via)];
   }
   const official = officialPosing(img.path);
   if (official) return [dependency(['lookalike', 'images', img.path, 'of', official], via)];

@@ -93,7 +93,7 @@ class Walker {
       // Once the walk is full, the rest of a long line changes nothing it kept, except the
       // command a kept one pipes into (read below): stop there.
       if (this.out.length >= MAX_COMMANDS && producer === undefined) break;
-      const c = this.segment(seg.tokens, depth, piped);
+      const c = this.segment(seg.tokens, depth, piped, producer !== undefined);
       if (producer && c) producer.pipedInto = c.argv;
       piped = undefined;
       producer = undefined;
@@ -107,7 +107,12 @@ class Walker {
     [this.bodies, this.nextBody] = saved;
   }
 
-  private segment(input: Token[], depth: number, piped: string | undefined): SimpleCommand | undefined {
+  private segment(
+    input: Token[],
+    depth: number,
+    piped: string | undefined,
+    pipedIn = false,
+  ): SimpleCommand | undefined {
     const redirs: Redirection[] = [];
     const words: Token[] = [];
     let stdin = piped;
@@ -165,9 +170,15 @@ class Walker {
     if (tokens.length) {
       const str = shellCommandString(tokens);
       if (str !== null) {
+        const first = this.out.length;
         this.walk(str, depth + 1);
         // PowerShell code is also read as PowerShell (its own cmdlets).
-        if (!/^(?:powershell|pwsh)(?:\.exe)?$/i.test(basename(at(tokens, 0).text))) return undefined;
+        if (!/^(?:powershell|pwsh)(?:\.exe)?$/i.test(basename(at(tokens, 0).text))) {
+          // `... | bash -c 'source /dev/stdin'`: what is piped in reaches the inner line's first command
+          const inner = pipedIn ? this.out[first] : undefined;
+          if (inner && inner.stdin === undefined && stdin !== undefined) inner.stdin = stdin;
+          return inner;
+        }
       }
       if (basename(at(tokens, 0).text) === 'eval' && tokens.length > 1) {
         this.walk(joinTokens(tokens.slice(1)), depth + 1);

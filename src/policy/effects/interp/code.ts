@@ -11,6 +11,7 @@ import { sdkEffects } from './sdk.js';
 import { hubEffects, loaderEffects } from './ml-code.js';
 import { sdkVerbEffects } from './sdk-verbs.js';
 import { walkDeleteEffects } from './walk-delete.js';
+import { sourceFindings } from '../sources.js';
 import { at } from '../../../util/invariant.js';
 
 const MAX_CODE = 64 * 1024;
@@ -30,7 +31,26 @@ function escapeForRegex(s: string): string {
 /** Applies the language's rewrites, decoders, literal folding and aliases. */
 export function canonicalCode(lang: Language, code: string): string {
   let c = code.length > MAX_CODE ? code.slice(0, MAX_CODE) : code;
-  c = foldConcat(c, lang.dotConcat);
+  c = rewriteRounds(lang, c);
+  // names bound to literals put in place can complete a spelling the rewrites read
+  // (`$d='Download'+'String'; $wc.$d(u)` is `$wc.DownloadString(u)`): read it once more
+  const propagated = propagateConstants(c);
+  if (propagated !== c) c = rewriteRounds(lang, propagated.replace(/\.\s*['"]([A-Za-z_]\w*)['"]\s*\(/g, '.$1('));
+  c = propagateObjects(c);
+  const map = new Map<string, string>();
+  for (const a of lang.aliases) {
+    a.re.lastIndex = 0;
+    for (let m = a.re.exec(c); m; m = a.re.exec(c))
+      for (const [k, v] of a.pairs(m)) if (k && v && k !== v && /^\w+$/.test(k)) map.set(k, v);
+  }
+  for (const [alias, target] of map) {
+    c = c.replace(new RegExp(`(?<![\\w.$'"])${escapeForRegex(alias)}(?=\\s*[.(\\x60]|\\s*['"])`, 'g'), target);
+  }
+  return c;
+}
+
+function rewriteRounds(lang: Language, code: string): string {
+  let c = foldConcat(code, lang.dotConcat);
   for (let round = 0; round < 3; round++) {
     const before = c;
     for (const d of lang.decoders) {
@@ -47,17 +67,6 @@ export function canonicalCode(lang: Language, code: string): string {
     }
     c = foldConcat(c, lang.dotConcat);
     if (c === before) break;
-  }
-  c = propagateConstants(c);
-  c = propagateObjects(c);
-  const map = new Map<string, string>();
-  for (const a of lang.aliases) {
-    a.re.lastIndex = 0;
-    for (let m = a.re.exec(c); m; m = a.re.exec(c))
-      for (const [k, v] of a.pairs(m)) if (k && v && k !== v && /^\w+$/.test(k)) map.set(k, v);
-  }
-  for (const [alias, target] of map) {
-    c = c.replace(new RegExp(`(?<![\\w.$'"])${escapeForRegex(alias)}(?=\\s*[.(\\x60]|\\s*['"])`, 'g'), target);
   }
   return c;
 }
@@ -83,6 +92,9 @@ function propagateConstants(code: string): string {
     )
       continue;
     out = out.replace(new RegExp(`(?<![\\w.$'"])${esc}(?![\\w'"]|\\s*=[^=]|\\s*\\()`, 'g'), lit);
+    // a method named by a variable (PowerShell `$o.$m(x)`, PHP `$o->$m(x)`) is the method it holds
+    const method = /^['"]([A-Za-z_]\w*)['"]$/.exec(lit)?.[1];
+    if (name.startsWith('$') && method) out = out.replace(new RegExp(`(\\.|->)${esc}(?=\\s*\\()`, 'g'), `$1${method}`);
   }
   return out;
 }
@@ -264,6 +276,9 @@ function pathArg(f: Found): string | undefined {
   return argValue(f.args[p]);
 }
 
+/** An argument expression that fetches (a URL, a download or request call) rather than naming a file. */
+const FETCHED_ARG = /[a-z][a-z0-9+.-]*:\/\/|\b(?:download|url|urlopen|GET|get|request|fetch|curl_fetch_memory)\s*\(/;
+
 function isUrl(s: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(s);
 }
@@ -325,6 +340,36 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
         dynamicRun = true;
     } else if (k === 'loads') {
       if (argValue(f.args[0]) === undefined) dynamicRun = true;
+    } else if (k === 'repo') {
+      // remotes::install_github("owner/repo"), Pkg.add(url="URL"): a package from that repository
+      for (const raw of f.args) {
+        const v = argValue(raw.replace(/^\s*(?:url|repo|pkg)\s*=\s*/, ''));
+        if (!v) continue;
+        const url = isUrl(v)
+          ? v
+          : /^[\w.-]+\/[\w.-]+(?:@[\w.-]+)?$/.test(v)
+            ? `https://github.com/${v.split('@')[0] ?? v}`
+            : '';
+        if (url) sourceFindings(lang.name, url, `${via} installs a package from ${url}`, out, 'code');
+      }
+    } else if (k === 'runs') {
+      // source("https://..."), include(download(u)), source(url(u)): code fetched and run. A local
+      // file run this way (source("R/utils.R")) is the project's own code and no finding.
+      const v = argValue(f.args[0]);
+      // a UNC path (\\host\share\m.psm1) is a file served by another machine; a POSIX shell's
+      // double quotes leave one backslash of the two, still naming the same address
+      const unc =
+        v === undefined
+          ? undefined
+          : /^\\\\([\w.-]+)\\(.+)$|^\\((?:\d{1,3}\.){3}\d{1,3}|[\w-]+(?:\.[\w-]+)+)\\(.+)$/.exec(v);
+      const uncHost = unc?.[1] ?? unc?.[3];
+      if (uncHost && !/^(?:localhost|127\.0\.0\.1|\.|\?)$/i.test(uncHost)) {
+        urls.push(`smb://${uncHost.toLowerCase()}/${(unc?.[2] ?? unc?.[4] ?? '').replace(/\\/g, '/')}`);
+        dynamicRun = true;
+      } else if (v !== undefined && isUrl(v) && !/^file:/i.test(v)) {
+        urls.push(v);
+        dynamicRun = true;
+      } else if (v === undefined && FETCHED_ARG.test(f.args[0] ?? '')) dynamicRun = true;
     } else {
       const p = pathArg(f);
       if (p === undefined) continue;
@@ -371,6 +416,8 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
     out.push({ tool: 'read', path: '/proc/self/environ', via: `${via} prints every environment variable` });
   // eval handed over as a value: fetch(u).then(r => r.text()).then(eval)
   if (/[(,]\s*(?:eval|exec|Function|Invoke-Expression)\s*\)/.test(c)) dynamicRun = true;
+  // PowerShell: what a pipeline produces, piped into Invoke-Expression (iex), is run as code
+  if (lang.name === 'powershell' && /\|\s*Invoke-Expression\s*(?:$|[;})\n|])/im.test(c)) dynamicRun = true;
   URL_LITERAL.lastIndex = 0;
   for (let m = URL_LITERAL.exec(c); m; m = URL_LITERAL.exec(c)) urls.push(at(m, 1));
   const connects: { host: string; port: string }[] = [];

@@ -11,7 +11,9 @@ export type CallKind =
   | 'remove' // arg 0 is removed
   | 'eval' // arg 0 is code of the same language
   | 'shell' // arg 0 is shell code fed to a shell (php passthru etc. are 'exec'; this is for osascript)
-  | 'loads'; // deserialises code (pickle/marshal): dangerous with fetched input
+  | 'loads' // deserialises code (pickle/marshal): dangerous with fetched input
+  | 'runs' // arg 0 is a file or URL whose code is run (R source(), julia include(), php include)
+  | 'repo'; // an argument names a repository (owner/repo or URL) whose package is installed
 
 export interface CallRule {
   /** Canonical callee, as a regex source matched right before '(' (or before a literal when `bare`). */

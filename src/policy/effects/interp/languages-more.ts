@@ -108,6 +108,10 @@ export const JULIA: Language = {
     { fn: 'rm', kind: 'rmtree', path: 0 },
     { fn: 'download|Downloads\\.download|HTTP\\.(?:get|request)', kind: 'fetch', path: 0 },
     { fn: 'eval\\(Meta\\.parse|include_string', kind: 'eval', path: 0 },
+    // Pkg.add(url="URL") / Pkg.develop(url=...): a package from that repository
+    { fn: 'Pkg\\.(?:add|develop)|PackageSpec', kind: 'repo' },
+    // include(download(u)) and evalfile() run a Julia file, wherever it came from
+    { fn: 'include|Base\\.include|evalfile', kind: 'runs', path: 0 },
   ],
   connects: [/\bconnect\(\s*(?:ip)?"(?<host>[^"]+)"\s*,\s*(?<port>\d+)/g],
   streamsToProcess: /redirect_std|pipeline\(|\bwhile\b[\s\S]*\breadline\(/,

@@ -397,6 +397,8 @@ export const PHP: Language = {
     { fn: 'copy|rename', kind: 'write', path: 1 },
     { fn: 'curl_init|get_headers', kind: 'fetch', path: 0 },
     { fn: 'eval|assert|create_function', kind: 'eval', path: 0 },
+    // include/require of a URL (allow_url_include) runs the PHP code served there
+    { fn: 'include|include_once|require|require_once', kind: 'runs', path: 0, bare: true },
     { fn: 'unserialize', kind: 'loads', path: 0 },
   ],
   connects: [
@@ -450,7 +452,13 @@ export const R: Language = {
     },
     // a file attached to a request body is read to be sent
     { fn: '(?:httr::)?upload_file|(?:curl::)?form_file', kind: 'read', path: 0 },
-    { fn: 'source', kind: 'fetch', path: 0 },
+    // installs from a code host (remotes/devtools/pak): the repository's owner decides whose code it is
+    {
+      fn: '(?:remotes::|devtools::)?install_(?:github|gitlab|bitbucket|git)|pak::pkg_install|pak::pak',
+      kind: 'repo',
+    },
+    // source() and devtools' source_url()/source_gist() run the R code at a path or URL
+    { fn: 'source|sys\\.source|(?:devtools::)?source_url|(?:devtools::)?source_gist', kind: 'runs', path: 0 },
     { fn: 'eval\\(parse|eval', kind: 'eval', path: 0 },
   ],
   connects: [/socketConnection\(\s*(?:host\s*=\s*)?['"](?<host>[^'"]+)['"]\s*,\s*(?:port\s*=\s*)?(?<port>\d+)/g],
@@ -512,6 +520,8 @@ export const POWERSHELL: Language = {
       bare: true,
     },
     { fn: 'Invoke-Expression|Invoke-Command', kind: 'eval', path: 0, bare: true },
+    // a module or script dot-sourced from a share or URL runs that machine's code
+    { fn: 'Import-Module|ipmo', kind: 'runs', path: 0, bare: true },
     // loading a .NET assembly from bytes runs it
     { fn: '\\[(?:System\\.)?Reflection\\.Assembly\\]::(?:Load|LoadFrom|UnsafeLoadFrom)', kind: 'eval', path: 0 },
   ],
