@@ -128,8 +128,10 @@ test('requests: a token-shaped query value or a body filled from the environment
     ['B', 'fetch', { url: 'https://api.example.com/search?q=key_value_store' }],
     ['B', 'fetch', { url: 'https://docs.example.com/api?name=my_token_example1' }],
     ['B', 'fetch', { url: 'http://localhost:3000/cb?state=app_sess_abcdef123' }],
+    // no token in it, but a dispatch of a deploy event is a deploy trigger: asked as the
+    // `curl -X POST` it amounts to (ship-commands), not as a secret
     [
-      'B',
+      'A',
       'mcp__fetch__fetch',
       { url: 'https://api.github.com/repos/o/r/dispatches', method: 'POST', body: '{"event_type":"deploy"}' },
     ],
