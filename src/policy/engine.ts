@@ -33,6 +33,7 @@ import type { ProjectLayer, ProjectLayerSource } from './project-types.js';
 import { overlayDecision, overlayResponse } from './project-overlay.js';
 import { mergeTaints, taintsOf } from './session-taint.js';
 import type { SessionLookup } from './session-types.js';
+import { WatchedSession } from './session-watch.js';
 import {
   derivedCall,
   EffectCache,
@@ -237,20 +238,13 @@ export class Engine implements PolicyEngine {
    * may keep it (keepDerived).
    */
   private watchSession(s: SessionLookup): SessionLookup {
-    return {
-      get now() {
-        return s.now;
-      },
-      history: () => {
-        this.sessionReads++;
-        return s.history();
-      },
-      tainted: (label) => {
-        this.sessionReads++;
-        return s.tainted(label);
-      },
-    };
+    return new WatchedSession(s, this.countSessionRead);
   }
+
+  /** watchSession's count, made once per engine rather than per evaluation. */
+  private readonly countSessionRead = (): void => {
+    this.sessionReads++;
+  };
 
   /**
    * Ends the derived-memo recording begun when sessionReads was `reads`: keeps `d` unless it was

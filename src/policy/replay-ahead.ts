@@ -127,6 +127,8 @@ interface Item {
   slot: { answer?: AheadAnswer } | undefined;
   /** The answers remembered for the key when it was read (so that dropping them later costs nothing). */
   kept: Remembered | undefined;
+  /** The record's time, parsed once for both uses (NaN when it has none). */
+  at: number;
 }
 
 interface Chunk {
@@ -163,7 +165,7 @@ export class AheadPipeline {
       this.onDecided(rc, this.decider.decide(rc));
       return undefined;
     }
-    this.chunk.push({ rc, key, slot: undefined, kept: undefined });
+    this.chunk.push({ rc, key, slot: undefined, kept: undefined, at: NaN });
     if (this.chunk.length < this.chunkSize) return undefined;
     this.send();
     return this.pending.length > AHEAD_DEPTH ? this.drain(this.pending.length - AHEAD_DEPTH) : undefined;
@@ -192,6 +194,7 @@ export class AheadPipeline {
     for (const it of items) {
       // The clock reading Redecider.decide will set for this call.
       const t = Date.parse(it.rc.timestamp);
+      it.at = t;
       if (Number.isFinite(t)) this.now = t;
       let slot = this.inflight.get(it.key);
       if (!slot) it.kept = this.decider.recall(it.key);
@@ -225,7 +228,10 @@ export class AheadPipeline {
       if (!c) return;
       await c.answered;
       for (const it of c.items)
-        this.onDecided(it.rc, this.decider.decide(it.rc, { key: it.key, answer: it.slot?.answer, kept: it.kept }));
+        this.onDecided(
+          it.rc,
+          this.decider.decide(it.rc, { key: it.key, answer: it.slot?.answer, kept: it.kept, at: it.at }),
+        );
       for (const k of c.sent) this.inflight.delete(k);
     }
   }

@@ -65,27 +65,28 @@ function obj(v: unknown): Record<string, unknown> | undefined {
 
 /**
  * Paths of string leaves that are marked redacted or truncated. A path is spelt only for a marked
- * leaf: nearly every record has none, and replay reads every record.
+ * leaf, from one stack of keys pushed and popped on the way down: nearly every record has none,
+ * and replay reads every record.
  */
-function markedLeaves(v: unknown, path: readonly (string | number)[], out: string[], depth = 0): void {
+function markedLeaves(v: unknown, path: (string | number)[], out: string[], depth = 0): void {
   if (depth > 32 || out.length > 64) return;
   if (typeof v === 'string') {
     if (v.includes(REDACTED) || v.endsWith(TRUNCATED)) out.push(spell(path));
     return;
   }
   if (!v || typeof v !== 'object') return;
-  const at = [...path, ''];
-  const last = at.length - 1;
   if (Array.isArray(v))
     for (let i = 0; i < v.length; i++) {
-      at[last] = i;
-      markedLeaves(v[i], at, out, depth + 1);
+      path.push(i);
+      markedLeaves(v[i], path, out, depth + 1);
+      path.pop();
     }
   else
     for (const k in v) {
       if (!Object.hasOwn(v, k)) continue;
-      at[last] = k;
-      markedLeaves((v as Record<string, unknown>)[k], at, out, depth + 1);
+      path.push(k);
+      markedLeaves((v as Record<string, unknown>)[k], path, out, depth + 1);
+      path.pop();
     }
 }
 
@@ -263,8 +264,16 @@ export interface SettableClock {
   set(ms: number): void;
 }
 
-/** Answers remembered for identical calls (at most; those least recently used go first). */
-export const REPLAY_MEMO_ENTRIES = 8192;
+/**
+ * Answers remembered for identical calls (at most; those least recently used go first). Every call
+ * never seen before takes a place too, so the bound must leave room for the calls a log repeats
+ * beside a stretch of one-off calls: on the replay bench's log (2,649 repeated calls, every fifth
+ * call one-off) 8,192 places let 23,000 repeats be decided again (an evaluation each, 10% of the
+ * run's evaluations), 32,768 none.
+ */
+export const REPLAY_MEMO_ENTRIES = 32_768;
+/** ...and within this many characters of keys, so that long calls cannot make it large. */
+export const REPLAY_MEMO_CHARS = 32 * 1024 * 1024;
 
 /**
  * The answers remembered for one key: one answer whatever labels the call carries, when no rule
@@ -294,6 +303,8 @@ export interface Ahead {
   answer?: AheadAnswer;
   /** The answers remembered for the key when the call was read (they may be dropped since). */
   kept?: Remembered;
+  /** The record's time as Date.parse read it (NaN when it has none), when the caller has read it. */
+  at?: number;
 }
 
 /**
@@ -367,6 +378,8 @@ export class Redecider {
    */
   private young = new Map<string, Remembered>();
   private old = new Map<string, Remembered>();
+  /** Characters of the keys in `young`. */
+  private youngChars = 0;
   /** Whether any policy of the set looks at the agent id, or at the session id. */
   private readonly byAgent: boolean;
   private readonly bySession: boolean;
@@ -388,6 +401,7 @@ export class Redecider {
     private readonly clock: SettableClock,
     private readonly maxEntries = REPLAY_MEMO_ENTRIES,
     home?: string,
+    private readonly maxChars = REPLAY_MEMO_CHARS,
   ) {
     const policies = engine.files.flatMap((f) => f.policies);
     this.byAgent = policies.some((p) => p.match.agent.length > 0);
@@ -435,7 +449,7 @@ export class Redecider {
    * no label the set tests, or where no session_tainted test was reached.
    */
   decide(rc: RecordedCall, ahead?: Ahead): Decision {
-    const t = Date.parse(rc.timestamp);
+    const t = ahead?.at ?? Date.parse(rc.timestamp);
     if (Number.isFinite(t)) this.clock.set(t);
     const e = this.engine;
     const c = rc.call;
@@ -538,10 +552,12 @@ export class Redecider {
   }
 
   private remember(key: string, r: Remembered): void {
-    if (this.young.size >= this.maxEntries / 2) {
+    if (this.young.size >= this.maxEntries / 2 || this.youngChars + key.length > this.maxChars / 2) {
       this.old = this.young;
       this.young = new Map();
+      this.youngChars = 0;
     }
+    if (!this.young.has(key)) this.youngChars += key.length;
     this.young.set(key, r);
   }
 }

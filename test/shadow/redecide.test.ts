@@ -112,3 +112,40 @@ policies:
   assert.deepEqual(got, ['allow', 'allow', 'deny', 'allow', 'deny', 'allow'], 'the label lasts an hour');
   assert.equal(d.hits, 3, 'an identical call with the same labels on it is answered from memory');
 });
+
+test('the memory of answers is bounded by its keys characters too: long calls are forgotten, and decided again alike', () => {
+  const e = engine(`
+version: "1"
+default_action: allow
+policies:
+  - name: no-curl
+    match: { tool: [exec] }
+    rules:
+      - { action: deny, when: { command_matches: ["curl *"] } }
+`);
+  let evaluations = 0;
+  const counting = {
+    evaluate: (c: Parameters<Engine['evaluate']>[0], o: Parameters<Engine['evaluate']>[1]) => (
+      evaluations++,
+      e.evaluate(c, o)
+    ),
+    deterministic: e.deterministic,
+    counter: e.counter,
+    files: e.files,
+  };
+  // Room for 1,000 entries but 4,000 characters of keys: two 1,000-character calls fill a generation.
+  const long = (n: number) => `curl https://x/${n}/${'a'.repeat(1000)}`;
+  const d = new Redecider(counting, new ManualClock(0), 1000, undefined, 4000);
+  for (const n of [1, 2, 3, 4, 5]) assert.equal(d.decide(rec(long(n), 's')).action, 'deny');
+  assert.equal(evaluations, 5);
+  assert.equal(d.decide(rec(long(5), 's')).action, 'deny', 'the newest is still remembered');
+  assert.equal(evaluations, 5);
+  assert.equal(d.decide(rec(long(1), 's')).action, 'deny', 'the oldest was dropped with its generation');
+  assert.equal(evaluations, 6);
+  // Short calls are many more within the same characters.
+  const short = new Redecider(counting, new ManualClock(0), 1000, undefined, 4000);
+  for (let n = 0; n < 20; n++) short.decide(rec(`curl https://x/${n}`, 's'));
+  const before = evaluations;
+  for (let n = 0; n < 20; n++) assert.equal(short.decide(rec(`curl https://x/${n}`, 's')).action, 'deny');
+  assert.equal(evaluations, before, 'twenty short calls are all remembered');
+});
