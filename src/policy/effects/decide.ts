@@ -4,6 +4,7 @@
 import type { Decision, ToolCall } from '../types.js';
 import type { Effect } from './types.js';
 import { deriveFromCommand, deriveFromWrite } from './derive.js';
+import { sshConfigWrite } from './ssh-config.js';
 import { fetchReadings } from './fetch-readings.js';
 import { forgeFileWrite, registryCommand } from './forge-http.js';
 import { sqlPrivilege } from './privilege.js';
@@ -345,6 +346,8 @@ export function effectsOf(
       ...writeLossEffects(call, path),
       ...editSwapEffects(call),
       ...armedLossEffects(call.tool, path, before ?? '', writtenContent(call) ?? ''),
+      // an edit of ssh's configuration is also read against the text it replaces (a host repointed)
+      ...(before !== undefined ? [sshConfigWrite(path, writtenContent(call), before)].filter((e) => e !== undefined) : []),
     ];
   }
   return [];

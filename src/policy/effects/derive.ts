@@ -25,6 +25,7 @@ import { LineFacts, lineReadings } from './line-readings.js';
 import { launcherEffects } from './launchers.js';
 import { fetchReadings } from './fetch-readings.js';
 import { startupWrite } from './startup-plant.js';
+import { sshConfigWrite } from './ssh-config.js';
 import { fileWriterEffects } from './file-writers.js';
 import { tamperWrite } from './svc-tamper.js';
 import { LineKeys } from './reading-keys.js';
@@ -366,8 +367,10 @@ export function deriveFromCommand(command: string): Effect[] {
 /** The calls a write of `content` to `path` amounts to (what it plants). */
 export function deriveFromWrite(path: string, content: string | undefined): Effect[] {
   const rc = startupWrite(path, content);
+  const ssh = sshConfigWrite(path, content);
   return dedupe([
     ...(rc ? [rc] : []),
+    ...(ssh ? [ssh] : []),
     ...plantedEffects(path, content),
     ...manifestFindings(path, content),
     ...tamperWrite(path, content),
