@@ -347,7 +347,9 @@ export function effectsOf(
       ...editSwapEffects(call),
       ...armedLossEffects(call.tool, path, before ?? '', writtenContent(call) ?? ''),
       // an edit of ssh's configuration is also read against the text it replaces (a host repointed)
-      ...(before !== undefined ? [sshConfigWrite(path, writtenContent(call), before)].filter((e) => e !== undefined) : []),
+      ...(before !== undefined
+        ? [sshConfigWrite(path, writtenContent(call), before)].filter((e) => e !== undefined)
+        : []),
     ];
   }
   return [];
