@@ -18,6 +18,7 @@ test('ssh config settings that only tune a connection pass', () => {
       e(BASTION, `${BASTION}\n\nHost gh\n  HostName github.com\n  User git\n  IdentityFile ~/.ssh/id_ed25519`),
     ],
     ['B', 'edit', e('Host *', 'Host *\n  AddKeysToAgent yes\n  ControlMaster auto\n  ControlPersist 10m')],
+    ['B', 'exec', { command: "echo '  ServerAliveInterval 30' >> ~/.ssh/config" }],
     ['B', 'write', { path: CFG, content: 'Host db\n  HostName 10.1.2.3\n  Port 2222\n  User admin\n' }],
     [
       'B',

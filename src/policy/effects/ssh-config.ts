@@ -112,7 +112,10 @@ function finding(content: string | undefined, before: string | undefined): strin
   }
   const now = hostNames(lines);
   // `Host github.com` with `HostName` elsewhere sends what the user pushes to github.com to that host
-  for (const [h, name] of now) if (REAL_HOST.test(h) && name !== h) return 'redirect';
+  // a wildcard block (`Host *`) given a HostName repoints every host it covers
+  for (const [h, name] of now) if ((REAL_HOST.test(h) || /[*?]/.test(h)) && name !== h) return 'redirect';
+  // a HostName with no Host line of its own lands in whatever block comes before it (an append)
+  if (before === undefined && now.has('')) return 'redirect';
   if (before !== undefined) {
     const old = parse(before);
     const was = hostNames(old);
