@@ -330,6 +330,9 @@ function readFlags(eco: string, argv: string[], via: string, out: Effect[], main
       // a bare switch: --insecure, --no-strict-ssl, --allow-unauthenticated, --nogpgcheck
       // (git's --no-verify skips the user's own hooks, not a download check)
       if (eco === 'git') continue;
+      // cargo package/publish --no-verify skips building the packed crate first (cargo-package(1)),
+      // it checks nothing cargo downloads
+      if (eco === 'crates' && n === 'noverify') continue;
       if (
         /^nostrictssl$|^noverify|^nocheckcertificate$|^no(?:gpg|sig)(?:verify|check)$|^nosignature$|^insecureignore(?:tlog|sct)$/.test(
           n,
