@@ -28,3 +28,12 @@ test('fixture and debug keystores are readable; release keystores are not', () =
     ['D', 'exec', x('cat android/app/release.keystore | base64')],
   ]);
 });
+
+test("a project's own organisation passes; impostor owners around its name still ask", () => {
+  check([
+    ['B', 'exec', x('docker run --rm ghcr.io/foundry-rs/foundry:latest "forge --version"')],
+    ['A', 'exec', x('docker run --rm ghcr.io/foundry-dev/foundry:latest')],
+    ['A', 'exec', x('docker run --rm ghcr.io/foundry-official/foundry:latest')],
+    ['A', 'exec', x('docker run --rm ghcr.io/tokio-dev/tokio')],
+  ]);
+});

@@ -477,9 +477,13 @@ export function slugLookalike(eco: Ecosystem, slug: string, host = ''): SlugMatc
  */
 const OWNER_AFFIX =
   /^(?:x|dev|devs|js|io|hq|official|org|team|community|fork|forks|oss|inc|tools|mirror|pkg|pkgs|lib|libs|project|ng|fast|cdn|new|real|the|my|get|src|hub|main|core|go|app)$/;
-/** Organisations named after their project with one of those words: the projects' own homes. */
+/**
+ * Organisations named after their project with one of those words: the projects' own homes
+ * (each the owner its project's README and install guide name: foundry-rs in the Foundry Book's
+ * installation and Docker pages, wasmer-io on wasmer.io, gitui-org in gitui's README).
+ */
 const PROJECT_ORGS =
-  /^(?:pytest-dev|tox-dev|pylint-dev|vitest-dev|sphinx-doc|nodejs|golang|mkdocs|jestjs|vuejs|sveltejs|angular|reactjs|expressjs|socketio|chartjs|threejs|videojs|mochajs|nestjs|nuxt|emberjs|preactjs|solidjs|cheeriojs|vercel|date-fns|lodash|pnpm|denoland|hapijs|fastify|koajs|gruntjs|gulpjs|eslint|prettier|babel|webpack|rollup|vitejs|remix-run|tokio-rs|serde-rs|clap-rs|diesel-rs|rust-lang|rustwasm|python-poetry|python-pillow|pypa|tiangolo)$/;
+  /^(?:foundry-rs|wasmer-io|gitui-org|pytest-dev|tox-dev|pylint-dev|vitest-dev|sphinx-doc|nodejs|golang|mkdocs|jestjs|vuejs|sveltejs|angular|reactjs|expressjs|socketio|chartjs|threejs|videojs|mochajs|nestjs|nuxt|emberjs|preactjs|solidjs|cheeriojs|vercel|date-fns|lodash|pnpm|denoland|hapijs|fastify|koajs|gruntjs|gulpjs|eslint|prettier|babel|webpack|rollup|vitejs|remix-run|tokio-rs|serde-rs|clap-rs|diesel-rs|rust-lang|rustwasm|python-poetry|python-pillow|pypa|tiangolo)$/;
 
 /**
  * An unknown owner made of a project's or a known organisation's name and an impostor's word:
