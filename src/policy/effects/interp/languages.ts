@@ -35,6 +35,9 @@ export const PYTHON: Language = {
   dotConcat: false,
   rewrites: [
     [/__import__\(\s*['"]([\w.]+)['"]\s*\)/g, '$1'],
+    // Airflow's BashOperator(bash_command=...) and @task.bash return value run in a shell on the
+    // worker (airflow.apache.org, BashOperator): a DAG file is a scheduled command line
+    [/\bbash_command\s*=\s*((['"])(?:(?!\2)[^\\]|\\.)*\2)/g, 'os.system($1)'],
     [/os\.path\.expanduser\(\s*(['"][^'"]*['"])\s*\)/g, '$1'],
     [
       /(?:os\.environ\[\s*['"]HOME['"]\s*\]|os\.getenv\(\s*['"]HOME['"]\s*\)|os\.environ\.get\(\s*['"]HOME['"]\s*\)|pathlib\.Path\.home\(\)|Path\.home\(\))/g,
