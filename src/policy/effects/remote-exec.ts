@@ -122,7 +122,12 @@ function ansible(argv: string[], out: Effect[]): void {
   }
   const writes = ansibleWrite(module, keyValues(args));
   if (writes) {
-    out.push({ tool: 'write', path: writes.path, content: writes.content, via: `${via}: ${module} writes ${writes.path}` });
+    out.push({
+      tool: 'write',
+      path: writes.path,
+      content: writes.content,
+      via: `${via}: ${module} writes ${writes.path}`,
+    });
     return;
   }
   if (ANSIBLE_FILE.test(module)) {
