@@ -60,8 +60,7 @@ test('tools that print a private key or a JVM property dump are denied; their ot
     expectPasses(c);
 });
 
-test("the shell's history listing asks like reading the history file; clearing it is not a listing", () => {
-  for (const c of ['history | tail -50', 'history', 'history 200', 'fc -l 1']) expectExec(c, 'ask');
+test('a history search for secrets is still denied', () => {
   expectExec('history | grep -i token', 'deny');
 });
 

@@ -228,11 +228,6 @@ function environmentEffects(c: SimpleCommand, out: Effect[], cmds: SimpleCommand
 
 // ------------------------------------------------------------------ history searches
 
-/** `history`, `history 50`, `fc -l`: a listing, not `history -c`/`-d N`/`-w FILE` (which clear, delete or save). */
-function historyListing(argv: string[]): boolean {
-  return argv.slice(1).every((w) => /^(?:\d+|-l|-[nr]+|-?\d+)$/.test(w));
-}
-
 function historySearch(cmds: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
     const name = basename(c.argv[0] ?? '');
@@ -248,12 +243,6 @@ function historySearch(cmds: SimpleCommand[], out: Effect[]): void {
       search = searchOf(c.pipedInto);
       if (name === 'history' || name === 'fc') files = ['~/.bash_history'];
       else files = operands(c.argv).filter((f) => HISTORY_FILE.test(f));
-    }
-    if (!own && (name === 'history' || (name === 'fc' && c.argv.includes('-l'))) && historyListing(c.argv)) {
-      // the shell's own listing of its history (bash(1) HISTORY, fc -l) prints what ~/.bash_history
-      // holds, pasted tokens included, whether or not a filter follows
-      if (!search || search.invert || !SECRET_WORD.test(search.pattern))
-        out.push({ tool: 'read', path: '~/.bash_history', via: `${name} prints the shell history` });
     }
     if (!search || search.invert || !SECRET_WORD.test(search.pattern)) continue;
     for (const f of files) {
