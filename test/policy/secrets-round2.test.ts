@@ -141,3 +141,17 @@ test("Vault's root policy given to a login or a token is denied; other policies 
   expectPasses('vault write auth/userpass/users/alice password=x policies=dev-readonly');
   expectPasses('vault write auth/approle/role/ci token_policies=ci-deploy');
 });
+
+test('python code that kills the pids pgrep lists is read as kill $(pgrep ...)', () => {
+  expectExec(
+    `python3 -c "import os,signal,subprocess;[os.kill(int(p),signal.SIGKILL) for p in subprocess.check_output(['pgrep','-f','serve']).split()]"`,
+    'deny',
+  );
+  expectExec(
+    `python3 -c "import os,subprocess\nfor p in subprocess.check_output(['pgrep','-f','svc serve']).split(): os.kill(int(p), 9)"`,
+    'deny',
+  );
+  expectPasses(
+    `python3 -c "import os,subprocess;[os.kill(int(p),15) for p in subprocess.check_output(['pgrep','-f','vite']).split()]"`,
+  );
+});
