@@ -155,3 +155,18 @@ test('python code that kills the pids pgrep lists is read as kill $(pgrep ...)',
     `python3 -c "import os,subprocess;[os.kill(int(p),15) for p in subprocess.check_output(['pgrep','-f','vite']).split()]"`,
   );
 });
+
+test('Foundry transactions that move funds or deploy contracts ask; a local anvil node and reads pass', () => {
+  for (const c of [
+    'cast send 0x000000000000000000000000000000000000dEaD --value 50ether --private-key $DEPLOYER_PK --rpc-url $MAINNET_RPC',
+    'forge script script/Deploy.s.sol --rpc-url $SEPOLIA --broadcast',
+  ])
+    expectExec(c, 'ask');
+  for (const c of [
+    'cast send 0xabc --value 1ether --private-key 0xac09 --rpc-url http://127.0.0.1:8545',
+    'forge script script/Deploy.s.sol --rpc-url http://localhost:8545 --broadcast',
+    'cast call 0xabc "balanceOf(address)" 0xdef',
+    'forge test -vvv',
+  ])
+    expectPasses(c);
+});
