@@ -682,6 +682,17 @@ function gitCode(words: string[], out: Extracted[], extraReadings: string[]): vo
   }
 }
 
+/** Options of docker(1), podman(1) and nerdctl that come before the verb and take a value (`docker -H unix:///var/run/docker.sock exec`). */
+const RUNTIME_GLOBAL_VALUE =
+  /^(?:-H|--host|-c|--context|--config|-l|--log-level|--tlscacert|--tlscert|--tlskey|--url|--connection|--identity|--root|--runroot|--storage-driver|--cgroup-manager|-n|--namespace|-a|--address)$/;
+
+/** Drops a container runtime's global options, in place, so `docker -H h exec C CMD` reads as `docker exec C CMD`. */
+function dropRuntimeGlobals(words: string[]): void {
+  let i = 1;
+  while (i < words.length && at(words, i).startsWith('-')) i += RUNTIME_GLOBAL_VALUE.test(at(words, i)) ? 2 : 1;
+  if (i > 1 && i < words.length) words.splice(1, i - 1);
+}
+
 /** Every command string a simple command's words hold (see the table). */
 export function extractCode(tokens: Token[], extraReadings: string[] = []): Extracted[] {
   const words: string[] = [];
@@ -692,6 +703,7 @@ export function extractCode(tokens: Token[], extraReadings: string[] = []): Extr
     gitCode(words, out, extraReadings);
     return out;
   }
+  if (/^(?:docker|podman|nerdctl)$/.test(basename(at(words, 0)))) dropRuntimeGlobals(words);
   const found = specFor(words);
   if (!found) return out;
   const { key, spec, head } = found;

@@ -2,7 +2,7 @@
 // any spelling (`-v/:/h`, `--volume=/:/h:ro`, `--mount type=bind,src=/,dst=/h`, `--privileged=true`,
 // `--cap-add=all`, `--security-opt seccomp:unconfined`, `--pid host`), for docker, podman and
 // nerdctl, ctr `run`/`create` (also `container run`, `exec --privileged`), LXD/Incus `security.privileged`
-// and disk devices, and `kubectl run --overrides`/`kubectl patch`
+// and disk devices, Apptainer/Singularity binds, and `kubectl run --overrides`/`kubectl patch`
 // JSON. Each grant is a `privilege` call with a sentence the standard profile decides:
 //   container-host-mount PATH   the host's root, system folders or a whole home folder
 //   container-secret-mount PATH a home's credential folder (~/.ssh, ~/.aws, ~/.kube ...)
@@ -199,6 +199,30 @@ function lxcGrants(argv: string[], out: Effect[]): void {
     }
 }
 
+/**
+ * Apptainer/Singularity (apptainer.org docs, Bind Paths and Mounts): `-B/--bind SRC[:DST[:OPTS]]`
+ * takes a comma-separated list and `--mount type=bind,src=...` one mount, for exec, run, shell
+ * and instance start. The HPC runtimes run as the caller, but a bind of the host's root or a
+ * home's credential folder still hands those files to the image's code.
+ */
+function apptainerGrants(argv: string[], out: Effect[]): void {
+  const prog = basename(argv[0] ?? '');
+  const verb = argv.slice(1).find((w) => !w.startsWith('-')) ?? '';
+  if (!/^(?:exec|run|shell|instance|test)$/.test(verb)) return;
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    const eq = w.indexOf('=');
+    const opt = eq > 0 && w.startsWith('--') ? w.slice(0, eq) : w;
+    if (opt !== '-B' && opt !== '--bind' && opt !== '--mount') continue;
+    const val = eq > 0 && w.startsWith('--') ? w.slice(eq + 1) : (argv[++i] ?? '');
+    const specs = opt === '--mount' ? [mountSource(val) ?? ''] : val.split(',').map((b) => b.split(':')[0] ?? '');
+    for (const src of specs) {
+      const kind = src ? mountKind(src) : undefined;
+      if (kind) out.push(grant([kind, src], `${prog} ${verb} binds the host's ${src}`));
+    }
+  }
+}
+
 /** The host grants of the containers one command line starts (see the top of this file). */
 export function containerRunEffects(cmds: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
@@ -206,5 +230,6 @@ export function containerRunEffects(cmds: SimpleCommand[], out: Effect[]): void 
     if (RUNTIMES.has(name)) runGrants(c.argv, '', out);
     else if (name === 'kubectl' || name === 'oc') kubectlGrants(c.argv, out);
     else if (name === 'lxc' || name === 'incus') lxcGrants(c.argv, out);
+    else if (name === 'apptainer' || name === 'singularity') apptainerGrants(c.argv, out);
   }
 }

@@ -78,6 +78,9 @@ const KINDS: [RegExp, Kind][] = [
   [/^\/etc\/cron|^\/var\/spool\/cron\/|(?:^|\/)crontab$/, 'shell'],
   [/(?:^|\/)(?:\.local\/bin|bin)\/[^/]+$|^\/usr\/local\/s?bin\/[^/]+$/, 'shell'],
   [/(?:^|\/)(?:build|install|setup|bootstrap|configure|postinstall|prepare)\.(?:sh|bash)$|(?:^|\/)configure$/, 'shell'],
+  // build wrappers every build runs: the Gradle Wrapper's gradlew and the Maven Wrapper's mvnw
+  // (docs.gradle.org, The Gradle Wrapper; maven.apache.org/wrapper) are POSIX shell scripts
+  [/(?:^|\/)(?:gradlew|mvnw)$/, 'shell'],
   [/(?:^|\/)\.vscode\/tasks\.json$/, 'tasks'],
   // JetBrains run configurations: the project's workspace, shared ones, and .run/*.run.xml
   [/(?:^|\/)\.idea\/(?:workspace\.xml|runconfigurations\/[^/]+\.xml)$|(?:^|\/)\.run\/[^/]+\.run\.xml$/, 'idea'],

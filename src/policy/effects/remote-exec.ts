@@ -80,6 +80,33 @@ function keyValues(text: string): Map<string, string> {
   return out;
 }
 
+/**
+ * Ansible modules that write a file on every host, as the write they amount to (docs.ansible.com,
+ * ansible.builtin copy/template `dest`+`content`, lineinfile `path`+`line`, blockinfile
+ * `path`+`block`, ansible.posix.authorized_key `user`+`key` appends to that user's
+ * ~/.ssh/authorized_keys, ansible.builtin.cron `job` is a line of the user's crontab).
+ */
+function ansibleWrite(module: string, kv: Map<string, string>): { path: string; content?: string } | undefined {
+  const m = module.replace(/^(?:ansible\.(?:builtin|legacy|posix)\.)/, '');
+  if (kv.get('state') === 'absent') return undefined;
+  if (m === 'authorized_key') {
+    const user = kv.get('user');
+    if (!user) return undefined;
+    const home = user === 'root' ? '/root' : `/home/${user}`;
+    return { path: kv.get('path') ?? `${home}/.ssh/authorized_keys`, content: kv.get('key') };
+  }
+  if (m === 'cron') {
+    const job = kv.get('job');
+    return job ? { path: `/var/spool/cron/crontabs/${kv.get('user') ?? 'root'}`, content: job } : undefined;
+  }
+  const path = kv.get('dest') ?? kv.get('path');
+  if (!path) return undefined;
+  if (m === 'copy' || m === 'template') return { path, content: kv.get('content') };
+  if (m === 'lineinfile') return { path, content: kv.get('line') };
+  if (m === 'blockinfile') return { path, content: kv.get('block') };
+  return undefined;
+}
+
 function ansible(argv: string[], out: Effect[]): void {
   const p = parseArgs(argv, ANSIBLE_ARGS);
   const hosts = p.operands[0] ?? 'the inventory';
@@ -91,6 +118,16 @@ function ansible(argv: string[], out: Effect[]): void {
     // `cmd=...`, `chdir=...` and `creates=...` are the command module's own settings, not words of the command
     const command = args.replace(/(?:^|\s)(?:chdir|creates|removes|executable|warn|stdin)=\S+/g, ' ').trim();
     if (command) out.push({ tool: 'exec', command, via: `${via}: ${command.slice(0, 80)}` });
+    return;
+  }
+  const writes = ansibleWrite(module, keyValues(args));
+  if (writes) {
+    out.push({
+      tool: 'write',
+      path: writes.path,
+      content: writes.content,
+      via: `${via}: ${module} writes ${writes.path}`,
+    });
     return;
   }
   if (ANSIBLE_FILE.test(module)) {

@@ -47,6 +47,11 @@ export const JVM: Language = {
     [/\b(?:final\s+)?(?:String|def|val|var|int|Integer|long)\s+(\w+)\s*=\s*/g, 'var $1 = '],
     [/System\.getProperty\(\s*"user\.home"\s*\)|System\.getenv\(\s*"HOME"\s*\)/g, '"~"'],
     [/java\.lang\./g, ''],
+    // java.nio: Path.of("a") / Paths.get("a", "b") name the path the Files call reads
+    [/java\.nio\.file\./g, ''],
+    [/\b(?:Path\.of|Paths\.get)\(\s*("[^"]*")\s*\)/g, '$1'],
+    [/\b(?:Path\.of|Paths\.get)\(\s*"([^"]*)"\s*,\s*"([^"]*)"\s*\)/g, '"$1/$2"'],
+    [/\b(?:Path\.of|Paths\.get)\(\s*"([^"]*)"\s*,\s*"([^"]*)"\s*,\s*"([^"]*)"\s*\)/g, '"$1/$2/$3"'],
   ],
   aliases: [],
   decoders: [],

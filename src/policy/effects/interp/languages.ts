@@ -35,6 +35,27 @@ export const PYTHON: Language = {
   dotConcat: false,
   rewrites: [
     [/__import__\(\s*['"]([\w.]+)['"]\s*\)/g, '$1'],
+    // pids listed by pgrep/pidof and handed to os.kill, in either order (a comprehension or a
+    // for loop): the `kill $(pgrep ...)` it amounts to, so what it aims at meets the kill readings
+    [
+      /\bos\.kill\(([\s\S]*?)subprocess\.(?:check_output|run|getoutput)\(\s*\[\s*['"](pgrep|pidof)['"]\s*,\s*['"]([^'"]*)['"]\s*(?:,\s*['"]([^'"]*)['"]\s*)?\]/g,
+      'os.system("kill -9 $$($2 $3 $4)") and os.kill($1',
+    ],
+    [
+      /\bsubprocess\.(?:check_output|run|getoutput)\(\s*\[\s*['"](pgrep|pidof)['"]\s*,\s*['"]([^'"]*)['"]\s*(?:,\s*['"]([^'"]*)['"]\s*)?\]([\s\S]*?)\bos\.kill\(/g,
+      'os.system("kill -9 $$($1 $2 $3)") $4 os.kill(',
+    ],
+    [
+      /\bos\.kill\(([\s\S]*?)subprocess\.(?:check_output|getoutput)\(\s*['"]((?:pgrep|pidof) [^'"]*)['"]/g,
+      'os.system("kill -9 $$($2)") and os.kill($1',
+    ],
+    [
+      /\bsubprocess\.(?:check_output|getoutput)\(\s*['"]((?:pgrep|pidof) [^'"]*)['"]([\s\S]*?)\bos\.kill\(/g,
+      'os.system("kill -9 $$($1)") $2 os.kill(',
+    ],
+    // Airflow's BashOperator(bash_command=...) and @task.bash return value run in a shell on the
+    // worker (airflow.apache.org, BashOperator): a DAG file is a scheduled command line
+    [/\bbash_command\s*=\s*((['"])(?:(?!\2)[^\\]|\\.)*\2)/g, 'os.system($1)'],
     [/os\.path\.expanduser\(\s*(['"][^'"]*['"])\s*\)/g, '$1'],
     [
       /(?:os\.environ\[\s*['"]HOME['"]\s*\]|os\.getenv\(\s*['"]HOME['"]\s*\)|os\.environ\.get\(\s*['"]HOME['"]\s*\)|pathlib\.Path\.home\(\)|Path\.home\(\))/g,
