@@ -314,6 +314,25 @@ function openedFile(name: string, a: string[]): string | undefined {
     return i > 0 ? a[i + 1] : undefined;
   }
   if (name === 'insmod' || name === 'kldload') return a.slice(1).find((w) => !w.startsWith('-'));
+  return notebookRun(name, a);
+}
+
+/**
+ * A notebook whose code cells run: `jupyter nbconvert --execute NB` and `jupyter execute NB`
+ * (nbconvert and nbclient docs), `papermill IN OUT` (papermill runs the input notebook),
+ * `jupytext --execute NB`, `ipython NB.ipynb|script.py`. Converting without --execute only reads.
+ */
+function notebookRun(name: string, a: string[]): string | undefined {
+  const ops = a.slice(1).filter((w) => !w.startsWith('-'));
+  if (name === 'jupyter' || /^jupyter-/.test(name)) {
+    const sub = name === 'jupyter' ? ops[0] : name.slice(8);
+    const files = name === 'jupyter' ? ops.slice(1) : ops;
+    if (sub === 'execute' || ((sub === 'nbconvert' || sub === 'nbclient') && a.includes('--execute')))
+      return files.find((w) => /\.(?:ipynb|py|md)$/i.test(w));
+    return undefined;
+  }
+  if (name === 'papermill' || name === 'ipython' || name === 'ipython3') return ops[0];
+  if (name === 'jupytext' && a.includes('--execute')) return ops.find((w) => /\.(?:ipynb|py|md)$/i.test(w));
   return undefined;
 }
 
