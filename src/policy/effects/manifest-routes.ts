@@ -99,7 +99,9 @@ function classpathPaths(path: string, text: string): string[] {
     for (const m of text.matchAll(/<systemPath>\s*([^<\s]+)\s*<\/systemPath>/g)) if (m[1]) out.push(m[1]);
     return out;
   }
-  for (const m of text.matchAll(/\b(?:files|fileTree|dirs?)\s*\(?\s*(?:(?:dir|baseDir)\s*[:=]\s*)?((?:["'][^"']+["']\s*,?\s*)+)/g))
+  for (const m of text.matchAll(
+    /\b(?:files|fileTree|dirs?)\s*\(?\s*(?:(?:dir|baseDir)\s*[:=]\s*)?((?:["'][^"']+["']\s*,?\s*)+)/g,
+  ))
     for (const q of (m[1] ?? '').matchAll(/["']([^"']+)["']/g)) if (q[1]) out.push(q[1]);
   return out;
 }

@@ -129,7 +129,8 @@ const ANSIBLE_LOOKS =
  * Salt execution functions that only look (Salt module docs: test.*, grains.*, sys.*, and the
  * get/list/status/show/info/version functions of every module).
  */
-const SALT_LOOKS = /^(?:(?:test|grains|sys|disk|status)\.\w+|\w+\.(?:get|list|status|show|info|ls|items|version|available)\w*)$/;
+const SALT_LOOKS =
+  /^(?:(?:test|grains|sys|disk|status)\.\w+|\w+\.(?:get|list|status|show|info|ls|items|version|available)\w*)$/;
 
 /** ansible/salt running a state-changing module on hosts named for production. */
 function fleetChange(name: string, target: string, fn: string, out: Effect[]): void {

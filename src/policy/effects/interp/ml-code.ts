@@ -116,4 +116,3 @@ export function registryEffects(code: string, via: string): Effect[] {
   }
   return out;
 }
-
