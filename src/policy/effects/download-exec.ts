@@ -227,6 +227,24 @@ function key(p: string): string {
     .toLowerCase();
 }
 
+/**
+ * The download an extractor's archive operand names: the saved path itself, or a glob the shell
+ * expands to it (`unzip tool-*.zip` after `wget .../tool-1.2_latest.zip`).
+ */
+function savedArchive(files: Map<string, string>, archive: string): string | undefined {
+  const k = key(archive);
+  const direct = files.get(k);
+  if (direct !== undefined || !/[*?]/.test(k)) return direct;
+  const glob = new RegExp(
+    `^${k
+      .split('')
+      .map((ch) => (ch === '*' ? '[^/]*' : ch === '?' ? '[^/]' : ch.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+      .join('')}$`,
+  );
+  for (const [saved, url] of files) if (glob.test(saved) || glob.test(saved.split('/').pop() ?? saved)) return url;
+  return undefined;
+}
+
 /** tar/unzip: the archive read (or stdin) and the directory it unpacks into. */
 function extraction(a: string[]): { archive?: string; dir: string } | undefined {
   const name = basename(a[0] ?? '');
@@ -423,7 +441,7 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
     }
     const x = extraction(a);
     if (x) {
-      const from = x.archive !== undefined ? files.get(key(x.archive)) : undefined;
+      const from = x.archive !== undefined ? savedArchive(files, x.archive) : undefined;
       if (from) {
         if (RUN_PLACES.test(x.dir)) out.push(runFinding(from, `unpacks a download into ${x.dir}, a place that runs`));
         if (x.dir === '.') here = from;
