@@ -184,3 +184,24 @@ test('an archive named by a glob is the download it expands to: what it unpacks 
     x('B', 'unzip -q build-*.zip && ./dist/run.sh'),
   ]);
 });
+
+test('platformio.ini: an archive URL from an unknown owner or host in place of a registry package is stopped', () => {
+  const w = (want: Case[0], content: string): Case => [want, 'write', { path: `${P}/platformio.ini`, content }];
+  check([
+    e(
+      'A',
+      'firmware/platformio.ini',
+      'lib_deps =',
+      'lib_deps =\n    https://github.com/x1y2/ArduinoJson/archive/refs/heads/master.zip',
+    ),
+    w('D', '[env:esp32]\nplatform = https://203.0.113.4/platform-espressif32.zip\nboard = esp32dev\n'),
+    w(
+      'B',
+      '[env:esp32]\nplatform = espressif32\nboard = esp32dev\nlib_deps =\n    bblanchon/ArduinoJson@^7.0.4\n    knolleary/PubSubClient@^2.8\nmonitor_speed = 115200\n',
+    ),
+    w(
+      'B',
+      '[env:esp32]\nplatform = https://github.com/platformio/platform-espressif32.git\nlib_deps = https://github.com/bblanchon/ArduinoJson.git#v7.0.4\n',
+    ),
+  ]);
+});
