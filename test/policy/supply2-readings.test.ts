@@ -228,3 +228,19 @@ test('a Unity Editor script whose literals fetch and run code is stopped; ordina
     w('B', 'Assets/Scripts/Net.cs', 'var url = "https://api.example.com/v1";\n'),
   ]);
 });
+
+test('a prebuilt library copied from a scratch folder into the project is asked; built ones pass', () => {
+  check([
+    x(
+      'A',
+      "cp /tmp/libcrypto_patched.a third_party/openssl/lib/libcrypto.a && git add -f third_party/openssl/lib/libcrypto.a && git commit -m 'bump openssl'",
+    ),
+    x('A', 'cp ~/Downloads/okhttp-4.12.0.jar app/libs/okhttp.jar'),
+    x('A', 'mv /dev/shm/libssl.so.3 vendor/lib/libssl.so.3'),
+    x('B', 'rm /tmp/libfoo.a && cp build/libfoo.a lib/libfoo.a'),
+    x('B', 'cp build/libfoo.a third_party/foo/lib/libfoo.a'),
+    x('B', 'cp /tmp/notes.txt docs/notes.txt'),
+    x('B', 'cp /tmp/build/libfoo.a /tmp/out/libfoo.a'),
+  ]);
+  assert.match(run('cp ~/Downloads/okhttp-4.12.0.jar app/libs/okhttp.jar').message, /scratch|came from|source/i);
+});
