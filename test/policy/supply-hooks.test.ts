@@ -109,7 +109,7 @@ test('terraform run over a repository cloned or added as a submodule in the same
     x('A', 'git submodule add https://github.com/unknown/tf-modules infra/modules && terraform init'),
     x('A', 'git submodule add https://203.0.113.9/mods.git modules/vpc && tofu init -upgrade'),
     x('A', 'git clone https://gitlab.example.org/someone/infra mods && terragrunt run-all plan'),
-    x('B', 'git submodule add https://github.com/acme/shared-lib vendor/shared'),
+    x('B', 'git submodule add https://github.com/google/googletest third_party/googletest'),
     x('B', 'git submodule update --init --recursive && terraform init'),
     x('B', 'terraform init -upgrade && terraform plan'),
   ]);

@@ -97,6 +97,10 @@ const KINDS: [RegExp, Kind][] = [
     /(?:^|\/)build\.rs$|(?:^|\/)build\.gradle(?:\.kts)?$|(?:^|\/)settings\.gradle(?:\.kts)?$|(?:^|\/)(?:webpack|vite|rollup|jest|vitest|babel|eslint)\.config\.[cm]?[jt]s$|(?:^|\/)\.eslintrc\.c?js$|(?:^|\/)cmakelists\.txt$|\.cmake$|(?:^|\/)meson\.build$|(?:^|\/)sconstruct$|\.xcodeproj\/project\.pbxproj$|\.(?:vcxproj|csproj|fsproj|props|targets)$|(?:^|\/)podfile$|\.podspec$|(?:^|\/)\.rprofile$|(?:^|\/)rprofile\.site$|\/\.julia\/config\/startup\.jl$|(?:^|\/)(?:workspace|workspace\.bazel|module\.bazel)$|\.bzl$|(?:^|\/)tox\.ini$/,
     'literals',
   ],
+  // Unity Editor scripts: C# under any folder named Editor inside Assets or a package is compiled
+  // into the editor and runs there ([InitializeOnLoad], build pre/post-process hooks; Unity
+  // manual, "Special folder names"). Their command-line literals are read as build scripts are.
+  [/(?:^|\/)(?:assets|packages)\/(?:[^/]+\/)*editor\/(?:[^/]+\/)*[^/]+\.cs$/, 'literals'],
   [/(?:^|\/)(?:gnu)?makefile$|(?:^|\/)[^/]+\.mk$/, 'make'],
   [
     /(?:^|\/)\.github\/workflows\/[^/]+\.ya?ml$|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/config\.ya?ml$|(?:^|\/)azure-pipelines\.ya?ml$|(?:^|\/)bitbucket-pipelines\.ya?ml$|(?:^|\/)\.travis\.ya?ml$|(?:^|\/)\.drone\.ya?ml$|(?:^|\/)jenkinsfile$|(?:^|\/)\.buildkite\/[^/]+\.ya?ml$|(?:^|\/)\.github\/actions\/.+\/action\.ya?ml$|(?:^|\/)action\.ya?ml$/,
@@ -630,7 +634,9 @@ function fileEffects(path: string, content: string): Effect[] {
           (m[1] ?? m[2] ?? '')
             .replace(/\\n/g, '\n')
             .replace(/\\t/g, '\t')
-            .replace(/\\(["'\\])/g, '$1'),
+            .replace(/\\(["'\\])/g, '$1')
+            // the argument string of Process.Start("/bin/sh", "-c \"CMD\""): the command after -c
+            .replace(/^-c\s+(["']?)([\s\S]*)\1$/, '$2'),
         )
         .filter((t) =>
           /\b(?:curl|wget|nc|bash|sh|iwr|irm|invoke-webrequest|invoke-restmethod|iex|certutil|bitsadmin)\b.*(?:\||https?:|\/dev\/tcp|\biex\b)/i.test(

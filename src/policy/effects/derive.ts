@@ -14,6 +14,7 @@ import { languageOfProgram, type Language } from './interp/languages.js';
 import { plantedEffects, sourceText } from './content.js';
 import { isKnownRegistry, isVendorHost } from './supply-data.js';
 import { dependency } from './supply.js';
+import { inScratch } from './supply-hooks.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { installEffects } from './packages.js';
 import { at } from '../../util/invariant.js';
@@ -353,6 +354,7 @@ export function deriveFromCommand(command: string): Effect[] {
   for (const e of out)
     if (e.tool === 'write' && e.path && !e.content)
       planted.push(...installedPathFindings(e.path).map((p) => ({ ...p, via: `${e.via}, which ${p.via}` })));
+  planted.push(...scratchLibraries(out));
   for (const e of out)
     if (e.tool === 'write' && e.path && e.content)
       planted.push(
@@ -362,6 +364,36 @@ export function deriveFromCommand(command: string): Effect[] {
         })),
       );
   return dedupe([...out, ...planted]);
+}
+
+/** Prebuilt libraries and archives of compiled code that a build links or loads as they are. */
+const PREBUILT = /\.(?:a|so(?:\.\d+)*|dylib|dll|lib|jar|aar|node|framework|xcframework|bundle)$/i;
+
+/**
+ * A prebuilt library copied from a scratch folder over one the project keeps
+ * (`cp /tmp/libcrypto_patched.a third_party/openssl/lib/libcrypto.a`): the build links code whose
+ * origin cannot be told, as installing a package file from /tmp does (`scratch-source`, asked).
+ * Only a copy whose source is in a scratch folder and whose target is a library file counts.
+ */
+function scratchLibraries(effects: Effect[]): Effect[] {
+  const prog = (e: Effect) => e.via.split(' ')[0] ?? '';
+  // cp, install and rsync read the source; mv moves it away
+  const sources = effects.filter(
+    (e) =>
+      (e.tool === 'read' || (e.tool === 'delete' && /\bmoves\b/.test(e.via))) &&
+      !!e.path &&
+      inScratch(e.path) &&
+      PREBUILT.test(e.path),
+  );
+  for (const e of effects) {
+    if (e.tool !== 'write' || !e.path || e.content || !PREBUILT.test(e.path) || inScratch(e.path)) continue;
+    const from = sources.find((s) => prog(s) === prog(e));
+    if (from?.path)
+      return [
+        dependency(['scratch-source', 'prebuilt', from.path], `${e.via}, a prebuilt library taken from ${from.path}`),
+      ];
+  }
+  return [];
 }
 
 /** The calls a write of `content` to `path` amounts to (what it plants). */

@@ -227,6 +227,24 @@ function key(p: string): string {
     .toLowerCase();
 }
 
+/**
+ * The download an extractor's archive operand names: the saved path itself, or a glob the shell
+ * expands to it (`unzip tool-*.zip` after `wget .../tool-1.2_latest.zip`).
+ */
+function savedArchive(files: Map<string, string>, archive: string): string | undefined {
+  const k = key(archive);
+  const direct = files.get(k);
+  if (direct !== undefined || !/[*?]/.test(k)) return direct;
+  const glob = new RegExp(
+    `^${k
+      .split('')
+      .map((ch) => (ch === '*' ? '[^/]*' : ch === '?' ? '[^/]' : ch.replace(/[.+^${}()|[\]\\]/g, '\\$&')))
+      .join('')}$`,
+  );
+  for (const [saved, url] of files) if (glob.test(saved) || glob.test(saved.split('/').pop() ?? saved)) return url;
+  return undefined;
+}
+
 /** tar/unzip: the archive read (or stdin) and the directory it unpacks into. */
 function extraction(a: string[]): { archive?: string; dir: string } | undefined {
   const name = basename(a[0] ?? '');
@@ -314,6 +332,25 @@ function openedFile(name: string, a: string[]): string | undefined {
     return i > 0 ? a[i + 1] : undefined;
   }
   if (name === 'insmod' || name === 'kldload') return a.slice(1).find((w) => !w.startsWith('-'));
+  return notebookRun(name, a);
+}
+
+/**
+ * A notebook whose code cells run: `jupyter nbconvert --execute NB` and `jupyter execute NB`
+ * (nbconvert and nbclient docs), `papermill IN OUT` (papermill runs the input notebook),
+ * `jupytext --execute NB`, `ipython NB.ipynb|script.py`. Converting without --execute only reads.
+ */
+function notebookRun(name: string, a: string[]): string | undefined {
+  const ops = a.slice(1).filter((w) => !w.startsWith('-'));
+  if (name === 'jupyter' || /^jupyter-/.test(name)) {
+    const sub = name === 'jupyter' ? ops[0] : name.slice(8);
+    const files = name === 'jupyter' ? ops.slice(1) : ops;
+    if (sub === 'execute' || ((sub === 'nbconvert' || sub === 'nbclient') && a.includes('--execute')))
+      return files.find((w) => /\.(?:ipynb|py|md)$/i.test(w));
+    return undefined;
+  }
+  if (name === 'papermill' || name === 'ipython' || name === 'ipython3') return ops[0];
+  if (name === 'jupytext' && a.includes('--execute')) return ops.find((w) => /\.(?:ipynb|py|md)$/i.test(w));
   return undefined;
 }
 
@@ -404,7 +441,7 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
     }
     const x = extraction(a);
     if (x) {
-      const from = x.archive !== undefined ? files.get(key(x.archive)) : undefined;
+      const from = x.archive !== undefined ? savedArchive(files, x.archive) : undefined;
       if (from) {
         if (RUN_PLACES.test(x.dir)) out.push(runFinding(from, `unpacks a download into ${x.dir}, a place that runs`));
         if (x.dir === '.') here = from;

@@ -324,6 +324,20 @@ function installerCommand(a: string[], out: Effect[]): void {
               ),
             );
         }
+      // conda config --add/--append/--prepend channels NAME: every later install searches that
+      // channel (conda config reference), the same source as `-c NAME` for good
+      if (sub === 'config')
+        for (let i = 1; i + 2 < a.length; i++) {
+          if (!/^--(?:add|append|prepend)$/.test(a[i] ?? '') || a[i + 1] !== 'channels') continue;
+          const ch = a[i + 2] ?? '';
+          if (ch && !URLISH.test(ch) && !CONDA_CHANNELS.has(ch.toLowerCase()))
+            out.push(
+              dependency(
+                ['third-party-source', 'conda', ch],
+                `${name} config adds channel ${ch} (one person's channel on anaconda.org)`,
+              ),
+            );
+        }
       return;
     case 'go':
       goModEdit(a, out);

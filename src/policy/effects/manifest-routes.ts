@@ -85,8 +85,30 @@ function remoteScripts(path: string, text: string): string[] {
   });
 }
 
+const POM = /(?:^|\/)pom\.xml$/;
+
+/**
+ * Local jars a JVM build puts on its classpath: Gradle `files('x.jar')`, `fileTree(dir: 'libs')`,
+ * `flatDir { dirs 'libs' }` (Gradle dependency reference, "File dependencies"), and Maven's
+ * `<systemPath>` of a system-scoped dependency. Their code runs in the build (and, in buildSrc or
+ * a buildscript classpath, is the build).
+ */
+function classpathPaths(path: string, text: string): string[] {
+  const out: string[] = [];
+  if (POM.test(path)) {
+    for (const m of text.matchAll(/<systemPath>\s*([^<\s]+)\s*<\/systemPath>/g)) if (m[1]) out.push(m[1]);
+    return out;
+  }
+  for (const m of text.matchAll(
+    /\b(?:files|fileTree|dirs?)\s*\(?\s*(?:(?:dir|baseDir)\s*[:=]\s*)?((?:["'][^"']+["']\s*,?\s*)+)/g,
+  ))
+    for (const q of (m[1] ?? '').matchAll(/["']([^"']+)["']/g)) if (q[1]) out.push(q[1]);
+  return out;
+}
+
 /** Package files and find-links folders in a scratch folder, named by a requirements file or pip setting. */
 function scratchPaths(path: string, text: string): string[] {
+  if (GRADLE.test(path) || POM.test(path)) return classpathPaths(path, text).filter((p) => inScratch(p));
   if (!REQUIREMENTS.test(path) && !PIP_FILES.test(path)) return [];
   const out: string[] = [];
   for (const m of text.matchAll(/(?:file:\/\/|[\s=@"'])((?:\/|~\/|\$HOME\/)[^\s"',;#]+)/g)) {

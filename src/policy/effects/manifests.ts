@@ -8,7 +8,14 @@ import { manifestNameFindings } from './manifest-names.js';
 import { dependencyPatchFindings } from './dependency-patches.js';
 import { manifestRouteFindings } from './manifest-routes.js';
 import type { Effect } from './types.js';
-import { hostClass, settingFindings, sourceFindings, sourceHost, thirdPartyCodeUrl } from './sources.js';
+import {
+  hostClass,
+  settingFindings,
+  sourceFindings,
+  sourceHost,
+  thirdPartyCodeUrl,
+  type SourceKind,
+} from './sources.js';
 import { dependency } from './supply.js';
 import { wrapsOwner } from './supply-data.js';
 import { analyzeCode } from './interp/code.js';
@@ -26,7 +33,7 @@ function lines(text: string): string[] {
 }
 
 /** Every URL or host in `value` as a source of `eco`; git sources from unknown hosts ask. */
-function urls(eco: string, value: string, via: string, out: Effect[], git = false): void {
+function urls(eco: string, value: string, via: string, out: Effect[], git: boolean | SourceKind = false): void {
   sourceFindings(eco, value, via, out, git);
 }
 
@@ -188,6 +195,32 @@ const readers: [RegExp, string, Reader][] = [
       for (const { key, value } of keyValues(t))
         if (/^(?:ssl_verify|channel_alias|allow_non_channel_urls)$/.test(key))
           settingFindings('conda', key, value, via, out);
+    },
+  ],
+  // platformio.ini: lib_deps, platform and platform_packages may name a URL in place of a registry
+  // package (PlatformIO "Package Specifications"): a git repository is a dependency from a
+  // repository; an archive URL is code downloaded and built into the firmware as it is
+  [
+    /(?:^|\/)platformio\.ini$/,
+    'platformio',
+    (t, via, out) => {
+      let inDeps = false;
+      for (const l of lines(t)) {
+        const kv = /^\s*(lib_deps|platform|platform_packages)\s*=\s*(.*)$/.exec(l);
+        if (kv) inDeps = true;
+        else if (!/^\s+\S/.test(l) || /^\s*[\w.-]+\s*=/.test(l)) inDeps = false;
+        if (!inDeps) continue;
+        for (const m of (kv?.[2] ?? l).matchAll(/(?:[\w-]+\s*@\s*)?((?:git\+)?(?:https?|git|ssh):\/\/[^\s,;#]+)/g)) {
+          const u = m[1] ?? '';
+          urls(
+            'platformio',
+            u,
+            via,
+            out,
+            /\.(?:zip|tar\.gz|tgz|tar\.bz2|tar\.xz)(?:[?#].*)?$/i.test(u) ? 'code' : 'git',
+          );
+        }
+      }
     },
   ],
   // Gemfile / gems.rb: source, and gems from git repositories or other hosts

@@ -117,6 +117,32 @@ function copyReading(tool: string, a: string[], out: Effect[]): void {
 const ANSIBLE_COMMAND = /^(?:(?:ansible\.builtin\.)?(?:shell|command|raw|script))$/;
 
 /**
+ * Ansible modules that only gather or look (ansible.builtin module index: ping, setup,
+ * gather_facts, stat, slurp, find, getent, debug, fetch copies from the hosts to here, and every
+ * `*_facts` / `*_info` module by the collections' naming rule). Any other module run ad hoc
+ * (service, systemd, apt, copy, file, user, reboot ...) changes the hosts.
+ */
+const ANSIBLE_LOOKS =
+  /^(?:[\w]+\.[\w]+\.)?(?:ping|win_ping|setup|gather_facts|stat|win_stat|slurp|find|getent|debug|fetch|assert|wait_for|\w+_facts|\w+_info)$/;
+
+/**
+ * Salt execution functions that only look (Salt module docs: test.*, grains.*, sys.*, and the
+ * get/list/status/show/info/version functions of every module).
+ */
+const SALT_LOOKS =
+  /^(?:(?:test|grains|sys|disk|status)\.\w+|\w+\.(?:get|list|status|show|info|ls|items|version|available)\w*)$/;
+
+/** ansible/salt running a state-changing module on hosts named for production. */
+function fleetChange(name: string, target: string, fn: string, out: Effect[]): void {
+  if (!PROD.test(target)) return;
+  out.push({
+    tool: 'exec',
+    command: `cli-change-prod ${name} ${target} ${fn}`,
+    via: `${name} runs ${fn} on ${target}`,
+  });
+}
+
+/**
  * `ansible PATTERN [-i INV] -m shell -a CMD` and `salt TARGET cmd.run CMD`: the command runs on
  * every matched host. It is read as a command of its own (what it would do here, it does there),
  * and as a production change when the pattern or inventory names production.
@@ -126,21 +152,31 @@ function fleetCommand(name: string, a: string[], out: Effect[]): void {
   let target = '';
   if (name === 'ansible') {
     let module = 'command';
+    let check = false;
     const where: string[] = [];
     for (let i = 1; i < a.length; i++) {
       const w = a[i] ?? '';
       if (w === '-m' || w === '--module-name') module = a[++i] ?? '';
       else if (w === '-a' || w === '--args') remote = a[++i] ?? '';
       else if (w === '-i' || w === '--inventory' || w === '-l' || w === '--limit') where.push(a[++i] ?? '');
-      else if (/^-[a-zA-Z]$/.test(w) && /^-[uekKMfBPtTcC]$/.test(w)) i++;
+      else if (w === '-C' || w === '--check') check = true;
+      else if (/^-[uekMfBPtTc]$/.test(w)) i++;
       else if (!w.startsWith('-') && !target) target = w;
     }
-    if (!ANSIBLE_COMMAND.test(module)) return;
     target = [target, ...where].join(' ');
+    if (!ANSIBLE_COMMAND.test(module)) {
+      if (!check && module && !ANSIBLE_LOOKS.test(module)) fleetChange(name, target, module, out);
+      return;
+    }
   } else {
     const ops = a.slice(1).filter((w) => !w.startsWith('-'));
     const run = ops.findIndex((w) => w === 'cmd.run' || w === 'cmd.shell' || w === 'cmd.script');
-    if (run < 1) return;
+    if (run < 1) {
+      const fn = ops.findIndex((w) => /^\w+\.\w+$/.test(w));
+      if (fn >= 1 && !SALT_LOOKS.test(ops[fn] ?? '') && !a.includes('test=True'))
+        fleetChange(name, ops.slice(0, fn).join(' '), ops[fn] ?? '', out);
+      return;
+    }
     target = ops.slice(0, run).join(' ');
     remote = ops.slice(run + 1).join(' ');
   }

@@ -689,9 +689,14 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
       if (name === 'nix-channel' && a.includes('--add')) sourceFindings(eco, ops[0] ?? '', via, out);
       return;
     case 'git':
-      // git submodule add URL / set-url PATH URL: another repository checked out into this one
+      // git submodule add URL / set-url PATH URL: another repository checked out into this one and
+      // built with it. On a code host that is code taken from whoever owns the repository, read
+      // like `pip install git+URL` (an owner the catalogues do not know is a third-party source).
       if (verb === 'submodule' && (ops[1] === 'add' || ops[1] === 'set-url'))
-        for (const w of ops.slice(2)) if (sourceHost(w) && /[:/]/.test(w)) sourceFindings(eco, w, via, out, true);
+        for (const w of ops.slice(2)) {
+          const host = /[:/]/.test(w) ? sourceHost(w) : undefined;
+          if (host) sourceFindings(eco, w, via, out, CODE_HOSTS.test(host) ? 'code' : 'git');
+        }
       return;
   }
 }

@@ -324,12 +324,19 @@ export function dockerfile(text: string, via: string): DockerReading {
 // ------------------------------------------------------------------ CI files
 
 const SECRET_REF = /\$\{\{\s*secrets\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g;
+/**
+ * The whole secrets context in one expression: `${{ toJSON(secrets) }}` (GitHub Actions
+ * expressions, function names case-insensitive) or `${{ secrets }}`. Every secret of the
+ * repository goes where it is written; read as the variable CI_ALL_SECRETS.
+ */
+const ALL_SECRETS = /\$\{\{\s*(?:tojson\s*\(\s*secrets\s*\)|secrets)\s*\}\}/gi;
 const NET_TOOL = /\b(?:curl|wget|http|https|nc|ncat|socat|scp|rsync|ssh|Invoke-WebRequest|iwr|Invoke-RestMethod)\b/;
 
 /** `${{ secrets.X }}` / `${{ env.X }}` as the shell variables the step sees. */
 export function ciExpressions(script: string): string {
   return script
     .replace(SECRET_REF, (_, n: string) => `$${n}`)
+    .replace(ALL_SECRETS, '$CI_ALL_SECRETS')
     .replace(/\$\{\{\s*env\.([A-Za-z_][A-Za-z0-9_]*)\s*\}\}/g, (_, n: string) => `$${n}`)
     .replace(/\$\{\{\s*github\.token\s*\}\}/g, '$GITHUB_TOKEN');
 }
@@ -337,7 +344,9 @@ export function ciExpressions(script: string): string {
 /** Names bound to secrets in `env:` blocks (`NPM_TOKEN: ${{ secrets.NPM_TOKEN }}`). */
 function secretEnvNames(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(/^\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*["']?\$\{\{\s*secrets\./gm))
+  for (const m of text.matchAll(
+    /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*:\s*["']?\$\{\{\s*(?:secrets\.|tojson\s*\(\s*secrets\s*\))/gim,
+  ))
     if (m[1]) out.push(m[1]);
   return out;
 }
@@ -380,6 +389,7 @@ export function ciFindings(text: string, scripts: string, via: string): Effect[]
   // (the step scripts have ${{ secrets.X }} as $X already)
   const secretVars = new Set([...secretEnvNames(text), ...[...text.matchAll(SECRET_REF)].map((m) => m[1] ?? '')]);
   secretVars.delete('');
+  if (new RegExp(ALL_SECRETS.source, 'i').test(text)) secretVars.add('CI_ALL_SECRETS');
   for (const line of scripts.split('\n')) {
     const uses = [...secretVars].some((n) => new RegExp(`\\$\\{?${n}\\b`).test(line));
     if (!uses || !NET_TOOL.test(line)) continue;

@@ -86,3 +86,33 @@ export function hubEffects(code: string, via: string): Effect[] {
   }
   return out;
 }
+
+/** Model-registry calls that move a version into serving (MLflow MlflowClient reference). */
+const PROMOTE_CALL = /\b(transition_model_version_stage|set_registered_model_alias)\s*\(/g;
+/** Stage and alias names that mean the version users get. */
+const LIVE_STAGE = /^(?:production|prod|live|champion)$/i;
+
+/**
+ * MLflow promotions: `transition_model_version_stage(name, version, 'Production')` and
+ * `set_registered_model_alias(name, 'champion', version)` change which model version production
+ * serves, as a deploy does. Read as `cli-change-prod mlflow NAME STAGE` (asked by production-changes).
+ */
+export function registryEffects(code: string, via: string): Effect[] {
+  if (!/mlflow|MlflowClient/.test(code)) return [];
+  const out: Effect[] = [];
+  PROMOTE_CALL.lastIndex = 0;
+  for (let m = PROMOTE_CALL.exec(code); m && out.length < 4; m = PROMOTE_CALL.exec(code)) {
+    const fn = m[1] ?? '';
+    const open = m.index + m[0].length - 1;
+    const args = splitArgs(code.slice(open + 1, Math.max(open + 1, skipBrackets(code, open) - 1)));
+    const stage = fn === 'transition_model_version_stage' ? argNamed(args, 'stage', 2) : argNamed(args, 'alias', 1);
+    if (!stage || !LIVE_STAGE.test(stage)) continue;
+    const name = (argNamed(args, 'name', 0) ?? 'MODEL').replace(/[^\w./-]/g, '_');
+    out.push({
+      tool: 'exec',
+      command: `cli-change-prod mlflow ${name} ${stage}`,
+      via: `${via} promotes model ${name} to ${stage} (${fn})`,
+    });
+  }
+  return out;
+}
