@@ -340,12 +340,14 @@ export function treeLossReadings(words: string[]): string[] {
   return [];
 }
 
-/** The working tree, a home folder or a folder in it, or a system data directory (databases, served sites, /srv). */
+/** The working tree, a home folder or a folder in it, a system data directory (databases, served sites, /srv), or shared storage. */
 function lockable(t: string): boolean {
   return (
     WHOLE_TREE.test(t) ||
     /^(?:~|\$HOME|\$\{HOME\})(?:\/[^/]+){0,2}\/?$|^\/(?:home|Users)\/[^/]+(?:\/[^/]+){0,2}\/?$/.test(t) ||
-    /^\/(?:var\/lib\/[^/]+|srv|data|var\/www|opt\/[^/]+|root)(?:\/[^/]+)?\/?$/.test(t)
+    /^\/(?:var\/lib\/[^/]+|srv|data|var\/www|opt\/[^/]+|root)(?:\/[^/]+)?\/?$/.test(t) ||
+    // shared network storage (policies/catalogues/shared-storage.yaml): a lab's or a group's tree
+    /^\/(?:nfs|net|gpfs|lustre|shared|mnt\/(?:beegfs|cephfs|nfs))(?:\/[^/]+){0,3}\/?$/.test(t)
   );
 }
 
