@@ -55,7 +55,7 @@ import {
 import { windowsReadings } from './shell-windows.js';
 import { windowsPosixReading } from './shell-windows-posix.js';
 import { secretMetadataReading } from './kube-output.js';
-import { computedList, verbCandidates, XARGS_ITEM } from './shell-verbs.js';
+import { computedList, makesDeleteRefspecs, verbCandidates, XARGS_ITEM } from './shell-verbs.js';
 import { localDataReadings } from './shell-local-data.js';
 import { rootLocalReading } from './root-local.js';
 import { shellSetupCommand } from './shell-setup-evals.js';
@@ -693,7 +693,17 @@ class Analyzer {
       // `git ls-files | grep -v README | xargs rm`: a filter that only leaves some names out
       // still hands on (nearly) every file of the listing
       listed = piped ? (r.listed ?? (listed !== null && dropsSomeNames(seg.tokens) ? listed : null)) : null;
-      listing = piped ? (r.listing ?? null) : null;
+      // `git branch -r | sed "s#origin/#:#" | xargs git push origin`: each name comes out as a
+      // delete refspec, so xargs' stand-in for its input is `:*` (shell-verbs.ts)
+      listing = piped
+        ? (r.listing ??
+          (makesDeleteRefspecs(seg.tokens.map((t) => t.text).join(' ')) &&
+          /^(?:sed|gsed|awk|gawk|mawk|printf)$/.test(basename(seg.tokens[0]?.text ?? ''))
+            ? [':*']
+            : listing?.[0] === ':*' && dropsSomeNames(seg.tokens)
+              ? listing
+              : null))
+        : null;
       if (r.norm) norms.push(r.norm);
       if (r.norm) lineNorms.push(r.norm);
       if (r.primary) linePrims.push(r.primary);
