@@ -598,7 +598,8 @@ const DESTROY_WORD =
 
 /** Whether a SQL script file is named for a wipe (outside a migrations folder, not a numbered migration; with `migrations`, those too). */
 export function namedForDestruction(file: string, migrations = false): boolean {
-  if (!migrations && /(?:^|\/)(?:migrations?|migrate|db\/migrate|flyway|liquibase|changelog)\//i.test(file)) return false;
+  if (!migrations && /(?:^|\/)(?:migrations?|migrate|db\/migrate|flyway|liquibase|changelog)\//i.test(file))
+    return false;
   const base = file.slice(file.lastIndexOf('/') + 1).replace(/\.(?:sql|cql|psql|mysql|sqlite|js)$/i, '');
   if (migrations) return DESTROY_WORD.test(base.replace(/^(?:V?\d[\d._-]*|\d{8,})[_-]/, ''));
   if (/^(?:V?\d[\d._-]*|\d{8,})[_-]/.test(base)) return false;
