@@ -127,3 +127,14 @@ test('migrations reverted to nothing, undo switched off, and wipe migrations run
     x('B', 'psql -h localhost -U admin registry -f migrations/0043_drop_legacy.sql'),
   ]);
 });
+
+test('a blanker xargs runs on what a listing names empties every listed file', () => {
+  check([
+    x('A', 'git ls-files -z | xargs -0 -n50 sed -i "1,\\$d"'),
+    x('A', "find src -name '*.ts' | xargs sed -i '1,$d'"),
+    x('A', "git ls-files | grep -v README | xargs perl -pi -e 's/.*//s'"),
+    x('B', "git ls-files '*.py' | xargs sed -i 's/foo/bar/g'"),
+    x('B', "git ls-files | grep -v README | xargs sed -i '/^DEBUG/d'"),
+    x('B', "find . -name '*.log' | xargs truncate -s 0"),
+  ]);
+});
