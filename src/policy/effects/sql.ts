@@ -596,12 +596,18 @@ function devTarget(dialect: Dialect, t: Target): boolean {
 const DESTROY_WORD =
   /(?:^|[^a-z])(?:drop|wipe|truncate|purge|nuke|destroy|teardown|erase|reset|delete[-_]?all|clear[-_]?all)(?:[^a-z]|$)/i;
 
+/** `drop_old_index`, `drop-fk-orders`, `drop_unused_view`: objects that hold no data of their own. */
+const SCHEMA_ONLY_DROP =
+  /drop[_-]+(?:[a-z0-9]+[_-]+)?(?:index(?:es)?|idx|constraints?|fk|foreign[_-]key|defaults?|not[_-]null|views?|triggers?|functions?|procedures?)(?=[^a-z]|$)/gi;
+
 /** Whether a SQL script file is named for a wipe (outside a migrations folder, not a numbered migration; with `migrations`, those too). */
 export function namedForDestruction(file: string, migrations = false): boolean {
   if (!migrations && /(?:^|\/)(?:migrations?|migrate|db\/migrate|flyway|liquibase|changelog)\//i.test(file))
     return false;
   const base = file.slice(file.lastIndexOf('/') + 1).replace(/\.(?:sql|cql|psql|mysql|sqlite|js)$/i, '');
-  if (migrations) return DESTROY_WORD.test(base.replace(/^(?:V?\d[\d._-]*|\d{8,})[_-]/, ''));
+  // a migration that drops an index, a constraint, a view or a trigger loses no rows
+  if (migrations)
+    return DESTROY_WORD.test(base.replace(/^(?:V?\d[\d._-]*|\d{8,})[_-]/, '').replace(SCHEMA_ONLY_DROP, ''));
   if (/^(?:V?\d[\d._-]*|\d{8,})[_-]/.test(base)) return false;
   return DESTROY_WORD.test(base);
 }
