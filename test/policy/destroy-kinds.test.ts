@@ -140,3 +140,16 @@ test('a blanker xargs runs on what a listing names empties every listed file', (
     x('B', "find . -name '*.log' | xargs truncate -s 0"),
   ]);
 });
+
+test('a key that exists only as its file, deleted by any program, is asked; rebuildable ones pass', () => {
+  check([
+    x('A', 'shred -uz ~/project/android/app/upload-keystore.jks'),
+    x('A', 'rm android/app/release.keystore'),
+    x('A', 'rm -f certs/AuthKey_ABC.p8'),
+    x('A', 'find ~/.electrum/wallets -type f -delete'),
+    x('A', 'python3 -c "import os; os.remove(\'vault.kdbx\')"'),
+    x('B', 'rm ~/.android/debug.keystore'),
+    x('B', 'rm build/app.apk'),
+    x('B', 'rm -rf android/app/build'),
+  ]);
+});
