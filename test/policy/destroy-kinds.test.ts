@@ -153,3 +153,13 @@ test('a key that exists only as its file, deleted by any program, is asked; rebu
     x('B', 'rm -rf android/app/build'),
   ]);
 });
+
+test('a `while read` loop over a listing binds its variable to every listed file, as a for loop does', () => {
+  check([
+    x('A', 'find ~ -maxdepth 2 -name "*.sqlite" | while read f; do : > "$f"; done'),
+    x('A', 'git ls-files | while read -r f; do : > "$f"; done'),
+    x('B', 'find . -name \'*.log\' | while read f; do rm "$f"; done'),
+    x('B', 'find . -name \'*.py\' | while read -r f; do wc -l "$f"; done'),
+    x('B', 'ls | while read d; do du -sh "$d"; done'),
+  ]);
+});
