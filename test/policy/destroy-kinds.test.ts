@@ -163,3 +163,16 @@ test('a `while read` loop over a listing binds its variable to every listed file
     x('B', 'ls | while read d; do du -sh "$d"; done'),
   ]);
 });
+
+test("every batch job of an account cancelled on a cluster is asked; one's own queue and single jobs pass", () => {
+  check([
+    x('A', 'scancel -u labmate2'),
+    x('A', 'scancel --user=bob --state=RUNNING'),
+    x('A', 'qdel -u alice'),
+    x('A', 'bkill -u bob 0'),
+    x('B', 'scancel -u $USER'),
+    x('B', 'scancel -u $(whoami) --name=sweep'),
+    x('B', 'scancel 12345'),
+    x('B', 'squeue -u labmate2'),
+  ]);
+});
