@@ -84,6 +84,9 @@ const TRASHERS = new Set([
   'premove',
 ]);
 
+/** The delete commands of CMake's command-line tool mode (cmake(1), "Run a Command-Line Tool"). */
+const CMAKE_DELETES = new Set(['rm', 'remove', 'remove_directory']);
+
 /** Package runners that run a package's program with the words after it (`npx rimraf ~`). */
 const RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
 
@@ -95,6 +98,8 @@ function trashed(words: string[]): string[] | null {
   const name = words[0] ?? '';
   let from = 1;
   if (name === 'gio' && words[1] === 'trash') from = 2;
+  // CMake's command mode deletes like rm (cmake(1) -E: rm [-rRf], remove [-f], remove_directory)
+  else if (name === 'cmake' && words[1] === '-E' && CMAKE_DELETES.has(words[2] ?? '')) from = 3;
   else if (!TRASHERS.has(name)) return null;
   // cmd.exe's `del /s /q` switches are no operands
   const ops = words.slice(from).filter((w) => !w.startsWith('-') && !(name === 'del' && /^\/[a-z]$/i.test(w)));

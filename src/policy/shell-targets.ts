@@ -198,9 +198,24 @@ export function contentsReadings(words: string[]): string[] {
   return out;
 }
 
-/** Extensions of source code: a file of these is the project's work, not its output. */
+/**
+ * Extensions of source code: a file of these is the project's work, not its output. Besides the
+ * general languages: smart contracts (Solidity .sol, Vyper .vy, Move, Cairo), hardware and
+ * firmware (Verilog/SystemVerilog, VHDL, Arduino .ino), build definitions (CMake, Gradle, Bazel),
+ * shaders (GLSL, HLSL, Unity ShaderLab), and the authored assets of game engines that the editor
+ * saves and no build makes again (Unity scenes and prefabs, Unreal .uasset/.umap, Godot scenes,
+ * resources and GDScript, Blender .blend).
+ */
 const SOURCE_EXT =
-  /\.(?:py|pyi|ts|tsx|mts|cts|js|jsx|mjs|cjs|rs|go|java|kt|kts|scala|c|h|cc|cpp|cxx|hpp|cs|fs|swift|m|mm|rb|php|pl|pm|lua|r|jl|ex|exs|erl|hs|ml|clj|dart|vue|svelte|sql|sh|bash|zsh|ps1|tf|hcl|proto|graphql|ipynb)$/i;
+  /\.(?:py|pyi|ts|tsx|mts|cts|js|jsx|mjs|cjs|rs|go|java|kt|kts|scala|c|h|cc|cpp|cxx|hpp|cs|fs|swift|m|mm|rb|php|pl|pm|lua|r|jl|ex|exs|erl|hs|ml|clj|dart|vue|svelte|sql|sh|bash|zsh|ps1|tf|hcl|proto|graphql|ipynb|zig|nim|sol|vy|move|cairo|sv|svh|vhd|vhdl|v|ino|cmake|gradle|bzl|glsl|hlsl|shader|unity|prefab|uasset|umap|tscn|tres|gd|blend)$/i;
+
+/**
+ * Build and package definitions known by name, not extension (CMake, make, Meson, Bazel, SCons,
+ * Rake, Gradle, Maven, Cargo, Go modules, npm, Python packaging, PlatformIO, Dockerfile): emptied,
+ * the project no longer builds and what it declared is lost.
+ */
+const BUILD_FILE =
+  /(?:^|\/)(?:CMakeLists\.txt|[Mm]akefile|GNUmakefile|meson\.build|BUILD(?:\.bazel)?|WORKSPACE(?:\.bazel)?|MODULE\.bazel|SConstruct|Rakefile|Gemfile|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|pom\.xml|Cargo\.toml|go\.mod|package\.json|pyproject\.toml|setup\.py|setup\.cfg|platformio\.ini|Dockerfile|Containerfile)$/;
 
 /** A glob that names every source file of a kind in a directory or tree: `*.py`, `src/**\/*.ts`. */
 function sourceGlob(w: string): boolean {
@@ -241,7 +256,8 @@ export function sourceLossReadings(words: string[]): string[] {
     // `shred -u /**/*.sql`: every match on the whole disk or in the whole home directory.
     if (/^(?:\/|~\/|\$HOME\/|\$\{HOME\}\/|\/home\/[^/]+\/|\/Users\/[^/]+\/|\/root\/)\*\*\//.test(w))
       out.push(`destroys-everywhere ${w}`);
-    if (sourceGlob(w) || (trunc && SOURCE_EXT.test(w)) || computed) out.push(`destroys-source ${w}`);
+    if (sourceGlob(w) || (trunc && (SOURCE_EXT.test(w) || BUILD_FILE.test(w))) || computed)
+      out.push(`destroys-source ${w}`);
     else if (p === 'rm' && recursive) {
       const root = sourceRoot(w);
       if (root) out.push(`destroys-source-tree ${root}`);
@@ -324,12 +340,14 @@ export function treeLossReadings(words: string[]): string[] {
   return [];
 }
 
-/** The working tree, a home folder or a folder in it, or a system data directory (databases, served sites, /srv). */
+/** The working tree, a home folder or a folder in it, a system data directory (databases, served sites, /srv), or shared storage. */
 function lockable(t: string): boolean {
   return (
     WHOLE_TREE.test(t) ||
     /^(?:~|\$HOME|\$\{HOME\})(?:\/[^/]+){0,2}\/?$|^\/(?:home|Users)\/[^/]+(?:\/[^/]+){0,2}\/?$/.test(t) ||
-    /^\/(?:var\/lib\/[^/]+|srv|data|var\/www|opt\/[^/]+|root)(?:\/[^/]+)?\/?$/.test(t)
+    /^\/(?:var\/lib\/[^/]+|srv|data|var\/www|opt\/[^/]+|root)(?:\/[^/]+)?\/?$/.test(t) ||
+    // shared network storage (policies/catalogues/shared-storage.yaml): a lab's or a group's tree
+    /^\/(?:nfs|net|gpfs|lustre|shared|mnt\/(?:beegfs|cephfs|nfs))(?:\/[^/]+){0,3}\/?$/.test(t)
   );
 }
 

@@ -397,6 +397,20 @@ export function refersTo(w: string, names: ReadonlySet<string>): boolean {
  * `git stash clear`; every remote branch deleted is `cli-destroy-all git push --delete`.
  * Named targets are git's ordinary work and give nothing here.
  */
+/**
+ * Text that turns each listed ref into a delete refspec (`:NAME`, which git-push(1) reads as
+ * "delete NAME on the remote"): a sed substitution whose replacement starts with a colon
+ * (`sed 's/^/:refs\/tags\//'`, `sed "s#origin/#:#"`), awk printing a colon before each name, or
+ * printf/xargs -I spelling `:%s` / `:{}`.
+ */
+export function makesDeleteRefspecs(text: string): boolean {
+  return (
+    /\bs([^\w\s\\])(?:\\.|(?!\1).)*\1\+?:/.test(text) ||
+    /\bprint[f]?\s*\(?\s*"\+?:"/.test(text) ||
+    /\bprintf\s+['"]?\+?:%s/.test(text)
+  );
+}
+
 export function gitComputedReadings(words: string[], computed: (w: string) => boolean): string[] {
   if (words[0] !== 'git') return [];
   let i = 1;
@@ -419,7 +433,12 @@ export function gitComputedReadings(words: string[], computed: (w: string) => bo
   if (sub === 'branch' && ops.some((w) => /^-[a-zA-Z]*D/.test(w) || w === '--force' || /^-[a-zA-Z]*f/.test(w)))
     if (ops.some((w) => /^-[a-zA-Z]*[dD]/.test(w) || w === '--delete')) return ['git branch -D *'];
   if (sub === 'tag' && ops.some((w) => /^-[a-zA-Z]*d/.test(w) || w === '--delete')) return ['git tag -d *'];
-  if (sub === 'push' && (ops.includes('--delete') || ops.includes('-d') || ops.some((w) => w.startsWith(':'))))
+  // `git push origin $(git tag | sed 's/^/:refs\/tags\//')`: every listed ref, each as a delete refspec
+  const refspecs = ops.some((w) => (w.includes('$(') || w.includes('`')) && makesDeleteRefspecs(w));
+  if (
+    sub === 'push' &&
+    (ops.includes('--delete') || ops.includes('-d') || ops.some((w) => w.startsWith(':')) || refspecs)
+  )
     return [`cli-destroy-all git push --delete ${ops.filter((w) => !w.startsWith('-')).join(' ')}`];
   return [];
 }

@@ -55,7 +55,7 @@ import {
 import { windowsReadings } from './shell-windows.js';
 import { windowsPosixReading } from './shell-windows-posix.js';
 import { secretMetadataReading } from './kube-output.js';
-import { computedList, verbCandidates, XARGS_ITEM } from './shell-verbs.js';
+import { computedList, makesDeleteRefspecs, verbCandidates, XARGS_ITEM } from './shell-verbs.js';
 import { localDataReadings } from './shell-local-data.js';
 import { rootLocalReading } from './root-local.js';
 import { shellSetupCommand } from './shell-setup-evals.js';
@@ -693,7 +693,17 @@ class Analyzer {
       // `git ls-files | grep -v README | xargs rm`: a filter that only leaves some names out
       // still hands on (nearly) every file of the listing
       listed = piped ? (r.listed ?? (listed !== null && dropsSomeNames(seg.tokens) ? listed : null)) : null;
-      listing = piped ? (r.listing ?? null) : null;
+      // `git branch -r | sed "s#origin/#:#" | xargs git push origin`: each name comes out as a
+      // delete refspec, so xargs' stand-in for its input is `:*` (shell-verbs.ts)
+      listing = piped
+        ? (r.listing ??
+          (makesDeleteRefspecs(seg.tokens.map((t) => t.text).join(' ')) &&
+          /^(?:sed|gsed|awk|gawk|mawk|printf)$/.test(basename(seg.tokens[0]?.text ?? ''))
+            ? [':*']
+            : listing?.[0] === ':*' && dropsSomeNames(seg.tokens)
+              ? listing
+              : null))
+        : null;
       if (r.norm) norms.push(r.norm);
       if (r.norm) lineNorms.push(r.norm);
       if (r.primary) linePrims.push(r.primary);
@@ -734,6 +744,9 @@ class Analyzer {
     const { scope } = ctx;
     if (input.length > 3 && at(input, 0).text === 'for' && !at(input, 0).quoted && at(input, 2).text === 'in')
       this.forLoop(input, scope);
+    // `find DIR -name '*.db' | while read f`, `git ls-files | while read -r f`: f is each file
+    // the listing names, as in `for f in $(find ...)`
+    if (ctx.listingIn?.length === 1 || ctx.listedIn) this.readLoop(input, ctx);
     let tokens = stripKeywords(input);
     if (!scope.empty || tokens.some((t) => t.text.includes('{') || t.text.includes('$IFS'))) {
       const resolved: Resolution[] = [];
@@ -1334,6 +1347,17 @@ class Analyzer {
       return;
     }
     for (const t of list.slice(0, 8)) scope.set(name, this.literalValue(t.text));
+  }
+
+  /** `LISTING | while read [-r] V`: V bound to the glob of what the listing names. */
+  private readLoop(input: Token[], ctx: SegmentContext): void {
+    const w = input.map((t) => t.text);
+    if (w[0] !== 'while' || w[1] !== 'read') return;
+    const names = w.slice(2).filter((x) => x !== '-r');
+    const name = names[0] ?? '';
+    if (names.length !== 1 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
+    const glob = ctx.listingIn?.[0] ?? (ctx.listedIn === '.' ? '**' : `${ctx.listedIn ?? '.'}/**`);
+    ctx.scope.set(name, glob);
   }
 
   /**

@@ -243,7 +243,7 @@ const PASSING: Record<string, string[]> = {
     'bundle exec rails db:drop RAILS_ENV=test',
     'python manage.py flush --noinput --settings=myapp.settings.dev',
     'DJANGO_SETTINGS_MODULE=config.settings.local python manage.py flush --noinput',
-    'python manage.py migrate app zero',
+    'python manage.py migrate app zero --settings=config.settings.test',
     'python manage.py dbshell < scripts/cleanup.sql',
     'python manage.py reset_db --noinput --settings=config.settings.test',
     'pytest --create-db',

@@ -6,21 +6,35 @@
 //   `forge-force-update BRANCH`  a forced ref update (denied for main, master, release, trunk,
 //                                develop, production; a feature branch gives nothing)
 //   `forge-default-branch NAME`  the default branch switched (asked)
+//   `forge-archive REPO`         the repository archived: read-only for everyone, its issues,
+//                                pull requests, pushes and CI stopped until an owner unarchives (asked)
 // Sources: GitHub REST "Update a reference" (PATCH /repos/{owner}/{repo}/git/refs/{ref}, force),
-// "Update a repository" (default_branch); GitLab's API has no forced ref update.
+// "Update a repository" (default_branch, archived); gh-repo-archive(1); GitLab REST "Archive a
+// project" (POST /projects/:id/archive). GitLab's API has no forced ref update, and
+// `glab repo archive` downloads a tarball, archiving nothing.
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
 import { forgeApiCall } from './forge-api.js';
 
-export const FORGE_HISTORY_PROGRAMS: readonly string[] = ['gh'];
+export const FORGE_HISTORY_PROGRAMS: readonly string[] = ['gh', 'glab'];
 
 const SHARED = /^(?:main|master|trunk|develop|development|production|prod|release(?:[/-].*)?|stable)$/;
 
 export function forgeHistoryEffects(line: LineView, out: Effect[]): void {
   for (const c of line.cmds) {
-    if (basename(c.argv[0] ?? '') !== 'gh' || c.argv[1] !== 'api') continue;
+    const prog = basename(c.argv[0] ?? '');
+    if (prog === 'gh' && c.argv[1] === 'repo' && c.argv[2] === 'archive') {
+      const repo = c.argv.slice(3).find((w) => !w.startsWith('-')) ?? '.';
+      out.push({ tool: 'exec', command: `forge-archive ${repo}`, via: `gh archives the repository ${repo}` });
+      continue;
+    }
+    if ((prog !== 'gh' && prog !== 'glab') || c.argv[1] !== 'api') continue;
     const call = forgeApiCall(c.argv);
+    const archive = /^projects\/([^/]+)\/archive$/.exec(call?.route ?? '');
+    if (prog === 'glab' && call?.method === 'POST' && archive)
+      out.push({ tool: 'exec', command: `forge-archive ${archive[1]}`, via: `glab api archives the project` });
+    if (prog !== 'gh') continue;
     if (!call || (call.method !== 'PATCH' && call.method !== 'POST')) continue;
     const ref = /^repos\/[^/]+\/[^/]+\/git\/refs\/heads\/(.+)$/.exec(call.route);
     if (ref && call.method === 'PATCH' && call.fields.some((f) => /^force=(?:true|1)$/i.test(f))) {
@@ -33,6 +47,12 @@ export function forgeHistoryEffects(line: LineView, out: Effect[]): void {
         });
     }
     if (call.method === 'PATCH' && /^repos\/[^/]+\/[^/]+$/.test(call.route)) {
+      if (call.fields.some((f) => /^archived=(?:true|1)$/i.test(f)))
+        out.push({
+          tool: 'exec',
+          command: `forge-archive ${call.route.slice('repos/'.length)}`,
+          via: `gh api archives the repository`,
+        });
       const d = call.fields.find((f) => f.startsWith('default_branch='));
       if (d)
         out.push({

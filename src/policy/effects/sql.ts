@@ -596,10 +596,18 @@ function devTarget(dialect: Dialect, t: Target): boolean {
 const DESTROY_WORD =
   /(?:^|[^a-z])(?:drop|wipe|truncate|purge|nuke|destroy|teardown|erase|reset|delete[-_]?all|clear[-_]?all)(?:[^a-z]|$)/i;
 
-/** Whether a SQL script file is named for a wipe (outside a migrations folder, not a numbered migration). */
-export function namedForDestruction(file: string): boolean {
-  if (/(?:^|\/)(?:migrations?|migrate|db\/migrate|flyway|liquibase|changelog)\//i.test(file)) return false;
+/** `drop_old_index`, `drop-fk-orders`, `drop_unused_view`: objects that hold no data of their own. */
+const SCHEMA_ONLY_DROP =
+  /drop[_-]+(?:[a-z0-9]+[_-]+)?(?:index(?:es)?|idx|constraints?|fk|foreign[_-]key|defaults?|not[_-]null|views?|triggers?|functions?|procedures?)(?=[^a-z]|$)/gi;
+
+/** Whether a SQL script file is named for a wipe (outside a migrations folder, not a numbered migration; with `migrations`, those too). */
+export function namedForDestruction(file: string, migrations = false): boolean {
+  if (!migrations && /(?:^|\/)(?:migrations?|migrate|db\/migrate|flyway|liquibase|changelog)\//i.test(file))
+    return false;
   const base = file.slice(file.lastIndexOf('/') + 1).replace(/\.(?:sql|cql|psql|mysql|sqlite|js)$/i, '');
+  // a migration that drops an index, a constraint, a view or a trigger loses no rows
+  if (migrations)
+    return DESTROY_WORD.test(base.replace(/^(?:V?\d[\d._-]*|\d{8,})[_-]/, '').replace(SCHEMA_ONLY_DROP, ''));
   if (/^(?:V?\d[\d._-]*|\d{8,})[_-]/.test(base)) return false;
   return DESTROY_WORD.test(base);
 }
@@ -684,6 +692,14 @@ export function sqlClientEffects(c: SimpleCommand, out: Effect[], written?: Map<
         tool: 'exec',
         command: `sql-script-destroys ${f}`,
         via: `${name} runs ${f}, a script named for a wipe`,
+      });
+    // a migration named for a wipe (0043_drop_legacy.sql) is a reviewed change where the project's
+    // migration tool runs it; run by hand on a database named as production it is that wipe there
+    else if (!dev && prodTarget(target, c.argv) && namedForDestruction(f, true))
+      out.push({
+        tool: 'exec',
+        command: `sql-script-destroys ${f}`,
+        via: `${name} runs ${f}, a migration named for a wipe, by hand on a production database`,
       });
     // any script the line does not show, run on a database the line names as production (a host,
     // a database or a URL variable named prod): what it does there cannot be read here

@@ -2,8 +2,11 @@
 // | xargs -0 -I{} sh -c 'echo > {}'`, `git ls-files -z | xargs -0 -n1 sh -c ': > "$0"'`. The
 // script's blank of `{}` or `$0`/`$1` (found by clobber.ts) is a blank of every file the listing
 // names, so it is read again as a write of nothing to that glob (`./**`, `~/project/**\/*.py`)
-// and the rules on blanked source and data decide it.
-import { basename } from '../shell-wrappers.js';
+// and the rules on blanked source and data decide it. A blanker xargs hands the names to as
+// operands (`git ls-files -z | xargs -0 -n50 sed -i '1,$d'`, `... | xargs truncate -s 0`) is
+// read the same way: its command with the glob as the operand.
+import { basename, unwrapLauncher } from '../shell-wrappers.js';
+import { clobberEffects } from './clobber.js';
 import { listedGlob } from '../shell-destroy.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
@@ -14,6 +17,7 @@ export const XARGS_BLANK_HINT = /\bxargs\b/;
 const HANDED = /^"?(?:\{\}|\$[01@]|\$\{[01@]\})"?$/;
 
 export function xargsBlankEffects(line: LineView, out: Effect[]): void {
+  operandBlanks(line, out);
   const blanks = out.filter((e) => e.tool === 'write' && e.content === '' && e.path && HANDED.test(e.path));
   if (!blanks.length) return;
   for (const c of line.cmds) {
@@ -22,5 +26,40 @@ export function xargsBlankEffects(line: LineView, out: Effect[]): void {
     if (glob === null) continue;
     out.push({ tool: 'write', path: glob, content: '', via: `xargs empties every file ${words.join(' ')} lists` });
     return;
+  }
+}
+
+/** Filters a listing passes through on its way to xargs without changing what it names. */
+const PASS_NAMES = new Set(['grep', 'egrep', 'fgrep', 'rg', 'sort', 'uniq', 'head', 'tail', 'tr']);
+
+/** `LISTING | [filters |] xargs [opts] BLANKER ARGS`: BLANKER run on every file the listing names. */
+function operandBlanks(line: LineView, out: Effect[]): void {
+  for (const c of line.cmds) {
+    const glob = listedGlob([basename(c.argv[0] ?? ''), ...c.argv.slice(1)]);
+    if (glob === null) continue;
+    let into = c.pipedInto;
+    for (let g = 0; g < 6 && into && PASS_NAMES.has(basename(into[0] ?? '')); g++) {
+      const cur = into;
+      into = line.cmds.find((x) => x.argv === cur)?.pipedInto;
+    }
+    if (!into) continue;
+    // the walk has usually taken xargs off already (the hint keeps this to lines that run it)
+    let cmd = into;
+    if (basename(into[0] ?? '') === 'xargs') {
+      const inner = unwrapLauncher(
+        into.map((text) => ({ text, quoted: false, redir: false })),
+        true,
+      );
+      // with a replace string (`-I{}`) the script names where the file goes: read above
+      if (!inner || inner.replace) continue;
+      cmd = inner.tokens.map((t) => t.text);
+    }
+    if (!cmd.length || cmd.some((w) => HANDED.test(w))) continue;
+    const argv = [...cmd, glob];
+    const found: Effect[] = [];
+    clobberEffects({ argv, quoted: argv.map(() => false), redirs: [], assigns: [], unsets: [] }, found);
+    for (const e of found)
+      if (e.tool === 'write' && e.content === '')
+        out.push({ ...e, via: `xargs ${argv[0] ?? ''} empties every file ${c.argv.join(' ')} lists` });
   }
 }
