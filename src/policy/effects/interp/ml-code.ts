@@ -62,17 +62,23 @@ function argNamed(args: string[], name: string, pos: number): string | undefined
   return p !== undefined && !KEYWORD_ARG.test(p) ? argValue(p) : undefined;
 }
 
+/** Each call of a function RE names (its group 1) in `code`, with its arguments split. */
+function* callsOf(code: string, re: RegExp): Generator<{ fn: string; args: string[] }> {
+  re.lastIndex = 0;
+  for (let m = re.exec(code); m; m = re.exec(code)) {
+    const open = m.index + m[0].length - 1;
+    yield { fn: m[1] ?? '', args: splitArgs(code.slice(open + 1, Math.max(open + 1, skipBrackets(code, open) - 1))) };
+  }
+}
+
 const HUB_CALL = /\b(upload_folder|upload_file|upload_large_folder|delete_repo|delete_file|delete_folder)\s*\(/g;
 
 /** `huggingface-cli upload REPO PATH` / `huggingface-cli repo delete REPO` for Hub calls in `code`. */
 export function hubEffects(code: string, via: string): Effect[] {
   if (!/huggingface_hub|HfApi/.test(code)) return [];
   const out: Effect[] = [];
-  HUB_CALL.lastIndex = 0;
-  for (let m = HUB_CALL.exec(code); m && out.length < 8; m = HUB_CALL.exec(code)) {
-    const fn = m[1] ?? '';
-    const open = m.index + m[0].length - 1;
-    const args = splitArgs(code.slice(open + 1, Math.max(open + 1, skipBrackets(code, open) - 1)));
+  for (const { fn, args } of callsOf(code, HUB_CALL)) {
+    if (out.length >= 8) break;
     const repo = (argNamed(args, 'repo_id', fn.startsWith('delete_repo') ? 0 : -1) ?? 'REPO').replace(/[^\w./-]/g, '_');
     if (fn.startsWith('upload')) {
       const local = argNamed(args, fn === 'upload_file' ? 'path_or_fileobj' : 'folder_path', 0) ?? '.';
@@ -100,11 +106,8 @@ const LIVE_STAGE = /^(?:production|prod|live|champion)$/i;
 export function registryEffects(code: string, via: string): Effect[] {
   if (!/mlflow|MlflowClient/.test(code)) return [];
   const out: Effect[] = [];
-  PROMOTE_CALL.lastIndex = 0;
-  for (let m = PROMOTE_CALL.exec(code); m && out.length < 4; m = PROMOTE_CALL.exec(code)) {
-    const fn = m[1] ?? '';
-    const open = m.index + m[0].length - 1;
-    const args = splitArgs(code.slice(open + 1, Math.max(open + 1, skipBrackets(code, open) - 1)));
+  for (const { fn, args } of callsOf(code, PROMOTE_CALL)) {
+    if (out.length >= 4) break;
     const stage = fn === 'transition_model_version_stage' ? argNamed(args, 'stage', 2) : argNamed(args, 'alias', 1);
     if (!stage || !LIVE_STAGE.test(stage)) continue;
     const name = (argNamed(args, 'name', 0) ?? 'MODEL').replace(/[^\w./-]/g, '_');
