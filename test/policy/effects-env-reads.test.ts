@@ -10,7 +10,7 @@ test('a loop over processes or a secrets folder reads what it ranges over', () =
     /environment holds API keys/,
   );
   expectExec('for p in /proc/*/environ; do cat $p; done', 'deny');
-  expectExec('cd ~/.ssh && ls | while read f; do base64 -w0 "$f"; echo; done', 'deny', /\.ssh/);
+  expectExec('cd ~/.ssh && ls | while read f; do base64 -w0 "$f"; echo; done', 'deny', /credential or private key/);
   expectExec('ls ~/.aws | while read f; do cat "$f"; done', 'deny');
   expectExec('xargs -0 -L1 -a /proc/self/environ', 'deny');
   expectExec('compgen -v | while read v; do echo "$v=${!v}"; done', 'deny', /compgen lists/);
