@@ -81,19 +81,22 @@ test('out of descriptors with the reserve closed by the program: refused even un
 /** Opens `n` connections that never send anything; resolves when all are connected. */
 async function hoard(path: string, n: number): Promise<net.Socket[]> {
   const socks: net.Socket[] = [];
-  // in batches, so the listen backlog never overflows (a refused connect would not be held)
+  const connect = () =>
+    new Promise<net.Socket | undefined>((resolve) => {
+      const c = net.connect(path, () => resolve(c));
+      c.on('error', () => resolve(undefined));
+    });
+  // in batches, so the listen backlog rarely overflows; a connect refused because the server has
+  // not yet accepted the earlier ones (EAGAIN on a full backlog, under load) is tried again once
+  // the loop has turned, a bounded number of times
   for (let i = 0; i < n; i += 200) {
-    const batch = await Promise.all(
-      Array.from(
-        { length: Math.min(200, n - i) },
-        () =>
-          new Promise<net.Socket | undefined>((resolve) => {
-            const c = net.connect(path, () => resolve(c));
-            c.on('error', () => resolve(undefined));
-          }),
-      ),
-    );
-    for (const c of batch) if (c) socks.push(c);
+    let missing = Math.min(200, n - i);
+    for (let round = 0; missing > 0 && round < 50; round++) {
+      if (round) await new Promise((r) => setImmediate(r));
+      const batch = await Promise.all(Array.from({ length: missing }, connect));
+      for (const c of batch) if (c) socks.push(c);
+      missing -= batch.filter(Boolean).length;
+    }
   }
   return socks;
 }
