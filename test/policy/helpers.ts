@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after } from 'node:test';
 import { loadEngine, type Engine, type LoadEngineOptions } from '../../src/policy/engine.js';
 import type { ToolCall } from '../../src/policy/types.js';
+import type { SessionLookup } from '../../src/policy/session-types.js';
 
 export const HOME = '/home/tester';
 
@@ -58,4 +59,13 @@ export function fetchCall(url: string, extra: Partial<ToolCall> = {}): ToolCall 
 /** The action a dry run decides. */
 export function actionOf(engine: Engine, call: ToolCall): string {
   return engine.evaluate(call, { dryRun: true }).action;
+}
+
+/** A session with no history whose taint labels are the ones `has` says are set (read at each call). */
+export function taintLookup(has: (label: string) => boolean): SessionLookup {
+  return {
+    now: 0,
+    history: () => [],
+    tainted: (label) => (has(label) ? { label, key: 's:s1', until: 1e15, policy: 'p' } : undefined),
+  };
 }
