@@ -12,6 +12,7 @@ import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { dependency, isVendorUrl } from './supply.js';
 import { hostClass, sourceHost } from './sources.js';
+import { argvOption } from './operands.js';
 
 /** Shells and interpreters that run what they read on standard input. */
 const STDIN_RUNNERS =
@@ -510,16 +511,7 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
 function otherRepoFetch(c: SimpleCommand): { url: string; file?: string; dir?: string } | undefined {
   const a = c.argv;
   const name = basename(a[0] ?? '').toLowerCase();
-  const opt = (...names: string[]) => {
-    for (let i = 1; i < a.length; i++) {
-      const w = a[i] ?? '';
-      for (const n of names) {
-        if (w === n) return a[i + 1];
-        if (w.startsWith(`${n}=`)) return w.slice(n.length + 1);
-      }
-    }
-    return undefined;
-  };
+  const opt = (...names: string[]) => argvOption(a.slice(1), names);
   if (name === 'gh' && a[1] === 'release' && a[2] === 'download') {
     const repo = opt('-R', '--repo');
     if (!repo) return undefined;

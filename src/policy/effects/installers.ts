@@ -23,6 +23,7 @@ import { dependency, slugFinding } from './supply.js';
 import { sourceFindings } from './sources.js';
 import { isPopular, lookalikeOf } from './supply-data.js';
 import { operandWords } from './packages.js';
+import { argvOption } from './operands.js';
 
 /** The programs read here (the line reading's gate). */
 export const INSTALLER_PROGRAMS = [
@@ -64,18 +65,6 @@ const CONDA_CHANNELS = new Set(
 const URLISH = /^(?:git\+|hg\+)?(?:https?|git|ssh|ftp|file):\/\/|^git@[\w.-]+:/i;
 
 const ops = operandWords;
-
-/** `--flag=V` or `--flag V`. */
-function optionValue(a: string[], names: string[]): string | undefined {
-  for (let i = 0; i < a.length; i++) {
-    const w = a[i] ?? '';
-    for (const n of names) {
-      if (w === n) return a[i + 1];
-      if (w.startsWith(`${n}=`)) return w.slice(n.length + 1);
-    }
-  }
-  return undefined;
-}
 
 function code(eco: string, src: string, via: string, out: Effect[]): void {
   sourceFindings(eco, src, via, out, 'code');
@@ -206,7 +195,7 @@ function kubectlImages(a: string[], out: Effect[]): void {
   const sub = a[1] ?? '';
   const imgs: string[] = [];
   if (sub === 'run' || (sub === 'create' && /^(?:deployment|deploy|job|cronjob)$/.test(a[2] ?? ''))) {
-    const v = optionValue(a, ['--image']);
+    const v = argvOption(a, ['--image']);
     if (v) imgs.push(v);
   } else if (sub === 'set' && a[2] === 'image')
     for (const w of a.slice(4)) {
@@ -234,7 +223,7 @@ function installerCommand(a: string[], out: Effect[]): void {
         kubectlImages(a, out);
         return;
       }
-      const src = optionValue(a, ['--manifest-url', '--archive']);
+      const src = argvOption(a, ['--manifest-url', '--archive']);
       if (src && URLISH.test(src)) code('krew', src, 'kubectl krew install', out);
       return;
     }
@@ -270,7 +259,7 @@ function installerCommand(a: string[], out: Effect[]): void {
         for (const w of ops(a, 3, new Set(['--plugin-source', '--plugin-version', '--entry-point']))) {
           if (URLISH.test(w)) code('vagrant', w, 'vagrant plugin install', out);
         }
-      for (const src of [optionValue(a, ['--plugin-source'])])
+      for (const src of [argvOption(a, ['--plugin-source'])])
         if (src) sourceFindings('gem', src, 'vagrant plugin install --plugin-source', out);
       return;
     case 'asdf':
@@ -290,7 +279,7 @@ function installerCommand(a: string[], out: Effect[]): void {
       if (sub === 'specific_install' || sub === 'specific-install') {
         const src =
           ops(a, 2, new Set(['-l', '--location', '-b', '--branch', '-r', '--ref']))[0] ??
-          optionValue(a, ['-l', '--location']);
+          argvOption(a, ['-l', '--location']);
         if (src) code('gem', githubUrl(src), 'gem specific_install', out);
       }
       return;

@@ -51,6 +51,21 @@ export function optionValue(p: ParsedArgs, ...names: string[]): string | undefin
   return undefined;
 }
 
+/**
+ * `NAME=V` or `NAME V` anywhere in a raw argv, for the first of `names` found: for readings that
+ * look up one option without a per-program list of which options take an argument.
+ */
+export function argvOption(argv: readonly string[], names: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    for (const n of names) {
+      if (w === n) return argv[i + 1];
+      if (w.startsWith(`${n}=`)) return w.slice(n.length + 1);
+    }
+  }
+  return undefined;
+}
+
 export function hasOption(p: ParsedArgs, ...names: string[]): boolean {
   return p.options.some(
     ([k]) =>
