@@ -50,6 +50,7 @@ import {
   listedTree,
   splitWords,
   workdirWords,
+  extglobWords,
   emptySource,
 } from './shell-destroy.js';
 import { windowsReadings } from './shell-windows.js';
@@ -1274,6 +1275,8 @@ class Analyzer {
     }
     const wd = workdirWords(words);
     if (wd) reread(wd, '$PWD is the working directory');
+    const xg = first === 'rm' || shredded ? extglobWords(words) : null;
+    if (xg) reread(xg, 'an extglob group that excludes a few names matches all the others');
     if (first !== 'rm' && first !== 'find' && !shredded) return;
     // mv A B && rm -rf B: B is what A was.
     let moved: string[] | null = null;

@@ -144,3 +144,20 @@ test('every directory of the tree, another project in home, a data volume: stopp
     ['B', 'exec', { command: 'rm -rf /tmp/build-1234' }],
   ]);
 });
+
+test('~+ is the working directory and an extglob group that spares a few names deletes the rest', () => {
+  check([
+    ['D', 'exec', { command: 'rm -rf ~+' }],
+    ['D', 'exec', { command: 'rm -rf ~+/' }],
+    ['D', 'exec', { command: 'shopt -s extglob; rm -rf -- !(*.md)' }],
+    ['D', 'exec', { command: 'rm -rf ./!(node_modules|.git)' }],
+    ['D', 'exec', { command: 'rm -rf ~/!(Documents)' }],
+  ]);
+  check([
+    ['B', 'exec', { command: 'rm -rf ~+/dist' }],
+    ['B', 'exec', { command: 'ls ~+' }],
+    ['B', 'exec', { command: 'shopt -s extglob; rm -rf dist/!(index.html)' }],
+    ['B', 'exec', { command: 'ls !(node_modules)' }],
+    ['B', 'exec', { command: 'rm -rf @(dist|build)' }],
+  ]);
+});
