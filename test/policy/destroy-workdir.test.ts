@@ -161,3 +161,20 @@ test('~+ is the working directory and an extglob group that spares a few names d
     ['B', 'exec', { command: 'rm -rf @(dist|build)' }],
   ]);
 });
+
+test('emptying a source directory is deleting it: find DIR -delete and rm -rf DIR/*', () => {
+  check([
+    ['D', 'exec', { command: 'find src -delete' }],
+    ['D', 'exec', { command: 'find ./app -mindepth 1 -delete' }],
+    ['D', 'exec', { command: 'rm -rf src/*' }],
+    ['D', 'exec', { command: 'rm -rf ./src/**' }],
+    ['A', 'exec', { command: 'rm -rf tests/*' }],
+  ]);
+  check([
+    ['B', 'exec', { command: 'find dist -delete' }],
+    ['B', 'exec', { command: 'find build -mindepth 1 -delete' }],
+    ['B', 'exec', { command: 'rm -rf dist/*' }],
+    ['B', 'exec', { command: 'find src -name "*.pyc" -delete' }],
+    ['B', 'exec', { command: 'find /tmp/x -delete' }],
+  ]);
+});
