@@ -341,6 +341,9 @@ function hasDollar(w: string): boolean {
 }
 
 /** A word the shell must expand at run time in a way no reading resolves ($(...), `...`, $var, <(...)). */
+/** Parameter references that expand to nothing when the variable is unset (see unsetInName). */
+const UNSET_EMPTY = /\$\{[A-Za-z_]\w*(?:(?:#|##|%|%%|\/|\/\/|\^|\^\^|,|,,|:\+|\+)[^}]*|:\d[^}]*)?\}|\$[A-Za-z_]\w*/g;
+
 function unresolved(w: string): boolean {
   if (!w.includes('$') && !w.includes('`') && !w.startsWith('<(')) return false;
   if (w.includes('$(') || w.includes('`') || w.startsWith('<(')) return true;
@@ -1066,6 +1069,7 @@ class Analyzer {
       }
     }
     this.dynamicName(tokens, depth, ctx.scope);
+    this.unsetInName(tokens, depth, u, ctx);
     this.stdinCode(tokens, first, depth, ctx);
     if ((SHELLS.has(first) || SOURCES.has(first) || SCRIPT_RUNNERS.test(first)) && words.length > 1) {
       const script = words.slice(1).find((x) => !x.startsWith('-') && !x.startsWith('+'));
@@ -1171,6 +1175,24 @@ class Analyzer {
     if (tokens[1] && /^-[a-z]*c$/.test(tokens[1].text) && tokens[2]) {
       this.readCode(tokens[2].text, depth, scope, { kind: 'extracted', from: `${name} -c`, text: tokens[2].text });
     }
+  }
+
+  /**
+   * `r${u}m -rf ~`: a variable the line never sets, inside a command name, is most likely unset,
+   * and an unset variable expands to nothing, so the name reads as `rm` too. Only references
+   * that are empty when unset are dropped (`$u`, `${u}`, `${u#x}`, `${u:+x}`, not `${u:-x}`).
+   */
+  private unsetInName(tokens: Token[], depth: number, u: number, ctx: SegmentContext): void {
+    const name = at(tokens, 0).text;
+    if (!name.includes('$') || name.includes('$(') || name.includes('`')) return;
+    // HOME, PWD and the like are set in every shell: `$HOME/bin/x` is not `/bin/x`.
+    if (/\$\{?(?:HOME|PWD|USER|PATH|SHELL|TMPDIR|XDG_\w+)\b/.test(name)) return;
+    const emptied = name.replace(UNSET_EMPTY, '');
+    if (emptied === name || emptied === '' || emptied.includes('$') || emptied.startsWith('-')) return;
+    const text = [emptied, ...tokens.slice(1).map((t) => t.text)].join(' ');
+    if (!this.spend(text.length + 16)) return;
+    this.note({ kind: 'meaning', from: `an unset variable in ${name} is empty`, text });
+    this.processSegment([{ text: emptied, quoted: false, redir: false }, ...tokens.slice(1)], depth + 1, false, u, ctx);
   }
 
   /** Code a shell or interpreter reads on stdin: from a pipe, a here-string or a here-document. */
