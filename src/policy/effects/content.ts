@@ -30,7 +30,7 @@ import {
 } from './supply.js';
 import { isKnownRegistry, isPopular, isVendorHost } from './supply-data.js';
 import { at } from '../../util/invariant.js';
-import { sourcePlant } from './source-plant.js';
+import { goSecretEgress, sourcePlant } from './source-plant.js';
 import { startupPlant } from './startup-plant.js';
 import { langStartupPlant } from './lang-startup.js';
 import { plantedShells } from './planted-shells.js';
@@ -676,9 +676,12 @@ function fileEffects(path: string, content: string): Effect[] {
       );
     case 'script-go':
       // only its deletes: a Go service dialing its database and running a migrator is ordinary code
-      return analyzeCode(GO, content, via)
-        .filter((e) => e.tool === 'delete' || / deletes /.test(e.via))
-        .map((e) => ({ ...e, onlyDeny: true }));
+      return [
+        ...analyzeCode(GO, content, via)
+          .filter((e) => e.tool === 'delete' || / deletes /.test(e.via))
+          .map((e) => ({ ...e, onlyDeny: true })),
+        ...goSecretEgress(path, content),
+      ];
     case 'compose':
       return [
         ...containerGrants(composeFlags(content), `starts containers from ${name}`),
