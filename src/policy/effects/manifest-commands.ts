@@ -46,7 +46,7 @@ function blockItems(lines: string[], from: number, indent: number): string[] {
         body.push((lines[i] ?? '').trim());
         i++;
       }
-      out.push(body.join(v.startsWith('>') ? ' ' : '\n'));
+      out.push(body.join(v.startsWith('>') ? ' ' : '\n').trimEnd());
       continue;
     }
     out.push(v.replace(/^"((?:[^"\\]|\\.)*)"$/, '$1').replace(/^'(.*)'$/, '$1'));
