@@ -30,7 +30,7 @@ import {
 } from './supply.js';
 import { isKnownRegistry, isPopular, isVendorHost } from './supply-data.js';
 import { at } from '../../util/invariant.js';
-import { goSecretEgress, sourcePlant } from './source-plant.js';
+import { secretEgress, sourcePlant } from './source-plant.js';
 import { startupPlant } from './startup-plant.js';
 import { langStartupPlant } from './lang-startup.js';
 import { plantedShells } from './planted-shells.js';
@@ -685,7 +685,7 @@ function fileEffects(path: string, content: string): Effect[] {
         ...analyzeCode(GO, content, via)
           .filter((e) => e.tool === 'delete' || / deletes /.test(e.via))
           .map((e) => ({ ...e, onlyDeny: true })),
-        ...goSecretEgress(path, content),
+        ...secretEgress(path, content),
       ];
     case 'compose':
       return [

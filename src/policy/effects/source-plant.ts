@@ -24,9 +24,6 @@ const BY_EXTENSION: [RegExp, Language][] = [
   [/\.(?:pl|pm)$/i, PERL],
   [/\.php$/i, PHP],
   [/\.lua$/i, LUA],
-  // Java, Kotlin, Scala and Groovy sources: a test runner or the application loads them (a static
-  // initializer runs on class load)
-  [/\.(?:java|kt|kts|scala|groovy)$/i, JVM],
   // Jupyter notebooks: their code cells (notebook-code.ts), run cell by cell or by nbconvert/papermill
   [/\.ipynb$/i, PYTHON],
 ];
@@ -76,13 +73,14 @@ function publishedSecrets(path: string, content: string): Effect[] {
 }
 
 /**
- * Go sources are read for less than the others (content.ts, script-go: a service dialing its
- * database and running a migrator is ordinary code), but their secrets leaving is not: the
- * environment or a secret file sent to a host, in init() or TestMain as in any function.
+ * Go and JVM sources are read for less than the others (content.ts, script-go: a service dialing
+ * its database, running a migrator or a build tool over its own sockets is ordinary code), but
+ * their secrets leaving is not: the environment or a secret file sent to a host, in Go's init()
+ * or TestMain, a Java/Kotlin/Scala/Groovy static initializer or test, as in any function.
  */
-export function goSecretEgress(path: string, content: string): Effect[] {
+export function secretEgress(path: string, content: string, lang: Language = GO): Effect[] {
   const name = posix.basename(path.replace(/\\/g, '/'));
-  const found = analyzeCode(GO, content, `plants code in ${name} that`);
+  const found = analyzeCode(lang, content, `plants code in ${name} that`);
   const network = found.some((e) => e.tool === 'fetch');
   return found
     .filter((e) => (e.tool === 'exec' && / sends /.test(e.via)) || (e.tool === 'read' && network))
@@ -90,7 +88,11 @@ export function goSecretEgress(path: string, content: string): Effect[] {
 }
 
 /** What writing source `content` to `path` plants (empty for files that are not source code). */
+/** Java, Kotlin, Scala and Groovy sources: a test runner or the application loads them. */
+const JVM_SOURCE = /\.(?:java|kt|kts|scala|groovy)$/i;
+
 export function sourcePlant(path: string, content: string): Effect[] {
+  if (JVM_SOURCE.test(path)) return [...publishedSecrets(path, content), ...secretEgress(path, content, JVM)];
   const lang = sourceLanguage(path);
   if (!lang) return publishedSecrets(path, content);
   const name = posix.basename(path.replace(/\\/g, '/'));
