@@ -30,6 +30,7 @@ test('data-platform CLI logins, conf stores, forge server secrets and prod profi
     '/home/dev/airflow/airflow.cfg',
   ])
     expectCall('read', { path }, 'deny');
+  expectExec('tar czf /tmp/gl.tgz /etc/gitlab', 'deny');
   for (const path of [
     '/home/dev/project/src/main/resources/application.yml',
     '/home/dev/project/src/main/resources/application-dev.yml',
@@ -116,6 +117,9 @@ test('a secret field picked out of a file, or resolved configuration searched fo
     "yq '.spring.datasource.password' src/main/resources/application.yml",
     'cat config/tokens.json | jq -r .credentials.accessToken',
     "dasel -f config.toml '.database.password'",
+    "python3 -c \"import json;print(json.load(open('keys/sa.json'))['private_key'])\"",
+    'node -e "console.log(require(\'./config/oauth.json\').client_secret)"',
+    "oc --context prod -n pay get secret db -o jsonpath='{.data.password}'",
     "xcodebuild -showBuildSettings -scheme App | grep -iE 'SECRET|API_KEY|TOKEN'",
     'gradle properties | grep -i password',
     'kustomize build overlays/prod | yq \'select(.kind == "Secret")\'',
@@ -124,6 +128,8 @@ test('a secret field picked out of a file, or resolved configuration searched fo
     expectExec(c, 'deny');
   for (const c of [
     'jq -r .version package.json',
+    "python3 -c \"import json;print(json.load(open('package.json'))['version'])\"",
+    'node -p "require(\'./package.json\').version"',
     "jq '.private' package.json",
     "jq '.token_type' test/fixtures/oauth-response.json",
     "jq '.properties.password.minLength' schemas/user.schema.json",
@@ -286,6 +292,10 @@ test('a server secret bundled into the client config or printed into a log asks;
       "{% macro debug_env() %}\n  {{ log('SF_PW=' ~ env_var('DBT_SNOWFLAKE_PASSWORD'), info=True) }}\n{% endmacro %}\n",
     ],
     ['/home/dev/project/src/boot.ts', "console.log('key', process.env.GITHUB_TOKEN);\n"],
+    [
+      '/home/dev/project/src/logger.py',
+      "import logging, os\nlog = logging.getLogger(__name__)\nlog.info('aws %s', os.environ['AWS_SECRET_ACCESS_KEY'])\n",
+    ],
   ])
     expectCall('write', { path, content }, 'stop');
   for (const [path, content] of [
@@ -302,6 +312,10 @@ test('a server secret bundled into the client config or printed into a log asks;
       'export const config = {\n  stripeSecretKey: process.env.STRIPE_SECRET_KEY,\n};\n',
     ],
     ['/home/dev/project/src/boot.ts', "console.log('token set:', !!process.env.GITHUB_TOKEN);\n"],
+    [
+      '/home/dev/project/src/logger.py',
+      "import logging, os\nlog = logging.getLogger(__name__)\nlog.info('region %s', os.environ.get('AWS_REGION'))\n",
+    ],
     [
       '/home/dev/project/dbt/macros/log_run.sql',
       "{% macro log_run() %}\n  {% do log('schema=' ~ env_var('DBT_SCHEMA', 'dev'), info=True) %}\n{% endmacro %}\n",

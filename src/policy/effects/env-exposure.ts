@@ -39,7 +39,7 @@ const SERVER_SECRET =
 const MEANT_PUBLIC = /PUBLIC|PUBLISHABLE|ANON/i;
 /** Log and print calls (and dbt's Jinja `log()`), whose output CI logs and terminals keep. */
 const LOG_SINK =
-  /\bconsole\.(?:log|info|warn|error|debug)\s*\(|\blogger\.\w+\s*\(|\blogging\.\w+\s*\(|\bprint\s*\(|\bputs\b|\bSystem\.out\.print|\blog\s*\(|\bfmt\.Print|\blog\.Print/;
+  /\bconsole\.(?:log|info|warn|error|debug)\s*\(|\b(?:logger|logging|log|LOG|LOGGER|_log|_logger)\.(?:\w+)\s*\(|\bprint\s*\(|\bputs\b|\bSystem\.out\.print|\blog\s*\(|\bfmt\.Print|\blog\.Print/;
 /** A value checked or masked, not printed: presence tests, lengths, slices and masks. */
 const NOT_VALUE =
   /\bbool\(|!!|\bis (?:not )?None\b|\blen\(|\.length\b|\?\s*['"`]|\bmask|\bredact|\[:\s*\d|\.slice\(|\.substring\(|\bis\s+defined\b|!==?\s*undefined|\bhash/i;

@@ -55,9 +55,40 @@ function operands(argv: readonly string[]): { query?: string; files: string[] } 
   return { query, files: [...files, ...rest] };
 }
 
+/** Interpreters' inline code flags (python -c, node -e/-p, ruby -e). */
+const INLINE_CODE = /^(?:python[\d.]*|node|nodejs|bun|deno|ruby)$/;
+/** A structured file loaded by its parser: json.load(open('F')), yaml.safe_load(open('F')), require('./F.json'), JSON.parse(fs.readFileSync('F')), YAML.load_file('F'). */
+const LOADED_FILE =
+  /\b(?:json\.load|yaml\.(?:safe_)?load|toml\.load|tomllib\.load|JSON\.parse|YAML\.load_file|JSON\.load_file|require)\s*\(\s*(?:open\s*\(|fs\.readFileSync\s*\(|File\.read\s*\(|Path\s*\()?\s*["']([^"']+\.(?:json|ya?ml|toml))["']/;
+/** A field read off the loaded value: ['private_key'], ["apiKey"], .client_secret. */
+const FIELD_READ = /\[\s*["']([A-Za-z_][\w-]*)["']\s*\]|\.([A-Za-z_]\w*)\b(?!\s*\()/g;
+const PRINTS = /\bprint\s*\(|console\.log\s*\(|\bputs\b|\bp\s|process\.stdout\.write|sys\.stdout\.write/;
+
+/** `python3 -c "import json; print(json.load(open('sa.json'))['private_key'])"`: the same field, printed by code. */
+function inlineFieldReads(c: SimpleCommand, out: Effect[]): void {
+  const name = basename(c.argv[0] ?? '').toLowerCase();
+  if (!INLINE_CODE.test(name)) return;
+  const at = c.argv.findIndex((w) => /^-(?:c|e|p|pe|-eval|-print)$/.test(w));
+  const code = at > 0 ? (c.argv[at + 1] ?? '') : '';
+  const file = LOADED_FILE.exec(code);
+  if (!file || !(PRINTS.test(code) || /^-p/.test(c.argv[at] ?? ''))) return;
+  const after = code.slice((file.index ?? 0) + file[0].length);
+  for (const m of after.matchAll(FIELD_READ)) {
+    const field = m[1] ?? m[2] ?? '';
+    if (!SECRET_FIELD.test(field)) continue;
+    out.push({
+      tool: 'exec',
+      command: `secret-search ${name} ${file[1]} for ${field}`,
+      via: `${name} code prints the ${field} field of ${file[1]}`,
+    });
+    return;
+  }
+}
+
 /** The secret-field readings of one command line, appended to `out`. */
 export function secretFieldReads(cmds: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
+    inlineFieldReads(c, out);
     const name = basename(c.argv[0] ?? '').toLowerCase();
     if (!QUERY_TOOLS.has(name)) continue;
     const { query, files } = operands(c.argv);
