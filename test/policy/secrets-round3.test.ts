@@ -350,3 +350,33 @@ test('push_to_hub of loaded data is read as the Hub upload it is', () => {
   );
   expectPasses("python -c \"import datasets; print(datasets.load_dataset('imdb')['train'][0])\"");
 });
+
+test('a data job writing to a bucket it signs in to with literal credentials asks; its own buckets pass', () => {
+  const job = (creds: string, target: string) =>
+    `from pyspark.sql import SparkSession\nspark = SparkSession.builder.getOrCreate()\nhc = spark._jsc.hadoopConfiguration()\n${creds}df = spark.read.table('prod.silver.events')\ndf.write.mode('append').parquet('${target}')\n`;
+  expectCall(
+    'write',
+    {
+      path: '/home/dev/project/spark_jobs/compact.py',
+      content: job(
+        "hc.set('fs.s3a.bucket.ext-sink-4412.access.key', 'AKIAEXAMPLE7Q')\nhc.set('fs.s3a.bucket.ext-sink-4412.secret.key', 'b3xQ9s8d7f6g')\n",
+        's3a://ext-sink-4412/events/',
+      ),
+    },
+    'stop',
+  );
+  expectCall(
+    'write',
+    {
+      path: '/home/dev/project/spark_jobs/Mirror.scala',
+      content:
+        'object Mirror { def main(a: Array[String]): Unit = {\n  spark.sparkContext.hadoopConfiguration.set("fs.s3a.bucket.partner-drop.access.key", "AKIAEXAMPLE9Z")\n  df.write.parquet("s3a://partner-drop/x/")\n} }\n',
+    },
+    'stop',
+  );
+  for (const content of [
+    job('', 's3a://acme-lake/gold/events/'),
+    job("hc.set('fs.s3a.bucket.acme-lake.access.key', os.environ['LAKE_KEY'])\n", 's3a://acme-lake/gold/events/'),
+  ])
+    expectCall('write', { path: '/home/dev/project/spark_jobs/compact.py', content }, 'pass');
+});

@@ -145,3 +145,35 @@ function urlExpressionArgs(code: string, from: number): string {
   }
   return code.slice(from, from + 600);
 }
+
+/**
+ * Per-bucket credentials written into a data job (Hadoop S3A per-bucket configuration,
+ * hadoop.apache.org, "Configuring different S3 buckets": `fs.s3a.bucket.NAME.access.key` /
+ * `.secret.key`; the ABFS/WASB account key `fs.azure.account.key.ACCOUNT.blob.core.windows.net`)
+ * set to a literal: the job signs in to that bucket as someone other than its own role, which is
+ * how data is mirrored into another account. A write to that bucket in the same code reads as
+ * `shares-data` (asked); the bucket the job's own credentials reach is not this.
+ */
+const BUCKET_CREDENTIAL =
+  /fs\.s3a\.bucket\.([a-z0-9][a-z0-9.-]{1,62})\.(?:access|secret)\.key["']\s*,\s*["'][^"'$\s{]{6,}["']|fs\.azure\.account\.key\.([a-z0-9]{3,24})\.(?:blob|dfs)\.core\.windows\.net["']\s*,\s*["'][^"'$\s{]{6,}["']/g;
+
+export function foreignBucketWrites(code: string, via: string): Effect[] {
+  if (!/fs\.s3a\.bucket\.|fs\.azure\.account\.key\./.test(code)) return [];
+  for (const m of code.matchAll(BUCKET_CREDENTIAL)) {
+    const bucket = m[1];
+    const account = m[2];
+    const target = bucket
+      ? new RegExp(`["']s3a?://${bucket.replace(/\./g, '\\.')}(?:/|["'])`).exec(code)
+      : new RegExp(`["'](?:wasbs?|abfss?)://[^"'@]*@${account}\\.`).exec(code);
+    if (!target) continue;
+    const where = bucket ? `s3://${bucket}` : `azure://${account}`;
+    return [
+      {
+        tool: 'exec',
+        command: `shares-data job-output to ${where}`,
+        via: `${via} sends data to ${where} with credentials of its own, set in the code`,
+      },
+    ];
+  }
+  return [];
+}

@@ -84,10 +84,17 @@ export function secretEgress(path: string, content: string, lang: Language = GO)
   const network = found.some((e) => e.tool === 'fetch');
   return found
     .filter((e) => (e.tool === 'exec' && / sends /.test(e.via)) || (e.tool === 'read' && network))
-    .map((e) => ({ ...e, onlyDeny: true }));
+    .map((e) => ({ ...e, onlyDeny: !MIRRORED.test(e.command ?? '') }));
 }
 
 /** What writing source `content` to `path` plants (empty for files that are not source code). */
+/**
+ * A data job's output sent to a bucket it signs in to with credentials set in its own code
+ * (egress-code.ts, foreignBucketWrites): asked, unlike the rest of what written code plants,
+ * where only a deny counts, since that job runs on a schedule nobody watches.
+ */
+const MIRRORED = /^shares-data job-output to /;
+
 /** Java, Kotlin, Scala and Groovy sources: a test runner or the application loads them. */
 const JVM_SOURCE = /\.(?:java|kt|kts|scala|groovy)$/i;
 
@@ -110,6 +117,6 @@ export function sourcePlant(path: string, content: string): Effect[] {
     ...publishedSecrets(path, content),
     ...found
       .filter((e) => e.tool === 'exec' || e.tool === 'write' || e.tool === 'delete' || (e.tool === 'read' && network))
-      .map((e) => ({ ...e, onlyDeny: true })),
+      .map((e) => ({ ...e, onlyDeny: !MIRRORED.test(e.command ?? '') })),
   ];
 }

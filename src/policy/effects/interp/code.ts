@@ -3,7 +3,7 @@
 // code fetched from the network and then evaluated (the same as `curl URL | sh`), and a socket
 // handed to a process's standard streams (a reverse shell). Only literal arguments are read;
 // computed ones are left to the dynamic readings.
-import { codeSecretUrls, DNS_LOOKUP_HINT, storedSecretSends } from '../egress-code.js';
+import { codeSecretUrls, DNS_LOOKUP_HINT, foreignBucketWrites, storedSecretSends } from '../egress-code.js';
 import type { Effect } from '../types.js';
 import { argValue, foldConcat, literalValue, skipBrackets, skipString, splitArgs } from './literals.js';
 import { SHELL_PROGRAM, type CallRule, type Language } from './languages.js';
@@ -484,5 +484,7 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
   if (urls.length || DNS_LOOKUP_HINT.test(code)) out.push(...codeSecretUrls(code, via));
   // secrets read from a platform's store and sent in a request body (egress-code.ts)
   if (urls.length) out.push(...storedSecretSends(code, via));
+  // a data job writing to a bucket it signs in to with literal credentials of its own (egress-code.ts)
+  out.push(...foreignBucketWrites(code, via));
   return out;
 }
