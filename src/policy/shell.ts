@@ -59,6 +59,7 @@ import { secretMetadataReading } from './kube-output.js';
 import { computedList, makesDeleteRefspecs, verbCandidates, XARGS_ITEM } from './shell-verbs.js';
 import { localDataReadings } from './shell-local-data.js';
 import { rootLocalReading } from './root-local.js';
+import { withoutGlobalOptions } from './shell-global-options.js';
 import { shellSetupCommand } from './shell-setup-evals.js';
 import { findDeleteReadings, listingPattern } from './shell-targets.js';
 import { lossReadings } from './shell-loss.js';
@@ -1028,6 +1029,11 @@ class Analyzer {
       }
     }
     this.destroyReadings(words, depth, u, ctx);
+    const bare = flags ? withoutGlobalOptions(exp ?? words) : null;
+    if (bare) {
+      this.add(bare, u);
+      this.note({ kind: 'meaning', from: 'global options before the subcommand', text: bare });
+    }
     for (const v of verbCandidates(words, this.computedVars)) {
       this.add(v.text, u);
       if (v.note) this.note({ kind: 'meaning', ...v.note });

@@ -30,10 +30,11 @@ import {
 } from './supply.js';
 import { isKnownRegistry, isPopular, isVendorHost } from './supply-data.js';
 import { at } from '../../util/invariant.js';
-import { sourcePlant } from './source-plant.js';
+import { secretEgress, sourcePlant } from './source-plant.js';
 import { startupPlant } from './startup-plant.js';
 import { langStartupPlant } from './lang-startup.js';
 import { plantedShells } from './planted-shells.js';
+import { manifestCommands } from './manifest-commands.js';
 
 export type Kind =
   | 'tasks'
@@ -596,7 +597,11 @@ function fileEffects(path: string, content: string): Effect[] {
       )
         ? composeImages(content, `${via} running an image`)
         : [];
-    return [...containerGrants(manifestFlags(content), via), ...images];
+    return [
+      ...containerGrants(manifestFlags(content), via),
+      ...images,
+      ...manifestCommands(content).flatMap((c) => shellPlant(c, `${via} that runs a command`)),
+    ];
   }
   const name = posix.basename(path.replace(/\\/g, '/'));
   const via = `plants code in ${name}`;
@@ -676,13 +681,19 @@ function fileEffects(path: string, content: string): Effect[] {
       );
     case 'script-go':
       // only its deletes: a Go service dialing its database and running a migrator is ordinary code
-      return analyzeCode(GO, content, via)
-        .filter((e) => e.tool === 'delete' || / deletes /.test(e.via))
-        .map((e) => ({ ...e, onlyDeny: true }));
+      return [
+        ...analyzeCode(GO, content, via)
+          .filter((e) => e.tool === 'delete' || / deletes /.test(e.via))
+          .map((e) => ({ ...e, onlyDeny: true })),
+        ...secretEgress(path, content),
+      ];
     case 'compose':
       return [
         ...containerGrants(composeFlags(content), `starts containers from ${name}`),
         ...composeImages(content, `runs an image from ${name}`),
+        ...manifestCommands(content).flatMap((c) =>
+          shellPlant(c, `starts a container from ${name} that runs a command`),
+        ),
       ];
     case 'cargo-manifest':
       return cargoFindings(content, `changes where ${name} gets a crate`);

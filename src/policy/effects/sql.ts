@@ -9,6 +9,7 @@
 // /tmp), local Redis database 15 (the last of Redis's 16 by default, where test suites keep
 // their data clear of the application's)) derives nothing, because wiping it is ordinary work.
 import { basename } from '../shell-wrappers.js';
+import { sqlSecretSelect } from './sql-secrets.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { outputOf, simpleCommands } from './walk.js';
@@ -712,8 +713,11 @@ export function sqlClientEffects(c: SimpleCommand, out: Effect[], written?: Map<
   }
   const local = target.host === undefined || LOCAL_HOST.test(target.host);
   const where = target.db ? ` on ${target.db}` : target.host ? ` on ${target.host}` : '';
-  for (const t of texts)
+  for (const t of texts) {
     for (const e of sqlTextEffects(t, dialect, `${name} runs`, where)) if (!ordinaryOn(e, dev, local)) out.push(e);
+    // credentials selected into the result print in the conversation wherever the database is
+    out.push(...sqlSecretSelect(t, `${name} runs`));
+  }
 }
 
 /** A numbered migration or one under a migrations folder: a reviewed change, not an unseen script. */

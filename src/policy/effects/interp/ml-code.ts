@@ -74,7 +74,35 @@ function* callsOf(code: string, re: RegExp): Generator<{ fn: string; args: strin
 const HUB_CALL = /\b(upload_folder|upload_file|upload_large_folder|delete_repo|delete_file|delete_folder)\s*\(/g;
 
 /** `huggingface-cli upload REPO PATH` / `huggingface-cli repo delete REPO` for Hub calls in `code`. */
+/**
+ * `push_to_hub(REPO)` of a transformers model or tokenizer, a Trainer, or a datasets Dataset
+ * (each library's reference: it creates the repository, public unless `private=True`, and
+ * uploads the object): read as the upload of what the code loaded (`data_files=...`, a
+ * `from_pretrained`/`load_from_disk` folder) or of the working folder.
+ */
+const PUSH_CALL = /\.push_to_hub\s*\(/g;
+
+function pushEffects(code: string, via: string): Effect[] {
+  const out: Effect[] = [];
+  for (const { args } of callsOf(code, PUSH_CALL)) {
+    if (out.length >= 4) break;
+    const repo = (argNamed(args, 'repo_id', 0) ?? 'REPO').replace(/[^\w./-]/g, '_');
+    const source =
+      /\bdata_files\s*=\s*["']([^"']+)["']/.exec(code)?.[1] ??
+      /\b(?:load_from_disk|from_pretrained|read_csv|read_json|read_parquet)\(\s*["']([^"']+)["']/.exec(code)?.[1] ??
+      '.';
+    const command = `huggingface-cli upload ${repo} ${source.replace(/[^\w@%+=:,./~-]/g, '_')}`;
+    out.push({ tool: 'exec', command, via: `${via} pushes ${source} to the Hub (as \`${command}\`)` });
+  }
+  return out;
+}
+
 export function hubEffects(code: string, via: string): Effect[] {
+  if (code.includes('push_to_hub')) return [...pushEffects(code, via), ...hubUploads(code, via)];
+  return hubUploads(code, via);
+}
+
+function hubUploads(code: string, via: string): Effect[] {
   if (!/huggingface_hub|HfApi/.test(code)) return [];
   const out: Effect[] = [];
   for (const { fn, args } of callsOf(code, HUB_CALL)) {
