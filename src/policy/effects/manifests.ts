@@ -18,10 +18,9 @@ import {
 } from './sources.js';
 import { dependency } from './supply.js';
 import { wrapsOwner } from './supply-data.js';
-import { analyzeCode } from './interp/code.js';
 import { INFRA_READERS } from './infra-sources.js';
-import { GO, NODE, PHP, PYTHON, RUBY, type Language } from './interp/languages.js';
 import { aliasSwaps } from './content.js';
+import { installedFindings } from './installed-trees.js';
 
 const MAX_LINES = 4000;
 
@@ -433,47 +432,6 @@ const readers: [RegExp, string, Reader][] = [
   // Terraform, CMake, Unity and NuGet build files (infra-sources.ts)
   ...INFRA_READERS,
 ];
-
-/** Where package managers keep what they installed: code there is run as the package's own. */
-const INSTALLED =
-  /(?:^|\/)(?:node_modules|site-packages|dist-packages|vendor\/bundle|\.cargo\/registry|go\/pkg\/mod|\.gem\/ruby|gems\/[^/]+\/gems|vendor(?=\/(?:github\.com|gitlab\.com|golang\.org|gopkg\.in|google\.golang\.org|k8s\.io|go\.[\w.-]+|[\w.-]+\/[\w.-]+\/(?:src|lib)\/)))\//;
-/** Tool caches inside node_modules: written by every build, no package's code. */
-const INSTALLED_CACHE = /^\.(?:cache|vite|tmp|pnpm-store|package-lock\.json|yarn-state\.yml|modules\.yaml)(?:\/|$)/;
-
-const CODE_LANG: [RegExp, Language][] = [
-  [/\.[cm]?[jt]s$/, NODE],
-  [/\.py$/, PYTHON],
-  [/\.rb$/, RUBY],
-  [/\.go$/, GO],
-  [/\.php$/, PHP],
-];
-
-/**
- * A file copied or unpacked into installed packages by a command (cp, tar -C, rsync): the content
- * is not known, the place is (`tampers`, asked as a write with content is).
- */
-export function installedPathFindings(path: string): Effect[] {
-  return installedFindings(path.toLowerCase().replace(/\\/g, '/'), '');
-}
-
-/**
- * A write into installed packages changes a dependency's code without its registry, lockfile or
- * review ever seeing it: a human confirms it, and code it plants is decided as code.
- */
-function installedFindings(p: string, content: string): Effect[] {
-  const m = INSTALLED.exec(p);
-  if (!m) return [];
-  const rest = p.slice((m.index ?? 0) + m[0].length);
-  if (INSTALLED_CACHE.test(rest)) return [];
-  // Go's vendor tree names a module by its host path (vendor/github.com/spf13/cobra)
-  const depth = /^(?:github\.com|gitlab\.com|bitbucket\.org)\//.test(rest) ? 3 : p.includes('/@') ? 2 : 1;
-  const pkg = rest.split('/').slice(0, depth).join('/');
-  const via = `changes the installed package ${pkg || p}`;
-  const out: Effect[] = [dependency(['tampers', m[0].replace(/\//g, ''), pkg || p], via)];
-  const lang = CODE_LANG.find(([re]) => re.test(p))?.[1];
-  if (lang) out.push(...analyzeCode(lang, content, via).map((e) => ({ ...e, onlyDeny: true })));
-  return out;
-}
 
 /**
  * `//go:generate CMD` lines of Go source: `go generate` runs each CMD as a command (go.dev/blog/
