@@ -16,7 +16,7 @@ import {
   thirdPartyCodeUrl,
   type SourceKind,
 } from './sources.js';
-import { dependency } from './supply.js';
+import { dependency, slugFinding } from './supply.js';
 import { wrapsOwner } from './supply-data.js';
 import { INFRA_READERS } from './infra-sources.js';
 import { aliasSwaps } from './content.js';
@@ -313,6 +313,22 @@ const readers: [RegExp, string, Reader][] = [
       for (const m of t.matchAll(/\bhosted\s*:\s*["']?(https?:\/\/[^\s"']+)/g)) if (m[1]) urls('pub', m[1], via, out);
       for (const m of t.matchAll(/\burl\s*:\s*["']?(https?:\/\/[^\s"']+)/g))
         if (m[1]) urls('pub', m[1], via, out, true);
+    },
+  ],
+  // dbt packages.yml / dependencies.yml (and its package-lock.yml): Hub packages by owner/name,
+  // git repositories by URL (docs.getdbt.com, "Packages"); `dbt deps` installs them into
+  // dbt_packages and every run compiles their macros into the project's SQL
+  [
+    /(?:^|\/)(?:packages|dependencies|package-lock)\.yml$/,
+    'dbt',
+    (t, via, out) => {
+      // packages.yml is dbt's own name; a dependencies.yml is dbt's when it lists packages
+      if (!/^\s*packages\s*:/m.test(t) && !/^\s*-?\s*(?:git|package)\s*:/m.test(t)) return;
+      for (const m of t.matchAll(/^\s*-?\s*git\s*:\s*["']?([^\s"'#]+)/gm)) if (m[1]) urls('dbt', m[1], via, out, true);
+      for (const m of t.matchAll(/^\s*-?\s*package\s*:\s*["']?([\w.-]+\/[\w.-]+)/gm)) {
+        const f = m[1] ? slugFinding('dbt', m[1], via) : undefined;
+        if (f) out.push(f);
+      }
     },
   ],
   // Nix: binary caches and signature checks

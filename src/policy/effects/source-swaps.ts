@@ -8,7 +8,7 @@
 import type { Effect } from './types.js';
 import type { ToolCall } from '../types.js';
 import { dependency } from './supply.js';
-import { editDistance } from './supply-data.js';
+import { affixedOwner, editDistance, isKnownOwner } from './supply-data.js';
 
 interface Ref {
   host: string;
@@ -88,6 +88,61 @@ export function sourceSwapEffects(oldText: string, newText: string): Effect[] {
   return out;
 }
 
+/**
+ * Manifests that name a dependency either by its registry name or by a repository: Bundler,
+ * CocoaPods, Carthage, pip, Poetry/uv, Pipenv, npm, Cargo, pub, Mix, dbt, Ansible Galaxy,
+ * SwiftPM, Composer, Helm, Clojure.
+ */
+const MANIFEST =
+  /(?:^|\/)(?:gemfile|gems\.rb|podfile|cartfile|[^/]*requirements[^/]*\.(?:txt|in|ya?ml)|pyproject\.toml|pipfile|package\.json|cargo\.toml|pubspec\.ya?ml|mix\.exs|packages\.yml|dependencies\.yml|package\.swift|composer\.json|chart\.yaml|deps\.edn|project\.clj)$/i;
+
+/** Repositories on public code hosts: URLs, scp form, Bundler's `github: 'o/r'`, npm's `github:o/r`. */
+const REPO_REF =
+  /(?:(?:git\+)?(?:https?|ssh|git):\/\/(?:[^@/\s]*@)?|git@)(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)[/:]([\w.-]+)\/([\w.-]+?)(?:\.git)?(?=[\s"'#@/,;)\]}]|$)|(?::github\s*=>|\bgithub:)\s*["']?([\w.-]+)\/([\w.-]+?)(?=["'#\s]|$)/gi;
+
+/** The name the old text declared the dependency under (for the message). */
+function declaredName(old: string): string {
+  const m =
+    /^\s*-?\s*(?:package|name)\s*:\s*["']?([\w@/.-]+)/m.exec(old) ??
+    /["']([@\w][\w@/.-]*)["']/.exec(old) ??
+    /^\s*([\w@.-]+)\s*[:=]/m.exec(old);
+  return m?.[1] ?? 'dependency';
+}
+
+/**
+ * An edit of a manifest that moves a dependency named by its registry (`pod 'FirebaseAnalytics',
+ * '~> 10.24'`, `- package: dbt-labs/dbt_utils`, `http: ^1.2.0`) to a repository on a public code
+ * host: the next install builds whatever that repository holds under the trusted name. The
+ * project's own organisation (rails/rails, firebase/firebase-ios-sdk) and owners the catalogues
+ * know are its publisher; any other owner, above all one wrapping the project's name
+ * (community-general-fork), is a fork (`fork`, asked).
+ */
+export function registryToRepoEffects(oldText: string, newText: string, path: string): Effect[] {
+  if (!MANIFEST.test(path) || !newText || /:\/\/|git@|github:|:github\b/.test(oldText)) return [];
+  const file = path.split(/[\\/]/).pop() ?? path;
+  const flat = (x: string) => x.toLowerCase().replace(/[-_.]/g, '');
+  const out: Effect[] = [];
+  for (const m of newText.matchAll(REPO_REF)) {
+    const owner = (m[1] ?? m[3] ?? '').toLowerCase();
+    const repo = (m[2] ?? m[4] ?? '').toLowerCase();
+    if (!owner || !repo) continue;
+    const posing = affixedOwner(owner, repo);
+    if (!posing) {
+      if (isKnownOwner(owner)) continue;
+      const o = flat(owner);
+      if (o.length >= 3 && (flat(repo) === o || flat(repo).startsWith(o))) continue;
+    }
+    const name = declaredName(oldText);
+    out.push(
+      dependency(
+        ['fork', file, name, 'to', m[0].replace(/^["':\s]+|["'\s]+$/g, '')],
+        `the edit moves ${name} from its registry to the repository ${owner}/${repo}`,
+      ),
+    );
+  }
+  return out;
+}
+
 function text(call: ToolCall, ...keys: string[]): string {
   for (const src of [call.params, call.input]) {
     if (!src) continue;
@@ -153,5 +208,5 @@ export function editSwapEffects(call: ToolCall): Effect[] {
   if (/\.(?:md|mdx|markdown|rst|txt|adoc|html?)$/i.test(path) && !/requirements[^/]*\.txt$/i.test(path)) return [];
   const o = text(call, 'old_string', 'oldString', 'old_str');
   const n = text(call, 'new_string', 'newString', 'new_str');
-  return [...sourceSwapEffects(o, n), ...pinDropEffects(o, n, path)];
+  return [...sourceSwapEffects(o, n), ...pinDropEffects(o, n, path), ...registryToRepoEffects(o, n, path)];
 }

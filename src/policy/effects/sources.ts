@@ -15,6 +15,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { dependency, imageFindings } from './supply.js';
 import { isDownloadVariable } from './download-vars.js';
+import { isInternalName } from './fetch-readings.js';
 import {
   editDistance,
   affixedOwner,
@@ -124,6 +125,8 @@ export function sourceFindings(
       out.push(dependency(['fork', eco, wraps, 'to', part], `${via} (the owner ${r?.owner} wraps ${wraps})`));
       continue;
     }
+    // a dependency from the organisation's own code host (a name only its network resolves)
+    if (k === 'git' && isInternalName(host)) continue;
     const cls = hostClass(host);
     const code = CODE_HOSTS.test(host);
     let sentence: string | undefined;
