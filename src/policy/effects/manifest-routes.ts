@@ -21,6 +21,7 @@ import type { Effect } from './types.js';
 import { dependency } from './supply.js';
 import { isKnownOwner, isPopular, isVendorHost, type Ecosystem } from './supply-data.js';
 import { inScratch } from './supply-hooks.js';
+import { thirdPartyCodeUrl } from './sources.js';
 import { extensionFinding } from './installers.js';
 
 const REQUIREMENTS = /(?:^|\/)(?:requirements|constraints)[^/]*\.(?:txt|in)$/;
@@ -79,9 +80,10 @@ function remoteScripts(path: string, text: string): string[] {
     for (const m of text.matchAll(/^\s*-?\s*remote\s*:\s*["']?(https?:\/\/[^\s"']+)/gm)) if (m[1]) out.push(m[1]);
     for (const m of text.matchAll(/^\s*include\s*:\s*["']?(https?:\/\/[^\s"']+)/gm)) if (m[1]) out.push(m[1]);
   }
+  // a code host is a vendor's only for an owner the catalogues know (raw.githubusercontent.com/jdoe/...)
   return out.filter((u) => {
     const h = /^https?:\/\/([^/:?#]+)/i.exec(u)?.[1]?.toLowerCase();
-    return !!h && !isVendorHost(h);
+    return !!h && (!isVendorHost(h) || thirdPartyCodeUrl(u));
   });
 }
 

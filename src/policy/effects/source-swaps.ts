@@ -9,6 +9,8 @@ import type { Effect } from './types.js';
 import type { ToolCall } from '../types.js';
 import { dependency } from './supply.js';
 import { affixedOwner, editDistance, isKnownOwner } from './supply-data.js';
+import { hostClass } from './sources.js';
+import { isInternalName } from './fetch-readings.js';
 
 interface Ref {
   host: string;
@@ -24,10 +26,12 @@ interface Ref {
  */
 const HOSTED = /\b((?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?)\/([\w.-]+)\/([\w.-]+?)(?:\.git)?(?=[@:/"'\s#?,)\]}]|$)/gi;
 const KEYED =
-  /\b(?:uses|image|repository|repo|source|from)\s*[:=]\s*["']?([\w.-]+)\/([\w.-]+?)(?=[@:"'\s#]|$)|^\s*FROM\s+(?:--platform=\S+\s+)?([\w.-]+)\/([\w.-]+?)(?=[@:\s]|$)/gim;
+  /\b(?:uses|image|container|repository|repo|project|source|from)\s*[:=]\s*["']?([\w.-]+)\/([\w.-]+?)(?=[@:"'\s#]|$)|^\s*FROM\s+(?:--platform=\S+\s+)?([\w.-]+)\/([\w.-]+?)(?=[@:\s]|$)|\bimage\s*\(?\s*["']([\w.-]+)\/([\w.-]+?)(?=[@:"'\s]|$)/gim;
+/** A repository named right behind a registry host, with no owner (`nexus.corp.local:8443/payments-api`). */
+const HOST_ONLY = /\b((?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?|[a-z0-9-]+:\d+)\/([\w.-]+?)(?=[@:"'\s#,)\]}]|$)/gi;
 
 const LIBRARY_IMAGE =
-  /^\s*(?:-\s*)?(?:image\s*:|FROM\s+(?:--platform=\S+\s+)?)\s*["']?([a-z0-9][\w.-]*)(?=[:@"'\s]|$)/gim;
+  /^\s*(?:-\s*)?(?:image\s*:|container\s*:|FROM\s+(?:--platform=\S+\s+)?)\s*["']?([a-z0-9][\w.-]*)(?=[:@"'\s]|$)|\bimage\s*\(?\s*["']([a-z0-9][\w.-]*)(?=[:@"'])/gim;
 /**
  * Registries where only their vendor publishes (Microsoft, Red Hat, Chainguard, Kubernetes, NVIDIA,
  * Elastic, Oracle, Google's distroless, AWS's mirror of Docker's library) and Docker Hub's
@@ -47,13 +51,17 @@ function refs(raw: string): Ref[] {
     out.push({ host: host.toLowerCase(), owner: owner.toLowerCase(), name: name.toLowerCase(), text: m[0] });
   }
   // an official image named alone (`FROM node:20`, `image: postgres:16`) is Docker Hub's library/NAME
+  for (const m of text.matchAll(HOST_ONLY)) {
+    const [, host = '', name = ''] = m;
+    out.push({ host: host.toLowerCase(), owner: '', name: name.toLowerCase(), text: m[0] });
+  }
   for (const m of text.matchAll(LIBRARY_IMAGE)) {
-    const name = m[1] ?? '';
+    const name = m[1] ?? m[2] ?? '';
     out.push({ host: '', owner: 'library', name: name.toLowerCase(), text: name });
   }
   for (const m of text.matchAll(KEYED)) {
-    const owner = m[1] ?? m[3] ?? '';
-    const name = m[2] ?? m[4] ?? '';
+    const owner = m[1] ?? m[3] ?? m[5] ?? '';
+    const name = m[2] ?? m[4] ?? m[6] ?? '';
     if (owner.includes('.')) continue; // a host: read above
     out.push({ host: '', owner: owner.toLowerCase(), name: name.toLowerCase(), text: `${owner}/${name}` });
   }
@@ -67,6 +75,34 @@ function near(a: string, b: string): boolean {
   return editDistance(a, b, 2) <= 2;
 }
 
+/**
+ * The same project under both names: equal, or one name a word of the other (`temurin` and
+ * `temurin-slim`, `maven` and `maven-tools`, `dbt_utils` and `dbt-utils`): a personal image or
+ * fork is usually named after what it replaces.
+ */
+function kin(a: string, b: string): boolean {
+  if (a === b) return true;
+  const flat = (x: string) => x.replace(/[-_.]/g, '');
+  if (flat(a) === flat(b)) return true;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length < 3) return false;
+  return long.split(/[-_.]/).includes(short) || long.startsWith(`${short}-`) || long.endsWith(`-${short}`);
+}
+
+/** The reference is used at a tag that moves: `:latest`, a branch name, or no tag or digest at all. */
+function floating(text: string, ref: string): boolean {
+  const i = text.indexOf(ref);
+  if (i < 0) return false;
+  const after = text.slice(i + ref.length);
+  if (/^[:@]/.test(after)) return /^:(?:latest|main|master|edge|nightly|dev)\b/i.test(after);
+  return true;
+}
+
+/** An official image's own vendor namespace on Docker Hub (redis/redis-stack, nginxinc/nginx-unprivileged). */
+function vendorNamespace(official: string, n: Ref): boolean {
+  return n.owner === official || n.owner === `${official}inc`;
+}
+
 /** What an edit's replacement does to the sources its old text named. */
 export function sourceSwapEffects(oldText: string, newText: string): Effect[] {
   if (!oldText || !newText || !/\//.test(newText)) return [];
@@ -77,9 +113,24 @@ export function sourceSwapEffects(oldText: string, newText: string): Effect[] {
   const out: Effect[] = [];
   for (const n of after) {
     if (kept.has(`${n.host}/${n.owner}/${n.name}`)) continue;
-    const o = before.find((b) => b.name === n.name && (b.owner !== n.owner || b.host !== n.host));
+    // a name kin to the old one counts where the swap also leaves the organisation's own
+    // registry, or lands on another owner's tag that moves (`:latest`, none): an organisation's
+    // own base image (ghcr.io/acme/node-base:20 for node:20) is pinned and is not this
+    const o =
+      before.find((b) => b.name === n.name && (b.owner !== n.owner || b.host !== n.host)) ??
+      before.find(
+        (b) =>
+          kin(b.name, n.name) &&
+          b.owner !== n.owner &&
+          (b.host !== n.host || !!n.owner) &&
+          (isInternalName(b.host.replace(/:\d+$/, '')) || floating(newText, n.text)),
+      );
     if (!o) continue;
-    if (o.owner === 'library' && (SINGLE_PUBLISHER.test(n.host) || VERIFIED_OWNERS.test(n.owner))) continue;
+    if (
+      o.owner === 'library' &&
+      (SINGLE_PUBLISHER.test(n.host) || VERIFIED_OWNERS.test(n.owner) || vendorNamespace(o.name, n))
+    )
+      continue;
     const via = `the edit swaps ${o.text} for ${n.text}`;
     if (o.owner !== n.owner && near(o.owner, n.owner))
       out.push(dependency(['lookalike', 'source', n.text, 'of', o.text], via));
@@ -137,6 +188,66 @@ export function registryToRepoEffects(oldText: string, newText: string, path: st
       dependency(
         ['fork', file, name, 'to', m[0].replace(/^["':\s]+|["'\s]+$/g, '')],
         `the edit moves ${name} from its registry to the repository ${owner}/${repo}`,
+      ),
+    );
+  }
+  return out;
+}
+
+/**
+ * Files a build or install reads to know where to download from: manifests, package-manager and
+ * build-tool settings, wrappers, lockfiles, container, CI and infrastructure definitions.
+ */
+const BUILD_INPUT =
+  /(?:^|\/)(?:dockerfile[^/]*|containerfile|[^/]*\.dockerfile|docker-compose[^/]*\.ya?ml|compose\.ya?ml|jenkinsfile|podfile|gemfile|cartfile|[^/]*\.gradle(?:\.kts)?|gradle-wrapper\.properties|maven-wrapper\.properties|gradle\.properties|pom\.xml|settings\.xml|[^/]*\.tf|[^/]*\.hcl|\.npmrc|\.yarnrc(?:\.yml)?|pip\.(?:conf|ini)|\.condarc|package\.json|pyproject\.toml|setup\.(?:py|cfg)|cargo\.toml|config\.toml|go\.mod|pubspec\.ya?ml|mix\.exs|packages\.yml|chart\.yaml|package\.swift|composer\.json|(?:gnu)?makefile|[^/]*\.mk|(?:build|install|setup|bootstrap)\.sh|[^/]*requirements[^/]*\.(?:txt|in)|\.gitlab-ci\.ya?ml|azure-pipelines\.ya?ml|\.travis\.ya?ml|bitbucket-pipelines\.ya?ml|\.pre-commit-config\.ya?ml|nuget\.config|[^/]*\.csproj|[^/]*\.lock|[^/]*-lock\.(?:json|ya?ml))$|\/\.github\/workflows\/|\/\.circleci\//i;
+
+const CODE_HOST = /^(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|raw\.githubusercontent\.com)$/;
+
+/** File names that look like host names are not hosts. */
+const NOT_HOST =
+  /\.(?:json|lock|txt|ya?ml|toml|xml|cfg|ini|py|[cm]?[jt]s|md|conf|config|mod|sum|rc|gz|tgz|zip|jar|whl|gradle|kts|properties)$/i;
+
+/**
+ * Hosts a text names: behind a scheme, before a path or port (`registry.npmjs.org/`), or as the
+ * whole text (a sed pattern names `registry\.terraform\.io` alone). A bare `install.sh` is a file.
+ */
+function hostsIn(text: string): Set<string> {
+  const out = new Set<string>();
+  const t = text.replace(/\\/g, '');
+  const name = '((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\\.)+[a-z]{2,})';
+  for (const m of t.matchAll(
+    new RegExp(`(?:[a-z][a-z0-9+.-]*://(?:[^@/\\s]*@)?|(?<![\\w.@/-]))${name}(?=[/:]|$)`, 'gim'),
+  )) {
+    const h = (m[1] ?? '').toLowerCase();
+    const whole = t.trim().toLowerCase() === h;
+    if ((m[0].includes('://') || whole || /^[/:]/.test(t.slice((m.index ?? 0) + m[0].length))) && !NOT_HOST.test(h))
+      out.add(h);
+  }
+  return out;
+}
+
+/**
+ * An edit of a build input that moves a download from a registry or vendor host to a host no
+ * catalogue knows: `sed -i 's#cdn.cocoapods.org#cdn-cocoapods.net#' Podfile`, a wrapper's
+ * distribution URL or a CI step's download pointed elsewhere. The next build fetches its code
+ * there (`untrusted-source`, denied as the same change written into .npmrc is). A name inside
+ * the organisation's own network is its mirror, not this.
+ */
+export function hostSwapEffects(oldText: string, newText: string, path: string): Effect[] {
+  if (!BUILD_INPUT.test(path) || !oldText || !newText) return [];
+  const before = hostsIn(oldText);
+  if (![...before].some((h) => hostClass(h) === 'official')) return [];
+  const file = path.split(/[\\/]/).pop() ?? path;
+  const out: Effect[] = [];
+  // from a code host, the download was a repository: one on an unknown host is asked, as a git
+  // dependency from there is
+  const registry = [...before].some((h) => hostClass(h) === 'official' && !CODE_HOST.test(h));
+  for (const h of hostsIn(newText)) {
+    if (before.has(h) || isInternalName(h) || hostClass(h) !== 'unknown') continue;
+    out.push(
+      dependency(
+        [registry ? 'untrusted-source' : 'third-party-source', file, h],
+        `the edit moves downloads of ${file} from a vendor's host to ${h}`,
       ),
     );
   }
@@ -208,5 +319,10 @@ export function editSwapEffects(call: ToolCall): Effect[] {
   if (/\.(?:md|mdx|markdown|rst|txt|adoc|html?)$/i.test(path) && !/requirements[^/]*\.txt$/i.test(path)) return [];
   const o = text(call, 'old_string', 'oldString', 'old_str');
   const n = text(call, 'new_string', 'newString', 'new_str');
-  return [...sourceSwapEffects(o, n), ...pinDropEffects(o, n, path), ...registryToRepoEffects(o, n, path)];
+  return [
+    ...sourceSwapEffects(o, n),
+    ...pinDropEffects(o, n, path),
+    ...registryToRepoEffects(o, n, path),
+    ...hostSwapEffects(o, n, path),
+  ];
 }
