@@ -85,7 +85,7 @@ const readers: [RegExp, string, Reader][] = [
   ],
   // npm family (the .npmrc key=value form is read by content.ts as `npm config set`)
   [
-    /(?:^|\/)\.yarnrc$/,
+    /(?:^|\/)\.yarnrc(?:\.yml)?$/,
     'npm',
     (t, via, out) => {
       for (const { key, value } of keyValues(t)) settingFindings('npm', key, value, via, out);
@@ -256,6 +256,18 @@ const readers: [RegExp, string, Reader][] = [
         out.push(
           dependency(['no-verify', 'maven', 'allowInsecureProtocol'], `${via} (lets Gradle download over plain http)`),
         );
+    },
+  ],
+  // Gradle's dependency verification file and properties, Maven's checksum policy: whether what
+  // the build downloads is checked against the recorded checksums and signatures at all
+  [
+    /(?:^|\/)verification-metadata\.xml$|(?:^|\/)gradle\.properties$/,
+    'maven',
+    (t, via, out) => {
+      for (const m of t.matchAll(/<(verify-metadata|verify-signatures)>\s*(\w+)\s*</g))
+        settingFindings('maven', m[1] ?? '', m[2] ?? '', via, out);
+      for (const { key, value } of keyValues(t))
+        if (/dependency\.verification$/.test(key)) settingFindings('maven', key, value, via, out);
     },
   ],
   // build tool wrappers: the distribution they download and run

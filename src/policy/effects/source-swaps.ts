@@ -267,11 +267,30 @@ function text(call: ToolCall, ...keys: string[]): string {
 
 /** Content digests and checksums as lockfiles, sum files and pinned references write them. */
 const DIGEST =
-  /\bh1:[A-Za-z0-9+/]{43}=|\bsha(?:1|256|384|512)[-:=][A-Za-z0-9+/]{27,}={0,2}|(?<![\w-])[0-9a-f]{40}(?:[0-9a-f]{24})?(?![\w-])/g;
+  /\bh1:[A-Za-z0-9+/]{40,46}={0,2}|\bsha(?:1|256|384|512)[-:=][A-Za-z0-9+/]{27,}={0,2}|(?<![\w-])[0-9a-f]{40}(?:[0-9a-f]{24})?(?![\w-])/g;
 
 /** Files whose checksums vouch for downloads: lockfiles, sum files, hashed requirements, build files. */
 const CHECKSUM_FILE =
-  /(?:\.lock|\.sum|-lock\.ya?ml|-lock\.json|shrinkwrap\.json|\.resolved|lock\.json|^(?:requirements|constraints)[^/]*\.(?:txt|in)|sums?(?:\.txt)?|checksums?[^/]*|\.sha(?:1|256|512)|verification-metadata\.xml|^WORKSPACE(?:\.bazel)?|^MODULE\.bazel|\.bzl|^Dockerfile[^/]*|\.nix|^PKGBUILD|\.rb|\.gradle(?:\.kts)?|^Package\.swift|\.podspec)$/i;
+  /(?:\.lock|\.lock\.hcl|\.sum|-lock\.ya?ml|-lock\.json|shrinkwrap\.json|\.resolved|lock\.json|^(?:requirements|constraints)[^/]*\.(?:txt|in)|sums?(?:\.txt)?|checksums?[^/]*|\.sha(?:1|256|512)|verification-metadata\.xml|^WORKSPACE(?:\.bazel)?|^MODULE\.bazel|\.bzl|^Dockerfile[^/]*|\.nix|^PKGBUILD|\.rb|\.gradle(?:\.kts)?|^Package\.swift|\.podspec)$/i;
+
+/**
+ * Lines added that differ from a line already there only in their checksum (a second `h1:` for
+ * the same go.sum module version, one more hash in a Terraform provider's lock, another sha256
+ * for the same Gradle artifact), every old line kept: the file now also vouches for other content
+ * under the same name and version. A real upgrade or a new dependency changes more than the hash;
+ * `terraform providers lock` and Gradle's --write-verification-metadata are commands, not edits.
+ */
+function addsChecksum(oldText: string, newText: string): boolean {
+  const shape = (l: string) => l.replace(DIGEST, '#').trim();
+  const has = (l: string) => new RegExp(DIGEST.source).test(l);
+  const oldLines = oldText.split('\n').map((l) => l.trim());
+  const kept = new Set(oldLines);
+  const shapes = new Set(oldLines.filter(has).map(shape));
+  const newLines = newText.split('\n').map((l) => l.trim());
+  if (!oldLines.every((l) => !l || newLines.includes(l))) return false;
+  const added = newLines.filter((l) => l && !kept.has(l));
+  return added.length > 0 && added.every((l) => has(l) && shapes.has(shape(l)));
+}
 
 /**
  * What an edit does to the pins that make a download verifiable:
@@ -298,6 +317,13 @@ export function pinDropEffects(oldText: string, newText: string, path = ''): Eff
   )
     out.push(
       dependency(['tampers', 'checksum', file || 'file'], `the edit replaces a checksum in ${file || 'a file'}`),
+    );
+  if (CHECKSUM_FILE.test(file) && addsChecksum(oldText, newText))
+    out.push(
+      dependency(
+        ['tampers', 'checksum', file || 'file'],
+        `the edit adds another checksum for an entry ${file || 'the file'} already pins`,
+      ),
     );
   for (const m of oldText.matchAll(/([\w.-]+(?:\/[\w.-]+)+|[\w.-]+:[\w.-]+)@(?:sha256:)?[0-9a-f]{40,64}\b/g)) {
     const ref = m[1] ?? '';
