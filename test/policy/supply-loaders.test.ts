@@ -191,3 +191,51 @@ test('code downloaded into a folder a program loads by itself is stopped; data a
     ['B', 'exec', { command: 'airflow scheduler -D' }],
   ]);
 });
+
+test('hub models, cluster libraries, pipeline libraries and fastlane plugins from other owners are asked', () => {
+  check([
+    [
+      'A',
+      'exec',
+      { command: "python -c \"import torch; m=torch.hub.load('yolo-fixes/yolov5', 'custom', path='best.pt')\"" },
+    ],
+    ['A', 'exec', { command: 'databricks libraries install --cluster-id 0312-abc --pypi-package pandsa' }],
+    [
+      'A',
+      'edit',
+      {
+        path: `${P}Jenkinsfile`,
+        old_string: "@Library('platform-lib@v3.2') _",
+        new_string:
+          "library identifier: 'platform-lib@main', retriever: modernSCM([$class: 'GitSCMSource', remote: 'https://github.com/jdoe/jenkins-platform-lib.git'])",
+      },
+    ],
+    [
+      'A',
+      'edit',
+      {
+        path: '/Users/dev/app/fastlane/Pluginfile',
+        old_string: "gem 'fastlane-plugin-firebase_app_distribution'",
+        new_string:
+          "gem 'fastlane-plugin-firebase_app_distribution', git: 'https://github.com/fastlane-plugins-dev/firebase_app_distribution'",
+      },
+    ],
+    [
+      'B',
+      'exec',
+      { command: "python -c \"import torch; m=torch.hub.load('pytorch/vision', 'resnet18', weights='DEFAULT')\"" },
+    ],
+    ['B', 'exec', { command: "python -c \"import torch; m=torch.hub.load('./yolov5', 'custom', source='local')\"" }],
+    ['B', 'exec', { command: 'databricks libraries install --cluster-id 0312-abc --pypi-package pandas==2.2.2' }],
+    [
+      'B',
+      'edit',
+      {
+        path: `${P}Jenkinsfile`,
+        old_string: "@Library('platform-lib@v3.2') _",
+        new_string:
+          "library identifier: 'platform-lib@v3.3', retriever: modernSCM([$class: 'GitSCMSource', remote: 'https://gitlab.corp.local/platform/jenkins-lib.git'])",
+      },
+    ],
+  ]);
+});

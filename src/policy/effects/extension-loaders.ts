@@ -12,6 +12,7 @@
 //     the driver's and executors' classpath), `--repositories` and spark.jars.repositories (where
 //     `--packages` are resolved; Spark docs, "Submitting Applications")
 //   grafana-cli --pluginUrl URL, az extension add --source URL, confluent-hub install URL|ZIP
+//   databricks libraries install --pypi-package/--maven-repo/--whl (read as the pip install it is)
 //   sqlite3 `.load PATH` / load_extension('PATH'), dbt deps --add-package OWNER/NAME (dbt Hub) or
 //     a git URL with --source git
 // A URL or repository elsewhere is the source read as code (unknown host deny, a code host's
@@ -34,6 +35,7 @@ export const EXTENSION_LOADER_PROGRAMS = [
   'confluent-hub',
   'sqlite3',
   'dbt',
+  'databricks',
 ] as const;
 
 /** The reading also runs wherever DuckDB's extension statements or settings appear. */
@@ -134,6 +136,24 @@ function loaderCommand(a: string[], out: Effect[]): void {
         for (const m of w.matchAll(/(?:^|[\s;])\.load\s+['"]?([^\s'";]+)|load_extension\s*\(\s*['"]([^'"]+)['"]/g))
           scratch('sqlite', m[1] ?? m[2] ?? '', 'sqlite3 loads an extension library', out);
       return;
+    case 'databricks': {
+      // databricks libraries install --pypi-package X [--pypi-repo URL] | --maven-coordinates C
+      // [--maven-repo URL] | --whl/--jar/--egg URL: installed on every node of the cluster
+      if (sub !== 'libraries' || a[2] !== 'install') return;
+      const pkg = argvOption(a, ['--pypi-package']);
+      const repo = argvOption(a, ['--pypi-repo']);
+      if (pkg)
+        out.push({
+          tool: 'exec',
+          command: `pip install ${repo ? `--index-url ${repo} ` : ''}${pkg}`,
+          via: `databricks libraries install puts ${pkg} on the cluster`,
+        });
+      const mvn = argvOption(a, ['--maven-repo']);
+      if (mvn) sourceFindings('maven', mvn, 'databricks libraries install --maven-repo', out);
+      for (const f of [argvOption(a, ['--whl']), argvOption(a, ['--jar']), argvOption(a, ['--egg'])])
+        if (f && URLISH.test(f) && !/^(?:s3|gs):/i.test(f)) code('databricks', f, 'databricks libraries install', out);
+      return;
+    }
     case 'dbt': {
       if (sub !== 'deps') return;
       const spec = argvOption(a, ['--add-package']);

@@ -224,7 +224,7 @@ const readers: [RegExp, string, Reader][] = [
   ],
   // Gemfile / gems.rb: source, and gems from git repositories or other hosts
   [
-    /(?:^|\/)(?:gemfile|gems\.rb)$/,
+    /(?:^|\/)(?:gemfile|gems\.rb|pluginfile)$/,
     'gem',
     (t, via, out) => {
       for (const m of t.matchAll(/^\s*source\s*\(?\s*["']([^"']+)["']/gm)) if (m[1]) urls('gem', m[1], via, out);

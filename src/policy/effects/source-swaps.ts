@@ -145,7 +145,7 @@ export function sourceSwapEffects(oldText: string, newText: string): Effect[] {
  * SwiftPM, Composer, Helm, Clojure.
  */
 const MANIFEST =
-  /(?:^|\/)(?:gemfile|gems\.rb|podfile|cartfile|[^/]*requirements[^/]*\.(?:txt|in|ya?ml)|pyproject\.toml|pipfile|package\.json|cargo\.toml|pubspec\.ya?ml|mix\.exs|packages\.yml|dependencies\.yml|package\.swift|composer\.json|chart\.yaml|deps\.edn|project\.clj)$/i;
+  /(?:^|\/)(?:gemfile|gems\.rb|pluginfile|podfile|cartfile|[^/]*requirements[^/]*\.(?:txt|in|ya?ml)|pyproject\.toml|pipfile|package\.json|cargo\.toml|pubspec\.ya?ml|mix\.exs|packages\.yml|dependencies\.yml|package\.swift|composer\.json|chart\.yaml|deps\.edn|project\.clj)$/i;
 
 /** Repositories on public code hosts: URLs, scp form, Bundler's `github: 'o/r'`, npm's `github:o/r`. */
 const REPO_REF =
