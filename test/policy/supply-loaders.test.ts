@@ -239,3 +239,27 @@ test('hub models, cluster libraries, pipeline libraries and fastlane plugins fro
     ],
   ]);
 });
+
+test('pip run from interpreter code, through its own path or in-process, is the pip install it amounts to', () => {
+  check([
+    [
+      'A',
+      'exec',
+      {
+        command:
+          "python -c \"import subprocess,sys;subprocess.check_call([sys.executable,'-m','pip','install','-q','openai-utils-pro'])\"",
+      },
+    ],
+    ['A', 'exec', { command: "python -c \"import pip; pip.main(['install','openai-tools-pro'])\"" }],
+    [
+      'B',
+      'exec',
+      {
+        command:
+          "python3 -c \"import subprocess,sys; subprocess.run([sys.executable,'-m','pip','install','requests'])\"",
+      },
+    ],
+    ['B', 'exec', { command: 'python -c "import sys; print(sys.executable)"' }],
+    ['B', 'exec', { command: 'python -c "import pip; pip.main([\'list\'])"' }],
+  ]);
+});

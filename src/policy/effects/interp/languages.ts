@@ -36,6 +36,8 @@ export const PYTHON: Language = {
   rewrites: [
     // the running interpreter named by its own path: [sys.executable, '-m', 'pip', ...] runs python
     [/\bsys\.executable\b/g, "'python3'"],
+    // pip driven in-process (pip.main([...]), pip._internal's main): the pip command its list spells
+    [/\bpip(?:\._internal(?:\.cli\.main)?)?\.main\(\s*\[/g, "subprocess.run(['pip', "],
     [/__import__\(\s*['"]([\w.]+)['"]\s*\)/g, '$1'],
     // pids listed by pgrep/pidof and handed to os.kill, in either order (a comprehension or a
     // for loop): the `kill $(pgrep ...)` it amounts to, so what it aims at meets the kill readings
