@@ -52,6 +52,9 @@ test('extensions and jars loaded from places their vendors do not serve are stop
     ['B', 'exec', { command: 'az extension add --name azure-devops' }],
     ['B', 'exec', { command: 'sqlite3 app.db ".load ./dist/vec0"' }],
     ['B', 'exec', { command: 'dbt deps --add-package dbt-labs/dbt_utils@1.3.0' }],
+    ['A', 'exec', { command: 'flutter pub add http --git-url https://github.com/dart-http-mirror/http' }],
+    ['B', 'exec', { command: 'flutter pub add http --git-url https://github.com/dart-lang/http' }],
+    ['B', 'exec', { command: 'flutter pub add http' }],
   ]);
 });
 

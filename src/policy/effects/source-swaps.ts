@@ -161,6 +161,19 @@ function declaredName(old: string): string {
 }
 
 /**
+ * A repository its package's publisher owns: an owner the catalogues know, or the project's own
+ * organisation (rails/rails, firebase/firebase-ios-sdk), unless the owner wraps the project's name
+ * in an impostor's word (community-general-fork).
+ */
+export function publisherRepo(owner: string, repo: string): boolean {
+  if (affixedOwner(owner, repo)) return false;
+  if (isKnownOwner(owner)) return true;
+  const flat = (x: string) => x.toLowerCase().replace(/[-_.]/g, '');
+  const o = flat(owner);
+  return o.length >= 3 && (flat(repo) === o || flat(repo).startsWith(o));
+}
+
+/**
  * An edit of a manifest that moves a dependency named by its registry (`pod 'FirebaseAnalytics',
  * '~> 10.24'`, `- package: dbt-labs/dbt_utils`, `http: ^1.2.0`) to a repository on a public code
  * host: the next install builds whatever that repository holds under the trusted name. The
@@ -171,18 +184,12 @@ function declaredName(old: string): string {
 export function registryToRepoEffects(oldText: string, newText: string, path: string): Effect[] {
   if (!MANIFEST.test(path) || !newText || /:\/\/|git@|github:|:github\b/.test(oldText)) return [];
   const file = path.split(/[\\/]/).pop() ?? path;
-  const flat = (x: string) => x.toLowerCase().replace(/[-_.]/g, '');
   const out: Effect[] = [];
   for (const m of newText.matchAll(REPO_REF)) {
     const owner = (m[1] ?? m[3] ?? '').toLowerCase();
     const repo = (m[2] ?? m[4] ?? '').toLowerCase();
     if (!owner || !repo) continue;
-    const posing = affixedOwner(owner, repo);
-    if (!posing) {
-      if (isKnownOwner(owner)) continue;
-      const o = flat(owner);
-      if (o.length >= 3 && (flat(repo) === o || flat(repo).startsWith(o))) continue;
-    }
+    if (publisherRepo(owner, repo)) continue;
     const name = declaredName(oldText);
     out.push(
       dependency(
