@@ -341,8 +341,19 @@ export function effectsOf(
     const before = [call.params['old_string'], call.params['oldString'], call.params['old_str']].find(
       (v): v is string => typeof v === 'string',
     );
+    // an edit is judged for what it changes: a source its old text already named (the registry
+    // of a base image whose tag is bumped) is not the edit's doing; compared without the tag
+    const sourceKey = (e: Effect) => (e.tool === 'dependency' ? (e.command ?? '').replace(/[:@][\w.+-]+$/, '') : '');
+    // (what the place alone reads as, a write into installed packages, stays the edit's doing)
+    let prior: Set<string> | undefined;
+    if (call.tool === 'edit' && before) {
+      prior = new Set(cache.forWrite(path, before).flatMap((e) => (e.tool === 'dependency' ? [sourceKey(e)] : [])));
+      for (const e of cache.forWrite(path, '\n')) prior.delete(sourceKey(e));
+    }
     return [
-      ...cache.forWrite(path, writtenContent(call)),
+      ...cache
+        .forWrite(path, writtenContent(call))
+        .filter((e) => !prior || e.tool !== 'dependency' || !prior.has(sourceKey(e))),
       ...writeLossEffects(call, path),
       ...editSwapEffects(call),
       ...armedLossEffects(call.tool, path, before ?? '', writtenContent(call) ?? ''),

@@ -28,6 +28,7 @@ import { SUPPLY_LINE_HINT, supplyLineEffects } from './supply-line.js';
 import { SUPPLY_HOOK_HINT, supplyHookEffects } from './supply-hooks.js';
 import { listedReads } from './env-reads.js';
 import { INSTALLER_PROGRAMS, installerEffects } from './installers.js';
+import { DUCKDB_HINT, EXTENSION_LOADER_PROGRAMS, extensionLoaderEffects } from './extension-loaders.js';
 import { MODEL_CODE_HINT, modelCodeEffects } from './model-code.js';
 import { SOURCED_HINT, sourcedWriteEffects } from './sourced-writes.js';
 import { INDIRECT_HINT, indirectEffects } from './env-indirect.js';
@@ -143,6 +144,13 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'supply-hooks', hint: SUPPLY_HOOK_HINT, read: (l, out) => supplyHookEffects(l.cmds, out) },
   // plugins and extensions installed from a place, create-* packages run, manifests set (installers.ts)
   { name: 'installers', programs: INSTALLER_PROGRAMS, read: (l, out) => installerEffects(l.cmds, out) },
+  // extensions, jars and plugins that data tools and dashboards fetch and load (extension-loaders.ts)
+  {
+    name: 'extension-loaders',
+    programs: EXTENSION_LOADER_PROGRAMS,
+    hint: DUCKDB_HINT,
+    read: (l, out) => extensionLoaderEffects(l.text, l.cmds, out),
+  },
   // a model repository's own code run on load (model-code.ts)
   { name: 'model-code', hint: MODEL_CODE_HINT, read: (l, out) => modelCodeEffects(l.text, out) },
   // a file a start-up file sources, written in the same line (sourced-writes.ts); reads the writes found so far
