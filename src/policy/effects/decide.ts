@@ -105,10 +105,12 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   const out: Effect[] = [];
   if (path) {
     const via = `MCP ${op}`;
+    // an empty content is written as such (write_file given "" blanks the file); a move or copy has none
+    const blanks = content === '' && /write|create|put|save/.test(op) && !/move|rename|copy|append/.test(op);
     if (/write|create|edit|append|put|save|upload|move|rename|copy/.test(op))
       out.push(
-        content
-          ? { tool: 'write', path, content, via: `${via} writes ${path}` }
+        content || blanks
+          ? { tool: 'write', path, content: content ?? '', via: `${via} writes ${path}` }
           : { tool: 'write', path, via: `${via} writes ${path}` },
       );
     else if (/delete|remove|unlink|rm/.test(op)) out.push({ tool: 'delete', path, via: `${via} deletes ${path}` });
