@@ -21,6 +21,7 @@ import { svcApiEffects } from './svc-api.js';
 import { writeLossEffects } from './write-loss.js';
 import { editSwapEffects } from './source-swaps.js';
 import { armedLossEffects } from './safeguard-edits.js';
+import { mcpForgeFileEffects } from './mcp-forge-files.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { resolvedEffects } from './resolved.js';
 import { cypherWipe } from './doc-store-wipes.js';
@@ -102,13 +103,15 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   const op = rawOp.toLowerCase();
   const path = str('path') ?? str('file_path') ?? str('filepath') ?? str('destination') ?? str('target');
   const content = str('content') ?? str('contents') ?? str('text') ?? str('new_string') ?? str('newText');
-  const out: Effect[] = [];
+  const out: Effect[] = mcpForgeFileEffects(op, p);
   if (path) {
     const via = `MCP ${op}`;
+    // an empty content is written as such (write_file given "" blanks the file); a move or copy has none
+    const blanks = content === '' && /write|create|put|save/.test(op) && !/move|rename|copy|append/.test(op);
     if (/write|create|edit|append|put|save|upload|move|rename|copy/.test(op))
       out.push(
-        content
-          ? { tool: 'write', path, content, via: `${via} writes ${path}` }
+        content || blanks
+          ? { tool: 'write', path, content: content ?? '', via: `${via} writes ${path}` }
           : { tool: 'write', path, via: `${via} writes ${path}` },
       );
     else if (/delete|remove|unlink|rm/.test(op)) out.push({ tool: 'delete', path, via: `${via} deletes ${path}` });

@@ -123,6 +123,11 @@ function interpreterCode(
   }
   for (let i = 1; i < a.length; i++) {
     const w = at(a, i);
+    // osascript -l JavaScript|AppleScript names the language, not a script file
+    if (lang.name === 'applescript' && w === '-l') {
+      i++;
+      continue;
+    }
     if (lang.inline.includes(w)) return { code: a[i + 1] ?? '', via: `${name} ${w}` };
     // -c'code' / -e'code' attached, and combined short flags ending in the code flag (-Ic, -ne)
     const short =

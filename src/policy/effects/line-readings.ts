@@ -55,6 +55,7 @@ import { ENCRYPT_PROGRAMS, encryptWipeEffects } from './encrypt-wipes.js';
 import { CLEAN_VAR_PROGRAMS, cleanVarEffects } from './clean-vars.js';
 import { LOG_WIPE_HINT, logWipeEffects } from './log-wipes.js';
 import { FORGE_HISTORY_PROGRAMS, forgeHistoryEffects } from './forge-history.js';
+import { FORGE_PROTECTION_PROGRAMS, forgeProtectionEffects } from './forge-protections.js';
 import { REF_MOVE_PROGRAMS, refMoveEffects } from './ref-moves.js';
 import { PROD_DESTROY_PROGRAMS, prodDestroyEffects } from './prod-destroys.js';
 import { MOVE_DELETE_PROGRAMS, moveDeleteEffects } from './move-deletes.js';
@@ -200,6 +201,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'log-wipes', hint: LOG_WIPE_HINT, read: logWipeEffects },
   // a shared branch force-moved or the default branch switched through gh api (forge-history.ts)
   { name: 'forge-history', programs: FORGE_HISTORY_PROGRAMS, read: forgeHistoryEffects },
+  // merge and branch protections weakened through gh api or glab api (forge-protections.ts)
+  { name: 'forge-protections', programs: FORGE_PROTECTION_PROGRAMS, read: forgeProtectionEffects },
   // a shared branch moved by branch -f, update-ref, checkout -B; the reflog's expiry set to now (ref-moves.ts)
   { name: 'ref-moves', programs: REF_MOVE_PROGRAMS, read: refMoveEffects },
   // a cloud or cluster tool's delete of something named for production (prod-destroys.ts)

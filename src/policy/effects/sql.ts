@@ -614,6 +614,13 @@ export function namedForDestruction(file: string, migrations = false): boolean {
 }
 
 /**
+ * redis-cli's options that take a value (redis-cli --help); the others (`--tls`, `-c`, `--raw`,
+ * `--no-auth-warning`, `--insecure`) are flags, and the word after them is the command.
+ */
+const REDIS_VALUE_OPTS =
+  /^(?:-[psarid]|-X|-D|--user|--pass|--sni|--cacert|--cacertdir|--cert|--key|--tls-ciphers|--tls-ciphersuites|--show-pushes|--lru-test|--rdb|--functions-rdb|--pipe-timeout|--memkeys-samples|--pattern|--quoted-pattern|--count|--intrinsic-latency|--eval)$/;
+
+/**
  * Redis: `redis-cli [opts] CMD args`; FLUSHDB of database 15 on this machine is a test reset, and
  * so is a flush of an instance the line names as loopback (`-h 127.0.0.1`, `-u redis://localhost`).
  */
@@ -631,9 +638,8 @@ function redisEffects(c: SimpleCommand, out: Effect[]): void {
       const m = /^rediss?:\/\/(?:[^@/]*@)?([^/:]*)(?::\d+)?(?:\/(\d+))?/i.exec(u);
       host = m?.[1] || 'remote';
       if (m?.[2]) db = m[2];
-    } else if (/^-[pasc]$|^--(?:user|pass|tls|cacert|cert|key)$/.test(w)) {
-      if (w !== '-c') i++;
-    } else if (w.startsWith('-')) continue;
+    } else if (REDIS_VALUE_OPTS.test(w)) i++;
+    else if (w.startsWith('-')) continue;
     else words.push(w);
   }
   // `redis-cli --cluster call HOST:PORT CMD ...` runs CMD on every node of HOST's cluster

@@ -568,10 +568,28 @@ export const OSASCRIPT: Language = {
   programs: /^osascript$/,
   inline: ['-e'],
   dotConcat: false,
-  rewrites: [[/\bdo\s+shell\s+script\s+/gi, 'doshellscript ']],
+  rewrites: [
+    [/\bdo\s+shell\s+script\s+/gi, 'doshellscript '],
+    // Finder and System Events delete what they are given (to the Trash, which `empty trash` then
+    // empties): `delete POSIX file "P"`, `delete (POSIX file "P" as alias)`, `delete folder "P"`,
+    // `move POSIX file "P" to trash`, JXA `Application("Finder").delete(Path("P"))`; a trash tool's
+    // delete is a delete (docs/effects.md)
+    [
+      /\bmove\s+\(?\s*(?:POSIX\s+file|file|folder|disk\s+item|alias)\s+("[^"]*")(?:\s+as\s+alias)?\s*\)?\s+to\s+(?:the\s+)?trash\b/gi,
+      'finderdelete($1)',
+    ],
+    [
+      /\bdelete\s+\(?\s*(?:every\s+item\s+of\s+)?(?:POSIX\s+file|file|folder|disk\s+item|alias)\s+("[^"]*")(?:\s+as\s+alias)?\s*\)?/gi,
+      'finderdelete($1)',
+    ],
+    [/\.delete\(\s*Path\(\s*("[^"]*"|'[^']*')\s*\)\s*\)/g, ' finderdelete($1)'],
+  ],
   aliases: [],
   decoders: [],
-  calls: [{ fn: 'doshellscript', kind: 'exec', bare: true }],
+  calls: [
+    { fn: 'doshellscript', kind: 'exec', bare: true },
+    { fn: 'finderdelete', kind: 'rmtree', path: 0, bare: true },
+  ],
   connects: [],
   streamsToProcess: /$^/,
 };
