@@ -71,16 +71,24 @@ function* callsOf(code: string, re: RegExp): Generator<{ fn: string; args: strin
   }
 }
 
-const HUB_CALL = /\b(upload_folder|upload_file|upload_large_folder|delete_repo|delete_file|delete_folder)\s*\(/g;
+const HUB_CALL =
+  /\b(upload_folder|upload_file|upload_large_folder|delete_repo|delete_file|delete_folder|push_to_hub|push_to_hf_hub)\s*\(/g;
 
 /** `huggingface-cli upload REPO PATH` / `huggingface-cli repo delete REPO` for Hub calls in `code`. */
 export function hubEffects(code: string, via: string): Effect[] {
-  if (!/huggingface_hub|HfApi/.test(code)) return [];
+  // `.push_to_hub(REPO)` of a transformers model or tokenizer, a datasets Dataset, a
+  // sentence-transformers or diffusers object, and timm's `push_to_hf_hub(model, REPO)` upload the
+  // object itself (each library's reference): the same upload as the CLI's, of what is in memory
+  if (!/huggingface_hub|HfApi|push_to_h(?:f_)?ub\s*\(/.test(code)) return [];
   const out: Effect[] = [];
   for (const { fn, args } of callsOf(code, HUB_CALL)) {
     if (out.length >= 8) break;
     const repo = (argNamed(args, 'repo_id', fn.startsWith('delete_repo') ? 0 : -1) ?? 'REPO').replace(/[^\w./-]/g, '_');
-    if (fn.startsWith('upload')) {
+    if (fn.startsWith('push_to_h')) {
+      const target = (argNamed(args, 'repo_id', fn === 'push_to_hf_hub' ? 1 : 0) ?? 'REPO').replace(/[^\w./-]/g, '_');
+      const command = `huggingface-cli upload ${target} .`;
+      out.push({ tool: 'exec', command, via: `${via} pushes an object to the Hub with ${fn} (as \`${command}\`)` });
+    } else if (fn.startsWith('upload')) {
       const local = argNamed(args, fn === 'upload_file' ? 'path_or_fileobj' : 'folder_path', 0) ?? '.';
       const command = `huggingface-cli upload ${repo} ${local.replace(/[^\w@%+=:,./~-]/g, '_')}`;
       out.push({ tool: 'exec', command, via: `${via} uploads ${local} to the Hub (as \`${command}\`)` });
