@@ -4,6 +4,7 @@
 // command it amounts to; package-manager configuration and lockfiles are read as the equivalent
 // `config set` command, so pointing them at another registry or switching verification off
 // meets the same rules as doing it on the command line.
+import { ciContainerRuns, devcontainerRun, isDevcontainer } from './container-specs.js';
 import { imageScript } from './image-scope.js';
 import { installHookFindings } from './install-hooks.js';
 import { cargoConfigHooks } from './supply-hooks.js';
@@ -584,6 +585,8 @@ function planted(path: string, content: string): Effect[] {
 }
 
 function fileEffects(path: string, content: string): Effect[] {
+  if (isDevcontainer(path))
+    return devcontainerRun(content, `starts the dev container of ${posix.basename(posix.dirname(path))} with`);
   const kind = fileKind(path) ?? shebangKind(content);
   if (!kind) {
     // a workload manifest starts containers wherever it is written (kubectl apply -f later)
@@ -653,6 +656,9 @@ function fileEffects(path: string, content: string): Effect[] {
         ...ciFindings(content, scripts, `changes where the CI in ${name} gets its code`),
         ...ciTrustFindings(content, `changes what the CI in ${name} trusts`),
         ...ciShipFindings(content, scripts, `changes what the CI in ${name} does`),
+        // the containers its jobs run in (a job container's options, a Jenkins pod template)
+        ...ciContainerRuns(content, `runs the CI jobs of ${name} in a container with`),
+        ...containerGrants(manifestFlags(content), `runs the CI jobs of ${name} in a pod with`),
       ];
     }
     case 'docker': {
