@@ -4,6 +4,7 @@
 // command it amounts to; package-manager configuration and lockfiles are read as the equivalent
 // `config set` command, so pointing them at another registry or switching verification off
 // meets the same rules as doing it on the command line.
+import { exposedConfigEffects } from './exposed-shells.js';
 import { ciContainerRuns, devcontainerRun, isDevcontainer } from './container-specs.js';
 import { imageScript } from './image-scope.js';
 import { installHookFindings } from './install-hooks.js';
@@ -569,6 +570,13 @@ export function plantedEffects(path: string, content: string | undefined): Effec
 }
 
 function plantedCode(path: string, content: string): Effect[] {
+  // a server's configuration that opens it to everyone without a login (exposed-shells.ts)
+  const exposedServer = exposedConfigEffects(path, content);
+  if (exposedServer.length) return [...exposedServer, ...plantedText(path, content)];
+  return plantedText(path, content);
+}
+
+function plantedText(path: string, content: string): Effect[] {
   // `echo 'a\nb' > f` writes a line break under sh (dash) and zsh, a backslash and an n under
   // bash: a file that runs later is judged by both
   if (content.includes('\\n')) return [...planted(path, content), ...planted(path, content.replace(/\\n/g, '\n'))];
