@@ -4,6 +4,7 @@
 // command it amounts to; package-manager configuration and lockfiles are read as the equivalent
 // `config set` command, so pointing them at another registry or switching verification off
 // meets the same rules as doing it on the command line.
+import { automationCommands, isAutomationFile } from './automation-tasks.js';
 import { exposedConfigEffects } from './exposed-shells.js';
 import { ciContainerRuns, devcontainerRun, isDevcontainer } from './container-specs.js';
 import { imageScript } from './image-scope.js';
@@ -597,6 +598,11 @@ function fileEffects(path: string, content: string): Effect[] {
     return devcontainerRun(content, `starts the dev container of ${posix.basename(posix.dirname(path))} with`);
   const kind = fileKind(path) ?? shebangKind(content);
   if (!kind) {
+    // Ansible tasks and Salt states run their commands on the servers they manage
+    const automation = isAutomationFile(path, content)
+      ? shellPlant(automationCommands(content).join('\n'), `plants a task in ${posix.basename(path)} that runs`)
+      : [];
+    if (/\.sls$/i.test(path)) return automation;
     // a workload manifest starts containers wherever it is written (kubectl apply -f later)
     if (!/\.ya?ml$/i.test(path)) return sourcePlant(path, content);
     const via = `plants a workload in ${posix.basename(path)}`;
@@ -607,7 +613,7 @@ function fileEffects(path: string, content: string): Effect[] {
       )
         ? composeImages(content, `${via} running an image`)
         : [];
-    return [...containerGrants(manifestFlags(content), via), ...images];
+    return [...automation, ...containerGrants(manifestFlags(content), via), ...images];
   }
   const name = posix.basename(path.replace(/\\/g, '/'));
   const via = `plants code in ${name}`;
