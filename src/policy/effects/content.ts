@@ -4,6 +4,7 @@
 // command it amounts to; package-manager configuration and lockfiles are read as the equivalent
 // `config set` command, so pointing them at another registry or switching verification off
 // meets the same rules as doing it on the command line.
+import { rbacManifestGrants } from './admin-grants.js';
 import { automationCommands, isAutomationFile } from './automation-tasks.js';
 import { exposedConfigEffects } from './exposed-shells.js';
 import { ciContainerRuns, devcontainerRun, isDevcontainer } from './container-specs.js';
@@ -613,7 +614,12 @@ function fileEffects(path: string, content: string): Effect[] {
       )
         ? composeImages(content, `${via} running an image`)
         : [];
-    return [...automation, ...containerGrants(manifestFlags(content), via), ...images];
+    return [
+      ...automation,
+      ...containerGrants(manifestFlags(content), via),
+      ...images,
+      ...rbacManifestGrants(content, `plants RBAC in ${posix.basename(path)} that`),
+    ];
   }
   const name = posix.basename(path.replace(/\\/g, '/'));
   const via = `plants code in ${name}`;
