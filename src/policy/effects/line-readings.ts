@@ -22,6 +22,7 @@ import { svcTamperEffects, TAMPER_HINT } from './svc-tamper.js';
 import { cwdPathEffects } from './cwd-paths.js';
 import { cdDeleteEffects } from './cd-deletes.js';
 import { HTTP_SQL_HINT, httpSqlEffects } from './http-sql.js';
+import { ADMIN_GRANT_HINT, adminGrantEffects } from './admin-grants.js';
 import { AGENT_PROGRAMS, agentLaunchEffects } from './agent-launch.js';
 import { escapeEffects } from './escape.js';
 import { SUPPLY_LINE_HINT, supplyLineEffects } from './supply-line.js';
@@ -134,6 +135,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'cd-deletes', programs: ['cd', 'pushd'], read: cdDeleteEffects },
   // statements sent to a database's HTTP API: influx /query?q=DROP ..., {"query": "TRUNCATE ..."} (http-sql.ts)
   { name: 'http-sql', hint: HTTP_SQL_HINT, read: httpSqlEffects },
+  // administrator power granted inside a shared system: Vault policies and roles, admin roles over HTTP (admin-grants.ts)
+  { name: 'admin-grants', hint: ADMIN_GRANT_HINT, read: adminGrantEffects },
   // svc stopped, administered or unhooked however it is spelled (svc-tamper.ts); after the
   // per-command readings, whose fetches it reads
   { name: 'svc-tamper', hint: TAMPER_HINT, read: svcTamperEffects },

@@ -80,7 +80,8 @@ const HUB_CALL = /\b(upload_folder|upload_file|upload_large_folder|delete_repo|d
  * uploads the object): read as the upload of what the code loaded (`data_files=...`, a
  * `from_pretrained`/`load_from_disk` folder) or of the working folder.
  */
-const PUSH_CALL = /\.push_to_hub\s*\(/g;
+/** timm's `push_to_hf_hub(model, REPO)` is the same upload. */
+const PUSH_CALL = /\.push_to_hub\s*\(|\bpush_to_hf_hub\s*\(/g;
 
 function pushEffects(code: string, via: string): Effect[] {
   const out: Effect[] = [];
@@ -98,7 +99,7 @@ function pushEffects(code: string, via: string): Effect[] {
 }
 
 export function hubEffects(code: string, via: string): Effect[] {
-  if (code.includes('push_to_hub')) return [...pushEffects(code, via), ...hubUploads(code, via)];
+  if (/push_to_h(?:f_)?ub/.test(code)) return [...pushEffects(code, via), ...hubUploads(code, via)];
   return hubUploads(code, via);
 }
 
@@ -108,7 +109,11 @@ function hubUploads(code: string, via: string): Effect[] {
   for (const { fn, args } of callsOf(code, HUB_CALL)) {
     if (out.length >= 8) break;
     const repo = (argNamed(args, 'repo_id', fn.startsWith('delete_repo') ? 0 : -1) ?? 'REPO').replace(/[^\w./-]/g, '_');
-    if (fn.startsWith('upload')) {
+    if (fn.startsWith('push_to_h')) {
+      const target = (argNamed(args, 'repo_id', fn === 'push_to_hf_hub' ? 1 : 0) ?? 'REPO').replace(/[^\w./-]/g, '_');
+      const command = `huggingface-cli upload ${target} .`;
+      out.push({ tool: 'exec', command, via: `${via} pushes an object to the Hub with ${fn} (as \`${command}\`)` });
+    } else if (fn.startsWith('upload')) {
       const local = argNamed(args, fn === 'upload_file' ? 'path_or_fileobj' : 'folder_path', 0) ?? '.';
       const command = `huggingface-cli upload ${repo} ${local.replace(/[^\w@%+=:,./~-]/g, '_')}`;
       out.push({ tool: 'exec', command, via: `${via} uploads ${local} to the Hub (as \`${command}\`)` });
