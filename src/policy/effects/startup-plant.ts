@@ -54,7 +54,8 @@ const TOOL_RC: [RegExp, RegExp][] = [
   [/(?:^|\/)\.screenrc$/, /^\s*(?:exec|screen\s+-t\s+\S+\s+\d*)\s+(?:'([^']*)'|"([^"]*)"|(\S.*))$/],
   [/(?:^|\/)\.psqlrc(?:-[\d.]+)?$/, /^\s*\\!\s*()()(.+)$/],
   [/(?:^|\/)\.gdbinit$|\/gdb\/gdbinit$/, /^\s*(?:shell|!)\s*()()(.+)$/],
-  [/(?:^|\/)\.lldbinit$/, /^\s*platform\s+shell\s+()()(.+)$/],
+  // ~/.lldbinit, and ~/.lldbinit-Xcode (or -lldb, -PROGRAM) read by that program only (lldb "Customization")
+  [/(?:^|\/)\.lldbinit(?:-[\w.-]+)?$|\/\.lldb\/[^/]+\.lldbinit$/, /^\s*platform\s+shell\s+()()(.+)$/],
   [/(?:^|\/)\.sqliterc$/, /^\s*\.(?:shell|system)\s+()()(.+)$/],
   [/(?:^|\/)\.my\.cnf$|(?:^|\/)\.mysqlrc$/, /^\s*(?:system|\\!)\s+()()(.+)$/],
 ];
