@@ -52,6 +52,7 @@ test('extensions and jars loaded from places their vendors do not serve are stop
     ['B', 'exec', { command: 'spark-submit --master yarn --deploy-mode cluster jobs/etl.py --date 2026-11-26' }],
     ['B', 'exec', { command: 'spark-submit --jars libs/udf.jar,https://repo1.maven.org/maven2/x/y/1/y-1.jar j.py' }],
     ['B', 'exec', { command: 'az extension add --name azure-devops' }],
+    ['B', 'exec', { command: 'spark-submit --jars s3://acme-artifacts/libs/udf.jar s3://acme-artifacts/jobs/etl.py' }],
     ['B', 'exec', { command: 'sqlite3 app.db ".load ./dist/vec0"' }],
     ['B', 'exec', { command: 'dbt deps --add-package dbt-labs/dbt_utils@1.3.0' }],
     ['A', 'exec', { command: 'flutter pub add http --git-url https://github.com/dart-http-mirror/http' }],
@@ -194,6 +195,14 @@ test('code downloaded into a folder a program loads by itself is stopped; data a
       },
     ],
     ['B', 'exec', { command: 'airflow scheduler -D' }],
+    [
+      'B',
+      'exec',
+      {
+        command:
+          'wget -q https://repo1.maven.org/maven2/org/postgresql/postgresql/42.7.3/postgresql-42.7.3.jar -P $SPARK_HOME/jars/',
+      },
+    ],
   ]);
 });
 

@@ -41,7 +41,9 @@ export const EXTENSION_LOADER_PROGRAMS = [
 /** The reading also runs wherever DuckDB's extension statements or settings appear. */
 export const DUCKDB_HINT = /\bduckdb\b|allow_unsigned_extensions|custom_extension_repository/i;
 
-const URLISH = /^(?:https?|ftp|s3|gs):\/\//i;
+// (object stores and cluster file systems, s3:// gs:// hdfs:// abfss:// dbfs:/, are the
+// organisation's own storage: a job's jars are kept there)
+const URLISH = /^(?:https?|ftp):\/\//i;
 /** DuckDB's own extension repositories (duckdb.org/docs/extensions/installing_extensions). */
 const DUCKDB_REPOS = /^(?:core|core_nightly|community|local_build_debug|local_build_release)$/i;
 const DUCKDB_HOSTS = /^https?:\/\/(?:nightly-|community-)?extensions\.duckdb\.org(?:[/:]|$)/i;
@@ -161,7 +163,7 @@ function loaderCommand(a: string[], out: Effect[]): void {
       const mvn = argvOption(a, ['--maven-repo']);
       if (mvn) sourceFindings('maven', mvn, 'databricks libraries install --maven-repo', out);
       for (const f of [argvOption(a, ['--whl']), argvOption(a, ['--jar']), argvOption(a, ['--egg'])])
-        if (f && URLISH.test(f) && !/^(?:s3|gs):/i.test(f)) code('databricks', f, 'databricks libraries install', out);
+        if (f && URLISH.test(f)) code('databricks', f, 'databricks libraries install', out);
       return;
     }
     case 'dbt': {
