@@ -60,6 +60,26 @@ test('a build input moved from a vendor host or owner to another is stopped; bum
           '    - curl -fsSL https://deb.nodesource.com/setup_20.x | bash -\n    - curl -s -X POST https://status.example-team.dev/ping',
       },
     ],
+    // an application's own endpoint and a comment's link moved to another host
+    [
+      'B',
+      'edit',
+      {
+        path: `${P}src/api.ts`,
+        old_string: "const BASE = 'https://api.old-shop.com/v1';",
+        new_string: "const BASE = 'https://api.shop.com/v1';",
+      },
+    ],
+    [
+      'B',
+      'edit',
+      {
+        path: `${P}.gitlab-ci.yml`,
+        old_string: '  # see https://docs.example.com/setup',
+        new_string: '  # see https://wiki.example.com/setup',
+      },
+    ],
+    ['B', 'exec', { command: "sed -i 's#https://api.staging.shop.com#https://api.shop.com#' src/config.ts" }],
     // the project's own repository and pages described in its manifest
     [
       'B',
