@@ -12,7 +12,7 @@ import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { dependency, isVendorUrl } from './supply.js';
 import { hostClass, sourceHost } from './sources.js';
-import { isKnownRegistry } from './supply-data.js';
+import { isKnownRegistry, supplyData } from './supply-data.js';
 import { argvOption } from './operands.js';
 
 /** Shells and interpreters that run what they read on standard input. */
@@ -51,7 +51,27 @@ function runsThere(path: string, url?: string): boolean {
   return !url || !host || !(isKnownRegistry(host) || isVendorUrl(url));
 }
 
-/** Archive extractors. */
+/**
+ * Files a Python one-liner unpickles: pickle/dill/cloudpickle.load(open(F)), joblib.load(F),
+ * pandas.read_pickle(F), torch.load(F, weights_only=False), numpy.load(F, allow_pickle=True).
+ */
+function unpickledFiles(name: string, a: string[]): string[] {
+  if (!/^python[0-9.]*$/.test(name)) return [];
+  const code = a[a.indexOf('-c') + 1];
+  if (!a.includes('-c') || !code) return [];
+  const out: string[] = [];
+  const q = `["']([^"']+)["']`;
+  for (const re of [
+    new RegExp(`\\b(?:pickle|dill|cloudpickle|cPickle)\\.load\\(\\s*open\\(\\s*${q}`, 'g'),
+    new RegExp(`\\b(?:joblib\\.load|read_pickle)\\(\\s*${q}`, 'g'),
+    new RegExp(`\\btorch\\.load\\(\\s*${q}[^)]*weights_only\\s*=\\s*False`, 'g'),
+    new RegExp(`\\b(?:np|numpy)\\.load\\(\\s*${q}[^)]*allow_pickle\\s*=\\s*True`, 'g'),
+  ])
+    for (const m of code.matchAll(re)) if (m[1]) out.push(m[1]);
+  return out;
+}
+
+/** Archive extractors. */ /** Archive extractors. */
 const EXTRACTORS = /^(?:tar|bsdtar|unzip|7z|7za|unrar|cpio|gunzip|jar)$/;
 
 /** How far the server of `url` is trusted to supply code that runs here. */
@@ -500,6 +520,18 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
     }
     // a build or test tool runs the project files it reads (setup.py, package.json scripts,
     // build.rs, conftest.py, a Makefile): one downloaded earlier in the line is code it runs
+    // a pickle downloaded earlier in the line and unpickled: unpickling runs whatever code the
+    // file's author put in it (Python docs, pickle: "never unpickle data from an untrusted
+    // source"); counted for servers no vendor or registry owns (a vendor's model file is asked
+    // elsewhere or is ordinary work)
+    for (const f of unpickledFiles(name, a)) {
+      const u = files.get(key(f)) ?? files.get(key(f.split('/').pop() ?? f));
+      // a model file of a vendor's organisation on the Hugging Face hub is the vendor's release
+      const hubOwner = /^https?:\/\/huggingface\.co\/([^/]+)\//i.exec(u ?? '')?.[1]?.toLowerCase();
+      if (hubOwner && supplyData().modelOwners.includes(hubOwner)) continue;
+      const r = u ? runFinding(u, `${name} unpickles ${f}, downloaded`) : undefined;
+      if (r?.command?.startsWith('runs-untrusted ')) out.push(r);
+    }
     const implicit = implicitRun(name, a, files);
     if (implicit) out.push(runFinding(implicit.url, `${name} runs ${implicit.file}, downloaded`));
     // make / ./configure inside a cloned or unpacked tree run its build scripts
