@@ -17,6 +17,7 @@ import { containersRemovedAll } from './shell-containers.js';
 import { remoteAccessReading } from './shell-remote.js';
 import { contentsReadings, sourceLossReadings, treeLossReadings } from './shell-targets.js';
 import { httpDestroyReadings } from './shell-http-destroy.js';
+import { socketOnlyAnalyser } from './effects/container-run.js';
 import { emptySource } from './shell-destroy.js';
 import { shipReadings } from './ship.js';
 import {
@@ -724,6 +725,10 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
   for (const t of sourceLossReadings(words))
     out.push({ text: t, note: { from: 'source code deleted or emptied', text: t } });
   for (const h of httpDestroyReadings(words)) out.push({ text: h, note: { from: 'an HTTP DELETE', text: h } });
+  if ((words[0] === 'docker' || words[0] === 'podman') && socketOnlyAnalyser(words)) {
+    const t = `socket-analyser ${words.join(' ')}`;
+    out.push({ text: t, note: { from: 'the runtime socket given only to a known image analyser', text: t } });
+  }
   const off = rehearsalOffReading(words, (t) => NOT_SUBCOMMAND_CLI.has(t));
   if (off) out.push({ text: off, note: { from: 'a rehearsal option that does not rehearse', text: off } });
   const clean = gitCleanReading(words);

@@ -25,6 +25,10 @@ import { FifoMap } from '../../util/fifo-map.js';
 /** Names under these suffixes resolve only inside a network. */
 const INTERNAL_SUFFIX =
   /\.(?:internal|local|localdomain|lan|corp|intranet|intra|home\.arpa|svc|cluster\.local|private|priv|consul|nomad)$/i;
+/** Whether a host name resolves only inside a network (no public DNS delegates its suffix). */
+export function internalHostName(host: string): boolean {
+  return INTERNAL_SUFFIX.test(host.toLowerCase().replace(/\.$/, ''));
+}
 /** Data stores' HTTP APIs (Elasticsearch/OpenSearch, CouchDB, Solr, ClickHouse, InfluxDB, Neo4j,
  * Couchbase): the fetch tool pointed at one on loopback reads the documents it holds (searches,
  * documents, dumps, queries, settings); listing indices or health stays open. */

@@ -6,7 +6,7 @@
 // command equivalent here and stay what they were.
 import type { Effect } from './types.js';
 import { at } from '../../util/invariant.js';
-import { mcpShipEffects } from './mcp-ship.js';
+import { mcpShipEffects, mergesNow } from './mcp-ship.js';
 import { mcpFileEffects } from './mcp-files.js';
 
 /** Verbs that destroy, in the spellings MCP servers use. */
@@ -221,7 +221,7 @@ export function mcpToolEffects(op: string, p: Params, path: string | undefined):
   // `helm_run {args: [uninstall, api]}`) runs that CLI with it.
   const sub = cli ? undefined : subcommandLine(words, p);
   if (sub) out.push({ tool: 'exec', command: sub, via: `${via} runs \`${sub}\`` });
-  if (words.includes('merge') && (words.includes('pull') || words.includes('pr') || words.includes('merge'))) {
+  if (mergesNow(words, p)) {
     const base = pick(p, 'base', 'base_branch', 'baseBranch', 'into', 'target_branch', 'targetBranch', 'branch');
     if (base && PROTECTED.test(base.replace(/^refs\/heads\//, '')))
       push(`git push origin HEAD:${arg(base.replace(/^refs\/heads\//, ''), 'main')}`, `merges into ${base}`);

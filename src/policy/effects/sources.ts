@@ -280,6 +280,14 @@ export function flagFindings(eco: string, argv: string[], via: string, out: Effe
 }
 
 /**
+ * Wheel indexes hardware vendors document as an extra index beside PyPI for builds of their own
+ * packages (PyTorch's install selector and vLLM's docs: download.pytorch.org/whl/cu121; NVIDIA's
+ * pip install docs: pypi.nvidia.com, pypi.ngc.nvidia.com). Only they publish there, and only with
+ * PyPI as the main index: an index set in place of PyPI is read as a source change as before.
+ */
+const VENDOR_WHEEL_INDEX = /^(?:download\.pytorch\.org|pypi\.nvidia\.com|pypi\.ngc\.nvidia\.com)$/;
+
+/**
  * An extra index beside the main one: pip takes each package from whichever index has the
  * highest version, so a name published on the public index shadows the private one (dependency
  * confusion, as with torchtriton).
@@ -287,10 +295,42 @@ export function flagFindings(eco: string, argv: string[], via: string, out: Effe
 function mixedIndexes(eco: string, main: string[], extra: string[], via: string, out: Effect[], argv: string[]): void {
   readFlags(eco, argv, via, out, main, extra);
   if (eco !== 'pypi' || !extra.length) return;
+  // PyPI first, then a hardware vendor's own wheel index for its builds (CUDA wheels of torch)
+  const pypiMain = main.every((v) => sourceHost(v) === 'pypi.org');
+  if (pypiMain && extra.every((v) => VENDOR_WHEEL_INDEX.test(sourceHost(v) ?? ''))) return;
   const hosts = new Set([...main, ...extra].map((v) => sourceHost(v) ?? v));
   if (!main.length) hosts.add('pypi.org');
   if (hosts.size >= 2)
     out.push(dependency(['mixed-indexes', eco, ...[...hosts].sort()], `${via} (takes packages from several indexes)`));
+}
+
+/** A Python distribution name as the index compares it (PEP 503): lower case, runs of -_. as one -. */
+function pep503(name: string): string {
+  return name.toLowerCase().replace(/[-_.]+/g, '-');
+}
+
+/**
+ * A constraints file (`pip install -c URL`) published in the repository of a package the same
+ * line installs: `apache-airflow==2.9.2 -c raw.githubusercontent.com/apache/airflow/constraints-2.9.2/...`
+ * is Airflow's documented install. Since pip's 2020 resolver a constraint is only a name and a
+ * version specifier (pypa/pip#8210): it pins versions of what is installed and adds nothing, and
+ * it comes from the same owners as the package itself. The package is the repository's own when
+ * its name is the repository's, `OWNER-REPO`, or starts with `OWNER-REPO-` (the providers).
+ */
+export function ownProjectConstraints(value: string, argv: readonly string[]): boolean {
+  const host = sourceHost(value);
+  if (!host || !/^(?:raw\.githubusercontent\.com|github\.com|gitlab\.com)$/.test(host)) return false;
+  const r = ownerRepo(value.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]+\//i, ''));
+  if (!r) return false;
+  const own = pep503(`${r.owner}-${r.repo}`);
+  const repo = pep503(r.repo);
+  return argv.some((w) => {
+    if (w.startsWith('-') || /[:/@]/.test(w)) return false;
+    const n = /^([A-Za-z0-9][A-Za-z0-9._-]*)/.exec(w.replace(/^["']/, ''))?.[1];
+    if (!n) return false;
+    const p = pep503(n);
+    return p === repo || p === own || p.startsWith(`${own}-`);
+  });
 }
 
 function readFlags(eco: string, argv: string[], via: string, out: Effect[], main: string[], extra: string[]): void {
@@ -342,7 +382,9 @@ function readFlags(eco: string, argv: string[], via: string, out: Effect[], main
         out.push(dependency(['no-verify', eco, `--${name}`], `${via} (stops verifying)`));
       continue;
     }
-    if (eco === 'pypi' && /^(?:r|requirement|c|constraint|e|editable)$/.test(name) && URL_OPERAND.test(value))
+    if (eco === 'pypi' && /^(?:c|constraint)$/.test(name) && ownProjectConstraints(value, argv)) {
+      // the project's own pins: nothing but versions of what the line installs (below)
+    } else if (eco === 'pypi' && /^(?:r|requirement|c|constraint|e|editable)$/.test(name) && URL_OPERAND.test(value))
       sourceFindings(eco, value, `${via} (installs what ${value} lists)`, out, 'code');
     else if (eco === 'npm' && /^(?:package|p)$/.test(name)) {
       if (URL_OPERAND.test(value) || /^(?:github|gitlab|bitbucket):/.test(value))
@@ -458,6 +500,9 @@ const CONFIG_WORDS = new Set([
 const REMOTE_WORDS = /^(?:remote|remote-add|remote-modify)$/;
 
 /** Operands of argv from `from` on that are not options (values of --opt VALUE skipped loosely). */
+/** pip's option whose value is a constraints file. */
+const CONSTRAINT_OPTION = /^(?:-c|--constraint)$/;
+
 function positionals(argv: string[], from: number): string[] {
   const out: string[] = [];
   for (let i = from; i < argv.length; i++) {
@@ -586,6 +631,13 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
   }
   if (INSTALL_VERBS.test(verb) && (eco === 'npm' || eco === 'pypi' || eco === 'gem' || eco === 'crates'))
     for (const w of ops.slice(1)) {
+      // pip's constraints published by the project the line installs (ownProjectConstraints)
+      if (
+        eco === 'pypi' &&
+        a.some((x, i) => x === w && CONSTRAINT_OPTION.test(a[i - 1] ?? '')) &&
+        ownProjectConstraints(w, a)
+      )
+        continue;
       // yarn add name@URL, npm i name@git+ssh://..., pip install 'name @ git+https://...' (PEP 508)
       const spec = w
         .replace(/^[@\w./-]+@(?=[\w+]+:)/, '')
