@@ -15,7 +15,9 @@
 //     logs under /var/log), with no option that changes anything (`ss -K` kills sockets,
 //     `dmesg -c` clears the ring buffer, `iptables -F` flushes);
 //   - or chown to the calling user, chmod without setuid/setgid bits, or rm of build output, each
-//     on paths inside the project or the home folder (relative, or under ~), none with `..`.
+//     on paths inside the project or the home folder (relative, or under ~), none with `..`;
+//   - or a server's own configuration check with an exact option set (`nginx -t`, `sshd -t`,
+//     `visudo -c`), a configuration file it is told only under /etc.
 import { buildOutputPath } from './shell-verb-scope.js';
 
 /** Programs this reading looks at (the cheap test before any other work). */
