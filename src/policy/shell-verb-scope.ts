@@ -436,10 +436,11 @@ export function buildOutputPath(p: string): boolean {
 /**
  * Folders that only a tool writes, wherever they sit in a tree (a package of a monorepo, a
  * subproject): the caches and outputs of npm, Python's tools, Next.js, Nuxt, SvelteKit, Angular,
- * Turborepo, Parcel, Gradle, tox/nox, Dart, coverage.py and Storybook, and `dist`.
+ * Turborepo, Parcel, Gradle, tox/nox, Dart, coverage.py and Storybook, `dist`, and the folders
+ * code generators are pointed at by name (`src/generated`, Relay's `__generated__`).
  */
 const OUTPUT_ANYWHERE = new Set(
-  'node_modules __pycache__ .pytest_cache .mypy_cache .ruff_cache .next .nuxt .svelte-kit .angular .turbo .parcel-cache .gradle .tox .nox .dart_tool htmlcov .eggs storybook-static dist'.split(
+  'node_modules __pycache__ .pytest_cache .mypy_cache .ruff_cache .next .nuxt .svelte-kit .angular .turbo .parcel-cache .gradle .tox .nox .dart_tool htmlcov .eggs storybook-static dist generated __generated__'.split(
     ' ',
   ),
 );

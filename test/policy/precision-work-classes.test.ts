@@ -238,3 +238,30 @@ test('a Homebrew formula file of the project is its own recipe; one from a scrat
     ]),
   );
 });
+
+test("the fetch tool reading a self-hosted team tool's view of the team's work passes; secrets, consoles and triggers still ask", () => {
+  passes('fetch', [
+    { url: 'https://gitlab.corp.local/api/v4/projects/142/pipelines?ref=feature/PAY-1423&per_page=5' },
+    { url: 'https://gitlab.corp.local/corp/payments-api/-/merge_requests/77' },
+    { url: 'https://jenkins.corp.local/job/payments-api/lastBuild/api/json' },
+    { url: 'https://confluence.corp.local/display/ENG/Payments+Runbook' },
+  ]);
+  stops('fetch', [
+    { url: 'https://gitlab.corp.local/api/v4/projects/142/variables' },
+    { url: 'https://gitlab.corp.local/api/v4/projects/142/jobs/881/trace' },
+    { url: 'https://jenkins.corp.local/scriptText' },
+    { url: 'https://jenkins.acme.internal/job/deploy-production/buildWithParameters?BRANCH=main' },
+    { url: 'http://10.0.4.12:8080/api/v4/projects/1/pipelines' },
+  ]);
+});
+
+test('folders code generators write by name, and ML projects documented find-links pages, pass', () => {
+  passes(
+    'exec',
+    execs([
+      'rm -f src/generated/*.ts && npm run codegen',
+      'pip install torch-scatter -f https://data.pyg.org/whl/torch-2.3.0+cu121.html',
+    ]),
+  );
+  stops('exec', execs(['pip install torch-scatter -f https://data-pyg.org/whl/torch-2.3.0+cu121.html']));
+});
