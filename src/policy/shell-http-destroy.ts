@@ -108,8 +108,8 @@ const DELETE_ALL_BODY = /["']?(?:deleteAll|delete_all|purgeAll|purge_all|truncat
 /** RPC-style endpoints whose last segment is the delete (`POST /vectors/delete`, `/v1/objects/purge`). */
 const DELETE_VERB_PATH = /\/(?:delete|delete[_-]?all|deleteAll|purge|truncate|drop|wipe|flush|flushall)\/?$/i;
 
-/** Path words of data-store APIs that come before the resource's name (`/collections/NAME`, `/v1/schema/NAME`, `/_db/NAME`). */
-const API_WORD = /^(?:v\d+|api|collections|indexes|indices|schema|_db|db|databases|solr|buckets|keys|kv)$/i;
+/** Path words of data-store APIs that come before the resource's name (`/collections/NAME`, `/v1/schema/NAME`, `/_db/NAME`, Elasticsearch's `/_index_template/NAME`). */
+const API_WORD = /^(?:v\d+|api|collections|indexes|indices|schema|db|databases|solr|buckets|keys|kv|_[a-z_]+)$/i;
 
 /**
  * A delete of one resource named for scratch work (`scratch_test`, `tmp_reindex`, `e2e_docs`) on a

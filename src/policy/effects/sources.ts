@@ -15,6 +15,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { dependency, imageFindings } from './supply.js';
 import { isDownloadVariable } from './download-vars.js';
+import { internalHostName } from './fetch-readings.js';
 import {
   editDistance,
   affixedOwner,
@@ -124,7 +125,9 @@ export function sourceFindings(
       out.push(dependency(['fork', eco, wraps, 'to', part], `${via} (the owner ${r?.owner} wraps ${wraps})`));
       continue;
     }
-    const cls = hostClass(host);
+    // an index under a name only the organisation's network resolves is its own proxy (Nexus,
+    // Artifactory); an extra index beside PyPI is still `mixed-indexes`, code run on the spot is not this
+    const cls = k === 'index' && internalHostName(host) ? 'official' : hostClass(host);
     const code = CODE_HOSTS.test(host);
     let sentence: string | undefined;
     if (cls === 'unknown') sentence = k === 'git' ? 'third-party-source' : 'untrusted-source';
@@ -286,6 +289,37 @@ export function flagFindings(eco: string, argv: string[], via: string, out: Effe
  * PyPI as the main index: an index set in place of PyPI is read as a source change as before.
  */
 const VENDOR_WHEEL_INDEX = /^(?:download\.pytorch\.org|pypi\.nvidia\.com|pypi\.ngc\.nvidia\.com)$/;
+
+/** Package managers whose command line can name the registry or index they fetch from. */
+const REGISTRY_CLIENTS = new Set([
+  'pip',
+  'pip3',
+  'uv',
+  'npm',
+  'pnpm',
+  'yarn',
+  'bun',
+  'npx',
+  'poetry',
+  'gem',
+  'dotnet',
+  'nuget',
+]);
+
+/**
+ * `org-registry WORDS` when a package manager line points only at registries under names only the
+ * organisation's network resolves (`pip install -i https://nexus.corp.local/repository/pypi/simple`,
+ * `npm ci --registry https://nexus.corp.local/repository/npm-group/`), with no extra index beside
+ * them: the organisation's own proxy, which the registry-change rule leaves to this reading.
+ */
+export function orgRegistryReading(words: readonly string[]): string | null {
+  const prog = basename(words[0] ?? '').toLowerCase();
+  if (!REGISTRY_CLIENTS.has(prog) || words.some((w) => /^--extra-index(?:-url)?(?:=|$)|^--index-strategy/.test(w)))
+    return null;
+  const urls = words.map((w) => w.replace(/^--?[\w-]+=/, '')).filter((w) => /^[a-z][a-z0-9+.-]*:\/\//i.test(w));
+  if (!urls.length || !urls.every((u) => internalHostName(sourceHost(u) ?? ''))) return null;
+  return `org-registry ${words.join(' ')}`;
+}
 
 /**
  * An extra index beside the main one: pip takes each package from whichever index has the
@@ -500,6 +534,8 @@ const CONFIG_WORDS = new Set([
 const REMOTE_WORDS = /^(?:remote|remote-add|remote-modify)$/;
 
 /** Operands of argv from `from` on that are not options (values of --opt VALUE skipped loosely). */
+/** Options whose value is a registry or index (read as a source by flagFindings, not as a package). */
+const INDEX_OPTION = /^(?:--registry|--index-url|-i|--extra-index-url|--index|--default-index|--find-links|-f)$/;
 /** pip's option whose value is a constraints file. */
 const CONSTRAINT_OPTION = /^(?:-c|--constraint)$/;
 
@@ -631,6 +667,8 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
   }
   if (INSTALL_VERBS.test(verb) && (eco === 'npm' || eco === 'pypi' || eco === 'gem' || eco === 'crates'))
     for (const w of ops.slice(1)) {
+      // the value of a registry or index option is where packages come from, read by flagFindings
+      if (a.some((x, i) => x === w && INDEX_OPTION.test(a[i - 1] ?? ''))) continue;
       // pip's constraints published by the project the line installs (ownProjectConstraints)
       if (
         eco === 'pypi' &&
