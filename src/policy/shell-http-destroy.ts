@@ -106,7 +106,9 @@ const GRAPHQL_DELETE =
 /** A body that asks for everything to go (Pinecone `deleteAll`, `"delete_all": true`, `"purge": true`). */
 const DELETE_ALL_BODY = /["']?(?:deleteAll|delete_all|purgeAll|purge_all|truncate|dropAll|drop_all)["']?\s*:\s*true\b/i;
 /** RPC-style endpoints whose last segment is the delete (`POST /vectors/delete`, `/v1/objects/purge`). */
-const DELETE_VERB_PATH = /\/(?:delete|delete[_-]?all|deleteAll|purge|truncate|drop|wipe|flush|flushall)\/?$/i;
+// Jenkins' doDelete and SonarQube's bulk_delete are the same shape
+const DELETE_VERB_PATH =
+  /\/(?:delete|delete[_-]?all|deleteAll|bulk[_-]?delete|doDelete|purge|truncate|drop|wipe|flush|flushall)\/?$/i;
 
 /** Path words of data-store APIs that come before the resource's name (`/collections/NAME`, `/v1/schema/NAME`, `/_db/NAME`, Elasticsearch's `/_index_template/NAME`). */
 const API_WORD = /^(?:v\d+|api|collections|indexes|indices|schema|db|databases|solr|buckets|keys|kv|_[a-z_]+)$/i;

@@ -25,10 +25,6 @@ import { FifoMap } from '../../util/fifo-map.js';
 /** Names under these suffixes resolve only inside a network. */
 const INTERNAL_SUFFIX =
   /\.(?:internal|local|localdomain|lan|corp|intranet|intra|home\.arpa|svc|cluster\.local|private|priv|consul|nomad)$/i;
-/** Whether a host name resolves only inside a network (no public DNS delegates its suffix). */
-export function internalHostName(host: string): boolean {
-  return INTERNAL_SUFFIX.test(host.toLowerCase().replace(/\.$/, ''));
-}
 /** Data stores' HTTP APIs (Elasticsearch/OpenSearch, CouchDB, Solr, ClickHouse, InfluxDB, Neo4j,
  * Couchbase): the fetch tool pointed at one on loopback reads the documents it holds (searches,
  * documents, dumps, queries, settings); listing indices or health stays open. */
@@ -58,6 +54,11 @@ const TEAM_TOOL_READ = new RegExp(
 const DOCKER_HOST = /^(?:host|gateway|kubernetes)\.docker\.internal$|^host\.containers\.internal$|^host-gateway$/i;
 /** DNS rebinding services: the name carries the addresses it answers with. */
 const REBIND = /^(?:([0-9a-f]{8})\.([0-9a-f]{8})\.rbndr\.us|.*?make-([\d.]+)-(?:rebind|rr)-?.*\.1u\.ms)$/i;
+
+/** A host name that resolves only inside an organisation's network (gitlab.corp.local, git.acme.internal). */
+export function isInternalName(host: string): boolean {
+  return INTERNAL_SUFFIX.test(host);
+}
 
 function dotted(n: number): string {
   return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
