@@ -290,18 +290,3 @@ test('an MCP flush names its server and database as the shell line would', () =>
   passes('mcp', [{ tool: 'redis_flushdb', host: 'localhost', db: 15 }]);
   stops('mcp', [{ tool: 'redis_flushall', host: 'cache.prod.internal' }, { tool: 'redis_flushall' }], /destructive/);
 });
-
-test('a dev container given only the Docker socket by the official images or the docker-outside-of-docker feature passes', () => {
-  const dc = '/home/dev/project/.devcontainer/devcontainer.json';
-  const sock = '"mounts": ["source=/var/run/docker.sock,target=/var/run/docker.sock,type=bind"]';
-  passes('write', [
-    { path: dc, content: `{\n  "image": "mcr.microsoft.com/devcontainers/typescript-node:20",\n  ${sock}\n}\n` },
-  ]);
-  stops('write', [
-    { path: dc, content: `{\n  "image": "ghcr.io/someone/dev:latest",\n  ${sock}\n}\n` },
-    {
-      path: dc,
-      content: `{\n  "image": "mcr.microsoft.com/devcontainers/base:ubuntu",\n  "privileged": true,\n  ${sock}\n}\n`,
-    },
-  ]);
-});

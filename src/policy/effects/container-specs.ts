@@ -54,20 +54,6 @@ export function devcontainerRun(content: string, via: string): Effect[] {
   // mounts given as objects: {"source": "/", "target": "/host", "type": "bind"}
   const mounts = /"mounts"\s*:\s*\[([\s\S]*?)\]/.exec(content)?.[1] ?? '';
   for (const o of mounts.matchAll(/\{[^}]*"source"\s*:\s*"([^"]+)"[^}]*\}/g)) args.push(`--mount=source=${o[1]}`);
-  // "Docker outside of Docker" (containers.dev features, docker-outside-of-docker; the
-  // devcontainers images' docs): the host's socket bound into an official dev container image, or
-  // with that feature, so the developer's docker works inside their own dev container. Only when it
-  // is the one grant: with runArgs, privileged, capAdd or another mount the line is read whole.
-  const dood =
-    /"image"\s*:\s*"mcr\.microsoft\.com\/devcontainers\/[\w.:/-]+"|ghcr\.io\/devcontainers\/features\/docker-outside-of-docker/.test(
-      content,
-    );
-  if (
-    dood &&
-    args.length > 0 &&
-    args.every((a) => /^--mount=(?:type=bind,)?source=\/var\/run\/docker\.sock[,\w=/.-]*$/.test(a))
-  )
-    return [];
   return runLine(args, via);
 }
 
