@@ -34,6 +34,10 @@ test('merge and branch protections weakened through the forge API are asked; tig
     x('B', 'glab api -X PUT projects/142 -f description="Payments service"'),
     x('B', 'gh api -X PATCH repos/acme/api -f description="Payments API"'),
     x('B', 'gh api -X PUT repos/acme/api/rulesets/1234 -f enforcement=active'),
+    x(
+      'B',
+      'glab api -X POST projects/142/protected_branches -f name=main -f push_access_level=40 -f merge_access_level=30',
+    ),
   ]);
 });
 
