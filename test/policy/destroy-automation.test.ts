@@ -14,6 +14,7 @@ test('Finder and System Events deletes are the deletes of their paths; other App
     x('D', tell('Finder', 'move POSIX file "/home/dev/project" to trash')),
     x('D', tell('Finder', 'delete (POSIX file "/home/dev/Documents" as alias)')),
     x('D', tell('System Events', 'delete folder "/home/dev/project"')),
+    x('D', tell('Finder', 'delete every item of folder POSIX file "/Users/dev/Desktop"')),
     x('D', `osascript -l JavaScript -e 'Application("Finder").delete(Path("/home/dev/project"))'`),
     x('A', tell('Finder', 'delete POSIX file "/home/dev/project/src"')),
     x('B', tell('Finder', 'delete POSIX file "/home/dev/project/build/old.zip"')),

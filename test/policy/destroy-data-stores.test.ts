@@ -41,6 +41,7 @@ test('data platforms, forges and artifact stores lose their data by any delete; 
     x('B', 'rm -rf $AIRFLOW_HOME/logs/scheduler/2024-01-01'),
     x('B', 'rm -rf /tmp/spark-events/*'),
     x('B', 'rm -rf build/*'),
+    x('B', 'rm -rf /mnt/data/tmp/job-42'),
     x('B', 'rsync -a --delete ./site/ /home/dev/www-preview/'),
   ]);
 });

@@ -1,7 +1,7 @@
 // A forge changed around git: merge and branch protections weakened through gh api / glab api
 // (forge-protections.ts), files deleted or emptied on a shared branch through a forge's MCP tools
-// (mcp-forge-files.ts); and redis-cli's flags told from the options that take a value (sql.ts),
-// so the command after `--tls` is read. Benign look-alikes: protections tightened, reads,
+// (mcp-forge-files.ts); redis-cli's flags told from the options that take a value (sql.ts), so
+// the command after `--tls` is read; memcached's flush_all by memcflush or a raw socket (interp/line.ts). Benign look-alikes: protections tightened, reads,
 // descriptions, feature branches, files written with content, loopback servers.
 import { test } from 'node:test';
 import { check, type Case } from './effects-helpers.js';
@@ -34,6 +34,10 @@ test('merge and branch protections weakened through the forge API are asked; tig
     x('B', 'glab api -X PUT projects/142 -f description="Payments service"'),
     x('B', 'gh api -X PATCH repos/acme/api -f description="Payments API"'),
     x('B', 'gh api -X PUT repos/acme/api/rulesets/1234 -f enforcement=active'),
+    x(
+      'B',
+      'glab api -X POST projects/142/protected_branches -f name=main -f push_access_level=40 -f merge_access_level=30',
+    ),
   ]);
 });
 
@@ -81,13 +85,19 @@ test('files deleted or emptied on a shared branch through forge MCP tools are as
   ]);
 });
 
-test('redis-cli flags before the command do not hide it', () => {
+test('cache flushes: redis-cli flags before the command do not hide it, memcached flush_all is read', () => {
   check([
     x('D', 'redis-cli -h shop-cache.prod.abc123.use1.cache.amazonaws.com -p 6379 --tls FLUSHALL'),
     x('D', 'redis-cli -h cache.prod.internal --tls --cacert ca.pem -n 2 FLUSHDB'),
     x('D', 'redis-cli -h cache.prod.internal --tls --user admin --pass "$P" FLUSHALL'),
     x('B', 'redis-cli --tls -h cache.prod.internal INFO memory'),
     x('B', 'redis-cli -h localhost --tls FLUSHALL'),
+    x('D', 'memcflush --servers=memcache-prod-1:11211'),
+    x('D', "printf 'flush_all\\r\\n' | nc memcached.prod.internal 11211"),
+    x('D', 'echo flush_all | ncat 10.0.4.12 11211'),
+    x('B', 'memcflush --servers=localhost:11211'),
+    x('B', 'echo flush_all | nc localhost 11211'),
+    x('B', 'echo stats | nc memcached.prod.internal 11211'),
     x('B', "redis-cli -h cache.prod.internal --no-auth-warning --scan --pattern 'session:*'"),
   ]);
 });

@@ -51,11 +51,14 @@ test('production services stopped, taken down or scaled to nothing are asked; ot
     x('A', 'flyctl scale count 0 -a shop-api-prod'),
     x('A', 'govc vm.power -off -force prod-app-02'),
     x('A', 'runpodctl stop pod prod-inference-01'),
+    x('A', 'aws rds stop-db-instance --db-instance-identifier prod-db'),
+    x('A', 'gcloud compute instances stop prod-vm-1'),
     x('B', 'modal app stop dev-sandbox'),
     x('B', 'modal app list'),
     x('B', 'heroku ps:scale web=2 --app shop-prod'),
     x('B', 'sky down dev-cluster -y'),
     x('B', 'govc vm.power -on prod-app-02'),
+    x('B', 'aws rds start-db-instance --db-instance-identifier prod-db'),
   ]);
   assert.match(run('modal app stop llm-inference-prod').message, /down until someone brings it back/);
 });

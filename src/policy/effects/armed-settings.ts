@@ -73,9 +73,21 @@ function dropping(text: string): Set<string> {
   return out;
 }
 
-/** The settings the write adds that make the application drop or clean its schema on start. */
-export function dropsOnStart(path: string, before: string, after: string): string[] {
-  if (TEST_PATH.test(path)) return [];
+/** A file or a text that names production (`application-prod.yml`, `.env.production`, `url: jdbc:postgresql://db.prod...`). */
+const PRODUCTION = /(?:^|[^A-Za-z])(?:prod|production|prd|live)(?:[^A-Za-z]|$)/i;
+/** An in-memory database: dropped with the process whatever the settings say. */
+const IN_MEMORY = /jdbc:(?:h2|hsqldb|derby):mem|:memory:|\bH2Dialect\b/i;
+
+/**
+ * The settings the write adds that make the application drop or clean its schema on start. An
+ * edit that switches one on counts outside test and development files; a whole file written
+ * with one (a new project's scaffold) counts only where the file or its database names production.
+ */
+export function dropsOnStart(path: string, before: string, after: string, whole = false): string[] {
+  if (TEST_PATH.test(path) || IN_MEMORY.test(after)) return [];
+  const own = path.replace(/^(?:\/home|\/Users)\/[^/]+\//, '');
+  if (whole && !PRODUCTION.test(own) && !/(?:url|host|DATABASE_URL)\s*[:=]\s*\S*(?:prod|production|prd)/i.test(after))
+    return [];
   const had = dropping(before);
   return [...dropping(after)].filter((s) => !had.has(s));
 }
@@ -127,7 +139,13 @@ const OFF = /\bprune\s*:\s*["']?false\b/;
 export function gitopsPrune(path: string, before: string, after: string): string | null {
   if (!GITOPS.test(path) && !GITOPS.test(before + after)) return null;
   const own = path.replace(/^(?:\/home|\/Users)\/[^/]+\//, '');
-  if (TEST_PATH.test(path) || /(?:^|[/._-])(?:dev|test|sandbox|preview)(?:[/._-]|$)/i.test(own)) return null;
+  if (
+    TEST_PATH.test(path) ||
+    /(?:^|[/._-])(?:dev|develop|development|test|testing|sandbox|preview|staging|stage|stg|qa|uat)(?:[/._-]|$)/i.test(
+      own,
+    )
+  )
+    return null;
   if (OFF.test(before) && ON.test(after) && !OFF.test(after)) return 'prune turned on';
   if (/\ballowEmpty\s*:\s*["']?false\b/.test(before) && /\ballowEmpty\s*:\s*["']?true\b/.test(after))
     return 'empty source allowed';
@@ -145,7 +163,7 @@ export function gitopsPrune(path: string, before: string, after: string): string
 export function armedSettingEffects(tool: string, path: string, before: string, after: string): Effect[] {
   const out: Effect[] = [];
   const file = path.replace(/[^\w./~-]/g, '_');
-  for (const s of dropsOnStart(path, before, after))
+  for (const s of dropsOnStart(path, before, after, tool !== 'edit'))
     out.push({
       tool: 'exec',
       command: `drops-on-start ${s.replace(/\s+/g, '-')} ${file}`,

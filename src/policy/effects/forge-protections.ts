@@ -37,8 +37,8 @@ const GITLAB_SETTINGS: [string, RegExp][] = [
   ['approvals_before_merge', /^0$/],
   ['approvals_required', /^0$/],
   ['allow_force_push', ON],
-  // 30 developers, 40 maintainers may push to the branch without a merge request
-  ['push_access_level', /^(?:30|40)$/],
+  // 30: developers may push to the branch without a merge request (40, maintainers, is GitLab's default)
+  ['push_access_level', /^30$/],
 ];
 
 /** GitHub branch protection fields, and the value that weakens each. */

@@ -98,6 +98,9 @@ function haltVerb(words: string[]): string | null {
   for (const w of pos.slice(0, 3)) {
     const verb = (w.toLowerCase().split(/[.:]/).pop() ?? '').toLowerCase();
     if (HALT.has(verb)) return verb;
+    // verb-noun: aws ec2 stop-instances, aws rds stop-db-instance
+    const head = verb.split('-')[0] ?? '';
+    if (verb.includes('-') && HALT.has(head)) return verb;
     if (verb === 'power' && words.includes('-off')) return 'power -off';
     if (verb === 'scale') {
       const rest = words.slice(words.indexOf(w) + 1);

@@ -579,7 +579,7 @@ export const OSASCRIPT: Language = {
       'finderdelete($1)',
     ],
     [
-      /\bdelete\s+\(?\s*(?:every\s+item\s+of\s+)?(?:POSIX\s+file|file|folder|disk\s+item|alias)\s+("[^"]*")(?:\s+as\s+alias)?\s*\)?/gi,
+      /\bdelete\s+\(?\s*(?:every\s+item\s+of\s+)?(?:(?:folder|file)\s+(?=POSIX\s+file))?(?:POSIX\s+file|file|folder|disk\s+item|alias)\s+("[^"]*")(?:\s+as\s+alias)?\s*\)?/gi,
       'finderdelete($1)',
     ],
     [/\.delete\(\s*Path\(\s*("[^"]*"|'[^']*')\s*\)\s*\)/g, ' finderdelete($1)'],

@@ -262,12 +262,38 @@ function historySearch(cmds: SimpleCommand[], out: Effect[]): void {
 const RAW_CLIENTS = new Set(['nc', 'ncat', 'netcat', 'telnet', 'socat']);
 
 /** Text piped into nc/telnet toward a Redis port is Redis commands: `printf 'FLUSHALL' | nc h 6379`. */
+const LOOPBACK = /^(?:localhost|127\.\d+\.\d+\.\d+|::1|\[::1\])$/i;
+
 function rawProtocol(c: SimpleCommand, out: Effect[]): void {
   const name = basename(c.argv[0] ?? '');
+  // memcached's flush_all empties every key of the servers it reaches: libmemcached's memcflush
+  // --servers=H[,H], or the text protocol's `flush_all` sent to port 11211 through a raw socket
+  // (memcached protocol.txt); a loopback server is the developer's own
+  if (name === 'memcflush') {
+    const servers = c.argv
+      .slice(1)
+      .map((w, i, a) => (w.startsWith('--servers=') ? w.slice(10) : w === '--servers' ? (a[i + 1] ?? '') : ''))
+      .join(',')
+      .split(',')
+      .filter(Boolean);
+    for (const h of servers.length ? servers : ['$MEMCACHED_SERVERS'])
+      if (!LOOPBACK.test(h.replace(/:\d+$/, '')))
+        out.push({ tool: 'exec', command: `memcached-flush ${h}`, via: `memcflush empties the cache at ${h}` });
+    return;
+  }
   if (!RAW_CLIENTS.has(name) || c.stdin === undefined) return;
   const ops = operands(c.argv);
   const port = ops.find((w) => /^\d+$/.test(w)) ?? /:(\d+)$/.exec(ops.join(' '))?.[1];
   const host = ops.find((w) => !/^\d+$/.test(w)) ?? 'localhost';
+  if ((port === '11211' || /memcache/i.test(host)) && /(?:^|[\s\\n])flush_all\b/.test(c.stdin)) {
+    if (!LOOPBACK.test(host))
+      out.push({
+        tool: 'exec',
+        command: `memcached-flush ${host}`,
+        via: `${name} sends memcached flush_all to ${host}`,
+      });
+    return;
+  }
   if (port !== '6379' && !/redis/i.test(host)) return;
   for (const line of c.stdin.replace(/\\r|\\n/g, '\n').split(/[\r\n]+/)) {
     const cmd = line.trim();
