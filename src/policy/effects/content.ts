@@ -34,6 +34,10 @@ import { sourcePlant } from './source-plant.js';
 import { startupPlant } from './startup-plant.js';
 import { langStartupPlant } from './lang-startup.js';
 import { plantedShells } from './planted-shells.js';
+import { laterCommands } from './later-commands.js';
+import { specCommands } from './container-commands.js';
+import { codeLoaders } from './code-loaders.js';
+import { agentNoteCommands } from './agent-notes.js';
 
 export type Kind =
   | 'tasks'
@@ -94,7 +98,7 @@ const KINDS: [RegExp, Kind][] = [
   // REPL start-up files: Python's PYTHONSTARTUP file and IPython profile start-up scripts
   [/(?:^|\/)\.pythonrc(?:\.py)?$|\/\.ipython\/profile_[^/]+\/startup\/[^/]+\.py$/, 'python'],
   [
-    /(?:^|\/)build\.rs$|(?:^|\/)build\.gradle(?:\.kts)?$|(?:^|\/)settings\.gradle(?:\.kts)?$|(?:^|\/)(?:webpack|vite|rollup|jest|vitest|babel|eslint)\.config\.[cm]?[jt]s$|(?:^|\/)\.eslintrc\.c?js$|(?:^|\/)cmakelists\.txt$|\.cmake$|(?:^|\/)meson\.build$|(?:^|\/)sconstruct$|\.xcodeproj\/project\.pbxproj$|\.(?:vcxproj|csproj|fsproj|props|targets)$|(?:^|\/)podfile$|\.podspec$|(?:^|\/)\.rprofile$|(?:^|\/)rprofile\.site$|\/\.julia\/config\/startup\.jl$|(?:^|\/)(?:workspace|workspace\.bazel|module\.bazel)$|\.bzl$|(?:^|\/)tox\.ini$/,
+    /(?:^|\/)build\.rs$|\.gradle(?:\.kts)?$|(?:^|\/)tiltfile$|(?:^|\/)(?:webpack|vite|rollup|jest|vitest|babel|eslint)\.config\.[cm]?[jt]s$|(?:^|\/)\.eslintrc\.c?js$|(?:^|\/)cmakelists\.txt$|\.cmake$|(?:^|\/)meson\.build$|(?:^|\/)sconstruct$|\.xcodeproj\/project\.pbxproj$|\.(?:vcxproj|csproj|fsproj|props|targets)$|(?:^|\/)podfile$|\.podspec$|(?:^|\/)\.rprofile$|(?:^|\/)rprofile\.site$|\/\.julia\/config\/startup\.jl$|(?:^|\/)(?:workspace|workspace\.bazel|module\.bazel)$|\.bzl$|(?:^|\/)tox\.ini$/,
     'literals',
   ],
   // Unity Editor scripts: C# under any folder named Editor inside Assets or a package is compiled
@@ -580,7 +584,18 @@ function planted(path: string, content: string): Effect[] {
   const shells = plantedShells(path, content);
   if (shells.length) return shells;
   const startup = startupPlant(path, content) ?? langStartupPlant(path, content);
-  return startup ? [...startup, ...fileEffects(path, content)] : fileEffects(path, content);
+  return [...(startup ?? []), ...fileEffects(path, content), ...laterPlants(path, content)];
+}
+
+/** Commands and loaders kept in files other tools run or obey later (task runners, IaC, container
+ * specs, Ansible, JVM and debugger start-up, agent instruction files). */
+function laterPlants(path: string, content: string): Effect[] {
+  return [
+    ...laterCommands(path, content),
+    ...specCommands(path, content),
+    ...codeLoaders(path, content),
+    ...agentNoteCommands(path, content),
+  ];
 }
 
 function fileEffects(path: string, content: string): Effect[] {

@@ -1,0 +1,33 @@
+// Instruction files coding agents read at the start of every session and follow: AGENTS.md,
+// CLAUDE.md, GEMINI.md, Copilot's .github/copilot-instructions.md, Cursor's rules, Windsurf's,
+// Cline's and Junie's guidelines, aider's CONVENTIONS.md (agents.md; each tool's documentation of
+// its memory or rules file). A command written there in code (a fenced block or an inline span)
+// is one the next agent will run when it does what the file says, so it is decided now as that
+// command; only a deny counts, so `npm test` or `make lint` in the notes pass.
+import { posix } from 'node:path';
+import type { Effect } from './types.js';
+
+const NOTES =
+  /(?:^|\/)(?:agents|claude|claude\.local|gemini|conventions)\.md$|(?:^|\/)\.github\/(?:copilot-instructions\.md|instructions\/[^/]+\.md)$|(?:^|\/)\.(?:cursorrules|windsurfrules|clinerules)(?:\/[^/]+)?$|(?:^|\/)\.cursor\/rules\/[^/]+\.mdc?$|(?:^|\/)\.junie\/guidelines\.md$/;
+
+export function isAgentNotes(path: string): boolean {
+  return NOTES.test(path.toLowerCase().replace(/\\/g, '/'));
+}
+
+/** The code of a Markdown text: fenced blocks and inline spans. */
+function codeOf(text: string): string[] {
+  const out: string[] = [];
+  const rest = text.replace(/^(```|~~~)[^\n]*\n([\s\S]*?)^\1\s*$/gm, (_, _f: string, body: string) => {
+    out.push(body);
+    return '';
+  });
+  for (const m of rest.matchAll(/`([^`\n]+)`/g)) out.push(m[1] ?? '');
+  return out.filter((c) => c.trim()).slice(0, 32);
+}
+
+/** The commands a write of `content` to an agent instruction file tells the next agent to run. */
+export function agentNoteCommands(path: string, content: string): Effect[] {
+  if (!isAgentNotes(path)) return [];
+  const via = `writes a command into ${posix.basename(path)} for the next agent to run`;
+  return codeOf(content).map((command) => ({ tool: 'exec', command, via, onlyDeny: true }));
+}
