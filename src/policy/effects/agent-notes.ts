@@ -14,14 +14,29 @@ export function isAgentNotes(path: string): boolean {
   return NOTES.test(path.toLowerCase().replace(/\\/g, '/'));
 }
 
-/** The code of a Markdown text: fenced blocks and inline spans. */
+/** A sentence that forbids what it names ("Never run `git push --force`"). */
+const FORBIDS = /\b(?:never|don'?t|do not|must not|mustn'?t|avoid|forbidden|prohibited|not allowed|instead of)\b/i;
+
+/** The code of a Markdown text that it asks to be run: fenced blocks and inline spans, except
+ * where the line (or the line before a block) forbids it. */
 function codeOf(text: string): string[] {
   const out: string[] = [];
-  const rest = text.replace(/^(```|~~~)[^\n]*\n([\s\S]*?)^\1\s*$/gm, (_, _f: string, body: string) => {
-    out.push(body);
-    return '';
-  });
-  for (const m of rest.matchAll(/`([^`\n]+)`/g)) out.push(m[1] ?? '');
+  const lines = text.split('\n').slice(0, 2000);
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i] ?? '';
+    const fence = /^\s*(```|~~~)/.exec(l);
+    if (fence) {
+      const body: string[] = [];
+      let j = i + 1;
+      for (; j < lines.length && !(lines[j] ?? '').trim().startsWith(fence[1] ?? '```'); j++) body.push(lines[j] ?? '');
+      const before = lines.slice(Math.max(0, i - 2), i).join(' ');
+      if (!FORBIDS.test(before)) out.push(body.join('\n'));
+      i = j;
+      continue;
+    }
+    if (FORBIDS.test(l)) continue;
+    for (const m of l.matchAll(/`([^`]+)`/g)) out.push(m[1] ?? '');
+  }
   return out.filter((c) => c.trim()).slice(0, 32);
 }
 

@@ -13,6 +13,7 @@
 import { posix } from 'node:path';
 import type { Effect } from './types.js';
 import { argvCommand, keyedValues } from './keyed-values.js';
+import { withoutVendorInstalls } from './supply.js';
 
 /** YAML that defines containers: by where it lives, or by what it holds. */
 const SPEC_PATHS =
@@ -41,8 +42,11 @@ const ANSIBLE_KEYS = new Set([
   'ansible.windows.win_command',
 ]);
 
-const plant = (command: string, via: string): Effect[] =>
-  command.trim() ? [{ tool: 'exec', command, via, onlyDeny: true }] : [];
+// a vendor's documented installer (get.docker.com, rustup ...) is how hosts and images are set up
+const plant = (command: string, via: string): Effect[] => {
+  const c = withoutVendorInstalls(command);
+  return c.trim() ? [{ tool: 'exec', command: c, via, onlyDeny: true }] : [];
+};
 
 function containerCommands(content: string, via: string): Effect[] {
   const values = keyedValues(content, CONTAINER_KEYS);

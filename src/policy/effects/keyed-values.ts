@@ -123,6 +123,8 @@ export function keyedValues(text: string, keys: ReadonlySet<string>): KeyedValue
       }
       out.push({ key, items: items.filter((s) => !/^[|>][-+]?$/.test(s)), list: true, line: i });
     } else {
+      // a mapping under the key (`source:` of an Argo CD Application: repoURL, path ...) is no command
+      if (!rest && nonEmpty.every((b) => /^\s*[\w.-]+\s*:(?:\s|$)/.test(b))) continue;
       const cut = Math.min(...nonEmpty.map(indentOf));
       out.push({
         key,
