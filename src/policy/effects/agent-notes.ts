@@ -1,6 +1,6 @@
 // Instruction files coding agents read at the start of every session and follow: AGENTS.md,
 // CLAUDE.md, GEMINI.md, Copilot's .github/copilot-instructions.md, Cursor's rules, Windsurf's,
-// Cline's and Junie's guidelines, aider's CONVENTIONS.md (agents.md; each tool's documentation of
+// Cline's, Junie's, Roo's, Kiro's, Amazon Q's and Goose's guidelines and hints, aider's CONVENTIONS.md (agents.md; each tool's documentation of
 // its memory or rules file). A command written there in code (a fenced block or an inline span)
 // is one the next agent will run when it does what the file says, so it is decided now as that
 // command; only a deny counts, so `npm test` or `make lint` in the notes pass.
@@ -8,7 +8,7 @@ import { posix } from 'node:path';
 import type { Effect } from './types.js';
 
 const NOTES =
-  /(?:^|\/)(?:agents|claude|claude\.local|gemini|conventions)\.md$|(?:^|\/)\.github\/(?:copilot-instructions\.md|instructions\/[^/]+\.md)$|(?:^|\/)\.(?:cursorrules|windsurfrules|clinerules)(?:\/[^/]+)?$|(?:^|\/)\.cursor\/rules\/[^/]+\.mdc?$|(?:^|\/)\.junie\/guidelines\.md$/;
+  /(?:^|\/)(?:agents|claude|claude\.local|gemini|conventions)\.md$|(?:^|\/)\.github\/(?:copilot-instructions\.md|instructions\/[^/]+\.md)$|(?:^|\/)\.(?:cursorrules|windsurfrules|clinerules)(?:\/[^/]+)?$|(?:^|\/)\.cursor\/rules\/[^/]+\.mdc?$|(?:^|\/)\.junie\/guidelines\.md$|(?:^|\/)\.(?:goosehints|roorules|rules)$|(?:^|\/)\.(?:roo|kiro\/steering|amazonq\/rules)\/(?:[^/]+\/)*[^/]+\.md$/;
 
 export function isAgentNotes(path: string): boolean {
   return NOTES.test(path.toLowerCase().replace(/\\/g, '/'));

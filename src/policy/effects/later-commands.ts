@@ -18,7 +18,7 @@
 // Hatch, Rye and taskipy script tables in pyproject.toml; just "recipes"; npm "scripts".
 import { posix } from 'node:path';
 import type { Effect } from './types.js';
-import { argvCommand, keyedValues, type KeyedValue } from './keyed-values.js';
+import { argvCommand, flowItems, keyedValues, type KeyedValue } from './keyed-values.js';
 import { withoutVendorInstalls } from './supply.js';
 
 interface CommandKeys {
@@ -57,7 +57,68 @@ const CATALOGUE: CommandKeys[] = [
   { files: /(?:^|\/)app\.json$/, lines: ['postdeploy', 'pr-predestroy', 'predestroy'], tool: 'Heroku' },
   { files: /(?:^|\/)nixpacks\.toml$/, lines: ['cmds', 'cmd'], tool: 'Nixpacks' },
   { files: /(?:^|\/)project\.json$/, lines: ['command', 'commands'], tool: 'nx' },
-  { files: /(?:^|\/)(?:buildspec|amplify)\.ya?ml$/, lines: ['commands'], tool: 'the build service' },
+  {
+    files: /(?:^|\/)(?:buildspec|amplify|apprunner)\.ya?ml$/,
+    lines: ['commands', 'command'],
+    tool: 'the build service',
+  },
+  // Packer's shell provisioner and Terraform's remote-exec: `inline` lines run on the machine built
+  { files: /\.pkr\.(?:hcl|json)$|(?:^|\/)packer\.json$/, lines: ['inline', 'execute_command'], tool: 'packer build' },
+  { files: /\.tf$/, lines: ['inline'], tool: 'terraform apply on the remote machine' },
+  // cloud-init user data: `runcmd`/`bootcmd` run as root at the machine's first boot
+  {
+    files: /(?:^|\/)(?:user-data|[\w.-]*cloud-init[\w.-]*\.ya?ml|[\w.-]*cloud-config[\w.-]*\.ya?ml)$/,
+    lines: ['runcmd', 'bootcmd'],
+    tool: 'cloud-init',
+  },
+  // Skaffold, DevSpace, Okteto, Helmfile, Garden hooks; Renovate post-upgrade tasks; GoReleaser hooks
+  {
+    files: /(?:^|\/)(?:skaffold|devspace|okteto|helmfile|garden)(?:\.[\w-]+)?\.ya?ml$/,
+    lines: ['buildcommand', 'commands'],
+    argv: ['command'],
+    tool: 'the dev tool',
+  },
+  {
+    files: /(?:^|\/)(?:\.github\/)?renovate\.json5?$|(?:^|\/)\.renovaterc(?:\.json)?$/,
+    lines: ['commands'],
+    tool: 'Renovate',
+  },
+  { files: /(?:^|\/)\.goreleaser\.ya?ml$/, lines: ['hooks', 'pre', 'post', 'cmd'], tool: 'goreleaser' },
+  // git hook runners configured by file (lint-staged, simple-git-hooks) and semantic-release's exec plugin
+  {
+    files: /(?:^|\/)\.lintstagedrc(?:\.json|\.ya?ml)?$|(?:^|\/)\.simple-git-hooks\.json$/,
+    lines: ['*'],
+    tool: 'git commit',
+  },
+  {
+    files: /(?:^|\/)\.releaserc(?:\.json|\.ya?ml)?$/,
+    lines: [
+      'verifyconditionscmd',
+      'analyzecommitscmd',
+      'preparecmd',
+      'publishcmd',
+      'successcmd',
+      'failcmd',
+      'verifyreleasecmd',
+      'generatenotescmd',
+    ],
+    tool: 'semantic-release',
+  },
+  // Cloudflare's and Firebase's build and deploy hooks, DDEV and Lando hooks (DDEV's exec-host runs on the host)
+  { files: /(?:^|\/)wrangler\.toml$/, lines: ['command'], tool: 'wrangler' },
+  { files: /(?:^|\/)firebase\.json$/, lines: ['predeploy', 'postdeploy'], tool: 'firebase deploy' },
+  { files: /(?:^|\/)\.ddev\/config(?:\.[\w-]+)?\.ya?ml$/, lines: ['exec', 'exec-host'], tool: 'ddev start' },
+  {
+    files: /(?:^|\/)\.lando(?:\.[\w-]+)?\.yml$/,
+    lines: ['build', 'build_as_root', 'run', 'run_as_root', 'cmd'],
+    tool: 'lando start',
+  },
+  { files: /(?:^|\/)\.ebextensions\/[^/]+\.config$/, lines: ['command'], tool: 'Elastic Beanstalk' },
+  { files: /(?:^|\/)\.platform\.app\.yaml$/, lines: ['build', 'deploy', 'post_deploy'], tool: 'Platform.sh' },
+  { files: /(?:^|\/)devbox\.json$/, lines: ['init_hook'], tool: 'devbox shell' },
+  { files: /(?:^|\/)\.zed\/tasks\.json$/, lines: ['command'], tool: 'Zed' },
+  // aider runs its lint and test commands after every edit it makes (aider.chat, "Linting and testing")
+  { files: /(?:^|\/)\.aider\.conf\.ya?ml$/, lines: ['lint-cmd', 'test-cmd'], tool: 'aider' },
 ];
 
 /** pyproject.toml tables whose every key is a task name and every value a command. */
@@ -79,7 +140,33 @@ const ROUTINE_SCRIPT =
 
 function commandsOf(v: KeyedValue, argv: boolean): string[] {
   if (argv && v.list) return [argvCommand(v.items)];
-  return v.items;
+  // a list item that is itself a flow list (cloud-init's `- [ sh, -c, '...' ]`) is an argv
+  return v.items.map((i) => (/^\[[\s\S]*\]$/.test(i.trim()) ? argvCommand(flowItems(i)) : i));
+}
+
+/** A JSON document's values of the keys in `keys` at any depth ('*': every string value), or
+ * undefined when the text is no JSON (an edit's fragment, YAML, TOML). */
+function jsonValues(text: string, keys: ReadonlySet<string>): KeyedValue[] | undefined {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const out: KeyedValue[] = [];
+  const all = keys.has('*');
+  const walk = (node: unknown, depth: number): void => {
+    if (depth > 12 || !node || typeof node !== 'object') return;
+    for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
+      const named = all || keys.has(k.toLowerCase());
+      if (named && typeof v === 'string') out.push({ key: k.toLowerCase(), items: [v], list: false, line: 0 });
+      else if (named && Array.isArray(v) && v.every((x) => typeof x === 'string'))
+        out.push({ key: k.toLowerCase(), items: v as string[], list: true, line: 0 });
+      else walk(v, depth + 1);
+    }
+  };
+  walk(doc, 0);
+  return out;
 }
 
 /** Values of every key in the TOML tables `table` matches (`name = "cmd"`, `name = { cmd = "..." }`, arrays). */
@@ -145,10 +232,11 @@ function justRecipes(text: string): string {
 
 /** Files a tool sources as shell before it runs: Maven's launcher (`~/.mavenrc`, `/etc/mavenrc`,
  * Maven "Configuring Maven: .mavenrc"), direnv's own library (`~/.direnvrc`, direnv-stdlib(1)). */
-const SOURCED = /(?:^|\/)(?:\.mavenrc|mavenrc|\.direnvrc|direnvrc)$/;
+const SOURCED = /(?:^|\/)(?:\.mavenrc|mavenrc|\.direnvrc|direnvrc)$|(?:^|\/)\.ssh\/rc$/;
 
-/** XDG autostart entries (`~/.config/autostart/*.desktop`): `Exec=` runs at every log-in. */
-const AUTOSTART = /\/autostart\/[^/]+\.desktop$/;
+/** XDG autostart entries (`~/.config/autostart/*.desktop`): `Exec=` runs at every log-in; a
+ * launcher in `applications/` runs when the user opens the application it names. */
+const AUTOSTART = /\/(?:autostart|applications)\/[^/]+\.desktop$/;
 
 /** Python task files whose calls run shell lines: nox `session.run(...)`, invoke/fabric `c.run(...)`,
  * `local(...)`, `sudo(...)` (nox.thea.codes, pyinvoke.org, fabfile.org). */
@@ -165,6 +253,85 @@ function pythonTaskCalls(text: string): string[] {
   return out;
 }
 
+/** Every key of a small config (lint-staged's globs, simple-git-hooks' hook names). */
+function everyKey(text: string): Set<string> {
+  return new Set(
+    [...text.matchAll(/^\s*["']?([^"':=\s][^"':=]*)["']?\s*[:=]/gm)].map((m) => (m[1] ?? '').trim().toLowerCase()),
+  );
+}
+
+/** Code in a text that other tools run, by pattern: Nix `shellHook = '' ... '';` (nix develop, nix-shell),
+ * Vagrant's `provision "shell", inline: "..."`, `//go:generate CMD` (go generate), Earthly's `RUN`,
+ * pylint's `init-hook = "PYTHON"`, Maven's exec plugin (`<executable>` and its `<argument>`s) and
+ * antrun `<exec executable=... ><arg value=.../>`. */
+const PATTERNED: [RegExp, (text: string) => string[]][] = [
+  // (an edit's fragment may stop before the closing '';)
+  [/\.nix$/, (t) => [...t.matchAll(/\bshellHook\s*=\s*''([\s\S]*?)(?:'';|(?![\s\S]))/g)].map((m) => m[1] ?? '')],
+  [
+    /(?:^|\/)vagrantfile$/,
+    (t) =>
+      [
+        ...t.matchAll(/\binline\s*:\s*(?:"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|<<-?~?(\w+)\n([\s\S]*?)\n\s*\3\b)/g),
+      ].map((m) => m[1] ?? m[2] ?? m[4] ?? ''),
+  ],
+  [/\.go$/, (t) => [...t.matchAll(/^\/\/go:generate\s+(.+)$/gm)].map((m) => m[1] ?? '')],
+  [/(?:^|\/)earthfile$/, (t) => [...t.matchAll(/^\s*RUN\s+(?:--[\w-]+(?:=\S+)?\s+)*(.+)$/gm)].map((m) => m[1] ?? '')],
+  [
+    /(?:^|\/)(?:\.pylintrc|pylintrc|setup\.cfg)$/,
+    (t) =>
+      [...t.matchAll(/^\s*init-hook\s*=\s*["']?(.+?)["']?\s*$/gm)].map(
+        (m) => `python3 -c '${(m[1] ?? '').replace(/'/g, `'\\''`)}'`,
+      ),
+  ],
+  [
+    /(?:^|\/)pom\.xml$/,
+    (t) => [
+      ...[
+        ...t.matchAll(/<executable>([^<]+)<\/executable>\s*(?:<[^>]*>\s*)*?(?:<arguments>([\s\S]*?)<\/arguments>)?/g),
+      ].map((m) =>
+        argvCommand([
+          m[1] ?? '',
+          ...[...(m[2] ?? '').matchAll(/<argument>([^<]*)<\/argument>/g)].map((a) => xml(a[1] ?? '')),
+        ]),
+      ),
+      ...[...t.matchAll(/<exec\b[^>]*\bexecutable="([^"]+)"[^>]*>([\s\S]*?)<\/exec>/g)].map((m) =>
+        argvCommand([
+          m[1] ?? '',
+          ...[...(m[2] ?? '').matchAll(/<arg\s+(?:value|line)="([^"]*)"/g)].map((a) => xml(a[1] ?? '')),
+        ]),
+      ),
+    ],
+  ],
+];
+
+function xml(v: string): string {
+  return v
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+/** package.json fields whose values git hook runners run on commit or push: simple-git-hooks,
+ * yorkie's gitHooks, husky 4's husky.hooks, lint-staged. */
+function packageHooks(text: string): string[] {
+  try {
+    const doc = JSON.parse(text) as Record<string, unknown>;
+    const husky = doc['husky'] as Record<string, unknown> | undefined;
+    const tables = [doc['simple-git-hooks'], doc['gitHooks'], husky?.['hooks'], doc['lint-staged']];
+    return tables.flatMap((t) =>
+      t && typeof t === 'object'
+        ? Object.values(t as Record<string, unknown>).flatMap((v) =>
+            typeof v === 'string' ? [v] : Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [],
+          )
+        : [],
+    );
+  } catch {
+    return [];
+  }
+}
+
 /** The commands a write of `content` to `path` keeps for a routine command to run later. */
 export function laterCommands(path: string, content: string): Effect[] {
   const p = path.toLowerCase().replace(/\\/g, '/');
@@ -174,8 +341,10 @@ export function laterCommands(path: string, content: string): Effect[] {
     if (!entry.files.test(p)) continue;
     const via = `plants a command in ${name} that ${entry.tool} runs`;
     const argv = new Set(entry.argv ?? []);
-    for (const v of keyedValues(content, new Set([...entry.lines, ...argv])))
-      for (const c of commandsOf(v, argv.has(v.key))) out.push(...shell(c, via));
+    const names = new Set([...entry.lines, ...argv]);
+    const values =
+      jsonValues(content, names) ?? keyedValues(content, entry.lines.includes('*') ? everyKey(content) : names);
+    for (const v of values) for (const c of commandsOf(v, argv.has(v.key))) out.push(...shell(c, via));
   }
   if (/(?:^|\/)pyproject\.toml$/.test(p))
     for (const c of tableCommands(content, SCRIPT_TABLES))
@@ -185,6 +354,11 @@ export function laterCommands(path: string, content: string): Effect[] {
   if (/(?:^|\/)deno\.jsonc?$/.test(p))
     for (const c of scriptValues(content, 'tasks')) out.push(...shell(c, `plants a task in ${name}`));
   if (/(?:^|\/)\.?justfile$|\.just$/.test(p)) out.push(...shell(justRecipes(content), `plants a recipe in ${name}`));
+  for (const [files, read] of PATTERNED)
+    if (files.test(p))
+      for (const c of read(content)) out.push(...shell(c, `plants a command in ${name} that its tool runs`));
+  if (/(?:^|\/)package\.json$/.test(p))
+    for (const c of packageHooks(content)) out.push(...shell(c, `plants a git hook command in ${name}`));
   if (SOURCED.test(p)) out.push(...shell(content, `plants code in ${name}, which its tool sources before it runs`));
   if (AUTOSTART.test(p))
     for (const m of content.matchAll(/^\s*Exec\s*=\s*(.+)$/gm))
