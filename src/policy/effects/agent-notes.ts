@@ -2,10 +2,11 @@
 // CLAUDE.md, GEMINI.md, Copilot's .github/copilot-instructions.md, Cursor's rules, Windsurf's,
 // Cline's, Junie's, Roo's, Kiro's, Amazon Q's and Goose's guidelines and hints, aider's CONVENTIONS.md (agents.md; each tool's documentation of
 // its memory or rules file). A command written there in code (a fenced block or an inline span)
-// is one the next agent will run when it does what the file says, so it is decided now as that
-// command; only a deny counts, so `npm test` or `make lint` in the notes pass.
+// is one the next agent will run when it does what the file says, so one that reaches the network
+// is decided now as that command; only a deny counts, so `npm test` or `make lint` pass.
 import { posix } from 'node:path';
 import type { Effect } from './types.js';
+import { NETWORK_CHANNEL } from './container-commands.js';
 
 const NOTES =
   /(?:^|\/)(?:agents|claude|claude\.local|gemini|conventions)\.md$|(?:^|\/)\.github\/(?:copilot-instructions\.md|instructions\/[^/]+\.md)$|(?:^|\/)\.(?:cursorrules|windsurfrules|clinerules)(?:\/[^/]+)?$|(?:^|\/)\.cursor\/rules\/[^/]+\.mdc?$|(?:^|\/)\.junie\/guidelines\.md$|(?:^|\/)\.(?:goosehints|roorules|rules)$|(?:^|\/)\.(?:roo|kiro\/steering|amazonq\/rules)\/(?:[^/]+\/)*[^/]+\.md$/;
@@ -44,5 +45,10 @@ function codeOf(text: string): string[] {
 export function agentNoteCommands(path: string, content: string): Effect[] {
   if (!isAgentNotes(path)) return [];
   const via = `writes a command into ${posix.basename(path)} for the next agent to run`;
-  return codeOf(content).map((command) => ({ tool: 'exec', command, via, onlyDeny: true }));
+  // a command line (not a path or a name in backticks) that reaches the network: what the next
+  // agent would fetch and run, send out or open a shell to; a cleanup or a deploy in the notes is
+  // decided when the agent runs it
+  return codeOf(content)
+    .filter((c) => /\s/.test(c.trim()) && NETWORK_CHANNEL.test(c))
+    .map((command) => ({ tool: 'exec', command, via, onlyDeny: true }));
 }

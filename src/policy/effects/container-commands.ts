@@ -42,10 +42,19 @@ const ANSIBLE_KEYS = new Set([
   'ansible.windows.win_command',
 ]);
 
+/**
+ * A command that reaches the network: a client, a URL, a /dev/tcp path, an interpreter one-liner.
+ * A container's or a managed host's command is judged only when it has one: what it reads there
+ * (its own mounted secrets, its service account token for the in-cluster API) and what it
+ * deletes are its own business; what it fetches and runs, sends out or hands a shell to is not.
+ */
+export const NETWORK_CHANNEL =
+  /\b(?:curl|wget|nc|ncat|netcat|socat|telnet|ssh|scp|sftp|rsync|ftp|tftp|openssl|nslookup|dig|python[\d.]*\s+-c|perl\s+-e|ruby\s+-e|php\s+-r|node\s+-e|iwr|irm|invoke-webrequest|invoke-restmethod)\b|https?:\/\/|\/dev\/(?:tcp|udp)\//i;
+
 // a vendor's documented installer (get.docker.com, rustup ...) is how hosts and images are set up
 const plant = (command: string, via: string): Effect[] => {
   const c = withoutVendorInstalls(command);
-  return c.trim() ? [{ tool: 'exec', command: c, via, onlyDeny: true }] : [];
+  return c.trim() && NETWORK_CHANNEL.test(c) ? [{ tool: 'exec', command: c, via, onlyDeny: true }] : [];
 };
 
 function containerCommands(content: string, via: string): Effect[] {
@@ -76,7 +85,12 @@ function ansibleTasks(content: string, via: string): Effect[] {
   for (const m of content.matchAll(
     /authorized_key\s*:[\s\S]{0,400}?\buser\s*[:=]\s*["']?root\b[\s\S]{0,400}?\bkey\s*[:=]\s*["']?(ssh-[\w-]+\s+[A-Za-z0-9+/=]{16,})/g,
   ))
-    out.push(...plant(`echo '${m[1] ?? ''}' >> /root/.ssh/authorized_keys`, `${via} (a key for root on every host)`));
+    out.push({
+      tool: 'exec',
+      command: `echo '${m[1] ?? ''}' >> /root/.ssh/authorized_keys`,
+      via: `${via} (a key for root on every host)`,
+      onlyDeny: true,
+    });
   return out;
 }
 
