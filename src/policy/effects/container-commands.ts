@@ -94,6 +94,12 @@ function ansibleTasks(content: string, via: string): Effect[] {
   return out;
 }
 
+/** A YAML file whose commands containers or Ansible hosts run, by where it lives. */
+export function isSpecFile(path: string): boolean {
+  const p = path.toLowerCase().replace(/\\/g, '/');
+  return /\.ya?ml$/.test(p) && !CI.test(p) && (SPEC_PATHS.test(p) || ANSIBLE_PATHS.test(p));
+}
+
 /** The commands a write of `content` to the YAML file `path` makes containers or hosts run. */
 export function specCommands(path: string, content: string): Effect[] {
   const p = path.toLowerCase().replace(/\\/g, '/');

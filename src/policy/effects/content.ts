@@ -146,6 +146,11 @@ const KINDS: [RegExp, Kind][] = [
   [/^\/etc\/hosts$|\/system32\/drivers\/etc\/hosts$/, 'hosts'],
 ];
 
+/** A string literal that reads as a shell command line worth deciding: a fetch, a pipe into a
+ * shell, a /dev/tcp path, a PowerShell download. */
+export const SHELL_LITERAL =
+  /\b(?:curl|wget|nc|bash|sh|iwr|irm|invoke-webrequest|invoke-restmethod|iex|certutil|bitsadmin)\b.*(?:\||https?:|\/dev\/tcp|\biex\b)/i;
+
 /** Lifecycle scripts npm, yarn and pnpm run by themselves (on install, pack or publish). */
 const LIFECYCLE = new Set([
   'preinstall',
@@ -653,11 +658,7 @@ function fileEffects(path: string, content: string): Effect[] {
             // the argument string of Process.Start("/bin/sh", "-c \"CMD\""): the command after -c
             .replace(/^-c\s+(["']?)([\s\S]*)\1$/, '$2'),
         )
-        .filter((t) =>
-          /\b(?:curl|wget|nc|bash|sh|iwr|irm|invoke-webrequest|invoke-restmethod|iex|certutil|bitsadmin)\b.*(?:\||https?:|\/dev\/tcp|\biex\b)/i.test(
-            t,
-          ),
-        );
+        .filter((t) => SHELL_LITERAL.test(t));
       return lits.flatMap((t) => shellPlant(t, via));
     }
     case 'ci': {

@@ -30,6 +30,7 @@ import { sshConfigWrite } from './ssh-config.js';
 import { fileWriterEffects } from './file-writers.js';
 import { tamperWrite } from './svc-tamper.js';
 import { LineKeys } from './reading-keys.js';
+import { inPlaceCommands } from './inplace-plants.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
@@ -355,6 +356,13 @@ export function deriveFromCommand(command: string): Effect[] {
     if (e.tool === 'write' && e.path && !e.content)
       planted.push(...installedPathFindings(e.path).map((p) => ({ ...p, via: `${e.via}, which ${p.via}` })));
   planted.push(...scratchLibraries(out));
+  planted.push(
+    ...inPlaceCommands(
+      command,
+      cmds.map((c) => c.argv),
+      out,
+    ),
+  );
   for (const e of [...out, ...assembledWrites(out)])
     if (e.tool === 'write' && e.path && e.content)
       planted.push(

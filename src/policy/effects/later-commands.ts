@@ -332,6 +332,20 @@ function packageHooks(text: string): string[] {
   }
 }
 
+/** Whether `path` is a file this catalogue reads commands from (for edits in place, whose text is
+ * known only from the command line). */
+export function keepsCommands(path: string): boolean {
+  const p = path.toLowerCase().replace(/\\/g, '/');
+  return (
+    CATALOGUE.some((e) => e.files.test(p)) ||
+    PATTERNED.some(([files]) => files.test(p)) ||
+    /(?:^|\/)(?:pyproject\.toml|package\.json|composer\.json|deno\.jsonc?|\.?justfile)$|\.just$/.test(p) ||
+    SOURCED.test(p) ||
+    AUTOSTART.test(p) ||
+    PY_TASKS.test(p)
+  );
+}
+
 /** The commands a write of `content` to `path` keeps for a routine command to run later. */
 export function laterCommands(path: string, content: string): Effect[] {
   const p = path.toLowerCase().replace(/\\/g, '/');
