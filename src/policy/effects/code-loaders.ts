@@ -21,12 +21,17 @@ import { flowItems } from './keyed-values.js';
 const TEMP =
   /^(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|\/private\/tmp\/|\/private\/var\/folders\/|[A-Za-z]:[\\/](?:windows[\\/])?temp[\\/])/i;
 
+/** Hidden folders tools keep inside a project or home folder (a virtualenv, node_modules/.bin,
+ * Yarn's releases, wrappers, editors' and CI's settings): code there is installed, not tucked away. */
+const TOOL_DIRS =
+  /^\.(?:bin|venv|virtualenvs?|tox|nox|direnv|local|yarn|pnpm|pnpm-store|gradle|mvn|m2|idea|vscode|devcontainer|github|gitlab|husky|config|cargo|rustup|pyenv|rbenv|nvm|volta|sdkman|asdf|mise|conda|bun|deno|npm|node-gyp|pixi|lldb|gdb)$/i;
+
 /** A temporary folder, or a hidden name below the first folder of home or the project. */
 export function tuckedAway(path: string): boolean {
   if (TEMP.test(path)) return true;
   const rel = path.replace(/^(?:~|\$HOME|\$\{HOME\}|\/(?:home|Users)\/[^/]+|\/root)\//, '').replace(/^\.\//, '');
   const parts = rel.split('/').filter(Boolean);
-  return parts.slice(1).some((p) => p.startsWith('.') && p !== '..' && p !== '.');
+  return parts.slice(1).some((p) => p.startsWith('.') && p !== '..' && p !== '.' && !TOOL_DIRS.test(p));
 }
 
 const program = (path: string, file: string, via: string): Effect => ({
@@ -142,5 +147,12 @@ export function codeLoaders(path: string, content: string): Effect[] {
   if (/(?:^|\/)jupyter_(?:notebook|server|lab)_config\.(?:py|json)$/.test(lower))
     out.push(...jupyterServer(content, name));
   if (/(?:^|\/)ipython_(?:kernel_)?config\.py$/.test(lower)) out.push(...ipythonLines(content, name));
+  // VS Code launch configurations: the runtime or program a debug session starts (F5)
+  if (/(?:^|\/)\.vscode\/launch\.json$|\.code-workspace$/.test(lower))
+    for (const m of content.matchAll(
+      /"(?:runtimeExecutable|program|debugServerPath|pythonPath|python)"\s*:\s*"([^"]+)"/g,
+    ))
+      if (m[1] && tuckedAway(m[1]))
+        out.push(program(m[1], name, `${name} makes the debugger start ${m[1]}, from a hidden or temporary place`));
   return out.slice(0, 16);
 }

@@ -12,7 +12,7 @@
 // account token to a host, a handler that opens a shell to one, a CronJob that runs a download.
 import { posix } from 'node:path';
 import type { Effect } from './types.js';
-import { argvCommand, keyedValues } from './keyed-values.js';
+import { argvCommand, flowItems, keyedValues } from './keyed-values.js';
 import { withoutVendorInstalls } from './supply.js';
 
 /** YAML that defines containers: by where it lives, or by what it holds. */
@@ -100,11 +100,35 @@ export function isSpecFile(path: string): boolean {
   return /\.ya?ml$/.test(p) && !CI.test(p) && (SPEC_PATHS.test(p) || ANSIBLE_PATHS.test(p));
 }
 
+/** What a Dockerfile's image runs when started: `CMD`, `ENTRYPOINT`, `HEALTHCHECK CMD` (shell or exec form). */
+function imageRuntime(content: string, via: string): Effect[] {
+  const out: Effect[] = [];
+  for (const m of content.matchAll(/^\s*(?:CMD|ENTRYPOINT|HEALTHCHECK(?:\s+--[\w-]+=\S+)*\s+CMD)\s+(.+)$/gim)) {
+    const v = (m[1] ?? '').trim();
+    out.push(...plant(v.startsWith('[') ? argvCommand(flowItems(v)) : v, via));
+  }
+  return out;
+}
+
+/** Scripts a machine runs at its first boot, kept in Terraform (`user_data`, GCP's
+ * `metadata_startup_script`, Azure's `custom_data`), and scripts kept in a ConfigMap's data that
+ * its pods run (`entrypoint.sh: |`). */
+function bootScripts(content: string, via: string): Effect[] {
+  const keys = new Set(['user_data', 'metadata_startup_script', 'custom_data', 'startup-script']);
+  for (const m of content.matchAll(/^\s*["']?([\w.-]+\.(?:sh|bash))["']?\s*:/gm)) keys.add((m[1] ?? '').toLowerCase());
+  return keyedValues(content, keys).flatMap((v) => plant(v.items.join('\n'), via));
+}
+
 /** The commands a write of `content` to the YAML file `path` makes containers or hosts run. */
 export function specCommands(path: string, content: string): Effect[] {
   const p = path.toLowerCase().replace(/\\/g, '/');
-  if (!/\.ya?ml$/.test(p) || CI.test(p)) return [];
   const name = posix.basename(p);
+  if (/(?:^|\/)(?:dockerfile|containerfile)(?:\.[^/]*)?$|\.(?:dockerfile|containerfile)$/.test(p))
+    return imageRuntime(content, `plants a command in ${name} that its containers run`).slice(0, 16);
+  if (/\.tf$/.test(p)) return bootScripts(content, `plants a boot script in ${name}`).slice(0, 16);
+  if (!/\.ya?ml$/.test(p) || CI.test(p)) return [];
+  if (/^\s*kind\s*:\s*ConfigMap\b/m.test(content))
+    return bootScripts(content, `plants a script in ${name} that its pods run`).slice(0, 16);
   if (ANSIBLE_PATHS.test(p) && ANSIBLE_TEXT.test(content))
     return ansibleTasks(content, `plants a task in ${name} that Ansible runs on its hosts`).slice(0, 32);
   if (SPEC_PATHS.test(p) || SPEC_TEXT.test(content))

@@ -20,6 +20,7 @@ import { posix } from 'node:path';
 import type { Effect } from './types.js';
 import { argvCommand, flowItems, keyedValues, type KeyedValue } from './keyed-values.js';
 import { withoutVendorInstalls } from './supply.js';
+import { SHELL_LITERAL } from './content.js';
 
 interface CommandKeys {
   files: RegExp;
@@ -275,6 +276,35 @@ const PATTERNED: [RegExp, (text: string) => string[]][] = [
       ].map((m) => m[1] ?? m[2] ?? m[4] ?? ''),
   ],
   [/\.go$/, (t) => [...t.matchAll(/^\/\/go:generate\s+(.+)$/gm)].map((m) => m[1] ?? '')],
+  // autotools inputs (configure.ac, *.m4, Makefile.am/.in): m4 and make around shell; the lines
+  // that read as a fetch, a pipe into a shell or /dev/tcp, m4's [ ] quotes taken off
+  [
+    /(?:^|\/)(?:configure\.(?:ac|in)|makefile\.(?:am|in))$|\.m4$/,
+    (t) =>
+      t
+        .split('\n')
+        .slice(0, 2000)
+        .map((l) =>
+          l
+            .replace(/^\t/, '')
+            .replace(/[[\]]/g, ' ')
+            .replace(/^\s*[A-Z_]+\(\s*\w*\s*,/, ''),
+        )
+        .filter((l) => SHELL_LITERAL.test(l)),
+  ],
+  // Mix aliases run `cmd ...` entries as shell commands (hexdocs.pm/mix, Mix.Task "cmd")
+  [
+    /(?:^|\/)mix\.exs$/,
+    (t) => [...t.matchAll(/"cmd\s+((?:[^"\\]|\\.)+)"/g)].map((m) => (m[1] ?? '').replace(/\\"/g, '"')),
+  ],
+  // Serverless Framework lifecycle hooks (serverless-plugin-scripts: `'before:deploy:deploy': CMD`)
+  [
+    /(?:^|\/)serverless(?:\.[\w-]+)?\.ya?ml$/,
+    (t) =>
+      [...t.matchAll(/^\s*["']?(?:before|after):[\w:-]+["']?\s*:\s*(.+)$/gm)].map((m) =>
+        (m[1] ?? '').replace(/^["']|["']$/g, ''),
+      ),
+  ],
   [/(?:^|\/)earthfile$/, (t) => [...t.matchAll(/^\s*RUN\s+(?:--[\w-]+(?:=\S+)?\s+)*(.+)$/gm)].map((m) => m[1] ?? '')],
   [
     /(?:^|\/)(?:\.pylintrc|pylintrc|setup\.cfg)$/,
