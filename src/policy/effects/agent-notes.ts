@@ -7,6 +7,7 @@
 import { posix } from 'node:path';
 import type { Effect } from './types.js';
 import { NETWORK_CHANNEL } from './container-commands.js';
+import { withoutVendorInstalls } from './supply.js';
 
 const NOTES =
   /(?:^|\/)(?:agents|claude|claude\.local|gemini|conventions)\.md$|(?:^|\/)\.github\/(?:copilot-instructions\.md|instructions\/[^/]+\.md)$|(?:^|\/)\.(?:cursorrules|windsurfrules|clinerules)(?:\/[^/]+)?$|(?:^|\/)\.cursor\/rules\/[^/]+\.mdc?$|(?:^|\/)\.junie\/guidelines\.md$|(?:^|\/)\.(?:goosehints|roorules|rules)$|(?:^|\/)\.(?:roo|kiro\/steering|amazonq\/rules)\/(?:[^/]+\/)*[^/]+\.md$/;
@@ -48,7 +49,9 @@ export function agentNoteCommands(path: string, content: string): Effect[] {
   // a command line (not a path or a name in backticks) that reaches the network: what the next
   // agent would fetch and run, send out or open a shell to; a cleanup or a deploy in the notes is
   // decided when the agent runs it
+  // decided when the agent runs it; a vendor's documented installer is how setup notes install tools
   return codeOf(content)
+    .map((c) => withoutVendorInstalls(c))
     .filter((c) => /\s/.test(c.trim()) && NETWORK_CHANNEL.test(c))
     .map((command) => ({ tool: 'exec', command, via, onlyDeny: true }));
 }
