@@ -6,6 +6,7 @@ import { lstatSync, realpathSync } from 'node:fs';
 import { posix } from 'node:path';
 import { expandHome } from './shell.js';
 import { containingSpelling } from './workdir-span.js';
+import { deleteSpellings } from './delete-spellings.js';
 
 /** Ancestors tried when the leaf does not exist, before giving up on symlink resolution. */
 const MAX_RESOLVE_STEPS = 64;
@@ -163,5 +164,6 @@ export function pathReadings(
     const up = containingSpelling(path, lexical, wd, home);
     if (up !== undefined && !candidates.includes(up)) candidates.push(up);
   }
+  if (deletes) for (const d of deleteSpellings(path, lexical)) if (!candidates.includes(d)) candidates.push(d);
   return { candidates, workdir: wd };
 }

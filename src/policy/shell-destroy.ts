@@ -121,6 +121,12 @@ export function workdirWords(words: string[]): string[] | null {
   let changed: string[] | null = null;
   for (let i = 0; i < words.length; i++) {
     const w = at(words, i);
+    // `~+` is the shell's own spelling of $PWD (tilde expansion, bash and zsh).
+    if (w === '~+' || w.startsWith('~+/')) {
+      changed ??= words.slice();
+      changed[i] = w.length <= 3 ? '.' : '.' + w.slice(2);
+      continue;
+    }
     if (!w.includes('PWD') && !w.includes('pwd') && !w.includes('show-toplevel')) continue;
     WORKDIR_REF.lastIndex = 0;
     if (!WORKDIR_REF.test(w)) continue;
@@ -128,6 +134,28 @@ export function workdirWords(words: string[]): string[] | null {
     let r = w.replace(WORKDIR_REF, '.');
     // "$PWD/dist" -> ./dist, "$PWD/" -> ./
     if (r === '.' || r.startsWith('./') || r === './') r = r.replace(/^\.\/*$/, '.');
+    changed ??= words.slice();
+    changed[i] = r;
+  }
+  return changed;
+}
+
+/** An extglob group that matches any name but a few: `!(x)`, `*(x)`, `+(x)` (bash extglob, zsh ksh_glob). */
+const EXTGLOB_ANY = /[!*+]\([^()]*\)/g;
+
+/**
+ * The words with extglob groups that match nearly every name read as `*`: `rm -rf !(keep)` deletes
+ * everything beside keep, which is what `rm -rf *` deletes as far as a rule can tell. Null when
+ * there are none.
+ */
+export function extglobWords(words: string[]): string[] | null {
+  let changed: string[] | null = null;
+  for (let i = 1; i < words.length; i++) {
+    const w = at(words, i);
+    if (!w.includes('(') || w.startsWith('-')) continue;
+    EXTGLOB_ANY.lastIndex = 0;
+    const r = w.replace(EXTGLOB_ANY, '*');
+    if (r === w) continue;
     changed ??= words.slice();
     changed[i] = r;
   }

@@ -104,7 +104,9 @@ const GRAPHQL_DELETE =
 /** A body that asks for everything to go (Pinecone `deleteAll`, `"delete_all": true`, `"purge": true`). */
 const DELETE_ALL_BODY = /["']?(?:deleteAll|delete_all|purgeAll|purge_all|truncate|dropAll|drop_all)["']?\s*:\s*true\b/i;
 /** RPC-style endpoints whose last segment is the delete (`POST /vectors/delete`, `/v1/objects/purge`). */
-const DELETE_VERB_PATH = /\/(?:delete|delete[_-]?all|deleteAll|purge|truncate|drop|wipe|flush|flushall)\/?$/i;
+// Jenkins' doDelete and SonarQube's bulk_delete are the same shape
+const DELETE_VERB_PATH =
+  /\/(?:delete|delete[_-]?all|deleteAll|bulk[_-]?delete|doDelete|purge|truncate|drop|wipe|flush|flushall)\/?$/i;
 
 /** The readings of one simple command (program name first), or an empty list. */
 export function httpDestroyReadings(words: string[]): string[] {

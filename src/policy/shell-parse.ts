@@ -382,6 +382,13 @@ function parseSegments(s: string): Segment[] {
         endSegment(c);
         i++;
       }
+    } else if (c === '(' && inWord && /[!*+?@]$/.test(text)) {
+      // An extglob group (`!(keep)`, `@(a|b)`): part of the word, as bash reads it with extglob on
+      // (without it the line is a syntax error and runs nothing).
+      const end = skipBalanced(s, i);
+      piece(i);
+      text += s.slice(i, end);
+      i = end;
     } else if (c === '(' || c === ')') {
       endSegment(c);
       i++;

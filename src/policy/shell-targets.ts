@@ -152,8 +152,8 @@ export function findDeleteReadings(words: string[]): string[] {
   let runsDeleter = false;
   for (let i = 1; i < words.length; i++) {
     const w = words[i] ?? '';
-    // -delete with tests that only leave paths out still empties the tree (the unfiltered case is read elsewhere)
-    if (w === '-delete' && f.filtered) runsDeleter = true;
+    // -delete empties the tree unless its tests narrow it (then the listing below decides)
+    if (w === '-delete') runsDeleter = true;
     if (w === '-exec' || w === '-execdir' || w === '-ok' || w === '-okdir') {
       if (DELETERS.has(basename(words[i + 1] ?? ''))) runsDeleter = true;
       // `-exec cp /dev/null {} ;` blanks each file it finds
@@ -259,9 +259,11 @@ export function sourceLossReadings(words: string[]): string[] {
     if (sourceGlob(w) || (trunc && (SOURCE_EXT.test(w) || BUILD_FILE.test(w))) || computed)
       out.push(`destroys-source ${w}`);
     else if (p === 'rm' && recursive) {
-      const root = sourceRoot(w);
+      // `rm -rf src/*` empties src as surely as `rm -rf src` removes it.
+      const inner = CONTENTS.exec(w)?.[1];
+      const root = sourceRoot(w) ?? (inner ? sourceRoot(inner) : null);
       if (root) out.push(`destroys-source-tree ${root}`);
-      const kept = keptDir(w);
+      const kept = keptDir(w) ?? (inner ? keptDir(inner) : null);
       if (kept) out.push(`destroys-project-dir ${kept}`);
       const git = gitInternals(w);
       if (git) out.push(`rm -rf ${git}`);

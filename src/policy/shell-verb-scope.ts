@@ -264,6 +264,16 @@ export function scratchScope(
   if (everything) return (tool === 'kubectl' || tool === 'oc') && p === 'delete' && scratchEverything(rest, all);
   if (namedDeploymentScratch(tool, p, rest)) return true;
   if (tool === 'bq' && (p === 'rm' || p === 'remove')) return bqScratch(rest);
+  // the Hadoop FileSystem shell: one file without -skipTrash goes to the user's trash, and what
+  // lives under /tmp, a scratch folder or the trash itself is a job's leftovers
+  if ((tool === 'hdfs' || tool === 'hadoop') && (p === 'dfs rm' || p === 'fs rm')) {
+    const paths = operands(rest, /^$/);
+    if (paths.some((w) => !w.startsWith('/') && !w.startsWith('hdfs://'))) return false;
+    const scratchPath = (w: string) =>
+      /^(?:hdfs:\/\/[^/]*)?\/(?:tmp|user\/[^/]+\/(?:\.Trash|\.staging|tmp|scratch))(?:\/|$)/.test(w);
+    const recursive = rest.some((w) => /^-(?:[rRf]+|skipTrash)$/.test(w) && w !== '-f');
+    return paths.length > 0 && (paths.every(scratchPath) || !recursive);
+  }
   if (
     (tool === 'aws' && p === 's3 rm') ||
     (tool === 'gsutil' && p === 'rm') ||

@@ -68,6 +68,10 @@ const DESTROY = new Set([
   // a node emptied of its workloads (kubectl drain, nomad node drain): an outage when it is the last
   'drain',
   'evict',
+  // a virtual machine's definition removed (virsh undefine, with --remove-all-storage its disks),
+  // a trash emptied for good (hdfs dfs -expunge)
+  'undefine',
+  'expunge',
 ]);
 
 /** Words that qualify a destroy verb after them (`batch-delete-image`, `bulk-delete-objects`). */
@@ -203,11 +207,21 @@ function verbOf(word: string): { verb: string; set: 'destroy' | 'simulate' | 're
     const t = whole(last) ?? whole(last.split('-')[0] ?? '');
     if (t) return { verb: last, set: t };
   }
+  // noun.verb (govc vm.destroy, datastore.rm; salt-style module.function names)
+  const dot = /^[a-z]+\.([a-z]+)$/.exec(w);
+  if (dot) {
+    const t = whole(dot[1] ?? '');
+    if (t) return { verb: dot[1] ?? '', set: t };
+  }
   const dash = w.indexOf('-');
   if (dash > 0) {
     const head = w.slice(0, dash);
     const t = whole(head);
     if (t) return { verb: head, set: t };
+    // noun-verb (XenServer's xe vm-destroy, vdi-destroy, sr-forget): the verb ends the word
+    const tail = w.slice(w.lastIndexOf('-') + 1);
+    if (DESTROY.has(tail) && !SIMULATE.has(head) && !READ.has(head) && !MUTATE.has(head))
+      return { verb: tail, set: 'destroy' };
     // `batch-delete-image`, `bulk-delete`, `force-delete-x`: a modifier before the verb.
     const parts = w.split('-');
     if (MODIFIER.has(head) && DESTROY.has(parts[1] ?? '')) return { verb: parts[1] ?? head, set: 'destroy' };
@@ -220,7 +234,26 @@ function verbOf(word: string): { verb: string; set: 'destroy' | 'simulate' | 're
 
 /** A word that cannot be a subcommand: a path, a URL, an assignment, a number, a quoted text. */
 function notASubcommand(w: string): boolean {
-  return !/^[A-Za-z][A-Za-z0-9:_-]*$/.test(w) || w.length > 40;
+  return (!/^[A-Za-z][A-Za-z0-9:_-]*$/.test(w) && !/^[a-z]+\.[a-z]+$/.test(w)) || w.length > 40;
+}
+
+/** Tools whose dotted words are the project's own task names (`mix ecto.reset`, `poe db.reset`), not `noun.verb` subcommands. */
+const PROJECT_TASKS = new Set(['mix', 'poe']);
+
+/**
+ * Tools whose subcommands are spelled as options after a group word (the Hadoop FileSystem shell:
+ * `hdfs dfs -rm -r P`, `hadoop fs -rmr P`, `hdfs dfs -expunge`): the option is the verb.
+ */
+function dashSubcommand(words: string[], start: number): string[] {
+  const tool = words[start] ?? '';
+  if ((tool !== 'hdfs' && tool !== 'hadoop') || !/^(?:dfs|fs)$/.test(words[start + 1] ?? '')) return words;
+  const sub = words[start + 2] ?? '';
+  if (!/^-[a-zA-Z]+$/.test(sub)) return words;
+  const out = words.slice();
+  // -rmr is the deprecated recursive rm
+  out[start + 2] = sub === '-rmr' ? 'rm' : sub.slice(1);
+  if (sub === '-rmr') out.splice(start + 3, 0, '-r');
+  return out;
 }
 
 /** A name that says it is test or development state (`_test`, `-dev`, `tmp-`, `scratch`). */
@@ -256,6 +289,7 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
       : [{ kind: 'destroy', text, from }];
   }
   if (!tool || NOT_SUBCOMMAND_CLI.has(tool) || !/^[a-z][a-z0-9._-]*$/.test(tool)) return [];
+  words = dashSubcommand(words, start);
   const path: string[] = [];
   let headLength = 0;
   let mutated = false;
@@ -271,7 +305,7 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
       if (!w.includes('=') && next !== undefined && !next.startsWith('-') && !verbOf(next)) i++;
       continue;
     }
-    if (notASubcommand(w)) break;
+    if (notASubcommand(w) || (w.includes('.') && PROJECT_TASKS.has(tool))) break;
     // `yarn test delete`, `pytest -k purge`: the words name tests, not the tool's subcommands.
     if (path.length === 0 && runsTests(tool, w)) return [];
     // What follows `run`/`exec` is a command run inside (docker run IMAGE rm -rf x), not the
@@ -641,7 +675,7 @@ export function prodChangeReading(words: string[]): string | null {
   for (let i = 1; i < words.length && positional < MAX_PATH; i++) {
     const w = words[i] ?? '';
     if (w.startsWith('-')) continue;
-    if (notASubcommand(w)) break;
+    if (notASubcommand(w) || (w.includes('.') && PROJECT_TASKS.has(tool))) break;
     positional++;
     const lw = w.toLowerCase();
     const v = verbOf(lw);

@@ -50,6 +50,7 @@ import {
   listedTree,
   splitWords,
   workdirWords,
+  extglobWords,
   emptySource,
 } from './shell-destroy.js';
 import { windowsReadings } from './shell-windows.js';
@@ -58,6 +59,7 @@ import { secretMetadataReading } from './kube-output.js';
 import { computedList, makesDeleteRefspecs, verbCandidates, XARGS_ITEM } from './shell-verbs.js';
 import { localDataReadings } from './shell-local-data.js';
 import { rootLocalReading } from './root-local.js';
+import { withoutGlobalOptions } from './shell-global-options.js';
 import { shellSetupCommand } from './shell-setup-evals.js';
 import { findDeleteReadings, listingPattern } from './shell-targets.js';
 import { lossReadings } from './shell-loss.js';
@@ -340,6 +342,9 @@ function hasDollar(w: string): boolean {
 }
 
 /** A word the shell must expand at run time in a way no reading resolves ($(...), `...`, $var, <(...)). */
+/** Parameter references that expand to nothing when the variable is unset (see unsetInName). */
+const UNSET_EMPTY = /\$\{[A-Za-z_]\w*(?:(?:#|##|%|%%|\/|\/\/|\^|\^\^|,|,,|:\+|\+)[^}]*|:\d[^}]*)?\}|\$[A-Za-z_]\w*/g;
+
 function unresolved(w: string): boolean {
   if (!w.includes('$') && !w.includes('`') && !w.startsWith('<(')) return false;
   if (w.includes('$(') || w.includes('`') || w.startsWith('<(')) return true;
@@ -1024,6 +1029,11 @@ class Analyzer {
       }
     }
     this.destroyReadings(words, depth, u, ctx);
+    const bare = flags ? withoutGlobalOptions(exp ?? words) : null;
+    if (bare) {
+      this.add(bare, u);
+      this.note({ kind: 'meaning', from: 'global options before the subcommand', text: bare });
+    }
     for (const v of verbCandidates(words, this.computedVars)) {
       this.add(v.text, u);
       if (v.note) this.note({ kind: 'meaning', ...v.note });
@@ -1065,6 +1075,7 @@ class Analyzer {
       }
     }
     this.dynamicName(tokens, depth, ctx.scope);
+    this.unsetInName(tokens, depth, u, ctx);
     this.stdinCode(tokens, first, depth, ctx);
     if ((SHELLS.has(first) || SOURCES.has(first) || SCRIPT_RUNNERS.test(first)) && words.length > 1) {
       const script = words.slice(1).find((x) => !x.startsWith('-') && !x.startsWith('+'));
@@ -1172,6 +1183,24 @@ class Analyzer {
     }
   }
 
+  /**
+   * `r${u}m -rf ~`: a variable the line never sets, inside a command name, is most likely unset,
+   * and an unset variable expands to nothing, so the name reads as `rm` too. Only references
+   * that are empty when unset are dropped (`$u`, `${u}`, `${u#x}`, `${u:+x}`, not `${u:-x}`).
+   */
+  private unsetInName(tokens: Token[], depth: number, u: number, ctx: SegmentContext): void {
+    const name = at(tokens, 0).text;
+    if (!name.includes('$') || name.includes('$(') || name.includes('`')) return;
+    // HOME, PWD and the like are set in every shell: `$HOME/bin/x` is not `/bin/x`.
+    if (/\$\{?(?:HOME|PWD|USER|PATH|SHELL|TMPDIR|XDG_\w+)\b/.test(name)) return;
+    const emptied = name.replace(UNSET_EMPTY, '');
+    if (emptied === name || emptied === '' || emptied.includes('$') || emptied.startsWith('-')) return;
+    const text = [emptied, ...tokens.slice(1).map((t) => t.text)].join(' ');
+    if (!this.spend(text.length + 16)) return;
+    this.note({ kind: 'meaning', from: `an unset variable in ${name} is empty`, text });
+    this.processSegment([{ text: emptied, quoted: false, redir: false }, ...tokens.slice(1)], depth + 1, false, u, ctx);
+  }
+
   /** Code a shell or interpreter reads on stdin: from a pipe, a here-string or a here-document. */
   private stdinCode(tokens: Token[], first: string, depth: number, ctx: SegmentContext): void {
     if (!ctx.flowIn && ctx.hereDoc === null && !tokens.some((t) => t.redir && t.text.includes('<<<'))) return;
@@ -1274,6 +1303,8 @@ class Analyzer {
     }
     const wd = workdirWords(words);
     if (wd) reread(wd, '$PWD is the working directory');
+    const xg = first === 'rm' || shredded ? extglobWords(words) : null;
+    if (xg) reread(xg, 'an extglob group that excludes a few names matches all the others');
     if (first !== 'rm' && first !== 'find' && !shredded) return;
     // mv A B && rm -rf B: B is what A was.
     let moved: string[] | null = null;

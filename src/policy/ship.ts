@@ -284,7 +284,10 @@ function local(rest: string[], ops: string[], data: ShipData): boolean {
   }
   // an inventory or values file names its environment in its last part (inventories/dev, dev.yml)
   const last = (t: string) => (t.split('/').pop() ?? t).replace(/\.[a-z]+$/i, '');
-  return named.some((t) => data.localTargets.some((r) => r.test(t) || r.test(last(t))));
+  // an mDNS name is one machine's, one label under .local (RFC 6762: myregistry.local:5000); a
+  // host deeper under it (nexus.corp.local) is a server of a company's internal domain
+  const mdns = (t: string) => /^[a-z0-9-]+\.local(?::\d+)?$/i.test(t);
+  return named.some((t) => mdns(t) || data.localTargets.some((r) => r.test(t) || r.test(last(t))));
 }
 
 /** GitHub/GitLab API routes that release, merge, deploy or start a workflow. */
@@ -308,6 +311,8 @@ function apiShip(rest: string[]): string | null {
   const writes = method ? method !== 'GET' : fields;
   return writes ? route : null;
 }
+
+const PROD_BRANCH_PART = /^(?:prod|production|prd|live)$/i;
 
 /** `git push` that releases (a version tag) or deploys (a platform remote, a production branch). */
 function gitShip(words: string[], data: ShipData): { rest: string; why: string } | null {
@@ -338,6 +343,9 @@ function gitShip(words: string[], data: ShipData): { rest: string; why: string }
     const branch = dst.replace(/^refs\/heads\//, '');
     if (/^refs\/tags\//.test(dst) || /^v?\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?$/.test(dst)) why.push(`tag ${dst}`);
     else if (data.deployBranches.some((r) => r.test(branch))) why.push(`branch ${branch}`);
+    // a production environment named as one part of the branch's path (release/prod,
+    // deploy/production, env/live): the branch an environment-per-branch pipeline deploys
+    else if (branch.split('/').some((p) => PROD_BRANCH_PART.test(p))) why.push(`branch ${branch}`);
   }
   if (!why.length) return null;
   return { rest: words.slice(1).join(' '), why: why.join(', ') };

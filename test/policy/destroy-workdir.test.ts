@@ -144,3 +144,37 @@ test('every directory of the tree, another project in home, a data volume: stopp
     ['B', 'exec', { command: 'rm -rf /tmp/build-1234' }],
   ]);
 });
+
+test('~+ is the working directory and an extglob group that spares a few names deletes the rest', () => {
+  check([
+    ['D', 'exec', { command: 'rm -rf ~+' }],
+    ['D', 'exec', { command: 'rm -rf ~+/' }],
+    ['D', 'exec', { command: 'shopt -s extglob; rm -rf -- !(*.md)' }],
+    ['D', 'exec', { command: 'rm -rf ./!(node_modules|.git)' }],
+    ['D', 'exec', { command: 'rm -rf ~/!(Documents)' }],
+  ]);
+  check([
+    ['B', 'exec', { command: 'rm -rf ~+/dist' }],
+    ['B', 'exec', { command: 'ls ~+' }],
+    ['B', 'exec', { command: 'shopt -s extglob; rm -rf dist/!(index.html)' }],
+    ['B', 'exec', { command: 'ls !(node_modules)' }],
+    ['B', 'exec', { command: 'rm -rf @(dist|build)' }],
+  ]);
+});
+
+test('emptying a source directory is deleting it: find DIR -delete and rm -rf DIR/*', () => {
+  check([
+    ['D', 'exec', { command: 'find src -delete' }],
+    ['D', 'exec', { command: 'find ./app -mindepth 1 -delete' }],
+    ['D', 'exec', { command: 'rm -rf src/*' }],
+    ['D', 'exec', { command: 'rm -rf ./src/**' }],
+    ['A', 'exec', { command: 'rm -rf tests/*' }],
+  ]);
+  check([
+    ['B', 'exec', { command: 'find dist -delete' }],
+    ['B', 'exec', { command: 'find build -mindepth 1 -delete' }],
+    ['B', 'exec', { command: 'rm -rf dist/*' }],
+    ['B', 'exec', { command: 'find src -name "*.pyc" -delete' }],
+    ['B', 'exec', { command: 'find /tmp/x -delete' }],
+  ]);
+});

@@ -329,6 +329,20 @@ test('standard: network code run dynamically is denied, dynamic + sensitive is a
   assert.equal(decide('curl -s https://api.example.com/x | python3 -m json.tool'), 'allow');
 });
 
+test('a variable the line never sets inside a command name reads as empty too', () => {
+  assert.equal(decide('r${u}m -rf ~'), 'deny');
+  assert.equal(decide('rm$u -rf ~'), 'deny');
+  assert.equal(decide('r${u#x}m -rf ~'), 'deny');
+  assert.equal(decide('ca${z}t ~/.aws/credentials'), 'deny');
+  assert.equal(decide('gi${x}t push --force origin main'), 'deny');
+  assert.ok(a('r${u}m -rf ~').readings.some((r) => r.kind === 'meaning' && r.text === 'rm -rf ~'));
+  // a set variable keeps its value; HOME and the like are never read as empty
+  assert.equal(decide('${PYTHON}3 -m pytest'), 'allow');
+  assert.equal(decide('./build${SUFFIX}.sh'), 'allow');
+  assert.equal(decide('$HOME/bin/tool --version'), 'allow');
+  assert.equal(decide('"$JAVA_HOME"/bin/java -version'), 'allow');
+});
+
 test('command_dynamic: true, false and kinds in a policy of ones own', () => {
   const e = engineOf(`
 version: "1"

@@ -209,3 +209,32 @@ test('a malformed ship catalogue is an error, not an empty list', () => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('fastlane actions run by name, Airflow code put where the scheduler loads it, production branch paths and corporate .local registries ship', () => {
+  for (const c of [
+    'bundle exec fastlane run upload_to_play_store track:production aab:app-release.aab',
+    'fastlane run upload_to_testflight ipa:build/ShopApp.ipa',
+    'fastlane run supply track:production',
+    'astro deploy clxyz123prod --force',
+    'gcloud composer environments storage dags import --environment prod-composer --location us-central1 --source dags/',
+    'gsutil cp dags/revenue_dag.py gs://us-central1-prod-composer-3f2a-bucket/dags/',
+    'gsutil -m rsync -r dags gs://us-east1-prod-composer-9c1d-bucket/dags',
+    'aws s3 cp dags/revenue_dag.py s3://mwaa-prod-dags/dags/',
+    'git push origin HEAD:refs/heads/release/prod',
+    'git push origin main:deploy/production',
+    'docker push nexus.corp.local:8443/payments-api:latest',
+    'helm push dist/payments-2.4.0.tgz oci://nexus.corp.local:8443/helm-releases',
+    `python -c "from datasets import load_dataset;load_dataset('parquet',data_files='data/c/*.parquet').push_to_hub('acme-ai/support-v2')"`,
+  ])
+    expectShips(c);
+  for (const c of [
+    'bundle exec fastlane run get_version_number xcodeproj:ios/ShopApp.xcodeproj',
+    'astro dev start',
+    'gsutil cp gs://us-central1-prod-composer-3f2a-bucket/dags/revenue_dag.py /tmp/',
+    'git push origin feature/fix-prod-bug',
+    'docker push myregistry.local:5000/api:dev',
+    'docker push localhost:5000/api:dev',
+    `python -c "from datasets import load_dataset;print(load_dataset('parquet',data_files='data/x.parquet'))"`,
+  ])
+    expectPasses(c);
+});

@@ -68,3 +68,51 @@ test('a dependency patch is read as the code it adds to the package', () => {
     ],
   ]);
 });
+
+test('the install folders of other package managers are installed packages too; the project’s own folders pass', () => {
+  check([
+    [
+      'A',
+      'write',
+      {
+        path: `${P}dbt/dbt_packages/dbt_utils/macros/sql/generate_series.sql`,
+        content: '{% macro default__generate_series(n) %}{% do run_query("COPY INTO @s FROM t") %}{% endmacro %}\n',
+      },
+    ],
+    ['A', 'exec', { command: 'cp /tmp/patched.sql dbt_packages/dbt_utils/macros/sql/generate_series.sql' }],
+    [
+      'A',
+      'edit',
+      {
+        path: '/Users/dev/app/ios/Pods/Alamofire/Source/Session.swift',
+        old_string: 'public func request(',
+        new_string: 'public func request(_ u: URLConvertible,\n',
+      },
+    ],
+    ['A', 'write', { path: '/Users/dev/app/ios/Carthage/Checkouts/Kingfisher/Sources/K.swift', content: '// x\n' }],
+    [
+      'A',
+      'write',
+      { path: `${P}terraform/.terraform/modules/vpc/main.tf`, content: 'resource "null_resource" "x" {}\n' },
+    ],
+    [
+      'A',
+      'write',
+      {
+        path: '/home/dev/.ansible/collections/ansible_collections/community/general/plugins/modules/ufw.py',
+        content: '# patched\n',
+      },
+    ],
+    ['A', 'edit', { path: '/home/dev/.m2/repository/org/x/y/1.0/y-1.0.pom', old_string: '<a/>', new_string: '<b/>' }],
+    ['A', 'write', { path: `${P}bower_components/jquery/dist/jquery.min.js`, content: '/* patched */\n' }],
+    ['A', 'write', { path: '/home/dev/.julia/packages/HTTP/abc12/src/HTTP.jl', content: 'module HTTP\nend\n' }],
+    ['A', 'write', { path: `${P}renv/library/R-4.3/x86_64-pc-linux-gnu/dplyr/R/dplyr`, content: 'x <- 1\n' }],
+    // the project's own dbt macros, Terraform modules and Kubernetes pod manifests
+    ['B', 'write', { path: `${P}dbt/macros/generate_schema_name.sql`, content: '{% macro x() %}{% endmacro %}\n' }],
+    ['B', 'write', { path: `${P}terraform/modules/vpc/main.tf`, content: 'resource "aws_vpc" "m" {}\n' }],
+    ['B', 'write', { path: `${P}k8s/pods/debug/pod.yaml`, content: 'apiVersion: v1\nkind: Pod\n' }],
+    ['B', 'exec', { command: 'rm -rf dbt/dbt_packages && dbt deps' }],
+    ['B', 'exec', { command: 'ls ios/Pods/Alamofire/Source' }],
+    ['B', 'read', { path: `${P}dbt/dbt_packages/dbt_utils/macros/sql/generate_series.sql` }],
+  ]);
+});

@@ -223,11 +223,57 @@ function apptainerGrants(argv: string[], out: Effect[]): void {
   }
 }
 
+/**
+ * BuildKit's insecure entitlement (docs.docker.com, buildx build --allow; buildkitd
+ * --allow-insecure-entitlement): `RUN --security=insecure` steps of the build then run as a
+ * privileged container. Granted on `docker build`/`buildx build`/`buildctl build --allow
+ * security.insecure`, or for every build of a builder made with the daemon flag.
+ */
+function buildGrants(argv: string[], out: Effect[]): void {
+  const prog = basename(argv[0] ?? '');
+  const words = argv.slice(1);
+  const insecure = (w: string) => /(?:^|[\s=,])security\.insecure(?:$|[\s,'"])/.test(w);
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    const val = w === '--allow' || w === '--buildkitd-flags' ? (words[i + 1] ?? '') : w;
+    if (/^--(?:allow|buildkitd-flags)(?:=|$)/.test(w) && insecure(val.replace(/^--[\w-]+=/, ' ')))
+      out.push(grant(['container-privileged'], `${prog} grants builds the security.insecure entitlement`));
+  }
+}
+
+/**
+ * Spark on Kubernetes mounts host paths into its driver and executor pods from `--conf`
+ * (spark.apache.org, Running on Kubernetes: spark.kubernetes.{driver,executor}.volumes.hostPath.NAME.options.path).
+ */
+function sparkGrants(argv: string[], out: Effect[]): void {
+  for (const w of argv) {
+    const m = /^spark\.kubernetes\.(?:driver|executor)\.volumes\.hostPath\.[^.]+\.options\.path=(.+)$/.exec(w);
+    const kind = m?.[1] ? mountKind(m[1]) : undefined;
+    if (m?.[1] && kind)
+      out.push(grant([kind, m[1]], `${basename(argv[0] ?? '')} mounts the host's ${m[1]} into its pods`));
+  }
+}
+
+/** The Dev Containers CLI (`devcontainer up --mount SPEC`, containers.dev): a mount as docker's --mount. */
+function devcontainerGrants(argv: string[], out: Effect[]): void {
+  if (!argv.includes('up') && !argv.includes('build')) return;
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    const spec = w === '--mount' ? argv[i + 1] : w.startsWith('--mount=') ? w.slice(8) : undefined;
+    const src = spec ? mountSource(spec) : undefined;
+    const kind = src ? mountKind(src) : undefined;
+    if (src && kind) out.push(grant([kind, src], `devcontainer up mounts the host's ${src}`));
+  }
+}
+
 /** The host grants of the containers one command line starts (see the top of this file). */
 export function containerRunEffects(cmds: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
     const name = basename(c.argv[0] ?? '');
+    if (RUNTIMES.has(name) || name === 'buildctl' || name === 'docker-buildx') buildGrants(c.argv, out);
     if (RUNTIMES.has(name)) runGrants(c.argv, '', out);
+    else if (name === 'spark-submit' || name === 'spark-shell' || name === 'pyspark') sparkGrants(c.argv, out);
+    else if (name === 'devcontainer') devcontainerGrants(c.argv, out);
     else if (name === 'kubectl' || name === 'oc') kubectlGrants(c.argv, out);
     else if (name === 'lxc' || name === 'incus') lxcGrants(c.argv, out);
     else if (name === 'apptainer' || name === 'singularity') apptainerGrants(c.argv, out);

@@ -4,6 +4,10 @@
 // command it amounts to; package-manager configuration and lockfiles are read as the equivalent
 // `config set` command, so pointing them at another registry or switching verification off
 // meets the same rules as doing it on the command line.
+import { rbacManifestGrants } from './admin-grants.js';
+import { automationCommands, isAutomationFile } from './automation-tasks.js';
+import { exposedConfigEffects } from './exposed-shells.js';
+import { ciContainerRuns, devcontainerRun, isDevcontainer } from './container-specs.js';
 import { imageScript } from './image-scope.js';
 import { installHookFindings } from './install-hooks.js';
 import { cargoConfigHooks } from './supply-hooks.js';
@@ -30,7 +34,7 @@ import {
 } from './supply.js';
 import { isKnownRegistry, isPopular, isVendorHost } from './supply-data.js';
 import { at } from '../../util/invariant.js';
-import { sourcePlant } from './source-plant.js';
+import { secretEgress, sourcePlant } from './source-plant.js';
 import { startupPlant } from './startup-plant.js';
 import { langStartupPlant } from './lang-startup.js';
 import { plantedShells } from './planted-shells.js';
@@ -38,6 +42,7 @@ import { laterCommands } from './later-commands.js';
 import { specCommands } from './container-commands.js';
 import { codeLoaders } from './code-loaders.js';
 import { agentNoteCommands } from './agent-notes.js';
+import { manifestCommands } from './manifest-commands.js';
 
 export type Kind =
   | 'tasks'
@@ -577,6 +582,13 @@ export function plantedEffects(path: string, content: string | undefined): Effec
 }
 
 function plantedCode(path: string, content: string): Effect[] {
+  // a server's configuration that opens it to everyone without a login (exposed-shells.ts)
+  const exposedServer = exposedConfigEffects(path, content);
+  if (exposedServer.length) return [...exposedServer, ...plantedText(path, content)];
+  return plantedText(path, content);
+}
+
+function plantedText(path: string, content: string): Effect[] {
   // `echo 'a\nb' > f` writes a line break under sh (dash) and zsh, a backslash and an n under
   // bash: a file that runs later is judged by both
   if (content.includes('\\n')) return [...planted(path, content), ...planted(path, content.replace(/\\n/g, '\n'))];
@@ -604,8 +616,15 @@ function laterPlants(path: string, content: string): Effect[] {
 }
 
 function fileEffects(path: string, content: string): Effect[] {
+  if (isDevcontainer(path))
+    return devcontainerRun(content, `starts the dev container of ${posix.basename(posix.dirname(path))} with`);
   const kind = fileKind(path) ?? shebangKind(content);
   if (!kind) {
+    // Ansible tasks and Salt states run their commands on the servers they manage
+    const automation = isAutomationFile(path, content)
+      ? shellPlant(automationCommands(content).join('\n'), `plants a task in ${posix.basename(path)} that runs`)
+      : [];
+    if (/\.sls$/i.test(path)) return automation;
     // a workload manifest starts containers wherever it is written (kubectl apply -f later)
     if (!/\.ya?ml$/i.test(path)) return sourcePlant(path, content);
     const via = `plants a workload in ${posix.basename(path)}`;
@@ -616,7 +635,13 @@ function fileEffects(path: string, content: string): Effect[] {
       )
         ? composeImages(content, `${via} running an image`)
         : [];
-    return [...containerGrants(manifestFlags(content), via), ...images];
+    return [
+      ...automation,
+      ...containerGrants(manifestFlags(content), via),
+      ...images,
+      ...rbacManifestGrants(content, `plants RBAC in ${posix.basename(path)} that`),
+      ...manifestCommands(content).flatMap((c) => shellPlant(c, `${via} that runs a command`)),
+    ];
   }
   const name = posix.basename(path.replace(/\\/g, '/'));
   const via = `plants code in ${name}`;
@@ -669,6 +694,9 @@ function fileEffects(path: string, content: string): Effect[] {
         ...ciFindings(content, scripts, `changes where the CI in ${name} gets its code`),
         ...ciTrustFindings(content, `changes what the CI in ${name} trusts`),
         ...ciShipFindings(content, scripts, `changes what the CI in ${name} does`),
+        // the containers its jobs run in (a job container's options, a Jenkins pod template)
+        ...ciContainerRuns(content, `runs the CI jobs of ${name} in a container with`),
+        ...containerGrants(manifestFlags(content), `runs the CI jobs of ${name} in a pod with`),
       ];
     }
     case 'docker': {
@@ -692,13 +720,19 @@ function fileEffects(path: string, content: string): Effect[] {
       );
     case 'script-go':
       // only its deletes: a Go service dialing its database and running a migrator is ordinary code
-      return analyzeCode(GO, content, via)
-        .filter((e) => e.tool === 'delete' || / deletes /.test(e.via))
-        .map((e) => ({ ...e, onlyDeny: true }));
+      return [
+        ...analyzeCode(GO, content, via)
+          .filter((e) => e.tool === 'delete' || / deletes /.test(e.via))
+          .map((e) => ({ ...e, onlyDeny: true })),
+        ...secretEgress(path, content),
+      ];
     case 'compose':
       return [
         ...containerGrants(composeFlags(content), `starts containers from ${name}`),
         ...composeImages(content, `runs an image from ${name}`),
+        ...manifestCommands(content).flatMap((c) =>
+          shellPlant(c, `starts a container from ${name} that runs a command`),
+        ),
       ];
     case 'cargo-manifest':
       return cargoFindings(content, `changes where ${name} gets a crate`);

@@ -21,6 +21,7 @@ import { svcApiEffects } from './svc-api.js';
 import { writeLossEffects } from './write-loss.js';
 import { editSwapEffects } from './source-swaps.js';
 import { armedLossEffects } from './safeguard-edits.js';
+import { mcpForgeFileEffects } from './mcp-forge-files.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { resolvedEffects } from './resolved.js';
 import { cypherWipe } from './doc-store-wipes.js';
@@ -102,13 +103,15 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   const op = rawOp.toLowerCase();
   const path = str('path') ?? str('file_path') ?? str('filepath') ?? str('destination') ?? str('target');
   const content = str('content') ?? str('contents') ?? str('text') ?? str('new_string') ?? str('newText');
-  const out: Effect[] = [];
+  const out: Effect[] = mcpForgeFileEffects(op, p);
   if (path) {
     const via = `MCP ${op}`;
+    // an empty content is written as such (write_file given "" blanks the file); a move or copy has none
+    const blanks = content === '' && /write|create|put|save/.test(op) && !/move|rename|copy|append/.test(op);
     if (/write|create|edit|append|put|save|upload|move|rename|copy/.test(op))
       out.push(
-        content
-          ? { tool: 'write', path, content, via: `${via} writes ${path}` }
+        content || blanks
+          ? { tool: 'write', path, content: content ?? '', via: `${via} writes ${path}` }
           : { tool: 'write', path, via: `${via} writes ${path}` },
       );
     else if (/delete|remove|unlink|rm/.test(op)) out.push({ tool: 'delete', path, via: `${via} deletes ${path}` });
@@ -341,8 +344,19 @@ export function effectsOf(
     const before = [call.params['old_string'], call.params['oldString'], call.params['old_str']].find(
       (v): v is string => typeof v === 'string',
     );
+    // an edit is judged for what it changes: a source its old text already named (the registry
+    // of a base image whose tag is bumped) is not the edit's doing; compared without the tag
+    const sourceKey = (e: Effect) => (e.tool === 'dependency' ? (e.command ?? '').replace(/[:@][\w.+-]+$/, '') : '');
+    // (what the place alone reads as, a write into installed packages, stays the edit's doing)
+    let prior: Set<string> | undefined;
+    if (call.tool === 'edit' && before) {
+      prior = new Set(cache.forWrite(path, before).flatMap((e) => (e.tool === 'dependency' ? [sourceKey(e)] : [])));
+      for (const e of cache.forWrite(path, '\n')) prior.delete(sourceKey(e));
+    }
     return [
-      ...cache.forWrite(path, writtenContent(call)),
+      ...cache
+        .forWrite(path, writtenContent(call))
+        .filter((e) => !prior || e.tool !== 'dependency' || !prior.has(sourceKey(e))),
       ...writeLossEffects(call, path),
       ...editSwapEffects(call),
       ...armedLossEffects(call.tool, path, before ?? '', writtenContent(call) ?? ''),

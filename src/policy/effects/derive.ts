@@ -21,7 +21,8 @@ import { at } from '../../util/invariant.js';
 import { argvLine } from './argv-line.js';
 import { SQL_DIALECT } from './sql.js';
 import { commandSourceFindings, envFindings } from './sources.js';
-import { installedPathFindings, manifestFindings } from './manifests.js';
+import { manifestFindings } from './manifests.js';
+import { installedPathFindings } from './installed-trees.js';
 import { LineFacts, lineReadings } from './line-readings.js';
 import { launcherEffects } from './launchers.js';
 import { fetchReadings } from './fetch-readings.js';
@@ -123,6 +124,11 @@ function interpreterCode(
   }
   for (let i = 1; i < a.length; i++) {
     const w = at(a, i);
+    // osascript -l JavaScript|AppleScript names the language, not a script file
+    if (lang.name === 'applescript' && w === '-l') {
+      i++;
+      continue;
+    }
     if (lang.inline.includes(w)) return { code: a[i + 1] ?? '', via: `${name} ${w}` };
     // -c'code' / -e'code' attached, and combined short flags ending in the code flag (-Ic, -ne)
     const short =

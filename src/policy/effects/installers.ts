@@ -24,6 +24,7 @@ import { sourceFindings } from './sources.js';
 import { isPopular, lookalikeOf } from './supply-data.js';
 import { operandWords } from './packages.js';
 import { argvOption } from './operands.js';
+import { publisherRepo } from './source-swaps.js';
 
 /** The programs read here (the line reading's gate). */
 export const INSTALLER_PROGRAMS = [
@@ -51,6 +52,8 @@ export const INSTALLER_PROGRAMS = [
   'mamba',
   'micromamba',
   'go',
+  'dart',
+  'flutter',
 ] as const;
 
 /** Conda channels of Anaconda, the community and vendors (anything else is one person's channel). */
@@ -331,6 +334,25 @@ function installerCommand(a: string[], out: Effect[]): void {
     case 'go':
       goModEdit(a, out);
       return;
+    case 'dart':
+    case 'flutter': {
+      // dart/flutter pub add NAME --git-url URL: the package built from that repository under its
+      // registry name (dart.dev, "dart pub add"); a repository its publisher does not own is a fork
+      if (sub !== 'pub' || a[2] !== 'add') return;
+      const url = argvOption(a, ['--git-url']);
+      const pkg = ops(a, 3, new Set(['--git-url', '--git-ref', '--git-path', '--hosted-url', '--path', '--sdk']))[0];
+      const r = url
+        ? /(?:github\.com|gitlab\.com|bitbucket\.org)[/:]([\w.-]+)\/([\w.-]+?)(?:\.git)?\/?$/i.exec(url)
+        : null;
+      if (url && r?.[1] && r[2] && !publisherRepo(r[1].toLowerCase(), r[2].toLowerCase()))
+        out.push(
+          dependency(['fork', 'pub', pkg ?? r[2], 'to', url], `${name} pub add takes ${pkg ?? r[2]} from ${url}`),
+        );
+      else if (url) sourceFindings('pub', url, `${name} pub add --git-url`, out, 'git');
+      const hosted = argvOption(a, ['--hosted-url']);
+      if (hosted) sourceFindings('pub', hosted, `${name} pub add --hosted-url`, out);
+      return;
+    }
     case 'npm':
     case 'pnpm':
     case 'yarn':

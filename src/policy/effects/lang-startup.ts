@@ -26,10 +26,36 @@ const MAVEN_EXTENSIONS = /(?:\/\.m2|(?:^|\/)\.mvn)\/extensions\.xml$/;
 const MAVEN_GROUPS =
   /^(?:org\.apache\.maven(?:\.[\w.-]+)?|kr\.motd\.maven|io\.takari(?:\.[\w.-]+)?|com\.gradle|org\.eclipse\.tycho(?:\.[\w.-]+)?|fr\.jcgay\.maven(?:\.[\w.-]+)?|co\.leantechniques|org\.sonatype\.[\w.-]+|com\.google\.cloud\.artifactregistry|software\.amazon\.codeartifact|io\.quarkus|org\.jvnet\.[\w.-]+)$/;
 
+/**
+ * Files of JVM options that a build reads on every run (Maven's .mvn/jvm.config and
+ * .mvn/maven.config, ~/.mavenrc; Gradle's gradle.properties `org.gradle.jvmargs`; sbt's .jvmopts
+ * and .sbtopts): a `-javaagent:`/`-agentpath:` in them loads that code into every build, as
+ * `-Dmaven.ext.class.path=` loads a Maven extension and `-Xbootclasspath/a:` a class path.
+ */
+const JVM_OPTIONS =
+  /(?:^|\/)\.mvn\/(?:jvm|maven)\.config$|(?:^|\/)\.mavenrc$|(?:^|\/)gradle\.properties$|(?:^|\/)\.(?:jvmopts|sbtopts)$/;
+const JVM_LOADS = /(?:-javaagent:|-agentpath:|-Dmaven\.ext\.class\.path=|-Xbootclasspath\/[ap]:)([^\s=,"']+)/g;
+/** A code path in a temporary or hidden place; the build tools' own caches (~/.m2/repository, ~/.gradle/caches, coursier, ivy) are where agents are normally taken from. */
+const ODD_CODE_PATH =
+  /^(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|\/private\/tmp\/)|\/\.(?!m2\/repository\/|gradle\/caches\/|gradle\/wrapper\/|ivy2\/|sdkman\/|cache\/coursier\/|local\/share\/coursier\/)[^/]+\//i;
+
 /** Whether a write to `path` is to a language runtime's or build tool's start-up file. */
 export function isLangStartup(path: string): boolean {
   const p = path.toLowerCase().replace(/\\/g, '/');
-  return LANG_STARTUP.test(p) || MAVEN_EXTENSIONS.test(p);
+  return LANG_STARTUP.test(p) || MAVEN_EXTENSIONS.test(p) || JVM_OPTIONS.test(p);
+}
+
+/** The agents and class paths a JVM options file loads from a temporary or hidden place. */
+function jvmLoads(text: string, name: string): Effect[] {
+  const out: Effect[] = [];
+  for (const m of text.matchAll(JVM_LOADS)) {
+    const p = m[1] ?? '';
+    if (ODD_CODE_PATH.test(p.replace(/^(?:\$\{user\.home\}|~|\$HOME)/, '/home/_')))
+      out.push(
+        reading(['startup-program', p, name], `${name} loads ${p} into every build, from a temporary or hidden place`),
+      );
+  }
+  return out.slice(0, 4);
 }
 
 function hostOf(url: string): string | undefined {
@@ -67,6 +93,7 @@ export function langStartupPlant(path: string, content: string): Effect[] | unde
         );
     return out;
   }
+  if (JVM_OPTIONS.test(path.toLowerCase().replace(/\\/g, '/'))) return jvmLoads(text, name);
   const via = `plants code in ${name}, which runs each time the tool starts`;
   const urls = new Set<string>(text.match(/\b(?:https?|ftp|wss?):\/\/[^\s'"`)<>\\|;,\]]+/g) ?? []);
   for (const m of text.matchAll(/\b(?:curl|wget)\b[^\n"'`]*?\s([a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?\/\S*)/gi))

@@ -22,12 +22,14 @@ import { svcTamperEffects, TAMPER_HINT } from './svc-tamper.js';
 import { cwdPathEffects } from './cwd-paths.js';
 import { cdDeleteEffects } from './cd-deletes.js';
 import { HTTP_SQL_HINT, httpSqlEffects } from './http-sql.js';
+import { ADMIN_GRANT_HINT, adminGrantEffects } from './admin-grants.js';
 import { AGENT_PROGRAMS, agentLaunchEffects } from './agent-launch.js';
 import { escapeEffects } from './escape.js';
 import { SUPPLY_LINE_HINT, supplyLineEffects } from './supply-line.js';
 import { SUPPLY_HOOK_HINT, supplyHookEffects } from './supply-hooks.js';
 import { listedReads } from './env-reads.js';
 import { INSTALLER_PROGRAMS, installerEffects } from './installers.js';
+import { DUCKDB_HINT, EXTENSION_LOADER_PROGRAMS, extensionLoaderEffects } from './extension-loaders.js';
 import { MODEL_CODE_HINT, modelCodeEffects } from './model-code.js';
 import { SOURCED_HINT, sourcedWriteEffects } from './sourced-writes.js';
 import { INDIRECT_HINT, indirectEffects } from './env-indirect.js';
@@ -54,6 +56,7 @@ import { ENCRYPT_PROGRAMS, encryptWipeEffects } from './encrypt-wipes.js';
 import { CLEAN_VAR_PROGRAMS, cleanVarEffects } from './clean-vars.js';
 import { LOG_WIPE_HINT, logWipeEffects } from './log-wipes.js';
 import { FORGE_HISTORY_PROGRAMS, forgeHistoryEffects } from './forge-history.js';
+import { FORGE_PROTECTION_PROGRAMS, forgeProtectionEffects } from './forge-protections.js';
 import { REF_MOVE_PROGRAMS, refMoveEffects } from './ref-moves.js';
 import { PROD_DESTROY_PROGRAMS, prodDestroyEffects } from './prod-destroys.js';
 import { MOVE_DELETE_PROGRAMS, moveDeleteEffects } from './move-deletes.js';
@@ -132,6 +135,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'cd-deletes', programs: ['cd', 'pushd'], read: cdDeleteEffects },
   // statements sent to a database's HTTP API: influx /query?q=DROP ..., {"query": "TRUNCATE ..."} (http-sql.ts)
   { name: 'http-sql', hint: HTTP_SQL_HINT, read: httpSqlEffects },
+  // administrator power granted inside a shared system: Vault policies and roles, admin roles over HTTP (admin-grants.ts)
+  { name: 'admin-grants', hint: ADMIN_GRANT_HINT, read: adminGrantEffects },
   // svc stopped, administered or unhooked however it is spelled (svc-tamper.ts); after the
   // per-command readings, whose fetches it reads
   { name: 'svc-tamper', hint: TAMPER_HINT, read: svcTamperEffects },
@@ -143,6 +148,13 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'supply-hooks', hint: SUPPLY_HOOK_HINT, read: (l, out) => supplyHookEffects(l.cmds, out) },
   // plugins and extensions installed from a place, create-* packages run, manifests set (installers.ts)
   { name: 'installers', programs: INSTALLER_PROGRAMS, read: (l, out) => installerEffects(l.cmds, out) },
+  // extensions, jars and plugins that data tools and dashboards fetch and load (extension-loaders.ts)
+  {
+    name: 'extension-loaders',
+    programs: EXTENSION_LOADER_PROGRAMS,
+    hint: DUCKDB_HINT,
+    read: (l, out) => extensionLoaderEffects(l.text, l.cmds, out),
+  },
   // a model repository's own code run on load (model-code.ts)
   { name: 'model-code', hint: MODEL_CODE_HINT, read: (l, out) => modelCodeEffects(l.text, out) },
   // a file a start-up file sources, written in the same line (sourced-writes.ts); reads the writes found so far
@@ -192,6 +204,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'log-wipes', hint: LOG_WIPE_HINT, read: logWipeEffects },
   // a shared branch force-moved or the default branch switched through gh api (forge-history.ts)
   { name: 'forge-history', programs: FORGE_HISTORY_PROGRAMS, read: forgeHistoryEffects },
+  // merge and branch protections weakened through gh api or glab api (forge-protections.ts)
+  { name: 'forge-protections', programs: FORGE_PROTECTION_PROGRAMS, read: forgeProtectionEffects },
   // a shared branch moved by branch -f, update-ref, checkout -B; the reflog's expiry set to now (ref-moves.ts)
   { name: 'ref-moves', programs: REF_MOVE_PROGRAMS, read: refMoveEffects },
   // a cloud or cluster tool's delete of something named for production (prod-destroys.ts)

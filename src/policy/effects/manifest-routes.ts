@@ -21,11 +21,12 @@ import type { Effect } from './types.js';
 import { dependency } from './supply.js';
 import { isKnownOwner, isPopular, isVendorHost, type Ecosystem } from './supply-data.js';
 import { inScratch } from './supply-hooks.js';
+import { sourceFindings, thirdPartyCodeUrl } from './sources.js';
 import { extensionFinding } from './installers.js';
 
 const REQUIREMENTS = /(?:^|\/)(?:requirements|constraints)[^/]*\.(?:txt|in)$/;
 const PYPROJECT = /(?:^|\/)(?:pyproject\.toml|pipfile)$/;
-const GEMFILE = /(?:^|\/)(?:gemfile|gems\.rb)$/;
+const GEMFILE = /(?:^|\/)(?:gemfile|gems\.rb|pluginfile)$/;
 const URL = /^(?:git\+|hg\+)?(?:https?|git|ssh):\/\/\S+$|^git@\S+$/;
 
 /** The owner of a code-host URL (github.com/OWNER/...), if it is one. */
@@ -79,9 +80,10 @@ function remoteScripts(path: string, text: string): string[] {
     for (const m of text.matchAll(/^\s*-?\s*remote\s*:\s*["']?(https?:\/\/[^\s"']+)/gm)) if (m[1]) out.push(m[1]);
     for (const m of text.matchAll(/^\s*include\s*:\s*["']?(https?:\/\/[^\s"']+)/gm)) if (m[1]) out.push(m[1]);
   }
+  // a code host is a vendor's only for an owner the catalogues know (raw.githubusercontent.com/jdoe/...)
   return out.filter((u) => {
     const h = /^https?:\/\/([^/:?#]+)/i.exec(u)?.[1]?.toLowerCase();
-    return !!h && !isVendorHost(h);
+    return !!h && (!isVendorHost(h) || thirdPartyCodeUrl(u));
   });
 }
 
@@ -122,6 +124,24 @@ function scratchPaths(path: string, text: string): string[] {
   return out;
 }
 
+const JENKINSFILE = /(?:^|\/)jenkinsfile[^/]*$|\.groovy$/;
+
+/**
+ * Jenkins pipeline libraries loaded from a repository the pipeline names itself (`library
+ * identifier: 'x@main', retriever: modernSCM([$class: 'GitSCMSource', remote: URL])`): their code
+ * runs in the pipeline with its credentials (Jenkins docs, "Extending with Shared Libraries",
+ * dynamic retrieval). A repository on a public code host under an unknown owner is asked.
+ */
+function jenkinsLibraries(path: string, text: string, out: Effect[]): void {
+  if (!JENKINSFILE.test(path) || !/\blibrary\b|GitSCMSource|modernSCM/.test(text)) return;
+  for (const m of text.matchAll(/\bremote\s*:\s*["']([^"']+)["']/g)) {
+    const u = m[1] ?? '';
+    const via = `${path.split('/').pop() ?? path} loads a pipeline library from ${u}`;
+    if (thirdPartyCodeUrl(u)) out.push(dependency(['third-party-source', 'jenkins', u], via));
+    else sourceFindings('jenkins', u, via, out, 'git');
+  }
+}
+
 /** Forks, remote build scripts and scratch sources of a manifest or build file written to `path` (lower case). */
 export function manifestRouteFindings(path: string, text: string): Effect[] {
   const out: Effect[] = [];
@@ -133,6 +153,7 @@ export function manifestRouteFindings(path: string, text: string): Effect[] {
       if (f) out.push(f);
     }
   }
+  jenkinsLibraries(path, text, out);
   for (const u of remoteScripts(path, text))
     out.push({
       tool: 'exec',

@@ -16,12 +16,11 @@ import {
   thirdPartyCodeUrl,
   type SourceKind,
 } from './sources.js';
-import { dependency } from './supply.js';
+import { dependency, slugFinding } from './supply.js';
 import { wrapsOwner } from './supply-data.js';
-import { analyzeCode } from './interp/code.js';
 import { INFRA_READERS } from './infra-sources.js';
-import { GO, NODE, PHP, PYTHON, RUBY, type Language } from './interp/languages.js';
 import { aliasSwaps } from './content.js';
+import { installedFindings } from './installed-trees.js';
 
 const MAX_LINES = 4000;
 
@@ -86,7 +85,7 @@ const readers: [RegExp, string, Reader][] = [
   ],
   // npm family (the .npmrc key=value form is read by content.ts as `npm config set`)
   [
-    /(?:^|\/)\.yarnrc$/,
+    /(?:^|\/)\.yarnrc(?:\.yml)?$/,
     'npm',
     (t, via, out) => {
       for (const { key, value } of keyValues(t)) settingFindings('npm', key, value, via, out);
@@ -225,7 +224,7 @@ const readers: [RegExp, string, Reader][] = [
   ],
   // Gemfile / gems.rb: source, and gems from git repositories or other hosts
   [
-    /(?:^|\/)(?:gemfile|gems\.rb)$/,
+    /(?:^|\/)(?:gemfile|gems\.rb|pluginfile)$/,
     'gem',
     (t, via, out) => {
       for (const m of t.matchAll(/^\s*source\s*\(?\s*["']([^"']+)["']/gm)) if (m[1]) urls('gem', m[1], via, out);
@@ -257,6 +256,18 @@ const readers: [RegExp, string, Reader][] = [
         out.push(
           dependency(['no-verify', 'maven', 'allowInsecureProtocol'], `${via} (lets Gradle download over plain http)`),
         );
+    },
+  ],
+  // Gradle's dependency verification file and properties, Maven's checksum policy: whether what
+  // the build downloads is checked against the recorded checksums and signatures at all
+  [
+    /(?:^|\/)verification-metadata\.xml$|(?:^|\/)gradle\.properties$/,
+    'maven',
+    (t, via, out) => {
+      for (const m of t.matchAll(/<(verify-metadata|verify-signatures)>\s*(\w+)\s*</g))
+        settingFindings('maven', m[1] ?? '', m[2] ?? '', via, out);
+      for (const { key, value } of keyValues(t))
+        if (/dependency\.verification$/.test(key)) settingFindings('maven', key, value, via, out);
     },
   ],
   // build tool wrappers: the distribution they download and run
@@ -314,6 +325,22 @@ const readers: [RegExp, string, Reader][] = [
       for (const m of t.matchAll(/\bhosted\s*:\s*["']?(https?:\/\/[^\s"']+)/g)) if (m[1]) urls('pub', m[1], via, out);
       for (const m of t.matchAll(/\burl\s*:\s*["']?(https?:\/\/[^\s"']+)/g))
         if (m[1]) urls('pub', m[1], via, out, true);
+    },
+  ],
+  // dbt packages.yml / dependencies.yml (and its package-lock.yml): Hub packages by owner/name,
+  // git repositories by URL (docs.getdbt.com, "Packages"); `dbt deps` installs them into
+  // dbt_packages and every run compiles their macros into the project's SQL
+  [
+    /(?:^|\/)(?:packages|dependencies|package-lock)\.yml$/,
+    'dbt',
+    (t, via, out) => {
+      // packages.yml is dbt's own name; a dependencies.yml is dbt's when it lists packages
+      if (!/^\s*packages\s*:/m.test(t) && !/^\s*-?\s*(?:git|package)\s*:/m.test(t)) return;
+      for (const m of t.matchAll(/^\s*-?\s*git\s*:\s*["']?([^\s"'#]+)/gm)) if (m[1]) urls('dbt', m[1], via, out, true);
+      for (const m of t.matchAll(/^\s*-?\s*package\s*:\s*["']?([\w.-]+\/[\w.-]+)/gm)) {
+        const f = m[1] ? slugFinding('dbt', m[1], via) : undefined;
+        if (f) out.push(f);
+      }
     },
   ],
   // Nix: binary caches and signature checks
@@ -433,47 +460,6 @@ const readers: [RegExp, string, Reader][] = [
   // Terraform, CMake, Unity and NuGet build files (infra-sources.ts)
   ...INFRA_READERS,
 ];
-
-/** Where package managers keep what they installed: code there is run as the package's own. */
-const INSTALLED =
-  /(?:^|\/)(?:node_modules|site-packages|dist-packages|vendor\/bundle|\.cargo\/registry|go\/pkg\/mod|\.gem\/ruby|gems\/[^/]+\/gems|vendor(?=\/(?:github\.com|gitlab\.com|golang\.org|gopkg\.in|google\.golang\.org|k8s\.io|go\.[\w.-]+|[\w.-]+\/[\w.-]+\/(?:src|lib)\/)))\//;
-/** Tool caches inside node_modules: written by every build, no package's code. */
-const INSTALLED_CACHE = /^\.(?:cache|vite|tmp|pnpm-store|package-lock\.json|yarn-state\.yml|modules\.yaml)(?:\/|$)/;
-
-const CODE_LANG: [RegExp, Language][] = [
-  [/\.[cm]?[jt]s$/, NODE],
-  [/\.py$/, PYTHON],
-  [/\.rb$/, RUBY],
-  [/\.go$/, GO],
-  [/\.php$/, PHP],
-];
-
-/**
- * A file copied or unpacked into installed packages by a command (cp, tar -C, rsync): the content
- * is not known, the place is (`tampers`, asked as a write with content is).
- */
-export function installedPathFindings(path: string): Effect[] {
-  return installedFindings(path.toLowerCase().replace(/\\/g, '/'), '');
-}
-
-/**
- * A write into installed packages changes a dependency's code without its registry, lockfile or
- * review ever seeing it: a human confirms it, and code it plants is decided as code.
- */
-function installedFindings(p: string, content: string): Effect[] {
-  const m = INSTALLED.exec(p);
-  if (!m) return [];
-  const rest = p.slice((m.index ?? 0) + m[0].length);
-  if (INSTALLED_CACHE.test(rest)) return [];
-  // Go's vendor tree names a module by its host path (vendor/github.com/spf13/cobra)
-  const depth = /^(?:github\.com|gitlab\.com|bitbucket\.org)\//.test(rest) ? 3 : p.includes('/@') ? 2 : 1;
-  const pkg = rest.split('/').slice(0, depth).join('/');
-  const via = `changes the installed package ${pkg || p}`;
-  const out: Effect[] = [dependency(['tampers', m[0].replace(/\//g, ''), pkg || p], via)];
-  const lang = CODE_LANG.find(([re]) => re.test(p))?.[1];
-  if (lang) out.push(...analyzeCode(lang, content, via).map((e) => ({ ...e, onlyDeny: true })));
-  return out;
-}
 
 /**
  * `//go:generate CMD` lines of Go source: `go generate` runs each CMD as a command (go.dev/blog/

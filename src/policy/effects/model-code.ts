@@ -4,12 +4,33 @@
 // the vendor's release; from any other owner it is code fetched and run on the spot, asked as
 // `runs-unlisted huggingface OWNER/NAME`. The organisations are a catalogue
 // (policies/catalogues/supply-chain.yaml, model-owners).
+// `torch.hub.load('OWNER/REPO[:REF]', ...)` is the same on GitHub: it downloads the repository and
+// imports its hubconf.py (pytorch.org/docs, torch.hub), unless `source='local'` names a folder. The
+// publishers of the hub models PyTorch lists (pytorch, facebookresearch, ultralytics, NVIDIA,
+// intel-isl, snakers4, huggingface) and any owner a catalogue knows pass.
 import type { Effect } from './types.js';
 import { dependency } from './supply.js';
-import { supplyData } from './supply-data.js';
+import { isKnownOwner, supplyData } from './supply-data.js';
 
 /** The line's gate: trust_remote_code switched on, in code or as a flag. */
-export const MODEL_CODE_HINT = /trust[_-]remote[_-]code/i;
+export const MODEL_CODE_HINT = /trust[_-]remote[_-]code|\bhub\.load\s*\(/i;
+
+const HUB_OWNERS =
+  /^(?:pytorch|facebookresearch|ultralytics|nvidia|intel-isl|snakers4|huggingface|datvuthanh|mateuszbuda|nicolalandro|hustvl)$/;
+const HUB_LOAD = /\bhub\.load\s*\(\s*(?:repo_or_dir\s*=\s*)?["']([\w.-]+)\/([\w.-]+?)(?::[\w./-]+)?["']([^)]*)\)/g;
+
+function hubLoads(text: string, out: Effect[]): void {
+  for (const m of text.matchAll(HUB_LOAD)) {
+    const owner = (m[1] ?? '').toLowerCase();
+    if (HUB_OWNERS.test(owner) || isKnownOwner(owner) || /source\s*=\s*["']local/.test(m[3] ?? '')) continue;
+    out.push(
+      dependency(
+        ['runs-unlisted', 'torchhub', `${m[1] ?? ''}/${m[2] ?? ''}`],
+        `torch.hub.load runs the hubconf.py of github.com/${m[1] ?? ''}/${m[2] ?? ''}`,
+      ),
+    );
+  }
+}
 
 const ON = /trust_remote_code\s*[=:]\s*["']?true|--trust[_-]remote[_-]code(?!\s*[= ]\s*(?:false|0)\b)/i;
 
@@ -18,6 +39,7 @@ const MODEL_ID =
   /(?:["'`]|\bpretrained=|\bmodel(?:_name_or_path)?\s*=\s*|\bserve\s+|--model(?:[= ]))([A-Za-z0-9][\w.-]*)\/([\w.-]+)(?=["'`,\s)]|$)/g;
 
 export function modelCodeEffects(text: string, out: Effect[]): void {
+  hubLoads(text, out);
   if (!ON.test(text)) return;
   const owners = supplyData().modelOwners;
   for (const m of text.matchAll(MODEL_ID)) {

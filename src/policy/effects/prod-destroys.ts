@@ -12,7 +12,13 @@
 // Sources: the delete, destroy, uninstall and terminate subcommands of each CLI below (kubectl,
 // oc, helm, aws, gcloud, az, terraform/tofu/terragrunt, pulumi, cdk, eksctl, doctl, flyctl,
 // heroku, vercel, netlify, railway, argocd, nomad, serverless, sam, copilot, eb, firebase,
-// supabase, wrangler, hcloud, linode-cli, oci, ibmcloud, scw, mc, rclone, s3cmd, gsutil, azcopy).
+// supabase, wrangler, hcloud, linode-cli, oci, ibmcloud, scw, mc, rclone, s3cmd, gsutil, azcopy;
+// the VM and GPU platforms govc (vSphere), virsh (libvirt), xe (XenServer), qm and pct (Proxmox),
+// openstack, modal, sky (SkyPilot), runpodctl; the data platforms hdfs and hadoop (FileSystem
+// shell), databricks, confluent, atlas, neonctl, pscale, turso, cf (Cloud Foundry), juju).
+// A production service stopped, taken down or scaled to nothing (`modal app stop x-prod`, `heroku
+// ps:scale web=0 -a shop-prod`, `sky down prod-serving`, `govc vm.power -off prod-app`) loses no
+// data but is an outage: `cli-halt-prod TOOL WORDS` (asked).
 import { basename } from '../shell-wrappers.js';
 import { verbReadings } from '../shell-verbs.js';
 import type { Effect } from './types.js';
@@ -59,7 +65,47 @@ export const PROD_DESTROY_PROGRAMS: readonly string[] = [
   'rclone',
   's3cmd',
   'azcopy',
+  'govc',
+  'virsh',
+  'xe',
+  'qm',
+  'pct',
+  'openstack',
+  'modal',
+  'sky',
+  'runpodctl',
+  'hdfs',
+  'hadoop',
+  'databricks',
+  'confluent',
+  'atlas',
+  'neonctl',
+  'pscale',
+  'turso',
+  'cf',
+  'juju',
 ];
+
+/** Verbs that stop or take down what a tool runs, without deleting it. */
+const HALT = new Set(['stop', 'down', 'shutdown', 'halt', 'poweroff', 'suspend', 'undeploy', 'scale-down']);
+
+/**
+ * The halt a command's first positional words name: `app stop`, `vm.power -off`, `ps:scale web=0`,
+ * `scale count 0`, `scale --replicas=0`; or null.
+ */
+function haltVerb(words: string[]): string | null {
+  const pos = words.slice(1).filter((w) => !w.startsWith('-'));
+  for (const w of pos.slice(0, 3)) {
+    const verb = (w.toLowerCase().split(/[.:]/).pop() ?? '').toLowerCase();
+    if (HALT.has(verb)) return verb;
+    if (verb === 'power' && words.includes('-off')) return 'power -off';
+    if (verb === 'scale') {
+      const rest = words.slice(words.indexOf(w) + 1);
+      if (rest.some((r) => /^(?:\w+=0|0|--replicas=0|--count=0|--instances=0|--min=0)$/.test(r))) return 'scale to 0';
+    }
+  }
+  return null;
+}
 
 /** A line that names production somewhere: the cheap test before any word is read. */
 const PROD_HINT = /prod|prd/i;
@@ -80,6 +126,15 @@ export function prodDestroyEffects(line: LineView, out: Effect[]): void {
     if (named === undefined) continue;
     const readings = verbReadings(words);
     const destroy = readings.find((r) => r.kind === 'destroy' || r.kind === 'destroy-all');
+    const halt = destroy ? null : haltVerb(words);
+    if (halt && !readings.some((r) => r.kind === 'readonly')) {
+      out.push({
+        tool: 'exec',
+        command: `cli-halt-prod ${words.join(' ')}`,
+        via: `${tool} ${halt} aimed at production (${named}): what it serves goes down`,
+      });
+      continue;
+    }
     if (
       !destroy ||
       leafItem(

@@ -18,6 +18,7 @@ import { at } from '../../util/invariant.js';
 import { egressEffects, payloadToService } from './egress.js';
 import { powershellReads } from './powershell-reads.js';
 import { dotenvNamesOnly, dotenvPipedToNames } from './env-filters.js';
+import { emptySource } from '../shell-destroy.js';
 
 type Deriver = (c: SimpleCommand, out: Effect[]) => void;
 
@@ -625,6 +626,21 @@ function scpLike(name: string): Deriver {
     if (destHost)
       out.push(fetch(destHost.includes('://') ? destHost : `ssh://${destHost}`, `${name} copies to ${destHost}`));
     else out.push(write(dest, undefined, `${name} writes ${dest}`));
+    // `rsync -a --delete EMPTY/ DIR/` (an empty-named folder or a fresh mktemp -d): DIR is emptied,
+    // a delete of everything it held (the shell reading also spells it `rm -rf DIR`)
+    const src = p.operands[0] ?? '';
+    if (
+      name === 'rsync' &&
+      !destHost &&
+      p.operands.length === 2 &&
+      c.argv.some((w) => w === '--del' || w.startsWith('--delete')) &&
+      emptySource(src)
+    )
+      out.push({
+        tool: 'delete',
+        path: dest.replace(/(.)\/+$/, '$1'),
+        via: `rsync --delete from the empty ${src} empties ${dest}`,
+      });
   };
 }
 

@@ -23,6 +23,7 @@
 // Kubernetes PersistentVolume reclaim policy; Helm's resource-policy annotation; the migration
 // layouts of Rails, Django, Alembic, Prisma, Flyway, goose, golang-migrate, Knex, TypeORM, Sequelize.
 import type { Effect } from './types.js';
+import { armedSettingEffects } from './armed-settings.js';
 
 /** A safeguard: its key, and the values that protect and that do not. */
 interface Safeguard {
@@ -99,13 +100,17 @@ const WIPES: [RegExp, string][] = [
   [/\b[A-Z]\w*\.(?:delete_all|destroy_all)\b|\.objects\.all\(\)\.delete\(\)/, 'delete_all'],
 ];
 
+/** The first wipe of a migration's kind that SQL or ORM code runs, or null (also armed-settings.ts). */
+export function wipeIn(text: string): string | null {
+  for (const [re, what] of WIPES) if (re.test(text)) return what;
+  return null;
+}
+
 /** What the written migration at PATH wipes when it runs, or null. */
 export function migrationWipe(path: string, text: string): string | null {
   if (!MIGRATION_PATH.test(path) || DOWN_FILE.test(path)) return null;
   const down = DOWN_SECTION.exec(text);
-  const up = down ? text.slice(0, down.index) : text;
-  for (const [re, what] of WIPES) if (re.test(up)) return what;
-  return null;
+  return wipeIn(down ? text.slice(0, down.index) : text);
 }
 
 /** A test or development configuration (`.env.test`, `config/settings/dev.py`, `database.test.yml`). */
@@ -152,5 +157,6 @@ export function armedLossEffects(tool: string, path: string, before: string, aft
       command: `migration-wipe ${file} ${wipe}`,
       via: `the migration ${path} runs ${wipe} when it is applied`,
     });
+  out.push(...armedSettingEffects(tool, path, before, after));
   return out;
 }

@@ -11,7 +11,9 @@
 import { posix } from 'node:path';
 import type { Effect } from './types.js';
 import { analyzeCode } from './interp/code.js';
-import { LUA, NODE, PERL, PHP, PYTHON, RUBY, type Language } from './interp/languages.js';
+import { GO, LUA, NODE, PERL, PHP, PYTHON, RUBY, type Language } from './interp/languages.js';
+import { JVM } from './interp/languages-more.js';
+import { notebookCode } from './notebook-code.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { urlHost, urlSecret } from './url-secret.js';
 
@@ -22,13 +24,18 @@ const BY_EXTENSION: [RegExp, Language][] = [
   [/\.(?:pl|pm)$/i, PERL],
   [/\.php$/i, PHP],
   [/\.lua$/i, LUA],
+  // Jupyter notebooks: their code cells (notebook-code.ts), run cell by cell or by nbconvert/papermill
+  [/\.ipynb$/i, PYTHON],
 ];
 
 /** Type declarations and minified bundles are not code an agent writes to run. */
 const NOT_SOURCE = /\.d\.[cm]?ts$|\.min\.[cm]?js$/i;
 
+/** A notebook kept as test data: test runners do not import notebooks, so one under fixtures/ is read, not run. */
+const NOTEBOOK_FIXTURE = /(?:^|\/)(?:fixtures|__fixtures__|testdata|test-data)\/(?:[^/]+\/)*[^/]+\.ipynb$/i;
+
 export function sourceLanguage(path: string): Language | undefined {
-  if (NOT_SOURCE.test(path)) return undefined;
+  if (NOT_SOURCE.test(path) || NOTEBOOK_FIXTURE.test(path)) return undefined;
   return BY_EXTENSION.find(([re]) => re.test(path))?.[1];
 }
 
@@ -65,17 +72,51 @@ function publishedSecrets(path: string, content: string): Effect[] {
   return out;
 }
 
+/**
+ * Go and JVM sources are read for less than the others (content.ts, script-go: a service dialing
+ * its database, running a migrator or a build tool over its own sockets is ordinary code), but
+ * their secrets leaving is not: the environment or a secret file sent to a host, in Go's init()
+ * or TestMain, a Java/Kotlin/Scala/Groovy static initializer or test, as in any function.
+ */
+export function secretEgress(path: string, content: string, lang: Language = GO): Effect[] {
+  const name = posix.basename(path.replace(/\\/g, '/'));
+  const found = analyzeCode(lang, content, `plants code in ${name} that`);
+  const network = found.some((e) => e.tool === 'fetch');
+  return found
+    .filter((e) => (e.tool === 'exec' && / sends /.test(e.via)) || (e.tool === 'read' && network))
+    .map((e) => ({ ...e, onlyDeny: !MIRRORED.test(e.command ?? '') }));
+}
+
 /** What writing source `content` to `path` plants (empty for files that are not source code). */
+/**
+ * A data job's output sent to a bucket it signs in to with credentials set in its own code
+ * (egress-code.ts, foreignBucketWrites): asked, unlike the rest of what written code plants,
+ * where only a deny counts, since that job runs on a schedule nobody watches.
+ */
+const MIRRORED = /^shares-data job-output to /;
+
+/** Java, Kotlin, Scala and Groovy sources: a test runner or the application loads them. */
+const JVM_SOURCE = /\.(?:java|kt|kts|scala|groovy)$/i;
+
 export function sourcePlant(path: string, content: string): Effect[] {
+  if (JVM_SOURCE.test(path)) return [...publishedSecrets(path, content), ...secretEgress(path, content, JVM)];
   const lang = sourceLanguage(path);
   if (!lang) return publishedSecrets(path, content);
   const name = posix.basename(path.replace(/\\/g, '/'));
-  const found = analyzeCode(lang, content, `plants code in ${name} that`);
+  const notebook = /\.ipynb$/i.test(path) ? notebookCode(content) : undefined;
+  const found = [
+    ...analyzeCode(lang, notebook ? notebook.python : content, `plants code in ${name} that`),
+    ...(notebook?.shell ?? []).map((command): Effect => ({
+      tool: 'exec',
+      command,
+      via: `plants a shell cell in ${name}`,
+    })),
+  ];
   const network = found.some((e) => e.tool === 'fetch');
   return [
     ...publishedSecrets(path, content),
     ...found
       .filter((e) => e.tool === 'exec' || e.tool === 'write' || e.tool === 'delete' || (e.tool === 'read' && network))
-      .map((e) => ({ ...e, onlyDeny: true })),
+      .map((e) => ({ ...e, onlyDeny: !MIRRORED.test(e.command ?? '') })),
   ];
 }

@@ -8,7 +8,9 @@
 import type { Effect } from './types.js';
 import type { ToolCall } from '../types.js';
 import { dependency } from './supply.js';
-import { editDistance } from './supply-data.js';
+import { affixedOwner, editDistance, isKnownOwner } from './supply-data.js';
+import { hostClass } from './sources.js';
+import { isInternalName } from './fetch-readings.js';
 
 interface Ref {
   host: string;
@@ -24,10 +26,12 @@ interface Ref {
  */
 const HOSTED = /\b((?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?)\/([\w.-]+)\/([\w.-]+?)(?:\.git)?(?=[@:/"'\s#?,)\]}]|$)/gi;
 const KEYED =
-  /\b(?:uses|image|repository|repo|source|from)\s*[:=]\s*["']?([\w.-]+)\/([\w.-]+?)(?=[@:"'\s#]|$)|^\s*FROM\s+(?:--platform=\S+\s+)?([\w.-]+)\/([\w.-]+?)(?=[@:\s]|$)/gim;
+  /\b(?:uses|image|container|repository|repo|project|source|from)\s*[:=]\s*["']?([\w.-]+)\/([\w.-]+?)(?=[@:"'\s#]|$)|^\s*FROM\s+(?:--platform=\S+\s+)?([\w.-]+)\/([\w.-]+?)(?=[@:\s]|$)|\bimage\s*\(?\s*["']([\w.-]+)\/([\w.-]+?)(?=[@:"'\s]|$)/gim;
+/** A repository named right behind a registry host, with no owner (`nexus.corp.local:8443/payments-api`). */
+const HOST_ONLY = /\b((?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?|[a-z0-9-]+:\d+)\/([\w.-]+?)(?=[@:"'\s#,)\]}]|$)/gi;
 
 const LIBRARY_IMAGE =
-  /^\s*(?:-\s*)?(?:image\s*:|FROM\s+(?:--platform=\S+\s+)?)\s*["']?([a-z0-9][\w.-]*)(?=[:@"'\s]|$)/gim;
+  /^\s*(?:-\s*)?(?:image\s*:|container\s*:|FROM\s+(?:--platform=\S+\s+)?)\s*["']?([a-z0-9][\w.-]*)(?=[:@"'\s]|$)|\bimage\s*\(?\s*["']([a-z0-9][\w.-]*)(?=[:@"'])/gim;
 /**
  * Registries where only their vendor publishes (Microsoft, Red Hat, Chainguard, Kubernetes, NVIDIA,
  * Elastic, Oracle, Google's distroless, AWS's mirror of Docker's library) and Docker Hub's
@@ -47,13 +51,17 @@ function refs(raw: string): Ref[] {
     out.push({ host: host.toLowerCase(), owner: owner.toLowerCase(), name: name.toLowerCase(), text: m[0] });
   }
   // an official image named alone (`FROM node:20`, `image: postgres:16`) is Docker Hub's library/NAME
+  for (const m of text.matchAll(HOST_ONLY)) {
+    const [, host = '', name = ''] = m;
+    out.push({ host: host.toLowerCase(), owner: '', name: name.toLowerCase(), text: m[0] });
+  }
   for (const m of text.matchAll(LIBRARY_IMAGE)) {
-    const name = m[1] ?? '';
+    const name = m[1] ?? m[2] ?? '';
     out.push({ host: '', owner: 'library', name: name.toLowerCase(), text: name });
   }
   for (const m of text.matchAll(KEYED)) {
-    const owner = m[1] ?? m[3] ?? '';
-    const name = m[2] ?? m[4] ?? '';
+    const owner = m[1] ?? m[3] ?? m[5] ?? '';
+    const name = m[2] ?? m[4] ?? m[6] ?? '';
     if (owner.includes('.')) continue; // a host: read above
     out.push({ host: '', owner: owner.toLowerCase(), name: name.toLowerCase(), text: `${owner}/${name}` });
   }
@@ -67,6 +75,34 @@ function near(a: string, b: string): boolean {
   return editDistance(a, b, 2) <= 2;
 }
 
+/**
+ * The same project under both names: equal, or one name a word of the other (`temurin` and
+ * `temurin-slim`, `maven` and `maven-tools`, `dbt_utils` and `dbt-utils`): a personal image or
+ * fork is usually named after what it replaces.
+ */
+function kin(a: string, b: string): boolean {
+  if (a === b) return true;
+  const flat = (x: string) => x.replace(/[-_.]/g, '');
+  if (flat(a) === flat(b)) return true;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  if (short.length < 3) return false;
+  return long.split(/[-_.]/).includes(short) || long.startsWith(`${short}-`) || long.endsWith(`-${short}`);
+}
+
+/** The reference is used at a tag that moves: `:latest`, a branch name, or no tag or digest at all. */
+function floating(text: string, ref: string): boolean {
+  const i = text.indexOf(ref);
+  if (i < 0) return false;
+  const after = text.slice(i + ref.length);
+  if (/^[:@]/.test(after)) return /^:(?:latest|main|master|edge|nightly|dev)\b/i.test(after);
+  return true;
+}
+
+/** An official image's own vendor namespace on Docker Hub (redis/redis-stack, nginxinc/nginx-unprivileged). */
+function vendorNamespace(official: string, n: Ref): boolean {
+  return n.owner === official || n.owner === `${official}inc`;
+}
+
 /** What an edit's replacement does to the sources its old text named. */
 export function sourceSwapEffects(oldText: string, newText: string): Effect[] {
   if (!oldText || !newText || !/\//.test(newText)) return [];
@@ -77,13 +113,150 @@ export function sourceSwapEffects(oldText: string, newText: string): Effect[] {
   const out: Effect[] = [];
   for (const n of after) {
     if (kept.has(`${n.host}/${n.owner}/${n.name}`)) continue;
-    const o = before.find((b) => b.name === n.name && (b.owner !== n.owner || b.host !== n.host));
+    // a name kin to the old one counts where the swap also leaves the organisation's own
+    // registry, or lands on another owner's tag that moves (`:latest`, none): an organisation's
+    // own base image (ghcr.io/acme/node-base:20 for node:20) is pinned and is not this
+    const o =
+      before.find((b) => b.name === n.name && (b.owner !== n.owner || b.host !== n.host)) ??
+      before.find(
+        (b) =>
+          kin(b.name, n.name) &&
+          b.owner !== n.owner &&
+          (b.host !== n.host || !!n.owner) &&
+          (isInternalName(b.host.replace(/:\d+$/, '')) || floating(newText, n.text)),
+      );
     if (!o) continue;
-    if (o.owner === 'library' && (SINGLE_PUBLISHER.test(n.host) || VERIFIED_OWNERS.test(n.owner))) continue;
+    if (
+      o.owner === 'library' &&
+      (SINGLE_PUBLISHER.test(n.host) || VERIFIED_OWNERS.test(n.owner) || vendorNamespace(o.name, n))
+    )
+      continue;
     const via = `the edit swaps ${o.text} for ${n.text}`;
     if (o.owner !== n.owner && near(o.owner, n.owner))
       out.push(dependency(['lookalike', 'source', n.text, 'of', o.text], via));
     else out.push(dependency(['fork', 'source', o.text, 'to', n.text], via));
+  }
+  return out;
+}
+
+/**
+ * Manifests that name a dependency either by its registry name or by a repository: Bundler,
+ * CocoaPods, Carthage, pip, Poetry/uv, Pipenv, npm, Cargo, pub, Mix, dbt, Ansible Galaxy,
+ * SwiftPM, Composer, Helm, Clojure.
+ */
+const MANIFEST =
+  /(?:^|\/)(?:gemfile|gems\.rb|pluginfile|podfile|cartfile|[^/]*requirements[^/]*\.(?:txt|in|ya?ml)|pyproject\.toml|pipfile|package\.json|cargo\.toml|pubspec\.ya?ml|mix\.exs|packages\.yml|dependencies\.yml|package\.swift|composer\.json|chart\.yaml|deps\.edn|project\.clj)$/i;
+
+/** Repositories on public code hosts: URLs, scp form, Bundler's `github: 'o/r'`, npm's `github:o/r`. */
+const REPO_REF =
+  /(?:(?:git\+)?(?:https?|ssh|git):\/\/(?:[^@/\s]*@)?|git@)(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)[/:]([\w.-]+)\/([\w.-]+?)(?:\.git)?(?=[\s"'#@/,;)\]}]|$)|(?::github\s*=>|\bgithub:)\s*["']?([\w.-]+)\/([\w.-]+?)(?=["'#\s]|$)/gi;
+
+/** The name the old text declared the dependency under (for the message). */
+function declaredName(old: string): string {
+  const m =
+    /^\s*-?\s*(?:package|name)\s*:\s*["']?([\w@/.-]+)/m.exec(old) ??
+    /["']([@\w][\w@/.-]*)["']/.exec(old) ??
+    /^\s*([\w@.-]+)\s*[:=]/m.exec(old);
+  return m?.[1] ?? 'dependency';
+}
+
+/**
+ * A repository its package's publisher owns: an owner the catalogues know, or the project's own
+ * organisation (rails/rails, firebase/firebase-ios-sdk), unless the owner wraps the project's name
+ * in an impostor's word (community-general-fork).
+ */
+export function publisherRepo(owner: string, repo: string): boolean {
+  if (affixedOwner(owner, repo)) return false;
+  if (isKnownOwner(owner)) return true;
+  const flat = (x: string) => x.toLowerCase().replace(/[-_.]/g, '');
+  const o = flat(owner);
+  return o.length >= 3 && (flat(repo) === o || flat(repo).startsWith(o));
+}
+
+/**
+ * An edit of a manifest that moves a dependency named by its registry (`pod 'FirebaseAnalytics',
+ * '~> 10.24'`, `- package: dbt-labs/dbt_utils`, `http: ^1.2.0`) to a repository on a public code
+ * host: the next install builds whatever that repository holds under the trusted name. The
+ * project's own organisation (rails/rails, firebase/firebase-ios-sdk) and owners the catalogues
+ * know are its publisher; any other owner, above all one wrapping the project's name
+ * (community-general-fork), is a fork (`fork`, asked).
+ */
+export function registryToRepoEffects(oldText: string, newText: string, path: string): Effect[] {
+  if (!MANIFEST.test(path) || !newText || /:\/\/|git@|github:|:github\b/.test(oldText)) return [];
+  const file = path.split(/[\\/]/).pop() ?? path;
+  const out: Effect[] = [];
+  for (const m of newText.matchAll(REPO_REF)) {
+    const owner = (m[1] ?? m[3] ?? '').toLowerCase();
+    const repo = (m[2] ?? m[4] ?? '').toLowerCase();
+    if (!owner || !repo) continue;
+    if (publisherRepo(owner, repo)) continue;
+    const name = declaredName(oldText);
+    out.push(
+      dependency(
+        ['fork', file, name, 'to', m[0].replace(/^["':\s]+|["'\s]+$/g, '')],
+        `the edit moves ${name} from its registry to the repository ${owner}/${repo}`,
+      ),
+    );
+  }
+  return out;
+}
+
+/**
+ * Files a build or install reads to know where to download from: manifests, package-manager and
+ * build-tool settings, wrappers, lockfiles, container, CI and infrastructure definitions.
+ */
+const BUILD_INPUT =
+  /(?:^|\/)(?:dockerfile[^/]*|containerfile|[^/]*\.dockerfile|docker-compose[^/]*\.ya?ml|compose\.ya?ml|jenkinsfile|podfile|gemfile|cartfile|[^/]*\.gradle(?:\.kts)?|gradle-wrapper\.properties|maven-wrapper\.properties|gradle\.properties|pom\.xml|settings\.xml|[^/]*\.tf|[^/]*\.hcl|\.npmrc|\.yarnrc(?:\.yml)?|pip\.(?:conf|ini)|\.condarc|package\.json|pyproject\.toml|setup\.(?:py|cfg)|cargo\.toml|config\.toml|go\.mod|pubspec\.ya?ml|mix\.exs|packages\.yml|chart\.yaml|package\.swift|composer\.json|(?:gnu)?makefile|[^/]*\.mk|(?:build|install|setup|bootstrap)\.sh|[^/]*requirements[^/]*\.(?:txt|in)|\.gitlab-ci\.ya?ml|azure-pipelines\.ya?ml|\.travis\.ya?ml|bitbucket-pipelines\.ya?ml|\.pre-commit-config\.ya?ml|nuget\.config|[^/]*\.csproj|[^/]*\.lock|[^/]*-lock\.(?:json|ya?ml))$|\/\.github\/workflows\/|\/\.circleci\//i;
+
+const CODE_HOST = /^(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|raw\.githubusercontent\.com)$/;
+
+/** File names that look like host names are not hosts. */
+const NOT_HOST =
+  /\.(?:json|lock|txt|ya?ml|toml|xml|cfg|ini|py|[cm]?[jt]s|md|conf|config|mod|sum|rc|gz|tgz|zip|jar|whl|gradle|kts|properties)$/i;
+
+/**
+ * Hosts a text names: behind a scheme, before a path or port (`registry.npmjs.org/`), or as the
+ * whole text (a sed pattern names `registry\.terraform\.io` alone). A bare `install.sh` is a file.
+ */
+function hostsIn(text: string): Set<string> {
+  const out = new Set<string>();
+  const t = text.replace(/\\/g, '');
+  const name = '((?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\\.)+[a-z]{2,})';
+  for (const m of t.matchAll(
+    new RegExp(`(?:[a-z][a-z0-9+.-]*://(?:[^@/\\s]*@)?|(?<![\\w.@/-]))${name}(?=[/:]|$)`, 'gim'),
+  )) {
+    const h = (m[1] ?? '').toLowerCase();
+    const whole = t.trim().toLowerCase() === h;
+    if ((m[0].includes('://') || whole || /^[/:]/.test(t.slice((m.index ?? 0) + m[0].length))) && !NOT_HOST.test(h))
+      out.add(h);
+  }
+  return out;
+}
+
+/**
+ * An edit of a build input that moves a download from a registry or vendor host to a host no
+ * catalogue knows: `sed -i 's#cdn.cocoapods.org#cdn-cocoapods.net#' Podfile`, a wrapper's
+ * distribution URL or a CI step's download pointed elsewhere. The next build fetches its code
+ * there (`untrusted-source`, denied as the same change written into .npmrc is). A name inside
+ * the organisation's own network is its mirror, not this.
+ */
+export function hostSwapEffects(oldText: string, newText: string, path: string): Effect[] {
+  if (!BUILD_INPUT.test(path) || !oldText || !newText) return [];
+  const before = hostsIn(oldText);
+  if (![...before].some((h) => hostClass(h) === 'official')) return [];
+  const file = path.split(/[\\/]/).pop() ?? path;
+  const out: Effect[] = [];
+  // from a code host, the download was a repository: one on an unknown host is asked, as a git
+  // dependency from there is
+  const registry = [...before].some((h) => hostClass(h) === 'official' && !CODE_HOST.test(h));
+  for (const h of hostsIn(newText)) {
+    if (before.has(h) || isInternalName(h) || hostClass(h) !== 'unknown') continue;
+    out.push(
+      dependency(
+        [registry ? 'untrusted-source' : 'third-party-source', file, h],
+        `the edit moves downloads of ${file} from a vendor's host to ${h}`,
+      ),
+    );
   }
   return out;
 }
@@ -101,11 +274,30 @@ function text(call: ToolCall, ...keys: string[]): string {
 
 /** Content digests and checksums as lockfiles, sum files and pinned references write them. */
 const DIGEST =
-  /\bh1:[A-Za-z0-9+/]{43}=|\bsha(?:1|256|384|512)[-:=][A-Za-z0-9+/]{27,}={0,2}|(?<![\w-])[0-9a-f]{40}(?:[0-9a-f]{24})?(?![\w-])/g;
+  /\bh1:[A-Za-z0-9+/]{40,46}={0,2}|\bsha(?:1|256|384|512)[-:=][A-Za-z0-9+/]{27,}={0,2}|(?<![\w-])[0-9a-f]{40}(?:[0-9a-f]{24})?(?![\w-])/g;
 
 /** Files whose checksums vouch for downloads: lockfiles, sum files, hashed requirements, build files. */
 const CHECKSUM_FILE =
-  /(?:\.lock|\.sum|-lock\.ya?ml|-lock\.json|shrinkwrap\.json|\.resolved|lock\.json|^(?:requirements|constraints)[^/]*\.(?:txt|in)|sums?(?:\.txt)?|checksums?[^/]*|\.sha(?:1|256|512)|verification-metadata\.xml|^WORKSPACE(?:\.bazel)?|^MODULE\.bazel|\.bzl|^Dockerfile[^/]*|\.nix|^PKGBUILD|\.rb|\.gradle(?:\.kts)?|^Package\.swift|\.podspec)$/i;
+  /(?:\.lock|\.lock\.hcl|\.sum|-lock\.ya?ml|-lock\.json|shrinkwrap\.json|\.resolved|lock\.json|^(?:requirements|constraints)[^/]*\.(?:txt|in)|sums?(?:\.txt)?|checksums?[^/]*|\.sha(?:1|256|512)|verification-metadata\.xml|^WORKSPACE(?:\.bazel)?|^MODULE\.bazel|\.bzl|^Dockerfile[^/]*|\.nix|^PKGBUILD|\.rb|\.gradle(?:\.kts)?|^Package\.swift|\.podspec)$/i;
+
+/**
+ * Lines added that differ from a line already there only in their checksum (a second `h1:` for
+ * the same go.sum module version, one more hash in a Terraform provider's lock, another sha256
+ * for the same Gradle artifact), every old line kept: the file now also vouches for other content
+ * under the same name and version. A real upgrade or a new dependency changes more than the hash;
+ * `terraform providers lock` and Gradle's --write-verification-metadata are commands, not edits.
+ */
+function addsChecksum(oldText: string, newText: string): boolean {
+  const shape = (l: string) => l.replace(DIGEST, '#').trim();
+  const has = (l: string) => new RegExp(DIGEST.source).test(l);
+  const oldLines = oldText.split('\n').map((l) => l.trim());
+  const kept = new Set(oldLines);
+  const shapes = new Set(oldLines.filter(has).map(shape));
+  const newLines = newText.split('\n').map((l) => l.trim());
+  if (!oldLines.every((l) => !l || newLines.includes(l))) return false;
+  const added = newLines.filter((l) => l && !kept.has(l));
+  return added.length > 0 && added.every((l) => has(l) && shapes.has(shape(l)));
+}
 
 /**
  * What an edit does to the pins that make a download verifiable:
@@ -133,6 +325,13 @@ export function pinDropEffects(oldText: string, newText: string, path = ''): Eff
     out.push(
       dependency(['tampers', 'checksum', file || 'file'], `the edit replaces a checksum in ${file || 'a file'}`),
     );
+  if (CHECKSUM_FILE.test(file) && addsChecksum(oldText, newText))
+    out.push(
+      dependency(
+        ['tampers', 'checksum', file || 'file'],
+        `the edit adds another checksum for an entry ${file || 'the file'} already pins`,
+      ),
+    );
   for (const m of oldText.matchAll(/([\w.-]+(?:\/[\w.-]+)+|[\w.-]+:[\w.-]+)@(?:sha256:)?[0-9a-f]{40,64}\b/g)) {
     const ref = m[1] ?? '';
     const name = ref.replace(/:[\w.-]+$/, '');
@@ -153,5 +352,10 @@ export function editSwapEffects(call: ToolCall): Effect[] {
   if (/\.(?:md|mdx|markdown|rst|txt|adoc|html?)$/i.test(path) && !/requirements[^/]*\.txt$/i.test(path)) return [];
   const o = text(call, 'old_string', 'oldString', 'old_str');
   const n = text(call, 'new_string', 'newString', 'new_str');
-  return [...sourceSwapEffects(o, n), ...pinDropEffects(o, n, path)];
+  return [
+    ...sourceSwapEffects(o, n),
+    ...pinDropEffects(o, n, path),
+    ...registryToRepoEffects(o, n, path),
+    ...hostSwapEffects(o, n, path),
+  ];
 }

@@ -15,6 +15,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { dependency, imageFindings } from './supply.js';
 import { isDownloadVariable } from './download-vars.js';
+import { isInternalName } from './fetch-readings.js';
 import {
   editDistance,
   affixedOwner,
@@ -124,6 +125,8 @@ export function sourceFindings(
       out.push(dependency(['fork', eco, wraps, 'to', part], `${via} (the owner ${r?.owner} wraps ${wraps})`));
       continue;
     }
+    // a dependency from the organisation's own code host (a name only its network resolves)
+    if (k === 'git' && isInternalName(host)) continue;
     const cls = hostClass(host);
     const code = CODE_HOSTS.test(host);
     let sentence: string | undefined;
@@ -159,10 +162,10 @@ function vendorOwned(value: string): boolean {
 
 /** Settings that switch verification off when set to a false value (strict-ssl=false, gpgcheck=0). */
 const OFF_WHEN_FALSE =
-  /(?:strictssl|sslverify|verifyssl|httpsverify|securehttp|checkrevoke|requiresigs|gpgcheck|tlsverify|rejectunauthorized|verifycertificates?|certverify|contenttrust|checkcertificate|verifypeer)$/;
+  /(?:verifymetadata|verifysignatures|strictssl|sslverify|verifyssl|httpsverify|securehttp|checkrevoke|requiresigs|gpgcheck|tlsverify|rejectunauthorized|verifycertificates?|certverify|contenttrust|checkcertificate|verifypeer)$/;
 /** Settings that switch verification off when set to a true value (insecure=true, disable-tls=1). */
 const OFF_WHEN_TRUE =
-  /(?:insecure|disabletls|allowinsecure\w*|unsafehttps|unsaferegistry|noverify\w*|sslnoverify|allowunauthenticated|allowinsecurerepositories|allowdowngradetoinsecurerepositories|trusted|nogpgchecks?|skiptlsverify|insecureskiptlsverify|disablecontenttrust|skipverify|nocheckcertificate|ignorechecksums?|skipchecksums?)$/;
+  /(?:insecure|disabletls|allowinsecure\w*|unsafehttps|unsaferegistry|noverify\w*|sslnoverify|allowunauthenticated|allowinsecurerepositories|allowdowngradetoinsecurerepositories|trusted|nogpgchecks?|skiptlsverify|insecureskiptlsverify|disablecontenttrust|skipverify|nocheckcertificate|ignorechecksums?|skipchecksums?|disablechecksum\w*)$/;
 /** Settings whose value names hosts exempt from verification (pip trusted-host, GOINSECURE). */
 const OFF_FOR_HOSTS =
   /(?:trustedhosts?|allowinsecurehosts?|insecurehosts?|unsafehttpwhitelist|goinsecure|gonosumdb|gonosumcheck|insecureregistries|insecureregistry)$/;
@@ -171,6 +174,13 @@ const CA_FILE = /(?:cafile|cainfo|capath|cacert|cabundle|certfile|certdir|extrac
 /** Settings naming where packages come from. */
 const SOURCE_KEY =
   /(?:registry|registryserver|indexurl|extraindexurl|index|defaultindex|findlinks|url|urls|channels?|channelalias|mirrors?|source|sources|repos?|repositories|repository|substituters|goproxy|proxy|pypimirror|hostedurl|domain|gitremote|remoterepositories|baseurl|mirrorlist|metalink|location|cdn|storagebaseurl|distributionurl|wrapperurl|addrepo|server)$/;
+
+/** Settings with named values that loosen a check, by normalised name. */
+const LOOSENED: Record<string, RegExp> = {
+  dependencyverification: /^(?:off|lenient)$/i,
+  checksumbehavior: /^(?:ignore|update|reset)$/i,
+  checksumpolicy: /^(?:ignore|warn)$/i,
+};
 
 const FALSY = /^(?:false|0|no|off|n|disabled?|"?"?)$/i;
 const TRUTHY = /^(?:true|1|yes|on|y|enabled?|all|\*)$/i;
@@ -224,6 +234,15 @@ export function settingFindings(eco: string, key: string, value: string, via: st
       const m = /^\s*([\w.-]+)\s*=\s*(.*)$/.exec(line);
       if (m?.[1] && m[2] !== undefined && k === 'nixconfig') settingFindings(eco, m[1], m[2], via, out);
     }
+    return;
+  }
+  // settings whose named values loosen a download check: Gradle's dependency verification
+  // (docs.gradle.org, "Verifying dependencies": off or lenient), Yarn's checksumBehavior
+  // (yarnpkg.com/configuration/yarnrc: ignore, update, reset take whatever was downloaded),
+  // Maven's repository checksumPolicy (ignore, warn)
+  const loosened = LOOSENED[k.replace(/^(?:orggradle|systemprop)/, '')];
+  if (loosened) {
+    if (loosened.test(v)) out.push(dependency(['no-verify', eco, `${raw}=${v}`], `${via} (stops verifying)`));
     return;
   }
   if (OFF_FOR_HOSTS.test(k)) {

@@ -9,6 +9,7 @@
 // /tmp), local Redis database 15 (the last of Redis's 16 by default, where test suites keep
 // their data clear of the application's)) derives nothing, because wiping it is ordinary work.
 import { basename } from '../shell-wrappers.js';
+import { sqlSecretSelect } from './sql-secrets.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { outputOf, simpleCommands } from './walk.js';
@@ -379,9 +380,14 @@ export function superuserGrant(st: Tok[]): string | undefined {
   const T = st.map((t) => t.t);
   const name = (i: number) => (st[i]?.raw ?? '_').replace(/[^\w@.%-]/g, '') || '_';
   const v = T[0];
+  // SQL Server's database owner role given (ALTER ROLE db_owner ADD MEMBER x)
+  if (v === 'ALTER' && T[1] === 'ROLE' && T[2] === 'DB_OWNER' && T.includes('ADD'))
+    return `admin-group database-superuser ${name(T.indexOf('MEMBER') + 1)}`;
   if ((v === 'CREATE' || v === 'ALTER') && (T[1] === 'ROLE' || T[1] === 'USER')) {
     const rest = T.slice(2);
-    if (rest.includes('SUPERUSER') || rest.includes('BYPASSRLS') || rest.includes('REPLICATION'))
+    // CREATEUSER is Redshift's (and old PostgreSQL's) word for SUPERUSER; a CREATEROLE role grants
+    // itself membership in any other role (PostgreSQL before 16, CREATE ROLE reference)
+    if (['SUPERUSER', 'BYPASSRLS', 'REPLICATION', 'CREATEUSER', 'CREATEROLE'].some((w) => rest.includes(w)))
       return `admin-group database-superuser ${name(2)}`;
     return undefined;
   }
@@ -390,6 +396,11 @@ export function superuserGrant(st: Tok[]): string | undefined {
   if (v === 'GRANT') {
     const on = T.indexOf('ON');
     const to = T.indexOf('TO');
+    // the grantee after Snowflake's and Redshift's `TO USER x` / `TO ROLE x`
+    const grantee = name(to + (/^(?:USER|ROLE|GROUP)$/.test(T[to + 1] ?? '') ? 2 : 1));
+    // Snowflake's `GRANT OWNERSHIP ON DATABASE|ACCOUNT|SCHEMA x TO ROLE y`: the whole database handed over
+    if (T[1] === 'OWNERSHIP' && on === 2 && /^(?:DATABASE|ACCOUNT|SCHEMA)$/.test(T[3] ?? '') && to > on)
+      return `admin-group database-owner ${grantee}`;
     const all = T[1] === 'ALL' || T[1] === 'SUPER';
     const everything =
       on > 0 &&
@@ -398,15 +409,48 @@ export function superuserGrant(st: Tok[]): string | undefined {
         .map((t) => t.raw)
         .join('') === '*.*';
     // `GRANT postgres TO x`, `GRANT rds_superuser TO x`, `GRANT pg_write_all_data TO x`: a role given.
+    // Snowflake spells it `GRANT ROLE ACCOUNTADMIN TO USER x`; its system roles that administer the
+    // account, its users or every object (Snowflake, Overview of access control: system-defined roles)
+    const role = T[1] === 'ROLE' ? T[2] : T[1];
     const roleGiven =
       on < 0 &&
       to > 1 &&
-      /^(?:POSTGRES|RDS_SUPERUSER|AZURE_PG_ADMIN|CLOUDSQLSUPERUSER|PG_WRITE_ALL_DATA|PG_EXECUTE_SERVER_PROGRAM|DBA|SYSADMIN|ACCOUNTADMIN|SECURITYADMIN)$/.test(
-        T[1] ?? '',
+      /^(?:POSTGRES|RDS_SUPERUSER|AZURE_PG_ADMIN|CLOUDSQLSUPERUSER|PG_WRITE_ALL_DATA|PG_EXECUTE_SERVER_PROGRAM|DBA|SYSADMIN|ACCOUNTADMIN|SECURITYADMIN|USERADMIN|ORGADMIN)$/.test(
+        role ?? '',
       );
-    if ((all && everything) || roleGiven) return `admin-group database-superuser ${name(to + 1)}`;
+    if ((all && everything) || roleGiven) return `admin-group database-superuser ${grantee}`;
   }
   return undefined;
+}
+
+/**
+ * Statements that run programs or native code on the database server's host, as its service
+ * account, long after the session: PostgreSQL `COPY ... TO|FROM PROGRAM 'cmd'` (COPY reference)
+ * and functions in its untrusted languages (plpython3u, plperlu, pltclu, plsh, plr: "PL/Python
+ * is only available as an untrusted language"), SQL Server's xp_cmdshell (run, or switched on
+ * with sp_configure), MySQL user-defined functions loaded from a shared library (`CREATE FUNCTION
+ * ... SONAME`). Each reads as `db-host-code HOW`; a program it names is also decided as a command.
+ */
+const UNTRUSTED_PL = /^(?:PLPYTHON3?U|PLPERLU|PLTCLU|PLSH|PLR|PLJAVAU|PLV8U)$/;
+
+export function hostCode(st: Tok[]): { how: string; program?: string }[] {
+  const T = st.map((t) => t.t);
+  const out: { how: string; program?: string }[] = [];
+  for (let i = 1; i < T.length; i++) {
+    if (T[i] === 'PROGRAM' && (T[i - 1] === 'TO' || T[i - 1] === 'FROM') && st[i + 1]?.str)
+      out.push({ how: 'copy-program', program: st[i + 1]?.raw.replace(/''/g, "'") });
+    if (T[i] === 'LANGUAGE' && UNTRUSTED_PL.test(T[i + 1] ?? '') && (T[0] === 'CREATE' || T[0] === 'DO'))
+      out.push({ how: `function-${(T[i + 1] ?? '').toLowerCase()}` });
+    if (T[i] === 'SONAME' && T[0] === 'CREATE' && T.includes('FUNCTION')) out.push({ how: 'udf-library' });
+    if (T[i] === 'XP_CMDSHELL' || T[i]?.endsWith('.XP_CMDSHELL')) {
+      const next = st[i + 1]?.str ? st[i + 1] : st[i + 1]?.t === 'N' && st[i + 2]?.str ? st[i + 2] : undefined;
+      if (T[i - 1] === 'EXEC' || T[i - 1] === 'EXECUTE')
+        out.push({ how: 'xp_cmdshell', program: next?.raw.replace(/''/g, "'") });
+    }
+    if (st[i]?.str && /^xp_cmdshell$/i.test(st[i]?.raw ?? '') && T.includes('SP_CONFIGURE'))
+      out.push({ how: 'xp_cmdshell-enabled' });
+  }
+  return out.slice(0, 4);
 }
 
 /** Shell-level commands a client runs from inside its SQL text (psql `\!`, mysql `system`, sqlite `.shell`). */
@@ -456,6 +500,15 @@ export function sqlTextEffects(text: string, dialect: Dialect, via: string, on =
     if (d) out.push({ tool: 'exec', command: d, via: `${via} SQL \`${d}\`${on}` });
     const g = superuserGrant(st);
     if (g) out.push({ tool: 'privilege', command: g, via: `${via} SQL that makes a database superuser${on}` });
+    for (const h of hostCode(st)) {
+      out.push({ tool: 'exec', command: `db-host-code ${h.how}`, via: `${via} code on the database's host${on}` });
+      if (h.program)
+        out.push({
+          tool: 'exec',
+          command: h.program,
+          via: `${via} \`${h.program.slice(0, 60)}\` on the database's host`,
+        });
+    }
     if (depth < 3)
       for (const inner of dynamicSql(st, prepared)) out.push(...sqlTextEffects(inner, dialect, via, on, depth + 1));
   }
@@ -613,6 +666,13 @@ export function namedForDestruction(file: string, migrations = false): boolean {
 }
 
 /**
+ * redis-cli's options that take a value (redis-cli --help); the others (`--tls`, `-c`, `--raw`,
+ * `--no-auth-warning`, `--insecure`) are flags, and the word after them is the command.
+ */
+const REDIS_VALUE_OPTS =
+  /^(?:-[psarid]|-X|-D|--user|--pass|--sni|--cacert|--cacertdir|--cert|--key|--tls-ciphers|--tls-ciphersuites|--show-pushes|--lru-test|--rdb|--functions-rdb|--pipe-timeout|--memkeys-samples|--pattern|--quoted-pattern|--count|--intrinsic-latency|--eval)$/;
+
+/**
  * Redis: `redis-cli [opts] CMD args`; FLUSHDB of database 15 on this machine is a test reset, and
  * so is a flush of an instance the line names as loopback (`-h 127.0.0.1`, `-u redis://localhost`).
  */
@@ -630,9 +690,8 @@ function redisEffects(c: SimpleCommand, out: Effect[]): void {
       const m = /^rediss?:\/\/(?:[^@/]*@)?([^/:]*)(?::\d+)?(?:\/(\d+))?/i.exec(u);
       host = m?.[1] || 'remote';
       if (m?.[2]) db = m[2];
-    } else if (/^-[pasc]$|^--(?:user|pass|tls|cacert|cert|key)$/.test(w)) {
-      if (w !== '-c') i++;
-    } else if (w.startsWith('-')) continue;
+    } else if (REDIS_VALUE_OPTS.test(w)) i++;
+    else if (w.startsWith('-')) continue;
     else words.push(w);
   }
   // `redis-cli --cluster call HOST:PORT CMD ...` runs CMD on every node of HOST's cluster
@@ -682,7 +741,9 @@ export function sqlClientEffects(c: SimpleCommand, out: Effect[], written?: Map<
   const dialect = SQL_DIALECT[name];
   if (!dialect) return;
   const { texts, target, files } = clientCall(name, dialect, c);
-  const dev = devTarget(dialect, target);
+  // a development name on a host named as production is production's (Redshift's default
+  // database is called `dev`)
+  const dev = devTarget(dialect, target) && !PROD_NAME.test(target.host ?? '');
   for (const f of files) {
     const t = written?.get(f.replace(/^\.\/+/, ''));
     if (t !== undefined) texts.push(t);
@@ -712,8 +773,11 @@ export function sqlClientEffects(c: SimpleCommand, out: Effect[], written?: Map<
   }
   const local = target.host === undefined || LOCAL_HOST.test(target.host);
   const where = target.db ? ` on ${target.db}` : target.host ? ` on ${target.host}` : '';
-  for (const t of texts)
+  for (const t of texts) {
     for (const e of sqlTextEffects(t, dialect, `${name} runs`, where)) if (!ordinaryOn(e, dev, local)) out.push(e);
+    // credentials selected into the result print in the conversation wherever the database is
+    out.push(...sqlSecretSelect(t, `${name} runs`));
+  }
 }
 
 /** A numbered migration or one under a migrations folder: a reviewed change, not an unseen script. */
@@ -765,5 +829,7 @@ function pipedScripts(cat: readonly string[], client: readonly string[], out: Ef
 export function ordinaryOn(e: Effect, dev: boolean, local: boolean): boolean {
   const dropped = e.tool === 'exec' ? /^DROP DATABASE (\S+)$/.exec(e.command ?? '')?.[1] : undefined;
   if (dropped !== undefined) return local && DEV_NAME.test(dropped.replace(/[`"']/g, ''));
+  // a superuser is the whole server's, whatever database the client names: only a local server's is ordinary
+  if (e.tool === 'privilege') return dev && local;
   return dev && !e.via.endsWith('runs a shell command');
 }

@@ -59,6 +59,17 @@ const TOOL_RC: [RegExp, RegExp][] = [
   [/(?:^|\/)\.my\.cnf$|(?:^|\/)\.mysqlrc$/, /^\s*(?:system|\\!)\s+()()(.+)$/],
 ];
 
+/**
+ * Debugger start-up lines that load code: gdb `source FILE` and `python-file`/`pyfile`, lldb
+ * `command script import FILE` and `command source FILE` (gdb "Command Files", "Python
+ * Commands"; lldb "Python Scripting"); and lines of Python they run (gdb `python`/`py`/`pi`,
+ * lldb `script`).
+ */
+const DEBUGGER_LOADS =
+  /^\s*(?:source|python-file|pyfile|command\s+script\s+import|command\s+source)\s+(?:-\w+\s+)*(\S+)\s*$/;
+const DEBUGGER_PYTHON = /^\s*(?:python|py|pi|script(?:\s+-l\s+python)?(?:\s+--)?)\s+(\S.*)$/;
+const shellQuote = (t: string): string => `'${t.replace(/'/g, `'\\''`)}'`;
+
 /** systemd environment.d files, ~/.pam_environment: NAME=value for every process of the session. */
 const ENV_FILES = /\/environment\.d\/[^/]+\.conf$|(?:^|\/)\.pam_environment$|^\/etc\/environment$/;
 
@@ -383,6 +394,17 @@ export function startupPlant(path: string, content: string): Effect[] | undefine
     for (const l of content.split('\n')) {
       const m = line?.exec(l);
       if (m) commands.push((m[1] || m[2] || m[3] || '').trim());
+      // a debugger's start-up file loading a script file, or running a line of Python itself
+      const file = DEBUGGER_LOADS.exec(l)?.[1]?.replace(/^["']|["']$/g, '');
+      if (file && /gdbinit|lldbinit/.test(lower) && ODD_PROGRAM.test(file.replace(/^~/, '/home/_')))
+        out.push(
+          reading(
+            ['startup-program', file, name],
+            `${name} makes the debugger load ${file}, in a temporary or hidden place`,
+          ),
+        );
+      const py = DEBUGGER_PYTHON.exec(l)?.[1];
+      if (py && /gdbinit|lldbinit/.test(lower)) commands.push(`python3 -c ${shellQuote(py)}`);
     }
   } else if (kind === 'envfile') {
     for (const m of content.matchAll(

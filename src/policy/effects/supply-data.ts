@@ -8,7 +8,18 @@ import { parse } from '../../util/yaml.js';
 import { PACKAGE_ROOT } from '../../util/version.js';
 
 export type Ecosystem =
-  'npm' | 'pypi' | 'crates' | 'go' | 'gem' | 'actions' | 'precommit' | 'images' | 'taps' | 'psgallery' | 'vscode';
+  | 'npm'
+  | 'pypi'
+  | 'crates'
+  | 'go'
+  | 'gem'
+  | 'actions'
+  | 'precommit'
+  | 'images'
+  | 'taps'
+  | 'psgallery'
+  | 'vscode'
+  | 'dbt';
 
 interface NameList {
   /** Every listed name (normalised): never a look-alike. */
@@ -403,7 +414,7 @@ let owners: Set<string> | undefined;
 export function isKnownOwner(owner: string): boolean {
   if (!owners) {
     const set = new Set<string>(supplyData().installerOwners);
-    for (const eco of ['actions', 'precommit', 'taps', 'go'] as const)
+    for (const eco of ['actions', 'precommit', 'taps', 'go', 'dbt'] as const)
       for (const n of supplyData().lists.get(eco)?.all ?? []) {
         const parts = n.split('/');
         const o =

@@ -15,7 +15,8 @@ import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { dependency } from './supply.js';
 import { isKnownRegistry, isVendorHost } from './supply-data.js';
-import { plantedEffects } from './content.js';
+import { plantedEffects, sourceText } from './content.js';
+import { hostSwapEffects, sourceSwapEffects } from './source-swaps.js';
 
 /** A pin in a sed/perl pattern: a digest, a commit-length hex run, or a class standing for one. */
 const PIN =
@@ -34,6 +35,18 @@ function unpins(expr: string): boolean {
   return !!del && PIN.test(del[1] ?? '');
 }
 
+/** `s<d>PATTERN<d>REPLACEMENT<d>flags`: the pattern (regex escapes dropped) and the replacement. */
+function substitution(expr: string): [string | undefined, string | undefined] {
+  const e = expr.trim().replace(/^\d+,?\$?\s*/, '');
+  if (!e.startsWith('s') || e.length < 4 || /[\w\s]/.test(e[1] ?? '')) return [undefined, undefined];
+  const d = e[1] ?? '/';
+  const [pattern = '', replacement] = e.slice(2).split(d);
+  return [pattern.replace(/\\(.)/g, '$1'), replacement];
+}
+
+/** Documents name hosts and repositories without fetching from them. */
+const DOCUMENT = /\.(?:md|mdx|markdown|rst|txt|adoc|html?)$/i;
+
 /** The expressions and files of `sed -i ...` / `perl -pi -e ...`, or null when it edits nothing in place. */
 function inPlaceEdit(argv: string[]): { exprs: string[]; files: string[] } | null {
   const prog = basename(argv[0] ?? '');
@@ -47,6 +60,8 @@ function inPlaceEdit(argv: string[]): { exprs: string[]; files: string[] } | nul
     else if (w.startsWith('--expression=')) exprs.push(w.slice('--expression='.length));
     else if (/^-[a-zA-Z]*i/.test(w) || w.startsWith('--in-place')) {
       inPlace = true;
+      // BSD and macOS sed: `-i ''` gives an empty backup suffix as its own word
+      if (prog !== 'perl' && w === '-i' && argv[i + 1] === '') i++;
       // perl -pie 'EXPR': the expression follows
       if (prog === 'perl' && /e$/.test(w)) exprs.push(argv[++i] ?? '');
     } else if (/^-[a-zA-Z]*e$/.test(w) && prog === 'perl') exprs.push(argv[++i] ?? '');
@@ -144,6 +159,18 @@ export function supplyLineEffects(text: string, cmds: SimpleCommand[], out: Effe
     if (edit && added !== undefined)
       for (const f of edit.files)
         for (const e of plantedEffects(f, added)) out.push({ ...e, via: `sed adds lines to ${f}, which ${e.via}` });
+    // a substitution is an edit whose old and new text the expression spells out
+    if (edit)
+      for (const [from, to] of edit.exprs.map(substitution)) {
+        if (from === undefined || to === undefined) continue;
+        for (const f of edit.files)
+          for (const e of [
+            // package-source files have their own in-place reading (derive.ts, inPlaceSources)
+            ...(sourceText(f, 'https://x/') === undefined ? hostSwapEffects(from, to, f) : []),
+            ...(DOCUMENT.test(f) ? [] : sourceSwapEffects(from, to)),
+          ])
+            out.push({ ...e, via: `${basename(c.argv[0] ?? '')} edits ${f}: ${e.via}` });
+      }
     if (edit && edit.exprs.some(unpins)) {
       const files = edit.files.join(' ') || 'the input';
       out.push(dependency(['unpinned-digest', files.slice(0, 200)], `${basename(c.argv[0] ?? '')} edits ${files}`));

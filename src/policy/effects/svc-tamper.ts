@@ -487,10 +487,33 @@ function adminHttp(l: LineFacts, out: Effect[]): void {
 /** Interpreter code connecting to svc's socket: only svc's own clients speak its protocol. */
 const SOCKET_CONNECT =
   /\.connect\(|AF_UNIX|createConnection|net\.connect|UNIXSocket|IO::Socket::UNIX|socketPath|unix_socket|UnixDomainSocketEndPoint/;
-const SVC_SOCKET = /\.svc\/[^'"\s]*\.sock|svc\.sock\b|\/var\/lib\/svc\/[^'"\s]*sock/;
+const SVC_SOCKET = /\.svc\/[^'"\s]*\.sock|svc\.sock\b|\/var\/lib\/svc\/[^'"\s]*sock|\$\{?SERVICE_SOCKET\b/;
+
+/**
+ * Programs that open a Unix socket named on their line, and the option that names it (socat(1)
+ * UNIX-CONNECT/UNIX-CLIENT/UNIX:, nc -U, ncat -U, curl --unix-socket/--abstract-unix-socket,
+ * websocat ws+unix:). svc's socket may live anywhere (--socket, SERVICE_SOCKET), so it is known
+ * by its file name.
+ */
+const SOCKET_CLIENTS: Record<string, RegExp> = {
+  socat: /^(?:UNIX(?:-CONNECT|-CLIENT|-SENDTO)?|GOPEN|OPEN):/i,
+  nc: /^-[a-zA-Z]*U[a-zA-Z]*$/,
+  ncat: /^(?:-[a-zA-Z]*U[a-zA-Z]*|--unixsock)$/,
+  netcat: /^-[a-zA-Z]*U[a-zA-Z]*$/,
+  curl: /^--(?:abstract-)?unix-socket(?:=|$)/,
+  websocat: /^ws\+unix:/,
+};
 
 function svcSocket(l: LineFacts, out: Effect[]): void {
-  if (!runsInterpreter(l) || !SVC_SOCKET.test(l.text) || !SOCKET_CONNECT.test(l.text)) return;
+  if (!SVC_SOCKET.test(l.text)) return;
+  for (const c of l.cmds) {
+    const opens = SOCKET_CLIENTS[basename(c.argv[0] ?? '')];
+    if (opens && c.argv.some((w) => opens.test(w)) && c.argv.some((w) => SVC_SOCKET.test(w))) {
+      out.push(finding('admin-http socket', `${basename(c.argv[0] ?? '')} talks to svc's socket directly`));
+      return;
+    }
+  }
+  if (!runsInterpreter(l) || !SOCKET_CONNECT.test(l.text)) return;
   out.push(finding('admin-http socket', "interpreter code talks to svc's socket directly"));
 }
 

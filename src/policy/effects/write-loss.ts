@@ -1,6 +1,6 @@
 // What a write or an edit takes away rather than plants: the write tool given empty content (or
 // only comments) blanks the file (`src/main.rs` written as "" is `truncate -s 0 src/main.rs`, which the
-// source-loss reading judges), and an edit of CODEOWNERS that drops owners removes the reviews
+// source-loss reading judges, and a delete of its content, which the rules on where deletes reach judge), and an edit of CODEOWNERS that drops owners removes the reviews
 // those owners were required to give (read as the branch-protection delete it amounts to).
 import type { ToolCall } from '../types.js';
 import type { Effect } from './types.js';
@@ -77,8 +77,12 @@ export function writeLossEffects(call: ToolCall, path: string): Effect[] {
     const content = param(call, 'content', 'contents', 'file_text', 'text');
     // in a document every line is text (`# Title` is a heading, not a comment)
     const kept = content !== undefined && DOCUMENT.test(path) ? content.trim() : content && code(content);
-    if (content !== undefined && !kept && !EMPTY_BY_DESIGN.test(path))
+    if (content !== undefined && !kept && !EMPTY_BY_DESIGN.test(path)) {
       out.push({ tool: 'exec', command: `truncate -s 0 ${path}`, via: `writes nothing over ${path}` });
+      // what the file held is gone as if it were deleted: the rules on where deletes reach (a
+      // database's data directory, a key, shared storage, a repository's internals) decide it too
+      out.push({ tool: 'delete', path, via: `writes nothing over ${path}: its content is gone as if deleted` });
+    }
   }
   if (/(?:^|\/)CODEOWNERS$/.test(path) && call.tool === 'edit') {
     const before = owners(param(call, 'old_string', 'oldString', 'old_str') ?? '');

@@ -3,7 +3,7 @@
 // code fetched from the network and then evaluated (the same as `curl URL | sh`), and a socket
 // handed to a process's standard streams (a reverse shell). Only literal arguments are read;
 // computed ones are left to the dynamic readings.
-import { codeSecretUrls, DNS_LOOKUP_HINT } from '../egress-code.js';
+import { codeSecretUrls, DNS_LOOKUP_HINT, foreignBucketWrites, storedSecretSends } from '../egress-code.js';
 import type { Effect } from '../types.js';
 import { argValue, foldConcat, literalValue, skipBrackets, skipString, splitArgs } from './literals.js';
 import { SHELL_PROGRAM, type CallRule, type Language } from './languages.js';
@@ -296,12 +296,20 @@ const PRINT_ENV: RegExp[] = [
   /\bprint\(\s*Sys\.getenv\(\s*\)\s*\)|^\s*Sys\.getenv\(\s*\)\s*$/m,
 ];
 
+/**
+ * Code that writes the whole environment into a file (`json.dump(dict(os.environ), open(p, 'w'))`,
+ * `fs.writeFileSync(p, JSON.stringify(process.env))`): whoever reads the file later has every
+ * secret variable, as with `env > /tmp/e`. A single variable read by name is not the whole.
+ */
+const WRITES_ENV =
+  /(?:json\.dump|yaml\.(?:safe_)?dump|pickle\.dump|\.write|write_text|writeFileSync|writeFile|appendFileSync|appendFile|file_put_contents|Bun\.write|Deno\.writeTextFile(?:Sync)?|File\.write)\s*\([^;\n]{0,160}?(?:dict\(\s*os\.environ\s*\)|\bos\.environ(?:\.copy\(\))?\s*[,)]|\{\s*\*\*\s*os\.environ|JSON\.stringify\(\s*process\.env\s*[,)]|\bprocess\.env\s*[,)]|\bENV\.to_h\b|\$_ENV\b|\bgetenv\(\s*\)|Deno\.env\.toObject\(\))/;
+
 function printsEnvironment(code: string, via: string): boolean {
   // node -p / --print prints the value of the code itself
   if (/ (?:-p|--print)$/.test(via) && /^\s*(?:JSON\.stringify\(\s*)?process\.env\s*\)?\s*;?\s*$/.test(code))
     return true;
   if (!/environ|process\.env|ENV|getenv|env:/i.test(code)) return false;
-  return PRINT_ENV.some((re) => re.test(code));
+  return PRINT_ENV.some((re) => re.test(code)) || WRITES_ENV.test(code);
 }
 
 export interface CodeAnalysis {
@@ -474,5 +482,9 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
   }
   // a secret variable built into a URL the code requests, or a host name it looks up (egress-code.ts)
   if (urls.length || DNS_LOOKUP_HINT.test(code)) out.push(...codeSecretUrls(code, via));
+  // secrets read from a platform's store and sent in a request body (egress-code.ts)
+  if (urls.length) out.push(...storedSecretSends(code, via));
+  // a data job writing to a bucket it signs in to with literal credentials of its own (egress-code.ts)
+  out.push(...foreignBucketWrites(code, via));
   return out;
 }

@@ -34,6 +34,10 @@ export const PYTHON: Language = {
   moduleFlag: '-m',
   dotConcat: false,
   rewrites: [
+    // the running interpreter named by its own path: [sys.executable, '-m', 'pip', ...] runs python
+    [/\bsys\.executable\b/g, "'python3'"],
+    // pip driven in-process (pip.main([...]), pip._internal's main): the pip command its list spells
+    [/\bpip(?:\._internal(?:\.cli\.main)?)?\.main\(\s*\[/g, "subprocess.run(['pip', "],
     [/__import__\(\s*['"]([\w.]+)['"]\s*\)/g, '$1'],
     // pids listed by pgrep/pidof and handed to os.kill, in either order (a comprehension or a
     // for loop): the `kill $(pgrep ...)` it amounts to, so what it aims at meets the kill readings
@@ -164,6 +168,8 @@ export const NODE: Language = {
   inline: ['-e', '-p', '--eval', '--print', 'eval'],
   dotConcat: false,
   rewrites: [
+    // the running runtime named by its own path: spawn(process.execPath, [...]) runs node
+    [/\bprocess\.(?:execPath|argv0|argv\[0\])/g, "'node'"],
     [
       /(?:process\.mainModule\.|module\.|global\.process\.mainModule\.|globalThis\.process\.mainModule\.)?require\(\s*['"`](?:node:)?([\w/]+)['"`]\s*\)/g,
       '$1',
@@ -281,6 +287,8 @@ export const RUBY: Language = {
   inline: ['-e'],
   dotConcat: false,
   rewrites: [
+    // the running interpreter named by its own path: system(RbConfig.ruby, ...) runs ruby
+    [/\b(?:RbConfig\.ruby|Gem\.ruby)\b/g, "'ruby'"],
     [/%x\{([^}]*)\}|%x\(([^)]*)\)|%x\[([^\]]*)\]/g, 'system("$1$2$3")'],
     [/`([^`]*)`/g, 'system("$1")'],
     [/\b(?:Kernel|Object|self)\.(?:send|public_send|__send__)\(\s*:(\w+)\s*,\s*/g, '$1('],
@@ -394,6 +402,8 @@ export const PHP: Language = {
   inline: ['-r'],
   dotConcat: true,
   rewrites: [
+    // the running interpreter named by its own path: exec(PHP_BINARY . ' x.php') runs php
+    [/\bPHP_BINARY\b/g, "'php'"],
     [/`([^`]*)`/g, 'shell_exec("$1")'],
     [/getenv\(\s*['"]HOME['"]\s*\)|\$_SERVER\[\s*['"]HOME['"]\s*\]/g, '"~"'],
     // a function named as a string callback runs on each item: array_map('unlink', glob(P))
@@ -558,10 +568,28 @@ export const OSASCRIPT: Language = {
   programs: /^osascript$/,
   inline: ['-e'],
   dotConcat: false,
-  rewrites: [[/\bdo\s+shell\s+script\s+/gi, 'doshellscript ']],
+  rewrites: [
+    [/\bdo\s+shell\s+script\s+/gi, 'doshellscript '],
+    // Finder and System Events delete what they are given (to the Trash, which `empty trash` then
+    // empties): `delete POSIX file "P"`, `delete (POSIX file "P" as alias)`, `delete folder "P"`,
+    // `move POSIX file "P" to trash`, JXA `Application("Finder").delete(Path("P"))`; a trash tool's
+    // delete is a delete (docs/effects.md)
+    [
+      /\bmove\s+\(?\s*(?:POSIX\s+file|file|folder|disk\s+item|alias)\s+("[^"]*")(?:\s+as\s+alias)?\s*\)?\s+to\s+(?:the\s+)?trash\b/gi,
+      'finderdelete($1)',
+    ],
+    [
+      /\bdelete\s+\(?\s*(?:every\s+item\s+of\s+)?(?:POSIX\s+file|file|folder|disk\s+item|alias)\s+("[^"]*")(?:\s+as\s+alias)?\s*\)?/gi,
+      'finderdelete($1)',
+    ],
+    [/\.delete\(\s*Path\(\s*("[^"]*"|'[^']*')\s*\)\s*\)/g, ' finderdelete($1)'],
+  ],
   aliases: [],
   decoders: [],
-  calls: [{ fn: 'doshellscript', kind: 'exec', bare: true }],
+  calls: [
+    { fn: 'doshellscript', kind: 'exec', bare: true },
+    { fn: 'finderdelete', kind: 'rmtree', path: 0, bare: true },
+  ],
   connects: [],
   streamsToProcess: /$^/,
 };

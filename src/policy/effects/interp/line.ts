@@ -17,6 +17,7 @@ import { at } from '../../../util/invariant.js';
 import { sqlClientEffects } from '../sql.js';
 import { secretFlows } from '../flow.js';
 import { indirectReads } from '../env-reads.js';
+import { secretFieldReads } from '../secret-fields.js';
 import { exposureEffects } from '../exposure.js';
 import { containerRunEffects } from '../container-run.js';
 import { environmentFate } from '../env-filters.js';
@@ -334,6 +335,7 @@ export function lineEffects(raw: SimpleCommand[], out: Effect[]): void {
   historySearch(cmds, out);
   secretFlows(cmds, out);
   indirectReads(cmds, out);
+  secretFieldReads(cmds, out);
   exposureEffects(cmds, out);
   containerRunEffects(cmds, out);
 }

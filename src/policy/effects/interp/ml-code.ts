@@ -74,13 +74,46 @@ function* callsOf(code: string, re: RegExp): Generator<{ fn: string; args: strin
 const HUB_CALL = /\b(upload_folder|upload_file|upload_large_folder|delete_repo|delete_file|delete_folder)\s*\(/g;
 
 /** `huggingface-cli upload REPO PATH` / `huggingface-cli repo delete REPO` for Hub calls in `code`. */
+/**
+ * `push_to_hub(REPO)` of a transformers model or tokenizer, a Trainer, or a datasets Dataset
+ * (each library's reference: it creates the repository, public unless `private=True`, and
+ * uploads the object): read as the upload of what the code loaded (`data_files=...`, a
+ * `from_pretrained`/`load_from_disk` folder) or of the working folder.
+ */
+/** timm's `push_to_hf_hub(model, REPO)` is the same upload. */
+const PUSH_CALL = /\.push_to_hub\s*\(|\bpush_to_hf_hub\s*\(/g;
+
+function pushEffects(code: string, via: string): Effect[] {
+  const out: Effect[] = [];
+  for (const { args } of callsOf(code, PUSH_CALL)) {
+    if (out.length >= 4) break;
+    const repo = (argNamed(args, 'repo_id', 0) ?? 'REPO').replace(/[^\w./-]/g, '_');
+    const source =
+      /\bdata_files\s*=\s*["']([^"']+)["']/.exec(code)?.[1] ??
+      /\b(?:load_from_disk|from_pretrained|read_csv|read_json|read_parquet)\(\s*["']([^"']+)["']/.exec(code)?.[1] ??
+      '.';
+    const command = `huggingface-cli upload ${repo} ${source.replace(/[^\w@%+=:,./~-]/g, '_')}`;
+    out.push({ tool: 'exec', command, via: `${via} pushes ${source} to the Hub (as \`${command}\`)` });
+  }
+  return out;
+}
+
 export function hubEffects(code: string, via: string): Effect[] {
+  if (/push_to_h(?:f_)?ub/.test(code)) return [...pushEffects(code, via), ...hubUploads(code, via)];
+  return hubUploads(code, via);
+}
+
+function hubUploads(code: string, via: string): Effect[] {
   if (!/huggingface_hub|HfApi/.test(code)) return [];
   const out: Effect[] = [];
   for (const { fn, args } of callsOf(code, HUB_CALL)) {
     if (out.length >= 8) break;
     const repo = (argNamed(args, 'repo_id', fn.startsWith('delete_repo') ? 0 : -1) ?? 'REPO').replace(/[^\w./-]/g, '_');
-    if (fn.startsWith('upload')) {
+    if (fn.startsWith('push_to_h')) {
+      const target = (argNamed(args, 'repo_id', fn === 'push_to_hf_hub' ? 1 : 0) ?? 'REPO').replace(/[^\w./-]/g, '_');
+      const command = `huggingface-cli upload ${target} .`;
+      out.push({ tool: 'exec', command, via: `${via} pushes an object to the Hub with ${fn} (as \`${command}\`)` });
+    } else if (fn.startsWith('upload')) {
       const local = argNamed(args, fn === 'upload_file' ? 'path_or_fileobj' : 'folder_path', 0) ?? '.';
       const command = `huggingface-cli upload ${repo} ${local.replace(/[^\w@%+=:,./~-]/g, '_')}`;
       out.push({ tool: 'exec', command, via: `${via} uploads ${local} to the Hub (as \`${command}\`)` });

@@ -1,0 +1,58 @@
+// Containers described in files that other tools start later, read as the `docker run` line they
+// amount to, so the container-run reading (container-run.ts) judges what each is given of the
+// host whichever file describes it:
+//  - Dev Containers (containers.dev, devcontainer.json reference): `runArgs` are passed to
+//    `docker run` as they are; `privileged`, `capAdd`, `securityOpt` and `mounts` (strings in
+//    --mount syntax or {source, target, type} objects) are the same options by name. VS Code,
+//    Codespaces and the devcontainer CLI start it when the folder is opened.
+//  - CI jobs that run in a container: GitHub Actions `container:`/`services:` `options:`
+//    (docs.github.com, "Running jobs in a container": passed to `docker create`), Jenkins
+//    Pipeline's docker agent `args '...'` and `docker.image(...).inside('...')`/`withRun('...')`
+//    (jenkins.io, "Using Docker with Pipeline").
+import type { Effect } from './types.js';
+
+const DEVCONTAINER = /(?:^|\/)\.devcontainer(?:\/[^/]+)?\/devcontainer\.json$|(?:^|\/)\.devcontainer\.json$/i;
+
+export function isDevcontainer(path: string): boolean {
+  return DEVCONTAINER.test(path.replace(/\\/g, '/'));
+}
+
+/** The JSON string literals of an array value (`"runArgs": ["--gpus", "all"]`). */
+function stringsOf(text: string, key: string): string[] {
+  const m = new RegExp(`"${key}"\\s*:\\s*\\[([^\\]]*)\\]`).exec(text);
+  if (!m?.[1]) return [];
+  return [...m[1].matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((x) => (x[1] ?? '').replace(/\\(["\\/])/g, '$1'));
+}
+
+const quote = (w: string): string => `'${w.replace(/'/g, `'\\''`)}'`;
+
+function runLine(args: string[], via: string): Effect[] {
+  return args.length ? [{ tool: 'exec', command: `docker run ${args.map(quote).join(' ')} image`, via }] : [];
+}
+
+/** devcontainer.json (or the part an edit writes) as the docker run options it starts the container with. */
+export function devcontainerRun(content: string, via: string): Effect[] {
+  const args = [...stringsOf(content, 'runArgs')];
+  if (/"privileged"\s*:\s*true/.test(content)) args.push('--privileged');
+  for (const c of stringsOf(content, 'capAdd')) args.push(`--cap-add=${c}`);
+  for (const o of stringsOf(content, 'securityOpt')) args.push(`--security-opt=${o}`);
+  for (const m of stringsOf(content, 'mounts')) args.push(`--mount=${m}`);
+  // mounts given as objects: {"source": "/", "target": "/host", "type": "bind"}
+  const mounts = /"mounts"\s*:\s*\[([\s\S]*?)\]/.exec(content)?.[1] ?? '';
+  for (const o of mounts.matchAll(/\{[^}]*"source"\s*:\s*"([^"]+)"[^}]*\}/g)) args.push(`--mount=source=${o[1]}`);
+  return runLine(args, via);
+}
+
+/** The container options of CI jobs (GitHub Actions `options:`, Jenkins docker `args`/`inside`). */
+export function ciContainerRuns(content: string, via: string): Effect[] {
+  const out: Effect[] = [];
+  for (const m of content.matchAll(/^\s*options\s*:\s*(?:"([^"\n]*)"|'([^'\n]*)'|([^\n#]+))/gm)) {
+    const opts = (m[1] ?? m[2] ?? m[3] ?? '').trim();
+    if (opts.startsWith('-')) out.push({ tool: 'exec', command: `docker run ${opts} image`, via });
+  }
+  for (const m of content.matchAll(/\bargs\s+(["'])(-[^"'\n]*)\1|\.(?:inside|withRun)\(\s*(["'])(-[^"'\n]*)\3/g)) {
+    const opts = (m[2] ?? m[4] ?? '').trim();
+    if (opts) out.push({ tool: 'exec', command: `docker run ${opts} image`, via });
+  }
+  return out.slice(0, 8);
+}

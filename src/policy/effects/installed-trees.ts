@@ -1,0 +1,101 @@
+// Where package managers keep what they installed. Code there runs as the package's own: a
+// write into it changes a dependency without its registry, lockfile or review ever seeing it
+// (`tampers TREE PACKAGE`, asked by policy supply-chain-sources). Each folder is the install
+// location its tool documents:
+//   node_modules (npm), bower_components (Bower), jspm_packages (jspm), .yarn/unplugged (Yarn PnP)
+//   site-packages / dist-packages (CPython), __pypackages__ (PEP 582)
+//   vendor/bundle, ~/.gem/ruby, gems/VERSION/gems (Bundler, RubyGems)
+//   ~/.cargo/registry, ~/.cargo/git/checkouts (Cargo home, "Cargo Home" in the Cargo Book)
+//   ~/go/pkg/mod, vendor/<module path> (Go modules, `go mod vendor`)
+//   dbt_packages, dbt_modules (dbt `packages-install-path`, and its default before dbt 1.0)
+//   Pods (CocoaPods), Carthage/Checkouts and Carthage/Build (Carthage), .build/checkouts and
+//     SourcePackages/checkouts (Swift Package Manager, Xcode)
+//   .terraform/modules, .terraform/providers (`terraform init`)
+//   ansible_collections, ~/.ansible/roles (ansible-galaxy install paths)
+//   ~/.m2/repository (Maven local repository), ~/.gradle/caches/modules-2 (Gradle), ~/.ivy2/cache,
+//     ~/.nuget/packages (NuGet global packages folder)
+//   ~/.pub-cache (Dart pub), ~/.julia/packages (Julia Pkg), renv/library and R's site-library
+import type { Effect } from './types.js';
+import { dependency } from './supply.js';
+import { analyzeCode } from './interp/code.js';
+import { GO, NODE, PHP, PYTHON, RUBY, type Language } from './interp/languages.js';
+
+/** [folder pattern (lower-case path, ends at the folder's slash), name for the sentence]. */
+const TREES: [RegExp, string][] = [
+  [/(?:^|\/)node_modules\//, 'node_modules'],
+  [/(?:^|\/)bower_components\//, 'bower_components'],
+  [/(?:^|\/)jspm_packages\//, 'jspm_packages'],
+  [/(?:^|\/)\.yarn\/unplugged\//, 'yarn-unplugged'],
+  [/(?:^|\/)(?:site|dist)-packages\//, 'site-packages'],
+  [/(?:^|\/)__pypackages__\/[\d.]+\/lib\//, 'pypackages'],
+  [/(?:^|\/)vendor\/bundle\/|(?:^|\/)\.gem\/ruby\/|(?:^|\/)gems\/[^/]+\/gems\//, 'gems'],
+  [/(?:^|\/)\.cargo\/(?:registry|git\/checkouts)\//, 'cargo'],
+  [/(?:^|\/)go\/pkg\/mod\//, 'gomod'],
+  [
+    /(?:^|\/)vendor\/(?=(?:github\.com|gitlab\.com|golang\.org|gopkg\.in|google\.golang\.org|k8s\.io|go\.[\w.-]+|[\w.-]+\/[\w.-]+\/(?:src|lib)\/))/,
+    'vendor',
+  ],
+  [/(?:^|\/)dbt_(?:packages|modules)\//, 'dbt_packages'],
+  // a Pods folder of Kubernetes manifests is no install tree: only the file kinds pods ship
+  [/(?:^|\/)pods\/(?=[^/]+\/.*\.(?:swift|m|mm|h|hpp|c|cc|cpp|xcconfig|modulemap|sh|rb|plist)$)/, 'pods'],
+  [/(?:^|\/)carthage\/(?:checkouts|build)\//, 'carthage'],
+  [/(?:^|\/)(?:\.build|sourcepackages)\/checkouts\//, 'swiftpm'],
+  [/(?:^|\/)\.terraform\/(?:modules|providers)\//, 'terraform'],
+  [/(?:^|\/)ansible_collections\/|(?:^|\/)\.ansible\/roles\//, 'ansible'],
+  [/(?:^|\/)\.m2\/repository\/|(?:^|\/)\.gradle\/caches\/modules-2\/|(?:^|\/)\.ivy2\/cache\//, 'jvm'],
+  [/(?:^|\/)\.nuget\/packages\//, 'nuget'],
+  [/(?:^|\/)\.pub-cache\/(?:hosted|git)\//, 'pub'],
+  [/(?:^|\/)\.julia\/packages\//, 'julia'],
+  [/(?:^|\/)renv\/library\/|(?:^|\/)site-library\//, 'r'],
+];
+
+/** Tool caches inside node_modules: written by every build, no package's code. */
+const INSTALLED_CACHE = /^\.(?:cache|vite|tmp|pnpm-store|package-lock\.json|yarn-state\.yml|modules\.yaml)(?:\/|$)/;
+
+const CODE_LANG: [RegExp, Language][] = [
+  [/\.[cm]?[jt]s$/, NODE],
+  [/\.py$/, PYTHON],
+  [/\.rb$/, RUBY],
+  [/\.go$/, GO],
+  [/\.php$/, PHP],
+];
+
+/** How many path segments name the package inside each tree (the rest is its files). */
+function packageDepth(tree: string, rest: string, p: string): number {
+  // Go's vendor tree names a module by its host path (vendor/github.com/spf13/cobra)
+  if (/^(?:github\.com|gitlab\.com|bitbucket\.org)\//.test(rest)) return 3;
+  if (tree === 'ansible' && /^[^/]+\/[^/]+\//.test(rest) && !p.includes('/.ansible/roles/')) return 2;
+  return p.includes('/@') ? 2 : 1;
+}
+
+/**
+ * A write into installed packages changes a dependency's code without its registry, lockfile or
+ * review ever seeing it: a human confirms it, and code it plants is decided as code.
+ * `p` is the lower-case path.
+ */
+export function installedFindings(p: string, content: string): Effect[] {
+  for (const [re, tree] of TREES) {
+    const m = re.exec(p);
+    if (!m) continue;
+    const rest = p.slice((m.index ?? 0) + m[0].length);
+    if (tree === 'node_modules' && INSTALLED_CACHE.test(rest)) return [];
+    const pkg = rest
+      .split('/')
+      .slice(0, packageDepth(tree, rest, p))
+      .join('/');
+    const via = `changes the installed package ${pkg || p}`;
+    const out: Effect[] = [dependency(['tampers', tree, pkg || p], via)];
+    const lang = CODE_LANG.find(([r]) => r.test(p))?.[1];
+    if (lang && content) out.push(...analyzeCode(lang, content, via).map((e) => ({ ...e, onlyDeny: true })));
+    return out;
+  }
+  return [];
+}
+
+/**
+ * A file copied or unpacked into installed packages by a command (cp, tar -C, rsync): the content
+ * is not known, the place is (`tampers`, asked as a write with content is).
+ */
+export function installedPathFindings(path: string): Effect[] {
+  return installedFindings(path.toLowerCase().replace(/\\/g, '/'), '');
+}

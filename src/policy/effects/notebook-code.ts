@@ -1,0 +1,50 @@
+// The code a Jupyter notebook runs: its code cells (nbformat 4, jupyter.org: a cell's `source` is
+// a string or a list of lines), read as Python, with IPython's shell escapes taken out as the
+// commands they run: a line `!curl ...` and a `%%bash`/`%%sh`/`%%script bash` cell run in a shell
+// (IPython docs, Built-in magic commands). Markdown and raw cells, and outputs, are not run.
+
+export interface NotebookCode {
+  python: string;
+  shell: string[];
+}
+
+interface Cell {
+  cell_type?: unknown;
+  source?: unknown;
+}
+
+const CELL_SHELL = /^%%(?:bash|sh|script\s+(?:ba|z)?sh)\b/;
+/** `!cmd` and `%sx cmd`/`%system cmd`, and a Python line assigning one (`out = !cmd`). */
+const LINE_SHELL = /^\s*(?:[\w, ]+=\s*)?(?:!|%(?:sx|system)\s+)(.+)$/;
+
+/** The notebook's code, or an empty reading when the text is not a notebook. */
+export function notebookCode(text: string): NotebookCode {
+  let doc: unknown;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return { python: '', shell: [] };
+  }
+  const cells = (doc as { cells?: unknown })?.cells;
+  const out: NotebookCode = { python: '', shell: [] };
+  if (!Array.isArray(cells)) return out;
+  const python: string[] = [];
+  for (const cell of cells as Cell[]) {
+    if (cell?.cell_type !== 'code') continue;
+    const src = Array.isArray(cell.source) ? cell.source.map(String).join('') : String(cell.source ?? '');
+    const lines = src.split('\n');
+    if (CELL_SHELL.test(lines[0] ?? '')) {
+      out.shell.push(lines.slice(1).join('\n'));
+      continue;
+    }
+    for (const line of lines) {
+      const m = LINE_SHELL.exec(line);
+      if (m) out.shell.push(m[1] ?? '');
+      // other magics (%matplotlib inline, %%time) are IPython's own, not Python
+      else if (!/^\s*%/.test(line)) python.push(line);
+    }
+    python.push('');
+  }
+  out.python = python.join('\n');
+  return out;
+}
