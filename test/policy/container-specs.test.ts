@@ -104,5 +104,12 @@ test('ordinary container files and options pass', () => {
       ),
     ],
     ['B', 'exec', x('devcontainer up --workspace-folder .')],
+    // Docker outside of Docker: the documented way a dev container builds the project's images
+    [
+      'B',
+      'edit',
+      e(DC, '"mounts": []', '"mounts": ["source=/var/run/docker.sock,target=/var/run/docker.sock,type=bind"]'),
+    ],
+    ['B', 'edit', e(DC, '"runArgs": []', '"runArgs": ["-v", "/var/run/docker.sock:/var/run/docker.sock", "--init"]')],
   ]);
 });

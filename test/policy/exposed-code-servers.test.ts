@@ -31,6 +31,7 @@ test('code servers and server configurations open to the network without a login
       'write',
       w('/home/dev/.config/code-server/config.yaml', 'bind-addr: 0.0.0.0:8080\nauth: none\ncert: false\n'),
     ],
+    ['D', 'write', w('/home/dev/.ipython/profile_default/ipython_kernel_config.py', "c.IPKernelApp.ip = '0.0.0.0'\n")],
   ]);
 });
 
@@ -38,6 +39,11 @@ test('kernels installed or on loopback, and configurations with a login or on lo
   check([
     ['B', 'exec', x('python -m ipykernel install --user --name venv')],
     ['B', 'exec', x('ipython kernel -f /tmp/k.json')],
+    [
+      'B',
+      'write',
+      w('/home/dev/.ipython/profile_default/ipython_kernel_config.py', "c.IPKernelApp.matplotlib = 'inline'\n"),
+    ],
     ['B', 'exec', x('jupyter kernelgateway --KernelGatewayApp.ip=0.0.0.0 --KernelGatewayApp.auth_token=$KG_TOKEN')],
     [
       'B',

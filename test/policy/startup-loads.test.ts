@@ -24,6 +24,8 @@ test('debugger init files and JVM options that load code from a hidden or tempor
     ],
     ['D', 'write', w('/home/dev/project/.sbtopts', '-J-javaagent:/var/tmp/.sbt/agent.jar\n')],
     ['D', 'write', w('/home/dev/project/.mvn/maven.config', '-Dmaven.ext.class.path=/tmp/.m/ext.jar\n')],
+    ['D', 'write', w('/Users/dev/.lldbinit-Xcode', 'command script import /Users/dev/.cache/.x.py\n')],
+    ['D', 'write', w('/home/dev/.config/gdb/gdbinit', 'python exec(open("/tmp/.g.py").read())\n')],
   ]);
 });
 

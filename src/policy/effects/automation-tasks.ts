@@ -7,6 +7,7 @@
 //     into root's authorized_keys
 //   copy/lineinfile/blockinfile of a sudoers rule that grants every -> printf RULE >> /etc/sudoers
 //     command (ALL, NOPASSWD: ALL) into sudoers
+//   user with uid 0                                                -> useradd -o -u 0 NAME
 //   Salt `cmd.run` (`- name:`)                                     -> the command itself
 // Sources: Ansible module references (ansible.builtin.shell, command, raw, cron, copy,
 // lineinfile, blockinfile; ansible.posix.authorized_key), Salt's salt.states.cmd. Keys of other
@@ -53,6 +54,10 @@ function taskCommands(task: Record<string, unknown>, out: string[]): void {
       if (/^\/root\/\.ssh\/authorized_keys2?$/.test(dest) && body) out.push(`echo ${quote(body)} >> ${dest}`);
       if (/^\/etc\/sudoers(?:$|\.d\/)/.test(dest) && GRANTS_ALL.test(body))
         out.push(`printf '%s\\n' ${quote(body)} >> /etc/sudoers`);
+    } else if (mod === 'user') {
+      // an account with user id 0 is root under another name
+      const name = text(args.name);
+      if (name && text(args.uid) === '0') out.push(`useradd -o -u 0 -g 0 ${quote(name)}`);
     } else if (mod === 'block' || mod === 'rescue' || mod === 'always') {
       if (Array.isArray(value)) walk(value, out, 0);
     }

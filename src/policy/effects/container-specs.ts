@@ -30,13 +30,27 @@ function runLine(args: string[], via: string): Effect[] {
   return args.length ? [{ tool: 'exec', command: `docker run ${args.map(quote).join(' ')} image`, via }] : [];
 }
 
+/**
+ * The host's Docker socket bound into a dev container is the documented "Docker outside of
+ * Docker" set-up (containers.dev features, docker-outside-of-docker): the way a dev container
+ * builds and runs the project's images. It is not read as a grant here; the command line's
+ * `docker run -v /var/run/docker.sock:...` still is.
+ */
+const DOCKER_SOCKET = /(?:^|[=,])(?:source|src)=\/(?:var\/)?run\/docker\.sock(?:,|$)|^\/(?:var\/)?run\/docker\.sock:/;
+
 /** devcontainer.json (or the part an edit writes) as the docker run options it starts the container with. */
 export function devcontainerRun(content: string, via: string): Effect[] {
-  const args = [...stringsOf(content, 'runArgs')];
+  const runArgs = stringsOf(content, 'runArgs');
+  const args: string[] = [];
+  for (let i = 0; i < runArgs.length; i++) {
+    const a = runArgs[i] ?? '';
+    if (/^(?:-v|--volume|--mount)$/.test(a) && DOCKER_SOCKET.test(runArgs[i + 1] ?? '')) i++;
+    else if (!DOCKER_SOCKET.test(a.replace(/^(?:-v|--volume=|--mount=)/, ''))) args.push(a);
+  }
   if (/"privileged"\s*:\s*true/.test(content)) args.push('--privileged');
   for (const c of stringsOf(content, 'capAdd')) args.push(`--cap-add=${c}`);
   for (const o of stringsOf(content, 'securityOpt')) args.push(`--security-opt=${o}`);
-  for (const m of stringsOf(content, 'mounts')) args.push(`--mount=${m}`);
+  for (const m of stringsOf(content, 'mounts')) if (!DOCKER_SOCKET.test(m)) args.push(`--mount=${m}`);
   // mounts given as objects: {"source": "/", "target": "/host", "type": "bind"}
   const mounts = /"mounts"\s*:\s*\[([\s\S]*?)\]/.exec(content)?.[1] ?? '';
   for (const o of mounts.matchAll(/\{[^}]*"source"\s*:\s*"([^"]+)"[^}]*\}/g)) args.push(`--mount=source=${o[1]}`);

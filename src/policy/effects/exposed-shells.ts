@@ -183,6 +183,12 @@ function codeServer(name: string, argv: string[]): Effect | undefined {
 export function exposedConfigEffects(path: string, content: string): Effect[] {
   const p = path.replace(/\\/g, '/').toLowerCase();
   const via = `${path.slice(path.lastIndexOf('/') + 1)} makes every later start of the server`;
+  // an IPython profile's kernel configuration: every kernel of that profile listens there
+  if (/\/\.ipython\/profile_[^/]+\/ipython_kernel_config\.py$/.test(p)) {
+    const ip = /c\.(?:IPKernelApp|KernelManager)\.ip\s*=\s*(['"])(.*?)\1/.exec(content)?.[2];
+    const e = ip === undefined ? undefined : codeServer('kernel', ['ipykernel', `--ip=${ip === '*' ? '0.0.0.0' : ip}`]);
+    return e ? [{ ...e, via: `${via} a kernel that runs code for the network (${e.via})` }] : [];
+  }
   if (/\/\.jupyter\/jupyter_\w+_config\.(?:py|json)$/.test(p)) {
     const value = (key: RegExp): string | undefined => {
       const py = new RegExp(

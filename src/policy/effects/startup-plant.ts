@@ -54,7 +54,8 @@ const TOOL_RC: [RegExp, RegExp][] = [
   [/(?:^|\/)\.screenrc$/, /^\s*(?:exec|screen\s+-t\s+\S+\s+\d*)\s+(?:'([^']*)'|"([^"]*)"|(\S.*))$/],
   [/(?:^|\/)\.psqlrc(?:-[\d.]+)?$/, /^\s*\\!\s*()()(.+)$/],
   [/(?:^|\/)\.gdbinit$|\/gdb\/gdbinit$/, /^\s*(?:shell|!)\s*()()(.+)$/],
-  [/(?:^|\/)\.lldbinit$/, /^\s*platform\s+shell\s+()()(.+)$/],
+  // ~/.lldbinit, and ~/.lldbinit-Xcode (or -lldb, -PROGRAM) read by that program only (lldb "Customization")
+  [/(?:^|\/)\.lldbinit(?:-[\w.-]+)?$|\/\.lldb\/[^/]+\.lldbinit$/, /^\s*platform\s+shell\s+()()(.+)$/],
   [/(?:^|\/)\.sqliterc$/, /^\s*\.(?:shell|system)\s+()()(.+)$/],
   [/(?:^|\/)\.my\.cnf$|(?:^|\/)\.mysqlrc$/, /^\s*(?:system|\\!)\s+()()(.+)$/],
 ];
@@ -404,7 +405,20 @@ export function startupPlant(path: string, content: string): Effect[] | undefine
           ),
         );
       const py = DEBUGGER_PYTHON.exec(l)?.[1];
-      if (py && /gdbinit|lldbinit/.test(lower)) commands.push(`python3 -c ${shellQuote(py)}`);
+      if (py && /gdbinit|lldbinit/.test(lower)) {
+        commands.push(`python3 -c ${shellQuote(py)}`);
+        // Python that opens a file from a temporary or hidden place to run it (exec(open(F).read()))
+        const f = /\b(?:exec|execfile|runpy\.run_path|import_module)\s*\(\s*(?:open\s*\(\s*)?["']([^"']+)["']/.exec(
+          py,
+        )?.[1];
+        if (f && ODD_PROGRAM.test(f.replace(/^~/, '/home/_')))
+          out.push(
+            reading(
+              ['startup-program', f, name],
+              `${name} makes the debugger run ${f}, in a temporary or hidden place`,
+            ),
+          );
+      }
     }
   } else if (kind === 'envfile') {
     for (const m of content.matchAll(
