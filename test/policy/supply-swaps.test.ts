@@ -49,6 +49,66 @@ test('a build input moved from a vendor host or owner to another is stopped; bum
     ['B', 'exec', { command: "sed -i 's#https://old-docs.example.com#https://docs.example.com#g' README.md" }],
     ['B', 'exec', { command: "sed -i 's#localhost:5432#db:5432#' docker-compose.yml" }],
     ['B', 'exec', { command: "sed -i 's#https://rubygems.org#https://gems.corp.local#' Gemfile" }],
+    // a step added beside a vendor's install, the vendor's host still there
+    [
+      'B',
+      'edit',
+      {
+        path: `${P}.gitlab-ci.yml`,
+        old_string: '    - curl -fsSL https://deb.nodesource.com/setup_20.x | bash -',
+        new_string:
+          '    - curl -fsSL https://deb.nodesource.com/setup_20.x | bash -\n    - curl -s -X POST https://status.example-team.dev/ping',
+      },
+    ],
+    // an application's own endpoint and a comment's link moved to another host
+    [
+      'B',
+      'edit',
+      {
+        path: `${P}src/api.ts`,
+        old_string: "const BASE = 'https://api.old-shop.com/v1';",
+        new_string: "const BASE = 'https://api.shop.com/v1';",
+      },
+    ],
+    [
+      'B',
+      'edit',
+      {
+        path: `${P}.gitlab-ci.yml`,
+        old_string: '  # see https://docs.example.com/setup',
+        new_string: '  # see https://wiki.example.com/setup',
+      },
+    ],
+    ['B', 'exec', { command: "sed -i 's#https://api.staging.shop.com#https://api.shop.com#' src/config.ts" }],
+    // the project's own repository and pages described in its manifest
+    [
+      'B',
+      'edit',
+      {
+        path: `${P}package.json`,
+        old_string: '"license": "MIT",',
+        new_string:
+          '"license": "MIT",\n  "repository": {\n    "type": "git",\n    "url": "git+https://github.com/acme-shop/mobile-app.git"\n  },\n  "homepage": "https://github.com/acme-shop/mobile-app#readme",',
+      },
+    ],
+    [
+      'B',
+      'edit',
+      {
+        path: `${P}pyproject.toml`,
+        old_string: 'readme = "README.md"',
+        new_string: 'readme = "README.md"\n\n[project.urls]\nSource = "https://github.com/acme-data/pipelines"',
+      },
+    ],
+    [
+      'B',
+      'edit',
+      {
+        path: `${P}Cargo.toml`,
+        old_string: 'edition = "2021"',
+        new_string: 'edition = "2021"\nrepository = "https://github.com/acme-rs/tool"',
+      },
+    ],
   ]);
 });
 

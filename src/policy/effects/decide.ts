@@ -345,8 +345,10 @@ export function effectsOf(
       (v): v is string => typeof v === 'string',
     );
     // an edit is judged for what it changes: a source its old text already named (the registry
-    // of a base image whose tag is bumped) is not the edit's doing; compared without the tag
-    const sourceKey = (e: Effect) => (e.tool === 'dependency' ? (e.command ?? '').replace(/[:@][\w.+-]+$/, '') : '');
+    // of a base image whose version is bumped) is not the edit's doing; compared without a version
+    // tag, but a move to a branch or floating tag (`@main`, `:latest`) is a new source of its own
+    const sourceKey = (e: Effect) =>
+      e.tool === 'dependency' ? (e.command ?? '').replace(/[:@]v?\d[\w.+-]*$/, '') : '';
     // (what the place alone reads as, a write into installed packages, stays the edit's doing)
     let prior: Set<string> | undefined;
     if (call.tool === 'edit' && before) {

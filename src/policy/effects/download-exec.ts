@@ -12,6 +12,7 @@ import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { dependency, isVendorUrl } from './supply.js';
 import { hostClass, sourceHost } from './sources.js';
+import { isKnownRegistry, supplyData } from './supply-data.js';
 import { argvOption } from './operands.js';
 
 /** Shells and interpreters that run what they read on standard input. */
@@ -30,20 +31,47 @@ const RUN_PLACES =
  * Folders whose files a program loads and runs by itself when it starts: Airflow's dags and
  * plugins folders (the scheduler imports every module there; Airflow docs, "Plugins"), IPython
  * profile start-up scripts, Spark's jars (on every job's classpath), Kafka Connect's plugin.path
- * folders, Jenkins' plugins and init.groovy.d, Grafana's plugins, Flink's lib, Trino's and
+ * folders (confluent-hub-components, connect-plugins), Jenkins' plugins and init.groovy.d, Grafana's plugins, Flink's lib, Trino's and
  * Presto's plugin folders, Terraform's local provider mirror, Helm's plugins, Oh My Zsh's custom
  * folder, Vim's and Neovim's plugin and pack/*​/start folders.
  */
 const AUTOLOAD_PLACES =
-  /(?:^|\/)(?:airflow[^/]*|\$\{?AIRFLOW_HOME\}?)\/(?:dags|plugins)\/|\/\.ipython\/profile_[^/]+\/startup\/|(?:^|\/)(?:spark[^/]*|\$\{?SPARK_HOME\}?)\/jars\/|^\/usr\/share\/(?:java|confluent-hub-components)\/|(?:^|\/)connect-plugins\/|(?:^|\/)(?:jenkins[^/]*|\$\{?JENKINS_HOME\}?)\/(?:plugins|init\.groovy\.d)\/|(?:^|\/)grafana\/plugins\/|(?:^|\/)(?:flink[^/]*|\$\{?FLINK_HOME\}?)\/lib\/|(?:^|\/)(?:trino|presto)[^/]*\/plugin\/|\/\.terraform\.d\/plugins\/|\/helm\/plugins\/|\/\.oh-my-zsh\/custom\/|\/\.vim\/(?:plugin|pack\/[^/]+\/start)\/|\/nvim\/(?:plugin|site\/pack\/[^/]+\/start)\/|\/\.config\/nvim\/pack\/[^/]+\/start\//i;
+  /(?:^|\/)(?:airflow[^/]*|\$\{?AIRFLOW_HOME\}?)\/(?:dags|plugins)\/|\/\.ipython\/profile_[^/]+\/startup\/|(?:^|\/)(?:spark[^/]*|\$\{?SPARK_HOME\}?)\/jars\/|\/confluent-hub-components\/|(?:^|\/)connect-plugins\/|(?:^|\/)(?:jenkins[^/]*|\$\{?JENKINS_HOME\}?)\/(?:plugins|init\.groovy\.d)\/|(?:^|\/)grafana\/plugins\/|(?:^|\/)(?:flink[^/]*|\$\{?FLINK_HOME\}?)\/lib\/|(?:^|\/)(?:trino|presto)[^/]*\/plugin\/|\/\.terraform\.d\/plugins\/|\/helm\/plugins\/|\/\.oh-my-zsh\/custom\/|\/\.vim\/(?:plugin|pack\/[^/]+\/start)\/|\/nvim\/(?:plugin|site\/pack\/[^/]+\/start)\/|\/\.config\/nvim\/pack\/[^/]+\/start\//i;
 
-/** A place whose files run as commands or are loaded by a program on its own. */
-function runsThere(path: string): boolean {
+/**
+ * A place whose files run as commands, or are loaded by a program on its own. Into a folder a
+ * program loads, a file from a package registry (a JDBC driver from Maven Central into Spark's
+ * jars) or a vendor's own URL is how those tools are extended: only other servers count there.
+ */
+function runsThere(path: string, url?: string): boolean {
   const p = path.replace(/\\/g, '/');
-  return RUN_PLACES.test(p) || AUTOLOAD_PLACES.test(p);
+  if (RUN_PLACES.test(p)) return true;
+  if (!AUTOLOAD_PLACES.test(p)) return false;
+  const host = url ? sourceHost(url) : undefined;
+  return !url || !host || !(isKnownRegistry(host) || isVendorUrl(url));
 }
 
-/** Archive extractors. */
+/**
+ * Files a Python one-liner unpickles: pickle/dill/cloudpickle.load(open(F)), joblib.load(F),
+ * pandas.read_pickle(F), torch.load(F, weights_only=False), numpy.load(F, allow_pickle=True).
+ */
+function unpickledFiles(name: string, a: string[]): string[] {
+  if (!/^python[0-9.]*$/.test(name)) return [];
+  const code = a[a.indexOf('-c') + 1];
+  if (!a.includes('-c') || !code) return [];
+  const out: string[] = [];
+  const q = `["']([^"']+)["']`;
+  for (const re of [
+    new RegExp(`\\b(?:pickle|dill|cloudpickle|cPickle)\\.load\\(\\s*open\\(\\s*${q}`, 'g'),
+    new RegExp(`\\b(?:joblib\\.load|read_pickle)\\(\\s*${q}`, 'g'),
+    new RegExp(`\\btorch\\.load\\(\\s*${q}[^)]*weights_only\\s*=\\s*False`, 'g'),
+    new RegExp(`\\b(?:np|numpy)\\.load\\(\\s*${q}[^)]*allow_pickle\\s*=\\s*True`, 'g'),
+  ])
+    for (const m of code.matchAll(re)) if (m[1]) out.push(m[1]);
+  return out;
+}
+
+/** Archive extractors. */ /** Archive extractors. */
 const EXTRACTORS = /^(?:tar|bsdtar|unzip|7z|7za|unrar|cpio|gunzip|jar)$/;
 
 /** How far the server of `url` is trusted to supply code that runs here. */
@@ -416,7 +444,7 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
     const pair = /^((?:https?|ftp):\/\/[^,\s]+),\s*(\S.*)$/i.exec(a[0] ?? '');
     if (pair?.[1] && pair[2] && i > 0 && /downloadfile/i.test(cmds[i - 1]?.argv.join(' ') ?? '')) {
       files.set(key(pair[2]), pair[1]);
-      if (runsThere(pair[2])) out.push(runFinding(pair[1], `saves ${pair[2]}, a place that runs`));
+      if (runsThere(pair[2], pair[1])) out.push(runFinding(pair[1], `saves ${pair[2]}, a place that runs`));
       continue;
     }
     const d = download(c);
@@ -428,7 +456,7 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
           continue;
         }
         files.set(key(o), url);
-        if (runsThere(o)) out.push(runFinding(url, `saves ${o}, a place that runs`));
+        if (runsThere(o, url)) out.push(runFinding(url, `saves ${o}, a place that runs`));
       }
       continue;
     }
@@ -460,7 +488,7 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
     if (x) {
       const from = x.archive !== undefined ? savedArchive(files, x.archive) : undefined;
       if (from) {
-        if (runsThere(x.dir)) out.push(runFinding(from, `unpacks a download into ${x.dir}, a place that runs`));
+        if (runsThere(x.dir, from)) out.push(runFinding(from, `unpacks a download into ${x.dir}, a place that runs`));
         if (x.dir === '.') here = from;
         else dirs.set(key(x.dir), from);
       }
@@ -492,6 +520,18 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
     }
     // a build or test tool runs the project files it reads (setup.py, package.json scripts,
     // build.rs, conftest.py, a Makefile): one downloaded earlier in the line is code it runs
+    // a pickle downloaded earlier in the line and unpickled: unpickling runs whatever code the
+    // file's author put in it (Python docs, pickle: "never unpickle data from an untrusted
+    // source"); counted for servers no vendor or registry owns (a vendor's model file is asked
+    // elsewhere or is ordinary work)
+    for (const f of unpickledFiles(name, a)) {
+      const u = files.get(key(f)) ?? files.get(key(f.split('/').pop() ?? f));
+      // a model file of a vendor's organisation on the Hugging Face hub is the vendor's release
+      const hubOwner = /^https?:\/\/huggingface\.co\/([^/]+)\//i.exec(u ?? '')?.[1]?.toLowerCase();
+      if (hubOwner && supplyData().modelOwners.includes(hubOwner)) continue;
+      const r = u ? runFinding(u, `${name} unpickles ${f}, downloaded`) : undefined;
+      if (r?.command?.startsWith('runs-untrusted ')) out.push(r);
+    }
     const implicit = implicitRun(name, a, files);
     if (implicit) out.push(runFinding(implicit.url, `${name} runs ${implicit.file}, downloaded`));
     // make / ./configure inside a cloned or unpacked tree run its build scripts
@@ -646,7 +686,7 @@ function consumer(
     }
     const x = extraction(a);
     if (x) {
-      if (runsThere(x.dir)) out.push(runFinding(url, `unpacks ${url} into ${x.dir}, a place that runs`));
+      if (runsThere(x.dir, url)) out.push(runFinding(url, `unpacks ${url} into ${x.dir}, a place that runs`));
       if (x.archive !== undefined && x.archive !== '-') return undefined;
       if (x.dir === '.') return url;
       dirs.set(key(x.dir), url);
@@ -656,7 +696,7 @@ function consumer(
     if (name === 'tee')
       for (const f of a.slice(1).filter((w) => !w.startsWith('-'))) {
         files.set(key(f), url);
-        if (runsThere(f)) out.push(runFinding(url, `saves ${url} as ${f}, a place that runs`));
+        if (runsThere(f, url)) out.push(runFinding(url, `saves ${url} as ${f}, a place that runs`));
       }
     j++;
   }

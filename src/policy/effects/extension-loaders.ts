@@ -8,7 +8,7 @@
 //     keeps other people's binaries out is off), `LOAD '/tmp/x.duckdb_extension'`
 //     (DuckDB docs, "Extensions: Installing", "Securing DuckDB"). Read wherever the SQL is: the
 //     CLI's -c, a Python or Node one-liner.
-//   spark-submit, pyspark, spark-shell, spark-sql: `--jars`/`--py-files` URLs (downloaded and put on
+//   spark-submit, pyspark, spark-shell, spark-sql: the application given as a URL, `--jars`/`--py-files` URLs (downloaded and put on
 //     the driver's and executors' classpath), `--repositories` and spark.jars.repositories (where
 //     `--packages` are resolved; Spark docs, "Submitting Applications")
 //   grafana-cli --pluginUrl URL, az extension add --source URL, confluent-hub install URL|ZIP
@@ -41,7 +41,9 @@ export const EXTENSION_LOADER_PROGRAMS = [
 /** The reading also runs wherever DuckDB's extension statements or settings appear. */
 export const DUCKDB_HINT = /\bduckdb\b|allow_unsigned_extensions|custom_extension_repository/i;
 
-const URLISH = /^(?:https?|ftp|s3|gs):\/\//i;
+// (object stores and cluster file systems, s3:// gs:// hdfs:// abfss:// dbfs:/, are the
+// organisation's own storage: a job's jars are kept there)
+const URLISH = /^(?:https?|ftp):\/\//i;
 /** DuckDB's own extension repositories (duckdb.org/docs/extensions/installing_extensions). */
 const DUCKDB_REPOS = /^(?:core|core_nightly|community|local_build_debug|local_build_release)$/i;
 const DUCKDB_HOSTS = /^https?:\/\/(?:nightly-|community-)?extensions\.duckdb\.org(?:[/:]|$)/i;
@@ -94,6 +96,16 @@ function spark(a: string[], name: string, out: Effect[]): void {
       if (URLISH.test(f)) code('spark', f, `${name} puts ${f} on the job's classpath`, out);
       else scratch('spark', f, `${name} puts ${f} on the job's classpath`, out);
     }
+  // the application itself (a jar or a Python file) may be a URL the driver downloads and runs
+  for (let i = 1; i < a.length; i++) {
+    const w = a[i] ?? '';
+    if (w.startsWith('--')) {
+      if (!w.includes('=') && !/^--(?:verbose|supervise|help|version|usage-error)$/.test(w)) i++;
+      continue;
+    }
+    if (URLISH.test(w)) code('spark', w, `${name} runs the application at ${w}`, out);
+    break;
+  }
   for (const list of [argvOption(a, ['--repositories']), confValue('spark.jars.repositories')])
     for (const r of (list ?? '').split(',').filter(Boolean))
       sourceFindings('maven', r, `${name} resolves --packages from ${r}`, out);
@@ -151,7 +163,7 @@ function loaderCommand(a: string[], out: Effect[]): void {
       const mvn = argvOption(a, ['--maven-repo']);
       if (mvn) sourceFindings('maven', mvn, 'databricks libraries install --maven-repo', out);
       for (const f of [argvOption(a, ['--whl']), argvOption(a, ['--jar']), argvOption(a, ['--egg'])])
-        if (f && URLISH.test(f) && !/^(?:s3|gs):/i.test(f)) code('databricks', f, 'databricks libraries install', out);
+        if (f && URLISH.test(f)) code('databricks', f, 'databricks libraries install', out);
       return;
     }
     case 'dbt': {

@@ -27,8 +27,8 @@ interface Ref {
 const HOSTED = /\b((?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?)\/([\w.-]+)\/([\w.-]+?)(?:\.git)?(?=[@:/"'\s#?,)\]}]|$)/gi;
 const KEYED =
   /\b(?:uses|image|container|repository|repo|project|source|from)\s*[:=]\s*["']?([\w.-]+)\/([\w.-]+?)(?=[@:"'\s#]|$)|^\s*FROM\s+(?:--platform=\S+\s+)?([\w.-]+)\/([\w.-]+?)(?=[@:\s]|$)|\bimage\s*\(?\s*["']([\w.-]+)\/([\w.-]+?)(?=[@:"'\s]|$)/gim;
-/** A repository named right behind a registry host, with no owner (`nexus.corp.local:8443/payments-api`). */
-const HOST_ONLY = /\b((?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?|[a-z0-9-]+:\d+)\/([\w.-]+?)(?=[@:"'\s#,)\]}]|$)/gi;
+/** An image named right behind a registry host, with no owner and no scheme (`nexus.corp.local:8443/payments-api`). */
+const HOST_ONLY = /(?<![\w.\/:-])((?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?|[a-z0-9-]+:\d+)\/([\w.-]+?)(?=[@:"'\s#,)\]}]|$)/gi;
 
 const LIBRARY_IMAGE =
   /^\s*(?:-\s*)?(?:image\s*:|container\s*:|FROM\s+(?:--platform=\S+\s+)?)\s*["']?([a-z0-9][\w.-]*)(?=[:@"'\s]|$)|\bimage\s*\(?\s*["']([a-z0-9][\w.-]*)(?=[:@"'])/gim;
@@ -173,6 +173,24 @@ export function publisherRepo(owner: string, repo: string): boolean {
   return o.length >= 3 && (flat(repo) === o || flat(repo).startsWith(o));
 }
 
+/** Keys that describe the project itself (where its code, docs and issues live), not a dependency. */
+const PROJECT_KEY =
+  /^\s*["']?(?:repository|homepage|home|bugs|documentation|docs|funding|issues|issue_tracker|changelog|website|source_code|download_url|project_urls)["']?\s*[:=]/i;
+
+/**
+ * A URL at `index` that names the project's own repository or pages: a line keyed so, inside a
+ * `"repository": { ... }` object, or in a `[project.urls]` table. Not a dependency's source.
+ */
+function describesProject(text: string, index: number): boolean {
+  const line = text.slice(text.lastIndexOf('\n', index - 1) + 1, index);
+  if (PROJECT_KEY.test(line)) return true;
+  const back = text.slice(Math.max(0, index - 300), index);
+  return (
+    /["']?(?:repository|homepage|bugs|funding)["']?\s*:\s*\{[^}]*$/i.test(back) ||
+    /\[(?:project|tool\.poetry)\.urls\][^[]*$/i.test(back)
+  );
+}
+
 /**
  * An edit of a manifest that moves a dependency named by its registry (`pod 'FirebaseAnalytics',
  * '~> 10.24'`, `- package: dbt-labs/dbt_utils`, `http: ^1.2.0`) to a repository on a public code
@@ -186,6 +204,7 @@ export function registryToRepoEffects(oldText: string, newText: string, path: st
   const file = path.split(/[\\/]/).pop() ?? path;
   const out: Effect[] = [];
   for (const m of newText.matchAll(REPO_REF)) {
+    if (describesProject(newText, m.index ?? 0)) continue;
     const owner = (m[1] ?? m[3] ?? '').toLowerCase();
     const repo = (m[2] ?? m[4] ?? '').toLowerCase();
     if (!owner || !repo) continue;
@@ -243,13 +262,15 @@ function hostsIn(text: string): Set<string> {
 export function hostSwapEffects(oldText: string, newText: string, path: string): Effect[] {
   if (!BUILD_INPUT.test(path) || !oldText || !newText) return [];
   const before = hostsIn(oldText);
-  if (![...before].some((h) => hostClass(h) === 'official')) return [];
+  const after = hostsIn(newText);
+  // a swap: a registry or vendor host the old text named is gone from the new one
+  if (![...before].some((h) => hostClass(h) === 'official' && !after.has(h))) return [];
   const file = path.split(/[\\/]/).pop() ?? path;
   const out: Effect[] = [];
   // from a code host, the download was a repository: one on an unknown host is asked, as a git
   // dependency from there is
   const registry = [...before].some((h) => hostClass(h) === 'official' && !CODE_HOST.test(h));
-  for (const h of hostsIn(newText)) {
+  for (const h of after) {
     if (before.has(h) || isInternalName(h) || hostClass(h) !== 'unknown') continue;
     out.push(
       dependency(
