@@ -475,25 +475,8 @@ test('more tools that run planted commands: Nix, Vagrant, go generate, Earthly, 
   ]);
 });
 
-test('container and agent-note commands are judged only when they reach the network', () => {
+test('agent-note commands are judged only when they reach the network', () => {
   check([
-    // a container's own mounted secrets and a cleanup job's flush are its business
-    [
-      'B',
-      'write',
-      W(
-        `${P}/k8s/web.yaml`,
-        'kind: Deployment\nspec:\n  template:\n    spec:\n      containers:\n        - name: web\n          image: web:1\n          command: ["sh", "-c", "cp /vault/secrets/.env /app/.env && node server.js"]\n',
-      ),
-    ],
-    [
-      'B',
-      'write',
-      W(
-        `${P}/k8s/cleanup.yaml`,
-        'kind: CronJob\nspec:\n  jobTemplate:\n    spec:\n      template:\n        spec:\n          containers:\n            - image: redis:7\n              command: ["redis-cli", "-h", "cache", "FLUSHALL"]\n',
-      ),
-    ],
     [
       'B',
       'write',

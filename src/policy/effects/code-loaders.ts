@@ -1,6 +1,7 @@
 // Settings that make a routine tool load code from a file at start, written where the tool reads
-// them: a JVM agent in the JVM options every Gradle, Maven or sbt build starts with, a Python
-// script a debugger imports at launch, a program Bazel runs on every build, Jupyter's server
+// them: a JVM agent in a dotenv file's JVM options variable (the options files themselves and
+// debugger init files are read in lang-startup.ts and startup-plant.ts), a program Bazel runs on
+// every build, a VS Code launch configuration's runtime, Jupyter's server
 // settings, IPython's start-up lines. The file loaded is judged by where it is: a temporary
 // folder, or a hidden file or folder tucked inside another folder (`~/.m2/.idx/agent.jar`,
 // `~/.cache/.helper.py`), is where nothing a user installs lives; that is the `startup-program
@@ -9,7 +10,7 @@
 // folder (`~/.lldb/chisel/...`) pass.
 // Sources: JVM "-javaagent" (java.lang.instrument), Gradle "Build Environment:
 // org.gradle.jvmargs", Maven ".mvn/jvm.config", sbt ".jvmopts/.sbtopts", JAVA_TOOL_OPTIONS (JVM
-// TI); LLDB "command script import", GDB "source"; Bazel "--workspace_status_command",
+// TI); Bazel "--workspace_status_command",
 // "--run_under"; Jupyter Server "Config file and command line options"; IPython
 // "InteractiveShellApp.exec_lines".
 import { posix } from 'node:path';
@@ -40,42 +41,24 @@ const program = (path: string, file: string, via: string): Effect => ({
   via,
 });
 
-/** Files whose text holds JVM options (or NAME=options lines naming them). */
-const JVM_FILES =
-  /(?:^|\/)(?:gradle\.properties|jvm\.config|maven\.config|\.jvmopts|\.sbtopts|\.mavenrc|mavenrc|\.env(?:\.[\w.-]+)?|\.envrc|environment)$/;
+/** dotenv files a project's tools load: a JVM options variable there (JAVA_TOOL_OPTIONS,
+ * MAVEN_OPTS, GRADLE_OPTS ...) loading an agent from a hidden or temporary place (the JVM options
+ * files themselves are read in lang-startup.ts). */
+const ENV_FILES = /(?:^|\/)\.env(?:\.[\w.-]+)?$|(?:^|\/)\.envrc$/;
 
-function jvmAgents(content: string, name: string): Effect[] {
+function envJvmAgents(content: string, name: string): Effect[] {
   const out: Effect[] = [];
-  for (const m of content.matchAll(/(?:^|[\s"'=])(?:-J)?-(?:javaagent|agentpath):([^\s"'=]+)/g)) {
-    const jar = m[1] ?? '';
-    if (tuckedAway(jar))
+  for (const m of content.matchAll(
+    /^\s*(?:export\s+)?(?:JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JDK_JAVA_OPTIONS|JAVA_OPTS|MAVEN_OPTS|GRADLE_OPTS|SBT_OPTS)\s*=.*?-(?:javaagent|agentpath):([^\s"']+)/gm,
+  ))
+    if (m[1] && tuckedAway(m[1]))
       out.push(
-        program(jar, name, `${name} makes every JVM it starts load the agent ${jar}, from a hidden or temporary place`),
+        program(
+          m[1],
+          name,
+          `${name} makes every JVM it starts load the agent ${m[1]}, from a hidden or temporary place`,
+        ),
       );
-  }
-  return out;
-}
-
-/** Debugger start-up files and the lines in them that load a script. */
-const DEBUGGER_LOADS: [RegExp, RegExp][] = [
-  [/(?:^|\/)\.lldbinit(?:-[\w.-]+)?$/, /^\s*command\s+(?:script\s+import|source)\s+(?:-\w+\s+)*["']?([^\s"']+)/],
-  [
-    /(?:^|\/)\.gdbinit$|\/gdb\/gdbinit$/,
-    /^\s*(?:source|python\s+exec\(open\(|add-auto-load-safe-path)\s*\(?["']?([^\s"')]+)/,
-  ],
-  [/(?:^|\/)\.pdbrc(?:\.py)?$/, /^\s*(?:import|exec\(open\()\s*\(?["']?([^\s"')]+)/],
-];
-
-function debuggerLoads(path: string, content: string, name: string): Effect[] {
-  const out: Effect[] = [];
-  for (const [file, line] of DEBUGGER_LOADS) {
-    if (!file.test(path)) continue;
-    for (const l of content.split('\n').slice(0, 2000)) {
-      const src = line.exec(l)?.[1];
-      if (src && /[/\\]/.test(src) && tuckedAway(src))
-        out.push(program(src, name, `${name} makes the debugger load ${src}, from a hidden or temporary place`));
-    }
-  }
   return out;
 }
 
@@ -141,8 +124,7 @@ export function codeLoaders(path: string, content: string): Effect[] {
   const lower = p.toLowerCase();
   const name = posix.basename(p);
   const out: Effect[] = [];
-  if (JVM_FILES.test(lower)) out.push(...jvmAgents(content, name));
-  out.push(...debuggerLoads(lower, content, name));
+  if (ENV_FILES.test(lower)) out.push(...envJvmAgents(content, name));
   if (/(?:^|\/)(?:\.bazelrc|[\w.-]+\.bazelrc|bazel\.rc)$/.test(lower)) out.push(...bazelPrograms(content, name));
   if (/(?:^|\/)jupyter_(?:notebook|server|lab)_config\.(?:py|json)$/.test(lower))
     out.push(...jupyterServer(content, name));

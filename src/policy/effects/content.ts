@@ -622,7 +622,11 @@ function fileEffects(path: string, content: string): Effect[] {
   if (!kind) {
     // Ansible tasks and Salt states run their commands on the servers they manage
     const automation = isAutomationFile(path, content)
-      ? shellPlant(automationCommands(content).join('\n'), `plants a task in ${posix.basename(path)} that runs`)
+      ? // a vendor's documented installer (get.docker.com, rustup) is how managed hosts are set up, as in CI
+        shellPlant(
+          withoutVendorInstalls(automationCommands(content).join('\n')),
+          `plants a task in ${posix.basename(path)} that runs`,
+        )
       : [];
     if (/\.sls$/i.test(path)) return automation;
     // a workload manifest starts containers wherever it is written (kubectl apply -f later)
