@@ -15,7 +15,9 @@
 //     logs under /var/log), with no option that changes anything (`ss -K` kills sockets,
 //     `dmesg -c` clears the ring buffer, `iptables -F` flushes);
 //   - or chown to the calling user, chmod without setuid/setgid bits, or rm of build output, each
-//     on paths inside the project or the home folder (relative, or under ~), none with `..`.
+//     on paths inside the project or the home folder (relative, or under ~), none with `..`;
+//   - or a server's own configuration check with an exact option set (`nginx -t`, `sshd -t`,
+//     `visudo -c`), a configuration file it is told only under /etc.
 import { buildOutputPath } from './shell-verb-scope.js';
 
 /** Programs this reading looks at (the cheap test before any other work). */
@@ -182,6 +184,68 @@ function logView(rest: readonly string[]): boolean {
   );
 }
 
+/**
+ * Servers' own configuration checks, which parse the system's configuration and exit (nginx(8)
+ * -t/-T, apachectl(8) configtest/-t/-S/-M, sshd(8) -t/-T, visudo(8) -c, haproxy(1) -c, Postfix's
+ * `postfix check`, BIND's named-checkconf, caddy validate, nft(8) -c, unbound-checkconf,
+ * `squid -k parse`, `dovecot -n`, php-fpm -t): root only because the files are root's. Each
+ * option set is exact; a configuration or prefix chosen on the line (`nginx -c /tmp/x.conf`,
+ * `-g 'load_module ...'`, `sshd -f`, `visudo -f`) can load code as root and keeps the ask, except
+ * a file under /etc where a checker must be told it (haproxy -f, caddy --config, nft -f).
+ */
+const CONFIG_CHECKS: Record<string, RegExp> = {
+  nginx: /^(?:-t|-T|-q|-tq|-qt|-V|-v)$/,
+  apachectl: /^(?:-t|configtest|-S|-M|-v|-V)$/,
+  apache2ctl: /^(?:-t|configtest|-S|-M|-v|-V)$/,
+  httpd: /^(?:-t|-S|-M|-v|-V)$/,
+  sshd: /^(?:-t|-T)$/,
+  visudo: /^(?:-c|--check|-q|--quiet|-s|--strict)$/,
+  haproxy: /^(?:-c|-f|-q|-V)$/,
+  postfix: /^check$/,
+  'named-checkconf': /^$/,
+  'unbound-checkconf': /^$/,
+  caddy: /^(?:validate|--config|--adapter|caddyfile)$/,
+  nft: /^(?:-c|--check|-f|--file)$/,
+  squid: /^(?:-k|parse)$/,
+  dovecot: /^-n$/,
+  'php-fpm': /^-t$/,
+};
+/** Checks that only parse: the word that must be there (nginx -t, not plain nginx that starts it). */
+const CHECK_WORD: Record<string, RegExp> = {
+  nginx: /^(?:-t|-T|-tq|-qt|-V|-v)$/,
+  apachectl: /./,
+  apache2ctl: /./,
+  httpd: /./,
+  sshd: /./,
+  visudo: /^(?:-c|--check)$/,
+  haproxy: /^-c$/,
+  postfix: /./,
+  caddy: /^validate$/,
+  nft: /^(?:-c|--check)$/,
+  squid: /^parse$/,
+  dovecot: /./,
+  'php-fpm': /./,
+};
+
+function configCheck(rest: readonly string[]): boolean {
+  const p = rest[0] ?? '';
+  const allowed = CONFIG_CHECKS[p];
+  if (!allowed) return false;
+  const args = rest.slice(1);
+  const need = CHECK_WORD[p];
+  if (need && !args.some((w) => need.test(w))) return false;
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i] ?? '';
+    if (!allowed.test(w)) return false;
+    // the one value some checkers take: a configuration file under /etc
+    if (/^(?:-f|--file|--config)$/.test(w)) {
+      const f = args[++i] ?? '';
+      if (!/^\/etc\/[\w.\/-]+$/.test(f) || f.includes('..')) return false;
+    } else if (w === '--adapter') i++;
+  }
+  return true;
+}
+
 /** chown/chmod/rm under root that only tidies the caller's own files. */
 function ownFiles(rest: readonly string[]): boolean {
   const p = rest[0] ?? '';
@@ -219,6 +283,6 @@ export function rootLocalReading(words: readonly string[]): string | null {
     ok = !changes || !rest.slice(1).some((w) => changes.test(w));
   } else if (p === 'docker' || p === 'podman') ok = engineLook(rest);
   else if (VIEWERS.has(p)) ok = logView(rest);
-  else ok = firewallList(rest) || ownFiles(rest);
+  else ok = firewallList(rest) || ownFiles(rest) || configCheck(rest);
   return ok ? `root-local ${rest.join(' ')}` : null;
 }

@@ -2,6 +2,7 @@
 // `ssh host CMD`, `git -c core.pager=CMD`, `awk 'BEGIN{system("CMD")}'`, `docker run IMG CMD`).
 // One table says, per program, where that string is and in which dialect it is written; the
 // analyzer reads whatever comes out as a command of its own. Adding a program is one line.
+import { dropGlobalOptions } from './shell-global-options.js';
 import type { Token } from './shell-parse.js';
 import { basename } from './shell-wrappers.js';
 import { at } from '../util/invariant.js';
@@ -704,6 +705,8 @@ export function extractCode(tokens: Token[], extraReadings: string[] = []): Extr
     return out;
   }
   if (/^(?:docker|podman|nerdctl)$/.test(basename(at(words, 0)))) dropRuntimeGlobals(words);
+  // kubectl -n prod exec, helm --kube-context x, docker compose -p prod exec (shell-global-options.ts)
+  dropGlobalOptions(words);
   const found = specFor(words);
   if (!found) return out;
   const { key, spec, head } = found;

@@ -100,6 +100,55 @@ function hashicorp(): string[] {
 }
 
 /**
+ * Compose's own options between `compose` and its verb (docs.docker.com, docker compose:
+ * -p/--project-name, -f/--file, --profile, --env-file, --project-directory, --ansi, --progress,
+ * --parallel), for `docker compose` and the standalone `docker-compose`.
+ */
+const COMPOSE_VALUE = [
+  '-p',
+  '--project-name',
+  '-f',
+  '--file',
+  '--profile',
+  '--env-file',
+  '--project-directory',
+  '--ansi',
+  '--progress',
+  '--parallel',
+];
+
+/** Index of the first word after the options that start at `from`, given the options that take a value. */
+function pastOptions(words: readonly string[], from: number, takes: readonly string[]): number {
+  let i = from;
+  while (i < words.length) {
+    const w = words[i] ?? '';
+    if (!w.startsWith('-') || w === '-' || w === '--') break;
+    const eq = w.indexOf('=');
+    i += eq < 0 && takes.includes(eq > 0 ? w.slice(0, eq) : w) ? 2 : 1;
+  }
+  return i;
+}
+
+/**
+ * Drops, in place, the global options before a listed tool's subcommand and Compose's options
+ * before its verb, so the tables that find the command a tool runs (shell-extract.ts: `kubectl
+ * -n prod exec POD -- CMD`, `docker compose -p prod exec api env`) see the verb where they look.
+ */
+export function dropGlobalOptions(words: string[]): void {
+  const tool = (words[0] ?? '').replace(/^.*\//, '');
+  const takes = VALUE_OPTIONS[tool];
+  if (takes) {
+    const i = pastOptions(words, 1, takes);
+    if (i > 1 && i < words.length) words.splice(1, i - 1);
+  }
+  const at =
+    tool === 'docker-compose' ? 1 : tool === 'docker' || tool === 'podman' ? (words[1] === 'compose' ? 2 : -1) : -1;
+  if (at < 0) return;
+  const j = pastOptions(words, at, COMPOSE_VALUE);
+  if (j > at && j < words.length) words.splice(at, j - at);
+}
+
+/**
  * The command without the global options before its subcommand (program name first, already a
  * base name), or null when the tool is not listed or no option comes before the subcommand.
  */

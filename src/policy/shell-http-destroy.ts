@@ -7,6 +7,8 @@
 // Which hosts, ports and paths are data stores or hosted APIs is data, kept in the
 // destructive-http catalogue (docs/shell-readings.md).
 
+import { scratchName } from './shell-verb-scope.js';
+
 /** HTTP clients and the options that name the method. */
 const CLIENTS = new Set([
   'curl',
@@ -108,6 +110,21 @@ const DELETE_ALL_BODY = /["']?(?:deleteAll|delete_all|purgeAll|purge_all|truncat
 const DELETE_VERB_PATH =
   /\/(?:delete|delete[_-]?all|deleteAll|bulk[_-]?delete|doDelete|purge|truncate|drop|wipe|flush|flushall)\/?$/i;
 
+/** Path words of data-store APIs that come before the resource's name (`/collections/NAME`, `/v1/schema/NAME`, `/_db/NAME`, Elasticsearch's `/_index_template/NAME`). */
+const API_WORD = /^(?:v\d+|api|collections|indexes|indices|schema|db|databases|solr|buckets|keys|kv|_[a-z_]+)$/i;
+
+/**
+ * A delete of one resource named for scratch work (`scratch_test`, `tmp_reindex`, `e2e_docs`) on a
+ * data store of this machine (`localhost:6333/collections/scratch_test`): the developer's own
+ * throwaway state, read as `dev-data http-delete ...` like the scratch scopes of the database
+ * clients (shell-verb-scope.ts). A wildcard or list still reads as everything selected.
+ */
+function scratchOnLoopback(host: string, path: string): boolean {
+  if (!/^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/.test(host) || /[*,]/.test(path)) return false;
+  const name = path.split('/').find((seg) => seg !== '' && !API_WORD.test(seg));
+  return name !== undefined && scratchName(name.replace(/%[0-9a-f]{2}/gi, '_'), true);
+}
+
 /** The readings of one simple command (program name first), or an empty list. */
 export function httpDestroyReadings(words: string[]): string[] {
   const call = httpCall(words);
@@ -126,7 +143,9 @@ export function httpDestroyReadings(words: string[]): string[] {
   const path = u[4] || '/';
   const query = u[5] ?? '';
   const sentence = `${scheme} ${host} ${port} ${path}${query}`;
-  const out = [`http-delete ${sentence}`];
+  const out = [
+    scratchOnLoopback(host, path) && !byQuery ? `dev-data http-delete ${sentence}` : `http-delete ${sentence}`,
+  ];
   if (mutation) out.push(`http-graphql-delete ${host} ${mutation[1] ?? ''}`);
   // `/logs-*`, `/_all`, `/a,b,c`, `?recurse` (Consul), a delete-by-query: everything selected.
   const first = path.split('/').filter(Boolean)[0] ?? '';

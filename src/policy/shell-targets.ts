@@ -5,6 +5,7 @@
 // decide them (docs/shell-readings.md).
 import { readFind } from './shell-flags.js';
 import { basename } from './shell-wrappers.js';
+import { generatedFilesPath } from './shell-verb-scope.js';
 
 /** Programs that delete or destroy the files they are given. */
 const DELETERS = new Set(['rm', 'unlink', 'shred', 'srm', 'wipe', 'gshred', 'scrub']);
@@ -256,7 +257,9 @@ export function sourceLossReadings(words: string[]): string[] {
     // `shred -u /**/*.sql`: every match on the whole disk or in the whole home directory.
     if (/^(?:\/|~\/|\$HOME\/|\$\{HOME\}\/|\/home\/[^/]+\/|\/Users\/[^/]+\/|\/root\/)\*\*\//.test(w))
       out.push(`destroys-everywhere ${w}`);
-    if (sourceGlob(w) || (trunc && (SOURCE_EXT.test(w) || BUILD_FILE.test(w))) || computed)
+    // `rm -f dist/*.js`, `rm -f dbt/target/compiled/x/*.sql`: generated code the next build writes again
+    const generated = !trunc && sourceGlob(w) && generatedFilesPath(w);
+    if ((sourceGlob(w) && !generated) || (trunc && (SOURCE_EXT.test(w) || BUILD_FILE.test(w))) || computed)
       out.push(`destroys-source ${w}`);
     else if (p === 'rm' && recursive) {
       // `rm -rf src/*` empties src as surely as `rm -rf src` removes it.

@@ -444,6 +444,51 @@ export function buildOutputPath(p: string): boolean {
 }
 
 /**
+ * Folders that only a tool writes, wherever they sit in a tree (a package of a monorepo, a
+ * subproject): the caches and outputs of npm, Python's tools, Next.js, Nuxt, SvelteKit, Angular,
+ * Turborepo, Parcel, Gradle, tox/nox, Dart, coverage.py and Storybook, `dist`, and the folders
+ * code generators are pointed at by name (`src/generated`, Relay's `__generated__`).
+ */
+const OUTPUT_ANYWHERE = new Set(
+  'node_modules __pycache__ .pytest_cache .mypy_cache .ruff_cache .next .nuxt .svelte-kit .angular .turbo .parcel-cache .gradle .tox .nox .dart_tool htmlcov .eggs storybook-static dist generated __generated__'.split(
+    ' ',
+  ),
+);
+
+/**
+ * `target/` and `build/` nested in a tree are output when the next folder is one their tools
+ * write: dbt's target-path (compiled, run), Cargo's profiles (debug, release, doc), Maven's
+ * (classes, generated-sources, surefire-reports), Gradle's and Android's (generated,
+ * intermediates, outputs, libs, reports, tmp). A nested `build/` alone may be build scripts.
+ */
+const OUTPUT_CHILD: Record<string, RegExp> = {
+  target:
+    /^(?:compiled|run|debug|release|doc|classes|test-classes|generated-sources|generated-test-sources|surefire-reports|failsafe-reports|site|criterion|tmp)$/,
+  build: /^(?:generated|intermediates|outputs|tmp|classes|libs|reports|kotlin|resources|cache)$/,
+};
+
+/** Top-level output folders that also hold authored files in other stacks (`bin/setup`, a `site/` of docs sources). */
+const AUTHORED_TOO = new Set(['bin', 'site']);
+
+/**
+ * Whether a path whose last part may be a glob (`dist/*.js`, `dbt/target/compiled/x/*.sql`) lies
+ * inside a folder only a tool writes: a top-level build output folder, one of OUTPUT_ANYWHERE at
+ * any depth, or a nested `target/`/`build/` followed by one of its tools' folders. Deleting files
+ * there by a source extension deletes generated code, which the next build writes again.
+ */
+export function generatedFilesPath(p: string): boolean {
+  if (/^(?:\/|~|\$)|[`$]|(?:^|\/)\.\.(?:\/|$)/.test(p)) return false;
+  const parts = p
+    .replace(/^(?:\.\/)+/, '')
+    .split('/')
+    .filter(Boolean);
+  const dirs = parts.slice(0, -1);
+  if (!dirs.length || dirs.some((d) => /[*?[]/.test(d))) return false;
+  if (!AUTHORED_TOO.has(dirs[0] ?? '') && buildOutputPath(dirs.join('/'))) return true;
+  return dirs.some((d, i) => OUTPUT_ANYWHERE.has(d) || (OUTPUT_CHILD[d]?.test(dirs[i + 1] ?? '') ?? false));
+}
+
+/**
  * Removes of an entry from a tool's own local setup or of files a generator made, each named
  * by the tool's reference: `rails destroy model User` (undoes `rails generate`), `dotnet ef
  * migrations remove` (the last migration's source, refused once applied unless --force),

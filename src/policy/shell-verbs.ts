@@ -17,6 +17,8 @@ import { containersRemovedAll } from './shell-containers.js';
 import { remoteAccessReading } from './shell-remote.js';
 import { contentsReadings, sourceLossReadings, treeLossReadings } from './shell-targets.js';
 import { httpDestroyReadings } from './shell-http-destroy.js';
+import { socketOnlyAnalyser } from './effects/container-run.js';
+import { orgRegistryReading } from './effects/sources.js';
 import { emptySource } from './shell-destroy.js';
 import { shipReadings } from './ship.js';
 import {
@@ -758,6 +760,12 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
   for (const t of sourceLossReadings(words))
     out.push({ text: t, note: { from: 'source code deleted or emptied', text: t } });
   for (const h of httpDestroyReadings(words)) out.push({ text: h, note: { from: 'an HTTP DELETE', text: h } });
+  const org = orgRegistryReading(words);
+  if (org) out.push({ text: org, note: { from: "the organisation's own package registry", text: org } });
+  if ((words[0] === 'docker' || words[0] === 'podman') && socketOnlyAnalyser(words)) {
+    const t = `socket-analyser ${words.join(' ')}`;
+    out.push({ text: t, note: { from: 'the runtime socket given only to a known image analyser', text: t } });
+  }
   const off = rehearsalOffReading(words, (t) => NOT_SUBCOMMAND_CLI.has(t));
   if (off) out.push({ text: off, note: { from: 'a rehearsal option that does not rehearse', text: off } });
   const clean = gitCleanReading(words);

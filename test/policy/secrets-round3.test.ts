@@ -65,6 +65,11 @@ test('global options before a subcommand are read away, so subcommand rules hold
     'vault -namespace=admin kv get secret/ci',
     'helm --kube-context prod get values payments --all',
     'gh --repo acme/api auth token',
+    // the command a tool runs in a container is found past the global options too
+    'kubectl -n prod exec deploy/api -- cat /var/run/secrets/kubernetes.io/serviceaccount/token',
+    'docker compose -p prod exec api env',
+    'docker-compose -f prod.yml exec api printenv',
+    'jq -r .auths[].auth ~/project/.docker-ci/config.json',
   ])
     expectExec(c, 'deny');
   for (const c of [
@@ -73,6 +78,9 @@ test('global options before a subcommand are read away, so subcommand rules hold
     'aws --profile prod secretsmanager list-secrets',
     'helm --kube-context prod get values payments',
     'vault -namespace=admin kv list secret/',
+    'kubectl --context prod -n x exec pod -- ls /app',
+    'docker compose -p prod exec api npm test',
+    "jq -r '.auths | keys[]' ~/project/.docker-ci/config.json",
   ])
     expectPasses(c);
 });

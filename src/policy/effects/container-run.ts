@@ -62,7 +62,49 @@ function mountSource(spec: string): string | undefined {
   return m?.[1];
 }
 
-function runGrants(argv: string[], via: string, out: Effect[]): void {
+/**
+ * Image analysers whose documented run hands them the runtime's socket to read local images:
+ * Trivy (aquasecurity.github.io/trivy, "Docker Hub": `-v /var/run/docker.sock:/var/run/docker.sock
+ * aquasec/trivy image ...`), dive (github.com/wagoodman/dive README), Grype and Syft (Anchore's
+ * READMEs), Dockle (goodwithtech/dockle README). Each image's entrypoint is the analyser, which
+ * only lists and exports images; the socket still asks when the line replaces the entrypoint,
+ * adds another grant, or names another image.
+ */
+const SOCKET_ANALYSERS =
+  /^(?:(?:docker\.io\/)?(?:aquasec\/trivy|wagoodman\/dive|anchore\/grype|anchore\/syft|goodwithtech\/dockle)|ghcr\.io\/aquasecurity\/trivy|public\.ecr\.aws\/aquasecurity\/trivy|ghcr\.io\/wagoodman\/dive|ghcr\.io\/goodwithtech\/dockle)(?::[\w.-]+)?(?:@sha256:[0-9a-f]{64})?$/;
+
+/**
+ * Whether a `docker run` gives the runtime's socket only to a known image analyser running its
+ * own entrypoint (no other grant, no --entrypoint): `docker run --rm -v
+ * /var/run/docker.sock:/var/run/docker.sock:ro aquasec/trivy:0.52.0 image api:dev`.
+ */
+export function socketOnlyAnalyser(argv: string[]): boolean {
+  const found: Effect[] = [];
+  const run = readRun(argv, '', found);
+  return (
+    !!run.image &&
+    !run.entrypoint &&
+    SOCKET_ANALYSERS.test(run.image) &&
+    found.length > 0 &&
+    found.every((e) => (e.command ?? '').startsWith('container-runtime-socket '))
+  );
+}
+
+function runGrants(argv: string[], via: string, out: Effect[]): { image?: string; entrypoint: boolean } {
+  const found: Effect[] = [];
+  const run = readRun(argv, via, found);
+  // the analyser's own socket is its documented input, not a grant (SOCKET_ANALYSERS)
+  const analyser =
+    !!run.image &&
+    !run.entrypoint &&
+    SOCKET_ANALYSERS.test(run.image) &&
+    found.every((e) => (e.command ?? '').startsWith('container-runtime-socket '));
+  if (!analyser) out.push(...found);
+  return run;
+}
+
+function readRun(argv: string[], via: string, out: Effect[]): { image?: string; entrypoint: boolean } {
+  const run: { image?: string; entrypoint: boolean } = { entrypoint: false };
   const prog = basename(argv[0] ?? '');
   let i = 1;
   while (i < argv.length && (argv[i] ?? '').startsWith('-')) i += GLOBAL_VALUE.test(argv[i] ?? '') ? 2 : 1;
@@ -72,14 +114,20 @@ function runGrants(argv: string[], via: string, out: Effect[]): void {
     // a shell in a running container with every capability
     if (argv.slice(i + 1).some((w) => w === '--privileged' || w === '--privileged=true'))
       out.push(grant(['container-privileged'], `${via}${prog} exec --privileged`));
-    return;
+    return run;
   }
-  if (verb !== 'run' && verb !== 'create') return;
+  if (verb !== 'run' && verb !== 'create') return run;
   const how = `${prog} ${verb}`;
   for (i++; i < argv.length; i++) {
     const w = argv[i] ?? '';
-    if (w === '--') break;
-    if (!w.startsWith('-')) break; // the image: what follows is the container's command
+    if (w === '--') {
+      run.image = argv[i + 1];
+      break;
+    }
+    if (!w.startsWith('-')) {
+      run.image = w; // the image: what follows is the container's command
+      break;
+    }
     const eq = w.indexOf('=');
     let opt = eq > 0 && w.startsWith('--') ? w.slice(0, eq) : w;
     let val: string | undefined = eq > 0 && w.startsWith('--') ? w.slice(eq + 1) : undefined;
@@ -88,6 +136,7 @@ function runGrants(argv: string[], via: string, out: Effect[]): void {
       val = w.slice(2);
     }
     if (val === undefined && VALUE_OPT.test(opt)) val = argv[++i] ?? '';
+    if (opt === '--entrypoint') run.entrypoint = true;
     switch (opt) {
       case '--privileged':
         if (val === undefined || /^true$/i.test(val))
@@ -139,6 +188,7 @@ function runGrants(argv: string[], via: string, out: Effect[]): void {
         break;
     }
   }
+  return run;
 }
 
 /** Pod spec JSON given on a kubectl line (`run --overrides`, `patch -p`). */

@@ -31,6 +31,25 @@ const INTERNAL_SUFFIX =
 const DATA_STORE_PORT = /^:(?:9200|9201|5984|8983|8123|8086|7474|8091)$/;
 const DATA_STORE_READ =
   /\/(?:_search|_msearch|_doc|_source|_mget|_all_docs|_all|_sql|_scroll|_snapshot|_config|_users|_export|_changes|_bulk|_update_by_query|_delete_by_query|select|query|db\/data)\b|[?&]q(?:uery)?=/i;
+/**
+ * Pages of a self-hosted team tool that show the team's own work and nothing else: merge requests,
+ * pipelines, issues, commits and branches of a GitLab (REST API v4 and its `/-/` pages), GitHub
+ * Enterprise (API v3) or Gitea/Forgejo (API v1) project; a Jenkins job's build status
+ * (`/job/NAME/lastBuild/api/json`); Confluence pages (`/display/SPACE/...`, `/wiki/spaces/...`).
+ * Read on a host under an internal name, these are what an agent checks on its own work; CI
+ * variables, job logs, credentials, users, script consoles and build triggers are not among them
+ * and keep the ask (or the loopback-admin rules' deny).
+ */
+const TEAM_TOOL_READ = new RegExp(
+  [
+    String.raw`^/api/v4/projects/[\w.%-]+/(?:pipelines|merge_requests|issues|repository/(?:commits|branches|tags|compare)|releases|milestones)(?:/\d+(?:/(?:jobs|commits|changes|notes|approvals|pipelines))?)?/?(?:\?[^#]*)?$`,
+    String.raw`^/[\w.-]+(?:/[\w.-]+)+/-/(?:merge_requests|pipelines|issues|commits|tree|blob)(?:/[\w./-]*)?(?:\?[^#]*)?$`,
+    String.raw`^/api/v3/repos/[\w.-]+/[\w.-]+/(?:pulls|issues|commits|branches|actions/runs)(?:/\d+)?/?(?:\?[^#]*)?$`,
+    String.raw`^/api/v1/repos/[\w.-]+/[\w.-]+/(?:pulls|issues|commits|branches)(?:/\d+)?/?(?:\?[^#]*)?$`,
+    String.raw`^(?:/job/[\w.%-]+)+/(?:lastBuild|lastSuccessfulBuild|lastCompletedBuild|lastFailedBuild|\d+)/api/json(?:\?tree=[\w,\[\]]*)?$`,
+    String.raw`^/(?:display/[\w~-]+/[^?#]*|wiki/spaces/[\w~-]+/pages/[^?#]*)$`,
+  ].join('|'),
+);
 /** Names that reach the machine running the containers. */
 const DOCKER_HOST = /^(?:host|gateway|kubernetes)\.docker\.internal$|^host\.containers\.internal$|^host-gateway$/i;
 /** DNS rebinding services: the name carries the addresses it answers with. */
@@ -161,6 +180,7 @@ function urlReadings(url: string, tool: boolean): UrlReading[] {
   }
   if (
     tool &&
+    !(internalName && TEAM_TOOL_READ.test(p.rest)) &&
     (kind === 'private' ||
       internalName ||
       (kind === 'loopback' && DATA_STORE_PORT.test(p.port) && DATA_STORE_READ.test(p.rest)))

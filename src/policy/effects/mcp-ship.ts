@@ -22,6 +22,33 @@ const PACKAGE = new Set([
   'gem',
   'pkg',
 ]);
+/**
+ * Verbs that act on a merge or pull request without merging it: opening, reading, editing or
+ * commenting on one (`create_merge_request`, `list_merge_requests`, `get_pull_request_merge_status`,
+ * `update_merge_request {target_branch: main}`). Approving or accepting (GitLab's
+ * `accept_merge_request` merges) stays a merge.
+ */
+const NOT_MERGING = new Set(
+  'create open new list get read view show describe search find fetch update edit comment note close draft add check status diff review reopen'.split(
+    ' ',
+  ),
+);
+
+/** Parameters that make opening or editing a request merge it by itself once CI passes. */
+const AUTO_MERGE =
+  /^(?:merge_when_pipeline_succeeds|mergeWhenPipelineSucceeds|auto_?merge|autoMerge|merge_when_checks_pass|enable_auto_merge)$/i;
+
+/**
+ * Whether an MCP tool merges: `merge` is its action (`merge_pull_request`,
+ * `github_merge_pull_request`, `mr_merge`), not a noun after another action (`create_merge_request`),
+ * or it sets the request to merge itself (`merge_when_pipeline_succeeds: true`, `auto_merge`).
+ */
+export function mergesNow(words: readonly string[], p: Params): boolean {
+  if (!words.some((w) => ['pull', 'pr', 'mr', 'request', 'merge'].includes(w))) return false;
+  if (Object.entries(p).some(([k, v]) => AUTO_MERGE.test(k) && v !== false && v !== 'false' && v !== null)) return true;
+  return words.includes('merge') && !words.some((w) => NOT_MERGING.has(w));
+}
+
 /** Bases a merge into is a release or a deploy. */
 const PROTECTED = /^(?:main|master|trunk|prod|production|release(?:[/-].*)?|stable|live|develop|gh-pages)$/i;
 
@@ -65,8 +92,7 @@ function safe(v: string | undefined): string | undefined {
 export function mcpShipEffects(op: string, words: string[], p: Params): Effect[] {
   const out: Effect[] = [];
   const via = `MCP ${op}`;
-  const merge = words.includes('merge') && words.some((w) => ['pull', 'pr', 'mr', 'request', 'merge'].includes(w));
-  if (merge) {
+  if (mergesNow(words, p)) {
     const base = str(p, 'base', 'base_branch', 'baseBranch', 'into', 'target_branch', 'targetBranch');
     // A named feature-branch base is ordinary work; no base means the repository's default branch.
     if (base === undefined || PROTECTED.test(base.replace(/^refs\/heads\//, ''))) {

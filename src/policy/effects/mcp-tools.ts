@@ -6,7 +6,7 @@
 // command equivalent here and stay what they were.
 import type { Effect } from './types.js';
 import { at } from '../../util/invariant.js';
-import { mcpShipEffects } from './mcp-ship.js';
+import { mcpShipEffects, mergesNow } from './mcp-ship.js';
 import { mcpFileEffects } from './mcp-files.js';
 
 /** Verbs that destroy, in the spellings MCP servers use. */
@@ -150,8 +150,14 @@ function destroyCommand(object: string, p: Params, verb = ''): string | undefine
     return `docker volume rm ${arg(pick(p, 'volume', 'name', 'id'), 'unknown')}`;
   if (/(?:^|_)(?:project|stack|resource_group|account|organization|org|workspace)$/.test(o))
     return `gcloud projects delete ${arg(pick(p, 'project', 'project_id', 'projectId', 'stack', 'name', 'id'), 'unknown')}`;
-  if (/(?:^|_)(?:cache|caches|key|keys|redis|db|database)$/.test(object) && /flush|all/.test(verb + object))
-    return 'redis-cli FLUSHALL';
+  if (/(?:^|_)(?:cache|caches|key|keys|redis|db|database)$/.test(object) && /flush|all/.test(verb + object)) {
+    // the server and database the tool names, so the redis reading decides them as on the shell
+    // (`redis_flushdb {host: localhost, db: 15}` is `redis-cli -h localhost -n 15 FLUSHDB`)
+    const host = pick(p, 'host', 'hostname', 'server');
+    const db = pick(p, 'db', 'database', 'db_index', 'dbIndex');
+    const one = /flushdb/.test(verb + object) || (verb === 'flush' && /^(?:db|database)$/.test(object));
+    return `redis-cli${host ? ` -h ${arg(host, 'remote')}` : ''}${db && /^\d+$/.test(db) ? ` -n ${db}` : ''} ${one ? 'FLUSHDB' : 'FLUSHALL'}`;
+  }
   // `mongodb_delete_many {collection, filter: {}}`: an empty filter selects every document
   if (/(?:^|_)many$/.test(o) && emptyFilter(p['filter'] ?? p['query'] ?? p['where']))
     return `mongosh --eval "db.${sqlName(p, 'collection', 'collection_name', 'collectionName')}.deleteMany({})"`;
@@ -221,7 +227,7 @@ export function mcpToolEffects(op: string, p: Params, path: string | undefined):
   // `helm_run {args: [uninstall, api]}`) runs that CLI with it.
   const sub = cli ? undefined : subcommandLine(words, p);
   if (sub) out.push({ tool: 'exec', command: sub, via: `${via} runs \`${sub}\`` });
-  if (words.includes('merge') && (words.includes('pull') || words.includes('pr') || words.includes('merge'))) {
+  if (mergesNow(words, p)) {
     const base = pick(p, 'base', 'base_branch', 'baseBranch', 'into', 'target_branch', 'targetBranch', 'branch');
     if (base && PROTECTED.test(base.replace(/^refs\/heads\//, '')))
       push(`git push origin HEAD:${arg(base.replace(/^refs\/heads\//, ''), 'main')}`, `merges into ${base}`);

@@ -16,7 +16,7 @@ import {
   type Ecosystem,
 } from './supply-data.js';
 import { unlistedInstalls } from './unlisted.js';
-import { sourceFindings, thirdPartyCodeUrl } from './sources.js';
+import { ownProjectConstraints, sourceFindings, thirdPartyCodeUrl } from './sources.js';
 
 /** Options that take the next word as their value, per tool (the value is not a package). */
 const VALUE_FLAGS: Record<string, Set<string>> = {
@@ -348,6 +348,7 @@ export function installEffects(argv: string[], out: Effect[]): void {
     for (let i = 1; i < a.length; i++) {
       const w = a[i] ?? '';
       const v = w === '--with' || w === '-w' ? (a[i + 1] ?? '') : w.startsWith('--with=') ? w.slice(7) : w;
+      if (/^(?:-c|--constraint)$/.test(a[i - 1] ?? '') && ownProjectConstraints(v, a)) continue;
       if (/^(?:git\+)?(?:https?|ssh):\/\//.test(v) && !/^https?:\/\/[^/]+\/.*\.py(?:[?#]|$)/.test(v))
         sourceFindings('pypi', v, `${via} installs from ${v}`, out, 'code');
     }
@@ -479,6 +480,10 @@ export function installEffects(argv: string[], out: Effect[]): void {
       // a tap is a third party's formula repository: its formulas run as the user
       const taps = sub === 'tap' ? a.slice(2, 3) : sub === 'install' ? operands(a, 2, 'brew') : [];
       for (const t of taps) {
+        // a formula file of the project (`./Formula/tool.rb`, `packaging/homebrew/cli.rb`) is its
+        // own build recipe, as `pip install .` is; one in a scratch folder is read by supply-hooks.ts
+        if (sub === 'install' && /\.rb$/.test(t) && !/^(?:\/|~|\$)|:/.test(t) && !/(?:^|\/)\.\.(?:\/|$)/.test(t))
+          continue;
         const tap = t.split('/').slice(0, 2).join('/').toLowerCase();
         if (t.split('/').length < (sub === 'tap' ? 2 : 3) || tap.startsWith('homebrew/')) continue;
         if (!isPopular('taps', tap)) out.push(dependency(['runs-unlisted', 'taps', tap], `brew ${sub}`));

@@ -18,7 +18,7 @@ const VALUE_OPTION = /^(?:--arg|--argjson|--slurpfile|--rawfile|--args|--jsonarg
 
 /** Field names that hold a credential (the last part of a query), by what the common formats call them. */
 const SECRET_FIELD =
-  /^(?:[\w-]*[_-])?(?:password|passwd|pwd|secret|private_?key|privatekey|secret_?key|secretkey|api_?key|apikey|token|access_?token|accesstoken|refresh_?token|refreshtoken|auth_?token|authtoken|client_?secret|clientsecret|secret_?access_?key|secretaccesskey|session_?token|sessiontoken|credentials?|passphrase)$/i;
+  /^(?:[\w-]*[_-])?(?:password|passwd|pwd|secret|private_?key|privatekey|secret_?key|secretkey|api_?key|apikey|token|access_?token|accesstoken|refresh_?token|refreshtoken|auth_?token|authtoken|client_?secret|clientsecret|secret_?access_?key|secretaccesskey|session_?token|sessiontoken|credentials?|passphrase|auth)$/i;
 
 /** The field a query ends on: `.a.b["c"]` -> c, `.creds.accessToken` -> accessToken. */
 function lastField(query: string): string | undefined {

@@ -127,7 +127,9 @@ export function sourceFindings(
     }
     // a dependency from the organisation's own code host (a name only its network resolves)
     if (k === 'git' && isInternalName(host)) continue;
-    const cls = hostClass(host);
+    // an index under such a name is its own proxy (Nexus, Artifactory); an extra index beside
+    // PyPI is still `mixed-indexes`, and code run on the spot is not this
+    const cls = k === 'index' && isInternalName(host) ? 'official' : hostClass(host);
     const code = CODE_HOSTS.test(host);
     let sentence: string | undefined;
     if (cls === 'unknown') sentence = k === 'git' ? 'third-party-source' : 'untrusted-source';
@@ -299,6 +301,45 @@ export function flagFindings(eco: string, argv: string[], via: string, out: Effe
 }
 
 /**
+ * Wheel indexes hardware vendors document as an extra index beside PyPI for builds of their own
+ * packages (PyTorch's install selector and vLLM's docs: download.pytorch.org/whl/cu121; NVIDIA's
+ * pip install docs: pypi.nvidia.com, pypi.ngc.nvidia.com). Only they publish there, and only with
+ * PyPI as the main index: an index set in place of PyPI is read as a source change as before.
+ */
+const VENDOR_WHEEL_INDEX = /^(?:download\.pytorch\.org|pypi\.nvidia\.com|pypi\.ngc\.nvidia\.com)$/;
+
+/** Package managers whose command line can name the registry or index they fetch from. */
+const REGISTRY_CLIENTS = new Set([
+  'pip',
+  'pip3',
+  'uv',
+  'npm',
+  'pnpm',
+  'yarn',
+  'bun',
+  'npx',
+  'poetry',
+  'gem',
+  'dotnet',
+  'nuget',
+]);
+
+/**
+ * `org-registry WORDS` when a package manager line points only at registries under names only the
+ * organisation's network resolves (`pip install -i https://nexus.corp.local/repository/pypi/simple`,
+ * `npm ci --registry https://nexus.corp.local/repository/npm-group/`), with no extra index beside
+ * them: the organisation's own proxy, which the registry-change rule leaves to this reading.
+ */
+export function orgRegistryReading(words: readonly string[]): string | null {
+  const prog = basename(words[0] ?? '').toLowerCase();
+  if (!REGISTRY_CLIENTS.has(prog) || words.some((w) => /^--extra-index(?:-url)?(?:=|$)|^--index-strategy/.test(w)))
+    return null;
+  const urls = words.map((w) => w.replace(/^--?[\w-]+=/, '')).filter((w) => /^[a-z][a-z0-9+.-]*:\/\//i.test(w));
+  if (!urls.length || !urls.every((u) => isInternalName(sourceHost(u) ?? ''))) return null;
+  return `org-registry ${words.join(' ')}`;
+}
+
+/**
  * An extra index beside the main one: pip takes each package from whichever index has the
  * highest version, so a name published on the public index shadows the private one (dependency
  * confusion, as with torchtriton).
@@ -306,10 +347,42 @@ export function flagFindings(eco: string, argv: string[], via: string, out: Effe
 function mixedIndexes(eco: string, main: string[], extra: string[], via: string, out: Effect[], argv: string[]): void {
   readFlags(eco, argv, via, out, main, extra);
   if (eco !== 'pypi' || !extra.length) return;
+  // PyPI first, then a hardware vendor's own wheel index for its builds (CUDA wheels of torch)
+  const pypiMain = main.every((v) => sourceHost(v) === 'pypi.org');
+  if (pypiMain && extra.every((v) => VENDOR_WHEEL_INDEX.test(sourceHost(v) ?? ''))) return;
   const hosts = new Set([...main, ...extra].map((v) => sourceHost(v) ?? v));
   if (!main.length) hosts.add('pypi.org');
   if (hosts.size >= 2)
     out.push(dependency(['mixed-indexes', eco, ...[...hosts].sort()], `${via} (takes packages from several indexes)`));
+}
+
+/** A Python distribution name as the index compares it (PEP 503): lower case, runs of -_. as one -. */
+function pep503(name: string): string {
+  return name.toLowerCase().replace(/[-_.]+/g, '-');
+}
+
+/**
+ * A constraints file (`pip install -c URL`) published in the repository of a package the same
+ * line installs: `apache-airflow==2.9.2 -c raw.githubusercontent.com/apache/airflow/constraints-2.9.2/...`
+ * is Airflow's documented install. Since pip's 2020 resolver a constraint is only a name and a
+ * version specifier (pypa/pip#8210): it pins versions of what is installed and adds nothing, and
+ * it comes from the same owners as the package itself. The package is the repository's own when
+ * its name is the repository's, `OWNER-REPO`, or starts with `OWNER-REPO-` (the providers).
+ */
+export function ownProjectConstraints(value: string, argv: readonly string[]): boolean {
+  const host = sourceHost(value);
+  if (!host || !/^(?:raw\.githubusercontent\.com|github\.com|gitlab\.com)$/.test(host)) return false;
+  const r = ownerRepo(value.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]+\//i, ''));
+  if (!r) return false;
+  const own = pep503(`${r.owner}-${r.repo}`);
+  const repo = pep503(r.repo);
+  return argv.some((w) => {
+    if (w.startsWith('-') || /[:/@]/.test(w)) return false;
+    const n = /^([A-Za-z0-9][A-Za-z0-9._-]*)/.exec(w.replace(/^["']/, ''))?.[1];
+    if (!n) return false;
+    const p = pep503(n);
+    return p === repo || p === own || p.startsWith(`${own}-`);
+  });
 }
 
 function readFlags(eco: string, argv: string[], via: string, out: Effect[], main: string[], extra: string[]): void {
@@ -361,7 +434,9 @@ function readFlags(eco: string, argv: string[], via: string, out: Effect[], main
         out.push(dependency(['no-verify', eco, `--${name}`], `${via} (stops verifying)`));
       continue;
     }
-    if (eco === 'pypi' && /^(?:r|requirement|c|constraint|e|editable)$/.test(name) && URL_OPERAND.test(value))
+    if (eco === 'pypi' && /^(?:c|constraint)$/.test(name) && ownProjectConstraints(value, argv)) {
+      // the project's own pins: nothing but versions of what the line installs (below)
+    } else if (eco === 'pypi' && /^(?:r|requirement|c|constraint|e|editable)$/.test(name) && URL_OPERAND.test(value))
       sourceFindings(eco, value, `${via} (installs what ${value} lists)`, out, 'code');
     else if (eco === 'npm' && /^(?:package|p)$/.test(name)) {
       if (URL_OPERAND.test(value) || /^(?:github|gitlab|bitbucket):/.test(value))
@@ -477,6 +552,11 @@ const CONFIG_WORDS = new Set([
 const REMOTE_WORDS = /^(?:remote|remote-add|remote-modify)$/;
 
 /** Operands of argv from `from` on that are not options (values of --opt VALUE skipped loosely). */
+/** Options whose value is a registry or index (read as a source by flagFindings, not as a package). */
+const INDEX_OPTION = /^(?:--registry|--index-url|-i|--extra-index-url|--index|--default-index|--find-links|-f)$/;
+/** pip's option whose value is a constraints file. */
+const CONSTRAINT_OPTION = /^(?:-c|--constraint)$/;
+
 function positionals(argv: string[], from: number): string[] {
   const out: string[] = [];
   for (let i = from; i < argv.length; i++) {
@@ -605,6 +685,15 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
   }
   if (INSTALL_VERBS.test(verb) && (eco === 'npm' || eco === 'pypi' || eco === 'gem' || eco === 'crates'))
     for (const w of ops.slice(1)) {
+      // the value of a registry or index option is where packages come from, read by flagFindings
+      if (a.some((x, i) => x === w && INDEX_OPTION.test(a[i - 1] ?? ''))) continue;
+      // pip's constraints published by the project the line installs (ownProjectConstraints)
+      if (
+        eco === 'pypi' &&
+        a.some((x, i) => x === w && CONSTRAINT_OPTION.test(a[i - 1] ?? '')) &&
+        ownProjectConstraints(w, a)
+      )
+        continue;
       // yarn add name@URL, npm i name@git+ssh://..., pip install 'name @ git+https://...' (PEP 508)
       const spec = w
         .replace(/^[@\w./-]+@(?=[\w+]+:)/, '')

@@ -191,6 +191,7 @@ const INSTALLS: Record<string, RegExp> = {
   dotnet: /^(?:tool|add)$/,
   composer: /^require$/,
   go: /^install$/,
+  brew: /^(?:install|reinstall)$/,
 };
 /** Options whose value is a folder to install from or a config file to read. */
 const SOURCE_OPTION =
