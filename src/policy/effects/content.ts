@@ -38,6 +38,10 @@ import { secretEgress, sourcePlant } from './source-plant.js';
 import { startupPlant } from './startup-plant.js';
 import { langStartupPlant } from './lang-startup.js';
 import { plantedShells } from './planted-shells.js';
+import { laterCommands } from './later-commands.js';
+import { specCommands } from './container-commands.js';
+import { codeLoaders } from './code-loaders.js';
+import { agentNoteCommands } from './agent-notes.js';
 import { manifestCommands } from './manifest-commands.js';
 
 export type Kind =
@@ -99,7 +103,7 @@ const KINDS: [RegExp, Kind][] = [
   // REPL start-up files: Python's PYTHONSTARTUP file and IPython profile start-up scripts
   [/(?:^|\/)\.pythonrc(?:\.py)?$|\/\.ipython\/profile_[^/]+\/startup\/[^/]+\.py$/, 'python'],
   [
-    /(?:^|\/)build\.rs$|(?:^|\/)build\.gradle(?:\.kts)?$|(?:^|\/)settings\.gradle(?:\.kts)?$|(?:^|\/)(?:webpack|vite|rollup|jest|vitest|babel|eslint)\.config\.[cm]?[jt]s$|(?:^|\/)\.eslintrc\.c?js$|(?:^|\/)cmakelists\.txt$|\.cmake$|(?:^|\/)meson\.build$|(?:^|\/)sconstruct$|\.xcodeproj\/project\.pbxproj$|\.(?:vcxproj|csproj|fsproj|props|targets)$|(?:^|\/)podfile$|\.podspec$|(?:^|\/)\.rprofile$|(?:^|\/)rprofile\.site$|\/\.julia\/config\/startup\.jl$|(?:^|\/)(?:workspace|workspace\.bazel|module\.bazel)$|\.bzl$|(?:^|\/)tox\.ini$/,
+    /(?:^|\/)build\.rs$|\.gradle(?:\.kts)?$|(?:^|\/)tiltfile$|(?:^|\/)build\.(?:sbt|sc)$|(?:^|\/)project\/[^/]+\.(?:scala|sbt)$|(?:^|\/)(?:webpack|vite|rollup|jest|vitest|babel|eslint)\.config\.[cm]?[jt]s$|(?:^|\/)\.eslintrc\.c?js$|(?:^|\/)cmakelists\.txt$|\.cmake$|(?:^|\/)meson\.build$|(?:^|\/)sconstruct$|\.xcodeproj\/project\.pbxproj$|\.(?:vcxproj|csproj|fsproj|props|targets)$|(?:^|\/)podfile$|\.podspec$|(?:^|\/)\.rprofile$|(?:^|\/)rprofile\.site$|\/\.julia\/config\/startup\.jl$|(?:^|\/)(?:workspace|workspace\.bazel|module\.bazel)$|\.bzl$|(?:^|\/)tox\.ini$/,
     'literals',
   ],
   // Unity Editor scripts: C# under any folder named Editor inside Assets or a package is compiled
@@ -146,6 +150,11 @@ const KINDS: [RegExp, Kind][] = [
   [/\.go$/, 'script-go'],
   [/^\/etc\/hosts$|\/system32\/drivers\/etc\/hosts$/, 'hosts'],
 ];
+
+/** A string literal that reads as a shell command line worth deciding: a fetch, a pipe into a
+ * shell, a /dev/tcp path, a PowerShell download. */
+export const SHELL_LITERAL =
+  /\b(?:curl|wget|nc|bash|sh|iwr|irm|invoke-webrequest|invoke-restmethod|iex|certutil|bitsadmin)\b.*(?:\||https?:|\/dev\/tcp|\biex\b)/i;
 
 /** Lifecycle scripts npm, yarn and pnpm run by themselves (on install, pack or publish). */
 const LIFECYCLE = new Set([
@@ -592,7 +601,18 @@ function planted(path: string, content: string): Effect[] {
   const shells = plantedShells(path, content);
   if (shells.length) return shells;
   const startup = startupPlant(path, content) ?? langStartupPlant(path, content);
-  return startup ? [...startup, ...fileEffects(path, content)] : fileEffects(path, content);
+  return [...(startup ?? []), ...fileEffects(path, content), ...laterPlants(path, content)];
+}
+
+/** Commands and loaders kept in files other tools run or obey later (task runners, IaC, container
+ * specs, Ansible, JVM and debugger start-up, agent instruction files). */
+function laterPlants(path: string, content: string): Effect[] {
+  return [
+    ...laterCommands(path, content),
+    ...specCommands(path, content),
+    ...codeLoaders(path, content),
+    ...agentNoteCommands(path, content),
+  ];
 }
 
 function fileEffects(path: string, content: string): Effect[] {
@@ -602,7 +622,11 @@ function fileEffects(path: string, content: string): Effect[] {
   if (!kind) {
     // Ansible tasks and Salt states run their commands on the servers they manage
     const automation = isAutomationFile(path, content)
-      ? shellPlant(automationCommands(content).join('\n'), `plants a task in ${posix.basename(path)} that runs`)
+      ? // a vendor's documented installer (get.docker.com, rustup) is how managed hosts are set up, as in CI
+        shellPlant(
+          withoutVendorInstalls(automationCommands(content).join('\n')),
+          `plants a task in ${posix.basename(path)} that runs`,
+        )
       : [];
     if (/\.sls$/i.test(path)) return automation;
     // a workload manifest starts containers wherever it is written (kubectl apply -f later)
@@ -663,11 +687,7 @@ function fileEffects(path: string, content: string): Effect[] {
             // the argument string of Process.Start("/bin/sh", "-c \"CMD\""): the command after -c
             .replace(/^-c\s+(["']?)([\s\S]*)\1$/, '$2'),
         )
-        .filter((t) =>
-          /\b(?:curl|wget|nc|bash|sh|iwr|irm|invoke-webrequest|invoke-restmethod|iex|certutil|bitsadmin)\b.*(?:\||https?:|\/dev\/tcp|\biex\b)/i.test(
-            t,
-          ),
-        );
+        .filter((t) => SHELL_LITERAL.test(t));
       return lits.flatMap((t) => shellPlant(t, via));
     }
     case 'ci': {

@@ -31,6 +31,7 @@ import { sshConfigWrite } from './ssh-config.js';
 import { fileWriterEffects } from './file-writers.js';
 import { tamperWrite } from './svc-tamper.js';
 import { LineKeys } from './reading-keys.js';
+import { inPlaceCommands } from './inplace-plants.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
@@ -361,7 +362,14 @@ export function deriveFromCommand(command: string): Effect[] {
     if (e.tool === 'write' && e.path && !e.content)
       planted.push(...installedPathFindings(e.path).map((p) => ({ ...p, via: `${e.via}, which ${p.via}` })));
   planted.push(...scratchLibraries(out));
-  for (const e of out)
+  planted.push(
+    ...inPlaceCommands(
+      command,
+      cmds.map((c) => c.argv),
+      out,
+    ),
+  );
+  for (const e of [...out, ...assembledWrites(out)])
     if (e.tool === 'write' && e.path && e.content)
       planted.push(
         ...[...plantedEffects(e.path, e.content), ...manifestFindings(e.path, e.content)].map((p) => ({
@@ -370,6 +378,26 @@ export function deriveFromCommand(command: string): Effect[] {
         })),
       );
   return dedupe([...out, ...planted]);
+}
+
+/**
+ * A file built up over several writes of one line (`echo '#!/bin/sh' > f; echo 'PAYLOAD' >> f`):
+ * what it holds at the end is judged whole, so the first line's shebang names the language of
+ * the lines appended after it. A write that is not an append starts the file again.
+ */
+function assembledWrites(effects: Effect[]): Effect[] {
+  const files = new Map<string, { text: string; parts: number; via: string }>();
+  for (const e of effects) {
+    if (e.tool !== 'write' || !e.path || e.content === undefined) continue;
+    const prev = files.get(e.path);
+    if (prev && e.append) {
+      prev.text += prev.text.endsWith('\n') || !prev.text ? e.content : `\n${e.content}`;
+      prev.parts++;
+    } else files.set(e.path, { text: e.content, parts: 1, via: e.via });
+  }
+  return [...files]
+    .filter(([, f]) => f.parts > 1)
+    .map(([path, f]) => ({ tool: 'write', path, content: f.text, via: `${f.via} in ${f.parts} steps` }));
 }
 
 /** Prebuilt libraries and archives of compiled code that a build links or loads as they are. */

@@ -198,7 +198,7 @@ function loadsCode(name: string, value: string): boolean {
 }
 /** A program path in a temporary or hidden place (not a tool's own dot-directory). */
 const ODD_PROGRAM =
-  /^(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|\/private\/tmp\/|[A-Za-z]:[\\/](?:windows[\\/])?temp[\\/])|[\\/]\.(?!venv\b|local\b|cargo\b|pyenv\b|nvm\b|rbenv\b|asdf\b|volta\b|deno\b|bun\b|conda\b|rustup\b|sdkman\b|config\b|vscode\b|tox\b|nox\b|poetry\b|pixi\b|mise\b|linuxbrew\b)[^\\/]+[\\/]/i;
+  /^(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|\/private\/tmp\/|[A-Za-z]:[\\/](?:windows[\\/])?temp[\\/])|[\\/]\.(?!venv\b|local\b|cargo\b|pyenv\b|nvm\b|rbenv\b|asdf\b|volta\b|deno\b|bun\b|conda\b|rustup\b|sdkman\b|config\b|vscode\b|tox\b|nox\b|poetry\b|pixi\b|mise\b|linuxbrew\b|lldb\b|gdb\b)[^\\/]+[\\/]/i;
 
 interface VscodeFindings {
   commands: string[];

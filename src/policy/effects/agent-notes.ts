@@ -1,0 +1,57 @@
+// Instruction files coding agents read at the start of every session and follow: AGENTS.md,
+// CLAUDE.md, GEMINI.md, Copilot's .github/copilot-instructions.md, Cursor's rules, Windsurf's,
+// Cline's, Junie's, Roo's, Kiro's, Amazon Q's and Goose's guidelines and hints, aider's CONVENTIONS.md (agents.md; each tool's documentation of
+// its memory or rules file). A command written there in code (a fenced block or an inline span)
+// is one the next agent will run when it does what the file says, so one that reaches the network
+// is decided now as that command; only a deny counts, so `npm test` or `make lint` pass.
+import { posix } from 'node:path';
+import type { Effect } from './types.js';
+import { NETWORK_CHANNEL } from './container-commands.js';
+import { withoutVendorInstalls } from './supply.js';
+
+const NOTES =
+  /(?:^|\/)(?:agents|claude|claude\.local|gemini|conventions)\.md$|(?:^|\/)\.github\/(?:copilot-instructions\.md|instructions\/[^/]+\.md)$|(?:^|\/)\.(?:cursorrules|windsurfrules|clinerules)(?:\/[^/]+)?$|(?:^|\/)\.cursor\/rules\/[^/]+\.mdc?$|(?:^|\/)\.junie\/guidelines\.md$|(?:^|\/)\.(?:goosehints|roorules|rules)$|(?:^|\/)\.(?:roo|kiro\/steering|amazonq\/rules)\/(?:[^/]+\/)*[^/]+\.md$/;
+
+export function isAgentNotes(path: string): boolean {
+  return NOTES.test(path.toLowerCase().replace(/\\/g, '/'));
+}
+
+/** A sentence that forbids what it names ("Never run `git push --force`"). */
+const FORBIDS = /\b(?:never|don'?t|do not|must not|mustn'?t|avoid|forbidden|prohibited|not allowed|instead of)\b/i;
+
+/** The code of a Markdown text that it asks to be run: fenced blocks and inline spans, except
+ * where the line (or the line before a block) forbids it. */
+function codeOf(text: string): string[] {
+  const out: string[] = [];
+  const lines = text.split('\n').slice(0, 2000);
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i] ?? '';
+    const fence = /^\s*(```|~~~)/.exec(l);
+    if (fence) {
+      const body: string[] = [];
+      let j = i + 1;
+      for (; j < lines.length && !(lines[j] ?? '').trim().startsWith(fence[1] ?? '```'); j++) body.push(lines[j] ?? '');
+      const before = lines.slice(Math.max(0, i - 2), i).join(' ');
+      if (!FORBIDS.test(before)) out.push(body.join('\n'));
+      i = j;
+      continue;
+    }
+    if (FORBIDS.test(l)) continue;
+    for (const m of l.matchAll(/`([^`]+)`/g)) out.push(m[1] ?? '');
+  }
+  return out.filter((c) => c.trim()).slice(0, 32);
+}
+
+/** The commands a write of `content` to an agent instruction file tells the next agent to run. */
+export function agentNoteCommands(path: string, content: string): Effect[] {
+  if (!isAgentNotes(path)) return [];
+  const via = `writes a command into ${posix.basename(path)} for the next agent to run`;
+  // a command line (not a path or a name in backticks) that reaches the network: what the next
+  // agent would fetch and run, send out or open a shell to; a cleanup or a deploy in the notes is
+  // decided when the agent runs it
+  // decided when the agent runs it; a vendor's documented installer is how setup notes install tools
+  return codeOf(content)
+    .map((c) => withoutVendorInstalls(c))
+    .filter((c) => /\s/.test(c.trim()) && NETWORK_CHANNEL.test(c))
+    .map((command) => ({ tool: 'exec', command, via, onlyDeny: true }));
+}
