@@ -4,10 +4,8 @@
 //    Compose `entrypoint:`, Argo's `source:` and Tekton's `script:` (a whole script). Kubernetes
 //    "Define a Command and Arguments for a Container", Compose file reference "command",
 //    Argo "Scripts & Results", Tekton "Tasks: Running scripts within Steps".
-//  - Ansible tasks and handlers: the `shell`, `command`, `raw` and `script` modules (and their
-//    `cmd:`), which run on every host the play targets; a root `authorized_key` is a key added
-//    to /root/.ssh/authorized_keys there (docs.ansible.com, ansible.builtin.shell/command/raw,
-//    ansible.posix.authorized_key).
+//  (Ansible tasks and Salt states are read by automation-tasks.ts; `command:`, `args:` and
+//  `entrypoint:` of Kubernetes and Compose files also by manifest-commands.ts, for every rule.)
 // Each is decided as the command it is (only a deny counts): a sidecar that pipes the service
 // account token to a host, a handler that opens a shell to one, a CronJob that runs a download.
 import { posix } from 'node:path';
@@ -23,24 +21,8 @@ const SPEC_TEXT = /^\s*(?:-\s*)?(?:image|containers|initContainers|apiVersion|st
 const CI = /(?:^|\/)\.github\/|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/|(?:^|\/)\.buildkite\//;
 
 const ANSIBLE_PATHS = /(?:^|\/)(?:tasks|handlers|playbooks|roles|ansible)\/|(?:^|\/)(?:site|playbook|main)\.ya?ml$/;
-const ANSIBLE_TEXT = /^\s*(?:-\s*)?(?:ansible\.(?:builtin|posix|windows)\.\w+|hosts|become|tasks|handlers)\s*:/m;
 
-const CONTAINER_KEYS = new Set(['command', 'args', 'entrypoint', 'source', 'script']);
-const ANSIBLE_KEYS = new Set([
-  'shell',
-  'command',
-  'raw',
-  'script',
-  'cmd',
-  'win_shell',
-  'win_command',
-  'ansible.builtin.shell',
-  'ansible.builtin.command',
-  'ansible.builtin.raw',
-  'ansible.builtin.script',
-  'ansible.windows.win_shell',
-  'ansible.windows.win_command',
-]);
+const CONTAINER_KEYS = new Set(['source', 'script']);
 
 /**
  * A command that reaches the network: a client, a URL, a /dev/tcp path, an interpreter one-liner.
@@ -64,33 +46,6 @@ function containerCommands(content: string, via: string): Effect[] {
     const cmd = v.list ? argvCommand(v.items) : v.items.join('\n');
     out.push(...plant(cmd, via));
   }
-  // `command: ["/bin/sh", "-c"]` with the script in `args:` next to it
-  for (const v of values)
-    if (v.key === 'command' && v.list && /sh$/.test(v.items[0] ?? '') && /^-\w*c$/.test(v.items.at(-1) ?? '')) {
-      const args = values.find((a) => a.key === 'args' && Math.abs(a.line - v.line) <= 3);
-      if (args) out.push(...plant(args.items.join(' '), via));
-    }
-  return out;
-}
-
-function ansibleTasks(content: string, via: string): Effect[] {
-  const out: Effect[] = [];
-  for (const v of keyedValues(content, ANSIBLE_KEYS)) {
-    // `shell:` holding a mapping (`cmd:`, `chdir:`) has no inline value: its cmd is read on its own
-    const text = v.list ? argvCommand(v.items) : v.items.join('\n');
-    if (/^\w+:\s/.test(text) && !v.list) continue;
-    out.push(...plant(text.replace(/\{\{\s*[\w.]+\s*\}\}/g, 'x'), via));
-  }
-  // a key for root: the line appended to /root/.ssh/authorized_keys on every host
-  for (const m of content.matchAll(
-    /authorized_key\s*:[\s\S]{0,400}?\buser\s*[:=]\s*["']?root\b[\s\S]{0,400}?\bkey\s*[:=]\s*["']?(ssh-[\w-]+\s+[A-Za-z0-9+/=]{16,})/g,
-  ))
-    out.push({
-      tool: 'exec',
-      command: `echo '${m[1] ?? ''}' >> /root/.ssh/authorized_keys`,
-      via: `${via} (a key for root on every host)`,
-      onlyDeny: true,
-    });
   return out;
 }
 
@@ -129,8 +84,6 @@ export function specCommands(path: string, content: string): Effect[] {
   if (!/\.ya?ml$/.test(p) || CI.test(p)) return [];
   if (/^\s*kind\s*:\s*ConfigMap\b/m.test(content))
     return bootScripts(content, `plants a script in ${name} that its pods run`).slice(0, 16);
-  if (ANSIBLE_PATHS.test(p) && ANSIBLE_TEXT.test(content))
-    return ansibleTasks(content, `plants a task in ${name} that Ansible runs on its hosts`).slice(0, 32);
   if (SPEC_PATHS.test(p) || SPEC_TEXT.test(content))
     return containerCommands(content, `plants a command in ${name} that a container runs`).slice(0, 32);
   return [];
