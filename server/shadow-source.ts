@@ -71,6 +71,9 @@ export function openShadowSource(
     const w = new PolicyWatcher(paths, {
       clock: opts.clock,
       watchAlso: [dir],
+      // Only the shadow's action, policy and rule are ever read (Gate.shadowOf): the taints a
+      // call would add to its session are not worked out.
+      taints: false,
       ...(opts.shared ? { shared: opts.shared } : {}),
       ...(opts.projects ? { projects: opts.projects } : {}),
       onReload: (e) => {

@@ -76,6 +76,13 @@ export interface LoadEngineOptions {
   shared?: SharedAnalysis;
   /** Projects' own layers, applied to calls made inside them (docs/project-policy.md). */
   projects?: ProjectLayerSource;
+  /**
+   * false: decisions carry no taints. For a set whose answers are only compared, never recorded
+   * into a session (the shadow set): the taints of what a denied call amounts to are the costliest
+   * part of its evaluation, and no rule's answer depends on them (rules read the session's
+   * taints, not the ones the call is about to add). Default true.
+   */
+  taints?: boolean;
 }
 
 interface PreparedCall {
@@ -115,6 +122,7 @@ export class Engine implements PolicyEngine {
   private readonly memo = new DecisionMemo();
   private readonly derivedMemo: DerivedMemo;
   private readonly shared: SharedAnalysis | undefined;
+  /** Some rule has a taint field and decisions carry taints (LoadEngineOptions.taints). */
   private readonly hasTaintRules: boolean;
   /** The session state of the evaluation in progress (evaluation is synchronous). */
   private session: SessionLookup | undefined;
@@ -162,7 +170,7 @@ export class Engine implements PolicyEngine {
           r.action === 'webhook',
       ),
     );
-    this.hasTaintRules = this.set.all.some((p) => p.rules.some((r) => r.ast.taint));
+    this.hasTaintRules = opts.taints !== false && this.set.all.some((p) => p.rules.some((r) => r.ast.taint));
     this.derivedMemo = new DerivedMemo(this.set.all.flatMap((p) => p.rules));
     const params = new Set<string>();
     for (const p of this.set.all) for (const r of p.rules) for (const t of r.when.toolParams ?? []) params.add(t.name);

@@ -31,6 +31,8 @@ export interface PolicyWatcherOptions {
   parseCache?: PolicyParseCache;
   /** Projects' own layers, kept across reloads (docs/project-policy.md). */
   projects?: LoadEngineOptions['projects'];
+  /** false: the engines' decisions carry no taints (a shadow set; LoadEngineOptions.taints). */
+  taints?: boolean;
 }
 
 /** Fixed paths, or a function re-asked on every reload (a new file may join the set). */
@@ -69,6 +71,7 @@ export class PolicyWatcher {
       onOnceConsumed: () => setImmediate(() => this.tryReload()),
       parseCache: this.opts.parseCache,
       ...(this.opts.projects ? { projects: this.opts.projects } : {}),
+      ...(this.opts.taints === false ? { taints: false } : {}),
     };
   }
 
