@@ -28,7 +28,8 @@ const HOSTED = /\b((?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?)\/([\w.-]+)\/([\w.-]+?)(?
 const KEYED =
   /\b(?:uses|image|container|repository|repo|project|source|from)\s*[:=]\s*["']?([\w.-]+)\/([\w.-]+?)(?=[@:"'\s#]|$)|^\s*FROM\s+(?:--platform=\S+\s+)?([\w.-]+)\/([\w.-]+?)(?=[@:\s]|$)|\bimage\s*\(?\s*["']([\w.-]+)\/([\w.-]+?)(?=[@:"'\s]|$)/gim;
 /** An image named right behind a registry host, with no owner and no scheme (`nexus.corp.local:8443/payments-api`). */
-const HOST_ONLY = /(?<![\w.\/:-])((?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?|[a-z0-9-]+:\d+)\/([\w.-]+?)(?=[@:"'\s#,)\]}]|$)/gi;
+const HOST_ONLY =
+  /(?<![\w.\/:-])((?:[a-z0-9-]+\.)+[a-z]{2,}(?::\d+)?|[a-z0-9-]+:\d+)\/([\w.-]+?)(?=[@:"'\s#,)\]}]|$)/gi;
 
 const LIBRARY_IMAGE =
   /^\s*(?:-\s*)?(?:image\s*:|container\s*:|FROM\s+(?:--platform=\S+\s+)?)\s*["']?([a-z0-9][\w.-]*)(?=[:@"'\s]|$)|\bimage\s*\(?\s*["']([a-z0-9][\w.-]*)(?=[:@"'])/gim;
