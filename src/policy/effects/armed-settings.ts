@@ -27,7 +27,7 @@
 // operations reference, the Argo CD automated sync policy (prune, allowEmpty, sync options) and
 // Flux's Kustomization spec.prune.
 import type { Effect } from './types.js';
-import { wipeIn } from './safeguard-edits.js';
+import { wipeIn } from './wipes.js';
 
 /** A test or development file: its database is the developer's own. */
 const TEST_PATH =

@@ -39,6 +39,7 @@ import { startupPlant } from './startup-plant.js';
 import { langStartupPlant } from './lang-startup.js';
 import { plantedShells } from './planted-shells.js';
 import { laterCommands } from './later-commands.js';
+import { SHELL_LITERAL } from './shell-literal.js';
 import { specCommands } from './container-commands.js';
 import { codeLoaders } from './code-loaders.js';
 import { agentNoteCommands } from './agent-notes.js';
@@ -150,11 +151,6 @@ const KINDS: [RegExp, Kind][] = [
   [/\.go$/, 'script-go'],
   [/^\/etc\/hosts$|\/system32\/drivers\/etc\/hosts$/, 'hosts'],
 ];
-
-/** A string literal that reads as a shell command line worth deciding: a fetch, a pipe into a
- * shell, a /dev/tcp path, a PowerShell download. */
-export const SHELL_LITERAL =
-  /\b(?:curl|wget|nc|bash|sh|iwr|irm|invoke-webrequest|invoke-restmethod|iex|certutil|bitsadmin)\b.*(?:\||https?:|\/dev\/tcp|\biex\b)/i;
 
 /** Lifecycle scripts npm, yarn and pnpm run by themselves (on install, pack or publish). */
 const LIFECYCLE = new Set([

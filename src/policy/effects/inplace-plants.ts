@@ -7,7 +7,8 @@
 // they look like one worth deciding (a fetch, a pipe into a shell, /dev/tcp: SHELL_LITERAL). Only
 // a deny counts, as for other planted code.
 import type { Effect } from './types.js';
-import { fileKind, SHELL_LITERAL } from './content.js';
+import { fileKind } from './content.js';
+import { SHELL_LITERAL } from './shell-literal.js';
 import { startupKind } from './startup-plant.js';
 import { keepsCommands } from './later-commands.js';
 import { isSpecFile } from './container-commands.js';

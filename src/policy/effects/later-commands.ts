@@ -20,7 +20,7 @@ import { posix } from 'node:path';
 import type { Effect } from './types.js';
 import { argvCommand, flowItems, keyedValues, type KeyedValue } from './keyed-values.js';
 import { withoutVendorInstalls } from './supply.js';
-import { SHELL_LITERAL } from './content.js';
+import { SHELL_LITERAL } from './shell-literal.js';
 
 interface CommandKeys {
   files: RegExp;

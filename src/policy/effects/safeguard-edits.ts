@@ -24,6 +24,7 @@
 // layouts of Rails, Django, Alembic, Prisma, Flyway, goose, golang-migrate, Knex, TypeORM, Sequelize.
 import type { Effect } from './types.js';
 import { armedSettingEffects } from './armed-settings.js';
+import { wipeIn } from './wipes.js';
 
 /** A safeguard: its key, and the values that protect and that do not. */
 interface Safeguard {
@@ -87,24 +88,6 @@ const MIGRATION_PATH =
 const DOWN_FILE = /(?:^|[._-])down\.sql$|(?:^|\/)U\d+[^/]*__[^/]+\.sql$/i;
 const DOWN_SECTION =
   /^\s*(?:def\s+down\b|def\s+downgrade\b|--\s*\+(?:goose|migrate)\s+Down\b|exports\.down\b|(?:public\s+)?(?:async\s+)?down\s*[(:=]|async\s+down\s*\(|down:\s*(?:async\s*)?(?:function|\())/im;
-
-/** What a migration's up half wipes: TRUNCATE ... CASCADE, DELETE without WHERE, DROP ... CASCADE, delete_all. */
-const WIPES: [RegExp, string][] = [
-  // a TRUNCATE of a scratch table is routine cleanup (test/policy/precision-lookalikes); one that
-  // cascades empties every table that refers to it
-  [/\bTRUNCATE\s+(?:TABLE\s+)?(?:ONLY\s+)?["`]?\w[^;\n]*\bCASCADE\b/i, 'TRUNCATE ... CASCADE'],
-  [/\bDELETE\s+FROM\s+["`]?[\w.]+["`]?\s*(?:;|$|["'`)])/im, 'DELETE without WHERE'],
-  [/\bDROP\s+(?:TABLE|SCHEMA|DATABASE|KEYSPACE)\b[^;\n]*\bCASCADE\b/i, 'DROP ... CASCADE'],
-  [/\bDROP\s+(?:SCHEMA|DATABASE|KEYSPACE)\b/i, 'DROP SCHEMA'],
-  [/\bdrop_table\b[^\n]*\bforce:\s*:cascade\b/, 'drop_table force: :cascade'],
-  [/\b[A-Z]\w*\.(?:delete_all|destroy_all)\b|\.objects\.all\(\)\.delete\(\)/, 'delete_all'],
-];
-
-/** The first wipe of a migration's kind that SQL or ORM code runs, or null (also armed-settings.ts). */
-export function wipeIn(text: string): string | null {
-  for (const [re, what] of WIPES) if (re.test(text)) return what;
-  return null;
-}
 
 /** What the written migration at PATH wipes when it runs, or null. */
 export function migrationWipe(path: string, text: string): string | null {

@@ -1,0 +1,7 @@
+// One test shared by the readers of files that hold commands as strings (content.ts,
+// later-commands.ts, inplace-plants.ts): its own module so none of them imports another for it.
+
+/** A string literal that reads as a shell command line worth deciding: a fetch, a pipe into a
+ * shell, a /dev/tcp path, a PowerShell download. */
+export const SHELL_LITERAL =
+  /\b(?:curl|wget|nc|bash|sh|iwr|irm|invoke-webrequest|invoke-restmethod|iex|certutil|bitsadmin)\b.*(?:\||https?:|\/dev\/tcp|\biex\b)/i;
