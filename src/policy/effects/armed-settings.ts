@@ -48,11 +48,15 @@ const DROPPING: [RegExp, RegExp, string][] = [
   [/drop[-_.]?schema/i, /^true$/i, 'dropSchema'],
 ];
 
-/** `key: value`, `key=value`, `"key": value`, XML `name="key" value="v"`, Kubernetes `name: KEY / value: v`. */
-function settings(text: string): [string, string][] {
-  const flat = text
+/** XML `name="key" value="v"` and Kubernetes `name: KEY / value: v` spelled as `key=v` and `KEY: v`. */
+function flatten(text: string): string {
+  return text
     .replace(/name\s*=\s*"([^"]+)"\s+value\s*=\s*"([^"]*)"/g, '$1=$2')
     .replace(/-\s+name:\s*["']?([\w.-]+)["']?\s*\n\s*value:\s*/g, '$1: ');
+}
+
+/** `key: value`, `key=value`, `"key": value` of a flattened text (see flatten). */
+function settings(flat: string): [string, string][] {
   const out: [string, string][] = [];
   for (const line of flat.split('\n')) {
     // Quarkus profile lines for development and tests
@@ -62,11 +66,21 @@ function settings(text: string): [string, string][] {
   return out;
 }
 
+/**
+ * Any DROPPING key anywhere in a flattened text (case-blind, so looser than dbCreate's own test):
+ * the keys settings() finds are pieces of that text and the key patterns are unanchored, so a
+ * text this misses has no dropping setting and its lines need not be read (most writes are not
+ * configurations).
+ */
+const ANY_DROPPING_KEY = new RegExp(DROPPING.map(([k]) => k.source).join('|'), 'i');
+
 /** The dropping settings of `text`. */
 function dropping(text: string): Set<string> {
   const out = new Set<string>();
-  for (const [key, value] of settings(text))
-    for (const [k, v, name] of DROPPING) if (k.test(key) && v.test(value)) out.add(name);
+  const flat = flatten(text);
+  if (ANY_DROPPING_KEY.test(flat))
+    for (const [key, value] of settings(flat))
+      for (const [k, v, name] of DROPPING) if (k.test(key) && v.test(value)) out.add(name);
   // code run at start: Sequelize's sync({ force: true }), EF Core's EnsureDeleted()
   if (/\.sync\(\s*\{[^}]*\bforce\s*:\s*true/.test(text)) out.add('sync force');
   if (/\bEnsureDeleted(?:Async)?\s*\(/.test(text)) out.add('EnsureDeleted');
@@ -88,8 +102,11 @@ export function dropsOnStart(path: string, before: string, after: string, whole 
   const own = path.replace(/^(?:\/home|\/Users)\/[^/]+\//, '');
   if (whole && !PRODUCTION.test(own) && !/(?:url|host|DATABASE_URL)\s*[:=]\s*\S*(?:prod|production|prd)/i.test(after))
     return [];
+  // the new text first: most writes drop nothing, and then the old one need not be read
+  const now = dropping(after);
+  if (!now.size) return [];
   const had = dropping(before);
-  return [...dropping(after)].filter((s) => !had.has(s));
+  return [...now].filter((s) => !had.has(s));
 }
 
 /** dbt's hooks in a model's config() or dbt_project.yml, their text as one string each. */

@@ -126,6 +126,21 @@ const POSIX_CLASSES: Record<string, string> = {
  */
 function compile(p: string, f: Search['flags']): RegExp | undefined {
   if (p.length > 300) return undefined;
+  // a pure function of the pattern and flags, and the expressions are used with test() and no g
+  // flag (stateless): every dump filter of every call compiled each pattern again otherwise
+  const key = `${f.fixed ? 'F' : f.extended ? 'E' : 'G'}${f.i ? 'i' : ''}${f.word ? 'w' : ''}${f.line ? 'x' : ''}\0${p}`;
+  if (COMPILED.has(key)) return COMPILED.get(key);
+  const re = compileNew(p, f);
+  if (COMPILED.size >= COMPILED_MAX) COMPILED.clear();
+  COMPILED.set(key, re);
+  return re;
+}
+
+/** compile()'s results, bounded (cleared when full: the filters agents write repeat a few patterns). */
+const COMPILED = new Map<string, RegExp | undefined>();
+const COMPILED_MAX = 512;
+
+function compileNew(p: string, f: Search['flags']): RegExp | undefined {
   let src = f.fixed ? p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : f.extended ? p : fromBasic(p);
   src = src.replace(/\[:(\w+):\]/g, (m, c: string) => POSIX_CLASSES[c] ?? m);
   // nested quantifiers and back-references are where a regular expression backtracks without end

@@ -65,8 +65,7 @@ const FIELD_READ = /\[\s*["']([A-Za-z_][\w-]*)["']\s*\]|\.([A-Za-z_]\w*)\b(?!\s*
 const PRINTS = /\bprint\s*\(|console\.log\s*\(|\bputs\b|\bp\s|process\.stdout\.write|sys\.stdout\.write/;
 
 /** `python3 -c "import json; print(json.load(open('sa.json'))['private_key'])"`: the same field, printed by code. */
-function inlineFieldReads(c: SimpleCommand, out: Effect[]): void {
-  const name = basename(c.argv[0] ?? '').toLowerCase();
+function inlineFieldReads(c: SimpleCommand, name: string, out: Effect[]): void {
   if (!INLINE_CODE.test(name)) return;
   const at = c.argv.findIndex((w) => /^-(?:c|e|p|pe|-eval|-print)$/.test(w));
   const code = at > 0 ? (c.argv[at + 1] ?? '') : '';
@@ -88,8 +87,8 @@ function inlineFieldReads(c: SimpleCommand, out: Effect[]): void {
 /** The secret-field readings of one command line, appended to `out`. */
 export function secretFieldReads(cmds: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
-    inlineFieldReads(c, out);
     const name = basename(c.argv[0] ?? '').toLowerCase();
+    inlineFieldReads(c, name, out);
     if (!QUERY_TOOLS.has(name)) continue;
     const { query, files } = operands(c.argv);
     const field = query === undefined ? undefined : lastField(query);
