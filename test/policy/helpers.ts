@@ -7,6 +7,8 @@ import { after } from 'node:test';
 import { loadEngine, type Engine, type LoadEngineOptions } from '../../src/policy/engine.js';
 import type { ToolCall } from '../../src/policy/types.js';
 import type { SessionLookup } from '../../src/policy/session-types.js';
+import { loadCorpus } from '../../src/policy/corpus.js';
+import { PACKAGE_ROOT } from '../../src/util/version.js';
 
 export const HOME = '/home/tester';
 
@@ -62,10 +64,17 @@ export function actionOf(engine: Engine, call: ToolCall): string {
 }
 
 /** A session with no history whose taint labels are the ones `has` says are set (read at each call). */
-export function taintLookup(has: (label: string) => boolean): SessionLookup {
+export function taintLookup(has: (label: string) => boolean, now = 0): SessionLookup {
   return {
-    now: 0,
+    now,
     history: () => [],
     tainted: (label) => (has(label) ? { label, key: 's:s1', until: 1e15, policy: 'p' } : undefined),
   };
+}
+
+/** Every third case of the shipped corpora (all tools, attacks and benign): enough shapes to compare whole engines. */
+export function shippedCorpusSample(): ReturnType<typeof loadCorpus> {
+  return ['attacks.yaml', 'benign.yaml']
+    .flatMap((f) => loadCorpus(join(PACKAGE_ROOT, 'test', 'corpus', f)))
+    .filter((_, i) => i % 3 === 0);
 }

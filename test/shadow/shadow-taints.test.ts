@@ -9,13 +9,12 @@ import { join } from 'node:path';
 import { homedir } from 'node:os';
 import { loadEngine } from '../../src/policy/engine.js';
 import { SharedAnalysis } from '../../src/policy/shadow-cache.js';
-import { loadCorpus } from '../../src/policy/corpus.js';
 import { PACKAGE_ROOT } from '../../src/util/version.js';
 import { ManualClock } from '../../src/util/clock.js';
 import type { Decision, ToolCall } from '../../src/policy/types.js';
-import type { SessionLookup } from '../../src/policy/session-types.js';
 import { openShadowSource } from '../../server/shadow-source.js';
 import { tempDir } from '../helpers/server.js';
+import { shippedCorpusSample, taintLookup } from '../policy/helpers.js';
 
 const STANDARD = join(PACKAGE_ROOT, 'policies', 'standard.yaml');
 
@@ -47,14 +46,8 @@ test('a shadow engine without taints decides every corpus call as the same set w
     const live = loadEngine([STANDARD], { shared, clock });
     const shadow = loadEngine([STANDARD, join(dir, 'next')], { shared, clock, taints: false });
     const full = loadEngine([STANDARD, join(dir, 'next')], { clock });
-    const tainted: SessionLookup = {
-      now: clock.now(),
-      history: () => [],
-      tainted: (label) => ({ label, key: 's:s1', until: clock.now() + 60_000, policy: 'p' }),
-    };
-    const cases = ['attacks.yaml', 'benign.yaml']
-      .flatMap((f) => loadCorpus(join(PACKAGE_ROOT, 'test', 'corpus', f)))
-      .filter((_, i) => i % 3 === 0);
+    const tainted = taintLookup(() => true, clock.now());
+    const cases = shippedCorpusSample();
     assert.ok(cases.length > 200);
     let withTaints = 0;
     for (const session of [undefined, tainted]) {

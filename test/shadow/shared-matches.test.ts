@@ -9,12 +9,11 @@ import { join } from 'node:path';
 import { homedir } from 'node:os';
 import { loadEngine } from '../../src/policy/engine.js';
 import { SharedAnalysis } from '../../src/policy/shadow-cache.js';
-import { loadCorpus } from '../../src/policy/corpus.js';
 import { PACKAGE_ROOT } from '../../src/util/version.js';
 import { ManualClock } from '../../src/util/clock.js';
 import type { Decision, ToolCall } from '../../src/policy/types.js';
-import type { SessionLookup } from '../../src/policy/session-types.js';
 import { tempDir } from '../helpers/server.js';
+import { shippedCorpusSample, taintLookup } from '../policy/helpers.js';
 
 const STANDARD = join(PACKAGE_ROOT, 'policies', 'standard.yaml');
 
@@ -62,15 +61,8 @@ test('shadow decisions with shared matches equal the shadow set deciding alone, 
     const live = loadEngine([STANDARD, join(dir, 'live')], { shared, clock });
     const shadow = loadEngine([STANDARD, join(dir, 'next')], { shared, clock });
     const alone = loadEngine([STANDARD, join(dir, 'next')], { clock });
-    const tainted: SessionLookup = {
-      now: clock.now(),
-      history: () => [],
-      tainted: (label) => ({ label, key: 's:s1', until: clock.now() + 60_000, policy: 'p' }),
-    };
-    // Every third case of the shipped corpora (all tools, attacks and benign): enough shapes.
-    const cases = ['attacks.yaml', 'benign.yaml']
-      .flatMap((f) => loadCorpus(join(PACKAGE_ROOT, 'test', 'corpus', f)))
-      .filter((_, i) => i % 3 === 0);
+    const tainted = taintLookup(() => true, clock.now());
+    const cases = shippedCorpusSample();
     assert.ok(cases.length > 200);
     let compared = 0;
     let differ = 0;
