@@ -21,6 +21,7 @@ import { socketOnlyAnalyser } from './effects/container-run.js';
 import { orgRegistryReading } from './effects/sources.js';
 import { emptySource } from './shell-destroy.js';
 import { shipReadings } from './ship.js';
+import { shipVerbReading } from './shell-ship-verbs.js';
 import {
   asksAbout,
   helpAfterVerb,
@@ -728,6 +729,8 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
               text: r.text,
             },
     });
+  const ship = shipVerbReading(words);
+  if (ship) out.push({ text: ship.text, note: { from: `the verb ${ship.from}`, text: ship.text } });
   for (const t of gitComputedReadings(words, computed))
     out.push({ text: t, note: { from: 'git over a computed list', text: t } });
   const containers = containersRemovedAll(words, computed);
