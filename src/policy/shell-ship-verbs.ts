@@ -8,13 +8,10 @@
 // promote, ship, broadcast); a rehearsal (`--dry-run`), a question (`help deploy`) or a tool
 // that only builds locally under that verb (`dotnet publish`, `pnpm deploy`: the standard
 // profile's exceptions) is not shipping.
-import { helpAfterVerb, rehearses } from './shell-verb-scope.js';
+import { helpAfterVerb, rehearses, RUNNERS } from './shell-verb-scope.js';
 import { shipData } from './ship.js';
 
 const SHIP = new Set(['deploy', 'publish', 'promote', 'ship', 'broadcast']);
-
-/** Launchers that run the tool named after them. */
-const RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
 
 /**
  * Task runners: their words name the project's own targets (`make deploy-staging`), whose recipes

@@ -16,6 +16,9 @@
 // Anything that also names production, another scope, a computed name or a parent directory
 // keeps the destroy reading (docs/shell-readings.md, "Scratch scopes and questions").
 
+/** Launchers that run the tool named after them (`npx acme deploy` is acme's deploy). */
+export const RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
+
 /** A rehearsal option's value that turns the rehearsal off (`--dry-run=none` is kubectl's "for real"). */
 const OFF_VALUE = /^(?:none|false|0|no|off|unchanged-none)$/i;
 

@@ -30,6 +30,7 @@ import {
   ownOutputClean,
   rehearsalOffReading,
   rehearses,
+  RUNNERS,
   scratchScope,
   runsTests,
   settlesRead,
@@ -172,9 +173,6 @@ const NOT_SUBCOMMAND_CLI = new Set([
  */
 const CLOUD_CMDLET =
   /^(remove|unregister)-(?:s3|ec2|rds|ddb|iam|lm|cfn|eks|ecs|ecr|kms|sec|r53|cwl|sqs|sns|efs|elb2?|ssm|bak|az|azure|azurerm|gcs|gce|gcsql|gc|mg)[a-z]/;
-
-/** Wrappers that run a tool fetched or installed by name: the tool is the word after them. */
-const RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
 
 /**
  * `scratch`: a destroy that reaches only a scratch scope (shell-verb-scope.ts), read as `dev-data ...`;
