@@ -20,19 +20,26 @@ const SECRET_NAME = /SECRET|PASSW|TOKEN|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|_
 const URL_START = /\bhttps?:\/\/([A-Za-z0-9.-]+)/g;
 const LOOPBACK = /^(?:localhost|127(?:\.\d+){3}|0\.0\.0\.0|[\w-]+\.localhost)$/i;
 
-/** The text of the expression a URL literal starts: up to the comma or bracket that ends its argument. */
-function urlExpression(code: string, from: number): string {
+/**
+ * The text from `from` to the bracket that closes the one it is inside, within `limit`
+ * characters. With `separators`, a comma, semicolon or line end outside brackets also ends it: the
+ * expression a URL literal starts ends with its argument; a call's arguments run to its close.
+ */
+function bracketed(code: string, from: number, limit: number, separators: boolean): string {
   let depth = 0;
-  for (let i = from; i < code.length && i < from + 400; i++) {
+  for (let i = from; i < code.length && i < from + limit; i++) {
     const ch = code[i];
     if (ch === '(' || ch === '[' || ch === '{') depth++;
     else if (ch === ')' || ch === ']' || ch === '}') {
       if (depth === 0) return code.slice(from, i);
       depth--;
-    } else if ((ch === ',' || ch === ';' || ch === '\n') && depth === 0) return code.slice(from, i);
+    } else if (separators && (ch === ',' || ch === ';' || ch === '\n') && depth === 0) return code.slice(from, i);
   }
-  return code.slice(from, from + 400);
+  return code.slice(from, from + limit);
 }
+
+/** The text of the expression a URL literal starts: up to the comma or bracket that ends its argument. */
+const urlExpression = (code: string, from: number): string => bracketed(code, from, 400, true);
 
 /**
  * Name lookups whose argument is built from a secret variable (`socket.gethostbyname(os.environ
@@ -133,18 +140,7 @@ export function storedSecretSends(code: string, via: string): Effect[] {
 }
 
 /** The text of a call's arguments, from just after its opening bracket to the matching close. */
-function urlExpressionArgs(code: string, from: number): string {
-  let depth = 0;
-  for (let i = from; i < code.length && i < from + 600; i++) {
-    const ch = code[i];
-    if (ch === '(' || ch === '[' || ch === '{') depth++;
-    else if (ch === ')' || ch === ']' || ch === '}') {
-      if (depth === 0) return code.slice(from, i);
-      depth--;
-    }
-  }
-  return code.slice(from, from + 600);
-}
+const urlExpressionArgs = (code: string, from: number): string => bracketed(code, from, 600, false);
 
 /**
  * Per-bucket credentials written into a data job (Hadoop S3A per-bucket configuration,
