@@ -34,6 +34,8 @@ interface Spec {
   joined?: boolean;
   /** The argv comes after a `--` word (kubectl exec POD -- CMD). */
   afterDashes?: boolean;
+  /** Options after which the remaining words are the argv (`nix develop -c CMD ARGS`, `repo forall -c CMD`). */
+  argvOptions?: string[];
   /** Operands in this dialect: 'first' (awk/sed program) or 'rest' (sqlite3 DB SQL...). */
   operands?: { dialect: Dialect; which: 'first' | 'rest' | 'all' };
   /** Options that replace the program operand (awk -f FILE, sed -e X). */
@@ -413,6 +415,95 @@ const TABLE: Record<string, Spec> = {
   'vagrant ssh': { code: { '-c': 'sh', '--command': 'sh' } },
   // gcloud compute ssh VM -- CMD passes the words after -- to ssh, which runs them remotely
   'gcloud compute ssh': { code: { '--command': 'sh' }, afterDashes: true },
+  // Project and environment runners run their operands as a command inside the project's
+  // environment (each tool's own reference: `poetry run`, `uv run`, `pdm run`, `pipenv run`,
+  // `hatch run`, `rye run`, `pixi run`, `conda run`, `bundle exec`, `mise exec`, `asdf exec`,
+  // `devbox run`, `tox exec`, `nix develop -c`, `nix-shell --run`), and workspace tools run one
+  // command in every package or checkout (`pnpm -r exec`, `lerna exec`, `nx exec`, `yarn
+  // workspaces foreach`, `repo forall -c`); watchers run theirs on every change (`nodemon --exec`,
+  // `watchexec`, `chokidar -c`, `cargo watch -s`). The command is decided as if typed.
+  'poetry run': { argvAfter: 0 },
+  'uv run': {
+    withArg: [
+      '--with',
+      '--with-editable',
+      '--with-requirements',
+      '--python',
+      '-p',
+      '--extra',
+      '--group',
+      '--package',
+      '--env-file',
+      '--directory',
+      '--project',
+      '--index',
+      '--default-index',
+    ],
+    argvAfter: 0,
+  },
+  uvx: { withArg: ['--from', '--with', '--python', '-p', '--index', '--default-index'], argvAfter: 0 },
+  'pdm run': { withArg: ['-p', '--project', '-v'], argvAfter: 0 },
+  'pipenv run': { argvAfter: 0 },
+  'hatch run': { argvAfter: 0 },
+  'rye run': { argvAfter: 0 },
+  'pixi run': { withArg: ['-e', '--environment', '--manifest-path'], argvAfter: 0 },
+  'conda run': { withArg: ['-n', '--name', '-p', '--prefix', '--cwd'], argvAfter: 0 },
+  'mamba run': { withArg: ['-n', '--name', '-p', '--prefix', '--cwd'], argvAfter: 0 },
+  'micromamba run': { withArg: ['-n', '--name', '-p', '--prefix', '--cwd'], argvAfter: 0 },
+  'bundle exec': { argvAfter: 0 },
+  'mise exec': { afterDashes: true },
+  'mise x': { afterDashes: true },
+  'asdf exec': { argvAfter: 0 },
+  'devbox run': { withArg: ['-c', '--config', '-e', '--env', '--env-file'], argvAfter: 0 },
+  'tox exec': { afterDashes: true },
+  'nix develop': { argvOptions: ['-c', '--command'] },
+  'nix shell': { argvOptions: ['-c', '--command'] },
+  'nix-shell': { code: { '--run': 'sh', '--command': 'sh' } },
+  'pnpm exec': { argvAfter: 0 },
+  'npm exec': { code: { '-c': 'sh', '--call': 'sh' }, withArg: ['-p', '--package', '-w', '--workspace'], argvAfter: 0 },
+  'yarn exec': { argvAfter: 0 },
+  'yarn workspaces foreach': {
+    withArg: ['--include', '--exclude', '--from', '-j', '--jobs', '--since'],
+    argvAfter: 0,
+  },
+  'lerna exec': { withArg: ['--scope', '--ignore', '--concurrency', '--since'], argvAfter: 0 },
+  'nx exec': { afterDashes: true },
+  'repo forall': { argvOptions: ['-c'], joined: true },
+  nodemon: { code: { '--exec': 'sh', '-x': 'sh' } },
+  'cargo watch': { code: { '-s': 'sh', '--shell': 'sh' } },
+  chokidar: { code: { '-c': 'sh', '--command': 'sh' } },
+  watchexec: {
+    withArg: [
+      '-w',
+      '--watch',
+      '-e',
+      '--exts',
+      '-f',
+      '--filter',
+      '-i',
+      '--ignore',
+      '--ignore-file',
+      '-s',
+      '--signal',
+      '--stop-signal',
+      '--stop-timeout',
+      '-d',
+      '--debounce',
+      '--delay-run',
+      '--poll',
+      '--shell',
+      '-E',
+      '--env',
+      '--workdir',
+      '--project-origin',
+      '--on-busy-update',
+      '--emit-events-to',
+      '--filter-file',
+      '--fs-events',
+    ],
+    argvAfter: 0,
+  },
+
   'fly ssh console': { code: { '-C': 'sh', '--command': 'sh' } },
   'flyctl ssh console': { code: { '-C': 'sh', '--command': 'sh' } },
 };
@@ -651,6 +742,7 @@ function gitCode(words: string[], out: Extracted[], extraReadings: string[]): vo
   }
   // `git -c alias.p='push --force' p origin main` runs `git push --force origin main`.
   const sub = words[i];
+  gitRunners(words, i, out);
   if (sub !== undefined && sub !== 'config') {
     const alias = pairs.find(([k]) => k.toLowerCase() === `alias.${sub.toLowerCase()}`);
     if (alias && !alias[1].startsWith('!'))
@@ -681,6 +773,32 @@ function gitCode(words: string[], out: Extracted[], extraReadings: string[]): vo
     else text = value;
     if (text && text.trim()) out.push({ from: `${how} ${rawKey}`, text });
   }
+}
+
+/**
+ * Commands git itself runs (git-submodule(1) `foreach [--recursive] CMD`, run by a shell in each
+ * submodule; git-rebase(1) `-x/--exec CMD` after each commit; git-bisect(1) `run CMD ARGS`).
+ */
+function gitRunners(words: string[], i: number, out: Extracted[]): void {
+  const sub = words[i];
+  if (sub === 'submodule') {
+    let k = i + 1;
+    while ((words[k] ?? '').startsWith('-')) k++;
+    if (words[k] !== 'foreach') return;
+    k++;
+    while (/^(?:--recursive|-q|--quiet)$/.test(words[k] ?? '')) k++;
+    if (words[k] === '--') k++;
+    if (k < words.length) out.push({ from: 'git submodule foreach', text: words.slice(k).join(' ') });
+  } else if (sub === 'rebase') {
+    for (let k = i + 1; k < words.length; k++) {
+      const w = at(words, k);
+      if ((w === '-x' || w === '--exec') && words[k + 1] !== undefined)
+        out.push({ from: `git rebase ${w}`, text: at(words, ++k) });
+      else if (w.startsWith('--exec=')) out.push({ from: 'git rebase --exec', text: w.slice(7) });
+      else if (/^-x./.test(w)) out.push({ from: 'git rebase -x', text: w.slice(2) });
+    }
+  } else if (sub === 'bisect' && words[i + 1] === 'run' && words.length > i + 2)
+    out.push({ from: 'git bisect run', text: quoteArgv(words.slice(i + 2)) });
 }
 
 /** Options of docker(1), podman(1) and nerdctl that come before the verb and take a value (`docker -H unix:///var/run/docker.sock exec`). */
@@ -788,6 +906,10 @@ function extractFrom(words: string[], key: string, spec: Spec, head: number): Ex
     if (options && w.startsWith('-') && w.length > 1) {
       const eq = w.indexOf('=');
       const name = w.startsWith('--') && eq > 0 ? w.slice(0, eq) : w;
+      if (spec.argvOptions?.includes(w)) {
+        argvAt = i + 1;
+        break;
+      }
       if (programOpts.has(name)) programGiven = true;
       const d = code[name];
       if (d) {

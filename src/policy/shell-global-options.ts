@@ -21,6 +21,9 @@
 //   docker/podman   -c/--context, -H/--host, --config, -l/--log-level, --connection (podman)
 //   argocd          --server, --auth-token, --config, --grpc-web-root-path, --core (flag)
 //   doctl           --context, -t/--access-token, -c/--config
+//   pnpm            --filter/-F, --filter-prod, -C/--dir, --workspace-concurrency (pnpm.io, Filtering; CLI)
+//   npm/yarn        -w/--workspace, --prefix (docs.npmjs.com, config); yarn --cwd
+//   uv/poetry       --directory, --project, --cache-dir, --config-file (docs.astral.sh/uv, CLI reference); poetry -C/--directory, -P/--project
 const VALUE_OPTIONS: Record<string, readonly string[]> = {
   terraform: ['-chdir'],
   tofu: ['-chdir'],
@@ -74,6 +77,11 @@ const VALUE_OPTIONS: Record<string, readonly string[]> = {
     '--port-forward-namespace',
   ],
   doctl: ['--context', '-t', '--access-token', '-c', '--config'],
+  pnpm: ['--filter', '-F', '--filter-prod', '-C', '--dir', '--workspace-concurrency'],
+  npm: ['-w', '--workspace', '--prefix', '-C'],
+  yarn: ['--cwd'],
+  uv: ['--directory', '--project', '--cache-dir', '--config-file'],
+  poetry: ['-C', '--directory', '-P', '--project'],
 };
 
 function kube(): string[] {
