@@ -6,8 +6,16 @@
 import type { Token } from './shell-parse.js';
 import { at } from '../util/invariant.js';
 
-// fish, csh/tcsh and the rarer POSIX shells run `-c` text and scripts the same way for what is read here
+// fish, csh/tcsh, the rarer POSIX shells and the newer interactive shells (xonsh, Nushell, Elvish,
+// Oils, ion) run `-c` text and scripts the same way for what is read here: their simple commands
+// (`rm -rf ~`, `curl URL`) are spelled as in sh
 export const SHELLS = new Set([
+  'xonsh',
+  'nu',
+  'elvish',
+  'osh',
+  'ysh',
+  'ion',
   'sh',
   'bash',
   'zsh',

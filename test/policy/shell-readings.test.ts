@@ -233,6 +233,9 @@ test('code hidden in other programs is extracted and read as a command of its ow
     ['taskset 0x1 rm -rf ~', 'taskset'],
     ['chrt 10 rm -rf ~', 'chrt'],
     ['busybox rm -rf ~', ''],
+    ["xonsh -c 'rm -rf ~'", ''],
+    ["nu -c 'rm -rf ~'", ''],
+    ["elvish -c 'rm -rf ~'", ''],
     ['LESSOPEN="|rm -rf ~ %s" less f', 'LESSOPEN='],
     ['man -P "rm -rf ~" ls', 'man -P'],
   ];
