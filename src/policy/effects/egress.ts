@@ -12,6 +12,7 @@ import { isLoopbackHost } from './url-host.js';
 import { POWERSHELL_SENDERS, SENDERS, type Sender } from './egress-data.js';
 import { isServiceHost } from './token-homes.js';
 import { at } from '../../util/invariant.js';
+import { unknownSenderEffects } from './unknown-senders.js';
 
 /** A word naming a remote object rather than a local file: URL, bucket, `remote:path`, `host:path`. */
 function remoteWord(w: string): boolean {
@@ -189,6 +190,7 @@ export function egressEffects(c: SimpleCommand, out: Effect[]): void {
   const lower = name.toLowerCase();
   const s = Object.hasOwn(SENDERS, name) ? SENDERS[name] : undefined;
   if (s) senderEffects(name, s, c, out);
+  else if (c.argv.length > 1) unknownSenderEffects(c, out);
   if (POWERSHELL_SENDERS.has(lower)) powershellEffects(lower, c, out);
   if (name === 'docker' || name === 'podman' || name === 'kubectl' || name === 'oc')
     containerCopyOut(name, c.argv, out);

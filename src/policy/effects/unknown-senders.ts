@@ -1,0 +1,58 @@
+// Files handed to a program the sender table (egress-data.ts) does not name, when its command
+// line says it sends them: a send verb as its subcommand (`slack-cli chat send --file F`,
+// `teams-cli message post --attach F`, `acme-share upload F`), a program named for sending
+// (`transfer F`, `uploader F`), or a copy to a `host:path` operand (`tailscale file cp F peer:`).
+// Each such file is read as a read of that file, as a known sender's files are, so only files
+// the credential and .env rules guard are stopped: `acme-share upload report.pdf` passes.
+// Secret managers and platforms whose send verb stores the secrets it is given (`doppler
+// secrets upload .env`, `gh secret set -f .env`, `wrangler secret bulk`) are what those files
+// are for; a command line naming secrets, variables or env settings as its object is left alone.
+import { basename } from '../shell-wrappers.js';
+import type { Effect } from './types.js';
+import type { SimpleCommand } from './walk.js';
+
+/** Subcommand words that send what they are given to someone else. */
+const SEND_VERB =
+  /^(?:send|send-file|sendfile|upload|share|post|paste|transfer|attach|mail|email|e-mail|submit|drop|beam|push-file|file-send)$/i;
+/** Program names that are themselves a send. */
+const SENDER_NAME = /^(?:transfer|uploader?|upload-file|sendfile|share|paste|pastebin[\w-]*|dropit|filedrop)$/i;
+/** Copy verbs, a send only with a remote operand. */
+const COPY_VERB = /^(?:cp|copy|put)$/i;
+/** Objects that say the command stores secrets where they belong (a secret manager, platform settings). */
+const SECRET_STORE_OBJECT =
+  /^(?:secrets?|env|envs|environment|variables?|vars?|config|configs|settings|vault|kv|credentials?)$/i;
+/** Options whose value is a file being sent. */
+const FILE_OPTION = /^--?(?:file|files|attach|attachment|attachments|upload|input|path|body-file|content-file|f|a)$/;
+/** A remote `host:path` or URL operand. */
+const REMOTE = /^(?:[a-z][a-z0-9+.-]*:\/\/|[A-Za-z0-9_.@-]{2,}:(?![\\/]{2}))/i;
+/** Programs whose copies and pushes are read elsewhere (or are local), and task runners, whose targets are the project's own names, not verbs. */
+const READ_ELSEWHERE = new Set(
+  'git docker podman kubectl oc helm cp mv install rsync scp npm pnpm yarn bun make just task rake gradle mvn'.split(
+    ' ',
+  ),
+);
+
+/** The effects of an unknown program that sends files: a read of each file it is given. */
+export function unknownSenderEffects(c: SimpleCommand, out: Effect[]): void {
+  const a = c.argv;
+  const name = basename(a[0] ?? '');
+  if (READ_ELSEWHERE.has(name)) return;
+  const words = a.slice(1).filter((w) => !w.startsWith('-'));
+  // the first words after the name are its subcommand path (`chat send`, `file cp`)
+  const head = words.slice(0, 3);
+  if (head.some((w) => SECRET_STORE_OBJECT.test(w))) return;
+  const sendVerb = head.some((w) => SEND_VERB.test(w));
+  const copyVerb = head.some((w) => COPY_VERB.test(w)) && REMOTE.test(words[words.length - 1] ?? '');
+  if (!sendVerb && !copyVerb && !SENDER_NAME.test(name)) return;
+  const files = new Set<string>();
+  for (let i = 1; i < a.length; i++) {
+    const w = a[i] ?? '';
+    const eq = w.indexOf('=');
+    if (w.startsWith('-') && FILE_OPTION.test(eq > 0 ? w.slice(0, eq) : w)) {
+      const v = eq > 0 ? w.slice(eq + 1) : a[++i];
+      if (v) files.add(v.replace(/^@/, ''));
+    } else if (!w.startsWith('-') && !REMOTE.test(w) && /[./~]/.test(w)) files.add(w.replace(/^@/, ''));
+  }
+  const verb = head.find((w) => SEND_VERB.test(w) || COPY_VERB.test(w)) ?? name;
+  for (const f of files) if (f && f !== '-') out.push({ tool: 'read', path: f, via: `${name} ${verb} sends ${f}` });
+}
