@@ -1,6 +1,7 @@
 // Deciding what a call amounts to: each derived call goes through the same policy set as a call
 // the agent made directly; the strictest decision wins (deny > ask > watch/allow) and its
 // message says which derived call it was about ("writes ~/.bashrc: ...").
+import { cellCode } from './notebook-code.js';
 import type { Decision, ToolCall } from '../types.js';
 import type { Effect } from './types.js';
 import { deriveFromCommand, deriveFromWrite } from './derive.js';
@@ -187,11 +188,17 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   if (cmd && /exec|run|shell|command|terminal|bash/.test(op))
     out.push({ tool: 'exec', command: cmd, via: `MCP ${op} runs` }, ...cache.forCommand(cmd));
   // code-running tools (run_python, execute_code {language}): the code as that interpreter's one-liner
-  const code = str('code') ?? str('source');
-  const lang = codeLanguage(op, str('language') ?? str('lang') ?? str('runtime'));
-  if (code && lang && code.length < 64 * 1024) {
-    const line = `${lang} ${lang === 'node' ? '-e' : '-c'} '${code.replace(/'/g, `'\\''`)}'`;
-    out.push(...cache.forCommand(line).map((e) => ({ ...e, via: `MCP ${op} runs ${lang} code: ${e.via}` })));
+  const rawCode = str('code') ?? str('source') ?? str('cell') ?? str('cell_source');
+  const lang = codeLanguage(op, str('language') ?? str('lang') ?? str('runtime') ?? str('kernel'));
+  if (rawCode && lang && rawCode.length < 64 * 1024) {
+    // a notebook kernel's cell: IPython's `!cmd` lines and `%%bash` cells run in a shell
+    const cell = lang.program === 'python3' ? cellCode(rawCode) : undefined;
+    for (const sh of cell?.shell ?? [])
+      out.push(...cache.forCommand(sh).map((e) => ({ ...e, via: `MCP ${op} runs a shell line: ${e.via}` })));
+    const code = cell ? cell.python : rawCode;
+    const line = `${lang.program} ${lang.flag} '${code.replace(/'/g, `'\\''`)}'`;
+    if (code.trim())
+      out.push(...cache.forCommand(line).map((e) => ({ ...e, via: `MCP ${op} runs ${lang.program} code: ${e.via}` })));
   }
   out.push(...mcpToolEffects(rawOp, p, path));
   out.push(...mcpSecretReads(rawOp, p));
@@ -213,13 +220,24 @@ function argvLine(v: unknown): string | undefined {
   return (v as string[]).map((w) => (/^[\w@%+=:,./~-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
 }
 
-/** The interpreter an MCP code-running tool uses, from its language parameter or its name. */
-function codeLanguage(op: string, language: string | undefined): string | undefined {
+/** The interpreter an MCP code-running tool uses, from its language parameter or its name, and its inline-code option. */
+function codeLanguage(op: string, language: string | undefined): { program: string; flag: string } | undefined {
   const l = (language ?? '').toLowerCase();
-  if (/^(?:python|python3|py)$/.test(l) || (!l && /python|jupyter|notebook|ipython/.test(op))) return 'python3';
-  if (/^(?:javascript|js|node|nodejs|typescript|ts)$/.test(l) || (!l && /javascript|node|deno/.test(op))) return 'node';
-  if (/^(?:bash|sh|shell|zsh)$/.test(l)) return 'bash';
-  if (/^(?:ruby|rb)$/.test(l)) return 'ruby';
+  if (
+    /^(?:python|python3|py|ipython|python3\.\d+)$/.test(l) ||
+    (!l && /python|jupyter|notebook|ipython|kernel|cell/.test(op))
+  )
+    return { program: 'python3', flag: '-c' };
+  if (/^(?:javascript|js|node|nodejs|typescript|ts)$/.test(l) || (!l && /javascript|node|deno/.test(op)))
+    return { program: 'node', flag: '-e' };
+  if (/^(?:bash|sh|shell|zsh)$/.test(l)) return { program: 'bash', flag: '-c' };
+  if (/^(?:ruby|rb)$/.test(l)) return { program: 'ruby', flag: '-e' };
+  if (/^(?:perl|pl)$/.test(l)) return { program: 'perl', flag: '-e' };
+  if (l === 'php') return { program: 'php', flag: '-r' };
+  if (/^(?:r|rscript|ir)$/.test(l)) return { program: 'Rscript', flag: '-e' };
+  if (l === 'julia') return { program: 'julia', flag: '-e' };
+  if (l === 'lua') return { program: 'lua', flag: '-e' };
+  if (/^(?:powershell|pwsh|ps1)$/.test(l)) return { program: 'pwsh', flag: '-c' };
   return undefined;
 }
 

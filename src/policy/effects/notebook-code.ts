@@ -32,19 +32,33 @@ export function notebookCode(text: string): NotebookCode {
   for (const cell of cells as Cell[]) {
     if (cell?.cell_type !== 'code') continue;
     const src = Array.isArray(cell.source) ? cell.source.map(String).join('') : String(cell.source ?? '');
-    const lines = src.split('\n');
-    if (CELL_SHELL.test(lines[0] ?? '')) {
-      out.shell.push(lines.slice(1).join('\n'));
-      continue;
-    }
-    for (const line of lines) {
-      const m = LINE_SHELL.exec(line);
-      if (m) out.shell.push(m[1] ?? '');
-      // other magics (%matplotlib inline, %%time) are IPython's own, not Python
-      else if (!/^\s*%/.test(line)) python.push(line);
-    }
+    cellInto(src, python, out.shell);
     python.push('');
   }
+  out.python = python.join('\n');
+  return out;
+}
+
+/** One code cell's Python lines and shell commands, appended to `python` and `shell`. */
+function cellInto(src: string, python: string[], shell: string[]): void {
+  const lines = src.split('\n');
+  if (CELL_SHELL.test(lines[0] ?? '')) {
+    shell.push(lines.slice(1).join('\n'));
+    return;
+  }
+  for (const line of lines) {
+    const m = LINE_SHELL.exec(line);
+    if (m) shell.push(m[1] ?? '');
+    // other magics (%matplotlib inline, %%time) are IPython's own, not Python
+    else if (!/^\s*%/.test(line)) python.push(line);
+  }
+}
+
+/** The code of one cell sent to a kernel (an MCP notebook tool's `code` or `source`). */
+export function cellCode(src: string): NotebookCode {
+  const python: string[] = [];
+  const out: NotebookCode = { python: '', shell: [] };
+  cellInto(src, python, out.shell);
   out.python = python.join('\n');
   return out;
 }
