@@ -1,6 +1,7 @@
 // Deciding what a call amounts to: each derived call goes through the same policy set as a call
 // the agent made directly; the strictest decision wins (deny > ask > watch/allow) and its
 // message says which derived call it was about ("writes ~/.bashrc: ...").
+import { memoryNoteCommands } from './agent-notes.js';
 import { cellCode } from './notebook-code.js';
 import type { Decision, ToolCall } from '../types.js';
 import type { Effect } from './types.js';
@@ -204,6 +205,7 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   out.push(...mcpSecretReads(rawOp, p));
   out.push(...mcpShareEffects(rawOp, p));
   out.push(...mcpTamperEffects(op, p));
+  out.push(...memoryNoteCommands(op, p));
   out.push(...mcpFlows(op, p, !!remote, cache));
   return out;
 }
