@@ -88,7 +88,7 @@ test('paths under /Users compare case-insensitively', () => {
     assert.ok(d.action === 'allow' || d.action === 'watch', `${path}: ${d.action} ${d.message}`);
   }
   // Linux filesystems are case-sensitive: a different name is a different file
-  assert.equal(decide('read', { path: '/home/dev/.SSH/id_rsa' }).action, 'allow');
+  assert.equal(decide('read', { path: '/home/dev/.AWS/credentials' }).action, 'allow');
 });
 
 test('starting Copilot CLI with every tool allowed is denied and the message names the rule to add', () => {
