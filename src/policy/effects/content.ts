@@ -5,6 +5,7 @@
 // `config set` command, so pointing them at another registry or switching verification off
 // meets the same rules as doing it on the command line.
 import { rbacManifestGrants } from './admin-grants.js';
+import { fileRoleGrants } from './role-grants.js';
 import { automationCommands, isAutomationFile } from './automation-tasks.js';
 import { exposedConfigEffects } from './exposed-shells.js';
 import { ciContainerRuns, devcontainerRun, isDevcontainer } from './container-specs.js';
@@ -608,6 +609,7 @@ function laterPlants(path: string, content: string): Effect[] {
     ...specCommands(path, content),
     ...codeLoaders(path, content),
     ...agentNoteCommands(path, content),
+    ...fileRoleGrants(path, content),
   ];
 }
 

@@ -189,7 +189,7 @@ const LOADER_ENV =
   /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|NODE_OPTIONS|BASH_ENV|ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|GIT_SSH_COMMAND|GIT_EXTERNAL_DIFF|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS)$/;
 
 /** Whether NAME=value makes programs load code (NODE_OPTIONS for memory, -Xmx for Java do not). */
-function loadsCode(name: string, value: string): boolean {
+export function loadsCode(name: string, value: string): boolean {
   if (!LOADER_ENV.test(name)) return false;
   if (name === 'NODE_OPTIONS') return /(?:^|\s)(?:-r|--require|--import|--loader|--experimental-loader)\b/.test(value);
   if (/JAVA/.test(name)) return /-javaagent|-agentpath|-agentlib/.test(value);
@@ -197,7 +197,7 @@ function loadsCode(name: string, value: string): boolean {
   return value.trim() !== '';
 }
 /** A program path in a temporary or hidden place (not a tool's own dot-directory). */
-const ODD_PROGRAM =
+export const ODD_PROGRAM =
   /^(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|\/private\/tmp\/|[A-Za-z]:[\\/](?:windows[\\/])?temp[\\/])|[\\/]\.(?!venv\b|local\b|cargo\b|pyenv\b|nvm\b|rbenv\b|asdf\b|volta\b|deno\b|bun\b|conda\b|rustup\b|sdkman\b|config\b|vscode\b|tox\b|nox\b|poetry\b|pixi\b|mise\b|linuxbrew\b|lldb\b|gdb\b)[^\\/]+[\\/]/i;
 
 interface VscodeFindings {
@@ -347,7 +347,7 @@ function hostOf(url: string): string | undefined {
 }
 
 /** Hosts code reaches: URLs, and curl/wget/nc operands written without a scheme. */
-function reachedUrls(cmd: string): string[] {
+export function reachedUrls(cmd: string): string[] {
   const out = new Set<string>();
   for (const u of cmd.match(/\b(?:https?|ftp|wss?):\/\/[^\s'"`)<>\\|;]+/g) ?? []) out.add(u);
   for (const m of cmd.matchAll(
@@ -493,6 +493,8 @@ export function isHomeRc(path: string): boolean {
 /** Environment settings tools document for start-up files (install guides of nvm, Go, pyenv, Android, Java ...). */
 const PLAIN_ENV =
   /^(?:PATH|MANPATH|INFOPATH|FPATH|CDPATH|NVM_DIR|PNPM_HOME|BUN_INSTALL|VOLTA_HOME|DENO_INSTALL|FNM_DIR|N_PREFIX|GOPATH|GOROOT|GOBIN|CARGO_HOME|RUSTUP_HOME|PYENV_ROOT|PIPX_HOME|PIPX_BIN_DIR|POETRY_HOME|WORKON_HOME|VIRTUAL_ENV_DISABLE_PROMPT|RBENV_ROOT|SDKMAN_DIR|JAVA_HOME|ANDROID_HOME|ANDROID_SDK_ROOT|FLUTTER_ROOT|DOTNET_ROOT|DOTNET_CLI_TELEMETRY_OPTOUT|HOMEBREW_NO_ANALYTICS|HOMEBREW_NO_AUTO_UPDATE|EDITOR|VISUAL|LANG|LANGUAGE|LC_[A-Z]+|TERM|COLORTERM|CLICOLOR|LSCOLORS|LS_COLORS|HISTSIZE|HISTFILESIZE|HISTCONTROL|SAVEHIST|TZ|XDG_[A-Z_]+_HOME|GPG_TTY|DOCKER_BUILDKIT|COMPOSE_DOCKER_CLI_BUILD|KUBE_EDITOR|STARSHIP_CONFIG|ZSH|ZSH_THEME|PS1|PS2|PROMPT|RPROMPT|PYTHONDONTWRITEBYTECODE|PIP_REQUIRE_VIRTUALENV|NODE_ENV|GOPRIVATE_DISABLED)$/;
+/** Runtime option variables: plain unless their value loads code (loadsCode). */
+const RUNTIME_OPTIONS = /^(?:NODE_OPTIONS|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JAVA_OPTS|MAVEN_OPTS|GRADLE_OPTS)$/;
 /** Tools whose documented shell set-up is `eval "$(TOOL ...)"` (their own output, nothing fetched). */
 const INIT_TOOLS =
   /^(?:direnv|starship|zoxide|pyenv|pyenv-virtualenv|rbenv|nodenv|goenv|jenv|plenv|mise|rtx|fnm|brew|\/opt\/homebrew\/bin\/brew|\/home\/linuxbrew\/\.linuxbrew\/bin\/brew|\/usr\/local\/bin\/brew|thefuck|atuin|mcfly|fzf|oh-my-posh|conda|micromamba|register-python-argcomplete|kubectl|helm|gh|rustup|uv|uvx|pip|poetry|npm|volta|just|task|op|ssh-agent|dircolors|gdircolors|keychain)$/;
@@ -514,6 +516,13 @@ function plainRcLine(line: string): boolean {
     return false;
   const env = /^(?:export\s+|declare\s+-x\s+|typeset\s+-x\s+|set\s+-gx\s+)?([A-Za-z_]\w*)(?:=|\s+)(.*)$/.exec(l);
   if (env && PLAIN_ENV.test(env[1] ?? '') && (/=/.test(l) || /^set\s+-gx/.test(l))) return !TEMP.test(env[2] ?? '');
+  // runtime flags (a heap size, source maps) are settings; a flag that loads a module is code
+  if (env && RUNTIME_OPTIONS.test(env[1] ?? '') && /=/.test(l))
+    return (
+      !loadsCode(env[1] ?? '', env[2] ?? '') &&
+      !/-javaagent|-agentpath|-agentlib|[$`;|&<>]/.test(env[2] ?? '') &&
+      !TEMP.test(env[2] ?? '')
+    );
   if (/^(?:fish_add_path|path\+=|fpath\+=|path=\(|fpath=\()/.test(l)) return !TEMP.test(l);
   const alias = /^alias\s+(?:-g\s+)?([\w.-]+)=(?:'([^']*)'|"([^"]*)"|(\S+))$/.exec(l);
   if (alias) return !GUARDED_COMMANDS.test(alias[1] ?? '') && !/[;|&<>$]/.test(alias[2] ?? alias[3] ?? alias[4] ?? '');

@@ -1,0 +1,134 @@
+// Standing feeds: a webhook, push subscription or mail-forwarding rule that keeps sending future
+// events, tickets, orders or mail to a URL or address after the session ends. Nothing is copied
+// now, so no egress reading sees it; every later event is. Read from what is created (a
+// subscription with a destination), whatever the service: `opens-access feed HOST WHAT`, asked by
+// the standard profile (policy access-opened). A destination on this machine or an internal name
+// (localhost, *.internal, *.local) is a developer's own listener and gives no reading; listing and
+// deleting hooks change nothing.
+//
+// Sources: Stripe API "Webhook endpoints" (`stripe webhook_endpoints create --url`), AWS CLI
+// `sns subscribe --protocol http|https|email --notification-endpoint`, gcloud `pubsub
+// subscriptions create|update --push-endpoint`, Azure CLI `eventgrid event-subscription create
+// --endpoint`, the webhook APIs of Zendesk, Jira, GitHub, GitLab, Sentry (service hooks), Shopify,
+// Linear, and the Gmail API `users.settings.filters` (action.forward) and Microsoft Graph
+// messageRules (forwardTo, redirectTo) for mail.
+import { basename } from '../shell-wrappers.js';
+import type { Effect } from './types.js';
+import type { LineView } from './line-view.js';
+import { toolWords } from './mcp-tools.js';
+import { WEBMAIL } from './data-shares.js';
+
+export const FEED_PROGRAMS: readonly string[] = ['stripe', 'aws', 'gcloud', 'az'];
+
+const LOCAL = /^(?:localhost|127\.[\d.]+|0\.0\.0\.0|\[::1\]|[\w.-]+\.(?:local|internal|localhost|lan|test))$/i;
+
+function hostOf(url: string): string | undefined {
+  return /^[a-z][\w+.-]*:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^/:?#\s]+)/i.exec(url.trim())?.[1]?.toLowerCase();
+}
+
+function feed(dest: string, what: string, via: string): Effect | undefined {
+  const d = dest.trim().replace(/^(['"])(.*)\1$/, '$2');
+  const host = /^[^@\s]+@([\w.-]+\.[a-z]{2,})$/i.exec(d)?.[1]?.toLowerCase() ?? hostOf(d);
+  if (!host || LOCAL.test(host)) return undefined;
+  const w = (s: string) => s.replace(/[^\w@/.:,*~+=-]/g, '_').slice(0, 120) || '_';
+  return { tool: 'privilege', command: `opens-access feed ${w(host)} ${w(what)}`, via };
+}
+
+function opt(argv: string[], name: RegExp): string[] {
+  const out: string[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    const eq = w.indexOf('=');
+    if (eq > 0 && w.startsWith('-') && name.test(w.slice(0, eq))) out.push(w.slice(eq + 1));
+    else if (name.test(w) && i + 1 < argv.length) out.push(argv[++i] ?? '');
+  }
+  return out;
+}
+
+export function feedEffects(line: LineView, out: Effect[]): void {
+  for (const c of line.cmds) {
+    const a = c.argv;
+    const name = basename(a[0] ?? '').toLowerCase();
+    const dests: [string, string][] = [];
+    // stripe webhook_endpoints create --url U; stripe post /v1/webhook_endpoints -d url=U
+    if (name === 'stripe' && /^webhook_endpoints$/.test(a[1] ?? '') && /^(?:create|update)$/.test(a[2] ?? ''))
+      for (const u of opt(a, /^--url$/)) dests.push([u, 'stripe webhook_endpoints']);
+    if (name === 'stripe' && a[1] === 'post' && /webhook_endpoints/.test(a[2] ?? ''))
+      for (const d of opt(a, /^-d$|^--data$/))
+        if (/^url=/.test(d)) dests.push([d.slice(4), 'stripe webhook_endpoints']);
+    // aws sns subscribe --protocol http|https|email --notification-endpoint E
+    if (name === 'aws' && a[1] === 'sns' && a[2] === 'subscribe') {
+      const proto = opt(a, /^--protocol$/)[0] ?? '';
+      // mail to a personal webmail address; a colleague's or a team's address is the usual alerting set-up
+      for (const e of opt(a, /^--notification-endpoint$/))
+        if (/^https?$/i.test(proto) || (/^email(?:-json)?$/i.test(proto) && WEBMAIL.test(e)))
+          dests.push([e, 'aws sns subscribe']);
+    }
+    // gcloud pubsub subscriptions create|update --push-endpoint U
+    if (name === 'gcloud' && a.includes('pubsub') && a.includes('subscriptions'))
+      for (const u of opt(a, /^--push-endpoint$/)) dests.push([u, 'gcloud pubsub push subscription']);
+    // az eventgrid event-subscription create --endpoint U
+    if (name === 'az' && a[1] === 'eventgrid' && a.includes('event-subscription') && a.includes('create'))
+      for (const u of opt(a, /^--endpoint$/)) dests.push([u, 'az eventgrid event-subscription']);
+    for (const [d, what] of dests) {
+      const e = feed(d, what, `${what} sends every later event to ${d}`);
+      if (e) out.push(e);
+    }
+  }
+}
+
+// ------------------------------------------------------------------ MCP tools
+
+const CREATES = new Set(['create', 'add', 'register', 'set', 'update', 'subscribe', 'put', 'new', 'enable', 'install']);
+const FEED_NOUNS = new Set([
+  'webhook',
+  'webhooks',
+  'hook',
+  'hooks',
+  'subscription',
+  'subscriptions',
+  'endpoint',
+  'callback',
+  'forward',
+  'forwarding',
+  'filter',
+  'rule',
+  'sink',
+  'destination',
+  'notification',
+  'integration',
+]);
+const URL_KEYS =
+  /^(?:url|uri|endpoint|address|target|target_url|targetUrl|callback|callback_url|callbackUrl|notification_url|notificationUrl|payload_url|payloadUrl|webhook_url|webhookUrl|push_endpoint|pushEndpoint|destination|delivery_url)$/;
+const FORWARD_KEYS =
+  /^(?:forward|forwardTo|forward_to|forwardAsAttachmentTo|redirectTo|redirect_to|forwardingAddress|forwarding_email)$/;
+
+/** The destinations in params (and one level of nested objects: GitHub's `config.url`, Gmail's `action.forward`). */
+function destinations(p: Record<string, unknown>, depth = 0): string[] {
+  const out: string[] = [];
+  for (const [k, v] of Object.entries(p)) {
+    const vals = (Array.isArray(v) ? v : [v]).flatMap((x) =>
+      typeof x === 'object' && x !== null && 'address' in x
+        ? [(x as { address?: unknown }).address, (x as { emailAddress?: { address?: unknown } }).emailAddress?.address]
+        : [x],
+    );
+    if (URL_KEYS.test(k)) for (const x of vals) if (typeof x === 'string' && /^https?:\/\//i.test(x)) out.push(x);
+    if (FORWARD_KEYS.test(k)) for (const x of vals) if (typeof x === 'string' && /@/.test(x)) out.push(x);
+    if (depth === 0 && typeof v === 'object' && v !== null && !Array.isArray(v))
+      out.push(...destinations(v as Record<string, unknown>, 1));
+  }
+  return out;
+}
+
+/** An MCP tool that creates a webhook, push subscription or forwarding rule with a destination. */
+export function mcpFeeds(op: string, p: Record<string, unknown>): Effect[] {
+  const words = toolWords(op);
+  if (!words.some((w) => CREATES.has(w)) || !words.some((w) => FEED_NOUNS.has(w))) return [];
+  if (words.some((w) => w === 'delete' || w === 'remove' || w === 'list' || w === 'get' || w === 'test')) return [];
+  const out: Effect[] = [];
+  for (const d of destinations(p)) {
+    const e = feed(d, `mcp ${op}`, `MCP ${op} sends every later event or message to ${d}`);
+    if (e) out.push(e);
+  }
+  return out.slice(0, 4);
+}
