@@ -39,6 +39,9 @@ export const ROLE_GRANT_PROGRAMS: readonly string[] = [
   'railway',
   'supabase',
   'auth0',
+  'eksctl',
+  'mongosh',
+  'mongo',
 ];
 
 /** GCP roles that let the holder raise their own rights or act as another identity. */
@@ -97,6 +100,8 @@ function gcloudProject(argv: string[], sub: number): string | undefined {
 export function gcpGrantIsPower(role: string, member: string, project?: string): boolean {
   if (FEDERATED.test(member) || /^(?:allUsers|allAuthenticatedUsers)$/.test(member)) return false;
   if (GCP_ESCALATION.test(role)) return /^(?:user|group|domain|serviceAccount):/.test(member);
+  // any role on the organisation's data for a personal webmail account (a viewer of prod included)
+  if (/^(?:user|group):/.test(member) && WEBMAIL.test(member) && /^roles\//.test(role)) return true;
   return GCP_POWER.test(role) && foreignMember(member, project);
 }
 
@@ -122,14 +127,18 @@ function gcloudGrants(argv: string[], out: Effect[]): void {
   const set = argv.indexOf('set');
   if (argv[set - 1] === 'config' && /^auth\/impersonate_service_account$/.test(argv[set + 1] ?? '')) {
     const sa = argv[set + 2] ?? '';
-    if (ADMIN_IDENTITY.test(sa.split('@')[0] ?? ''))
-      out.push(assumes('gcloud', sa, `every later gcloud call runs as ${sa}`));
+    if (namesAdmin(sa.split('@')[0] ?? '')) out.push(assumes('gcloud', sa, `every later gcloud call runs as ${sa}`));
   }
 }
 
 /** Identities named as administrators (the name is the only thing on the line that says it). */
 const ADMIN_IDENTITY =
   /(?:^|[\W_])(?:admin|administrator|owner|root|superuser|break[\W_]?glass|org[\W_]?admin)(?:[\W_]|$)|OrganizationAccountAccessRole|AdministratorAccess|^(?:org|organization)[\W_]/i;
+
+/** Whether a role, profile, user or account name says it administers (`AdminRole`, `org-admin`, `break_glass`). */
+export function namesAdmin(name: string): boolean {
+  return ADMIN_IDENTITY.test(name.replace(/([a-z0-9])([A-Z])/g, '$1-$2'));
+}
 
 function assumes(system: string, who: string, via: string): Effect {
   return { tool: 'privilege', command: `assumes-identity ${system} ${safe(who)}`, via };
@@ -140,6 +149,18 @@ function azGrants(argv: string[], out: Effect[]): void {
     const role = opt(argv, /^--role$/)[0] ?? '';
     const who = opt(argv, /^--assignee(?:-object-id)?$/)[0] ?? '_';
     if (/owner|administrator|admin\b/i.test(role)) out.push(found('azure', role, who, `az assigns ${role} to ${who}`));
+    return;
+  }
+  // az ad app|sp owner add: an owner can add credentials to the application and sign in as it
+  if (argv[1] === 'ad' && /^(?:app|sp)$/.test(argv[2] ?? '') && argv[3] === 'owner' && argv[4] === 'add') {
+    out.push(
+      found(
+        'entra',
+        `${argv[2]}-owner`,
+        opt(argv, /^--owner-object-id$/)[0] ?? '_',
+        `az makes a principal owner of an application`,
+      ),
+    );
     return;
   }
   // az ad group member add --group "Global Admins" --member-id ...
@@ -163,14 +184,34 @@ function awsGrants(argv: string[], out: Effect[]): void {
       out.push(found('aws', arn, argv[2] ?? '_', `aws attaches ${arn.split('/').pop() ?? arn}`));
     return;
   }
-  // aws configure set role_arn ARN: the profile's later calls assume that role
-  if (argv[1] === 'configure' && argv[2] === 'set' && argv[3] === 'role_arn') {
+  // aws eks associate-access-policy --policy-arn ...AmazonEKSClusterAdminPolicy|AmazonEKSAdminPolicy
+  if (argv[1] === 'eks' && argv[2] === 'associate-access-policy') {
+    const arn = opt(argv, /^--policy-arn$/)[0] ?? '';
+    if (/cluster-access-policy\/AmazonEKS(?:Cluster)?AdminPolicy$/.test(arn))
+      out.push(
+        found(
+          'eks',
+          arn.split('/').pop() ?? arn,
+          opt(argv, /^--principal-arn$/)[0] ?? '_',
+          `aws eks makes a principal a cluster administrator`,
+        ),
+      );
+    return;
+  }
+  // aws configure set [profile.NAME.]role_arn ARN: the profile's later calls assume that role
+  if (argv[1] === 'configure' && argv[2] === 'set' && /^(?:profile\.[^.]+\.)?role_arn$/.test(argv[3] ?? '')) {
     const arn = argv[4] ?? '';
-    if (ADMIN_IDENTITY.test(arn.split('/').pop() ?? '')) out.push(assumes('aws', arn, `later aws calls assume ${arn}`));
+    if (namesAdmin(arn.split('/').pop() ?? '')) out.push(assumes('aws', arn, `later aws calls assume ${arn}`));
   }
 }
 
 function kubeGrants(argv: string[], out: Effect[]): void {
+  // kubectl config set-context --user=cluster-admin: later kubectl calls run with that user's credentials
+  if (argv[1] === 'config' && argv[2] === 'set-context') {
+    const user = opt(argv, /^--user$/)[0];
+    if (user && namesAdmin(user)) out.push(assumes('kubernetes', user, `later kubectl calls run as ${user}`));
+    return;
+  }
   if (argv[1] !== 'create' || !/^(?:rolebinding|clusterrolebinding)$/.test(argv[2] ?? '')) return;
   const role = opt(argv, /^--clusterrole$|^--role$/)[0] ?? '';
   if (!/^(?:cluster-admin|admin)$/.test(role)) return;
@@ -195,11 +236,31 @@ function platformGrants(name: string, argv: string[], out: Effect[]): void {
     out.push(found(name, admin ?? 'member', who, `${name} invites ${who} into the team`));
 }
 
+/** eksctl create iamidentitymapping --group system:masters: an IAM principal mapped to cluster-admin (EKS aws-auth). */
+function eksctlGrants(argv: string[], out: Effect[]): void {
+  if (argv[1] !== 'create' || argv[2] !== 'iamidentitymapping') return;
+  if (opt(argv, /^--group$/).some((g) => g === 'system:masters'))
+    out.push(
+      found('eks', 'system:masters', opt(argv, /^--arn$/)[0] ?? '_', 'eksctl maps an IAM principal to cluster-admin'),
+    );
+}
+
+/** MongoDB users created or granted a role over every database (MongoDB "Built-In Roles"). */
+const MONGO_ADMIN =
+  /\b(?:createUser|grantRolesToUser|updateUser)\s*\([\s\S]{0,400}?["'](root|userAdminAnyDatabase|dbAdminAnyDatabase|clusterAdmin|readWriteAnyDatabase|userAdmin|dbOwner|__system)["']/;
+
+function mongoGrants(text: string, out: Effect[]): void {
+  const m = MONGO_ADMIN.exec(text);
+  if (m) out.push(found('mongodb', m[1] ?? 'root', 'user', `the shell gives a MongoDB user the ${m[1]} role`));
+}
+
 export function roleGrantEffects(line: LineView, out: Effect[]): void {
+  if (line.programs.has('mongosh') || line.programs.has('mongo')) mongoGrants(line.text, out);
   for (const c of line.cmds) {
     const a = c.argv;
     const name = basename(a[0] ?? '').toLowerCase();
-    if (name === 'gcloud') gcloudGrants(a, out);
+    if (name === 'eksctl') eksctlGrants(a, out);
+    else if (name === 'gcloud') gcloudGrants(a, out);
     else if (name === 'az') azGrants(a, out);
     else if (name === 'aws') awsGrants(a, out);
     else if (name === 'kubectl' || name === 'oc') kubeGrants(a, out);
@@ -302,7 +363,7 @@ export function mcpRoleGrants(op: string, p: Record<string, unknown>): Effect[] 
 
 /** AWS principals of another account in a trust policy: `"AWS": "arn:aws:iam::ID:root"` or a bare id. */
 const TRUSTED_ACCOUNT =
-  /"AWS"\s*:\s*\[?\s*"(?:arn:aws:iam::)?(\d{12})(?::[^"]*)?"|\bAWS\s*=\s*\[?\s*"(?:arn:aws:iam::)?(\d{12})/;
+  /["']?\bAWS["']?\s*[:=]\s*\[?\s*(?:-\s*)?["']?(?:arn:aws:iam::)?(\d{12})\b|\btype\s*[:=]\s*["']AWS["'][\s\S]{0,120}?identifiers\s*[:=]\s*\[\s*["'](?:arn:aws:iam::)?(\d{12})\b/;
 const GCP_MEMBER = /["'](?:user|group|domain|serviceAccount):[^"'\s]+["']/g;
 const GCP_ROLE = /["'](roles\/[\w.]+)["']/g;
 /** An IAM user declared in Terraform, Pulumi, CDK or CloudFormation. */

@@ -18,9 +18,32 @@ import type { LineView } from './line-view.js';
 import { toolWords } from './mcp-tools.js';
 import { WEBMAIL } from './data-shares.js';
 
-export const FEED_PROGRAMS: readonly string[] = ['stripe', 'aws', 'gcloud', 'az'];
+export const FEED_PROGRAMS: readonly string[] = ['stripe', 'aws', 'gcloud', 'az', 'curl', 'http', 'https', 'xh'];
+
+/** REST routes that create a subscription: Stripe webhook_endpoints, a service's hooks/webhooks/subscriptions. */
+const HOOK_ROUTE =
+  /\/(?:webhook_endpoints|webhooks?|hooks|subscriptions|event[-_]?subscriptions|callbacks)(?:\/?$|[/?])/i;
+/** A destination in a request body: url=..., "url": "...", target_url, endpoint, callback. */
+const BODY_URL =
+  /(?:^|[&\s{,"'])"?(?:url|target_?url|targetUrl|endpoint|callback_?url|callbackUrl|payload_url|notification_url|delivery_url)"?\s*[=:]\s*"?(https?:\/\/[^\s"'&,}]+)/i;
+
+/** curl/httpie writing to a hook route with a destination in the body. */
+function httpFeed(argv: string[]): [string, string] | undefined {
+  const url = argv.find((w) => /^https?:\/\//i.test(w));
+  if (!url || !HOOK_ROUTE.test(url.replace(/^https?:\/\/[^/]+/i, ''))) return undefined;
+  const body = argv
+    .slice(1)
+    .filter((w) => w !== url)
+    .join(' ');
+  const dest = BODY_URL.exec(body)?.[1];
+  return dest ? [dest, `POST ${hostOf(url) ?? ''} hooks`] : undefined;
+}
 
 const LOCAL = /^(?:localhost|127\.[\d.]+|0\.0\.0\.0|\[::1\]|[\w.-]+\.(?:local|internal|localhost|lan|test))$/i;
+/** The clouds' serverless front doors (Cloud Run, Cloud Functions, App Engine, API Gateway, Lambda
+ * URLs, Azure Functions): a push subscription's documented target, a service of the same account. */
+const SERVERLESS =
+  /\.(?:run\.app|cloudfunctions\.net|appspot\.com|execute-api\.[\w-]+\.amazonaws\.com|lambda-url\.[\w-]+\.on\.aws|azurewebsites\.net)$/i;
 
 function hostOf(url: string): string | undefined {
   return /^[a-z][\w+.-]*:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^/:?#\s]+)/i.exec(url.trim())?.[1]?.toLowerCase();
@@ -29,7 +52,7 @@ function hostOf(url: string): string | undefined {
 function feed(dest: string, what: string, via: string): Effect | undefined {
   const d = dest.trim().replace(/^(['"])(.*)\1$/, '$2');
   const host = /^[^@\s]+@([\w.-]+\.[a-z]{2,})$/i.exec(d)?.[1]?.toLowerCase() ?? hostOf(d);
-  if (!host || LOCAL.test(host)) return undefined;
+  if (!host || LOCAL.test(host) || SERVERLESS.test(host)) return undefined;
   const w = (s: string) => s.replace(/[^\w@/.:,*~+=-]/g, '_').slice(0, 120) || '_';
   return { tool: 'privilege', command: `opens-access feed ${w(host)} ${w(what)}`, via };
 }
@@ -67,6 +90,26 @@ export function feedEffects(line: LineView, out: Effect[]): void {
     // gcloud pubsub subscriptions create|update --push-endpoint U
     if (name === 'gcloud' && a.includes('pubsub') && a.includes('subscriptions'))
       for (const u of opt(a, /^--push-endpoint$/)) dests.push([u, 'gcloud pubsub push subscription']);
+    if (name === 'curl' || name === 'http' || name === 'https' || name === 'xh') {
+      const f = httpFeed(a);
+      if (f) dests.push(f);
+    }
+    // gcloud logging sinks create NAME DEST: logs of an organisation or folder, or sent to another project
+    if (name === 'gcloud' && a.includes('logging') && a.includes('sinks') && a.includes('create')) {
+      const i = a.indexOf('create');
+      const dest = a.slice(i + 1).filter((w) => !w.startsWith('-'))[1] ?? '';
+      const destProject = /\/projects\/([\w-]+)\//.exec(dest)?.[1];
+      const project = opt(a, /^--project$/)[0];
+      const wide = opt(a, /^--organization$|^--folder$/).length > 0;
+      if (dest && (wide || (destProject && project && destProject !== project)))
+        dests.push([`https://${dest}`, `gcloud logging sink${wide ? ' of a whole organisation' : ''}`]);
+    }
+    // aws logs put-subscription-filter --destination-arn ...:destination:NAME: a log destination,
+    // CloudWatch Logs' way to send a group's events to another account
+    if (name === 'aws' && a[1] === 'logs' && a[2] === 'put-subscription-filter')
+      for (const d of opt(a, /^--destination-arn$/))
+        if (/^arn:aws:logs:[\w-]+:\d{12}:destination:/.test(d))
+          dests.push([`https://logs.${d.split(':')[4]}.aws`, 'aws logs cross-account destination']);
     // az eventgrid event-subscription create --endpoint U
     if (name === 'az' && a[1] === 'eventgrid' && a.includes('event-subscription') && a.includes('create'))
       for (const u of opt(a, /^--endpoint$/)) dests.push([u, 'az eventgrid event-subscription']);
@@ -102,6 +145,9 @@ const URL_KEYS =
   /^(?:url|uri|endpoint|address|target|target_url|targetUrl|callback|callback_url|callbackUrl|notification_url|notificationUrl|payload_url|payloadUrl|webhook_url|webhookUrl|push_endpoint|pushEndpoint|destination|delivery_url)$/;
 const FORWARD_KEYS =
   /^(?:forward|forwardTo|forward_to|forwardAsAttachmentTo|redirectTo|redirect_to|forwardingAddress|forwarding_email)$/;
+/** Keys that name where a service calls back (Twilio smsUrl/statusCallback, Slack request_url ...), on any writing tool. */
+const CALLBACK_KEY =
+  /^(?:[a-z]+_)?(?:callback|webhook|hook|notify|notification|sms|voice|status_?callback|event|delivery|push|target|forward(?:ing)?|request|payload)[_-]?(?:url|uri)$|^(?:statusCallback|smsUrl|voiceUrl|smsFallbackUrl|voiceFallbackUrl)$/i;
 
 /** The destinations in params (and one level of nested objects: GitHub's `config.url`, Gmail's `action.forward`). */
 function destinations(p: Record<string, unknown>, depth = 0): string[] {
@@ -112,7 +158,8 @@ function destinations(p: Record<string, unknown>, depth = 0): string[] {
         ? [(x as { address?: unknown }).address, (x as { emailAddress?: { address?: unknown } }).emailAddress?.address]
         : [x],
     );
-    if (URL_KEYS.test(k)) for (const x of vals) if (typeof x === 'string' && /^https?:\/\//i.test(x)) out.push(x);
+    if (URL_KEYS.test(k) || CALLBACK_KEY.test(k))
+      for (const x of vals) if (typeof x === 'string' && /^https?:\/\//i.test(x)) out.push(x);
     if (FORWARD_KEYS.test(k)) for (const x of vals) if (typeof x === 'string' && /@/.test(x)) out.push(x);
     if (depth === 0 && typeof v === 'object' && v !== null && !Array.isArray(v))
       out.push(...destinations(v as Record<string, unknown>, 1));
@@ -123,10 +170,19 @@ function destinations(p: Record<string, unknown>, depth = 0): string[] {
 /** An MCP tool that creates a webhook, push subscription or forwarding rule with a destination. */
 export function mcpFeeds(op: string, p: Record<string, unknown>): Effect[] {
   const words = toolWords(op);
-  if (!words.some((w) => CREATES.has(w)) || !words.some((w) => FEED_NOUNS.has(w))) return [];
+  if (!words.some((w) => CREATES.has(w))) return [];
   if (words.some((w) => w === 'delete' || w === 'remove' || w === 'list' || w === 'get' || w === 'test')) return [];
+  const found = words.some((w) => FEED_NOUNS.has(w))
+    ? destinations(p)
+    : Object.entries(p)
+        .filter(([k, v]) => CALLBACK_KEY.test(k) && typeof v === 'string' && /^https?:\/\//i.test(v))
+        .map(([, v]) => v as string);
+  // auto-forwarding set on a mailbox: its address is the destination (Gmail forwardingAddresses, autoForwarding)
+  if (words.some((w) => w === 'forward' || w === 'forwarding'))
+    for (const k of ['emailAddress', 'email', 'address', 'forwardingEmail'])
+      if (typeof p[k] === 'string' && /@/.test(p[k] as string)) found.push(p[k] as string);
   const out: Effect[] = [];
-  for (const d of destinations(p)) {
+  for (const d of found) {
     const e = feed(d, `mcp ${op}`, `MCP ${op} sends every later event or message to ${d}`);
     if (e) out.push(e);
   }

@@ -19,6 +19,7 @@
 import { posix } from 'node:path';
 import type { Effect } from './types.js';
 import { isKnownRegistry, isVendorHost } from './supply-data.js';
+import { namesAdmin } from './role-grants.js';
 
 type StartupKind = 'vim' | 'emacs' | 'devcontainer' | 'vscode' | 'gitconfig' | 'shellrc' | 'toolrc' | 'envfile';
 
@@ -493,6 +494,9 @@ export function isHomeRc(path: string): boolean {
 /** Environment settings tools document for start-up files (install guides of nvm, Go, pyenv, Android, Java ...). */
 const PLAIN_ENV =
   /^(?:PATH|MANPATH|INFOPATH|FPATH|CDPATH|NVM_DIR|PNPM_HOME|BUN_INSTALL|VOLTA_HOME|DENO_INSTALL|FNM_DIR|N_PREFIX|GOPATH|GOROOT|GOBIN|CARGO_HOME|RUSTUP_HOME|PYENV_ROOT|PIPX_HOME|PIPX_BIN_DIR|POETRY_HOME|WORKON_HOME|VIRTUAL_ENV_DISABLE_PROMPT|RBENV_ROOT|SDKMAN_DIR|JAVA_HOME|ANDROID_HOME|ANDROID_SDK_ROOT|FLUTTER_ROOT|DOTNET_ROOT|DOTNET_CLI_TELEMETRY_OPTOUT|HOMEBREW_NO_ANALYTICS|HOMEBREW_NO_AUTO_UPDATE|EDITOR|VISUAL|LANG|LANGUAGE|LC_[A-Z]+|TERM|COLORTERM|CLICOLOR|LSCOLORS|LS_COLORS|HISTSIZE|HISTFILESIZE|HISTCONTROL|SAVEHIST|TZ|XDG_[A-Z_]+_HOME|GPG_TTY|DOCKER_BUILDKIT|COMPOSE_DOCKER_CLI_BUILD|KUBE_EDITOR|STARSHIP_CONFIG|ZSH|ZSH_THEME|PS1|PS2|PROMPT|RPROMPT|PYTHONDONTWRITEBYTECODE|PIP_REQUIRE_VIRTUALENV|NODE_ENV|GOPRIVATE_DISABLED)$/;
+/** Cloud CLIs' default profile, project, region and context (AWS, gcloud, Azure CLI environment references). */
+const CLOUD_SELECT =
+  /^(?:AWS_PROFILE|AWS_DEFAULT_PROFILE|AWS_REGION|AWS_DEFAULT_REGION|CLOUDSDK_CORE_PROJECT|CLOUDSDK_COMPUTE_REGION|CLOUDSDK_COMPUTE_ZONE|GOOGLE_CLOUD_PROJECT|GCLOUD_PROJECT|AZURE_DEFAULTS_GROUP|AZURE_DEFAULTS_LOCATION)$/;
 /** Runtime option variables: plain unless their value loads code (loadsCode). */
 const RUNTIME_OPTIONS = /^(?:NODE_OPTIONS|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JAVA_OPTS|MAVEN_OPTS|GRADLE_OPTS)$/;
 /** Tools whose documented shell set-up is `eval "$(TOOL ...)"` (their own output, nothing fetched). */
@@ -516,6 +520,9 @@ function plainRcLine(line: string): boolean {
     return false;
   const env = /^(?:export\s+|declare\s+-x\s+|typeset\s+-x\s+|set\s+-gx\s+)?([A-Za-z_]\w*)(?:=|\s+)(.*)$/.exec(l);
   if (env && PLAIN_ENV.test(env[1] ?? '') && (/=/.test(l) || /^set\s+-gx/.test(l))) return !TEMP.test(env[2] ?? '');
+  // the cloud profile, project or region a shell starts with is a setting, unless it names an administrator
+  if (env && CLOUD_SELECT.test(env[1] ?? '') && /=/.test(l))
+    return !namesAdmin(env[2] ?? '') && !/[$`;|&<>]/.test(env[2] ?? '');
   // runtime flags (a heap size, source maps) are settings; a flag that loads a module is code
   if (env && RUNTIME_OPTIONS.test(env[1] ?? '') && /=/.test(l))
     return (
