@@ -438,7 +438,9 @@ function scratchLibraries(effects: Effect[]): Effect[] {
 /** `kubectl apply|create|replace ... -f -` (or --filename=-). */
 function kubeReadsStdin(argv: readonly string[]): boolean {
   if (!argv.some((w) => w === 'apply' || w === 'create' || w === 'replace')) return false;
-  return argv.some((w, i) => ((w === '-f' || w === '--filename') && argv[i + 1] === '-') || w === '--filename=-' || w === '-f-');
+  return argv.some(
+    (w, i) => ((w === '-f' || w === '--filename') && argv[i + 1] === '-') || w === '--filename=-' || w === '-f-',
+  );
 }
 
 /** The calls a write of `content` to `path` amounts to (what it plants). */

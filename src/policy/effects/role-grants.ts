@@ -42,6 +42,8 @@ export const ROLE_GRANT_PROGRAMS: readonly string[] = [
   'eksctl',
   'mongosh',
   'mongo',
+  'wp',
+  'drush',
 ];
 
 /** GCP roles that let the holder raise their own rights or act as another identity. */
@@ -245,6 +247,39 @@ function eksctlGrants(argv: string[], out: Effect[]): void {
     );
 }
 
+/**
+ * Web applications' administrators made from their CLIs: WP-CLI `wp user create|update ...
+ * --role=administrator`, `wp user set-role|add-role ID administrator`, `wp super-admin add`
+ * (developer.wordpress.org/cli); Drush `user:role:add administrator NAME` (urol, drupal.org).
+ */
+function webAppAdmins(name: string, argv: string[], out: Effect[]): void {
+  const words = argv.filter((w) => !w.startsWith('-'));
+  if (name === 'wp') {
+    if (words[1] === 'super-admin' && words[2] === 'add')
+      out.push(found('wordpress', 'super-admin', words[3] ?? '_', 'wp makes a network super administrator'));
+    if (words[1] !== 'user') return;
+    const verb = words[2] ?? '';
+    const role = /^(?:create|update)$/.test(verb)
+      ? opt(argv, /^--role$/)
+      : /^(?:set-role|add-role)$/.test(verb)
+        ? [words[4] ?? '']
+        : [];
+    const admin = role.find((r) => /^(?:administrator|admin)$/i.test(r));
+    if (admin)
+      out.push(found('wordpress', admin, words[3] ?? '_', `wp gives ${words[3] ?? 'a user'} the ${admin} role`));
+    return;
+  }
+  if (/^(?:user:role:add|user-add-role|urol)$/.test(words[1] ?? '') && /admin/i.test(words[2] ?? ''))
+    out.push(
+      found(
+        'drupal',
+        words[2] ?? 'administrator',
+        words[3] ?? '_',
+        `drush gives ${words[3] ?? 'a user'} the ${words[2]} role`,
+      ),
+    );
+}
+
 /** MongoDB users created or granted a role over every database (MongoDB "Built-In Roles"). */
 const MONGO_ADMIN =
   /\b(?:createUser|grantRolesToUser|updateUser)\s*\([\s\S]{0,400}?["'](root|userAdminAnyDatabase|dbAdminAnyDatabase|clusterAdmin|readWriteAnyDatabase|userAdmin|dbOwner|__system)["']/;
@@ -260,6 +295,7 @@ export function roleGrantEffects(line: LineView, out: Effect[]): void {
     const a = c.argv;
     const name = basename(a[0] ?? '').toLowerCase();
     if (name === 'eksctl') eksctlGrants(a, out);
+    else if (name === 'wp' || name === 'drush') webAppAdmins(name, a, out);
     else if (name === 'gcloud') gcloudGrants(a, out);
     else if (name === 'az') azGrants(a, out);
     else if (name === 'aws') awsGrants(a, out);
