@@ -6,6 +6,7 @@
 // meets the same rules as doing it on the command line.
 import { rbacManifestGrants } from './admin-grants.js';
 import { fileRoleGrants } from './role-grants.js';
+import { webShellEffects } from './web-shells.js';
 import { automationCommands, isAutomationFile } from './automation-tasks.js';
 import { exposedConfigEffects } from './exposed-shells.js';
 import { ciContainerRuns, devcontainerRun, isDevcontainer } from './container-specs.js';
@@ -610,6 +611,7 @@ function laterPlants(path: string, content: string): Effect[] {
     ...codeLoaders(path, content),
     ...agentNoteCommands(path, content),
     ...fileRoleGrants(path, content),
+    ...webShellEffects(path, content),
   ];
 }
 

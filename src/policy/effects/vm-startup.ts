@@ -34,12 +34,12 @@ function startup(words: string[], via: string): Effect {
 /** What a boot script's text plants: its commands, and the hosts it reaches. */
 export function bootScript(text: string, where: string, out: Effect[]): void {
   const script = text.includes('\\n') ? text.replace(/\\n/g, '\n') : text;
-  out.push({ tool: 'exec', command: script, via: `${where} runs at every boot`, onlyDeny: true });
+  out.push({ tool: 'exec', command: script, via: `${where} runs on its own later`, onlyDeny: true });
   for (const u of reachedUrls(script)) {
     const h = /^[a-z]+:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^/:?#]+)/i.exec(u)?.[1]?.toLowerCase();
     if (!h || /^(?:localhost|127\.[\d.]+|metadata\.google\.internal|169\.254\.169\.254)$/.test(h)) continue;
     if (isVendorHost(h) || isKnownRegistry(h) || CLOUD_STORAGE.test(h)) continue;
-    out.push(startup(['startup-fetch', u, 'vm-startup'], `${where} reaches ${h} at every boot`));
+    out.push(startup(['startup-fetch', u, 'vm-startup'], `${where} reaches ${h} each time it runs`));
   }
 }
 
