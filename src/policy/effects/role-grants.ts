@@ -44,6 +44,11 @@ export const ROLE_GRANT_PROGRAMS: readonly string[] = [
   'mongo',
   'wp',
   'drush',
+  'new-azroleassignment',
+  'add-azureaddirectoryrolemember',
+  'new-mgrolemanagementdirectoryroleassignment',
+  'add-azadgroupmember',
+  'ssh-copy-id',
 ];
 
 /** GCP roles that let the holder raise their own rights or act as another identity. */
@@ -186,6 +191,43 @@ function awsGrants(argv: string[], out: Effect[]): void {
       out.push(found('aws', arn, argv[2] ?? '_', `aws attaches ${arn.split('/').pop() ?? arn}`));
     return;
   }
+  // an inline or new default policy version that allows every action on every resource
+  if (
+    argv[1] === 'iam' &&
+    /^(?:put-(?:role|user|group)-policy|create-policy-version|create-policy)$/.test(argv[2] ?? '')
+  ) {
+    const doc = opt(argv, /^--policy-document$/)[0] ?? '';
+    const everything =
+      /"Action"\s*:\s*\[?\s*"\*"[\s\S]*?"Resource"\s*:\s*\[?\s*"\*"|"Resource"\s*:\s*\[?\s*"\*"[\s\S]*?"Action"\s*:\s*\[?\s*"\*"/.test(
+        doc,
+      );
+    // create-policy-version --set-as-default from a file: a policy's rights replaced with text not on the line
+    const unseen = argv[2] === 'create-policy-version' && argv.includes('--set-as-default') && /^file:/.test(doc);
+    if (everything || unseen)
+      out.push(
+        found(
+          'aws',
+          everything ? 'Action:*' : 'policy-version',
+          argv[2] ?? '_',
+          `aws ${argv[2]} ${everything ? 'allows every action on every resource' : 'replaces a policy with a file not shown'}`,
+        ),
+      );
+    return;
+  }
+  // aws sso-admin create-account-assignment: a person or group given a permission set on an account
+  if (argv[1] === 'sso-admin' && argv[2] === 'create-account-assignment') {
+    out.push(
+      found(
+        'aws-sso',
+        opt(argv, /^--permission-set-arn$/)[0]
+          ?.split('/')
+          .pop() ?? '_',
+        opt(argv, /^--principal-id$/)[0] ?? '_',
+        'aws sso-admin gives a principal access to an account',
+      ),
+    );
+    return;
+  }
   // aws eks associate-access-policy --policy-arn ...AmazonEKSClusterAdminPolicy|AmazonEKSAdminPolicy
   if (argv[1] === 'eks' && argv[2] === 'associate-access-policy') {
     const arn = opt(argv, /^--policy-arn$/)[0] ?? '';
@@ -207,7 +249,17 @@ function awsGrants(argv: string[], out: Effect[]): void {
   }
 }
 
+/** Workload identity annotations: the pods of a service account act as the cloud identity named. */
+const WORKLOAD_IDENTITY =
+  /^(?:iam\.gke\.io\/gcp-service-account|eks\.amazonaws\.com\/role-arn|azure\.workload\.identity\/client-id)=(.+)$/;
+
 function kubeGrants(argv: string[], out: Effect[]): void {
+  if (argv[1] === 'annotate' && /^(?:serviceaccounts?|sa)(?:\/|$)/.test(argv[2] ?? ''))
+    for (const w of argv) {
+      const id = WORKLOAD_IDENTITY.exec(w)?.[1] ?? '';
+      if (id && namesAdmin(id.split('@')[0]?.split('/').pop() ?? ''))
+        out.push(assumes('kubernetes', id, `the service account's pods act as ${id}`));
+    }
   // kubectl config set-context --user=cluster-admin: later kubectl calls run with that user's credentials
   if (argv[1] === 'config' && argv[2] === 'set-context') {
     const user = opt(argv, /^--user$/)[0];
@@ -280,6 +332,31 @@ function webAppAdmins(name: string, argv: string[], out: Effect[]): void {
     );
 }
 
+/** Azure PowerShell and Microsoft Graph role assignments (Az.Resources, AzureAD, Microsoft.Graph modules). */
+const AZ_POWERSHELL =
+  /^(?:new-azroleassignment|add-azureaddirectoryrolemember|new-mgrolemanagementdirectoryroleassignment|add-azadgroupmember)$/;
+
+function azPowershellGrants(argv: string[], out: Effect[]): void {
+  const role = opt(argv, /^-(?:RoleDefinitionName|RoleDefinitionId|ObjectId|TargetGroupDisplayName)$/i)[0] ?? '';
+  const who = opt(argv, /^-(?:SignInName|ObjectId|PrincipalId|RefObjectId|MemberUserPrincipalName)$/i)[0] ?? '_';
+  if (/owner|administrator|admin\b/i.test(role) || /directoryrole|rolemanagement/.test(argv[0]?.toLowerCase() ?? ''))
+    out.push(found('azure', role || 'directory-role', who, `${argv[0]} gives ${who} ${role || 'a directory role'}`));
+}
+
+/** ssh-copy-id of a key kept in a temporary or hidden place: someone else's key let in. */
+function sshCopyId(argv: string[], out: Effect[]): void {
+  const key = opt(argv, /^-i$/)[0] ?? '';
+  if (key && /^(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/)|\/\.(?!ssh\/)[^/]+\//.test(key))
+    out.push(
+      found(
+        'ssh',
+        'authorized_keys',
+        argv[argv.length - 1] ?? '_',
+        `ssh-copy-id installs ${key}, a key from a temporary or hidden place`,
+      ),
+    );
+}
+
 /** MongoDB users created or granted a role over every database (MongoDB "Built-In Roles"). */
 const MONGO_ADMIN =
   /\b(?:createUser|grantRolesToUser|updateUser)\s*\([\s\S]{0,400}?["'](root|userAdminAnyDatabase|dbAdminAnyDatabase|clusterAdmin|readWriteAnyDatabase|userAdmin|dbOwner|__system)["']/;
@@ -296,6 +373,8 @@ export function roleGrantEffects(line: LineView, out: Effect[]): void {
     const name = basename(a[0] ?? '').toLowerCase();
     if (name === 'eksctl') eksctlGrants(a, out);
     else if (name === 'wp' || name === 'drush') webAppAdmins(name, a, out);
+    else if (AZ_POWERSHELL.test(name)) azPowershellGrants(a, out);
+    else if (name === 'ssh-copy-id') sshCopyId(a, out);
     else if (name === 'gcloud') gcloudGrants(a, out);
     else if (name === 'az') azGrants(a, out);
     else if (name === 'aws') awsGrants(a, out);

@@ -18,7 +18,32 @@ import type { LineView } from './line-view.js';
 import { toolWords } from './mcp-tools.js';
 import { WEBMAIL } from './data-shares.js';
 
-export const FEED_PROGRAMS: readonly string[] = ['stripe', 'aws', 'gcloud', 'az', 'curl', 'http', 'https', 'xh'];
+export const FEED_PROGRAMS: readonly string[] = [
+  'stripe',
+  'aws',
+  'gcloud',
+  'az',
+  'curl',
+  'http',
+  'https',
+  'xh',
+  'heroku',
+  'fly',
+  'flyctl',
+  'vercel',
+  'netlify',
+  'render',
+  'railway',
+  'doctl',
+  'gam',
+  'set-mailbox',
+  'new-inboxrule',
+  'set-inboxrule',
+  'new-transportrule',
+];
+
+/** Platform CLI subcommands that add a log drain, webhook or stream (heroku drains:add, webhooks:add ...). */
+const PLATFORM_FEED = /^(?:drains?|webhooks?|hooks?|log-?drains?|log-?streams?)(?::(?:add|create))?$/;
 
 /** REST routes that create a subscription: Stripe webhook_endpoints, a service's hooks/webhooks/subscriptions. */
 const HOOK_ROUTE =
@@ -45,6 +70,13 @@ const LOCAL = /^(?:localhost|127\.[\d.]+|0\.0\.0\.0|\[::1\]|[\w.-]+\.(?:local|in
 const SERVERLESS =
   /\.(?:run\.app|cloudfunctions\.net|appspot\.com|execute-api\.[\w-]+\.amazonaws\.com|lambda-url\.[\w-]+\.on\.aws|azurewebsites\.net)$/i;
 
+/** Logging, monitoring and alerting services whose ingest hosts log drains and alert hooks are
+ * documented to point at (Papertrail, Datadog, Sumo Logic, Better Stack/Logtail, Loggly, Splunk
+ * Cloud, New Relic, Honeycomb, Sentry, Mezmo/LogDNA, Coralogix, Elastic Cloud, Grafana Cloud,
+ * Axiom, Slack incoming webhooks, PagerDuty, Opsgenie). */
+const OBSERVABILITY =
+  /(?:^|\.)(?:papertrailapp\.com|datadoghq\.(?:com|eu)|sumologic\.com|logtail\.com|betterstack\.com|betteruptime\.com|loggly\.com|splunkcloud\.com|newrelic\.com|honeycomb\.io|sentry\.io|logdna\.com|mezmo\.com|coralogix\.com|cloud\.es\.io|elastic-cloud\.com|grafana\.net|axiom\.co|hooks\.slack\.com|events\.pagerduty\.com|api\.opsgenie\.com)$/i;
+
 function hostOf(url: string): string | undefined {
   return /^[a-z][\w+.-]*:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^/:?#\s]+)/i.exec(url.trim())?.[1]?.toLowerCase();
 }
@@ -52,7 +84,7 @@ function hostOf(url: string): string | undefined {
 function feed(dest: string, what: string, via: string): Effect | undefined {
   const d = dest.trim().replace(/^(['"])(.*)\1$/, '$2');
   const host = /^[^@\s]+@([\w.-]+\.[a-z]{2,})$/i.exec(d)?.[1]?.toLowerCase() ?? hostOf(d);
-  if (!host || LOCAL.test(host) || SERVERLESS.test(host)) return undefined;
+  if (!host || LOCAL.test(host) || SERVERLESS.test(host) || OBSERVABILITY.test(host)) return undefined;
   const w = (s: string) => s.replace(/[^\w@/.:,*~+=-]/g, '_').slice(0, 120) || '_';
   return { tool: 'privilege', command: `opens-access feed ${w(host)} ${w(what)}`, via };
 }
@@ -73,6 +105,21 @@ export function feedEffects(line: LineView, out: Effect[]): void {
     const a = c.argv;
     const name = basename(a[0] ?? '').toLowerCase();
     const dests: [string, string][] = [];
+    // heroku drains:add URL, heroku webhooks:add -u URL, a platform's drain or hook added with a URL
+    if (a.slice(1, 4).some((w) => PLATFORM_FEED.test(w)) && a.slice(1, 5).some((w) => /(?::|^)(?:add|create)$/.test(w)))
+      for (const u of a.slice(2)) if (/^(?:https?|syslog(?:\+tls)?):\/\//i.test(u)) dests.push([u, `${name} ${a[1]}`]);
+    // Exchange: Set-Mailbox -ForwardingSmtpAddress, New-/Set-InboxRule -ForwardTo|-RedirectTo, transport rules
+    if (/^(?:set-mailbox|new-inboxrule|set-inboxrule|new-transportrule)$/.test(name))
+      for (const e of opt(
+        a,
+        /^-(?:ForwardingSmtpAddress|ForwardingAddress|ForwardTo|RedirectTo|ForwardAsAttachmentTo|BlindCopyTo|RedirectMessageTo)$/i,
+      ))
+        dests.push([e.replace(/^smtp:/i, ''), `${a[0]} forwarding`]);
+    // GAM: gam user U forward on ADDR
+    if (name === 'gam') {
+      const i = a.indexOf('forward');
+      if (i > 0 && a[i + 1] === 'on' && a[i + 2]) dests.push([a[i + 2] ?? '', 'gam mail forwarding']);
+    }
     // stripe webhook_endpoints create --url U; stripe post /v1/webhook_endpoints -d url=U
     if (name === 'stripe' && /^webhook_endpoints$/.test(a[1] ?? '') && /^(?:create|update)$/.test(a[2] ?? ''))
       for (const u of opt(a, /^--url$/)) dests.push([u, 'stripe webhook_endpoints']);
@@ -140,6 +187,9 @@ const FEED_NOUNS = new Set([
   'destination',
   'notification',
   'integration',
+  'drain',
+  'drains',
+  'stream',
 ]);
 const URL_KEYS =
   /^(?:url|uri|endpoint|address|target|target_url|targetUrl|callback|callback_url|callbackUrl|notification_url|notificationUrl|payload_url|payloadUrl|webhook_url|webhookUrl|push_endpoint|pushEndpoint|destination|delivery_url)$/;
@@ -159,7 +209,10 @@ function destinations(p: Record<string, unknown>, depth = 0): string[] {
         : [x],
     );
     if (URL_KEYS.test(k) || CALLBACK_KEY.test(k))
-      for (const x of vals) if (typeof x === 'string' && /^https?:\/\//i.test(x)) out.push(x);
+      for (const x of vals)
+        if (typeof x === 'string' && /^(?:https?|syslog(?:\+tls)?):\/\//i.test(x)) out.push(x);
+        // a syslog or TCP endpoint given as host:port (log streams)
+        else if (typeof x === 'string' && /^[\w-]+(?:\.[\w-]+)+:\d{2,5}$/.test(x)) out.push(`tcp://${x}`);
     if (FORWARD_KEYS.test(k)) for (const x of vals) if (typeof x === 'string' && /@/.test(x)) out.push(x);
     if (depth === 0 && typeof v === 'object' && v !== null && !Array.isArray(v))
       out.push(...destinations(v as Record<string, unknown>, 1));
