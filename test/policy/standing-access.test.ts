@@ -255,3 +255,21 @@ test('log drains, platform webhooks, mailbox forwarding and IAM escalation primi
     x('B', 'aws iam get-role-policy --role-name ci --policy-name deploy'),
   ]);
 });
+
+test("a Dockerfile's devcontainer.metadata label is read as the dev container settings it merges", () => {
+  const docker = (label: string) =>
+    `FROM mcr.microsoft.com/devcontainers/base:bookworm\nLABEL devcontainer.metadata='${label}'\n`;
+  check([
+    w('A', '/home/dev/project/.devcontainer/Dockerfile', docker('[{"privileged": true, "init": true}]')),
+    w(
+      'B',
+      '/home/dev/project/.devcontainer/Dockerfile',
+      docker('[{"remoteUser": "vscode", "postCreateCommand": "npm ci"}]'),
+    ),
+    w(
+      'B',
+      '/home/dev/project/.devcontainer/Dockerfile',
+      docker('[{"mounts": ["source=/var/run/docker.sock,target=/var/run/docker.sock,type=bind"]}]'),
+    ),
+  ]);
+});
