@@ -443,6 +443,15 @@ function levelValue(key: string, v: unknown): string | undefined {
 /** An MCP tool that adds a principal to an administrator role, group or permission level. */
 export function mcpRoleGrants(op: string, p: Record<string, unknown>): Effect[] {
   const words = toolWords(op);
+  // an SSH or GPG key added to an account or repository (add_ssh_key, create_deploy_key)
+  if (
+    words.some((w) => w === 'add' || w === 'create' || w === 'upload' || w === 'register') &&
+    words.includes('key') &&
+    Object.values(p).some(
+      (v) => typeof v === 'string' && /^(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-|sk-ssh-)/.test(v.trim()),
+    )
+  )
+    return [found('ssh', 'key', typeof p['title'] === 'string' ? p['title'] : '_', `MCP ${op} lets a new SSH key in`)];
   if (!words.some((w) => GRANT_VERBS.has(w)) || !words.some((w) => GRANT_NOUNS.has(w))) return [];
   if (words.some((w) => w === 'remove' || w === 'delete' || w === 'revoke' || w === 'list' || w === 'get')) return [];
   let level: string | undefined;
@@ -454,7 +463,22 @@ export function mcpRoleGrants(op: string, p: Record<string, unknown>): Effect[] 
   // make_admin, promote_to_owner: the level is in the tool's name
   if (!level && words.some((w) => /^(?:admin|admins|owner|superuser)$/.test(w)) && !words.includes('request'))
     level = words.find((w) => /^(?:admin|admins|owner|superuser)$/.test(w));
-  if (!level) return [];
+  if (!level) {
+    // IAM documents and bindings among the parameters (a policy's bindings, a trust policy, a
+    // role and member pair) read as the same text written to a file would be
+    const strings: string[] = [];
+    const walk = (v: unknown, depth: number): void => {
+      if (typeof v === 'string') strings.push(v);
+      else if (v && typeof v === 'object' && depth < 6) for (const x of Object.values(v)) walk(x, depth + 1);
+    };
+    walk(p, 0);
+    const text = [JSON.stringify(p), ...strings.map((x) => JSON.stringify(x)), ...strings].join('\n');
+    const role = strings.find((x) => /^roles\/[\w.]+$/.test(x));
+    const member = strings.find((x) => /^(?:user|group|domain|serviceAccount):/.test(x));
+    if (role && member && gcpGrantIsPower(role, member))
+      return [found('gcp', role, member, `MCP ${op} grants ${role} to ${member}`)];
+    return fileRoleGrants(`MCP ${op}`, text).map((e) => ({ ...e, via: e.via.replace(/ once applied$/, '') }));
+  }
   const who =
     [
       'email',

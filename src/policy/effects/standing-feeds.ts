@@ -190,9 +190,10 @@ const FEED_NOUNS = new Set([
   'drain',
   'drains',
   'stream',
+  'oauth',
 ]);
 const URL_KEYS =
-  /^(?:url|uri|endpoint|address|target|target_url|targetUrl|callback|callback_url|callbackUrl|notification_url|notificationUrl|payload_url|payloadUrl|webhook_url|webhookUrl|push_endpoint|pushEndpoint|destination|delivery_url)$/;
+  /^(?:url|uri|endpoint|address|target|target_url|targetUrl|callback|callback_url|callbackUrl|notification_url|notificationUrl|payload_url|payloadUrl|webhook_url|webhookUrl|push_endpoint|pushEndpoint|destination|delivery_url|redirect_uri|redirect_uris|redirectUri|redirectUris|callback_urls)$/;
 const FORWARD_KEYS =
   /^(?:forward|forwardTo|forward_to|forwardAsAttachmentTo|redirectTo|redirect_to|forwardingAddress|forwarding_email)$/;
 /** Keys that name where a service calls back (Twilio smsUrl/statusCallback, Slack request_url ...), on any writing tool. */

@@ -483,6 +483,51 @@ export function startupPlant(path: string, content: string): Effect[] | undefine
   return out;
 }
 
+/** A user's systemd units and their drop-ins (systemd.unit(5): ~/.config/systemd/user). */
+const USER_UNIT =
+  /\/\.config\/systemd\/user\/(?:[^/]+\.(?:service|timer|socket|path|target|mount)|[^/]+\.d\/[^/]+\.conf)$/;
+/** Lines of a unit that run a program (systemd.service(5) Exec*, systemd.socket(5) Exec*). */
+const UNIT_EXEC = /^\s*Exec[A-Za-z]*\s*=\s*[-@:+!]*(.*)$/gm;
+/** Commands that fetch, connect out, decode or open a shell on a socket: not a service's own program. */
+const UNIT_ODD =
+  /\/dev\/(?:tcp|udp)\/|\b(?:curl|wget|nc|ncat|netcat|socat|telnet|base64|xxd|openssl)\b|\b(?:bash|sh|zsh)\s+-i\b/;
+
+/**
+ * A user's systemd unit, read by what it runs: `startup-write NAME plain` when every Exec line
+ * starts a program kept in an ordinary place that fetches nothing and opens no connection (a
+ * project's dev server, a sync tool); `code` when a line fetches, connects out, decodes, opens a
+ * shell on a socket or runs a program from a temporary or hidden place, and when the text is not
+ * known (`cp`, `curl -o`). Its commands are also planted (content.ts), so a deny of any counts.
+ */
+function unitWrite(path: string, content: string | undefined): Effect {
+  const name = posix.basename(path.replace(/\\/g, '/'));
+  const odd = (c: string): boolean => {
+    const prog = c.trim().split(/\s+/)[0] ?? '';
+    if (ODD_PROGRAM.test(prog) || UNIT_ODD.test(c)) return true;
+    return reachedUrls(c).some((u) => {
+      const h = hostOf(u);
+      return !!h && !/^(?:localhost|127\.[\d.]+|\[::1\]|0\.0\.0\.0)$/.test(h) && !isVendorHost(h);
+    });
+  };
+  // a timer, path or socket unit starts a service on its own schedule or trigger: what it starts is not in it
+  const scheduled = /\.(?:timer|path|socket)$/.test(name);
+  const plain =
+    !scheduled &&
+    content !== undefined &&
+    // text that reads as a unit (a section header); anything else is not known to be harmless
+    /^\s*\[(?:Unit|Service|Install)\]\s*$/m.test(content) &&
+    content.length < 64 * 1024 &&
+    ![...content.matchAll(UNIT_EXEC)].some((m) => odd(m[1] ?? ''));
+  return reading(
+    ['startup-write', name, plain ? 'plain' : 'code'],
+    plain
+      ? `adds a login service ${name} that runs the project's own programs`
+      : content === undefined || scheduled
+        ? `writes the login service ${name} with text not shown on the line, or a trigger that starts one later`
+        : `adds a login service ${name} that fetches, connects out or runs a program from a hidden place`,
+  );
+}
+
 /** A user's shell start-up files (system-wide ones stay with persistence-files). */
 const HOME_RC =
   /(?:^|[/\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zprofile|zshenv|zlogin|zlogout|kshrc|mkshrc|xprofile|xinitrc|xsessionrc|xsession)$|[/\\]\.config[/\\]fish[/\\](?:config\.fish|conf\.d[/\\][^/\\]+\.fish|functions[/\\][^/\\]+\.fish)$/;
@@ -550,6 +595,7 @@ function plainRcLine(line: string): boolean {
  * when the text is not known (`cp`, `sed -i`, a file piped in).
  */
 export function startupWrite(path: string, content: string | undefined): Effect | undefined {
+  if (USER_UNIT.test(path.replace(/\\/g, '/'))) return unitWrite(path, content);
   if (!isHomeRc(path)) return undefined;
   const name = posix.basename(path.replace(/\\/g, '/'));
   const plain = content !== undefined && content.split('\n').length <= 200 && content.split('\n').every(plainRcLine);
