@@ -299,6 +299,15 @@ test('MCP tools that carry IAM bindings, trust policies, keys or OAuth redirects
     m('B', { tool: 'add_member_to_team', org: 'acme', team: 'frontend', username: 'alice' }),
     m('B', { tool: 'create_issue', title: 'Make bob an admin', body: 'role: admin' }),
     m('B', { tool: 'update_settings', notification_url: 'https://hooks.slack.com/services/T/B/X' }),
+    // a commit status's link to its CI run is not a callback
+    m('B', {
+      tool: 'create_commit_status',
+      owner: 'acme',
+      repo: 'api',
+      sha: 'abc',
+      state: 'success',
+      target_url: 'https://ci.acme.dev/b/1',
+    }),
   ]);
 });
 

@@ -198,7 +198,7 @@ const FORWARD_KEYS =
   /^(?:forward|forwardTo|forward_to|forwardAsAttachmentTo|redirectTo|redirect_to|forwardingAddress|forwarding_email)$/;
 /** Keys that name where a service calls back (Twilio smsUrl/statusCallback, Slack request_url ...), on any writing tool. */
 const CALLBACK_KEY =
-  /^(?:[a-z]+_)?(?:callback|webhook|hook|notify|notification|sms|voice|status_?callback|event|delivery|push|target|forward(?:ing)?|request|payload)[_-]?(?:url|uri)$|^(?:statusCallback|smsUrl|voiceUrl|smsFallbackUrl|voiceFallbackUrl)$/i;
+  /^(?:[a-z]+_)?(?:callback|webhook|hook|notify|notification|sms|voice|status_?callback|event|delivery|push|forward(?:ing)?|request|payload)[_-]?(?:url|uri)$|^(?:statusCallback|smsUrl|voiceUrl|smsFallbackUrl|voiceFallbackUrl)$/i;
 
 /** The destinations in params (and one level of nested objects: GitHub's `config.url`, Gmail's `action.forward`). */
 function destinations(p: Record<string, unknown>, depth = 0): string[] {
