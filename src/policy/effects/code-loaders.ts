@@ -118,6 +118,62 @@ function ipythonLines(content: string, name: string): Effect[] {
   return analyzeCode(PYTHON, code, `plants start-up code in ${name}`).map((e) => ({ ...e, onlyDeny: true }));
 }
 
+/**
+ * Build files that name a script the build tool runs on every build: PlatformIO `extra_scripts`
+ * (`pre:`/`post:` SCons scripts, PlatformIO "Advanced Scripting"), Gradle `apply from:` (a script
+ * plugin, Gradle "Script plugins", also from a URL), CMake `include()` and
+ * `CMAKE_PROJECT_INCLUDE`. The script is judged by where it is kept, as other loaded programs.
+ */
+function buildScripts(lower: string, content: string, name: string): Effect[] {
+  const found: string[] = [];
+  if (/(?:^|\/)platformio\.ini$/.test(lower))
+    for (const m of content.matchAll(/^\s*extra_scripts\s*=\s*((?:.*\n?(?:[ \t]+\S.*\n?)*))/gm))
+      for (const item of (m[1] ?? '').split(/[\s,]+/)) if (item) found.push(item.replace(/^(?:pre|post):/, ''));
+  if (/\.gradle(?:\.kts)?$/.test(lower))
+    for (const m of content.matchAll(/\bapply\s*\(?\s*from\s*[:=]\s*(?:file\(|uri\()?\s*["']([^"']+)["']/g))
+      if (m[1]) found.push(m[1]);
+  if (/(?:^|\/)cmakelists\.txt$|\.cmake$/.test(lower))
+    for (const m of content.matchAll(/\b(?:include|CMAKE_PROJECT_INCLUDE(?:_BEFORE)?)\s*\(?\s*["']?([^\s"')]+)/gi))
+      if (m[1] && /[/.]/.test(m[1])) found.push(m[1]);
+  const out: Effect[] = [];
+  for (const f of found)
+    if (tuckedAway(f) || /^https?:\/\//i.test(f))
+      out.push(
+        program(
+          f,
+          name,
+          `${name} makes every build run ${f}, from ${/^https?:/i.test(f) ? 'another host' : 'a hidden or temporary place'}`,
+        ),
+      );
+  return out;
+}
+
+/**
+ * PHP's `auto_prepend_file`/`auto_append_file` (php.ini, a directory's .user.ini, Apache
+ * .htaccess `php_value`, FPM pool `php_value[...]`): the file runs before or after every PHP
+ * request. A firewall's documented prepend file in the site passes; one kept in a temporary or
+ * hidden place, among uploads, or on another host is a request-time backdoor (PHP manual,
+ * "php.ini directives": auto_prepend_file).
+ */
+function phpPrepends(content: string, name: string): Effect[] {
+  const out: Effect[] = [];
+  for (const m of content.matchAll(/\bauto_(?:prepend|append)_file\b\]?\s*(?:=\s*)?["']?([^\s"';]+)/g)) {
+    const f = m[1] ?? '';
+    if (!f || /^(?:none|off)$/i.test(f)) continue;
+    if (tuckedAway(f) || /\/(?:wp-content\/)?uploads\//i.test(f) || /^(?:https?|ftp|data|php):/i.test(f))
+      out.push(program(f, name, `${name} makes every PHP request run ${f} first`));
+  }
+  return out;
+}
+
+/** A Jupyter kernel spec's argv[0]: the program every notebook on that kernel starts. */
+function kernelProgram(content: string, name: string): Effect[] {
+  const first = /"argv"\s*:\s*\[\s*"([^"]+)"/.exec(content)?.[1];
+  return first && tuckedAway(first)
+    ? [program(first, name, `${name} makes every notebook start ${first}, from a hidden or temporary place`)]
+    : [];
+}
+
 /** What a write of `content` to `path` makes a tool load at start. */
 export function codeLoaders(path: string, content: string): Effect[] {
   const p = path.replace(/\\/g, '/');
@@ -129,6 +185,14 @@ export function codeLoaders(path: string, content: string): Effect[] {
   if (/(?:^|\/)jupyter_(?:notebook|server|lab)_config\.(?:py|json)$/.test(lower))
     out.push(...jupyterServer(content, name));
   if (/(?:^|\/)ipython_(?:kernel_)?config\.py$/.test(lower)) out.push(...ipythonLines(content, name));
+  out.push(...buildScripts(lower, content, name));
+  if (
+    /(?:^|\/)(?:php\.ini|\.user\.ini|\.htaccess|php-fpm\.conf)$|\/php(?:\/[\d.]+)?\/(?:fpm|cli|apache2)\/(?:php\.ini|pool\.d\/[^/]+\.conf)$|\/conf\.d\/[^/]+\.ini$/.test(
+      lower,
+    )
+  )
+    out.push(...phpPrepends(content, name));
+  if (/\/jupyter\/kernels\/[^/]+\/kernel\.json$/.test(lower)) out.push(...kernelProgram(content, name));
   // VS Code launch configurations: the runtime or program a debug session starts (F5)
   if (/(?:^|\/)\.vscode\/launch\.json$|\.code-workspace$/.test(lower))
     for (const m of content.matchAll(

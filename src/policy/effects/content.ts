@@ -5,6 +5,8 @@
 // `config set` command, so pointing them at another registry or switching verification off
 // meets the same rules as doing it on the command line.
 import { rbacManifestGrants } from './admin-grants.js';
+import { fileRoleGrants } from './role-grants.js';
+import { webShellEffects } from './web-shells.js';
 import { automationCommands, isAutomationFile } from './automation-tasks.js';
 import { exposedConfigEffects } from './exposed-shells.js';
 import { ciContainerRuns, devcontainerRun, isDevcontainer } from './container-specs.js';
@@ -569,6 +571,22 @@ function packageSources(text: string, via: string): Effect[] {
   return out;
 }
 
+/**
+ * A Dockerfile's `LABEL devcontainer.metadata='[...]'`: the Dev Containers spec merges this image
+ * metadata into the dev container's configuration (containers.dev, "Image metadata"), so its
+ * `privileged`, `capAdd`, `mounts` and `runArgs` start the next container built from the image
+ * as a devcontainer.json of the same text would.
+ */
+function imageDevcontainer(content: string, name: string): Effect[] {
+  const m = /\bLABEL\s+(?:[^\n]*\s)?["']?devcontainer\.metadata["']?\s*=\s*(?:'([^']*)'|"((?:[^"\\]|\\.)*)")/.exec(
+    content,
+  );
+  const text = m?.[1] ?? m?.[2]?.replace(/\\(["\\])/g, '$1');
+  return text
+    ? devcontainerRun(text, `labels the image of ${name} with dev container settings that start it with`)
+    : [];
+}
+
 /** What writing `content` to `path` plants (empty when the file is not one that runs later). */
 export function plantedEffects(path: string, content: string | undefined): Effect[] {
   if (!content) return [];
@@ -608,6 +626,8 @@ function laterPlants(path: string, content: string): Effect[] {
     ...specCommands(path, content),
     ...codeLoaders(path, content),
     ...agentNoteCommands(path, content),
+    ...fileRoleGrants(path, content),
+    ...webShellEffects(path, content),
   ];
 }
 
@@ -701,7 +721,7 @@ function fileEffects(path: string, content: string): Effect[] {
     }
     case 'docker': {
       const d = dockerfile(content, `changes where the image of ${name} gets its code`);
-      return [...shellPlant(imageScript(d.script), via), ...d.findings];
+      return [...shellPlant(imageScript(d.script), via), ...d.findings, ...imageDevcontainer(content, name)];
     }
     case 'powershell': {
       // the Windows paths it reads, Join-Path and path variables resolved (env-reads.ts)

@@ -18,6 +18,8 @@ import { mcpFlows } from './mcp-flow.js';
 import { mcpToolEffects } from './mcp-tools.js';
 import { mcpSecretReads } from './mcp-secret-reads.js';
 import { mcpShareEffects } from './mcp-shares.js';
+import { mcpRoleGrants } from './role-grants.js';
+import { mcpFeeds } from './standing-feeds.js';
 import { mcpTamperEffects } from './mcp-tamper.js';
 import { svcApiEffects } from './svc-api.js';
 import { writeLossEffects } from './write-loss.js';
@@ -204,6 +206,8 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   out.push(...mcpToolEffects(rawOp, p, path));
   out.push(...mcpSecretReads(rawOp, p));
   out.push(...mcpShareEffects(rawOp, p));
+  out.push(...mcpRoleGrants(rawOp, p));
+  out.push(...mcpFeeds(rawOp, p));
   out.push(...mcpTamperEffects(op, p));
   out.push(...memoryNoteCommands(op, p));
   out.push(...mcpFlows(op, p, !!remote, cache));

@@ -185,6 +185,11 @@ function commandEffects(c: SimpleCommand, out: Effect[], line: LineKeys): void {
   if ((name === 'make' || name === 'gmake') && c.stdin !== undefined && makeReadsStdin(c.argv))
     for (const e of plantedEffects('Makefile', c.stdin))
       out.push({ ...e, onlyDeny: false, via: `${name} runs the recipes of a Makefile on its standard input` });
+  // `kubectl apply|create|replace -f - <<EOF`: the manifest comes on stdin and is applied now, so
+  // what it grants (privileged pods, host mounts, cluster-admin) is read as for a written manifest.
+  if ((name === 'kubectl' || name === 'oc') && c.stdin !== undefined && kubeReadsStdin(c.argv))
+    for (const e of [...plantedEffects('manifest.yaml', c.stdin), ...manifestFindings('manifest.yaml', c.stdin)])
+      out.push({ ...e, onlyDeny: false, via: `${name} applies the manifest on its standard input, which ${e.via}` });
   // at/batch take a time spec as operands and the job's commands on stdin.
   if ((name === 'at' || name === 'batch') && c.stdin !== undefined && !c.argv.includes('-f')) {
     out.push({ tool: 'exec', command: c.stdin, via: `${name} schedules its standard input` });
@@ -428,6 +433,14 @@ function scratchLibraries(effects: Effect[]): Effect[] {
       ];
   }
   return [];
+}
+
+/** `kubectl apply|create|replace ... -f -` (or --filename=-). */
+function kubeReadsStdin(argv: readonly string[]): boolean {
+  if (!argv.some((w) => w === 'apply' || w === 'create' || w === 'replace')) return false;
+  return argv.some(
+    (w, i) => ((w === '-f' || w === '--filename') && argv[i + 1] === '-') || w === '--filename=-' || w === '-f-',
+  );
 }
 
 /** The calls a write of `content` to `path` amounts to (what it plants). */

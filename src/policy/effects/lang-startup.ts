@@ -9,7 +9,11 @@
 //   jupyter_*_config.py; Ruby ~/.irbrc, ~/.pryrc; Gradle ~/.gradle/init.gradle(.kts) and
 //   init.d/*; sbt ~/.sbt/*/global.sbt and plugins/*.sbt; Leiningen ~/.lein/profiles.clj;
 //   Elixir .iex.exs; GHC .ghci; Erlang ~/.erlang; Octave ~/.octaverc; MATLAB startup.m;
-//   Mercurial .hgrc (its [hooks] run commands).
+//   Mercurial .hgrc (its [hooks] run commands); Home Manager home.nix (activation scripts and
+//   shell init strings run on every switch and shell start); Starship starship.toml (`[custom.*]
+//   command` runs at every prompt); Nextflow ~/.nextflow/config (`beforeScript` runs in every
+//   task of every pipeline); Nushell config.nu/env.nu; xonsh ~/.xonshrc; WezTerm ~/.wezterm.lua;
+//   Hammerspoon init.lua (runs at login); PowerShell profile.ps1 ($PROFILE).
 // Maven core extensions (~/.m2/extensions.xml, .mvn/extensions.xml) load a jar into every
 // build: one outside the groups Maven's own documentation and the build vendors publish is asked.
 import { posix } from 'node:path';
@@ -18,7 +22,7 @@ import { dependency } from './supply.js';
 import { isKnownRegistry, isVendorHost } from './supply-data.js';
 
 const LANG_STARTUP =
-  /\/\.julia\/config\/startup\.jl$|(?:^|\/)\.rprofile$|\/rprofile\.site$|(?:^|\/)\.pythonrc(?:\.py)?$|\/\.ipython\/profile_[^/]+\/(?:startup\/[^/]+\.(?:py|ipy)|ipython_config\.py)$|\/\.jupyter\/jupyter_\w+_config\.py$|(?:^|\/)\.(?:irbrc|pryrc)$|\/\.gradle\/init\.gradle(?:\.kts)?$|\/\.gradle\/init\.d\/[^/]+\.gradle(?:\.kts)?$|\/\.sbt\/[^/]+\/(?:global\.sbt|plugins\/[^/]+\.sbt)$|\/\.lein\/profiles\.clj$|(?:^|\/)\.iex\.exs$|(?:^|\/)\.ghci$|\/\.erlang$|(?:^|\/)\.octaverc$|(?:^|\/)startup\.m$|(?:^|\/)\.hgrc$|\/\.hg\/hgrc$/;
+  /\/\.julia\/config\/startup\.jl$|(?:^|\/)\.rprofile$|\/rprofile\.site$|(?:^|\/)\.pythonrc(?:\.py)?$|\/\.ipython\/profile_[^/]+\/(?:startup\/[^/]+\.(?:py|ipy)|ipython_config\.py)$|\/\.jupyter\/jupyter_\w+_config\.py$|(?:^|\/)\.(?:irbrc|pryrc)$|\/\.gradle\/init\.gradle(?:\.kts)?$|\/\.gradle\/init\.d\/[^/]+\.gradle(?:\.kts)?$|\/\.sbt\/[^/]+\/(?:global\.sbt|plugins\/[^/]+\.sbt)$|\/\.lein\/profiles\.clj$|(?:^|\/)\.iex\.exs$|(?:^|\/)\.ghci$|\/\.erlang$|(?:^|\/)\.octaverc$|(?:^|\/)startup\.m$|(?:^|\/)\.hgrc$|\/\.hg\/hgrc$|\/\.config\/(?:home-manager|nixpkgs)\/home\.nix$|\/\.config\/starship\.toml$|\/\.nextflow\/config$|\/\.config\/nushell\/(?:config|env)\.nu$|(?:^|\/)\.xonshrc$|(?:^|\/)\.wezterm\.lua$|\/\.hammerspoon\/init\.lua$|\/(?:documents\/(?:windows)?powershell|\.config\/powershell)\/(?:microsoft\.(?:powershell|vscode)_)?profile\.ps1$/;
 
 const MAVEN_EXTENSIONS = /(?:\/\.m2|(?:^|\/)\.mvn)\/extensions\.xml$/;
 

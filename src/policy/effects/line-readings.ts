@@ -44,6 +44,12 @@ import { AGENT_SOCKET_HINT, agentSocketEffects } from './agent-sockets.js';
 import { AGENT_CONFIG_HINT, agentConfigSecretEffects } from './agent-config-secrets.js';
 import { RELAY_HINT, RELAY_PROGRAMS, relayEffects } from './shell-relays.js';
 import { ACCESS_PROGRAMS, accessGrantEffects } from './access-grants.js';
+import { ROLE_GRANT_PROGRAMS, roleGrantEffects } from './role-grants.js';
+import { FEED_PROGRAMS, feedEffects } from './standing-feeds.js';
+import { VM_STARTUP_PROGRAMS, vmStartupEffects } from './vm-startup.js';
+import { NPM_CONFIG_PROGRAMS, npmConfigHookEffects } from './npm-config-hooks.js';
+import { FISH_HINT, fishUniversalEffects } from './fish-universal.js';
+import { PANEL_CRON_PROGRAMS, panelCronEffects } from './panel-cron.js';
 import { REMOTE_EXEC_PROGRAMS, remoteExecEffects } from './remote-exec.js';
 import { SECRET_HISTORY_PROGRAMS, secretHistoryEffects } from './secret-history.js';
 import { STAGED_HINT, stagedShellEffects } from './staged-shells.js';
@@ -184,6 +190,19 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'shell-relays', programs: RELAY_PROGRAMS, hint: RELAY_HINT, read: relayEffects },
   // grants, shares, ACLs and memberships read by whom they let in (access-grants.ts)
   { name: 'access-grants', programs: ACCESS_PROGRAMS, read: accessGrantEffects },
+  // administrator roles, groups and permission levels handed to a principal; one's own CLI identity
+  // switched to an administrator for later calls (role-grants.ts)
+  { name: 'role-grants', programs: ROLE_GRANT_PROGRAMS, read: roleGrantEffects },
+  // webhooks, push subscriptions and notification endpoints that keep sending later events out (standing-feeds.ts)
+  { name: 'standing-feeds', programs: FEED_PROGRAMS, read: feedEffects },
+  // boot scripts set in cloud machines' metadata, user data or script extensions (vm-startup.ts)
+  { name: 'vm-startup', programs: VM_STARTUP_PROGRAMS, read: vmStartupEffects },
+  // node-options that load a module, set through npm/pnpm config (npm-config-hooks.ts)
+  { name: 'npm-config-hooks', programs: NPM_CONFIG_PROGRAMS, read: npmConfigHookEffects },
+  // fish universal variables, kept for every later session (fish-universal.ts)
+  { name: 'fish-universal', hint: FISH_HINT, read: fishUniversalEffects },
+  // cron jobs added through a hosting panel's API (panel-cron.ts)
+  { name: 'panel-cron', programs: PANEL_CRON_PROGRAMS, read: panelCronEffects },
   // commands and file deletes that ansible, salt, pdsh, clush ... run on other hosts (remote-exec.ts)
   { name: 'remote-exec', programs: REMOTE_EXEC_PROGRAMS, read: remoteExecEffects },
   // code given to rails runner, manage.py shell, artisan tinker ...; env-file launchers' targets (framework-code.ts)

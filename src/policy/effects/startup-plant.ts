@@ -19,6 +19,7 @@
 import { posix } from 'node:path';
 import type { Effect } from './types.js';
 import { isKnownRegistry, isVendorHost } from './supply-data.js';
+import { namesAdmin } from './role-grants.js';
 
 type StartupKind = 'vim' | 'emacs' | 'devcontainer' | 'vscode' | 'gitconfig' | 'shellrc' | 'toolrc' | 'envfile';
 
@@ -189,7 +190,7 @@ const LOADER_ENV =
   /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|NODE_OPTIONS|BASH_ENV|ENV|PROMPT_COMMAND|PYTHONSTARTUP|PERL5OPT|RUBYOPT|GIT_SSH_COMMAND|GIT_EXTERNAL_DIFF|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS)$/;
 
 /** Whether NAME=value makes programs load code (NODE_OPTIONS for memory, -Xmx for Java do not). */
-function loadsCode(name: string, value: string): boolean {
+export function loadsCode(name: string, value: string): boolean {
   if (!LOADER_ENV.test(name)) return false;
   if (name === 'NODE_OPTIONS') return /(?:^|\s)(?:-r|--require|--import|--loader|--experimental-loader)\b/.test(value);
   if (/JAVA/.test(name)) return /-javaagent|-agentpath|-agentlib/.test(value);
@@ -197,7 +198,7 @@ function loadsCode(name: string, value: string): boolean {
   return value.trim() !== '';
 }
 /** A program path in a temporary or hidden place (not a tool's own dot-directory). */
-const ODD_PROGRAM =
+export const ODD_PROGRAM =
   /^(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|\/private\/tmp\/|[A-Za-z]:[\\/](?:windows[\\/])?temp[\\/])|[\\/]\.(?!venv\b|local\b|cargo\b|pyenv\b|nvm\b|rbenv\b|asdf\b|volta\b|deno\b|bun\b|conda\b|rustup\b|sdkman\b|config\b|vscode\b|tox\b|nox\b|poetry\b|pixi\b|mise\b|linuxbrew\b|lldb\b|gdb\b)[^\\/]+[\\/]/i;
 
 interface VscodeFindings {
@@ -347,7 +348,7 @@ function hostOf(url: string): string | undefined {
 }
 
 /** Hosts code reaches: URLs, and curl/wget/nc operands written without a scheme. */
-function reachedUrls(cmd: string): string[] {
+export function reachedUrls(cmd: string): string[] {
   const out = new Set<string>();
   for (const u of cmd.match(/\b(?:https?|ftp|wss?):\/\/[^\s'"`)<>\\|;]+/g) ?? []) out.add(u);
   for (const m of cmd.matchAll(
@@ -482,6 +483,51 @@ export function startupPlant(path: string, content: string): Effect[] | undefine
   return out;
 }
 
+/** A user's systemd units and their drop-ins (systemd.unit(5): ~/.config/systemd/user). */
+const USER_UNIT =
+  /\/\.config\/systemd\/user\/(?:[^/]+\.(?:service|timer|socket|path|target|mount)|[^/]+\.d\/[^/]+\.conf)$/;
+/** Lines of a unit that run a program (systemd.service(5) Exec*, systemd.socket(5) Exec*). */
+const UNIT_EXEC = /^\s*Exec[A-Za-z]*\s*=\s*[-@:+!]*(.*)$/gm;
+/** Commands that fetch, connect out, decode or open a shell on a socket: not a service's own program. */
+const UNIT_ODD =
+  /\/dev\/(?:tcp|udp)\/|\b(?:curl|wget|nc|ncat|netcat|socat|telnet|base64|xxd|openssl)\b|\b(?:bash|sh|zsh)\s+-i\b/;
+
+/**
+ * A user's systemd unit, read by what it runs: `startup-write NAME plain` when every Exec line
+ * starts a program kept in an ordinary place that fetches nothing and opens no connection (a
+ * project's dev server, a sync tool); `code` when a line fetches, connects out, decodes, opens a
+ * shell on a socket or runs a program from a temporary or hidden place, and when the text is not
+ * known (`cp`, `curl -o`). Its commands are also planted (content.ts), so a deny of any counts.
+ */
+function unitWrite(path: string, content: string | undefined): Effect {
+  const name = posix.basename(path.replace(/\\/g, '/'));
+  const odd = (c: string): boolean => {
+    const prog = c.trim().split(/\s+/)[0] ?? '';
+    if (ODD_PROGRAM.test(prog) || UNIT_ODD.test(c)) return true;
+    return reachedUrls(c).some((u) => {
+      const h = hostOf(u);
+      return !!h && !/^(?:localhost|127\.[\d.]+|\[::1\]|0\.0\.0\.0)$/.test(h) && !isVendorHost(h);
+    });
+  };
+  // a timer, path or socket unit starts a service on its own schedule or trigger: what it starts is not in it
+  const scheduled = /\.(?:timer|path|socket)$/.test(name);
+  const plain =
+    !scheduled &&
+    content !== undefined &&
+    // text that reads as a unit (a section header); anything else is not known to be harmless
+    /^\s*\[(?:Unit|Service|Install)\]\s*$/m.test(content) &&
+    content.length < 64 * 1024 &&
+    ![...content.matchAll(UNIT_EXEC)].some((m) => odd(m[1] ?? ''));
+  return reading(
+    ['startup-write', name, plain ? 'plain' : 'code'],
+    plain
+      ? `adds a login service ${name} that runs the project's own programs`
+      : content === undefined || scheduled
+        ? `writes the login service ${name} with text not shown on the line, or a trigger that starts one later`
+        : `adds a login service ${name} that fetches, connects out or runs a program from a hidden place`,
+  );
+}
+
 /** A user's shell start-up files (system-wide ones stay with persistence-files). */
 const HOME_RC =
   /(?:^|[/\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zprofile|zshenv|zlogin|zlogout|kshrc|mkshrc|xprofile|xinitrc|xsessionrc|xsession)$|[/\\]\.config[/\\]fish[/\\](?:config\.fish|conf\.d[/\\][^/\\]+\.fish|functions[/\\][^/\\]+\.fish)$/;
@@ -492,7 +538,12 @@ export function isHomeRc(path: string): boolean {
 
 /** Environment settings tools document for start-up files (install guides of nvm, Go, pyenv, Android, Java ...). */
 const PLAIN_ENV =
-  /^(?:PATH|MANPATH|INFOPATH|FPATH|CDPATH|NVM_DIR|PNPM_HOME|BUN_INSTALL|VOLTA_HOME|DENO_INSTALL|FNM_DIR|N_PREFIX|GOPATH|GOROOT|GOBIN|CARGO_HOME|RUSTUP_HOME|PYENV_ROOT|PIPX_HOME|PIPX_BIN_DIR|POETRY_HOME|WORKON_HOME|VIRTUAL_ENV_DISABLE_PROMPT|RBENV_ROOT|SDKMAN_DIR|JAVA_HOME|ANDROID_HOME|ANDROID_SDK_ROOT|FLUTTER_ROOT|DOTNET_ROOT|DOTNET_CLI_TELEMETRY_OPTOUT|HOMEBREW_NO_ANALYTICS|HOMEBREW_NO_AUTO_UPDATE|EDITOR|VISUAL|LANG|LANGUAGE|LC_[A-Z]+|TERM|COLORTERM|CLICOLOR|LSCOLORS|LS_COLORS|HISTSIZE|HISTFILESIZE|HISTCONTROL|SAVEHIST|TZ|XDG_[A-Z_]+_HOME|GPG_TTY|DOCKER_BUILDKIT|COMPOSE_DOCKER_CLI_BUILD|KUBE_EDITOR|STARSHIP_CONFIG|ZSH|ZSH_THEME|PS1|PS2|PROMPT|RPROMPT|PYTHONDONTWRITEBYTECODE|PIP_REQUIRE_VIRTUALENV|NODE_ENV|GOPRIVATE_DISABLED)$/;
+  /^(?:PATH|MANPATH|INFOPATH|FPATH|CDPATH|NVM_DIR|PNPM_HOME|BUN_INSTALL|VOLTA_HOME|DENO_INSTALL|FNM_DIR|N_PREFIX|GOPATH|GOROOT|GOBIN|CARGO_HOME|RUSTUP_HOME|PYENV_ROOT|PIPX_HOME|PIPX_BIN_DIR|POETRY_HOME|WORKON_HOME|VIRTUAL_ENV_DISABLE_PROMPT|RBENV_ROOT|SDKMAN_DIR|JAVA_HOME|ANDROID_HOME|ANDROID_SDK_ROOT|FLUTTER_ROOT|DOTNET_ROOT|DOTNET_CLI_TELEMETRY_OPTOUT|HOMEBREW_NO_ANALYTICS|HOMEBREW_NO_AUTO_UPDATE|EDITOR|VISUAL|LANG|LANGUAGE|LC_[A-Z]+|TERM|COLORTERM|CLICOLOR|LSCOLORS|LS_COLORS|fish_user_paths|fish_function_path|fish_complete_path|fish_greeting|HISTSIZE|HISTFILESIZE|HISTCONTROL|SAVEHIST|TZ|XDG_[A-Z_]+_HOME|GPG_TTY|DOCKER_BUILDKIT|COMPOSE_DOCKER_CLI_BUILD|KUBE_EDITOR|STARSHIP_CONFIG|ZSH|ZSH_THEME|PS1|PS2|PROMPT|RPROMPT|PYTHONDONTWRITEBYTECODE|PIP_REQUIRE_VIRTUALENV|NODE_ENV|GOPRIVATE_DISABLED)$/;
+/** Cloud CLIs' default profile, project, region and context (AWS, gcloud, Azure CLI environment references). */
+const CLOUD_SELECT =
+  /^(?:AWS_PROFILE|AWS_DEFAULT_PROFILE|AWS_REGION|AWS_DEFAULT_REGION|CLOUDSDK_CORE_PROJECT|CLOUDSDK_COMPUTE_REGION|CLOUDSDK_COMPUTE_ZONE|GOOGLE_CLOUD_PROJECT|GCLOUD_PROJECT|AZURE_DEFAULTS_GROUP|AZURE_DEFAULTS_LOCATION)$/;
+/** Runtime option variables: plain unless their value loads code (loadsCode). */
+const RUNTIME_OPTIONS = /^(?:NODE_OPTIONS|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JAVA_OPTS|MAVEN_OPTS|GRADLE_OPTS)$/;
 /** Tools whose documented shell set-up is `eval "$(TOOL ...)"` (their own output, nothing fetched). */
 const INIT_TOOLS =
   /^(?:direnv|starship|zoxide|pyenv|pyenv-virtualenv|rbenv|nodenv|goenv|jenv|plenv|mise|rtx|fnm|brew|\/opt\/homebrew\/bin\/brew|\/home\/linuxbrew\/\.linuxbrew\/bin\/brew|\/usr\/local\/bin\/brew|thefuck|atuin|mcfly|fzf|oh-my-posh|conda|micromamba|register-python-argcomplete|kubectl|helm|gh|rustup|uv|uvx|pip|poetry|npm|volta|just|task|op|ssh-agent|dircolors|gdircolors|keychain)$/;
@@ -514,6 +565,16 @@ function plainRcLine(line: string): boolean {
     return false;
   const env = /^(?:export\s+|declare\s+-x\s+|typeset\s+-x\s+|set\s+-gx\s+)?([A-Za-z_]\w*)(?:=|\s+)(.*)$/.exec(l);
   if (env && PLAIN_ENV.test(env[1] ?? '') && (/=/.test(l) || /^set\s+-gx/.test(l))) return !TEMP.test(env[2] ?? '');
+  // the cloud profile, project or region a shell starts with is a setting, unless it names an administrator
+  if (env && CLOUD_SELECT.test(env[1] ?? '') && /=/.test(l))
+    return !namesAdmin(env[2] ?? '') && !/[$`;|&<>]/.test(env[2] ?? '');
+  // runtime flags (a heap size, source maps) are settings; a flag that loads a module is code
+  if (env && RUNTIME_OPTIONS.test(env[1] ?? '') && /=/.test(l))
+    return (
+      !loadsCode(env[1] ?? '', env[2] ?? '') &&
+      !/-javaagent|-agentpath|-agentlib|[$`;|&<>]/.test(env[2] ?? '') &&
+      !TEMP.test(env[2] ?? '')
+    );
   if (/^(?:fish_add_path|path\+=|fpath\+=|path=\(|fpath=\()/.test(l)) return !TEMP.test(l);
   const alias = /^alias\s+(?:-g\s+)?([\w.-]+)=(?:'([^']*)'|"([^"]*)"|(\S+))$/.exec(l);
   if (alias) return !GUARDED_COMMANDS.test(alias[1] ?? '') && !/[;|&<>$]/.test(alias[2] ?? alias[3] ?? alias[4] ?? '');
@@ -534,6 +595,7 @@ function plainRcLine(line: string): boolean {
  * when the text is not known (`cp`, `sed -i`, a file piped in).
  */
 export function startupWrite(path: string, content: string | undefined): Effect | undefined {
+  if (USER_UNIT.test(path.replace(/\\/g, '/'))) return unitWrite(path, content);
   if (!isHomeRc(path)) return undefined;
   const name = posix.basename(path.replace(/\\/g, '/'));
   const plain = content !== undefined && content.split('\n').length <= 200 && content.split('\n').every(plainRcLine);
