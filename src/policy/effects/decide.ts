@@ -23,6 +23,7 @@ import { editSwapEffects } from './source-swaps.js';
 import { armedLossEffects } from './safeguard-edits.js';
 import { settingsEditEffects } from './tool-settings.js';
 import { gateEffects } from './automation-gates.js';
+import { buildInputEffects } from './build-inputs.js';
 import { mcpForgeFileEffects } from './mcp-forge-files.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { resolvedEffects } from './resolved.js';
@@ -366,6 +367,7 @@ export function effectsOf(
       ...armedLossEffects(call.tool, path, before ?? '', writtenContent(call) ?? ''),
       ...settingsEditEffects(path, before ?? '', writtenContent(call) ?? ''),
       ...gateEffects(path, before ?? '', writtenContent(call) ?? ''),
+      ...buildInputEffects(path, before ?? '', writtenContent(call) ?? ''),
       // an edit of ssh's configuration is also read against the text it replaces (a host repointed)
       ...(before !== undefined
         ? [sshConfigWrite(path, writtenContent(call), before)].filter((e) => e !== undefined)
