@@ -111,7 +111,10 @@ const KINDS: [RegExp, Kind][] = [
   // into the editor and runs there ([InitializeOnLoad], build pre/post-process hooks; Unity
   // manual, "Special folder names"). Their command-line literals are read as build scripts are.
   [/(?:^|\/)(?:assets|packages)\/(?:[^/]+\/)*editor\/(?:[^/]+\/)*[^/]+\.cs$/, 'literals'],
-  [/(?:^|\/)(?:gnu)?makefile$|(?:^|\/)[^/]+\.mk$/, 'make'],
+  [
+    /(?:^|\/)(?:gnu)?makefile(?:\.(?:local|include|inc|common|defs|rules|targets|custom|dev|ci|override|user|docker))?$|(?:^|\/)[^/]+\.mk$/,
+    'make',
+  ],
   [
     /(?:^|\/)\.github\/workflows\/[^/]+\.ya?ml$|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/config\.ya?ml$|(?:^|\/)azure-pipelines\.ya?ml$|(?:^|\/)bitbucket-pipelines\.ya?ml$|(?:^|\/)\.travis\.ya?ml$|(?:^|\/)\.drone\.ya?ml$|(?:^|\/)jenkinsfile$|(?:^|\/)\.buildkite\/[^/]+\.ya?ml$|(?:^|\/)\.github\/actions\/.+\/action\.ya?ml$|(?:^|\/)action\.ya?ml$/,
     'ci',

@@ -24,6 +24,7 @@ import { armedLossEffects } from './safeguard-edits.js';
 import { settingsEditEffects } from './tool-settings.js';
 import { gateEffects } from './automation-gates.js';
 import { buildInputEffects } from './build-inputs.js';
+import { armedDeleteEffects } from './armed-deletes.js';
 import { mcpForgeFileEffects } from './mcp-forge-files.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { resolvedEffects } from './resolved.js';
@@ -368,6 +369,7 @@ export function effectsOf(
       ...settingsEditEffects(path, before ?? '', writtenContent(call) ?? ''),
       ...gateEffects(path, before ?? '', writtenContent(call) ?? ''),
       ...buildInputEffects(path, before ?? '', writtenContent(call) ?? ''),
+      ...armedDeleteEffects(path, before ?? '', writtenContent(call) ?? ''),
       // an edit of ssh's configuration is also read against the text it replaces (a host repointed)
       ...(before !== undefined
         ? [sshConfigWrite(path, writtenContent(call), before)].filter((e) => e !== undefined)
