@@ -128,12 +128,79 @@ function ciGates(path: string, before: string, after: string, name: string, out:
   }
 }
 
+/** Steps that check code or dependencies: made non-blocking, a failure no longer stops the run. */
+const CHECK_STEP =
+  /\b(?:test|tests|trivy|snyk|codeql|gitleaks|trufflehog|semgrep|grype|checkov|tfsec|kics|bandit|audit|scan|scanner|sast|dast|lint|security|license|sbom|cosign|verify|osv|zizmor|dependency-review)\b/i;
+
+/** Review and apply gates outside CI files: a count or flag whose new value lets changes through. */
+function reviewGates(p: string, before: string, after: string, name: string, out: Effect[]): void {
+  const num = (t: string, key: string) =>
+    [...t.matchAll(new RegExp(`\\b${key}\\b["']?\\s*[:=]\\s*(\\d+)`, 'g'))].map((m) => Number(m[1]));
+  for (const key of [
+    'required_approving_review_count',
+    'requiredApprovingReviewCount',
+    'required_approvals',
+    'approvals_before_merge',
+    'min_approvals',
+  ]) {
+    const was = num(before, key);
+    const now = num(after, key);
+    if (was.some((n) => n > 0) && now.length && now.every((n) => n === 0))
+      out.push(gate('approval', p, `the edit sets ${key} to 0 in ${name}: changes merge without a review`));
+  }
+  const flag = (t: string, key: string, value: RegExp) =>
+    new RegExp(`\\b${key}\\b["']?\\s*[:=]\\s*["']?${value.source}`, 'i').test(t);
+  for (const [key, on, off] of [
+    ['enforce_admins', /true/, /false/],
+    ['require_code_owner_reviews', /true/, /false/],
+    ['auto_apply', /false/, /true/],
+    ['autodeploy', /false/, /true/],
+    ['validationFailureAction', /Enforce/, /Audit/],
+    ['enforcementAction', /deny/, /(?:dryrun|warn)/],
+    ['failurePolicy', /Fail/, /Ignore/],
+  ] as [string, RegExp, RegExp][])
+    if (flag(before, key, on) && flag(after, key, off))
+      out.push(
+        gate(
+          'approval',
+          p,
+          `the edit turns ${key} from ${on.source} to ${off.source} in ${name}: what it stopped now goes through`,
+        ),
+      );
+  // Atlantis: apply or plan requirements (approved, mergeable) taken out
+  if (
+    /(?:^|\/)(?:atlantis|repos)\.ya?ml$/.test(p) &&
+    /_requirements\s*:/.test(before) &&
+    !/_requirements\s*:/.test(after)
+  )
+    out.push(
+      gate('approval', p, `the edit takes the apply requirements out of ${name}: Atlantis applies without an approval`),
+    );
+  // Argo CD: automated sync added to a production application (a sync by hand was the approval)
+  if (/\bsyncPolicy\s*:/.test(before + after) && /^\s*automated\s*:/m.test(after) && !/^\s*automated\s*:/m.test(before))
+    out.push(
+      gate(
+        'approval',
+        p,
+        `the edit makes ${name} sync itself: every commit to its source deploys without anyone syncing it`,
+      ),
+    );
+}
+
 /** What an edit or write of an automation file takes out of its gates. */
 export function gateEffects(path: string, before: string, after: string): Effect[] {
   const p = path.replace(/\\/g, '/');
   const name = posix.basename(p);
   const out: Effect[] = [];
   if (CI_FILE.test(p)) ciGates(p, before, after, name, out);
+  const rel = p.replace(/^(?:~|\/(?:home|Users)\/[^/]+|\/root)\//, '');
+  if (before && !NOT_PROD.test(rel)) reviewGates(p, before, after, name, out);
+  // a check step (tests, scanners) made non-blocking: `continue-on-error: true`, GitLab `allow_failure: true`
+  if (CI_FILE.test(p) && before) {
+    const soft = /^\s*(?:continue-on-error|allow_failure)\s*:\s*true\b/gm;
+    if (count(soft, after) > count(soft, before) && CHECK_STEP.test(after.replace(soft, '')))
+      out.push(gate('check', p, `the edit lets a test or scan step in ${name} fail without failing the run`));
+  }
   if (CI_FILE.test(p) || /(?:^|\/)\.github\/[^/]+\.ya?ml$/.test(p)) {
     const had = new Set(before.match(UNCHECKED_AGENT) ?? []);
     for (const flag of after.match(UNCHECKED_AGENT) ?? [])

@@ -183,7 +183,7 @@ function siteConfig(text: string, name: string, out: Effect[]): void {
 
 /** Integrity pins of build files (a checksum beside the download it vouches for). */
 const PIN_LINE =
-  /^\s*(?:sha256|sha512|integrity|checksum|hash)\s*[=:]\s*["'][^"'\n]{16,}["']|\bURL_HASH\s+\S+|\bEXPECTED_(?:HASH|MD5)\s+\S+|\bSRC_URI\[[\w.-]*sha256sum\]|--hash[= ](?:sha256|sha384|sha512):[0-9a-f]+/gim;
+  /^\s*(?:sha256|sha512|integrity|checksum|hash)\s*[=:]\s*["'][^"'\n]{16,}["']|\bURL_HASH\s+\S+|\bEXPECTED_(?:HASH|MD5)\s+\S+|\bSRC_URI\[[\w.-]*sha256sum\]|--hash[= ](?:sha256|sha384|sha512):[0-9a-f]+|^\s*--require-hashes\b/gim;
 const BUILD_FILE =
   /(?:^|\/)(?:WORKSPACE(?:\.bazel)?|MODULE\.bazel|[\w.-]+\.bzl|BUILD(?:\.bazel)?|CMakeLists\.txt|[\w.-]+\.cmake|[\w.-]+\.bb|[\w.-]+\.bbappend|[\w.-]+\.inc|requirements[\w.-]*\.txt|[\w.-]+\.nix|flake\.lock|Formula\/[\w.-]+\.rb|[\w.-]+\.rb|PKGBUILD|[\w.-]+\.spec|build\.gradle(?:\.kts)?|Package\.swift|conanfile\.py|vcpkg\.json|portfile\.cmake|[\w.-]+\.json)$/;
 
@@ -245,6 +245,19 @@ export function buildInputEffects(path: string, before: string, after: string): 
         ),
       );
   }
+  // Gradle dependency verification switched off (docs.gradle.org "Verifying dependencies")
+  if (
+    (/verification-metadata\.xml$/.test(name) &&
+      /<verify-(?:metadata|signatures)>\s*false/.test(after) &&
+      !/<verify-(?:metadata|signatures)>\s*false/.test(before)) ||
+    (/gradle\.properties$/.test(name) &&
+      /^\s*org\.gradle\.dependency\.verification\s*=\s*(?:off|lenient)\b/m.test(after))
+  )
+    out.push({
+      tool: 'exec',
+      command: `verification-off gradle ${name}`,
+      via: `${name} switches off Gradle's dependency verification`,
+    });
   // Kconfig fragments: image signing or signature checks turned off
   if (/(?:_defconfig|^defconfig|\.conf|^sdkconfig[\w.-]*|^\.config|\.cfg|Kconfig[\w.-]*)$/.test(name)) {
     const on = kconfigOn(before);

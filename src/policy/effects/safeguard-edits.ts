@@ -147,6 +147,38 @@ function testDatabaseIsMain(path: string, before: string, after: string): boolea
   );
 }
 
+/** Infrastructure inputs of a production stack (Terraform, tfvars, Pulumi stack config, Helm values). */
+const IAC_INPUT = /\.(?:tf|tfvars|hcl)$|(?:^|\/)Pulumi\.[\w-]+\.ya?ml$|(?:^|\/)values[\w.-]*\.ya?ml$|\.auto\.tfvars$/;
+const PROD_PLACE = /(?:^|[/._-])(?:prod|production|prd|live)(?:[/._-]|$)/i;
+
+/**
+ * `infra-emptied PATH KEY`: an edit of a production stack's input that turns a resource count to
+ * 0 or a list or map of resources to empty (`count = 1 -> 0`, `buckets = [...] -> []`, a Pulumi
+ * config value `'[...]' -> '[]'`): the next apply deletes every resource it made.
+ */
+function infraEmptied(path: string, before: string, after: string): string[] {
+  const rel = path.replace(/^(?:~|\/(?:home|Users)\/[^/]+|\/root)\//, '');
+  if (!IAC_INPUT.test(rel) || !PROD_PLACE.test(rel)) return [];
+  const vals = (t: string) =>
+    new Map([...t.matchAll(/^\s*["']?([\w:.-]+)["']?\s*[:=]\s*(.+?)\s*,?\s*$/gm)].map((m) => [m[1] ?? '', m[2] ?? '']));
+  const was = vals(before);
+  const out: string[] = [];
+  for (const [k, v] of vals(after)) {
+    const old = was.get(k);
+    if (old === undefined) continue;
+    const empty =
+      /^["']?(?:\[\s*\]|\{\s*\}|toset\(\s*\[\s*\]\s*\))["']?$/.test(v) && !/^["']?(?:\[\s*\]|\{\s*\})["']?$/.test(old);
+    const zero =
+      /^(?:count|desired_count|desired_capacity|min_size|max_size|instance_count|node_count|replicas|[\w:.-]*(?:count|replicas))$/i.test(
+        k,
+      ) &&
+      /^["']?0["']?$/.test(v) &&
+      /^["']?[1-9]\d*["']?$/.test(old);
+    if (empty || zero) out.push(k);
+  }
+  return out;
+}
+
 /** The effects of a write or edit call that arm a later loss. */
 export function armedLossEffects(tool: string, path: string, before: string, after: string): Effect[] {
   const out: Effect[] = [];
@@ -164,6 +196,13 @@ export function armedLossEffects(tool: string, path: string, before: string, aft
       command: `test-config-on-prod ${file}`,
       via: `${path} points a test or development setup at a production database: the next test run resets it`,
     });
+  if (tool === 'edit' && before)
+    for (const key of infraEmptied(path, before, after))
+      out.push({
+        tool: 'exec',
+        command: `infra-emptied ${file} ${key.replace(/[^\w:.-]/g, '_')}`,
+        via: `the edit empties ${key} in ${path}: the next apply deletes what it made`,
+      });
   const seed = seedWipe(path, after);
   if (seed && !seedWipe(path, before))
     out.push({

@@ -143,6 +143,17 @@ function gitSetting(key: string, value: string, via: string, out: Effect[]): voi
       );
     return;
   }
+  // protocol.file.allow / protocol.ext.allow `always`: submodules may then clone local files or run
+  // commands (the ext:: transport), which git blocks by default since CVE-2022-39253
+  if (/^protocol\.(?:file|ext|allow)(?:\.allow)?$/.test(k) && /^always$/i.test(v)) {
+    out.push(
+      cmd(
+        `setting-unsafe git ${k}`,
+        `${via} lets clones and submodules use the ${k.split('.')[1]} transport git blocks`,
+      ),
+    );
+    return;
+  }
   if (/^http\.(?:.*\.)?sslverify$/.test(k) && FALSE.test(v))
     out.push(cmd('setting-tls-off git http.sslVerify', `${via} switches off git's certificate checks`));
   else if (/^https?\.(?:.*\.)?proxy$/.test(k)) {
@@ -237,6 +248,27 @@ function bazelSettings(text: string, via: string, out: Effect[]): void {
   }
 }
 
+/** ~/.curlrc and ~/.wgetrc: options every curl or wget call takes (curl(1) "-K, --config", wget(1) "Wgetrc Commands"). */
+function fetcherRc(text: string, tool: 'curl' | 'wget', via: string, out: Effect[]): void {
+  for (const raw of text.split('\n').slice(0, 400)) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) continue;
+    const m = /^-{0,2}([\w-]+)\s*(?:[=:]\s*|\s+)?["']?([^"'\s]*)["']?/.exec(line);
+    const key = (m?.[1] ?? '').toLowerCase().replace(/-/g, '_');
+    const value = m?.[2] ?? '';
+    if (
+      (tool === 'curl' && (key === 'insecure' || key === 'k')) ||
+      (tool === 'wget' && key === 'check_certificate' && FALSE.test(value))
+    )
+      out.push(cmd(`setting-tls-off ${tool} ${key}`, `${via} switches off certificate checks for every ${tool} call`));
+    else if (/^(?:proxy|x|https_proxy|http_proxy|preproxy|socks5|socks5_hostname)$/.test(key) && value) {
+      const host = sourceHost(value.includes('://') ? value : `http://${value}`);
+      if (host && !localOrInternal(host))
+        out.push(cmd(`setting-reroutes ${tool} proxy ${host}`, `${via} sends every ${tool} request through ${host}`));
+    }
+  }
+}
+
 const BAZELRC = /(?:^|\/)(?:\.bazelrc|[\w.-]+\.bazelrc|bazel\.rc|bazelrc)$/;
 const GITCONFIG = /(?:^|\/)(?:\.gitconfig|\.git\/config|gitconfig|\.config\/git\/config)$/;
 const GCLOUD = /(?:^|\/)gcloud\/(?:configurations\/config_[\w-]+|properties)$/;
@@ -252,6 +284,8 @@ export function settingsFileEffects(path: string, content: string): Effect[] {
   else if (GITCONFIG.test(p)) for (const [k, v] of iniPairs(content)) gitSetting(k, v, name, out);
   else if (GCLOUD.test(p)) for (const [k, v] of iniPairs(content, '/')) gcloudSetting(k, v, via, out);
   else if (AWS_CONFIG.test(p)) for (const [k, v] of iniPairs(content)) awsSetting(k, v, name, out);
+  else if (/(?:^|\/)(?:\.curlrc|_curlrc|curlrc)$/.test(p)) fetcherRc(content, 'curl', name, out);
+  else if (/(?:^|\/)(?:\.wgetrc|wgetrc)$/.test(p)) fetcherRc(content, 'wget', name, out);
   return out;
 }
 
@@ -306,7 +340,23 @@ export function settingsCommandEffects(argv: readonly string[], out: Effect[]): 
     gcloudSetting(ops[2] ?? '', ops[3] ?? '', 'gcloud config set', out);
   else if (name === 'aws' && ops[0] === 'configure' && ops[1] === 'set' && ops.length >= 4)
     awsSetting(ops[2] ?? '', ops[3] ?? '', 'aws configure set', out);
-  else if ((name === 'kubectl' || name === 'oc') && ops[0] === 'config') {
+  else if (name === 'az' && ops[0] === 'cloud' && (ops[1] === 'register' || ops[1] === 'update')) {
+    // `az cloud register --endpoint-*`: where every later az call sends its tokens
+    for (const w of words.filter((x) => /^--(?:endpoint|suffix)-/.test(x.split('=')[0] ?? ''))) {
+      const v = w.includes('=') ? w.slice(w.indexOf('=') + 1) : (words[words.indexOf(w) + 1] ?? '');
+      const host = sourceHost(v);
+      if (
+        host &&
+        !/(?:^|\.)(?:azure\.com|azure\.net|windows\.net|microsoft\.com|microsoftonline\.com|azure\.cn|chinacloudapi\.cn|usgovcloudapi\.net|azure\.us|microsoftonline\.us)$/.test(
+          host,
+        ) &&
+        !localOrInternal(host)
+      )
+        out.push(
+          cmd(`setting-reroutes az cloud ${host}`, `az cloud ${ops[1]} sends az's requests and tokens to ${host}`),
+        );
+    }
+  } else if ((name === 'kubectl' || name === 'oc') && ops[0] === 'config') {
     const exec = option(words, '--exec-command');
     if (ops[1] === 'set-credentials' && exec) {
       if (tuckedAway(exec))
