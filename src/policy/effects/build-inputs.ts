@@ -245,19 +245,6 @@ export function buildInputEffects(path: string, before: string, after: string): 
         ),
       );
   }
-  // Gradle dependency verification switched off (docs.gradle.org "Verifying dependencies")
-  if (
-    (/verification-metadata\.xml$/.test(name) &&
-      /<verify-(?:metadata|signatures)>\s*false/.test(after) &&
-      !/<verify-(?:metadata|signatures)>\s*false/.test(before)) ||
-    (/gradle\.properties$/.test(name) &&
-      /^\s*org\.gradle\.dependency\.verification\s*=\s*(?:off|lenient)\b/m.test(after))
-  )
-    out.push({
-      tool: 'exec',
-      command: `verification-off gradle ${name}`,
-      via: `${name} switches off Gradle's dependency verification`,
-    });
   // Kconfig fragments: image signing or signature checks turned off
   if (/(?:_defconfig|^defconfig|\.conf|^sdkconfig[\w.-]*|^\.config|\.cfg|Kconfig[\w.-]*)$/.test(name)) {
     const on = kconfigOn(before);

@@ -5,7 +5,7 @@
 //                                          (`remote.origin.pushurl`, `git remote set-url --push`)
 //   setting-push-mirror TOOL REMOTE        every push mirrors, deleting remote refs missing here
 //   setting-reroutes TOOL KEY HOST         requests (and the credentials they carry) sent to another
-//                                          host: git `url.X.insteadOf`, proxies, gcloud endpoint
+//                                          host: proxies, gcloud endpoint
 //                                          overrides, AWS endpoint_url, Bazel remote caches and
 //                                          event services, Bazel's downloader configuration
 //   setting-identity TOOL VALUE            later calls act as another identity (gcloud's
@@ -14,15 +14,17 @@
 //                                          credentials or its tests to (AWS credential_process,
 //                                          kubeconfig exec plugins, Bazel credential helpers and
 //                                          --run_under), when it is not a known vendor's
-//   setting-tls-off TOOL KEY               certificate checks switched off (git http.sslVerify,
-//                                          gcloud auth/disable_ssl_validation, kubeconfig
-//                                          insecure-skip-tls-verify)
+//   setting-tls-off TOOL KEY               certificate checks switched off (gcloud
+//                                          auth/disable_ssl_validation, kubeconfig
+//                                          insecure-skip-tls-verify, curl's and wget's rc files)
+//   setting-unsafe git KEY                 a transport git blocks allowed (`protocol.file.allow always`)
 // They come from the config command (`git config`, `git remote set-url`, `gcloud config set`,
 // `aws configure set`, `kubectl config set-*`, `npm|pnpm|yarn config set K=V`) or from writing the
 // file the command writes (.gitconfig, .git/config, gcloud's configurations, ~/.aws/config,
 // .bazelrc). Registries of package managers are read in content.ts and sources.ts; programs in a
 // hidden or temporary place are the `startup-program` reading of code-loaders.ts.
-// Sources: git-config(1) (credential.helper, remote.<name>.pushurl/mirror, url.<base>.insteadOf,
+// (git's `url.X.insteadOf`, http.sslVerify and http.proxy are read as sources by sources.ts.)
+// Sources: git-config(1) (credential.helper, remote.<name>.pushurl/mirror, protocol.<name>.allow,
 // http.sslVerify, http.proxy), git-credential-store(1); `gcloud topic configurations` and
 // `gcloud config set` (auth/impersonate_service_account, api_endpoint_overrides, proxy,
 // auth/disable_ssl_validation); AWS CLI "Configuration and credential file settings"
@@ -130,19 +132,6 @@ function gitSetting(key: string, value: string, via: string, out: Effect[]): voi
       out.push(cmd(`setting-push-elsewhere git ${name} ${v}`, `${via} makes every push to ${name} go to ${v}`));
     return;
   }
-  const rewrite = /^url\.(.+)\.(insteadof|pushinsteadof)$/.exec(k);
-  if (rewrite) {
-    const base = sourceHost(rewrite[1] ?? '');
-    const from = sourceHost(v);
-    if (base && from && base !== from && !localOrInternal(base))
-      out.push(
-        cmd(
-          `setting-reroutes git ${rewrite[2]} ${base}`,
-          `${via} makes git send every request for ${from} to ${base} instead`,
-        ),
-      );
-    return;
-  }
   // protocol.file.allow / protocol.ext.allow `always`: submodules may then clone local files or run
   // commands (the ext:: transport), which git blocks by default since CVE-2022-39253
   if (/^protocol\.(?:file|ext|allow)(?:\.allow)?$/.test(k) && /^always$/i.test(v)) {
@@ -153,13 +142,6 @@ function gitSetting(key: string, value: string, via: string, out: Effect[]): voi
       ),
     );
     return;
-  }
-  if (/^http\.(?:.*\.)?sslverify$/.test(k) && FALSE.test(v))
-    out.push(cmd('setting-tls-off git http.sslVerify', `${via} switches off git's certificate checks`));
-  else if (/^https?\.(?:.*\.)?proxy$/.test(k)) {
-    const host = sourceHost(v.includes('://') ? v : `http://${v}`);
-    if (host && !localOrInternal(host))
-      out.push(cmd(`setting-reroutes git proxy ${host}`, `${via} sends git's traffic through ${host}`));
   }
 }
 
