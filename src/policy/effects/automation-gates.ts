@@ -110,9 +110,13 @@ function ciGates(path: string, before: string, after: string, name: string, out:
         ),
       );
     const had = triggers(before);
-    for (const t of triggers(after))
-      if (!had.has(t) && t !== 'pull_request_target')
-        out.push(gate('trigger', path, `the edit makes ${name}, which deploys, also run on ${t}`, t));
+    // a workflow that already runs on every push is not widened by also running for pull requests;
+    // one started by hand, by a release or by pushes to named branches is
+    const everyPush = /^\s*(?:-\s*)?push\s*:?\s*$/m.test(before) && !/^\s*(?:branches|tags)\s*:/m.test(before);
+    if (!everyPush)
+      for (const t of triggers(after))
+        if (!had.has(t) && t !== 'pull_request_target')
+          out.push(gate('trigger', path, `the edit makes ${name}, which deploys, also run on ${t}`, t));
     if (count(ANY_BRANCH, after) > count(ANY_BRANCH, before))
       out.push(gate('trigger', path, `the edit makes ${name}, which deploys, run for every branch`, 'any-branch'));
   }
