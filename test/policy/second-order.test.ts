@@ -533,3 +533,72 @@ test('deletes armed in scripts, migrations, seeds and production stack inputs', 
     e('pass', undefined, '/home/dev/infra/envs/prod/main.tf', '  count = 2\n', '  count = 3\n'),
   ]);
 });
+
+test('identities raised to an administrator, dev container labels, production stack settings emptied', () => {
+  check([
+    e(
+      'stop',
+      'tool-settings',
+      '/home/dev/project/gitops/crossplane/providerconfig-gcp.yaml',
+      'name: gcp-sa-readonly',
+      'name: gcp-sa-org-admin',
+    ),
+    e(
+      'stop',
+      'tool-settings',
+      '/home/dev/k8s/prod/deploy.yaml',
+      '      serviceAccountName: api-reader',
+      '      serviceAccountName: cluster-admin',
+    ),
+    e(
+      'stop',
+      'tool-settings',
+      '/home/dev/app/.github/workflows/deploy.yml',
+      '          role-to-assume: arn:aws:iam::123456789012:role/gha-deploy-readonly',
+      '          role-to-assume: arn:aws:iam::123456789012:role/OrganizationAdmin',
+    ),
+    w(
+      'stop',
+      undefined,
+      '/home/dev/project/.devcontainer/Dockerfile',
+      `FROM mcr.microsoft.com/devcontainers/base:bookworm\nLABEL devcontainer.metadata='[{"privileged": true}]'\n`,
+    ),
+    e(
+      'stop',
+      'armed-data-loss',
+      '/home/dev/infra/Pulumi.prod.yaml',
+      '  gcp:project: acme-prod',
+      '  gcp:project: acme-prod\n  platform:nodePools: "[]"',
+    ),
+    // look-alikes: an app named admin, a pgadmin service, a non-admin account, the dev stack, tags
+    e('pass', undefined, '/home/dev/k8s/admin-ui/deploy.yaml', '  name: admin-ui-v1', '  name: admin-ui-v2'),
+    e(
+      'pass',
+      undefined,
+      '/home/dev/app/config/users.yml',
+      '- name: alice\n  role: viewer',
+      '- name: alice\n  role: viewer\n- name: admin-bot\n  role: viewer',
+    ),
+    e(
+      'pass',
+      undefined,
+      '/home/dev/k8s/prod/deploy.yaml',
+      '      serviceAccountName: api',
+      '      serviceAccountName: api-reader',
+    ),
+    w(
+      'pass',
+      undefined,
+      '/home/dev/app/.devcontainer/Dockerfile',
+      `FROM mcr.microsoft.com/devcontainers/base:bookworm\nLABEL devcontainer.metadata='[{"remoteUser": "vscode"}]'\n`,
+    ),
+    e(
+      'pass',
+      undefined,
+      '/home/dev/infra/Pulumi.production.yaml',
+      '  aws:region: us-east-1',
+      `  aws:region: us-east-1\n  app:tags: '{}'`,
+    ),
+    e('pass', undefined, '/home/dev/infra/Pulumi.dev.yaml', `  app:buckets: '["a"]'`, `  app:buckets: '[]'`),
+  ]);
+});

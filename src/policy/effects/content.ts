@@ -7,7 +7,7 @@
 import { rbacManifestGrants } from './admin-grants.js';
 import { automationCommands, isAutomationFile } from './automation-tasks.js';
 import { exposedConfigEffects } from './exposed-shells.js';
-import { ciContainerRuns, devcontainerRun, isDevcontainer } from './container-specs.js';
+import { ciContainerRuns, devcontainerLabel, devcontainerRun, isDevcontainer } from './container-specs.js';
 import { imageScript } from './image-scope.js';
 import { installHookFindings } from './install-hooks.js';
 import { cargoConfigHooks } from './supply-hooks.js';
@@ -611,6 +611,7 @@ function laterPlants(path: string, content: string): Effect[] {
     ...specCommands(path, content),
     ...codeLoaders(path, content),
     ...agentNoteCommands(path, content),
+    ...devcontainerLabel(path, content),
   ];
 }
 

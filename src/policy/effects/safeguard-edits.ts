@@ -165,7 +165,11 @@ function infraEmptied(path: string, before: string, after: string): string[] {
   const out: string[] = [];
   for (const [k, v] of vals(after)) {
     const old = was.get(k);
-    if (old === undefined) continue;
+    // a Pulumi stack setting added empty overrides the program's default list of resources
+    if (old === undefined) {
+      if (/(?:^|\/)Pulumi\.[\w-]+\.ya?ml$/.test(rel) && /:/.test(k) && /^["']?\[\s*\]["']?$/.test(v)) out.push(k);
+      continue;
+    }
     const empty =
       /^["']?(?:\[\s*\]|\{\s*\}|toset\(\s*\[\s*\]\s*\))["']?$/.test(v) && !/^["']?(?:\[\s*\]|\{\s*\})["']?$/.test(old);
     const zero =
