@@ -111,6 +111,17 @@ test('gcloud, AWS, kubectl, az, npm and curl settings read for what every later 
     x('pass', undefined, 'kubectl config set-credentials gke --exec-command=gke-gcloud-auth-plugin'),
     x('pass', undefined, 'kubectl config set-context --current --namespace=payments'),
     x('pass', undefined, 'npm config set node-options=--max-old-space-size=8192'),
+    x(
+      'deny',
+      'supply-chain-sources',
+      'pulumi plugin install resource gcp v7.21.0 --server https://get.pulumi-plugins.dev',
+    ),
+    x(
+      'deny',
+      'supply-chain-sources',
+      'gcloud components repositories add https://dl.gcloud-mirror.net/components-2.json',
+    ),
+    x('pass', undefined, 'pulumi plugin install resource aws v6.0.0'),
     w('pass', undefined, '/home/dev/.curlrc', '--silent\n--show-error\n--location\n'),
   ]);
 });

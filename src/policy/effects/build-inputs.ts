@@ -207,6 +207,9 @@ export function buildInputEffects(path: string, before: string, after: string): 
     if (/(?:^|\/)conf\/(?:local|site|auto|bblayers)\.conf$|\.bbappend$|(?:^|\/)conf\/distro\/[\w.-]+\.conf$/.test(p))
       bitbake(text, name, list);
     if (SITE_CONFIG.test(p)) siteConfig(text, name, list);
+    // a Pulumi provider's pluginDownloadURL: where `pulumi up` fetches the provider binary it runs
+    for (const m of text.matchAll(/\bpluginDownloadURL["']?\s*[:=]\s*["']([^"']+)["']/gi))
+      sourceFindings('pulumi', m[1] ?? '', `${name} makes Pulumi fetch a provider from ${m[1]}`, list, 'code');
     return list;
   };
   const had = new Set(before ? read(before).map((e) => e.command) : []);

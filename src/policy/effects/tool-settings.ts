@@ -318,6 +318,18 @@ export function settingsCommandEffects(argv: readonly string[], out: Effect[]): 
     }
     return;
   }
+  // providers and components fetched from a server of the user's choosing, then run by every
+  // later `pulumi up` / gcloud call (Pulumi "pulumi plugin install --server", gcloud
+  // "components repositories add")
+  if (name === 'pulumi' && ops[0] === 'plugin' && ops[1] === 'install') {
+    const server = option(words, '--server');
+    if (server) sourceFindings('pulumi', server, `pulumi plugin install takes the plugin from ${server}`, out, 'code');
+    return;
+  }
+  if (name === 'gcloud' && ops[0] === 'components' && ops[1] === 'repositories' && ops[2] === 'add') {
+    for (const u of ops.slice(3)) sourceFindings('gcloud', u, `gcloud components repositories add ${u}`, out, 'code');
+    return;
+  }
   if (name === 'gcloud' && ops[0] === 'config' && ops[1] === 'set' && ops.length >= 4)
     gcloudSetting(ops[2] ?? '', ops[3] ?? '', 'gcloud config set', out);
   else if (name === 'aws' && ops[0] === 'configure' && ops[1] === 'set' && ops.length >= 4)
