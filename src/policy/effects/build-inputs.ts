@@ -181,6 +181,44 @@ function siteConfig(text: string, name: string, out: Effect[]): void {
   }
 }
 
+/** Page, layout and component files a site build renders into what it serves. */
+const PAGE_FILE =
+  /(?:^|\/)(?:pages|app|routes|layouts|components|src\/pages|src\/app|src\/routes|src\/layouts|src\/components)\/(?:[^/]+\/)*[^/]+\.(?:astro|svelte|vue|[jt]sx?|mdx)$|\.astro$/;
+/** Client-exposed env prefixes (Next, Vite, Astro, CRA, Nuxt, Expo, Gatsby, SvelteKit). */
+const PUBLIC_PREFIX = /^(?:NEXT_PUBLIC_|VITE_|PUBLIC_|REACT_APP_|NUXT_PUBLIC_|EXPO_PUBLIC_|GATSBY_|VUE_APP_)/;
+const SECRET_NAME =
+  /SECRET|PRIVATE|PASSWORD|PASSWD|SERVICE_ROLE|ADMIN_KEY|_ADMIN_|MANAGEMENT_TOKEN|WRITE_KEY|ACCESS_KEY_ID|SECRET_ACCESS/;
+
+/**
+ * What a written file puts of the server's environment into a site's served output: a page
+ * rendering the whole environment (`JSON.stringify(process.env)`, `{...import.meta.env}`), a
+ * bundler told to inline all of it (`define: {'process.env': process.env}`, `envPrefix: ''`,
+ * DefinePlugin/EnvironmentPlugin of every key), or a secret-named variable under a prefix the
+ * framework ships to the browser (`NEXT_PUBLIC_..._SERVICE_ROLE_KEY`).
+ */
+function exposedEnv(p: string, name: string, text: string): string | undefined {
+  const whole =
+    /JSON\.stringify\(\s*(?:process\.env|import\.meta\.env)\s*[,)]|\.\.\.\s*(?:process\.env|import\.meta\.env)\b|Object\.(?:entries|keys|values)\(\s*(?:process\.env|import\.meta\.env)\s*\)/;
+  if (PAGE_FILE.test(p) && whole.test(text)) return 'page renders the whole environment';
+  if (SITE_CONFIG.test(p) || /(?:^|\/)webpack[\w.-]*\.[cm]?[jt]s$/.test(p)) {
+    if (
+      /["']process\.env["']\s*:\s*(?:JSON\.stringify\(\s*)?process\.env\b|EnvironmentPlugin\(\s*Object\.keys\(\s*process\.env/.test(
+        text,
+      )
+    )
+      return 'bundler inlines the whole environment';
+    if (/\benvPrefix\s*:\s*(?:["']{2}|\[[^\]]*["']{2})/.test(text)) return 'bundler exposes every variable';
+  }
+  if (/(?:^|\/)\.env(?:\.[\w.-]+)?$|(?:^|\/)(?:next|nuxt|astro|vite)\.config\.[cm]?[jt]s$/.test(p))
+    for (const m of text.matchAll(/\b([A-Z][A-Z0-9_]{3,})\s*[=:]/g)) {
+      const v = m[1] ?? '';
+      if (PUBLIC_PREFIX.test(v) && SECRET_NAME.test(v.replace(PUBLIC_PREFIX, '')))
+        return `secret ${v} shipped to the browser`;
+    }
+  void name;
+  return undefined;
+}
+
 /** Integrity pins of build files (a checksum beside the download it vouches for). */
 const PIN_LINE =
   /^\s*(?:sha256|sha512|integrity|checksum|hash)\s*[=:]\s*["'][^"'\n]{16,}["']|\bURL_HASH\s+\S+|\bEXPECTED_(?:HASH|MD5)\s+\S+|\bSRC_URI\[[\w.-]*sha256sum\]|--hash[= ](?:sha256|sha384|sha512):[0-9a-f]+|^\s*--require-hashes\b/gim;
@@ -207,6 +245,13 @@ export function buildInputEffects(path: string, before: string, after: string): 
     if (/(?:^|\/)conf\/(?:local|site|auto|bblayers)\.conf$|\.bbappend$|(?:^|\/)conf\/distro\/[\w.-]+\.conf$/.test(p))
       bitbake(text, name, list);
     if (SITE_CONFIG.test(p)) siteConfig(text, name, list);
+    const env = exposedEnv(p, name, text);
+    if (env)
+      list.push({
+        tool: 'exec',
+        command: `exposes-env ${name.replace(/[^\w.-]/g, '_')} ${env.replace(/\s+/g, '-')}`,
+        via: `${name}: the ${env}, into what the site serves`,
+      });
     // a Pulumi provider's pluginDownloadURL: where `pulumi up` fetches the provider binary it runs
     for (const m of text.matchAll(/\bpluginDownloadURL["']?\s*[:=]\s*["']([^"']+)["']/gi))
       sourceFindings('pulumi', m[1] ?? '', `${name} makes Pulumi fetch a provider from ${m[1]}`, list, 'code');
