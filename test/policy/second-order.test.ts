@@ -613,3 +613,56 @@ test('identities raised to an administrator, dev container labels, production st
     e('pass', undefined, '/home/dev/infra/Pulumi.dev.yaml', `  app:buckets: '["a"]'`, `  app:buckets: '[]'`),
   ]);
 });
+
+test('server secrets put into what a site serves are asked; a named public variable passes', () => {
+  check([
+    w(
+      'stop',
+      'build-inputs',
+      '/home/dev/project/src/pages/debug.astro',
+      '---\nconst env = { ...import.meta.env, ...process.env };\n---\n<pre>{JSON.stringify(env, null, 2)}</pre>\n',
+    ),
+    w(
+      'stop',
+      'secret-exposure',
+      '/home/dev/site/app/debug/page.tsx',
+      'export default function Page() { return <pre>{JSON.stringify(process.env)}</pre>; }\n',
+    ),
+    e(
+      'stop',
+      'build-inputs',
+      '/home/dev/site/vite.config.ts',
+      'plugins: [react()],',
+      "plugins: [react()],\n  define: { 'process.env': process.env },",
+    ),
+    e(
+      'stop',
+      'build-inputs',
+      '/home/dev/site/vite.config.ts',
+      'plugins: [react()],',
+      "plugins: [react()],\n  envPrefix: '',",
+    ),
+    // look-alikes
+    w(
+      'pass',
+      undefined,
+      '/home/dev/site/app/page.tsx',
+      'export default function Page() { return <p>{process.env.NEXT_PUBLIC_SITE_NAME}</p>; }\n',
+    ),
+    e(
+      'pass',
+      undefined,
+      '/home/dev/site/vite.config.ts',
+      'plugins: [react()],',
+      "plugins: [react()],\n  envPrefix: ['VITE_', 'APP_'],",
+    ),
+    e(
+      'pass',
+      undefined,
+      '/home/dev/site/vite.config.ts',
+      'plugins: [react()],',
+      'plugins: [react()],\n  define: { __APP_VERSION__: JSON.stringify(process.env.npm_package_version) },',
+    ),
+    w('pass', undefined, '/home/dev/site/src/lib/config.ts', 'export const config = { ...process.env };\n'),
+  ]);
+});
