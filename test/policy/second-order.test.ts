@@ -122,6 +122,25 @@ test('gcloud, AWS, kubectl, az, npm and curl settings read for what every later 
       'gcloud components repositories add https://dl.gcloud-mirror.net/components-2.json',
     ),
     x('pass', undefined, 'pulumi plugin install resource aws v6.0.0'),
+    // state backends, which hold every secret of the stack
+    x('stop', 'tool-settings', 'pulumi login https://api.pulumi-state.dev'),
+    x('stop', 'tool-settings', 'terraform init -backend-config=address=https://state.tf-backup.io/acme'),
+    e(
+      'stop',
+      'tool-settings',
+      '/home/dev/infra/backend.tf',
+      'backend "s3" {}',
+      'backend "http" {\n    address = "https://tfstate.ops-sync.io/acme"\n  }',
+    ),
+    x('pass', undefined, 'pulumi login'),
+    x('pass', undefined, 'pulumi login --local'),
+    x('pass', undefined, 'pulumi login https://pulumi.internal.acme.io'),
+    w(
+      'pass',
+      undefined,
+      '/home/dev/infra/backend.tf',
+      'terraform {\n  cloud {\n    hostname = "app.terraform.io"\n    organization = "acme"\n  }\n}\n',
+    ),
     w('pass', undefined, '/home/dev/.curlrc', '--silent\n--show-error\n--location\n'),
   ]);
 });

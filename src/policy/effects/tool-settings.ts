@@ -251,6 +251,38 @@ function fetcherRc(text: string, tool: 'curl' | 'wget', via: string, out: Effect
   }
 }
 
+/** Hosts of the state services Terraform and Pulumi document as their own. */
+const STATE_SERVICE =
+  /(?:^|\.)(?:app\.terraform\.io|terraform\.io|pulumi\.com|spacelift\.io|env0\.com|scalr\.io|gitlab\.com|amazonaws\.com|googleapis\.com|windows\.net)$/;
+
+/**
+ * Where Terraform or Pulumi keeps its state, which holds every secret of the stack: an HTTP
+ * backend address, a `cloud`/`remote` hostname, a Pulumi backend URL on a host that is not the
+ * service's own nor the organisation's (`setting-reroutes terraform|pulumi backend HOST`).
+ */
+function stateBackend(tool: string, value: string, via: string, out: Effect[]): void {
+  const v = value.trim().replace(/^["']|["']$/g, '');
+  const host = /^https?:\/\//i.test(v) ? sourceHost(v) : /^[\w.-]+\.[a-z]{2,}$/i.test(v) ? v.toLowerCase() : undefined;
+  if (host && !STATE_SERVICE.test(host) && !localOrInternal(host))
+    out.push(
+      cmd(
+        `setting-reroutes ${tool} backend ${host}`,
+        `${via} keeps the ${tool} state, with the stack's secrets, on ${host}`,
+      ),
+    );
+}
+
+function stateFiles(p: string, text: string, name: string, out: Effect[]): void {
+  if (/\.tf$|\.tf\.json$|\.hcl$/.test(p)) {
+    for (const m of text.matchAll(/\b(?:backend\s+"(?:http|remote)"|cloud)\s*\{([^}]*)\}/g))
+      for (const a of (m[1] ?? '').matchAll(/\b(?:address|hostname|lock_address|unlock_address)\s*=\s*"([^"]+)"/g))
+        stateBackend('terraform', a[1] ?? '', name, out);
+  } else if (/(?:^|\/)Pulumi\.ya?ml$/.test(p)) {
+    const m = /^backend\s*:\s*\n\s+url\s*:\s*(\S+)/m.exec(text);
+    if (m?.[1]) stateBackend('pulumi', m[1], name, out);
+  }
+}
+
 const BAZELRC = /(?:^|\/)(?:\.bazelrc|[\w.-]+\.bazelrc|bazel\.rc|bazelrc)$/;
 const GITCONFIG = /(?:^|\/)(?:\.gitconfig|\.git\/config|gitconfig|\.config\/git\/config)$/;
 const GCLOUD = /(?:^|\/)gcloud\/(?:configurations\/config_[\w-]+|properties)$/;
@@ -262,6 +294,7 @@ export function settingsFileEffects(path: string, content: string): Effect[] {
   const name = posix.basename(p);
   const via = `${name} (written)`;
   const out: Effect[] = [];
+  stateFiles(p, content, name, out);
   if (BAZELRC.test(p)) bazelSettings(content, `${name}`, out);
   else if (GITCONFIG.test(p)) for (const [k, v] of iniPairs(content)) gitSetting(k, v, name, out);
   else if (GCLOUD.test(p)) for (const [k, v] of iniPairs(content, '/')) gcloudSetting(k, v, via, out);
@@ -318,6 +351,17 @@ export function settingsCommandEffects(argv: readonly string[], out: Effect[]): 
     }
     return;
   }
+  if (name === 'pulumi' && ops[0] === 'login' && ops[1]) stateBackend('pulumi', ops[1], 'pulumi login', out);
+  if ((name === 'terraform' || name === 'tofu' || name === 'terragrunt') && ops[0] === 'init')
+    for (const w of words) {
+      const m = /^-backend-config=["']?(?:address|hostname)=(.+)$/.exec(w);
+      if (m?.[1]) stateBackend('terraform', m[1], `${name} init -backend-config`, out);
+    }
+  if (name === 'export' || name === 'setx')
+    for (const w of words) {
+      const m = /^(PULUMI_BACKEND_URL|TF_HTTP_ADDRESS)=(.+)$/.exec(w);
+      if (m?.[2]) stateBackend(m[1] === 'TF_HTTP_ADDRESS' ? 'terraform' : 'pulumi', m[2], `export ${m[1]}`, out);
+    }
   // providers and components fetched from a server of the user's choosing, then run by every
   // later `pulumi up` / gcloud call (Pulumi "pulumi plugin install --server", gcloud
   // "components repositories add")
