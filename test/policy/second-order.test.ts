@@ -685,3 +685,75 @@ test('server secrets put into what a site serves are asked; a named public varia
     w('pass', undefined, '/home/dev/site/src/lib/config.ts', 'export const config = { ...process.env };\n'),
   ]);
 });
+
+test('service and application protections switched off for the next start or deploy are asked', () => {
+  check([
+    w('stop', 'protections-off', '/home/dev/db/pg_hba.conf', 'host all all 0.0.0.0/0 trust\n'),
+    e(
+      'stop',
+      'protections-off',
+      '/home/dev/app/config/environments/production.rb',
+      '  config.force_ssl = true',
+      '  config.force_ssl = false',
+    ),
+    e('stop', 'protections-off', '/home/dev/app/settings/production.py', 'DEBUG = False', 'DEBUG = True'),
+    e(
+      'stop',
+      'protections-off',
+      '/home/dev/app/src/main/resources/application-prod.properties',
+      'management.endpoints.web.exposure.include=health,info',
+      'management.endpoints.web.exposure.include=*',
+    ),
+    e(
+      'stop',
+      'protections-off',
+      '/home/dev/ops/mongo/mongod.conf',
+      'security:\n  authorization: enabled',
+      'security:\n  authorization: disabled',
+    ),
+    e(
+      'stop',
+      'protections-off',
+      '/home/dev/ops/grafana/grafana.ini',
+      '[auth.anonymous]\nenabled = false',
+      '[auth.anonymous]\nenabled = true\norg_role = Admin',
+    ),
+    e(
+      'stop',
+      'protections-off',
+      '/home/dev/app/ios/App/Info.plist',
+      '<key>NSAllowsArbitraryLoads</key>\n\t\t<false/>',
+      '<key>NSAllowsArbitraryLoads</key>\n\t\t<true/>',
+    ),
+    // look-alikes: development settings, local connections, a viewer role, a CSP that names its sources
+    e('pass', undefined, '/home/dev/app/settings/dev.py', 'DEBUG = False', 'DEBUG = True'),
+    e(
+      'pass',
+      undefined,
+      '/home/dev/app/config/environments/development.rb',
+      '  config.force_ssl = true',
+      '  config.force_ssl = false',
+    ),
+    w('pass', undefined, '/home/dev/db/pg_hba.conf', 'local all all peer\nhost all all 127.0.0.1/32 trust\n'),
+    e(
+      'pass',
+      undefined,
+      '/home/dev/ops/grafana/grafana.ini',
+      '[auth.anonymous]\nenabled = false',
+      '[auth.anonymous]\nenabled = true\norg_role = Viewer',
+    ),
+    w(
+      'pass',
+      undefined,
+      '/home/dev/app/docker-compose.yml',
+      'services:\n  es:\n    environment:\n      - xpack.security.enabled=false\n',
+    ),
+    e(
+      'pass',
+      undefined,
+      '/home/dev/app/netlify.toml',
+      `    Content-Security-Policy = "default-src 'self'"`,
+      `    Content-Security-Policy = "default-src 'self'; img-src 'self' https://images.ctfassets.net"`,
+    ),
+  ]);
+});

@@ -26,6 +26,7 @@ import { gateEffects } from './automation-gates.js';
 import { buildInputEffects } from './build-inputs.js';
 import { armedDeleteEffects } from './armed-deletes.js';
 import { identityEffects } from './identity-swaps.js';
+import { protectionEffects } from './protections-off.js';
 import { mcpForgeFileEffects } from './mcp-forge-files.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { resolvedEffects } from './resolved.js';
@@ -372,6 +373,7 @@ export function effectsOf(
       ...buildInputEffects(path, before ?? '', writtenContent(call) ?? ''),
       ...armedDeleteEffects(path, before ?? '', writtenContent(call) ?? ''),
       ...identityEffects(path, before ?? '', writtenContent(call) ?? ''),
+      ...protectionEffects(path, before ?? '', writtenContent(call) ?? ''),
       // an edit of ssh's configuration is also read against the text it replaces (a host repointed)
       ...(before !== undefined
         ? [sshConfigWrite(path, writtenContent(call), before)].filter((e) => e !== undefined)
