@@ -275,11 +275,11 @@ test('code loaded at start from a hidden or temporary place; Jupyter and IPython
         'command script import ~/.lldb/chisel/fbchisellldb.py\ncommand script import lldb.macosx.heap\n',
       ),
     ],
-    [
-      'B',
-      'write',
-      W(`${P}/.bazelrc`, 'build --workspace_status_command=./tools/status.sh\ntest --run_under=//tools:wrapper\n'),
-    ],
+    ['B', 'write', W(`${P}/.bazelrc`, 'build --workspace_status_command=./tools/status.sh\n')],
+    // a test wrapper given as a label or a project path runs around every test: asked
+    // (tool-settings.ts); debuggers and profilers named by their program pass
+    ['A', 'write', W(`${P}/.bazelrc`, 'test --run_under=//tools:wrapper\n')],
+    ['B', 'write', W(`${P}/.bazelrc`, 'test:debug --run_under="gdb --args"\ntest:mem --run_under=valgrind\n')],
     [
       'B',
       'write',

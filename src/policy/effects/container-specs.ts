@@ -57,6 +57,22 @@ export function devcontainerRun(content: string, via: string): Effect[] {
   return runLine(args, via);
 }
 
+/**
+ * A Dockerfile's `LABEL devcontainer.metadata='[...]'`: the Dev Containers tools merge that JSON
+ * into devcontainer.json when they start a container from the image (containers.dev, "Metadata in
+ * image labels"), so it is read as devcontainer.json is.
+ */
+export function devcontainerLabel(path: string, content: string): Effect[] {
+  if (
+    !/(?:^|\/)(?:[\w.-]*\.)?(?:Docker|Container)file(?:\.[\w.-]+)?$/i.test(path) ||
+    !content.includes('devcontainer.metadata')
+  )
+    return [];
+  const m = /devcontainer\.metadata\s*=\s*(?:'([^']*)'|"((?:[^"\\]|\\.)*)")/.exec(content);
+  const json = m?.[1] ?? (m?.[2] ?? '').replace(/\\(["\\])/g, '$1');
+  return json ? devcontainerRun(json, 'the image label devcontainer.metadata starts the dev container with') : [];
+}
+
 /** The container options of CI jobs (GitHub Actions `options:`, Jenkins docker `args`/`inside`). */
 export function ciContainerRuns(content: string, via: string): Effect[] {
   const out: Effect[] = [];

@@ -9,7 +9,7 @@ import { fileRoleGrants } from './role-grants.js';
 import { webShellEffects } from './web-shells.js';
 import { automationCommands, isAutomationFile } from './automation-tasks.js';
 import { exposedConfigEffects } from './exposed-shells.js';
-import { ciContainerRuns, devcontainerRun, isDevcontainer } from './container-specs.js';
+import { ciContainerRuns, devcontainerLabel, devcontainerRun, isDevcontainer } from './container-specs.js';
 import { imageScript } from './image-scope.js';
 import { installHookFindings } from './install-hooks.js';
 import { cargoConfigHooks } from './supply-hooks.js';
@@ -113,7 +113,10 @@ const KINDS: [RegExp, Kind][] = [
   // into the editor and runs there ([InitializeOnLoad], build pre/post-process hooks; Unity
   // manual, "Special folder names"). Their command-line literals are read as build scripts are.
   [/(?:^|\/)(?:assets|packages)\/(?:[^/]+\/)*editor\/(?:[^/]+\/)*[^/]+\.cs$/, 'literals'],
-  [/(?:^|\/)(?:gnu)?makefile$|(?:^|\/)[^/]+\.mk$/, 'make'],
+  [
+    /(?:^|\/)(?:gnu)?makefile(?:\.(?:local|include|inc|common|defs|rules|targets|custom|dev|ci|override|user|docker))?$|(?:^|\/)[^/]+\.mk$/,
+    'make',
+  ],
   [
     /(?:^|\/)\.github\/workflows\/[^/]+\.ya?ml$|(?:^|\/)\.gitlab-ci\.ya?ml$|(?:^|\/)\.circleci\/config\.ya?ml$|(?:^|\/)azure-pipelines\.ya?ml$|(?:^|\/)bitbucket-pipelines\.ya?ml$|(?:^|\/)\.travis\.ya?ml$|(?:^|\/)\.drone\.ya?ml$|(?:^|\/)jenkinsfile$|(?:^|\/)\.buildkite\/[^/]+\.ya?ml$|(?:^|\/)\.github\/actions\/.+\/action\.ya?ml$|(?:^|\/)action\.ya?ml$/,
     'ci',
@@ -571,22 +574,6 @@ function packageSources(text: string, via: string): Effect[] {
   return out;
 }
 
-/**
- * A Dockerfile's `LABEL devcontainer.metadata='[...]'`: the Dev Containers spec merges this image
- * metadata into the dev container's configuration (containers.dev, "Image metadata"), so its
- * `privileged`, `capAdd`, `mounts` and `runArgs` start the next container built from the image
- * as a devcontainer.json of the same text would.
- */
-function imageDevcontainer(content: string, name: string): Effect[] {
-  const m = /\bLABEL\s+(?:[^\n]*\s)?["']?devcontainer\.metadata["']?\s*=\s*(?:'([^']*)'|"((?:[^"\\]|\\.)*)")/.exec(
-    content,
-  );
-  const text = m?.[1] ?? m?.[2]?.replace(/\\(["\\])/g, '$1');
-  return text
-    ? devcontainerRun(text, `labels the image of ${name} with dev container settings that start it with`)
-    : [];
-}
-
 /** What writing `content` to `path` plants (empty when the file is not one that runs later). */
 export function plantedEffects(path: string, content: string | undefined): Effect[] {
   if (!content) return [];
@@ -628,6 +615,7 @@ function laterPlants(path: string, content: string): Effect[] {
     ...agentNoteCommands(path, content),
     ...fileRoleGrants(path, content),
     ...webShellEffects(path, content),
+    ...devcontainerLabel(path, content),
   ];
 }
 
@@ -721,7 +709,7 @@ function fileEffects(path: string, content: string): Effect[] {
     }
     case 'docker': {
       const d = dockerfile(content, `changes where the image of ${name} gets its code`);
-      return [...shellPlant(imageScript(d.script), via), ...d.findings, ...imageDevcontainer(content, name)];
+      return [...shellPlant(imageScript(d.script), via), ...d.findings];
     }
     case 'powershell': {
       // the Windows paths it reads, Join-Path and path variables resolved (env-reads.ts)

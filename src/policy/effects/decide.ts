@@ -25,6 +25,12 @@ import { svcApiEffects } from './svc-api.js';
 import { writeLossEffects } from './write-loss.js';
 import { editSwapEffects } from './source-swaps.js';
 import { armedLossEffects } from './safeguard-edits.js';
+import { settingsEditEffects } from './tool-settings.js';
+import { gateEffects } from './automation-gates.js';
+import { buildInputEffects } from './build-inputs.js';
+import { armedDeleteEffects } from './armed-deletes.js';
+import { identityEffects } from './identity-swaps.js';
+import { protectionEffects } from './protections-off.js';
 import { mcpForgeFileEffects } from './mcp-forge-files.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { resolvedEffects } from './resolved.js';
@@ -386,6 +392,12 @@ export function effectsOf(
       ...writeLossEffects(call, path),
       ...editSwapEffects(call),
       ...armedLossEffects(call.tool, path, before ?? '', writtenContent(call) ?? ''),
+      ...settingsEditEffects(path, before ?? '', writtenContent(call) ?? ''),
+      ...gateEffects(path, before ?? '', writtenContent(call) ?? ''),
+      ...buildInputEffects(path, before ?? '', writtenContent(call) ?? ''),
+      ...armedDeleteEffects(path, before ?? '', writtenContent(call) ?? ''),
+      ...identityEffects(path, before ?? '', writtenContent(call) ?? ''),
+      ...protectionEffects(path, before ?? '', writtenContent(call) ?? ''),
       // an edit of ssh's configuration is also read against the text it replaces (a host repointed)
       ...(before !== undefined
         ? [sshConfigWrite(path, writtenContent(call), before)].filter((e) => e !== undefined)

@@ -32,6 +32,7 @@ import { fileWriterEffects } from './file-writers.js';
 import { tamperWrite } from './svc-tamper.js';
 import { LineKeys } from './reading-keys.js';
 import { inPlaceCommands } from './inplace-plants.js';
+import { settingsCommandEffects } from './tool-settings.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
@@ -166,6 +167,7 @@ function commandEffects(c: SimpleCommand, out: Effect[], line: LineKeys): void {
   launcherEffects(c, out);
   installEffects(c.argv, out);
   commandSourceFindings(c.argv, out);
+  settingsCommandEffects(c.argv, out);
   for (const { name, value } of c.assigns) envFindings(name, value, out);
   for (const v of c.unsets)
     if (GUARDED_ENV.test(v))

@@ -24,7 +24,7 @@
 // layouts of Rails, Django, Alembic, Prisma, Flyway, goose, golang-migrate, Knex, TypeORM, Sequelize.
 import type { Effect } from './types.js';
 import { armedSettingEffects } from './armed-settings.js';
-import { wipeIn } from './wipes.js';
+import { wipeIn, wipesIn } from './wipes.js';
 
 /** A safeguard: its key, and the values that protect and that do not. */
 interface Safeguard {
@@ -58,6 +58,8 @@ const SAFEGUARDS: Safeguard[] = [
     removable: true,
   },
   { key: /persistentVolumeReclaimPolicy|reclaimPolicy/, on: /^"?Retain"?$/, off: /^"?Delete"?$/ },
+  // Crossplane managed resources and claims: `Orphan` keeps the cloud resource when its object is deleted
+  { key: /deletionPolicy/, on: /^"?Orphan"?$/, off: /^"?Delete"?$/, removable: true },
   { key: /"?helm\.sh\/resource-policy"?/, on: /^"?keep"?$/, off: /^"?delete"?$/, removable: true },
 ];
 
@@ -83,7 +85,8 @@ export function safeguardsOff(before: string, after: string): string[] {
 
 /** Files whose text runs as a database migration. */
 const MIGRATION_PATH =
-  /(?:^|\/)(?:migrations?|migrate|versions|changelog|changesets|schema-migrations)\/[^/]+$|(?:^|\/)V\d+[^/]*__[^/]+\.sql$/i;
+  // (Prisma keeps each migration in a folder of its own: migrations/20240601_x/migration.sql)
+  /(?:^|\/)(?:migrations?|migrate|versions|changelog|changesets|schema-migrations)\/(?:[^/]+\/)?[^/]+$|(?:^|\/)V\d+[^/]*__[^/]+\.sql$/i;
 /** Files or sections that only roll back. */
 const DOWN_FILE = /(?:^|[._-])down\.sql$|(?:^|\/)U\d+[^/]*__[^/]+\.sql$/i;
 const DOWN_SECTION =
@@ -94,6 +97,17 @@ export function migrationWipe(path: string, text: string): string | null {
   if (!MIGRATION_PATH.test(path) || DOWN_FILE.test(path)) return null;
   const down = DOWN_SECTION.exec(text);
   return wipeIn(down ? text.slice(0, down.index) : text);
+}
+
+/** Seed and reset files a setup or deploy step runs (`db/seeds.rb`, `seeds/`, `prisma/seed.ts`, `db/seed/reset.sql`). */
+const SEED_PATH =
+  /(?:^|\/)(?:seeds?|seeders|seed-data|fixtures)\/[^/]+$|(?:^|\/)seeds?(?:[._-][\w-]+)?\.(?:sql|rb|ts|js|mjs|py|exs|php)$/i;
+/** What a seed wipes beyond what it seeds: every table, a schema or the database. */
+export function seedWipe(path: string, text: string): string | null {
+  if (!SEED_PATH.test(path)) return null;
+  return (
+    wipesIn(text).find((w) => /^(?:every table|DROP SCHEMA|DROP \.\.\. CASCADE|audit trail removed)$/.test(w)) ?? null
+  );
 }
 
 /** A test or development configuration (`.env.test`, `config/settings/dev.py`, `database.test.yml`). */
@@ -109,11 +123,64 @@ const PROD_DATABASE =
  * wipes production.
  */
 function testConfigOnProd(path: string, before: string, after: string): boolean {
+  if (testDatabaseIsMain(path, before, after)) return true;
   return (
     TEST_CONFIG.test(path.replace(/\.(?:ya?ml|json|toml|py|rb|js|ts|ini|cfg|conf|properties|exs)$/i, '')) &&
     PROD_DATABASE.test(after) &&
     !PROD_DATABASE.test(before)
   );
+}
+
+/**
+ * Django's `'TEST': {'NAME': X}` where X is the database's own NAME, or a test database set in a
+ * production settings file: the test runner creates that database afresh, dropping it first.
+ */
+function testDatabaseIsMain(path: string, before: string, after: string): boolean {
+  const test = /['"]TEST['"]\s*:\s*\{[^}]*['"]NAME['"]\s*:\s*['"]([^'"]+)['"]/.exec(after);
+  if (!test || /['"]TEST['"]\s*:\s*\{[^}]*['"]NAME['"]/.test(before)) return false;
+  const names = [...`${before}\n${after.replace(test[0], '')}`.matchAll(/['"]NAME['"]\s*:\s*['"]([^'"]+)['"]/g)].map(
+    (m) => m[1],
+  );
+  return (
+    names.includes(test[1]) ||
+    /(?:^|[/._-])(?:prod|production|live)(?:[/._-]|$)/i.test(path.replace(/^.*\/(?=[^/]*\/[^/]*$)/, ''))
+  );
+}
+
+/** Infrastructure inputs of a production stack (Terraform, tfvars, Pulumi stack config, Helm values). */
+const IAC_INPUT = /\.(?:tf|tfvars|hcl)$|(?:^|\/)Pulumi\.[\w-]+\.ya?ml$|(?:^|\/)values[\w.-]*\.ya?ml$|\.auto\.tfvars$/;
+const PROD_PLACE = /(?:^|[/._-])(?:prod|production|prd|live)(?:[/._-]|$)/i;
+
+/**
+ * `infra-emptied PATH KEY`: an edit of a production stack's input that turns a resource count to
+ * 0 or a list or map of resources to empty (`count = 1 -> 0`, `buckets = [...] -> []`, a Pulumi
+ * config value `'[...]' -> '[]'`): the next apply deletes every resource it made.
+ */
+function infraEmptied(path: string, before: string, after: string): string[] {
+  const rel = path.replace(/^(?:~|\/(?:home|Users)\/[^/]+|\/root)\//, '');
+  if (!IAC_INPUT.test(rel) || !PROD_PLACE.test(rel)) return [];
+  const vals = (t: string) =>
+    new Map([...t.matchAll(/^\s*["']?([\w:.-]+)["']?\s*[:=]\s*(.+?)\s*,?\s*$/gm)].map((m) => [m[1] ?? '', m[2] ?? '']));
+  const was = vals(before);
+  const out: string[] = [];
+  for (const [k, v] of vals(after)) {
+    const old = was.get(k);
+    // a Pulumi stack setting added empty overrides the program's default list of resources
+    if (old === undefined) {
+      if (/(?:^|\/)Pulumi\.[\w-]+\.ya?ml$/.test(rel) && /:/.test(k) && /^["']?\[\s*\]["']?$/.test(v)) out.push(k);
+      continue;
+    }
+    const empty =
+      /^["']?(?:\[\s*\]|\{\s*\}|toset\(\s*\[\s*\]\s*\))["']?$/.test(v) && !/^["']?(?:\[\s*\]|\{\s*\})["']?$/.test(old);
+    const zero =
+      /^(?:count|desired_count|desired_capacity|min_size|max_size|instance_count|node_count|replicas|[\w:.-]*(?:count|replicas))$/i.test(
+        k,
+      ) &&
+      /^["']?0["']?$/.test(v) &&
+      /^["']?[1-9]\d*["']?$/.test(old);
+    if (empty || zero) out.push(k);
+  }
+  return out;
 }
 
 /** The effects of a write or edit call that arm a later loss. */
@@ -132,6 +199,20 @@ export function armedLossEffects(tool: string, path: string, before: string, aft
       tool: 'exec',
       command: `test-config-on-prod ${file}`,
       via: `${path} points a test or development setup at a production database: the next test run resets it`,
+    });
+  if (tool === 'edit' && before)
+    for (const key of infraEmptied(path, before, after))
+      out.push({
+        tool: 'exec',
+        command: `infra-emptied ${file} ${key.replace(/[^\w:.-]/g, '_')}`,
+        via: `the edit empties ${key} in ${path}: the next apply deletes what it made`,
+      });
+  const seed = seedWipe(path, after);
+  if (seed && !seedWipe(path, before))
+    out.push({
+      tool: 'exec',
+      command: `migration-wipe ${file} ${seed}`,
+      via: `the seed ${path} runs ${seed} on the database it is pointed at`,
     });
   const wipe = migrationWipe(path, after);
   if (wipe)

@@ -11,10 +11,41 @@ const WIPES: [RegExp, string][] = [
   [/\bDROP\s+(?:SCHEMA|DATABASE|KEYSPACE)\b/i, 'DROP SCHEMA'],
   [/\bdrop_table\b[^\n]*\bforce:\s*:cascade\b/, 'drop_table force: :cascade'],
   [/\b[A-Z]\w*\.(?:delete_all|destroy_all)\b|\.objects\.all\(\)\.delete\(\)/, 'delete_all'],
+  // a WHERE every row meets (`created_at < now()`, `1=1`, `id > 0`) deletes every row too
+  [
+    /\bDELETE\s+FROM\s+["`]?[\w.]+["`]?\s+WHERE\s+(?:1\s*=\s*1|true|["`]?\w+["`]?\s*<=?\s*(?:now\(\)|current_timestamp|current_date|CURRENT_TIMESTAMP)|["`]?\w+["`]?\s+IS\s+NOT\s+NULL|["`]?id["`]?\s*>\s*0)\s*(?:;|$|["'`)])/im,
+    'DELETE with a WHERE every row meets',
+  ],
+  // query builders and ORMs deleting a whole table: knex('t').del() / .truncate() with no where
+  // between, Sequelize `truncate: true` and bulkDelete(t, null|{}), TypeORM `.clear()`, Prisma
+  // `deleteMany()` / `deleteMany({})`
+  [/\b\w+\(\s*["'`][\w.]+["'`]\s*\)\s*\.(?:del|delete|truncate)\(\s*\)/, 'delete of every row'],
+  [/\btruncate\s*:\s*true\b|\bbulkDelete\(\s*["'`][\w.]+["'`]\s*,\s*(?:null|\{\s*\})/, 'delete of every row'],
+  [/\.(?:deleteMany)\(\s*(?:\{\s*\})?\s*\)|getRepository\([^)]*\)\.clear\(\)/, 'delete of every row'],
+  // every table of the schema, looked up and emptied or dropped in a loop
+  [
+    /\b(?:pg_tables|information_schema\.tables|sqlite_master|SHOW\s+TABLES|connection\.tables|\.get_table_names\(|inspector\.get_table_names|sorted_tables|metadata\.tables)\b[\s\S]{0,400}?\b(?:TRUNCATE|DROP\s+TABLE|DELETE\s+FROM|drop_table|\.drop\()/i,
+    'every table',
+  ],
+  [
+    /\b(?:TRUNCATE|DROP\s+TABLE|DELETE\s+FROM)\b[\s\S]{0,200}?\b(?:pg_tables|information_schema\.tables|sqlite_master|connection\.tables)\b/i,
+    'every table',
+  ],
+  [/\bmetadata\.drop_all\(|\bdrop_all_tables\b|\bdropAllTables\(|\bdropSchema\(\s*\)|\bdb:drop\b/, 'every table'],
+  // the audit trail itself: its table dropped or its triggers switched off
+  [
+    /\bDROP\s+TABLE\s+(?:IF\s+EXISTS\s+)?["`]?\w*(?:audit|activity_log|event_log|access_log|security_log)\w*|\bdrop_?[Tt]able(?:IfExists)?\s*\(?\s*[:"'`]\w*(?:audit|activity_log|event_log)\w*|\bDISABLE\s+TRIGGER\s+ALL\b/i,
+    'audit trail removed',
+  ],
 ];
 
 /** The first wipe of a migration's kind that SQL or ORM code runs, or null (migrations in safeguard-edits.ts, hooks and tasks in armed-settings.ts). */
 export function wipeIn(text: string): string | null {
   for (const [re, what] of WIPES) if (re.test(text)) return what;
   return null;
+}
+
+/** Every kind of wipe the code runs (a seed is judged only for the ones that go beyond seeding). */
+export function wipesIn(text: string): string[] {
+  return [...new Set(WIPES.filter(([re]) => re.test(text)).map(([, what]) => what))];
 }
