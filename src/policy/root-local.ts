@@ -17,7 +17,11 @@
 //   - or chown to the calling user, chmod without setuid/setgid bits, or rm of build output, each
 //     on paths inside the project or the home folder (relative, or under ~), none with `..`;
 //   - or a server's own configuration check with an exact option set (`nginx -t`, `sshd -t`,
-//     `visudo -c`), a configuration file it is told only under /etc.
+//     `visudo -c`), a configuration file it is told only under /etc;
+//   - or bring-up of a CAN bus on this machine (device-bringup below): a can/vcan/slcan interface
+//     set up or down with its bit timing, a CAN driver module loaded, a serial adapter attached
+//     with slcand, udev told to reload its rules, the caller put in a device-access group.
+import { deviceBringup } from './root-devices.js';
 import { buildOutputPath } from './shell-verb-scope.js';
 
 /** Programs this reading looks at (the cheap test before any other work). */
@@ -60,12 +64,20 @@ const LOOKS = new Set([
   'sestatus',
   'aa-status',
   'apparmor_status',
+  'journalctl',
+  'nvidia-smi',
 ]);
 
 /** Options of a look that change something: `ss -K` kills, `dmesg -c/-C` clears, `-D/-E` toggle console logging, `-n` sets its level. */
 const LOOK_CHANGES: Record<string, RegExp> = {
   ss: /^(?:-[a-zA-Z]*K[a-zA-Z]*|--kill)$/,
   dmesg: /^(?:-[a-zA-Z]*[cCDEn][a-zA-Z]*|--(?:clear|read-clear|console-off|console-on|console-level)(?:=.*)?)$/,
+  // journalctl(1): the options that delete, rotate or move the journal, or make sealing keys
+  journalctl:
+    /^--(?:vacuum-\w+|rotate|flush|sync|relinquish-var|smart-relinquish-var|setup-keys|update-catalog|new-id128)(?:=.*)?$/,
+  // nvidia-smi(1): a GPU reset, ECC, compute-mode or MIG changes (persistence mode and queries only look or tune)
+  'nvidia-smi':
+    /^(?:-r|--gpu-reset|-e|--ecc-config(?:=.*)?|-c|--compute-mode(?:=.*)?|-mig|--multi-instance-gpu(?:=.*)?|-am|-caa|-ac|--applications-clocks(?:=.*)?)$/,
 };
 
 /** Subcommands of a container engine that only report. */
@@ -283,6 +295,6 @@ export function rootLocalReading(words: readonly string[]): string | null {
     ok = !changes || !rest.slice(1).some((w) => changes.test(w));
   } else if (p === 'docker' || p === 'podman') ok = engineLook(rest);
   else if (VIEWERS.has(p)) ok = logView(rest);
-  else ok = firewallList(rest) || ownFiles(rest) || configCheck(rest);
+  else ok = firewallList(rest) || ownFiles(rest) || configCheck(rest) || deviceBringup(rest);
   return ok ? `root-local ${rest.join(' ')}` : null;
 }

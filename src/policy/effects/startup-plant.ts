@@ -501,24 +501,69 @@ const SOURCE_OK =
   /^["']?(?:~|\$HOME|\$\{HOME\}|\$[A-Z_]+_(?:DIR|HOME|ROOT)|\$\{[A-Z_]+_(?:DIR|HOME|ROOT)\}|\/usr\/share|\/usr\/local\/share|\/opt\/homebrew|\/etc\/bash_completion)/;
 const TEMP = /\/tmp\b|\/dev\/shm|\/var\/tmp|\/\.\w*cache\b/i;
 
+/**
+ * An alias's or abbreviation's text that runs ordinary commands only: variables may be expanded
+ * (`squeue -u $USER`) and commands piped or chained (`git log --oneline | head`), but nothing is
+ * substituted, redirected or sent to the background.
+ */
+function plainAliasValue(v: string): boolean {
+  return !/[;<>`&]|\$\(/.test(v.replace(/&&/g, ''));
+}
+
+/** Conditionals around start-up lines that only test: `if [ -f ~/.x ]; then`, `fi`, fish `if status is-interactive`. */
+const STRUCTURE =
+  /^(?:(?:if|elif)\s+(?:\[\[?\s+[^;`$()]*\]\]?|test\s+[^;`$()]*|command\s+-v\s+[\w.-]+(?:\s+>\s*\/dev\/null)?(?:\s+2>&1)?|type\s+-q\s+[\w.-]+|status\s+(?:--)?is-(?:interactive|login))\s*(?:;\s*then)?|then|else|fi|end)$/;
+
 /** One line of a start-up file that only sets up the shell (nothing fetched, run or redefined). */
 function plainRcLine(line: string): boolean {
   const l = line.trim().replace(/;$/, '');
   if (!l || l.startsWith('#')) return true;
-  if (/`|\$\((?!\s*(?:[\w/.-]+)\s+(?:shellenv|init|hook|activate|env|completion|-s|shell)\b)/.test(l)) return false;
+  if (/`|\$\((?!\s*(?:[\w/.-]+)\s+(?:shellenv|init|hook|activate|env|completion|-s|shell|--prefix|root)\b)/.test(l))
+    return false;
   if (
     /\b(?:curl|wget|nc|ncat|socat|telnet|base64|xxd|openssl|python[\d.]*|perl|ruby|node|php|bash\s+-c|sh\s+-c)\b/.test(
       l,
     )
   )
     return false;
-  const env = /^(?:export\s+|declare\s+-x\s+|typeset\s+-x\s+|set\s+-gx\s+)?([A-Za-z_]\w*)(?:=|\s+)(.*)$/.exec(l);
-  if (env && PLAIN_ENV.test(env[1] ?? '') && (/=/.test(l) || /^set\s+-gx/.test(l))) return !TEMP.test(env[2] ?? '');
+  const env = /^(?:export\s+|declare\s+-x\s+|typeset\s+-x\s+|set\s+-[gUx]{1,2}\s+)?([A-Za-z_]\w*)(?:=|\s+)(.*)$/.exec(
+    l,
+  );
+  if (env && PLAIN_ENV.test(env[1] ?? '') && (/=/.test(l) || /^set\s+-[gUx]/.test(l))) return !TEMP.test(env[2] ?? '');
   if (/^(?:fish_add_path|path\+=|fpath\+=|path=\(|fpath=\()/.test(l)) return !TEMP.test(l);
   const alias = /^alias\s+(?:-g\s+)?([\w.-]+)=(?:'([^']*)'|"([^"]*)"|(\S+))$/.exec(l);
-  if (alias) return !GUARDED_COMMANDS.test(alias[1] ?? '') && !/[;|&<>$]/.test(alias[2] ?? alias[3] ?? alias[4] ?? '');
+  if (alias) return !GUARDED_COMMANDS.test(alias[1] ?? '') && plainAliasValue(alias[2] ?? alias[3] ?? alias[4] ?? '');
+  // fish abbreviations expand as typed, like aliases (fish `abbr --add NAME EXPANSION`)
+  const abbr = /^abbr\s+(?:-a|--add)\s+(?:-[gU]\s+|--(?:global|universal)\s+)?([\w.-]+)\s+(.+)$/.exec(l);
+  if (abbr)
+    return (
+      !GUARDED_COMMANDS.test(abbr[1] ?? '') && plainAliasValue((abbr[2] ?? '').replace(/^'(.*)'$|^"(.*)"$/, '$1$2'))
+    );
   const eval_ = /^eval\s+"\$\(\s*([\w/.-]+)\s+[^)`;|&]*\)"$/.exec(l);
   if (eval_) return INIT_TOOLS.test(eval_[1] ?? '');
+  // the same set-up in fish (`starship init fish | source`) and by process substitution in
+  // bash and zsh (`source <(kubectl completion zsh)`): the tool's own output, nothing fetched
+  const piped =
+    /^([\w/.-]+)\s+[^`;|&<>()$]*\|\s*source$/.exec(l) ?? /^(?:source|\.)\s+<\(\s*([\w/.-]+)\s+[^`;|&<>()$]*\)$/.exec(l);
+  if (piped) return INIT_TOOLS.test(piped[1] ?? '');
+  // environment modules (Lmod, Environment Modules): `module load gcc/12`, `module use ~/modulefiles`
+  // set search paths from module files the site or the user keeps, as a PATH line does; a module
+  // directory must be absolute or under home (one in the checkout is the project's code)
+  const mod =
+    /^(?:module\s+(load|add|use|unload|rm|purge|restore|swap|switch|try-load|try-add|reset)|ml)((?:\s+[\w./$@{}~+:-]+)*)$/.exec(
+      l,
+    );
+  if (mod)
+    return (
+      !TEMP.test(l) &&
+      (mod[1] !== 'use' ||
+        (mod[2] ?? '')
+          .trim()
+          .split(/\s+/)
+          .every((w) => w.startsWith('-') || /^(?:~|\$HOME|\$\{HOME\}|\/)/.test(w)))
+    );
+  // the frame around those lines: a test of a file or a command's presence, fish's interactive check
+  if (STRUCTURE.test(l)) return true;
   const src =
     /^(?:\[\[?\s+-[sfer]\s+("[^"]+"|\S+)\s+\]\]?\s+&&\s+)?(?:source|\\?\.)\s+("[^"]+"|\S+)(?:\s+--\S+)*$/.exec(l);
   if (src) return SOURCE_OK.test(src[2] ?? '') && !TEMP.test(src[2] ?? '');
