@@ -497,8 +497,16 @@ const PLAIN_ENV =
 const INIT_TOOLS =
   /^(?:direnv|starship|zoxide|pyenv|pyenv-virtualenv|rbenv|nodenv|goenv|jenv|plenv|mise|rtx|fnm|brew|\/opt\/homebrew\/bin\/brew|\/home\/linuxbrew\/\.linuxbrew\/bin\/brew|\/usr\/local\/bin\/brew|thefuck|atuin|mcfly|fzf|oh-my-posh|conda|micromamba|register-python-argcomplete|kubectl|helm|gh|rustup|uv|uvx|pip|poetry|npm|volta|just|task|op|ssh-agent|dircolors|gdircolors|keychain)$/;
 /** Places a start-up file may source: under home, in tool directories, not temporary ones. */
+// SDKs installed system-wide document a setup script to source from start-up files: ROS
+// (/opt/ros/DISTRO/setup.bash), Intel oneAPI (/opt/intel/oneapi/setvars.sh), Yocto SDKs
+// (/opt/poky/VERSION/environment-setup-*), Xilinx (/opt/Xilinx/.../settings64.sh), Lmod
+// (/etc/profile.d/): root's directories, not a place an agent's write lands.
 const SOURCE_OK =
-  /^["']?(?:~|\$HOME|\$\{HOME\}|\$[A-Z_]+_(?:DIR|HOME|ROOT)|\$\{[A-Z_]+_(?:DIR|HOME|ROOT)\}|\/usr\/share|\/usr\/local\/share|\/opt\/homebrew|\/etc\/bash_completion)/;
+  /^["']?(?:~|\$HOME|\$\{HOME\}|\$[A-Z_]+_(?:DIR|HOME|ROOT)|\$\{[A-Z_]+_(?:DIR|HOME|ROOT)\}|\/usr\/share|\/usr\/local\/share|\/opt\/homebrew|\/etc\/bash_completion|\/etc\/profile\.d\/|\/opt\/(?!homebrew)[\w.+-]+\/[\w.+/-]+$)/;
+/** Variables a number or a yes/no cannot make dangerous are still kept out when their name says
+ * they load code, redirect traffic or history, or switch a guard off. */
+const GUARDED_ENV =
+  /PROXY|HIST|PROMPT|^PS\d|^LD_|^DYLD_|OPTIONS?$|OPT$|^SVC|PATH$|LIB$|^ENV$|BASH_ENV|DISABLE|BYPASS|SKIP|INSECURE|VERIFY|TLS|SSL/i;
 const TEMP = /\/tmp\b|\/dev\/shm|\/var\/tmp|\/\.\w*cache\b/i;
 
 /**
@@ -530,6 +538,9 @@ function plainRcLine(line: string): boolean {
     l,
   );
   if (env && PLAIN_ENV.test(env[1] ?? '') && (/=/.test(l) || /^set\s+-[gUx]/.test(l))) return !TEMP.test(env[2] ?? '');
+  // a tool's setting given a number or a yes/no (ROS_DOMAIN_ID=42, OMP_NUM_THREADS=8)
+  if (env && /^(?:export\s+|set\s+-[gUx]{1,2}\s+)/.test(l) && !GUARDED_ENV.test(env[1] ?? ''))
+    if (/^["']?(?:-?\d+(?:\.\d+)?|true|false|yes|no|on|off)["']?$/i.test((env[2] ?? '').trim())) return true;
   if (/^(?:fish_add_path|path\+=|fpath\+=|path=\(|fpath=\()/.test(l)) return !TEMP.test(l);
   const alias = /^alias\s+(?:-g\s+)?([\w.-]+)=(?:'([^']*)'|"([^"]*)"|(\S+))$/.exec(l);
   if (alias) return !GUARDED_COMMANDS.test(alias[1] ?? '') && plainAliasValue(alias[2] ?? alias[3] ?? alias[4] ?? '');
@@ -566,7 +577,7 @@ function plainRcLine(line: string): boolean {
   if (STRUCTURE.test(l)) return true;
   const src =
     /^(?:\[\[?\s+-[sfer]\s+("[^"]+"|\S+)\s+\]\]?\s+&&\s+)?(?:source|\\?\.)\s+("[^"]+"|\S+)(?:\s+--\S+)*$/.exec(l);
-  if (src) return SOURCE_OK.test(src[2] ?? '') && !TEMP.test(src[2] ?? '');
+  if (src) return SOURCE_OK.test(src[2] ?? '') && !TEMP.test(src[2] ?? '') && !(src[2] ?? '').includes('..');
   return /^(?:set\s+-o\s+\w+|setopt\s+[\w\s]+|unsetopt\s+[\w\s]+|shopt\s+-[su]\s+[\w\s]+|bindkey\s+(?:-[ev]|'[^']*'\s+[\w-]+|"[^"]*"\s+[\w-]+)|autoload\s+-U?z?\s+[\w\s]+|compinit|autoload\s+-Uz\s+compinit\s+&&\s+compinit|zstyle\s+.*|plugins=\([\w\s-]*\)|source\s+\$ZSH\/oh-my-zsh\.sh|complete\s+-C\s+\S+\s+\w+|stty\s+-ixon)$/.test(
     l,
   );
