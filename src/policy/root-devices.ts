@@ -127,7 +127,7 @@ function slcand(args: readonly string[]): boolean {
     ops.length <= 2 &&
     /^\/dev\/tty[\w.-]+$|^tty[\w.-]+$|^\/dev\/serial\/by-id\/[\w.:-]+$/.test(tty ?? '') &&
     (name === undefined || CAN_IF.test(name)) &&
-    args.every((w) => !w.startsWith('-') || /^-[ocfFl]+$|^-[sStF]$/.test(w))
+    args.every((w) => !w.startsWith('-') || /^-[ocfFl]+$|^-[sStF]$|^-s\d$/.test(w))
   );
 }
 

@@ -538,8 +538,14 @@ function plainRcLine(line: string): boolean {
     l,
   );
   if (env && PLAIN_ENV.test(env[1] ?? '') && (/=/.test(l) || /^set\s+-[gUx]/.test(l))) return !TEMP.test(env[2] ?? '');
-  // a tool's setting given a number or a yes/no (ROS_DOMAIN_ID=42, OMP_NUM_THREADS=8)
-  if (env && /^(?:export\s+|set\s+-[gUx]{1,2}\s+)/.test(l) && !GUARDED_ENV.test(env[1] ?? ''))
+  // a tool's setting given a number or a yes/no (ROS_DOMAIN_ID=42, OMP_NUM_THREADS=8): tools
+  // name their variables TOOL_SETTING, so a bare name (EVIL=1) is no tool's and stays code
+  if (
+    env &&
+    /^(?:export\s+|set\s+-[gUx]{1,2}\s+)/.test(l) &&
+    /^[A-Za-z][A-Za-z0-9]+_\w+$/.test(env[1] ?? '') &&
+    !GUARDED_ENV.test(env[1] ?? '')
+  )
     if (/^["']?(?:-?\d+(?:\.\d+)?|true|false|yes|no|on|off)["']?$/i.test((env[2] ?? '').trim())) return true;
   if (/^(?:fish_add_path|path\+=|fpath\+=|path=\(|fpath=\()/.test(l)) return !TEMP.test(l);
   const alias = /^alias\s+(?:-g\s+)?([\w.-]+)=(?:'([^']*)'|"([^"]*)"|(\S+))$/.exec(l);
