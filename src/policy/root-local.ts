@@ -258,6 +258,35 @@ function configCheck(rest: readonly string[]): boolean {
   return true;
 }
 
+/**
+ * Root's tools run so they change nothing: certbot's certificate list and its renewal rehearsal
+ * (certbot(1) `certificates`, `renew --dry-run`, which runs against the staging CA and saves
+ * nothing), and logrotate's debug mode (logrotate(8) -d: "no changes are made to the logs and the
+ * state file is not updated"), with a configuration under /etc. Any other option (`--pre-hook
+ * CMD`, a configuration elsewhere) keeps the ask.
+ */
+function rootDryRun(rest: readonly string[]): boolean {
+  const p = rest[0] ?? '';
+  const args = rest.slice(1);
+  if (p === 'certbot')
+    return (
+      (args.length === 1 && args[0] === 'certificates') ||
+      (args.includes('renew') &&
+        args.includes('--dry-run') &&
+        args.every((w) => /^(?:renew|--dry-run|-q|--quiet|--no-random-sleep-on-renew)$/.test(w)))
+    );
+  if (p === 'logrotate') {
+    const files = args.filter((w) => !w.startsWith('-'));
+    return (
+      args.some((w) => w === '-d' || w === '--debug') &&
+      args.every((w) => !w.startsWith('-') || /^(?:-d|--debug|-v|--verbose)$/.test(w)) &&
+      files.length > 0 &&
+      files.every((f) => /^\/etc\/logrotate\.(?:conf|d\/[\w.-]+)$/.test(f))
+    );
+  }
+  return false;
+}
+
 /** chown/chmod/rm under root that only tidies the caller's own files. */
 function ownFiles(rest: readonly string[]): boolean {
   const p = rest[0] ?? '';
@@ -295,6 +324,6 @@ export function rootLocalReading(words: readonly string[]): string | null {
     ok = !changes || !rest.slice(1).some((w) => changes.test(w));
   } else if (p === 'docker' || p === 'podman') ok = engineLook(rest);
   else if (VIEWERS.has(p)) ok = logView(rest);
-  else ok = firewallList(rest) || ownFiles(rest) || configCheck(rest) || deviceBringup(rest);
+  else ok = firewallList(rest) || ownFiles(rest) || configCheck(rest) || rootDryRun(rest) || deviceBringup(rest);
   return ok ? `root-local ${rest.join(' ')}` : null;
 }

@@ -311,6 +311,16 @@ function gitIncludes(text: string): string[] {
 const GUARDED_COMMANDS =
   /^(?:sudo|su|doas|ssh|scp|sftp|git|gpg|gpg2|passwd|pass|op|bw|aws|gcloud|az|kubectl|docker|npm|pip|pip3|mysql|psql|login|ssh-add|ssh-keygen|vault|gh|curl|cd|ls)$/;
 
+/** `alias ls='ls --color=auto'`, `alias git=hub`: the same command with options, or a known wrapper. */
+function sameOrWrapper(name: string, value: string): boolean {
+  const first = value.trim().split(/\s+/)[0] ?? '';
+  if (/[;|&<>`$]/.test(value)) return false;
+  return (
+    first === name ||
+    /^(?:hub|lab|eza|exa|lsd|colorls|podman|nerdctl|pnpm|uv|z|zoxide|__zoxide_z|gitui|lazygit)$/.test(first)
+  );
+}
+
 /** `alias sudo=...`, `function sudo { ... }`, `sudo() { ... }` in a start-up file, unless it only adds options. */
 function overrides(text: string): string[] {
   const out: string[] = [];
@@ -319,14 +329,7 @@ function overrides(text: string): string[] {
     const value = (m[2] ?? m[3] ?? m[4] ?? '').trim();
     if (!GUARDED_COMMANDS.test(name)) continue;
     // `alias ls='ls --color=auto'`, `alias git=hub`: the same command with options, or a known wrapper
-    const words = value.split(/\s+/);
-    const first = words[0] ?? '';
-    if (first === name && !/[;|&<>`$]/.test(value)) continue;
-    if (
-      /^(?:hub|lab|eza|exa|lsd|colorls|podman|nerdctl|pnpm|uv|z|zoxide|__zoxide_z|gitui|lazygit)$/.test(first) &&
-      !/[;|&<>`$]/.test(value)
-    )
-      continue;
+    if (sameOrWrapper(name, value)) continue;
     out.push(name);
   }
   for (const m of text.matchAll(
@@ -490,9 +493,10 @@ export function isHomeRc(path: string): boolean {
   return HOME_RC.test(path) && !/^\/etc\//.test(path);
 }
 
-/** Environment settings tools document for start-up files (install guides of nvm, Go, pyenv, Android, Java ...). */
+/** Environment settings tools document for start-up files (install guides of nvm, Go, pyenv, Android, Java ...;
+ * fzf's and bat's READMEs for their default command and options; the pager, as the editor). */
 const PLAIN_ENV =
-  /^(?:PATH|MANPATH|INFOPATH|FPATH|CDPATH|NVM_DIR|PNPM_HOME|BUN_INSTALL|VOLTA_HOME|DENO_INSTALL|FNM_DIR|N_PREFIX|GOPATH|GOROOT|GOBIN|CARGO_HOME|RUSTUP_HOME|PYENV_ROOT|PIPX_HOME|PIPX_BIN_DIR|POETRY_HOME|WORKON_HOME|VIRTUAL_ENV_DISABLE_PROMPT|RBENV_ROOT|SDKMAN_DIR|JAVA_HOME|ANDROID_HOME|ANDROID_SDK_ROOT|FLUTTER_ROOT|DOTNET_ROOT|DOTNET_CLI_TELEMETRY_OPTOUT|HOMEBREW_NO_ANALYTICS|HOMEBREW_NO_AUTO_UPDATE|EDITOR|VISUAL|LANG|LANGUAGE|LC_[A-Z]+|TERM|COLORTERM|CLICOLOR|LSCOLORS|LS_COLORS|HISTSIZE|HISTFILESIZE|HISTCONTROL|SAVEHIST|TZ|XDG_[A-Z_]+_HOME|GPG_TTY|DOCKER_BUILDKIT|COMPOSE_DOCKER_CLI_BUILD|KUBE_EDITOR|STARSHIP_CONFIG|ZSH|ZSH_THEME|PS1|PS2|PROMPT|RPROMPT|PYTHONDONTWRITEBYTECODE|PIP_REQUIRE_VIRTUALENV|NODE_ENV|GOPRIVATE_DISABLED)$/;
+  /^(?:PATH|MANPATH|INFOPATH|FPATH|CDPATH|NVM_DIR|PNPM_HOME|BUN_INSTALL|VOLTA_HOME|DENO_INSTALL|FNM_DIR|N_PREFIX|GOPATH|GOROOT|GOBIN|CARGO_HOME|RUSTUP_HOME|PYENV_ROOT|PIPX_HOME|PIPX_BIN_DIR|POETRY_HOME|WORKON_HOME|VIRTUAL_ENV_DISABLE_PROMPT|RBENV_ROOT|SDKMAN_DIR|JAVA_HOME|ANDROID_HOME|ANDROID_SDK_ROOT|FLUTTER_ROOT|DOTNET_ROOT|DOTNET_CLI_TELEMETRY_OPTOUT|HOMEBREW_NO_ANALYTICS|HOMEBREW_NO_AUTO_UPDATE|EDITOR|VISUAL|LANG|LANGUAGE|LC_[A-Z]+|TERM|COLORTERM|CLICOLOR|LSCOLORS|LS_COLORS|HISTSIZE|HISTFILESIZE|HISTCONTROL|SAVEHIST|TZ|XDG_[A-Z_]+_HOME|GPG_TTY|DOCKER_BUILDKIT|COMPOSE_DOCKER_CLI_BUILD|KUBE_EDITOR|STARSHIP_CONFIG|ZSH|ZSH_THEME|PS1|PS2|PROMPT|RPROMPT|PYTHONDONTWRITEBYTECODE|PIP_REQUIRE_VIRTUALENV|NODE_ENV|GOPRIVATE_DISABLED|ZDOTDIR|PAGER|MANPAGER|LESS|RIPGREP_CONFIG_PATH|FZF_DEFAULT_COMMAND|FZF_DEFAULT_OPTS|FZF_CTRL_T_COMMAND|FZF_CTRL_T_OPTS|FZF_ALT_C_COMMAND|FZF_ALT_C_OPTS|BAT_THEME|BAT_STYLE)$/;
 /** Tools whose documented shell set-up is `eval "$(TOOL ...)"` (their own output, nothing fetched). */
 const INIT_TOOLS =
   /^(?:direnv|starship|zoxide|pyenv|pyenv-virtualenv|rbenv|nodenv|goenv|jenv|plenv|mise|rtx|fnm|brew|\/opt\/homebrew\/bin\/brew|\/home\/linuxbrew\/\.linuxbrew\/bin\/brew|\/usr\/local\/bin\/brew|thefuck|atuin|mcfly|fzf|oh-my-posh|conda|micromamba|register-python-argcomplete|kubectl|helm|gh|rustup|uv|uvx|pip|poetry|npm|volta|just|task|op|ssh-agent|dircolors|gdircolors|keychain)$/;
@@ -522,6 +526,40 @@ function plainAliasValue(v: string): boolean {
 const STRUCTURE =
   /^(?:(?:if|elif)\s+(?:\[\[?\s+[^;`$()]*\]\]?|test\s+[^;`$()]*|command\s+-v\s+[\w.-]+(?:\s+>\s*\/dev\/null)?(?:\s+2>&1)?|type\s+-q\s+[\w.-]+|status\s+(?:--)?is-(?:interactive|login))\s*(?:;\s*then)?|then|else|fi|end)$/;
 
+/** fish's autoloaded functions: `~/.config/fish/functions/NAME.fish` defines NAME, run when typed. */
+const FISH_FUNCTION_FILE = /\/\.config\/fish\/functions\/[^/]+\.fish$/;
+/** fish functions run by fish itself, not by a user typing them (fish "Prompt", "Greeting", event handlers). */
+const FISH_AUTORUN = /^fish_(?:prompt|right_prompt|greeting|title|mode_prompt|command_not_found|postexec|preexec)$/;
+
+/**
+ * A fish function file that defines an ordinary command (`function ll --wraps ls` ... `end`):
+ * nothing in it runs until the user types the name, so it is plain when the name is no command
+ * typed with secrets at hand and none fish runs by itself, no `--on-*` option makes it an event
+ * handler, and each body line is one simple command: no network tool, interpreter, substitution,
+ * redirection, pipe into a shell or `eval`/`source`.
+ */
+function fishFunctionPlain(file: string, content: string): boolean {
+  const lines = content
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+  const head =
+    /^function\s+([\w.-]+)((?:\s+(?:--wraps(?:=|\s+)\S+|-w\s+\S+|--description(?:=|\s+)(?:'[^']*'|"[^"]*"|\S+)|-d\s+(?:'[^']*'|"[^"]*"|\S+)|--argument-names(?:\s+[\w]+)+|-a(?:\s+[\w]+)+))*)\s*$/.exec(
+      lines[0] ?? '',
+    );
+  if (!head || lines[lines.length - 1] !== 'end') return false;
+  const fn = head[1] ?? '';
+  if (fn !== file.replace(/\.fish$/, '') || GUARDED_COMMANDS.test(fn) || FISH_AUTORUN.test(fn)) return false;
+  return lines
+    .slice(1, -1)
+    .every(
+      (l) =>
+        !/[`;&<>()]|\b(?:eval|source|curl|wget|nc|ncat|socat|telnet|base64|xxd|openssl|python[\d.]*|perl|ruby|node|php|bash|sh|zsh|fish)\b/.test(
+          l,
+        ) && /^[\w.-]+(?:\s+(?:\$argv|[^\s|]+))*(?:\s*\|\s*[\w.-]+(?:\s+[^\s|]+)*)*$/.test(l),
+    );
+}
+
 /** One line of a start-up file that only sets up the shell (nothing fetched, run or redefined). */
 function plainRcLine(line: string): boolean {
   const l = line.trim().replace(/;$/, '');
@@ -549,7 +587,10 @@ function plainRcLine(line: string): boolean {
     if (/^["']?(?:-?\d+(?:\.\d+)?|true|false|yes|no|on|off)["']?$/i.test((env[2] ?? '').trim())) return true;
   if (/^(?:fish_add_path|path\+=|fpath\+=|path=\(|fpath=\()/.test(l)) return !TEMP.test(l);
   const alias = /^alias\s+(?:-g\s+)?([\w.-]+)=(?:'([^']*)'|"([^"]*)"|(\S+))$/.exec(l);
-  if (alias) return !GUARDED_COMMANDS.test(alias[1] ?? '') && plainAliasValue(alias[2] ?? alias[3] ?? alias[4] ?? '');
+  if (alias) {
+    const value = alias[2] ?? alias[3] ?? alias[4] ?? '';
+    return GUARDED_COMMANDS.test(alias[1] ?? '') ? sameOrWrapper(alias[1] ?? '', value) : plainAliasValue(value);
+  }
   // fish abbreviations expand as typed, like aliases (fish `abbr --add NAME EXPANSION`)
   const abbr = /^abbr\s+(?:-a|--add)\s+(?:-[gU]\s+|--(?:global|universal)\s+)?([\w.-]+)\s+(.+)$/.exec(l);
   if (abbr)
@@ -584,7 +625,7 @@ function plainRcLine(line: string): boolean {
   const src =
     /^(?:\[\[?\s+-[sfer]\s+("[^"]+"|\S+)\s+\]\]?\s+&&\s+)?(?:source|\\?\.)\s+("[^"]+"|\S+)(?:\s+--\S+)*$/.exec(l);
   if (src) return SOURCE_OK.test(src[2] ?? '') && !TEMP.test(src[2] ?? '') && !(src[2] ?? '').includes('..');
-  return /^(?:set\s+-o\s+\w+|setopt\s+[\w\s]+|unsetopt\s+[\w\s]+|shopt\s+-[su]\s+[\w\s]+|bindkey\s+(?:-[ev]|'[^']*'\s+[\w-]+|"[^"]*"\s+[\w-]+)|autoload\s+-U?z?\s+[\w\s]+|compinit|autoload\s+-Uz\s+compinit\s+&&\s+compinit|zstyle\s+.*|plugins=\([\w\s-]*\)|source\s+\$ZSH\/oh-my-zsh\.sh|complete\s+-C\s+\S+\s+\w+|stty\s+-ixon)$/.test(
+  return /^(?:set\s+-o\s+\w+|setopt\s+[\w\s]+|unsetopt\s+[\w\s]+|shopt\s+-[su]\s+[\w\s]+|bindkey\s+(?:-[ev]|'[^']*'\s+[\w-]+|"[^"]*"\s+[\w-]+)|autoload\s+-U?z?\s+[\w\s-]+|typeset\s+-g?U\s+(?:path|PATH|fpath|FPATH|manpath|cdpath)(?:\s+(?:path|PATH|fpath|FPATH|manpath|cdpath))*|compinit|autoload\s+-Uz\s+compinit\s+&&\s+compinit|zstyle\s+.*|plugins=\([\w\s-]*\)|source\s+\$ZSH\/oh-my-zsh\.sh|complete\s+-C\s+\S+\s+\w+|stty\s+-ixon)$/.test(
     l,
   );
 }
@@ -598,7 +639,12 @@ function plainRcLine(line: string): boolean {
 export function startupWrite(path: string, content: string | undefined): Effect | undefined {
   if (!isHomeRc(path)) return undefined;
   const name = posix.basename(path.replace(/\\/g, '/'));
-  const plain = content !== undefined && content.split('\n').length <= 200 && content.split('\n').every(plainRcLine);
+  const plain =
+    content !== undefined &&
+    content.split('\n').length <= 200 &&
+    (FISH_FUNCTION_FILE.test(path.replace(/\\/g, '/'))
+      ? fishFunctionPlain(name, content)
+      : content.split('\n').every(plainRcLine));
   const via = plain
     ? `adds shell settings to ${name}`
     : content === undefined
