@@ -313,10 +313,11 @@ const GUARDED_COMMANDS =
 
 /** `alias ls='ls --color=auto'`, `alias git=hub`: the same command with options, or a known wrapper. */
 function sameOrWrapper(name: string, value: string): boolean {
-  const first = value.trim().split(/\s+/)[0] ?? '';
+  const [first = '', ...rest] = value.trim().split(/\s+/);
   if (/[;|&<>`$]/.test(value)) return false;
+  // the command itself given options only (`ls --color=auto`); an operand (`sudo evil`) runs something else
   return (
-    first === name ||
+    (first === name && rest.every((w) => w.startsWith('-'))) ||
     /^(?:hub|lab|eza|exa|lsd|colorls|podman|nerdctl|pnpm|uv|z|zoxide|__zoxide_z|gitui|lazygit)$/.test(first)
   );
 }
