@@ -259,7 +259,7 @@ function configCheck(rest: readonly string[]): boolean {
 }
 
 /**
- * Root's tools run so they change nothing: certbot's certificate list and its renewal rehearsal
+ * Root's tools run so they change nothing: nixos-rebuild's build and dry runs, certbot's certificate list and its renewal rehearsal
  * (certbot(1) `certificates`, `renew --dry-run`, which runs against the staging CA and saves
  * nothing), and logrotate's debug mode (logrotate(8) -d: "no changes are made to the logs and the
  * state file is not updated"), with a configuration under /etc. Any other option (`--pre-hook
@@ -275,6 +275,19 @@ function rootDryRun(rest: readonly string[]): boolean {
         args.includes('--dry-run') &&
         args.every((w) => /^(?:renew|--dry-run|-q|--quiet|--no-random-sleep-on-renew)$/.test(w)))
     );
+  // nixos-rebuild(8) build, dry-build and dry-activate build the system's configuration and show
+  // what would change; only switch, boot and test activate it
+  if (p === 'nixos-rebuild') {
+    let verb = '';
+    for (let i = 0; i < args.length; i++) {
+      const w = args[i] ?? '';
+      if (w === '--flake') i++;
+      else if (/^(?:--flake=\S+|--show-trace|-L|--print-build-logs|--fast|-v|--verbose)$/.test(w)) continue;
+      else if (!verb && /^(?:build|dry-build|dry-activate)$/.test(w)) verb = w;
+      else return false;
+    }
+    return verb !== '';
+  }
   if (p === 'logrotate') {
     const files = args.filter((w) => !w.startsWith('-'));
     return (
