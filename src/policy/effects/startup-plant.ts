@@ -577,6 +577,32 @@ function plainRcLine(line: string): boolean {
     l,
   );
   if (env && PLAIN_ENV.test(env[1] ?? '') && (/=/.test(l) || /^set\s+-[gUx]/.test(l))) return !TEMP.test(env[2] ?? '');
+  // a tool's cache put elsewhere (NXF_SINGULARITY_CACHEDIR=/scratch/u/sif, PIP_CACHE_DIR=~/.cache/pip):
+  // an absolute or home path outside temporary places; a cache holds what the tool downloads again
+  if (
+    env &&
+    /^(?:export\s+|set\s+-[gUx]{1,2}\s+)/.test(l) &&
+    /^[A-Za-z][A-Za-z0-9]*_\w*CACHE(?:_?DIR)?$/.test(env[1] ?? '')
+  ) {
+    const v = (env[2] ?? '').trim().replace(/^(["'])(.*)\1$/, '$2');
+    if (/^(?:\/|~\/|\$HOME\/|\$\{HOME\}\/)[\w./+-]*$/.test(v) && !TEMP.test(v) && !v.includes('..')) return true;
+  }
+  // memory and stack sizes for a runtime (NXF_OPTS='-Xms1g -Xmx4g', NODE_OPTIONS=--max-old-space-size=4096):
+  // those flags load nothing
+  if (env && /^(?:export\s+|set\s+-[gUx]{1,2}\s+)/.test(l) && /(?:_OPTS|_OPTIONS)$/.test(env[1] ?? '')) {
+    const v = (env[2] ?? '').trim().replace(/^(["'])(.*)\1$/, '$2');
+    if (
+      v !== '' &&
+      v
+        .split(/\s+/)
+        .every((w) =>
+          /^(?:-Xm[sxn]\d+[kKmMgG]?|-Xss\d+[kKmMgG]?|-XX:(?:Max|Initial|Min)RAMPercentage=[\d.]+|--max-old-space-size=\d+|--max-semi-space-size=\d+)$/.test(
+            w,
+          ),
+        )
+    )
+      return true;
+  }
   // a tool's setting given a number or a yes/no (ROS_DOMAIN_ID=42, OMP_NUM_THREADS=8): tools
   // name their variables TOOL_SETTING, so a bare name (EVIL=1) is no tool's and stays code
   if (
