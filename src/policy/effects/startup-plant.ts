@@ -35,7 +35,7 @@ const STARTUP_KINDS: [RegExp, StartupKind][] = [
   ],
   [/(?:^|\/)\.gitconfig$|(?:^|\/)\.git\/config$|\/\.config\/git\/config$|^\/etc\/gitconfig$/, 'gitconfig'],
   [
-    /(?:^|\/)\.(?:bashrc|bash_profile|bash_login|bash_aliases|profile|zshrc|zprofile|zshenv|zlogin|kshrc|envrc)$|\/\.config\/fish\/.*\.fish$|(?:^|\/)\.git\/hooks\/[^/]+$|(?:^|\/)\.husky\/[^/_][^/]*$/,
+    /(?:^|\/)\.(?:bashrc|bash_profile|bash_login|bash_aliases|profile|zshrc|zprofile|zshenv|zlogin|kshrc|envrc)$|\/\.config\/fish\/.*\.fish$|(?:^|\/)\.git\/hooks\/[^/]+$|(?:^|\/)\.husky\/[^/_][^/]*$|\/(?:documents\/(?:windows)?powershell|\.config\/powershell)\/[\w.]*profile\.ps1$/,
     'shellrc',
   ],
 ];
@@ -488,7 +488,7 @@ export function startupPlant(path: string, content: string): Effect[] | undefine
 
 /** A user's shell start-up files (system-wide ones stay with persistence-files). */
 const HOME_RC =
-  /(?:^|[/\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zprofile|zshenv|zlogin|zlogout|kshrc|mkshrc|xprofile|xinitrc|xsessionrc|xsession)$|[/\\]\.config[/\\]fish[/\\](?:config\.fish|conf\.d[/\\][^/\\]+\.fish|functions[/\\][^/\\]+\.fish)$/;
+  /(?:^|[/\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zprofile|zshenv|zlogin|zlogout|kshrc|mkshrc|xprofile|xinitrc|xsessionrc|xsession)$|[/\\]\.config[/\\]fish[/\\](?:config\.fish|conf\.d[/\\][^/\\]+\.fish|functions[/\\][^/\\]+\.fish)$|[/\\](?:Documents[/\\](?:Windows)?PowerShell|\.config[/\\]powershell)[/\\][\w.]*profile\.ps1$/i;
 
 export function isHomeRc(path: string): boolean {
   return HOME_RC.test(path) && !/^\/etc\//.test(path);
@@ -559,6 +559,42 @@ function fishFunctionPlain(file: string, content: string): boolean {
           l,
         ) && /^[\w.-]+(?:\s+(?:\$argv|[^\s|]+))*(?:\s*\|\s*[\w.-]+(?:\s+[^\s|]+)*)*$/.test(l),
     );
+}
+
+/**
+ * PowerShell profile lines that only set up the shell (about_Profiles; Set-Alias, Import-Module,
+ * PSReadLine's options, `$env:` variables, and the documented `oh-my-posh init pwsh |
+ * Invoke-Expression` / `Invoke-Expression (&starship init powershell)` set-up of a listed tool);
+ * undefined for a line that is not PowerShell of these kinds.
+ */
+function plainPowerShellLine(l: string): boolean | undefined {
+  const alias =
+    /^(?:Set|New)-Alias\s+(?:-Name\s+)?([\w]+)\s+(?:-Value\s+)?([\w.-]+)(?:\s+-(?:Option|Scope)\s+\w+)*$/i.exec(l);
+  if (alias) return !GUARDED_COMMANDS.test((alias[1] ?? '').toLowerCase());
+  // a module by name from the module path, not a file
+  if (/^Import-Module\s+(?:-Name\s+)?[\w.-]+(?:\s+-(?:DisableNameChecking|Force|Global))*$/i.test(l))
+    return !/\.(?:ps[md]?1|dll)\b/i.test(l);
+  if (/^Set-PSReadLine(?:Option|KeyHandler)\b/i.test(l))
+    return !/[{}]|-ScriptBlock|-AddToHistoryHandler|-CommandValidationHandler/i.test(l);
+  const env = /^\$env:([A-Za-z_]\w*)\s*(\+?=)\s*(.+)$/i.exec(l);
+  if (env) {
+    const [name = '', , value = ''] = [env[1], env[2], env[3]];
+    if (/[`]|\$\(|\|/.test(value) || /\\temp\\|\$env:te?mp|\/tmp\//i.test(value)) return false;
+    if (/^path$/i.test(name) || PLAIN_ENV.test(name.toUpperCase())) return true;
+    return (
+      /^["']?(?:-?\d+|true|false)["']?$/i.test(value.trim()) &&
+      /^[A-Za-z][A-Za-z0-9]+_\w+$/.test(name) &&
+      !GUARDED_ENV.test(name)
+    );
+  }
+  const piped = /^(?:&\s*)?([\w.-]+)\s+init\s+(?:pwsh|powershell)\b(?:[^|;`$(){}]|\$env:\w+)*\|\s*(?:Invoke-Expression|iex)$/i.exec(
+    l,
+  );
+  const wrapped =
+    /^(?:Invoke-Expression|iex)\s+\(\s*&\s*(?:\{\s*\(\s*)?([\w.-]+)\s+init\s+(?:pwsh|powershell)\b[^;`$]*\)$/i.exec(l);
+  const tool = piped?.[1] ?? wrapped?.[1];
+  if (tool !== undefined) return INIT_TOOLS.test(tool.toLowerCase());
+  return undefined;
 }
 
 /** One line of a start-up file that only sets up the shell (nothing fetched, run or redefined). */
@@ -649,6 +685,8 @@ function plainRcLine(line: string): boolean {
     );
   // the frame around those lines: a test of a file or a command's presence, fish's interactive check
   if (STRUCTURE.test(l)) return true;
+  const ps = plainPowerShellLine(l);
+  if (ps !== undefined) return ps;
   const src =
     /^(?:\[\[?\s+-[sfer]\s+("[^"]+"|\S+)\s+\]\]?\s+&&\s+)?(?:source|\\?\.)\s+("[^"]+"|\S+)(?:\s+--\S+)*$/.exec(l);
   if (src) return SOURCE_OK.test(src[2] ?? '') && !TEMP.test(src[2] ?? '') && !(src[2] ?? '').includes('..');
