@@ -18,6 +18,8 @@
 //     on paths inside the project or the home folder (relative, or under ~), none with `..`;
 //   - or a server's own configuration check with an exact option set (`nginx -t`, `sshd -t`,
 //     `visudo -c`), a configuration file it is told only under /etc;
+//   - or a rehearsal of root's tools (nixos-rebuild build, certbot certificates/--dry-run,
+//     logrotate -d) or Apache's a2enmod/a2ensite of an installed name;
 //   - or bring-up of a CAN bus on this machine (device-bringup below): a can/vcan/slcan interface
 //     set up or down with its bit timing, a CAN driver module loaded, a serial adapter attached
 //     with slcand, udev told to reload its rules, the caller put in a device-access group.
@@ -287,6 +289,12 @@ function rootDryRun(rest: readonly string[]): boolean {
       else return false;
     }
     return verb !== '';
+  }
+  // Debian's Apache helpers link a module, site or configuration root already installed under
+  // /etc/apache2/*-available (a2enmod(8), a2ensite(8), a2enconf(8) and the dis- twins): names only
+  if (/^a2(?:en|dis)(?:mod|site|conf)$/.test(p)) {
+    const names = args.filter((w) => w !== '-q' && w !== '--quiet');
+    return names.length > 0 && names.every((n) => /^[\w][\w.-]*$/.test(n) && !n.includes('..'));
   }
   if (p === 'logrotate') {
     const files = args.filter((w) => !w.startsWith('-'));

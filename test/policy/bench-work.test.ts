@@ -154,6 +154,7 @@ test('root rehearsals pass (nixos-rebuild build, certbot certificates and --dry-
     'sudo certbot certificates',
     'sudo certbot renew --dry-run',
     'sudo logrotate -d /etc/logrotate.d/nginx',
+    'sudo a2enmod rewrite && sudo systemctl restart apache2',
   ])
     exec(c, 'pass');
   for (const c of [
@@ -163,6 +164,8 @@ test('root rehearsals pass (nixos-rebuild build, certbot certificates and --dry-
     'sudo certbot renew',
     'sudo logrotate -f /etc/logrotate.conf',
     'sudo logrotate -d /tmp/x.conf',
+    'sudo a2ensite /tmp/evil.conf',
+    'sudo a2ensite ../../tmp/x',
   ])
     exec(c, 'stop');
 });
