@@ -2,8 +2,9 @@
 // remote host, because a copy to a host the attacker runs is how files leave. Two kinds of copy
 // cannot do that, and read as a sentence of their own that the policy leaves alone
 // (docs/shell-readings.md, "Copies to remote hosts"):
-//   remote-copy-down HOST      every source is remote and the destination is in the working tree:
-//                              files come in, nothing goes out (as `scp host:f .` already passes)
+//   remote-copy-down HOST      every source is remote and the destination is in the working tree,
+//                              not a hidden file or folder (.git/hooks, .envrc, .vscode): files come
+//                              in, nothing goes out (as `scp host:f .` already passes)
 //   remote-copy-private HOST   files of the working tree (relative paths, no `..`) copied to a host
 //                              on the private network: an RFC 1918 or loopback address, a name with
 //                              no dot (an ssh alias or a LAN name), or a name under a suffix public
@@ -130,7 +131,15 @@ export function remoteCopyReading(words: readonly string[]): string | null {
   const dest = all[all.length - 1] as Operand;
   const sources = all.slice(0, -1);
   if (dest.host === undefined) {
-    if (sources.every((s) => s.host !== undefined) && inTree(dest.path))
+    // not into a hidden file or folder (.git/hooks, .envrc, .vscode, .github): what lands there runs later
+    if (
+      sources.every((s) => s.host !== undefined) &&
+      inTree(dest.path) &&
+      !dest.path
+        .replace(/^(?:\.\/)+/, '')
+        .split('/')
+        .some((part) => part.startsWith('.') && part !== '.')
+    )
       return `remote-copy-down ${sources[0]?.host ?? ''}`;
     return null;
   }

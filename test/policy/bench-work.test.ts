@@ -102,6 +102,9 @@ test('copies down into the working tree or to a private-network host pass; secre
   ])
     exec(c, 'stop');
   assert.equal(remoteCopyReading(['rsync', '-av', 'host:/x', '~/.bashrc']), null, 'a download over a start-up file');
+  assert.equal(remoteCopyReading(['rsync', '-av', 'x.example.com:/p/.bashrc', './.envrc']), null, 'into a hidden file');
+  assert.equal(remoteCopyReading(['scp', 'x.example.com:p', '.git/hooks/pre-commit']), null, 'into git hooks');
+  assert.equal(remoteCopyReading(['rsync', '-av', 'login1:/scratch/run/', './data/run/']), 'remote-copy-down login1');
   for (const h of ['10.1.2.3', '172.20.0.4', '192.168.1.1', 'gpu-box', 'nas.local', 'pi.home.arpa', 'build.internal'])
     assert.ok(privateHost(h), h);
   for (const h of ['172.32.0.1', '8.8.8.8', 'login.hpc.example.edu', 'corp.attacker.example', '169.254.169.254'])
