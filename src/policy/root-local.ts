@@ -17,7 +17,13 @@
 //   - or chown to the calling user, chmod without setuid/setgid bits, or rm of build output, each
 //     on paths inside the project or the home folder (relative, or under ~), none with `..`;
 //   - or a server's own configuration check with an exact option set (`nginx -t`, `sshd -t`,
-//     `visudo -c`), a configuration file it is told only under /etc.
+//     `visudo -c`), a configuration file it is told only under /etc;
+//   - or a rehearsal of root's tools (nixos-rebuild build, certbot certificates/--dry-run,
+//     logrotate -d) or Apache's a2enmod/a2ensite of an installed name;
+//   - or bring-up of a CAN bus on this machine (device-bringup below): a can/vcan/slcan interface
+//     set up or down with its bit timing, a CAN driver module loaded, a serial adapter attached
+//     with slcand, udev told to reload its rules, the caller put in a device-access group.
+import { deviceBringup } from './root-devices.js';
 import { buildOutputPath } from './shell-verb-scope.js';
 
 /** Programs this reading looks at (the cheap test before any other work). */
@@ -60,12 +66,20 @@ const LOOKS = new Set([
   'sestatus',
   'aa-status',
   'apparmor_status',
+  'journalctl',
+  'nvidia-smi',
 ]);
 
 /** Options of a look that change something: `ss -K` kills, `dmesg -c/-C` clears, `-D/-E` toggle console logging, `-n` sets its level. */
 const LOOK_CHANGES: Record<string, RegExp> = {
   ss: /^(?:-[a-zA-Z]*K[a-zA-Z]*|--kill)$/,
   dmesg: /^(?:-[a-zA-Z]*[cCDEn][a-zA-Z]*|--(?:clear|read-clear|console-off|console-on|console-level)(?:=.*)?)$/,
+  // journalctl(1): the options that delete, rotate or move the journal, or make sealing keys
+  journalctl:
+    /^--(?:vacuum-\w+|rotate|flush|sync|relinquish-var|smart-relinquish-var|setup-keys|update-catalog|new-id128)(?:=.*)?$/,
+  // nvidia-smi(1): a GPU reset, ECC, compute-mode or MIG changes (persistence mode and queries only look or tune)
+  'nvidia-smi':
+    /^(?:-r|--gpu-reset|-e|--ecc-config(?:=.*)?|-c|--compute-mode(?:=.*)?|-mig|--multi-instance-gpu(?:=.*)?|-am|-caa|-ac|--applications-clocks(?:=.*)?)$/,
 };
 
 /** Subcommands of a container engine that only report. */
@@ -246,6 +260,54 @@ function configCheck(rest: readonly string[]): boolean {
   return true;
 }
 
+/**
+ * Root's tools run so they change nothing: nixos-rebuild's build and dry runs, certbot's certificate list and its renewal rehearsal
+ * (certbot(1) `certificates`, `renew --dry-run`, which runs against the staging CA and saves
+ * nothing), and logrotate's debug mode (logrotate(8) -d: "no changes are made to the logs and the
+ * state file is not updated"), with a configuration under /etc. Any other option (`--pre-hook
+ * CMD`, a configuration elsewhere) keeps the ask.
+ */
+function rootDryRun(rest: readonly string[]): boolean {
+  const p = rest[0] ?? '';
+  const args = rest.slice(1);
+  if (p === 'certbot')
+    return (
+      (args.length === 1 && args[0] === 'certificates') ||
+      (args.includes('renew') &&
+        args.includes('--dry-run') &&
+        args.every((w) => /^(?:renew|--dry-run|-q|--quiet|--no-random-sleep-on-renew)$/.test(w)))
+    );
+  // nixos-rebuild(8) build, dry-build and dry-activate build the system's configuration and show
+  // what would change; only switch, boot and test activate it
+  if (p === 'nixos-rebuild') {
+    let verb = '';
+    for (let i = 0; i < args.length; i++) {
+      const w = args[i] ?? '';
+      if (w === '--flake') i++;
+      else if (/^(?:--flake=\S+|--show-trace|-L|--print-build-logs|--fast|-v|--verbose)$/.test(w)) continue;
+      else if (!verb && /^(?:build|dry-build|dry-activate)$/.test(w)) verb = w;
+      else return false;
+    }
+    return verb !== '';
+  }
+  // Debian's Apache helpers link a module, site or configuration root already installed under
+  // /etc/apache2/*-available (a2enmod(8), a2ensite(8), a2enconf(8) and the dis- twins): names only
+  if (/^a2(?:en|dis)(?:mod|site|conf)$/.test(p)) {
+    const names = args.filter((w) => w !== '-q' && w !== '--quiet');
+    return names.length > 0 && names.every((n) => /^[\w][\w.-]*$/.test(n) && !n.includes('..'));
+  }
+  if (p === 'logrotate') {
+    const files = args.filter((w) => !w.startsWith('-'));
+    return (
+      args.some((w) => w === '-d' || w === '--debug') &&
+      args.every((w) => !w.startsWith('-') || /^(?:-d|--debug|-v|--verbose)$/.test(w)) &&
+      files.length > 0 &&
+      files.every((f) => /^\/etc\/logrotate\.(?:conf|d\/[\w.-]+)$/.test(f))
+    );
+  }
+  return false;
+}
+
 /** chown/chmod/rm under root that only tidies the caller's own files. */
 function ownFiles(rest: readonly string[]): boolean {
   const p = rest[0] ?? '';
@@ -283,6 +345,6 @@ export function rootLocalReading(words: readonly string[]): string | null {
     ok = !changes || !rest.slice(1).some((w) => changes.test(w));
   } else if (p === 'docker' || p === 'podman') ok = engineLook(rest);
   else if (VIEWERS.has(p)) ok = logView(rest);
-  else ok = firewallList(rest) || ownFiles(rest) || configCheck(rest);
+  else ok = firewallList(rest) || ownFiles(rest) || configCheck(rest) || rootDryRun(rest) || deviceBringup(rest);
   return ok ? `root-local ${rest.join(' ')}` : null;
 }

@@ -443,8 +443,33 @@ export function buildOutputPath(p: string): boolean {
     .split('/')
     .filter(Boolean);
   if (!parts.length) return false;
-  return BUILD_OUTPUT.has(parts[0] ?? '') || BUILD_OUTPUT.has(`${parts[0] ?? ''}/${parts[1] ?? ''}`);
+  const joined = parts.join('/') + '/';
+  return (
+    BUILD_OUTPUT.has(parts[0] ?? '') ||
+    BUILD_OUTPUT.has(`${parts[0] ?? ''}/${parts[1] ?? ''}`) ||
+    FRAMEWORK_CACHES.some((c) => joined.startsWith(c + '/'))
+  );
 }
+
+/**
+ * Web frameworks' and CMSs' compiled-template and cache folders, which the framework fills again
+ * on the next request or its cache command (Laravel `storage/framework/{views,cache}` and
+ * `bootstrap/cache`, "Directory Structure"; Symfony `var/cache`, Symfony 2 `app/cache`; Magento
+ * `var/cache`, `var/page_cache`, `var/view_preprocessed`; WordPress caching plugins'
+ * `wp-content/cache`; Drupal's compiled Twig under `sites/default/files/php`). Sessions and
+ * uploads beside them are not here.
+ */
+const FRAMEWORK_CACHES = [
+  'storage/framework/views',
+  'storage/framework/cache',
+  'bootstrap/cache',
+  'var/cache',
+  'var/page_cache',
+  'var/view_preprocessed',
+  'app/cache',
+  'wp-content/cache',
+  'sites/default/files/php',
+];
 
 /**
  * Folders that only a tool writes, wherever they sit in a tree (a package of a monorepo, a

@@ -59,6 +59,7 @@ import { secretMetadataReading } from './kube-output.js';
 import { computedList, makesDeleteRefspecs, verbCandidates, XARGS_ITEM } from './shell-verbs.js';
 import { localDataReadings } from './shell-local-data.js';
 import { rootLocalReading } from './root-local.js';
+import { remoteCopyReading } from './remote-copies.js';
 import { withoutGlobalOptions } from './shell-global-options.js';
 import { shellSetupCommand } from './shell-setup-evals.js';
 import { findDeleteReadings, listingPattern } from './shell-targets.js';
@@ -1062,6 +1063,11 @@ class Analyzer {
     if (first === 'mkdir')
       for (const d of words.slice(1)) if (!d.startsWith('-')) ctx.scope.setFile(d, { emptyDir: true });
     if (first === 'rsync') this.rsyncDelete(words, depth, u, ctx);
+    const copy = first === 'scp' || first === 'rsync' ? remoteCopyReading(exp ?? words) : null;
+    if (copy) {
+      this.add(copy, u);
+      this.note({ kind: 'meaning', from: 'a copy that sends nothing away', text: copy });
+    }
     if (spelled.includes('$(') || spelled.includes('`')) {
       // $(echo rm -rf /) as a command word runs what echo prints.
       const folded = foldLiteralSubstitutions(joinTokens(tokens));

@@ -40,6 +40,10 @@ export interface ShipData {
   aliases: Map<string, string>;
   notShipping: RegExp[];
   localTargets: RegExp[];
+  /** Programmers that write a board attached to this machine (device-local). */
+  deviceTools: Set<string>;
+  /** Words that make such a write one the next flash cannot undo (device-permanent). */
+  devicePermanent: RegExp[];
   targetOptions: Set<string>;
   deployRemotes: RegExp[];
   deployBranches: RegExp[];
@@ -147,6 +151,8 @@ export function loadShipData(dir = join(PACKAGE_ROOT, 'policies', 'catalogues'))
     // options are case-sensitive: -h is help, -H a host
     notShipping: items(doc, 'not-shipping').map((o) => wildcard(o, '')),
     localTargets: items(doc, 'local-targets').map((p) => wildcard(p)),
+    deviceTools: new Set(items(doc, 'device-local').map((t) => t.toLowerCase())),
+    devicePermanent: items(doc, 'device-permanent').map((p) => wildcard(p)),
     targetOptions: new Set(items(doc, 'target-options')),
     deployRemotes: items(doc, 'deploy-remotes').map((p) => wildcard(p)),
     deployBranches: items(doc, 'deploy-branches').map((p) => wildcard(p)),
@@ -415,6 +421,8 @@ export function shipReadings(words: string[]): ShipReading[] {
     }
   }
   if (!hit) return [];
-  const kind = rehearsal ? 'ship-rehearsal' : localTask || local(rest, ops, data) ? 'ship-local' : 'ship';
+  // a board on this machine's port or probe, written where the next flash undoes it
+  const board = data.deviceTools.has(tool) && !rest.some((w) => data.devicePermanent.some((r) => r.test(w)));
+  const kind = rehearsal ? 'ship-rehearsal' : localTask || board || local(rest, ops, data) ? 'ship-local' : 'ship';
   return [{ text: `${kind} ${tool} ${rest.join(' ')}`.trim(), from: hit }];
 }

@@ -16,6 +16,7 @@ import { DATA_RESET_KEY, dataResetEffects } from './data-resets.js';
 import { mayApply, type LineKeys } from './reading-keys.js';
 import { at } from '../../util/invariant.js';
 import { egressEffects, payloadToService } from './egress.js';
+import { privateHost } from '../remote-copies.js';
 import { powershellReads } from './powershell-reads.js';
 import { dotenvNamesOnly, dotenvPipedToNames } from './env-filters.js';
 import { emptySource } from '../shell-destroy.js';
@@ -456,7 +457,13 @@ function curl(c: SimpleCommand, out: Effect[]): void {
     .filter((h): h is string => h !== undefined && !isLoopbackHost(h));
   const remote = hosts[0];
   if (stdinSent && c.stdin === undefined) sentFiles.push('(standard input)');
-  if (sentFiles.length && remote && !payloadToService(sentFiles, hosts, out.slice(start)))
+  // a file of the working tree sent to a device or server on the private network (an OTA image
+  // POSTed to a dev board at 192.168.4.1) leaves nothing where an outsider receives it, as an scp
+  // there (remote-copies.ts); each file is still decided as a read
+  const lanOnly =
+    hosts.every(privateHost) &&
+    sentFiles.every((f) => f !== '' && !/^[/~$]/.test(f) && !/(?:^|\/)\.\.(?:\/|$)/.test(f) && !f.startsWith('('));
+  if (sentFiles.length && remote && !lanOnly && !payloadToService(sentFiles, hosts, out.slice(start)))
     out.push({ tool: 'exec', command: `uploads-remote curl ${remote}`, via: `curl sends a local file to ${remote}` });
 }
 

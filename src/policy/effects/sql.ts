@@ -518,9 +518,17 @@ export function sqlTextEffects(text: string, dialect: Dialect, via: string, on =
 
 // ------------------------------------------------------------------ which database
 
-export const DEV_NAME =
-  /(?:^|[_.-])(?:test|tests|testing|dev|devel|development|local|ci|scratch|tmp|temp)(?:$|[_.-]\d*)/i;
-export const LOCAL_HOST = /^(?:localhost|127(?:\.\d+){3}|::1|\[::1\]|0\.0\.0\.0)$/i;
+const DEV_WORD = /(?:^|[_.-])(?:test|tests|testing|dev|devel|development|local|ci|scratch|tmp|temp)(?:$|[_.-]\d*)/i;
+/** .NET and SQL Server name databases in PascalCase: `AcmeTest`, `ShopDev`, `OrdersLocal` (not `ProdLatest`). */
+const DEV_PASCAL = /[a-z0-9](?:Test|Tests|Testing|Dev|Devel|Development|Local|Scratch|Tmp|Temp)\d*$/;
+/** A database name that says it is for development or tests. */
+export const DEV_NAME = { test: (name: string): boolean => DEV_WORD.test(name) || DEV_PASCAL.test(name) };
+/**
+ * A server on this machine: loopback, and SQL Server's own spellings of a local instance
+ * (sqlcmd -S `(localdb)\MSSQLLocalDB`, the per-user LocalDB engine; `(local)`, `.`, `.\SQLEXPRESS`).
+ */
+export const LOCAL_HOST =
+  /^(?:localhost|127(?:\.\d+){3}|::1|\[::1\]|0\.0\.0\.0|\(localdb\)\\[\w.-]+|\(local\)(?:\\[\w.-]+)?|\.(?:\\[\w.-]+)?|localhost\\[\w.-]+)$/i;
 
 interface Target {
   host?: string;

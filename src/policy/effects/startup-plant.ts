@@ -36,7 +36,7 @@ const STARTUP_KINDS: [RegExp, StartupKind][] = [
   ],
   [/(?:^|\/)\.gitconfig$|(?:^|\/)\.git\/config$|\/\.config\/git\/config$|^\/etc\/gitconfig$/, 'gitconfig'],
   [
-    /(?:^|\/)\.(?:bashrc|bash_profile|bash_login|bash_aliases|profile|zshrc|zprofile|zshenv|zlogin|kshrc|envrc)$|\/\.config\/fish\/.*\.fish$|(?:^|\/)\.git\/hooks\/[^/]+$|(?:^|\/)\.husky\/[^/_][^/]*$/,
+    /(?:^|\/)\.(?:bashrc|bash_profile|bash_login|bash_aliases|profile|zshrc|zprofile|zshenv|zlogin|kshrc|envrc)$|\/\.config\/fish\/.*\.fish$|(?:^|\/)\.git\/hooks\/[^/]+$|(?:^|\/)\.husky\/[^/_][^/]*$|\/(?:documents\/(?:windows)?powershell|\.config\/powershell)\/[\w.]*profile\.ps1$/,
     'shellrc',
   ],
 ];
@@ -312,6 +312,17 @@ function gitIncludes(text: string): string[] {
 const GUARDED_COMMANDS =
   /^(?:sudo|su|doas|ssh|scp|sftp|git|gpg|gpg2|passwd|pass|op|bw|aws|gcloud|az|kubectl|docker|npm|pip|pip3|mysql|psql|login|ssh-add|ssh-keygen|vault|gh|curl|cd|ls)$/;
 
+/** `alias ls='ls --color=auto'`, `alias git=hub`: the same command with options, or a known wrapper. */
+function sameOrWrapper(name: string, value: string): boolean {
+  const [first = '', ...rest] = value.trim().split(/\s+/);
+  if (/[;|&<>`$]/.test(value)) return false;
+  // the command itself given options only (`ls --color=auto`); an operand (`sudo evil`) runs something else
+  return (
+    (first === name && rest.every((w) => w.startsWith('-'))) ||
+    /^(?:hub|lab|eza|exa|lsd|colorls|podman|nerdctl|pnpm|uv|z|zoxide|__zoxide_z|gitui|lazygit)$/.test(first)
+  );
+}
+
 /** `alias sudo=...`, `function sudo { ... }`, `sudo() { ... }` in a start-up file, unless it only adds options. */
 function overrides(text: string): string[] {
   const out: string[] = [];
@@ -320,14 +331,7 @@ function overrides(text: string): string[] {
     const value = (m[2] ?? m[3] ?? m[4] ?? '').trim();
     if (!GUARDED_COMMANDS.test(name)) continue;
     // `alias ls='ls --color=auto'`, `alias git=hub`: the same command with options, or a known wrapper
-    const words = value.split(/\s+/);
-    const first = words[0] ?? '';
-    if (first === name && !/[;|&<>`$]/.test(value)) continue;
-    if (
-      /^(?:hub|lab|eza|exa|lsd|colorls|podman|nerdctl|pnpm|uv|z|zoxide|__zoxide_z|gitui|lazygit)$/.test(first) &&
-      !/[;|&<>`$]/.test(value)
-    )
-      continue;
+    if (sameOrWrapper(name, value)) continue;
     out.push(name);
   }
   for (const m of text.matchAll(
@@ -530,15 +534,16 @@ function unitWrite(path: string, content: string | undefined): Effect {
 
 /** A user's shell start-up files (system-wide ones stay with persistence-files). */
 const HOME_RC =
-  /(?:^|[/\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zprofile|zshenv|zlogin|zlogout|kshrc|mkshrc|xprofile|xinitrc|xsessionrc|xsession)$|[/\\]\.config[/\\]fish[/\\](?:config\.fish|conf\.d[/\\][^/\\]+\.fish|functions[/\\][^/\\]+\.fish)$/;
+  /(?:^|[/\\])\.(?:bashrc|bash_profile|bash_login|bash_logout|bash_aliases|profile|zshrc|zprofile|zshenv|zlogin|zlogout|kshrc|mkshrc|xprofile|xinitrc|xsessionrc|xsession)$|[/\\]\.config[/\\]fish[/\\](?:config\.fish|conf\.d[/\\][^/\\]+\.fish|functions[/\\][^/\\]+\.fish)$|[/\\](?:Documents[/\\](?:Windows)?PowerShell|\.config[/\\]powershell)[/\\][\w.]*profile\.ps1$/i;
 
 export function isHomeRc(path: string): boolean {
   return HOME_RC.test(path) && !/^\/etc\//.test(path);
 }
 
-/** Environment settings tools document for start-up files (install guides of nvm, Go, pyenv, Android, Java ...). */
+/** Environment settings tools document for start-up files (install guides of nvm, Go, pyenv, Android, Java ...;
+ * fzf's and bat's READMEs for their default command and options; the pager, as the editor). */
 const PLAIN_ENV =
-  /^(?:PATH|MANPATH|INFOPATH|FPATH|CDPATH|NVM_DIR|PNPM_HOME|BUN_INSTALL|VOLTA_HOME|DENO_INSTALL|FNM_DIR|N_PREFIX|GOPATH|GOROOT|GOBIN|CARGO_HOME|RUSTUP_HOME|PYENV_ROOT|PIPX_HOME|PIPX_BIN_DIR|POETRY_HOME|WORKON_HOME|VIRTUAL_ENV_DISABLE_PROMPT|RBENV_ROOT|SDKMAN_DIR|JAVA_HOME|ANDROID_HOME|ANDROID_SDK_ROOT|FLUTTER_ROOT|DOTNET_ROOT|DOTNET_CLI_TELEMETRY_OPTOUT|HOMEBREW_NO_ANALYTICS|HOMEBREW_NO_AUTO_UPDATE|EDITOR|VISUAL|LANG|LANGUAGE|LC_[A-Z]+|TERM|COLORTERM|CLICOLOR|LSCOLORS|LS_COLORS|fish_user_paths|fish_function_path|fish_complete_path|fish_greeting|HISTSIZE|HISTFILESIZE|HISTCONTROL|SAVEHIST|TZ|XDG_[A-Z_]+_HOME|GPG_TTY|DOCKER_BUILDKIT|COMPOSE_DOCKER_CLI_BUILD|KUBE_EDITOR|STARSHIP_CONFIG|ZSH|ZSH_THEME|PS1|PS2|PROMPT|RPROMPT|PYTHONDONTWRITEBYTECODE|PIP_REQUIRE_VIRTUALENV|NODE_ENV|GOPRIVATE_DISABLED)$/;
+  /^(?:PATH|MANPATH|INFOPATH|FPATH|CDPATH|NVM_DIR|PNPM_HOME|BUN_INSTALL|VOLTA_HOME|DENO_INSTALL|FNM_DIR|N_PREFIX|GOPATH|GOROOT|GOBIN|CARGO_HOME|RUSTUP_HOME|PYENV_ROOT|PIPX_HOME|PIPX_BIN_DIR|POETRY_HOME|WORKON_HOME|VIRTUAL_ENV_DISABLE_PROMPT|RBENV_ROOT|SDKMAN_DIR|JAVA_HOME|ANDROID_HOME|ANDROID_SDK_ROOT|FLUTTER_ROOT|DOTNET_ROOT|DOTNET_CLI_TELEMETRY_OPTOUT|HOMEBREW_NO_ANALYTICS|HOMEBREW_NO_AUTO_UPDATE|EDITOR|VISUAL|LANG|LANGUAGE|LC_[A-Z]+|TERM|COLORTERM|CLICOLOR|LSCOLORS|LS_COLORS|fish_user_paths|fish_function_path|fish_complete_path|fish_greeting|HISTSIZE|HISTFILESIZE|HISTCONTROL|SAVEHIST|TZ|XDG_[A-Z_]+_HOME|GPG_TTY|DOCKER_BUILDKIT|COMPOSE_DOCKER_CLI_BUILD|KUBE_EDITOR|STARSHIP_CONFIG|ZSH|ZSH_THEME|PS1|PS2|PROMPT|RPROMPT|PYTHONDONTWRITEBYTECODE|PIP_REQUIRE_VIRTUALENV|NODE_ENV|GOPRIVATE_DISABLED|ZDOTDIR|PAGER|MANPAGER|LESS|RIPGREP_CONFIG_PATH|FZF_DEFAULT_COMMAND|FZF_DEFAULT_OPTS|FZF_CTRL_T_COMMAND|FZF_CTRL_T_OPTS|FZF_ALT_C_COMMAND|FZF_ALT_C_OPTS|BAT_THEME|BAT_STYLE)$/;
 /** Cloud CLIs' default profile, project, region and context (AWS, gcloud, Azure CLI environment references). */
 const CLOUD_SELECT =
   /^(?:AWS_PROFILE|AWS_DEFAULT_PROFILE|AWS_REGION|AWS_DEFAULT_REGION|CLOUDSDK_CORE_PROJECT|CLOUDSDK_COMPUTE_REGION|CLOUDSDK_COMPUTE_ZONE|GOOGLE_CLOUD_PROJECT|GCLOUD_PROJECT|AZURE_DEFAULTS_GROUP|AZURE_DEFAULTS_LOCATION)$/;
@@ -548,23 +553,118 @@ const RUNTIME_OPTIONS = /^(?:NODE_OPTIONS|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|JAVA_O
 const INIT_TOOLS =
   /^(?:direnv|starship|zoxide|pyenv|pyenv-virtualenv|rbenv|nodenv|goenv|jenv|plenv|mise|rtx|fnm|brew|\/opt\/homebrew\/bin\/brew|\/home\/linuxbrew\/\.linuxbrew\/bin\/brew|\/usr\/local\/bin\/brew|thefuck|atuin|mcfly|fzf|oh-my-posh|conda|micromamba|register-python-argcomplete|kubectl|helm|gh|rustup|uv|uvx|pip|poetry|npm|volta|just|task|op|ssh-agent|dircolors|gdircolors|keychain)$/;
 /** Places a start-up file may source: under home, in tool directories, not temporary ones. */
+// SDKs installed system-wide document a setup script to source from start-up files: ROS
+// (/opt/ros/DISTRO/setup.bash), Intel oneAPI (/opt/intel/oneapi/setvars.sh), Yocto SDKs
+// (/opt/poky/VERSION/environment-setup-*), Xilinx (/opt/Xilinx/.../settings64.sh), Lmod
+// (/etc/profile.d/): root's directories, not a place an agent's write lands.
 const SOURCE_OK =
-  /^["']?(?:~|\$HOME|\$\{HOME\}|\$[A-Z_]+_(?:DIR|HOME|ROOT)|\$\{[A-Z_]+_(?:DIR|HOME|ROOT)\}|\/usr\/share|\/usr\/local\/share|\/opt\/homebrew|\/etc\/bash_completion)/;
+  /^["']?(?:~|\$HOME|\$\{HOME\}|\$[A-Z_]+_(?:DIR|HOME|ROOT)|\$\{[A-Z_]+_(?:DIR|HOME|ROOT)\}|\/usr\/share|\/usr\/local\/share|\/opt\/homebrew|\/etc\/bash_completion|\/etc\/profile\.d\/|\/opt\/(?!homebrew)[\w.+-]+\/[\w.+/-]+$)/;
+/** Variables a number or a yes/no cannot make dangerous are still kept out when their name says
+ * they load code, redirect traffic or history, or switch a guard off. */
+const GUARDED_ENV =
+  /PROXY|HIST|PROMPT|^PS\d|^LD_|^DYLD_|OPTIONS?$|OPT$|^SVC|PATH$|LIB$|^ENV$|BASH_ENV|DISABLE|BYPASS|SKIP|INSECURE|VERIFY|TLS|SSL/i;
 const TEMP = /\/tmp\b|\/dev\/shm|\/var\/tmp|\/\.\w*cache\b/i;
+
+/**
+ * An alias's or abbreviation's text that runs ordinary commands only: variables may be expanded
+ * (`squeue -u $USER`) and commands piped or chained (`git log --oneline | head`), but nothing is
+ * substituted, redirected or sent to the background.
+ */
+function plainAliasValue(v: string): boolean {
+  return !/[;<>`&]|\$\(/.test(v.replace(/&&/g, ''));
+}
+
+/** Conditionals around start-up lines that only test: `if [ -f ~/.x ]; then`, `fi`, fish `if status is-interactive`. */
+const STRUCTURE =
+  /^(?:(?:if|elif)\s+(?:\[\[?\s+[^;`$()]*\]\]?|test\s+[^;`$()]*|command\s+-v\s+[\w.-]+(?:\s+>\s*\/dev\/null)?(?:\s+2>&1)?|type\s+-q\s+[\w.-]+|status\s+(?:--)?is-(?:interactive|login))\s*(?:;\s*then)?|then|else|fi|end)$/;
+
+/** fish's autoloaded functions: `~/.config/fish/functions/NAME.fish` defines NAME, run when typed. */
+const FISH_FUNCTION_FILE = /\/\.config\/fish\/functions\/[^/]+\.fish$/;
+/** fish functions run by fish itself, not by a user typing them (fish "Prompt", "Greeting", event handlers). */
+const FISH_AUTORUN = /^fish_(?:prompt|right_prompt|greeting|title|mode_prompt|command_not_found|postexec|preexec)$/;
+
+/**
+ * A fish function file that defines an ordinary command (`function ll --wraps ls` ... `end`):
+ * nothing in it runs until the user types the name, so it is plain when the name is no command
+ * typed with secrets at hand and none fish runs by itself, no `--on-*` option makes it an event
+ * handler, and each body line is one simple command: no network tool, interpreter, substitution,
+ * redirection, pipe into a shell or `eval`/`source`.
+ */
+function fishFunctionPlain(file: string, content: string): boolean {
+  const lines = content
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+  const head =
+    /^function\s+([\w.-]+)((?:\s+(?:--wraps(?:=|\s+)\S+|-w\s+\S+|--description(?:=|\s+)(?:'[^']*'|"[^"]*"|\S+)|-d\s+(?:'[^']*'|"[^"]*"|\S+)|--argument-names(?:\s+[\w]+)+|-a(?:\s+[\w]+)+))*)\s*$/.exec(
+      lines[0] ?? '',
+    );
+  if (!head || lines[lines.length - 1] !== 'end') return false;
+  const fn = head[1] ?? '';
+  if (fn !== file.replace(/\.fish$/, '') || GUARDED_COMMANDS.test(fn) || FISH_AUTORUN.test(fn)) return false;
+  return lines
+    .slice(1, -1)
+    .every(
+      (l) =>
+        !/[`;&<>()]|\b(?:eval|source|curl|wget|nc|ncat|socat|telnet|base64|xxd|openssl|python[\d.]*|perl|ruby|node|php|bash|sh|zsh|fish)\b/.test(
+          l,
+        ) && /^[\w.-]+(?:\s+(?:\$argv|[^\s|]+))*(?:\s*\|\s*[\w.-]+(?:\s+[^\s|]+)*)*$/.test(l),
+    );
+}
+
+/**
+ * PowerShell profile lines that only set up the shell (about_Profiles; Set-Alias, Import-Module,
+ * PSReadLine's options, `$env:` variables, and the documented `oh-my-posh init pwsh |
+ * Invoke-Expression` / `Invoke-Expression (&starship init powershell)` set-up of a listed tool);
+ * undefined for a line that is not PowerShell of these kinds.
+ */
+function plainPowerShellLine(l: string): boolean | undefined {
+  const alias =
+    /^(?:Set|New)-Alias\s+(?:-Name\s+)?([\w]+)\s+(?:-Value\s+)?([\w.-]+)(?:\s+-(?:Option|Scope)\s+\w+)*$/i.exec(l);
+  if (alias) return !GUARDED_COMMANDS.test((alias[1] ?? '').toLowerCase());
+  // a module by name from the module path, not a file
+  if (/^Import-Module\s+(?:-Name\s+)?[\w.-]+(?:\s+-(?:DisableNameChecking|Force|Global))*$/i.test(l))
+    return !/\.(?:ps[md]?1|dll)\b/i.test(l);
+  if (/^Set-PSReadLine(?:Option|KeyHandler)\b/i.test(l))
+    return !/[{}]|-ScriptBlock|-AddToHistoryHandler|-CommandValidationHandler/i.test(l);
+  const env = /^\$env:([A-Za-z_]\w*)\s*(\+?=)\s*(.+)$/i.exec(l);
+  if (env) {
+    const [name = '', , value = ''] = [env[1], env[2], env[3]];
+    if (/[`]|\$\(|\|/.test(value) || /\\temp\\|\$env:te?mp|\/tmp\//i.test(value)) return false;
+    if (/^path$/i.test(name) || PLAIN_ENV.test(name.toUpperCase())) return true;
+    return (
+      /^["']?(?:-?\d+|true|false)["']?$/i.test(value.trim()) &&
+      /^[A-Za-z][A-Za-z0-9]+_\w+$/.test(name) &&
+      !GUARDED_ENV.test(name)
+    );
+  }
+  const piped =
+    /^(?:&\s*)?([\w.-]+)\s+init\s+(?:pwsh|powershell)\b(?:[^|;`$(){}]|\$env:\w+)*\|\s*(?:Invoke-Expression|iex)$/i.exec(
+      l,
+    );
+  const wrapped =
+    /^(?:Invoke-Expression|iex)\s+\(\s*&\s*(?:\{\s*\(\s*)?([\w.-]+)\s+init\s+(?:pwsh|powershell)\b[^;`$]*\)$/i.exec(l);
+  const tool = piped?.[1] ?? wrapped?.[1];
+  if (tool !== undefined) return INIT_TOOLS.test(tool.toLowerCase());
+  return undefined;
+}
 
 /** One line of a start-up file that only sets up the shell (nothing fetched, run or redefined). */
 function plainRcLine(line: string): boolean {
   const l = line.trim().replace(/;$/, '');
   if (!l || l.startsWith('#')) return true;
-  if (/`|\$\((?!\s*(?:[\w/.-]+)\s+(?:shellenv|init|hook|activate|env|completion|-s|shell)\b)/.test(l)) return false;
+  if (/`|\$\((?!\s*(?:[\w/.-]+)\s+(?:shellenv|init|hook|activate|env|completion|-s|shell|--prefix|root)\b)/.test(l))
+    return false;
   if (
     /\b(?:curl|wget|nc|ncat|socat|telnet|base64|xxd|openssl|python[\d.]*|perl|ruby|node|php|bash\s+-c|sh\s+-c)\b/.test(
       l,
     )
   )
     return false;
-  const env = /^(?:export\s+|declare\s+-x\s+|typeset\s+-x\s+|set\s+-gx\s+)?([A-Za-z_]\w*)(?:=|\s+)(.*)$/.exec(l);
-  if (env && PLAIN_ENV.test(env[1] ?? '') && (/=/.test(l) || /^set\s+-gx/.test(l))) return !TEMP.test(env[2] ?? '');
+  const env = /^(?:export\s+|declare\s+-x\s+|typeset\s+-x\s+|set\s+-[gUx]{1,2}\s+)?([A-Za-z_]\w*)(?:=|\s+)(.*)$/.exec(
+    l,
+  );
+  if (env && PLAIN_ENV.test(env[1] ?? '') && (/=/.test(l) || /^set\s+-[gUx]/.test(l))) return !TEMP.test(env[2] ?? '');
   // the cloud profile, project or region a shell starts with is a setting, unless it names an administrator
   if (env && CLOUD_SELECT.test(env[1] ?? '') && /=/.test(l))
     return !namesAdmin(env[2] ?? '') && !/[$`;|&<>]/.test(env[2] ?? '');
@@ -575,15 +675,84 @@ function plainRcLine(line: string): boolean {
       !/-javaagent|-agentpath|-agentlib|[$`;|&<>]/.test(env[2] ?? '') &&
       !TEMP.test(env[2] ?? '')
     );
+  // a tool's cache put elsewhere (NXF_SINGULARITY_CACHEDIR=/scratch/u/sif, PIP_CACHE_DIR=~/.cache/pip):
+  // an absolute or home path outside temporary places; a cache holds what the tool downloads again
+  if (
+    env &&
+    /^(?:export\s+|set\s+-[gUx]{1,2}\s+)/.test(l) &&
+    /^[A-Za-z][A-Za-z0-9]*_\w*CACHE(?:_?DIR)?$/.test(env[1] ?? '')
+  ) {
+    const v = (env[2] ?? '').trim().replace(/^(["'])(.*)\1$/, '$2');
+    if (/^(?:\/|~\/|\$HOME\/|\$\{HOME\}\/)[\w./+-]*$/.test(v) && !TEMP.test(v) && !v.includes('..')) return true;
+  }
+  // memory and stack sizes for a runtime (NXF_OPTS='-Xms1g -Xmx4g', NODE_OPTIONS=--max-old-space-size=4096):
+  // those flags load nothing
+  if (env && /^(?:export\s+|set\s+-[gUx]{1,2}\s+)/.test(l) && /(?:_OPTS|_OPTIONS)$/.test(env[1] ?? '')) {
+    const v = (env[2] ?? '').trim().replace(/^(["'])(.*)\1$/, '$2');
+    if (
+      v !== '' &&
+      v
+        .split(/\s+/)
+        .every((w) =>
+          /^(?:-Xm[sxn]\d+[kKmMgG]?|-Xss\d+[kKmMgG]?|-XX:(?:Max|Initial|Min)RAMPercentage=[\d.]+|--max-old-space-size=\d+|--max-semi-space-size=\d+)$/.test(
+            w,
+          ),
+        )
+    )
+      return true;
+  }
+  // a tool's setting given a number or a yes/no (ROS_DOMAIN_ID=42, OMP_NUM_THREADS=8): tools
+  // name their variables TOOL_SETTING, so a bare name (EVIL=1) is no tool's and stays code
+  if (
+    env &&
+    /^(?:export\s+|set\s+-[gUx]{1,2}\s+)/.test(l) &&
+    /^[A-Za-z][A-Za-z0-9]+_\w+$/.test(env[1] ?? '') &&
+    !GUARDED_ENV.test(env[1] ?? '')
+  )
+    if (/^["']?(?:-?\d+(?:\.\d+)?|true|false|yes|no|on|off)["']?$/i.test((env[2] ?? '').trim())) return true;
   if (/^(?:fish_add_path|path\+=|fpath\+=|path=\(|fpath=\()/.test(l)) return !TEMP.test(l);
   const alias = /^alias\s+(?:-g\s+)?([\w.-]+)=(?:'([^']*)'|"([^"]*)"|(\S+))$/.exec(l);
-  if (alias) return !GUARDED_COMMANDS.test(alias[1] ?? '') && !/[;|&<>$]/.test(alias[2] ?? alias[3] ?? alias[4] ?? '');
+  if (alias) {
+    const value = alias[2] ?? alias[3] ?? alias[4] ?? '';
+    return GUARDED_COMMANDS.test(alias[1] ?? '') ? sameOrWrapper(alias[1] ?? '', value) : plainAliasValue(value);
+  }
+  // fish abbreviations expand as typed, like aliases (fish `abbr --add NAME EXPANSION`)
+  const abbr = /^abbr\s+(?:-a|--add)\s+(?:-[gU]\s+|--(?:global|universal)\s+)?([\w.-]+)\s+(.+)$/.exec(l);
+  if (abbr)
+    return (
+      !GUARDED_COMMANDS.test(abbr[1] ?? '') && plainAliasValue((abbr[2] ?? '').replace(/^'(.*)'$|^"(.*)"$/, '$1$2'))
+    );
   const eval_ = /^eval\s+"\$\(\s*([\w/.-]+)\s+[^)`;|&]*\)"$/.exec(l);
   if (eval_) return INIT_TOOLS.test(eval_[1] ?? '');
+  // the same set-up in fish (`starship init fish | source`) and by process substitution in
+  // bash and zsh (`source <(kubectl completion zsh)`): the tool's own output, nothing fetched
+  const piped =
+    /^([\w/.-]+)\s+[^`;|&<>()$]*\|\s*source$/.exec(l) ?? /^(?:source|\.)\s+<\(\s*([\w/.-]+)\s+[^`;|&<>()$]*\)$/.exec(l);
+  if (piped) return INIT_TOOLS.test(piped[1] ?? '');
+  // environment modules (Lmod, Environment Modules): `module load gcc/12`, `module use ~/modulefiles`
+  // set search paths from module files the site or the user keeps, as a PATH line does; a module
+  // directory must be absolute or under home (one in the checkout is the project's code)
+  const mod =
+    /^(?:module\s+(load|add|use|unload|rm|purge|restore|swap|switch|try-load|try-add|reset)|ml)((?:\s+[\w./$@{}~+:-]+)*)$/.exec(
+      l,
+    );
+  if (mod)
+    return (
+      !TEMP.test(l) &&
+      (mod[1] !== 'use' ||
+        (mod[2] ?? '')
+          .trim()
+          .split(/\s+/)
+          .every((w) => w.startsWith('-') || /^(?:~|\$HOME|\$\{HOME\}|\/)/.test(w)))
+    );
+  // the frame around those lines: a test of a file or a command's presence, fish's interactive check
+  if (STRUCTURE.test(l)) return true;
+  const ps = plainPowerShellLine(l);
+  if (ps !== undefined) return ps;
   const src =
     /^(?:\[\[?\s+-[sfer]\s+("[^"]+"|\S+)\s+\]\]?\s+&&\s+)?(?:source|\\?\.)\s+("[^"]+"|\S+)(?:\s+--\S+)*$/.exec(l);
-  if (src) return SOURCE_OK.test(src[2] ?? '') && !TEMP.test(src[2] ?? '');
-  return /^(?:set\s+-o\s+\w+|setopt\s+[\w\s]+|unsetopt\s+[\w\s]+|shopt\s+-[su]\s+[\w\s]+|bindkey\s+(?:-[ev]|'[^']*'\s+[\w-]+|"[^"]*"\s+[\w-]+)|autoload\s+-U?z?\s+[\w\s]+|compinit|autoload\s+-Uz\s+compinit\s+&&\s+compinit|zstyle\s+.*|plugins=\([\w\s-]*\)|source\s+\$ZSH\/oh-my-zsh\.sh|complete\s+-C\s+\S+\s+\w+|stty\s+-ixon)$/.test(
+  if (src) return SOURCE_OK.test(src[2] ?? '') && !TEMP.test(src[2] ?? '') && !(src[2] ?? '').includes('..');
+  return /^(?:set\s+-o\s+\w+|setopt\s+[\w\s]+|unsetopt\s+[\w\s]+|shopt\s+-[su]\s+[\w\s]+|bindkey\s+(?:-[ev]|'[^']*'\s+[\w-]+|"[^"]*"\s+[\w-]+)|autoload\s+-U?z?\s+[\w\s-]+|typeset\s+-g?U\s+(?:path|PATH|fpath|FPATH|manpath|cdpath)(?:\s+(?:path|PATH|fpath|FPATH|manpath|cdpath))*|compinit|autoload\s+-Uz\s+compinit\s+&&\s+compinit|zstyle\s+.*|plugins=\([\w\s-]*\)|source\s+\$ZSH\/oh-my-zsh\.sh|complete\s+-C\s+\S+\s+\w+|stty\s+-ixon)$/.test(
     l,
   );
 }
@@ -598,7 +767,12 @@ export function startupWrite(path: string, content: string | undefined): Effect 
   if (USER_UNIT.test(path.replace(/\\/g, '/'))) return unitWrite(path, content);
   if (!isHomeRc(path)) return undefined;
   const name = posix.basename(path.replace(/\\/g, '/'));
-  const plain = content !== undefined && content.split('\n').length <= 200 && content.split('\n').every(plainRcLine);
+  const plain =
+    content !== undefined &&
+    content.split('\n').length <= 200 &&
+    (FISH_FUNCTION_FILE.test(path.replace(/\\/g, '/'))
+      ? fishFunctionPlain(name, content)
+      : content.split('\n').every(plainRcLine));
   const via = plain
     ? `adds shell settings to ${name}`
     : content === undefined

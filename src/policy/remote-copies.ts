@@ -1,0 +1,153 @@
+// scp and rsync copies that send nothing away. Policy exfiltration asks for every copy to a
+// remote host, because a copy to a host the attacker runs is how files leave. Two kinds of copy
+// cannot do that, and read as a sentence of their own that the policy leaves alone
+// (docs/shell-readings.md, "Copies to remote hosts"):
+//   remote-copy-down HOST      every source is remote and the destination is in the working tree,
+//                              not a hidden file or folder (.git/hooks, .envrc, .vscode): files come
+//                              in, nothing goes out (as `scp host:f .` already passes)
+//   remote-copy-private HOST   files of the working tree (relative paths, no `..`) copied to a host
+//                              on the private network: an RFC 1918 or loopback address, a name with
+//                              no dot (an ssh alias or a LAN name), or a name under a suffix public
+//                              DNS never answers (.local per RFC 6762, .home.arpa per RFC 8375,
+//                              .internal as ICANN reserved it in 2024, .lan, .localdomain, .intranet,
+//                              .corp, .home, .private), and not into a place where the remote host
+//                              runs what lands (its ~/.ssh, /etc, cron, systemd, shell start-up)
+// A copy run through another remote shell than ssh (`rsync -e 'sh -c ...'`) gets neither.
+
+/** scp(1) options that take a value. */
+const SCP_VALUE = new Set(['-P', '-i', '-o', '-F', '-c', '-l', '-S', '-J', '-D', '-X']);
+/** rsync(1) options that take the next word as their value (the `--opt=value` forms carry their own). */
+const RSYNC_VALUE = new Set([
+  '-e',
+  '--rsh',
+  '--exclude',
+  '--include',
+  '--filter',
+  '-f',
+  '--exclude-from',
+  '--include-from',
+  '--files-from',
+  '--port',
+  '--password-file',
+  '--log-file',
+  '--chmod',
+  '--chown',
+  '-T',
+  '--temp-dir',
+  '--partial-dir',
+  '--backup-dir',
+  '--compare-dest',
+  '--link-dest',
+  '--copy-dest',
+  '--suffix',
+  '--timeout',
+  '--bwlimit',
+  '--max-size',
+  '--min-size',
+  '-B',
+  '--block-size',
+  '--usermap',
+  '--groupmap',
+  '--info',
+  '--debug',
+  '--out-format',
+  '--max-delete',
+  '--modify-window',
+  '--compress-level',
+  '--skip-compress',
+  '--contimeout',
+  '--iconv',
+]);
+
+/** Names public DNS never answers: special-use and never-delegated suffixes. */
+const PRIVATE_SUFFIX = /\.(?:local|lan|internal|home\.arpa|localdomain|intranet|corp|home|private)$/i;
+
+/** Remote places where what lands runs: keys, system and service configuration, start-up files. */
+const RUNS_THERE =
+  /(?:^|\/)\.ssh(?:\/|$)|^\/etc(?:\/|$)|cron|systemd|\/init\.d|(?:^|\/)\.(?:bashrc|bash_profile|profile|zshrc|zprofile|zshenv|config\/fish|config\/autostart)|authorized_keys|sudoers|\/\.git\/hooks/i;
+
+/** A host on the private network, as written on a copy's remote operand. */
+export function privateHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.\d{1,3}\.\d{1,3}$/.exec(h);
+  if (v4) {
+    const a = Number(v4[1]);
+    const b = Number(v4[2]);
+    return a === 10 || a === 127 || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168);
+  }
+  if (h.includes(':')) return h === '::1' || /^f[cd][0-9a-f]{2}:/.test(h);
+  if (/^\d+$/.test(h)) return false;
+  return /^[a-z0-9-]+$/.test(h) ? h !== '' : PRIVATE_SUFFIX.test(h);
+}
+
+interface Operand {
+  host?: string;
+  path: string;
+}
+
+function operand(word: string): Operand {
+  if (/^rsync:\/\//i.test(word)) {
+    const m = /^rsync:\/\/(?:[^@/]*@)?([^/:]+)(?::\d+)?(\/.*)?$/i.exec(word);
+    return { host: m?.[1] ?? '', path: m?.[2] ?? '' };
+  }
+  if (word.startsWith('/') || word.startsWith('.') || word.startsWith('~')) return { path: word };
+  const m = /^(?:[^@/:\s]+@)?([A-Za-z0-9.-]+|\[[0-9a-fA-F:.]+\])::?(.*)$/.exec(word);
+  if (m && !/^[A-Za-z]$/.test(m[1] ?? '')) return { host: m[1] ?? '', path: m[2] ?? '' };
+  return { path: word };
+}
+
+/** A path inside the working tree: relative, no `..`, nothing expanded later. */
+function inTree(p: string): boolean {
+  return p !== '' && !/^[/~$]/.test(p) && !/(?:^|\/)\.\.(?:\/|$)/.test(p) && !/[`$]/.test(p);
+}
+
+/** The remote-copy reading of one simple command (program's base name first), or null. */
+export function remoteCopyReading(words: readonly string[]): string | null {
+  const p = words[0] ?? '';
+  if (p !== 'scp' && p !== 'rsync') return null;
+  const takesValue = p === 'scp' ? SCP_VALUE : RSYNC_VALUE;
+  const ops: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w === '--') {
+      ops.push(...words.slice(i + 1));
+      break;
+    }
+    if (!w.startsWith('-')) {
+      ops.push(w);
+      continue;
+    }
+    const name = w.includes('=') ? w.slice(0, w.indexOf('=')) : w;
+    const value = w.includes('=') ? w.slice(w.indexOf('=') + 1) : takesValue.has(w) ? (words[++i] ?? '') : '';
+    // another remote shell than ssh, or an ssh made to run a command first: no reading
+    if ((name === '-e' || name === '--rsh') && !/^ssh(?:\s+(?:-[pi46CqvTAx]+|-[pi]\s*\S+|-o\s*\S+))*$/.test(value))
+      return null;
+    if (p === 'scp' && (name === '-o' || name === '-S' || name === '-F')) return null;
+    if (p === 'rsync' && /^--(?:rsync-path|remote-option)$/.test(name)) return null;
+    if (p === 'rsync' && name === '-M') return null;
+  }
+  if (ops.length < 2) return null;
+  const all = ops.map(operand);
+  const dest = all[all.length - 1] as Operand;
+  const sources = all.slice(0, -1);
+  if (dest.host === undefined) {
+    // not into a hidden file or folder (.git/hooks, .envrc, .vscode, .github): what lands there runs later
+    if (
+      sources.every((s) => s.host !== undefined) &&
+      inTree(dest.path) &&
+      !dest.path
+        .replace(/^(?:\.\/)+/, '')
+        .split('/')
+        .some((part) => part.startsWith('.') && part !== '.')
+    )
+      return `remote-copy-down ${sources[0]?.host ?? ''}`;
+    return null;
+  }
+  if (
+    privateHost(dest.host) &&
+    sources.every((s) => s.host === undefined && inTree(s.path)) &&
+    !RUNS_THERE.test(dest.path)
+  )
+    return `remote-copy-private ${dest.host}`;
+  return null;
+}
