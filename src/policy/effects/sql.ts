@@ -10,6 +10,7 @@
 // their data clear of the application's)) derives nothing, because wiping it is ordinary work.
 import { basename } from '../shell-wrappers.js';
 import { sqlSecretSelect } from './sql-secrets.js';
+import { platformClient } from './sql-platforms.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { outputOf, simpleCommands } from './walk.js';
@@ -168,6 +169,7 @@ export function alwaysTrue(cond: Tok[]): boolean {
     if (t.t === 'OR' || t.t === '||') branches.push([]);
     else branches[branches.length - 1]?.push(t);
   }
+  if (complements(branches)) return true;
   return branches.some((b) => {
     // an AND of always-true parts is always true
     const parts: Tok[][] = [[]];
@@ -177,6 +179,31 @@ export function alwaysTrue(cond: Tok[]): boolean {
     }
     return parts.every(trueAtom);
   });
+}
+
+/** The comparison that holds exactly where each one fails (`x IS NULL` / `x IS NOT NULL`, `a >= 0` / `a < 0`). */
+const OPPOSITE: Record<string, string> = { '=': '<>', '<>': '=', '!=': '=', '<': '>=', '>=': '<', '>': '<=', '<=': '>' };
+
+/** A comparison as `COLUMN OP VALUE`, `x IS NOT NULL` as `x <> NULL`; else undefined. */
+function comparison(b: Tok[]): string | undefined {
+  if (b.length === 3 && b[1] && OPPOSITE[b[1].t] && b[0] && !b[0].str && b[2]) return `${b[0].t} ${b[1].t} ${value(b[2])}`;
+  if (b.length === 3 && b[1]?.t === 'IS' && b[2]?.t === 'NULL' && b[0]) return `${b[0].t} = NULL`;
+  if (b.length === 4 && b[1]?.t === 'IS' && b[2]?.t === 'NOT' && b[3]?.t === 'NULL' && b[0]) return `${b[0].t} <> NULL`;
+  return undefined;
+}
+
+/** Two OR branches that are each other's opposite cover every row: `x IS NULL OR x IS NOT NULL`, `a >= 0 OR a < 0`. */
+function complements(branches: Tok[][]): boolean {
+  const seen = new Set<string>();
+  for (const b of branches) {
+    const cmp = comparison(b);
+    if (!cmp) continue;
+    const [col, op, ...v] = cmp.split(' ');
+    const opposite = OPPOSITE[op === '!=' ? '<>' : (op ?? '')];
+    if (opposite && seen.has(`${col} ${opposite} ${v.join(' ')}`)) return true;
+    seen.add(`${col} ${op === '!=' ? '<>' : op} ${v.join(' ')}`);
+  }
+  return false;
 }
 
 function value(t: Tok): string {
@@ -365,9 +392,89 @@ export function destroys(st: Tok[]): string | undefined {
       const at = T.indexOf(stop, where);
       if (at > 0 && at < end) end = at;
     }
-    return alwaysTrue(st.slice(where + 1, end)) ? canonical : undefined;
+    const cond = st.slice(where + 1, end);
+    const using = verb === 'DELETE' && T[i + 1] === 'USING' ? T[i + 2] : undefined;
+    return alwaysTrue(cond) || everyChild(cond, T[i] ?? '', using) ? canonical : undefined;
   }
   return undefined;
+}
+
+/** A table's last name part without schema or quotes, upper-cased (`public.Accounts` -> ACCOUNTS). */
+function tableName(t: string): string {
+  return t.replace(/^.*\./, '').toUpperCase();
+}
+
+/**
+ * Whether COL is the foreign key to TABLE's rows: `account_id` to `accounts`, `category_id` to
+ * `categories`, `person_id` to `person`.
+ */
+function parentKey(col: string, table: string): boolean {
+  const m = /^(?:.*\.)?([A-Z][A-Z0-9_]*?)_?ID$/.exec(col.toUpperCase());
+  const p = m?.[1];
+  if (!p) return false;
+  const t = tableName(table);
+  return t === p || t === `${p}S` || t === `${p}ES` || (p.endsWith('Y') && t === `${p.slice(0, -1)}IES`);
+}
+
+function unwrap(cond: Tok[]): Tok[] {
+  let c = cond;
+  while (c[0]?.t === '(' && c[c.length - 1]?.t === ')') {
+    let depth = 0;
+    let closesAtEnd = true;
+    for (let i = 0; i < c.length - 1; i++) {
+      if (c[i]?.t === '(') depth++;
+      else if (c[i]?.t === ')' && --depth === 0) closesAtEnd = false;
+    }
+    if (!closesAtEnd) break;
+    c = c.slice(1, -1);
+  }
+  return c;
+}
+
+/**
+ * A WHERE that keeps every row that has a parent, which under a foreign key is every row:
+ * `account_id IN (SELECT id FROM accounts)`, `EXISTS (SELECT 1 FROM orders WHERE orders.id =
+ * line_items.order_id)`, `DELETE FROM orders USING customers WHERE orders.customer_id =
+ * customers.id`, and `id IN (SELECT id FROM t)` of the table itself. A subquery that filters
+ * its parents (`... FROM accounts WHERE status = 'closed'`, a LIMIT) narrows, and so does a
+ * second condition beside the join.
+ */
+function everyChild(cond: Tok[], table: string, using?: string): boolean {
+  const c = unwrap(cond).map((t) => t.t);
+  const own = tableName(table);
+  // COL IN (SELECT KEY FROM PARENT [alias])
+  if (c.length >= 7 && c[1] === 'IN' && c[2] === '(' && c[3] === 'SELECT' && c[5] === 'FROM' && c[c.length - 1] === ')') {
+    const rest = c.slice(7, -1);
+    // what may follow the parent's name is its alias, nothing that filters
+    const alias = rest[0] ?? '';
+    if (rest.length > 1 || (rest.length === 1 && (!/^[A-Z_]\w*$/.test(alias) || /^(?:WHERE|LIMIT|GROUP)$/.test(alias))))
+      return false;
+    const col = c[0] ?? '';
+    const key = (c[4] ?? '').replace(/^.*\./, '');
+    const parent = c[6] ?? '';
+    if (tableName(parent) === own && col.replace(/^.*\./, '') === key) return true;
+    return key === 'ID' && parentKey(col, parent);
+  }
+  // a join equality, KEY = FK, naming the parent table (or its alias) and the child's key
+  const joins = (a: string, b: string, parent: string, alias?: string) => {
+    const [ta, ca] = a.includes('.') ? [a.slice(0, a.lastIndexOf('.')), a.slice(a.lastIndexOf('.') + 1)] : ['', a];
+    const isParentKey = ca === 'ID' && (tableName(ta) === tableName(parent) || (alias !== undefined && ta === alias));
+    return isParentKey && parentKey(b, parent);
+  };
+  // EXISTS (SELECT ... FROM PARENT [alias] WHERE A = B)
+  if (c[0] === 'EXISTS' && c[1] === '(' && c[2] === 'SELECT' && c[c.length - 1] === ')') {
+    const from = c.indexOf('FROM');
+    const where = c.indexOf('WHERE');
+    if (from < 0 || where < 0 || where > from + 3 || c.length !== where + 5) return false;
+    const parent = c[from + 1] ?? '';
+    const alias = where === from + 3 ? c[from + 2] : undefined;
+    const [a, eq, b] = [c[where + 1] ?? '', c[where + 2], c[where + 3] ?? ''];
+    return eq === '=' && (joins(a, b, parent, alias) || joins(b, a, parent, alias));
+  }
+  // DELETE FROM CHILD USING PARENT WHERE A = B
+  if (using !== undefined && c.length === 3 && c[1] === '=')
+    return joins(c[0] ?? '', c[2] ?? '', using) || joins(c[2] ?? '', c[0] ?? '', using);
+  return false;
 }
 
 /**
@@ -728,9 +835,20 @@ function redisEffects(c: SimpleCommand, out: Effect[]): void {
  * stdin, `-f <(echo ...)`, `-f FILE` written earlier in the line), each destroying statement
  * as a derived exec unless the database is a development or test one.
  */
-export function sqlClientEffects(c: SimpleCommand, out: Effect[], written?: Map<string, string>): void {
-  const name = basename(c.argv[0] ?? '');
-  if (name === 'redis-cli') {
+export function sqlClientEffects(
+  c: SimpleCommand,
+  out: Effect[],
+  written?: Map<string, string>,
+  label?: string,
+): void {
+  // a hosting platform's database shell is its client run on the app's database (sql-platforms.ts)
+  const platform = label === undefined ? platformClient(c) : undefined;
+  if (platform) {
+    sqlClientEffects(platform.cmd, out, written, platform.label);
+    return;
+  }
+  const name = label ?? basename(c.argv[0] ?? '');
+  if (c.argv[0] === 'redis-cli') {
     redisEffects(c, out);
     return;
   }
@@ -738,9 +856,9 @@ export function sqlClientEffects(c: SimpleCommand, out: Effect[], written?: Map<
     pipedScripts(c.argv, c.pipedInto, out);
     return;
   }
-  const dialect = SQL_DIALECT[name];
+  const dialect = SQL_DIALECT[basename(c.argv[0] ?? '')];
   if (!dialect) return;
-  const { texts, target, files } = clientCall(name, dialect, c);
+  const { texts, target, files } = clientCall(basename(c.argv[0] ?? ''), dialect, c);
   // a development name on a host named as production is production's (Redshift's default
   // database is called `dev`)
   const dev = devTarget(dialect, target) && !PROD_NAME.test(target.host ?? '');
