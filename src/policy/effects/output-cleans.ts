@@ -61,8 +61,7 @@ const OUTPUT_CLEANS: Record<string, OutputClean> = {
 const RUNNERS = new Set(['npx', 'pnpx', 'bunx']);
 const RUNNER_VERBS = new Set(['exec', 'dlx', 'x']);
 
-const RSYNC_DELETES =
-  /^--(?:delete|del|delete-before|delete-during|delete-delay|delete-after|delete-excluded)$/;
+const RSYNC_DELETES = /^--(?:delete|del|delete-before|delete-during|delete-delay|delete-after|delete-excluded)$/;
 
 export const OUTPUT_CLEAN_PROGRAMS: readonly string[] = [
   ...Object.keys(OUTPUT_CLEANS),
@@ -104,7 +103,6 @@ function optionValue(argv: readonly string[], opts: readonly string[]): string |
 function has(argv: readonly string[], flags: readonly string[]): boolean {
   return argv.some((w) => flags.some((f) => w === f || w.startsWith(`${f}=`)) && !/=(?:false|0)$/i.test(w));
 }
-
 
 function unwrapped(argv: readonly string[]): readonly string[] {
   let a = argv;

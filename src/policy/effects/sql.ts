@@ -182,11 +182,20 @@ export function alwaysTrue(cond: Tok[]): boolean {
 }
 
 /** The comparison that holds exactly where each one fails (`x IS NULL` / `x IS NOT NULL`, `a >= 0` / `a < 0`). */
-const OPPOSITE: Record<string, string> = { '=': '<>', '<>': '=', '!=': '=', '<': '>=', '>=': '<', '>': '<=', '<=': '>' };
+const OPPOSITE: Record<string, string> = {
+  '=': '<>',
+  '<>': '=',
+  '!=': '=',
+  '<': '>=',
+  '>=': '<',
+  '>': '<=',
+  '<=': '>',
+};
 
 /** A comparison as `COLUMN OP VALUE`, `x IS NOT NULL` as `x <> NULL`; else undefined. */
 function comparison(b: Tok[]): string | undefined {
-  if (b.length === 3 && b[1] && OPPOSITE[b[1].t] && b[0] && !b[0].str && b[2]) return `${b[0].t} ${b[1].t} ${value(b[2])}`;
+  if (b.length === 3 && b[1] && OPPOSITE[b[1].t] && b[0] && !b[0].str && b[2])
+    return `${b[0].t} ${b[1].t} ${value(b[2])}`;
   if (b.length === 3 && b[1]?.t === 'IS' && b[2]?.t === 'NULL' && b[0]) return `${b[0].t} = NULL`;
   if (b.length === 4 && b[1]?.t === 'IS' && b[2]?.t === 'NOT' && b[3]?.t === 'NULL' && b[0]) return `${b[0].t} <> NULL`;
   return undefined;
@@ -443,7 +452,14 @@ function everyChild(cond: Tok[], table: string, using?: string): boolean {
   const c = unwrap(cond).map((t) => t.t);
   const own = tableName(table);
   // COL IN (SELECT KEY FROM PARENT [alias])
-  if (c.length >= 7 && c[1] === 'IN' && c[2] === '(' && c[3] === 'SELECT' && c[5] === 'FROM' && c[c.length - 1] === ')') {
+  if (
+    c.length >= 7 &&
+    c[1] === 'IN' &&
+    c[2] === '(' &&
+    c[3] === 'SELECT' &&
+    c[5] === 'FROM' &&
+    c[c.length - 1] === ')'
+  ) {
     const rest = c.slice(7, -1);
     // what may follow the parent's name is its alias, nothing that filters
     const alias = rest[0] ?? '';
@@ -835,12 +851,7 @@ function redisEffects(c: SimpleCommand, out: Effect[]): void {
  * stdin, `-f <(echo ...)`, `-f FILE` written earlier in the line), each destroying statement
  * as a derived exec unless the database is a development or test one.
  */
-export function sqlClientEffects(
-  c: SimpleCommand,
-  out: Effect[],
-  written?: Map<string, string>,
-  label?: string,
-): void {
+export function sqlClientEffects(c: SimpleCommand, out: Effect[], written?: Map<string, string>, label?: string): void {
   // a hosting platform's database shell is its client run on the app's database (sql-platforms.ts)
   const platform = label === undefined ? platformClient(c) : undefined;
   if (platform) {
@@ -854,6 +865,10 @@ export function sqlClientEffects(
   }
   if ((name === 'cat' || name === 'zcat') && c.pipedInto) {
     pipedScripts(c.argv, c.pipedInto, out);
+    return;
+  }
+  if (c.pipedInto && dumpDrops(name, c.argv)) {
+    pipedDump(name, c.pipedInto, out);
     return;
   }
   const dialect = SQL_DIALECT[basename(c.argv[0] ?? '')];
@@ -936,6 +951,43 @@ function pipedScripts(cat: readonly string[], client: readonly string[], out: Ef
         command: `sql-script-destroys ${f}`,
         via: `${name} runs ${f}, a script named for a wipe, from cat`,
       });
+}
+
+/**
+ * Whether a dump's script drops each object before making it again: `pg_dump -c`/`--clean`,
+ * `pg_dumpall -c`, and mysqldump or mariadb-dump, whose `--opt` default includes
+ * `--add-drop-table` unless `--skip-add-drop-table`, `--skip-opt` or `--no-create-info` (`-t`)
+ * turn it off (pg_dump(1), mysqldump reference).
+ */
+function dumpDrops(name: string, argv: readonly string[]): boolean {
+  if (name === 'pg_dump' || name === 'pg_dumpall')
+    return argv.some((w) => w === '--clean' || /^-[a-zA-Z]*c[a-zA-Z]*$/.test(w));
+  if (name === 'mysqldump' || name === 'mariadb-dump')
+    return !argv.some((w) => /^(?:--skip-add-drop-table|--skip-opt|--no-create-info|-t)$/.test(w));
+  return false;
+}
+
+/**
+ * `pg_dump -c staging | psql -h prod-db app`, `mysqldump staging | mysql -h prod-mysql shop`: a
+ * dump that drops each table before loading it, piped into a database the line names as
+ * production, replaces production's data with the source's.
+ */
+function pipedDump(dumper: string, into: readonly string[], out: Effect[]): void {
+  const argv = [...into];
+  const cmd: SimpleCommand = { argv, quoted: argv.map(() => false), redirs: [], assigns: [], unsets: [] };
+  const platform = platformClient(cmd);
+  const client = platform?.cmd ?? cmd;
+  const name = basename(client.argv[0] ?? '');
+  const dialect = SQL_DIALECT[name];
+  if (!dialect) return;
+  const { target } = clientCall(name, dialect, client);
+  if (!prodTarget(target, client.argv)) return;
+  const label = platform?.label ?? name;
+  out.push({
+    tool: 'exec',
+    command: `data-reset prod ${dumper} into ${label}`,
+    via: `${dumper} drops and reloads every table it dumps, piped into ${label} on a production database`,
+  });
 }
 
 /**
