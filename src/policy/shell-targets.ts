@@ -97,14 +97,16 @@ function join(start: string, rest: string): string {
  * Whether a find's tests only leave some paths out (`-not -path './.git/*'`, `! -name '*.md'`,
  * `-path ./node_modules -prune -o`) besides kind and depth: what is left is still the tree.
  */
-function onlyExclusions(words: string[]): boolean {
+export function onlyExclusions(words: string[]): boolean {
   for (let i = firstTest(words); i < words.length; i++) {
     const w = words[i] ?? '';
     if (EXEC_ACTIONS.has(w)) {
       i = actionEnd(words, i);
       continue;
     }
-    if (w === '-delete' || w === '-o' || w === '-or' || w === '(' || w === ')') continue;
+    // printing actions only hand the paths on (to xargs, a loop): they select nothing
+    if (w === '-delete' || w === '-o' || w === '-or' || w === '(' || w === ')' || w === '\\(' || w === '\\)') continue;
+    if (w === '-print' || w === '-print0') continue;
     if (w === '-not' || w === '!') {
       const t = words[i + 1] ?? '';
       if (!/^-(?:i?path|i?name|wholename)$/.test(t)) return false;
@@ -415,9 +417,10 @@ const KEPT_DATA =
 /**
  * Every file at the top of the working tree or of a home project (`rm -f ./*`, `rm ~/project/*`):
  * the manifests, lockfiles, README and configuration go at once. A bare `*` is not read: it is
- * also how `xargs rm` with input the line does not show is spelled.
+ * also how `xargs rm` with input the line does not show is spelled. `./**` is every file of the
+ * tree, as a `find . -type f | while read f; do rm "$f"` loop binds its variable (shell.ts readLoop).
  */
-const TREE_FILES = /^\.\/\*$|^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)\/[^/.*$][^/*$]*\/\*$/;
+const TREE_FILES = /^\.\/\*(?:\*|\*\/\*)?$|^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)\/[^/.*$][^/*$]*\/\*$/;
 
 /**
  * Parts of a repository's `.git` without which its history is gone: the object store, the refs,
