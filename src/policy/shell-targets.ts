@@ -220,6 +220,18 @@ const SOURCE_EXT =
 const BUILD_FILE =
   /(?:^|\/)(?:CMakeLists\.txt|[Mm]akefile|GNUmakefile|meson\.build|BUILD(?:\.bazel)?|WORKSPACE(?:\.bazel)?|MODULE\.bazel|SConstruct|Rakefile|Gemfile|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|pom\.xml|Cargo\.toml|go\.mod|package\.json|pyproject\.toml|setup\.py|setup\.cfg|platformio\.ini|Dockerfile|Containerfile)$/;
 
+/**
+ * An application's own configuration known by name, which no build writes again: Rails
+ * (config/database.yml, storage.yml, cable.yml, secrets.yml, the encrypted credentials and the
+ * master key without which they cannot be read), Phoenix and Elixir (config/*.exs), Django
+ * (settings.py), Spring (application.yml/.properties), ASP.NET (appsettings*.json), WordPress
+ * (wp-config.php), Laravel's config/*.php, and the platform manifests that deploy it (Procfile,
+ * fly.toml, render.yaml, app.json, Compose files). Emptied, the application no longer connects
+ * to its data or deploys, and an encrypted credentials file or key is lost for good.
+ */
+const APP_CONFIG =
+  /(?:^|\/)(?:config\/(?:database|storage|cable|secrets|credentials(?:\/[\w-]+)?)\.yml(?:\.enc)?|config\/(?:master|credentials\/[\w-]+)\.key|config\/[\w-]+\.exs|config\/[\w-]+\.php|settings\.py|application(?:-[\w-]+)?\.(?:ya?ml|properties)|appsettings(?:\.[\w-]+)?\.json|wp-config\.php|Procfile|fly\.toml|render\.yaml|app\.json|(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml)$/;
+
 /** A glob that names every source file of a kind in a directory or tree: `*.py`, `src/**\/*.ts`. */
 function sourceGlob(w: string): boolean {
   const name = w.slice(w.lastIndexOf('/') + 1);
@@ -261,7 +273,11 @@ export function sourceLossReadings(words: string[]): string[] {
       out.push(`destroys-everywhere ${w}`);
     // `rm -f dist/*.js`, `rm -f dbt/target/compiled/x/*.sql`: generated code the next build writes again
     const generated = !trunc && sourceGlob(w) && generatedFilesPath(w);
-    if ((sourceGlob(w) && !generated) || (trunc && (SOURCE_EXT.test(w) || BUILD_FILE.test(w))) || computed)
+    if (
+      (sourceGlob(w) && !generated) ||
+      (trunc && (SOURCE_EXT.test(w) || BUILD_FILE.test(w) || APP_CONFIG.test(w))) ||
+      computed
+    )
       out.push(`destroys-source ${w}`);
     else if (p === 'rm' && recursive) {
       // `rm -rf src/*` empties src as surely as `rm -rf src` removes it.
