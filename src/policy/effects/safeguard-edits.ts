@@ -119,7 +119,9 @@ const TEST_TREE = /(?:^|\/)(?:tests?|spec|specs|fixtures|__tests__|testdata|e2e|
  * run against, and a later call that runs it shows only its name.
  */
 function schemaWipeScript(path: string, text: string): string | null {
-  if (!/\.(?:sql|psql|pgsql)$/i.test(path) || TEST_TREE.test(path)) return null;
+  // dbt macros run only when invoked, and templated SQL names its schema at run time
+  if (!/\.(?:sql|psql|pgsql)$/i.test(path) || TEST_TREE.test(path) || /(?:^|\/)macros\//.test(path)) return null;
+  if (/\{[{%]/.test(text)) return null;
   return schemaWipeIn(text.length > 256 * 1024 ? text.slice(0, 256 * 1024) : text);
 }
 

@@ -44,19 +44,20 @@ export function wipeIn(text: string): string | null {
 }
 
 /**
- * A script that empties the whole database rather than some tables: DROP SCHEMA/DATABASE,
+ * A script that empties the whole database rather than some tables (named in words that are not
+ * SQL, so that the canonical text is not read as the statement itself): DROP SCHEMA/DATABASE,
  * `DROP OWNED BY`, or a loop over the catalogue (`pg_tables`, `information_schema.tables`,
  * `sqlite_master`) that truncates or drops each table it finds.
  */
 export function schemaWipeIn(text: string): string | null {
   if (
     /\bDROP\s+(?:SCHEMA|DATABASE)\b/i.test(text) &&
-    !/\bDROP\s+(?:SCHEMA|DATABASE)\s+(?:IF\s+EXISTS\s+)?["`]?\w*(?:test|tmp|temp|scratch|dev)\w*["`]?\s*(?:CASCADE\s*)?;/i.test(
+    !/\bDROP\s+(?:SCHEMA|DATABASE)\s+(?:IF\s+EXISTS\s+)?["`]?\w*(?:test|tmp|temp|scratch|dev|ci)\w*["`]?\s*(?:CASCADE\s*)?;/i.test(
       text,
     )
   )
-    return 'DROP SCHEMA';
-  if (/\bDROP\s+OWNED\s+BY\b/i.test(text)) return 'DROP OWNED BY';
+    return 'drop-schema';
+  if (/\bDROP\s+OWNED\s+BY\b/i.test(text)) return 'drop-owned';
   if (
     /\b(?:pg_tables|pg_class|information_schema\.tables|sqlite_master|sys\.tables|all_tables|user_tables)\b/i.test(
       text,
@@ -64,6 +65,6 @@ export function schemaWipeIn(text: string): string | null {
     /\b(?:EXECUTE|EXEC|PREPARE|format\s*\()/i.test(text) &&
     /\b(?:TRUNCATE|DROP\s+TABLE|DELETE\s+FROM)\b/i.test(text)
   )
-    return 'every table';
+    return 'every-table';
   return null;
 }
