@@ -283,3 +283,26 @@ test('writes that arm a wipe: migrations, whole-database scripts, emptied config
     ],
   ]);
 });
+
+test('UDS writes sent raw on a real CAN bus and chips locked through a debug probe are asked', () => {
+  for (const command of [
+    'cansend can0 7E0#043101FF00000000',
+    'cansend can1 7E0#0211010000000000',
+    'cansend can0 7E0#052EF19012340000',
+    'cansend can0 7E0#1014340044000800',
+    "openocd -f interface/stlink.cfg -f target/stm32f4x.cfg -c 'init; reset halt; stm32f4x options_write 0 0xcc; reset; exit'",
+    "openocd -f target/stm32f1x.cfg -c 'init; stm32f1x lock 0; exit'",
+    'STM32_Programmer_CLI -c port=SWD -ob RDP=0xCC',
+  ])
+    expectCommand(command, 'stop');
+  for (const command of [
+    'cansend vcan0 7E0#043101FF00000000',
+    'cansend can0 7DF#0201000000000000',
+    'cansend can0 7E0#0322F19000000000',
+    'cansend can0 123#DEADBEEF',
+    'openocd -f interface/cmsis-dap.cfg -f target/stm32h7x.cfg',
+    "openocd -f target/stm32f4x.cfg -c 'init; reset halt; flash info 0; exit'",
+    'STM32_Programmer_CLI -c port=SWD -ob displ',
+  ])
+    expectCommand(command, 'pass');
+});
