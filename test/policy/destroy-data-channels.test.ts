@@ -306,3 +306,18 @@ test('UDS writes sent raw on a real CAN bus and chips locked through a debug pro
   ])
     expectCommand(command, 'pass');
 });
+
+test('a one-liner that connects with a database driver is read for its SQL, by the database it names', () => {
+  for (const command of [
+    `python3 -c "import psycopg2,os; c=psycopg2.connect(os.environ['DATABASE_URL']); c.cursor().execute('DELETE FROM users WHERE id > 0'); c.commit()"`,
+    `python3 -c "import psycopg2,os; c=psycopg2.connect(os.environ['PROD_DATABASE_URL']); c.cursor().execute('DELETE FROM sessions WHERE id > 0')"`,
+  ])
+    expectCommand(command, 'stop');
+  for (const command of [
+    `python3 -c "import sqlite3; c=sqlite3.connect('dev.db'); c.execute('DELETE FROM users WHERE id > 0'); c.commit()"`,
+    `python3 -c "import psycopg2; c=psycopg2.connect('dbname=app_test'); c.cursor().execute('TRUNCATE users')"`,
+    `node -e "const {Pool}=require('pg'); new Pool({connectionString:'postgres://localhost/app_dev'}).query('DELETE FROM users WHERE id > 0')"`,
+    `python3 -c "import psycopg2,os; c=psycopg2.connect(os.environ['DATABASE_URL']); c.cursor().execute('DELETE FROM sessions WHERE expires_at < now()')"`,
+  ])
+    expectCommand(command, 'pass');
+});
