@@ -34,6 +34,7 @@ test('SQL piped or passed to hosting platforms database shells is read as SQL', 
     'echo FLUSHDB | heroku redis:cli -a acme-api-production --confirm acme-api-production',
     "printf 'DROP SCHEMA public CASCADE;' | fly postgres connect -a acme-db",
     'echo FLUSHALL | fly redis connect',
+    "redis-cli -h prod-redis UNLINK $(redis-cli -h prod-redis KEYS 'session:*')",
     "pscale shell acme main <<< 'DROP TABLE orders;'",
     'turso db shell acme-prod "DROP TABLE customers"',
     "npx wrangler d1 execute prod-db --command='DROP TABLE sessions' --remote",
@@ -51,6 +52,8 @@ test('SQL piped or passed to hosting platforms database shells is read as SQL', 
     "wrangler d1 execute acme-db --local --command 'DELETE FROM users'",
     "wrangler d1 execute acme-db --remote --command 'SELECT count(*) FROM users'",
     'turso db shell acme-dev "DROP TABLE customers"',
+    "redis-cli -h localhost DEL $(redis-cli -h localhost KEYS 'cache:*')",
+    'redis-cli DEL session:123',
   ])
     expectCommand(command, 'pass');
 });

@@ -853,6 +853,14 @@ function redisEffects(c: SimpleCommand, out: Effect[]): void {
     if (verb === 'EVAL' || verb === 'EVAL_RO' || verb === 'FCALL' || verb === 'FUNCTION')
       for (const m of line.matchAll(/redis\.p?call\(\s*['"](\w+)['"]/gi)) verbs.push((m[1] ?? '').toUpperCase());
   }
+  // `DEL $(redis-cli KEYS 'session:*')`: every key a pattern matches, as a scan piped into DEL is
+  const computed = words.slice(1).find((w) => /^(?:\$\(|`)/.test(w) && /\b(?:KEYS|--scan)\b/i.test(w));
+  if ((verbs[0] === 'DEL' || verbs[0] === 'UNLINK') && computed && !(host !== undefined && LOCAL_HOST.test(host)))
+    out.push({
+      tool: 'exec',
+      command: `redis DEL-MATCHING ${/KEYS\s+['"]?([^'"\s)]+)/i.exec(computed)?.[1] ?? '*'}`,
+      via: `redis-cli ${host ? `-h ${host} ` : ''}deletes every key a KEYS pattern lists`,
+    });
   for (const verb of verbs) {
     if (verb !== 'FLUSHALL' && verb !== 'FLUSHDB') continue;
     if (verb === 'FLUSHDB' && local && db === '15') continue;
