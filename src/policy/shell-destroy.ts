@@ -5,6 +5,7 @@
 // on deletes decide them (docs/shell-readings.md).
 import { basename } from './shell-wrappers.js';
 import { readFind } from './shell-flags.js';
+import { onlyExclusions } from './shell-targets.js';
 import { at } from '../util/invariant.js';
 
 /** Programs that destroy the files they are given (overwrite, then usually unlink). */
@@ -49,7 +50,8 @@ export function listedTree(words: string[]): string | null {
   }
   if (name === 'find') {
     const f = readFind(['find', ...words.slice(1)]);
-    if (!f || f.filtered || f.starts.length !== 1) return null;
+    // `-path ./node_modules -prune -o -type f -print0` leaves paths out: what is listed is still the tree
+    if (!f || (f.filtered && !onlyExclusions(words)) || f.starts.length !== 1) return null;
     return f.starts[0] ?? null;
   }
   if (name === 'ls' || name === 'fd' || name === 'fdfind') {

@@ -97,14 +97,16 @@ function join(start: string, rest: string): string {
  * Whether a find's tests only leave some paths out (`-not -path './.git/*'`, `! -name '*.md'`,
  * `-path ./node_modules -prune -o`) besides kind and depth: what is left is still the tree.
  */
-function onlyExclusions(words: string[]): boolean {
+export function onlyExclusions(words: string[]): boolean {
   for (let i = firstTest(words); i < words.length; i++) {
     const w = words[i] ?? '';
     if (EXEC_ACTIONS.has(w)) {
       i = actionEnd(words, i);
       continue;
     }
-    if (w === '-delete' || w === '-o' || w === '-or' || w === '(' || w === ')') continue;
+    // printing actions only hand the paths on (to xargs, a loop): they select nothing
+    if (w === '-delete' || w === '-o' || w === '-or' || w === '(' || w === ')' || w === '\\(' || w === '\\)') continue;
+    if (w === '-print' || w === '-print0') continue;
     if (w === '-not' || w === '!') {
       const t = words[i + 1] ?? '';
       if (!/^-(?:i?path|i?name|wholename)$/.test(t)) return false;
@@ -218,6 +220,18 @@ const SOURCE_EXT =
 const BUILD_FILE =
   /(?:^|\/)(?:CMakeLists\.txt|[Mm]akefile|GNUmakefile|meson\.build|BUILD(?:\.bazel)?|WORKSPACE(?:\.bazel)?|MODULE\.bazel|SConstruct|Rakefile|Gemfile|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|pom\.xml|Cargo\.toml|go\.mod|package\.json|pyproject\.toml|setup\.py|setup\.cfg|platformio\.ini|Dockerfile|Containerfile)$/;
 
+/**
+ * An application's own configuration known by name, which no build writes again: Rails
+ * (config/database.yml, storage.yml, cable.yml, secrets.yml, the encrypted credentials and the
+ * master key without which they cannot be read), Phoenix and Elixir (config/*.exs), Django
+ * (settings.py), Spring (application.yml/.properties), ASP.NET (appsettings*.json), WordPress
+ * (wp-config.php), Laravel's config/*.php, and the platform manifests that deploy it (Procfile,
+ * fly.toml, render.yaml, app.json, Compose files). Emptied, the application no longer connects
+ * to its data or deploys, and an encrypted credentials file or key is lost for good.
+ */
+const APP_CONFIG =
+  /(?:^|\/)(?:config\/(?:database|storage|cable|secrets|credentials(?:\/[\w-]+)?)\.yml(?:\.enc)?|config\/(?:master|credentials\/[\w-]+)\.key|config\/[\w-]+\.exs|config\/[\w-]+\.php|settings\.py|application(?:-[\w-]+)?\.(?:ya?ml|properties)|appsettings(?:\.[\w-]+)?\.json|wp-config\.php|Procfile|fly\.toml|render\.yaml|app\.json|(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml)$/;
+
 /** A glob that names every source file of a kind in a directory or tree: `*.py`, `src/**\/*.ts`. */
 function sourceGlob(w: string): boolean {
   const name = w.slice(w.lastIndexOf('/') + 1);
@@ -259,7 +273,11 @@ export function sourceLossReadings(words: string[]): string[] {
       out.push(`destroys-everywhere ${w}`);
     // `rm -f dist/*.js`, `rm -f dbt/target/compiled/x/*.sql`: generated code the next build writes again
     const generated = !trunc && sourceGlob(w) && generatedFilesPath(w);
-    if ((sourceGlob(w) && !generated) || (trunc && (SOURCE_EXT.test(w) || BUILD_FILE.test(w))) || computed)
+    if (
+      (sourceGlob(w) && !generated) ||
+      (trunc && (SOURCE_EXT.test(w) || BUILD_FILE.test(w) || APP_CONFIG.test(w))) ||
+      computed
+    )
       out.push(`destroys-source ${w}`);
     else if (p === 'rm' && recursive) {
       // `rm -rf src/*` empties src as surely as `rm -rf src` removes it.
@@ -415,9 +433,10 @@ const KEPT_DATA =
 /**
  * Every file at the top of the working tree or of a home project (`rm -f ./*`, `rm ~/project/*`):
  * the manifests, lockfiles, README and configuration go at once. A bare `*` is not read: it is
- * also how `xargs rm` with input the line does not show is spelled.
+ * also how `xargs rm` with input the line does not show is spelled. `./**` is every file of the
+ * tree, as a `find . -type f | while read f; do rm "$f"` loop binds its variable (shell.ts readLoop).
  */
-const TREE_FILES = /^\.\/\*$|^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)\/[^/.*$][^/*$]*\/\*$/;
+const TREE_FILES = /^\.\/\*(?:\*|\*\/\*)?$|^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+)\/[^/.*$][^/*$]*\/\*$/;
 
 /**
  * Parts of a repository's `.git` without which its history is gone: the object store, the refs,

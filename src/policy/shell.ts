@@ -1393,7 +1393,7 @@ class Analyzer {
     const names = w.slice(2).filter((x) => x !== '-r');
     const name = names[0] ?? '';
     if (names.length !== 1 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
-    const glob = ctx.listingIn?.[0] ?? (ctx.listedIn === '.' ? '**' : `${ctx.listedIn ?? '.'}/**`);
+    const glob = ctx.listingIn?.[0] ?? `${ctx.listedIn ?? '.'}/**`;
     ctx.scope.set(name, glob);
   }
 

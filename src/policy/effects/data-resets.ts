@@ -91,6 +91,59 @@ const WIPES: Wipe[] = [
     task: (r) => (r.some((w) => w === '--clean' || /^-[a-zA-Z]*c[a-zA-Z]*$/.test(w)) ? '--clean' : null),
   },
   { tool: /^mongorestore$/, task: (r) => (r.includes('--drop') ? '--drop' : null) },
+  // hosted databases overwritten in place: Heroku's pg:copy and pg:backups:restore replace every
+  // table of the target database, pg:reset empties it (Heroku CLI reference: "overwrites all
+  // data"); flyctl postgres import --clean drops the objects first; Cloud SQL's backups restore
+  // replaces the data of --restore-instance; pgsync --truncate/--overwrite rewrite the
+  // destination's rows, which `--to-safe` confirms is not this machine
+  {
+    tool: /^heroku$/,
+    task: (r) =>
+      any(r, /^pg:(?:copy|reset|backups:restore)$/) ?? (has(r, 'pg:backups', 'restore') ? 'pg:backups restore' : null),
+  },
+  {
+    tool: /^(?:fly|flyctl)$/,
+    task: (r) =>
+      (has(r, 'postgres', 'import') || has(r, 'pg', 'import')) && r.includes('--clean')
+        ? 'postgres import --clean'
+        : null,
+  },
+  { tool: /^gcloud$/, task: (r) => (has(r, 'sql', 'backups', 'restore') ? 'sql backups restore' : null) },
+  { tool: /^pgsync$/, task: (r) => any(r, /^--(?:truncate|overwrite)$/) },
+  // CMS and PHP framework CLIs (Drush, WP-CLI, Magento, Strapi, Payload, Sqitch): each acts on the
+  // site of the directory it runs in unless an alias, --ssh or a URL points it elsewhere
+  {
+    tool: /^drush$/,
+    task: (r) =>
+      any(r, /^(?:sql-drop|sql:drop|site-install|site:install|si)$/) ??
+      (PROD.test(drushSyncTarget(r)) ? 'sql:sync' : null),
+  },
+  {
+    tool: /^wp$/,
+    task: (r) =>
+      has(r, 'db', 'reset')
+        ? 'db reset'
+        : has(r, 'db', 'drop')
+          ? 'db drop'
+          : has(r, 'db', 'clean')
+            ? 'db clean'
+            : has(r, 'site', 'empty')
+              ? 'site empty'
+              : r.includes('search-replace') && !r.includes('--dry-run')
+                ? 'search-replace'
+                : null,
+  },
+  { tool: /^magento$/, task: (r) => any(r, /^setup:uninstall$/) },
+  { tool: /^strapi$/, task: (r) => (r.includes('transfer') && r.includes('--to') ? 'transfer' : any(r, /^import$/)) },
+  { tool: /^payload$/, task: (r) => any(r, /^migrate:(?:fresh|reset)$/) },
+  // sqitch revert with no change named, or back to @ROOT, reverts every change of the plan
+  {
+    tool: /^sqitch$/,
+    task: (r) =>
+      r.includes('revert') && (!r.some((w) => w === '--to' || w.startsWith('--to=')) || r.includes('@ROOT'))
+        ? 'revert --to @ROOT'
+        : null,
+  },
   // message brokers: topics deleted or emptied (Kafka's kafka-topics --delete, kafka-delete-records),
   // queues purged or deleted and nodes reset (rabbitmqctl); the broker is named by --bootstrap-server
   { tool: /^kafka-topics(?:\.sh)?$/, task: (r) => (r.includes('--delete') ? 'topics --delete' : null) },
@@ -103,6 +156,13 @@ const WIPES: Wipe[] = [
   { tool: /^(?:mvn|mvnw|mvnd)$/, task: (r) => any(r, /^(?:flyway:clean|liquibase:dropAll|liquibase:drop-all)$/) },
   { tool: /^(?:gradle|gradlew)$/, task: (r) => any(r, /^(?::?[\w-]+:)?(?:flywayClean|liquibaseDropAll|dropAll)$/) },
 ];
+
+/** The site `drush sql:sync SOURCE TARGET` overwrites: its second operand. */
+function drushSyncTarget(r: string[]): string {
+  const ops = r.filter((w) => !w.startsWith('-'));
+  const at = ops.findIndex((w) => w === 'sql-sync' || w === 'sql:sync');
+  return at >= 0 ? (ops[at + 2] ?? '') : '';
+}
 
 /**
  * The applicability key of dataResetEffects (reading-keys.ts): a wipe is found only where some
@@ -146,6 +206,8 @@ const LOCAL_HOST =
   /^(?:localhost|127(?:\.\d+){3}|::1|\[::1\]|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|database)$/i;
 /** Variables and options that name the database or its environment. */
 const ENV_NAME = /^(?:RAILS_ENV|RACK_ENV|MIX_ENV|NODE_ENV|APP_ENV|FLASK_ENV|DJANGO_SETTINGS_MODULE|ENV|STAGE)$/;
+const DB_SCHEME =
+  /^(?:postgres(?:ql)?|mysql|mariadb|mongodb(?:\+srv)?|redis|rediss|sqlserver|mssql|cockroachdb|clickhouse)(?:\+\w+)?:\/\//i;
 const URL_NAME = /(?:DATABASE_URL|DB_URL|_DSN|^PGHOST|^MYSQL_HOST|^DB_HOST|^DATABASE_HOST|_DB_HOST)$/;
 const URL_OPTION =
   /^(?:--url|-url|--database-url|--db-url|-database|--database|--host|-h|--dsn|--connection|--uri|--bootstrap-server|--broker-list|--zookeeper|--node)$/;
@@ -198,6 +260,9 @@ export function targetValues(assigns: { name: string; value: string }[], rest: s
   for (const a of assigns) {
     if (ENV_NAME.test(a.name)) values.push({ name: a.name, value: a.value, kind: 'env' });
     else if (URL_NAME.test(a.name)) values.push({ name: '', value: a.value, kind: 'url' });
+    // any other variable holding a database URL (`MIKRO_ORM_CLIENT_URL=postgres://...`, `TYPEORM_URL`, `DATABASE_URI`)
+    else if (/(?:URL|URI)$/.test(a.name) && DB_SCHEME.test(a.value))
+      values.push({ name: '', value: a.value, kind: 'url' });
   }
   for (let k = 0; k < rest.length; k++) {
     const w = rest[k] ?? '';
@@ -247,8 +312,26 @@ export function dataReset(c: Pick<SimpleCommand, 'argv' | 'assigns'>): DataReset
         values.push({ name: '', value: rest[k + 1] ?? '', kind: /:\/\//.test(rest[k + 1] ?? '') ? 'url' : 'env' });
   // `supabase db reset` resets the local stack unless told to use the linked project or a URL.
   if (tool === 'supabase' && rest.includes('--linked')) values.push({ name: '', value: 'linked', kind: 'url' });
+  // the Heroku app, the WP-CLI or Drush remote (`-a shop`, `--ssh=host`, `@prod`), pgsync's confirmation of a remote target
+  if (tool === 'heroku' || tool === 'wp' || tool === 'drush' || tool === 'pgsync')
+    for (let k = 0; k < rest.length; k++) {
+      const w = rest[k] ?? '';
+      if ((w === '-a' || w === '--app') && rest[k + 1])
+        values.push({ name: '', value: rest[k + 1] ?? '', kind: 'env' });
+      else if (w.startsWith('--app=')) values.push({ name: '', value: w.slice(6), kind: 'env' });
+      else if (w.startsWith('--ssh=')) values.push({ name: '', value: w.slice(6), kind: 'url' });
+      else if (w === '--to-safe') values.push({ name: '', value: 'remote', kind: 'url' });
+      else if (/^@[\w.-]+$/.test(w) && !/^@(?:self|none|local|dev|test|sites)$/.test(w))
+        values.push({ name: '', value: w.slice(1), kind: 'env' });
+    }
+  if (tool === 'strapi')
+    for (let k = 0; k < rest.length; k++)
+      if (rest[k] === '--to' && rest[k + 1]) values.push({ name: '', value: rest[k + 1] ?? '', kind: 'url' });
   // a production name anywhere among its words (`--schema=prisma/schema.prod.prisma`, a DSN `host=prod-db`)
-  for (const w of rest) if (PROD.test(w) && !w.startsWith('$')) values.push({ name: '', value: w, kind: 'env' });
+  // (Heroku's `APP::DATABASE` names the source of a copy or restore, not what it overwrites)
+  for (const w of rest)
+    if (PROD.test(w) && !w.startsWith('$') && !(tool === 'heroku' && w.includes('::')))
+      values.push({ name: '', value: w, kind: 'env' });
   return { tool, task, values };
 }
 
@@ -280,11 +363,15 @@ export function dataResetEffects(c: SimpleCommand): Effect[] {
   const { tool, task, values } = r;
   const target = classify(values);
   // `manage.py sqlflush` only prints the SQL a flush would run; reset_db (django-extensions) is a dev tool
+  // a Heroku app not named for staging, review or development may well be production: its
+  // database is overwritten whatever the app is called
+  const herokuApp = tool === 'heroku' && target === 'unknown' && !values.some((v) => HEROKU_PREPROD.test(v.value));
   if (
-    target === 'unknown' &&
-    !values.length &&
-    !LOCAL_DEFAULT.test(tool) &&
-    /^(?:goose|drizzle-kit|kafka-.*)$/.test(tool)
+    herokuApp ||
+    (target === 'unknown' &&
+      !values.length &&
+      !LOCAL_DEFAULT.test(tool) &&
+      /^(?:goose|drizzle-kit|kafka-.*)$/.test(tool))
   ) {
     // the line does not say which database: the one the project's configuration names, which
     // may be production (asked, not denied)
@@ -303,4 +390,7 @@ export function dataResetEffects(c: SimpleCommand): Effect[] {
  * stack, pg_restore and mongorestore into the local server, rabbitmqctl on the local node, Mix
  * tasks (MIX_ENV defaults to dev), Rails and rake tasks (RAILS_ENV defaults to development).
  */
-const LOCAL_DEFAULT = /^(?:supabase|pg_restore|mongorestore|rabbitmqctl|mix|rails|rake)$/;
+const LOCAL_DEFAULT = /^(?:supabase|pg_restore|mongorestore|rabbitmqctl|mix|rails|rake|drush|wp|magento|strapi)$/;
+
+/** Heroku apps named for a stage before production (pipelines' staging, review apps `app-pr-42`). */
+const HEROKU_PREPROD = /(?:^|[^A-Za-z])(?:staging|stage|stg|review|preview|qa|uat|sandbox|demo|pr-\d+)(?:[^A-Za-z]|$)/i;

@@ -134,6 +134,36 @@ const SCRIPT_FILE = /^[\w./-]+\.(?:rb|py|php|exs)$/;
 /** Interpreters and the option that gives them code. */
 const INLINE = /^(python[0-9.]*|ruby|node|php) (-c|-e|-r)$/;
 
+/** A database driver's connection in code (psycopg, mysqlclient, sqlite3, SQLAlchemy, pg, mysql2, PDO, Sequel, ActiveRecord). */
+const DRIVER =
+  /\b(?:psycopg2?|pymysql|MySQLdb|mysql\.connector|sqlite3|sqlalchemy|create_engine|asyncpg|require\(\s*['"](?:pg|mysql2?|better-sqlite3|postgres)['"]\s*\)|new\s+PDO|mysqli|PG\.connect|Sequel\.connect|ActiveRecord::Base\.connection)\b/;
+
+/**
+ * The databases code names where it connects: a URL literal, libpq's `dbname=NAME`, a SQLite
+ * file (`sqlite3.connect('dev.db')`), and the variable a URL is read from (`PROD_DATABASE_URL`).
+ */
+function codeTargets(code: string): TargetValue[] {
+  const out: TargetValue[] = [];
+  for (const m of code.matchAll(/\b(?:postgres(?:ql)?|mysql|mariadb|sqlite|mongodb(?:\+srv)?):\/\/[^'"`\s]*/gi))
+    out.push({ name: '', value: m[0], kind: 'url' });
+  for (const m of code.matchAll(/\bdbname\s*=\s*['"]?(\w+)/g)) out.push({ name: '', value: m[1] ?? '', kind: 'env' });
+  for (const m of code.matchAll(/\bconnect\(\s*['"]([^'"]+\.(?:db|sqlite3?))['"]/g))
+    out.push({ name: '', value: m[1] ?? '', kind: 'env' });
+  for (const m of code.matchAll(/\b([A-Z][A-Z0-9_]*(?:DATABASE_URL|DB_URL|_DSN))\b/g))
+    out.push({ name: m[1] ?? '', value: m[1] ?? '', kind: 'env' });
+  return out;
+}
+
+/**
+ * A one-liner that connects with a database driver and runs a statement the SQL reader reads as
+ * a wipe (`cur.execute('DELETE FROM users WHERE id > 0')`): read like a runner's SQL, by target.
+ */
+function driverSqlWipe(code: string): boolean {
+  if (!DRIVER.test(code)) return false;
+  for (const m of code.matchAll(SQL_LITERAL)) if (sqlTextEffects(m[2] ?? '', 'generic', '').length) return true;
+  return false;
+}
+
 /** Where the tool starts in argv, past runners (`bundle exec`, `python`, `php`, `npx`). */
 function toolStart(argv: string[]): number {
   let i = 0;
@@ -152,7 +182,7 @@ export function runnerCode(c: Pick<SimpleCommand, 'argv' | 'assigns' | 'stdin'>)
   // an interpreter one-liner that loads the application and wipes through its ORM
   // (`FLASK_ENV=production python -c '...; db.drop_all()'`, `ruby -e 'require "./app"; User.delete_all'`)
   const inline = INLINE.exec(`${basename(argv[0] ?? '')} ${argv[1] ?? ''}`);
-  if (inline && argv[2] && ormWipe(argv[2])) {
+  if (inline && argv[2] && (ormWipe(argv[2]) || driverSqlWipe(argv[2]))) {
     const lang = /^python/.test(inline[1] ?? '')
       ? PYTHON
       : /^ruby/.test(inline[1] ?? '')
@@ -160,7 +190,8 @@ export function runnerCode(c: Pick<SimpleCommand, 'argv' | 'assigns' | 'stdin'>)
         : inline[1] === 'php'
           ? PHP
           : NODE;
-    return { lang, code: argv[2], tool: `${inline[1] ?? ''} ${inline[2] ?? ''}`, values: targetValues(c.assigns, []) };
+    const values = [...targetValues(c.assigns, []), ...codeTargets(argv[2])];
+    return { lang, code: argv[2], tool: `${inline[1] ?? ''} ${inline[2] ?? ''}`, values };
   }
   const t = toolStart(argv);
   const tool = basename(argv[t] ?? '').replace(/^bin\//, '');

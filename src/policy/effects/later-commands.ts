@@ -135,9 +135,10 @@ const shell = (command: string, via: string): Effect[] => {
 
 /** npm/composer/deno scripts that run without being named: routine ones, and the pre/post hooks
  * npm runs around any script (docs.npmjs.com "scripts: pre & post scripts"). A script someone
- * starts by its own name (`db:reset`, `deploy`) is that person's choice when they run it. */
+ * starts by its own name (`db:reset`, `deploy`) is that person's choice when they run it; `clean`
+ * is run as routinely as `build`, by people and agents alike, trusting it to remove build output. */
 const ROUTINE_SCRIPT =
-  /^(?:pre|post)[\w:-]+$|^(?:test|start|build|dev|serve|lint|check|watch|format|typecheck|compile|ci|default)(?::[\w-]+)?$/;
+  /^(?:pre|post)[\w:-]+$|^(?:test|start|build|dev|serve|lint|check|watch|format|typecheck|compile|ci|default|clean)(?::[\w-]+)?$/;
 
 function commandsOf(v: KeyedValue, argv: boolean): string[] {
   if (argv && v.list) return [argvCommand(v.items)];

@@ -60,6 +60,8 @@ import { OVERWRITE_PROGRAMS, overwriteEffects } from './overwrite-wipes.js';
 import { STORAGE_PROGRAMS, storageWipeEffects } from './storage-wipes.js';
 import { ENCRYPT_PROGRAMS, encryptWipeEffects } from './encrypt-wipes.js';
 import { CLEAN_VAR_PROGRAMS, cleanVarEffects } from './clean-vars.js';
+import { OUTPUT_CLEAN_PROGRAMS, outputCleanEffects } from './output-cleans.js';
+import { DEVICE_WRITE_PROGRAMS, deviceWriteEffects } from './device-writes.js';
 import { LOG_WIPE_HINT, logWipeEffects } from './log-wipes.js';
 import { FORGE_HISTORY_PROGRAMS, forgeHistoryEffects } from './forge-history.js';
 import { FORGE_PROTECTION_PROGRAMS, forgeProtectionEffects } from './forge-protections.js';
@@ -219,6 +221,10 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'encrypt-wipes', programs: ENCRYPT_PROGRAMS, read: encryptWipeEffects },
   // a project's clean target given a root, home or system folder on the command line (clean-vars.ts)
   { name: 'clean-vars', programs: CLEAN_VAR_PROGRAMS, read: cleanVarEffects },
+  // site generators, bundlers and rsync --delete emptying an output folder that is a home, the root or .. (output-cleans.ts)
+  { name: 'output-cleans', programs: OUTPUT_CLEAN_PROGRAMS, read: outputCleanEffects },
+  // UDS writes and erases sent raw on a CAN bus, chips locked through a debug probe (device-writes.ts)
+  { name: 'device-writes', programs: DEVICE_WRITE_PROGRAMS, read: deviceWriteEffects },
   // system logs emptied or deleted, the journal vacuumed to nothing (log-wipes.ts); reads the writes found so far
   { name: 'log-wipes', hint: LOG_WIPE_HINT, read: logWipeEffects },
   // a shared branch force-moved or the default branch switched through gh api (forge-history.ts)

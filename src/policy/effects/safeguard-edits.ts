@@ -24,7 +24,7 @@
 // layouts of Rails, Django, Alembic, Prisma, Flyway, goose, golang-migrate, Knex, TypeORM, Sequelize.
 import type { Effect } from './types.js';
 import { armedSettingEffects } from './armed-settings.js';
-import { wipeIn, wipesIn } from './wipes.js';
+import { schemaWipeIn, wipeIn, wipesIn } from './wipes.js';
 
 /** A safeguard: its key, and the values that protect and that do not. */
 interface Safeguard {
@@ -58,8 +58,19 @@ const SAFEGUARDS: Safeguard[] = [
     removable: true,
   },
   { key: /persistentVolumeReclaimPolicy|reclaimPolicy/, on: /^"?Retain"?$/, off: /^"?Delete"?$/ },
-  // Crossplane managed resources and claims: `Orphan` keeps the cloud resource when its object is deleted
-  { key: /deletionPolicy/, on: /^"?Orphan"?$/, off: /^"?Delete"?$/, removable: true },
+  // Crossplane managed resources and claims (`deletionPolicy: Orphan` keeps the external resource
+  // when the object is deleted), a StatefulSet's PVC retention (`whenDeleted`/`whenScaled`),
+  // KubeBlocks' `terminationPolicy` (DoNotTerminate, Halt keep the data; Delete, WipeOut do not)
+  { key: /deletionPolicy/, on: /^"?(?:Orphan|Retain)"?$/, off: /^"?Delete"?$/, removable: true },
+  { key: /whenDeleted|whenScaled/, on: /^"?Retain"?$/, off: /^"?Delete"?$/ },
+  { key: /terminationPolicy/, on: /^"?(?:DoNotTerminate|Halt)"?$/, off: /^"?(?:Delete|WipeOut)"?$/ },
+  // Config Connector's and ACK's annotations that abandon or retain the cloud resource on delete
+  {
+    key: /"?cnrm\.cloud\.google\.com\/deletion-policy"?|"?services\.k8s\.aws\/deletion-policy"?/,
+    on: /^"?(?:abandon|retain)"?$/,
+    off: /^"?delete"?$/,
+    removable: true,
+  },
   { key: /"?helm\.sh\/resource-policy"?/, on: /^"?keep"?$/, off: /^"?delete"?$/, removable: true },
 ];
 
@@ -108,6 +119,22 @@ export function seedWipe(path: string, text: string): string | null {
   return (
     wipesIn(text).find((w) => /^(?:every table|DROP SCHEMA|DROP \.\.\. CASCADE|audit trail removed)$/.test(w)) ?? null
   );
+}
+
+/** Folders whose scripts only ever meet a test database: fixtures, test support. */
+const TEST_TREE = /(?:^|\/)(?:tests?|spec|specs|fixtures|__tests__|testdata|e2e|cypress|playwright)\//i;
+
+/**
+ * `wipe-script PATH WHAT`: a SQL script written outside migrations and test folders that
+ * empties the whole database (DROP OWNED BY, a loop truncating every table of the
+ * catalogue). Nothing is lost when it is written; everything is on whatever database it is next
+ * run against, and a later call that runs it shows only its name.
+ */
+function schemaWipeScript(path: string, text: string): string | null {
+  // dbt macros run only when invoked, and templated SQL names its schema at run time
+  if (!/\.(?:sql|psql|pgsql)$/i.test(path) || TEST_TREE.test(path) || /(?:^|\/)macros\//.test(path)) return null;
+  if (/\{[{%]/.test(text)) return null;
+  return schemaWipeIn(text.length > 256 * 1024 ? text.slice(0, 256 * 1024) : text);
 }
 
 /** A test or development configuration (`.env.test`, `config/settings/dev.py`, `database.test.yml`). */
@@ -220,6 +247,13 @@ export function armedLossEffects(tool: string, path: string, before: string, aft
       tool: 'exec',
       command: `migration-wipe ${file} ${wipe}`,
       via: `the migration ${path} runs ${wipe} when it is applied`,
+    });
+  const whole = wipe ? null : schemaWipeScript(path, after);
+  if (whole)
+    out.push({
+      tool: 'exec',
+      command: `wipe-script ${file} ${whole}`,
+      via: `${path} is a script that empties the whole database it is run on (${whole})`,
     });
   out.push(...armedSettingEffects(tool, path, before, after));
   return out;

@@ -1,5 +1,6 @@
 // What SQL or ORM code wipes when it runs: one list for the readers of migrations
 // (safeguard-edits.ts) and of hooks and scheduled tasks (armed-settings.ts).
+import { destroys, sqlStatements } from './sql.js';
 
 /** What a migration's up half wipes: TRUNCATE ... CASCADE, DELETE without WHERE, DROP ... CASCADE, delete_all. */
 const WIPES: [RegExp, string][] = [
@@ -37,11 +38,54 @@ const WIPES: [RegExp, string][] = [
     /\bDROP\s+TABLE\s+(?:IF\s+EXISTS\s+)?["`]?\w*(?:audit|activity_log|event_log|access_log|security_log)\w*|\bdrop_?[Tt]able(?:IfExists)?\s*\(?\s*[:"'`]\w*(?:audit|activity_log|event_log)\w*|\bDISABLE\s+TRIGGER\s+ALL\b/i,
     'audit trail removed',
   ],
+  // more query builders' delete-all forms: Laravel `DB::table('t')->delete()` / `Model::truncate()`,
+  // Ecto `Repo.delete_all(Module)`, a Knex builder under another name
+  [
+    /\bDB::table\(\s*['"][\w.]+['"]\s*\)\s*->\s*(?:delete|truncate)\(\s*\)|\b[A-Z]\w*::truncate\(\s*\)/,
+    'delete of every row',
+  ],
+  [/\bRepo\.delete_all\(\s*[A-Z][\w.]*\s*\)/, 'delete of every row'],
+  [/\bbulkDelete\(\s*['"`][\w.]+['"`]\s*(?:,\s*undefined\s*)?\)/, 'delete of every row'],
 ];
+
+/**
+ * A DELETE whose WHERE keeps every row in practice (`WHERE created_at < now()`, `WHERE id > 0`,
+ * `account_id IN (SELECT id FROM accounts)`), read statement by statement as the database would
+ * (sql.ts), in a SQL file or in a string of code.
+ */
+function everyRowDelete(text: string): boolean {
+  if (!/\bDELETE\b/i.test(text)) return false;
+  const pieces = [
+    text,
+    ...[...text.matchAll(/'([^'\n]{8,})'|"([^"\n]{8,})"|`([^`]{8,})`/g)].map((m) => m[1] ?? m[2] ?? m[3] ?? ''),
+  ];
+  return pieces.some((p) => sqlStatements(p).some((st) => destroys(st)?.startsWith('DELETE FROM') === true));
+}
 
 /** The first wipe of a migration's kind that SQL or ORM code runs, or null (migrations in safeguard-edits.ts, hooks and tasks in armed-settings.ts). */
 export function wipeIn(text: string): string | null {
   for (const [re, what] of WIPES) if (re.test(text)) return what;
+  return everyRowDelete(text) ? 'DELETE without WHERE' : null;
+}
+
+/**
+ * A script that empties the whole database rather than some tables: `DROP OWNED BY`, or a loop over
+ * the catalogue (`pg_tables`, `information_schema.tables`, `sqlite_master`) that truncates or
+ * drops each table it finds. A `DROP SCHEMA public CASCADE; CREATE SCHEMA public` reset script is
+ * the usual way a project rebuilds its development schema (test/policy/precision-lookalikes) and
+ * is not read here. Each is named in words that are not SQL, so that the canonical text is not
+ * read as the statement itself.
+ */
+export function schemaWipeIn(text: string): string | null {
+  if (/\bDROP\s+OWNED\s+BY\b/i.test(text)) return 'drop-owned';
+  if (
+    /\b(?:pg_tables|pg_class|information_schema\.tables|sqlite_master|sys\.tables|all_tables|user_tables)\b/i.test(
+      text,
+    ) &&
+    /\b(?:EXECUTE|EXEC|PREPARE|format\s*\()/i.test(text) &&
+    /\b(?:TRUNCATE|DROP\s+TABLE|DELETE\s+FROM)\b/i.test(text)
+  )
+    return 'every-table';
   return null;
 }
 
