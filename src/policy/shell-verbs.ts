@@ -23,6 +23,7 @@ import { emptySource } from './shell-destroy.js';
 import { shipReadings } from './ship.js';
 import { shipVerbReading } from './shell-ship-verbs.js';
 import { prodOverwriteReading, prodRunReading } from './shell-platform.js';
+import { envValuesReading, revealReading } from './shell-cli-secrets.js';
 import {
   asksAbout,
   helpAfterVerb,
@@ -80,7 +81,18 @@ const DESTROY = new Set([
 ]);
 
 /** Words that qualify a destroy verb after them (`batch-delete-image`, `bulk-delete-objects`). */
-const MODIFIER = new Set(['batch', 'bulk', 'force', 'mass', 'hard', 'permanently', 'permanent', 'recursive', 'multi']);
+const MODIFIER = new Set([
+  'admin',
+  'batch',
+  'bulk',
+  'force',
+  'mass',
+  'hard',
+  'permanently',
+  'permanent',
+  'recursive',
+  'multi',
+]);
 
 /** A destroy verb spelled as a noun at the end of a subcommand (`schedule-key-deletion`). */
 const DESTROY_NOUN = new Set(['deletion', 'removal', 'destruction', 'termination', 'purge', 'wipe']);
@@ -795,6 +807,11 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
     out.push({ text: r.text, note: !r.text.startsWith('ship ') ? null : { from: `ships: ${r.from}`, text: r.text } });
   const prod = prodChangeReading(words);
   if (prod) out.push({ text: prod, note: { from: 'a change aimed at production', text: prod } });
+  const env = envValuesReading(words);
+  if (env)
+    out.push({ text: env, note: { from: "a platform's stored environment printed with its values", text: env } });
+  const reveal = revealReading(words);
+  if (reveal) out.push({ text: reveal, note: { from: 'an option that prints what the tool masks', text: reveal } });
   const run = prodRunReading(words);
   if (run) out.push({ text: run, note: { from: 'a command run on production machines', text: run } });
   const overwrite = prodOverwriteReading(words);
