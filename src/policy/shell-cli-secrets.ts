@@ -26,11 +26,11 @@ const SECRET_NOUN = /^(?:secrets?|secret-values?)$/;
 const SECRET_REVEAL_VERB = /^(?:reveal|show-values|export|download|dump)$/;
 
 /**
- * Tools whose `env` is a language toolchain's or a package manager's environment (conda env list,
- * poetry env info, hatch env show) or whose listings print names only, by each tool's reference.
+ * Tools whose `env` is a language toolchain's, a version manager's or a build tool's own environment
+ * (conda env list, poetry env info, go env, fastlane env, brew --env) or whose listings print names only, by each tool's reference.
  */
 const NOT_PLATFORM = new Set(
-  'conda mamba micromamba poetry pipenv hatch pdm pyenv virtualenv tox nox nvm rbenv asdf spack cargo rustup nix guix uv rye pixi amplify terraform tofu kubectl oc docker podman env printenv node python python3 npm pnpm yarn bun deno git gh'.split(
+  'conda mamba micromamba poetry pipenv hatch pdm pyenv virtualenv tox nox nvm rbenv asdf spack cargo rustup nix guix uv rye pixi mise rtx volta fnm goenv nodenv jenv tfenv sdk go gem bundle bundler fastlane brew flutter dart dotnet php artisan rails mix composer pip pip3 pipx amplify terraform tofu kubectl oc docker podman env printenv node python python3 npm pnpm yarn bun deno git gh'.split(
     ' ',
   ),
 );

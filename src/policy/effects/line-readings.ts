@@ -44,6 +44,7 @@ import { AGENT_SOCKET_HINT, agentSocketEffects } from './agent-sockets.js';
 import { AGENT_CONFIG_HINT, agentConfigSecretEffects } from './agent-config-secrets.js';
 import { RELAY_HINT, RELAY_PROGRAMS, relayEffects } from './shell-relays.js';
 import { ACCESS_PROGRAMS, accessGrantEffects } from './access-grants.js';
+import { MEMBER_GRANT_HINT, memberGrantEffects } from './member-grants.js';
 import { REMOTE_EXEC_PROGRAMS, remoteExecEffects } from './remote-exec.js';
 import { SECRET_HISTORY_PROGRAMS, secretHistoryEffects } from './secret-history.js';
 import { STAGED_HINT, stagedShellEffects } from './staged-shells.js';
@@ -184,6 +185,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'shell-relays', programs: RELAY_PROGRAMS, hint: RELAY_HINT, read: relayEffects },
   // grants, shares, ACLs and memberships read by whom they let in (access-grants.ts)
   { name: 'access-grants', programs: ACCESS_PROGRAMS, read: accessGrantEffects },
+  // a named person or account let in through any CLI, the caller's identity switched (member-grants.ts)
+  { name: 'member-grants', hint: MEMBER_GRANT_HINT, read: memberGrantEffects },
   // commands and file deletes that ansible, salt, pdsh, clush ... run on other hosts (remote-exec.ts)
   { name: 'remote-exec', programs: REMOTE_EXEC_PROGRAMS, read: remoteExecEffects },
   // code given to rails runner, manage.py shell, artisan tinker ...; env-file launchers' targets (framework-code.ts)
