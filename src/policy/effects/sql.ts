@@ -13,6 +13,7 @@ import { sqlSecretSelect } from './sql-secrets.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { outputOf, simpleCommands } from './walk.js';
+import { platformClient } from './platform-db-shells.js';
 
 export type Dialect = 'postgres' | 'mysql' | 'sqlite' | 'generic';
 
@@ -730,6 +731,12 @@ function redisEffects(c: SimpleCommand, out: Effect[]): void {
  */
 export function sqlClientEffects(c: SimpleCommand, out: Effect[], written?: Map<string, string>): void {
   const name = basename(c.argv[0] ?? '');
+  // `heroku pg:psql`, `fly redis connect`, `kubectl exec -i db-0 -- psql`: the client they start
+  const platform = SQL_DIALECT[name] || name === 'redis-cli' ? undefined : platformClient(c);
+  if (platform) {
+    sqlClientEffects(platform, out, written);
+    return;
+  }
   if (name === 'redis-cli') {
     redisEffects(c, out);
     return;
