@@ -30,7 +30,7 @@ const SECRET_REVEAL_VERB = /^(?:reveal|show-values|export|download|dump)$/;
  * (conda env list, poetry env info, go env, fastlane env, brew --env) or whose listings print names only, by each tool's reference.
  */
 const NOT_PLATFORM = new Set(
-  'conda mamba micromamba poetry pipenv hatch pdm pyenv virtualenv tox nox nvm rbenv asdf spack cargo rustup nix guix uv rye pixi mise rtx volta fnm goenv nodenv jenv tfenv sdk go gem bundle bundler fastlane brew flutter dart dotnet php artisan rails mix composer pip pip3 pipx amplify terraform tofu kubectl oc docker podman env printenv node python python3 npm pnpm yarn bun deno git gh'.split(
+  'conda mamba micromamba poetry pipenv hatch pdm pyenv virtualenv tox nox nvm rbenv asdf spack cargo rustup nix guix uv rye pixi mise rtx volta fnm goenv nodenv jenv tfenv sdk go gem bundle bundler fastlane brew flutter dart dotnet php artisan rails mix composer pip pip3 pipx amplify terraform tofu kubectl oc docker podman env printenv dir ls gci get-childitem get-item gi node python python3 npm pnpm yarn bun deno git gh'.split(
     ' ',
   ),
 );
@@ -61,7 +61,8 @@ function subcommandPath(words: string[]): string[] {
     const w = words[i] ?? '';
     if (w === '--') break;
     if (w.startsWith('-')) continue;
-    if (!/^[A-Za-z][A-Za-z0-9:_-]*$/.test(w)) break;
+    // `Env:` is a PowerShell drive (Get-ChildItem Env:), which other readings decide
+    if (!/^[A-Za-z][A-Za-z0-9:_-]*$/.test(w) || w.endsWith(':')) break;
     out.push(...w.toLowerCase().split(':'));
   }
   return out;

@@ -119,3 +119,46 @@ export function prodOverwriteReading(words: string[]): string | null {
   if (!target.some((w) => PROD.test(w))) return null;
   return `cli-destroy ${words.join(' ')}`;
 }
+
+/**
+ * A whole tree (the project, the working directory or the home folder) copied into cloud storage:
+ * `gsutil -m cp -r /home/dev/project gs://bucket/`, `aws s3 cp --recursive . s3://b/`, `gcloud
+ * storage cp -r ~/project gs://b`, `azcopy copy . URL --recursive`, `s3cmd sync ~/ s3://b`, `mc
+ * mirror . alias/b`, `oci os object bulk-upload --src-dir .`: its .env files, keys and history go
+ * with the code, to a bucket the line does not show to be the user's. Build output (`dist/`,
+ * `build/`, `public/`) is not a whole tree. Read as `uploads-tree TOOL SRC DEST`, which the
+ * exfiltration policy asks about. Sources: each storage CLI's copy and sync reference.
+ */
+const TREE_COPY: Record<string, { sub: RegExp; recursive: RegExp | null }> = {
+  aws: { sub: /^s3 (?:cp|sync)$/, recursive: /^--recursive$/ },
+  gsutil: { sub: /^(?:cp|rsync)$/, recursive: /^-[a-zA-Z]*[rR][a-zA-Z]*$/ },
+  gcloud: { sub: /^storage (?:cp|rsync)$/, recursive: /^(?:-[a-zA-Z]*[rR][a-zA-Z]*|--recursive)$/ },
+  azcopy: { sub: /^(?:copy|cp|sync)$/, recursive: /^--recursive(?:=true)?$/ },
+  s3cmd: { sub: /^(?:put|sync)$/, recursive: /^(?:-r|--recursive)$/ },
+  mc: { sub: /^(?:cp|mirror)$/, recursive: /^(?:-r|--recursive)$/ },
+  b2: { sub: /^sync$/, recursive: null },
+};
+/** A source that is a whole tree: the working directory, home, a folder directly in home, the root. */
+const WHOLE_TREE =
+  /^(?:\.\/?|\$\{?PWD\}?\/?|~\/?|\$\{?HOME\}?\/?|\/|\/root\/?|\/(?:home|Users)\/[^/]+\/?|(?:~|\$\{?HOME\}?|\/(?:home|Users)\/[^/]+)\/[^/.][^/]*\/?)$/;
+/** A destination in cloud storage or another machine. */
+const REMOTE_DEST = /^(?:s3|gs|az|azure|b2|oci|r2|wasbs?|abfss?):\/\/|^https?:\/\/|^[\w-]+\/[\w.-]+/;
+
+/** `uploads-tree TOOL SRC DEST` for a whole tree copied to cloud storage, else null. */
+export function treeUploadReading(words: string[]): string | null {
+  const tool = (words[0] ?? '').toLowerCase();
+  const spec = TREE_COPY[tool];
+  if (!spec) return null;
+  const ops = words.slice(1).filter((w) => !w.startsWith('-'));
+  const sub = ops.slice(0, 2);
+  const n = spec.sub.test(sub[0] ?? '') ? 1 : spec.sub.test(sub.join(' ')) ? 2 : 0;
+  if (!n) return null;
+  const verb = sub[n - 1] ?? '';
+  const syncs = /sync|mirror|rsync/.test(verb);
+  if (!syncs && spec.recursive && !words.some((w) => spec.recursive?.test(w))) return null;
+  const [src, dst] = ops.slice(n);
+  if (!src || !dst || !WHOLE_TREE.test(src) || !REMOTE_DEST.test(dst)) return null;
+  // mc's alias/bucket destinations look like relative paths; only mc reads them as remote
+  if (!/:\/\//.test(dst) && tool !== 'mc') return null;
+  return `uploads-tree ${tool} ${src} ${dst}`;
+}

@@ -22,7 +22,7 @@ import { orgRegistryReading } from './effects/sources.js';
 import { emptySource } from './shell-destroy.js';
 import { shipReadings } from './ship.js';
 import { shipVerbReading } from './shell-ship-verbs.js';
-import { prodOverwriteReading, prodRunReading } from './shell-platform.js';
+import { prodOverwriteReading, prodRunReading, treeUploadReading } from './shell-platform.js';
 import { envValuesReading, revealReading } from './shell-cli-secrets.js';
 import {
   asksAbout,
@@ -812,6 +812,8 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
     out.push({ text: env, note: { from: "a platform's stored environment printed with its values", text: env } });
   const reveal = revealReading(words);
   if (reveal) out.push({ text: reveal, note: { from: 'an option that prints what the tool masks', text: reveal } });
+  const tree = treeUploadReading(words);
+  if (tree) out.push({ text: tree, note: { from: 'a whole tree copied to cloud storage', text: tree } });
   const run = prodRunReading(words);
   if (run) out.push({ text: run, note: { from: 'a command run on production machines', text: run } });
   const overwrite = prodOverwriteReading(words);
