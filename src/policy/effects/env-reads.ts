@@ -450,6 +450,9 @@ function loopReads(cmds: SimpleCommand[], out: Effect[]): void {
  * `.. | objects | with_entries(...)`): whatever the file is, what it prints are the secrets in it.
  * A program that drops them (`del(...)`, `|not`) or prints only the names (`| .key`) is not.
  */
+/** A key name (or a test's alternation of them) that says secret; `keywords` and `author` do not. */
+const SECRET_KEY_NAME = /passw|pwd|secret|token|api_?key|apikey|private|cred|(?:^|[^a-z])key(?:$|[^a-z])/i;
+
 function keySearch(argv: string[]): string | undefined {
   const prog = basename(argv[0] ?? '').toLowerCase();
   if (prog !== 'jq' && prog !== 'yq' && prog !== 'gojq') return undefined;
@@ -457,10 +460,19 @@ function keySearch(argv: string[]): string | undefined {
   const text = argv.slice(1).find((w) => !w.startsWith('-')) ?? '';
   if (!/to_entries|with_entries|\.\.|paths|keys|\.key\b/.test(text)) return undefined;
   if (/del\(|\|\s*not\b|\|\s*\.key\s*(?:\)|'|"|$)/.test(text)) return undefined;
+  // every level walked (`..`) for a field named like a secret: `.. | select(has("password")) | .password`
+  const field =
+    /\.\.[^]*?(?:has\(\s*"([^"]*)"|\.\s*"?((?:[\w-]*_)?(?:password|passwd|secret|token|api_?key|apikey|private_?key)[\w-]*))/i.exec(
+      text,
+    );
+  if (field) {
+    const name = field[1] ?? field[2] ?? '';
+    if (SECRET_KEY_NAME.test(name)) return name;
+  }
   const m = /(?:test|match|contains|startswith|endswith|inside|IN|index)\s*\(\s*"([^"]*)"/g;
   for (const hit of text.matchAll(m)) {
     const words = hit[1] ?? '';
-    if (/pass|pwd|secret|token|key|cred|private|auth/i.test(words)) return words;
+    if (SECRET_KEY_NAME.test(words)) return words;
   }
   return undefined;
 }
