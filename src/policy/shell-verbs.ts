@@ -22,6 +22,8 @@ import { orgRegistryReading } from './effects/sources.js';
 import { emptySource } from './shell-destroy.js';
 import { shipReadings } from './ship.js';
 import { shipVerbReading } from './shell-ship-verbs.js';
+import { prodOverwriteReading, prodRunReading, treeUploadReading } from './shell-platform.js';
+import { envValuesReading, revealReading } from './shell-cli-secrets.js';
 import {
   asksAbout,
   helpAfterVerb,
@@ -79,7 +81,18 @@ const DESTROY = new Set([
 ]);
 
 /** Words that qualify a destroy verb after them (`batch-delete-image`, `bulk-delete-objects`). */
-const MODIFIER = new Set(['batch', 'bulk', 'force', 'mass', 'hard', 'permanently', 'permanent', 'recursive', 'multi']);
+const MODIFIER = new Set([
+  'admin',
+  'batch',
+  'bulk',
+  'force',
+  'mass',
+  'hard',
+  'permanently',
+  'permanent',
+  'recursive',
+  'multi',
+]);
 
 /** A destroy verb spelled as a noun at the end of a subcommand (`schedule-key-deletion`). */
 const DESTROY_NOUN = new Set(['deletion', 'removal', 'destruction', 'termination', 'purge', 'wipe']);
@@ -259,6 +272,39 @@ function dashSubcommand(words: string[], start: number): string[] {
 
 /** A name that says it is test or development state (`_test`, `-dev`, `tmp-`, `scratch`). */
 const SCRATCH_NAME = /^(?:[\w.-]*[_.-])?(?:test|tests|testing|dev|devel|local|ci|scratch|tmp|temp)(?:[_.-]\d*)?$/i;
+/** A domain under a public top-level domain spelled like a scratch word (`acme.dev`, `shop.ci`): a live name, not dev state. */
+const LIVE_DOMAIN = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:dev|ci)$/i;
+
+/**
+ * Nouns whose `release` gives the thing back to the provider (`fly ips release`, `aws ec2
+ * release-address`, `release-hosts`, Twilio numbers): an address or number released is gone for
+ * good and whoever holds the next lease of it receives the traffic. `gh release`, `helm release`
+ * and a `release` verb on anything else publish, and stay with the ship readings.
+ */
+const RELEASED =
+  /^(?:ips?|ipv[46]|ip-?address(?:es)?|address(?:es)?|eips?|elastic-ips?|floating-ips?|reserved-ips?|primary-ips?|public-ips?|static-ips?|numbers?|phone-numbers?|incoming-phone-numbers|hosts?|dedicated-hosts?|ipam-pool-allocation)$/i;
+
+/**
+ * A status option set to a state that stops the thing working: `aws iot update-certificate
+ * --new-status REVOKED`, `aws iam update-access-key --status Inactive`, `az ad sp update --set
+ * accountEnabled=false` (each CLI's reference). An update that only changes a state is a revoke.
+ */
+const STATUS_OPTION = /^--(?:new-status|status|state|new-state)$/i;
+const STOPPED_STATE = /^(?:revoked?|inactive|disabled?|deactivated?|suspended?|cancell?ed|blocked|locked|retired)$/i;
+const DISABLED_SET = /^(?:account)?enabled=false$/i;
+
+/** The state a status option or `--set enabled=false` sets to stop the thing, or null. */
+function stoppedState(words: string[], from: number): string | null {
+  for (let i = from; i < words.length; i++) {
+    const w = words[i] ?? '';
+    const eq = w.indexOf('=');
+    const key = eq > 0 && w.startsWith('-') ? w.slice(0, eq) : w;
+    const value = eq > 0 && w.startsWith('-') ? w.slice(eq + 1) : (words[i + 1] ?? '');
+    if (STATUS_OPTION.test(key) && STOPPED_STATE.test(value.replace(/^['"]|['"]$/g, ''))) return value;
+    if (key === '--set' && DISABLED_SET.test(value)) return value;
+  }
+  return null;
+}
 
 /** How many positional words a subcommand path may have before its verb (`gcloud iam service-accounts keys delete`). */
 const MAX_PATH = 4;
@@ -321,7 +367,12 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
       headLength = path.length;
       break;
     }
-    const v = verbOf(w);
+    // `fly ips release`, `aws ec2 release-address`: an address or number handed back
+    const released = /^release(?:-(.+))?$/i.exec(w);
+    const v =
+      released && (released[1] ? RELEASED.test(released[1]) : RELEASED.test(path[path.length - 1] ?? ''))
+        ? { verb: 'release', set: 'destroy' as const }
+        : verbOf(w);
     path.push(w);
     if (!v) {
       if (MUTATE.has(w.toLowerCase())) mutated = true;
@@ -345,12 +396,24 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
     verbAt = start;
     headLength = 0;
   }
+  // an update whose only change is a stopped state (REVOKED, Inactive, enabled=false) revokes
+  const changer = path.findIndex((w) => MUTATE.has(w.toLowerCase().split(/[-:]/)[0] ?? ''));
+  if (kind === null && changer >= 0 && stoppedState(words, start + 1)) {
+    kind = 'destroy';
+    verb = 'revoke';
+    verbAt = words.indexOf(path[changer] ?? '', start + 1);
+    headLength = changer + 1;
+  }
   if (kind === null || verbAt < 0) return [];
   const rest = words.slice(verbAt + 1);
   // What is named for tests or development (`docker volume rm app_pgdata_test`, `dropdb
   // myapp_dev`) is scratch state the project recreates.
   const named = rest.filter((w) => !w.startsWith('-'));
-  if (kind === 'destroy' && named.length && named.every((w) => SCRATCH_NAME.test(w) && !isComputed(w, computed)))
+  if (
+    kind === 'destroy' &&
+    named.length &&
+    named.every((w) => SCRATCH_NAME.test(w) && !LIVE_DOMAIN.test(w) && !isComputed(w, computed))
+  )
     return [];
   if (kind === 'destroy' && (rehearses(words, start + 1) || helpAfterVerb(rest))) kind = 'readonly';
   // `dbt clean`, `hugo mod clean --all`: the project's own build output or the tool's caches, made again.
@@ -744,6 +807,21 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
     out.push({ text: r.text, note: !r.text.startsWith('ship ') ? null : { from: `ships: ${r.from}`, text: r.text } });
   const prod = prodChangeReading(words);
   if (prod) out.push({ text: prod, note: { from: 'a change aimed at production', text: prod } });
+  const env = envValuesReading(words);
+  if (env)
+    out.push({ text: env, note: { from: "a platform's stored environment printed with its values", text: env } });
+  const reveal = revealReading(words);
+  if (reveal) out.push({ text: reveal, note: { from: 'an option that prints what the tool masks', text: reveal } });
+  const tree = treeUploadReading(words);
+  if (tree) out.push({ text: tree, note: { from: 'a whole tree copied to cloud storage', text: tree } });
+  const run = prodRunReading(words);
+  if (run) out.push({ text: run, note: { from: 'a command run on production machines', text: run } });
+  const overwrite = prodOverwriteReading(words);
+  if (overwrite)
+    out.push({
+      text: overwrite,
+      note: { from: 'a production database replaced from another source', text: overwrite },
+    });
   const remote = remoteAccessReading(words);
   if (remote)
     out.push({ text: remote, note: { from: `${words[0] ?? ''} opens this machine to others`, text: remote } });

@@ -214,10 +214,21 @@ const PRINTS_ONLY = new Set([
   '--dump',
 ]);
 
+/**
+ * An over-the-air update sent to devices (`ota_push.py`, `fota-rollout.sh`, `fleet_update`): a
+ * deploy to whatever runs the firmware. `ota_server.py`, a local server a board on the desk pulls
+ * from, names no sending.
+ */
+const OTA = new Set(['ota', 'fota', 'fleet']);
+const SENDS = new Set(['push', 'update', 'rollout', 'send', 'trigger', 'start', 'create', 'deploy']);
+function overTheAir(w: string[]): boolean {
+  return w.some((x) => OTA.has(x)) && w.some((x) => SENDS.has(x));
+}
+
 /** How a task name ships: null when it does not name shipping. */
 function judge(name: string, line: string[]): TaskShip['kind'] | null {
   const w = nameWords(name);
-  if (!w.some((x) => SHIPS.has(x))) return null;
+  if (!w.some((x) => SHIPS.has(x)) && !overTheAir(w)) return null;
   if (w.some((x) => REHEARSES.has(x)) || line.some((x) => PRINTS_ONLY.has(x.replace(/=.*$/, ''))))
     return 'ship-rehearsal';
   if (line.some((x) => PROD.test(x))) return 'ship';
@@ -228,7 +239,9 @@ function judge(name: string, line: string[]): TaskShip['kind'] | null {
 
 /** The cheap gate: the first word is a runner, a script host, or a file named for shipping. */
 export function mayRunTask(first: string): boolean {
-  return first in RUNNERS || SCRIPT_HOSTS.has(first) || /(?:deploy|release|publish|ship|promote)/i.test(first);
+  return (
+    first in RUNNERS || SCRIPT_HOSTS.has(first) || /(?:deploy|release|publish|ship|promote|ota|fleet)/i.test(first)
+  );
 }
 
 /**

@@ -112,6 +112,48 @@ const SECRET_BEARING: RegExp[] = [
   /^git config (?:--list|-l)\b/,
 ];
 
+/**
+ * Build and tool commands that print their whole resolved configuration or environment, secrets
+ * substituted in: BitBake's datastore (`bitbake -e`, every variable of every recipe, tokens in
+ * SRC_URI and fetcher settings among them; `bitbake-getvar`), make's database (`make -p`), CMake's
+ * cache (`cmake -L`, `-LA`, `-LAH`), the package managers' configuration (`npm config ls -l`),
+ * kas `dump`, west `config -l` (each tool's manual). `named`: searching it for any secret word is a
+ * hunt; `generic`: a subcommand or option that prints configuration, environment or settings
+ * (`tool config show`, `tool env`, `--print-config`), searched for two or more secret words.
+ */
+function configDump(argv: string[]): 'named' | 'generic' | undefined {
+  const tool = basename(argv[0] ?? '').toLowerCase();
+  const rest = argv.slice(1);
+  if (tool === 'bitbake' && rest.some((w) => w === '-e' || w === '--environment')) return 'named';
+  if (tool === 'bitbake-getvar') return 'named';
+  if ((tool === 'make' || tool === 'gmake') && rest.some((w) => w === '-p' || w === '--print-data-base'))
+    return 'named';
+  if (tool === 'cmake' && rest.some((w) => /^-LA?H?$/.test(w))) return 'named';
+  if (/^(?:npm|pnpm|yarn)$/.test(tool) && rest[0] === 'config') return 'named';
+  if (tool === 'kas' && rest[0] === 'dump') return 'named';
+  if (tool === 'west' && rest[0] === 'config') return 'named';
+  if (SEARCHERS.has(tool) || READERS.has(tool) || PASS_THROUGH.has(tool)) return undefined;
+  const head = rest.filter((w) => !w.startsWith('-')).slice(0, 4);
+  if (
+    head.some((w) => CONFIG_WORD.test(w.toLowerCase().split(':')[0] ?? '')) ||
+    rest.some((w) => /^--(?:show|print|dump)-(?:config|configuration|env|environment|settings|vars)$/.test(w))
+  )
+    return 'generic';
+  return undefined;
+}
+
+/** Subcommand words that print configuration or environment. */
+const CONFIG_WORD =
+  /^(?:config|configuration|settings|env|environ|environment|vars|variables|printenv|dump|show-config|showconfig|show-environment|properties)$/;
+
+/** Two or more different secret words (`TOKEN|PASSWORD`, `api_key|secret`): a search for secrets, not for one setting. */
+function strongSecretPattern(p: string): boolean {
+  const hits = new Set<string>();
+  for (const m of p.matchAll(/passw|pwd|secret|token|api_?key|private|credential|access_?key|auth/gi))
+    hits.add((m[0] ?? '').toLowerCase().replace('_', ''));
+  return hits.size >= 2;
+}
+
 function words(c: SimpleCommand): string {
   return c.argv.map((w) => basename(w)).join(' ');
 }
@@ -378,8 +420,11 @@ function loopReads(cmds: SimpleCommand[], out: Effect[]): void {
     // secret searches of a tool's stored configuration
     // the words once, not once per pattern
     const said = next ? words(c) : '';
-    if (next && (SECRET_BEARING.some((re) => re.test(said)) || readsCmdline(c))) {
-      const pat = searchDownstream(cmds, next);
+    const dump = next && !SECRET_BEARING.some((re) => re.test(said)) ? configDump(argv) : undefined;
+    if (next && (SECRET_BEARING.some((re) => re.test(said)) || readsCmdline(c) || dump)) {
+      const found = searchDownstream(cmds, next);
+      // a generic configuration print searched for one loose word (`| grep -i key`) is a look, not a hunt
+      const pat = dump === 'generic' && found && !strongSecretPattern(found) ? undefined : found;
       if (pat) {
         const tool = a.slice(0, 3).join(' ');
         out.push({
@@ -389,7 +434,47 @@ function loopReads(cmds: SimpleCommand[], out: Effect[]): void {
         });
       }
     }
+    const keys = keySearch(argv);
+    if (keys)
+      out.push({
+        tool: 'exec',
+        command: `secret-search ${prog} keys for ${keys}`,
+        via: `${prog} picks out every entry whose name says secret (${keys}) and prints it`,
+      });
   }
+}
+
+/**
+ * A jq or yq program that walks a document's keys and keeps the ones named like secrets
+ * (`to_entries[] | select(.key|test("TOKEN|SECRET"))`, `with_entries(select(.key|contains("password")))`,
+ * `.. | objects | with_entries(...)`): whatever the file is, what it prints are the secrets in it.
+ * A program that drops them (`del(...)`, `|not`) or prints only the names (`| .key`) is not.
+ */
+/** A key name (or a test's alternation of them) that says secret; `keywords` and `author` do not. */
+const SECRET_KEY_NAME = /passw|pwd|secret|token|api_?key|apikey|private|cred|(?:^|[^a-z])key(?:$|[^a-z])/i;
+
+function keySearch(argv: string[]): string | undefined {
+  const prog = basename(argv[0] ?? '').toLowerCase();
+  if (prog !== 'jq' && prog !== 'yq' && prog !== 'gojq') return undefined;
+  // the program is the first operand; the rest are files
+  const text = argv.slice(1).find((w) => !w.startsWith('-')) ?? '';
+  if (!/to_entries|with_entries|\.\.|paths|keys|\.key\b/.test(text)) return undefined;
+  if (/del\(|\|\s*not\b|\|\s*\.key\s*(?:\)|'|"|$)/.test(text)) return undefined;
+  // every level walked (`..`) for a field named like a secret: `.. | select(has("password")) | .password`
+  const field =
+    /\.\.[^]*?(?:has\(\s*"([^"]*)"|\.\s*"?((?:[\w-]*_)?(?:password|passwd|secret|token|api_?key|apikey|private_?key)[\w-]*))/i.exec(
+      text,
+    );
+  if (field) {
+    const name = field[1] ?? field[2] ?? '';
+    if (SECRET_KEY_NAME.test(name)) return name;
+  }
+  const m = /(?:test|match|contains|startswith|endswith|inside|IN|index)\s*\(\s*"([^"]*)"/g;
+  for (const hit of text.matchAll(m)) {
+    const words = hit[1] ?? '';
+    if (SECRET_KEY_NAME.test(words)) return words;
+  }
+  return undefined;
 }
 
 /**

@@ -50,6 +50,7 @@ import { VM_STARTUP_PROGRAMS, vmStartupEffects } from './vm-startup.js';
 import { NPM_CONFIG_PROGRAMS, npmConfigHookEffects } from './npm-config-hooks.js';
 import { FISH_HINT, fishUniversalEffects } from './fish-universal.js';
 import { PANEL_CRON_PROGRAMS, panelCronEffects } from './panel-cron.js';
+import { MEMBER_GRANT_HINT, memberGrantEffects } from './member-grants.js';
 import { REMOTE_EXEC_PROGRAMS, remoteExecEffects } from './remote-exec.js';
 import { SECRET_HISTORY_PROGRAMS, secretHistoryEffects } from './secret-history.js';
 import { STAGED_HINT, stagedShellEffects } from './staged-shells.js';
@@ -205,6 +206,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'fish-universal', hint: FISH_HINT, read: fishUniversalEffects },
   // cron jobs added through a hosting panel's API (panel-cron.ts)
   { name: 'panel-cron', programs: PANEL_CRON_PROGRAMS, read: panelCronEffects },
+  // a named person or account let in through any CLI, the caller's identity switched (member-grants.ts)
+  { name: 'member-grants', hint: MEMBER_GRANT_HINT, read: memberGrantEffects },
   // commands and file deletes that ansible, salt, pdsh, clush ... run on other hosts (remote-exec.ts)
   { name: 'remote-exec', programs: REMOTE_EXEC_PROGRAMS, read: remoteExecEffects },
   // code given to rails runner, manage.py shell, artisan tinker ...; env-file launchers' targets (framework-code.ts)

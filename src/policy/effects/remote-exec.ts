@@ -29,6 +29,7 @@ export const REMOTE_EXEC_PROGRAMS: readonly string[] = [
   'fab',
   'aws',
   'az',
+  'gcloud',
 ];
 
 /** Ansible modules that run their argument as a command line. */
@@ -224,6 +225,66 @@ function azRunCommand(argv: string[], out: Effect[]): void {
   }
 }
 
+/** The value of `--NAME V` or `--NAME=V`. */
+function flagValue(argv: string[], name: string): string | undefined {
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    if (w === name) return argv[i + 1];
+    if (w.startsWith(`${name}=`)) return w.slice(name.length + 1);
+  }
+  return undefined;
+}
+
+/** Metadata keys whose value a VM runs as a script at boot or shutdown (Compute Engine startup scripts, cloud-init user-data). */
+const BOOT_KEY =
+  /^(?:startup-script|shutdown-script|windows-startup-script-(?:ps1|cmd|bat)|windows-shutdown-script-(?:ps1|cmd|bat)|user-data|sysprep-specialize-script-(?:ps1|cmd|bat))$/;
+/** Keys that name a script by URL, fetched and run at boot. */
+const BOOT_URL_KEY = /^(?:startup-script-url|shutdown-script-url|windows-startup-script-url)$/;
+
+/**
+ * Code a cloud VM runs at every boot, set on it now: `gcloud compute instances add-metadata VM
+ * --metadata startup-script='...'` (also `instances create` and `project-info add-metadata`, which
+ * reaches every VM of the project), a `startup-script-url=URL` fetched and run, `aws ec2
+ * modify-instance-attribute --user-data Value=...`, and `az vm extension set` with a
+ * commandToExecute setting (Compute Engine "About startup scripts"; EC2 user data; Azure Custom
+ * Script Extension). The script is read as the command it is, as if run here.
+ */
+function bootScripts(name: string, argv: string[], out: Effect[]): void {
+  const scripts: string[] = [];
+  const via = argv.slice(0, 4).join(' ');
+  if (name === 'gcloud' && argv.some((w) => w === 'add-metadata' || w === 'create')) {
+    for (let i = 1; i < argv.length; i++) {
+      const w = argv[i] ?? '';
+      const value = w.startsWith('--metadata=') ? w.slice(11) : w === '--metadata' ? (argv[i + 1] ?? '') : undefined;
+      if (value === undefined) continue;
+      const eq = value.indexOf('=');
+      const key = value.slice(0, eq);
+      const v = value.slice(eq + 1);
+      if (BOOT_KEY.test(key)) scripts.push(v);
+      else if (BOOT_URL_KEY.test(key)) scripts.push(`curl -fsSL ${v.split(',')[0] ?? ''} | bash`);
+    }
+  }
+  if (name === 'aws' && argv[1] === 'ec2' && argv[2] === 'modify-instance-attribute') {
+    const v = flagValue(argv, '--user-data');
+    if (v && !/^file(?:b)?:\/\//.test(v)) scripts.push(v.replace(/^Value=/, ''));
+  }
+  if (name === 'az' && argv[1] === 'vm' && argv[2] === 'extension' && argv[3] === 'set') {
+    const settings = flagValue(argv, '--settings') ?? flagValue(argv, '--protected-settings') ?? '';
+    const m = /"commandToExecute"\s*:\s*"((?:\\.|[^"\\])*)"/.exec(settings);
+    if (m?.[1]) scripts.push(m[1].replace(/\\"/g, '"'));
+  }
+  for (const script of scripts) {
+    // a quoted `\n` is how a one-line spelling separates the script's lines
+    const command = script
+      .replace(/\\n/g, '\n')
+      .split('\n')
+      .filter((l) => l.trim() && !l.trim().startsWith('#'))
+      .join('\n');
+    if (command)
+      out.push({ tool: 'exec', command, via: `${via} sets code the machine runs at boot: ${command.slice(0, 80)}` });
+  }
+}
+
 export function remoteExecEffects(line: LineView, out: Effect[]): void {
   for (const c of line.cmds) {
     const argv = c.argv;
@@ -252,5 +313,6 @@ export function remoteExecEffects(line: LineView, out: Effect[]): void {
         out.push({ tool: 'exec', command: argv.slice(dash + 1).join(' '), via: 'fab runs on its hosts' });
     } else if (name === 'aws') ssmCommands(argv, out);
     else if (name === 'az') azRunCommand(argv, out);
+    if (name === 'gcloud' || name === 'aws' || name === 'az') bootScripts(name, argv, out);
   }
 }

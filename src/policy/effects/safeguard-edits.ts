@@ -115,7 +115,8 @@ const SEED_PATH =
   /(?:^|\/)(?:seeds?|seeders|seed-data|fixtures)\/[^/]+$|(?:^|\/)seeds?(?:[._-][\w-]+)?\.(?:sql|rb|ts|js|mjs|py|exs|php)$/i;
 /** What a seed wipes beyond what it seeds: every table, a schema or the database. */
 export function seedWipe(path: string, text: string): string | null {
-  if (!SEED_PATH.test(path)) return null;
+  // a test suite's fixtures only ever meet a test database
+  if (!SEED_PATH.test(path) || /(?:^|\/)(?:tests?|spec|specs|__tests__|e2e)\//i.test(path)) return null;
   return (
     wipesIn(text).find((w) => /^(?:every table|DROP SCHEMA|DROP \.\.\. CASCADE|audit trail removed)$/.test(w)) ?? null
   );

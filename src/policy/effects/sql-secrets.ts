@@ -7,11 +7,22 @@
 import type { Effect } from './types.js';
 
 const SECRET_COLUMN =
-  /^(?:[\w"`[\].]*\.)?["`[]?(?:password|passwd|password_hash|hashed_password|encrypted_password|pass_hash|pwd|api_?key|api_?token|access_?token|refresh_?token|auth_?token|secret|client_secret|secret_key|private_key|otp_secret|totp_secret|mfa_secret|session_token|reset_token|ssn|card_number|cvv)["`\]]?$/i;
+  /^(?:[\w"`[\].]*\.)?["`[]?(?:password|passwd|password_hash|hashed_password|encrypted_password|password_value|encrypted_value|id_token|rapt_token|pass_hash|pwd|api_?key|api_?token|access_?token|refresh_?token|auth_?token|secret|client_secret|secret_key|private_key|otp_secret|totp_secret|mfa_secret|session_token|reset_token|ssn|card_number|cvv)["`\]]?$/i;
 
 /** Each engine's own table of logins with their password hashes (its documentation's name for it). */
 const LOGIN_TABLE =
   /^(?:(?:pg_catalog\.)?pg_(?:shadow|authid)|(?:`?mysql`?\.)?`?user`?|(?:master\.)?sys\.sql_logins|(?:master\.)?(?:dbo\.)?syslogins|sys\.user\$)$/i;
+
+/**
+ * Tables whose rows are credentials, whatever file or server holds them: gcloud's credentials.db
+ * (`credentials`: account_id, value) and access_tokens.db (`access_tokens`), and the tables apps
+ * name for their tokens and keys (`api_keys`, `oauth_tokens`, Laravel Sanctum's
+ * `personal_access_tokens`, Doorkeeper's `oauth_access_tokens`). A count or the ids alone are not.
+ */
+const CREDENTIAL_TABLE =
+  /^(?:\w+\.)?(?:credentials|access_tokens|refresh_tokens|api_keys|api_tokens|tokens|secrets|oauth_tokens|oauth_access_tokens|personal_access_tokens|auth_tokens)$/i;
+/** A column of such a table that holds the secret itself. */
+const VALUE_COLUMN = /^\*$|(?:^|_)(?:value|token|key|secret|password|credential|credentials|hash|digest)$/i;
 
 export function sqlSecretSelect(sql: string, via: string): Effect[] {
   const out: Effect[] = [];
@@ -36,6 +47,17 @@ export function sqlSecretSelect(sql: string, via: string): Effect[] {
         .replace(/\s+(?:as\s+)?\w+$/i, '')
         .trim(),
     );
+    const valued = CREDENTIAL_TABLE.test(table)
+      ? cols.find((c) => VALUE_COLUMN.test(c.replace(/^.*\./, '')))
+      : undefined;
+    if (valued) {
+      out.push({
+        tool: 'exec',
+        command: `may-expose-secret selects ${valued.replace(/[^\w.*]/g, '')} from ${table.replace(/[^\w.]/g, '')}`,
+        via: `${via} selects ${valued} from ${table}, a table of credentials`,
+      });
+      continue;
+    }
     const hit = cols.find((c) => SECRET_COLUMN.test(c));
     if (hit)
       out.push({

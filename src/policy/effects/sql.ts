@@ -14,6 +14,7 @@ import { platformClient } from './sql-platforms.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { outputOf, simpleCommands } from './walk.js';
+import { containerClient } from './platform-db-shells.js';
 
 export type Dialect = 'postgres' | 'mysql' | 'sqlite' | 'generic';
 
@@ -893,6 +894,12 @@ export function sqlClientEffects(c: SimpleCommand, out: Effect[], written?: Map<
   const platform = label === undefined ? platformClient(c) : undefined;
   if (platform) {
     sqlClientEffects(platform.cmd, out, written, platform.label);
+    return;
+  }
+  // a client run inside a pod or container, or Render's psql (platform-db-shells.ts)
+  const inside = label === undefined ? containerClient(c) : undefined;
+  if (inside) {
+    sqlClientEffects(inside, out, written);
     return;
   }
   const name = label ?? basename(c.argv[0] ?? '');

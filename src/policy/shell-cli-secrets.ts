@@ -1,0 +1,117 @@
+// Secrets a command-line tool prints because of what its subcommand lists or what an option asks
+// for, whatever the tool, including ones svc has never seen:
+//   cli-env-values TOOL WORDS   a platform's stored environment listed or pulled with its values
+//                               (`render env list`, `netlify env:list --json`, `railway variables`,
+//                               `dokku config:show`, `cf env APP`, `eb printenv`, `az webapp config
+//                               appsettings list`): the app's database URLs and API keys among them
+//   secret-reveal TOOL WORDS    an option whose whole purpose is to show what the tool otherwise
+//                               masks (`sanity debug --secrets`, `--show-secrets`, `--reveal`,
+//                               `--show-token`, `--unmask`)
+// The first is asked (pulling a development environment is ordinary work), the second denied
+// (policy secret-printing-commands). Sources: each platform CLI's reference (Heroku config,
+// Netlify env:list/env:get, Render, Railway variables, Dokku config:show/export, Cloud Foundry
+// `cf env`, Elastic Beanstalk `eb printenv`, Scalingo/Clever Cloud `env`, Upsun/Platform.sh
+// `variable:get`, Azure appsettings, Qovery `env list --show-values`, Koyeb `secrets reveal`,
+// Pulumi `--show-secrets`, Sanity `debug --secrets`, ngrok `config check`), and what the
+// names-only listers print instead (`vercel env ls` shows values as Encrypted, `fly secrets list`,
+// `gh secret list`, `wrangler secret list` and `supabase secrets list` show names and digests).
+
+/** Nouns naming a platform's stored environment (`env`, `config:show` of dokku, `appsettings`). */
+const ENV_NOUN =
+  /^(?:env|envs|env-vars?|envvars?|environment-variables?|vars|variables?|config-vars|configvars|appsettings|app-settings|secret-groups?|printenv)$/;
+/** Verbs that print or pull what they name (or none: `railway variables`, `cf env APP`). */
+const SHOW_VERB = /^(?:list|ls|get|show|pull|export|dump|print|reveal|download|view|read|cat)$/;
+/** Nouns of secret stores whose listings show names, and verbs that only print one when asked by name. */
+const SECRET_NOUN = /^(?:secrets?|secret-values?)$/;
+const SECRET_REVEAL_VERB = /^(?:reveal|show-values|export|download|dump)$/;
+
+/**
+ * Tools whose `env` is a language toolchain's, a version manager's or a build tool's own environment
+ * (conda env list, poetry env info, go env, fastlane env, brew --env) or whose listings print names only, by each tool's reference.
+ */
+const NOT_PLATFORM = new Set(
+  'conda mamba micromamba poetry pipenv hatch pdm pyenv virtualenv tox nox nvm rbenv asdf spack cargo rustup nix guix uv rye pixi mise rtx volta fnm goenv nodenv jenv tfenv sdk go gem bundle bundler fastlane brew flutter dart dotnet php artisan rails mix composer pip pip3 pipx amplify terraform tofu kubectl oc docker podman env printenv dir ls gci get-childitem get-item gi node python python3 npm pnpm yarn bun deno git gh'.split(
+    ' ',
+  ),
+);
+/** Names-only listings of tools that are otherwise platforms: `vercel env ls` prints values as "Encrypted". */
+const NAMES_ONLY = /^vercel env (?:ls|list)\b/;
+
+/** Options whose purpose is to print what the tool masks. */
+const REVEAL_OPTION =
+  /^--(?:secrets|show-secrets?|show-tokens?|show-passwords?|show-sensitive|show-credentials?|show-keys|reveal|reveal-secrets?|reveal-values|unmask|unmasked|include-secrets|with-secrets|insecure-show-secrets?)$/;
+/** Secret scanners, whose reveal options show what they found in the user's own code. */
+const SCANNERS = new Set([
+  'gitleaks',
+  'trufflehog',
+  'detect-secrets',
+  'ggshield',
+  'git-secrets',
+  'secretlint',
+  'talisman',
+  'noseyparker',
+  'kingfisher',
+  'semgrep',
+]);
+
+/** The first positional words of a command (its subcommand path), lower-cased, split at `:`. */
+function subcommandPath(words: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 1; i < words.length && out.length < 4; i++) {
+    const w = words[i] ?? '';
+    if (w === '--') break;
+    if (w.startsWith('-')) continue;
+    // `Env:` is a PowerShell drive (Get-ChildItem Env:), which other readings decide
+    if (!/^[A-Za-z][A-Za-z0-9:_-]*$/.test(w) || w.endsWith(':')) break;
+    out.push(...w.toLowerCase().split(':'));
+  }
+  return out;
+}
+
+/** `cli-env-values TOOL WORDS` when a platform's stored environment is printed with its values, else null. */
+export function envValuesReading(words: string[]): string | null {
+  const tool = (words[0] ?? '').toLowerCase();
+  if (!/^[a-z][a-z0-9._-]*$/.test(tool) || NOT_PLATFORM.has(tool)) return null;
+  const path = subcommandPath(words);
+  const line = words.join(' ');
+  if (NAMES_ONLY.test(line)) return null;
+  // `dokku config:show`, `dokku config:export`, `flyctl config env`: config printed as the app's variables
+  const noun = path.findIndex(
+    (w, i) => ENV_NOUN.test(w) || (w === 'config' && /^(?:show|export|env)$/.test(path[i + 1] ?? '')),
+  );
+  if (noun >= 0) {
+    const after = path.slice(noun + 1);
+    // `railway variables`, `cf env APP`, `scalingo --app x env`: the noun alone prints; a verb that
+    // changes (set, unset, add) does not
+    const verb = after.find(
+      (w) => SHOW_VERB.test(w) || /^(?:set|unset|add|rm|remove|delete|create|update|edit|import|push)$/.test(w),
+    );
+    if (verb === undefined || SHOW_VERB.test(verb)) return `cli-env-values ${line}`;
+    return null;
+  }
+  // a secret store asked to reveal or export its values (`koyeb secrets reveal`, `qovery secret
+  // list --show-values`); its plain listings print names
+  const secret = path.findIndex((w) => SECRET_NOUN.test(w));
+  if (secret >= 0) {
+    const after = path.slice(secret + 1);
+    if (after.some((w) => SECRET_REVEAL_VERB.test(w)) || words.some((w) => /^--(?:show-values|reveal|plain)$/.test(w)))
+      return `cli-env-values ${line}`;
+  }
+  return null;
+}
+
+/** `secret-reveal TOOL WORDS` when an option asks the tool to print what it masks, else null. */
+export function revealReading(words: string[]): string | null {
+  const tool = (words[0] ?? '').toLowerCase();
+  if (!/^[a-z][a-z0-9._-]*$/.test(tool) || SCANNERS.has(tool)) return null;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w === '--') break;
+    if (!REVEAL_OPTION.test(w)) continue;
+    // `--secrets FILE`, `--secrets=FILE`: a file of secrets given to the tool, not a request to print
+    const next = words[i + 1] ?? '';
+    if (w === '--secrets' && /[./]/.test(next) && !next.startsWith('-')) continue;
+    return `secret-reveal ${words.join(' ')}`;
+  }
+  return null;
+}
