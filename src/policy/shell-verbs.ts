@@ -16,7 +16,8 @@ import { secretMetadataReading } from './kube-output.js';
 import { containersRemovedAll } from './shell-containers.js';
 import { remoteAccessReading } from './shell-remote.js';
 import { contentsReadings, sourceLossReadings, treeLossReadings } from './shell-targets.js';
-import { httpDestroyReadings } from './shell-http-destroy.js';
+import { httpCall, httpDestroyReadings } from './shell-http-destroy.js';
+import { apiActionReadings } from './saas-actions.js';
 import { socketOnlyAnalyser } from './effects/container-run.js';
 import { orgRegistryReading } from './effects/sources.js';
 import { emptySource } from './shell-destroy.js';
@@ -761,6 +762,10 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
   for (const t of sourceLossReadings(words))
     out.push({ text: t, note: { from: 'source code deleted or emptied', text: t } });
   for (const h of httpDestroyReadings(words)) out.push({ text: h, note: { from: 'an HTTP DELETE', text: h } });
+  const request = httpCall(words);
+  if (request)
+    for (const t of apiActionReadings(request))
+      out.push({ text: t, note: { from: 'what the request does on the service it reaches', text: t } });
   const org = orgRegistryReading(words);
   if (org) out.push({ text: org, note: { from: "the organisation's own package registry", text: org } });
   if ((words[0] === 'docker' || words[0] === 'podman') && socketOnlyAnalyser(words)) {

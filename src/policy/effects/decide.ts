@@ -14,6 +14,7 @@ import { sqlExportEffects } from './data-exports.js';
 import { bodySecret, bodyTokenMention, urlHost, urlSecret, urlTokenMention } from './url-secret.js';
 import { mcpFlows } from './mcp-flow.js';
 import { mcpToolEffects } from './mcp-tools.js';
+import { mcpSaasEffects } from './mcp-saas.js';
 import { mcpSecretReads } from './mcp-secret-reads.js';
 import { mcpShareEffects } from './mcp-shares.js';
 import { mcpTamperEffects } from './mcp-tamper.js';
@@ -194,6 +195,7 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
     out.push(...cache.forCommand(line).map((e) => ({ ...e, via: `MCP ${op} runs ${lang} code: ${e.via}` })));
   }
   out.push(...mcpToolEffects(rawOp, p, path));
+  out.push(...mcpSaasEffects(rawOp, p));
   out.push(...mcpSecretReads(rawOp, p));
   out.push(...mcpShareEffects(rawOp, p));
   out.push(...mcpTamperEffects(op, p));

@@ -1,0 +1,153 @@
+// The hosted-service actions of src/policy/saas-actions.ts taken through an MCP tool or a browser
+// automation tool instead of a raw request. A tool's name is a verb and an object and its
+// parameters carry the role, the target URL or the element clicked, so the same readings come out:
+//   `jira_add_user_to_group {group_name: jira-administrators}`, `zendesk_create_user {role: admin}`,
+//   `github_add_collaborator {permission: admin}`          -> saas-admin-grant mcp TOOL ROLE
+//   `zendesk_create_webhook {endpoint: https://elsewhere}` -> saas-webhook mcp TARGET
+//   `mailchimp_send_campaign`, `twitter_post_tweet`        -> saas-broadcast mcp TOOL
+//   `browser_click {element: "Delete space button"}`, `{element: "Publish button"}`,
+//   `browser_select_option {values: [Owner]}`              -> ui-action VERB LABEL
+// A target on this machine (a local webhook receiver) is the developer's own.
+import type { Effect } from './types.js';
+import { toolWords } from './mcp-tools.js';
+import { ADMIN_VALUE, adminRoleValue, ephemeralName, localHost } from '../saas-actions.js';
+
+type Params = Record<string, unknown>;
+
+/** Tool-name verbs that give, change or set something (a read, list or search gives nothing). */
+const GIVES = new Set(
+  'add invite create update set assign grant promote make change modify put patch upsert edit insert register subscribe install enable'.split(
+    ' ',
+  ),
+);
+const READ_ONLY = /^(?:get|list|search|read|describe|show|find|query|view|fetch|count|check|lookup)$/;
+
+/** Objects of a tool that manages who may do what. */
+const ACCESS_OBJECT =
+  /^(?:users?|members?|membership|memberships|collaborators?|roles?|groups?|permissions?|teams?|invites?|invitations?|access|admins?|owners?|agents?|seats?|assignments?|role_assignments?)$/;
+
+/** Objects of a tool that sends future events somewhere. */
+const HOOK_OBJECT =
+  /^(?:webhooks?|hooks?|subscriptions?|callbacks?|listeners?|endpoints?|forwards?|forwarding|filters?|notifications?|integrations?|triggers?|channels?)$/;
+
+/** Social networks and publishing platforms whose post reaches the public. */
+const SOCIAL =
+  /^(?:twitter|tweet|tweets|x|linkedin|facebook|fb|instagram|ig|threads|mastodon|toot|bluesky|bsky|reddit|tumblr|youtube|tiktok|medium|devto|hashnode|substack)$/;
+const POSTS = /^(?:post|posts|create|publish|send|share|submit|tweet|toot|upload|status|update)$/;
+/** Mass-mailing objects (one message to one person is not one of these). */
+const MASS = /^(?:campaigns?|newsletters?|broadcasts?|blasts?|singlesends?|mailings?|bulk|audience|segment|list)$/;
+const SENDS = /^(?:send|schedule|launch|start|trigger|resume|publish|blast)$/;
+
+/** The values of a call's parameters, walked a few levels deep, with their keys. */
+function pairs(p: Params): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  const walk = (v: unknown, depth: number): void => {
+    if (depth > 4 || v === null || typeof v !== 'object') return;
+    if (Array.isArray(v)) {
+      for (const x of v.slice(0, 64)) walk(x, depth + 1);
+      return;
+    }
+    for (const [k, x] of Object.entries(v as Params)) {
+      out.push([k, x]);
+      walk(x, depth + 1);
+    }
+  };
+  walk(p, 0);
+  return out;
+}
+
+function word(s: string): string {
+  return s.replace(/[^\w@.:-]/g, '_').slice(0, 80) || 'unknown';
+}
+
+/** The label of what a browser tool acts on: its element description, selector, text or chosen values. */
+function uiLabel(p: Params): string {
+  const parts: string[] = [];
+  for (const k of ['element', 'selector', 'text', 'label', 'name', 'target', 'locator', 'values', 'value', 'option']) {
+    const v = p[k];
+    if (typeof v === 'string') parts.push(v);
+    else if (Array.isArray(v)) parts.push(...v.filter((x): x is string => typeof x === 'string'));
+  }
+  return parts.join(' ').slice(0, 400);
+}
+
+const UI_TOOL = /^(?:browser|puppeteer|playwright|page|web|chrome|selenium|computer)$/;
+const UI_VERB = /^(?:click|dblclick|double|tap|press|select|check|submit|choose)$/;
+const UI_DESTROY = /\b(?:delete|destroy|remove|erase|wipe|purge|terminate|drop|archive|deactivate|close)\b/i;
+const UI_OBJECT_WORDS =
+  /\b(?:repository|repo|project|workspace|space|environment|site|account|organi[sz]ation|org|team|database|table|bucket|app|application|list|audience|index|domain|zone|cluster|instance|members|users|contacts|subscribers|customers|everything|all|permanently|forever)\b/i;
+
+/** What a browser click or selection does, read from the words of what it acts on. */
+function uiAction(words: string[], p: Params): string | undefined {
+  if (!words.some((w) => UI_TOOL.test(w)) || !words.some((w) => UI_VERB.test(w))) return undefined;
+  const label = uiLabel(p);
+  if (!label) return undefined;
+  const plain = label.replace(/[-_]/g, ' ');
+  if (UI_DESTROY.test(plain) && UI_OBJECT_WORDS.test(plain)) {
+    const name = /\b(?:environment|space|site|project|list|index)\s+["']?([\w.-]+)/i.exec(plain)?.[1];
+    if (!name || !ephemeralName(name)) return `destroy ${word(label)}`;
+  }
+  if (/\b(?:publish|deploy|go live|make public|release)\b/i.test(plain) && !/\bunpublish|preview\b/i.test(plain))
+    return `publish ${word(label)}`;
+  if (
+    /\b(?:send|schedule)\b/i.test(plain) &&
+    /\b(?:campaign|newsletter|broadcast|blast|everyone|all (?:subscribers|contacts|customers|users|members)|audience)\b/i.test(
+      plain,
+    )
+  )
+    return `broadcast ${word(label)}`;
+  if (/\btransfer\b.*\bownership\b|\bmake (?:an? )?(?:admin|owner)\b|\bpromote\b.*\badmin/i.test(plain))
+    return `admin ${word(label)}`;
+  if (/\b(?:role|permission|access|member)\b/i.test(plain) || words.includes('select')) {
+    const values = p['values'] ?? p['value'] ?? p['option'];
+    const list = Array.isArray(values) ? values : [values];
+    if (list.some((v) => typeof v === 'string' && ADMIN_VALUE.test(v.trim()))) return `admin ${word(label)}`;
+  }
+  return undefined;
+}
+
+/** Effects of an MCP tool `op` with parameters `p` on a hosted service (see the file comment). */
+export function mcpSaasEffects(op: string, p: Params): Effect[] {
+  const words = toolWords(op);
+  if (!words.length || READ_ONLY.test(words[0] ?? '')) return [];
+  const out: Effect[] = [];
+  const via = `MCP ${op}`;
+  const push = (command: string, what: string) => out.push({ tool: 'exec', command, via: `${via} ${what}` });
+  const ui = uiAction(words, p);
+  if (ui) push(`ui-action ${ui}`, `acts on "${uiLabel(p).slice(0, 60)}" in the page`);
+  const gives = words.some((w) => GIVES.has(w));
+  if (gives && words.some((w) => ACCESS_OBJECT.test(w))) {
+    for (const [k, v] of pairs(p)) {
+      const role = adminRoleValue(k, v);
+      if (role) {
+        push(`saas-admin-grant mcp ${word(op)} ${word(role)}`, `gives ${role}`);
+        break;
+      }
+    }
+  }
+  // `set_admin`, `make_owner`, `promote_to_admin`, `grant_superuser`: the name says the role
+  const v = words.findIndex((w) => /^(?:set|make|promote|grant|add|assign)$/.test(w));
+  if (
+    v >= 0 &&
+    words.slice(v + 1).some((w) => /^(?:admin|admins|owner|owners|superuser|superadmin)$/.test(w)) &&
+    !out.length
+  )
+    push(`saas-admin-grant mcp ${word(op)}`, 'makes someone an administrator');
+  if (gives && words.some((w) => HOOK_OBJECT.test(w))) {
+    for (const [k, x] of pairs(p)) {
+      if (typeof x !== 'string') continue;
+      const url = /^https?:\/\/([^/:?#\s]+)/i.exec(x.trim());
+      const mail = /forward/i.test(k) ? /^[^@\s]+@([\w.-]+\.[a-z]{2,})$/i.exec(x.trim()) : null;
+      const host = (url?.[1] ?? mail?.[1] ?? '').toLowerCase();
+      if (host && !localHost(host)) {
+        push(`saas-webhook mcp ${word(host)}`, `sends the service's future events to ${host}`);
+        break;
+      }
+    }
+  }
+  if (words.some((w) => SOCIAL.test(w)) && words.some((w) => POSTS.test(w)) && !words.includes('draft'))
+    push(`saas-broadcast mcp ${word(op)}`, 'posts in public');
+  else if (words.some((w) => SENDS.test(w)) && words.some((w) => MASS.test(w)) && !words.includes('test'))
+    push(`saas-broadcast mcp ${word(op)}`, 'sends to a whole audience');
+  return out;
+}
