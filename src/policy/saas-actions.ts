@@ -124,6 +124,9 @@ export function bodyPairs(text: string): [string, unknown][] {
       // not JSON: read as form fields below
     }
   }
+  // code's dictionaries and object literals (`{'role': 'admin'}`, `{role: "owner"}`)
+  for (const m of t.matchAll(/["']?([A-Za-z_][\w-]*)["']?\s*:\s*(["'])([^"'\n]{1,80})\2/g))
+    out.push([m[1] ?? '', m[3] ?? '']);
   for (const part of t.split(/[&\n]/)) {
     const eq = part.indexOf('=');
     if (eq > 0) out.push([decodeSafe(part.slice(0, eq)).replace(/\[\]$/, ''), part.slice(eq + 1)]);

