@@ -70,11 +70,25 @@ export function singular(word: string): string {
 
 /** Roles and groups that administer a whole system: admins, owners, superusers. */
 export const ADMIN_VALUE =
-  /^(?:super[ _-]?(?:admin(?:istrator)?s?|users?)|admin(?:istrator)?s?|owners?|superusers?|root|(?:global|org|organi[sz]ation|account|workspace|site|primary|billing|tenant|domain|system|sys|realm|team|project)[ _-]?(?:admin(?:istrator)?s?|owners?)|[\w.-]*[_ -]admin(?:istrator)?s)$/i;
+  /^(?!(?:non|not|no|read)[ _-]?admin)(?:[\w .-]*(?:admin(?:istrator)?s?|owners?|super[ _-]?users?)|root|rol_admin)$/i;
+
+/**
+ * Built-in administrator roles named by id: Microsoft Entra Global Administrator and Privileged
+ * Role Administrator, Azure RBAC Owner and User Access Administrator (each product's built-in
+ * roles reference), and Google Cloud roles that let the holder act as, or re-grant, anyone
+ * (iam.serviceAccountTokenCreator, iam.serviceAccountKeyAdmin, iam.workloadIdentityUser).
+ */
+const ADMIN_ROLE_ID =
+  /^(?:62e90394-69f5-4237-9190-012177145e10|e8611ab8-c189-46e8-94e1-60213ab1f814|8e3af657-a8ff-443c-a75c-2fe8c4bcb635|18d7d88d-d35e-4fb5-a5c3-7773c20a72d9)$|(?:^|\/)roles\/iam\.(?:serviceAccountTokenCreator|serviceAccountKeyAdmin|workloadIdentityUser)$/i;
+
+/** A role's own name: `roles/resourcemanager.projectIamAdmin` -> `projectIamAdmin`. */
+function roleName(v: string): string {
+  return v.replace(/^.*[/.](?=[^/.]+$)/, '');
+}
 
 /** Keys that carry the role, permission or group a write gives (compared without `_`, `-`, case). */
 const ROLE_KEY =
-  /^(?:role|roles|rolename|roleid|permission|permissions|accesslevel|group|groups|groupname|groupid|orgrole|teamrole|membershiprole|accounttype|usertype|privilege|privileges|type)$/;
+  /(?:role|roles|rolename|rolenames|roleid|roleids|roledefinition|roledefinitionname|roledefinitionid|permission|permissions|accesslevel|group|groups|groupname|groupnames|groupid|accounttype|usertype|privilege|privileges)$|^type$/;
 /** Keys whose `true` makes someone an administrator (Grafana isGrafanaAdmin, GitHub site_admin, Django is_superuser). */
 const ADMIN_FLAG = /^(?:isadmin|siteadmin|admin|superuser|issuperuser|isgrafanaadmin|isowner|owner)$/;
 
@@ -88,7 +102,7 @@ export function adminRoleValue(key: string, value: unknown): string | undefined 
     const v = typeof item === 'string' ? decodeSafe(item).trim() : typeof item === 'number' ? String(item) : '';
     // GitLab access levels: 50 is Owner, 60 is instance admin
     if (k === 'accesslevel' && /^(?:50|60)$/.test(v)) return `access_level ${v}`;
-    if (v && ADMIN_VALUE.test(v)) return v;
+    if (v && (ADMIN_VALUE.test(roleName(v)) || ADMIN_ROLE_ID.test(v))) return v;
   }
   return undefined;
 }
@@ -144,6 +158,9 @@ export function adminGrantIn(...texts: string[]): string | undefined {
   return undefined;
 }
 
+/** A collection of records whose DELETE without an id removes them all (Meilisearch documents, contacts). */
+const RECORDS = /^(?:documents|contacts|members|records|items|objects|entries|subscribers|rows|vectors|points)$/i;
+
 /** Path words of a collection of mass mailings. */
 const MASS_OBJECT =
   /^(?:campaigns?|emailcampaigns?|email_campaigns?|smscampaigns?|singlesends?|single_sends?|newsletters?|broadcasts?|blasts?|mailings?|bulk_?emails?|bulk_?messages?|announcements?)$/i;
@@ -153,6 +170,19 @@ const SEND_ACTION =
 /** A body that asks for the mailing to go out. */
 const SENDING_BODY =
   /["']?(?:status|publishStatus|publish_status)["']?\s*[:=]\s*["']?(?:about_to_send|scheduled|sending|queued|publish|published|public|future)\b|["']?published["']?\s*:\s*true\b|["']?(?:send_at|schedule_time|scheduled_at|publish_at)["']?\s*[:=]/i;
+
+/** A push or message addressed to every user: OneSignal `included_segments` (`All`,
+ * `Subscribed Users`), a Firebase Cloud Messaging topic or condition (`"topic"`, `"to": "/topics/..."`). */
+export function wholeAudience(pairs: [string, unknown][]): boolean {
+  return pairs.some(([k, v]) => {
+    const key = k.replace(/[_-]/g, '').toLowerCase();
+    const text = Array.isArray(v) ? v.join(',') : typeof v === 'string' ? v : '';
+    if (key === 'includedsegments') return text.trim() !== '';
+    if (key === 'topic' || key === 'condition')
+      return text.trim() !== '' && pairs.some(([n]) => /^(?:message|notification|contents|data)$/.test(n));
+    return key === 'to' && text.startsWith('/topics/');
+  });
+}
 
 /** Social networks' endpoints that publish a post (host pattern, path pattern). */
 const SOCIAL_POST: [RegExp, RegExp][] = [
@@ -173,6 +203,9 @@ const CMS_POSTS = /\/(?:posts|pages|articles|entries|stories)\/?$/i;
 /** Collections that hold standing webhooks and event subscriptions. */
 const HOOK_COLLECTION =
   /^(?:webhooks?|hooks?|webhook_endpoints|webhook-endpoints|webhookendpoints|subscriptions|event_subscriptions|eventsubscriptions|notification_channels|callbacks|listeners)$/i;
+/** Keys whose URL receives a service's events or messages from now on. */
+const HOOK_KEY =
+  /^(?:sms_?url|voice_?url|sms_?fallback_?url|status_?callback|notification_?url|webhook_?url|hook_?url|target_?url|notify_?url|forward_?url|delivery_?url|payload_?url|event_?url|events_?url|request_?url)$/i;
 const URL_IN_BODY = /\bhttps?:\/\/([\w.-]+)(?::\d+)?/gi;
 
 interface ParsedUrl {
@@ -193,7 +226,7 @@ function segmentsOf(path: string): string[] {
     .split('/')
     .filter(Boolean)
     .map((s) => decodeSafe(s).replace(/\.json$/i, ''))
-    .filter((s) => !NOISE.test(s));
+    .filter((s, i, all) => !NOISE.test(s) || (/^\d+$/.test(s) && all.slice(0, i).some((b) => !NOISE.test(b))));
 }
 
 /** A host that is a shell variable or template (`$SHOP.myshopify.com`) reads as its literal part. */
@@ -220,14 +253,23 @@ export function apiActionReadings(r: ApiRequest): string[] {
   const lower = segs.map((s) => s.toLowerCase());
   const batch =
     /(?:^|\/)(?:batch|bulk)\/(?:archive|delete|remove|purge)$/i.test(lower.slice(-2).join('/')) ||
+    /^(?:destroy_many|delete_many|deletemany|clear|clear_all|clearall)$/i.test(last) ||
+    /[?&](?:delete_all\w*|all)=true\b/i.test(u.query) ||
+    (method === 'DELETE' && /[?&]ids=[^&]*,/i.test(u.query)) ||
+    (method === 'DELETE' && RECORDS.test(last) && segs.length >= 2) ||
     /^(?:bulk[_-]?(?:delete|archive|remove)|batch[_-]?(?:delete|archive|remove)|delete[_-]?all|remove[_-]?all|archive[_-]?all)$/i.test(
       last,
     ) ||
     (/^(?:delete|remove|archive|purge)$/i.test(last) && /["']?all["']?\s*[:=]\s*true\b/i.test(r.body));
   if (batch && method !== 'GET') out.push(`saas-batch-destroy ${host} ${path}`);
   // a mailing sent: [..., campaigns, ID, (actions), send]
-  const sendAt = lower.findIndex((s, i) => i > 0 && SEND_ACTION.test(s));
-  if (sendAt > 0 && lower.slice(0, sendAt).some((s) => MASS_OBJECT.test(s))) out.push(`saas-broadcast ${host} ${path}`);
+  const sendAt = lower.findIndex((s, i) => (i > 0 && SEND_ACTION.test(s)) || /^campaign[-_]?send/.test(s));
+  if (
+    (sendAt > 0 && lower.slice(0, sendAt).some((s) => MASS_OBJECT.test(s))) ||
+    (sendAt >= 0 && /^campaign[-_]?send/.test(lower[sendAt] ?? '')) ||
+    wholeAudience(bodyPairs(r.body))
+  )
+    out.push(`saas-broadcast ${host} ${path}`);
   else if (lower.some((s) => MASS_OBJECT.test(s)) && SENDING_BODY.test(r.body))
     out.push(`saas-broadcast ${host} ${path}`);
   else if (
@@ -246,8 +288,26 @@ export function apiActionReadings(r: ApiRequest): string[] {
   )
     out.push(`saas-broadcast ${host} ${path}`);
   if (method !== 'DELETE') {
-    const grant = adminGrantIn(r.body, u.query.replace(/^\?/, ''));
+    const grant =
+      adminGrantIn(r.body, u.query.replace(/^\?/, '')) ??
+      (/(?:^|[._-])(?:set|make|promote|grant)[-_]?(?:admin|owner|superuser)s?$/i.test(last) ? last : undefined);
     if (grant) out.push(`saas-admin-grant ${host} ${path}`);
+    // a target named by its key on any write (Twilio SmsUrl, Graph notificationUrl, webhook_url)
+    for (const [k, v] of bodyPairs(r.body)) {
+      const target = typeof v === 'string' ? /^https?:\/\/([^/:?#\s]+)/i.exec(v.trim())?.[1]?.toLowerCase() : undefined;
+      const mail =
+        typeof v === 'string' && /forward/i.test(`${path} ${k}`)
+          ? /^[^@\s]+@([\w.-]+\.[a-z]{2,})$/i.exec(v.trim())?.[1]?.toLowerCase()
+          : undefined;
+      if (target && HOOK_KEY.test(k) && !localHost(target) && target !== u.host) {
+        out.push(`saas-webhook ${host} ${hostWord(target)}`);
+        break;
+      }
+      if (mail && /^(?:emailaddress|email|forwardingemail|forward_?to|address)$/i.test(k)) {
+        out.push(`saas-webhook ${host} ${hostWord(mail)}`);
+        break;
+      }
+    }
     const hooks = lower.findIndex((s) => HOOK_COLLECTION.test(s));
     if (hooks >= 0 && hooks >= lower.length - 2) {
       URL_IN_BODY.lastIndex = 0;

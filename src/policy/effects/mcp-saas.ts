@@ -10,7 +10,7 @@
 // A target on this machine (a local webhook receiver) is the developer's own.
 import type { Effect } from './types.js';
 import { toolWords } from './mcp-tools.js';
-import { ADMIN_VALUE, adminRoleValue, ephemeralName, localHost } from '../saas-actions.js';
+import { ADMIN_VALUE, adminRoleValue, ephemeralName, localHost, wholeAudience } from '../saas-actions.js';
 
 type Params = Record<string, unknown>;
 
@@ -24,7 +24,7 @@ const READ_ONLY = /^(?:get|list|search|read|describe|show|find|query|view|fetch|
 
 /** Objects of a tool that manages who may do what. */
 const ACCESS_OBJECT =
-  /^(?:users?|members?|membership|memberships|collaborators?|roles?|groups?|permissions?|teams?|invites?|invitations?|access|admins?|owners?|agents?|seats?|assignments?|role_assignments?)$/;
+  /^(?:users?|members?|membership|memberships|collaborators?|roles?|groups?|permissions?|teams?|invites?|invitations?|access|admins?|owners?|agents?|seats?|assignments?|iam|polic(?:y|ies)|bindings?|acls?)$/;
 
 /** Objects of a tool that sends future events somewhere. */
 const HOOK_OBJECT =
@@ -42,7 +42,7 @@ const SENDS = /^(?:send|schedule|launch|start|trigger|resume|publish|blast)$/;
 function pairs(p: Params): [string, unknown][] {
   const out: [string, unknown][] = [];
   const walk = (v: unknown, depth: number): void => {
-    if (depth > 4 || v === null || typeof v !== 'object') return;
+    if (depth > 8 || v === null || typeof v !== 'object') return;
     if (Array.isArray(v)) {
       for (const x of v.slice(0, 64)) walk(x, depth + 1);
       return;
@@ -63,7 +63,20 @@ function word(s: string): string {
 /** The label of what a browser tool acts on: its element description, selector, text or chosen values. */
 function uiLabel(p: Params): string {
   const parts: string[] = [];
-  for (const k of ['element', 'selector', 'text', 'label', 'name', 'target', 'locator', 'values', 'value', 'option']) {
+  for (const k of [
+    'element',
+    'selector',
+    'text',
+    'label',
+    'name',
+    'target',
+    'locator',
+    'values',
+    'value',
+    'option',
+    'action',
+    'instruction',
+  ]) {
     const v = p[k];
     if (typeof v === 'string') parts.push(v);
     else if (Array.isArray(v)) parts.push(...v.filter((x): x is string => typeof x === 'string'));
@@ -71,8 +84,10 @@ function uiLabel(p: Params): string {
   return parts.join(' ').slice(0, 400);
 }
 
-const UI_TOOL = /^(?:browser|puppeteer|playwright|page|web|chrome|selenium|computer)$/;
-const UI_VERB = /^(?:click|dblclick|double|tap|press|select|check|submit|choose)$/;
+const UI_TOOL =
+  /^(?:browser|puppeteer|playwright|page|web|chrome|selenium|computer|stagehand|browserbase|hyperbrowser)$/;
+// `act` takes its action in words (Stagehand's act: "click the Delete workspace button")
+const UI_VERB = /^(?:click|dblclick|double|tap|press|select|check|submit|choose|act)$/;
 const UI_DESTROY = /\b(?:delete|destroy|remove|erase|wipe|purge|terminate|drop|archive|deactivate|close)\b/i;
 const UI_OBJECT_WORDS =
   /\b(?:repository|repo|project|workspace|space|environment|site|account|organi[sz]ation|org|team|database|table|bucket|app|application|list|audience|index|domain|zone|cluster|instance|members|users|contacts|subscribers|customers|everything|all|permanently|forever)\b/i;
@@ -147,7 +162,11 @@ export function mcpSaasEffects(op: string, p: Params): Effect[] {
   }
   if (words.some((w) => SOCIAL.test(w)) && words.some((w) => POSTS.test(w)) && !words.includes('draft'))
     push(`saas-broadcast mcp ${word(op)}`, 'posts in public');
-  else if (words.some((w) => SENDS.test(w)) && words.some((w) => MASS.test(w)) && !words.includes('test'))
+  else if (
+    words.some((w) => SENDS.test(w) || w === 'notification' || w === 'push') &&
+    (words.some((w) => MASS.test(w)) || wholeAudience(pairs(p))) &&
+    !words.includes('test')
+  )
     push(`saas-broadcast mcp ${word(op)}`, 'sends to a whole audience');
   return out;
 }

@@ -18,7 +18,7 @@ const NAMED_KEY =
 
 /** A credential word, up to three connecting words, then a value (`token for repro: AAQ4...`). */
 const PROSE =
-  /\b(?:token|password|passwd|pwd|secret|api[ _-]?key|access[ _-]?key|pat|passphrase)\b((?:\s+(?:for|of|is|on|to)\s+[\w.-]+){0,2})\s*[:=]?\s+["'`]?([A-Za-z0-9][\w\-+/=.!@#%^*]{7,})/gi;
+  /\b(?:token|password|passwd|pwd|secret|api[ _-]?key|access[ _-]?key|pat|passphrase)\b((?:\s+(?:for|of|on|to)\s+[\w.-]+){0,2})(?:\s+(?:is|was|here|now))?\s*[:=]?\s+["'`]?([A-Za-z0-9][\w\-+/=.!@#%^*]{7,})/gi;
 
 /** A value that looks random: letters and digits mixed, not a version or a dictionary word with a digit. */
 function randomish(v: string): boolean {
@@ -64,7 +64,7 @@ const SENDS_TEXT =
 export function sentText(p: Record<string, unknown>): string {
   const parts: string[] = [];
   const walk = (v: unknown, key: string, depth: number): void => {
-    if (depth > 4) return;
+    if (depth > 8) return;
     if (typeof v === 'string') {
       if (TEXT_KEYS.test(key)) parts.push(v);
     } else if (Array.isArray(v)) for (const x of v.slice(0, 64)) walk(x, key, depth + 1);
