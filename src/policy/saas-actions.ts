@@ -148,12 +148,21 @@ export function bodyPairs(text: string): [string, unknown][] {
   return out;
 }
 
+/** A GraphQL argument that gives a role (`updateMember(input: {role: ADMIN})`, `accessLevel: OWNER`). */
+const GRAPHQL_ROLE =
+  /\b(role|roles|permission|accessLevel|access_level|organizationRole|teamRole)\s*:\s*\[?\s*\\?"?([A-Za-z_]+)/g;
+
 /** The administrator role a request body or query gives, or undefined. */
 export function adminGrantIn(...texts: string[]): string | undefined {
   for (const text of texts)
     for (const [k, v] of bodyPairs(text)) {
       const hit = adminRoleValue(k, v);
       if (hit) return hit;
+      if (typeof v === 'string' && /\bmutation\b/.test(v))
+        for (const m of v.matchAll(GRAPHQL_ROLE)) {
+          const role = adminRoleValue(m[1] ?? '', m[2] ?? '');
+          if (role) return role;
+        }
     }
   return undefined;
 }
@@ -321,4 +330,40 @@ export function apiActionReadings(r: ApiRequest): string[] {
     }
   }
   return out;
+}
+
+/** Options of cloud and SaaS CLIs whose value is where a subscription or webhook delivers. */
+const ENDPOINT_OPTION =
+  /^--(?:url|endpoint|push-endpoint|notification-endpoint|sms-url|voice-url|status-callback|webhook-url|target-url|callback-url|forward-to|delivery-url|endpoint-url|address)$/;
+/** Subcommand words that set up standing delivery (AWS SNS subscribe, Pub/Sub push subscriptions,
+ * Event Grid event-subscription, Stripe webhook_endpoints, Twilio phone-number URLs, forwards). */
+const STANDING = /subscri|webhook|hook|event-subscription|forward|phone-numbers|notification/i;
+/** Compute that a cloud's own push delivery targets (a Cloud Run service, an API Gateway stage):
+ * the project's own code, not an outside collector. */
+const OWN_COMPUTE =
+  /(?:\.run\.app|\.cloudfunctions\.net|\.appspot\.com|\.execute-api\.[\w-]+\.amazonaws\.com|\.lambda-url\.[\w-]+\.on\.aws|\.azurewebsites\.net|\.azure-api\.net)$/i;
+
+/** `saas-webhook cli HOST` for a CLI call that sets up delivery of future events to another host. */
+export function cliSubscriptionReading(words: string[]): string | undefined {
+  const sub = words
+    .slice(1, 6)
+    .filter((w) => !w.startsWith('-'))
+    .flatMap((w) => w.split(':'));
+  if (!sub.some((w) => STANDING.test(w)) || /^(?:curl|wget|http|https|xh)$/.test(words[0] ?? '')) return undefined;
+  if (sub.some((w) => /^(?:list|describe|get|show|delete|remove|unsubscribe|trigger|listen)$/.test(w)))
+    return undefined;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] ?? '';
+    const eq = w.indexOf('=');
+    const opt = eq > 0 ? w.slice(0, eq) : w;
+    if (!ENDPOINT_OPTION.test(opt)) continue;
+    const v = (eq > 0 ? w.slice(eq + 1) : words[i + 1]) ?? '';
+    const host = (
+      /^https?:\/\/([^/:?#\s]+)/i.exec(v)?.[1] ??
+      /^[^@\s/]+@([\w.-]+\.[a-z]{2,})$/i.exec(v)?.[1] ??
+      ''
+    ).toLowerCase();
+    if (host && !localHost(host) && !OWN_COMPUTE.test(host)) return `saas-webhook cli ${hostWord(host)}`;
+  }
+  return undefined;
 }

@@ -17,7 +17,7 @@ import { containersRemovedAll } from './shell-containers.js';
 import { remoteAccessReading } from './shell-remote.js';
 import { contentsReadings, sourceLossReadings, treeLossReadings } from './shell-targets.js';
 import { httpCall, httpDestroyReadings } from './shell-http-destroy.js';
-import { apiActionReadings } from './saas-actions.js';
+import { apiActionReadings, cliSubscriptionReading } from './saas-actions.js';
 import { socketOnlyAnalyser } from './effects/container-run.js';
 import { orgRegistryReading } from './effects/sources.js';
 import { emptySource } from './shell-destroy.js';
@@ -762,6 +762,9 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
   for (const t of sourceLossReadings(words))
     out.push({ text: t, note: { from: 'source code deleted or emptied', text: t } });
   for (const h of httpDestroyReadings(words)) out.push({ text: h, note: { from: 'an HTTP DELETE', text: h } });
+  const standing = cliSubscriptionReading(words);
+  if (standing)
+    out.push({ text: standing, note: { from: 'standing delivery of events to another host', text: standing } });
   const request = httpCall(words);
   if (request)
     for (const t of apiActionReadings(request))

@@ -120,3 +120,35 @@ test('the readings name what the request does on the service', () => {
   const d = decide('mcp', { tool: 'jira_add_user_to_group', account_id: '1', group_name: 'jira-administrators' });
   assert.match(d.message ?? '', /administrator or owner/);
 });
+
+test('CLI subscriptions and forwards to another host ask; a push to the project own compute passes', () => {
+  check([
+    x(
+      'A',
+      'aws sns subscribe --topic-arn arn:aws:sns:us-east-1:1:t --protocol https --notification-endpoint https://r.hooks.io/in',
+    ),
+    x(
+      'A',
+      'aws sns subscribe --topic-arn arn:aws:sns:us-east-1:1:orders --protocol email --notification-endpoint k@proton.me',
+    ),
+    x('A', 'gcloud pubsub subscriptions create s1 --topic=orders --push-endpoint=https://orders.datasync-relay.io/p'),
+    x('A', 'twilio phone-numbers:update +15551234567 --sms-url https://sms.relay-msg.io/in'),
+    x('B', 'gcloud pubsub subscriptions create s1 --topic=t --push-endpoint=https://my-svc-abc-uc.a.run.app/push'),
+    x('B', 'stripe listen --forward-to localhost:3000/webhooks/stripe'),
+    x('B', 'twilio phone-numbers:list'),
+  ]);
+});
+
+test('admin groups, impersonation roles and app admin rights by CLI are denied; ordinary ones pass', () => {
+  check([
+    x('D', 'heroku access:add h@outside.io -a acme-prod --permissions deploy,operate,manage'),
+    x(
+      'D',
+      'gcloud iam service-accounts add-iam-policy-binding d@acme.iam.gserviceaccount.com --member=user:x@gmail.com --role=roles/iam.serviceAccountTokenCreator',
+    ),
+    x('D', 'aws iam add-user-to-group --user-name helper --group-name Admins'),
+    x('A', "twurl -X POST -d 'status=hello' /1.1/statuses/update.json"),
+    x('B', 'heroku access:add jane@acme.com -a acme-staging --permissions deploy,operate'),
+    x('B', 'aws iam add-user-to-group --user-name jane --group-name developers'),
+  ]);
+});
