@@ -44,6 +44,9 @@ export const CONTAINER_KINDS = new Set(
 const NOISE =
   /^(?:v\d+(?:\.\d+)?(?:beta\d*|alpha\d*)?|\d+(?:\.\d+)*|\d{4}-\d{2}(?:-\d{2})?|api|rest|meta|client|public|latest|management|wp-json|wp|json|xrpc)$/i;
 
+/** A version segment anywhere in a path (`v59.0`, `v1beta1`, `2010-04-01`). */
+const VERSION = /^(?:v\d+(?:\.\d+)?(?:beta\d*|alpha\d*)?|\d+\.\d+(?:\.\d+)?|\d{4}-\d{2}(?:-\d{2})?)$/i;
+
 /** A container named as throwaway (`feature-ci-4411`, `pr-12`, `e2e_docs`): routine cleanup. */
 export function ephemeralName(name: string): boolean {
   return (
@@ -231,11 +234,15 @@ function parseUrl(url: string): ParsedUrl | null {
 
 /** Meaningful path segments: decoded, without versions and format suffixes. */
 function segmentsOf(path: string): string[] {
-  return path
-    .split('/')
-    .filter(Boolean)
-    .map((s) => decodeSafe(s).replace(/\.json$/i, ''))
-    .filter((s, i, all) => !NOISE.test(s) || (/^\d+$/.test(s) && all.slice(0, i).some((b) => !NOISE.test(b))));
+  return (
+    path
+      .split('/')
+      .filter(Boolean)
+      .map((s) => decodeSafe(s).replace(/\.json$/i, ''))
+      // prefix words (`/api/v1`, `/rest/api/3`, `/admin/api/2024-04`) say nothing; past the first
+      // object only versions do (`/repos/acme/api` names a repository called api)
+      .filter((s, i, all) => (all.slice(0, i).some((b) => !NOISE.test(b)) ? !VERSION.test(s) : !NOISE.test(s)))
+  );
 }
 
 /** A host that is a shell variable or template (`$SHOP.myshopify.com`) reads as its literal part. */

@@ -14,15 +14,15 @@ const f = (want: Case[0], url: string, method: string, body?: string): Case => [
   body === undefined ? { url, method } : { url, method, body },
 ];
 
-test('a DELETE of a whole container of records on a hosted service is denied, whatever the vendor', () => {
+test('a DELETE of a whole container of records on a hosted service asks, whatever the vendor', () => {
   check([
-    x('D', 'curl -s -X DELETE -u x:$MAILCHIMP_API_KEY https://us21.api.mailchimp.com/3.0/lists/a1b2c3d4e5'),
-    x('D', 'curl -X DELETE "https://api.contentful.com/spaces/k8x/environments/master" -H "Authorization: Bearer $T"'),
-    x('D', 'curl -X DELETE "https://${ALGOLIA_APP_ID}.algolia.net/1/indexes/docs" -H "X-Algolia-API-Key: $K"'),
-    x('D', 'http DELETE https://api.airtable.com/v0/meta/bases/appX/tables/tblCustomers Authorization:"Bearer $A"'),
-    x('D', 'curl -X DELETE https://acme.atlassian.net/rest/api/3/project/PLAT -u bot@acme.com:$JIRA_TOKEN'),
-    x('D', 'python3 -c "import requests; requests.delete(\'https://api.pinecone.io/indexes/prod-docs\')"'),
-    f('D', 'https://api.webflow.com/v2/sites/64f1/collections/65aa', 'DELETE'),
+    x('A', 'curl -s -X DELETE -u x:$MAILCHIMP_API_KEY https://us21.api.mailchimp.com/3.0/lists/a1b2c3d4e5'),
+    x('A', 'curl -X DELETE "https://api.contentful.com/spaces/k8x/environments/master" -H "Authorization: Bearer $T"'),
+    x('A', 'curl -X DELETE "https://${ALGOLIA_APP_ID}.algolia.net/1/indexes/docs" -H "X-Algolia-API-Key: $K"'),
+    x('A', 'http DELETE https://api.airtable.com/v0/meta/bases/appX/tables/tblCustomers Authorization:"Bearer $A"'),
+    x('A', 'curl -X DELETE https://acme.atlassian.net/rest/api/3/project/PLAT -u bot@acme.com:$JIRA_TOKEN'),
+    x('A', 'python3 -c "import requests; requests.delete(\'https://api.pinecone.io/indexes/prod-docs\')"'),
+    f('A', 'https://api.webflow.com/v2/sites/64f1/collections/65aa', 'DELETE'),
     f('D', 'https://api.hubapi.com/crm/v3/objects/contacts/batch/archive', 'POST', '{"inputs":[{"id":"51"}]}'),
     // one record, a throwaway container, or the developer's own service
     x('B', 'curl -X DELETE https://api.todoist.com/rest/v2/tasks/2995104339 -H "Authorization: Bearer $T"'),
