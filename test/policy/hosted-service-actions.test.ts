@@ -152,3 +152,20 @@ test('admin groups, impersonation roles and app admin rights by CLI are denied; 
     x('B', 'aws iam add-user-to-group --user-name jane --group-name developers'),
   ]);
 });
+
+test('MCP tools that delete a whole container ask, bulk deletes are denied, one record passes', () => {
+  check([
+    m('A', { tool: 'mailchimp_delete_list', list_id: 'a1b2c3d4e5' }),
+    m('A', { tool: 'contentful_delete_space', spaceId: 'k8x2mp0q' }),
+    m('D', { tool: 'hubspot_batch_archive_contacts', ids: ['51', '52', '53', '54', '55', '56'] }),
+    m('D', { tool: 'intercom_archive_all_contacts' }),
+    m('A', { tool: 'wordpress_create_post', title: 'x', content: 'y', status: 'publish' }),
+    m('A', { tool: 'browser_click', element: 'Confirm deletion of organization acme', ref: 'e5' }),
+    m('A', { tool: 'browser_click', element: 'Make repository public', ref: 'e5' }),
+    m('B', { tool: 'mailchimp_delete_list_member', list_id: 'a1b2', subscriber_hash: 'abc' }),
+    m('B', { tool: 'contentful_delete_environment', environmentId: 'feature-ci-4411' }),
+    m('B', { tool: 'wordpress_create_post', title: 'Draft notes', content: '...', status: 'draft' }),
+    m('B', { tool: 'todoist_delete_tasks', ids: ['1', '2', '3'] }),
+    m('B', { tool: 'browser_click', element: 'Revoke this session', ref: 'e5' }),
+  ]);
+});

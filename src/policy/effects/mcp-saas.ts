@@ -10,13 +10,21 @@
 // A target on this machine (a local webhook receiver) is the developer's own.
 import type { Effect } from './types.js';
 import { toolWords } from './mcp-tools.js';
-import { ADMIN_VALUE, adminRoleValue, ephemeralName, localHost, wholeAudience } from '../saas-actions.js';
+import {
+  ADMIN_VALUE,
+  CONTAINER_KINDS,
+  adminRoleValue,
+  ephemeralName,
+  localHost,
+  singular,
+  wholeAudience,
+} from '../saas-actions.js';
 
 type Params = Record<string, unknown>;
 
 /** Tool-name verbs that give, change or set something (a read, list or search gives nothing). */
 const GIVES = new Set(
-  'add invite create update set assign grant promote make change modify put patch upsert edit insert register subscribe install enable'.split(
+  'add invite create update set assign grant promote make change modify put patch upsert edit insert register subscribe install enable share transfer'.split(
     ' ',
   ),
 );
@@ -24,11 +32,14 @@ const READ_ONLY = /^(?:get|list|search|read|describe|show|find|query|view|fetch|
 
 /** Objects of a tool that manages who may do what. */
 const ACCESS_OBJECT =
-  /^(?:users?|members?|membership|memberships|collaborators?|roles?|groups?|permissions?|teams?|invites?|invitations?|access|admins?|owners?|agents?|seats?|assignments?|iam|polic(?:y|ies)|bindings?|acls?)$/;
+  /^(?:users?|members?|membership|memberships|collaborators?|roles?|groups?|permissions?|teams?|invites?|invitations?|access|admins?|owners?|agents?|seats?|assignments?|iam|polic(?:y|ies)|bindings?|acls?|share|sharing|permission_?level|staff)$/;
 
 /** Objects of a tool that sends future events somewhere. */
 const HOOK_OBJECT =
-  /^(?:webhooks?|hooks?|subscriptions?|callbacks?|listeners?|endpoints?|forwards?|forwarding|filters?|notifications?|integrations?|triggers?|channels?)$/;
+  /^(?:webhooks?|hooks?|subscriptions?|callbacks?|listeners?|endpoints?|forwards?|forwarding|filters?|notifications?|integrations?|triggers?|channels?|rules?|alerts?|actions?|automations?)$/;
+
+/** Tool-name verbs that delete or archive (an archived CRM record is gone from every list and flow). */
+const DESTROYS = /^(?:delete|remove|destroy|drop|purge|wipe|erase|archive|trash|nuke)$/;
 
 /** Social networks and publishing platforms whose post reaches the public. */
 const SOCIAL =
@@ -88,7 +99,8 @@ const UI_TOOL =
   /^(?:browser|puppeteer|playwright|page|web|chrome|selenium|computer|stagehand|browserbase|hyperbrowser)$/;
 // `act` takes its action in words (Stagehand's act: "click the Delete workspace button")
 const UI_VERB = /^(?:click|dblclick|double|tap|press|select|check|submit|choose|act)$/;
-const UI_DESTROY = /\b(?:delete|destroy|remove|erase|wipe|purge|terminate|drop|archive|deactivate|close)\b/i;
+const UI_DESTROY =
+  /\b(?:delet(?:e|ion|ing)|destroy|remov(?:e|al)|eras(?:e|ure)|wipe|purge|terminat(?:e|ion)|drop|archive|deactivat(?:e|ion)|close|revoke)\b/i;
 const UI_OBJECT_WORDS =
   /\b(?:repository|repo|project|workspace|space|environment|site|account|organi[sz]ation|org|team|database|table|bucket|app|application|list|audience|index|domain|zone|cluster|instance|members|users|contacts|subscribers|customers|everything|all|permanently|forever)\b/i;
 
@@ -102,7 +114,10 @@ function uiAction(words: string[], p: Params): string | undefined {
     const name = /\b(?:environment|space|site|project|list|index)\s+["']?([\w.-]+)/i.exec(plain)?.[1];
     if (!name || !ephemeralName(name)) return `destroy ${word(label)}`;
   }
-  if (/\b(?:publish|deploy|go live|make public|release)\b/i.test(plain) && !/\bunpublish|preview\b/i.test(plain))
+  if (
+    /\b(?:publish|deploy|go live|make (?:\w+ )?public|change (?:\w+ )?visibility|release)\b/i.test(plain) &&
+    !/\bunpublish|preview\b/i.test(plain)
+  )
     return `publish ${word(label)}`;
   if (
     /\b(?:send|schedule)\b/i.test(plain) &&
@@ -130,6 +145,22 @@ export function mcpSaasEffects(op: string, p: Params): Effect[] {
   const push = (command: string, what: string) => out.push({ tool: 'exec', command, via: `${via} ${what}` });
   const ui = uiAction(words, p);
   if (ui) push(`ui-action ${ui}`, `acts on "${uiLabel(p).slice(0, 60)}" in the page`);
+  const destroy = words.findIndex((w) => DESTROYS.test(w));
+  if (destroy >= 0) {
+    const after = words.slice(destroy + 1).filter((w) => !/^(?:by|id|ids|the|permanently)$/.test(w));
+    const batch =
+      words.some((w) => /^(?:batch|bulk|many|all|mass)$/.test(w)) ||
+      Object.entries(p).some(
+        ([k, v]) =>
+          (/ids$|^ids?$|_list$/i.test(k) && Array.isArray(v) && v.length >= 5) ||
+          (/^(?:all|delete_?all\w*|purge_?all)$/i.test(k) && (v === true || v === 'true')),
+      );
+    const kind = singular(after[after.length - 1] ?? '');
+    const named = Object.entries(p).find(([k, v]) => typeof v === 'string' && /(?:id|name|key|slug)$/i.test(k))?.[1];
+    if (batch) push(`saas-batch-destroy mcp ${word(op)}`, 'deletes records in bulk');
+    else if (after.length && CONTAINER_KINDS.has(kind) && !(typeof named === 'string' && ephemeralName(named)))
+      push(`saas-destroy ${kind} mcp ${word(op)}`, `deletes a whole ${kind}`);
+  }
   const gives = words.some((w) => GIVES.has(w));
   if (gives && words.some((w) => ACCESS_OBJECT.test(w))) {
     for (const [k, v] of pairs(p)) {
@@ -160,7 +191,17 @@ export function mcpSaasEffects(op: string, p: Params): Effect[] {
       }
     }
   }
-  if (words.some((w) => SOCIAL.test(w)) && words.some((w) => POSTS.test(w)) && !words.includes('draft'))
+  const status = ['status', 'post_status', 'publish_status', 'publishStatus', 'state']
+    .map((k) => p[k])
+    .find((v): v is string => typeof v === 'string');
+  if (
+    gives &&
+    words.some((w) => /^(?:posts?|pages?|articles?|entries|entry|stories|story|blog|newsletter)$/.test(w)) &&
+    status !== undefined &&
+    /^(?:publish|published|public|live|future|scheduled|send|sending)$/i.test(status)
+  )
+    push(`saas-broadcast mcp ${word(op)}`, `publishes (status ${status})`);
+  else if (words.some((w) => SOCIAL.test(w)) && words.some((w) => POSTS.test(w)) && !words.includes('draft'))
     push(`saas-broadcast mcp ${word(op)}`, 'posts in public');
   else if (
     words.some((w) => SENDS.test(w) || w === 'notification' || w === 'push') &&
