@@ -151,6 +151,18 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
         via: `MCP ${op} sends a secret (${body.slice(0, 12)}...) to ${urlHost(url)}`,
       });
   }
+  // an API tool given a method and a path on its service (`hubspot_api_request {method: POST,
+  // path: /crm/v3/objects/contacts/batch/archive}`): the request it sends, on a host named for it
+  const apiPath = url ? undefined : (str('endpoint') ?? str('route') ?? str('resource_path') ?? str('path'));
+  if (
+    apiPath &&
+    typeof p['method'] === 'string' &&
+    /^\/[\w{}.:@%-]/.test(apiPath) &&
+    /(?:^|_)(?:api|request|http|rest|call|graphql)(?:_|$)/.test(op)
+  ) {
+    const service = op.split(/[^a-z0-9]+/)[0] || 'service';
+    out.push(...requestAsCurl(p, `https://${service}.api${apiPath}`, `MCP ${op}`));
+  }
   const sql = str('sql') ?? str('query') ?? str('statement');
   if (sql) {
     // a database tool pointed at a development or test database on this machine (`database: app_dev`)
