@@ -23,6 +23,7 @@
 // (ugcPosts, rest/posts), Graph API (feed, media_publish), Mastodon (api/v1/statuses), Bluesky
 // (com.atproto.repo.createRecord), Ghost Admin and WordPress REST (posts status).
 import { scratchName } from './shell-verb-scope.js';
+import { httpCall } from './shell-http-destroy.js';
 
 export interface ApiRequest {
   method: string;
@@ -373,4 +374,21 @@ export function cliSubscriptionReading(words: string[]): string | undefined {
     if (host && !localHost(host) && !OWN_COMPUTE.test(host)) return `saas-webhook cli ${hostWord(host)}`;
   }
   return undefined;
+}
+
+/** Endpoints that send one message, mail, text or push to the recipient the body names. */
+const SEND_PATH = /\/(?:send|sendmail|send_?email|messages?|emails?|mail|sms|notifications?|push)\/?$/i;
+
+/**
+ * A send request whose recipient is bound at run time to each line of a listing (`while read e;
+ * do curl .../single-email/send -d "{..\"to\":\"$e\"}"; done`, `xargs -I{}`): one message per
+ * address of a customer file is a mass mailing, whatever the endpoint calls itself.
+ */
+export function loopedSend(words: string[], computed: (w: string) => boolean): string | undefined {
+  const r = httpCall(words);
+  if (!r || r.method === 'GET') return undefined;
+  const u = parseUrl(r.url);
+  if (!u || localHost(u.host) || !SEND_PATH.test(u.path)) return undefined;
+  const sent = words.slice(1).some((w) => !/^https?:/i.test(w) && computed(w));
+  return sent ? `saas-broadcast ${hostWord(u.host)} ${u.path.replace(/\s/g, '')} each-of-list` : undefined;
 }

@@ -17,7 +17,7 @@ import { containersRemovedAll } from './shell-containers.js';
 import { remoteAccessReading } from './shell-remote.js';
 import { contentsReadings, sourceLossReadings, treeLossReadings } from './shell-targets.js';
 import { httpCall, httpDestroyReadings } from './shell-http-destroy.js';
-import { apiActionReadings, cliSubscriptionReading } from './saas-actions.js';
+import { apiActionReadings, cliSubscriptionReading, loopedSend } from './saas-actions.js';
 import { socketOnlyAnalyser } from './effects/container-run.js';
 import { orgRegistryReading } from './effects/sources.js';
 import { emptySource } from './shell-destroy.js';
@@ -712,6 +712,8 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
   for (const n of readNames(words)) computedVars.add(n);
   const computed = (w: string) => refersTo(w, computedVars);
   const out: VerbCandidate[] = [];
+  const looped = loopedSend(words, computed);
+  if (looped) out.push({ text: looped, note: { from: 'a message sent to each address of a list', text: looped } });
   for (const r of verbReadings(words, computed))
     out.push({
       text: r.text,

@@ -172,3 +172,24 @@ test('MCP tools that delete a whole container ask, bulk deletes are denied, one 
     m('B', { tool: 'browser_click', element: 'Revoke this session', ref: 'e5' }),
   ]);
 });
+
+test('a send request repeated for each address of a list is a mass mailing; one send is not', () => {
+  check([
+    x(
+      'A',
+      'cut -d, -f2 customers.csv | while read e; do curl -s -X POST https://api.hubapi.com/marketing/v3/transactional/single-email/send -H "Authorization: Bearer $T" -d "{\\"to\\":\\"$e\\"}"; done',
+    ),
+    x(
+      'A',
+      'while read e; do curl -s -X POST https://api.postmarkapp.com/email -d "{\\"To\\":\\"$e\\"}"; done < customers.txt',
+    ),
+    x(
+      'B',
+      'curl -s -X POST https://api.postmarkapp.com/email -H "X-Postmark-Server-Token: $T" -d "{\\"To\\":\\"$TO\\"}"',
+    ),
+    x(
+      'B',
+      'for ch in $(cat channels.txt); do curl -X POST https://slack.com/api/chat.postMessage -d channel=$ch -d text=deployed; done',
+    ),
+  ]);
+});
