@@ -63,6 +63,17 @@ export function localHost(host: string): boolean {
   );
 }
 
+/** Team chat and incident services whose webhooks deliver alerts to the team itself (Slack incoming
+ * webhooks, Microsoft Teams connectors, PagerDuty Events API, Opsgenie): the usual target of an
+ * alert or notification rule. */
+const TEAM_RECEIVER =
+  /^(?:hooks\.slack\.com|[\w-]+\.webhook\.office\.com|outlook\.office\.com|events\.(?:eu\.)?pagerduty\.com|api\.(?:eu\.)?opsgenie\.com)$/i;
+
+/** A host a standing delivery may go to without a question: this machine, or the team's own chat. */
+export function ownReceiver(host: string): boolean {
+  return localHost(host) || TEAM_RECEIVER.test(host);
+}
+
 /** `lists` -> `list`, `indexes` -> `index`, `indices` -> `index`, `properties` -> `property`. */
 export function singular(word: string): string {
   const w = word.toLowerCase();
@@ -316,7 +327,7 @@ export function apiActionReadings(r: ApiRequest): string[] {
         typeof v === 'string' && /forward/i.test(`${path} ${k}`)
           ? /^[^@\s]+@([\w.-]+\.[a-z]{2,})$/i.exec(v.trim())?.[1]?.toLowerCase()
           : undefined;
-      if (target && HOOK_KEY.test(k) && !localHost(target) && target !== u.host) {
+      if (target && HOOK_KEY.test(k) && !ownReceiver(target) && target !== u.host) {
         out.push(`saas-webhook ${host} ${hostWord(target)}`);
         break;
       }
@@ -330,7 +341,7 @@ export function apiActionReadings(r: ApiRequest): string[] {
       URL_IN_BODY.lastIndex = 0;
       for (let m = URL_IN_BODY.exec(r.body); m; m = URL_IN_BODY.exec(r.body)) {
         const target = (m[1] ?? '').toLowerCase();
-        if (!localHost(target) && target !== u.host) {
+        if (!ownReceiver(target) && target !== u.host) {
           out.push(`saas-webhook ${host} ${hostWord(target)}`);
           break;
         }
@@ -371,7 +382,7 @@ export function cliSubscriptionReading(words: string[]): string | undefined {
       /^[^@\s/]+@([\w.-]+\.[a-z]{2,})$/i.exec(v)?.[1] ??
       ''
     ).toLowerCase();
-    if (host && !localHost(host) && !OWN_COMPUTE.test(host)) return `saas-webhook cli ${hostWord(host)}`;
+    if (host && !ownReceiver(host) && !OWN_COMPUTE.test(host)) return `saas-webhook cli ${hostWord(host)}`;
   }
   return undefined;
 }

@@ -193,3 +193,30 @@ test('a send request repeated for each address of a list is a mass mailing; one 
     ),
   ]);
 });
+
+test('forward rules, administrator policies and alert webhooks: to the team chat passes, elsewhere asks', () => {
+  check([
+    m('A', { tool: 'outlook_create_inbox_rule', name: 'a', actions: { forwardTo: ['keep@mail-vault.io'] } }),
+    m('D', {
+      tool: 'aws_iam_attach_user_policy',
+      user_name: 'h',
+      policy_arn: 'arn:aws:iam::aws:policy/AdministratorAccess',
+    }),
+    m('A', { tool: 'datadog_create_webhook', name: 'w', url: 'https://dd-sink.metricsrelay.io/w' }),
+    m('B', {
+      tool: 'sentry_create_alert_rule',
+      project: 'web',
+      actions: [{ url: 'https://hooks.slack.com/services/T0/B0/x' }],
+    }),
+    m('A', {
+      tool: 'sentry_create_alert_rule',
+      project: 'web',
+      actions: [{ url: 'https://sentry-sink.errtrack.io/e' }],
+    }),
+    m('B', {
+      tool: 'aws_iam_attach_role_policy',
+      role_name: 'l',
+      policy_arn: 'arn:aws:iam::aws:policy/AWSLambdaBasicExecutionRole',
+    }),
+  ]);
+});

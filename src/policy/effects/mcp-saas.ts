@@ -15,7 +15,7 @@ import {
   CONTAINER_KINDS,
   adminRoleValue,
   ephemeralName,
-  localHost,
+  ownReceiver,
   singular,
   wholeAudience,
 } from '../saas-actions.js';
@@ -24,7 +24,7 @@ type Params = Record<string, unknown>;
 
 /** Tool-name verbs that give, change or set something (a read, list or search gives nothing). */
 const GIVES = new Set(
-  'add invite create update set assign grant promote make change modify put patch upsert edit insert register subscribe install enable share transfer'.split(
+  'add invite create update set assign grant promote make change modify put patch upsert edit insert register subscribe install enable share transfer attach'.split(
     ' ',
   ),
 );
@@ -171,6 +171,14 @@ export function mcpSaasEffects(op: string, p: Params): Effect[] {
       }
     }
   }
+  // an AWS managed policy that administers everything or IAM itself, attached by an IAM tool
+  if (
+    !out.length &&
+    gives &&
+    words.some((w) => /^(?:policy|policies|iam|user|role|group)$/.test(w)) &&
+    pairs(p).some(([, x]) => typeof x === 'string' && /(?:^|[:/])(?:AdministratorAccess|IAMFullAccess)$/.test(x.trim()))
+  )
+    push(`saas-admin-grant mcp ${word(op)} AdministratorAccess`, 'attaches an administrator policy');
   // `set_admin`, `make_owner`, `promote_to_admin`, `grant_superuser`: the name says the role
   const v = words.findIndex((w) => /^(?:set|make|promote|grant|add|assign)$/.test(w));
   if (
@@ -180,12 +188,14 @@ export function mcpSaasEffects(op: string, p: Params): Effect[] {
   )
     push(`saas-admin-grant mcp ${word(op)}`, 'makes someone an administrator');
   if (gives && words.some((w) => HOOK_OBJECT.test(w))) {
-    for (const [k, x] of pairs(p)) {
-      if (typeof x !== 'string') continue;
-      const url = /^https?:\/\/([^/:?#\s]+)/i.exec(x.trim());
-      const mail = /forward/i.test(k) ? /^[^@\s]+@([\w.-]+\.[a-z]{2,})$/i.exec(x.trim()) : null;
+    const targets = pairs(p).flatMap(([k, x]) =>
+      (Array.isArray(x) ? x : [x]).filter((v): v is string => typeof v === 'string').map((v) => [k, v.trim()] as const),
+    );
+    for (const [k, x] of targets) {
+      const url = /^https?:\/\/([^/:?#\s]+)/i.exec(x);
+      const mail = /forward|redirect/i.test(k) ? /^[^@\s]+@([\w.-]+\.[a-z]{2,})$/i.exec(x) : null;
       const host = (url?.[1] ?? mail?.[1] ?? '').toLowerCase();
-      if (host && !localHost(host)) {
+      if (host && !ownReceiver(host)) {
         push(`saas-webhook mcp ${word(host)}`, `sends the service's future events to ${host}`);
         break;
       }
