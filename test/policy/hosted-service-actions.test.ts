@@ -220,3 +220,18 @@ test('forward rules, administrator policies and alert webhooks: to the team chat
     }),
   ]);
 });
+
+test('look-alikes of the hosted-service readings pass: links, filters, seeded test users, non-secret keys', () => {
+  check([
+    m('B', { tool: 'browser_click', element: 'Remove all filters', ref: 'e1' }),
+    m('B', { tool: 'browser_click', element: 'Release notes link in footer', ref: 'e1' }),
+    m('B', { tool: 'supabase_create_user', email: 'admin@example.com', role: 'admin' }),
+    m('B', {
+      tool: 'slack_post_message',
+      channel: 'C1',
+      text: 'set SORT_KEY=created_at; the fixture uses token: test-token-123',
+    }),
+    m('A', { tool: 'browser_click', element: 'Revoke all API keys', ref: 'e1' }),
+    m('A', { tool: 'slack_post_message', channel: 'C1', text: 'ALGOLIA_ADMIN_KEY=8f3c2a' }),
+  ]);
+});

@@ -102,7 +102,7 @@ const UI_VERB = /^(?:click|dblclick|double|tap|press|select|check|submit|choose|
 const UI_DESTROY =
   /\b(?:delet(?:e|ion|ing)|destroy|remov(?:e|al)|eras(?:e|ure)|wipe|purge|terminat(?:e|ion)|drop|archive|deactivat(?:e|ion)|close|revoke)\b/i;
 const UI_OBJECT_WORDS =
-  /\b(?:repository|repo|project|workspace|space|environment|site|account|organi[sz]ation|org|team|database|table|bucket|app|application|list|audience|index|domain|zone|cluster|instance|members|users|contacts|subscribers|customers|everything|all|permanently|forever)\b/i;
+  /\b(?:repository|repo|project|workspace|space|environment|site|account|organi[sz]ation|org|team|database|table|bucket|app|application|list|audience|index|domain|zone|cluster|instance|members|users|contacts|subscribers|customers|everything|permanently|forever)\b|\ball (?:the )?(?:contacts|members|users|subscribers|customers|records|data|files|repositories|projects|keys|api keys|tokens|entries|items|messages|emails)\b/i;
 
 /** What a browser click or selection does, read from the words of what it acts on. */
 function uiAction(words: string[], p: Params): string | undefined {
@@ -110,6 +110,13 @@ function uiAction(words: string[], p: Params): string | undefined {
   const label = uiLabel(p);
   if (!label) return undefined;
   const plain = label.replace(/[-_]/g, ' ');
+  // a link, tab or menu entry that leads somewhere (`Release notes link`, `Danger zone tab`) acts on nothing
+  if (
+    /\b(?:link|tab|menu item|nav|navigation|sidebar|breadcrumb|docs?|documentation|guide|notes|history|changelog)\b/i.test(
+      plain,
+    )
+  )
+    return undefined;
   if (UI_DESTROY.test(plain) && UI_OBJECT_WORDS.test(plain)) {
     const name = /\b(?:environment|space|site|project|list|index)\s+["']?([\w.-]+)/i.exec(plain)?.[1];
     if (!name || !ephemeralName(name)) return `destroy ${word(label)}`;
@@ -162,7 +169,13 @@ export function mcpSaasEffects(op: string, p: Params): Effect[] {
       push(`saas-destroy ${kind} mcp ${word(op)}`, `deletes a whole ${kind}`);
   }
   const gives = words.some((w) => GIVES.has(w));
-  if (gives && words.some((w) => ACCESS_OBJECT.test(w))) {
+  // a seeded user of a test address (`admin@example.com`, `qa@app.test`) is fixture data, not a grant
+  const seeded = pairs(p).some(
+    ([, x]) =>
+      typeof x === 'string' &&
+      /@(?:example\.(?:com|org|net)|[\w.-]+\.(?:test|local|localhost|invalid|example))$/i.test(x.trim()),
+  );
+  if (gives && !seeded && words.some((w) => ACCESS_OBJECT.test(w))) {
     for (const [k, v] of pairs(p)) {
       const role = adminRoleValue(k, v);
       if (role) {

@@ -14,7 +14,7 @@ const SHORT_PREFIX =
 
 /** `SEGMENT_WRITE_KEY=Wk3v9`, `ALGOLIA_ADMIN_KEY: 8f3c...`: a variable named for a key, given a value. */
 const NAMED_KEY =
-  /\b(?![A-Z0-9_]*(?:PUBLIC|PUBLISHABLE|SITE|_ID\b))[A-Z][A-Z0-9_]*_(?:KEY|PAT|CREDENTIALS?|PASS|PWD|DSN)\s*[=:]\s*(?![<$*{]|your|xxx|changeme|example|none|null|\.{3})[^\s"'&,;]{4,}/;
+  /\b(?![A-Z0-9_]*(?:PUBLIC|PUBLISHABLE|SITE|_ID\b))[A-Z][A-Z0-9_]*(?:(?:WRITE|ADMIN|MASTER|SERVER|SECRET|PRIVATE|API|ACCESS|AUTH|SIGNING|ENCRYPTION|SERVICE|MANAGEMENT|LICENSE|APP|CLIENT|DEPLOY|INGEST|SDK|REST|ROOT|SESSION)_KEY|_(?:PAT|CREDENTIALS?|PASS|PWD|DSN))\s*[=:]\s*(?![<$*{~/.]|your|xxx|changeme|example|none|null)[^\s"'&,;]{4,}/;
 
 /** A credential word, up to three connecting words, then a value (`token for repro: AAQ4...`). */
 const PROSE =
@@ -26,6 +26,8 @@ function randomish(v: string): boolean {
   const letters = (v.match(/[A-Za-z]/g) ?? []).length;
   if (digits < 2 || letters < 2) return false;
   if (/^v?\d+(?:\.\d+)+$/.test(v) || /^(?:sha|md|rsa|aes|base|utf|http|oauth)\d/i.test(v)) return false;
+  // a placeholder written as such (`test-token-123`, `dummy-pass-42`)
+  if (/^(?:test|dummy|fake|example|sample|placeholder|changeme|your|mock|demo)/i.test(v)) return false;
   return true;
 }
 
