@@ -155,8 +155,16 @@ export function mcpSaasEffects(op: string, p: Params): Effect[] {
   const destroy = words.findIndex((w) => DESTROYS.test(w));
   if (destroy >= 0) {
     const after = words.slice(destroy + 1).filter((w) => !/^(?:by|id|ids|the|permanently)$/.test(w));
+    // a delete selected by a filter or query is as narrow as the filter (an empty one is mcp-tools.ts' reading)
+    const filtered = ['filter', 'query', 'where', 'selector', 'conditions'].some((k) => {
+      const v = p[k];
+      return (
+        (typeof v === 'string' && v.trim() !== '' && !/^\s*\{\s*\}\s*$/.test(v)) ||
+        (v !== null && typeof v === 'object' && Object.keys(v).length > 0)
+      );
+    });
     const batch =
-      words.some((w) => /^(?:batch|bulk|many|all|mass)$/.test(w)) ||
+      (!filtered && words.some((w) => /^(?:batch|bulk|many|all|mass)$/.test(w))) ||
       Object.entries(p).some(
         ([k, v]) =>
           (/ids$|^ids?$|_list$/i.test(k) && Array.isArray(v) && v.length >= 5) ||
