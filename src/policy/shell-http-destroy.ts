@@ -82,6 +82,14 @@ export function httpCall(words: string[]): HttpCall | null {
       continue;
     }
     if (url === null && looksLikeUrl(w)) url = w;
+    // httpie's and xh's request items: `name=value` and `name:=json` are body fields
+    else if (tool !== 'curl' && tool !== 'wget' && url !== null) {
+      const item = /^([\w.[\]-]+):?=(?![=@])(.*)$/s.exec(w);
+      if (item) {
+        body += `${item[1] ?? ''}=${item[2] ?? ''}\n`;
+        hasBody = true;
+      }
+    }
   }
   if (!url) return null;
   method ??= hasBody ? 'POST' : 'GET';

@@ -16,7 +16,8 @@ import { secretMetadataReading } from './kube-output.js';
 import { containersRemovedAll } from './shell-containers.js';
 import { remoteAccessReading } from './shell-remote.js';
 import { contentsReadings, sourceLossReadings, treeLossReadings } from './shell-targets.js';
-import { httpDestroyReadings } from './shell-http-destroy.js';
+import { httpCall, httpDestroyReadings } from './shell-http-destroy.js';
+import { apiActionReadings, cliSubscriptionReading, loopedSend } from './saas-actions.js';
 import { socketOnlyAnalyser } from './effects/container-run.js';
 import { orgRegistryReading } from './effects/sources.js';
 import { emptySource } from './shell-destroy.js';
@@ -774,6 +775,8 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
   for (const n of readNames(words)) computedVars.add(n);
   const computed = (w: string) => refersTo(w, computedVars);
   const out: VerbCandidate[] = [];
+  const looped = loopedSend(words, computed);
+  if (looped) out.push({ text: looped, note: { from: 'a message sent to each address of a list', text: looped } });
   for (const r of verbReadings(words, computed))
     out.push({
       text: r.text,
@@ -839,6 +842,13 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
   for (const t of sourceLossReadings(words))
     out.push({ text: t, note: { from: 'source code deleted or emptied', text: t } });
   for (const h of httpDestroyReadings(words)) out.push({ text: h, note: { from: 'an HTTP DELETE', text: h } });
+  const standing = cliSubscriptionReading(words);
+  if (standing)
+    out.push({ text: standing, note: { from: 'standing delivery of events to another host', text: standing } });
+  const request = httpCall(words);
+  if (request)
+    for (const t of apiActionReadings(request))
+      out.push({ text: t, note: { from: 'what the request does on the service it reaches', text: t } });
   const org = orgRegistryReading(words);
   if (org) out.push({ text: org, note: { from: "the organisation's own package registry", text: org } });
   if ((words[0] === 'docker' || words[0] === 'podman') && socketOnlyAnalyser(words)) {

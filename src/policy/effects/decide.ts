@@ -16,6 +16,8 @@ import { sqlExportEffects } from './data-exports.js';
 import { bodySecret, bodyTokenMention, urlHost, urlSecret, urlTokenMention } from './url-secret.js';
 import { mcpFlows } from './mcp-flow.js';
 import { mcpToolEffects } from './mcp-tools.js';
+import { mcpSaasEffects } from './mcp-saas.js';
+import { outboundSecret, sendsText, sentText } from './outbound-secrets.js';
 import { mcpSecretReads } from './mcp-secret-reads.js';
 import { mcpShareEffects } from './mcp-shares.js';
 import { mcpRoleGrants } from './role-grants.js';
@@ -159,6 +161,18 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
         via: `MCP ${op} sends a secret (${body.slice(0, 12)}...) to ${urlHost(url)}`,
       });
   }
+  // an API tool given a method and a path on its service (`hubspot_api_request {method: POST,
+  // path: /crm/v3/objects/contacts/batch/archive}`): the request it sends, on a host named for it
+  const apiPath = url ? undefined : (str('endpoint') ?? str('route') ?? str('resource_path') ?? str('path'));
+  if (
+    apiPath &&
+    typeof p['method'] === 'string' &&
+    /^\/[\w{}.:@%-]/.test(apiPath) &&
+    /(?:^|_)(?:api|request|http|rest|call|graphql)(?:_|$)/.test(op)
+  ) {
+    const service = op.split(/[^a-z0-9]+/)[0] || 'service';
+    out.push(...requestAsCurl(p, `https://${service}.api${apiPath}`, `MCP ${op}`));
+  }
   const sql = str('sql') ?? str('query') ?? str('statement');
   if (sql) {
     // a database tool pointed at a development or test database on this machine (`database: app_dev`)
@@ -193,6 +207,16 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
         via: `MCP ${op} sends a secret (${hit[0].slice(0, 12)}...) to ${remote}`,
       });
   }
+  // a credential cut short, encoded or named in prose in text a message, post or form tool sends
+  if (!path && !out.some((e) => e.command?.startsWith('curl -d @.env')) && sendsText(op)) {
+    const named = outboundSecret(sentText(p));
+    if (named)
+      out.push({
+        tool: 'exec',
+        command: `may-expose-secret sends a credential (${named.slice(0, 12).replace(/[^\w-]/g, '_')}...)`,
+        via: `MCP ${op} sends text naming a credential (${named.slice(0, 12)}...)`,
+      });
+  }
   const cmd = str('command') ?? str('cmd') ?? argvLine(p['args'] ?? p['argv']);
   if (cmd && /exec|run|shell|command|terminal|bash/.test(op))
     out.push({ tool: 'exec', command: cmd, via: `MCP ${op} runs` }, ...cache.forCommand(cmd));
@@ -210,6 +234,7 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
       out.push(...cache.forCommand(line).map((e) => ({ ...e, via: `MCP ${op} runs ${lang.program} code: ${e.via}` })));
   }
   out.push(...mcpToolEffects(rawOp, p, path));
+  out.push(...mcpSaasEffects(rawOp, p));
   out.push(...mcpSecretReads(rawOp, p));
   out.push(...mcpShareEffects(rawOp, p));
   out.push(...mcpRoleGrants(rawOp, p));

@@ -49,6 +49,10 @@ const NOT_READS = new Set([
 const SECRET_WORDS = new Set(['secret', 'secrets', 'password', 'passwords', 'credential', 'credentials']);
 const ENV_WORDS = new Set(['env', 'envs', 'environment', 'variables', 'vars', 'appsettings']);
 const PAGE_CODE = /document\s*\.\s*cookie|localStorage|sessionStorage|indexedDB/;
+/** Page script that reads the values of password inputs or of fields named for secrets (a settings
+ * page's revealed API keys and environment values): `input[type=password]` ... `.value`. */
+const PAGE_FIELDS =
+  /(?:type\s*=\s*\\?["']?password|\[(?:data-[\w-]*|name|id|class)[*^$~|]?=\s*\\?["']?[\w-]*(?:secret|token|api-?key|env-value|password|credential)|[#.][\w-]*(?:secret|token|api-?key|password|credential)[\w-]*)[^]*?(?:\.value\b|\.textContent\b|\.innerText\b|\.innerHTML\b|getAttribute\(\s*["']value)/i;
 
 export function mcpSecretReads(op: string, p: Params): Effect[] {
   const words = toolWords(op);
@@ -104,7 +108,14 @@ export function mcpSecretReads(op: string, p: Params): Effect[] {
   }
   // script in a logged-in page reading its cookies or web storage (session tokens)
   const code = pick(p, 'function', 'script', 'expression', 'code', 'js', 'javascript');
-  if (code && PAGE_CODE.test(code) && words.some((w) => /^(?:evaluate|eval|execute|script|run|js|javascript)$/.test(w)))
-    push('may-expose-secret page script reads cookies or web storage', "reads the page's cookies or storage");
+  if (
+    code &&
+    (PAGE_CODE.test(code) || PAGE_FIELDS.test(code)) &&
+    words.some((w) => /^(?:evaluate|eval|execute|script|run|js|javascript)$/.test(w))
+  )
+    push(
+      'may-expose-secret page script reads cookies, web storage or secret fields',
+      "reads the page's cookies, storage or secret fields",
+    );
   return out;
 }

@@ -97,7 +97,11 @@ function objectOf(words: string[], at: number, p: Params): string {
   // Servers with one delete tool for every kind (`resources_delete {kind: Namespace}`,
   // `delete_resource {resource_type: bucket}`) name the kind in a parameter.
   if (GENERIC_OBJECT.test(object)) {
-    const kind = pick(p, 'kind', 'resource_type', 'resourceType', 'resource_kind', 'type');
+    // (`cloud_delete_resource {service: eks, resource: cluster}`; Azure's `Microsoft.Storage/storageAccounts`)
+    const kind = pick(p, 'kind', 'resource_type', 'resourceType', 'resource_kind', 'type', 'resource')?.replace(
+      /^[\w.]+\//,
+      '',
+    );
     if (kind && /^[A-Za-z][\w .-]{0,40}$/.test(kind)) return toolWords(kind).join('_');
   }
   return object;

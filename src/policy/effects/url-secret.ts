@@ -1,6 +1,7 @@
 // Secrets carried inside a URL: whoever serves the URL receives them when it is fetched, by a
 // fetch tool, a browser, or a viewer rendering an image link in a README.
 import { SECRET_VALUE, TOKEN_MENTION } from './secret-shapes.js';
+import { outboundSecret } from './outbound-secrets.js';
 import { FifoMap } from '../../util/fifo-map.js';
 
 /** Session tokens and signed cookies (JWT-shaped values: `eyJ...` header, then a dot). */
@@ -127,8 +128,9 @@ export function bodyTokenMention(params: Record<string, unknown>): string | unde
   for (const k of ['body', 'data', 'json', 'form', 'payload', 'content']) {
     const v = params[k];
     const text = typeof v === 'string' ? v : v && typeof v === 'object' ? JSON.stringify(v) : undefined;
-    const hit = text ? TOKEN_MENTION.exec(text) : null;
-    if (hit) return hit[0];
+    // cut short, URL-encoded or named in prose (outbound-secrets.ts)
+    const hit = text ? outboundSecret(text) : undefined;
+    if (hit) return hit;
   }
   return undefined;
 }
