@@ -14,6 +14,7 @@ import { dependency, isVendorUrl } from './supply.js';
 import { hostClass, sourceHost } from './sources.js';
 import { isKnownRegistry, supplyData } from './supply-data.js';
 import { argvOption } from './operands.js';
+import { buildsFromStdin } from './code-installers.js';
 
 /** Shells and interpreters that run what they read on standard input. */
 const STDIN_RUNNERS =
@@ -682,6 +683,12 @@ function consumer(
     }
     if ((name === 'source' || name === '.') && /^\/dev\/stdin$|^-$/.test(a[1] ?? '')) {
       out.push(runFinding(url, `sources ${url}`));
+      return undefined;
+    }
+    // `curl URL | vcs import src`: the stream is the list of repositories checked out and built
+    const builds = buildsFromStdin(a, url);
+    if (builds) {
+      out.push(runFinding(url, `pipes ${url} into ${builds}, which checks out and builds what it lists`));
       return undefined;
     }
     const x = extraction(a);
