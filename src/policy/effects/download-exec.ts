@@ -38,6 +38,19 @@ const RUN_PLACES =
  */
 const AUTOLOAD_PLACES =
   /(?:^|\/)(?:airflow[^/]*|\$\{?AIRFLOW_HOME\}?)\/(?:dags|plugins)\/|\/\.ipython\/profile_[^/]+\/startup\/|(?:^|\/)(?:spark[^/]*|\$\{?SPARK_HOME\}?)\/jars\/|\/confluent-hub-components\/|(?:^|\/)connect-plugins\/|(?:^|\/)(?:jenkins[^/]*|\$\{?JENKINS_HOME\}?)\/(?:plugins|init\.groovy\.d)\/|(?:^|\/)grafana\/plugins\/|(?:^|\/)(?:flink[^/]*|\$\{?FLINK_HOME\}?)\/lib\/|(?:^|\/)(?:trino|presto)[^/]*\/plugin\/|\/\.terraform\.d\/plugins\/|\/helm\/plugins\/|\/\.oh-my-zsh\/custom\/|\/\.vim\/(?:plugin|pack\/[^/]+\/start)\/|\/nvim\/(?:plugin|site\/pack\/[^/]+\/start)\/|\/\.config\/nvim\/pack\/[^/]+\/start\//i;
+/**
+ * Files a project's own tools load and run by themselves, with no one naming them: Rails boots
+ * every config/initializers/*.rb and rake loads every lib/tasks/*.rake (Rails guides, "The Rails
+ * Initialization Process", "Custom Rake Tasks"); pytest imports every conftest.py it passes
+ * (pytest docs, "conftest.py: local per-directory plugins"); Python runs the import lines of
+ * every .pth file in site-packages and sitecustomize/usercustomize at each start (docs.python.org,
+ * "site"); WordPress loads every file in wp-content/mu-plugins on every request (WordPress
+ * developer docs, "Must Use Plugins"); Gradle runs every script in ~/.gradle/init.d before each
+ * build (Gradle docs, "Initialization Scripts"); Ansible loads the modules and plugins in the
+ * playbook's library/ and *_plugins/ folders (Ansible docs, "Adding modules and plugins locally").
+ */
+const PROJECT_AUTOLOAD =
+  /(?:^|\/)config\/initializers\/[^/]+\.rb$|(?:^|\/)lib\/tasks\/[^/]+\.rake$|(?:^|\/)conftest\.py$|(?:site|dist)-packages\/[^/]+\.pth$|(?:^|\/)(?:site|user)customize\.py$|(?:^|\/)wp-content\/mu-plugins\/|(?:^|\/)\.gradle\/init\.d\/|(?:^|\/)(?:library|module_utils|(?:action|callback|connection|filter|inventory|lookup|strategy|test|vars)_plugins)\/[^/]+\.py$/;
 
 /**
  * A place whose files run as commands, or are loaded by a program on its own. Into a folder a
@@ -47,7 +60,7 @@ const AUTOLOAD_PLACES =
 function runsThere(path: string, url?: string): boolean {
   const p = path.replace(/\\/g, '/');
   if (RUN_PLACES.test(p)) return true;
-  if (!AUTOLOAD_PLACES.test(p)) return false;
+  if (!AUTOLOAD_PLACES.test(p) && !PROJECT_AUTOLOAD.test(p)) return false;
   const host = url ? sourceHost(url) : undefined;
   return !url || !host || !(isKnownRegistry(host) || isVendorUrl(url));
 }
@@ -598,10 +611,20 @@ const IMPLICIT_FILES: [RegExp, RegExp][] = [
   [/^(?:pytest|py\.test|tox|nox)$/, /^(?:conftest\.py|pytest\.ini|tox\.ini|noxfile\.py|pyproject\.toml|setup\.cfg)$/],
   [
     /^(?:gradle|gradlew)$/,
-    /^(?:build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|init\.gradle|gradle-wrapper\.properties)$/,
+    /^(?:build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|.+\.gradle|gradle-wrapper\.properties)$/,
   ],
   [/^(?:mvn|mvnw)$/, /^(?:pom\.xml|extensions\.xml|maven-wrapper\.properties)$/],
-  [/^(?:rake|bundle)$/, /^(?:rakefile|gemfile)$/],
+  // rake loads every lib/tasks/*.rake of a Rails app; mix compiles every .ex under lib/ before a
+  // task runs; west/cmake/ninja read every .cmake and CMakeLists.txt of the tree; bitbake parses
+  // every recipe, append and class of its layers; nextflow and snakemake run their workflow
+  // files; terraform runs what its .tf files declare (provisioners, external data)
+  [/^(?:rake|bundle|rails)$/, /^(?:rakefile|gemfile|.+\.rake)$/],
+  [/^mix$/, /^(?:mix\.exs|.+\.exs?)$/],
+  [/^(?:west|cmake|ninja|idf\.py)$/, /^(?:cmakelists\.txt|.+\.cmake)$/],
+  [/^(?:bitbake|kas|kas-container)$/, /^.+\.(?:bb|bbappend|bbclass|inc)$/],
+  [/^nextflow$/, /^(?:.+\.nf|nextflow\.config)$/],
+  [/^snakemake$/, /^(?:snakefile|.+\.smk)$/],
+  [/^(?:terraform|tofu|terragrunt)$/, /^.+\.tf$/],
   [/^composer$/, /^composer\.json$/],
   [/^dotnet$/, /\.(?:csproj|fsproj|vbproj|props|targets)$/],
   [/^direnv$/, /^\.envrc$/],
