@@ -204,19 +204,25 @@ const readers: [RegExp, string, Reader][] = [
     'platformio',
     (t, via, out) => {
       let inDeps = false;
+      let key = '';
       for (const l of lines(t)) {
         const kv = /^\s*(lib_deps|platform|platform_packages)\s*=\s*(.*)$/.exec(l);
-        if (kv) inDeps = true;
-        else if (!/^\s+\S/.test(l) || /^\s*[\w.-]+\s*=/.test(l)) inDeps = false;
+        if (kv) {
+          inDeps = true;
+          key = kv[1] ?? '';
+        } else if (!/^\s+\S/.test(l) || /^\s*[\w.-]+\s*=/.test(l)) inDeps = false;
         if (!inDeps) continue;
         for (const m of (kv?.[2] ?? l).matchAll(/(?:[\w-]+\s*@\s*)?((?:git\+)?(?:https?|git|ssh):\/\/[^\s,;#]+)/g)) {
           const u = m[1] ?? '';
+          // a platform and its packages are the toolchain, framework and builder scripts every
+          // build runs: from a repository they are code taken from its owner, as a library's
+          // archive is (the platforms' own repositories are platformio's)
           urls(
             'platformio',
             u,
             via,
             out,
-            /\.(?:zip|tar\.gz|tgz|tar\.bz2|tar\.xz)(?:[?#].*)?$/i.test(u) ? 'code' : 'git',
+            key !== 'lib_deps' || /\.(?:zip|tar\.gz|tgz|tar\.bz2|tar\.xz)(?:[?#].*)?$/i.test(u) ? 'code' : 'git',
           );
         }
       }

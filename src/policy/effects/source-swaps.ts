@@ -43,8 +43,20 @@ const SINGLE_PUBLISHER =
 const VERIFIED_OWNERS =
   /^(?:library|bitnami|cimg|circleci|docker|ubuntu|amazon|amazonlinux|chainguard|distroless|devcontainers|docker\/library)$/;
 
+/**
+ * A base URL that ends at an owner (`url-base: https://github.com/zephyrproject-rtos` in a west
+ * manifest, `fetch="https://github.com/acme"` in a repo manifest, a Go or Cargo mirror prefix):
+ * every project named under it is fetched from that owner. Read as owner/`*`, so a swap of the
+ * owner is a swap of every project under it.
+ */
+const OWNER_BASE = /\b(?:https?|ssh|git):\/\/(?:[^@/\s]*@)?((?:[a-z0-9-]+\.)+[a-z]{2,})\/([\w.-]+)\/?(?=["'\s,]|$)/gim;
+
 function refs(raw: string): Ref[] {
   const out: Ref[] = [];
+  for (const m of raw.matchAll(OWNER_BASE)) {
+    const [, host = '', owner = ''] = m;
+    out.push({ host: host.toLowerCase(), owner: owner.toLowerCase(), name: '*', text: m[0] });
+  }
   // a Go module's own path is the project's name, not a source
   const text = raw.replace(/^\s*module\s+\S+\s*$/gm, '');
   for (const m of text.matchAll(HOSTED)) {
@@ -146,7 +158,7 @@ export function sourceSwapEffects(oldText: string, newText: string): Effect[] {
  * SwiftPM, Composer, Helm, Clojure.
  */
 const MANIFEST =
-  /(?:^|\/)(?:gemfile|gems\.rb|pluginfile|podfile|cartfile|[^/]*requirements[^/]*\.(?:txt|in|ya?ml)|pyproject\.toml|pipfile|package\.json|cargo\.toml|pubspec\.ya?ml|mix\.exs|packages\.yml|dependencies\.yml|package\.swift|composer\.json|chart\.yaml|deps\.edn|project\.clj)$/i;
+  /(?:^|\/)(?:gemfile|gems\.rb|pluginfile|podfile|cartfile|[^/]*requirements[^/]*\.(?:txt|in|ya?ml)|pyproject\.toml|pipfile|package\.json|cargo\.toml|pubspec\.ya?ml|mix\.exs|packages\.yml|dependencies\.yml|package\.swift|composer\.json|chart\.yaml|deps\.edn|project\.clj|platformio\.ini)$/i;
 
 /** Repositories on public code hosts: URLs, scp form, Bundler's `github: 'o/r'`, npm's `github:o/r`. */
 const REPO_REF =
