@@ -72,6 +72,19 @@ function yamlList(text: string, key: RegExp): string[] {
 type Reader = (text: string, via: string, out: Effect[]) => void;
 
 const readers: [RegExp, string, Reader][] = [
+  // JavaScript build and site configs (vite/astro/next/nuxt/svelte/docusaurus/tailwind/eslint ...
+  // *.config.*, gatsby-config, .eleventy.js) run in Node at every build and dev-server start: a
+  // module imported or required from a URL is code from that server run there
+  [
+    /(?:^|\/)(?:[\w.-]+\.config|gatsby-(?:config|node)|\.eleventy)\.[cm]?[jt]s$/,
+    'npm',
+    (t, via, out) => {
+      for (const m of t.matchAll(
+        /\b(?:import\s*\(\s*|import\s+(?:[\w{}*\s,$]+\s+from\s*)?|require\s*\(\s*)["'`]((?:https?:)?\/\/[^"'`\s]+)/g,
+      ))
+        sourceFindings('npm', (m[1] ?? '').replace(/^\/\//, 'https://'), `${via} imports code from a URL at build time`, out, 'code');
+    },
+  ],
   // Dependabot and Renovate registries: the hosts their update pull requests take versions from
   [
     /(?:^|\/)\.github\/dependabot\.ya?ml$|(?:^|\/)(?:renovate\.json5?|\.renovaterc(?:\.json5?)?|\.github\/renovate\.json5?)$/,
