@@ -30,6 +30,7 @@ import { SUPPLY_HOOK_HINT, supplyHookEffects } from './supply-hooks.js';
 import { listedReads } from './env-reads.js';
 import { INSTALLER_PROGRAMS, installerEffects } from './installers.js';
 import { codeInstallerEffects, codeInstallerPrograms } from './code-installers.js';
+import { PIRATED_HINT, piratedCodeEffects } from './pirated-code.js';
 import { DUCKDB_HINT, EXTENSION_LOADER_PROGRAMS, extensionLoaderEffects } from './extension-loaders.js';
 import { MODEL_CODE_HINT, modelCodeEffects } from './model-code.js';
 import { SOURCED_HINT, sourcedWriteEffects } from './sourced-writes.js';
@@ -157,6 +158,8 @@ export const LINE_READINGS: readonly LineReading[] = [
     },
     read: (l, out) => codeInstallerEffects(l.cmds, out),
   },
+  // cracked and nulled builds unpacked, installed, copied or run
+  { name: 'pirated-code', hint: PIRATED_HINT, read: (l, out) => piratedCodeEffects(l.cmds, out) },
   // extensions, jars and plugins that data tools and dashboards fetch and load (extension-loaders.ts)
   {
     name: 'extension-loaders',

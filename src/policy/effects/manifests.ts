@@ -82,7 +82,13 @@ const readers: [RegExp, string, Reader][] = [
       for (const m of t.matchAll(
         /\b(?:import\s*\(\s*|import\s+(?:[\w{}*\s,$]+\s+from\s*)?|require\s*\(\s*)["'`]((?:https?:)?\/\/[^"'`\s]+)/g,
       ))
-        sourceFindings('npm', (m[1] ?? '').replace(/^\/\//, 'https://'), `${via} imports code from a URL at build time`, out, 'code');
+        sourceFindings(
+          'npm',
+          (m[1] ?? '').replace(/^\/\//, 'https://'),
+          `${via} imports code from a URL at build time`,
+          out,
+          'code',
+        );
     },
   ],
   // Dependabot and Renovate registries: the hosts their update pull requests take versions from
