@@ -23,6 +23,7 @@ export interface CodeInstaller {
   eco: string;
   operands?: 'code' | 'image';
   shorthand: boolean;
+  shorthandWith: string[];
   owners: Set<string>;
   codeFlags: string[];
   indexFlags: string[];
@@ -55,6 +56,7 @@ export function loadCodeInstallers(dir = join(PACKAGE_ROOT, 'policies', 'catalog
       eco: e.eco,
       operands,
       shorthand: e.shorthand === 'github',
+      shorthandWith: strings(e['shorthand-with'], `installers[${i}].shorthand-with`),
       owners: new Set(strings(e.owners, `installers[${i}].owners`).map((o) => o.toLowerCase())),
       codeFlags: strings(e['code-flags'], `installers[${i}].code-flags`),
       indexFlags: strings(e['index-flags'], `installers[${i}].index-flags`),
@@ -72,7 +74,7 @@ function catalogue(): NonNullable<typeof loaded> {
       l.push(e);
       byProgram.set(p, l);
     }
-  loaded = { byProgram, programs: [...byProgram.keys()] };
+  loaded = { byProgram, programs: [...byProgram.keys(), ...Object.keys(ONE_SHOT)] };
   return loaded;
 }
 
@@ -99,11 +101,12 @@ const CODE_HOST_OWNER =
   /^(?:https?|git|ssh):\/\/(?:[^@/]*@)?(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|raw\.githubusercontent\.com|gist\.githubusercontent\.com)\/([\w.-]+)\//i;
 
 /** The place a word names as code: a URL in it, a host/path, or (for entries that take it) GitHub shorthand. */
-function codePlace(e: CodeInstaller, w: string): string | undefined {
+function codePlace(e: CodeInstaller, w: string, a: readonly string[]): string | undefined {
   const url = URL_IN.exec(w)?.[0]?.replace(/[),;]+$/, '');
   if (url) return url;
   if (HOST_PATH.test(w) && sourceHost(w)) return `https://${w}`;
-  const m = e.shorthand ? SHORTHAND.exec(w) : null;
+  const shorthand = e.shorthand && (!e.shorthandWith.length || e.shorthandWith.some((f) => a.includes(f)));
+  const m = shorthand ? SHORTHAND.exec(w) : null;
   if (m?.[1] && m[2] && !w.startsWith('.')) return `https://github.com/${m[1]}/${m[2]}`;
   return undefined;
 }
@@ -114,8 +117,8 @@ function ownersOwn(e: CodeInstaller, url: string): boolean {
   return !!o && e.owners.has(o);
 }
 
-function code(e: CodeInstaller, w: string, via: string, out: Effect[]): void {
-  const place = codePlace(e, w);
+function code(e: CodeInstaller, w: string, via: string, out: Effect[], a: readonly string[]): void {
+  const place = codePlace(e, w, a);
   if (place && !ownersOwn(e, place)) sourceFindings(e.eco, place, `${via} installs code from ${place}`, out, 'code');
 }
 
@@ -138,7 +141,7 @@ function readEntry(e: CodeInstaller, a: readonly string[], name: string, out: Ef
   const flagged = new Set<number>();
   for (const f of [...e.codeFlags, ...e.indexFlags])
     for (let i = 1; i < a.length; i++) if (a[i] === f) flagged.add(i + 1);
-  for (const f of e.codeFlags) for (const v of flagValues(a, f)) code(e, v, `${via} ${f}`, out);
+  for (const f of e.codeFlags) for (const v of flagValues(a, f)) code(e, v, `${via} ${f}`, out, a);
   for (const f of e.indexFlags)
     for (const v of flagValues(a, f))
       if (sourceHost(v)) sourceFindings(e.eco, v, `${via} ${f} installs from ${v}`, out, 'index');
@@ -150,8 +153,44 @@ function readEntry(e: CodeInstaller, a: readonly string[], name: string, out: Ef
     if (e.operands === 'image') {
       const ref = /^(?:docker|oras):\/\/(.+)$/i.exec(w)?.[1];
       if (ref) out.push(...imageSourceFindings(ref, `${via} ${w}`));
-    } else code(e, w, via, out);
+    } else code(e, w, via, out, a);
   }
+}
+
+/** Runners that fetch a package and run it: `npx degit`, `uvx cookiecutter`, `pipx run copier`, `pnpm dlx tiged`. */
+const ONE_SHOT: Record<string, string[]> = {
+  npx: [],
+  pnpx: [],
+  bunx: [],
+  uvx: [],
+  pipx: ['run'],
+  pnpm: ['dlx'],
+  yarn: ['dlx'],
+  npm: ['exec', 'x'],
+  bun: ['x'],
+};
+/** Their options that take a value (`--from SPEC`, `-p PKG`, `--with DEP`, `--spec SPEC`). */
+const ONE_SHOT_TAKES = new Set(['--from', '-p', '--package', '--with', '--spec', '--python', '--index-url']);
+
+/** The command a one-shot runner runs, as its own argv (`npx -y degit o/r d` -> `degit o/r d`). */
+export function oneShotArgv(argv: readonly string[]): string[] | undefined {
+  const verbs = ONE_SHOT[basename(argv[0] ?? '').toLowerCase()];
+  if (!verbs) return undefined;
+  let i = 1;
+  if (verbs.length) {
+    if (!verbs.includes(argv[1] ?? '')) return undefined;
+    i = 2;
+  }
+  for (; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    if (w === '--') return argv.slice(i + 1).map(String);
+    if (!w.startsWith('-')) break;
+    if (!w.includes('=') && ONE_SHOT_TAKES.has(w)) i++;
+  }
+  const rest = argv.slice(i);
+  if (!rest.length) return undefined;
+  // the package name without its version (degit@2.8.4, @scope/tool@1)
+  return [(rest[0] ?? '').replace(/(?<=.)@[^/]*$/, ''), ...rest.slice(1)];
 }
 
 function entriesOf(argv: readonly string[]): { name: string; list: CodeInstaller[] } | undefined {
@@ -166,8 +205,9 @@ function entriesOf(argv: readonly string[]): { name: string; list: CodeInstaller
 export function codeInstallerEffects(cmds: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
     if (c.argv.length < 2) continue;
-    const found = entriesOf(c.argv);
-    if (found) for (const e of found.list) readEntry(e, c.argv, found.name, out);
+    const argv = oneShotArgv(c.argv) ?? c.argv;
+    const found = entriesOf(argv);
+    if (found) for (const e of found.list) readEntry(e, argv, found.name, out);
   }
 }
 
@@ -184,4 +224,19 @@ export function buildsFromStdin(argv: readonly string[], url: string): string | 
       if (at) return [found?.name ?? '', ...at.words].join(' ');
     }
   return undefined;
+}
+
+/**
+ * The operands an installer entry installs as code (`wp plugin install /tmp/seo.zip`, `cordova
+ * plugin add ./plugin`): a file downloaded earlier in the line and named here is installed and run.
+ */
+export function installedOperands(argv: readonly string[]): string[] {
+  const a = oneShotArgv(argv) ?? argv;
+  const out: string[] = [];
+  for (const e of entriesOf(a)?.list ?? []) {
+    const at = e.operands === 'code' ? commandAt(e, a) : undefined;
+    if (!at) continue;
+    for (const w of a.slice(at.end)) if (!w.startsWith('-')) out.push(w);
+  }
+  return out;
 }
