@@ -230,3 +230,21 @@ test('pirated builds unpacked, installed or run are denied; the words inside oth
   ])
     expectPasses(c);
 });
+
+test('Kconfig fragments that switch off image and module signature checks are denied', () => {
+  const board = '/home/dev/project/boards/acme_mcu/acme_mcu_defconfig';
+  expectEdit(
+    board,
+    'CONFIG_BOOT_SIGNATURE_TYPE_ECDSA_P256=y',
+    'CONFIG_BOOT_SIGNATURE_TYPE_NONE=y\nCONFIG_BOOT_VALIDATE_SLOT0=n',
+    ['deny'],
+  );
+  expectEdit('/home/dev/project/sdkconfig.defaults', 'CONFIG_SECURE_BOOT=y', 'CONFIG_SECURE_BOOT=n', ['deny']);
+  expectEdit(board, 'CONFIG_BOOT_SIGNATURE_TYPE_ECDSA_P256=y', 'CONFIG_BOOT_SIGNATURE_TYPE_RSA=y', ['allow', 'watch']);
+  expectEdit(board, 'CONFIG_SERIAL=y', 'CONFIG_SERIAL=n\nCONFIG_SPI_FLASH_VERIFY_WRITE=n', ['allow', 'watch']);
+  const d = decide('write', {
+    path: '/home/dev/project/sdkconfig',
+    content: '# CONFIG_SECURE_BOOT is not set\n# CONFIG_MODULE_SIG_FORCE is not set\nCONFIG_LOG_DEFAULT_LEVEL=3\n',
+  });
+  assert.ok(['allow', 'watch'].includes(d.action), d.message);
+});

@@ -72,6 +72,27 @@ function yamlList(text: string, key: RegExp): string[] {
 type Reader = (text: string, via: string, out: Effect[]) => void;
 
 const readers: [RegExp, string, Reader][] = [
+  // Kconfig fragments (Zephyr prj.conf and board defconfigs, ESP-IDF sdkconfig.defaults, Linux
+  // and U-Boot defconfigs): options that make the bootloader or kernel stop checking the
+  // signatures of the images and modules it runs (MCUboot BOOT_SIGNATURE_TYPE_NONE and
+  // BOOT_VALIDATE_SLOT0, ESP-IDF SECURE_BOOT / SECURE_SIGNED_*, U-Boot FIT_SIGNATURE, Linux
+  // MODULE_SIG_FORCE; each project's Kconfig reference). Only an explicit `=n` or a `*_NONE=y`
+  // counts: `# CONFIG_X is not set` is how generated files list every default
+  [
+    /(?:^|\/)(?:[\w.-]*defconfig|prj[\w.-]*\.conf|sdkconfig[\w.-]*|[\w.-]+\.config|\.config|[\w.-]*_defconfig)$|(?:^|\/)boards?\/.+\.conf$/,
+    'firmware',
+    (t, via, out) => {
+      for (const m of t.matchAll(
+        /^\s*(CONFIG_[A-Z0-9_]*(?:SIGNATURE_TYPE_NONE|SECURE_BOOT_INSECURE|INSECURE_ALLOW\w*|SKIP_VALIDATION|NO_VALIDATION))\s*=\s*y\b|^\s*(CONFIG_[A-Z0-9_]*(?:BOOT_VALIDATE|SIGNATURE|SIGNED_APPS|SECURE_BOOT|SIG_FORCE|SIG_ALL)[A-Z0-9_]*)\s*=\s*n\b/gm,
+      ))
+        out.push(
+          dependency(
+            ['no-verify', 'firmware', m[1] ?? m[2] ?? ''],
+            `${via} (the bootloader or kernel stops checking the signatures of what it runs)`,
+          ),
+        );
+    },
+  ],
   // JavaScript build and site configs (vite/astro/next/nuxt/svelte/docusaurus/tailwind/eslint ...
   // *.config.*, gatsby-config, .eleventy.js) run in Node at every build and dev-server start: a
   // module imported or required from a URL is code from that server run there
