@@ -44,12 +44,14 @@ const VERIFIED_OWNERS =
   /^(?:library|bitnami|cimg|circleci|docker|ubuntu|amazon|amazonlinux|chainguard|distroless|devcontainers|docker\/library)$/;
 
 /**
- * A base URL that ends at an owner (`url-base: https://github.com/zephyrproject-rtos` in a west
- * manifest, `fetch="https://github.com/acme"` in a repo manifest, a Go or Cargo mirror prefix):
- * every project named under it is fetched from that owner. Read as owner/`*`, so a swap of the
+ * A code-host URL that ends at an owner (`url-base: https://github.com/zephyrproject-rtos` in a
+ * west manifest, `fetch="https://github.com/acme"` in a repo manifest): every project named under
+ * it is fetched from that owner. (On other hosts the first path word is an API version or a
+ * page, not an owner.) Read as owner/`*`, so a swap of the
  * owner is a swap of every project under it.
  */
-const OWNER_BASE = /\b(?:https?|ssh|git):\/\/(?:[^@/\s]*@)?((?:[a-z0-9-]+\.)+[a-z]{2,})\/([\w.-]+)\/?(?=["'\s,]|$)/gim;
+const OWNER_BASE =
+  /\b(?:https?|ssh|git):\/\/(?:[^@/\s]*@)?(github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)\/([\w.-]+)\/?(?=["'\s,]|$)/gim;
 
 function refs(raw: string): Ref[] {
   const out: Ref[] = [];
@@ -158,7 +160,7 @@ export function sourceSwapEffects(oldText: string, newText: string): Effect[] {
  * SwiftPM, Composer, Helm, Clojure.
  */
 const MANIFEST =
-  /(?:^|\/)(?:gemfile|gems\.rb|pluginfile|podfile|cartfile|[^/]*requirements[^/]*\.(?:txt|in|ya?ml)|pyproject\.toml|pipfile|package\.json|cargo\.toml|pubspec\.ya?ml|mix\.exs|packages\.yml|dependencies\.yml|package\.swift|composer\.json|chart\.yaml|deps\.edn|project\.clj|platformio\.ini)$/i;
+  /(?:^|\/)(?:gemfile|gems\.rb|pluginfile|podfile|cartfile|[^/]*requirements[^/]*\.(?:txt|in|ya?ml)|pyproject\.toml|pipfile|package\.json|cargo\.toml|pubspec\.ya?ml|mix\.exs|packages\.yml|dependencies\.yml|package\.swift|composer\.json|chart\.yaml|deps\.edn|project\.clj)$/i;
 
 /** Repositories on public code hosts: URLs, scp form, Bundler's `github: 'o/r'`, npm's `github:o/r`. */
 const REPO_REF =
