@@ -11,9 +11,10 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { dependency, isVendorUrl } from './supply.js';
-import { hostClass, sourceHost } from './sources.js';
+import { hostClass, sourceFindings, sourceHost } from './sources.js';
 import { isKnownRegistry, supplyData } from './supply-data.js';
 import { argvOption } from './operands.js';
+import { buildsFromStdin, installedOperands } from './code-installers.js';
 
 /** Shells and interpreters that run what they read on standard input. */
 const STDIN_RUNNERS =
@@ -36,7 +37,20 @@ const RUN_PLACES =
  * folder, Vim's and Neovim's plugin and pack/*​/start folders.
  */
 const AUTOLOAD_PLACES =
-  /(?:^|\/)(?:airflow[^/]*|\$\{?AIRFLOW_HOME\}?)\/(?:dags|plugins)\/|\/\.ipython\/profile_[^/]+\/startup\/|(?:^|\/)(?:spark[^/]*|\$\{?SPARK_HOME\}?)\/jars\/|\/confluent-hub-components\/|(?:^|\/)connect-plugins\/|(?:^|\/)(?:jenkins[^/]*|\$\{?JENKINS_HOME\}?)\/(?:plugins|init\.groovy\.d)\/|(?:^|\/)grafana\/plugins\/|(?:^|\/)(?:flink[^/]*|\$\{?FLINK_HOME\}?)\/lib\/|(?:^|\/)(?:trino|presto)[^/]*\/plugin\/|\/\.terraform\.d\/plugins\/|\/helm\/plugins\/|\/\.oh-my-zsh\/custom\/|\/\.vim\/(?:plugin|pack\/[^/]+\/start)\/|\/nvim\/(?:plugin|site\/pack\/[^/]+\/start)\/|\/\.config\/nvim\/pack\/[^/]+\/start\//i;
+  /(?:^|\/)(?:airflow[^/]*|\$\{?AIRFLOW_HOME\}?)\/(?:dags|plugins)\/|\/\.ipython\/profile_[^/]+\/startup\/|(?:^|\/)(?:spark[^/]*|\$\{?SPARK_HOME\}?)\/jars\/|\/confluent-hub-components\/|(?:^|\/)connect-plugins\/|(?:^|\/)(?:jenkins[^/]*|\$\{?JENKINS_HOME\}?)\/(?:plugins|init\.groovy\.d)\/|(?:^|\/)grafana\/plugins\/|(?:^|\/)(?:flink[^/]*|\$\{?FLINK_HOME\}?)\/lib\/|(?:^|\/)(?:trino|presto)[^/]*\/plugin\/|\/\.terraform\.d\/plugins\/|\/helm\/plugins\/|\/\.oh-my-zsh\/custom\/|\/\.tmux\/plugins\/|\/\.config\/fish\/(?:conf\.d|functions)\/|\/\.vim\/(?:plugin|pack\/[^/]+\/start)\/|\/nvim\/(?:plugin|site\/pack\/[^/]+\/start)\/|\/\.config\/nvim\/pack\/[^/]+\/start\//i;
+/**
+ * Files a project's own tools load and run by themselves, with no one naming them: Rails boots
+ * every config/initializers/*.rb and rake loads every lib/tasks/*.rake (Rails guides, "The Rails
+ * Initialization Process", "Custom Rake Tasks"); pytest imports every conftest.py it passes
+ * (pytest docs, "conftest.py: local per-directory plugins"); Python runs the import lines of
+ * every .pth file in site-packages and sitecustomize/usercustomize at each start (docs.python.org,
+ * "site"); WordPress loads every file in wp-content/mu-plugins on every request (WordPress
+ * developer docs, "Must Use Plugins"); Gradle runs every script in ~/.gradle/init.d before each
+ * build (Gradle docs, "Initialization Scripts"); Ansible loads the modules and plugins in the
+ * playbook's library/ and *_plugins/ folders (Ansible docs, "Adding modules and plugins locally").
+ */
+const PROJECT_AUTOLOAD =
+  /(?:^|\/)config\/initializers\/[^/]+\.rb$|(?:^|\/)lib\/tasks\/[^/]+\.rake$|(?:^|\/)conftest\.py$|(?:site|dist)-packages\/[^/]+\.pth$|(?:^|\/)(?:site|user)customize\.py$|(?:^|\/)wp-content\/mu-plugins\/|(?:^|\/)\.gradle\/init\.d\/|(?:^|\/)(?:library|module_utils|(?:action|callback|connection|filter|inventory|lookup|strategy|test|vars)_plugins)\/[^/]+\.py$/;
 
 /**
  * A place whose files run as commands, or are loaded by a program on its own. Into a folder a
@@ -46,7 +60,7 @@ const AUTOLOAD_PLACES =
 function runsThere(path: string, url?: string): boolean {
   const p = path.replace(/\\/g, '/');
   if (RUN_PLACES.test(p)) return true;
-  if (!AUTOLOAD_PLACES.test(p)) return false;
+  if (!AUTOLOAD_PLACES.test(p) && !PROJECT_AUTOLOAD.test(p)) return false;
   const host = url ? sourceHost(url) : undefined;
   return !url || !host || !(isKnownRegistry(host) || isVendorUrl(url));
 }
@@ -81,6 +95,26 @@ function runFinding(url: string, via: string): Effect {
   const cls = host ? hostClass(host) : 'unknown';
   const third = vendor || cls === 'known' || (cls === 'official' && !/githubusercontent|gist\./.test(host));
   return dependency([third ? 'runs-third-party' : 'runs-untrusted', url], `${via} (runs code from ${host || url})`);
+}
+
+/**
+ * A download saved into a place that runs. Into a project's own autoloaded files (an initializer,
+ * a rake task, a conftest.py) a file from a repository on a code host is how snippets are copied
+ * from projects: a human confirms it; any other server is still untrusted.
+ */
+function placeFinding(url: string, path: string, via: string): Effect {
+  const f = runFinding(url, via);
+  const p = path.replace(/\\/g, '/');
+  if (
+    f.command?.startsWith('runs-untrusted ') &&
+    PROJECT_AUTOLOAD.test(p) &&
+    !RUN_PLACES.test(p) &&
+    /^(?:raw\.githubusercontent\.com|gist\.githubusercontent\.com|github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)$/.test(
+      sourceHost(url) ?? '',
+    )
+  )
+    return dependency(['runs-third-party', url], f.via ?? via);
+  return f;
 }
 
 interface Download {
@@ -324,6 +358,9 @@ function runsFiles(a: string[]): string[] {
   const out = [a[0] ?? ''];
   const opened = openedFile(name, a);
   if (opened) return [...out, opened];
+  // a plugin, theme or package installer given a file (wp plugin install /tmp/x.zip)
+  const installed = installedOperands(a);
+  if (installed.length) return [...out, ...installed];
   if (FILE_RUNNERS.test(name) || /^python/.test(name)) {
     for (let i = 1; i < a.length; i++) {
       const w = a[i] ?? '';
@@ -444,7 +481,7 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
     const pair = /^((?:https?|ftp):\/\/[^,\s]+),\s*(\S.*)$/i.exec(a[0] ?? '');
     if (pair?.[1] && pair[2] && i > 0 && /downloadfile/i.test(cmds[i - 1]?.argv.join(' ') ?? '')) {
       files.set(key(pair[2]), pair[1]);
-      if (runsThere(pair[2], pair[1])) out.push(runFinding(pair[1], `saves ${pair[2]}, a place that runs`));
+      if (runsThere(pair[2], pair[1])) out.push(placeFinding(pair[1], pair[2], `saves ${pair[2]}, a place that runs`));
       continue;
     }
     const d = download(c);
@@ -456,7 +493,7 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
           continue;
         }
         files.set(key(o), url);
-        if (runsThere(o, url)) out.push(runFinding(url, `saves ${o}, a place that runs`));
+        if (runsThere(o, url)) out.push(placeFinding(url, o, `saves ${o}, a place that runs`));
       }
       continue;
     }
@@ -468,6 +505,12 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
       if (url && sourceHost(url)) {
         const dir = ops[1] ?? urlBase(url).replace(/\.git$/, '');
         dirs.set(key(dir), url);
+        // cloned straight into a folder a shell, editor or tool loads by itself (an Oh My Zsh or
+        // tmux plugin, a Vim pack): the repository's code runs at the next start, read as
+        // code installed from that repository (an owner the catalogues know is the documented one)
+        const into = `${dir.replace(/\\/g, '/').replace(/\/+$/, '')}/`;
+        if (AUTOLOAD_PLACES.test(into))
+          sourceFindings('git', url, `git ${verb} puts ${url} into ${dir}, a place that runs`, out, 'code');
       }
       continue;
     }
@@ -597,10 +640,23 @@ const IMPLICIT_FILES: [RegExp, RegExp][] = [
   [/^(?:pytest|py\.test|tox|nox)$/, /^(?:conftest\.py|pytest\.ini|tox\.ini|noxfile\.py|pyproject\.toml|setup\.cfg)$/],
   [
     /^(?:gradle|gradlew)$/,
-    /^(?:build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|init\.gradle|gradle-wrapper\.properties)$/,
+    /^(?:build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|.+\.gradle|gradle-wrapper\.properties)$/,
   ],
   [/^(?:mvn|mvnw)$/, /^(?:pom\.xml|extensions\.xml|maven-wrapper\.properties)$/],
-  [/^(?:rake|bundle)$/, /^(?:rakefile|gemfile)$/],
+  // rake loads every lib/tasks/*.rake of a Rails app; mix compiles every .ex under lib/ before a
+  // task runs; west/cmake/ninja read every .cmake and CMakeLists.txt of the tree; bitbake parses
+  // every recipe, append and class of its layers; nextflow and snakemake run their workflow
+  // files; terraform runs what its .tf files declare (provisioners, external data)
+  [/^(?:rake|bundle|rails)$/, /^(?:rakefile|gemfile|.+\.rake)$/],
+  [/^mix$/, /^(?:mix\.exs|.+\.exs?)$/],
+  [/^(?:west|cmake|ninja|idf\.py)$/, /^(?:cmakelists\.txt|.+\.cmake)$/],
+  [
+    /^(?:bitbake|kas|kas-container)$/,
+    /^(?:.+\.(?:bb|bbappend|bbclass|inc)|local\.conf|bblayers\.conf|site\.conf|auto\.conf)$/,
+  ],
+  [/^nextflow$/, /^(?:.+\.nf|nextflow\.config)$/],
+  [/^snakemake$/, /^(?:snakefile|.+\.smk)$/],
+  [/^(?:terraform|tofu|terragrunt)$/, /^.+\.tf$/],
   [/^composer$/, /^composer\.json$/],
   [/^dotnet$/, /\.(?:csproj|fsproj|vbproj|props|targets)$/],
   [/^direnv$/, /^\.envrc$/],
@@ -684,6 +740,12 @@ function consumer(
       out.push(runFinding(url, `sources ${url}`));
       return undefined;
     }
+    // `curl URL | vcs import src`: the stream is the list of repositories checked out and built
+    const builds = buildsFromStdin(a, url);
+    if (builds) {
+      out.push(runFinding(url, `pipes ${url} into ${builds}, which checks out and builds what it lists`));
+      return undefined;
+    }
     const x = extraction(a);
     if (x) {
       if (runsThere(x.dir, url)) out.push(runFinding(url, `unpacks ${url} into ${x.dir}, a place that runs`));
@@ -696,7 +758,7 @@ function consumer(
     if (name === 'tee')
       for (const f of a.slice(1).filter((w) => !w.startsWith('-'))) {
         files.set(key(f), url);
-        if (runsThere(f, url)) out.push(runFinding(url, `saves ${url} as ${f}, a place that runs`));
+        if (runsThere(f, url)) out.push(placeFinding(url, f, `saves ${url} as ${f}, a place that runs`));
       }
     j++;
   }

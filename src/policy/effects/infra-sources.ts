@@ -169,6 +169,14 @@ export function nugetConfigFindings(text: string, via: string, out: Effect[]): v
 export function bazelFindings(text: string, via: string, out: Effect[]): void {
   for (const m of text.matchAll(/\b(?:urls?|remote)\s*=\s*\[?\s*((?:"[^"]*"\s*,?\s*)+)/g))
     for (const u of (m[1] ?? '').matchAll(/"([^"]+)"/g)) gitOrUrl('bazel', u[1] ?? '', via, out);
+  // single_version_override(registry = URL), multiple_version_override: the module resolved from
+  // another registry than the Bazel Central Registry (bazel.build, "MODULE.bazel overrides")
+  for (const m of text.matchAll(/\bregistry\s*=\s*"([^"]+)"/g)) sourceFindings('bazel', m[1] ?? '', via, out);
+}
+
+/** .bazelrc: `--registry=URL` puts another registry before (or instead of) the Bazel Central Registry for every module. */
+export function bazelrcFindings(text: string, via: string, out: Effect[]): void {
+  for (const m of text.matchAll(/--registry(?:=|\s+)["']?([^\s"']+)/g)) sourceFindings('bazel', m[1] ?? '', via, out);
 }
 
 /** Deno configuration and import maps: modules imported from URLs. */
@@ -216,6 +224,7 @@ export const INFRA_READERS: [RegExp, string, (text: string, via: string, out: Ef
   [/(?:^|\/)packages\/manifest\.json$/, 'upm', unityFindings],
   [/(?:^|\/)nuget\.config$/, 'nuget', nugetConfigFindings],
   [/(?:^|\/)(?:workspace|workspace\.bazel|module\.bazel)$|\.bzl$/, 'bazel', bazelFindings],
+  [/(?:^|\/)(?:\.bazelrc|[\w.-]+\.bazelrc|bazel\.rc)$/, 'bazel', bazelrcFindings],
   [/(?:^|\/)(?:deno\.jsonc?|import_map\.json|importmap\.json)$/, 'deno', importMapFindings],
   [/(?:^|\/)(?:chart|requirements)\.ya?ml$/, 'helm', chartFindings],
   [/(?:^|\/)vcpkg(?:-configuration)?\.json$|(?:^|\/)flake\.nix$/, 'vcpkg', registryFileFindings],

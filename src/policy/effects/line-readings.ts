@@ -29,6 +29,8 @@ import { SUPPLY_LINE_HINT, supplyLineEffects } from './supply-line.js';
 import { SUPPLY_HOOK_HINT, supplyHookEffects } from './supply-hooks.js';
 import { listedReads } from './env-reads.js';
 import { INSTALLER_PROGRAMS, installerEffects } from './installers.js';
+import { codeInstallerEffects, codeInstallerPrograms } from './code-installers.js';
+import { PIRATED_HINT, piratedCodeEffects } from './pirated-code.js';
 import { DUCKDB_HINT, EXTENSION_LOADER_PROGRAMS, extensionLoaderEffects } from './extension-loaders.js';
 import { MODEL_CODE_HINT, modelCodeEffects } from './model-code.js';
 import { SOURCED_HINT, sourcedWriteEffects } from './sourced-writes.js';
@@ -157,6 +159,16 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'supply-hooks', hint: SUPPLY_HOOK_HINT, read: (l, out) => supplyHookEffects(l.cmds, out) },
   // plugins and extensions installed from a place, create-* packages run, manifests set (installers.ts)
   { name: 'installers', programs: INSTALLER_PROGRAMS, read: (l, out) => installerEffects(l.cmds, out) },
+  // plugins, templates and pipelines installed from a URL, repository or server (catalogue-driven)
+  {
+    name: 'code-installers',
+    get programs() {
+      return codeInstallerPrograms();
+    },
+    read: (l, out) => codeInstallerEffects(l.cmds, out),
+  },
+  // cracked and nulled builds unpacked, installed, copied or run
+  { name: 'pirated-code', hint: PIRATED_HINT, read: (l, out) => piratedCodeEffects(l.cmds, out) },
   // extensions, jars and plugins that data tools and dashboards fetch and load (extension-loaders.ts)
   {
     name: 'extension-loaders',

@@ -72,6 +72,46 @@ function yamlList(text: string, key: RegExp): string[] {
 type Reader = (text: string, via: string, out: Effect[]) => void;
 
 const readers: [RegExp, string, Reader][] = [
+  // Kconfig fragments (Zephyr prj.conf and board defconfigs, ESP-IDF sdkconfig.defaults, Linux
+  // and U-Boot defconfigs): options that make the bootloader or kernel stop checking the
+  // signatures of the images and modules it runs (MCUboot BOOT_SIGNATURE_TYPE_NONE and
+  // BOOT_VALIDATE_SLOT0, ESP-IDF SECURE_BOOT / SECURE_SIGNED_*, U-Boot FIT_SIGNATURE, Linux
+  // MODULE_SIG_FORCE; each project's Kconfig reference). Only an explicit `=n` or a `*_NONE=y`
+  // counts: `# CONFIG_X is not set` is how generated files list every default
+  [
+    /(?:^|\/)(?:[\w.-]*defconfig|prj[\w.-]*\.conf|sdkconfig[\w.-]*|[\w.-]+\.config|\.config|[\w.-]*_defconfig)$|(?:^|\/)boards?\/.+\.conf$/,
+    'firmware',
+    (t, via, out) => {
+      for (const m of t.matchAll(
+        /^\s*(CONFIG_[A-Z0-9_]*(?:SIGNATURE_TYPE_NONE|SECURE_BOOT_INSECURE|INSECURE_ALLOW\w*|SKIP_VALIDATION|NO_VALIDATION))\s*=\s*y\b|^\s*(CONFIG_[A-Z0-9_]*(?:BOOT_VALIDATE|SIGNATURE|SIGNED_APPS|SECURE_BOOT|SIG_FORCE|SIG_ALL)[A-Z0-9_]*)\s*=\s*n\b/gm,
+      ))
+        out.push(
+          dependency(
+            ['no-verify', 'firmware', m[1] ?? m[2] ?? ''],
+            `${via} (the bootloader or kernel stops checking the signatures of what it runs)`,
+          ),
+        );
+    },
+  ],
+  // JavaScript build and site configs (vite/astro/next/nuxt/svelte/docusaurus/tailwind/eslint ...
+  // *.config.*, gatsby-config, .eleventy.js) run in Node at every build and dev-server start: a
+  // module imported or required from a URL is code from that server run there
+  [
+    /(?:^|\/)(?:[\w.-]+\.config|gatsby-(?:config|node)|\.eleventy)\.[cm]?[jt]s$/,
+    'npm',
+    (t, via, out) => {
+      for (const m of t.matchAll(
+        /\b(?:import\s*\(\s*|import\s+(?:[\w{}*\s,$]+\s+from\s*)?|require\s*\(\s*)["'`]((?:https?:)?\/\/[^"'`\s]+)/g,
+      ))
+        sourceFindings(
+          'npm',
+          (m[1] ?? '').replace(/^\/\//, 'https://'),
+          `${via} imports code from a URL at build time`,
+          out,
+          'code',
+        );
+    },
+  ],
   // Dependabot and Renovate registries: the hosts their update pull requests take versions from
   [
     /(?:^|\/)\.github\/dependabot\.ya?ml$|(?:^|\/)(?:renovate\.json5?|\.renovaterc(?:\.json5?)?|\.github\/renovate\.json5?)$/,
@@ -204,19 +244,25 @@ const readers: [RegExp, string, Reader][] = [
     'platformio',
     (t, via, out) => {
       let inDeps = false;
+      let key = '';
       for (const l of lines(t)) {
         const kv = /^\s*(lib_deps|platform|platform_packages)\s*=\s*(.*)$/.exec(l);
-        if (kv) inDeps = true;
-        else if (!/^\s+\S/.test(l) || /^\s*[\w.-]+\s*=/.test(l)) inDeps = false;
+        if (kv) {
+          inDeps = true;
+          key = kv[1] ?? '';
+        } else if (!/^\s+\S/.test(l) || /^\s*[\w.-]+\s*=/.test(l)) inDeps = false;
         if (!inDeps) continue;
         for (const m of (kv?.[2] ?? l).matchAll(/(?:[\w-]+\s*@\s*)?((?:git\+)?(?:https?|git|ssh):\/\/[^\s,;#]+)/g)) {
           const u = m[1] ?? '';
+          // a platform and its packages are the toolchain, framework and builder scripts every
+          // build runs: from a repository they are code taken from its owner, as a library's
+          // archive is (the platforms' own repositories are platformio's)
           urls(
             'platformio',
             u,
             via,
             out,
-            /\.(?:zip|tar\.gz|tgz|tar\.bz2|tar\.xz)(?:[?#].*)?$/i.test(u) ? 'code' : 'git',
+            key !== 'lib_deps' || /\.(?:zip|tar\.gz|tgz|tar\.bz2|tar\.xz)(?:[?#].*)?$/i.test(u) ? 'code' : 'git',
           );
         }
       }

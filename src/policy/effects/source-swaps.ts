@@ -43,8 +43,22 @@ const SINGLE_PUBLISHER =
 const VERIFIED_OWNERS =
   /^(?:library|bitnami|cimg|circleci|docker|ubuntu|amazon|amazonlinux|chainguard|distroless|devcontainers|docker\/library)$/;
 
+/**
+ * A code-host URL that ends at an owner (`url-base: https://github.com/zephyrproject-rtos` in a
+ * west manifest, `fetch="https://github.com/acme"` in a repo manifest): every project named under
+ * it is fetched from that owner. (On other hosts the first path word is an API version or a
+ * page, not an owner.) Read as owner/`*`, so a swap of the
+ * owner is a swap of every project under it.
+ */
+const OWNER_BASE =
+  /\b(?:https?|ssh|git):\/\/(?:[^@/\s]*@)?(github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)\/([\w.-]+)\/?(?=["'\s,]|$)/gim;
+
 function refs(raw: string): Ref[] {
   const out: Ref[] = [];
+  for (const m of raw.matchAll(OWNER_BASE)) {
+    const [, host = '', owner = ''] = m;
+    out.push({ host: host.toLowerCase(), owner: owner.toLowerCase(), name: '*', text: m[0] });
+  }
   // a Go module's own path is the project's name, not a source
   const text = raw.replace(/^\s*module\s+\S+\s*$/gm, '');
   for (const m of text.matchAll(HOSTED)) {
@@ -366,6 +380,29 @@ export function pinDropEffects(oldText: string, newText: string, path = ''): Eff
   return out;
 }
 
+/** A line that pins a download to its checksum: `sha256 = "…"`, `SRC_URI[sha256sum] = "…"`, `integrity: sha512-…`, `sha256 "…"`. */
+const PIN_LINE =
+  /\b(?:sha(?:1|224|256|384|512)(?:sum)?|md5(?:sum)?|integrity|checksum|hash)\b["'\]]*\s*(?:[:=]\s*|\s)["']?(?:sha\d+[-:])?(?:[0-9a-f]{32,128}\b|[A-Za-z0-9+/]{40,}={0,2})/i;
+/** Lines that may go with the pin when the download itself is kept or moved (its URL, its prefix). */
+const PIN_COMPANION = /^\s*(?:["']?(?:urls?|strip_prefix|SRC_URI|mirrors?|source|resolved)\b|[)\]},]*\s*$)/i;
+
+/**
+ * An edit that takes a download's checksum pin out and leaves the download declared (only the
+ * pin line goes, or the pin with its URL lines): whatever the URL serves next is built without a
+ * check (WORKSPACE `sha256 = ...` deleted, a recipe's `SRC_URI[sha256sum]` swapped for
+ * `BB_STRICT_CHECKSUM = "0"`). Deleting a whole declaration (its name goes too) is not this, nor
+ * is a new checksum in place of the old one.
+ */
+export function checksumRemovalEffects(oldText: string, newText: string, path = ''): Effect[] {
+  if (!PIN_LINE.test(oldText) || PIN_LINE.test(newText) || (newText.match(DIGEST) ?? []).length) return [];
+  const kept = new Set(newText.split('\n').map((l) => l.trim()));
+  const removed = oldText.split('\n').filter((l) => l.trim() && !kept.has(l.trim()));
+  if (!removed.some((l) => PIN_LINE.test(l))) return [];
+  if (!removed.every((l) => PIN_LINE.test(l) || PIN_COMPANION.test(l))) return [];
+  const file = path.split(/[\\/]/).pop() || 'a build file';
+  return [dependency(['no-verify', 'checksum', file], `the edit removes the checksum pin of a download from ${file}`)];
+}
+
 /** The source swaps and dropped pins of an edit call (none for other calls). */
 export function editSwapEffects(call: ToolCall): Effect[] {
   if (call.tool !== 'edit') return [];
@@ -377,6 +414,7 @@ export function editSwapEffects(call: ToolCall): Effect[] {
   return [
     ...sourceSwapEffects(o, n),
     ...pinDropEffects(o, n, path),
+    ...checksumRemovalEffects(o, n, path),
     ...registryToRepoEffects(o, n, path),
     ...hostSwapEffects(o, n, path),
   ];

@@ -834,7 +834,7 @@ function imageOperand(argv: string[], from: number): string | undefined {
 }
 
 /** An image from a raw address, or pinned by digest on a registry nobody knows: code from that host. */
-function imageSourceFindings(ref: string, via: string): Effect[] {
+export function imageSourceFindings(ref: string, via: string): Effect[] {
   const first = ref.split('/')[0] ?? '';
   const registry = ref.includes('/') && /[.:]|^localhost$/.test(first) ? first.replace(/:\d+$/, '').toLowerCase() : '';
   if (registry && hostClass(registry) === 'unknown' && (IPV4.test(registry) || ref.includes('@sha256:')))

@@ -352,8 +352,14 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
     } else if (k === 'repo') {
       // remotes::install_github("owner/repo"), Pkg.add(url="URL"): a package from that repository
       for (const raw of f.args) {
-        const v = argValue(raw.replace(/^\s*(?:url|repo|pkg)\s*=\s*/, ''));
+        // install.packages(..., repos = "URL"): a package repository in place of CRAN
+        const repos = /^\s*repos\s*=\s*/.exec(raw);
+        const v = argValue(raw.replace(/^\s*(?:url|repos?|pkg)\s*=\s*/, ''));
         if (!v) continue;
+        if (repos) {
+          if (isUrl(v)) sourceFindings(lang.name, v, `${via} installs packages from ${v}`, out, 'index');
+          continue;
+        }
         const url = isUrl(v)
           ? v
           : /^[\w.-]+\/[\w.-]+(?:@[\w.-]+)?$/.test(v)

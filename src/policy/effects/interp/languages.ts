@@ -483,9 +483,10 @@ export const R: Language = {
     },
     // a file attached to a request body is read to be sent
     { fn: '(?:httr::)?upload_file|(?:curl::)?form_file', kind: 'read', path: 0 },
-    // installs from a code host (remotes/devtools/pak): the repository's owner decides whose code it is
+    // installs from a code host or URL (remotes/devtools/pak): the repository's owner decides whose
+    // code it is; install.packages(repos = URL) takes packages from that repository
     {
-      fn: '(?:remotes::|devtools::)?install_(?:github|gitlab|bitbucket|git)|pak::pkg_install|pak::pak',
+      fn: '(?:remotes::|devtools::)?install_(?:github|gitlab|bitbucket|git|url)|pak::pkg_install|pak::pak|install\\.packages',
       kind: 'repo',
     },
     // source() and devtools' source_url()/source_gist() run the R code at a path or URL
