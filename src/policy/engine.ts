@@ -176,7 +176,6 @@ export class Engine implements PolicyEngine {
     for (const p of this.set.all) for (const r of p.rules) for (const t of r.when.toolParams ?? []) params.add(t.name);
     this.referencedParams = [...params];
     if (this.shared) {
-      this.shared.marks.register(this.set.commandIndex);
       // Only policies whose answer depends on the call alone are shared (docs/shadow-and-replay.md).
       const log = this.shared.matches;
       this.shareIds = new Map();
@@ -417,10 +416,8 @@ export class Engine implements PolicyEngine {
           index.markAll(cmd.marks);
           return;
         }
-        // Every text a command pattern or needle is tried on (see match.ts), each read once; with
-        // a shadow set beside this one, read once for both (shared-marks.ts).
-        if (this.shared) this.shared.marks.markCommand(index, cmd.analysis, cmd.rawSlashed);
-        else markTexts(index, cmd.rawSlashed, commandTexts(cmd.analysis));
+        // Every text a command pattern or needle is tried on (see match.ts), each read once.
+        markTexts(index, cmd.rawSlashed, commandTexts(cmd.analysis));
         // The marks depend on the command alone: the next call with it replays them.
         cmd.marks = index.markedIds();
       },

@@ -1,11 +1,9 @@
 // What two engines over the same home directory can share: how a command reads (the shell
 // analysis) and what it amounts to (its effects). Both depend on the command text alone, never on
 // the policy set, so the live set and a shadow set beside it (docs/shadow-and-replay.md) pay for
-// them once per command, and so are the marks of its words in their word indexes (one scan for
-// both, shared-marks.ts): the shadow then costs only its own rule matching.
+// them once per command: the shadow then costs only its own rule matching.
 import { analyzeCommand, type CommandAnalysis } from './shell.js';
 import { EffectCache } from './effects/decide.js';
-import { SharedMarks } from './shared-marks.js';
 
 /** Distinct commands kept, and their characters in total (the engine's own cache bounds). */
 const ENTRIES = 8192;
@@ -14,8 +12,6 @@ const CHARS = 8 * 1024 * 1024;
 export class SharedAnalysis {
   readonly effects = new EffectCache();
   readonly matches = new MatchLog();
-  /** One scan of each command's readings for every engine's command index (shared-marks.ts). */
-  readonly marks = new SharedMarks();
   private readonly map = new Map<string, { analysis: CommandAnalysis; size: number }>();
   private chars = 0;
 

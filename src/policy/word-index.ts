@@ -125,19 +125,6 @@ export class WordIndex {
     return this.fragmentTable ? this.fragmentSeenAt[f] === this.textEpoch : this.fragmentSeen[f] === 1;
   }
 
-  private readonly ownFragmentFound = (f: number): boolean => this.fragmentFound(f);
-
-  /**
-   * Every key patterns are filed under (word, `P:`/`S:` and `F:` fragment keys) with the ids filed
-   * under it, and the fragments of the patterns' needs by number: what a scan for this index must
-   * find (shared-marks.ts scans once for several indexes over these).
-   */
-  keys(): { byKey: ReadonlyMap<string, readonly number[]>; needs: string[] } {
-    const needs: string[] = [];
-    for (let f = 0; f < this.fragments.size; f++) needs.push(this.fragments.fragment(f));
-    return { byKey: this.byWord, needs };
-  }
-
   /**
    * Marks the patterns whose fragment occurs in s[from, to) (with fragments) and those whose word
    * key does (with words), in one pass over the characters. Fragments found since beginTexts() are not looked for
@@ -215,17 +202,15 @@ export class WordIndex {
 
   /**
    * Ends marking one call's texts: a pattern marked by its key whose need is not in any of them
-   * cannot match, and is unmarked again. `found`: whether the need fragment of that number is in
-   * the texts (default: as this index's own scan found it; shared-marks.ts passes what one scan
-   * for several indexes found).
+   * cannot match, and is unmarked again.
    */
-  finishTexts(found: (fragment: number) => boolean = this.ownFragmentFound): void {
+  finishTexts(): void {
     if (!this.hasNeeds || !this.scanFragments) return;
     const { mark, listMark, listOf, needOf } = this;
     const kept: number[] = [];
     for (const id of this.markedList) {
       const n = needOf[id] ?? -1;
-      if (n >= 0 && !found(n)) mark[id] = 0;
+      if (n >= 0 && !this.fragmentFound(n)) mark[id] = 0;
       else kept.push(id);
     }
     if (kept.length === this.markedList.length) return;
