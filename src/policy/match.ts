@@ -36,7 +36,7 @@ export interface CommandReadings {
   size: number;
   /**
    * Per rule id, the command-side result (command and env-assignment groups together), which
-   * depends on the command alone: bit sets (ruleResults below). One per reading mode.
+   * depends on the command alone: bit sets (unknownResults). One per reading mode.
    */
   own: number[] | null;
   granting: number[] | null;
@@ -598,9 +598,9 @@ const RULES_PER_WORD = 30;
 
 /**
  * A fresh per-rule result set, nothing known: a copy of a kept template of zeros. Word 2k holds
- * whether rules 30k..30k+29 are known, word 2k+1 whether they pass: 16 bytes per 30 rules, where
- * one array entry per rule cost 8 bytes a rule, for every command in the cache and, with a shadow
- * set, twice. Plain arrays, since a typed array of more than 64 bytes is allocated outside the
+ * whether rules 30k..30k+29 are known, word 2k+1 whether they pass: 16 bytes per 30 rules rather
+ * than 8 bytes a rule, since every command in the cache keeps one (twice with a shadow set) and
+ * the garbage collector copies and marks them all. Plain arrays, since a typed array of more than 64 bytes is allocated outside the
  * heap, at about a microsecond each, and every new command needs two.
  */
 function unknownResults(ruleCount: number): number[] {
