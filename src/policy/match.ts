@@ -36,7 +36,7 @@ export interface CommandReadings {
   size: number;
   /**
    * Per rule id, the command-side result (command and env-assignment groups together), which
-   * depends on the command alone: -1 unknown, 0 fails, 1 passes. One array per reading mode.
+   * depends on the command alone: bit sets (unknownResults). One per reading mode.
    */
   own: number[] | null;
   granting: number[] | null;
@@ -593,17 +593,22 @@ export { normalizeDomain };
  */
 const unknownTemplates = new Map<number, number[]>();
 
+/** Rules per word of a result set: small integers stay small (no heap number). */
+const RULES_PER_WORD = 30;
+
 /**
- * A fresh per-rule result array, every entry -1 (unknown): a copy of a kept template. Plain
- * arrays, since a typed array of more than 64 bytes is allocated outside the heap, at about a
- * microsecond each, and every new command needs two.
+ * A fresh per-rule result set, nothing known: a copy of a kept template of zeros. Word 2k holds
+ * whether rules 30k..30k+29 are known, word 2k+1 whether they pass: 16 bytes per 30 rules rather
+ * than 8 bytes a rule, since every command in the cache keeps one (twice with a shadow set) and
+ * the garbage collector copies and marks them all. Plain arrays, since a typed array of more than 64 bytes is allocated outside the
+ * heap, at about a microsecond each, and every new command needs two.
  */
 function unknownResults(ruleCount: number): number[] {
   let t = unknownTemplates.get(ruleCount);
   if (!t) {
     // Rule counts of the engines loaded (a live and a shadow set, reloads): a handful.
     if (unknownTemplates.size >= 16) unknownTemplates.clear();
-    t = new Array<number>(ruleCount).fill(-1);
+    t = new Array<number>(2 * Math.ceil(ruleCount / RULES_PER_WORD)).fill(0);
     unknownTemplates.set(ruleCount, t);
   }
   return t.slice();
@@ -620,14 +625,17 @@ export function commandSide(
   const r = v.cmd;
   if (!r) return false;
   const cache = restrictive ? (r.own ??= unknownResults(ruleCount)) : (r.granting ??= unknownResults(ruleCount));
-  const hit = cache[ruleId] ?? -1;
-  if (hit >= 0) return hit === 1;
+  const word = (ruleId / RULES_PER_WORD) | 0;
+  const bit = 1 << (ruleId - word * RULES_PER_WORD);
+  const known = 2 * word;
+  if (((cache[known] ?? 0) & bit) !== 0) return ((cache[known + 1] ?? 0) & bit) !== 0;
   v.markCommand();
   // The dynamic check is one field read: done first, it spares the pattern scan on most commands.
   const ok =
     (w.dynamic === undefined || dynamicGroup(w.dynamic, r)) &&
     (!(w.command || w.contains) || commandGroup(w, v, restrictive)) &&
     (!w.env || envGroup(w.env, w, r));
-  cache[ruleId] = ok ? 1 : 0;
+  cache[known] = (cache[known] ?? 0) | bit;
+  if (ok) cache[known + 1] = (cache[known + 1] ?? 0) | bit;
   return ok;
 }
