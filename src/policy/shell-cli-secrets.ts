@@ -34,8 +34,12 @@ const NOT_PLATFORM = new Set(
     ' ',
   ),
 );
-/** Names-only listings of tools that are otherwise platforms: `vercel env ls` prints values as "Encrypted". */
-const NAMES_ONLY = /^vercel env (?:ls|list)\b/;
+/**
+ * Names-only listings of tools that are otherwise platforms: `vercel env ls` prints values as
+ * "Encrypted", `glab variable list` prints keys and their settings (values only with get/export),
+ * `jf config show` masks the tokens and passwords it shows.
+ */
+const NAMES_ONLY = /^(?:vercel env (?:ls|list)|glab variable (?:ls|list)|jf c(?:onfig)? show)\b/;
 
 /** Options whose purpose is to print what the tool masks. */
 const REVEAL_OPTION =
@@ -61,8 +65,8 @@ function subcommandPath(words: string[]): string[] {
     const w = words[i] ?? '';
     if (w === '--') break;
     if (w.startsWith('-')) continue;
-    // `Env:` is a PowerShell drive (Get-ChildItem Env:), which other readings decide
-    if (!/^[A-Za-z][A-Za-z0-9:_-]*$/.test(w) || w.endsWith(':')) break;
+    // `Env:` and `env:NAME` are PowerShell's environment drive (Get-ChildItem Env:, Test-Path env:CI), which other readings decide
+    if (!/^[A-Za-z][A-Za-z0-9:_-]*$/.test(w) || w.endsWith(':') || /^env:[A-Z_][A-Z0-9_]*$/.test(w)) break;
     out.push(...w.toLowerCase().split(':'));
   }
   return out;

@@ -336,9 +336,10 @@ test('scripts a project keeps are decided as the code they will run when someone
     'deny',
   );
   expectWrite(
+    // a PowerShell profile is judged by what is written into it: an alias is a setting
     'C:/Users/dev/Documents/PowerShell/Microsoft.PowerShell_profile.ps1',
     'Set-Alias ll Get-ChildItem\n',
-    'deny',
+    'allow',
   );
   expectWrite(
     '/home/dev/project/scripts/build.sh',

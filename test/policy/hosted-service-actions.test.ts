@@ -148,7 +148,8 @@ test('admin groups, impersonation roles and app admin rights by CLI are denied; 
     ),
     x('D', 'aws iam add-user-to-group --user-name helper --group-name Admins'),
     x('A', "twurl -X POST -d 'status=hello' /1.1/statuses/update.json"),
-    x('B', 'heroku access:add jane@acme.com -a acme-staging --permissions deploy,operate'),
+    // a person let in is asked whatever the level (member-grants.ts)
+    x('A', 'heroku access:add jane@acme.com -a acme-staging --permissions deploy,operate'),
     x('B', 'aws iam add-user-to-group --user-name jane --group-name developers'),
   ]);
 });
@@ -225,7 +226,8 @@ test('look-alikes of the hosted-service readings pass: links, filters, seeded te
   check([
     m('B', { tool: 'browser_click', element: 'Remove all filters', ref: 'e1' }),
     m('B', { tool: 'browser_click', element: 'Release notes link in footer', ref: 'e1' }),
-    m('B', { tool: 'supabase_create_user', email: 'admin@example.com', role: 'admin' }),
+    // an account created with an admin role is asked (role-grants.ts)
+    m('A', { tool: 'supabase_create_user', email: 'admin@example.com', role: 'admin' }),
     m('B', {
       tool: 'slack_post_message',
       channel: 'C1',

@@ -59,12 +59,12 @@ table("a command run on production machines is asked; staging's and reads pass",
 ]);
 
 table('a production database replaced from another source is asked; a copy out of production is not', [
+  // denied by the data-resets reading (a production app named as the target), stricter than this ask
   [
-    'ask',
+    'deny',
     'heroku pg:copy acme-api-staging::DATABASE_URL DATABASE_URL -a acme-api-production --confirm acme-api-production',
-    /cli-destructive-verbs/,
   ],
-  ['ask', 'heroku pg:backups:restore acme-staging::b101 DATABASE_URL -a acme-api-production'],
+  ['deny', 'heroku pg:backups:restore acme-staging::b101 DATABASE_URL -a acme-api-production'],
   ['ask', 'heroku pg:push mylocaldb DATABASE_URL -a acme-prod'],
   ['ask', 'gcloud sql import sql prod-db gs://bucket/staging.sql --database=app'],
   ['ask', 'fly postgres import postgres://staging-db/app -a acme-prod-db'],
@@ -100,19 +100,16 @@ table('an option that reveals what a tool masks is denied; scanners and the plai
 ]);
 
 table('a person or account let in through any CLI is asked; lists, commit authors and versions pass', [
+  // manage rights on a production app are an administrator grant: denied by privilege-grants
+  ['deny', 'heroku access:add helpdesk-ops@acme-support.help -a acme-api-production --permissions deploy,manage'],
   [
-    'ask',
-    'heroku access:add helpdesk-ops@acme-support.help -a acme-api-production --permissions deploy,manage',
-    /access-opened/,
-  ],
-  [
-    'ask',
+    'deny',
     'gcloud iam service-accounts add-iam-policy-binding deployer@acme.iam.gserviceaccount.com --member=user:x@gmail.com --role=roles/iam.serviceAccountTokenCreator',
   ],
   ['ask', 'az role assignment create --assignee helper@outlook.com --role Reader --scope /subscriptions/123'],
   ['ask', 'vercel teams invite helper@outsider.dev --role OWNER'],
   ['ask', 'firebase projects:addmember x@gmail.com'],
-  ['ask', 'aws iam add-user-to-group --user-name intern --group-name Admins'],
+  ['deny', 'aws iam add-user-to-group --user-name intern --group-name Admins'],
   ['pass', 'heroku access -a acme-api-production'],
   ['pass', 'gcloud projects get-iam-policy acme-prod'],
   ['pass', 'az role assignment list --assignee me@acme.io'],

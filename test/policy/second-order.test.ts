@@ -95,9 +95,10 @@ test('gcloud, AWS, kubectl, az, npm and curl settings read for what every later 
     x('stop', 'tool-settings', 'kubectl config set-credentials kind-dev --exec-command=./hack/auth.sh'),
     x('deny', 'tool-settings', 'kubectl config set-cluster prod --insecure-skip-tls-verify=true'),
     x('stop', 'tool-settings', 'az cloud register -n P --endpoint-resource-manager https://management.azure-edge.net/'),
+    // node-options that load a module are a start-up plant (npm-config-hooks.ts)
     x(
       'deny',
-      'package-sources',
+      'startup-readings',
       "npm config set node-options='--require /home/dev/.cache/node/hook.js' --location=user",
     ),
     w('deny', 'tool-settings', '/home/dev/.curlrc', 'insecure\n'),
@@ -371,9 +372,10 @@ test('build inputs: module overrides, platforms, manifests, BitBake, pins, Kconf
       '    sha256 = "6dc2da7ab4cf5d7bfc7c949776b1b7c733f05e56edc4bcd9022bb249d2e2a996",\n',
       '',
     ),
+    // signature checks switched off read as a package source unverified (supply-chain-sources)
     e(
       'stop',
-      'build-inputs',
+      'supply-chain-sources',
       '/home/dev/p/boards/acme_defconfig',
       'CONFIG_BOOT_SIGNATURE_TYPE_ECDSA_P256=y',
       'CONFIG_BOOT_SIGNATURE_TYPE_NONE=y\nCONFIG_BOOT_VALIDATE_SLOT0=n',

@@ -145,7 +145,7 @@ test('Bazel registries, remote imports in build configs and removed checksum pin
     'watch',
   ]);
   const sha = '    sha256 = "6dc2da7ab4cf5d7bfc7c949776b1b7c733f05e56edc4bcd9022bb249d2e2a996",\n';
-  expectEdit('/home/dev/project/WORKSPACE', sha, '', ['deny']);
+  expectEdit('/home/dev/project/WORKSPACE', sha, '', ['deny', 'ask']);
   expectEdit(
     '/home/dev/project/meta/fw_1.0.bb',
     'SRC_URI[sha256sum] = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"',

@@ -189,11 +189,12 @@ test('Docker Hub namespaces a letter or two from an official one ask; the real o
 
 test('firmware flashing, data pipelines and stream changes ask; reads and tests pass', () => {
   const cases: Case[] = [
-    ['A', 'exec', x('esptool.py --port /dev/ttyUSB0 write_flash 0x0 firmware.bin')],
-    ['A', 'exec', x('python -m esptool --chip esp32 write_flash 0 fw.bin')],
-    ['A', 'exec', x('avrdude -c usbasp -p m328p -U flash:w:fw.hex')],
-    ['A', 'exec', x('dfu-util -a 0 -D firmware.dfu')],
-    ['A', 'exec', x('st-flash write fw.bin 0x8000000')],
+    // a board on this machine flashed: the next flash undoes it (ship-commands device-local, bench-work.test.ts)
+    ['B', 'exec', x('esptool.py --port /dev/ttyUSB0 write_flash 0x0 firmware.bin')],
+    ['B', 'exec', x('python -m esptool --chip esp32 write_flash 0 fw.bin')],
+    ['B', 'exec', x('avrdude -c usbasp -p m328p -U flash:w:fw.hex')],
+    ['B', 'exec', x('dfu-util -a 0 -D firmware.dfu')],
+    ['B', 'exec', x('st-flash write fw.bin 0x8000000')],
     ['A', 'exec', x('fastboot flash boot boot.img')],
     ['A', 'exec', x('flashrom -p internal -w bios.rom')],
     ['A', 'exec', x('airflow dags trigger backfill_orders -c \'{"start":"2024-01-01"}\'')],

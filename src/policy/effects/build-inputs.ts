@@ -282,10 +282,12 @@ export function buildInputEffects(path: string, before: string, after: string): 
             ),
           );
   }
-  // integrity pins taken out while the file still downloads
+  // integrity pins taken out while the file still downloads (a whole declaration deleted, its URL
+  // with it, is not this)
   if (before && BUILD_FILE.test(p)) {
     const pins = (t: string) => (t.match(PIN_LINE) ?? []).length;
-    if (pins(before) > pins(after))
+    const urls = (t: string) => (t.match(/\b(?:https?|git\+https?|s3|gs):\/\/[^\s"')]+/g) ?? []).length;
+    if (pins(before) > pins(after) && urls(after) >= urls(before))
       out.push(
         dependency(
           ['tampers', 'checksum', name],

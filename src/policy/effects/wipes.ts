@@ -14,7 +14,7 @@ const WIPES: [RegExp, string][] = [
   [/\b[A-Z]\w*\.(?:delete_all|destroy_all)\b|\.objects\.all\(\)\.delete\(\)/, 'delete_all'],
   // a WHERE every row meets (`created_at < now()`, `1=1`, `id > 0`) deletes every row too
   [
-    /\bDELETE\s+FROM\s+["`]?[\w.]+["`]?\s+WHERE\s+(?:1\s*=\s*1|true|["`]?\w+["`]?\s*<=?\s*(?:now\(\)|current_timestamp|current_date|CURRENT_TIMESTAMP)|["`]?\w+["`]?\s+IS\s+NOT\s+NULL|["`]?id["`]?\s*>\s*0)\s*(?:;|$|["'`)])/im,
+    /\bDELETE\s+FROM\s+["`]?[\w.]+["`]?\s+WHERE\s+(?:1\s*=\s*1|true|["`]?(?:created|inserted|added)_?(?:at|on|date)["`]?\s*<=?\s*(?:now\(\)|current_timestamp|current_date|CURRENT_TIMESTAMP)|["`]?\w+["`]?\s+IS\s+NOT\s+NULL|["`]?id["`]?\s*>\s*0)\s*(?:;|$|["'`)])/im,
     'DELETE with a WHERE every row meets',
   ],
   // query builders and ORMs deleting a whole table: knex('t').del() / .truncate() with no where
