@@ -76,3 +76,15 @@ export function hasOption(p: ParsedArgs, ...names: string[]): boolean {
         names.some((n) => n.length === 2 && n[0] === '-' && n[1] !== '-' && k.includes(at(n, 1)))),
   );
 }
+
+/** Every value of the options whose name matches `name` (`--member v`, `--member=v`), outer quotes taken off. */
+export function optionValues(argv: readonly string[], name: RegExp): string[] {
+  const out: string[] = [];
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    const eq = w.indexOf('=');
+    if (eq > 0 && w.startsWith('-') && name.test(w.slice(0, eq))) out.push(w.slice(eq + 1));
+    else if (name.test(w) && i + 1 < argv.length) out.push(argv[++i] ?? '');
+  }
+  return out.map((v) => v.replace(/^(['"])(.*)\1$/, '$2'));
+}

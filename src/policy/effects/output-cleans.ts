@@ -23,6 +23,7 @@
 //   Docusaurus: `docusaurus build --out-dir DIR` removes the folder before writing it.
 //   rsync: `--delete` (and `--del`, `--delete-before|during|delay|after|excluded`) removes files in
 //   the destination that the source lacks; from a small source that is nearly all of it.
+import { argvOption } from './operands.js';
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
@@ -88,18 +89,6 @@ function unquote(w: string): string {
   return w.replace(/^(["'])(.*)\1$/, '$2');
 }
 
-/** The value of one of `opts` in argv (`-d X`, `--destination=X`, `-dX` for short options). */
-function optionValue(argv: readonly string[], opts: readonly string[]): string | undefined {
-  for (let i = 1; i < argv.length; i++) {
-    const w = argv[i] ?? '';
-    for (const o of opts) {
-      if (w === o) return argv[i + 1];
-      if (w.startsWith(`${o}=`)) return w.slice(o.length + 1);
-    }
-  }
-  return undefined;
-}
-
 function has(argv: readonly string[], flags: readonly string[]): boolean {
   return argv.some((w) => flags.some((f) => w === f || w.startsWith(`${f}=`)) && !/=(?:false|0)$/i.test(w));
 }
@@ -146,7 +135,7 @@ function emptied(c: SimpleCommand): { dir: string; how: string } | undefined {
   }
   if (spec.cleanFlags && !has(a, spec.cleanFlags)) return undefined;
   if (spec.keepFlags && has(a, spec.keepFlags)) return undefined;
-  const dir = optionValue(a, spec.opts);
+  const dir = argvOption(a, spec.opts);
   return dir === undefined ? undefined : { dir, how: `${tool} empties its output folder` };
 }
 

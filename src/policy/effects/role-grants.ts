@@ -18,6 +18,7 @@
 // Organizations' OrganizationAccountAccessRole, GitLab access levels (40 Maintainer, 50 Owner),
 // Heroku "Collaborating with others" (access:add --permissions manage), Fly.io `fly orgs invite`,
 // Vercel `vercel teams invite`, gcloud config `auth/impersonate_service_account`.
+import { optionValues } from './operands.js';
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
@@ -74,18 +75,6 @@ function found(system: string, level: string, who: string, via: string): Effect 
   return { tool: 'privilege', command: `opens-access member role ${safe(system)} ${safe(level)} ${safe(who)}`, via };
 }
 
-/** The values of `--name v` and `--name=v`. */
-function opt(argv: string[], name: RegExp): string[] {
-  const out: string[] = [];
-  for (let i = 1; i < argv.length; i++) {
-    const w = argv[i] ?? '';
-    const eq = w.indexOf('=');
-    if (eq > 0 && w.startsWith('-') && name.test(w.slice(0, eq))) out.push(w.slice(eq + 1));
-    else if (name.test(w) && i + 1 < argv.length) out.push(argv[++i] ?? '');
-  }
-  return out.map((v) => v.replace(/^(['"])(.*)\1$/, '$2'));
-}
-
 /** A member from outside: personal webmail, a whole domain, or a service account of another project. */
 function foreignMember(member: string, project: string | undefined): boolean {
   const m = /^(user|group|serviceAccount|domain):(.+)$/.exec(member);
@@ -100,7 +89,7 @@ function foreignMember(member: string, project: string | undefined): boolean {
 function gcloudProject(argv: string[], sub: number): string | undefined {
   const target = argv.slice(sub + 1).find((w) => !w.startsWith('-'));
   if (argv[sub - 1] === 'projects') return target;
-  return /@([\w-]+)\.iam\.gserviceaccount\.com$/.exec(target ?? '')?.[1] ?? opt(argv, /^--project$/)[0];
+  return /@([\w-]+)\.iam\.gserviceaccount\.com$/.exec(target ?? '')?.[1] ?? optionValues(argv, /^--project$/)[0];
 }
 
 /** Whether granting `role` to `member` hands out power (`project` is where the grant is made). */
@@ -116,16 +105,16 @@ function gcloudGrants(argv: string[], out: Effect[]): void {
   const sub = argv.findIndex((w) => w === 'add-iam-policy-binding');
   if (sub > 0) {
     const project = gcloudProject(argv, sub);
-    for (const role of opt(argv, /^--role$/))
-      for (const member of opt(argv, /^--member$/))
+    for (const role of optionValues(argv, /^--role$/))
+      for (const member of optionValues(argv, /^--member$/))
         if (gcpGrantIsPower(role, member, project))
           out.push(found('gcp', role, member, `gcloud grants ${role} to ${member}`));
     return;
   }
   // gcloud identity groups memberships add --group-email=gcp-organization-admins@... --member-email=...
   if (argv.includes('memberships') && argv.includes('add')) {
-    const group = opt(argv, /^--group-email$/)[0] ?? '';
-    const member = opt(argv, /^--member-email$/)[0] ?? '_';
+    const group = optionValues(argv, /^--group-email$/)[0] ?? '';
+    const member = optionValues(argv, /^--member-email$/)[0] ?? '_';
     if (ADMIN_NAME.test(group.split('@')[0] ?? ''))
       out.push(found('google-groups', group, member, `gcloud adds ${member} to ${group}`));
     return;
@@ -153,8 +142,8 @@ function assumes(system: string, who: string, via: string): Effect {
 
 function azGrants(argv: string[], out: Effect[]): void {
   if (argv[1] === 'role' && argv[2] === 'assignment' && argv[3] === 'create') {
-    const role = opt(argv, /^--role$/)[0] ?? '';
-    const who = opt(argv, /^--assignee(?:-object-id)?$/)[0] ?? '_';
+    const role = optionValues(argv, /^--role$/)[0] ?? '';
+    const who = optionValues(argv, /^--assignee(?:-object-id)?$/)[0] ?? '_';
     if (/owner|administrator|admin\b/i.test(role)) out.push(found('azure', role, who, `az assigns ${role} to ${who}`));
     return;
   }
@@ -164,7 +153,7 @@ function azGrants(argv: string[], out: Effect[]): void {
       found(
         'entra',
         `${argv[2]}-owner`,
-        opt(argv, /^--owner-object-id$/)[0] ?? '_',
+        optionValues(argv, /^--owner-object-id$/)[0] ?? '_',
         `az makes a principal owner of an application`,
       ),
     );
@@ -172,21 +161,21 @@ function azGrants(argv: string[], out: Effect[]): void {
   }
   // az ad group member add --group "Global Admins" --member-id ...
   if (argv[1] === 'ad' && argv[2] === 'group' && argv[3] === 'member' && argv[4] === 'add') {
-    const group = opt(argv, /^--group$|^-g$/)[0] ?? '';
+    const group = optionValues(argv, /^--group$|^-g$/)[0] ?? '';
     if (ADMIN_NAME.test(group))
-      out.push(found('entra', group, opt(argv, /^--member-id$/)[0] ?? '_', `az adds a member to ${group}`));
+      out.push(found('entra', group, optionValues(argv, /^--member-id$/)[0] ?? '_', `az adds a member to ${group}`));
   }
 }
 
 function awsGrants(argv: string[], out: Effect[]): void {
   if (argv[1] === 'iam' && argv[2] === 'add-user-to-group') {
-    const group = opt(argv, /^--group-name$/)[0] ?? '';
+    const group = optionValues(argv, /^--group-name$/)[0] ?? '';
     if (ADMIN_NAME.test(group))
-      out.push(found('aws', group, opt(argv, /^--user-name$/)[0] ?? '_', `aws adds a user to ${group}`));
+      out.push(found('aws', group, optionValues(argv, /^--user-name$/)[0] ?? '_', `aws adds a user to ${group}`));
     return;
   }
   if (argv[1] === 'iam' && /^attach-(?:user|role|group)-policy$/.test(argv[2] ?? '')) {
-    const arn = opt(argv, /^--policy-arn$/)[0] ?? '';
+    const arn = optionValues(argv, /^--policy-arn$/)[0] ?? '';
     if (/\/(?:IAMFullAccess|PowerUserAccess)$/.test(arn))
       out.push(found('aws', arn, argv[2] ?? '_', `aws attaches ${arn.split('/').pop() ?? arn}`));
     return;
@@ -196,7 +185,7 @@ function awsGrants(argv: string[], out: Effect[]): void {
     argv[1] === 'iam' &&
     /^(?:put-(?:role|user|group)-policy|create-policy-version|create-policy)$/.test(argv[2] ?? '')
   ) {
-    const doc = opt(argv, /^--policy-document$/)[0] ?? '';
+    const doc = optionValues(argv, /^--policy-document$/)[0] ?? '';
     const everything =
       /"Action"\s*:\s*\[?\s*"\*"[\s\S]*?"Resource"\s*:\s*\[?\s*"\*"|"Resource"\s*:\s*\[?\s*"\*"[\s\S]*?"Action"\s*:\s*\[?\s*"\*"/.test(
         doc,
@@ -219,10 +208,10 @@ function awsGrants(argv: string[], out: Effect[]): void {
     out.push(
       found(
         'aws-sso',
-        opt(argv, /^--permission-set-arn$/)[0]
+        optionValues(argv, /^--permission-set-arn$/)[0]
           ?.split('/')
           .pop() ?? '_',
-        opt(argv, /^--principal-id$/)[0] ?? '_',
+        optionValues(argv, /^--principal-id$/)[0] ?? '_',
         'aws sso-admin gives a principal access to an account',
       ),
     );
@@ -230,13 +219,13 @@ function awsGrants(argv: string[], out: Effect[]): void {
   }
   // aws eks associate-access-policy --policy-arn ...AmazonEKSClusterAdminPolicy|AmazonEKSAdminPolicy
   if (argv[1] === 'eks' && argv[2] === 'associate-access-policy') {
-    const arn = opt(argv, /^--policy-arn$/)[0] ?? '';
+    const arn = optionValues(argv, /^--policy-arn$/)[0] ?? '';
     if (/cluster-access-policy\/AmazonEKS(?:Cluster)?AdminPolicy$/.test(arn))
       out.push(
         found(
           'eks',
           arn.split('/').pop() ?? arn,
-          opt(argv, /^--principal-arn$/)[0] ?? '_',
+          optionValues(argv, /^--principal-arn$/)[0] ?? '_',
           `aws eks makes a principal a cluster administrator`,
         ),
       );
@@ -262,14 +251,14 @@ function kubeGrants(argv: string[], out: Effect[]): void {
     }
   // kubectl config set-context --user=cluster-admin: later kubectl calls run with that user's credentials
   if (argv[1] === 'config' && argv[2] === 'set-context') {
-    const user = opt(argv, /^--user$/)[0];
+    const user = optionValues(argv, /^--user$/)[0];
     if (user && namesAdmin(user)) out.push(assumes('kubernetes', user, `later kubectl calls run as ${user}`));
     return;
   }
   if (argv[1] !== 'create' || !/^(?:rolebinding|clusterrolebinding)$/.test(argv[2] ?? '')) return;
-  const role = opt(argv, /^--clusterrole$|^--role$/)[0] ?? '';
+  const role = optionValues(argv, /^--clusterrole$|^--role$/)[0] ?? '';
   if (!/^(?:cluster-admin|admin)$/.test(role)) return;
-  for (const who of opt(argv, /^--user$|^--group$|^--serviceaccount$/))
+  for (const who of optionValues(argv, /^--user$|^--group$|^--serviceaccount$/))
     out.push(found('kubernetes', role, who, `kubectl binds ${role} to ${who}`));
 }
 
@@ -277,7 +266,9 @@ function kubeGrants(argv: string[], out: Effect[]): void {
 function platformGrants(name: string, argv: string[], out: Effect[]): void {
   const words = argv.filter((w) => !w.startsWith('-'));
   const who = words.find((w) => /@/.test(w)) ?? '_';
-  const levels = [...opt(argv, /^--role$|^--permissions?$|^--access(?:-level)?$/)].flatMap((v) => v.split(','));
+  const levels = [...optionValues(argv, /^--role$|^--permissions?$|^--access(?:-level)?$/)].flatMap((v) =>
+    v.split(','),
+  );
   const admin = levels.find((l) => ADMIN_LEVEL.test(l.trim()));
   // heroku access:add EMAIL --permissions ...manage, heroku members:add EMAIL --role admin
   if (name === 'heroku' && /^(?:access:add|access:update|members:add|members:set)$/.test(argv[1] ?? '')) {
@@ -293,9 +284,14 @@ function platformGrants(name: string, argv: string[], out: Effect[]): void {
 /** eksctl create iamidentitymapping --group system:masters: an IAM principal mapped to cluster-admin (EKS aws-auth). */
 function eksctlGrants(argv: string[], out: Effect[]): void {
   if (argv[1] !== 'create' || argv[2] !== 'iamidentitymapping') return;
-  if (opt(argv, /^--group$/).some((g) => g === 'system:masters'))
+  if (optionValues(argv, /^--group$/).some((g) => g === 'system:masters'))
     out.push(
-      found('eks', 'system:masters', opt(argv, /^--arn$/)[0] ?? '_', 'eksctl maps an IAM principal to cluster-admin'),
+      found(
+        'eks',
+        'system:masters',
+        optionValues(argv, /^--arn$/)[0] ?? '_',
+        'eksctl maps an IAM principal to cluster-admin',
+      ),
     );
 }
 
@@ -312,7 +308,7 @@ function webAppAdmins(name: string, argv: string[], out: Effect[]): void {
     if (words[1] !== 'user') return;
     const verb = words[2] ?? '';
     const role = /^(?:create|update)$/.test(verb)
-      ? opt(argv, /^--role$/)
+      ? optionValues(argv, /^--role$/)
       : /^(?:set-role|add-role)$/.test(verb)
         ? [words[4] ?? '']
         : [];
@@ -337,15 +333,17 @@ const AZ_POWERSHELL =
   /^(?:new-azroleassignment|add-azureaddirectoryrolemember|new-mgrolemanagementdirectoryroleassignment|add-azadgroupmember)$/;
 
 function azPowershellGrants(argv: string[], out: Effect[]): void {
-  const role = opt(argv, /^-(?:RoleDefinitionName|RoleDefinitionId|ObjectId|TargetGroupDisplayName)$/i)[0] ?? '';
-  const who = opt(argv, /^-(?:SignInName|ObjectId|PrincipalId|RefObjectId|MemberUserPrincipalName)$/i)[0] ?? '_';
+  const role =
+    optionValues(argv, /^-(?:RoleDefinitionName|RoleDefinitionId|ObjectId|TargetGroupDisplayName)$/i)[0] ?? '';
+  const who =
+    optionValues(argv, /^-(?:SignInName|ObjectId|PrincipalId|RefObjectId|MemberUserPrincipalName)$/i)[0] ?? '_';
   if (/owner|administrator|admin\b/i.test(role) || /directoryrole|rolemanagement/.test(argv[0]?.toLowerCase() ?? ''))
     out.push(found('azure', role || 'directory-role', who, `${argv[0]} gives ${who} ${role || 'a directory role'}`));
 }
 
 /** ssh-copy-id of a key kept in a temporary or hidden place: someone else's key let in. */
 function sshCopyId(argv: string[], out: Effect[]): void {
-  const key = opt(argv, /^-i$/)[0] ?? '';
+  const key = optionValues(argv, /^-i$/)[0] ?? '';
   if (key && /^(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/)|\/\.(?!ssh\/)[^/]+\//.test(key))
     out.push(
       found(

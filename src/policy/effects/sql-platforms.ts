@@ -15,20 +15,9 @@
 // --file-path), AWS CLI (rds-data and redshift-data execute-statement --sql), Dokku
 // (postgres:connect, mysql:connect, mariadb:connect, redis:connect), Railway (connect SERVICE),
 // Snowflake CLI (snow sql -q/--query, -f/--filename).
+import { argvOption } from './operands.js';
 import { basename } from '../shell-wrappers.js';
 import type { SimpleCommand } from './walk.js';
-
-/** The value of the first of `opts` present (`-a X`, `--app=X`). */
-function opt(argv: readonly string[], ...opts: string[]): string | undefined {
-  for (let i = 1; i < argv.length; i++) {
-    const w = argv[i] ?? '';
-    for (const o of opts) {
-      if (w === o) return argv[i + 1];
-      if (w.startsWith(`${o}=`)) return w.slice(o.length + 1);
-    }
-  }
-  return undefined;
-}
 
 /** Operands after the subcommand words, skipping options and the values of `valued` options. */
 function operands(argv: readonly string[], from: number, valued: RegExp): string[] {
@@ -106,13 +95,20 @@ export function platformClient(c: SimpleCommand): { label: string; cmd: SimpleCo
   }
   if (!PLATFORM_SHELLS.has(tool)) return undefined;
   const [v1, v2, v3] = [a[1] ?? '', a[2] ?? '', a[3] ?? ''];
-  const app = opt(a, '-a', '--app', '-r', '--remote');
+  const app = argvOption(a, ['-a', '--app', '-r', '--remote']);
   if (tool === 'heroku') {
     if (v1 === 'pg:psql' || v1 === 'psql') {
       const db = operands(a, 2, /^(?:-a|--app|-r|--remote|-c|--command|-f|--file|--credential)$/)[0];
       return {
         label: `heroku ${v1}`,
-        cmd: client(c, 'psql', app ?? 'heroku', db, opt(a, '-c', '--command'), opt(a, '-f', '--file')),
+        cmd: client(
+          c,
+          'psql',
+          app ?? 'heroku',
+          db,
+          argvOption(a, ['-c', '--command']),
+          argvOption(a, ['-f', '--file']),
+        ),
       };
     }
     if (v1 === 'redis:cli')
@@ -124,7 +120,7 @@ export function platformClient(c: SimpleCommand): { label: string; cmd: SimpleCo
     if (pg && v2 === 'connect')
       return {
         label: `${tool} ${v1} connect`,
-        cmd: client(c, 'psql', app ?? 'fly', opt(a, '-d', '--database'), undefined),
+        cmd: client(c, 'psql', app ?? 'fly', argvOption(a, ['-d', '--database']), undefined),
       };
     if (v1 === 'redis' && v2 === 'connect')
       return { label: `${tool} redis connect`, cmd: client(c, 'redis-cli', app ?? 'fly', undefined, undefined) };
@@ -152,8 +148,8 @@ export function platformClient(c: SimpleCommand): { label: string; cmd: SimpleCo
         'sqlite3',
         undefined,
         remote ? db : '/tmp/wrangler-local.sqlite',
-        opt(a, '--command'),
-        opt(a, '--file'),
+        argvOption(a, ['--command']),
+        argvOption(a, ['--file']),
       ),
     };
   }
@@ -162,14 +158,14 @@ export function platformClient(c: SimpleCommand): { label: string; cmd: SimpleCo
       const instance = operands(a, 3, /^(?:--user|-u|--database|-d|--port|--project)$/)[0];
       return {
         label: 'gcloud sql connect',
-        cmd: client(c, 'psql', instance ?? 'cloudsql', opt(a, '--database', '-d'), undefined),
+        cmd: client(c, 'psql', instance ?? 'cloudsql', argvOption(a, ['--database', '-d']), undefined),
       };
     }
     if (v1 === 'spanner' && v2 === 'databases' && v3 === 'execute-sql') {
       const db = operands(a, 4, /^(?:--instance|--sql|--project|--query-mode|--priority)$/)[0];
       return {
         label: 'gcloud spanner databases execute-sql',
-        cmd: client(c, 'sqlcmd', opt(a, '--instance') ?? 'spanner', db, opt(a, '--sql')),
+        cmd: client(c, 'sqlcmd', argvOption(a, ['--instance']) ?? 'spanner', db, argvOption(a, ['--sql'])),
       };
     }
     return undefined;
@@ -180,18 +176,18 @@ export function platformClient(c: SimpleCommand): { label: string; cmd: SimpleCo
       cmd: client(
         c,
         v1 === 'mysql' ? 'mysql' : 'psql',
-        opt(a, '-n', '--name') ?? 'azure',
-        opt(a, '-d', '--database-name'),
-        opt(a, '-q', '--querytext'),
-        opt(a, '-f', '--file-path'),
+        argvOption(a, ['-n', '--name']) ?? 'azure',
+        argvOption(a, ['-d', '--database-name']),
+        argvOption(a, ['-q', '--querytext']),
+        argvOption(a, ['-f', '--file-path']),
       ),
     };
   }
   if (tool === 'aws' && (v1 === 'rds-data' || v1 === 'redshift-data') && v2 === 'execute-statement') {
-    const host = opt(a, '--cluster-identifier', '--workgroup-name', '--resource-arn') ?? 'aws';
+    const host = argvOption(a, ['--cluster-identifier', '--workgroup-name', '--resource-arn']) ?? 'aws';
     return {
       label: `aws ${v1} execute-statement`,
-      cmd: client(c, 'sqlcmd', host, opt(a, '--database'), opt(a, '--sql')),
+      cmd: client(c, 'sqlcmd', host, argvOption(a, ['--database']), argvOption(a, ['--sql'])),
     };
   }
   if (tool === 'dokku') {
@@ -212,10 +208,17 @@ export function platformClient(c: SimpleCommand): { label: string; cmd: SimpleCo
       : undefined;
   }
   if (tool === 'snow' && v1 === 'sql') {
-    const conn = opt(a, '-c', '--connection') ?? 'snowflake';
+    const conn = argvOption(a, ['-c', '--connection']) ?? 'snowflake';
     return {
       label: 'snow sql',
-      cmd: client(c, 'sqlcmd', conn, opt(a, '--database'), opt(a, '-q', '--query'), opt(a, '-f', '--filename')),
+      cmd: client(
+        c,
+        'sqlcmd',
+        conn,
+        argvOption(a, ['--database']),
+        argvOption(a, ['-q', '--query']),
+        argvOption(a, ['-f', '--filename']),
+      ),
     };
   }
   return undefined;

@@ -12,6 +12,7 @@
 // --endpoint`, the webhook APIs of Zendesk, Jira, GitHub, GitLab, Sentry (service hooks), Shopify,
 // Linear, and the Gmail API `users.settings.filters` (action.forward) and Microsoft Graph
 // messageRules (forwardTo, redirectTo) for mail.
+import { optionValues } from './operands.js';
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
@@ -89,17 +90,6 @@ function feed(dest: string, what: string, via: string): Effect | undefined {
   return { tool: 'privilege', command: `opens-access feed ${w(host)} ${w(what)}`, via };
 }
 
-function opt(argv: string[], name: RegExp): string[] {
-  const out: string[] = [];
-  for (let i = 1; i < argv.length; i++) {
-    const w = argv[i] ?? '';
-    const eq = w.indexOf('=');
-    if (eq > 0 && w.startsWith('-') && name.test(w.slice(0, eq))) out.push(w.slice(eq + 1));
-    else if (name.test(w) && i + 1 < argv.length) out.push(argv[++i] ?? '');
-  }
-  return out;
-}
-
 export function feedEffects(line: LineView, out: Effect[]): void {
   for (const c of line.cmds) {
     const a = c.argv;
@@ -110,7 +100,7 @@ export function feedEffects(line: LineView, out: Effect[]): void {
       for (const u of a.slice(2)) if (/^(?:https?|syslog(?:\+tls)?):\/\//i.test(u)) dests.push([u, `${name} ${a[1]}`]);
     // Exchange: Set-Mailbox -ForwardingSmtpAddress, New-/Set-InboxRule -ForwardTo|-RedirectTo, transport rules
     if (/^(?:set-mailbox|new-inboxrule|set-inboxrule|new-transportrule)$/.test(name))
-      for (const e of opt(
+      for (const e of optionValues(
         a,
         /^-(?:ForwardingSmtpAddress|ForwardingAddress|ForwardTo|RedirectTo|ForwardAsAttachmentTo|BlindCopyTo|RedirectMessageTo)$/i,
       ))
@@ -122,21 +112,21 @@ export function feedEffects(line: LineView, out: Effect[]): void {
     }
     // stripe webhook_endpoints create --url U; stripe post /v1/webhook_endpoints -d url=U
     if (name === 'stripe' && /^webhook_endpoints$/.test(a[1] ?? '') && /^(?:create|update)$/.test(a[2] ?? ''))
-      for (const u of opt(a, /^--url$/)) dests.push([u, 'stripe webhook_endpoints']);
+      for (const u of optionValues(a, /^--url$/)) dests.push([u, 'stripe webhook_endpoints']);
     if (name === 'stripe' && a[1] === 'post' && /webhook_endpoints/.test(a[2] ?? ''))
-      for (const d of opt(a, /^-d$|^--data$/))
+      for (const d of optionValues(a, /^-d$|^--data$/))
         if (/^url=/.test(d)) dests.push([d.slice(4), 'stripe webhook_endpoints']);
     // aws sns subscribe --protocol http|https|email --notification-endpoint E
     if (name === 'aws' && a[1] === 'sns' && a[2] === 'subscribe') {
-      const proto = opt(a, /^--protocol$/)[0] ?? '';
+      const proto = optionValues(a, /^--protocol$/)[0] ?? '';
       // mail to a personal webmail address; a colleague's or a team's address is the usual alerting set-up
-      for (const e of opt(a, /^--notification-endpoint$/))
+      for (const e of optionValues(a, /^--notification-endpoint$/))
         if (/^https?$/i.test(proto) || (/^email(?:-json)?$/i.test(proto) && WEBMAIL.test(e)))
           dests.push([e, 'aws sns subscribe']);
     }
     // gcloud pubsub subscriptions create|update --push-endpoint U
     if (name === 'gcloud' && a.includes('pubsub') && a.includes('subscriptions'))
-      for (const u of opt(a, /^--push-endpoint$/)) dests.push([u, 'gcloud pubsub push subscription']);
+      for (const u of optionValues(a, /^--push-endpoint$/)) dests.push([u, 'gcloud pubsub push subscription']);
     if (name === 'curl' || name === 'http' || name === 'https' || name === 'xh') {
       const f = httpFeed(a);
       if (f) dests.push(f);
@@ -146,20 +136,20 @@ export function feedEffects(line: LineView, out: Effect[]): void {
       const i = a.indexOf('create');
       const dest = a.slice(i + 1).filter((w) => !w.startsWith('-'))[1] ?? '';
       const destProject = /\/projects\/([\w-]+)\//.exec(dest)?.[1];
-      const project = opt(a, /^--project$/)[0];
-      const wide = opt(a, /^--organization$|^--folder$/).length > 0;
+      const project = optionValues(a, /^--project$/)[0];
+      const wide = optionValues(a, /^--organization$|^--folder$/).length > 0;
       if (dest && (wide || (destProject && project && destProject !== project)))
         dests.push([`https://${dest}`, `gcloud logging sink${wide ? ' of a whole organisation' : ''}`]);
     }
     // aws logs put-subscription-filter --destination-arn ...:destination:NAME: a log destination,
     // CloudWatch Logs' way to send a group's events to another account
     if (name === 'aws' && a[1] === 'logs' && a[2] === 'put-subscription-filter')
-      for (const d of opt(a, /^--destination-arn$/))
+      for (const d of optionValues(a, /^--destination-arn$/))
         if (/^arn:aws:logs:[\w-]+:\d{12}:destination:/.test(d))
           dests.push([`https://logs.${d.split(':')[4]}.aws`, 'aws logs cross-account destination']);
     // az eventgrid event-subscription create --endpoint U
     if (name === 'az' && a[1] === 'eventgrid' && a.includes('event-subscription') && a.includes('create'))
-      for (const u of opt(a, /^--endpoint$/)) dests.push([u, 'az eventgrid event-subscription']);
+      for (const u of optionValues(a, /^--endpoint$/)) dests.push([u, 'az eventgrid event-subscription']);
     for (const [d, what] of dests) {
       const e = feed(d, what, `${what} sends every later event to ${d}`);
       if (e) out.push(e);
