@@ -300,7 +300,7 @@ const WHOLE_TREE = /^(?:\.|\.\/|\*|:\/|:\/\*|\.\/\*)$/;
 /**
  * Other ways a whole tree is lost, each spelled as the delete or the lockout it amounts to:
  *   `git rm -rf .` (without --cached)          -> `destroys-source-tree .`
- *   `tar --remove-files -czf A ~/p`, `zip -rm A ~/Documents` -> `rm -rf ~/p` (the originals go)
+ *   `tar --remove-files -czf A ~/p`, `zip -rm A ~/Documents`, `7z a -sdel A ~/p` -> `rm -rf ~/p` (the originals go)
  *   `chmod -R 000 .`, `chmod -R a-rwx ~`, `chown -R nobody ~/p` -> `locks-out .`
  */
 export function treeLossReadings(words: string[]): string[] {
@@ -324,6 +324,9 @@ export function treeLossReadings(words: string[]): string[] {
     return sources.map((w) => `rm -rf ${w}`);
   }
   if (p === 'zip' && (short('m') || words.includes('--move'))) return ops.slice(1).map((w) => `rm -rf ${w}`);
+  // 7-Zip's `-sdel` deletes the files once they are in the archive (7-Zip docs, -sdel switch)
+  if (/^7z[az]?$/.test(p) && words.includes('-sdel') && (ops[0] === 'a' || ops[0] === 'u'))
+    return ops.slice(2).map((w) => `rm -rf ${w}`);
   const recursive = short('R') || words.includes('--recursive');
   // a directory's own mode taken away locks its whole tree (nothing below can be reached), so
   // chmod 000 ~/project needs no -R; chown needs it to take the files
