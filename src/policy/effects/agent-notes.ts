@@ -4,6 +4,7 @@
 // its memory or rules file). A command written there in code (a fenced block or an inline span)
 // is one the next agent will run when it does what the file says, so one that reaches the network
 // is decided now as that command; only a deny counts, so `npm test` or `make lint` pass.
+import { paramStrings } from './mcp-flow.js';
 import { posix } from 'node:path';
 import type { Effect } from './types.js';
 import { NETWORK_CHANNEL } from './container-commands.js';
@@ -67,23 +68,14 @@ const MEMORY_TOOL = /(?:^|_)(?:memory|memories|remember|observations?|entities|k
 const PROGRAM_START =
   /\b(?:curl|wget|bash|sh|zsh|python[\d.]*|node|npx|bunx|pip[\d.]*|uvx|npm|pnpm|nc|ncat|socat|ssh|scp|rsync|iwr|irm|invoke-webrequest|iex|powershell|pwsh)\s/i;
 
-function strings(v: unknown, out: string[], depth = 0): void {
-  if (depth > 6 || out.length > 64) return;
-  if (typeof v === 'string') out.push(v);
-  else if (Array.isArray(v)) for (const x of v) strings(x, out, depth + 1);
-  else if (v && typeof v === 'object') for (const x of Object.values(v)) strings(x, out, depth + 1);
-}
-
 export function memoryNoteCommands(op: string, params: Record<string, unknown>): Effect[] {
   if (
     !MEMORY_TOOL.test(op.toLowerCase()) ||
     /(?:^|_)(?:read|get|search|list|open|query|find)(?:_|$)/.test(op.toLowerCase())
   )
     return [];
-  const texts: string[] = [];
-  strings(params, texts);
   const commands: string[] = [];
-  for (const t of texts) {
+  for (const [, t] of paramStrings(params)) {
     commands.push(...codeOf(t));
     for (const line of t.split('\n')) {
       const m = PROGRAM_START.exec(line);

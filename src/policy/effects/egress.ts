@@ -8,16 +8,11 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { parseArgs } from './operands.js';
 import type { SimpleCommand } from './walk.js';
-import { isLoopbackHost } from './url-host.js';
+import { isLoopbackHost, remoteWord } from './url-host.js';
 import { POWERSHELL_SENDERS, SENDERS, type Sender } from './egress-data.js';
 import { isServiceHost } from './token-homes.js';
 import { at } from '../../util/invariant.js';
 import { unknownSenderEffects } from './unknown-senders.js';
-
-/** A word naming a remote object rather than a local file: URL, bucket, `remote:path`, `host:path`. */
-function remoteWord(w: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(w) || /^[A-Za-z0-9_.@-]{2,}:(?!\\)/.test(w);
-}
 
 /** Sources sent whole that hold everything: a home folder, the root, /etc. */
 const BULK = /^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root|\/|\/etc|\/home|\/Users)\/?$/;

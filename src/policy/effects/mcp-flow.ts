@@ -38,7 +38,7 @@ const PAGE_SENDS =
 const URL_IN_CODE = /(?:https?|wss?):\/\/[^'"`\s)]+/;
 
 /** The string values of the parameters, nested ones too (`files: {a.txt: {content: ...}}`), keyed by their own name. */
-function strings(p: Record<string, unknown>): [string, string][] {
+export function paramStrings(p: Record<string, unknown>): [string, string][] {
   const out: [string, string][] = [];
   const walk = (o: unknown, key: string, depth: number): void => {
     if (out.length >= 256) return;
@@ -58,7 +58,7 @@ export function mcpFlows(op: string, p: Record<string, unknown>, remote: boolean
       op,
     );
   if (outbound)
-    for (const [, v] of strings(p)) {
+    for (const [, v] of paramStrings(p)) {
       SUBSTITUTION.lastIndex = 0;
       for (const m of v.matchAll(SUBSTITUTION)) {
         const cmd = (m[1] ?? m[2] ?? '').trim();
@@ -91,9 +91,9 @@ export function mcpFlows(op: string, p: Record<string, unknown>, remote: boolean
     !remote &&
     STORE_OP.test(op) &&
     !SECRET_STORE_OP.test(op) &&
-    !strings(p).some(([k]) => /^(?:path|file_?path|filepath|destination|target)$/i.test(k))
+    !paramStrings(p).some(([k]) => /^(?:path|file_?path|filepath|destination|target)$/i.test(k))
   ) {
-    const hit = strings(p)
+    const hit = paramStrings(p)
       .map(([, v]) => SECRET_VALUE.exec(v)?.[0])
       .find((x) => x !== undefined);
     if (hit)
@@ -104,7 +104,7 @@ export function mcpFlows(op: string, p: Record<string, unknown>, remote: boolean
       });
   }
   if (remote || MESSAGE_OP.test(op)) {
-    const hit = strings(p)
+    const hit = paramStrings(p)
       .map(([, v]) => TOKEN_MENTION.exec(v)?.[0])
       .find((x) => x !== undefined);
     if (hit)
@@ -115,8 +115,8 @@ export function mcpFlows(op: string, p: Record<string, unknown>, remote: boolean
       });
   }
   if (SEARCH_OP.test(op)) {
-    const where = strings(p).find(([k, v]) => /path|root|dir|folder|cwd|base/i.test(k) && WIDE_ROOT.test(v))?.[1];
-    const what = strings(p).find(
+    const where = paramStrings(p).find(([k, v]) => /path|root|dir|folder|cwd|base/i.test(k) && WIDE_ROOT.test(v))?.[1];
+    const what = paramStrings(p).find(
       ([k, v]) => /pattern|query|glob|name|regex|include|search/i.test(k) && KEY_FILE_NAME.test(v),
     )?.[1];
     if (where && what)
@@ -127,7 +127,7 @@ export function mcpFlows(op: string, p: Record<string, unknown>, remote: boolean
       });
   }
   if (/evaluate|execute_?(?:js|javascript|script)|run_?(?:js|javascript|script)|eval/.test(op)) {
-    const code = strings(p)
+    const code = paramStrings(p)
       .filter(([k]) => /function|script|expression|code|js|source/.test(k.toLowerCase()))
       .map(([, v]) => v)
       .join('\n');
@@ -139,7 +139,7 @@ export function mcpFlows(op: string, p: Record<string, unknown>, remote: boolean
         via: `MCP ${op} sends the page's cookies or storage to ${urlHost(url)}`,
       });
   }
-  for (const [k, v] of strings(p)) {
+  for (const [k, v] of paramStrings(p)) {
     if (!/url|uri|href|link|location/i.test(k) || !/^[a-z][a-z0-9+.-]*:\/\//i.test(v)) continue;
     const hit = urlSecret(v);
     const mention = hit ? undefined : urlTokenMention(v);

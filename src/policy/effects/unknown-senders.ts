@@ -7,6 +7,7 @@
 // Secret managers and platforms whose send verb stores the secrets it is given (`doppler
 // secrets upload .env`, `gh secret set -f .env`, `wrangler secret bulk`) are what those files
 // are for; a command line naming secrets, variables or env settings as its object is left alone.
+import { remoteWord } from './url-host.js';
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
@@ -23,8 +24,6 @@ const SECRET_STORE_OBJECT =
   /^(?:secrets?|env|envs|environment|variables?|vars?|config|configs|settings|vault|kv|credentials?)$/i;
 /** Options whose value is a file being sent. */
 const FILE_OPTION = /^--?(?:file|files|attach|attachment|attachments|upload|input|path|body-file|content-file|f|a)$/;
-/** A remote `host:path` or URL operand. */
-const REMOTE = /^(?:[a-z][a-z0-9+.-]*:\/\/|[A-Za-z0-9_.@-]{2,}:(?![\\/]{2}))/i;
 /** Programs whose copies and pushes are read elsewhere (or are local), and task runners, whose targets are the project's own names, not verbs. */
 const READ_ELSEWHERE = new Set(
   'git docker podman kubectl oc helm cp mv install rsync scp npm pnpm yarn bun make just task rake gradle mvn'.split(
@@ -42,7 +41,7 @@ export function unknownSenderEffects(c: SimpleCommand, out: Effect[]): void {
   const head = words.slice(0, 3);
   if (head.some((w) => SECRET_STORE_OBJECT.test(w))) return;
   const sendVerb = head.some((w) => SEND_VERB.test(w));
-  const copyVerb = head.some((w) => COPY_VERB.test(w)) && REMOTE.test(words[words.length - 1] ?? '');
+  const copyVerb = head.some((w) => COPY_VERB.test(w)) && remoteWord(words[words.length - 1] ?? '');
   if (!sendVerb && !copyVerb && !SENDER_NAME.test(name)) return;
   const files = new Set<string>();
   for (let i = 1; i < a.length; i++) {
@@ -51,7 +50,7 @@ export function unknownSenderEffects(c: SimpleCommand, out: Effect[]): void {
     if (w.startsWith('-') && FILE_OPTION.test(eq > 0 ? w.slice(0, eq) : w)) {
       const v = eq > 0 ? w.slice(eq + 1) : a[++i];
       if (v) files.add(v.replace(/^@/, ''));
-    } else if (!w.startsWith('-') && !REMOTE.test(w) && /[./~]/.test(w)) files.add(w.replace(/^@/, ''));
+    } else if (!w.startsWith('-') && !remoteWord(w) && /[./~]/.test(w)) files.add(w.replace(/^@/, ''));
   }
   const verb = head.find((w) => SEND_VERB.test(w) || COPY_VERB.test(w)) ?? name;
   for (const f of files) if (f && f !== '-') out.push({ tool: 'read', path: f, via: `${name} ${verb} sends ${f}` });

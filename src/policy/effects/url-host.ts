@@ -66,3 +66,8 @@ export function plainUrl(url: string): string | undefined {
   if (plain === undefined) return undefined;
   return `${scheme}://${plain}${m[3] ?? ''}${m[4] ?? ''}`;
 }
+
+/** A word naming a remote object rather than a local file: URL, bucket, `remote:path`, `host:path`. */
+export function remoteWord(w: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:\/\//i.test(w) || /^[A-Za-z0-9_.@-]{2,}:(?!\\)/.test(w);
+}
