@@ -2,37 +2,15 @@
 // Replies use hookSpecificOutput.permissionDecision (allow, deny, ask); a blocked output is
 // replaced by a copy of the same shape whose strings are the redaction marker.
 import type { HookCall, HookOutcome, HostAdapter, Phase, Target } from './types.js';
-import {
-  PayloadError,
-  execTarget,
-  isObject,
-  mcpTarget,
-  optString,
-  pathTarget,
-  requireObject,
-  requireString,
-  target,
-  targetsFor,
-  urlTarget,
-  responseText,
-  redactedCopy,
-  eventHead,
-  type Obj,
-} from './payload.js';
+import { isObject, optString, requireObject, targetsFor, redactedCopy, eventHead, type Obj } from './payload.js';
+import { exec, path, plain, tableTargets, url, withResponse, type Build } from './tool-table.js';
 
-type Build = (input: Obj, name: string) => Target[];
-const exec: Build = (i, n) => [execTarget(i, n)];
-const path =
-  (tool: string, required = true): Build =>
-  (i, n) => [pathTarget(tool, i, n, required)];
-const plain =
-  (tool: string): Build =>
-  (i) => [target(tool, i)];
+const shell = exec();
 
 const TOOLS: Record<string, Build> = {
-  Bash: exec,
-  PowerShell: exec,
-  Monitor: exec,
+  Bash: shell,
+  PowerShell: shell,
+  Monitor: shell,
   BashOutput: plain('read'),
   KillShell: plain('process'),
   KillBash: plain('process'),
@@ -48,7 +26,7 @@ const TOOLS: Record<string, Build> = {
   Edit: path('edit'),
   MultiEdit: path('edit'),
   NotebookEdit: path('edit'),
-  WebFetch: (i, n) => [urlTarget('fetch', i, n)],
+  WebFetch: url(true),
   WebSearch: plain('fetch'),
   Task: plain('agent'),
   Agent: plain('agent'),
@@ -61,9 +39,7 @@ const TOOLS: Record<string, Build> = {
 };
 
 export function claudeTargets(name: string, input: Obj): Target[] {
-  if (name.startsWith('mcp__')) return [mcpTarget(name, input)];
-  const build = TOOLS[name];
-  return build ? build(input, name) : [target('unknown', input, { tool_name: name })];
+  return tableTargets(TOOLS, name, input, (n) => n.startsWith('mcp__'));
 }
 
 const EVENTS: Record<string, Phase> = { PreToolUse: 'pre', PostToolUse: 'post', PostToolUseFailure: 'post' };
@@ -97,11 +73,7 @@ export const claudeCode: HostAdapter = {
       return call;
     }
     call.targets = targetsFor(phase, () => claudeTargets(name, input), input, name);
-    if (phase === 'post') {
-      call.rawResponse = p.tool_response;
-      call.responseText = responseText(p.tool_response);
-    }
-    return call;
+    return withResponse(call, phase, p.tool_response);
   },
 
   render(phase, outcome: HookOutcome, call) {

@@ -9,23 +9,12 @@ import {
   isObject,
   mcpTarget,
   optString,
-  pathTarget,
   requireObject,
   target,
   targetsFor,
-  urlTarget,
-  responseText,
   type Obj,
 } from './payload.js';
-
-type Build = (input: Obj, name: string) => Target[];
-const path =
-  (tool: string, required = true): Build =>
-  (i, n) => [pathTarget(tool, i, n, required)];
-const url: Build = (i, n) => [urlTarget('fetch', i, n, false)];
-const plain =
-  (tool: string): Build =>
-  (i) => [target(tool, i)];
+import { path, plain, tableTargets, url, withResponse, type Build } from './tool-table.js';
 
 /** run_commands carries a list; the policy reads the whole list as one command line. */
 const commands: Build = (i, n) => {
@@ -70,9 +59,9 @@ const TOOLS: Record<string, Build> = {
   replace_in_file: path('edit'),
   apply_patch: path('edit', false),
   editor: path('edit', false),
-  browser_action: url,
-  web_fetch: url,
-  fetch_web_content: url,
+  browser_action: url(),
+  web_fetch: url(),
+  fetch_web_content: url(),
   web_search: plain('fetch'),
   use_mcp_tool: useMcp,
   access_mcp_resource: plain('read'),
@@ -84,10 +73,7 @@ const TOOLS: Record<string, Build> = {
 };
 
 export function clineTargets(name: string, input: Obj): Target[] {
-  const build = TOOLS[name];
-  if (build) return build(input, name);
-  if (name.startsWith('mcp_') || name.includes('__')) return [mcpTarget(name, input)];
-  return [target('unknown', input, { tool_name: name })];
+  return tableTargets(TOOLS, name, input, (n) => n.startsWith('mcp_') || n.includes('__'));
 }
 
 const EVENTS: Record<string, Phase> = { PreToolUse: 'pre', tool_call: 'pre', PostToolUse: 'post', tool_result: 'post' };
@@ -152,11 +138,7 @@ export const cline: HostAdapter = {
       sessionId: optString(p, 'taskId'),
       toolCallId: env.id,
     };
-    if (phase === 'post') {
-      call.rawResponse = env.result;
-      call.responseText = responseText(env.result);
-    }
-    return call;
+    return withResponse(call, phase, env.result);
   },
 
   render(_phase, outcome) {

@@ -5,31 +5,17 @@ import type { HookCall, HostAdapter, Phase, Target } from './types.js';
 import {
   PayloadError,
   commandText,
-  execTarget,
   isObject,
-  mcpTarget,
   optString,
-  pathTarget,
   patchTargets,
-  requireObject,
-  requireString,
-  target,
   targetsFor,
-  urlTarget,
-  responseText,
   eventHead,
   type Obj,
 } from './payload.js';
+import { exec, path, plain, tableTargets, url, withResponse, type Build } from './tool-table.js';
 
-type Build = (input: Obj, name: string) => Target[];
 // A bare string or argv as tool_input arrives wrapped as `input`.
-const exec: Build = (i, n) => [execTarget(i, n, ['command', 'cmd', 'input'])];
-const path =
-  (tool: string, required = true): Build =>
-  (i, n) => [pathTarget(tool, i, n, required)];
-const plain =
-  (tool: string): Build =>
-  (i) => [target(tool, i)];
+const shell = exec(['command', 'cmd', 'input']);
 
 /** apply_patch carries its envelope as `input`, `patch`, or argv `["apply_patch", PATCH]` (moved to `argv`). */
 const applyPatch: Build = (i, n) => {
@@ -42,13 +28,13 @@ const applyPatch: Build = (i, n) => {
 
 /** Keyed by the lower-cased tool name: Codex spells some tools differently across surfaces. */
 const TOOLS: Record<string, Build> = {
-  bash: exec,
-  shell: exec,
-  shell_command: exec,
-  exec_command: exec,
-  local_shell: exec,
-  'container.exec': exec,
-  code_execution: exec,
+  bash: shell,
+  shell: shell,
+  shell_command: shell,
+  exec_command: shell,
+  local_shell: shell,
+  'container.exec': shell,
+  code_execution: shell,
   apply_patch: applyPatch,
   edit: path('edit'),
   write: path('write'),
@@ -59,10 +45,10 @@ const TOOLS: Record<string, Build> = {
   view_image: path('read'),
   list_dir: path('read', false),
   grep_files: path('read', false),
-  webfetch: (i, n) => [urlTarget('fetch', i, n)],
-  web_fetch: (i, n) => [urlTarget('fetch', i, n)],
-  browser: (i, n) => [urlTarget('fetch', i, n, false)],
-  browser_navigate: (i, n) => [urlTarget('fetch', i, n)],
+  webfetch: url(true),
+  web_fetch: url(true),
+  browser: url(),
+  browser_navigate: url(true),
   web_search: plain('fetch'),
   spawn_agent: plain('agent'),
   agent: plain('agent'),
@@ -70,9 +56,7 @@ const TOOLS: Record<string, Build> = {
 };
 
 export function codexTargets(name: string, input: Obj): Target[] {
-  if (name.toLowerCase().startsWith('mcp__')) return [mcpTarget(name, input)];
-  const build = TOOLS[name.toLowerCase()];
-  return build ? build(input, name) : [target('unknown', input, { tool_name: name })];
+  return tableTargets(TOOLS, name, input, (n) => n.toLowerCase().startsWith('mcp__'), name.toLowerCase());
 }
 
 const EVENTS: Record<string, Phase> = { PreToolUse: 'pre', PostToolUse: 'post' };
@@ -111,11 +95,7 @@ export const codex: HostAdapter = {
       sessionId: optString(p, 'session_id'),
       toolCallId: optString(p, 'tool_use_id'),
     };
-    if (phase === 'post') {
-      call.rawResponse = p.tool_response;
-      call.responseText = responseText(p.tool_response);
-    }
-    return call;
+    return withResponse(call, phase, p.tool_response);
   },
 
   render(phase, outcome) {

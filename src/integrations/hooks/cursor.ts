@@ -3,30 +3,11 @@
 // Cursor accepts "ask" in its schema but does not enforce it here, so approvals go through
 // the server's queue and the hook waits.
 import type { HookCall, HostAdapter, Target } from './types.js';
-import {
-  PayloadError,
-  execTarget,
-  mcpTarget,
-  optString,
-  pathTarget,
-  requireObject,
-  requireString,
-  target,
-  urlTarget,
-  type Obj,
-} from './payload.js';
-
-type Build = (input: Obj, name: string) => Target[];
-const path =
-  (tool: string, required = true): Build =>
-  (i, n) => [pathTarget(tool, i, n, required)];
-const url: Build = (i, n) => [urlTarget('fetch', i, n, false)];
-const plain =
-  (tool: string): Build =>
-  (i) => [target(tool, i)];
+import { PayloadError, optString, requireObject, requireString, type Obj } from './payload.js';
+import { exec, path, plain, tableTargets, url, type Build } from './tool-table.js';
 
 const TOOLS: Record<string, Build> = {
-  Shell: (i, n) => [execTarget(i, n)],
+  Shell: exec(),
   Read: path('read'),
   Grep: path('read', false),
   Glob: path('read', false),
@@ -36,17 +17,15 @@ const TOOLS: Record<string, Build> = {
   MultiEdit: path('edit'),
   Delete: path('write'),
   Task: plain('agent'),
-  WebFetch: url,
+  WebFetch: url(),
   WebSearch: plain('fetch'),
-  Fetch: url,
-  Browser: url,
-  OpenURL: url,
+  Fetch: url(),
+  Browser: url(),
+  OpenURL: url(),
 };
 
 export function cursorTargets(name: string, input: Obj): Target[] {
-  if (/^mcp:/i.test(name) || name.startsWith('mcp__')) return [mcpTarget(name, input)];
-  const build = TOOLS[name];
-  return build ? build(input, name) : [target('unknown', input, { tool_name: name })];
+  return tableTargets(TOOLS, name, input, (n) => /^mcp:/i.test(n) || n.startsWith('mcp__'));
 }
 
 export const cursor: HostAdapter = {

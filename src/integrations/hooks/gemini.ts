@@ -4,31 +4,19 @@
 import type { HookCall, HostAdapter, Phase, Target } from './types.js';
 import {
   PayloadError,
-  execTarget,
   isObject,
   limitTargets,
   pickAlias,
-  mcpTarget,
   optString,
-  pathTarget,
   requireObject,
-  requireString,
   target,
   targetsFor,
-  responseText,
   urlsIn,
   PATH_KEYS,
   eventHead,
   type Obj,
 } from './payload.js';
-
-type Build = (input: Obj, name: string) => Target[];
-const path =
-  (tool: string, required = true): Build =>
-  (i, n) => [pathTarget(tool, i, n, required)];
-const plain =
-  (tool: string): Build =>
-  (i) => [target(tool, i)];
+import { exec, path, plain, tableTargets, withResponse, type Build } from './tool-table.js';
 
 /** read_many_files: every listed path or include pattern is its own read. */
 const readMany: Build = (i, n) => {
@@ -58,8 +46,8 @@ const dirPath: Build = (i, n) => {
 };
 
 const TOOLS: Record<string, Build> = {
-  run_shell_command: (i, n) => [execTarget(i, n)],
-  shell: (i, n) => [execTarget(i, n)],
+  run_shell_command: exec(),
+  shell: exec(),
   read_file: path('read'),
   read_many_files: readMany,
   glob: dirPath,
@@ -77,10 +65,7 @@ const TOOLS: Record<string, Build> = {
 };
 
 export function geminiTargets(name: string, input: Obj): Target[] {
-  const build = TOOLS[name];
-  if (build) return build(input, name);
-  if (name.startsWith('mcp_') || name.includes('__')) return [mcpTarget(name, input)];
-  return [target('unknown', input, { tool_name: name })];
+  return tableTargets(TOOLS, name, input, (n) => n.startsWith('mcp_') || n.includes('__'));
 }
 
 const EVENTS: Record<string, Phase> = { BeforeTool: 'pre', AfterTool: 'post' };
@@ -108,11 +93,7 @@ export const gemini: HostAdapter = {
       cwd: optString(p, 'cwd'),
       sessionId: optString(p, 'session_id'),
     };
-    if (phase === 'post') {
-      call.rawResponse = p.tool_response;
-      call.responseText = responseText(p.tool_response);
-    }
-    return call;
+    return withResponse(call, phase, p.tool_response);
   },
 
   render(_phase, outcome) {
