@@ -8,6 +8,7 @@ import { readLines, readLinesBackward, CHUNK_BYTES } from './audit-line-reader.j
 import { redactEventForDisplay } from './display.js';
 import type { AuditEvent } from './types.js';
 import { at } from '../util/invariant.js';
+import { table } from '../util/lookup-table.js';
 
 export type Printer = (ev: AuditEvent) => void;
 
@@ -21,14 +22,14 @@ export interface Position {
   offset: number;
 }
 
-const COLORS: Record<string, string> = {
+const COLORS: Record<string, string> = table({
   deny: '31',
   ask: '33',
   watch: '36',
   allow: '32',
   chain_break: '31;1',
   recovered: '35',
-};
+});
 
 /** Untrusted text on one line: control characters escaped, long text cut. */
 function clean(v: unknown, max = Infinity): string {

@@ -12,12 +12,13 @@ import { checkAgainstSink } from '../audit/sink-check.js';
 import { AuditReader, AuditQueryError } from '../audit/reader.js';
 import { followDisk, followSse, formatEvent, lastEvents, type Printer } from '../audit/follow.js';
 import { serviceToken, serviceUrl } from './client.js';
+import { table } from '../util/lookup-table.js';
 
 const COMMON = `Options for every subcommand:
   --data-dir DIR    the data directory (default $SERVICE_HOME, else ~/.svc)
   --audit-dir DIR   the audit files (default <data-dir>/audit)`;
 
-const HELP: Record<string, string> = {
+const HELP: Record<string, string> = table({
   verify: `usage: svc audit verify [--audit-dir DIR] [--data-dir DIR] [--against-sink FILE] [--json]
 
 Re-computes every event's hash (sha256 over prev_hash + the RFC 8785 canonical event) and checks
@@ -52,7 +53,7 @@ Counts the events of a range of UTC days (each end defaults to today, at most 36
 decision, tool, agent and session, reading the files directly.
   --json            print the counts as JSON (the shape of GET /v1/audit/stats)
 ${COMMON}`,
-};
+});
 
 const GENERAL = `usage: svc audit <verify|tail|stats> [options]
 
@@ -256,7 +257,7 @@ async function tail(argv: string[]): Promise<number> {
   }
 }
 
-const SUBCOMMANDS: Record<string, (argv: string[]) => Promise<number>> = { verify, tail, stats };
+const SUBCOMMANDS: Record<string, (argv: string[]) => Promise<number>> = table({ verify, tail, stats });
 
 export default {
   // main.ts prints `help` for any --help; pick the subcommand's text when one is named.

@@ -13,11 +13,12 @@ import { claudeCodeTranscripts } from '../integrations/coverage/claude-code-tran
 import { codexTranscripts } from '../integrations/coverage/codex-rollouts.js';
 import { DEFAULT_WINDOW_MS, reconcile } from '../integrations/coverage/reconcile.js';
 import type { Coverage, DecisionRecord, HostCall, TranscriptReader } from '../integrations/coverage/types.js';
+import { table } from '../util/lookup-table.js';
 
-const READERS: Record<string, TranscriptReader> = {
+const READERS: Record<string, TranscriptReader> = table({
   'claude-code': claudeCodeTranscripts,
   codex: codexTranscripts,
-};
+});
 /** Without --since: the last week. */
 const DEFAULT_SINCE_MS = 7 * 86_400_000;
 /** Uncovered calls listed in the text report (all of them are in --json). */

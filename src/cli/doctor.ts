@@ -1,10 +1,11 @@
 // `svc doctor [--json] [--no-canary]`: checks the installation end to end and says how to fix
 // what is wrong. Exit 1 when a check failed.
 import { parse, type Command } from './args.js';
+import { table } from '../util/lookup-table.js';
 
 const options = { json: { type: 'boolean' }, 'no-canary': { type: 'boolean' } } as const;
 
-const MARK: Record<string, string> = { ok: 'ok  ', warn: 'warn', fail: 'FAIL', skip: 'skip' };
+const MARK: Record<string, string> = table({ ok: 'ok  ', warn: 'warn', fail: 'FAIL', skip: 'skip' });
 
 export default {
   help: `usage: svc doctor [--json] [--no-canary]

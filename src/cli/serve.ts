@@ -4,6 +4,7 @@ import { parse, UsageError, type Command } from './args.js';
 import { parseDuration } from '../util/duration.js';
 import { defaultDataDir, ensureDataDir, lockDataDir } from '../util/datadir.js';
 import type { RunningServer, ServeOptions } from '../../server/start.js';
+import { table } from '../util/lookup-table.js';
 
 const help = `usage: svc serve [options]
 
@@ -46,7 +47,7 @@ options:
 
 When ready it prints one line "listening on http://HOST:PORT" to stdout; logs go to stderr.`;
 
-const SIZE_UNITS: Record<string, number> = {
+const SIZE_UNITS: Record<string, number> = table({
   '': 1,
   b: 1,
   k: 1024,
@@ -58,7 +59,7 @@ const SIZE_UNITS: Record<string, number> = {
   g: 1 << 30,
   gb: 1 << 30,
   gib: 1 << 30,
-};
+});
 
 export function parseSize(text: string): number {
   const m = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text.trim());

@@ -9,6 +9,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import type { Decision, EvaluateOptions, FinalAction, ToolCall } from './types.js';
 import { SvcError, type SvcErrorOptions } from '../util/errors.js';
+import { table } from '../util/lookup-table.js';
 
 export const CORPUS_MAX_BYTES = 8 * 1024 * 1024;
 export const CORPUS_MAX_CASES = 20_000;
@@ -18,7 +19,7 @@ export const CORPUS_WORKDIR = '/home/dev/project';
 export const CORPUS_HOME = '/home/dev';
 const ACTIONS: readonly FinalAction[] = ['allow', 'deny', 'ask', 'watch'];
 /** Peer corpora weigh by severity. */
-const SEVERITY_WEIGHT: Record<string, number> = { critical: 3, high: 2, medium: 1, low: 1 };
+const SEVERITY_WEIGHT: Record<string, number> = table({ critical: 3, high: 2, medium: 1, low: 1 });
 
 export interface CorpusCase {
   id: string;

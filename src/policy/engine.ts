@@ -195,6 +195,10 @@ export class Engine implements PolicyEngine {
     let d: Decision;
     try {
       d = this.decide(call, !!opts.dryRun, 0);
+    } catch (err) {
+      // A reading that throws (a bug, or input no reading foresaw) must not become a 500 that a
+      // caller may treat as "no answer": the call is refused, visibly and in the audit log.
+      d = defaultDecision('deny', `this call could not be read (${(err as Error).message}); refusing`);
     } finally {
       this.session = undefined;
       this.holdOnce = false;

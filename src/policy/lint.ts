@@ -21,6 +21,7 @@ import { DYNAMIC_KINDS, parsePolicyTextLenient } from './parse.js';
 import { KEYS as PARSER_KEYS } from './keys.js';
 import { parseRe2 } from './re2-parse.js';
 import { closest } from '../util/edit-distance.js';
+import { table } from '../util/lookup-table.js';
 
 export const LINT_MAX_BYTES = 1024 * 1024;
 export const GLOB_MAX_BYTES = 8192;
@@ -43,7 +44,7 @@ export interface Diagnostic {
 const KEYS: Readonly<Record<keyof typeof PARSER_KEYS, readonly string[]>> = PARSER_KEYS;
 const ACTIONS = ['allow', 'deny', 'ask', 'watch', 'log', 'webhook'];
 const DEFAULT_ACTIONS = ['allow', 'deny', 'ask', 'watch', 'log'];
-const ACTION_HINTS: Record<string, string> = {
+const ACTION_HINTS: Record<string, string> = table({
   block: 'deny',
   reject: 'deny',
   forbid: 'deny',
@@ -57,7 +58,7 @@ const ACTION_HINTS: Record<string, string> = {
   monitor: 'watch',
   audit: 'watch',
   warn: 'watch',
-};
+});
 const GLOB_LISTS = [
   'command_matches',
   'command_not_matches',

@@ -5,15 +5,16 @@ import type { Action } from './types.js';
 import type { InlineTestCase, NotifyAst } from './ast.js';
 import { Reader } from './parse-reader.js';
 import { KEYS } from './keys.js';
+import { table } from '../util/lookup-table.js';
 
-const ACTIONS: Record<string, Action> = {
+const ACTIONS: Record<string, Action> = table({
   allow: 'allow',
   deny: 'deny',
   ask: 'ask',
   watch: 'watch',
   log: 'watch',
   webhook: 'webhook',
-};
+});
 const NOTIFY_PLATFORMS = ['auto', 'slack', 'discord', 'teams', 'openclaw', 'webhook'];
 const NOTIFY_ON = ['deny', 'watch', 'ask', 'log', 'require_approval'];
 const TEST_EXPECT = ['allow', 'deny', 'ask', 'watch', 'log', 'webhook'];

@@ -22,6 +22,7 @@ import { parseNotify, parseTests } from './parse-extras.js';
 import { validatePolicyFile } from './validate.js';
 import { KEYS } from './keys.js';
 import { isSessionWhenKey, parseSessionWhen, parseTaint } from './session-parse.js';
+import { table } from '../util/lookup-table.js';
 
 /** Largest policy file accepted (docs/policy.md). */
 export const POLICY_FILE_MAX_BYTES = 1024 * 1024;
@@ -46,7 +47,7 @@ const WHEN_LISTS = [
   'response_not_matches',
 ] as const;
 
-const ACTION_HINTS: Record<string, string> = {
+const ACTION_HINTS: Record<string, string> = table({
   block: 'deny',
   reject: 'deny',
   forbid: 'deny',
@@ -59,15 +60,15 @@ const ACTION_HINTS: Record<string, string> = {
   monitor: 'watch',
   audit: 'watch',
   warn: 'watch',
-};
-const ACTIONS: Record<string, Action> = {
+});
+const ACTIONS: Record<string, Action> = table({
   allow: 'allow',
   deny: 'deny',
   ask: 'ask',
   watch: 'watch',
   log: 'watch',
   webhook: 'webhook',
-};
+});
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
 export function parseAction(text: string): { action?: Action; problem?: string } {

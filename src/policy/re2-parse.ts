@@ -5,6 +5,7 @@
 // policy engines refuse, so a policy file loads (or fails) the same in svc as there.
 import { at, present } from '../util/invariant.js';
 import { SvcError, type SvcErrorOptions } from '../util/errors.js';
+import { table } from '../util/lookup-table.js';
 
 export const REGEX_MAX_CHARS = 500;
 export const REPEAT_MAX = 1000;
@@ -47,7 +48,7 @@ const WORD: number[] = [48, 57, 65, 90, 95, 95, 97, 122];
 const DIGIT: number[] = [48, 57];
 const SPACE: number[] = [9, 10, 12, 13, 32, 32];
 
-const POSIX: Record<string, number[]> = {
+const POSIX: Record<string, number[]> = table({
   alnum: [48, 57, 65, 90, 97, 122],
   alpha: [65, 90, 97, 122],
   ascii: [0, 127],
@@ -62,7 +63,7 @@ const POSIX: Record<string, number[]> = {
   upper: [65, 90],
   word: WORD,
   xdigit: [48, 57, 65, 70, 97, 102],
-};
+});
 
 export function setHas(set: CharSet, c: number): boolean {
   let hit = false;

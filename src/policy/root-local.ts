@@ -25,6 +25,7 @@
 //     with slcand, udev told to reload its rules, the caller put in a device-access group.
 import { deviceBringup } from './root-devices.js';
 import { buildOutputPath } from './shell-verb-scope.js';
+import { table } from '../util/lookup-table.js';
 
 /** Programs this reading looks at (the cheap test before any other work). */
 const ROOT_PROGRAMS = new Set(['sudo', 'doas']);
@@ -71,7 +72,7 @@ const LOOKS = new Set([
 ]);
 
 /** Options of a look that change something: `ss -K` kills, `dmesg -c/-C` clears, `-D/-E` toggle console logging, `-n` sets its level. */
-const LOOK_CHANGES: Record<string, RegExp> = {
+const LOOK_CHANGES: Record<string, RegExp> = table({
   ss: /^(?:-[a-zA-Z]*K[a-zA-Z]*|--kill)$/,
   dmesg: /^(?:-[a-zA-Z]*[cCDEn][a-zA-Z]*|--(?:clear|read-clear|console-off|console-on|console-level)(?:=.*)?)$/,
   // journalctl(1): the options that delete, rotate or move the journal, or make sealing keys
@@ -80,7 +81,7 @@ const LOOK_CHANGES: Record<string, RegExp> = {
   // nvidia-smi(1): a GPU reset, ECC, compute-mode or MIG changes (persistence mode and queries only look or tune)
   'nvidia-smi':
     /^(?:-r|--gpu-reset|-e|--ecc-config(?:=.*)?|-c|--compute-mode(?:=.*)?|-mig|--multi-instance-gpu(?:=.*)?|-am|-caa|-ac|--applications-clocks(?:=.*)?)$/,
-};
+});
 
 /** Subcommands of a container engine that only report. */
 const ENGINE_LOOKS = new Set([
@@ -207,7 +208,7 @@ function logView(rest: readonly string[]): boolean {
  * `-g 'load_module ...'`, `sshd -f`, `visudo -f`) can load code as root and keeps the ask, except
  * a file under /etc where a checker must be told it (haproxy -f, caddy --config, nft -f).
  */
-const CONFIG_CHECKS: Record<string, RegExp> = {
+const CONFIG_CHECKS: Record<string, RegExp> = table({
   nginx: /^(?:-t|-T|-q|-tq|-qt|-V|-v)$/,
   apachectl: /^(?:-t|configtest|-S|-M|-v|-V)$/,
   apache2ctl: /^(?:-t|configtest|-S|-M|-v|-V)$/,
@@ -223,9 +224,9 @@ const CONFIG_CHECKS: Record<string, RegExp> = {
   squid: /^(?:-k|parse)$/,
   dovecot: /^-n$/,
   'php-fpm': /^-t$/,
-};
+});
 /** Checks that only parse: the word that must be there (nginx -t, not plain nginx that starts it). */
-const CHECK_WORD: Record<string, RegExp> = {
+const CHECK_WORD: Record<string, RegExp> = table({
   nginx: /^(?:-t|-T|-tq|-qt|-V|-v)$/,
   apachectl: /./,
   apache2ctl: /./,
@@ -239,7 +240,7 @@ const CHECK_WORD: Record<string, RegExp> = {
   squid: /^parse$/,
   dovecot: /./,
   'php-fpm': /./,
-};
+});
 
 function configCheck(rest: readonly string[]): boolean {
   const p = rest[0] ?? '';

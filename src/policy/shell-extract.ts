@@ -6,6 +6,7 @@ import { dropGlobalOptions } from './shell-global-options.js';
 import type { Token } from './shell-parse.js';
 import { basename } from './shell-wrappers.js';
 import { at } from '../util/invariant.js';
+import { table } from '../util/lookup-table.js';
 
 /** How the text of an option or operand turns into shell commands. */
 type Dialect =
@@ -211,7 +212,7 @@ const SLURM_ARGS = [
 ];
 
 /** Where each program keeps the command it will run. Keys are a program or "program subcommand". */
-const TABLE: Record<string, Spec> = {
+const TABLE: Record<string, Spec> = table({
   rsync: { code: { '-e': 'sh', '--rsh': 'sh', '--rsync-path': 'sh' } },
   tar: {
     code: {
@@ -506,10 +507,10 @@ const TABLE: Record<string, Spec> = {
 
   'fly ssh console': { code: { '-C': 'sh', '--command': 'sh' } },
   'flyctl ssh console': { code: { '-C': 'sh', '--command': 'sh' } },
-};
+});
 
 /** Environment variables whose value a program runs as a command (or sources as a file). */
-export const ENV_CODE: Record<string, Dialect | 'source'> = {
+export const ENV_CODE: Record<string, Dialect | 'source'> = table({
   GIT_SSH_COMMAND: 'sh',
   GIT_SSH: 'program',
   GIT_EXTERNAL_DIFF: 'sh',
@@ -539,7 +540,7 @@ export const ENV_CODE: Record<string, Dialect | 'source'> = {
   GIT_CONFIG_VALUE_2: 'sh',
   ZDOTDIR: 'source',
   PERL5DB: 'program',
-};
+});
 
 /** Git configuration keys whose value is a command (patterns: `*` is one dotted part). */
 const GIT_CODE_KEYS: [RegExp, Dialect | 'alias' | 'helper'][] = [

@@ -4,6 +4,7 @@
 // `rm -rf <operand>` per operand and the deletions that `find -delete` / `find -exec rm` imply.
 import { posix } from 'node:path';
 import { at, present } from '../util/invariant.js';
+import { table } from '../util/lookup-table.js';
 
 interface FlagSpec {
   /** Flag letters that take no argument (after alias mapping). */
@@ -16,7 +17,7 @@ interface FlagSpec {
   long: Record<string, string>;
 }
 
-const SPECS: Record<string, FlagSpec> = {
+const SPECS: Record<string, FlagSpec> = table({
   rm: {
     letters: 'rfidvI',
     alias: { R: 'r' },
@@ -48,9 +49,9 @@ const SPECS: Record<string, FlagSpec> = {
     long: { force: 'f', 'set-upstream': 'u', verbose: 'v', quiet: 'q', 'dry-run': 'n' },
   },
   'git clean': { letters: 'fdxXnqi', order: 'fdx', long: { force: 'f', 'dry-run': 'n', quiet: 'q', interactive: 'i' } },
-};
+});
 
-const LONG_OF: Record<string, Record<string, string>> = {};
+const LONG_OF: Record<string, Record<string, string>> = table({});
 for (const [k, s] of Object.entries(SPECS)) {
   const longs: Record<string, string> = {};
   LONG_OF[k] = longs;

@@ -1,3 +1,4 @@
+import { table } from '../util/lookup-table.js';
 // A CLI's global options come before its subcommand: `terraform -chdir=infra output -raw pw`,
 // `kubectl --context prod -n pay get secret db -o yaml`, `aws --profile prod secretsmanager
 // get-secret-value`, `vault -namespace=admin kv get secret/ci`. The command does what the plain
@@ -24,7 +25,7 @@
 //   pnpm            --filter/-F, --filter-prod, -C/--dir, --workspace-concurrency (pnpm.io, Filtering; CLI)
 //   npm/yarn        -w/--workspace, --prefix (docs.npmjs.com, config); yarn --cwd
 //   uv/poetry       --directory, --project, --cache-dir, --config-file (docs.astral.sh/uv, CLI reference); poetry -C/--directory, -P/--project
-const VALUE_OPTIONS: Record<string, readonly string[]> = {
+const VALUE_OPTIONS: Record<string, readonly string[]> = table({
   terraform: ['-chdir'],
   tofu: ['-chdir'],
   kubectl: kube(),
@@ -82,7 +83,7 @@ const VALUE_OPTIONS: Record<string, readonly string[]> = {
   yarn: ['--cwd'],
   uv: ['--directory', '--project', '--cache-dir', '--config-file'],
   poetry: ['-C', '--directory', '-P', '--project'],
-};
+});
 
 function kube(): string[] {
   return [

@@ -4,8 +4,9 @@
 // several options yields one reading per option (an extra reading can only make a deny or
 // ask rule fire, never let a call through).
 import { at } from '../util/invariant.js';
+import { table } from '../util/lookup-table.js';
 
-const LONG: Record<string, string> = {
+const LONG: Record<string, string> = table({
   rm: 'recursive force interactive one-file-system no-preserve-root preserve-root dir verbose help version',
   chmod: 'recursive reference changes silent quiet verbose preserve-root no-preserve-root help version',
   chown:
@@ -59,7 +60,7 @@ const LONG: Record<string, string> = {
   openssl: '',
   base64: 'decode ignore-garbage wrap',
   xxd: 'revert plain',
-};
+});
 
 const TABLE = new Map<string, string[]>();
 for (const [k, v] of Object.entries(LONG)) TABLE.set(k, v.split(' ').filter(Boolean));

@@ -3,6 +3,7 @@
 // inside words, and finds $(...), backtick and <(...) spans. It never executes or expands
 // anything; unterminated quotes simply run to the end (the text is kept, not dropped).
 import { at, present } from '../util/invariant.js';
+import { table } from '../util/lookup-table.js';
 
 export interface Token {
   /** The word with quotes and escapes removed; $(...) and `...` kept verbatim. */
@@ -73,7 +74,7 @@ function skipDoubleQuoted(s: string, from: number): number {
   return s.length;
 }
 
-const ANSI_C: Record<string, string> = {
+const ANSI_C: Record<string, string> = table({
   n: '\n',
   t: '\t',
   r: '\r',
@@ -87,7 +88,7 @@ const ANSI_C: Record<string, string> = {
   "'": "'",
   '"': '"',
   '?': '?',
-};
+});
 
 /** Decodes $'...' (bash ANSI-C quoting) starting after the opening quote; returns [text, end]. */
 function ansiC(s: string, from: number): [string, number] {

@@ -1,3 +1,4 @@
+import { table } from '../util/lookup-table.js';
 // What an application platform's CLI does to production when the verb alone does not say so:
 //   - a one-off command run on production compute (`heroku run:detached -a shop-production --
 //     rake data:fix`, `fly ssh console -a api-prod -C '...'`, `fly machine exec ID CMD -a
@@ -20,7 +21,7 @@
 const PROD = /(?:^|[^a-z0-9])(?:prod|production|prd|live)(?:[^a-z0-9]|$|\d)/i;
 
 /** Subcommand paths that run a command on the platform's machines, per tool. */
-const REMOTE_RUN: Record<string, RegExp> = {
+const REMOTE_RUN: Record<string, RegExp> = table({
   heroku: /^(?:run|run:detached|run:inside|ps:exec)$/,
   fly: /^(?:ssh console|machine exec|machines exec|console)$/,
   flyctl: /^(?:ssh console|machine exec|machines exec|console)$/,
@@ -34,7 +35,7 @@ const REMOTE_RUN: Record<string, RegExp> = {
   aws: /^(?:ecs execute-command|ecs run-task|ssm send-command|ssm start-session)$/,
   gcloud: /^(?:compute ssh|run jobs execute)$/,
   az: /^(?:vm run-command invoke|vm run-command create|containerapp exec|webapp ssh)$/,
-};
+});
 
 /** Options whose value is the app, cluster, instance or targets a command acts on. */
 const TARGET_OPTION =
@@ -91,7 +92,7 @@ export function prodRunReading(words: string[]): string | null {
 }
 
 /** Database subcommand paths that replace a database's contents from a source, per tool: the verb words. */
-const OVERWRITE: Record<string, RegExp> = {
+const OVERWRITE: Record<string, RegExp> = table({
   heroku: /^(?:pg:copy|pg:push|pg:backups:restore|pg:backups restore|redis:restore)$/,
   fly: /^(?:postgres import|pg import|mpg restore)$/,
   flyctl: /^(?:postgres import|pg import|mpg restore)$/,
@@ -100,7 +101,7 @@ const OVERWRITE: Record<string, RegExp> = {
   railway: /^(?:restore)$/,
   supabase: /^(?:db reset --linked)$/,
   az: /^(?:postgres flexible-server restore|mysql flexible-server restore|sql db import)$/,
-};
+});
 
 /** An operand that names where data comes from: `app::DATABASE_URL`, a URL, a bucket object, a dump file. */
 const SOURCE = /::|:\/\/|@|\.(?:sql|dump|gz|bak|tar|csv|bson|rdb)$/i;
@@ -129,7 +130,7 @@ export function prodOverwriteReading(words: string[]): string | null {
  * `build/`, `public/`) is not a whole tree. Read as `uploads-tree TOOL SRC DEST`, which the
  * exfiltration policy asks about. Sources: each storage CLI's copy and sync reference.
  */
-const TREE_COPY: Record<string, { sub: RegExp; recursive: RegExp | null }> = {
+const TREE_COPY: Record<string, { sub: RegExp; recursive: RegExp | null }> = table({
   aws: { sub: /^s3 (?:cp|sync)$/, recursive: /^--recursive$/ },
   gsutil: { sub: /^(?:cp|rsync)$/, recursive: /^-[a-zA-Z]*[rR][a-zA-Z]*$/ },
   gcloud: { sub: /^storage (?:cp|rsync)$/, recursive: /^(?:-[a-zA-Z]*[rR][a-zA-Z]*|--recursive)$/ },
@@ -137,7 +138,7 @@ const TREE_COPY: Record<string, { sub: RegExp; recursive: RegExp | null }> = {
   s3cmd: { sub: /^(?:put|sync)$/, recursive: /^(?:-r|--recursive)$/ },
   mc: { sub: /^(?:cp|mirror)$/, recursive: /^(?:-r|--recursive)$/ },
   b2: { sub: /^sync$/, recursive: null },
-};
+});
 /** A source that is a whole tree: the working directory, home, a folder directly in home, the root. */
 const WHOLE_TREE =
   /^(?:\.\/?|\$\{?PWD\}?\/?|~\/?|\$\{?HOME\}?\/?|\/|\/root\/?|\/(?:home|Users)\/[^/]+\/?|(?:~|\$\{?HOME\}?|\/(?:home|Users)\/[^/]+)\/[^/.][^/]*\/?)$/;

@@ -1,3 +1,4 @@
+import { table } from '../util/lookup-table.js';
 // Commands that open this machine to others: public tunnels (ngrok, cloudflared, VS Code and Dev
 // Tunnels, Tailscale Funnel, localtunnel, bore, zrok), shared and web terminals (tmate, upterm,
 // sshx, ttyd, gotty), and these tools installed as services so they come back after a reboot.
@@ -16,7 +17,7 @@ const any: ExposureSpec = { opens: null };
 const sub = (words: string, under?: string): ExposureSpec => ({ opens: new Set(words.split(' ')), under });
 
 /** Tools that expose the machine, from their own documentation of how a tunnel is started. */
-const TOOLS: Record<string, ExposureSpec> = {
+const TOOLS: Record<string, ExposureSpec> = table({
   ngrok: any,
   cloudflared: sub('tunnel service'),
   code: sub('tunnel serve-web'),
@@ -46,7 +47,7 @@ const TOOLS: Record<string, ExposureSpec> = {
   // Payload generators and listeners of offensive frameworks have no place in agent work.
   msfvenom: any,
   msfconsole: any,
-};
+});
 
 /** ssh options that forward a port of the other host back into this one. */
 const SSH_REMOTE_FORWARD = /^-[A-Za-z]*R|^-oRemoteForward|^RemoteForward/i;

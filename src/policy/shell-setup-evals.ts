@@ -1,3 +1,4 @@
+import { table } from '../util/lookup-table.js';
 // Shell setup that a tool prints for the shell to run: `eval "$(ssh-agent -s)"`, `eval "$(pyenv
 // init -)"`, `eval "$(brew shellenv)"`, `source <(kubectl completion bash)`. The text is computed
 // at run time, but by an installed tool whose documented output is its own variable assignments,
@@ -14,7 +15,7 @@
 // kubectl, helm, gh, npm, pip, poetry, rustup, docker and other CLIs).
 
 /** A tool and the argument patterns of its documented setup printer. */
-const PRINTERS: Record<string, RegExp> = {
+const PRINTERS: Record<string, RegExp> = table({
   'ssh-agent': /^(?:-[sc])?$/,
   pyenv: /^(?:init (?:-|--path)(?: \w+)?|virtualenv-init -)$/,
   rbenv: /^init -(?: \w+)?$/,
@@ -38,7 +39,7 @@ const PRINTERS: Record<string, RegExp> = {
   keychain: /^--eval(?: --\w+)*(?: [\w.-]+)*$/,
   thefuck: /^--alias(?: \w+)?$/,
   luarocks: /^path(?: --[\w-]+)*$/,
-};
+});
 
 /** `PROG completion SHELL` (and `completions`): a CLI's completion script. */
 const COMPLETION = /^[\w.-]+ (?:completion|completions) (?:bash|zsh|fish|powershell)$/;

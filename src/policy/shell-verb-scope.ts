@@ -1,3 +1,4 @@
+import { table } from '../util/lookup-table.js';
 // What a tool's destroy verb reaches, for the cases where the verb alone overstates it. The verb
 // reader (shell-verbs.ts) finds `delete`, `rm`, `clean` in any tool's subcommand; these readings
 // say when that verb does not destroy anything a user would miss:
@@ -489,11 +490,11 @@ const OUTPUT_ANYWHERE = new Set(
  * (classes, generated-sources, surefire-reports), Gradle's and Android's (generated,
  * intermediates, outputs, libs, reports, tmp). A nested `build/` alone may be build scripts.
  */
-const OUTPUT_CHILD: Record<string, RegExp> = {
+const OUTPUT_CHILD: Record<string, RegExp> = table({
   target:
     /^(?:compiled|run|debug|release|doc|classes|test-classes|generated-sources|generated-test-sources|surefire-reports|failsafe-reports|site|criterion|tmp)$/,
   build: /^(?:generated|intermediates|outputs|tmp|classes|libs|reports|kotlin|resources|cache)$/,
-};
+});
 
 /** Top-level output folders that also hold authored files in other stacks (`bin/setup`, a `site/` of docs sources). */
 const AUTHORED_TOO = new Set(['bin', 'site']);
@@ -524,7 +525,7 @@ export function generatedFilesPath(p: string): boolean {
  * delete-context`, `gh extension remove`, `dvc remove` (a stage file; the data stays cached).
  * Nothing a user keeps is lost: the entry is added back by the command that made it.
  */
-const LOCAL_SETUP: Record<string, readonly string[]> = {
+const LOCAL_SETUP: Record<string, readonly string[]> = table({
   rails: ['destroy', 'd'],
   'bin/rails': ['destroy', 'd'],
   dotnet: ['ef migrations remove'],
@@ -534,7 +535,7 @@ const LOCAL_SETUP: Record<string, readonly string[]> = {
   kubectl: ['config delete-context', 'config delete-cluster', 'config unset'],
   gh: ['extension remove'],
   dvc: ['remove'],
-};
+});
 
 /** Whether a destroy verb only removes a local setup entry or generated files (see LOCAL_SETUP). */
 export function localSetupRemove(tool: string, path: readonly string[], rest: readonly string[]): boolean {

@@ -8,6 +8,7 @@
 // `reg add HKCU\...\Run` sees every spelling (docs/shell-readings.md).
 import { at } from '../util/invariant.js';
 import { canonicalCmdlet } from './windows-cmdlets.js';
+import { table } from '../util/lookup-table.js';
 
 const HIVES: [RegExp, string][] = [
   [/^(?:Registry::|Microsoft\.PowerShell\.Core\\Registry::)?HKEY_CURRENT_USER(?=[\\/:]|$):?/i, 'HKCU'],
@@ -25,7 +26,7 @@ export function registryKey(word: string): string {
 }
 
 /** PowerShell cmdlets on registry paths and the `reg` verb each amounts to. */
-const REG_CMDLETS: Record<string, string> = {
+const REG_CMDLETS: Record<string, string> = table({
   'set-itemproperty': 'add',
   'new-itemproperty': 'add',
   'new-item': 'add',
@@ -35,7 +36,7 @@ const REG_CMDLETS: Record<string, string> = {
   'clear-itemproperty': 'delete',
   'get-itemproperty': 'query',
   'get-childitem': 'query',
-};
+});
 
 /** Splits a command line into simple commands' words: quotes removed, backslashes kept. */
 function windowsCommands(s: string): string[][] {

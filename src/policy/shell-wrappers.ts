@@ -5,6 +5,7 @@
 // extra reading there can only make a restrictive rule fire, never let a call through.
 import type { Token } from './shell-parse.js';
 import { at } from '../util/invariant.js';
+import { table } from '../util/lookup-table.js';
 
 // fish, csh/tcsh, the rarer POSIX shells and the newer interactive shells (xonsh, Nushell, Elvish,
 // Oils, ion) run `-c` text and scripts the same way for what is read here: their simple commands
@@ -119,7 +120,7 @@ function spec(
   return { withArg: new Set(withArg), flags: new Set(flags), attached, longWithArg: new Set(longWithArg), ...extra };
 }
 
-const STRICT: Record<string, LauncherSpec> = {
+const STRICT: Record<string, LauncherSpec> = table({
   command: spec([], ['-p']),
   builtin: spec([], []),
   exec: spec(['-a'], ['-c', '-l', '-cl', '-lc']),
@@ -139,9 +140,9 @@ const STRICT: Record<string, LauncherSpec> = {
     '--chdir',
     '--argv0',
   ]),
-};
+});
 
-const LIBERAL: Record<string, LauncherSpec> = {
+const LIBERAL: Record<string, LauncherSpec> = table({
   ...STRICT,
   sudo: spec(['-u', '-g', '-C', '-D', '-h', '-p', '-r', '-t', '-T', '-U'], [], 'ugCDhprtTU', [
     '--user',
@@ -190,7 +191,7 @@ const LIBERAL: Record<string, LauncherSpec> = {
     ['--timeout', '--conflict-exit-code'],
     { positional: /^./ },
   ),
-};
+});
 
 /** Program names the liberal unwrap (or `watch`) may peel. */
 export const LIBERAL_HEADS = new Set([...Object.keys(LIBERAL), 'busybox', 'toybox', 'watch']);

@@ -11,6 +11,7 @@
 // Invoke, nox -s, tox -e, Hatch and PDM scripts, poethepoet, cargo-make, Nx (run, run-many,
 // affected), Turborepo, Lerna run.
 import { posix } from 'node:path';
+import { table } from '../util/lookup-table.js';
 
 /** What a runner line names as its tasks, or null when the words are not a task run. */
 type TaskFinder = (rest: string[]) => string[] | null;
@@ -59,7 +60,7 @@ function scriptRunner(runVerbs: readonly string[], bare: boolean): TaskFinder {
   };
 }
 
-const RUNNERS: Record<string, TaskFinder> = {
+const RUNNERS: Record<string, TaskFinder> = table({
   npm: scriptRunner(['run', 'run-script', 'rum', 'urn'], false),
   yarn: scriptRunner(['run'], true),
   pnpm: scriptRunner(['run', 'run-script'], true),
@@ -98,7 +99,7 @@ const RUNNERS: Record<string, TaskFinder> = {
     const ops = operands(rest, new Set(['--scope', '--ignore', '--since', '--concurrency']));
     return ops[0] === 'run' ? ops.slice(1, 2) : null;
   },
-};
+});
 
 /** Package managers and their runners, which start a monorepo runner by name. */
 const PACKAGE_RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'pnpm', 'yarn', 'bun', 'npm']);

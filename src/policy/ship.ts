@@ -15,6 +15,7 @@ import { parse } from 'yaml';
 import { PACKAGE_ROOT } from '../util/version.js';
 import { taskShip } from './ship-tasks.js';
 import { hookShip } from './ship-hooks.js';
+import { table } from '../util/lookup-table.js';
 
 interface Entry {
   /** Subcommand words, in order, as patterns. */
@@ -71,7 +72,7 @@ function items(doc: unknown, section: string): string[] {
 /** Runners that run the tool named after them (`npx vercel`), and how many words they take. */
 const RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'uvx', 'corepack']);
 /** `pnpm dlx X`, `npm exec X`, `pipx run X`, `bundle exec X`: a program and its run verb. */
-const RUN_VERBS: Record<string, Set<string>> = {
+const RUN_VERBS: Record<string, Set<string>> = table({
   npm: new Set(['exec', 'x']),
   pnpm: new Set(['dlx', 'exec']),
   yarn: new Set(['dlx', 'exec']),
@@ -85,7 +86,7 @@ const RUN_VERBS: Record<string, Set<string>> = {
   bundle: new Set(['exec']),
   dotnet: new Set(['tool']),
   lerna: new Set(['exec']),
-};
+});
 /** Wrappers that inject secrets or settings and run what follows `--`. */
 const DASH_WRAPPERS = new Set([
   'doppler',

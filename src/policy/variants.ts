@@ -5,6 +5,7 @@
 // Deterministic for a seed, so a failure can be replayed.
 import type { FinalAction } from './types.js';
 import type { CorpusCase } from './corpus.js';
+import { table } from '../util/lookup-table.js';
 
 export interface Variant {
   /** The case it comes from. */
@@ -51,7 +52,7 @@ const FILLER = [
 type Rewrite = (cmd: string, rnd: () => number) => string | null;
 
 /** Rewrites that keep the meaning of any command. */
-const ANY: Record<string, Rewrite> = {
+const ANY: Record<string, Rewrite> = table({
   'bash -c': (c) => `bash -c ${shellQuote(c)}`,
   eval: (c) => `eval ${shellQuote(c)}`,
   'base64 into sh': (c) => `echo ${Buffer.from(c).toString('base64')} | base64 -d | sh`,
@@ -64,10 +65,10 @@ const ANY: Record<string, Rewrite> = {
     return lines.join('\n');
   },
   'here-string into bash': (c) => `bash <<< ${shellQuote(c)}`,
-};
+});
 
 /** Rewrites of the first simple command (a launcher or a different spelling of its name). */
-const HEAD: Record<string, (name: string, rest: string) => string | null> = {
+const HEAD: Record<string, (name: string, rest: string) => string | null> = table({
   'single quotes': (n, r) => `'${n}'${r}`,
   'split quotes': (n, r) => (n.length > 1 ? `"${n[0]}"${n.slice(1)}${r}` : null),
   backslash: (n, r) => (n.length > 1 ? `${n[0]}\\${n.slice(1)}${r}` : null),
@@ -77,13 +78,13 @@ const HEAD: Record<string, (name: string, rest: string) => string | null> = {
   'timeout wrapper': (n, r) => `timeout 60 ${n}${r}`,
   'sudo wrapper': (n, r) => `sudo ${n}${r}`,
   'nohup wrapper': (n, r) => `nohup ${n}${r}`,
-};
+});
 
 /** Rewrites of a whole simple command (plain words only). */
-const SIMPLE_ONLY: Record<string, Rewrite> = {
+const SIMPLE_ONLY: Record<string, Rewrite> = table({
   'brace expansion': (c) => (c.includes(' ') ? `{${c.split(' ').join(',')}}` : null),
   '${IFS}': (c) => c.split(' ').join('${IFS}'),
-};
+});
 
 /** Variant kinds that are harmless for a benign call (a wrapper that changes nothing it does). */
 export const HARMLESS = new Set([

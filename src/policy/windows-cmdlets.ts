@@ -1,3 +1,4 @@
+import { table } from '../util/lookup-table.js';
 // PowerShell command words spelled one way. A cmdlet runs under its aliases (`ri`, `gci`,
 // `iwr`, `saps`) and its parameters answer to any unambiguous prefix of their names in any case
 // (`-Rec -Fo`, `-Meth Post -InF x`), so a rule written once on `remove-item ... -recurse` or on
@@ -6,7 +7,7 @@
 // (about_Aliases, about_Parameters: "you can abbreviate a parameter name as long as it is unique").
 
 /** Built-in aliases (Get-Alias on Windows PowerShell 5.1 and PowerShell 7) of the cmdlets rules care about. */
-const ALIASES: Record<string, string> = {
+const ALIASES: Record<string, string> = table({
   gci: 'get-childitem',
   ls: 'get-childitem',
   dir: 'get-childitem',
@@ -51,11 +52,11 @@ const ALIASES: Record<string, string> = {
   sls: 'select-string',
   epcsv: 'export-csv',
   scb: 'set-clipboard',
-};
+});
 
 /** Parameters of the cmdlets rules read, by full name; a prefix stands for the one name it begins. */
 const COMMON = ['recurse', 'force', 'path', 'literalpath', 'erroraction', 'whatif', 'confirm', 'verbose'];
-const PARAMS: Record<string, string[]> = {
+const PARAMS: Record<string, string[]> = table({
   'remove-item': [...COMMON, 'include', 'exclude', 'filter', 'credential', 'stream'],
   'get-childitem': [...COMMON, 'include', 'exclude', 'filter', 'depth', 'directory', 'file', 'hidden', 'name'],
   'get-content': [...COMMON, 'raw', 'encoding', 'totalcount', 'tail', 'wait', 'readcount', 'delimiter', 'stream'],
@@ -106,7 +107,7 @@ const PARAMS: Record<string, string[]> = {
   'get-azkeyvaultsecret': ['vaultname', 'name', 'asplaintext', 'version', 'includeversions'],
   'new-azresourcegroupdeployment': ['resourcegroupname', 'templatefile', 'templateuri', 'mode', 'force', 'name'],
   'set-executionpolicy': ['executionpolicy', 'scope', 'force'],
-};
+});
 PARAMS['invoke-restmethod'] = PARAMS['invoke-webrequest'] ?? [];
 PARAMS['add-mppreference'] = PARAMS['set-mppreference'] ?? [];
 for (const c of ['copy-item', 'move-item', 'new-item', 'set-content', 'add-content', 'clear-content'])

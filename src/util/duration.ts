@@ -1,5 +1,14 @@
+import { table } from './lookup-table.js';
 // Durations as users write them on the command line and in policy files: 500ms, 30s, 2m, 1h, 1h30m.
-const UNIT_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const UNIT_MS: Record<string, number> = table({
+  ns: 1e-6,
+  us: 1e-3,
+  µs: 1e-3,
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+});
 
 /** Parses a Go-style duration ("500ms", "2m", "1h30m"); returns milliseconds or throws with a clear message. */
 export function parseDuration(text: string): number {

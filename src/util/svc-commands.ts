@@ -1,7 +1,8 @@
+import { table } from './lookup-table.js';
 // svc's commands: the file (relative to src/cli/, where main.ts imports it) that runs each, and its one-line summary. The
 // dispatcher (main.ts) and the tamper reading (policy/effects/svc-tamper.ts: a subcommand svc
 // does not have is an attempt to switch it off) both read this table.
-export const COMMANDS: Record<string, { file: string; summary: string }> = {
+export const COMMANDS: Record<string, { file: string; summary: string }> = table({
   serve: { file: './serve.js', summary: 'run the policy server' },
   token: { file: './token.js', summary: 'create, list and revoke per-agent tokens' },
   test: { file: './test.js', summary: "evaluate a command offline, or run a policy file's tests" },
@@ -23,4 +24,4 @@ export const COMMANDS: Record<string, { file: string; summary: string }> = {
   completion: { file: './completion.js', summary: 'print a shell completion script (bash, zsh, fish)' },
   rules: { file: './rules.js', summary: 'suggest rules from what people approved and denied' },
   coverage: { file: './coverage.js', summary: "check every tool call in a host's transcripts passed through svc" },
-};
+});

@@ -3,8 +3,16 @@
 import type { AuditEvent } from '../types.js';
 import type { Anchor } from '../anchor.js';
 import type { AuditSink } from './types.js';
+import { table } from '../../util/lookup-table.js';
 
-const CEF_SEVERITY: Record<string, number> = { deny: 8, chain_break: 8, ask: 5, watch: 3, recovered: 5, allow: 1 };
+const CEF_SEVERITY: Record<string, number> = table({
+  deny: 8,
+  chain_break: 8,
+  ask: 5,
+  watch: 3,
+  recovered: 5,
+  allow: 1,
+});
 
 /** Header fields: backslash and pipe are escaped; line breaks become spaces' escapes. */
 function hdr(s: string): string {

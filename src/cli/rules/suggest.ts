@@ -11,14 +11,15 @@ import { paramsFor } from '../../policy/accessors.js';
 import { redact } from '../../redact/index.js';
 import { escapeGlob } from '../../approvals/auto-allowed.js';
 import type { Resolved } from './history.js';
+import { table } from '../../util/lookup-table.js';
 
 /** Tools whose subject is a command or a path, which an exact rule can name. */
-const RULE_KEY: Record<string, 'command_matches' | 'path_matches'> = {
+const RULE_KEY: Record<string, 'command_matches' | 'path_matches'> = table({
   exec: 'command_matches',
   read: 'path_matches',
   write: 'path_matches',
   edit: 'path_matches',
-};
+});
 
 /** Where a suggestion belongs in <data-dir>/policies/. */
 export function targetFile(kind: 'allow' | 'deny'): string {

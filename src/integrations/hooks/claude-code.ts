@@ -4,10 +4,11 @@
 import type { HookCall, HookOutcome, HostAdapter, Phase, Target } from './types.js';
 import { isObject, optString, requireObject, targetsFor, redactedCopy, eventHead, type Obj } from './payload.js';
 import { exec, path, plain, tableTargets, url, withResponse, type Build } from './tool-table.js';
+import { table } from '../../util/lookup-table.js';
 
 const shell = exec();
 
-const TOOLS: Record<string, Build> = {
+const TOOLS: Record<string, Build> = table({
   Bash: shell,
   PowerShell: shell,
   Monitor: shell,
@@ -36,13 +37,13 @@ const TOOLS: Record<string, Build> = {
   ExitPlanMode: plain('interact'),
   SlashCommand: plain('interact'),
   Skill: plain('interact'),
-};
+});
 
 export function claudeTargets(name: string, input: Obj): Target[] {
   return tableTargets(TOOLS, name, input, (n) => n.startsWith('mcp__'));
 }
 
-const EVENTS: Record<string, Phase> = { PreToolUse: 'pre', PostToolUse: 'post', PostToolUseFailure: 'post' };
+const EVENTS: Record<string, Phase> = table({ PreToolUse: 'pre', PostToolUse: 'post', PostToolUseFailure: 'post' });
 
 export const claudeCode: HostAdapter = {
   host: 'claude-code',

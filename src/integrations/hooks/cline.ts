@@ -15,6 +15,7 @@ import {
   type Obj,
 } from './payload.js';
 import { path, plain, tableTargets, url, withResponse, type Build } from './tool-table.js';
+import { table } from '../../util/lookup-table.js';
 
 /** run_commands carries a list; the policy reads the whole list as one command line. */
 const commands: Build = (i, n) => {
@@ -44,7 +45,7 @@ function parseArgs(text: string, n: string): Obj {
   }
 }
 
-const TOOLS: Record<string, Build> = {
+const TOOLS: Record<string, Build> = table({
   execute_command: commands,
   run_commands: commands,
   bash: commands,
@@ -70,13 +71,18 @@ const TOOLS: Record<string, Build> = {
   ask_followup_question: plain('interact'),
   attempt_completion: plain('interact'),
   plan_mode_respond: plain('interact'),
-};
+});
 
 export function clineTargets(name: string, input: Obj): Target[] {
   return tableTargets(TOOLS, name, input, (n) => n.startsWith('mcp_') || n.includes('__'));
 }
 
-const EVENTS: Record<string, Phase> = { PreToolUse: 'pre', tool_call: 'pre', PostToolUse: 'post', tool_result: 'post' };
+const EVENTS: Record<string, Phase> = table({
+  PreToolUse: 'pre',
+  tool_call: 'pre',
+  PostToolUse: 'post',
+  tool_result: 'post',
+});
 
 interface Envelope {
   name: string;

@@ -13,6 +13,7 @@ import {
   type Obj,
 } from './payload.js';
 import { exec, path, plain, tableTargets, url, withResponse, type Build } from './tool-table.js';
+import { table } from '../../util/lookup-table.js';
 
 // A bare string or argv as tool_input arrives wrapped as `input`.
 const shell = exec(['command', 'cmd', 'input']);
@@ -27,7 +28,7 @@ const applyPatch: Build = (i, n) => {
 };
 
 /** Keyed by the lower-cased tool name: Codex spells some tools differently across surfaces. */
-const TOOLS: Record<string, Build> = {
+const TOOLS: Record<string, Build> = table({
   bash: shell,
   shell: shell,
   shell_command: shell,
@@ -53,13 +54,13 @@ const TOOLS: Record<string, Build> = {
   spawn_agent: plain('agent'),
   agent: plain('agent'),
   update_plan: plain('process'),
-};
+});
 
 export function codexTargets(name: string, input: Obj): Target[] {
   return tableTargets(TOOLS, name, input, (n) => n.toLowerCase().startsWith('mcp__'), name.toLowerCase());
 }
 
-const EVENTS: Record<string, Phase> = { PreToolUse: 'pre', PostToolUse: 'post' };
+const EVENTS: Record<string, Phase> = table({ PreToolUse: 'pre', PostToolUse: 'post' });
 
 export const codex: HostAdapter = {
   host: 'codex',

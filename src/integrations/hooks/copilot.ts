@@ -17,10 +17,11 @@ import {
   responseText,
   type Obj,
 } from './payload.js';
+import { table } from '../../util/lookup-table.js';
 
 type Kind = 'exec' | 'read' | 'write' | 'edit' | 'fetch' | 'agent' | 'process' | 'interact';
 
-const EXACT: Record<string, Kind> = {
+const EXACT: Record<string, Kind> = table({
   bash: 'exec',
   powershell: 'exec',
   shell: 'exec',
@@ -69,7 +70,7 @@ const EXACT: Record<string, Kind> = {
   askuser: 'interact',
   exitplanmode: 'interact',
   enterplanmode: 'interact',
-};
+});
 
 /** Keyword fallbacks, strictest first. */
 const KEYWORDS: Array<[RegExp, Kind]> = [
@@ -125,12 +126,12 @@ function toolInput(p: Obj): Obj {
   return requireObject(raw, 'tool_input');
 }
 
-const EVENTS: Record<string, Phase> = {
+const EVENTS: Record<string, Phase> = table({
   PreToolUse: 'pre',
   preToolUse: 'pre',
   PostToolUse: 'post',
   postToolUse: 'post',
-};
+});
 
 export const copilot: HostAdapter = {
   host: 'copilot',

@@ -5,8 +5,9 @@
 import type { HookCall, HostAdapter, Target } from './types.js';
 import { PayloadError, optString, requireObject, requireString, type Obj } from './payload.js';
 import { exec, path, plain, tableTargets, url, type Build } from './tool-table.js';
+import { table } from '../../util/lookup-table.js';
 
-const TOOLS: Record<string, Build> = {
+const TOOLS: Record<string, Build> = table({
   Shell: exec(),
   Read: path('read'),
   Grep: path('read', false),
@@ -22,7 +23,7 @@ const TOOLS: Record<string, Build> = {
   Fetch: url(),
   Browser: url(),
   OpenURL: url(),
-};
+});
 
 export function cursorTargets(name: string, input: Obj): Target[] {
   return tableTargets(TOOLS, name, input, (n) => /^mcp:/i.test(n) || n.startsWith('mcp__'));

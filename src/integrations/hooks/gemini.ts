@@ -17,6 +17,7 @@ import {
   type Obj,
 } from './payload.js';
 import { exec, path, plain, tableTargets, withResponse, type Build } from './tool-table.js';
+import { table } from '../../util/lookup-table.js';
 
 /** read_many_files: every listed path or include pattern is its own read. */
 const readMany: Build = (i, n) => {
@@ -45,7 +46,7 @@ const dirPath: Build = (i, n) => {
   return [target('read', i, path === undefined ? {} : { path })];
 };
 
-const TOOLS: Record<string, Build> = {
+const TOOLS: Record<string, Build> = table({
   run_shell_command: exec(),
   shell: exec(),
   read_file: path('read'),
@@ -62,13 +63,13 @@ const TOOLS: Record<string, Build> = {
   save_memory: plain('memory'),
   delegate_to_agent: plain('agent'),
   write_todos: plain('process'),
-};
+});
 
 export function geminiTargets(name: string, input: Obj): Target[] {
   return tableTargets(TOOLS, name, input, (n) => n.startsWith('mcp_') || n.includes('__'));
 }
 
-const EVENTS: Record<string, Phase> = { BeforeTool: 'pre', AfterTool: 'post' };
+const EVENTS: Record<string, Phase> = table({ BeforeTool: 'pre', AfterTool: 'post' });
 
 export const gemini: HostAdapter = {
   host: 'gemini',

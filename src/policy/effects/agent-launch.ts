@@ -8,6 +8,7 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView as LineFacts } from './line-view.js';
+import { table } from '../../util/lookup-table.js';
 
 interface AgentOptions {
   /** Options that switch checks off by themselves. */
@@ -31,7 +32,7 @@ function elsewhereThan(name: string): RegExp {
 const SETTINGS_OFF =
   /"disableAllHooks"\s*:\s*true|"hooks"\s*:\s*(?:\{\s*\}|null|\[\s*\])|"defaultMode"\s*:\s*"bypassPermissions"/;
 
-const AGENTS: Record<string, AgentOptions> = {
+const AGENTS: Record<string, AgentOptions> = table({
   claude: {
     flags: ['--dangerously-skip-permissions', '--allow-dangerously-skip-permissions'],
     values: {
@@ -80,10 +81,10 @@ const AGENTS: Record<string, AgentOptions> = {
   crush: { flags: ['--yolo', '-y'] },
   droid: { flags: ['--skip-permissions-unsafe'] },
   goose: { flags: [], env: { GOOSE_MODE: /^auto$/i } },
-};
+});
 
 /** npm package names of the agents (npx -y @anthropic-ai/claude-code ...). */
-const PACKAGES: Record<string, string> = {
+const PACKAGES: Record<string, string> = table({
   '@anthropic-ai/claude-code': 'claude',
   '@openai/codex': 'codex',
   '@google/gemini-cli': 'gemini',
@@ -92,7 +93,7 @@ const PACKAGES: Record<string, string> = {
   '@github/copilot': 'copilot',
   'opencode-ai': 'opencode',
   '@charmland/crush': 'crush',
-};
+});
 
 export const AGENT_PROGRAMS = [...Object.keys(AGENTS), 'npx', 'pnpx', 'bunx', 'npm', 'pnpm', 'yarn'];
 

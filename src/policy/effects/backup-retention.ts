@@ -14,6 +14,7 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
+import { table } from '../../util/lookup-table.js';
 
 export const BACKUP_PROGRAMS: readonly string[] = [
   'restic',
@@ -82,14 +83,14 @@ interface Parsed {
 }
 
 /** restic's short keep options. */
-const RESTIC_SHORT_KEEP: Record<string, string> = {
+const RESTIC_SHORT_KEEP: Record<string, string> = table({
   '-l': '--keep-last',
   '-H': '--keep-hourly',
   '-d': '--keep-daily',
   '-w': '--keep-weekly',
   '-m': '--keep-monthly',
   '-y': '--keep-yearly',
-};
+});
 
 function parse(argv: string[], shortKeeps: Record<string, string>): Parsed {
   const ops: string[] = [];

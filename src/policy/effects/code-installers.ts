@@ -16,6 +16,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { imageSourceFindings, sourceFindings, sourceHost } from './sources.js';
+import { table } from '../../util/lookup-table.js';
 
 export interface CodeInstaller {
   programs: string[];
@@ -158,7 +159,7 @@ function readEntry(e: CodeInstaller, a: readonly string[], name: string, out: Ef
 }
 
 /** Runners that fetch a package and run it: `npx degit`, `uvx cookiecutter`, `pipx run copier`, `pnpm dlx tiged`. */
-const ONE_SHOT: Record<string, string[]> = {
+const ONE_SHOT: Record<string, string[]> = table({
   npx: [],
   pnpx: [],
   bunx: [],
@@ -168,7 +169,7 @@ const ONE_SHOT: Record<string, string[]> = {
   yarn: ['dlx'],
   npm: ['exec', 'x'],
   bun: ['x'],
-};
+});
 /** Their options that take a value (`--from SPEC`, `-p PKG`, `--with DEP`, `--spec SPEC`). */
 const ONE_SHOT_TAKES = new Set(['--from', '-p', '--package', '--with', '--spec', '--python', '--index-url']);
 

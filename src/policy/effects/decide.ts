@@ -40,12 +40,13 @@ import { cypherWipe } from './doc-store-wipes.js';
 import type { CommandAnalysis } from '../shell.js';
 import { FifoMap } from '../../util/fifo-map.js';
 import { scriptEffects } from '../script-files.js';
+import { table } from '../../util/lookup-table.js';
 
 /** Derived calls of derived calls are followed this deep (an exec of an exec of ...). */
 export const MAX_EFFECT_DEPTH = 3;
 const CACHE_ENTRIES = 4096;
 
-const STRENGTH: Record<string, number> = { allow: 1, watch: 2, ask: 3, webhook: 4, deny: 5 };
+const STRENGTH: Record<string, number> = table({ allow: 1, watch: 2, ask: 3, webhook: 4, deny: 5 });
 
 export interface DerivedResult {
   effect: Effect;

@@ -1,3 +1,4 @@
+import { table } from '../../util/lookup-table.js';
 // Channels data leaves by, as data: programs that send local files to another machine (cloud
 // storage copies, file-transfer clients, mail, peer-to-peer drops, code-hosting CLIs).
 // Sources: each tool's own reference: gsutil cp/mv/rsync, gcloud storage cp, aws s3 cp/mv/sync
@@ -27,7 +28,7 @@ export interface Sender {
 
 const CP_LIKE: Sender = { operands: 'sources' };
 
-export const SENDERS: Record<string, Sender> = {
+export const SENDERS: Record<string, Sender> = table({
   gsutil: { subs: [['cp'], ['mv'], ['rsync']], withArg: ['-o', '-h', '-z', '-j', '-a', '-p', '-x', '-u'], ...CP_LIKE },
   gcloud: {
     subs: [
@@ -153,7 +154,7 @@ export const SENDERS: Record<string, Sender> = {
   fpaste: { withArg: ['-n', '-l', '-d', '-x', '-t', '--title'], operands: 'all' },
   gist: { withArg: ['-f', '--filename', '-d', '--description', '-t', '--type', '-u', '--update'], operands: 'all' },
   ix: { withArg: ['-n', '-i'], operands: 'all' },
-};
+});
 
 /** PowerShell web and mail cmdlets (and their aliases), whose parameters carry files and bodies. */
 export const POWERSHELL_SENDERS = new Set([

@@ -11,6 +11,7 @@ import { parse } from 'yaml';
 import { basename } from '../shell-wrappers.js';
 import { PACKAGE_ROOT } from '../../util/version.js';
 import type { SimpleCommand } from './walk.js';
+import { table } from '../../util/lookup-table.js';
 
 /** What a chain of filters lets out of a dump: names only, a search for secrets, or values. */
 export type EnvFate = 'names' | 'search' | 'dump';
@@ -108,7 +109,7 @@ function fromBasic(p: string): string {
   return out;
 }
 
-const POSIX_CLASSES: Record<string, string> = {
+const POSIX_CLASSES: Record<string, string> = table({
   alpha: 'A-Za-z',
   upper: 'A-Z',
   lower: 'a-z',
@@ -117,7 +118,7 @@ const POSIX_CLASSES: Record<string, string> = {
   space: '\\s',
   punct: '!-/:-@\\[-`{-~',
   xdigit: '0-9A-Fa-f',
-};
+});
 
 /**
  * The pattern as a JavaScript regular expression, or undefined when it cannot be read safely

@@ -7,6 +7,7 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
+import { table } from '../../util/lookup-table.js';
 
 const write = (path: string, via: string): Effect => ({ tool: 'write', path, via });
 const del = (path: string, via: string): Effect => ({ tool: 'delete', path, via });
@@ -100,7 +101,7 @@ function findDelete(argv: string[], out: Effect[]): void {
   }
 }
 
-const IN_PLACE: Record<string, (argv: string[]) => string[]> = {
+const IN_PLACE: Record<string, (argv: string[]) => string[]> = table({
   // sponge FILE soaks up stdin and writes it over FILE
   sponge: (a) => operands(a, new Set()),
   // yq -i / --inplace, jq has none; dasel put -f FILE; crudini --set FILE ...
@@ -140,7 +141,7 @@ const IN_PLACE: Record<string, (argv: string[]) => string[]> = {
   ed: (a) => operands(a, new Set(['-p'])),
   red: (a) => operands(a, new Set(['-p'])),
   sd: (a) => operands(a, new Set(['-f', '--flags', '-n'])).slice(2),
-};
+});
 
 /** Editor commands that run code in an embedded language (`:py3 ...`, `:lua ...`), as the interpreter's one-liner. */
 const EDITOR_CODE: [RegExp, string][] = [

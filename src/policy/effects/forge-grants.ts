@@ -12,6 +12,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { forgeApiCall } from './forge-api.js';
+import { table } from '../../util/lookup-table.js';
 
 /** Programs whose command lines this file reads (the line-readings gate). */
 export const GRANT_PROGRAMS = ['gh', 'glab', 'curl', 'http', 'https', 'xh', 'wget'];
@@ -26,10 +27,10 @@ const GRANT_ROUTE =
   /(?:^|\/)(?:keys|deploy_keys|deploy_tokens|ssh_signing_keys|gpg_keys|collaborators(?:\/[^/]+)?|memberships\/[^/]+|members(?:\/[^/]+)?|invitations|hooks|runners(?:\/registration-token)?|registration-token|secrets(?:\/[^/]+)?|variables(?:\/[^/]+)?|access_tokens|personal_access_tokens|impersonation_tokens|installations\/[^/]+\/repositories(?:\/[^/]+)?)\/?$/;
 
 /** CLI subcommands that grant access (gh and glab manuals). */
-const GRANT_VERBS: Record<string, RegExp> = {
+const GRANT_VERBS: Record<string, RegExp> = table({
   gh: /^(?:repo deploy-key add|ssh-key add|gpg-key add|secret set|variable set|codespace secret set)$/,
   glab: /^(?:deploy-key add|ssh-key add|variable set|variable update|token create)$/,
-};
+});
 
 function route(url: string): string | undefined {
   const r = url

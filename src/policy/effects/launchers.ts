@@ -9,12 +9,13 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
+import { table } from '../../util/lookup-table.js';
 
 /** tmux commands whose operands are a shell command, and the options of each that take a value. */
 const TMUX_RUNS =
   /^(?:new|new-session|neww|new-window|splitw|split-window|respawnp|respawn-pane|respawnw|respawn-window|run|run-shell|popup|display-popup|pipe-pane|pipep)$/;
 /** Per tmux command, the options that take a value (the rest are flags). */
-const TMUX_VALUE: Record<string, RegExp> = {
+const TMUX_VALUE: Record<string, RegExp> = table({
   new: /^-[cefFnstxy]$/,
   neww: /^-[ceFnt]$/,
   splitw: /^-[ceFlt]$/,
@@ -22,8 +23,8 @@ const TMUX_VALUE: Record<string, RegExp> = {
   run: /^-[dt]$/,
   popup: /^-[bcdehsSTtwxy]$/,
   pipep: /^-[t]$/,
-};
-const TMUX_ALIAS: Record<string, string> = {
+});
+const TMUX_ALIAS: Record<string, string> = table({
   'new-session': 'new',
   'new-window': 'neww',
   'split-window': 'splitw',
@@ -33,7 +34,7 @@ const TMUX_ALIAS: Record<string, string> = {
   'run-shell': 'run',
   'display-popup': 'popup',
   'pipe-pane': 'pipep',
-};
+});
 /** Key names tmux send-keys turns into keystrokes (Enter, C-m ...), not text. */
 const TMUX_KEY = /^(?:Enter|KPEnter|C-[mjc]|M-\w|Escape|Tab|Space|BSpace)$/;
 /** screen options that take a value. */

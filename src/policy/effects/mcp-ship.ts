@@ -4,6 +4,7 @@
 // reading (`ship mcp TOOL`), and `install_package {manager, name}` is `MANAGER install NAME`, so
 // the look-alike and source checks of installs apply (docs/effects.md).
 import type { Effect } from './types.js';
+import { table } from '../../util/lookup-table.js';
 
 type Params = Record<string, unknown>;
 
@@ -53,7 +54,7 @@ export function mergesNow(words: readonly string[], p: Params): boolean {
 const PROTECTED = /^(?:main|master|trunk|prod|production|release(?:[/-].*)?|stable|live|develop|gh-pages)$/i;
 
 /** The install command of each manager an MCP tool may name. */
-const MANAGERS: Record<string, string> = {
+const MANAGERS: Record<string, string> = table({
   npm: 'npm install',
   yarn: 'yarn add',
   pnpm: 'pnpm add',
@@ -73,7 +74,7 @@ const MANAGERS: Record<string, string> = {
   composer: 'composer require',
   nuget: 'dotnet add package',
   dotnet: 'dotnet add package',
-};
+});
 
 function str(p: Params, ...keys: string[]): string | undefined {
   for (const k of keys) {

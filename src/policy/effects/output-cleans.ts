@@ -28,6 +28,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
 import type { SimpleCommand } from './walk.js';
+import { table } from '../../util/lookup-table.js';
 
 interface OutputClean {
   /** Subcommands that build (none: the program itself builds). */
@@ -40,7 +41,7 @@ interface OutputClean {
   keepFlags?: readonly string[];
 }
 
-const OUTPUT_CLEANS: Record<string, OutputClean> = {
+const OUTPUT_CLEANS: Record<string, OutputClean> = table({
   hugo: { opts: ['-d', '--destination'], cleanFlags: ['--cleanDestinationDir'] },
   jekyll: { verbs: ['build', 'b', 'serve', 's'], opts: ['-d', '--destination'] },
   mkdocs: { verbs: ['build'], opts: ['-d', '--site-dir'], keepFlags: ['--dirty', '--no-clean'] },
@@ -56,7 +57,7 @@ const OUTPUT_CLEANS: Record<string, OutputClean> = {
   storybook: { verbs: ['build'], opts: ['-o', '--output-dir'] },
   'build-storybook': { opts: ['-o', '--output-dir'] },
   docusaurus: { verbs: ['build'], opts: ['--out-dir'] },
-};
+});
 
 /** Package runners whose next word is the tool (`npx vite build`, `pnpm exec hugo`, `yarn dlx tsup`). */
 const RUNNERS = new Set(['npx', 'pnpx', 'bunx']);

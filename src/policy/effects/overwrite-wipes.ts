@@ -13,6 +13,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
 import { parseArgs } from './operands.js';
+import { table } from '../../util/lookup-table.js';
 
 export const OVERWRITE_PROGRAMS: readonly string[] = [
   'shred',
@@ -24,13 +25,13 @@ export const OVERWRITE_PROGRAMS: readonly string[] = [
   'fallocate',
 ];
 
-const WITH_ARG: Record<string, string[]> = {
+const WITH_ARG: Record<string, string[]> = table({
   shred: ['-n', '--iterations', '-s', '--size', '--random-source'],
   scrub: ['-p', '--pattern', '-b', '--blocksize', '-s', '--device-size'],
   wipe: ['-S', '-x', '-l', '-p', '-T', '-b'],
   sdelete: ['-p'],
   sdelete64: ['-p'],
-};
+});
 
 /** Files that hold data: databases, dumps, archives, data sets (a `.bak` copy of one file is not). */
 const DATA_FILE =

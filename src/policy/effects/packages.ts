@@ -17,9 +17,10 @@ import {
 } from './supply-data.js';
 import { unlistedInstalls } from './unlisted.js';
 import { ownProjectConstraints, sourceFindings, thirdPartyCodeUrl } from './sources.js';
+import { table } from '../../util/lookup-table.js';
 
 /** Options that take the next word as their value, per tool (the value is not a package). */
-const VALUE_FLAGS: Record<string, Set<string>> = {
+const VALUE_FLAGS: Record<string, Set<string>> = table({
   npm: new Set([
     '--registry',
     '--prefix',
@@ -118,7 +119,7 @@ const VALUE_FLAGS: Record<string, Set<string>> = {
     '--seed',
     '--v8-flags',
   ]),
-};
+});
 
 /** The operands of argv from `from` on: words that are not options or option values. */
 function operands(argv: string[], from: number, eco: string): string[] {

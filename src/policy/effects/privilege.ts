@@ -16,6 +16,7 @@
 import { sanitize, splitSegments, extractSubstitutions } from '../shell-parse.js';
 import { assignmentName, basename, shellCommandString } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
+import { table } from '../../util/lookup-table.js';
 
 function finding(words: string[], via: string): Effect {
   return {
@@ -27,7 +28,7 @@ function finding(words: string[], via: string): Effect {
 
 const SHELL_NAMES = /^(?:sh|bash|zsh|dash|ash|ksh|mksh|fish|tcsh|csh|busybox)$/;
 /** Programs that only pass control on to the program after their own options. */
-const PASS_THROUGH: Record<string, RegExp> = {
+const PASS_THROUGH: Record<string, RegExp> = table({
   env: /^-[iu0]$|^--(?:ignore-environment|unset=.*|null)$|^-u.+$|^[A-Za-z_][A-Za-z0-9_]*=/,
   nice: /^-n$|^-\d+$|^--adjustment=/,
   nohup: /^$/,
@@ -47,7 +48,7 @@ const PASS_THROUGH: Record<string, RegExp> = {
   xargs: /^-[a-zA-Z0-9]+$|^\/dev\/null$/,
   busybox: /^$/,
   caffeinate: /^-[a-z]+$/,
-};
+});
 /** Options of PASS_THROUGH programs that take a separate value. */
 const PASS_VALUE = /^(?:-n|-s|-k|-c|-p|-o|-a|-u|-E|-I|-d|--signal|--kill-after)$/;
 

@@ -14,6 +14,7 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
+import { table } from '../../util/lookup-table.js';
 
 /** Programs these readings look at (the gate in line-readings.ts). */
 export const PROCESS_SECRET_PROGRAMS: readonly string[] = ['ps'];
@@ -89,14 +90,14 @@ export function psPrintsEnvironment(argv: string[]): boolean {
   return false;
 }
 
-const SHELL_HISTORY: Record<string, string> = {
+const SHELL_HISTORY: Record<string, string> = table({
   bash: '~/.bash_history',
   sh: '~/.bash_history',
   ksh: '~/.bash_history',
   mksh: '~/.bash_history',
   zsh: '~/.zsh_history',
   fish: '~/.local/share/fish/fish_history',
-};
+});
 
 /** Builtins that print the history list (`history`, `history 20`, `fc -l`, `fc -ln 1`). */
 const PRINTS_HISTORY = /(?:^|[\s;&|({`'"])(?:history(?:\s+\d+)?\s*(?=$|[;&|)}`'"\n])|fc\s+-[a-zA-Z]*l)/;

@@ -11,6 +11,7 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
+import { table } from '../../util/lookup-table.js';
 
 /** A word naming production: prod, production, prd, live, as a whole word or a part (prod-db, .env.production). */
 const PROD = /(?:^|[^a-z0-9])(?:prod|production|prd|live)(?:[^a-z0-9]|$|\d)/i;
@@ -19,7 +20,7 @@ const PROD = /(?:^|[^a-z0-9])(?:prod|production|prd|live)(?:[^a-z0-9]|$|\d)/i;
  * Migration, seed and model-build commands (each tool's CLI reference): tool -> the subcommand
  * words that change the database. Reads (status, plan, compile, sql previews) are not listed.
  */
-const CHANGES: Record<string, RegExp> = {
+const CHANGES: Record<string, RegExp> = table({
   rails: /^db:(?:migrate|rollback|schema:load|seed|setup|reset|drop|prepare)/,
   rake: /^db:(?:migrate|rollback|schema:load|seed|setup|reset|drop)/,
   artisan: /^(?:migrate|db:seed|db:wipe)/,
@@ -42,7 +43,7 @@ const CHANGES: Record<string, RegExp> = {
   'drizzle-kit': /^(?:push|migrate)$/,
   mix: /^ecto\.(?:migrate|rollback|reset|drop)$/,
   ef: /^database$/,
-};
+});
 
 /** Runners that put the tool one or two words in: npx, bundle exec, python, php, dotnet, ... */
 const RUNNERS = /^(?:npx|pnpx|bunx|yarn|pnpm|bundle|exec|python[0-9.]*|php|dotnet|poetry|run|uv|pipenv|dotenv|--)$/;

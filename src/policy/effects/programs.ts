@@ -20,6 +20,7 @@ import { privateHost } from '../remote-copies.js';
 import { powershellReads } from './powershell-reads.js';
 import { dotenvNamesOnly, dotenvPipedToNames } from './env-filters.js';
 import { emptySource } from '../shell-destroy.js';
+import { table } from '../../util/lookup-table.js';
 
 type Deriver = (c: SimpleCommand, out: Effect[]) => void;
 
@@ -154,7 +155,7 @@ const CAT_LIKE = [
   'dos2unix',
   'expand',
 ];
-const CAT_WITH_ARG: Record<string, string[]> = {
+const CAT_WITH_ARG: Record<string, string[]> = table({
   head: ['-n', '-c'],
   tail: ['-n', '-c', '-s', '--pid'],
   cut: ['-d', '-f', '-c', '-b'],
@@ -168,7 +169,7 @@ const CAT_WITH_ARG: Record<string, string[]> = {
   column: ['-t', '-s', '-c'],
   iconv: ['-f', '-t'],
   openssl: ['-in', '-out', '-passin', '-pass'],
-};
+});
 
 function catLike(name: string): Deriver {
   return (c, out) => {
@@ -820,7 +821,7 @@ function archive(c: SimpleCommand, out: Effect[]): void {
   for (const f of ops.slice(1)) out.push(read(f, `${name} packs ${f}`));
 }
 
-const TABLE: Record<string, Deriver> = {
+const TABLE: Record<string, Deriver> = table({
   tee,
   dd,
   cp: copyLike('cp', ['-t', '--target-directory', '-S', '--suffix'], true, false),
@@ -881,7 +882,7 @@ const TABLE: Record<string, Deriver> = {
   zip: archive,
   '7z': archive,
   '7za': archive,
-};
+});
 for (const n of CAT_LIKE) TABLE[n] ??= catLike(n);
 
 /** Writes a redirection makes: > and >> (any fd), &>, >|, <>; < reads its target. */

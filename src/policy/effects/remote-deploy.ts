@@ -9,6 +9,7 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { simpleCommands, type SimpleCommand } from './walk.js';
+import { table } from '../../util/lookup-table.js';
 
 /** Programs whose command lines this file reads (the line-readings gate). */
 export const REMOTE_PROGRAMS = ['ssh', 'scp', 'rsync', 'pdsh', 'pssh', 'parallel-ssh', 'clush', 'ansible', 'salt'];
@@ -30,7 +31,7 @@ const READS = new Set(
     'sar nproc lscpu lsblk mount tree readlink realpath basename dirname true test [ sleep watch'
   ).split(' '),
 );
-const READ_SUBS: Record<string, RegExp> = {
+const READ_SUBS: Record<string, RegExp> = table({
   systemctl: /^(?:status|show|is-active|is-enabled|is-failed|list-units|list-unit-files|list-timers|cat)$/,
   service: /^(?:--status-all)$/,
   docker: /^(?:ps|logs|inspect|images|stats|top|version|info|events|port|diff)$/,
@@ -41,7 +42,7 @@ const READ_SUBS: Record<string, RegExp> = {
   supervisorctl: /^(?:status|avail|tail|pid)$/,
   nginx: /^-[tTv]$/,
   redis_cli: /^(?:info|ping)$/,
-};
+});
 
 /**
  * Schema migrations: they change a shared database on whatever host runs them. (A service

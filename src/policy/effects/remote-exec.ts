@@ -13,6 +13,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
 import { parseArgs, optionValue } from './operands.js';
+import { table } from '../../util/lookup-table.js';
 
 export const REMOTE_EXEC_PROGRAMS: readonly string[] = [
   'ansible',
@@ -174,14 +175,14 @@ function salt(name: string, argv: string[], out: Effect[]): void {
 }
 
 /** Parallel shells: options that take a value, and where the command starts. */
-const FANOUT_ARGS: Record<string, string[]> = {
+const FANOUT_ARGS: Record<string, string[]> = table({
   pdsh: ['-w', '-x', '-g', '-X', '-l', '-R', '-f', '-t', '-u', '-N', '-M'],
   clush: ['-w', '-x', '-g', '-X', '-l', '-o', '-f', '-t', '-u', '-R', '--hostfile', '--nodes', '--group', '-E'],
   pssh: ['-h', '-H', '-l', '-p', '-o', '-e', '-t', '-O', '-x', '-X', '--hosts', '--host', '--user', '--par'],
   'parallel-ssh': ['-h', '-H', '-l', '-p', '-o', '-e', '-t', '-O', '-x', '-X', '--hosts', '--host', '--user', '--par'],
   dsh: ['-m', '-g', '-f', '-r', '-o', '-F', '-c'],
   mussh: ['-h', '-H', '-l', '-L', '-m', '-t', '-s', '-o', '-i', '-C', '-c'],
-};
+});
 
 function fanout(name: string, argv: string[], out: Effect[]): void {
   const withArg = FANOUT_ARGS[name] ?? [];

@@ -13,6 +13,7 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView as LineFacts } from './line-view.js';
+import { table } from '../../util/lookup-table.js';
 
 export const SECRET_LAUNCHERS: readonly string[] = [
   'dotenv',
@@ -62,10 +63,10 @@ function withoutRunner(argv: string[]): string[] {
   return pkg ? [pkg, ...rest.slice(1)] : rest;
 }
 
-const PACKAGE_PROGRAMS: Record<string, string> = { 'dotenv-cli': 'dotenv', '@dotenvx/dotenvx': 'dotenvx' };
+const PACKAGE_PROGRAMS: Record<string, string> = table({ 'dotenv-cli': 'dotenv', '@dotenvx/dotenvx': 'dotenvx' });
 
 /** Platform runners: the subcommand words before the command, and their options that take a value. */
-const PLATFORM_RUNS: Record<string, { sub: string[][]; withArg: Set<string> }> = {
+const PLATFORM_RUNS: Record<string, { sub: string[][]; withArg: Set<string> }> = table({
   heroku: {
     sub: [['run'], ['run:detached'], ['local:run']],
     withArg: new Set(['-a', '--app', '-r', '--remote', '-s', '--size', '-e', '--env', '--type', '-f', '--env-file']),
@@ -77,7 +78,7 @@ const PLATFORM_RUNS: Record<string, { sub: string[][]; withArg: Set<string> }> =
     withArg: new Set(['-r', '--roles', '-d', '--destination', '-h', '--hosts', '-c', '--config-file']),
   },
   pipenv: { sub: [['run']], withArg: new Set() },
-};
+});
 
 /**
  * The command after a platform runner's subcommand: its options are read wherever they stand

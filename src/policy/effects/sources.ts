@@ -26,6 +26,7 @@ import {
   supplyData,
   underHosts,
 } from './supply-data.js';
+import { table } from '../../util/lookup-table.js';
 
 export type SourceClass = 'official' | 'known' | 'unknown';
 
@@ -178,11 +179,11 @@ const SOURCE_KEY =
   /(?:registry|registryserver|indexurl|extraindexurl|index|defaultindex|findlinks|url|urls|channels?|channelalias|mirrors?|source|sources|repos?|repositories|repository|substituters|goproxy|proxy|pypimirror|hostedurl|domain|gitremote|remoterepositories|baseurl|mirrorlist|metalink|location|cdn|storagebaseurl|distributionurl|wrapperurl|addrepo|server)$/;
 
 /** Settings with named values that loosen a check, by normalised name. */
-const LOOSENED: Record<string, RegExp> = {
+const LOOSENED: Record<string, RegExp> = table({
   dependencyverification: /^(?:off|lenient)$/i,
   checksumbehavior: /^(?:ignore|update|reset)$/i,
   checksumpolicy: /^(?:ignore|warn)$/i,
-};
+});
 
 const FALSY = /^(?:false|0|no|off|n|disabled?|"?"?)$/i;
 const TRUTHY = /^(?:true|1|yes|on|y|enabled?|all|\*)$/i;
@@ -285,13 +286,13 @@ const SOURCE_FLAG =
   /^(?:registry|index|index-url|extra-index-url|default-index|find-links|i|f|source|s|channel|c|repo|repository|mirror|substituters|extra-substituters|add-repo|from-url|url|server|sourcelocation|location|uri|publishlocation)$/;
 
 /** Programs whose short options -i/-f/-c/-s take a source (pip -i URL, conda -c URL, gem -s URL). */
-const SHORT_SOURCE: Record<string, Set<string>> = {
+const SHORT_SOURCE: Record<string, Set<string>> = table({
   pypi: new Set(['i', 'f']),
   conda: new Set(['c']),
   gem: new Set(['s']),
   nuget: new Set(['s']),
   choco: new Set(['s']),
-};
+});
 
 /** Options of a package manager's command line: sources, verification switches, -D/-o/--option settings. */
 export function flagFindings(eco: string, argv: string[], via: string, out: Effect[]): void {
@@ -497,7 +498,7 @@ export function envFindings(name: string, value: string, out: Effect[]): void {
 
 // ------------------------------------------------------------------ commands
 
-const ECOSYSTEM: Record<string, string> = {};
+const ECOSYSTEM: Record<string, string> = table({});
 for (const [eco, names] of Object.entries({
   npm: 'npm pnpm yarn bun npx pnpx bunx corepack',
   pypi: 'pip pip3 uv uvx pipx poetry pdm pipenv hatch',
@@ -884,7 +885,7 @@ function juliaSources(a: string[], out: Effect[]): void {
  * organisation that publishes each (their READMEs' install lines): the same name under another
  * owner is a copy posing as the library.
  */
-const FORGE_LIBS: Record<string, string> = {
+const FORGE_LIBS: Record<string, string> = table({
   'forge-std': 'foundry-rs',
   'openzeppelin-contracts': 'openzeppelin',
   'openzeppelin-contracts-upgradeable': 'openzeppelin',
@@ -895,7 +896,7 @@ const FORGE_LIBS: Record<string, string> = {
   'v4-core': 'uniswap',
   'v4-periphery': 'uniswap',
   'chainlink-brownie-contracts': 'smartcontractkit',
-};
+});
 
 function forgeFindings(url: string, via: string, out: Effect[]): void {
   const r = ownerRepo(url);

@@ -18,6 +18,7 @@
 import { argvOption } from './operands.js';
 import { basename } from '../shell-wrappers.js';
 import type { SimpleCommand } from './walk.js';
+import { table } from '../../util/lookup-table.js';
 
 /** Operands after the subcommand words, skipping options and the values of `valued` options. */
 function operands(argv: readonly string[], from: number, valued: RegExp): string[] {
@@ -59,12 +60,12 @@ function client(
   return out;
 }
 
-const DOKKU_CLIENTS: Record<string, 'psql' | 'mysql' | 'redis-cli'> = {
+const DOKKU_CLIENTS: Record<string, 'psql' | 'mysql' | 'redis-cli'> = table({
   'postgres:connect': 'psql',
   'mysql:connect': 'mysql',
   'mariadb:connect': 'mysql',
   'redis:connect': 'redis-cli',
-};
+});
 
 export const PLATFORM_SHELLS = new Set([
   'heroku',

@@ -15,11 +15,12 @@ import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { outputOf, simpleCommands } from './walk.js';
 import { containerClient } from './platform-db-shells.js';
+import { table } from '../../util/lookup-table.js';
 
 export type Dialect = 'postgres' | 'mysql' | 'sqlite' | 'generic';
 
 /** Database clients whose statements are read here, with their dialect. */
-export const SQL_DIALECT: Record<string, Dialect> = {
+export const SQL_DIALECT: Record<string, Dialect> = table({
   psql: 'postgres',
   cockroach: 'postgres',
   mysql: 'mysql',
@@ -43,7 +44,7 @@ export const SQL_DIALECT: Record<string, Dialect> = {
   hive: 'generic',
   'impala-shell': 'generic',
   vsql: 'postgres',
-};
+});
 
 /** The largest SQL text read (a bigger one is read up to here, never skipped). */
 const MAX_SQL = 256 * 1024;
@@ -183,7 +184,7 @@ export function alwaysTrue(cond: Tok[]): boolean {
 }
 
 /** The comparison that holds exactly where each one fails (`x IS NULL` / `x IS NOT NULL`, `a >= 0` / `a < 0`). */
-const OPPOSITE: Record<string, string> = {
+const OPPOSITE: Record<string, string> = table({
   '=': '<>',
   '<>': '=',
   '!=': '=',
@@ -191,7 +192,7 @@ const OPPOSITE: Record<string, string> = {
   '>=': '<',
   '>': '<=',
   '<=': '>',
-};
+});
 
 /** A comparison as `COLUMN OP VALUE`, `x IS NOT NULL` as `x <> NULL`; else undefined. */
 function comparison(b: Tok[]): string | undefined {
@@ -682,7 +683,7 @@ interface Target {
 }
 
 /** Per client: options that take a value, and those whose value is SQL to run. */
-const CLIENT_OPTS: Record<string, { value: RegExp; sql: RegExp }> = {
+const CLIENT_OPTS: Record<string, { value: RegExp; sql: RegExp }> = table({
   postgres: {
     value: /^-[hpUdfcovPLTF]$|^--(?:host|port|username|dbname|file|command|set|variable|output|log-file)$/,
     sql: /^(?:-c|--command)$/,
@@ -702,7 +703,7 @@ const CLIENT_OPTS: Record<string, { value: RegExp; sql: RegExp }> = {
     value: /^-[adswrqfu]$|^--(?:accountname|dbname|schemaname|warehouse|rolename|query|filename|username)$/,
     sql: /^(?:-q|--query)$/,
   },
-};
+});
 
 /** The SQL texts a client runs (its -c/-e/-q text, positional SQL, stdin) and where it points. */
 function clientCall(

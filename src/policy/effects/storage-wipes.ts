@@ -9,9 +9,10 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
+import { table } from '../../util/lookup-table.js';
 
 /** Program -> the words (after it) that make it destroy, or null: any use does. */
-const WIPES: Record<string, RegExp | null> = {
+const WIPES: Record<string, RegExp | null> = table({
   lvremove: null,
   vgremove: null,
   pvremove: null,
@@ -20,7 +21,7 @@ const WIPES: Record<string, RegExp | null> = {
   zpool: /^(?:destroy|labelclear)$/,
   nvme: /^(?:format|sanitize)$/,
   hdparm: /^--security-erase(?:-enhanced)?$/,
-};
+});
 
 export const STORAGE_PROGRAMS: readonly string[] = Object.keys(WIPES);
 

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from '../../util/yaml.js';
 import { PACKAGE_ROOT } from '../../util/version.js';
+import { table } from '../../util/lookup-table.js';
 
 export type Ecosystem =
   | 'npm'
@@ -388,7 +389,7 @@ function paddedName(list: NameList, n: string): string | undefined {
 }
 
 /** Digits that pass for letters inside a word (PowerShe1lGet, l0dash): 1 for l, 0 for o. */
-const GLYPHS: Record<string, string> = { '1': 'l', '0': 'o' };
+const GLYPHS: Record<string, string> = table({ '1': 'l', '0': 'o' });
 
 /**
  * A name that spells a listed one with digits for look-alike letters, alone or with a word added

@@ -17,6 +17,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { dependency } from './supply.js';
+import { table } from '../../util/lookup-table.js';
 
 /** Folders where files are put to be thrown away or that anything downloaded lands in. */
 const SCRATCH =
@@ -40,14 +41,14 @@ const FLAG_VARS =
 /** Options whose value is a program or an agent the tool loads: go, the JVM, npm, gradle. */
 const PROGRAM_OPTION = /^-{1,2}(toolexec|exec|script-shell|javaagent|init-script|I)(?:[=:](.*))?$/;
 /** Which of those options each tool takes (the JVM's `-javaagent:` in any option variable). */
-const TOOL_OPTIONS: Record<string, ReadonlySet<string>> = {
+const TOOL_OPTIONS: Record<string, ReadonlySet<string>> = table({
   go: new Set(['toolexec', 'exec']),
   npm: new Set(['script-shell']),
   pnpm: new Set(['script-shell']),
   gradle: new Set(['init-script', 'I']),
   gradlew: new Set(['init-script', 'I']),
   java: new Set(['javaagent']),
-};
+});
 /** cargo `--config KEY=VALUE` and config-file keys that name a program cargo runs. */
 const CARGO_KEYS = /(?:^|\.)(?:linker|runner|rustc-wrapper|rustc-workspace-wrapper|rustc|rustdoc)$/;
 /** git settings whose value is a program git runs (`git -c K=V`, `git config K V`). */
@@ -176,7 +177,7 @@ function commandHooks(c: SimpleCommand, out: [string, string, string][]): void {
 const CONFIG_VARS =
   /^(?:TF_CLI_CONFIG_FILE|TERRAFORM_CONFIG|NPM_CONFIG_USERCONFIG|npm_config_userconfig|NPM_CONFIG_GLOBALCONFIG|PIP_CONFIG_FILE|UV_CONFIG_FILE|POETRY_CONFIG_DIR|CARGO_HOME|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GEMRC|BUNDLE_GEMFILE|NUGET_CONFIG_FILE|GRADLE_USER_HOME|CONDARC|YARN_RC_FILENAME)$/;
 /** Package managers' install verbs (after the program): what they are given is installed and its hooks run. */
-const INSTALLS: Record<string, RegExp> = {
+const INSTALLS: Record<string, RegExp> = table({
   npm: /^(?:install|i|add|ci|isntall|in)$/,
   pnpm: /^(?:add|install|i)$/,
   yarn: /^(?:add|install)$/,
@@ -192,7 +193,7 @@ const INSTALLS: Record<string, RegExp> = {
   composer: /^require$/,
   go: /^install$/,
   brew: /^(?:install|reinstall)$/,
-};
+});
 /** Options whose value is a folder to install from or a config file to read. */
 const SOURCE_OPTION =
   /^(?:--find-links|-f|--path|--add-source|--source|--userconfig|--config-file|--local|--global-config|-c|--constraint)$/;

@@ -22,6 +22,7 @@ import type { LineView as LineFacts } from './line-view.js';
 import { lineMethod, svcApiEffects } from './svc-api.js';
 import { diskFillEffects } from './disk-fill.js';
 import { isSvcProgram, isSvcUnit, patternSelectsSvc, SVC_PATH, SVC_PORT } from './svc-identity.js';
+import { table } from '../../util/lookup-table.js';
 
 /** A line can tamper with svc only when it names one of these. */
 export const TAMPER_HINT =
@@ -167,7 +168,7 @@ function sendsToChosen(a: string[]): string | undefined {
 }
 
 /** Service managers: the verbs that stop, disable or rewrite a unit, and where its names are. */
-const MANAGERS: Record<string, { verbs: RegExp; valued: ReadonlySet<string>; nameFirst?: boolean }> = {
+const MANAGERS: Record<string, { verbs: RegExp; valued: ReadonlySet<string>; nameFirst?: boolean }> = table({
   systemctl: {
     verbs: /^(?:stop|kill|disable|mask|freeze|edit|revert|set-property|clean)$/,
     valued: new Set([
@@ -206,7 +207,7 @@ const MANAGERS: Record<string, { verbs: RegExp; valued: ReadonlySet<string>; nam
   net: { verbs: /^(?:stop|pause)$/, valued: new Set() },
   docker: { verbs: /^(?:stop|kill|rm|pause)$/, valued: new Set(['-s', '--signal', '-t', '--time']) },
   podman: { verbs: /^(?:stop|kill|rm|pause)$/, valued: new Set(['-s', '--signal', '-t', '--time']) },
-};
+});
 
 function managerStops(a: string[]): string | undefined {
   let name = basename(a[0] ?? '');
@@ -495,14 +496,14 @@ const SVC_SOCKET = /\.svc\/[^'"\s]*\.sock|svc\.sock\b|\/var\/lib\/svc\/[^'"\s]*s
  * websocat ws+unix:). svc's socket may live anywhere (--socket, SERVICE_SOCKET), so it is known
  * by its file name.
  */
-const SOCKET_CLIENTS: Record<string, RegExp> = {
+const SOCKET_CLIENTS: Record<string, RegExp> = table({
   socat: /^(?:UNIX(?:-CONNECT|-CLIENT|-SENDTO)?|GOPEN|OPEN):/i,
   nc: /^-[a-zA-Z]*U[a-zA-Z]*$/,
   ncat: /^(?:-[a-zA-Z]*U[a-zA-Z]*|--unixsock)$/,
   netcat: /^-[a-zA-Z]*U[a-zA-Z]*$/,
   curl: /^--(?:abstract-)?unix-socket(?:=|$)/,
   websocat: /^ws\+unix:/,
-};
+});
 
 function svcSocket(l: LineFacts, out: Effect[]): void {
   if (!SVC_SOCKET.test(l.text)) return;

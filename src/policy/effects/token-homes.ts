@@ -1,3 +1,4 @@
+import { table } from '../../util/lookup-table.js';
 // Where a token named for a service is used: `$GITHUB_TOKEN` goes to GitHub, `$OPENAI_API_KEY`
 // to OpenAI. A request that carries such a token (in a header too) to any other host hands it
 // to that host. Sources: each service's API reference for its base URLs and its documented
@@ -6,7 +7,7 @@
 // Self-hosted services keep their name in the host (`gitlab.corp.example`, `sentry.acme.io`),
 // so a host with a label equal to the service word counts as its home too.
 
-const HOMES: Record<string, string[]> = {
+const HOMES: Record<string, string[]> = table({
   github: ['github.com', 'githubusercontent.com', 'ghcr.io', 'githubapp.com', 'ghe.com'],
   gh: ['github.com', 'githubusercontent.com', 'ghcr.io', 'ghe.com'],
   gitlab: ['gitlab.com'],
@@ -72,7 +73,7 @@ const HOMES: Record<string, string[]> = {
   snyk: ['snyk.io'],
   dropbox: ['dropbox.com', 'dropboxapi.com'],
   figma: ['figma.com'],
-};
+});
 
 /** The service a variable name is for, when the catalogue knows it (`GH_TOKEN` -> gh). */
 export function tokenService(varName: string): string | undefined {

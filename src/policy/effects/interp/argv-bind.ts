@@ -7,9 +7,10 @@ import type { SimpleCommand } from '../walk.js';
 import { basename } from '../../shell-wrappers.js';
 import { languageOfProgram } from './languages.js';
 import { analyzeCode } from './code.js';
+import { table } from '../../../util/lookup-table.js';
 
 /** How each language spells the argument vector, and the index of the first argument after the code. */
-const ARGV: Record<string, { re: RegExp; first: number }[]> = {
+const ARGV: Record<string, { re: RegExp; first: number }[]> = table({
   python: [{ re: /\bsys\.argv\[\s*(\d+)\s*\]/g, first: 1 }],
   node: [
     { re: /\bprocess\.argv\[\s*(\d+)\s*\]/g, first: 1 },
@@ -18,7 +19,7 @@ const ARGV: Record<string, { re: RegExp; first: number }[]> = {
   ruby: [{ re: /\bARGV\[\s*(\d+)\s*\]/g, first: 0 }],
   perl: [{ re: /\$ARGV\[\s*(\d+)\s*\]/g, first: 0 }],
   php: [{ re: /\$argv\[\s*(\d+)\s*\]/g, first: 1 }],
-};
+});
 
 /** The effects of inline code with its argument vector bound to the literals after it; empty when it reads none. */
 export function argvBoundEffects(c: SimpleCommand): Effect[] {

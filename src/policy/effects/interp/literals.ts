@@ -3,6 +3,7 @@
 // ('r' + 'm', "a" . "b"), lists of literals, and balanced brackets. Anything computed is
 // "unknown" (undefined), never guessed.
 import { at } from '../../../util/invariant.js';
+import { table } from '../../../util/lookup-table.js';
 
 /** Index just past the string literal starting at s[i] (a quote char), or -1. */
 export function skipString(s: string, i: number): number {
@@ -21,7 +22,7 @@ export function skipString(s: string, i: number): number {
   return s.length;
 }
 
-const ESC: Record<string, string> = {
+const ESC: Record<string, string> = table({
   n: '\n',
   t: '\t',
   r: '\r',
@@ -31,7 +32,7 @@ const ESC: Record<string, string> = {
   '"': '"',
   '`': '`',
   $: '$',
-};
+});
 
 /** The value of a literal: 'x', "x", `x` (no ${}), r'x', b'x', f'x' without braces; undefined otherwise. */
 export function literalValue(text: string): string | undefined {

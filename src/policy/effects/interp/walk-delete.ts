@@ -5,6 +5,7 @@
 // rules on deletes decide it. Code that filters what it found (`if f.endswith('.pyc')`) is left to
 // the calls it makes.
 import type { Effect } from '../types.js';
+import { table } from '../../../util/lookup-table.js';
 
 const LIT = `['"\`]([^'"\`\\n]+)['"\`]`;
 
@@ -14,7 +15,7 @@ interface WalkSpec {
 }
 
 /** Standard-library walkers and removers per language (os/pathlib/glob, fs, Dir/Find, File::Find, glob/scandir). */
-const SPECS: Record<string, WalkSpec> = {
+const SPECS: Record<string, WalkSpec> = table({
   python: {
     walkers: [
       new RegExp(`os\\.(?:walk|scandir|listdir)\\(\\s*${LIT}`, 'g'),
@@ -55,7 +56,7 @@ const SPECS: Record<string, WalkSpec> = {
     ],
     removes: /\bunlink\s*\(|\brmdir\s*\(/,
   },
-};
+});
 
 /** Code that keeps only some of what it found: a name or kind test, a filter call. */
 const FILTERS =
