@@ -9,6 +9,7 @@ import { expandHome } from './shell.js';
 import { isCompoundPattern, NeedleList, PatternList, WordIndex } from './word-index.js';
 import { compileSessionWhen, type CompiledSessionWhen } from './session-match.js';
 import { PolicyGates } from './policy-gate.js';
+import { POSITIVE_KEYS } from './keys.js';
 
 export interface PathGlob {
   glob: Glob;
@@ -139,22 +140,6 @@ function pathGlobs(patterns: string[], home: string): PathGlob[] {
   return out;
 }
 
-const POSITIVE_KEYS = [
-  'command_matches',
-  'command_contains',
-  'command_env_assignments',
-  'command_dynamic',
-  'path_matches',
-  'url_matches',
-  'domain_matches',
-  'agent_depth',
-  'tool_param_matches',
-  'call_count',
-  'session_matches',
-  'session_after',
-  'session_count',
-  'session_tainted',
-] as const;
 const REQUEST_KEYS = [...POSITIVE_KEYS, 'command_not_matches', 'path_not_matches', 'session_not_matches'] as const;
 
 function compileWhen(w: WhenAst, set: CompiledSet, home: string): CompiledWhen {

@@ -18,10 +18,9 @@ import {
 import { expansionProblem } from './parse.js';
 import { RESERVED_TOOLS } from './types.js';
 import { DYNAMIC_KINDS, parsePolicyTextLenient } from './parse.js';
-import { KEYS as PARSER_KEYS } from './keys.js';
+import { ACTION_HINTS, GLOB_KEYS, KEYS as PARSER_KEYS, PATH_KEYS, POSITIVE_KEYS, REGEX_KEYS } from './keys.js';
 import { parseRe2 } from './re2-parse.js';
 import { closest } from '../util/edit-distance.js';
-import { table } from '../util/lookup-table.js';
 
 export const LINT_MAX_BYTES = 1024 * 1024;
 export const GLOB_MAX_BYTES = 8192;
@@ -44,50 +43,6 @@ export interface Diagnostic {
 const KEYS: Readonly<Record<keyof typeof PARSER_KEYS, readonly string[]>> = PARSER_KEYS;
 const ACTIONS = ['allow', 'deny', 'ask', 'watch', 'log', 'webhook'];
 const DEFAULT_ACTIONS = ['allow', 'deny', 'ask', 'watch', 'log'];
-const ACTION_HINTS: Record<string, string> = table({
-  block: 'deny',
-  reject: 'deny',
-  forbid: 'deny',
-  refuse: 'deny',
-  permit: 'allow',
-  accept: 'allow',
-  approve: 'ask',
-  confirm: 'ask',
-  prompt: 'ask',
-  require_approval: 'ask',
-  monitor: 'watch',
-  audit: 'watch',
-  warn: 'watch',
-});
-const GLOB_LISTS = [
-  'command_matches',
-  'command_not_matches',
-  'command_env_assignments',
-  'path_matches',
-  'path_not_matches',
-  'url_matches',
-  'domain_matches',
-  'session_matches',
-  'session_not_matches',
-];
-const PATH_LISTS = ['path_matches', 'path_not_matches'];
-const REGEX_LISTS = ['response_matches', 'response_not_matches'];
-const POSITIVE = [
-  'command_matches',
-  'command_contains',
-  'command_env_assignments',
-  'command_dynamic',
-  'path_matches',
-  'url_matches',
-  'domain_matches',
-  'agent_depth',
-  'tool_param_matches',
-  'call_count',
-  'session_matches',
-  'session_after',
-  'session_count',
-  'session_tainted',
-];
 const GRANTING = new Set(['allow', 'watch', 'log', 'webhook']);
 const DURATION = /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/;
 
@@ -359,8 +314,8 @@ function checkWhen(ctx: Ctx, when: Node | undefined, where: string, info: RuleIn
     info.unconditional = true;
     return;
   }
-  const positive = known.filter((k) => POSITIVE.includes(k));
-  const responseOnly = known.every((k) => REGEX_LISTS.includes(k));
+  const positive = known.filter((k) => (POSITIVE_KEYS as readonly string[]).includes(k));
+  const responseOnly = known.every((k) => (REGEX_KEYS as readonly string[]).includes(k));
   if (!positive.length && !responseOnly) {
     report(
       ctx,
@@ -372,10 +327,10 @@ function checkWhen(ctx: Ctx, when: Node | undefined, where: string, info: RuleIn
   }
   for (const k of known) {
     const node = get(when, k);
-    if (GLOB_LISTS.includes(k)) {
+    if ((GLOB_KEYS as readonly string[]).includes(k)) {
       const list = stringList(ctx, node, `${where} ${k}`);
       for (const { text, node: n } of list) {
-        const problem = globProblem(text, PATH_LISTS.includes(k));
+        const problem = globProblem(text, (PATH_KEYS as readonly string[]).includes(k));
         const warning = problem ? undefined : globWarning(text, k);
         if (problem) report(ctx, n, 'error', 'bad-pattern', `${where} ${k}: "${text}": ${problem}`);
         else if (warning) report(ctx, n, 'warning', 'suspicious-pattern', `${where} ${k}: "${text}": ${warning}`);
@@ -405,7 +360,7 @@ function checkWhen(ctx: Ctx, when: Node | undefined, where: string, info: RuleIn
           );
       }
       info.hasOther = true;
-    } else if (REGEX_LISTS.includes(k)) {
+    } else if ((REGEX_KEYS as readonly string[]).includes(k)) {
       for (const { text, node: n } of stringList(ctx, node, `${where} ${k}`)) {
         const problem = regexProblem(text);
         if (problem) report(ctx, n, 'error', 'bad-regex', `${where} ${k}: ${problem}`);

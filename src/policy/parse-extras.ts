@@ -1,20 +1,10 @@
 // Parsing of the extras of a policy file beside its policies: inline `tests:` and `notify:`.
 import type { Node, Pair } from 'yaml';
 import { isScalar, isSeq } from '../util/yaml.js';
-import type { Action } from './types.js';
 import type { InlineTestCase, NotifyAst } from './ast.js';
 import { Reader } from './parse-reader.js';
-import { KEYS } from './keys.js';
-import { table } from '../util/lookup-table.js';
+import { ACTION_WORDS, KEYS } from './keys.js';
 
-const ACTIONS: Record<string, Action> = table({
-  allow: 'allow',
-  deny: 'deny',
-  ask: 'ask',
-  watch: 'watch',
-  log: 'watch',
-  webhook: 'webhook',
-});
 const NOTIFY_PLATFORMS = ['auto', 'slack', 'discord', 'teams', 'openclaw', 'webhook'];
 const NOTIFY_ON = ['deny', 'watch', 'ask', 'log', 'require_approval'];
 const TEST_EXPECT = ['allow', 'deny', 'ask', 'watch', 'log', 'webhook'];
@@ -35,7 +25,7 @@ export function parseTests(r: Reader, pair: Pair): InlineTestCase[] {
     if (!tool) r.error(item, 'test case needs a tool', 'tool', line);
     const expectPair = e.get('expect');
     const expectText = r.str(expectPair, 'expect');
-    const expect = expectText === undefined ? undefined : ACTIONS[expectText];
+    const expect = expectText === undefined ? undefined : ACTION_WORDS[expectText];
     if (expectText === undefined)
       r.error(item, 'test case needs expect (allow, deny, ask, watch, log or webhook)', 'expect', line);
     else if (!TEST_EXPECT.includes(expectText) || !expect)

@@ -20,9 +20,8 @@ import { keyOf, Reader } from './parse-reader.js';
 import { aliasTargets, type AliasTargets } from './yaml-anchors.js';
 import { parseNotify, parseTests } from './parse-extras.js';
 import { validatePolicyFile } from './validate.js';
-import { KEYS } from './keys.js';
+import { ACTION_HINTS, ACTION_WORDS, KEYS, WHEN_LISTS } from './keys.js';
 import { isSessionWhenKey, parseSessionWhen, parseTaint } from './session-parse.js';
-import { table } from '../util/lookup-table.js';
 
 /** Largest policy file accepted (docs/policy.md). */
 export const POLICY_FILE_MAX_BYTES = 1024 * 1024;
@@ -32,51 +31,14 @@ export const WEBHOOK_MAX_TIMEOUT_MS = 30_000;
 /** Kinds of dynamic reading a `command_dynamic` list may name (see shell.ts DynamicKind). */
 export const DYNAMIC_KINDS = ['network', 'command-name', 'eval', 'stdin', 'source'] as const;
 
-const WHEN_LISTS = [
-  'command_matches',
-  'command_contains',
-  'command_not_matches',
-  'command_env_assignments',
-  'path_matches',
-  'path_not_matches',
-  'url_matches',
-  'domain_matches',
-  'session_matches',
-  'session_not_matches',
-  'response_matches',
-  'response_not_matches',
-] as const;
-
-const ACTION_HINTS: Record<string, string> = table({
-  block: 'deny',
-  reject: 'deny',
-  forbid: 'deny',
-  refuse: 'deny',
-  permit: 'allow',
-  accept: 'allow',
-  approve: 'ask',
-  confirm: 'ask',
-  prompt: 'ask',
-  monitor: 'watch',
-  audit: 'watch',
-  warn: 'watch',
-});
-const ACTIONS: Record<string, Action> = table({
-  allow: 'allow',
-  deny: 'deny',
-  ask: 'ask',
-  watch: 'watch',
-  log: 'watch',
-  webhook: 'webhook',
-});
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
 export function parseAction(text: string): { action?: Action; problem?: string } {
   const lower = text.toLowerCase();
   if (lower === 'require_approval') return { problem: 'action "require_approval" was removed; use ask' };
-  const a = ACTIONS[lower];
+  const a = ACTION_WORDS[lower];
   if (a) return { action: a };
-  const hint = ACTION_HINTS[lower.trim()] ?? closest(lower.trim(), Object.keys(ACTIONS));
+  const hint = ACTION_HINTS[lower.trim()] ?? closest(lower.trim(), Object.keys(ACTION_WORDS));
   return {
     problem: `unknown action "${text}" (use allow, deny, ask, watch, log or webhook${hint ? `; did you mean ${hint}?` : ''})`,
   };

@@ -5,22 +5,10 @@ import type { ParsedPolicyFile, WhenAst } from './ast.js';
 import type { PolicyDiagnostic } from './policy-errors.js';
 import { globLimitProblem } from './glob.js';
 import { parseRe2 } from './re2-parse.js';
+import { GLOB_KEYS, REGEX_KEYS } from './keys.js';
 
 const CALL_COUNT_MAX_GTE = 1000;
 const CALL_COUNT_MAX_WINDOW_MS = 720 * 3_600_000;
-
-const GLOB_KEYS = [
-  'command_matches',
-  'command_not_matches',
-  'command_env_assignments',
-  'path_matches',
-  'path_not_matches',
-  'url_matches',
-  'domain_matches',
-  'session_matches',
-  'session_not_matches',
-] as const;
-const REGEX_KEYS = ['response_matches', 'response_not_matches'] as const;
 
 export function validatePolicyFile(pf: ParsedPolicyFile, diags: PolicyDiagnostic[]): void {
   const err = (line: number, problem: string, key?: string) =>
