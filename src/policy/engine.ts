@@ -273,10 +273,25 @@ export class Engine implements PolicyEngine {
   /** Every reading the engine makes of a call and how each rule in scope fared (dry run). */
   explain(call: ToolCall, session?: SessionLookup): ExplainResult {
     const decision = this.evaluate(call, { dryRun: true, session });
+    let x: ExplainResult;
+    let prep: PreparedCall | undefined;
     this.session = session;
-    const prep = this.prepare(call);
-    this.session = undefined;
-    const x = explainCall(call, prep, decision, this.filter());
+    try {
+      prep = this.prepare(call);
+      x = explainCall(call, prep, decision, this.filter());
+    } catch (err) {
+      // evaluate() refused the call for the same fault: show the refusal, not a stack.
+      prep = undefined;
+      x = {
+        call: { tool: call.tool, agent: call.agent, session: call.session },
+        fields: {},
+        rules: [],
+        decision,
+        refusal: `this call could not be read (${(err as Error).message})`,
+      };
+    } finally {
+      this.session = undefined;
+    }
     const layer = this.projects?.layerFor(call.workdir);
     if (layer) {
       const px = layer.engine.explain(call, session);
@@ -285,8 +300,13 @@ export class Engine implements PolicyEngine {
       x.rules.push(...px.rules.map((r) => ({ ...r, layer: 'project' as const })));
       x.project = { root: layer.root, files: layer.files };
     }
-    if (!prep.refusal) {
-      const derived = this.derive(call, prep, 0);
+    if (prep && !prep.refusal) {
+      let derived: DerivedResult[] = [];
+      try {
+        derived = this.derive(call, prep, 0);
+      } catch {
+        // the decision above already says the effects could not be read
+      }
       if (derived.length)
         x.derived = derived.map((r) => ({
           via: r.effect.via,
