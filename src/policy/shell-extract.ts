@@ -802,6 +802,45 @@ function gitRunners(words: string[], i: number, out: Extracted[]): void {
     out.push({ from: 'git bisect run', text: quoteArgv(words.slice(i + 2)) });
 }
 
+/** vcsh(1)'s own commands; any other first word names a repository whose git it runs. */
+const VCSH_COMMANDS = new Set([
+  'clone',
+  'init',
+  'list',
+  'list-tracked',
+  'list-untracked',
+  'delete',
+  'enter',
+  'help',
+  'pull',
+  'push',
+  'rename',
+  'status',
+  'upgrade',
+  'version',
+  'which',
+  'write-gitignore',
+  'commit',
+]);
+
+/**
+ * Front-ends that hand their words to git, read as the git command they run: yadm(1) passes
+ * every git command through to the dotfiles repository (`yadm push --force`), hub(1) wraps git,
+ * vcsh(1) runs git on a named repository (`vcsh zsh push -f`), `vcsh run REPO CMD` any command
+ * and `vcsh foreach ARGS` git in every repository.
+ */
+function gitFrontEnd(words: string[]): Extracted | null {
+  const name = basename(at(words, 0));
+  if ((name === 'yadm' || name === 'hub') && words.length > 1)
+    return { from: `${name} runs git`, text: quoteArgv(['git', ...words.slice(1)]) };
+  if (name !== 'vcsh' || words.length < 3) return null;
+  const first = at(words, 1);
+  if (first === 'run' && words.length > 3) return { from: 'vcsh run', text: quoteArgv(words.slice(3)) };
+  if (first === 'foreach') return { from: 'vcsh foreach', text: quoteArgv(['git', ...words.slice(2)]) };
+  if (VCSH_COMMANDS.has(first) || first.startsWith('-')) return null;
+  return { from: `vcsh ${first} runs git`, text: quoteArgv(['git', ...words.slice(2)]) };
+}
+
 /** Options of docker(1), podman(1) and nerdctl that come before the verb and take a value (`docker -H unix:///var/run/docker.sock exec`). */
 const RUNTIME_GLOBAL_VALUE =
   /^(?:-H|--host|-c|--context|--config|-l|--log-level|--tlscacert|--tlscert|--tlskey|--url|--connection|--identity|--root|--runroot|--storage-driver|--cgroup-manager|-n|--namespace|-a|--address)$/;
@@ -821,6 +860,11 @@ export function extractCode(tokens: Token[], extraReadings: string[] = []): Extr
   if (!words.length) return out;
   if (basename(at(words, 0)) === 'git') {
     gitCode(words, out, extraReadings);
+    return out;
+  }
+  const viaGit = gitFrontEnd(words);
+  if (viaGit) {
+    out.push(viaGit);
     return out;
   }
   if (/^(?:docker|podman|nerdctl)$/.test(basename(at(words, 0)))) dropRuntimeGlobals(words);

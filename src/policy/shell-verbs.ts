@@ -644,6 +644,9 @@ const CLOUD_CLI = new Set(['aws', 'gcloud', 'az', 'doctl', 'oci', 'aliyun', 'ibm
 /** Git's global options that take the next word as their value (`git -C DIR push`). */
 const GIT_VALUE_OPTS = new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--config-env']);
 
+/** `git push` options that take the next word as their value (git-push(1)). */
+const PUSH_VALUE_OPTS = new Set(['-o', '--push-option', '--repo', '--receive-pack', '--exec']);
+
 /**
  * `git push` in its canonical spelling, whatever the spelling written: global options dropped
  * (`git -C DIR push`), short options split (`-uf` is `-u -f`), `+ref` a force, refspecs read as
@@ -660,11 +663,17 @@ export function gitPushReadings(words: string[]): string[] {
   let force = false;
   let lease = false;
   let prune = false;
+  // --all/--branches/--mirror push every branch: a force rewrites each shared one too
+  let every = false;
   const ops: string[] = [];
-  for (const w of words.slice(i + 1)) {
+  const rest = words.slice(i + 1);
+  for (let k = 0; k < rest.length; k++) {
+    const w = rest[k] ?? '';
     if (w === '--force' || w === '--force-if-includes') force = true;
     else if (w.startsWith('--force-with-lease')) lease = true;
     else if (w === '--prune') prune = true;
+    else if (w === '--all' || w === '--branches' || w === '--mirror') every = true;
+    else if (PUSH_VALUE_OPTS.has(w)) k++;
     else if (/^-[a-zA-Z]+$/.test(w)) {
       if (w.includes('f')) force = true;
     } else if (w.startsWith('--repo=')) ops.unshift(w.slice(7));
@@ -677,11 +686,13 @@ export function gitPushReadings(words: string[]): string[] {
   for (const spec of specs) {
     if (spec.startsWith('+')) force = true;
     const dst = (spec.includes(':') ? spec.slice(spec.lastIndexOf(':') + 1) : spec).replace(/^\+/, '');
-    if (dst) branches.push(dst.replace(/^refs\/(?:heads|tags)\//, ''));
+    // HEAD (or @) without a destination is the branch checked out, unknown here: as if none were named
+    if (dst && dst !== 'HEAD' && dst !== '@') branches.push(dst.replace(/^refs\/(?:heads|tags)\//, ''));
   }
   const mode = force ? '--force' : lease ? '--force-with-lease' : '';
   if (mode) {
-    if (!branches.length) out.push(`git push ${mode} ${remote}`);
+    if (every) out.push(`git push ${mode} ${remote} all-branches`);
+    else if (!branches.length) out.push(`git push ${mode} ${remote}`, `git push ${mode} ${remote} current-branch`);
     for (const b of branches) out.push(`git push ${mode} ${remote} ${b}`);
   }
   if (prune) out.push(`cli-destroy-all git push --prune ${remote}`);

@@ -239,7 +239,13 @@ export function mcpToolEffects(op: string, p: Params, path: string | undefined):
   for (const e of mcpShipEffects(op, words, p)) out.push(e);
   if ((words.includes('update') || words.includes('set')) && words.includes('protection') && words.includes('branch')) {
     const enforce = JSON.stringify(p).toLowerCase();
-    if (/"(?:enforce_admins|required_pull_request_reviews|required_status_checks)"\s*:\s*(?:null|false)/.test(enforce))
+    // a check removed, the rule switched off, or force pushes and deletions let through
+    if (
+      /"(?:enforce_admins|required_pull_request_reviews|required_status_checks|enabled|enforced?|active|protected)"\s*:\s*(?:null|false)/.test(
+        enforce,
+      ) ||
+      /"(?:allow_force_pushes|allow_deletions)"\s*:\s*true/.test(enforce)
+    )
       push(
         `gh api -X DELETE repos/${repoOf(p)}/branches/${arg(pick(p, 'branch'), 'main')}/protection`,
         'removes branch protection',

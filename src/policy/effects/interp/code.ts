@@ -8,6 +8,7 @@ import type { Effect } from '../types.js';
 import { argValue, foldConcat, literalValue, skipBrackets, skipString, splitArgs } from './literals.js';
 import { SHELL_PROGRAM, type CallRule, type Language } from './languages.js';
 import { sdkEffects } from './sdk.js';
+import { gitLibraryEffects } from './git-libraries.js';
 import { hubEffects, loaderEffects, registryEffects } from './ml-code.js';
 import { sdkVerbEffects } from './sdk-verbs.js';
 import { codeHttpEffects } from './http-calls.js';
@@ -420,6 +421,7 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
     }
   }
   out.push(...sdkEffects(c, via));
+  out.push(...gitLibraryEffects(c, via));
   if (lang.name === 'python') out.push(...loaderEffects(c, via), ...hubEffects(c, via), ...registryEffects(c, via));
   out.push(...sdkVerbEffects(c, via));
   out.push(...codeHttpEffects(c, via));
