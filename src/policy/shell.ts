@@ -1063,7 +1063,7 @@ class Analyzer {
     if (first === 'mkdir')
       for (const d of words.slice(1)) if (!d.startsWith('-')) ctx.scope.setFile(d, { emptyDir: true });
     if (first === 'rsync') this.rsyncDelete(words, depth, u, ctx);
-    const copy = first === 'scp' || first === 'rsync' ? remoteCopyReading(exp ?? words) : null;
+    const copy = first === 'scp' || first === 'rsync' || first === 'rclone' ? remoteCopyReading(exp ?? words) : null;
     if (copy) {
       this.add(copy, u);
       this.note({ kind: 'meaning', from: 'a copy that sends nothing away', text: copy });
