@@ -60,6 +60,7 @@ import { computedList, makesDeleteRefspecs, verbCandidates, XARGS_ITEM } from '.
 import { localDataReadings } from './shell-local-data.js';
 import { rootLocalReading } from './root-local.js';
 import { remoteCopyReading } from './remote-copies.js';
+import { docStoreDevReading } from './effects/doc-store-wipes.js';
 import { withoutGlobalOptions } from './shell-global-options.js';
 import { shellSetupCommand } from './shell-setup-evals.js';
 import { findDeleteReadings, listingPattern } from './shell-targets.js';
@@ -1064,6 +1065,11 @@ class Analyzer {
       for (const d of words.slice(1)) if (!d.startsWith('-')) ctx.scope.setFile(d, { emptyDir: true });
     if (first === 'rsync') this.rsyncDelete(words, depth, u, ctx);
     const copy = first === 'scp' || first === 'rsync' || first === 'rclone' ? remoteCopyReading(exp ?? words) : null;
+    const docDev = first === 'mongosh' || first === 'mongo' ? docStoreDevReading(exp ?? words) : null;
+    if (docDev) {
+      this.add(docDev, u);
+      this.note({ kind: 'meaning', from: 'a wipe of a development database or scratch collection', text: docDev });
+    }
     if (copy) {
       this.add(copy, u);
       this.note({ kind: 'meaning', from: 'a copy that sends nothing away', text: copy });

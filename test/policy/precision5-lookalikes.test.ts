@@ -75,3 +75,19 @@ test('files brought down from a lab remote pass; the same tools sending files aw
   ];
   check(cases);
 });
+
+test('a mongo shell wipe of a development database or a scratch collection reads as the SQL drops do', () => {
+  const cases: Case[] = [
+    ['B', 'exec', x("mongosh app_dev --eval 'db.tmp_import.drop()'")],
+    ['B', 'exec', x("mongosh app --eval 'db.tmp_import.drop()'")],
+    ['B', 'exec', x("mongosh mongodb://localhost/app_test --eval 'db.dropDatabase()'")],
+    ['D', 'exec', x("mongosh app --eval 'db.users.drop()'")],
+    ['D', 'exec', x("mongosh lab --eval 'db.dropDatabase()'")],
+    ['D', 'exec', x("mongosh app --eval 'db.tmp_backup.drop()'")],
+    ['D', 'exec', x("mongo app --eval 'db.getCollectionNames().forEach(c=>db[c].deleteMany({}))'")],
+    ['D', 'exec', x('mongosh app_dev --eval \'db.getSiblingDB("prod").users.drop()\'')],
+    ['D', 'exec', x("mongosh mongodb://prod-db/app_dev --eval 'db.tmp_x.drop()'")],
+    ['D', 'exec', x("mongosh $URI/app_dev --eval 'db.users.drop()'")],
+  ];
+  check(cases);
+});
