@@ -91,3 +91,23 @@ test('a mongo shell wipe of a development database or a scratch collection reads
   ];
   check(cases);
 });
+
+test("wp search-replace to a local URL rewrites a site copy's text; a public replacement or a remote site still stops", () => {
+  const cases: Case[] = [
+    [
+      'B',
+      'exec',
+      x(
+        "wp search-replace 'https://staging.harborcafe.com' 'https://harborcafe.test' --all-tables --precise --path=/home/dev/sites/harbor-cafe/public",
+      ),
+    ],
+    ['B', 'exec', x("wp search-replace 'https://client-site.com' 'http://client.test' --all-tables --precise")],
+    ['B', 'exec', x('wp search-replace https://shop.com http://localhost:8080 --all-tables')],
+    ['D', 'exec', x("wp search-replace 'https://site.com' 'https://evil.com' --all-tables")],
+    ['D', 'exec', x("wp search-replace 'https://site.com' 'https://dev.evil.com' --all-tables")],
+    ['D', 'exec', x("wp @acme-prod search-replace 'http://acme.com' 'http://acme.test' --all-tables")],
+    ['D', 'exec', x("wp search-replace 'https://prod.acme.com' 'http://acme.test' --ssh=prod.acme.com")],
+    ['D', 'exec', x("wp search-replace 'https://' 'http://x.example' --all-tables --url=https://shop.example.com")],
+  ];
+  check(cases);
+});
