@@ -191,3 +191,42 @@ export function remoteCopyReading(words: readonly string[]): string | null {
     return `remote-copy-private ${dest.host}`;
   return null;
 }
+
+/** sftp(1) batch commands that change nothing and send nothing: listings, the remote directory, help. */
+const SFTP_LOOK = /^(?:ls|dir|pwd|lpwd|lls|cd|df|version|help|\?|progress|exit|quit|bye)$/;
+/** sftp(1) options that take a value; -o, -S and -F (an ssh option, program or configuration that can run a command) are not read. */
+const SFTP_VALUE = new Set(['-P', '-i', '-l', '-R', '-B', '-c', '-J', '-s']);
+
+/**
+ * `sftp -b - HOST <<< 'ls -l public_html'`: a batch given on the line (a here-string or
+ * here-document) whose every command lists, changes the remote directory or fetches a file into
+ * the working tree or a data mount (get without a hidden name). Nothing leaves this machine, so it
+ * reads as `remote-copy-down HOST`; a put, a remote change (rm, rename, chmod, mkdir), lcd or !cmd
+ * gives nothing.
+ */
+export function sftpBatchReading(words: readonly string[], batch: string | null): string | null {
+  if (words[0] !== 'sftp' || batch === null) return null;
+  let host = '';
+  let stdinBatch = false;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w === '-b') stdinBatch = words[++i] === '-';
+    else if (SFTP_VALUE.has(w)) i++;
+    else if (/^-[46aCNpqrv]+$/.test(w)) continue;
+    else if (w.startsWith('-') || host) return null;
+    else host = w;
+  }
+  const m = /^(?:[^@/:\s]+@)?([A-Za-z0-9.-]+)(?::.*)?$/.exec(host);
+  if (!stdinBatch || !m?.[1]) return null;
+  for (const line of batch.split(/\r?\n/)) {
+    const [cmd = '', ...args] = line.trim().replace(/^[-@]/, '').split(/\s+/);
+    if (cmd === '' || cmd.startsWith('#')) continue;
+    if (SFTP_LOOK.test(cmd)) continue;
+    if (cmd !== 'get' && cmd !== 'reget') return null;
+    const ops = args.filter((a) => !a.startsWith('-'));
+    const name = (ops[0] ?? '').replace(/^.*\//, '');
+    if (!name || name.startsWith('.') || /[*?$`]/.test(ops[0] ?? '')) return null;
+    if (ops[1] !== undefined && !landing(ops[1])) return null;
+  }
+  return `remote-copy-down ${m[1]}`;
+}
