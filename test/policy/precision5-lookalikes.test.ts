@@ -136,3 +136,28 @@ test('an sftp batch on the line that only lists or fetches into the tree sends n
   ];
   check(cases);
 });
+
+test('a TRUNCATE of a work table reads as its DROP does; other tables and CASCADE still stop', () => {
+  const cases: Case[] = [
+    ['B', 'mcp', { tool: 'query', sql: 'TRUNCATE TABLE scratch_jlee_events' }],
+    ['B', 'exec', x("psql -h db.example.com -c 'TRUNCATE tmp_import'")],
+    ['D', 'exec', x("psql -h db.example.com -c 'TRUNCATE tmp_import CASCADE'")],
+    ['D', 'exec', x("psql -h db.example.com -c 'TRUNCATE users'")],
+    ['D', 'exec', x("psql -h db.example.com -c 'TRUNCATE TABLE tmp_prod_orders'")],
+    ['D', 'exec', x("psql -h db.example.com -c 'TRUNCATE tmp_a, users'")],
+  ];
+  check(cases);
+});
+
+test('an environment listing inside powershell -Command is read through its pipe, as a direct one is', () => {
+  const cases: Case[] = [
+    ['B', 'exec', x('powershell -NoProfile -Command "Get-ChildItem Env: | Where-Object Name -like \'UE_*\'"')],
+    ['B', 'exec', x('pwsh -c "dir env: | Select-Object -ExpandProperty Name"')],
+    ['D', 'exec', x('pwsh -c "Get-ChildItem Env: | Where-Object Name -like \'AWS*\'"')],
+    ['D', 'exec', x('pwsh -c "Get-ChildItem Env:"')],
+    ['D', 'exec', x('pwsh -c "gci env: | Format-List"')],
+    ['D', 'exec', x('pwsh -c "Get-ChildItem Env: | Where-Object Name -like \'UE_*\'; Get-ChildItem Env:"')],
+    ['D', 'exec', x('pwsh -c "Get-ChildItem Env: | Where-Object Value -like \'*\'"')],
+  ];
+  check(cases);
+});

@@ -372,6 +372,8 @@ export function destroys(st: Tok[]): string | undefined {
     let i = k + 1;
     if (T[i] === 'TABLE') i++;
     if (T[i] === 'ONLY') i++;
+    // a work table emptied, as one dropped (above); CASCADE would empty the tables that refer to it too
+    if (!T.includes('CASCADE') && scratchTables(st.slice(i))) return undefined;
     return `TRUNCATE TABLE ${name(i)}`.trim();
   }
   if (verb === 'ALTER' && T[k + 1] === 'TABLE') {
