@@ -161,3 +161,13 @@ test('an environment listing inside powershell -Command is read through its pipe
   ];
   check(cases);
 });
+
+test("removing a package from the caller's Nix profile is an uninstall, as nix-env -e is", () => {
+  const cases: Case[] = [
+    ['B', 'exec', x('nix profile remove 3')],
+    ['B', 'exec', x('nix-env -e hello')],
+    ['A', 'exec', x('sudo nix profile remove 3 --profile /nix/var/nix/profiles/default')],
+    ['A', 'exec', x('nix store delete /nix/store/abc-hello')],
+  ];
+  check(cases);
+});
