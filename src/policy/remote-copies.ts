@@ -13,6 +13,12 @@
 //                              .corp, .home, .private), and not into a place where the remote host
 //                              runs what lands (its ~/.ssh, /etc, cron, systemd, shell start-up)
 // A copy run through another remote shell than ssh (`rsync -e 'sh -c ...'`) gets neither.
+// rclone's `copy`/`copyto` from a configured remote (`name:path`) reads as remote-copy-down too.
+// A down-copy may also land in a shared data mount named for data rather than for a user's
+// programs (/scratch, /data, /mnt, /media, /Volumes, /tmp: HPC scratch and lab volumes), where
+// nothing runs what lands, never in the home folder, a system folder or a hidden or bin folder;
+// and a copy to a private host may send such a mount's files (a NAS share to a second NAS), as
+// it may the working tree's: neither holds the home folder's keys and start-up files.
 
 /** scp(1) options that take a value. */
 const SCP_VALUE = new Set(['-P', '-i', '-o', '-F', '-c', '-l', '-S', '-J', '-D', '-X']);
@@ -101,9 +107,50 @@ function inTree(p: string): boolean {
   return p !== '' && !/^[/~$]/.test(p) && !/(?:^|\/)\.\.(?:\/|$)/.test(p) && !/[`$]/.test(p);
 }
 
+/** A literal folder under a shared data mount (see the top of this file), no `..`, no bin folder. */
+const DATA_ROOT = /^\/(?:scratch|data|mnt|media|Volumes|tmp)\/[\w@+,.=-]/;
+function dataMount(p: string): boolean {
+  return DATA_ROOT.test(p) && !/(?:^|\/)\.\.(?:\/|$)/.test(p) && !/[`$*?]/.test(p) && !/\/s?bin(?:\/|$)/.test(p);
+}
+
+/** A local destination files may come down into: the working tree or a data mount, not hidden. */
+function landing(p: string): boolean {
+  return (
+    (inTree(p) || dataMount(p)) &&
+    !p
+      .replace(/^(?:\.\/)+/, '')
+      .split('/')
+      .some((part) => part.startsWith('.') && part !== '.')
+  );
+}
+
+/** rclone(1) options that take the next word as their value (`--opt=value` carries its own). */
+const RCLONE_VALUE =
+  /^--(?:include|exclude|filter|include-from|exclude-from|filter-from|files-from|transfers|checkers|log-file|log-level|bwlimit|max-age|min-age|max-size|min-size|max-depth|retries|low-level-retries|stats|contimeout|timeout|multi-thread-streams|order-by|max-transfer|buffer-size)$/;
+
+/** `rclone copy|copyto REMOTE:path LOCAL`: a configured remote brought down (rclone docs, "Usage"). */
+function rcloneDown(words: readonly string[]): string | null {
+  if (words[1] !== 'copy' && words[1] !== 'copyto') return null;
+  const ops: string[] = [];
+  for (let i = 2; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (!w.startsWith('-')) ops.push(w);
+    else if (/^--(?:config|backup-dir|compare-dest|copy-dest|suffix|rc\w*|password-command)(?:=|$)/.test(w))
+      return null;
+    else if (RCLONE_VALUE.test(w)) i++;
+  }
+  if (ops.length !== 2) return null;
+  const [src = '', dest = ''] = ops;
+  // a remote is `name:path` (not a one-letter Windows drive) or an on-the-fly `:backend:path`
+  const remote = /^(?::\w+[^:]*|[\w.-]{2,}):/.exec(src);
+  if (!remote || /^[\w.-]{2,}:/.test(dest) || dest.startsWith(':') || !landing(dest)) return null;
+  return `remote-copy-down ${remote[0].replace(/:$/, '')}`;
+}
+
 /** The remote-copy reading of one simple command (program's base name first), or null. */
 export function remoteCopyReading(words: readonly string[]): string | null {
   const p = words[0] ?? '';
+  if (p === 'rclone') return rcloneDown(words);
   if (p !== 'scp' && p !== 'rsync') return null;
   const takesValue = p === 'scp' ? SCP_VALUE : RSYNC_VALUE;
   const ops: string[] = [];
@@ -132,22 +179,54 @@ export function remoteCopyReading(words: readonly string[]): string | null {
   const sources = all.slice(0, -1);
   if (dest.host === undefined) {
     // not into a hidden file or folder (.git/hooks, .envrc, .vscode, .github): what lands there runs later
-    if (
-      sources.every((s) => s.host !== undefined) &&
-      inTree(dest.path) &&
-      !dest.path
-        .replace(/^(?:\.\/)+/, '')
-        .split('/')
-        .some((part) => part.startsWith('.') && part !== '.')
-    )
+    if (sources.every((s) => s.host !== undefined) && landing(dest.path))
       return `remote-copy-down ${sources[0]?.host ?? ''}`;
     return null;
   }
   if (
     privateHost(dest.host) &&
-    sources.every((s) => s.host === undefined && inTree(s.path)) &&
+    sources.every((s) => s.host === undefined && (inTree(s.path) || (dataMount(s.path) && landing(s.path)))) &&
     !RUNS_THERE.test(dest.path)
   )
     return `remote-copy-private ${dest.host}`;
   return null;
+}
+
+/** sftp(1) batch commands that change nothing and send nothing: listings, the remote directory, help. */
+const SFTP_LOOK = /^(?:ls|dir|pwd|lpwd|lls|cd|df|version|help|\?|progress|exit|quit|bye)$/;
+/** sftp(1) options that take a value; -o, -S and -F (an ssh option, program or configuration that can run a command) are not read. */
+const SFTP_VALUE = new Set(['-P', '-i', '-l', '-R', '-B', '-c', '-J', '-s']);
+
+/**
+ * `sftp -b - HOST <<< 'ls -l public_html'`: a batch given on the line (a here-string or
+ * here-document) whose every command lists, changes the remote directory or fetches a file into
+ * the working tree or a data mount (get without a hidden name). Nothing leaves this machine, so it
+ * reads as `remote-copy-down HOST`; a put, a remote change (rm, rename, chmod, mkdir), lcd or !cmd
+ * gives nothing.
+ */
+export function sftpBatchReading(words: readonly string[], batch: string | null): string | null {
+  if (words[0] !== 'sftp' || batch === null) return null;
+  let host = '';
+  let stdinBatch = false;
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w === '-b') stdinBatch = words[++i] === '-';
+    else if (SFTP_VALUE.has(w)) i++;
+    else if (/^-[46aCNpqrv]+$/.test(w)) continue;
+    else if (w.startsWith('-') || host) return null;
+    else host = w;
+  }
+  const m = /^(?:[^@/:\s]+@)?([A-Za-z0-9.-]+)(?::.*)?$/.exec(host);
+  if (!stdinBatch || !m?.[1]) return null;
+  for (const line of batch.split(/\r?\n/)) {
+    const [cmd = '', ...args] = line.trim().replace(/^[-@]/, '').split(/\s+/);
+    if (cmd === '' || cmd.startsWith('#')) continue;
+    if (SFTP_LOOK.test(cmd)) continue;
+    if (cmd !== 'get' && cmd !== 'reget') return null;
+    const ops = args.filter((a) => !a.startsWith('-'));
+    const name = (ops[0] ?? '').replace(/^.*\//, '');
+    if (!name || name.startsWith('.') || /[*?$`]/.test(ops[0] ?? '')) return null;
+    if (ops[1] !== undefined && !landing(ops[1])) return null;
+  }
+  return `remote-copy-down ${m[1]}`;
 }

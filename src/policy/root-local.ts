@@ -12,7 +12,8 @@
 //   - sudo or doas with no option that changes who runs it or how (`-u`, `-g`, `-s`, `-i`, `-E`
 //     keep the ask: another account, a login shell, the caller's environment);
 //   - a program that only looks (listing sockets, processes, containers, disks, firewall rules,
-//     logs under /var/log), with no option that changes anything (`ss -K` kills sockets,
+//     logs under /var/log; the report subcommands of storage and host-security tools such as
+//     `zpool status`, `smartctl -a /dev/sda`, `auditctl -l`, root-looks.ts), with no option that changes anything (`ss -K` kills sockets,
 //     `dmesg -c` clears the ring buffer, `iptables -F` flushes);
 //   - or chown to the calling user, chmod without setuid/setgid bits, or rm of build output, each
 //     on paths inside the project or the home folder (relative, or under ~), none with `..`;
@@ -24,6 +25,7 @@
 //     set up or down with its bit timing, a CAN driver module loaded, a serial adapter attached
 //     with slcand, udev told to reload its rules, the caller put in a device-access group.
 import { deviceBringup } from './root-devices.js';
+import { rootLook } from './root-looks.js';
 import { buildOutputPath } from './shell-verb-scope.js';
 import { table } from '../util/lookup-table.js';
 
@@ -59,6 +61,7 @@ const LOOKS = new Set([
   'who',
   'w',
   'last',
+  'lastb',
   'id',
   'whoami',
   'arp',
@@ -69,6 +72,13 @@ const LOOKS = new Set([
   'apparmor_status',
   'journalctl',
   'nvidia-smi',
+  // LVM's reports (lvs(8), pvs(8), vgs(8) and the *display forms) print volumes and change nothing
+  'lvs',
+  'pvs',
+  'vgs',
+  'lvdisplay',
+  'pvdisplay',
+  'vgdisplay',
 ]);
 
 /** Options of a look that change something: `ss -K` kills, `dmesg -c/-C` clears, `-D/-E` toggle console logging, `-n` sets its level. */
@@ -346,6 +356,13 @@ export function rootLocalReading(words: readonly string[]): string | null {
     ok = !changes || !rest.slice(1).some((w) => changes.test(w));
   } else if (p === 'docker' || p === 'podman') ok = engineLook(rest);
   else if (VIEWERS.has(p)) ok = logView(rest);
-  else ok = firewallList(rest) || ownFiles(rest) || configCheck(rest) || rootDryRun(rest) || deviceBringup(rest);
+  else
+    ok =
+      firewallList(rest) ||
+      ownFiles(rest) ||
+      configCheck(rest) ||
+      rootDryRun(rest) ||
+      deviceBringup(rest) ||
+      rootLook(rest);
   return ok ? `root-local ${rest.join(' ')}` : null;
 }

@@ -145,8 +145,16 @@ function dockerReading(words: string[], assigns: readonly { name: string; value:
     return rest.slice(1).every((w) => w === '-f' || w === '--force') ? 'dev-data docker volume prune' : null;
   if (sub === 'system' && rest[0] === 'prune') {
     const flags = rest.slice(1);
-    if (flags.some((w) => /^(?:--volumes|--all|-a\w*|-\w*a\w*)$/.test(w) || w.startsWith('--filter'))) return null;
-    return flags.every((w) => w === '-f' || w === '--force') ? 'dev-data docker system prune' : null;
+    if (flags.some((w) => /^(?:--volumes|--all|-a\w*|-\w*a\w*)$/.test(w))) return null;
+    // system prune's filters are `until` and `label`/`label!` (Docker CLI reference, "Filtering"):
+    // each only narrows what the plain prune removes; any other filter keeps the destroy
+    for (let i = 0; i < flags.length; i++) {
+      const f = flags[i] ?? '';
+      if (f === '-f' || f === '--force') continue;
+      const value = f === '--filter' ? (flags[++i] ?? '') : f.startsWith('--filter=') ? f.slice(9) : null;
+      if (value === null || !/^(?:until=[\w:.+-]+|label!?=[\w./:=-]+)$/.test(value)) return null;
+    }
+    return 'dev-data docker system prune';
   }
   return null;
 }

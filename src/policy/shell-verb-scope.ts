@@ -40,14 +40,29 @@ export function rehearsalFlag(w: string): boolean {
  */
 export function rehearses(words: readonly string[], from = 1): boolean {
   let on = false;
+  const short = SHORT_REHEARSAL[words[from - 1] ?? ''];
   for (let i = from; i < words.length; i++) {
     const w = words[i] ?? '';
     if (w === '--') break;
+    if (short?.test(w)) on = true;
     if (!REHEARSAL.test(w)) continue;
     on = rehearsalFlag(w);
   }
   return on;
 }
+
+/**
+ * Tools whose short option is their documented preview on every destroying subcommand: Perforce's
+ * `-n` ("display a preview of the results", p4 clean/delete/revert/obliterate in the P4 Command
+ * Reference), ZFS's `-n` ("do a dry-run (no-op) deletion", zfs-destroy(8)), rclone's `-n` (the
+ * global --dry-run, rclone docs "Flags"). A cluster of short flags holding the letter counts
+ * (`zfs destroy -nv`); another tool's `-n` (a namespace, a count) does not.
+ */
+const SHORT_REHEARSAL: Record<string, RegExp> = {
+  p4: /^-[a-zA-Z]*n[a-zA-Z]*$/,
+  zfs: /^-[a-zA-Z]*n[a-zA-Z]*$/,
+  rclone: /^-[a-zA-Z]*n[a-zA-Z]*$/,
+};
 
 /**
  * Read verbs that end a subcommand: what follows them names what is looked at

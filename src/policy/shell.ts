@@ -59,7 +59,8 @@ import { secretMetadataReading } from './kube-output.js';
 import { computedList, makesDeleteRefspecs, verbCandidates, XARGS_ITEM } from './shell-verbs.js';
 import { localDataReadings } from './shell-local-data.js';
 import { rootLocalReading } from './root-local.js';
-import { remoteCopyReading } from './remote-copies.js';
+import { remoteCopyReading, sftpBatchReading } from './remote-copies.js';
+import { docStoreDevReading } from './effects/doc-store-wipes.js';
 import { withoutGlobalOptions } from './shell-global-options.js';
 import { shellSetupCommand } from './shell-setup-evals.js';
 import { findDeleteReadings, listingPattern } from './shell-targets.js';
@@ -1063,7 +1064,17 @@ class Analyzer {
     if (first === 'mkdir')
       for (const d of words.slice(1)) if (!d.startsWith('-')) ctx.scope.setFile(d, { emptyDir: true });
     if (first === 'rsync') this.rsyncDelete(words, depth, u, ctx);
-    const copy = first === 'scp' || first === 'rsync' ? remoteCopyReading(exp ?? words) : null;
+    const copy =
+      first === 'scp' || first === 'rsync' || first === 'rclone'
+        ? remoteCopyReading(exp ?? words)
+        : first === 'sftp'
+          ? sftpBatchReading(exp ?? words, ctx.hereDoc ?? hereStringText(tokens))
+          : null;
+    const docDev = first === 'mongosh' || first === 'mongo' ? docStoreDevReading(exp ?? words) : null;
+    if (docDev) {
+      this.add(docDev, u);
+      this.note({ kind: 'meaning', from: 'a wipe of a development database or scratch collection', text: docDev });
+    }
     if (copy) {
       this.add(copy, u);
       this.note({ kind: 'meaning', from: 'a copy that sends nothing away', text: copy });

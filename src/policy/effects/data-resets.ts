@@ -16,6 +16,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import type { ReadingKey } from './reading-keys.js';
+import { privateHost } from '../remote-copies.js';
 
 /** One wiping task: the program (base name) or runner word, and a test on the words after it. */
 interface Wipe {
@@ -156,6 +157,24 @@ const WIPES: Wipe[] = [
   { tool: /^(?:mvn|mvnw|mvnd)$/, task: (r) => any(r, /^(?:flyway:clean|liquibase:dropAll|liquibase:drop-all)$/) },
   { tool: /^(?:gradle|gradlew)$/, task: (r) => any(r, /^(?::?[\w-]+:)?(?:flywayClean|liquibaseDropAll|dropAll)$/) },
 ];
+
+/**
+ * `wp search-replace OLD NEW`: OLD and NEW are text rewritten in the site's tables, not the
+ * database the command reaches (that is --path, --url, an @alias or --ssh). When NEW is a URL on a
+ * name public DNS never answers (`https://shop.test`, `http://client.local`, localhost, a LAN
+ * name), the run points a copy of the site at this machine, the routine step after importing a
+ * staging or production dump; the two words are then no target. Any other NEW (`https://evil.com`
+ * on a live site) keeps them, and with them the remote reading (WP-CLI, wp search-replace).
+ */
+function localizedSearchReplace(rest: string[]): string[] {
+  const at = rest.indexOf('search-replace');
+  const ops: number[] = [];
+  for (let k = at + 1; k < rest.length && ops.length < 2; k++) if (!(rest[k] ?? '').startsWith('-')) ops.push(k);
+  const next = rest[ops[1] ?? -1] ?? '';
+  const host = /^(?:https?:)?\/\/([^/:?#\s]+)/i.exec(next)?.[1] ?? /^([^/:?#\s]+)(?:[:/]|$)/.exec(next)?.[1] ?? '';
+  const local = host !== '' && !host.includes('$') && (privateHost(host) || /\.(?:test|localhost)$/i.test(host));
+  return ops.length === 2 && local ? rest.filter((_, k) => !ops.includes(k)) : rest;
+}
 
 /** The site `drush sql:sync SOURCE TARGET` overwrites: its second operand. */
 function drushSyncTarget(r: string[]): string {
@@ -301,9 +320,10 @@ export function dataReset(c: Pick<SimpleCommand, 'argv' | 'assigns'>): DataReset
     .toLowerCase();
   const wipe = WIPES.find((w) => w.tool.test(tool));
   if (!wipe) return null;
-  const rest = argv.slice(i + 1);
+  let rest = argv.slice(i + 1);
   const task = wipe.task(rest);
   if (!task) return null;
+  if (tool === 'wp' && task === 'search-replace') rest = localizedSearchReplace(rest);
   const values = targetValues(c.assigns, rest);
   // pg_restore and mongorestore name the database restored into with -d/--dbname (a URL or a name)
   if (tool === 'pg_restore' || tool === 'mongorestore')

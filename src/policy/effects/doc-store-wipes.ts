@@ -14,7 +14,7 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
-import { LOCAL_HOST } from './sql.js';
+import { DEV_NAME, LOCAL_HOST, scratchTableName } from './sql.js';
 
 export const DOC_STORE_PROGRAMS: readonly string[] = ['mongosh', 'mongo', 'cypher-shell'];
 
@@ -96,4 +96,50 @@ export function docStoreWipeEffects(line: LineView, out: Effect[]): void {
         via: `${tool} runs ${call} over every document of${s.named || ' its database'}`,
       });
   }
+}
+
+/** One Mongo shell statement that is a plain call on a collection of the selected database. */
+const MONGO_CALL = /^db\.(\w+)\.(\w+)\((.*)\)$/s;
+/** Code that reaches another database or server than the one on the command line. */
+const OTHER_DB = /getSiblingDB|getMongo|\bconnect\(|\bMongo\(|\buse\b|\[/;
+
+/**
+ * The `dev-data TOOL DB ...` reading of a mongosh/mongo call on this machine whose every wipe
+ * reaches only a development or test database (`mongosh app_dev --eval 'db.users.drop()'`) or a
+ * scratch collection (`db.tmp_import.drop()`), as the SQL clients' drops are read (sql.ts): the
+ * shell left at its default or at loopback, no production name, no variable, and the code only
+ * plain `db.COLLECTION.method(...)` calls (a loop over getCollectionNames(), getSiblingDB or
+ * `use` reach further and give nothing). Policy destructive-data leaves it alone.
+ */
+export function docStoreDevReading(words: readonly string[]): string | null {
+  const tool = basename(words[0] ?? '');
+  if (tool !== 'mongosh' && tool !== 'mongo') return null;
+  const s = read(words, undefined);
+  if (!s.code.length || s.unseen || PROD.test(s.named)) return null;
+  if (s.host !== undefined && !LOCAL_HOST.test(s.host)) return null;
+  const names = s.named.trim().split(/\s+/).filter(Boolean);
+  if (names.length > 1) return null;
+  const db = (names[0] ?? '').replace(/^[a-z+]+:\/\/[^/]*\/?/i, '').replace(/\?.*$/, '');
+  const dev = db !== '' && DEV_NAME.test(db);
+  const wiped: string[] = [];
+  for (const code of s.code) {
+    if (OTHER_DB.test(code)) return null;
+    for (const st of code
+      .split(/[;\n]/)
+      .map((x) => x.trim())
+      .filter(Boolean)) {
+      if (st === 'db.dropDatabase()') {
+        if (!dev) return null;
+        wiped.push('dropDatabase');
+        continue;
+      }
+      const m = MONGO_CALL.exec(st);
+      if (!m) return null;
+      MONGO_WIPE.lastIndex = 0;
+      if (!MONGO_WIPE.test(st)) continue;
+      if (!dev && !scratchTableName(m[1] ?? '')) return null;
+      wiped.push(`${m[1]}.${m[2]}`);
+    }
+  }
+  return wiped.length ? `dev-data ${tool} ${db || 'test'} ${wiped.join(' ')}` : null;
 }

@@ -558,6 +558,27 @@ const INDEX_OPTION = /^(?:--registry|--index-url|-i|--extra-index-url|--index|--
 /** pip's option whose value is a constraints file. */
 const CONSTRAINT_OPTION = /^(?:-c|--constraint)$/;
 
+/** npx/pnpx/bunx options that take the next word as their value (npm-exec(1), npm config). */
+const RUNNER_VALUE =
+  /^(?:--registry|-p|--package|--cache|--userconfig|--globalconfig|-c|--call|--prefix|-w|--workspace|--loglevel|--shell|--script-shell|--node-options)$/;
+
+/**
+ * A package runner's own words: npx, pnpx and bunx pass every word after the package they run to
+ * that program (npm-exec(1): "When run via the npx binary, all flags and options must be set prior
+ * to any positional arguments"), so `npx tsx seed.ts --url http://localhost:1337` gives tsx a
+ * --url, not npm a registry. Other tools: all their words.
+ */
+function runnerOptions(name: string, a: string[]): string[] {
+  if (!/^(?:npx|pnpx|bunx)$/.test(name)) return a;
+  for (let i = 1; i < a.length; i++) {
+    const w = a[i] ?? '';
+    if (w === '--') return a.slice(0, i);
+    if (RUNNER_VALUE.test(w)) i++;
+    else if (!w.startsWith('-')) return a.slice(0, i + 1);
+  }
+  return a;
+}
+
 function positionals(argv: string[], from: number): string[] {
   const out: string[] = [];
   for (let i = from; i < argv.length; i++) {
@@ -631,7 +652,7 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
   if (!eco) return;
   const sub = a[1] ?? '';
   const via = `${name} ${sub}`.trim();
-  flagFindings(eco, a.slice(1), via, out);
+  flagFindings(eco, runnerOptions(name, a).slice(1), via, out);
   const ops = positionals(a, 1);
   const verb = ops[0] ?? '';
   // the package manager itself from a URL: yarn set version URL, corepack use pnpm@URL

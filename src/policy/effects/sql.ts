@@ -308,17 +308,22 @@ function scratchTables(rest: Tok[]): boolean {
     if (tok.t === ',') names.push('');
     else names[names.length - 1] += tok.raw;
   }
-  return names.every((n) => {
-    const local =
+  return names.every((n) =>
+    scratchTableName(
       n
         .replace(/[`"[\]]/g, '')
         .split('.')
-        .pop() ?? '';
-    if (!/^[A-Za-z_]\w*$/.test(local)) return false;
-    const parts = local.split('_').filter(Boolean);
-    if (parts.some((x) => KEPT_TABLE_PART.test(x))) return false;
-    return SCRATCH_TABLE_PART.test(parts[0] ?? '') || SCRATCH_TABLE_PART.test(parts[parts.length - 1] ?? '');
-  });
+        .pop() ?? '',
+    ),
+  );
+}
+
+/** One table or collection name that holds a throwaway copy (see scratchTables). */
+export function scratchTableName(local: string): boolean {
+  if (!/^[A-Za-z_]\w*$/.test(local)) return false;
+  const parts = local.split('_').filter(Boolean);
+  if (parts.some((x) => KEPT_TABLE_PART.test(x))) return false;
+  return SCRATCH_TABLE_PART.test(parts[0] ?? '') || SCRATCH_TABLE_PART.test(parts[parts.length - 1] ?? '');
 }
 
 /** The canonical text of a statement that destroys data, else undefined. */
@@ -368,6 +373,8 @@ export function destroys(st: Tok[]): string | undefined {
     let i = k + 1;
     if (T[i] === 'TABLE') i++;
     if (T[i] === 'ONLY') i++;
+    // a work table emptied, as one dropped (above); CASCADE would empty the tables that refer to it too
+    if (!T.includes('CASCADE') && scratchTables(st.slice(i))) return undefined;
     return `TRUNCATE TABLE ${name(i)}`.trim();
   }
   if (verb === 'ALTER' && T[k + 1] === 'TABLE') {

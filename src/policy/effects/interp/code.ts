@@ -14,6 +14,8 @@ import { sdkVerbEffects } from './sdk-verbs.js';
 import { codeHttpEffects } from './http-calls.js';
 import { walkDeleteEffects } from './walk-delete.js';
 import { sourceFindings } from '../sources.js';
+import { powershellEnvFate } from '../env-filters.js';
+import { simpleCommands } from '../walk.js';
 import { at } from '../../../util/invariant.js';
 
 const MAX_CODE = 64 * 1024;
@@ -285,6 +287,9 @@ function isUrl(s: string): boolean {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(s);
 }
 
+/** PowerShell's listing of the environment drive (`Get-ChildItem env:`), alone or piped on. */
+const PS_ENV_LISTING = /\b(?:Get-ChildItem|gci|dir|ls|Get-Item)\s+env:\s*(?:[|;)]|$)/im;
+
 /** Code that prints the whole environment (the same as a bare `env`). */
 const PRINT_ENV: RegExp[] = [
   /\bprint\s*\(\s*(?:json\.dumps\(\s*|str\(\s*|repr\(\s*)?(?:dict\(\s*|\{\s*\*\*\s*)?os\.environ\b(?!\s*(?:\.\s*get\b|\[))/,
@@ -294,7 +299,7 @@ const PRINT_ENV: RegExp[] = [
   /\b(?:p|pp|puts|print)\s*\(?\s*ENV(?:\.(?:to_h|inspect|to_a|to_hash))?\s*\)?\s*(?:;|$)/m,
   /\bprint\b[^;]*%ENV|\bDumper\(\s*\\?%ENV/,
   /\b(?:print_r|var_dump|var_export|json_encode)\(\s*(?:\$_ENV|\$_SERVER|getenv\(\s*\))/,
-  /\b(?:Get-ChildItem|gci|dir|ls|Get-Item)\s+env:\s*(?:[|;)]|$)/im,
+  PS_ENV_LISTING,
   /\bprint\(\s*Sys\.getenv\(\s*\)\s*\)|^\s*Sys\.getenv\(\s*\)\s*$/m,
 ];
 
@@ -311,7 +316,27 @@ function printsEnvironment(code: string, via: string): boolean {
   if (/ (?:-p|--print)$/.test(via) && /^\s*(?:JSON\.stringify\(\s*)?process\.env\s*\)?\s*;?\s*$/.test(code))
     return true;
   if (!/environ|process\.env|ENV|getenv|env:/i.test(code)) return false;
-  return PRINT_ENV.some((re) => re.test(code)) || WRITES_ENV.test(code);
+  return (
+    PRINT_ENV.some((re) => re.test(code) && !(re === PS_ENV_LISTING && envListingNamesOnly(code))) ||
+    WRITES_ENV.test(code)
+  );
+}
+
+/**
+ * A PowerShell environment-drive listing whose every statement, walked as a pipeline, is read by
+ * the same filter reading as a direct one (powershell-reads.ts, env-filters.ts): `Get-ChildItem
+ * Env: | Where-Object Name -like 'UE_*'` keeps only names no catalogued secret has, so the code
+ * prints no secret; a filter on the value, Format-List or no filter lets them through.
+ */
+function envListingNamesOnly(code: string): boolean {
+  if (code.length > 2000 || /[`$]\(|\bInvoke-Expression\b|\biex\b/i.test(code)) return false;
+  for (const statement of code.split(/[;\n]/)) {
+    if (!PS_ENV_LISTING.test(statement)) continue;
+    const cmds = simpleCommands(statement);
+    const lister = cmds.find((c) => PS_ENV_LISTING.test(`${c.argv.join(' ')} |`));
+    if (!lister || powershellEnvFate(lister.pipedInto, cmds) !== 'names') return false;
+  }
+  return true;
 }
 
 export interface CodeAnalysis {
