@@ -15,10 +15,11 @@ import { hostClass, sourceFindings, sourceHost } from './sources.js';
 import { isKnownRegistry, supplyData } from './supply-data.js';
 import { argvOption } from './operands.js';
 import { buildsFromStdin, installedOperands } from './code-installers.js';
+import { inlineRunFiles } from './inline-file-runs.js';
 
 /** Shells and interpreters that run what they read on standard input. */
 const STDIN_RUNNERS =
-  /^(?:sh|bash|zsh|dash|ash|ksh|mksh|fish|tcsh|csh|python[0-9.]*|pypy[0-9]*|node|nodejs|deno|bun|perl|ruby|php[0-9.]*|lua[0-9.]*|luajit|rscript|pwsh|powershell|osascript|tclsh|wish|jshell|groovy|iex)$/i;
+  /^(?:sh|bash|zsh|dash|ash|ksh|mksh|fish|tcsh|csh|python[0-9.]*|pypy[0-9]*|node|nodejs|deno|bun|perl|ruby|php[0-9.]*|lua[0-9.]*|luajit|rscript|pwsh|powershell|osascript|tclsh|wish|jshell|groovy|iex|julia|nu|xonsh|elvish|guile|racket|bb|elixir)$/i;
 /** Programs that pass their input through (the stream still reaches whatever follows). */
 const FILTERS =
   /^(?:tee|cat|base64|gunzip|gzip|zcat|xz|unxz|bzip2|bunzip2|zstd|xxd|tr|rev|sed|openssl|gpg|dd|head|tail)$/;
@@ -37,7 +38,7 @@ const RUN_PLACES =
  * folder, Vim's and Neovim's plugin and pack/*​/start folders.
  */
 const AUTOLOAD_PLACES =
-  /(?:^|\/)(?:airflow[^/]*|\$\{?AIRFLOW_HOME\}?)\/(?:dags|plugins)\/|\/\.ipython\/profile_[^/]+\/startup\/|(?:^|\/)(?:spark[^/]*|\$\{?SPARK_HOME\}?)\/jars\/|\/confluent-hub-components\/|(?:^|\/)connect-plugins\/|(?:^|\/)(?:jenkins[^/]*|\$\{?JENKINS_HOME\}?)\/(?:plugins|init\.groovy\.d)\/|(?:^|\/)grafana\/plugins\/|(?:^|\/)(?:flink[^/]*|\$\{?FLINK_HOME\}?)\/lib\/|(?:^|\/)(?:trino|presto)[^/]*\/plugin\/|\/\.terraform\.d\/plugins\/|\/helm\/plugins\/|\/\.oh-my-zsh\/custom\/|\/\.tmux\/plugins\/|\/\.config\/fish\/(?:conf\.d|functions)\/|\/\.vim\/(?:plugin|pack\/[^/]+\/start)\/|\/nvim\/(?:plugin|site\/pack\/[^/]+\/start)\/|\/\.config\/nvim\/pack\/[^/]+\/start\//i;
+  /(?:^|\/)(?:airflow[^/]*|\$\{?AIRFLOW_HOME\}?)\/(?:dags|plugins)\/|\/\.ipython\/profile_[^/]+\/startup\/|(?:^|\/)(?:spark[^/]*|\$\{?SPARK_HOME\}?)\/jars\/|\/confluent-hub-components\/|(?:^|\/)connect-plugins\/|(?:^|\/)(?:jenkins[^/]*|\$\{?JENKINS_HOME\}?)\/(?:plugins|init\.groovy\.d)\/|(?:^|\/)grafana\/plugins\/|(?:^|\/)(?:flink[^/]*|\$\{?FLINK_HOME\}?)\/lib\/|(?:^|\/)(?:trino|presto)[^/]*\/plugin\/|\/\.terraform\.d\/plugins\/|\/helm\/plugins\/|\/\.oh-my-zsh\/custom\/|\/\.tmux\/plugins\/|\/\.config\/fish\/(?:conf\.d|functions)\/|\/\.vim\/(?:plugin|pack\/[^/]+\/start)\/|\/nvim\/(?:(?:site\/)?(?:after\/)?plugin|site\/pack\/[^/]+\/start)\/|\/\.config\/nvim\/pack\/[^/]+\/start\//i;
 /**
  * Files a project's own tools load and run by themselves, with no one naming them: Rails boots
  * every config/initializers/*.rb and rake loads every lib/tasks/*.rake (Rails guides, "The Rails
@@ -275,7 +276,7 @@ function otherDownload(name: string, a: string[]): Download | undefined {
 
 /** Interpreters whose one-liners (-c, -e, -r) may save a URL's body to a file. */
 const INLINE_CODE_RUNNERS =
-  /^(?:python[0-9.]*|pypy[0-9]*|node|nodejs|ruby|perl|php[0-9.]*|rscript|r|julia|pwsh|powershell)$/;
+  /^(?:python[0-9.]*|pypy[0-9]*|node|nodejs|ruby|perl|php[0-9.]*|rscript|r|julia|pwsh|powershell|blender|freecadcmd)$/;
 
 /**
  * The two-argument download calls of the standard libraries (python urlretrieve, R download.file,
@@ -495,25 +496,32 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
         files.set(key(o), url);
         if (runsThere(o, url)) out.push(placeFinding(url, o, `saves ${o}, a place that runs`));
       }
+      // a one-liner that saves a URL's body and then runs or loads the file it saved
+      ranInline(name, a, files, out);
       continue;
     }
     // git clone URL [DIR], git submodule add URL [DIR]
     const verb = a.includes('clone') ? 'clone' : a.includes('submodule') && a.includes('add') ? 'add' : undefined;
-    if (name === 'git' && verb) {
-      const ops = a.slice(a.indexOf(verb) + 1).filter((w) => !w.startsWith('-'));
-      const url = ops[0];
-      if (url && sourceHost(url)) {
-        const dir = ops[1] ?? urlBase(url).replace(/\.git$/, '');
-        dirs.set(key(dir), url);
-        // cloned straight into a folder a shell, editor or tool loads by itself (an Oh My Zsh or
-        // tmux plugin, a Vim pack): the repository's code runs at the next start, read as
-        // code installed from that repository (an owner the catalogues know is the documented one)
-        const into = `${dir.replace(/\\/g, '/').replace(/\/+$/, '')}/`;
-        if (AUTOLOAD_PLACES.test(into))
-          sourceFindings('git', url, `git ${verb} puts ${url} into ${dir}, a place that runs`, out, 'code');
-      }
+    const cloned = name === 'git' && verb ? cloneOperands(a.slice(a.indexOf(verb) + 1)) : ghClone(name, a);
+    if (cloned) {
+      const url = cloned.url;
+      const dir = cloned.dir ?? urlBase(url).replace(/\.git$/, '');
+      dirs.set(key(dir), url);
+      // cloned straight into a folder a shell, editor or tool loads by itself (an Oh My Zsh or
+      // tmux plugin, a Vim pack): the repository's code runs at the next start, read as
+      // code installed from that repository (an owner the catalogues know is the documented one)
+      const into = `${dir.replace(/\\/g, '/').replace(/\/+$/, '')}/`;
+      if (AUTOLOAD_PLACES.test(into))
+        sourceFindings(
+          'git',
+          url,
+          `${name} ${verb ?? 'clone'} puts ${url} into ${dir}, a place that runs`,
+          out,
+          'code',
+        );
       continue;
     }
+    if (name === 'git' && verb) continue;
     // gh release download -R OWNER/REPO [-D DIR | -O FILE]: another repository's release files
     // land in the working directory (or DIR, or FILE)
     const fetched = otherRepoFetch(c);
@@ -575,6 +583,7 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
       const r = u ? runFinding(u, `${name} unpickles ${f}, downloaded`) : undefined;
       if (r?.command?.startsWith('runs-untrusted ')) out.push(r);
     }
+    ranInline(name, a, files, out);
     const implicit = implicitRun(name, a, files);
     if (implicit) out.push(runFinding(implicit.url, `${name} runs ${implicit.file}, downloaded`));
     // make / ./configure inside a cloned or unpacked tree run its build scripts
@@ -600,6 +609,52 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
     remoteScript(a, name, out);
     if (name === 'osascript') appleScript(a, out);
   }
+}
+
+/** An interpreter one-liner that runs or loads a file downloaded earlier in the line. */
+function ranInline(name: string, a: string[], files: Map<string, string>, out: Effect[]): void {
+  if (!files.size) return;
+  for (const f of inlineRunFiles(name, a)) {
+    const k = key(f);
+    const u = files.get(k) ?? files.get(k.split('/').pop() ?? k);
+    if (u) {
+      out.push(runFinding(u, `${name} runs ${f}, downloaded`));
+      return;
+    }
+  }
+}
+
+/** git clone/submodule add options that take the next word (`--depth 1`, `-b main`). */
+const CLONE_VALUE =
+  /^(?:--depth|-b|--branch|-o|--origin|--reference|--reference-if-able|--separate-git-dir|--filter|-c|--config|--template|-j|--jobs|--shallow-since|--shallow-exclude|-u|--upload-pack|--name)$/;
+
+/**
+ * The repository and folder of `git clone [OPTIONS] URL [DIR]`: the first operand a source host
+ * names, and the operand after it. Option values are skipped (`--depth 1` is no repository).
+ */
+function cloneOperands(words: string[]): { url: string; dir?: string } | undefined {
+  const ops: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (CLONE_VALUE.test(w)) i++;
+    else if (!w.startsWith('-')) ops.push(w);
+  }
+  const at = ops.findIndex((w) => sourceHost(w) !== undefined);
+  const url = ops[at];
+  if (at < 0 || !url) return undefined;
+  const dir = ops[at + 1];
+  return dir === undefined ? { url } : { url, dir };
+}
+
+/** `gh repo clone OWNER/REPO [DIR] [-- GITFLAGS]`: a GitHub repository cloned like git clone's. */
+function ghClone(name: string, a: string[]): { url: string; dir?: string } | undefined {
+  if (name !== 'gh' || a[1] !== 'repo' || a[2] !== 'clone') return undefined;
+  const end = a.indexOf('--');
+  const ops = (end >= 0 ? a.slice(3, end) : a.slice(3)).filter((w) => !w.startsWith('-'));
+  const repo = ops[0];
+  if (!repo || !/^[\w.-]+\/[\w.-]+$|^https?:\/\//.test(repo)) return undefined;
+  const url = repo.startsWith('http') ? repo : `https://github.com/${repo}`;
+  return ops[1] === undefined ? { url } : { url, dir: ops[1] };
 }
 
 /**
@@ -842,7 +897,9 @@ function fetchAndRun(args: string[], name: string, out: Effect[]): void {
     (name === 'helm' && /^(?:install|upgrade|template)$/.test(sub)) ||
     /^(?:nix-shell|nix-build|nix-env)$/.test(name) ||
     (name === 'nix' && /^(?:run|shell|develop|build|profile)$/.test(sub)) ||
-    (name === 'oc' && /^(?:apply|create)$/.test(sub));
+    (name === 'oc' && /^(?:apply|create)$/.test(sub)) ||
+    // a build context at a URL: the Dockerfile and every file its steps run come from there
+    (/^(?:docker|podman|buildah|nerdctl)$/.test(name) && /^(?:build|buildx|bud|image)$/.test(sub));
   if (!runs) return;
   for (const u of urlArgs) {
     const url = u.replace(
