@@ -19,7 +19,8 @@ export type Ecosystem =
   | 'taps'
   | 'psgallery'
   | 'vscode'
-  | 'dbt';
+  | 'dbt'
+  | 'packagist';
 
 interface NameList {
   /** Every listed name (normalised): never a look-alike. */
