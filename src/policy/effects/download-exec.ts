@@ -54,13 +54,22 @@ const PROJECT_AUTOLOAD =
   /(?:^|\/)config\/initializers\/[^/]+\.rb$|(?:^|\/)lib\/tasks\/[^/]+\.rake$|(?:^|\/)conftest\.py$|(?:site|dist)-packages\/[^/]+\.pth$|(?:^|\/)(?:site|user)customize\.py$|(?:^|\/)wp-content\/mu-plugins\/|(?:^|\/)\.gradle\/init\.d\/|(?:^|\/)(?:library|module_utils|(?:action|callback|connection|filter|inventory|lookup|strategy|test|vars)_plugins)\/[^/]+\.py$/;
 
 /**
+ * Server-side scripts inside a folder a web server serves: PHP, JSP, ASP.NET and CGI files there
+ * run on the next request to their URL (a downloaded web shell dropped into public_html or
+ * wp-includes). The webroot names are the defaults of Apache, nginx, IIS, cPanel/Plesk hosting,
+ * Laravel/Symfony (public/), Drupal (web/) and WordPress's own folders.
+ */
+const WEB_SCRIPT =
+  /(?:^|\/)(?:public_html|htdocs|httpdocs|www|wwwroot|html|public|web|webroot|cgi-bin|wp-content|wp-includes|wp-admin)\/(?:[^/]+\/)*[^/]+\.(?:php\d?|phtml|phar|inc|jspx?|aspx?|ashx|asmx|cgi)$/i;
+
+/**
  * A place whose files run as commands, or are loaded by a program on its own. Into a folder a
  * program loads, a file from a package registry (a JDBC driver from Maven Central into Spark's
  * jars) or a vendor's own URL is how those tools are extended: only other servers count there.
  */
 function runsThere(path: string, url?: string): boolean {
   const p = path.replace(/\\/g, '/');
-  if (RUN_PLACES.test(p)) return true;
+  if (RUN_PLACES.test(p) || WEB_SCRIPT.test(p)) return true;
   if (!AUTOLOAD_PLACES.test(p) && !PROJECT_AUTOLOAD.test(p)) return false;
   const host = url ? sourceHost(url) : undefined;
   return !url || !host || !(isKnownRegistry(host) || isVendorUrl(url));
@@ -249,6 +258,12 @@ function otherDownload(name: string, a: string[]): Download | undefined {
     const u = ops.find((w) => URLISH.test(w));
     if (!u) return undefined;
     return { urls: [u], outputs: [ops[ops.indexOf(u) + 1] ?? urlBase(u)] };
+  }
+  // lftp -c 'get URL -o FILE' / lftp -e 'get URL; bye' (its own command language, one string)
+  if (name === 'lftp') {
+    const script = a.filter((_, i) => a[i - 1] === '-c' || a[i - 1] === '-e').join(';');
+    const m = /\b(?:get|pget)\s+(?:-\w+\s+)*((?:https?|ftp):\/\/\S+?)(?:\s+-o\s+([^\s;]+))?(?=[\s;]|$)/.exec(script);
+    return m?.[1] ? { urls: [m[1]], outputs: [m[2] ?? urlBase(m[1])] } : undefined;
   }
   if (name === 'lwp-request' || name === 'get') {
     const u = ops.find((w) => URLISH.test(w));
@@ -452,7 +467,7 @@ const DOWNLOAD_SUBSTITUTION = /(?:\$\(|`)\s*(?:curl|wget|fetch|http|iwr|invoke-w
 
 /** Words without which no route here exists (a cheap first look). */
 const HINT =
-  /curl|wget|aria2c|fetch|\bscp\b|\brsync\b|\bsftp\b|https?\b|iwr|invoke-|irm\b|certutil|bitsadmin|bitstransfer|git\b|\bgh\b|kubectl|helm|nix|\boc\b|osascript|:\/\/|\\\\/i;
+  /curl|wget|aria2c|fetch|lftp|\bscp\b|\brsync\b|\bsftp\b|https?\b|iwr|invoke-|irm\b|certutil|bitsadmin|bitstransfer|git\b|\bgh\b|kubectl|helm|nix|\boc\b|osascript|chezmoi|yadm|:\/\/|\\\\/i;
 
 export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line = ''): void {
   if (line && !HINT.test(line)) return;
@@ -606,6 +621,7 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
     }
     // tools that fetch and apply or run what a URL serves
     fetchAndRun(a, name, out);
+    bootstrapFromRepo(a, name, out);
     remoteScript(a, name, out);
     if (name === 'osascript') appleScript(a, out);
   }
@@ -877,6 +893,31 @@ function appleScript(a: string[], out: Effect[]): void {
   if (/\beval\s*\(|evaluateScript|doShellScript/.test(code))
     for (const u of code.match(/https?:\/\/[^\s"'`)]+/g) ?? [])
       out.push(runFinding(u, 'osascript evaluates what a URL serves'));
+}
+
+/**
+ * Tools that clone a repository and run what it holds: dotfile managers (`chezmoi init --apply
+ * USER|URL` runs the repository's run_ scripts and applies its files, chezmoi.io "Quick start";
+ * `yadm clone --bootstrap URL` runs its bootstrap program, yadm.io "Bootstrap"), and an
+ * environment file fetched by URL and installed (`conda|mamba env create -f URL`: every package
+ * and pip requirement it lists, conda docs "Creating an environment from an environment.yml").
+ */
+function bootstrapFromRepo(a: string[], name: string, out: Effect[]): void {
+  const ops = a.slice(1).filter((w) => !w.startsWith('-'));
+  if (name === 'chezmoi' && ops[0] === 'init' && a.some((w) => /^(?:--apply|-a)$/.test(w)) && ops[1]) {
+    const r = ops[1];
+    const url = /^[\w-]+$/.test(r)
+      ? `https://github.com/${r}/dotfiles`
+      : /^[\w.-]+\/[\w.-]+$/.test(r)
+        ? `https://github.com/${r}`
+        : r;
+    out.push(runFinding(url, `chezmoi init --apply runs the scripts of ${url}`));
+  } else if (name === 'yadm' && ops[0] === 'clone' && a.includes('--bootstrap') && ops[1])
+    out.push(runFinding(ops[1], `yadm clone --bootstrap runs the bootstrap of ${ops[1]}`));
+  else if (/^(?:conda|mamba|micromamba)$/.test(name) && ops[0] === 'env' && /^(?:create|update)$/.test(ops[1] ?? '')) {
+    const f = argvOption(a, ['-f', '--file']);
+    if (f && URLISH.test(f)) out.push(runFinding(f, `${name} env ${ops[1] ?? ''} installs what ${f} lists`));
+  }
 }
 
 /** `kubectl apply -f URL`, `helm install NAME URL`, `nix-shell URL`, `nix run github:o/r`: fetched and applied or run. */
