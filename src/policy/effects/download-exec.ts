@@ -467,7 +467,7 @@ const DOWNLOAD_SUBSTITUTION = /(?:\$\(|`)\s*(?:curl|wget|fetch|http|iwr|invoke-w
 
 /** Words without which no route here exists (a cheap first look). */
 const HINT =
-  /curl|wget|aria2c|fetch|lftp|\bscp\b|\brsync\b|\bsftp\b|https?\b|iwr|invoke-|irm\b|certutil|bitsadmin|bitstransfer|git\b|\bgh\b|kubectl|helm|nix|\boc\b|osascript|chezmoi|yadm|:\/\/|\\\\/i;
+  /curl|wget|aria2c|fetch|lftp|\bscp\b|\brsync\b|\bsftp\b|https?\b|iwr|invoke-|irm\b|certutil|bitsadmin|bitstransfer|git\b|\bgh\b|kubectl|helm|nix|\boc\b|osascript|chezmoi|yadm|\bflake\b|:\/\/|\\\\/i;
 
 export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line = ''): void {
   if (line && !HINT.test(line)) return;
@@ -934,6 +934,8 @@ function fetchAndRun(args: string[], name: string, out: Effect[]): void {
     return;
   }
   const runs =
+    // direnv's stdlib `use flake REF` (in .envrc) enters the dev shell REF defines (direnv-stdlib(1))
+    (name === 'use' && sub === 'flake') ||
     (name === 'kubectl' && /^(?:apply|create|replace)$/.test(sub)) ||
     (name === 'helm' && /^(?:install|upgrade|template)$/.test(sub)) ||
     /^(?:nix-shell|nix-build|nix-env)$/.test(name) ||

@@ -153,7 +153,8 @@ function beforeDoubleDash(argv: string[]): string[] {
 /** A registry package name in an npm operand (`name@1`, `@scope/name@^2`, `alias@npm:real`). */
 function npmName(op: string): string | undefined {
   if (/^(?:\.{0,2}\/|~|file:|git[+:]|https?:|github:|gitlab:|bitbucket:|link:|workspace:)/.test(op)) return undefined;
-  const alias = /^[^@]+@npm:(.+)$/.exec(op);
+  // an alias (`x@npm:y`, `@scope/x@npm:y@1`) installs y under x's name
+  const alias = /^(?:@[^/@\s]+\/)?[^@]+@npm:(.+)$/.exec(op);
   const w = alias?.[1] ?? op;
   const m = /^(@[^/@\s]+\/[^@\s]+|[^@/\s]+)(?:@.*)?$/.exec(w);
   return m?.[1];
