@@ -275,9 +275,11 @@ export function settingFindings(eco: string, key: string, value: string, via: st
     return;
   }
   // any part of a dotted key may say it: repositories.NAME, mirror.https://..., registries.x.index
-  if (SOURCE_KEY.test(k) || raw.split(/[.:]/).some((part) => SOURCE_KEY.test(norm(part))))
-    sourceFindings(eco, v, via, out, /^submodule\./i.test(raw));
-  else if (isDownloadVariable(raw)) sourceFindings(eco, v, via, out);
+  if (SOURCE_KEY.test(k) || raw.split(/[.:]/).some((part) => SOURCE_KEY.test(norm(part)))) {
+    // a JSON value (`composer config repositories.x '{"type":"vcs","url":"..."}'`): the URLs in it
+    const value = /^[{[]/.test(v) ? (v.match(/(?:https?|git|ssh):\/\/[^"'\s,}\]]+/g) ?? []).join(' ') : v;
+    sourceFindings(eco, value, via, out, /^submodule\./i.test(raw));
+  } else if (isDownloadVariable(raw)) sourceFindings(eco, v, via, out);
 }
 
 /** Option names (without dashes) that take a source as their value. */
