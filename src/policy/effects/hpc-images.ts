@@ -2,10 +2,10 @@
 // `singularity run docker://...`). Unlike docker, these runtimes bind the caller's home folder,
 // the working directory and /tmp into the container by default (apptainer.org docs, "Bind Paths
 // and Mounts": system-defined bind paths), so an image's code runs with the user's files and keys
-// in reach. An image from an unknown registry or posing as an official one is read as
-// supply.ts reads any image; a Docker Hub user's image run with that default bind is code
-// fetched and run on the spot (`runs-unlisted images REF`), unless --contain/--no-home keeps
-// the home folder out, or its owner is a publisher the catalogues know.
+// in reach. An image from an unknown registry or posing as an official one is read by the
+// installer catalogue (code-installers.yaml); here, a Docker Hub user's image run with that
+// default bind is code fetched and run on the spot (`runs-unlisted images REF`), unless
+// --contain/--no-home keeps the home folder out, or its owner is a publisher the catalogues know.
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { dependency } from './supply.js';
@@ -31,8 +31,9 @@ export function hpcImageEffects(argv: string[], out: Effect[]): void {
   const ref = argv.find((w) => /^docker:\/\//.test(w))?.slice(9);
   if (!ref) return;
   const via = `${prog} ${verb} runs the image ${ref}`;
+  // an unknown registry or a look-alike is read by the installer catalogue (code-installers.yaml,
+  // apptainer's image operands); what is left here is the Docker Hub user's image
   const found = imageSourceFindings(ref, via);
-  out.push(...found);
   if (found.length || verb === 'pull' || verb === 'build' || argv.some((w) => CONTAINED.test(w))) return;
   const parts = ref
     .replace(/^(?:docker\.io|index\.docker\.io|registry-1\.docker\.io)\//, '')
