@@ -246,3 +246,28 @@ test('Snakemake and Nextflow files planting a fetch piped into a shell are stopp
     ],
   ]);
 });
+
+test('an edit that takes a checksum or signature check out of a script is asked; swapping checkers is not', () => {
+  check([
+    ['A', 'exec', x(`sed -i 's/sha256sum -c/true \\&\\& echo/' scripts/install-deps.sh`)],
+    [
+      'A',
+      'edit',
+      {
+        path: '/home/dev/proj/Dockerfile',
+        old_string: 'RUN curl -fsSLO https://x.example/t.tgz && echo "$SHA  t.tgz" | sha256sum -c - && tar xzf t.tgz',
+        new_string: 'RUN curl -fsSLO https://x.example/t.tgz && tar xzf t.tgz',
+      },
+    ],
+    ['B', 'exec', x(`sed -i 's/sha256sum -c/shasum -a 256 -c/' scripts/install-deps.sh`)],
+    [
+      'B',
+      'edit',
+      {
+        path: '/home/dev/proj/Dockerfile',
+        old_string: 'echo "$SHA  t.tgz" | sha256sum -c -',
+        new_string: 'echo "$SHA  t.tgz" | sha256sum --check --strict -',
+      },
+    ],
+  ]);
+});

@@ -5,6 +5,7 @@
 // is the same: the code now comes from another owner or host under the old name. A near spelling
 // of the old owner is a look-alike; any other owner is a fork. Both are `dependency` sentences of
 // supply.ts that the standard policy supply-chain-sources asks about (docs/effects.md).
+import { verifyRemovalEffects } from './verify-removals.js';
 import type { Effect } from './types.js';
 import type { ToolCall } from '../types.js';
 import { dependency } from './supply.js';
@@ -439,5 +440,6 @@ export function editSwapEffects(call: ToolCall): Effect[] {
     ...checksumRemovalEffects(o, n, path),
     ...registryToRepoEffects(o, n, path),
     ...hostSwapEffects(o, n, path),
+    ...verifyRemovalEffects(o, n, path),
   ];
 }
