@@ -16,6 +16,7 @@ import { isKnownRegistry, supplyData } from './supply-data.js';
 import { argvOption } from './operands.js';
 import { buildsFromStdin, installedOperands } from './code-installers.js';
 import { inlineRunFiles } from './inline-file-runs.js';
+import { DEVICE_LOADERS, loadedFiles, loaderName } from './file-loaders.js';
 
 /** Shells and interpreters that run what they read on standard input. */
 const STDIN_RUNNERS =
@@ -299,17 +300,27 @@ const INLINE_CODE_RUNNERS =
  * one-liner saves is a download like curl -o's, and running it afterwards runs fetched code.
  */
 const SAVE_CALL =
-  /\b(?:urlretrieve|wget\.download|download\.file|Downloads\.download|download|DownloadFile|download_file|copy)\s*\(\s*['"]((?:https?|ftp):\/\/[^'"\s]+)['"]\s*,\s*(?:destfile\s*=\s*|out\s*=\s*)?['"]([^'"]+)['"]/g;
+  /\b(?:urlretrieve|wget\.download|download\.file|Downloads\.download|download|DownloadFile|download_file|copy|getstore|mirror)\s*\(\s*['"]((?:https?|ftp):\/\/[^'"\s]+)['"]\s*,\s*(?:destfile\s*=\s*|out\s*=\s*)?['"]([^'"]+)['"]/g;
+
+/** A file written with a URL's body (`File.write(F, URI.open(U).read)`, `file_put_contents(F, file_get_contents(U))`). */
+const WRITE_OF_FETCH =
+  /\b(?:File\.write|IO\.write|File\.binwrite|file_put_contents|writeFileSync|write_bytes|write_text|Set-Content|Out-File)\s*\(?\s*['"]([^'"]+)['"]\s*,[^;\n]*?((?:https?|ftp):\/\/[^'"\s)]+)/g;
 
 function codeDownload(a: string[]): Download | undefined {
   const urls: string[] = [];
   const outputs: string[] = [];
-  for (const w of a.slice(1))
+  for (const w of a.slice(1)) {
     for (const m of w.matchAll(SAVE_CALL))
       if (m[1] && m[2]) {
         urls.push(m[1]);
         outputs.push(m[2]);
       }
+    for (const m of w.matchAll(WRITE_OF_FETCH))
+      if (m[1] && m[2]) {
+        urls.push(m[2]);
+        outputs.push(m[1]);
+      }
+  }
   return urls.length ? { urls, outputs } : undefined;
 }
 
@@ -377,6 +388,9 @@ function runsFiles(a: string[]): string[] {
   // a plugin, theme or package installer given a file (wp plugin install /tmp/x.zip)
   const installed = installedOperands(a);
   if (installed.length) return [...out, ...installed];
+  // a q script (file-loaders.ts; device loaders are read in deviceLoads)
+  const loaded = DEVICE_LOADERS.test(loaderName(a[0] ?? '')) ? [] : loadedFiles(a);
+  if (loaded.length) return [...out, ...loaded];
   if (FILE_RUNNERS.test(name) || /^python/.test(name)) {
     for (let i = 1; i < a.length; i++) {
       const w = a[i] ?? '';
@@ -456,7 +470,7 @@ function notebookRun(name: string, a: string[]): string | undefined {
 /** What downloaded code reaches execution in one command line (the walked simple commands). */
 /** `ruby -e "$(curl URL)"`, `eval "$(wget -qO- URL)"`: a download's output given as code. */
 const CODE_FROM_DOWNLOAD =
-  /(?:\s-[a-zA-Z]*[ceEr]|--eval|--command|\beval|\bexec|\biex|invoke-expression|\bsource|\s\.)\s+["']?(?:\$\(|`)\s*(?:curl|wget|fetch|http|iwr|invoke-webrequest|invoke-restmethod|irm)(?:\.exe)?\s([^)`]*)/gi;
+  /(?:\s-[a-zA-Z]*[ceEr]|--eval|--command|\beval|\bexec|\biex|invoke-expression|\bsource|\s\.|&\s*\{)\s*["']?(?:\$\(|`)\s*(?:curl|wget|fetch|http|iwr|invoke-webrequest|invoke-restmethod|irm)(?:\.exe)?\s([^)`]*)/gi;
 
 /**
  * The part of CODE_FROM_DOWNLOAD that starts with a literal (`$(` or a backtick), looked for
@@ -599,6 +613,7 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
       if (r?.command?.startsWith('runs-untrusted ')) out.push(r);
     }
     ranInline(name, a, files, out);
+    deviceLoads(a, files, out);
     const implicit = implicitRun(name, a, files);
     if (implicit) out.push(runFinding(implicit.url, `${name} runs ${implicit.file}, downloaded`));
     // make / ./configure inside a cloned or unpacked tree run its build scripts
@@ -624,6 +639,28 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
     bootstrapFromRepo(a, name, out);
     remoteScript(a, name, out);
     if (name === 'osascript') appleScript(a, out);
+  }
+}
+
+/**
+ * A downloaded file installed on or flashed to an attached device (adb, esptool, avrdude ...,
+ * file-loaders.ts): it runs there, not here: from a raw address it is denied, a phone's app or
+ * image from a named host is asked, a board's firmware from a named host passes.
+ */
+function deviceLoads(a: string[], files: Map<string, string>, out: Effect[]): void {
+  if (!files.size || !DEVICE_LOADERS.test(loaderName(a[0] ?? ''))) return;
+  for (const f of loadedFiles(a)) {
+    const k = key(f);
+    const u = files.get(k) ?? files.get(k.split('/').pop() ?? k);
+    if (!u) continue;
+    const r = runFinding(u, `${loaderName(a[0] ?? '')} puts ${f}, downloaded, on a device`);
+    const raw = /^\d{1,3}(?:\.\d{1,3}){3}$|^\[?[0-9a-f:]+\]?$/i.test(sourceHost(u) ?? '');
+    // a board's firmware from a named host is the vendor's build as often as not (MicroPython's
+    // download page); a phone's app or system image from one is asked
+    if (raw) out.push(r);
+    else if (/^(?:adb|fastboot)$/.test(loaderName(a[0] ?? '')))
+      out.push(dependency(['runs-third-party', u], r.via ?? ''));
+    return;
   }
 }
 
