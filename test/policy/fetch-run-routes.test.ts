@@ -303,3 +303,10 @@ test('downloads handed to device loaders, q, and one-liners that save then load 
     ['B', 'exec', x(`ruby -e 'File.write("out.json", JSON.dump({a: 1}))'`)],
   ]);
 });
+
+test("git's insteadOf that fetches one owner's repositories from another owner's is asked", () => {
+  check([
+    ['A', 'exec', x(`git config --global url."https://github.com/randuser/".insteadOf "https://github.com/company/"`)],
+    ['B', 'exec', x(`git config --global url."git@github.com:".insteadOf "https://github.com/"`)],
+  ]);
+});

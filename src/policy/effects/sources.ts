@@ -202,7 +202,20 @@ export function settingFindings(eco: string, key: string, value: string, via: st
   // git's url.<base>.insteadOf: every fetch of the other prefix goes to <base>
   const instead = /^url\.(.+)\.(?:insteadof|pushinsteadof)$/i.exec(raw);
   if (instead?.[1]) {
-    sourceFindings(eco, instead[1].replace(/^["']|["']$/g, ''), `${via} rewrites fetches`, out);
+    const base = instead[1].replace(/^["']|["']$/g, '');
+    sourceFindings(eco, base, `${via} rewrites fetches`, out);
+    // one owner's repositories fetched from another's on the same code host (company/ -> x-user/)
+    const owner = (u: string) => /^(?:https?|ssh|git):\/\/(?:[^@/]*@)?([^/]+)\/([\w.-]+)\/?$/.exec(u.trim());
+    const to = owner(base);
+    const from = owner(v);
+    if (
+      to &&
+      from &&
+      to[1] === from[1] &&
+      to[2]?.toLowerCase() !== from[2]?.toLowerCase() &&
+      CODE_HOSTS.test(to[1] ?? '')
+    )
+      out.push(dependency(['fork', eco, v, 'to', base], `${via} fetches ${v} from ${base}`));
     return;
   }
   const k = norm(raw);
