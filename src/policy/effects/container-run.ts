@@ -16,6 +16,7 @@
 // Sources: docker run(1) reference (--privileged, --cap-add, --security-opt, --device, --pid,
 // --ipc, --uts, --userns, --cgroupns, -v/--mount), capabilities(7) (CAP_SYS_ADMIN, SYS_PTRACE,
 // SYS_MODULE, DAC_READ_SEARCH, SYS_RAWIO, BPF), and the Kubernetes Pod security context.
+import { hpcImageEffects } from './hpc-images.js';
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
@@ -326,6 +327,9 @@ export function containerRunEffects(cmds: SimpleCommand[], out: Effect[]): void 
     else if (name === 'devcontainer') devcontainerGrants(c.argv, out);
     else if (name === 'kubectl' || name === 'oc') kubectlGrants(c.argv, out);
     else if (name === 'lxc' || name === 'incus') lxcGrants(c.argv, out);
-    else if (name === 'apptainer' || name === 'singularity') apptainerGrants(c.argv, out);
+    else if (name === 'apptainer' || name === 'singularity') {
+      apptainerGrants(c.argv, out);
+      hpcImageEffects(c.argv, out);
+    }
   }
 }

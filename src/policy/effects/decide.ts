@@ -15,7 +15,8 @@ import { sqlSecretSelect } from './sql-secrets.js';
 import { sqlExportEffects } from './data-exports.js';
 import { bodySecret, bodyTokenMention, urlHost, urlSecret, urlTokenMention } from './url-secret.js';
 import { mcpFlows } from './mcp-flow.js';
-import { mcpToolEffects } from './mcp-tools.js';
+import { mcpToolEffects, toolWords } from './mcp-tools.js';
+import { mcpEditPairs, mcpInstallCommand } from './mcp-installs.js';
 import { mcpSaasEffects } from './mcp-saas.js';
 import { outboundSecret, sendsText, sentText } from './outbound-secrets.js';
 import { mcpSecretReads } from './mcp-secret-reads.js';
@@ -234,6 +235,19 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
     if (code.trim())
       out.push(...cache.forCommand(line).map((e) => ({ ...e, via: `MCP ${op} runs ${lang.program} code: ${e.via}` })));
   }
+  // an install tool (`npm_install {package}`) as its command; an edit tool's replacements as edits
+  const install = mcpInstallCommand(toolWords(rawOp), p);
+  if (install) out.push({ tool: 'exec', command: install, via: `MCP ${op} runs` }, ...cache.forCommand(install));
+  if (path && /edit|patch|replace/.test(op))
+    for (const e of mcpEditPairs(p))
+      out.push(
+        ...effectsOf(
+          { ...call, tool: 'edit', params: { path, old_string: e.old, new_string: e.new } },
+          undefined,
+          path,
+          cache,
+        ),
+      );
   out.push(...mcpToolEffects(rawOp, p, path));
   out.push(...mcpSaasEffects(rawOp, p));
   out.push(...mcpSecretReads(rawOp, p));

@@ -15,10 +15,12 @@ import { hostClass, sourceFindings, sourceHost } from './sources.js';
 import { isKnownRegistry, supplyData } from './supply-data.js';
 import { argvOption } from './operands.js';
 import { buildsFromStdin, installedOperands } from './code-installers.js';
+import { inlineRunFiles } from './inline-file-runs.js';
+import { DEVICE_LOADERS, loadedFiles, loaderName } from './file-loaders.js';
 
 /** Shells and interpreters that run what they read on standard input. */
 const STDIN_RUNNERS =
-  /^(?:sh|bash|zsh|dash|ash|ksh|mksh|fish|tcsh|csh|python[0-9.]*|pypy[0-9]*|node|nodejs|deno|bun|perl|ruby|php[0-9.]*|lua[0-9.]*|luajit|rscript|pwsh|powershell|osascript|tclsh|wish|jshell|groovy|iex)$/i;
+  /^(?:sh|bash|zsh|dash|ash|ksh|mksh|fish|tcsh|csh|python[0-9.]*|pypy[0-9]*|node|nodejs|deno|bun|perl|ruby|php[0-9.]*|lua[0-9.]*|luajit|rscript|pwsh|powershell|osascript|tclsh|wish|jshell|groovy|iex|julia|nu|xonsh|elvish|guile|racket|bb|elixir)$/i;
 /** Programs that pass their input through (the stream still reaches whatever follows). */
 const FILTERS =
   /^(?:tee|cat|base64|gunzip|gzip|zcat|xz|unxz|bzip2|bunzip2|zstd|xxd|tr|rev|sed|openssl|gpg|dd|head|tail)$/;
@@ -37,7 +39,7 @@ const RUN_PLACES =
  * folder, Vim's and Neovim's plugin and pack/*​/start folders.
  */
 const AUTOLOAD_PLACES =
-  /(?:^|\/)(?:airflow[^/]*|\$\{?AIRFLOW_HOME\}?)\/(?:dags|plugins)\/|\/\.ipython\/profile_[^/]+\/startup\/|(?:^|\/)(?:spark[^/]*|\$\{?SPARK_HOME\}?)\/jars\/|\/confluent-hub-components\/|(?:^|\/)connect-plugins\/|(?:^|\/)(?:jenkins[^/]*|\$\{?JENKINS_HOME\}?)\/(?:plugins|init\.groovy\.d)\/|(?:^|\/)grafana\/plugins\/|(?:^|\/)(?:flink[^/]*|\$\{?FLINK_HOME\}?)\/lib\/|(?:^|\/)(?:trino|presto)[^/]*\/plugin\/|\/\.terraform\.d\/plugins\/|\/helm\/plugins\/|\/\.oh-my-zsh\/custom\/|\/\.tmux\/plugins\/|\/\.config\/fish\/(?:conf\.d|functions)\/|\/\.vim\/(?:plugin|pack\/[^/]+\/start)\/|\/nvim\/(?:plugin|site\/pack\/[^/]+\/start)\/|\/\.config\/nvim\/pack\/[^/]+\/start\//i;
+  /(?:^|\/)(?:airflow[^/]*|\$\{?AIRFLOW_HOME\}?)\/(?:dags|plugins)\/|\/\.ipython\/profile_[^/]+\/startup\/|(?:^|\/)(?:spark[^/]*|\$\{?SPARK_HOME\}?)\/jars\/|\/confluent-hub-components\/|(?:^|\/)connect-plugins\/|(?:^|\/)(?:jenkins[^/]*|\$\{?JENKINS_HOME\}?)\/(?:plugins|init\.groovy\.d)\/|(?:^|\/)grafana\/plugins\/|(?:^|\/)(?:flink[^/]*|\$\{?FLINK_HOME\}?)\/lib\/|(?:^|\/)(?:trino|presto)[^/]*\/plugin\/|\/\.terraform\.d\/plugins\/|\/helm\/plugins\/|\/\.oh-my-zsh\/custom\/|\/\.tmux\/plugins\/|\/\.config\/fish\/(?:conf\.d|functions)\/|\/\.vim\/(?:plugin|pack\/[^/]+\/start)\/|\/nvim\/(?:(?:site\/)?(?:after\/)?plugin|site\/pack\/[^/]+\/start)\/|\/\.config\/nvim\/pack\/[^/]+\/start\//i;
 /**
  * Files a project's own tools load and run by themselves, with no one naming them: Rails boots
  * every config/initializers/*.rb and rake loads every lib/tasks/*.rake (Rails guides, "The Rails
@@ -53,13 +55,22 @@ const PROJECT_AUTOLOAD =
   /(?:^|\/)config\/initializers\/[^/]+\.rb$|(?:^|\/)lib\/tasks\/[^/]+\.rake$|(?:^|\/)conftest\.py$|(?:site|dist)-packages\/[^/]+\.pth$|(?:^|\/)(?:site|user)customize\.py$|(?:^|\/)wp-content\/mu-plugins\/|(?:^|\/)\.gradle\/init\.d\/|(?:^|\/)(?:library|module_utils|(?:action|callback|connection|filter|inventory|lookup|strategy|test|vars)_plugins)\/[^/]+\.py$/;
 
 /**
+ * Server-side scripts inside a folder a web server serves: PHP, JSP, ASP.NET and CGI files there
+ * run on the next request to their URL (a downloaded web shell dropped into public_html or
+ * wp-includes). The webroot names are the defaults of Apache, nginx, IIS, cPanel/Plesk hosting,
+ * Laravel/Symfony (public/), Drupal (web/) and WordPress's own folders.
+ */
+const WEB_SCRIPT =
+  /(?:^|\/)(?:public_html|htdocs|httpdocs|www|wwwroot|html|public|web|webroot|cgi-bin|wp-content|wp-includes|wp-admin)\/(?:[^/]+\/)*[^/]+\.(?:php\d?|phtml|phar|inc|jspx?|aspx?|ashx|asmx|cgi)$/i;
+
+/**
  * A place whose files run as commands, or are loaded by a program on its own. Into a folder a
  * program loads, a file from a package registry (a JDBC driver from Maven Central into Spark's
  * jars) or a vendor's own URL is how those tools are extended: only other servers count there.
  */
 function runsThere(path: string, url?: string): boolean {
   const p = path.replace(/\\/g, '/');
-  if (RUN_PLACES.test(p)) return true;
+  if (RUN_PLACES.test(p) || WEB_SCRIPT.test(p)) return true;
   if (!AUTOLOAD_PLACES.test(p) && !PROJECT_AUTOLOAD.test(p)) return false;
   const host = url ? sourceHost(url) : undefined;
   return !url || !host || !(isKnownRegistry(host) || isVendorUrl(url));
@@ -249,6 +260,12 @@ function otherDownload(name: string, a: string[]): Download | undefined {
     if (!u) return undefined;
     return { urls: [u], outputs: [ops[ops.indexOf(u) + 1] ?? urlBase(u)] };
   }
+  // lftp -c 'get URL -o FILE' / lftp -e 'get URL; bye' (its own command language, one string)
+  if (name === 'lftp') {
+    const script = a.filter((_, i) => a[i - 1] === '-c' || a[i - 1] === '-e').join(';');
+    const m = /\b(?:get|pget)\s+(?:-\w+\s+)*((?:https?|ftp):\/\/\S+?)(?:\s+-o\s+([^\s;]+))?(?=[\s;]|$)/.exec(script);
+    return m?.[1] ? { urls: [m[1]], outputs: [m[2] ?? urlBase(m[1])] } : undefined;
+  }
   if (name === 'lwp-request' || name === 'get') {
     const u = ops.find((w) => URLISH.test(w));
     return u ? { urls: [u], outputs: ['-'] } : undefined;
@@ -275,7 +292,7 @@ function otherDownload(name: string, a: string[]): Download | undefined {
 
 /** Interpreters whose one-liners (-c, -e, -r) may save a URL's body to a file. */
 const INLINE_CODE_RUNNERS =
-  /^(?:python[0-9.]*|pypy[0-9]*|node|nodejs|ruby|perl|php[0-9.]*|rscript|r|julia|pwsh|powershell)$/;
+  /^(?:python[0-9.]*|pypy[0-9]*|node|nodejs|ruby|perl|php[0-9.]*|rscript|r|julia|pwsh|powershell|blender|freecadcmd)$/;
 
 /**
  * The two-argument download calls of the standard libraries (python urlretrieve, R download.file,
@@ -283,17 +300,27 @@ const INLINE_CODE_RUNNERS =
  * one-liner saves is a download like curl -o's, and running it afterwards runs fetched code.
  */
 const SAVE_CALL =
-  /\b(?:urlretrieve|wget\.download|download\.file|Downloads\.download|download|DownloadFile|download_file|copy)\s*\(\s*['"]((?:https?|ftp):\/\/[^'"\s]+)['"]\s*,\s*(?:destfile\s*=\s*|out\s*=\s*)?['"]([^'"]+)['"]/g;
+  /\b(?:urlretrieve|wget\.download|download\.file|Downloads\.download|download|DownloadFile|download_file|copy|getstore|mirror)\s*\(\s*['"]((?:https?|ftp):\/\/[^'"\s]+)['"]\s*,\s*(?:destfile\s*=\s*|out\s*=\s*)?['"]([^'"]+)['"]/g;
+
+/** A file written with a URL's body (`File.write(F, URI.open(U).read)`, `file_put_contents(F, file_get_contents(U))`). */
+const WRITE_OF_FETCH =
+  /\b(?:File\.write|IO\.write|File\.binwrite|file_put_contents|writeFileSync|write_bytes|write_text|Set-Content|Out-File)\s*\(?\s*['"]([^'"]+)['"]\s*,[^;\n]*?((?:https?|ftp):\/\/[^'"\s)]+)/g;
 
 function codeDownload(a: string[]): Download | undefined {
   const urls: string[] = [];
   const outputs: string[] = [];
-  for (const w of a.slice(1))
+  for (const w of a.slice(1)) {
     for (const m of w.matchAll(SAVE_CALL))
       if (m[1] && m[2]) {
         urls.push(m[1]);
         outputs.push(m[2]);
       }
+    for (const m of w.matchAll(WRITE_OF_FETCH))
+      if (m[1] && m[2]) {
+        urls.push(m[2]);
+        outputs.push(m[1]);
+      }
+  }
   return urls.length ? { urls, outputs } : undefined;
 }
 
@@ -361,6 +388,9 @@ function runsFiles(a: string[]): string[] {
   // a plugin, theme or package installer given a file (wp plugin install /tmp/x.zip)
   const installed = installedOperands(a);
   if (installed.length) return [...out, ...installed];
+  // a q script (file-loaders.ts; device loaders are read in deviceLoads)
+  const loaded = DEVICE_LOADERS.test(loaderName(a[0] ?? '')) ? [] : loadedFiles(a);
+  if (loaded.length) return [...out, ...loaded];
   if (FILE_RUNNERS.test(name) || /^python/.test(name)) {
     for (let i = 1; i < a.length; i++) {
       const w = a[i] ?? '';
@@ -440,7 +470,7 @@ function notebookRun(name: string, a: string[]): string | undefined {
 /** What downloaded code reaches execution in one command line (the walked simple commands). */
 /** `ruby -e "$(curl URL)"`, `eval "$(wget -qO- URL)"`: a download's output given as code. */
 const CODE_FROM_DOWNLOAD =
-  /(?:\s-[a-zA-Z]*[ceEr]|--eval|--command|\beval|\bexec|\biex|invoke-expression|\bsource|\s\.)\s+["']?(?:\$\(|`)\s*(?:curl|wget|fetch|http|iwr|invoke-webrequest|invoke-restmethod|irm)(?:\.exe)?\s([^)`]*)/gi;
+  /(?:\s-[a-zA-Z]*[ceEr]|--eval|--command|\beval|\bexec|\biex|invoke-expression|\bsource|\s\.|&\s*\{)\s*["']?(?:\$\(|`)\s*(?:curl|wget|fetch|http|iwr|invoke-webrequest|invoke-restmethod|irm)(?:\.exe)?\s([^)`]*)/gi;
 
 /**
  * The part of CODE_FROM_DOWNLOAD that starts with a literal (`$(` or a backtick), looked for
@@ -451,7 +481,7 @@ const DOWNLOAD_SUBSTITUTION = /(?:\$\(|`)\s*(?:curl|wget|fetch|http|iwr|invoke-w
 
 /** Words without which no route here exists (a cheap first look). */
 const HINT =
-  /curl|wget|aria2c|fetch|\bscp\b|\brsync\b|\bsftp\b|https?\b|iwr|invoke-|irm\b|certutil|bitsadmin|bitstransfer|git\b|\bgh\b|kubectl|helm|nix|\boc\b|osascript|:\/\/|\\\\/i;
+  /curl|wget|aria2c|fetch|lftp|\bscp\b|\brsync\b|\bsftp\b|https?\b|iwr|invoke-|irm\b|certutil|bitsadmin|bitstransfer|git\b|\bgh\b|kubectl|helm|nix|\boc\b|osascript|chezmoi|yadm|\bflake\b|:\/\/|\\\\/i;
 
 export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line = ''): void {
   if (line && !HINT.test(line)) return;
@@ -495,25 +525,32 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
         files.set(key(o), url);
         if (runsThere(o, url)) out.push(placeFinding(url, o, `saves ${o}, a place that runs`));
       }
+      // a one-liner that saves a URL's body and then runs or loads the file it saved
+      ranInline(name, a, files, out);
       continue;
     }
     // git clone URL [DIR], git submodule add URL [DIR]
     const verb = a.includes('clone') ? 'clone' : a.includes('submodule') && a.includes('add') ? 'add' : undefined;
-    if (name === 'git' && verb) {
-      const ops = a.slice(a.indexOf(verb) + 1).filter((w) => !w.startsWith('-'));
-      const url = ops[0];
-      if (url && sourceHost(url)) {
-        const dir = ops[1] ?? urlBase(url).replace(/\.git$/, '');
-        dirs.set(key(dir), url);
-        // cloned straight into a folder a shell, editor or tool loads by itself (an Oh My Zsh or
-        // tmux plugin, a Vim pack): the repository's code runs at the next start, read as
-        // code installed from that repository (an owner the catalogues know is the documented one)
-        const into = `${dir.replace(/\\/g, '/').replace(/\/+$/, '')}/`;
-        if (AUTOLOAD_PLACES.test(into))
-          sourceFindings('git', url, `git ${verb} puts ${url} into ${dir}, a place that runs`, out, 'code');
-      }
+    const cloned = name === 'git' && verb ? cloneOperands(a.slice(a.indexOf(verb) + 1)) : ghClone(name, a);
+    if (cloned) {
+      const url = cloned.url;
+      const dir = cloned.dir ?? urlBase(url).replace(/\.git$/, '');
+      dirs.set(key(dir), url);
+      // cloned straight into a folder a shell, editor or tool loads by itself (an Oh My Zsh or
+      // tmux plugin, a Vim pack): the repository's code runs at the next start, read as
+      // code installed from that repository (an owner the catalogues know is the documented one)
+      const into = `${dir.replace(/\\/g, '/').replace(/\/+$/, '')}/`;
+      if (AUTOLOAD_PLACES.test(into))
+        sourceFindings(
+          'git',
+          url,
+          `${name} ${verb ?? 'clone'} puts ${url} into ${dir}, a place that runs`,
+          out,
+          'code',
+        );
       continue;
     }
+    if (name === 'git' && verb) continue;
     // gh release download -R OWNER/REPO [-D DIR | -O FILE]: another repository's release files
     // land in the working directory (or DIR, or FILE)
     const fetched = otherRepoFetch(c);
@@ -575,6 +612,8 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
       const r = u ? runFinding(u, `${name} unpickles ${f}, downloaded`) : undefined;
       if (r?.command?.startsWith('runs-untrusted ')) out.push(r);
     }
+    ranInline(name, a, files, out);
+    deviceLoads(a, files, out);
     const implicit = implicitRun(name, a, files);
     if (implicit) out.push(runFinding(implicit.url, `${name} runs ${implicit.file}, downloaded`));
     // make / ./configure inside a cloned or unpacked tree run its build scripts
@@ -597,9 +636,78 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
     }
     // tools that fetch and apply or run what a URL serves
     fetchAndRun(a, name, out);
+    bootstrapFromRepo(a, name, out);
     remoteScript(a, name, out);
     if (name === 'osascript') appleScript(a, out);
   }
+}
+
+/**
+ * A downloaded file installed on or flashed to an attached device (adb, esptool, avrdude ...,
+ * file-loaders.ts): it runs there, not here: from a raw address it is denied, a phone's app or
+ * image from a named host is asked, a board's firmware from a named host passes.
+ */
+function deviceLoads(a: string[], files: Map<string, string>, out: Effect[]): void {
+  if (!files.size || !DEVICE_LOADERS.test(loaderName(a[0] ?? ''))) return;
+  for (const f of loadedFiles(a)) {
+    const k = key(f);
+    const u = files.get(k) ?? files.get(k.split('/').pop() ?? k);
+    if (!u) continue;
+    const r = runFinding(u, `${loaderName(a[0] ?? '')} puts ${f}, downloaded, on a device`);
+    const raw = /^\d{1,3}(?:\.\d{1,3}){3}$|^\[?[0-9a-f:]+\]?$/i.test(sourceHost(u) ?? '');
+    // a board's firmware from a named host is the vendor's build as often as not (MicroPython's
+    // download page); a phone's app or system image from one is asked
+    if (raw) out.push(r);
+    else if (/^(?:adb|fastboot)$/.test(loaderName(a[0] ?? '')))
+      out.push(dependency(['runs-third-party', u], r.via ?? ''));
+    return;
+  }
+}
+
+/** An interpreter one-liner that runs or loads a file downloaded earlier in the line. */
+function ranInline(name: string, a: string[], files: Map<string, string>, out: Effect[]): void {
+  if (!files.size) return;
+  for (const f of inlineRunFiles(name, a)) {
+    const k = key(f);
+    const u = files.get(k) ?? files.get(k.split('/').pop() ?? k);
+    if (u) {
+      out.push(runFinding(u, `${name} runs ${f}, downloaded`));
+      return;
+    }
+  }
+}
+
+/** git clone/submodule add options that take the next word (`--depth 1`, `-b main`). */
+const CLONE_VALUE =
+  /^(?:--depth|-b|--branch|-o|--origin|--reference|--reference-if-able|--separate-git-dir|--filter|-c|--config|--template|-j|--jobs|--shallow-since|--shallow-exclude|-u|--upload-pack|--name)$/;
+
+/**
+ * The repository and folder of `git clone [OPTIONS] URL [DIR]`: the first operand a source host
+ * names, and the operand after it. Option values are skipped (`--depth 1` is no repository).
+ */
+function cloneOperands(words: string[]): { url: string; dir?: string } | undefined {
+  const ops: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (CLONE_VALUE.test(w)) i++;
+    else if (!w.startsWith('-')) ops.push(w);
+  }
+  const at = ops.findIndex((w) => sourceHost(w) !== undefined);
+  const url = ops[at];
+  if (at < 0 || !url) return undefined;
+  const dir = ops[at + 1];
+  return dir === undefined ? { url } : { url, dir };
+}
+
+/** `gh repo clone OWNER/REPO [DIR] [-- GITFLAGS]`: a GitHub repository cloned like git clone's. */
+function ghClone(name: string, a: string[]): { url: string; dir?: string } | undefined {
+  if (name !== 'gh' || a[1] !== 'repo' || a[2] !== 'clone') return undefined;
+  const end = a.indexOf('--');
+  const ops = (end >= 0 ? a.slice(3, end) : a.slice(3)).filter((w) => !w.startsWith('-'));
+  const repo = ops[0];
+  if (!repo || !/^[\w.-]+\/[\w.-]+$|^https?:\/\//.test(repo)) return undefined;
+  const url = repo.startsWith('http') ? repo : `https://github.com/${repo}`;
+  return ops[1] === undefined ? { url } : { url, dir: ops[1] };
 }
 
 /**
@@ -824,6 +932,31 @@ function appleScript(a: string[], out: Effect[]): void {
       out.push(runFinding(u, 'osascript evaluates what a URL serves'));
 }
 
+/**
+ * Tools that clone a repository and run what it holds: dotfile managers (`chezmoi init --apply
+ * USER|URL` runs the repository's run_ scripts and applies its files, chezmoi.io "Quick start";
+ * `yadm clone --bootstrap URL` runs its bootstrap program, yadm.io "Bootstrap"), and an
+ * environment file fetched by URL and installed (`conda|mamba env create -f URL`: every package
+ * and pip requirement it lists, conda docs "Creating an environment from an environment.yml").
+ */
+function bootstrapFromRepo(a: string[], name: string, out: Effect[]): void {
+  const ops = a.slice(1).filter((w) => !w.startsWith('-'));
+  if (name === 'chezmoi' && ops[0] === 'init' && a.some((w) => /^(?:--apply|-a)$/.test(w)) && ops[1]) {
+    const r = ops[1];
+    const url = /^[\w-]+$/.test(r)
+      ? `https://github.com/${r}/dotfiles`
+      : /^[\w.-]+\/[\w.-]+$/.test(r)
+        ? `https://github.com/${r}`
+        : r;
+    out.push(runFinding(url, `chezmoi init --apply runs the scripts of ${url}`));
+  } else if (name === 'yadm' && ops[0] === 'clone' && a.includes('--bootstrap') && ops[1])
+    out.push(runFinding(ops[1], `yadm clone --bootstrap runs the bootstrap of ${ops[1]}`));
+  else if (/^(?:conda|mamba|micromamba)$/.test(name) && ops[0] === 'env' && /^(?:create|update)$/.test(ops[1] ?? '')) {
+    const f = argvOption(a, ['-f', '--file']);
+    if (f && URLISH.test(f)) out.push(runFinding(f, `${name} env ${ops[1] ?? ''} installs what ${f} lists`));
+  }
+}
+
 /** `kubectl apply -f URL`, `helm install NAME URL`, `nix-shell URL`, `nix run github:o/r`: fetched and applied or run. */
 function fetchAndRun(args: string[], name: string, out: Effect[]): void {
   // After `--` come the words of a command the tool starts elsewhere (a pod's command), not its sources.
@@ -838,11 +971,15 @@ function fetchAndRun(args: string[], name: string, out: Effect[]): void {
     return;
   }
   const runs =
+    // direnv's stdlib `use flake REF` (in .envrc) enters the dev shell REF defines (direnv-stdlib(1))
+    (name === 'use' && sub === 'flake') ||
     (name === 'kubectl' && /^(?:apply|create|replace)$/.test(sub)) ||
     (name === 'helm' && /^(?:install|upgrade|template)$/.test(sub)) ||
     /^(?:nix-shell|nix-build|nix-env)$/.test(name) ||
     (name === 'nix' && /^(?:run|shell|develop|build|profile)$/.test(sub)) ||
-    (name === 'oc' && /^(?:apply|create)$/.test(sub));
+    (name === 'oc' && /^(?:apply|create)$/.test(sub)) ||
+    // a build context at a URL: the Dockerfile and every file its steps run come from there
+    (/^(?:docker|podman|buildah|nerdctl)$/.test(name) && /^(?:build|buildx|bud|image)$/.test(sub));
   if (!runs) return;
   for (const u of urlArgs) {
     const url = u.replace(

@@ -26,6 +26,8 @@ import { sqlTextEffects } from './sql.js';
 import { classify, dataResetEffects, targetValues, type Target, type TargetValue } from './data-resets.js';
 
 export const FRAMEWORK_PROGRAMS: readonly string[] = [
+  'wp',
+  'drush',
   'heroku',
   'rails',
   'bundle',
@@ -176,6 +178,22 @@ function toolStart(argv: string[]): number {
   return i;
 }
 
+/**
+ * The PHP the CMS consoles evaluate: WP-CLI's `wp eval CODE` and `wp shell` (stdin), Drush's
+ * `drush [@alias] php:eval|php-eval|ev CODE` (WP-CLI and Drush command references). The site
+ * alias and options around the verb are not the code.
+ */
+function cmsEvalCode(argv: string[], stdin: string | undefined): Omit<Runner, 'values'> | undefined {
+  const tool = basename(argv[0] ?? '');
+  if (tool !== 'wp' && tool !== 'drush') return undefined;
+  const verbs = tool === 'wp' ? /^(?:eval|shell)$/ : /^(?:php:eval|php-eval|ev|eval)$/;
+  const at = argv.findIndex((w, i) => i > 0 && verbs.test(w));
+  if (at < 0) return undefined;
+  if (argv[at] === 'shell') return stdin ? { lang: PHP, code: stdin, tool: 'wp shell' } : undefined;
+  const code = argv.slice(at + 1).find((w) => !w.startsWith('-') && !w.startsWith('@'));
+  return code ? { lang: PHP, code, tool: `${tool} ${argv[at] ?? ''}` } : undefined;
+}
+
 /** The code a framework runner or console runs, from its words and stdin. */
 export function runnerCode(c: Pick<SimpleCommand, 'argv' | 'assigns' | 'stdin'>): Runner | undefined {
   const argv = c.argv;
@@ -193,6 +211,8 @@ export function runnerCode(c: Pick<SimpleCommand, 'argv' | 'assigns' | 'stdin'>)
     const values = [...targetValues(c.assigns, []), ...codeTargets(argv[2])];
     return { lang, code: argv[2], tool: `${inline[1] ?? ''} ${inline[2] ?? ''}`, values };
   }
+  const cms = cmsEvalCode(argv, c.stdin);
+  if (cms) return { ...cms, values: targetValues(c.assigns, []) };
   const t = toolStart(argv);
   const tool = basename(argv[t] ?? '').replace(/^bin\//, '');
   const sub = argv[t + 1] ?? '';

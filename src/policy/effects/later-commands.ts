@@ -293,6 +293,23 @@ const PATTERNED: [RegExp, (text: string) => string[]][] = [
         )
         .filter((l) => SHELL_LITERAL.test(l)),
   ],
+  // workflow managers run their rules' and processes' shell strings, and Snakemake its onstart/
+  // onsuccess/onerror handlers (snakemake.readthedocs.io, "Rules: shell" and "Handlers";
+  // nextflow.io docs, "Process: script"): the string lines that read as a fetch or a pipe
+  [
+    /(?:^|\/)snakefile$|\.smk$|\.nf$|(?:^|\/)nextflow\.config$/,
+    (t) =>
+      t
+        .split('\n')
+        .slice(0, 2000)
+        .map((l) =>
+          l
+            .trim()
+            .replace(/^(?:shell|script)\s*[:(]\s*/, '')
+            .replace(/^(?:r|f)?(?:"{3}|'{3}|["'])|(?:"{3}|'{3}|["'])\s*\)?\s*$/g, ''),
+        )
+        .filter((l) => SHELL_LITERAL.test(l)),
+  ],
   // Mix aliases run `cmd ...` entries as shell commands (hexdocs.pm/mix, Mix.Task "cmd")
   [
     /(?:^|\/)mix\.exs$/,

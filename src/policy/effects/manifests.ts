@@ -204,7 +204,7 @@ const readers: [RegExp, string, Reader][] = [
   ],
   // pyproject.toml, Pipfile, uv.toml, poetry.toml: indexes and sources, verify_ssl, URL/git dependencies
   [
-    /(?:^|\/)(?:pyproject|uv|poetry|pdm)\.toml$|(?:^|\/)pipfile$/,
+    /(?:^|\/)(?:pyproject|uv|poetry|pdm|pixi)\.toml$|(?:^|\/)pipfile$/,
     'pypi',
     (t, via, out) => {
       for (const { section, key, value } of keyValues(t)) {
@@ -231,6 +231,12 @@ const readers: [RegExp, string, Reader][] = [
     'conda',
     (t, via, out) => {
       for (const u of yamlList(t, /^(?:channels|default_channels|custom_channels)$/)) urls('conda', u, via, out);
+      // an environment file's `- pip:` list takes pip requirements: a VCS link, a `name @ URL`
+      // or an archive URL is code from that host (conda docs, "Creating an environment file manually")
+      for (const m of t.matchAll(
+        /^\s*-\s*(?:[\w.[\],-]+\s*@\s*)?((?:git\+|hg\+)(?:https?|git|ssh):\/\/\S+|(?:https?|ftp):\/\/\S+\.(?:whl|tar\.gz|tgz|zip))\s*$/gm,
+      ))
+        if (m[1]) urls('pypi', m[1], via, out, /^(?:git|hg)\+/.test(m[1]));
       for (const { key, value } of keyValues(t))
         if (/^(?:ssl_verify|channel_alias|allow_non_channel_urls)$/.test(key))
           settingFindings('conda', key, value, via, out);

@@ -154,7 +154,8 @@ function beforeDoubleDash(argv: string[]): string[] {
 /** A registry package name in an npm operand (`name@1`, `@scope/name@^2`, `alias@npm:real`). */
 function npmName(op: string): string | undefined {
   if (/^(?:\.{0,2}\/|~|file:|git[+:]|https?:|github:|gitlab:|bitbucket:|link:|workspace:)/.test(op)) return undefined;
-  const alias = /^[^@]+@npm:(.+)$/.exec(op);
+  // an alias (`x@npm:y`, `@scope/x@npm:y@1`) installs y under x's name
+  const alias = /^(?:@[^/@\s]+\/)?[^@]+@npm:(.+)$/.exec(op);
   const w = alias?.[1] ?? op;
   const m = /^(@[^/@\s]+\/[^@\s]+|[^@/\s]+)(?:@.*)?$/.exec(w);
   return m?.[1];
@@ -222,6 +223,23 @@ function goFindings(argv: string[], sub: string, via: string, out: Effect[]): vo
   }
 }
 
+/**
+ * `composer [global] require VENDOR/PACKAGE[:CONSTRAINT]`: a vendor posing as a listed one (one
+ * edit away, or its name wrapped) with a listed package's name or a near one. A package under an
+ * unrelated vendor that shares a common name (framework, console) is no finding here.
+ */
+function composerFindings(a: string[], out: Effect[]): void {
+  const at = a.findIndex((w) => w === 'require');
+  if (at < 0) return;
+  for (const w of a.slice(at + 1)) {
+    if (w.startsWith('-')) continue;
+    const slug = /^([\w.-]+\/[\w.-]+)/.exec(w)?.[1]?.toLowerCase();
+    if (!slug || isPopular('packagist', slug)) continue;
+    const m = slugLookalike('packagist', slug);
+    if (m?.impersonates) out.push(dependency(['lookalike', 'packagist', slug, 'of', m.of], `composer require ${slug}`));
+  }
+}
+
 /** A Go module path under a listed module (golang.org/x/tools/cmd/stringer under golang.org/x/tools). */
 function isPopularGo(path: string): boolean {
   const parts = path.split('/');
@@ -247,7 +265,7 @@ const PROGRAMS = new Set([
   'pipx',
   'jbang',
 ]);
-for (const n of ['poetry', 'pdm', 'pipenv', 'cargo', 'go', 'gem', 'brew', 'deno']) PROGRAMS.add(n);
+for (const n of ['poetry', 'pdm', 'pipenv', 'cargo', 'go', 'gem', 'brew', 'deno', 'composer']) PROGRAMS.add(n);
 
 /**
  * `npm pkg set scripts.postinstall="curl ... | sh"` writes package.json's scripts: read as that
@@ -493,6 +511,9 @@ export function installEffects(argv: string[], out: Effect[]): void {
     }
     case 'gem':
       if (sub === 'install') checkNames('gem', names('gem', operands(a, 2, 'gem')), 'gem install', out);
+      return;
+    case 'composer':
+      composerFindings(a, out);
       return;
   }
 }

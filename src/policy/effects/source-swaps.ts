@@ -5,6 +5,7 @@
 // is the same: the code now comes from another owner or host under the old name. A near spelling
 // of the old owner is a look-alike; any other owner is a fork. Both are `dependency` sentences of
 // supply.ts that the standard policy supply-chain-sources asks about (docs/effects.md).
+import { verifyRemovalEffects } from './verify-removals.js';
 import type { Effect } from './types.js';
 import type { ToolCall } from '../types.js';
 import { dependency } from './supply.js';
@@ -53,8 +54,30 @@ const VERIFIED_OWNERS =
 const OWNER_BASE =
   /\b(?:https?|ssh|git):\/\/(?:[^@/\s]*@)?(github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)\/([\w.-]+)\/?(?=["'\s,]|$)/gim;
 
+/**
+ * Nix's and other tools' short references (`github:NixOS/nixpkgs/nixos-24.05` in a flake input,
+ * `gitlab:o/r`, `sourcehut:~o/r`), and an owner and repository given as two keys
+ * (flake.lock's `"owner": "NixOS", "repo": "nixpkgs"`, fetchFromGitHub's `owner = ...; repo = ...;`).
+ */
+const SHORT_REF = /\b(github|gitlab|sourcehut):~?([\w.-]+)\/([\w.-]+?)(?=[/?"'\s#&]|$)/gi;
+const OWNER_REPO_KEYS = /["']?owner["']?\s*[:=]\s*["']([\w.-]+)["'][\s,;]*["']?repo["']?\s*[:=]\s*["']([\w.-]+)["']/gi;
+const SHORT_HOST: Record<string, string> = { github: 'github.com', gitlab: 'gitlab.com', sourcehut: 'git.sr.ht' };
+
 function refs(raw: string): Ref[] {
   const out: Ref[] = [];
+  for (const m of raw.matchAll(SHORT_REF)) {
+    const [, kind = '', owner = '', name = ''] = m;
+    out.push({
+      host: SHORT_HOST[kind.toLowerCase()] ?? '',
+      owner: owner.toLowerCase(),
+      name: name.toLowerCase(),
+      text: m[0],
+    });
+  }
+  for (const m of raw.matchAll(OWNER_REPO_KEYS)) {
+    const [, owner = '', name = ''] = m;
+    out.push({ host: 'github.com', owner: owner.toLowerCase(), name: name.toLowerCase(), text: `${owner}/${name}` });
+  }
   for (const m of raw.matchAll(OWNER_BASE)) {
     const [, host = '', owner = ''] = m;
     out.push({ host: host.toLowerCase(), owner: owner.toLowerCase(), name: '*', text: m[0] });
@@ -120,7 +143,7 @@ function vendorNamespace(official: string, n: Ref): boolean {
 
 /** What an edit's replacement does to the sources its old text named. */
 export function sourceSwapEffects(oldText: string, newText: string): Effect[] {
-  if (!oldText || !newText || !/\//.test(newText)) return [];
+  if (!oldText || !newText || !(/\//.test(newText) || /["']?repo["']?\s*[:=]/.test(newText))) return [];
   const before = refs(oldText);
   if (!before.length) return [];
   const after = refs(newText);
@@ -160,7 +183,7 @@ export function sourceSwapEffects(oldText: string, newText: string): Effect[] {
  * SwiftPM, Composer, Helm, Clojure.
  */
 const MANIFEST =
-  /(?:^|\/)(?:gemfile|gems\.rb|pluginfile|podfile|cartfile|[^/]*requirements[^/]*\.(?:txt|in|ya?ml)|pyproject\.toml|pipfile|package\.json|cargo\.toml|pubspec\.ya?ml|mix\.exs|packages\.yml|dependencies\.yml|package\.swift|composer\.json|chart\.yaml|deps\.edn|project\.clj)$/i;
+  /(?:^|\/)(?:gemfile|gems\.rb|pluginfile|podfile|cartfile|[^/]*requirements[^/]*\.(?:txt|in|ya?ml)|pyproject\.toml|pipfile|package\.json|cargo\.toml|pubspec\.ya?ml|mix\.exs|packages\.yml|dependencies\.yml|package\.swift|composer\.json|chart\.yaml|deps\.edn|project\.clj|packages\/manifest\.json|vcpkg\.json)$/i;
 
 /** Repositories on public code hosts: URLs, scp form, Bundler's `github: 'o/r'`, npm's `github:o/r`. */
 const REPO_REF =
@@ -240,7 +263,7 @@ export function registryToRepoEffects(oldText: string, newText: string, path: st
  * build-tool settings, wrappers, lockfiles, container, CI and infrastructure definitions.
  */
 const BUILD_INPUT =
-  /(?:^|\/)(?:dockerfile[^/]*|containerfile|[^/]*\.dockerfile|docker-compose[^/]*\.ya?ml|compose\.ya?ml|jenkinsfile|podfile|gemfile|cartfile|[^/]*\.gradle(?:\.kts)?|gradle-wrapper\.properties|maven-wrapper\.properties|gradle\.properties|pom\.xml|settings\.xml|[^/]*\.tf|[^/]*\.hcl|\.npmrc|\.yarnrc(?:\.yml)?|pip\.(?:conf|ini)|\.condarc|package\.json|pyproject\.toml|setup\.(?:py|cfg)|cargo\.toml|config\.toml|go\.mod|pubspec\.ya?ml|mix\.exs|packages\.yml|chart\.yaml|package\.swift|composer\.json|(?:gnu)?makefile|[^/]*\.mk|(?:build|install|setup|bootstrap)\.sh|[^/]*requirements[^/]*\.(?:txt|in)|\.gitlab-ci\.ya?ml|azure-pipelines\.ya?ml|\.travis\.ya?ml|bitbucket-pipelines\.ya?ml|\.pre-commit-config\.ya?ml|nuget\.config|[^/]*\.csproj|[^/]*\.lock|[^/]*-lock\.(?:json|ya?ml))$|\/\.github\/workflows\/|\/\.circleci\//i;
+  /(?:^|\/)(?:dockerfile[^/]*|containerfile|[^/]*\.dockerfile|docker-compose[^/]*\.ya?ml|compose\.ya?ml|jenkinsfile|podfile|gemfile|cartfile|[^/]*\.gradle(?:\.kts)?|gradle-wrapper\.properties|maven-wrapper\.properties|gradle\.properties|pom\.xml|settings\.xml|[^/]*\.tf|[^/]*\.hcl|\.npmrc|\.yarnrc(?:\.yml)?|pip\.(?:conf|ini)|\.condarc|package\.json|pyproject\.toml|setup\.(?:py|cfg)|cargo\.toml|config\.toml|go\.mod|pubspec\.ya?ml|mix\.exs|packages\.yml|chart\.yaml|package\.swift|composer\.json|(?:gnu)?makefile|[^/]*\.mk|(?:build|install|setup|bootstrap)\.sh|[^/]*requirements[^/]*\.(?:txt|in)|\.gitlab-ci\.ya?ml|azure-pipelines\.ya?ml|\.travis\.ya?ml|bitbucket-pipelines\.ya?ml|\.pre-commit-config\.ya?ml|nuget\.config|[^/]*\.csproj|[^/]*\.lock|[^/]*-lock\.(?:json|ya?ml)|\.?composer\/config\.json|\.bundle\/config|\.gemrc|bunfig\.toml|daemon\.json|rprofile(?:\.site)?|\.rprofile|environment\.ya?ml|pixi\.toml)$|\/\.github\/workflows\/|\/\.circleci\//i;
 
 const CODE_HOST = /^(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org|raw\.githubusercontent\.com)$/;
 
@@ -417,5 +440,6 @@ export function editSwapEffects(call: ToolCall): Effect[] {
     ...checksumRemovalEffects(o, n, path),
     ...registryToRepoEffects(o, n, path),
     ...hostSwapEffects(o, n, path),
+    ...verifyRemovalEffects(o, n, path),
   ];
 }

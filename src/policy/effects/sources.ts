@@ -168,7 +168,7 @@ const OFF_WHEN_FALSE =
   /(?:verifymetadata|verifysignatures|strictssl|sslverify|verifyssl|httpsverify|securehttp|checkrevoke|requiresigs|gpgcheck|tlsverify|rejectunauthorized|verifycertificates?|certverify|contenttrust|checkcertificate|verifypeer)$/;
 /** Settings that switch verification off when set to a true value (insecure=true, disable-tls=1). */
 const OFF_WHEN_TRUE =
-  /(?:insecure|disabletls|allowinsecure\w*|unsafehttps|unsaferegistry|noverify\w*|sslnoverify|allowunauthenticated|allowinsecurerepositories|allowdowngradetoinsecurerepositories|trusted|nogpgchecks?|skiptlsverify|insecureskiptlsverify|disablecontenttrust|skipverify|nocheckcertificate|ignorechecksums?|skipchecksums?|disablechecksum\w*)$/;
+  /(?:insecure|disabletls|allowinsecure\w*|unsafehttps|unsaferegistry|noverify\w*|sslnoverify|allowunauthenticated|allowinsecurerepositories|allowdowngradetoinsecurerepositories|trusted|nogpgchecks?|skiptlsverify|insecureskiptlsverify|disablecontenttrust|skipverify|nocheckcertificate|ignorechecksums?|skipchecksums?|disablechecksum\w*|nochecksignatures?|skipintegritychecks?|updatechecksums)$/;
 /** Settings whose value names hosts exempt from verification (pip trusted-host, GOINSECURE). */
 const OFF_FOR_HOSTS =
   /(?:trustedhosts?|allowinsecurehosts?|insecurehosts?|unsafehttpwhitelist|goinsecure|gonosumdb|gonosumcheck|insecureregistries|insecureregistry)$/;
@@ -203,7 +203,20 @@ export function settingFindings(eco: string, key: string, value: string, via: st
   // git's url.<base>.insteadOf: every fetch of the other prefix goes to <base>
   const instead = /^url\.(.+)\.(?:insteadof|pushinsteadof)$/i.exec(raw);
   if (instead?.[1]) {
-    sourceFindings(eco, instead[1].replace(/^["']|["']$/g, ''), `${via} rewrites fetches`, out);
+    const base = instead[1].replace(/^["']|["']$/g, '');
+    sourceFindings(eco, base, `${via} rewrites fetches`, out);
+    // one owner's repositories fetched from another's on the same code host (company/ -> x-user/)
+    const owner = (u: string) => /^(?:https?|ssh|git):\/\/(?:[^@/]*@)?([^/]+)\/([\w.-]+)\/?$/.exec(u.trim());
+    const to = owner(base);
+    const from = owner(v);
+    if (
+      to &&
+      from &&
+      to[1] === from[1] &&
+      to[2]?.toLowerCase() !== from[2]?.toLowerCase() &&
+      CODE_HOSTS.test(to[1] ?? '')
+    )
+      out.push(dependency(['fork', eco, v, 'to', base], `${via} fetches ${v} from ${base}`));
     return;
   }
   const k = norm(raw);
@@ -276,9 +289,11 @@ export function settingFindings(eco: string, key: string, value: string, via: st
     return;
   }
   // any part of a dotted key may say it: repositories.NAME, mirror.https://..., registries.x.index
-  if (SOURCE_KEY.test(k) || raw.split(/[.:]/).some((part) => SOURCE_KEY.test(norm(part))))
-    sourceFindings(eco, v, via, out, /^submodule\./i.test(raw));
-  else if (isDownloadVariable(raw)) sourceFindings(eco, v, via, out);
+  if (SOURCE_KEY.test(k) || raw.split(/[.:]/).some((part) => SOURCE_KEY.test(norm(part)))) {
+    // a JSON value (`composer config repositories.x '{"type":"vcs","url":"..."}'`): the URLs in it
+    const value = /^[{[]/.test(v) ? (v.match(/(?:https?|git|ssh):\/\/[^"'\s,}\]]+/g) ?? []).join(' ') : v;
+    sourceFindings(eco, value, via, out, /^submodule\./i.test(raw));
+  } else if (isDownloadVariable(raw)) sourceFindings(eco, v, via, out);
 }
 
 /** Option names (without dashes) that take a source as their value. */
@@ -530,6 +545,10 @@ for (const [eco, names] of Object.entries({
   pacman: 'pacman',
   swift: 'swift',
   forge: 'forge',
+  // Bazel modules come from the registries --registry names (bazel.build, "Bazel registries");
+  // Spack builds from its mirrors and package repositories (spack.readthedocs.io, "Mirrors")
+  bazel: 'bazel bazelisk',
+  spack: 'spack',
   powershell:
     'register-psrepository set-psrepository register-psresourcerepository set-psresourcerepository register-packagesource install-module install-psresource install-package',
 }))
@@ -547,10 +566,11 @@ const CONFIG_WORDS = new Set([
   'repo',
   'repository',
   'tap',
+  'hex.config',
 ]);
 
 /** Sub-commands adding a remote package source: conan remote add, flatpak remote-add (git's remotes are its own). */
-const REMOTE_WORDS = /^(?:remote|remote-add|remote-modify)$/;
+const REMOTE_WORDS = /^(?:remote|remote-add|remote-modify|mirror)$/;
 
 /** Operands of argv from `from` on that are not options (values of --opt VALUE skipped loosely). */
 /** Options whose value is a registry or index (read as a source by flagFindings, not as a package). */
@@ -625,6 +645,19 @@ export function commandSourceFindings(argv: string[], out: Effect[]): void {
       if (m?.[1] && m[2] !== undefined) envFindings(m[1], m[2], out);
     }
     if (name === 'setenv' && a[1] && a[2] !== undefined) envFindings(a[1], a[2], out);
+    return;
+  }
+  // fish: set -x/-gx/-Ux NAME VALUE exports like export NAME=VALUE
+  if (name === 'set' && a[1] && /^-[a-zA-Z]*x[a-zA-Z]*$/.test(a[1])) {
+    const i = a.findIndex((w, j) => j > 0 && !w.startsWith('-'));
+    if (i > 0 && a[i] && a[i + 1] !== undefined) envFindings(a[i] ?? '', a.slice(i + 1).join(' '), out);
+    return;
+  }
+  // R: repos = "URL" in a one-liner (options(repos = c(CRAN = URL)), install.packages(.., repos = URL))
+  if (/^(?:rscript|r)$/i.test(name)) {
+    const code = a.filter((_, i) => a[i - 1] === '-e').join('\n');
+    for (const m of code.matchAll(/\brepos\s*=\s*(?:c\(\s*)?(?:[\w.]+\s*=\s*)?["']([^"']+)["']/g))
+      if (m[1]) sourceFindings('cran', m[1], `${name} sets the package repository`, out);
     return;
   }
   if (name === 'ansible-galaxy') {

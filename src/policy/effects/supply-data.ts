@@ -20,7 +20,8 @@ export type Ecosystem =
   | 'taps'
   | 'psgallery'
   | 'vscode'
-  | 'dbt';
+  | 'dbt'
+  | 'packagist';
 
 interface NameList {
   /** Every listed name (normalised): never a look-alike. */

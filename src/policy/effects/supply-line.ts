@@ -10,6 +10,7 @@
 //     `curl URL | go run -`), and an image archive downloaded into `docker load`.
 //                                                                   -> runs-untrusted URL, remote-file URL
 // Each is a `dependency` call decided by policy supply-chain-sources.
+import { verifyRemovalEffects } from './verify-removals.js';
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
@@ -168,6 +169,7 @@ export function supplyLineEffects(text: string, cmds: SimpleCommand[], out: Effe
             // package-source files have their own in-place reading (derive.ts, inPlaceSources)
             ...(sourceText(f, 'https://x/') === undefined ? hostSwapEffects(from, to, f) : []),
             ...(DOCUMENT.test(f) ? [] : sourceSwapEffects(from, to)),
+            ...verifyRemovalEffects(from, to, f),
           ])
             out.push({ ...e, via: `${basename(c.argv[0] ?? '')} edits ${f}: ${e.via}` });
       }

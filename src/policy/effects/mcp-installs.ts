@@ -1,0 +1,64 @@
+// Package-manager MCP tools read as the command they amount to: `npm_install {package: lodahs}`,
+// `pip_install {packages: [...]}`, `install_package {manager: cargo, name: ...}` install the
+// named packages as `npm install NAME` would, so the look-alike, source and install-hook
+// readings of packages.ts and sources.ts decide them whatever server offers the tool.
+
+type Params = Record<string, unknown>;
+
+/** The install command of each package manager an MCP tool may be named for. */
+const INSTALL: Record<string, string> = {
+  npm: 'npm install',
+  pnpm: 'pnpm add',
+  yarn: 'yarn add',
+  bun: 'bun add',
+  pip: 'pip install',
+  pypi: 'pip install',
+  python: 'pip install',
+  uv: 'uv pip install',
+  poetry: 'poetry add',
+  cargo: 'cargo add',
+  crate: 'cargo add',
+  gem: 'gem install',
+  go: 'go get',
+  composer: 'composer require',
+  brew: 'brew install',
+  conda: 'conda install',
+};
+
+const SAFE = /^[\w@%+=:,./~^<>*-]+$/;
+
+/** The shell command an install tool's call amounts to, or undefined. */
+export function mcpInstallCommand(words: readonly string[], p: Params): string | undefined {
+  if (!words.some((w) => /^(?:install|add|require)$/.test(w))) return undefined;
+  const mgr = [p['manager'], p['package_manager'], p['ecosystem'], ...words].find(
+    (w): w is string => typeof w === 'string' && INSTALL[w.toLowerCase()] !== undefined,
+  );
+  if (!mgr) return undefined;
+  const raw = p['packages'] ?? p['package'] ?? p['name'] ?? p['names'] ?? p['package_name'] ?? p['packageName'];
+  const list = (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(/[\s,]+/) : []).filter(
+    (x): x is string => typeof x === 'string' && SAFE.test(x),
+  );
+  if (!list.length) return undefined;
+  const version = typeof p['version'] === 'string' && list.length === 1 && SAFE.test(p['version']) ? p['version'] : '';
+  const names = version ? [`${list[0]}@${version}`] : list;
+  const opts: string[] = [];
+  const registry = p['registry'] ?? p['index_url'] ?? p['index'];
+  if (typeof registry === 'string' && SAFE.test(registry))
+    opts.push(/^pip|^uv/.test(INSTALL[mgr.toLowerCase()] ?? '') ? `--index-url ${registry}` : `--registry ${registry}`);
+  return `${INSTALL[mgr.toLowerCase()]} ${[...opts, ...names].join(' ')}`;
+}
+
+/** `edit_file {path, edits: [{oldText, newText}]}`: each replacement as an edit's old and new text. */
+export function mcpEditPairs(p: Params): { old: string; new: string }[] {
+  const edits = p['edits'];
+  if (!Array.isArray(edits)) return [];
+  const out: { old: string; new: string }[] = [];
+  for (const e of edits.slice(0, 32)) {
+    if (!e || typeof e !== 'object') continue;
+    const r = e as Record<string, unknown>;
+    const o = r['oldText'] ?? r['old_text'] ?? r['old_string'] ?? r['oldString'];
+    const n = r['newText'] ?? r['new_text'] ?? r['new_string'] ?? r['newString'];
+    if (typeof o === 'string' && typeof n === 'string') out.push({ old: o, new: n });
+  }
+  return out;
+}
