@@ -83,6 +83,7 @@ import { INFRA_PROGRAMS, infraCommandEffects } from './infra-sources.js';
 import { REMOTE_PROGRAMS, remoteDeployEffects } from './remote-deploy.js';
 import { GRANT_PROGRAMS, forgeGrantEffects } from './forge-grants.js';
 import { PROD_TARGET_PROGRAMS, prodTargetEffects } from './prod-targets.js';
+import { SITE_ALIAS_PROGRAMS, siteAliasEffects } from './site-aliases.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
 export class LineFacts {
@@ -280,6 +281,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'forge-grants', programs: GRANT_PROGRAMS, read: (l, out) => forgeGrantEffects(l.cmds, out) },
   // migrations and container rollouts aimed at production by their environment (prod-targets.ts)
   { name: 'prod-targets', programs: PROD_TARGET_PROGRAMS, read: (l, out) => prodTargetEffects(l.cmds, out) },
+  // WP-CLI and Drush commands that change a live site through its alias or SSH target (site-aliases.ts)
+  { name: 'site-aliases', programs: SITE_ALIAS_PROGRAMS, read: (l, out) => siteAliasEffects(l.cmds, out) },
 ];
 
 /** Runs every registered reading whose gate the line passes, in registry order. */
