@@ -84,6 +84,7 @@ import { REMOTE_PROGRAMS, remoteDeployEffects } from './remote-deploy.js';
 import { GRANT_PROGRAMS, forgeGrantEffects } from './forge-grants.js';
 import { PROD_TARGET_PROGRAMS, prodTargetEffects } from './prod-targets.js';
 import { SITE_ALIAS_PROGRAMS, siteAliasEffects } from './site-aliases.js';
+import { WEB_ROOT_PROGRAMS, webRootCopyEffects } from './web-root-copies.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
 export class LineFacts {
@@ -283,6 +284,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'prod-targets', programs: PROD_TARGET_PROGRAMS, read: (l, out) => prodTargetEffects(l.cmds, out) },
   // WP-CLI and Drush commands that change a live site through its alias or SSH target (site-aliases.ts)
   { name: 'site-aliases', programs: SITE_ALIAS_PROGRAMS, read: (l, out) => siteAliasEffects(l.cmds, out) },
+  // files copied into another machine's web root by rsync, scp, lftp, robocopy, msdeploy (web-root-copies.ts)
+  { name: 'web-root-copies', programs: WEB_ROOT_PROGRAMS, read: (l, out) => webRootCopyEffects(l.cmds, out) },
 ];
 
 /** Runs every registered reading whose gate the line passes, in registry order. */
