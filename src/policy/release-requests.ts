@@ -6,6 +6,7 @@
 //   saas-release flag-flip HOST PATH      a feature flag turned on or off, or changed in production
 //   saas-release grades HOST PATH         grades posted to students, course work published to them
 //   saas-release store-submit HOST PATH   an app build submitted for review or released on a store
+//   saas-release approval HOST PATH       a pull request or a held deployment approved (a review gate passed)
 //   saas-release deploy HOST PATH         a deployment, release or rollout created, promoted or
 //                                         restored, or a pipeline started that deploys to production
 // Sources (each vendor's REST reference): Cloudflare (zones/:id/purge_cache, zones/:id/dns_records),
@@ -106,6 +107,14 @@ export function releaseReading(
       lower.includes('androidpublisher'))
   )
     return at('store-submit');
+  // a pull request approved (`pulls/N/reviews {event: APPROVE}`, GitLab `merge_requests/N/approve`)
+  // or a deployment held for review approved (`actions/runs/N/pending_deployments {state: approved}`)
+  if (
+    (lower.includes('reviews') && /["']?event["']?\s*[:=]\s*["']?APPROVE\b/i.test(body)) ||
+    (lower[lower.length - 1] === 'approve' && lower.includes('merge_requests')) ||
+    (lower.includes('pending_deployments') && /approved/i.test(body))
+  )
+    return at('approval');
   if (m === 'DELETE') return undefined;
   const coll = lower.findIndex((s) => DEPLOY_COLLECTION.test(s));
   const last = lower[lower.length - 1] ?? '';

@@ -3,7 +3,7 @@
 // what Git holds, `cloudflare_purge_cache` and `cdn_invalidate` put the new build in front of
 // every user, `route53_change_resource_record_sets` moves traffic, `launchdarkly_update_flag
 // {environment: production}` flips behaviour for users, `canvas_post_grades` shows grades to
-// students. Each is read as `saas-release KIND mcp TOOL`, which the standard profile asks
+// students, `create_pull_request_review {event: APPROVE}` passes a review gate. Each is read as `saas-release KIND mcp TOOL`, which the standard profile asks
 // (hosted-service-actions). A tool that only reads (`get_flag`, `list_records`) never gets here.
 // And a tool that runs a command on another machine (`ssh_exec {host, command}`, `remote_run`)
 // is read as the `ssh HOST COMMAND` it amounts to, so the remote-deploy reading decides it.
@@ -53,6 +53,15 @@ export function mcpReleaseKind(words: readonly string[], p: Params): string | un
     )
       return 'flag-flip';
   }
+  // a review that approves a pull or merge request, or a held deployment approved
+  const verdict = ['event', 'state', 'action', 'decision', 'review_event']
+    .map((k) => p[k])
+    .find((v) => typeof v === 'string');
+  if (
+    (has(words, 'review reviews') && typeof verdict === 'string' && /^approved?$/i.test(verdict)) ||
+    (has(words, 'approve') && has(words, 'pull pr mr merge request deployment deployments'))
+  )
+    return 'approval';
   if (
     has(words, 'grade grades gradebook scores marks') &&
     has(words, 'post publish release submit sync upload push update set save')
