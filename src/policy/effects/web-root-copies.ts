@@ -12,7 +12,20 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 
-export const WEB_ROOT_PROGRAMS = ['rsync', 'scp', 'lftp', 'robocopy', 'xcopy', 'msdeploy', 'msdeploy.exe', 'ncftpput'];
+export const WEB_ROOT_PROGRAMS = [
+  'rsync',
+  'scp',
+  'lftp',
+  'robocopy',
+  'xcopy',
+  'msdeploy',
+  'msdeploy.exe',
+  'ncftpput',
+  'aws',
+  'gsutil',
+  'gcloud',
+  'rclone',
+];
 
 /** A folder a web server serves from. */
 const WEB_ROOT =
@@ -85,6 +98,36 @@ function msdeploy(a: string[], out: Effect[]): void {
   if (remoteHost(host)) ship('msdeploy', host, dest, out);
 }
 
+/**
+ * A bucket named as a website's domain (`s3://www.acme.io`, `gs://docs.acme.com`): S3 and Cloud
+ * Storage serve a static site from the bucket that bears the site's name (AWS "Hosting a static
+ * website using Amazon S3", Google Cloud "Host a static website"), so a copy or sync into it
+ * publishes. A name with no dot, or one that says staging/dev/preview, is an ordinary bucket.
+ */
+function siteBucket(a: string[], out: Effect[]): void {
+  const name = basename(a[0] ?? '').toLowerCase();
+  const ops = a.slice(1).filter((w) => !w.startsWith('-'));
+  const verb = name === 'aws' ? ops[1] : name === 'gcloud' ? ops[1] : ops[0];
+  if (name === 'aws' && ops[0] !== 's3') return;
+  if (name === 'gcloud' && ops[0] !== 'storage') return;
+  if (
+    !verb ||
+    !/^(?:cp|sync|mv|rsync|copy|copyto|moveto)$/.test(verb) ||
+    a.includes('--dryrun') ||
+    a.includes('--dry-run') ||
+    a.includes('-n')
+  )
+    return;
+  const dest = ops[ops.length - 1] ?? '';
+  const bucket = /^(?:s3|gs|r2|[\w-]+):\/?\/?([a-z0-9.-]+)/i.exec(dest)?.[1] ?? '';
+  if (ops.length < 3 && name !== 'gsutil' && name !== 'rclone') return;
+  if (
+    /^(?:www|docs|blog|shop|app|static|assets|cdn|site)\.[a-z0-9-]+\.[a-z]{2,}/i.test(bucket) ||
+    /^[a-z0-9-]+\.(?:com|io|org|net|dev|app|co|edu)$/i.test(bucket)
+  )
+    if (!COPY.test(bucket)) ship(name, bucket, dest, out);
+}
+
 /** Files copied into another machine's web root. */
 export function webRootCopyEffects(cmds: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
@@ -93,5 +136,6 @@ export function webRootCopyEffects(cmds: SimpleCommand[], out: Effect[]): void {
     else if (name === 'lftp') lftp(c.argv, out);
     else if (name === 'robocopy' || name === 'xcopy') uncCopy(name, c.argv, out);
     else if (name === 'msdeploy' || name === 'msdeploy.exe') msdeploy(c.argv, out);
+    else if (name === 'aws' || name === 'gsutil' || name === 'gcloud' || name === 'rclone') siteBucket(c.argv, out);
   }
 }
