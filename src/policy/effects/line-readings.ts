@@ -85,6 +85,7 @@ import { GRANT_PROGRAMS, forgeGrantEffects } from './forge-grants.js';
 import { PROD_TARGET_PROGRAMS, prodTargetEffects } from './prod-targets.js';
 import { SITE_ALIAS_PROGRAMS, siteAliasEffects } from './site-aliases.js';
 import { WEB_ROOT_PROGRAMS, webRootCopyEffects } from './web-root-copies.js';
+import { PROD_SQL_PROGRAMS, prodSqlFileEffects } from './prod-sql-files.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
 export class LineFacts {
@@ -286,6 +287,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'site-aliases', programs: SITE_ALIAS_PROGRAMS, read: (l, out) => siteAliasEffects(l.cmds, out) },
   // files copied into another machine's web root by rsync, scp, lftp, robocopy, msdeploy (web-root-copies.ts)
   { name: 'web-root-copies', programs: WEB_ROOT_PROGRAMS, read: (l, out) => webRootCopyEffects(l.cmds, out) },
+  // a production database changed by a file or a writing statement run through its client (prod-sql-files.ts)
+  { name: 'prod-sql-files', programs: PROD_SQL_PROGRAMS, read: (l, out) => prodSqlFileEffects(l.cmds, out) },
 ];
 
 /** Runs every registered reading whose gate the line passes, in registry order. */

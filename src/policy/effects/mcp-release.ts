@@ -53,6 +53,14 @@ export function mcpReleaseKind(words: readonly string[], p: Params): string | un
     )
       return 'flag-flip';
   }
+  // a running service, deployment or function updated, restarted or scaled where a parameter
+  // names production (`aws_ecs_update_service {cluster: prod}`, `kubectl_rollout_restart {namespace: production}`)
+  if (
+    has(words, 'update restart redeploy rollout scale upgrade patch') &&
+    has(words, 'service services deployment deployments app function stack release environment rollout helm') &&
+    Object.values(p).some((v) => typeof v === 'string' && PROD.test(v))
+  )
+    return 'deploy';
   // a review that approves a pull or merge request, or a held deployment approved
   const verdict = ['event', 'state', 'action', 'decision', 'review_event']
     .map((k) => p[k])
