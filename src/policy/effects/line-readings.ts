@@ -86,6 +86,7 @@ import { PROD_TARGET_PROGRAMS, prodTargetEffects } from './prod-targets.js';
 import { SITE_ALIAS_PROGRAMS, siteAliasEffects } from './site-aliases.js';
 import { WEB_ROOT_PROGRAMS, webRootCopyEffects } from './web-root-copies.js';
 import { PROD_SQL_PROGRAMS, prodSqlFileEffects } from './prod-sql-files.js';
+import { MASS_SEND_HINT, massSendEffects } from './mass-sends.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
 export class LineFacts {
@@ -289,6 +290,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'web-root-copies', programs: WEB_ROOT_PROGRAMS, read: (l, out) => webRootCopyEffects(l.cmds, out) },
   // a production database changed by a file or a writing statement run through its client (prod-sql-files.ts)
   { name: 'prod-sql-files', programs: PROD_SQL_PROGRAMS, read: (l, out) => prodSqlFileEffects(l.cmds, out) },
+  // newsletters, campaigns and notifications sent to everyone by the project's own commands and code (mass-sends.ts)
+  { name: 'mass-sends', hint: MASS_SEND_HINT, read: massSendEffects },
 ];
 
 /** Runs every registered reading whose gate the line passes, in registry order. */
