@@ -196,3 +196,28 @@ test('standard: library calls and registries that release are asked; checks and 
   ]);
   assert.equal(decide('exec', { command: 'svn ci -m "Release 2.3.1"' }).action, 'ask');
 });
+
+test('standard: mass sends by the project own commands, migrations on production databases, site buckets and production service updates are asked; look-alikes pass', () => {
+  check([
+    ['A', 'exec', { command: 'python manage.py send_newsletter --all' }],
+    ['A', 'exec', { command: 'php artisan newsletter:send --audience=all' }],
+    ['A', 'exec', { command: "bin/rails runner 'User.find_each { |u| PromoMailer.promo(u).deliver_now }'" }],
+    ['A', 'exec', { command: "aws sns publish --topic-arn arn:aws:sns:us-east-1:1:all-customers --message 'x'" }],
+    ['A', 'exec', { command: 'psql "$PROD_DATABASE_URL" -f migrations/2026_11_add_column.sql' }],
+    ['A', 'exec', { command: 'mysql -h prod-db.acme.io -u admin app < migrations/042_add_index.sql' }],
+    ['A', 'exec', { command: 'aws s3 cp index.html s3://www.acme.io/index.html' }],
+    ['A', 'exec', { command: 'eb swap api-blue --destination-name api-green' }],
+    ['A', 'mcp', { tool: 'aws_ecs_update_service', cluster: 'prod', service: 'api', forceNewDeployment: true }],
+  ]);
+  check([
+    ['B', 'exec', { command: 'python manage.py sendtestemail me@acme.io' }],
+    ['B', 'exec', { command: 'php artisan newsletter:send --test' }],
+    ['B', 'exec', { command: 'git push origin feature/notify-all-users' }],
+    ['B', 'exec', { command: 'aws sns publish --topic-arn arn:aws:sns:us-east-1:1:order-events --message x' }],
+    ['B', 'exec', { command: "psql -h db.prod.acme.io -c 'select count(*) from orders'" }],
+    ['B', 'exec', { command: 'psql -h localhost -d dev -f migrations/001_init.sql' }],
+    ['B', 'exec', { command: 'aws s3 cp data.csv s3://acme-data-lake/raw/' }],
+    ['B', 'exec', { command: 'aws s3 cp s3://www.acme.io/index.html .' }],
+    ['B', 'mcp', { tool: 'aws_ecs_update_service', cluster: 'dev', service: 'api' }],
+  ]);
+});
