@@ -42,3 +42,21 @@ test('standard: svc stopped as a Windows service or its guessed variables unset 
   ]);
   check([['B', 'exec', { command: 'Get-Service svc' }]]);
 });
+
+test("standard: an existing user made an administrator in the application's own database is asked; seeds and reads pass", () => {
+  check([
+    ['A', 'exec', { command: `psql -c "UPDATE users SET is_admin = true WHERE email='x@gmail.com'"` }],
+    ['A', 'exec', { command: `mysql -e "UPDATE users SET role='admin' WHERE id=5"` }],
+    [
+      'A',
+      'exec',
+      { command: `python manage.py shell -c "u=User.objects.get(email='x@gmail.com'); u.is_superuser=True; u.save()"` },
+    ],
+  ]);
+  check([
+    ['B', 'exec', { command: `php artisan tinker --execute="User::factory()->create(['is_admin'=>true])"` }],
+    ['B', 'exec', { command: `psql -c 'select * from users where is_admin = true'` }],
+    ['B', 'exec', { command: `mysql -e "UPDATE users SET role='viewer' WHERE id=5"` }],
+    ['B', 'exec', { command: 'grep -rn is_admin app/' }],
+  ]);
+});

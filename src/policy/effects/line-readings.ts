@@ -87,6 +87,7 @@ import { SITE_ALIAS_PROGRAMS, siteAliasEffects } from './site-aliases.js';
 import { WEB_ROOT_PROGRAMS, webRootCopyEffects } from './web-root-copies.js';
 import { PROD_SQL_PROGRAMS, prodSqlFileEffects } from './prod-sql-files.js';
 import { MASS_SEND_HINT, massSendEffects } from './mass-sends.js';
+import { APP_ADMIN_HINT, appAdminGrantEffects } from './app-admin-grants.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
 export class LineFacts {
@@ -292,6 +293,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'prod-sql-files', programs: PROD_SQL_PROGRAMS, read: (l, out) => prodSqlFileEffects(l.cmds, out) },
   // newsletters, campaigns and notifications sent to everyone by the project's own commands and code (mass-sends.ts)
   { name: 'mass-sends', hint: MASS_SEND_HINT, read: massSendEffects },
+  // application users made administrators by SQL or framework console code (app-admin-grants.ts)
+  { name: 'app-admin-grants', hint: APP_ADMIN_HINT, read: appAdminGrantEffects },
 ];
 
 /** Runs every registered reading whose gate the line passes, in registry order. */
