@@ -24,6 +24,7 @@
 // (com.atproto.repo.createRecord), Ghost Admin and WordPress REST (posts status).
 import { scratchName } from './shell-verb-scope.js';
 import { httpCall } from './shell-http-destroy.js';
+import { releaseReading } from './release-requests.js';
 
 export interface ApiRequest {
   method: string;
@@ -315,6 +316,8 @@ export function apiActionReadings(r: ApiRequest): string[] {
     !/["']?status["']?\s*:\s*["']?draft/i.test(r.body)
   )
     out.push(`saas-broadcast ${host} ${path}`);
+  const release = releaseReading(method, host, path, segs, u.query.replace(/^\?/, ''), r.body);
+  if (release) out.push(release);
   if (method !== 'DELETE') {
     const grant =
       adminGrantIn(r.body, u.query.replace(/^\?/, '')) ??

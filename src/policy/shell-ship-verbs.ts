@@ -11,7 +11,7 @@
 import { helpAfterVerb, rehearses, RUNNERS } from './shell-verb-scope.js';
 import { shipData } from './ship.js';
 
-const SHIP = new Set(['deploy', 'publish', 'promote', 'ship', 'broadcast']);
+export const SHIP = new Set(['deploy', 'publish', 'promote', 'ship', 'broadcast']);
 
 /**
  * Task runners: their words name the project's own targets (`make deploy-staging`), whose recipes
@@ -60,7 +60,10 @@ export function shipVerbReading(words: string[]): { text: string; from: string }
     if (w.startsWith('-')) continue;
     // a path, a URL, a quoted text or an assignment ends the subcommand
     if (!/^[A-Za-z][A-Za-z0-9:_-]*$/.test(w) || w.length > 40) return null;
-    // what follows run/exec is a command run inside, not this tool's subcommand
+    // what follows run/exec is a command run inside, not this tool's subcommand; but a task
+    // runner's `run deploy` (envoy, dep, fab) names its deploy task
+    const task = words.slice(i + 1).find((x) => !x.startsWith('-')) ?? '';
+    if (w === 'run' && SHIP.has(task.toLowerCase())) continue;
     if (w === 'run' || w === 'exec' || w === 'help') return null;
     path.push(w);
     const verb = shipVerb(w);

@@ -58,11 +58,11 @@ export function rehearses(words: readonly string[], from = 1): boolean {
  * global --dry-run, rclone docs "Flags"). A cluster of short flags holding the letter counts
  * (`zfs destroy -nv`); another tool's `-n` (a namespace, a count) does not.
  */
-const SHORT_REHEARSAL: Record<string, RegExp> = {
+const SHORT_REHEARSAL: Record<string, RegExp> = table({
   p4: /^-[a-zA-Z]*n[a-zA-Z]*$/,
   zfs: /^-[a-zA-Z]*n[a-zA-Z]*$/,
   rclone: /^-[a-zA-Z]*n[a-zA-Z]*$/,
-};
+});
 
 /**
  * Read verbs that end a subcommand: what follows them names what is looked at

@@ -23,6 +23,7 @@ import { orgRegistryReading } from './effects/sources.js';
 import { emptySource } from './shell-destroy.js';
 import { shipReadings } from './ship.js';
 import { shipVerbReading } from './shell-ship-verbs.js';
+import { scriptToolWords } from './script-tools.js';
 import { prodOverwriteReading, prodRunReading, treeUploadReading } from './shell-platform.js';
 import { envValuesReading, revealReading } from './shell-cli-secrets.js';
 import {
@@ -751,6 +752,8 @@ export function prodChangeReading(words: string[]): string | null {
   for (let i = 1; i < words.length && positional < MAX_PATH; i++) {
     const w = words[i] ?? '';
     if (w.startsWith('-')) continue;
+    // a server URL given to an option (`jenkins-cli -s https://ci.acme.io build ...`)
+    if (/^-[a-zA-Z]$/.test(words[i - 1] ?? '') && /^https?:\/\//.test(w)) continue;
     if (notASubcommand(w) || (w.includes('.') && PROJECT_TASKS.has(tool))) break;
     positional++;
     const lw = w.toLowerCase();
@@ -804,7 +807,9 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
               text: r.text,
             },
     });
-  const ship = shipVerbReading(words);
+  // the tool's own name when an interpreter or a folder comes first (script-tools.ts)
+  const toolLine = scriptToolWords(words);
+  const ship = shipVerbReading(toolLine);
   if (ship) out.push({ text: ship.text, note: { from: `the verb ${ship.from}`, text: ship.text } });
   for (const t of gitComputedReadings(words, computed))
     out.push({ text: t, note: { from: 'git over a computed list', text: t } });
@@ -819,7 +824,7 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
     });
   for (const r of shipReadings(words))
     out.push({ text: r.text, note: !r.text.startsWith('ship ') ? null : { from: `ships: ${r.from}`, text: r.text } });
-  const prod = prodChangeReading(words);
+  const prod = prodChangeReading(toolLine);
   if (prod) out.push({ text: prod, note: { from: 'a change aimed at production', text: prod } });
   const env = envValuesReading(words);
   if (env)

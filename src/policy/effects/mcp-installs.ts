@@ -1,3 +1,4 @@
+import { table } from '../../util/lookup-table.js';
 // Package-manager MCP tools read as the command they amount to: `npm_install {package: lodahs}`,
 // `pip_install {packages: [...]}`, `install_package {manager: cargo, name: ...}` install the
 // named packages as `npm install NAME` would, so the look-alike, source and install-hook
@@ -6,7 +7,7 @@
 type Params = Record<string, unknown>;
 
 /** The install command of each package manager an MCP tool may be named for. */
-const INSTALL: Record<string, string> = {
+const INSTALL: Record<string, string> = table({
   npm: 'npm install',
   pnpm: 'pnpm add',
   yarn: 'yarn add',
@@ -23,7 +24,7 @@ const INSTALL: Record<string, string> = {
   composer: 'composer require',
   brew: 'brew install',
   conda: 'conda install',
-};
+});
 
 const SAFE = /^[\w@%+=:,./~^<>*-]+$/;
 

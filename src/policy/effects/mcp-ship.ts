@@ -5,6 +5,7 @@
 // the look-alike and source checks of installs apply (docs/effects.md).
 import type { Effect } from './types.js';
 import { table } from '../../util/lookup-table.js';
+import { mcpReleaseKind, mcpRemoteCommand } from './mcp-release.js';
 
 type Params = Record<string, unknown>;
 
@@ -111,6 +112,13 @@ export function mcpShipEffects(op: string, words: string[], p: Params): Effect[]
     const command = `ship mcp ${safe(op) ?? 'tool'}`;
     out.push({ tool: 'exec', command, via: `${via} ships (as \`${command}\`)` });
   }
+  const release = out.length ? undefined : mcpReleaseKind(words, p);
+  if (release) {
+    const command = `saas-release ${release} mcp ${safe(op) ?? 'tool'}`;
+    out.push({ tool: 'exec', command, via: `${via} releases (as \`${command}\`)` });
+  }
+  const remote = mcpRemoteCommand(words, p);
+  if (remote) out.push({ tool: 'exec', command: remote, via: `${via} runs on another machine (as \`${remote}\`)` });
   if (words.some((w) => INSTALL.has(w)) && words.some((w) => PACKAGE.has(w))) {
     const manager = (
       str(p, 'manager', 'package_manager', 'packageManager', 'ecosystem', 'registry') ?? 'npm'

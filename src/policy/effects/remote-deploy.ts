@@ -10,6 +10,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { simpleCommands, type SimpleCommand } from './walk.js';
 import { table } from '../../util/lookup-table.js';
+import { LOCAL_HOST } from './web-root-copies.js';
 
 /** Programs whose command lines this file reads (the line-readings gate). */
 export const REMOTE_PROGRAMS = ['ssh', 'scp', 'rsync', 'pdsh', 'pssh', 'parallel-ssh', 'clush', 'ansible', 'salt'];
@@ -95,13 +96,30 @@ function fleetParts(a: string[]): { host: string; remote: string } | undefined {
   return undefined;
 }
 
+/**
+ * A release's shape on any host: new code fetched (git pull, a hard reset to the remote, images
+ * pulled, dependencies installed for production) and the service restarted or reloaded onto it.
+ * A host named as a copy (staging, dev, test) is rehearsing it; one on this machine's network or
+ * named by one word (a NAS, a homelab box) is the developer's own.
+ */
+const CODE_UPDATE =
+  /\bgit\s+(?:pull|reset\s+--hard\s+origin|checkout\s+(?:-f\s+)?(?:v?\d|tags\/|origin\/))|\b(?:docker[\s-]compose|docker|podman)\s+(?:compose\s+)?pull\b|\bcomposer\s+install\b[^;&|]*--no-dev|\bnpm\s+ci\b[^;&|]*--(?:omit=dev|production)/;
+const RESTART =
+  /\b(?:systemctl\s+(?:--\S+\s+)*(?:restart|reload|try-restart|reload-or-restart)|service\s+\S+\s+(?:restart|reload)|pm2\s+(?:restart|reload|startOrReload)|supervisorctl\s+restart|(?:docker[\s-]compose|docker\s+compose)\s+(?:\S+\s+)*up|nginx\s+-s\s+reload|apachectl\s+graceful|touch\s+\S*tmp\/restart\.txt|kill\s+-(?:HUP|USR2)|php\d*(?:\.\d+)?-fpm\s+reload)\b/;
+const COPY_HOST =
+  /(?:^|[^a-z0-9])(?:stag(?:e|ing)|dev|develop|test|testing|qa|uat|preview|sandbox|demo|local|localhost)(?:[^a-z0-9]|$|\d)/i;
+
 function remoteReading(host: string, remote: string, tool: string, out: Effect[]): void {
   if (!remote.trim()) return;
   const cmds = simpleCommands(remote);
   if (!cmds.length || cmds.every(readOnly)) return;
   const via = `${tool} runs on ${host}`;
   if (PROD.test(host)) out.push({ tool: 'exec', command: `cli-change-prod ${tool} ${host} ${remote}`, via });
-  if (DEPLOY_STEP.test(remote)) out.push({ tool: 'exec', command: `ship ${tool} ${host} ${remote}`, via });
+  if (
+    DEPLOY_STEP.test(remote) ||
+    (CODE_UPDATE.test(remote) && RESTART.test(remote) && !COPY_HOST.test(host) && !LOCAL_HOST.test(host))
+  )
+    out.push({ tool: 'exec', command: `ship ${tool} ${host} ${remote}`, via });
 }
 
 /** scp/rsync copying onto `host:path` where the host is named for production. */

@@ -12,6 +12,7 @@ import { dependency } from './supply.js';
 import { affixedOwner, editDistance, isKnownOwner } from './supply-data.js';
 import { hostClass } from './sources.js';
 import { isInternalName } from './fetch-readings.js';
+import { table } from '../../util/lookup-table.js';
 
 interface Ref {
   host: string;
@@ -61,7 +62,11 @@ const OWNER_BASE =
  */
 const SHORT_REF = /\b(github|gitlab|sourcehut):~?([\w.-]+)\/([\w.-]+?)(?=[/?"'\s#&]|$)/gi;
 const OWNER_REPO_KEYS = /["']?owner["']?\s*[:=]\s*["']([\w.-]+)["'][\s,;]*["']?repo["']?\s*[:=]\s*["']([\w.-]+)["']/gi;
-const SHORT_HOST: Record<string, string> = { github: 'github.com', gitlab: 'gitlab.com', sourcehut: 'git.sr.ht' };
+const SHORT_HOST: Record<string, string> = table({
+  github: 'github.com',
+  gitlab: 'gitlab.com',
+  sourcehut: 'git.sr.ht',
+});
 
 function refs(raw: string): Ref[] {
   const out: Ref[] = [];

@@ -10,6 +10,7 @@ import { SHELL_PROGRAM, type CallRule, type Language } from './languages.js';
 import { sdkEffects } from './sdk.js';
 import { gitLibraryEffects } from './git-libraries.js';
 import { hubEffects, loaderEffects, registryEffects } from './ml-code.js';
+import { releaseCodeEffects } from './release-code.js';
 import { sdkVerbEffects } from './sdk-verbs.js';
 import { codeHttpEffects } from './http-calls.js';
 import { walkDeleteEffects } from './walk-delete.js';
@@ -449,6 +450,7 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
   out.push(...gitLibraryEffects(c, via));
   if (lang.name === 'python') out.push(...loaderEffects(c, via), ...hubEffects(c, via), ...registryEffects(c, via));
   out.push(...sdkVerbEffects(c, via));
+  out.push(...releaseCodeEffects(c, via));
   out.push(...codeHttpEffects(c, via));
   out.push(...walkDeleteEffects(lang.name, c, via));
   // shells written as tagged templates: Bun's and zx's $`cmd`, execa's $`cmd`

@@ -427,7 +427,11 @@ export const PHP: Language = {
     { fn: 'unlink|rmdir', kind: 'remove', path: 0 },
     { fn: 'copy|rename', kind: 'write', path: 1 },
     // WordPress's HTTP API and download helper, Laravel's HTTP client (developer.wordpress.org, laravel.com/docs/http-client)
-    { fn: 'curl_init|get_headers|wp_remote_get|wp_safe_remote_get|wp_remote_post|wp_remote_request|download_url|Http::get|Http::post', kind: 'fetch', path: 0 },
+    {
+      fn: 'curl_init|get_headers|wp_remote_get|wp_safe_remote_get|wp_remote_post|wp_remote_request|download_url|Http::get|Http::post',
+      kind: 'fetch',
+      path: 0,
+    },
     { fn: 'eval|assert|create_function', kind: 'eval', path: 0 },
     // include/require of a URL (allow_url_include) runs the PHP code served there
     { fn: 'include|include_once|require|require_once', kind: 'runs', path: 0, bare: true },

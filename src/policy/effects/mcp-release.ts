@@ -1,0 +1,96 @@
+// MCP tools that release without a ship word in their name, read by their verb and object the way
+// release-requests.ts reads the same vendors' REST calls: `argocd_sync_application` rolls out
+// what Git holds, `cloudflare_purge_cache` and `cdn_invalidate` put the new build in front of
+// every user, `route53_change_resource_record_sets` moves traffic, `launchdarkly_update_flag
+// {environment: production}` flips behaviour for users, `canvas_post_grades` shows grades to
+// students, `create_pull_request_review {event: APPROVE}` passes a review gate. Each is read as `saas-release KIND mcp TOOL`, which the standard profile asks
+// (hosted-service-actions). A tool that only reads (`get_flag`, `list_records`) never gets here.
+// And a tool that runs a command on another machine (`ssh_exec {host, command}`, `remote_run`)
+// is read as the `ssh HOST COMMAND` it amounts to, so the remote-deploy reading decides it.
+
+type Params = Record<string, unknown>;
+
+const PROD = /(?:^|[^a-z0-9])(?:prod|production|prd|live)(?:[^a-z0-9]|$)/i;
+
+/** Verbs that change something (tool names' spellings). */
+const CHANGE = new Set(
+  'change update upsert create set put patch edit add remove delete modify replace toggle enable disable turn flip switch rollout'.split(
+    ' ',
+  ),
+);
+
+function has(words: readonly string[], list: string): boolean {
+  return list.split(' ').some((w) => words.includes(w));
+}
+
+/** The release kind an MCP tool's name and parameters amount to, or undefined. */
+export function mcpReleaseKind(words: readonly string[], p: Params): string | undefined {
+  const changes = words.some((w) => CHANGE.has(w));
+  // GitOps syncs: Argo CD applications, Flux kustomizations and Helm releases reconciled now
+  if (
+    has(words, 'sync reconcile') &&
+    has(words, 'application applications app apps argocd argo flux kustomization helmrelease')
+  )
+    return 'deploy';
+  if (
+    has(words, 'purge invalidate invalidation flush') &&
+    has(words, 'cache cdn distribution zone urls url everything edge')
+  )
+    return 'cdn-purge';
+  const dns =
+    has(words, 'dns route53 rrset rrsets recordset recordsets') ||
+    (has(words, 'record records') && has(words, 'zone domain domains hosted sets'));
+  if (dns && changes) return 'dns-change';
+  if (has(words, 'flag flags feature features toggle toggles gate gates') && changes) {
+    const values = JSON.stringify(p);
+    const env = ['environment', 'environmentKey', 'environment_key', 'env', 'environment_id']
+      .map((k) => p[k])
+      .find((v) => typeof v === 'string');
+    if (
+      (typeof env === 'string' && PROD.test(env)) ||
+      has(words, 'on off enable disable toggle turn flip') ||
+      /"(?:on|enabled|active|state)"\s*:\s*(?:true|false|"on"|"off")/.test(values)
+    )
+      return 'flag-flip';
+  }
+  // a running service, deployment or function updated, restarted or scaled where a parameter
+  // names production (`aws_ecs_update_service {cluster: prod}`, `kubectl_rollout_restart {namespace: production}`)
+  if (
+    has(words, 'update restart redeploy rollout scale upgrade patch') &&
+    has(words, 'service services deployment deployments app function stack release environment rollout helm') &&
+    Object.values(p).some((v) => typeof v === 'string' && PROD.test(v))
+  )
+    return 'deploy';
+  // a review that approves a pull or merge request, or a held deployment approved
+  const verdict = ['event', 'state', 'action', 'decision', 'review_event']
+    .map((k) => p[k])
+    .find((v) => typeof v === 'string');
+  if (
+    (has(words, 'review reviews') && typeof verdict === 'string' && /^approved?$/i.test(verdict)) ||
+    (has(words, 'approve') && has(words, 'pull pr mr merge request deployment deployments'))
+  )
+    return 'approval';
+  if (
+    has(words, 'grade grades gradebook scores marks') &&
+    has(words, 'post publish release submit sync upload push update set save')
+  )
+    return 'grades';
+  return undefined;
+}
+
+/** Single-quotes a word for a shell line. */
+function quote(s: string): string {
+  return `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+/** `ssh HOST 'COMMAND'` for a tool that runs a command on another machine, or undefined. */
+export function mcpRemoteCommand(words: readonly string[], p: Params): string | undefined {
+  if (!has(words, 'ssh remote sftp')) return undefined;
+  const pick = (...keys: string[]) =>
+    keys.map((k) => p[k]).find((v): v is string => typeof v === 'string' && !!v.trim());
+  const host = pick('host', 'hostname', 'server', 'target', 'machine', 'address');
+  const command = pick('command', 'cmd', 'script', 'commands');
+  if (!host || !command || !/^[\w.@:[\]-]{1,200}$/.test(host)) return undefined;
+  const user = pick('user', 'username');
+  return `ssh ${user && /^[\w.-]+$/.test(user) && !host.includes('@') ? `${user}@` : ''}${host} ${quote(command)}`;
+}
