@@ -222,8 +222,9 @@ function verbOf(word: string): { verb: string; set: 'destroy' | 'simulate' | 're
     const t = whole(last) ?? whole(last.split('-')[0] ?? '');
     if (t) return { verb: last, set: t };
   }
-  // noun.verb (govc vm.destroy, datastore.rm; salt-style module.function names)
-  const dot = /^[a-z]+\.([a-z]+)$/.exec(w);
+  // noun.verb (govc vm.destroy, datastore.rm; salt-style module.function names; TrueNAS
+  // middleware methods pool.dataset.delete)
+  const dot = /^[a-z_]+(?:\.[a-z_]+){0,2}\.([a-z]+)$/.exec(w);
   if (dot) {
     const t = whole(dot[1] ?? '');
     if (t) return { verb: dot[1] ?? '', set: t };
@@ -249,7 +250,7 @@ function verbOf(word: string): { verb: string; set: 'destroy' | 'simulate' | 're
 
 /** A word that cannot be a subcommand: a path, a URL, an assignment, a number, a quoted text. */
 function notASubcommand(w: string): boolean {
-  return (!/^[A-Za-z][A-Za-z0-9:_-]*$/.test(w) && !/^[a-z]+\.[a-z]+$/.test(w)) || w.length > 40;
+  return (!/^[A-Za-z][A-Za-z0-9:_-]*$/.test(w) && !/^[a-z_]+(?:\.[a-z_]+){1,3}$/.test(w)) || w.length > 40;
 }
 
 /** Tools whose dotted words are the project's own task names (`mix ecto.reset`, `poe db.reset`), not `noun.verb` subcommands. */
