@@ -93,14 +93,48 @@ function recursivePrograms(cmds: SimpleCommand[]): Set<string> {
   return out;
 }
 
+/** Files that are someone's work or data by their kind: documents, sheets, databases, dumps, media, disk images, lab data. */
+const DATA_FILE =
+  /\.(?:db|sqlite3?|db3|mdb|accdb|ibd|myd|rdb|aof|h5|hdf5|nc|parquet|feather|arrow|avro|orc|csv|tsv|xlsx?|ods|docx?|odt|rtf|pdf|tex|bib|pptx?|odp|key|numbers|pages|psd|kra|blend|fbx|uasset|umap|fastq|fq|bam|cram|vcf|bcf|sam|sql|dump|bak|qcow2|vmdk|vdi|vhdx?|ova|jpe?g|png|heic|raw|nef|cr2|dng|mp4|mov|wav|flac|ipynb|rds|rdata|mat|npy|npz|pkl|pt|ckpt|safetensors)(?:\.(?:gz|bz2|xz|zst))?$/i;
+
+/**
+ * Why emptying the file at `path` loses someone's data (a short phrase), or undefined: a data file
+ * by its kind, outside the project, not in a disposable or system place.
+ */
+export function dataFileTarget(path: string): string | undefined {
+  const name = path.split(/[/\\]/).pop() ?? '';
+  if (!DATA_FILE.test(name) || /[*?[]/.test(name)) return undefined;
+  const dir = path.slice(0, path.length - name.length);
+  if (!/^(?:\/|~\/|\$HOME\/|\$\{HOME\}\/|[A-Za-z]:[\\/])/.test(dir)) return undefined;
+  const parts = dir.replace(/\\/g, '/').split('/').filter((x) => x !== '' && x !== '.');
+  if (parts.some((x) => DISPOSABLE.test(x) || x === '..')) return undefined;
+  if (/^\/(?:tmp|var\/tmp|dev\/shm|var\/folders|private\/var\/folders)\//.test(dir)) return undefined;
+  const home = homeRest(dir.split('/'));
+  if (home?.find((x) => x !== '')?.startsWith('.')) return undefined;
+  if (!home && SYSTEM_TOP.test(parts[0] ?? '') && parts[0] !== 'var') return undefined;
+  return `a data file (${name})`;
+}
+
 /**
  * `wide-delete PATH` readings of the line's deletes that take a whole folder outside the project
  * that is neither disposable nor system (see the top of this file).
  */
 export function wideDeletes(cmds: SimpleCommand[], effects: readonly Effect[]): Effect[] {
-  if (!effects.some((e) => e.tool === 'delete')) return [];
-  const recursive = recursivePrograms(cmds);
   const out: Effect[] = [];
+  // a file emptied in place (`: > F`, `cat /dev/null > F`, `truncate -s 0 F`, `cp /dev/null F`)
+  // is deleted but for its name
+  for (const e of effects) {
+    if (e.tool !== 'write' || !e.path || e.content !== '' || e.append) continue;
+    const why = dataFileTarget(e.path);
+    if (why)
+      out.push({
+        tool: 'exec',
+        command: `wide-delete ${e.path}`,
+        via: `${e.via} with nothing: ${why} outside the project, its content gone as if deleted`,
+      });
+  }
+  if (!effects.some((e) => e.tool === 'delete')) return out;
+  const recursive = recursivePrograms(cmds);
   for (const e of effects) {
     if (e.tool !== 'delete' || !e.path) continue;
     const prog = e.via.split(' ')[0] ?? '';
