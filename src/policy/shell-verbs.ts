@@ -95,6 +95,10 @@ const MODIFIER = new Set([
   'multi',
 ]);
 
+/** A destroy verb glued to what it destroys: `unregistervm`, `deletevm`, `dropdatabase`, `destroypool`. */
+const GLUED_DESTROY =
+  /^(delete|destroy|remove|unregister|drop|purge|wipe|erase|terminate)(?:vms?|disks?|volumes?|snapshots?|pools?|buckets?|dbs?|databases?|tables?|instances?|clusters?|medium|hdd|repos?|repository|domains?|servers?|projects?|keyspaces?|indices|index|datasets?)$/;
+
 /** A destroy verb spelled as a noun at the end of a subcommand (`schedule-key-deletion`). */
 const DESTROY_NOUN = new Set(['deletion', 'removal', 'destruction', 'termination', 'purge', 'wipe']);
 
@@ -229,6 +233,9 @@ function verbOf(word: string): { verb: string; set: 'destroy' | 'simulate' | 're
     const t = whole(dot[1] ?? '');
     if (t) return { verb: dot[1] ?? '', set: t };
   }
+  // verb and noun written as one word (VBoxManage unregistervm, vmrun deleteVM, dropdatabase)
+  const glued = GLUED_DESTROY.exec(w);
+  if (glued) return { verb: glued[1] ?? w, set: 'destroy' };
   const dash = w.indexOf('-');
   if (dash > 0) {
     const head = w.slice(0, dash);
