@@ -22,11 +22,14 @@ import type { Effect } from './types.js';
 
 /** Folder names whose contents are made again by a build, a package manager or a cache's owner. */
 const DISPOSABLE =
-  /^(?:\.?te?mp(?:[-_.].*)?|\.?cache|caches|[\w.-]+[-_]cache|node_modules|dist|build|target|out|\.next|\.nuxt|\.svelte-kit|\.turbo|\.parcel-cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.venv|venv|\.tox|\.nox|coverage|htmlcov|\.gradle|deriveddata|deriveddatacache|intermediate|binaries|\.terraform|bazel-[\w-]+|\.direnv|vendor|obj|downloads|trash|\.trash|\.trash-\d+|logs?|pytest-of-[\w-]+|[\w.*-]*\.egg-info)$/i;
+  /^(?:\.?te?mp(?:[-_.].*)?|\.?cache|caches|[\w.-]+[-_]cache|node_modules|dist|build|target|out|\.next|\.nuxt|\.svelte-kit|\.turbo|\.parcel-cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.venv|venv|\.tox|\.nox|coverage|htmlcov|\.gradle|deriveddata|deriveddatacache|intermediate|binaries|\.terraform|bazel-[\w-]+|\.direnv|vendor|obj|downloads|trash|\.trash|\.trash-\d+|logs?|pytest-of-[\w-]+|work|\.nextflow|\.snakemake|[\w.*-]*\.egg-info)$/i;
 
 /** Top-level directories of installed software and the system, left to the system-directory rules. */
 const SYSTEM_TOP =
   /^(?:usr|etc|opt|bin|sbin|lib|lib32|lib64|libx32|boot|proc|sys|dev|run|snap|nix|gnu|applications|system|library|private|cores|windows|program files|program files \(x86\)|programdata|\$recycle\.bin)$/i;
+
+/** Top-level directories where devcontainers, CI runners and images keep the project checkout. */
+const PROJECT_TOP = /^(?:workspaces?|app|code|src|github|builds|repo|source|build|__w|home)$/i;
 
 /** Folder names that say what they hold is data, wherever they sit. */
 const DATA_NAME =
@@ -58,6 +61,9 @@ export function wideTarget(path: string): string | undefined {
   const named = parts.filter((x) => x !== '' && x !== '.');
   if (named.some((x) => DISPOSABLE.test(x) || x === '..')) return undefined;
   if (/^\/(?:tmp|var\/tmp|dev\/shm|var\/folders|private\/var\/folders)(?:\/|$)/.test(p)) return undefined;
+  // a job's folder in the user's own scratch space (/scratch/$USER/run42) is made to be purged
+  if (/^(?:scratch|\$SCRATCH|\$TMPDIR|\$SLURM_TMPDIR)$/i.test(named[0] ?? '') && named.length >= (named[0] === 'scratch' ? 3 : 1))
+    return undefined;
   const home = homeRest(parts);
   const data = named.find((x) => DATA_NAME.test(x));
   // a name pattern (`*.egg-info`, `run_*`) picks some entries of its folder, not the folder
@@ -73,7 +79,10 @@ export function wideTarget(path: string): string | undefined {
   if (SYSTEM_TOP.test(top)) return undefined;
   if (top === 'var') return data && named.length >= 2 ? `a folder named for data (${data})` : undefined;
   if (named.length <= 2) return named.length ? 'a folder one or two levels under the root' : 'the root';
-  return data ? `a folder named for data (${data})` : undefined;
+  if (data) return `a folder named for data (${data})`;
+  // outside home and the system, a folder is group, lab or service data at any depth (/project/lab/
+  // analysis, /lustre/proj/run7), except under the roots where containers and CI keep checkouts
+  return PROJECT_TOP.test(top) ? undefined : 'a folder outside any home directory and the system';
 }
 
 /** find predicates that pick some files only: a filtered find -delete is a cleanup, not a wipe. */
@@ -88,7 +97,9 @@ function recursivePrograms(cmds: SimpleCommand[]): Set<string> {
     const args = c.argv.slice(1);
     if ((name === 'rm' || name === 'busybox') && args.some((w) => /^-[a-zA-Z]*[rR]/.test(w) || w === '--recursive'))
       out.add('rm');
-    if (name === 'find' && !args.some((w) => FIND_FILTER.test(w))) out.add('find');
+    // unfiltered, or picking files of a data kind by name (`-name '*.bam' -mtime +30`): the data goes
+    const picksData = args.some((w, i) => /^-i?name$/.test(args[i - 1] ?? '') && DATA_FILE.test(w));
+    if (name === 'find' && (picksData || !args.some((w) => FIND_FILTER.test(w)))) out.add('find');
   }
   return out;
 }
@@ -103,7 +114,8 @@ const DATA_FILE =
  */
 export function dataFileTarget(path: string): string | undefined {
   const name = path.split(/[/\\]/).pop() ?? '';
-  if (!DATA_FILE.test(name) || /[*?[]/.test(name)) return undefined;
+  // `*.vcf.gz` names every file of that kind; `*` alone says nothing of the kind
+  if (!DATA_FILE.test(name) || /^[*?]*\.?[*?]*$/.test(name)) return undefined;
   const dir = path.slice(0, path.length - name.length);
   if (!/^(?:\/|~\/|\$HOME\/|\$\{HOME\}\/|[A-Za-z]:[\\/])/.test(dir)) return undefined;
   const parts = dir.replace(/\\/g, '/').split('/').filter((x) => x !== '' && x !== '.');
