@@ -338,7 +338,12 @@ export function shellCommandString(tokens: Token[]): string | null {
       if (!w.startsWith('-') && !w.startsWith('+')) return null;
       if (w.startsWith('-') && w.includes('c')) {
         const cmd = tokens[i + 1];
-        return cmd ? bindPositionals(cmd.text, tokens.slice(i + 2).map((t) => t.text)) : null;
+        return cmd
+          ? bindPositionals(
+              cmd.text,
+              tokens.slice(i + 2).map((t) => t.text),
+            )
+          : null;
       }
     }
     return null;

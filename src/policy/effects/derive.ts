@@ -34,8 +34,6 @@ import { LineKeys } from './reading-keys.js';
 import { inPlaceCommands } from './inplace-plants.js';
 import { settingsCommandEffects } from './tool-settings.js';
 import { wideDeletes } from './wide-deletes.js';
-import { retentionCuts } from './retention-cuts.js';
-import { snapshotReverts } from './snapshot-reverts.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
@@ -352,8 +350,6 @@ export function deriveFromCommand(command: string): Effect[] {
   lineReadings(new LineFacts(command, cmds), raw);
   // recursive deletes of folders outside the project that are neither disposable nor system
   raw.push(...wideDeletes(cmds, raw));
-  // retention settings cut to one copy or one day, by any tool
-  raw.push(...retentionCuts(cmds), ...snapshotReverts(cmds));
   // a download unpacked over installed packages replaces them with whatever the host served
   if (unpacksInto !== undefined)
     for (const e of raw)

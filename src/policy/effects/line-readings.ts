@@ -83,6 +83,8 @@ import { INFRA_PROGRAMS, infraCommandEffects } from './infra-sources.js';
 import { REMOTE_PROGRAMS, remoteDeployEffects } from './remote-deploy.js';
 import { GRANT_PROGRAMS, forgeGrantEffects } from './forge-grants.js';
 import { PROD_TARGET_PROGRAMS, prodTargetEffects } from './prod-targets.js';
+import { RETENTION_HINT, retentionCuts } from './retention-cuts.js';
+import { SNAPSHOT_HINT, snapshotReverts } from './snapshot-reverts.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
 export class LineFacts {
@@ -280,6 +282,9 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'forge-grants', programs: GRANT_PROGRAMS, read: (l, out) => forgeGrantEffects(l.cmds, out) },
   // migrations and container rollouts aimed at production by their environment (prod-targets.ts)
   { name: 'prod-targets', programs: PROD_TARGET_PROGRAMS, read: (l, out) => prodTargetEffects(l.cmds, out) },
+  // retention cut to one copy or one day, and reverts to a snapshot, by any tool
+  { name: 'retention-cuts', hint: RETENTION_HINT, read: (l, out) => void out.push(...retentionCuts(l.cmds)) },
+  { name: 'snapshot-reverts', hint: SNAPSHOT_HINT, read: (l, out) => void out.push(...snapshotReverts(l.cmds)) },
 ];
 
 /** Runs every registered reading whose gate the line passes, in registry order. */

@@ -73,7 +73,11 @@ function keyUnit(key: string): number | 'count' | undefined {
   if (/hours?$/.test(key)) return 3600;
   if (/(?:minutes?|mins?)$/.test(key)) return 60;
   if (/(?:seconds?|secs?)$/.test(key)) return 1;
-  if (/^keep(?:last|hourly|daily|weekly|monthly|yearly|n|count|versions|snapshots|backups)$|count|versions|backups|snapshots|history|limit/.test(key))
+  if (
+    /^keep(?:last|hourly|daily|weekly|monthly|yearly|n|count|versions|snapshots|backups)$|count|versions|backups|snapshots|history|limit/.test(
+      key,
+    )
+  )
     return 'count';
   if (/^keepwithin/.test(key)) return DAY;
   return undefined;
@@ -90,7 +94,12 @@ export function cutTo(key: string, value: string): boolean | undefined {
     // restic/borg durations: 1y2m3d4h, and compound ones like 0y0m0d1h
     const parts = [...v.matchAll(/(\d+)([ymwdh])/gi)];
     if (parts.length && parts.map((p) => p[0]).join('') === v)
-      return parts.reduce((t, p) => t + Number(p[1]) * (p[2] === 'm' ? 2592000 : (UNIT[p[2]?.toLowerCase() ?? ''] ?? 0)), 0) <= DAY;
+      return (
+        parts.reduce(
+          (t, p) => t + Number(p[1]) * (p[2] === 'm' ? 2592000 : (UNIT[p[2]?.toLowerCase() ?? ''] ?? 0)),
+          0,
+        ) <= DAY
+      );
     return undefined;
   }
   const n = Number(m[1]);
@@ -106,7 +115,8 @@ export function cutTo(key: string, value: string): boolean | undefined {
 }
 
 /** A word that names test, development or scratch state (`/dev/lambda/test`, `tmp-uploads`). */
-const SCRATCH = /(?:^|[^a-z0-9])(?:test|tests|testing|dev|devel|local|ci|scratch|sandbox|tmp|temp|demo)(?:[^a-z0-9]|$)/i;
+const SCRATCH =
+  /(?:^|[^a-z0-9])(?:test|tests|testing|dev|devel|local|ci|scratch|sandbox|tmp|temp|demo)(?:[^a-z0-9]|$)/i;
 const DRY = /^(?:--dry-?run(?:=.*)?|--check|--what-?if|-WhatIf|--noop|--plan)$/i;
 /** Subcommand words that only look. */
 const LOOK = /^(?:get|list|ls|describe|show|view|status|inspect|info|help|--help|-h)$/i;
@@ -114,7 +124,11 @@ const LOOK = /^(?:get|list|ls|describe|show|view|status|inspect|info|help|--help
 /** The retention settings a command gives: options with values, key=value words, JSON pairs. */
 function settings(argv: string[]): [string, string][] {
   const out: [string, string][] = [];
-  const norm = (k: string) => k.replace(/^-+/, '').toLowerCase().replace(/[-_.:]/g, '');
+  const norm = (k: string) =>
+    k
+      .replace(/^-+/, '')
+      .toLowerCase()
+      .replace(/[-_.:]/g, '');
   for (let i = 1; i < argv.length; i++) {
     const w = argv[i] ?? '';
     if (w.includes('{')) {
@@ -140,6 +154,9 @@ function settings(argv: string[]): [string, string][] {
   }
   return out.filter(([k]) => RETENTION_KEY.test(k) && !NOT_RETENTION.test(k));
 }
+
+/** The line's gate (line-readings.ts): a word of a retention option somewhere in it. */
+export const RETENTION_HINT = /retention|retain|keep|expir|days|min_age/i;
 
 /** `retention-cut ...` readings of the line's commands (see the top of this file). */
 export function retentionCuts(cmds: SimpleCommand[]): Effect[] {

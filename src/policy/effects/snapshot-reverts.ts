@@ -14,7 +14,8 @@ import type { SimpleCommand } from './walk.js';
 import type { Effect } from './types.js';
 
 /** Subcommands that are a revert to a snapshot whatever tool spells them. */
-const REVERT_WORD = /^(?:snapshot[-._]?(?:revert|restore|rollback|switch|apply)|revert[-_]?to[-_]?snapshot|reverttosnapshot)$/i;
+const REVERT_WORD =
+  /^(?:snapshot[-._]?(?:revert|restore|rollback|switch|apply)|revert[-_]?to[-_]?snapshot|reverttosnapshot)$/i;
 /** Tools whose plain `rollback`/`restore` verb is a return to a snapshot of a VM, container or filesystem. */
 const SNAPSHOT_TOOLS = new Set(['zfs', 'qm', 'pct', 'snapper', 'lxc', 'incus', 'multipass', 'timeshift']);
 
@@ -31,6 +32,9 @@ function reverts(argv: string[]): boolean {
     return true;
   return tool === 'lvconvert' && argv.includes('--merge');
 }
+
+/** The line's gate (line-readings.ts): a revert, rollback, restore or merge word somewhere in it. */
+export const SNAPSHOT_HINT = /revert|rollback|restore|snapshot-switch|--merge/i;
 
 /** `snapshot-revert ...` readings of the line's commands. */
 export function snapshotReverts(cmds: SimpleCommand[]): Effect[] {

@@ -62,12 +62,16 @@ export function wideTarget(path: string): string | undefined {
   if (named.some((x) => DISPOSABLE.test(x) || x === '..')) return undefined;
   if (/^\/(?:tmp|var\/tmp|dev\/shm|var\/folders|private\/var\/folders)(?:\/|$)/.test(p)) return undefined;
   // a job's folder in the user's own scratch space (/scratch/$USER/run42) is made to be purged
-  if (/^(?:scratch|\$SCRATCH|\$TMPDIR|\$SLURM_TMPDIR)$/i.test(named[0] ?? '') && named.length >= (named[0] === 'scratch' ? 3 : 1))
+  if (
+    /^(?:scratch|\$SCRATCH|\$TMPDIR|\$SLURM_TMPDIR)$/i.test(named[0] ?? '') &&
+    named.length >= (named[0] === 'scratch' ? 3 : 1)
+  )
     return undefined;
   const home = homeRest(parts);
   const data = named.find((x) => DATA_NAME.test(x));
   // a name pattern (`*.egg-info`, `run_*`) picks some entries of its folder, not the folder
-  if (/[*?[]/.test(named[named.length - 1] ?? '')) return data ? `files in a folder named for data (${data})` : undefined;
+  if (/[*?[]/.test(named[named.length - 1] ?? ''))
+    return data ? `files in a folder named for data (${data})` : undefined;
   if (home) {
     const rest = home.filter((x) => x !== '');
     // dot-folders of home (settings, tool state) are the business of the credential and home rules
@@ -118,7 +122,10 @@ export function dataFileTarget(path: string): string | undefined {
   if (!DATA_FILE.test(name) || /^[*?]*\.?[*?]*$/.test(name)) return undefined;
   const dir = path.slice(0, path.length - name.length);
   if (!/^(?:\/|~\/|\$HOME\/|\$\{HOME\}\/|[A-Za-z]:[\\/])/.test(dir)) return undefined;
-  const parts = dir.replace(/\\/g, '/').split('/').filter((x) => x !== '' && x !== '.');
+  const parts = dir
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((x) => x !== '' && x !== '.');
   if (parts.some((x) => DISPOSABLE.test(x) || x === '..')) return undefined;
   if (/^\/(?:tmp|var\/tmp|dev\/shm|var\/folders|private\/var\/folders)\//.test(dir)) return undefined;
   const home = homeRest(dir.split('/'));
