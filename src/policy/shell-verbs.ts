@@ -361,6 +361,9 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
       if (!w.includes('=') && next !== undefined && !next.startsWith('-') && !verbOf(next)) i++;
       continue;
     }
+    // a site alias before the subcommand (`wp @shop-prod plugin delete`, `drush @live sql-drop`)
+    // picks where the command runs, as a global option does
+    if (path.length === 0 && /^@[\w.-]+$/.test(w)) continue;
     if (notASubcommand(w) || (w.includes('.') && PROJECT_TASKS.has(tool))) break;
     // `yarn test delete`, `pytest -k purge`: the words name tests, not the tool's subcommands.
     if (path.length === 0 && runsTests(tool, w)) return [];

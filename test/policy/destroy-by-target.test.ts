@@ -73,7 +73,7 @@ test('build output, caches, scratch, the project and installed software stay rou
 test('a data file emptied in place outside the project is a delete of its content', () => {
   check(
     [
-      'cat /dev/null > ~/research/thesis.tex',
+      'cat /dev/null > ~/research/chapter3.tex',
       'truncate -s 0 /project/lab/cohort/*.vcf.gz',
       'Clear-Content D:\\Finance\\ledger.xlsx',
       'Clear-Content C:\\ProgramData\\MySQL\\data\\*.ibd',

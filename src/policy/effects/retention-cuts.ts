@@ -117,6 +117,8 @@ export function cutTo(key: string, value: string): boolean | undefined {
 /** A word that names test, development or scratch state (`/dev/lambda/test`, `tmp-uploads`). */
 const SCRATCH =
   /(?:^|[^a-z0-9])(?:test|tests|testing|dev|devel|local|ci|scratch|sandbox|tmp|temp|demo)(?:[^a-z0-9]|$)/i;
+/** A server on this machine. */
+const LOOPBACK = /(?:^|[/@=])(?:localhost|127\.0\.0\.1|\[::1\]|host\.docker\.internal)(?::\d+)?(?:[/]|$)/i;
 const DRY = /^(?:--dry-?run(?:=.*)?|--check|--what-?if|-WhatIf|--noop|--plan)$/i;
 /** Subcommand words that only look. */
 const LOOK = /^(?:get|list|ls|describe|show|view|status|inspect|info|help|--help|-h)$/i;
@@ -168,6 +170,8 @@ export function retentionCuts(cmds: SimpleCommand[]): Effect[] {
     const words = c.argv.slice(1);
     if (words.some((w) => DRY.test(w)) || words.slice(0, 3).some((w) => LOOK.test(w))) continue;
     if (words.some((w) => !w.startsWith('-') && SCRATCH.test(w))) continue;
+    // a server on this machine is the developer's own instance (a local broker, a dev database)
+    if (words.some((w) => LOOPBACK.test(w))) continue;
     const found = settings(c.argv);
     if (!found.length) continue;
     const cuts = found.map(([k, v]) => cutTo(k, v));
