@@ -73,7 +73,7 @@ test('build output, caches, scratch, the project and installed software stay rou
 test('a data file emptied in place outside the project is a delete of its content', () => {
   check(
     [
-      'cat /dev/null > ~/research/chapter3.tex',
+      'cat /dev/null > ~/papers/chapter3.tex',
       'truncate -s 0 /project/lab/cohort/*.vcf.gz',
       'Clear-Content D:\\Finance\\ledger.xlsx',
       'Clear-Content C:\\ProgramData\\MySQL\\data\\*.ibd',
@@ -151,4 +151,35 @@ test('spellings that hid a destroy: positionals, glued verbs, method names, seve
     'stop',
   );
   check(["sh -c 'echo building $0' app", 'VBoxManage list vms', 'midclt call pool.dataset.query', 'ls src/rm'], 'pass');
+});
+
+test('an API endpoint named for a destroy action is asked, whatever the client; pages are not', () => {
+  const fetches = (urls: string[], want: Want) => {
+    const wrong = urls.filter((url) => !meets(decide('fetch', { url }), want));
+    assert.deepEqual(wrong, []);
+  };
+  fetches(
+    [
+      'https://api.cloudflare.com/client/v4/zones/9a78/purge_cache',
+      'https://whm1.example.net:2087/json-api/removeacct?api.version=1&user=kestrelo',
+      'https://panel.example.net/api/v1/servers/9/delete',
+      'https://admin.example.net/index.php?action=deleteuser&id=4',
+    ],
+    'stop',
+  );
+  fetches(
+    [
+      'https://docs.cloudflare.com/cache/how-to/purge-cache/',
+      'https://example.com/blog/delete-files',
+      'https://registry.npmjs.org/delete-empty',
+      'https://api.github.com/repos/acme/app/pulls',
+    ],
+    'pass',
+  );
+  check(["curl 'https://whm1.example.net:2087/json-api/removeacct?user=kestrelo'"], 'stop', 'http-action-destroys');
+});
+
+test('a site alias before the subcommand does not hide the verb', () => {
+  check(['wp @acme-prod plugin delete --all', 'wp @kestrel-prod theme delete --all --force'], 'stop');
+  check(['wp @acme-staging plugin list', 'drush @live status'], 'pass');
 });

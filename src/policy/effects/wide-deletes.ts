@@ -2,7 +2,7 @@
 // by which program or spelling takes it. The rules on deletes name dangerous places one by one
 // (the root, home, /srv, database data directories, backup folders); a location nobody listed
 // (`/volume1/homes` on a Synology, `/vmfs/volumes/datastore1` on ESXi, `/mnt/nas/photos`,
-// `/data/lab/raw_reads`, `D:\GameAssets`, `~/research`) went through. This reading names the
+// `/data/lab/raw_reads`, `D:\GameAssets`, `~/papers`) went through. This reading names the
 // other side instead: what an agent routinely deletes recursively is build output, caches and
 // scratch (`node_modules`, `dist`, `target`, `__pycache__`, `/tmp/...`, `~/.cache/...`) or
 // something inside the project it works in (a relative path). A recursive delete of an absolute
