@@ -96,6 +96,10 @@ const MODIFIER = new Set([
   'multi',
 ]);
 
+/** A destroy verb glued to what it destroys: `unregistervm`, `deletevm`, `dropdatabase`, `destroypool`. */
+const GLUED_DESTROY =
+  /^(delete|destroy|remove|unregister|drop|purge|wipe|erase|terminate)(?:vms?|disks?|volumes?|snapshots?|pools?|buckets?|dbs?|databases?|tables?|instances?|clusters?|medium|hdd|repos?|repository|domains?|servers?|projects?|keyspaces?|indices|index|datasets?)$/;
+
 /** A destroy verb spelled as a noun at the end of a subcommand (`schedule-key-deletion`). */
 const DESTROY_NOUN = new Set(['deletion', 'removal', 'destruction', 'termination', 'purge', 'wipe']);
 
@@ -223,12 +227,16 @@ function verbOf(word: string): { verb: string; set: 'destroy' | 'simulate' | 're
     const t = whole(last) ?? whole(last.split('-')[0] ?? '');
     if (t) return { verb: last, set: t };
   }
-  // noun.verb (govc vm.destroy, datastore.rm; salt-style module.function names)
-  const dot = /^[a-z]+\.([a-z]+)$/.exec(w);
+  // noun.verb (govc vm.destroy, datastore.rm; salt-style module.function names; TrueNAS
+  // middleware methods pool.dataset.delete)
+  const dot = /^[a-z_]+(?:\.[a-z_]+){0,2}\.([a-z]+)$/.exec(w);
   if (dot) {
     const t = whole(dot[1] ?? '');
     if (t) return { verb: dot[1] ?? '', set: t };
   }
+  // verb and noun written as one word (VBoxManage unregistervm, vmrun deleteVM, dropdatabase)
+  const glued = GLUED_DESTROY.exec(w);
+  if (glued) return { verb: glued[1] ?? w, set: 'destroy' };
   const dash = w.indexOf('-');
   if (dash > 0) {
     const head = w.slice(0, dash);
@@ -250,7 +258,7 @@ function verbOf(word: string): { verb: string; set: 'destroy' | 'simulate' | 're
 
 /** A word that cannot be a subcommand: a path, a URL, an assignment, a number, a quoted text. */
 function notASubcommand(w: string): boolean {
-  return (!/^[A-Za-z][A-Za-z0-9:_-]*$/.test(w) && !/^[a-z]+\.[a-z]+$/.test(w)) || w.length > 40;
+  return (!/^[A-Za-z][A-Za-z0-9:_-]*$/.test(w) && !/^[a-z_]+(?:\.[a-z_]+){1,3}$/.test(w)) || w.length > 40;
 }
 
 /** Tools whose dotted words are the project's own task names (`mix ecto.reset`, `poe db.reset`), not `noun.verb` subcommands. */
@@ -354,6 +362,9 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
       if (!w.includes('=') && next !== undefined && !next.startsWith('-') && !verbOf(next)) i++;
       continue;
     }
+    // a site alias before the subcommand (`wp @shop-prod plugin delete`, `drush @live sql-drop`)
+    // picks where the command runs, as a global option does
+    if (path.length === 0 && /^@[\w.-]+$/.test(w)) continue;
     if (notASubcommand(w) || (w.includes('.') && PROJECT_TASKS.has(tool))) break;
     // `yarn test delete`, `pytest -k purge`: the words name tests, not the tool's subcommands.
     if (path.length === 0 && runsTests(tool, w)) return [];

@@ -18,7 +18,7 @@ const EXE = /\.exe\b/i;
 /** A caret inside a word: cmd.exe's escape (`c^m^d`, `r^d`). */
 const CARET = /[A-Za-z]\^[A-Za-z]/;
 const WINDOWS_START =
-  /^\s*(?:cmd|powershell|pwsh|start|type|del|erase|rd|rmdir|copy|certutil|bitsadmin|iwr|invoke-webrequest|remove-item|get-content)\b/i;
+  /^\s*(?:cmd|powershell|pwsh|start|type|del|erase|rd|rmdir|copy|certutil|bitsadmin|iwr|invoke-webrequest|remove-item|get-content|clear-content)\b/i;
 
 /** Whether s looks like a cmd.exe or PowerShell line (one pattern of all five was tried at every character of a long line). */
 function looksWindowsLine(s: string): boolean {
@@ -188,6 +188,12 @@ function translate(words: string[], depth: number): string | null {
       if (name === 'new-item' && value === undefined) return null;
       const op = name === 'add-content' || flags(/^-append$/i) ? '>>' : '>';
       return value === undefined ? `cat ${op} ${quote(path)}` : `printf '%s\\n' ${quote(value)} ${op} ${quote(path)}`;
+    }
+    case 'clear-content':
+    case 'clc': {
+      // every file named is emptied in place, as `truncate -s 0` does
+      const files = operands(/^-(?:path|literalpath|force|filter|include|exclude|stream)$/i);
+      return files.length ? `truncate -s 0 ${files.map(quote).join(' ')}` : null;
     }
     case 'findstr': {
       // cmd's grep: /i ignores case, the other switches change what is printed, not what is read

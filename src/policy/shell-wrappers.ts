@@ -310,6 +310,20 @@ export function unwrapLauncher(tokens: Token[], liberal: boolean): Unwrapped | n
  * The command string a shell wrapper runs (`bash -lc 'X'`, `cmd /c X`, `pwsh -Command X`),
  * or null when the words are not such a wrapper.
  */
+/** Words that mean the same unquoted or inside double quotes (no spaces, globs or expansions). */
+const PLAIN_ARG = /^[\w./~:@%+=,-]+$/;
+
+/**
+ * `sh -c 'rm -rf "$0"' /home/alice`: the words after the code are its $0, $1 ... and "$@", so
+ * the code runs on them. Bound only where every such word is plain (reads the same anywhere).
+ */
+function bindPositionals(code: string, args: string[]): string {
+  if (!args.length || !args.every((a) => PLAIN_ARG.test(a)) || !/\$(?:\{?[0-9@*]\}?)/.test(code)) return code;
+  return code
+    .replace(/\$\{?([0-9])\}?/g, (m, d: string) => args[Number(d)] ?? m)
+    .replace(/\$\{?[@*]\}?/g, args.slice(1).join(' '));
+}
+
 export function shellCommandString(tokens: Token[]): string | null {
   if (tokens.length < 2) return null;
   const name = basename(at(tokens, 0).text).toLowerCase();
@@ -325,7 +339,12 @@ export function shellCommandString(tokens: Token[]): string | null {
       if (!w.startsWith('-') && !w.startsWith('+')) return null;
       if (w.startsWith('-') && w.includes('c')) {
         const cmd = tokens[i + 1];
-        return cmd ? cmd.text : null;
+        return cmd
+          ? bindPositionals(
+              cmd.text,
+              tokens.slice(i + 2).map((t) => t.text),
+            )
+          : null;
       }
     }
     return null;

@@ -33,6 +33,7 @@ import { tamperWrite } from './svc-tamper.js';
 import { LineKeys } from './reading-keys.js';
 import { inPlaceCommands } from './inplace-plants.js';
 import { settingsCommandEffects } from './tool-settings.js';
+import { wideDeletes } from './wide-deletes.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
@@ -347,6 +348,8 @@ export function deriveFromCommand(command: string): Effect[] {
   lineEffects(cmds, raw);
   // whole-line readings, each behind its gate (line-readings.ts)
   lineReadings(new LineFacts(command, cmds), raw);
+  // recursive deletes of folders outside the project that are neither disposable nor system
+  raw.push(...wideDeletes(cmds, raw));
   // a download unpacked over installed packages replaces them with whatever the host served
   if (unpacksInto !== undefined)
     for (const e of raw)

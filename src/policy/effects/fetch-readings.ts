@@ -21,6 +21,7 @@
 import type { Effect } from './types.js';
 import { plainAddress, plainUrl } from './url-host.js';
 import { FifoMap } from '../../util/fifo-map.js';
+import { urlActionDestroy } from './url-actions.js';
 
 /** Names under these suffixes resolve only inside a network. */
 const INTERNAL_SUFFIX =
@@ -148,6 +149,8 @@ function urlReadings(url: string, tool: boolean): UrlReading[] {
   if (schemeFixed !== url) out.push({ tool: 'fetch', url: schemeFixed, note: schemeFixed });
   const p = parts(schemeFixed);
   if (!p || !/^(?:https?|wss?|ftp)$/.test(p.scheme)) return out;
+  const action = urlActionDestroy(schemeFixed);
+  if (action) out.push({ tool: 'exec', command: action, note: 'an API endpoint named for a destroy action' });
   const spelled = plainAddress(p.raw) ?? otherAddress(p.raw) ?? (/^\d+(?:\.\d+){3}$/.test(p.host) ? p.host : undefined);
   const address = spelled ?? (p.host === 'localhost' ? '127.0.0.1' : p.host);
   const kind = internalV4(address);

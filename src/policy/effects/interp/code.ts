@@ -438,8 +438,15 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
         const writes = mode !== undefined && WRITE_MODE.test(mode);
         out.push({ tool: writes ? 'write' : 'read', path, via: `${via} ${writes ? 'writes' : 'reads'} ${path}` });
       } else if (k === 'rmtree') {
-        out.push({ tool: 'delete', path, via: `${via} deletes ${path}` });
-        out.push({ tool: 'exec', command: `rm -rf ${path}`, via: `${via} deletes ${path} recursively` });
+        // remove_tree("/a", "/b"), FileUtils.rm_rf(["/a", "/b"]): every literal path given goes
+        const more = f.args
+          .slice(1)
+          .map((a) => argValue(a))
+          .filter((v): v is string => v !== undefined && /^(?:\/|~\/)[^\s]*$/.test(v));
+        for (const q of [path, ...more]) {
+          out.push({ tool: 'delete', path: q, via: `${via} deletes ${q}` });
+          out.push({ tool: 'exec', command: `rm -rf ${q}`, via: `${via} deletes ${q} recursively` });
+        }
       } else if (k === 'remove') {
         out.push({ tool: 'delete', path, via: `${via} deletes ${path}` });
         out.push({ tool: 'exec', command: `rm -f ${path}`, via: `${via} deletes ${path}` });

@@ -1,0 +1,174 @@
+// A recursive delete whose target is not known to be disposable, read by WHAT it takes rather than
+// by which program or spelling takes it. The rules on deletes name dangerous places one by one
+// (the root, home, /srv, database data directories, backup folders); a location nobody listed
+// (`/volume1/homes` on a Synology, `/vmfs/volumes/datastore1` on ESXi, `/mnt/nas/photos`,
+// `/data/lab/raw_reads`, `D:\GameAssets`, `~/papers`) went through. This reading names the
+// other side instead: what an agent routinely deletes recursively is build output, caches and
+// scratch (`node_modules`, `dist`, `target`, `__pycache__`, `/tmp/...`, `~/.cache/...`) or
+// something inside the project it works in (a relative path). A recursive delete of an absolute
+// location that is none of these, and that is either broad (one or two levels under the root or
+// under a home directory) or named for data (data, backups, snapshots, volumes, datasets,
+// uploads, repos, a mount or NAS share ...), is read as
+//   `wide-delete PATH`   (asked by the standard profile)
+// whatever deleted it: rm -r and its Windows spellings, find -delete with no filter, an
+// interpreter's rmtree/rmSync/rm_rf (re-read as `rm -rf`), rsync --delete from an empty folder,
+// an MCP delete tool, a delete after `cd`, or the same command sent over ssh.
+// Installed software and system directories (/usr, /etc, /opt, /nix, /Applications ...) are the
+// business of the rules on system directories and are left to them, so reinstalling a toolchain
+// (`rm -rf /usr/local/go && tar -C /usr/local -xzf go.tgz`) stays allowed.
+import { basename } from '../shell-wrappers.js';
+import type { SimpleCommand } from './walk.js';
+import type { Effect } from './types.js';
+
+/** Folder names whose contents are made again by a build, a package manager or a cache's owner. */
+const DISPOSABLE =
+  /^(?:\.?te?mp(?:[-_.].*)?|\.?cache|caches|[\w.-]+[-_]cache|node_modules|dist|build|target|out|\.next|\.nuxt|\.svelte-kit|\.turbo|\.parcel-cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.venv|venv|\.tox|\.nox|coverage|htmlcov|\.gradle|deriveddata|deriveddatacache|intermediate|binaries|\.terraform|bazel-[\w-]+|\.direnv|vendor|obj|downloads|trash|\.trash|\.trash-\d+|logs?|pytest-of-[\w-]+|work|\.nextflow|\.snakemake|[\w.*-]*\.egg-info)$/i;
+
+/** Top-level directories of installed software and the system, left to the system-directory rules. */
+const SYSTEM_TOP =
+  /^(?:usr|etc|opt|bin|sbin|lib|lib32|lib64|libx32|boot|proc|sys|dev|run|snap|nix|gnu|applications|system|library|private|cores|windows|program files|program files \(x86\)|programdata|\$recycle\.bin)$/i;
+
+/** Top-level directories where devcontainers, CI runners and images keep the project checkout. */
+const PROJECT_TOP = /^(?:workspaces?|app|code|src|github|builds|repo|source|build|__w|home)$/i;
+
+/** Folder names that say what they hold is data, wherever they sit. */
+const DATA_NAME =
+  /^(?:data|datasets?|db|databases?|backups?|bak|snapshots?|\.snapshots?|archives?|volumes?|volume\d+|vmfs|datastores?\d*|exports|shares|homes|users|projects|repos|repositories|depots?|warehouse|lake|datalake|raw|media|photos|pictures|documents|videos|music|mail|maildir|uploads|pgdata|mysql|postgres(?:ql)?|mongodb|minio|nas|pool|tank|mnt|nfs|lustre|gpfs|@[\w-]+)$/i;
+
+/** The home directory a path starts at, and what follows it: `~/x`, `$HOME/x`, `/home/u/x`, `/Users/u/x`, `/root/x`. */
+function homeRest(parts: string[]): string[] | undefined {
+  const first = parts[0] ?? '';
+  if (first === '~' || first === '$HOME' || first === '${HOME}') return parts.slice(1);
+  if (first === '' && (parts[1] === 'home' || parts[1] === 'Users') && parts.length >= 3 && parts[2] !== '*')
+    return parts.slice(3);
+  if (first === '' && parts[1] === 'root') return parts.slice(2);
+  return undefined;
+}
+
+/** Glob suffixes that name every entry of a folder: emptying it is deleting what it holds. */
+const EVERYTHING = /\/(?:\*|\.\*|\*\*|\*\*\/\*|\.\[!\.\]\*|\[!\.\]\*|\*\(D\)|\*\*\/\*\(D\))$/;
+
+/**
+ * Why a recursive delete of `path` is not routine (a short phrase), or undefined when it is:
+ * relative to the working tree, a variable the line does not show, disposable, or system.
+ */
+export function wideTarget(path: string): string | undefined {
+  let p = path.replace(/\\/g, '/').replace(/^[A-Za-z]:(?=\/)/, '');
+  while (EVERYTHING.test(p)) p = p.replace(EVERYTHING, '');
+  p = p.replace(/(.)\/+$/, '$1');
+  if (!/^(?:\/|~(?:\/|$)|\$HOME(?:\/|$)|\$\{HOME\}(?:\/|$))/.test(p)) return undefined;
+  const parts = p.split('/');
+  const named = parts.filter((x) => x !== '' && x !== '.');
+  if (named.some((x) => DISPOSABLE.test(x) || x === '..')) return undefined;
+  if (/^\/(?:tmp|var\/tmp|dev\/shm|var\/folders|private\/var\/folders)(?:\/|$)/.test(p)) return undefined;
+  // a job's folder in the user's own scratch space (/scratch/$USER/run42) is made to be purged
+  if (
+    /^(?:scratch|\$SCRATCH|\$TMPDIR|\$SLURM_TMPDIR)$/i.test(named[0] ?? '') &&
+    named.length >= (named[0] === 'scratch' ? 3 : 1)
+  )
+    return undefined;
+  const home = homeRest(parts);
+  const data = named.find((x) => DATA_NAME.test(x));
+  // a name pattern (`*.egg-info`, `run_*`) picks some entries of its folder, not the folder
+  if (/[*?[]/.test(named[named.length - 1] ?? ''))
+    return data ? `files in a folder named for data (${data})` : undefined;
+  if (home) {
+    const rest = home.filter((x) => x !== '');
+    // dot-folders of home (settings, tool state) are the business of the credential and home rules
+    if (rest[0]?.startsWith('.')) return undefined;
+    if (rest.length <= 2) return rest.length ? 'a folder near the top of a home directory' : 'a home directory';
+    return data ? `a folder named for data (${data})` : undefined;
+  }
+  const top = named[0] ?? '';
+  if (SYSTEM_TOP.test(top)) return undefined;
+  if (top === 'var') return data && named.length >= 2 ? `a folder named for data (${data})` : undefined;
+  if (named.length <= 2) return named.length ? 'a folder one or two levels under the root' : 'the root';
+  if (data) return `a folder named for data (${data})`;
+  // outside home and the system, a folder is group, lab or service data at any depth (/project/lab/
+  // analysis, /lustre/proj/run7), except under the roots where containers and CI keep checkouts
+  return PROJECT_TOP.test(top) ? undefined : 'a folder outside any home directory and the system';
+}
+
+/** find predicates that pick some files only: a filtered find -delete is a cleanup, not a wipe. */
+const FIND_FILTER =
+  /^-(?:i?name|i?path|i?wholename|i?regex|[acm]time|[acm]min|newer\w*|size|user|group|empty|perm|links|inum|samefile|maxdepth)$/;
+
+/** Whether a delete program on the line takes whole folders: rm -r, find -delete with no filter. */
+function recursivePrograms(cmds: SimpleCommand[]): Set<string> {
+  const out = new Set<string>();
+  for (const c of cmds) {
+    const name = basename(c.argv[0] ?? '').toLowerCase();
+    const args = c.argv.slice(1);
+    if ((name === 'rm' || name === 'busybox') && args.some((w) => /^-[a-zA-Z]*[rR]/.test(w) || w === '--recursive'))
+      out.add('rm');
+    // unfiltered, or picking files of a data kind by name (`-name '*.bam' -mtime +30`): the data goes
+    const picksData = args.some((w, i) => /^-i?name$/.test(args[i - 1] ?? '') && DATA_FILE.test(w));
+    if (name === 'find' && (picksData || !args.some((w) => FIND_FILTER.test(w)))) out.add('find');
+  }
+  return out;
+}
+
+/** Files that are someone's work or data by their kind: documents, sheets, databases, dumps, media, disk images, lab data. */
+const DATA_FILE =
+  /\.(?:db|sqlite3?|db3|mdb|accdb|ibd|myd|rdb|aof|h5|hdf5|nc|parquet|feather|arrow|avro|orc|csv|tsv|xlsx?|ods|docx?|odt|rtf|pdf|tex|bib|pptx?|odp|key|numbers|pages|psd|kra|blend|fbx|uasset|umap|fastq|fq|bam|cram|vcf|bcf|sam|sql|dump|bak|qcow2|vmdk|vdi|vhdx?|ova|jpe?g|png|heic|raw|nef|cr2|dng|mp4|mov|wav|flac|ipynb|rds|rdata|mat|npy|npz|pkl|pt|ckpt|safetensors)(?:\.(?:gz|bz2|xz|zst))?$/i;
+
+/**
+ * Why emptying the file at `path` loses someone's data (a short phrase), or undefined: a data file
+ * by its kind, outside the project, not in a disposable or system place.
+ */
+export function dataFileTarget(path: string): string | undefined {
+  const name = path.split(/[/\\]/).pop() ?? '';
+  // `*.vcf.gz` names every file of that kind; `*` alone says nothing of the kind
+  if (!DATA_FILE.test(name) || /^[*?]*\.?[*?]*$/.test(name)) return undefined;
+  const dir = path.slice(0, path.length - name.length);
+  if (!/^(?:\/|~\/|\$HOME\/|\$\{HOME\}\/|[A-Za-z]:[\\/])/.test(dir)) return undefined;
+  const parts = dir
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((x) => x !== '' && x !== '.');
+  if (parts.some((x) => DISPOSABLE.test(x) || x === '..')) return undefined;
+  if (/^\/(?:tmp|var\/tmp|dev\/shm|var\/folders|private\/var\/folders)\//.test(dir)) return undefined;
+  const home = homeRest(dir.split('/'));
+  if (home?.find((x) => x !== '')?.startsWith('.')) return undefined;
+  if (!home && SYSTEM_TOP.test(parts[0] ?? '') && parts[0] !== 'var') return undefined;
+  return `a data file (${name})`;
+}
+
+/**
+ * `wide-delete PATH` readings of the line's deletes that take a whole folder outside the project
+ * that is neither disposable nor system (see the top of this file).
+ */
+export function wideDeletes(cmds: SimpleCommand[], effects: readonly Effect[]): Effect[] {
+  const out: Effect[] = [];
+  // a file emptied in place (`: > F`, `cat /dev/null > F`, `truncate -s 0 F`, `cp /dev/null F`)
+  // is deleted but for its name
+  for (const e of effects) {
+    if (e.tool !== 'write' || !e.path || e.content !== '' || e.append) continue;
+    const why = dataFileTarget(e.path);
+    if (why)
+      out.push({
+        tool: 'exec',
+        command: `wide-delete ${e.path}`,
+        via: `${e.via} with nothing: ${why} outside the project, its content gone as if deleted`,
+      });
+  }
+  if (!effects.some((e) => e.tool === 'delete')) return out;
+  const recursive = recursivePrograms(cmds);
+  for (const e of effects) {
+    if (e.tool !== 'delete' || !e.path) continue;
+    const prog = e.via.split(' ')[0] ?? '';
+    const whole =
+      /\brecursively\b|\bempties\b/.test(e.via) ||
+      (prog === 'rm' && recursive.has('rm')) ||
+      (prog === 'find' && recursive.has('find'));
+    if (!whole) continue;
+    const why = wideTarget(e.path);
+    if (why)
+      out.push({
+        tool: 'exec',
+        command: `wide-delete ${e.path}`,
+        via: `${e.via}: ${why}, neither build output, a cache, scratch nor part of the project`,
+      });
+  }
+  return out;
+}
