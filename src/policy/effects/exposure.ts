@@ -78,11 +78,11 @@ const INTERPRETERS =
 const ENV_READ =
   /(?:os\.environ(?:\.get)?\s*[[(]\s*|os\.getenv\s*\(\s*|process\.env\.|process\.env\[\s*|ENV(?:\.fetch)?\s*[[(]\s*|\$ENV\{\s*|getenv\s*\(\s*|Deno\.env\.get\s*\(\s*|Bun\.env\.|\$env:|Sys\.getenv\s*\(\s*|System\.(?:getenv|get_env)\s*\(\s*|\$(?:::)?env\(\s*)['"]?([A-Za-z_]\w*)/g;
 const CODE_PRINTS =
-  /\bprint|\bcat\s*\(|\bmessage\s*\(|\bwriteLines\s*\(|\bIO\.(?:puts|inspect)|console\.(?:log|error|info|dir)|\bputs\b|\bp\s|\bpp\b|\becho\b|\bsay\b|Write-(?:Output|Host)|var_dump|print_r|process\.stdout\.write|sys\.stdout\.write/;
+  /\bphpinfo\s*\(|\bprint|\bcat\s*\(|\bmessage\s*\(|\bwriteLines\s*\(|\bIO\.(?:puts|inspect)|console\.(?:log|error|info|dir)|\bputs\b|\bp\s|\bpp\b|\becho\b|\bsay\b|Write-(?:Output|Host)|var_dump|print_r|process\.stdout\.write|sys\.stdout\.write/;
 
 /** Code that walks the whole environment (every name with its value). */
 const WHOLE_ENV =
-  /\bENVIRON\b(?!\s*\[\s*["'][A-Za-z_]\w*["']\s*\])|%ENV\b|\bkeys\s*\(?\s*%ENV|\bENV\.(?:each|each_pair|to_h|to_a|map|sort|inspect|select|filter|keys|values)\b|os\.environ\.(?:items|keys|values|copy)\s*\(|dict\s*\(\s*os\.environ\s*\)|Object\.(?:entries|keys|values|assign)\s*\(\s*process\.env|JSON\.stringify\s*\(\s*process\.env|\$_ENV\b|\bgetenv\s*\(\s*\)|Deno\.env\.toObject|Get-ChildItem\s+env:|\[Environment\]::GetEnvironmentVariables|\bBun\.env\b(?!\s*(?:\.|\[))|\bSystem\.getenv\(\s*\)|\bSys\.getenv\(\s*\)|\bENV\b(?=\s*(?:\)|$|;))/;
+  /\bENVIRON\b(?!\s*\[\s*["'][A-Za-z_]\w*["']\s*\])|%ENV\b|\bkeys\s*\(?\s*%ENV|\bENV\.(?:each|each_pair|to_h|to_a|map|sort|inspect|select|filter|keys|values)\b|os\.environ\.(?:items|keys|values|copy)\s*\(|dict\s*\(\s*os\.environ\s*\)|Object\.(?:entries|keys|values|assign)\s*\(\s*process\.env|JSON\.stringify\s*\(\s*process\.env|\$_ENV\b|\bgetenv\s*\(\s*\)|Deno\.env\.toObject|Get-ChildItem\s+env:|\[Environment\]::GetEnvironmentVariables|\bBun\.env\b(?!\s*(?:\.|\[))|\bSystem\.getenv\(\s*\)|\bSys\.getenv\(\s*\)|\bENV\b(?=\s*(?:\)|$|;))|\$_SERVER\b(?!\s*\[)|\bphpinfo\s*\(\s*(?:\)|INFO_(?:ALL|ENVIRONMENT|VARIABLES)|-1)/;
 /** Code that keeps what it is given in a file (the environment written out is read by whoever opens it). */
 const CODE_WRITES =
   /\.write\(|\bwriteFileSync\(|\bfs\.writeFile\(|\bFile\.write\(|\bjson\.dump\(|\bfile_put_contents\(|\bBun\.write\(|\bDeno\.writeTextFile|\bOut-File\b|\bSet-Content\b/;
