@@ -12,10 +12,10 @@
 //     neither (table_prefix, app.name, database.default) prints nothing secret;
 //   - a value captured by `$(...)` (`mysql -p"$(wp config get DB_PASSWORD)"`) or written to a file
 //     is used, not printed, and gives nothing.
-// Compose files resolved with the environment interpolated (`docker compose config`, which prints
-// every ${VAR} the .env fills in) and a directory's environment exported by direnv read as
-// `cli-env-values`, the ask a platform's stored environment gets: validating a compose file and
-// loading an .envrc are everyday work, so they are asked rather than denied.
+// A directory's environment exported by direnv (`direnv export json`, the values its .envrc loads)
+// reads as `cli-env-values`, the ask a platform's stored environment gets. `docker compose config`
+// also prints the values its .env fills in, but it is how a compose file is validated, everyday
+// work in every benign set, so it is left alone.
 // Sources: WP-CLI `wp config list/get` (developer.wordpress.org/cli/commands/config), Laravel
 // Artisan `config:show` (laravel.com/docs, Configuration), Django `diffsettings` (Django admin
 // and manage.py reference), Symfony `debug:dotenv`, `secrets:reveal` and `debug:container
@@ -25,8 +25,7 @@
 // `credentials:show` and `secrets:show`, n8n `export:credentials --decrypted` (docs.n8n.io CLI),
 // Apache Airflow `connections get/export` and `variables get/export` (airflow.apache.org CLI
 // reference), Ghost-CLI `ghost config get`, TYPO3 `configuration:show`, Strapi `configuration:dump`,
-// Frappe `bench show-config`, Docker Compose `config` (docs.docker.com, docker compose config:
-// --services, --volumes, --images, --profiles, -q print no values), direnv `export` (direnv(1)).
+// Frappe `bench show-config`, direnv `export` (direnv(1)).
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
@@ -52,10 +51,6 @@ export const CONFIG_PRINT_PROGRAMS: readonly string[] = [
   'typo3',
   'strapi',
   'bench',
-  'docker',
-  'docker-compose',
-  'podman',
-  'podman-compose',
   'direnv',
 ];
 
@@ -99,12 +94,6 @@ function consoleOf(argv: string[]): { name: string; args: string[] } | undefined
   }
   if (name === 'symfony' && argv[i + 1] === 'console') i++;
   if (name === 'symfony') name = 'console';
-  if (name === 'docker' || name === 'podman') {
-    if (argv[i + 1] !== 'compose') return undefined;
-    i++;
-    name = 'compose';
-  }
-  if (name === 'docker-compose' || name === 'podman-compose') name = 'compose';
   return { name, args: argv.slice(i + 1) };
 }
 
@@ -192,16 +181,6 @@ function configPrint(name: string, args: string[]): Reading | undefined {
     case 'bench':
       if (sub === 'show-config') return { kind: 'exposes', what: 'bench show-config' };
       return undefined;
-    case 'compose':
-      if (sub !== 'config' && sub !== 'convert') return undefined;
-      if (
-        has(
-          args,
-          /^(?:--services|--volumes|--images|--profiles|--networks|--hash|-q|--quiet|--no-interpolate|--variables)(?:=|$)/,
-        )
-      )
-        return undefined;
-      return { kind: 'values', what: 'compose config' };
     case 'direnv':
       if (sub === 'export' || sub === 'dump') return { kind: 'values', what: `direnv ${sub}` };
       return undefined;

@@ -56,6 +56,7 @@ import { MEMBER_GRANT_HINT, memberGrantEffects } from './member-grants.js';
 import { REMOTE_EXEC_PROGRAMS, remoteExecEffects } from './remote-exec.js';
 import { SECRET_HISTORY_PROGRAMS, secretHistoryEffects } from './secret-history.js';
 import { CONFIG_PRINT_PROGRAMS, configPrintEffects } from './config-prints.js';
+import { ENV_SELECTOR_PROGRAMS, envSelectorEffects } from './env-selectors.js';
 import { STAGED_HINT, stagedShellEffects } from './staged-shells.js';
 import { FRAMEWORK_PROGRAMS, frameworkCodeEffects } from './framework-code.js';
 import { BACKUP_PROGRAMS, backupEffects } from './backup-retention.js';
@@ -272,6 +273,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'secret-history', programs: SECRET_HISTORY_PROGRAMS, read: secretHistoryEffects },
   // an application's configuration printed by its console: wp config list, artisan config:show, diffsettings, debug:dotenv (config-prints.ts)
   { name: 'config-prints', programs: CONFIG_PRINT_PROGRAMS, read: configPrintEffects },
+  // an environment picked out of an inspector's output by its selector (--format .Env, --query environment, | jq .pm2_env) (env-selectors.ts)
+  { name: 'env-selectors', programs: ENV_SELECTOR_PROGRAMS, read: envSelectorEffects },
   // programs dropped in /tmp and run against a remote address, or hidden and detached (staged-shells.ts)
   { name: 'staged-shells', hint: STAGED_HINT, read: stagedShellEffects },
   { name: 'process-secrets', programs: PROCESS_SECRET_PROGRAMS, hint: PROCESS_SECRET_HINT, read: processSecretEffects },
