@@ -69,7 +69,7 @@ function secretKey(key: string): boolean {
   const parts = key.split(/[./:]/).filter(Boolean);
   const last = parts[parts.length - 1] ?? '';
   if (SECRET_KEY_WORD.test(last) && !/^(?:key_?id|keyid|.*_ID)$/i.test(last)) return true;
-  if (parts.length > 0 && SECRET_SECTION.test(parts[0] ?? '') && !PLAIN_LEAF.test(last)) return true;
+  if (SECRET_SECTION.test(parts[0] ?? '') && (parts.length === 1 || !PLAIN_LEAF.test(last))) return true;
   return false;
 }
 
