@@ -141,3 +141,15 @@ test('secret files named for what they hold are denied to read; their templates 
     ['B', 'read', { path: '/home/ana/app/config/app.php' }],
   ]);
 });
+
+test('an MCP getter asked to reveal what it masks is denied; the same getter without the switch and an artisan setting pass', () => {
+  check([
+    ['D', 'mcp', { tool: '1password_get_item', vault: 'Infra', item: 'prod-db', reveal: true }],
+    ['A', 'mcp', { tool: 'get_project_env', project: 'shop', show_secrets: true }],
+    ['D', 'mcp', { tool: 'bitwarden_get_item', id: 'x', decrypt: true }],
+    ['D', 'exec', { command: 'php artisan tinker --execute="dump(config(\'database.connections.mysql\'))"' }],
+    ['B', 'mcp', { tool: '1password_get_item', vault: 'Infra', item: 'prod-db' }],
+    ['B', 'mcp', { tool: 'create_item', title: 'x', reveal: true }],
+    ['B', 'exec', { command: 'php artisan tinker --execute="dump(config(\'app.timezone\'))"' }],
+  ]);
+});

@@ -64,8 +64,8 @@ const SECRET_SECTION =
 const PLAIN_LEAF =
   /^(?:default|driver|host|port|name|database|timeout|charset|collation|prefix|username|user|engine|from|encryption|env|debug|locale|timezone|url_prefix|region|bucket)$/i;
 
-/** Whether printing this one configuration key prints a secret. */
-function secretKey(key: string): boolean {
+/** Whether printing this one configuration key prints a secret (exposure.ts reads Laravel's config() keys with it too). */
+export function secretKey(key: string): boolean {
   const parts = key.split(/[./:]/).filter(Boolean);
   const last = parts[parts.length - 1] ?? '';
   if (SECRET_KEY_WORD.test(last) && !/^(?:key_?id|keyid|.*_ID)$/i.test(last)) return true;

@@ -19,6 +19,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { secretApi } from './secret-apis.js';
+import { secretKey } from './config-prints.js';
 
 /** Names of variables that hold secrets (flow.ts follows the same names to the network). */
 const SECRET_NAME =
@@ -204,6 +205,8 @@ function frameworkPrints(c: SimpleCommand): string | undefined {
     const last = key.split('.').pop() ?? '';
     if (
       key === 'DATABASES' ||
+      // Laravel's config('database.connections.mysql'): a section that holds credentials
+      (m[2] !== undefined && secretKey(key)) ||
       (SECRET_NAME.test(last) && !NOT_SECRET_NAME.test(last)) ||
       /_SALT$|^hash_salt$/i.test(last) ||
       /^(?:key|password|secret|token)$/i.test(last)
