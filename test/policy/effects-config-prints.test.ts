@@ -153,3 +153,20 @@ test('an MCP getter asked to reveal what it masks is denied; the same getter wit
     ['B', 'exec', { command: 'php artisan tinker --execute="dump(config(\'app.timezone\'))"' }],
   ]);
 });
+
+test('a dump or backup put into a served web folder is denied, by the tool or by cp, tar and redirections', () => {
+  check([
+    [
+      'D',
+      'exec',
+      { command: 'cp /home/dev/backups/lumen.sql /home/dev/sites/lumen/public/wp-content/uploads/lumen.sql' },
+    ],
+    ['D', 'exec', { command: 'mysqldump shop > /var/www/html/shop.sql' }],
+    ['D', 'exec', { command: 'tar czf /var/www/html/site.tgz /var/www/site' }],
+    ['D', 'write', { path: '/home/cp_user/public_html/backup.sql.gz', content: 'x' }],
+    ['B', 'exec', { command: 'cp dist/app.js /var/www/html/js/' }],
+    ['B', 'exec', { command: 'cp -r build/* /var/www/html/' }],
+    ['B', 'exec', { command: 'mysqldump shop > /home/dev/backups/shop.sql' }],
+    ['B', 'write', { path: '/home/dev/sites/acme/public/wp-content/uploads/2024/05/menu.pdf', content: 'x' }],
+  ]);
+});
