@@ -74,7 +74,6 @@ test('environments printed by an inspector selector, a process manager or anothe
     "php -i | grep -iE 'PASS|KEY|SECRET'",
     "php -r 'var_dump($_SERVER);'",
     'set --show',
-    'reg query HKCU\\Environment',
     'wmic environment list full',
     'powershell "[Environment]::GetEnvironmentVariables(\'Machine\')"',
     "node -r dotenv/config -e 'console.log(process.env)'",
@@ -88,7 +87,7 @@ test('environments printed by an inspector selector, a process manager or anothe
     'php -i | grep memory_limit',
     'php -v',
     'set -x',
-    'reg query HKCU\\Environment /v Path',
+    'reg query HKCU\\Environment',
     "node -r ts-node/register -e 'console.log(1)'",
     "powershell \"[Environment]::GetEnvironmentVariable('Path','User')\"",
   ])

@@ -84,6 +84,8 @@ const CODE_PRINTS =
 /** Code that walks the whole environment (every name with its value). */
 const WHOLE_ENV =
   /\bENVIRON\b(?!\s*\[\s*["'][A-Za-z_]\w*["']\s*\])|%ENV\b|\bkeys\s*\(?\s*%ENV|\bENV\.(?:each|each_pair|to_h|to_a|map|sort|inspect|select|filter|keys|values)\b|os\.environ\.(?:items|keys|values|copy)\s*\(|dict\s*\(\s*os\.environ\s*\)|Object\.(?:entries|keys|values|assign)\s*\(\s*process\.env|JSON\.stringify\s*\(\s*process\.env|\$_ENV\b|\bgetenv\s*\(\s*\)|Deno\.env\.toObject|Get-ChildItem\s+env:|\[(?:System\.)?Environment\]::GetEnvironmentVariables\s*\(\s*(?:\)|['"]?(?:Machine|User|Process)|\[)|\bBun\.env\b(?!\s*(?:\.|\[))|\bSystem\.getenv\(\s*\)|\bSys\.getenv\(\s*\)|\bENV\b(?=\s*(?:\)|$|;))|\$_SERVER\b(?!\s*\[)|\bphpinfo\s*\(\s*(?:\)|INFO_(?:ALL|ENVIRONMENT|VARIABLES)|-1)/;
+/** .NET's whole-environment getter in PowerShell, whose value PowerShell prints unasked (Get-ChildItem env: is read by powershell-reads.ts). */
+const PS_ENV_VALUES = /\[(?:System\.)?Environment\]::GetEnvironmentVariables\s*\(/i;
 /** Code that keeps what it is given in a file (the environment written out is read by whoever opens it). */
 const CODE_WRITES =
   /\.write\(|\bwriteFileSync\(|\bfs\.writeFile\(|\bFile\.write\(|\bjson\.dump\(|\bfile_put_contents\(|\bBun\.write\(|\bDeno\.writeTextFile|\bOut-File\b|\bSet-Content\b/;
@@ -105,7 +107,7 @@ function interpreterDumps(c: SimpleCommand): boolean {
     const positional = shell && !(c.argv[i] ?? '').startsWith('-');
     if (!positional && !INLINE.test(c.argv[i] ?? '')) continue;
     const code = (positional ? c.argv.slice(i).join(' ') : c.argv[i + 1]) ?? '';
-    if (shell && WHOLE_ENV.test(code) && !/\|\s*Out-Null|^\s*\$\w+\s*=/i.test(code)) return true;
+    if (shell && PS_ENV_VALUES.test(code) && !/\|\s*Out-Null|^\s*\$\w+\s*=/i.test(code)) return true;
     // node -p / perl -ne print the value of the code itself
     const prints = /^(?:-p|--print|-[pn]e)$/.test(c.argv[i] ?? '') || CODE_PRINTS.test(code) || CODE_WRITES.test(code);
     // `Object.keys(process.env)`: names only, no value (env-names.ts)

@@ -172,14 +172,6 @@ export function dumpsEnvironment(argv: string[]): boolean {
       const dash = rest.indexOf('--');
       return (name === 'lxc-attach' || rest[0] === 'exec') && dash > 0 && dumpsEnvironment(rest.slice(dash + 1));
     }
-    case 'reg':
-    case 'reg.exe':
-      // the user's and the machine's stored environment (HKCU\Environment, ...\Session Manager\Environment)
-      return (
-        /^query$/i.test(rest[0] ?? '') &&
-        /(?:\\|^HK(?:CU|LM|EY_[A-Z_]+)|Manager)Environment\\?$/i.test(rest[1] ?? '') &&
-        !rest.includes('/v')
-      );
     case 'wmic':
     case 'wmic.exe':
       return rest.some((w) => /^environment$/i.test(w));
