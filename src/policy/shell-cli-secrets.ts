@@ -12,7 +12,8 @@
 // Netlify env:list/env:get, Render, Railway variables, Dokku config:show/export, Cloud Foundry
 // `cf env`, Elastic Beanstalk `eb printenv`, Scalingo/Clever Cloud `env`, Upsun/Platform.sh
 // `variable:get`, Azure appsettings, Qovery `env list --show-values`, Koyeb `secrets reveal`,
-// Pulumi `--show-secrets`, Sanity `debug --secrets`, ngrok `config check`), and what the
+// Pulumi `--show-secrets`, Sanity `debug --secrets`, ngrok `config check`, EAS `env:list
+// --include-sensitive`, n8n `--decrypted`, PowerShell SecretManagement `Get-Secret -AsPlainText`), and what the
 // names-only listers print instead (`vercel env ls` shows values as Encrypted, `fly secrets list`,
 // `gh secret list`, `wrangler secret list` and `supabase secrets list` show names and digests).
 
@@ -43,7 +44,7 @@ const NAMES_ONLY = /^(?:vercel env (?:ls|list)|glab variable (?:ls|list)|jf c(?:
 
 /** Options whose purpose is to print what the tool masks. */
 const REVEAL_OPTION =
-  /^--(?:secrets|show-secrets?|show-tokens?|show-passwords?|show-sensitive|show-credentials?|show-keys|reveal|reveal-secrets?|reveal-values|unmask|unmasked|include-secrets|with-secrets|insecure-show-secrets?)$/;
+  /^--(?:secrets|show-secrets?|show-tokens?|show-passwords?|show-sensitive|show-credentials?|show-keys|reveal|reveal-secrets?|reveal-values|unmask|unmasked|include-secrets|with-secrets|insecure-show-secrets?|include-sensitive|show-sensitive-values|decrypted|as-plain-?text)$|^-AsPlainText$/i;
 /** Secret scanners, whose reveal options show what they found in the user's own code. */
 const SCANNERS = new Set([
   'gitleaks',
@@ -115,6 +116,8 @@ export function revealReading(words: string[]): string | null {
     // `--secrets FILE`, `--secrets=FILE`: a file of secrets given to the tool, not a request to print
     const next = words[i + 1] ?? '';
     if (w === '--secrets' && /[./]/.test(next) && !next.startsWith('-')) continue;
+    // ConvertTo-SecureString -AsPlainText -Force turns a given string into a secret: the input direction
+    if (/^-asplaintext$/i.test(w) && words.some((x) => /^convertto-securestring$/i.test(x))) continue;
     return `secret-reveal ${words.join(' ')}`;
   }
   return null;

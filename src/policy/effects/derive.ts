@@ -132,6 +132,12 @@ function interpreterCode(
       continue;
     }
     if (lang.inline.includes(w)) return { code: a[i + 1] ?? '', via: `${name} ${w}` };
+    // options that take a separate value before the code flag: `node -r dotenv/config -e CODE`,
+    // `ruby -r json -e CODE`, `python -W ignore -c CODE` (the value is no script file)
+    if (INTERPRETER_VALUED.has(w)) {
+      i++;
+      continue;
+    }
     // -c'code' / -e'code' attached, and combined short flags ending in the code flag (-Ic, -ne)
     const short =
       /^-[a-zA-Z]{2,4}$/.test(w) || (/^-[a-zA-Z]/.test(w) && lang.name === 'python')
@@ -152,6 +158,19 @@ function interpreterCode(
   }
   return c.stdin !== undefined ? { code: c.stdin, via: `${name} (stdin)` } : undefined;
 }
+
+/** Interpreter options that take their value as the next word (php's -r is code, matched first as inline). */
+const INTERPRETER_VALUED = new Set([
+  '-r',
+  '--require',
+  '--import',
+  '--loader',
+  '--experimental-loader',
+  '-W',
+  '-X',
+  '-I',
+  '--env-file',
+]);
 
 /** `make -f -`, `make --file=/dev/stdin`: the Makefile is standard input. */
 function makeReadsStdin(argv: string[]): boolean {

@@ -19,6 +19,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { secretApi } from './secret-apis.js';
+import { secretKey } from './config-prints.js';
 
 /** Names of variables that hold secrets (flow.ts follows the same names to the network). */
 const SECRET_NAME =
@@ -78,11 +79,13 @@ const INTERPRETERS =
 const ENV_READ =
   /(?:os\.environ(?:\.get)?\s*[[(]\s*|os\.getenv\s*\(\s*|process\.env\.|process\.env\[\s*|ENV(?:\.fetch)?\s*[[(]\s*|\$ENV\{\s*|getenv\s*\(\s*|Deno\.env\.get\s*\(\s*|Bun\.env\.|\$env:|Sys\.getenv\s*\(\s*|System\.(?:getenv|get_env)\s*\(\s*|\$(?:::)?env\(\s*)['"]?([A-Za-z_]\w*)/g;
 const CODE_PRINTS =
-  /\bprint|\bcat\s*\(|\bmessage\s*\(|\bwriteLines\s*\(|\bIO\.(?:puts|inspect)|console\.(?:log|error|info|dir)|\bputs\b|\bp\s|\bpp\b|\becho\b|\bsay\b|Write-(?:Output|Host)|var_dump|print_r|process\.stdout\.write|sys\.stdout\.write/;
+  /\bphpinfo\s*\(|\bprint|\bcat\s*\(|\bmessage\s*\(|\bwriteLines\s*\(|\bIO\.(?:puts|inspect)|console\.(?:log|error|info|dir)|\bputs\b|\bp\s|\bpp\b|\becho\b|\bsay\b|Write-(?:Output|Host)|var_dump|print_r|process\.stdout\.write|sys\.stdout\.write/;
 
 /** Code that walks the whole environment (every name with its value). */
 const WHOLE_ENV =
-  /\bENVIRON\b(?!\s*\[\s*["'][A-Za-z_]\w*["']\s*\])|%ENV\b|\bkeys\s*\(?\s*%ENV|\bENV\.(?:each|each_pair|to_h|to_a|map|sort|inspect|select|filter|keys|values)\b|os\.environ\.(?:items|keys|values|copy)\s*\(|dict\s*\(\s*os\.environ\s*\)|Object\.(?:entries|keys|values|assign)\s*\(\s*process\.env|JSON\.stringify\s*\(\s*process\.env|\$_ENV\b|\bgetenv\s*\(\s*\)|Deno\.env\.toObject|Get-ChildItem\s+env:|\[Environment\]::GetEnvironmentVariables|\bBun\.env\b(?!\s*(?:\.|\[))|\bSystem\.getenv\(\s*\)|\bSys\.getenv\(\s*\)|\bENV\b(?=\s*(?:\)|$|;))/;
+  /\bENVIRON\b(?!\s*\[\s*["'][A-Za-z_]\w*["']\s*\])|%ENV\b|\bkeys\s*\(?\s*%ENV|\bENV\.(?:each|each_pair|to_h|to_a|map|sort|inspect|select|filter|keys|values)\b|os\.environ\.(?:items|keys|values|copy)\s*\(|dict\s*\(\s*os\.environ\s*\)|Object\.(?:entries|keys|values|assign)\s*\(\s*process\.env|JSON\.stringify\s*\(\s*process\.env|\$_ENV\b|\bgetenv\s*\(\s*\)|Deno\.env\.toObject|Get-ChildItem\s+env:|\[(?:System\.)?Environment\]::GetEnvironmentVariables\s*\(\s*(?:\)|['"]?(?:Machine|User|Process)|\[)|\bBun\.env\b(?!\s*(?:\.|\[))|\bSystem\.getenv\(\s*\)|\bSys\.getenv\(\s*\)|\bENV\b(?=\s*(?:\)|$|;))|\$_SERVER\b(?!\s*\[)|\bphpinfo\s*\(\s*(?:\)|INFO_(?:ALL|ENVIRONMENT|VARIABLES)|-1)/;
+/** .NET's whole-environment getter in PowerShell, whose value PowerShell prints unasked (Get-ChildItem env: is read by powershell-reads.ts). */
+const PS_ENV_VALUES = /\[(?:System\.)?Environment\]::GetEnvironmentVariables\s*\(/i;
 /** Code that keeps what it is given in a file (the environment written out is read by whoever opens it). */
 const CODE_WRITES =
   /\.write\(|\bwriteFileSync\(|\bfs\.writeFile\(|\bFile\.write\(|\bjson\.dump\(|\bfile_put_contents\(|\bBun\.write\(|\bDeno\.writeTextFile|\bOut-File\b|\bSet-Content\b/;
@@ -93,9 +96,18 @@ function interpreterDumps(c: SimpleCommand): boolean {
   const name = basename(c.argv[0] ?? '');
   if (AWKS.test(name)) return c.argv.slice(1).some((w) => WHOLE_ENV.test(w) && /print/.test(w));
   if (!INTERPRETERS.test(name)) return false;
+  const shell = /^(?:pwsh|powershell)$/i.test(name);
   for (let i = 1; i < c.argv.length; i++) {
-    if (!INLINE.test(c.argv[i] ?? '')) continue;
-    const code = c.argv[i + 1] ?? '';
+    // node/bun -r is --require (a module preloaded, `-r dotenv/config`), not code
+    if (/^(?:node|nodejs|bun)$/.test(name) && c.argv[i] === '-r') {
+      i++;
+      continue;
+    }
+    // PowerShell takes its command as the first operand too, and prints every value an expression leaves
+    const positional = shell && !(c.argv[i] ?? '').startsWith('-');
+    if (!positional && !INLINE.test(c.argv[i] ?? '')) continue;
+    const code = (positional ? c.argv.slice(i).join(' ') : c.argv[i + 1]) ?? '';
+    if (shell && PS_ENV_VALUES.test(code) && !/\|\s*Out-Null|^\s*\$\w+\s*=/i.test(code)) return true;
     // node -p / perl -ne print the value of the code itself
     const prints = /^(?:-p|--print|-[pn]e)$/.test(c.argv[i] ?? '') || CODE_PRINTS.test(code) || CODE_WRITES.test(code);
     // `Object.keys(process.env)`: names only, no value (env-names.ts)
@@ -128,7 +140,7 @@ function interpreterPrints(c: SimpleCommand): string | undefined {
 /** A framework setting read by name in its console's code: Django `settings.X`, Laravel
  * `config('a.b')` and `env('X')`, Rails `Rails.application.credentials...` (all of it secret). */
 const SETTING_READ =
-  /\bsettings\.([A-Z][A-Z0-9_]*)|\bconfig\(\s*['"]([\w.-]+)['"]|\benv\(\s*['"](\w+)['"]|\bRails\.application\.(credentials|secrets)\b/g;
+  /\bsettings\.([A-Z][A-Z0-9_]*)|\bconfig\(\s*['"]([\w.-]+)['"]|\benv\(\s*['"](\w+)['"]|\bRails\.application\.(credentials|secrets)\b|\b(getConnectionInfo|Settings::getAll|Settings::getInstance|get_defined_constants)\b|\bSettings::get\(\s*['"](\w+)['"]|(?<![$\w'"])([A-Z][A-Z0-9]*_[A-Z0-9_]*)\b(?!\s*[('"])/g;
 const FRAMEWORK_PRINTS = /\bdd\s*\(|\bdump\s*\(/;
 
 /** The code a framework console runs: `manage.py shell -c`, `artisan tinker --execute=`, `rails runner`. */
@@ -151,20 +163,54 @@ function frameworkCode(argv: string[]): string | undefined {
   const rails = at('rails');
   if (rails >= 0 && (words[rails + 1] === 'runner' || words[rails + 1] === 'r'))
     return argv.slice(rails + 2).find((w) => !w.startsWith('-'));
+  // WP-CLI `wp eval CODE` and Drush `php:eval CODE` (aliases php-eval, eval, ev) run PHP in the
+  // bootstrapped site, its wp-config.php constants and settings.php loaded
+  const wp = at('wp');
+  if (wp >= 0 && words[wp + 1] === 'eval') return argv.slice(wp + 2).find((w) => !w.startsWith('-'));
+  const drush = at('drush');
+  if (drush >= 0) {
+    const k = argv.slice(drush + 1).findIndex((w) => !w.startsWith('-') && !w.startsWith('@'));
+    if (k >= 0 && /^(?:php:eval|php-eval|eval|ev)$/.test(argv[drush + 1 + k] ?? ''))
+      return argv.slice(drush + 2 + k).find((w) => !w.startsWith('-'));
+  }
   return undefined;
+}
+
+/** Framework consoles that read their code from standard input: `echo CODE | manage.py shell`,
+ * `wp shell <<< CODE`, `artisan tinker`, `rails console`, `drush php`. */
+function consoleReadsStdin(argv: string[]): boolean {
+  const words = argv.map((w) => basename(w));
+  const after = (w: string) => {
+    const i = words.indexOf(w);
+    return i >= 0 ? argv.slice(i + 1).find((x) => !x.startsWith('-') && !x.startsWith('@')) : undefined;
+  };
+  return (
+    after('manage.py') === 'shell' ||
+    after('django-admin') === 'shell' ||
+    after('artisan') === 'tinker' ||
+    /^(?:console|c)$/.test(after('rails') ?? '') ||
+    after('wp') === 'shell' ||
+    /^(?:php|php:cli|core:cli|core-cli)$/.test(after('drush') ?? '')
+  );
 }
 
 /** `manage.py shell -c "print(settings.SECRET_KEY)"`, `artisan tinker --execute="dump(config('services.stripe.secret'))"`. */
 function frameworkPrints(c: SimpleCommand): string | undefined {
-  const code = frameworkCode(c.argv);
+  const code = frameworkCode(c.argv) ?? (c.stdin !== undefined && consoleReadsStdin(c.argv) ? c.stdin : undefined);
   if (!code || !(CODE_PRINTS.test(code) || FRAMEWORK_PRINTS.test(code))) return undefined;
   for (const m of code.matchAll(SETTING_READ)) {
     if (m[4]) return `Rails.application.${m[4]}`;
-    const key = m[1] ?? m[2] ?? m[3] ?? '';
+    // Drupal's database connection and settings.php values, every defined constant (wp-config.php's among them)
+    if (m[5]) return m[5];
+    // m[7]: a constant named bare in PHP code (WordPress' DB_PASSWORD, AUTH_KEY, NONCE_SALT)
+    const key = m[1] ?? m[2] ?? m[3] ?? m[6] ?? m[7] ?? '';
     const last = key.split('.').pop() ?? '';
     if (
       key === 'DATABASES' ||
+      // Laravel's config('database.connections.mysql'): a section that holds credentials
+      (m[2] !== undefined && secretKey(key)) ||
       (SECRET_NAME.test(last) && !NOT_SECRET_NAME.test(last)) ||
+      /_SALT$|^hash_salt$/i.test(last) ||
       /^(?:key|password|secret|token)$/i.test(last)
     )
       return key;
@@ -266,7 +312,9 @@ function printedSecrets(cmds: SimpleCommand[], out: Effect[]): void {
     const lower = name.toLowerCase();
     if (PRINTERS.has(lower)) secret = printedSecret(c.argv.slice(1).join(' '));
     else if (c.stdin !== undefined && (PASS_ON.has(name) || name === 'cat')) secret = printedSecret(c.stdin);
-    else secret = interpreterPrints(c) ?? frameworkPrints(c);
+    else secret = interpreterPrints(c);
+    // `echo CODE | python manage.py shell`: python passes stdin on, and is also the console that runs it
+    secret ??= frameworkPrints(c);
     if (!secret) continue;
     bodies ??= substitutionBodies(cmds);
     if (captured(c, bodies)) continue;

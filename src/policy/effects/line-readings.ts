@@ -55,6 +55,9 @@ import { PANEL_CRON_PROGRAMS, panelCronEffects } from './panel-cron.js';
 import { MEMBER_GRANT_HINT, memberGrantEffects } from './member-grants.js';
 import { REMOTE_EXEC_PROGRAMS, remoteExecEffects } from './remote-exec.js';
 import { SECRET_HISTORY_PROGRAMS, secretHistoryEffects } from './secret-history.js';
+import { CONFIG_PRINT_PROGRAMS, configPrintEffects } from './config-prints.js';
+import { ENV_SELECTOR_PROGRAMS, envSelectorEffects } from './env-selectors.js';
+import { FILE_PARAM_PROGRAMS, fileParamEffects } from './file-params.js';
 import { STAGED_HINT, stagedShellEffects } from './staged-shells.js';
 import { FRAMEWORK_PROGRAMS, frameworkCodeEffects } from './framework-code.js';
 import { BACKUP_PROGRAMS, backupEffects } from './backup-retention.js';
@@ -279,6 +282,12 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'process-sweeps', hint: SWEEP_HINT, read: processSweepEffects },
   // files printed out of git's history (git show REV:.env), pickaxe searches for secrets (secret-history.ts)
   { name: 'secret-history', programs: SECRET_HISTORY_PROGRAMS, read: secretHistoryEffects },
+  // an application's configuration printed by its console: wp config list, artisan config:show, diffsettings, debug:dotenv (config-prints.ts)
+  { name: 'config-prints', programs: CONFIG_PRINT_PROGRAMS, read: configPrintEffects },
+  // an environment picked out of an inspector's output by its selector (--format .Env, --query environment, | jq .pm2_env) (env-selectors.ts)
+  { name: 'env-selectors', programs: ENV_SELECTOR_PROGRAMS, read: envSelectorEffects },
+  // files loaded as parameter values: aws file://, az @file, httpie field=@file (file-params.ts)
+  { name: 'file-params', programs: FILE_PARAM_PROGRAMS, read: fileParamEffects },
   // programs dropped in /tmp and run against a remote address, or hidden and detached (staged-shells.ts)
   { name: 'staged-shells', hint: STAGED_HINT, read: stagedShellEffects },
   { name: 'process-secrets', programs: PROCESS_SECRET_PROGRAMS, hint: PROCESS_SECRET_HINT, read: processSecretEffects },

@@ -3,7 +3,8 @@
 // (`k8s_get_resource {kind: Secret}` is `kubectl get secret NAME -o yaml`), a secret store's
 // value read (`get_secret_value`, `access_secret_version`, `vault_read`, `get_parameter` with
 // decryption), a cloud function's configuration with its environment
-// (`aws_lambda_get_function_configuration`, `get_env_vars`), and script run in a logged-in page
+// (`aws_lambda_get_function_configuration`, `get_env_vars`), a getter asked to reveal what it masks
+// (`{reveal: true}`, `show_secrets`, `decrypt`: `secret-reveal mcp ...`), and script run in a logged-in page
 // that reads its cookies or web storage (`browser_evaluate {function: "() => document.cookie"}`).
 // Listing names, describing metadata and creating or rotating secrets are not reads of a value.
 import type { Effect } from './types.js';
@@ -48,6 +49,9 @@ const NOT_READS = new Set([
 ]);
 const SECRET_WORDS = new Set(['secret', 'secrets', 'password', 'passwords', 'credential', 'credentials']);
 const ENV_WORDS = new Set(['env', 'envs', 'environment', 'variables', 'vars', 'appsettings']);
+/** Parameter names of a switch whose purpose is to return what a tool masks (the MCP form of secret-reveal options). */
+const REVEAL_PARAM =
+  /^(?:reveal|reveal_?(?:secrets?|values?)|show_?(?:secrets?|values?|passwords?|sensitive)|include_?(?:secrets?|sensitive|values)|with_?(?:secrets?|values)|decrypt(?:ed)?|unmask(?:ed)?|plain_?text|as_?plain_?text)$/i;
 const PAGE_CODE = /document\s*\.\s*cookie|localStorage|sessionStorage|indexedDB/;
 /** Page script that reads the values of password inputs or of fields named for secrets (a settings
  * page's revealed API keys and environment values): `input[type=password]` ... `.value`. */
@@ -104,6 +108,13 @@ export function mcpSecretReads(op: string, p: Params): Effect[] {
       `may-expose-secret ${words.join('-')} returns the environment of ${word(what, 'app')}`,
       'returns an environment',
     );
+    return out;
+  }
+  // a reveal switch set on a read (`{reveal: true}`, `show_secrets`, `decrypt`, `include_sensitive`):
+  // what `--reveal`/`--show-secrets` asks of a CLI, asked of any MCP server's getter
+  const revealed = Object.entries(p).find(([k, v]) => (v === true || v === 'true') && REVEAL_PARAM.test(k));
+  if (revealed && (reads || words.includes('item') || words.includes('items')) && !changes) {
+    push(`secret-reveal mcp ${words.join('-')} --${revealed[0]}`, `asks for values it masks (${revealed[0]})`);
     return out;
   }
   // script in a logged-in page reading its cookies or web storage (session tokens)

@@ -1,7 +1,8 @@
 // Files handed to a program the sender table (egress-data.ts) does not name, when its command
 // line says it sends them: a send verb as its subcommand (`slack-cli chat send --file F`,
 // `teams-cli message post --attach F`, `acme-share upload F`), a program named for sending
-// (`transfer F`, `uploader F`), or a copy to a `host:path` operand (`tailscale file cp F peer:`).
+// (`transfer F`, `uploader F`; chat and push CLIs named for their service: slackcat, telegram-send,
+// ntfy, apprise), or a copy to a `host:path` operand (`tailscale file cp F peer:`).
 // Each such file is read as a read of that file, as a known sender's files are, so only files
 // the credential and .env rules guard are stopped: `acme-share upload report.pdf` passes.
 // Secret managers and platforms whose send verb stores the secrets it is given (`doppler
@@ -16,14 +17,16 @@ import type { SimpleCommand } from './walk.js';
 const SEND_VERB =
   /^(?:send|send-file|sendfile|upload|share|post|paste|transfer|attach|mail|email|e-mail|submit|drop|beam|push-file|file-send)$/i;
 /** Program names that are themselves a send. */
-const SENDER_NAME = /^(?:transfer|uploader?|upload-file|sendfile|share|paste|pastebin[\w-]*|dropit|filedrop)$/i;
+const SENDER_NAME =
+  /^(?:transfer|uploader?|upload-file|sendfile|share|paste|pastebin[\w-]*|dropit|filedrop|(?:slack|discord|telegram|teams|mattermost|matrix|signal|pushover|gotify|ntfy)[-_]?(?:cat|send|post|notify|upload|cli|commander)|ntfy|apprise)$/i;
 /** Copy verbs, a send only with a remote operand. */
 const COPY_VERB = /^(?:cp|copy|put)$/i;
 /** Objects that say the command stores secrets where they belong (a secret manager, platform settings). */
 const SECRET_STORE_OBJECT =
   /^(?:secrets?|env|envs|environment|variables?|vars?|config|configs|settings|vault|kv|credentials?)$/i;
 /** Options whose value is a file being sent. */
-const FILE_OPTION = /^--?(?:file|files|attach|attachment|attachments|upload|input|path|body-file|content-file|f|a)$/;
+const FILE_OPTION =
+  /^--?(?:file|files|attach|attachment|attachments|upload|input|path|body-file|content-file|document|photo|f|a)$/;
 /** Programs whose copies and pushes are read elsewhere (or are local), and task runners, whose targets are the project's own names, not verbs. */
 const READ_ELSEWHERE = new Set(
   'git docker podman kubectl oc helm cp mv install rsync scp npm pnpm yarn bun make just task rake gradle mvn'.split(

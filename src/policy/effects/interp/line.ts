@@ -163,7 +163,23 @@ export function dumpsEnvironment(argv: string[]): boolean {
     case 'printenv':
       return rest.every((w) => w === '-0' || w === '--null' || w === '--');
     case 'set':
-      return rest.length === 0;
+      // fish's `set --show` (`-S`) prints every variable with its value; bash has no such option
+      return rest.length === 0 || rest.every((w) => w === '--show' || w === '-S');
+    case 'lxc':
+    case 'incus':
+    case 'lxc-attach': {
+      // lxc exec C -- env, lxc-attach -n C -- env: the container's environment
+      const dash = rest.indexOf('--');
+      return (name === 'lxc-attach' || rest[0] === 'exec') && dash > 0 && dumpsEnvironment(rest.slice(dash + 1));
+    }
+    case 'wmic':
+    case 'wmic.exe':
+      return rest.some((w) => /^environment$/i.test(w));
+    default:
+      // php -i / php --info is phpinfo() on the command line: its Environment and PHP Variables
+      // sections print every variable with its value ($_SERVER, $_ENV)
+      if (/^php[\d.]*$/.test(name)) return rest.length > 0 && rest.every((w) => w === '-i' || w === '--info');
+      return false;
     case 'export':
       return rest.every((w) => w === '-p');
     case 'declare':
@@ -172,8 +188,6 @@ export function dumpsEnvironment(argv: string[]): boolean {
     case 'ps':
       // BSD-style options (no dash) with `e` show each process's environment: ps e, ps auxeww
       return rest.some((w) => /^[a-zA-Z]*e[a-zA-Z]*$/.test(w) && !/^-/.test(w)) || rest.includes('-E');
-    default:
-      return false;
   }
 }
 
