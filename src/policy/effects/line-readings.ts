@@ -86,16 +86,13 @@ import { INFRA_PROGRAMS, infraCommandEffects } from './infra-sources.js';
 import { REMOTE_PROGRAMS, remoteDeployEffects } from './remote-deploy.js';
 import { GRANT_PROGRAMS, forgeGrantEffects } from './forge-grants.js';
 import { PROD_TARGET_PROGRAMS, prodTargetEffects } from './prod-targets.js';
-<<<<<<< HEAD
 import { SITE_ALIAS_PROGRAMS, siteAliasEffects } from './site-aliases.js';
 import { WEB_ROOT_PROGRAMS, webRootCopyEffects } from './web-root-copies.js';
 import { PROD_SQL_PROGRAMS, prodSqlFileEffects } from './prod-sql-files.js';
 import { MASS_SEND_HINT, massSendEffects } from './mass-sends.js';
 import { APP_ADMIN_HINT, appAdminGrantEffects } from './app-admin-grants.js';
-=======
 import { RETENTION_HINT, retentionCuts } from './retention-cuts.js';
 import { SNAPSHOT_HINT, snapshotReverts } from './snapshot-reverts.js';
->>>>>>> destroy5
 
 /** What the readings of one line look at, worked out once for all of them. */
 export class LineFacts {
@@ -299,7 +296,6 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'forge-grants', programs: GRANT_PROGRAMS, read: (l, out) => forgeGrantEffects(l.cmds, out) },
   // migrations and container rollouts aimed at production by their environment (prod-targets.ts)
   { name: 'prod-targets', programs: PROD_TARGET_PROGRAMS, read: (l, out) => prodTargetEffects(l.cmds, out) },
-<<<<<<< HEAD
   // WP-CLI and Drush commands that change a live site through its alias or SSH target (site-aliases.ts)
   { name: 'site-aliases', programs: SITE_ALIAS_PROGRAMS, read: (l, out) => siteAliasEffects(l.cmds, out) },
   // files copied into another machine's web root by rsync, scp, lftp, robocopy, msdeploy (web-root-copies.ts)
@@ -310,11 +306,9 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'mass-sends', hint: MASS_SEND_HINT, read: massSendEffects },
   // application users made administrators by SQL or framework console code (app-admin-grants.ts)
   { name: 'app-admin-grants', hint: APP_ADMIN_HINT, read: appAdminGrantEffects },
-=======
   // retention cut to one copy or one day, and reverts to a snapshot, by any tool
   { name: 'retention-cuts', hint: RETENTION_HINT, read: (l, out) => void out.push(...retentionCuts(l.cmds)) },
   { name: 'snapshot-reverts', hint: SNAPSHOT_HINT, read: (l, out) => void out.push(...snapshotReverts(l.cmds)) },
->>>>>>> destroy5
 ];
 
 /** Runs every registered reading whose gate the line passes, in registry order. */

@@ -18,6 +18,7 @@
 import { basename } from '../shell-wrappers.js';
 import type { SimpleCommand } from './walk.js';
 import type { Effect } from './types.js';
+import { table } from '../../util/lookup-table.js';
 
 /** Option names (lower case, separators dropped) that set how much or how long is kept. */
 const RETENTION_KEY =
@@ -26,7 +27,7 @@ const RETENTION_KEY =
 const NOT_RETENTION = /^(?:keepalive|expiresin|expireafterseconds|expiry|expires|expiration)$/;
 
 /** Seconds in a unit. */
-const UNIT: Record<string, number> = {
+const UNIT: Record<string, number> = table({
   ns: 1e-9,
   us: 1e-6,
   ms: 0.001,
@@ -54,7 +55,7 @@ const UNIT: Record<string, number> = {
   y: 31536000,
   year: 31536000,
   years: 31536000,
-};
+});
 
 const DAY = 86400;
 
