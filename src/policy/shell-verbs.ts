@@ -767,158 +767,6 @@ export interface VerbCandidate {
   note: { from: string; text: string } | null;
 }
 
-/** One verb reading: appends what it reads in a simple command's words to `out`. */
-type CandidateReading = (words: string[], computed: (w: string) => boolean, out: VerbCandidate[]) => void;
-
-/**
- * The verb readings, in the order their candidates are listed. They are called through this
- * table rather than one after another in verbCandidates: a call site that sees every reading
- * inlines none of them, so V8 optimises each reading on its own instead of compiling (and, on
- * any reading's deoptimisation, recompiling) one function holding all of them, which the
- * instruction counts of first-seen calls showed to be most of their cost (bench/RESULTS.md).
- */
-const VERB_READINGS: readonly CandidateReading[] = [
-  (words, computed, out) => {
-    const looped = loopedSend(words, computed);
-    if (looped) out.push({ text: looped, note: { from: 'a message sent to each address of a list', text: looped } });
-  },
-  (words, computed, out) => {
-    for (const r of verbReadings(words, computed))
-      out.push({
-        text: r.text,
-        note:
-          r.kind === 'readonly'
-            ? null
-            : {
-                from:
-                  r.kind === 'scratch'
-                    ? `a scratch scope: ${r.from}`
-                    : r.kind === 'own-output'
-                      ? `the project's own build output or local setup: ${r.from}`
-                      : `the verb ${r.from}`,
-                text: r.text,
-              },
-      });
-  },
-  (words, _computed, out) => {
-    const ship = shipVerbReading(words);
-    if (ship) out.push({ text: ship.text, note: { from: `the verb ${ship.from}`, text: ship.text } });
-  },
-  (words, computed, out) => {
-    for (const t of gitComputedReadings(words, computed))
-      out.push({ text: t, note: { from: 'git over a computed list', text: t } });
-  },
-  (words, computed, out) => {
-    const containers = containersRemovedAll(words, computed);
-    if (containers)
-      out.push({
-        text: containers,
-        note: {
-          from: containers.startsWith('images') ? 'every image force-removed' : 'every container force-removed',
-          text: containers,
-        },
-      });
-  },
-  (words, _computed, out) => {
-    for (const r of shipReadings(words))
-      out.push({ text: r.text, note: !r.text.startsWith('ship ') ? null : { from: `ships: ${r.from}`, text: r.text } });
-  },
-  (words, _computed, out) => {
-    const prod = prodChangeReading(words);
-    if (prod) out.push({ text: prod, note: { from: 'a change aimed at production', text: prod } });
-  },
-  (words, _computed, out) => {
-    const env = envValuesReading(words);
-    if (env)
-      out.push({ text: env, note: { from: "a platform's stored environment printed with its values", text: env } });
-  },
-  (words, _computed, out) => {
-    const reveal = revealReading(words);
-    if (reveal) out.push({ text: reveal, note: { from: 'an option that prints what the tool masks', text: reveal } });
-  },
-  (words, _computed, out) => {
-    const tree = treeUploadReading(words);
-    if (tree) out.push({ text: tree, note: { from: 'a whole tree copied to cloud storage', text: tree } });
-  },
-  (words, _computed, out) => {
-    const run = prodRunReading(words);
-    if (run) out.push({ text: run, note: { from: 'a command run on production machines', text: run } });
-  },
-  (words, _computed, out) => {
-    const overwrite = prodOverwriteReading(words);
-    if (overwrite)
-      out.push({
-        text: overwrite,
-        note: { from: 'a production database replaced from another source', text: overwrite },
-      });
-  },
-  (words, _computed, out) => {
-    const remote = remoteAccessReading(words);
-    if (remote)
-      out.push({ text: remote, note: { from: `${words[0] ?? ''} opens this machine to others`, text: remote } });
-  },
-  (words, _computed, out) => {
-    for (const c of contentsReadings(words))
-      out.push({ text: c, note: { from: 'everything inside a directory', text: c } });
-  },
-  (words, _computed, out) => {
-    const expiry = expiryReading(words);
-    if (expiry) out.push({ text: expiry, note: { from: 'data expired within days', text: expiry } });
-  },
-  (words, _computed, out) => {
-    for (const t of gitPushReadings(words))
-      out.push({ text: t, note: { from: 'git push, read canonically', text: t } });
-  },
-  (words, _computed, out) => {
-    const shown = secretMetadataReading(words);
-    if (shown) out.push({ text: shown, note: { from: 'prints only names and metadata of secrets', text: shown } });
-  },
-  (words, _computed, out) => {
-    for (const t of safeguardReadings(words))
-      out.push({ text: t, note: { from: 'a safeguard or shared history removed', text: t } });
-  },
-  (words, _computed, out) => {
-    for (const t of treeLossReadings(words))
-      out.push({ text: t, note: { from: 'a whole tree lost or locked', text: t } });
-  },
-  (words, _computed, out) => {
-    for (const t of sourceLossReadings(words))
-      out.push({ text: t, note: { from: 'source code deleted or emptied', text: t } });
-  },
-  (words, _computed, out) => {
-    for (const h of httpDestroyReadings(words)) out.push({ text: h, note: { from: 'an HTTP DELETE', text: h } });
-  },
-  (words, _computed, out) => {
-    const standing = cliSubscriptionReading(words);
-    if (standing)
-      out.push({ text: standing, note: { from: 'standing delivery of events to another host', text: standing } });
-  },
-  (words, _computed, out) => {
-    const request = httpCall(words);
-    if (request)
-      for (const t of apiActionReadings(request))
-        out.push({ text: t, note: { from: 'what the request does on the service it reaches', text: t } });
-  },
-  (words, _computed, out) => {
-    const org = orgRegistryReading(words);
-    if (org) out.push({ text: org, note: { from: "the organisation's own package registry", text: org } });
-  },
-  (words, _computed, out) => {
-    if ((words[0] === 'docker' || words[0] === 'podman') && socketOnlyAnalyser(words)) {
-      const t = `socket-analyser ${words.join(' ')}`;
-      out.push({ text: t, note: { from: 'the runtime socket given only to a known image analyser', text: t } });
-    }
-  },
-  (words, _computed, out) => {
-    const off = rehearsalOffReading(words, (t) => NOT_SUBCOMMAND_CLI.has(t));
-    if (off) out.push({ text: off, note: { from: 'a rehearsal option that does not rehearse', text: off } });
-  },
-  (words, _computed, out) => {
-    const clean = gitCleanReading(words);
-    if (clean) out.push({ text: clean, note: { from: 'git clean -x removes ignored files', text: clean } });
-  },
-];
-
 /**
  * Every verb reading of one simple command. `computedVars` holds the names bound at run time by
  * a loop over a listing or by `read`; a `read` command adds its names to it.
@@ -927,7 +775,90 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
   for (const n of readNames(words)) computedVars.add(n);
   const computed = (w: string) => refersTo(w, computedVars);
   const out: VerbCandidate[] = [];
-  for (let i = 0; i < VERB_READINGS.length; i++) VERB_READINGS[i]?.(words, computed, out);
+  const looped = loopedSend(words, computed);
+  if (looped) out.push({ text: looped, note: { from: 'a message sent to each address of a list', text: looped } });
+  for (const r of verbReadings(words, computed))
+    out.push({
+      text: r.text,
+      note:
+        r.kind === 'readonly'
+          ? null
+          : {
+              from:
+                r.kind === 'scratch'
+                  ? `a scratch scope: ${r.from}`
+                  : r.kind === 'own-output'
+                    ? `the project's own build output or local setup: ${r.from}`
+                    : `the verb ${r.from}`,
+              text: r.text,
+            },
+    });
+  const ship = shipVerbReading(words);
+  if (ship) out.push({ text: ship.text, note: { from: `the verb ${ship.from}`, text: ship.text } });
+  for (const t of gitComputedReadings(words, computed))
+    out.push({ text: t, note: { from: 'git over a computed list', text: t } });
+  const containers = containersRemovedAll(words, computed);
+  if (containers)
+    out.push({
+      text: containers,
+      note: {
+        from: containers.startsWith('images') ? 'every image force-removed' : 'every container force-removed',
+        text: containers,
+      },
+    });
+  for (const r of shipReadings(words))
+    out.push({ text: r.text, note: !r.text.startsWith('ship ') ? null : { from: `ships: ${r.from}`, text: r.text } });
+  const prod = prodChangeReading(words);
+  if (prod) out.push({ text: prod, note: { from: 'a change aimed at production', text: prod } });
+  const env = envValuesReading(words);
+  if (env)
+    out.push({ text: env, note: { from: "a platform's stored environment printed with its values", text: env } });
+  const reveal = revealReading(words);
+  if (reveal) out.push({ text: reveal, note: { from: 'an option that prints what the tool masks', text: reveal } });
+  const tree = treeUploadReading(words);
+  if (tree) out.push({ text: tree, note: { from: 'a whole tree copied to cloud storage', text: tree } });
+  const run = prodRunReading(words);
+  if (run) out.push({ text: run, note: { from: 'a command run on production machines', text: run } });
+  const overwrite = prodOverwriteReading(words);
+  if (overwrite)
+    out.push({
+      text: overwrite,
+      note: { from: 'a production database replaced from another source', text: overwrite },
+    });
+  const remote = remoteAccessReading(words);
+  if (remote)
+    out.push({ text: remote, note: { from: `${words[0] ?? ''} opens this machine to others`, text: remote } });
+  for (const c of contentsReadings(words))
+    out.push({ text: c, note: { from: 'everything inside a directory', text: c } });
+  const expiry = expiryReading(words);
+  if (expiry) out.push({ text: expiry, note: { from: 'data expired within days', text: expiry } });
+  for (const t of gitPushReadings(words)) out.push({ text: t, note: { from: 'git push, read canonically', text: t } });
+  const shown = secretMetadataReading(words);
+  if (shown) out.push({ text: shown, note: { from: 'prints only names and metadata of secrets', text: shown } });
+  for (const t of safeguardReadings(words))
+    out.push({ text: t, note: { from: 'a safeguard or shared history removed', text: t } });
+  for (const t of treeLossReadings(words))
+    out.push({ text: t, note: { from: 'a whole tree lost or locked', text: t } });
+  for (const t of sourceLossReadings(words))
+    out.push({ text: t, note: { from: 'source code deleted or emptied', text: t } });
+  for (const h of httpDestroyReadings(words)) out.push({ text: h, note: { from: 'an HTTP DELETE', text: h } });
+  const standing = cliSubscriptionReading(words);
+  if (standing)
+    out.push({ text: standing, note: { from: 'standing delivery of events to another host', text: standing } });
+  const request = httpCall(words);
+  if (request)
+    for (const t of apiActionReadings(request))
+      out.push({ text: t, note: { from: 'what the request does on the service it reaches', text: t } });
+  const org = orgRegistryReading(words);
+  if (org) out.push({ text: org, note: { from: "the organisation's own package registry", text: org } });
+  if ((words[0] === 'docker' || words[0] === 'podman') && socketOnlyAnalyser(words)) {
+    const t = `socket-analyser ${words.join(' ')}`;
+    out.push({ text: t, note: { from: 'the runtime socket given only to a known image analyser', text: t } });
+  }
+  const off = rehearsalOffReading(words, (t) => NOT_SUBCOMMAND_CLI.has(t));
+  if (off) out.push({ text: off, note: { from: 'a rehearsal option that does not rehearse', text: off } });
+  const clean = gitCleanReading(words);
+  if (clean) out.push({ text: clean, note: { from: 'git clean -x removes ignored files', text: clean } });
   return out;
 }
 
