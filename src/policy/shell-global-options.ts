@@ -1,4 +1,3 @@
-import { table } from '../util/lookup-table.js';
 // A CLI's global options come before its subcommand: `terraform -chdir=infra output -raw pw`,
 // `kubectl --context prod -n pay get secret db -o yaml`, `aws --profile prod secretsmanager
 // get-secret-value`, `vault -namespace=admin kv get secret/ci`. The command does what the plain
@@ -25,6 +24,9 @@ import { table } from '../util/lookup-table.js';
 //   pnpm            --filter/-F, --filter-prod, -C/--dir, --workspace-concurrency (pnpm.io, Filtering; CLI)
 //   npm/yarn        -w/--workspace, --prefix (docs.npmjs.com, config); yarn --cwd
 //   uv/poetry       --directory, --project, --cache-dir, --config-file (docs.astral.sh/uv, CLI reference); poetry -C/--directory, -P/--project
+//   p4              p4 help usage: -c client, -C charset, -d dir, -H host, -p port, -P password, -u user,
+//                   -x file, -z tag, -b batchsize, -r retries, -Q charset, -L language, -E var=value
+import { table } from '../util/lookup-table.js';
 const VALUE_OPTIONS: Record<string, readonly string[]> = table({
   terraform: ['-chdir'],
   tofu: ['-chdir'],
@@ -83,6 +85,7 @@ const VALUE_OPTIONS: Record<string, readonly string[]> = table({
   yarn: ['--cwd'],
   uv: ['--directory', '--project', '--cache-dir', '--config-file'],
   poetry: ['-C', '--directory', '-P', '--project'],
+  p4: ['-c', '-C', '-d', '-H', '-p', '-P', '-u', '-x', '-z', '-b', '-r', '-Q', '-L', '-E'],
 });
 
 function kube(): string[] {

@@ -1,4 +1,3 @@
-import { table } from '../util/lookup-table.js';
 // What an application platform's CLI does to production when the verb alone does not say so:
 //   - a one-off command run on production compute (`heroku run:detached -a shop-production --
 //     rake data:fix`, `fly ssh console -a api-prod -C '...'`, `fly machine exec ID CMD -a
@@ -16,6 +15,7 @@ import { table } from '../util/lookup-table.js';
 // run:inside, pg:copy, pg:push, pg:backups:restore), flyctl reference (ssh console -C, machine
 // exec, postgres import), Render CLI (ssh), AWS CLI (ecs execute-command, ssm send-command),
 // gcloud (sql import, compute ssh --command), az (vm run-command invoke, containerapp exec).
+import { table } from '../util/lookup-table.js';
 
 /** A word that names production: prod, production, prd, live, as a word or a part (`shop-prod`, `env=production`). */
 const PROD = /(?:^|[^a-z0-9])(?:prod|production|prd|live)(?:[^a-z0-9]|$|\d)/i;

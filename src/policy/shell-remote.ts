@@ -1,10 +1,10 @@
-import { table } from '../util/lookup-table.js';
 // Commands that open this machine to others: public tunnels (ngrok, cloudflared, VS Code and Dev
 // Tunnels, Tailscale Funnel, localtunnel, bore, zrok), shared and web terminals (tmate, upterm,
 // sshx, ttyd, gotty), and these tools installed as services so they come back after a reboot.
 // Each tool's subcommands that only inspect (version, help, list, status, login) open nothing.
 // The reading is spelled `remote-access TOOL WORDS...` (docs/shell-readings.md); the standard
 // policy `remote-access` denies it.
+import { table } from '../util/lookup-table.js';
 
 interface ExposureSpec {
   /** Subcommands (first positional word) that open access; null: any, unless it only inspects. */

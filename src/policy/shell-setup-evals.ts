@@ -1,4 +1,3 @@
-import { table } from '../util/lookup-table.js';
 // Shell setup that a tool prints for the shell to run: `eval "$(ssh-agent -s)"`, `eval "$(pyenv
 // init -)"`, `eval "$(brew shellenv)"`, `source <(kubectl completion bash)`. The text is computed
 // at run time, but by an installed tool whose documented output is its own variable assignments,
@@ -13,6 +12,7 @@ import { table } from '../util/lookup-table.js';
 // `env`; starship, zoxide, mise, atuin, fzf `init`/`activate`/`--SHELL`; keychain `--eval`;
 // thefuck `--alias`; luarocks `path`; and `PROG completion SHELL`, the completion script of
 // kubectl, helm, gh, npm, pip, poetry, rustup, docker and other CLIs).
+import { table } from '../util/lookup-table.js';
 
 /** A tool and the argument patterns of its documented setup printer. */
 const PRINTERS: Record<string, RegExp> = table({

@@ -1,4 +1,3 @@
-import { table } from '../util/lookup-table.js';
 // What a tool's destroy verb reaches, for the cases where the verb alone overstates it. The verb
 // reader (shell-verbs.ts) finds `delete`, `rm`, `clean` in any tool's subcommand; these readings
 // say when that verb does not destroy anything a user would miss:
@@ -16,6 +15,7 @@ import { table } from '../util/lookup-table.js';
 //     --recursive`, `kubectl delete pod x -n ci`, `terraform workspace delete feature-login`).
 // Anything that also names production, another scope, a computed name or a parent directory
 // keeps the destroy reading (docs/shell-readings.md, "Scratch scopes and questions").
+import { table } from '../util/lookup-table.js';
 
 /** Launchers that run the tool named after them (`npx acme deploy` is acme's deploy). */
 export const RUNNERS = new Set(['npx', 'bunx', 'pnpx']);

@@ -1,10 +1,10 @@
-import { table } from '../util/lookup-table.js';
 // PowerShell command words spelled one way. A cmdlet runs under its aliases (`ri`, `gci`,
 // `iwr`, `saps`) and its parameters answer to any unambiguous prefix of their names in any case
 // (`-Rec -Fo`, `-Meth Post -InF x`), so a rule written once on `remove-item ... -recurse` or on
 // `invoke-webrequest ... -infile` would miss every other spelling. This reading gives each
 // command its canonical lower-case cmdlet name and full lower-case parameter names
 // (about_Aliases, about_Parameters: "you can abbreviate a parameter name as long as it is unique").
+import { table } from '../util/lookup-table.js';
 
 /** Built-in aliases (Get-Alias on Windows PowerShell 5.1 and PowerShell 7) of the cmdlets rules care about. */
 const ALIASES: Record<string, string> = table({

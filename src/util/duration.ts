@@ -1,5 +1,5 @@
-import { table } from './lookup-table.js';
 // Durations as users write them on the command line and in policy files: 500ms, 30s, 2m, 1h, 1h30m.
+import { table } from './lookup-table.js';
 const UNIT_MS: Record<string, number> = table({
   ns: 1e-6,
   us: 1e-3,

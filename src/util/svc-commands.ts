@@ -1,7 +1,7 @@
-import { table } from './lookup-table.js';
 // svc's commands: the file (relative to src/cli/, where main.ts imports it) that runs each, and its one-line summary. The
 // dispatcher (main.ts) and the tamper reading (policy/effects/svc-tamper.ts: a subcommand svc
 // does not have is an attempt to switch it off) both read this table.
+import { table } from './lookup-table.js';
 export const COMMANDS: Record<string, { file: string; summary: string }> = table({
   serve: { file: './serve.js', summary: 'run the policy server' },
   token: { file: './token.js', summary: 'create, list and revoke per-agent tokens' },

@@ -91,3 +91,13 @@ test('git libraries: the call is read as the git command it runs', () => {
     js('B', "const a=[]; a.push('git'); console.log(a)"),
   ]);
 });
+
+test("Perforce's global options do not hide an obliterate", () => {
+  check([
+    x('A', 'p4 -u admin obliterate -y //depot/...'),
+    x('A', 'p4 -p ssl:perforce:1666 -u admin -c ws obliterate -y //depot/game/...'),
+    x('B', 'p4 -u dev sync //depot/game/...'),
+    x('B', 'p4 -c ws opened'),
+    x('B', 'p4 -u admin obliterate //depot/old/...'),
+  ]);
+});

@@ -1,4 +1,3 @@
-import { table } from '../../util/lookup-table.js';
 // Channels data leaves by, as data: programs that send local files to another machine (cloud
 // storage copies, file-transfer clients, mail, peer-to-peer drops, code-hosting CLIs).
 // Sources: each tool's own reference: gsutil cp/mv/rsync, gcloud storage cp, aws s3 cp/mv/sync
@@ -9,6 +8,7 @@ import { table } from '../../util/lookup-table.js';
 // -a, mutt -a, swaks --attach/--body, croc send, magic-wormhole send, ffsend upload,
 // onionshare-cli, ipfs add, paste-site clients (pastebinit, wgetpaste, fpaste, gist, ix), PowerShell Invoke-WebRequest/Invoke-RestMethod -InFile/-Body and
 // Send-MailMessage -Attachments.
+import { table } from '../../util/lookup-table.js';
 
 /** How a program sends files: `sub` is the subcommand path (after options), then where the files are. */
 export interface Sender {

@@ -1,8 +1,8 @@
-import { table } from '../../util/lookup-table.js';
 // Package-manager MCP tools read as the command they amount to: `npm_install {package: lodahs}`,
 // `pip_install {packages: [...]}`, `install_package {manager: cargo, name: ...}` install the
 // named packages as `npm install NAME` would, so the look-alike, source and install-hook
 // readings of packages.ts and sources.ts decide them whatever server offers the tool.
+import { table } from '../../util/lookup-table.js';
 
 type Params = Record<string, unknown>;
 

@@ -1,4 +1,3 @@
-import { table } from '../../util/lookup-table.js';
 // Where a token named for a service is used: `$GITHUB_TOKEN` goes to GitHub, `$OPENAI_API_KEY`
 // to OpenAI. A request that carries such a token (in a header too) to any other host hands it
 // to that host. Sources: each service's API reference for its base URLs and its documented
@@ -6,6 +5,7 @@ import { table } from '../../util/lookup-table.js';
 // ANTHROPIC_API_KEY, STRIPE_SECRET_KEY, SLACK_BOT_TOKEN, NPM_TOKEN, HF_TOKEN, ...).
 // Self-hosted services keep their name in the host (`gitlab.corp.example`, `sentry.acme.io`),
 // so a host with a label equal to the service word counts as its home too.
+import { table } from '../../util/lookup-table.js';
 
 const HOMES: Record<string, string[]> = table({
   github: ['github.com', 'githubusercontent.com', 'ghcr.io', 'githubapp.com', 'ghe.com'],
