@@ -51,21 +51,28 @@ export function firstMatch(
 }
 
 /**
- * firstMatch, or the answer another engine found for the same policy and call (a shadow set
- * beside the live one: see SharedMatches in match.ts); `granting` answers are kept apart.
+ * The rule of p that decides this call, if any: the answer another engine deciding the same call
+ * found for p (a shadow set beside the live one: SharedMatches in match.ts), else p compiled
+ * apart (view.own, for a policy the other engine does not load), else firstMatch where
+ * the word gates leave p possible. The engine that decides first records an answer for every
+ * shared policy it asks about, "none" for one the gates rule out, so the second engine need not
+ * mark the call's words for them. `granting` answers are kept apart.
  */
-function matchIn(p: CompiledPolicy, view: CallView, f: RuleFilter, granting: boolean): CompiledRule | undefined {
+function consult(p: CompiledPolicy, view: CallView, f: RuleFilter, granting: boolean): CompiledRule | undefined {
   const m = view.matches;
   const id = m?.ids.get(p);
-  if (m === undefined || id === undefined) return firstMatch(p, view, f, granting);
-  const key = granting ? -id : id;
-  if (!m.record) {
+  if (m !== undefined && id !== undefined) {
+    const key = granting ? -id : id;
+    if (m.record) {
+      const r = view.mayFire && !view.mayFire(p) ? undefined : firstMatch(p, view, f, granting);
+      m.results.set(key, r ? p.rules.indexOf(r) : -1);
+      return r;
+    }
     const i = m.results.get(key);
     if (i !== undefined) return i < 0 ? undefined : p.rules[i];
   }
-  const r = firstMatch(p, view, f, granting);
-  if (m.record) m.results.set(key, r ? p.rules.indexOf(r) : -1);
-  return r;
+  if (view.own?.has(p)) return view.own.match(p, granting);
+  return view.mayFire && !view.mayFire(p) ? undefined : firstMatch(p, view, f, granting);
 }
 
 const VERB: Record<Action, string> = {
@@ -110,10 +117,9 @@ export function decideRequest(
   defaultAction: FinalAction,
 ): RequestOutcome {
   let durable: CompiledRule | undefined;
-  const mayFire = view.mayFire;
   for (const p of scope) {
-    if (!p.durable || (mayFire && !mayFire(p))) continue;
-    const r = matchIn(p, view, f, true);
+    if (!p.durable) continue;
+    const r = consult(p, view, f, true);
     if (r && r.action === 'allow') {
       durable = r;
       break;
@@ -124,8 +130,8 @@ export function decideRequest(
   let best: CompiledRule | undefined;
   for (let i = 0; i < scope.length; i++) {
     const p = scope[i];
-    if (!p || (mayFire && !mayFire(p))) continue;
-    const r = matchIn(p, view, f, false);
+    if (!p) continue;
+    const r = consult(p, view, f, false);
     if (!r) continue;
     fired.push(r);
     if (r.action === 'deny') return { decision: decisionOf(r, fired) };

@@ -46,6 +46,8 @@ export class MatchLog {
   private readonly ids = new Map<string, number>();
   private subject: object | null = null;
   private owner: object | null = null;
+  /** The ids of the policies the engine that opened the log loads (all it can answer). */
+  private ownerIds: ReadonlySet<number> = new Set();
   /** Per call (the top-level call, or the effect a derived call was made from): policy id -> rule. */
   private readonly views = new Map<object, Map<number, number>>();
 
@@ -64,12 +66,18 @@ export class MatchLog {
    * Called as an engine starts deciding `call`: true when another engine has just decided the
    * same call object (its answers are there to reuse), false when this engine starts the log.
    */
-  open(call: object, engine: object): boolean {
+  open(call: object, engine: object, ids: ReadonlySet<number>): boolean {
     if (this.subject === call && this.owner !== engine) return true;
     this.subject = call;
     this.owner = engine;
+    this.ownerIds = ids;
     this.views.clear();
     return false;
+  }
+
+  /** The ids of the policies the engine that decided the call first loads (own-policies.ts). */
+  answerable(): ReadonlySet<number> {
+    return this.ownerIds;
   }
 
   /** The answers kept for one call of the log (made when recording). */
