@@ -186,7 +186,10 @@ export class Engine implements PolicyEngine {
       for (const p of this.set.all)
         if (!p.rules.some((r) => r.ast.once || r.expiresAt !== undefined || r.when.callCount))
           this.shareIds.set(p, log.idOf(`${p.file}\0${JSON.stringify(p.ast)}`));
-      for (const id of this.shareIds.values()) this.shareIdSet.add(id);
+      for (const [p, id] of this.shareIds) {
+        p.shareId = id;
+        this.shareIdSet.add(id);
+      }
     }
   }
 
@@ -468,7 +471,7 @@ export class Engine implements PolicyEngine {
     // Another engine has answered the shared policies: the own ones are matched apart, their
     // words marked in their own small index (the full index is marked only if a shared policy
     // turns out unanswered).
-    if (this.sharing === 'reuse' && view.matches?.results.size && this.consumed.size === 0) {
+    if (this.sharing === 'reuse' && view.matches?.answers.count && this.consumed.size === 0) {
       const own = this.ownPolicies();
       if (own) view.own = own.matcher(view, now);
     }
@@ -503,8 +506,8 @@ export class Engine implements PolicyEngine {
     const ids = this.shareIds;
     if (!this.sharing || !ids || !this.shared) return undefined;
     const record = this.sharing === 'record';
-    const results = this.shared.matches.results(key, record);
-    return results ? { ids, results, record } : undefined;
+    const answers = this.shared.matches.results(key, record);
+    return answers ? { answers, record } : undefined;
   }
 
   private decide(

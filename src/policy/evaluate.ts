@@ -60,16 +60,18 @@ export function firstMatch(
  */
 function consult(p: CompiledPolicy, view: CallView, f: RuleFilter, granting: boolean): CompiledRule | undefined {
   const m = view.matches;
-  const id = m?.ids.get(p);
-  if (m !== undefined && id !== undefined) {
-    const key = granting ? -id : id;
+  const id = p.shareId;
+  if (m !== undefined && id > 0) {
+    const k = granting ? 2 * id + 1 : 2 * id;
+    const a = m.answers;
     if (m.record) {
       const r = view.mayFire && !view.mayFire(p) ? undefined : firstMatch(p, view, f, granting);
-      m.results.set(key, r ? p.rules.indexOf(r) : -1);
+      a.vals[k] = r ? p.rules.indexOf(r) + 2 : 1;
+      a.count++;
       return r;
     }
-    const i = m.results.get(key);
-    if (i !== undefined) return i < 0 ? undefined : p.rules[i];
+    const i = a.vals[k];
+    if (i !== undefined) return i === 1 ? undefined : p.rules[i - 2];
   }
   if (view.own?.has(p)) return view.own.match(p, granting);
   return view.mayFire && !view.mayFire(p) ? undefined : firstMatch(p, view, f, granting);

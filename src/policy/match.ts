@@ -84,10 +84,19 @@ export interface OwnMatcher {
   match(p: CompiledPolicy, granting: boolean): CompiledRule | undefined;
 }
 
-/** Policy ids (shared by content) and, per id, the index of the rule that matched or -1. */
+/**
+ * The answers of one call: at 2 * shareId (+ 1 for the granting reading), the index of the rule
+ * that matched plus 2, or 1 for none; unset when not asked. An array indexed by id, not a map:
+ * the first engine records an answer for every shared policy in scope, the second reads them.
+ */
+export interface MatchAnswers {
+  vals: (number | undefined)[];
+  /** How many were recorded. */
+  count: number;
+}
+
 export interface SharedMatches {
-  ids: Map<CompiledPolicy, number>;
-  results: Map<number, number>;
+  answers: MatchAnswers;
   /** Recording the answers (the first engine), or reusing them (the second). */
   record: boolean;
 }

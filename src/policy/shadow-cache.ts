@@ -4,6 +4,7 @@
 // them once per command: the shadow then costs only its own rule matching.
 import { analyzeCommand, type CommandAnalysis } from './shell.js';
 import { EffectCache } from './effects/decide.js';
+import type { MatchAnswers } from './match.js';
 
 /** Distinct commands kept, and their characters in total (the engine's own cache bounds). */
 const ENTRIES = 8192;
@@ -49,7 +50,7 @@ export class MatchLog {
   /** The ids of the policies the engine that opened the log loads (all it can answer). */
   private ownerIds: ReadonlySet<number> = new Set();
   /** Per call (the top-level call, or the effect a derived call was made from): policy id -> rule. */
-  private readonly views = new Map<object, Map<number, number>>();
+  private readonly views = new Map<object, MatchAnswers>();
 
   /** A stable id for a policy's content (bounded: ids of sets long gone are dropped). */
   idOf(key: string): number {
@@ -81,10 +82,11 @@ export class MatchLog {
   }
 
   /** The answers kept for one call of the log (made when recording). */
-  results(key: object, record: boolean): Map<number, number> | undefined {
+  results(key: object, record: boolean): MatchAnswers | undefined {
     let m = this.views.get(key);
     if (!m && record) {
-      m = new Map();
+      // Every id given so far has its two slots (ids start at 1).
+      m = { vals: new Array<number | undefined>(2 * this.ids.size + 2), count: 0 };
       this.views.set(key, m);
     }
     return m;
