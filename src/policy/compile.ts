@@ -77,11 +77,6 @@ export interface CompiledPolicy {
   hasResponseRules: boolean;
   /** Some rule counts this policy's own tool (call_count without a tool). */
   countsOwnTool: boolean;
-  /**
-   * The id its answers are shared under with another engine deciding the same calls (a shadow
-   * set beside the live one: shadow-cache.ts MatchLog), set by the engine; 0: never shared.
-   */
-  shareId: number;
 }
 
 export interface CompiledSet {
@@ -249,7 +244,6 @@ export function compileSet(files: ParsedPolicyFile[], home: string): CompiledSet
         rules: [],
         hasResponseRules: false,
         countsOwnTool: false,
-        shareId: 0,
       };
       for (const r of ast.rules) {
         const when = compileWhen(r.when, set, home);

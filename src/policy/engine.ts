@@ -19,8 +19,7 @@ import { compileSet, type CompiledPolicy, type CompiledRule, type CompiledSet } 
 import { CallCounter } from './counter.js';
 import { decideRequest, decideResponse, defaultDecision, ruleActive, type RuleFilter } from './evaluate.js';
 import { normalizeDomain } from './glob.js';
-import { commandMarker, policyGate } from './call-marks.js';
-import { OwnPolicies } from './own-policies.js';
+import { commandTexts, markTexts } from './command-marks.js';
 import { loadPolicyFiles } from './loader.js';
 import type { PolicyParseCache } from './parse-cache.js';
 import type { CallView, CommandReadings, SharedMatches } from './match.js';
@@ -135,11 +134,8 @@ export class Engine implements PolicyEngine {
   private holdOnce = false;
   /** Content ids of the policies whose matches can be shared with another engine (shadow-cache.ts). */
   private readonly shareIds: Map<CompiledPolicy, number> | undefined;
-  private readonly shareIdSet = new Set<number>();
   /** During an evaluation with a shared analysis: recording matches, or reusing another engine's. */
   private sharing: 'record' | 'reuse' | undefined;
-  /** The policies not shared, compiled apart for the calls another engine answered (own-policies.ts). */
-  private own: { against: ReadonlySet<number>; policies: OwnPolicies | null } | undefined;
 
   constructor(
     readonly files: ParsedPolicyFile[],
@@ -186,10 +182,6 @@ export class Engine implements PolicyEngine {
       for (const p of this.set.all)
         if (!p.rules.some((r) => r.ast.once || r.expiresAt !== undefined || r.when.callCount))
           this.shareIds.set(p, log.idOf(`${p.file}\0${JSON.stringify(p.ast)}`));
-      for (const [p, id] of this.shareIds) {
-        p.shareId = id;
-        this.shareIdSet.add(id);
-      }
     }
   }
 
@@ -199,8 +191,7 @@ export class Engine implements PolicyEngine {
     const p = layer ? this.projectDecision(layer, call, opts) : undefined;
     this.session = opts.session && this.watchSession(opts.session);
     this.holdOnce = p?.action === 'deny' || p?.action === 'ask';
-    if (this.shareIds && this.shared)
-      this.sharing = this.shared.matches.open(call, this, this.shareIdSet) ? 'reuse' : 'record';
+    if (this.shareIds && this.shared) this.sharing = this.shared.matches.open(call, this) ? 'reuse' : 'record';
     let d: Decision;
     try {
       d = this.decide(call, !!opts.dryRun, 0);
@@ -409,14 +400,28 @@ export class Engine implements PolicyEngine {
   private prepare(call: ToolCall, key: object = call): PreparedCall {
     const now = this.clock.now();
     const set = this.set;
+    let marked = false;
     const view: CallView = {
       call,
       session: this.session,
       matches: this.sharedMatches(key),
       count: (tool, windowMs) => this.counter.count(tool, windowMs, now),
-      markCommand: () => undefined,
+      markCommand: () => {
+        if (marked || !view.cmd) return;
+        marked = true;
+        const index = set.commandIndex;
+        index.begin();
+        const cmd = view.cmd;
+        if (cmd.marks) {
+          index.markAll(cmd.marks);
+          return;
+        }
+        // Every text a command pattern or needle is tried on (see match.ts), each read once.
+        markTexts(index, cmd.rawSlashed, commandTexts(cmd.analysis));
+        // The marks depend on the command alone: the next call with it replays them.
+        cmd.marks = index.markedIds();
+      },
     };
-    view.markCommand = commandMarker(set, view);
     let fields: CallFields;
     try {
       fields = readFields(call);
@@ -467,38 +472,25 @@ export class Engine implements PolicyEngine {
     }
     if (fields.url !== undefined) view.url = fields.url.includes('\\') ? fields.url.replace(/\\/g, '/') : fields.url;
     if (fields.domain !== undefined) view.domain = normalizeDomain(fields.domain);
-    view.mayFire = policyGate(set, view);
-    // Another engine has answered the shared policies: the own ones are matched apart, their
-    // words marked in their own small index (the full index is marked only if a shared policy
-    // turns out unanswered).
-    if (this.sharing === 'reuse' && view.matches?.answers.count && this.consumed.size === 0) {
-      const own = this.ownPolicies();
-      if (own) view.own = own.matcher(view, now);
+    const gates = set.gates;
+    if (gates.useful) {
+      // Worked out on the first policy asked about (a call whose answer is memoized asks none).
+      let epoch = -1;
+      view.mayFire = (p) => {
+        if (epoch < 0) {
+          // The command's marks are needed to know which policies can fire: make them now.
+          if (view.cmd) view.markCommand();
+          epoch = gates.compute(
+            view.cmd ? set.commandIndex : null,
+            view.paths ? set.pathIndex : null,
+            view.url !== undefined,
+            view.domain,
+          );
+        }
+        return gates.mayFire(p, epoch);
+      };
     }
     return { now, view, fields, scope };
-  }
-
-  /**
-   * This set's policies the engine that decided the call first does not load (or not in the same
-   * form), compiled apart; null when it loads all of them or none. Made again when that engine
-   * changes (a reload of the live set), which is rare.
-   */
-  private ownPolicies(): OwnPolicies | null {
-    const ids = this.shareIds;
-    if (!ids || !this.shared) return null;
-    const theirs = this.shared.matches.answerable();
-    if (this.own?.against !== theirs) {
-      const mine = (p: CompiledPolicy) => {
-        const id = ids.get(p);
-        return id === undefined || !theirs.has(id);
-      };
-      const n = this.set.all.filter(mine).length;
-      this.own = {
-        against: theirs,
-        policies: n && n < this.set.all.length ? new OwnPolicies(this.files, this.set.all, mine, this.home) : null,
-      };
-    }
-    return this.own.policies;
   }
 
   /** The matches another engine found for this call, or where this engine records its own. */
@@ -506,8 +498,8 @@ export class Engine implements PolicyEngine {
     const ids = this.shareIds;
     if (!this.sharing || !ids || !this.shared) return undefined;
     const record = this.sharing === 'record';
-    const answers = this.shared.matches.results(key, record);
-    return answers ? { answers, record } : undefined;
+    const results = this.shared.matches.results(key, record);
+    return results ? { ids, results, record } : undefined;
   }
 
   private decide(

@@ -51,30 +51,21 @@ export function firstMatch(
 }
 
 /**
- * The rule of p that decides this call, if any: the answer another engine deciding the same call
- * found for p (a shadow set beside the live one: SharedMatches in match.ts), else p compiled
- * apart (view.own, for a policy the other engine does not load), else firstMatch where
- * the word gates leave p possible. The engine that decides first records an answer for every
- * shared policy it asks about, "none" for one the gates rule out, so the second engine need not
- * mark the call's words for them. `granting` answers are kept apart.
+ * firstMatch, or the answer another engine found for the same policy and call (a shadow set
+ * beside the live one: see SharedMatches in match.ts); `granting` answers are kept apart.
  */
-function consult(p: CompiledPolicy, view: CallView, f: RuleFilter, granting: boolean): CompiledRule | undefined {
+function matchIn(p: CompiledPolicy, view: CallView, f: RuleFilter, granting: boolean): CompiledRule | undefined {
   const m = view.matches;
-  const id = p.shareId;
-  if (m !== undefined && id > 0) {
-    const k = granting ? 2 * id + 1 : 2 * id;
-    const a = m.answers;
-    if (m.record) {
-      const r = view.mayFire && !view.mayFire(p) ? undefined : firstMatch(p, view, f, granting);
-      a.vals[k] = r ? p.rules.indexOf(r) + 2 : 1;
-      a.count++;
-      return r;
-    }
-    const i = a.vals[k];
-    if (i !== undefined) return i === 1 ? undefined : p.rules[i - 2];
+  const id = m?.ids.get(p);
+  if (m === undefined || id === undefined) return firstMatch(p, view, f, granting);
+  const key = granting ? -id : id;
+  if (!m.record) {
+    const i = m.results.get(key);
+    if (i !== undefined) return i < 0 ? undefined : p.rules[i];
   }
-  if (view.own?.has(p)) return view.own.match(p, granting);
-  return view.mayFire && !view.mayFire(p) ? undefined : firstMatch(p, view, f, granting);
+  const r = firstMatch(p, view, f, granting);
+  if (m.record) m.results.set(key, r ? p.rules.indexOf(r) : -1);
+  return r;
 }
 
 const VERB: Record<Action, string> = {
@@ -119,9 +110,10 @@ export function decideRequest(
   defaultAction: FinalAction,
 ): RequestOutcome {
   let durable: CompiledRule | undefined;
+  const mayFire = view.mayFire;
   for (const p of scope) {
-    if (!p.durable) continue;
-    const r = consult(p, view, f, true);
+    if (!p.durable || (mayFire && !mayFire(p))) continue;
+    const r = matchIn(p, view, f, true);
     if (r && r.action === 'allow') {
       durable = r;
       break;
@@ -132,8 +124,8 @@ export function decideRequest(
   let best: CompiledRule | undefined;
   for (let i = 0; i < scope.length; i++) {
     const p = scope[i];
-    if (!p) continue;
-    const r = consult(p, view, f, false);
+    if (!p || (mayFire && !mayFire(p))) continue;
+    const r = matchIn(p, view, f, false);
     if (!r) continue;
     fired.push(r);
     if (r.action === 'deny') return { decision: decisionOf(r, fired) };

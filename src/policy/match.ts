@@ -4,7 +4,7 @@
 // and explained (for `explain`); without one, the first failing group ends the check.
 import type { Decision, ToolCall } from './types.js';
 import type { CommandAnalysis } from './shell.js';
-import type { CompiledPolicy, CompiledRule, CompiledWhen, PathGlob } from './compile.js';
+import type { CompiledPolicy, CompiledWhen, PathGlob } from './compile.js';
 import type { PatternList } from './word-index.js';
 import type { Glob } from './glob.js';
 import { normalizeDomain } from './glob.js';
@@ -43,11 +43,6 @@ export interface CommandReadings {
   /** The decision the rules of one scope (decidedIn) reached for this command (decision-memo.ts). */
   decided: Decision | null;
   decidedIn: number;
-  /**
-   * The same command's readings for the policies a shadow set does not share with the live set,
-   * compiled on their own (own-policies.ts): their marks and per-rule results, made on first use.
-   */
-  twin?: CommandReadings;
 }
 
 export interface CallView {
@@ -68,35 +63,12 @@ export interface CallView {
   mayFire?: (p: CompiledPolicy) => boolean;
   /** Rule matches shared with another engine deciding the same call (shadow-cache.ts MatchLog). */
   matches?: SharedMatches;
-  /**
-   * While another engine's answers are reused: the policies this engine alone loads, matched as
-   * compiled on their own, so the call's words are marked only in their small index
-   * (own-policies.ts). Absent: every policy is matched in this view.
-   */
-  own?: OwnMatcher;
 }
 
-/** Matches the policies of one set that another engine deciding the same call does not load. */
-export interface OwnMatcher {
-  /** Whether p is one of them. */
-  has(p: CompiledPolicy): boolean;
-  /** p's first matching rule (the rule object of p itself), as firstMatch would find it. */
-  match(p: CompiledPolicy, granting: boolean): CompiledRule | undefined;
-}
-
-/**
- * The answers of one call: at 2 * shareId (+ 1 for the granting reading), the index of the rule
- * that matched plus 2, or 1 for none; unset when not asked. An array indexed by id, not a map:
- * the first engine records an answer for every shared policy in scope, the second reads them.
- */
-export interface MatchAnswers {
-  vals: (number | undefined)[];
-  /** How many were recorded. */
-  count: number;
-}
-
+/** Policy ids (shared by content) and, per id, the index of the rule that matched or -1. */
 export interface SharedMatches {
-  answers: MatchAnswers;
+  ids: Map<CompiledPolicy, number>;
+  results: Map<number, number>;
   /** Recording the answers (the first engine), or reusing them (the second). */
   record: boolean;
 }

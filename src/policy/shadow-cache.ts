@@ -4,7 +4,6 @@
 // them once per command: the shadow then costs only its own rule matching.
 import { analyzeCommand, type CommandAnalysis } from './shell.js';
 import { EffectCache } from './effects/decide.js';
-import type { MatchAnswers } from './match.js';
 
 /** Distinct commands kept, and their characters in total (the engine's own cache bounds). */
 const ENTRIES = 8192;
@@ -47,10 +46,8 @@ export class MatchLog {
   private readonly ids = new Map<string, number>();
   private subject: object | null = null;
   private owner: object | null = null;
-  /** The ids of the policies the engine that opened the log loads (all it can answer). */
-  private ownerIds: ReadonlySet<number> = new Set();
   /** Per call (the top-level call, or the effect a derived call was made from): policy id -> rule. */
-  private readonly views = new Map<object, MatchAnswers>();
+  private readonly views = new Map<object, Map<number, number>>();
 
   /** A stable id for a policy's content (bounded: ids of sets long gone are dropped). */
   idOf(key: string): number {
@@ -67,26 +64,19 @@ export class MatchLog {
    * Called as an engine starts deciding `call`: true when another engine has just decided the
    * same call object (its answers are there to reuse), false when this engine starts the log.
    */
-  open(call: object, engine: object, ids: ReadonlySet<number>): boolean {
+  open(call: object, engine: object): boolean {
     if (this.subject === call && this.owner !== engine) return true;
     this.subject = call;
     this.owner = engine;
-    this.ownerIds = ids;
     this.views.clear();
     return false;
   }
 
-  /** The ids of the policies the engine that decided the call first loads (own-policies.ts). */
-  answerable(): ReadonlySet<number> {
-    return this.ownerIds;
-  }
-
   /** The answers kept for one call of the log (made when recording). */
-  results(key: object, record: boolean): MatchAnswers | undefined {
+  results(key: object, record: boolean): Map<number, number> | undefined {
     let m = this.views.get(key);
     if (!m && record) {
-      // Every id given so far has its two slots (ids start at 1).
-      m = { vals: new Array<number | undefined>(2 * this.ids.size + 2), count: 0 };
+      m = new Map();
       this.views.set(key, m);
     }
     return m;
