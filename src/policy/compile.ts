@@ -3,7 +3,8 @@
 import { realpathSync } from 'node:fs';
 import type { Action } from './types.js';
 import type { ParsedPolicyFile, PolicyAst, RuleAst, WhenAst } from './ast.js';
-import { compileCommandGlob, compileDomainGlob, compilePathGlob, keyOfSubstring, type Glob } from './glob.js';
+import { keyOfSubstring, type Glob } from './glob.js';
+import { commandGlob, domainGlob, pathGlob } from './glob-share.js';
 import { compileRe2List, type Re2Matcher } from './re2-dfa.js';
 import { expandHome } from './shell.js';
 import { isCompoundPattern, NeedleList, PatternList, WordIndex } from './word-index.js';
@@ -131,10 +132,10 @@ function pathGlobs(patterns: string[], home: string): PathGlob[] {
   const out: PathGlob[] = [];
   for (const p of patterns) {
     for (const v of pathPatternVariants(p, home)) {
-      out.push({ glob: compilePathGlob(v), relative: !v.startsWith('/') });
+      out.push({ glob: pathGlob(v), relative: !v.startsWith('/') });
       // the lower-case reading of a path on a case-insensitive filesystem (paths.ts) meets this one
       const lower = v.toLowerCase();
-      if (lower !== v) out.push({ glob: compilePathGlob(lower), relative: !v.startsWith('/') });
+      if (lower !== v) out.push({ glob: pathGlob(lower), relative: !v.startsWith('/') });
     }
   }
   return out;
@@ -154,7 +155,7 @@ function compileWhen(w: WhenAst, set: CompiledSet, home: string): CompiledWhen {
   };
   if (w.command_matches) {
     const pats = w.command_matches.flatMap((p) => commandPatternVariants(p, home));
-    c.command = new PatternList(pats.map(compileCommandGlob), set.commandIndex);
+    c.command = new PatternList(pats.map(commandGlob), set.commandIndex);
     c.commandCompound = pats.map(isCompoundPattern);
   }
   if (w.command_contains)
@@ -165,11 +166,11 @@ function compileWhen(w: WhenAst, set: CompiledSet, home: string): CompiledWhen {
     );
   if (w.command_not_matches) {
     c.commandNot = new PatternList(
-      w.command_not_matches.flatMap((p) => commandPatternVariants(p, home)).map(compileCommandGlob),
+      w.command_not_matches.flatMap((p) => commandPatternVariants(p, home)).map(commandGlob),
       set.commandIndex,
     );
   }
-  if (w.command_env_assignments) c.env = w.command_env_assignments.map(compileCommandGlob);
+  if (w.command_env_assignments) c.env = w.command_env_assignments.map(commandGlob);
   if (w.command_dynamic !== undefined)
     c.dynamic = typeof w.command_dynamic === 'boolean' ? w.command_dynamic : new Set(w.command_dynamic);
   if (w.path_matches) {
@@ -180,14 +181,14 @@ function compileWhen(w: WhenAst, set: CompiledSet, home: string): CompiledWhen {
     );
   }
   if (w.path_not_matches) c.pathNot = pathGlobs(w.path_not_matches, home);
-  if (w.url_matches) c.url = w.url_matches.map(compileCommandGlob);
-  if (w.domain_matches) c.domain = w.domain_matches.map(compileDomainGlob);
-  if (w.session_matches) c.session = w.session_matches.map(compileCommandGlob);
-  if (w.session_not_matches) c.sessionNot = w.session_not_matches.map(compileCommandGlob);
+  if (w.url_matches) c.url = w.url_matches.map(commandGlob);
+  if (w.domain_matches) c.domain = w.domain_matches.map(domainGlob);
+  if (w.session_matches) c.session = w.session_matches.map(commandGlob);
+  if (w.session_not_matches) c.sessionNot = w.session_not_matches.map(commandGlob);
   if (w.agent_depth) c.agentDepth = w.agent_depth;
   if (w.tool_param_matches) {
     c.toolParams = Object.entries(w.tool_param_matches).flatMap(([name, globs]) =>
-      globs.map((g) => ({ name, glob: compileCommandGlob(g.toLowerCase()) })),
+      globs.map((g) => ({ name, glob: commandGlob(g.toLowerCase()) })),
     );
   }
   if (w.call_count) c.callCount = w.call_count;
@@ -221,13 +222,10 @@ export function compileSet(files: ParsedPolicyFile[], home: string): CompiledSet
         durable,
         order: order++,
         priority: ast.priority,
-        tools: ast.match.tool.length ? ast.match.tool.map(compileCommandGlob) : null,
-        agents:
-          ast.match.agent.length && !ast.match.agent.includes('*') ? ast.match.agent.map(compileCommandGlob) : null,
+        tools: ast.match.tool.length ? ast.match.tool.map(commandGlob) : null,
+        agents: ast.match.agent.length && !ast.match.agent.includes('*') ? ast.match.agent.map(commandGlob) : null,
         sessions:
-          ast.match.session.length && !ast.match.session.includes('*')
-            ? ast.match.session.map(compileCommandGlob)
-            : null,
+          ast.match.session.length && !ast.match.session.includes('*') ? ast.match.session.map(commandGlob) : null,
         rules: [],
         hasResponseRules: false,
         countsOwnTool: false,

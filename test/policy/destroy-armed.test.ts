@@ -298,7 +298,8 @@ test('databases named as production: unseen scripts, restores and ORM one-liners
     x('A', "redis-cli -h sessions-prod --scan --pattern '*' | xargs -n 500 redis-cli -h sessions-prod UNLINK"),
     x('B', 'mysql -h localhost shop < dump.sql'),
     x('B', 'psql -h staging-db -f report.sql'),
-    x('B', 'psql -d prod -f migrations/003_drop_old_index.sql'),
+    // a change run by hand on production is not a destruction, but it is a production change (asked)
+    x('A', 'psql -d prod -f migrations/003_drop_old_index.sql'),
     x('B', 'pg_restore --clean -d app_dev dump'),
     x('B', "DATABASE_URL=postgres://localhost/app_test python -c 'from app import db; db.drop_all()'"),
     x('B', "python -c 'print(1)'"),
@@ -364,8 +365,9 @@ test('work that exists nowhere else in git, account sweepers and purges are stop
     x('B', 'git stash drop stash@{0}'),
     x('B', 'aws-nuke run -c nuke-config.yml'),
     x('B', 'nomad job stop api'),
+    // not a delete, but a DNS change is a release (asked, release-requests.ts)
     x(
-      'B',
+      'A',
       `aws route53 change-resource-record-sets --hosted-zone-id Z1 --change-batch '{"Changes":[{"Action":"UPSERT","ResourceRecordSet":{"Name":"api.acme.com","Type":"A"}}]}'`,
     ),
   ]);

@@ -123,10 +123,11 @@ test('migrations reverted to nothing, undo switched off, and wipe migrations run
     x('B', 'aws s3api put-bucket-versioning --bucket lab-raw --versioning-configuration Status=Enabled'),
     x('B', 'gsutil versioning set on gs://lab-raw'),
     x('B', 'aws rds modify-db-instance --db-instance-identifier app --backup-retention-period 7'),
-    x('B', 'psql -h prod-db.internal -U admin registry -f migrations/0043_add_index.sql'),
+    // a change run by hand on production is not a destruction, but it is a production change (asked)
+    x('A', 'psql -h prod-db.internal -U admin registry -f migrations/0043_add_index.sql'),
     x('B', 'psql -h localhost -U admin registry -f migrations/0043_drop_legacy.sql'),
-    x('B', 'psql -d prod -f migrations/003_drop_old_index.sql'),
-    x('B', 'psql -d prod -f migrations/005_drop_fk_orders.sql'),
+    x('A', 'psql -d prod -f migrations/003_drop_old_index.sql'),
+    x('A', 'psql -d prod -f migrations/005_drop_fk_orders.sql'),
   ]);
 });
 

@@ -221,3 +221,13 @@ test('standard: mass sends by the project own commands, migrations on production
     ['B', 'mcp', { tool: 'aws_ecs_update_service', cluster: 'dev', service: 'api' }],
   ]);
 });
+
+test('drush copies change only their target: the live site copied down is not a production change', () => {
+  check([
+    ['A', 'exec', { command: 'drush sql:sync @self @prod -y' }],
+    ['A', 'exec', { command: 'drush rsync @self:%files @live:%files -y' }],
+    ['A', 'exec', { command: 'drush @prod cr' }],
+    ['B', 'exec', { command: 'drush sql:sync @prod @self -y' }],
+    ['B', 'exec', { command: 'drush rsync @prod:%files @self:%files' }],
+  ]);
+});

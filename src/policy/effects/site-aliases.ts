@@ -44,6 +44,20 @@ function wpTarget(a: string[]): { target: string; rest: string[] } | undefined {
   return target ? { target, rest } : undefined;
 }
 
+/**
+ * `drush sql:sync SOURCE TARGET` and `drush rsync SOURCE[:PATH] TARGET[:PATH]` change only their
+ * target: copying the live site into a local one (`@prod @self`) leaves production as it was.
+ */
+function drushCopyTarget(a: string[]): { target: string; rest: string[] } | undefined {
+  const ops = a.slice(1).filter((w) => !w.startsWith('-'));
+  const sub = ops.find((w) => !w.startsWith('@')) ?? '';
+  if (!/^(?:sql[:-]sync|(?:core[:-])?rsync)$/.test(sub)) return undefined;
+  const ends = ops.filter((w) => w.startsWith('@'));
+  if (ends.length < 2) return undefined;
+  const target = (ends[ends.length - 1] ?? '').replace(/^@/, '').replace(/:.*$/, '');
+  return { target, rest: a.slice(1).filter((w) => !w.startsWith('@')) };
+}
+
 /** Whether a target reaches production: named for it, or an SSH host with a public domain not named as a copy. */
 function live(target: string): boolean {
   if (!target.startsWith('ssh:')) return PROD.test(target) && !NOT_PROD.test(target);
@@ -71,7 +85,7 @@ export function siteAliasEffects(cmds: SimpleCommand[], out: Effect[]): void {
     let target: string | undefined;
     let rest: string[] = [];
     if (name === 'wp' || name === 'drush') {
-      const t = wpTarget(c.argv);
+      const t = (name === 'drush' ? drushCopyTarget(c.argv) : undefined) ?? wpTarget(c.argv);
       if (!t) continue;
       ({ target, rest } = t);
     } else if (name === 'terminus') {
