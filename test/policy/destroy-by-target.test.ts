@@ -59,9 +59,15 @@ test('build output, caches, scratch, the project and installed software stay rou
       'rm -rf build/ dist/ *.egg-info',
       'cd /home/dev/project && rm -rf build/ dist/ *.egg-info && python -m build',
       'rsync -a --delete ./site/ /var/www/preview/',
+      // build output by its usual variants, and a job folder in scratch under a storage root
+      'rm -rf /home/dev/alpha/build-release',
+      'rm -rf ~/alpha/cmake-build-debug',
+      'rm -rf ~/game/dist-win64',
+      'rm -rf /data/scratch/dev/job-1234',
     ],
     'pass',
   );
+  check(['rm -rf /data/scratch/dev', 'rm -rf ~/backups/2023', 'rm -rf ~/builder'], 'stop');
   assert.equal(wideTarget('./data'), undefined);
   assert.equal(wideTarget('/usr/local/go'), undefined);
   assert.equal(wideTarget('/opt/homebrew/Cellar/node'), undefined);

@@ -22,7 +22,7 @@ import type { Effect } from './types.js';
 
 /** Folder names whose contents are made again by a build, a package manager or a cache's owner. */
 const DISPOSABLE =
-  /^(?:\.?te?mp(?:[-_.].*)?|\.?cache|caches|[\w.-]+[-_]cache|node_modules|dist|build|target|out|\.next|\.nuxt|\.svelte-kit|\.turbo|\.parcel-cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.venv|venv|\.tox|\.nox|coverage|htmlcov|\.gradle|deriveddata|deriveddatacache|intermediate|binaries|\.terraform|bazel-[\w-]+|\.direnv|vendor|obj|downloads|trash|\.trash|\.trash-\d+|logs?|pytest-of-[\w-]+|work|\.nextflow|\.snakemake|[\w.*-]*\.egg-info)$/i;
+  /^(?:\.?te?mp(?:[-_.].*)?|(?:cmake-)?build(?:[-_.][\w.-]+)?|[\w.-]+[-_]build|_build|\.build|(?:dist|out)[-_][\w.-]+|\.?cache|caches|[\w.-]+[-_]cache|node_modules|dist|build|target|out|\.next|\.nuxt|\.svelte-kit|\.turbo|\.parcel-cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.venv|venv|\.tox|\.nox|coverage|htmlcov|\.gradle|deriveddata|deriveddatacache|intermediate|binaries|\.terraform|bazel-[\w-]+|\.direnv|vendor|obj|downloads|trash|\.trash|\.trash-\d+|logs?|pytest-of-[\w-]+|work|\.nextflow|\.snakemake|[\w.*-]*\.egg-info)$/i;
 
 /** Top-level directories of installed software and the system, left to the system-directory rules. */
 const SYSTEM_TOP =
@@ -67,6 +67,9 @@ export function wideTarget(path: string): string | undefined {
     named.length >= (named[0] === 'scratch' ? 3 : 1)
   )
     return undefined;
+  // the same layout under a storage root (/data/scratch/$USER/run42, /lustre/scratch/u/job)
+  const scratch = named.findIndex((x, i) => i > 0 && /^scratch$/i.test(x));
+  if (scratch > 0 && named.length >= scratch + 3) return undefined;
   const home = homeRest(parts);
   const data = named.find((x) => DATA_NAME.test(x));
   // a name pattern (`*.egg-info`, `run_*`) picks some entries of its folder, not the folder
