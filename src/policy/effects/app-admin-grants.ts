@@ -9,7 +9,7 @@
 // wp_capabilities), Django's User model (is_staff, is_superuser), Laravel and Rails conventions
 // (is_admin / admin columns, spatie/laravel-permission assignRole, rolify add_role).
 import type { Effect } from './types.js';
-import type { LineFacts } from './line-readings.js';
+import type { LineView as LineFacts } from './line-view.js';
 
 /** Cheap gate: a word of an administrator's role or flag. */
 export const APP_ADMIN_HINT = /admin|superuser|is_staff/i;

@@ -9,7 +9,7 @@
 // Rails runner, Django send_mass_mail, WordPress wp_mail, Amazon SNS publish (a topic delivers to
 // every subscription), the web-push library.
 import type { Effect } from './types.js';
-import type { LineFacts } from './line-readings.js';
+import type { LineView as LineFacts } from './line-view.js';
 
 /** Cheap gate: a word that sends. */
 export const MASS_SEND_HINT = /send|deliver|blast|broadcast|mail|notif|push|announce|publish/i;
