@@ -95,6 +95,11 @@ interface PreparedCall {
   refusal?: string;
 }
 
+/** What a call is refused with when a reading throws on it (evaluate and explain say the same). */
+function unreadable(err: unknown): string {
+  return `this call could not be read (${(err as Error).message})`;
+}
+
 export class Engine implements PolicyEngine {
   readonly defaultAction: FinalAction;
   readonly policyCount: number;
@@ -198,7 +203,7 @@ export class Engine implements PolicyEngine {
     } catch (err) {
       // A reading that throws (a bug, or input no reading foresaw) must not become a 500 that a
       // caller may treat as "no answer": the call is refused, visibly and in the audit log.
-      d = defaultDecision('deny', `this call could not be read (${(err as Error).message}); refusing`);
+      d = defaultDecision('deny', `${unreadable(err)}; refusing`);
     } finally {
       this.session = undefined;
       this.holdOnce = false;
@@ -287,7 +292,7 @@ export class Engine implements PolicyEngine {
         fields: {},
         rules: [],
         decision,
-        refusal: `this call could not be read (${(err as Error).message})`,
+        refusal: unreadable(err),
       };
     } finally {
       this.session = undefined;

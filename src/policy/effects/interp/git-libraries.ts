@@ -15,14 +15,14 @@
 // Remote.push and References.delete; dulwich.porcelain.push; simple-git README (push, raw,
 // deleteLocalBranch); isomorphic-git push/deleteRef/deleteBranch docs.
 import type { Effect } from '../types.js';
-import { literalValue, shellWord, skipBrackets, splitArgs } from './literals.js';
+import { callArgs, literalValue, shellWord, splitArgs } from './literals.js';
 
 /** Cheap gate: code that names a git library or calls through a `git` object. */
 const HINT = /\bgit\b|simple-git|simpleGit|pygit2|dulwich|isomorphic-git/i;
 
-/** The argument text of the call whose `(` is at `open`. */
+/** The arguments of the call whose `(` is at `open`. */
 function argsAt(code: string, open: number): string[] {
-  return splitArgs(code.slice(open + 1, Math.max(open + 1, skipBrackets(code, open) - 1)));
+  return splitArgs(callArgs(code, open));
 }
 
 /** A Python keyword argument or a literal as git words: `force=True` -> `--force`, `'-f'` -> `-f`. */

@@ -75,6 +75,12 @@ export function skipBrackets(s: string, open: number): number {
   return s.length;
 }
 
+/** The text inside the call's brackets that starts at code[open] === '('. */
+export function callArgs(code: string, open: number): string {
+  const close = skipBrackets(code, open);
+  return code.slice(open + 1, Math.max(open + 1, close - 1));
+}
+
 /** Top-level comma-separated pieces of an argument list (without its brackets). */
 export function splitArgs(s: string): string[] {
   const out: string[] = [];

@@ -10,7 +10,7 @@
 // google-cloud-storage/bigquery Python and @google-cloud/storage references, Azure SDK for
 // Python (azure-mgmt-resource, azure-mgmt-compute, azure-storage-blob).
 import type { Effect } from '../types.js';
-import { argValue, literalValue, skipBrackets, splitArgs } from './literals.js';
+import { argValue, callArgs, literalValue, splitArgs } from './literals.js';
 import { at } from '../../../util/invariant.js';
 
 /** `DBInstanceIdentifier` -> `db-instance-identifier`, `delete_db_instance` -> `delete-db-instance`. */
@@ -52,12 +52,6 @@ function options(args: string): string {
     }
   }
   return out.join(' ');
-}
-
-/** The text inside the call's brackets that starts at code[open] === '('. */
-function callArgs(code: string, open: number): string {
-  const close = skipBrackets(code, open);
-  return code.slice(open + 1, Math.max(open + 1, close - 1));
 }
 
 function firstLiteral(args: string): string | undefined {
