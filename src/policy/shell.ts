@@ -65,7 +65,16 @@ import { withoutGlobalOptions } from './shell-global-options.js';
 import { shellSetupCommand } from './shell-setup-evals.js';
 import { findDeleteReadings, listingPattern } from './shell-targets.js';
 import { lossReadings } from './shell-loss.js';
-import { endpointUrl, networkClient, reverseShellReading, stdioOnSocket, type Endpoint } from './shell-network.js';
+import {
+  databaseClientHost,
+  dumpsDatabase,
+  endpointUrl,
+  networkClient,
+  reverseShellReading,
+  stdioOnSocket,
+  type Endpoint,
+} from './shell-network.js';
+import { privateHost } from './remote-copies.js';
 import { at } from '../util/invariant.js';
 import { respell } from './shell-respell.js';
 import { TextMap, TextSet } from './text-map.js';
@@ -1502,6 +1511,7 @@ class Analyzer {
    */
   private networkPipeline(stages: Stage[]): void {
     if (stages.length < 2) return;
+    this.dumpToOutsideDatabase(stages);
     const clients = stages.map((st) => networkClient(words(st.tokens)));
     if (!clients.some((c) => c)) return;
     for (let k = 0; k < stages.length; k++) {
@@ -1522,6 +1532,23 @@ class Analyzer {
         this.note({ kind: 'meaning', from: `data piped into ${to}`, text });
         this.add(text, this.newUnit());
       }
+    }
+  }
+
+  /**
+   * A database dump piped into a database client on a host outside this machine and the private
+   * network (`pg_dump prod | psql -h db.example.com`, `mongodump --archive | mongorestore --uri
+   * mongodb+srv://...`): the database is copied to someone else's server. It reads as
+   * `shares-data`, which is asked; a restore into a local or private-network server is not this.
+   */
+  private dumpToOutsideDatabase(stages: Stage[]): void {
+    for (let k = 1; k < stages.length; k++) {
+      const host = databaseClientHost(words(at(stages, k).tokens));
+      if (!host || privateHost(host) || /^(?:localhost|0\.0\.0\.0)$/i.test(host) || /^[\w-]+$/.test(host)) continue;
+      if (!stages.slice(0, k).some((st) => dumpsDatabase(words(st.tokens)))) continue;
+      const text = `shares-data database-dump to ${host.replace(/[^\w.:-]/g, '_')}`;
+      this.note({ kind: 'meaning', from: `a database dump piped into a client of ${host}`, text });
+      this.add(text, this.newUnit());
     }
   }
 

@@ -13,6 +13,7 @@ import { POWERSHELL_SENDERS, SENDERS, type Sender } from './egress-data.js';
 import { isServiceHost } from './token-homes.js';
 import { at } from '../../util/invariant.js';
 import { unknownSenderEffects } from './unknown-senders.js';
+import { routeEffects } from './egress-routes.js';
 
 /** Sources sent whole that hold everything: a home folder, the root, /etc. */
 const BULK = /^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root|\/|\/etc|\/home|\/Users)\/?$/;
@@ -189,4 +190,5 @@ export function egressEffects(c: SimpleCommand, out: Effect[]): void {
   if (POWERSHELL_SENDERS.has(lower)) powershellEffects(lower, c, out);
   if (name === 'docker' || name === 'podman' || name === 'kubectl' || name === 'oc')
     containerCopyOut(name, c.argv, out);
+  routeEffects(c, out);
 }
