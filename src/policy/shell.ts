@@ -74,7 +74,7 @@ import {
   stdioOnSocket,
   type Endpoint,
 } from './shell-network.js';
-import { privateHost } from './remote-copies.js';
+import { inTree, privateHost } from './remote-copies.js';
 import { at } from '../util/invariant.js';
 import { respell } from './shell-respell.js';
 import { TextMap, TextSet } from './text-map.js';
@@ -1527,7 +1527,12 @@ class Analyzer {
       // What a shell prints into a client is the reverse shell above, not an upload.
       const fromShell = k > 0 && sinkOf(at(stages, k - 1).tokens) !== null;
       if (c && st.input && st.input.text === null && !fromShell) {
-        const text = `curl -T - ${endpointUrl(c)}`;
+        // files of the working tree packed by tar and unpacked over ssh on a private-network host
+        // are the copy `scp -r docs host:` is, which the remote-copy rules let through
+        const text =
+          c.via === 'ssh' && privateHost(c.host) && stages.slice(0, k).every((p) => treeArchive(words(p.tokens)))
+            ? `remote-copy-private ${c.host}`
+            : `curl -T - ${endpointUrl(c)}`;
         const to = `${c.via} ${c.host}${c.remote ? ` "${c.remote}"` : ''}`;
         this.note({ kind: 'meaning', from: `data piped into ${to}`, text });
         this.add(text, this.newUnit());
@@ -1819,4 +1824,13 @@ function foldedCommandWord(tokens: Token[]): Token[] | null {
   const words = folded.trim().split(/\s+/).filter(Boolean);
   if (!words.length || words.length > 8 || words.some(unresolved)) return null;
   return words.map((text) => ({ text, quoted: false, redir: false }));
+}
+
+/** `tar c[zjf-]... PATH...` packing only paths of the working tree onto its output. */
+function treeArchive(w: string[]): boolean {
+  if (basename(w[0] ?? '') !== 'tar') return false;
+  const mode = w[1] ?? '';
+  if (!/^-?c[a-zA-Z]*$/.test(mode) || (mode.includes('f') && w[2] !== '-')) return false;
+  const paths = w.slice(mode.includes('f') ? 3 : 2).filter((x) => !x.startsWith('-'));
+  return paths.length > 0 && paths.every(inTree);
 }

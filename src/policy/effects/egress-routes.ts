@@ -7,7 +7,10 @@
 //  - a copy onto a Windows share of another machine (`copy F \\203.0.113.4\drop\`, `robocopy D
 //    \\files.example.net\pub`, `Copy-Item F \\host\share`), which the Windows readings spell
 //    `cp F //HOST/share/`: it reads as `scp F HOST:/share`, the same copy to another host. A share
-//    on the private network (`\\fileserver\builds`, `\\nas.corp.local\x`) is the office's own.
+//    on the private network (`\\fileserver\builds`, `\\nas.corp.local\x`) is the office's own;
+//  - a print job sent to a print server outside (`lp -h print.example.com:631 F`, `lpr -H H F`,
+//    CUPS lp(1) and lpr(1)): the document leaves on paper or in a spool elsewhere. It reads as
+//    `shares-data` (asked); the office's printers on the private network are not this.
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
@@ -67,8 +70,35 @@ function shareCopy(c: SimpleCommand, out: Effect[]): void {
   });
 }
 
+/** A print job for a print server outside the private network. */
+function remotePrint(c: SimpleCommand, out: Effect[]): void {
+  const name = basename(c.argv[0] ?? '');
+  if (name !== 'lp' && name !== 'lpr') return;
+  const hostOpt = name === 'lp' ? '-h' : '-H';
+  const withArg = new Set(['-d', '-P', '-n', '-#', '-o', '-t', '-T', '-q', '-U', '-J', '-C', '-H', '-h', '-P']);
+  let host: string | undefined;
+  const files: string[] = [];
+  for (let i = 1; i < c.argv.length; i++) {
+    const w = c.argv[i] ?? '';
+    if (w === hostOpt) host = c.argv[i + 1];
+    else if (w.startsWith(hostOpt) && w.length > 2) host = w.slice(2);
+    if (withArg.has(w)) i++;
+    else if (!w.startsWith('-')) files.push(w);
+  }
+  const h = host?.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+  if (!h || inside(h) || !files.length) return;
+  out.push({
+    tool: 'exec',
+    command: `shares-data ${(files[0] ?? '').replace(/[^\w@/.:~-]/g, '_')} to ${h.replace(/[^\w.:-]/g, '_')}`,
+    via: `${name} prints ${files.join(' ')} on ${h}, a print server outside the private network`,
+  });
+}
+
 /** The routes above, for one simple command. */
 export function routeEffects(c: SimpleCommand, out: Effect[]): void {
   if (c.redirs.length) socketInput(c, out);
-  if (c.argv.length > 2) shareCopy(c, out);
+  if (c.argv.length > 2) {
+    shareCopy(c, out);
+    remotePrint(c, out);
+  }
 }

@@ -70,6 +70,7 @@ function subcommand(s: Sender, argv: string[]): { sub: string[]; rest: string[] 
 function senderEffects(name: string, s: Sender, c: SimpleCommand, out: Effect[]): void {
   const found = subcommand(s, c.argv);
   if (!found) return;
+  const start = out.length;
   const what = found.sub.join(' ') || '';
   const p = parseArgs([name, ...found.rest], [...(s.withArg ?? []), ...(s.fileOpts ?? []), ...(s.scriptOpts ?? [])]);
   for (const [k, v] of p.options) {
@@ -99,8 +100,21 @@ function senderEffects(name: string, s: Sender, c: SimpleCommand, out: Effect[])
         ? ops
         : s.operands === 'all-but-first'
           ? ops.slice(1)
-          : [];
+          : s.operands === 'all-but-last'
+            ? ops.length >= 2
+              ? ops.slice(0, -1)
+              : ops
+            : [];
   for (const f of sources) sent(name, what, f, out);
+  if (s.personal) {
+    const first = out.slice(start).find((e) => e.tool === 'read' && e.path);
+    if (first?.path)
+      out.push({
+        tool: 'exec',
+        command: `shares-data ${first.path.replace(/[^\w@/.:~-]/g, '_')} to ${name}`,
+        via: `${name} ${what} hands ${first.path} to a personal file-hosting service or a device nearby`,
+      });
+  }
 }
 
 /** PowerShell parameters match by any unambiguous prefix, in any case. */
