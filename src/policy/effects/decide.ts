@@ -14,7 +14,7 @@ import { sqlSecretSelect } from './sql-secrets.js';
 import { sqlExportEffects } from './data-exports.js';
 import { bodySecret, bodyTokenMention, urlHost, urlSecret, urlTokenMention } from './url-secret.js';
 import { mcpFlows, paramStrings } from './mcp-flow.js';
-import { bodyPeopleData, mcpPeopleData } from './people-data.js';
+import { bodyPeopleData, mcpGist, mcpPeopleData, requestGist } from './people-data.js';
 import { isLoopbackHost } from './url-host.js';
 import { privateHost } from '../remote-copies.js';
 import { fetchReadings, isInternalName } from './fetch-readings.js';
@@ -260,7 +260,7 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   out.push(...mcpTamperEffects(op, p));
   out.push(...memoryNoteCommands(op, p));
   out.push(...mcpFlows(op, p, !!remote, cache));
-  out.push(...mcpPeopleData(op, p, paramStrings(p)));
+  out.push(...mcpPeopleData(op, p, paramStrings(p)), ...mcpGist(op));
   return out;
 }
 
@@ -340,7 +340,7 @@ function fetchEffects(call: ToolCall): Effect[] {
     ...(DERIVED.has(call) ? [] : requestAsCurl({ ...(call.input ?? {}), ...call.params }, url, `the fetch to ${url}`)),
   ];
   const params = { ...(call.input ?? {}), ...call.params };
-  plain.push(...peopleSent(url, params));
+  plain.push(...peopleSent(url, params), ...requestGist(url, method));
   const hit = urlSecret(url) ?? bodySecret(params);
   if (!hit) {
     // a token cut short in the URL or the body still says what the request was built to carry

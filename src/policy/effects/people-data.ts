@@ -7,7 +7,9 @@
 //    form or page an MCP tool sends;
 //  - a local file named for customer, patient, backup or export data (data-shares.ts), or any
 //    file put in a bucket named for sharing, given to an MCP upload or send tool.
-// Each reads as `shares-data WHAT to WHERE`, which the exfiltration policy asks about: the user
+//  - a gist made by an MCP tool or by a request to GitHub's gists API: the same as `gh gist
+//    create`, which the exfiltration policy denies (a gist is readable by whoever has its link).
+// Each other reads as `shares-data WHAT to WHERE`, which the exfiltration policy asks about: the user
 // decides whether the data may go there. Summaries, counts and build reports are not tables of
 // people and pass.
 import type { Effect } from './types.js';
@@ -73,8 +75,13 @@ export function mcpPeopleData(op: string, p: Record<string, unknown>, strings: [
     const bucket = [p['bucket'], p['Bucket'], p['bucket_name'], p['container']].find(
       (v): v is string => typeof v === 'string',
     );
-    for (const [k, v] of Object.entries(p)) {
-      if (typeof v !== 'string' || !FILE_KEY.test(k) || !/^(?:\/|~\/|\$HOME\/|[A-Za-z]:\\)/.test(v)) continue;
+    const files = Object.entries(p).flatMap(([k, v]) =>
+      (FILE_KEY.test(k) || /^(?:paths|files|attachments|file_?paths)$/i.test(k)) && (typeof v === 'string' || Array.isArray(v))
+        ? [v].flat().filter((f): f is string => typeof f === 'string')
+        : [],
+    );
+    for (const v of files) {
+      if (!/^(?:\/|~\/|\$HOME\/|[A-Za-z]:\\)/.test(v)) continue;
       if (SENSITIVE_DATA.test(v) || /\/(?:customers?|patients?|students?|backups?|dumps?|exports?)\//i.test(v))
         return [share(v, where, `MCP ${op} sends ${v}, a file of people's or production data, to ${where}`)];
       if (bucket && SHARED_BUCKET.test(bucket))
@@ -88,4 +95,17 @@ export function mcpPeopleData(op: string, p: Record<string, unknown>, strings: [
 export function bodyPeopleData(host: string, body: string, via: string): Effect[] {
   const what = peopleRecords(body.slice(0, 20000));
   return what ? [share('people-records', host, `${via} sends ${what} to ${host}`)] : [];
+}
+
+/** A gist created or changed by an MCP tool (`create_gist`, `gist_update`), as the gh command it amounts to. */
+export function mcpGist(op: string): Effect[] {
+  if (!/gist/.test(op) || !/create|new|add|update|edit|post|write/.test(op)) return [];
+  return [{ tool: 'exec', command: 'gh gist create mcp-gist', via: `MCP ${op} writes a gist (as \`gh gist create\`)` }];
+}
+
+/** A request to GitHub's gists API that creates or changes one (POST /gists, PATCH /gists/ID). */
+export function requestGist(url: string, method: string | undefined): Effect[] {
+  if (!/^https:\/\/api\.github\.com\/gists(?:\/[0-9a-f]+)?\/?(?:[?#].*)?$/i.test(url)) return [];
+  if (!/^(?:POST|PATCH|PUT)$/i.test(method ?? '')) return [];
+  return [{ tool: 'exec', command: 'gh gist create api-gist', via: `the request to ${url} writes a gist (as \`gh gist create\`)` }];
 }
