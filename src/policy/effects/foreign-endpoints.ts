@@ -111,7 +111,8 @@ function sdkEndpoint(text: string, out: Effect[]): void {
   const url = /endpoint_url\s*=\s*["']([^"']+)["']/.exec(text)?.[1];
   const host = hostOf(url ?? '');
   if (!outside(host)) return;
-  const src = /\.upload_file\(\s*["']([^"']+)["']/.exec(text)?.[1] ?? (/\.put_object\(/.test(text) ? 'object' : undefined);
+  const src =
+    /\.upload_file\(\s*["']([^"']+)["']/.exec(text)?.[1] ?? (/\.put_object\(/.test(text) ? 'object' : undefined);
   if (src) out.push(share(src, host, `code uploads ${src} to storage at ${host}, named in the code`));
 }
 

@@ -76,7 +76,8 @@ export function mcpPeopleData(op: string, p: Record<string, unknown>, strings: [
       (v): v is string => typeof v === 'string',
     );
     const files = Object.entries(p).flatMap(([k, v]) =>
-      (FILE_KEY.test(k) || /^(?:paths|files|attachments|file_?paths)$/i.test(k)) && (typeof v === 'string' || Array.isArray(v))
+      (FILE_KEY.test(k) || /^(?:paths|files|attachments|file_?paths)$/i.test(k)) &&
+      (typeof v === 'string' || Array.isArray(v))
         ? [v].flat().filter((f): f is string => typeof f === 'string')
         : [],
     );
@@ -107,5 +108,11 @@ export function mcpGist(op: string): Effect[] {
 export function requestGist(url: string, method: string | undefined): Effect[] {
   if (!/^https:\/\/api\.github\.com\/gists(?:\/[0-9a-f]+)?\/?(?:[?#].*)?$/i.test(url)) return [];
   if (!/^(?:POST|PATCH|PUT)$/i.test(method ?? '')) return [];
-  return [{ tool: 'exec', command: 'gh gist create api-gist', via: `the request to ${url} writes a gist (as \`gh gist create\`)` }];
+  return [
+    {
+      tool: 'exec',
+      command: 'gh gist create api-gist',
+      via: `the request to ${url} writes a gist (as \`gh gist create\`)`,
+    },
+  ];
 }
