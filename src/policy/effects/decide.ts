@@ -260,7 +260,7 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   out.push(...mcpTamperEffects(op, p));
   out.push(...memoryNoteCommands(op, p));
   out.push(...mcpFlows(op, p, !!remote, cache));
-  out.push(...mcpPeopleData(op, p, paramStrings(p)), ...mcpGist(op));
+  out.push(...mcpPeopleData(op, p, paramStrings(p)), ...mcpGist(op, p));
   return out;
 }
 
@@ -340,7 +340,10 @@ function fetchEffects(call: ToolCall): Effect[] {
     ...(DERIVED.has(call) ? [] : requestAsCurl({ ...(call.input ?? {}), ...call.params }, url, `the fetch to ${url}`)),
   ];
   const params = { ...(call.input ?? {}), ...call.params };
-  plain.push(...peopleSent(url, params), ...requestGist(url, method));
+  plain.push(
+    ...peopleSent(url, params),
+    ...requestGist(url, method, params['body'] ?? params['json'] ?? params['data']),
+  );
   const hit = urlSecret(url) ?? bodySecret(params);
   if (!hit) {
     // a token cut short in the URL or the body still says what the request was built to carry

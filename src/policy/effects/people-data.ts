@@ -7,8 +7,8 @@
 //    form or page an MCP tool sends;
 //  - a local file named for customer, patient, backup or export data (data-shares.ts), or any
 //    file put in a bucket named for sharing, given to an MCP upload or send tool.
-//  - a gist made by an MCP tool or by a request to GitHub's gists API: the same as `gh gist
-//    create`, which the exfiltration policy denies (a gist is readable by whoever has its link).
+//  - a public gist made by an MCP tool or by a request to GitHub's gists API: the same as `gh
+//    gist create --public`, which the exfiltration policy denies (listed and searchable by anyone).
 // Each other reads as `shares-data WHAT to WHERE`, which the exfiltration policy asks about: the user
 // decides whether the data may go there. Summaries, counts and build reports are not tables of
 // people and pass.
@@ -98,21 +98,30 @@ export function bodyPeopleData(host: string, body: string, via: string): Effect[
   return what ? [share('people-records', host, `${via} sends ${what} to ${host}`)] : [];
 }
 
-/** A gist created or changed by an MCP tool (`create_gist`, `gist_update`), as the gh command it amounts to. */
-export function mcpGist(op: string): Effect[] {
+/** A public gist created or changed by an MCP tool (`create_gist {public: true}`), as the gh command it amounts to. */
+export function mcpGist(op: string, p: Record<string, unknown>): Effect[] {
   if (!/gist/.test(op) || !/create|new|add|update|edit|post|write/.test(op)) return [];
-  return [{ tool: 'exec', command: 'gh gist create mcp-gist', via: `MCP ${op} writes a gist (as \`gh gist create\`)` }];
-}
-
-/** A request to GitHub's gists API that creates or changes one (POST /gists, PATCH /gists/ID). */
-export function requestGist(url: string, method: string | undefined): Effect[] {
-  if (!/^https:\/\/api\.github\.com\/gists(?:\/[0-9a-f]+)?\/?(?:[?#].*)?$/i.test(url)) return [];
-  if (!/^(?:POST|PATCH|PUT)$/i.test(method ?? '')) return [];
+  if (p['public'] !== true && p['public'] !== 'true' && p['visibility'] !== 'public') return [];
   return [
     {
       tool: 'exec',
-      command: 'gh gist create api-gist',
-      via: `the request to ${url} writes a gist (as \`gh gist create\`)`,
+      command: 'gh gist create --public mcp-gist',
+      via: `MCP ${op} writes a public gist (as \`gh gist create --public\`)`,
+    },
+  ];
+}
+
+/** A request to GitHub's gists API that makes a public gist (POST /gists, PATCH /gists/ID, `"public": true`). */
+export function requestGist(url: string, method: string | undefined, body: unknown): Effect[] {
+  if (!/^https:\/\/api\.github\.com\/gists(?:\/[0-9a-f]+)?\/?(?:[?#].*)?$/i.test(url)) return [];
+  if (!/^(?:POST|PATCH|PUT)$/i.test(method ?? '')) return [];
+  const text = typeof body === 'string' ? body : JSON.stringify(body ?? '');
+  if (!/"public"\s*:\s*true/.test(text)) return [];
+  return [
+    {
+      tool: 'exec',
+      command: 'gh gist create --public api-gist',
+      via: `the request to ${url} writes a public gist (as \`gh gist create --public\`)`,
     },
   ];
 }
