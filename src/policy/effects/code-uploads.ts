@@ -89,7 +89,7 @@ function outside(host: string): boolean {
 
 /** The uploads of local files that a piece of code makes (see the top of this file). */
 export function codeUploads(code: string, via: string): Effect[] {
-  if (!FILE_READ.test(code) && !/upload_?file|sendfile|\.put\s*\(|UploadFile/.test(code)) return [];
+  if (!FILE_READ.test(code) && !/upload_?file|sendfile|\.put\s*\(|UploadFile|-InFile/i.test(code)) return [];
   const names = carriers(code);
   const carries = (text: string) =>
     FILE_READ.test(text) || [...names].some((n) => new RegExp(`(?<![\\w.$])\\$?${escape(n)}\\b`).test(text));
