@@ -24,6 +24,9 @@ const SEND_CALL =
 /** Cmdlet sends, whose arguments are words rather than a bracketed list. */
 const CMDLET_SEND = /\b(?:Invoke-RestMethod|Invoke-WebRequest|irm|iwr)\b([^\n;|]*)/gi;
 /** Hosts named by a mail, file-transfer or socket connection (smtplib.SMTP('smtp.x'), ftplib.FTP(h), Transport((h, 22))). */
+/** A request object written to (`req.write(data)`, `req.end(data)`) by code that opened it with a host option. */
+const REQUEST_WRITE = /\b(?:https?\.request|net\.connect|tls\.connect|net\.createConnection)\s*\(/;
+const HOST_OPTION = /\b(?:hostname|host)\s*:\s*["']([A-Za-z0-9.-]+\.[A-Za-z0-9-]+)["']/;
 const CONNECTION_HOST =
   /\b(?:SMTP(?:_SSL)?|FTP(?:_TLS)?|Transport|SSHClient\(\)\s*\.\s*connect|create_connection|connect|TCPSocket\.new|TCPClient|Net::SMTP\.start|Net::FTP\.new|fsockopen)\s*\(\s*\(?\s*["']([A-Za-z0-9][A-Za-z0-9.-]*\.[A-Za-z0-9-]+|\d+\.\d+\.\d+\.\d+)["']/g;
 const URL_HOST = /\b(?:https?|ftps?|wss?):\/\/(?:[^@/\s'"`]*@)?([A-Za-z0-9.-]+|\[[0-9a-fA-F:.]+\])/;
@@ -93,7 +96,9 @@ export function codeUploads(code: string, via: string): Effect[] {
   const names = carriers(code);
   const carries = (text: string) =>
     FILE_READ.test(text) || [...names].some((n) => new RegExp(`(?<![\\w.$])\\$?${escape(n)}\\b`).test(text));
-  const fallback = [...code.matchAll(CONNECTION_HOST)].map((m) => m[1] ?? '').find((h) => h && outside(h));
+  const fallback =
+    [...code.matchAll(CONNECTION_HOST)].map((m) => m[1] ?? '').find((h) => h && outside(h)) ??
+    [HOST_OPTION.exec(code)?.[1] ?? ''].find((h) => h && outside(h));
   const codeUrlHost = (() => {
     for (const m of code.matchAll(new RegExp(URL_HOST.source, 'g'))) if (m[1] && outside(m[1])) return m[1];
     return undefined;
@@ -104,6 +109,12 @@ export function codeUploads(code: string, via: string): Effect[] {
     const fileFirst = FILE_FIRST.test(m[0]) ? pathLiteral(args) : undefined;
     if (fileFirst || carries(args)) sends.push({ args, file: fileFirst });
   }
+  // Node's http(s).request / net.connect: what is written to the request or socket is sent
+  if (REQUEST_WRITE.test(code))
+    for (const m of code.matchAll(/\.\s*(?:write|end)\s*\(/g)) {
+      const args = callArgs(code, (m.index ?? 0) + m[0].length);
+      if (carries(args)) sends.push({ args });
+    }
   for (const m of code.matchAll(CMDLET_SEND)) {
     const args = m[1] ?? '';
     const inFile = /-InFile\s+["']?([^\s"']+)/i.exec(args)?.[1];
