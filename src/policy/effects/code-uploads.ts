@@ -15,9 +15,9 @@ import { privateHost } from '../remote-copies.js';
 import { isVendorHost } from './supply-data.js';
 import { isServiceHost } from './token-homes.js';
 
-/** Calls that read a file's contents (or open it for a sender), in the common languages. */
+/** Calls that read a file's contents (or open it for a sender), in the common languages; data frames and query results read whole. */
 const FILE_READ =
-  /(?:\b(?:io\.|codecs\.)?open|\bPath|readFileSync|readFile|createReadStream|Deno\.read(?:Text)?File|Bun\.file|File\.(?:read|binread|open|new|readlines|ReadAll(?:Bytes|Text|Lines))|IO\.(?:read|binread)|file_get_contents|fopen|CURLFile|curl_file_create|upload_file|ReadAll(?:Bytes|Text|Lines)|Get-Content|ioutil\.ReadFile|os\.ReadFile|os\.Open|Files\.readAll(?:Bytes|Lines)|readBin|readLines|read_file|slurp)\s*\(/;
+  /(?:\b(?:io\.|codecs\.)?open|\bPath|readFileSync|readFile|createReadStream|Deno\.read(?:Text)?File|Bun\.file|File\.(?:read|binread|open|new|readlines|ReadAll(?:Bytes|Text|Lines))|IO\.(?:read|binread)|file_get_contents|fopen|CURLFile|curl_file_create|upload_file|ReadAll(?:Bytes|Text|Lines)|Get-Content|ioutil\.ReadFile|os\.ReadFile|os\.Open|Files\.readAll(?:Bytes|Lines)|readBin|readLines|read_file|slurp|(?:pd|pandas|pl|polars)\.read_\w+|np\.load|\.fetchall|\.fetchmany)\s*\(/;
 /** Calls that send what they are given to another host. */
 const SEND_CALL =
   /(?:\.\s*(?:post|put|patch|request|upload|upload_?file(?:obj)?|put_object|send|sendall|sendto|sendfile|send_message|sendmail|storbinary|storlines|Upload(?:File|Data|String)(?:Async|TaskAsync)?|PostAsync|PutAsync|post_form)|\burlopen|\bRequest|\bfetch|\bhttr::(?:POST|PUT|PATCH)|\b(?:POST|PUT|PATCH)|\bcurl_setopt|\bhttp\.(?:Post|NewRequest)|Invoke-(?:RestMethod|WebRequest))\s*\(/g;
