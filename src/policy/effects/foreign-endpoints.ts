@@ -80,9 +80,11 @@ function producerInput(c: SimpleCommand, out: Effect[]): void {
 function minioAlias(l: LineView, out: Effect[]): void {
   const aliases = new Map<string, string>();
   for (const c of l.cmds) {
-    if (basename(c.argv[0] ?? '') !== 'mc') continue;
     const w = c.argv.slice(1).filter((x) => !x.startsWith('-'));
-    if ((w[0] === 'alias' && w[1] === 'set') || (w[0] === 'config' && w[1] === 'host' && w[2] === 'add')) {
+    // MinIO's own subcommand shape names the client however its name is spelled (`$c alias set`)
+    const defines = (w[0] === 'alias' && w[1] === 'set') || (w[0] === 'config' && w[1] === 'host' && w[2] === 'add');
+    if (basename(c.argv[0] ?? '') !== 'mc' && !defines) continue;
+    if (defines) {
       const i = w[0] === 'alias' ? 2 : 3;
       const host = hostOf(w[i + 1] ?? '');
       if (w[i] && outside(host)) aliases.set(w[i] ?? '', host);
@@ -122,6 +124,6 @@ export function foreignEndpointEffects(l: LineView, out: Effect[]): void {
     producerInput(c, out);
     rcloneEndpoint(c, out);
   }
-  if (l.text.includes('mc ')) minioAlias(l, out);
+  if (/\balias\s+set\b|\bhost\s+add\b/.test(l.text)) minioAlias(l, out);
   if (l.text.includes('endpoint_url')) sdkEndpoint(l.text, out);
 }
