@@ -103,7 +103,7 @@ function operand(word: string): Operand {
 }
 
 /** A path inside the working tree: relative, no `..`, nothing expanded later. */
-function inTree(p: string): boolean {
+export function inTree(p: string): boolean {
   return p !== '' && !/^[/~$]/.test(p) && !/(?:^|\/)\.\.(?:\/|$)/.test(p) && !/[`$]/.test(p);
 }
 

@@ -98,3 +98,40 @@ export function reverseShellReading(e: Endpoint): string {
 export function stdioOnSocket(tokens: Token[]): boolean {
   return tokens.some((t) => t.redir && /^[012]?[<>]&(?:\$\{?[A-Za-z_]|[3-9])/.test(t.text.replace(/\s+/g, '')));
 }
+
+/**
+ * Database dump programs: what they print is a database (pg_dump(1), pg_dumpall, mysqldump and
+ * mariadb-dump, mongodump --archive, sqlite3's .dump, redis-cli --rdb, influx backup).
+ */
+export function dumpsDatabase(words: string[]): boolean {
+  const name = basename(words[0] ?? '').toLowerCase();
+  if (/^(?:pg_dump|pg_dumpall|mysqldump|mariadb-dump|mongodump|mongoexport|cockroach-dump|influxd?)$/.test(name))
+    return name !== 'influxd' && (name !== 'influx' || words.includes('backup'));
+  if (name === 'sqlite3') return words.some((w) => /^\.(?:dump|backup)\b/.test(w));
+  if (name === 'redis-cli') return words.includes('--rdb');
+  return false;
+}
+
+/** Host options of database clients (psql -h, mysql --host, mongorestore --uri URL ...). */
+const DB_CLIENT =
+  /^(?:psql|pg_restore|mysql|mariadb|mongorestore|mongoimport|mongosh|mongo|redis-cli|clickhouse-client|cockroach|sqlcmd)$/;
+
+/** The host a database client writes what it reads on its input to, when one is named. */
+export function databaseClientHost(words: string[]): string | null {
+  const name = basename(words[0] ?? '').toLowerCase();
+  if (!DB_CLIENT.test(name)) return null;
+  for (let i = 1; i < words.length; i++) {
+    const w = at(words, i);
+    const eq = w.indexOf('=');
+    const opt = eq > 0 ? w.slice(0, eq) : w;
+    const val = eq > 0 ? w.slice(eq + 1) : words[i + 1];
+    if (/^(?:-h|--host|-S|--server)$/.test(opt) && val) return val.replace(/[:,].*$/, '');
+    if (/^(?:--uri|--url|--dbname|-d)$/.test(opt) && val && /:\/\//.test(val)) return uriHost(val);
+    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(w)) return uriHost(w);
+  }
+  return null;
+}
+
+function uriHost(uri: string): string | null {
+  return /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^:/?,]+)/i.exec(uri)?.[1]?.toLowerCase() ?? null;
+}

@@ -65,7 +65,16 @@ import { withoutGlobalOptions } from './shell-global-options.js';
 import { shellSetupCommand } from './shell-setup-evals.js';
 import { findDeleteReadings, listingPattern } from './shell-targets.js';
 import { lossReadings } from './shell-loss.js';
-import { endpointUrl, networkClient, reverseShellReading, stdioOnSocket, type Endpoint } from './shell-network.js';
+import {
+  databaseClientHost,
+  dumpsDatabase,
+  endpointUrl,
+  networkClient,
+  reverseShellReading,
+  stdioOnSocket,
+  type Endpoint,
+} from './shell-network.js';
+import { inTree, privateHost } from './remote-copies.js';
 import { at } from '../util/invariant.js';
 import { respell } from './shell-respell.js';
 import { TextMap, TextSet } from './text-map.js';
@@ -1502,6 +1511,7 @@ class Analyzer {
    */
   private networkPipeline(stages: Stage[]): void {
     if (stages.length < 2) return;
+    this.dumpToOutsideDatabase(stages);
     const clients = stages.map((st) => networkClient(words(st.tokens)));
     if (!clients.some((c) => c)) return;
     for (let k = 0; k < stages.length; k++) {
@@ -1517,11 +1527,33 @@ class Analyzer {
       // What a shell prints into a client is the reverse shell above, not an upload.
       const fromShell = k > 0 && sinkOf(at(stages, k - 1).tokens) !== null;
       if (c && st.input && st.input.text === null && !fromShell) {
-        const text = `curl -T - ${endpointUrl(c)}`;
+        // files of the working tree packed by tar and unpacked over ssh on a private-network host
+        // are the copy `scp -r docs host:` is, which the remote-copy rules let through
+        const text =
+          c.via === 'ssh' && privateHost(c.host) && stages.slice(0, k).every((p) => treeArchive(words(p.tokens)))
+            ? `remote-copy-private ${c.host}`
+            : `curl -T - ${endpointUrl(c)}`;
         const to = `${c.via} ${c.host}${c.remote ? ` "${c.remote}"` : ''}`;
         this.note({ kind: 'meaning', from: `data piped into ${to}`, text });
         this.add(text, this.newUnit());
       }
+    }
+  }
+
+  /**
+   * A database dump piped into a database client on a host outside this machine and the private
+   * network (`pg_dump prod | psql -h db.example.com`, `mongodump --archive | mongorestore --uri
+   * mongodb+srv://...`): the database is copied to someone else's server. It reads as
+   * `shares-data`, which is asked; a restore into a local or private-network server is not this.
+   */
+  private dumpToOutsideDatabase(stages: Stage[]): void {
+    for (let k = 1; k < stages.length; k++) {
+      const host = databaseClientHost(words(at(stages, k).tokens));
+      if (!host || privateHost(host) || /^(?:localhost|0\.0\.0\.0)$/i.test(host) || /^[\w-]+$/.test(host)) continue;
+      if (!stages.slice(0, k).some((st) => dumpsDatabase(words(st.tokens)))) continue;
+      const text = `shares-data database-dump to ${host.replace(/[^\w.:-]/g, '_')}`;
+      this.note({ kind: 'meaning', from: `a database dump piped into a client of ${host}`, text });
+      this.add(text, this.newUnit());
     }
   }
 
@@ -1792,4 +1824,13 @@ function foldedCommandWord(tokens: Token[]): Token[] | null {
   const words = folded.trim().split(/\s+/).filter(Boolean);
   if (!words.length || words.length > 8 || words.some(unresolved)) return null;
   return words.map((text) => ({ text, quoted: false, redir: false }));
+}
+
+/** `tar c[zjf-]... PATH...` packing only paths of the working tree onto its output. */
+function treeArchive(w: string[]): boolean {
+  if (basename(w[0] ?? '') !== 'tar') return false;
+  const mode = w[1] ?? '';
+  if (!/^-?c[a-zA-Z]*$/.test(mode) || (mode.includes('f') && w[2] !== '-')) return false;
+  const paths = w.slice(mode.includes('f') ? 3 : 2).filter((x) => !x.startsWith('-'));
+  return paths.length > 0 && paths.every(inTree);
 }

@@ -10,6 +10,7 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView as LineFacts } from './line-view.js';
+import { foreignEndpointEffects } from './foreign-endpoints.js';
 
 /** Bucket names that say the bucket is for sharing or sits outside the organisation. */
 export const SHARED_BUCKET =
@@ -26,7 +27,7 @@ export const WEBMAIL =
 const LOCAL = /^(?:localhost|127\.|\[::1\]|0\.0\.0\.0|[\w-]+\.(?:local|internal|localhost)(?::|$))/i;
 
 export const DATA_SHARE_HINT =
-  /\b(?:aws|gsutil|gcloud|az|azcopy|mc|mail|mailx|mutt|sendmail|swaks|msmtp|neomutt|curl|upload_file|put_object|upload_blob)\b/;
+  /\b(?:aws|gsutil|gcloud|az|azcopy|mc|mail|mailx|mutt|sendmail|swaks|msmtp|neomutt|curl|upload_file|put_object|upload_blob|rclone|kafka-console-producer|kcat|kafkacat|mosquitto_pub|endpoint_url)\b/;
 
 function share(what: string, where: string, via: string): Effect {
   const w = (s: string) => s.replace(/[^\w@/.:~-]/g, '_');
@@ -116,4 +117,5 @@ export function dataShareEffects(line: LineFacts, out: Effect[]): void {
     curlData(c.argv, out);
   }
   if (line.text.includes('upload_file')) sdkUploads(line.text, out);
+  foreignEndpointEffects(line, out);
 }

@@ -7,14 +7,17 @@ import type { Decision, ToolCall } from '../types.js';
 import type { Effect } from './types.js';
 import { deriveFromCommand, deriveFromWrite } from './derive.js';
 import { sshConfigWrite } from './ssh-config.js';
-import { fetchReadings } from './fetch-readings.js';
 import { forgeFileWrite, registryCommand } from './forge-http.js';
 import { sqlPrivilege } from './privilege.js';
 import { DEV_NAME, LOCAL_HOST, ordinaryOn, sqlTextEffects } from './sql.js';
 import { sqlSecretSelect } from './sql-secrets.js';
 import { sqlExportEffects } from './data-exports.js';
 import { bodySecret, bodyTokenMention, urlHost, urlSecret, urlTokenMention } from './url-secret.js';
-import { mcpFlows } from './mcp-flow.js';
+import { mcpFlows, paramStrings } from './mcp-flow.js';
+import { bodyPeopleData, mcpGist, mcpPeopleData, requestGist } from './people-data.js';
+import { isLoopbackHost } from './url-host.js';
+import { privateHost } from '../remote-copies.js';
+import { fetchReadings, isInternalName } from './fetch-readings.js';
 import { mcpToolEffects, toolWords } from './mcp-tools.js';
 import { mcpEditPairs, mcpInstallCommand } from './mcp-installs.js';
 import { mcpSaasEffects } from './mcp-saas.js';
@@ -257,6 +260,7 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   out.push(...mcpTamperEffects(op, p));
   out.push(...memoryNoteCommands(op, p));
   out.push(...mcpFlows(op, p, !!remote, cache));
+  out.push(...mcpPeopleData(op, p, paramStrings(p)), ...mcpGist(op, p));
   return out;
 }
 
@@ -336,6 +340,10 @@ function fetchEffects(call: ToolCall): Effect[] {
     ...(DERIVED.has(call) ? [] : requestAsCurl({ ...(call.input ?? {}), ...call.params }, url, `the fetch to ${url}`)),
   ];
   const params = { ...(call.input ?? {}), ...call.params };
+  plain.push(
+    ...peopleSent(url, params),
+    ...requestGist(url, method, params['body'] ?? params['json'] ?? params['data']),
+  );
   const hit = urlSecret(url) ?? bodySecret(params);
   if (!hit) {
     // a token cut short in the URL or the body still says what the request was built to carry
@@ -359,6 +367,17 @@ function fetchEffects(call: ToolCall): Effect[] {
     },
     ...plain,
   ];
+}
+
+/** People's records in a request body sent to a host outside this machine and the private network (people-data.ts). */
+function peopleSent(url: string, params: Record<string, unknown>): Effect[] {
+  const host = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/?#]*@)?(\[[^\]]*\]|[^:/?#]+)/i.exec(url)?.[1]?.toLowerCase();
+  if (!host || isLoopbackHost(host) || privateHost(host) || isInternalName(host)) return [];
+  const raw = [params['body'], params['data'], params['json'], params['payload']].find(
+    (b) => b !== undefined && b !== null,
+  );
+  const body = typeof raw === 'string' ? raw : raw && typeof raw === 'object' ? JSON.stringify(raw) : '';
+  return body ? bodyPeopleData(host, body, `the request to ${host}`) : [];
 }
 
 /** A forge file written or a registry release moved by the request's method and body (forge-http.ts). */

@@ -113,6 +113,9 @@ function interpreterCode(
     const s = shellCommandString(toTokens(a)) ?? powershellCode(a);
     return s === null || s === undefined ? undefined : { code: s, via: name };
   }
+  // a compiler reads code from its input only when told to by the operand `-` (gcc -x c -)
+  if (lang.name === 'c')
+    return a.includes('-') && c.stdin !== undefined ? { code: c.stdin, via: `${name} (stdin)` } : undefined;
   if (lang.name === 'awk') {
     // awk [-F fs] [-v var=value] 'program' file...; `-f progfile` reads the program from a file
     for (let i = 1; i < a.length; i++) {

@@ -19,7 +19,12 @@ export interface Sender {
   /** Options taking a value (skipped when finding operands). */
   withArg?: string[];
   /** Which operands are sent: every one but the last (cp-like: SRC... DST), every one, or none. */
-  operands?: 'sources' | 'all' | 'all-but-first' | 'none';
+  operands?: 'sources' | 'all' | 'all-but-first' | 'all-but-last' | 'none';
+  /**
+   * A personal file-hosting service or a device nearby: what it is given leaves the organisation
+   * whatever the file, so each send also reads as `shares-data` (asked).
+   */
+  personal?: boolean;
   /** Options whose value is a script of ftp-like commands (put FILE). */
   scriptOpts?: string[];
   /** The script is read from standard input too (sftp -b -, ftp <<EOF). */
@@ -154,6 +159,40 @@ export const SENDERS: Record<string, Sender> = table({
   fpaste: { withArg: ['-n', '-l', '-d', '-x', '-t', '--title'], operands: 'all' },
   gist: { withArg: ['-f', '--filename', '-d', '--description', '-t', '--type', '-u', '--update'], operands: 'all' },
   ix: { withArg: ['-n', '-i'], operands: 'all' },
+  // personal file hosting: MEGAcmd mega-put SRC... [DST] and megatools megaput FILE..., the gdrive
+  // CLI (gdrive upload / gdrive files upload), Dropbox's dbxcli put SRC [DST], the Box CLI
+  // (box files:upload), pCloud's pcloud-cli upload
+  'mega-put': { withArg: ['--clientID'], operands: 'all-but-last', personal: true },
+  megaput: { withArg: ['--path', '-u', '--username', '-p', '--password'], operands: 'all', personal: true },
+  megacopy: { fileOpts: ['--local'], withArg: ['--remote', '-u', '-p'], operands: 'none', personal: true },
+  gdrive: {
+    subs: [['upload'], ['files', 'upload'], ['sync', 'upload']],
+    withArg: ['--parent', '-p', '--name', '--mime', '--description', '--config'],
+    operands: 'all',
+    personal: true,
+  },
+  dbxcli: { subs: [['put']], operands: 'all-but-last', personal: true },
+  box: {
+    subs: [['files:upload'], ['folders:upload']],
+    withArg: ['--parent-id', '-p', '--name'],
+    operands: 'all',
+    personal: true,
+  },
+  // a phone or laptop nearby: bluetooth-sendto(1), blueman-sendto, obexftp --put, KDE Connect --share
+  'bluetooth-sendto': { withArg: ['--device', '--dest', '--name'], operands: 'all', personal: true },
+  'blueman-sendto': { withArg: ['--device', '-d'], operands: 'all', personal: true },
+  obexftp: {
+    fileOpts: ['-p', '--put', '-U', '--upload'],
+    withArg: ['-b', '-d', '-B', '-c', '-u'],
+    operands: 'none',
+    personal: true,
+  },
+  'kdeconnect-cli': {
+    fileOpts: ['--share'],
+    withArg: ['-d', '--device', '-n', '--name'],
+    operands: 'none',
+    personal: true,
+  },
 });
 
 /** PowerShell web and mail cmdlets (and their aliases), whose parameters carry files and bodies. */

@@ -13,6 +13,8 @@ import { POWERSHELL_SENDERS, SENDERS, type Sender } from './egress-data.js';
 import { isServiceHost } from './token-homes.js';
 import { at } from '../../util/invariant.js';
 import { unknownSenderEffects } from './unknown-senders.js';
+import { routeEffects } from './egress-routes.js';
+import { privateHost } from '../remote-copies.js';
 
 /** Sources sent whole that hold everything: a home folder, the root, /etc. */
 const BULK = /^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root|\/|\/etc|\/home|\/Users)\/?$/;
@@ -45,6 +47,23 @@ function scriptPuts(script: string): string[] {
   return files;
 }
 
+/** The server an ftp-like client is pointed at: `//HOST/share`, `proto://[user@]HOST`, `[user@]HOST`. */
+function scriptHost(argv: string[]): string | undefined {
+  for (let i = 1; i < argv.length; i++) {
+    const w = at(argv, i);
+    if (w.startsWith('-')) {
+      if (/^(?:-[ecbupfUIWAmOPT]|--command|--user|--port)$/.test(w)) i++;
+      continue;
+    }
+    const m =
+      /^(?:\/\/|\\\\)([A-Za-z0-9.-]+)/.exec(w) ??
+      /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?(\[[^\]]+\]|[A-Za-z0-9.-]+)/i.exec(w) ??
+      /^(?:[^@\s/]+@)?(\d+(?:\.\d+){3}|[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)(?::.*)?$/.exec(w);
+    if (m?.[1]) return m[1].toLowerCase();
+  }
+  return undefined;
+}
+
 /** The subcommand path a sender's argv starts with (options before it skipped), or undefined. */
 function subcommand(s: Sender, argv: string[]): { sub: string[]; rest: string[] } | undefined {
   if (!s.subs) return { sub: [], rest: argv.slice(1) };
@@ -69,6 +88,7 @@ function subcommand(s: Sender, argv: string[]): { sub: string[]; rest: string[] 
 function senderEffects(name: string, s: Sender, c: SimpleCommand, out: Effect[]): void {
   const found = subcommand(s, c.argv);
   if (!found) return;
+  const start = out.length;
   const what = found.sub.join(' ') || '';
   const p = parseArgs([name, ...found.rest], [...(s.withArg ?? []), ...(s.fileOpts ?? []), ...(s.scriptOpts ?? [])]);
   for (const [k, v] of p.options) {
@@ -88,6 +108,18 @@ function senderEffects(name: string, s: Sender, c: SimpleCommand, out: Effect[])
     if (k > 0) for (const f of scriptPuts(c.argv.slice(k + 1).join(' '))) sent(name, what, f, out);
   }
   if (s.scriptOnStdin && c.stdin) for (const f of scriptPuts(c.stdin)) sent(name, what, f, out);
+  // the put commands of an ftp-like script copy files to the server the line names: read as the
+  // `scp FILE HOST:` it amounts to, so the remote-copy rules decide it (a private host passes)
+  if (s.scriptOpts || s.scriptOnStdin) {
+    const files = out.slice(start).filter((e) => e.tool === 'read' && e.path && e.via.includes(' sends '));
+    const host = scriptHost(c.argv);
+    if (files.length && host && !isLoopbackHost(host) && !privateHost(host))
+      out.push({
+        tool: 'exec',
+        command: `scp ${files.map((e) => `'${(e.path ?? '').replace(/'/g, '')}'`).join(' ')} ${host}:`,
+        via: `${name} puts ${files.map((e) => e.path).join(' ')} on ${host}`,
+      });
+  }
   const ops = p.operands;
   const sources =
     s.operands === 'sources'
@@ -98,8 +130,21 @@ function senderEffects(name: string, s: Sender, c: SimpleCommand, out: Effect[])
         ? ops
         : s.operands === 'all-but-first'
           ? ops.slice(1)
-          : [];
+          : s.operands === 'all-but-last'
+            ? ops.length >= 2
+              ? ops.slice(0, -1)
+              : ops
+            : [];
   for (const f of sources) sent(name, what, f, out);
+  if (s.personal) {
+    const first = out.slice(start).find((e) => e.tool === 'read' && e.path);
+    if (first?.path)
+      out.push({
+        tool: 'exec',
+        command: `shares-data ${first.path.replace(/[^\w@/.:~-]/g, '_')} to ${name}`,
+        via: `${name} ${what} hands ${first.path} to a personal file-hosting service or a device nearby`,
+      });
+  }
 }
 
 /** PowerShell parameters match by any unambiguous prefix, in any case. */
@@ -189,4 +234,5 @@ export function egressEffects(c: SimpleCommand, out: Effect[]): void {
   if (POWERSHELL_SENDERS.has(lower)) powershellEffects(lower, c, out);
   if (name === 'docker' || name === 'podman' || name === 'kubectl' || name === 'oc')
     containerCopyOut(name, c.argv, out);
+  routeEffects(c, out);
 }

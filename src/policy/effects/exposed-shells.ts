@@ -37,6 +37,7 @@ export const EXPOSED_SHELL_PROGRAMS: readonly string[] = [
   'ttyd',
   'gotty',
   'telnetd',
+  'q',
   'busybox',
   'php',
   'ruby',
@@ -267,6 +268,16 @@ function serverEffect(argv: string[]): Effect | undefined {
     if (addr !== undefined && LOOPBACK.test(addr)) return undefined;
     const port = option(a, /^(?:-p|--port)$/) ?? '8080';
     return bindShell(port, `gotty serves a writable terminal on port ${port}`);
+  }
+  // kdb+ (code.kx.com, command line -p [host:]port, -u/-U access file): every client of a q
+  // process may run `system "cmd"`; told to listen on every interface with no access file, it is
+  // a shell for the network. A port alone (`-p 5010`, the tick setup) is left to the host's firewall.
+  if (name === 'q') {
+    const p = option(a, /^-p$/);
+    const bind = p === undefined ? undefined : hostOf(p.replace(/^-/, ''));
+    if (!bind || !/^(?:0\.0\.0\.0|\*|::|\[::\])$/.test(bind.host)) return undefined;
+    if (a.includes('-u') || a.includes('-U')) return undefined;
+    return bindShell(bind.port, `q listens on every interface without an access file: any client runs system commands`);
   }
   if (name === 'telnetd') {
     const login = option(a, /^-l$/);

@@ -54,7 +54,7 @@ export function mcpFlows(op: string, p: Record<string, unknown>, remote: boolean
   const out: Effect[] = [];
   const outbound =
     remote ||
-    /send|post|message|comment|issue|mail|publish|upload|gist|reply|create|write|chat|request|http|fetch|navigate|webhook/.test(
+    /send|post|message|comment|issue|mail|publish|upload|gist|reply|create|write|chat|request|http|fetch|navigate|webhook|fill|form|submit/.test(
       op,
     );
   if (outbound)

@@ -17,6 +17,7 @@ import { mayApply, type LineKeys } from './reading-keys.js';
 import { at } from '../../util/invariant.js';
 import { egressEffects, payloadToService } from './egress.js';
 import { privateHost } from '../remote-copies.js';
+import { substitutedFiles } from './substituted-files.js';
 import { powershellReads } from './powershell-reads.js';
 import { dotenvNamesOnly, dotenvPipedToNames } from './env-filters.js';
 import { emptySource } from '../shell-destroy.js';
@@ -348,6 +349,8 @@ function curl(c: SimpleCommand, out: Effect[]): void {
   const start = out.length;
   // `-d @-` / `-T -` send standard input: unknown text unless the line shows it (echo ... |)
   let stdinSent = false;
+  // a file printed into a value is data put in a field, never the request file an API takes
+  let embedded = false;
   const p = parseArgs(
     splitShortFlags(c.argv, (f) => CURL_SHORT_VALUE.has(f)),
     [
@@ -415,6 +418,12 @@ function curl(c: SimpleCommand, out: Effect[]): void {
   );
   for (const [k, v] of p.options) {
     if (v === undefined) continue;
+    // a file printed into a data value or the URL by a command substitution is sent with it
+    if (/^(?:-d|--data(?:-binary|-ascii|-raw|-urlencode)?|--json|-F|--form|--url)$/.test(k))
+      for (const f of substitutedFiles(v)) {
+        out.push(read(f, `curl sends ${f}`));
+        embedded = true;
+      }
     if (k === '--url') fetchOrRead(urlOf(v) ?? v, `curl reaches ${v}`, out);
     else if ((k === '-o' || k === '--output' || k === '-c' || k === '--cookie-jar') && v !== '-' && v !== '/dev/null')
       out.push(write(v, undefined, `curl writes ${v}`));
@@ -445,6 +454,11 @@ function curl(c: SimpleCommand, out: Effect[]): void {
   for (const w of p.operands) {
     const u = urlOf(w);
     if (u) fetchOrRead(u, `curl reaches ${w}`, out);
+    if (u)
+      for (const f of substitutedFiles(w)) {
+        out.push(read(f, `curl sends ${f}`));
+        embedded = true;
+      }
   }
   // A local file sent is exfiltration unless every host the call reaches is this machine: read
   // from the URLs curl itself parses, so a local URL beside a remote one does not make it local.
@@ -464,7 +478,7 @@ function curl(c: SimpleCommand, out: Effect[]): void {
   const lanOnly =
     hosts.every(privateHost) &&
     sentFiles.every((f) => f !== '' && !/^[/~$]/.test(f) && !/(?:^|\/)\.\.(?:\/|$)/.test(f) && !f.startsWith('('));
-  if (sentFiles.length && remote && !lanOnly && !payloadToService(sentFiles, hosts, out.slice(start)))
+  if (sentFiles.length && remote && !lanOnly && (embedded || !payloadToService(sentFiles, hosts, out.slice(start))))
     out.push({ tool: 'exec', command: `uploads-remote curl ${remote}`, via: `curl sends a local file to ${remote}` });
 }
 
@@ -498,6 +512,7 @@ function wget(c: SimpleCommand, out: Effect[]): void {
     if ((k === '-O' || k === '--output-document') && v !== '-' && v !== '/dev/null')
       out.push(write(v, undefined, `wget writes ${v}`));
     else if (k === '--post-file' || k === '--body-file') out.push(read(v, `wget sends ${v}`));
+    else if (k === '--post-data') for (const f of substitutedFiles(v)) out.push(read(f, `wget sends ${f}`));
   }
   for (const w of p.operands) {
     const u = urlOf(w);

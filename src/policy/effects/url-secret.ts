@@ -80,11 +80,17 @@ function readUrlSecret(url: string): string | undefined {
   for (const piece of url.split(/[/?&=#]/)) {
     if (piece.length < 16 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(piece)) continue;
     const text = Buffer.from(piece.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
-    const hit = SECRET_VALUE.exec(text) ?? ENCODED_SETTING.exec(text);
+    const hit = SECRET_VALUE.exec(text) ?? ENCODED_SETTING.exec(text) ?? CREDENTIAL_PAIR.exec(text);
     if (hit) return hit[0];
   }
   return undefined;
 }
+
+/**
+ * A whole decoded piece that is an identity and a secret joined by a colon, the form HTTP Basic
+ * credentials take before they are base64-encoded (RFC 7617): `build_svc:7A2F9E1C4B3D5E6F8A0B`.
+ */
+const CREDENTIAL_PAIR = /^[A-Za-z][\w.@-]{2,40}:(?=[A-Za-z0-9+/=_-]*\d)(?=[A-Za-z0-9+/=_-]*[A-Za-z])[A-Za-z0-9+/=_-]{16,}$/;
 
 /** The host of a URL (for messages), or 'remote'. */
 export function urlHost(url: string): string {

@@ -4,6 +4,7 @@
 // handed to a process's standard streams (a reverse shell). Only literal arguments are read;
 // computed ones are left to the dynamic readings.
 import { codeSecretUrls, DNS_LOOKUP_HINT, foreignBucketWrites, storedSecretSends } from '../egress-code.js';
+import { codeUploads } from '../code-uploads.js';
 import type { Effect } from '../types.js';
 import { argValue, foldConcat, literalValue, skipBrackets, skipString, splitArgs } from './literals.js';
 import { SHELL_PROGRAM, type CallRule, type Language } from './languages.js';
@@ -530,5 +531,9 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
   if (urls.length) out.push(...storedSecretSends(code, via));
   // a data job writing to a bucket it signs in to with literal credentials of its own (egress-code.ts)
   out.push(...foreignBucketWrites(code, via));
+  // a local file the code reads, sent to a host outside (code-uploads.ts); read as written too,
+  // since the canonical form puts constructors in place of the names that carry the data
+  const uploads = codeUploads(c, via);
+  out.push(...(uploads.length ? uploads : codeUploads(code.slice(0, MAX_CODE), via)));
   return out;
 }

@@ -192,4 +192,24 @@ export const AWK: Language = {
   streamsToProcess: /\/inet\/tcp\/[\s\S]*\|&\s*getline[\s\S]*\|\s*getline|\/inet\/tcp[\s\S]*system\(/,
 };
 
-export const MORE_LANGUAGES: Language[] = [TCL, JVM, CRYSTAL, JULIA, BEAM, DART, AWK];
+/**
+ * C (and C++) compiled from the line: code fed to the compiler on its input (`gcc -x c - <<EOF`)
+ * or a source file written earlier in the line and compiled. Read for the processes it starts and
+ * the sockets it opens: a socket connected with connect(2), duplicated onto descriptors 0-2 with
+ * dup2(2) and followed by exec of a shell is a reverse shell in any language (POSIX socket API;
+ * execl(3), system(3), popen(3)).
+ */
+export const C_LANG: Language = {
+  name: 'c',
+  programs: /^(?:gcc|cc|clang|tcc|musl-gcc|g\+\+|c\+\+|clang\+\+)(?:-\d+)?$/,
+  inline: [],
+  dotConcat: false,
+  rewrites: [],
+  aliases: [],
+  decoders: [],
+  calls: [{ fn: 'system|popen', kind: 'exec' }],
+  connects: [/inet_(?:addr|pton)\(\s*(?:AF_INET6?\s*,\s*)?"(?<host>[0-9a-fA-F.:]+)"/g],
+  streamsToProcess: /\bdup2\s*\(/,
+};
+
+export const MORE_LANGUAGES: Language[] = [TCL, JVM, CRYSTAL, JULIA, BEAM, DART, AWK, C_LANG];
