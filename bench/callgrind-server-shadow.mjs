@@ -120,7 +120,9 @@ try {
     }
   };
   const instrument = (on) =>
-    execFileSync('callgrind_control', ['-i', on ? 'on' : 'off', String(child.pid)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    execFileSync('callgrind_control', ['-i', on ? 'on' : 'off', String(child.pid)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
 
   await send(WARMUP);
   for (const k of Object.keys(actions)) delete actions[k];
