@@ -178,6 +178,8 @@ export function windowsPath(w: string): string | undefined {
     return '~/AppData/Roaming/Microsoft/Windows/PowerShell/PSReadLine/ConsoleHost_history.txt';
   let p = w
     .replace(/^["']|["']$/g, '')
+    // the end of a PowerShell subexpression around the read (`-storepass (Get-Content C:\k\pass.txt)`)
+    .replace(/^([^()]*)\)+$/, '$1')
     .replace(/%APPDATA%|\$env:APPDATA|\$\{env:APPDATA\}/i, '~/AppData/Roaming')
     .replace(/%LOCALAPPDATA%|\$env:LOCALAPPDATA|\$\{env:LOCALAPPDATA\}/i, '~/AppData/Local')
     .replace(/%USERPROFILE%|%HOMEPATH%|\$env:USERPROFILE|\$env:HOME|\$HOME|\$\{env:USERPROFILE\}/i, '~')
