@@ -162,3 +162,25 @@ test('openssl that only derives the public half or checks a key does not read it
   expectExec('openssl rsa -in ~/.ssh/id_rsa -noout -text', 'deny');
   expectExec('openssl rsa -in ~/.ssh/id_rsa -out /tmp/k.pem', 'deny');
 });
+
+test('Perforce and WireGuard asked to print their stored secrets, and the stores of self-hosting and studio tools', () => {
+  for (const c of ['p4 tickets', 'p4 login -p', 'wg show wg0 private-key', 'wg showconf wg0'])
+    expectExec(c, 'deny', /prints a stored secret/);
+  for (const c of ['p4 login -s', 'p4 info', 'wg show wg0', 'wg show']) expectPasses(c);
+  for (const path of [
+    '/data/pwenc_secret',
+    '/home/dev/homelab/homeassistant/.storage/core.config_entries',
+    '/home/dev/.config/borg/keys/nas_backup',
+    '/etc/sssd/sssd.conf',
+    '/home/steam/steamcmd/config/config.vdf',
+    'C:\\ProgramData\\Unity\\Unity_lic.ulf',
+    '/home/dev/Projects/Starfall/Assets/PlayFabSDK/Shared/Public/Resources/PlayFabSharedSettings.asset',
+  ])
+    expectCall('read', { path }, 'deny');
+  for (const path of [
+    '/home/dev/homelab/homeassistant/configuration.yaml',
+    '/home/dev/Projects/Starfall/ProjectSettings/ProjectSettings.asset',
+    '/etc/ssh/sshd_config',
+  ])
+    expectCall('read', { path }, 'pass');
+});
