@@ -184,3 +184,12 @@ test('Perforce and WireGuard asked to print their stored secrets, and the stores
   ])
     expectCall('read', { path }, 'pass');
 });
+
+test("PowerShell's environment drive read by a wildcard or a name that covers a secret", () => {
+  expectExec("pwsh -c 'dir env:*TOKEN*'", 'deny');
+  expectExec("powershell -c 'gci env:MINIO_*'", 'deny');
+  expectPasses("powershell -c 'Get-ChildItem env:PYTHON*'");
+  expectPasses("powershell -c 'gci env:*TOKEN* | select Name'");
+  expectPasses("powershell -c 'Get-Item env:PATH'");
+  expectPasses("powershell -c 'Test-Path env:CI'");
+});
