@@ -164,9 +164,15 @@ test('openssl that only derives the public half or checks a key does not read it
 });
 
 test('Perforce and WireGuard asked to print their stored secrets, and the stores of self-hosting and studio tools', () => {
-  for (const c of ['p4 tickets', 'p4 login -p', 'wg show wg0 private-key', 'wg showconf wg0'])
+  for (const c of [
+    'p4 tickets',
+    'p4 login -p',
+    'wg show wg0 private-key',
+    'wg showconf wg0',
+    'my_print_defaults --show client',
+  ])
     expectExec(c, 'deny', /prints a stored secret/);
-  for (const c of ['p4 login -s', 'p4 info', 'wg show wg0', 'wg show']) expectPasses(c);
+  for (const c of ['p4 login -s', 'p4 info', 'wg show wg0', 'wg show', 'my_print_defaults client']) expectPasses(c);
   for (const path of [
     '/data/pwenc_secret',
     '/home/dev/homelab/homeassistant/.storage/core.config_entries',
