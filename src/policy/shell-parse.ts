@@ -416,9 +416,45 @@ function parseSegments(s: string): Segment[] {
  */
 const SUB_CHARS = /[\\$<>`]/g;
 
+/**
+ * Single-quoted JMESPath queries of the AWS and Azure CLIs (`aws ec2 describe-instances --query
+ * 'Tags[?Key==`env`]'`): JMESPath writes literals between backticks (jmespath.org specification,
+ * literal expressions), the shell runs nothing inside single quotes, and aws and az hand the text
+ * to their JMESPath engine, never to a shell. Only where the command that takes the option is
+ * aws or az itself (no wrapper before it that could hand the words to a shell again, as watch
+ * does); eval, bash -c and ssh reparse their text without the quotes and are read again there.
+ * Ranges [start, end) of the quoted text.
+ */
+const JMESPATH_QUERY = /--query(?:=|\s+)'([^']*)'/g;
+const JMESPATH_CLI = /(?:^|[|;&(\n]\s*)(?:[A-Za-z_]\w*=\S*\s+)*(?:aws|az)\s[^|;&()\n'`$]*$/;
+
+function jmespathLiterals(s: string): [number, number][] {
+  if (!s.includes('--query')) return [];
+  const out: [number, number][] = [];
+  for (const m of s.matchAll(JMESPATH_QUERY)) {
+    const at = m.index ?? 0;
+    // other single-quoted words before it (`--filters 'Name=tag:env,Values=prod'`) are skipped whole,
+    // so an odd quote left over means the option is itself inside quotes
+    if (
+      !(m[1] ?? '').includes('`') ||
+      !JMESPATH_CLI.test(
+        s
+          .slice(0, at)
+          .replace(/'[^']*'/g, "''")
+          .replace(/''/g, ' '),
+      )
+    )
+      continue;
+    const open = s.indexOf("'", at);
+    out.push([open + 1, open + 1 + (m[1] ?? '').length]);
+  }
+  return out;
+}
+
 export function extractSubstitutions(s: string): string[] {
   const out: string[] = [];
   if (!s.includes('(') && !s.includes('`')) return out;
+  const inert = jmespathLiterals(s);
   for (let i = 0; i < s.length; i++) {
     // Only these characters matter: go to the next one (a character at a time was slow on long lines).
     SUB_CHARS.lastIndex = i;
@@ -432,6 +468,11 @@ export function extractSubstitutions(s: string): string[] {
       out.push(s.slice(i + 2, end === s.length ? end : end - 1));
       i = end - 1;
     } else if (c === '`') {
+      const quoted = inert.find(([a, b]) => i >= a && i < b);
+      if (quoted) {
+        i = quoted[1];
+        continue;
+      }
       const close = s.indexOf('`', i + 1);
       if (close < 0) break;
       out.push(s.slice(i + 1, close));

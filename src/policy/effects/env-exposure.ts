@@ -30,19 +30,23 @@ const NOT_CODE = /\.(?:md|mdx|txt|rst|adoc|html?|json|ya?ml|toml|ini|cfg|lock|cs
 const CLIENT_CONFIG =
   /^(?:(?:next|nuxt|vite|vitest|webpack|astro|svelte|rollup|remix|quasar)\.config|app\.config)\.[cm]?[jt]s$/;
 const CLIENT_BLOCK = /\b(?:env|define|extra|publicRuntimeConfig|public)\s*:\s*\{|DefinePlugin\(\s*\{/g;
-/** A variable read by name in the common spellings (JS, Python, Ruby, Java, dbt/Jinja env_var). */
+/** A variable read by name in the common spellings (JS, Python, Ruby, Java, dbt/Jinja env_var; C
+ * and C++ getenv/std::getenv and PHP getenv, Go os.Getenv/LookupEnv, Rust env::var, .NET
+ * Environment.GetEnvironmentVariable, R Sys.getenv, Ruby ENV.fetch). */
 const NAMED_READ =
-  /process\.env\.([A-Za-z_]\w*)|process\.env\[\s*["'`](\w+)["'`]\s*\]|os\.environ\[\s*["'](\w+)["']\s*\]|os\.(?:environ\.get|getenv)\(\s*["'](\w+)["']|\bENV\[\s*["'](\w+)["']\s*\]|System\.getenv\(\s*"(\w+)"|\benv_var\(\s*["'](\w+)["']/g;
+  /process\.env\.([A-Za-z_]\w*)|process\.env\[\s*["'`](\w+)["'`]\s*\]|os\.environ\[\s*["'](\w+)["']\s*\]|os\.(?:environ\.get|getenv)\(\s*["'](\w+)["']|\bENV\[\s*["'](\w+)["']\s*\]|System\.getenv\(\s*"(\w+)"|\benv_var\(\s*["'](\w+)["']|(?<![\w.])(?:std::)?(?:secure_)?getenv\(\s*["'](\w+)["']|\bos\.(?:Getenv|LookupEnv)\(\s*"(\w+)"|\benv::var(?:_os)?\(\s*"(\w+)"|\bEnvironment\.GetEnvironmentVariable\(\s*"(\w+)"|\bSys\.getenv\(\s*["'](\w+)["']|\bENV\.fetch\(\s*["'](\w+)["']/g;
 /** Names of server-side secrets; public and publishable keys are meant for clients. */
 const SERVER_SECRET =
   /SECRET|PASSW|PRIVATE|_TOKEN\b|TOKEN$|ACCESS_KEY|SERVICE_ROLE|ADMIN_(?:API_)?KEY|SIGNING|PASSPHRASE/i;
 const MEANT_PUBLIC = /PUBLIC|PUBLISHABLE|ANON/i;
-/** Log and print calls (and dbt's Jinja `log()`), whose output CI logs and terminals keep. */
+/** Log and print calls (and dbt's Jinja `log()`), whose output CI logs and terminals keep; C and C++
+ * printf, iostreams, spdlog and LOG_* / UE_LOG macros, Rust's print and log macros, .NET Console,
+ * Unity's Debug.Log, Qt's qDebug, Apple's NSLog, Android's Log.d. */
 const LOG_SINK =
-  /\bconsole\.(?:log|info|warn|error|debug)\s*\(|\b(?:logger|logging|log|LOG|LOGGER|_log|_logger)\.(?:\w+)\s*\(|\bprint\s*\(|\bputs\b|\bSystem\.out\.print|\blog\s*\(|\bfmt\.Print|\blog\.Print/;
+  /\bconsole\.(?:log|info|warn|error|debug)\s*\(|\b(?:logger|logging|log|LOG|LOGGER|_log|_logger)\.(?:\w+)\s*\(|\bprint\s*\(|\bputs\b|\bSystem\.out\.print|\blog\s*\(|\bfmt\.[FS]?Print|\blog\.Print|\b[A-Z0-9_]*LOG[A-Z0-9_]*\s*\(|\bstd::(?:cout|cerr|clog)\b|\bf?printf\s*\(|\bspdlog::\w+\s*\(|\b(?:e?println|print|info|warn|error|debug|trace)!\s*\(|\bConsole\.(?:Write|WriteLine|Error\.WriteLine)\s*\(|\bDebug\.Log\w*\s*\(|\bqDebug\s*\(|\bNSLog\s*\(|\bLog\.[dievw]\s*\(/;
 /** A value checked or masked, not printed: presence tests, lengths, slices and masks. */
 const NOT_VALUE =
-  /\bbool\(|!!|\bis (?:not )?None\b|\blen\(|\.length\b|\?\s*['"`]|\bmask|\bredact|\[:\s*\d|\.slice\(|\.substring\(|\bis\s+defined\b|!==?\s*undefined|\bhash/i;
+  /\bbool\(|!!|\bis (?:not )?None\b|\blen\(|\.length\b|\?\s*['"`]|\bmask|\bredact|\[:\s*\d|\.slice\(|\.substring\(|\bis\s+defined\b|!==?\s*undefined|[!=]==?\s*(?:""|''|nil\b|null\b|NULL\b|nullptr\b)|\bhash/i;
 
 function secretName(m: RegExpMatchArray): string | undefined {
   const n = m.slice(1).find((g) => g !== undefined);

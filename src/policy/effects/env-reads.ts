@@ -83,7 +83,9 @@ const SECRET_BEARING: RegExp[] = [
   /^(?:tcpdump|tshark|ngrep|tcpflow)\b/,
   /^log show\b/,
   /^screen -X hardcopy\b/,
-  /^docker (?:inspect|compose config)\b/,
+  /^docker inspect\b/,
+  // Compose's rendered config wherever its options sit (`docker compose -f stack.yaml config`)
+  /^(?:docker compose|docker-compose|podman-compose|podman compose)\b(?:.*\s)?(?:config|convert)(?:\s|$)/,
   /^kubectl (?:get (?:secret|secrets|configmap|configmaps|cm)\b|describe (?:secret|configmap)\b)/,
   // workload specs carry their containers' env values (kubectl get pod -o yaml | grep -i password)
   /^kubectl get (?:pods?|po|deploy(?:ments?)?|statefulsets?|sts|daemonsets?|ds|cronjobs?|cj|jobs?|replicasets?|rs)\b.*(?:-o ?=?(?:yaml|json)|--output[= ](?:yaml|json))/,
@@ -106,7 +108,6 @@ const SECRET_BEARING: RegExp[] = [
   /^(?:kustomize build|kubectl kustomize|oc kustomize)\b/,
   /^argocd app manifests\b/,
   /^skaffold (?:render|build .*--dry-run)\b/,
-  /^docker-compose config\b/,
   /^(?:serverless|sls) print\b/,
   /^nomad job inspect\b/,
   /^git config (?:--list|-l)\b/,
@@ -177,6 +178,8 @@ export function windowsPath(w: string): string | undefined {
     return '~/AppData/Roaming/Microsoft/Windows/PowerShell/PSReadLine/ConsoleHost_history.txt';
   let p = w
     .replace(/^["']|["']$/g, '')
+    // the end of a PowerShell subexpression around the read (`-storepass (Get-Content C:\k\pass.txt)`)
+    .replace(/^([^()]*)\)+$/, '$1')
     .replace(/%APPDATA%|\$env:APPDATA|\$\{env:APPDATA\}/i, '~/AppData/Roaming')
     .replace(/%LOCALAPPDATA%|\$env:LOCALAPPDATA|\$\{env:LOCALAPPDATA\}/i, '~/AppData/Local')
     .replace(/%USERPROFILE%|%HOMEPATH%|\$env:USERPROFILE|\$env:HOME|\$HOME|\$\{env:USERPROFILE\}/i, '~')

@@ -11,6 +11,9 @@
 //    search inside the project (`grep -rn password src/`) is ordinary work;
 //  - a credential-looking file forced into git past .gitignore (`git add -f creds/aws.ini`):
 //    the next push publishes it;
+//  - a decryption whose plaintext ends printed (`age -d -i key secrets.age`, `openssl enc -d`,
+//    `ansible-vault decrypt --output -`, `aws kms decrypt`; decrypt-prints.ts), not one written
+//    to a file or piped into the program that uses it;
 //  - a REST call that lists stored secrets with their values (GitLab CI variables, Kubernetes
 //    secrets, Vault, Secret Manager ...; see secret-apis.ts), whoever's token it carries.
 // Each reads as the sentence `exposes-secret WHAT`, which the standard profile denies.
@@ -20,10 +23,11 @@ import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { secretApi } from './secret-apis.js';
 import { secretKey } from './config-prints.js';
+import { decryptsToStdout } from './decrypt-prints.js';
 
 /** Names of variables that hold secrets (flow.ts follows the same names to the network). */
 const SECRET_NAME =
-  /(?:SECRET|PASSW|TOKEN|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|_PAT$|_PAT_|SIGNING|_KEY$|^KEY$|_AUTH$|AUTH_|COOKIE|DATABASE_URL|_DSN$|WEBHOOK)/i;
+  /(?:SECRET|PASSW|_PASS$|^PASS_|_PASS_|_PWD$|TOKEN|API_?KEY|ACCESS_KEY|PRIVATE|CREDENTIAL|_PAT$|_PAT_|SIGNING|_KEY$|^KEY$|_AUTH$|AUTH_|COOKIE|DATABASE_URL|_DSN$|WEBHOOK)/i;
 const NOT_SECRET_NAME =
   /^(?:PWD|OLDPWD|SSH_AUTH_SOCK|GPG_AGENT_INFO|KEYTIMEOUT|XAUTHORITY|GPG_TTY)$|_(?:PATH|FILE|DIR|ID|NAME|TYPE|REGION|HOST|PORT|ENDPOINT|EXPIRY|EXPIRES|EXPIRES_AT|TTL|HEADER|LENGTH|LEN|ENABLED|VERSION|MODE)$|^(?:NEXT_PUBLIC|VITE|REACT_APP|EXPO_PUBLIC|NUXT_PUBLIC|GATSBY)_|^(?!DATABASE|REDIS|MONGO|AMQP|POSTGRES|MYSQL|RABBITMQ)[A-Z_]*_(?:URL|URI)$/i;
 /^(?:PWD|OLDPWD|SSH_AUTH_SOCK|GPG_AGENT_INFO|KEYTIMEOUT|XAUTHORITY|GPG_TTY|[A-Z_]*_KEY_ID|[A-Z_]*_PATH|[A-Z_]*_FILE|[A-Z_]*_DIR)$/i;
@@ -137,10 +141,10 @@ function interpreterPrints(c: SimpleCommand): string | undefined {
   return undefined;
 }
 
-/** A framework setting read by name in its console's code: Django `settings.X`, Laravel
+/** A framework setting read by name in its console's code: Django `settings.X`, Flask `app.config['X']`, Laravel
  * `config('a.b')` and `env('X')`, Rails `Rails.application.credentials...` (all of it secret). */
 const SETTING_READ =
-  /\bsettings\.([A-Z][A-Z0-9_]*)|\bconfig\(\s*['"]([\w.-]+)['"]|\benv\(\s*['"](\w+)['"]|\bRails\.application\.(credentials|secrets)\b|\b(getConnectionInfo|Settings::getAll|Settings::getInstance|get_defined_constants)\b|\bSettings::get\(\s*['"](\w+)['"]|(?<![$\w'"])([A-Z][A-Z0-9]*_[A-Z0-9_]*)\b(?!\s*[('"])/g;
+  /\bsettings\.([A-Z][A-Z0-9_]*)|\bconfig\(\s*['"]([\w.-]+)['"]|\benv\(\s*['"](\w+)['"]|\bRails\.application\.(credentials|secrets)\b|\b(getConnectionInfo|Settings::getAll|Settings::getInstance|get_defined_constants)\b|\bSettings::get\(\s*['"](\w+)['"]|(?<![$\w'"])([A-Z][A-Z0-9]*_[A-Z0-9_]*)\b(?!\s*[('"])|\bconfig\[\s*['"]([\w.-]+)['"]/g;
 const FRAMEWORK_PRINTS = /\bdd\s*\(|\bdump\s*\(/;
 
 /** The code a framework console runs: `manage.py shell -c`, `artisan tinker --execute=`, `rails runner`. */
@@ -176,7 +180,7 @@ function frameworkCode(argv: string[]): string | undefined {
   return undefined;
 }
 
-/** Framework consoles that read their code from standard input: `echo CODE | manage.py shell`,
+/** Framework consoles that read their code from standard input: `echo CODE | manage.py shell`, `flask shell`,
  * `wp shell <<< CODE`, `artisan tinker`, `rails console`, `drush php`. */
 function consoleReadsStdin(argv: string[]): boolean {
   const words = argv.map((w) => basename(w));
@@ -190,6 +194,7 @@ function consoleReadsStdin(argv: string[]): boolean {
     after('artisan') === 'tinker' ||
     /^(?:console|c)$/.test(after('rails') ?? '') ||
     after('wp') === 'shell' ||
+    after('flask') === 'shell' ||
     /^(?:php|php:cli|core:cli|core-cli)$/.test(after('drush') ?? '')
   );
 }
@@ -203,7 +208,7 @@ function frameworkPrints(c: SimpleCommand): string | undefined {
     // Drupal's database connection and settings.php values, every defined constant (wp-config.php's among them)
     if (m[5]) return m[5];
     // m[7]: a constant named bare in PHP code (WordPress' DB_PASSWORD, AUTH_KEY, NONCE_SALT)
-    const key = m[1] ?? m[2] ?? m[3] ?? m[6] ?? m[7] ?? '';
+    const key = m[1] ?? m[2] ?? m[3] ?? m[6] ?? m[7] ?? m[8] ?? '';
     const last = key.split('.').pop() ?? '';
     if (
       key === 'DATABASES' ||
@@ -337,6 +342,17 @@ function printedSecrets(cmds: SimpleCommand[], out: Effect[]): void {
       });
     else if (endsPrinted(c, cmds))
       out.push(exposes(`prints ${secret}`, `${name} prints $${secret} into the conversation`));
+  }
+}
+
+function decryptedPrints(cmds: SimpleCommand[], out: Effect[]): void {
+  const found = decryptsToStdout(cmds);
+  if (!found.length) return;
+  const bodies = substitutionBodies(cmds);
+  for (const c of found) {
+    if (captured(c, bodies) || !endsPrinted(c, cmds)) continue;
+    const name = basename(c.argv[0] ?? '');
+    out.push(exposes(`decrypts ${name}`, `${name} decrypts a secret and prints the plaintext into the conversation`));
   }
 }
 
@@ -502,6 +518,16 @@ const HTTP_CLIENTS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'httpie', '
 function secretApis(cmds: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
     const name = basename(c.argv[0] ?? '');
+    // `glab api projects/42/variables`: the GitLab CLI's raw API call takes the path under /api/v4
+    // (glab api reference), the GET it makes by default is the listing with values
+    if (name === 'glab' && c.argv[1] === 'api') {
+      const path = c.argv.slice(2).find((w) => !w.startsWith('-'));
+      const method = c.argv.find((w, i) => /^(?:-X|--method)$/.test(c.argv[i - 1] ?? '') || /^--method=/.test(w));
+      const hit =
+        path && !(method && !/GET$/i.test(method)) ? secretApi(`/api/v4/${path.replace(/^\/+/, '')}`) : undefined;
+      if (hit) out.push(exposes(`api ${hit}`, `glab api lists stored secrets with their values (${hit})`));
+      continue;
+    }
     if (!HTTP_CLIENTS.has(name)) continue;
     const words = c.argv.slice(1);
     // a call that sets or deletes a variable sends a value, it does not print the stored ones
@@ -579,6 +605,7 @@ export function publishedSecret(path: string, content: string): Effect | undefin
 /** The exposures of one command line (see the top of this file), appended to `out`. */
 export function exposureEffects(cmds: SimpleCommand[], out: Effect[]): void {
   printedSecrets(cmds, out);
+  decryptedPrints(cmds, out);
   secretSearches(cmds, out);
   forcedAdds(cmds, out);
   secretApis(cmds, out);

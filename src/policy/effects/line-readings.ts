@@ -28,6 +28,7 @@ import { escapeEffects } from './escape.js';
 import { SUPPLY_LINE_HINT, supplyLineEffects } from './supply-line.js';
 import { SUPPLY_HOOK_HINT, supplyHookEffects } from './supply-hooks.js';
 import { listedReads } from './env-reads.js';
+import { REGISTRY_HINT, registrySecretEffects } from './registry-secrets.js';
 import { INSTALLER_PROGRAMS, installerEffects } from './installers.js';
 import { codeInstallerEffects, codeInstallerPrograms } from './code-installers.js';
 import { PIRATED_HINT, piratedCodeEffects } from './pirated-code.js';
@@ -145,6 +146,8 @@ export const LINE_READINGS: readonly LineReading[] = [
     hint: /%\w+%|\$env:|[A-Za-z]:\\|~\\/i,
     read: (l, out) => windowsReads(l.text, out),
   },
+  // a registry value read by a secret's name: reg query /v P4PASSWD, (Get-ItemProperty KEY).P4PASSWD (registry-secrets.ts)
+  { name: 'registry-secrets', hint: REGISTRY_HINT, read: (l, out) => registrySecretEffects(l, out) },
   // `ls ~/.ssh | ... | xargs cat`: the files a listing names, read by xargs' program
   { name: 'listed-reads', hint: /\bxargs\b/, read: (l, out) => listedReads(l.cmds, out) },
   // Downloads and privilege changes gate themselves on one scan of the line (their HINTs).

@@ -6,7 +6,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { at } from '../../util/invariant.js';
-import { powershellEnvFate } from './env-filters.js';
+import { powershellEnvFate, secretVariables } from './env-filters.js';
 
 const READERS = new Set([
   'get-content',
@@ -29,6 +29,9 @@ const VALUE_PARAM =
  * importing it from there would make a cycle through programs.ts). */
 const ENVIRONMENT_PATH = '/proc/self/environ';
 
+/** Words of a variable name that says it holds a secret. */
+const SECRET_NAME_WORD = /TOKEN|SECRET|PASSW|PWD|API_?KEY|ACCESS_?KEY|PRIVATE|CREDENTIAL|_PAT\b/i;
+
 /** Commands that list a PowerShell drive's items. */
 const LISTERS = new Set(['get-childitem', 'gci', 'dir', 'ls', 'get-item', 'gi']);
 
@@ -48,6 +51,28 @@ export function powershellReads(c: SimpleCommand, out: Effect[], cmds: SimpleCom
           ? `${argv0} env: | ${c.pipedInto[0] ?? ''} lets secret variables through`
           : `${argv0} env: prints every environment variable`;
     out.push({ tool: 'read', path: ENVIRONMENT_PATH, via });
+    return;
+  }
+  // `dir env:*TOKEN*`, `gci env:MINIO_*`, `Get-Item env:STEAM_PASSWORD`: the variables the drive's
+  // wildcard names, with their values, when a secret's name is among them (a secret word in the
+  // pattern, or a catalogued secret variable it matches; `gci env:PYTHON*` prints settings)
+  const named = LISTERS.has(name)
+    ? c.argv
+        .slice(1)
+        .map((w) => /^(?:-path=?)?env:[\\/]?([\w*?[\]-]+)$/i.exec(w.replace(/^['"]|['"]$/g, ''))?.[1])
+        .find((x) => x !== undefined && x !== '*')
+    : undefined;
+  if (named !== undefined) {
+    const like = new RegExp(
+      `^${named
+        .replace(/[.+^${}()|\\]/g, '\\$&')
+        .replace(/\*/g, '.*')
+        .replace(/\?/g, '.')}$`,
+      'i',
+    );
+    const secret = SECRET_NAME_WORD.test(named) || secretVariables().some((v) => v !== '*' && like.test(v));
+    if (secret && powershellEnvFate(c.pipedInto, cmds) !== 'names')
+      out.push({ tool: 'read', path: ENVIRONMENT_PATH, via: `${argv0} env:${named} prints secret variables` });
     return;
   }
   if (

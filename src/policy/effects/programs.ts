@@ -179,7 +179,11 @@ function catLike(name: string): Deriver {
     if (name === 'jq' || name === 'yq') ops = ops.slice(1); // the filter
     if (name === 'openssl') {
       const inFile = optionValue(p, '-in');
-      if (inFile) out.push(read(inFile, `openssl reads ${inFile}`));
+      // what comes out is the public half (-pubout) or only a check's verdict (-noout without
+      // -text): the private key is used, not shown or copied (openssl-rsa(1), openssl-pkey(1))
+      const has = (f: string) => c.argv.includes(f);
+      const keyStaysIn = has('-pubout') || (has('-noout') && !has('-text'));
+      if (inFile && !keyStaysIn) out.push(read(inFile, `openssl reads ${inFile}`));
       const o = optionValue(p, '-out');
       if (o) out.push(write(o, undefined, `openssl writes ${o}`));
       return;
@@ -1054,6 +1058,26 @@ function programEffectsRaw(c: SimpleCommand, out: Effect[], line: LineKeys | und
   if (c.argv.length > 1 && mayApply(DATA_RESET_KEY, c, line)) out.push(...dataResetEffects(c));
   if (name === 'perl' && c.argv.some((w) => /^-[a-zA-Z]*i/.test(w)))
     scriptFirst('perl', ['-e', '-E', '-M', '-I'], ['-e', '-E'])(c, out);
+  else if ((name === 'perl' || name === 'ruby') && readsOperands(c.argv))
+    scriptFirst(name, ['-e', '-E', '-M', '-I', '-r'], ['-e', '-E'])(c, out);
+}
+
+/**
+ * perl and ruby one-liners that read the files named after the code, as awk does: the -n and -p
+ * loops (perlrun, ruby(1): `perl -ne print FILE`, `ruby -pe '' FILE`), and code that reads its
+ * operands itself (perl's `<>`, `<<>>`, `<ARGV>`; ruby's ARGF, `$<`, a bare `gets`/`readlines`).
+ */
+function readsOperands(argv: string[]): boolean {
+  let loop = false;
+  let code = '';
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    if (!w.startsWith('-') || w === '--') break;
+    if (/^-[a-zA-Z]+$/.test(w) && /[np]/.test(w.replace(/[eE].*$/, ''))) loop = true;
+    if (/[eE]$/.test(w) && /^-[a-zA-Z]+$/.test(w)) code += argv[++i] ?? '';
+    else if (w === '-M' || w === '-I' || w === '-r') i++;
+  }
+  return loop || /<<?>>?|<ARGV>|\bARGF\b|\$<|^\s*(?:puts\s+)?(?:gets|readlines)\b/.test(code);
 }
 
 export type { ParsedArgs };

@@ -658,7 +658,10 @@ function findPayloads(a: string[], out: Effect[]): void {
   const payloads: string[][] = [];
   for (; i < a.length; i++) {
     const w = a[i] ?? '';
-    if (w === '-name' || w === '-iname') name = a[++i];
+    // `! -name '*.pub'`, `-not -path ...`: a negated test names what is left out, not the targets
+    // (`find ~/.ssh -name 'id_*' ! -name '*.pub' -exec cat {} +` reads the private keys)
+    if ((w === '!' || w === '-not') && /^-(?:i?name|i?path|wholename)$/.test(a[i + 1] ?? '')) i += 2;
+    else if (w === '-name' || w === '-iname') name = a[++i];
     else if (w === '-path' || w === '-ipath' || w === '-wholename') path = a[++i];
     else if (w === '-exec' || w === '-execdir' || w === '-ok' || w === '-okdir') {
       const cmd: string[] = [];

@@ -61,6 +61,8 @@ export const PYTHON: Language = {
     // worker (airflow.apache.org, BashOperator): a DAG file is a scheduled command line
     [/\bbash_command\s*=\s*((['"])(?:(?!\2)[^\\]|\\.)*\2)/g, 'os.system($1)'],
     [/os\.path\.expanduser\(\s*(['"][^'"]*['"])\s*\)/g, '$1'],
+    // netrc.netrc() with no file reads the user's ~/.netrc (Python docs, netrc module)
+    [/\bnetrc\.netrc\(\s*\)/g, 'netrc.netrc("~/.netrc")'],
     [
       /(?:os\.environ\[\s*['"]HOME['"]\s*\]|os\.getenv\(\s*['"]HOME['"]\s*\)|os\.environ\.get\(\s*['"]HOME['"]\s*\)|pathlib\.Path\.home\(\)|Path\.home\(\))/g,
       '"~"',
@@ -138,6 +140,13 @@ export const PYTHON: Language = {
     { fn: 'pathlib\\.Path\\(([^()]*)\\)\\.(?:write_text|write_bytes)', kind: 'write', path: -1, content: 0 },
     { fn: 'pathlib\\.Path\\(([^()]*)\\)\\.(?:read_text|read_bytes)', kind: 'read', path: -1 },
     { fn: 'pathlib\\.Path\\(([^()]*)\\)\\.open', kind: 'open', path: -1, mode: 0 },
+    // readers that take the file's name: configparser's `cfg.read(PATH)` (the way an INI store such
+    // as ~/.aws/credentials is parsed), python-dotenv's dotenv_values/load_dotenv, the netrc module
+    // (netrc.netrc() with no name reads ~/.netrc), fileinput and linecache
+    { fn: '[A-Za-z_][\\w.]*(?:\\([^()]*\\))?\\.read', kind: 'read', path: 0 },
+    { fn: 'dotenv_values|load_dotenv|dotenv\\.dotenv_values|dotenv\\.load_dotenv', kind: 'read', path: 0 },
+    { fn: 'netrc\\.netrc', kind: 'read', path: 0 },
+    { fn: 'fileinput\\.input|linecache\\.getlines|linecache\\.getline', kind: 'read', path: 0 },
     { fn: 'pathlib\\.Path\\(([^()]*)\\)\\.(?:unlink|rmdir)', kind: 'remove', path: -1 },
     { fn: 'shutil\\.(?:copy|copy2|copyfile|move|copytree)', kind: 'write', path: 1 },
     { fn: 'shutil\\.(?:copy|copy2|copyfile|move|copytree)', kind: 'read', path: 0 },
