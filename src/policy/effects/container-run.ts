@@ -52,6 +52,10 @@ function grant(words: string[], via: string): Effect {
   };
 }
 
+/** Global options of `docker compose` that take a value as the next word (before its verb). */
+const COMPOSE_VALUE =
+  /^(?:-f|--file|-p|--project-name|--profile|--env-file|--project-directory|--ansi|--parallel|--progress)$/;
+
 /** Options of `docker run` that take a value as the next word. */
 const VALUE_OPT =
   /^(?:-[vpwuhlmeac]|--(?:volume|publish|workdir|user|hostname|label|name|network|net|mount|entrypoint|platform|memory|cpus|restart|add-host|device|cap-add|cap-drop|security-opt|pull|log-driver|log-opt|runtime|gpus|ulimit|tmpfs|pid|ipc|uts|userns|cgroupns|link|dns|env|env-file|volumes-from|shm-size|cidfile|group-add|label-file|health-cmd|stop-signal|isolation|ip|mac-address|expose|attach))$/;
@@ -59,6 +63,9 @@ const VALUE_OPT =
 function mountSource(spec: string): string | undefined {
   // --mount type=bind,source=/,target=/h   |   -v /:/h:ro   |   -v C:\:/h
   if (/(?:^|,)(?:source|src)=/.test(spec)) return /(?:^|,)(?:source|src)=([^,]+)/.exec(spec)?.[1];
+  // a drive root whose backslash the shell took as an escape (`-v C:\:/c` reaches docker as `C::/c`)
+  const drive = /^([A-Za-z]):(?=:)/.exec(spec);
+  if (drive) return `${drive[1]}:`;
   const m = /^([A-Za-z]:\\[^:]*|[^:]+):/.exec(spec);
   return m?.[1];
 }
@@ -110,6 +117,24 @@ function readRun(argv: string[], via: string, out: Effect[]): { image?: string; 
   let i = 1;
   while (i < argv.length && (argv[i] ?? '').startsWith('-')) i += GLOBAL_VALUE.test(argv[i] ?? '') ? 2 : 1;
   if (argv[i] === 'container' || argv[i] === 'c') i++;
+  // `docker compose [-f F] [-p P] run [opts] SERVICE` and docker-compose/podman-compose: the
+  // options of `compose run` (-v, --volume, --cap-add, --entrypoint, -p as --publish) hand the
+  // host over the same way as docker run's (docs.docker.com, docker compose run reference)
+  let compose = '';
+  if (argv[i] === 'compose' || /^(?:docker|podman)-compose$/.test(prog)) {
+    if (argv[i] === 'compose') {
+      compose = ' compose';
+      i++;
+    }
+    while (i < argv.length && (argv[i] ?? '').startsWith('-')) i += COMPOSE_VALUE.test(argv[i] ?? '') ? 2 : 1;
+    if (argv[i] !== 'run') return run;
+  }
+  // a plugin installed with every permission it asks for (mounts, devices, capabilities, host
+  // network) runs as root beside the daemon (docker plugin install reference)
+  if (argv[i] === 'plugin' && argv[i + 1] === 'install' && argv.includes('--grant-all-permissions')) {
+    out.push(grant(['container-privileged'], `${via}${prog} plugin install --grant-all-permissions`));
+    return run;
+  }
   const verb = argv[i];
   if (verb === 'exec') {
     // a shell in a running container with every capability
@@ -118,7 +143,7 @@ function readRun(argv: string[], via: string, out: Effect[]): { image?: string; 
     return run;
   }
   if (verb !== 'run' && verb !== 'create') return run;
-  const how = `${prog} ${verb}`;
+  const how = `${prog}${compose} ${verb}`;
   for (i++; i < argv.length; i++) {
     const w = argv[i] ?? '';
     if (w === '--') {
@@ -322,7 +347,7 @@ export function containerRunEffects(cmds: SimpleCommand[], out: Effect[]): void 
   for (const c of cmds) {
     const name = basename(c.argv[0] ?? '');
     if (RUNTIMES.has(name) || name === 'buildctl' || name === 'docker-buildx') buildGrants(c.argv, out);
-    if (RUNTIMES.has(name)) runGrants(c.argv, '', out);
+    if (RUNTIMES.has(name) || name === 'docker-compose' || name === 'podman-compose') runGrants(c.argv, '', out);
     else if (name === 'spark-submit' || name === 'spark-shell' || name === 'pyspark') sparkGrants(c.argv, out);
     else if (name === 'devcontainer') devcontainerGrants(c.argv, out);
     else if (name === 'kubectl' || name === 'oc') kubectlGrants(c.argv, out);

@@ -70,6 +70,29 @@ export function mcpReleaseKind(words: readonly string[], p: Params): string | un
     (has(words, 'approve') && has(words, 'pull pr mr merge request deployment deployments'))
   )
     return 'approval';
+  // infrastructure as code applied (`terraform_apply`, `pulumi_up`, `cdk_deploy`,
+  // `cloudformation_create_stack`, `tofu_apply {workspace: prod}`): what the plan holds is made
+  // real in the account; a plan, preview, validate or diff tool never gets here
+  if (
+    has(
+      words,
+      'terraform tofu opentofu pulumi cdk cloudformation bicep crossplane terragrunt stack stacks infra infrastructure',
+    ) &&
+    has(words, 'apply up deploy create update execute')
+  )
+    return 'deploy';
+  // a build made live on a store branch (Steamworks SetAppBuildLive, `set_build_live`,
+  // `make_build_live`, `promote_build_to_live`)
+  if (words.includes('live') && has(words, 'set make go push promote publish build branch')) return 'deploy';
+  // a playbook, state or job template run, or migrations applied, where a parameter names
+  // production (`ansible_run_playbook {inventory: inventories/production}`, `awx_launch_job_template
+  // {name: deploy-prod}`, `run_migrations {database_url: postgres://prod-db/app}`)
+  if (
+    has(words, 'run execute launch apply start trigger deploy up') &&
+    has(words, 'playbook playbooks ansible awx job template state highstate salt migration migrations migrate') &&
+    Object.values(p).some((v) => typeof v === 'string' && PROD.test(v))
+  )
+    return 'deploy';
   if (
     has(words, 'grade grades gradebook scores marks') &&
     has(words, 'post publish release submit sync upload push update set save')

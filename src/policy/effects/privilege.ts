@@ -302,6 +302,50 @@ function modeFindings(name: string, a: string[], out: Effect[]): void {
 const ADMIN_GROUPS =
   /^(?:root|sudo|wheel|admin|administrators|adm|docker|lxd|lxc|disk|shadow|kvm|libvirt|libvirtd|sudoers|staff|systemd-journal|podman)$/i;
 
+/**
+ * Windows groups whose members administer the machine or the domain, or reach it as a remote
+ * shell, by name or well-known SID (Microsoft Learn, "Well-known SIDs" and "Active Directory
+ * security groups"): Administrators S-1-5-32-544, Power Users -547, Account Operators -548,
+ * Server Operators -549, Print Operators -550, Backup Operators -551 (read every file), Remote
+ * Desktop Users -555, Network Configuration Operators -556, Hyper-V Administrators -578, Remote
+ * Management Users -580 (WinRM), and the domain's Domain/Enterprise/Schema Admins, DnsAdmins and
+ * Group Policy Creator Owners.
+ */
+const WINDOWS_ADMIN_GROUPS =
+  /^(?:administrators|administrateurs|administratoren|power users|account operators|server operators|print operators|backup operators|remote desktop users|network configuration operators|hyper-v administrators|remote management users|domain admins|enterprise admins|schema admins|dnsadmins|group policy creator owners|S-1-5-32-(?:544|547|548|549|550|551|555|556|578|580)|S-1-5-21-[\d-]+-(?:512|518|519|520))$/i;
+
+/**
+ * `net localgroup GROUP USER /add`, `net group GROUP USER /add /domain`, `Add-LocalGroupMember
+ * -Group|-Name|-SID G -Member U`, `Add-ADGroupMember -Identity G -Members U` (positional forms too).
+ */
+function windowsGroupFindings(name: string, a: string[], out: Effect[]): void {
+  const lower = name.toLowerCase();
+  const add = (group: string, user: string) => {
+    const g = group.replace(/^["']|["']$/g, '').trim();
+    if (WINDOWS_ADMIN_GROUPS.test(g) || ADMIN_GROUPS.test(g))
+      out.push(finding(['admin-group', g, user || '_'], `${name} adds ${user || 'a user'} to ${g}`));
+  };
+  if (lower === 'net' || lower === 'net1') {
+    const verb = (a[1] ?? '').toLowerCase();
+    if ((verb === 'localgroup' || verb === 'group') && a.some((w) => /^\/add$/i.test(w))) {
+      const ops = a.slice(2).filter((w) => !w.startsWith('/'));
+      add(ops[0] ?? '', ops[1] ?? '');
+    }
+    return;
+  }
+  if (lower !== 'add-localgroupmember' && lower !== 'add-adgroupmember') return;
+  let group = '';
+  let user = '';
+  const positional: string[] = [];
+  for (let i = 1; i < a.length; i++) {
+    const w = a[i] ?? '';
+    if (/^-(?:group|name|sid|identity)$/i.test(w)) group = a[++i] ?? '';
+    else if (/^-(?:members?)$/i.test(w)) user = a[++i] ?? '';
+    else if (!w.startsWith('-')) positional.push(w);
+  }
+  add(group || positional[0] || '', user || positional[group ? 0 : 1] || '');
+}
+
 function groupFindings(name: string, a: string[], out: Effect[]): void {
   const rest = a.slice(1);
   const add = (groups: string, user: string) => {
@@ -443,6 +487,7 @@ function segmentFindings(words: string[], out: Effect[], depth: number, asRoot =
   if (name === 'setcap') capFindings(w, out);
   if (/^(?:usermod|useradd|adduser|addgroup|gpasswd|groupmems|dseditgroup|dscl)$/.test(name))
     groupFindings(name, w, out);
+  if (/^(?:net1?|add-localgroupmember|add-adgroupmember)$/i.test(name)) windowsGroupFindings(name, w, out);
   platformFindings(name, w, out);
   // sh -c CMD: CMD read as a line of its own
   const str = shellCommandString(w.map((text) => ({ text, quoted: true, redir: false })));
@@ -480,7 +525,7 @@ export function lineFindings(line: string, out: Effect[], depth = 0, asRoot = fa
 
 /** Programs and words this module reads (a cheap first look). */
 const HINT =
-  /\b(?:sudo|doas|run0|pkexec|su|runuser|sudoedit|machinectl|visudo|vipw|vigr|chmod|install|mkdir|rsync|chown|chgrp|setcap|usermod|useradd|adduser|addgroup|gpasswd|groupmems|dseditgroup|dscl|dbus-send|gdbus|busctl|qdbus|sqlite3|defaults|security)\b/;
+  /\b(?:net(?:1|\.exe)?\s+(?:local)?group|add-localgroupmember|add-adgroupmember|sudo|doas|run0|pkexec|su|runuser|sudoedit|machinectl|visudo|vipw|vigr|chmod|install|mkdir|rsync|chown|chgrp|setcap|usermod|useradd|adduser|addgroup|gpasswd|groupmems|dseditgroup|dscl|dbus-send|gdbus|busctl|qdbus|sqlite3|defaults|security)\b/i;
 
 export function privilegeEffects(line: string, out: Effect[]): void {
   interpreterUid(line, out);
