@@ -342,6 +342,63 @@ function devcontainerGrants(argv: string[], out: Effect[]): void {
   }
 }
 
+/**
+ * Proxmox VE containers (pct(1): `pct set|create VMID -mp0 SRC,mp=DST`, `-devN /dev/X`,
+ * `--unprivileged 0`): a mount point whose source is a host path, a host device passed through,
+ * or a container made privileged.
+ */
+function pctGrants(argv: string[], out: Effect[]): void {
+  const verb = argv[1] ?? '';
+  if (!/^(?:set|create|restore)$/.test(verb)) return;
+  for (let i = 2; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    const m = /^--?(mp\d+|dev\d+|unprivileged)(?:=(.*))?$/.exec(w);
+    if (!m) continue;
+    const val = m[2] ?? argv[++i] ?? '';
+    if (m[1] === 'unprivileged') {
+      if (/^(?:0|false)$/i.test(val)) out.push(grant(['container-privileged'], 'pct makes the container privileged'));
+      continue;
+    }
+    const src = (val.split(',').find((p) => !p.includes('=')) ?? /(?:^|,)path=([^,]+)/.exec(val)?.[1] ?? '').trim();
+    if (m[1]?.startsWith('dev') && DEVICE.test(src))
+      out.push(grant(['container-device', src], `pct gives the container the host's ${src}`));
+    const kind = src ? mountKind(src) : undefined;
+    if (kind) out.push(grant([kind, src], `pct mounts the host's ${src} into the container`));
+  }
+}
+
+/** A host disk by its Windows device path (`\\.\PHYSICALDRIVE0`) or a POSIX block device. */
+const RAW_DISK = /(?:^|[\\/.])PHYSICALDRIVE\d+$|^\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|disk\d|rdisk\d|mapper\/|dm-)\S*$/i;
+
+/**
+ * A virtual machine or WSL given one of the host's raw disks: `wsl --mount \\.\PHYSICALDRIVE0`
+ * (Microsoft Learn, "Mount a Linux disk in WSL 2"), `virsh attach-disk VM /dev/sda` (virsh(1)),
+ * `VBoxManage internalcommands createrawvmdk -rawdisk /dev/sda` (VirtualBox manual, "Using a raw
+ * host hard disk"), `qemu-system-* -hda /dev/sda` / `-drive file=/dev/nvme0n1`. What runs in
+ * the guest reads and writes the host's disk beneath its file systems.
+ */
+function rawDiskGrants(name: string, argv: string[], out: Effect[]): void {
+  const words = argv.slice(1);
+  const disk =
+    name === 'wsl'
+      ? words.includes('--mount')
+        ? words.find((w) => RAW_DISK.test(w))
+        : undefined
+      : name === 'virsh'
+        ? words[0] === 'attach-disk'
+          ? words.find((w) => RAW_DISK.test(w))
+          : undefined
+        : /^vboxmanage$/i.test(name)
+          ? words.includes('-rawdisk')
+            ? words[words.indexOf('-rawdisk') + 1]
+            : undefined
+          : words
+              .map((w) => /(?:^|,)file=([^,]+)/.exec(w)?.[1] ?? w)
+              .find((w, i) => RAW_DISK.test(w) && /^-(?:hd[a-d]|drive|cdrom)$/.test(words[i - 1] ?? ''));
+  if (disk && RAW_DISK.test(disk))
+    out.push(grant(['container-device', disk], `${name} gives a guest the host's disk ${disk}`));
+}
+
 /** The host grants of the containers one command line starts (see the top of this file). */
 export function containerRunEffects(cmds: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
@@ -352,6 +409,9 @@ export function containerRunEffects(cmds: SimpleCommand[], out: Effect[]): void 
     else if (name === 'devcontainer') devcontainerGrants(c.argv, out);
     else if (name === 'kubectl' || name === 'oc') kubectlGrants(c.argv, out);
     else if (name === 'lxc' || name === 'incus') lxcGrants(c.argv, out);
+    else if (name === 'pct') pctGrants(c.argv, out);
+    else if (/^(?:wsl|wsl\.exe|virsh|vboxmanage|vboxmanage\.exe|qemu-system-\w+|qemu-kvm)$/i.test(name))
+      rawDiskGrants(name.replace(/\.exe$/i, '').toLowerCase(), c.argv, out);
     else if (name === 'apptainer' || name === 'singularity') {
       apptainerGrants(c.argv, out);
       hpcImageEffects(c.argv, out);

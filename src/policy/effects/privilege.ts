@@ -527,7 +527,25 @@ export function lineFindings(line: string, out: Effect[], depth = 0, asRoot = fa
 const HINT =
   /\b(?:net(?:1|\.exe)?\s+(?:local)?group|add-localgroupmember|add-adgroupmember|sudo|doas|run0|pkexec|su|runuser|sudoedit|machinectl|visudo|vipw|vigr|chmod|install|mkdir|rsync|chown|chgrp|setcap|usermod|useradd|adduser|addgroup|gpasswd|groupmems|dseditgroup|dscl|dbus-send|gdbus|busctl|qdbus|sqlite3|defaults|security)\b/i;
 
+/**
+ * A passwordless sudo rule given anywhere but a sudoers path: through an appliance's API
+ * (TrueNAS `midclt call user.update ID '{"sudo_commands_nopasswd": ["ALL"]}'`, the same field in a
+ * REST body), a configuration tool's argument or a remote shell. The rule text is the grant,
+ * whichever program carries it; reading or searching for it (grep, cat, man) is not.
+ */
+const NOPASSWD_RULE = /\bsudo_commands_nopasswd\b|\bsudo_nopasswd\b|\bNOPASSWD\s*:\s*ALL\b/i;
+const LOOKS_ONLY =
+  /^\s*(?:sudo\s+)?(?:grep|egrep|fgrep|rg|ag|ack|cat|less|more|head|tail|man|find|ls|stat|wc|diff|git\s+(?:grep|log|diff|show)|visudo\s+-c)\b/;
+
+function nopasswdRule(line: string, out: Effect[]): void {
+  if (!/nopasswd/i.test(line)) return;
+  const m = NOPASSWD_RULE.exec(line);
+  if (!m || LOOKS_ONLY.test(line)) return;
+  out.push(finding(['edits-authority', 'nopasswd-rule'], `gives a passwordless sudo rule (${m[0]})`));
+}
+
 export function privilegeEffects(line: string, out: Effect[]): void {
+  nopasswdRule(line, out);
   interpreterUid(line, out);
   uacBypass(line, out);
   passwordFeed(line, out);
