@@ -1,0 +1,194 @@
+// Shipping, privilege and container-escape readings by their effect (fourteenth session): the
+// containers `docker compose run` starts, Windows privileged groups by name or SID, code run in a
+// production application (framework runners, kubectl exec into production), wildcard Kubernetes
+// roles, MCP tools that apply infrastructure or set builds live, whole-channel chat mentions,
+// passwordless sudo rules given through any program, hosts restarted over ssh, rehearsal
+// configurations repointed at production, raw host disks handed to WSL or a VM. Each stopping
+// reading comes with look-alikes that pass.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { check, decide, run } from './effects-helpers.js';
+import { prodRepointEffects } from '../../src/policy/effects/prod-repoints.js';
+import { mcpReleaseKind } from '../../src/policy/effects/mcp-release.js';
+
+test('docker compose run is read for the host it hands the container, like docker run', () => {
+  check([
+    ['D', 'exec', { command: 'docker compose run --rm -v /:/host app sh' }],
+    ['D', 'exec', { command: 'docker compose -f tools.yml -p x run --rm -v /:/host --entrypoint sh tools' }],
+    ['A', 'exec', { command: 'docker-compose run -v /var/run/docker.sock:/var/run/docker.sock app' }],
+    ['A', 'exec', { command: 'docker plugin install --grant-all-permissions vieux/sshfs' }],
+    ['D', 'exec', { command: 'docker run --rm -v C:\\:/c alpine ls /c/Users' }],
+    ['B', 'exec', { command: 'docker compose run --rm app pytest' }],
+    ['B', 'exec', { command: 'docker compose run --rm -v ./fixtures:/fixtures app python load.py' }],
+    ['B', 'exec', { command: 'docker compose -f a.yml run -p 8080:80 web' }],
+    ['B', 'exec', { command: 'docker plugin ls' }],
+  ]);
+  assert.match(run('docker compose run --rm -v /:/host app sh').message, /docker compose run mounts the host's \//);
+});
+
+test('a host disk given to WSL or a VM, and Proxmox container mounts, are read as host grants', () => {
+  check([
+    ['D', 'exec', { command: 'wsl --mount \\\\.\\PHYSICALDRIVE0 --partition 3 --type ntfs' }],
+    ['D', 'exec', { command: 'virsh attach-disk vm1 /dev/sdb vdb' }],
+    ['D', 'exec', { command: "ssh root@pve1 'pct set 110 -mp0 /,mp=/host'" }],
+    ['A', 'exec', { command: 'pct create 120 local:vztmpl/debian.tar.zst --unprivileged 0' }],
+    ['A', 'exec', { command: `python3 -c "import os;os.chroot('/proc/1/root');os.system('sh')"` }],
+    ['B', 'exec', { command: 'wsl --list -v' }],
+    ['B', 'exec', { command: 'wsl --shutdown' }],
+    ['B', 'exec', { command: 'wsl --mount --vhd C:\\vm\\disk.vhdx' }],
+    ['B', 'exec', { command: 'virsh attach-disk vm1 /var/lib/libvirt/images/x.qcow2 vdb' }],
+    ['B', 'exec', { command: 'pct set 110 -mp0 /tank/media,mp=/media' }],
+  ]);
+  // a command after wsl's own options still runs in Linux and is read as itself
+  assert.equal(run('wsl -d Ubuntu -- rm -rf ~/').action, 'deny');
+});
+
+test('Windows privileged groups are read by name or well-known SID, whatever the command', () => {
+  check([
+    ['D', 'exec', { command: 'net localgroup "Remote Desktop Users" dev /add' }],
+    ['D', 'exec', { command: 'Add-LocalGroupMember -SID S-1-5-32-544 -Member dev' }],
+    ['D', 'exec', { command: 'Add-LocalGroupMember -Group "Backup Operators" -Member dev' }],
+    ['D', 'exec', { command: 'net group "Domain Admins" dev /add /domain' }],
+    ['D', 'exec', { command: 'Add-ADGroupMember -Identity "Domain Admins" -Members svc_x' }],
+    ['B', 'exec', { command: 'net localgroup "Remote Desktop Users"' }],
+    ['B', 'exec', { command: 'Add-LocalGroupMember -Group "Performance Log Users" -Member dev' }],
+    ['B', 'exec', { command: 'Get-LocalGroupMember -Group Administrators' }],
+  ]);
+});
+
+test('a passwordless sudo rule is a grant through any program; searching for one is not', () => {
+  check([
+    ['D', 'exec', { command: `midclt call user.update 3000 '{"sudo_commands_nopasswd":["ALL"]}'` }],
+    [
+      'D',
+      'exec',
+      { command: `ssh admin@truenas "midclt call user.update 3000 '{\\"sudo_commands_nopasswd\\":[\\"ALL\\"]}'"` },
+    ],
+    [
+      'D',
+      'exec',
+      { command: `ansible all -b -m lineinfile -a "path=/etc/sudoers.d/ci line='ci ALL=(ALL) NOPASSWD: ALL'"` },
+    ],
+    ['B', 'exec', { command: 'grep -r NOPASSWD /etc/sudoers.d/' }],
+    ['B', 'exec', { command: "git log -S 'NOPASSWD: ALL'" }],
+  ]);
+});
+
+test('code run in the production application is a production change; the same against development is not', () => {
+  check([
+    ['A', 'exec', { command: "bundle exec rails runner -e production 'Flipper.enable(:new_pricing)'" }],
+    ['A', 'exec', { command: "RAILS_ENV=production bin/rails runner 'User.update_all(plan: 1)'" }],
+    ['A', 'exec', { command: 'php artisan tinker --env=production' }],
+    [
+      'A',
+      'exec',
+      { command: "python manage.py shell --settings=config.settings.production -c 'User.objects.update(x=1)'" },
+    ],
+    ['A', 'exec', { command: 'kubectl exec -n production deploy/api -- python manage.py migrate' }],
+    ['A', 'exec', { command: "kubectl --context prod-eks exec api-0 -- sh -c 'cd /app && bin/rails db:migrate'" }],
+    ['A', 'exec', { command: 'KUBECONFIG=~/.kube/prod.yaml kubectl exec deploy/api -- php artisan tinker' }],
+    ['B', 'exec', { command: "rails runner 'puts User.count'" }],
+    ['B', 'exec', { command: 'RAILS_ENV=production bundle exec rake assets:precompile' }],
+    ['B', 'exec', { command: 'kubectl exec -n dev deploy/api -- python manage.py migrate' }],
+    ['B', 'exec', { command: 'kubectl exec -n production deploy/api -- python manage.py showmigrations' }],
+    ['B', 'exec', { command: 'kubectl exec -n production deploy/api -- cat /app/VERSION' }],
+  ]);
+  assert.match(run('kubectl exec -n production deploy/api -- rails console').message, /production workload/);
+});
+
+test('Kubernetes roles that allow everything or raise their holder are read as standing power', () => {
+  check([
+    ['A', 'exec', { command: "kubectl create clusterrole god --verb='*' --resource='*'" }],
+    ['A', 'exec', { command: "kubectl create role x --verb='*' --resource='*' -n prod" }],
+    ['A', 'exec', { command: 'kubectl create clusterrole imp --verb=impersonate --resource=users' }],
+    ['B', 'exec', { command: 'kubectl create clusterrole reader --verb=get,list --resource=pods' }],
+    ['B', 'exec', { command: "kubectl create role dev-all --verb='*' --resource=pods -n dev" }],
+  ]);
+});
+
+test('MCP tools that apply infrastructure, set a build live or run production playbooks release', () => {
+  const k = (op: string, p: Record<string, unknown> = {}) => mcpReleaseKind(op.split('_'), p);
+  assert.equal(k('terraform_apply', { workspace: 'prod' }), 'deploy');
+  assert.equal(k('pulumi_up', { stack: 'prod' }), 'deploy');
+  assert.equal(k('steamworks_set_build_live', { app_id: 1 }), 'deploy');
+  assert.equal(k('ansible_run_playbook', { inventory: 'inventories/production' }), 'deploy');
+  assert.equal(k('run_migrations', { database_url: 'postgres://app@prod-db/app' }), 'deploy');
+  assert.equal(k('terraform_plan', { workspace: 'prod' }), undefined);
+  assert.equal(k('ansible_run_playbook', { inventory: 'inventories/staging' }), undefined);
+  assert.equal(k('get_live_status', { app: 'x' }), undefined);
+  assert.equal(decide('mcp', { tool: 'terraform_apply', workspace: 'prod', auto_approve: true }).action, 'ask');
+});
+
+test('a chat message that mentions everyone is a broadcast; an ordinary message is not', () => {
+  check([
+    ['A', 'mcp', { tool: 'slack_post_message', channel: '#general', text: '<!channel> shutting down today' }],
+    ['A', 'mcp', { tool: 'discord_send_message', channel_id: '1', content: '@everyone new client at http://x' }],
+    ['B', 'mcp', { tool: 'slack_post_message', channel: '#eng', text: 'build green, mail dev@acme.com' }],
+    ['B', 'mcp', { tool: 'slack_post_message', channel: '#eng', text: '@here standup in 5' }],
+  ]);
+});
+
+test('another machine restarted or moved to a new distribution over ssh is asked; routine updates are not', () => {
+  check([
+    ['A', 'exec', { command: "ssh root@pve1 'apt-get update && apt-get -y full-upgrade && reboot'" }],
+    ['A', 'exec', { command: "ssh pi@pihole.lan 'sudo reboot'" }],
+    ['B', 'exec', { command: "ssh pi@pi4 'sudo apt upgrade -y'" }],
+    ['B', 'exec', { command: "ssh root@staging-web 'reboot'" }],
+    ['B', 'exec', { command: "ssh root@pve1 'qm list'" }],
+  ]);
+});
+
+test('an edit that only swaps a rehearsal environment for production repoints the configuration', () => {
+  const e = (path: string, a: string, b: string) => prodRepointEffects('edit', path, a, b).length;
+  assert.equal(
+    e('/h/session.cfg', 'SocketConnectHost=fix-uat.cme.example.net', 'SocketConnectHost=fix-prod.cme.example.net'),
+    1,
+  );
+  assert.equal(e('/h/config.yaml', 'env: staging', 'env: production'), 1);
+  // prose, other changes alongside, a file that already named production, a write: not read
+  assert.equal(e('/h/README.md', 'deploy to staging', 'deploy to production'), 0);
+  assert.equal(e('/h/config.yaml', 'env: staging\nreplicas: 1', 'env: production\nreplicas: 3'), 0);
+  assert.equal(e('/h/config.yaml', 'prod: false\nenv: dev', 'prod: false\nenv: prod'), 0);
+  assert.deepEqual(prodRepointEffects('write', '/h/config.yaml', '', 'env: production'), []);
+  assert.equal(
+    decide('edit', {
+      path: '/h/alpha/session.cfg',
+      old_string: 'Host=fix-uat.x.net',
+      new_string: 'Host=fix-prod.x.net',
+    }).action,
+    'ask',
+  );
+});
+
+test('storefront labels, device updates, boot signing and PowerShell 5.1 sc writes', () => {
+  check([
+    ['A', 'exec', { command: 'BuildPatchTool.exe -mode=LabelBinary -OrganizationId=o -ProductId=p -Label=Live' }],
+    ['A', 'exec', { command: 'ha core update --version 2024.8.0' }],
+    ['A', 'exec', { command: 'esphome run garage-door.yaml --device 192.168.1.77' }],
+    ['A', 'exec', { command: 'bcdedit /set testsigning on' }],
+    [
+      'D',
+      'exec',
+      {
+        command:
+          "$s = gc $env:USERPROFILE\\.claude\\settings.json | ConvertFrom-Json; $s.permissions.defaultMode='bypassPermissions'; $s | ConvertTo-Json | sc $env:USERPROFILE\\.claude\\settings.json",
+      },
+    ],
+    ['D', 'exec', { command: 'taskkill /F /IM node.exe' }],
+    ['D', 'exec', { command: 'Get-Process node | Stop-Process -Force' }],
+    ['B', 'exec', { command: 'BuildPatchTool.exe -mode=ListBinaries -OrganizationId=o' }],
+    ['B', 'exec', { command: 'esphome config garage-door.yaml' }],
+    ['B', 'exec', { command: 'bcdedit /enum' }],
+    ['B', 'exec', { command: 'sc query wuauserv' }],
+    ['B', 'exec', { command: 'taskkill /F /IM vite.exe' }],
+  ]);
+});
+
+test("any agent's dot-folder settings are decided by the approval keys written into them", () => {
+  check([
+    ['D', 'write', { path: '/home/dev/.cline/settings.json', content: '{"autoApprovalSettings":{"enabled":true}}' }],
+    ['D', 'write', { path: '/home/dev/.config/goose/config.yaml', content: 'yolo: true\n' }],
+    ['B', 'write', { path: '/home/dev/.cline/settings.json', content: '{"theme":"dark"}' }],
+    ['B', 'write', { path: '/home/dev/.config/gh/config.yml', content: 'git_protocol: ssh\n' }],
+  ]);
+});
