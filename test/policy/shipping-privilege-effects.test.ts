@@ -192,3 +192,42 @@ test("any agent's dot-folder settings are decided by the approval keys written i
     ['B', 'write', { path: '/home/dev/.config/gh/config.yml', content: 'git_protocol: ssh\n' }],
   ]);
 });
+
+test('privileged groups given by configuration tools and appliance CLIs; Windows system folders opened', () => {
+  check([
+    ['D', 'exec', { command: "ansible web -b -m user -a 'name=dev groups=sudo append=yes'" }],
+    ['D', 'exec', { command: "salt '*' user.chgroups dev sudo append=True" }],
+    ['D', 'exec', { command: "salt '*' group.adduser wheel dev" }],
+    ['D', 'exec', { command: 'pveum user modify dev@pve --groups admins' }],
+    ['D', 'exec', { command: 'icacls C:\\Windows\\System32\\utilman.exe /grant Everyone:F' }],
+    ['D', 'exec', { command: 'net user Administrator NewP@ss1' }],
+    ['B', 'exec', { command: "ansible web -b -m user -a 'name=dev groups=developers append=yes'" }],
+    ['B', 'exec', { command: "salt '*' user.info dev" }],
+    ['B', 'exec', { command: 'pveum user modify dev@pve --groups dev-team' }],
+    ['B', 'exec', { command: 'icacls C:\\Users\\dev\\project /grant Users:F' }],
+    ['B', 'exec', { command: 'net user Administrator' }],
+  ]);
+});
+
+test('commands run inside development environments and VMs are read as typed', () => {
+  check([
+    ['D', 'exec', { command: "ddev exec 'sudo mount /dev/sda1 /mnt && ls /mnt/root'" }],
+    ['D', 'exec', { command: "lando ssh -c 'mount /dev/sda1 /mnt'" }],
+    ['D', 'exec', { command: 'multipass exec vm1 -- sudo mount /dev/sda1 /mnt' }],
+    ['D', 'exec', { command: 'lxc exec c1 -- nsenter -t 1 -m sh' }],
+    ['B', 'exec', { command: 'ddev exec php artisan migrate:status' }],
+    ['B', 'exec', { command: 'lxc exec c1 -- apt-get update' }],
+    ['B', 'exec', { command: 'limactl shell default uname -a' }],
+  ]);
+});
+
+test('more registries and rollouts: Kaggle, Mender, AppConfig, winget', () => {
+  check([
+    ['A', 'exec', { command: 'kaggle datasets version -p ./data -m update' }],
+    ['A', 'exec', { command: 'mender-cli artifacts upload app-1.2.mender' }],
+    ['A', 'exec', { command: 'aws appconfig start-deployment --application-id a --environment-id prod' }],
+    ['A', 'exec', { command: 'wingetcreate submit manifests/' }],
+    ['B', 'exec', { command: 'kaggle datasets download -d x/y' }],
+    ['B', 'exec', { command: 'aws appconfig list-applications' }],
+  ]);
+});

@@ -346,6 +346,76 @@ function windowsGroupFindings(name: string, a: string[], out: Effect[]): void {
   add(group || positional[0] || '', user || positional[group ? 0 : 1] || '');
 }
 
+/**
+ * Group membership given by configuration tools and appliance CLIs instead of usermod: an Ansible
+ * ad-hoc `-m user|ansible.builtin.user -a 'name=U groups=sudo'` (ansible.builtin.user docs),
+ * Salt's `user.chgroups U G` / `user.addgroup U G` / `group.adduser G U` (salt.modules.useradd,
+ * salt.modules.groupadd), and Proxmox VE's `pveum user add|modify U --groups G` (pveum(1)).
+ */
+function managedGroupFindings(name: string, a: string[], out: Effect[]): void {
+  const add = (groups: string, user: string, via: string) => {
+    for (const g of groups.split(/[,\s]+/))
+      if (ADMIN_GROUPS.test(g) || /^(?:admins?|administrators?|pveadmin)$/i.test(g))
+        out.push(finding(['admin-group', g, user || '_'], `${via} adds ${user || 'a user'} to ${g}`));
+  };
+  if (name === 'ansible') {
+    const m = a.indexOf('-m') >= 0 ? a[a.indexOf('-m') + 1] : a.find((w) => w.startsWith('--module-name='))?.slice(14);
+    const args = a[a.indexOf('-a') + 1] ?? '';
+    if (a.indexOf('-a') < 0 || !/^(?:ansible\.builtin\.)?user$/.test(m ?? '')) return;
+    const groups = /(?:^|\s)groups=['"]?([^'"\s]+)/.exec(args)?.[1];
+    const user = /(?:^|\s)name=['"]?([^'"\s]+)/.exec(args)?.[1] ?? '';
+    if (groups) add(groups, user, 'ansible user module');
+    return;
+  }
+  if (name === 'salt' || name === 'salt-call') {
+    const i = a.findIndex((w) => /^(?:user\.(?:chgroups|addgroup)|group\.(?:adduser|members))$/.test(w));
+    if (i < 0) return;
+    const fn = a[i] ?? '';
+    const [x, y] = [a[i + 1] ?? '', a[i + 2] ?? ''];
+    if (fn.startsWith('user.')) add(y, x, `salt ${fn}`);
+    else add(x, y, `salt ${fn}`);
+    return;
+  }
+  if (name === 'pveum') {
+    const verb = a.slice(1, 3).join(' ');
+    if (!/^(?:user (?:add|modify)|usermod|useradd)/.test(verb)) return;
+    const groups = a[a.indexOf('--groups') + 1] ?? a.find((w) => w.startsWith('--groups='))?.slice(9) ?? '';
+    if (a.includes('--groups') || groups) add(groups, a[3] ?? a[2] ?? '', `pveum ${verb}`);
+  }
+}
+
+/**
+ * Windows system folders opened to every user (`icacls C:\Windows\System32\utilman.exe /grant
+ * Everyone:F`, icacls reference): any user then replaces a program that runs as SYSTEM. And the
+ * built-in Administrator's password set from a command line (`Set-LocalUser -Name Administrator
+ * -Password`, `net user Administrator NEWPASS`).
+ */
+const WINDOWS_SYSTEM_PATH =
+  /^["']?(?:[A-Za-z]:)?[\\/](?:windows|program files(?: \(x86\))?|programdata[\\/]microsoft)(?:[\\/]|["']?$)/i;
+const EVERYONE_PRINCIPAL =
+  /^["']?(?:everyone|users|authenticated users|builtin[\\/]users|\*S-1-1-0|\*S-1-5-11|\*S-1-5-32-545)["']?:\(?(?:\(OI\)|\(CI\)|\(IO\)|\(NP\)|\(I\))*\(?(?:F|M|W|RW|WD|AD)\)?/i;
+
+function windowsAclFindings(name: string, a: string[], out: Effect[]): void {
+  if (name === 'icacls') {
+    const path = a[1] ?? '';
+    const g = a.findIndex((w) => /^\/grant(?::r)?$/i.test(w));
+    if (g > 0 && WINDOWS_SYSTEM_PATH.test(path) && a.slice(g + 1).some((w) => EVERYONE_PRINCIPAL.test(w)))
+      out.push(finding(['opens-system', path], `icacls gives every user write access to ${path}`));
+    return;
+  }
+  const lower = name.toLowerCase();
+  if (lower === 'set-localuser' && a.some((w) => /^-password$/i.test(w))) {
+    const who = a[a.findIndex((w) => /^-name$/i.test(w)) + 1] ?? '';
+    if (/^["']?administrator["']?$/i.test(who))
+      out.push(finding(['account-change', 'Administrator'], 'Set-LocalUser sets the Administrator password'));
+  }
+  if ((lower === 'net' || lower === 'net1') && /^user$/i.test(a[1] ?? '') && /^administrator$/i.test(a[2] ?? '')) {
+    const pass = a[3] ?? '';
+    if (pass && !pass.startsWith('/'))
+      out.push(finding(['account-change', 'Administrator'], 'net user sets the Administrator password'));
+  }
+}
+
 function groupFindings(name: string, a: string[], out: Effect[]): void {
   const rest = a.slice(1);
   const add = (groups: string, user: string) => {
@@ -488,6 +558,8 @@ function segmentFindings(words: string[], out: Effect[], depth: number, asRoot =
   if (/^(?:usermod|useradd|adduser|addgroup|gpasswd|groupmems|dseditgroup|dscl)$/.test(name))
     groupFindings(name, w, out);
   if (/^(?:net1?|add-localgroupmember|add-adgroupmember)$/i.test(name)) windowsGroupFindings(name, w, out);
+  if (/^(?:icacls|set-localuser|net1?)$/i.test(name)) windowsAclFindings(name, w, out);
+  if (/^(?:ansible|salt|salt-call|pveum)$/.test(name)) managedGroupFindings(name, w, out);
   platformFindings(name, w, out);
   // sh -c CMD: CMD read as a line of its own
   const str = shellCommandString(w.map((text) => ({ text, quoted: true, redir: false })));
@@ -525,7 +597,7 @@ export function lineFindings(line: string, out: Effect[], depth = 0, asRoot = fa
 
 /** Programs and words this module reads (a cheap first look). */
 const HINT =
-  /\b(?:net(?:1|\.exe)?\s+(?:local)?group|add-localgroupmember|add-adgroupmember|sudo|doas|run0|pkexec|su|runuser|sudoedit|machinectl|visudo|vipw|vigr|chmod|install|mkdir|rsync|chown|chgrp|setcap|usermod|useradd|adduser|addgroup|gpasswd|groupmems|dseditgroup|dscl|dbus-send|gdbus|busctl|qdbus|sqlite3|defaults|security)\b/i;
+  /\b(?:net(?:1|\.exe)?\s+(?:(?:local)?group|user)|add-localgroupmember|add-adgroupmember|icacls|set-localuser|ansible|salt|salt-call|pveum|sudo|doas|run0|pkexec|su|runuser|sudoedit|machinectl|visudo|vipw|vigr|chmod|install|mkdir|rsync|chown|chgrp|setcap|usermod|useradd|adduser|addgroup|gpasswd|groupmems|dseditgroup|dscl|dbus-send|gdbus|busctl|qdbus|sqlite3|defaults|security)\b/i;
 
 /**
  * A passwordless sudo rule given anywhere but a sudoers path: through an appliance's API
