@@ -16,6 +16,7 @@ test('docker compose run is read for the host it hands the container, like docke
     ['D', 'exec', { command: 'docker compose run --rm -v /:/host app sh' }],
     ['D', 'exec', { command: 'docker compose -f tools.yml -p x run --rm -v /:/host --entrypoint sh tools' }],
     ['A', 'exec', { command: 'docker-compose run -v /var/run/docker.sock:/var/run/docker.sock app' }],
+    ['A', 'exec', { command: 'docker-compose -f x.yml run --privileged app' }],
     ['A', 'exec', { command: 'docker plugin install --grant-all-permissions vieux/sshfs' }],
     ['D', 'exec', { command: 'docker run --rm -v C:\\:/c alpine ls /c/Users' }],
     ['B', 'exec', { command: 'docker compose run --rm app pytest' }],

@@ -125,7 +125,7 @@ function readRun(argv: string[], via: string, out: Effect[]): { image?: string; 
     if (argv[i] === 'compose') {
       compose = ' compose';
       i++;
-    }
+    } else i = 1; // docker-compose's own options come first (-f FILE is not a runtime option)
     while (i < argv.length && (argv[i] ?? '').startsWith('-')) i += COMPOSE_VALUE.test(argv[i] ?? '') ? 2 : 1;
     if (argv[i] !== 'run') return run;
   }
