@@ -232,3 +232,46 @@ test('more registries and rollouts: Kaggle, Mender, AppConfig, winget', () => {
     ['B', 'exec', { command: 'aws appconfig list-applications' }],
   ]);
 });
+
+test('deploy pipelines started and straight commits to a deploy branch, through MCP tools or CLIs', () => {
+  check([
+    ['A', 'mcp', { tool: 'jenkins_trigger_build', job: 'deploy-prod' }],
+    [
+      'A',
+      'mcp',
+      {
+        tool: 'github_run_workflow',
+        owner: 'acme',
+        repo: 'app',
+        workflow_id: 'deploy.yml',
+        ref: 'main',
+        inputs: { environment: 'production' },
+      },
+    ],
+    [
+      'A',
+      'mcp',
+      {
+        tool: 'github_create_or_update_file',
+        owner: 'acme',
+        repo: 'gitops',
+        path: 'p.yaml',
+        branch: 'main',
+        content: 'x',
+      },
+    ],
+    ['A', 'mcp', { tool: 'heroku_scale_dyno', app: 'acme-prod', quantity: 0 }],
+    ['A', 'exec', { command: 'bk build create --pipeline acme/deploy-prod --branch main' }],
+    ['A', 'exec', { command: 'aws codepipeline start-pipeline-execution --name prod-release' }],
+    ['B', 'mcp', { tool: 'jenkins_trigger_build', job: 'unit-tests' }],
+    ['B', 'mcp', { tool: 'jenkins_trigger_build', job: 'deploy-staging' }],
+    ['B', 'mcp', { tool: 'github_run_workflow', owner: 'acme', repo: 'app', workflow_id: 'ci.yml', ref: 'main' }],
+    [
+      'B',
+      'mcp',
+      { tool: 'push_files', owner: 'acme', repo: 'app', branch: 'fix/412', files: [{ path: 'a.ts', content: 'x' }] },
+    ],
+    ['B', 'mcp', { tool: 'heroku_scale_dyno', app: 'acme-review-12', quantity: 1 }],
+    ['B', 'exec', { command: 'aws codepipeline start-pipeline-execution --name unit-tests' }],
+  ]);
+});

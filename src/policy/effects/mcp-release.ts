@@ -61,6 +61,24 @@ export function mcpReleaseKind(words: readonly string[], p: Params): string | un
     Object.values(p).some((v) => typeof v === 'string' && PROD.test(v))
   )
     return 'deploy';
+  // a CI pipeline, workflow or job started whose name or inputs name a deploy or release and
+  // production (`jenkins_trigger_build {job: deploy-prod}`, `gitlab_create_pipeline {variables:
+  // [{key: DEPLOY_ENV, value: production}]}`, `github_run_workflow {workflow_id: deploy.yml,
+  // inputs: {environment: production}}`); a test pipeline or a staging deploy is not
+  if (
+    has(words, 'run trigger start create launch dispatch execute rerun retry') &&
+    has(words, 'pipeline pipelines workflow workflows job jobs build builds dispatch')
+  ) {
+    const text = `${words.join(' ')} ${JSON.stringify(p)}`;
+    if (PROD.test(text) && /deploy|release|rollout|promot|publish|ship/i.test(text)) return 'deploy';
+  }
+  // a running service, app, machine or dyno changed or scaled where a parameter names production
+  if (
+    has(words, 'update scale restart stop') &&
+    has(words, 'dyno dynos machine machines instance instances replicas formation') &&
+    Object.values(p).some((v) => typeof v === 'string' && PROD.test(v))
+  )
+    return 'deploy';
   // a review that approves a pull or merge request, or a held deployment approved
   const verdict = ['event', 'state', 'action', 'decision', 'review_event']
     .map((k) => p[k])

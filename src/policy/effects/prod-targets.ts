@@ -175,6 +175,26 @@ function kubeExec(c: SimpleCommand, out: Effect[]): void {
   }
 }
 
+/**
+ * CI/CD pipelines started from their CLIs (Buildkite `bk build create`, AWS `codepipeline
+ * start-pipeline-execution`, Azure DevOps `az pipelines run`, Cloud Build `builds triggers run`,
+ * CircleCI `pipeline run`, Tekton `tkn pipeline start`, Jenkins CLI `build`): a deploy when the
+ * line names a deploy or release and production (`--pipeline acme/deploy-prod`, `--name prod-release`).
+ */
+const PIPELINE_START =
+  /\b(?:bk\s+build\s+(?:create|new)|codepipeline\s+start-pipeline-execution|pipelines\s+run|builds\s+triggers\s+run|circleci\s+pipeline\s+run|tkn\s+(?:pipeline|task)\s+start|jenkins-cli(?:\.jar)?\s+build)\b/;
+
+function pipelineStart(c: SimpleCommand, out: Effect[]): void {
+  const text = c.argv.join(' ');
+  if (!PIPELINE_START.test(text) || !PROD.test(text) || !/deploy|release|rollout|promot|publish|ship/i.test(text))
+    return;
+  out.push({
+    tool: 'exec',
+    command: `cli-change-prod ${basename(c.argv[0] ?? '')} ${c.argv.slice(1).join(' ')}`,
+    via: `${basename(c.argv[0] ?? '')} starts a production deploy pipeline`,
+  });
+}
+
 /** Production changes named by the environment a command runs against. */
 export function prodTargetEffects(cmds: SimpleCommand[], out: Effect[]): void {
   let context: string | undefined;
@@ -194,6 +214,10 @@ export function prodTargetEffects(cmds: SimpleCommand[], out: Effect[]): void {
           command: `cli-change-prod ${name} ${c.argv.slice(1).join(' ')}`,
           via: `${name} talks to ${target}`,
         });
+      continue;
+    }
+    if (/^(?:bk|aws|az|gcloud|circleci|tkn|java|jenkins-cli)$/.test(name)) {
+      pipelineStart(c, out);
       continue;
     }
     if (name === 'kubectl' || name === 'oc') {
@@ -218,6 +242,14 @@ export const PROD_TARGET_PROGRAMS = [
   ...Object.keys(RUNS_CODE),
   'kubectl',
   'oc',
+  'bk',
+  'aws',
+  'az',
+  'gcloud',
+  'circleci',
+  'tkn',
+  'java',
+  'jenkins-cli',
   'docker',
   'docker-compose',
   'podman',
