@@ -367,6 +367,22 @@ function pctGrants(argv: string[], out: Effect[]): void {
   }
 }
 
+/**
+ * systemd-nspawn (systemd-nspawn(1)): `-D/--directory /` boots a container whose root is the
+ * host's own, and `--bind[-ro]=SRC[:DST]` hands it a host path.
+ */
+function nspawnGrants(argv: string[], out: Effect[]): void {
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    const m = /^(-D|--directory|--bind|--bind-ro)(?:=(.*))?$/.exec(w);
+    if (!m) continue;
+    const val = m[2] ?? argv[++i] ?? '';
+    const src = m[1] === '-D' || m[1] === '--directory' ? val : (val.split(':')[0] ?? '');
+    const kind = src && (m[1]?.startsWith('--bind') || /^\/+$/.test(src)) ? mountKind(src) : undefined;
+    if (kind) out.push(grant([kind, src], `systemd-nspawn gives the container the host's ${src}`));
+  }
+}
+
 /** A host disk by its Windows device path (`\\.\PHYSICALDRIVE0`) or a POSIX block device. */
 const RAW_DISK = /(?:^|[\\/.])PHYSICALDRIVE\d+$|^\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|disk\d|rdisk\d|mapper\/|dm-)\S*$/i;
 
@@ -410,6 +426,7 @@ export function containerRunEffects(cmds: SimpleCommand[], out: Effect[]): void 
     else if (name === 'kubectl' || name === 'oc') kubectlGrants(c.argv, out);
     else if (name === 'lxc' || name === 'incus') lxcGrants(c.argv, out);
     else if (name === 'pct') pctGrants(c.argv, out);
+    else if (name === 'systemd-nspawn') nspawnGrants(c.argv, out);
     else if (/^(?:wsl|wsl\.exe|virsh|vboxmanage|vboxmanage\.exe|qemu-system-\w+|qemu-kvm)$/i.test(name))
       rawDiskGrants(name.replace(/\.exe$/i, '').toLowerCase(), c.argv, out);
     else if (name === 'apptainer' || name === 'singularity') {
