@@ -192,6 +192,9 @@ test("any agent's dot-folder settings are decided by the approval keys written i
   check([
     ['D', 'write', { path: '/home/dev/.cline/settings.json', content: '{"autoApprovalSettings":{"enabled":true}}' }],
     ['D', 'write', { path: '/home/dev/.config/goose/config.yaml', content: 'yolo: true\n' }],
+    ['D', 'exec', { command: 'cp -r /tmp/evil/.claude ~/' }],
+    ['B', 'exec', { command: 'mkdir -p ~/.claude/commands' }],
+    ['B', 'exec', { command: 'cp docs/review.md .claude/commands/' }],
     ['B', 'write', { path: '/home/dev/.cline/settings.json', content: '{"theme":"dark"}' }],
     ['B', 'write', { path: '/home/dev/.config/gh/config.yml', content: 'git_protocol: ssh\n' }],
   ]);
