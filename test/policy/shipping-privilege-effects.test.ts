@@ -75,6 +75,8 @@ test('a passwordless sudo rule is a grant through any program; searching for one
     ],
     ['B', 'exec', { command: 'grep -r NOPASSWD /etc/sudoers.d/' }],
     ['B', 'exec', { command: "git log -S 'NOPASSWD: ALL'" }],
+    ['B', 'exec', { command: `echo "ask your admin for: dev ALL=(ALL) NOPASSWD: ALL"` }],
+    ['D', 'exec', { command: `echo 'dev ALL=(ALL) NOPASSWD: ALL' | ssh root@db1 'cat >> /etc/sudoers'` }],
   ]);
 });
 

@@ -613,6 +613,8 @@ function nopasswdRule(line: string, out: Effect[]): void {
   if (!/nopasswd/i.test(line)) return;
   const m = NOPASSWD_RULE.exec(line);
   if (!m || LOOKS_ONLY.test(line)) return;
+  // printed for the user to act on (`echo "add: dev ALL=(ALL) NOPASSWD: ALL"`), not sent anywhere
+  if (/^\s*(?:echo|printf)\b/.test(line) && !/[|>]/.test(line)) return;
   out.push(finding(['edits-authority', 'nopasswd-rule'], `gives a passwordless sudo rule (${m[0]})`));
 }
 
