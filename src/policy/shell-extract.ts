@@ -306,6 +306,27 @@ const TABLE: Record<string, Spec> = table({
   'kubectl create': { afterDashes: true },
   'oc create': { afterDashes: true },
   'oc exec': { afterDashes: true },
+  'nerdctl exec': { withArg: DOCKER_EXEC_ARGS, argvAfter: 1 },
+  // Development environments, VMs and system containers that run one command inside (each tool's
+  // own reference): DDEV `ddev exec CMD` (run by bash -c), Lando `lando ssh -c CMD` and `lando exec
+  // SERVICE -- CMD`, Docksal `fin exec CMD`, Multipass `multipass exec VM -- CMD`, Distrobox
+  // `distrobox enter NAME -- CMD`, Toolbx `toolbox run CMD`, LXD/Incus `lxc exec C -- CMD`, Lima
+  // `limactl shell VM CMD`, Colima `colima ssh -- CMD`, Proxmox `pct exec ID -- CMD` and `qm guest
+  // exec ID -- CMD`. What the command does there (mount the host's disk, give root) is read as if typed.
+  'ddev exec': { withArg: ['-s', '--service', '-d', '--dir', '-u', '--user'], argvAfter: 0, joined: true },
+  'lando ssh': { code: { '-c': 'sh', '--command': 'sh' } },
+  'lando exec': { afterDashes: true },
+  'fin exec': { argvAfter: 0, joined: true },
+  'multipass exec': { afterDashes: true },
+  'distrobox enter': { afterDashes: true },
+  'distrobox-enter': { afterDashes: true },
+  'toolbox run': { withArg: ['-c', '--container', '-d', '--distro', '-r', '--release'], argvAfter: 0 },
+  'lxc exec': { afterDashes: true },
+  'incus exec': { afterDashes: true },
+  'limactl shell': { withArg: ['--workdir', '--shell'], argvAfter: 1 },
+  'colima ssh': { afterDashes: true },
+  'pct exec': { afterDashes: true },
+  'qm guest exec': { afterDashes: true },
   'oc rsh': { afterDashes: true },
   sqlite3: {
     code: { '-cmd': 'sqlite' },

@@ -142,8 +142,22 @@ function param(words: string[], names: string[]): string | undefined {
   return undefined;
 }
 
+/** sc.exe's own verbs (sc.exe reference, Microsoft Learn): `sc stop svc` controls a service. */
+const SC_VERBS =
+  /^(?:query|queryex|start|stop|pause|continue|config|create|delete|description|failure|failureflag|qc|qdescription|qfailure|qfailureflag|sdshow|sdset|control|interrogate|enumdepend|getdisplayname|getkeyname|boot|lock|qsidtype|sidtype|privs|qprivs|qtriggerinfo|triggerinfo|showsid|managedaccount|qmanagedaccount|preferrednode|qpreferrednode|qserviceobject|\/\?)$/i;
+
 /** One Windows command as POSIX words, or null when it has no POSIX counterpart worth reading. */
 function translate(words: string[], depth: number): string | null {
+  // `sc` is Set-Content's alias in Windows PowerShell 5.1 (about_Aliases) as well as sc.exe:
+  // a first operand that names a file rather than one of sc.exe's verbs or a \\server is a write
+  if (
+    /^sc$/i.test(words[0] ?? '') &&
+    words[1] !== undefined &&
+    !SC_VERBS.test(words[1]) &&
+    !words[1].startsWith('\\\\') &&
+    /[\\/.~$:]/.test(words[1])
+  )
+    return translate(['set-content', ...words.slice(1)], depth);
   const name = (words[0] ?? '')
     .replace(/\\/g, '')
     .replace(/\.exe$/i, '')

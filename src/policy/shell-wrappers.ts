@@ -193,6 +193,10 @@ const LIBERAL: Record<string, LauncherSpec> = table({
   ),
 });
 
+/** wsl.exe options that manage distributions and disks instead of running a command (wsl.exe reference). */
+const WSL_MANAGE =
+  /^--(?:mount|unmount|install|list|shutdown|terminate|export|import|import-in-place|set-default|set-version|set-default-version|status|update|version|help|unregister|manage|debug-shell)$/;
+
 /** Program names the liberal unwrap (or `watch`) may peel. */
 export const LIBERAL_HEADS = new Set([...Object.keys(LIBERAL), 'busybox', 'toybox', 'watch']);
 
@@ -257,6 +261,9 @@ export function unwrapLauncher(tokens: Token[], liberal: boolean): Unwrapped | n
       }
     }
     if (!w.startsWith('-') || (w === '-' && name !== 'env')) break;
+    // wsl's management commands (`wsl --mount DISK`, `--import`, `--list`) run nothing in Linux:
+    // the line is wsl.exe's own, read as such (container-run.ts reads --mount)
+    if (name === 'wsl' && WSL_MANAGE.test(w)) return null;
     if (sp.flags.has(w)) {
       i++;
       continue;

@@ -52,6 +52,10 @@ function grant(words: string[], via: string): Effect {
   };
 }
 
+/** Global options of `docker compose` that take a value as the next word (before its verb). */
+const COMPOSE_VALUE =
+  /^(?:-f|--file|-p|--project-name|--profile|--env-file|--project-directory|--ansi|--parallel|--progress)$/;
+
 /** Options of `docker run` that take a value as the next word. */
 const VALUE_OPT =
   /^(?:-[vpwuhlmeac]|--(?:volume|publish|workdir|user|hostname|label|name|network|net|mount|entrypoint|platform|memory|cpus|restart|add-host|device|cap-add|cap-drop|security-opt|pull|log-driver|log-opt|runtime|gpus|ulimit|tmpfs|pid|ipc|uts|userns|cgroupns|link|dns|env|env-file|volumes-from|shm-size|cidfile|group-add|label-file|health-cmd|stop-signal|isolation|ip|mac-address|expose|attach))$/;
@@ -59,6 +63,9 @@ const VALUE_OPT =
 function mountSource(spec: string): string | undefined {
   // --mount type=bind,source=/,target=/h   |   -v /:/h:ro   |   -v C:\:/h
   if (/(?:^|,)(?:source|src)=/.test(spec)) return /(?:^|,)(?:source|src)=([^,]+)/.exec(spec)?.[1];
+  // a drive root whose backslash the shell took as an escape (`-v C:\:/c` reaches docker as `C::/c`)
+  const drive = /^([A-Za-z]):(?=:)/.exec(spec);
+  if (drive) return `${drive[1]}:`;
   const m = /^([A-Za-z]:\\[^:]*|[^:]+):/.exec(spec);
   return m?.[1];
 }
@@ -110,6 +117,24 @@ function readRun(argv: string[], via: string, out: Effect[]): { image?: string; 
   let i = 1;
   while (i < argv.length && (argv[i] ?? '').startsWith('-')) i += GLOBAL_VALUE.test(argv[i] ?? '') ? 2 : 1;
   if (argv[i] === 'container' || argv[i] === 'c') i++;
+  // `docker compose [-f F] [-p P] run [opts] SERVICE` and docker-compose/podman-compose: the
+  // options of `compose run` (-v, --volume, --cap-add, --entrypoint, -p as --publish) hand the
+  // host over the same way as docker run's (docs.docker.com, docker compose run reference)
+  let compose = '';
+  if (argv[i] === 'compose' || /^(?:docker|podman)-compose$/.test(prog)) {
+    if (argv[i] === 'compose') {
+      compose = ' compose';
+      i++;
+    } else i = 1; // docker-compose's own options come first (-f FILE is not a runtime option)
+    while (i < argv.length && (argv[i] ?? '').startsWith('-')) i += COMPOSE_VALUE.test(argv[i] ?? '') ? 2 : 1;
+    if (argv[i] !== 'run') return run;
+  }
+  // a plugin installed with every permission it asks for (mounts, devices, capabilities, host
+  // network) runs as root beside the daemon (docker plugin install reference)
+  if (argv[i] === 'plugin' && argv[i + 1] === 'install' && argv.includes('--grant-all-permissions')) {
+    out.push(grant(['container-privileged'], `${via}${prog} plugin install --grant-all-permissions`));
+    return run;
+  }
   const verb = argv[i];
   if (verb === 'exec') {
     // a shell in a running container with every capability
@@ -118,7 +143,7 @@ function readRun(argv: string[], via: string, out: Effect[]): { image?: string; 
     return run;
   }
   if (verb !== 'run' && verb !== 'create') return run;
-  const how = `${prog} ${verb}`;
+  const how = `${prog}${compose} ${verb}`;
   for (i++; i < argv.length; i++) {
     const w = argv[i] ?? '';
     if (w === '--') {
@@ -317,16 +342,93 @@ function devcontainerGrants(argv: string[], out: Effect[]): void {
   }
 }
 
+/**
+ * Proxmox VE containers (pct(1): `pct set|create VMID -mp0 SRC,mp=DST`, `-devN /dev/X`,
+ * `--unprivileged 0`): a mount point whose source is a host path, a host device passed through,
+ * or a container made privileged.
+ */
+function pctGrants(argv: string[], out: Effect[]): void {
+  const verb = argv[1] ?? '';
+  if (!/^(?:set|create|restore)$/.test(verb)) return;
+  for (let i = 2; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    const m = /^--?(mp\d+|dev\d+|unprivileged)(?:=(.*))?$/.exec(w);
+    if (!m) continue;
+    const val = m[2] ?? argv[++i] ?? '';
+    if (m[1] === 'unprivileged') {
+      if (/^(?:0|false)$/i.test(val)) out.push(grant(['container-privileged'], 'pct makes the container privileged'));
+      continue;
+    }
+    const src = (val.split(',').find((p) => !p.includes('=')) ?? /(?:^|,)path=([^,]+)/.exec(val)?.[1] ?? '').trim();
+    if (m[1]?.startsWith('dev') && DEVICE.test(src))
+      out.push(grant(['container-device', src], `pct gives the container the host's ${src}`));
+    const kind = src ? mountKind(src) : undefined;
+    if (kind) out.push(grant([kind, src], `pct mounts the host's ${src} into the container`));
+  }
+}
+
+/**
+ * systemd-nspawn (systemd-nspawn(1)): `-D/--directory /` boots a container whose root is the
+ * host's own, and `--bind[-ro]=SRC[:DST]` hands it a host path.
+ */
+function nspawnGrants(argv: string[], out: Effect[]): void {
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    const m = /^(-D|--directory|--bind|--bind-ro)(?:=(.*))?$/.exec(w);
+    if (!m) continue;
+    const val = m[2] ?? argv[++i] ?? '';
+    const src = m[1] === '-D' || m[1] === '--directory' ? val : (val.split(':')[0] ?? '');
+    const kind = src && (m[1]?.startsWith('--bind') || /^\/+$/.test(src)) ? mountKind(src) : undefined;
+    if (kind) out.push(grant([kind, src], `systemd-nspawn gives the container the host's ${src}`));
+  }
+}
+
+/** A host disk by its Windows device path (`\\.\PHYSICALDRIVE0`) or a POSIX block device. */
+const RAW_DISK = /(?:^|[\\/.])PHYSICALDRIVE\d+$|^\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|disk\d|rdisk\d|mapper\/|dm-)\S*$/i;
+
+/**
+ * A virtual machine or WSL given one of the host's raw disks: `wsl --mount \\.\PHYSICALDRIVE0`
+ * (Microsoft Learn, "Mount a Linux disk in WSL 2"), `virsh attach-disk VM /dev/sda` (virsh(1)),
+ * `VBoxManage internalcommands createrawvmdk -rawdisk /dev/sda` (VirtualBox manual, "Using a raw
+ * host hard disk"), `qemu-system-* -hda /dev/sda` / `-drive file=/dev/nvme0n1`. What runs in
+ * the guest reads and writes the host's disk beneath its file systems.
+ */
+function rawDiskGrants(name: string, argv: string[], out: Effect[]): void {
+  const words = argv.slice(1);
+  const disk =
+    name === 'wsl'
+      ? words.includes('--mount')
+        ? words.find((w) => RAW_DISK.test(w))
+        : undefined
+      : name === 'virsh'
+        ? words[0] === 'attach-disk'
+          ? words.find((w) => RAW_DISK.test(w))
+          : undefined
+        : /^vboxmanage$/i.test(name)
+          ? words.includes('-rawdisk')
+            ? words[words.indexOf('-rawdisk') + 1]
+            : undefined
+          : words
+              .map((w) => /(?:^|,)file=([^,]+)/.exec(w)?.[1] ?? w)
+              .find((w, i) => RAW_DISK.test(w) && /^-(?:hd[a-d]|drive|cdrom)$/.test(words[i - 1] ?? ''));
+  if (disk && RAW_DISK.test(disk))
+    out.push(grant(['container-device', disk], `${name} gives a guest the host's disk ${disk}`));
+}
+
 /** The host grants of the containers one command line starts (see the top of this file). */
 export function containerRunEffects(cmds: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
     const name = basename(c.argv[0] ?? '');
     if (RUNTIMES.has(name) || name === 'buildctl' || name === 'docker-buildx') buildGrants(c.argv, out);
-    if (RUNTIMES.has(name)) runGrants(c.argv, '', out);
+    if (RUNTIMES.has(name) || name === 'docker-compose' || name === 'podman-compose') runGrants(c.argv, '', out);
     else if (name === 'spark-submit' || name === 'spark-shell' || name === 'pyspark') sparkGrants(c.argv, out);
     else if (name === 'devcontainer') devcontainerGrants(c.argv, out);
     else if (name === 'kubectl' || name === 'oc') kubectlGrants(c.argv, out);
     else if (name === 'lxc' || name === 'incus') lxcGrants(c.argv, out);
+    else if (name === 'pct') pctGrants(c.argv, out);
+    else if (name === 'systemd-nspawn') nspawnGrants(c.argv, out);
+    else if (/^(?:wsl|wsl\.exe|virsh|vboxmanage|vboxmanage\.exe|qemu-system-\w+|qemu-kvm)$/i.test(name))
+      rawDiskGrants(name.replace(/\.exe$/i, '').toLowerCase(), c.argv, out);
     else if (name === 'apptainer' || name === 'singularity') {
       apptainerGrants(c.argv, out);
       hpcImageEffects(c.argv, out);

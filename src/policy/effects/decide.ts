@@ -31,6 +31,7 @@ import { svcApiEffects } from './svc-api.js';
 import { writeLossEffects } from './write-loss.js';
 import { editSwapEffects } from './source-swaps.js';
 import { armedLossEffects } from './safeguard-edits.js';
+import { prodRepointEffects } from './prod-repoints.js';
 import { settingsEditEffects } from './tool-settings.js';
 import { gateEffects } from './automation-gates.js';
 import { buildInputEffects } from './build-inputs.js';
@@ -451,6 +452,7 @@ export function effectsOf(
       ...writeLossEffects(call, path),
       ...editSwapEffects(call),
       ...armedLossEffects(call.tool, path, before ?? '', writtenContent(call) ?? ''),
+      ...prodRepointEffects(call.tool, path, before ?? '', writtenContent(call) ?? ''),
       ...settingsEditEffects(path, before ?? '', writtenContent(call) ?? ''),
       ...gateEffects(path, before ?? '', writtenContent(call) ?? ''),
       ...buildInputEffects(path, before ?? '', writtenContent(call) ?? ''),

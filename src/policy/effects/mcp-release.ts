@@ -61,6 +61,24 @@ export function mcpReleaseKind(words: readonly string[], p: Params): string | un
     Object.values(p).some((v) => typeof v === 'string' && PROD.test(v))
   )
     return 'deploy';
+  // a CI pipeline, workflow or job started whose name or inputs name a deploy or release and
+  // production (`jenkins_trigger_build {job: deploy-prod}`, `gitlab_create_pipeline {variables:
+  // [{key: DEPLOY_ENV, value: production}]}`, `github_run_workflow {workflow_id: deploy.yml,
+  // inputs: {environment: production}}`); a test pipeline or a staging deploy is not
+  if (
+    has(words, 'run trigger start create launch dispatch execute rerun retry') &&
+    has(words, 'pipeline pipelines workflow workflows job jobs build builds dispatch')
+  ) {
+    const text = `${words.join(' ')} ${JSON.stringify(p)}`;
+    if (PROD.test(text) && /deploy|release|rollout|promot|publish|ship/i.test(text)) return 'deploy';
+  }
+  // a running service, app, machine or dyno changed or scaled where a parameter names production
+  if (
+    has(words, 'update scale restart stop') &&
+    has(words, 'dyno dynos machine machines instance instances replicas formation') &&
+    Object.values(p).some((v) => typeof v === 'string' && PROD.test(v))
+  )
+    return 'deploy';
   // a review that approves a pull or merge request, or a held deployment approved
   const verdict = ['event', 'state', 'action', 'decision', 'review_event']
     .map((k) => p[k])
@@ -70,6 +88,29 @@ export function mcpReleaseKind(words: readonly string[], p: Params): string | un
     (has(words, 'approve') && has(words, 'pull pr mr merge request deployment deployments'))
   )
     return 'approval';
+  // infrastructure as code applied (`terraform_apply`, `pulumi_up`, `cdk_deploy`,
+  // `cloudformation_create_stack`, `tofu_apply {workspace: prod}`): what the plan holds is made
+  // real in the account; a plan, preview, validate or diff tool never gets here
+  if (
+    has(
+      words,
+      'terraform tofu opentofu pulumi cdk cloudformation bicep crossplane terragrunt stack stacks infra infrastructure',
+    ) &&
+    has(words, 'apply up deploy create update execute')
+  )
+    return 'deploy';
+  // a build made live on a store branch (Steamworks SetAppBuildLive, `set_build_live`,
+  // `make_build_live`, `promote_build_to_live`)
+  if (words.includes('live') && has(words, 'set make go push promote publish build branch')) return 'deploy';
+  // a playbook, state or job template run, or migrations applied, where a parameter names
+  // production (`ansible_run_playbook {inventory: inventories/production}`, `awx_launch_job_template
+  // {name: deploy-prod}`, `run_migrations {database_url: postgres://prod-db/app}`)
+  if (
+    has(words, 'run execute launch apply start trigger deploy up') &&
+    has(words, 'playbook playbooks ansible awx job template state highstate salt migration migrations migrate') &&
+    Object.values(p).some((v) => typeof v === 'string' && PROD.test(v))
+  )
+    return 'deploy';
   if (
     has(words, 'grade grades gradebook scores marks') &&
     has(words, 'post publish release submit sync upload push update set save')

@@ -49,6 +49,16 @@ const POSTS = /^(?:post|posts|create|publish|send|share|submit|tweet|toot|upload
 const MASS = /^(?:campaigns?|newsletters?|broadcasts?|blasts?|singlesends?|mailings?|bulk|audience|segment|list)$/;
 const SENDS = /^(?:send|schedule|launch|start|trigger|resume|publish|blast)$/;
 
+/** Tool-name verbs that post a chat message. */
+const CHATS = /^(?:send|post|message|messages|reply|chat|create|write|say|announce)$/;
+/**
+ * Mentions that notify every member of a channel or server at once: Slack's `<!channel>`,
+ * `<!everyone>` (api.slack.com, "Formatting text: special mentions"), Discord's `@everyone`
+ * (discord.com developers, "Allowed mentions"), Mattermost's and Rocket.Chat's `@channel`/`@all`.
+ * `@here` (only members online) is left to the channel's own etiquette.
+ */
+const EVERYONE = /<!(?:channel|everyone)(?:\|[^>]*)?>|(?:^|[\s(])@(?:everyone|channel|all)\b/i;
+
 /** The values of a call's parameters, walked a few levels deep, with their keys. */
 function pairs(p: Params): [string, unknown][] {
   const out: [string, unknown][] = [];
@@ -234,6 +244,14 @@ export function mcpSaasEffects(op: string, p: Params): Effect[] {
     push(`saas-broadcast mcp ${word(op)}`, `publishes (status ${status})`);
   else if (words.some((w) => SOCIAL.test(w)) && words.some((w) => POSTS.test(w)) && !words.includes('draft'))
     push(`saas-broadcast mcp ${word(op)}`, 'posts in public');
+  else if (
+    words.some((w) => CHATS.test(w)) &&
+    pairs(p).some(
+      ([k, x]) =>
+        typeof x === 'string' && /^(?:text|message|content|body|markdown|blocks)$/i.test(k) && EVERYONE.test(x),
+    )
+  )
+    push(`saas-broadcast mcp ${word(op)}`, 'notifies everyone in the channel or server');
   else if (
     words.some((w) => SENDS.test(w) || w === 'notification' || w === 'push') &&
     (words.some((w) => MASS.test(w)) || wholeAudience(pairs(p))) &&

@@ -51,6 +51,22 @@ export function mergesNow(words: readonly string[], p: Params): boolean {
   return words.includes('merge') && !words.some((w) => NOT_MERGING.has(w));
 }
 
+/**
+ * A forge MCP tool that commits files straight to a branch platforms deploy from
+ * (`create_or_update_file {branch: main}`, `push_files {branch: production}`, GitLab
+ * `create_commit {branch: main}`): the same as `git push origin main`, with no review between.
+ * Deletions and blanked files are mcp-forge-files.ts' reading.
+ */
+const DEPLOY_BRANCH = /^(?:refs\/heads\/)?(?:main|master|trunk|production|prod|prd|live|gh-pages|deploy|stable)$/;
+function directCommit(words: readonly string[], p: Params): boolean {
+  if (!words.some((w) => ['push', 'commit', 'update', 'create', 'upsert', 'write', 'put'].includes(w))) return false;
+  if (!words.some((w) => ['file', 'files', 'contents', 'content', 'commit', 'commits'].includes(w))) return false;
+  if (words.some((w) => /^(?:delete|remove|get|list|read|search)$/.test(w))) return false;
+  const onForge = (typeof p['owner'] === 'string' && typeof p['repo'] === 'string') || p['project_id'] !== undefined;
+  const branch = str(p, 'branch', 'ref');
+  return onForge && branch !== undefined && DEPLOY_BRANCH.test(branch);
+}
+
 /** Bases a merge into is a release or a deploy. */
 const PROTECTED = /^(?:main|master|trunk|prod|production|release(?:[/-].*)?|stable|live|develop|gh-pages)$/i;
 
@@ -108,6 +124,10 @@ export function mcpShipEffects(op: string, words: string[], p: Params): Effect[]
         via: `${via} merges into ${base ?? 'the default branch'} (as \`${command}\`)`,
       });
     }
+  } else if (directCommit(words, p)) {
+    const branch = str(p, 'branch', 'ref') ?? '';
+    const command = `git push origin ${safe(branch.replace(/^refs\/heads\//, '')) ?? 'main'}`;
+    out.push({ tool: 'exec', command, via: `${via} commits straight to ${branch} on the forge (as \`${command}\`)` });
   } else if (words.some((w) => SHIP.has(w))) {
     const command = `ship mcp ${safe(op) ?? 'tool'}`;
     out.push({ tool: 'exec', command, via: `${via} ships (as \`${command}\`)` });

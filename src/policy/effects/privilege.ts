@@ -302,6 +302,120 @@ function modeFindings(name: string, a: string[], out: Effect[]): void {
 const ADMIN_GROUPS =
   /^(?:root|sudo|wheel|admin|administrators|adm|docker|lxd|lxc|disk|shadow|kvm|libvirt|libvirtd|sudoers|staff|systemd-journal|podman)$/i;
 
+/**
+ * Windows groups whose members administer the machine or the domain, or reach it as a remote
+ * shell, by name or well-known SID (Microsoft Learn, "Well-known SIDs" and "Active Directory
+ * security groups"): Administrators S-1-5-32-544, Power Users -547, Account Operators -548,
+ * Server Operators -549, Print Operators -550, Backup Operators -551 (read every file), Remote
+ * Desktop Users -555, Network Configuration Operators -556, Hyper-V Administrators -578, Remote
+ * Management Users -580 (WinRM), and the domain's Domain/Enterprise/Schema Admins, DnsAdmins and
+ * Group Policy Creator Owners.
+ */
+const WINDOWS_ADMIN_GROUPS =
+  /^(?:administrators|administrateurs|administratoren|power users|account operators|server operators|print operators|backup operators|remote desktop users|network configuration operators|hyper-v administrators|remote management users|domain admins|enterprise admins|schema admins|dnsadmins|group policy creator owners|S-1-5-32-(?:544|547|548|549|550|551|555|556|578|580)|S-1-5-21-[\d-]+-(?:512|518|519|520))$/i;
+
+/**
+ * `net localgroup GROUP USER /add`, `net group GROUP USER /add /domain`, `Add-LocalGroupMember
+ * -Group|-Name|-SID G -Member U`, `Add-ADGroupMember -Identity G -Members U` (positional forms too).
+ */
+function windowsGroupFindings(name: string, a: string[], out: Effect[]): void {
+  const lower = name.toLowerCase();
+  const add = (group: string, user: string) => {
+    const g = group.replace(/^["']|["']$/g, '').trim();
+    if (WINDOWS_ADMIN_GROUPS.test(g) || ADMIN_GROUPS.test(g))
+      out.push(finding(['admin-group', g, user || '_'], `${name} adds ${user || 'a user'} to ${g}`));
+  };
+  if (lower === 'net' || lower === 'net1') {
+    const verb = (a[1] ?? '').toLowerCase();
+    if ((verb === 'localgroup' || verb === 'group') && a.some((w) => /^\/add$/i.test(w))) {
+      const ops = a.slice(2).filter((w) => !w.startsWith('/'));
+      add(ops[0] ?? '', ops[1] ?? '');
+    }
+    return;
+  }
+  if (lower !== 'add-localgroupmember' && lower !== 'add-adgroupmember') return;
+  let group = '';
+  let user = '';
+  const positional: string[] = [];
+  for (let i = 1; i < a.length; i++) {
+    const w = a[i] ?? '';
+    if (/^-(?:group|name|sid|identity)$/i.test(w)) group = a[++i] ?? '';
+    else if (/^-(?:members?)$/i.test(w)) user = a[++i] ?? '';
+    else if (!w.startsWith('-')) positional.push(w);
+  }
+  add(group || positional[0] || '', user || positional[group ? 0 : 1] || '');
+}
+
+/**
+ * Group membership given by configuration tools and appliance CLIs instead of usermod: an Ansible
+ * ad-hoc `-m user|ansible.builtin.user -a 'name=U groups=sudo'` (ansible.builtin.user docs),
+ * Salt's `user.chgroups U G` / `user.addgroup U G` / `group.adduser G U` (salt.modules.useradd,
+ * salt.modules.groupadd), and Proxmox VE's `pveum user add|modify U --groups G` (pveum(1)).
+ */
+function managedGroupFindings(name: string, a: string[], out: Effect[]): void {
+  const add = (groups: string, user: string, via: string) => {
+    for (const g of groups.split(/[,\s]+/))
+      if (ADMIN_GROUPS.test(g) || /^(?:admins?|administrators?|pveadmin)$/i.test(g))
+        out.push(finding(['admin-group', g, user || '_'], `${via} adds ${user || 'a user'} to ${g}`));
+  };
+  if (name === 'ansible') {
+    const m = a.indexOf('-m') >= 0 ? a[a.indexOf('-m') + 1] : a.find((w) => w.startsWith('--module-name='))?.slice(14);
+    const args = a[a.indexOf('-a') + 1] ?? '';
+    if (a.indexOf('-a') < 0 || !/^(?:ansible\.builtin\.)?user$/.test(m ?? '')) return;
+    const groups = /(?:^|\s)groups=['"]?([^'"\s]+)/.exec(args)?.[1];
+    const user = /(?:^|\s)name=['"]?([^'"\s]+)/.exec(args)?.[1] ?? '';
+    if (groups) add(groups, user, 'ansible user module');
+    return;
+  }
+  if (name === 'salt' || name === 'salt-call') {
+    const i = a.findIndex((w) => /^(?:user\.(?:chgroups|addgroup)|group\.(?:adduser|members))$/.test(w));
+    if (i < 0) return;
+    const fn = a[i] ?? '';
+    const [x, y] = [a[i + 1] ?? '', a[i + 2] ?? ''];
+    if (fn.startsWith('user.')) add(y, x, `salt ${fn}`);
+    else add(x, y, `salt ${fn}`);
+    return;
+  }
+  if (name === 'pveum') {
+    const verb = a.slice(1, 3).join(' ');
+    if (!/^(?:user (?:add|modify)|usermod|useradd)/.test(verb)) return;
+    const groups = a[a.indexOf('--groups') + 1] ?? a.find((w) => w.startsWith('--groups='))?.slice(9) ?? '';
+    if (a.includes('--groups') || groups) add(groups, a[3] ?? a[2] ?? '', `pveum ${verb}`);
+  }
+}
+
+/**
+ * Windows system folders opened to every user (`icacls C:\Windows\System32\utilman.exe /grant
+ * Everyone:F`, icacls reference): any user then replaces a program that runs as SYSTEM. And the
+ * built-in Administrator's password set from a command line (`Set-LocalUser -Name Administrator
+ * -Password`, `net user Administrator NEWPASS`).
+ */
+const WINDOWS_SYSTEM_PATH =
+  /^["']?(?:[A-Za-z]:)?[\\/](?:windows|program files(?: \(x86\))?|programdata[\\/]microsoft)(?:[\\/]|["']?$)/i;
+const EVERYONE_PRINCIPAL =
+  /^["']?(?:everyone|users|authenticated users|builtin[\\/]users|\*S-1-1-0|\*S-1-5-11|\*S-1-5-32-545)["']?:\(?(?:\(OI\)|\(CI\)|\(IO\)|\(NP\)|\(I\))*\(?(?:F|M|W|RW|WD|AD)\)?/i;
+
+function windowsAclFindings(name: string, a: string[], out: Effect[]): void {
+  if (name === 'icacls') {
+    const path = a[1] ?? '';
+    const g = a.findIndex((w) => /^\/grant(?::r)?$/i.test(w));
+    if (g > 0 && WINDOWS_SYSTEM_PATH.test(path) && a.slice(g + 1).some((w) => EVERYONE_PRINCIPAL.test(w)))
+      out.push(finding(['opens-system', path], `icacls gives every user write access to ${path}`));
+    return;
+  }
+  const lower = name.toLowerCase();
+  if (lower === 'set-localuser' && a.some((w) => /^-password$/i.test(w))) {
+    const who = a[a.findIndex((w) => /^-name$/i.test(w)) + 1] ?? '';
+    if (/^["']?administrator["']?$/i.test(who))
+      out.push(finding(['account-change', 'Administrator'], 'Set-LocalUser sets the Administrator password'));
+  }
+  if ((lower === 'net' || lower === 'net1') && /^user$/i.test(a[1] ?? '') && /^administrator$/i.test(a[2] ?? '')) {
+    const pass = a[3] ?? '';
+    if (pass && !pass.startsWith('/'))
+      out.push(finding(['account-change', 'Administrator'], 'net user sets the Administrator password'));
+  }
+}
+
 function groupFindings(name: string, a: string[], out: Effect[]): void {
   const rest = a.slice(1);
   const add = (groups: string, user: string) => {
@@ -443,6 +557,9 @@ function segmentFindings(words: string[], out: Effect[], depth: number, asRoot =
   if (name === 'setcap') capFindings(w, out);
   if (/^(?:usermod|useradd|adduser|addgroup|gpasswd|groupmems|dseditgroup|dscl)$/.test(name))
     groupFindings(name, w, out);
+  if (/^(?:net1?|add-localgroupmember|add-adgroupmember)$/i.test(name)) windowsGroupFindings(name, w, out);
+  if (/^(?:icacls|set-localuser|net1?)$/i.test(name)) windowsAclFindings(name, w, out);
+  if (/^(?:ansible|salt|salt-call|pveum)$/.test(name)) managedGroupFindings(name, w, out);
   platformFindings(name, w, out);
   // sh -c CMD: CMD read as a line of its own
   const str = shellCommandString(w.map((text) => ({ text, quoted: true, redir: false })));
@@ -480,9 +597,29 @@ export function lineFindings(line: string, out: Effect[], depth = 0, asRoot = fa
 
 /** Programs and words this module reads (a cheap first look). */
 const HINT =
-  /\b(?:sudo|doas|run0|pkexec|su|runuser|sudoedit|machinectl|visudo|vipw|vigr|chmod|install|mkdir|rsync|chown|chgrp|setcap|usermod|useradd|adduser|addgroup|gpasswd|groupmems|dseditgroup|dscl|dbus-send|gdbus|busctl|qdbus|sqlite3|defaults|security)\b/;
+  /\b(?:net(?:1|\.exe)?\s+(?:(?:local)?group|user)|add-localgroupmember|add-adgroupmember|icacls|set-localuser|ansible|salt|salt-call|pveum|sudo|doas|run0|pkexec|su|runuser|sudoedit|machinectl|visudo|vipw|vigr|chmod|install|mkdir|rsync|chown|chgrp|setcap|usermod|useradd|adduser|addgroup|gpasswd|groupmems|dseditgroup|dscl|dbus-send|gdbus|busctl|qdbus|sqlite3|defaults|security)\b/i;
+
+/**
+ * A passwordless sudo rule given anywhere but a sudoers path: through an appliance's API
+ * (TrueNAS `midclt call user.update ID '{"sudo_commands_nopasswd": ["ALL"]}'`, the same field in a
+ * REST body), a configuration tool's argument or a remote shell. The rule text is the grant,
+ * whichever program carries it; reading or searching for it (grep, cat, man) is not.
+ */
+const NOPASSWD_RULE = /\bsudo_commands_nopasswd\b|\bsudo_nopasswd\b|\bNOPASSWD\s*:\s*ALL\b/i;
+const LOOKS_ONLY =
+  /^\s*(?:sudo\s+)?(?:grep|egrep|fgrep|rg|ag|ack|cat|less|more|head|tail|man|find|ls|stat|wc|diff|git\s+(?:grep|log|diff|show)|visudo\s+-c)\b/;
+
+function nopasswdRule(line: string, out: Effect[]): void {
+  if (!/nopasswd/i.test(line)) return;
+  const m = NOPASSWD_RULE.exec(line);
+  if (!m || LOOKS_ONLY.test(line)) return;
+  // printed for the user to act on (`echo "add: dev ALL=(ALL) NOPASSWD: ALL"`), not sent anywhere
+  if (/^\s*(?:echo|printf)\b/.test(line) && !/[|>]/.test(line)) return;
+  out.push(finding(['edits-authority', 'nopasswd-rule'], `gives a passwordless sudo rule (${m[0]})`));
+}
 
 export function privilegeEffects(line: string, out: Effect[]): void {
+  nopasswdRule(line, out);
   interpreterUid(line, out);
   uacBypass(line, out);
   passwordFeed(line, out);

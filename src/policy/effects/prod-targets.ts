@@ -45,6 +45,21 @@ const CHANGES: Record<string, RegExp> = table({
   ef: /^database$/,
 });
 
+/**
+ * Framework commands that run whatever code they are given inside the application, with its
+ * database and credentials (Rails guides: `rails runner`, `rails console`, `rails dbconsole`;
+ * Django: `manage.py shell -c`, `dbshell`, django-extensions `shell_plus`/`runscript`,
+ * `createsuperuser`, `changepassword`; Laravel: `artisan tinker`, `artisan db`). Against a
+ * development database they are everyday work; with the production environment chosen they
+ * change production as surely as a migration.
+ */
+const RUNS_CODE: Record<string, RegExp> = table({
+  rails: /^(?:runner|r|console|c|dbconsole|db)$/,
+  'manage.py': /^(?:shell|shell_plus|dbshell|runscript|createsuperuser|changepassword)$/,
+  'django-admin': /^(?:shell|shell_plus|dbshell|runscript|createsuperuser|changepassword)$/,
+  artisan: /^(?:tinker|db)$/,
+});
+
 /** Runners that put the tool one or two words in: npx, bundle exec, python, php, dotnet, ... */
 const RUNNERS = /^(?:npx|pnpx|bunx|yarn|pnpm|bundle|exec|python[0-9.]*|php|dotnet|poetry|run|uv|pipenv|dotenv|--)$/;
 
@@ -64,6 +79,8 @@ function toolOf(argv: string[]): { name: string; rest: string[] } | undefined {
 }
 
 function changesData(name: string, rest: string[]): boolean {
+  const code = RUNS_CODE[name];
+  if (code && code.test(rest.find((w) => !w.startsWith('-')) ?? '')) return true;
   const sub = CHANGES[name];
   if (!sub) return false;
   const ops = rest.filter((w) => !w.startsWith('-'));
@@ -113,6 +130,71 @@ function dockerTarget(c: SimpleCommand, context: string | undefined): string | u
   return context;
 }
 
+/** Options of kubectl and oc that choose the cluster or namespace a command acts on. */
+const KUBE_TARGET = /^(?:-n|--namespace|--context|--cluster|--kubeconfig|--server|-s)$/;
+
+/**
+ * `kubectl exec -n production deploy/api -- python manage.py migrate` (also oc, `--context
+ * prod-eks`, KUBECONFIG=~/.kube/prod): the command run inside a production workload, read for the
+ * same migrations and code runners as a local line, where the cluster or namespace names production.
+ */
+function kubeExec(c: SimpleCommand, out: Effect[]): void {
+  const a = c.argv;
+  let prod = c.assigns.some((v) => v.name === 'KUBECONFIG' && PROD.test(v.value));
+  let verb = '';
+  let end = a.length;
+  for (let i = 1; i < a.length; i++) {
+    const w = a[i] ?? '';
+    if (w === '--') {
+      end = i;
+      break;
+    }
+    const eq = w.indexOf('=');
+    const opt = eq > 0 && w.startsWith('--') ? w.slice(0, eq) : w;
+    if (KUBE_TARGET.test(opt)) {
+      const v = eq > 0 && w.startsWith('--') ? w.slice(eq + 1) : (a[++i] ?? '');
+      if (PROD.test(v)) prod = true;
+    } else if (/^-n./.test(w) && PROD.test(w.slice(2))) prod = true;
+    else if (!w.startsWith('-') && !verb) verb = w;
+  }
+  if (verb !== 'exec' || !prod || end >= a.length) return;
+  const inner = a.slice(end + 1);
+  const first = basename(inner[0] ?? '');
+  // `-- sh -c 'cd /app && bin/rails db:migrate'`: the string's commands one by one
+  const text =
+    /^(?:sh|bash|ash|dash|zsh)$/.test(first) && /^-\w*c$/.test(inner[1] ?? '') ? (inner[2] ?? '') : inner.join(' ');
+  for (const part of text.split(/&&|\|\||;|\|/)) {
+    const words = part.trim().split(/\s+/).filter(Boolean);
+    const tool = toolOf(words);
+    if (tool && changesData(tool.name, tool.rest))
+      out.push({
+        tool: 'exec',
+        command: `cli-change-prod ${tool.name} ${tool.rest.join(' ')}`,
+        via: `${basename(a[0] ?? '')} exec runs ${tool.name} in a production workload`,
+      });
+  }
+}
+
+/**
+ * CI/CD pipelines started from their CLIs (Buildkite `bk build create`, AWS `codepipeline
+ * start-pipeline-execution`, Azure DevOps `az pipelines run`, Cloud Build `builds triggers run`,
+ * CircleCI `pipeline run`, Tekton `tkn pipeline start`, Jenkins CLI `build`): a deploy when the
+ * line names a deploy or release and production (`--pipeline acme/deploy-prod`, `--name prod-release`).
+ */
+const PIPELINE_START =
+  /\b(?:bk\s+build\s+(?:create|new)|codepipeline\s+start-pipeline-execution|pipelines\s+run|builds\s+triggers\s+run|circleci\s+pipeline\s+run|tkn\s+(?:pipeline|task)\s+start|jenkins-cli(?:\.jar)?\s+build)\b/;
+
+function pipelineStart(c: SimpleCommand, out: Effect[]): void {
+  const text = c.argv.join(' ');
+  if (!PIPELINE_START.test(text) || !PROD.test(text) || !/deploy|release|rollout|promot|publish|ship/i.test(text))
+    return;
+  out.push({
+    tool: 'exec',
+    command: `cli-change-prod ${basename(c.argv[0] ?? '')} ${c.argv.slice(1).join(' ')}`,
+    via: `${basename(c.argv[0] ?? '')} starts a production deploy pipeline`,
+  });
+}
+
 /** Production changes named by the environment a command runs against. */
 export function prodTargetEffects(cmds: SimpleCommand[], out: Effect[]): void {
   let context: string | undefined;
@@ -134,12 +216,22 @@ export function prodTargetEffects(cmds: SimpleCommand[], out: Effect[]): void {
         });
       continue;
     }
+    if (/^(?:bk|aws|az|gcloud|circleci|tkn|java|jenkins-cli)$/.test(name)) {
+      pipelineStart(c, out);
+      continue;
+    }
+    if (name === 'kubectl' || name === 'oc') {
+      kubeExec(c, out);
+      continue;
+    }
     const tool = toolOf(c.argv);
     if (!tool || !changesData(tool.name, tool.rest) || !namesProd(c)) continue;
     out.push({
       tool: 'exec',
       command: `cli-change-prod ${tool.name} ${tool.rest.join(' ')}`,
-      via: `${tool.name} changes the production database`,
+      via: RUNS_CODE[tool.name]?.test(tool.rest.find((w) => !w.startsWith('-')) ?? '')
+        ? `${tool.name} runs code in the production application`
+        : `${tool.name} changes the production database`,
     });
   }
 }
@@ -147,6 +239,17 @@ export function prodTargetEffects(cmds: SimpleCommand[], out: Effect[]): void {
 /** Programs whose command lines this file reads (the line-readings gate): the tools, and the runners they come through. */
 export const PROD_TARGET_PROGRAMS = [
   ...Object.keys(CHANGES),
+  ...Object.keys(RUNS_CODE),
+  'kubectl',
+  'oc',
+  'bk',
+  'aws',
+  'az',
+  'gcloud',
+  'circleci',
+  'tkn',
+  'java',
+  'jenkins-cli',
   'docker',
   'docker-compose',
   'podman',

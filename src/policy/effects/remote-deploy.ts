@@ -109,6 +109,17 @@ const RESTART =
 const COPY_HOST =
   /(?:^|[^a-z0-9])(?:stag(?:e|ing)|dev|develop|test|testing|qa|uat|preview|sandbox|demo|local|localhost)(?:[^a-z0-9]|$|\d)/i;
 
+/**
+ * The whole machine restarted, powered off or moved to new system packages (reboot(8),
+ * shutdown(8), systemctl reboot/poweroff/halt/kexec, init 0/6; a distribution upgrade: apt
+ * full-upgrade/dist-upgrade, dnf distro-sync/system-upgrade, zypper dup, do-release-upgrade,
+ * Proxmox pveupgrade): on another machine, every service and guest it carries goes down or
+ * changes with it. Routine package updates (apt upgrade) stay watched; a host named as a copy
+ * (staging, test) is rehearsing it.
+ */
+const HOST_WIDE =
+  /(?:^|[;&|(]\s*|\bsudo\s+)(?:reboot|poweroff|halt|shutdown\s+(?:-[rhP]\b|now\b|\+?\d)|init\s+[06]\b|systemctl\s+(?:--\S+\s+)*(?:reboot|poweroff|halt|kexec|soft-reboot)\b|(?:apt-get|apt)\s+(?:-\S+\s+)*(?:full-upgrade|dist-upgrade)\b|(?:dnf|yum)\s+(?:-\S+\s+)*(?:distro-sync|system-upgrade)\b|zypper\s+(?:-\S+\s+)*(?:dup|dist-upgrade)\b|do-release-upgrade\b|pveupgrade\b)/;
+
 function remoteReading(host: string, remote: string, tool: string, out: Effect[]): void {
   if (!remote.trim()) return;
   const cmds = simpleCommands(remote);
@@ -120,6 +131,12 @@ function remoteReading(host: string, remote: string, tool: string, out: Effect[]
     (CODE_UPDATE.test(remote) && RESTART.test(remote) && !COPY_HOST.test(host) && !LOCAL_HOST.test(host))
   )
     out.push({ tool: 'exec', command: `ship ${tool} ${host} ${remote}`, via });
+  else if (HOST_WIDE.test(remote) && !COPY_HOST.test(host))
+    out.push({
+      tool: 'exec',
+      command: `ship ${tool} ${host} ${remote}`,
+      via: `${tool} restarts or upgrades the whole of ${host}`,
+    });
 }
 
 /** scp/rsync copying onto `host:path` where the host is named for production. */

@@ -255,6 +255,26 @@ function kubeGrants(argv: string[], out: Effect[]): void {
     if (user && namesAdmin(user)) out.push(assumes('kubernetes', user, `later kubectl calls run as ${user}`));
     return;
   }
+  // a Role or ClusterRole that allows every verb on every resource, or the verbs that raise their
+  // holder's own rights (escalate, bind, impersonate: Kubernetes "Using RBAC Authorization",
+  // "Privilege escalation prevention and bootstrapping"), is cluster-admin under another name
+  if (argv[1] === 'create' && /^(?:role|clusterrole)$/.test(argv[2] ?? '')) {
+    const verbs = optionValues(argv, /^--verb$/).flatMap((v) => v.split(','));
+    const resources = optionValues(argv, /^--resource$/).flatMap((v) => v.split(','));
+    const every = verbs.includes('*') && resources.some((r) => r === '*' || r === '*.*');
+    const raises = verbs.find((v) => /^(?:escalate|bind|impersonate)$/.test(v));
+    const name = argv.slice(3).find((w) => !w.startsWith('-')) ?? '_';
+    if (every || raises)
+      out.push(
+        found(
+          'kubernetes',
+          every ? 'wildcard-role' : `${raises}-role`,
+          name,
+          `kubectl creates ${argv[2]} ${name} allowing ${every ? 'every verb on every resource' : raises}`,
+        ),
+      );
+    return;
+  }
   if (argv[1] !== 'create' || !/^(?:rolebinding|clusterrolebinding)$/.test(argv[2] ?? '')) return;
   const role = optionValues(argv, /^--clusterrole$|^--role$/)[0] ?? '';
   if (!/^(?:cluster-admin|admin)$/.test(role)) return;
