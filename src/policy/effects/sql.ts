@@ -420,6 +420,55 @@ export function destroys(st: Tok[]): string | undefined {
     if (verb === 'DELETE' && liveRows(cond)) return canonical;
     return alwaysTrue(cond) || everyChild(cond, T[i] ?? '', using, usingAlias) ? canonical : undefined;
   }
+  return historyCut(st, k);
+}
+
+/** Delta Lake keeps 168 hours of history unless told otherwise (docs.delta.io, "Remove files no longer referenced"). */
+const DELTA_MIN_RETAIN_HOURS = 168;
+/** Words that name the present moment in a time bound. */
+const NOW_WORD = /^(?:NOW|CURRENT_TIMESTAMP|CURRENT_DATE|GETDATE|SYSDATE|SYSDATETIME|LOCALTIMESTAMP)$/;
+
+/**
+ * Statements that destroy data without a DROP or DELETE, read by what they leave:
+ *   `RESTORE DATABASE x ... WITH REPLACE` (SQL Server) writes a backup over the live database;
+ *   `VACUUM t RETAIN n HOURS` under Delta's 168-hour floor removes the files time travel and
+ *     concurrent readers need, so no earlier version of the table can be read again;
+ *   Timescale `drop_chunks('t', older_than => now())` drops every chunk there is, the same as
+ *     `DELETE FROM t` (the canonical text returned, so the rules on deletes decide it).
+ */
+function historyCut(st: Tok[], k: number): string | undefined {
+  const T = st.map((t) => t.t);
+  const name = (i: number) => st[i]?.raw ?? '';
+  if (T[k] === 'RESTORE' && (T[k + 1] === 'DATABASE' || T[k + 1] === 'DB')) {
+    const w = T.indexOf('WITH', k + 2);
+    if (w > 0 && T.slice(w).includes('REPLACE')) return `RESTORE DATABASE ${name(k + 2)} WITH REPLACE`;
+    return undefined;
+  }
+  if (T[k] === 'VACUUM') {
+    const r = T.indexOf('RETAIN', k + 1);
+    const n = Number(T[r + 1]);
+    if (r > 0 && Number.isFinite(n) && n < DELTA_MIN_RETAIN_HOURS)
+      return `VACUUM ${r > k + 1 ? name(k + 1) : ''} RETAIN ${n} HOURS: table history purged`;
+    return undefined;
+  }
+  const dc = T.indexOf('DROP_CHUNKS');
+  if (dc >= 0 && T[dc + 1] === '(') {
+    let depth = 0;
+    let end = dc + 1;
+    for (; end < T.length; end++) {
+      if (T[end] === '(') depth++;
+      else if (T[end] === ')' && --depth === 0) break;
+    }
+    const args = st.slice(dc + 2, end);
+    const zeroInterval = args.some((t, i) => t.t === 'INTERVAL' && /^\s*0+\s*\w*\s*$/.test(args[i + 1]?.raw ?? ''));
+    // `now()` alone is every chunk; `now() - INTERVAL '30 days'` is a retention window
+    const bare = (i: number) => {
+      let j = i + 1;
+      if (args[j]?.t === '(' && args[j + 1]?.t === ')') j += 2;
+      return args[j]?.t !== '-' && args[j]?.t !== '+';
+    };
+    if (args.some((t, i) => NOW_WORD.test(t.t) && bare(i)) || zeroInterval) return `DELETE FROM ${args[0]?.raw ?? ''}`.trim();
+  }
   return undefined;
 }
 

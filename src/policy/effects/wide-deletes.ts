@@ -96,6 +96,20 @@ export function wideTarget(path: string): string | undefined {
 const FIND_FILTER =
   /^-(?:i?name|i?path|i?wholename|i?regex|[acm]time|[acm]min|newer\w*|size|user|group|empty|perm|links|inum|samefile|maxdepth)$/;
 
+/**
+ * Whether a find predicate leaves files out. An age cut of at most a day (`-mtime +0`, `-mmin
+ * +60`: older than a day or an hour is nearly every file a folder holds), `-name '*'` and `-size
+ * +0` pick everything, as a retention cut of a day keeps nothing (retention-cuts.ts).
+ */
+function narrows(pred: string, value: string | undefined): boolean {
+  const v = value ?? '';
+  if (/^-[acm]time$/.test(pred)) return !/^\+0*$/.test(v);
+  if (/^-[acm]min$/.test(pred)) return !(/^\+\d+$/.test(v) && Number(v.slice(1)) <= 1440);
+  if (/^-i?name$/.test(pred)) return !/^\*+$/.test(v);
+  if (pred === '-size') return !/^\+0[ckMG]?$/.test(v);
+  return true;
+}
+
 /** Whether a delete program on the line takes whole folders: rm -r, find -delete with no filter. */
 function recursivePrograms(cmds: SimpleCommand[]): Set<string> {
   const out = new Set<string>();
@@ -106,7 +120,8 @@ function recursivePrograms(cmds: SimpleCommand[]): Set<string> {
       out.add('rm');
     // unfiltered, or picking files of a data kind by name (`-name '*.bam' -mtime +30`): the data goes
     const picksData = args.some((w, i) => /^-i?name$/.test(args[i - 1] ?? '') && DATA_FILE.test(w));
-    if (name === 'find' && (picksData || !args.some((w) => FIND_FILTER.test(w)))) out.add('find');
+    if (name === 'find' && (picksData || !args.some((w, i) => FIND_FILTER.test(w) && narrows(w, args[i + 1]))))
+      out.add('find');
   }
   return out;
 }
