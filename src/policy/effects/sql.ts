@@ -960,6 +960,13 @@ export function sqlClientEffects(c: SimpleCommand, out: Effect[], written?: Map<
     return;
   }
   const name = label ?? basename(c.argv[0] ?? '');
+  // `dropdb [-h HOST] NAME` is `psql [-h HOST] -c 'DROP DATABASE NAME'`, judged by the same
+  // target: a loopback server does not make `authentik` a test database, its name would
+  if (name === 'dropdb' && label === undefined) {
+    const dropped = dropdbAsPsql(c);
+    if (dropped) sqlClientEffects(dropped, out, written, 'dropdb');
+    return;
+  }
   if (c.argv[0] === 'redis-cli') {
     redisEffects(c, out);
     return;
@@ -1015,6 +1022,24 @@ export function sqlClientEffects(c: SimpleCommand, out: Effect[], written?: Map<
 }
 
 /** A numbered migration or one under a migrations folder: a reviewed change, not an unseen script. */
+/** dropdb's options that take a value (PostgreSQL reference, dropdb). */
+const DROPDB_VALUE = /^(?:-h|--host|-p|--port|-U|--username|--maintenance-db)$/;
+
+/** `dropdb` as the psql call that does the same, or undefined when it names no database. */
+function dropdbAsPsql(c: SimpleCommand): SimpleCommand | undefined {
+  const opts: string[] = [];
+  let db: string | undefined;
+  for (let i = 1; i < c.argv.length; i++) {
+    const w = c.argv[i] ?? '';
+    if (DROPDB_VALUE.test(w)) opts.push(w, c.argv[++i] ?? '');
+    else if (/^--(?:host|port|username)=/.test(w)) opts.push(w);
+    else if (!w.startsWith('-')) db ??= w;
+  }
+  if (!db) return undefined;
+  const argv = ['psql', ...opts, '-c', `DROP DATABASE ${db}`];
+  return { ...c, argv, quoted: argv.map(() => false) };
+}
+
 function migrationScript(file: string): boolean {
   if (/(?:^|\/)(?:migrations?|migrate|db\/migrate|flyway|liquibase|changelog)\//i.test(file)) return true;
   return /^(?:V?\d[\d._-]*|\d{8,})[_-]/.test(file.slice(file.lastIndexOf('/') + 1));
