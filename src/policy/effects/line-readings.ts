@@ -94,6 +94,7 @@ import { APP_ADMIN_HINT, appAdminGrantEffects } from './app-admin-grants.js';
 import { RETENTION_HINT, retentionCuts } from './retention-cuts.js';
 import { Q_HINT, qLineEffects } from './q-code.js';
 import { GIT_WORK_HINT, gitWorkLossEffects } from './git-work-loss.js';
+import { stackVolumeEffects } from './stack-volumes.js';
 import { SNAPSHOT_HINT, snapshotReverts } from './snapshot-reverts.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
@@ -313,6 +314,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'q-code', programs: ['q', 'q.exe'], hint: Q_HINT, read: qLineEffects },
   // a tree's uncommitted and untracked work discarded together, a branch deleted unmerged on both sides (git-work-loss.ts)
   { name: 'git-work-loss', programs: ['git'], hint: GIT_WORK_HINT, read: gitWorkLossEffects },
+  // docker compose down -v of a self-hosted service's stack, found by where it lives (stack-volumes.ts)
+  { name: 'stack-volumes', programs: ['docker', 'docker-compose'], read: stackVolumeEffects },
   { name: 'retention-cuts', hint: RETENTION_HINT, read: (l, out) => void out.push(...retentionCuts(l.cmds)) },
   { name: 'snapshot-reverts', hint: SNAPSHOT_HINT, read: (l, out) => void out.push(...snapshotReverts(l.cmds)) },
 ];
