@@ -257,7 +257,8 @@ export function mcpToolEffects(op: string, p: Params, path: string | undefined):
 /**
  * Kinds of things a cloud, hosting, data or cluster service manages whose deletion takes data or
  * a running service with it: the resource types of the AWS, Google Cloud, Azure, Cloudflare,
- * DigitalOcean, Vercel/Netlify/Fly and Kubernetes APIs, by their common names. Comments, labels,
+ * DigitalOcean, Vercel/Netlify/Fly and Kubernetes APIs, the objects of learning platforms, and
+ * the containers any SaaS keeps an account's data in, by their common names. Comments, labels,
  * reactions, files and notes are work items, not these.
  */
 const MANAGED_KINDS = new Set(
@@ -268,7 +269,11 @@ const MANAGED_KINDS = new Set(
     'pool network vpc subnet firewall load_balancer loadbalancer gateway distribution worker workers kv namespace_kv r2 d1 ' +
     'statefulset daemonset replicaset configmap ingress persistentvolume persistentvolumeclaim job cronjob pod_disruption ' +
     'release releases chart stack stacks pipeline webhook hook tunnel container containers machine machines vm droplet ' +
-    'keyspace warehouse dataset datasets collection_index branch branch_database org_member member project_member token tokens api_key'
+    'keyspace warehouse dataset datasets collection_index branch branch_database org_member member project_member token tokens api_key ' +
+    // learning platforms (Canvas, Moodle, Gradescope, Google Classroom): students' work and marks
+    'course courses assignment assignments submission submissions gradebook grades quiz quizzes exam exams enrollment ' +
+    // containers of other people's data on any SaaS: the account, the workspace, the model store
+    'account accounts workspace workspaces database databases bucket buckets model models'
   ).split(' '),
 );
 
