@@ -418,6 +418,10 @@ export function destroys(st: Tok[]): string | undefined {
     const using = verb === 'DELETE' && T[u] === 'USING' ? T[u + 1] : undefined;
     const usingAlias = using && T[u + 2] === 'AS' ? T[u + 3] : using && T[u + 2] !== 'WHERE' ? T[u + 2] : undefined;
     if (verb === 'DELETE' && liveRows(cond)) return canonical;
+    // one person's rows taken out of an audit or log table (`DELETE FROM mdl_logstore_standard_log
+    // WHERE userid=4412`): the record of what they did is erased, which is the point of the table
+    if (verb === 'DELETE' && AUDIT_TABLE.test(table.replace(/^.*\./, '')) && cond.some((t) => PERSON_COLUMN.test(t.t)))
+      return canonical;
     return alwaysTrue(cond) || everyChild(cond, T[i] ?? '', using, usingAlias) ? canonical : undefined;
   }
   return historyCut(st, k);
@@ -471,6 +475,11 @@ function historyCut(st: Tok[], k: number): string | undefined {
   }
   return undefined;
 }
+
+/** Tables that keep a record of what was done: audit trails, logs, histories, journals. */
+const AUDIT_TABLE = /(?:^|_)(?:audit|audits|auditlog|log|logs|logstore|history|journal|activity|trail)(?:_|$)/i;
+/** Columns that name the person a row is about. */
+const PERSON_COLUMN = /^(?:USERID|USER_ID|USERNAME|USER_NAME|ACTOR|ACTOR_ID|ACCOUNT_ID|EMAIL|RELATEDUSERID|STUDENT_ID|EMPLOYEE_ID|IP|IP_ADDRESS|REMOTE_ADDR)$/;
 
 /** A table's last name part without schema or quotes, upper-cased (`public.Accounts` -> ACCOUNTS). */
 function tableName(t: string): string {
