@@ -177,7 +177,8 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
     out.push(...requestAsCurl(p, `https://${service}.api${apiPath}`, `MCP ${op}`));
   }
   // a kdb+ tool's q code (`kdb_execute {host, q}`), run in the server it names (q-code.ts)
-  const qText = str('q') ?? (/kdb|(?:^|_)q(?:_|$)/.test(op) ? (str('query') ?? str('code') ?? str('expression')) : undefined);
+  const qText =
+    str('q') ?? (/kdb|(?:^|_)q(?:_|$)/.test(op) ? (str('query') ?? str('code') ?? str('expression')) : undefined);
   if (qText) {
     const qHost = str('host') ?? str('server') ?? str('endpoint');
     out.push(...qCodeEffects(qText, `MCP ${op}`, qHost === undefined || !LOCAL_HOST.test(qHost)));

@@ -32,10 +32,12 @@ function revertsTree(a: string[]): boolean {
   const [sub, ...rest] = a;
   const paths = rest.filter((w) => !w.startsWith('-'));
   if (sub === 'reset') return rest.includes('--hard');
-  if (sub === 'checkout') return rest.includes('-f') || rest.includes('--force') || paths.some((p) => WHOLE_TREE.test(p));
+  if (sub === 'checkout')
+    return rest.includes('-f') || rest.includes('--force') || paths.some((p) => WHOLE_TREE.test(p));
   if (sub === 'restore') {
     // `--staged` alone only unstages; the worktree is restored by default or by --worktree/-W
-    const worktree = !rest.includes('--staged') && !rest.includes('-S') ? true : rest.some((w) => /^(?:--worktree|-W)$/.test(w));
+    const worktree =
+      !rest.includes('--staged') && !rest.includes('-S') ? true : rest.some((w) => /^(?:--worktree|-W)$/.test(w));
     return worktree && paths.some((p) => WHOLE_TREE.test(p));
   }
   return false;

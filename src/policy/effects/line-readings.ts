@@ -95,6 +95,7 @@ import { RETENTION_HINT, retentionCuts } from './retention-cuts.js';
 import { Q_HINT, qLineEffects } from './q-code.js';
 import { GIT_WORK_HINT, gitWorkLossEffects } from './git-work-loss.js';
 import { stackVolumeEffects } from './stack-volumes.js';
+import { CAPACITY_HINT, capacityCutEffects } from './capacity-cuts.js';
 import { SNAPSHOT_HINT, snapshotReverts } from './snapshot-reverts.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
@@ -316,6 +317,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'git-work-loss', programs: ['git'], hint: GIT_WORK_HINT, read: gitWorkLossEffects },
   // docker compose down -v of a self-hosted service's stack, found by where it lives (stack-volumes.ts)
   { name: 'stack-volumes', programs: ['docker', 'docker-compose'], read: stackVolumeEffects },
+  // instance counts of a fleet, service or cluster set to zero by any tool (capacity-cuts.ts)
+  { name: 'capacity-cuts', hint: CAPACITY_HINT, read: capacityCutEffects },
   { name: 'retention-cuts', hint: RETENTION_HINT, read: (l, out) => void out.push(...retentionCuts(l.cmds)) },
   { name: 'snapshot-reverts', hint: SNAPSHOT_HINT, read: (l, out) => void out.push(...snapshotReverts(l.cmds)) },
 ];

@@ -471,7 +471,8 @@ function historyCut(st: Tok[], k: number): string | undefined {
       if (args[j]?.t === '(' && args[j + 1]?.t === ')') j += 2;
       return args[j]?.t !== '-' && args[j]?.t !== '+';
     };
-    if (args.some((t, i) => NOW_WORD.test(t.t) && bare(i)) || zeroInterval) return `DELETE FROM ${args[0]?.raw ?? ''}`.trim();
+    if (args.some((t, i) => NOW_WORD.test(t.t) && bare(i)) || zeroInterval)
+      return `DELETE FROM ${args[0]?.raw ?? ''}`.trim();
   }
   return undefined;
 }
@@ -479,7 +480,8 @@ function historyCut(st: Tok[], k: number): string | undefined {
 /** Tables that keep a record of what was done: audit trails, logs, histories, journals. */
 const AUDIT_TABLE = /(?:^|_)(?:audit|audits|auditlog|log|logs|logstore|history|journal|activity|trail)(?:_|$)/i;
 /** Columns that name the person a row is about. */
-const PERSON_COLUMN = /^(?:USERID|USER_ID|USERNAME|USER_NAME|ACTOR|ACTOR_ID|ACCOUNT_ID|EMAIL|RELATEDUSERID|STUDENT_ID|EMPLOYEE_ID|IP|IP_ADDRESS|REMOTE_ADDR)$/;
+const PERSON_COLUMN =
+  /^(?:USERID|USER_ID|USERNAME|USER_NAME|ACTOR|ACTOR_ID|ACCOUNT_ID|EMAIL|RELATEDUSERID|STUDENT_ID|EMPLOYEE_ID|IP|IP_ADDRESS|REMOTE_ADDR)$/;
 
 /** A table's last name part without schema or quotes, upper-cased (`public.Accounts` -> ACCOUNTS). */
 function tableName(t: string): string {
