@@ -1,6 +1,7 @@
 // Destruction read by the copy it leaves (none), whatever client or spelling does it: find
 // filters that pick every file, SQL that destroys without DROP (RESTORE WITH REPLACE, Delta
-// VACUUM, Timescale drop_chunks, one person's audit rows), q (kdb+) code, Perforce and git work
+// VACUUM, Timescale drop_chunks, a table replaced by nothing, one person's audit rows), CMS
+// database shells on live aliases, q (kdb+) code, Perforce and git work
 // of others or with no other copy, deletes sent over ssh into the remote home, database files,
 // self-hosted compose stacks, clean restores into named databases, Proxmox volumes, vendors'
 // REST deletes, learning-platform MCP deletes, and capacity set to zero. Each reading is checked
@@ -60,6 +61,23 @@ test('SQL that destroys without DROP or DELETE, and audit rows of one person, ar
       "spark-sql -e 'VACUUM prod.events RETAIN 720 HOURS'",
       "psql -h pg-prod.internal -c \"SELECT drop_chunks('metrics', older_than => now() - interval '30 days')\"",
       "snowsql -c dev -q 'DROP TABLE IF EXISTS SCRATCH.TMP_LOAD'",
+    ],
+    'pass',
+  );
+  // a table replaced by nothing, and SQL piped into a CMS's database shell on a live alias
+  check(
+    [
+      "bq query --use_legacy_sql=false 'CREATE OR REPLACE TABLE acme-prod.analytics.users AS SELECT * FROM acme-prod.analytics.users LIMIT 0'",
+      "spark-sql -e 'INSERT OVERWRITE TABLE prod.trades SELECT * FROM prod.trades WHERE 1=0'",
+      "echo 'DROP TABLE wp_postmeta;' | wp @velvet-prod db cli",
+    ],
+    'deny',
+  );
+  check(
+    [
+      "bq query --use_legacy_sql=false 'CREATE OR REPLACE TABLE acme-prod.analytics.daily AS SELECT * FROM acme-prod.analytics.events WHERE d = CURRENT_DATE()'",
+      "bq query 'CREATE OR REPLACE TABLE scratch.tmp_x AS SELECT 1 LIMIT 0'",
+      "wp db query 'SHOW TABLES'",
     ],
     'pass',
   );

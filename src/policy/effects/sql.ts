@@ -438,7 +438,9 @@ const NOW_WORD = /^(?:NOW|CURRENT_TIMESTAMP|CURRENT_DATE|GETDATE|SYSDATE|SYSDATE
  *   `VACUUM t RETAIN n HOURS` under Delta's 168-hour floor removes the files time travel and
  *     concurrent readers need, so no earlier version of the table can be read again;
  *   Timescale `drop_chunks('t', older_than => now())` drops every chunk there is, the same as
- *     `DELETE FROM t` (the canonical text returned, so the rules on deletes decide it).
+ *     `DELETE FROM t` (the canonical text returned, so the rules on deletes decide it);
+ *   `CREATE OR REPLACE TABLE t AS ... LIMIT 0` and `INSERT OVERWRITE` of no rows (`WHERE false`,
+ *     `WHERE 1=0`) leave the table empty, read as `TRUNCATE TABLE t`.
  */
 function historyCut(st: Tok[], k: number): string | undefined {
   const T = st.map((t) => t.t);
@@ -454,6 +456,26 @@ function historyCut(st: Tok[], k: number): string | undefined {
     if (r > 0 && Number.isFinite(n) && n < DELTA_MIN_RETAIN_HOURS)
       return `VACUUM ${r > k + 1 ? name(k + 1) : ''} RETAIN ${n} HOURS: table history purged`;
     return undefined;
+  }
+  // `CREATE OR REPLACE TABLE t AS SELECT * FROM t LIMIT 0`, `INSERT OVERWRITE TABLE t SELECT ...
+  // WHERE false`: the table replaced by nothing (BigQuery, Snowflake, Databricks, Hive)
+  const replaces =
+    (T[k] === 'CREATE' && T[k + 1] === 'OR' && T[k + 2] === 'REPLACE' && T.includes('TABLE') && T.includes('AS')) ||
+    (T[k] === 'INSERT' && T[k + 1] === 'OVERWRITE');
+  if (replaces) {
+    const last = T.length - 1;
+    const limit0 = T[last - 1] === 'LIMIT' && /^0+$/.test(T[last] ?? '');
+    const w = T.lastIndexOf('WHERE');
+    const none = w > 0 && /^(?:FALSE|0)$/.test(T[w + 1] ?? '') && w + 2 === T.length;
+    const never =
+      w > 0 &&
+      T[w + 2] === '=' &&
+      w + 4 === T.length &&
+      /^\d+$/.test(T[w + 1] ?? '') &&
+      /^\d+$/.test(T[w + 3] ?? '') &&
+      T[w + 1] !== T[w + 3];
+    const t = T.indexOf('TABLE', k);
+    if ((limit0 || none || never) && t > 0 && !scratchTables(st.slice(t + 1))) return `TRUNCATE TABLE ${name(t + 1)}`;
   }
   const dc = T.indexOf('DROP_CHUNKS');
   if (dc >= 0 && T[dc + 1] === '(') {
