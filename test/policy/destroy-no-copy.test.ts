@@ -227,3 +227,40 @@ test('every instance count set to zero is asked; an autoscaling floor of zero an
     'pass',
   );
 });
+
+test('a retention cut written into a configuration is asked; a longer one or a test file is not', () => {
+  const cut = [
+    decide('edit', {
+      path: '/home/dev/infra/rds.tf',
+      old_string: '  backup_retention_period = 30',
+      new_string: '  backup_retention_period = 0',
+    }),
+    decide('edit', { path: '/home/dev/homelab/sanoid/sanoid.conf', old_string: 'daily = 30', new_string: 'daily = 0' }),
+    decide('write', {
+      path: '/home/dev/infra/backup.tf',
+      content:
+        'resource "aws_s3_bucket_lifecycle_configuration" "b" {\n  rule {\n    expiration { days = 1 }\n  }\n}\n',
+    }),
+  ];
+  assert.deepEqual(
+    cut.map((d) => d.policy),
+    ['retention-cuts', 'retention-cuts', 'retention-cuts'],
+  );
+  const kept = [
+    decide('edit', {
+      path: '/home/dev/infra/rds.tf',
+      old_string: '  backup_retention_period = 7',
+      new_string: '  backup_retention_period = 30',
+    }),
+    decide('edit', {
+      path: '/home/dev/homelab/sanoid/sanoid.conf',
+      old_string: 'daily = 30',
+      new_string: 'daily = 14\nhourly = 0',
+    }),
+    decide('write', { path: '/home/dev/app/config/dev.yaml', content: 'retention: 1h\n' }),
+  ];
+  assert.deepEqual(
+    kept.filter((d) => !meets(d, 'pass')).map((d) => d.policy),
+    [],
+  );
+});

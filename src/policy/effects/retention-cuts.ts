@@ -21,10 +21,10 @@ import type { Effect } from './types.js';
 import { table } from '../../util/lookup-table.js';
 
 /** Option names (lower case, separators dropped) that set how much or how long is kept. */
-const RETENTION_KEY =
+export const RETENTION_KEY =
   /^(?:\w*retention\w*|retain\w*|keep(?:last|hourly|daily|weekly|monthly|yearly|within|within\w+|n|count|versions|snapshots|backups)?|expir\w*|deleteafter\w*|daystokeep|versionstokeep|noncurrentdays|maxbackups|maxsnapshots|snapshotlimit|backupcount|maxhistory)$/;
 /** Options named like retention that are not about deleting data. */
-const NOT_RETENTION = /^(?:keepalive|expiresin|expireafterseconds|expiry|expires|expiration)$/;
+export const NOT_RETENTION = /^(?:keepalive|expiresin|expireafterseconds|expiry|expires|expiration)$/;
 
 /** Seconds in a unit. */
 const UNIT: Record<string, number> = table({
