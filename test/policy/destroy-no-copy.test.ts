@@ -264,3 +264,23 @@ test('a retention cut written into a configuration is asked; a longer one or a t
     [],
   );
 });
+
+test('MCP deletes of tags, kinds named in a parameter, key patterns and depot history are read as their commands', () => {
+  checkMcp(
+    [
+      { tool: 'github_delete_tag', owner: 'acme', repo: 'api', tag: 'v2.0.0' },
+      { tool: 'k8s_delete', kind: 'namespace', name: 'production' },
+      { tool: 'redis_delete', key: '*' },
+      { tool: 'perforce_obliterate', path: '//depot/Game/...' },
+    ],
+    'stop',
+  );
+  checkMcp(
+    [
+      { tool: 'redis_delete', key: 'session:8f2a' },
+      { tool: 'k8s_get', kind: 'namespace', name: 'production' },
+      { tool: 'github_create_tag', owner: 'acme', repo: 'api', tag: 'v2.0.1' },
+    ],
+    'pass',
+  );
+});
