@@ -284,3 +284,18 @@ test('MCP deletes of tags, kinds named in a parameter, key patterns and depot hi
     'pass',
   );
 });
+
+test('the Settings app file turning on force pushes is a protection switched off', () => {
+  const weakened = decide('edit', {
+    path: '/home/dev/app/.github/settings.yml',
+    old_string: '      allow_force_pushes: false\n      allow_deletions: false',
+    new_string: '      allow_force_pushes: true\n      allow_deletions: true',
+  });
+  assert.equal(meets(weakened, 'stop'), true);
+  const stricter = decide('edit', {
+    path: '/home/dev/app/.github/settings.yml',
+    old_string: '      required_approving_review_count: 1',
+    new_string: '      required_approving_review_count: 2',
+  });
+  assert.equal(meets(stricter, 'pass'), true);
+});
