@@ -1038,6 +1038,10 @@ function extractFrom(words: string[], key: string, spec: Spec, head: number): Ex
       let text = argv.join(' ');
       if (key === 'ssh') text = text.replace(/^\s*sudo(?:\s+(?:-[ugCDhprtTU]\s+\S+|-\S+))*\s+/, '');
       out.push({ from: key, text });
+      // the remote command starts in the remote user's home, not in this project: a relative
+      // delete there (`ssh backup@box 'rm -rf borg'`) takes ~/borg, read as such by cd-deletes.ts
+      if (key === 'ssh' && REMOTE_DELETE.test(text) && !/^\s*cd\s/.test(text))
+        out.push({ from: `${key} (in the remote home)`, text: `cd ~ && ${text}` });
     } else if (items.length) {
       for (const it of items.slice(0, 16))
         out.push({
@@ -1051,6 +1055,9 @@ function extractFrom(words: string[], key: string, spec: Spec, head: number): Ex
   }
   return out;
 }
+
+/** A remote command that deletes: its relative operands are relative to the remote home. */
+const REMOTE_DELETE = /(?:^|[\s;&|(])(?:rm|rmdir|find|shred|rsync)\s/;
 
 /** One word quoted so that it reads back as itself. */
 function shellWord(a: string): string {

@@ -111,8 +111,14 @@ const DELETE_BY_QUERY = /\/_delete_by_query(?:[/?]|$)|\/_truncate(?:[/?]|$)/;
  */
 const GRAPHQL_DELETE =
   /\bmutation\b[^{]*\{[^]*?\b((?:delete|destroy|remove|purge|drop|wipe|erase)[A-Z]\w*|\w+(?:Delete|Destroy|Remove|Purge|Drop|Wipe))\s*[({]/;
-/** A body that asks for everything to go (Pinecone `deleteAll`, `"delete_all": true`, `"purge": true`). */
-const DELETE_ALL_BODY = /["']?(?:deleteAll|delete_all|purgeAll|purge_all|truncate|dropAll|drop_all)["']?\s*:\s*true\b/i;
+/**
+ * A body that asks for everything to go (Pinecone `deleteAll`, `"delete_all": true`, `"purge": true`),
+ * or a delete by the query that matches every document: Solr's update handler takes
+ * `<delete><query>*:*</query></delete>` and `{"delete":{"query":"*:*"}}` (Solr Reference Guide,
+ * "Uploading Data with Index Handlers").
+ */
+const DELETE_ALL_BODY =
+  /["']?(?:deleteAll|delete_all|purgeAll|purge_all|truncate|dropAll|drop_all)["']?\s*:\s*true\b|<delete>\s*<query>\s*\*:\*\s*<\/query>|["']delete["']\s*:\s*\{\s*["']query["']\s*:\s*["']\*:\*["']/i;
 /** RPC-style endpoints whose last segment is the delete (`POST /vectors/delete`, `/v1/objects/purge`). */
 // Jenkins' doDelete and SonarQube's bulk_delete are the same shape
 const DELETE_VERB_PATH =

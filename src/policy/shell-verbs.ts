@@ -188,10 +188,13 @@ const NOT_SUBCOMMAND_CLI = new Set([
 /**
  * Removal cmdlets of the cloud PowerShell modules, by their noun prefixes: AWS Tools for
  * PowerShell (S3, EC2, RDS, DDB, IAM, LM, CFN, EKS, ECS, ECR, KMS, SEC, R53, CWL, SQS, SNS, EFS,
- * ELB2, SSM, BAK), Az and AzureAD, Google Cloud Tools (Gcs, Gce, GcSql, Gc...), Microsoft Graph (Mg).
+ * ELB2, SSM, BAK), Az and AzureAD, Google Cloud Tools (Gcs, Gce, GcSql, Gc...), Microsoft Graph
+ * (Mg), dbatools (Remove-DbaDatabase, Remove-DbaDbTable ...); and the Hyper-V and Storage
+ * modules' removals of what holds data or its restore points (Remove-VMSnapshot, Remove-Partition,
+ * Remove-VirtualDisk, Remove-StoragePool).
  */
 const CLOUD_CMDLET =
-  /^(remove|unregister)-(?:s3|ec2|rds|ddb|iam|lm|cfn|eks|ecs|ecr|kms|sec|r53|cwl|sqs|sns|efs|elb2?|ssm|bak|az|azure|azurerm|gcs|gce|gcsql|gc|mg)[a-z]/;
+  /^(remove|unregister)-(?:(?:s3|ec2|rds|ddb|iam|lm|cfn|eks|ecs|ecr|kms|sec|r53|cwl|sqs|sns|efs|elb2?|ssm|bak|az|azure|azurerm|gcs|gce|gcsql|gc|mg|dba)[a-z]|(?:vmsnapshot|vmcheckpoint|partition|virtualdisk|storagepool)$)/;
 
 /**
  * `scratch`: a destroy that reaches only a scratch scope (shell-verb-scope.ts), read as `dev-data ...`;

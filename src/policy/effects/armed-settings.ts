@@ -28,6 +28,7 @@
 // Flux's Kustomization spec.prune.
 import type { Effect } from './types.js';
 import { wipeIn } from './wipes.js';
+import { retentionConfigEffects } from './retention-configs.js';
 
 /** A test or development file: its database is the developer's own. */
 const TEST_PATH =
@@ -193,6 +194,7 @@ export function armedSettingEffects(tool: string, path: string, before: string, 
       command: `scheduled-wipe ${file} ${wipe}`,
       via: `${path} makes its data tool run ${wipe} on its next scheduled run`,
     });
+  out.push(...retentionConfigEffects(path, before, after));
   const prune = tool === 'edit' ? gitopsPrune(path, before, after) : null;
   if (prune)
     out.push({

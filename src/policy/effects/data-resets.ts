@@ -349,8 +349,10 @@ export function dataReset(c: Pick<SimpleCommand, 'argv' | 'assigns'>): DataReset
       if (rest[k] === '--to' && rest[k + 1]) values.push({ name: '', value: rest[k + 1] ?? '', kind: 'url' });
   // a production name anywhere among its words (`--schema=prisma/schema.prod.prisma`, a DSN `host=prod-db`)
   // (Heroku's `APP::DATABASE` names the source of a copy or restore, not what it overwrites)
+  // (a restore's dump file is what is read, not what is overwritten: `-d app_dev prod-snapshot.dump`)
+  const source = (w: string) => (tool === 'pg_restore' || tool === 'mongorestore') && DUMP_FILE.test(w);
   for (const w of rest)
-    if (PROD.test(w) && !w.startsWith('$') && !(tool === 'heroku' && w.includes('::')))
+    if (PROD.test(w) && !w.startsWith('$') && !(tool === 'heroku' && w.includes('::')) && !source(w))
       values.push({ name: '', value: w, kind: 'env' });
   return { tool, task, values };
 }
@@ -386,8 +388,12 @@ export function dataResetEffects(c: SimpleCommand): Effect[] {
   // a Heroku app not named for staging, review or development may well be production: its
   // database is overwritten whatever the app is called
   const herokuApp = tool === 'heroku' && target === 'unknown' && !values.some((v) => HEROKU_PREPROD.test(v.value));
+  // a clean restore into a database the line names, and not for development or tests
+  // (`pg_restore --clean -d moodle x.dump`): whatever that database held is replaced by the dump
+  const namedRestore = (tool === 'pg_restore' || tool === 'mongorestore') && target === 'unknown' && values.length > 0;
   if (
     herokuApp ||
+    namedRestore ||
     (target === 'unknown' &&
       !values.length &&
       !LOCAL_DEFAULT.test(tool) &&
@@ -411,6 +417,9 @@ export function dataResetEffects(c: SimpleCommand): Effect[] {
  * tasks (MIX_ENV defaults to dev), Rails and rake tasks (RAILS_ENV defaults to development).
  */
 const LOCAL_DEFAULT = /^(?:supabase|pg_restore|mongorestore|rabbitmqctl|mix|rails|rake|drush|wp|magento|strapi)$/;
+
+/** A dump file given to a restore: a path or a name with a dump's extension. */
+const DUMP_FILE = /[/\\]|\.(?:dump|sql|backup|bak|tar|archive|gz|bson|pgdump|custom)$/i;
 
 /** Heroku apps named for a stage before production (pipelines' staging, review apps `app-pr-42`). */
 const HEROKU_PREPROD = /(?:^|[^A-Za-z])(?:staging|stage|stg|review|preview|qa|uat|sandbox|demo|pr-\d+)(?:[^A-Za-z]|$)/i;

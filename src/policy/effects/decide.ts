@@ -11,6 +11,7 @@ import { forgeFileWrite, registryCommand } from './forge-http.js';
 import { sqlPrivilege } from './privilege.js';
 import { DEV_NAME, LOCAL_HOST, ordinaryOn, sqlTextEffects } from './sql.js';
 import { sqlSecretSelect } from './sql-secrets.js';
+import { qCodeEffects } from './q-code.js';
 import { sqlExportEffects } from './data-exports.js';
 import { bodySecret, bodyTokenMention, urlHost, urlSecret, urlTokenMention } from './url-secret.js';
 import { mcpFlows, paramStrings } from './mcp-flow.js';
@@ -179,6 +180,13 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
     const service = op.split(/[^a-z0-9]+/)[0] || 'service';
     out.push(...requestAsCurl(p, `https://${service}.api${apiPath}`, `MCP ${op}`));
   }
+  // a kdb+ tool's q code (`kdb_execute {host, q}`), run in the server it names (q-code.ts)
+  const qText =
+    str('q') ?? (/kdb|(?:^|_)q(?:_|$)/.test(op) ? (str('query') ?? str('code') ?? str('expression')) : undefined);
+  if (qText) {
+    const qHost = str('host') ?? str('server') ?? str('endpoint');
+    out.push(...qCodeEffects(qText, `MCP ${op}`, qHost === undefined || !LOCAL_HOST.test(qHost)));
+  }
   const sql = str('sql') ?? str('query') ?? str('statement');
   if (sql) {
     // a database tool pointed at a development or test database on this machine (`database: app_dev`)
@@ -223,7 +231,7 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
         via: `MCP ${op} sends text naming a credential (${named.slice(0, 12)}...)`,
       });
   }
-  const cmd = str('command') ?? str('cmd') ?? argvLine(p['args'] ?? p['argv']);
+  const cmd = str('command') ?? str('cmd') ?? str('script') ?? argvLine(p['args'] ?? p['argv']);
   if (cmd && /exec|run|shell|command|terminal|bash/.test(op))
     out.push({ tool: 'exec', command: cmd, via: `MCP ${op} runs` }, ...cache.forCommand(cmd));
   // code-running tools (run_python, execute_code {language}): the code as that interpreter's one-liner

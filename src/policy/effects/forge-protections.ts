@@ -92,3 +92,28 @@ export function forgeProtectionEffects(line: LineView, out: Effect[]): void {
       });
   }
 }
+
+/**
+ * The repository settings file the Probot Settings app applies on push (`.github/settings.yml`,
+ * its `branches: - name: main / protection:` entries take the REST API's field names): a write or
+ * an edit that turns on force pushes or deletions, turns off enforcement for admins, or drops the
+ * required reviews or their count to zero weakens the protection as the API call would.
+ */
+const SETTINGS_FILE = /(?:^|\/)\.github\/settings\.ya?ml$/;
+const SETTINGS_WEAKENED: [RegExp, string][] = [
+  [/^\s*allow_force_pushes\s*:\s*true\b/m, 'allow_force_pushes'],
+  [/^\s*allow_deletions\s*:\s*true\b/m, 'allow_deletions'],
+  [/^\s*enforce_admins\s*:\s*(?:false|null)\b/m, 'enforce_admins'],
+  [/^\s*required_pull_request_reviews\s*:\s*null\b/m, 'required_pull_request_reviews'],
+  [/^\s*required_approving_review_count\s*:\s*0\b/m, 'required_approving_review_count'],
+];
+
+/** `forge-protection-off WHAT .github/settings.yml` readings of a write or an edit of that file. */
+export function forgeSettingsFileEffects(path: string, before: string, after: string): Effect[] {
+  if (!SETTINGS_FILE.test(path)) return [];
+  return SETTINGS_WEAKENED.filter(([re]) => re.test(after) && !re.test(before)).map(([, what]) => ({
+    tool: 'exec',
+    command: `forge-protection-off ${what} .github/settings.yml`,
+    via: `${path} sets ${what}, which the Settings app applies to the branch protection on push`,
+  }));
+}

@@ -93,6 +93,10 @@ import { PROD_SQL_PROGRAMS, prodSqlFileEffects } from './prod-sql-files.js';
 import { MASS_SEND_HINT, massSendEffects } from './mass-sends.js';
 import { APP_ADMIN_HINT, appAdminGrantEffects } from './app-admin-grants.js';
 import { RETENTION_HINT, retentionCuts } from './retention-cuts.js';
+import { Q_HINT, qLineEffects } from './q-code.js';
+import { GIT_WORK_HINT, gitWorkLossEffects } from './git-work-loss.js';
+import { stackVolumeEffects } from './stack-volumes.js';
+import { CAPACITY_HINT, capacityCutEffects } from './capacity-cuts.js';
 import { SNAPSHOT_HINT, snapshotReverts } from './snapshot-reverts.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
@@ -310,6 +314,14 @@ export const LINE_READINGS: readonly LineReading[] = [
   // application users made administrators by SQL or framework console code (app-admin-grants.ts)
   { name: 'app-admin-grants', hint: APP_ADMIN_HINT, read: appAdminGrantEffects },
   // retention cut to one copy or one day, and reverts to a snapshot, by any tool
+  // q (kdb+) code that empties tables, deletes HDB partitions or overwrites the sym file (q-code.ts)
+  { name: 'q-code', programs: ['q', 'q.exe'], hint: Q_HINT, read: qLineEffects },
+  // a tree's uncommitted and untracked work discarded together, a branch deleted unmerged on both sides (git-work-loss.ts)
+  { name: 'git-work-loss', programs: ['git'], hint: GIT_WORK_HINT, read: gitWorkLossEffects },
+  // docker compose down -v of a self-hosted service's stack, found by where it lives (stack-volumes.ts)
+  { name: 'stack-volumes', programs: ['docker', 'docker-compose'], read: stackVolumeEffects },
+  // instance counts of a fleet, service or cluster set to zero by any tool (capacity-cuts.ts)
+  { name: 'capacity-cuts', hint: CAPACITY_HINT, read: capacityCutEffects },
   { name: 'retention-cuts', hint: RETENTION_HINT, read: (l, out) => void out.push(...retentionCuts(l.cmds)) },
   { name: 'snapshot-reverts', hint: SNAPSHOT_HINT, read: (l, out) => void out.push(...snapshotReverts(l.cmds)) },
 ];

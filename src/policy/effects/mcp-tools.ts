@@ -28,6 +28,9 @@ const DESTROY = new Set([
   'nuke',
   'clear',
   'empty',
+  // Perforce's and mail stores' words for a delete that also removes the history
+  'obliterate',
+  'expunge',
 ]);
 
 /** Words that say the tool only looks (a `get_deleted_items` or `list_drop_reasons` reads). */
@@ -96,7 +99,11 @@ function objectOf(words: string[], at: number, p: Params): string {
   const object = (after.length ? after : words.slice(0, at)).join('_');
   // Servers with one delete tool for every kind (`resources_delete {kind: Namespace}`,
   // `delete_resource {resource_type: bucket}`) name the kind in a parameter.
-  if (GENERIC_OBJECT.test(object)) {
+  // (`k8s_delete {kind: namespace}`: a verb with nothing after it, the object in a parameter)
+  if (
+    GENERIC_OBJECT.test(object) ||
+    (!after.length && pick(p, 'kind', 'resource_type', 'resourceType') !== undefined)
+  ) {
     // (`cloud_delete_resource {service: eks, resource: cluster}`; Azure's `Microsoft.Storage/storageAccounts`)
     const kind = pick(p, 'kind', 'resource_type', 'resourceType', 'resource_kind', 'type', 'resource')?.replace(
       /^[\w.]+\//,
@@ -121,6 +128,15 @@ function destroyCommand(object: string, p: Params, verb = ''): string | undefine
     const branch = arg(pick(p, 'branch', 'ref', 'name', 'branch_name'), 'unknown').replace(/^refs\/heads\//, '');
     return `git push origin --delete ${branch}`;
   }
+  if (/(?:^|_)tag$/.test(o) && pick(p, 'tag', 'tag_name', 'name', 'ref'))
+    return `git push origin --delete refs/tags/${arg(pick(p, 'tag', 'tag_name', 'name', 'ref'), 'unknown').replace(/^refs\/tags\//, '')}`;
+  // a key store's delete given a pattern (`redis_delete {key: "*"}`, `cache_delete_keys {pattern: "user:*"}`)
+  const pattern = pick(p, 'key', 'keys', 'pattern', 'match');
+  if (/(?:^|_)(?:redis|valkey|keydb|cache|kv|keys?)$/.test(object) && pattern?.includes('*'))
+    return `redis DEL-MATCHING ${arg(pattern, '*')}`;
+  // Perforce obliterate removes the files and every revision of them from the depot
+  if (verb === 'obliterate')
+    return `p4 obliterate -y ${arg(pick(p, 'path', 'depot_path', 'files', 'file_spec'), '//...')}`;
   if (/(?:^|_)branch_protection$/.test(o) || o === 'protection' || o === 'ruleset')
     return `gh api -X DELETE repos/${repoOf(p)}/branches/${arg(pick(p, 'branch'), 'main')}/protection`;
   if (/(?:^|_)(?:table|tables)$/.test(o))
@@ -257,7 +273,8 @@ export function mcpToolEffects(op: string, p: Params, path: string | undefined):
 /**
  * Kinds of things a cloud, hosting, data or cluster service manages whose deletion takes data or
  * a running service with it: the resource types of the AWS, Google Cloud, Azure, Cloudflare,
- * DigitalOcean, Vercel/Netlify/Fly and Kubernetes APIs, by their common names. Comments, labels,
+ * DigitalOcean, Vercel/Netlify/Fly and Kubernetes APIs, the objects of learning platforms, and
+ * the containers any SaaS keeps an account's data in, by their common names. Comments, labels,
  * reactions, files and notes are work items, not these.
  */
 const MANAGED_KINDS = new Set(
@@ -268,7 +285,11 @@ const MANAGED_KINDS = new Set(
     'pool network vpc subnet firewall load_balancer loadbalancer gateway distribution worker workers kv namespace_kv r2 d1 ' +
     'statefulset daemonset replicaset configmap ingress persistentvolume persistentvolumeclaim job cronjob pod_disruption ' +
     'release releases chart stack stacks pipeline webhook hook tunnel container containers machine machines vm droplet ' +
-    'keyspace warehouse dataset datasets collection_index branch branch_database org_member member project_member token tokens api_key'
+    'keyspace warehouse dataset datasets collection_index branch branch_database org_member member project_member token tokens api_key ' +
+    // learning platforms (Canvas, Moodle, Gradescope, Google Classroom): students' work and marks
+    'course courses assignment assignments submission submissions gradebook grades quiz quizzes exam exams enrollment ' +
+    // containers of other people's data on any SaaS: the account, the workspace, the model store
+    'account accounts workspace workspaces database databases bucket buckets model models'
   ).split(' '),
 );
 
@@ -310,6 +331,10 @@ function managedDestroyCommand(words: string[], v: number, object: string, p: Pa
       'names',
       'arn',
       'resource_id',
+      // a key store's delete names its key or a pattern of keys (`redis_delete {key: "*"}`)
+      'key',
+      'keys',
+      'pattern',
     ),
     'unknown',
   );

@@ -21,10 +21,10 @@ import type { Effect } from './types.js';
 import { table } from '../../util/lookup-table.js';
 
 /** Option names (lower case, separators dropped) that set how much or how long is kept. */
-const RETENTION_KEY =
+export const RETENTION_KEY =
   /^(?:\w*retention\w*|retain\w*|keep(?:last|hourly|daily|weekly|monthly|yearly|within|within\w+|n|count|versions|snapshots|backups)?|expir\w*|deleteafter\w*|daystokeep|versionstokeep|noncurrentdays|maxbackups|maxsnapshots|snapshotlimit|backupcount|maxhistory)$/;
 /** Options named like retention that are not about deleting data. */
-const NOT_RETENTION = /^(?:keepalive|expiresin|expireafterseconds|expiry|expires|expiration)$/;
+export const NOT_RETENTION = /^(?:keepalive|expiresin|expireafterseconds|expiry|expires|expiration)$/;
 
 /** Seconds in a unit. */
 const UNIT: Record<string, number> = table({
@@ -127,6 +127,9 @@ const LOOK = /^(?:get|list|ls|describe|show|view|status|inspect|info|help|--help
 /** The retention settings a command gives: options with values, key=value words, JSON pairs. */
 function settings(argv: string[]): [string, string][] {
   const out: [string, string][] = [];
+  // pairs read from a JSON rule are retention by where they sit (under an Expiration or a delete
+  // phase), not by their own name (`Days`, `min_age`), so the name filter below passes them
+  const nested: [string, string][] = [];
   const norm = (k: string) =>
     k
       .replace(/^-+/, '')
@@ -138,7 +141,7 @@ function settings(argv: string[]): [string, string][] {
       // S3 lifecycle rules and ILM phases: Days under an Expiration, min_age of a delete phase
       for (const m of w.matchAll(/"?(\w+)"?\s*:\s*\{[^{}]*?"?(Days|NoncurrentDays|min_age)"?\s*:\s*"?([\w.]+)"?/g)) {
         const parent = (m[1] ?? '').toLowerCase();
-        if (/expiration$/.test(parent) || parent === 'delete') out.push([norm(m[2] ?? ''), m[3] ?? '']);
+        if (/expiration$/.test(parent) || parent === 'delete') nested.push([norm(m[2] ?? ''), m[3] ?? '']);
       }
       continue;
     }
@@ -155,7 +158,7 @@ function settings(argv: string[]): [string, string][] {
       }
     }
   }
-  return out.filter(([k]) => RETENTION_KEY.test(k) && !NOT_RETENTION.test(k));
+  return [...nested, ...out.filter(([k]) => RETENTION_KEY.test(k) && !NOT_RETENTION.test(k))];
 }
 
 /** The line's gate (line-readings.ts): a word of a retention option somewhere in it. */

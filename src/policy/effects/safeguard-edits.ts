@@ -22,6 +22,7 @@
 // arguments; CloudFormation DeletionPolicy and DeletionProtectionEnabled; Pulumi resource options;
 // Kubernetes PersistentVolume reclaim policy; Helm's resource-policy annotation; the migration
 // layouts of Rails, Django, Alembic, Prisma, Flyway, goose, golang-migrate, Knex, TypeORM, Sequelize.
+import { forgeSettingsFileEffects } from './forge-protections.js';
 import type { Effect } from './types.js';
 import { armedSettingEffects } from './armed-settings.js';
 import { schemaWipeIn, wipeIn, wipesIn } from './wipes.js';
@@ -257,5 +258,6 @@ export function armedLossEffects(tool: string, path: string, before: string, aft
       via: `${path} is a script that empties the whole database it is run on (${whole})`,
     });
   out.push(...armedSettingEffects(tool, path, before, after));
+  out.push(...forgeSettingsFileEffects(path, before, after));
   return out;
 }

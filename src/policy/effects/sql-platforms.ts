@@ -60,6 +60,36 @@ function client(
   return out;
 }
 
+/** WP-CLI's and Drush's database shells (`wp db cli|query`, `drush sql:cli|sql:query`, their aliases). */
+const CMS_SQL: Record<string, ReadonlySet<string>> = table({
+  wp: new Set(['db cli', 'db query']),
+  drush: new Set(['sql:cli', 'sql-cli', 'sqlc', 'sql:query', 'sql-query', 'sqlq']),
+});
+
+/**
+ * `wp @live db query SQL`, `echo SQL | drush @prod sql:cli`: the site's MySQL client on the site
+ * an alias or `--ssh=HOST` names, read as `mysql -h SITE`; without either, the site in the
+ * working directory is left to the rules on the command (WP-CLI docs "db cli", "db query",
+ * "Running commands remotely"; Drush docs "sql:cli", "sql:query", site aliases).
+ */
+function cmsClient(
+  c: SimpleCommand,
+  a: readonly string[],
+  tool: string,
+): { label: string; cmd: SimpleCommand } | undefined {
+  const verbs = CMS_SQL[tool];
+  if (!verbs) return undefined;
+  const alias = a.find((w) => /^@[\w.-]+$/.test(w))?.slice(1);
+  const ssh = a.find((w) => w.startsWith('--ssh='))?.slice(6);
+  const site = alias ?? ssh;
+  if (!site || /^(?:self|none|local|dev|test)$/.test(site)) return undefined;
+  const words = a.slice(1).filter((w) => !w.startsWith('-') && !w.startsWith('@'));
+  const verb = tool === 'wp' ? words.slice(0, 2).join(' ') : (words[0] ?? '');
+  if (!verbs.has(verb)) return undefined;
+  const sql = words.slice(tool === 'wp' ? 2 : 1).join(' ') || undefined;
+  return { label: `${tool} ${verb}`, cmd: client(c, 'mysql', site, undefined, sql) };
+}
+
 const DOKKU_CLIENTS: Record<string, 'psql' | 'mysql' | 'redis-cli'> = table({
   'postgres:connect': 'psql',
   'mysql:connect': 'mysql',
@@ -94,6 +124,8 @@ export function platformClient(c: SimpleCommand): { label: string; cmd: SimpleCo
     a = a.slice(1);
     tool = 'wrangler';
   }
+  const cms = cmsClient(c, a, tool);
+  if (cms) return cms;
   if (!PLATFORM_SHELLS.has(tool)) return undefined;
   const [v1, v2, v3] = [a[1] ?? '', a[2] ?? '', a[3] ?? ''];
   const app = argvOption(a, ['-a', '--app', '-r', '--remote']);

@@ -418,10 +418,92 @@ export function destroys(st: Tok[]): string | undefined {
     const using = verb === 'DELETE' && T[u] === 'USING' ? T[u + 1] : undefined;
     const usingAlias = using && T[u + 2] === 'AS' ? T[u + 3] : using && T[u + 2] !== 'WHERE' ? T[u + 2] : undefined;
     if (verb === 'DELETE' && liveRows(cond)) return canonical;
+    // one person's rows taken out of an audit or log table (`DELETE FROM mdl_logstore_standard_log
+    // WHERE userid=4412`): the record of what they did is erased, which is the point of the table
+    if (verb === 'DELETE' && AUDIT_TABLE.test(table.replace(/^.*\./, '')) && cond.some((t) => PERSON_COLUMN.test(t.t)))
+      return canonical;
     return alwaysTrue(cond) || everyChild(cond, T[i] ?? '', using, usingAlias) ? canonical : undefined;
+  }
+  return historyCut(st, k);
+}
+
+/** Delta Lake keeps 168 hours of history unless told otherwise (docs.delta.io, "Remove files no longer referenced"). */
+const DELTA_MIN_RETAIN_HOURS = 168;
+/** Words that name the present moment in a time bound. */
+const NOW_WORD = /^(?:NOW|CURRENT_TIMESTAMP|CURRENT_DATE|GETDATE|SYSDATE|SYSDATETIME|LOCALTIMESTAMP)$/;
+
+/**
+ * Statements that destroy data without a DROP or DELETE, read by what they leave:
+ *   `RESTORE DATABASE x ... WITH REPLACE` (SQL Server) writes a backup over the live database;
+ *   `VACUUM t RETAIN n HOURS` under Delta's 168-hour floor removes the files time travel and
+ *     concurrent readers need, so no earlier version of the table can be read again;
+ *   Timescale `drop_chunks('t', older_than => now())` drops every chunk there is, the same as
+ *     `DELETE FROM t` (the canonical text returned, so the rules on deletes decide it);
+ *   `CREATE OR REPLACE TABLE t AS ... LIMIT 0` and `INSERT OVERWRITE` of no rows (`WHERE false`,
+ *     `WHERE 1=0`) leave the table empty, read as `TRUNCATE TABLE t`.
+ */
+function historyCut(st: Tok[], k: number): string | undefined {
+  const T = st.map((t) => t.t);
+  const name = (i: number) => st[i]?.raw ?? '';
+  if (T[k] === 'RESTORE' && (T[k + 1] === 'DATABASE' || T[k + 1] === 'DB')) {
+    const w = T.indexOf('WITH', k + 2);
+    if (w > 0 && T.slice(w).includes('REPLACE')) return `RESTORE DATABASE ${name(k + 2)} WITH REPLACE`;
+    return undefined;
+  }
+  if (T[k] === 'VACUUM') {
+    const r = T.indexOf('RETAIN', k + 1);
+    const n = Number(T[r + 1]);
+    if (r > 0 && Number.isFinite(n) && n < DELTA_MIN_RETAIN_HOURS)
+      return `VACUUM ${r > k + 1 ? name(k + 1) : ''} RETAIN ${n} HOURS: table history purged`;
+    return undefined;
+  }
+  // `CREATE OR REPLACE TABLE t AS SELECT * FROM t LIMIT 0`, `INSERT OVERWRITE TABLE t SELECT ...
+  // WHERE false`: the table replaced by nothing (BigQuery, Snowflake, Databricks, Hive)
+  const replaces =
+    (T[k] === 'CREATE' && T[k + 1] === 'OR' && T[k + 2] === 'REPLACE' && T.includes('TABLE') && T.includes('AS')) ||
+    (T[k] === 'INSERT' && T[k + 1] === 'OVERWRITE');
+  if (replaces) {
+    const last = T.length - 1;
+    const limit0 = T[last - 1] === 'LIMIT' && /^0+$/.test(T[last] ?? '');
+    const w = T.lastIndexOf('WHERE');
+    const none = w > 0 && /^(?:FALSE|0)$/.test(T[w + 1] ?? '') && w + 2 === T.length;
+    const never =
+      w > 0 &&
+      T[w + 2] === '=' &&
+      w + 4 === T.length &&
+      /^\d+$/.test(T[w + 1] ?? '') &&
+      /^\d+$/.test(T[w + 3] ?? '') &&
+      T[w + 1] !== T[w + 3];
+    const t = T.indexOf('TABLE', k);
+    if ((limit0 || none || never) && t > 0 && !scratchTables(st.slice(t + 1))) return `TRUNCATE TABLE ${name(t + 1)}`;
+  }
+  const dc = T.indexOf('DROP_CHUNKS');
+  if (dc >= 0 && T[dc + 1] === '(') {
+    let depth = 0;
+    let end = dc + 1;
+    for (; end < T.length; end++) {
+      if (T[end] === '(') depth++;
+      else if (T[end] === ')' && --depth === 0) break;
+    }
+    const args = st.slice(dc + 2, end);
+    const zeroInterval = args.some((t, i) => t.t === 'INTERVAL' && /^\s*0+\s*\w*\s*$/.test(args[i + 1]?.raw ?? ''));
+    // `now()` alone is every chunk; `now() - INTERVAL '30 days'` is a retention window
+    const bare = (i: number) => {
+      let j = i + 1;
+      if (args[j]?.t === '(' && args[j + 1]?.t === ')') j += 2;
+      return args[j]?.t !== '-' && args[j]?.t !== '+';
+    };
+    if (args.some((t, i) => NOW_WORD.test(t.t) && bare(i)) || zeroInterval)
+      return `DELETE FROM ${args[0]?.raw ?? ''}`.trim();
   }
   return undefined;
 }
+
+/** Tables that keep a record of what was done: audit trails, logs, histories, journals. */
+const AUDIT_TABLE = /(?:^|_)(?:audit|audits|auditlog|log|logs|logstore|history|journal|activity|trail)(?:_|$)/i;
+/** Columns that name the person a row is about. */
+const PERSON_COLUMN =
+  /^(?:USERID|USER_ID|USERNAME|USER_NAME|ACTOR|ACTOR_ID|ACCOUNT_ID|EMAIL|RELATEDUSERID|STUDENT_ID|EMPLOYEE_ID|IP|IP_ADDRESS|REMOTE_ADDR)$/;
 
 /** A table's last name part without schema or quotes, upper-cased (`public.Accounts` -> ACCOUNTS). */
 function tableName(t: string): string {
@@ -911,6 +993,13 @@ export function sqlClientEffects(c: SimpleCommand, out: Effect[], written?: Map<
     return;
   }
   const name = label ?? basename(c.argv[0] ?? '');
+  // `dropdb [-h HOST] NAME` is `psql [-h HOST] -c 'DROP DATABASE NAME'`, judged by the same
+  // target: a loopback server does not make `authentik` a test database, its name would
+  if (name === 'dropdb' && label === undefined) {
+    const dropped = dropdbAsPsql(c);
+    if (dropped) sqlClientEffects(dropped, out, written, 'dropdb');
+    return;
+  }
   if (c.argv[0] === 'redis-cli') {
     redisEffects(c, out);
     return;
@@ -966,6 +1055,24 @@ export function sqlClientEffects(c: SimpleCommand, out: Effect[], written?: Map<
 }
 
 /** A numbered migration or one under a migrations folder: a reviewed change, not an unseen script. */
+/** dropdb's options that take a value (PostgreSQL reference, dropdb). */
+const DROPDB_VALUE = /^(?:-h|--host|-p|--port|-U|--username|--maintenance-db)$/;
+
+/** `dropdb` as the psql call that does the same, or undefined when it names no database. */
+function dropdbAsPsql(c: SimpleCommand): SimpleCommand | undefined {
+  const opts: string[] = [];
+  let db: string | undefined;
+  for (let i = 1; i < c.argv.length; i++) {
+    const w = c.argv[i] ?? '';
+    if (DROPDB_VALUE.test(w)) opts.push(w, c.argv[++i] ?? '');
+    else if (/^--(?:host|port|username)=/.test(w)) opts.push(w);
+    else if (!w.startsWith('-')) db ??= w;
+  }
+  if (!db) return undefined;
+  const argv = ['psql', ...opts, '-c', `DROP DATABASE ${db}`];
+  return { ...c, argv, quoted: argv.map(() => false) };
+}
+
 function migrationScript(file: string): boolean {
   if (/(?:^|\/)(?:migrations?|migrate|db\/migrate|flyway|liquibase|changelog)\//i.test(file)) return true;
   return /^(?:V?\d[\d._-]*|\d{8,})[_-]/.test(file.slice(file.lastIndexOf('/') + 1));

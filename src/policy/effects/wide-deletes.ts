@@ -19,6 +19,7 @@
 import { basename } from '../shell-wrappers.js';
 import type { SimpleCommand } from './walk.js';
 import type { Effect } from './types.js';
+import { DEV_NAME } from './sql.js';
 
 /** Folder names whose contents are made again by a build, a package manager or a cache's owner. */
 const DISPOSABLE =
@@ -96,6 +97,24 @@ export function wideTarget(path: string): string | undefined {
 const FIND_FILTER =
   /^-(?:i?name|i?path|i?wholename|i?regex|[acm]time|[acm]min|newer\w*|size|user|group|empty|perm|links|inum|samefile|maxdepth)$/;
 
+/**
+ * Whether a find predicate leaves files out. An age cut of at most a day (`-mtime +0`, `-mmin
+ * +60`: older than a day or an hour is nearly every file a folder holds), `-name '*'` and `-size
+ * +0` pick everything, as a retention cut of a day keeps nothing (retention-cuts.ts).
+ */
+function narrows(pred: string, value: string | undefined): boolean {
+  const v = value ?? '';
+  if (/^-[acm]time$/.test(pred)) return !/^\+0*$/.test(v);
+  if (/^-[acm]min$/.test(pred)) return !(/^\+\d+$/.test(v) && Number(v.slice(1)) <= 1440);
+  if (/^-i?name$/.test(pred)) return !/^\*+$/.test(v);
+  if (pred === '-size') return !/^\+0[ckMG]?$/.test(v);
+  return true;
+}
+
+/** Folders of someone's own media, documents and mail: nothing in them ages into junk. */
+const PERSONAL_DATA =
+  /^(?:photos?|pictures|images|dcim|documents|docs|videos?|movies|music|mail|maildir|thesis|papers|immich|photoprism|nextcloud)$/i;
+
 /** Whether a delete program on the line takes whole folders: rm -r, find -delete with no filter. */
 function recursivePrograms(cmds: SimpleCommand[]): Set<string> {
   const out = new Set<string>();
@@ -106,7 +125,19 @@ function recursivePrograms(cmds: SimpleCommand[]): Set<string> {
       out.add('rm');
     // unfiltered, or picking files of a data kind by name (`-name '*.bam' -mtime +30`): the data goes
     const picksData = args.some((w, i) => /^-i?name$/.test(args[i - 1] ?? '') && DATA_FILE.test(w));
-    if (name === 'find' && (picksData || !args.some((w) => FIND_FILTER.test(w)))) out.add('find');
+    // in a folder of someone's own media or documents, an age, size or type filter still takes
+    // their files (`find /mnt/tank/photos -mtime +365 -delete`): only a name or path picks junk
+    const roots = args.slice(
+      0,
+      Math.max(
+        0,
+        args.findIndex((w) => w.startsWith('-')),
+      ),
+    );
+    const kept = roots.some((r) => r.split(/[/\\]/).some((x) => PERSONAL_DATA.test(x)));
+    const picks = (w: string, i: number) =>
+      FIND_FILTER.test(w) && narrows(w, args[i + 1]) && (!kept || /^-i?(?:name|path|wholename|regex)$/.test(w));
+    if (name === 'find' && (picksData || !args.some(picks))) out.add('find');
   }
   return out;
 }
@@ -137,6 +168,22 @@ export function dataFileTarget(path: string): string | undefined {
   return `a data file (${name})`;
 }
 
+/** Files that are a database by their kind: SQLite, Access, InnoDB, MyISAM, Redis dumps, KeePass. */
+const DATABASE_FILE = /\.(?:db|sqlite3?|db3|mdb|accdb|ibd|myd|rdb|aof|kdbx)$/i;
+
+/**
+ * Why deleting `path` deletes a database (a short phrase), or undefined. A glob or SQLite's
+ * companion suffix after the name (`db.sqlite3*`, `app.db-wal`) still names the database; one
+ * named for development or tests does not count.
+ */
+function databaseFile(path: string): string | undefined {
+  const base = path.replace(/(?:-wal|-shm|-journal)?\**$/, '');
+  if (!DATABASE_FILE.test(base)) return undefined;
+  // `dev.sqlite3`, `app_test.db`: a development or test database, as the SQL readings take it
+  if (DEV_NAME.test((base.split(/[/\\]/).pop() ?? '').replace(/\.[^.]*$/, ''))) return undefined;
+  return dataFileTarget(base) ? `a database file (${base.split(/[/\\]/).pop() ?? base})` : undefined;
+}
+
 /**
  * `wide-delete PATH` readings of the line's deletes that take a whole folder outside the project
  * that is neither disposable nor system (see the top of this file).
@@ -164,7 +211,18 @@ export function wideDeletes(cmds: SimpleCommand[], effects: readonly Effect[]): 
       /\brecursively\b|\bempties\b/.test(e.via) ||
       (prog === 'rm' && recursive.has('rm')) ||
       (prog === 'find' && recursive.has('find'));
-    if (!whole) continue;
+    if (!whole) {
+      // one database file outside the project (`rm -f ~/stacks/vaultwarden/data/db.sqlite3*`) is
+      // the whole database, as a folder's delete is the whole folder
+      const db = databaseFile(e.path);
+      if (db)
+        out.push({
+          tool: 'exec',
+          command: `wide-delete ${e.path}`,
+          via: `${e.via}: ${db} outside the project, the database itself`,
+        });
+      continue;
+    }
     const why = wideTarget(e.path);
     if (why)
       out.push({
