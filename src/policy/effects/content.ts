@@ -42,6 +42,7 @@ import { langStartupPlant } from './lang-startup.js';
 import { plantedShells } from './planted-shells.js';
 import { laterCommands } from './later-commands.js';
 import { SHELL_LITERAL } from './shell-literal.js';
+import { configCommandPlants } from './stored-commands.js';
 import { specCommands } from './container-commands.js';
 import { codeLoaders } from './code-loaders.js';
 import { agentNoteCommands } from './agent-notes.js';
@@ -633,8 +634,10 @@ function fileEffects(path: string, content: string): Effect[] {
         )
       : [];
     if (/\.sls$/i.test(path)) return automation;
+    // command strings a service keeps and runs later (shell_command:, PreBuildSteps, hook fields)
+    const kept = configCommandPlants(path, content);
     // a workload manifest starts containers wherever it is written (kubectl apply -f later)
-    if (!/\.ya?ml$/i.test(path)) return sourcePlant(path, content);
+    if (!/\.ya?ml$/i.test(path)) return [...sourcePlant(path, content), ...kept];
     const via = `plants a workload in ${posix.basename(path)}`;
     // the images its containers run are read as compose's and a Dockerfile's are
     const images =
@@ -645,6 +648,7 @@ function fileEffects(path: string, content: string): Effect[] {
         : [];
     return [
       ...automation,
+      ...kept,
       ...containerGrants(manifestFlags(content), via),
       ...images,
       ...rbacManifestGrants(content, `plants RBAC in ${posix.basename(path)} that`),
