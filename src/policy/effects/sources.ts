@@ -174,7 +174,7 @@ const OFF_WHEN_FALSE =
   /(?:verifymetadata|verifysignatures|strictssl|sslverify|verifyssl|httpsverify|securehttp|checkrevoke|requiresigs|gpgcheck|tlsverify|rejectunauthorized|verifycertificates?|certverify|contenttrust|checkcertificate|verifypeer)$/;
 /** Settings that switch verification off when set to a true value (insecure=true, disable-tls=1). */
 const OFF_WHEN_TRUE =
-  /(?:insecure|disabletls|allowinsecure\w*|unsafehttps|unsaferegistry|noverify\w*|sslnoverify|allowunauthenticated|allowuntrusted|noquarantine|skippublishercheck|ignoresecurityhash|nodigest|nosigcheck|disablesignature\w*|skipsignature\w*|ignoresignatures?|allowinsecurerepositories|allowdowngradetoinsecurerepositories|trusted|nogpgchecks?|skiptlsverify|insecureskiptlsverify|disablecontenttrust|skipverify|nocheckcertificate|ignorechecksums?|skipchecksums?|disablechecksum\w*|nochecksignatures?|skipintegritychecks?|updatechecksums)$/;
+  /(?:insecure|disabletls|allowinsecure\w*|unsafehttps|unsaferegistry|noverify\w*|sslnoverify|allowunauthenticated|allowuntrusted|noquarantine|ignoresecurityhash|nodigest|nosigcheck|disablesignature\w*|skipsignature\w*|ignoresignatures?|allowinsecurerepositories|allowdowngradetoinsecurerepositories|trusted|nogpgchecks?|skiptlsverify|insecureskiptlsverify|disablecontenttrust|skipverify|nocheckcertificate|ignorechecksums?|skipchecksums?|disablechecksum\w*|nochecksignatures?|skipintegritychecks?|updatechecksums)$/;
 /** Settings whose value names hosts exempt from verification (pip trusted-host, GOINSECURE). */
 const OFF_FOR_HOSTS =
   /(?:trustedhosts?|allowinsecurehosts?|insecurehosts?|unsafehttpwhitelist|goinsecure|gonosumdb|gonosumcheck|insecureregistries|insecureregistry)$/;

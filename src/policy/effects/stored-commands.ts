@@ -66,12 +66,18 @@ export function storedCommandEffects(cmds: SimpleCommand[], out: Effect[]): void
   }
 }
 
-/** Prose a person reads (install instructions quote `curl ... | sh` without running it). */
-const PROSE = /\.(?:md|markdown|mdx|rst|txt|adoc|asciidoc|html?|org|tex|log|csv|tsv|ipynb)$|(?:^|\/)(?:readme|changelog|license)[^/]*$/i;
+/**
+ * Configuration formats (and a plugin descriptor's JSON): their strings are settings a program
+ * obeys. Source files are left to the code readings: a test's fixture string is data.
+ */
+const CONFIG = /\.(?:ya?ml|json5?|jsonc|toml|ini|conf|cfg|cnf|xml|plist|properties|hcl|uplugin|uproject|lua)$/i;
+/** Folders of tests and docs, whose strings are fixtures and examples. */
+const FIXTURES = /(?:^|\/)(?:tests?|spec|__tests__|fixtures?|testdata|docs?|examples?)\//i;
 
 /** Fetch-and-run command strings in a configuration file no other reading claims. */
 export function configCommandPlants(path: string, content: string): Effect[] {
-  if (PROSE.test(path) || !FETCH_RUN.test(content)) return [];
-  const name = path.replace(/\\/g, '/').split('/').pop() ?? path;
+  const p = path.replace(/\\/g, '/');
+  if (!CONFIG.test(p) || FIXTURES.test(p) || !FETCH_RUN.test(content)) return [];
+  const name = p.split('/').pop() ?? p;
   return stored(content, `plants a command in ${name} that a service runs later`);
 }
