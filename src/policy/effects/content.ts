@@ -114,6 +114,9 @@ const KINDS: [RegExp, Kind][] = [
   // into the editor and runs there ([InitializeOnLoad], build pre/post-process hooks; Unity
   // manual, "Special folder names"). Their command-line literals are read as build scripts are.
   [/(?:^|\/)(?:assets|packages)\/(?:[^/]+\/)*editor\/(?:[^/]+\/)*[^/]+\.cs$/, 'literals'],
+  // Unreal Build Tool compiles and runs every module's *.Build.cs and target's *.Target.cs on each
+  // build (Unreal Engine docs, "Module Properties", "Targets"): their literals are build scripts too.
+  [/\.(?:build|target)\.cs$/, 'literals'],
   [
     /(?:^|\/)(?:gnu)?makefile(?:\.(?:local|include|inc|common|defs|rules|targets|custom|dev|ci|override|user|docker))?$|(?:^|\/)[^/]+\.mk$/,
     'make',
@@ -693,7 +696,8 @@ function fileEffects(path: string, content: string): Effect[] {
             .replace(/\\t/g, '\t')
             .replace(/\\(["'\\])/g, '$1')
             // the argument string of Process.Start("/bin/sh", "-c \"CMD\""): the command after -c
-            .replace(/^-c\s+(["']?)([\s\S]*)\1$/, '$2'),
+            // (and cmd's `/c CMD`, as in ProcessStartInfo("cmd.exe", "/c CMD"))
+            .replace(/^(?:-c|\/[cCkK])\s+(["']?)([\s\S]*)\1$/, '$2'),
         )
         .filter((t) => SHELL_LITERAL.test(t));
       return lits.flatMap((t) => shellPlant(t, via));

@@ -15,7 +15,7 @@ import { withoutVendorInstalls } from './supply.js';
 
 /** A fetch whose bytes go into a shell or interpreter, PowerShell's download-and-invoke, a /dev/tcp socket. */
 export const FETCH_RUN =
-  /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|fetch)\b[^\n]*\|\s*(?:sudo\s+)?(?:(?:ba|z|da|k)?sh|python[\d.]*|perl|ruby|node|php|iex|invoke-expression|pwsh|powershell)\b|\biex\s*\(\s*(?:iwr|irm|invoke-webrequest|invoke-restmethod|\(?new-object)|\/dev\/tcp\//i;
+  /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|fetch)\b[^\n]*\|\s*(?:sudo\s+)?(?:(?:ba|z|da|k)?sh|python[\d.]*|perl|ruby|node|php|iex|invoke-expression|pwsh|powershell|cmd)\b|\biex\s*\(\s*(?:iwr|irm|invoke-webrequest|invoke-restmethod|\(?new-object)|\/dev\/tcp\//i;
 
 /** The line gate (necessary: every string the readings below take matches it). */
 export const STORED_COMMAND_HINT = FETCH_RUN;
