@@ -120,7 +120,8 @@ export function langStartupPlant(path: string, content: string): Effect[] | unde
     out.push({ tool: 'exec', command: l, via, onlyDeny: true });
     // a program started from a temporary or hidden place each time the tool starts
     const odd = l.split(/\s+/).find((w) => ODD_PROGRAM.test(w.replace(/^(?:~|\$HOME|\$\{HOME\})(?=\/)/, '/home/_')));
-    if (odd) out.push(reading(['startup-program', odd, name], `${via} and starts ${odd}, from a temporary or hidden place`));
+    if (odd)
+      out.push(reading(['startup-program', odd, name], `${via} and starts ${odd}, from a temporary or hidden place`));
   }
   return out;
 }

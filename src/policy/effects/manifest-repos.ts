@@ -28,7 +28,8 @@ const NEAR_REF =
 /** A reference that pins: a commit hash, or a version tag (v1.2.3, 1.15.1, release-2024.1). */
 const PINNED = /^(?:[0-9a-f]{7,40}|v?\d+(?:[._-]\d+)*[\w.-]*|semver|(?:release|rel|version)[-_]?v?\d[\w.-]*)$/i;
 /** Words that are refs of another kind than a branch (SwiftPM's `from:`/`exact:` take versions). */
-const BRANCHY = /^(?:main|master|head|dev|develop|development|trunk|latest|next|nightly|edge|canary|stable|[a-z][\w/-]*)$/i;
+const BRANCHY =
+  /^(?:main|master|head|dev|develop|development|trunk|latest|next|nightly|edge|canary|stable|[a-z][\w/-]*)$/i;
 
 const MAX_FINDINGS = 4;
 
