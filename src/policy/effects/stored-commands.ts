@@ -62,7 +62,7 @@ export function storedCommandEffects(cmds: SimpleCommand[], out: Effect[]): void
     const name = basename(c.argv[0] ?? '').toLowerCase();
     if (!name || TEXT_ONLY.has(name)) continue;
     const texts = [...c.argv.slice(1), c.stdin ?? ''].filter((w) => FETCH_RUN.test(w));
-    for (const t of texts) out.push(...stored(t, `${name} is given a command to keep and run later`));
+    for (const t of texts) out.push(...stored(t, `${name} is given a command line to run, now or later`));
   }
 }
 
