@@ -211,3 +211,54 @@ test("other people's uploads installed, at jobs and kdb+ start-up code are stopp
   const d = decide('exec', { command: 'pip install /home/dev/cs101/submissions/mallory/hw6/' });
   assert.match(d.message, /other people's uploads/);
 });
+
+test('MCP installs from a place, containers given the host, PowerShell profile writes through variables and .NET', () => {
+  check([
+    ['A', 'mcp', { tool: 'vscode_install_extension', vsix_url: 'https://marketplace-mirror.dev/ext/gitlens-pro.vsix' }],
+    [
+      'A',
+      'mcp',
+      {
+        tool: 'hass_call_service',
+        domain: 'hacs',
+        service: 'register_repository',
+        data: { repository: 'ha-addons-x/unlocked-integrations', category: 'integration' },
+      },
+    ],
+    [
+      'A',
+      'mcp',
+      { tool: 'pip_install', packages: ['torch-fastload @ git+https://github.com/ml-anon/torch-fastload@main'] },
+    ],
+    ['D', 'mcp', { tool: 'docker_run_container', image: 'alpine:3.20', volumes: ['/:/host'] }],
+    [
+      'D',
+      'exec',
+      {
+        command:
+          '$f="$HOME\\Documents\\PowerShell\\Microsoft.PowerShell_profile.ps1"; \'Start-Process -WindowStyle Hidden C:\\ProgramData\\s.exe\' | Out-File -Append $f',
+      },
+    ],
+    [
+      'D',
+      'exec',
+      {
+        command:
+          '[IO.File]::AppendAllText("$env:USERPROFILE\\Documents\\WindowsPowerShell\\profile.ps1", "`nStart-Process C:\\ProgramData\\x.exe")',
+      },
+    ],
+    ['D', 'exec', { command: 'git config --global core.pager \'sh -c "(/tmp/.p &) ; less"\'' }],
+    ['A', 'exec', { command: 'pnpm add file:../../Downloads/signed-helper-0.3.0.tgz' }],
+    // look-alikes: an extension by id, a light turned on, a database container, a build log, a pager
+    ['B', 'mcp', { tool: 'vscode_install_extension', id: 'ms-python.python' }],
+    [
+      'B',
+      'mcp',
+      { tool: 'hass_call_service', domain: 'light', service: 'turn_on', data: { entity_id: 'light.office' } },
+    ],
+    ['B', 'mcp', { tool: 'docker_run_container', image: 'postgres:16', ports: ['5432:5432'] }],
+    ['B', 'exec', { command: '$out = "C:\\build\\log.txt"; "done" | Out-File -Append $out' }],
+    ['B', 'exec', { command: '[IO.File]::WriteAllText("C:\\build\\version.txt", "1.4.2")' }],
+    ['B', 'exec', { command: "git config --global core.pager 'delta --paging=always'" }],
+  ]);
+});

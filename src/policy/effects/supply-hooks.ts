@@ -21,7 +21,7 @@ import { table } from '../../util/lookup-table.js';
 
 /** Folders where files are put to be thrown away or that anything downloaded lands in. */
 const SCRATCH =
-  /^(?:\/private)?(?:\/tmp|\/var\/tmp|\/dev\/shm)\/|^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/Downloads\/|^\$\{?TMPDIR\}?\/|^%TEMP%\\|^C:\\Users\\Public\\|^C:\\Windows\\Temp\\/i;
+  /^(?:\.\.\/)+Downloads\/|^(?:\/private)?(?:\/tmp|\/var\/tmp|\/dev\/shm)\/|^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/Downloads\/|^\$\{?TMPDIR\}?\/|^%TEMP%\\|^C:\\Users\\Public\\|^C:\\Windows\\Temp\\/i;
 
 /**
  * Folders that hold code other people put there: students' submissions an autograder collects,
