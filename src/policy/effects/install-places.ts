@@ -51,7 +51,10 @@ function leadingWords(argv: readonly string[], n: number): { word: string; at: n
   return out;
 }
 
-function readCommand(argv: readonly string[], out: Effect[]): void {
+function readCommand(whole: readonly string[], out: Effect[]): void {
+  // `python -m pip ...`, `py -m pip ...`: the module is the program
+  const argv =
+    /^(?:python[\d.]*|py|pypy[\d.]*)$/i.test(basename(whole[0] ?? '')) && whole[1] === '-m' ? whole.slice(2) : whole;
   const name = basename(argv[0] ?? '')
     .toLowerCase()
     .replace(/\.exe$/, '');

@@ -45,8 +45,15 @@ const ODD_CODE_PATH =
   /^(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|\/private\/tmp\/)|\/\.(?!m2\/repository\/|gradle\/caches\/|gradle\/wrapper\/|ivy2\/|sdkman\/|cache\/coursier\/|local\/share\/coursier\/)[^/]+\//i;
 
 /** A program in a temporary place, or a hidden file or folder outside the tools' own caches (`/opt/kdb/.x`, `~/.cache/.u/run`). */
-const ODD_PROGRAM =
-  /^(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|\/private\/tmp\/)|\/\.(?!\.|m2\/|gradle\/|ivy2\/|sdkman\/|local\/bin\/|cargo\/bin\/|nvm\/|pyenv\/|rbenv\/|venv\/|conda\/|cache\/coursier\/)[^/\s]+/i;
+const ODD_STARTED =
+  /^(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|\/private\/tmp\/)|\/\.(?!\.|m2\/|gradle\/|ivy2\/|sdkman\/|local\/|config\/|vscode\/|cargo\/bin\/|nvm\/|pyenv\/|rbenv\/|venv\/|conda\/|cache\/coursier\/)[^/\s]+/i;
+
+/** The first word of a command line that names a program in a temporary or hidden place, or undefined. */
+export function oddStartedProgram(line: string): string | undefined {
+  return line
+    .split(/[\s;&|()'"]+/)
+    .find((w) => ODD_STARTED.test(w.replace(/^(?:~|\$HOME|\$\{HOME\})(?=\/)/, '/home/_')));
+}
 
 /** Whether a write to `path` is to a language runtime's or build tool's start-up file. */
 export function isLangStartup(path: string): boolean {
@@ -119,7 +126,7 @@ export function langStartupPlant(path: string, content: string): Effect[] | unde
     if (!COMMANDISH.test(l.trim())) continue;
     out.push({ tool: 'exec', command: l, via, onlyDeny: true });
     // a program started from a temporary or hidden place each time the tool starts
-    const odd = l.split(/\s+/).find((w) => ODD_PROGRAM.test(w.replace(/^(?:~|\$HOME|\$\{HOME\})(?=\/)/, '/home/_')));
+    const odd = oddStartedProgram(l);
     if (odd)
       out.push(reading(['startup-program', odd, name], `${via} and starts ${odd}, from a temporary or hidden place`));
   }
