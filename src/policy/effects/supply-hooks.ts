@@ -256,14 +256,35 @@ function scratchSources(c: SimpleCommand, out: [string, string][]): void {
   }
 }
 
+/**
+ * An install of the package in the working directory, which runs its own build and lifecycle
+ * scripts: `npm install`/`npm ci`/`yarn`/`pnpm install` with no package named, `pip install .`
+ * (or `-e .`), `python setup.py install|develop`, `make install`.
+ */
+function installsHere(argv: readonly string[]): boolean {
+  const prog = basename(argv[0] ?? '').toLowerCase();
+  const ops = argv.slice(2).filter((w) => !w.startsWith('-'));
+  if (/^(?:npm|pnpm|bun)$/.test(prog)) return /^(?:install|i|ci)$/.test(argv[1] ?? '') && !ops.length;
+  if (prog === 'yarn') return argv.length === 1 || (argv[1] === 'install' && !ops.length);
+  if (/^pip[\d.]*$/.test(prog)) return argv[1] === 'install' && ops.some((w) => w === '.' || w === './');
+  if (/^python[\d.]*$/.test(prog)) return argv[1] === 'setup.py' && /^(?:install|develop)$/.test(argv[2] ?? '');
+  return prog === 'make' && argv[1] === 'install';
+}
+
 /** `build-hook TOOL SETTING PATH` for each build program a line points at a scratch folder;
  * `scratch-source VIA PATH` for each package or tool configuration taken from one. */
 export function supplyHookEffects(cmds: readonly SimpleCommand[], out: Effect[]): void {
   const found: [string, string, string][] = [];
   const sources: [string, string][] = [];
+  let here: string | undefined;
   for (const c of cmds) {
     commandHooks(c, found);
     scratchSources(c, sources);
+    // `cd DIR && npm install`: the package in DIR is installed, its lifecycle scripts run
+    const name = basename(c.argv[0] ?? '').toLowerCase();
+    // (only other people's uploads: a scratch folder is also where a clone of a known project is built)
+    if (name === 'cd' || name === 'pushd') here = OTHERS_UPLOADS.test(`${c.argv[1] ?? ''}/`) ? c.argv[1] : undefined;
+    else if (here && installsHere(c.argv)) sources.push([c.argv.slice(0, 2).join(' '), here]);
   }
   for (const [tool, setting, path] of found)
     out.push(dependency(['build-hook', tool, setting, path], 'sets a build program'));
