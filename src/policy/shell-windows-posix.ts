@@ -428,6 +428,14 @@ function listedRemoval(list: string[], remove: string[]): string | null {
 /** `[System.IO.Directory]::Delete("P", $true)`, `[IO.File]::Delete('P')`, VisualBasic's DeleteDirectory. */
 const NET_DELETE =
   /\[(?:System\.)?(?:IO\.(Directory|File)|Microsoft\.VisualBasic\.FileIO\.FileSystem)\]::(?:Delete|(DeleteDirectory|DeleteFile))\(\s*((?:"[^"]*"|'[^']*'|[^,()\s]+))\s*(,\s*\$true|,[^)]*)?\s*\)/gi;
+/**
+ * .NET's file writes, as the cmdlets that do the same: `[IO.File]::AppendAllText(P, T)` and
+ * AppendAllLines are `Add-Content -Path P -Value T`, WriteAllText/WriteAllLines `Set-Content`.
+ */
+const NET_WRITE =
+  /\[(?:System\.)?IO\.File\]::(Append|Write)All(?:Text|Lines)\(\s*("[^"]*"|'[^']*'|[^,()\s]+)\s*,\s*("[^"]*"|'[^']*'|[^,()]+?)\s*(?:,[^)]*)?\)/gi;
+/** A PowerShell assignment statement, `$name = VALUE` (one word once split: `$name=VALUE`). */
+const PS_ASSIGN = /^\$([A-Za-z_]\w*)=(.+)$/s;
 /** A pipeline stage that deletes each item it is handed, with -Recurse or Delete($true) noted. */
 const EACH_DELETE =
   /\|\s*(?:ForEach-Object|foreach|%)\s*\{\s*(?:\$_\.Delete\(\s*(\$true)?\s*\)|(?:Remove-Item|ri|rm|del)\s+[^}]*?\$_(?:\.FullName)?[^}]*?(-Recurse|-r\b)?[^}]*)\s*\}/gi;
@@ -477,6 +485,14 @@ export function posixLine(s: string, depth = 0): string | null {
       const tree = vb ? /directory/i.test(vb) : /directory/i.test(kind ?? '') && /\$true/i.test(rec ?? '');
       return `Remove-Item ${tree ? '-Recurse ' : ''}-Force ${p}`;
     });
+  if (/::(?:append|write)all/i.test(t))
+    t = t.replace(
+      NET_WRITE,
+      (_m, verb: string, p: string, v: string) =>
+        `${/append/i.test(verb) ? 'Add-Content' : 'Set-Content'} -Path ${p} -Value ${v}`,
+    );
+  // `$f = "x"` is an assignment, as `f=x` is to a POSIX shell (so `$f` later in the line is "x")
+  t = t.replace(/(^|[;\n]\s*)\$([A-Za-z_]\w*)\s+=\s+/g, '$1$$$2=');
   // each item a listing hands over deleted in a script block: `| % { $_.Delete() }`,
   // `| ForEach-Object { Remove-Item $_.FullName -Force }` is `| Remove-Item`
   if (/\.delete\(|\$_/i.test(t))
@@ -511,7 +527,10 @@ export function posixLine(s: string, depth = 0): string | null {
       i++;
       continue;
     }
-    const p = translate(words, depth) ?? words.map(quote).join(' ');
+    const assign = words.length === 1 ? PS_ASSIGN.exec(words[0] ?? '') : null;
+    const p = assign?.[1]
+      ? `${assign[1]}=${quote(assign[2] ?? '')}`
+      : (translate(words, depth) ?? words.map(quote).join(' '));
     parts.push(op ? `${p} ${op}` : p);
   }
   const out = parts.join(' ').replace(/ ;$/, '').trim();

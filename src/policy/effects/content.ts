@@ -42,6 +42,7 @@ import { langStartupPlant } from './lang-startup.js';
 import { plantedShells } from './planted-shells.js';
 import { laterCommands } from './later-commands.js';
 import { SHELL_LITERAL } from './shell-literal.js';
+import { configCommandPlants } from './stored-commands.js';
 import { specCommands } from './container-commands.js';
 import { codeLoaders } from './code-loaders.js';
 import { agentNoteCommands } from './agent-notes.js';
@@ -113,6 +114,9 @@ const KINDS: [RegExp, Kind][] = [
   // into the editor and runs there ([InitializeOnLoad], build pre/post-process hooks; Unity
   // manual, "Special folder names"). Their command-line literals are read as build scripts are.
   [/(?:^|\/)(?:assets|packages)\/(?:[^/]+\/)*editor\/(?:[^/]+\/)*[^/]+\.cs$/, 'literals'],
+  // Unreal Build Tool compiles and runs every module's *.Build.cs and target's *.Target.cs on each
+  // build (Unreal Engine docs, "Module Properties", "Targets"): their literals are build scripts too.
+  [/\.(?:build|target)\.cs$/, 'literals'],
   [
     /(?:^|\/)(?:gnu)?makefile(?:\.(?:local|include|inc|common|defs|rules|targets|custom|dev|ci|override|user|docker))?$|(?:^|\/)[^/]+\.mk$/,
     'make',
@@ -633,8 +637,10 @@ function fileEffects(path: string, content: string): Effect[] {
         )
       : [];
     if (/\.sls$/i.test(path)) return automation;
+    // command strings a service keeps and runs later (shell_command:, PreBuildSteps, hook fields)
+    const kept = configCommandPlants(path, content);
     // a workload manifest starts containers wherever it is written (kubectl apply -f later)
-    if (!/\.ya?ml$/i.test(path)) return sourcePlant(path, content);
+    if (!/\.ya?ml$/i.test(path)) return [...sourcePlant(path, content), ...kept];
     const via = `plants a workload in ${posix.basename(path)}`;
     // the images its containers run are read as compose's and a Dockerfile's are
     const images =
@@ -645,6 +651,7 @@ function fileEffects(path: string, content: string): Effect[] {
         : [];
     return [
       ...automation,
+      ...kept,
       ...containerGrants(manifestFlags(content), via),
       ...images,
       ...rbacManifestGrants(content, `plants RBAC in ${posix.basename(path)} that`),
@@ -689,7 +696,8 @@ function fileEffects(path: string, content: string): Effect[] {
             .replace(/\\t/g, '\t')
             .replace(/\\(["'\\])/g, '$1')
             // the argument string of Process.Start("/bin/sh", "-c \"CMD\""): the command after -c
-            .replace(/^-c\s+(["']?)([\s\S]*)\1$/, '$2'),
+            // (and cmd's `/c CMD`, as in ProcessStartInfo("cmd.exe", "/c CMD"))
+            .replace(/^(?:-c|\/[cCkK])\s+(["']?)([\s\S]*)\1$/, '$2'),
         )
         .filter((t) => SHELL_LITERAL.test(t));
       return lits.flatMap((t) => shellPlant(t, via));

@@ -20,7 +20,7 @@ import { isLoopbackHost } from './url-host.js';
 import { privateHost } from '../remote-copies.js';
 import { fetchReadings, isInternalName } from './fetch-readings.js';
 import { mcpToolEffects, toolWords } from './mcp-tools.js';
-import { mcpEditPairs, mcpInstallCommand } from './mcp-installs.js';
+import { mcpContainerRunCommand, mcpEditPairs, mcpInstallCommand, mcpPlaceInstallCommand } from './mcp-installs.js';
 import { mcpSaasEffects } from './mcp-saas.js';
 import { outboundSecret, sendsText, sentText } from './outbound-secrets.js';
 import { mcpSecretReads } from './mcp-secret-reads.js';
@@ -250,6 +250,9 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   // an install tool (`npm_install {package}`) as its command; an edit tool's replacements as edits
   const install = mcpInstallCommand(toolWords(rawOp), p);
   if (install) out.push({ tool: 'exec', command: install, via: `MCP ${op} runs` }, ...cache.forCommand(install));
+  // an extension, plugin or add-on repository installed from a URL; a container started from an image
+  for (const line of [mcpPlaceInstallCommand(toolWords(rawOp), p), mcpContainerRunCommand(toolWords(rawOp), p)])
+    if (line) out.push(...cache.forCommand(line).map((e) => ({ ...e, via: `MCP ${op}: ${e.via}` })));
   if (path && /edit|patch|replace/.test(op))
     for (const e of mcpEditPairs(p))
       out.push(

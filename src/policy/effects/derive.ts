@@ -27,6 +27,7 @@ import { LineFacts, lineReadings } from './line-readings.js';
 import { launcherEffects } from './launchers.js';
 import { fetchReadings } from './fetch-readings.js';
 import { startupWrite } from './startup-plant.js';
+import { oddStartedProgram } from './lang-startup.js';
 import { sshConfigWrite } from './ssh-config.js';
 import { fileWriterEffects } from './file-writers.js';
 import { tamperWrite } from './svc-tamper.js';
@@ -218,6 +219,14 @@ function commandEffects(c: SimpleCommand, out: Effect[], line: LineKeys): void {
   // at/batch take a time spec as operands and the job's commands on stdin.
   if ((name === 'at' || name === 'batch') && c.stdin !== undefined && !c.argv.includes('-f')) {
     out.push({ tool: 'exec', command: c.stdin, via: `${name} schedules its standard input` });
+    // a job that starts a program kept in a temporary or hidden place, where nothing a user installs lives
+    const odd = oddStartedProgram(c.stdin);
+    if (odd)
+      out.push({
+        tool: 'startup',
+        command: `startup-program ${odd.replace(/\s+/g, '_')} ${name}-job`,
+        via: `${name} schedules a job that starts ${odd}, from a temporary or hidden place`,
+      });
     return;
   }
   if (SHELLS.has(name) && c.stdin !== undefined && !c.argv.slice(1).some((w) => !w.startsWith('-'))) {

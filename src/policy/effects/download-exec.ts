@@ -20,7 +20,7 @@ import { DEVICE_LOADERS, loadedFiles, loaderName } from './file-loaders.js';
 
 /** Shells and interpreters that run what they read on standard input. */
 const STDIN_RUNNERS =
-  /^(?:sh|bash|zsh|dash|ash|ksh|mksh|fish|tcsh|csh|python[0-9.]*|pypy[0-9]*|node|nodejs|deno|bun|perl|ruby|php[0-9.]*|lua[0-9.]*|luajit|rscript|pwsh|powershell|osascript|tclsh|wish|jshell|groovy|iex|julia|nu|xonsh|elvish|guile|racket|bb|elixir)$/i;
+  /^(?:sh|bash|zsh|dash|ash|ksh|mksh|fish|tcsh|csh|python[0-9.]*|pypy[0-9]*|node|nodejs|deno|bun|perl|ruby|php[0-9.]*|lua[0-9.]*|luajit|rscript|pwsh|powershell|osascript|tclsh|wish|jshell|groovy|iex|julia|nu|xonsh|elvish|guile|racket|bb|elixir|cmd(?:\.exe)?)$/i;
 /** Programs that pass their input through (the stream still reaches whatever follows). */
 const FILTERS =
   /^(?:tee|cat|base64|gunzip|gzip|zcat|xz|unxz|bzip2|bunzip2|zstd|xxd|tr|rev|sed|openssl|gpg|dd|head|tail)$/;

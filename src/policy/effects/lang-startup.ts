@@ -13,7 +13,8 @@
 //   shell init strings run on every switch and shell start); Starship starship.toml (`[custom.*]
 //   command` runs at every prompt); Nextflow ~/.nextflow/config (`beforeScript` runs in every
 //   task of every pipeline); Nushell config.nu/env.nu; xonsh ~/.xonshrc; WezTerm ~/.wezterm.lua;
-//   Hammerspoon init.lua (runs at login); PowerShell profile.ps1 ($PROFILE).
+//   Hammerspoon init.lua (runs at login); PowerShell profile.ps1 ($PROFILE); kdb+ q.q in QHOME
+//   (code.kx.com, "q.q": loaded before any script whenever q starts).
 // Maven core extensions (~/.m2/extensions.xml, .mvn/extensions.xml) load a jar into every
 // build: one outside the groups Maven's own documentation and the build vendors publish is asked.
 import { posix } from 'node:path';
@@ -22,7 +23,7 @@ import { dependency } from './supply.js';
 import { isKnownRegistry, isVendorHost } from './supply-data.js';
 
 const LANG_STARTUP =
-  /\/\.julia\/config\/startup\.jl$|(?:^|\/)\.rprofile$|\/rprofile\.site$|(?:^|\/)\.pythonrc(?:\.py)?$|\/\.ipython\/profile_[^/]+\/(?:startup\/[^/]+\.(?:py|ipy)|ipython_config\.py)$|\/\.jupyter\/jupyter_\w+_config\.py$|(?:^|\/)\.(?:irbrc|pryrc)$|\/\.gradle\/init\.gradle(?:\.kts)?$|\/\.gradle\/init\.d\/[^/]+\.gradle(?:\.kts)?$|\/\.sbt\/[^/]+\/(?:global\.sbt|plugins\/[^/]+\.sbt)$|\/\.lein\/profiles\.clj$|(?:^|\/)\.iex\.exs$|(?:^|\/)\.ghci$|\/\.erlang$|(?:^|\/)\.octaverc$|(?:^|\/)startup\.m$|(?:^|\/)\.hgrc$|\/\.hg\/hgrc$|\/\.config\/(?:home-manager|nixpkgs)\/home\.nix$|\/\.config\/starship\.toml$|\/\.nextflow\/config$|\/\.config\/nushell\/(?:config|env)\.nu$|(?:^|\/)\.xonshrc$|(?:^|\/)\.wezterm\.lua$|\/\.hammerspoon\/init\.lua$|\/(?:documents\/(?:windows)?powershell|\.config\/powershell)\/(?:microsoft\.(?:powershell|vscode)_)?profile\.ps1$/;
+  /\/\.julia\/config\/startup\.jl$|(?:^|\/)\.rprofile$|\/rprofile\.site$|(?:^|\/)\.pythonrc(?:\.py)?$|\/\.ipython\/profile_[^/]+\/(?:startup\/[^/]+\.(?:py|ipy)|ipython_config\.py)$|\/\.jupyter\/jupyter_\w+_config\.py$|(?:^|\/)\.(?:irbrc|pryrc)$|\/\.gradle\/init\.gradle(?:\.kts)?$|\/\.gradle\/init\.d\/[^/]+\.gradle(?:\.kts)?$|\/\.sbt\/[^/]+\/(?:global\.sbt|plugins\/[^/]+\.sbt)$|\/\.lein\/profiles\.clj$|(?:^|\/)\.iex\.exs$|(?:^|\/)\.ghci$|\/\.erlang$|(?:^|\/)\.octaverc$|(?:^|\/)startup\.m$|(?:^|\/)\.hgrc$|\/\.hg\/hgrc$|\/\.config\/(?:home-manager|nixpkgs)\/home\.nix$|\/\.config\/starship\.toml$|\/\.nextflow\/config$|\/\.config\/nushell\/(?:config|env)\.nu$|(?:^|\/)\.xonshrc$|(?:^|\/)\.wezterm\.lua$|\/\.hammerspoon\/init\.lua$|(?:^|\/)q\.q$|\/(?:documents\/(?:windows)?powershell|\.config\/powershell)\/(?:microsoft\.(?:powershell|vscode)_)?profile\.ps1$/;
 
 const MAVEN_EXTENSIONS = /(?:\/\.m2|(?:^|\/)\.mvn)\/extensions\.xml$/;
 
@@ -42,6 +43,17 @@ const JVM_LOADS = /(?:-javaagent:|-agentpath:|-Dmaven\.ext\.class\.path=|-Xbootc
 /** A code path in a temporary or hidden place; the build tools' own caches (~/.m2/repository, ~/.gradle/caches, coursier, ivy) are where agents are normally taken from. */
 const ODD_CODE_PATH =
   /^(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|\/private\/tmp\/)|\/\.(?!m2\/repository\/|gradle\/caches\/|gradle\/wrapper\/|ivy2\/|sdkman\/|cache\/coursier\/|local\/share\/coursier\/)[^/]+\//i;
+
+/** A program in a temporary place, or a hidden file or folder outside the tools' own caches (`/opt/kdb/.x`, `~/.cache/.u/run`). */
+const ODD_STARTED =
+  /^(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|\/private\/tmp\/)|\/\.(?!\.|m2\/|gradle\/|ivy2\/|sdkman\/|local\/|config\/|vscode\/|cargo\/bin\/|nvm\/|pyenv\/|rbenv\/|venv\/|conda\/|cache\/coursier\/)[^/\s]+/i;
+
+/** The first word of a command line that names a program in a temporary or hidden place, or undefined. */
+export function oddStartedProgram(line: string): string | undefined {
+  return line
+    .split(/[\s;&|()'"]+/)
+    .find((w) => ODD_STARTED.test(w.replace(/^(?:~|\$HOME|\$\{HOME\})(?=\/)/, '/home/_')));
+}
 
 /** Whether a write to `path` is to a language runtime's or build tool's start-up file. */
 export function isLangStartup(path: string): boolean {
@@ -102,12 +114,21 @@ export function langStartupPlant(path: string, content: string): Effect[] | unde
   const urls = new Set<string>(text.match(/\b(?:https?|ftp|wss?):\/\/[^\s'"`)<>\\|;,\]]+/g) ?? []);
   for (const m of text.matchAll(/\b(?:curl|wget)\b[^\n"'`]*?\s([a-z0-9-]+(?:\.[a-z0-9-]+)+(?::\d+)?\/\S*)/gi))
     if (m[1]) urls.add(`http://${m[1]}`);
+  // kdb+ handles: hopen `:host:port (and `:unix://, which is local)
+  for (const m of text.matchAll(/`:((?:\d{1,3}\.){3}\d{1,3}|[a-z][\w-]*(?:\.[\w-]+)+):(\d{1,5})\b/gi))
+    if (m[1]) urls.add(`tcp://${m[1]}:${m[2] ?? ''}`);
   for (const u of urls) {
     const h = hostOf(u);
     if (!h || /^(?:localhost|127\.[\d.]+|\[::1\])$/.test(h) || isVendorHost(h) || isKnownRegistry(h)) continue;
     out.push(reading(['startup-fetch', u, name], `${via} and reaches ${h}`));
   }
-  for (const l of literals(text))
-    if (COMMANDISH.test(l.trim())) out.push({ tool: 'exec', command: l, via, onlyDeny: true });
+  for (const l of literals(text)) {
+    if (!COMMANDISH.test(l.trim())) continue;
+    out.push({ tool: 'exec', command: l, via, onlyDeny: true });
+    // a program started from a temporary or hidden place each time the tool starts
+    const odd = oddStartedProgram(l);
+    if (odd)
+      out.push(reading(['startup-program', odd, name], `${via} and starts ${odd}, from a temporary or hidden place`));
+  }
   return out;
 }

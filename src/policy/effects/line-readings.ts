@@ -31,6 +31,8 @@ import { listedReads } from './env-reads.js';
 import { REGISTRY_HINT, registrySecretEffects } from './registry-secrets.js';
 import { INSTALLER_PROGRAMS, installerEffects } from './installers.js';
 import { codeInstallerEffects, codeInstallerPrograms } from './code-installers.js';
+import { INSTALL_PLACE_HINT, installPlaceEffects } from './install-places.js';
+import { STORED_COMMAND_HINT, storedCommandEffects } from './stored-commands.js';
 import { PIRATED_HINT, piratedCodeEffects } from './pirated-code.js';
 import { DUCKDB_HINT, EXTENSION_LOADER_PROGRAMS, extensionLoaderEffects } from './extension-loaders.js';
 import { MODEL_CODE_HINT, modelCodeEffects } from './model-code.js';
@@ -184,6 +186,10 @@ export const LINE_READINGS: readonly LineReading[] = [
     },
     read: (l, out) => codeInstallerEffects(l.cmds, out),
   },
+  // any other tool's install verb with a URL, repository or verification switch (install-places.ts)
+  { name: 'install-places', hint: INSTALL_PLACE_HINT, read: (l, out) => installPlaceEffects(l.cmds, out) },
+  // fetch-and-run command lines handed to a program that keeps them to run later (stored-commands.ts)
+  { name: 'stored-commands', hint: STORED_COMMAND_HINT, read: (l, out) => storedCommandEffects(l.cmds, out) },
   // cracked and nulled builds unpacked, installed, copied or run
   { name: 'pirated-code', hint: PIRATED_HINT, read: (l, out) => piratedCodeEffects(l.cmds, out) },
   // extensions, jars and plugins that data tools and dashboards fetch and load (extension-loaders.ts)

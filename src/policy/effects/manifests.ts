@@ -3,6 +3,7 @@
 // settings a file holds. Which file belongs to which ecosystem, and which of its keys name
 // sources, follows each tool's documented file format; everything else in the file is ignored
 // (a project's homepage or issue tracker URL is not a source).
+import { manifestRepoFindings } from './manifest-repos.js';
 import { compromisedInManifest } from './compromised.js';
 import { manifestNameFindings } from './manifest-names.js';
 import { dependencyPatchFindings } from './dependency-patches.js';
@@ -542,6 +543,7 @@ export function manifestFindings(path: string, content: string | undefined): Eff
   out.push(...goGenerateFindings(p, content));
   out.push(...manifestNameFindings(p, content));
   out.push(...manifestRouteFindings(p, content));
+  out.push(...manifestRepoFindings(p, content));
   for (const [re, , read] of readers) {
     if (!re.test(p)) continue;
     read(content, `changes where packages come from in ${p.split('/').pop() ?? p}`, out);

@@ -27,6 +27,8 @@ const INSTALL: Record<string, string> = table({
 });
 
 const SAFE = /^[\w@%+=:,./~^<>*-]+$/;
+/** `name @ URL`: a package taken from a URL or repository (PEP 508 direct reference). */
+const DIRECT_REF = /^[\w.-]+\s*@\s*[\w+]+:\/\/[^\s'"]+$/;
 
 /** The shell command an install tool's call amounts to, or undefined. */
 export function mcpInstallCommand(words: readonly string[], p: Params): string | undefined {
@@ -36,9 +38,10 @@ export function mcpInstallCommand(words: readonly string[], p: Params): string |
   );
   if (!mgr) return undefined;
   const raw = p['packages'] ?? p['package'] ?? p['name'] ?? p['names'] ?? p['package_name'] ?? p['packageName'];
-  const list = (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(/[\s,]+/) : []).filter(
-    (x): x is string => typeof x === 'string' && SAFE.test(x),
-  );
+  const list = (Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(/[\s,]+/) : [])
+    .filter((x): x is string => typeof x === 'string' && (SAFE.test(x) || DIRECT_REF.test(x)))
+    // a PEP 508 direct reference (`name @ git+https://...`) as one quoted word
+    .map((x) => (SAFE.test(x) ? x : `'${x.replace(/'/g, '')}'`));
   if (!list.length) return undefined;
   const version = typeof p['version'] === 'string' && list.length === 1 && SAFE.test(p['version']) ? p['version'] : '';
   const names = version ? [`${list[0]}@${version}`] : list;
@@ -62,4 +65,48 @@ export function mcpEditPairs(p: Params): { old: string; new: string }[] {
     if (typeof o === 'string' && typeof n === 'string') out.push({ old: o, new: n });
   }
   return out;
+}
+
+/** Things an MCP tool may install from a place: extensions, plugins, repositories of add-ons. */
+const INSTALLS_THING =
+  /^(?:extensions?|plugins?|packages?|modules?|addons?|add-ons?|integrations?|repositor(?:y|ies)|repos?|themes?|mods?|skills?|vsix|custom)$/;
+const PLACE_VALUE = /^(?:git\+)?(?:https?|git|ssh):\/\/[^\s'"]+$|^git@[\w.-]+:[\w./-]+$/i;
+
+/**
+ * An MCP tool that installs or registers an extension, plugin or add-on repository from a place
+ * (`vscode_install_extension {vsix_url}`, a Home Assistant `hacs` repository registration), as
+ * the command line the install-places reading takes (`mcp-install install URL`); undefined when
+ * the call names no URL.
+ */
+export function mcpPlaceInstallCommand(words: readonly string[], p: Params): string | undefined {
+  const verb = words.some((w) => /^(?:install|add|register|load|sideload)$/.test(w));
+  const data = p['data'] && typeof p['data'] === 'object' ? (p['data'] as Params) : {};
+  const named = [...words, String(p['domain'] ?? ''), String(p['service'] ?? '')].map((w) => w.toLowerCase());
+  const hacs = named.includes('hacs') || named.some((w) => /register_repository|add_repository/.test(w));
+  if (!(verb && words.some((w) => INSTALLS_THING.test(w))) && !hacs) return undefined;
+  const values: string[] = [];
+  for (const v of [...Object.values(p), ...Object.values(data)])
+    for (const x of Array.isArray(v) ? v : [v])
+      if (typeof x === 'string') {
+        if (PLACE_VALUE.test(x)) values.push(x);
+        // HACS takes a repository as OWNER/NAME on GitHub
+        else if (hacs && /^[\w.-]+\/[\w.-]+$/.test(x)) values.push(`https://github.com/${x}`);
+      }
+  return values.length ? `mcp-install install ${values.slice(0, 8).join(' ')}` : undefined;
+}
+
+/** `docker_run_container {image, volumes, privileged}`: the `docker run` it amounts to, or undefined. */
+export function mcpContainerRunCommand(words: readonly string[], p: Params): string | undefined {
+  if (
+    !words.some((w) => /^(?:run|create|start)$/.test(w)) ||
+    !words.some((w) => /^(?:container|docker|podman)$/.test(w))
+  )
+    return undefined;
+  const image = p['image'];
+  if (typeof image !== 'string' || !SAFE.test(image)) return undefined;
+  const vols = (Array.isArray(p['volumes']) ? p['volumes'] : []).filter(
+    (v): v is string => typeof v === 'string' && SAFE.test(v),
+  );
+  const priv = p['privileged'] === true ? ['--privileged'] : [];
+  return ['docker run -d', ...priv, ...vols.map((v) => `-v ${v}`), image].join(' ');
 }

@@ -111,10 +111,16 @@ export function sourceFindings(
   kind: SourceKind | boolean = 'index',
 ): void {
   const k: SourceKind = kind === true ? 'git' : kind === false ? 'index' : kind;
-  for (const part of value.split(/[\s,;|]+/)) {
-    if (!part || /^(?:direct|off|none|default|defaults)$/i.test(part)) continue;
+  for (const raw of value.split(/[\s,;|]+/)) {
+    if (!raw || /^(?:direct|off|none|default|defaults)$/i.test(raw)) continue;
+    // `git+ssh://git@github.com:owner/repo`: scp's colon inside a URL, read as the path it is
+    const part = raw.replace(/^((?:git\+)?ssh:\/\/[^@/]+@[^/:]+):(?!\d+(?:\/|$))/i, '$1/');
     const host = /^(?:github|gitlab|bitbucket):/i.test(part) ? 'github.com' : sourceHost(part);
     if (!host) continue;
+    // GitHub Pages of an organisation the catalogues know is that organisation's own site
+    // (espressif.github.io serves Espressif's Arduino board index)
+    const pages = /^([\w-]+)\.github\.io$/.exec(host)?.[1];
+    if (pages && isKnownOwner(pages)) continue;
     const poses = CODE_HOSTS.test(host) ? posingOwner(part) : undefined;
     if (poses) {
       out.push(dependency(['impersonates', eco, part, 'of', poses], `${via} (the owner poses as the project)`));
@@ -168,7 +174,7 @@ const OFF_WHEN_FALSE =
   /(?:verifymetadata|verifysignatures|strictssl|sslverify|verifyssl|httpsverify|securehttp|checkrevoke|requiresigs|gpgcheck|tlsverify|rejectunauthorized|verifycertificates?|certverify|contenttrust|checkcertificate|verifypeer)$/;
 /** Settings that switch verification off when set to a true value (insecure=true, disable-tls=1). */
 const OFF_WHEN_TRUE =
-  /(?:insecure|disabletls|allowinsecure\w*|unsafehttps|unsaferegistry|noverify\w*|sslnoverify|allowunauthenticated|allowinsecurerepositories|allowdowngradetoinsecurerepositories|trusted|nogpgchecks?|skiptlsverify|insecureskiptlsverify|disablecontenttrust|skipverify|nocheckcertificate|ignorechecksums?|skipchecksums?|disablechecksum\w*|nochecksignatures?|skipintegritychecks?|updatechecksums)$/;
+  /(?:insecure|disabletls|allowinsecure\w*|unsafehttps|unsaferegistry|noverify\w*|sslnoverify|allowunauthenticated|allowuntrusted|noquarantine|ignoresecurityhash|nodigest|nosigcheck|disablesignature\w*|skipsignature\w*|ignoresignatures?|allowinsecurerepositories|allowdowngradetoinsecurerepositories|trusted|nogpgchecks?|skiptlsverify|insecureskiptlsverify|disablecontenttrust|skipverify|nocheckcertificate|ignorechecksums?|skipchecksums?|disablechecksum\w*|nochecksignatures?|skipintegritychecks?|updatechecksums)$/;
 /** Settings whose value names hosts exempt from verification (pip trusted-host, GOINSECURE). */
 const OFF_FOR_HOSTS =
   /(?:trustedhosts?|allowinsecurehosts?|insecurehosts?|unsafehttpwhitelist|goinsecure|gonosumdb|gonosumcheck|insecureregistries|insecureregistry)$/;

@@ -385,8 +385,12 @@ export function startupPlant(path: string, content: string): Effect[] | undefine
   else if (kind === 'gitconfig') {
     commands = gitCommands(content);
     for (const c of commands) {
-      const prog = c.trim().split(/\s+/)[0] ?? '';
-      if (ODD_PROGRAM.test(prog))
+      // the program git runs, or one the shell line it runs starts (`sh -c "(/tmp/.p &); less"`)
+      const prog = c
+        .trim()
+        .split(/[\s;&|()'"]+/)
+        .find((w) => ODD_PROGRAM.test(w) || /^(?:\/private)?\/(?:tmp|var\/tmp|dev\/shm)\/\./.test(w));
+      if (prog)
         out.push(
           reading(['startup-program', prog, name], `${name} makes git run ${prog}, in a temporary or hidden place`),
         );

@@ -21,7 +21,18 @@ import { table } from '../../util/lookup-table.js';
 
 /** Folders where files are put to be thrown away or that anything downloaded lands in. */
 const SCRATCH =
-  /^(?:\/private)?(?:\/tmp|\/var\/tmp|\/dev\/shm)\/|^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/Downloads\/|^\$\{?TMPDIR\}?\/|^%TEMP%\\|^C:\\Users\\Public\\|^C:\\Windows\\Temp\\/i;
+  /^(?:\.\.\/)+Downloads\/|^(?:\/private)?(?:\/tmp|\/var\/tmp|\/dev\/shm)\/|^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/Downloads\/|^\$\{?TMPDIR\}?\/|^%TEMP%\\|^C:\\Users\\Public\\|^C:\\Windows\\Temp\\/i;
+
+/**
+ * Folders that hold code other people put there: students' submissions an autograder collects,
+ * customers' or users' uploads, an inbox of files received. Their package files and setup scripts
+ * were written by someone else, so installing them runs their install hooks like a package from
+ * Downloads (reading, compiling or testing them in a sandbox is another matter, and is not this).
+ */
+const OTHERS_UPLOADS = /(?:^|[/\\])(?:submissions?|uploads?|incoming|untrusted)[/\\]/i;
+
+/** Downloads on Windows, in either slash (`C:\Users\dev\Downloads\x`, `C:/Users/dev/Downloads/x`). */
+const WINDOWS_DOWNLOADS = /^[A-Za-z]:[/\\]Users[/\\][^/\\]+[/\\]Downloads[/\\]/i;
 
 /** Whether a path is in a scratch folder (/tmp, /var/tmp, /dev/shm, Downloads, TMPDIR). */
 export function inScratch(path: string): boolean {
@@ -30,7 +41,7 @@ export function inScratch(path: string): boolean {
 
 /** A line can hold a hook into a scratch folder only when it names one. */
 export const SUPPLY_HOOK_HINT =
-  /\/tmp\/|\/\.cache\/|\/\.local\/share\/|\/dev\/shm\/|\/Downloads\/|TMPDIR|%TEMP%|\\Users\\Public\\|\\Windows\\Temp\\/i;
+  /submission|upload|incoming|untrusted|\/tmp\/|\/\.cache\/|\/\.local\/share\/|\/dev\/shm\/|\/Downloads\/|TMPDIR|%TEMP%|\\Users\\Public\\|\\Windows\\Temp\\/i;
 
 /** Environment variables whose value is the program a build tool runs (the first word of it). */
 const PROGRAM_VARS =
@@ -60,7 +71,15 @@ const unquote = (v: string) => v.replace(/^["']|["']$/g, '');
 /** The program a setting's value runs: its first word, quotes removed, when it is in a scratch folder. */
 function scratchProgram(value: string): string | undefined {
   const first = unquote(unquote(value.trim()).trim().split(/\s+/)[0] ?? '');
-  return SCRATCH.test(first) || HIDDEN_HOME.test(first) ? first : undefined;
+  return SCRATCH.test(first) || WINDOWS_DOWNLOADS.test(first) || HIDDEN_HOME.test(first) ? first : undefined;
+}
+
+/** A package file or folder to install that no registry vouches for: a scratch folder's or other people's uploads. */
+function unvouchedSource(value: string): string | undefined {
+  const p = scratchProgram(value);
+  if (p) return p;
+  const first = unquote(unquote(value.trim()).trim().split(/\s+/)[0] ?? '');
+  return OTHERS_UPLOADS.test(first) && !/^[a-z][a-z0-9+.-]*:\/\//i.test(first) ? first : undefined;
 }
 
 /**
@@ -193,6 +212,8 @@ const INSTALLS: Record<string, RegExp> = table({
   composer: /^require$/,
   go: /^install$/,
   brew: /^(?:install|reinstall)$/,
+  // vcpkg's overlay ports are port recipes (portfile.cmake) vcpkg runs to build (learn.microsoft.com, "Overlay ports")
+  vcpkg: /^install$/,
 });
 /** Options whose value is a folder to install from or a config file to read. */
 const SOURCE_OPTION =
@@ -230,9 +251,24 @@ function scratchSources(c: SimpleCommand, out: [string, string][]): void {
     const eq = /^(--[\w-]+)=(.*)$/s.exec(w);
     const value = eq ? eq[2] : SOURCE_OPTION.test(w) ? undefined : w;
     if (value === undefined) continue;
-    const p = scratchProgram(value.replace(/^file:/, ''));
+    const p = unvouchedSource(value.replace(/^file:/, ''));
     if (p) out.push([`${prog} ${argv[i] ?? ''}`, p]);
   }
+}
+
+/**
+ * An install of the package in the working directory, which runs its own build and lifecycle
+ * scripts: `npm install`/`npm ci`/`yarn`/`pnpm install` with no package named, `pip install .`
+ * (or `-e .`), `python setup.py install|develop`, `make install`.
+ */
+function installsHere(argv: readonly string[]): boolean {
+  const prog = basename(argv[0] ?? '').toLowerCase();
+  const ops = argv.slice(2).filter((w) => !w.startsWith('-'));
+  if (/^(?:npm|pnpm|bun)$/.test(prog)) return /^(?:install|i|ci)$/.test(argv[1] ?? '') && !ops.length;
+  if (prog === 'yarn') return argv.length === 1 || (argv[1] === 'install' && !ops.length);
+  if (/^pip[\d.]*$/.test(prog)) return argv[1] === 'install' && ops.some((w) => w === '.' || w === './');
+  if (/^python[\d.]*$/.test(prog)) return argv[1] === 'setup.py' && /^(?:install|develop)$/.test(argv[2] ?? '');
+  return prog === 'make' && argv[1] === 'install';
 }
 
 /** `build-hook TOOL SETTING PATH` for each build program a line points at a scratch folder;
@@ -240,9 +276,15 @@ function scratchSources(c: SimpleCommand, out: [string, string][]): void {
 export function supplyHookEffects(cmds: readonly SimpleCommand[], out: Effect[]): void {
   const found: [string, string, string][] = [];
   const sources: [string, string][] = [];
+  let here: string | undefined;
   for (const c of cmds) {
     commandHooks(c, found);
     scratchSources(c, sources);
+    // `cd DIR && npm install`: the package in DIR is installed, its lifecycle scripts run
+    const name = basename(c.argv[0] ?? '').toLowerCase();
+    // (only other people's uploads: a scratch folder is also where a clone of a known project is built)
+    if (name === 'cd' || name === 'pushd') here = OTHERS_UPLOADS.test(`${c.argv[1] ?? ''}/`) ? c.argv[1] : undefined;
+    else if (here && installsHere(c.argv)) sources.push([c.argv.slice(0, 2).join(' '), here]);
   }
   for (const [tool, setting, path] of found)
     out.push(dependency(['build-hook', tool, setting, path], 'sets a build program'));

@@ -90,7 +90,7 @@ function phrase(s: string[]): string {
     case 'injects-untrusted':
       return `pastes ${b} (text anyone opening an issue or pull request writes) into a shell step`;
     case 'scratch-source':
-      return `${b} is in a scratch folder: where it came from cannot be told`;
+      return `${b} is in a scratch folder or other people's uploads: where it came from cannot be told`;
     case 'build-hook':
       return `runs ${c}, a file in a scratch folder, as ${a}'s ${b}`;
     case 'untrusted-trigger':

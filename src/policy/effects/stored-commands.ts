@@ -1,0 +1,83 @@
+// Commands handed over as text to be run later: what every "run this at an event" setting has in
+// common, whatever stores it. A TrueNAS init script (`midclt call initshutdownscript.create
+// '{"command": "..."}'`), a Perforce trigger table on `p4 triggers -i`, a Home Assistant
+// `shell_command:`, an Unreal plugin's `PreBuildSteps`, a panel's hook field: each keeps a command
+// line as a string and a service runs it at boot, at a commit, at a build. When that string
+// fetches code and runs it (a download piped into a shell or an interpreter, `iwr | iex`,
+// `/dev/tcp`), it is decided as the command it is, as if run now (deny-only: the words around it
+// are data, so only what the command itself would be denied for counts).
+// Two routes read here: the words and standard input of any command line (storedCommandEffects),
+// and configuration files no other reading claims (configCommandPlants, from content.ts).
+import { basename } from '../shell-wrappers.js';
+import type { Effect } from './types.js';
+import type { SimpleCommand } from './walk.js';
+import { withoutVendorInstalls } from './supply.js';
+
+/** A fetch whose bytes go into a shell or interpreter, PowerShell's download-and-invoke, a /dev/tcp socket. */
+export const FETCH_RUN =
+  /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|fetch)\b[^\n]*\|\s*(?:sudo\s+)?(?:(?:ba|z|da|k)?sh|python[\d.]*|perl|ruby|node|php|iex|invoke-expression|pwsh|powershell|cmd)\b|\biex\s*\(\s*(?:iwr|irm|invoke-webrequest|invoke-restmethod|\(?new-object)|\/dev\/tcp\//i;
+
+/** The line gate (necessary: every string the readings below take matches it). */
+export const STORED_COMMAND_HINT = FETCH_RUN;
+
+/** Programs whose words are only printed, searched or recorded as text (a commit message, a grep pattern). */
+const TEXT_ONLY = new Set(
+  'echo printf grep egrep fgrep rg ag ack git gh glab hub jq yq sed awk gawk cat less head tail wc sort uniq tr cut column printenv man info'.split(
+    ' ',
+  ),
+);
+
+const MAX_STRINGS = 64;
+
+/** A text and the string literals inside it (JSON and YAML values), escapes undone. */
+export function commandStrings(text: string): string[] {
+  const out: string[] = [];
+  const lits = text.matchAll(/"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'/g);
+  for (const m of lits) {
+    if (out.length >= MAX_STRINGS) break;
+    out.push(
+      (m[1] ?? m[2] ?? '')
+        .replace(/\\n/g, '\n')
+        .replace(/\\t/g, '\t')
+        .replace(/\\(["'\\])/g, '$1'),
+    );
+  }
+  // unquoted values: `key: CMD`, `CMD` lines of a trigger table or a list
+  for (const line of text.split('\n').slice(0, 2000)) {
+    if (out.length >= MAX_STRINGS * 2) break;
+    const v = line.replace(/^\s*(?:-\s+)?(?:[\w.-]+\s*[:=]\s*)?/, '');
+    if (v && !/^["']/.test(v)) out.push(v);
+  }
+  return out.filter((s) => FETCH_RUN.test(s));
+}
+
+function stored(text: string, via: string): Effect[] {
+  const cmds = [...new Set(commandStrings(text))].map((s) => withoutVendorInstalls(s).trim()).filter(Boolean);
+  return cmds.map((command) => ({ tool: 'exec' as const, command, via, onlyDeny: true }));
+}
+
+/** Fetch-and-run command strings passed as words or standard input to a program that keeps them. */
+export function storedCommandEffects(cmds: SimpleCommand[], out: Effect[]): void {
+  for (const c of cmds) {
+    const name = basename(c.argv[0] ?? '').toLowerCase();
+    if (!name || TEXT_ONLY.has(name)) continue;
+    const texts = [...c.argv.slice(1), c.stdin ?? ''].filter((w) => FETCH_RUN.test(w));
+    for (const t of texts) out.push(...stored(t, `${name} is given a command line to run, now or later`));
+  }
+}
+
+/**
+ * Configuration formats (and a plugin descriptor's JSON): their strings are settings a program
+ * obeys. Source files are left to the code readings: a test's fixture string is data.
+ */
+const CONFIG = /\.(?:ya?ml|json5?|jsonc|toml|ini|conf|cfg|cnf|xml|plist|properties|hcl|uplugin|uproject|lua)$/i;
+/** Folders of tests and docs, whose strings are fixtures and examples. */
+const FIXTURES = /(?:^|\/)(?:tests?|spec|__tests__|fixtures?|testdata|docs?|examples?)\//i;
+
+/** Fetch-and-run command strings in a configuration file no other reading claims. */
+export function configCommandPlants(path: string, content: string): Effect[] {
+  const p = path.replace(/\\/g, '/');
+  if (!CONFIG.test(p) || FIXTURES.test(p) || !FETCH_RUN.test(content)) return [];
+  const name = p.split('/').pop() ?? p;
+  return stored(content, `plants a command in ${name} that a service runs later`);
+}
