@@ -90,7 +90,8 @@ function readUrlSecret(url: string): string | undefined {
  * A whole decoded piece that is an identity and a secret joined by a colon, the form HTTP Basic
  * credentials take before they are base64-encoded (RFC 7617): `build_svc:7A2F9E1C4B3D5E6F8A0B`.
  */
-const CREDENTIAL_PAIR = /^[A-Za-z][\w.@-]{2,40}:(?=[A-Za-z0-9+/=_-]*\d)(?=[A-Za-z0-9+/=_-]*[A-Za-z])[A-Za-z0-9+/=_-]{16,}$/;
+const CREDENTIAL_PAIR =
+  /^[A-Za-z][\w.@-]{2,40}:(?=[A-Za-z0-9+/=_-]*\d)(?=[A-Za-z0-9+/=_-]*[A-Za-z])[A-Za-z0-9+/=_-]{16,}$/;
 
 /** The host of a URL (for messages), or 'remote'. */
 export function urlHost(url: string): string {
