@@ -243,7 +243,12 @@ function translate(words: string[], depth: number): string | null {
       const recursive = flags(/^(?:\/s|-r|-recurse|-rf|-fr)$/i);
       const force = flags(/^(?:\/q|\/f|-force|-f|-rf|-fr)$/i);
       // a path on a drive (`C:/*.*`, `D:/data`) is a path from that drive's root
-      const targets = operands(/^(?:\/[a-z](?::\S*)?|-[a-z]+)$/i).map((w) => w.replace(/^[A-Za-z]:\/+/, '/'));
+      // `a, b` and `a,b` name two paths: an array in PowerShell, two tokens to cmd.exe (its
+      // delimiters are spaces, commas and semicolons)
+      const targets = operands(/^(?:\/[a-z](?::\S*)?|-[a-z]+)$/i)
+        .flatMap((w) => w.split(','))
+        .filter((w) => w !== '')
+        .map((w) => w.replace(/^[A-Za-z]:\/+/, '/'));
       if (!targets.length) return null;
       if ((name === 'rd' || name === 'rmdir') && !recursive) return `rmdir ${targets.map(quote).join(' ')}`;
       const opts = `${recursive ? 'r' : ''}${force ? 'f' : ''}`;

@@ -22,7 +22,21 @@ import type { Effect } from './types.js';
 
 /** Folder names whose contents are made again by a build, a package manager or a cache's owner. */
 const DISPOSABLE =
-  /^(?:\.?te?mp(?:[-_.].*)?|(?:cmake-)?build(?:[-_.][\w.-]+)?|[\w.-]+[-_]build|_build|\.build|(?:dist|out)[-_][\w.-]+|\.?cache|caches|[\w.-]+[-_]cache|node_modules|dist|build|target|out|\.next|\.nuxt|\.svelte-kit|\.turbo|\.parcel-cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.venv|venv|\.tox|\.nox|coverage|htmlcov|\.gradle|deriveddata|deriveddatacache|intermediate|binaries|\.terraform|bazel-[\w-]+|\.direnv|vendor|obj|downloads|trash|\.trash|\.trash-\d+|logs?|pytest-of-[\w-]+|work|\.nextflow|\.snakemake|[\w.*-]*\.egg-info)$/i;
+  /^(?:\.?te?mp(?:[-_.].*)?|(?:cmake-)?build(?:[-_.][\w.-]+)?|[\w.-]+[-_]build|_build|\.build|(?:dist|out)[-_][\w.-]+|\.?cache|caches|[\w.-]+[-_]cache|node_modules|dist|build|target|out|\.next|\.nuxt|\.svelte-kit|\.turbo|\.parcel-cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.venv|venv|\.tox|\.nox|coverage|htmlcov|\.gradle|deriveddata|deriveddatacache|intermediate|binaries|\.terraform|bazel-[\w-]+|\.direnv|vendor|obj|downloads|trash|\.trash|\.trash-\d+|logs?|pytest-of-[\w-]+|work|\.nextflow|\.snakemake|[\w.*-]*\.egg-info|[\w.-]+\.Rcheck)$/i;
+
+/**
+ * Folders tools make again from the project's own files, by the tools' documentation and their
+ * github/gitignore templates: Jupyter's autosave checkpoints, Quarto's and RStudio's state, the
+ * colcon/catkin install space, CocoaPods' Pods (from Podfile.lock), Android's native build
+ * folders, Dart, Zig, Haskell Stack and Elm build folders, Expo, Angular, Vite, Docusaurus and
+ * Astro caches, Storybook's and Jekyll's static output, test runners' reports (Playwright,
+ * nyc, Allure, Hypothesis), PlatformIO's build folder, CMake's generated folder and ccls' index.
+ */
+const TOOL_STATE =
+  /^(?:\.ipynb_checkpoints|\.quarto|\.Rproj\.user|install|pods|\.cxx|\.externalNativeBuild|\.dart_tool|\.?zig-cache|zig-out|\.stack-work|elm-stuff|\.expo|\.angular|\.vite|\.docusaurus|\.astro|storybook-static|_site|\.jekyll-cache|\.sass-cache|test-results|playwright-report|\.nyc_output|allure-results|\.hypothesis|\.pio|CMakeFiles|\.ccls-cache)$/i;
+
+/** Whether a folder of this name is made again by its tool: deleting it loses nothing. */
+const disposable = (name: string): boolean => DISPOSABLE.test(name) || TOOL_STATE.test(name);
 
 /** Top-level directories of installed software and the system, left to the system-directory rules. */
 const SYSTEM_TOP =
@@ -34,6 +48,30 @@ const PROJECT_TOP = /^(?:workspaces?|app|code|src|github|builds|repo|source|buil
 /** Folder names that say what they hold is data, wherever they sit. */
 const DATA_NAME =
   /^(?:data|datasets?|db|databases?|backups?|bak|snapshots?|\.snapshots?|archives?|volumes?|volume\d+|vmfs|datastores?\d*|exports|shares|homes|users|projects|repos|repositories|depots?|warehouse|lake|datalake|raw|media|photos|pictures|documents|videos|music|mail|maildir|uploads|pgdata|mysql|postgres(?:ql)?|mongodb|minio|nas|pool|tank|mnt|nfs|lustre|gpfs|@[\w-]+)$/i;
+
+/** Data names that name a collection of checkouts: two levels below one, a path is inside one project. */
+const COLLECTION = /^(?:projects|repos|repositories|depots?)$/i;
+
+/**
+ * Stages of a project's data its own code makes again (the Cookiecutter Data Science layout:
+ * data/raw and data/external are inputs, data/interim and data/processed are made from them).
+ */
+const MADE_STAGE = /^(?:interim|processed|derived)$/i;
+
+/**
+ * The first folder of `names` that says it holds data, or undefined. A collection of checkouts
+ * with a project and more below it (`~/Projects/Starfall/Saved/StagedBuilds`) is the way into
+ * one project, whose parts the agent deletes as routinely as relative paths; a project's data
+ * folder followed by a stage its code makes (`data/derived`) is output, not input.
+ */
+function dataName(names: string[]): string | undefined {
+  return names.find(
+    (x, i) =>
+      DATA_NAME.test(x) &&
+      !(COLLECTION.test(x) && names.length >= i + 3) &&
+      !(MADE_STAGE.test(names[i + 1] ?? '') && names.length === i + 2),
+  );
+}
 
 /** The home directory a path starts at, and what follows it: `~/x`, `$HOME/x`, `/home/u/x`, `/Users/u/x`, `/root/x`. */
 function homeRest(parts: string[]): string[] | undefined {
@@ -59,7 +97,7 @@ export function wideTarget(path: string): string | undefined {
   if (!/^(?:\/|~(?:\/|$)|\$HOME(?:\/|$)|\$\{HOME\}(?:\/|$))/.test(p)) return undefined;
   const parts = p.split('/');
   const named = parts.filter((x) => x !== '' && x !== '.');
-  if (named.some((x) => DISPOSABLE.test(x) || x === '..')) return undefined;
+  if (named.some((x) => disposable(x) || x === '..')) return undefined;
   if (/^\/(?:tmp|var\/tmp|dev\/shm|var\/folders|private\/var\/folders)(?:\/|$)/.test(p)) return undefined;
   // a job's folder in the user's own scratch space (/scratch/$USER/run42) is made to be purged
   if (
@@ -71,7 +109,8 @@ export function wideTarget(path: string): string | undefined {
   const scratch = named.findIndex((x, i) => i > 0 && /^scratch$/i.test(x));
   if (scratch > 0 && named.length >= scratch + 3) return undefined;
   const home = homeRest(parts);
-  const data = named.find((x) => DATA_NAME.test(x));
+  // in a home the data name is sought below the home itself (`/Users/kai` names no data)
+  const data = dataName(home ? home.filter((x) => x !== '') : named);
   // a name pattern (`*.egg-info`, `run_*`) picks some entries of its folder, not the folder
   if (/[*?[]/.test(named[named.length - 1] ?? ''))
     return data ? `files in a folder named for data (${data})` : undefined;
@@ -129,7 +168,7 @@ export function dataFileTarget(path: string): string | undefined {
     .replace(/\\/g, '/')
     .split('/')
     .filter((x) => x !== '' && x !== '.');
-  if (parts.some((x) => DISPOSABLE.test(x) || x === '..')) return undefined;
+  if (parts.some((x) => disposable(x) || x === '..')) return undefined;
   if (/^\/(?:tmp|var\/tmp|dev\/shm|var\/folders|private\/var\/folders)\//.test(dir)) return undefined;
   const home = homeRest(dir.split('/'));
   if (home?.find((x) => x !== '')?.startsWith('.')) return undefined;
