@@ -3,9 +3,9 @@
 // downloaded and then run, code piped into a shell) decides Windows lines too:
 //   type %USERPROFILE%\.aws\credentials          -> cat ~/.aws/credentials
 //   rmdir /s /q %USERPROFILE%\Documents           -> rm -rf ~/Documents
-//   curl.exe -o %TEMP%\u.exe URL && start /b %TEMP%\u.exe -> curl -o /tmp/u.exe URL && /tmp/u.exe
+//   curl.exe -o %TEMP%\u.exe URL && start /b %TEMP%\u.exe -> curl -o ~/AppData/Local/Temp/u.exe URL && ...
 //   certutil -urlcache -split -f URL OUT          -> curl -o OUT URL
-// Profile folders become `~`, the temp folder `/tmp`, backslashes `/` (docs/shell-readings.md).
+// Profile folders become `~`, the temp folder `~/AppData/Local/Temp`, backslashes `/` (docs/shell-readings.md).
 import { cmdExpand, setPrints } from './windows-cmd.js';
 import { cmdletName, paramName, takesParameters } from './windows-cmdlets.js';
 import { powershellCode } from './effects/interp/powershell.js';
@@ -44,7 +44,9 @@ const VARIABLES: [RegExp, string][] = [
   [/%USERPROFILE%|\$\{env:USERPROFILE\}|\$env:USERPROFILE\b|\$env:HOME\b|%HOME%|\$HOME\b/gi, '~'],
   [/%APPDATA%|\$\{env:APPDATA\}|\$env:APPDATA\b/gi, '~/AppData/Roaming'],
   [/%LOCALAPPDATA%|\$\{env:LOCALAPPDATA\}|\$env:LOCALAPPDATA\b/gi, '~/AppData/Local'],
-  [/%TEMP%|%TMP%|\$\{env:TEMP\}|\$\{env:TMP\}|\$env:TEMP\b|\$env:TMP\b/gi, '/tmp'],
+  // the user's own temp folder (Windows' default %TEMP% is %LOCALAPPDATA%\Temp), not a shared /tmp:
+  // emptying it is the routine cleanup Disk Cleanup does
+  [/%TEMP%|%TMP%|\$\{env:TEMP\}|\$\{env:TMP\}|\$env:TEMP\b|\$env:TMP\b/gi, '~/AppData/Local/Temp'],
   [/%SYSTEMROOT%|%WINDIR%|\$env:SystemRoot\b|\$env:windir\b/gi, 'C:/Windows'],
 ];
 

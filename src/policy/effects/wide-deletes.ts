@@ -83,6 +83,17 @@ function homeRest(parts: string[]): string[] | undefined {
   return undefined;
 }
 
+/** An absolute or home path with its `..` parts resolved (never above its first part: `/`, `~`). */
+function climb(p: string): string {
+  const [head = '', ...rest] = p.split('/');
+  const out: string[] = [];
+  for (const x of rest) {
+    if (x === '..') out.pop();
+    else if (x !== '.') out.push(x);
+  }
+  return [head, ...out].join('/') || '/';
+}
+
 /** Glob suffixes that name every entry of a folder: emptying it is deleting what it holds. */
 const EVERYTHING = /\/(?:\*|\.\*|\*\*|\*\*\/\*|\.\[!\.\]\*|\[!\.\]\*|\*\(D\)|\*\*\/\*\(D\))$/;
 
@@ -92,9 +103,12 @@ const EVERYTHING = /\/(?:\*|\.\*|\*\*|\*\*\/\*|\.\[!\.\]\*|\[!\.\]\*|\*\(D\)|\*\
  */
 export function wideTarget(path: string): string | undefined {
   let p = path.replace(/\\/g, '/').replace(/^[A-Za-z]:(?=\/)/, '');
+  if (!/^(?:\/|~(?:\/|$)|\$HOME(?:\/|$)|\$\{HOME\}(?:\/|$))/.test(p)) return undefined;
+  // `..` in an absolute path climbs out of where it seems to point (`~/AppData/Local/Temp/../*`
+  // empties ~/AppData/Local): read the folder it reaches
+  if (/(?:^|\/)\.\.(?:\/|$)/.test(p)) p = climb(p);
   while (EVERYTHING.test(p)) p = p.replace(EVERYTHING, '');
   p = p.replace(/(.)\/+$/, '$1');
-  if (!/^(?:\/|~(?:\/|$)|\$HOME(?:\/|$)|\$\{HOME\}(?:\/|$))/.test(p)) return undefined;
   const parts = p.split('/');
   const named = parts.filter((x) => x !== '' && x !== '.');
   if (named.some((x) => disposable(x) || x === '..')) return undefined;
