@@ -410,12 +410,15 @@ function listedRemoval(list: string[], remove: string[]): string | null {
   const recurse = [...rest, ...remove.slice(1)].some((w) => /^-r(?:ecurse)?$/i.test(w));
   // only the entries whose names match are listed: those are what is deleted
   const include = param(rest, ['-include', '-filter']);
-  if (include && recurse) {
-    const names = include.split(',').filter((n) => n && n !== '*' && n !== '*.*');
-    if (names.length) return `find ${quote(path)} ${names.map((n) => `-name ${quote(n)}`).join(' -o ')} -delete`;
-  }
-  // the glob stays unquoted: the entries listed, not a file named `*`
-  return recurse ? `rm -rf ${quote(path)}` : `rm -f ${quote(path.replace(/\/+$/, '') || '/')}/*`.replace('//*', '/*');
+  const names = (include ?? '').split(',').filter((n) => n && n !== '*' && n !== '*.*');
+  if (names.length && recurse)
+    return `find ${quote(path)} ${names.map((n) => `-name ${quote(n)}`).join(' -o ')} -delete`;
+  const dir = quote(path.replace(/\/+$/, '') || '/').replace(/^\/$/, '');
+  // without -Recurse only the folder's own entries are listed: those the filter names (`*.msi`),
+  // else all of them; the glob stays unquoted, the entries listed, not a file named `*`
+  if (names.length && !names.some((n) => /[/'"\\]/.test(n)))
+    return `rm -f ${names.map((n) => `${dir}/${n}`).join(' ')}`;
+  return recurse ? `rm -rf ${quote(path)}` : `rm -f ${dir}/*`;
 }
 
 /** `[System.IO.Directory]::Delete("P", $true)`, `[IO.File]::Delete('P')`, VisualBasic's DeleteDirectory. */
