@@ -62,6 +62,27 @@ test('tool state its tool makes again is disposable wherever the project is', ()
   check(['rm -rf /home/dev/cs101/grades', 'rm -rf ~/proj/build/../src'], 'stop', 'wide-deletes');
 });
 
+test('a Windows profile seen from WSL, a GOPATH project and the home scratch folder are read as homes are', () => {
+  check(
+    [
+      'rm -rf /mnt/c/Users/dev/source/repos/Tool/bin',
+      'rm -rf ~/go/src/github.com/acme/tool/bin',
+      'rm -rf ~/scratch/test-run',
+    ],
+    'pass',
+  );
+  check(
+    [
+      'rm -rf /mnt/c/Users/dev/Documents/x/y',
+      'rm -rf /mnt/c/Users/dev',
+      'rm -rf ~/go/src/github.com/acme/tool',
+      'rm -rf ~/go/src/github.com/acme',
+      'rm -rf ~/scratch',
+    ],
+    'stop',
+  );
+});
+
 test('comma lists in Windows deletes name each path', () => {
   check(
     [

@@ -80,6 +80,10 @@ function homeRest(parts: string[]): string[] | undefined {
   if (first === '' && (parts[1] === 'home' || parts[1] === 'Users') && parts.length >= 3 && parts[2] !== '*')
     return parts.slice(3);
   if (first === '' && parts[1] === 'root') return parts.slice(2);
+  // a Windows profile seen from WSL (/mnt/c/Users/NAME) or Git Bash (/c/Users/NAME)
+  const at = parts[1] === 'mnt' ? 3 : 2;
+  if (first === '' && /^[a-z]$/i.test(parts[at - 1] ?? '') && parts[at] === 'Users' && parts.length > at + 1)
+    return parts[at + 1] === '*' ? undefined : parts.slice(at + 2);
   return undefined;
 }
 
@@ -132,6 +136,8 @@ export function wideTarget(path: string): string | undefined {
     const rest = home.filter((x) => x !== '');
     // dot-folders of home (settings, tool state) are the business of the credential and home rules
     if (rest[0]?.startsWith('.')) return undefined;
+    // a job folder in the user's own scratch folder (~/scratch/test-run), as under /scratch/USER
+    if (/^scratch$/i.test(rest[0] ?? '') && rest.length >= 2) return undefined;
     if (rest.length <= 2) return rest.length ? 'a folder near the top of a home directory' : 'a home directory';
     return data ? `a folder named for data (${data})` : undefined;
   }
