@@ -12,6 +12,7 @@
 //                     which resets the counters), scrub/balance/replace status, qgroup show
 //   auditctl(8)       -l lists the rules and -s the status; every other option changes them
 //   fail2ban-client   status, ping, version, banned, get (set, start, stop, reload, unban change)
+//   tailscale         status, ip, netcheck, version (up, down, set, logout, serve, funnel change)
 //   wg(8)             show [INTERFACE|all|interfaces] [FIELD]: the private key is printed "(hidden)";
 //                     the private-key, preshared-keys and dump fields print keys, showconf too
 // Global options before the subcommand (a socket, a configuration, a pool root) keep the ask.
@@ -134,6 +135,8 @@ export function rootLook(rest: readonly string[]): boolean {
       return subcommand(args, FAIL2BAN);
     case 'wg':
       return wg(args);
+    case 'tailscale':
+      return ['status', 'ip', 'netcheck', 'version'].includes(args[0] ?? '');
     default:
       return false;
   }

@@ -157,10 +157,29 @@ test('conan remove works on the local cache unless a remote is named; turbo prun
   );
 });
 
-test('WireGuard reports under root pass unless they print keys', () => {
-  check(['sudo wg show wg0 latest-handshakes', 'sudo wg show', 'sudo wg show all transfer'], 'pass');
+test('WireGuard, Tailscale and Compose reports under root pass unless they print keys or change things', () => {
   check(
-    ['sudo wg show wg0 private-key', 'sudo wg show all dump', 'sudo wg showconf wg0', 'sudo wg set wg0 peer X remove'],
+    [
+      'sudo wg show wg0 latest-handshakes',
+      'sudo wg show',
+      'sudo wg show all transfer',
+      'sudo tailscale status',
+      'sudo docker compose -f /opt/stacks/immich/compose.yaml logs --tail 50',
+      'sudo docker-compose ps',
+    ],
+    'pass',
+  );
+  check(
+    [
+      'sudo wg show wg0 private-key',
+      'sudo wg show all dump',
+      'sudo wg showconf wg0',
+      'sudo wg set wg0 peer X remove',
+      'sudo tailscale up --advertise-exit-node',
+      'sudo docker compose config',
+      'sudo docker compose up -d',
+      'sudo docker compose -f x.yml exec db sh',
+    ],
     'stop',
   );
 });
