@@ -49,6 +49,33 @@ test('a part of one project inside a collection of checkouts is deleted like a r
   assert.equal(wideTarget('/Users/kai/photos/2024/jan'), 'a folder named for data (photos)');
 });
 
+test("an interpreter's rmtree below /home is decided by the path it deletes", () => {
+  check(
+    [
+      'python3 -c "import shutil; shutil.rmtree(\'/home/dev/projects/app/build\')"',
+      'Remove-Item -Recurse -Force "C:\\Users\\dev\\Documents\\Unreal Projects\\Shooter\\Saved"',
+      'rd /s /q "%USERPROFILE%\\Documents\\Visual Studio 2022\\Projects\\Tool\\Tool\\bin"',
+    ],
+    'pass',
+  );
+  check(
+    [
+      'python3 -c "import shutil; shutil.rmtree(\'/home/dev\')"',
+      'python3 -c "import shutil; shutil.rmtree(\'/home\')"',
+      'python3 -c \'import shutil; shutil.rmtree("/home/dev/project")\'',
+    ],
+    'deny',
+  );
+  check(
+    [
+      'python3 -c "import shutil; shutil.rmtree(\'/home/dev/cs101/submissions\')"',
+      'rm -rf ~/Documents/Unreal\\ Projects/Shooter',
+      'rm -rf ~/Documents/GitHub/app/data',
+    ],
+    'stop',
+  );
+});
+
 test('tool state its tool makes again is disposable wherever the project is', () => {
   check(
     [

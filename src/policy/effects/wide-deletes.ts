@@ -49,8 +49,12 @@ const PROJECT_TOP = /^(?:workspaces?|app|code|src|github|builds|repo|source|buil
 const DATA_NAME =
   /^(?:data|datasets?|db|databases?|backups?|bak|snapshots?|\.snapshots?|archives?|volumes?|volume\d+|vmfs|datastores?\d*|exports|shares|homes|users|projects|repos|repositories|depots?|warehouse|lake|datalake|raw|media|photos|pictures|documents|videos|music|mail|maildir|uploads|pgdata|mysql|postgres(?:ql)?|mongodb|minio|nas|pool|tank|mnt|nfs|lustre|gpfs|@[\w-]+)$/i;
 
-/** Data names that name a collection of checkouts: two levels below one, a path is inside one project. */
-const COLLECTION = /^(?:projects|repos|repositories|depots?)$/i;
+/**
+ * Folders that hold a collection of checkouts, two levels below which a path is inside one project:
+ * the data names among them and the default project folders of Unreal Engine (~/Documents/Unreal
+ * Projects), Visual Studio (~/Documents/Visual Studio 2022/Projects) and GitHub Desktop (~/Documents/GitHub).
+ */
+const COLLECTION = /^(?:projects|repos|repositories|depots?|unreal projects|github)$/i;
 
 /**
  * Stages of a project's data its own code makes again (the Cookiecutter Data Science layout:
@@ -61,16 +65,19 @@ const MADE_STAGE = /^(?:interim|processed|derived)$/i;
 /**
  * The first folder of `names` that says it holds data, or undefined. A collection of checkouts
  * with a project and more below it (`~/Projects/Starfall/Saved/StagedBuilds`) is the way into
- * one project, whose parts the agent deletes as routinely as relative paths; a project's data
+ * one project, whose parts the agent deletes as routinely as relative paths: only the folders
+ * below the project are read (its `data` still is one); a project's data
  * folder followed by a stage its code makes (`data/derived`) is output, not input.
  */
 function dataName(names: string[]): string | undefined {
-  return names.find(
-    (x, i) =>
-      DATA_NAME.test(x) &&
-      !(COLLECTION.test(x) && names.length >= i + 3) &&
-      !(MADE_STAGE.test(names[i + 1] ?? '') && names.length === i + 2),
-  );
+  // inside one project the folders above the collection (`~/Documents/Unreal Projects`) say nothing
+  let from = 0;
+  names.forEach((x, i) => {
+    if (COLLECTION.test(x) && names.length >= i + 3) from = i + 2;
+  });
+  return names
+    .slice(from)
+    .find((x, i, rest) => DATA_NAME.test(x) && !(MADE_STAGE.test(rest[i + 1] ?? '') && rest.length === i + 2));
 }
 
 /** The home directory a path starts at, and what follows it: `~/x`, `$HOME/x`, `/home/u/x`, `/Users/u/x`, `/root/x`. */
