@@ -25,11 +25,11 @@ export const RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
  * containers (DDEV's, Lando's and Laravel Sail's documented shortcuts): `ddev wp cache flush` is
  * WP-CLI's `wp cache flush` run in the project's web container, decided as that command is.
  */
-const DEV_ENV_TOOLS: Record<string, ReadonlySet<string>> = {
+const DEV_ENV_TOOLS: Record<string, ReadonlySet<string>> = table({
   ddev: new Set(['wp', 'drush', 'composer', 'artisan', 'php', 'npm', 'yarn', 'craft', 'magento', 'console', 'typo3']),
   lando: new Set(['wp', 'drush', 'composer', 'artisan', 'php', 'npm', 'yarn', 'node']),
   sail: new Set(['artisan', 'composer', 'php', 'npm', 'npx', 'yarn', 'pnpm', 'bun', 'node']),
-};
+});
 
 /** Whether `words[i]` is a development environment passing the next word's tool into its container. */
 export function devEnvShortcut(words: readonly string[], i: number): boolean {
