@@ -168,10 +168,23 @@ function inner(words: readonly string[]): string[] | null {
   return rest.length ? rest : null;
 }
 
+/** Compose's reports (ps, logs, top, images, ls, port, version, events); `config` prints interpolated secrets. */
+const COMPOSE_LOOKS = new Set(['ps', 'logs', 'top', 'images', 'ls', 'port', 'version', 'events']);
+/** Compose options that pick the project (their value is a file, a name or a folder), not another engine. */
+const COMPOSE_PICKS = /^(?:-f|--file|-p|--project-name|--project-directory|--profile)$/;
+
+/** `docker compose [-f FILE] [-p NAME] ps|logs|...`: a report on one project's containers. */
+function composeLook(args: readonly string[]): boolean {
+  let i = 0;
+  while (COMPOSE_PICKS.test(args[i] ?? '')) i += 2;
+  return COMPOSE_LOOKS.has(args[i] ?? '');
+}
+
 function engineLook(rest: readonly string[]): boolean {
   // global options (-H, --context) point at another engine: keep the ask
   const args = rest.slice(1);
   if (args[0]?.startsWith('-')) return false;
+  if (args[0] === 'compose') return composeLook(args.slice(1));
   const one = args[0] ?? '';
   const two = `${one} ${args[1] ?? ''}`;
   return ENGINE_LOOKS.has(two) || ENGINE_LOOKS.has(one);
@@ -355,6 +368,7 @@ export function rootLocalReading(words: readonly string[]): string | null {
     const changes = LOOK_CHANGES[p];
     ok = !changes || !rest.slice(1).some((w) => changes.test(w));
   } else if (p === 'docker' || p === 'podman') ok = engineLook(rest);
+  else if (p === 'docker-compose') ok = composeLook(rest.slice(1));
   else if (VIEWERS.has(p)) ok = logView(rest);
   else
     ok =

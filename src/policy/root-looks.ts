@@ -12,6 +12,9 @@
 //                     which resets the counters), scrub/balance/replace status, qgroup show
 //   auditctl(8)       -l lists the rules and -s the status; every other option changes them
 //   fail2ban-client   status, ping, version, banned, get (set, start, stop, reload, unban change)
+//   tailscale         status, ip, netcheck, version (up, down, set, logout, serve, funnel change)
+//   wg(8)             show [INTERFACE|all|interfaces] [FIELD]: the private key is printed "(hidden)";
+//                     the private-key, preshared-keys and dump fields print keys, showconf too
 // Global options before the subcommand (a socket, a configuration, a pool root) keep the ask.
 
 /** A device operand: a literal path under /dev, nothing expanded. */
@@ -28,6 +31,26 @@ const ZPOOL = new Set(['status', 'list', 'iostat', 'get', 'history', 'events']);
 const ZFS = new Set(['list', 'get', 'holds', 'userspace', 'groupspace', 'projectspace', 'diff']);
 const NVME = new Set(['list', 'list-subsys', 'smart-log', 'id-ctrl', 'id-ns', 'error-log', 'fw-log']);
 const FAIL2BAN = new Set(['status', 'ping', 'version', 'banned', 'get']);
+
+/** wg show fields that print no key (wg(8): private-key, preshared-keys and dump print secrets). */
+const WG_FIELDS = new Set([
+  'public-key',
+  'listen-port',
+  'fwmark',
+  'peers',
+  'endpoints',
+  'allowed-ips',
+  'latest-handshakes',
+  'persistent-keepalive',
+  'transfer',
+]);
+
+function wg(args: readonly string[]): boolean {
+  const [verb, iface, field, ...more] = args;
+  if (verb !== 'show' || more.length) return false;
+  if (iface !== undefined && !/^[\w.-]+$/.test(iface)) return false;
+  return field === undefined || WG_FIELDS.has(field);
+}
 
 /** smartctl options that only report, and the value-taking ones with the values that only read. */
 const SMART_FLAGS = /^(?:-[aAxiHcjq]+|--(?:all|xall|info|health|attributes|capabilities|json(?:=\w+)?))$/;
@@ -110,6 +133,10 @@ export function rootLook(rest: readonly string[]): boolean {
       return args.length > 0 && args.every((w) => w === '-l' || w === '-s');
     case 'fail2ban-client':
       return subcommand(args, FAIL2BAN);
+    case 'wg':
+      return wg(args);
+    case 'tailscale':
+      return ['status', 'ip', 'netcheck', 'version'].includes(args[0] ?? '');
     default:
       return false;
   }

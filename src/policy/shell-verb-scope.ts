@@ -20,6 +20,22 @@ import { table } from '../util/lookup-table.js';
 /** Launchers that run the tool named after them (`npx acme deploy` is acme's deploy). */
 export const RUNNERS = new Set(['npx', 'bunx', 'pnpx']);
 
+/**
+ * Local development environments and the commands they pass to a tool inside the project's own
+ * containers (DDEV's, Lando's and Laravel Sail's documented shortcuts): `ddev wp cache flush` is
+ * WP-CLI's `wp cache flush` run in the project's web container, decided as that command is.
+ */
+const DEV_ENV_TOOLS: Record<string, ReadonlySet<string>> = table({
+  ddev: new Set(['wp', 'drush', 'composer', 'artisan', 'php', 'npm', 'yarn', 'craft', 'magento', 'console', 'typo3']),
+  lando: new Set(['wp', 'drush', 'composer', 'artisan', 'php', 'npm', 'yarn', 'node']),
+  sail: new Set(['artisan', 'composer', 'php', 'npm', 'npx', 'yarn', 'pnpm', 'bun', 'node']),
+});
+
+/** Whether `words[i]` is a development environment passing the next word's tool into its container. */
+export function devEnvShortcut(words: readonly string[], i: number): boolean {
+  return DEV_ENV_TOOLS[words[i] ?? '']?.has(words[i + 1] ?? '') ?? false;
+}
+
 /** A rehearsal option's value that turns the rehearsal off (`--dry-run=none` is kubectl's "for real"). */
 const OFF_VALUE = /^(?:none|false|0|no|off|unchanged-none)$/i;
 
@@ -561,4 +577,15 @@ export function localSetupRemove(tool: string, path: readonly string[], rest: re
   // `ef migrations remove --force` reverts the database too; `docker -H`/`--context` elsewhere
   if (rest.some((w) => /^(?:--force|-f)$/.test(w) && tool === 'dotnet')) return false;
   return !rest.some((w) => /^(?:\/|~|\$|\.\.\/)|[`$*?]/.test(w));
+}
+
+/**
+ * Removes from a package manager's local cache of built packages, which the next install fetches
+ * or builds again: Conan 2's `conan remove PATTERN` works on the local cache unless `-r/--remote`
+ * names a server (its reference: "Remove recipes and packages from the local cache or a remote"),
+ * so a pattern there is a cache cleanup, and with a remote it stays a destroy of shared packages.
+ */
+export function localCacheRemove(tool: string, path: readonly string[], rest: readonly string[]): boolean {
+  if (tool !== 'conan' || !['remove', 'rm'].includes((path[0] ?? '').toLowerCase())) return false;
+  return !rest.some((w) => /^(?:-r|--remote)(?:=.*)?$|^-r./.test(w));
 }

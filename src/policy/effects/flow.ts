@@ -69,7 +69,12 @@ export function ownService(varName: string, host: string): boolean {
   // the registrable name: slack in api.slack.com, githubusercontent in raw.githubusercontent.com
   const labels = host.split('.');
   const sld = labels.length >= 2 ? (labels[labels.length - 2] ?? '') : host;
-  return words.some((w) => sld === w || (w.length >= 4 && sld.startsWith(w)) || (w === 'gh' && sld === 'github'));
+  // a self-hosted service carries its name as a label of its host (`$MOODLE_TOKEN` to
+  // moodle.cs.example.edu, `$GITLAB_TOKEN` to gitlab.acme.io), as token-homes.ts reads a header
+  const named = labels.slice(0, -2);
+  return words.some(
+    (w) => sld === w || (w.length >= 4 && sld.startsWith(w)) || (w === 'gh' && sld === 'github') || named.includes(w),
+  );
 }
 
 /** A network client that sends `secret` (already on its stdin, or in its URL or data). */

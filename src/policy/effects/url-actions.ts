@@ -1,6 +1,7 @@
 // An HTTP API whose endpoint is named for a destroy action does it on a plain GET or POST:
 // cPanel/WHM `json-api/removeacct?user=x`, Cloudflare `zones/Z/purge_cache`, a panel's
-// `/api/v1/servers/9/delete`, `?action=deleteuser`, `?cmd=drop_database`. The method says nothing
+// `/api/v1/servers/9/delete`, `?action=deleteuser`, `?cmd=drop_database`, Moodle's
+// `?wsfunction=core_course_delete_courses`. The method says nothing
 // there (only `curl -X DELETE` is read by its method, shell-http-destroy.ts), so the endpoint's
 // last path segment, or an action/cmd/method/op query value, is read for a destroy verb, alone or
 // glued to its noun (`removeacct`, `killacct`, `delete_user`, `purge-cache`). Only URLs shaped
@@ -11,8 +12,13 @@
 
 /** A destroy verb, alone or with its noun glued on (`removeacct`, `delete_user`, `purge-cache`). */
 const ACTION = /^(?:delete|remove|destroy|purge|drop|wipe|terminate|kill|erase|truncate|flush|nuke)(?:[_-]?[a-z]+)?$/i;
-/** Query keys that name the action an endpoint performs. */
-const ACTION_KEY = /^(?:action|cmd|command|method|op|operation|function|func|task)$/i;
+/** Query keys that name the action an endpoint performs (Moodle's web services take `wsfunction`). */
+const ACTION_KEY = /^(?:action|cmd|command|method|op|operation|function|func|task|wsfunction)$/i;
+/**
+ * A destroy verb as one part of a namespaced function name: Moodle's `core_course_delete_courses`
+ * (component, area, verb, noun), Slack-style `users.delete`, `files:remove`.
+ */
+const FUNCTION_PART = /^(?:delete|remove|destroy|purge|drop|wipe|terminate|erase|truncate|nuke)$/i;
 /** Path shapes of an API call. */
 const API_PATH = /\/(?:api|json-api|xml-api|rest|v\d+(?:\.\d+)?|execute|cgi-bin)\//i;
 /** Hosts of documentation, code and package pages: their paths name files and pages, not actions. */
@@ -34,6 +40,7 @@ export function urlActionDestroy(url: string): string | undefined {
   if (!apiShaped) return undefined;
   if (ACTION.test(last)) return `http-action-destroy ${u.host}${u.pathname}`;
   for (const [k, v] of u.searchParams)
-    if (ACTION_KEY.test(k) && ACTION.test(v)) return `http-action-destroy ${u.host}${u.pathname}?${k}=${v}`;
+    if (ACTION_KEY.test(k) && (ACTION.test(v) || v.split(/[_.:/-]/).some((p) => FUNCTION_PART.test(p))))
+      return `http-action-destroy ${u.host}${u.pathname}?${k}=${v}`;
   return undefined;
 }

@@ -23,7 +23,21 @@ import { DEV_NAME } from './sql.js';
 
 /** Folder names whose contents are made again by a build, a package manager or a cache's owner. */
 const DISPOSABLE =
-  /^(?:\.?te?mp(?:[-_.].*)?|(?:cmake-)?build(?:[-_.][\w.-]+)?|[\w.-]+[-_]build|_build|\.build|(?:dist|out)[-_][\w.-]+|\.?cache|caches|[\w.-]+[-_]cache|node_modules|dist|build|target|out|\.next|\.nuxt|\.svelte-kit|\.turbo|\.parcel-cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.venv|venv|\.tox|\.nox|coverage|htmlcov|\.gradle|deriveddata|deriveddatacache|intermediate|binaries|\.terraform|bazel-[\w-]+|\.direnv|vendor|obj|downloads|trash|\.trash|\.trash-\d+|logs?|pytest-of-[\w-]+|work|\.nextflow|\.snakemake|[\w.*-]*\.egg-info)$/i;
+  /^(?:\.?te?mp(?:[-_.].*)?|(?:cmake-)?build(?:[-_.][\w.-]+)?|[\w.-]+[-_]build|_build|\.build|(?:dist|out)[-_][\w.-]+|\.?cache|caches|[\w.-]+[-_]cache|node_modules|dist|build|target|out|\.next|\.nuxt|\.svelte-kit|\.turbo|\.parcel-cache|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.venv|venv|\.tox|\.nox|coverage|htmlcov|\.gradle|deriveddata|deriveddatacache|intermediate|binaries|\.terraform|bazel-[\w-]+|\.direnv|vendor|obj|downloads|trash|\.trash|\.trash-\d+|logs?|pytest-of-[\w-]+|work|\.nextflow|\.snakemake|[\w.*-]*\.egg-info|[\w.-]+\.Rcheck)$/i;
+
+/**
+ * Folders tools make again from the project's own files, by the tools' documentation and their
+ * github/gitignore templates: Jupyter's autosave checkpoints, Quarto's and RStudio's state, the
+ * colcon/catkin install space, CocoaPods' Pods (from Podfile.lock), Android's native build
+ * folders, Dart, Zig, Haskell Stack and Elm build folders, Expo, Angular, Vite, Docusaurus and
+ * Astro caches, Storybook's and Jekyll's static output, test runners' reports (Playwright,
+ * nyc, Allure, Hypothesis), PlatformIO's build folder, CMake's generated folder and ccls' index.
+ */
+const TOOL_STATE =
+  /^(?:\.ipynb_checkpoints|\.quarto|\.Rproj\.user|install|pods|\.cxx|\.externalNativeBuild|\.dart_tool|\.?zig-cache|zig-out|\.stack-work|elm-stuff|\.expo|\.angular|\.vite|\.docusaurus|\.astro|storybook-static|_site|\.jekyll-cache|\.sass-cache|test-results|playwright-report|\.nyc_output|allure-results|\.hypothesis|\.pio|CMakeFiles|\.ccls-cache)$/i;
+
+/** Whether a folder of this name is made again by its tool: deleting it loses nothing. */
+const disposable = (name: string): boolean => DISPOSABLE.test(name) || TOOL_STATE.test(name);
 
 /** Top-level directories of installed software and the system, left to the system-directory rules. */
 const SYSTEM_TOP =
@@ -36,6 +50,37 @@ const PROJECT_TOP = /^(?:workspaces?|app|code|src|github|builds|repo|source|buil
 const DATA_NAME =
   /^(?:data|datasets?|db|databases?|backups?|bak|snapshots?|\.snapshots?|archives?|volumes?|volume\d+|vmfs|datastores?\d*|exports|shares|homes|users|projects|repos|repositories|depots?|warehouse|lake|datalake|raw|media|photos|pictures|documents|videos|music|mail|maildir|uploads|pgdata|mysql|postgres(?:ql)?|mongodb|minio|nas|pool|tank|mnt|nfs|lustre|gpfs|@[\w-]+)$/i;
 
+/**
+ * Folders that hold a collection of checkouts, two levels below which a path is inside one project:
+ * the data names among them and the default project folders of Unreal Engine (~/Documents/Unreal
+ * Projects), Visual Studio (~/Documents/Visual Studio 2022/Projects) and GitHub Desktop (~/Documents/GitHub).
+ */
+const COLLECTION = /^(?:projects|repos|repositories|depots?|unreal projects|github)$/i;
+
+/**
+ * Stages of a project's data its own code makes again (the Cookiecutter Data Science layout:
+ * data/raw and data/external are inputs, data/interim and data/processed are made from them).
+ */
+const MADE_STAGE = /^(?:interim|processed|derived)$/i;
+
+/**
+ * The first folder of `names` that says it holds data, or undefined. A collection of checkouts
+ * with a project and more below it (`~/Projects/Starfall/Saved/StagedBuilds`) is the way into
+ * one project, whose parts the agent deletes as routinely as relative paths: only the folders
+ * below the project are read (its `data` still is one); a project's data
+ * folder followed by a stage its code makes (`data/derived`) is output, not input.
+ */
+function dataName(names: string[]): string | undefined {
+  // inside one project the folders above the collection (`~/Documents/Unreal Projects`) say nothing
+  let from = 0;
+  names.forEach((x, i) => {
+    if (COLLECTION.test(x) && names.length >= i + 3) from = i + 2;
+  });
+  return names
+    .slice(from)
+    .find((x, i, rest) => DATA_NAME.test(x) && !(MADE_STAGE.test(rest[i + 1] ?? '') && rest.length === i + 2));
+}
+
 /** The home directory a path starts at, and what follows it: `~/x`, `$HOME/x`, `/home/u/x`, `/Users/u/x`, `/root/x`. */
 function homeRest(parts: string[]): string[] | undefined {
   const first = parts[0] ?? '';
@@ -43,7 +88,22 @@ function homeRest(parts: string[]): string[] | undefined {
   if (first === '' && (parts[1] === 'home' || parts[1] === 'Users') && parts.length >= 3 && parts[2] !== '*')
     return parts.slice(3);
   if (first === '' && parts[1] === 'root') return parts.slice(2);
+  // a Windows profile seen from WSL (/mnt/c/Users/NAME) or Git Bash (/c/Users/NAME)
+  const at = parts[1] === 'mnt' ? 3 : 2;
+  if (first === '' && /^[a-z]$/i.test(parts[at - 1] ?? '') && parts[at] === 'Users' && parts.length > at + 1)
+    return parts[at + 1] === '*' ? undefined : parts.slice(at + 2);
   return undefined;
+}
+
+/** An absolute or home path with its `..` parts resolved (never above its first part: `/`, `~`). */
+function climb(p: string): string {
+  const [head = '', ...rest] = p.split('/');
+  const out: string[] = [];
+  for (const x of rest) {
+    if (x === '..') out.pop();
+    else if (x !== '.') out.push(x);
+  }
+  return [head, ...out].join('/') || '/';
 }
 
 /** Glob suffixes that name every entry of a folder: emptying it is deleting what it holds. */
@@ -55,12 +115,15 @@ const EVERYTHING = /\/(?:\*|\.\*|\*\*|\*\*\/\*|\.\[!\.\]\*|\[!\.\]\*|\*\(D\)|\*\
  */
 export function wideTarget(path: string): string | undefined {
   let p = path.replace(/\\/g, '/').replace(/^[A-Za-z]:(?=\/)/, '');
+  if (!/^(?:\/|~(?:\/|$)|\$HOME(?:\/|$)|\$\{HOME\}(?:\/|$))/.test(p)) return undefined;
+  // `..` in an absolute path climbs out of where it seems to point (`~/AppData/Local/Temp/../*`
+  // empties ~/AppData/Local): read the folder it reaches
+  if (/(?:^|\/)\.\.(?:\/|$)/.test(p)) p = climb(p);
   while (EVERYTHING.test(p)) p = p.replace(EVERYTHING, '');
   p = p.replace(/(.)\/+$/, '$1');
-  if (!/^(?:\/|~(?:\/|$)|\$HOME(?:\/|$)|\$\{HOME\}(?:\/|$))/.test(p)) return undefined;
   const parts = p.split('/');
   const named = parts.filter((x) => x !== '' && x !== '.');
-  if (named.some((x) => DISPOSABLE.test(x) || x === '..')) return undefined;
+  if (named.some((x) => disposable(x) || x === '..')) return undefined;
   if (/^\/(?:tmp|var\/tmp|dev\/shm|var\/folders|private\/var\/folders)(?:\/|$)/.test(p)) return undefined;
   // a job's folder in the user's own scratch space (/scratch/$USER/run42) is made to be purged
   if (
@@ -72,7 +135,8 @@ export function wideTarget(path: string): string | undefined {
   const scratch = named.findIndex((x, i) => i > 0 && /^scratch$/i.test(x));
   if (scratch > 0 && named.length >= scratch + 3) return undefined;
   const home = homeRest(parts);
-  const data = named.find((x) => DATA_NAME.test(x));
+  // in a home the data name is sought below the home itself (`/Users/kai` names no data)
+  const data = dataName(home ? home.filter((x) => x !== '') : named);
   // a name pattern (`*.egg-info`, `run_*`) picks some entries of its folder, not the folder
   if (/[*?[]/.test(named[named.length - 1] ?? ''))
     return data ? `files in a folder named for data (${data})` : undefined;
@@ -80,6 +144,8 @@ export function wideTarget(path: string): string | undefined {
     const rest = home.filter((x) => x !== '');
     // dot-folders of home (settings, tool state) are the business of the credential and home rules
     if (rest[0]?.startsWith('.')) return undefined;
+    // a job folder in the user's own scratch folder (~/scratch/test-run), as under /scratch/USER
+    if (/^scratch$/i.test(rest[0] ?? '') && rest.length >= 2) return undefined;
     if (rest.length <= 2) return rest.length ? 'a folder near the top of a home directory' : 'a home directory';
     return data ? `a folder named for data (${data})` : undefined;
   }
@@ -160,7 +226,7 @@ export function dataFileTarget(path: string): string | undefined {
     .replace(/\\/g, '/')
     .split('/')
     .filter((x) => x !== '' && x !== '.');
-  if (parts.some((x) => DISPOSABLE.test(x) || x === '..')) return undefined;
+  if (parts.some((x) => disposable(x) || x === '..')) return undefined;
   if (/^\/(?:tmp|var\/tmp|dev\/shm|var\/folders|private\/var\/folders)\//.test(dir)) return undefined;
   const home = homeRest(dir.split('/'));
   if (home?.find((x) => x !== '')?.startsWith('.')) return undefined;
