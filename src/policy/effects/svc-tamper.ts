@@ -26,8 +26,8 @@ import { table } from '../../util/lookup-table.js';
 
 /**
  * The reading's gate (svcTamperEffects), a necessary condition for each of its parts to find
- * something: a word of the line's text (TAMPER_HINT), a program it runs (TAMPER_PROGRAMS) or a
- * write found so far to a file writesOf reads (watchedWrite). Start-up files, agents'
+ * something: a word of the line's text (TAMPER_HINT), a program it runs (TAMPER_PROGRAMS) or an
+ * effect found so far on a file writesOf or resolvePaths reads (watchedEffect). Start-up files, agents'
  * instruction files and editors' settings are known by the writes' resolved paths rather than by
  * `rc`, `.md`, `profile` or `settings` anywhere in the text, which every `src/`, `README.md` or
  * `--profile` opened; and the interpreter code envStrip reads is named by its own words rather
@@ -93,11 +93,20 @@ const TAMPER_PROGRAMS = new Set([
   'socat',
 ]);
 
-/** A write whose path writesOf or resolvePaths reads (start-up, instruction and settings files). */
-function watchedWrite(e: Effect): boolean {
-  if (e.tool !== 'write' || !e.path) return false;
-  if (RC_FILE.test(e.path) || INSTRUCTIONS.test(e.path)) return true;
-  return e.content === undefined && EDITOR_SETTINGS.test(e.path.replace(/\/+$/, ''));
+/**
+ * An effect found so far whose path writesOf or resolvePaths reads: a write to a start-up,
+ * instruction or settings file, a delete, chmod or read of a folder that holds protected files
+ * (also where a glob named it: `rm -rf ~/*` reaches ~/.claude).
+ */
+function watchedEffect(e: Effect): boolean {
+  if (!e.path) return false;
+  if (e.tool === 'write') {
+    if (RC_FILE.test(e.path) || INSTRUCTIONS.test(e.path)) return true;
+    return e.content === undefined && EDITOR_SETTINGS.test(e.path.replace(/\/+$/, ''));
+  }
+  if (e.tool !== 'delete' && e.tool !== 'chmod' && e.tool !== 'read') return false;
+  const p = e.path.replace(/\/+$/, '');
+  return HOLDS.some(([re]) => re.test(p));
 }
 
 function finding(sentence: string, via: string): Effect {
@@ -1057,7 +1066,7 @@ function codeLiterals(l: LineFacts, out: Effect[]): void {
 
 /** The readings of this file, for line-readings.ts. */
 export function svcTamperEffects(l: LineFacts, out: Effect[]): void {
-  if (!TAMPER_HINT.test(l.text) && !runsAny(l, TAMPER_PROGRAMS) && !out.some(watchedWrite)) return;
+  if (!TAMPER_HINT.test(l.text) && !runsAny(l, TAMPER_PROGRAMS) && !out.some(watchedEffect)) return;
   perCommand(l, out);
   codeLiterals(l, out);
   resolvePaths(l, out);
