@@ -8,7 +8,13 @@
 // analysis, no rule matching), measured in the same rounds. Rounds interleave the three, so drift on a shared
 // machine lands on all of them; each figure is given as min/median/max over rounds, with its
 // ratio to the floor.
-// Run: node dist/bench/eval.bench.js [--rounds N] [--config FILE]
+//
+// A fresh engine in a process that has made a few passes is still being compiled by V8 (most of
+// a first-seen pass's instructions are the optimising compiler's: bench/RESULTS.md, 2026-11-27).
+// A server that has run a while has not: the "first-seen, settled" pass sends each round's new
+// unique calls to one long-lived engine after it has decided --settle passes of OTHER unique
+// calls (compilation settled), against a long-lived floor engine settled the same way.
+// Run: node dist/bench/eval.bench.js [--rounds N] [--settle PASSES] [--config FILE]
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +29,7 @@ const arg = (name: string, dflt: string) => {
   return (i > 0 ? process.argv[i + 1] : undefined) ?? dflt;
 };
 const ROUNDS = Number(arg('rounds', '10'));
+const SETTLE = Number(arg('settle', '6'));
 const CONFIG = arg('config', join(PACKAGE_ROOT, 'policies', 'standard.yaml'));
 const CORPUS_DIR = join(PACKAGE_ROOT, 'test', 'corpus');
 
@@ -86,6 +93,21 @@ function run(): void {
     timePass(e, calls);
     timePass(f, calls);
   }
+  // The long-lived engines: each decides SETTLE passes of unique calls no measured round uses.
+  const server = loadEngine(CONFIG);
+  const serverFloor = loadEngine(emptyPolicy);
+  for (let w = 0; w < SETTLE; w++) {
+    timePass(
+      server,
+      base.map((c, i) => uniqueVariant(c, `s${w}x${i}`)),
+    );
+    timePass(
+      serverFloor,
+      base.map((c, i) => uniqueVariant(c, `t${w}x${i}`)),
+    );
+  }
+  const settled = { p50: [] as number[], p99: [] as number[], mean: [] as number[], cpu: [] as number[] };
+  const settledFloor = { p50: [] as number[], p99: [] as number[], cpu: [] as number[] };
   const first = { p50: [] as number[], p99: [] as number[], mean: [] as number[], cpu: [] as number[] };
   const repeated = { p50: [] as number[], p99: [] as number[] };
   const floor = { p50: [] as number[], p99: [] as number[], cpu: [] as number[] };
@@ -122,11 +144,30 @@ function run(): void {
       floorRepeated.p50.push(g.p50);
       floorRepeated.p99.push(g.p99);
     };
+    const measureSettled = () => {
+      const a = timePass(
+        server,
+        base.map((c, i) => uniqueVariant(c, `l${r}x${i}`)),
+      );
+      settled.p50.push(a.p50);
+      settled.p99.push(a.p99);
+      settled.mean.push(a.mean);
+      settled.cpu.push(a.cpu);
+      const f = timePass(
+        serverFloor,
+        base.map((c, i) => uniqueVariant(c, `m${r}x${i}`)),
+      );
+      settledFloor.p50.push(f.p50);
+      settledFloor.p99.push(f.p99);
+      settledFloor.cpu.push(f.cpu);
+    };
     if (r % 2) {
       measureFloor();
+      measureSettled();
       measure();
     } else {
       measure();
+      measureSettled();
       measureFloor();
     }
   }
@@ -156,6 +197,15 @@ function run(): void {
           cpu_per_call: withRatio(spread(first.cpu), spread(floor.cpu)),
           note: 'every call unique and new to a fresh engine',
         },
+        first_seen_settled: {
+          p50: withRatio(spread(settled.p50), spread(settledFloor.p50)),
+          p99: withRatio(spread(settled.p99), spread(settledFloor.p99)),
+          mean: spread(settled.mean),
+          cpu_per_call: withRatio(spread(settled.cpu), spread(settledFloor.cpu)),
+          x_fresh_engine: ratio(spread(settled.p50).median, spread(first.p50).median),
+          settled_after_calls: SETTLE * base.length,
+          note: `every call unique and new to one long-lived engine that has decided ${SETTLE * base.length} other unique calls (a server that has run a while); floor: a long-lived engine with no policies, settled the same way`,
+        },
         repeated: {
           p50: withRatio(spread(repeated.p50), spread(floorRepeated.p50)),
           p99: withRatio(spread(repeated.p99), spread(floorRepeated.p99)),
@@ -165,6 +215,11 @@ function run(): void {
           first_seen: { p50: floorP50, p99: floorP99, cpu_per_call: spread(floor.cpu) },
           repeated: { p50: spread(floorRepeated.p50), p99: spread(floorRepeated.p99) },
           note: 'the same passes against an engine with no policies: input checks and command analysis, no rule matching',
+          first_seen_settled: {
+            p50: spread(settledFloor.p50),
+            p99: spread(settledFloor.p99),
+            cpu_per_call: spread(settledFloor.cpu),
+          },
         },
         targets: { first_seen_p50_us: 5, first_seen_p99_us: 40, repeated_p50_us: 2 },
       },

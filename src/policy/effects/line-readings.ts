@@ -3,7 +3,8 @@
 // Every new command line is read by every reading, so a reading that cannot apply must cost (next
 // to) nothing. A reading is registered here with what it needs to see: the programs that must run
 // somewhere in the line (`programs`, compared with the set worked out once per line) and/or a
-// pattern the line's text must match (`hint`, one scan). When neither is met the reading is not
+// pattern the line's text must match (`hint`; all hints are first tried as one pattern, so a line
+// that matches none costs one scan). When neither is met the reading is not
 // called at all. A reading with neither runs on every line: give one unless it really reads
 // every line. The gate must be necessary, never sufficient: a line that can amount to something
 // under a reading must pass its gate (a reading may keep finer checks of its own).
@@ -18,7 +19,7 @@ import type { SimpleCommand } from './walk.js';
 import { windowsReads } from './env-reads.js';
 import { downloadExecEffects } from './download-exec.js';
 import { privilegeEffects } from './privilege.js';
-import { svcTamperEffects, TAMPER_HINT } from './svc-tamper.js';
+import { svcTamperEffects } from './svc-tamper.js';
 import { cwdPathEffects } from './cwd-paths.js';
 import { cdDeleteEffects } from './cd-deletes.js';
 import { HTTP_SQL_HINT, httpSqlEffects } from './http-sql.js';
@@ -168,8 +169,9 @@ export const LINE_READINGS: readonly LineReading[] = [
   // administrator power granted inside a shared system: Vault policies and roles, admin roles over HTTP (admin-grants.ts)
   { name: 'admin-grants', hint: ADMIN_GRANT_HINT, read: adminGrantEffects },
   // svc stopped, administered or unhooked however it is spelled (svc-tamper.ts); after the
-  // per-command readings, whose fetches it reads
-  { name: 'svc-tamper', hint: TAMPER_HINT, read: svcTamperEffects },
+  // per-command readings, whose fetches and writes it reads. It gates itself: on its words
+  // (TAMPER_HINT), a few programs, and the writes found so far to start-up and settings files.
+  { name: 'svc-tamper', read: svcTamperEffects },
   { name: 'agent-launch', programs: AGENT_PROGRAMS, read: agentLaunchEffects },
   { name: 'nsenter-ssm', programs: ['nsenter', 'aws'], read: escapeEffects },
   // pins taken out in place, hidden files in installed packages run, downloads built or loaded
@@ -338,32 +340,64 @@ export function lineReadings(line: LineFacts, out: Effect[]): void {
   const gates = registryGates();
   // The readings the line's few programs open, looked up per program (not per reading).
   const open = new Uint8Array(list.length);
-  for (const p of line.programs) for (const i of gates.get(p) ?? NONE) open[i] = 1;
+  for (const p of line.programs) for (const i of gates.byProgram.get(p) ?? NONE) open[i] = 1;
+  // One scan for all the hints: a line that matches none of them is not tested once per hint.
+  const text = line.text;
+  let hinted = false;
+  for (const re of gates.scans)
+    if (re.test(text)) {
+      hinted = true;
+      break;
+    }
   for (let i = 0; i < list.length; i++) {
     const r = list[i];
     if (!r) continue;
-    if (open[i] === 1 || (!r.programs && !r.hint) || r.hint?.test(line.text) === true) r.read(line, out);
+    if (
+      open[i] === 1 ||
+      (!r.programs && !r.hint) ||
+      ((hinted || gates.unscanned[i] === 1) && r.hint?.test(text) === true)
+    )
+      r.read(line, out);
   }
 }
 
 const NONE: readonly number[] = [];
 
-/**
- * For each program name of the registry, the readings (their indices) it opens: worked out on
- * first use, and again if the registry's length changed since.
- */
-let gateIndex: { size: number; byProgram: Map<string, number[]> } | undefined;
+interface Gates {
+  /** For each program name of the registry, the readings (their indices) it opens. */
+  byProgram: Map<string, number[]>;
+  /** The hints joined into one pattern per set of flags: no match, no hint matches. */
+  scans: RegExp[];
+  /** 1 for a reading whose hint is not in `scans` (it has named groups or backreferences). */
+  unscanned: Uint8Array;
+}
 
-function registryGates(): Map<string, number[]> {
-  if (gateIndex?.size === LINE_READINGS.length) return gateIndex.byProgram;
+/** The registry's gates, worked out on first use and again if the registry's length changed since. */
+let gateIndex: { size: number; gates: Gates } | undefined;
+
+function registryGates(): Gates {
+  if (gateIndex?.size === LINE_READINGS.length) return gateIndex.gates;
   const byProgram = new Map<string, number[]>();
+  const byFlags = new Map<string, string[]>();
+  const unscanned = new Uint8Array(LINE_READINGS.length);
   LINE_READINGS.forEach((r, i) => {
     for (const p of r.programs ?? []) {
       let l = byProgram.get(p);
       if (!l) byProgram.set(p, (l = []));
       if (l[l.length - 1] !== i) l.push(i);
     }
+    if (!r.hint) return;
+    // a named group would clash with another hint's, a backreference would count the others' groups
+    if (/\\[1-9]|\\k<|\(\?<[^=!]/.test(r.hint.source)) {
+      unscanned[i] = 1;
+      return;
+    }
+    const l = byFlags.get(r.hint.flags) ?? [];
+    l.push(`(?:${r.hint.source})`);
+    byFlags.set(r.hint.flags, l);
   });
-  gateIndex = { size: LINE_READINGS.length, byProgram };
-  return byProgram;
+  const scans = [...byFlags].map(([flags, sources]) => new RegExp(sources.join('|'), flags));
+  const gates = { byProgram, scans, unscanned };
+  gateIndex = { size: LINE_READINGS.length, gates };
+  return gates;
 }

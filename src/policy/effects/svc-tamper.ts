@@ -24,9 +24,90 @@ import { diskFillEffects } from './disk-fill.js';
 import { isSvcProgram, isSvcUnit, patternSelectsSvc, SVC_PATH, SVC_PORT } from './svc-identity.js';
 import { table } from '../../util/lookup-table.js';
 
-/** A line can tamper with svc only when it names one of these. */
+/**
+ * The reading's gate (svcTamperEffects), a necessary condition for each of its parts to find
+ * something: a word of the line's text (TAMPER_HINT), a program it runs (TAMPER_PROGRAMS) or an
+ * effect found so far on a file writesOf or resolvePaths reads (watchedEffect). Start-up files, agents'
+ * instruction files and editors' settings are known by the writes' resolved paths rather than by
+ * `rc`, `.md`, `profile` or `settings` anywhere in the text, which every `src/`, `README.md` or
+ * `--profile` opened; and the interpreter code envStrip reads is named by its own words rather
+ * than any `env` (`.venv`, `.env`, `environment`).
+ */
 export const TAMPER_HINT =
-  /svc|9090|kill|systemctl|launchctl|service|gdb|strace|ltrace|supervisorctl|pm2|\bsv\b|LD_PRELOAD|LD_AUDIT|DYLD_INSERT|SERVICE_|environ|ENV|env\b|\.claude|\.codex|\.gemini|\.cursor|\.copilot|settings|workspace|opencode|exec[lv]e|find|\bfd\b|fdfind|xargs|busybox|toybox|sash|-static|SVC|\.md\b|rc\b|profile|\.fish|\.mcp|\.vscode|Stop-Process|spps|taskkill|schtasks|renice|ionice|\bchrt\b|taskset|\bsc\s|\bnet\s+(?:stop|pause)|setx|\/dev\/(?:zero|u?random|full)|\byes\b|fallocate/i;
+  /svc|9090|kill|systemctl|launchctl|service|gdb|strace|ltrace|supervisorctl|pm2|\bsv\b|LD_PRELOAD|LD_AUDIT|DYLD_INSERT|environ|%ENV|ENV\.clear|clearenv|unsetenv|\benv\s*[:=]|exec[lv]e|\.claude|\.codex|\.gemini|\.cursor|\.copilot|\.mcp|\.vscode|find|\bfd\b|xargs|busybox|toybox|sash|-static|Stop-Process|spps|taskkill|schtasks|renice|ionice|\bchrt\b|taskset|\bsc\s|\bnet\s+(?:stop|pause)|setx|\/dev\/(?:zero|u?random|full)|\byes\b|fallocate|\/v1\/|\/approve\/|npm (?:root|prefix|config get prefix)|(?:\$\(|`)\s*(?:ls|echo|realpath|readlink|printf)\b/i;
+
+/**
+ * The programs the per-command parts read by name (argv, after quotes and escapes are taken off:
+ * `f\ind` or `sys''temctl` hides the word from TAMPER_HINT, not the program from the walk), and
+ * those whose lines need not name any word of TAMPER_HINT at all.
+ */
+const TAMPER_PROGRAMS = new Set([
+  // stopsSvc: signals, debuggers, tracers, limits and priorities aimed at pids, service managers
+  'kill',
+  'pkill',
+  'killall',
+  'skill',
+  'xargs',
+  'gdb',
+  'lldb',
+  'strace',
+  'ltrace',
+  'perf',
+  'prlimit',
+  'cpulimit',
+  'renice',
+  'ionice',
+  'chrt',
+  'taskset',
+  'fuser',
+  'systemctl',
+  'launchctl',
+  'service',
+  'rc-service',
+  'sv',
+  'supervisorctl',
+  'pm2',
+  'taskkill',
+  'taskkill.exe',
+  'schtasks',
+  'schtasks.exe',
+  'stop-process',
+  'spps',
+  'setx',
+  'setx.exe',
+  // perCommand: payloads run by find and fd, shells the preload library never sees
+  'find',
+  'fd',
+  'fdfind',
+  'sash',
+  'bash-static',
+  'zsh-static',
+  'busybox-static',
+  'busybox.static',
+  // listenerPaths: the socket file a listener creates
+  'nc',
+  'ncat',
+  'netcat',
+  'nc.openbsd',
+  'nc.traditional',
+  'socat',
+]);
+
+/**
+ * An effect found so far whose path writesOf or resolvePaths reads: a write to a start-up,
+ * instruction or settings file, a delete, chmod or read of a folder that holds protected files
+ * (also where a glob named it: `rm -rf ~/*` reaches ~/.claude).
+ */
+function watchedEffect(e: Effect): boolean {
+  if (!e.path) return false;
+  if (e.tool === 'write') {
+    if (RC_FILE.test(e.path) || INSTRUCTIONS.test(e.path)) return true;
+    return e.content === undefined && EDITOR_SETTINGS.test(e.path.replace(/\/+$/, ''));
+  }
+  if (e.tool !== 'delete' && e.tool !== 'chmod' && e.tool !== 'read') return false;
+  const p = e.path.replace(/\/+$/, '');
+  return HOLDS.some(([re]) => re.test(p));
+}
 
 function finding(sentence: string, via: string): Effect {
   return { tool: 'tamper', command: sentence.replace(/[^\x20-\x7e]/g, '_').slice(0, 300), via };
@@ -253,6 +334,11 @@ const INTERPRETERS = [
   'pwsh',
   'powershell',
 ];
+
+function runsAny(l: LineFacts, names: ReadonlySet<string>): boolean {
+  for (const p of l.programs) if (names.has(p)) return true;
+  return false;
+}
 
 function runsInterpreter(l: LineFacts): boolean {
   for (const p of l.programs) if (INTERPRETERS.includes(p) || /^python\d/.test(p)) return true;
@@ -983,6 +1069,7 @@ function codeLiterals(l: LineFacts, out: Effect[]): void {
 
 /** The readings of this file, for line-readings.ts. */
 export function svcTamperEffects(l: LineFacts, out: Effect[]): void {
+  if (!TAMPER_HINT.test(l.text) && !runsAny(l, TAMPER_PROGRAMS) && !out.some(watchedEffect)) return;
   perCommand(l, out);
   codeLiterals(l, out);
   resolvePaths(l, out);
