@@ -87,8 +87,10 @@ test('paths under /Users compare case-insensitively', () => {
     const d = decide('read', { path });
     assert.ok(d.action === 'allow' || d.action === 'watch', `${path}: ${d.action} ${d.message}`);
   }
-  // Linux filesystems are case-sensitive: a different name is a different file
-  assert.equal(decide('read', { path: '/home/dev/.AWS/credentials' }).action, 'allow');
+  // Linux filesystems are case-sensitive: a different name is a different file (a file named
+  // `credentials` is a store wherever it sits, so the kube config is the example)
+  assert.equal(decide('read', { path: '/Users/dev/.KUBE/config' }).action, 'deny');
+  assert.equal(decide('read', { path: '/home/dev/.KUBE/config' }).action, 'allow');
 });
 
 test('starting Copilot CLI with every tool allowed is denied and the message names the rule to add', () => {

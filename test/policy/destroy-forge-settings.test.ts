@@ -75,7 +75,8 @@ test('files deleted or emptied on a shared branch through forge MCP tools are as
       tool: 'create_or_update_file',
       ...repo,
       path: 'README.md',
-      branch: 'main',
+      // a write to a working branch (a commit straight to main is a push to it: asked, shipping)
+      branch: 'docs/readme',
       content: '# API\n',
       message: 'docs',
     }),

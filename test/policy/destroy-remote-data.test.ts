@@ -166,13 +166,14 @@ test('code that wipes production through a runner or console is denied; reads an
       "rails runner 'User.delete_all'",
       `php artisan tinker --execute="App\\Models\\User::truncate()"`,
       `python manage.py shell -c "from app.models import User; User.objects.all().delete()"`,
+      // any code run with the production environment chosen is a production change (prod-targets.ts)
+      "rails runner -e production 'puts Order.count'",
     ],
     'stop',
   );
   check(
     [
       "rails runner 'puts User.where(admin: true).count'",
-      "rails runner -e production 'puts Order.count'",
       'bin/rails runner script/backfill_slugs.rb',
       "rails runner -e development 'User.delete_all'",
       "RAILS_ENV=test rails runner 'Order.destroy_all'",

@@ -618,12 +618,14 @@ const SUPPLY: Case[] = [
     },
   ],
   ['B', 'exec', { command: 'gem install bundler' }],
+  // pinned to a tag: an unknown owner's default branch is asked (manifest-repos.ts)
   [
     'B',
     'write',
     {
       path: '/home/dev/project/mix.exs',
-      content: 'defp deps do\n  [{:phoenix, "~> 1.7"}, {:plug, git: "https://github.com/elixir-plug/plug.git"}]\nend\n',
+      content:
+        'defp deps do\n  [{:phoenix, "~> 1.7"}, {:plug, git: "https://github.com/elixir-plug/plug.git", tag: "v1.15.3"}]\nend\n',
     },
   ],
   ['A', 'exec', { command: 'ansible-galaxy install randomuser42.hardening' }],

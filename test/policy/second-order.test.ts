@@ -247,9 +247,10 @@ test('gates taken out of automation: approvals, triggers, remote shells, agents,
       '  validationFailureAction: Enforce',
       '  validationFailureAction: Audit',
     ),
+    // the branch protection the repository's settings app applies (forge-protections.ts)
     e(
       'stop',
-      'automation-gates',
+      'forge-history-rewrites',
       '/home/dev/app/.github/settings.yml',
       'required_approving_review_count: 2',
       'required_approving_review_count: 0',

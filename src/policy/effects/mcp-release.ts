@@ -96,7 +96,8 @@ export function mcpReleaseKind(words: readonly string[], p: Params): string | un
       words,
       'terraform tofu opentofu pulumi cdk cloudformation bicep crossplane terragrunt stack stacks infra infrastructure',
     ) &&
-    has(words, 'apply up deploy create update execute')
+    has(words, 'apply up deploy create update execute') &&
+    appliesInfra(p)
   )
     return 'deploy';
   // a build made live on a store branch (Steamworks SetAppBuildLive, `set_build_live`,
@@ -134,4 +135,16 @@ export function mcpRemoteCommand(words: readonly string[], p: Params): string | 
   if (!host || !command || !/^[\w.@:[\]-]{1,200}$/.test(host)) return undefined;
   const user = pick('user', 'username');
   return `ssh ${user && /^[\w.-]+$/.test(user) && !host.includes('@') ? `${user}@` : ''}${host} ${quote(command)}`;
+}
+
+/**
+ * A generic infrastructure tool (`ExecuteTerraformCommand {command: plan}`, `run_pulumi
+ * {subcommand: preview}`) applies something only when the subcommand it is given does; with no
+ * such parameter the tool's own name (`terraform_apply`) decided.
+ */
+function appliesInfra(p: Params): boolean {
+  const sub = ['command', 'subcommand', 'action', 'operation', 'cmd']
+    .map((k) => p[k])
+    .find((v): v is string => typeof v === 'string');
+  return sub === undefined || /\b(?:apply|up|deploy|destroy|import|create|update|refresh)\b/i.test(sub);
 }

@@ -27,6 +27,10 @@ const TEXT_ONLY = new Set(
   ),
 );
 
+/** Interpreters whose inline code (`node -e CODE`, `python -c CODE`) the language readings take. */
+const INTERPRETERS = /^(?:node|nodejs|deno|bun|python[\d.]*|pypy[\d.]*|perl|ruby|php[\d.]*|lua[\d.]*|rscript)$/;
+const INLINE_CODE = /^-(?:e|c|p|r|-eval|-print|-command)$/;
+
 const MAX_STRINGS = 64;
 
 /** A text and the string literals inside it (JSON and YAML values), escapes undone. */
@@ -61,7 +65,12 @@ export function storedCommandEffects(cmds: SimpleCommand[], out: Effect[]): void
   for (const c of cmds) {
     const name = basename(c.argv[0] ?? '').toLowerCase();
     if (!name || TEXT_ONLY.has(name)) continue;
-    const texts = [...c.argv.slice(1), c.stdin ?? ''].filter((w) => FETCH_RUN.test(w));
+    // an interpreter's inline code is read by its language's readings (a pattern or a message
+    // naming `curl | sh` is not a command it runs); the words after it are handed to that code
+    const code = INTERPRETERS.test(name) ? c.argv.findIndex((w, i) => i > 0 && INLINE_CODE.test(w)) + 1 : 0;
+    const texts = [...c.argv.slice(1).filter((_, i) => i + 1 !== code || code === 0), c.stdin ?? ''].filter((w) =>
+      FETCH_RUN.test(w),
+    );
     for (const t of texts) out.push(...stored(t, `${name} is given a command line to run, now or later`));
   }
 }
@@ -74,10 +83,20 @@ const CONFIG = /\.(?:ya?ml|json5?|jsonc|toml|ini|conf|cfg|cnf|xml|plist|properti
 /** Folders of tests and docs, whose strings are fixtures and examples. */
 const FIXTURES = /(?:^|\/)(?:tests?|spec|__tests__|fixtures?|testdata|docs?|examples?)\//i;
 
+/**
+ * Detection rules keep attack command lines as patterns to look for, never to run: Sigma
+ * (`detection:` ... `condition:`, `CommandLine|contains:`), Falco (`rule:` ... `condition:`),
+ * Semgrep and gitleaks (`pattern:`, `regex:`), and folders of such rules.
+ */
+const DETECTOR_KEYS =
+  /^\s*(?:-\s+)?(?:detection|condition|patterns?|pattern-either|regex|[\w.]+\|(?:contains|startswith|endswith|re))\b[^:\n]*:/m;
+const DETECTOR_DIRS = /(?:^|\/)(?:rules|detections?|sigma|signatures|falco|semgrep|yara)\//i;
+
 /** Fetch-and-run command strings in a configuration file no other reading claims. */
 export function configCommandPlants(path: string, content: string): Effect[] {
   const p = path.replace(/\\/g, '/');
   if (!CONFIG.test(p) || FIXTURES.test(p) || !FETCH_RUN.test(content)) return [];
+  if (DETECTOR_DIRS.test(p) && DETECTOR_KEYS.test(content)) return [];
   const name = p.split('/').pop() ?? p;
   return stored(content, `plants a command in ${name} that a service runs later`);
 }
