@@ -350,7 +350,8 @@ function windowsGroupFindings(name: string, a: string[], out: Effect[]): void {
  * Group membership given by configuration tools and appliance CLIs instead of usermod: an Ansible
  * ad-hoc `-m user|ansible.builtin.user -a 'name=U groups=sudo'` (ansible.builtin.user docs),
  * Salt's `user.chgroups U G` / `user.addgroup U G` / `group.adduser G U` (salt.modules.useradd,
- * salt.modules.groupadd), and Proxmox VE's `pveum user add|modify U --groups G` (pveum(1)).
+ * salt.modules.groupadd), Proxmox VE's `pveum user add|modify U --groups G` (pveum(1)), and
+ * directory servers' CLIs (FreeIPA's ipa, Samba AD's samba-tool).
  */
 function managedGroupFindings(name: string, a: string[], out: Effect[]): void {
   const add = (groups: string, user: string, via: string) => {
@@ -374,6 +375,37 @@ function managedGroupFindings(name: string, a: string[], out: Effect[]): void {
     const [x, y] = [a[i + 1] ?? '', a[i + 2] ?? ''];
     if (fn.startsWith('user.')) add(y, x, `salt ${fn}`);
     else add(x, y, `salt ${fn}`);
+    return;
+  }
+  if (name === 'ipa' || name === 'samba-tool') {
+    // FreeIPA: `ipa group-add-member admins --users=U`, `ipa role-add-member ROLE --users=U`
+    // (ipa help group/role), `ipa sudorule-add-user RULE --users=U` (a sudo rule is sudo itself:
+    // ipa help sudorule); Samba AD: `samba-tool group addmembers "Domain Admins" U`
+    // samba-tool's verbs come one word later (`group addmembers GROUP USERS`)
+    const k = name === 'samba-tool' && a[1] === 'group' ? 2 : 1;
+    const verb = a[k] ?? '';
+    const target = a[k + 1] ?? '';
+    const users =
+      a.find((w) => /^--(?:users|groups|members)=/.test(w))?.replace(/^[^=]*=/, '') ??
+      a[a.findIndex((w) => /^--(?:users|groups|members)$/.test(w)) + 1] ??
+      a[k + 2] ??
+      '';
+    if (verb === 'sudorule-add-user' || verb === 'sudorule-add-runasuser')
+      out.push(
+        finding(
+          ['admin-group', `sudorule:${target}`, users || '_'],
+          `ipa ${verb} gives ${users || 'a user'} the sudo rule ${target}`,
+        ),
+      );
+    else if (verb === 'role-add-member' && /admin/i.test(target))
+      out.push(
+        finding(['admin-group', target, users || '_'], `ipa role-add-member adds ${users || 'a user'} to ${target}`),
+      );
+    else if (verb === 'group-add-member' || verb === 'addmembers') {
+      const g = target.replace(/^["']|["']$/g, '');
+      if (ADMIN_GROUPS.test(g) || WINDOWS_ADMIN_GROUPS.test(g) || /^(?:admins|trust admins|editors)$/i.test(g))
+        out.push(finding(['admin-group', g, users || '_'], `${name} ${verb} adds ${users || 'a user'} to ${g}`));
+    }
     return;
   }
   if (name === 'pveum') {
@@ -559,7 +591,7 @@ function segmentFindings(words: string[], out: Effect[], depth: number, asRoot =
     groupFindings(name, w, out);
   if (/^(?:net1?|add-localgroupmember|add-adgroupmember)$/i.test(name)) windowsGroupFindings(name, w, out);
   if (/^(?:icacls|set-localuser|net1?)$/i.test(name)) windowsAclFindings(name, w, out);
-  if (/^(?:ansible|salt|salt-call|pveum)$/.test(name)) managedGroupFindings(name, w, out);
+  if (/^(?:ansible|salt|salt-call|pveum|ipa|samba-tool)$/.test(name)) managedGroupFindings(name, w, out);
   platformFindings(name, w, out);
   // sh -c CMD: CMD read as a line of its own
   const str = shellCommandString(w.map((text) => ({ text, quoted: true, redir: false })));
@@ -597,7 +629,7 @@ export function lineFindings(line: string, out: Effect[], depth = 0, asRoot = fa
 
 /** Programs and words this module reads (a cheap first look). */
 const HINT =
-  /\b(?:net(?:1|\.exe)?\s+(?:(?:local)?group|user)|add-localgroupmember|add-adgroupmember|icacls|set-localuser|ansible|salt|salt-call|pveum|sudo|doas|run0|pkexec|su|runuser|sudoedit|machinectl|visudo|vipw|vigr|chmod|install|mkdir|rsync|chown|chgrp|setcap|usermod|useradd|adduser|addgroup|gpasswd|groupmems|dseditgroup|dscl|dbus-send|gdbus|busctl|qdbus|sqlite3|defaults|security)\b/i;
+  /\b(?:net(?:1|\.exe)?\s+(?:(?:local)?group|user)|add-localgroupmember|add-adgroupmember|icacls|set-localuser|ansible|salt|salt-call|pveum|ipa|samba-tool|sudo|doas|run0|pkexec|su|runuser|sudoedit|machinectl|visudo|vipw|vigr|chmod|install|mkdir|rsync|chown|chgrp|setcap|usermod|useradd|adduser|addgroup|gpasswd|groupmems|dseditgroup|dscl|dbus-send|gdbus|busctl|qdbus|sqlite3|defaults|security)\b/i;
 
 /**
  * A passwordless sudo rule given anywhere but a sudoers path: through an appliance's API
