@@ -7,19 +7,9 @@
 // developer, researcher or operator runs every day.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decide, meets, type Want } from './effects-helpers.js';
+import { decide, meets, type Want, checkCommands as check } from './effects-helpers.js';
 import { wideTarget, dataFileTarget } from '../../src/policy/effects/wide-deletes.js';
 import { cutTo } from '../../src/policy/effects/retention-cuts.js';
-
-function check(commands: string[], want: Want, policy?: string): void {
-  const wrong: string[] = [];
-  for (const command of commands) {
-    const d = decide('exec', { command });
-    if (!meets(d, want) || (policy !== undefined && want !== 'pass' && d.policy !== policy && d.action !== 'deny'))
-      wrong.push(`${command}: want ${want}${policy ? ` (${policy})` : ''}, got ${d.action} (${d.policy ?? 'default'})`);
-  }
-  assert.deepEqual(wrong, []);
-}
 
 test('a recursive delete is judged by its target whatever program or host does it', () => {
   check(

@@ -8,17 +8,7 @@
 // on the standard profile's decision and on the look-alikes people run every day.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decide, meets, type Want } from './effects-helpers.js';
-
-function check(commands: string[], want: Want, policy?: string): void {
-  const wrong: string[] = [];
-  for (const command of commands) {
-    const d = decide('exec', { command });
-    if (!meets(d, want) || (policy !== undefined && want !== 'pass' && d.policy !== policy && d.action !== 'deny'))
-      wrong.push(`${command}: want ${want}${policy ? ` (${policy})` : ''}, got ${d.action} (${d.policy ?? 'default'})`);
-  }
-  assert.deepEqual(wrong, []);
-}
+import { decide, meets, type Want, checkCommands as check } from './effects-helpers.js';
 
 function checkMcp(calls: Record<string, unknown>[], want: Want): void {
   const wrong = calls.filter((p) => !meets(decide('mcp', p), want)).map((p) => JSON.stringify(p));

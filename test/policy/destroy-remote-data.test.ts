@@ -15,7 +15,7 @@ import { backupEffects } from '../../src/policy/effects/backup-retention.js';
 import { infraStateEffects } from '../../src/policy/effects/infra-state.js';
 import { overwriteEffects } from '../../src/policy/effects/overwrite-wipes.js';
 import { storageWipeEffects } from '../../src/policy/effects/storage-wipes.js';
-import { decide, meets, type Want } from './effects-helpers.js';
+import { decide, checkCommands as check } from './effects-helpers.js';
 
 type Reading = (line: LineFacts, out: Effect[]) => void;
 
@@ -23,15 +23,6 @@ function read(reading: Reading, command: string): string[] {
   const out: Effect[] = [];
   reading(new LineFacts(command, simpleCommands(command)), out);
   return out.map((e) => `${e.tool} ${e.command ?? e.path ?? ''}`);
-}
-
-function check(commands: string[], want: Want): void {
-  const wrong: string[] = [];
-  for (const command of commands) {
-    const d = decide('exec', { command });
-    if (!meets(d, want)) wrong.push(`${command}: want ${want}, got ${d.action} (${d.policy ?? 'default'})`);
-  }
-  assert.deepEqual(wrong, []);
 }
 
 // ------------------------------------------------------------------ remote execution

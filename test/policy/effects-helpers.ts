@@ -75,3 +75,20 @@ export function check(cases: Case[]): void {
   }
   assert.deepEqual(failed, []);
 }
+
+/**
+ * Decides every shell command and fails once, listing each one decided otherwise. With `policy`,
+ * a stopped command must be decided by that policy; a deny by another policy also counts (it is
+ * stricter) unless `exact` asks for that policy whatever the want.
+ */
+export function checkCommands(commands: string[], want: Want, policy?: string, exact = false): void {
+  const wrong: string[] = [];
+  for (const command of commands) {
+    const d = decide('exec', { command });
+    const otherPolicy =
+      policy !== undefined && d.policy !== policy && (exact || (want !== 'pass' && d.action !== 'deny'));
+    if (!meets(d, want) || otherPolicy)
+      wrong.push(`${command}: want ${want}${policy ? ` (${policy})` : ''}, got ${d.action} (${d.policy ?? 'default'})`);
+  }
+  assert.deepEqual(wrong, []);
+}

@@ -6,18 +6,10 @@
 // sent to the self-hosted service it is named for.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decide, meets, type Want } from './effects-helpers.js';
+import { type Want, checkCommands } from './effects-helpers.js';
 import { wideTarget } from '../../src/policy/effects/wide-deletes.js';
 
-function check(commands: string[], want: Want, policy?: string): void {
-  const wrong: string[] = [];
-  for (const command of commands) {
-    const d = decide('exec', { command });
-    if (!meets(d, want) || (policy !== undefined && d.policy !== policy))
-      wrong.push(`${command}: want ${want}${policy ? ` (${policy})` : ''}, got ${d.action} (${d.policy ?? 'default'})`);
-  }
-  assert.deepEqual(wrong, []);
-}
+const check = (commands: string[], want: Want, policy?: string): void => checkCommands(commands, want, policy, true);
 
 test('a part of one project inside a collection of checkouts is deleted like a relative path', () => {
   check(
