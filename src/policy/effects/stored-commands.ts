@@ -12,6 +12,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { withoutVendorInstalls } from './supply.js';
+import { languageOfProgram } from './interp/languages.js';
 
 /** A fetch whose bytes go into a shell or interpreter, PowerShell's download-and-invoke, a /dev/tcp socket. */
 export const FETCH_RUN =
@@ -26,10 +27,6 @@ const TEXT_ONLY = new Set(
     ' ',
   ),
 );
-
-/** Interpreters whose inline code (`node -e CODE`, `python -c CODE`) the language readings take. */
-const INTERPRETERS = /^(?:node|nodejs|deno|bun|python[\d.]*|pypy[\d.]*|perl|ruby|php[\d.]*|lua[\d.]*|rscript)$/;
-const INLINE_CODE = /^-(?:e|c|p|r|-eval|-print|-command)$/;
 
 const MAX_STRINGS = 64;
 
@@ -67,7 +64,8 @@ export function storedCommandEffects(cmds: SimpleCommand[], out: Effect[]): void
     if (!name || TEXT_ONLY.has(name)) continue;
     // an interpreter's inline code is read by its language's readings (a pattern or a message
     // naming `curl | sh` is not a command it runs); the words after it are handed to that code
-    const code = INTERPRETERS.test(name) ? c.argv.findIndex((w, i) => i > 0 && INLINE_CODE.test(w)) + 1 : 0;
+    const lang = languageOfProgram(name);
+    const code = lang ? c.argv.findIndex((w, i) => i > 0 && lang.inline.includes(w)) + 1 : 0;
     const texts = [...c.argv.slice(1).filter((_, i) => i + 1 !== code || code === 0), c.stdin ?? ''].filter((w) =>
       FETCH_RUN.test(w),
     );
