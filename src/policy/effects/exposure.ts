@@ -147,6 +147,25 @@ const SETTING_READ =
   /\bsettings\.([A-Z][A-Z0-9_]*)|\bconfig\(\s*['"]([\w.-]+)['"]|\benv\(\s*['"](\w+)['"]|\bRails\.application\.(credentials|secrets)\b|\b(getConnectionInfo|Settings::getAll|Settings::getInstance|get_defined_constants)\b|\bSettings::get\(\s*['"](\w+)['"]|(?<![$\w'"])([A-Z][A-Z0-9]*_[A-Z0-9_]*)\b(?!\s*[('"])|\bconfig\[\s*['"]([\w.-]+)['"]/g;
 const FRAMEWORK_PRINTS = /\bdd\s*\(|\bdump\s*\(/;
 
+/**
+ * Applications built on a framework ship its console under their own name: AWX's `awx-manage`
+ * and Pulp's `pulpcore-manager` are Django's manage.py (NetBox adds `nbshell`, django-extensions
+ * `shell_plus`), GitLab's `gitlab-rails` is Rails, Superset's and Airflow's CLIs are Flask apps
+ * with `shell` (each product's admin guide). The code they run reads the application's own
+ * settings and stored credentials, as a framework console's does.
+ */
+const MANAGE = /^(?:manage\.py|django-admin|[\w-]+-manage|[\w-]+-manager)$/;
+const DJANGO_SHELL = /^(?:shell|shell_plus|nbshell)$/;
+const RAILS = /^(?:rails|[\w-]+-rails)$/;
+const FLASK_APPS = /^(?:flask|superset)$/;
+const FLASK_SHELL = /^shell$/;
+/**
+ * A call whose name says it returns a stored secret in clear (`decrypt_field(c, 'password')`,
+ * `Fernet(k).decrypt(blob)`, `db.sqlalchemy_uri_decrypted`, `get_decrypted_value()`): printed, it
+ * is the plaintext of what the application encrypted because it is secret.
+ */
+const DECRYPTED = /\bdecrypt\w*\s*\(|\b\w+_decrypted\b|\bdecrypted_\w+|\bget_decrypted\w*/i;
+
 /** The code a framework console runs: `manage.py shell -c`, `artisan tinker --execute=`, `rails runner`. */
 function frameworkCode(argv: string[]): string | undefined {
   const words = argv.map((w) => basename(w));
@@ -161,10 +180,10 @@ function frameworkCode(argv: string[]): string | undefined {
     }
     return undefined;
   };
-  const manage = words.findIndex((w) => w === 'manage.py' || w === 'django-admin');
-  if (manage >= 0 && words[manage + 1] === 'shell') return flagValue(manage + 1, ['-c', '--command']);
+  const manage = words.findIndex((w) => MANAGE.test(w));
+  if (manage >= 0 && DJANGO_SHELL.test(words[manage + 1] ?? '')) return flagValue(manage + 1, ['-c', '--command']);
   if (at('artisan') >= 0 && words[at('artisan') + 1] === 'tinker') return flagValue(at('artisan') + 1, ['--execute']);
-  const rails = at('rails');
+  const rails = words.findIndex((w) => RAILS.test(w));
   if (rails >= 0 && (words[rails + 1] === 'runner' || words[rails + 1] === 'r'))
     return argv.slice(rails + 2).find((w) => !w.startsWith('-'));
   // WP-CLI `wp eval CODE` and Drush `php:eval CODE` (aliases php-eval, eval, ev) run PHP in the
@@ -188,13 +207,16 @@ function consoleReadsStdin(argv: string[]): boolean {
     const i = words.indexOf(w);
     return i >= 0 ? argv.slice(i + 1).find((x) => !x.startsWith('-') && !x.startsWith('@')) : undefined;
   };
+  const first = (re: RegExp) => {
+    const i = words.findIndex((w) => re.test(w));
+    return i >= 0 ? argv.slice(i + 1).find((x) => !x.startsWith('-') && !x.startsWith('@')) : undefined;
+  };
   return (
-    after('manage.py') === 'shell' ||
-    after('django-admin') === 'shell' ||
+    DJANGO_SHELL.test(first(MANAGE) ?? '') ||
     after('artisan') === 'tinker' ||
-    /^(?:console|c)$/.test(after('rails') ?? '') ||
+    /^(?:console|c)$/.test(first(RAILS) ?? '') ||
     after('wp') === 'shell' ||
-    after('flask') === 'shell' ||
+    FLASK_SHELL.test(first(FLASK_APPS) ?? '') ||
     /^(?:php|php:cli|core:cli|core-cli)$/.test(after('drush') ?? '')
   );
 }
@@ -203,6 +225,8 @@ function consoleReadsStdin(argv: string[]): boolean {
 function frameworkPrints(c: SimpleCommand): string | undefined {
   const code = frameworkCode(c.argv) ?? (c.stdin !== undefined && consoleReadsStdin(c.argv) ? c.stdin : undefined);
   if (!code || !(CODE_PRINTS.test(code) || FRAMEWORK_PRINTS.test(code))) return undefined;
+  const decrypted = DECRYPTED.exec(code);
+  if (decrypted) return decrypted[0].replace(/\s*\($/, '');
   for (const m of code.matchAll(SETTING_READ)) {
     if (m[4]) return `Rails.application.${m[4]}`;
     // Drupal's database connection and settings.php values, every defined constant (wp-config.php's among them)
