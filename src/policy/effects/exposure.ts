@@ -482,6 +482,23 @@ function searchedFiles(c: SimpleCommand, cmds: SimpleCommand[]): string[] {
   return [];
 }
 
+/** The kinds of secret a search pattern can name; `key` counts here, beside a second kind. */
+const SECRET_KINDS = /pass(?:word|wd)?|pwd|secret|token|api_?key|apikey|private|cred|auth|bearer|\bkey\b|(?<=\|)key|key(?=\|)/gi;
+
+/**
+ * A settings file (not source code) searched for several kinds of secret at once
+ * (`grep -iE 'secret|token|key' Release.xcconfig`, `grep -E 'password|token' app.ini`): the
+ * lines it prints are the file's credentials, whatever the file format or the program that uses
+ * it. One word (`grep -i password_min_length app.ini`) is how a setting is checked; a recursive
+ * search of a project is how code is found; both are left alone. Returns the file searched.
+ */
+function settingsHarvest(pattern: string, files: string[], recursive: boolean): string | undefined {
+  if (recursive) return undefined;
+  const kinds = new Set([...pattern.matchAll(SECRET_KINDS)].map((m) => m[0].toLowerCase().replace(/word|wd$/, '')));
+  if (kinds.size < 2) return undefined;
+  return files.find((f) => !SOURCE_CODE.test(f) && !/[*?]/.test(f) && /\.[\w-]+$|(?:^|\/)\.[\w.-]+$/.test(f));
+}
+
 function secretSearches(cmds: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
     scannerOverHome(c, out);
@@ -492,6 +509,15 @@ function secretSearches(cmds: SimpleCommand[], out: Effect[]): void {
     let files = s.files;
     // `cat F | grep`, `strings F | grep`: the files come from the command piped in
     if (!files.length) files = searchedFiles(c, cmds);
+    const harvest = settingsHarvest(s.pattern, files, s.recursive);
+    if (harvest !== undefined) {
+      out.push({
+        tool: 'exec',
+        command: `may-expose-secret search ${harvest.replace(/[^\w/~.$-]/g, '_')}`,
+        via: `searches ${harvest} for several kinds of secret at once (${s.pattern.slice(0, 40)})`,
+      });
+      continue;
+    }
     for (const f of files) {
       const wide = WIDE_ROOT.test(f) || (tokenish && SYSTEM_ROOT.test(f));
       const data = HOME_DATA.test(f);
