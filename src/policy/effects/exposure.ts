@@ -24,6 +24,7 @@ import type { SimpleCommand } from './walk.js';
 import { secretApi } from './secret-apis.js';
 import { secretKey } from './config-prints.js';
 import { decryptsToStdout } from './decrypt-prints.js';
+import { credentialObjectPrints } from './credential-objects.js';
 
 /** Names of variables that hold secrets (flow.ts follows the same names to the network). */
 const SECRET_NAME =
@@ -656,6 +657,7 @@ export function publishedSecret(path: string, content: string): Effect | undefin
 export function exposureEffects(cmds: SimpleCommand[], out: Effect[]): void {
   printedSecrets(cmds, out);
   decryptedPrints(cmds, out);
+  credentialObjectPrints(cmds, out);
   secretSearches(cmds, out);
   forcedAdds(cmds, out);
   secretApis(cmds, out);
