@@ -82,7 +82,7 @@ const INTERPRETERS =
   /^(?:python[\d.]*|pypy3?|node|nodejs|deno|bun|ruby|perl|php|pwsh|powershell|Rscript|R|julia|lua[\d.]*|luajit|tclsh[\d.]*|groovy|jrunscript|kotlin|scala|elixir|crystal)$/;
 /** A secret variable read by name in interpreter code. */
 const ENV_READ =
-  /(?:os\.environ(?:\.get)?\s*[[(]\s*|os\.getenv\s*\(\s*|process\.env\.|process\.env\[\s*|ENV(?:\.fetch)?\s*[[(]\s*|\$ENV\{\s*|getenv\s*\(\s*|Deno\.env\.get\s*\(\s*|Bun\.env\.|\$env:|Sys\.getenv\s*\(\s*|System\.(?:getenv|get_env)\s*\(\s*|\$(?:::)?env\(\s*)['"]?([A-Za-z_]\w*)/g;
+  /(?:(?:\bos|__import__\(\s*['"]os['"]\s*\))\.environ(?:\.get)?\s*[[(]\s*|os\.getenv\s*\(\s*|process\.env\.|process\.env\[\s*|ENV(?:\.fetch)?\s*[[(]\s*|\$ENV\{\s*|getenv\s*\(\s*|Deno\.env\.get\s*\(\s*|Bun\.env\.|\$env:|Sys\.getenv\s*\(\s*|System\.(?:getenv|get_env)\s*\(\s*|\$(?:::)?env\(\s*)['"]?([A-Za-z_]\w*)/g;
 const CODE_PRINTS =
   /\bphpinfo\s*\(|\bprint|\bcat\s*\(|\bmessage\s*\(|\bwriteLines\s*\(|\bIO\.(?:puts|inspect)|console\.(?:log|error|info|dir)|\bputs\b|\bp\s|\bpp\b|\becho\b|\bsay\b|Write-(?:Output|Host)|var_dump|print_r|process\.stdout\.write|sys\.stdout\.write/;
 
