@@ -138,3 +138,4 @@ export function revealReading(words: string[]): string | null {
   }
   return null;
 }
+

@@ -312,6 +312,29 @@ const TOKEN_PRINTERS: RegExp[] = [
   /^az acr login\b.*--expose-token\b/,
   /^gcloud auth (?:application-default )?(?:print-access-token|print-identity-token)\b/,
 ];
+/**
+ * A subcommand named for handing out a short-lived login to a database or service, whatever the
+ * cloud (`aws redshift get-cluster-credentials`, `aws redshift-serverless get-credentials`, `aws
+ * rds generate-db-auth-token`, `gcloud sql generate-login-token`, `aws dsql
+ * generate-db-connect-admin-auth-token`): the password or token comes out on standard output.
+ * Commands of that name that write a kubeconfig (`gcloud container clusters get-credentials`,
+ * `az aks get-credentials`) print nothing secret. Sources: the AWS CLI reference (redshift,
+ * redshift-serverless, rds, dsql), the gcloud reference (sql generate-login-token).
+ */
+const MINTS = /^(?:get|generate|create|issue|mint)-(?:[a-z]+-){0,5}(?:credentials?|auth-token|login-token)$/;
+const KUBECONFIG_NOUN = /^(?:clusters?|aks|kubernetes|k8s|container|eks)$/;
+
+/** Task runners, whose target names are the project's own (`make create-credentials` is a recipe). */
+const RUNNERS =
+  /^(?:npm|npx|pnpm|yarn|bun|make|just|task|rake|mvn|gradle|gradlew|ant|invoke|inv|nox|tox|poetry|uv|hatch|pdm|mix|cargo|go|dotnet|composer|php|python\d*|node|ruby|bash|sh|zsh)$/;
+
+function mintsLogin(argv: string[]): boolean {
+  if (RUNNERS.test(basename(argv[0] ?? ''))) return false;
+  const path = argv.slice(1).filter((w) => !w.startsWith('-')).slice(0, 4);
+  const at = path.findIndex((w) => MINTS.test(w));
+  return at >= 0 && !path.slice(0, at).some((w) => KUBECONFIG_NOUN.test(w));
+}
+
 /** Consumers a login token is meant for: a login reading it on stdin. */
 const LOGIN_CONSUMER = /login|--password-stdin|--with-token|credential|auth/;
 
@@ -319,10 +342,12 @@ function printedSecrets(cmds: SimpleCommand[], out: Effect[]): void {
   let bodies: string[] | undefined;
   for (const c of cmds) {
     const name = basename(c.argv[0] ?? '');
-    if (name === 'aws' || name === 'az' || name === 'gcloud') {
+    const cloud = name === 'aws' || name === 'az' || name === 'gcloud';
+    if (cloud || mintsLogin(c.argv)) {
       const line = [name, ...c.argv.slice(1)].join(' ');
       const consumer = c.pipedInto?.join(' ') ?? '';
-      if (TOKEN_PRINTERS.some((re) => re.test(line)) && !LOGIN_CONSUMER.test(consumer)) {
+      const prints = (cloud && TOKEN_PRINTERS.some((re) => re.test(line))) || mintsLogin(c.argv);
+      if (prints && !LOGIN_CONSUMER.test(consumer)) {
         bodies ??= substitutionBodies(cmds);
         if (!captured(c, bodies))
           out.push(
