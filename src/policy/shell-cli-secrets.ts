@@ -116,7 +116,10 @@ const SWITCHED_ON = /^(?:-D|-P|[-/]p(?:roperty)?:|--?)([A-Za-z][\w.-]*)=(?:true|
 function asOption(w: string): string {
   const m = SWITCHED_ON.exec(w);
   if (m === null) return w;
-  const name = (m[1] ?? '').replace(/([a-z0-9])([A-Z])/g, '$1-$2').replace(/[._]/g, '-').toLowerCase();
+  const name = (m[1] ?? '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/[._]/g, '-')
+    .toLowerCase();
   return `--${name}`;
 }
 
@@ -138,4 +141,3 @@ export function revealReading(words: string[]): string | null {
   }
   return null;
 }
-

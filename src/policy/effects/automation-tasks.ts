@@ -80,7 +80,7 @@ const ALL_VARS = /^(?:hostvars(?:\[.*\])?|vars|ansible_env|environment)$/;
  */
 function debugShows(value: unknown, args: Record<string, unknown>): string | undefined {
   const free = text(value) ?? '';
-  const msg = text(args.msg) ?? (/\bmsg=(.*)$/s.exec(free)?.[1] ?? '');
+  const msg = text(args.msg) ?? /\bmsg=(.*)$/s.exec(free)?.[1] ?? '';
   const v = (text(args.var) ?? /\bvar=(\S+)/.exec(free)?.[1] ?? '').trim();
   if (ALL_VARS.test(v)) return 'env';
   const names = [...msg.matchAll(ENV_LOOKUP)].map((m) => m[1] ?? m[2] ?? m[3] ?? '').filter(Boolean);

@@ -19,7 +19,8 @@ const TO_PLAIN = /\.GetNetworkCredential(?:\(|$)|SecureStringToBSTR|SecureString
 const STORE_CMDLET = /^(?:get|import|export|find)-\w*(?:credential|secret|password|passwd)\w*$/i;
 /** What a pipe stage selects or prints of the objects: a password property, or every property. */
 const SELECTS_PASSWORD = /(?:^|[,.\s])(?:password|passwd|secret|\*)(?:$|[,\s)}])/i;
-const SELECTORS = /^(?:select-object|select|format-table|ft|format-list|fl|convertto-json|convertto-csv|export-csv|out-string|foreach-object|%|where-object)$/i;
+const SELECTORS =
+  /^(?:select-object|select|format-table|ft|format-list|fl|convertto-json|convertto-csv|export-csv|out-string|foreach-object|%|where-object)$/i;
 
 function exposes(what: string, via: string): Effect {
   return { tool: 'exec', command: `exposes-secret ${what.replace(/[^\w/.-]/g, '_')}`, via };
@@ -48,12 +49,16 @@ export function credentialObjectPrints(cmds: SimpleCommand[], out: Effect[]): vo
     const code = powershellCode(a);
     if (code !== undefined) {
       if (codePrintsPlain(code))
-        out.push(exposes('credential-plaintext', 'turns a stored credential into its clear-text password and prints it'));
+        out.push(
+          exposes('credential-plaintext', 'turns a stored credential into its clear-text password and prints it'),
+        );
       return;
     }
     if (a.some((w) => TO_PLAIN.test(w))) {
       if (!assigned(cmds, i))
-        out.push(exposes('credential-plaintext', 'turns a stored credential into its clear-text password and prints it'));
+        out.push(
+          exposes('credential-plaintext', 'turns a stored credential into its clear-text password and prints it'),
+        );
       return;
     }
     if (!STORE_CMDLET.test(basename(first)) || /^get-credential$/i.test(first) || !c.pipedInto) return;

@@ -330,7 +330,10 @@ const RUNNERS =
 
 function mintsLogin(argv: string[]): boolean {
   if (RUNNERS.test(basename(argv[0] ?? ''))) return false;
-  const path = argv.slice(1).filter((w) => !w.startsWith('-')).slice(0, 4);
+  const path = argv
+    .slice(1)
+    .filter((w) => !w.startsWith('-'))
+    .slice(0, 4);
   const at = path.findIndex((w) => MINTS.test(w));
   return at >= 0 && !path.slice(0, at).some((w) => KUBECONFIG_NOUN.test(w));
 }
@@ -509,7 +512,8 @@ function searchedFiles(c: SimpleCommand, cmds: SimpleCommand[]): string[] {
 }
 
 /** The kinds of secret a search pattern can name; `key` counts here, beside a second kind. */
-const SECRET_KINDS = /pass(?:word|wd)?|pwd|secret|token|api_?key|apikey|private|cred|auth|bearer|\bkey\b|(?<=\|)key|key(?=\|)/gi;
+const SECRET_KINDS =
+  /pass(?:word|wd)?|pwd|secret|token|api_?key|apikey|private|cred|auth|bearer|\bkey\b|(?<=\|)key|key(?=\|)/gi;
 
 /**
  * A settings file (not source code) searched for several kinds of secret at once
