@@ -108,12 +108,13 @@ test('directory, Kerberos, virtualization and automation stores of service passw
   ]);
 });
 
-test("direnv's .envrc is read as the .env it is, its examples stay readable", () => {
+test("direnv's uncommitted overrides are read as the .env they are; the committed .envrc stays readable", () => {
   check([
-    read('/home/dev/project/.envrc'),
     read('/home/dev/project/.envrc.local'),
-    ['D', 'mcp', { tool: 'read_file', path: '/home/dev/project/.envrc' }],
-    ['D', 'exec', { command: 'cat .envrc' }],
+    read('/home/dev/project/.envrc.private'),
+    ['D', 'mcp', { tool: 'read_file', path: '/home/dev/project/.envrc.local' }],
+    ['D', 'exec', { command: 'cat .envrc.local' }],
+    fine('/home/dev/project/.envrc'),
     fine('/home/dev/project/.envrc.example'),
   ]);
 });
