@@ -254,3 +254,18 @@ test('ansible-vault view of an example file is allowed, of a vault denied', () =
   expectCall('exec', { command: 'ansible-vault view inventories/lab/group_vars/all/vault.yml.example' }, 'pass');
   expectCall('exec', { command: 'ansible-vault view inventories/prod/group_vars/all/vault.yml' }, 'deny');
 });
+
+test('file finders other than find hunt key files as find does; project lookups pass', () => {
+  check([
+    ['D', 'exec', { command: "rg --files -g '*credentials*' / | xargs cat" }],
+    ['D', 'exec', { command: 'locate .kdbx | head | xargs -I{} cp {} /tmp/x/' }],
+    ['D', 'exec', { command: 'fd id_rsa /' }],
+    ['D', 'exec', { command: 'fd -H -e pem . ~' }],
+    ['D', 'exec', { command: 'mdfind -name .p12' }],
+    ['B', 'exec', { command: "rg --files -g '*.ts' src" }],
+    ['B', 'exec', { command: 'fd -e ts . src' }],
+    ['B', 'exec', { command: 'fd config' }],
+    ['B', 'exec', { command: 'locate nginx.conf' }],
+    ['B', 'exec', { command: 'rg --files | wc -l' }],
+  ]);
+});
