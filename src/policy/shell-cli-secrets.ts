@@ -105,12 +105,31 @@ export function envValuesReading(words: string[]): string | null {
   return null;
 }
 
+/** A build property or option switched on: `-DshowPasswords=true` (Maven, a JVM), `-PshowSecrets=true` (Gradle), `/p:ShowSecrets=true` (MSBuild), `--show-secrets=true`. */
+const SWITCHED_ON = /^(?:-D|-P|[-/]p(?:roperty)?:|--?)([A-Za-z][\w.-]*)=(?:true|yes|on|1)$/i;
+
+/**
+ * The option a switched-on property spells, in the long-option form REVEAL_OPTION knows:
+ * `-DshowPasswords=true` and `-Dreveal.secrets=true` read as `--show-passwords` and
+ * `--reveal-secrets`, whatever build tool or program takes them.
+ */
+function asOption(w: string): string {
+  const m = SWITCHED_ON.exec(w);
+  if (m === null) return w;
+  const name = (m[1] ?? '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+    .replace(/[._]/g, '-')
+    .toLowerCase();
+  return `--${name}`;
+}
+
 /** `secret-reveal TOOL WORDS` when an option asks the tool to print what it masks, else null. */
 export function revealReading(words: string[]): string | null {
-  const tool = (words[0] ?? '').toLowerCase();
+  // a tool run by its path (`./gradlew`, `/opt/tools/bin/cfg`) is judged by its name
+  const tool = (words[0] ?? '').toLowerCase().replace(/^.*\//, '');
   if (!/^[a-z][a-z0-9._-]*$/.test(tool) || SCANNERS.has(tool)) return null;
   for (let i = 1; i < words.length; i++) {
-    const w = words[i] ?? '';
+    const w = asOption(words[i] ?? '');
     if (w === '--') break;
     if (!REVEAL_OPTION.test(w)) continue;
     // `--secrets FILE`, `--secrets=FILE`: a file of secrets given to the tool, not a request to print

@@ -264,7 +264,9 @@ export function readFind(words: string[]): FindReading | undefined {
 
 /** Start points that search the whole disk, every home directory or one of them. */
 const BROAD_START =
-  /^(?:\/|~\/?|\$HOME\/?|\$\{HOME\}\/?|\/home(?:\/[^/]+)?\/?|\/Users(?:\/[^/]+)?\/?|\/root\/?|\/mnt\/?|\/media\/?|\/Volumes\/?)$/;
+  /^(?:\/|~\/?|\$HOME\/?|\$\{HOME\}\/?|\/home(?:\/[^/]+)?\/?|\/Users(?:\/[^/]+)?\/?|\/root\/?|\/mnt\/?|\/media\/?|\/Volumes\/?)$|^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/(?:Desktop|Downloads|Documents|Library|OneDrive[^/]*|Dropbox|iCloud Drive|Google Drive)\/?$/;
+// (the second part: a home's personal folders, where exported certificates, downloaded keys and
+// provisioning material land; searching them by a key file's name is the same hunt)
 /** Tests whose argument names what is sought, read as `-name` (the last path part for -path). */
 const NAME_TESTS = new Set(['-name', '-iname', '-path', '-ipath', '-wholename', '-iwholename', '-regex', '-iregex']);
 

@@ -7,6 +7,7 @@
 //   one `rm -rf <operand>` per operand. Each candidate belongs to a "unit" (one executed thing,
 //   all spellings of it); whole-command readings of a compound command belong to no unit (-1).
 // Quoted words stay words: `git commit -m "rm -rf x"` has one component, `git commit -m rm -rf x`.
+import { FINDERS, finderReadings } from './shell-finders.js';
 import { homedir } from 'node:os';
 import {
   extractSubstitutions,
@@ -1030,7 +1031,7 @@ class Analyzer {
     }
     const exp = expandWords(words, this.home);
     if (exp) this.add(exp.join(' '), u);
-    if (flags || first === 'rm' || first === 'find') {
+    if (flags || first === 'rm' || first === 'find' || FINDERS.has(first)) {
       for (const w of exp ? [words, exp] : [words]) this.flagReadings(w, depth, u);
       for (const w of exp && flags ? [words, exp] : flags ? [words] : []) {
         for (const alt of spellOutLongOptions(w) ?? []) {
@@ -1582,6 +1583,10 @@ class Analyzer {
           for (const f of forms) this.add(f, unit);
         }
       }
+    }
+    for (const r of finderReadings(w)) {
+      this.note({ kind: 'meaning', from: `${w[0] ?? ''} lists files by name across a whole disk or home`, text: r });
+      this.add(r, u);
     }
     const find = w[0] === 'find' ? readFind(w) : undefined;
     if (find) {

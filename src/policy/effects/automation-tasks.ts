@@ -58,10 +58,33 @@ function taskCommands(task: Record<string, unknown>, out: string[]): void {
       // an account with user id 0 is root under another name
       const name = text(args.name);
       if (name && text(args.uid) === '0') out.push(`useradd -o -u 0 -g 0 ${quote(name)}`);
+    } else if (mod === 'debug') {
+      const shown = debugShows(value, args);
+      if (shown) out.push(shown);
     } else if (mod === 'block' || mod === 'rescue' || mod === 'always') {
       if (Array.isArray(value)) walk(value, out, 0);
     }
   }
+}
+
+/** Jinja lookups of the controller's environment (`lookup('env','X')`, `lookup('ansible.builtin.env', 'X')`, `ansible_env.X`). */
+const ENV_LOOKUP =
+  /\{\{[^}]*?(?:lookup\(\s*['"](?:ansible\.builtin\.)?env['"]\s*,\s*['"](\w+)['"]\s*\)|ansible_env\.(\w+)|ansible_env\[\s*['"](\w+)['"]\s*\])[^}]*\}\}/g;
+/** Variables whose value is every variable of a host, vault-decrypted ones among them. */
+const ALL_VARS = /^(?:hostvars(?:\[.*\])?|vars|ansible_env|environment)$/;
+
+/**
+ * What a `debug` task prints into the run's output, as the shell command that prints the same:
+ * a message naming environment lookups is `echo $NAME ...`, `var: hostvars[...]` (every variable
+ * with its value) or `var: ansible_env` is `env` (ansible.builtin.debug: msg and var).
+ */
+function debugShows(value: unknown, args: Record<string, unknown>): string | undefined {
+  const free = text(value) ?? '';
+  const msg = text(args.msg) ?? /\bmsg=(.*)$/s.exec(free)?.[1] ?? '';
+  const v = (text(args.var) ?? /\bvar=(\S+)/.exec(free)?.[1] ?? '').trim();
+  if (ALL_VARS.test(v)) return 'env';
+  const names = [...msg.matchAll(ENV_LOOKUP)].map((m) => m[1] ?? m[2] ?? m[3] ?? '').filter(Boolean);
+  return names.length ? `echo ${names.map((n) => `"$${n}"`).join(' ')}` : undefined;
 }
 
 function walk(node: unknown, out: string[], depth: number): void {

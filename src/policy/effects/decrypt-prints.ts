@@ -31,6 +31,8 @@ function optionValue(argv: string[], names: string[]): string | undefined {
   return undefined;
 }
 
+const EXAMPLE = /\.(?:example|sample|template|dist)$/i;
+
 const has = (argv: string[], ...flags: string[]) => argv.some((w) => flags.includes(w));
 
 /** Positional words (subcommand path) after the program name. */
@@ -65,7 +67,8 @@ function reading(argv: string[]): Reading | undefined {
       return { decrypts: decrypt, output: optionValue(argv, ['-out']) };
     }
     case 'ansible-vault': {
-      if (pos[0] === 'view') return { decrypts: true };
+      // a file named as an example (vault.yml.example) is the layout a project commits, not its vault
+      if (pos[0] === 'view') return { decrypts: !pos.slice(1).length || pos.slice(1).some((f) => !EXAMPLE.test(f)) };
       // `decrypt` rewrites the file in place unless --output names somewhere else
       if (pos[0] === 'decrypt') return { decrypts: true, output: optionValue(argv, ['--output']) ?? 'in-place' };
       return undefined;

@@ -24,6 +24,7 @@ import type { SimpleCommand } from './walk.js';
 import { secretApi } from './secret-apis.js';
 import { secretKey } from './config-prints.js';
 import { decryptsToStdout } from './decrypt-prints.js';
+import { credentialObjectPrints } from './credential-objects.js';
 
 /** Names of variables that hold secrets (flow.ts follows the same names to the network). */
 const SECRET_NAME =
@@ -81,7 +82,7 @@ const INTERPRETERS =
   /^(?:python[\d.]*|pypy3?|node|nodejs|deno|bun|ruby|perl|php|pwsh|powershell|Rscript|R|julia|lua[\d.]*|luajit|tclsh[\d.]*|groovy|jrunscript|kotlin|scala|elixir|crystal)$/;
 /** A secret variable read by name in interpreter code. */
 const ENV_READ =
-  /(?:os\.environ(?:\.get)?\s*[[(]\s*|os\.getenv\s*\(\s*|process\.env\.|process\.env\[\s*|ENV(?:\.fetch)?\s*[[(]\s*|\$ENV\{\s*|getenv\s*\(\s*|Deno\.env\.get\s*\(\s*|Bun\.env\.|\$env:|Sys\.getenv\s*\(\s*|System\.(?:getenv|get_env)\s*\(\s*|\$(?:::)?env\(\s*)['"]?([A-Za-z_]\w*)/g;
+  /(?:(?:\bos|__import__\(\s*['"]os['"]\s*\))\.environ(?:\.get)?\s*[[(]\s*|os\.getenv\s*\(\s*|process\.env\.|process\.env\[\s*|ENV(?:\.fetch)?\s*[[(]\s*|\$ENV\{\s*|getenv\s*\(\s*|Deno\.env\.get\s*\(\s*|Bun\.env\.|\$env:|Sys\.getenv\s*\(\s*|System\.(?:getenv|get_env)\s*\(\s*|\$(?:::)?env\(\s*)['"]?([A-Za-z_]\w*)/g;
 const CODE_PRINTS =
   /\bphpinfo\s*\(|\bprint|\bcat\s*\(|\bmessage\s*\(|\bwriteLines\s*\(|\bIO\.(?:puts|inspect)|console\.(?:log|error|info|dir)|\bputs\b|\bp\s|\bpp\b|\becho\b|\bsay\b|Write-(?:Output|Host)|var_dump|print_r|process\.stdout\.write|sys\.stdout\.write/;
 
@@ -147,6 +148,25 @@ const SETTING_READ =
   /\bsettings\.([A-Z][A-Z0-9_]*)|\bconfig\(\s*['"]([\w.-]+)['"]|\benv\(\s*['"](\w+)['"]|\bRails\.application\.(credentials|secrets)\b|\b(getConnectionInfo|Settings::getAll|Settings::getInstance|get_defined_constants)\b|\bSettings::get\(\s*['"](\w+)['"]|(?<![$\w'"])([A-Z][A-Z0-9]*_[A-Z0-9_]*)\b(?!\s*[('"])|\bconfig\[\s*['"]([\w.-]+)['"]/g;
 const FRAMEWORK_PRINTS = /\bdd\s*\(|\bdump\s*\(/;
 
+/**
+ * Applications built on a framework ship its console under their own name: AWX's `awx-manage`
+ * and Pulp's `pulpcore-manager` are Django's manage.py (NetBox adds `nbshell`, django-extensions
+ * `shell_plus`), GitLab's `gitlab-rails` is Rails, Superset's and Airflow's CLIs are Flask apps
+ * with `shell` (each product's admin guide). The code they run reads the application's own
+ * settings and stored credentials, as a framework console's does.
+ */
+const MANAGE = /^(?:manage\.py|django-admin|[\w-]+-manage|[\w-]+-manager)$/;
+const DJANGO_SHELL = /^(?:shell|shell_plus|nbshell)$/;
+const RAILS = /^(?:rails|[\w-]+-rails)$/;
+const FLASK_APPS = /^(?:flask|superset)$/;
+const FLASK_SHELL = /^shell$/;
+/**
+ * A call whose name says it returns a stored secret in clear (`decrypt_field(c, 'password')`,
+ * `Fernet(k).decrypt(blob)`, `db.sqlalchemy_uri_decrypted`, `get_decrypted_value()`): printed, it
+ * is the plaintext of what the application encrypted because it is secret.
+ */
+const DECRYPTED = /\bdecrypt\w*\s*\(|\b\w+_decrypted\b|\bdecrypted_\w+|\bget_decrypted\w*/i;
+
 /** The code a framework console runs: `manage.py shell -c`, `artisan tinker --execute=`, `rails runner`. */
 function frameworkCode(argv: string[]): string | undefined {
   const words = argv.map((w) => basename(w));
@@ -161,10 +181,10 @@ function frameworkCode(argv: string[]): string | undefined {
     }
     return undefined;
   };
-  const manage = words.findIndex((w) => w === 'manage.py' || w === 'django-admin');
-  if (manage >= 0 && words[manage + 1] === 'shell') return flagValue(manage + 1, ['-c', '--command']);
+  const manage = words.findIndex((w) => MANAGE.test(w));
+  if (manage >= 0 && DJANGO_SHELL.test(words[manage + 1] ?? '')) return flagValue(manage + 1, ['-c', '--command']);
   if (at('artisan') >= 0 && words[at('artisan') + 1] === 'tinker') return flagValue(at('artisan') + 1, ['--execute']);
-  const rails = at('rails');
+  const rails = words.findIndex((w) => RAILS.test(w));
   if (rails >= 0 && (words[rails + 1] === 'runner' || words[rails + 1] === 'r'))
     return argv.slice(rails + 2).find((w) => !w.startsWith('-'));
   // WP-CLI `wp eval CODE` and Drush `php:eval CODE` (aliases php-eval, eval, ev) run PHP in the
@@ -188,13 +208,16 @@ function consoleReadsStdin(argv: string[]): boolean {
     const i = words.indexOf(w);
     return i >= 0 ? argv.slice(i + 1).find((x) => !x.startsWith('-') && !x.startsWith('@')) : undefined;
   };
+  const first = (re: RegExp) => {
+    const i = words.findIndex((w) => re.test(w));
+    return i >= 0 ? argv.slice(i + 1).find((x) => !x.startsWith('-') && !x.startsWith('@')) : undefined;
+  };
   return (
-    after('manage.py') === 'shell' ||
-    after('django-admin') === 'shell' ||
+    DJANGO_SHELL.test(first(MANAGE) ?? '') ||
     after('artisan') === 'tinker' ||
-    /^(?:console|c)$/.test(after('rails') ?? '') ||
+    /^(?:console|c)$/.test(first(RAILS) ?? '') ||
     after('wp') === 'shell' ||
-    after('flask') === 'shell' ||
+    FLASK_SHELL.test(first(FLASK_APPS) ?? '') ||
     /^(?:php|php:cli|core:cli|core-cli)$/.test(after('drush') ?? '')
   );
 }
@@ -203,6 +226,8 @@ function consoleReadsStdin(argv: string[]): boolean {
 function frameworkPrints(c: SimpleCommand): string | undefined {
   const code = frameworkCode(c.argv) ?? (c.stdin !== undefined && consoleReadsStdin(c.argv) ? c.stdin : undefined);
   if (!code || !(CODE_PRINTS.test(code) || FRAMEWORK_PRINTS.test(code))) return undefined;
+  const decrypted = DECRYPTED.exec(code);
+  if (decrypted) return decrypted[0].replace(/\s*\($/, '');
   for (const m of code.matchAll(SETTING_READ)) {
     if (m[4]) return `Rails.application.${m[4]}`;
     // Drupal's database connection and settings.php values, every defined constant (wp-config.php's among them)
@@ -287,6 +312,32 @@ const TOKEN_PRINTERS: RegExp[] = [
   /^az acr login\b.*--expose-token\b/,
   /^gcloud auth (?:application-default )?(?:print-access-token|print-identity-token)\b/,
 ];
+/**
+ * A subcommand named for handing out a short-lived login to a database or service, whatever the
+ * cloud (`aws redshift get-cluster-credentials`, `aws redshift-serverless get-credentials`, `aws
+ * rds generate-db-auth-token`, `gcloud sql generate-login-token`, `aws dsql
+ * generate-db-connect-admin-auth-token`): the password or token comes out on standard output.
+ * Commands of that name that write a kubeconfig (`gcloud container clusters get-credentials`,
+ * `az aks get-credentials`) print nothing secret. Sources: the AWS CLI reference (redshift,
+ * redshift-serverless, rds, dsql), the gcloud reference (sql generate-login-token).
+ */
+const MINTS = /^(?:get|generate|create|issue|mint)-(?:[a-z]+-){0,5}(?:credentials?|auth-token|login-token)$/;
+const KUBECONFIG_NOUN = /^(?:clusters?|aks|kubernetes|k8s|container|eks)$/;
+
+/** Task runners, whose target names are the project's own (`make create-credentials` is a recipe). */
+const RUNNERS =
+  /^(?:npm|npx|pnpm|yarn|bun|make|just|task|rake|mvn|gradle|gradlew|ant|invoke|inv|nox|tox|poetry|uv|hatch|pdm|mix|cargo|go|dotnet|composer|php|python\d*|node|ruby|bash|sh|zsh)$/;
+
+function mintsLogin(argv: string[]): boolean {
+  if (RUNNERS.test(basename(argv[0] ?? ''))) return false;
+  const path = argv
+    .slice(1)
+    .filter((w) => !w.startsWith('-'))
+    .slice(0, 4);
+  const at = path.findIndex((w) => MINTS.test(w));
+  return at >= 0 && !path.slice(0, at).some((w) => KUBECONFIG_NOUN.test(w));
+}
+
 /** Consumers a login token is meant for: a login reading it on stdin. */
 const LOGIN_CONSUMER = /login|--password-stdin|--with-token|credential|auth/;
 
@@ -294,10 +345,12 @@ function printedSecrets(cmds: SimpleCommand[], out: Effect[]): void {
   let bodies: string[] | undefined;
   for (const c of cmds) {
     const name = basename(c.argv[0] ?? '');
-    if (name === 'aws' || name === 'az' || name === 'gcloud') {
+    const cloud = name === 'aws' || name === 'az' || name === 'gcloud';
+    if (cloud || mintsLogin(c.argv)) {
       const line = [name, ...c.argv.slice(1)].join(' ');
       const consumer = c.pipedInto?.join(' ') ?? '';
-      if (TOKEN_PRINTERS.some((re) => re.test(line)) && !LOGIN_CONSUMER.test(consumer)) {
+      const prints = (cloud && TOKEN_PRINTERS.some((re) => re.test(line))) || mintsLogin(c.argv);
+      if (prints && !LOGIN_CONSUMER.test(consumer)) {
         bodies ??= substitutionBodies(cmds);
         if (!captured(c, bodies))
           out.push(
@@ -458,6 +511,24 @@ function searchedFiles(c: SimpleCommand, cmds: SimpleCommand[]): string[] {
   return [];
 }
 
+/** The kinds of secret a search pattern can name; `key` counts here, beside a second kind. */
+const SECRET_KINDS =
+  /pass(?:word|wd)?|pwd|secret|token|api_?key|apikey|private|cred|auth|bearer|\bkey\b|(?<=\|)key|key(?=\|)/gi;
+
+/**
+ * A settings file (not source code) searched for several kinds of secret at once
+ * (`grep -iE 'secret|token|key' Release.xcconfig`, `grep -E 'password|token' app.ini`): the
+ * lines it prints are the file's credentials, whatever the file format or the program that uses
+ * it. One word (`grep -i password_min_length app.ini`) is how a setting is checked; a recursive
+ * search of a project is how code is found; both are left alone. Returns the file searched.
+ */
+function settingsHarvest(pattern: string, files: string[], recursive: boolean): string | undefined {
+  if (recursive) return undefined;
+  const kinds = new Set([...pattern.matchAll(SECRET_KINDS)].map((m) => m[0].toLowerCase().replace(/word|wd$/, '')));
+  if (kinds.size < 2) return undefined;
+  return files.find((f) => !SOURCE_CODE.test(f) && !/[*?]/.test(f) && /\.[\w-]+$|(?:^|\/)\.[\w.-]+$/.test(f));
+}
+
 function secretSearches(cmds: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
     scannerOverHome(c, out);
@@ -468,6 +539,15 @@ function secretSearches(cmds: SimpleCommand[], out: Effect[]): void {
     let files = s.files;
     // `cat F | grep`, `strings F | grep`: the files come from the command piped in
     if (!files.length) files = searchedFiles(c, cmds);
+    const harvest = settingsHarvest(s.pattern, files, s.recursive);
+    if (harvest !== undefined) {
+      out.push({
+        tool: 'exec',
+        command: `may-expose-secret search ${harvest.replace(/[^\w/~.$-]/g, '_')}`,
+        via: `searches ${harvest} for several kinds of secret at once (${s.pattern.slice(0, 40)})`,
+      });
+      continue;
+    }
     for (const f of files) {
       const wide = WIDE_ROOT.test(f) || (tokenish && SYSTEM_ROOT.test(f));
       const data = HOME_DATA.test(f);
@@ -606,6 +686,7 @@ export function publishedSecret(path: string, content: string): Effect | undefin
 export function exposureEffects(cmds: SimpleCommand[], out: Effect[]): void {
   printedSecrets(cmds, out);
   decryptedPrints(cmds, out);
+  credentialObjectPrints(cmds, out);
   secretSearches(cmds, out);
   forcedAdds(cmds, out);
   secretApis(cmds, out);

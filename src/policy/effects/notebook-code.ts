@@ -17,6 +17,9 @@ const CELL_SHELL = /^%%(?:bash|sh|script\s+(?:ba|z)?sh)\b/;
 /** `!cmd` and `%sx cmd`/`%system cmd`, and a Python line assigning one (`out = !cmd`). */
 const LINE_SHELL = /^\s*(?:[\w, ]+=\s*)?(?:!|%(?:sx|system)\s+)(.+)$/;
 
+/** IPython's `%env` alone or with one name (no `=`, no value): a listing or a lookup. */
+const ENV_MAGIC = /^\s*%env(?:\s+([A-Za-z_]\w*))?\s*$/;
+
 /** The notebook's code, or an empty reading when the text is not a notebook. */
 export function notebookCode(text: string): NotebookCode {
   let doc: unknown;
@@ -48,7 +51,12 @@ function cellInto(src: string, python: string[], shell: string[]): void {
   }
   for (const line of lines) {
     const m = LINE_SHELL.exec(line);
+    const env = ENV_MAGIC.exec(line);
     if (m) shell.push(m[1] ?? '');
+    // `%env` lists the kernel's environment with its values, `%env NAME` prints one value
+    // (IPython docs, %env); `%env NAME=value` and `%set_env` set one and print nothing
+    else if (env?.[1]) python.push('import os', `print(os.environ['${env[1]}'])`);
+    else if (env) shell.push('env');
     // other magics (%matplotlib inline, %%time) are IPython's own, not Python
     else if (!/^\s*%/.test(line)) python.push(line);
   }

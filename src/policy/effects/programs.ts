@@ -1013,6 +1013,14 @@ export function expandGlobs(out: Effect[], from: number): void {
     if (!e.path || !/[*?[]/.test(e.path)) continue;
     const p = e.path.replace(/^\$HOME(?=\/)|^\$\{HOME\}(?=\/)|^\/(?:home\/[^/]+|root|Users\/[^/]+)(?=\/)/, '~');
     for (const known of knownMatches(p)) out.push({ ...e, path: known, via: `${e.via} (${known})` });
+    // `/srv/app/.env*`, `config/.env*`: a project's own secret files (.env and its variants) in
+    // whatever folder the glob names, when only its last part is a pattern and it starts with a
+    // name (`.env*`; a bare `*` is what a listing reads, and its files are known otherwise)
+    const slash = e.path.lastIndexOf('/');
+    if (slash < 0 || /[*?[]/.test(e.path.slice(0, slash)) || /^[*?[]/.test(e.path.slice(slash + 1))) continue;
+    const dir = e.path.slice(0, slash);
+    for (const known of knownMatches(e.path.slice(slash + 1)).filter((k) => !k.includes('/')))
+      out.push({ ...e, path: `${dir}/${known}`, via: `${e.via} (${dir}/${known})` });
   }
 }
 
