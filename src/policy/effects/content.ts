@@ -4,6 +4,7 @@
 // command it amounts to; package-manager configuration and lockfiles are read as the equivalent
 // `config set` command, so pointing them at another registry or switching verification off
 // meets the same rules as doing it on the command line.
+import { debugListenerWrites } from './debug-listeners.js';
 import { rbacManifestGrants } from './admin-grants.js';
 import { fileRoleGrants } from './role-grants.js';
 import { webShellEffects } from './web-shells.js';
@@ -620,6 +621,7 @@ function laterPlants(path: string, content: string): Effect[] {
     ...fileRoleGrants(path, content),
     ...webShellEffects(path, content),
     ...devcontainerLabel(path, content),
+    ...debugListenerWrites(path, content),
   ];
 }
 
