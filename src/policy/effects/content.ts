@@ -5,6 +5,7 @@
 // `config set` command, so pointing them at another registry or switching verification off
 // meets the same rules as doing it on the command line.
 import { debugListenerWrites } from './debug-listeners.js';
+import { buildFileSends } from './build-file-sends.js';
 import { rbacManifestGrants } from './admin-grants.js';
 import { fileRoleGrants } from './role-grants.js';
 import { webShellEffects } from './web-shells.js';
@@ -702,7 +703,8 @@ function fileEffects(path: string, content: string): Effect[] {
             .replace(/^(?:-c|\/[cCkK])\s+(["']?)([\s\S]*)\1$/, '$2'),
         )
         .filter((t) => SHELL_LITERAL.test(t));
-      return lits.flatMap((t) => shellPlant(t, via));
+      // and the build's own code reading a credential file and calling a host (build-file-sends.ts)
+      return [...lits.flatMap((t) => shellPlant(t, via)), ...buildFileSends(content, via)];
     }
     case 'ci': {
       // CI steps run in a throwaway machine: a vendor's documented install is fine there.

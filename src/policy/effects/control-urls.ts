@@ -8,7 +8,7 @@
 //    it. The answer carries those passwords and connection strings. Sources: Airflow REST API
 //    (/api/v1/connections, /api/v1/variables), AWX/Tower (/api/v2/credentials), Jenkins
 //    (/credentials/store/...), Grafana (/api/datasources), Superset (/api/v1/database/ID/connection),
-//    Rundeck key storage (/api/N/storage/keys), GitLab CI variables, Kibana connectors, Keycloak
+//    Rundeck key storage (/api/N/storage/keys), GitLab CI variables, Kafka Connect connector configs, Keycloak
 //    client secrets (/client-secret), NetBox secrets (/api/secrets/).
 //  - `fetch-management-controller action|accounts HOST PATH`: a server's out-of-band controller
 //    (the BMC behind iDRAC, iLO, XClarity, OpenBMC, Supermicro) told to act, or its accounts read
@@ -27,10 +27,10 @@ import { isInternalName, internalV4 } from './fetch-readings.js';
 
 /** Path segments naming where a service keeps the secrets it uses (see the top of this file). */
 const STORE_SEGMENT =
-  /^(?:credentials?|connections?|secrets?|variables|datasources?|data-sources|passwords?|client-secret|api[-_]?keys|access[-_]?keys|tokens|connectors)$/i;
+  /^(?:credentials?|connections?|secrets?|variables|datasources?|data-sources|passwords?|client-secret|api[-_]?keys|access[-_]?keys|tokens)$/i;
 /** A segment after the store's name that reads about the store, not out of it. */
 const ABOUT_STORE =
-  /^(?:status|health|healthz|count|test|types?|schema|meta|metadata|search-types|_types|providers|plugins|new|help|docs?)$/i;
+  /^(?:status|health|healthz|count|test|types?|schema|meta|metadata|search-types|_types|providers|plugins|new|help|docs?|list|search|sync|jobs|runs|state|streams|schedule)$/i;
 /** Key storage holds private keys and passwords by path (Rundeck `/api/41/storage/keys/...`). */
 const KEY_STORAGE = /\/storage\/keys(?:\/|$)/i;
 
@@ -46,6 +46,11 @@ function storePath(path: string): boolean {
     // Jenkins: /credentials/store/system/domain/_/api/json
     if (/^store$/i.test(after[0] ?? '')) return true;
   }
+  // a connector's configuration holds the passwords it connects with (Kafka Connect
+  // /connectors/NAME/config, docs.confluent.io Connect REST API); the list of names does not
+  for (let i = 0; i + 2 < segs.length; i++)
+    if (/^connectors$/i.test(segs[i] ?? '') && /^config$/i.test(segs[i + 2] ?? '') && i + 3 === segs.length)
+      return true;
   return false;
 }
 
