@@ -85,7 +85,8 @@ const BODY_OPTION =
 
 /** HTTP clients on the line that send a password-like field to a host away from home. */
 export function sentSecretFieldEffects(line: LineView, out: Effect[]): void {
-  if (!SENT_FIELD_HINT.test(line.text)) return;
+  const jolokia = JOLOKIA_BODY.test(line.text);
+  if (!jolokia && !SENT_FIELD_HINT.test(line.text)) return;
   for (const c of line.cmds) {
     const name = basename(c.argv[0] ?? '');
     if (!CLIENTS.has(name)) continue;
@@ -105,12 +106,23 @@ export function sentSecretFieldEffects(line: LineView, out: Effect[]): void {
       // httpie / xh request items: key=value, key:=json
       else if (/^(?:https?|xhs?|curlie)$/.test(name) && /^[\w.-]+:?=/.test(w)) bodies.push(w.replace(':=', '='));
     }
+    // a JMX bridge's request body naming an operation or a write (control-urls.ts reads the URL forms)
+    const bridge = jolokia ? urls.find((u) => /\/jolokia\b/i.test(u)) : undefined;
+    if (bridge && bodies.some((b) => JOLOKIA_BODY.test(b)))
+      out.push({
+        tool: 'exec',
+        command: `fetch-jmx-bridge body ${bridge.replace(/^[a-z]+:\/\//i, '').replace(/[^\w.:/-]/g, '_')}`,
+        via: `${name} tells the JMX bridge at ${bridge} to run an MBean operation or set an attribute`,
+      });
     const url = urls.find(awayFromHome);
     if (!url || !bodies.length) continue;
     const field = secretFieldValue(bodies.join('&'));
     if (field) out.push(sentSecretField(url, field, name));
   }
 }
+
+/** A Jolokia request body that runs an operation or sets an attribute (jolokia.org, POST requests). */
+const JOLOKIA_BODY = /["']?type["']?\s*:\s*["']?(?:exec|write)\b/i;
 
 /** Cheap gate for the line reading. */
 export const SENT_FIELD_HINT = /passw|passwd|pwd|passphrase|secret|[_.-]pw\b|[_.-]pass\b/i;
