@@ -17,7 +17,9 @@
 // `--inspect[-brk|-wait]=[host:]port` (nodejs.org, Debugging guide: "binding to 0.0.0.0 is
 // insecure"), debugpy `--listen [host:]port` and `debugpy.listen((host, port))`, ptvsd `--host`,
 // Delve `--headless --listen=[host]:port`, Ruby debug `rdbg --open --host` and RUBY_DEBUG_HOST,
-// gdbserver `[host]:port`, Chromium `--remote-debugging-address`, JMX remote
+// gdbserver `[host]:port`, Chromium `--remote-debugging-address`, remote-pdb `RemotePdb(host,
+// port)` and REMOTE_PDB_HOST, Xdebug 3 `xdebug.client_host` / `discover_client_host` (Xdebug 2
+// `remote_host` / `remote_connect_back`; xdebug.org, Step Debugging), JMX remote
 // (`com.sun.management.jmxremote.authenticate=false` with a `jmxremote.port`, docs.oracle.com,
 // "Monitoring and Management Using JMX Technology").
 import type { Effect } from './types.js';
@@ -25,7 +27,7 @@ import type { LineView } from './line-view.js';
 
 /** Cheap gate for lines and file contents. */
 export const DEBUG_LISTENER_HINT =
-  /jdwp|--inspect|debugpy|ptvsd|--listen|rdbg|RUBY_DEBUG_HOST|jmxremote\.authenticate|gdbserver|remote-debugging-address/i;
+  /jdwp|--inspect|debugpy|ptvsd|--listen|rdbg|RUBY_DEBUG_HOST|jmxremote\.authenticate|gdbserver|remote-debugging-address|RemotePdb|REMOTE_PDB|Rpdb|xdebug\./i;
 
 /** A host that only this machine reaches. */
 const LOOPBACK = /^(?:127(?:\.\d+){3}|localhost|\[?::1\]?|ip6-localhost)$/i;
@@ -93,6 +95,27 @@ export function debugListeners(text: string): Listener[] {
   // Chromium's DevTools protocol on another interface
   for (const m of text.matchAll(/--remote-debugging-address[=\s]+([^\s"']+)/g))
     if (beyondLoopback(m[1] ?? '', false)) out.push({ agent: 'devtools', address: m[1] ?? '' });
+  // Python remote debuggers: RemotePdb('0.0.0.0', 4444), REMOTE_PDB_HOST=0.0.0.0, rpdb.Rpdb(addr=...)
+  for (const m of text.matchAll(
+    /(?:RemotePdb|set_trace|Rpdb)\(\s*(?:host\s*=\s*|addr\s*=\s*)?["']([^"']+)["']|REMOTE_PDB_HOST=["']?([^\s"']+)/g,
+  )) {
+    const host = m[1] ?? m[2] ?? '';
+    if (/remote_pdb|RemotePdb|rpdb|Rpdb|REMOTE_PDB/.test(text) && beyondLoopback(host, false))
+      out.push({ agent: 'remote-pdb', address: host });
+  }
+  // Xdebug connecting out to a debugging client on another network: that client runs code in the
+  // application (DBGp eval); on the internet, or found from each request (connect back), it is anyone
+  for (const m of text.matchAll(/xdebug\.(?:client_host|remote_host)\s*=\s*["']?([^\s"';]+)/g)) {
+    const host = (m[1] ?? '').toLowerCase();
+    const home =
+      LOOPBACK.test(host) ||
+      /^(?:10|192\.168|172\.(?:1[6-9]|2\d|3[01]))\./.test(host) ||
+      /(?:^|\.)(?:docker\.internal|containers\.internal|local|localhost|internal|lan)$/.test(host) ||
+      !/\./.test(host);
+    if (!home) out.push({ agent: 'xdebug', address: host });
+  }
+  if (/xdebug\.(?:remote_connect_back|discover_client_host)\s*=\s*["']?(?:1|on|true)\b/i.test(text))
+    out.push({ agent: 'xdebug', address: 'connect-back' });
   // JMX remote without authentication, on a port (RMI binds every interface unless told a host)
   if (/jmxremote\.authenticate=false/.test(text) && /jmxremote\.(?:rmi\.)?port=\d+/.test(text)) {
     const host =
