@@ -4,10 +4,10 @@
 //
 //  - `fetch-stored-credentials HOST PATH`: a service on this machine or inside the network asked
 //    for the collection where it keeps the secrets it uses to reach other systems (connections,
-//    credentials, secrets, variables, data sources, tokens, API keys, storage keys), or one item of
+//    credentials, secrets, variables, tokens, API keys, storage keys), or one item of
 //    it. The answer carries those passwords and connection strings. Sources: Airflow REST API
 //    (/api/v1/connections, /api/v1/variables), AWX/Tower (/api/v2/credentials), Jenkins
-//    (/credentials/store/...), Grafana (/api/datasources), Superset (/api/v1/database/ID/connection),
+//    (/credentials/store/...), Superset (/api/v1/database/ID/connection),
 //    Rundeck key storage (/api/N/storage/keys), GitLab CI variables, Kafka Connect connector configs, Keycloak
 //    client secrets (/client-secret), NetBox secrets (/api/secrets/).
 //  - `fetch-management-controller action|accounts HOST PATH`: a server's out-of-band controller
@@ -27,7 +27,7 @@ import { isInternalName, internalV4 } from './fetch-readings.js';
 
 /** Path segments naming where a service keeps the secrets it uses (see the top of this file). */
 const STORE_SEGMENT =
-  /^(?:credentials?|connections?|secrets?|variables|datasources?|data-sources|passwords?|client-secret|api[-_]?keys|access[-_]?keys|tokens)$/i;
+  /^(?:credentials?|connections?|secrets?|variables|passwords?|client-secret|api[-_]?keys|access[-_]?keys|tokens)$/i;
 /** A segment after the store's name that reads about the store, not out of it. */
 const ABOUT_STORE =
   /^(?:status|health|healthz|count|test|types?|schema|meta|metadata|search-types|_types|providers|plugins|new|help|docs?|list|search|sync|jobs|runs|state|streams|schedule)$/i;

@@ -152,13 +152,19 @@ export function debugListenerEffects(line: LineView, out: Effect[]): void {
   for (const l of found) out.push(effect(l, 'the command'));
 }
 
-/** Files that are documentation or container specs (read by whoever reviews them), not start-up settings. */
-const NOT_STARTUP =
-  /\.(?:md|markdown|rst|txt|adoc|html?)$|(?:^|\/)(?:Dockerfile[^/]*|Containerfile|[^/]*compose[^/]*\.ya?ml|[^/]*\.dockerfile)$/i;
+/**
+ * Start-up settings that every later start of a JVM, a PHP runtime or a service reads: Gradle's
+ * and Maven's JVM options, sbt's .jvmopts, jvm.options, Tomcat's setenv, .env files, php.ini and
+ * conf.d ini files, Procfiles, systemd units and launchd plists. Scripts in package.json and
+ * container specs are left out: `--inspect=0.0.0.0` inside a container is how its port is reached.
+ */
+const STARTUP_SETTINGS =
+  /(?:^|\/)(?:gradle\.properties|jvm\.config|\.jvmopts|jvm\.options|setenv\.(?:sh|bat)|\.env(?:\.[\w-]+)?|\.envrc|[^/]*\.ini|procfile|[^/]*\.service|[^/]*\.plist|catalina\.properties|standalone\.conf)$/i;
 
-/** A file written with a debugger's listen options beyond loopback (gradle.properties, .mvn/jvm.config, a start script, .env). */
+/** A start-up settings file written with a debugger's listen options beyond loopback. */
 export function debugListenerWrites(path: string, content: string): Effect[] {
-  if (NOT_STARTUP.test(path.replace(/\\/g, '/'))) return [];
-  const name = path.slice(path.replace(/\\/g, '/').lastIndexOf('/') + 1);
+  const p = path.replace(/\\/g, '/');
+  if (!STARTUP_SETTINGS.test(p)) return [];
+  const name = p.slice(p.lastIndexOf('/') + 1);
   return debugListeners(content).map((l) => effect(l, `${name} makes every later start`));
 }
