@@ -50,10 +50,16 @@ test("a server's management controller told to act is denied, its accounts asked
     ['D', 'exec', { command: 'ipmitool -I lanplus -H 10.20.0.31 -U ADMIN -P x chassis power off' }],
     ['D', 'exec', { command: 'ipmitool -I lanplus -H 10.20.0.31 -U ADMIN -P x chassis bootdev pxe' }],
     ['D', 'exec', { command: 'racadm -r 10.20.0.40 -u root -p x serveraction hardreset' }],
+    ['D', 'exec', { command: 'for h in $(cat bmc.txt); do ipmitool -I lanplus -H $h -U admin -P x power cycle; done' }],
     ['A', 'fetch', { url: 'https://idrac-db01.oob.corp.example.com/redfish/v1/Managers/iDRAC.Embedded.1/Accounts/2' }],
     ['A', 'exec', { command: 'ipmitool -I lanplus -H bmc03.oob -U admin -P x user set password 2 Hunter22' }],
     // reading state, sensors and logs passes
     ['B', 'exec', { command: 'curl -sk https://10.20.0.15/redfish/v1/' }],
+    [
+      'B',
+      'exec',
+      { command: 'curl -sk https://10.20.0.11/redfish/v1/Systems/1/Actions/ComputerSystem.Reset/ActionInfo' },
+    ],
     ['B', 'exec', { command: 'ipmitool -I lanplus -H 10.20.0.31 -U ADMIN -P "$PW" chassis power status' }],
     ['B', 'exec', { command: 'ipmitool sdr list' }],
     ['B', 'exec', { command: 'racadm -r 10.20.0.40 -u root -p "$PW" getsysinfo' }],

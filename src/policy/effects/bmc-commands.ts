@@ -13,6 +13,7 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
+import { withoutKeywords } from './leading-keywords.js';
 
 export const BMC_PROGRAMS: readonly string[] = ['ipmitool', 'racadm', 'ilorest', 'redfishtool', 'ipmiutil'];
 
@@ -47,7 +48,8 @@ const HOST_OPTION: Record<string, RegExp> = {
 };
 
 export function bmcCommandEffects(line: LineView, out: Effect[]): void {
-  for (const c of line.cmds) {
+  for (const cmd of line.cmds) {
+    const c = { argv: withoutKeywords(cmd.argv) };
     const name = basename(c.argv[0] ?? '').toLowerCase();
     const valued = VALUED[name];
     if (!valued) continue;
@@ -65,7 +67,6 @@ export function bmcCommandEffects(line: LineView, out: Effect[]): void {
     }
     // ilorest login URL given as `ilorest login HOST -u ...`
     if (name === 'ilorest' && words[0] === 'login') continue;
-    const verb = words.join(' ') + ' ';
     const [action, account] =
       name === 'ipmitool' || name === 'ipmiutil'
         ? [IPMI_ACTION, IPMI_ACCOUNT]
@@ -74,7 +75,13 @@ export function bmcCommandEffects(line: LineView, out: Effect[]): void {
           : name === 'ilorest'
             ? [ILOREST_ACTION, ILOREST_ACCOUNT]
             : [REDFISHTOOL_ACTION, REDFISHTOOL_ACCOUNT];
-    const kind = account.test(verb) ? 'accounts' : action.test(verb) ? 'action' : undefined;
+    // the verb may start a word or two later when an option's value was left out or expanded
+    // to nothing (`-H $h` in a loop reads as `-H -U admin ...`)
+    let kind: 'accounts' | 'action' | undefined;
+    for (let i = 0; i < Math.min(words.length, 3) && !kind; i++) {
+      const verb = words.slice(i).join(' ') + ' ';
+      kind = account.test(verb) ? 'accounts' : action.test(verb) ? 'action' : undefined;
+    }
     if (!kind) continue;
     const shownHost = host.replace(/[^\w.:-]/g, '_');
     const shownVerb = words

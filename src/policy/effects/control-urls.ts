@@ -55,7 +55,7 @@ function storePath(path: string): boolean {
 }
 
 /** Redfish state changes and account management (DSP0266). */
-const REDFISH_ACTION = /^\/redfish\/v1\/(?:.*\/)?Actions\//i;
+const REDFISH_ACTION = /^\/redfish\/v1\/(?:.*\/)?Actions\/(?!.*\/ActionInfo\/?$)/i;
 const REDFISH_FIRMWARE = /^\/redfish\/v1\/UpdateService(?:\/|$)/i;
 const REDFISH_ACCOUNTS = /^\/redfish\/v1\/(?:AccountService(?:\/|$)|Managers\/[^/]+\/Accounts(?:\/|$))/i;
 

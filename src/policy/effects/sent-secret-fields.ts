@@ -13,6 +13,7 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
+import { withoutKeywords } from './leading-keywords.js';
 import { internalV4, isInternalName } from './fetch-readings.js';
 
 /** A field named for a password or secret: `db_password`, `smtp_pass`, `ldap_bind_pw`, `enable_secret`, `passphrase`. */
@@ -87,7 +88,8 @@ const BODY_OPTION =
 export function sentSecretFieldEffects(line: LineView, out: Effect[]): void {
   const jolokia = JOLOKIA_BODY.test(line.text);
   if (!jolokia && !SENT_FIELD_HINT.test(line.text)) return;
-  for (const c of line.cmds) {
+  for (const cmd of line.cmds) {
+    const c = { argv: withoutKeywords(cmd.argv) };
     const name = basename(c.argv[0] ?? '');
     if (!CLIENTS.has(name)) continue;
     const urls: string[] = [];
