@@ -18,7 +18,7 @@ const EXE = /\.exe\b/i;
 /** A caret inside a word: cmd.exe's escape (`c^m^d`, `r^d`). */
 const CARET = /[A-Za-z]\^[A-Za-z]/;
 const WINDOWS_START =
-  /^\s*(?:cmd|powershell|pwsh|start|type|del|erase|rd|rmdir|copy|certutil|bitsadmin|iwr|invoke-webrequest|remove-item|get-content|clear-content)\b/i;
+  /^\s*(?:cmd|powershell|pwsh|start|type|del|erase|rd|rmdir|copy|certutil|bitsadmin|iwr|irm|invoke-webrequest|invoke-restmethod|start-bitstransfer|remove-item|get-content|clear-content)\b/i;
 
 /** Whether s looks like a cmd.exe or PowerShell line (one pattern of all five was tried at every character of a long line). */
 function looksWindowsLine(s: string): boolean {

@@ -4,6 +4,8 @@
 // command it amounts to; package-manager configuration and lockfiles are read as the equivalent
 // `config set` command, so pointing them at another registry or switching verification off
 // meets the same rules as doing it on the command line.
+import { debugListenerWrites } from './debug-listeners.js';
+import { buildFileSends } from './build-file-sends.js';
 import { rbacManifestGrants } from './admin-grants.js';
 import { fileRoleGrants } from './role-grants.js';
 import { webShellEffects } from './web-shells.js';
@@ -620,6 +622,7 @@ function laterPlants(path: string, content: string): Effect[] {
     ...fileRoleGrants(path, content),
     ...webShellEffects(path, content),
     ...devcontainerLabel(path, content),
+    ...debugListenerWrites(path, content),
   ];
 }
 
@@ -700,7 +703,8 @@ function fileEffects(path: string, content: string): Effect[] {
             .replace(/^(?:-c|\/[cCkK])\s+(["']?)([\s\S]*)\1$/, '$2'),
         )
         .filter((t) => SHELL_LITERAL.test(t));
-      return lits.flatMap((t) => shellPlant(t, via));
+      // and the build's own code reading a credential file and calling a host (build-file-sends.ts)
+      return [...lits.flatMap((t) => shellPlant(t, via)), ...buildFileSends(content, via)];
     }
     case 'ci': {
       // CI steps run in a throwaway machine: a vendor's documented install is fine there.

@@ -14,6 +14,7 @@ import { sqlSecretSelect } from './sql-secrets.js';
 import { qCodeEffects } from './q-code.js';
 import { sqlExportEffects } from './data-exports.js';
 import { bodySecret, bodyTokenMention, urlHost, urlSecret, urlTokenMention } from './url-secret.js';
+import { awayFromHome, secretFieldValue } from './sent-secret-fields.js';
 import { mcpFlows, paramStrings } from './mcp-flow.js';
 import { bodyPeopleData, mcpGist, mcpPeopleData, requestGist } from './people-data.js';
 import { isLoopbackHost } from './url-host.js';
@@ -160,7 +161,7 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
       ...fetchReadings(url, `MCP ${op} reaches ${url}`, /navigate|browse|fetch|open|goto|visit|scrape|crawl/.test(op)),
     );
     // a request tool (http_request, api_call ...) sending a live secret in its body
-    const body = /env|secret|variable|credential|vault/.test(op) ? undefined : bodySecret(p);
+    const body = /env|secret|variable|credential|vault/.test(op) ? undefined : (bodySecret(p) ?? bodyFieldAway(url, p));
     if (body)
       out.push({
         tool: 'exec',
@@ -279,7 +280,19 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
 /** A token named in a body sent to another machine (a local API being tested is its owner's). */
 function bodyTokenMentionAway(url: string, params: Record<string, unknown>): string | undefined {
   if (/^[a-z]+:\/\/(?:localhost|127\.|\[::1\]|0\.0\.0\.0)/i.test(url)) return undefined;
-  return bodyTokenMention(params);
+  return bodyTokenMention(params) ?? bodyFieldAway(url, params);
+}
+
+/** A password-like field in a body sent away from this machine and its network (sent-secret-fields.ts). */
+function bodyFieldAway(url: string, params: Record<string, unknown>): string | undefined {
+  if (!awayFromHome(url)) return undefined;
+  for (const k of ['body', 'data', 'json', 'form', 'payload']) {
+    const v = params[k];
+    const text = typeof v === 'string' ? v : v && typeof v === 'object' ? JSON.stringify(v) : undefined;
+    const hit = text ? secretFieldValue(text) : undefined;
+    if (hit) return hit;
+  }
+  return undefined;
 }
 
 /** `{args: ["bash", "-c", "cat ~/.netrc"]}`: an argv given as a list, as one command line. */

@@ -97,10 +97,12 @@ export function codeSecretUrls(code: string, via: string): Effect[] {
  * that carries both), Databricks dbutils.secrets.get, Prefect Secret.load, AWS Secrets Manager
  * get_secret_value/GetSecretValue, Google Secret Manager access_secret_version, Azure Key Vault
  * SecretClient.get_secret, Vault (hvac) read_secret_version, Kubernetes read_namespaced_secret,
- * Streamlit st.secrets, boto3 get_credentials, keyring.get_password.
+ * Streamlit st.secrets, boto3 get_credentials, keyring.get_password; and the stores' own tables
+ * read whole through the ORM (`session.query(Connection)`, `Variable`, AWX/Django
+ * `Credential.objects`) or a connection turned into its URI (`.get_uri()`, password included).
  */
 const STORE_READ =
-  /\b(?:\w*Hook\.get_connection|get_connection_from_secrets|dbutils\.secrets\.get|Secret\.load|get_secret_value|GetSecretValue|getSecretValue|access_secret_version|accessSecretVersion|get_secret|getSecret|read_secret_version|read_namespaced_secret|st\.secrets|get_credentials|keyring\.get_password)\b/;
+  /\.query\(\s*(?:Connection|Variable|Credential)\s*\)|\b(?:Connection|Variable|Credential)\.objects\.|\.get_uri\(\)|\b(?:\w*Hook\.get_connection|get_connection_from_secrets|dbutils\.secrets\.get|Secret\.load|get_secret_value|GetSecretValue|getSecretValue|access_secret_version|accessSecretVersion|get_secret|getSecret|read_secret_version|read_namespaced_secret|st\.secrets|get_credentials|keyring\.get_password)\b/;
 
 /** A request that sends a body: requests/httpx/aiohttp post/put/patch, urlopen with data, fetch with a body. */
 const SENDING_CALL =

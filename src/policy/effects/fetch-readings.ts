@@ -22,6 +22,7 @@ import type { Effect } from './types.js';
 import { plainAddress, plainUrl } from './url-host.js';
 import { FifoMap } from '../../util/fifo-map.js';
 import { urlActionDestroy } from './url-actions.js';
+import { controlUrlReadings } from './control-urls.js';
 
 /** Names under these suffixes resolve only inside a network. */
 const INTERNAL_SUFFIX =
@@ -51,6 +52,13 @@ const TEAM_TOOL_READ = new RegExp(
     String.raw`^/(?:display/[\w~-]+/[^?#]*|wiki/spaces/[\w~-]+/pages/[^?#]*)$`,
   ].join('|'),
 );
+/** What each control reading (control-urls.ts) says about the URL. */
+const CONTROL_NOTES: Record<string, string> = {
+  'fetch-stored-credentials': 'a service asked for the credentials or connections it keeps',
+  'fetch-management-controller': "a server's management controller (Redfish)",
+  'fetch-jmx-bridge': 'a JMX bridge told to run an operation or dump the JVM',
+  'fetch-loopback-admin': 'a secrets or service-mesh agent on this machine',
+};
 /** Names that reach the machine running the containers. */
 const DOCKER_HOST = /^(?:host|gateway|kubernetes)\.docker\.internal$|^host\.containers\.internal$|^host-gateway$/i;
 /** DNS rebinding services: the name carries the addresses it answers with. */
@@ -163,6 +171,8 @@ function urlReadings(url: string, tool: boolean): UrlReading[] {
       command: `fetch-obscured-address ${p.raw} ${address}`,
       note: `${p.raw} is ${address} written in disguise`,
     });
+  for (const command of controlUrlReadings(p.host, address, p.port, p.rest))
+    out.push({ tool: 'exec', command, note: CONTROL_NOTES[command.split(' ')[0] ?? ''] ?? 'a control API' });
   if (kind === 'link-local')
     out.push({
       tool: 'exec',

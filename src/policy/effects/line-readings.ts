@@ -46,6 +46,10 @@ import { DNS_PROGRAMS, dnsLoopEffects } from './dns-loops.js';
 import { ARCHIVE_PROGRAMS, archivePrintEffects } from './archive-prints.js';
 import { SVC_NETWORK_PROGRAMS, svcNetworkEffects } from './svc-network.js';
 import { EXPOSED_SHELL_PROGRAMS, exposedShellEffects } from './exposed-shells.js';
+import { DEBUG_LISTENER_HINT, debugListenerEffects } from './debug-listeners.js';
+import { SENT_FIELD_CLIENTS, sentSecretFieldEffects } from './sent-secret-fields.js';
+import { CONFIG_COPY_HINT, configCopyEffects } from './config-copies.js';
+import { BMC_PROGRAMS, bmcCommandEffects } from './bmc-commands.js';
 import { AGENT_SOCKET_HINT, agentSocketEffects } from './agent-sockets.js';
 import { AGENT_CONFIG_HINT, agentConfigSecretEffects } from './agent-config-secrets.js';
 import { RELAY_HINT, RELAY_PROGRAMS, relayEffects } from './shell-relays.js';
@@ -222,6 +226,14 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'svc-network', programs: SVC_NETWORK_PROGRAMS, read: svcNetworkEffects },
   // notebooks, editors and web terminals served without authentication beyond loopback
   { name: 'exposed-shells', programs: EXPOSED_SHELL_PROGRAMS, read: exposedShellEffects },
+  // debuggers and JMX listening beyond loopback, by any program or launcher (debug-listeners.ts)
+  { name: 'debug-listeners', hint: DEBUG_LISTENER_HINT, read: debugListenerEffects },
+  // password-like fields in the body an HTTP client sends away from home (sent-secret-fields.ts)
+  { name: 'sent-secret-fields', programs: SENT_FIELD_CLIENTS, read: sentSecretFieldEffects },
+  // a device told to copy its configuration to a server on the internet (config-copies.ts)
+  { name: 'config-copies', hint: CONFIG_COPY_HINT, read: configCopyEffects },
+  // management controllers told to power, boot, flash or change accounts by their CLIs (bmc-commands.ts)
+  { name: 'bmc-commands', programs: BMC_PROGRAMS, read: bmcCommandEffects },
   // SSH_AUTH_SOCK pointed at another session's agent (agent-sockets.ts)
   { name: 'agent-sockets', hint: AGENT_SOCKET_HINT, read: agentSocketEffects },
   // API keys picked out of agents' and MCP clients' configuration (agent-config-secrets.ts)

@@ -80,7 +80,11 @@ function readUrlSecret(url: string): string | undefined {
   for (const piece of url.split(/[/?&=#]/)) {
     if (piece.length < 16 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(piece)) continue;
     const text = Buffer.from(piece.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
-    const hit = SECRET_VALUE.exec(text) ?? ENCODED_SETTING.exec(text) ?? CREDENTIAL_PAIR.exec(text);
+    const hit =
+      SECRET_VALUE.exec(text) ??
+      ENCODED_SETTING.exec(text) ??
+      CREDENTIAL_PAIR.exec(text) ??
+      (LOCAL_URL.test(url) ? null : PASSWORD_PAIR.exec(text));
     if (hit) return hit[0];
   }
   return undefined;
@@ -92,6 +96,14 @@ function readUrlSecret(url: string): string | undefined {
  */
 const CREDENTIAL_PAIR =
   /^[A-Za-z][\w.@-]{2,40}:(?=[A-Za-z0-9+/=_-]*\d)(?=[A-Za-z0-9+/=_-]*[A-Za-z])[A-Za-z0-9+/=_-]{16,}$/;
+/**
+ * The same pair with a password-shaped secret (`admin:S3cretPassword!`, `KEYID:wJalrEXAMPLEKEY`):
+ * ten or more printable characters mixing cases, or letters with digits or symbols. Identifiers
+ * that are base64'd into URLs have other shapes (GraphQL global IDs `User:12345`, Relay cursors
+ * `arrayconnection:10`, URNs with several colons, hex and UUID ids), and none of them pass.
+ */
+const PASSWORD_PAIR =
+  /^(?!urn:|arn:|gid:)[A-Za-z][\w.@-]{2,40}:(?=[^:]*[A-Za-z])(?=[^:]*(?:\d|[A-Z][^:]*[a-z]|[a-z][^:]*[A-Z]|[!#$%&*+@^~]))(?![0-9a-f-]+$)[\x21-\x39\x3b-\x7e]{10,64}$/;
 
 /** The host of a URL (for messages), or 'remote'. */
 export function urlHost(url: string): string {
