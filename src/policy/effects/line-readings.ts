@@ -95,6 +95,7 @@ import { WEB_ROOT_PROGRAMS, webRootCopyEffects } from './web-root-copies.js';
 import { PROD_SQL_PROGRAMS, prodSqlFileEffects } from './prod-sql-files.js';
 import { MASS_SEND_HINT, massSendEffects } from './mass-sends.js';
 import { APP_ADMIN_HINT, appAdminGrantEffects } from './app-admin-grants.js';
+import { ADMIN_LEVEL_HINT, adminLevelGrantEffects } from './admin-level-grants.js';
 import { RETENTION_HINT, retentionCuts } from './retention-cuts.js';
 import { Q_HINT, qLineEffects } from './q-code.js';
 import { GIT_WORK_HINT, gitWorkLossEffects } from './git-work-loss.js';
@@ -321,6 +322,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'mass-sends', hint: MASS_SEND_HINT, read: massSendEffects },
   // application users made administrators by SQL or framework console code (app-admin-grants.ts)
   { name: 'app-admin-grants', hint: APP_ADMIN_HINT, read: appAdminGrantEffects },
+  // administrator levels handed out by any application's or directory's CLI (admin-level-grants.ts)
+  { name: 'admin-level-grants', hint: ADMIN_LEVEL_HINT, read: adminLevelGrantEffects },
   // retention cut to one copy or one day, and reverts to a snapshot, by any tool
   // q (kdb+) code that empties tables, deletes HDB partitions or overwrites the sym file (q-code.ts)
   { name: 'q-code', programs: ['q', 'q.exe'], hint: Q_HINT, read: qLineEffects },
