@@ -6,6 +6,7 @@
 // meets the same rules as doing it on the command line.
 import { rbacManifestGrants } from './admin-grants.js';
 import { fileRoleGrants } from './role-grants.js';
+import { apiContainerRuns } from './container-sdk.js';
 import { webShellEffects } from './web-shells.js';
 import { automationCommands, isAutomationFile } from './automation-tasks.js';
 import { exposedConfigEffects } from './exposed-shells.js';
@@ -618,6 +619,7 @@ function laterPlants(path: string, content: string): Effect[] {
     ...codeLoaders(path, content),
     ...agentNoteCommands(path, content),
     ...fileRoleGrants(path, content),
+    ...apiContainerRuns(content, `${path} creates a container through the runtime API`),
     ...webShellEffects(path, content),
     ...devcontainerLabel(path, content),
   ];

@@ -96,6 +96,7 @@ import { PROD_SQL_PROGRAMS, prodSqlFileEffects } from './prod-sql-files.js';
 import { MASS_SEND_HINT, massSendEffects } from './mass-sends.js';
 import { APP_ADMIN_HINT, appAdminGrantEffects } from './app-admin-grants.js';
 import { ADMIN_LEVEL_HINT, adminLevelGrantEffects } from './admin-level-grants.js';
+import { CONTAINER_API_HINT, apiContainerRuns } from './container-sdk.js';
 import { RETENTION_HINT, retentionCuts } from './retention-cuts.js';
 import { Q_HINT, qLineEffects } from './q-code.js';
 import { GIT_WORK_HINT, gitWorkLossEffects } from './git-work-loss.js';
@@ -324,6 +325,12 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'app-admin-grants', hint: APP_ADMIN_HINT, read: appAdminGrantEffects },
   // administrator levels handed out by any application's or directory's CLI (admin-level-grants.ts)
   { name: 'admin-level-grants', hint: ADMIN_LEVEL_HINT, read: adminLevelGrantEffects },
+  // containers created through a runtime's SDK, Engine API or a module, read as docker run (container-sdk.ts)
+  {
+    name: 'container-sdk',
+    hint: CONTAINER_API_HINT,
+    read: (l, out) => void out.push(...apiContainerRuns(l.text, 'creates a container through the runtime API')),
+  },
   // retention cut to one copy or one day, and reverts to a snapshot, by any tool
   // q (kdb+) code that empties tables, deletes HDB partitions or overwrites the sym file (q-code.ts)
   { name: 'q-code', programs: ['q', 'q.exe'], hint: Q_HINT, read: qLineEffects },
