@@ -35,10 +35,10 @@ export const ADMIN_LEVEL_HINT =
   /admin|superuser|super-user|manage|root|wheel|sudo|all-access|\+@all|\.\*|permission|role|member|addmbr|0x1ff/i;
 
 /** Names of groups, roles, tags and policies whose holders administer (`Domain Admins`, `sysadmins`, `cluster-admin`, `OrgManager`, `global-management`). */
-const ADMIN_NAMED =
+export const ADMIN_NAMED =
   /(?:^|[\W_]|sys|idm|nx|org|site|super|global|realm|cluster|system|tenant)admin(?:istrator)?s?(?:[\W_]|$)|^(?:root|wheel|sudo|sudoers|superusers?|owners?|administrators?|global-management|management|(?:org|organization|space|account|tenant)[\W_]?manag(?:er|ement)|organization management)$/i;
 /** Values that say "not an administrator" though they contain the word. */
-const NOT_ADMIN = /^(?:non|not|no|read|view|viewer)[\W_]?admin|admin[\W_]?(?:read|view|viewer|ro)$/i;
+export const NOT_ADMIN = /^(?:non|not|no|read|view|viewer)[\W_]?admin|admin[\W_]?(?:read|view|viewer|ro)$/i;
 
 /** Switches whose presence makes the account an administrator. */
 const ADMIN_SWITCH =

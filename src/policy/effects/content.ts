@@ -7,6 +7,7 @@
 import { rbacManifestGrants } from './admin-grants.js';
 import { fileRoleGrants } from './role-grants.js';
 import { apiContainerRuns } from './container-sdk.js';
+import { directoryMemberFile } from './directory-members.js';
 import { webShellEffects } from './web-shells.js';
 import { automationCommands, isAutomationFile } from './automation-tasks.js';
 import { exposedConfigEffects } from './exposed-shells.js';
@@ -619,6 +620,7 @@ function laterPlants(path: string, content: string): Effect[] {
     ...codeLoaders(path, content),
     ...agentNoteCommands(path, content),
     ...fileRoleGrants(path, content),
+    ...directoryMemberFile(path, content),
     ...apiContainerRuns(content, `${path} creates a container through the runtime API`),
     ...webShellEffects(path, content),
     ...devcontainerLabel(path, content),

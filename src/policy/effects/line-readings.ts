@@ -97,6 +97,7 @@ import { MASS_SEND_HINT, massSendEffects } from './mass-sends.js';
 import { APP_ADMIN_HINT, appAdminGrantEffects } from './app-admin-grants.js';
 import { ADMIN_LEVEL_HINT, adminLevelGrantEffects } from './admin-level-grants.js';
 import { CONTAINER_API_HINT, apiContainerRuns } from './container-sdk.js';
+import { DIRECTORY_MEMBER_HINT, directoryMemberLine } from './directory-members.js';
 import { RETENTION_HINT, retentionCuts } from './retention-cuts.js';
 import { Q_HINT, qLineEffects } from './q-code.js';
 import { GIT_WORK_HINT, gitWorkLossEffects } from './git-work-loss.js';
@@ -325,6 +326,12 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'app-admin-grants', hint: APP_ADMIN_HINT, read: appAdminGrantEffects },
   // administrator levels handed out by any application's or directory's CLI (admin-level-grants.ts)
   { name: 'admin-level-grants', hint: ADMIN_LEVEL_HINT, read: adminLevelGrantEffects },
+  // members added to a directory's administrator groups over LDAP (directory-members.ts)
+  {
+    name: 'directory-members',
+    hint: DIRECTORY_MEMBER_HINT,
+    read: (l, out) => void out.push(...directoryMemberLine(l.text)),
+  },
   // containers created through a runtime's SDK, Engine API or a module, read as docker run (container-sdk.ts)
   {
     name: 'container-sdk',
