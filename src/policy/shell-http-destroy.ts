@@ -51,6 +51,10 @@ const BODY_OPTS = /^(?:-d|--data|--data-raw|--data-binary|--json|--post-data|--b
 
 /** The method and URL of an HTTP client call, or null when the words are not one. */
 export function httpCall(words: string[]): HttpCall | null {
+  // JFrog CLI's curl passthrough (`jf rt curl -XPUT /api/security/users/x -d ...`; JFrog CLI
+  // reference, "Executing cUrl Requests"): curl's own options, sent to the configured server
+  if (/^(?:jf|jfrog)$/.test(words[0] ?? '') && /^(?:rt|xr|ds|pl|mc)$/.test(words[1] ?? '') && words[2] === 'curl')
+    return httpCall(['curl', ...words.slice(3).map((w) => (/^\/\w/.test(w) ? `https://jfrog-platform${w}` : w))]);
   const tool = (words[0] ?? '').toLowerCase();
   if (!CLIENTS.has(tool)) return null;
   let method: string | null = null;

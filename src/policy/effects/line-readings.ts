@@ -98,6 +98,7 @@ import { APP_ADMIN_HINT, appAdminGrantEffects } from './app-admin-grants.js';
 import { ADMIN_LEVEL_HINT, adminLevelGrantEffects } from './admin-level-grants.js';
 import { CONTAINER_API_HINT, apiContainerRuns } from './container-sdk.js';
 import { DIRECTORY_MEMBER_HINT, directoryMemberLine } from './directory-members.js';
+import { LOOPBACK_ROOT_HINT, loopbackRootEffects } from './loopback-root.js';
 import { RETENTION_HINT, retentionCuts } from './retention-cuts.js';
 import { Q_HINT, qLineEffects } from './q-code.js';
 import { GIT_WORK_HINT, gitWorkLossEffects } from './git-work-loss.js';
@@ -326,6 +327,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'app-admin-grants', hint: APP_ADMIN_HINT, read: appAdminGrantEffects },
   // administrator levels handed out by any application's or directory's CLI (admin-level-grants.ts)
   { name: 'admin-level-grants', hint: ADMIN_LEVEL_HINT, read: adminLevelGrantEffects },
+  // root reached by an SSH login to this same machine (loopback-root.ts)
+  { name: 'loopback-root', hint: LOOPBACK_ROOT_HINT, read: loopbackRootEffects },
   // members added to a directory's administrator groups over LDAP (directory-members.ts)
   {
     name: 'directory-members',
