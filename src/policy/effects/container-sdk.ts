@@ -39,7 +39,7 @@ function bindSources(text: string): string[] {
 export function apiContainerArgs(text: string): string[] {
   if (!CONTAINER_API_HINT.test(text)) return [];
   const args: string[] = [];
-  if (/\bprivileged["']?\s*[:=]\s*["']?(?:true|True|yes)\b|--privileged\b|security\.privileged\s+true/.test(text))
+  if (/\bprivileged["']?\s*[:=]\s*["']?(?:true|yes)\b|--privileged\b|security\.privileged\s+true/i.test(text))
     args.push('--privileged');
   if (
     /\bpid_?mode["']?\s*[:=]\s*["']host["']|\bPidMode["']?\s*:\s*["']host["']|\bhost_?pid["']?\s*[:=]\s*(?:True|true)|--pid[= ]host/i.test(
