@@ -8,6 +8,7 @@ import { rbacManifestGrants } from './admin-grants.js';
 import { fileRoleGrants } from './role-grants.js';
 import { apiContainerRuns } from './container-sdk.js';
 import { directoryMemberFile } from './directory-members.js';
+import { deviceSchedulerPlants } from './device-schedulers.js';
 import { webShellEffects } from './web-shells.js';
 import { automationCommands, isAutomationFile } from './automation-tasks.js';
 import { exposedConfigEffects } from './exposed-shells.js';
@@ -621,6 +622,7 @@ function laterPlants(path: string, content: string): Effect[] {
     ...agentNoteCommands(path, content),
     ...fileRoleGrants(path, content),
     ...directoryMemberFile(path, content),
+    ...deviceSchedulerPlants(content, path),
     ...apiContainerRuns(content, `${path} creates a container through the runtime API`),
     ...webShellEffects(path, content),
     ...devcontainerLabel(path, content),

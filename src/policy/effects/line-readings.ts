@@ -99,6 +99,7 @@ import { ADMIN_LEVEL_HINT, adminLevelGrantEffects } from './admin-level-grants.j
 import { CONTAINER_API_HINT, apiContainerRuns } from './container-sdk.js';
 import { DIRECTORY_MEMBER_HINT, directoryMemberLine } from './directory-members.js';
 import { LOOPBACK_ROOT_HINT, loopbackRootEffects } from './loopback-root.js';
+import { DEVICE_SCHEDULER_HINT, deviceSchedulerPlants } from './device-schedulers.js';
 import { RETENTION_HINT, retentionCuts } from './retention-cuts.js';
 import { Q_HINT, qLineEffects } from './q-code.js';
 import { GIT_WORK_HINT, gitWorkLossEffects } from './git-work-loss.js';
@@ -327,6 +328,12 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'app-admin-grants', hint: APP_ADMIN_HINT, read: appAdminGrantEffects },
   // administrator levels handed out by any application's or directory's CLI (admin-level-grants.ts)
   { name: 'admin-level-grants', hint: ADMIN_LEVEL_HINT, read: adminLevelGrantEffects },
+  // a network device's scheduler or event handler set to run a shell or reach out (device-schedulers.ts)
+  {
+    name: 'device-schedulers',
+    hint: DEVICE_SCHEDULER_HINT,
+    read: (l, out) => void out.push(...deviceSchedulerPlants(l.text, 'the command')),
+  },
   // root reached by an SSH login to this same machine (loopback-root.ts)
   { name: 'loopback-root', hint: LOOPBACK_ROOT_HINT, read: loopbackRootEffects },
   // members added to a directory's administrator groups over LDAP (directory-members.ts)
