@@ -60,7 +60,14 @@ export function accessRequest(
     if (admin) return { kind: 'admin', what: admin };
   }
   const last = lower[lower.length - 1] ?? '';
-  const lastWord = /^\d+$|^[0-9a-f-]{8,}$/.test(last) ? (lower[lower.length - 2] ?? '') : last;
+  const lastWord = /^\d+$|^[0-9a-f-]{8,}$|^\$ref$/.test(last) ? (lower[lower.length - 2] ?? '') : last;
+  // POST .../groups/G/members, .../directoryRoles/R/members/$ref: a member of a group-like object
+  const groupMembers =
+    lastWord === 'members' &&
+    lower
+      .slice(0, -1)
+      .some((s) => /^(?:groups?|teams?|roles?|directoryroles|projects?|orgs?|organizations?|workspaces?)$/.test(s));
+  if (groupMembers && method !== 'PATCH') return { kind: 'membership', what: 'members' };
   if (
     MEMBERSHIP.test(lastWord) &&
     method !== 'PATCH' &&

@@ -285,3 +285,21 @@ test("a network device's scheduler set to run a shell or reach out is denied; ro
     ['B', 'write', { path: '/tmp/sw.cfg', content: 'hostname lab-leaf03\n!\nvlan 120\n   name users\n' }],
   ]);
 });
+
+test('az rest and joined wget bodies are read as the requests they send', () => {
+  check([
+    [
+      'A',
+      'exec',
+      {
+        command: `az rest --method post --uri 'https://graph.microsoft.com/v1.0/directoryRoles/abc/members/$ref' --body '{"@odata.id":"x"}'`,
+      },
+    ],
+    [
+      'D',
+      'exec',
+      { command: `wget --method=PUT --body-data='{"role":"Admin"}' https://grafana.corp.example.com/api/org/users/7` },
+    ],
+    ['B', 'exec', { command: 'az rest --method get --uri https://graph.microsoft.com/v1.0/me' }],
+  ]);
+});

@@ -144,6 +144,7 @@ function adminLevel(argv: string[]): { level: string; who: string } | undefined 
         // --is_superuser true | false
         const next = (argv[i + 1] ?? '').toLowerCase();
         if (/^(?:false|no|0|off)$/.test(next) || /=(?:false|no|0|off)$/i.test(w)) continue;
+        if (/^(?:true|yes|1|on)$/.test(next)) i++;
         level ??= w.replace(/^-+/, '');
         continue;
       }
