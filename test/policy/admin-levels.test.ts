@@ -303,3 +303,23 @@ test('az rest and joined wget bodies are read as the requests they send', () => 
     ['B', 'exec', { command: 'az rest --method get --uri https://graph.microsoft.com/v1.0/me' }],
   ]);
 });
+
+test('an administrator account created by SQL or framework console code is asked; fixtures and ordinary rows pass', () => {
+  checkCommands(
+    [
+      `psql -h db01.corp.example.com -U app -d app -c "INSERT INTO auth_user (username,password,is_superuser,is_staff,is_active) VALUES ('ops','x',true,true,true)"`,
+      `python manage.py shell -c "from django.contrib.auth.models import User; User.objects.create_superuser('ops','ops@acme.io','x')"`,
+      `rails runner "User.create!(email: 'ops@acme.io', password: 'x', admin: true)"`,
+    ],
+    'stop',
+    'access-opened',
+  );
+  checkCommands(
+    [
+      `python manage.py shell -c "from django.contrib.auth.models import User; User.objects.create_superuser('admin','admin@example.com','admin')"`,
+      `psql -c "INSERT INTO users (email, is_admin) VALUES ('a@b.io', false)"`,
+      `sqlite3 dev.db "INSERT INTO todos (title, done) VALUES ('milk', 1)"`,
+    ],
+    'pass',
+  );
+});

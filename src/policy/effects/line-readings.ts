@@ -100,6 +100,7 @@ import { CONTAINER_API_HINT, apiContainerRuns } from './container-sdk.js';
 import { DIRECTORY_MEMBER_HINT, directoryMemberLine } from './directory-members.js';
 import { LOOPBACK_ROOT_HINT, loopbackRootEffects } from './loopback-root.js';
 import { DEVICE_SCHEDULER_HINT, deviceSchedulerPlants } from './device-schedulers.js';
+import { APP_ADMIN_ACCOUNT_HINT, appAdminAccountEffects } from './app-admin-accounts.js';
 import { RETENTION_HINT, retentionCuts } from './retention-cuts.js';
 import { Q_HINT, qLineEffects } from './q-code.js';
 import { GIT_WORK_HINT, gitWorkLossEffects } from './git-work-loss.js';
@@ -328,6 +329,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'app-admin-grants', hint: APP_ADMIN_HINT, read: appAdminGrantEffects },
   // administrator levels handed out by any application's or directory's CLI (admin-level-grants.ts)
   { name: 'admin-level-grants', hint: ADMIN_LEVEL_HINT, read: adminLevelGrantEffects },
+  // administrator accounts created by SQL or framework console code (app-admin-accounts.ts)
+  { name: 'app-admin-accounts', hint: APP_ADMIN_ACCOUNT_HINT, read: appAdminAccountEffects },
   // a network device's scheduler or event handler set to run a shell or reach out (device-schedulers.ts)
   {
     name: 'device-schedulers',
