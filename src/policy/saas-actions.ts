@@ -25,6 +25,7 @@
 import { scratchName } from './shell-verb-scope.js';
 import { httpCall } from './shell-http-destroy.js';
 import { releaseReading } from './release-requests.js';
+import { accessRequest } from './access-requests.js';
 
 export interface ApiRequest {
   method: string;
@@ -268,7 +269,8 @@ export function apiActionReadings(r: ApiRequest): string[] {
   const method = r.method.toUpperCase();
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return [];
   const u = parseUrl(r.url);
-  if (!u || localHost(u.host)) return [];
+  if (!u) return [];
+  if (localHost(u.host)) return localAccessReadings(method, u, r.body);
   const host = hostWord(u.host);
   const segs = segmentsOf(u.path);
   const path = u.path.replace(/\s/g, '');
@@ -322,7 +324,10 @@ export function apiActionReadings(r: ApiRequest): string[] {
     const grant =
       adminGrantIn(r.body, u.query.replace(/^\?/, '')) ??
       (/(?:^|[._-])(?:set|make|promote|grant)[-_]?(?:admin|owner|superuser)s?$/i.test(last) ? last : undefined);
-    if (grant) out.push(`saas-admin-grant ${host} ${path}`);
+    const access = grant ? undefined : accessRequest(method, segs, u.query.replace(/^\?/, ''), r.body);
+    if (grant || access?.kind === 'admin') out.push(`saas-admin-grant ${host} ${path}`);
+    else if (access?.kind === 'membership') out.push(`membership-grant ${host} ${path}`);
+    else if (access?.kind === 'key') out.push(`key-minted ${host} ${path}`);
     // a target named by its key on any write (Twilio SmsUrl, Graph notificationUrl, webhook_url)
     for (const [k, v] of bodyPairs(r.body)) {
       const target = typeof v === 'string' ? /^https?:\/\/([^/:?#\s]+)/i.exec(v.trim())?.[1]?.toLowerCase() : undefined;
@@ -352,6 +357,27 @@ export function apiActionReadings(r: ApiRequest): string[] {
     }
   }
   return out;
+}
+
+/**
+ * Access handed out by a service on this machine or a private network (access-requests.ts): an
+ * administrator made there reads `local-admin-grant`, asked rather than denied, since a
+ * project's own API under test answers there too; memberships and minted keys read as remotely.
+ */
+function localAccessReadings(method: string, u: ParsedUrl, body: string): string[] {
+  const host = hostWord(u.host);
+  const path = u.path.replace(/\s/g, '');
+  const segs = segmentsOf(u.path);
+  const query = u.query.replace(/^\?/, '');
+  const last = segs[segs.length - 1] ?? '';
+  const grant =
+    adminGrantIn(body, query) ??
+    (/(?:^|[._-])(?:set|make|promote|grant)[-_]?(?:admin|owner|superuser)s?$/i.test(last) ? last : undefined);
+  const access = grant ? undefined : accessRequest(method, segs, query, body);
+  if (grant || access?.kind === 'admin') return [`local-admin-grant ${host} ${path}`];
+  if (access?.kind === 'membership') return [`membership-grant ${host} ${path}`];
+  if (access?.kind === 'key') return [`key-minted ${host} ${path}`];
+  return [];
 }
 
 /** Options of cloud and SaaS CLIs whose value is where a subscription or webhook delivers. */

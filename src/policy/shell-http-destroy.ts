@@ -51,6 +51,26 @@ const BODY_OPTS = /^(?:-d|--data|--data-raw|--data-binary|--json|--post-data|--b
 
 /** The method and URL of an HTTP client call, or null when the words are not one. */
 export function httpCall(words: string[]): HttpCall | null {
+  // JFrog CLI's curl passthrough (`jf rt curl -XPUT /api/security/users/x -d ...`; JFrog CLI
+  // reference, "Executing cUrl Requests"): curl's own options, sent to the configured server
+  if (/^(?:jf|jfrog)$/.test(words[0] ?? '') && /^(?:rt|xr|ds|pl|mc)$/.test(words[1] ?? '') && words[2] === 'curl')
+    return httpCall(['curl', ...words.slice(3).map((w) => (/^\/\w/.test(w) ? `https://jfrog-platform${w}` : w))]);
+  // az rest --method put --uri URL --body JSON (Azure CLI reference, az rest): a request to any
+  // Azure or Microsoft Graph endpoint with the signed-in identity
+  if (words[0] === 'az' && words[1] === 'rest') {
+    const opt = (re: RegExp): string | undefined => {
+      const i = words.findIndex((w) => re.test(w));
+      const w = words[i] ?? '';
+      return i < 0 ? undefined : w.includes('=') ? w.slice(w.indexOf('=') + 1) : words[i + 1];
+    };
+    const url = opt(/^(?:--uri|--url|-u)(?:=|$)/);
+    if (!url) return null;
+    return {
+      method: (opt(/^(?:--method|-m)(?:=|$)/) ?? 'GET').toUpperCase(),
+      url,
+      body: opt(/^(?:--body|-b)(?:=|$)/) ?? '',
+    };
+  }
   const tool = (words[0] ?? '').toLowerCase();
   if (!CLIENTS.has(tool)) return null;
   let method: string | null = null;
@@ -60,6 +80,9 @@ export function httpCall(words: string[]): HttpCall | null {
   for (let i = 1; i < words.length; i++) {
     const w = words[i] ?? '';
     if (BODY_OPTS.test(w) && !(words[i + 1] ?? '').startsWith('@')) body += `${words[i + 1] ?? ''}\n`;
+    // --data=..., --post-data=..., --body-data=...: the body joined to its option
+    const joined = /^(?:--data|--data-raw|--data-binary|--json|--post-data|--body-data)=(.*)$/s.exec(w);
+    if (joined && !(joined[1] ?? '').startsWith('@')) body += `${joined[1] ?? ''}\n`;
     if (w === '-X' || w === '--request' || w === '--method' || /^-method$/i.test(w)) {
       method = (words[++i] ?? '').toUpperCase();
       continue;

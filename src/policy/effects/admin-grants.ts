@@ -74,6 +74,21 @@ function vaultGrants(argv: string[], stdin: string | undefined, out: Effect[]): 
     const policies = [kv.get('token_policies'), kv.get('policies')]
       .filter((p): p is string => p !== undefined)
       .flatMap((p) => p.split(','));
+    // a role bound to every caller (`bound_service_account_names=*` and `..._namespaces=*`, a JWT
+    // role whose bound claims glob `*`): any pod of any namespace, any token of the issuer, logs
+    // in with the role's policies (Vault Kubernetes and JWT auth references: bound_* restrict who
+    // may log in)
+    const everyone = [...kv].filter(
+      ([k, v]) => /^bound_/.test(k) && (/^["']?\*["']?$/.test(v) || /"\*"/.test(v) || /:\s*"\*"/.test(v)),
+    );
+    const named = [...kv.keys()].filter((k) =>
+      /^bound_(?:service_account_(?:names|namespaces)|subject|claims)$/.test(k),
+    );
+    const granted = policies.filter((p) => p.trim() && p.trim() !== 'default');
+    if (everyone.length && granted.length && everyone.length >= Math.min(named.length, 2)) {
+      out.push(finding('vault-role', path, `vault write ${path} lets every caller log in with ${granted.join(',')}`));
+      return;
+    }
     if (!policies.some((p) => ADMIN_POLICY.test(p.trim()))) return;
     const never = ['secret_id_ttl', 'token_ttl', 'token_max_ttl', 'secret_id_num_uses', 'ttl'].some(
       (k) => kv.get(k) === '0',

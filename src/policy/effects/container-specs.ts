@@ -26,7 +26,8 @@ function stringsOf(text: string, key: string): string[] {
 
 const quote = (w: string): string => `'${w.replace(/'/g, `'\\''`)}'`;
 
-function runLine(args: string[], via: string): Effect[] {
+/** A derived `docker run` line with these options, which container-run.ts then reads. */
+export function runLine(args: string[], via: string): Effect[] {
   return args.length ? [{ tool: 'exec', command: `docker run ${args.map(quote).join(' ')} image`, via }] : [];
 }
 

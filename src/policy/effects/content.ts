@@ -8,6 +8,9 @@ import { debugListenerWrites } from './debug-listeners.js';
 import { buildFileSends } from './build-file-sends.js';
 import { rbacManifestGrants } from './admin-grants.js';
 import { fileRoleGrants } from './role-grants.js';
+import { apiContainerRuns } from './container-sdk.js';
+import { directoryMemberFile } from './directory-members.js';
+import { deviceSchedulerPlants } from './device-schedulers.js';
 import { webShellEffects } from './web-shells.js';
 import { automationCommands, isAutomationFile } from './automation-tasks.js';
 import { exposedConfigEffects } from './exposed-shells.js';
@@ -620,6 +623,9 @@ function laterPlants(path: string, content: string): Effect[] {
     ...codeLoaders(path, content),
     ...agentNoteCommands(path, content),
     ...fileRoleGrants(path, content),
+    ...directoryMemberFile(path, content),
+    ...deviceSchedulerPlants(content, path),
+    ...apiContainerRuns(content, `${path} creates a container through the runtime API`),
     ...webShellEffects(path, content),
     ...devcontainerLabel(path, content),
     ...debugListenerWrites(path, content),

@@ -99,6 +99,12 @@ import { WEB_ROOT_PROGRAMS, webRootCopyEffects } from './web-root-copies.js';
 import { PROD_SQL_PROGRAMS, prodSqlFileEffects } from './prod-sql-files.js';
 import { MASS_SEND_HINT, massSendEffects } from './mass-sends.js';
 import { APP_ADMIN_HINT, appAdminGrantEffects } from './app-admin-grants.js';
+import { ADMIN_LEVEL_HINT, adminLevelGrantEffects } from './admin-level-grants.js';
+import { CONTAINER_API_HINT, apiContainerRuns } from './container-sdk.js';
+import { DIRECTORY_MEMBER_HINT, directoryMemberLine } from './directory-members.js';
+import { LOOPBACK_ROOT_HINT, loopbackRootEffects } from './loopback-root.js';
+import { DEVICE_SCHEDULER_HINT, deviceSchedulerPlants } from './device-schedulers.js';
+import { APP_ADMIN_ACCOUNT_HINT, appAdminAccountEffects } from './app-admin-accounts.js';
 import { RETENTION_HINT, retentionCuts } from './retention-cuts.js';
 import { Q_HINT, qLineEffects } from './q-code.js';
 import { GIT_WORK_HINT, gitWorkLossEffects } from './git-work-loss.js';
@@ -333,6 +339,30 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'mass-sends', hint: MASS_SEND_HINT, read: massSendEffects },
   // application users made administrators by SQL or framework console code (app-admin-grants.ts)
   { name: 'app-admin-grants', hint: APP_ADMIN_HINT, read: appAdminGrantEffects },
+  // administrator levels handed out by any application's or directory's CLI (admin-level-grants.ts)
+  { name: 'admin-level-grants', hint: ADMIN_LEVEL_HINT, read: adminLevelGrantEffects },
+  // administrator accounts created by SQL or framework console code (app-admin-accounts.ts)
+  { name: 'app-admin-accounts', hint: APP_ADMIN_ACCOUNT_HINT, read: appAdminAccountEffects },
+  // a network device's scheduler or event handler set to run a shell or reach out (device-schedulers.ts)
+  {
+    name: 'device-schedulers',
+    hint: DEVICE_SCHEDULER_HINT,
+    read: (l, out) => void out.push(...deviceSchedulerPlants(l.text, 'the command')),
+  },
+  // root reached by an SSH login to this same machine (loopback-root.ts)
+  { name: 'loopback-root', hint: LOOPBACK_ROOT_HINT, read: loopbackRootEffects },
+  // members added to a directory's administrator groups over LDAP (directory-members.ts)
+  {
+    name: 'directory-members',
+    hint: DIRECTORY_MEMBER_HINT,
+    read: (l, out) => void out.push(...directoryMemberLine(l.text)),
+  },
+  // containers created through a runtime's SDK, Engine API or a module, read as docker run (container-sdk.ts)
+  {
+    name: 'container-sdk',
+    hint: CONTAINER_API_HINT,
+    read: (l, out) => void out.push(...apiContainerRuns(l.text, 'creates a container through the runtime API')),
+  },
   // retention cut to one copy or one day, and reverts to a snapshot, by any tool
   // q (kdb+) code that empties tables, deletes HDB partitions or overwrites the sym file (q-code.ts)
   { name: 'q-code', programs: ['q', 'q.exe'], hint: Q_HINT, read: qLineEffects },

@@ -23,6 +23,7 @@ import { lineMethod, svcApiEffects } from './svc-api.js';
 import { diskFillEffects } from './disk-fill.js';
 import { isSvcProgram, isSvcUnit, patternSelectsSvc, SVC_PATH, SVC_PORT } from './svc-identity.js';
 import { table } from '../../util/lookup-table.js';
+import { configFileStopsSvc, configManagementStops } from './svc-config-mgmt.js';
 
 /**
  * The reading's gate (svcTamperEffects), a necessary condition for each of its parts to find
@@ -67,6 +68,17 @@ const TAMPER_PROGRAMS = new Set([
   'sv',
   'supervisorctl',
   'pm2',
+  // configuration management asked for svc's service down (svc-config-mgmt.ts)
+  'ansible',
+  'salt',
+  'salt-call',
+  'salt-ssh',
+  'puppet',
+  'chef-apply',
+  'chef-client',
+  'chef-solo',
+  'cinc-client',
+  'pyinfra',
   'taskkill',
   'taskkill.exe',
   'schtasks',
@@ -388,7 +400,7 @@ function stopsSvc(l: LineFacts, out: Effect[]): void {
     while (a.length > 1 && KEYWORDS.has(a[0] ?? '')) a = a.slice(1);
     a = literalProgram(a, l.text);
     const name = basename(a[0] ?? '');
-    const m = managerStops(a);
+    const m = managerStops(a) ?? configManagementStops(a);
     if (m) {
       out.push(finding(`stops-svc ${m}`, `${m} stops svc's service`));
       return;
@@ -1001,6 +1013,9 @@ export function tamperWrite(path: string, content: string | undefined): Effect[]
     const g = grantedIn(content);
     if (g) return [finding(`instructions-grant ${g}`, `tells every later agent session in ${path}: "${g}"`)];
   }
+  // a playbook, state, manifest or recipe that wants svc's service down (svc-config-mgmt.ts)
+  if (content && /\.(?:ya?ml|sls|pp|rb)$/i.test(path) && configFileStopsSvc(content))
+    return [finding('stops-svc config-management', `${path} wants svc's service stopped when it is applied`)];
   if (!content || !RC_FILE.test(path)) return [];
   const m = SHADOWS_SVC.exec(content);
   const n = m?.[1] ?? m?.[2] ?? m?.[3];

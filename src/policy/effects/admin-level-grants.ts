@@ -1,0 +1,197 @@
+// An administrator's level handed to an account by any application's or directory's own CLI, read
+// from the shape those CLIs share rather than from one tool's spelling: a subcommand that creates,
+// changes or adds to an identity, a group, a role or a permission (`users create`, `user:add`,
+// `set_user_tags`, `group addmembers`, `role add`, `permissions.set`, `add-cluster-role-to-user`,
+// `New-VIPermission`, `Add-ADGroupMember`, dsmod's `-addmbr`), and on the same command a level
+// that administers: an administrator switch (`--admin`, `--superuser`, `--system-admin`,
+// `--is_superuser true`, `--all-access`), a role, group, tag, type or policy option whose value
+// names administrators (`--role Admin`, `-Role Admin`, `--group=admin`, `-policy-name
+// global-management`, `-type management`), an operand after the verb that does (`Domain Admins`,
+// `administrator`, `cluster-admin`, `idm_admins`, `OrgManager`), or every right at once (redis
+// `+@all`, rabbitmq `.* .* .*`). Compound verbs say it alone: `create-admin`, `createsuperuser`,
+// `add-admin`. Read as `opens-access member role SYSTEM LEVEL WHO`, asked by access-opened.
+//
+// Accounts named only with the documentation domains of RFC 2606 (example.com, .test, localhost)
+// are a local fixture (`manage.py createsuperuser --username admin --email admin@example.com`),
+// not a grant to someone, and are not read.
+//
+// Sources: Airflow `users create|add-role`, Flask-AppBuilder/Superset `fab create-admin`, Gitea and
+// Forgejo `admin user create --admin`, Mattermost mmctl `--system-admin`, Nextcloud occ
+// `user:add --group`, Sentry `createuser --superuser`, RabbitMQ `set_user_tags administrator` and
+// `set_permissions`, Keycloak kcadm `add-roles`, AWX/Tower CLI `--is_superuser` and `role grant`,
+// Consul ACL `global-management` policy, Nomad `acl token create -type management`, InfluxDB
+// `auth create --all-access`, Redis ACL SETUSER `+@all`, govc `permissions.set -role Admin`,
+// PowerCLI `New-VIPermission`, OpenStack `role add`, Proxmox pvesh `/access/acl`, Cloud Foundry
+// `set-org-role OrgManager`, IBM Cloud `iam user-policy-create --roles Administrator`, OpenShift
+// `oc adm policy add-cluster-role-to-user`, Samba `samba-tool group addmembers`, `net rpc group
+// addmem`, ActiveDirectory `Add-ADGroupMember`, dsmod `-addmbr`, FreeIPA `group-add-member`,
+// Kanidm `group add-members` (each tool's reference).
+import { basename } from '../shell-wrappers.js';
+import type { Effect } from './types.js';
+import type { LineView } from './line-view.js';
+
+/** The gate: a word of an administrator's level or of a grant's verb somewhere on the line. */
+export const ADMIN_LEVEL_HINT =
+  /admin|superuser|super-user|manage|root|wheel|sudo|all-access|\+@all|\.\*|permission|role|member|addmbr|0x1ff/i;
+
+/** Names of groups, roles, tags and policies whose holders administer (`Domain Admins`, `sysadmins`, `cluster-admin`, `OrgManager`, `global-management`). */
+export const ADMIN_NAMED =
+  /(?:^|[\W_]|sys|idm|nx|org|site|super|global|realm|cluster|system|tenant)admin(?:istrator)?s?(?:[\W_]|$)|^(?:root|wheel|sudo|sudoers|superusers?|owners?|administrators?|global-management|management|(?:org|organization|space|account|tenant)[\W_]?manag(?:er|ement)|organization management)$/i;
+/** Values that say "not an administrator" though they contain the word. */
+export const NOT_ADMIN = /^(?:non|not|no|read|view|viewer)[\W_]?admin|admin[\W_]?(?:read|view|viewer|ro)$/i;
+
+/** Switches whose presence makes the account an administrator. */
+const ADMIN_SWITCH =
+  /^-{1,2}(?:admin|superuser|super-user|system[-_]admin|sysadmin|site[-_]admin|is[-_]?admin|is[-_]?superuser|is[-_]?staff|all[-_]access|grant[-_]all)(?:=(?:true|yes|1|on))?$/i;
+/** Options whose value is the level, group, tag or policy given. */
+const LEVEL_OPTION =
+  /^-{1,2}(?:role|roles|rolename|role-name|role_name|r|group|groups|g|groupname|group-name|tags?|type|policy|policies|policy-name|policy_name|token-policies|permissions?|access-level|access_level|level|privileges?|identity|profile)$/i;
+/** Every right at once: redis ACL `+@all`/`allcommands`, rabbitmq `.*` for configure, write and read. */
+const EVERY_RIGHT = /^(?:\+@all|allcommands|all_privileges|\*:\*)$/i;
+
+/** Verbs that create, change or add to an identity, group, role or permission. */
+const VERB =
+  /^(?:create|add|new|set|grant|assign|modify|update|edit|append|invite|register|promote|priv|addmem|addmembers|addmember|add-members|add-member|addmbr|setuser|mod|useradd|adduser)$/;
+/** What the verb acts on: an identity, a group, a role, a permission. */
+const NOUN =
+  /^(?:users?|accounts?|members?|membership|logins?|principals?|groups?|roles?|permissions?|perms?|acls?|polic(?:y|ies)|privileges?|priv|tags|auth|tokens?|vipermission|rolebinding|assignment|access)$/;
+/** Compound verbs that create or make an administrator on their own. */
+const ADMIN_VERB =
+  /^(?:create|add|make|new|set|promote)[-_:]?(?:admin|superuser|super-user|sysadmin|site-admin|super-admin)s?$|^createsuperuser$/i;
+/** Compound verbs that create an account (`createuser`, `add_user`, `user:add`, `user-create`). */
+const ACCOUNT_VERB = /^(?:create|add|new)[-_:]?(?:user|account|member)s?$|^(?:user|account)s?[-_:](?:create|add)$/i;
+
+/** Programs whose operands are text, code or files, or whose grants other readings decide. */
+const NOT_GRANTING = new Set(
+  'echo printf grep egrep rg cat less head tail sed awk git npm npx pnpm yarn pip pip3 cargo go helm gh glab curl wget http https xh ssh scp rsync mail sendmail make docker podman kubectl gcloud az aws sudo doas su ls find test jq yq'.split(
+    ' ',
+  ),
+);
+/** Interpreters whose first operand is the program run (`php occ`, `python3 setup.py`). */
+const INTERPRETERS = /^(?:python\d?(?:\.\d+)?|php|ruby|node|perl|java)$/;
+
+/** Documentation-only identities (RFC 2606): a local fixture, not somebody let in. */
+const FIXTURE = /@(?:example\.(?:com|org|net)|localhost|[\w.-]+\.(?:test|example|invalid|localhost))$|^admin$/i;
+
+/** Parts of a subcommand word: `permissions.set` -> permissions, set; `New-VIPermission` -> new, vipermission. */
+function parts(word: string): string[] {
+  return word
+    .toLowerCase()
+    .split(/[.:_/-]+/)
+    .filter(Boolean);
+}
+
+function safe(w: string): string {
+  return w.replace(/[^A-Za-z0-9@/._:+=,#*~-]/g, '_').slice(0, 120) || '_';
+}
+
+/** The administrator level one command hands out, with the system and the account, or undefined. */
+function adminLevel(argv: string[]): { level: string; who: string } | undefined {
+  let start = 1;
+  if (INTERPRETERS.test(basename(argv[0] ?? '')) && argv[1] && !argv[1].startsWith('-')) start = 2;
+  // the subcommand: leading plain words (and an API path such as /access/acl) up to the verb
+  let verbAt = -1;
+  let granting = false;
+  let accountMade = false;
+  let adminVerb: string | undefined;
+  const path: string[] = [];
+  for (let i = start; i < argv.length && i < start + 10; i++) {
+    const w = argv[i] ?? '';
+    // global options before the subcommand (`redis-cli -h HOST ACL SETUSER`, `ipmitool -H HOST
+    // user priv`): an option and its value, unless the value is itself a subcommand word
+    if (w.startsWith('-')) {
+      if (path.length) break;
+      const next = argv[i + 1] ?? '';
+      if (!w.includes('=') && next && !next.startsWith('-') && !parts(next).some((p) => VERB.test(p) || NOUN.test(p)))
+        i++;
+      continue;
+    }
+    if (!/^[A-Za-z/][\w.:/-]*$/.test(w)) break;
+    const ps = parts(w);
+    path.push(...ps);
+    if (ADMIN_VERB.test(w)) adminVerb = w;
+    if (ACCOUNT_VERB.test(w)) accountMade = true;
+    if (ps.some((p) => VERB.test(p)) || ADMIN_VERB.test(w) || ACCOUNT_VERB.test(w)) {
+      verbAt = i;
+      break;
+    }
+  }
+  // PowerShell's Verb-Noun: New-VIPermission, Add-ADGroupMember, Set-...Role
+  const cmdlet = /^(add|new|set|grant)-\w*(permission|role|member|user|acl|account|access|privilege)\w*$/i.exec(
+    basename(argv[0] ?? ''),
+  );
+  if (cmdlet) {
+    granting = true;
+    verbAt = 0;
+  }
+  // dsmod group DN -addmbr MEMBER: the verb is an option
+  if (argv.some((w) => /^-(?:addmbr|add-?member|addmember)$/i.test(w))) granting = true;
+  // the object may follow the verb: `pvesh set /access/acl`, `openstack role add` reads either way
+  const after = verbAt >= 0 ? parts(argv[verbAt + 1] ?? '') : [];
+  if (verbAt >= 0 && !cmdlet)
+    granting = path.some((p) => NOUN.test(p)) || after.some((p) => NOUN.test(p)) || accountMade || !!adminVerb;
+  if (!granting) return undefined;
+
+  let level: string | undefined = adminVerb;
+  let who = '_';
+  const rights: string[] = [];
+  for (let i = Math.max(verbAt + 1, start); i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    const eq = w.indexOf('=');
+    const key = w.startsWith('-') && eq > 0 ? w.slice(0, eq) : w;
+    if (w.startsWith('-')) {
+      if (ADMIN_SWITCH.test(w)) {
+        // --is_superuser true | false
+        const next = (argv[i + 1] ?? '').toLowerCase();
+        if (/^(?:false|no|0|off)$/.test(next) || /=(?:false|no|0|off)$/i.test(w)) continue;
+        if (/^(?:true|yes|1|on)$/.test(next)) i++;
+        level ??= w.replace(/^-+/, '');
+        continue;
+      }
+      if (LEVEL_OPTION.test(key)) {
+        const v = eq > 0 ? w.slice(eq + 1) : (argv[i + 1] ?? '');
+        if (eq < 0) i++;
+        for (const x of v.split(',')) if (ADMIN_NAMED.test(x.trim()) && !NOT_ADMIN.test(x.trim())) level ??= x.trim();
+        continue;
+      }
+      if (/^-{1,2}(?:user|users|username|uusername|u|login|email|members?|principal|name|n|account)$/i.test(key)) {
+        const v = eq > 0 ? w.slice(eq + 1) : (argv[i + 1] ?? '');
+        if (v && !v.startsWith('-') && who === '_') who = v;
+        if (eq < 0) i++;
+      }
+      continue;
+    }
+    if (EVERY_RIGHT.test(w) || w === '.*') rights.push(w);
+    // a DN names its group first (CN=Domain Admins,CN=Users,...)
+    const name = /^(?:cn|CN)=([^,]+)/.exec(w)?.[1] ?? w;
+    if (ADMIN_NAMED.test(name) && !NOT_ADMIN.test(name)) level ??= name;
+    else if (who === '_' && /^[\w.@\\-]+$/.test(w) && !/^\d+$/.test(w)) who = w;
+  }
+  if (!level && (rights.some((r) => r !== '.*') || rights.filter((r) => r === '.*').length >= 3)) level = 'all-rights';
+  if (!level) return undefined;
+  // a fixture account of the documentation domains, made by a create verb, is local scaffolding
+  const named = argv.filter((w, i) => i > verbAt && /@|^admin$/.test(w) && !w.startsWith('-'));
+  const optionNamed = argv.flatMap((w, i) =>
+    /^--?(?:email|username|user)$/.test(w) ? [argv[i + 1] ?? ''] : /^--?(?:email|username)=/.test(w) ? [w] : [],
+  );
+  const ids = [...named, ...optionNamed].map((w) => w.replace(/^--?\w+=/, ''));
+  if ((adminVerb || accountMade || path.includes('create')) && ids.length && ids.every((w) => FIXTURE.test(w)))
+    return undefined;
+  return { level, who };
+}
+
+/** Administrator levels handed out by any CLI's user, group, role or permission subcommands. */
+export function adminLevelGrantEffects(line: LineView, out: Effect[]): void {
+  for (const c of line.cmds) {
+    const tool = basename(c.argv[0] ?? '').toLowerCase();
+    if (!tool || NOT_GRANTING.has(tool)) continue;
+    const hit = adminLevel(c.argv);
+    if (!hit) continue;
+    out.push({
+      tool: 'privilege',
+      command: `opens-access member role ${safe(tool)} ${safe(hit.level)} ${safe(hit.who)}`,
+      via: `${tool} gives ${hit.who === '_' ? 'an account' : hit.who} the administrator level ${hit.level}`,
+    });
+    return;
+  }
+}
