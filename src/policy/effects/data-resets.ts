@@ -156,6 +156,12 @@ const WIPES: Wipe[] = [
   // the same Flyway and Liquibase wipes run as Maven goals and Gradle tasks (each plugin's docs)
   { tool: /^(?:mvn|mvnw|mvnd)$/, task: (r) => any(r, /^(?:flyway:clean|liquibase:dropAll|liquibase:drop-all)$/) },
   { tool: /^(?:gradle|gradlew)$/, task: (r) => any(r, /^(?::?[\w-]+:)?(?:flywayClean|liquibaseDropAll|dropAll)$/) },
+  // sbt-flyway's flywayClean, as a task of one project (`ledger/flywayClean`) or of all (sbt-flyway README)
+  { tool: /^sbt$/, task: (r) => any(r, /^(?:[\w-]+\/)?(?:flywayClean|liquibaseDropAll)$/) },
+  // Clojure migratus `reset` rolls every migration back, then applies them again (migratus README)
+  { tool: /^lein$/, task: (r) => (has(r, 'migratus', 'reset') ? 'migratus reset' : null) },
+  // EF Core `dotnet ef database drop` (EF Core tools reference)
+  { tool: /^dotnet$/, task: (r) => (has(r, 'ef', 'database', 'drop') ? 'ef database drop' : null) },
 ];
 
 /**
@@ -391,9 +397,13 @@ export function dataResetEffects(c: SimpleCommand): Effect[] {
   // a clean restore into a database the line names, and not for development or tests
   // (`pg_restore --clean -d moodle x.dump`): whatever that database held is replaced by the dump
   const namedRestore = (tool === 'pg_restore' || tool === 'mongorestore') && target === 'unknown' && values.length > 0;
+  // Flyway refuses `clean` unless cleanDisabled is turned off (the default since Flyway 9): a line
+  // that turns it off for this run means the wipe to happen, wherever the configuration points
+  const armedClean = target !== 'dev' && /clean/i.test(task) && c.argv.some((w) => /cleanDisabled=false$/i.test(w));
   if (
     herokuApp ||
     namedRestore ||
+    armedClean ||
     (target === 'unknown' &&
       !values.length &&
       !LOCAL_DEFAULT.test(tool) &&

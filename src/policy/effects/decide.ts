@@ -244,8 +244,13 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
       out.push(...cache.forCommand(sh).map((e) => ({ ...e, via: `MCP ${op} runs a shell line: ${e.via}` })));
     const code = cell ? cell.python : rawCode;
     const line = `${lang.program} ${lang.flag} '${code.replace(/'/g, `'\\''`)}'`;
+    // the one-liner itself too, as a `cmd` above is: the rules on a command's own text (SQL that
+    // drops or empties a table, `rm -rf` in code) decide code a kernel runs as they decide `python3 -c`
     if (code.trim())
-      out.push(...cache.forCommand(line).map((e) => ({ ...e, via: `MCP ${op} runs ${lang.program} code: ${e.via}` })));
+      out.push(
+        { tool: 'exec', command: line, via: `MCP ${op} runs ${lang.program} code` },
+        ...cache.forCommand(line).map((e) => ({ ...e, via: `MCP ${op} runs ${lang.program} code: ${e.via}` })),
+      );
   }
   // an install tool (`npm_install {package}`) as its command; an edit tool's replacements as edits
   const install = mcpInstallCommand(toolWords(rawOp), p);
