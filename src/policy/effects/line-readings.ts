@@ -74,6 +74,7 @@ import { OUTPUT_CLEAN_PROGRAMS, outputCleanEffects } from './output-cleans.js';
 import { DEVICE_WRITE_PROGRAMS, deviceWriteEffects } from './device-writes.js';
 import { LOG_WIPE_HINT, logWipeEffects } from './log-wipes.js';
 import { DEVICE_ERASE_HINT, deviceConfigEraseEffects } from './device-config-erases.js';
+import { DIRECTORY_WIPE_HINT, directoryWipeEffects } from './directory-wipes.js';
 import { FORGE_HISTORY_PROGRAMS, forgeHistoryEffects } from './forge-history.js';
 import { FORGE_PROTECTION_PROGRAMS, forgeProtectionEffects } from './forge-protections.js';
 import { REF_MOVE_PROGRAMS, refMoveEffects } from './ref-moves.js';
@@ -270,6 +271,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'log-wipes', hint: LOG_WIPE_HINT, read: logWipeEffects },
   // a network device told to erase its saved configuration, over any transport (device-config-erases.ts)
   { name: 'device-config-erases', hint: DEVICE_ERASE_HINT, read: deviceConfigEraseEffects },
+  // an LDAP or Active Directory subtree, or every entry a search returns, deleted (directory-wipes.ts)
+  { name: 'directory-wipes', hint: DIRECTORY_WIPE_HINT, read: directoryWipeEffects },
   // a shared branch force-moved or the default branch switched through gh api (forge-history.ts)
   { name: 'forge-history', programs: FORGE_HISTORY_PROGRAMS, read: forgeHistoryEffects },
   // merge and branch protections weakened through gh api or glab api (forge-protections.ts)
