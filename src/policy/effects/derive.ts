@@ -27,6 +27,7 @@ import { LineFacts, lineReadings } from './line-readings.js';
 import { launcherEffects } from './launchers.js';
 import { fetchReadings } from './fetch-readings.js';
 import { startupWrite } from './startup-plant.js';
+import { stagedSqlEffects } from './staged-sql.js';
 import { oddStartedProgram } from './lang-startup.js';
 import { sshConfigWrite } from './ssh-config.js';
 import { fileWriterEffects } from './file-writers.js';
@@ -489,5 +490,6 @@ export function deriveFromWrite(path: string, content: string | undefined): Effe
     ...plantedEffects(path, content),
     ...manifestFindings(path, content),
     ...tamperWrite(path, content),
+    ...stagedSqlEffects(path, content),
   ]);
 }
