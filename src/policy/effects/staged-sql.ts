@@ -23,14 +23,18 @@ export function stagedSqlEffects(path: string, content: string | undefined): Eff
   if (SQL_FILE.test(path)) {
     // a schema file drops what it creates again (`DROP TABLE IF EXISTS t; CREATE TABLE t ...`)
     if (/\bCREATE\s+(?:OR\s+REPLACE\s+)?TABLE\b/i.test(content)) return [];
+    // an UPDATE of every row is how a copy is anonymised (`UPDATE users SET email = ...`), not a wipe
     const wipe = sqlTextEffects(content.slice(0, 64 * 1024), 'generic', `writes ${name} with`).find(
-      (e) => e.tool === 'exec' && e.command && !e.command.startsWith('db-host-code'),
+      (e) => e.tool === 'exec' && e.command && !/^(?:db-host-code|UPDATE\b)/i.test(e.command),
     );
     if (!wipe?.command) return [];
+    // the statement's words joined, so that only this reading's rule (asked) decides it, not the
+    // rules on a statement run now
+    const what = wipe.command.slice(0, 80).replace(/\s+/g, '-').toLowerCase();
     return [
       {
         tool: 'exec',
-        command: `staged-sql-wipe ${path} ${wipe.command}`,
+        command: `staged-sql-wipe ${path} ${what}`,
         via: `writes ${name}, a SQL script that runs \`${wipe.command.slice(0, 60)}\` when it is run`,
       },
     ];
@@ -41,7 +45,7 @@ export function stagedSqlEffects(path: string, content: string | undefined): Eff
       return [
         {
           tool: 'exec',
-          command: `staged-sql-wipe ${path} ${m[0]}`,
+          command: `staged-sql-wipe ${path} ${m[0].replace(/\W+/g, '-')}`,
           via: `writes ${name}, a Mongo shell script that runs \`${m[0]}\` when it is run`,
         },
       ];
