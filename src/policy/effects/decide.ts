@@ -37,6 +37,7 @@ import { settingsEditEffects } from './tool-settings.js';
 import { gateEffects } from './automation-gates.js';
 import { buildInputEffects } from './build-inputs.js';
 import { armedDeleteEffects } from './armed-deletes.js';
+import { cleanTargetEffects } from './clean-targets.js';
 import { identityEffects } from './identity-swaps.js';
 import { protectionEffects } from './protections-off.js';
 import { mcpForgeFileEffects } from './mcp-forge-files.js';
@@ -473,6 +474,7 @@ export function effectsOf(
       ...gateEffects(path, before ?? '', writtenContent(call) ?? ''),
       ...buildInputEffects(path, before ?? '', writtenContent(call) ?? ''),
       ...armedDeleteEffects(path, before ?? '', writtenContent(call) ?? ''),
+      ...cleanTargetEffects(path, before ?? '', writtenContent(call) ?? ''),
       ...identityEffects(path, before ?? '', writtenContent(call) ?? ''),
       ...protectionEffects(path, before ?? '', writtenContent(call) ?? ''),
       // an edit of ssh's configuration is also read against the text it replaces (a host repointed)
