@@ -76,6 +76,7 @@ import { LOG_WIPE_HINT, logWipeEffects } from './log-wipes.js';
 import { DEVICE_ERASE_HINT, deviceConfigEraseEffects } from './device-config-erases.js';
 import { DIRECTORY_WIPE_HINT, directoryWipeEffects } from './directory-wipes.js';
 import { LOOP_DELETE_HINT, loopDeleteEffects } from './loop-deletes.js';
+import { ALERTING_OFF_HINT, alertingOffEffects } from './alerting-off.js';
 import { FORGE_HISTORY_PROGRAMS, forgeHistoryEffects } from './forge-history.js';
 import { FORGE_PROTECTION_PROGRAMS, forgeProtectionEffects } from './forge-protections.js';
 import { REF_MOVE_PROGRAMS, refMoveEffects } from './ref-moves.js';
@@ -276,6 +277,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'directory-wipes', hint: DIRECTORY_WIPE_HINT, read: directoryWipeEffects },
   // every item a listing returns deleted one by one, in SDK code or a shell loop (loop-deletes.ts)
   { name: 'loop-deletes', hint: LOOP_DELETE_HINT, read: loopDeleteEffects },
+  // monitoring told to stop alerting or checking for everything (alerting-off.ts)
+  { name: 'alerting-off', hint: ALERTING_OFF_HINT, read: alertingOffEffects },
   // a shared branch force-moved or the default branch switched through gh api (forge-history.ts)
   { name: 'forge-history', programs: FORGE_HISTORY_PROGRAMS, read: forgeHistoryEffects },
   // merge and branch protections weakened through gh api or glab api (forge-protections.ts)
