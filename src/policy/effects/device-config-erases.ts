@@ -16,7 +16,7 @@ import type { LineView } from './line-view.js';
 
 /** The erase commands, each as it is typed at the device's prompt. */
 const ERASE =
-  /\b(?:write\s+erase|erase\s+(?:\/all\s+)?(?:startup-config|nvram:?)|delete\s+(?:\/(?:force|recursive)\s+)*(?:[a-z]+\d?:)?\/?(?:startup-config|private-config|config\.text)\b|clear\s+configure\s+all|request\s+system\s+(?:zeroize|private-data-reset)|load\s+factory-default|execute\s+factoryreset2?|\/system\s+reset-configuration|reset\s+saved-configuration|net\s+del\s+all)/i;
+  /\b(?:write\s+erase|erase\s+(?:\/all\s+)?(?:startup-config|nvram:?)|delete\s+(?:\/(?:force|recursive)\s+)*(?:[a-z]+\d?:)?\/?(?:startup-config|private-config|config\.text)\b|clear\s+configure\s+all|request\s+system\s+(?:zeroize|private-data-reset)|load\s+factory-default|execute\s+factoryreset2?|reset\s+saved-configuration|net\s+del\s+all)|\/system\s+reset-configuration\b/i;
 
 export const DEVICE_ERASE_HINT = ERASE;
 
