@@ -399,7 +399,7 @@ export function dataResetEffects(c: SimpleCommand): Effect[] {
   const namedRestore = (tool === 'pg_restore' || tool === 'mongorestore') && target === 'unknown' && values.length > 0;
   // Flyway refuses `clean` unless cleanDisabled is turned off (the default since Flyway 9): a line
   // that turns it off for this run means the wipe to happen, wherever the configuration points
-  const armedClean = target !== 'dev' && /clean/i.test(task) && c.argv.some((w) => /cleanDisabled=false$/i.test(w));
+  const armedClean = target === 'unknown' && /clean/i.test(task) && c.argv.some((w) => /cleanDisabled=false$/i.test(w));
   if (
     herokuApp ||
     namedRestore ||

@@ -22,7 +22,7 @@ export function stagedSqlEffects(path: string, content: string | undefined): Eff
   const name = path.replace(/^.*\//, '');
   if (SQL_FILE.test(path)) {
     // a schema file drops what it creates again (`DROP TABLE IF EXISTS t; CREATE TABLE t ...`)
-    if (/\bCREATE\s+(?:OR\s+REPLACE\s+)?TABLE\b/i.test(content)) return [];
+    if (/\bCREATE\s+(?:OR\s+REPLACE\s+)?(?:TABLE|SCHEMA|DATABASE)\b/i.test(content)) return [];
     // an UPDATE of every row is how a copy is anonymised (`UPDATE users SET email = ...`), not a wipe
     const wipe = sqlTextEffects(content.slice(0, 64 * 1024), 'generic', `writes ${name} with`).find(
       (e) => e.tool === 'exec' && e.command && !/^(?:db-host-code|UPDATE\b)/i.test(e.command),
