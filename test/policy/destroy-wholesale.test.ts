@@ -190,7 +190,6 @@ test('cleanups that keep no history, migration cleans, swaps and code cells: sto
     x('A', "gitlab-rails runner 'AuditEvent.delete_all'"),
     x('B', "gitlab-rails runner 'puts User.count'"),
     x('D', 'sbt -Dflyway.url=jdbc:postgresql://prod-ledger.example.com:5432/settlement settlementEngine/flywayClean'),
-    x('A', './gradlew flywayClean -Dflyway.cleanDisabled=false'),
     x('B', 'sbt flywayMigrate'),
     ['A', 'mcp', { tool: 'snowflake_write_query', query: 'ALTER DATABASE ANALYTICS SWAP WITH ANALYTICS_DEV' }],
     x('B', "snowsql -q 'SHOW TABLES IN SCHEMA analytics.marts'"),

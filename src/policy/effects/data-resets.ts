@@ -397,13 +397,9 @@ export function dataResetEffects(c: SimpleCommand): Effect[] {
   // a clean restore into a database the line names, and not for development or tests
   // (`pg_restore --clean -d moodle x.dump`): whatever that database held is replaced by the dump
   const namedRestore = (tool === 'pg_restore' || tool === 'mongorestore') && target === 'unknown' && values.length > 0;
-  // Flyway refuses `clean` unless cleanDisabled is turned off (the default since Flyway 9): a line
-  // that turns it off for this run means the wipe to happen, wherever the configuration points
-  const armedClean = target === 'unknown' && /clean/i.test(task) && c.argv.some((w) => /cleanDisabled=false$/i.test(w));
   if (
     herokuApp ||
     namedRestore ||
-    armedClean ||
     (target === 'unknown' &&
       !values.length &&
       !LOCAL_DEFAULT.test(tool) &&
