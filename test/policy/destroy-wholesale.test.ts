@@ -95,6 +95,14 @@ test('every item a listing returns deleted in SDK code or a shell loop is asked;
       "for id in $(curl -s http://localhost:3000/api/todos | jq -r '.[].id'); do curl -s -X DELETE http://localhost:3000/api/todos/$id; done",
     ),
     x('B', 'for id in $(docker ps -aq --filter status=exited); do docker rm $id; done'),
+    x('A', 'pwsh -c "Get-Mailbox -ResultSize Unlimited | Remove-Mailbox -Confirm:$false"'),
+    x(
+      'A',
+      'pwsh -c "Get-DnsServerResourceRecord -ZoneName corp.local | ForEach-Object { Remove-DnsServerResourceRecord -ZoneName corp.local -InputObject $_ -Force }"',
+    ),
+    x('B', 'pwsh -c "Get-ADUser -Identity jdoe | Remove-ADUser -Confirm:$false"'),
+    x('B', 'pwsh -c "Get-Job | Remove-Job"'),
+    x('B', 'pwsh -c "Get-Mailbox -ResultSize Unlimited | Where-Object {$_.Name -like \'test*\'} | Remove-Mailbox"'),
   ]);
 });
 

@@ -12,7 +12,7 @@
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
 
-export const LOOP_DELETE_HINT = /\.(?:delete|destroy|del|purge|drop)\w*\s*\(|\bdelete_\w+\s*\(|DELETE/;
+export const LOOP_DELETE_HINT = /\.(?:delete|destroy|del|purge|drop)\w*\s*\(|\bdelete_\w+\s*\(|DELETE|Remove-\w/;
 
 /** A delete call on a service object (not a file remover). */
 const DEL = /\.(?:delete|destroy|del|purge|drop)\w*\s*\(|(?:^|[^\w.])delete_\w+\s*\(/;
@@ -80,9 +80,31 @@ function shellLoop(text: string): string | undefined {
   return undefined;
 }
 
+/** PowerShell nouns of this machine's own state, whose removal the file and process readings judge. */
+const LOCAL_NOUN =
+  /^(?:ChildItem|Item|Content|Process|Job|Variable|Module|PSSession|PSDrive|Alias|Event|EventSubscriber|Runspace|PSBreakpoint|AppxPackage|Printer|PrintJob|TypeData|NetNeighbor)$/i;
+/** Listing options that pick some items, not all (`-Identity jdoe`, `-Name web01`, `-Filter 'Enabled -eq $false'`). */
+const PICKS = /-(?:Identity|Id|Name\s+(?!['"]?\*)|Filter\s+(?!['"]?\*['"]?(?:\s|$))|LDAPFilter|Where)\b/i;
+
+/**
+ * A PowerShell listing piped into the remover of the same noun (`Get-Mailbox -ResultSize Unlimited |
+ * Remove-Mailbox`, `Get-DnsServerResourceRecord -ZoneName z | Remove-DnsServerResourceRecord`,
+ * `... | ForEach-Object { Remove-X $_ }`) with nothing narrowing it (a Where-Object, -Identity).
+ */
+function powershellPipe(text: string): string | undefined {
+  for (const m of text.matchAll(
+    /\bGet-(\w+)\b([^|;\n]*)\|\s*(?:(?:ForEach-Object|foreach|%)\s*\{\s*)?Remove-(\w+)\b/gi,
+  )) {
+    const noun = m[1] ?? '';
+    if (LOCAL_NOUN.test(noun) || noun.toLowerCase() !== (m[3] ?? '').toLowerCase() || PICKS.test(m[2] ?? '')) continue;
+    return `Get-${noun} | Remove-${noun}`;
+  }
+  return undefined;
+}
+
 export function loopDeleteEffects(line: LineView, out: Effect[]): void {
   if (LOCAL.test(line.text)) return;
-  const found = codeLoop(line.text) ?? shellLoop(line.text);
+  const found = codeLoop(line.text) ?? shellLoop(line.text) ?? powershellPipe(line.text);
   if (!found) return;
   const words = found.replace(/\s+/g, ' ').slice(0, 120);
   out.push({
