@@ -32,6 +32,17 @@ test('a network device told to erase its saved configuration is denied over any 
     x('B', "ssh admin@leaf1 'copy running-config startup-config'"),
     x('B', "grep -n 'write erase' docs/runbooks/switch-rma.md"),
     x('B', "git commit -m 'runbook: document write erase for RMA switches'"),
+    w(
+      'D',
+      '/home/dev/project/playbooks/rma.yml',
+      "- hosts: core\n  tasks:\n    - cisco.ios.ios_command:\n        commands: ['write erase']\n",
+    ),
+    w('B', '/home/dev/project/docs/rma.md', '# RMA\n1. run `write erase` and `reload` at the console\n'),
+    w(
+      'B',
+      '/home/dev/project/playbooks/backup.yml',
+      "- hosts: core\n  tasks:\n    - cisco.ios.ios_command:\n        commands: ['show running-config']\n",
+    ),
   ]);
   const d = decide('exec', { command: "ssh core-sw01 'write erase'" });
   assert.equal(d.policy, 'device-config-erases');

@@ -28,6 +28,7 @@ import { launcherEffects } from './launchers.js';
 import { fetchReadings } from './fetch-readings.js';
 import { startupWrite } from './startup-plant.js';
 import { stagedSqlEffects } from './staged-sql.js';
+import { deviceEraseWrite } from './device-config-erases.js';
 import { oddStartedProgram } from './lang-startup.js';
 import { sshConfigWrite } from './ssh-config.js';
 import { fileWriterEffects } from './file-writers.js';
@@ -491,5 +492,6 @@ export function deriveFromWrite(path: string, content: string | undefined): Effe
     ...manifestFindings(path, content),
     ...tamperWrite(path, content),
     ...stagedSqlEffects(path, content),
+    ...deviceEraseWrite(path, content),
   ]);
 }

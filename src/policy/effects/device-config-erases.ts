@@ -41,3 +41,26 @@ export function deviceConfigEraseEffects(line: LineView, out: Effect[]): void {
     via: `a network device is told to erase its saved configuration (${words})`,
   });
 }
+
+/** Files that run or send what they hold: playbooks, scripts, expect dialogues, command lists. */
+const RUN_FILE = /\.(?:ya?ml|py|sh|bash|zsh|js|mjs|ts|rb|pl|ps1|exp|tcl|json|j2)$/i;
+
+/**
+ * The same erase written into a playbook, script or expect file that is run later
+ * (`- cisco.ios.ios_command: {commands: [write erase]}`): decided when it is written, where
+ * its text can be seen. Runbooks and notes (Markdown, text) only describe it.
+ */
+export function deviceEraseWrite(path: string, content: string | undefined): Effect[] {
+  if (!content || !RUN_FILE.test(path)) return [];
+  const m = ERASE.exec(content);
+  if (!m) return [];
+  const words = m[0].replace(/\s+/g, ' ').toLowerCase();
+  const lab = LAB.test(path) || LAB.test(content.slice(0, 4096));
+  return [
+    {
+      tool: 'exec',
+      command: `${lab ? 'device-config-erase-lab' : 'device-config-erase'} ${words}`,
+      via: `writes ${path.replace(/^.*\//, '')}, which tells a network device to erase its saved configuration (${words}) when run`,
+    },
+  ];
+}
