@@ -147,6 +147,17 @@ const DELETE_ALL_BODY =
 const DELETE_VERB_PATH =
   /\/(?:delete|delete[_-]?all|deleteAll|bulk[_-]?delete|doDelete|purge|truncate|drop|wipe|flush|flushall)\/?$/i;
 
+/**
+ * A data pipeline told to reset or re-sync a connection, connector, sync or stream: Airbyte's
+ * `POST /api/v1/connections/reset` (and `/reset/stream`) deletes what the connection wrote to its
+ * destination, Fivetran's `POST /v1/connectors/{id}/resync` (and `.../schemas/tables/resync`)
+ * truncates the destination tables and reloads them from scratch (each vendor's API reference).
+ * The object word comes first, so `/users/{id}/reset`, `/password/reset` and a breaker's
+ * `/circuit/reset` are not read.
+ */
+const PIPELINE_RESET_PATH =
+  /\/(?:connections?|connectors?|syncs?|streams?|pipelines?|sources?|destinations?|tables?)\/(?:[^/?#]+\/){0,3}(?:reset|resync|re-sync|full[_-]?resync|reset[_-]?(?:data|stream|streams))(?:\/stream)?\/?$/i;
+
 /** Path words of data-store APIs that come before the resource's name (`/collections/NAME`, `/v1/schema/NAME`, `/_db/NAME`, Elasticsearch's `/_index_template/NAME`). */
 const API_WORD = /^(?:v\d+|api|collections|indexes|indices|schema|db|databases|solr|buckets|keys|kv|_[a-z_]+)$/i;
 
@@ -169,6 +180,8 @@ export function httpDestroyReadings(words: string[]): string[] {
   const byQuery = DELETE_BY_QUERY.test(call.url) || (call.method !== 'GET' && DELETE_ALL_BODY.test(call.body));
   const mutation = call.method === 'POST' ? GRAPHQL_DELETE.exec(call.body) : null;
   const verbPath = call.method === 'POST' && DELETE_VERB_PATH.test(call.url.replace(/[?#].*$/, ''));
+  const pipelineReset = call.method === 'POST' && PIPELINE_RESET_PATH.test(call.url.replace(/[?#].*$/, ''));
+  if (pipelineReset && !verbPath && call.method === 'POST') return [`http-data-reset ${call.url.replace(/\s+/g, '')}`];
   if (call.method !== 'DELETE' && !byQuery && !mutation && !verbPath) return [];
   const u = /^(?:([a-z][a-z0-9+.-]*):\/\/)?(?:[^@/]*@)?(\[[^\]]*\]|[^/:?#]*)(?::(\d+))?([^?#]*)(\?[^#]*)?/i.exec(
     call.url,

@@ -156,6 +156,12 @@ const WIPES: Wipe[] = [
   // the same Flyway and Liquibase wipes run as Maven goals and Gradle tasks (each plugin's docs)
   { tool: /^(?:mvn|mvnw|mvnd)$/, task: (r) => any(r, /^(?:flyway:clean|liquibase:dropAll|liquibase:drop-all)$/) },
   { tool: /^(?:gradle|gradlew)$/, task: (r) => any(r, /^(?::?[\w-]+:)?(?:flywayClean|liquibaseDropAll|dropAll)$/) },
+  // sbt-flyway's flywayClean, as a task of one project (`ledger/flywayClean`) or of all (sbt-flyway README)
+  { tool: /^sbt$/, task: (r) => any(r, /^(?:[\w-]+\/)?(?:flywayClean|liquibaseDropAll)$/) },
+  // Clojure migratus `reset` rolls every migration back, then applies them again (migratus README)
+  { tool: /^lein$/, task: (r) => (has(r, 'migratus', 'reset') ? 'migratus reset' : null) },
+  // EF Core `dotnet ef database drop` (EF Core tools reference)
+  { tool: /^dotnet$/, task: (r) => (has(r, 'ef', 'database', 'drop') ? 'ef database drop' : null) },
 ];
 
 /**

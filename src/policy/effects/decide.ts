@@ -38,6 +38,7 @@ import { settingsEditEffects } from './tool-settings.js';
 import { gateEffects } from './automation-gates.js';
 import { buildInputEffects } from './build-inputs.js';
 import { armedDeleteEffects } from './armed-deletes.js';
+import { cleanTargetEffects } from './clean-targets.js';
 import { identityEffects } from './identity-swaps.js';
 import { protectionEffects } from './protections-off.js';
 import { mcpForgeFileEffects } from './mcp-forge-files.js';
@@ -245,8 +246,13 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
       out.push(...cache.forCommand(sh).map((e) => ({ ...e, via: `MCP ${op} runs a shell line: ${e.via}` })));
     const code = cell ? cell.python : rawCode;
     const line = `${lang.program} ${lang.flag} '${code.replace(/'/g, `'\\''`)}'`;
+    // the one-liner itself too, as a `cmd` above is: the rules on a command's own text (SQL that
+    // drops or empties a table, `rm -rf` in code) decide code a kernel runs as they decide `python3 -c`
     if (code.trim())
-      out.push(...cache.forCommand(line).map((e) => ({ ...e, via: `MCP ${op} runs ${lang.program} code: ${e.via}` })));
+      out.push(
+        { tool: 'exec', command: line, via: `MCP ${op} runs ${lang.program} code` },
+        ...cache.forCommand(line).map((e) => ({ ...e, via: `MCP ${op} runs ${lang.program} code: ${e.via}` })),
+      );
   }
   // an install tool (`npm_install {package}`) as its command; an edit tool's replacements as edits
   const install = mcpInstallCommand(toolWords(rawOp), p);
@@ -481,6 +487,7 @@ export function effectsOf(
       ...gateEffects(path, before ?? '', writtenContent(call) ?? ''),
       ...buildInputEffects(path, before ?? '', writtenContent(call) ?? ''),
       ...armedDeleteEffects(path, before ?? '', writtenContent(call) ?? ''),
+      ...cleanTargetEffects(path, before ?? '', writtenContent(call) ?? ''),
       ...identityEffects(path, before ?? '', writtenContent(call) ?? ''),
       ...protectionEffects(path, before ?? '', writtenContent(call) ?? ''),
       // an edit of ssh's configuration is also read against the text it replaces (a host repointed)

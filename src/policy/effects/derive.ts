@@ -27,6 +27,8 @@ import { LineFacts, lineReadings } from './line-readings.js';
 import { launcherEffects } from './launchers.js';
 import { fetchReadings } from './fetch-readings.js';
 import { startupWrite } from './startup-plant.js';
+import { stagedSqlEffects } from './staged-sql.js';
+import { deviceEraseWrite } from './device-config-erases.js';
 import { oddStartedProgram } from './lang-startup.js';
 import { sshConfigWrite } from './ssh-config.js';
 import { fileWriterEffects } from './file-writers.js';
@@ -489,5 +491,7 @@ export function deriveFromWrite(path: string, content: string | undefined): Effe
     ...plantedEffects(path, content),
     ...manifestFindings(path, content),
     ...tamperWrite(path, content),
+    ...stagedSqlEffects(path, content),
+    ...deviceEraseWrite(path, content),
   ]);
 }

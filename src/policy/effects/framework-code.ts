@@ -30,6 +30,8 @@ export const FRAMEWORK_PROGRAMS: readonly string[] = [
   'drush',
   'heroku',
   'rails',
+  // GitLab's omnibus wrapper of rails (GitLab docs, "Rails console"): its runner and console reach the live instance
+  'gitlab-rails',
   'bundle',
   'manage.py',
   'django-admin',
@@ -219,7 +221,7 @@ export function runnerCode(c: Pick<SimpleCommand, 'argv' | 'assigns' | 'stdin'>)
   const rest = argv.slice(t + 2);
   const stdin = c.stdin;
   let r: Omit<Runner, 'values'> | undefined;
-  if (tool === 'rails') {
+  if (tool === 'rails' || tool === 'gitlab-rails') {
     if (sub === 'runner' || sub === 'r') {
       const at = firstOperand(rest, 0);
       const code = at >= 0 ? (rest[at] ?? '') : '';

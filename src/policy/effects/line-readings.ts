@@ -77,6 +77,10 @@ import { CLEAN_VAR_PROGRAMS, cleanVarEffects } from './clean-vars.js';
 import { OUTPUT_CLEAN_PROGRAMS, outputCleanEffects } from './output-cleans.js';
 import { DEVICE_WRITE_PROGRAMS, deviceWriteEffects } from './device-writes.js';
 import { LOG_WIPE_HINT, logWipeEffects } from './log-wipes.js';
+import { DEVICE_ERASE_HINT, deviceConfigEraseEffects } from './device-config-erases.js';
+import { DIRECTORY_WIPE_HINT, directoryWipeEffects } from './directory-wipes.js';
+import { LOOP_DELETE_HINT, loopDeleteEffects } from './loop-deletes.js';
+import { ALERTING_OFF_HINT, alertingOffEffects } from './alerting-off.js';
 import { FORGE_HISTORY_PROGRAMS, forgeHistoryEffects } from './forge-history.js';
 import { FORGE_PROTECTION_PROGRAMS, forgeProtectionEffects } from './forge-protections.js';
 import { REF_MOVE_PROGRAMS, refMoveEffects } from './ref-moves.js';
@@ -285,6 +289,14 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'device-writes', programs: DEVICE_WRITE_PROGRAMS, read: deviceWriteEffects },
   // system logs emptied or deleted, the journal vacuumed to nothing (log-wipes.ts); reads the writes found so far
   { name: 'log-wipes', hint: LOG_WIPE_HINT, read: logWipeEffects },
+  // a network device told to erase its saved configuration, over any transport (device-config-erases.ts)
+  { name: 'device-config-erases', hint: DEVICE_ERASE_HINT, read: deviceConfigEraseEffects },
+  // an LDAP or Active Directory subtree, or every entry a search returns, deleted (directory-wipes.ts)
+  { name: 'directory-wipes', hint: DIRECTORY_WIPE_HINT, read: directoryWipeEffects },
+  // every item a listing returns deleted one by one, in SDK code or a shell loop (loop-deletes.ts)
+  { name: 'loop-deletes', hint: LOOP_DELETE_HINT, read: loopDeleteEffects },
+  // monitoring told to stop alerting or checking for everything (alerting-off.ts)
+  { name: 'alerting-off', hint: ALERTING_OFF_HINT, read: alertingOffEffects },
   // a shared branch force-moved or the default branch switched through gh api (forge-history.ts)
   { name: 'forge-history', programs: FORGE_HISTORY_PROGRAMS, read: forgeHistoryEffects },
   // merge and branch protections weakened through gh api or glab api (forge-protections.ts)

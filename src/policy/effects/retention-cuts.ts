@@ -124,8 +124,19 @@ const DRY = /^(?:--dry-?run(?:=.*)?|--check|--what-?if|-WhatIf|--noop|--plan)$/i
 /** Subcommand words that only look. */
 const LOOK = /^(?:get|list|ls|describe|show|view|status|inspect|info|help|--help|-h)$/i;
 
+/**
+ * A cleanup command's own age bound (`awx-manage cleanup_jobs --days=0`, `sentry cleanup --days 0`,
+ * `manage.py cleanup_audit_log --older-than 0`): in a command whose verb purges, `--days N` is how
+ * much is kept, so 0 keeps nothing (AWX cleanup_jobs/cleanup_activitystream, Sentry cleanup).
+ */
+const AGE_KEY = /^(?:days|olderthan|olderthandays|maxage|age|keepdays|before)$/;
+/** Verbs (or the tail of a verb: cleanup_jobs, db:prune) of commands that delete what is older than a bound. */
+const PURGE_VERB = /(?:^|[_:.-])(?:cleanup|clean|purge|prune|expire|housekeep\w*|trim|gc)(?:$|[_:.-])/i;
+
 /** The retention settings a command gives: options with values, key=value words, JSON pairs. */
 function settings(argv: string[]): [string, string][] {
+  const purges = argv.slice(0, 4).some((w) => !w.startsWith('-') && PURGE_VERB.test(basename(w)));
+  const isKey = (k: string) => (RETENTION_KEY.test(k) || (purges && AGE_KEY.test(k))) && !NOT_RETENTION.test(k);
   const out: [string, string][] = [];
   // pairs read from a JSON rule are retention by where they sit (under an Expiration or a delete
   // phase), not by their own name (`Days`, `min_age`), so the name filter below passes them
@@ -152,13 +163,13 @@ function settings(argv: string[]): [string, string][] {
     }
     if (/^-{1,2}[A-Za-z][\w.-]*$/.test(w) && argv[i + 1] !== undefined && !(argv[i + 1] ?? '').startsWith('-')) {
       const k = norm(w);
-      if (RETENTION_KEY.test(k) && !NOT_RETENTION.test(k)) {
+      if (isKey(k)) {
         out.push([k, argv[i + 1] ?? '']);
         i++;
       }
     }
   }
-  return [...nested, ...out.filter(([k]) => RETENTION_KEY.test(k) && !NOT_RETENTION.test(k))];
+  return [...nested, ...out.filter(([k]) => isKey(k))];
 }
 
 /** The line's gate (line-readings.ts): a word of a retention option somewhere in it. */

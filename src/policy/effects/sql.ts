@@ -450,6 +450,16 @@ function historyCut(st: Tok[], k: number): string | undefined {
     if (w > 0 && T.slice(w).includes('REPLACE')) return `RESTORE DATABASE ${name(k + 2)} WITH REPLACE`;
     return undefined;
   }
+  // Snowflake `ALTER DATABASE|SCHEMA|TABLE a SWAP WITH b` exchanges the two objects' contents
+  // (Snowflake SQL reference, ALTER TABLE ... SWAP WITH): what `a` held is now under the other
+  // name, and a stale or empty copy serves as `a`. Blue/green promotions do this on purpose, so
+  // it is asked (data-wipe-code), not denied; scratch objects on both sides give nothing.
+  if (T[k] === 'ALTER' && /^(?:DATABASE|SCHEMA|TABLE)$/.test(T[k + 1] ?? '')) {
+    const sw = T.indexOf('SWAP', k + 2);
+    if (sw > 0 && T[sw + 1] === 'WITH' && !scratchTables(st.slice(k + 2, k + 3)))
+      return `data-wipe-code sql ALTER ${T[k + 1]} ${name(k + 2)} SWAP WITH ${name(sw + 2)}`;
+    return undefined;
+  }
   if (T[k] === 'VACUUM') {
     const r = T.indexOf('RETAIN', k + 1);
     const n = Number(T[r + 1]);
