@@ -17,12 +17,14 @@
 // workflow_job_templates .../launch/), Rundeck API (job/ID/run), dbt Cloud API v2 (jobs/ID/run/),
 // GitHub REST (workflow dispatches), Jenkins remote access API (build, buildWithParameters),
 // Looker API 4.0 (deploy_to_production, deploy_ref_to_production), Power BI REST (deployAll,
-// selectiveDeploy), Octopus Deploy (deployments), Sigma and Tableau publishing endpoints.
+// selectiveDeploy), Sigma and Tableau publishing endpoints.
 
-/** A ship verb, alone or glued to what it ships (`deploy_to_production`, `deployAll`, `publish-site`). */
-const SHIP = /^(?:deploy|publish|promote|redeploy|rollout|selectivedeploy)(?:[_-]?[a-z0-9]+)*$/i;
-/** Collections of deployments: a POST there starts one (Octopus `/api/Spaces-1/deployments`). */
-const DEPLOYMENTS = /^deployments$/i;
+/**
+ * A ship verb, alone or glued to what it ships by `_`, `-` or camelCase (`deploy_to_production`,
+ * `deployAll`, `publish-site`, `selectiveDeploy`); a plural collection (`deploys`, `deployments`,
+ * `releases`) is a listing on GET and is not one.
+ */
+const SHIP = /^(?:(?:deploy|publish|promote|redeploy|rollout)(?:[_-][A-Za-z0-9]+|[A-Z][A-Za-z0-9]*)*|selectiveDeploy)$/;
 /** What starts a stored job or pipeline. */
 const RUN = /^(?:launch|run|trigger|execute|dispatches|start|relaunch)$/i;
 /** Collections of stored jobs, templates, workflows and pipelines. */
@@ -66,7 +68,7 @@ export function urlShipAction(url: string): string | undefined {
   const where = `${u.host}${u.pathname}`;
   if (seg[seg.length - 2] === 'Actions' && POWER_ACTION.test(last)) return `machine-halt http ${where}`;
   if (POWER_NAME.test(last)) return `machine-halt http ${where}`;
-  if (SHIP.test(last) || (DEPLOYMENTS.test(last) && seg.length >= 3)) return `ship http ${where}`;
+  if (SHIP.test(last)) return `ship http ${where}`;
   // a stored job launched: JOBS/ID/RUN (job_templates/17/launch, job/9f3c/run, jobs/22/run)
   if (RUN.test(last) && JOBS.test(seg[seg.length - 3] ?? '')) return `ship http ${where}`;
   // Jenkins: job/NAME/build triggers a build; a job named for a deploy or release ships
