@@ -167,6 +167,9 @@ test('standard: estate-wide changes from one line are asked; their looks, rehear
       'govc import.ova -ds ds-prod-01 -folder /DC1/vm/prod -name prod-fw02 https://198.51.100.7/fw.ova',
       'sbt settlementEngine/Docker/publish',
       './gradlew bootBuildImage --publishImage',
+      "ansible core-sw01 -m cisco.ios.ios_config -a 'src=changes.cfg save_when=always'",
+      "ansible all -i inventories/dc1 -b -m ansible.builtin.systemd -a 'name=nginx state=restarted'",
+      'curl -s -X POST http://etcd01:2379/v3/kv/put -d \'{"key":"Zm9v","value":"YmFy"}\'',
     ],
     'stop',
   );
@@ -186,6 +189,10 @@ test('standard: estate-wide changes from one line are asked; their looks, rehear
       'sbt Docker/publishLocal',
       './gradlew bootBuildImage',
       './configure --prefix=/usr/local',
+      "ssh admin@leaf1 'copy running-config startup-config'",
+      "ansible all -i inventories/lab -b -m ansible.builtin.apt -a 'name=vim'",
+      'ansible all -i inventories/dc1 -m ansible.builtin.ping',
+      "ansible core-sw01 -m cisco.ios.ios_config -a 'src=changes.cfg' --check",
     ],
     'pass',
   );
