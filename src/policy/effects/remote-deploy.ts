@@ -178,27 +178,23 @@ function fleetChange(name: string, target: string, fn: string, out: Effect[]): v
   });
 }
 
-/** Host patterns that name every host of the inventory (ansible's `all` and `*`). */
-const EVERY_HOST = /^(?:all|\*|'\*')$/;
 /** Inventories and patterns named for a lab, a test or this machine. */
 const LAB = /(?:^|[^a-z0-9])(?:lab|dev|test|testing|local|localhost|sandbox|molecule)(?:[^a-z0-9]|$)/i;
 /** Network collections' configuration modules (cisco.ios.ios_config, arista.eos.eos_config, junipernetworks.junos.junos_config ...). */
 const DEVICE_CONFIG = /^(?:[\w]+\.[\w]+\.)?\w+_config$/;
 
 /**
- * A state-changing ansible module run ad hoc on every host of an inventory, or a network
- * collection's configuration module run on devices, whatever they are named: the same change as a
- * playbook run against them, read as `ship ansible TARGET MODULE` (ship-commands asks). A lab or
- * test inventory, localhost and `--check` pass.
+ * A network collection's configuration module run ad hoc on devices, whatever they are named:
+ * configuration loaded into them and saved, as `napalm HOST configure FILE` does, read as
+ * `ship ansible TARGET MODULE` (ship-commands asks). A lab or test inventory, localhost and
+ * `--check` pass; other modules run ad hoc keep their own readings (production targets, writes).
  */
-function fleetWide(target: string, module: string, out: Effect[]): void {
-  const pattern = target.split(' ')[0] ?? '';
-  if (LAB.test(target) || PROD.test(target)) return;
-  if (!EVERY_HOST.test(pattern) && !DEVICE_CONFIG.test(module)) return;
+function deviceConfig(target: string, module: string, out: Effect[]): void {
+  if (!DEVICE_CONFIG.test(module) || LAB.test(target)) return;
   out.push({
     tool: 'exec',
     command: `ship ansible ${target} ${module}`,
-    via: `ansible runs ${module} on ${EVERY_HOST.test(pattern) ? 'every host of the inventory' : target}`,
+    via: `ansible loads configuration into ${target}`,
   });
 }
 
@@ -227,7 +223,7 @@ function fleetCommand(name: string, a: string[], out: Effect[]): void {
     if (!ANSIBLE_COMMAND.test(module)) {
       if (!check && module && !ANSIBLE_LOOKS.test(module)) {
         fleetChange(name, target, module, out);
-        fleetWide(target, module, out);
+        deviceConfig(target, module, out);
       }
       return;
     }
