@@ -102,6 +102,31 @@ const CONTROLLER_TOOLS = new Set(['ipmitool', 'ipmiutil', 'ipmipower', 'racadm',
 const CONTROLLER_POWER =
   /^(?:off|cycle|reset|soft|powerdown|powercycle|poweroff|hardreset|graceshutdown|forceoff|forcerestart|--off|--cycle|--reset|--soft)$/i;
 
+/** A Redfish action that resets or powers off a system, its manager or its chassis (not its ActionInfo). */
+const REDFISH_ACTION = /\/Actions\/(?:ComputerSystem|Manager|Chassis)\.(?:Reset|PowerOff|Shutdown|Reboot)(?:["'}]|$)/;
+
+/** Programs that search, print or edit text: an action's path among their words is text. */
+const TEXT_TOOLS = new Set([
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'ag',
+  'echo',
+  'printf',
+  'cat',
+  'sed',
+  'awk',
+  'jq',
+  'less',
+  'head',
+  'tail',
+  'git',
+  'select-string',
+  'write-output',
+  'write-host',
+]);
+
 /** PowerShell cmdlets on machines: verb, noun. */
 const CMDLET =
   /^(stop|restart|suspend|remove|set|reset)-(vmhost|scvmhost|vm|scvirtualmachine|computer|clusternode|clustergroup)$/i;
@@ -165,6 +190,16 @@ export function machineTakedownReadings(
     const r = cmdletReading(tool, rest);
     return r ? [r] : [];
   }
+  // a Redfish reset or power-off action named on the line, whatever client posts it
+  // (Invoke-RedfishRequest, redfishtool raw, a wrapper script): DMTF DSP0266 `Actions/Resource.Action`
+  const action = words.find((w) => REDFISH_ACTION.test(w));
+  if (action && !TEXT_TOOLS.has(tool.toLowerCase()) && !words.some((w) => /^(?:GET|-Method:?Get)$/i.test(w)))
+    return [
+      {
+        text: `machine-halt ${tool.toLowerCase()} ${rest.join(' ')}`,
+        from: `a management controller's ${action.replace(/^.*\/Actions\//, '')} action`,
+      },
+    ];
   const name = tool.toLowerCase();
   const positional = rest.filter((w) => !w.startsWith('-')).slice(0, 4);
   if (CONTROLLER_TOOLS.has(name)) {
