@@ -23,6 +23,8 @@ import { orgRegistryReading } from './effects/sources.js';
 import { emptySource } from './shell-destroy.js';
 import { shipReadings } from './ship.js';
 import { shipVerbReading } from './shell-ship-verbs.js';
+import { machineTakedownReadings } from './shell-machine-takedowns.js';
+import { deviceShellReading } from './device-shells.js';
 import { scriptToolWords } from './script-tools.js';
 import { prodOverwriteReading, prodRunReading, treeUploadReading } from './shell-platform.js';
 import { envValuesReading, revealReading } from './shell-cli-secrets.js';
@@ -843,6 +845,10 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
         text: containers,
       },
     });
+  for (const r of machineTakedownReadings(words, computed))
+    out.push({ text: r.text, note: { from: r.from, text: r.text } });
+  const device = deviceShellReading(words);
+  if (device) out.push({ text: device.text, note: { from: device.from, text: device.text } });
   for (const r of shipReadings(words))
     out.push({ text: r.text, note: !r.text.startsWith('ship ') ? null : { from: `ships: ${r.from}`, text: r.text } });
   const prod = prodChangeReading(toolLine);

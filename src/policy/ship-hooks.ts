@@ -6,7 +6,10 @@
 // "Deploy hooks", Heroku Platform API (Build create, Release create), GitHub REST API (releases,
 // merges, pull request merge, workflow and repository dispatches, deployments), GitLab REST API
 // (pipeline triggers, merge request merge, releases), Bitbucket Pipelines API, CircleCI API v2
-// (trigger pipeline), DigitalOcean App Platform (create deployment), Fly Machines API.
+// (trigger pipeline), DigitalOcean App Platform (create deployment), Fly Machines API; shared
+// configuration stores whose values running services read (Consul KV HTTP API `/v1/kv/` and
+// `/v1/txn`, etcd v2 `/v2/keys/`, the etcd v3 gateway's `/v3/kv/put`), off loopback: a value
+// written there reaches every consumer as `consul kv put` does.
 
 /** URL shapes that ship when written to (scheme and host included, path anchored). */
 const HOOKS: RegExp[] = [
@@ -22,6 +25,7 @@ const HOOKS: RegExp[] = [
   /^https?:\/\/circleci\.com\/api\/v2\/project\/[^/]+\/[^/]+\/[^/]+\/pipeline/i,
   /^https?:\/\/api\.digitalocean\.com\/v2\/apps\/[^/]+\/deployments/i,
   /^https?:\/\/(?:[^/]+\.)?(?:jenkins|ci)[^/]*\/job\/[^/]+(?:\/job\/[^/]+)*\/(?:build|buildWithParameters)/i,
+  /^https?:\/\/(?!(?:localhost|127\.0\.0\.1|\[::1\])[:/])[^/]+\/(?:v1\/kv\/|v1\/txn(?:$|\?)|v2\/keys\/|v3\/kv\/put)/i,
 ];
 
 const CLIENTS = new Set(['curl', 'wget', 'http', 'https', 'xh', 'xhs', 'curlie']);

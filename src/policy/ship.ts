@@ -408,7 +408,10 @@ export function shipReadings(words: string[]): ShipReading[] {
   // A task that publishes to this machine only (publishToMavenLocal) is a local target.
   let localTask = false;
   if (!hit && tasks) {
-    const name = (o: string) => (o.startsWith(':') ? o.slice(o.lastIndexOf(':') + 1) : o);
+    // sbt scopes a task by project and configuration (`api/Docker/publish`, the older
+    // `docker:publish`): the task is the last part, as with a Gradle `:project:` path
+    const name = (o: string) =>
+      o.startsWith(':') ? o.slice(o.lastIndexOf(':') + 1) : tool === 'sbt' ? (o.split(/[/:]/).pop() ?? o) : o;
     // goals are any words that are not options (a global option such as -B takes no value here)
     const goals = rest.filter((w) => !w.startsWith('-') && !w.startsWith('+'));
     const task = goals.find(

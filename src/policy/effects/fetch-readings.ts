@@ -23,6 +23,7 @@ import { plainAddress, plainUrl } from './url-host.js';
 import { FifoMap } from '../../util/fifo-map.js';
 import { urlActionDestroy } from './url-actions.js';
 import { controlUrlReadings } from './control-urls.js';
+import { urlShipAction } from './url-ship-actions.js';
 
 /** Names under these suffixes resolve only inside a network. */
 const INTERNAL_SUFFIX =
@@ -159,6 +160,15 @@ function urlReadings(url: string, tool: boolean): UrlReading[] {
   if (!p || !/^(?:https?|wss?|ftp)$/.test(p.scheme)) return out;
   const action = urlActionDestroy(schemeFixed);
   if (action) out.push({ tool: 'exec', command: action, note: 'an API endpoint named for a destroy action' });
+  const ship = urlShipAction(schemeFixed);
+  if (ship)
+    out.push({
+      tool: 'exec',
+      command: ship,
+      note: ship.startsWith('ship')
+        ? 'an API endpoint that deploys, publishes or launches a stored job'
+        : 'an API action that powers off or resets a machine',
+    });
   const spelled = plainAddress(p.raw) ?? otherAddress(p.raw) ?? (/^\d+(?:\.\d+){3}$/.test(p.host) ? p.host : undefined);
   const address = spelled ?? (p.host === 'localhost' ? '127.0.0.1' : p.host);
   const kind = internalV4(address);

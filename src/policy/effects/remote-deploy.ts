@@ -178,6 +178,26 @@ function fleetChange(name: string, target: string, fn: string, out: Effect[]): v
   });
 }
 
+/** Inventories and patterns named for a lab, a test or this machine. */
+const LAB = /(?:^|[^a-z0-9])(?:lab|dev|test|testing|local|localhost|sandbox|molecule)(?:[^a-z0-9]|$)/i;
+/** Network collections' configuration modules (cisco.ios.ios_config, arista.eos.eos_config, junipernetworks.junos.junos_config ...). */
+const DEVICE_CONFIG = /^(?:[\w]+\.[\w]+\.)?\w+_config$/;
+
+/**
+ * A network collection's configuration module run ad hoc on devices, whatever they are named:
+ * configuration loaded into them and saved, as `napalm HOST configure FILE` does, read as
+ * `ship ansible TARGET MODULE` (ship-commands asks). A lab or test inventory, localhost and
+ * `--check` pass; other modules run ad hoc keep their own readings (production targets, writes).
+ */
+function deviceConfig(target: string, module: string, out: Effect[]): void {
+  if (!DEVICE_CONFIG.test(module) || LAB.test(target)) return;
+  out.push({
+    tool: 'exec',
+    command: `ship ansible ${target} ${module}`,
+    via: `ansible loads configuration into ${target}`,
+  });
+}
+
 /**
  * `ansible PATTERN [-i INV] -m shell -a CMD` and `salt TARGET cmd.run CMD`: the command runs on
  * every matched host. It is read as a command of its own (what it would do here, it does there),
@@ -201,7 +221,10 @@ function fleetCommand(name: string, a: string[], out: Effect[]): void {
     }
     target = [target, ...where].join(' ');
     if (!ANSIBLE_COMMAND.test(module)) {
-      if (!check && module && !ANSIBLE_LOOKS.test(module)) fleetChange(name, target, module, out);
+      if (!check && module && !ANSIBLE_LOOKS.test(module)) {
+        fleetChange(name, target, module, out);
+        deviceConfig(target, module, out);
+      }
       return;
     }
   } else {

@@ -1,0 +1,78 @@
+// An HTTP API whose endpoint is named for shipping, for launching a stored job or for taking a
+// machine down does it when called, whatever the vendor or the client (the fetch tools, curl,
+// wget, code's HTTP calls, MCP): the sibling of url-actions.ts, which reads destroy actions.
+//  - `ship http HOST PATH` (the ship-commands policy asks): the endpoint's last segment is a ship
+//    verb alone or glued to what it ships (Looker's `projects/P/deploy_to_production`, Power BI's
+//    `pipelines/ID/deployAll`, a Sigma or Tableau `publish`, `releases/ID/promote`), or it runs a
+//    stored job or pipeline (AWX/Tower `job_templates/17/launch/`, Rundeck `job/ID/run`, dbt
+//    Cloud `jobs/22/run/`, GitHub `actions/workflows/W/dispatches`), or it triggers a CI job named
+//    for a deploy or a release (Jenkins `job/deploy-production/buildWithParameters`);
+//  - `machine-halt http HOST PATH` (the machine-takedowns policy asks): a Redfish-style action
+//    that resets or powers off a system, its manager or its chassis
+//    (`/redfish/v1/Systems/1/Actions/ComputerSystem.Reset`), or an endpoint named for a power-off.
+// Only URLs shaped like an API call count (an `/api/`, `/vN/`, `/redfish/` path, an `api.` host,
+// a port or a query) and never documentation or code hosts, so a docs page titled "deploy" is not one.
+// Sources: DMTF Redfish specification (DSP0266, actions as `Actions/Resource.Action`,
+// ComputerSystem.Reset, Manager.Reset, Chassis.Reset), AWX/Tower API v2 (job_templates,
+// workflow_job_templates .../launch/), Rundeck API (job/ID/run), dbt Cloud API v2 (jobs/ID/run/),
+// GitHub REST (workflow dispatches), Jenkins remote access API (build, buildWithParameters),
+// Looker API 4.0 (deploy_to_production, deploy_ref_to_production), Power BI REST (deployAll,
+// selectiveDeploy), Sigma and Tableau publishing endpoints.
+
+/**
+ * A ship verb, alone or glued to what it ships by `_`, `-` or camelCase (`deploy_to_production`,
+ * `deployAll`, `publish-site`, `selectiveDeploy`); a plural collection (`deploys`, `deployments`,
+ * `releases`) is a listing on GET and is not one.
+ */
+const SHIP = /^(?:(?:deploy|publish|promote|redeploy|rollout)(?:[_-][A-Za-z0-9]+|[A-Z][A-Za-z0-9]*)*|selectiveDeploy)$/;
+/** What starts a stored job or pipeline. */
+const RUN = /^(?:launch|run|trigger|execute|dispatches|start|relaunch)$/i;
+/** Collections of stored jobs, templates, workflows and pipelines. */
+const JOBS =
+  /^(?:jobs?|job_templates|workflow_job_templates|workflows|pipelines|plans|templates|runbooks|playbooks|tasks)$/i;
+/** Jenkins' build triggers, and job names that ship. */
+const BUILD = /^(?:build|buildWithParameters)$/;
+const SHIP_NAME = /deploy|release|publish|prod/i;
+/** Redfish-style power actions: `Actions/ComputerSystem.Reset`, `Actions/Chassis.PowerOff`. */
+const POWER_ACTION = /^[A-Za-z]+\.(?:Reset|PowerOff|Shutdown|Reboot|PowerCycle|ForceOff)$/;
+/** Endpoints named for a power-off. */
+const POWER_NAME = /^(?:power[_-]?off|power[_-]?cycle|shutdown|reboot|hard[_-]?reset|force[_-]?off)$/i;
+const API_PATH = /\/(?:api\d*|json-api|rest|redfish|v\d+(?:\.\d+)?|api2)\//i;
+/** Documentation, code and package pages: their paths name pages, not actions. */
+const PAGE_HOST =
+  /(?:^|\.)(?:github\.com|gitlab\.com|githubusercontent\.com|npmjs\.(?:com|org)|pypi\.org|stackoverflow\.com|readthedocs\.io|wikipedia\.org|cloud\.google\.com|learn\.microsoft\.com|developer\.mozilla\.org)$|^(?:docs|doc|developer|developers|learn|help|support|www)\./i;
+
+/** `ship http ...` or `machine-halt http ...` for a URL whose endpoint ships, launches or powers off; else undefined. */
+export function urlShipAction(url: string): string | undefined {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return undefined;
+  }
+  if (!/^https?:$/.test(u.protocol) || PAGE_HOST.test(u.hostname)) return undefined;
+  if (/\/(?:docs?|reference|documentation)\//i.test(u.pathname)) return undefined;
+  const apiShaped = API_PATH.test(`${u.pathname}/`) || /^api\./i.test(u.hostname) || u.port !== '' || u.search !== '';
+  if (!apiShaped) return undefined;
+  const seg = u.pathname
+    .split('/')
+    .filter(Boolean)
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
+  const last = seg[seg.length - 1] ?? '';
+  const where = `${u.host}${u.pathname}`;
+  if (seg[seg.length - 2] === 'Actions' && POWER_ACTION.test(last)) return `machine-halt http ${where}`;
+  if (POWER_NAME.test(last)) return `machine-halt http ${where}`;
+  if (SHIP.test(last)) return `ship http ${where}`;
+  // a stored job launched: JOBS/ID/RUN (job_templates/17/launch, job/9f3c/run, jobs/22/run)
+  if (RUN.test(last) && JOBS.test(seg[seg.length - 3] ?? '')) return `ship http ${where}`;
+  // Jenkins: job/NAME/build triggers a build; a job named for a deploy or release ships
+  const job = seg[seg.length - 3] === 'job' ? (seg[seg.length - 2] ?? '') : '';
+  if (BUILD.test(last) && SHIP_NAME.test(job)) return `ship http ${where}`;
+  return undefined;
+}
