@@ -20,6 +20,7 @@ import {
 import { dependency, slugFinding } from './supply.js';
 import { wrapsOwner } from './supply-data.js';
 import { INFRA_READERS } from './infra-sources.js';
+import { BUILD_REPO_READERS } from './build-repos.js';
 import { aliasSwaps } from './content.js';
 import { installedFindings } from './installed-trees.js';
 
@@ -512,6 +513,8 @@ const readers: [RegExp, string, Reader][] = [
   ],
   // Terraform, CMake, Unity and NuGet build files (infra-sources.ts)
   ...INFRA_READERS,
+  // sbt, Mill, Leiningen, tools.deps, Ivy, cabal and source-file directives (build-repos.ts)
+  ...BUILD_REPO_READERS,
 ];
 
 /**
