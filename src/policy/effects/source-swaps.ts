@@ -7,6 +7,7 @@
 // supply.ts that the standard policy supply-chain-sources asks about (docs/effects.md).
 import { verifyRemovalEffects } from './verify-removals.js';
 import { coordinateSwapEffects } from './coordinate-swaps.js';
+import { scopeRemovalEffects } from './scope-removals.js';
 import type { Effect } from './types.js';
 import type { ToolCall } from '../types.js';
 import { dependency } from './supply.js';
@@ -443,6 +444,7 @@ export function editSwapEffects(call: ToolCall): Effect[] {
   return [
     ...sourceSwapEffects(o, n),
     ...coordinateSwapEffects(o, n, path),
+    ...scopeRemovalEffects(o, n, path),
     ...pinDropEffects(o, n, path),
     ...checksumRemovalEffects(o, n, path),
     ...registryToRepoEffects(o, n, path),
