@@ -84,11 +84,26 @@ const cabalProject: Reader = (t, via, out) => {
   }
 };
 
+/**
+ * Puppetfile (r10k, librarian-puppet) and Berksfile (Chef): `forge`/`source` servers, modules and
+ * cookbooks from `:git =>`/`git:` repositories or `:tarball =>` archives (r10k docs, "Puppetfile";
+ * Berkshelf docs, "Berksfile"). The modules and cookbooks run as root on every managed node.
+ */
+const configManagement: Reader = (t, via, out) => {
+  for (const m of t.matchAll(/^\s*(?:forge|source)\s*\(?\s*["']((?:https?|git):\/\/[^"']+)["']/gm))
+    sourceFindings('forge', m[1] ?? '', via, out);
+  for (const m of t.matchAll(/(?::git\s*=>|\bgit:)\s*["']([^"']+)["']/g))
+    sourceFindings('forge', (m[1] ?? '').replace(/^git@([^:]+):/, 'ssh://$1/'), via, out, 'git');
+  for (const m of t.matchAll(/(?::tarball\s*=>|\btarball:)\s*["']([^"']+)["']/g))
+    sourceFindings('forge', m[1] ?? '', via, out, 'code');
+};
+
 /** The build definitions this file reads, by path (lower case, forward slashes). */
 export const BUILD_REPO_READERS: [RegExp, string, Reader][] = [
   [/(?:^|\/)[^/]+\.sbt$|(?:^|\/)project\/[^/]+\.scala$|(?:^|\/)build\.(?:sc|mill)$/, 'maven', scalaBuild],
   [/(?:^|\/)(?:project\.clj|deps\.edn|build\.boot|bb\.edn)$/, 'maven', clojureBuild],
   [/(?:^|\/)ivysettings[^/]*\.xml$/, 'maven', ivySettings],
   [/(?:^|\/)cabal\.project(?:\.local|\.freeze)?$|(?:^|\/)\.?cabal\/config$/, 'hackage', cabalProject],
+  [/(?:^|\/)(?:puppetfile|berksfile)$/, 'forge', configManagement],
   [/\.(?:scala|sc|java|kt|kts|groovy)$/, 'maven', sourceDirectives],
 ];
