@@ -22,6 +22,7 @@ import { wrapsOwner } from './supply-data.js';
 import { INFRA_READERS } from './infra-sources.js';
 import { BUILD_REPO_READERS } from './build-repos.js';
 import { galaxyRequirementFindings } from './galaxy-requirements.js';
+import { pluginPathFindings } from './plugin-paths.js';
 import { aliasSwaps } from './content.js';
 import { installedFindings } from './installed-trees.js';
 
@@ -552,6 +553,7 @@ export function manifestFindings(path: string, content: string | undefined): Eff
   out.push(...manifestRouteFindings(p, content));
   out.push(...manifestRepoFindings(p, content));
   out.push(...galaxyRequirementFindings(p, content));
+  out.push(...pluginPathFindings(p, content));
   for (const [re, , read] of readers) {
     if (!re.test(p)) continue;
     read(content, `changes where packages come from in ${p.split('/').pop() ?? p}`, out);
