@@ -212,7 +212,7 @@ function download(c: SimpleCommand): Download | undefined {
     return { urls, outputs: outputs.map((o) => (o === '-' ? '-' : o)) };
   }
   if (name === 'wget2') return download({ ...c, argv: ['wget', ...a.slice(1)] });
-  const more = otherDownload(name, a);
+  const more = otherDownload(name, a) ?? transferDownload(name, c);
   if (more) return more;
   if (name === 'certutil' && a.some((w) => /^[-/]urlcache$/i.test(w))) {
     const ops = a.slice(1).filter((w) => !/^[-/]/.test(w));
@@ -286,6 +286,63 @@ function otherDownload(name: string, a: string[]): Download | undefined {
     const base = (urls[0] ?? '').split('/').pop() ?? '';
     const out = dest.endsWith('/') || dest === '.' ? `${dest.replace(/\/?$/, '/')}${base}` : dest;
     return { urls, outputs: [out] };
+  }
+  return undefined;
+}
+
+/** `get REMOTE [LOCAL]` commands of a transfer program's own command language (ftp, tftp, smbclient, sftp batch, lftp). */
+const GET_COMMAND =
+  /(?:^|[;\n])\s*(?:get|recv|pget|mget)\s+(?:-\w+\s+)*("[^"]+"|\S+)(?:\s+(?:-o\s+)?("[^"]+"|[^\s;]+))?/g;
+
+/**
+ * Files pulled from another machine by the transfer programs that are not web clients: tftp (`tftp
+ * HOST -c get F [LOCAL]`, busybox `tftp -g -r F -l LOCAL HOST`), ftp and sftp scripts on standard
+ * input or given with -c/-e (`get F LOCAL`), BSD ftp's URL autofetch (`ftp -o LOCAL URL`),
+ * smbclient `//HOST/SHARE -c 'get F LOCAL'`, lftp's `open HOST; get F -o LOCAL`, and a raw socket
+ * read into a file (`nc HOST PORT > F`). Whoever answers on that host chose the file's content,
+ * as with a download over HTTP (tftp(1), ftp(1), smbclient(1), lftp(1), nc(1)).
+ */
+function transferDownload(name: string, c: SimpleCommand): Download | undefined {
+  const a = c.argv;
+  const ops = a.slice(1).filter((w, i) => !w.startsWith('-') && !/^-[celrp]$/.test(a[i] ?? ''));
+  const unq = (w: string) => w.replace(/^"|"$/g, '');
+  const gets = (script: string, host: string): Download | undefined => {
+    const urls: string[] = [];
+    const outputs: string[] = [];
+    for (const m of script.matchAll(GET_COMMAND)) {
+      const remote = unq(m[1] ?? '');
+      if (!remote) continue;
+      urls.push(/^[a-z]+:\/\//i.test(remote) ? remote : `ftp://${host}/${remote.replace(/^\/+/, '')}`);
+      outputs.push(unq(m[2] ?? '') || (remote.split(/[\\/]/).pop() ?? remote));
+    }
+    return urls.length ? { urls, outputs } : undefined;
+  };
+  const optValue = (...flags: string[]) => a.find((_, i) => flags.includes(a[i - 1] ?? '')) ?? '';
+  if (name === 'tftp') {
+    const host = ops.find((w) => sourceHost(w)) ?? ops[0] ?? '';
+    if (a.includes('-g') && a.includes('-r')) {
+      const remote = optValue('-r');
+      return { urls: [`tftp://${host}/${remote}`], outputs: [optValue('-l') || remote] };
+    }
+    const script = a.includes('-c') ? a.slice(a.indexOf('-c') + 1).join(' ') : (c.stdin ?? '');
+    const d = gets(script.replace(/^\s*(?=get\b)/, ''), host);
+    return d ? { urls: d.urls.map((u) => u.replace(/^ftp:/, 'tftp:')), outputs: d.outputs } : undefined;
+  }
+  if (name === 'ftp' || name === 'sftp' || name === 'smbclient' || name === 'lftp') {
+    const url = a.find((w) => /^(?:ftp|https?|sftp):\/\//i.test(w));
+    if (name === 'ftp' && url) return { urls: [url], outputs: [optValue('-o') || urlBase(url)] };
+    const script = [optValue('-c', '--command', '-e'), c.stdin ?? ''].join('\n');
+    const open = /\bopen\s+(?:-\w+\s+\S+\s+)*((?:[a-z]+:\/\/)?[^\s;]+)/.exec(script)?.[1];
+    const target = open ?? ops.find((w) => /^\/\/|@|^[\w.-]+\.[a-z]{2,}$|^\d+\.\d+\.\d+\.\d+$/i.test(w)) ?? '';
+    const host = sourceHost(target.replace(/^\/\//, 'smb://').replace(/^[\w.-]+@/, '')) ?? '';
+    return host ? gets(script, host) : undefined;
+  }
+  if (/^(?:nc|ncat|netcat|telnet)$/.test(name)) {
+    const out = c.redirs.find((r) => r.op.startsWith('>') && (r.fd === '1' || r.fd === 'all'))?.target;
+    const host = ops.find((w) => sourceHost(w));
+    return out && host && !a.some((w) => /^-[a-z]*l/.test(w))
+      ? { urls: [`tcp://${host}/`], outputs: [out] }
+      : undefined;
   }
   return undefined;
 }
@@ -481,7 +538,7 @@ const DOWNLOAD_SUBSTITUTION = /(?:\$\(|`)\s*(?:curl|wget|fetch|http|iwr|invoke-w
 
 /** Words without which no route here exists (a cheap first look). */
 const HINT =
-  /curl|wget|aria2c|fetch|lftp|\bscp\b|\brsync\b|\bsftp\b|https?\b|iwr|invoke-|irm\b|certutil|bitsadmin|bitstransfer|git\b|\bgh\b|kubectl|helm|nix|\boc\b|osascript|chezmoi|yadm|\bflake\b|:\/\/|\\\\/i;
+  /curl|wget|aria2c|fetch|lftp|tftp|\bftp\b|smbclient|\bnc\b|ncat|netcat|telnet|\bscp\b|\brsync\b|\bsftp\b|https?\b|iwr|invoke-|irm\b|certutil|bitsadmin|bitstransfer|git\b|\bgh\b|kubectl|helm|nix|\boc\b|osascript|chezmoi|yadm|\bflake\b|:\/\/|\\\\/i;
 
 export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line = ''): void {
   if (line && !HINT.test(line)) return;
