@@ -9,7 +9,7 @@
 //   runs-third-party URL   a vendor's installer, or a repository on a code host       ask
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
-import type { SimpleCommand } from './walk.js';
+import { echoText, simpleCommands, type SimpleCommand } from './walk.js';
 import { dependency, isVendorUrl } from './supply.js';
 import { hostClass, sourceFindings, sourceHost } from './sources.js';
 import { isKnownRegistry, supplyData } from './supply-data.js';
@@ -524,6 +524,73 @@ function notebookRun(name: string, a: string[]): string | undefined {
   return undefined;
 }
 
+/** The `$(...)` and backtick substitutions in a word, innermost text of each. */
+function substitutions(word: string): string[] {
+  const out: string[] = [];
+  for (let i = word.indexOf('$('); i >= 0; i = word.indexOf('$(', i + 2)) {
+    let depth = 0;
+    for (let j = i + 1; j < word.length; j++) {
+      if (word[j] === '(') depth++;
+      else if (word[j] === ')' && --depth === 0) {
+        out.push(word.slice(i + 2, j));
+        break;
+      }
+    }
+  }
+  for (const m of word.matchAll(/`([^`]+)`/g)) if (m[1]) out.push(m[1]);
+  return out;
+}
+
+/**
+ * A word whose value a command substitution prints after downloading to a file
+ * (`java -cp "$(curl -o /tmp/a.jar URL && echo /tmp/a.jar)" Main`,
+ * `LD_PRELOAD=$(curl -so /tmp/l.so URL && echo /tmp/l.so) ls`): the word is that file, and the
+ * file holds what the URL served. Each download inside is recorded in `files`.
+ */
+function substitutedFile(word: string, files: Map<string, string>): string | undefined {
+  if (!word.includes('$(') && !word.includes('`')) return undefined;
+  for (const inner of substitutions(word)) {
+    const cmds = simpleCommands(inner);
+    let saved: string | undefined;
+    for (const c of cmds) {
+      const d = download(c);
+      for (const o of d?.outputs ?? [])
+        if (o !== '-') {
+          files.set(key(o), d?.urls[0] ?? '');
+          saved = o;
+        }
+    }
+    if (!saved) continue;
+    const printed = cmds.map((c) => echoText(c.argv)?.trim()).find((t) => t && files.has(key(t)));
+    return printed ?? saved;
+  }
+  return undefined;
+}
+
+/** The program's words with each download-printing substitution read as the file it saved. */
+function resolvedArgv(a: string[], files: Map<string, string>): string[] {
+  return a.map((w) => {
+    const f = substitutedFile(w, files);
+    if (!f) return w;
+    // `-javaagent:$(...)`, `--class-path=$(...)`: keep the option's own spelling around the file
+    const opt = /^(-[\w-]+[:=])/.exec(w)?.[1];
+    return opt && !f.startsWith(opt) ? `${opt}${f}` : f;
+  });
+}
+
+/** Files a JVM loads as code from its options: the class path, agents and native agents. */
+function jvmLoadedFiles(name: string, a: string[]): string[] {
+  if (!/^(?:java|javaw|kotlin|scala|groovy|jshell)$/.test(name)) return [];
+  const out: string[] = [];
+  for (let i = 1; i < a.length; i++) {
+    const w = a[i] ?? '';
+    if (/^(?:-cp|-classpath|--class-path|-jar)$/.test(w)) out.push(...(a[i + 1] ?? '').split(/[:;]/));
+    const attached = /^(?:-javaagent:|-agentpath:|--class-path=)([^=]+?)(?:=.*)?$/.exec(w)?.[1];
+    if (attached) out.push(...attached.split(/[:;]/));
+  }
+  return out.filter(Boolean);
+}
+
 /** What downloaded code reaches execution in one command line (the walked simple commands). */
 /** `ruby -e "$(curl URL)"`, `eval "$(wget -qO- URL)"`: a download's output given as code. */
 const CODE_FROM_DOWNLOAD =
@@ -560,8 +627,13 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
   const dirs = new Map<string, string>();
   let here: string | undefined; // the working directory holds code from this URL
   for (let i = 0; i < cmds.length; i++) {
-    const c = cmds[i];
-    if (!c) continue;
+    const raw = cmds[i];
+    if (!raw) continue;
+    const c: SimpleCommand = {
+      ...raw,
+      argv: resolvedArgv(raw.argv, files),
+      assigns: raw.assigns.map((as) => ({ ...as, value: substitutedFile(as.value, files) ?? as.value })),
+    };
     const a = c.argv;
     const name = basename(a[0] ?? '').toLowerCase();
     // PowerShell's WebClient.DownloadFile('URL', 'PATH') reaches here as the word URL,PATH
@@ -638,7 +710,7 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
         if (u) out.push(runFinding(u, `loads ${as.value} into ${name}`));
       }
     if (name === 'chmod' || name === 'ls' || name === 'file' || name === 'sha256sum' || name === 'cat') continue;
-    for (const f of runsFiles(a)) {
+    for (const f of [...runsFiles(a), ...jvmLoadedFiles(name, a)]) {
       if (!f) continue;
       const k = key(f);
       const direct = files.get(k) ?? files.get(k.split('/').pop() ?? k);
