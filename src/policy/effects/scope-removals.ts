@@ -17,7 +17,7 @@ import { dependency } from './supply.js';
 
 /** Lines that bind names to a source, by ecosystem. */
 const BINDINGS: [string, RegExp][] = [
-  ['npm', /^\s*@[\w.-]+:registry\s*=/],
+  ['npm', /^\s*@[\w.-]+:registry\b/],
   ['npm', /^\s*npmScopes\s*:/],
   [
     'maven',
