@@ -48,10 +48,6 @@ function formAfter(text: string, key: RegExp): string[] {
 const SCALA_REPO_LINE =
   /\b(?:resolvers|Resolver\s*\.\s*(?:url|ssh|sftp)|MavenRepository|IvyRepository|MavenCache|repositoriesTask|externalResolvers|"[^"\n]*"\s+at\s+)\b|\bat\s+"/;
 
-const scalaBuild: Reader = (t, via, out) => {
-  for (const l of t.split('\n').slice(0, 5000)) if (SCALA_REPO_LINE.test(l)) urlsIn('maven', l, via, out);
-};
-
 const clojureBuild: Reader = (t, via, out) => {
   for (const form of formAfter(t, /:(?:repositories|plugin-repositories|mirrors|mvn\/repos)\b/g))
     urlsIn('maven', form, via, out);
@@ -61,6 +57,12 @@ const clojureBuild: Reader = (t, via, out) => {
 const sourceDirectives: Reader = (t, via, out) => {
   for (const m of t.matchAll(/^\s*\/\/>\s*using\s+(?:repository|repositories|repo)\s+(.+)$|^\s*\/\/REPOS\s+(.+)$/gm))
     urlsIn('maven', (m[1] ?? m[2] ?? '').replace(/\b[\w-]+=/g, ' '), via, out);
+};
+
+/** sbt and Mill builds (a `project/*.scala` file may also be a scala-cli source with directives). */
+const scalaBuild: Reader = (t, via, out) => {
+  for (const l of t.split('\n').slice(0, 5000)) if (SCALA_REPO_LINE.test(l)) urlsIn('maven', l, via, out);
+  sourceDirectives(t, via, out);
 };
 
 const ivySettings: Reader = (t, via, out) => {
