@@ -81,6 +81,15 @@ test('a dependency moved to another namespace under the same name is stopped, in
           "sed -i 's/com.fasterxml.jackson.core:jackson-databind/com.fasterxmI.jackson.core:jackson-databind/' build.gradle",
       },
     ],
+    [
+      'A',
+      'edit',
+      edit(
+        'build.gradle',
+        "implementation group: 'org.bouncycastle', name: 'bcprov-jdk18on', version: '1.78'",
+        "implementation group: 'org.bouncycastIe', name: 'bcprov-jdk18on', version: '1.78'",
+      ),
+    ],
     // bumps, renames and the organisation's own namespaces
     [
       'B',
@@ -185,7 +194,21 @@ test('taking out what keeps internal names on the internal registry is asked, in
     ],
     ['A', 'edit', edit('.yarnrc.yml', 'npmScopes:\n  acme:\n    npmRegistryServer: "https://npm.acme.internal"\n', '')],
     ['A', 'exec', { command: "sed -i '/@acme:registry/d' .npmrc" }],
+    [
+      'A',
+      'edit',
+      edit('.npmrc', '@acme:registry=https://npm.acme.internal/', '@acme:registry=https://registry.npmjs.org/'),
+    ],
     // adding or widening a binding
+    [
+      'B',
+      'edit',
+      edit(
+        '.npmrc',
+        '@acme:registry=https://npm.acme.internal/',
+        '@acme:registry=https://artifactory.acme.internal/api/npm/npm/',
+      ),
+    ],
     [
       'B',
       'edit',

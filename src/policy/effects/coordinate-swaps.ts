@@ -32,8 +32,8 @@ const FAMILIES: [RegExp, RegExp[], string][] = [
       /["']([A-Za-z][\w.-]*):{1,2}([A-Za-z][\w.-]*)(?::[^"'\s]*)?["']/g,
       // sbt `"group" % "artifact"` and `%%`
       /"([\w.-]+)"\s*%{1,3}\s*"([\w.-]+)"/g,
-      // version catalog `group = "g", name = "a"`
-      /\bgroup\s*=\s*"([\w.-]+)"\s*,\s*name\s*=\s*"([\w.-]+)"/g,
+      // version catalog `group = "g", name = "a"`, Gradle's map notation `group: 'g', name: 'a'`
+      /\bgroup\s*[=:]\s*["']([\w.-]+)["']\s*,\s*name\s*[=:]\s*["']([\w.-]+)["']/g,
       // Maven and Ivy XML
       /<groupId>\s*([\w.-]+)\s*<\/groupId>\s*<artifactId>\s*([\w.-]+)\s*<\/artifactId>/g,
       /\borg\s*=\s*"([\w.-]+)"\s+name\s*=\s*"([\w.-]+)"/g,

@@ -14,6 +14,8 @@
 // or widening a binding is the safe direction and no finding.
 import type { Effect } from './types.js';
 import { dependency } from './supply.js';
+import { isInternalName } from './fetch-readings.js';
+import { sourceHost } from './sources.js';
 
 /** Lines that bind names to a source, by ecosystem. */
 const BINDINGS: [string, RegExp][] = [
@@ -71,6 +73,22 @@ export function scopeRemovalEffects(oldText: string, newText: string, path: stri
           `the edit lets ${file} take each package from whichever index offers it, the public one included`,
         ),
       );
+  // npm: a scope bound to the organisation's registry now bound to a host outside it
+  const scopes = (t: string) =>
+    new Map(
+      [...t.matchAll(/^\s*(@[\w.-]+):registry\s*=\s*(\S+)/gm)].map((m) => [m[1] ?? '', sourceHost(m[2] ?? '') ?? '']),
+    );
+  const now = scopes(newText);
+  for (const [scope, host] of scopes(oldText)) {
+    const to = now.get(scope);
+    if (to && host && to !== host && isInternalName(host) && !isInternalName(to))
+      out.push(
+        dependency(
+          ['mixed-indexes', 'npm', scope, 'to', to],
+          `the edit moves the organisation's scope ${scope} from ${host} to ${to}, where anyone can publish under it`,
+        ),
+      );
+  }
   // pip: an index that was the only one is now an extra beside another main index
   const before = pipIndexes(oldText);
   const after = pipIndexes(newText);
