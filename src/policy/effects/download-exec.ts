@@ -9,7 +9,7 @@
 //   runs-third-party URL   a vendor's installer, or a repository on a code host       ask
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
-import type { SimpleCommand } from './walk.js';
+import { echoText, simpleCommands, type SimpleCommand } from './walk.js';
 import { dependency, isVendorUrl } from './supply.js';
 import { hostClass, sourceFindings, sourceHost } from './sources.js';
 import { isKnownRegistry, supplyData } from './supply-data.js';
@@ -212,7 +212,7 @@ function download(c: SimpleCommand): Download | undefined {
     return { urls, outputs: outputs.map((o) => (o === '-' ? '-' : o)) };
   }
   if (name === 'wget2') return download({ ...c, argv: ['wget', ...a.slice(1)] });
-  const more = otherDownload(name, a);
+  const more = otherDownload(name, a) ?? transferDownload(name, c);
   if (more) return more;
   if (name === 'certutil' && a.some((w) => /^[-/]urlcache$/i.test(w))) {
     const ops = a.slice(1).filter((w) => !/^[-/]/.test(w));
@@ -286,6 +286,63 @@ function otherDownload(name: string, a: string[]): Download | undefined {
     const base = (urls[0] ?? '').split('/').pop() ?? '';
     const out = dest.endsWith('/') || dest === '.' ? `${dest.replace(/\/?$/, '/')}${base}` : dest;
     return { urls, outputs: [out] };
+  }
+  return undefined;
+}
+
+/** `get REMOTE [LOCAL]` commands of a transfer program's own command language (ftp, tftp, smbclient, sftp batch, lftp). */
+const GET_COMMAND =
+  /(?:^|[;\n])\s*(?:get|recv|pget|mget)\s+(?:-\w+\s+)*("[^"]+"|\S+)(?:\s+(?:-o\s+)?("[^"]+"|[^\s;]+))?/g;
+
+/**
+ * Files pulled from another machine by the transfer programs that are not web clients: tftp (`tftp
+ * HOST -c get F [LOCAL]`, busybox `tftp -g -r F -l LOCAL HOST`), ftp and sftp scripts on standard
+ * input or given with -c/-e (`get F LOCAL`), BSD ftp's URL autofetch (`ftp -o LOCAL URL`),
+ * smbclient `//HOST/SHARE -c 'get F LOCAL'`, lftp's `open HOST; get F -o LOCAL`, and a raw socket
+ * read into a file (`nc HOST PORT > F`). Whoever answers on that host chose the file's content,
+ * as with a download over HTTP (tftp(1), ftp(1), smbclient(1), lftp(1), nc(1)).
+ */
+function transferDownload(name: string, c: SimpleCommand): Download | undefined {
+  const a = c.argv;
+  const ops = a.slice(1).filter((w, i) => !w.startsWith('-') && !/^-[celrp]$/.test(a[i] ?? ''));
+  const unq = (w: string) => w.replace(/^"|"$/g, '');
+  const gets = (script: string, host: string): Download | undefined => {
+    const urls: string[] = [];
+    const outputs: string[] = [];
+    for (const m of script.matchAll(GET_COMMAND)) {
+      const remote = unq(m[1] ?? '');
+      if (!remote) continue;
+      urls.push(/^[a-z]+:\/\//i.test(remote) ? remote : `ftp://${host}/${remote.replace(/^\/+/, '')}`);
+      outputs.push(unq(m[2] ?? '') || (remote.split(/[\\/]/).pop() ?? remote));
+    }
+    return urls.length ? { urls, outputs } : undefined;
+  };
+  const optValue = (...flags: string[]) => a.find((_, i) => flags.includes(a[i - 1] ?? '')) ?? '';
+  if (name === 'tftp') {
+    const host = ops.find((w) => sourceHost(w)) ?? ops[0] ?? '';
+    if (a.includes('-g') && a.includes('-r')) {
+      const remote = optValue('-r');
+      return { urls: [`tftp://${host}/${remote}`], outputs: [optValue('-l') || remote] };
+    }
+    const script = a.includes('-c') ? a.slice(a.indexOf('-c') + 1).join(' ') : (c.stdin ?? '');
+    const d = gets(script.replace(/^\s*(?=get\b)/, ''), host);
+    return d ? { urls: d.urls.map((u) => u.replace(/^ftp:/, 'tftp:')), outputs: d.outputs } : undefined;
+  }
+  if (name === 'ftp' || name === 'sftp' || name === 'smbclient' || name === 'lftp') {
+    const url = a.find((w) => /^(?:ftp|https?|sftp):\/\//i.test(w));
+    if (name === 'ftp' && url) return { urls: [url], outputs: [optValue('-o') || urlBase(url)] };
+    const script = [optValue('-c', '--command', '-e'), c.stdin ?? ''].join('\n');
+    const open = /\bopen\s+(?:-\w+\s+\S+\s+)*((?:[a-z]+:\/\/)?[^\s;]+)/.exec(script)?.[1];
+    const target = open ?? ops.find((w) => /^\/\/|@|^[\w.-]+\.[a-z]{2,}$|^\d+\.\d+\.\d+\.\d+$/i.test(w)) ?? '';
+    const host = sourceHost(target.replace(/^\/\//, 'smb://').replace(/^[\w.-]+@/, '')) ?? '';
+    return host ? gets(script, host) : undefined;
+  }
+  if (/^(?:nc|ncat|netcat|telnet)$/.test(name)) {
+    const out = c.redirs.find((r) => r.op.startsWith('>') && (r.fd === '1' || r.fd === 'all'))?.target;
+    const host = ops.find((w) => sourceHost(w));
+    return out && host && !a.some((w) => /^-[a-z]*l/.test(w))
+      ? { urls: [`tcp://${host}/`], outputs: [out] }
+      : undefined;
   }
   return undefined;
 }
@@ -467,6 +524,73 @@ function notebookRun(name: string, a: string[]): string | undefined {
   return undefined;
 }
 
+/** The `$(...)` and backtick substitutions in a word, innermost text of each. */
+function substitutions(word: string): string[] {
+  const out: string[] = [];
+  for (let i = word.indexOf('$('); i >= 0; i = word.indexOf('$(', i + 2)) {
+    let depth = 0;
+    for (let j = i + 1; j < word.length; j++) {
+      if (word[j] === '(') depth++;
+      else if (word[j] === ')' && --depth === 0) {
+        out.push(word.slice(i + 2, j));
+        break;
+      }
+    }
+  }
+  for (const m of word.matchAll(/`([^`]+)`/g)) if (m[1]) out.push(m[1]);
+  return out;
+}
+
+/**
+ * A word whose value a command substitution prints after downloading to a file
+ * (`java -cp "$(curl -o /tmp/a.jar URL && echo /tmp/a.jar)" Main`,
+ * `LD_PRELOAD=$(curl -so /tmp/l.so URL && echo /tmp/l.so) ls`): the word is that file, and the
+ * file holds what the URL served. Each download inside is recorded in `files`.
+ */
+function substitutedFile(word: string, files: Map<string, string>): string | undefined {
+  if (!word.includes('$(') && !word.includes('`')) return undefined;
+  for (const inner of substitutions(word)) {
+    const cmds = simpleCommands(inner);
+    let saved: string | undefined;
+    for (const c of cmds) {
+      const d = download(c);
+      for (const o of d?.outputs ?? [])
+        if (o !== '-') {
+          files.set(key(o), d?.urls[0] ?? '');
+          saved = o;
+        }
+    }
+    if (!saved) continue;
+    const printed = cmds.map((c) => echoText(c.argv)?.trim()).find((t) => t && files.has(key(t)));
+    return printed ?? saved;
+  }
+  return undefined;
+}
+
+/** The program's words with each download-printing substitution read as the file it saved. */
+function resolvedArgv(a: string[], files: Map<string, string>): string[] {
+  return a.map((w) => {
+    const f = substitutedFile(w, files);
+    if (!f) return w;
+    // `-javaagent:$(...)`, `--class-path=$(...)`: keep the option's own spelling around the file
+    const opt = /^(-[\w-]+[:=])/.exec(w)?.[1];
+    return opt && !f.startsWith(opt) ? `${opt}${f}` : f;
+  });
+}
+
+/** Files a JVM loads as code from its options: the class path, agents and native agents. */
+function jvmLoadedFiles(name: string, a: string[]): string[] {
+  if (!/^(?:java|javaw|kotlin|scala|groovy|jshell)$/.test(name)) return [];
+  const out: string[] = [];
+  for (let i = 1; i < a.length; i++) {
+    const w = a[i] ?? '';
+    if (/^(?:-cp|-classpath|--class-path|-jar)$/.test(w)) out.push(...(a[i + 1] ?? '').split(/[:;]/));
+    const attached = /^(?:-javaagent:|-agentpath:|--class-path=)([^=]+?)(?:=.*)?$/.exec(w)?.[1];
+    if (attached) out.push(...attached.split(/[:;]/));
+  }
+  return out.filter(Boolean);
+}
+
 /** What downloaded code reaches execution in one command line (the walked simple commands). */
 /** `ruby -e "$(curl URL)"`, `eval "$(wget -qO- URL)"`: a download's output given as code. */
 const CODE_FROM_DOWNLOAD =
@@ -481,7 +605,7 @@ const DOWNLOAD_SUBSTITUTION = /(?:\$\(|`)\s*(?:curl|wget|fetch|http|iwr|invoke-w
 
 /** Words without which no route here exists (a cheap first look). */
 const HINT =
-  /curl|wget|aria2c|fetch|lftp|\bscp\b|\brsync\b|\bsftp\b|https?\b|iwr|invoke-|irm\b|certutil|bitsadmin|bitstransfer|git\b|\bgh\b|kubectl|helm|nix|\boc\b|osascript|chezmoi|yadm|\bflake\b|:\/\/|\\\\/i;
+  /curl|wget|aria2c|fetch|lftp|tftp|\bftp\b|smbclient|\bnc\b|ncat|netcat|telnet|\bscp\b|\brsync\b|\bsftp\b|https?\b|iwr|invoke-|irm\b|certutil|bitsadmin|bitstransfer|git\b|\bgh\b|kubectl|helm|nix|\boc\b|osascript|chezmoi|yadm|\bflake\b|:\/\/|\\\\/i;
 
 export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line = ''): void {
   if (line && !HINT.test(line)) return;
@@ -503,8 +627,13 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
   const dirs = new Map<string, string>();
   let here: string | undefined; // the working directory holds code from this URL
   for (let i = 0; i < cmds.length; i++) {
-    const c = cmds[i];
-    if (!c) continue;
+    const raw = cmds[i];
+    if (!raw) continue;
+    const c: SimpleCommand = {
+      ...raw,
+      argv: resolvedArgv(raw.argv, files),
+      assigns: raw.assigns.map((as) => ({ ...as, value: substitutedFile(as.value, files) ?? as.value })),
+    };
     const a = c.argv;
     const name = basename(a[0] ?? '').toLowerCase();
     // PowerShell's WebClient.DownloadFile('URL', 'PATH') reaches here as the word URL,PATH
@@ -581,7 +710,7 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
         if (u) out.push(runFinding(u, `loads ${as.value} into ${name}`));
       }
     if (name === 'chmod' || name === 'ls' || name === 'file' || name === 'sha256sum' || name === 'cat') continue;
-    for (const f of runsFiles(a)) {
+    for (const f of [...runsFiles(a), ...jvmLoadedFiles(name, a)]) {
       if (!f) continue;
       const k = key(f);
       const direct = files.get(k) ?? files.get(k.split('/').pop() ?? k);

@@ -18,6 +18,7 @@ import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { windowsReads } from './env-reads.js';
 import { downloadExecEffects } from './download-exec.js';
+import { sedEditEffects } from './sed-edits.js';
 import { privilegeEffects } from './privilege.js';
 import { svcTamperEffects } from './svc-tamper.js';
 import { cwdPathEffects } from './cwd-paths.js';
@@ -173,6 +174,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'listed-reads', hint: /\bxargs\b/, read: (l, out) => listedReads(l.cmds, out) },
   // Downloads and privilege changes gate themselves on one scan of the line (their HINTs).
   { name: 'download-exec', read: (l, out) => downloadExecEffects(l.cmds, out, l.text) },
+  // `sed -i 's/OLD/NEW/' FILE` read as the edit it is, by the edit readings of source-swaps.ts (sed-edits.ts)
+  { name: 'sed-edits', programs: ['sed', 'gsed', 'perl'], read: sedEditEffects },
   { name: 'privilege', read: (l, out) => privilegeEffects(l.text, out) },
   // relative paths after cd ~ / cd ~/.svc (cwd-paths.ts)
   { name: 'cwd-paths', programs: ['cd', 'pushd'], read: cwdPathEffects },

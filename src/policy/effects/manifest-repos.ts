@@ -16,7 +16,7 @@ import { isKnownOwner } from './supply-data.js';
 
 /** Build files and manifests whose repository references are fetched and built (lower case, forward slashes). */
 const BUILD_FILES =
-  /(?:^|\/)(?:cmakelists\.txt|[^/]+\.cmake|manifest\.json|vcpkg(?:-configuration)?\.json|conanfile\.(?:py|txt)|podfile|package\.swift|cargo\.toml|[^/]+\.tf|west\.ya?ml|default\.xml|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|package\.json|pubspec\.yaml|[^/]+\.csproj|directory\.(?:build|packages)\.props|workspace(?:\.bazel)?|module\.bazel|[^/]+\.bzl|meson\.build|[^/]+\.wrap|dub\.json|rebar\.config|mix\.exs|project\.clj|deps\.edn|[^/]+\.nimble|stack\.yaml|cabal\.project|dependencies\.yml|packages\.yml|chart\.yaml|requirements\.ya?ml)$/;
+  /(?:^|\/)(?:cmakelists\.txt|[^/]+\.cmake|manifest\.json|vcpkg(?:-configuration)?\.json|conanfile\.(?:py|txt)|podfile|gemfile|gems\.rb|package\.swift|cargo\.toml|[^/]+\.tf|west\.ya?ml|default\.xml|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|package\.json|pubspec\.yaml|[^/]+\.csproj|directory\.(?:build|packages)\.props|workspace(?:\.bazel)?|module\.bazel|[^/]+\.bzl|meson\.build|[^/]+\.wrap|dub\.json|rebar\.config|mix\.exs|project\.clj|deps\.edn|[^/]+\.nimble|stack\.yaml|cabal\.project|dependencies\.yml|packages\.yml|chart\.yaml|requirements\.ya?ml)$/;
 
 /** A repository on a public code host: owner and name, and a ref written in the URL itself. */
 const REPO_URL =

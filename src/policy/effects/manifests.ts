@@ -20,6 +20,9 @@ import {
 import { dependency, slugFinding } from './supply.js';
 import { wrapsOwner } from './supply-data.js';
 import { INFRA_READERS } from './infra-sources.js';
+import { BUILD_REPO_READERS } from './build-repos.js';
+import { galaxyRequirementFindings } from './galaxy-requirements.js';
+import { pluginPathFindings } from './plugin-paths.js';
 import { aliasSwaps } from './content.js';
 import { installedFindings } from './installed-trees.js';
 
@@ -283,6 +286,9 @@ const readers: [RegExp, string, Reader][] = [
       for (const m of t.matchAll(/^\s*source\s*\(?\s*["']([^"']+)["']/gm)) if (m[1]) urls('gem', m[1], via, out);
       for (const m of t.matchAll(/(?::git\s*=>|\bgit:)\s*["']([^"']+)["']/g))
         if (m[1]) urls('gem', m[1], via, out, true);
+      // a gem's own `source:` option takes that gem from another server (Bundler docs, "Gemfile")
+      for (const m of t.matchAll(/(?::source\s*=>|\bsource:)\s*["']([^"']+)["']/g))
+        if (m[1]) urls('gem', m[1], via, out);
     },
   ],
   [
@@ -512,6 +518,8 @@ const readers: [RegExp, string, Reader][] = [
   ],
   // Terraform, CMake, Unity and NuGet build files (infra-sources.ts)
   ...INFRA_READERS,
+  // sbt, Mill, Leiningen, tools.deps, Ivy, cabal and source-file directives (build-repos.ts)
+  ...BUILD_REPO_READERS,
 ];
 
 /**
@@ -544,6 +552,8 @@ export function manifestFindings(path: string, content: string | undefined): Eff
   out.push(...manifestNameFindings(p, content));
   out.push(...manifestRouteFindings(p, content));
   out.push(...manifestRepoFindings(p, content));
+  out.push(...galaxyRequirementFindings(p, content));
+  out.push(...pluginPathFindings(p, content));
   for (const [re, , read] of readers) {
     if (!re.test(p)) continue;
     read(content, `changes where packages come from in ${p.split('/').pop() ?? p}`, out);

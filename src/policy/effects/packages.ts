@@ -8,6 +8,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { dependency, nameFinding } from './supply.js';
 import {
+  isKnownOwner,
   deepLookalikeOf,
   isKnownRegistry,
   isPopular,
@@ -220,6 +221,19 @@ function goFindings(argv: string[], sub: string, via: string, out: Effect[]): vo
     // `go run path@version` downloads the module and runs it there and then
     if (sub === 'run' && mod.version !== undefined && !isPopularGo(mod.path))
       out.push(dependency(['runs-unlisted', 'go', op], via));
+    // `go install path@latest` (or @branch) builds whatever an unknown owner last pushed into a
+    // program on PATH; a release tag or commit pins what was reviewed, and listed modules and
+    // known owners' tools (gopls, golangci-lint) are the everyday case; a module on its own
+    // domain (sigs.k8s.io, mvdan.cc) is served by whoever owns that domain
+    else if (
+      sub === 'install' &&
+      mod.version !== undefined &&
+      !/^v\d|^[0-9a-f]{7,40}$/i.test(mod.version) &&
+      !isPopularGo(mod.path) &&
+      /^(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)$/.test(host) &&
+      !isKnownOwner(owner)
+    )
+      out.push(dependency(['installs-unlisted', 'go', op], `${via} builds the newest push of a module on no list`));
   }
 }
 

@@ -6,6 +6,8 @@
 // of the old owner is a look-alike; any other owner is a fork. Both are `dependency` sentences of
 // supply.ts that the standard policy supply-chain-sources asks about (docs/effects.md).
 import { verifyRemovalEffects } from './verify-removals.js';
+import { coordinateSwapEffects } from './coordinate-swaps.js';
+import { scopeRemovalEffects } from './scope-removals.js';
 import type { Effect } from './types.js';
 import type { ToolCall } from '../types.js';
 import { dependency } from './supply.js';
@@ -441,6 +443,8 @@ export function editSwapEffects(call: ToolCall): Effect[] {
   const n = text(call, 'new_string', 'newString', 'new_str');
   return [
     ...sourceSwapEffects(o, n),
+    ...coordinateSwapEffects(o, n, path),
+    ...scopeRemovalEffects(o, n, path),
     ...pinDropEffects(o, n, path),
     ...checksumRemovalEffects(o, n, path),
     ...registryToRepoEffects(o, n, path),
