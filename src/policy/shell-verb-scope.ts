@@ -537,21 +537,14 @@ const AUTHORED_TOO = new Set(['bin', 'site']);
  * there by a source extension deletes generated code, which the next build writes again.
  */
 export function generatedFilesPath(p: string): boolean {
-  // `cd ~/app && rm -f dist/*.js` is read as `rm -f ~/app/dist/*.js`: an absolute path is read
-  // from each folder below its first as the project's root, as the relative spelling is
-  const rooted = /^(?:\/|~\/)/.test(p);
-  if (/^(?:~(?!\/)|\$)|[`$]|(?:^|\/)\.\.(?:\/|$)/.test(p)) return false;
+  if (/^(?:\/|~|\$)|[`$]|(?:^|\/)\.\.(?:\/|$)/.test(p)) return false;
   const parts = p
-    .replace(/^~\//, '')
     .replace(/^(?:\.\/)+/, '')
     .split('/')
     .filter(Boolean);
   const dirs = parts.slice(0, -1);
   if (!dirs.length || dirs.some((d) => /[*?[]/.test(d))) return false;
-  for (let k = rooted ? 1 : 0; k < (rooted ? dirs.length : 1); k++) {
-    const tail = dirs.slice(k);
-    if (!AUTHORED_TOO.has(tail[0] ?? '') && buildOutputPath(tail.join('/'))) return true;
-  }
+  if (!AUTHORED_TOO.has(dirs[0] ?? '') && buildOutputPath(dirs.join('/'))) return true;
   return dirs.some((d, i) => OUTPUT_ANYWHERE.has(d) || (OUTPUT_CHILD[d]?.test(dirs[i + 1] ?? '') ?? false));
 }
 
