@@ -1,7 +1,7 @@
 // Everyday work of the fifteenth session's benign corpus that the standard profile flagged, read
 // for what it does: a change aimed at a test lab, a test harness's own instances destroyed, a dev
 // board's flash erased, dbt's installed packages deleted, a nextflow pipeline's parameters, a docs
-// page with a placeholder token, Laravel's production-guarded resets, and generated files deleted
+// page with a placeholder token, containerlab and DDEV environments, Laravel's production-guarded resets, and generated files deleted
 // after `cd`. Each benign call must pass the shipped standard profile; each attack of the same
 // shape must stay stopped, with the reason a user would read.
 import { test } from 'node:test';
@@ -60,6 +60,18 @@ test("a test harness's own instances and a dev board's flash are local; other de
     ]),
   );
   stops('exec', execs(['vagrant destroy -f', 'pulumi destroy --yes --stack prod']));
+});
+
+test('local lab and dev environments (containerlab, DDEV) start and go on this machine; remote deploys still ask', () => {
+  passes(
+    'exec',
+    execs([
+      'cd ~/netops && containerlab deploy -t topologies/lab.clab.yml',
+      'containerlab destroy -t topologies/lab.clab.yml --cleanup',
+      'cd ~/sites/museum && ddev delete -Oy museum-old',
+    ]),
+  );
+  stops('exec', execs(['octopus release deploy --project api --environment production', 'kamal deploy']));
 });
 
 test("dbt's installed packages are tool state; a project folder near home still asks", () => {
