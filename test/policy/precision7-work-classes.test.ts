@@ -55,6 +55,7 @@ test("a test harness's own instances and a dev board's flash are local; other de
       'molecule destroy --all',
       'cd ~/netops && molecule destroy -s eos-lab',
       'kitchen destroy default-ubuntu-2204',
+      'molecule reset',
       'cd ~/fw/esp-gw && idf.py erase-flash -p /dev/ttyUSB0',
       'esptool.py --port /dev/ttyUSB0 erase-flash',
     ]),
