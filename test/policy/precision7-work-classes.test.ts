@@ -105,6 +105,7 @@ test('a docs page with a placeholder token publishes no secret; a live one is st
   assert.equal(isPlaceholderSecret('API_TOKEN=<your-token>'), true);
   assert.equal(isPlaceholderSecret('DB_PASSWORD=${DB_PASSWORD}'), true);
   assert.equal(isPlaceholderSecret('DB_PASSWORD=Wh1teRabbit42'), false);
+  assert.equal(isPlaceholderSecret('STRIPE_SECRET_KEY=sk_live_51Hxxxxxxxxxxxxxxxxxxxxxxx'), false);
   assert.equal(
     firstLiveSecret(SECRET_VALUE, 'TOKEN=xxxxxxxx\nDB_PASSWORD=Wh1teRabbit42\n'),
     'DB_PASSWORD=Wh1teRabbit42',

@@ -7,10 +7,20 @@
 const STANDS_FOR =
   /x{4,}|X{4,}|(.)\1{7,}|\.\.\.|<[^>]*>|\$\{?\w+\}?|\{\{[^}]*\}\}|^["']?(?:changeme|change-me|your[\w-]*|example\w*|dummy\w*|placeholder\w*|redacted|secret|password)["']?$/i;
 
-/** Whether a matched credential is a stand-in: for `NAME=value` its value is read, else the whole match. */
+/** A provider's token prefix (Stripe, GitHub, GitLab, Slack, AWS, Google, npm, OpenAI/Anthropic, Hugging Face). */
+const PROVIDER_PREFIX = /^["']?(?:[sr]k_live_|gh[pousr]_|github_pat_|glpat-|xox[abpr]-|AKIA|ASIA|AIza|npm_|sk-|hf_)/;
+
+/**
+ * Whether a matched `NAME=value` credential is a stand-in. Only the value after a secret's name
+ * is read; a value that starts with a provider's token prefix (`sk_live_51Hxxxx`) is that
+ * provider's key however much of it is masked, and provider tokens, key blocks and passwords in
+ * URLs matched on their own are never stand-ins.
+ */
 export function isPlaceholderSecret(match: string): boolean {
   const eq = /^[A-Za-z0-9_]+=/.exec(match);
-  return STANDS_FOR.test(eq ? match.slice(eq[0].length) : match);
+  if (!eq) return false;
+  const value = match.slice(eq[0].length);
+  return !PROVIDER_PREFIX.test(value) && STANDS_FOR.test(value);
 }
 
 /** The first match of `shape` in `text` that is not a stand-in, or null. */
