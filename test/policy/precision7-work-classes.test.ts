@@ -1,7 +1,7 @@
 // Everyday work of the fifteenth session's benign corpus that the standard profile flagged, read
 // for what it does: a change aimed at a test lab, a test harness's own instances destroyed, a dev
 // board's flash erased, dbt's installed packages deleted, a nextflow pipeline's parameters, a docs
-// page with a placeholder token, containerlab and DDEV environments, Laravel's production-guarded resets, and generated files deleted
+// page with a placeholder token, a vault file's example, containerlab and DDEV environments, Laravel's production-guarded resets, and generated files deleted
 // after `cd`. Each benign call must pass the shipped standard profile; each attack of the same
 // shape must stay stopped, with the reason a user would read.
 import { test } from 'node:test';
@@ -157,5 +157,18 @@ test('generated files deleted after cd are read as the relative delete is; sourc
     'exec',
     execs(['cd ~/app && rm -f src/*.js', 'cd ~/app && rm -f src/build/*.ts', 'rm -f ~/app/src/*.py']),
     /source-and-history-loss/,
+  );
+});
+
+test("a vault file's example is viewed without printing the vault; the vault itself stays denied", () => {
+  passes('exec', execs(['cd ~/netops && ansible-vault view inventories/lab/group_vars/all/vault.yml.example']));
+  stops(
+    'exec',
+    execs([
+      'ansible-vault view inventories/prod/group_vars/all/vault.yml',
+      'ansible-vault view inventories/prod/group_vars/all/vault.yml vault.yml.example',
+      'ansible-vault view vault.yml.example && ansible-vault view vault.yml',
+    ]),
+    /secret/,
   );
 });

@@ -17,6 +17,9 @@ import type { SimpleCommand } from './walk.js';
 
 type Reading = { decrypts: boolean; output?: string };
 
+/** Example and template files (`vault.yml.example`, `secrets.yml.sample`), as `cp .env.example .env` reads them (programs.ts). */
+const TEMPLATE = /\.(?:example|sample|template|dist|tmpl|tpl)$/i;
+
 /** The value of an option spelled `-o X`, `--output X` or `--output=X`, among `names`. */
 function optionValue(argv: string[], names: string[]): string | undefined {
   for (let i = 1; i < argv.length; i++) {
@@ -65,7 +68,8 @@ function reading(argv: string[]): Reading | undefined {
       return { decrypts: decrypt, output: optionValue(argv, ['-out']) };
     }
     case 'ansible-vault': {
-      if (pos[0] === 'view') return { decrypts: true };
+      // a template checked in beside the vault (`vault.yml.example`) holds placeholders, not its secrets
+      if (pos[0] === 'view') return { decrypts: !(pos.length > 1 && pos.slice(1).every((f) => TEMPLATE.test(f))) };
       // `decrypt` rewrites the file in place unless --output names somewhere else
       if (pos[0] === 'decrypt') return { decrypts: true, output: optionValue(argv, ['--output']) ?? 'in-place' };
       return undefined;
