@@ -1,9 +1,10 @@
 // Everyday work of the fifteenth session's benign corpus that the standard profile flagged, read
 // for what it does: a change aimed at a test lab, a test harness's own instances destroyed, a dev
 // board's flash erased, dbt's installed packages deleted, a nextflow pipeline's parameters, a docs
-// page with a placeholder token, a vault file's example, containerlab and DDEV environments, Laravel's production-guarded resets, and generated files deleted
-// after `cd`. Each benign call must pass the shipped standard profile; each attack of the same
-// shape must stay stopped, with the reason a user would read.
+// page with a placeholder token, a vault file's example, containerlab and DDEV environments,
+// Laravel's production-guarded resets, and generated files deleted after `cd`. Each benign call
+// must pass the shipped standard profile; each attack of the same shape must stay stopped, with
+// the reason a user would read.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { decide } from './effects-helpers.js';
