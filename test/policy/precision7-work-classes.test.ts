@@ -1,7 +1,7 @@
 // Everyday work of the fifteenth session's benign corpus that the standard profile flagged, read
 // for what it does: a change aimed at a test lab, a test harness's own instances destroyed, a dev
 // board's flash erased, dbt's installed packages deleted, a nextflow pipeline's parameters, a docs
-// page with a placeholder token, a vault file's example, containerlab and DDEV environments,
+// page with a placeholder token, a vault file's example, a containerlab network lab,
 // Laravel's production-guarded resets, and generated files deleted after `cd`. Each benign call
 // must pass the shipped standard profile; each attack of the same shape must stay stopped, with
 // the reason a user would read.
@@ -64,16 +64,17 @@ test("a test harness's own instances and a dev board's flash are local; other de
   stops('exec', execs(['vagrant destroy -f', 'pulumi destroy --yes --stack prod']));
 });
 
-test('local lab and dev environments (containerlab, DDEV) start and go on this machine; remote deploys still ask', () => {
+test('a containerlab network lab starts and goes on this machine; remote deploys still ask', () => {
   passes(
     'exec',
     execs([
       'cd ~/netops && containerlab deploy -t topologies/lab.clab.yml',
       'containerlab destroy -t topologies/lab.clab.yml --cleanup',
-      'cd ~/sites/museum && ddev delete -Oy museum-old',
     ]),
   );
   stops('exec', execs(['octopus release deploy --project api --environment production', 'kamal deploy']));
+  // a DDEV project deleted without its database snapshot (-O) stays asked (everyday-cleanups)
+  stops('exec', execs(['cd ~/sites/museum && ddev delete -Oy museum-old']));
 });
 
 test("dbt's installed packages are tool state; a project folder near home still asks", () => {
