@@ -79,6 +79,7 @@ import { inTree, privateHost } from './remote-copies.js';
 import { at } from '../util/invariant.js';
 import { respell } from './shell-respell.js';
 import { TextMap, TextSet } from './text-map.js';
+import { generatedFilesPath } from './shell-verb-scope.js';
 
 /** rsync options that take a separate value (`--exclude .git`, `-e ssh`). */
 const RSYNC_VALUE_OPTS = new Set(
@@ -1480,6 +1481,9 @@ class Analyzer {
     for (let i = 1; i < words.length; i++) {
       const w = at(words, i);
       if (!w || /^[-/~$]/.test(w) || w.includes('://') || w.includes('$(') || w.includes('`')) continue;
+      // `cd ~/app && rm -f dist/*.js`: files a build writes inside the project, as they are read
+      // relative (their absolute spelling only loses where the project starts)
+      if (generatedFilesPath(w)) continue;
       changed ??= words.slice();
       changed[i] = joinDir(dir, w);
     }

@@ -28,6 +28,10 @@ export interface CodeInstaller {
   owners: Set<string>;
   codeFlags: string[];
   indexFlags: string[];
+  /** Options whose value is no place of code (`-r 3.14.0`, `-profile test`): their values are not operands. */
+  valueFlags: string[];
+  /** Only the first operand names code; the words after it are the code's own arguments. */
+  firstOperand: boolean;
   stdin: boolean;
 }
 
@@ -61,6 +65,8 @@ export function loadCodeInstallers(dir = join(PACKAGE_ROOT, 'policies', 'catalog
       owners: new Set(strings(e.owners, `installers[${i}].owners`).map((o) => o.toLowerCase())),
       codeFlags: strings(e['code-flags'], `installers[${i}].code-flags`),
       indexFlags: strings(e['index-flags'], `installers[${i}].index-flags`),
+      valueFlags: strings(e['value-flags'], `installers[${i}].value-flags`),
+      firstOperand: e['first-operand'] === true,
       stdin: e.stdin === true,
     };
   });
@@ -140,7 +146,7 @@ function readEntry(e: CodeInstaller, a: readonly string[], name: string, out: Ef
   const { end } = at;
   const via = [name, ...at.words].join(' ');
   const flagged = new Set<number>();
-  for (const f of [...e.codeFlags, ...e.indexFlags])
+  for (const f of [...e.codeFlags, ...e.indexFlags, ...e.valueFlags])
     for (let i = 1; i < a.length; i++) if (a[i] === f) flagged.add(i + 1);
   for (const f of e.codeFlags) for (const v of flagValues(a, f)) code(e, v, `${via} ${f}`, out, a);
   for (const f of e.indexFlags)
@@ -155,6 +161,8 @@ function readEntry(e: CodeInstaller, a: readonly string[], name: string, out: Ef
       const ref = /^(?:docker|oras):\/\/(.+)$/i.exec(w)?.[1];
       if (ref) out.push(...imageSourceFindings(ref, `${via} ${w}`));
     } else code(e, w, via, out, a);
+    // `nextflow run PIPELINE --outdir results/x`: what follows the pipeline is its parameters
+    if (e.firstOperand) break;
   }
 }
 

@@ -17,6 +17,9 @@ import type { SimpleCommand } from './walk.js';
 
 type Reading = { decrypts: boolean; output?: string };
 
+/** Example and template files (`vault.yml.example`, `secrets.yml.sample`), as `cp .env.example .env` reads them (programs.ts). */
+const TEMPLATE = /\.(?:example|sample|template|dist|tmpl|tpl)$/i;
+
 /** The value of an option spelled `-o X`, `--output X` or `--output=X`, among `names`. */
 function optionValue(argv: string[], names: string[]): string | undefined {
   for (let i = 1; i < argv.length; i++) {
@@ -30,8 +33,6 @@ function optionValue(argv: string[], names: string[]): string | undefined {
   }
   return undefined;
 }
-
-const EXAMPLE = /\.(?:example|sample|template|dist)$/i;
 
 const has = (argv: string[], ...flags: string[]) => argv.some((w) => flags.includes(w));
 
@@ -67,8 +68,9 @@ function reading(argv: string[]): Reading | undefined {
       return { decrypts: decrypt, output: optionValue(argv, ['-out']) };
     }
     case 'ansible-vault': {
-      // a file named as an example (vault.yml.example) is the layout a project commits, not its vault
-      if (pos[0] === 'view') return { decrypts: !pos.slice(1).length || pos.slice(1).some((f) => !EXAMPLE.test(f)) };
+      // a template checked in beside the vault (`vault.yml.example`) holds placeholders, not its secrets;
+      // every file named must be one
+      if (pos[0] === 'view') return { decrypts: !pos.slice(1).length || pos.slice(1).some((f) => !TEMPLATE.test(f)) };
       // `decrypt` rewrites the file in place unless --output names somewhere else
       if (pos[0] === 'decrypt') return { decrypts: true, output: optionValue(argv, ['--output']) ?? 'in-place' };
       return undefined;

@@ -31,10 +31,11 @@ const DISPOSABLE =
  * colcon/catkin install space, CocoaPods' Pods (from Podfile.lock), Android's native build
  * folders, Dart, Zig, Haskell Stack and Elm build folders, Expo, Angular, Vite, Docusaurus and
  * Astro caches, Storybook's and Jekyll's static output, test runners' reports (Playwright,
- * nyc, Allure, Hypothesis), PlatformIO's build folder, CMake's generated folder and ccls' index.
+ * nyc, Allure, Hypothesis), PlatformIO's build folder, CMake's generated folder, ccls' index and
+ * the packages dbt deps installs (dbt_project.yml packages-install-path, one of dbt clean's targets).
  */
 const TOOL_STATE =
-  /^(?:\.ipynb_checkpoints|\.quarto|\.Rproj\.user|install|pods|\.cxx|\.externalNativeBuild|\.dart_tool|\.?zig-cache|zig-out|\.stack-work|elm-stuff|\.expo|\.angular|\.vite|\.docusaurus|\.astro|storybook-static|_site|\.jekyll-cache|\.sass-cache|test-results|playwright-report|\.nyc_output|allure-results|\.hypothesis|\.pio|CMakeFiles|\.ccls-cache)$/i;
+  /^(?:\.ipynb_checkpoints|\.quarto|\.Rproj\.user|install|pods|\.cxx|\.externalNativeBuild|\.dart_tool|\.?zig-cache|zig-out|\.stack-work|elm-stuff|\.expo|\.angular|\.vite|\.docusaurus|\.astro|storybook-static|_site|\.jekyll-cache|\.sass-cache|test-results|playwright-report|\.nyc_output|allure-results|\.hypothesis|\.pio|CMakeFiles|\.ccls-cache|dbt_packages)$/i;
 
 /** Whether a folder of this name is made again by its tool: deleting it loses nothing. */
 const disposable = (name: string): boolean => DISPOSABLE.test(name) || TOOL_STATE.test(name);
