@@ -310,6 +310,8 @@ test('an administrator account created by SQL or framework console code is asked
       `psql -h db01.corp.example.com -U app -d app -c "INSERT INTO auth_user (username,password,is_superuser,is_staff,is_active) VALUES ('ops','x',true,true,true)"`,
       `python manage.py shell -c "from django.contrib.auth.models import User; User.objects.create_superuser('ops','ops@acme.io','x')"`,
       `rails runner "User.create!(email: 'ops@acme.io', password: 'x', admin: true)"`,
+      // a factory's row with a login the line sets is an account someone holds
+      `php artisan tinker --execute="User::factory()->create(['is_admin'=>true,'email'=>'x@evil.io','password'=>bcrypt('pw')])"`,
     ],
     'stop',
     'access-opened',
@@ -319,6 +321,9 @@ test('an administrator account created by SQL or framework console code is asked
       `python manage.py shell -c "from django.contrib.auth.models import User; User.objects.create_superuser('admin','admin@example.com','admin')"`,
       `psql -c "INSERT INTO users (email, is_admin) VALUES ('a@b.io', false)"`,
       `sqlite3 dev.db "INSERT INTO todos (title, done) VALUES ('milk', 1)"`,
+      // a model factory makes up the e-mail and password: test data nobody logs in with
+      `php artisan tinker --execute="User::factory()->create(['is_admin'=>true])"`,
+      `rails runner "FactoryBot.create(:user, admin: true)"`,
     ],
     'pass',
   );

@@ -92,3 +92,19 @@ export function checkCommands(commands: string[], want: Want, policy?: string, e
   }
   assert.deepEqual(wrong, []);
 }
+
+/** Every call of `tool` in `list` passes (allow or watch). */
+export function passes(tool: string, list: Record<string, unknown>[]): void {
+  for (const p of list) expectCall(tool, p, 'pass');
+}
+
+/** Every call of `tool` in `list` is stopped (ask or deny), by a policy matching `policy` when given. */
+export function stops(tool: string, list: Record<string, unknown>[], policy?: RegExp): void {
+  for (const p of list) {
+    expectCall(tool, p, 'stop');
+    if (policy) assert.match(decide(tool, p).policy ?? '', policy, JSON.stringify(p));
+  }
+}
+
+/** Shell commands as exec params. */
+export const execs = (commands: string[]): Record<string, unknown>[] => commands.map((command) => ({ command }));

@@ -7,28 +7,11 @@
 // stay stopped (asked or denied), with the reason a user would read.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decide } from './effects-helpers.js';
+import { decide, execs, passes, stops } from './effects-helpers.js';
 import { generatedFilesPath } from '../../src/policy/shell-verb-scope.js';
 import { socketOnlyAnalyser } from '../../src/policy/effects/container-run.js';
 import { mergesNow } from '../../src/policy/effects/mcp-ship.js';
 import { ownProjectConstraints } from '../../src/policy/effects/sources.js';
-
-const passed = (a: string) => a === 'allow' || a === 'watch';
-
-function passes(tool: string, list: Record<string, unknown>[]): void {
-  for (const p of list) {
-    const d = decide(tool, p);
-    assert.ok(passed(d.action), `${JSON.stringify(p)}: want pass, got ${d.action} (${d.policy ?? '-'})`);
-  }
-}
-function stops(tool: string, list: Record<string, unknown>[], policy?: RegExp): void {
-  for (const p of list) {
-    const d = decide(tool, p);
-    assert.ok(!passed(d.action), `${JSON.stringify(p)}: want ask or deny, got ${d.action}`);
-    if (policy) assert.match(d.policy ?? '', policy, JSON.stringify(p));
-  }
-}
-const execs = (cmds: string[]) => cmds.map((command) => ({ command }));
 
 test('an MCP tool that opens, reads or edits a merge request is not a merge; one that merges or auto-merges is', () => {
   assert.equal(mergesNow(['create', 'merge', 'request'], {}), false);

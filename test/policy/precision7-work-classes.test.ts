@@ -7,26 +7,9 @@
 // the reason a user would read.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decide } from './effects-helpers.js';
+import { decide, execs, passes, stops } from './effects-helpers.js';
 import { firstLiveSecret, isPlaceholderSecret } from '../../src/policy/effects/secret-placeholders.js';
 import { SECRET_VALUE } from '../../src/policy/effects/secret-shapes.js';
-
-const passed = (a: string) => a === 'allow' || a === 'watch';
-
-function passes(tool: string, list: Record<string, unknown>[]): void {
-  for (const p of list) {
-    const d = decide(tool, p);
-    assert.ok(passed(d.action), `${JSON.stringify(p)}: want pass, got ${d.action} (${d.policy ?? '-'})`);
-  }
-}
-function stops(tool: string, list: Record<string, unknown>[], policy?: RegExp): void {
-  for (const p of list) {
-    const d = decide(tool, p);
-    assert.ok(!passed(d.action), `${JSON.stringify(p)}: want ask or deny, got ${d.action}`);
-    if (policy) assert.match(d.policy ?? '', policy, JSON.stringify(p));
-  }
-}
-const execs = (cs: string[]) => cs.map((command) => ({ command }));
 
 test('a playbook or deploy aimed at a test lab ships nowhere shared; production still asks', () => {
   passes(

@@ -6,7 +6,8 @@
 // through rails runner, `User::create([... 'is_admin' => 1])` through tinker. Whoever knows its
 // password administers the application after the session. Read as `opens-access member role
 // app-database admin new-account`, asked by access-opened. Accounts named only with RFC 2606
-// documentation domains (`admin@example.com`) are a local fixture and are not read.
+// documentation domains (`admin@example.com`) are a local fixture and are not read, and so is a
+// model factory's row when the line sets no e-mail and no password (the factory makes them up).
 // Sources: Django auth (User.objects.create_superuser, auth_user is_superuser/is_staff),
 // WordPress roles and capabilities (wp_usermeta wp_capabilities), Rails and Laravel conventions
 // (admin / is_admin columns, create!, ::create).
@@ -23,6 +24,13 @@ const ADMIN_VALUE = /^'(?:admin|administrator|superuser|super_?admin|owner|root)
 /** Documentation-only identities (RFC 2606): a local fixture. */
 const FIXTURE = /@(?:example\.(?:com|org|net)|localhost|[\w.-]+\.(?:test|example|invalid|localhost))\b/i;
 const ANY_EMAIL = /[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}/g;
+/**
+ * A model factory (Laravel `User::factory()`, FactoryBot `create(:user, ...)`, factory_boy,
+ * model_bakery): test data whose generated e-mail and password nobody holds, unless the line
+ * sets them itself.
+ */
+const FACTORY = /::factory\s*\(|\bfactory\s*\(|\bFactoryBot\b|\bcreate\s*\(\s*:\w+|\bbaker\.make\b|Factory\.create\b/;
+const SETS_LOGIN = /\bpassword\b|\bpasswd\b/i;
 
 function split(list: string): string[] {
   return list.split(',').map((s) => s.trim());
@@ -56,6 +64,7 @@ export function appAdminAccountEffects(line: { text: string }, out: Effect[]): v
   if (!sqlAdminRow(t) && !CODE_ADMIN.test(t)) return;
   const emails = [...t.matchAll(ANY_EMAIL)].map((m) => m[0]);
   if (emails.length && emails.every((e) => FIXTURE.test(e))) return;
+  if (FACTORY.test(t) && !emails.length && !SETS_LOGIN.test(t)) return;
   out.push({
     tool: 'privilege',
     command: 'opens-access member role app-database admin new-account',

@@ -23,17 +23,23 @@ const FUNCTION_PART = /^(?:delete|remove|destroy|purge|drop|wipe|terminate|erase
 const API_PATH = /\/(?:api|json-api|xml-api|rest|v\d+(?:\.\d+)?|execute|cgi-bin)\//i;
 /** Hosts of documentation, code and package pages: their paths name files and pages, not actions. */
 const PAGE_HOST =
-  /(?:^|\.)(?:github\.com|gitlab\.com|githubusercontent\.com|npmjs\.(?:com|org)|pypi\.org|crates\.io|pkg\.go\.dev|rubygems\.org|stackoverflow\.com|readthedocs\.io|wikipedia\.org|developer\.mozilla\.org)$|^(?:docs|doc|developer|developers|learn|help|support|www)\./i;
+  /(?:^|\.)(?:github\.com|gitlab\.com|githubusercontent\.com|npmjs\.(?:com|org)|pypi\.org|crates\.io|pkg\.go\.dev|rubygems\.org|stackoverflow\.com|readthedocs\.io|wikipedia\.org|cloud\.google\.com|learn\.microsoft\.com|developer\.mozilla\.org)$|^(?:docs|doc|developer|developers|learn|help|support|www)\./i;
 
-/** The destroy action a URL's endpoint performs, as `http-action-destroy HOST PATH`, or undefined. */
-export function urlActionDestroy(url: string): string | undefined {
+/** A URL that may call an action: http(s), parsed, and not on a documentation or code host. */
+export function actionUrl(url: string): URL | undefined {
   let u: URL;
   try {
     u = new URL(url);
   } catch {
     return undefined;
   }
-  if (!/^https?:$/.test(u.protocol) || PAGE_HOST.test(u.hostname)) return undefined;
+  return /^https?:$/.test(u.protocol) && !PAGE_HOST.test(u.hostname) ? u : undefined;
+}
+
+/** The destroy action a URL's endpoint performs, as `http-action-destroy HOST PATH`, or undefined. */
+export function urlActionDestroy(url: string): string | undefined {
+  const u = actionUrl(url);
+  if (!u) return undefined;
   const segments = u.pathname.split('/').filter(Boolean);
   const last = decodeURIComponent(segments[segments.length - 1] ?? '').replace(/\.(?:php|json|cgi|aspx?)$/i, '');
   const apiShaped = API_PATH.test(`${u.pathname}/`) || /^api\./i.test(u.hostname) || u.port !== '' || u.search !== '';

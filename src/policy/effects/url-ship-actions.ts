@@ -19,6 +19,8 @@
 // Looker API 4.0 (deploy_to_production, deploy_ref_to_production), Power BI REST (deployAll,
 // selectiveDeploy), Sigma and Tableau publishing endpoints.
 
+import { actionUrl } from './url-actions.js';
+
 /**
  * A ship verb, alone or glued to what it ships by `_`, `-` or camelCase (`deploy_to_production`,
  * `deployAll`, `publish-site`, `selectiveDeploy`); a plural collection (`deploys`, `deployments`,
@@ -38,19 +40,10 @@ const POWER_ACTION = /^[A-Za-z]+\.(?:Reset|PowerOff|Shutdown|Reboot|PowerCycle|F
 /** Endpoints named for a power-off. */
 const POWER_NAME = /^(?:power[_-]?off|power[_-]?cycle|shutdown|reboot|hard[_-]?reset|force[_-]?off)$/i;
 const API_PATH = /\/(?:api\d*|json-api|rest|redfish|v\d+(?:\.\d+)?|api2)\//i;
-/** Documentation, code and package pages: their paths name pages, not actions. */
-const PAGE_HOST =
-  /(?:^|\.)(?:github\.com|gitlab\.com|githubusercontent\.com|npmjs\.(?:com|org)|pypi\.org|stackoverflow\.com|readthedocs\.io|wikipedia\.org|cloud\.google\.com|learn\.microsoft\.com|developer\.mozilla\.org)$|^(?:docs|doc|developer|developers|learn|help|support|www)\./i;
-
 /** `ship http ...` or `machine-halt http ...` for a URL whose endpoint ships, launches or powers off; else undefined. */
 export function urlShipAction(url: string): string | undefined {
-  let u: URL;
-  try {
-    u = new URL(url);
-  } catch {
-    return undefined;
-  }
-  if (!/^https?:$/.test(u.protocol) || PAGE_HOST.test(u.hostname)) return undefined;
+  const u = actionUrl(url);
+  if (!u) return undefined;
   if (/\/(?:docs?|reference|documentation)\//i.test(u.pathname)) return undefined;
   const apiShaped = API_PATH.test(`${u.pathname}/`) || /^api\./i.test(u.hostname) || u.port !== '' || u.search !== '';
   if (!apiShaped) return undefined;
