@@ -14,6 +14,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
 import { withoutKeywords } from './leading-keywords.js';
+import { table } from '../../util/lookup-table.js';
 
 export const BMC_PROGRAMS: readonly string[] = ['ipmitool', 'racadm', 'ilorest', 'redfishtool', 'ipmiutil'];
 
@@ -31,21 +32,21 @@ const REDFISHTOOL_ACTION = /^(?:systems (?:reset|setbootoverride)|managers reset
 const REDFISHTOOL_ACCOUNT = /^accountservice (?:adduser|deleteuser|setpassword|useradmin)\b/;
 
 /** Options of each CLI that take a value (so the verb words after them are found). */
-const VALUED: Record<string, RegExp> = {
+const VALUED: Record<string, RegExp> = table({
   ipmitool: /^-[bBCdefHIklmNoOpPRtTUyzLAS]$/,
   ipmiutil: /^-[NUPJTVFY]$/,
   racadm: /^-[rup]$/,
   ilorest: /^(?:--url|-u|-p|--user|--password|--cache-dir|--logdir|--sessionid|-f|--filename)$/,
   redfishtool: /^-[rupIMSTWAtHdAPF]$|^--(?:rhost|user|password|Secure|Timeout|Token|Id|Members|auth)$/,
-};
+});
 /** The option that names the controller reached, per CLI. */
-const HOST_OPTION: Record<string, RegExp> = {
+const HOST_OPTION: Record<string, RegExp> = table({
   ipmitool: /^-H$/,
   ipmiutil: /^-N$/,
   racadm: /^-r$/,
   ilorest: /^--url$/,
   redfishtool: /^-r$|^--rhost$/,
-};
+});
 
 export function bmcCommandEffects(line: LineView, out: Effect[]): void {
   for (const cmd of line.cmds) {

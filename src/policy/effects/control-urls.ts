@@ -24,6 +24,7 @@
 //    agent can check that the dev server is up (Vault /v1/sys/health, seal-status, leader; Consul
 //    /v1/status/*, /v1/health/*).
 import { isInternalName, internalV4 } from './fetch-readings.js';
+import { table } from '../../util/lookup-table.js';
 
 /** Path segments naming where a service keeps the secrets it uses (see the top of this file). */
 const STORE_SEGMENT =
@@ -65,12 +66,12 @@ const JMX_DUMPS =
   /DiagnosticCommand|HotSpotDiagnostic|type=Runtime|SystemProperties|InputArguments|passw|secret|credential/i;
 
 /** Health and status routes of the loopback agents that stay open. */
-const AGENT_PORTS: Record<string, RegExp> = {
+const AGENT_PORTS: Record<string, RegExp> = table({
   // Vault: /v1/sys/health, /v1/sys/seal-status, /v1/sys/leader (developer.hashicorp.com/vault/api-docs/system)
   ':8200': /^\/v1\/sys\/(?:health|seal-status|leader)\/?(?:[?#]|$)|^\/?(?:[?#]|$)|^\/ui(?:\/|$)/i,
   // Consul: /v1/status/leader|peers, /v1/health/... (developer.hashicorp.com/consul/api-docs)
   ':8500': /^\/v1\/(?:status|health)\/|^\/?(?:[?#]|$)|^\/ui(?:\/|$)/i,
-};
+});
 
 function plain(s: string): string {
   try {

@@ -24,6 +24,7 @@ import { FifoMap } from '../../util/fifo-map.js';
 import { urlActionDestroy } from './url-actions.js';
 import { controlUrlReadings } from './control-urls.js';
 import { urlShipAction } from './url-ship-actions.js';
+import { table } from '../../util/lookup-table.js';
 
 /** Names under these suffixes resolve only inside a network. */
 const INTERNAL_SUFFIX =
@@ -54,12 +55,12 @@ const TEAM_TOOL_READ = new RegExp(
   ].join('|'),
 );
 /** What each control reading (control-urls.ts) says about the URL. */
-const CONTROL_NOTES: Record<string, string> = {
+const CONTROL_NOTES: Record<string, string> = table({
   'fetch-stored-credentials': 'a service asked for the credentials or connections it keeps',
   'fetch-management-controller': "a server's management controller (Redfish)",
   'fetch-jmx-bridge': 'a JMX bridge told to run an operation or dump the JVM',
   'fetch-loopback-admin': 'a secrets or service-mesh agent on this machine',
-};
+});
 /** Names that reach the machine running the containers. */
 const DOCKER_HOST = /^(?:host|gateway|kubernetes)\.docker\.internal$|^host\.containers\.internal$|^host-gateway$/i;
 /** DNS rebinding services: the name carries the addresses it answers with. */
