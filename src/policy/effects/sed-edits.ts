@@ -6,7 +6,7 @@
 // taken out (`\.` is `.`), quoted as the fragment of a manifest they stand for. Other sed
 // commands (y, a, i, c) and patterns with regex syntax beyond escapes are not read.
 import type { Effect } from './types.js';
-import type { LineFacts } from './line-readings.js';
+import type { LineView as LineFacts } from './line-view.js';
 import { coordinateSwapEffects } from './coordinate-swaps.js';
 import { scopeRemovalEffects } from './scope-removals.js';
 import { basename } from '../shell-wrappers.js';
