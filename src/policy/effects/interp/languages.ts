@@ -29,11 +29,19 @@ const SHELL_PROGRAM = /(?:^|[/\s'"])(?:ba|z|da|k|c|tc|fi)?sh(?:\.exe)?(?:['"\s]|
 
 export const PYTHON: Language = {
   name: 'python',
-  programs: /^(?:python[0-9.]*|pypy[0-9.]*|python[0-9.]*-dbg)$/,
+  // IPython runs the same Python (`ipython -c CODE`), with its own magics read below
+  programs: /^(?:python[0-9.]*|pypy[0-9.]*|python[0-9.]*-dbg|ipython[0-9.]*)$/,
   inline: ['-c'],
   moduleFlag: '-m',
   dotConcat: false,
   rewrites: [
+    // IPython's `%load URL` and `%run URL` fetch a file's code and run it; `%pip`/`%conda` run the
+    // package manager (IPython docs, built-in magics; the notebook cells' reading, notebook-code.ts)
+    [
+      /^[ \t]*%(?:load|loadpy|run)[ \t]+(?:-\S+[ \t]+)*((?:https?|ftp):\/\/[^\s'"]+)/gm,
+      "os.system('curl -fsSL $1 | python3')",
+    ],
+    [/^[ \t]*%(pip|conda|mamba|uv)[ \t]+([^\n'"]+)/gm, "os.system('$1 $2')"],
     // the running interpreter named by its own path: [sys.executable, '-m', 'pip', ...] runs python
     [/\bsys\.executable\b/g, "'python3'"],
     // pip driven in-process (pip.main([...]), pip._internal's main): the pip command its list spells
