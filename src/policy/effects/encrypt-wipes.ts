@@ -17,6 +17,7 @@ import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
 import type { SimpleCommand } from './walk.js';
 import { parseArgs } from './operands.js';
+import { withoutKeywords } from './leading-keywords.js';
 
 export const ENCRYPT_PROGRAMS: readonly string[] = [
   'gpg',
@@ -44,13 +45,9 @@ interface Encryption {
 
 const OPENSSL_CIPHER = /^-?(?:aes|des|des3|bf|blowfish|camellia|cast|chacha20|aria|sm4|seed|rc[245]|idea)(?:-|$)/i;
 
-/** Shell keywords a loop or condition puts before a command (`do gpg -c "$f"`), and sudo. */
-const LEADING = new Set(['do', 'then', 'else', 'elif', 'if', 'while', 'until', '!', '{', '(', 'time', 'exec', 'sudo']);
-
+/** The command past the keywords a loop or condition puts before it (`do gpg -c "$f"`), exec and sudo. */
 function words(c: SimpleCommand): string[] {
-  let i = 0;
-  while (i < c.argv.length - 1 && LEADING.has(c.argv[i] ?? '')) i++;
-  return i ? c.argv.slice(i) : c.argv;
+  return withoutKeywords(c.argv, ['exec', 'sudo']);
 }
 
 function encryption(c: SimpleCommand): Encryption | null {

@@ -3,11 +3,23 @@
 // program drop these first.
 
 /** Shell keywords and prefixes that can stand before a command's program. */
-const LEADING = new Set(['do', 'then', 'else', 'elif', 'if', 'while', 'until', '!', '{', '(', 'time']);
+export const LEADING_KEYWORDS: ReadonlySet<string> = new Set([
+  'do',
+  'then',
+  'else',
+  'elif',
+  'if',
+  'while',
+  'until',
+  '!',
+  '{',
+  '(',
+  'time',
+]);
 
-/** The argv without the leading shell keywords. */
-export function withoutKeywords(argv: readonly string[]): string[] {
+/** The argv without the leading shell keywords (and any `also` words a reading skips as well). */
+export function withoutKeywords(argv: readonly string[], also: readonly string[] = []): string[] {
   let i = 0;
-  while (i < argv.length - 1 && LEADING.has(argv[i] ?? '')) i++;
+  while (i < argv.length - 1 && (LEADING_KEYWORDS.has(argv[i] ?? '') || also.includes(argv[i] ?? ''))) i++;
   return argv.slice(i);
 }

@@ -116,6 +116,7 @@ import { GIT_WORK_HINT, gitWorkLossEffects } from './git-work-loss.js';
 import { stackVolumeEffects } from './stack-volumes.js';
 import { CAPACITY_HINT, capacityCutEffects } from './capacity-cuts.js';
 import { SNAPSHOT_HINT, snapshotReverts } from './snapshot-reverts.js';
+import { LEADING_KEYWORDS } from './leading-keywords.js';
 
 /** What the readings of one line look at, worked out once for all of them. */
 export class LineFacts {
@@ -148,7 +149,7 @@ export class LineFacts {
   }
 }
 
-const KEYWORDS = new Set(['do', 'then', 'else', 'elif', 'if', 'while', 'until', '!', '{', '(', 'time', 'exec']);
+const KEYWORDS: ReadonlySet<string> = new Set([...LEADING_KEYWORDS, 'exec']);
 
 export interface LineReading {
   /** A short name (it shows in profiles and in docs/effects.md). */

@@ -24,6 +24,7 @@ import { diskFillEffects } from './disk-fill.js';
 import { isSvcProgram, isSvcUnit, patternSelectsSvc, SVC_PATH, SVC_PORT } from './svc-identity.js';
 import { table } from '../../util/lookup-table.js';
 import { configFileStopsSvc, configManagementStops } from './svc-config-mgmt.js';
+import { withoutKeywords } from './leading-keywords.js';
 
 /**
  * The reading's gate (svcTamperEffects), a necessary condition for each of its parts to find
@@ -328,8 +329,6 @@ function managerStops(a: string[]): string | undefined {
   return ops.slice(v + 1).some(isSvcUnit) ? `${name} ${ops[v]}` : undefined;
 }
 
-const KEYWORDS = new Set(['do', 'then', 'else', 'elif', 'if', 'while', 'until', '!', '{', '(', 'time']);
-
 const INTERPRETERS = [
   'python',
   'python3',
@@ -395,10 +394,8 @@ function stopsSvc(l: LineFacts, out: Effect[]): void {
   let sender: string | undefined;
   let chosen = false;
   for (const c of l.cmds) {
-    let a = c.argv;
     // for p in $(pgrep node); do kill $p; done
-    while (a.length > 1 && KEYWORDS.has(a[0] ?? '')) a = a.slice(1);
-    a = literalProgram(a, l.text);
+    const a = literalProgram(withoutKeywords(c.argv), l.text);
     const name = basename(a[0] ?? '');
     const m = managerStops(a) ?? configManagementStops(a);
     if (m) {
@@ -536,8 +533,7 @@ function profileOf(args: string[]): string | undefined {
 
 function svcAdmin(l: LineFacts, out: Effect[]): void {
   for (const c of l.cmds) {
-    let a = c.argv;
-    while (a.length > 1 && KEYWORDS.has(a[0] ?? '')) a = a.slice(1);
+    const a = withoutKeywords(c.argv);
     const args = svcArgs(a);
     const v = args && adminVerb(args);
     if (v) out.push(finding(`admin ${v}`, `runs svc ${v}`));
@@ -907,8 +903,7 @@ function perCommand(l: LineFacts, out: Effect[]): void {
   let xargsPiped: boolean | undefined;
   const piped = () => (xargsPiped ??= /\|\s*xargs\b/.test(l.text));
   for (const c of l.cmds) {
-    let a = c.argv;
-    while (a.length > 1 && KEYWORDS.has(a[0] ?? '')) a = a.slice(1);
+    const a = withoutKeywords(c.argv);
     const name = basename(a[0] ?? '');
     if (name === 'find' && a.some((w) => /^-(?:exec|execdir|ok|okdir)$/.test(w))) findPayloads(a, out);
     if ((name === 'fd' || name === 'fdfind') && a.some((w) => /^(?:-x|-X|--exec|--exec-batch)$/.test(w)))
