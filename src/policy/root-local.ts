@@ -21,9 +21,13 @@
 //     `visudo -c`), a configuration file it is told only under /etc;
 //   - or a rehearsal of root's tools (nixos-rebuild build, certbot certificates/--dry-run,
 //     logrotate -d) or Apache's a2enmod/a2ensite of an installed name;
+//   - or a BSD admin's doas twin of these (root-bsd.ts): pfctl -s/-T show/-n, a daemon's -n
+//     configuration test, rcctl check/ls/restart, service NAME status, smtpctl show, a zfs
+//     snapshot, a zpool scrub, listings of jails, boot environments and disks;
 //   - or bring-up of a CAN bus on this machine (device-bringup below): a can/vcan/slcan interface
 //     set up or down with its bit timing, a CAN driver module loaded, a serial adapter attached
 //     with slcand, udev told to reload its rules, the caller put in a device-access group.
+import { bsdRootLook } from './root-bsd.js';
 import { deviceBringup } from './root-devices.js';
 import { rootLook } from './root-looks.js';
 import { buildOutputPath } from './shell-verb-scope.js';
@@ -377,6 +381,7 @@ export function rootLocalReading(words: readonly string[]): string | null {
       configCheck(rest) ||
       rootDryRun(rest) ||
       deviceBringup(rest) ||
-      rootLook(rest);
+      rootLook(rest) ||
+      bsdRootLook(rest);
   return ok ? `root-local ${rest.join(' ')}` : null;
 }
