@@ -19,8 +19,11 @@
 //   zfs(8)        snapshot [-r] DATASET@NAME adds a snapshot and changes no data (destroy, rollback,
 //                 send keep their readings); zpool(8) scrub POOL only verifies checksums
 //   sysrc(8)      NAME or -a prints rc.conf variables; NAME=VALUE and -x change them
-//   bectl(8) list, jls(8), iocage list, bastille list, vm list, camcontrol(8) devlist, gpart(8)
-//                 show, geom(8) CLASS list, sockstat(1), fstat(1), swapinfo(8): listings
+//   pkg(8)        info, version, audit, query, which, search, stats, update; upgrade/autoremove/clean -n
+//   ifconfig(8)   alone or with one interface, sysctl(8) NAME, mount(8) alone: they print
+//   bectl(8)/beadm list, jls(8), iocage list, bastille list, vm list, vmctl(8) status, camcontrol(8)
+//                 devlist, gpart(8) show, geom(8) CLASS list, sockstat(1), fstat(1), swapinfo(8),
+//                 kldstat(8), gstat(8): listings; fw_update(8) -n and newsyslog(8) -n: dry runs
 // A name on these lines is a plain word: a variable, a path or `..` keeps the ask.
 
 /** A plain name: a service, pool, dataset, table or interface written out, nothing expanded. */
@@ -124,6 +127,19 @@ function zfsSnapshot(args: readonly string[]): boolean {
   );
 }
 
+/**
+ * FreeBSD pkg(8) subcommands that read the database or refresh the catalogue (the twin of
+ * `apt-get update`), and upgrade/autoremove/clean as a dry run (-n); installs are decided by the
+ * sudo rules' package lines.
+ */
+function pkg(args: readonly string[]): boolean {
+  const [verb = '', ...rest] = args;
+  if (/^(?:info|version|audit|query|which|search|stats|update)$/.test(verb))
+    return rest.every((w) => !w.includes('/') && !w.includes('$') && !/^-\w*[rR]$/.test(w));
+  if (/^(?:upgrade|autoremove|clean)$/.test(verb)) return rest.includes('-n') && rest.every((w) => /^-[nqy]+$/.test(w));
+  return false;
+}
+
 /** Listings of jails, boot environments, disks and sockets. */
 function listing(p: string, args: readonly string[]): boolean {
   const [verb = ''] = args;
@@ -154,6 +170,27 @@ function listing(p: string, args: readonly string[]): boolean {
     case 'sysrc':
       // sysrc(8) prints variables unless one is assigned (NAME=VALUE) or -x removes it
       return args.every((w) => /^-[aAnNeEdqv]+$/.test(w) || plain(w));
+    case 'vmctl':
+      return /^(?:status|show)$/.test(verb) && args.slice(1).every(plain);
+    case 'ifconfig':
+      // ifconfig(8) with at most an interface name (or -a/-l) prints; any other word sets something
+      return args.length <= 1 && (args.length === 0 || /^-[alu]+$/.test(verb) || plain(verb));
+    case 'sysctl':
+      // sysctl(8) prints a name; NAME=VALUE (and -w on old systems) sets it
+      return args.every((w) => /^-[aAdehnNoqx]+$/.test(w) || /^[\w.%-]+$/.test(w));
+    case 'mount':
+      return args.every((w) => /^-[pv]+$/.test(w));
+    case 'kldstat':
+    case 'gstat':
+      return args.every((w) => w.startsWith('-') || /^[\w.]+$/.test(w));
+    case 'beadm':
+      return verb === 'list' && args.slice(1).every((w) => w.startsWith('-'));
+    case 'pkg':
+      return pkg(args);
+    case 'fw_update':
+    case 'newsyslog':
+      // -n: a dry run that installs or rotates nothing (fw_update(8), newsyslog(8))
+      return args.includes('-n') && args.every((w) => /^-[nv]+$/.test(w));
     case 'syspatch':
       return args.length === 1 && (verb === '-c' || verb === '-l');
     case 'freebsd-update':

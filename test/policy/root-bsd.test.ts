@@ -38,6 +38,14 @@ test('root-bsd: reports, checks, restarts and snapshots only', () => {
     'sockstat -4l',
     'sysrc -a',
     'sysrc -n nginx_enable',
+    'pkg info -l nginx',
+    'pkg audit -F',
+    'pkg upgrade -n',
+    'ifconfig em0',
+    'sysctl kern.maxfiles',
+    'mount',
+    'vmctl status',
+    'fw_update -n',
   ])
     assert.equal(bsdRootLook(w(s)), true, s);
   for (const s of [
@@ -68,6 +76,16 @@ test('root-bsd: reports, checks, restarts and snapshots only', () => {
     'camcontrol eject da0',
     'sysrc sshd_enable=NO',
     'sysrc -x pf_enable',
+    'pkg upgrade -y',
+    'pkg delete -y nginx',
+    'pkg update -r evil',
+    'ifconfig em0 down',
+    'sysctl net.inet.ip.forwarding=1',
+    'sysctl -w kern.securelevel=-1',
+    'sysctl -p',
+    'mount -t nullfs / /mnt',
+    'vmctl stop web',
+    'fw_update',
   ])
     assert.equal(bsdRootLook(w(s)), false, s);
 });
