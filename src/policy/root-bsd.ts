@@ -177,7 +177,7 @@ function listing(p: string, args: readonly string[]): boolean {
       return args.length <= 1 && (args.length === 0 || /^-[alu]+$/.test(verb) || plain(verb));
     case 'sysctl':
       // sysctl(8) prints a name; NAME=VALUE (and -w on old systems) sets it
-      return args.every((w) => /^-[aAdehnNoqx]+$/.test(w) || /^[\w.%-]+$/.test(w));
+      return args.every((w) => /^-[aAdehnNoqx]+$/.test(w) || /^\w[\w.%-]*$/.test(w));
     case 'mount':
       return args.every((w) => /^-[pv]+$/.test(w));
     case 'kldstat':
