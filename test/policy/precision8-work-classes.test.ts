@@ -46,3 +46,29 @@ test('a date format in a command substitution is not a Windows variable; Windows
     /credential/,
   );
 });
+
+test("a platform's env printer asked for --help prints its usage; without it the values still ask", () => {
+  passes('exec', execs(['shopify app env show --help', 'heroku config --help']));
+  stops('exec', execs(['shopify app env show', 'heroku config -a app', 'netlify env:list --json -- --help']), /secret/);
+});
+
+test('a theme pushed to a new unpublished or the development theme is not the live store; magento static content is compiled locally', () => {
+  passes(
+    'exec',
+    execs([
+      "shopify theme push --unpublished --theme 'BFCM 2024 preview' --json",
+      'shopify theme push --development',
+      'bin/magento setup:static-content:deploy -f en_US --area frontend --theme Acme/default',
+    ]),
+  );
+  stops(
+    'exec',
+    execs([
+      'shopify theme push',
+      'shopify theme push --theme 123456',
+      'shopify theme push --live',
+      "shopify theme push --unpublished && shopify theme publish --theme 'BFCM'",
+      'bin/magento setup:static-content:deploy -f && rsync -a pub/static/ deploy@prod-web1:/var/www/magento/pub/static/',
+    ]),
+  );
+});
