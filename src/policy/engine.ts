@@ -47,7 +47,6 @@ import type { TaintSpec } from './session-state.js';
 import { FifoMap } from '../util/fifo-map.js';
 import { DecisionMemo } from './decision-memo.js';
 import { DerivedMemo } from './derived-memo.js';
-import { wideDeleteInWorkdir } from './effects/wide-deletes.js';
 
 export { PolicyLoadError } from './policy-errors.js';
 export { parsePolicyText, parsePolicyTextLenient } from './parse.js';
@@ -330,8 +329,6 @@ export class Engine implements PolicyEngine {
     const list = effectsOf(call, prep.fields.command, prep.fields.path, this.effects, prep.view.cmd?.analysis);
     const out: DerivedResult[] = [];
     for (const effect of list) {
-      // a folder of the project the call runs in, spelled from the root (wide-deletes.ts)
-      if (effect.command && wideDeleteInWorkdir(effect.command, prep.fields.workdir, this.home)) continue;
       const c = derivedCall(call, effect, prep.fields.workdir);
       // The effect names the derived call across engines (effects of a command are shared).
       const decision = this.decideDerived(c, depth + 1, effect);

@@ -72,19 +72,3 @@ test('a theme pushed to a new unpublished or the development theme is not the li
     ]),
   );
 });
-
-test('a folder of the working project spelled from the root is deleted as its relative path is; other folders near the home top still ask', () => {
-  // effects-helpers runs every call from /home/dev/project with home /home/dev
-  passes('exec', execs(['rm -rf /home/dev/project/site', 'rm -rf ~/project/site', 'rm -rf /home/dev/project/bin']));
-  stops(
-    'exec',
-    execs([
-      'rm -rf /home/dev/project/data',
-      'rm -rf /home/dev/project/src',
-      'rm -rf /home/dev/other-project/site',
-      'rm -rf /home/dev/project/../other',
-      'rm -rf /home/dev/project/site /home/dev/Documents',
-      'rm -rf /home/dev/project',
-    ]),
-  );
-});

@@ -300,24 +300,3 @@ export function wideDeletes(cmds: SimpleCommand[], effects: readonly Effect[]): 
   }
   return out;
 }
-
-/**
- * Whether a `wide-delete PATH` reading names something below the working directory the call runs
- * in, when that directory is a project (below a home, or two levels under the root at least):
- * `rm -rf /home/dev/project/site` run from /home/dev/project deletes the project's `site` as `rm
- * -rf site` does, and the rules on the project's own files decide it as they decide that (they
- * see the relative spelling: its sources, data and history stay asked). A working directory that
- * is a home, the root or a top-level folder is not a project; a path with `..` is left as read.
- */
-export function wideDeleteInWorkdir(command: string, workdir: string | undefined, home: string): boolean {
-  if (!workdir || !command.startsWith('wide-delete ')) return false;
-  let p = command.slice('wide-delete '.length);
-  const h = home.replace(/\/+$/, '');
-  p = p.replace(/^(?:~|\$HOME|\$\{HOME\})(?=\/|$)/, h);
-  const wd = workdir.replace(/\/+$/, '');
-  if (!p.startsWith(wd + '/') || /(?:^|\/)\.\.?(?:\/|$)/.test(p) || !wd.startsWith('/')) return false;
-  const parts = wd.split('/');
-  const rest = homeRest(parts);
-  if (rest) return rest.length > 0 && !(rest[0] ?? '').startsWith('.');
-  return parts.length >= 3 && !SYSTEM_TOP.test(parts[1] ?? '');
-}
