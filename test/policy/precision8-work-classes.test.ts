@@ -72,3 +72,16 @@ test('a theme pushed to a new unpublished or the development theme is not the li
     ]),
   );
 });
+
+test("forensic tools' own PyPI packages install as listed names; names one edit from them still ask", () => {
+  passes(
+    'exec',
+    execs([
+      'pipx install plaso',
+      'pip install plaso==20240308',
+      'pip install regipy python-evtx',
+      'pip install flare-capa dissect',
+    ]),
+  );
+  stops('exec', execs(['pip install plasso', 'pip install regipi', 'pip install dissekt']), /package/);
+});
