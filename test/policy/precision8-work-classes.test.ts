@@ -85,3 +85,18 @@ test("forensic tools' own PyPI packages install as listed names; names one edit 
   );
   stops('exec', execs(['pip install plasso', 'pip install regipi', 'pip install dissekt']), /package/);
 });
+
+test('a Salesforce scratch org deleted is thrown away as it was made to be; a sandbox still asks', () => {
+  passes(
+    'exec',
+    execs(['sf org delete scratch --target-org feature-x --no-prompt', 'sf org delete scratch -o feature-x -p']),
+  );
+  stops(
+    'exec',
+    execs([
+      'sf org delete sandbox --target-org uat --no-prompt',
+      'sf org delete scratch --target-org feature-x --no-prompt && sf org delete sandbox -o fullcopy -p',
+      'sf org delete scratch $ORG',
+    ]),
+  );
+});
