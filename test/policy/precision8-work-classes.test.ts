@@ -100,3 +100,26 @@ test('a Salesforce scratch org deleted is thrown away as it was made to be; a sa
     ]),
   );
 });
+
+test('a file thrown in the bin is no worse than rm -f of it; a folder thrown away is still its recursive delete', () => {
+  passes(
+    'exec',
+    execs([
+      'trash ~/Desktop/Screenshot\\ 2025-05-*.png',
+      'trash ~/Desktop/old-notes.txt',
+      'gio trash ~/Downloads/setup.dmg',
+    ]),
+  );
+  stops(
+    'exec',
+    execs([
+      'trash ~/Documents',
+      'trash ~/Documents/*',
+      'trash-put ~/Documents/',
+      'trash ~/Desktop/*.png ~/Documents',
+      'trash ~/.ssh/id_rsa',
+      'trash ~/.bash_history',
+      'gio trash ~/project',
+    ]),
+  );
+});
