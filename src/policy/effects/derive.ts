@@ -37,6 +37,7 @@ import { LineKeys } from './reading-keys.js';
 import { inPlaceCommands } from './inplace-plants.js';
 import { settingsCommandEffects } from './tool-settings.js';
 import { wideDeletes } from './wide-deletes.js';
+import { personalDocumentSends } from './personal-docs.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
@@ -395,6 +396,8 @@ export function deriveFromCommand(command: string): Effect[] {
     if (e.tool === 'fetch' && e.url) raw.push(...fetchReadings(e.url, e.via));
   }
   const out = raw.map(envAppend);
+  // a person's own papers among the files the line sends off the machine (personal-docs.ts)
+  out.push(...personalDocumentSends(raw));
   for (const e of raw) out.push(...inPlaceSources(e, command));
   const planted: Effect[] = [];
   for (const e of out) {

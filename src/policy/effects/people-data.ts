@@ -15,6 +15,7 @@
 import type { Effect } from './types.js';
 import { SENSITIVE_DATA, SHARED_BUCKET } from './data-shares.js';
 import { toolWords } from './mcp-tools.js';
+import { personalDocument, personalShare } from './personal-docs.js';
 
 /** Column names that say a row is about a person. */
 const PERSON_COLUMN =
@@ -71,7 +72,8 @@ export function mcpPeopleData(op: string, p: Record<string, unknown>, strings: [
     const what = peopleRecords(v);
     if (what) return [share('people-records', where, `MCP ${op} sends ${what} to ${where}`)];
   }
-  if (/upload|send|share|attach|put/.test(op)) {
+  // files handed to any tool that sends (`slack_post_message {file_path}`, `upload_file`, `send_email`)
+  {
     const bucket = [p['bucket'], p['Bucket'], p['bucket_name'], p['container']].find(
       (v): v is string => typeof v === 'string',
     );
@@ -85,6 +87,7 @@ export function mcpPeopleData(op: string, p: Record<string, unknown>, strings: [
       if (!/^(?:\/|~\/|\$HOME\/|[A-Za-z]:\\)/.test(v)) continue;
       if (SENSITIVE_DATA.test(v) || /\/(?:customers?|patients?|students?|backups?|dumps?|exports?)\//i.test(v))
         return [share(v, where, `MCP ${op} sends ${v}, a file of people's or production data, to ${where}`)];
+      if (personalDocument(v)) return [personalShare(v, where, `MCP ${op} sends ${v}, a personal document,`)];
       if (bucket && SHARED_BUCKET.test(bucket))
         return [share(v, bucket, `MCP ${op} puts ${v} in ${bucket}, a bucket named for sharing`)];
     }
