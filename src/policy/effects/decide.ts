@@ -24,6 +24,7 @@ import { mcpToolEffects, toolWords } from './mcp-tools.js';
 import { mcpContainerRunCommand, mcpEditPairs, mcpInstallCommand, mcpPlaceInstallCommand } from './mcp-installs.js';
 import { mcpSaasEffects } from './mcp-saas.js';
 import { outboundSecret, sendsText, sentText } from './outbound-secrets.js';
+import { personalValue, personalValueSent } from './personal-values.js';
 import { mcpSecretReads } from './mcp-secret-reads.js';
 import { mcpShareEffects } from './mcp-shares.js';
 import { mcpRoleGrants } from './role-grants.js';
@@ -232,6 +233,11 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
         command: `may-expose-secret sends a credential (${named.slice(0, 12).replace(/[^\w-]/g, '_')}...)`,
         via: `MCP ${op} sends text naming a credential (${named.slice(0, 12)}...)`,
       });
+  }
+  // a one-time code, social security or card number in what a message, post or form tool sends (personal-values.ts)
+  if (!path && sendsText(op)) {
+    const kind = personalValue(sentText(p));
+    if (kind) out.push(personalValueSent(kind, remote ?? str('element') ?? op, `MCP ${op}`));
   }
   const cmd = str('command') ?? str('cmd') ?? str('script') ?? argvLine(p['args'] ?? p['argv']);
   if (cmd && /exec|run|shell|command|terminal|bash/.test(op))
