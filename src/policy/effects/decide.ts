@@ -236,7 +236,7 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   }
   // a one-time code, social security or card number in what a message, post or form tool sends (personal-values.ts)
   if (!path && sendsText(op)) {
-    const kind = personalValue(sentText(p));
+    const kind = personalValue(sentText(p), JSON.stringify(p).slice(0, 4096));
     if (kind) out.push(personalValueSent(kind, remote ?? str('element') ?? op, `MCP ${op}`));
   }
   const cmd = str('command') ?? str('cmd') ?? str('script') ?? argvLine(p['args'] ?? p['argv']);

@@ -131,7 +131,9 @@ function interpreterCode(
     }
     return undefined;
   }
-  for (let i = 1; i < a.length; i++) {
+  // `mix run -e CODE`: Elixir code run inside the project (any other mix task is the project's)
+  if (lang.name === 'beam' && name === 'mix' && a[1] !== 'run') return undefined;
+  for (let i = lang.name === 'beam' && name === 'mix' ? 2 : 1; i < a.length; i++) {
     const w = at(a, i);
     // osascript -l JavaScript|AppleScript names the language, not a script file
     if (lang.name === 'applescript' && w === '-l') {

@@ -13,7 +13,10 @@
 // decides whether the data may go there. Summaries, counts and build reports are not tables of
 // people and pass.
 import type { Effect } from './types.js';
-import { SENSITIVE_DATA, SHARED_BUCKET } from './data-shares.js';
+import { SENSITIVE_DATA, SHARED_BUCKET, WEBMAIL } from './data-shares.js';
+import { isLoopbackHost } from './url-host.js';
+import { privateHost } from '../remote-copies.js';
+import { isInternalName } from './fetch-readings.js';
 import { toolWords } from './mcp-tools.js';
 import { personalDocument, personalShare } from './personal-docs.js';
 
@@ -59,9 +62,34 @@ const TEXT_KEY =
 const FILE_KEY =
   /^(?:file|files?_?path|filepath|filename|source|source_?(?:path|file)|src|local_?(?:path|file)|attachment|upload_?path|path|content_?path|body_?path)$/i;
 
+/** Parameters that say where an export is delivered. */
+const DELIVER_KEY =
+  /^(?:to|email|email_?to|send_?to|recipient|recipients|notify_?email|deliver_?to|destination|dest|url|webhook|webhook_?url|callback_?url|target_?url|upload_?url)$/i;
+
+/**
+ * An export, dump or backup an MCP tool delivers straight to a personal mailbox or a host outside
+ * (`shopify_export_customers {email_to: x@gmail.com}`, `export_orders {webhook_url: https://...}`):
+ * the records leave without passing through the project.
+ */
+function deliveredExport(op: string, words: string[], p: Record<string, unknown>): Effect[] {
+  if (!words.some((w) => /^(?:export|exports|dump|backup|download|extract)$/.test(w))) return [];
+  for (const [k, v] of Object.entries(p)) {
+    if (!DELIVER_KEY.test(k)) continue;
+    for (const t of [v].flat()) {
+      if (typeof t !== 'string') continue;
+      const host = /^https?:\/\/(?:[^@/]*@)?([^/:?#]+)/i.exec(t.trim())?.[1]?.toLowerCase();
+      if (WEBMAIL.test(t.trim()) || (host && !isLoopbackHost(host) && !privateHost(host) && !isInternalName(host)))
+        return [share(words.join('-'), t, `MCP ${op} delivers its export to ${t}`)];
+    }
+  }
+  return [];
+}
+
 /** People's data an MCP tool sends (see the top of this file). */
 export function mcpPeopleData(op: string, p: Record<string, unknown>, strings: [string, string][]): Effect[] {
   const words = toolWords(op);
+  const delivered = deliveredExport(op, words, p);
+  if (delivered.length) return delivered;
   if (!SENDING.test(op) || LOCAL_OP.test(op)) return [];
   const where =
     [p['to'], p['channel'], p['channel_id'], p['chat_id'], p['recipient'], p['url'], p['bucket'], p['repo']]
@@ -78,7 +106,7 @@ export function mcpPeopleData(op: string, p: Record<string, unknown>, strings: [
       (v): v is string => typeof v === 'string',
     );
     const files = Object.entries(p).flatMap(([k, v]) =>
-      (FILE_KEY.test(k) || /^(?:paths|files|attachments|file_?paths)$/i.test(k)) &&
+      (FILE_KEY.test(k) || /^(?:paths|files|attachments|file_?paths|uploads|documents|media|media_?paths)$/i.test(k)) &&
       (typeof v === 'string' || Array.isArray(v))
         ? [v].flat().filter((f): f is string => typeof f === 'string')
         : [],

@@ -1,6 +1,6 @@
 // A person's own values in text a tool sends or types for someone else to read: a one-time sign-in
 // code ("the code is 483920": whoever asked for it takes over the account it guards), a US social
-// security number typed into a form or a message, or a payment card number (Luhn-valid, not one of
+// security number typed into a form or a message, a wallet's seed phrase (seed-words.ts), or a payment card number (Luhn-valid, not one of
 // the processors' documented test numbers). The tool is known only by what it does (send, reply,
 // post, type, fill, submit: outbound-secrets.ts `sendsText`); the value is known by its shape, so
 // the reading holds for any mail, chat, browser or form tool. One-time codes read as
@@ -10,6 +10,7 @@
 // account numbers as PII), ISO/IEC 7812 (card numbers and the Luhn check), the test-card tables of
 // Stripe, Adyen and Braintree.
 import type { Effect } from './types.js';
+import { seedPhrase } from './seed-words.js';
 
 /** "code is 483920", "verification code: 4839", "OTP 483920", "2FA code 483 920". */
 const ONE_TIME_CODE =
@@ -37,8 +38,12 @@ function luhn(digits: string): boolean {
 }
 
 /** The kind of personal value a piece of outgoing text carries, or undefined. */
-export function personalValue(text: string): 'one-time-code' | 'ssn' | 'card-number' | undefined {
+export function personalValue(
+  text: string,
+  context = '',
+): 'one-time-code' | 'seed-phrase' | 'ssn' | 'card-number' | undefined {
   const t = text.slice(0, 16 * 1024);
+  if (seedPhrase(t, context)) return 'seed-phrase';
   ONE_TIME_CODE.lastIndex = 0;
   for (let m = ONE_TIME_CODE.exec(t); m; m = ONE_TIME_CODE.exec(t))
     if (!NOT_SECRET_CODE.test(t.slice(Math.max(0, m.index - 24), m.index))) return 'one-time-code';
@@ -55,6 +60,12 @@ export function personalValue(text: string): 'one-time-code' | 'ssn' | 'card-num
 /** The finding for a personal value that an outbound tool sends to `where`. */
 export function personalValueSent(kind: string, where: string, via: string): Effect {
   const w = where.replace(/[^\w@/.:~-]/g, '_').slice(0, 80) || 'remote';
+  if (kind === 'seed-phrase')
+    return {
+      tool: 'exec',
+      command: `may-expose-secret sends a wallet seed phrase to ${w}`,
+      via: `${via} sends a wallet's seed phrase (twelve or more BIP-39 words) to ${where}`,
+    };
   return kind === 'one-time-code'
     ? {
         tool: 'exec',

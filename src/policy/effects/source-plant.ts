@@ -12,7 +12,7 @@ import { posix } from 'node:path';
 import type { Effect } from './types.js';
 import { analyzeCode } from './interp/code.js';
 import { GO, LUA, NODE, PERL, PHP, PYTHON, RUBY, type Language } from './interp/languages.js';
-import { JVM } from './interp/languages-more.js';
+import { BEAM, CRYSTAL, JULIA, JVM } from './interp/languages-more.js';
 import { notebookCode } from './notebook-code.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { firstLiveSecret } from './secret-placeholders.js';
@@ -25,6 +25,10 @@ const BY_EXTENSION: [RegExp, Language][] = [
   [/\.(?:pl|pm)$/i, PERL],
   [/\.php$/i, PHP],
   [/\.lua$/i, LUA],
+  // Elixir and Erlang modules (a mix task, an escript), Julia and Crystal sources
+  [/\.(?:ex|exs|erl|hrl|escript)$/i, BEAM],
+  [/\.jl$/i, JULIA],
+  [/\.cr$/i, CRYSTAL],
   // Jupyter notebooks: their code cells (notebook-code.ts), run cell by cell or by nbconvert/papermill
   [/\.ipynb$/i, PYTHON],
 ];

@@ -508,7 +508,7 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
   // The whole environment sent somewhere: os.environ / process.env / ENV / %ENV with a network call.
   if (
     (urls.length || connects.length) &&
-    /\bos\.environ\b(?!\s*(?:\.\s*(?:get|setdefault|pop)\b|\[))|dict\(os\.environ\)|\bprocess\.env\b(?!\.)|JSON\.stringify\(process\.env\)|\bENV\.to_h\b|\bENV\.to_a\b|%ENV\b|getenv\(\)|\$_ENV\b|Get-ChildItem\s+env:/i.test(
+    /\bos\.environ\b(?!\s*(?:\.\s*(?:get|setdefault|pop)\b|\[))|dict\(os\.environ\)|\bprocess\.env\b(?!\.)|JSON\.stringify\(process\.env\)|\bENV\.to_h\b|\bENV\.to_a\b|%ENV\b|getenv\(\)|\$_ENV\b|Get-ChildItem\s+env:|System\.get_env\(\s*\)|\bgetEnvironment\b|Unix\.environment\s*\(\)|\bos\.Environ\(\)|\benv::vars(?:_os)?\(\)|GetEnvironmentVariables\(\s*\)|\bENV\.to_hash\b|\bENV\.each\b|\bDict\(\s*ENV\s*\)/i.test(
       c,
     )
   ) {

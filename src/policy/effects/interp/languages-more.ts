@@ -125,7 +125,7 @@ export const JULIA: Language = {
 /** Elixir (`elixir -e`) and Erlang (`erl -eval`). */
 export const BEAM: Language = {
   name: 'beam',
-  programs: /^(?:elixir|erl)$/,
+  programs: /^(?:elixir|erl|iex|mix)$/,
   inline: ['-e', '-eval'],
   dotConcat: false,
   rewrites: [
