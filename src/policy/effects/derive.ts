@@ -38,6 +38,7 @@ import { inPlaceCommands } from './inplace-plants.js';
 import { settingsCommandEffects } from './tool-settings.js';
 import { wideDeletes } from './wide-deletes.js';
 import { personalDocumentSends } from './personal-docs.js';
+import { unknownCodeEffects } from './unknown-code.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
@@ -239,6 +240,8 @@ function commandEffects(c: SimpleCommand, out: Effect[], line: LineKeys): void {
     return;
   }
   const lang = languageOf(name);
+  // inline code of a language with no table here: its process-running calls (unknown-code.ts)
+  if (!lang && !SHELLS.has(name)) out.push(...unknownCodeEffects(c.argv, false));
   if (!lang) return;
   const ic = interpreterCode(lang, c);
   if (!ic) return;

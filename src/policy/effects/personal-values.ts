@@ -14,7 +14,7 @@ import { seedPhrase } from './seed-words.js';
 
 /** "code is 483920", "verification code: 4839", "OTP 483920", "2FA code 483 920". */
 const ONE_TIME_CODE =
-  /\b(?:(?:verification|security|login|log-?in|sign-?in|one[- ]time|2fa|two[- ]factor|auth(?:entication)?|access|sms)\s+(?:code|pin|passcode)\b\s*(?:is|was)?\s*[:=-]?|(?:code|passcode)\s*(?:is|was|:|=)|otp\b\s*(?:is|was)?\s*[:=-]?)\s*(\d{3}[ -]?\d{3}|\d{4,8})\b/gi;
+  /\b(?:(?:verification|security|login|log-?in|sign-?in|one[- ]time|2fa|two[- ]factor|auth(?:entication)?|access|sms)\s+(?:code|pin|passcode)\b\s*(?:is|was)?\s*[:=-]?|(?:code|passcode|pin)\s*(?:is|was|:|=)|otp\b\s*(?:is|was)?\s*[:=-]?)\s*(\d{3}[ -]?\d{3}|\d{4,8})\b/gi;
 /** Words before "code" that make it no secret: an order, coupon, postal, HTTP or exit code. */
 const NOT_SECRET_CODE =
   /\b(?:promo|promotion|discount|coupon|voucher|gift|referral|invite|zip|postal|post|area|country|status|error|exit|return|response|http|tracking|product|sku|order|item|style|colou?r|tariff|hs|reference|ref|source|sample|bar|qr|discount|offer|booking|reservation|confirmation|shipment|customer|account|employee|project|branch|cost|tax|class|course|room|door|gate)\s+$/i;
@@ -77,4 +77,18 @@ export function personalValueSent(kind: string, where: string, via: string): Eff
         command: `shares-data personal-value ${kind} to ${w}`,
         via: `${via} sends a ${kind === 'ssn' ? 'social security number' : 'payment card number'} to ${where}`,
       };
+}
+
+/**
+ * Text a script hands to a messaging or mail application to send (AppleScript's Messages `send
+ * "TEXT" to buddy ...`, a Mail or Outlook message's `content:"TEXT"` that the script sends): read
+ * as any outbound tool's text.
+ */
+export function scriptedSendText(code: string): string[] {
+  if (!/\bsend\b/i.test(code)) return [];
+  const out: string[] = [];
+  for (const m of code.matchAll(/\bsend\s+"((?:[^"\\]|\\.)*)"\s+to\b/gi)) if (m[1]) out.push(m[1]);
+  for (const m of code.matchAll(/\b(?:content|plain text content|body)\s*:\s*"((?:[^"\\]|\\.)*)"/gi))
+    if (m[1]) out.push(m[1]);
+  return out;
 }
