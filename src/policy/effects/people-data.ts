@@ -85,11 +85,45 @@ function deliveredExport(op: string, words: string[], p: Record<string, unknown>
   return [];
 }
 
+/** Field names of a person's contact and identity details, as GraphQL, REST and CRM exports name them. */
+const CONTACT_FIELD =
+  /\b(?:e-?mail(?:_?address)?|phone(?:_?number)?|mobile|first_?name|last_?name|full_?name|(?:default_?|billing_?|shipping_?)?address(?:es|1|2|_?line1)?|street|zip|postcode|postal_?code|birthday|date_?of_?birth|dob|ssn)\b/gi;
+
+/**
+ * A bulk query or export of people's contact details (`shopify_run_bulk_query` over customers'
+ * email, phone and address, `hubspot_export_contacts {properties: [email, phone, address]}`): three
+ * or more kinds of contact field asked for a whole collection at once is a copy of the customer
+ * base, whoever asked for it.
+ */
+function contactExport(op: string, words: string[], p: Record<string, unknown>): Effect[] {
+  const text = JSON.stringify(p).slice(0, 16384);
+  // Shopify's bulk operations run the query over every record (bulkOperationRunQuery)
+  if (
+    !words.some((w) => /^(?:bulk|export|exports|dump|extract|backup)$/.test(w)) &&
+    !/bulkOperationRunQuery/.test(text)
+  )
+    return [];
+  const kinds = new Set(
+    [...text.matchAll(CONTACT_FIELD)].map((m) =>
+      (m[0] ?? '')
+        .toLowerCase()
+        .replace(/^(?:default_?|billing_?|shipping_?|first_?|last_?|full_?)/, '')
+        .replace(/[_-]/g, '')
+        .replace(/(?:es|1|2|line1|number)$/, ''),
+    ),
+  );
+  return kinds.size >= 3
+    ? [share('people-records', op, `MCP ${op} exports people's contact details (${[...kinds].slice(0, 4).join(', ')})`)]
+    : [];
+}
+
 /** People's data an MCP tool sends (see the top of this file). */
 export function mcpPeopleData(op: string, p: Record<string, unknown>, strings: [string, string][]): Effect[] {
   const words = toolWords(op);
   const delivered = deliveredExport(op, words, p);
   if (delivered.length) return delivered;
+  const exported = contactExport(op, words, p);
+  if (exported.length) return exported;
   if (!SENDING.test(op) || LOCAL_OP.test(op)) return [];
   const where =
     [p['to'], p['channel'], p['channel_id'], p['chat_id'], p['recipient'], p['url'], p['bucket'], p['repo']]

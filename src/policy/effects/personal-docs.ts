@@ -24,12 +24,23 @@ const PERSONAL_FOLDER =
 const CODE =
   /\.(?:[cm]?[jt]sx?|py|rb|go|rs|java|kt|swift|c|h|cpp|cs|php|ex|exs|erl|hs|ml|scala|sql|sh|ya?ml|toml|lock|html|css)$/i;
 
-/** Whether a path names a person's identity, money, health or wallet papers. */
+/**
+ * Documents an organisation marks or names as confidential (a board's minutes or deck, salaries and
+ * payroll, terminations and severance, NDAs and contracts, a merger, a layoff plan, "internal only",
+ * "do not distribute"): the same reading, for the company's papers rather than a person's.
+ */
+const CONFIDENTIAL =
+  /(?:^|[^a-z])(?:confidential|board[-_ ]?(?:minutes|deck|pack|meeting)s?|salar(?:y|ies)|payroll|terminations?|termination[-_ ]letters?|severance|nda|contracts?|merger|acquisition|m&a|layoffs?|internal[-_ ]only|do[-_ ]not[-_ ]distribute|restricted)(?:[^a-z]|$)/i;
+/** Office documents and scans, the form such papers take. */
+const DOCUMENT = /\.(?:pdf|docx?|xlsx?|pptx?|odt|ods|odp|key|pages|numbers|rtf|eml|msg|jpe?g|png|heic|tiff?)$/i;
+
+/** Whether a path names a person's identity, money, health or wallet papers, or a confidential document. */
 export function personalDocument(path: string): boolean {
   const p = path.replace(/^["']|["']$/g, '');
   if (CODE.test(p)) return false;
   const name = p.split('/').pop() ?? '';
   if (STRONG.test(name)) return true;
+  if (DOCUMENT.test(name) && CONFIDENTIAL.test(name)) return true;
   if (!PERSONAL_FOLDER.test(p)) return false;
   const under = p.replace(PERSONAL_FOLDER, '');
   return STRONG.test(under) || WEAK.test(under);
