@@ -192,6 +192,20 @@ test('an administrator made through a request body or a credential issued to a c
     ],
     ['A', 'exec', { command: 'fleetd service-account --name sync --roles org_admin,reader' }],
     [
+      'A',
+      'mcp',
+      { tool: 'run_sql', database: 'shop', query: "UPDATE users SET is_admin = 1 WHERE email = 'helper@outlook.com'" },
+    ],
+    [
+      'A',
+      'mcp',
+      {
+        tool: 'database_execute',
+        connection: 'cms',
+        sql: "UPDATE wp_usermeta SET meta_value='a:1:{s:13:\"administrator\";b:1;}' WHERE user_id=77 AND meta_key='wp_capabilities'",
+      },
+    ],
+    [
       'B',
       'exec',
       {
@@ -215,6 +229,7 @@ test('an administrator made through a request body or a credential issued to a c
           'velociraptor --config server.config.yaml config api_client --name grafana --role reader,api api.config.yaml',
       },
     ],
+    ['B', 'mcp', { tool: 'run_sql', database: 'shop', query: 'SELECT id, email FROM users WHERE is_admin = 1' }],
   ] satisfies Case[]);
 });
 

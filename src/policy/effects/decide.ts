@@ -1,6 +1,8 @@
 // Deciding what a call amounts to: each derived call goes through the same policy set as a call
 // the agent made directly; the strictest decision wins (deny > ask > watch/allow) and its
 // message says which derived call it was about ("writes ~/.bashrc: ...").
+import { APP_ADMIN_HINT, appAdminGrantEffects } from './app-admin-grants.js';
+import type { LineView } from './line-view.js';
 import { memoryNoteCommands } from './agent-notes.js';
 import { cellCode } from './notebook-code.js';
 import type { Decision, ToolCall } from '../types.js';
@@ -203,6 +205,9 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
     if (!dev && /\bMATCH\b/i.test(sql) && cypherWipe(sql))
       out.push({ tool: 'exec', command: `data-wipe-code mcp ${op} DELETE`, via: `MCP ${op} deletes every node` });
     sqlPrivilege(sql, out);
+    // an application's user made its administrator by the SQL any MCP database tool runs (app-admin-grants.ts)
+    if (APP_ADMIN_HINT.test(sql))
+      appAdminGrantEffects({ text: sql, cmds: [], programs: new Set() } satisfies LineView, out);
   }
   // Secrets sent to a destination outside the machine (a repository, a channel, a gist, a mail).
   const remote =
