@@ -241,7 +241,7 @@ function commandEffects(c: SimpleCommand, out: Effect[], line: LineKeys): void {
   }
   const lang = languageOf(name);
   // inline code of a language with no table here: its process-running calls (unknown-code.ts)
-  if (!lang && !SHELLS.has(name)) out.push(...unknownCodeEffects(c.argv, false));
+  if (!lang && !SHELLS.has(name)) out.push(...unknownCodeEffects(c.argv));
   if (!lang) return;
   const ic = interpreterCode(lang, c);
   if (!ic) return;

