@@ -34,6 +34,18 @@ const CONFIDENTIAL =
 /** Office documents and scans, the form such papers take. */
 const DOCUMENT = /\.(?:pdf|docx?|xlsx?|pptx?|odt|ods|odp|key|pages|numbers|rtf|eml|msg|jpe?g|png|heic|tiff?)$/i;
 
+/**
+ * A person's records kept by their applications (a mailbox, chat history, address book, calendar,
+ * photo library, browser history) and an investigation's evidence (memory and disk images, event
+ * logs, registry hives, packet captures): each holds other people's messages and a machine's
+ * secrets whole. Sources: the stores' documented formats (mbox, PST/OST, Apple Messages chat.db,
+ * AddressBook .abcddb, vCard, iCalendar, Photos Library.photoslibrary, Chromium/Firefox History and
+ * places.sqlite), and the forensic image and artefact formats (EWF .E01, raw .dd/.img, AFF4,
+ * LiME/.mem/.vmem/.dmp, Windows .evtx and SAM/SYSTEM/NTUSER.DAT hives, pcap/pcapng).
+ */
+const RECORD_STORE =
+  /(?:\.(?:mbox|pst|ost|emlx|vcf|ics|abcddb|photoslibrary|e01|ex01|aff4|vmem|vmss|lime|dmp|evtx|pcapng?)$|(?:^|\/)(?:chat\.db|places\.sqlite|History|NTUSER\.DAT|SAM|SYSTEM|SECURITY|AddressBook-v\d+\.abcddb|Photos Library\.photoslibrary(?:\/.*)?)$|(?:^|\/)(?:mem(?:ory)?|ram|disk|image)[\w.-]*\.(?:raw|mem|dd|img|bin)$)/i;
+
 /** Whether a path names a person's identity, money, health or wallet papers, or a confidential document. */
 export function personalDocument(path: string): boolean {
   const p = path.replace(/^["']|["']$/g, '');
@@ -41,6 +53,7 @@ export function personalDocument(path: string): boolean {
   const name = p.split('/').pop() ?? '';
   if (STRONG.test(name)) return true;
   if (DOCUMENT.test(name) && CONFIDENTIAL.test(name)) return true;
+  if (RECORD_STORE.test(p)) return true;
   if (!PERSONAL_FOLDER.test(p)) return false;
   const under = p.replace(PERSONAL_FOLDER, '');
   return STRONG.test(under) || WEAK.test(under);
