@@ -16,7 +16,7 @@ const STRONG =
   /(?:^|[^a-z])(?:passports?|driver'?s?[-_ ]?licen[cs]es?|drivers?[-_ ]?licen[cs]es?|birth[-_ ]?certificates?|social[-_ ]?security|ssn[-_ ]?card|id[-_ ]?(?:card|scan)s?|seed[-_ ]?(?:phrase|words|backup)s?|mnemonics?|recovery[-_ ]?(?:phrase|kit|codes?|sheet)s?|backup[-_ ]?codes?|2fa[-_ ]?(?:codes?|backup)|wallet\.dat|tax[-_ ]?returns?|w-?2s?|1099s?|1040s?|bank[-_ ]?statements?|pay[-_ ]?stubs?|payslips?|medical[-_ ]?records?|health[-_ ]?records?)(?:[^a-z]|$)/i;
 /** Words that say the same inside a person's own document folders (~/Documents/Taxes/2023.pdf). */
 const WEAK =
-  /(?:^|[^a-z])(?:tax(?:es)?|id|identity|crypto|wallets?|seed|bank(?:ing)?|medical|health|insurance|visa)(?:[^a-z]|$)/i;
+  /(?:^|[^a-z])(?:tax(?:es)?|id|identity|crypto|wallets?|seed|bank(?:ing)?|medical|health|insurance|visa|financ(?:e|es|ial)|statements?|legal|private|personal|estate|mortgage|pension|immigration)(?:[^a-z]|$)/i;
 /** A person's own folders: macOS and Linux home folders, iCloud Drive. */
 const PERSONAL_FOLDER =
   /^(?:~|\$HOME|\$\{HOME\}|\/Users\/[^/]+|\/home\/[^/]+)\/(?:Documents|Desktop|Downloads|Pictures|Library\/Mobile Documents)\//i;
