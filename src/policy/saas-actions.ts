@@ -26,6 +26,7 @@ import { scratchName } from './shell-verb-scope.js';
 import { httpCall } from './shell-http-destroy.js';
 import { releaseReading } from './release-requests.js';
 import { accessRequest } from './access-requests.js';
+import { publicAudience, SHARE_SEGMENT } from './effects/public-audience.js';
 
 export interface ApiRequest {
   method: string;
@@ -103,9 +104,10 @@ function roleName(v: string): string {
   return v.replace(/^.*[/.](?=[^/.]+$)/, '');
 }
 
-/** Keys that carry the role, permission or group a write gives (compared without `_`, `-`, case). */
+/** Keys that carry the role, permission or group a write gives (compared without `_`, `-`, case);
+ * some products call the role a profile (TheHive's `profile: org-admin`, Salesforce's ProfileId). */
 const ROLE_KEY =
-  /(?:role|roles|rolename|rolenames|roleid|roleids|roledefinition|roledefinitionname|roledefinitionid|permission|permissions|accesslevel|group|groups|groupname|groupnames|groupid|accounttype|usertype|privilege|privileges)$|^type$/;
+  /(?:role|roles|rolename|rolenames|roleid|roleids|roledefinition|roledefinitionname|roledefinitionid|permission|permissions|accesslevel|group|groups|groupname|groupnames|groupid|accounttype|usertype|privilege|privileges|profile|profilename|profileid|profiles)$|^type$/;
 /** Keys whose `true` makes someone an administrator (Grafana isGrafanaAdmin, GitHub site_admin, Django is_superuser). */
 const ADMIN_FLAG = /^(?:isadmin|siteadmin|admin|superuser|issuperuser|isgrafanaadmin|isowner|owner)$/;
 
@@ -328,6 +330,11 @@ export function apiActionReadings(r: ApiRequest): string[] {
     if (grant || access?.kind === 'admin') out.push(`saas-admin-grant ${host} ${path}`);
     else if (access?.kind === 'membership') out.push(`membership-grant ${host} ${path}`);
     else if (access?.kind === 'key') out.push(`key-minted ${host} ${path}`);
+    // a file, folder or link opened to everyone by a sharing endpoint, whoever hosts it (public-audience.ts)
+    if (lower.some((s) => SHARE_SEGMENT.test(s))) {
+      const query = [...new URLSearchParams(u.query.replace(/^\?/, ''))] as [string, unknown][];
+      if (publicAudience([...bodyPairs(r.body), ...query])) out.push(`shares-data public-link ${host} ${path}`);
+    }
     // a target named by its key on any write (Twilio SmsUrl, Graph notificationUrl, webhook_url)
     for (const [k, v] of bodyPairs(r.body)) {
       const target = typeof v === 'string' ? /^https?:\/\/([^/:?#\s]+)/i.exec(v.trim())?.[1]?.toLowerCase() : undefined;

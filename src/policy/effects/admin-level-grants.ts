@@ -61,6 +61,9 @@ const ADMIN_VERB =
 /** Compound verbs that create an account (`createuser`, `add_user`, `user:add`, `user-create`). */
 const ACCOUNT_VERB = /^(?:create|add|new)[-_:]?(?:user|account|member)s?$|^(?:user|account)s?[-_:](?:create|add)$/i;
 
+/** Subcommands that issue a credential to a new client: the client is an identity with the role given. */
+const ISSUED =
+  /^(?:api[-_]?clients?|api[-_]?keys?|apikeys?|service[-_]?accounts?|client[-_]?certs?|client[-_]?credentials?)$/i;
 /** Programs whose operands are text, code or files, or whose grants other readings decide. */
 const NOT_GRANTING = new Set(
   'echo printf grep egrep rg cat less head tail sed awk git npm npx pnpm yarn pip pip3 cargo go helm gh glab curl wget http https xh ssh scp rsync mail sendmail make docker podman kubectl gcloud az aws sudo doas su ls find test jq yq'.split(
@@ -113,6 +116,12 @@ function adminLevel(argv: string[]): { level: string; who: string } | undefined 
     if (ACCOUNT_VERB.test(w)) accountMade = true;
     if (ps.some((p) => VERB.test(p)) || ADMIN_VERB.test(w) || ACCOUNT_VERB.test(w)) {
       verbAt = i;
+      break;
+    }
+    // a credential issued to a client is an identity made (`velociraptor config api_client --role X`)
+    if (ISSUED.test(w)) {
+      verbAt = i;
+      accountMade = true;
       break;
     }
   }

@@ -85,7 +85,7 @@ function carriers(code: string): Set<string> {
 }
 
 /** Whether data sent to the host leaves the organisation's machines. */
-function outside(host: string): boolean {
+export function outside(host: string): boolean {
   const h = host.toLowerCase().replace(/^\[|\]$/g, '');
   return !isLoopbackHost(h) && !privateHost(h) && !isVendorHost(h) && !isServiceHost(h);
 }

@@ -9,7 +9,9 @@
 //    (/api/v1/connections, /api/v1/variables), AWX/Tower (/api/v2/credentials), Jenkins
 //    (/credentials/store/...), Superset (/api/v1/database/ID/connection),
 //    Rundeck key storage (/api/N/storage/keys), GitLab CI variables, Kafka Connect connector configs, Keycloak
-//    client secrets (/client-secret), NetBox secrets (/api/secrets/).
+//    client secrets (/client-secret), NetBox secrets (/api/secrets/), and a service's whole
+//    configuration (Syncthing /rest/config, Prometheus /api/v1/status/config, Grafana
+//    /api/admin/settings), which holds the keys it runs with.
 //  - `fetch-management-controller action|accounts HOST PATH`: a server's out-of-band controller
 //    (the BMC behind iDRAC, iLO, XClarity, OpenBMC, Supermicro) told to act, or its accounts read
 //    or changed, through the DMTF Redfish API (DSP0266: every state change is a POST to an
@@ -35,9 +37,17 @@ const ABOUT_STORE =
 /** Key storage holds private keys and passwords by path (Rundeck `/api/41/storage/keys/...`). */
 const KEY_STORAGE = /\/storage\/keys(?:\/|$)/i;
 
+/**
+ * A service's whole running configuration read through its API holds the keys and passwords it
+ * runs with: Syncthing `/rest/config` (device keys, GUI password, API key), Prometheus
+ * `/api/v1/status/config` (scrape and remote-write credentials), Grafana `/api/admin/settings`,
+ * qBittorrent `/api/v2/app/preferences`, Traefik `/api/rawdata`. The last segment names all of it.
+ */
+const WHOLE_CONFIG = /\/(?:rest|api)\/(?:[\w.-]+\/){0,3}(?:config|configuration|settings|preferences|rawdata)\/?$/i;
+
 /** The store a path asks for, or undefined: its segment last, or followed by one item's name. */
 function storePath(path: string): boolean {
-  if (KEY_STORAGE.test(path)) return true;
+  if (KEY_STORAGE.test(path) || WHOLE_CONFIG.test(path)) return true;
   const segs = path.split('/').filter(Boolean);
   for (let i = 0; i < segs.length; i++) {
     if (!STORE_SEGMENT.test(segs[i] ?? '')) continue;

@@ -110,10 +110,25 @@ function sdkUploads(text: string, out: Effect[]): void {
   }
 }
 
+/**
+ * A command's output piped into a mailer addressed to a personal webmail account (`yara -r rules/
+ * /home | mail -s hits someone@gmail.com`): what the command found or printed is mailed away. A
+ * message typed on the line (`echo done | mail ...`) is the user's own text.
+ */
+function pipedMail(c: { argv: string[]; pipedInto?: string[] }, out: Effect[]): void {
+  const into = c.pipedInto;
+  if (!into || !MAILERS.test(basename(into[0] ?? ''))) return;
+  const name = basename(c.argv[0] ?? '');
+  if (/^(?:echo|printf|true|date|hostname|uptime)$/.test(name)) return;
+  const to = into.find((w) => WEBMAIL.test(w.replace(/^--to=/, '')));
+  if (to) out.push(share(`output-of-${name}`, to, `${name}'s output is mailed to ${to}, a personal webmail address`));
+}
+
 export function dataShareEffects(line: LineFacts, out: Effect[]): void {
   for (const c of line.cmds) {
     cloudCopies(c.argv, out);
     mails(c, out);
+    pipedMail(c, out);
     curlData(c.argv, out);
   }
   if (line.text.includes('upload_file')) sdkUploads(line.text, out);

@@ -1,6 +1,8 @@
 // Deciding what a call amounts to: each derived call goes through the same policy set as a call
 // the agent made directly; the strictest decision wins (deny > ask > watch/allow) and its
 // message says which derived call it was about ("writes ~/.bashrc: ...").
+import { APP_ADMIN_HINT, appAdminGrantEffects } from './app-admin-grants.js';
+import type { LineView } from './line-view.js';
 import { memoryNoteCommands } from './agent-notes.js';
 import { cellCode } from './notebook-code.js';
 import type { Decision, ToolCall } from '../types.js';
@@ -24,6 +26,7 @@ import { mcpToolEffects, toolWords } from './mcp-tools.js';
 import { mcpContainerRunCommand, mcpEditPairs, mcpInstallCommand, mcpPlaceInstallCommand } from './mcp-installs.js';
 import { mcpSaasEffects } from './mcp-saas.js';
 import { outboundSecret, sendsText, sentText } from './outbound-secrets.js';
+import { personalValue, personalValueSent } from './personal-values.js';
 import { mcpSecretReads } from './mcp-secret-reads.js';
 import { mcpShareEffects } from './mcp-shares.js';
 import { mcpRoleGrants } from './role-grants.js';
@@ -202,6 +205,9 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
     if (!dev && /\bMATCH\b/i.test(sql) && cypherWipe(sql))
       out.push({ tool: 'exec', command: `data-wipe-code mcp ${op} DELETE`, via: `MCP ${op} deletes every node` });
     sqlPrivilege(sql, out);
+    // an application's user made its administrator by the SQL any MCP database tool runs (app-admin-grants.ts)
+    if (APP_ADMIN_HINT.test(sql))
+      appAdminGrantEffects({ text: sql, cmds: [], programs: new Set() } satisfies LineView, out);
   }
   // Secrets sent to a destination outside the machine (a repository, a channel, a gist, a mail).
   const remote =
@@ -232,6 +238,11 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
         command: `may-expose-secret sends a credential (${named.slice(0, 12).replace(/[^\w-]/g, '_')}...)`,
         via: `MCP ${op} sends text naming a credential (${named.slice(0, 12)}...)`,
       });
+  }
+  // a one-time code, social security or card number in what a message, post or form tool sends (personal-values.ts)
+  if (!path && sendsText(op)) {
+    const kind = personalValue(sentText(p), JSON.stringify(p).slice(0, 4096));
+    if (kind) out.push(personalValueSent(kind, remote ?? str('element') ?? op, `MCP ${op}`));
   }
   const cmd = str('command') ?? str('cmd') ?? str('script') ?? argvLine(p['args'] ?? p['argv']);
   if (cmd && /exec|run|shell|command|terminal|bash/.test(op))

@@ -37,6 +37,8 @@ import { LineKeys } from './reading-keys.js';
 import { inPlaceCommands } from './inplace-plants.js';
 import { settingsCommandEffects } from './tool-settings.js';
 import { wideDeletes } from './wide-deletes.js';
+import { personalDocumentSends } from './personal-docs.js';
+import { unknownCodeEffects } from './unknown-code.js';
 
 /** Environment names whose change disables or redirects svc's checks. */
 const GUARDED_ENV = /^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z0-9_]+)$/;
@@ -130,7 +132,9 @@ function interpreterCode(
     }
     return undefined;
   }
-  for (let i = 1; i < a.length; i++) {
+  // `mix run -e CODE`: Elixir code run inside the project (any other mix task is the project's)
+  if (lang.name === 'beam' && name === 'mix' && a[1] !== 'run') return undefined;
+  for (let i = lang.name === 'beam' && name === 'mix' ? 2 : 1; i < a.length; i++) {
     const w = at(a, i);
     // osascript -l JavaScript|AppleScript names the language, not a script file
     if (lang.name === 'applescript' && w === '-l') {
@@ -236,6 +240,8 @@ function commandEffects(c: SimpleCommand, out: Effect[], line: LineKeys): void {
     return;
   }
   const lang = languageOf(name);
+  // inline code of a language with no table here: its process-running calls (unknown-code.ts)
+  if (!lang && !SHELLS.has(name)) out.push(...unknownCodeEffects(c.argv));
   if (!lang) return;
   const ic = interpreterCode(lang, c);
   if (!ic) return;
@@ -395,6 +401,8 @@ export function deriveFromCommand(command: string): Effect[] {
     if (e.tool === 'fetch' && e.url) raw.push(...fetchReadings(e.url, e.via));
   }
   const out = raw.map(envAppend);
+  // a person's own papers among the files the line sends off the machine (personal-docs.ts)
+  out.push(...personalDocumentSends(raw));
   for (const e of raw) out.push(...inPlaceSources(e, command));
   const planted: Effect[] = [];
   for (const e of out) {

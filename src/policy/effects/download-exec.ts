@@ -7,6 +7,9 @@
 // code: a `dependency` sentence
 //   runs-untrusted URL     code from a host that is no vendor's (or a raw address)   deny
 //   runs-third-party URL   a vendor's installer, or a repository on a code host       ask
+import { scriptedMailAttachments } from './personal-docs.js';
+import { personalValue, personalValueSent, scriptedSendText } from './personal-values.js';
+import { outboundSecret } from './outbound-secrets.js';
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { echoText, simpleCommands, type SimpleCommand } from './walk.js';
@@ -1054,6 +1057,19 @@ function remoteScript(a: string[], name: string, out: Effect[]): void {
 function appleScript(a: string[], out: Effect[]): void {
   const code = a.filter((_, i) => a[i - 1] === '-e').join('\n');
   if (!code) return;
+  // a mail composed and sent through Mail or Outlook sends the files it attaches (personal-docs.ts)
+  out.push(...scriptedMailAttachments(code));
+  for (const text of scriptedSendText(code)) {
+    const kind = personalValue(text, code);
+    const secret = kind ? undefined : outboundSecret(text);
+    if (kind) out.push(personalValueSent(kind, 'a message', 'osascript'));
+    else if (secret)
+      out.push({
+        tool: 'exec',
+        command: `may-expose-secret sends a credential (${secret.slice(0, 12).replace(/[^\w-]/g, '_')}...)`,
+        via: `osascript sends a message naming a credential (${secret.slice(0, 12)}...)`,
+      });
+  }
   for (const m of code.matchAll(/\bdo (?:shell )?script\s+"((?:[^"\\]|\\.)*)"/g))
     if (m[1]) out.push({ tool: 'exec', command: m[1].replace(/\\"/g, '"'), via: 'osascript runs a shell line' });
   if (/\beval\s*\(|evaluateScript|doShellScript/.test(code))

@@ -23,6 +23,9 @@ import type { LineView as LineFacts } from './line-view.js';
 
 export const EXPOSED_SHELL_PROGRAMS: readonly string[] = [
   'jupyter',
+  'erl',
+  'iex',
+  'elixir',
   'jupyter-notebook',
   'jupyter-lab',
   'jupyter-server',
@@ -278,6 +281,22 @@ function serverEffect(argv: string[]): Effect | undefined {
     if (!bind || !/^(?:0\.0\.0\.0|\*|::|\[::\])$/.test(bind.host)) return undefined;
     if (a.includes('-u') || a.includes('-U')) return undefined;
     return bindShell(bind.port, `q listens on every interface without an access file: any client runs system commands`);
+  }
+  // An Erlang/Elixir node started distributed on every interface (`-name x@0.0.0.0`, `--name`,
+  // `-kernel inet_dist_use_interface {0,0,0,0}`): any node that presents its cookie, which the line
+  // itself shows or a guess finds, runs code in it (rpc:call(Node, os, cmd, [...])). Erlang's
+  // distribution protocol and the "Distributed Erlang" chapter of the OTP design principles.
+  if (name === 'erl' || name === 'iex' || name === 'elixir') {
+    const node = option(a, /^--?name$/);
+    const everywhere =
+      (node !== undefined && /@(?:0\.0\.0\.0|\*|::)$/.test(node)) ||
+      a.some((w) => /inet_dist_use_interface\s*\{\s*0\s*,\s*0\s*,\s*0\s*,\s*0\s*\}/.test(w));
+    if (!everywhere) return undefined;
+    const port = /inet_dist_listen_min\s+(\d+)/.exec(a.join(' '))?.[1] ?? '4369';
+    return bindShell(
+      port,
+      `${name} starts a distributed node on every interface: whoever has its cookie runs code in it`,
+    );
   }
   if (name === 'telnetd') {
     const login = option(a, /^-l$/);

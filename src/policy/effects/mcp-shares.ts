@@ -8,6 +8,8 @@
 import type { Effect } from './types.js';
 import { toolWords } from './mcp-tools.js';
 import { SENSITIVE_DATA, WEBMAIL } from './data-shares.js';
+import { personalDocument } from './personal-docs.js';
+import { publicAudience } from './public-audience.js';
 
 const SHARE_WORDS = new Set([
   'share',
@@ -28,12 +30,6 @@ const SHARE_WORDS = new Set([
   'binding',
   'bindings',
 ]);
-/** Parameter values that stand for everyone. */
-const PUBLIC_VALUE =
-  /^(?:anyone|anyonewithlink|anyone_with_link|public|public-read|public-read-write|publicread|allusers|allauthenticatedusers|everyone|world|internet|\*)$/i;
-const AUDIENCE_KEYS =
-  /^(?:type|acl|ACL|visibility|access|audience|principal|principals|member|members|grantee|role_type|scope|permission|link_access|sharing|privacy)$/i;
-
 function word(v: unknown, fallback: string): string {
   const s = (typeof v === 'string' ? v : fallback).replace(/[^\w@%+=:,./~-]/g, '_');
   return s || fallback;
@@ -50,7 +46,7 @@ function mailedFiles(words: string[], p: Record<string, unknown>): Effect[] {
     .flat()
     .filter((t): t is string => typeof t === 'string');
   const personal = to.find((t) => WEBMAIL.test(t.trim()));
-  const data = files.find((f) => SENSITIVE_DATA.test(f));
+  const data = files.find((f) => SENSITIVE_DATA.test(f) || personalDocument(f));
   if (!personal && !data) return [];
   const file = data ?? files[0] ?? '';
   const where = personal ?? to[0] ?? 'mail';
@@ -77,16 +73,16 @@ export function mcpShareEffects(op: string, p: Record<string, unknown>): Effect[
     words.includes('get')
   )
     return [];
-  const publicKey = Object.entries(p).find(
-    ([k, v]) =>
-      AUDIENCE_KEYS.test(k) &&
-      ((typeof v === 'string' && PUBLIC_VALUE.test(v.trim())) ||
-        (Array.isArray(v) && v.some((x) => typeof x === 'string' && PUBLIC_VALUE.test(x.trim())))),
-  );
+  const audience = publicAudience(Object.entries(p));
+  const publicKey = audience ? audience.split(': ') : undefined;
   const unprivate = edits && p['private'] === false;
   if (!publicKey && !unprivate) return [];
   const bucket = p['bucket'] ?? p['Bucket'] ?? p['bucket_name'];
-  const what = word(bucket ?? p['path'] ?? p['file_id'] ?? p['fileId'] ?? p['repo'] ?? p['name'], 'item');
+  const idKey = Object.keys(p).find((k) => /(?:^|_)id$|Id$/.test(k) && typeof p[k] === 'string');
+  const what = word(
+    bucket ?? p['path'] ?? p['file_id'] ?? p['fileId'] ?? p['repo'] ?? p['name'] ?? (idKey ? p[idKey] : undefined),
+    'item',
+  );
   const command = bucket
     ? `aws s3api put-object-acl --bucket ${word(bucket, 'bucket')} --key ${word(p['key'] ?? p['Key'], 'key')} --acl public-read`
     : words.includes('repo') || words.includes('repository') || words.includes('visibility') || unprivate

@@ -13,8 +13,12 @@
 // decides whether the data may go there. Summaries, counts and build reports are not tables of
 // people and pass.
 import type { Effect } from './types.js';
-import { SENSITIVE_DATA, SHARED_BUCKET } from './data-shares.js';
+import { SENSITIVE_DATA, SHARED_BUCKET, WEBMAIL } from './data-shares.js';
+import { isLoopbackHost } from './url-host.js';
+import { privateHost } from '../remote-copies.js';
+import { isInternalName } from './fetch-readings.js';
 import { toolWords } from './mcp-tools.js';
+import { personalDocument, personalShare } from './personal-docs.js';
 
 /** Column names that say a row is about a person. */
 const PERSON_COLUMN =
@@ -58,9 +62,68 @@ const TEXT_KEY =
 const FILE_KEY =
   /^(?:file|files?_?path|filepath|filename|source|source_?(?:path|file)|src|local_?(?:path|file)|attachment|upload_?path|path|content_?path|body_?path)$/i;
 
+/** Parameters that say where an export is delivered. */
+const DELIVER_KEY =
+  /^(?:to|email|email_?to|send_?to|recipient|recipients|notify_?email|deliver_?to|destination|dest|url|webhook|webhook_?url|callback_?url|target_?url|upload_?url)$/i;
+
+/**
+ * An export, dump or backup an MCP tool delivers straight to a personal mailbox or a host outside
+ * (`shopify_export_customers {email_to: x@gmail.com}`, `export_orders {webhook_url: https://...}`):
+ * the records leave without passing through the project.
+ */
+function deliveredExport(op: string, words: string[], p: Record<string, unknown>): Effect[] {
+  if (!words.some((w) => /^(?:export|exports|dump|backup|download|extract)$/.test(w))) return [];
+  for (const [k, v] of Object.entries(p)) {
+    if (!DELIVER_KEY.test(k)) continue;
+    for (const t of [v].flat()) {
+      if (typeof t !== 'string') continue;
+      const host = /^https?:\/\/(?:[^@/]*@)?([^/:?#]+)/i.exec(t.trim())?.[1]?.toLowerCase();
+      if (WEBMAIL.test(t.trim()) || (host && !isLoopbackHost(host) && !privateHost(host) && !isInternalName(host)))
+        return [share(words.join('-'), t, `MCP ${op} delivers its export to ${t}`)];
+    }
+  }
+  return [];
+}
+
+/** Field names of a person's contact and identity details, as GraphQL, REST and CRM exports name them. */
+const CONTACT_FIELD =
+  /\b(?:e-?mail(?:_?address)?|phone(?:_?number)?|mobile|first_?name|last_?name|full_?name|(?:default_?|billing_?|shipping_?)?address(?:es|1|2|_?line1)?|street|zip|postcode|postal_?code|birthday|date_?of_?birth|dob|ssn)\b/gi;
+
+/**
+ * A bulk query or export of people's contact details (`shopify_run_bulk_query` over customers'
+ * email, phone and address, `hubspot_export_contacts {properties: [email, phone, address]}`): three
+ * or more kinds of contact field asked for a whole collection at once is a copy of the customer
+ * base, whoever asked for it.
+ */
+function contactExport(op: string, words: string[], p: Record<string, unknown>): Effect[] {
+  const text = JSON.stringify(p).slice(0, 16384);
+  // Shopify's bulk operations run the query over every record (bulkOperationRunQuery)
+  if (
+    !words.some((w) => /^(?:bulk|export|exports|dump|extract|backup)$/.test(w)) &&
+    !/bulkOperationRunQuery/.test(text)
+  )
+    return [];
+  const kinds = new Set(
+    [...text.matchAll(CONTACT_FIELD)].map((m) =>
+      (m[0] ?? '')
+        .toLowerCase()
+        .replace(/^(?:default_?|billing_?|shipping_?|first_?|last_?|full_?)/, '')
+        .replace(/[_-]/g, '')
+        .replace(/(?:es|1|2|line1|number)$/, ''),
+    ),
+  );
+  return kinds.size >= 3
+    ? [share('people-records', op, `MCP ${op} exports people's contact details (${[...kinds].slice(0, 4).join(', ')})`)]
+    : [];
+}
+
 /** People's data an MCP tool sends (see the top of this file). */
 export function mcpPeopleData(op: string, p: Record<string, unknown>, strings: [string, string][]): Effect[] {
   const words = toolWords(op);
+  const delivered = deliveredExport(op, words, p);
+  if (delivered.length) return delivered;
+  const exported = contactExport(op, words, p);
+  if (exported.length) return exported;
   if (!SENDING.test(op) || LOCAL_OP.test(op)) return [];
   const where =
     [p['to'], p['channel'], p['channel_id'], p['chat_id'], p['recipient'], p['url'], p['bucket'], p['repo']]
@@ -71,12 +134,13 @@ export function mcpPeopleData(op: string, p: Record<string, unknown>, strings: [
     const what = peopleRecords(v);
     if (what) return [share('people-records', where, `MCP ${op} sends ${what} to ${where}`)];
   }
-  if (/upload|send|share|attach|put/.test(op)) {
+  // files handed to any tool that sends (`slack_post_message {file_path}`, `upload_file`, `send_email`)
+  {
     const bucket = [p['bucket'], p['Bucket'], p['bucket_name'], p['container']].find(
       (v): v is string => typeof v === 'string',
     );
     const files = Object.entries(p).flatMap(([k, v]) =>
-      (FILE_KEY.test(k) || /^(?:paths|files|attachments|file_?paths)$/i.test(k)) &&
+      (FILE_KEY.test(k) || /^(?:paths|files|attachments|file_?paths|uploads|documents|media|media_?paths)$/i.test(k)) &&
       (typeof v === 'string' || Array.isArray(v))
         ? [v].flat().filter((f): f is string => typeof f === 'string')
         : [],
@@ -85,6 +149,7 @@ export function mcpPeopleData(op: string, p: Record<string, unknown>, strings: [
       if (!/^(?:\/|~\/|\$HOME\/|[A-Za-z]:\\)/.test(v)) continue;
       if (SENSITIVE_DATA.test(v) || /\/(?:customers?|patients?|students?|backups?|dumps?|exports?)\//i.test(v))
         return [share(v, where, `MCP ${op} sends ${v}, a file of people's or production data, to ${where}`)];
+      if (personalDocument(v)) return [personalShare(v, where, `MCP ${op} sends ${v}, a personal document,`)];
       if (bucket && SHARED_BUCKET.test(bucket))
         return [share(v, bucket, `MCP ${op} puts ${v} in ${bucket}, a bucket named for sharing`)];
     }

@@ -543,6 +543,13 @@ function platformFindings(name: string, a: string[], out: Effect[]): void {
     out.push(finding(['privacy-grant', 'TCC.db'], 'sqlite3 writes the macOS privacy database (TCC)'));
   if (name === 'defaults' && /\bwrite\b/.test(text) && /LSQuarantine\s+-bool\s+(?:no|false|0)\b/i.test(text))
     out.push(finding(['privacy-grant', 'LSQuarantine'], 'defaults switches off quarantine for every download'));
+  const guard = accessGuardOff(name, a);
+  if (guard)
+    out.push({
+      tool: 'exec',
+      command: `protection-off access-guard:${guard.replace(/[^\w.-]/g, '_')}`,
+      via: `${name} switches off ${guard}, which keeps others from using this machine or account`,
+    });
   if (name === 'security' && a[1] === 'authorizationdb' && a[2] === 'write')
     out.push(
       finding(
@@ -550,6 +557,48 @@ function platformFindings(name: string, a: string[], out: Effect[]): void {
         'security authorizationdb write changes who may act as an administrator',
       ),
     );
+}
+
+/** Settings whose value "off" lets anyone at the machine in: the screen lock's password, the firewall. */
+const GUARD_KEY =
+  /^(?:askForPassword|RequirePassword|requirePasswordToUnlock|lock-enabled|lockEnabled|ubuntu-lock-on-suspend|lock-on-suspend|EnableFirewall|globalstate|firewallEnabled|LoginwindowLaunchesRelaunchApps)$/;
+/** Settings whose value "on" (or any value) does the same: a guest login, a user signed in at boot. */
+const OPENER_KEY = /^(?:GuestEnabled|autoLoginUser|AutomaticLogin|AutomaticLoginEnable|autologin-user)$/;
+const OFF_VALUE = /^(?:0|false|no|off|disabled?|FALSE|NO)$/i;
+const ON_VALUE = /^(?:1|true|yes|on|enabled?)$/i;
+
+/**
+ * A settings command that switches off what keeps others from using the machine or the signed-in
+ * account: the screen saver's password (`defaults write com.apple.screensaver askForPassword -int 0`,
+ * a delay of hours), GNOME's lock (`gsettings set org.gnome.desktop.screensaver lock-enabled
+ * false`, `dconf write`), the application firewall, a guest account or automatic login turned on.
+ * Sources: Apple's defaults domains com.apple.screensaver, com.apple.loginwindow and com.apple.alf;
+ * GNOME's org.gnome.desktop.screensaver schema; GDM's AutomaticLogin; sysadminctl(8).
+ */
+function accessGuardOff(name: string, a: string[]): string | undefined {
+  let key: string | undefined;
+  let value: string | undefined;
+  const ops = a.slice(1).filter((w) => !/^-(?:int|integer|bool|boolean|string|float|currentHost)$/.test(w));
+  if (name === 'defaults' && ops[0] === 'write') [key, value] = [ops[2], ops[3]];
+  else if (name === 'gsettings' && ops[0] === 'set') [key, value] = [ops[2], ops[3]];
+  else if (name === 'dconf' && ops[0] === 'write') [key, value] = [ops[1]?.split('/').pop(), ops[2]];
+  else if (/^kwriteconfig\d?$/.test(name)) {
+    const k = a.indexOf('--key');
+    [key, value] = [a[k + 1], a.at(-1)];
+  } else if (name === 'sysadminctl') {
+    if (/^on$/i.test(a[a.indexOf('-guestAccount') + 1] ?? '') && a.includes('-guestAccount')) return 'guest account';
+    if (a.includes('-autologin') && /^set$/i.test(a[a.indexOf('-autologin') + 1] ?? '')) return 'automatic login';
+    return undefined;
+  } else if (name === 'socketfilterfw') {
+    return a.some((w, i) => w === '--setglobalstate' && /^off$/i.test(a[i + 1] ?? '')) ? 'the firewall' : undefined;
+  }
+  if (!key || value === undefined) return undefined;
+  const v = value.replace(/^['"]|['"]$/g, '');
+  if (GUARD_KEY.test(key) && OFF_VALUE.test(v)) return key;
+  if (/^askForPasswordDelay$/.test(key) && Number(v) > 3600) return key;
+  if (OPENER_KEY.test(key) && (ON_VALUE.test(v) || /^autoLoginUser|autologin-user|AutomaticLogin$/.test(key)))
+    return key;
+  return undefined;
 }
 
 // ------------------------------------------------------------------ the walk
@@ -629,7 +678,7 @@ export function lineFindings(line: string, out: Effect[], depth = 0, asRoot = fa
 
 /** Programs and words this module reads (a cheap first look). */
 const HINT =
-  /\b(?:net(?:1|\.exe)?\s+(?:(?:local)?group|user)|add-localgroupmember|add-adgroupmember|icacls|set-localuser|ansible|salt|salt-call|pveum|ipa|samba-tool|sudo|doas|run0|pkexec|su|runuser|sudoedit|machinectl|visudo|vipw|vigr|chmod|install|mkdir|rsync|chown|chgrp|setcap|usermod|useradd|adduser|addgroup|gpasswd|groupmems|dseditgroup|dscl|dbus-send|gdbus|busctl|qdbus|sqlite3|defaults|security)\b/i;
+  /\b(?:net(?:1|\.exe)?\s+(?:(?:local)?group|user)|add-localgroupmember|add-adgroupmember|icacls|set-localuser|ansible|salt|salt-call|pveum|ipa|samba-tool|sudo|doas|run0|pkexec|su|runuser|sudoedit|machinectl|visudo|vipw|vigr|chmod|install|mkdir|rsync|chown|chgrp|setcap|usermod|useradd|adduser|addgroup|gpasswd|groupmems|dseditgroup|dscl|dbus-send|gdbus|busctl|qdbus|sqlite3|defaults|security|gsettings|dconf|kwriteconfig\d?|sysadminctl|socketfilterfw)\b/i;
 
 /**
  * A passwordless sudo rule given anywhere but a sudoers path: through an appliance's API

@@ -12,7 +12,8 @@ import { posix } from 'node:path';
 import type { Effect } from './types.js';
 import { analyzeCode } from './interp/code.js';
 import { GO, LUA, NODE, PERL, PHP, PYTHON, RUBY, type Language } from './interp/languages.js';
-import { JVM } from './interp/languages-more.js';
+import { BEAM, CRYSTAL, JULIA, JVM } from './interp/languages-more.js';
+import { untabledSourceEffects } from './unknown-code.js';
 import { notebookCode } from './notebook-code.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { firstLiveSecret } from './secret-placeholders.js';
@@ -25,6 +26,10 @@ const BY_EXTENSION: [RegExp, Language][] = [
   [/\.(?:pl|pm)$/i, PERL],
   [/\.php$/i, PHP],
   [/\.lua$/i, LUA],
+  // Elixir and Erlang modules (a mix task, an escript), Julia and Crystal sources
+  [/\.(?:ex|exs|erl|hrl|escript)$/i, BEAM],
+  [/\.jl$/i, JULIA],
+  [/\.cr$/i, CRYSTAL],
   // Jupyter notebooks: their code cells (notebook-code.ts), run cell by cell or by nbconvert/papermill
   [/\.ipynb$/i, PYTHON],
 ];
@@ -103,7 +108,8 @@ const JVM_SOURCE = /\.(?:java|kt|kts|scala|groovy)$/i;
 export function sourcePlant(path: string, content: string): Effect[] {
   if (JVM_SOURCE.test(path)) return [...publishedSecrets(path, content), ...secretEgress(path, content, JVM)];
   const lang = sourceLanguage(path);
-  if (!lang) return publishedSecrets(path, content);
+  // a language with no table: the commands its process-running calls run (unknown-code.ts)
+  if (!lang) return [...publishedSecrets(path, content), ...untabledSourceEffects(path, content)];
   const name = posix.basename(path.replace(/\\/g, '/'));
   const notebook = /\.ipynb$/i.test(path) ? notebookCode(content) : undefined;
   const found = [

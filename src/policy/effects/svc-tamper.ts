@@ -919,13 +919,17 @@ function perCommand(l: LineFacts, out: Effect[]): void {
       );
     if (!LOOKS_ONLY.has(name) && a.slice(1).some((w) => /libsvc\.(?:so|dylib)/.test(w)))
       out.push(finding(`preload-lib ${name}`, `${name} changes or unloads svc's preload library`));
-    const names = [
-      ...c.assigns.map((x) => x.name),
-      ...(name === 'export' ? a.slice(1).map((w) => w.split('=')[0] ?? '') : []),
+    const pairs: [string, string][] = [
+      ...c.assigns.map((x): [string, string] => [x.name, x.value]),
+      ...(name === 'export' || name === 'setenv' || name === 'env'
+        ? a.slice(1).map((w): [string, string] => [w.split('=')[0] ?? '', w.slice(w.indexOf('=') + 1)])
+        : []),
     ];
-    for (const n of names)
-      if (SVC_SWITCH.test(n) || (SVC_WHERE.test(n) && STARTS_AGENT.test(l.text)))
-        out.push(finding(`env-set ${n}`, `sets ${n}`));
+    // csh's `setenv NAME VALUE` takes the value as the next word
+    if (name === 'setenv' && a[1] && !a[1].includes('=')) pairs.push([a[1], a[2] ?? '']);
+    for (const [n, v] of pairs)
+      if (SVC_SWITCH.test(n) || (SVC_WHERE.test(n) && (STARTS_AGENT.test(l.text) || NOWHERE.test(v))))
+        out.push(finding(`env-set ${n}`, `sets ${n}${NOWHERE.test(v) ? ` to ${v || 'nothing'}` : ''}`));
     // the variables set for every later service or login: launchctl setenv, systemctl
     // set-environment (the user manager's environment, which svc's unit inherits), Windows setx
     for (const v of managerEnv(name.replace(/\.exe$/i, '').toLowerCase(), a))
@@ -970,6 +974,12 @@ function managerEnv(name: string, a: string[]): string[] {
 /** Variables a guess would have steer where svc's clients look: fatal when an agent starts with them. */
 const SVC_WHERE =
   /^SVC_(?:URL|HOST|ADDR|ADDRESS|ENDPOINT|SERVER|SOCKET|TOKEN|HOME|DATA_DIR|DIR|CONFIG|POLICY|POLICIES|PRELOAD|HOOK)[A-Z0-9_]*$/;
+/**
+ * A value that points svc's clients nowhere (`SVC_POLICY=/dev/null`, `SVC_SOCKET=/tmp/none.sock`,
+ * an empty value): every later command of the line finds no service and runs unchecked, whatever
+ * starts after it.
+ */
+const NOWHERE = /^(?:|\/dev\/null|\/(?:tmp|var\/tmp|dev\/shm)\/\S*|none|null|nil|off|false|0|disabled?|x)$/i;
 const STARTS_AGENT =
   /(?:^|[\s;&|(])(?:claude|codex|gemini|cursor-agent|aider|copilot|opencode|amp|goose|qwen|svc)(?:\s|$)/;
 
@@ -999,8 +1009,11 @@ function listenerPaths(name: string, a: string[]): string[] {
 /** svc's CLI redefined where the user's shell reads it (alias svc=true in ~/.bashrc, a function named svc). */
 const SHADOWS_SVC =
   /(?:^|[\s;])(?:alias\s+(svc(?:-hook|-shim)?)=|function\s+(svc(?:-hook|-shim)?)\b|(svc(?:-hook|-shim)?)\s*\(\)\s*\{)/m;
+/** An environment variable set in a start-up file: sh/bash/zsh, csh/tcsh, fish, PowerShell. */
+const RC_ENV =
+  /^[ \t]*(?:(?:export[ \t]+)?([A-Z_][A-Z0-9_]*)=(\S*)|setenv[ \t]+([A-Z_][A-Z0-9_]*)[ \t]*(\S*)|set[ \t]+-[gUx]+[ \t]+([A-Z_][A-Z0-9_]*)[ \t]*(\S*))/gm;
 const RC_FILE =
-  /(?:^|\/)\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zshenv|zprofile|zlogin|kshrc|mkshrc)$|(?:^|\/)(?:config\.fish|\.config\/fish\/.+\.fish)$|\/etc\/(?:profile|bash\.bashrc|zsh\/zshrc)/;
+  /(?:^|\/)\.(?:bashrc|bash_profile|bash_login|profile|zshrc|zshenv|zprofile|zlogin|kshrc|mkshrc|cshrc|tcshrc|login)$|(?:^|\/)(?:config\.fish|\.config\/fish\/.+\.fish)$|\/etc\/(?:profile|bash\.bashrc|zsh\/zshrc)/;
 
 /** What a write (tool or derived) does to svc: redefines its commands in a shell start-up file. */
 export function tamperWrite(path: string, content: string | undefined): Effect[] {
@@ -1014,7 +1027,16 @@ export function tamperWrite(path: string, content: string | undefined): Effect[]
   if (!content || !RC_FILE.test(path)) return [];
   const m = SHADOWS_SVC.exec(content);
   const n = m?.[1] ?? m?.[2] ?? m?.[3];
-  return n ? [finding(`shadows-svc ${n}`, `redefines ${n} in ${path}`)] : [];
+  if (n) return [finding(`shadows-svc ${n}`, `redefines ${n} in ${path}`)];
+  // svc's variables set for every later login, in any shell's syntax: `export N=V` (sh), `setenv N V`
+  // (csh, tcsh), `set -gx N V` (fish), `$env:N = V` (PowerShell profile)
+  for (const s of content.matchAll(RC_ENV)) {
+    const name = s[1] ?? s[3] ?? s[5] ?? '';
+    const value = (s[2] ?? s[4] ?? s[6] ?? '').replace(/^["']|["']$/g, '');
+    if (SVC_SWITCH.test(name) || (SVC_WHERE.test(name) && NOWHERE.test(value)))
+      return [finding(`env-set ${name}`, `sets ${name} in ${path} for every later shell`)];
+  }
+  return [];
 }
 
 /**

@@ -1,5 +1,6 @@
 // Secrets carried inside a URL: whoever serves the URL receives them when it is fetched, by a
 // fetch tool, a browser, or a viewer rendering an image link in a README.
+import { seedPhrase, seedWordRun } from './seed-words.js';
 import { SECRET_VALUE, TOKEN_MENTION } from './secret-shapes.js';
 import { outboundSecret } from './outbound-secrets.js';
 import { FifoMap } from '../../util/fifo-map.js';
@@ -86,7 +87,11 @@ function readUrlSecret(url: string): string | undefined {
       CREDENTIAL_PAIR.exec(text) ??
       (LOCAL_URL.test(url) ? null : PASSWORD_PAIR.exec(text));
     if (hit) return hit[0];
+    // a wallet's seed words base64'd into a link (seed-words.ts)
+    if (!LOCAL_URL.test(url) && seedWordRun(text) >= 6) return `${piece.slice(0, 12)} (seed words)`;
   }
+  if (q >= 0 && !LOCAL_URL.test(plain) && seedPhrase(plain.slice(q).replace(/[?&=+]/g, ' '), plain))
+    return 'seed words in the query';
   return undefined;
 }
 
@@ -125,6 +130,7 @@ export function bodySecret(params: Record<string, unknown>): string | undefined 
     const text = typeof v === 'string' ? v : v && typeof v === 'object' ? JSON.stringify(v) : undefined;
     const hit = text ? (SECRET_VALUE.exec(text) ?? ENV_TEMPLATE.exec(text)) : null;
     if (hit) return hit[0];
+    if (text && seedPhrase(text.slice(0, 16 * 1024), text.slice(0, 4096))) return 'seed words in the body';
   }
   return undefined;
 }

