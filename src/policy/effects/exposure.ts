@@ -88,7 +88,7 @@ const CODE_PRINTS =
 
 /** Code that walks the whole environment (every name with its value). */
 const WHOLE_ENV =
-  /\bENVIRON\b(?!\s*\[\s*["'][A-Za-z_]\w*["']\s*\])|%ENV\b|\bkeys\s*\(?\s*%ENV|\bENV\.(?:each|each_pair|to_h|to_a|map|sort|inspect|select|filter|keys|values)\b|os\.environ\.(?:items|keys|values|copy)\s*\(|dict\s*\(\s*os\.environ\s*\)|Object\.(?:entries|keys|values|assign)\s*\(\s*process\.env|JSON\.stringify\s*\(\s*process\.env|\$_ENV\b|\bgetenv\s*\(\s*\)|Deno\.env\.toObject|Get-ChildItem\s+env:|\[(?:System\.)?Environment\]::GetEnvironmentVariables\s*\(\s*(?:\)|['"]?(?:Machine|User|Process)|\[)|\bBun\.env\b(?!\s*(?:\.|\[))|\bSystem\.getenv\(\s*\)|\bSys\.getenv\(\s*\)|\bENV\b(?=\s*(?:\)|$|;))|\$_SERVER\b(?!\s*\[)|\bphpinfo\s*\(\s*(?:\)|INFO_(?:ALL|ENVIRONMENT|VARIABLES)|-1)/;
+  /\bENVIRON\b(?!\s*\[\s*["'][A-Za-z_]\w*["']\s*\])|%ENV\b|\bkeys\s*\(?\s*%ENV|\bENV\.(?:each|each_pair|to_h|to_a|map|sort|inspect|select|filter|keys|values)\b|os\.environ\.(?:items|keys|values|copy)\s*\(|dict\s*\(\s*os\.environ\s*\)|Object\.(?:entries|keys|values|assign)\s*\(\s*process\.env|JSON\.stringify\s*\(\s*process\.env|\$_ENV\b|\bgetenv\s*\(\s*\)|Deno\.env\.toObject|Get-ChildItem\s+env:|\[(?:System\.)?Environment\]::GetEnvironmentVariables\s*\(\s*(?:\)|['"]?(?:Machine|User|Process)|\[)|\bBun\.env\b(?!\s*(?:\.|\[))|\bSystem\.getenv\(\s*\)|\bSys\.getenv\(\s*\)|\bENV\b(?=\s*(?:\)|$|;))|\$_SERVER\b(?!\s*\[)|\bphpinfo\s*\(\s*(?:\)|INFO_(?:ALL|ENVIRONMENT|VARIABLES)|-1)|\bSystem\.get_env\(\s*\)|:?\b[Aa]pplication[.:]get_all_env\(/;
 /** .NET's whole-environment getter in PowerShell, whose value PowerShell prints unasked (Get-ChildItem env: is read by powershell-reads.ts). */
 const PS_ENV_VALUES = /\[(?:System\.)?Environment\]::GetEnvironmentVariables\s*\(/i;
 /** Code that keeps what it is given in a file (the environment written out is read by whoever opens it). */
@@ -100,6 +100,12 @@ const AWKS = /^(?:awk|gawk|mawk|nawk|busybox)$/;
 function interpreterDumps(c: SimpleCommand): boolean {
   const name = basename(c.argv[0] ?? '');
   if (AWKS.test(name)) return c.argv.slice(1).some((w) => WHOLE_ENV.test(w) && /print/.test(w));
+  // an Erlang/Elixir release's own script runs code in the live node (`bin/APP rpc CODE`, `bin/APP
+  // eval CODE`; hexdocs.pm, mix release: one-off commands), whatever the release is called
+  if ((c.argv[0] ?? '').includes('bin/') && /^(?:rpc|eval)$/.test(c.argv[1] ?? '')) {
+    const code = c.argv[2] ?? '';
+    return WHOLE_ENV.test(code) && CODE_PRINTS.test(code) && !namesOnly(code, WHOLE_ENV);
+  }
   if (!INTERPRETERS.test(name)) return false;
   const shell = /^(?:pwsh|powershell)$/i.test(name);
   for (let i = 1; i < c.argv.length; i++) {

@@ -132,6 +132,11 @@ export const BEAM: Language = {
     [/:os\.cmd\(\s*'([^']*)'/g, 'System.shell("$1"'],
     [/\bos:cmd\(\s*"([^"]*)"/g, 'System.shell("$1"'],
     [/Port\.open\(\s*\{\s*:spawn\s*,\s*("[^"]*"|'[^']*')/g, 'System.shell($1'],
+    // the home folder and the paths built on it: Path.expand("~/.hex/hex.config"), System.user_home!()
+    [/System\.user_home!?\(\s*\)/g, '"~"'],
+    [/Path\.expand\(\s*("[^"]*")\s*\)/g, '$1'],
+    [/Path\.join\(\s*"([^"]*)"\s*,\s*"([^"]*)"\s*\)/g, '"$1/$2"'],
+    [/Path\.join\(\s*\[\s*"([^"]*)"\s*,\s*"([^"]*)"\s*\]\s*\)/g, '"$1/$2"'],
   ],
   aliases: [],
   decoders: [],
