@@ -25,6 +25,7 @@ import { secretApi } from './secret-apis.js';
 import { secretKey } from './config-prints.js';
 import { decryptsToStdout } from './decrypt-prints.js';
 import { credentialObjectPrints } from './credential-objects.js';
+import { secretSelections } from './secret-selectors.js';
 
 /** Names of variables that hold secrets (flow.ts follows the same names to the network). */
 const SECRET_NAME =
@@ -528,11 +529,29 @@ const SECRET_KINDS =
  * it. One word (`grep -i password_min_length app.ini`) is how a setting is checked; a recursive
  * search of a project is how code is found; both are left alone. Returns the file searched.
  */
-function settingsHarvest(pattern: string, files: string[], recursive: boolean): string | undefined {
+function settingsHarvest(pattern: string, files: string[], recursive: boolean, after = 0): string | undefined {
   if (recursive) return undefined;
   const kinds = new Set([...pattern.matchAll(SECRET_KINDS)].map((m) => m[0].toLowerCase().replace(/word|wd$/, '')));
-  if (kinds.size < 2) return undefined;
+  // a private key's name with the lines after it (`grep -A40 private_key server.config.yaml`):
+  // a PEM block follows its name, so the context printed is the key
+  const keyBlock = after >= 2 && PRIVATE_KEY_WORD.test(pattern);
+  if (kinds.size < 2 && !keyBlock) return undefined;
   return files.find((f) => !SOURCE_CODE.test(f) && !/[*?]/.test(f) && /\.[\w-]+$|(?:^|\/)\.[\w.-]+$/.test(f));
+}
+
+/** A private key named in a search pattern (`private_key`, `PrivateKey`, `BEGIN RSA PRIVATE KEY`). */
+const PRIVATE_KEY_WORD = /private[\s_.-]?key|privkey|BEGIN.{0,20}PRIVATE/i;
+
+/** How many lines after each match a search prints (`-A 40`, `-A40`, `-C5`, `--after-context=9`). */
+function afterContext(argv: string[]): number {
+  let n = 0;
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    const m = /^-[AC](\d+)$|^--(?:after-)?context=(\d+)$/.exec(w);
+    const v = m ? (m[1] ?? m[2]) : /^-[AC]$|^--(?:after-)?context$/.test(w) ? argv[i + 1] : undefined;
+    if (v && /^\d+$/.test(v)) n = Math.max(n, Number(v));
+  }
+  return n;
 }
 
 function secretSearches(cmds: SimpleCommand[], out: Effect[]): void {
@@ -545,7 +564,7 @@ function secretSearches(cmds: SimpleCommand[], out: Effect[]): void {
     let files = s.files;
     // `cat F | grep`, `strings F | grep`: the files come from the command piped in
     if (!files.length) files = searchedFiles(c, cmds);
-    const harvest = settingsHarvest(s.pattern, files, s.recursive);
+    const harvest = settingsHarvest(s.pattern, files, s.recursive, afterContext(c.argv));
     if (harvest !== undefined) {
       out.push({
         tool: 'exec',
@@ -697,4 +716,5 @@ export function exposureEffects(cmds: SimpleCommand[], out: Effect[]): void {
   forcedAdds(cmds, out);
   secretApis(cmds, out);
   databaseReads(cmds, out);
+  secretSelections(cmds, out);
 }

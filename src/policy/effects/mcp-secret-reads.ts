@@ -5,7 +5,9 @@
 // decryption), a cloud function's configuration with its environment
 // (`aws_lambda_get_function_configuration`, `get_env_vars`), a getter asked to reveal what it masks
 // (`{reveal: true}`, `show_secrets`, `decrypt`: `secret-reveal mcp ...`), and script run in a logged-in page
-// that reads its cookies or web storage (`browser_evaluate {function: "() => document.cookie"}`).
+// that reads its cookies or web storage (`browser_evaluate {function: "() => document.cookie"}`),
+// and a search of any store whose query names several kinds of secret (a mailbox searched for
+// `API credentials OR secret key`).
 // Listing names, describing metadata and creating or rotating secrets are not reads of a value.
 import type { Effect } from './types.js';
 import { toolWords } from './mcp-tools.js';
@@ -57,6 +59,42 @@ const PAGE_CODE = /document\s*\.\s*cookie|localStorage|sessionStorage|indexedDB/
  * page's revealed API keys and environment values): `input[type=password]` ... `.value`. */
 const PAGE_FIELDS =
   /(?:type\s*=\s*\\?["']?password|\[(?:data-[\w-]*|name|id|class)[*^$~|]?=\s*\\?["']?[\w-]*(?:secret|token|api-?key|env-value|password|credential)|[#.][\w-]*(?:secret|token|api-?key|password|credential)[\w-]*)[^]*?(?:\.value\b|\.textContent\b|\.innerText\b|\.innerHTML\b|getAttribute\(\s*["']value)/i;
+
+/** Verbs of a tool that searches what a store holds. */
+const SEARCH_VERBS = new Set(['search', 'query', 'find', 'grep', 'lookup', 'filter', 'scan']);
+/** Parameters that carry a search's text. */
+const QUERY_PARAMS = [
+  'query',
+  'q',
+  'search',
+  'text',
+  'term',
+  'terms',
+  'keywords',
+  'keyword',
+  'filter',
+  'subject',
+  'pattern',
+];
+/** Kinds of secret a query can name; `auth` and a bare `key` alone are too common in ordinary searches to count. */
+const QUERY_KINDS =
+  /passw(?:or)?ds?|\bpwd\b|secrets?|\btokens?\b|api[\s_-]?keys?|apikeys?|private[\s_-]?keys?|credentials?|\bcreds\b|(?<![a-z])keys?(?![a-z])|2fa|mfa|recovery[\s_-]?codes?|seed[\s_-]?phrase/gi;
+
+/** The query of a search tool when it names two or more kinds of secret. */
+function searchQuery(words: string[], p: Params): string | undefined {
+  if (!words.some((w) => SEARCH_VERBS.has(w))) return undefined;
+  for (const k of QUERY_PARAMS) {
+    const v = p[k];
+    if (typeof v !== 'string') continue;
+    const kinds = new Set<string>();
+    for (const m of v.matchAll(QUERY_KINDS)) {
+      const w = (m[0] ?? '').toLowerCase().replace(/s$/, '');
+      kinds.add(/^(?:api|private)[\s_-]?key$|^apikey$|^key$/.test(w) ? 'key' : w.replace(/^cred$/, 'credential'));
+    }
+    if (kinds.size >= 2) return v;
+  }
+  return undefined;
+}
 
 export function mcpSecretReads(op: string, p: Params): Effect[] {
   const words = toolWords(op);
@@ -115,6 +153,16 @@ export function mcpSecretReads(op: string, p: Params): Effect[] {
   const revealed = Object.entries(p).find(([k, v]) => (v === true || v === 'true') && REVEAL_PARAM.test(k));
   if (revealed && (reads || words.includes('item') || words.includes('items')) && !changes) {
     push(`secret-reveal mcp ${words.join('-')} --${revealed[0]}`, `asks for values it masks (${revealed[0]})`);
+    return out;
+  }
+  // a search of any store (a mailbox, a drive, a wiki, tickets, chat) whose query names several
+  // kinds of secret (`subject:(API credentials OR secret key)`): what it finds are the secrets
+  const query = searchQuery(words, p);
+  if (query && !changes) {
+    push(
+      `may-expose-secret mcp ${words.join('-')} searches for secrets`,
+      `searches for several kinds of secret at once (${query.slice(0, 60)})`,
+    );
     return out;
   }
   // script in a logged-in page reading its cookies or web storage (session tokens)
