@@ -141,3 +141,66 @@ export function revealReading(words: string[]): string | null {
   }
   return null;
 }
+
+/** Nouns of a credential a service issues to an account (not local key material: a key pair, an app's signing secret). */
+const CREDENTIAL_NOUN =
+  /^(?:tokens?|api-?keys?|api_keys?|apikeys?|access-?keys?|access_keys?|credentials?|creds|pats?|personal-access-tokens?|service-tokens?|deploy-tokens?|app-passwords?|auth-tokens?|bearer-tokens?)$/;
+const MINT_VERB = /^(?:generate|create|new|mint|issue|gen|add)$/;
+/** Options that give an issued credential its reach or its life: a key with these is an account's key. */
+const SCOPE_OPTION =
+  /^--(?:permissions?|scopes?|roles?|expires?|expir(?:y|ation)|ttl|write|admin|read-write|org|organization|key-name|description)(?:=|$)/;
+/**
+ * Tools whose key or token subcommands make local material or an app's own secret, by each tool's
+ * reference: ssh-keygen, gpg, age-keygen, wg genkey, cosign generate-key-pair, Laravel's
+ * `artisan key:generate` (APP_KEY in .env), `rails secret`, Phoenix `mix phx.gen.secret`, Django.
+ */
+const LOCAL_KEYS = new Set([
+  'ssh-keygen',
+  'gpg',
+  'gpg2',
+  'age-keygen',
+  'wg',
+  'cosign',
+  'minisign',
+  'signify',
+  'openssl',
+  'artisan',
+  'php',
+  'rails',
+  'django-admin',
+  'keytool',
+  'step',
+]);
+
+/**
+ * `may-expose-secret mints TOOL WORDS` when a subcommand issues a new credential for an account
+ * (`mix hex.user key generate --permission api:write`, `acme token create --scope admin`, `x
+ * apikey create`): the new token is printed into the conversation and lives on beyond the task,
+ * whatever the tool. A bare `key generate` with no scope is local material and left alone.
+ */
+export function mintReading(words: string[]): string | null {
+  const tool = (words[0] ?? '').toLowerCase().replace(/^.*\//, '');
+  if (!/^[a-z][a-z0-9._-]*$/.test(tool) || LOCAL_KEYS.has(tool)) return null;
+  // Mix and Rake tasks spell their path with dots (`mix hex.user key generate`)
+  const path: string[] = [];
+  for (const w of words.slice(1, 8)) {
+    if (w === '--') break;
+    if (w.startsWith('-')) continue;
+    if (!/^[A-Za-z][\w:.-]*$/.test(w)) break;
+    path.push(...w.toLowerCase().split(/[:.]/).filter(Boolean));
+  }
+  const scoped = words.some((w) => SCOPE_OPTION.test(w));
+  for (let i = 0; i < path.length; i++) {
+    const w = path[i] ?? '';
+    // `token create`, `create-token`, `apikey:create`, `key generate --permission ...`
+    const joined = /^(?:generate|create|new|mint|issue)[-_]((?:[a-z]+[-_])?(?:token|key|api-?key|credential)s?)$/.exec(
+      w,
+    );
+    const noun = joined ? (joined[1] ?? '') : w;
+    const verb = joined ? 'create' : (path[i + 1] ?? path[i - 1] ?? '');
+    if (!MINT_VERB.test(verb)) continue;
+    if (CREDENTIAL_NOUN.test(noun) || ((noun === 'key' || noun === 'keys') && scoped))
+      return `may-expose-secret mints ${words.join(' ')}`;
+  }
+  return null;
+}
