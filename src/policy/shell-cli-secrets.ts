@@ -17,6 +17,8 @@
 // names-only listers print instead (`vercel env ls` shows values as Encrypted, `fly secrets list`,
 // `gh secret list`, `wrangler secret list` and `supabase secrets list` show names and digests).
 
+import { NOT_SECRET_KEY, SECRET_KEY } from './effects/secret-selectors.js';
+
 /** Nouns naming a platform's stored environment (`env`, `config:show` of dokku, `appsettings`). */
 const ENV_NOUN =
   /^(?:env|envs|env-vars?|envvars?|environment-variables?|vars|variables?|config-vars|configvars|appsettings|app-settings|secret-groups?|printenv)$/;
@@ -190,6 +192,14 @@ export function mintReading(words: string[]): string | null {
     path.push(...w.toLowerCase().split(/[:.]/).filter(Boolean));
   }
   const scoped = words.some((w) => SCOPE_OPTION.test(w));
+  // a tool named for what it issues: elasticsearch-reset-password prints the new password,
+  // elasticsearch-create-enrollment-token a token that joins a node or Kibana (Elastic docs)
+  if (
+    /^(?:[a-z0-9]+-)*(?:reset|create|generate|issue|mint)-(?:[a-z]+-)*(?:password|passwords|token|api-key|credentials?)$/.test(
+      tool,
+    )
+  )
+    return `may-expose-secret mints ${words.join(' ')}`;
   for (let i = 0; i < path.length; i++) {
     const w = path[i] ?? '';
     // `token create`, `create-token`, `apikey:create`, `key generate --permission ...`
@@ -202,5 +212,56 @@ export function mintReading(words: string[]): string | null {
     if (CREDENTIAL_NOUN.test(noun) || ((noun === 'key' || noun === 'keys') && scoped))
       return `may-expose-secret mints ${words.join(' ')}`;
   }
+  return null;
+}
+
+/** Verbs that print one value a tool keeps. */
+const GET_VERB = /^(?:get|show|read|print|value|get-value|cat|reveal|export)$/;
+/** Tools whose store is secrets by name: keystores, vaults, credential and password stores. */
+const SECRET_STORE_TOOL = /keystore|keychain/;
+/** HTTP clients, whose GET is a method and whose operands are URLs and headers. */
+const HTTP_TOOLS = /^(?:curl|wget|http|https|xh|xhs|httpie|curlie|hurl|grpcurl)$/;
+
+/**
+ * `secret-reveal TOOL WORDS` when a tool's getter is asked for a value named for a secret (`foo
+ * config get api_token`, `mix hex.config api_key`, `bin/magento config:show .../private_key`) or
+ * a secret store's getter for any value (`elasticsearch-keystore show bootstrap.password`),
+ * whatever the tool; `splunk show-decrypted` decrypts a stored secret for printing. Names that
+ * describe a secret (`credential.helper`, `token_url`) are not one.
+ */
+export function secretGetReading(words: string[]): string | null {
+  const tool = (words[0] ?? '').toLowerCase().replace(/^.*\//, '');
+  if (!/^[a-z][a-z0-9._-]*$/.test(tool) || LOCAL_KEYS.has(tool)) return null;
+  // cluster CLIs' secrets are read by the Kubernetes readings (a listing prints names)
+  if (
+    /^(?:kubectl|oc|kubecolor|k9s|helm)$/.test(tool) ||
+    HTTP_TOOLS.test(tool) ||
+    words.some((w) => w === '--help' || w === '-h')
+  )
+    return null;
+  if (words.slice(1, 4).some((w) => /^show-decrypted$/i.test(w))) return `secret-reveal ${words.join(' ')}`;
+  const ops = words.slice(1).filter((w) => !w.startsWith('-'));
+  const verb = ops.slice(0, 3).findIndex((w) =>
+    w
+      .toLowerCase()
+      .split(/[:.]/)
+      .some((p) => GET_VERB.test(p)),
+  );
+  // `mix hex.config KEY`: a task named config prints the key it is given
+  const configTask = ops[0] !== undefined && /(?:^|[.:])config$/.test(ops[0]) && ops.length === 2;
+  if (verb < 0 && !configTask) return null;
+  // a key is a word: not a URL, a header, a variable or an assignment
+  const named = ops
+    .slice(configTask ? 1 : verb + 1)
+    .filter((w) => !/[$=\s]|:\/\//.test(w))
+    .map((w) =>
+      w
+        .replace(/^.*[/:]/, '')
+        .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+        .replace(/[-.]/g, '_')
+        .toLowerCase(),
+    );
+  if (SECRET_STORE_TOOL.test(tool) && named.length) return `secret-reveal ${words.join(' ')}`;
+  if (named.some((k) => SECRET_KEY.test(k) && !NOT_SECRET_KEY.test(k))) return `secret-reveal ${words.join(' ')}`;
   return null;
 }

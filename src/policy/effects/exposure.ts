@@ -25,7 +25,7 @@ import { secretApi } from './secret-apis.js';
 import { secretKey } from './config-prints.js';
 import { decryptsToStdout } from './decrypt-prints.js';
 import { credentialObjectPrints } from './credential-objects.js';
-import { secretSelections } from './secret-selectors.js';
+import { secretSelections, sqlAnywhere } from './secret-selectors.js';
 
 /** Names of variables that hold secrets (flow.ts follows the same names to the network). */
 const SECRET_NAME =
@@ -717,4 +717,5 @@ export function exposureEffects(cmds: SimpleCommand[], out: Effect[]): void {
   secretApis(cmds, out);
   databaseReads(cmds, out);
   secretSelections(cmds, out);
+  sqlAnywhere(cmds, out);
 }

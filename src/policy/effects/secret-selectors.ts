@@ -15,13 +15,14 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
+import { sqlSecretSelect } from './sql-secrets.js';
 
 /** A key name that says it holds a secret, as snake_case words (`ApiToken` -> `api_token`). */
-const SECRET_KEY =
+export const SECRET_KEY =
   /(?:^|_)(?:secret|secrets|password|passwd|passphrase|token|apikey|credential|credentials|pat|dsn)(?:$|_)|(?:^|_)(?:api|private|access|secret|signing|master|license)_key(?:$|_)/;
 /** Names that describe a secret rather than hold it. */
-const NOT_SECRET_KEY =
-  /_(?:url|uri|path|file|dir|id|name|type|expiry|expires|expires_at|ttl|length|len|enabled|version|mode|header|prefix|endpoint|count)$|^(?:token_?type|max_tokens?|tokens?_used|tokenizer.*)$/;
+export const NOT_SECRET_KEY =
+  /_(?:url|uri|path|file|dir|id|name|type|expiry|expires|expires_at|ttl|length|len|enabled|version|mode|header|prefix|endpoint|count|helper|store|provider|process|command|source|policy|rotation)$|^(?:token_?type|max_tokens?|tokens?_used|tokenizer.*)$/;
 /** Keys that hold a program's whole environment. */
 const ENV_BLOCK = /^(?:env|envs|environment|environment_variables|env_vars|envvars|pm2_env|process_env)$/;
 /** Files whose values a project keeps to show the shape (examples, templates, schemas, fixtures). */
@@ -145,5 +146,39 @@ export function secretSelections(cmds: SimpleCommand[], out: Effect[]): void {
       command: `may-expose-secret selects ${what} of ${file.replace(/[^\w/~.$-]/g, '_')}`,
       via: `${q.tool} picks ${secret ? `${what}, named for a secret,` : `the ${what} block, a program's environment,`} out of ${file}`,
     });
+  }
+}
+
+/** Tables that hold every process's environment: osquery's process_envs, Velociraptor's environ(). */
+const ENV_TABLE =
+  /\bfrom\s+(?:\w+\.)?(?:process_envs?|process_environ(?:ment)?|environ(?:ment)?(?:_variables)?)\b\s*(?:\(\s*\))?/i;
+/** An Erlang node's distribution cookie read in code (the key to every node of the cluster). */
+const COOKIE_READ = /\bNode\.get_cookie\s*\(|\berlang:get_cookie\s*\(|:erlang\.get_cookie\s*\(/;
+
+/**
+ * SQL handed to any program (osqueryi, `velociraptor query`, a warehouse CLI svc has no client
+ * reading for): a query of a table of every process's environment reads it, and the secret
+ * selections sql-secrets.ts reads in a database client's SQL read the same here. Code given to any
+ * program that reads an Erlang node's cookie prints the cluster's key.
+ */
+export function sqlAnywhere(cmds: SimpleCommand[], out: Effect[]): void {
+  for (const c of cmds) {
+    const name = basename(c.argv[0] ?? '');
+    for (const w of c.argv.slice(1)) {
+      if (COOKIE_READ.test(w))
+        out.push({
+          tool: 'exec',
+          command: `may-expose-secret ${name} reads the Erlang distribution cookie`,
+          via: `${name} runs code that reads the node's distribution cookie`,
+        });
+      if (!/^\s*(?:select|with)\b[\s\S]*\bfrom\b/i.test(w)) continue;
+      if (ENV_TABLE.test(w))
+        out.push({
+          tool: 'read',
+          path: '/proc/*/environ',
+          via: `${name} queries a table of every process's environment`,
+        });
+      out.push(...sqlSecretSelect(w, `${name} runs`));
+    }
   }
 }
