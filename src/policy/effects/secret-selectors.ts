@@ -153,6 +153,10 @@ export function secretSelections(cmds: SimpleCommand[], out: Effect[]): void {
 const ENV_TABLE =
   /\bfrom\s+(?:\w+\.)?(?:process_envs?|process_environ(?:ment)?|environ(?:ment)?(?:_variables)?)\b\s*(?:\(\s*\))?/i;
 /** An Erlang node's distribution cookie read in code (the key to every node of the cluster). */
+/** Database users listed with their password hashes: MongoDB's getUsers({showCredentials: true})
+ * and its system.users collection (MongoDB manual, db.getUsers), PostgreSQL's roles dump
+ * (pg_dumpall --roles-only / --globals-only writes CREATE ROLE ... PASSWORD 'SCRAM-SHA-256$...'). */
+const USER_HASHES = /showCredentials\s*:\s*true|system\.users\s*\.\s*find\b/;
 const COOKIE_READ = /\bNode\.get_cookie\s*\(|\berlang:get_cookie\s*\(|:erlang\.get_cookie\s*\(/;
 
 /**
@@ -164,7 +168,25 @@ const COOKIE_READ = /\bNode\.get_cookie\s*\(|\berlang:get_cookie\s*\(|:erlang\.g
 export function sqlAnywhere(cmds: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
     const name = basename(c.argv[0] ?? '');
+    if (
+      name === 'pg_dumpall' &&
+      c.argv.some((w) => /^(?:-r|-g|--roles-only|--globals-only)$/.test(w)) &&
+      !c.argv.some((w) => w === '--no-role-passwords' || /^(?:-f|--file)(?:=|$)/.test(w)) &&
+      !c.pipedInto &&
+      !c.redirs.some((r) => r.op.startsWith('>'))
+    )
+      out.push({
+        tool: 'exec',
+        command: 'may-expose-secret pg_dumpall prints role password hashes',
+        via: 'pg_dumpall prints every role with its password hash',
+      });
     for (const w of c.argv.slice(1)) {
+      if (USER_HASHES.test(w))
+        out.push({
+          tool: 'exec',
+          command: `may-expose-secret ${name} lists users with their password hashes`,
+          via: `${name} runs code that lists database users with their credentials`,
+        });
       if (COOKIE_READ.test(w))
         out.push({
           tool: 'exec',

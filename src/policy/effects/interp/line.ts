@@ -185,11 +185,20 @@ export function dumpsEnvironment(argv: string[]): boolean {
     case 'wmic':
     case 'wmic.exe':
       return rest.some((w) => /^environment$/i.test(w));
-    default:
+    case 'launchctl':
+      // macOS launchctl procinfo PID prints the process's environment vector (launchctl(1))
+      return rest[0] === 'procinfo';
+    default: {
       // php -i / php --info is phpinfo() on the command line: its Environment and PHP Variables
       // sections print every variable with its value ($_SERVER, $_ENV)
       if (/^php[\d.]*$/.test(name)) return rest.length > 0 && rest.every((w) => w === '-i' || w === '--info');
-      return false;
+      // any runner handed a dump as its command (`dotenv -f .env run env`, `tool exec -- printenv`):
+      // what it prints is the environment it made, secrets loaded into it
+      const at = rest.findIndex((w, i) => (w === 'run' || w === 'exec' || w === '--') && i + 1 < rest.length);
+      if (at < 0 || !/^(?:env|printenv|setenv|export|declare|typeset)$/.test(basename(rest[at + 1] ?? '')))
+        return false;
+      return dumpsEnvironment(rest.slice(at + 1));
+    }
     case 'export':
       return rest.every((w) => w === '-p');
     case 'declare':
