@@ -207,8 +207,9 @@ export function mintReading(words: string[]): string | null {
       w,
     );
     const noun = joined ? (joined[1] ?? '') : w;
-    const verb = joined ? 'create' : (path[i + 1] ?? path[i - 1] ?? '');
-    if (!MINT_VERB.test(verb)) continue;
+    // the verb beside the noun, or one word on (`key ORG generate`)
+    const near = joined ? ['create'] : [path[i + 1], path[i - 1], path[i + 2]];
+    if (!near.some((v) => MINT_VERB.test(v ?? ''))) continue;
     if (CREDENTIAL_NOUN.test(noun) || ((noun === 'key' || noun === 'keys') && scoped))
       return `may-expose-secret mints ${words.join(' ')}`;
   }

@@ -536,9 +536,15 @@ function settingsHarvest(pattern: string, files: string[], recursive: boolean, a
   // a PEM block follows its name, so the context printed is the key
   const keyBlock = after >= 2 && PRIVATE_KEY_WORD.test(pattern);
   if (kinds.size < 2 && !keyBlock) return undefined;
+  // code that handles keys names them too (lib/crypto/keys.ex): only a settings file holds one
+  if (kinds.size < 2)
+    return files.find((f) => !SOURCE_CODE.test(f) && !MORE_CODE.test(f) && !/[*?]/.test(f) && /\.[\w-]+$/.test(f));
   return files.find((f) => !SOURCE_CODE.test(f) && !/[*?]/.test(f) && /\.[\w-]+$|(?:^|\/)\.[\w.-]+$/.test(f));
 }
 
+/** Source files of the languages SOURCE_CODE leaves out (Elixir, Erlang, Haskell, OCaml, C and the rest). */
+const MORE_CODE =
+  /\.(?:ex|exs|erl|hrl|hs|ml|mli|c|cc|cpp|h|hpp|m|mm|scala|clj|lua|sh|pl|pm|dart|zig|nim|cr|jl|r|vue|svelte)$/i;
 /** A private key named in a search pattern (`private_key`, `PrivateKey`, `BEGIN RSA PRIVATE KEY`). */
 const PRIVATE_KEY_WORD = /private[\s_.-]?key|privkey|BEGIN.{0,20}PRIVATE/i;
 
@@ -560,7 +566,7 @@ function secretSearches(cmds: SimpleCommand[], out: Effect[]): void {
     const s = operandsAfterPattern(c.argv);
     if (!s) continue;
     const tokenish = TOKEN_SHAPE.test(s.pattern);
-    if (!tokenish && !SECRET_WORD.test(s.pattern)) continue;
+    if (!tokenish && !SECRET_WORD.test(s.pattern) && !PRIVATE_KEY_WORD.test(s.pattern)) continue;
     let files = s.files;
     // `cat F | grep`, `strings F | grep`: the files come from the command piped in
     if (!files.length) files = searchedFiles(c, cmds);

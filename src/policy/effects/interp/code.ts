@@ -362,7 +362,8 @@ function listedPathReads(code: string, via: string): Effect[] {
   const seen = new Set<string>();
   PATH_LITERAL.lastIndex = 0;
   for (let m = PATH_LITERAL.exec(code); m && seen.size < MAX_LISTED; m = PATH_LITERAL.exec(code)) {
-    const path = at(m, 2);
+    // a dot folder at the root (`'/.ssh/id_ed25519'`) is the tail of a home path joined to it
+    const path = at(m, 2).startsWith('/.') ? `~${at(m, 2)}` : at(m, 2);
     if (path.length < 3 || seen.has(path)) continue;
     seen.add(path);
     out.push({ tool: 'read', path, via: `${via} reads the files it lists by a variable (${path} among them)` });
@@ -440,7 +441,10 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
       } else if (v === undefined && FETCHED_ARG.test(f.args[0] ?? '')) dynamicRun = true;
     } else {
       const p = pathArg(f);
-      if (p === undefined) {
+      // a literal joined to a name (`"~" + p`, `home + p`) names the file only in part
+      const partial =
+        p !== undefined && /(?:^|[+,])\s*[A-Za-z_$][\w.$]*\s*(?:[+,)]|$)/.test(f.args[f.rule.path ?? 0] ?? '');
+      if (p === undefined || (partial && (k === 'read' || k === 'open'))) {
         if (k === 'read' || (k === 'open' && !WRITE_MODE.test(argValue(f.args[f.rule.mode ?? 1]) ?? '')))
           dynamicRead = true;
         continue;

@@ -194,10 +194,12 @@ export function dumpsEnvironment(argv: string[]): boolean {
       if (/^php[\d.]*$/.test(name)) return rest.length > 0 && rest.every((w) => w === '-i' || w === '--info');
       // any runner handed a dump as its command (`dotenv -f .env run env`, `tool exec -- printenv`):
       // what it prints is the environment it made, secrets loaded into it
-      const at = rest.findIndex((w, i) => (w === 'run' || w === 'exec' || w === '--') && i + 1 < rest.length);
-      if (at < 0 || !/^(?:env|printenv|setenv|export|declare|typeset)$/.test(basename(rest[at + 1] ?? '')))
-        return false;
-      return dumpsEnvironment(rest.slice(at + 1));
+      const at = rest.findIndex(
+        (w, i) =>
+          (w === 'run' || w === 'exec' || w === '--') &&
+          /^(?:env|printenv|setenv|export|declare|typeset)$/.test(basename(rest[i + 1] ?? '')),
+      );
+      return at >= 0 && dumpsEnvironment(rest.slice(at + 1));
     }
     case 'export':
       return rest.every((w) => w === '-p');
