@@ -191,6 +191,9 @@ export function mintReading(words: string[]): string | null {
     if (!/^[A-Za-z][\w:.-]*$/.test(w)) break;
     path.push(...w.toLowerCase().split(/[:.]/).filter(Boolean));
   }
+  // a project's own script or target named so (`npm run create-credentials`, `make new-token`)
+  // runs code the line does not show: other readings judge it
+  if (/^(?:npm|pnpm|yarn|bun|make|gmake|just|task|rake|invoke|nox|tox|composer|deno)$/.test(tool)) return null;
   const scoped = words.some((w) => SCOPE_OPTION.test(w));
   // a tool named for what it issues: elasticsearch-reset-password prints the new password,
   // elasticsearch-create-enrollment-token a token that joins a node or Kibana (Elastic docs)
