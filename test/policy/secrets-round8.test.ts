@@ -214,3 +214,16 @@ test('code that reads files named by a variable reads the paths it lists, and BE
 test('a file read from history at a computed revision is that file', () => {
   check([stop('git show $(git rev-list -n1 --all -- .env)^:.env'), pass('git show $(git rev-parse HEAD):README.md')]);
 });
+
+test('an MCP getter named for a credential, or asked for a secret-named value, returns the secret', () => {
+  check([
+    ['A', 'mcp', { tool: 'magento_get_integration_tokens', integration_id: 4 }],
+    ['A', 'mcp', { tool: 'get_config', path: 'payment/braintree/private_key' }],
+    ['A', 'mcp', { tool: 'get_store_setting', key: 'smtp_password' }],
+    ['A', 'mcp', { tool: 'shopify_get_access_token' }],
+    ['B', 'mcp', { tool: 'get_token_usage' }],
+    ['B', 'mcp', { tool: 'get_config', path: 'web/secure/base_url' }],
+    ['B', 'mcp', { tool: 'get_product', key: 'sku-123' }],
+    ['B', 'mcp', { tool: 'list_api_keys' }],
+  ]);
+});

@@ -11,6 +11,7 @@
 // Listing names, describing metadata and creating or rotating secrets are not reads of a value.
 import type { Effect } from './types.js';
 import { toolWords } from './mcp-tools.js';
+import { NOT_SECRET_KEY, SECRET_KEY } from './secret-selectors.js';
 
 type Params = Record<string, unknown>;
 
@@ -96,6 +97,27 @@ function searchQuery(words: string[], p: Params): string | undefined {
   return undefined;
 }
 
+/** Credential nouns of a tool name, alone or as pairs of words (`api keys`, `access token`). */
+const TOOL_CREDENTIAL =
+  /^(?:tokens?|apikeys?|api keys?|access tokens?|private keys?|client secrets?|signing secrets?|webhook secrets?|app passwords?|secret keys?)$/;
+
+/** The credential a getter returns by its name or by the key it is asked for, if any. */
+function credentialNamed(words: string[], p: Params): string | undefined {
+  const last = words[words.length - 1] ?? '';
+  const pair = words.slice(-2).join(' ');
+  if (TOOL_CREDENTIAL.test(pair) || TOOL_CREDENTIAL.test(last)) return TOOL_CREDENTIAL.test(pair) ? pair : last;
+  for (const k of ['path', 'key', 'name', 'setting', 'option', 'field', 'config_path', 'option_name']) {
+    const v = p[k];
+    if (typeof v !== 'string' || /[\s$]|:\/\//.test(v)) continue;
+    const tail = (v.split(/[/.:]/).pop() ?? '')
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .replace(/-/g, '_')
+      .toLowerCase();
+    if (SECRET_KEY.test(tail) && !NOT_SECRET_KEY.test(tail)) return v;
+  }
+  return undefined;
+}
+
 export function mcpSecretReads(op: string, p: Params): Effect[] {
   const words = toolWords(op);
   const out: Effect[] = [];
@@ -153,6 +175,15 @@ export function mcpSecretReads(op: string, p: Params): Effect[] {
   const revealed = Object.entries(p).find(([k, v]) => (v === true || v === 'true') && REVEAL_PARAM.test(k));
   if (revealed && (reads || words.includes('item') || words.includes('items')) && !changes) {
     push(`secret-reveal mcp ${words.join('-')} --${revealed[0]}`, `asks for values it masks (${revealed[0]})`);
+    return out;
+  }
+  // a getter named for the credential it returns (`get_api_keys`, `magento_get_integration_tokens`,
+  // `get_access_token`), or asked for a value named for a secret (`get_config {path:
+  // "payment/braintree/private_key"}`, `get_setting {key: "smtp_password"}`): what any shop,
+  // desk or SaaS server hands back is the secret itself
+  const named = reads && !changes ? credentialNamed(words, p) : undefined;
+  if (named) {
+    push(`may-expose-secret mcp ${words.join('-')} returns ${named}`, `returns ${named}`);
     return out;
   }
   // a search of any store (a mailbox, a drive, a wiki, tickets, chat) whose query names several
