@@ -123,6 +123,7 @@ test('structured queries that pick a secret-named key or an outside environment 
     pass('plutil -extract Label raw ~/Library/LaunchAgents/com.founder.worker.plist'),
     pass("yq '.services.web.environment' docker-compose.yml"),
     pass('defaults read com.apple.dock autohide'),
+    pass('defaults read com.apple.screensaver askForPassword'),
     pass('jq .max_tokens config.json'),
     pass('jq keys ~/.pm2/dump.pm2'),
   ]);
