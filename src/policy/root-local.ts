@@ -21,9 +21,13 @@
 //     `visudo -c`), a configuration file it is told only under /etc;
 //   - or a rehearsal of root's tools (nixos-rebuild build, certbot certificates/--dry-run,
 //     logrotate -d) or Apache's a2enmod/a2ensite of an installed name;
+//   - or a BSD admin's doas twin of these (root-bsd.ts), also inside a jail (`jexec JAIL LOOK`): pfctl -s/-T show/-n, a daemon's -n
+//     configuration test, rcctl check/ls/restart, service NAME status, smtpctl show, a zfs
+//     snapshot, a zpool scrub, listings of jails, boot environments and disks;
 //   - or bring-up of a CAN bus on this machine (device-bringup below): a can/vcan/slcan interface
 //     set up or down with its bit timing, a CAN driver module loaded, a serial adapter attached
 //     with slcand, udev told to reload its rules, the caller put in a device-access group.
+import { bsdRootLook } from './root-bsd.js';
 import { deviceBringup } from './root-devices.js';
 import { rootLook } from './root-looks.js';
 import { buildOutputPath } from './shell-verb-scope.js';
@@ -363,6 +367,11 @@ export function rootLocalReading(words: readonly string[]): string | null {
   const rest = inner(words);
   if (!rest) return null;
   const p = rest[0] ?? '';
+  // jexec(8) JAIL COMMAND runs the command as root inside a FreeBSD jail: a look there is a look
+  if (p === 'jexec' && /^[\w][\w.-]*$/.test(rest[1] ?? '') && rest.length > 2) {
+    const inside = rootLocalReading([words[0] ?? 'doas', ...rest.slice(2)]);
+    return inside ? `root-local ${rest.join(' ')}` : null;
+  }
   let ok = false;
   if (LOOKS.has(p) || p === 'ss' || p === 'dmesg') {
     const changes = LOOK_CHANGES[p];
@@ -377,6 +386,7 @@ export function rootLocalReading(words: readonly string[]): string | null {
       configCheck(rest) ||
       rootDryRun(rest) ||
       deviceBringup(rest) ||
-      rootLook(rest);
+      rootLook(rest) ||
+      bsdRootLook(rest);
   return ok ? `root-local ${rest.join(' ')}` : null;
 }

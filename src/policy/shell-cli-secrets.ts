@@ -82,6 +82,10 @@ export function envValuesReading(words: string[]): string | null {
   const path = subcommandPath(words);
   const line = words.join(' ');
   if (NAMES_ONLY.test(line)) return null;
+  // `shopify app env show --help`: the subcommand's usage, printed instead of running it (every
+  // platform CLI's parser: oclif, cobra, click, commander); after `--` the word is an operand
+  const dashes = words.indexOf('--');
+  if (words.slice(1, dashes < 0 ? undefined : dashes).includes('--help')) return null;
   // `dokku config:show`, `dokku config:export`, `flyctl config env`: config printed as the app's variables
   const noun = path.findIndex(
     (w, i) => ENV_NOUN.test(w) || (w === 'config' && /^(?:show|export|env)$/.test(path[i + 1] ?? '')),

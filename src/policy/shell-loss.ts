@@ -69,6 +69,10 @@ const HOME_FOLDER = /^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root
 /** A folder of a home project (`~/project/src`, `/home/dev/api/migrations`). */
 const PROJECT_FOLDER = /^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/[^./][^/]*\/[^/]+\/?$/;
 
+/** A name that is a file by its kind: documents, images, media, archives, disk images, text. */
+const FILE_KIND =
+  /[^/]\.(?:png|jpe?g|gif|heic|webp|tiff?|bmp|svg|pdf|txt|md|log|csv|json|xml|ya?ml|html?|zip|gz|tgz|dmg|pkg|iso|mov|mp4|m4a|mp3|wav|docx?|xlsx?|pptx?|odt|rtf)$/i;
+
 /** Programs that move their operands to a trash folder, and the npm tools that delete them
  * outright (rimraf, del-cli, premove: `rm -rf` for package scripts, run through npx). */
 const TRASHERS = new Set([
@@ -199,7 +203,13 @@ export function lossReadings(words: string[]): LossReading[] {
     for (const r of fdDeleteReadings(words))
       out.push({ text: r, from: 'fd runs a delete on what it finds', reread: true });
   const t = trashed(words);
-  if (t) for (const op of t) out.push({ text: `rm -rf ${op}`, from: `${name} moves ${op} away`, reread: true });
+  if (t)
+    for (const op of t) {
+      // a file thrown away (`trash ~/Desktop/Screenshot*.png`) is at most what `rm -f` of it is:
+      // the bin keeps it; a folder (or a name of no file kind) is read as its recursive delete
+      const file = (TRASHERS.has(name) || name === 'gio') && FILE_KIND.test(op) && !op.endsWith('/');
+      out.push({ text: `${file ? 'rm -f' : 'rm -rf'} ${op}`, from: `${name} moves ${op} away`, reread: true });
+    }
   if (name === 'rm') {
     for (const w of words.slice(1)) {
       if (PARENT_REF.test(w)) {

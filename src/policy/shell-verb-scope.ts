@@ -333,6 +333,16 @@ export function scratchScope(
       : NAMESPACED.test(kind);
     return typed && ns.length === 1 && scratchName(ns[0] ?? '');
   }
+  // `sf org delete scratch -o feature-x`: a Salesforce scratch org is made to be thrown away (it
+  // expires within 30 days; Salesforce CLI reference, "org delete scratch"); sandboxes and
+  // production orgs are other subcommands
+  if (tool === 'sf' && p === 'org delete' && rest[0] === 'scratch')
+    return rest
+      .slice(1)
+      .every(
+        (w, i, a) =>
+          /^(?:-o|--target-org|-p|--no-prompt|--json)$/.test(w) || /^(?:-o|--target-org)$/.test(a[i - 1] ?? ''),
+      );
   if (tool === 'helm' && (p === 'uninstall' || p === 'delete' || p === 'del')) {
     const ns = optionValue(all, /^(?:-n|--namespace)$/);
     return ns.length === 1 && scratchName(ns[0] ?? '', true);

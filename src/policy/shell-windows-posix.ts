@@ -11,7 +11,9 @@ import { cmdletName, paramName, takesParameters } from './windows-cmdlets.js';
 import { powershellCode } from './effects/interp/powershell.js';
 
 /** Signs of a cmd.exe or PowerShell line, one pattern each, tried only when the text holds a character the sign needs (see looksWindowsLine). */
-const WINDOWS_VAR = /%[A-Za-z_][A-Za-z0-9_]*%/;
+// two characters at least: `%H%M` and `%Y%m%d` are date(1)/strftime formats (`$(date +%H%M)`), and
+// no Windows variable has a one-letter name (cmd.exe's one-letter loop variables are `%i`, not `%i%`)
+const WINDOWS_VAR = /%[A-Za-z_][A-Za-z0-9_]*[A-Za-z0-9]%/;
 const ENV_DRIVE = /\$\{?env:/i;
 const DRIVE = /[A-Za-z]:\\/;
 const EXE = /\.exe\b/i;

@@ -1204,6 +1204,10 @@ class Analyzer {
     if (/^\$env:[A-Za-z_]\w*(?:=.*)?$/i.test(name) && (name.includes('=') || tokens[1]?.text.startsWith('='))) return;
     const folded = name.includes('$(') || name.includes('`') ? foldLiteralSubstitutions(name) : null;
     if (folded !== null && !unresolved(folded)) return;
+    // `$PWD/scripts/run.sh`, `"$(pwd)/bin/tool"`: a file of the working directory, as known as
+    // `./scripts/run.sh` is, unless the line gives PWD a value of its own
+    const here = scope.get('PWD') === undefined ? workdirWords([name]) : null;
+    if (here && !unresolved(here[0] ?? '$')) return;
     this.markDynamic(mentionsFetch(name) ? 'network' : 'command-name', `the command name comes from ${name}`);
     // `$SHELL -c '...'`, `$X -c '...'`: whatever it is, the string is likely code.
     if (tokens[1] && /^-[a-z]*c$/.test(tokens[1].text) && tokens[2]) {
