@@ -17,6 +17,8 @@
 // names-only listers print instead (`vercel env ls` shows values as Encrypted, `fly secrets list`,
 // `gh secret list`, `wrangler secret list` and `supabase secrets list` show names and digests).
 
+import { NOT_SECRET_KEY, SECRET_KEY } from './effects/secret-selectors.js';
+
 /** Nouns naming a platform's stored environment (`env`, `config:show` of dokku, `appsettings`). */
 const ENV_NOUN =
   /^(?:env|envs|env-vars?|envvars?|environment-variables?|vars|variables?|config-vars|configvars|appsettings|app-settings|secret-groups?|printenv)$/;
@@ -143,5 +145,131 @@ export function revealReading(words: string[]): string | null {
     if (/^-asplaintext$/i.test(w) && words.some((x) => /^convertto-securestring$/i.test(x))) continue;
     return `secret-reveal ${words.join(' ')}`;
   }
+  return null;
+}
+
+/** Nouns of a credential a service issues to an account (not local key material: a key pair, an app's signing secret). */
+const CREDENTIAL_NOUN =
+  /^(?:tokens?|api-?keys?|api_keys?|apikeys?|access-?keys?|access_keys?|credentials?|creds|pats?|personal-access-tokens?|service-tokens?|deploy-tokens?|app-passwords?|auth-tokens?|bearer-tokens?)$/;
+const MINT_VERB = /^(?:generate|create|new|mint|issue|gen|add)$/;
+/** Options that give an issued credential its reach or its life: a key with these is an account's key. */
+const SCOPE_OPTION =
+  /^--(?:permissions?|scopes?|roles?|expires?|expir(?:y|ation)|ttl|write|admin|read-write|org|organization|key-name|description)(?:=|$)/;
+/**
+ * Tools whose key or token subcommands make local material or an app's own secret, by each tool's
+ * reference: ssh-keygen, gpg, age-keygen, wg genkey, cosign generate-key-pair, Laravel's
+ * `artisan key:generate` (APP_KEY in .env), `rails secret`, Phoenix `mix phx.gen.secret`, Django.
+ */
+const LOCAL_KEYS = new Set([
+  'ssh-keygen',
+  'gpg',
+  'gpg2',
+  'age-keygen',
+  'wg',
+  'cosign',
+  'minisign',
+  'signify',
+  'openssl',
+  'artisan',
+  'php',
+  'rails',
+  'django-admin',
+  'keytool',
+  'step',
+]);
+
+/**
+ * `may-expose-secret mints TOOL WORDS` when a subcommand issues a new credential for an account
+ * (`mix hex.user key generate --permission api:write`, `acme token create --scope admin`, `x
+ * apikey create`): the new token is printed into the conversation and lives on beyond the task,
+ * whatever the tool. A bare `key generate` with no scope is local material and left alone.
+ */
+export function mintReading(words: string[]): string | null {
+  const tool = (words[0] ?? '').toLowerCase().replace(/^.*\//, '');
+  if (!/^[a-z][a-z0-9._-]*$/.test(tool) || LOCAL_KEYS.has(tool)) return null;
+  // Mix and Rake tasks spell their path with dots (`mix hex.user key generate`)
+  const path: string[] = [];
+  for (const w of words.slice(1, 8)) {
+    if (w === '--') break;
+    if (w.startsWith('-')) continue;
+    if (!/^[A-Za-z][\w:.-]*$/.test(w)) break;
+    path.push(...w.toLowerCase().split(/[:.]/).filter(Boolean));
+  }
+  // a project's own script or target named so (`npm run create-credentials`, `make new-token`)
+  // runs code the line does not show: other readings judge it
+  if (/^(?:npm|pnpm|yarn|bun|make|gmake|just|task|rake|invoke|nox|tox|composer|deno)$/.test(tool)) return null;
+  const scoped = words.some((w) => SCOPE_OPTION.test(w));
+  // a tool named for what it issues: elasticsearch-reset-password prints the new password,
+  // elasticsearch-create-enrollment-token a token that joins a node or Kibana (Elastic docs)
+  if (
+    /^(?:[a-z0-9]+-)*(?:reset|create|generate|issue|mint)-(?:[a-z]+-)*(?:password|passwords|token|api-key|credentials?)$/.test(
+      tool,
+    )
+  )
+    return `may-expose-secret mints ${words.join(' ')}`;
+  for (let i = 0; i < path.length; i++) {
+    const w = path[i] ?? '';
+    // `token create`, `create-token`, `apikey:create`, `key generate --permission ...`
+    const joined = /^(?:generate|create|new|mint|issue)[-_]((?:[a-z]+[-_])?(?:token|key|api-?key|credential)s?)$/.exec(
+      w,
+    );
+    const noun = joined ? (joined[1] ?? '') : w;
+    // the verb beside the noun, or one word on (`key ORG generate`)
+    const near = joined ? ['create'] : [path[i + 1], path[i - 1], path[i + 2]];
+    if (!near.some((v) => MINT_VERB.test(v ?? ''))) continue;
+    if (CREDENTIAL_NOUN.test(noun) || ((noun === 'key' || noun === 'keys') && scoped))
+      return `may-expose-secret mints ${words.join(' ')}`;
+  }
+  return null;
+}
+
+/** Verbs that print one value a tool keeps. */
+const GET_VERB = /^(?:get|show|read|print|value|get-value|cat|reveal|export)$/;
+/** Tools whose store is secrets by name: keystores, vaults, credential and password stores. */
+const SECRET_STORE_TOOL = /keystore|keychain/;
+/** HTTP clients, whose GET is a method and whose operands are URLs and headers. */
+const HTTP_TOOLS = /^(?:curl|wget|http|https|xh|xhs|httpie|curlie|hurl|grpcurl)$/;
+
+/**
+ * `secret-reveal TOOL WORDS` when a tool's getter is asked for a value named for a secret (`foo
+ * config get api_token`, `mix hex.config api_key`, `bin/magento config:show .../private_key`) or
+ * a secret store's getter for any value (`elasticsearch-keystore show bootstrap.password`),
+ * whatever the tool; `splunk show-decrypted` decrypts a stored secret for printing. Names that
+ * describe a secret (`credential.helper`, `token_url`) are not one.
+ */
+export function secretGetReading(words: string[]): string | null {
+  const tool = (words[0] ?? '').toLowerCase().replace(/^.*\//, '');
+  if (!/^[a-z][a-z0-9._-]*$/.test(tool) || LOCAL_KEYS.has(tool)) return null;
+  // cluster CLIs' secrets are read by the Kubernetes readings (a listing prints names)
+  if (
+    /^(?:kubectl|oc|kubecolor|k9s|helm)$/.test(tool) ||
+    HTTP_TOOLS.test(tool) ||
+    words.some((w) => w === '--help' || w === '-h')
+  )
+    return null;
+  if (words.slice(1, 4).some((w) => /^show-decrypted$/i.test(w))) return `secret-reveal ${words.join(' ')}`;
+  const ops = words.slice(1).filter((w) => !w.startsWith('-'));
+  const verb = ops.slice(0, 3).findIndex((w) =>
+    w
+      .toLowerCase()
+      .split(/[:.]/)
+      .some((p) => GET_VERB.test(p)),
+  );
+  // `mix hex.config KEY`: a task named config prints the key it is given
+  const configTask = ops[0] !== undefined && /(?:^|[.:])config$/.test(ops[0]) && ops.length === 2;
+  if (verb < 0 && !configTask) return null;
+  // a key is a word: not a URL, a header, a variable or an assignment
+  const named = ops
+    .slice(configTask ? 1 : verb + 1)
+    .filter((w) => !/[$=\s]|:\/\//.test(w))
+    .map((w) =>
+      w
+        .replace(/^.*[/:]/, '')
+        .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+        .replace(/[-.]/g, '_')
+        .toLowerCase(),
+    );
+  if (SECRET_STORE_TOOL.test(tool) && named.length) return `secret-reveal ${words.join(' ')}`;
+  if (named.some((k) => SECRET_KEY.test(k) && !NOT_SECRET_KEY.test(k))) return `secret-reveal ${words.join(' ')}`;
   return null;
 }

@@ -27,7 +27,7 @@ import { machineTakedownReadings } from './shell-machine-takedowns.js';
 import { deviceShellReading } from './device-shells.js';
 import { scriptToolWords } from './script-tools.js';
 import { prodOverwriteReading, prodRunReading, treeUploadReading } from './shell-platform.js';
-import { envValuesReading, revealReading } from './shell-cli-secrets.js';
+import { envValuesReading, mintReading, revealReading, secretGetReading } from './shell-cli-secrets.js';
 import {
   asksAbout,
   helpAfterVerb,
@@ -858,6 +858,10 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
     out.push({ text: env, note: { from: "a platform's stored environment printed with its values", text: env } });
   const reveal = revealReading(words);
   if (reveal) out.push({ text: reveal, note: { from: 'an option that prints what the tool masks', text: reveal } });
+  const got = secretGetReading(words);
+  if (got) out.push({ text: got, note: { from: "a getter asked for a secret's value", text: got } });
+  const mint = mintReading(words);
+  if (mint) out.push({ text: mint, note: { from: 'a subcommand that issues a new credential', text: mint } });
   const tree = treeUploadReading(words);
   if (tree) out.push({ text: tree, note: { from: 'a whole tree copied to cloud storage', text: tree } });
   const run = prodRunReading(words);

@@ -159,6 +159,7 @@ const KINDS: [RegExp, Kind][] = [
   [/\.(?:sh|bash|zsh|ksh)$/, 'shell'],
   [/(?:^|\/)(?:scripts|bin|tools|hooks)\/[^/]+\.[cm]?js$/, 'script-js'],
   [/(?:^|\/)(?:scripts|bin|tools|hooks)\/[^/]+\.py$/, 'script-py'],
+  [/(?:^|\/)(?:scripts|bin|tools|hooks)\/[^/]+\.rb$/, 'ruby'],
   // a Procfile's processes run on every deploy (Heroku, Dokku, foreman): `release: CMD`, `web: CMD`
   [/(?:^|\/)procfile(?:\.[\w-]+)?$/, 'procfile'],
   // a Go program (`go run main.go` runs it): only what it would be denied for is read

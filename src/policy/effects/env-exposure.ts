@@ -109,7 +109,12 @@ export function envExposureEffects(path: string, content: string): Effect[] {
     ? undefined
     : content
         .split('\n')
-        .find((l) => WHOLE_ENV.test(l) && SINK.test(l) && !/\b(?:spawn|exec|fork|execa|Popen)\w*\s*\(/.test(l));
+        .find(
+          (l) =>
+            WHOLE_ENV.test(l) &&
+            (SINK.test(l) || LOG_SINK.test(l)) &&
+            !/\b(?:spawn|exec|fork|execa|Popen)\w*\s*\(/.test(l),
+        );
   if (!where && !line) return namedSecretExposure(name, content);
   const what = where ?? `${line?.trim().slice(0, 60)}`;
   return [

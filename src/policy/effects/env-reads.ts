@@ -143,6 +143,36 @@ function configDump(argv: string[]): 'named' | 'generic' | undefined {
   return undefined;
 }
 
+/** The kinds of secret a search pattern names (`key` counts beside another kind: `key|token`). */
+function secretKinds(p: string): number {
+  const kinds = new Set<string>();
+  for (const m of p.matchAll(
+    /(?<![a-z])pass(?:w(?:or)?d)?|passw(?:or)?d|pwd|secret|token|api_?key|apikey|private|cred|auth|bearer|(?<![a-z])key(?![a-z])/gi,
+  ))
+    kinds.add(
+      (m[0] ?? '')
+        .toLowerCase()
+        .replace(/^pass.*|^pwd$/, 'pass')
+        .replace(/^api_?key$|^apikey$/, 'key'),
+    );
+  return kinds.size;
+}
+
+/**
+ * Programs whose output is names, not values, or whose reads other readings judge: file and
+ * package listings (ls, find, tree, `rg --files`, `git ls-files`, `pip list`), searches and file
+ * readers (decided by the files they read), histories (their own rule) and environment dumps.
+ */
+const NAME_LISTERS =
+  /^(?:ls|dir|find|fd|fdfind|locate|mlocate|plocate|tree|du|stat|file|lsof|compgen|alias|type|which|whereis|history|fc|env|printenv|set|export|declare|echo|printf|seq|date|git|unzip|zipinfo|jar|tar|lsblk|mount|df|readlink|realpath|basename|dirname)$/;
+const LIST_VERBS = /^(?:list|ls|search|names|tags|tree|files|outdated|freeze|la|ll|-l|--files|--list|-list)$/;
+
+function printsValues(argv: string[]): boolean {
+  const prog = basename(argv[0] ?? '').toLowerCase();
+  if (NAME_LISTERS.test(prog) || READERS.has(prog) || SEARCHERS.has(prog) || PASS_THROUGH.has(prog)) return false;
+  return !argv.slice(1, 4).some((w) => LIST_VERBS.test(w));
+}
+
 /** Subcommand words that print configuration or environment. */
 const CONFIG_WORD =
   /^(?:config|configuration|settings|env|environ|environment|vars|variables|printenv|dump|show-config|showconfig|show-environment|properties)$/;
@@ -436,6 +466,18 @@ function loopReads(cmds: SimpleCommand[], out: Effect[]): void {
           via: `${basename(next[0] ?? '')} searches the output of ${tool} for secrets`,
         });
       }
+    }
+    // any other program's output searched for several kinds of secret at once (`sysrc -a | grep -i
+    // -e key -e token`, `tool dump | grep -E 'password|secret'`): whatever the program, the lines
+    // that match are its secrets. Listings of names and one loose word are left alone.
+    if (next && !dump && !SECRET_BEARING.some((re) => re.test(said)) && !readsCmdline(c) && printsValues(argv)) {
+      const found = searchDownstream(cmds, next);
+      if (found && secretKinds(found) >= 2)
+        out.push({
+          tool: 'exec',
+          command: `may-expose-secret search ${prog} output for ${found.replace(/[^\w|-]/g, '_').slice(0, 60)}`,
+          via: `${basename(next[0] ?? '')} searches the output of ${prog} for several kinds of secret at once`,
+        });
     }
     const keys = keySearch(argv);
     if (keys)

@@ -25,6 +25,7 @@ import { secretApi } from './secret-apis.js';
 import { secretKey } from './config-prints.js';
 import { decryptsToStdout } from './decrypt-prints.js';
 import { credentialObjectPrints } from './credential-objects.js';
+import { secretSelections, sqlAnywhere } from './secret-selectors.js';
 
 /** Names of variables that hold secrets (flow.ts follows the same names to the network). */
 const SECRET_NAME =
@@ -88,7 +89,7 @@ const CODE_PRINTS =
 
 /** Code that walks the whole environment (every name with its value). */
 const WHOLE_ENV =
-  /\bENVIRON\b(?!\s*\[\s*["'][A-Za-z_]\w*["']\s*\])|%ENV\b|\bkeys\s*\(?\s*%ENV|\bENV\.(?:each|each_pair|to_h|to_a|map|sort|inspect|select|filter|keys|values)\b|os\.environ\.(?:items|keys|values|copy)\s*\(|dict\s*\(\s*os\.environ\s*\)|Object\.(?:entries|keys|values|assign)\s*\(\s*process\.env|JSON\.stringify\s*\(\s*process\.env|\$_ENV\b|\bgetenv\s*\(\s*\)|Deno\.env\.toObject|Get-ChildItem\s+env:|\[(?:System\.)?Environment\]::GetEnvironmentVariables\s*\(\s*(?:\)|['"]?(?:Machine|User|Process)|\[)|\bBun\.env\b(?!\s*(?:\.|\[))|\bSystem\.getenv\(\s*\)|\bSys\.getenv\(\s*\)|\bENV\b(?=\s*(?:\)|$|;))|\$_SERVER\b(?!\s*\[)|\bphpinfo\s*\(\s*(?:\)|INFO_(?:ALL|ENVIRONMENT|VARIABLES)|-1)/;
+  /\bENVIRON\b(?!\s*\[\s*["'][A-Za-z_]\w*["']\s*\])|%ENV\b|\bkeys\s*\(?\s*%ENV|\bENV\.(?:each|each_pair|to_h|to_a|map|sort|inspect|select|filter|keys|values)\b|os\.environ\.(?:items|keys|values|copy)\s*\(|dict\s*\(\s*os\.environ\s*\)|Object\.(?:entries|keys|values|assign)\s*\(\s*process\.env|JSON\.stringify\s*\(\s*process\.env|\$_ENV\b|\bgetenv\s*\(\s*\)|Deno\.env\.toObject|Get-ChildItem\s+env:|\[(?:System\.)?Environment\]::GetEnvironmentVariables\s*\(\s*(?:\)|['"]?(?:Machine|User|Process)|\[)|\bBun\.env\b(?!\s*(?:\.|\[))|\bSystem\.getenv\(\s*\)|\bSys\.getenv\(\s*\)|\bENV\b(?=\s*(?:\)|$|;))|\$_SERVER\b(?!\s*\[)|\bphpinfo\s*\(\s*(?:\)|INFO_(?:ALL|ENVIRONMENT|VARIABLES)|-1)|\bSystem\.get_env\(\s*\)|:?\b[Aa]pplication[.:]get_all_env\(/;
 /** .NET's whole-environment getter in PowerShell, whose value PowerShell prints unasked (Get-ChildItem env: is read by powershell-reads.ts). */
 const PS_ENV_VALUES = /\[(?:System\.)?Environment\]::GetEnvironmentVariables\s*\(/i;
 /** Code that keeps what it is given in a file (the environment written out is read by whoever opens it). */
@@ -100,6 +101,12 @@ const AWKS = /^(?:awk|gawk|mawk|nawk|busybox)$/;
 function interpreterDumps(c: SimpleCommand): boolean {
   const name = basename(c.argv[0] ?? '');
   if (AWKS.test(name)) return c.argv.slice(1).some((w) => WHOLE_ENV.test(w) && /print/.test(w));
+  // an Erlang/Elixir release's own script runs code in the live node (`bin/APP rpc CODE`, `bin/APP
+  // eval CODE`; hexdocs.pm, mix release: one-off commands), whatever the release is called
+  if ((c.argv[0] ?? '').includes('bin/') && /^(?:rpc|eval)$/.test(c.argv[1] ?? '')) {
+    const code = c.argv[2] ?? '';
+    return WHOLE_ENV.test(code) && CODE_PRINTS.test(code) && !namesOnly(code, WHOLE_ENV);
+  }
   if (!INTERPRETERS.test(name)) return false;
   const shell = /^(?:pwsh|powershell)$/i.test(name);
   for (let i = 1; i < c.argv.length; i++) {
@@ -522,11 +529,35 @@ const SECRET_KINDS =
  * it. One word (`grep -i password_min_length app.ini`) is how a setting is checked; a recursive
  * search of a project is how code is found; both are left alone. Returns the file searched.
  */
-function settingsHarvest(pattern: string, files: string[], recursive: boolean): string | undefined {
+function settingsHarvest(pattern: string, files: string[], recursive: boolean, after = 0): string | undefined {
   if (recursive) return undefined;
   const kinds = new Set([...pattern.matchAll(SECRET_KINDS)].map((m) => m[0].toLowerCase().replace(/word|wd$/, '')));
-  if (kinds.size < 2) return undefined;
+  // a private key's name with the lines after it (`grep -A40 private_key server.config.yaml`):
+  // a PEM block follows its name, so the context printed is the key
+  const keyBlock = after >= 2 && PRIVATE_KEY_WORD.test(pattern);
+  if (kinds.size < 2 && !keyBlock) return undefined;
+  // code that handles keys names them too (lib/crypto/keys.ex): only a settings file holds one
+  if (kinds.size < 2)
+    return files.find((f) => !SOURCE_CODE.test(f) && !MORE_CODE.test(f) && !/[*?]/.test(f) && /\.[\w-]+$/.test(f));
   return files.find((f) => !SOURCE_CODE.test(f) && !/[*?]/.test(f) && /\.[\w-]+$|(?:^|\/)\.[\w.-]+$/.test(f));
+}
+
+/** Source files of the languages SOURCE_CODE leaves out (Elixir, Erlang, Haskell, OCaml, C and the rest). */
+const MORE_CODE =
+  /\.(?:ex|exs|erl|hrl|hs|ml|mli|c|cc|cpp|h|hpp|m|mm|scala|clj|lua|sh|pl|pm|dart|zig|nim|cr|jl|r|vue|svelte)$/i;
+/** A private key named in a search pattern (`private_key`, `PrivateKey`, `BEGIN RSA PRIVATE KEY`). */
+const PRIVATE_KEY_WORD = /private[\s_.-]?key|privkey|BEGIN.{0,20}PRIVATE/i;
+
+/** How many lines after each match a search prints (`-A 40`, `-A40`, `-C5`, `--after-context=9`). */
+function afterContext(argv: string[]): number {
+  let n = 0;
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    const m = /^-[AC](\d+)$|^--(?:after-)?context=(\d+)$/.exec(w);
+    const v = m ? (m[1] ?? m[2]) : /^-[AC]$|^--(?:after-)?context$/.test(w) ? argv[i + 1] : undefined;
+    if (v && /^\d+$/.test(v)) n = Math.max(n, Number(v));
+  }
+  return n;
 }
 
 function secretSearches(cmds: SimpleCommand[], out: Effect[]): void {
@@ -535,11 +566,11 @@ function secretSearches(cmds: SimpleCommand[], out: Effect[]): void {
     const s = operandsAfterPattern(c.argv);
     if (!s) continue;
     const tokenish = TOKEN_SHAPE.test(s.pattern);
-    if (!tokenish && !SECRET_WORD.test(s.pattern)) continue;
+    if (!tokenish && !SECRET_WORD.test(s.pattern) && !PRIVATE_KEY_WORD.test(s.pattern)) continue;
     let files = s.files;
     // `cat F | grep`, `strings F | grep`: the files come from the command piped in
     if (!files.length) files = searchedFiles(c, cmds);
-    const harvest = settingsHarvest(s.pattern, files, s.recursive);
+    const harvest = settingsHarvest(s.pattern, files, s.recursive, afterContext(c.argv));
     if (harvest !== undefined) {
       out.push({
         tool: 'exec',
@@ -691,4 +722,6 @@ export function exposureEffects(cmds: SimpleCommand[], out: Effect[]): void {
   forcedAdds(cmds, out);
   secretApis(cmds, out);
   databaseReads(cmds, out);
+  secretSelections(cmds, out);
+  sqlAnywhere(cmds, out);
 }

@@ -5,10 +5,13 @@
 // decryption), a cloud function's configuration with its environment
 // (`aws_lambda_get_function_configuration`, `get_env_vars`), a getter asked to reveal what it masks
 // (`{reveal: true}`, `show_secrets`, `decrypt`: `secret-reveal mcp ...`), and script run in a logged-in page
-// that reads its cookies or web storage (`browser_evaluate {function: "() => document.cookie"}`).
+// that reads its cookies or web storage (`browser_evaluate {function: "() => document.cookie"}`),
+// and a search of any store whose query names several kinds of secret (a mailbox searched for
+// `API credentials OR secret key`).
 // Listing names, describing metadata and creating or rotating secrets are not reads of a value.
 import type { Effect } from './types.js';
 import { toolWords } from './mcp-tools.js';
+import { NOT_SECRET_KEY, SECRET_KEY } from './secret-selectors.js';
 
 type Params = Record<string, unknown>;
 
@@ -57,6 +60,63 @@ const PAGE_CODE = /document\s*\.\s*cookie|localStorage|sessionStorage|indexedDB/
  * page's revealed API keys and environment values): `input[type=password]` ... `.value`. */
 const PAGE_FIELDS =
   /(?:type\s*=\s*\\?["']?password|\[(?:data-[\w-]*|name|id|class)[*^$~|]?=\s*\\?["']?[\w-]*(?:secret|token|api-?key|env-value|password|credential)|[#.][\w-]*(?:secret|token|api-?key|password|credential)[\w-]*)[^]*?(?:\.value\b|\.textContent\b|\.innerText\b|\.innerHTML\b|getAttribute\(\s*["']value)/i;
+
+/** Verbs of a tool that searches what a store holds. */
+const SEARCH_VERBS = new Set(['search', 'query', 'find', 'grep', 'lookup', 'filter', 'scan']);
+/** Parameters that carry a search's text. */
+const QUERY_PARAMS = [
+  'query',
+  'q',
+  'search',
+  'text',
+  'term',
+  'terms',
+  'keywords',
+  'keyword',
+  'filter',
+  'subject',
+  'pattern',
+];
+/** Kinds of secret a query can name; `auth` and a bare `key` alone are too common in ordinary searches to count. */
+const QUERY_KINDS =
+  /passw(?:or)?ds?|\bpwd\b|secrets?|\btokens?\b|api[\s_-]?keys?|apikeys?|private[\s_-]?keys?|credentials?|\bcreds\b|(?<![a-z])keys?(?![a-z])|2fa|mfa|recovery[\s_-]?codes?|seed[\s_-]?phrase/gi;
+
+/** The query of a search tool when it names two or more kinds of secret. */
+function searchQuery(words: string[], p: Params): string | undefined {
+  if (!words.some((w) => SEARCH_VERBS.has(w))) return undefined;
+  for (const k of QUERY_PARAMS) {
+    const v = p[k];
+    if (typeof v !== 'string') continue;
+    const kinds = new Set<string>();
+    for (const m of v.matchAll(QUERY_KINDS)) {
+      const w = (m[0] ?? '').toLowerCase().replace(/s$/, '');
+      kinds.add(/^(?:api|private)[\s_-]?key$|^apikey$|^key$/.test(w) ? 'key' : w.replace(/^cred$/, 'credential'));
+    }
+    if (kinds.size >= 2) return v;
+  }
+  return undefined;
+}
+
+/** Credential nouns of a tool name, alone or as pairs of words (`api keys`, `access token`). */
+const TOOL_CREDENTIAL =
+  /^(?:tokens?|apikeys?|api keys?|access tokens?|private keys?|client secrets?|signing secrets?|webhook secrets?|app passwords?|secret keys?)$/;
+
+/** The credential a getter returns by its name or by the key it is asked for, if any. */
+function credentialNamed(words: string[], p: Params): string | undefined {
+  const last = words[words.length - 1] ?? '';
+  const pair = words.slice(-2).join(' ');
+  if (TOOL_CREDENTIAL.test(pair) || TOOL_CREDENTIAL.test(last)) return TOOL_CREDENTIAL.test(pair) ? pair : last;
+  for (const k of ['path', 'key', 'name', 'setting', 'option', 'field', 'config_path', 'option_name']) {
+    const v = p[k];
+    if (typeof v !== 'string' || /[\s$]|:\/\//.test(v)) continue;
+    const tail = (v.split(/[/.:]/).pop() ?? '')
+      .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+      .replace(/-/g, '_')
+      .toLowerCase();
+    if (SECRET_KEY.test(tail) && !NOT_SECRET_KEY.test(tail)) return v;
+  }
+  return undefined;
+}
 
 export function mcpSecretReads(op: string, p: Params): Effect[] {
   const words = toolWords(op);
@@ -115,6 +175,25 @@ export function mcpSecretReads(op: string, p: Params): Effect[] {
   const revealed = Object.entries(p).find(([k, v]) => (v === true || v === 'true') && REVEAL_PARAM.test(k));
   if (revealed && (reads || words.includes('item') || words.includes('items')) && !changes) {
     push(`secret-reveal mcp ${words.join('-')} --${revealed[0]}`, `asks for values it masks (${revealed[0]})`);
+    return out;
+  }
+  // a getter named for the credential it returns (`get_api_keys`, `magento_get_integration_tokens`,
+  // `get_access_token`), or asked for a value named for a secret (`get_config {path:
+  // "payment/braintree/private_key"}`, `get_setting {key: "smtp_password"}`): what any shop,
+  // desk or SaaS server hands back is the secret itself
+  const named = reads && !changes ? credentialNamed(words, p) : undefined;
+  if (named) {
+    push(`may-expose-secret mcp ${words.join('-')} returns ${named}`, `returns ${named}`);
+    return out;
+  }
+  // a search of any store (a mailbox, a drive, a wiki, tickets, chat) whose query names several
+  // kinds of secret (`subject:(API credentials OR secret key)`): what it finds are the secrets
+  const query = searchQuery(words, p);
+  if (query && !changes) {
+    push(
+      `may-expose-secret mcp ${words.join('-')} searches for secrets`,
+      `searches for several kinds of secret at once (${query.slice(0, 60)})`,
+    );
     return out;
   }
   // script in a logged-in page reading its cookies or web storage (session tokens)

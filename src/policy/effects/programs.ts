@@ -155,6 +155,16 @@ const CAT_LIKE = [
   'openssl',
   'dos2unix',
   'expand',
+  // comparers print the lines that differ, so a file compared with an empty one (`diff /dev/null
+  // .env`) or with any other prints its values: diff(1), sdiff(1), diff3(1), comm(1), join(1), pr(1)
+  'diff',
+  'sdiff',
+  'diff3',
+  'colordiff',
+  'vimdiff',
+  'comm',
+  'join',
+  'pr',
 ];
 const CAT_WITH_ARG: Record<string, string[]> = table({
   head: ['-n', '-c'],
@@ -168,6 +178,12 @@ const CAT_WITH_ARG: Record<string, string[]> = table({
   base64: ['-w'],
   fold: ['-w'],
   column: ['-t', '-s', '-c'],
+  diff: ['-U', '-C', '-I', '-x', '-X', '-F', '-W', '-L', '--label', '-S', '--ignore-matching-lines'],
+  sdiff: ['-o', '-I', '-W', '-w'],
+  diff3: ['-L', '--label'],
+  colordiff: ['-U', '-C', '-I', '-x', '-X', '-F', '-W', '-L', '--label', '-S'],
+  join: ['-t', '-a', '-e', '-o', '-v', '-1', '-2', '-j'],
+  pr: ['-h', '-l', '-w', '-o', '-N', '-s', '-e', '-i', '-n'],
   iconv: ['-f', '-t'],
   openssl: ['-in', '-out', '-passin', '-pass'],
 });

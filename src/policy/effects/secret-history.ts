@@ -51,7 +51,8 @@ function historyPaths(sub: string, args: string[]): string[] {
       continue;
     }
     // REV:PATH (and :PATH, the index); not a URL or a refspec's remote (no // and no leading -)
-    const m = /^([^\s:/-][^\s:]*|):([^/\s][^\s]*)$/.exec(w);
+    // a revision computed by a substitution (`$(git rev-list -n1 --all -- .env)^:.env`) is still one
+    const m = /^([^\s:/-][^\s:]*|):([^/\s][^\s]*)$/.exec(w.replace(/\$\((?:[^()]|\([^()]*\))*\)|`[^`]*`/g, 'REV'));
     if (m?.[2] && (sub === 'show' || sub === 'cat-file' || sub === 'archive' || sub === 'diff')) out.push(m[2]);
   }
   return out;

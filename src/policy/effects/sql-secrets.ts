@@ -59,12 +59,50 @@ export function sqlSecretSelect(sql: string, via: string): Effect[] {
       continue;
     }
     const hit = cols.find((c) => SECRET_COLUMN.test(c));
-    if (hit)
+    if (hit) {
       out.push({
         tool: 'exec',
         command: `may-expose-secret selects ${hit.replace(/[^\w.]/g, '')}`,
         via: `${via} selects ${hit}, a credential column`,
       });
+      continue;
+    }
+    const named = rowsNamedSecret(sql.slice((m.index ?? 0) + m[0].length), cols);
+    if (named)
+      out.push({
+        tool: 'exec',
+        command: `may-expose-secret selects settings rows from ${table.replace(/[^\w.]/g, '')}`,
+        via: `${via} picks the rows of ${table} whose names say secret (${named})`,
+      });
   }
   return out;
+}
+
+/** The kinds of secret a row filter's patterns name. */
+const SECRET_KIND =
+  /pass(?:w(?:or)?d)?|pwd|secret|token|api_?key|apikey|private|credential|auth|(?<![a-z])key(?![a-z])/gi;
+/** Columns that carry a setting's value (key-value tables: Magento core_config_data, wp_options, settings). */
+const SETTING_VALUE = /^\*$|(?:^|[._])(?:value|val|setting|option_value|config_value|data)$/i;
+
+/**
+ * Rows chosen by a secret's name (`WHERE path LIKE '%api_key%' OR path LIKE '%secret%'`): a
+ * settings table searched for its secrets returns them, whatever the application. Two kinds of
+ * secret in the filter, or one with the value column selected. Returns the kinds found.
+ */
+function rowsNamedSecret(rest: string, cols: string[]): string | undefined {
+  const where = /\bwhere\b([^;]*)/i.exec(rest)?.[1];
+  if (!where) return undefined;
+  const kinds = new Set<string>();
+  for (const lit of where.matchAll(/\b(?:i?like|regexp|rlike|glob|similar\s+to|~\*?)\s*'([^']*)'/gi))
+    for (const k of (lit[1] ?? '').matchAll(SECRET_KIND))
+      kinds.add(
+        (k[0] ?? '')
+          .toLowerCase()
+          .replace(/^pass.*|^pwd$/, 'pass')
+          .replace(/^api_?key$|^apikey$/, 'key'),
+      );
+  if (kinds.size === 0) return undefined;
+  if (kinds.size < 2 && !cols.some((c) => SETTING_VALUE.test(c))) return undefined;
+  if (cols.every((c) => /^count\(/i.test(c))) return undefined;
+  return [...kinds].join('|');
 }

@@ -352,6 +352,30 @@ export interface CodeAnalysis {
 }
 
 /** The effects of a piece of code in `lang`, `via` naming where it came from (e.g. "python -c"). */
+/** Home-relative and absolute paths written as literals (after folding: `home + '/.aws/credentials'`). */
+const PATH_LITERAL = /(['"])((?:~\/|\/)[^'"\s*?]{0,200}(?:[*?][^'"\s]{0,60})?)\1/g;
+const MAX_LISTED = 24;
+
+/**
+ * Code that reads files named by a variable (`for p in [...]: open(p).read()`, `File.read!(f)`)
+ * reads the paths it lists: whatever the loop, list or dict carries them, each literal path in the
+ * code is a file the read may be given. The read policies judge each path, so a script listing
+ * `~/.aws/credentials` and `~/.ssh/id_*` reads credentials, one listing log files does not.
+ */
+function listedPathReads(code: string, via: string): Effect[] {
+  const out: Effect[] = [];
+  const seen = new Set<string>();
+  PATH_LITERAL.lastIndex = 0;
+  for (let m = PATH_LITERAL.exec(code); m && seen.size < MAX_LISTED; m = PATH_LITERAL.exec(code)) {
+    // a dot folder at the root (`'/.ssh/id_ed25519'`) is the tail of a home path joined to it
+    const path = at(m, 2).startsWith('/.') ? `~${at(m, 2)}` : at(m, 2);
+    if (path.length < 3 || seen.has(path)) continue;
+    seen.add(path);
+    out.push({ tool: 'read', path, via: `${via} reads the files it lists by a variable (${path} among them)` });
+  }
+  return out;
+}
+
 export function analyzeCode(lang: Language, code: string, via: string, depth = 0): Effect[] {
   const out: Effect[] = [];
   if (depth > MAX_DEPTH || !code.trim()) return out;
@@ -363,6 +387,7 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
   let shellSpawn = false;
   // a process started with a command the code computes (from what a socket received, say)
   let dynamicExec = false;
+  let dynamicRead = false;
   for (const f of found) {
     const k = f.rule.kind;
     if (k === 'exec' || k === 'shell') {
@@ -424,7 +449,14 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
       } else if (v === undefined && FETCHED_ARG.test(f.args[0] ?? '')) dynamicRun = true;
     } else {
       const p = pathArg(f);
-      if (p === undefined) continue;
+      // a literal joined to a name (`"~" + p`, `home + p`) names the file only in part
+      const partial =
+        p !== undefined && /(?:^|[+,])\s*[A-Za-z_$][\w.$]*\s*(?:[+,)]|$)/.test(f.args[f.rule.path ?? 0] ?? '');
+      if (p === undefined || (partial && (k === 'read' || k === 'open'))) {
+        if (k === 'read' || (k === 'open' && !WRITE_MODE.test(argValue(f.args[f.rule.mode ?? 1]) ?? '')))
+          dynamicRead = true;
+        continue;
+      }
       if (k === 'fetch' || isUrl(p)) {
         if (isUrl(p) || k === 'fetch') urls.push(isUrl(p) ? p : `http://${p}`);
         if (k !== 'fetch' && !/^file:/i.test(p)) continue;
@@ -463,6 +495,7 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
       }
     }
   }
+  if (dynamicRead) out.push(...listedPathReads(c, via));
   out.push(...sdkEffects(c, via));
   out.push(...gitLibraryEffects(c, via));
   if (lang.name === 'python') out.push(...loaderEffects(c, via), ...hubEffects(c, via), ...registryEffects(c, via));

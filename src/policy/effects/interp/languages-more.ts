@@ -142,6 +142,11 @@ export const BEAM: Language = {
       /(gen_tcp[.:]connect\(\s*)\{\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*\}/g,
       '$1"$2.$3.$4.$5"',
     ],
+    // the home folder and the paths built on it: Path.expand("~/.hex/hex.config"), System.user_home!()
+    [/System\.user_home!?\(\s*\)/g, '"~"'],
+    [/Path\.expand\(\s*("[^"]*")\s*\)/g, '$1'],
+    [/Path\.join\(\s*"([^"]*)"\s*,\s*"([^"]*)"\s*\)/g, '"$1/$2"'],
+    [/Path\.join\(\s*\[\s*"([^"]*)"\s*,\s*"([^"]*)"\s*\]\s*\)/g, '"$1/$2"'],
   ],
   aliases: [],
   decoders: [],

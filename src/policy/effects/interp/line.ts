@@ -2,7 +2,8 @@
 //  - a script written earlier in the line and then run (`printf '...' > /tmp/x.py && python3
 //    /tmp/x.py`, `cat > s.sh <<EOF ... EOF; bash s.sh`, `PYTHONSTARTUP=/tmp/x.py python3 -i`):
 //    the code is read as if it had been given inline;
-//  - an environment dump (`env`, `printenv`, `set`, `export -p`, `declare -x`, `ps eww`) whose
+//  - an environment dump (`env`, `printenv`, `set`, `export -p`, `declare -x`, `ps eww`, csh's
+//    bare `setenv`, another process's through `procstat -e` or `pargs -e`) whose
 //    output reaches the transcript whole: a read of the process environment, where API keys and
 //    tokens live. Piped into a filter by name (`env | grep NODE`, `env | cut -d= -f1`) it is not;
 //  - a search of a shell history for secret words (`cat ~/.bash_history | grep -i password`,
@@ -162,6 +163,15 @@ export function dumpsEnvironment(argv: string[]): boolean {
     case 'env':
     case 'printenv':
       return rest.every((w) => w === '-0' || w === '--null' || w === '--');
+    case 'setenv':
+      // csh and tcsh: setenv with no name prints every environment variable (csh(1), tcsh(1))
+      return rest.length === 0;
+    case 'procstat':
+      // FreeBSD procstat(1): -e (or the penv subcommand) prints a process's environment
+      return rest.some((w) => /^-[a-zA-Z]*e[a-zA-Z]*$/.test(w) || w === 'penv' || w === 'environment');
+    case 'pargs':
+      // illumos and Solaris pargs(1): -e prints a process's environment
+      return rest.some((w) => /^-[a-zA-Z]*e[a-zA-Z]*$/.test(w));
     case 'set':
       // fish's `set --show` (`-S`) prints every variable with its value; bash has no such option
       return rest.length === 0 || rest.every((w) => w === '--show' || w === '-S');
@@ -175,11 +185,22 @@ export function dumpsEnvironment(argv: string[]): boolean {
     case 'wmic':
     case 'wmic.exe':
       return rest.some((w) => /^environment$/i.test(w));
-    default:
+    case 'launchctl':
+      // macOS launchctl procinfo PID prints the process's environment vector (launchctl(1))
+      return rest[0] === 'procinfo';
+    default: {
       // php -i / php --info is phpinfo() on the command line: its Environment and PHP Variables
       // sections print every variable with its value ($_SERVER, $_ENV)
       if (/^php[\d.]*$/.test(name)) return rest.length > 0 && rest.every((w) => w === '-i' || w === '--info');
-      return false;
+      // any runner handed a dump as its command (`dotenv -f .env run env`, `tool exec -- printenv`):
+      // what it prints is the environment it made, secrets loaded into it
+      const at = rest.findIndex(
+        (w, i) =>
+          (w === 'run' || w === 'exec' || w === '--') &&
+          /^(?:env|printenv|setenv|export|declare|typeset)$/.test(basename(rest[i + 1] ?? '')),
+      );
+      return at >= 0 && dumpsEnvironment(rest.slice(at + 1));
+    }
     case 'export':
       return rest.every((w) => w === '-p');
     case 'declare':
