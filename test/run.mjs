@@ -30,12 +30,13 @@ function walk(dir) {
 const LONGEST_FIRST = [
   'live/dashboard.test.js',
   'shadow/replay.test.js',
-  'cli-policy/test-command.test.js',
   'integrations/go-sdk.test.js',
-  'setup/service.test.js',
-  'integrations/hook-fallback.test.js',
+  'policy/fuzz.test.js',
   'policies/profiles.test.js',
+  'integrations/hook-fallback.test.js',
+  'setup/service.test.js',
   'server/serve.test.js',
+  'onboarding/doctor-status.test.js',
   'policy/shared-split.test.js',
 ];
 const rank = (f) => {

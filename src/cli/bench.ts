@@ -11,7 +11,6 @@ import {
   type CaseResult,
   type CorpusCase,
 } from '../policy/corpus.js';
-import { openOfflineEngine } from '../policy/offline-engine.js';
 import { formatVariants, runVariants } from './bench-variants.js';
 
 export const DEFAULT_CORPORA = ['attacks.yaml', 'benign.yaml'].map((f) => join(PACKAGE_ROOT, 'test', 'corpus', f));
@@ -129,6 +128,8 @@ how many benign calls are flagged (deny or ask), per category, with every failed
     const only = values.category as string[] | undefined;
     if (only?.length) cases = cases.filter((c) => only.includes(c.category));
     if (!cases.length) throw new UsageError('no corpus cases to run (check --corpus and --category)');
+    // The engine's code only for a run: --help and bad arguments print without it.
+    const { openOfflineEngine } = await import('../policy/offline-engine.js');
     const engine = openOfflineEngine(values.config as string | undefined, values['data-dir'] as string | undefined, {
       home: CORPUS_HOME,
       resolveSymlinks: false,

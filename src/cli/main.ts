@@ -1,54 +1,7 @@
-// `svc` command dispatcher. Each command lives in its own file and is imported lazily, so a
-// hook invocation pays only for the code it runs.
-import { UsageError, type Command, wantsHelp } from './args.js';
-import { COMMANDS } from '../util/svc-commands.js';
+// `svc` command entry (bin/svc.js imports this): runs the dispatcher (run-cli.ts) on the process's
+// arguments and exits with its status once the event loop drains.
+import { runCli } from './run-cli.js';
 
-function usage(): string {
-  const width = Math.max(...Object.keys(COMMANDS).map((k) => k.length));
-  const lines = Object.entries(COMMANDS).map(([k, v]) => `  ${k.padEnd(width)}  ${v.summary}`);
-  return `usage: svc <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun 'svc <command> --help' for a command's options.`;
-}
-
-async function main(argv: string[]): Promise<number> {
-  const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
-    // No arguments is a request for the overview, not a mistake: it goes to stdout with status 0.
-    process.stdout.write(usage() + '\n');
-    return 0;
-  }
-  if (name === '--version' || name === 'version') {
-    const { VERSION } = await import('../util/version.js');
-    process.stdout.write(`svc ${VERSION}\n`);
-    return 0;
-  }
-  const entry = COMMANDS[name];
-  if (!entry) {
-    process.stderr.write(`svc: unknown command "${name}" (run 'svc --help' for the list)\n`);
-    return 2;
-  }
-  const cmd = (await import(entry.file)).default as Command;
-  if (wantsHelp(rest)) {
-    process.stdout.write(cmd.help.trimEnd() + '\n');
-    return 0;
-  }
-  try {
-    return await cmd.run(rest, { commands: COMMANDS });
-  } catch (err) {
-    if (err instanceof UsageError) {
-      process.stderr.write(`svc ${name}: ${err.message} (see 'svc ${name} --help')\n`);
-      return cmd.usageExitCode ?? 2;
-    }
-    process.stderr.write(`svc ${name}: ${(err as Error).message}\n`);
-    return 1;
-  }
-}
-
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err) => {
-    process.stderr.write(`svc: ${(err as Error).stack ?? err}\n`);
-    process.exitCode = 1;
-  },
-);
+void runCli(process.argv.slice(2)).then((code) => {
+  process.exitCode = code;
+});

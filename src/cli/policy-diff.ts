@@ -6,34 +6,16 @@ import { basename, resolve } from 'node:path';
 import { parse, UsageError } from './args.js';
 import { defaultDataDir } from '../util/datadir.js';
 import { ManualClock } from '../util/clock.js';
-import { CORPUS_HOME, loadCorpus, toolCall, type CorpusCase } from '../policy/corpus.js';
-import { Redecider, ReplayTally, type RecordedCall, type ReplayReport } from '../policy/replay.js';
-import { briefOf, ruleLabel } from '../policy/shadow.js';
+import type { CorpusCase } from '../policy/corpus.js';
+import type { RecordedCall, ReplayReport, ReplayTally } from '../policy/replay.js';
 import type { Decision } from '../policy/types.js';
+import { briefOf, ruleLabel } from '../policy/shadow.js';
 import { DEFAULT_CORPORA } from './bench.js';
-import { auditDirOf, formatReplay, loadSet, scanOptions } from './policy-replay.js';
-import { scanAudit } from './audit-scan.js';
-
-export const diffHelp = `usage: svc policy diff A B [--corpus FILE]... [--audit] [--json]
-
-The calls policy sets A and B decide differently, counted by A -> B action and B's deciding rule,
-with examples. A and B are each a directory of policy files (or one file) in place of
-<data-dir>/policies/, layered on the live base; a profile name (standard, strict, permissive,
-ci) for that profile alone; or live for the live set.
-
-Calls compared: the shipped attack and benign corpora by default; --corpus FILE (repeatable)
-names corpus files instead (the word "shipped" stands for the shipped ones); --audit adds every
-call the audit log recorded (alone when no --corpus is given; --from, --to and --agent narrow it
-as for svc policy replay).
-
-  --examples N     examples per row (default 3)
-  --json           the report as JSON
-  --config PATH    the base, as for svc serve   --data-dir DIR   --audit-dir DIR
-
-Exit status: 0 the sets agree, 1 they differ somewhere, 2 a set, corpus or the log could not be
-read, 64 bad arguments.`;
+import { auditDirOf, scanOptions } from './replay-options.js';
+import { formatReplay } from './replay-format.js';
 
 function tallyCorpus(
+  toolCall: (c: CorpusCase) => RecordedCall['call'],
   a: (c: CorpusCase) => Decision,
   b: (c: CorpusCase) => Decision,
   cases: CorpusCase[],
@@ -85,6 +67,14 @@ export async function diff(argv: string[]): Promise<number> {
   const dataDir = resolve((values['data-dir'] as string | undefined) ?? defaultDataDir());
   const setOpts = { config: values.config as string | undefined, dataDir };
   const auditDir = values.audit ? auditDirOf(values, dataDir) : undefined;
+  // The engine's code only now that the arguments are known to be good (policy-help.ts).
+  const [{ CORPUS_HOME, loadCorpus, toolCall }, { Redecider, ReplayTally }, { loadSet }, { scanAudit }] =
+    await Promise.all([
+      import('../policy/corpus.js'),
+      import('../policy/replay.js'),
+      import('./policy-sets.js'),
+      import('./audit-scan.js'),
+    ]);
 
   const reports: Record<string, ReplayReport> = {};
   let display = { a: specA, b: specB };
@@ -96,6 +86,7 @@ export async function diff(argv: string[]): Promise<number> {
     display = { a: A.set.display, b: B.set.display };
     const t = new ReplayTally(examples);
     tallyCorpus(
+      toolCall,
       (c) => A.engine.evaluate(toolCall(c), { dryRun: true }),
       (c) => B.engine.evaluate(toolCall(c), { dryRun: true }),
       cases,

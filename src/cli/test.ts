@@ -4,9 +4,8 @@ import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { closest, onePositional, parse, UsageError, type Command } from './args.js';
-import { openOfflineEngine, offlineCall } from '../policy/offline-engine.js';
 import { PROFILES, shippedPolicy } from '../policy/config-path.js';
-import { loadEngine, type Engine } from '../policy/engine.js';
+import type { Engine } from '../policy/engine.js';
 import { compileCommandGlob } from '../policy/glob.js';
 import { RESERVED_TOOLS, type Action, type Decision, type ToolCall } from '../policy/types.js';
 
@@ -132,7 +131,10 @@ export function readSuite(file: string): SuiteSource {
   return { policy, cases: tests.map((t, i) => toCase(t, i, file)) };
 }
 
-function openForSuite(src: SuiteSource, config: string | undefined): Engine {
+// The engine's code is imported once a suite or a call is read: --help and bad arguments print
+// without it (about 0.3 s of module import).
+async function openForSuite(src: SuiteSource, config: string | undefined): Promise<Engine> {
+  const { loadEngine } = await import('../policy/engine.js');
   // A suite runs against exactly one policy set: no user policy dir, no overrides.
   if (!config) return loadEngine(src.policy);
   if ((PROFILES as readonly string[]).includes(config) && !existsSync(config)) return loadEngine(shippedPolicy(config));
@@ -147,7 +149,7 @@ async function runSuiteMode(file: string, v: Record<string, unknown>): Promise<n
   const src = readSuite(file);
   let cases = src.cases;
   if (typeof v.run === 'string') cases = cases.filter((c) => globMatch(v.run as string, c.name));
-  const engine = openForSuite(src, v.config as string | undefined);
+  const engine = await openForSuite(src, v.config as string | undefined);
   const results = runCases(engine, cases);
   const failed = results.filter((r) => !r.passed && !r.error).length;
   const errors = results.filter((r) => r.error).length;
@@ -189,7 +191,8 @@ function checkTool(tool: string, engine: Engine): void {
   );
 }
 
-function runSingle(arg: string, v: Record<string, unknown>): number {
+async function runSingle(arg: string, v: Record<string, unknown>): Promise<number> {
+  const { offlineCall } = await import('../policy/offline-engine.js');
   const { engine, display, call } = offlineCall(arg, v);
   const tool = call.tool;
   checkTool(tool, engine);

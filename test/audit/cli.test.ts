@@ -7,18 +7,26 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SVC_BIN } from '../helpers/spawn.js';
+import { warmSvc } from '../helpers/warm-svc.js';
 import { openAuditLog } from '../../src/audit/log.js';
 import { ManualClock } from '../../src/util/clock.js';
 import { auditFiles, cleanup, input, tempDir } from './helpers.js';
 
 const SECRET = 'AKIAIOSFODNN7EXAMPLE';
 
-function svc(args: string[], env: NodeJS.ProcessEnv = {}) {
+/** `svc ARGS` as its own process: for the exit statuses as a process sees them. */
+function spawned(args: string[], env: NodeJS.ProcessEnv = {}) {
   const r = spawnSync(process.execPath, [SVC_BIN, ...args], {
     encoding: 'utf8',
     env: { ...process.env, SERVICE_TOKEN: '', ...env },
   });
   return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** `svc ARGS` in the file's warm svc process (test/helpers/warm-svc.ts): the same dispatcher. */
+async function svc(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const r = await warmSvc(args, { env });
+  return { code: r.code, out: r.stdout, err: r.stderr };
 }
 
 async function makeLog(n: number, clock = new ManualClock(Date.UTC(2026, 4, 20, 10))) {
@@ -45,17 +53,17 @@ test('verify: exit 0 with a summary for an intact chain; --json', async () => {
   const { data, dir, log } = await makeLog(120);
   await log.close();
   try {
-    const r = svc(['audit', 'verify', '--audit-dir', dir, '--data-dir', data]);
+    const r = spawned(['audit', 'verify', '--audit-dir', dir, '--data-dir', data]);
     assert.equal(r.code, 0, r.err);
     assert.match(r.out, /audit chain intact: 120 events in 1 file/);
     assert.match(r.out, /anchor: matches 2026-05-20\.jsonl:100 \(event count 100, signature verified\)/);
-    const j = svc(['audit', 'verify', '--audit-dir', dir, '--data-dir', data, '--json']);
+    const j = await svc(['audit', 'verify', '--audit-dir', dir, '--data-dir', data, '--json']);
     assert.equal(j.code, 0);
     const body = JSON.parse(j.out);
     assert.equal(body.ok, true);
     assert.equal(body.events, 120);
     // SERVICE_HOME is the default data dir, <data-dir>/audit the default audit dir.
-    assert.equal(svc(['audit', 'verify'], { SERVICE_HOME: data }).code, 0);
+    assert.equal((await svc(['audit', 'verify'], { SERVICE_HOME: data })).code, 0);
   } finally {
     cleanup(data);
   }
@@ -69,7 +77,7 @@ test('verify: exit 1 naming the first bad file and line and what is wrong', asyn
     const ls = readFileSync(file, 'utf8').split('\n');
     ls.splice(4, 1);
     writeFileSync(file, ls.join('\n'));
-    const r = svc(['audit', 'verify', '--audit-dir', dir, '--data-dir', data]);
+    const r = spawned(['audit', 'verify', '--audit-dir', dir, '--data-dir', data]);
     assert.equal(r.code, 1);
     assert.match(
       r.out,
@@ -77,7 +85,7 @@ test('verify: exit 1 naming the first bad file and line and what is wrong', asyn
         `audit chain BROKEN: ${file.replace(/[.]/g, '\\.')} line 5: prev_hash .* does not match the previous event`,
       ),
     );
-    const missing = svc(['audit', 'verify', '--audit-dir', join(data, 'nope')]);
+    const missing = await svc(['audit', 'verify', '--audit-dir', join(data, 'nope')]);
     assert.equal(missing.code, 1);
     assert.match(missing.err, /no audit directory at/);
   } finally {
@@ -89,41 +97,44 @@ test('stats: counts by decision, tool, agent, session; --json; bad dates exit 2 
   const { data, dir, log } = await makeLog(6);
   await log.close();
   try {
-    const r = svc(['audit', 'stats', '--audit-dir', dir, '--from', '2026-05-01', '--to', '2026-05-31']);
+    const r = await svc(['audit', 'stats', '--audit-dir', dir, '--from', '2026-05-01', '--to', '2026-05-31']);
     assert.equal(r.code, 0, r.err);
     assert.match(r.out, /^6 events/);
     assert.match(r.out, /by decision:\n\s+5  allow\n\s+1  deny/);
     const j = JSON.parse(
-      svc(['audit', 'stats', '--audit-dir', dir, '--from', '2026-05-20', '--to', '2026-05-20', '--json']).out,
+      (await svc(['audit', 'stats', '--audit-dir', dir, '--from', '2026-05-20', '--to', '2026-05-20', '--json'])).out,
     );
     assert.deepEqual(j.by_action, { allow: 5, deny: 1 });
     assert.equal(j.total_events, 6);
-    const bad = svc(['audit', 'stats', '--audit-dir', dir, '--from', '2026-02-30']);
+    const bad = await svc(['audit', 'stats', '--audit-dir', dir, '--from', '2026-02-30']);
     assert.equal(bad.code, 2);
     assert.equal(bad.err.trim().split('\n').length, 1);
     assert.match(bad.err, /invalid from date/);
-    assert.equal(svc(['audit', 'stats', '--audit-dir', dir, '--from', '2026-05-21', '--to', '2026-05-20']).code, 2);
+    assert.equal(
+      (await svc(['audit', 'stats', '--audit-dir', dir, '--from', '2026-05-21', '--to', '2026-05-20'])).code,
+      2,
+    );
   } finally {
     cleanup(data);
   }
 });
 
-test('help on each subcommand; unknown subcommands and flags exit 2', () => {
-  assert.match(svc(['audit', '--help']).out, /usage: svc audit <verify\|tail\|stats>/);
-  assert.match(svc(['audit', 'verify', '--help']).out, /usage: svc audit verify/);
-  assert.match(svc(['audit', 'tail', '--help']).out, /usage: svc audit tail/);
-  assert.match(svc(['audit', 'stats', '--help']).out, /usage: svc audit stats/);
-  assert.equal(svc(['audit', 'frobnicate']).code, 2);
-  assert.equal(svc(['audit']).code, 2);
-  assert.equal(svc(['audit', 'verify', '--bogus']).code, 2);
-  assert.equal(svc(['audit', 'tail', '-n', 'many']).code, 2);
+test('help on each subcommand; unknown subcommands and flags exit 2', async () => {
+  assert.match((await svc(['audit', '--help'])).out, /usage: svc audit <verify\|tail\|stats>/);
+  assert.match((await svc(['audit', 'verify', '--help'])).out, /usage: svc audit verify/);
+  assert.match((await svc(['audit', 'tail', '--help'])).out, /usage: svc audit tail/);
+  assert.match((await svc(['audit', 'stats', '--help'])).out, /usage: svc audit stats/);
+  assert.equal((await svc(['audit', 'frobnicate'])).code, 2);
+  assert.equal((await svc(['audit'])).code, 2);
+  assert.equal((await svc(['audit', 'verify', '--bogus'])).code, 2);
+  assert.equal((await svc(['audit', 'tail', '-n', 'many'])).code, 2);
 });
 
 test('tail --no-follow prints the last N events, oldest first, redacted', async () => {
   const { data, dir, log } = await makeLog(5);
   await log.close();
   try {
-    const r = svc(['audit', 'tail', '--audit-dir', dir, '-n', '4', '--no-follow']);
+    const r = await svc(['audit', 'tail', '--audit-dir', dir, '-n', '4', '--no-follow']);
     assert.equal(r.code, 0, r.err);
     const lines = r.out.trim().split('\n');
     assert.equal(lines.length, 4);
@@ -133,7 +144,7 @@ test('tail --no-follow prints the last N events, oldest first, redacted', async 
     );
     assert.match(lines[3]!, /ALLOW .* echo 4/);
     assert.ok(!r.out.includes('\x1b['), 'no colour when stdout is not a terminal');
-    const j = svc(['audit', 'tail', '--audit-dir', dir, '-n', '1', '--no-follow', '--json']);
+    const j = await svc(['audit', 'tail', '--audit-dir', dir, '-n', '1', '--no-follow', '--json']);
     assert.equal(JSON.parse(j.out).request.command, 'echo 4');
   } finally {
     cleanup(data);

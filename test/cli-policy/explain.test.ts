@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { SMALL_POLICY, sandbox } from './helpers.js';
-import { whyText } from '../../src/cli/policy.js';
+import { whyText } from '../../src/cli/policy-explain.js';
 import type { ExplainResult } from '../../src/policy/engine.js';
 
 test('a wrapped, quoted delete: every reading, the deciding rule with file:line, and why', async () => {

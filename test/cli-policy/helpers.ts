@@ -1,13 +1,18 @@
-// Helpers for the policy CLI tests: a temp SERVICE_HOME per test and small policy files.
+// Helpers for the policy CLI tests: a temp SERVICE_HOME per test and small policy files. `svc`
+// runs the command in the test file's warm svc process (test/helpers/warm-svc.ts: same dispatcher,
+// no new process and engine import per call); `spawnSvc` starts bin/svc.js as its own process, for
+// the checks that the process itself behaves (its exit status, its output streams).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSvc } from '../helpers/spawn.js';
+import { warmSvc } from '../helpers/warm-svc.js';
 
 export interface Sandbox {
   dir: string;
   file(name: string, text: string): string;
   svc(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }>;
+  spawnSvc(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }>;
   cleanup(): void;
 }
 
@@ -23,7 +28,8 @@ export function sandbox(): Sandbox {
       writeFileSync(p, text);
       return p;
     },
-    svc: (args) => runSvc(args, { env: { SERVICE_HOME: home } }),
+    svc: (args) => warmSvc(args, { env: { SERVICE_HOME: home } }),
+    spawnSvc: (args) => runSvc(args, { env: { SERVICE_HOME: home } }),
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

@@ -92,7 +92,9 @@ test('doctor: no server, no token, and a hook pointing at a removed svc are each
     assert.match(r.stdout, /FAIL\s+token\s+no SERVICE_TOKEN and no readable token file/);
     assert.match(r.stdout, /FAIL\s+hook codex\s+.*\/nonexistent\/svc\/bin\/svc\.js, which no longer exists/);
     assert.match(r.stdout, /fix: svc setup codex/);
-    const json = JSON.parse((await u.svc(['doctor', '--json'], { SERVICE_URL: 'http://127.0.0.1:9' })).stdout);
+    // In the file's warm svc process (test/helpers/warm-svc.ts): the server away, doctor loads
+    // the policy set offline, which a process of its own pays again for the engine's code.
+    const json = JSON.parse((await u.warmSvc(['doctor', '--json'], { SERVICE_URL: 'http://127.0.0.1:9' })).stdout);
     assert.equal(json.ok, false);
     assert.ok(json.checks.every((c: any) => ['ok', 'warn', 'fail', 'skip'].includes(c.status)));
     assert.ok(
@@ -180,13 +182,13 @@ test('doctor: a wrong token and an agent token without admin scope are told apar
   try {
     const env = { SERVICE_URL: srv.url, SERVICE_HOME: srv.dataDir };
     const wrong = JSON.parse(
-      (await u.svc(['doctor', '--json', '--no-canary'], { ...env, SERVICE_TOKEN: 'not-a-token' })).stdout,
+      (await u.warmSvc(['doctor', '--json', '--no-canary'], { ...env, SERVICE_TOKEN: 'not-a-token' })).stdout,
     );
     assert.match(check(wrong, 'token').detail, /refused the token \(HTTP 401\)/);
     const created = await u.svc(['token', 'create', '--agent', 'bot', '--data-dir', srv.dataDir]);
     assert.equal(created.code, 0, created.stderr);
     const agent = JSON.parse(
-      (await u.svc(['doctor', '--json', '--no-canary'], { ...env, SERVICE_TOKEN: created.stdout.trim() })).stdout,
+      (await u.warmSvc(['doctor', '--json', '--no-canary'], { ...env, SERVICE_TOKEN: created.stdout.trim() })).stdout,
     );
     const t = check(agent, 'token');
     assert.equal(t.status, 'fail');

@@ -4,6 +4,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSvc } from '../helpers/spawn.js';
+import { warmSvc } from '../helpers/warm-svc.js';
 
 export interface User {
   dir: string;
@@ -18,6 +19,8 @@ export interface User {
     extra?: NodeJS.ProcessEnv,
     input?: string,
   ): Promise<{ code: number | null; stdout: string; stderr: string }>;
+  /** `svc ARGS` in the test file's warm svc process (test/helpers/warm-svc.ts): no stdin. */
+  warmSvc(args: string[], extra?: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }>;
   cleanup(): void;
 }
 
@@ -50,6 +53,7 @@ export function user(): User {
       return p;
     },
     svc: (args, extra = {}, input) => runSvc(args, { env: { ...env, ...extra }, input }),
+    warmSvc: (args, extra = {}) => warmSvc(args, { env: { ...env, ...extra } }),
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
 }

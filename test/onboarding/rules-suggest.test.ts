@@ -105,7 +105,7 @@ test('suggest: allow for repeated approvals, deny for a human denial, never one 
 
     // The YAML output is a policy file that loads, and with it added the live policy still
     // denies what it denied, and now allows the approved calls.
-    const yaml = await u.svc(['rules', 'suggest', '--config', live, '--min', '2'], env);
+    const yaml = await u.warmSvc(['rules', 'suggest', '--config', live, '--min', '2'], env);
     assert.equal(yaml.code, 0, yaml.stderr);
     assert.match(yaml.stderr, /left out \d+:/);
     const docs = parseAllDocuments(yaml.stdout).map((d) => d.toJS());
@@ -129,8 +129,8 @@ test('suggest: allow for repeated approvals, deny for a human denial, never one 
     writeFileSync(join(u.dir, 'set', 'user-overrides.yaml'), text[0]!);
     writeFileSync(join(u.dir, 'set', 'suggested-denies.yaml'), text[1]!);
     for (const f of ['user-overrides.yaml', 'suggested-denies.yaml'])
-      assert.equal((await u.svc(['policy', 'lint', join(u.dir, 'set', f)])).code, 0, f);
-    const t = (cmd: string) => u.svc(['test', cmd, '--config', join(u.dir, 'set')], env);
+      assert.equal((await u.warmSvc(['policy', 'lint', join(u.dir, 'set', f)])).code, 0, f);
+    const t = (cmd: string) => u.warmSvc(['test', cmd, '--config', join(u.dir, 'set')], env);
     assert.equal((await t('deploy staging')).code, 0, 'allowed now');
     assert.equal((await t('deploy canary*')).code, 0);
     assert.equal((await t('deploy canaryX')).code, 2, 'the escaped glob matches only itself');

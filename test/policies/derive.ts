@@ -71,12 +71,22 @@ function transform(doc: Document, name: DerivedProfile, frag: Fragment): void {
   doc.set('tests', tests);
 }
 
+/** standard.yaml parsed once for the three profiles (each transforms its own clone). */
+let standardParsed: { text: string; doc: Document } | undefined;
+function parsedStandard(text: string): Document {
+  if (standardParsed?.text !== text) {
+    const doc = parseDocument(text);
+    if (doc.errors.length) throw new Error(`standard.yaml: ${doc.errors[0]!.message}`);
+    standardParsed = { text, doc };
+  }
+  return standardParsed.doc;
+}
+
 export function deriveProfile(name: DerivedProfile, standardText: string, fragmentText: string): string {
   const frag = parse(fragmentText) as Fragment;
   if (!frag?.header || !Array.isArray(frag.tests))
     throw new Error(`profile fragment for ${name} needs header and tests`);
-  const doc = parseDocument(standardText);
-  if (doc.errors.length) throw new Error(`standard.yaml: ${doc.errors[0]!.message}`);
+  const doc = parsedStandard(standardText).clone();
   transform(doc, name, frag);
   // The standard profile's own header sits on its first key; the profile's header replaces it.
   const first = (doc.contents as YAMLMap).items[0];
@@ -89,7 +99,8 @@ export function deriveProfile(name: DerivedProfile, standardText: string, fragme
     .join('\n');
   const out = doc.toString({ lineWidth: 0 });
   // Every profile must itself be valid YAML with the same anchors resolved.
-  if (!isMap(parseDocument(out).contents) || !isScalar(parseDocument(out).get('default_action', true)))
+  const check = parseDocument(out);
+  if (!isMap(check.contents) || !isScalar(check.get('default_action', true)))
     throw new Error(`derived ${name} profile is malformed`);
   return out;
 }

@@ -23,10 +23,10 @@ export function engineFor(path: string | string[]): Engine {
   return loadEngine(path, { home: CORPUS_HOME, resolveSymlinks: false });
 }
 
-/** Runs a policy file's inline tests; returns the failing outcomes. */
-export function inlineFailures(file: string): CaseOutcome[] {
+/** Runs a policy file's inline tests (on `engine` when one over the file is at hand); returns the failing outcomes. */
+export function inlineFailures(file: string, engine: Engine = engineFor(file)): CaseOutcome[] {
   const suite = readSuite(file);
-  return runCases(engineFor(file), suite.cases).filter((r) => !r.passed);
+  return runCases(engine, suite.cases).filter((r) => !r.passed);
 }
 
 export function describeFailures(rs: CaseOutcome[]): string {

@@ -4,9 +4,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { PROFILE_NAMES, corpusFile, describeFailures, engineFor, inlineFailures, profileFile } from './helpers.js';
+import type { Engine } from '../../src/policy/engine.js';
 import { DERIVED_PROFILES, deriveFromDisk } from './derive.js';
 import { lintPolicyFile } from '../../src/policy/lint.js';
-import { loadCorpus, runCorpus } from '../../src/policy/corpus.js';
+import { loadCorpus, runCorpus, type CorpusCase } from '../../src/policy/corpus.js';
 import type { ToolCall } from '../../src/policy/types.js';
 
 const attacks = loadCorpus(corpusFile('attacks.yaml'));
@@ -16,13 +17,39 @@ function call(tool: string, params: Record<string, unknown>): ToolCall {
   return { tool, agent: 'test', session: '', params, workdir: '/home/dev/project' };
 }
 
+// Each profile compiled once for the file (every test decides dry runs only, which leave an engine
+// as it was), and standard's decisions on the corpora worked out once for the tests that compare.
+const engines = new Map<string, Engine>();
+function profileEngine(name: string): Engine {
+  let e = engines.get(name);
+  if (!e) engines.set(name, (e = engineFor(profileFile(name))));
+  return e;
+}
+const corpusCall = (c: CorpusCase): ToolCall => ({
+  tool: c.tool,
+  agent: 'bench',
+  session: 'bench',
+  params: c.params,
+  workdir: '/home/dev/project',
+});
+let standardActions: Map<CorpusCase, string> | undefined;
+function standardAction(c: CorpusCase): string {
+  if (!standardActions) {
+    const std = profileEngine('standard');
+    standardActions = new Map(
+      [...attacks, ...benign].map((x) => [x, std.evaluate(corpusCall(x), { dryRun: true }).action]),
+    );
+  }
+  return standardActions.get(c)!;
+}
+
 for (const name of PROFILE_NAMES) {
   test(`${name}: lints clean and passes its inline tests`, () => {
     assert.deepEqual(
       lintPolicyFile(profileFile(name)).map((d) => `${d.line}: ${d.message}`),
       [],
     );
-    const failing = inlineFailures(profileFile(name));
+    const failing = inlineFailures(profileFile(name), profileEngine(name));
     assert.equal(failing.length, 0, describeFailures(failing));
   });
 }
@@ -38,7 +65,7 @@ for (const name of DERIVED_PROFILES) {
 }
 
 test('strict: default deny, unknown tools and unknown commands are denied', () => {
-  const e = engineFor(profileFile('strict'));
+  const e = profileEngine('strict');
   assert.equal(e.defaultAction, 'deny');
   for (const tool of ['mcp', 'mcp-dangerous', 'browser', 'web_search', 'my-custom-tool', 'process', 'message']) {
     assert.equal(
@@ -62,7 +89,7 @@ test('strict: default deny, unknown tools and unknown commands are denied', () =
 });
 
 test('strict: stops every attack the standard profile stops', () => {
-  const r = runCorpus(engineFor(profileFile('strict')), attacks);
+  const r = runCorpus(profileEngine('strict'), attacks);
   assert.deepEqual(
     r.failures.map((f) => `${f.id}: ${f.input} -> ${f.got}`),
     [],
@@ -70,21 +97,11 @@ test('strict: stops every attack the standard profile stops', () => {
 });
 
 test('permissive: what standard asks is allowed (watched), catastrophic calls are denied', () => {
-  const std = engineFor(profileFile('standard'));
-  const perm = engineFor(profileFile('permissive'));
-  const asked = [...attacks, ...benign].filter(
-    (c) =>
-      std.evaluate(
-        { tool: c.tool, agent: 'bench', session: 'bench', params: c.params, workdir: '/home/dev/project' },
-        { dryRun: true },
-      ).action === 'ask',
-  );
+  const perm = profileEngine('permissive');
+  const asked = [...attacks, ...benign].filter((c) => standardAction(c) === 'ask');
   assert.ok(asked.length >= 30, `standard asks about ${asked.length} corpus calls`);
   for (const c of asked) {
-    const got = perm.evaluate(
-      { tool: c.tool, agent: 'bench', session: 'bench', params: c.params, workdir: '/home/dev/project' },
-      { dryRun: true },
-    ).action;
+    const got = perm.evaluate(corpusCall(c), { dryRun: true }).action;
     assert.ok(got === 'watch' || got === 'allow', `${c.id} ${JSON.stringify(c.params)}: ${got}`);
   }
   const catastrophic = attacks
@@ -106,14 +123,12 @@ test('permissive: what standard asks is allowed (watched), catastrophic calls ar
 });
 
 test('ci: never returns ask, and denies everything standard asks about', () => {
-  const std = engineFor(profileFile('standard'));
-  const ci = engineFor(profileFile('ci'));
+  const ci = profileEngine('ci');
   let asked = 0;
   for (const c of [...attacks, ...benign]) {
-    const tc = { tool: c.tool, agent: 'bench', session: 'bench', params: c.params, workdir: '/home/dev/project' };
-    const got = ci.evaluate(tc, { dryRun: true }).action;
+    const got = ci.evaluate(corpusCall(c), { dryRun: true }).action;
     assert.notEqual(got, 'ask', `${c.id} asks in ci`);
-    if (std.evaluate(tc, { dryRun: true }).action === 'ask') {
+    if (standardAction(c) === 'ask') {
       asked++;
       assert.equal(got, 'deny', `${c.id} is asked by standard but ${got} in ci`);
     }

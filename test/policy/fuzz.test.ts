@@ -264,12 +264,22 @@ function spellings(): { cmd: string; kind: string; variant: string }[] {
 /** deny > ask (a webhook asks another party) > allow and watch, as the variants bench ranks them. */
 const strictness = (a: Action): number => (a === 'webhook' ? rank('ask') : rank(a));
 
+// One standard engine, one list of spellings and one decision per original command for both
+// tests below (dry runs: deciding leaves the engine as it was).
+let standard: { decide: (command: string) => Action; all: ReturnType<typeof spellings> } | undefined;
+const own = new Map<string, Action>();
+
 function lessStrict(kinds: (kind: string) => boolean): string[] {
-  const e = loadEngine(join(PACKAGE_ROOT, 'policies', 'standard.yaml'), { home: CORPUS_HOME, resolveSymlinks: false });
-  const decide = (command: string): Action => e.evaluate(exec(command), { dryRun: true }).action;
-  const own = new Map<string, Action>();
+  if (!standard) {
+    const e = loadEngine(join(PACKAGE_ROOT, 'policies', 'standard.yaml'), {
+      home: CORPUS_HOME,
+      resolveSymlinks: false,
+    });
+    standard = { decide: (command) => e.evaluate(exec(command), { dryRun: true }).action, all: spellings() };
+  }
+  const { decide, all } = standard;
   const found: string[] = [];
-  for (const s of spellings()) {
+  for (const s of all) {
     if (!kinds(s.kind)) continue;
     const d = own.get(s.cmd) ?? decide(s.cmd);
     own.set(s.cmd, d);

@@ -8,6 +8,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestServer, tempDir } from '../helpers/server.js';
 import { SVC_BIN } from '../helpers/spawn.js';
+import { warmSvc } from '../helpers/warm-svc.js';
 
 const LIVE = `
 version: "1"
@@ -44,7 +45,8 @@ interface Out {
   stdout: string;
   stderr: string;
 }
-function svc(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Out> {
+/** `svc ARGS` as its own process: for the exit statuses as a process sees them. */
+function spawned(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Out> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
@@ -53,6 +55,11 @@ function svc(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Out> {
       (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
+}
+/** `svc ARGS` in the file's warm svc process (test/helpers/warm-svc.ts): the same dispatcher. */
+async function svc(args: string[], env: NodeJS.ProcessEnv = {}): Promise<Out> {
+  const r = await warmSvc(args, { env });
+  return { code: r.code ?? 1, stdout: r.stdout, stderr: r.stderr };
 }
 
 let dataDir: string;
@@ -84,7 +91,7 @@ after(() => rmSync(dataDir, { recursive: true, force: true }));
 const common = () => ['--data-dir', dataDir, '--config', base];
 
 test('replay: changed decisions by action pair and rule, in recorded order (call_count sees earlier calls)', async () => {
-  const r = await svc(['policy', 'replay', candidate, ...common(), '--json']);
+  const r = await spawned(['policy', 'replay', candidate, ...common(), '--json']);
   assert.equal(r.code, 1, r.stderr);
   const rep = JSON.parse(r.stdout);
   assert.equal(rep.calls, 9);
@@ -189,14 +196,15 @@ test('replay and diff: bad arguments exit 64 with one clear line; unreadable inp
     [['policy', 'diff', 'standard'], /give two policy sets A and B/],
     [['policy', 'diff', 'standard', 'strict', '--from', '2026-01-01'], /give --audit too/],
   ];
-  for (const [args, msg] of cases) {
-    const r = await svc([...args, ...common()]);
+  for (const [i, [args, msg]] of cases.entries()) {
+    // The first as a process of its own: 64 is the process's exit status.
+    const r = await (i === 0 ? spawned : svc)([...args, ...common()]);
     assert.equal(r.code, 64, `${args.join(' ')}: ${r.stderr}`);
     assert.match(r.stderr, msg);
     assert.equal(r.stderr.trim().split('\n').length, 1);
     assert.equal(r.stdout, '');
   }
-  const missing = await svc(['policy', 'replay', join(dataDir, 'nope'), ...common()]);
+  const missing = await spawned(['policy', 'replay', join(dataDir, 'nope'), ...common()]);
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /nope does not exist/);
   const noLog = await svc(['policy', 'replay', candidate, ...common(), '--audit-dir', join(dataDir, 'none')]);
