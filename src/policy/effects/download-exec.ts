@@ -437,7 +437,7 @@ function extraction(a: string[]): { archive?: string; dir: string } | undefined 
 }
 
 /** The file a command runs: itself, or the first operand of a shell, an interpreter or an installer. */
-function runsFiles(a: string[]): string[] {
+export function runsFiles(a: string[]): string[] {
   const name = basename(a[0] ?? '').toLowerCase();
   const out = [a[0] ?? ''];
   const opened = openedFile(name, a);
@@ -579,7 +579,7 @@ function resolvedArgv(a: string[], files: Map<string, string>): string[] {
 }
 
 /** Files a JVM loads as code from its options: the class path, agents and native agents. */
-function jvmLoadedFiles(name: string, a: string[]): string[] {
+export function jvmLoadedFiles(name: string, a: string[]): string[] {
   if (!/^(?:java|javaw|kotlin|scala|groovy|jshell)$/.test(name)) return [];
   const out: string[] = [];
   for (let i = 1; i < a.length; i++) {
