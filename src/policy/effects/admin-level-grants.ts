@@ -88,7 +88,8 @@ function safe(w: string): string {
 /** A subcommand path that makes or adds a user or account (`admin:user:create`, `admin user add`). */
 function accountOrUserVerb(path: readonly string[]): boolean {
   return (
-    path.some((p) => /^(?:users?|accounts?|logins?)$/.test(p)) && /^(?:create|add|new|register)$/.test(path[path.length - 1] ?? '')
+    path.some((p) => /^(?:users?|accounts?|logins?)$/.test(p)) &&
+    /^(?:create|add|new|register)$/.test(path[path.length - 1] ?? '')
   );
 }
 

@@ -1101,7 +1101,8 @@ const FILE_TOOLS =
 const LOAD_OPTION =
   /^-{1,2}(?:p|plugins?|plugin[-_]?dirs?|plugin[-_]?path|plugins[-_]?dir|extensions?|extension[-_]?dir|addons?|addons[-_]?path|modules?|module[-_]?path|load|load[-_]?path|libs?|lib[-_]?dir|I|include|init|hooks?[-_]?dir)$/;
 /** Variables naming where an interpreter looks for modules. */
-const LOAD_VARS = /^(?:PYTHONPATH|NODE_PATH|PERL5LIB|PERLLIB|RUBYLIB|LUA_PATH|GEM_PATH|CLASSPATH|R_LIBS|JULIA_LOAD_PATH|ERL_LIBS)$/;
+const LOAD_VARS =
+  /^(?:PYTHONPATH|NODE_PATH|PERL5LIB|PERLLIB|RUBYLIB|LUA_PATH|GEM_PATH|CLASSPATH|R_LIBS|JULIA_LOAD_PATH|ERL_LIBS)$/;
 
 /** The cloned tree a command loads code from, by a load option or a module-path variable. */
 function loadedTree(c: SimpleCommand, dirs: Map<string, string>): { dir: string; url: string } | undefined {
