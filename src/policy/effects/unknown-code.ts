@@ -12,9 +12,10 @@ import type { Effect } from './types.js';
 import { shellLiterals } from './shell-literal.js';
 import { withoutVendorInstalls } from './supply.js';
 
-/** Text that is read or shown, never run: documentation, tables, logs, JSON and XML data, keys. */
+/** Text that is read or shown, never run: documentation, tables, logs, JSON and XML data, keys;
+ * and the sources source-plant.ts leaves out on purpose (type declarations, minified bundles). */
 const NOT_RUN =
-  /\.(?:md|markdown|mdx|rst|txt|text|adoc|asciidoc|org|tex|rtf|html?|csv|tsv|log|json|jsonl|ndjson|xml|svg|lock|sum|pem|crt|cer|pub|po|pot|strings|srt|vtt|patch|diff)$/i;
+  /\.d\.[cm]?ts$|\.min\.[cm]?js$|\.(?:md|markdown|mdx|rst|txt|text|adoc|asciidoc|org|tex|rtf|html?|csv|tsv|log|json|jsonl|ndjson|xml|svg|lock|sum|pem|crt|cer|pub|po|pot|strings|srt|vtt|patch|diff)$/i;
 /** Folders of test data and fixtures: their strings are inputs to match, not commands. */
 const FIXTURES = /(?:^|\/)(?:fixtures|__fixtures__|testdata|test-data|test_data|samples|examples|corpus|corpora)\//i;
 
