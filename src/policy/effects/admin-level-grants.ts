@@ -176,14 +176,20 @@ function adminLevel(argv: string[]): { level: string; who: string } | undefined 
     else if (who === '_' && /^[\w.@\\-]+$/.test(w) && !/^\d+$/.test(w)) who = w;
   }
   if (!level && (rights.some((r) => r !== '.*') || rights.filter((r) => r === '.*').length >= 3)) level = 'all-rights';
-  // an account made under the application's admin namespace with a password the caller sets
-  // (`bin/magento admin:user:create --admin-password=...`, `admin user create --password ...`):
-  // a back-office login whoever ran it holds from then on
+  // an account made under the application's admin namespace, spelled as one console command,
+  // with a password the caller sets (`bin/magento admin:user:create --admin-password=...`): a
+  // back-office login whoever ran it holds from then on (a command group's separate words, as
+  // `gitea admin user create`, name no level)
+  const verbWord = parts(argv[verbAt] ?? '');
   if (
     !level &&
-    accountOrUserVerb(path) &&
-    path.slice(0, -1).some((p) => /^(?:admin|administrators?|superusers?|backend|backoffice)$/.test(p)) &&
-    argv.some((w) => /^-{1,2}[\w-]*pass(?:word)?(?:[=]|$)/i.test(w))
+    verbWord.length >= 3 &&
+    accountOrUserVerb(verbWord) &&
+    verbWord.slice(0, -1).some((p) => /^(?:admin|administrators?|superusers?|backend|backoffice)$/.test(p)) &&
+    argv.some(
+      (w, i) =>
+        /^-{1,2}[\w-]*password=\S/i.test(w) || (/^-{1,2}[\w-]*password$/i.test(w) && /^[^-]/.test(argv[i + 1] ?? '')),
+    )
   )
     level = 'admin-account';
   if (!level) return undefined;
