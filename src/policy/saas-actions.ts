@@ -22,6 +22,7 @@
 // Cloudflare (account members roles), Stripe (webhook_endpoints), X API v2 (tweets), LinkedIn
 // (ugcPosts, rest/posts), Graph API (feed, media_publish), Mastodon (api/v1/statuses), Bluesky
 // (com.atproto.repo.createRecord), Ghost Admin and WordPress REST (posts status).
+import { graphqlShipField } from './effects/url-ship-actions.js';
 import { scratchName } from './shell-verb-scope.js';
 import { httpCall } from './shell-http-destroy.js';
 import { releaseReading } from './release-requests.js';
@@ -266,17 +267,56 @@ function hostWord(host: string): string {
   return host.replace(/[^\w.:-]/g, '') || 'remote';
 }
 
+/**
+ * Objects a security or operations console pushes to the hosts it manages: blocklists and
+ * restrictions, exclusions, prevention and firewall policies, indicators, detection rules,
+ * feature flags.
+ */
+const FLEET_OBJECT =
+  /^(?:restrictions?|blocklists?|blacklists?|allowlists?|whitelists?|exclusions?|policies|policy|prevention\w*|firewall\w*|indicators?|iocs?|hashes|rules?|detection_engine|detections?|flags?|feature_flags?|settings|configs?)$/i;
+/** A body that applies the change to every host, endpoint or account of the tenant. */
+const FLEET_SCOPE =
+  /["']?(?:applied_globally|apply_globally|appliedGlobally|applyGlobally|global|tenant|all_hosts|allHosts|all_endpoints|allEndpoints|all_sites|allSites|account_wide|org_wide|organization_wide)["']?\s*[:=]\s*(?:true|True|1)\b|["']?scope["']?\s*[:=]\s*["'](?:global|tenant|all|organization|account)["']/;
+const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1|0\.0\.0\.0)$/;
+/** An import endpoint told to overwrite what is there. */
+const IMPORT_SEG = /^_?(?:import|bulk_import|bulkimport|upload|sync)$/i;
+const OVERWRITE =
+  /[?&](?:overwrite|replace|force|override)=true\b|["']?(?:overwrite|replace|override)["']?\s*:\s*true\b/i;
+
+/**
+ * `fleet-wide` for a control object created or changed with a tenant-wide scope (a hash blocked on
+ * every endpoint, `"filter": {"tenant": true}`, `applied_globally`), `import-overwrite` for a rule
+ * or object set imported over the one in force (`_import?overwrite=true`): each reaches every
+ * host the service manages at once, the way a deploy does.
+ */
+function fleetReading(lower: readonly string[], query: string, body: string): string | undefined {
+  if (lower.some((x) => FLEET_OBJECT.test(x)) && FLEET_SCOPE.test(body)) return 'fleet-wide';
+  if (IMPORT_SEG.test(lower[lower.length - 1] ?? '') && OVERWRITE.test(`${query} ${body}`)) return 'import-overwrite';
+  return undefined;
+}
+
 /** The readings of one request, or an empty list for requests that change nothing of that kind. */
 export function apiActionReadings(r: ApiRequest): string[] {
   const method = r.method.toUpperCase();
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return [];
   const u = parseUrl(r.url);
   if (!u) return [];
-  if (localHost(u.host)) return localAccessReadings(method, u, r.body);
   const host = hostWord(u.host);
   const segs = segmentsOf(u.path);
   const path = u.path.replace(/\s/g, '');
   const out: string[] = [];
+  // a security or traffic control pushed to every host of the tenant at once, or a rule set
+  // imported over the one in force (fleetReading): a console inside the network (`.internal`,
+  // a variable's host) manages the fleet as much as a vendor's cloud; this machine's own does not
+  const fleet = LOOPBACK.test(u.host)
+    ? undefined
+    : fleetReading(
+        segs.map((x) => x.toLowerCase()),
+        u.query,
+        r.body,
+      );
+  if (fleet) out.push(`ship ${fleet} ${host} ${path}`);
+  if (localHost(u.host)) return [...out, ...localAccessReadings(method, u, r.body)];
   const last = segs[segs.length - 1] ?? '';
   if (method === 'DELETE' && segs.length >= 2) {
     const kind = singular(segs[segs.length - 2] ?? '');
@@ -322,6 +362,9 @@ export function apiActionReadings(r: ApiRequest): string[] {
     out.push(`saas-broadcast ${host} ${path}`);
   const release = releaseReading(method, host, path, segs, u.query.replace(/^\?/, ''), r.body);
   if (release) out.push(release);
+  // a GraphQL mutation that publishes or deploys, on any service (url-ship-actions.ts)
+  const shipField = method === 'POST' ? graphqlShipField(r.body) : undefined;
+  if (shipField) out.push(`ship graphql ${host} ${shipField}`);
   if (method !== 'DELETE') {
     const grant =
       adminGrantIn(r.body, u.query.replace(/^\?/, '')) ??

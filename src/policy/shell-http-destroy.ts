@@ -119,8 +119,17 @@ export function httpCall(words: string[]): HttpCall | null {
   return { method, url, body };
 }
 
+/** A variable named for a service's address, then a path (`$S1_URL/web/api/v2.1/restrictions`). */
+const URL_VARIABLE =
+  /^\$\{?(?:[A-Za-z_][A-Za-z0-9_]*?)?(?:URL|URI|HOST|ENDPOINT|API|BASE|SERVER|ADDR|ADDRESS)\}?\/\S*$/i;
+
 function looksLikeUrl(w: string): boolean {
-  return /^[a-z][a-z0-9+.-]*:\/\//i.test(w) || /^(?:[\w-]+\.)*[\w-]+(?::\d+)?\/\S*$/.test(w) || /^[\w.-]+:\d+$/.test(w);
+  return (
+    /^[a-z][a-z0-9+.-]*:\/\//i.test(w) ||
+    /^(?:[\w-]+\.)*[\w-]+(?::\d+)?\/\S*$/.test(w) ||
+    /^[\w.-]+:\d+$/.test(w) ||
+    URL_VARIABLE.test(w)
+  );
 }
 
 /** Path segments that delete everything a query or a name list selects (Elasticsearch/OpenSearch). */

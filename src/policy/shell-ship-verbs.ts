@@ -14,6 +14,25 @@ import { shipData } from './ship.js';
 export const SHIP = new Set(['deploy', 'publish', 'promote', 'ship', 'broadcast']);
 
 /**
+ * Verbs that ship only when the command also forces them through or names production: `release`
+ * (also a lock's or a pool's), `rollout` (also a status query), `submit` (also a form or a job),
+ * `activate`, `go-live`. With `--force`, `--yes`, `--prod` they put a version in front of users
+ * with the confirmation skipped (`shopify app release --version=V --force`), whatever the tool,
+ * the platforms of the ship catalogue included, whose own readings do not know these verbs.
+ */
+const FORCED_SHIP = new Set(['release', 'rollout', 'submit', 'activate', 'go-live', 'golive', 'launch']);
+const FORCING =
+  /^--?(?:force|f|yes|y|prod|production|live|no-confirm|noconfirm|skip-confirm\w*|confirm|auto-approve|non-interactive)(?:=(?:true|1|yes))?$/;
+
+/**
+ * Words that hand a published package, app or project to someone: `owner add`, `owners --add`,
+ * `collaborator add`, `maintainer invite`, `transfer` (`mix hex.owner add PKG EMAIL`, `npm owner
+ * add`, `gem owner --add`): whoever is added can publish the next version every user installs.
+ */
+const OWNER_NOUN = /^(?:owners?|collaborators?|maintainers?|publishers?)$/;
+const OWNER_VERB = /^(?:add|invite|grant|transfer|--add|-a)$/;
+
+/**
  * Task runners: their words name the project's own targets (`make deploy-staging`), whose recipes
  * svc reads from the project's files when it runs them (make-recipes.ts, package-scripts.ts).
  */
@@ -46,12 +65,64 @@ function shipVerb(word: string): string | null {
   return null;
 }
 
+/** `cli-ship TOOL PATH VERB REST` for a forced release-like verb or an owner added, any tool; else null. */
+function forcedShip(words: string[], start: number, tool: string): { text: string; from: string } | null {
+  const path: string[] = [];
+  for (let i = start + 1; i < words.length && path.length < MAX_PATH; i++) {
+    const w = words[i] ?? '';
+    if (w.startsWith('-')) continue;
+    if (!/^[A-Za-z][A-Za-z0-9:._-]*$/.test(w) || w.length > 40) return null;
+    if (w === 'run' || w === 'exec' || w === 'help') return null;
+    path.push(w);
+    const parts = w.toLowerCase().split(/[.:]/);
+    const rest = words.slice(i + 1);
+    if (rehearses(words, start + 1) || helpAfterVerb(rest)) return null;
+    const last = parts[parts.length - 1] ?? '';
+    if (FORCED_SHIP.has(last) && words.slice(start + 1).some((x) => FORCING.test(x)))
+      return { text: ['cli-ship', tool, ...path, ...rest].join(' '), from: `${last} (${tool}), forced` };
+    if (parts.some((x) => OWNER_NOUN.test(x))) {
+      const verb = parts.find((x) => OWNER_VERB.test(x)) ?? rest.find((x) => OWNER_VERB.test(x));
+      if (verb) return { text: ['cli-ship', tool, ...path, ...rest].join(' '), from: `an owner added (${tool})` };
+    }
+  }
+  return null;
+}
+
+/**
+ * The control script of an installed Erlang/Elixir release (Mix releases, relx, Distillery:
+ * `/opt/APP/bin/APP`, `/usr/local/APP/bin/APP`, `_build/prod/rel/APP/bin/APP`) told to run code
+ * inside the running node (`rpc`, `rpcterms`) or to swap its code (`upgrade`, `downgrade`,
+ * `install`, `unpack`): a hot change of production, with no build or review between
+ * (hexdocs.pm/mix, "mix release", and relx's extended start script commands).
+ */
+// (a release's folder and its script share the release's name: APP/bin/APP)
+const RELEASE_SCRIPT =
+  /^(?:\/opt|\/usr\/local|\/srv|\/app|\/home\/[^/]+)\/(?:[^/]+\/)*([\w-]+)\/bin\/\1$|(?:^|\/)_build\/prod\/rel\/([\w-]+)\/bin\/\2$/;
+const RELEASE_HOT = /^(?:rpc|rpcterms|upgrade|downgrade|install|unpack)$/;
+const RPC_CHANGES =
+  /load_binary|load_file|:code\.purge|code:purge|soft_purge|Code\.(?:compile|eval|require)|put_env|Node\.list|nodes\(\)|multicall|:erpc|release_handler|Application\.(?:stop|start)|:init\.(?:stop|restart)/;
+
+export function releaseScriptReading(words: string[]): { text: string; from: string } | null {
+  const prog = words[0] ?? '';
+  const sub = words[1] ?? '';
+  if (!RELEASE_SCRIPT.test(prog) || !RELEASE_HOT.test(sub)) return null;
+  // rpc that only looks (a health check, a count) changes nothing: code loaded, configuration
+  // changed, or every node of the cluster reached is what hot-patches production
+  if (/^rpc/.test(sub) && !RPC_CHANGES.test(words.slice(2).join(' '))) return null;
+  const name = prog.slice(prog.lastIndexOf('/') + 1).toLowerCase();
+  return { text: ['cli-ship', name, ...words.slice(1)].join(' '), from: `${sub} (${name}, a running release)` };
+}
+
 /** `cli-ship TOOL PATH VERB REST` when a subcommand word of the command ships; else null. */
 export function shipVerbReading(words: string[]): { text: string; from: string } | null {
   let start = 0;
   while (RUNNERS.has(words[start] ?? '')) start++;
   const tool = (words[start] ?? '').toLowerCase();
   if (!/^[a-z][a-z0-9._-]*$/.test(tool) || shipVerb(tool)) return null;
+  if (!TASK_RUNNERS.has(tool)) {
+    const forced = forcedShip(words, start, tool);
+    if (forced) return forced;
+  }
   // a platform the ship catalogue names is decided by it, previews and local targets included
   if (shipData().firstWords.has(tool) || TASK_RUNNERS.has(tool)) return null;
   const path: string[] = [];

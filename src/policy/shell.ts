@@ -58,6 +58,7 @@ import { windowsReadings } from './shell-windows.js';
 import { windowsPosixReading } from './shell-windows-posix.js';
 import { secretMetadataReading } from './kube-output.js';
 import { computedList, makesDeleteRefspecs, verbCandidates, XARGS_ITEM } from './shell-verbs.js';
+import { releaseScriptReading } from './shell-ship-verbs.js';
 import { localDataReadings } from './shell-local-data.js';
 import { rootLocalReading } from './root-local.js';
 import { remoteCopyReading, sftpBatchReading } from './remote-copies.js';
@@ -1046,6 +1047,12 @@ class Analyzer {
     if (bare) {
       this.add(bare, u);
       this.note({ kind: 'meaning', from: 'global options before the subcommand', text: bare });
+    }
+    // an installed release's control script, known by its path (the name alone says nothing)
+    const hot = first === at(tokens, 0).text ? null : releaseScriptReading([at(tokens, 0).text, ...words.slice(1)]);
+    if (hot) {
+      this.add(hot.text, u);
+      this.note({ kind: 'meaning', from: `the verb ${hot.from}`, text: hot.text });
     }
     for (const v of verbCandidates(words, this.computedVars)) {
       this.add(v.text, u);

@@ -88,6 +88,14 @@ function safe(w: string): string {
   return w.replace(/[^A-Za-z0-9@/._:+=,#*~-]/g, '_').slice(0, 120) || '_';
 }
 
+/** A subcommand path that makes or adds a user or account (`admin:user:create`, `admin user add`). */
+function accountOrUserVerb(path: readonly string[]): boolean {
+  return (
+    path.some((p) => /^(?:users?|accounts?|logins?)$/.test(p)) &&
+    /^(?:create|add|new|register)$/.test(path[path.length - 1] ?? '')
+  );
+}
+
 /** The administrator level one command hands out, with the system and the account, or undefined. */
 function adminLevel(argv: string[]): { level: string; who: string } | undefined {
   let start = 1;
@@ -177,13 +185,33 @@ function adminLevel(argv: string[]): { level: string; who: string } | undefined 
     else if (who === '_' && /^[\w.@\\-]+$/.test(w) && !/^\d+$/.test(w)) who = w;
   }
   if (!level && (rights.some((r) => r !== '.*') || rights.filter((r) => r === '.*').length >= 3)) level = 'all-rights';
+  // an account made under the application's admin namespace, spelled as one console command,
+  // with a password the caller sets (`bin/magento admin:user:create --admin-password=...`): a
+  // back-office login whoever ran it holds from then on (a command group's separate words, as
+  // `gitea admin user create`, name no level)
+  const verbWord = parts(argv[verbAt] ?? '');
+  if (
+    !level &&
+    verbWord.length >= 3 &&
+    accountOrUserVerb(verbWord) &&
+    verbWord.slice(0, -1).some((p) => /^(?:admin|administrators?|superusers?|backend|backoffice)$/.test(p)) &&
+    argv.some(
+      (w, i) =>
+        /^-{1,2}[\w-]*password=\S/i.test(w) || (/^-{1,2}[\w-]*password$/i.test(w) && /^[^-]/.test(argv[i + 1] ?? '')),
+    )
+  )
+    level = 'admin-account';
   if (!level) return undefined;
   // a fixture account of the documentation domains, made by a create verb, is local scaffolding
   const named = argv.filter((w, i) => i > verbAt && /@|^admin$/.test(w) && !w.startsWith('-'));
   const optionNamed = argv.flatMap((w, i) =>
-    /^--?(?:email|username|user)$/.test(w) ? [argv[i + 1] ?? ''] : /^--?(?:email|username)=/.test(w) ? [w] : [],
+    /^--?(?:[\w]+-)?(?:email|username|user)$/.test(w)
+      ? [argv[i + 1] ?? '']
+      : /^--?(?:[\w]+-)?(?:email|username)=/.test(w)
+        ? [w]
+        : [],
   );
-  const ids = [...named, ...optionNamed].map((w) => w.replace(/^--?\w+=/, ''));
+  const ids = [...named, ...optionNamed].map((w) => w.replace(/^--?[\w-]+=/, ''));
   if ((adminVerb || accountMade || path.includes('create')) && ids.length && ids.every((w) => FIXTURE.test(w)))
     return undefined;
   return { level, who };

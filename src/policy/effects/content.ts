@@ -41,12 +41,13 @@ import {
 } from './supply.js';
 import { isKnownRegistry, isPopular, isVendorHost } from './supply-data.js';
 import { at } from '../../util/invariant.js';
-import { secretEgress, sourcePlant } from './source-plant.js';
+import { secretEgress, sourceLanguage, sourcePlant } from './source-plant.js';
 import { startupPlant } from './startup-plant.js';
 import { langStartupPlant } from './lang-startup.js';
 import { plantedShells } from './planted-shells.js';
 import { laterCommands } from './later-commands.js';
-import { SHELL_LITERAL } from './shell-literal.js';
+import { shellLiterals } from './shell-literal.js';
+import { unknownFileEffects } from './unknown-code.js';
 import { configCommandPlants } from './stored-commands.js';
 import { specCommands } from './container-commands.js';
 import { codeLoaders } from './code-loaders.js';
@@ -650,7 +651,11 @@ function fileEffects(path: string, content: string): Effect[] {
     // command strings a service keeps and runs later (shell_command:, PreBuildSteps, hook fields)
     const kept = configCommandPlants(path, content);
     // a workload manifest starts containers wherever it is written (kubectl apply -f later)
-    if (!/\.ya?ml$/i.test(path)) return [...sourcePlant(path, content), ...kept];
+    if (!/\.ya?ml$/i.test(path)) {
+      // a language no reading knows: its shell-command strings (unknown-code.ts)
+      const unknown = sourceLanguage(path) ? [] : unknownFileEffects(path, content);
+      return [...sourcePlant(path, content), ...kept, ...unknown];
+    }
     const via = `plants a workload in ${posix.basename(path)}`;
     // the images its containers run are read as compose's and a Dockerfile's are
     const images =
@@ -699,17 +704,7 @@ function fileEffects(path: string, content: string): Effect[] {
       // command line (a pipe, a URL fetched by curl/wget, /dev/tcp) is decided as one.
       // (Xcode's shellScript phases, CMake execute_process, MSBuild Exec, Podfile script phases:
       // the escapes of the literal are undone, so a script phase reads as its lines)
-      const lits = [...content.matchAll(/"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'/g)]
-        .map((m) =>
-          (m[1] ?? m[2] ?? '')
-            .replace(/\\n/g, '\n')
-            .replace(/\\t/g, '\t')
-            .replace(/\\(["'\\])/g, '$1')
-            // the argument string of Process.Start("/bin/sh", "-c \"CMD\""): the command after -c
-            // (and cmd's `/c CMD`, as in ProcessStartInfo("cmd.exe", "/c CMD"))
-            .replace(/^(?:-c|\/[cCkK])\s+(["']?)([\s\S]*)\1$/, '$2'),
-        )
-        .filter((t) => SHELL_LITERAL.test(t));
+      const lits = shellLiterals(content);
       // and the build's own code reading a credential file and calling a host (build-file-sends.ts)
       return [...lits.flatMap((t) => shellPlant(t, via)), ...buildFileSends(content, via)];
     }

@@ -31,6 +31,7 @@ import { mcpSecretReads } from './mcp-secret-reads.js';
 import { mcpShareEffects } from './mcp-shares.js';
 import { mcpRoleGrants } from './role-grants.js';
 import { mcpFeeds } from './standing-feeds.js';
+import { mcpMailHides } from './mail-hides.js';
 import { mcpTamperEffects } from './mcp-tamper.js';
 import { svcApiEffects } from './svc-api.js';
 import { writeLossEffects } from './write-loss.js';
@@ -287,6 +288,7 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   out.push(...mcpShareEffects(rawOp, p));
   out.push(...mcpRoleGrants(rawOp, p));
   out.push(...mcpFeeds(rawOp, p));
+  out.push(...mcpMailHides(rawOp, p));
   out.push(...mcpTamperEffects(op, p));
   out.push(...memoryNoteCommands(op, p));
   out.push(...mcpFlows(op, p, !!remote, cache));

@@ -440,7 +440,7 @@ function extraction(a: string[]): { archive?: string; dir: string } | undefined 
 }
 
 /** The file a command runs: itself, or the first operand of a shell, an interpreter or an installer. */
-function runsFiles(a: string[]): string[] {
+export function runsFiles(a: string[]): string[] {
   const name = basename(a[0] ?? '').toLowerCase();
   const out = [a[0] ?? ''];
   const opened = openedFile(name, a);
@@ -582,7 +582,7 @@ function resolvedArgv(a: string[], files: Map<string, string>): string[] {
 }
 
 /** Files a JVM loads as code from its options: the class path, agents and native agents. */
-function jvmLoadedFiles(name: string, a: string[]): string[] {
+export function jvmLoadedFiles(name: string, a: string[]): string[] {
   if (!/^(?:java|javaw|kotlin|scala|groovy|jshell)$/.test(name)) return [];
   const out: string[] = [];
   for (let i = 1; i < a.length; i++) {
@@ -706,6 +706,12 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
       }
       continue;
     }
+    // a tool told to load plugins, modules or libraries from a tree cloned or unpacked earlier in
+    // the line (`vol -p /tmp/vp`, `--plugin-dir DIR`, `PYTHONPATH=DIR tool`): the tree's code runs
+    if (dirs.size && !FILE_TOOLS.test(name)) {
+      const loaded = loadedTree(c, dirs);
+      if (loaded) out.push(runFinding(loaded.url, `${name} loads code from ${loaded.dir}, cloned`));
+    }
     // LD_PRELOAD=downloaded.so cmd
     for (const as of c.assigns)
       if (/^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES)$/.test(as.name)) {
@@ -768,6 +774,7 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
     }
     // tools that fetch and apply or run what a URL serves
     fetchAndRun(a, name, out);
+    schemeImport(a, name, out);
     bootstrapFromRepo(a, name, out);
     remoteScript(a, name, out);
     if (name === 'osascript') appleScript(a, out);
@@ -1103,6 +1110,67 @@ function bootstrapFromRepo(a: string[], name: string, out: Effect[]): void {
 }
 
 /** `kubectl apply -f URL`, `helm install NAME URL`, `nix-shell URL`, `nix run github:o/r`: fetched and applied or run. */
+/** Tools that list, read, copy or archive files: their -p, -I or -l say nothing of loading code. */
+const FILE_TOOLS =
+  /^(?:ls|cat|grep|egrep|rg|ag|find|fd|du|tree|stat|file|head|tail|less|more|wc|cp|mv|rm|mkdir|rmdir|chmod|chown|diff|git|cd|pushd|tar|zip|unzip|rsync|scp|ln|touch|sed|awk|sort|xargs|echo|printf|realpath|readlink|basename|dirname|test|\[)$/;
+/** Options whose value is a folder a tool loads plugins, modules or libraries from. */
+const LOAD_OPTION =
+  /^-{1,2}(?:p|plugins?|plugin[-_]?dirs?|plugin[-_]?path|plugins[-_]?dir|extensions?|extension[-_]?dir|addons?|addons[-_]?path|modules?|module[-_]?path|load|load[-_]?path|libs?|lib[-_]?dir|I|include|init|hooks?[-_]?dir)$/;
+/** Variables naming where an interpreter looks for modules. */
+const LOAD_VARS =
+  /^(?:PYTHONPATH|NODE_PATH|PERL5LIB|PERLLIB|RUBYLIB|LUA_PATH|GEM_PATH|CLASSPATH|R_LIBS|JULIA_LOAD_PATH|ERL_LIBS)$/;
+
+/** The cloned tree a command loads code from, by a load option or a module-path variable. */
+function loadedTree(c: SimpleCommand, dirs: Map<string, string>): { dir: string; url: string } | undefined {
+  const find = (v: string) => {
+    for (const part of v.split(':')) {
+      const k = key(part);
+      const hit = [...dirs].find(([dk]) => k === dk || k.startsWith(`${dk}/`));
+      if (hit) return { dir: part, url: hit[1] };
+    }
+    return undefined;
+  };
+  for (const as of c.assigns) if (LOAD_VARS.test(as.name)) return find(as.value);
+  const a = c.argv;
+  for (let i = 1; i < a.length; i++) {
+    const w = a[i] ?? '';
+    const eq = /^(-{1,2}[\w-]+)=(.+)$/.exec(w);
+    if (eq?.[1] && LOAD_OPTION.test(eq[1])) {
+      const hit = find(eq[2] ?? '');
+      if (hit) return hit;
+    } else if (LOAD_OPTION.test(w)) {
+      const hit = find(a[i + 1] ?? '');
+      if (hit) return hit;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * An app's own URL scheme opened with an import or install action and the address of what to
+ * import (`shortcuts://import-shortcut?url=https://...`, `itms-services://?action=download-manifest&url=...`,
+ * `APP://install?url=...`): the app fetches that file and adds it as code it runs (a Shortcut, an
+ * enterprise app, an extension, a workflow), decided by who serves it like any download run.
+ */
+const SCHEME_IMPORT =
+  /^(?!https?:|file:)[a-z][\w.+-]*:[^\s]*?(?:import|install|add|subscribe|download|load)[^\s]*?[?&](?:url|src|source|manifest|link|from)=((?:https?|ftp)(?::|%3A)[^&#\s]+)/i;
+const OPENERS = /^(?:open|xdg-open|start|gio|explorer(?:\.exe)?|cmd|rundll32|osascript)$/;
+
+function schemeImport(args: string[], name: string, out: Effect[]): void {
+  if (!OPENERS.test(name) && name !== 'gio') return;
+  for (const w of args.slice(1)) {
+    const m = SCHEME_IMPORT.exec(w);
+    if (!m?.[1]) continue;
+    let url = m[1];
+    try {
+      url = decodeURIComponent(url);
+    } catch {
+      // a malformed escape: keep the text as written
+    }
+    out.push(runFinding(url, `${name} hands ${w.slice(0, w.indexOf(':'))}:// the code at ${url} to add`));
+  }
+}
+
 function fetchAndRun(args: string[], name: string, out: Effect[]): void {
   // After `--` come the words of a command the tool starts elsewhere (a pod's command), not its sources.
   const end = args.indexOf('--');

@@ -15,6 +15,11 @@
 //   ~/.m2/repository (Maven local repository), ~/.gradle/caches/modules-2 (Gradle), ~/.ivy2/cache,
 //     ~/.nuget/packages (NuGet global packages folder)
 //   ~/.pub-cache (Dart pub), ~/.julia/packages (Julia Pkg), renv/library and R's site-library
+//   deps/NAME (Mix's `deps_path`: Elixir and Erlang files under the package's lib/, src/, priv/, or mix.exs),
+//     _build/ENV/lib (Mix's and rebar3's compiled dependencies), ~/.hex/packages (Hex cache)
+//   _opam/lib and ~/.opam/SWITCH/lib (opam switches), ~/.cabal/packages and ~/.stack/pantry,
+//     .stack-work/downloaded, dist-newstyle/src (cabal-install, Stack)
+//   lua_modules and ~/.luarocks (LuaRocks), ~/.nimble/pkgs (Nimble), elm-stuff and ~/.elm (Elm)
 import type { Effect } from './types.js';
 import { dependency } from './supply.js';
 import { analyzeCode } from './interp/code.js';
@@ -47,6 +52,21 @@ const TREES: [RegExp, string][] = [
   [/(?:^|\/)\.pub-cache\/(?:hosted|git)\//, 'pub'],
   [/(?:^|\/)\.julia\/packages\//, 'julia'],
   [/(?:^|\/)renv\/library\/|(?:^|\/)site-library\//, 'r'],
+  // (a deps/ folder of C libraries kept in the tree, as Redis keeps hiredis, is the project's own)
+  [
+    /(?:^|\/)deps\/(?=[^/]+\/(?:lib|src|c_src|priv|include)\/.*\.(?:exs?|erl|hrl|[hl]?eex|app\.src)$|[^/]+\/mix\.exs$)/,
+    'mix',
+  ],
+  [/(?:^|\/)_build\/[^/]+\/lib\/|(?:^|\/)\.hex\/packages\//, 'beam'],
+  [/(?:^|\/)_opam\/lib\/|(?:^|\/)\.opam\/[^/]+\/lib\//, 'opam'],
+  [
+    /(?:^|\/)\.cabal\/packages\/|(?:^|\/)\.stack\/pantry\/|(?:^|\/)\.stack-work\/downloaded\/|(?:^|\/)dist-newstyle\/src\//,
+    'haskell',
+  ],
+  [
+    /(?:^|\/)lua_modules\/|(?:^|\/)\.luarocks\/|(?:^|\/)\.nimble\/pkgs2?\/|(?:^|\/)elm-stuff\/|(?:^|\/)\.elm\/[\d.]+\/packages\//,
+    'packages',
+  ],
 ];
 
 /** Tool caches inside node_modules: written by every build, no package's code. */

@@ -29,6 +29,7 @@ import { AGENT_PROGRAMS, agentLaunchEffects } from './agent-launch.js';
 import { escapeEffects } from './escape.js';
 import { SUPPLY_LINE_HINT, supplyLineEffects } from './supply-line.js';
 import { SUPPLY_HOOK_HINT, supplyHookEffects } from './supply-hooks.js';
+import { FOREIGN_HINT, foreignRunEffects } from './foreign-runs.js';
 import { listedReads } from './env-reads.js';
 import { REGISTRY_HINT, registrySecretEffects } from './registry-secrets.js';
 import { INSTALLER_PROGRAMS, installerEffects } from './installers.js';
@@ -196,6 +197,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'supply-line', hint: SUPPLY_LINE_HINT, read: (l, out) => supplyLineEffects(l.text, l.cmds, out) },
   // compilers, linkers, wrappers and agents a build runs, pointed at a scratch folder (supply-hooks.ts)
   { name: 'supply-hooks', hint: SUPPLY_HOOK_HINT, read: (l, out) => supplyHookEffects(l.cmds, out) },
+  // a file run from a folder of evidence, malware, attachments or other people's uploads (foreign-runs.ts)
+  { name: 'foreign-runs', hint: FOREIGN_HINT, read: (l, out) => foreignRunEffects(l.cmds, out) },
   // plugins and extensions installed from a place, create-* packages run, manifests set (installers.ts)
   { name: 'installers', programs: INSTALLER_PROGRAMS, read: (l, out) => installerEffects(l.cmds, out) },
   // plugins, templates and pipelines installed from a URL, repository or server (catalogue-driven)

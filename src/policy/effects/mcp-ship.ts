@@ -6,6 +6,7 @@
 import type { Effect } from './types.js';
 import { table } from '../../util/lookup-table.js';
 import { mcpReleaseKind, mcpRemoteCommand } from './mcp-release.js';
+import { graphqlShipField } from './url-ship-actions.js';
 
 type Params = Record<string, unknown>;
 
@@ -131,6 +132,18 @@ export function mcpShipEffects(op: string, words: string[], p: Params): Effect[]
   } else if (words.some((w) => SHIP.has(w))) {
     const command = `ship mcp ${safe(op) ?? 'tool'}`;
     out.push({ tool: 'exec', command, via: `${via} ships (as \`${command}\`)` });
+  }
+  // a GraphQL tool sent a mutation that publishes or deploys (`shopify_graphql {query: "mutation
+  // { themePublish(...) }"}`), whatever the tool is called
+  if (!out.length) {
+    const gql = ['query', 'mutation', 'document', 'body', 'graphql']
+      .map((k) => p[k])
+      .find((v): v is string => typeof v === 'string' && v.includes('mutation'));
+    const field = gql ? graphqlShipField(gql) : undefined;
+    if (field) {
+      const command = `ship mcp ${safe(op) ?? 'tool'} ${safe(field) ?? ''}`.trim();
+      out.push({ tool: 'exec', command, via: `${via} sends the mutation ${field}, which ships (as \`${command}\`)` });
+    }
   }
   const release = out.length ? undefined : mcpReleaseKind(words, p);
   if (release) {

@@ -18,6 +18,7 @@ import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { dependency } from './supply.js';
 import { table } from '../../util/lookup-table.js';
+import { FOREIGN_FOLDER } from './foreign-folders.js';
 
 /** Folders where files are put to be thrown away or that anything downloaded lands in. */
 const SCRATCH =
@@ -25,11 +26,12 @@ const SCRATCH =
 
 /**
  * Folders that hold code other people put there: students' submissions an autograder collects,
- * customers' or users' uploads, an inbox of files received. Their package files and setup scripts
- * were written by someone else, so installing them runs their install hooks like a package from
- * Downloads (reading, compiling or testing them in a sandbox is another matter, and is not this).
+ * customers' or users' uploads, an inbox of files received, a case's evidence, malware samples
+ * and mail attachments (foreign-folders.ts). Their package files and setup scripts were written
+ * by someone else, so installing them runs their install hooks like a package from Downloads
+ * (reading, compiling or testing them in a sandbox is another matter, and is not this).
  */
-const OTHERS_UPLOADS = /(?:^|[/\\])(?:submissions?|uploads?|incoming|untrusted)[/\\]/i;
+const OTHERS_UPLOADS = FOREIGN_FOLDER;
 
 /** Downloads on Windows, in either slash (`C:\Users\dev\Downloads\x`, `C:/Users/dev/Downloads/x`). */
 const WINDOWS_DOWNLOADS = /^[A-Za-z]:[/\\]Users[/\\][^/\\]+[/\\]Downloads[/\\]/i;
@@ -41,7 +43,7 @@ export function inScratch(path: string): boolean {
 
 /** A line can hold a hook into a scratch folder only when it names one. */
 export const SUPPLY_HOOK_HINT =
-  /submission|upload|incoming|untrusted|\/tmp\/|\/\.cache\/|\/\.local\/share\/|\/dev\/shm\/|\/Downloads\/|TMPDIR|%TEMP%|\\Users\\Public\\|\\Windows\\Temp\\/i;
+  /submission|upload|incoming|untrusted|evidence|malware|malicious|quarantin|infected|suspicious|attachments|mail downloads|\/tmp\/|\/\.cache\/|\/\.local\/share\/|\/dev\/shm\/|\/Downloads\/|TMPDIR|%TEMP%|\\Users\\Public\\|\\Windows\\Temp\\/i;
 
 /** Environment variables whose value is the program a build tool runs (the first word of it). */
 const PROGRAM_VARS =

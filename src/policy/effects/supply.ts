@@ -91,6 +91,8 @@ function phrase(s: string[]): string {
       return `pastes ${b} (text anyone opening an issue or pull request writes) into a shell step`;
     case 'scratch-source':
       return `${b} is in a scratch folder or other people's uploads: where it came from cannot be told`;
+    case 'runs-foreign':
+      return `${a} is in a folder of evidence, malware, attachments or other people's uploads: its code is no one's here`;
     case 'build-hook':
       return `runs ${c}, a file in a scratch folder, as ${a}'s ${b}`;
     case 'untrusted-trigger':

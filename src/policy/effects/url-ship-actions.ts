@@ -69,3 +69,18 @@ export function urlShipAction(url: string): string | undefined {
   if (BUILD.test(last) && SHIP_NAME.test(job)) return `ship http ${where}`;
   return undefined;
 }
+
+/**
+ * A GraphQL mutation whose field ships (`themePublish`, `publishablePublish`, `appReleaseCreate`,
+ * `deploymentCreate`, `promoteBuild`, `rolloutStart`): GraphQL control planes (Shopify, GitHub,
+ * GitLab, Fly.io, Railway, Contentful ...) carry these as POSTs to one endpoint, so only the field
+ * name says what the request does. `Unpublish` and queries are not this.
+ */
+const GRAPHQL_SHIP =
+  /\bmutation\b[^{]*\{[^]*?\b((?:publish|deploy|release|promote|rollout|redeploy)[A-Z]\w*|\w+(?:Publish|Deploy|Deployment|Release|Promote|Rollout|Redeploy)(?:Create|Start|Run|Trigger)?)\s*[({]/;
+
+/** The field of a GraphQL mutation that ships, or undefined. */
+export function graphqlShipField(text: string): string | undefined {
+  if (!text.includes('mutation')) return undefined;
+  return GRAPHQL_SHIP.exec(text)?.[1];
+}

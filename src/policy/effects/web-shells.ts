@@ -45,10 +45,32 @@ function phpShell(text: string): boolean {
   return false;
 }
 
+/**
+ * Any language: a shell started with `-c` and, as its command, a value rather than a literal
+ * (`System.cmd("sh", ["-c", c])`, `exec.Command("sh", "-c", cmd)`, `Command::new("sh").arg("-c").arg(cmd)`),
+ * in code that takes a request's input (`req.query`, `request.args`, `r.URL.Query()`, `params[...]`,
+ * Phoenix's `%{"c" => c}` parameters): a web shell in any language. A fixed command, or a
+ * command-line tool running its user's own input, is not this.
+ */
+const SHELL_OF_VALUE =
+  /["'](?:\/bin\/|\/usr\/bin\/)?(?:ba|z|da|k)?sh["']\s*[,)]\s*(?:\.args?\(\s*)?\[?\s*["']-c["']\s*(?:,|\)\s*\.arg\()\s*(?!["'`\s])/;
+const TAKES_REQUEST =
+  /\b(?:req|request|r|ctx\.request)\.(?:query|body|params|form|args|values|URL|getParameter|GET|POST|query_string)\b|\bparams\[|\bconn\.(?:params|query_params|body_params)\b|\bdef\s+\w+\(\s*conn\s*,\s*%\{\s*"[^"]+"\s*=>|\bquery_string\(\)|\bc\.(?:Query|Param|PostForm)\(/;
+/** Source files of languages web apps are written in (beyond the ones SERVED reads for its own sinks). */
+const APP_SOURCE =
+  /\.(?:exs?|go|rs|java|kt|scala|cs|swift|hs|ml|clj|cr|nim|dart|erl|lua|php\d?|py|js|mjs|cjs|ts|rb|pl|cgi)$/i;
+
+function valueShell(path: string, content: string): boolean {
+  return APP_SOURCE.test(path) && SHELL_OF_VALUE.test(content) && TAKES_REQUEST.test(content);
+}
+
 export function webShellEffects(path: string, content: string): Effect[] {
-  if (!SERVED.test(path) || content.length > 512 * 1024) return [];
+  if (content.length > 512 * 1024) return [];
+  const served = SERVED.test(path);
+  if (!served && !APP_SOURCE.test(path)) return [];
   const php = /\.(?:php\d?|phtml|inc)$/i.test(path) || /<\?php/.test(content);
-  const hit = php ? phpShell(content) : OTHER_SINKS.some((re) => re.test(content));
+  const hit =
+    (served && (php ? phpShell(content) : OTHER_SINKS.some((re) => re.test(content)))) || valueShell(path, content);
   if (!hit) return [];
   const name = posix.basename(path.replace(/\\/g, '/'));
   return [

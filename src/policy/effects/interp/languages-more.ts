@@ -158,6 +158,15 @@ export const BEAM: Language = {
     { fn: 'File\\.write!?', kind: 'write', path: 0, content: 1 },
     { fn: 'File\\.rm_rf!?', kind: 'rmtree', path: 0 },
     { fn: 'Code\\.eval_string', kind: 'eval', path: 0 },
+    // Erlang's and Elixir's other ways to run code held in a value: erl_eval on parsed terms
+    // (erl_scan:string + erl_parse:parse_exprs), quoted or compiled strings, a module's object code
+    {
+      fn: 'erl_eval[.:]exprs?|:erl_eval\\.exprs?|Code\\.eval_quoted|Code\\.compile_string|Code\\.compile_quoted',
+      kind: 'eval',
+    },
+    { fn: 'code[.:]load_binary|:code\\.load_binary', kind: 'loads' },
+    // HTTP clients of OTP and of Elixir's libraries
+    { fn: 'httpc[.:]request|:httpc\\.request|HTTPoison\\.get!?|Req\\.get!?|Tesla\\.get', kind: 'fetch', path: 0 },
   ],
   connects: [/gen_tcp[.:]connect\(\s*(?:'|"|~c")(?<host>[^'"]+)['"]\s*,\s*(?<port>\d+)/g],
   streamsToProcess: /gen_tcp[.:]recv[\s\S]*(?:System\.shell|System\.cmd)|Port\.command|:spawn/,

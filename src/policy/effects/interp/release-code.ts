@@ -19,10 +19,26 @@ const RELEASE_CALLS: RegExp[] = [
   /\b(twine\.commands\.upload\.main|(?:model|estimator|predictor)\.deploy)\s*\(/g,
 ];
 
+/**
+ * Any SDK's create or update call given a tenant-wide scope by keyword (`indicator_create(...,
+ * applied_globally=True)`, `update_policy(all_hosts=True)`, `createRule({global: true})`): the
+ * change reaches every host or account the service manages at once, as a fleet-wide push does
+ * over HTTP (saas-actions.ts, `ship fleet-wide`).
+ */
+const FLEET_CALL =
+  /\b([A-Za-z_][\w.]*?(?:create|update|add|set|apply|push|upsert|enable|deploy|put)\w*)\s*\((?:[^()]|\([^()]*\))*?\b(?:applied_globally|apply_globally|appliedGlobally|applyGlobally|all_hosts|allHosts|all_endpoints|allEndpoints|tenant_wide|org_wide|organization_wide|global)\s*[=:]\s*(?:True|true|1)\b/gi;
+
 /** `ship code FN` for each releasing library call in `code`. */
 export function releaseCodeEffects(code: string, via: string): Effect[] {
-  if (!/deploy|release|publish|submit_cran|createRelease|upload/.test(code)) return [];
   const out: Effect[] = [];
+  if (/global|all_?hosts|all_?endpoints|_wide/i.test(code))
+    for (const m of code.matchAll(FLEET_CALL)) {
+      const fn = m[1] ?? '';
+      const command = `ship fleet-wide code ${fn}`;
+      out.push({ tool: 'exec', command, via: `${via} applies ${fn} to every managed host (as \`${command}\`)` });
+      break;
+    }
+  if (!/deploy|release|publish|submit_cran|createRelease|upload/.test(code)) return out;
   const seen = new Set<string>();
   for (const re of RELEASE_CALLS) {
     re.lastIndex = 0;
