@@ -23,6 +23,7 @@ import { fetchReadings, isInternalName } from './fetch-readings.js';
 import { mcpToolEffects, toolWords } from './mcp-tools.js';
 import { mcpContainerRunCommand, mcpEditPairs, mcpInstallCommand, mcpPlaceInstallCommand } from './mcp-installs.js';
 import { mcpSaasEffects } from './mcp-saas.js';
+import { mcpRecordDestroys } from './mcp-destroys.js';
 import { outboundSecret, sendsText, sentText } from './outbound-secrets.js';
 import { mcpSecretReads } from './mcp-secret-reads.js';
 import { mcpShareEffects } from './mcp-shares.js';
@@ -272,6 +273,7 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
       );
   out.push(...mcpToolEffects(rawOp, p, path));
   out.push(...mcpSaasEffects(rawOp, p));
+  out.push(...mcpRecordDestroys(rawOp, p));
   out.push(...mcpSecretReads(rawOp, p));
   out.push(...mcpShareEffects(rawOp, p));
   out.push(...mcpRoleGrants(rawOp, p));
