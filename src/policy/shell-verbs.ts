@@ -24,6 +24,7 @@ import { emptySource } from './shell-destroy.js';
 import { shipReadings } from './ship.js';
 import { shipVerbReading } from './shell-ship-verbs.js';
 import { machineTakedownReadings } from './shell-machine-takedowns.js';
+import { rebuildsMachine } from './machine-rebuilds.js';
 import { deviceShellReading } from './device-shells.js';
 import { scriptToolWords } from './script-tools.js';
 import { prodOverwriteReading, prodRunReading, treeUploadReading } from './shell-platform.js';
@@ -395,7 +396,10 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
     const v =
       released && (released[1] ? RELEASED.test(released[1]) : RELEASED.test(path[path.length - 1] ?? ''))
         ? { verb: 'release', set: 'destroy' as const }
-        : verbOf(w);
+        : // `hcloud server rebuild`, `az vm reimage`: a machine's disks given a fresh image
+          rebuildsMachine([tool, ...path], w)
+          ? { verb: w.toLowerCase(), set: 'destroy' as const }
+          : verbOf(w);
     path.push(w);
     if (!v) {
       if (MUTATE.has(w.toLowerCase())) mutated = true;
