@@ -32,6 +32,7 @@ import { mcpFeeds } from './standing-feeds.js';
 import { mcpTamperEffects } from './mcp-tamper.js';
 import { svcApiEffects } from './svc-api.js';
 import { writeLossEffects } from './write-loss.js';
+import { evidenceWriteEffects } from './evidence-changes.js';
 import { editSwapEffects } from './source-swaps.js';
 import { armedLossEffects } from './safeguard-edits.js';
 import { prodRepointEffects } from './prod-repoints.js';
@@ -482,6 +483,7 @@ export function effectsOf(
         .forWrite(path, writtenContent(call))
         .filter((e) => !prior || e.tool !== 'dependency' || !prior.has(sourceKey(e))),
       ...writeLossEffects(call, path),
+      ...evidenceWriteEffects(call.tool, path),
       ...editSwapEffects(call),
       ...armedLossEffects(call.tool, path, before ?? '', writtenContent(call) ?? ''),
       ...prodRepointEffects(call.tool, path, before ?? '', writtenContent(call) ?? ''),
