@@ -12,6 +12,7 @@
 import type { Effect } from './types.js';
 import { toolWords } from './mcp-tools.js';
 import { ephemeralName, singular } from '../saas-actions.js';
+import { WORK_ITEMS } from '../work-items.js';
 
 type Params = Record<string, unknown>;
 
@@ -19,21 +20,6 @@ type Params = Record<string, unknown>;
 const DESTROYS = /^(?:delete|destroy|purge|wipe|erase|nuke|obliterate|expunge|terminate|truncate|trash)$/;
 /** Verbs that empty a container of everything in it. */
 const EMPTIES = /^(?:clear|empty)$/;
-
-/**
- * Objects whose deletion is everyday work and loses nothing another person relies on: notes and
- * markers on other things, one person's to-dos and messages, a membership, a file or folder given
- * by path (mcp-files.ts judges those by their target), a branch or tag (mcp-tools.ts).
- */
-const WORK_ITEMS = new Set(
-  (
-    'comment reply reaction emoji label tag draft task subtask todo checklist reminder alarm member subscriber ' +
-    'list_member assignee watcher follower attachment file path dir directory bookmark star favorite favourite pin ' +
-    'notification event message email mail note card item line_item cart_item entry time_entry worklog snippet ' +
-    'highlight annotation session cookie cache webhook hook alert branch ref tag status story post issue thread ' +
-    'conversation chat breakpoint watch schedule job run build artifact memory'
-  ).split(' '),
-);
 
 /** Things a clear or empty verb resets that hold no records: a screen, an input, a selection. */
 const CLEARABLE = new Set(
