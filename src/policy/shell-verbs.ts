@@ -85,6 +85,8 @@ const DESTROY = new Set([
   // a trash emptied for good (hdfs dfs -expunge)
   'undefine',
   'expunge',
+  // a site, a mailbox or a store emptied of everything in it (WP-CLI `wp site empty`)
+  'empty',
 ]);
 
 /** Words that qualify a destroy verb after them (`batch-delete-image`, `bulk-delete-objects`). */
