@@ -144,3 +144,45 @@ test('a worktree removed with force, a mirror push default and a clean of stored
   ])
     passes('exec', exec(c));
 });
+
+test('a migration that drops a table still in use is asked; retired tables and rollbacks pass', () => {
+  stopped(
+    'write',
+    {
+      path: '/home/dev/erp-sync/migrations/20240611_cleanup.sql',
+      content: '-- cleanup stale data\nDROP TABLE IF EXISTS orders;\n',
+    },
+    /migration empties, drops/,
+  );
+  stopped('write', {
+    path: '/home/dev/project/priv/repo/migrations/20240612090000_cleanup.exs',
+    content: 'defmodule M do\n  use Ecto.Migration\n  def change do\n    drop table(:messages)\n  end\nend\n',
+  });
+  stopped('write', {
+    path: '/home/dev/app/alembic/versions/abc_drop.py',
+    content: "def upgrade():\n    op.drop_table('orders')\n",
+  });
+  passes('write', {
+    path: '/home/dev/project/migrations/0043_drop_legacy_sessions.sql',
+    content: 'DROP TABLE IF EXISTS legacy_sessions_tmp;\n',
+  });
+  passes('write', {
+    path: '/home/dev/app/db/migrate/20240612_create_users.rb',
+    content:
+      'class CreateUsers < ActiveRecord::Migration[7.1]\n  def up\n    create_table :users\n  end\n  def down\n    drop_table :users\n  end\nend\n',
+  });
+  passes('write', {
+    path: '/home/dev/project/db/migrations/20250312_create_invoices.sql',
+    content: '-- +goose Up\nCREATE TABLE invoices (id int);\n-- +goose Down\nDROP TABLE IF EXISTS invoices;\n',
+  });
+  passes('write', { path: '/home/dev/app/test/fixtures/migrations/001.sql', content: 'DROP TABLE x;' });
+});
+
+test('bulk tools without a filter word, generic kinds and key stores keep their own readings', () => {
+  passes('mcp', mcp('mongodb_delete_many', { collection: 'sessions', filter: { expiresAt: { $lt: '2026-01-01' } } }));
+  passes('mcp', mcp('redis_delete', { key: 'session:8f2a' }));
+  passes('mcp', mcp('resources_delete', { apiVersion: 'v1', kind: 'Pod', name: 'api-7d9', namespace: 'dev' }));
+  passes('mcp', mcp('delete_entities', { entityNames: ['old-note'] }));
+  passes('exec', exec('mongosh mongodb://localhost:27017/app_test --eval "db.dropDatabase()"'));
+  passes('exec', exec('git worktree remove --force ../wt-spike'));
+});

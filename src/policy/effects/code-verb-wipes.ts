@@ -17,11 +17,15 @@ const CODE_VERBS = /^(?:eval|rpc|runner|remote_eval|exec_code|php:eval|php-eval|
 /** Options whose value is code. */
 const CODE_OPTS = /^(?:-e|--eval|-eval|--execute|--exec|--command|-c|--code|-x)$/;
 /** Programs whose -e, -c or -x is a pattern, a script of edits or a message, not code that runs against data. */
-const NOT_CODE = new Set(
-  'grep egrep fgrep rg ag ack sed gsed awk gawk git echo printf jq yq cut tr sort find xargs tmux screen ssh docker kubectl'.split(
+const NOT_CODE = new Set([
+  ...'grep egrep fgrep rg ag ack sed gsed awk gawk git echo printf jq yq cut tr sort find xargs tmux screen ssh docker kubectl'.split(
     ' ',
   ),
-);
+  // database shells: their -e, -c and --eval are read, by target, by the SQL and document-store readings
+  ...'mongosh mongo redis-cli valkey-cli psql mysql mariadb sqlite3 duckdb cqlsh clickhouse-client clickhouse influx cockroach snowsql bq sqlcmd usql pgcli mycli litecli'.split(
+    ' ',
+  ),
+]);
 
 /**
  * Whole-store wipes in languages framework-code.ts does not list: Erlang/Elixir's Mnesia and ETS

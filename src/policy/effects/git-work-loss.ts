@@ -74,6 +74,10 @@ function forcedLocalDeletes(a: string[]): string[] {
   return forced ? rest.filter((w) => !w.startsWith('-')) : [];
 }
 
+/** Names of throwaway worktrees (`wt-spike`, `scratch`, `tmp-try`). */
+const THROWAWAY =
+  /(?:^|[-_.])(?:spike|scratch|tmp|temp|test|tests|experiment|sandbox|playground|try|poc)(?:$|[-_.\d])/i;
+
 /** Whether the line names git at all (the registry's gate). */
 export const GIT_WORK_HINT = /\bgit\b/;
 
@@ -82,8 +86,13 @@ export function gitWorkLossEffects(l: LineView, out: Effect[]): void {
   const git = l.cmds.map(gitArgs).filter((a): a is string[] => a !== undefined);
   // `git worktree remove --force DIR` (git-worktree(1)): the worktree is deleted with its modified
   // and untracked files, both halves at once
+  // (a worktree named for a spike, a scratch or a test is throwaway by its name)
   const worktree = git.find(
-    (a) => a[0] === 'worktree' && a[1] === 'remove' && a.some((w) => w === '--force' || /^-[a-z]*f/.test(w)),
+    (a) =>
+      a[0] === 'worktree' &&
+      a[1] === 'remove' &&
+      a.some((w) => w === '--force' || /^-[a-z]*f/.test(w)) &&
+      !a.some((w) => !w.startsWith('-') && THROWAWAY.test(w.replace(/\/+$/, '').replace(/^.*\//, ''))),
   );
   if (worktree)
     out.push({

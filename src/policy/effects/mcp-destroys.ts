@@ -35,7 +35,15 @@ const ROWS = new Set('row record document doc object entity vector point key val
 /** Words in a tool's name that say how it is called or how much it acts on, not on what. */
 const NOT_OBJECT =
   /^(?:mcp|tool|api|call|execute|run|do|perform|invoke|cmd|command|by|id|ids|the|a|an|permanently|force|forever|now)$/;
-const BULK = /^(?:batch|bulk|many|all|mass|every)$/;
+const BULK = /^(?:batch|bulk|all|mass|every)$/;
+/**
+ * Objects that stand for any kind, named by a parameter (`resources_delete {kind}`,
+ * `mongodb_delete_many {collection, filter}`): mcp-tools.ts reads the kind and the filter.
+ */
+const GENERIC = /^(?:many|one|resources?|objects?|kinds?|things?|by_query|query)$/;
+
+/** Key-value stores whose delete tools take the key or a pattern of keys (mcp-tools.ts reads those). */
+const KEY_STORE = /^(?:redis|valkey|keydb|dragonfly|memcached?|cache|kv|etcd|consul)$/;
 
 /** A flag an update sets to move the record to the trash (Notion's `archived`, Drive's `trashed`). */
 const DELETION_FLAG = /^(?:archived|in_trash|inTrash|trashed|deleted|is_deleted|isDeleted)$/;
@@ -67,12 +75,19 @@ function filtered(p: Params): boolean {
 }
 
 /** The object of the verb at `v`: the words after it, or the last word before it when none follow. */
-function objectWords(words: string[], v: number): string[] {
+function objectWords(words: string[], v: number, p: Params): string[] {
   const after = words.slice(v + 1).filter((w) => !NOT_OBJECT.test(w) && !BULK.test(w));
   if (after.length) return after;
   const before = words.slice(0, v).filter((w) => !NOT_OBJECT.test(w) && !BULK.test(w));
-  // `shopify_theme_delete`: the first word names the server, the rest the object
-  return before.length > 1 ? before.slice(1) : before;
+  // `shopify_theme_delete`: the first word names the server, the rest the object. A lone word
+  // before the verb is the object (`bucket_delete`, `calendar_clear`), unless a key, pattern or
+  // filter picks what goes on a key store (`redis_delete {key}`): mcp-tools.ts reads the pattern
+  if (before.length === 1)
+    return KEY_STORE.test(before[0] ?? '') &&
+      ['key', 'keys', 'pattern', 'match', 'filter', 'query', 'where'].some((k) => p[k] !== undefined)
+      ? []
+      : before;
+  return before.slice(1);
 }
 
 /** Effects of an MCP tool `op` with parameters `p` that destroys records (see the file comment). */
@@ -102,12 +117,17 @@ export function mcpRecordDestroys(op: string, p: Params): Effect[] {
   if (updates) v = words.findIndex((w) => /^(?:update|patch|set|edit|modify)$/.test(w));
   if (v < 0) return out;
   const verb = words[v] ?? '';
-  const object = objectWords(words, v);
+  const object = objectWords(words, v, p);
   // `remove_product_from_collection`, `delete_tag_from_post`: a link between two things is cut
   if (object.some((w) => /^(?:from|on|in|to|for)$/.test(w))) return out;
-  const kind = singular(object[object.length - 1] ?? '');
-  if (!kind) return out;
   const bulk = words.some((w) => BULK.test(w)) && filtered(p);
+  // `gmail_batch_delete {query}`: whatever the records are, the filter picks many of them
+  const kind = singular(object[object.length - 1] ?? '') || (bulk ? 'record' : '');
+  // (a generic object with no kind or filter given is an unknown resource, read like any other)
+  const kindGiven = ['kind', 'resource_type', 'resourceType', 'type', 'filter', 'query', 'where'].some(
+    (k) => p[k] !== undefined,
+  );
+  if (!kind || (GENERIC.test(kind) && kindGiven)) return out;
   if (EMPTIES.test(verb) ? CLEARABLE.has(kind) || CLEARABLE.has(object.join('_')) : WORK_ITEMS.has(kind) && !bulk)
     return out;
   if (WORK_ITEMS.has(object.join('_'))) return out;
