@@ -435,6 +435,13 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
   }
   if (kind === null || verbAt < 0) return [];
   const rest = words.slice(verbAt + 1);
+  // `wp site empty --yes` on the local site is a dev reset; one pointed at a deployed site's path,
+  // URL or host (`--path=/var/www/shop`, `--ssh=prod`) empties that site
+  if (
+    verb === 'empty' &&
+    !rest.some((w) => /^--(?:path|url|ssh|http|host|server|site|remote|env|environment)\b/.test(w))
+  )
+    return [];
   // What is named for tests or development (`docker volume rm app_pgdata_test`, `dropdb
   // myapp_dev`) is scratch state the project recreates.
   const named = rest.filter((w) => !w.startsWith('-'));
