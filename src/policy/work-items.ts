@@ -14,7 +14,7 @@ export const WORK_ITEMS = new Set(
     'list_member assignee watcher follower attachment file path dir directory bookmark star favorite favourite pin ' +
     'notification event message email mail note card item line_item cart_item entry time_entry worklog snippet ' +
     'highlight annotation session cookie cache webhook hook alert branch ref tag status story post issue thread ' +
-    'conversation chat breakpoint watch schedule job run build artifact component asset memory ' +
+    'conversation chat ticket breakpoint watch schedule job run build artifact component asset memory ' +
     // an agent's own knowledge-graph memory (the MCP memory server's entities, observations, relations)
     'entity observation relation'
   ).split(' '),
