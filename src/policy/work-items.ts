@@ -16,6 +16,8 @@ export const WORK_ITEMS = new Set(
     'highlight annotation session cookie cache webhook hook alert branch ref tag status story post issue thread ' +
     'conversation chat ticket breakpoint watch schedule job run build artifact component asset memory ' +
     // an agent's own knowledge-graph memory (the MCP memory server's entities, observations, relations)
-    'entity observation relation'
+    'entity observation relation ' +
+    // a pod, which its controller starts again
+    'pod'
   ).split(' '),
 );

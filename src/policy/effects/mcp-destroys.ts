@@ -122,12 +122,16 @@ export function mcpRecordDestroys(op: string, p: Params): Effect[] {
   if (object.some((w) => /^(?:from|on|in|to|for)$/.test(w))) return out;
   const bulk = words.some((w) => BULK.test(w)) && filtered(p);
   // `gmail_batch_delete {query}`: whatever the records are, the filter picks many of them
-  const kind = singular(object[object.length - 1] ?? '') || (bulk ? 'record' : '');
-  // (a generic object with no kind or filter given is an unknown resource, read like any other)
-  const kindGiven = ['kind', 'resource_type', 'resourceType', 'type', 'filter', 'query', 'where'].some(
-    (k) => p[k] !== undefined,
-  );
-  if (!kind || (GENERIC.test(kind) && kindGiven)) return out;
+  let kind = singular(object[object.length - 1] ?? '') || (bulk ? 'record' : '');
+  if (GENERIC.test(kind)) {
+    // `mongodb_delete_many {filter}`: as narrow as its filter (mcp-tools.ts reads an empty one);
+    // `resources_delete {kind: Pod}`: the kind is the parameter's (`Microsoft.Sql/servers` -> server)
+    if (['filter', 'query', 'where'].some((k) => p[k] !== undefined)) return out;
+    const given = named(p, ['kind', 'resource_type', 'resourceType', 'type']);
+    const last = given ? toolWords(given.replace(/^.*\//, '')).pop() : undefined;
+    if (last) kind = singular(last);
+  }
+  if (!kind) return out;
   if (EMPTIES.test(verb) ? CLEARABLE.has(kind) || CLEARABLE.has(object.join('_')) : WORK_ITEMS.has(kind) && !bulk)
     return out;
   if (WORK_ITEMS.has(object.join('_'))) return out;
