@@ -8,6 +8,7 @@
 // destructive-http catalogue (docs/shell-readings.md).
 
 import { scratchName } from './shell-verb-scope.js';
+import { WORK_ITEMS } from './work-items.js';
 
 /** HTTP clients and the options that name the method. */
 const CLIENTS = new Set([
@@ -182,6 +183,28 @@ function scratchOnLoopback(host: string, path: string): boolean {
   return name !== undefined && scratchName(name.replace(/%[0-9a-f]{2}/gi, '_'), true);
 }
 
+/** Path segments that say which API, not which object (`/api/v1/`, `/rest/`). */
+const API_NOISE = /^(?:api|apis|rest|v\d+(?:\.\d+)?|json|admin|public|internal|latest)$/i;
+
+/**
+ * The kind of one record a DELETE removes on a service of another machine (`/api/v1/case/~4123`
+ * is a case), when it is not one of the small work items (work-items.ts): any service, whether or
+ * not its host is in the destructive-http catalogue. Loopback is the developer's own API under test.
+ */
+function recordKind(host: string, path: string): string | undefined {
+  if (/^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/.test(host)) return undefined;
+  const segs = path.split('/').filter((s) => s !== '' && !API_NOISE.test(s));
+  if (segs.length < 2) return undefined;
+  const id = segs[segs.length - 1] ?? '';
+  const collection = (segs[segs.length - 2] ?? '').toLowerCase().replace(/-/g, '_');
+  if (!/^[a-z][a-z_]{2,30}$/.test(collection) || scratchName(id, true)) return undefined;
+  const kind = collection
+    .replace(/ies$/, 'y')
+    .replace(/(?:ss|sh|ch|x)es$/, (m) => m.slice(0, -2))
+    .replace(/s$/, '');
+  return WORK_ITEMS.has(kind) || WORK_ITEMS.has(collection) ? undefined : kind;
+}
+
 /** The readings of one simple command (program name first), or an empty list. */
 export function httpDestroyReadings(words: string[]): string[] {
   const call = httpCall(words);
@@ -206,6 +229,8 @@ export function httpDestroyReadings(words: string[]): string[] {
     scratchOnLoopback(host, path) && !byQuery ? `dev-data http-delete ${sentence}` : `http-delete ${sentence}`,
   ];
   if (mutation) out.push(`http-graphql-delete ${host} ${mutation[1] ?? ''}`);
+  const record = call.method === 'DELETE' && !byQuery ? recordKind(host, path) : undefined;
+  if (record) out.push(`http-delete-record ${record} ${host} ${path}`);
   // `/logs-*`, `/_all`, `/a,b,c`, `?recurse` (Consul), a delete-by-query: everything selected.
   const first = path.split('/').filter(Boolean)[0] ?? '';
   if (

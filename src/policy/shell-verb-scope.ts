@@ -169,6 +169,10 @@ function outside(w: string): boolean {
  * `gatsby clean`): the verb is the tool's first subcommand word or follows `cache`/`mod`, and no
  * word after it points outside the project.
  */
+/** Operands of a clean that name stored data rather than output (Splunk's `clean eventdata|userdata|kvstore|globaldata|all`). */
+const CLEANED_DATA =
+  /^(?:(?:event|user|global|app|index)[_-]?data|data|events|eventlog|db|database|databases|kvstore|records|tables|collections|indexes|indices|messages|mail|mailbox)$/i;
+
 export function ownOutputClean(
   tool: string,
   path: readonly string[],
@@ -180,6 +184,8 @@ export function ownOutputClean(
   if (!CLEAN_VERB.test(verb)) return false;
   const before = path.slice(0, verbIndex).map((w) => w.toLowerCase());
   if (before.some((w) => w !== 'cache' && w !== 'mod' && w !== 'modules' && w !== 'build')) return false;
+  // `splunk clean eventdata -index x`, `tool clean userdata`: what it names is data, not build output
+  if (rest.some((w) => CLEANED_DATA.test(w))) return false;
   // a word naming a connection (`-url=jdbc:...`, `--db postgres://...`) points at a server
   return !rest.some((w) => outside(w) || /:\/\/|^(?:-[\w-]*=)?jdbc:/i.test(w));
 }

@@ -24,6 +24,7 @@ import { emptySource } from './shell-destroy.js';
 import { shipReadings } from './ship.js';
 import { shipVerbReading } from './shell-ship-verbs.js';
 import { machineTakedownReadings } from './shell-machine-takedowns.js';
+import { rebuildsMachine } from './machine-rebuilds.js';
 import { deviceShellReading } from './device-shells.js';
 import { scriptToolWords } from './script-tools.js';
 import { prodOverwriteReading, prodRunReading, treeUploadReading } from './shell-platform.js';
@@ -84,6 +85,8 @@ const DESTROY = new Set([
   // a trash emptied for good (hdfs dfs -expunge)
   'undefine',
   'expunge',
+  // a site, a mailbox or a store emptied of everything in it (WP-CLI `wp site empty`)
+  'empty',
 ]);
 
 /** Words that qualify a destroy verb after them (`batch-delete-image`, `bulk-delete-objects`). */
@@ -395,7 +398,10 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
     const v =
       released && (released[1] ? RELEASED.test(released[1]) : RELEASED.test(path[path.length - 1] ?? ''))
         ? { verb: 'release', set: 'destroy' as const }
-        : verbOf(w);
+        : // `hcloud server rebuild`, `az vm reimage`: a machine's disks given a fresh image
+          rebuildsMachine([tool, ...path], w)
+          ? { verb: w.toLowerCase(), set: 'destroy' as const }
+          : verbOf(w);
     path.push(w);
     if (!v) {
       if (MUTATE.has(w.toLowerCase())) mutated = true;
@@ -429,6 +435,13 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
   }
   if (kind === null || verbAt < 0) return [];
   const rest = words.slice(verbAt + 1);
+  // `wp site empty --yes` on the local site is a dev reset; one pointed at a deployed site's path,
+  // URL or host (`--path=/var/www/shop`, `--ssh=prod`) empties that site
+  if (
+    verb === 'empty' &&
+    !rest.some((w) => /^--(?:path|url|ssh|http|host|server|site|remote|env|environment)\b/.test(w))
+  )
+    return [];
   // What is named for tests or development (`docker volume rm app_pgdata_test`, `dropdb
   // myapp_dev`) is scratch state the project recreates.
   const named = rest.filter((w) => !w.startsWith('-'));

@@ -25,6 +25,7 @@ import { fetchReadings, isInternalName } from './fetch-readings.js';
 import { mcpToolEffects, toolWords } from './mcp-tools.js';
 import { mcpContainerRunCommand, mcpEditPairs, mcpInstallCommand, mcpPlaceInstallCommand } from './mcp-installs.js';
 import { mcpSaasEffects } from './mcp-saas.js';
+import { mcpRecordDestroys } from './mcp-destroys.js';
 import { outboundSecret, sendsText, sentText } from './outbound-secrets.js';
 import { personalValue, personalValueSent } from './personal-values.js';
 import { mcpSecretReads } from './mcp-secret-reads.js';
@@ -35,6 +36,7 @@ import { mcpMailHides } from './mail-hides.js';
 import { mcpTamperEffects } from './mcp-tamper.js';
 import { svcApiEffects } from './svc-api.js';
 import { writeLossEffects } from './write-loss.js';
+import { evidenceWriteEffects } from './evidence-changes.js';
 import { editSwapEffects } from './source-swaps.js';
 import { armedLossEffects } from './safeguard-edits.js';
 import { prodRepointEffects } from './prod-repoints.js';
@@ -284,6 +286,7 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
       );
   out.push(...mcpToolEffects(rawOp, p, path));
   out.push(...mcpSaasEffects(rawOp, p));
+  out.push(...mcpRecordDestroys(rawOp, p));
   out.push(...mcpSecretReads(rawOp, p));
   out.push(...mcpShareEffects(rawOp, p));
   out.push(...mcpRoleGrants(rawOp, p));
@@ -493,6 +496,7 @@ export function effectsOf(
         .forWrite(path, writtenContent(call))
         .filter((e) => !prior || e.tool !== 'dependency' || !prior.has(sourceKey(e))),
       ...writeLossEffects(call, path),
+      ...evidenceWriteEffects(call.tool, path),
       ...editSwapEffects(call),
       ...armedLossEffects(call.tool, path, before ?? '', writtenContent(call) ?? ''),
       ...prodRepointEffects(call.tool, path, before ?? '', writtenContent(call) ?? ''),

@@ -5,6 +5,7 @@
 //     `git restore .`, `git checkout .`, `git reset --hard`, `git checkout -f` for the first half
 //     and `git clean -f` (not `-X`, which takes only ignored build output) for the second. Read as
 //       `git-discard-all`                      (asked by the standard profile)
+//     `git worktree remove --force DIR` does both to a linked worktree in one command.
 //   `git branch -D x && git push origin --delete x`: a branch deleted unmerged (-D) here and on
 //     the remote in the same line; its commits are then on no branch anywhere. Read as
 //       `git-branch-erased NAME`               (asked by the standard profile)
@@ -73,12 +74,32 @@ function forcedLocalDeletes(a: string[]): string[] {
   return forced ? rest.filter((w) => !w.startsWith('-')) : [];
 }
 
+/** Names of throwaway worktrees (`wt-spike`, `scratch`, `tmp-try`). */
+const THROWAWAY =
+  /(?:^|[-_.])(?:spike|scratch|tmp|temp|test|tests|experiment|sandbox|playground|try|poc)(?:$|[-_.\d])/i;
+
 /** Whether the line names git at all (the registry's gate). */
 export const GIT_WORK_HINT = /\bgit\b/;
 
 /** `git-discard-all` and `git-branch-erased` readings of a line (see the top of this file). */
 export function gitWorkLossEffects(l: LineView, out: Effect[]): void {
   const git = l.cmds.map(gitArgs).filter((a): a is string[] => a !== undefined);
+  // `git worktree remove --force DIR` (git-worktree(1)): the worktree is deleted with its modified
+  // and untracked files, both halves at once
+  // (a worktree named for a spike, a scratch or a test is throwaway by its name)
+  const worktree = git.find(
+    (a) =>
+      a[0] === 'worktree' &&
+      a[1] === 'remove' &&
+      a.some((w) => w === '--force' || /^-[a-z]*f/.test(w)) &&
+      !a.some((w) => !w.startsWith('-') && THROWAWAY.test(w.replace(/\/+$/, '').replace(/^.*\//, ''))),
+  );
+  if (worktree)
+    out.push({
+      tool: 'exec',
+      command: 'git-discard-all',
+      via: `git ${worktree.join(' ')} deletes the worktree with every uncommitted change and untracked file in it`,
+    });
   if (git.length < 2) return;
   const revert = git.find(revertsTree);
   const clean = git.find(cleansUntracked);

@@ -70,6 +70,8 @@ import { ENV_SELECTOR_PROGRAMS, envSelectorEffects } from './env-selectors.js';
 import { FILE_PARAM_PROGRAMS, fileParamEffects } from './file-params.js';
 import { STAGED_HINT, stagedShellEffects } from './staged-shells.js';
 import { FRAMEWORK_PROGRAMS, frameworkCodeEffects } from './framework-code.js';
+import { CODE_WIPE_HINT, codeVerbWipeEffects } from './code-verb-wipes.js';
+import { EVIDENCE_HINT, evidenceChangeEffects } from './evidence-changes.js';
 import { BACKUP_PROGRAMS, backupEffects } from './backup-retention.js';
 import { INFRA_STATE_PROGRAMS, infraStateEffects } from './infra-state.js';
 import { OVERWRITE_PROGRAMS, overwriteEffects } from './overwrite-wipes.js';
@@ -278,6 +280,10 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'remote-exec', programs: REMOTE_EXEC_PROGRAMS, read: remoteExecEffects },
   // code given to rails runner, manage.py shell, artisan tinker ...; env-file launchers' targets (framework-code.ts)
   { name: 'framework-code', programs: FRAMEWORK_PROGRAMS, read: frameworkCodeEffects },
+  // the same wipes handed to any program's eval, rpc, -e or --execute (code-verb-wipes.ts)
+  { name: 'code-verb-wipes', hint: CODE_WIPE_HINT, read: codeVerbWipeEffects },
+  // evidence edited in place, overwritten or moved out of its locker (evidence-changes.ts)
+  { name: 'evidence-changes', hint: EVIDENCE_HINT, read: evidenceChangeEffects },
   // backup tools' forget/prune/delete that keep nothing (backup-retention.ts)
   { name: 'backup-retention', programs: BACKUP_PROGRAMS, read: backupEffects },
   // terraform state push, dbt --full-refresh and drop macros by target (infra-state.ts)

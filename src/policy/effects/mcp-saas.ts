@@ -163,7 +163,8 @@ export function mcpSaasEffects(op: string, p: Params): Effect[] {
   const ui = uiAction(words, p);
   if (ui) push(`ui-action ${ui}`, `acts on "${uiLabel(p).slice(0, 60)}" in the page`);
   const destroy = words.findIndex((w) => DESTROYS.test(w));
-  if (destroy >= 0) {
+  // `remove_product_from_collection`: a link between two things is cut, neither is destroyed
+  if (destroy >= 0 && !(words[destroy] === 'remove' && words.slice(destroy + 1).includes('from'))) {
     const after = words.slice(destroy + 1).filter((w) => !/^(?:by|id|ids|the|permanently)$/.test(w));
     // a delete selected by a filter or query is as narrow as the filter (an empty one is mcp-tools.ts' reading)
     const filtered = ['filter', 'query', 'where', 'selector', 'conditions'].some((k) => {

@@ -216,7 +216,8 @@ export function mcpToolEffects(op: string, p: Params, path: string | undefined):
   const push = (command: string, what: string) =>
     out.push({ tool: 'exec', command, via: `${via} ${what} (as \`${command}\`)` });
   const v = words.findIndex((w) => DESTROY.has(w));
-  if (v >= 0) {
+  // `remove_product_from_collection`: a link between two things is cut, neither is destroyed
+  if (v >= 0 && !(words[v] === 'remove' && words.slice(v + 1).includes('from'))) {
     const object = objectOf(words, v, p);
     const cmd = destroyCommand(object, p, at(words, v));
     const generic = cmd ? undefined : managedDestroyCommand(words, v, object, p);

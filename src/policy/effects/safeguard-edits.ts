@@ -11,7 +11,8 @@
 //   `migration-wipe PATH WHAT` a migration (a file under migrations/, migrate/, alembic/versions,
 //                              Flyway's V1__x.sql) that empties or cascades away tables when it runs:
 //                              TRUNCATE ... CASCADE, DELETE without WHERE, DROP ... CASCADE, DROP SCHEMA/DATABASE,
-//                              Rails `drop_table ..., force: :cascade`, `Model.delete_all`. The
+//                              Rails `drop_table ..., force: :cascade`, `Model.delete_all`, and a
+//                              plain drop of a table not named as retired (migration-drops.ts). The
 //                              rollback half of a migration (`def down`, `downgrade`, `-- +goose Down`,
 //                              `*.down.sql`) undoes what the up half made and is not read.
 //   `test-config-on-prod PATH` a test or development configuration (.env.test, database.test.yml,
@@ -26,6 +27,7 @@ import { forgeSettingsFileEffects } from './forge-protections.js';
 import type { Effect } from './types.js';
 import { armedSettingEffects } from './armed-settings.js';
 import { schemaWipeIn, wipeIn, wipesIn } from './wipes.js';
+import { tableDropIn } from './migration-drops.js';
 
 /** A safeguard: its key, and the values that protect and that do not. */
 interface Safeguard {
@@ -108,7 +110,9 @@ const DOWN_SECTION =
 export function migrationWipe(path: string, text: string): string | null {
   if (!MIGRATION_PATH.test(path) || DOWN_FILE.test(path)) return null;
   const down = DOWN_SECTION.exec(text);
-  return wipeIn(down ? text.slice(0, down.index) : text);
+  const forward = down ? text.slice(0, down.index) : text;
+  // (a test tree's migrations only ever meet a test database)
+  return wipeIn(forward) ?? (TEST_TREE.test(path) ? null : tableDropIn(forward));
 }
 
 /** Seed and reset files a setup or deploy step runs (`db/seeds.rb`, `seeds/`, `prisma/seed.ts`, `db/seed/reset.sql`). */

@@ -118,6 +118,16 @@ function gitSetting(key: string, value: string, via: string, out: Effect[]): voi
       );
     return;
   }
+  // push.default mirror (git-config(1), push.default): every plain `git push` then mirrors too
+  if (k === 'push.default' && /^mirror$/i.test(v.trim())) {
+    out.push(
+      cmd(
+        'setting-push-mirror git push.default',
+        `${via} makes every plain push a mirror: remote branches and tags missing here are deleted`,
+      ),
+    );
+    return;
+  }
   const remote = /^remote\.(.+)\.(pushurl|mirror)$/.exec(k);
   if (remote) {
     const name = remote[1] ?? 'origin';

@@ -10,6 +10,8 @@
 //   `http-action-destroy HOST PATH`   (asked by the standard profile)
 // for the fetch tools and for every client that reaches the URL (curl, wget, an SDK, MCP).
 
+import { rebuildsMachine } from '../machine-rebuilds.js';
+
 /** A destroy verb, alone or with its noun glued on (`removeacct`, `delete_user`, `purge-cache`). */
 const ACTION = /^(?:delete|remove|destroy|purge|drop|wipe|terminate|kill|erase|truncate|flush|nuke)(?:[_-]?[a-z]+)?$/i;
 /** Query keys that name the action an endpoint performs (Moodle's web services take `wsfunction`). */
@@ -45,6 +47,8 @@ export function urlActionDestroy(url: string): string | undefined {
   const apiShaped = API_PATH.test(`${u.pathname}/`) || /^api\./i.test(u.hostname) || u.port !== '' || u.search !== '';
   if (!apiShaped) return undefined;
   if (ACTION.test(last)) return `http-action-destroy ${u.host}${u.pathname}`;
+  // `/v1/servers/ID/actions/rebuild`, `/v4/linode/instances/ID/rebuild`: a machine reimaged (machine-rebuilds.ts)
+  if (rebuildsMachine(segments.slice(0, -1), last)) return `http-action-destroy ${u.host}${u.pathname}`;
   for (const [k, v] of u.searchParams)
     if (ACTION_KEY.test(k) && (ACTION.test(v) || v.split(/[_.:/-]/).some((p) => FUNCTION_PART.test(p))))
       return `http-action-destroy ${u.host}${u.pathname}?${k}=${v}`;
