@@ -55,6 +55,16 @@ export interface Parsed {
   positionals: string[];
 }
 
+/** The options that describe one call to decide, shared by `svc policy explain` and `svc test`. */
+export const CALL_OPTIONS: Options = {
+  tool: { type: 'string', short: 't' },
+  config: { type: 'string', short: 'c' },
+  'data-dir': { type: 'string' },
+  agent: { type: 'string' },
+  session: { type: 'string' },
+  workdir: { type: 'string' },
+};
+
 export function parse(argv: string[], options: Options, allowPositionals = true): Parsed {
   try {
     return parseArgs({

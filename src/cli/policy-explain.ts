@@ -1,6 +1,6 @@
 // `svc policy explain COMMAND`: how the engine reads a call and why the decision is what it is.
 // The engine's code is imported once the arguments are known to be good (policy-help.ts).
-import { onePositional, parse, UsageError } from './args.js';
+import { CALL_OPTIONS, onePositional, parse, UsageError } from './args.js';
 import type { ExplainResult, ExplainRule } from '../policy/engine.js';
 import type { PolicyLayer } from '../policy/config-path.js';
 import type { ProjectLayerStatus } from '../policy/project-policies.js';
@@ -154,12 +154,7 @@ export function formatExplain(
 
 export async function explain(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, {
-    tool: { type: 'string', short: 't' },
-    config: { type: 'string', short: 'c' },
-    'data-dir': { type: 'string' },
-    agent: { type: 'string' },
-    session: { type: 'string' },
-    workdir: { type: 'string' },
+    ...CALL_OPTIONS,
     all: { type: 'boolean' },
     json: { type: 'boolean' },
   });

@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { closest, onePositional, parse, UsageError, type Command } from './args.js';
+import { CALL_OPTIONS, closest, onePositional, parse, UsageError, type Command } from './args.js';
 import { PROFILES, shippedPolicy } from '../policy/config-path.js';
 import type { Engine } from '../policy/engine.js';
 import { compileCommandGlob } from '../policy/glob.js';
@@ -260,12 +260,7 @@ each failing case; exit 1 when any case fails.
 
   async run(argv: string[]): Promise<number> {
     const { values, positionals } = parse(argv, {
-      tool: { type: 'string', short: 't' },
-      config: { type: 'string', short: 'c' },
-      'data-dir': { type: 'string' },
-      agent: { type: 'string' },
-      session: { type: 'string' },
-      workdir: { type: 'string' },
+      ...CALL_OPTIONS,
       file: { type: 'string', short: 'f' },
       run: { type: 'string' },
       json: { type: 'boolean' },
