@@ -223,6 +223,9 @@ export function mintReading(words: string[]): string | null {
   return null;
 }
 
+/** svc's own readings of a call (`may-expose-secret selects value from credentials`), decided again
+ * as commands: their words describe an effect already read, they are no tool's getter. */
+const SVC_READING = /^(?:may-expose-secret|exposes-secret|cli-env-values|secret-reveal|shares-data)$/;
 /** Verbs that print one value a tool keeps. */
 const GET_VERB = /^(?:get|show|read|print|value|get-value|cat|reveal|export)$/;
 /** Tools whose store is secrets by name: keystores, vaults, credential and password stores. */
@@ -239,7 +242,7 @@ const HTTP_TOOLS = /^(?:curl|wget|http|https|xh|xhs|httpie|curlie|hurl|grpcurl)$
  */
 export function secretGetReading(words: string[]): string | null {
   const tool = (words[0] ?? '').toLowerCase().replace(/^.*\//, '');
-  if (!/^[a-z][a-z0-9._-]*$/.test(tool) || LOCAL_KEYS.has(tool)) return null;
+  if (!/^[a-z][a-z0-9._-]*$/.test(tool) || LOCAL_KEYS.has(tool) || SVC_READING.test(tool)) return null;
   // cluster CLIs' secrets are read by the Kubernetes readings (a listing prints names)
   if (
     /^(?:kubectl|oc|kubecolor|k9s|helm)$/.test(tool) ||

@@ -819,9 +819,10 @@ export interface VerbCandidate {
 
 /**
  * Every verb reading of one simple command. `computedVars` holds the names bound at run time by
- * a loop over a listing or by `read`; a `read` command adds its names to it.
+ * a loop over a listing or by `read`; a `read` command adds its names to it. `printed` is false when
+ * the command's output is captured by `$(...)` or written to a file.
  */
-export function verbCandidates(words: string[], computedVars: Set<string>): VerbCandidate[] {
+export function verbCandidates(words: string[], computedVars: Set<string>, printed = true): VerbCandidate[] {
   for (const n of readNames(words)) computedVars.add(n);
   const computed = (w: string) => refersTo(w, computedVars);
   const out: VerbCandidate[] = [];
@@ -871,7 +872,8 @@ export function verbCandidates(words: string[], computedVars: Set<string>): Verb
     out.push({ text: env, note: { from: "a platform's stored environment printed with its values", text: env } });
   const reveal = revealReading(words);
   if (reveal) out.push({ text: reveal, note: { from: 'an option that prints what the tool masks', text: reveal } });
-  const got = secretGetReading(words);
+  // a value captured by `$(...)` or written to a file is used, not put in the conversation
+  const got = printed ? secretGetReading(words) : null;
   if (got) out.push({ text: got, note: { from: "a getter asked for a secret's value", text: got } });
   const mint = mintReading(words);
   if (mint) out.push({ text: mint, note: { from: 'a subcommand that issues a new credential', text: mint } });

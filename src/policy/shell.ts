@@ -345,6 +345,18 @@ function downloadTarget(tokens: Token[]): { path: string; dir: boolean } | null 
 
 /** Launchers that run their command with raised privileges: the readings keep them in front. */
 const PRIVILEGED = new Set(['sudo', 'doas', 'pkexec', 'run0']);
+/** Whether a segment's standard output goes to a file (`> f`, `>> f`, `&> f`), not to the conversation. */
+function outputFiled(tokens: Token[]): boolean {
+  return tokens.some(
+    (t, i) =>
+      t.redir &&
+      /^(?:1?>>?|&>>?|>\|)/.test(t.text) &&
+      !/(?:\/dev\/(?:stdout|stderr|tty)|&[12])$/.test(
+        t.text.replace(/^(?:1?>>?|&>>?|>\|)/, '') || (tokens[i + 1]?.text ?? ''),
+      ),
+  );
+}
+
 /** Substitutions that print a plain value about the user, the machine or the checkout (Analyzer.ownUnit). */
 const VALUE_PRINTER =
   /^(?:id(?: -[ugnGr]+)*|whoami|logname|pwd|nproc|getconf _NPROCESSORS_ONLN|uname(?: -[a-z]+)?|date(?: [-+][\w%:+-]*)*|git rev-parse(?: --short(?:=\d+)?| --abbrev-ref| --show-toplevel)* HEAD|git rev-parse --show-toplevel|git describe(?: --[\w-]+)*|git branch --show-current)$/;
@@ -414,6 +426,8 @@ class Analyzer {
   private budget: number;
   /** Variables bound at run time by a loop over a listing or by `read` (shell-verbs.ts). */
   private readonly computedVars = new Set<string>();
+  /** How many command substitutions deep the segment being read is: their output is captured, not shown. */
+  private captured = 0;
 
   constructor(
     private readonly home: string,
@@ -740,7 +754,14 @@ class Analyzer {
     // is read: a pattern on the raw spelling (`> ~/.bash_history`) fires wherever it sits.
     if (s.includes('\n')) this.addRawLines(s, segs);
     else if (depth > 0) this.addRaw(s.trim());
-    for (const sub of subs) this.processString(sub, depth + 1, grant, null, scope);
+    // `echo "$(tool get token)"` prints what it captures
+    const echoed = /(?:^|[;&|(]\s*)(?:echo|printf)\b[^;&|]*(?:\$\(|`)/.test(s);
+    if (!echoed) this.captured++;
+    try {
+      for (const sub of subs) this.processString(sub, depth + 1, grant, null, scope);
+    } finally {
+      if (!echoed) this.captured--;
+    }
     this.windows(s, segs);
     const posix = depth < MAX_NESTING ? windowsPosixReading(s) : null;
     if (posix) {
@@ -1054,7 +1075,8 @@ class Analyzer {
       this.add(hot.text, u);
       this.note({ kind: 'meaning', from: `the verb ${hot.from}`, text: hot.text });
     }
-    for (const v of verbCandidates(words, this.computedVars)) {
+    const shown = this.captured === 0 && !outputFiled(tokens);
+    for (const v of verbCandidates(words, this.computedVars, shown)) {
       this.add(v.text, u);
       if (v.note) this.note({ kind: 'meaning', ...v.note });
     }

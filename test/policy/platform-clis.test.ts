@@ -74,12 +74,13 @@ table('a production database replaced from another source is asked; a copy out o
 ]);
 
 table("a platform's environment printed with its values is asked; names-only listings and toolchains' env pass", [
+  // one named secret's value, like `vault kv get` or `doppler secrets get`, is denied (secret-printing-commands)
+  ['deny', 'koyeb secrets reveal db-password'],
   ['ask', 'render env list --service srv-cn2k4q8l5elc73abc0g0 -o json', /secret-exposure/],
   ['ask', 'netlify env:list --context production --json'],
   ['ask', 'dokku config:show acme-api'],
   ['ask', 'cf env acme-api'],
   ['ask', 'eb printenv'],
-  ['ask', 'koyeb secrets reveal db-password'],
   ['pass', 'vercel env ls'],
   ['pass', 'fly secrets list -a acme-phx'],
   ['pass', 'gh secret list'],

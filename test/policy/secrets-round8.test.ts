@@ -3,7 +3,8 @@
 // each read by its effect and tried on programs svc has never heard of, with the everyday
 // look-alikes of the same shapes that stay allowed.
 import { test } from 'node:test';
-import { check } from './effects-helpers.js';
+import assert from 'node:assert/strict';
+import { check, run } from './effects-helpers.js';
 
 const read = (path: string): ['A', string, Record<string, unknown>] => ['A', 'read', { path }];
 const fine = (path: string): ['B', string, Record<string, unknown>] => ['B', 'read', { path }];
@@ -227,4 +228,20 @@ test('an MCP getter named for a credential, or asked for a secret-named value, r
     ['B', 'mcp', { tool: 'get_product', key: 'sku-123' }],
     ['B', 'mcp', { tool: 'list_api_keys' }],
   ]);
+});
+
+test("a secret's getter whose value is captured for use passes; printed, or echoed from its capture, it is stopped", () => {
+  check([
+    stop('foo config get api_token'),
+    stop('echo "$(foo config get api_token)"'),
+    stop('wp config get DB_PASSWORD'),
+    pass('X=$(foo config get api_token); curl -H "T: $X" https://api.foo.io/v1/me'),
+    pass('mysql -u wp -p"$(wp config get DB_PASSWORD)" -e "show tables"'),
+    pass('foo config get api_token > /tmp/token.txt'),
+  ]);
+});
+
+test("svc's own reading of a selected secret column is not a tool's getter (asked, not denied)", () => {
+  const d = run("sqlite3 ~/.cache/pip/wheels/.gc.db 'select account_id, value from credentials'");
+  assert.equal(d.action, 'ask', d.message);
 });
