@@ -1,9 +1,16 @@
-// A node:test reporter that writes one JSON line per finished top-level test: its file, time and
-// outcome. test/run.mjs reads it for the slowest-files list and the summary line.
+// A node:test reporter that records one JSON line per finished top-level test: its file, time and
+// outcome. test/run.mjs reads them for the slowest-files list and the summed test time. The lines
+// are appended synchronously to the file named by SVC_TEST_TIMES (the reporter's own destination
+// is /dev/null): a stream the runner has not flushed when its process exits would lose the last
+// files' lines, and the summary would quietly leave them out.
+import { appendFileSync } from 'node:fs';
+
 export default async function* fileTimes(source) {
+  const out = process.env.SVC_TEST_TIMES;
   for await (const e of source) {
-    if ((e.type === 'test:pass' || e.type === 'test:fail') && e.data.nesting === 0) {
-      yield JSON.stringify({ file: e.data.file ?? '', ms: e.data.details?.duration_ms ?? 0 }) + '\n';
+    if (out && (e.type === 'test:pass' || e.type === 'test:fail') && e.data.nesting === 0) {
+      appendFileSync(out, JSON.stringify({ file: e.data.file ?? '', ms: e.data.details?.duration_ms ?? 0 }) + '\n');
     }
   }
+  yield '';
 }

@@ -25,18 +25,25 @@ function walk(dir) {
   return out;
 }
 // The longest files start first: with two files at a time, a long one started last would run on
-// alone at the end (longest first keeps both slots busy to the end). Measured in CI runs; a file
-// missing from this list just runs in its alphabetical place.
+// alone at the end (longest first keeps both slots busy to the end). Measured in CI runs (a fresh
+// HOME: the Go SDK's first build and vet of the standard library make it one of the longest there)
+// and in full local runs; a file missing from this list just runs in its alphabetical place.
 const LONGEST_FIRST = [
   'live/dashboard.test.js',
-  'shadow/replay.test.js',
   'integrations/go-sdk.test.js',
-  'policy/fuzz.test.js',
+  'shadow/replay.test.js',
   'policies/profiles.test.js',
-  'integrations/hook-fallback.test.js',
+  'preload/hook-fast.test.js',
   'setup/service.test.js',
-  'server/serve.test.js',
+  'policy/fuzz.test.js',
+  'integrations/hooks.test.js',
   'onboarding/doctor-status.test.js',
+  'server/serve.test.js',
+  'integrations/python-sdk.test.js',
+  'policy/effects-routes.test.js',
+  'approvals/cli.test.js',
+  'server/policy-layers.test.js',
+  'cli-policy/test-command.test.js',
   'policy/shared-split.test.js',
 ];
 const rank = (f) => {
@@ -60,7 +67,7 @@ const args = [
   '--test-reporter=tap',
   '--test-reporter-destination=stdout',
   `--test-reporter=${reporter}`,
-  `--test-reporter-destination=${timesFile}`,
+  '--test-reporter-destination=/dev/null',
   ...files,
 ];
 // Every temp dir a test makes lands in one directory of this run (TMPDIR), removed at the end, so
@@ -70,13 +77,13 @@ const runTmp = mkdtempSync(join(tmpdir(), 'svc-test-run-'));
 chmodSync(runTmp, 0o1777);
 const child = spawn(process.execPath, args, {
   stdio: ['ignore', 'pipe', 'inherit'],
-  env: { ...process.env, TMPDIR: runTmp },
+  env: { ...process.env, TMPDIR: runTmp, SVC_TEST_TIMES: timesFile },
 });
 
 const counts = {};
 let pending = '';
 function line(l) {
-  const m = /^# (tests|pass|fail|skipped|todo|cancelled) (\d+)$/.exec(l);
+  const m = /^# (tests|pass|fail|skipped|todo|cancelled|duration_ms) ([\d.]+)$/.exec(l);
   if (m) counts[m[1]] = Number(m[2]);
 }
 function fileTimes() {
@@ -118,10 +125,18 @@ child.on('close', (code, signal) => {
   } catch (err) {
     console.log(`could not remove ${runTmp}: ${err.message}`);
   }
-  const slow = [...fileTimes()].sort((a, b) => b[1] - a[1]).slice(0, SLOWEST_SHOWN);
+  const times = [...fileTimes()].sort((a, b) => b[1] - a[1]);
+  const slow = times.slice(0, SLOWEST_SHOWN);
   if (slow.length) {
     console.log('\nslowest test files (summed test time):');
     for (const [f, ms] of slow) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${f}`);
+    // The sum over files is steadier than the wall on a shared machine; both are printed so that
+    // runs can be compared. A file starts and imports outside its tests' time: only the wall has it.
+    const sum = times.reduce((a, [, ms]) => a + ms, 0);
+    console.log(
+      `  ${(sum / 1000).toFixed(1).padStart(6)} s  summed over ${times.length} of ${files.length} files, ` +
+        `${(counts.duration_ms / 1000).toFixed(1)} s wall at concurrency ${concurrency}`,
+    );
   }
   const failed = (counts.fail ?? 0) + (counts.cancelled ?? 0);
   console.log(`\n${counts.pass ?? 0} passed, ${failed} failed, ${(counts.skipped ?? 0) + (counts.todo ?? 0)} skipped`);

@@ -1,9 +1,13 @@
-// svc pending / approve / deny against a real `svc serve` child process.
+// svc pending / approve / deny against a real `svc serve` child process. The commands run in the
+// file's warm svc process (test/helpers/warm-svc.ts: the same dispatcher, without a node start
+// per call); the exit statuses of bad arguments, a server away and a wrong token are checked on
+// spawned processes.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnServe, runSvc, type ServeChild } from '../helpers/spawn.js';
+import { warmSvc } from '../helpers/warm-svc.js';
 import { ASK_DEPLOY_POLICY as POLICY } from '../helpers/server.js';
 import { tmpdir } from 'node:os';
 
@@ -37,7 +41,7 @@ async function ask(run = 'run-1', command = 'deploy prod'): Promise<{ id: string
   return { id: ((await r.json()) as any).approval_id, body };
 }
 
-const svc = (...args: string[]) => runSvc(args, { env });
+const svc = (...args: string[]) => warmSvc(args, { env });
 
 test('svc pending lists the queue as a table (id, age, agent, run, tool, command) and as JSON', async () => {
   const a = await ask('run-table', 'deploy table');
@@ -134,7 +138,7 @@ test('svc approve --link prints a signed URL that resolves that approval without
 });
 
 test('bad arguments exit 2 with one line; an unreachable server or a wrong token exit 1 with a clear message', async () => {
-  for (const args of [
+  for (const [i, args] of [
     ['approve'],
     ['deny'],
     ['deny', 'a', 'b'],
@@ -143,8 +147,9 @@ test('bad arguments exit 2 with one line; an unreachable server or a wrong token
     ['approve', 'X', '--run', 'a/b/c'],
     ['pending', 'extra'],
     ['approve', '--bogus'],
-  ]) {
-    const r = await svc(...args);
+  ].entries()) {
+    // The first as a process of its own: the status is the process's.
+    const r = await (i === 0 ? runSvc(args, { env }) : svc(...args));
     assert.equal(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
     assert.equal(r.stderr.trim().split('\n').length, 1);
   }

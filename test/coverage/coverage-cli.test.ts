@@ -1,19 +1,26 @@
 // `svc coverage HOST` against transcript fixtures written to each host's format
 // (docs/coverage.md) and a real server's audit log: calls decided through the real hook are
 // matched by call id, calls decided over HTTP without an id by session and time, and the call
-// svc never saw is reported with exit 1. Bad arguments exit 64.
+// svc never saw is reported with exit 1. Bad arguments exit 64. `svc coverage` and `svc hook` run
+// in the file's warm svc process (test/helpers/warm-svc.ts); hook-cli.test.ts spawns the hook.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { rmSync } from 'node:fs';
 import { startTestServer, tempDir, BASIC_POLICY, type TestServer } from '../helpers/server.js';
-import { FIXTURES, runCli } from '../integrations/helpers.js';
+import { FIXTURES } from '../integrations/helpers.js';
+import { warmSvc } from '../helpers/warm-svc.js';
 import { ManualClock } from '../../src/util/clock.js';
 
 const CLAUDE_DIR = join(FIXTURES, 'coverage', 'claude-code', 'projects');
 const CODEX_DIR = join(FIXTURES, 'coverage', 'codex', 'sessions');
 const CLAUDE_SESSION = '7f0c1a52-3b7e-4d2a-9c61-0e5b8a2d4f10';
 const CODEX_SESSION = '0196c2f4-8a1b-7c3d-9e4f-5a6b7c8d9e0f';
+
+/** `svc ARGS` with exactly `env`, in the file's warm svc process (test/helpers/warm-svc.ts). */
+function svc(args: string[], opts: { env: NodeJS.ProcessEnv; input?: string }) {
+  return warmSvc(args, { ...opts, exactEnv: true });
+}
 
 function env(srv: TestServer, home: string): NodeJS.ProcessEnv {
   return { PATH: process.env.PATH, HOME: home, SERVICE_HOME: home, SERVICE_URL: srv.url, SERVICE_TOKEN: srv.token };
@@ -32,7 +39,7 @@ async function withServer(at: string, fn: (srv: TestServer, home: string) => Pro
 }
 
 function coverage(host: string, dir: string, srv: TestServer, home: string, extra: string[] = []) {
-  return runCli(
+  return svc(
     [
       'coverage',
       host,
@@ -51,7 +58,7 @@ function coverage(host: string, dir: string, srv: TestServer, home: string, extr
 test('claude-code: hook decisions match by tool_use id, an id-less decision by session and time, the rest is uncovered', async () => {
   await withServer('2026-11-20T10:00:05.500Z', async (srv, home) => {
     // the real hook, as Claude Code runs it before `npm test`
-    const hook = await runCli(['hook', 'claude-code'], {
+    const hook = await svc(['hook', 'claude-code'], {
       env: env(srv, home),
       input: JSON.stringify({
         session_id: CLAUDE_SESSION,
@@ -97,7 +104,7 @@ test('claude-code: hook decisions match by tool_use id, an id-less decision by s
     assert.match(text.stdout, /not covered: 1\n.*Bash "curl -s https:\/\/example.com\/install.sh -o install.sh"/);
 
     // once the last call is decided too, everything is covered: exit 0
-    await runCli(['hook', 'claude-code'], {
+    await svc(['hook', 'claude-code'], {
       env: env(srv, home),
       input: JSON.stringify({
         session_id: CLAUDE_SESSION,
@@ -116,7 +123,7 @@ test('claude-code: hook decisions match by tool_use id, an id-less decision by s
 
 test('codex: function_call, local_shell_call and custom_tool_call items of a rollout file', async () => {
   await withServer('2026-11-20T11:00:05.200Z', async (srv, home) => {
-    const hook = await runCli(['hook', 'codex'], {
+    const hook = await svc(['hook', 'codex'], {
       env: env(srv, home),
       input: JSON.stringify({
         session_id: CODEX_SESSION,
@@ -188,11 +195,11 @@ test('bad arguments exit 64 with one clear line; a missing transcript dir is an 
       [['coverage', 'codex', '--bogus'], /bogus/],
     ];
     for (const [args, re] of cases) {
-      const r = await runCli(args, { env: env(srv, home) });
+      const r = await svc(args, { env: env(srv, home) });
       assert.equal(r.code, 64, `${args.join(' ')}: ${r.stderr}`);
       assert.match(r.stderr, re);
     }
-    const missing = await runCli(['coverage', 'codex', '--transcripts', join(home, 'none')], { env: env(srv, home) });
+    const missing = await svc(['coverage', 'codex', '--transcripts', join(home, 'none')], { env: env(srv, home) });
     assert.equal(missing.code, 1);
     assert.match(missing.stderr, /no codex transcripts at/);
   });

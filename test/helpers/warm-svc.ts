@@ -1,10 +1,11 @@
 // `svc ARGS` in a long-lived process of the test file's own, instead of a new process per call:
 // the same dispatcher as bin/svc.js (src/cli/run-cli.ts) with the call's arguments and
 // environment, minus node's start and the ~0.3 s import of the engine's code, which every spawned
-// `svc test`, `svc policy explain` or `svc bench` pays again. For tests of what a command decides
-// and prints; a test of the process itself (exit status as a process, stdin, signals, a command
-// that exits or serves) spawns it with runSvc. One process per test file, requests one at a time;
-// it goes away with the file.
+// `svc test`, `svc policy explain`, `svc bench` or `svc hook` pays again. For tests of what a
+// command decides and prints, given its arguments, environment, working directory and stdin; a
+// test of the process itself (exit status as a process, a host's pipe closing, signals, a command
+// that exits or serves) spawns it with runSvc. One process per test file, requests one at a
+// time; it goes away with the file.
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { WarmReply, WarmRequest } from './warm-svc-child.js';
@@ -54,7 +55,7 @@ function start(): ChildProcess {
   return c;
 }
 
-function send(args: string[], env: Record<string, string | null>): Promise<WarmReply> {
+function send(req: Omit<WarmRequest, 'id'>): Promise<WarmReply> {
   const c = (child ??= start());
   busy(c);
   stray = { stdout: '', stderr: '' };
@@ -62,7 +63,7 @@ function send(args: string[], env: Record<string, string | null>): Promise<WarmR
   return new Promise<WarmReply>((resolve, reject) => {
     const timer = setTimeout(() => {
       c.kill('SIGKILL');
-      reject(new Error(`svc ${args.join(' ')} (warm) timed out`));
+      reject(new Error(`svc ${req.args.join(' ')} (warm) timed out`));
     }, WARM_TIMEOUT_MS);
     pending = {
       id,
@@ -75,19 +76,24 @@ function send(args: string[], env: Record<string, string | null>): Promise<WarmR
         reject(e);
       },
     };
-    c.send({ id, args, env } satisfies WarmRequest);
+    c.send({ id, ...req } satisfies WarmRequest);
   });
 }
 
-/** Runs `svc ARGS` in the file's warm process; the result has runSvc's shape. */
+/**
+ * Runs `svc ARGS` in the file's warm process; the result has runSvc's shape. `env` is set over
+ * the test process's environment (SERVICE_TOKEN cleared, as runSvc does), or is the whole
+ * environment with `exactEnv` (as spawn given `env`); `input` is what the command reads on stdin.
+ */
 export function warmSvc(
   args: string[],
-  opts: { env?: NodeJS.ProcessEnv } = {},
+  opts: { env?: NodeJS.ProcessEnv; exactEnv?: boolean; input?: string; cwd?: string } = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const env: Record<string, string | null> = { SERVICE_TOKEN: '' };
+  const env: Record<string, string | null> = opts.exactEnv ? {} : { SERVICE_TOKEN: '' };
   for (const [k, v] of Object.entries(opts.env ?? {})) env[k] = v ?? null;
+  const req = { args, env, exactEnv: opts.exactEnv, input: opts.input, cwd: opts.cwd };
   const result = tail.then(async () => {
-    const r = await send(args, env);
+    const r = await send(req);
     return { code: r.code, stdout: stray.stdout + r.stdout, stderr: stray.stderr + r.stderr };
   });
   tail = result.catch(() => undefined);

@@ -2,11 +2,15 @@
 // (`rm -rf /` denied, `ls` allowed), each decision is appended to <data-dir>/hook-spool.jsonl,
 // and the user is told in the field the host shows. When the policy cannot be evaluated the hook
 // gives no decision (an ask where the host has one); SERVICE_FAIL_OPEN=0 denies.
+// The per-host cases run `svc hook HOST` in the file's warm svc process (stdin, environment and
+// output as a spawned hook has them; test/helpers/warm-svc.ts); the last two spawn it, so the
+// local path is also proven in a process of its own.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEAD_URL, FIXTURES, runCli, tempDir, TEST_POLICY } from './helpers.js';
+import { warmSvc } from '../helpers/warm-svc.js';
 
 const HOSTS = ['claude-code', 'codex', 'cursor', 'gemini', 'copilot', 'cline'] as const;
 type Host = (typeof HOSTS)[number];
@@ -59,6 +63,11 @@ function hookEnv(home: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv
   return { PATH: process.env.PATH, HOME: home, SERVICE_HOME: home, SERVICE_URL: DEAD_URL, ...extra };
 }
 
+/** `svc hook HOST` with the server away, run in the warm process with exactly `env`. */
+function hook(host: Host, input: string, env: NodeJS.ProcessEnv) {
+  return warmSvc(['hook', host], { input, env, exactEnv: true });
+}
+
 function spool(home: string): Array<Record<string, any>> {
   const p = join(home, 'hook-spool.jsonl');
   if (!existsSync(p)) return [];
@@ -73,7 +82,7 @@ test('server away: every host decides locally, records the decision and says so 
   await Promise.all(
     HOSTS.map(async (host) => {
       const home = tempDir(`fallback-${host}`);
-      const deny = await runCli(['hook', host], { input: payload(host, 'rm -rf /'), env: hookEnv(home) });
+      const deny = await hook(host, payload(host, 'rm -rf /'), hookEnv(home));
       assert.equal(deny.code, 0, `${host}: ${deny.stderr}`);
       const d = read(host, deny.stdout, deny.stderr);
       assert.equal(d.decision, 'deny', `${host} rm -rf /: ${deny.stdout}`);
@@ -83,7 +92,7 @@ test('server away: every host decides locally, records the decision and says so 
         `${host}: ${deny.stdout}`,
       );
 
-      const allow = await runCli(['hook', host], { input: payload(host, 'ls'), env: hookEnv(home) });
+      const allow = await hook(host, payload(host, 'ls'), hookEnv(home));
       assert.equal(allow.code, 0, host);
       const a = read(host, allow.stdout, allow.stderr);
       // Claude Code gets an explicit allow (the policy allowed it); the others no objection.
@@ -116,7 +125,7 @@ test('a policy that cannot be evaluated: no decision (an ask where the host has 
       const home = tempDir(`fallback-broken-${host}`);
       mkdirSync(join(home, 'policies'));
       writeFileSync(join(home, 'policies', 'team.yaml'), 'policies: [ {name: x, rules: [ {action: deny\n');
-      const r = await runCli(['hook', host], { input: payload(host, 'rm -rf /'), env: hookEnv(home) });
+      const r = await hook(host, payload(host, 'rm -rf /'), hookEnv(home));
       assert.equal(r.code, 0, host);
       const got = read(host, r.stdout, r.stderr);
       const nativeAsk = host === 'claude-code' || host === 'copilot';
@@ -135,10 +144,7 @@ test('SERVICE_FAIL_OPEN=0: the server away is a deny for every host, even for an
   await Promise.all(
     HOSTS.map(async (host) => {
       const home = tempDir(`fallback-closed-${host}`);
-      const r = await runCli(['hook', host], {
-        input: payload(host, 'ls'),
-        env: hookEnv(home, { SERVICE_FAIL_OPEN: '0' }),
-      });
+      const r = await hook(host, payload(host, 'ls'), hookEnv(home, { SERVICE_FAIL_OPEN: '0' }));
       assert.equal(r.code, 0, host);
       const got = read(host, r.stdout, r.stderr);
       assert.equal(got.decision, 'deny', `${host}: ${r.stdout}`);

@@ -1,6 +1,6 @@
 // Every host adapter against a real server: realistic payloads for allow, deny, ask (native
 // prompt or the approval queue), malformed input and tool output scanning.
-import { test, before, after } from 'node:test';
+import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -184,31 +184,35 @@ for (const host of ['claude-code', 'copilot'] as const) {
   });
 }
 
-for (const host of ['codex', 'cursor', 'gemini', 'cline'] as const) {
-  test(`${host}: ask waits for the approval queue: approved allows, denied denies`, async () => {
-    const approved = fixture(host, 'ask');
-    const running = hook(host, approved);
-    const a = await pendingApproval(server, host);
-    assert.equal(
-      (await api(server, 'POST', `/v1/approvals/${a.id}/resolve`, { approved: true, resolved_by: 'test' })).status,
-      200,
-    );
-    assert.deepEqual((await running).reply, SHAPES[host].allow);
+// Each host waits for its own approval (found by its agent name), so the four run at once: most
+// of each is the hook's poll of the queue, and one at a time they would leave the machine idle.
+describe('hosts without their own prompt', { concurrency: true }, () => {
+  for (const host of ['codex', 'cursor', 'gemini', 'cline'] as const) {
+    test(`${host}: ask waits for the approval queue: approved allows, denied denies`, async () => {
+      const approved = fixture(host, 'ask');
+      const running = hook(host, approved);
+      const a = await pendingApproval(server, host);
+      assert.equal(
+        (await api(server, 'POST', `/v1/approvals/${a.id}/resolve`, { approved: true, resolved_by: 'test' })).status,
+        200,
+      );
+      assert.deepEqual((await running).reply, SHAPES[host].allow);
 
-    const refused = fixture(host, 'ask');
-    if ('tool_use_id' in refused) refused.tool_use_id += '-2';
-    const running2 = hook(host, refused);
-    const b = await pendingApproval(server, host);
-    assert.equal(
-      (await api(server, 'POST', `/v1/approvals/${b.id}/resolve`, { approved: false, resolved_by: 'test' })).status,
-      200,
-    );
-    assert.match(
-      SHAPES[host].denied((await running2).reply) ?? '(not denied)',
-      /Not run: test denied approval \S+, so svc blocked the call\. It needs approval because: git push needs approval\./,
-    );
-  });
-}
+      const refused = fixture(host, 'ask');
+      if ('tool_use_id' in refused) refused.tool_use_id += '-2';
+      const running2 = hook(host, refused);
+      const b = await pendingApproval(server, host);
+      assert.equal(
+        (await api(server, 'POST', `/v1/approvals/${b.id}/resolve`, { approved: false, resolved_by: 'test' })).status,
+        200,
+      );
+      assert.match(
+        SHAPES[host].denied((await running2).reply) ?? '(not denied)',
+        /Not run: test denied approval \S+, so svc blocked the call\. It needs approval because: git push needs approval\./,
+      );
+    });
+  }
+});
 
 test('codex: an approval nobody answers ends as a deny within the wait bound', async () => {
   const p = fixture('codex', 'ask');

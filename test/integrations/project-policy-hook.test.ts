@@ -1,11 +1,13 @@
 // The hooks' local fallback (server away) applies a repository's own .svc/policy.yaml exactly as
 // the server does: a project deny denies the call made in the project, the same call made
-// elsewhere is allowed, and the spooled record says which policy decided.
+// elsewhere is allowed, and the spooled record says which policy decided. `svc hook` runs in the
+// file's warm svc process (test/helpers/warm-svc.ts); hook-fallback.test.ts spawns it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEAD_URL, FIXTURES, runCli, tempDir } from './helpers.js';
+import { DEAD_URL, FIXTURES, tempDir } from './helpers.js';
+import { warmSvc } from '../helpers/warm-svc.js';
 
 const PROJECT = `version: "1"
 policies:
@@ -34,13 +36,21 @@ test("server away: the hook decides locally with the project layer of the call's
   const env = { PATH: process.env.PATH, HOME: home, SERVICE_HOME: join(home, 'data'), SERVICE_URL: DEAD_URL };
   mkdirSync(join(home, 'data'));
 
-  const inRepo = await runCli(['hook', 'claude-code'], { input: payload('make deploy-staging', repo), env });
+  const inRepo = await warmSvc(['hook', 'claude-code'], {
+    input: payload('make deploy-staging', repo),
+    env,
+    exactEnv: true,
+  });
   assert.equal(inRepo.code, 0, inRepo.stderr);
   const d = JSON.parse(inRepo.stdout);
   assert.equal(d.hookSpecificOutput.permissionDecision, 'deny', inRepo.stdout);
   assert.match(d.systemMessage, /server unreachable; decided locally by policy no-deploys-here/);
 
-  const elsewhere = await runCli(['hook', 'claude-code'], { input: payload('make deploy-staging', home), env });
+  const elsewhere = await warmSvc(['hook', 'claude-code'], {
+    input: payload('make deploy-staging', home),
+    env,
+    exactEnv: true,
+  });
   assert.equal(JSON.parse(elsewhere.stdout).hookSpecificOutput.permissionDecision, 'allow', elsewhere.stdout);
 
   const spooled = readFileSync(join(home, 'data', 'hook-spool.jsonl'), 'utf8')

@@ -1,5 +1,6 @@
 // `svc completion SHELL` is generated from the command table, and `svc pending` shows what an
-// MCP call would do: the MCP tool's name and its (redacted) arguments.
+// MCP call would do: the MCP tool's name and its (redacted) arguments. The commands run in the
+// file's warm svc process (test/helpers/warm-svc.ts); the unknown shell's exit 2 is spawned.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -8,14 +9,14 @@ import { user } from './helpers.js';
 
 /** The command names of `svc --help`'s overview. */
 async function commandNames(u: ReturnType<typeof user>): Promise<string[]> {
-  const help = (await u.svc(['--help'])).stdout;
+  const help = (await u.warmSvc(['--help'])).stdout;
   return [...help.matchAll(/^ {2}([a-z-]+) {2,}/gm)].map((m) => m[1]!);
 }
 
 test('completion bash: every command of the table, its options and sub-commands; the script parses', async () => {
   const u = user();
   try {
-    const r = await u.svc(['completion', 'bash']);
+    const r = await u.warmSvc(['completion', 'bash']);
     assert.equal(r.code, 0, r.stderr);
     const names = await commandNames(u);
     assert.ok(names.length >= 15, names.join(' '));
@@ -49,11 +50,11 @@ test('completion zsh and fish name every command; an unknown shell is exit 2', a
   const u = user();
   try {
     const names = await commandNames(u);
-    const zsh = await u.svc(['completion', 'zsh']);
+    const zsh = await u.warmSvc(['completion', 'zsh']);
     assert.equal(zsh.code, 0);
     assert.match(zsh.stdout, /^#compdef svc/);
     for (const n of names) assert.match(zsh.stdout, new RegExp(`'${n}:`), `zsh lacks ${n}`);
-    const fish = await u.svc(['completion', 'fish']);
+    const fish = await u.warmSvc(['completion', 'fish']);
     assert.equal(fish.code, 0);
     for (const n of names) assert.match(fish.stdout, new RegExp(`-a '${n}' -d `), `fish lacks ${n}`);
     assert.match(fish.stdout, /__fish_seen_subcommand_from status' -l 'json'/);
@@ -87,7 +88,7 @@ test('pending: an MCP approval shows the MCP tool name and its arguments, secret
       input: args,
     });
     assert.equal(r.body.decision, 'ask', JSON.stringify(r.body));
-    const out = await u.svc(['pending'], { SERVICE_URL: srv.url, SERVICE_HOME: srv.dataDir });
+    const out = await u.warmSvc(['pending'], { SERVICE_URL: srv.url, SERVICE_HOME: srv.dataDir });
     assert.equal(out.code, 0, out.stderr);
     const row = out.stdout.split('\n').find((l) => l.startsWith(r.body.approval_id));
     assert.ok(row, out.stdout);

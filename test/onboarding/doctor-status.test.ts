@@ -21,8 +21,8 @@ test("doctor: a healthy install passes every check, and the canary through each 
   const u = user();
   try {
     const env = { SERVICE_URL: srv.url, SERVICE_HOME: srv.dataDir };
-    for (const host of HOSTS) assert.equal((await u.svc(['setup', host], env)).code, 0, host);
-    const r = await u.svc(['doctor', '--json'], env);
+    for (const host of HOSTS) assert.equal((await u.warmSvc(['setup', host], env)).code, 0, host);
+    const r = await u.warmSvc(['doctor', '--json'], env);
     const report = JSON.parse(r.stdout);
     assert.equal(r.code, 0, r.stdout);
     assert.equal(report.ok, true);
@@ -56,8 +56,8 @@ test('doctor: a policy that lets "rm -rf /" through fails the canary', async () 
   const u = user();
   try {
     const env = { SERVICE_URL: srv.url, SERVICE_HOME: srv.dataDir };
-    assert.equal((await u.svc(['setup', 'gemini'], env)).code, 0);
-    const r = await u.svc(['doctor'], env);
+    assert.equal((await u.warmSvc(['setup', 'gemini'], env)).code, 0);
+    const r = await u.warmSvc(['doctor'], env);
     assert.equal(r.code, 1);
     assert.match(r.stdout, /FAIL\s+canary gemini\s+the hook let "rm -rf \/" through/);
     assert.match(r.stdout, /fix: check the policy \(svc test "rm -rf \/"\)/);

@@ -19,7 +19,7 @@ export interface User {
     extra?: NodeJS.ProcessEnv,
     input?: string,
   ): Promise<{ code: number | null; stdout: string; stderr: string }>;
-  /** `svc ARGS` in the test file's warm svc process (test/helpers/warm-svc.ts): no stdin. */
+  /** `svc ARGS` in the test file's warm svc process (test/helpers/warm-svc.ts), stdin empty. */
   warmSvc(args: string[], extra?: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }>;
   cleanup(): void;
 }

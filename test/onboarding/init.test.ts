@@ -1,5 +1,7 @@
 // `svc init`: finds the agents, plans, writes a starter policy that only adds rules, installs the
-// hooks through svc setup's code, and changes nothing without --yes or under --dry-run.
+// hooks through svc setup's code, and changes nothing without --yes or under --dry-run. Most runs
+// are in the file's warm svc process (test/helpers/warm-svc.ts, stdin a closed pipe as here); a
+// first install, a refusal's exit status, no terminal and a real terminal are spawned.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -13,7 +15,7 @@ test('init --dry-run lists the agents found and the plan, and writes nothing', a
   try {
     mkdirSync(join(u.home, '.claude'));
     u.binary('codex');
-    const r = await u.svc(['init', '--dry-run']);
+    const r = await u.warmSvc(['init', '--dry-run']);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /found\s+Claude Code\s+\S*\.claude/);
     assert.match(r.stdout, /found\s+Codex CLI\s+codex on PATH/);
@@ -67,9 +69,9 @@ test('init --yes writes a starter layer whose tests pass, installs the chosen ho
     assert.match(text, /^\s*# - name: project-deploys-need-a-human$/m, 'the ask example is commented out');
     assert.doesNotMatch(text, /default_action/, 'a layer never sets the default');
     assert.doesNotMatch(text, /action: allow/, 'the starter only adds rules that restrict or record');
-    const lint = await u.svc(['policy', 'lint', policy]);
+    const lint = await u.warmSvc(['policy', 'lint', policy]);
     assert.equal(lint.code, 0, lint.stdout + lint.stderr);
-    const tests = await u.svc(['test', '--file', policy]);
+    const tests = await u.warmSvc(['test', '--file', policy]);
     assert.equal(tests.code, 0, tests.stdout + tests.stderr);
 
     const claude = JSON.parse(readFileSync(join(u.home, '.claude', 'settings.json'), 'utf8'));
@@ -79,7 +81,7 @@ test('init --yes writes a starter layer whose tests pass, installs the chosen ho
     assert.match(r.stdout, /svc serve --config strict/);
     assert.match(r.stdout, /svc doctor/);
 
-    const again = await u.svc(['init', '--yes', '--hosts', 'claude-code', '--project', project]);
+    const again = await u.warmSvc(['init', '--yes', '--hosts', 'claude-code', '--project', project]);
     assert.equal(again.code, 0, again.stderr);
     assert.match(again.stdout, /exists; kept as it is/);
     assert.match(again.stdout, /svc hook already installed; nothing to change/);
@@ -95,7 +97,7 @@ test('init refuses unknown hosts and profiles with exit 2 and leaves everything 
     const bad = await u.svc(['init', '--yes', '--hosts', 'claude-code,vim']);
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /unknown host "vim" in --hosts \(expected claude-code, codex/);
-    const prof = await u.svc(['init', '--yes', '--profile', 'strickt']);
+    const prof = await u.warmSvc(['init', '--yes', '--profile', 'strickt']);
     assert.equal(prof.code, 2);
     assert.match(prof.stderr, /unknown profile "strickt"/);
     assert.equal(existsSync(u.data), false);
@@ -112,7 +114,7 @@ test('init reports a malformed settings file in the plan and does not touch it',
     const settings = join(u.home, '.claude', 'settings.json');
     const { writeFileSync } = await import('node:fs');
     writeFileSync(settings, '{ not json');
-    const r = await u.svc(['init', '--yes', '--hosts', 'claude-code']);
+    const r = await u.warmSvc(['init', '--yes', '--hosts', 'claude-code']);
     assert.equal(r.code, 1);
     assert.match(r.stdout, /claude-code: cannot install: .*not valid JSON/);
     assert.match(r.stderr, /svc init: claude-code: .*--force/);

@@ -47,6 +47,10 @@ test(
         SERVICE_HOME: dataDir,
         SERVICE_SOCKET: join(dataDir, 'svc.sock'),
         SERVICE_FAIL_OPEN: '0',
+        // The test is about the whole argv being read and allowed, not about the 2 s default
+        // budget: on a loaded machine the 1.5 MB decision can take longer, and fail-closed would
+        // turn that into a block. A decision that never comes still fails within the run's limit.
+        SERVICE_PRELOAD_TIMEOUT_MS: '50000',
       };
       const r = await run(
         process.execPath,
