@@ -747,6 +747,9 @@ function fileEffects(path: string, content: string): Effect[] {
           .filter((e) => e.tool === 'delete' || / deletes /.test(e.via))
           .map((e) => ({ ...e, onlyDeny: true })),
         ...secretEgress(path, content),
+        // a shell string it hands to a process (`exec.Command("sh", "-c", "curl ... | sh")` in
+        // init()): read as in any language no reading knows, only a deny counts (unknown-code.ts)
+        ...unknownLanguagePlants(path, content),
       ];
     case 'compose':
       return [
