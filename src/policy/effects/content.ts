@@ -48,6 +48,7 @@ import { plantedShells } from './planted-shells.js';
 import { laterCommands } from './later-commands.js';
 import { shellLiterals } from './shell-literal.js';
 import { unknownLanguagePlants } from './unknown-code.js';
+import { wrapperPlants } from './wrapper-plants.js';
 import { configCommandPlants } from './stored-commands.js';
 import { specCommands } from './container-commands.js';
 import { codeLoaders } from './code-loaders.js';
@@ -613,7 +614,12 @@ function planted(path: string, content: string): Effect[] {
   const shells = plantedShells(path, content);
   if (shells.length) return shells;
   const startup = startupPlant(path, content) ?? langStartupPlant(path, content);
-  return [...(startup ?? []), ...fileEffects(path, content), ...laterPlants(path, content)];
+  return [
+    ...(startup ?? []),
+    ...fileEffects(path, content),
+    ...laterPlants(path, content),
+    ...wrapperPlants(path, content),
+  ];
 }
 
 /** Commands and loaders kept in files other tools run or obey later (task runners, IaC, container
