@@ -606,6 +606,7 @@ class Analyzer {
   private windows(s: string, segs: { tokens: Token[] }[]): void {
     const list = windowsReadings(s);
     if (!list.length) return;
+    const backslashed = s.includes('\\');
     const seg = segs.length === 1 ? segs[0] : undefined;
     const known = seg ? this.index.get(slash(joinTokens(stripKeywords(seg.tokens)))) : undefined;
     const unit = known !== undefined ? this.units[known] : undefined;
@@ -613,6 +614,9 @@ class Analyzer {
       if (w.startsWith('reg ') && !/^\s*reg\s/i.test(s))
         this.note({ kind: 'meaning', from: 'PowerShell registry cmdlet', text: w });
       this.add(w, unit !== undefined && unit >= 0 ? unit : this.newUnit());
+      // a line with backslash paths is read for its effects in the slash spelling too (a copy
+      // onto \\HOST\share, a file under C:\Users read or sent), as the POSIX reading loses them
+      if (backslashed && !w.startsWith('reg ') && w.includes('\\')) this.runs(slash(w));
     }
   }
 
