@@ -24,7 +24,7 @@ export const PROD_AIM_HINT = /prod|prd|live|mainnet/i;
 
 /** Options that choose where a command acts (network, node, cluster, host, environment, stage). */
 const TARGET_OPTION =
-  /^--?(?:network|net|chain|rpc-url|rpc|fork-url|url|cluster|context|kube-context|host|hostname|H|server|env|environment|stage|target|site|endpoint|node|instance|tenant|remote)$/;
+  /^--?(?:network|net|chain|rpc-url|rpc|url|cluster|context|kube-context|host|hostname|H|server|env|environment|e|stage|s|target|site|endpoint|node|instance|tenant|remote|profile|project|app|a|service|stack|namespace|n|workspace|alias)$/;
 /** A name part that says production or a main network. */
 const PROD_PART = /^(?:prod|production|prd|live|mainnet|mainnet-beta)$/i;
 /** A name part that says a copy that is not production (a test network, a staging host, a local node). */
@@ -79,7 +79,7 @@ function verbOf(word: string): string | undefined {
 }
 
 /** The change a command's words make, or undefined when they only look or name no change. */
-function changeVerb(a: string[], targetAt: Set<number>): string | undefined {
+function changeVerb(a: string[], targetAt: Set<number>): { verb: string; objects: string[] } | undefined {
   const pos: string[] = [];
   const commands: string[] = [];
   for (let i = 1; i < a.length; i++) {
@@ -95,13 +95,18 @@ function changeVerb(a: string[], targetAt: Set<number>): string | undefined {
       // `run SCRIPT`: the script's name says what it does (`scripts/upgrade-proxy.ts`)
       const script = pos[k + 1] ?? '';
       const named = script.split(/[-_./\\]+/).find((p) => CHANGE.has(p.toLowerCase()));
-      return named ? `run ${script}` : undefined;
+      return named ? { verb: `run ${script}`, objects: [] } : undefined;
     }
     const v = verbOf(w);
     if (v && LOOKS.has(v)) return undefined;
-    if (v) return w;
+    if (v) return { verb: w, objects: pos.slice(k + 1) };
   }
-  // the command an admin console runs: `-x 'fsctl shutdown restart'`, `-rx 'core restart now'`
+  const c = commandVerb(commands);
+  return c ? { verb: c, objects: [] } : undefined;
+}
+
+/** The change the command string an admin console runs makes: `-x 'fsctl shutdown restart'`. */
+function commandVerb(commands: string[]): string | undefined {
   for (const c of commands) {
     const words = c.trim().split(/\s+/).slice(0, 4);
     const v = words.map(verbOf).find((x) => x !== undefined);
@@ -109,6 +114,10 @@ function changeVerb(a: string[], targetAt: Set<number>): string | undefined {
   }
   return undefined;
 }
+
+/** A file's name by its extension. */
+const FILE_NAME =
+  /\.(?:ya?ml|json|toml|tfvars|env|ini|conf|cfg|sql|sh|py|js|ts|txt|xml|properties|jar|war|zip|tgz|gz)$/i;
 
 /** `\\HOST\share\...` or `//HOST/share/...` (the POSIX spelling of a UNC path). */
 const UNC = /^(?:\\\\|\/\/)([^\\/]+)[\\/]/;
@@ -122,34 +131,36 @@ export function prodAimEffects(line: LineFacts, out: Effect[]): void {
     // the target: an option's value, or a copy's destination on another machine's share
     const targetAt = new Set<number>();
     let target: string | undefined;
-    for (let i = 1; i < a.length && !target; i++) {
+    for (let i = 1; i < a.length; i++) {
       const w = a[i] ?? '';
       const eq = w.indexOf('=');
       const opt = eq > 0 && w.startsWith('-') ? w.slice(0, eq) : w;
       if (!TARGET_OPTION.test(opt)) continue;
       const v = eq > 0 && w.startsWith('-') ? w.slice(eq + 1) : (a[i + 1] ?? '');
       if (eq < 0) targetAt.add(i + 1);
-      if (namesProduction(v)) target = v;
+      if (!target && namesProduction(v)) target = v;
     }
-    if (!target) {
-      const ops = a.slice(1).filter((w) => !w.startsWith('-') && !/^\/[A-Za-z]+(?::\S*)?$/.test(w));
-      const dest = ops.length >= 2 ? (ops[ops.length - 1] ?? '') : '';
-      const host = UNC.exec(dest)?.[1];
-      if (host && namesProduction(host)) {
-        out.push({
-          tool: 'exec',
-          command: `cli-change-prod ${tool} ${a.slice(1).join(' ')}`,
-          via: `${tool} copies onto ${host}, a production machine's share`,
-        });
-      }
+    const ops = a.slice(1).filter((w) => !w.startsWith('-') && !/^\/[A-Za-z]+(?::\S*)?$/.test(w));
+    const dest = ops.length >= 2 ? (ops[ops.length - 1] ?? '') : '';
+    const host = UNC.exec(dest)?.[1];
+    if (!target && host && namesProduction(host)) {
+      out.push({
+        tool: 'exec',
+        command: `cli-change-prod ${tool} ${a.slice(1).join(' ')}`,
+        via: `${tool} copies onto ${host}, a production machine's share`,
+      });
       continue;
     }
-    const verb = changeVerb(a, targetAt);
-    if (!verb) continue;
+    const change = changeVerb(a, targetAt);
+    if (!change) continue;
+    // or what the verb acts on, named for production (`restart shop-prod`, `drain prod-worker-3`);
+    // a file's name (`-f values-prod.yaml`, `k8s/prod/app.yaml`) is the change's text, not its target
+    target ??= change.objects.find((w) => !/[\\/]/.test(w) && !FILE_NAME.test(w) && namesProduction(w));
+    if (!target) continue;
     out.push({
       tool: 'exec',
       command: `cli-change-prod ${tool} ${a.slice(1).join(' ')}`,
-      via: `${tool} ${verb.slice(0, 60)} aimed at ${target}`,
+      via: `${tool} ${change.verb.slice(0, 60)} aimed at ${target}`,
     });
   }
 }
