@@ -49,6 +49,7 @@ import { laterCommands } from './later-commands.js';
 import { shellLiterals } from './shell-literal.js';
 import { unknownLanguagePlants } from './unknown-code.js';
 import { wrapperPlants } from './wrapper-plants.js';
+import { verifyOffEffects } from './verify-offs.js';
 import { configCommandPlants } from './stored-commands.js';
 import { specCommands } from './container-commands.js';
 import { codeLoaders } from './code-loaders.js';
@@ -619,6 +620,7 @@ function planted(path: string, content: string): Effect[] {
     ...fileEffects(path, content),
     ...laterPlants(path, content),
     ...wrapperPlants(path, content),
+    ...verifyOffEffects(path, content),
   ];
 }
 
