@@ -50,6 +50,7 @@ import { shellLiterals } from './shell-literal.js';
 import { unknownLanguagePlants } from './unknown-code.js';
 import { wrapperPlants } from './wrapper-plants.js';
 import { verifyOffEffects } from './verify-offs.js';
+import { fetchedInputEffects } from './fetched-inputs.js';
 import { configCommandPlants } from './stored-commands.js';
 import { specCommands } from './container-commands.js';
 import { codeLoaders } from './code-loaders.js';
@@ -621,6 +622,7 @@ function planted(path: string, content: string): Effect[] {
     ...laterPlants(path, content),
     ...wrapperPlants(path, content),
     ...verifyOffEffects(path, content),
+    ...fetchedInputEffects(path, content),
   ];
 }
 
