@@ -16,6 +16,8 @@ test('a change aimed at production or a main network is asked, whatever the tool
     ['A', 'exec', { command: 'procmgr restart shop-prod' }],
     ['A', 'exec', { command: 'robocopy .\\publish \\\\web-prod01\\c$\\inetpub\\wwwroot\\portal /MIR /R:1' }],
     ['A', 'exec', { command: 'mirrorcopy ./dist //files-prd2/www/app' }],
+    ['A', 'exec', { command: 'curl -X POST https://admin.prod.acme.io/api/services/web/restart' }],
+    ['A', 'exec', { command: 'APP_ENV=prod php bin/console cache:clear' }],
   ]);
   assert.match(
     decide('exec', { command: "chainctl send $GOV 'castVote(uint256,uint8)' 12 1 --rpc-url mainnet" }).message,
@@ -38,5 +40,11 @@ test('the same tools on staging, test networks, reads, rehearsals and copies fro
     ['B', 'exec', { command: 'robocopy \\\\web-prod01\\logs .\\logs /MIR' }],
     ['B', 'exec', { command: 'robocopy .\\publish \\\\web-staging01\\c$\\wwwroot /MIR' }],
     ['B', 'exec', { command: 'chainctl send $X --rpc-url mainnet-fork' }],
+    ['B', 'exec', { command: 'curl https://admin.prod.acme.io/api/services/web/status' }],
+    ['B', 'exec', { command: 'curl -X POST https://admin.staging.acme.io/api/services/web/restart' }],
+    ['B', 'exec', { command: "curl -X POST https://api.prod.acme.io/v1/search -d '{}'" }],
+    ['B', 'exec', { command: 'APP_ENV=dev php bin/console cache:clear' }],
+    ['B', 'exec', { command: 'APP_ENV=prod php bin/console debug:router' }],
+    ['B', 'exec', { command: 'NODE_ENV=production npm run build' }],
   ]);
 });

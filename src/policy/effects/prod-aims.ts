@@ -45,7 +45,7 @@ const CHANGE = new Set(
     'send sendtx send-transaction transfer execute upgrade migrate shutdown restart reboot reload stop suspend pause ' +
     'unpause halt kill drain cordon evict scale rollback revert mint burn withdraw vote castvote propose queue ' +
     'restore failover switchover apply patch replace reset flush purge truncate disable terminate redeploy ' +
-    'deploy undeploy release publish promote delete destroy remove uninstall wipe drop'
+    'deploy undeploy release publish promote delete destroy remove uninstall wipe drop clear invalidate'
   ).split(' '),
 );
 /** First verbs that only look, read a chain or a cluster, or set up the local tool. */
@@ -90,6 +90,8 @@ function changeVerb(a: string[], targetAt: Set<number>): { verb: string; objects
   }
   // subcommand words: the first verb met decides (a look ends the search)
   for (const [k, w] of pos.slice(0, 3).entries()) {
+    // a script a runner starts (`php bin/console cache:clear`): its subcommands follow
+    if (k === 0 && /^[\w.-]+(?:\/[\w.-]+)+$/.test(w)) continue;
     if (!/^[A-Za-z][\w:.()-]*$/.test(w) || w.length > 60) break;
     if (w.toLowerCase() === 'run') {
       // `run SCRIPT`: the script's name says what it does (`scripts/upgrade-proxy.ts`)
@@ -122,11 +124,66 @@ const FILE_NAME =
 /** `\\HOST\share\...` or `//HOST/share/...` (the POSIX spelling of a UNC path). */
 const UNC = /^(?:\\\\|\/\/)([^\\/]+)[\\/]/;
 
+/** Variables that choose the environment a command runs against. */
+const ENV_NAME = /(?:^|_)(?:ENV|ENVIRONMENT|STAGE|TARGET|NETWORK|CONTEXT|PROFILE|TIER)$/;
+
+/** Programs that send one HTTP request given on their command line. */
+const HTTP_CLIENTS = new Set([
+  'curl',
+  'wget',
+  'http',
+  'https',
+  'xh',
+  'httpie',
+  'invoke-restmethod',
+  'irm',
+  'invoke-webrequest',
+  'iwr',
+]);
+
+/**
+ * An HTTP request that changes something on a host named for production: a method that writes
+ * (POST, PUT, PATCH, DELETE, or a body sent) to a URL whose host names production and whose path
+ * names a change (`curl -X POST https://admin.prod.acme.io/api/services/web/restart`).
+ */
+function httpChange(tool: string, a: string[], out: Effect[]): void {
+  let method = '';
+  let body = false;
+  const urls: string[] = [];
+  for (let i = 1; i < a.length; i++) {
+    const w = a[i] ?? '';
+    if (/^(?:-X|--request|-Method)$/i.test(w)) method = (a[++i] ?? '').toUpperCase();
+    else if (/^--request=/.test(w)) method = w.slice(10).toUpperCase();
+    else if (/^-X[A-Z]+$/.test(w)) method = w.slice(2);
+    else if (/^(?:-d|--data\S*|--json|-F|--form|--post-data|--post-file|-Body)$/i.test(w)) body = true;
+    else if (/^(?:POST|PUT|PATCH|DELETE)$/.test(w) && i === 1) method = w;
+    else if (/^https?:\/\//i.test(w)) urls.push(w);
+  }
+  if (!/^(?:POST|PUT|PATCH|DELETE)$/.test(method || (body ? 'POST' : ''))) return;
+  for (const u of urls) {
+    const m = /^https?:\/\/(?:[^@/]*@)?([^/:?#]+)[^/?#]*([^?#]*)/i.exec(u);
+    const host = m?.[1] ?? '';
+    if (!namesProduction(host)) continue;
+    const verb = (m?.[2] ?? '').split(/[/_.-]+/).find((p) => CHANGE.has(p.toLowerCase()));
+    if (!verb) continue;
+    out.push({
+      tool: 'exec',
+      command: `cli-change-prod ${tool} ${a.slice(1).join(' ')}`,
+      via: `${tool} asks ${host} to ${verb.toLowerCase()}`,
+    });
+    return;
+  }
+}
+
 export function prodAimEffects(line: LineFacts, out: Effect[]): void {
   for (const c of line.cmds) {
     const a = c.argv;
     const tool = basename(a[0] ?? '').toLowerCase();
-    if (!tool || NOT_A_TOOL.has(tool) || a.length < 3) continue;
+    if (HTTP_CLIENTS.has(tool)) {
+      httpChange(tool, a, out);
+      continue;
+    }
+    if (!tool || NOT_A_TOOL.has(tool) || a.length < 2) continue;
     if (rehearses(a, 1)) continue;
     // the target: an option's value, or a copy's destination on another machine's share
     const targetAt = new Set<number>();
@@ -140,6 +197,11 @@ export function prodAimEffects(line: LineFacts, out: Effect[]): void {
       if (eq < 0) targetAt.add(i + 1);
       if (!target && namesProduction(v)) target = v;
     }
+    // or an environment the command is given (`APP_ENV=prod bin/console cache:clear`)
+    // (NODE_ENV and BABEL_ENV choose how code is built, not where it acts)
+    target ??= c.assigns.find(
+      (v) => ENV_NAME.test(v.name) && !/^(?:NODE|BABEL)_ENV$/.test(v.name) && namesProduction(v.value),
+    )?.value;
     const ops = a.slice(1).filter((w) => !w.startsWith('-') && !/^\/[A-Za-z]+(?::\S*)?$/.test(w));
     const dest = ops.length >= 2 ? (ops[ops.length - 1] ?? '') : '';
     const host = UNC.exec(dest)?.[1];
