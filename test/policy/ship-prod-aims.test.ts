@@ -18,6 +18,13 @@ test('a change aimed at production or a main network is asked, whatever the tool
     ['A', 'exec', { command: 'mirrorcopy ./dist //files-prd2/www/app' }],
     ['A', 'exec', { command: 'curl -X POST https://admin.prod.acme.io/api/services/web/restart' }],
     ['A', 'exec', { command: 'APP_ENV=prod php bin/console cache:clear' }],
+    ['A', 'exec', { command: 'Restart-Service -ComputerName web-prod01 -Name W3SVC -Force' }],
+    [
+      'A',
+      'exec',
+      { command: 'Invoke-Command -ComputerName sql-prod-01 -ScriptBlock { Restart-Service MSSQLSERVER -Force }' },
+    ],
+    ['A', 'exec', { command: "Invoke-Sqlcmd -ServerInstance sql-prod-01 -Query 'ALTER DATABASE app SET OFFLINE'" }],
   ]);
   assert.match(
     decide('exec', { command: "chainctl send $GOV 'castVote(uint256,uint8)' 12 1 --rpc-url mainnet" }).message,
@@ -46,5 +53,10 @@ test('the same tools on staging, test networks, reads, rehearsals and copies fro
     ['B', 'exec', { command: 'APP_ENV=dev php bin/console cache:clear' }],
     ['B', 'exec', { command: 'APP_ENV=prod php bin/console debug:router' }],
     ['B', 'exec', { command: 'NODE_ENV=production npm run build' }],
+    ['B', 'exec', { command: 'Get-Service -ComputerName web-prod01' }],
+    ['B', 'exec', { command: 'Restart-Service -ComputerName web-stg01 -Name W3SVC' }],
+    ['B', 'exec', { command: 'Invoke-Command -ComputerName sql-prod-01 -ScriptBlock { Get-Service MSSQLSERVER }' }],
+    ['B', 'exec', { command: "Invoke-Sqlcmd -ServerInstance sql-prod-01 -Query 'SELECT name FROM sys.databases'" }],
+    ['B', 'exec', { command: "mysql -h db-prod-1 -e 'SHOW PROCESSLIST'" }],
   ]);
 });

@@ -24,7 +24,7 @@ export const PROD_AIM_HINT = /prod|prd|live|mainnet/i;
 
 /** Options that choose where a command acts (network, node, cluster, host, environment, stage). */
 const TARGET_OPTION =
-  /^--?(?:network|net|chain|rpc-url|rpc|url|cluster|context|kube-context|host|hostname|H|server|env|environment|e|stage|s|target|site|endpoint|node|instance|tenant|remote|profile|project|app|a|service|stack|namespace|n|workspace|alias)$/;
+  /^--?(?:network|net|chain|rpc-url|rpc|url|cluster|context|kube-context|host|hostname|H|server|env|environment|e|stage|s|target|site|endpoint|node|instance|tenant|remote|profile|project|app|a|service|stack|namespace|n|workspace|alias)$|^-(?:ComputerName|CN|ServerInstance|SqlInstance|Session|CimSession|VMHost|Server|Cluster|WebApplication|Site)$/i;
 /** A name part that says production or a main network. */
 const PROD_PART = /^(?:prod|production|prd|live|mainnet|mainnet-beta)$/i;
 /** A name part that says a copy that is not production (a test network, a staging host, a local node). */
@@ -45,7 +45,7 @@ const CHANGE = new Set(
     'send sendtx send-transaction transfer execute upgrade migrate shutdown restart reboot reload stop suspend pause ' +
     'unpause halt kill drain cordon evict scale rollback revert mint burn withdraw vote castvote propose queue ' +
     'restore failover switchover apply patch replace reset flush purge truncate disable terminate redeploy ' +
-    'deploy undeploy release publish promote delete destroy remove uninstall wipe drop clear invalidate'
+    'deploy undeploy release publish promote delete destroy remove uninstall wipe drop clear invalidate alter insert grant revoke'
   ).split(' '),
 );
 /** First verbs that only look, read a chain or a cluster, or set up the local tool. */
@@ -58,7 +58,7 @@ const LOOKS = new Set(
 );
 
 /** Options whose value is a command an admin console or a remote shell runs. */
-const COMMAND_OPTION = /^-(?:x|rx|c|e|-command|-cmd|-exec|-execute|-eval)$/;
+const COMMAND_OPTION = /^-(?:x|rx|c|e|-command|-cmd|-exec|-execute|-eval|Query|Q|ScriptBlock|Command)$/i;
 
 /** Programs whose words are text, patterns or another reading's business (remote shells, task runners). */
 const NOT_A_TOOL = new Set(
@@ -88,20 +88,24 @@ function changeVerb(a: string[], targetAt: Set<number>): { verb: string; objects
     if (COMMAND_OPTION.test(w) && a[i + 1]) commands.push(a[++i] ?? '');
     else if (!w.startsWith('-') && !w.startsWith('/') && !w.includes('$')) pos.push(w);
   }
+  // a PowerShell cmdlet names its verb (`Restart-Service -ComputerName web-prod01`)
+  const cmdlet = /^([a-z]+)-[a-z]+$/i.exec(basename(a[0] ?? ''))?.[1]?.toLowerCase();
+  if (cmdlet && CHANGE.has(cmdlet)) return { verb: basename(a[0] ?? ''), objects: pos };
   // subcommand words: the first verb met decides (a look ends the search)
-  for (const [k, w] of pos.slice(0, 3).entries()) {
+  const subs = pos.filter((x) => x !== '{' && x !== '}');
+  for (const [k, w] of subs.slice(0, 3).entries()) {
     // a script a runner starts (`php bin/console cache:clear`): its subcommands follow
     if (k === 0 && /^[\w.-]+(?:\/[\w.-]+)+$/.test(w)) continue;
     if (!/^[A-Za-z][\w:.()-]*$/.test(w) || w.length > 60) break;
     if (w.toLowerCase() === 'run') {
       // `run SCRIPT`: the script's name says what it does (`scripts/upgrade-proxy.ts`)
-      const script = pos[k + 1] ?? '';
+      const script = subs[k + 1] ?? '';
       const named = script.split(/[-_./\\]+/).find((p) => CHANGE.has(p.toLowerCase()));
       return named ? { verb: `run ${script}`, objects: [] } : undefined;
     }
     const v = verbOf(w);
     if (v && LOOKS.has(v)) return undefined;
-    if (v) return { verb: w, objects: pos.slice(k + 1) };
+    if (v) return { verb: w, objects: subs.slice(k + 1) };
   }
   const c = commandVerb(commands);
   return c ? { verb: c, objects: [] } : undefined;
