@@ -330,3 +330,26 @@ test('a lockfile entry rewritten by a one-liner that binds several names at once
     ['B', 'exec', { command: "node -e \"const f='package.json',j=require('./'+f);console.log(j.version)\"" }],
   ]);
 });
+
+test("a pinned remote base and an organisation's plain repository address pass", () => {
+  check([
+    [
+      'B',
+      'edit',
+      {
+        path: '/home/dev/fleet/base/kustomization.yaml',
+        old_string: '  - ../monitoring',
+        new_string: '  - ../monitoring\n  - https://github.com/acme-platform/bases//hardening?ref=v1.4.2',
+      },
+    ],
+    [
+      'B',
+      'write',
+      {
+        path: '/home/dev/fleet/apps/api.yaml',
+        content:
+          'kind: Application\nspec:\n  source:\n    repoURL: https://github.com/acme/deploy.git\n    path: apps/api\n',
+      },
+    ],
+  ]);
+});

@@ -22,8 +22,19 @@ const FETCHED_KEY = new Set(
 );
 /** A URL path shaped like code: an archive, a binary, a script, a package, a repository path with a ref. */
 const CODE_PATH =
-  /\.(?:tar\.gz|tgz|tar\.xz|txz|tar\.bz2|tar|zip|gz|xz|7z|jar|war|whl|gem|nupkg|deb|rpm|apk|msi|exe|dmg|pkg|appimage|bin|run|sh|ps1|py|js|mjs|wasm|so|dll|dylib)(?:$|[?#])|[-_](?:linux|darwin|macos|windows|win64|amd64|arm64|x86_64|aarch64)[\w.-]*$|\/\/[\w./-]+(?:\?ref=|$)|[?&]ref=|\.git(?:$|[?#/])/i;
-const CODE_HOST_REPO = /^https?:\/\/(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)\/[\w.-]+\/[\w.-]+/i;
+  /\.(?:tar\.gz|tgz|tar\.xz|txz|tar\.bz2|tar|zip|gz|xz|7z|jar|war|whl|gem|nupkg|deb|rpm|apk|msi|exe|dmg|pkg|appimage|bin|run|sh|ps1|py|js|mjs|wasm|so|dll|dylib)(?:$|[?#])|[-_](?:linux|darwin|macos|windows|win64|amd64|arm64|x86_64|aarch64)[\w.-]*$/i;
+/**
+ * A repository on a code host fetched as a remote target (kustomize's and Terraform's
+ * `REPO//SUBDIR?ref=REF`) at a branch that moves (`?ref=main`, or no ref): whatever is pushed
+ * there next is built. A pinned ref, and a plain repository address (`repoURL:` of the
+ * organisation's own deploy repository), are not this.
+ */
+const CODE_HOST = /^https?:\/\/(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)\//i;
+function floatingRemoteTarget(url: string): boolean {
+  if (!CODE_HOST.test(url) || !/^https?:\/\/[^/]+\/[^?#]*\/\//.test(url)) return false;
+  const ref = /[?&]ref=([^&#]+)/.exec(url)?.[1];
+  return ref === undefined || /^(?:main|master|HEAD|develop|dev|trunk|latest)$/i.test(ref);
+}
 
 /** Text that is read, not fetched from: documentation, application source, tests and fixtures. */
 const NOT_INPUT =
@@ -74,7 +85,7 @@ export function fetchedInputEffects(path: string, content: string): Effect[] {
   const out: Effect[] = [];
   for (const url of new Set(fetchedUrls(content))) {
     const rest = url.replace(/^https?:\/\/[^/?#]+/i, '');
-    if (!CODE_PATH.test(rest) && !CODE_HOST_REPO.test(url)) continue;
+    if (!CODE_PATH.test(rest) && !floatingRemoteTarget(url)) continue;
     sourceFindings('build', url, `${file} makes the next build or deploy fetch ${url}`, out, 'code');
     if (out.length >= 4) break;
   }

@@ -43,7 +43,7 @@ function namesProduction(value: string): boolean {
 const CHANGE = new Set(
   (
     'send sendtx send-transaction transfer execute upgrade migrate shutdown restart reboot reload stop suspend pause ' +
-    'unpause halt kill drain cordon evict scale rollback revert mint burn withdraw vote castvote propose queue ' +
+    'unpause halt kill drain cordon evict rollback revert mint burn withdraw vote castvote propose queue ' +
     'restore failover switchover apply patch replace reset flush purge truncate disable terminate redeploy ' +
     'deploy undeploy release publish promote delete destroy remove uninstall wipe drop clear invalidate alter insert grant revoke'
   ).split(' '),
