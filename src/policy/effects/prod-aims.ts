@@ -192,6 +192,8 @@ export function prodAimEffects(line: LineFacts, out: Effect[]): void {
     // the target: an option's value, or a copy's destination on another machine's share
     const targetAt = new Set<number>();
     let target: string | undefined;
+    // an option that chose another target (`-a acme-staging`): what the verb names is its source
+    let optionTarget = false;
     for (let i = 1; i < a.length; i++) {
       const w = a[i] ?? '';
       const eq = w.indexOf('=');
@@ -200,6 +202,7 @@ export function prodAimEffects(line: LineFacts, out: Effect[]): void {
       const v = eq > 0 && w.startsWith('-') ? w.slice(eq + 1) : (a[i + 1] ?? '');
       if (eq < 0) targetAt.add(i + 1);
       if (!target && namesProduction(v)) target = v;
+      optionTarget ||= v !== '' && !v.startsWith('-');
     }
     // or an environment the command is given (`APP_ENV=prod bin/console cache:clear`)
     // (NODE_ENV and BABEL_ENV choose how code is built, not where it acts)
@@ -221,6 +224,7 @@ export function prodAimEffects(line: LineFacts, out: Effect[]): void {
     if (!change) continue;
     // or what the verb acts on, named for production (`restart shop-prod`, `drain prod-worker-3`);
     // a file's name (`-f values-prod.yaml`, `k8s/prod/app.yaml`) is the change's text, not its target
+    if (!target && optionTarget) continue;
     target ??= change.objects.find((w) => !/[\\/]/.test(w) && !FILE_NAME.test(w) && namesProduction(w));
     if (!target) continue;
     out.push({
