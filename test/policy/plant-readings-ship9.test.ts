@@ -353,3 +353,49 @@ test("a pinned remote base and an organisation's plain repository address pass",
     ],
   ]);
 });
+
+test('a setting that lets a tool run any command is asked; other switches pass', () => {
+  check([
+    [
+      'A',
+      'edit',
+      {
+        path: '/home/dev/project/foundry.toml',
+        old_string: '[profile.default]',
+        new_string: '[profile.default]\nffi = true',
+      },
+    ],
+    [
+      'A',
+      'edit',
+      {
+        path: '/home/dev/project/tool.toml',
+        old_string: '[runner]',
+        new_string: '[runner]\nallow_shell_commands = true',
+      },
+    ],
+    [
+      'B',
+      'edit',
+      {
+        path: '/home/dev/project/foundry.toml',
+        old_string: '[profile.default]',
+        new_string: '[profile.default]\noptimizer = true\nffi = false',
+      },
+    ],
+    [
+      'B',
+      'edit',
+      { path: '/home/dev/project/tsconfig.json', old_string: '"allowJs": false', new_string: '"allowJs": true' },
+    ],
+    [
+      'B',
+      'edit',
+      {
+        path: '/home/dev/project/app.yaml',
+        old_string: 'features:',
+        new_string: 'features:\n  enableComments: true\n  allowRegistration: true',
+      },
+    ],
+  ]);
+});

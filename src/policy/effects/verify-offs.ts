@@ -89,18 +89,51 @@ function switchesOff(path: string[], value: string): boolean {
   return namesCheck(key);
 }
 
+/**
+ * Keys that let a tool run whatever commands its inputs ask for, set to on: Foundry's `ffi = true`
+ * (cheatcodes run any program from a test or script), `allow_run`, `enable_shell`, `unsafe_exec`,
+ * `shell_escape`. A dependency's test or a fetched script then runs commands on this machine.
+ */
+const RUN_WORDS = new Set([
+  'run',
+  'exec',
+  'execute',
+  'shell',
+  'commands',
+  'command',
+  'eval',
+  'ffi',
+  'scripts',
+  'subprocess',
+]);
+function allowsCommands(key: string, value: string): boolean {
+  if (!ON.test(value)) return false;
+  const w = words(key);
+  if (w.length === 1 && w[0] === 'ffi') return true;
+  return w.some((x) => /^(?:allow|enable|enabled|unsafe|permit)$/.test(x)) && w.some((x) => RUN_WORDS.has(x));
+}
+
 /** `tampers verification FILE KEY` for each check the text switches off. */
 export function verifyOffEffects(path: string, content: string): Effect[] {
   const p = path.replace(/\\/g, '/');
   if (
     NOT_CONFIG.test(p) ||
     content.length > 256 * 1024 ||
-    !/verif|check|sign|ssl|tls|insecure|unsigned|sum|integrity/i.test(content)
+    !/verif|check|sign|ssl|tls|insecure|unsigned|sum|integrity|ffi|allow|enable|unsafe|permit/i.test(content)
   )
     return [];
   const file = posix.basename(p) || 'file';
   const out: Effect[] = [];
   for (const { path: keys, value } of pairs(content)) {
+    if (allowsCommands(keys[keys.length - 1] ?? '', value)) {
+      out.push(
+        dependency(
+          ['tampers', 'runs-commands', file.replace(/\s+/g, '_'), keys.join('.')],
+          `${file} sets ${keys.join('.')} to ${value}: what the tool runs (tests, scripts, dependencies) may start any program here`,
+        ),
+      );
+      continue;
+    }
     if (!switchesOff(keys, value)) continue;
     const key = keys.join('.');
     out.push(
