@@ -399,3 +399,13 @@ test('a setting that lets a tool run any command is asked; other switches pass',
     ],
   ]);
 });
+
+test('a scoped package under a scope that adds a word to a popular one is asked; the real scope and private ones pass', () => {
+  check([
+    ['A', 'exec', { command: 'npm install --save-dev @kubernetes-dev/client-node' }],
+    ['A', 'exec', { command: 'pnpm add @babel-next/core' }],
+    ['B', 'exec', { command: 'npm install --save-dev @kubernetes/client-node' }],
+    ['B', 'exec', { command: 'npm i @acme-corp/ui-kit' }],
+    ['B', 'exec', { command: 'npm i @types/node' }],
+  ]);
+});
