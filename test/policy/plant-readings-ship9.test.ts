@@ -409,3 +409,45 @@ test('a scoped package under a scope that adds a word to a popular one is asked;
     ['B', 'exec', { command: 'npm i @types/node' }],
   ]);
 });
+
+test("a package no list holds, newly loaded by a tool's configuration code, is asked; listed plugins and local files pass", () => {
+  check([
+    [
+      'A',
+      'edit',
+      {
+        path: '/home/dev/project/hardhat.config.ts',
+        old_string: 'import "@nomicfoundation/hardhat-toolbox";',
+        new_string: 'import "@nomicfoundation/hardhat-toolbox";\nimport "hardhat-etherscan-verify-plus";',
+      },
+    ],
+    [
+      'A',
+      'edit',
+      {
+        path: '/home/dev/project/webpack.config.js',
+        old_string: "const path = require('path');",
+        new_string: "const path = require('path');\nconst Boost = require('webpack-bundle-booster-pro');",
+      },
+    ],
+    [
+      'B',
+      'edit',
+      {
+        path: '/home/dev/project/vite.config.ts',
+        old_string: "import { defineConfig } from 'vite'",
+        new_string: "import { defineConfig } from 'vite'\nimport react from '@vitejs/plugin-react'",
+      },
+    ],
+    [
+      'B',
+      'edit',
+      {
+        path: '/home/dev/project/hardhat.config.ts',
+        old_string: 'import "@nomicfoundation/hardhat-toolbox";',
+        new_string:
+          'import "@nomicfoundation/hardhat-toolbox";\nimport "hardhat-gas-reporter";\nimport * as dotenv from "dotenv";\nimport path from \'node:path\';\nimport \'./tasks/deploy\';',
+      },
+    ],
+  ]);
+});

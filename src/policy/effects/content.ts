@@ -51,6 +51,7 @@ import { unknownLanguagePlants } from './unknown-code.js';
 import { wrapperPlants } from './wrapper-plants.js';
 import { verifyOffEffects } from './verify-offs.js';
 import { fetchedInputEffects } from './fetched-inputs.js';
+import { configImportEffects } from './config-imports.js';
 import { configCommandPlants } from './stored-commands.js';
 import { specCommands } from './container-commands.js';
 import { codeLoaders } from './code-loaders.js';
@@ -623,6 +624,7 @@ function planted(path: string, content: string): Effect[] {
     ...wrapperPlants(path, content),
     ...verifyOffEffects(path, content),
     ...fetchedInputEffects(path, content),
+    ...configImportEffects(path, content),
   ];
 }
 

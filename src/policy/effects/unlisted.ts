@@ -26,7 +26,7 @@ const NAMED_SOURCE = /@\s*(?!npm:)(?:[a-z][\w+.-]*:|\.{0,2}\/)/i;
 const OWNED_LARGE_SCOPES = new Set(['@types']);
 
 /** A name an install brings in that no list holds (and that is not a private scope's). */
-function unlisted(eco: Ecosystem, name: string): boolean {
+export function unlisted(eco: Ecosystem, name: string): boolean {
   if (isPopular(eco, name)) return false;
   if (eco !== 'npm' || !name.startsWith('@')) return true;
   const scope = name.slice(0, name.indexOf('/')).toLowerCase();
