@@ -1,11 +1,9 @@
 // An edit that keeps a library's name and points it somewhere else, whatever the tool: a
 // Solidity remapping (`@openzeppelin/contracts/=lib/openzeppelin-contracts/contracts/` ->
-// `=lib/oz-contracts-optimized/contracts/`), an import map, a bundler alias, a package.json
-// dependency turned into an alias of another package (`"ethers": "npm:etherss@6.13.2"`). Every
+// `=lib/oz-contracts-optimized/contracts/`), an import map, a bundler alias. Every
 // import of the trusted name then compiles or loads the other code. Read as `fork alias NAME to
 // VALUE` (asked, as source swaps are: source-swaps.ts) when the old target named the library
-// (a word of its name, `openzeppelin`) and the new one does not, or when the alias names another
-// package. A version bump (`-v4` -> `-v5`) or a move that keeps the name (`lib/openzeppelin-
+// (a word of its name, `openzeppelin`) and the new one does not. A version bump (`-v4` -> `-v5`) or a move that keeps the name (`lib/openzeppelin-
 // contracts` -> `node_modules/@openzeppelin/contracts`) still names it and is no finding.
 import type { Effect } from './types.js';
 import { dependency } from './supply.js';
@@ -39,13 +37,13 @@ export function aliasSwapEffects(before: string, after: string, path: string): E
   for (const [key, value] of pairs(after)) {
     const was = old.get(key);
     if (was === undefined || was === value) continue;
-    const alias = /^npm:(@?[\w.-]+(?:\/[\w.-]+)?)@/.exec(value)?.[1];
+    // (a dependency turned into an npm alias of another package is the manifest reading's: manifest-routes.ts)
     const words = nameWords(key);
-    const renamed = alias
-      ? alias.toLowerCase() !== key.toLowerCase() && !/^npm:/.test(was)
-      : /[/\\]/.test(value) &&
-        words.some((w) => was.toLowerCase().includes(w)) &&
-        !words.some((w) => value.toLowerCase().includes(w));
+    const renamed =
+      !/^npm:/.test(value) &&
+      /[/\\]/.test(value) &&
+      words.some((w) => was.toLowerCase().includes(w)) &&
+      !words.some((w) => value.toLowerCase().includes(w));
     if (!renamed) continue;
     out.push(
       dependency(['fork', 'alias', key, 'to', value], `the edit points ${key} at ${value}, code that is not ${key}`),
