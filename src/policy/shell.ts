@@ -99,6 +99,8 @@ const EXPANSION_SLACK = 256 * 1024;
 const MAX_NOTES = 256;
 /** Resolved simple commands kept for the effects reading: each is walked once more. */
 const MAX_RESOLVED = 32;
+/** Segments of a string respelled whole once one of them was resolved (longer strings are scripts, read line by line). */
+const MAX_WHOLE_SEGMENTS = 24;
 
 /** Why the program a command runs cannot be known statically. */
 export type DynamicKind = 'network' | 'command-name' | 'eval' | 'stdin' | 'source';
@@ -604,6 +606,7 @@ class Analyzer {
   private windows(s: string, segs: { tokens: Token[] }[]): void {
     const list = windowsReadings(s);
     if (!list.length) return;
+    const backslashed = s.includes('\\');
     const seg = segs.length === 1 ? segs[0] : undefined;
     const known = seg ? this.index.get(slash(joinTokens(stripKeywords(seg.tokens)))) : undefined;
     const unit = known !== undefined ? this.units[known] : undefined;
@@ -611,6 +614,9 @@ class Analyzer {
       if (w.startsWith('reg ') && !/^\s*reg\s/i.test(s))
         this.note({ kind: 'meaning', from: 'PowerShell registry cmdlet', text: w });
       this.add(w, unit !== undefined && unit >= 0 ? unit : this.newUnit());
+      // a line with backslash paths is read for its effects in the slash spelling too (a copy
+      // onto \\HOST\share, a file under C:\Users read or sent), as the POSIX reading loses them
+      if (backslashed && !w.startsWith('reg ') && w.includes('\\')) this.runs(slash(w));
     }
   }
 
@@ -670,6 +676,12 @@ class Analyzer {
     // bash -c, or spelled with full paths and launchers.
     let lineNorms: string[] = [];
     let linePrims: string[] = [];
+    // The whole string as the shell runs it once a segment was resolved: `U=https://h/x; curl -o
+    // /tmp/x $U; chmod +x /tmp/x; /tmp/x` downloads and runs as one sequence, and the readings of
+    // a sequence (download then run) see it only when the resolved segment sits among the others.
+    const whole: { spell: string | Token[]; op: string }[] = [];
+    let wholeResolved = false;
+    let wholeDefines = false;
     const endLine = () => {
       if (linePrims.length > 1) {
         this.add(lineNorms.join(' && '), -1);
@@ -704,6 +716,9 @@ class Analyzer {
         if (socketLine) socket = this.socketShell(r.stage, socket);
         if (piped || prevPiped) stages.push({ tokens: r.stage, input: prevPiped ? (flow ?? NO_TEXT) : null });
       }
+      if (whole.length < MAX_WHOLE_SEGMENTS) whole.push({ spell: this.segmentRespell ?? seg.tokens, op: seg.op });
+      wholeResolved ||= this.segmentRespell !== null;
+      wholeDefines ||= defining || seg.op === ';;';
       if (piped || prevPiped) {
         anyResolved ||= this.segmentRespell !== null;
         // unresolved stages are spelled only when the pipeline is kept (most are not)
@@ -750,6 +765,16 @@ class Analyzer {
     this.addPipeline(pipe);
     if (stages.length) this.networkPipeline(stages);
     if (segs.length > 1 || depth > 0) endLine();
+    if (wholeResolved && !wholeDefines && whole.length > 1 && segs.length <= MAX_WHOLE_SEGMENTS)
+      this.runs(
+        whole
+          .map((w, i) => {
+            const text = typeof w.spell === 'string' ? w.spell : respell(w.spell);
+            if (i === whole.length - 1) return text;
+            return w.op === '\n' ? `${text}\n` : `${text} ${w.op || ';'} `;
+          })
+          .join(''),
+      );
     // The raw text of a nested string and of each line of a script, as the top level's raw text
     // is read: a pattern on the raw spelling (`> ~/.bash_history`) fires wherever it sits.
     if (s.includes('\n')) this.addRawLines(s, segs);

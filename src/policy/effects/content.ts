@@ -48,6 +48,10 @@ import { plantedShells } from './planted-shells.js';
 import { laterCommands } from './later-commands.js';
 import { shellLiterals } from './shell-literal.js';
 import { unknownLanguagePlants } from './unknown-code.js';
+import { wrapperPlants } from './wrapper-plants.js';
+import { verifyOffEffects } from './verify-offs.js';
+import { fetchedInputEffects } from './fetched-inputs.js';
+import { configImportEffects } from './config-imports.js';
 import { configCommandPlants } from './stored-commands.js';
 import { specCommands } from './container-commands.js';
 import { codeLoaders } from './code-loaders.js';
@@ -613,7 +617,15 @@ function planted(path: string, content: string): Effect[] {
   const shells = plantedShells(path, content);
   if (shells.length) return shells;
   const startup = startupPlant(path, content) ?? langStartupPlant(path, content);
-  return [...(startup ?? []), ...fileEffects(path, content), ...laterPlants(path, content)];
+  return [
+    ...(startup ?? []),
+    ...fileEffects(path, content),
+    ...laterPlants(path, content),
+    ...wrapperPlants(path, content),
+    ...verifyOffEffects(path, content),
+    ...fetchedInputEffects(path, content),
+    ...configImportEffects(path, content),
+  ];
 }
 
 /** Commands and loaders kept in files other tools run or obey later (task runners, IaC, container
@@ -747,6 +759,9 @@ function fileEffects(path: string, content: string): Effect[] {
           .filter((e) => e.tool === 'delete' || / deletes /.test(e.via))
           .map((e) => ({ ...e, onlyDeny: true })),
         ...secretEgress(path, content),
+        // a shell string it hands to a process (`exec.Command("sh", "-c", "curl ... | sh")` in
+        // init()): read as in any language no reading knows, only a deny counts (unknown-code.ts)
+        ...unknownLanguagePlants(path, content),
       ];
     case 'compose':
       return [

@@ -103,6 +103,7 @@ import { REMOTE_PROGRAMS, remoteDeployEffects } from './remote-deploy.js';
 import { GRANT_PROGRAMS, forgeGrantEffects } from './forge-grants.js';
 import { PROD_TARGET_PROGRAMS, prodTargetEffects } from './prod-targets.js';
 import { SITE_ALIAS_PROGRAMS, siteAliasEffects } from './site-aliases.js';
+import { PROD_AIM_HINT, prodAimEffects } from './prod-aims.js';
 import { WEB_ROOT_PROGRAMS, webRootCopyEffects } from './web-root-copies.js';
 import { PROD_SQL_PROGRAMS, prodSqlFileEffects } from './prod-sql-files.js';
 import { MASS_SEND_HINT, massSendEffects } from './mass-sends.js';
@@ -356,6 +357,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'prod-targets', programs: PROD_TARGET_PROGRAMS, read: (l, out) => prodTargetEffects(l.cmds, out) },
   // WP-CLI and Drush commands that change a live site through its alias or SSH target (site-aliases.ts)
   { name: 'site-aliases', programs: SITE_ALIAS_PROGRAMS, read: (l, out) => siteAliasEffects(l.cmds, out) },
+  // any tool's change aimed at production or a main network by its target option or share (prod-aims.ts)
+  { name: 'prod-aims', hint: PROD_AIM_HINT, read: prodAimEffects },
   // files copied into another machine's web root by rsync, scp, lftp, robocopy, msdeploy (web-root-copies.ts)
   { name: 'web-root-copies', programs: WEB_ROOT_PROGRAMS, read: (l, out) => webRootCopyEffects(l.cmds, out) },
   // a production database changed by a file or a writing statement run through its client (prod-sql-files.ts)

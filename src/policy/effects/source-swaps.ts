@@ -6,6 +6,7 @@
 // of the old owner is a look-alike; any other owner is a fork. Both are `dependency` sentences of
 // supply.ts that the standard policy supply-chain-sources asks about (docs/effects.md).
 import { verifyRemovalEffects } from './verify-removals.js';
+import { aliasSwapEffects } from './alias-swaps.js';
 import { coordinateSwapEffects } from './coordinate-swaps.js';
 import { scopeRemovalEffects } from './scope-removals.js';
 import type { Effect } from './types.js';
@@ -438,7 +439,12 @@ export function editSwapEffects(call: ToolCall): Effect[] {
   if (call.tool !== 'edit') return [];
   // documents name repositories and images without fetching them
   const path = text(call, 'path', 'file_path', 'filePath');
-  if (/\.(?:md|mdx|markdown|rst|txt|adoc|html?)$/i.test(path) && !/requirements[^/]*\.txt$/i.test(path)) return [];
+  // (Foundry's remappings.txt is a build input: where each import name compiles from)
+  if (
+    /\.(?:md|mdx|markdown|rst|txt|adoc|html?)$/i.test(path) &&
+    !/requirements[^/]*\.txt$|remappings\.txt$/i.test(path)
+  )
+    return [];
   const o = text(call, 'old_string', 'oldString', 'old_str');
   const n = text(call, 'new_string', 'newString', 'new_str');
   return [
@@ -450,5 +456,6 @@ export function editSwapEffects(call: ToolCall): Effect[] {
     ...registryToRepoEffects(o, n, path),
     ...hostSwapEffects(o, n, path),
     ...verifyRemovalEffects(o, n, path),
+    ...aliasSwapEffects(o, n, path),
   ];
 }

@@ -500,6 +500,10 @@ const UNIT_EXEC = /^\s*Exec[A-Za-z]*\s*=\s*[-@:+!]*(.*)$/gm;
 const UNIT_ODD =
   /\/dev\/(?:tcp|udp)\/|\b(?:curl|wget|nc|ncat|netcat|socat|telnet|base64|xxd|openssl)\b|\b(?:bash|sh|zsh)\s+-i\b/;
 
+/** Interpreters whose first operand is the script they run. */
+const UNIT_INTERPRETER =
+  /^(?:python[0-9.]*|node|nodejs|bash|sh|zsh|dash|perl|ruby|php[0-9.]*|deno|bun|lua[0-9.]*|pwsh|powershell|osascript|java)$/;
+
 /**
  * A user's systemd unit, read by what it runs: `startup-write NAME plain` when every Exec line
  * starts a program kept in an ordinary place that fetches nothing and opens no connection (a
@@ -510,8 +514,15 @@ const UNIT_ODD =
 function unitWrite(path: string, content: string | undefined): Effect {
   const name = posix.basename(path.replace(/\\/g, '/'));
   const odd = (c: string): boolean => {
-    const prog = c.trim().split(/\s+/)[0] ?? '';
+    const words = c.trim().split(/\s+/);
+    const prog = words[0] ?? '';
     if (ODD_PROGRAM.test(prog) || UNIT_ODD.test(c)) return true;
+    // an interpreter started on a script kept in a temporary place or under a hidden name
+    // (`/usr/bin/python3 /tmp/.cache_sync.py`): what runs is that script, not the interpreter
+    const script = UNIT_INTERPRETER.test(posix.basename(prog))
+      ? words.slice(1).find((w) => !w.startsWith('-'))
+      : undefined;
+    if (script && (ODD_PROGRAM.test(script) || /^\.[^/\\]+$/.test(posix.basename(script)))) return true;
     return reachedUrls(c).some((u) => {
       const h = hostOf(u);
       return !!h && !/^(?:localhost|127\.[\d.]+|\[::1\]|0\.0\.0\.0)$/.test(h) && !isVendorHost(h);

@@ -85,12 +85,15 @@ const NOT_RUN =
 const FIXTURES = /(?:^|\/)(?:fixtures|__fixtures__|testdata|test-data|test_data|samples|examples|corpus|corpora)\//i;
 
 /**
- * Words before a literal that hand it to a shell or a process: a call (`callCommand`, `system`,
+ * Words before a literal that hand it to a shell or a process: a process call with the program
+ * and its flags as the literals before it (Go `exec.Command("sh", "-c", CMD)`, Rust
+ * `Command::new("sh").arg("-c").arg(CMD)`, C# `Process.Start("powershell", "-c CMD")`, Java
+ * `exec(new String[]{"sh", "-c", CMD})`), a call (`callCommand`, `system`,
  * `Sys.command`, `exec`), a shell's `-c`, a key naming a command, script or hook, or a build
  * phase a tool runs it in (rebar's `{pre_hooks, [{compile, "..."}]}`, opam's `build:`).
  */
 const RUN_CONTEXT =
-  /(?:\b(?:cmds?|commands?|exec\w*|system|shell\w*|spawn\w*|run\w*|popen\w*|process\w*|call\w*|sh|bash|zsh|invoke\w*|scripts?|actions?|hooks?|\w+_hooks?|do_cmd|compile|build|install|test|setup|prepare|configure|bootstrap|init|start|launch|before_\w+|after_\w+|pre_\w+|post_\w+|pre-\w+|post-\w+)\b|(?:^|[\s"'])-c\b)[^"'\n]{0,12}["'(\[{,\s=:]*$/i;
+  /\b(?:start|command|exec\w*|spawn\w*|popen|system|run|call|args?|new\s+String\[\]\s*\{?)\w*\s*[(!{]\s*(?:["'][^"'\n]{0,40}["']\s*,\s*)*$|(?:\b(?:cmds?|commands?|exec\w*|system|shell\w*|spawn\w*|run\w*|popen\w*|process\w*|call\w*|sh|bash|zsh|invoke\w*|scripts?|actions?|hooks?|\w+_hooks?|do_cmd|compile|build|install|test|setup|prepare|configure|bootstrap|init|start|launch|before_\w+|after_\w+|pre_\w+|post_\w+|pre-\w+|post-\w+)\b|(?:^|[\s"'])-c\b)[^"'\n]{0,12}["'(\[{,\s=:]*$/i;
 
 function shellStringPlants(path: string, content: string): Effect[] {
   const p = path.replace(/\\/g, '/');

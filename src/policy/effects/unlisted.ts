@@ -26,16 +26,39 @@ const NAMED_SOURCE = /@\s*(?!npm:)(?:[a-z][\w+.-]*:|\.{0,2}\/)/i;
 const OWNED_LARGE_SCOPES = new Set(['@types']);
 
 /** A name an install brings in that no list holds (and that is not a private scope's). */
-function unlisted(eco: Ecosystem, name: string): boolean {
+export function unlisted(eco: Ecosystem, name: string): boolean {
   if (isPopular(eco, name)) return false;
   if (eco !== 'npm' || !name.startsWith('@')) return true;
   const scope = name.slice(0, name.indexOf('/')).toLowerCase();
   return !OWNED_LARGE_SCOPES.has(scope) && isListedScope(scope);
 }
 
+/**
+ * A scoped npm name no list holds whose package is a popular one's under a scope with a word
+ * added or dropped (`@kubernetes-dev/client-node` for `@kubernetes/client-node`, `@aws-sdk-v3/
+ * client-s3`): the scope poses as the publisher's. A private organisation's own scope shares no
+ * package name with a popular scope this way.
+ */
+function scopeLookalike(name: string): string | undefined {
+  const m = /^@([\w.-]+)\/([\w.-]+)$/.exec(name.toLowerCase());
+  if (!m?.[1] || !m[2] || isPopular('npm', name)) return undefined;
+  const parts = m[1].split(/[-_.]/);
+  if (parts.length < 2) return undefined;
+  for (let i = 1; i < parts.length; i++)
+    for (const s of [parts.slice(0, i).join('-'), parts.slice(i).join('-')]) {
+      const real = `@${s}/${m[2]}`;
+      if (s && isPopular('npm', real)) return real;
+    }
+  return undefined;
+}
+
 /** `installs-unlisted ECO NAME` for each name of an install no list holds. */
 export function unlistedInstalls(eco: Ecosystem, names: string[], argv: string[], via: string, out: Effect[]): void {
   if (!DEEP.has(eco) || names.length === 0) return;
   if (argv.some((w) => SOURCE_OPTION.test(w) || NAMED_SOURCE.test(w))) return;
-  for (const n of names) if (unlisted(eco, n)) out.push(dependency(['installs-unlisted', eco, n], via));
+  for (const n of names) {
+    const real = eco === 'npm' ? scopeLookalike(n) : undefined;
+    if (real) out.push(dependency(['lookalike', eco, n, 'of', real], `${via} (${n} poses as ${real})`));
+    else if (unlisted(eco, n)) out.push(dependency(['installs-unlisted', eco, n], via));
+  }
 }

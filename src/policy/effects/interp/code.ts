@@ -81,12 +81,22 @@ function rewriteRounds(lang: Language, code: string): string {
 const ASSIGN_LITERAL =
   /(?:^|[;\n{(]\s*|\b(?:const|let|var|my|local)\s+)(\$?[A-Za-z_]\w*)\s*=\s*('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")\s*(?=;|\n|$)/g;
 
+/** A JavaScript declaration of several names (`const a='x', b=f(a)`): its text up to the statement's end. */
+const DECLARATION_LIST = /\b(?:const|let|var)\s+([^;\n]*,[^;\n]*)/g;
+/** `name = 'literal'` items of such a declaration, each ended by a comma or the statement's end. */
+const LISTED_LITERAL = /(?:^|,)\s*([A-Za-z_$][\w$]*)\s*=\s*('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")\s*(?=,|$)/g;
+
 /** `p = '~/.x'; open(p, 'w')` -> `open('~/.x', 'w')`: names bound once to a literal are replaced by it. */
 function propagateConstants(code: string): string {
   const seen = new Map<string, string | null>();
   ASSIGN_LITERAL.lastIndex = 0;
   for (let m = ASSIGN_LITERAL.exec(code); m && seen.size < MAX_CONSTANTS; m = ASSIGN_LITERAL.exec(code))
     seen.set(at(m, 1), seen.has(at(m, 1)) ? null : at(m, 2));
+  // one declaration binding several names (`const f='package-lock.json',j=require('./'+f)`)
+  for (const d of code.matchAll(DECLARATION_LIST))
+    for (const m of at(d, 1).matchAll(LISTED_LITERAL))
+      if (seen.size < MAX_CONSTANTS && !(m.index === 0 && seen.has(at(m, 1))))
+        seen.set(at(m, 1), seen.has(at(m, 1)) ? null : at(m, 2));
   let out = code;
   for (const [name, lit] of seen) {
     if (lit === null || name.length < 1) continue;
