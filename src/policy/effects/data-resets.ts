@@ -223,6 +223,27 @@ export function migrationToStart(tool: string, rest: string[]): string | null {
 }
 
 /**
+ * An option that says it drops or empties the database, on any tool (`setup:install
+ * --cleanup-database`, `--drop-database`, `--drop-tables`, `--truncate-tables`, `--db-reset`,
+ * `--purge-data`): the tool's run starts by wiping what is there.
+ */
+const WIPE_OPTION =
+  /^--?(?:[a-z]+-)*(?:cleanup|clean|drop|purge|wipe|truncate|reset|erase|delete|destroy|nuke)-(?:all-)?(?:database|databases|db|dbs|tables|schema|schemas|data)$|^--?(?:database|db|tables|schema|data)-(?:drop|purge|wipe|reset|cleanup|clean|truncate|erase)$/i;
+/** A database noun, then a verb that loads a dump over it (`db:import`, `db restore`, `database load`). */
+const DB_NOUN = /^(?:db|database|sql|mysql|pgsql|postgres|mongo|dump)$/i;
+const OVERWRITE = /^(?:import|restore|load|replace|rollback|reload)$/i;
+
+/** The option or the words by which a command wipes or overwrites its database, or null. */
+export function databaseOverwrite(rest: string[]): string | null {
+  const opt = rest.find((w) => WIPE_OPTION.test(w.replace(/=.*$/, '')));
+  if (opt) return opt.replace(/=.*$/, '');
+  const words = rest.filter((w) => !w.startsWith('-')).flatMap((w) => w.split(/[:/]/));
+  for (let i = 0; i + 1 < words.length && i < 4; i++)
+    if (DB_NOUN.test(words[i] ?? '') && OVERWRITE.test(words[i + 1] ?? '')) return `${words[i]} ${words[i + 1]}`;
+  return null;
+}
+
+/**
  * `wp search-replace OLD NEW`: OLD and NEW are text rewritten in the site's tables, not the
  * database the command reaches (that is --path, --url, an @alias or --ssh). When NEW is a URL on a
  * name public DNS never answers (`https://shop.test`, `http://client.local`, localhost, a LAN
@@ -248,7 +269,8 @@ function drushSyncTarget(r: string[]): string {
 }
 
 /** Any word of a line that a migration tool taken back to its start must hold (migrationToStart). */
-const MIGRATION_HINT = 'migrat|\\bdb\\b|database|schema|\\bef\\b|rollback|downgrade|revert|undo|\\bdown\\b';
+const MIGRATION_HINT =
+  'migrat|\\bdb\\b|database|schema|\\bef\\b|rollback|downgrade|revert|undo|\\bdown\\b|-tables\\b|-data\\b|\\bsql\\b|\\bdump\\b';
 
 /**
  * The applicability key of dataResetEffects (reading-keys.ts): a wipe is found only where some
@@ -405,7 +427,7 @@ export function dataReset(c: Pick<SimpleCommand, 'argv' | 'assigns'>): DataReset
   const wipe = WIPES.find((w) => w.tool.test(tool));
   let rest = argv.slice(i + 1);
   // any migration tool taken back to its start, named here or not
-  const task = wipe?.task(rest) ?? migrationToStart(tool, rest);
+  const task = wipe?.task(rest) ?? migrationToStart(tool, rest) ?? databaseOverwrite(rest);
   if (!task) return null;
   if (tool === 'wp' && task === 'search-replace') rest = localizedSearchReplace(rest);
   const values = targetValues(c.assigns, rest);
@@ -475,9 +497,17 @@ export function dataResetEffects(c: SimpleCommand): Effect[] {
   // a clean restore into a database the line names, and not for development or tests
   // (`pg_restore --clean -d moodle x.dump`): whatever that database held is replaced by the dump
   const namedRestore = (tool === 'pg_restore' || tool === 'mongorestore') && target === 'unknown' && values.length > 0;
+  // an option that wipes the database (--cleanup-database), where the line does not say which one
+  const wipeOption = target === 'unknown' && task.startsWith('-');
+  // a dump loaded over a database on another machine not named as production (a staging copy,
+  // a client's site) is asked about; over production it is denied below
+  const overwrite =
+    target === 'remote' && OVERWRITE.test(task.split(' ')[1] ?? '') && DB_NOUN.test(task.split(' ')[0] ?? '');
   if (
     herokuApp ||
     namedRestore ||
+    wipeOption ||
+    overwrite ||
     (target === 'unknown' &&
       !values.length &&
       !LOCAL_DEFAULT.test(tool) &&
