@@ -32,8 +32,35 @@ const DB_OPTION = /^-{1,2}(?:d|D|db|dbname|database|catalog|keyspace|initial-?ca
 /** First words of a SQL statement (after comments), in any dialect. */
 const SQL_HEAD =
   /^\s*(?:(?:--[^\n]*\n|\/\*[\s\S]*?\*\/)\s*)*(?:select|insert|update|delete|del|drop|truncate|alter|create|restore|grant|revoke|merge|replace|with|begin|exec|execute|call|do|vacuum|declare|rename|use|set|load|copy|unload)\b/i;
-/** A script file's extensions, for the SQL dialects and their batch tools. */
-const SQL_FILE = /\.(?:sql|ddl|dml|bteq|btq|cql|hql|pls|plsql|psql|tsql|db2|clp)$/i;
+/** A script file's extensions, for the SQL dialects and their batch tools (and z/OS job control). */
+const SQL_FILE = /\.(?:sql|ddl|dml|bteq|btq|cql|hql|pls|plsql|psql|tsql|db2|clp|jcl)$/i;
+/** Words before an operand that make it a script run, not a file handled (`jobs submit local-file X.jcl`). */
+const RUN_WORD = /^(?:submit|run|exec|execute|apply|source|play|load|import)$/i;
+
+/**
+ * A catalogued z/OS data set deleted by TSO or IDCAMS text (`DELETE 'PROD.CLAIMS.MASTER' PURGE`,
+ * `DELETE PROD.VSAM.KSDS CLUSTER`), wherever the text is handed over (tsocmd, `zowe tso issue
+ * command`, a job's SYSIN on stdin): a data set name is qualifiers of up to 8 characters joined
+ * by dots (IBM, z/OS DFSMS Access Method Services, DELETE).
+ */
+const DATASET_DELETE =
+  /\bDEL(?:ETE)?\s+'?((?:[A-Z#$@*%][A-Z0-9#$@*%-]{0,7})(?:\.[A-Z#$@*%][A-Z0-9#$@*%-]{0,7}){1,21}(?:\([^)\s]*\))?)'?((?:\s+(?:PURGE|CLUSTER|ERASE|NONVSAM|GDG|FORCE|MASK|NOSCRATCH|SCRATCH|ALIAS|USERCATALOG|RECOVERY))*)/g;
+
+/** The data sets a text deletes, as destroy readings (a mask or wildcard: everything it matches). */
+export function datasetDeletes(text: string, via: string): Effect[] {
+  const out: Effect[] = [];
+  for (const m of text.matchAll(DATASET_DELETE)) {
+    const dsn = m[1] ?? '';
+    if (!/^[A-Z#$@*%]/.test(dsn) || dsn !== dsn.toUpperCase()) continue;
+    const all = /[*%]/.test(dsn) || /\bMASK\b/.test(m[2] ?? '');
+    out.push({
+      tool: 'exec',
+      command: `${all ? 'cli-destroy-all' : 'cli-destroy'} zos delete-data-set ${dsn}${m[2] ?? ''}`,
+      via: `${via} DELETE of the data set ${dsn}`,
+    });
+  }
+  return out.slice(0, 4);
+}
 
 /**
  * Programs whose text is not run as SQL: printers, searchers, editors, linters and formatters,
@@ -76,7 +103,7 @@ function candidate(name: string): boolean {
 
 /** The line's cheap gate: a SQL verb or a script file somewhere in the command. */
 const HINT =
-  /\b(?:drop|truncate|delete|del|alter|update|restore|grant|create|exec|execute|vacuum|replace|merge|insert|copy|do)\b|\.(?:sql|ddl|dml|bteq|btq|cql|hql|pls|plsql|psql|tsql|db2|clp)\b/i;
+  /\b(?:drop|truncate|delete|del|alter|update|restore|grant|create|exec|execute|vacuum|replace|merge|insert|copy|do)\b|\.(?:sql|ddl|dml|bteq|btq|cql|hql|pls|plsql|psql|tsql|db2|clp|jcl)\b/i;
 
 /** What a program svc does not know runs as SQL, decided as a known client's statements are. */
 export function anyClientSqlEffects(c: SimpleCommand, out: Effect[], written?: Map<string, string>): void {
@@ -115,6 +142,7 @@ export function anyClientSqlEffects(c: SimpleCommand, out: Effect[], written?: M
     // an operand that is a statement, a connection URL, `@script.sql` (sqlplus, clpplus), `user/pw@HOST`
     if (SQL_HEAD.test(w) && /\s/.test(w.trim())) texts.push(w);
     else if (/^@/.test(w) && SQL_FILE.test(w)) files.push(w.slice(1));
+    else if (SQL_FILE.test(w) && a.slice(1, i).some((p) => RUN_WORD.test(p))) files.push(w);
     else if (/^[a-z][\w+.-]*:\/\//i.test(w)) {
       const t = connection(w);
       host = t.host ?? host;
@@ -123,6 +151,9 @@ export function anyClientSqlEffects(c: SimpleCommand, out: Effect[], written?: M
   }
   if (c.stdin !== undefined && SQL_HEAD.test(c.stdin.replace(/^\s*\.[^\n]*\n/gm, ''))) texts.push(c.stdin);
   for (const r of redirected) if (SQL_FILE.test(r)) files.push(r);
+  // TSO and IDCAMS text among the words or on stdin
+  if (/\bDEL(?:ETE)?\s/.test(a.slice(1).join(' ') + (c.stdin ?? '')))
+    for (const t of [...a.slice(1), c.stdin ?? '']) out.push(...datasetDeletes(t, `${name} runs`));
   if (!texts.length && !files.length) return;
   const local = host === undefined || LOCAL_HOST.test(host);
   const dev = local && db !== undefined && DEV_NAME.test(db.replace(/^.*[/\\]/, ''));
