@@ -194,7 +194,7 @@ export function migrationToStart(tool: string, rest: string[]): string | null {
   if (
     !MIGRATION_WORD.test(tool) &&
     !rest.some((w) => !w.startsWith('-') && MIGRATION_WORD.test(w)) &&
-    !ONLY_BACK.test(first)
+    !ONLY_BACK.test(first.split(/[-:]/)[0] ?? '')
   )
     return null;
   let backward = false;
