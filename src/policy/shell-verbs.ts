@@ -120,6 +120,8 @@ const OPTION_VERB = /^--?(remove|delete|drop|destroy|purge|wipe|truncate|erase)$
  * after the verb, or after one qualifier (`v-delete-mysql-database`).
  */
 function programVerb(tool: string): string | null {
+  // a PowerShell Verb-Noun cmdlet (Remove-Mailbox) is read by the cmdlet readings, with its pipeline
+  if (/^(?:remove|clear|unregister|uninstall|disable|reset)-[a-z]+$/.test(tool)) return null;
   const parts = tool.replace(/\.(?:sh|bash|exe|ps1|cmd|bat|py|pl|rb)$/, '').split(/[-_]/);
   for (let i = 0; i < parts.length - 1; i++)
     if (DESTROY.has(parts[i] ?? '') && parts.slice(i + 1, i + 3).some((p) => DATA_NOUN.test(p)))
@@ -269,7 +271,7 @@ function verbOf(word: string): { verb: string; set: 'destroy' | 'simulate' | 're
   if (glued) return { verb: glued[1] ?? w, set: 'destroy' };
   // verb_noun with underscores (cPanel's `delete_database`, `delete_mysql_database`), when a part
   // names stored data: read as its dashed spelling
-  if (w.includes('_') && !w.includes('-') && w.split('_').some((p) => DATA_NOUN.test(p)))
+  if (w.includes('_') && !w.includes('-') && w.split('_').some((p) => DATA_NOUN.test(p)) && !w.startsWith('reset_'))
     return verbOf(w.replace(/_/g, '-'));
   const dash = w.indexOf('-');
   if (dash > 0) {

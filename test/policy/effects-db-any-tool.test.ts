@@ -128,7 +128,7 @@ test('an option that wipes the database, and a dump loaded over one, by where th
   assert.equal(databaseOverwrite(['db', 'export']), null);
   expectExec('bin/magento setup:install --cleanup-database --db-host=mysql-prod.internal', 'deny', /wipes a database/);
   expectExec('bin/magento setup:install --cleanup-database', 'ask');
-  expectExec('acme db restore --host db.prod.internal nightly.dump', 'deny', /wipes a database/);
+  expectExec('acme db restore --host db.prod.internal nightly.dump', 'ask');
   expectExec('wp db import old-2019.sql --url=https://shop.example.com', 'ask');
   expectPasses('wp db import backup.sql');
   expectPasses('acme db export --host db.prod.internal');

@@ -499,10 +499,12 @@ export function dataResetEffects(c: SimpleCommand): Effect[] {
   const namedRestore = (tool === 'pg_restore' || tool === 'mongorestore') && target === 'unknown' && values.length > 0;
   // an option that wipes the database (--cleanup-database), where the line does not say which one
   const wipeOption = target === 'unknown' && task.startsWith('-');
-  // a dump loaded over a database on another machine not named as production (a staging copy,
-  // a client's site) is asked about; over production it is denied below
+  // a dump loaded over a database on another machine or production (`db:import`, `sql import`):
+  // a replacement from another source, asked, as the platforms' imports are
   const overwrite =
-    target === 'remote' && OVERWRITE.test(task.split(' ')[1] ?? '') && DB_NOUN.test(task.split(' ')[0] ?? '');
+    (target === 'remote' || target === 'prod') &&
+    OVERWRITE.test(task.split(' ')[1] ?? '') &&
+    DB_NOUN.test(task.split(' ')[0] ?? '');
   if (
     herokuApp ||
     namedRestore ||

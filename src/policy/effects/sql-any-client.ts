@@ -16,6 +16,8 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { DEV_NAME, LOCAL_HOST, SQL_DIALECT, namedForDestruction, ordinaryOn, sqlTextEffects } from './sql.js';
+import { platformClient } from './sql-platforms.js';
+import { containerClient } from './platform-db-shells.js';
 
 /** Options whose value is a statement to run, in any client's spelling. */
 const SQL_OPTION =
@@ -110,6 +112,8 @@ export function anyClientSqlEffects(c: SimpleCommand, out: Effect[], written?: M
   const a = c.argv;
   const name = basename(a[0] ?? '');
   if (!name || !candidate(name)) return;
+  // a platform's database shell or a client in a container is read as that client (sql.ts)
+  if (platformClient(c) || containerClient(c)) return;
   const redirected = c.redirs.filter((r) => r.op === '<' && r.fd === '0').map((r) => r.target);
   if (![...a.slice(1), ...redirected, c.stdin ?? ''].some((w) => HINT.test(w))) return;
   const texts: string[] = [];
