@@ -107,6 +107,28 @@ const MODIFIER = new Set([
 const GLUED_DESTROY =
   /^(delete|destroy|remove|unregister|drop|purge|wipe|erase|terminate)(?:vms?|disks?|volumes?|snapshots?|pools?|buckets?|dbs?|databases?|tables?|instances?|clusters?|medium|hdd|repos?|repository|domains?|servers?|projects?|keyspaces?|indices|index|datasets?)$/;
 
+/** What holds stored data: a database, its tables, a store's buckets and indexes, a site or a mailbox. */
+const DATA_NOUN =
+  /^(?:databases?|dbs?|tables?|schemas?|keyspaces?|collections?|indexes|indices|index|buckets?|datasets?|mailbox(?:es)?|sites?|accounts?|domains?|volumes?|disks?|snapshots?|backups?|clusters?|instances?)$/i;
+
+/** A destroy verb given as an option after the noun it acts on (`plesk bin database --remove NAME`). */
+const OPTION_VERB = /^--?(remove|delete|drop|destroy|purge|wipe|truncate|erase)$/i;
+
+/**
+ * A program whose own name is a destroy verb and the data it destroys (HestiaCP's
+ * `v-delete-database`, `drop-db`, `purge_mailbox.sh`): the verb, or null. The noun comes right
+ * after the verb, or after one qualifier (`v-delete-mysql-database`).
+ */
+function programVerb(tool: string): string | null {
+  // a PowerShell Verb-Noun cmdlet (Remove-Mailbox) is read by the cmdlet readings, with its pipeline
+  if (/^(?:remove|clear|unregister|uninstall|disable|reset)-[a-z]+$/.test(tool)) return null;
+  const parts = tool.replace(/\.(?:sh|bash|exe|ps1|cmd|bat|py|pl|rb)$/, '').split(/[-_]/);
+  for (let i = 0; i < parts.length - 1; i++)
+    if (DESTROY.has(parts[i] ?? '') && parts.slice(i + 1, i + 3).some((p) => DATA_NOUN.test(p)))
+      return parts[i] ?? null;
+  return null;
+}
+
 /** A destroy verb spelled as a noun at the end of a subcommand (`schedule-key-deletion`). */
 const DESTROY_NOUN = new Set(['deletion', 'removal', 'destruction', 'termination', 'purge', 'wipe']);
 
@@ -247,6 +269,10 @@ function verbOf(word: string): { verb: string; set: 'destroy' | 'simulate' | 're
   // verb and noun written as one word (VBoxManage unregistervm, vmrun deleteVM, dropdatabase)
   const glued = GLUED_DESTROY.exec(w);
   if (glued) return { verb: glued[1] ?? w, set: 'destroy' };
+  // verb_noun with underscores (cPanel's `delete_database`, `delete_mysql_database`), when a part
+  // names stored data: read as its dashed spelling
+  if (w.includes('_') && !w.includes('-') && w.split('_').some((p) => DATA_NOUN.test(p)) && !w.startsWith('reset_'))
+    return verbOf(w.replace(/_/g, '-'));
   const dash = w.indexOf('-');
   if (dash > 0) {
     const head = w.slice(0, dash);
@@ -366,8 +392,21 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
   let verbAt = -1;
   let kind: VerbKind | null = null;
   let verb = '';
-  for (let i = start + 1; i < words.length && path.length < MAX_PATH; i++) {
+  const own = programVerb(tool);
+  if (own) {
+    kind = 'destroy';
+    verb = own;
+    verbAt = start;
+  }
+  for (let i = start + 1; !own && i < words.length && path.length < MAX_PATH; i++) {
     const w = words[i] ?? '';
+    if (w.startsWith('-') && kind === null && DATA_NOUN.test(path[path.length - 1] ?? '') && OPTION_VERB.test(w)) {
+      kind = 'destroy';
+      verb = (OPTION_VERB.exec(w)?.[1] ?? 'delete').toLowerCase();
+      verbAt = i;
+      headLength = path.length;
+      break;
+    }
     if (w.startsWith('-')) {
       // A global option before the subcommand may take the next word as its value
       // (`kubectl -n prod delete`), unless that word is itself a verb.

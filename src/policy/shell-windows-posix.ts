@@ -22,10 +22,14 @@ const CARET = /[A-Za-z]\^[A-Za-z]/;
 const WINDOWS_START =
   /^\s*(?:cmd|powershell|pwsh|start|type|del|erase|rd|rmdir|copy|certutil|bitsadmin|iwr|irm|invoke-webrequest|invoke-restmethod|start-bitstransfer|remove-item|get-content|clear-content)\b/i;
 
+/** A line opened by a PowerShell assignment (`$q = ...`): to a POSIX shell `$q=x` runs a command named `=x`. */
+const PS_ASSIGN_START = /^\s*\$[A-Za-z_]\w*\s*=(?!=)/;
+
 /** Whether s looks like a cmd.exe or PowerShell line (one pattern of all five was tried at every character of a long line). */
 function looksWindowsLine(s: string): boolean {
   return (
     WINDOWS_START.test(s) ||
+    (s.includes('$') && PS_ASSIGN_START.test(s)) ||
     (s.includes('%') && WINDOWS_VAR.test(s)) ||
     (s.includes(':') && ENV_DRIVE.test(s)) ||
     (s.includes(':\\') && DRIVE.test(s)) ||
@@ -483,6 +487,57 @@ function expandFor(t: string): string {
   return t.slice(0, m.index) + lead + runs.join(' & ') + t.slice(m.index + all.length);
 }
 
+/** A PowerShell string literal with no interpolation: '...' ('' is a quote) or "..." without `$`. */
+const PS_LIT = `(?:'(?:[^']|'')*'|"(?:[^"$\`]|\`.)*")`;
+const PS_LIST = `${PS_LIT}(?:\\s*,\\s*${PS_LIT})*`;
+// a literal not joined to the next is consumed whole, so no scan starts at its closing quote
+const PS_PLUS = new RegExp(`(${PS_LIT})\\s*\\+\\s*(${PS_LIT})|${PS_LIT}`, 'g');
+const PS_JOIN_UNARY = new RegExp(`-join\\s*@?\\(\\s*(${PS_LIST})\\s*\\)`, 'gi');
+const PS_JOIN_BINARY = new RegExp(`@?\\(\\s*(${PS_LIST})\\s*\\)\\s*-join\\s*(?:''|"")`, 'gi');
+const PS_CONCAT = new RegExp(`\\[(?:System\\.)?String\\]::Concat\\(\\s*(${PS_LIST})\\s*\\)`, 'gi');
+const PS_FORMAT = new RegExp(`(${PS_LIT})\\s*-f\\s*(${PS_LIST})|${PS_LIT}`, 'gi');
+
+function psValue(lit: string): string {
+  const body = lit.slice(1, -1);
+  return lit.startsWith("'") ? body.replace(/''/g, "'") : body.replace(/`(.)/g, '$1');
+}
+function psLiteral(v: string): string {
+  return `'${v.replace(/'/g, "''")}'`;
+}
+function psList(list: string): string[] {
+  return (list.match(new RegExp(PS_LIT, 'g')) ?? []).map(psValue);
+}
+
+/**
+ * PowerShell text assembled from literals, folded into the one literal it makes: `'DR'+'OP
+ * TABLE x'`, `-join('DEL','ETE FROM t')`, `('a','b') -join ''`, `[string]::Concat('a','b')`,
+ * `"{0}{1}" -f 'a','b'` (about_Operators, about_Join, String.Concat). What a variable so built
+ * holds is then read where it is used, as a plain literal would be.
+ */
+export function foldPowerShellStrings(t: string): string {
+  if (!/\+|-join|::concat|-f\s/i.test(t)) return t;
+  let s = t;
+  for (let guard = 0; guard < 16; guard++) {
+    const next = s
+      .replace(PS_JOIN_UNARY, (_m, list: string) => psLiteral(psList(list).join('')))
+      .replace(PS_JOIN_BINARY, (_m, list: string) => psLiteral(psList(list).join('')))
+      .replace(PS_CONCAT, (_m, list: string) => psLiteral(psList(list).join('')))
+      .replace(PS_FORMAT, (m, fmt: string | undefined, list: string | undefined) => {
+        if (fmt === undefined || list === undefined) return m;
+        const args = psList(list);
+        const f = psValue(fmt);
+        if (!/\{\d+\}/.test(f)) return m;
+        return psLiteral(f.replace(/\{(\d+)\}/g, (x, n: string) => args[Number(n)] ?? x));
+      })
+      .replace(PS_PLUS, (m, a: string | undefined, b: string | undefined) =>
+        a === undefined || b === undefined ? m : psLiteral(psValue(a) + psValue(b)),
+      );
+    if (next === s) break;
+    s = next;
+  }
+  return s;
+}
+
 /** The POSIX reading of a Windows line, or null when it is not one or nothing changes. */
 export function posixLine(s: string, depth = 0): string | null {
   if (depth > 4 || s.length > 64 * 1024) return null;
@@ -503,6 +558,7 @@ export function posixLine(s: string, depth = 0): string | null {
       (_m, verb: string, p: string, v: string) =>
         `${/append/i.test(verb) ? 'Add-Content' : 'Set-Content'} -Path ${p} -Value ${v}`,
     );
+  t = foldPowerShellStrings(t);
   // `$f = "x"` is an assignment, as `f=x` is to a POSIX shell (so `$f` later in the line is "x")
   t = t.replace(/(^|[;\n]\s*)\$([A-Za-z_]\w*)\s+=\s+/g, '$1$$$2=');
   // each item a listing hands over deleted in a script block: `| % { $_.Delete() }`,

@@ -164,6 +164,85 @@ const WIPES: Wipe[] = [
   { tool: /^dotnet$/, task: (r) => (has(r, 'ef', 'database', 'drop') ? 'ef database drop' : null) },
 ];
 
+/** Words of a migration tool's command line: its name or a subcommand about migrations or the schema. */
+const MIGRATION_WORD = /migrat|^(?:db|database|schema|ef)$|(?:^|[:/])(?:db|database|schema)(?:[:/]|$)/i;
+/** Verbs that take migrations back. */
+const BACKWARD =
+  /^(?:rollback|rollback-count|rollback-to|downgrade|down|down-to|revert|undo|undo-all|update|migrate|to)$/i;
+/** A target that is before the first migration: every one of them unapplied, every table dropped. */
+const START = /^(?:0|zero|base|@root)$/i;
+/** Verbs that only go back (`down all` is every migration unapplied; `migrate all` applies them). */
+const ONLY_BACK = /^(?:rollback|downgrade|down|revert|undo)$/i;
+/** Options naming the migration to go back to. */
+const TO_OPTION = /^(?:-t|--to|--target|--to-version|--target-version|--version|--destination|-v|--step-to)$/i;
+/** Verbs that empty a migration tool's database outright. */
+const ERASE = /^(?:reset|fresh|refresh|clean|drop|drop-all|wipe|erase|purge|nuke|destroy)$/i;
+/** A rollback this many steps back or more is every migration a real project has. */
+const ALL_STEPS = 50;
+
+/**
+ * A migration tool, whatever its name, taken back to before its first migration or told to erase
+ * its database: `dotnet ef database update 0`, `doctrine:migrations:migrate first`, `phinx rollback
+ * -t 0`, `yii migrate/down all`, `diesel migration revert --all`, `umzug down --to 0`, `rails
+ * db:rollback STEP=500`, `liquibase rollback-count 9999`, `graphile-migrate reset --erase`. Each
+ * unapplies every migration, which drops every table they made. The words that say so, or null.
+ */
+export function migrationToStart(tool: string, rest: string[]): string | null {
+  const words = rest.flatMap((w) => (w.startsWith('-') || w.includes('=') ? [w] : w.split(/[:/]/)));
+  // a migration tool: its name or a word says so, or its subcommand only goes back (`phinx rollback`, `umzug down`)
+  const first = rest.find((w) => !w.startsWith('-')) ?? '';
+  if (
+    !MIGRATION_WORD.test(tool) &&
+    !rest.some((w) => !w.startsWith('-') && MIGRATION_WORD.test(w)) &&
+    !ONLY_BACK.test(first.split(/[-:]/)[0] ?? '')
+  )
+    return null;
+  let backward = false;
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] ?? '';
+    const next = words[i + 1] ?? '';
+    if (BACKWARD.test(w)) {
+      backward = true;
+      if (START.test(next) || (ONLY_BACK.test(w) && /^all$/i.test(next)) || (/^migrate$/i.test(w) && next === 'first'))
+        return `${w} ${next}`;
+      if (/count$/i.test(w) && Number(next) >= ALL_STEPS) return `${w} ${next}`;
+      continue;
+    }
+    // `django-style APP zero`: an operand between the verb and the start
+    if (backward && !w.startsWith('-') && /^(?:zero|base|@root)$/i.test(next)) return `${w} ${next}`;
+    if (backward && /^-{1,2}all$/i.test(w)) return `all ${w}`;
+    const eq = /^(-{1,2}[\w-]+)=(.*)$/.exec(w);
+    const opt = eq ? (eq[1] ?? '') : w;
+    const val = eq ? (eq[2] ?? '') : next;
+    if (backward && TO_OPTION.test(opt) && START.test(val)) return `${opt} ${val}`;
+    const steps = /^(?:STEP|STEPS)=(\d+)$/i.exec(w) ?? (/^--steps?$/i.test(w) ? /^(\d+)$/.exec(next) : null);
+    if (backward && steps && Number(steps[1]) >= ALL_STEPS) return `${w}${eq || w.includes('=') ? '' : ' ' + next}`;
+    if (ERASE.test(w) && (MIGRATION_WORD.test(tool) || i > 0)) return w;
+  }
+  return null;
+}
+
+/**
+ * An option that says it drops or empties the database, on any tool (`setup:install
+ * --cleanup-database`, `--drop-database`, `--drop-tables`, `--truncate-tables`, `--db-reset`,
+ * `--purge-data`): the tool's run starts by wiping what is there.
+ */
+const WIPE_OPTION =
+  /^--?(?:[a-z]+-)*(?:cleanup|clean|drop|purge|wipe|truncate|reset|erase|delete|destroy|nuke)-(?:all-)?(?:database|databases|db|dbs|tables|schema|schemas|data)$|^--?(?:database|db|tables|schema|data)-(?:drop|purge|wipe|reset|cleanup|clean|truncate|erase)$/i;
+/** A database noun, then a verb that loads a dump over it (`db:import`, `db restore`, `database load`). */
+const DB_NOUN = /^(?:db|database|sql|mysql|pgsql|postgres|mongo|dump)$/i;
+const OVERWRITE = /^(?:import|restore|load|replace|rollback|reload)$/i;
+
+/** The option or the words by which a command wipes or overwrites its database, or null. */
+export function databaseOverwrite(rest: string[]): string | null {
+  const opt = rest.find((w) => WIPE_OPTION.test(w.replace(/=.*$/, '')));
+  if (opt) return opt.replace(/=.*$/, '');
+  const words = rest.filter((w) => !w.startsWith('-')).flatMap((w) => w.split(/[:/]/));
+  for (let i = 0; i + 1 < words.length && i < 4; i++)
+    if (DB_NOUN.test(words[i] ?? '') && OVERWRITE.test(words[i + 1] ?? '')) return `${words[i]} ${words[i + 1]}`;
+  return null;
+}
+
 /**
  * `wp search-replace OLD NEW`: OLD and NEW are text rewritten in the site's tables, not the
  * database the command reaches (that is --path, --url, an @alias or --ssh). When NEW is a URL on a
@@ -189,6 +268,10 @@ function drushSyncTarget(r: string[]): string {
   return at >= 0 ? (ops[at + 2] ?? '') : '';
 }
 
+/** Any word of a line that a migration tool taken back to its start must hold (migrationToStart). */
+const MIGRATION_HINT =
+  'migrat|\\bdb\\b|database|schema|\\bef\\b|rollback|downgrade|revert|undo|\\bdown\\b|-tables\\b|-data\\b|\\bsql\\b|\\bdump\\b';
+
 /**
  * The applicability key of dataResetEffects (reading-keys.ts): a wipe is found only where some
  * word of the line holds one of the tools' names (the tool is a word's base name, lower-cased),
@@ -198,7 +281,7 @@ function drushSyncTarget(r: string[]): string {
 export const DATA_RESET_KEY: ReadingKey = WIPES.every(
   (w) => !w.tool.flags && /^\^(?:\(\?:[^()^$]*\)|[^()|^$])*\$$/.test(w.tool.source),
 )
-  ? { words: new RegExp(WIPES.map((w) => w.tool.source.slice(1, -1)).join('|')) }
+  ? { words: new RegExp([...WIPES.map((w) => w.tool.source.slice(1, -1)), MIGRATION_HINT].join('|')) }
   : {};
 
 /** Runners whose next word is the tool (`npx prisma`, `bundle exec rails`, `python manage.py`). */
@@ -225,10 +308,15 @@ const RUNNERS = new Set([
   'bun',
 ]);
 
-const PROD = /(?:^|[^A-Za-z])(?:prod|production|prd|live)(?:[^A-Za-z]|$)/i;
+const PROD_WORD = /(?:^|[^A-Za-z])(?:prod|production|prd|live)(?:[^A-Za-z]|$)/i;
+/** camelCase and PascalCase names (`dbProd`, `ConnectionProduction`), case by case. */
+const PROD_CAMEL = /[a-z](?:Prod|Production)(?:[^a-z]|$)/;
+const PROD = { test: (s: string): boolean => PROD_WORD.test(s) || PROD_CAMEL.test(s) };
 const DEV = /(?:^|[^A-Za-z])(?:dev|devel|development|test|testing|local|ci)(?:[^A-Za-z]|$)/i;
+/** .NET names databases in PascalCase: `HRDev`, `DocGenDev`, `OrdersTest`. */
+const DEV_PASCAL = /[a-z0-9A-Z](?:Dev|Devel|Development|Test|Testing|Local)\d*$/;
 const LOCAL_HOST =
-  /^(?:localhost|127(?:\.\d+){3}|::1|\[::1\]|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|database)$/i;
+  /^(?:localhost|127(?:\.\d+){3}|::1|\[::1\]|0\.0\.0\.0|host\.docker\.internal|db|postgres|mysql|database|\(localdb\)\\[\w.-]+|\(local\)(?:\\[\w.-]+)?|\.(?:\\[\w.-]+)?|localhost\\[\w.-]+)$/i;
 /** Variables and options that name the database or its environment. */
 const ENV_NAME = /^(?:RAILS_ENV|RACK_ENV|MIX_ENV|NODE_ENV|APP_ENV|FLASK_ENV|DJANGO_SETTINGS_MODULE|ENV|STAGE)$/;
 const DB_SCHEME =
@@ -244,6 +332,9 @@ export type Target = 'prod' | 'remote' | 'dev' | 'unknown';
 
 /** The host a database URL or host word names, or null. */
 function hostOf(v: string): string | null {
+  // an ADO.NET or ODBC connection string: `Server=sql01;Database=app`, `Data Source=x`, `Host=x`
+  const cs = /(?:^|;)\s*(?:server|data source|host|address|addr)\s*=\s*(?:tcp:)?([^;,]+)/i.exec(v);
+  if (cs) return cs[1]?.trim() ?? null;
   const m = /^[a-z][\w+.-]*:(?:[a-z]+:)?\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^:/?]+)/i.exec(v);
   if (m) return m[1] ?? null;
   // a host with its port (`kafka.prod:9092`), the first of a broker list, a node (`rabbit@mq-1`)
@@ -262,7 +353,12 @@ export function classify(values: TargetValue[]): Target {
     if (value.includes('$')) continue;
     const host = hostOf(value);
     if (host === null) continue;
-    if (LOCAL_HOST.test(host) || DEV.test(host) || DEV.test(value.replace(/^.*\//, ''))) {
+    // a site's private domain (`sql01.corp.local`, `db.lan`) names no development machine; a
+    // connection string's database is its `Database=` part
+    const bare = host.replace(/\.(?:local|lan|internal|intranet|corp|home\.arpa)$/i, '');
+    const db = /(?:^|;)\s*(?:database|initial catalog|dbname)\s*=\s*([^;]+)/i.exec(value)?.[1];
+    const tail = db ?? (/(?:^|;)\s*\w[\w ]*=/.test(value) ? '' : value.replace(/^.*\//, ''));
+    if (LOCAL_HOST.test(host) || LOCAL_HOST.test(bare) || DEV.test(bare) || DEV.test(tail) || DEV_PASCAL.test(tail)) {
       if (t === 'unknown') t = 'dev';
       continue;
     }
@@ -294,7 +390,11 @@ export function targetValues(assigns: { name: string; value: string }[], rest: s
     const eq = w.indexOf('=');
     const opt = eq > 0 ? w.slice(0, eq) : w;
     const val = eq > 0 ? w.slice(eq + 1) : rest[k + 1];
-    if (val === undefined) continue;
+    // a URL operand names the database wherever it stands, the last word too
+    if (val === undefined) {
+      if (/^[a-z][\w+.-]*:(?:[a-z]+:)?\/\//i.test(w)) values.push({ name: '', value: w, kind: 'url' });
+      continue;
+    }
     if (URL_OPTION.test(opt) || /^-[DP][\w.-]*\.url$/i.test(opt)) values.push({ name: '', value: val, kind: 'url' });
     else if (ENV_OPTION.test(opt)) values.push({ name: '', value: val, kind: 'env' });
     else if (CONFIG_OPTION.test(opt)) values.push({ name: '', value: val.replace(/^.*\//, ''), kind: 'env' });
@@ -325,9 +425,9 @@ export function dataReset(c: Pick<SimpleCommand, 'argv' | 'assigns'>): DataReset
     .replace(/^bin\//, '')
     .toLowerCase();
   const wipe = WIPES.find((w) => w.tool.test(tool));
-  if (!wipe) return null;
   let rest = argv.slice(i + 1);
-  const task = wipe.task(rest);
+  // any migration tool taken back to its start, named here or not
+  const task = wipe?.task(rest) ?? migrationToStart(tool, rest) ?? databaseOverwrite(rest);
   if (!task) return null;
   if (tool === 'wp' && task === 'search-replace') rest = localizedSearchReplace(rest);
   const values = targetValues(c.assigns, rest);
@@ -397,9 +497,19 @@ export function dataResetEffects(c: SimpleCommand): Effect[] {
   // a clean restore into a database the line names, and not for development or tests
   // (`pg_restore --clean -d moodle x.dump`): whatever that database held is replaced by the dump
   const namedRestore = (tool === 'pg_restore' || tool === 'mongorestore') && target === 'unknown' && values.length > 0;
+  // an option that wipes the database (--cleanup-database), where the line does not say which one
+  const wipeOption = target === 'unknown' && task.startsWith('-');
+  // a dump loaded over a database on another machine or production (`db:import`, `sql import`):
+  // a replacement from another source, asked, as the platforms' imports are
+  const overwrite =
+    (target === 'remote' || target === 'prod') &&
+    OVERWRITE.test(task.split(' ')[1] ?? '') &&
+    DB_NOUN.test(task.split(' ')[0] ?? '');
   if (
     herokuApp ||
     namedRestore ||
+    wipeOption ||
+    overwrite ||
     (target === 'unknown' &&
       !values.length &&
       !LOCAL_DEFAULT.test(tool) &&

@@ -21,6 +21,7 @@ import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
 import type { SimpleCommand } from './walk.js';
 import { analyzeCode } from './interp/code.js';
+import { foldConcat } from './interp/literals.js';
 import { NODE, PHP, PYTHON, RUBY, type Language } from './interp/languages.js';
 import { sqlTextEffects } from './sql.js';
 import { classify, dataResetEffects, targetValues, type Target, type TargetValue } from './data-resets.js';
@@ -140,7 +141,7 @@ const INLINE = /^(python[0-9.]*|ruby|node|php) (-c|-e|-r)$/;
 
 /** A database driver's connection in code (psycopg, mysqlclient, sqlite3, SQLAlchemy, pg, mysql2, PDO, Sequel, ActiveRecord). */
 const DRIVER =
-  /\b(?:psycopg2?|pymysql|MySQLdb|mysql\.connector|sqlite3|sqlalchemy|create_engine|asyncpg|require\(\s*['"](?:pg|mysql2?|better-sqlite3|postgres)['"]\s*\)|new\s+PDO|mysqli|PG\.connect|Sequel\.connect|ActiveRecord::Base\.connection)\b/;
+  /\b(?:psycopg2?|pymysql|MySQLdb|mysql\.connector|sqlite3|sqlalchemy|create_engine|asyncpg|new\s+PDO|mysqli|PG\.connect|Sequel\.connect|ActiveRecord::Base\.connection)\b|\brequire\(\s*['"](?:pg|mysql2?|better-sqlite3|postgres|mssql|tedious|oracledb)['"]\s*\)/;
 
 /**
  * The databases code names where it connects: a URL literal, libpq's `dbname=NAME`, a SQLite
@@ -202,16 +203,18 @@ export function runnerCode(c: Pick<SimpleCommand, 'argv' | 'assigns' | 'stdin'>)
   // an interpreter one-liner that loads the application and wipes through its ORM
   // (`FLASK_ENV=production python -c '...; db.drop_all()'`, `ruby -e 'require "./app"; User.delete_all'`)
   const inline = INLINE.exec(`${basename(argv[0] ?? '')} ${argv[1] ?? ''}`);
-  if (inline && argv[2] && (ormWipe(argv[2]) || driverSqlWipe(argv[2]))) {
-    const lang = /^python/.test(inline[1] ?? '')
-      ? PYTHON
-      : /^ruby/.test(inline[1] ?? '')
-        ? RUBY
-        : inline[1] === 'php'
-          ? PHP
-          : NODE;
-    const values = [...targetValues(c.assigns, []), ...codeTargets(argv[2])];
-    return { lang, code: argv[2], tool: `${inline[1] ?? ''} ${inline[2] ?? ''}`, values };
+  const lang = /^python/.test(inline?.[1] ?? '')
+    ? PYTHON
+    : /^ruby/.test(inline?.[1] ?? '')
+      ? RUBY
+      : inline?.[1] === 'php'
+        ? PHP
+        : NODE;
+  // literals joined before they reach the driver (`c.execute('DR'+'OP TABLE x')`) are the statement they spell
+  const inlineCode = inline && argv[2] ? foldConcat(argv[2], lang.dotConcat) : undefined;
+  if (inline && inlineCode && (ormWipe(inlineCode) || driverSqlWipe(inlineCode))) {
+    const values = [...targetValues(c.assigns, []), ...codeTargets(inlineCode)];
+    return { lang, code: inlineCode, tool: `${inline[1] ?? ''} ${inline[2] ?? ''}`, values };
   }
   const cms = cmsEvalCode(argv, c.stdin);
   if (cms) return { ...cms, values: targetValues(c.assigns, []) };

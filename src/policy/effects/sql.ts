@@ -378,6 +378,19 @@ export function destroys(st: Tok[]): string | undefined {
     return `TRUNCATE TABLE ${name(i)}`.trim();
   }
   if (verb === 'ALTER' && T[k + 1] === 'TABLE') {
+    // ClickHouse's mutations, `ALTER TABLE t [ON CLUSTER c] DELETE WHERE cond` and `... UPDATE
+    // col = v WHERE cond` (ClickHouse SQL reference, ALTER TABLE ... DELETE / UPDATE), are the
+    // DELETE and UPDATE they spell, judged by the same WHERE; one kept to a partition (`IN
+    // PARTITION p`) is a retention cut, not a wipe
+    let m = k + 3;
+    if (T[m] === 'ON' && T[m + 1] === 'CLUSTER') m += 3;
+    if ((T[m] === 'DELETE' || T[m] === 'UPDATE') && !T.includes('PARTITION')) {
+      const head: Tok[] =
+        T[m] === 'DELETE'
+          ? [{ t: 'DELETE', raw: 'DELETE' }, { t: 'FROM', raw: 'FROM' }, st[k + 2] ?? { t: '', raw: '' }]
+          : [{ t: 'UPDATE', raw: 'UPDATE' }, st[k + 2] ?? { t: '', raw: '' }, { t: 'SET', raw: 'SET' }];
+      return destroys([...head, ...st.slice(m + 1)]);
+    }
     const drop = T.indexOf('DROP', k + 2);
     if (
       drop > 0 &&

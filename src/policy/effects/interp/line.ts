@@ -16,6 +16,7 @@ import { analyzeCode } from './code.js';
 import { LANGUAGES, languageOfProgram, type Language } from './languages.js';
 import { at } from '../../../util/invariant.js';
 import { sqlClientEffects } from '../sql.js';
+import { anyClientSqlEffects } from '../sql-any-client.js';
 import { secretFlows } from '../flow.js';
 import { indirectReads } from '../env-reads.js';
 import { secretFieldReads } from '../secret-fields.js';
@@ -392,6 +393,7 @@ export function lineEffects(raw: SimpleCommand[], out: Effect[]): void {
     environmentEffects(c, out, cmds);
     rawProtocol(c, out);
     sqlClientEffects(c, out, written);
+    anyClientSqlEffects(c, out, written);
   }
   historySearch(cmds, out);
   secretFlows(cmds, out);
