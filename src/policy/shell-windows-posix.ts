@@ -9,6 +9,7 @@
 import { cmdExpand, setPrints } from './windows-cmd.js';
 import { cmdletName, paramName, takesParameters } from './windows-cmdlets.js';
 import { powershellCode } from './effects/interp/powershell.js';
+import { psEvaluable, psEvaluate } from './windows-ps-eval.js';
 
 /** Signs of a cmd.exe or PowerShell line, one pattern each, tried only when the text holds a character the sign needs (see looksWindowsLine). */
 // two characters at least: `%H%M` and `%Y%m%d` are date(1)/strftime formats (`$(date +%H%M)`), and
@@ -19,6 +20,7 @@ const DRIVE = /[A-Za-z]:\\/;
 const EXE = /\.exe\b/i;
 /** A caret inside a word: cmd.exe's escape (`c^m^d`, `r^d`). */
 const CARET = /[A-Za-z]\^[A-Za-z]/;
+const DOTNET = /\[(?:System\.)?[A-Za-z][\w.]*\]::[A-Za-z]/;
 const WINDOWS_START =
   /^\s*(?:cmd|powershell|pwsh|start|type|del|erase|rd|rmdir|copy|certutil|bitsadmin|iwr|irm|invoke-webrequest|invoke-restmethod|start-bitstransfer|remove-item|get-content|clear-content)\b/i;
 
@@ -30,7 +32,11 @@ function looksWindowsLine(s: string): boolean {
     (s.includes(':') && ENV_DRIVE.test(s)) ||
     (s.includes(':\\') && DRIVE.test(s)) ||
     (s.includes('.') && EXE.test(s)) ||
-    (s.includes('^') && CARET.test(s))
+    (s.includes('^') && CARET.test(s)) ||
+    // a .NET static call (`[Environment]::GetEnvironmentVariable(...)`), or a command built by
+    // PowerShell at run time (windows-ps-eval.ts)
+    (s.includes(']::') && DOTNET.test(s)) ||
+    psEvaluable(s)
   );
 }
 
@@ -486,7 +492,7 @@ function expandFor(t: string): string {
 /** The POSIX reading of a Windows line, or null when it is not one or nothing changes. */
 export function posixLine(s: string, depth = 0): string | null {
   if (depth > 4 || s.length > 64 * 1024) return null;
-  let t = depth === 0 ? cmdExpand(s) : s;
+  let t = psEvaluate(depth === 0 ? cmdExpand(s) : s);
   // a quote escaped for the shell that passed the line on (`cmd /c "rd /s /q \"%X%\dir\""`) is a
   // quote to the Windows program; and Join-Path A 'B' is the path A/B
   if (t.includes('\\"')) t = t.replace(/\\"/g, '"');

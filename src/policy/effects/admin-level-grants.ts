@@ -32,7 +32,7 @@ import type { LineView } from './line-view.js';
 
 /** The gate: a word of an administrator's level or of a grant's verb somewhere on the line. */
 export const ADMIN_LEVEL_HINT =
-  /admin|superuser|super-user|manage|root|wheel|sudo|all-access|\+@all|\.\*|permission|role|member|addmbr|0x1ff/i;
+  /admin|superuser|super-user|manage|root|wheel|sudo|all-access|\+@all|\.\*|permission|role|member|addmbr|0x1ff|owner|fullaccess|fullcontrol/i;
 
 /** Names of groups, roles, tags and policies whose holders administer (`Domain Admins`, `sysadmins`, `cluster-admin`, `OrgManager`, `global-management`). */
 export const ADMIN_NAMED =
@@ -96,6 +96,44 @@ function accountOrUserVerb(path: readonly string[]): boolean {
   );
 }
 
+/** Grant verbs of PowerShell (Add-, New-, Grant-, Set-) and what their noun says is given. */
+const GRANT_CMDLET = /^(?:add|new|grant|set)-([a-z][a-z0-9]*)$/i;
+/** Nouns that name an administrator or owner of what the module manages (`Add-PnPSiteCollectionAdmin`, `Add-TeamOwner`). */
+const ADMIN_NOUN = /(?:admins?|administrators?|owners?|superusers?)(?:byref)?$/i;
+/** Nouns that add a member to a role or role group: membership of a role is its power (`Add-RoleGroupMember`, `New-MgDirectoryRoleMemberByRef`). */
+const ROLE_MEMBER_NOUN = /role(?:group)?members?(?:byref)?$/i;
+/** Rights options and the values that hand over everything: a mailbox's FullAccess, a folder's FullControl, SendAs. */
+const RIGHTS_OPTION = /^-(?:accessrights|rights|permissionlevel|permissions?|role|filesystemrights|accessright)$/i;
+const FULL_RIGHTS = /^(?:full(?:access|control)?|owner|sendas|sendonbehalf|genericall|administrator|fullcontrol)$/i;
+/** Options naming who receives it. */
+const WHO_OPTION =
+  /^-(?:user|member|members|owners?|trustee|principal|principalid|userprincipalname|account|identity)$/i;
+
+/**
+ * A PowerShell grant read from the cmdlet's own grammar, for any module: a grant verb whose noun
+ * names an administrator or owner, a role membership, or a rights option set to everything.
+ */
+function cmdletLevel(argv: string[]): { level: string; who: string } | undefined {
+  const name = basename(argv[0] ?? '');
+  const m = GRANT_CMDLET.exec(name);
+  if (!m) return undefined;
+  const noun = (m[1] ?? '').toLowerCase();
+  let who = '_';
+  let rights: string | undefined;
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    const [key = '', inline] = w.split(/:(.*)/s);
+    const value = (inline ?? argv[i + 1] ?? '').replace(/^['"]|['"]$/g, '');
+    if (RIGHTS_OPTION.test(key) && value.split(/[\s,]+/).some((v) => FULL_RIGHTS.test(v))) rights = value;
+    if (who === '_' && WHO_OPTION.test(key) && /^-(?!identity)/i.test(key) && value && !value.startsWith('-'))
+      who = value;
+  }
+  if (ADMIN_NOUN.test(noun) && !/^set-/i.test(name)) return { level: noun, who };
+  if (ROLE_MEMBER_NOUN.test(noun) && !/^set-/i.test(name)) return { level: noun, who };
+  if (rights) return { level: rights, who };
+  return undefined;
+}
+
 /** The administrator level one command hands out, with the system and the account, or undefined. */
 function adminLevel(argv: string[]): { level: string; who: string } | undefined {
   let start = 1;
@@ -141,6 +179,9 @@ function adminLevel(argv: string[]): { level: string; who: string } | undefined 
     granting = true;
     verbAt = 0;
   }
+  // a cmdlet's noun or parameters that say the level themselves, whatever the module (cmdletLevel)
+  const byCmdlet = cmdletLevel(argv);
+  if (byCmdlet) return byCmdlet;
   // dsmod group DN -addmbr MEMBER: the verb is an option
   if (argv.some((w) => /^-(?:addmbr|add-?member|addmember)$/i.test(w))) granting = true;
   // the object may follow the verb: `pvesh set /access/acl`, `openstack role add` reads either way
