@@ -20,9 +20,10 @@ const DRIVE = /[A-Za-z]:\\/;
 const EXE = /\.exe\b/i;
 /** A caret inside a word: cmd.exe's escape (`c^m^d`, `r^d`). */
 const CARET = /[A-Za-z]\^[A-Za-z]/;
+const UNC_PATH = /(?:^|[\s'"=,])\\\\[\w.-]+(?:@ssl)?(?:@\d+)?\\/i;
 const DOTNET = /\[(?:System\.)?[A-Za-z][\w.]*\]::[A-Za-z]/;
 const WINDOWS_START =
-  /^\s*(?:cmd|powershell|pwsh|start|type|del|erase|rd|rmdir|copy|certutil|bitsadmin|iwr|irm|invoke-webrequest|invoke-restmethod|start-bitstransfer|remove-item|get-content|clear-content)\b/i;
+  /^\s*(?:cmd|powershell|pwsh|start|type|del|erase|rd|rmdir|copy|reg|setx|certutil|bitsadmin|iwr|irm|invoke-webrequest|invoke-restmethod|start-bitstransfer|remove-item|get-content|clear-content)\b/i;
 
 /** Whether s looks like a cmd.exe or PowerShell line (one pattern of all five was tried at every character of a long line). */
 function looksWindowsLine(s: string): boolean {
@@ -36,6 +37,8 @@ function looksWindowsLine(s: string): boolean {
     // a .NET static call (`[Environment]::GetEnvironmentVariable(...)`), or a command built by
     // PowerShell at run time (windows-ps-eval.ts)
     (s.includes(']::') && DOTNET.test(s)) ||
+    // a UNC path (`\\server\share\x`): a file on another machine
+    (s.includes('\\\\') && UNC_PATH.test(s)) ||
     psEvaluable(s)
   );
 }
@@ -67,6 +70,21 @@ const SHELLS = /^(?:cmd|powershell|pwsh)(?:\.exe)?$/i;
 
 /** `[Environment]::GetEnvironmentVariable('NAME')`: the variable's value, as `$(printenv NAME)`. */
 const GET_VARIABLE = /\[(?:System\.)?Environment\]::GetEnvironmentVariable\(\s*['"]([A-Za-z_]\w*)['"][^)]*\)/gi;
+
+/** `[Environment]::SetEnvironmentVariable('NAME', 'VALUE', ...)`: NAME set to a literal VALUE. */
+const SET_VARIABLE =
+  /\[(?:System\.)?Environment\]::SetEnvironmentVariable\(\s*['"]([A-Za-z_]\w*)['"]\s*,\s*['"]([^'"]*)['"][^)]*\)/gi;
+
+/** A path on PowerShell's env: drive (`env:NAME`, `Env:\NAME`, `env:/*TOKEN*`): the variable, or a pattern of names. */
+const ENV_PATH = /^env:[\\/]?([\w*?]*)$/i;
+
+/** The POSIX reading of printing env: drive paths: `printenv NAME`, or `env` for a pattern or the whole drive. */
+function envDrivePrint(paths: string[]): string | null {
+  const names = paths.map((p) => ENV_PATH.exec(p)?.[1]);
+  if (!names.length || names.some((n) => n === undefined)) return null;
+  if (names.some((n) => !n || /[*?]/.test(n ?? ''))) return 'env';
+  return names.map((n) => `printenv ${n ?? ''}`).join('; ');
+}
 
 /** `(Join-Path A 'B')`: A and B joined (both words, B quoted or not). */
 const JOIN_PATH = /\(\s*Join-Path\s+(?:-Path\s+)?([^\s()'"]+)\s+(?:-ChildPath\s+)?(['"]?)([^'"()]+)\2\s*\)/gi;
@@ -201,6 +219,21 @@ function translate(words: string[], depth: number): string | null {
     }
     case 'set':
       return setPrints(rest);
+    case 'setx': {
+      // setx NAME VALUE [/m]: NAME set for every later process of the user (or machine)
+      const ops = rest.filter((w) => !/^\/[a-z]$/i.test(w));
+      return ops.length >= 2 && /^[A-Za-z_]\w*$/.test(ops[0] ?? '')
+        ? `export ${ops[0] ?? ''}=${quote(ops[1] ?? '')}`
+        : null;
+    }
+    case 'reg': {
+      // the whole Environment key listed prints every variable stored for the user or machine
+      if (!/^query$/i.test(rest[0] ?? '') || rest.some((w) => /^\/(?:v|ve|f)$/i.test(w))) return null;
+      const key = (rest[1] ?? '').replace(/\//g, '\\');
+      return /^(?:HKCU|HKEY_CURRENT_USER):?\\Environment\\?$|\\Session Manager\\Environment\\?$/i.test(key)
+        ? 'env'
+        : null;
+    }
     case 'set-content':
     case 'add-content':
     case 'out-file':
@@ -253,6 +286,9 @@ function translate(words: string[], depth: number): string | null {
     case 'get-content':
     case 'cat': {
       const files = operands(/^-(?:path|literalpath|raw|encoding|totalcount|tail|head|wait)$/i);
+      // a variable of the env: drive is printed, as printenv prints it
+      const env = envDrivePrint(files);
+      if (env) return env;
       return files.length ? `cat ${files.map(quote).join(' ')}` : null;
     }
     case 'del':
@@ -526,6 +562,10 @@ export function posixLine(s: string, depth = 0): string | null {
         ? `printenv ${n}`
         : `"$(printenv ${n})"`,
     );
+  // `[Environment]::SetEnvironmentVariable('N','V'[, 'User'])` sets N for later processes, as
+  // `setx N V` and POSIX `export N=V` do
+  if (/setenvironmentvariable\(/i.test(t))
+    t = t.replace(SET_VARIABLE, (_m, n: string, v: string) => `export ${n}=${quote(v)}`);
   for (const [re, to] of VARIABLES) t = t.replace(re, to);
   t = t.replace(PROFILE, '~').replace(/\\/g, '/');
   const parts: string[] = [];

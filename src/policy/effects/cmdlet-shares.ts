@@ -87,8 +87,10 @@ export function cmdletShareEffects(line: LineView, out: Effect[]): void {
         }
       }
     }
-    if (WRITERS.test(name)) {
-      for (const w of argv.slice(1)) {
+    // the POSIX reading of Out-File and Set-Content writes by redirection (shell-windows-posix.ts)
+    const targets = c.redirs.filter((r) => r.op.startsWith('>')).map((r) => r.target);
+    if (WRITERS.test(name) || targets.length) {
+      for (const w of [...(WRITERS.test(name) ? argv.slice(1) : []), ...targets]) {
         const host = outsideUncHost(w.replace(/^-\w+:/, ''));
         if (!host) continue;
         out.push({
