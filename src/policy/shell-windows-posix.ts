@@ -20,6 +20,7 @@ const DRIVE = /[A-Za-z]:\\/;
 const EXE = /\.exe\b/i;
 /** A caret inside a word: cmd.exe's escape (`c^m^d`, `r^d`). */
 const CARET = /[A-Za-z]\^[A-Za-z]/;
+const ENV_DRIVE_PATH = /(?:^|[\s'"(,])env:[\\/]?[\w*?]/i;
 const UNC_PATH = /(?:^|[\s'"=,])\\\\[\w.-]+(?:@ssl)?(?:@\d+)?\\/i;
 const DOTNET = /\[(?:System\.)?[A-Za-z][\w.]*\]::[A-Za-z]/;
 const WINDOWS_START =
@@ -39,6 +40,8 @@ function looksWindowsLine(s: string): boolean {
     (s.includes(']::') && DOTNET.test(s)) ||
     // a UNC path (`\\server\share\x`): a file on another machine
     (s.includes('\\\\') && UNC_PATH.test(s)) ||
+    // a path of PowerShell's env: drive (`gc env:TOKEN`, `Get-Item Env:\*KEY*`)
+    (s.includes(':') && ENV_DRIVE_PATH.test(s)) ||
     psEvaluable(s)
   );
 }

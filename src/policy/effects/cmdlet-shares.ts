@@ -20,7 +20,7 @@ import type { LineView } from './line-view.js';
 import { WEBMAIL } from './data-shares.js';
 
 export const CMDLET_SHARE_HINT =
-  /anonymous|anyone|external|public|\\\\[\w.-]+\\|\/\/\d+\.\d+\.\d+\.\d+\/|send-\w*mail/i;
+  /anonymous|anyone|external|public|\\\\[\w.-]+\\|(?:^|[\s'"=])\/\/[\w.-]+|send-\w*mail/i;
 
 /** Options whose value is who a share or a setting lets in. */
 const AUDIENCE_OPTION =
