@@ -24,7 +24,7 @@ const ENV_DRIVE_PATH = /(?:^|[\s'"(,])env:[\\/]?[\w*?]/i;
 const UNC_PATH = /(?:^|[\s'"=,])\\\\[\w.-]+(?:@ssl)?(?:@\d+)?\\/i;
 const DOTNET = /\[(?:System\.)?[A-Za-z][\w.]*\]::[A-Za-z]/;
 const WINDOWS_START =
-  /^\s*(?:cmd|powershell|pwsh|start|type|del|erase|rd|rmdir|copy|reg|setx|certutil|bitsadmin|iwr|irm|invoke-webrequest|invoke-restmethod|start-bitstransfer|remove-item|get-content|clear-content)\b/i;
+  /^\s*(?:cmd|powershell|pwsh|start|type|del|erase|rd|rmdir|copy|reg|setx|certutil|bitsadmin|iwr|irm|invoke-webrequest|invoke-restmethod|start-bitstransfer|remove-item|get-content|clear-content|invoke-sqlcmd|invoke-dbaquery)\b/i;
 
 /** Whether s looks like a cmd.exe or PowerShell line (one pattern of all five was tried at every character of a long line). */
 function looksWindowsLine(s: string): boolean {
@@ -219,6 +219,28 @@ function translate(words: string[], depth: number): string | null {
       if (code !== undefined) return posixLine(code, depth + 1) ?? code;
       const f = param(rest, ['-f', '-file']);
       return f ? `sh ${quote(f)}` : null;
+    }
+    case 'invoke-sqlcmd':
+    case 'invoke-dbaquery': {
+      // SqlServer's Invoke-Sqlcmd and dbatools' Invoke-DbaQuery are sqlcmd with named parameters:
+      // every reading of sqlcmd's -Q text and -i file applies (learn.microsoft.com, Invoke-Sqlcmd)
+      const map: Record<string, string> = {
+        '-serverinstance': '-S',
+        '-sqlinstance': '-S',
+        '-hostname': '-S',
+        '-database': '-d',
+        '-query': '-Q',
+        '-inputfile': '-i',
+        '-file': '-i',
+        '-username': '-U',
+        '-password': '-P',
+      };
+      const out = ['sqlcmd'];
+      for (let i = 0; i < rest.length; i++) {
+        const flag = map[(rest[i] ?? '').toLowerCase()];
+        if (flag && rest[i + 1] !== undefined) out.push(flag, quote(rest[++i] ?? ''));
+      }
+      return out.length > 1 ? out.join(' ') : null;
     }
     case 'set':
       return setPrints(rest);
