@@ -32,6 +32,10 @@ const LOCAL_NOUNS = new Set(
   ).split(' '),
 );
 
+/** Nouns of a grant: a member, an administrator, an owner, a permission, a delegate of something. */
+const GRANT_NOUN =
+  /(?:members?|admins?|administrators?|owners?|permissions?|delegates?|accessrules?|roleassignments?)$/;
+
 /** Parameters that widen the change to everything, or make it final with no prompt and no recycle bin. */
 const ALL_PARAM =
   /^-(?:force|recurse|all|permanent|skiprecyclebin|harddelete|deletebucketcontent|deleteobjects?|includeall|removeall)(?::\$?true)?$/i;
@@ -105,6 +109,15 @@ export function cmdletVerbReadings(
   const off = set && !destroy ? protectionOff(rest) : null;
   if (!destroy && !switched && !off) return null;
   if (destroy && LOCAL_NOUNS.has(destroy[2] ?? '') && !switched) return [];
+  // a grant taken back (`Remove-PnPSiteCollectionAdmin -Owners old@x`, `Revoke-X -Permission`)
+  // narrows who has access; only one that reaches every grant at once destroys
+  if (
+    destroy &&
+    /^(?:remove|revoke)$/.test(destroy[1] ?? '') &&
+    GRANT_NOUN.test(destroy[2] ?? '') &&
+    !everything(rest, computed)
+  )
+    return [];
   if (whatIf(rest)) {
     const text = `cli-readonly pwsh ${tool}${rest.length ? ' ' + rest.join(' ') : ''}`;
     return [{ kind: 'readonly', text, from: `-WhatIf (${tool})` }];

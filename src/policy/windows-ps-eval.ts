@@ -2,7 +2,8 @@
 // A command or its operand built from pieces at run time is the same command once the pieces are
 // put together, and every reading of the literal command applies to it:
 //   'Remove'+'-Item'                        -> 'Remove-Item'        (string concatenation)
-//   ('Rem','ove-Item' -join '')             -> 'Remove-Item'        (an array joined)
+//   ('Rem','ove-Item' -join ''), -join('Rem','ove-Item'), [string]::Concat('Rem','ove-Item'),
+//   '{0}{1}' -f 'Rem','ove-Item'            -> 'Remove-Item'        (an array joined, formatted)
 //   ('En'+'v:\*SEC*')                       -> 'Env:\*SEC*'         (a parenthesised literal)
 //   $v='Remove-Item'; & $v $t -Recurse      -> Remove-Item ... -Recurse (a variable holding a
 //                                              literal, used later in the line; `&` runs it)
@@ -15,6 +16,21 @@
 const CONCAT = /(['"])([^'"\n]*)\1\s*\+\s*(['"])([^'"\n]*)\3/;
 /** `('a','b' -join '')`, `(@('a','b') -join '')`: an array of literals joined. */
 const JOIN = /\(\s*@?\(?\s*((?:'[^'\n]*'\s*,\s*)+'[^'\n]*')\s*\)?\s*-join\s*(['"])([^'"\n]*)\2\s*\)/gi;
+/** A list of single-quoted literals: `'a','b', 'c'`. */
+const LIST = String.raw`'[^'\n]*'(?:\s*,\s*'[^'\n]*')*`;
+/** `-join('a','b')`, `-join @('a','b')`: the unary join, no separator. */
+const UNARY_JOIN = new RegExp(String.raw`(^|[\s=(,;])-join\s*@?\(\s*(${LIST})\s*\)`, 'gi');
+/** `[string]::Concat('a','b')`, `[String]::Join('', 'a', 'b')`. */
+const CONCAT_CALL = new RegExp(String.raw`\[(?:System\.)?String\]::Concat\(\s*(${LIST})\s*\)`, 'gi');
+const JOIN_CALL = new RegExp(String.raw`\[(?:System\.)?String\]::Join\(\s*'([^'\n]*)'\s*,\s*(${LIST})\s*\)`, 'gi');
+/** `'{0}{1}' -f 'a','b'`: the format operator filling its placeholders. */
+const FORMAT = new RegExp(String.raw`'([^'\n]*\{\d+\}[^'\n]*)'\s+-f\s+(${LIST})`, 'gi');
+
+/** The literals of a LIST match. */
+function literals(list: string): string[] {
+  return [...list.matchAll(/'([^']*)'/g)].map((m) => m[1] ?? '');
+}
+
 /** `('literal')` as an operand or a value (not a method call's argument list: `Create('x')`). */
 const PAREN_LITERAL = /(^|[\s=,;(])\(\s*('[^'\n]*'|"[^"$\n]*")\s*\)/g;
 /** `$name = 'literal'` or `$name="literal"` (no variable inside), up to the end of the statement. */
@@ -34,6 +50,8 @@ export function psEvaluable(s: string): boolean {
   return (
     (s.includes('+') && /['"]\s*\+\s*['"]/.test(s)) ||
     (s.includes('-join') && /-join\b/i.test(s)) ||
+    (s.includes('::') && /\[(?:system\.)?string\]::(?:concat|join)\(/i.test(s)) ||
+    (s.includes('-f') && /'\s+-f\s+'/i.test(s)) ||
     (s.includes('$') && /\$[A-Za-z_]\w*\s*=\s*['"]/.test(s)) ||
     /(?:^|[\s;|(&{])(?:iex|invoke-expression)\s/i.test(s) ||
     /\[scriptblock\]::create/i.test(s) ||
@@ -45,6 +63,17 @@ function foldLiterals(s: string): string {
   let t = s;
   for (let n = 0; n < 32 && CONCAT.test(t); n++)
     t = t.replace(CONCAT, (_m, q: string, a: string, _q2: string, b: string) => `${q}${a}${b}${q}`);
+  if (/-join/i.test(t))
+    t = t.replace(UNARY_JOIN, (_m, lead: string, list: string) => `${lead}'${literals(list).join('')}'`);
+  if (/::(?:concat|join)\(/i.test(t))
+    t = t
+      .replace(CONCAT_CALL, (_m, list: string) => `'${literals(list).join('')}'`)
+      .replace(JOIN_CALL, (_m, sep: string, list: string) => `'${literals(list).join(sep)}'`);
+  if (/\s-f\s/i.test(t))
+    t = t.replace(FORMAT, (_m, fmt: string, list: string) => {
+      const parts = literals(list);
+      return `'${fmt.replace(/\{(\d+)\}/g, (p, n: string) => parts[Number(n)] ?? p)}'`;
+    });
   if (/-join/i.test(t))
     t = t.replace(JOIN, (_m, list: string, _q: string, sep: string) => {
       const parts = [...list.matchAll(/'([^']*)'/g)].map((m) => m[1] ?? '');
