@@ -22,6 +22,9 @@ const EXE = /\.exe\b/i;
 const CARET = /[A-Za-z]\^[A-Za-z]/;
 const ENV_DRIVE_PATH = /(?:^|[\s'"(,])env:[\\/]?[\w*?]/i;
 const UNC_PATH = /(?:^|[\s'"=,])\\\\[\w.-]+(?:@ssl)?(?:@\d+)?\\/i;
+/** PowerShell's own syntax: an assignment to `$name`, Invoke-Expression, a script block, the call operator, a Verb-Noun cmdlet (a concatenation alone is also Python's or JavaScript's). */
+const PS_SIGN =
+  /\$[A-Za-z_]\w*\s*=|(?:^|[\s;|(&])(?:iex|IEX|[Ii]nvoke-[Ee]xpression)\b|\[[Ss]cript[Bb]lock\]|(?:^|[;\n]\s*)&\s*[$'"(]|\b[A-Z][a-z]+-[A-Z][A-Za-z]+\b/;
 const DOTNET = /\[(?:System\.)?[A-Za-z][\w.]*\]::[A-Za-z]/;
 const WINDOWS_START =
   /^\s*(?:cmd|powershell|pwsh|start|type|del|erase|rd|rmdir|copy|reg|setx|certutil|bitsadmin|iwr|irm|invoke-webrequest|invoke-restmethod|start-bitstransfer|remove-item|get-content|clear-content|invoke-sqlcmd|invoke-dbaquery)\b/i;
@@ -42,7 +45,7 @@ function looksWindowsLine(s: string): boolean {
     (s.includes('\\\\') && UNC_PATH.test(s)) ||
     // a path of PowerShell's env: drive (`gc env:TOKEN`, `Get-Item Env:\*KEY*`)
     (s.includes(':') && ENV_DRIVE_PATH.test(s)) ||
-    psEvaluable(s)
+    (psEvaluable(s) && PS_SIGN.test(s))
   );
 }
 
