@@ -5,7 +5,8 @@
 //     and M365 group visibility, storage public access): `opens-access public pwsh CMDLET`;
 //   - output written to a UNC path on another network: `Out-File \\203.0.113.9\drop\x`, `Export-Csv
 //     -Path \\files.example.net@SSL\DavWWWRoot\x` (a UNC path to a public address or a dotted
-//     outside name is an SMB or WebDAV upload): `uploads-remote pwsh HOST`. A file server of the
+//     outside name is an SMB or WebDAV upload, asked as a copy to another host is): `shares-data
+//     unc-share to HOST`. A file server of the
 //     organisation (`\\fs01\share`, `\\10.0.0.5\x`, `\\nas.corp.local\x`) is not this;
 //   - mail sent by a cmdlet with a file attached to a personal webmail address (Send-MailMessage,
 //     Graph's Send-MgUserMail with ContentBytes): `shares-data mail-attachment to ADDRESS`.
@@ -95,7 +96,7 @@ export function cmdletShareEffects(line: LineView, out: Effect[]): void {
         if (!host) continue;
         out.push({
           tool: 'exec',
-          command: `uploads-remote pwsh ${safe(host)}`,
+          command: `shares-data unc-share to ${safe(host)}`,
           via: `${argv[0] ?? name} writes to ${w}, a share on ${host} outside the organisation's network`,
         });
         return;
