@@ -250,6 +250,9 @@ export function secretGetReading(words: string[]): string | null {
     words.some((w) => w === '--help' || w === '-h')
   )
     return null;
+  // a getter asked only whether the value exists answers with its exit status, printing no value
+  // (`store.py get dms-token --check`); --quiet is no such option (gcloud's still prints)
+  if (words.some((w) => /^--(?:check|exists?|is-set|has)$/.test(w))) return null;
   if (words.slice(1, 4).some((w) => /^show-decrypted$/i.test(w))) return `secret-reveal ${words.join(' ')}`;
   const ops = words.slice(1).filter((w) => !w.startsWith('-'));
   const verb = ops.slice(0, 3).findIndex((w) =>

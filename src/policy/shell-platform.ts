@@ -80,6 +80,13 @@ function pathOf(words: string[], re: RegExp): number {
 /** `cli-change-prod TOOL WORDS` for a command run on a production app or machine, else null. */
 export function prodRunReading(words: string[]): string | null {
   const tool = (words[0] ?? '').toLowerCase();
+  // PowerShell remoting: `Invoke-Command -ComputerName PROD-IIS-01 -ScriptBlock {...}` runs the
+  // block on that machine, as `ssh prod-web-01 CMD` does (about_Remote, Invoke-Command)
+  if (/^(?:invoke-command|icm|enter-pssession|etsn|new-pssession|nsn)$/.test(tool)) {
+    const at = words.findIndex((w) => /^-(?:computername|cn|hostname|computer)$/i.test(w));
+    const hosts = at > 0 ? (words[at + 1] ?? '').split(',') : [];
+    return hosts.some((h) => PROD.test(h)) ? `cli-change-prod ${words.join(' ')}` : null;
+  }
   const re = REMOTE_RUN[tool];
   if (!re) return null;
   const end = pathOf(words, re);

@@ -118,6 +118,18 @@ export function shipVerbReading(words: string[]): { text: string; from: string }
   let start = 0;
   while (RUNNERS.has(words[start] ?? '')) start++;
   const tool = (words[start] ?? '').toLowerCase();
+  // a PowerShell cmdlet whose approved verb is Publish or Deploy, or any cmdlet given the -Publish
+  // switch (`Add-PnPApp -Publish`, `Publish-Module`, `Publish-AzWebApp`): it ships what its
+  // module manages, unless -WhatIf rehearses it
+  if (/^[a-z]+-[a-z][a-z0-9]*$/.test(tool)) {
+    const rest = words.slice(start + 1);
+    const verb =
+      /^(publish|deploy)-/.exec(tool)?.[1] ??
+      (rest.some((w) => /^-publish(?::\$?true)?$/i.test(w)) ? '-Publish' : null);
+    if (!verb) return null;
+    if (rest.some((w) => /^-whatif(?::\$?true)?$/i.test(w))) return null;
+    return { text: ['cli-ship', 'pwsh', tool, ...rest].join(' '), from: `${verb} (${tool})` };
+  }
   if (!/^[a-z][a-z0-9._-]*$/.test(tool) || shipVerb(tool)) return null;
   if (!TASK_RUNNERS.has(tool)) {
     const forced = forcedShip(words, start, tool);

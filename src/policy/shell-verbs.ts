@@ -13,6 +13,7 @@
 // destructive-data catalogue, not here.
 
 import { secretMetadataReading } from './kube-output.js';
+import { cmdletVerbReadings } from './shell-cmdlet-verbs.js';
 import { containersRemovedAll } from './shell-containers.js';
 import { remoteAccessReading } from './shell-remote.js';
 import { contentsReadings, sourceLossReadings, treeLossReadings } from './shell-targets.js';
@@ -215,17 +216,6 @@ const NOT_SUBCOMMAND_CLI = new Set([
 ]);
 
 /**
- * Removal cmdlets of the cloud PowerShell modules, by their noun prefixes: AWS Tools for
- * PowerShell (S3, EC2, RDS, DDB, IAM, LM, CFN, EKS, ECS, ECR, KMS, SEC, R53, CWL, SQS, SNS, EFS,
- * ELB2, SSM, BAK), Az and AzureAD, Google Cloud Tools (Gcs, Gce, GcSql, Gc...), Microsoft Graph
- * (Mg), dbatools (Remove-DbaDatabase, Remove-DbaDbTable ...); and the Hyper-V and Storage
- * modules' removals of what holds data or its restore points (Remove-VMSnapshot, Remove-Partition,
- * Remove-VirtualDisk, Remove-StoragePool).
- */
-const CLOUD_CMDLET =
-  /^(remove|unregister)-(?:(?:s3|ec2|rds|ddb|iam|lm|cfn|eks|ecs|ecr|kms|sec|r53|cwl|sqs|sns|efs|elb2?|ssm|bak|az|azure|azurerm|gcs|gce|gcsql|gc|mg|dba)[a-z]|(?:vmsnapshot|vmcheckpoint|partition|virtualdisk|storagepool)$)/;
-
-/**
  * `scratch`: a destroy that reaches only a scratch scope (shell-verb-scope.ts), read as `dev-data ...`;
  * `own-output`: a build tool's clean of its own output, read as `own-output ...` (no rule matches it).
  */
@@ -370,20 +360,9 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
     } else break;
   }
   const tool = (words[start] ?? '').toLowerCase();
-  const cmdlet = CLOUD_CMDLET.exec(tool);
-  if (cmdlet) {
-    // PowerShell cloud modules are Verb-Noun cmdlets: the cmdlet is the tool, its verb the verb.
-    const rest = words.slice(start + 1);
-    const all = rest.some((w) => /^-(?:DeleteBucketContent|Force|Recurse|DeleteObjects?)$/i.test(w));
-    const text = `cli-destroy pwsh ${tool}${rest.length ? ' ' + rest.join(' ') : ''}`;
-    const from = `${cmdlet[1] ?? 'remove'} (${tool})`;
-    return all
-      ? [
-          { kind: 'destroy', text, from },
-          { kind: 'destroy-all', text: text.replace('cli-destroy', 'cli-destroy-all'), from },
-        ]
-      : [{ kind: 'destroy', text, from }];
-  }
+  // PowerShell's Verb-Noun cmdlets: the approved verb and the parameters say it (shell-cmdlet-verbs.ts)
+  const cmdlet = cmdletVerbReadings(tool, words.slice(start + 1), computed);
+  if (cmdlet) return cmdlet;
   if (!tool || NOT_SUBCOMMAND_CLI.has(tool) || !/^[a-z][a-z0-9._-]*$/.test(tool)) return [];
   words = dashSubcommand(words, start);
   const path: string[] = [];

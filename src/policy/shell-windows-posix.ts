@@ -9,6 +9,7 @@
 import { cmdExpand, setPrints } from './windows-cmd.js';
 import { cmdletName, paramName, takesParameters } from './windows-cmdlets.js';
 import { powershellCode } from './effects/interp/powershell.js';
+import { psEvaluable, psEvaluate } from './windows-ps-eval.js';
 
 /** Signs of a cmd.exe or PowerShell line, one pattern each, tried only when the text holds a character the sign needs (see looksWindowsLine). */
 // two characters at least: `%H%M` and `%Y%m%d` are date(1)/strftime formats (`$(date +%H%M)`), and
@@ -19,8 +20,14 @@ const DRIVE = /[A-Za-z]:\\/;
 const EXE = /\.exe\b/i;
 /** A caret inside a word: cmd.exe's escape (`c^m^d`, `r^d`). */
 const CARET = /[A-Za-z]\^[A-Za-z]/;
+const ENV_DRIVE_PATH = /(?:^|[\s'"(,])env:[\\/]?[\w*?]/i;
+const UNC_PATH = /(?:^|[\s'"=,])\\\\[\w.-]+(?:@ssl)?(?:@\d+)?\\/i;
+/** PowerShell's own syntax: an assignment to `$name`, Invoke-Expression, a script block, the call operator, a Verb-Noun cmdlet (a concatenation alone is also Python's or JavaScript's). */
+const PS_SIGN =
+  /\$[A-Za-z_]\w*\s*=|(?:^|[\s;|(&])(?:iex|IEX|[Ii]nvoke-[Ee]xpression)\b|\[[Ss]cript[Bb]lock\]|(?:^|[;\n]\s*)&\s*[$'"(]|\b[A-Z][a-z]+-[A-Z][A-Za-z]+\b/;
+const DOTNET = /\[(?:System\.)?[A-Za-z][\w.]*\]::[A-Za-z]/;
 const WINDOWS_START =
-  /^\s*(?:cmd|powershell|pwsh|start|type|del|erase|rd|rmdir|copy|certutil|bitsadmin|iwr|irm|invoke-webrequest|invoke-restmethod|start-bitstransfer|remove-item|get-content|clear-content)\b/i;
+  /^\s*(?:cmd|powershell|pwsh|start|type|del|erase|rd|rmdir|copy|reg|setx|certutil|bitsadmin|iwr|irm|invoke-webrequest|invoke-restmethod|start-bitstransfer|remove-item|get-content|clear-content|invoke-sqlcmd|invoke-dbaquery)\b/i;
 
 /** A line opened by a PowerShell assignment (`$q = ...`): to a POSIX shell `$q=x` runs a command named `=x`. */
 const PS_ASSIGN_START = /^\s*\$[A-Za-z_]\w*\s*=(?!=)/;
@@ -34,7 +41,15 @@ function looksWindowsLine(s: string): boolean {
     (s.includes(':') && ENV_DRIVE.test(s)) ||
     (s.includes(':\\') && DRIVE.test(s)) ||
     (s.includes('.') && EXE.test(s)) ||
-    (s.includes('^') && CARET.test(s))
+    (s.includes('^') && CARET.test(s)) ||
+    // a .NET static call (`[Environment]::GetEnvironmentVariable(...)`), or a command built by
+    // PowerShell at run time (windows-ps-eval.ts)
+    (s.includes(']::') && DOTNET.test(s)) ||
+    // a UNC path (`\\server\share\x`): a file on another machine
+    (s.includes('\\\\') && UNC_PATH.test(s)) ||
+    // a path of PowerShell's env: drive (`gc env:TOKEN`, `Get-Item Env:\*KEY*`)
+    (s.includes(':') && ENV_DRIVE_PATH.test(s)) ||
+    (psEvaluable(s) && PS_SIGN.test(s))
   );
 }
 
@@ -65,6 +80,21 @@ const SHELLS = /^(?:cmd|powershell|pwsh)(?:\.exe)?$/i;
 
 /** `[Environment]::GetEnvironmentVariable('NAME')`: the variable's value, as `$(printenv NAME)`. */
 const GET_VARIABLE = /\[(?:System\.)?Environment\]::GetEnvironmentVariable\(\s*['"]([A-Za-z_]\w*)['"][^)]*\)/gi;
+
+/** `[Environment]::SetEnvironmentVariable('NAME', 'VALUE', ...)`: NAME set to a literal VALUE. */
+const SET_VARIABLE =
+  /\[(?:System\.)?Environment\]::SetEnvironmentVariable\(\s*['"]([A-Za-z_]\w*)['"]\s*,\s*['"]([^'"]*)['"][^)]*\)/gi;
+
+/** A path on PowerShell's env: drive (`env:NAME`, `Env:\NAME`, `env:/*TOKEN*`): the variable, or a pattern of names. */
+const ENV_PATH = /^env:[\\/]?([\w*?]*)$/i;
+
+/** The POSIX reading of printing env: drive paths: `printenv NAME`, or `env` for a pattern or the whole drive. */
+function envDrivePrint(paths: string[]): string | null {
+  const names = paths.map((p) => ENV_PATH.exec(p)?.[1]);
+  if (!names.length || names.some((n) => n === undefined)) return null;
+  if (names.some((n) => !n || /[*?]/.test(n ?? ''))) return 'env';
+  return names.map((n) => `printenv ${n ?? ''}`).join('; ');
+}
 
 /** `(Join-Path A 'B')`: A and B joined (both words, B quoted or not). */
 const JOIN_PATH = /\(\s*Join-Path\s+(?:-Path\s+)?([^\s()'"]+)\s+(?:-ChildPath\s+)?(['"]?)([^'"()]+)\2\s*\)/gi;
@@ -197,8 +227,45 @@ function translate(words: string[], depth: number): string | null {
       const f = param(rest, ['-f', '-file']);
       return f ? `sh ${quote(f)}` : null;
     }
+    case 'invoke-sqlcmd':
+    case 'invoke-dbaquery': {
+      // SqlServer's Invoke-Sqlcmd and dbatools' Invoke-DbaQuery are sqlcmd with named parameters:
+      // every reading of sqlcmd's -Q text and -i file applies (learn.microsoft.com, Invoke-Sqlcmd)
+      const map: Record<string, string> = {
+        '-serverinstance': '-S',
+        '-sqlinstance': '-S',
+        '-hostname': '-S',
+        '-database': '-d',
+        '-query': '-Q',
+        '-inputfile': '-i',
+        '-file': '-i',
+        '-username': '-U',
+        '-password': '-P',
+      };
+      const out = ['sqlcmd'];
+      for (let i = 0; i < rest.length; i++) {
+        const flag = map[(rest[i] ?? '').toLowerCase()];
+        if (flag && rest[i + 1] !== undefined) out.push(flag, quote(rest[++i] ?? ''));
+      }
+      return out.length > 1 ? out.join(' ') : null;
+    }
     case 'set':
       return setPrints(rest);
+    case 'setx': {
+      // setx NAME VALUE [/m]: NAME set for every later process of the user (or machine)
+      const ops = rest.filter((w) => !/^\/[a-z]$/i.test(w));
+      return ops.length >= 2 && /^[A-Za-z_]\w*$/.test(ops[0] ?? '')
+        ? `export ${ops[0] ?? ''}=${quote(ops[1] ?? '')}`
+        : null;
+    }
+    case 'reg': {
+      // the whole Environment key listed prints every variable stored for the user or machine
+      if (!/^query$/i.test(rest[0] ?? '') || rest.some((w) => /^\/(?:v|ve|f)$/i.test(w))) return null;
+      const key = (rest[1] ?? '').replace(/\//g, '\\');
+      return /^(?:HKCU|HKEY_CURRENT_USER):?\\Environment\\?$|\\Session Manager\\Environment\\?$/i.test(key)
+        ? 'env'
+        : null;
+    }
     case 'set-content':
     case 'add-content':
     case 'out-file':
@@ -251,6 +318,9 @@ function translate(words: string[], depth: number): string | null {
     case 'get-content':
     case 'cat': {
       const files = operands(/^-(?:path|literalpath|raw|encoding|totalcount|tail|head|wait)$/i);
+      // a variable of the env: drive is printed, as printenv prints it
+      const env = envDrivePrint(files);
+      if (env) return env;
       return files.length ? `cat ${files.map(quote).join(' ')}` : null;
     }
     case 'del':
@@ -541,7 +611,7 @@ export function foldPowerShellStrings(t: string): string {
 /** The POSIX reading of a Windows line, or null when it is not one or nothing changes. */
 export function posixLine(s: string, depth = 0): string | null {
   if (depth > 4 || s.length > 64 * 1024) return null;
-  let t = depth === 0 ? cmdExpand(s) : s;
+  let t = psEvaluate(depth === 0 ? cmdExpand(s) : s);
   // a quote escaped for the shell that passed the line on (`cmd /c "rd /s /q \"%X%\dir\""`) is a
   // quote to the Windows program; and Join-Path A 'B' is the path A/B
   if (t.includes('\\"')) t = t.replace(/\\"/g, '"');
@@ -576,6 +646,10 @@ export function posixLine(s: string, depth = 0): string | null {
         ? `printenv ${n}`
         : `"$(printenv ${n})"`,
     );
+  // `[Environment]::SetEnvironmentVariable('N','V'[, 'User'])` sets N for later processes, as
+  // `setx N V` and POSIX `export N=V` do
+  if (/setenvironmentvariable\(/i.test(t))
+    t = t.replace(SET_VARIABLE, (_m, n: string, v: string) => `export ${n}=${quote(v)}`);
   for (const [re, to] of VARIABLES) t = t.replace(re, to);
   t = t.replace(PROFILE, '~').replace(/\\/g, '/');
   const parts: string[] = [];

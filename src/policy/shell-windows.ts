@@ -9,6 +9,7 @@
 import { at } from '../util/invariant.js';
 import { canonicalCmdlet } from './windows-cmdlets.js';
 import { table } from '../util/lookup-table.js';
+import { psEvaluate } from './windows-ps-eval.js';
 
 const HIVES: [RegExp, string][] = [
   [/^(?:Registry::|Microsoft\.PowerShell\.Core\\Registry::)?HKEY_CURRENT_USER(?=[\\/:]|$):?/i, 'HKCU'],
@@ -101,7 +102,9 @@ function looksWindows(s: string): boolean {
 }
 
 /** The Windows readings of a command line that holds a backslash or a Windows program name. */
-export function windowsReadings(s: string): string[] {
+export function windowsReadings(line: string): string[] {
+  // a command PowerShell builds from literals is read as the command built (windows-ps-eval.ts)
+  const s = psEvaluate(line);
   if (!looksWindows(s)) return [];
   const out: string[] = [];
   for (const words of windowsCommands(s)) {

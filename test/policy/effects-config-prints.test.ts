@@ -78,6 +78,8 @@ test('environments printed by an inspector selector, a process manager or anothe
     'set --show',
     'wmic environment list full',
     'powershell "[Environment]::GetEnvironmentVariables(\'Machine\')"',
+    // every variable stored for the user, as GetEnvironmentVariables('User') lists them (setx puts tokens there)
+    'reg query HKCU\\Environment',
     "node -r dotenv/config -e 'console.log(process.env)'",
   ])
     expectExec(c, 'deny');
@@ -89,7 +91,7 @@ test('environments printed by an inspector selector, a process manager or anothe
     'php -i | grep memory_limit',
     'php -v',
     'set -x',
-    'reg query HKCU\\Environment',
+    'reg query HKCU\\Environment /v Path',
     "node -r ts-node/register -e 'console.log(1)'",
     "powershell \"[Environment]::GetEnvironmentVariable('Path','User')\"",
   ])

@@ -415,7 +415,7 @@ test('persistence on Windows and macOS, and standing keys on accounts, are denie
   for (const c of [
     'schtasks /query /fo LIST',
     'gh ssh-key list',
-    'reg query HKCU\\Environment',
+    'reg query HKCU\\Environment /v Path',
     'aws iam list-access-keys',
   ])
     expectPasses(c);

@@ -32,7 +32,7 @@ import type { LineView } from './line-view.js';
 
 /** The gate: a word of an administrator's level or of a grant's verb somewhere on the line. */
 export const ADMIN_LEVEL_HINT =
-  /admin|superuser|super-user|manage|root|wheel|sudo|all-access|\+@all|\.\*|permission|role|member|addmbr|0x1ff/i;
+  /admin|superuser|super-user|manage|root|wheel|sudo|all-access|\+@all|\.\*|permission|role|member|addmbr|0x1ff|owner|fullaccess|fullcontrol/i;
 
 /** Names of groups, roles, tags and policies whose holders administer (`Domain Admins`, `sysadmins`, `cluster-admin`, `OrgManager`, `global-management`). */
 export const ADMIN_NAMED =
@@ -96,8 +96,59 @@ function accountOrUserVerb(path: readonly string[]): boolean {
   );
 }
 
+/** Grant verbs of PowerShell (Add-, New-, Grant-, Set-) and what their noun says is given. */
+const GRANT_CMDLET = /^(?:add|new|grant|set)-([a-z][a-z0-9]*)$/i;
+/** Nouns that name an administrator or owner of what the module manages (`Add-PnPSiteCollectionAdmin`, `Add-TeamOwner`). */
+const ADMIN_NOUN = /(?:admins?|administrators?|owners?|superusers?)(?:byref)?$/i;
+/** Nouns that add a member to a role or role group: membership of a role is its power (`Add-RoleGroupMember`, `New-MgDirectoryRoleMemberByRef`). */
+const ROLE_MEMBER_NOUN = /role(?:group)?members?(?:byref)?$/i;
+/** Exchange's management role assignments: every management role administers some of the organisation. */
+const MANAGEMENT_ROLE_NOUN = /^managementroleassignment$/i;
+/** Role names that administer: admin, manager, owner, and the compliance and discovery roles that read every mailbox. */
+const ADMIN_ROLE =
+  /admin|manag|owner|global|privileged|compliance|discovery|security|organization|exchange|import|export|impersonation|full/i;
+/** Options naming the role a member is added to. */
+const ROLE_OPTION = /^-(?:identity|role|rolename|group|directoryroleid|roleid|roledefinitionid|roledefinitionname)$/i;
+/** Rights options and the values that hand over everything: a mailbox's FullAccess, a folder's FullControl, SendAs. */
+const RIGHTS_OPTION = /^-(?:accessrights|rights|permissionlevel|permissions?|role|filesystemrights|accessright)$/i;
+const FULL_RIGHTS = /^(?:full(?:access|control)?|owner|sendas|sendonbehalf|genericall|administrator|fullcontrol)$/i;
+/** Options naming who receives it. */
+const WHO_OPTION =
+  /^-(?:user|member|members|owners?|trustee|principal|principalid|userprincipalname|account|identity)$/i;
+
+/**
+ * A PowerShell grant read from the cmdlet's own grammar, for any module: a grant verb whose noun
+ * names an administrator or owner, a role membership, or a rights option set to everything.
+ */
+function cmdletLevel(argv: string[], text: string): { level: string; who: string } | undefined {
+  const name = basename(argv[0] ?? '');
+  const m = GRANT_CMDLET.exec(name);
+  if (!m) return undefined;
+  const noun = (m[1] ?? '').toLowerCase();
+  let who = '_';
+  let rights: string | undefined;
+  let role = '';
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    const [key = '', inline] = w.split(/:(.*)/s);
+    const value = (inline ?? argv[i + 1] ?? '').replace(/^['"]|['"]$/g, '');
+    if (RIGHTS_OPTION.test(key) && value.split(/[\s,]+/).some((v) => FULL_RIGHTS.test(v))) rights = value;
+    if (who === '_' && WHO_OPTION.test(key) && /^-(?!identity)/i.test(key) && value && !value.startsWith('-'))
+      who = value;
+    if (ROLE_OPTION.test(key) && value && !value.startsWith('-')) role = value;
+  }
+  if (/^set-/i.test(name)) return rights ? { level: rights, who } : undefined;
+  if (ADMIN_NOUN.test(noun) || MANAGEMENT_ROLE_NOUN.test(noun)) return { level: noun, who };
+  // a member added to a role: the role's name says whether it administers; a role looked up at
+  // run time (`(Get-MgDirectoryRole -Filter ...).Id`) is read from the whole line
+  if (ROLE_MEMBER_NOUN.test(noun) && (ADMIN_ROLE.test(role) || ((!role || /[($]/.test(role)) && ADMIN_ROLE.test(text))))
+    return { level: role.replace(/\s+/g, '_'), who };
+  if (rights) return { level: rights, who };
+  return undefined;
+}
+
 /** The administrator level one command hands out, with the system and the account, or undefined. */
-function adminLevel(argv: string[]): { level: string; who: string } | undefined {
+function adminLevel(argv: string[], text: string): { level: string; who: string } | undefined {
   let start = 1;
   if (INTERPRETERS.test(basename(argv[0] ?? '')) && argv[1] && !argv[1].startsWith('-')) start = 2;
   // the subcommand: leading plain words (and an API path such as /access/acl) up to the verb
@@ -141,6 +192,9 @@ function adminLevel(argv: string[]): { level: string; who: string } | undefined 
     granting = true;
     verbAt = 0;
   }
+  // a cmdlet's noun or parameters that say the level themselves, whatever the module (cmdletLevel)
+  const byCmdlet = cmdletLevel(argv, text);
+  if (byCmdlet) return byCmdlet;
   // dsmod group DN -addmbr MEMBER: the verb is an option
   if (argv.some((w) => /^-(?:addmbr|add-?member|addmember)$/i.test(w))) granting = true;
   // the object may follow the verb: `pvesh set /access/acl`, `openstack role add` reads either way
@@ -222,7 +276,7 @@ export function adminLevelGrantEffects(line: LineView, out: Effect[]): void {
   for (const c of line.cmds) {
     const tool = basename(c.argv[0] ?? '').toLowerCase();
     if (!tool || NOT_GRANTING.has(tool)) continue;
-    const hit = adminLevel(c.argv);
+    const hit = adminLevel(c.argv, line.text);
     if (!hit) continue;
     out.push({
       tool: 'privilege',

@@ -162,6 +162,8 @@ const KINDS: [RegExp, Kind][] = [
   [/\.ps1$/, 'powershell'],
   // scripts a project keeps to be run: shell scripts anywhere, other languages under scripts/, bin/, tools/
   [/\.(?:sh|bash|zsh|ksh)$/, 'shell'],
+  // cmd.exe batch files run their lines as cmd does; each line is read with its Windows readings
+  [/\.(?:cmd|bat)$/, 'shell'],
   [/(?:^|\/)(?:scripts|bin|tools|hooks)\/[^/]+\.[cm]?js$/, 'script-js'],
   [/(?:^|\/)(?:scripts|bin|tools|hooks)\/[^/]+\.py$/, 'script-py'],
   [/(?:^|\/)(?:scripts|bin|tools|hooks)\/[^/]+\.rb$/, 'ruby'],

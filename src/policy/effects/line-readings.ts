@@ -109,6 +109,8 @@ import { PROD_SQL_PROGRAMS, prodSqlFileEffects } from './prod-sql-files.js';
 import { MASS_SEND_HINT, massSendEffects } from './mass-sends.js';
 import { APP_ADMIN_HINT, appAdminGrantEffects } from './app-admin-grants.js';
 import { ADMIN_LEVEL_HINT, adminLevelGrantEffects } from './admin-level-grants.js';
+import { CMDLET_SHARE_HINT, cmdletShareEffects } from './cmdlet-shares.js';
+import { OFFICE_MACRO_HINT, officeMacroEffects } from './office-macros.js';
 import { CONTAINER_API_HINT, apiContainerRuns } from './container-sdk.js';
 import { DIRECTORY_MEMBER_HINT, directoryMemberLine } from './directory-members.js';
 import { LOOPBACK_ROOT_HINT, loopbackRootEffects } from './loopback-root.js';
@@ -369,6 +371,10 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'app-admin-grants', hint: APP_ADMIN_HINT, read: appAdminGrantEffects },
   // administrator levels handed out by any application's or directory's CLI (admin-level-grants.ts)
   { name: 'admin-level-grants', hint: ADMIN_LEVEL_HINT, read: adminLevelGrantEffects },
+  // sharing opened, outside UNC writes and webmail attachments by PowerShell cmdlets (cmdlet-shares.ts)
+  { name: 'cmdlet-shares', hint: CMDLET_SHARE_HINT, read: cmdletShareEffects },
+  // Office driven through COM to open macro documents or run macros (office-macros.ts)
+  { name: 'office-macros', hint: OFFICE_MACRO_HINT, read: officeMacroEffects },
   // administrator accounts created by SQL or framework console code (app-admin-accounts.ts)
   { name: 'app-admin-accounts', hint: APP_ADMIN_ACCOUNT_HINT, read: appAdminAccountEffects },
   // a network device's scheduler or event handler set to run a shell or reach out (device-schedulers.ts)

@@ -737,7 +737,7 @@ function interpreterUid(line: string, out: Effect[]): void {
  * (MITRE ATT&CK T1548.002; the UACME project lists the keys).
  */
 const UAC_KEY =
-  /classes[\\/]+(?:ms-settings|mscfile|exefile|folder|launcher\.systemsettings|appx[0-9a-z]+)[\\/]+shell[\\/]+open[\\/]+command|hkcu[:\\/]+environment\b[^\n]*\bwindir\b/i;
+  /classes[\\/]+(?:ms-settings|mscfile|exefile|folder|launcher\.systemsettings|appx[0-9a-z]+)[\\/]+shell[\\/]+[\w-]+[\\/]+command|hkcu[:\\/]+environment\b[^\n]*\bwindir\b/i;
 
 function uacBypass(line: string, out: Effect[]): void {
   if (!/classes|windir/i.test(line)) return;

@@ -15,7 +15,28 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
 
-export const SSH_TUNNEL_PROGRAMS: readonly string[] = ['ssh', 'autossh'];
+export const SSH_TUNNEL_PROGRAMS: readonly string[] = ['ssh', 'autossh', 'plink', 'plink.exe'];
+
+/**
+ * PuTTY's command-line client in ssh's spelling (PuTTY User Manual, "Using the command-line
+ * connection tool Plink": -R, -L, -D and -N as ssh's; -P port, -pw password, -hostkey, -ssh,
+ * -batch its own): `plink -ssh -R 4445:127.0.0.1:445 -pw X relay@host` forwards as ssh -R does.
+ */
+function plinkAsSsh(argv: readonly string[]): string[] {
+  const out = ['ssh'];
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    if (/^-(?:pw|hostkey|pwfile|sercfg|sshlog|sshrawlog|proxycmd|loghost)$/i.test(w)) i++;
+    else if (w === '-P') out.push('-p', argv[++i] ?? '');
+    else if (
+      !/^-(?:ssh|batch|noagent|agent|v|x|t|T|C|4|6|no-antispoof|share|noshare|shareexists|ssh-connection|telnet|rlogin|raw|serial)$/.test(
+        w,
+      )
+    )
+      out.push(w);
+  }
+  return out;
+}
 
 /** ssh options that take a value (ssh(1) synopsis). */
 const VALUED = new Set('BbcDEeFIiJLlmOoPpRSWw'.split(''));
@@ -77,9 +98,12 @@ function finding(kind: string, host: string | undefined, via: string): Effect {
 export function sshTunnelEffects(l: LineView, out: Effect[]): void {
   let detached: boolean | undefined;
   for (const c of l.cmds) {
-    const name = basename(c.argv[0] ?? '').toLowerCase();
-    if (name !== 'ssh' && name !== 'autossh') continue;
-    const f = readOptions(c.argv, name === 'autossh');
+    const prog = basename(c.argv[0] ?? '')
+      .toLowerCase()
+      .replace(/\.exe$/, '');
+    if (prog !== 'ssh' && prog !== 'autossh' && prog !== 'plink') continue;
+    const name = prog === 'plink' ? 'plink' : prog;
+    const f = readOptions(prog === 'plink' ? plinkAsSsh(c.argv) : c.argv, name === 'autossh');
     if (f.remote)
       out.push(
         finding(

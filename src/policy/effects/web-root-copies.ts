@@ -14,6 +14,8 @@ import type { SimpleCommand } from './walk.js';
 
 export const WEB_ROOT_PROGRAMS = [
   'rsync',
+  'cp',
+  'copy-item',
   'scp',
   'lftp',
   'robocopy',
@@ -132,7 +134,11 @@ function siteBucket(a: string[], out: Effect[]): void {
 export function webRootCopyEffects(cmds: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
     const name = basename(c.argv[0] ?? '').toLowerCase();
-    if (name === 'rsync' || name === 'scp') copyTo(name, c.argv, out);
+    if (name === 'rsync' || name === 'scp') {
+      copyTo(name, c.argv, out);
+      // robocopy /MIR and Copy-Item read in POSIX as rsync and cp to `//HOST/share/...`
+      uncCopy(name, c.argv, out);
+    } else if (name === 'cp' || name === 'copy-item') uncCopy(name, c.argv, out);
     else if (name === 'lftp') lftp(c.argv, out);
     else if (name === 'robocopy' || name === 'xcopy') uncCopy(name, c.argv, out);
     else if (name === 'msdeploy' || name === 'msdeploy.exe') msdeploy(c.argv, out);
