@@ -37,13 +37,17 @@ const WILDCARD_INLINE = new RegExp(
   'gim',
 );
 /** A block list under a permission key whose item is `*`. */
-const WILDCARD_BLOCK = new RegExp(`(?:^|\\n)\\s*["']?(${PERMISSION_KEY})["']?\\s*:\\s*\\n(?:\\s*-\\s*\\S.*\\n)*?\\s*-\\s*["']?\\*["']?\\s*(?:\\n|$)`, 'gi');
+const WILDCARD_BLOCK = new RegExp(
+  `(?:^|\\n)\\s*["']?(${PERMISSION_KEY})["']?\\s*:\\s*\\n(?:\\s*-\\s*\\S.*\\n)*?\\s*-\\s*["']?\\*["']?\\s*(?:\\n|$)`,
+  'gi',
+);
 
 /** Values that administer whatever they are granted on. */
 const ADMIN_VALUE =
   /\b(?:AdministratorAccess|IAMFullAccess|PowerUserAccess|OrganizationAccountAccessRole)\b|(?<![\w-])cluster-admin(?![\w-])|\bsystem:masters\b|\broles\/(?:owner|editor|iam\.(?:securityAdmin|roleAdmin|serviceAccountTokenCreator|serviceAccountKeyAdmin)|resourcemanager\.\w*Admin)\b|\b(?:Global|Company|Privileged Role|User Access|Domain|Enterprise|Schema|Exchange|SharePoint) ?Administrators?\b|\b(?:Domain|Enterprise|Schema) ?Admins\b|\bdb_owner\b|\bsysadmin\b|\bFull ?Control\b|\bFullAccess\b|\bNOPASSWD\s*:\s*ALL\b|\bALL\s*=\s*\(\s*ALL(?:\s*:\s*ALL)?\s*\)\s*(?:NOPASSWD\s*:\s*)?ALL\b/gi;
 /** Lines that test for, deny or document a level rather than grant it. */
-const NOT_GRANTING_LINE = /==|!=|\bdeny\b|\bforbid|\breject|\bblock|\bdisallow|\bnot\b|\bexcept\b|\bunless\b|\bif\b|^\s*(?:#|\/\/)\s*(?!\+)/i;
+const NOT_GRANTING_LINE =
+  /==|!=|\bdeny\b|\bforbid|\breject|\bblock|\bdisallow|\bnot\b|\bexcept\b|\bunless\b|\bif\b|^\s*(?:#|\/\/)\s*(?!\+)/i;
 
 /** Switch names that grant power when true (compared without case, dashes or underscores). */
 const POWER_ON =
@@ -53,8 +57,10 @@ const POWER_OFF = /^(?:runasnonroot|requireapprovals?|approvalrequired|mustrunas
 const SWITCH = /(?:^|[\s,{(])["']?([A-Za-z][\w.-]*)["']?\s*(?:=>|[:=])\s*["']?\$?(true|false|yes|no|on|off)\b/gim;
 const TRUE = /^(?:true|yes|on)$/i;
 
-const DENY_EFFECT = /["']?(?:effect|decision|action|access|permission)["']?\s*[:=]\s*["']?(?:deny|disallow|reject|block)\b/gi;
-const ALLOW_EFFECT = /["']?(?:effect|decision|action|access|permission)["']?\s*[:=]\s*["']?(?:allow|permit|accept|grant)\b/gi;
+const DENY_EFFECT =
+  /["']?(?:effect|decision|action|access|permission)["']?\s*[:=]\s*["']?(?:deny|disallow|reject|block)\b/gi;
+const ALLOW_EFFECT =
+  /["']?(?:effect|decision|action|access|permission)["']?\s*[:=]\s*["']?(?:allow|permit|accept|grant)\b/gi;
 
 /** Documentation, tests, fixtures and examples: text about permissions, not permissions in force. */
 const NOT_IN_FORCE =
@@ -161,7 +167,10 @@ export function grantEditEffects(path: string, before: string, after: string): E
         break;
       }
     }
-    if (count(ALLOW_EFFECT, after) > count(ALLOW_EFFECT, before) && count(DENY_EFFECT, after) < count(DENY_EFFECT, before))
+    if (
+      count(ALLOW_EFFECT, after) > count(ALLOW_EFFECT, before) &&
+      count(DENY_EFFECT, after) < count(DENY_EFFECT, before)
+    )
       out.push(finding('allow', file, `${file} turns a deny rule into an allow`));
   }
   return out;

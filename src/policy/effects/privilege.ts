@@ -733,11 +733,11 @@ function interpreterUid(line: string, out: Effect[]): void {
 /**
  * Windows UAC bypasses: an auto-elevating program (fodhelper, computerdefaults, eventvwr, sdclt,
  * wsreset, slui) looks up its handler under HKCU\Software\Classes, which any user may write, and
- * runs it elevated; the SilentCleanup task runs %windir% from HKCU\Environment elevated
+ * runs it elevated (sdclt's `/kickoffelev` reads exefile\shell\runas\command's IsolatedCommand); the SilentCleanup task runs %windir% from HKCU\Environment elevated
  * (MITRE ATT&CK T1548.002; the UACME project lists the keys).
  */
 const UAC_KEY =
-  /classes[\\/]+(?:ms-settings|mscfile|exefile|folder|launcher\.systemsettings|appx[0-9a-z]+)[\\/]+shell[\\/]+open[\\/]+command|hkcu[:\\/]+environment\b[^\n]*\bwindir\b/i;
+  /classes[\\/]+(?:ms-settings|mscfile|exefile|folder|launcher\.systemsettings|appx[0-9a-z]+)[\\/]+shell[\\/]+(?:open|runas)[\\/]+command|hkcu[:\\/]+environment\b[^\n]*\bwindir\b/i;
 
 function uacBypass(line: string, out: Effect[]): void {
   if (!/classes|windir/i.test(line)) return;
