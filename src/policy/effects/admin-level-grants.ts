@@ -32,7 +32,7 @@ import type { LineView } from './line-view.js';
 
 /** The gate: a word of an administrator's level or of a grant's verb somewhere on the line. */
 export const ADMIN_LEVEL_HINT =
-  /admin|superuser|super-user|manage|root|wheel|sudo|all-access|\+@all|\.\*|permi|role|member|addmbr|0x1ff|owner|full|send-?as|impersonat|\*all|secofr|secadm|special|operations|alter|control|system:masters|rights/i;
+  /admin|superuser|super-user|manage|root|wheel|sudo|all-access|\+@all|\.\*|permi|role|member|addmbr|0x1ff|owner|full|send-?as|impersonat|\*all|secofr|secadm|special|operations|alter|control|system:masters|rights|acl|uid\(0|altuser|\balu\b|cap/i;
 
 /** Names of groups, roles, tags and policies whose holders administer (`Domain Admins`, `sysadmins`, `cluster-admin`, `OrgManager`, `global-management`). */
 export const ADMIN_NAMED =
@@ -53,10 +53,10 @@ export const NOT_ADMIN = /^(?:non|not|no|read|view|viewer)[\W_]?admin|admin[\W_]
 
 /** Switches whose presence makes the account an administrator. */
 const ADMIN_SWITCH =
-  /^-{1,2}(?:admin|superuser|super-user|system[-_]admin|sysadmin|site[-_]admin|is[-_]?\w*admin(?:istrator)?|is[-_]?superuser|is[-_]?staff|all[-_]access|grant[-_]all)(?:[=:](?:true|yes|1|on|\$true))?$/i;
+  /^-{1,2}(?:admin|superuser|super-user|system[-_]admin|sysadmin|site[-_]admin|is[-_]?\w*admin(?:istrator)?|is[-_]?superuser|is[-_]?staff|all[-_]access|grant[-_]all|special)(?:[=:](?:true|yes|1|on|\$true))?$/i;
 /** Options whose value is the level, group, tag or policy given. */
 const LEVEL_OPTION =
-  /^-{1,2}(?:role|roles|rolename|role-name|role_name|r|group|groups|g|groupname|group-name|tags?|type|policy|policies|policy-name|policy_name|token-policies|permissions?|access-level|access_level|accesslevel|level|privileges?|identity|profile|access-?rights?|rights|link-?type|permission-?level|authority|aut|spcaut|usrcls|attributes?)$/i;
+  /^-{1,2}(?:acls?|role|roles|rolename|role-name|role_name|r|group|groups|g|groupname|group-name|tags?|type|policy|policies|policy-name|policy_name|token-policies|permissions?|access-level|access_level|accesslevel|level|privileges?|identity|profile|access-?rights?|rights|link-?type|permission-?level|authority|aut|spcaut|usrcls|attributes?)$/i;
 /** Option names whose value is a level, spelled without dashes (`role=admin`, `ACCESS(ALTER)`). */
 const LEVEL_KEY =
   /^(?:role|roles|group|groups|level|access|access[-_]?level|access[-_]?rights?|rights|permissions?|privileges?|authority|aut|spcaut|usrcls|policy|policies)$/i;
@@ -65,10 +65,10 @@ const EVERY_RIGHT = /^(?:\+@all|allcommands|all_privileges|\*:\*)$/i;
 
 /** Verbs that create, change or add to an identity, group, role or permission. */
 const VERB =
-  /^(?:create|add|new|set|grant|permit|elevate|assign|modify|update|edit|append|invite|register|promote|priv|addmem|addmembers|addmember|add-members|add-member|addmbr|setuser|mod|useradd|adduser)$/;
+  /^(?:create|add|new|set|grant|permit|elevate|bind|alter|altuser|alu|assign|modify|update|edit|append|invite|register|promote|priv|addmem|addmembers|addmember|add-members|add-member|addmbr|setuser|mod|useradd|adduser)$/;
 /** What the verb acts on: an identity, a group, a role, a permission. */
 const NOUN =
-  /^(?:users?|accounts?|members?|membership|logins?|principals?|groups?|roles?|permissions?|perms?|acls?|polic(?:y|ies)|privileges?|priv|tags|auth|tokens?|vipermission|rolebinding|assignment|access)$/;
+  /^(?:users?|accounts?|members?|membership|logins?|principals?|groups?|roles?|permissions?|perms?|acls?|polic(?:y|ies)|privileges?|priv|tags|auth|tokens?|vipermission|rolebinding|assignment|access|caps?|capabilit(?:y|ies)|perm)$/;
 /** Compound verbs that create or make an administrator on their own. */
 const ADMIN_VERB =
   /^(?:create|add|make|new|set|promote)[-_:]?(?:admin|superuser|super-user|sysadmin|site-admin|super-admin)s?$|^createsuperuser$|^(?:add|new|grant|promote)-\w*(?:admin|administrator|owner)s?$/i;
@@ -87,6 +87,17 @@ const NOT_GRANTING = new Set(
 /** Interpreters whose first operand is the program run (`php occ`, `python3 setup.py`). */
 const INTERPRETERS = /^(?:python\d?(?:\.\d+)?|php|ruby|node|perl|java)$/;
 
+/**
+ * Permissions and capabilities that administer the application they are granted in: Drupal's
+ * `administer users` / `administer permissions` / `bypass node access`, WordPress's
+ * `manage_options`, `promote_users`, `edit_users`, `unfiltered_upload` (each project's roles and
+ * capabilities reference): granted to a role or user they make an administrator.
+ */
+const ADMIN_PERMISSION =
+  /^(?:administer(?:[ _]\w+)*|bypass[ _]\w+(?:[ _]\w+)*|manage[_ ](?:options|users|roles|permissions|network|sites)|promote_users|edit_users|create_users|unfiltered_upload|install_plugins|edit_plugins|\*all)$/i;
+/** An operand that makes an account the system's superuser: a user id 0, a profile named for superusers. */
+const SUPERUSER_OPERAND = /^(?:\w+\()?UID\(0\)\)?$|(?:^|[\W_])super[\W_]?users?$/i;
+
 /** Documentation-only identities (RFC 2606): a local fixture, not somebody let in. */
 const FIXTURE = /@(?:example\.(?:com|org|net)|localhost|[\w.-]+\.(?:test|example|invalid|localhost))$|^admin$/i;
 
@@ -94,7 +105,9 @@ const FIXTURE = /@(?:example\.(?:com|org|net)|localhost|[\w.-]+\.(?:test|example
 function isLevel(x: string, key = ''): boolean {
   const v = x.replace(/^['"]|['"]$/g, '');
   // `--permissions all`, `rights=all`: every right (a type, tag or group called all is not a level)
-  if (/^all$/i.test(v)) return /permission|rights|privilege|access|aut/i.test(key);
+  if (/^all$/i.test(v)) return /permission|rights|privilege|access|aut|acl/i.test(key);
+  // a role or group named as an owner of something (`org-owner`, `project_owners`)
+  if (/(?:^|[\W_])owners?$/i.test(v)) return true;
   // an access level of ALTER or CONTROL is the owner's (RACF PERMIT ... ACCESS(ALTER))
   if (/^(?:alter|control)$/i.test(v)) return /^access$/i.test(key);
   return (ADMIN_NAMED.test(v) && !NOT_ADMIN.test(v)) || FULL_LEVEL.test(v);
@@ -166,7 +179,8 @@ function adminLevel(argv: string[]): { level: string; who: string } | undefined 
     verbAt = 0;
   }
   // a program whose name is the grant (`PERMIT profile ID(x) ACCESS(ALTER)`, `grant ...`)
-  const grantProgram = /^(?:grant|permit|elevate)$/i.test(basename(argv[0] ?? ''));
+  // RACF's ALTUSER (ALU) changes a user's attributes, SPECIAL and OPERATIONS being the administrator's
+  const grantProgram = /^(?:grant|permit|elevate|altuser|alu)$/i.test(basename(argv[0] ?? ''));
   if (ADMIN_VERB.test(basename(argv[0] ?? ''))) {
     granting = true;
     verbAt = 0;
@@ -213,6 +227,8 @@ function adminLevel(argv: string[]): { level: string; who: string } | undefined 
       continue;
     }
     if (EVERY_RIGHT.test(w) || w === '.*') rights.push(w);
+    for (const x of w.split(',')) if (ADMIN_PERMISSION.test(x.trim())) level ??= x.trim();
+    if (SUPERUSER_OPERAND.test(w) || (grantProgram && /^(?:special|operations)$/i.test(w))) level ??= w;
     // role=admin, ACCESS(ALTER), AUT(*ALL): a level given as a keyword operand
     const kv = /^([A-Za-z][\w-]*)(?:=(.+)|\((.+)\))$/.exec(w);
     if (kv && LEVEL_KEY.test(kv[1] ?? '')) {

@@ -45,13 +45,18 @@ const WILDCARD_BLOCK = new RegExp(
 /** Values that administer whatever they are granted on. */
 const ADMIN_VALUE =
   /\b(?:AdministratorAccess|IAMFullAccess|PowerUserAccess|OrganizationAccountAccessRole)\b|(?<![\w-])cluster-admin(?![\w-])|\bsystem:masters\b|\broles\/(?:owner|editor|iam\.(?:securityAdmin|roleAdmin|serviceAccountTokenCreator|serviceAccountKeyAdmin)|resourcemanager\.\w*Admin)\b|\b(?:Global|Company|Privileged Role|User Access|Domain|Enterprise|Schema|Exchange|SharePoint) ?Administrators?\b|\b(?:Domain|Enterprise|Schema) ?Admins\b|\bdb_owner\b|\bsysadmin\b|\bFull ?Control\b|\bFullAccess\b|\bNOPASSWD\s*:\s*ALL\b|\bALL\s*=\s*\(\s*ALL(?:\s*:\s*ALL)?\s*\)\s*(?:NOPASSWD\s*:\s*)?ALL\b/gi;
+/** A level-like key given an administrator's level (`role: admin`, `grant_level = superuser`, `access_level: 50`). */
+const LEVEL_VALUE =
+  /(?:^|[\s,{(])["']?(?:\w+[-_])?(?:role|roles|level|access|access[-_]?level|permission|permissions|privileges?|rights|tier|group)["']?\s*(?:=>|[:=])\s*\[?\s*["']?(admin|admins|administrator|administrators|owner|owners|superuser|super[-_]?admin|root|sudo|sysadmin|full|full[-_]?access|full[-_]?control)["']?(?=\s*[\],;)}\n]|\s*$)/gim;
 /** Lines that test for, deny or document a level rather than grant it. */
 const NOT_GRANTING_LINE =
   /==|!=|\bdeny\b|\bforbid|\breject|\bblock|\bdisallow|\bnot\b|\bexcept\b|\bunless\b|\bif\b|^\s*(?:#|\/\/)\s*(?!\+)/i;
 
 /** Switch names that grant power when true (compared without case, dashes or underscores). */
 const POWER_ON =
-  /^(?:privileged|allowprivilegeescalation|hostpid|hostipc|hostnetwork|hostusers?root|\w*admin(?:istrator)?|is\w*admin(?:istrator)?|\w*superuser|issuperuser|isstaff|grantall|allowall|fullaccess|sudo|nopasswd|runasroot|allowroot|rootaccess|escalat\w*)$/;
+  /^(?:privileged|allowprivilegeescalation|hostpid|hostipc|hostnetwork|\w*admin(?:istrator)?|\w*superuser|isstaff|(?:allow|enable|grant|is|has|can|as)?(?:all|fullaccess|fullcontrol|sudo|nopasswd|root|rootaccess|escalation|privileged|godmode)|runasroot|escalat\w*)$/;
+/** Switch names that say the opposite though they hold a power word. */
+const NOT_POWER = /non|readonly|disable|deny|block|forbid|prevent|require|audit|notify|email|^allowall$|^all$|^root$/;
 /** Switch names that keep power back when true. */
 const POWER_OFF = /^(?:runasnonroot|requireapprovals?|approvalrequired|mustrunasnonroot)$/;
 const SWITCH = /(?:^|[\s,{(])["']?([A-Za-z][\w.-]*)["']?\s*(?:=>|[:=])\s*["']?\$?(true|false|yes|no|on|off)\b/gim;
@@ -91,8 +96,8 @@ function adminValues(text: string): Map<string, number> {
   const m = new Map<string, number>();
   for (const line of text.split('\n')) {
     if (NOT_GRANTING_LINE.test(line)) continue;
-    for (const x of line.matchAll(ADMIN_VALUE)) {
-      const k = x[0].replace(/\s+/g, ' ').toLowerCase();
+    for (const x of [...line.matchAll(ADMIN_VALUE), ...line.matchAll(LEVEL_VALUE)]) {
+      const k = (x[1] ?? x[0]).replace(/\s+/g, ' ').toLowerCase();
       m.set(k, (m.get(k) ?? 0) + 1);
     }
   }
@@ -104,7 +109,7 @@ function switches(text: string): Map<string, { on: number; off: number }> {
   const m = new Map<string, { on: number; off: number }>();
   for (const x of text.matchAll(SWITCH)) {
     const key = (x[1] ?? '').split('.').pop()?.replace(/[-_]/g, '').toLowerCase() ?? '';
-    const grants = POWER_ON.test(key);
+    const grants = POWER_ON.test(key) && !NOT_POWER.test(key);
     const keeps = POWER_OFF.test(key);
     if (!grants && !keeps) continue;
     const v = TRUE.test(x[2] ?? '');
