@@ -32,7 +32,7 @@ import type { LineView } from './line-view.js';
 
 /** The gate: a word of an administrator's level or of a grant's verb somewhere on the line. */
 export const ADMIN_LEVEL_HINT =
-  /admin|superuser|super-user|manage|root|wheel|sudo|all-access|\+@all|\.\*|permi|role|member|addmbr|0x1ff|owner|full|send-?as|impersonat|\*all|secofr|secadm|special|operations|alter|control|system:masters|rights|acl|uid\(0|altuser|\balu\b|cap/i;
+  /admin|superuser|super-user|manage|root|wheel|sudo|all-access|\+@all|\.\*|permi|role|member|addmbr|0x1ff|owner|full|send-?as|impersonat|\*all|secofr|secadm|special|operations|alter|control|system:masters|rights|acl|uid\(0|altuser|\balu\b|cap|sys1\.|bpx\./i;
 
 /** Names of groups, roles, tags and policies whose holders administer (`Domain Admins`, `sysadmins`, `cluster-admin`, `OrgManager`, `global-management`). */
 export const ADMIN_NAMED =
@@ -97,6 +97,9 @@ const ADMIN_PERMISSION =
   /^(?:administer(?:[ _]\w+)*|bypass[ _]\w+(?:[ _]\w+)*|manage[_ ](?:options|users|roles|permissions|network|sites)|promote_users|edit_users|create_users|unfiltered_upload|install_plugins|edit_plugins|\*all)$/i;
 /** An operand that makes an account the system's superuser: a user id 0, a profile named for superusers. */
 const SUPERUSER_OPERAND = /^(?:\w+\()?UID\(0\)\)?$|(?:^|[\W_])super[\W_]?users?$/i;
+
+/** z/OS profiles whose access is the system's: SYS1 data sets, the UNIX superuser and daemon facilities, RACF's own. */
+const SYSTEM_PROFILE = /^(?:SYS1\.|BPX\.(?:SUPERUSER|DAEMON|SERVER|FILEATTR)|IRR\.)/i;
 
 /** Documentation-only identities (RFC 2606): a local fixture, not somebody let in. */
 const FIXTURE = /@(?:example\.(?:com|org|net)|localhost|[\w.-]+\.(?:test|example|invalid|localhost))$|^admin$/i;
@@ -179,8 +182,9 @@ function adminLevel(argv: string[]): { level: string; who: string } | undefined 
     verbAt = 0;
   }
   // a program whose name is the grant (`PERMIT profile ID(x) ACCESS(ALTER)`, `grant ...`)
-  // RACF's ALTUSER (ALU) changes a user's attributes, SPECIAL and OPERATIONS being the administrator's
-  const grantProgram = /^(?:grant|permit|elevate|altuser|alu)$/i.test(basename(argv[0] ?? ''));
+  // RACF's PERMIT (PE) grants access to a profile; ALTUSER (ALU) changes a user's attributes, SPECIAL
+  // and OPERATIONS being the administrator's
+  const grantProgram = /^(?:grant|permit|pe|elevate|altuser|alu)$/i.test(basename(argv[0] ?? ''));
   if (ADMIN_VERB.test(basename(argv[0] ?? ''))) {
     granting = true;
     verbAt = 0;
@@ -239,6 +243,15 @@ function adminLevel(argv: string[]): { level: string; who: string } | undefined 
     const name = /^(?:cn|CN)=([^,]+)/.exec(w)?.[1] ?? w;
     if (ADMIN_NAMED.test(name) && !NOT_ADMIN.test(name)) level ??= name;
     else if (who === '_' && /^[\w.@\\-]+$/.test(w) && !/^\d+$/.test(w)) who = w;
+  }
+  // RACF PERMIT on the system's own profiles: write access to SYS1 data sets (PARMLIB, LINKLIB,
+  // APF libraries) or any access to BPX.SUPERUSER / BPX.DAEMON / IRR.* is the superuser's power
+  // (z/OS Security Server RACF Security Administrator's Guide; z/OS UNIX "BPX.SUPERUSER")
+  if (!level && grantProgram) {
+    const profile = argv.find((w) => SYSTEM_PROFILE.test(w.replace(/^'/, '')));
+    const access = /^ACCESS\((\w+)\)$/i.exec(argv.find((w) => /^ACCESS\(/i.test(w)) ?? '')?.[1]?.toUpperCase() ?? '';
+    if (profile && access !== 'NONE' && (/^'?SYS1\./i.test(profile) ? /^(?:UPDATE|CONTROL|ALTER)$/.test(access) : true))
+      level = profile;
   }
   if (!level && (rights.some((r) => r !== '.*') || rights.filter((r) => r === '.*').length >= 3)) level = 'all-rights';
   // an account made under the application's admin namespace, spelled as one console command,
