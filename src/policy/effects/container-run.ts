@@ -436,6 +436,43 @@ function stdinCompose(c: SimpleCommand, out: Effect[]): void {
   out.push(...containerGrants(composeFlags(c.stdin), 'starts containers from a compose file on standard input'));
 }
 
+/**
+ * The host's root, system folders or a whole home shared into a guest by any other tool that
+ * starts one, read from the shape those tools share: a volume or mount option whose value is
+ * `SRC:DST` (k3d `-v /:/host@server:0`, colima `--mount /:w`, kind-like `--volume`), or a `mount`
+ * subcommand whose first operand is the source (`minikube mount /:/host`, `multipass mount /
+ * vm:/host`). Whatever runs in the guest then reads and writes the host's files as root.
+ */
+const GUEST_MOUNT_OPTION = /^(?:-v|--volume|--mount|--bind|-B|--share|--extra-mount|--mount-host)$/;
+/** Programs whose -v, -B or mount words mean something else (verbose, invert match, a host mount of the host's own). */
+const NOT_GUESTS = new Set(
+  'mount umount sshfs rclone rsync cp scp ln bindfs mkdir tar git grep egrep fgrep rg ag awk gawk sed sort cut tr xargs find ls echo printf cat head tail python python3 node perl ruby java ssh curl wget'.split(
+    ' ',
+  ),
+);
+
+function guestMounts(argv: string[], out: Effect[]): void {
+  const name = basename(argv[0] ?? '');
+  if (NOT_GUESTS.has(name)) return;
+  const sources: string[] = [];
+  argv.forEach((w, i) => {
+    const eq = /^(--[\w-]+)=(.+)$/.exec(w);
+    // only SRC:DST values: a bare word after -v is as often a verbosity or a pattern
+    if (eq && GUEST_MOUNT_OPTION.test(eq[1] ?? '') && /.:/.test(eq[2] ?? '')) sources.push(eq[2] ?? '');
+    else if (GUEST_MOUNT_OPTION.test(argv[i - 1] ?? '') && !w.startsWith('-') && /.:/.test(w)) sources.push(w);
+  });
+  const sub = argv.indexOf('mount');
+  if (sub > 0 && sub <= 2) {
+    const src = argv.slice(sub + 1).find((w) => !w.startsWith('-'));
+    if (src) sources.push(src.includes(':') && !/^[A-Za-z]:[\\/]/.test(src) ? src : `${src}:`);
+  }
+  for (const spec of sources) {
+    const src = /^([A-Za-z]:[\\/][^:]*|[^:@]*)/.exec(spec)?.[1] ?? '';
+    if (src && HOST_PATH.test(src))
+      out.push(grant(['container-host-mount', src], `${name} shares the host's ${src} into a guest`));
+  }
+}
+
 /** The host grants of the containers one command line starts (see the top of this file). */
 export function containerRunEffects(cmds: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
@@ -455,6 +492,6 @@ export function containerRunEffects(cmds: SimpleCommand[], out: Effect[]): void 
     else if (name === 'apptainer' || name === 'singularity') {
       apptainerGrants(c.argv, out);
       hpcImageEffects(c.argv, out);
-    }
+    } else guestMounts(c.argv, out);
   }
 }
