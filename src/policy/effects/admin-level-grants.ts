@@ -101,6 +101,9 @@ const SUPERUSER_OPERAND = /^(?:\w+\()?UID\(0\)\)?$|(?:^|[\W_])super[\W_]?users?$
 /** z/OS profiles whose access is the system's: SYS1 data sets, the UNIX superuser and daemon facilities, RACF's own. */
 const SYSTEM_PROFILE = /^(?:SYS1\.|BPX\.(?:SUPERUSER|DAEMON|SERVER|FILEATTR)|IRR\.)/i;
 
+/** PowerShell's Verb-Noun grants: New-VIPermission, Add-ADGroupMember, New-MgDirectoryRoleMemberByRef. */
+const GRANT_CMDLET = /^(add|new|set|grant)-\w*(permission|role|member|user|acl|account|access|privilege)\w*$/i;
+
 /** Documentation-only identities (RFC 2606): a local fixture, not somebody let in. */
 const FIXTURE = /@(?:example\.(?:com|org|net)|localhost|[\w.-]+\.(?:test|example|invalid|localhost))$|^admin$/i;
 
@@ -174,9 +177,7 @@ function adminLevel(argv: string[]): { level: string; who: string } | undefined 
     }
   }
   // PowerShell's Verb-Noun: New-VIPermission, Add-ADGroupMember, Set-...Role
-  const cmdlet = /^(add|new|set|grant)-\w*(permission|role|member|user|acl|account|access|privilege)\w*$/i.exec(
-    basename(argv[0] ?? ''),
-  );
+  const cmdlet = GRANT_CMDLET.exec(basename(argv[0] ?? ''));
   if (cmdlet) {
     granting = true;
     verbAt = 0;
@@ -323,6 +324,15 @@ export function adminLevelGrantEffects(line: LineView, out: Effect[]): void {
       if (hit) break;
       const inner = innerCommand(w);
       if (inner && !NOT_GRANTING.has(basename(inner[0] ?? '').toLowerCase())) hit = adminLevel(inner);
+    }
+    // a grant cmdlet whose role is looked up by a subexpression on the same line
+    // (`New-MgDirectoryRoleMemberByRef -DirectoryRoleId (Get-MgDirectoryRole -Filter "displayName eq
+    // 'Global Administrator'").Id`): the role's quoted name is the level
+    if (!hit && GRANT_CMDLET.test(basename(c.argv[0] ?? '')) && c.argv.length <= 3) {
+      const named = [...line.text.matchAll(/'([^'\n]{3,60})'/g)]
+        .map((m) => m[1] ?? '')
+        .find((q) => ADMIN_NAMED.test(q) && !NOT_ADMIN.test(q));
+      if (named) hit = { level: named, who: '_' };
     }
     if (!hit) continue;
     out.push({
