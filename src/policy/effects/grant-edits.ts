@@ -16,7 +16,8 @@
 //                  (`runAsNonRoot`) turned from true to false
 //   allow          a rule's effect turned from deny to allow (`"Effect": "Deny"` -> `"Allow"`)
 // Read as `opens-access weakened widened KIND:FILE`, asked by access-opened. Documentation and
-// test or example places are not read: a fixture or a page about RBAC grants nobody anything.
+// test or example places are not read: a fixture or a page about RBAC grants nobody anything;
+// nor are Dockerfiles, whose sudoers lines set up the image's own user.
 // Narrowing (a wildcard replaced by a list, an admin policy by a scoped one, true -> false) and
 // edits that keep what the old text had are not widening.
 // Sources: Kubernetes "Using RBAC Authorization" (`*` verbs, resources and apiGroups;
@@ -70,6 +71,9 @@ const ALLOW_EFFECT =
 /** Documentation, tests, fixtures and examples: text about permissions, not permissions in force. */
 const NOT_IN_FORCE =
   /(?:^|\/)(?:docs?|documentation|tests?|__tests__|testdata|test-data|fixtures?|examples?|samples?|spec|e2e)(?:\/|$)|\.(?:md|mdx|rst|adoc|txt|html?)$|(?:_test\.go|\.test\.[jt]sx?|\.spec\.[jt]sx?|_test\.py|Test\.java)$/i;
+
+/** An image's build file: the accounts and sudoers it sets up are the image's own (root-and-setup). */
+const IMAGE_FILE = /(?:^|\/)(?:Dockerfile|Containerfile)(?:\.[\w.-]+)?$|\.(?:dockerfile|containerfile)$/i;
 
 function count(re: RegExp, text: string): number {
   return text.match(new RegExp(re.source, re.flags.includes('g') ? re.flags : re.flags + 'g'))?.length ?? 0;
@@ -134,7 +138,7 @@ function finding(kind: string, file: string, via: string): Effect {
 export function grantEditEffects(path: string, before: string, after: string): Effect[] {
   if (!after || before === after || after.length > 256 * 1024) return [];
   const p = path.replace(/\\/g, '/');
-  if (NOT_IN_FORCE.test(p)) return [];
+  if (NOT_IN_FORCE.test(p) || IMAGE_FILE.test(p)) return [];
   const file = posix.basename(p);
   // a whole file written is read only for what it holds that an edit would add: wildcards and
   // administrator values (a switch in a new file is the container and manifest readings' to judge)
