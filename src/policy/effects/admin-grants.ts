@@ -13,13 +13,16 @@
 //   http-admin HOST     a write request to a service's user or role API whose body makes someone an
 //                       administrator: Nexus `roles: [nx-admin]`, Artifactory `admin: true`, GitLab
 //                       `admin=true` or `access_level` 50 (Owner), Grafana `isGrafanaAdmin`, Harbor
-//                       `sysadmin_flag`, Jenkins/Keycloak `realm-admin` (each product's REST reference)
+//                       `sysadmin_flag`, Jenkins/Keycloak `realm-admin` (each product's REST reference),
+//                       and any service's role, level, ACL or privileges field set to an administrator's
+//                       level or to every right (`"role": "owner"`, `"acl": "all"`, `"privileges": ["*"]`)
 import { parse } from 'yaml';
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView as LineFacts } from './line-view.js';
 
-export const ADMIN_GRANT_HINT = /vault|admin|access_level|sysadmin/i;
+export const ADMIN_GRANT_HINT =
+  /vault|admin|access_level|sysadmin|owner|superuser|"acls?"|"privileges"|"rights"|"scopes?"|"permissions"|"roles?"|"level"|"access"/i;
 
 function finding(system: string, name: string, via: string): Effect {
   return {
@@ -103,7 +106,7 @@ function vaultGrants(argv: string[], stdin: string | undefined, out: Effect[]): 
 
 /** Request bodies that make someone an administrator of the service they are sent to. */
 const ADMIN_BODY =
-  /"roles"\s*:\s*\[[^\]]*"(?:nx-admin|admin|administrator|system_admin|realm-admin)"|"(?:admin|is_?admin|isGrafanaAdmin|sysadmin_flag|site_admin)"\s*:\s*true|"access_level"\s*:\s*50\b|(?:^|[&?\s])(?:admin|is_admin)=true\b|(?:^|[&?\s])access_level=50\b/i;
+  /"roles"\s*:\s*\[[^\]]*"(?:nx-admin|admin|administrator|system_admin|realm-admin)"|"(?:admin|is_?admin|isAdmin|isGrafanaAdmin|sysadmin_flag|site_admin|is_?superuser|superuser|is_?super_?admin)"\s*:\s*true|"(?:role|roles|level|access|access_?level|acl|acls|privileges|permissions|rights|scopes?)"\s*:\s*\[?\s*"(?:\*|all|admin|administrator|administrators|owner|superuser|super[-_]?admin|root|full[-_]?access|full[-_]?control)"|"access_level"\s*:\s*50\b|(?:^|[&?\s])(?:admin|is_admin)=true\b|(?:^|[&?\s])access_level=50\b/i;
 const CLIENTS = new Set(['curl', 'http', 'https', 'xh', 'wget']);
 const BODY = /^(?:-d|--data|--data-raw|--data-binary|--data-urlencode|--json|--post-data|--body-data|-F|--form)$/;
 

@@ -17,6 +17,7 @@
 // --ipc, --uts, --userns, --cgroupns, -v/--mount), capabilities(7) (CAP_SYS_ADMIN, SYS_PTRACE,
 // SYS_MODULE, DAC_READ_SEARCH, SYS_RAWIO, BPF), and the Kubernetes Pod security context.
 import { hpcImageEffects } from './hpc-images.js';
+import { composeFlags, containerGrants } from './container-specs.js';
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
@@ -27,7 +28,7 @@ const GLOBAL_VALUE = /^(?:-n|--namespace|-H|--host|--context|-c|--address|-a|--c
 
 /** Host paths that hand over the machine when mounted into a container. */
 const HOST_PATH =
-  /^(?:\/|\/etc|\/root|\/home|\/home\/[^/]+|\/Users|\/Users\/[^/]+|\/var|\/var\/lib|\/var\/lib\/docker|\/var\/lib\/kubelet|\/var\/lib\/containerd|\/proc|\/sys|\/dev|\/boot|\/usr|\/bin|\/sbin|\/run|\/var\/run|~|\$HOME|\$\{HOME\}|[A-Za-z]:\\?|[A-Za-z]:\\Users(?:\\[^\\]+)?|\/etc\/(?:shadow|gshadow|sudoers|sudoers\.d|passwd|ssh|cron\.d|crontab|systemd)|\/proc\/1\/\S*|\/var\/spool\/cron)\/?$/i;
+  /^(?:\/|\/etc|\/root|\/home|\/home\/[^/]+|\/Users|\/Users\/[^/]+|\/var|\/var\/lib|\/var\/lib\/docker|\/var\/lib\/kubelet|\/var\/lib\/containerd|\/proc|\/sys|\/dev|\/boot|\/usr|\/bin|\/sbin|\/run|\/var\/run|~|\$HOME|\$\{HOME\}|[A-Za-z]:[\\/]?|[A-Za-z]:[\\/]Users(?:[\\/][^\\/]+)?|[A-Za-z]:[\\/](?:Windows(?:[\\/]System32(?:[\\/](?:config|drivers))?)?|ProgramData)|\/etc\/(?:shadow|gshadow|sudoers|sudoers\.d|passwd|ssh|cron\.d|crontab|systemd)|\/proc\/1\/\S*|\/var\/spool\/cron)\/?$/i;
 /** Credential folders of a home: mounting them hands the keys to the image's code. */
 const SECRET_PATH =
   /(?:^|\/)(?:\.ssh|\.aws|\.kube|\.gnupg|\.docker|\.svc|\.config\/gcloud|\.azure|\.netrc|\.git-credentials|\.password-store)(?:\/|$)/;
@@ -61,12 +62,13 @@ const VALUE_OPT =
   /^(?:-[vpwuhlmeac]|--(?:volume|publish|workdir|user|hostname|label|name|network|net|mount|entrypoint|platform|memory|cpus|restart|add-host|device|cap-add|cap-drop|security-opt|pull|log-driver|log-opt|runtime|gpus|ulimit|tmpfs|pid|ipc|uts|userns|cgroupns|link|dns|env|env-file|volumes-from|shm-size|cidfile|group-add|label-file|health-cmd|stop-signal|isolation|ip|mac-address|expose|attach))$/;
 
 function mountSource(spec: string): string | undefined {
-  // --mount type=bind,source=/,target=/h   |   -v /:/h:ro   |   -v C:\:/h
+  // --mount type=bind,source=/,target=/h   |   -v /:/h:ro   |   -v C:\:/h   |   -v C:/Windows/System32/config:C:/cfg
+  // (a Windows host's system folders: the registry hives SAM, SECURITY and SYSTEM live in System32\config)
   if (/(?:^|,)(?:source|src)=/.test(spec)) return /(?:^|,)(?:source|src)=([^,]+)/.exec(spec)?.[1];
   // a drive root whose backslash the shell took as an escape (`-v C:\:/c` reaches docker as `C::/c`)
   const drive = /^([A-Za-z]):(?=:)/.exec(spec);
   if (drive) return `${drive[1]}:`;
-  const m = /^([A-Za-z]:\\[^:]*|[^:]+):/.exec(spec);
+  const m = /^([A-Za-z]:[\\/][^:]*|[^:]+):/.exec(spec);
   return m?.[1];
 }
 
@@ -415,13 +417,71 @@ function rawDiskGrants(name: string, argv: string[], out: Effect[]): void {
     out.push(grant(['container-device', disk], `${name} gives a guest the host's disk ${disk}`));
 }
 
+/**
+ * A compose file given on standard input (`docker compose -f - up -d <<EOF ... EOF`, `cat x.yml |
+ * docker-compose -f - up`): its services are read as a written compose file's are (privileged,
+ * host namespaces, capabilities, host folders), since the stack starts from text no file holds.
+ */
+function stdinCompose(c: SimpleCommand, out: Effect[]): void {
+  if (c.stdin === undefined) return;
+  const a = c.argv;
+  const at = a[1] === 'compose' ? 2 : /-compose$/.test(basename(a[0] ?? '')) ? 1 : -1;
+  if (at < 0) return;
+  const fromStdin = a.some(
+    (w, i) =>
+      (/^(?:-f|--file)$/.test(a[i - 1] ?? '') && /^(?:-|\/dev\/stdin)$/.test(w)) ||
+      /^--file=(?:-|\/dev\/stdin)$/.test(w),
+  );
+  if (!fromStdin || !a.slice(at).some((w) => /^(?:up|create|run|start)$/.test(w))) return;
+  out.push(...containerGrants(composeFlags(c.stdin), 'starts containers from a compose file on standard input'));
+}
+
+/**
+ * The host's root, system folders or a whole home shared into a guest by any other tool that
+ * starts one, read from the shape those tools share: a volume or mount option whose value is
+ * `SRC:DST` (k3d `-v /:/host@server:0`, colima `--mount /:w`, kind-like `--volume`), or a `mount`
+ * subcommand whose first operand is the source (`minikube mount /:/host`, `multipass mount /
+ * vm:/host`). Whatever runs in the guest then reads and writes the host's files as root.
+ */
+const GUEST_MOUNT_OPTION = /^(?:-v|--volume|--mount|--bind|-B|--share|--extra-mount|--mount-host)$/;
+/** Programs whose -v, -B or mount words mean something else (verbose, invert match, a host mount of the host's own). */
+const NOT_GUESTS = new Set(
+  'mount umount sshfs rclone rsync cp scp ln bindfs mkdir tar git grep egrep fgrep rg ag awk gawk sed sort cut tr xargs find ls echo printf cat head tail python python3 node perl ruby java ssh curl wget'.split(
+    ' ',
+  ),
+);
+
+function guestMounts(argv: string[], out: Effect[]): void {
+  const name = basename(argv[0] ?? '');
+  if (NOT_GUESTS.has(name)) return;
+  const sources: string[] = [];
+  argv.forEach((w, i) => {
+    const eq = /^(--[\w-]+)=(.+)$/.exec(w);
+    // only SRC:DST values: a bare word after -v is as often a verbosity or a pattern
+    if (eq && GUEST_MOUNT_OPTION.test(eq[1] ?? '') && /.:/.test(eq[2] ?? '')) sources.push(eq[2] ?? '');
+    else if (GUEST_MOUNT_OPTION.test(argv[i - 1] ?? '') && !w.startsWith('-') && /.:/.test(w)) sources.push(w);
+  });
+  const sub = argv.indexOf('mount');
+  if (sub > 0 && sub <= 2) {
+    const src = argv.slice(sub + 1).find((w) => !w.startsWith('-'));
+    if (src) sources.push(src.includes(':') && !/^[A-Za-z]:[\\/]/.test(src) ? src : `${src}:`);
+  }
+  for (const spec of sources) {
+    const src = /^([A-Za-z]:[\\/][^:]*|[^:@]*)/.exec(spec)?.[1] ?? '';
+    if (src && HOST_PATH.test(src))
+      out.push(grant(['container-host-mount', src], `${name} shares the host's ${src} into a guest`));
+  }
+}
+
 /** The host grants of the containers one command line starts (see the top of this file). */
 export function containerRunEffects(cmds: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
     const name = basename(c.argv[0] ?? '');
     if (RUNTIMES.has(name) || name === 'buildctl' || name === 'docker-buildx') buildGrants(c.argv, out);
-    if (RUNTIMES.has(name) || name === 'docker-compose' || name === 'podman-compose') runGrants(c.argv, '', out);
-    else if (name === 'spark-submit' || name === 'spark-shell' || name === 'pyspark') sparkGrants(c.argv, out);
+    if (RUNTIMES.has(name) || name === 'docker-compose' || name === 'podman-compose') {
+      runGrants(c.argv, '', out);
+      stdinCompose(c, out);
+    } else if (name === 'spark-submit' || name === 'spark-shell' || name === 'pyspark') sparkGrants(c.argv, out);
     else if (name === 'devcontainer') devcontainerGrants(c.argv, out);
     else if (name === 'kubectl' || name === 'oc') kubectlGrants(c.argv, out);
     else if (name === 'lxc' || name === 'incus') lxcGrants(c.argv, out);
@@ -432,6 +492,6 @@ export function containerRunEffects(cmds: SimpleCommand[], out: Effect[]): void 
     else if (name === 'apptainer' || name === 'singularity') {
       apptainerGrants(c.argv, out);
       hpcImageEffects(c.argv, out);
-    }
+    } else guestMounts(c.argv, out);
   }
 }

@@ -87,3 +87,46 @@ export function ciContainerRuns(content: string, via: string): Effect[] {
   }
   return out.slice(0, 8);
 }
+
+/** What a container definition gives the container of the host, as docker run flags. */
+export interface GrantFlags {
+  privileged: boolean;
+  pidHost: boolean;
+  netHost: boolean;
+  caps: string[];
+  mounts: string[];
+}
+
+export const HOST_PATHS =
+  /^(?:\/|\/etc|\/root|\/home(?:\/[^/]+)?|\/var\/run\/docker\.sock|\/run\/docker\.sock|\/proc|\/sys|\/dev|\/boot|\/var\/lib\/kubelet|~|\$HOME|\$\{HOME\})\/?$/;
+
+/** docker-compose services: privileged, pid/network host, cap_add, host-path volumes. */
+export function composeFlags(text: string): GrantFlags {
+  const f: GrantFlags = { privileged: false, pidHost: false, netHost: false, caps: [], mounts: [] };
+  f.privileged = /^\s*privileged\s*:\s*["']?true/m.test(text);
+  f.pidHost = /^\s*pid\s*:\s*["']?host/m.test(text);
+  f.netHost = /^\s*network_mode\s*:\s*["']?host/m.test(text);
+  for (const m of text.matchAll(/\b(SYS_ADMIN|SYS_PTRACE|SYS_MODULE|NET_ADMIN|ALL)\b/g)) if (m[1]) f.caps.push(m[1]);
+  for (const m of text.matchAll(/^\s*-\s*["']?([^\s"':]+):[^\s"']+/gm))
+    if (m[1] && HOST_PATHS.test(m[1])) f.mounts.push(m[1]);
+  // a flow list: volumes: ["/:/host", "./data:/data"]
+  for (const list of text.matchAll(/^\s*volumes\s*:\s*\[([^\]]*)\]/gm))
+    for (const m of (list[1] ?? '').matchAll(/["']?([^\s"',:]+):[^\s"',]+/g))
+      if (m[1] && HOST_PATHS.test(m[1])) f.mounts.push(m[1]);
+  for (const m of text.matchAll(/^\s*source\s*:\s*["']?([^\s"']+)/gm))
+    if (m[1] && HOST_PATHS.test(m[1])) f.mounts.push(m[1]);
+  if (!/cap_add/.test(text)) f.caps = [];
+  return f;
+}
+
+/** The same grants as the docker run command that makes them, so privilege-grants decides. */
+export function containerGrants(f: GrantFlags, via: string): Effect[] {
+  const flags = [
+    ...(f.privileged ? ['--privileged'] : []),
+    ...(f.pidHost ? ['--pid=host'] : []),
+    ...(f.netHost ? ['--network host'] : []),
+    ...f.caps.map((c) => `--cap-add=${c}`),
+    ...f.mounts.map((m) => `-v ${m.replace(/^~|^\$\{?HOME\}?/, '/root')}:/host`),
+  ];
+  return flags.length ? [{ tool: 'exec', command: `docker run --rm ${flags.join(' ')} image`, via }] : [];
+}

@@ -14,7 +14,16 @@ import { deviceSchedulerPlants } from './device-schedulers.js';
 import { webShellEffects } from './web-shells.js';
 import { automationCommands, isAutomationFile } from './automation-tasks.js';
 import { exposedConfigEffects } from './exposed-shells.js';
-import { ciContainerRuns, devcontainerLabel, devcontainerRun, isDevcontainer } from './container-specs.js';
+import {
+  ciContainerRuns,
+  composeFlags,
+  containerGrants,
+  devcontainerLabel,
+  devcontainerRun,
+  isDevcontainer,
+  HOST_PATHS,
+  type GrantFlags,
+} from './container-specs.js';
 import { imageScript } from './image-scope.js';
 import { installHookFindings } from './install-hooks.js';
 import { cargoConfigHooks } from './supply-hooks.js';
@@ -437,33 +446,6 @@ function unknownFetches(script: string, via: string): Effect[] {
   return out;
 }
 
-/** What a container definition gives the container of the host, as docker run flags. */
-interface GrantFlags {
-  privileged: boolean;
-  pidHost: boolean;
-  netHost: boolean;
-  caps: string[];
-  mounts: string[];
-}
-
-const HOST_PATHS =
-  /^(?:\/|\/etc|\/root|\/home(?:\/[^/]+)?|\/var\/run\/docker\.sock|\/run\/docker\.sock|\/proc|\/sys|\/dev|\/boot|\/var\/lib\/kubelet|~|\$HOME|\$\{HOME\})\/?$/;
-
-/** docker-compose services: privileged, pid/network host, cap_add, host-path volumes. */
-function composeFlags(text: string): GrantFlags {
-  const f: GrantFlags = { privileged: false, pidHost: false, netHost: false, caps: [], mounts: [] };
-  f.privileged = /^\s*privileged\s*:\s*["']?true/m.test(text);
-  f.pidHost = /^\s*pid\s*:\s*["']?host/m.test(text);
-  f.netHost = /^\s*network_mode\s*:\s*["']?host/m.test(text);
-  for (const m of text.matchAll(/\b(SYS_ADMIN|SYS_PTRACE|SYS_MODULE|NET_ADMIN|ALL)\b/g)) if (m[1]) f.caps.push(m[1]);
-  for (const m of text.matchAll(/^\s*-\s*["']?([^\s"':]+):[^\s"']+/gm))
-    if (m[1] && HOST_PATHS.test(m[1])) f.mounts.push(m[1]);
-  for (const m of text.matchAll(/^\s*source\s*:\s*["']?([^\s"']+)/gm))
-    if (m[1] && HOST_PATHS.test(m[1])) f.mounts.push(m[1]);
-  if (!/cap_add/.test(text)) f.caps = [];
-  return f;
-}
-
 /** The images of compose services (`image: postgres:16`), read as a Dockerfile's FROM is. */
 function composeImages(text: string, via: string): Effect[] {
   const out: Effect[] = [];
@@ -491,18 +473,6 @@ function manifestFlags(text: string): GrantFlags {
   for (const m of text.matchAll(/hostPath\s*:\s*\{?\s*(?:\n\s*)?path\s*:\s*["']?([^\s"',}]+)/g))
     if (m[1] && HOST_PATHS.test(m[1])) f.mounts.push(m[1]);
   return f;
-}
-
-/** The same grants as the docker run command that makes them, so privilege-grants decides. */
-function containerGrants(f: GrantFlags, via: string): Effect[] {
-  const flags = [
-    ...(f.privileged ? ['--privileged'] : []),
-    ...(f.pidHost ? ['--pid=host'] : []),
-    ...(f.netHost ? ['--network host'] : []),
-    ...f.caps.map((c) => `--cap-add=${c}`),
-    ...f.mounts.map((m) => `-v ${m.replace(/^~|^\$\{?HOME\}?/, '/root')}:/host`),
-  ];
-  return flags.length ? [{ tool: 'exec', command: `docker run --rm ${flags.join(' ')} image`, via }] : [];
 }
 
 /** [patch.*] / [replace] and git dependencies of Cargo.toml: a crate from a fork. */

@@ -47,6 +47,7 @@ import { armedDeleteEffects } from './armed-deletes.js';
 import { cleanTargetEffects } from './clean-targets.js';
 import { identityEffects } from './identity-swaps.js';
 import { protectionEffects } from './protections-off.js';
+import { grantEditEffects } from './grant-edits.js';
 import { mcpForgeFileEffects } from './mcp-forge-files.js';
 import { SECRET_VALUE } from './secret-shapes.js';
 import { resolvedEffects } from './resolved.js';
@@ -507,6 +508,7 @@ export function effectsOf(
       ...cleanTargetEffects(path, before ?? '', writtenContent(call) ?? ''),
       ...identityEffects(path, before ?? '', writtenContent(call) ?? ''),
       ...protectionEffects(path, before ?? '', writtenContent(call) ?? ''),
+      ...grantEditEffects(path, before ?? '', writtenContent(call) ?? ''),
       // an edit of ssh's configuration is also read against the text it replaces (a host repointed)
       ...(before !== undefined
         ? [sshConfigWrite(path, writtenContent(call), before)].filter((e) => e !== undefined)

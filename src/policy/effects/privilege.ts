@@ -733,7 +733,7 @@ function interpreterUid(line: string, out: Effect[]): void {
 /**
  * Windows UAC bypasses: an auto-elevating program (fodhelper, computerdefaults, eventvwr, sdclt,
  * wsreset, slui) looks up its handler under HKCU\Software\Classes, which any user may write, and
- * runs it elevated; the SilentCleanup task runs %windir% from HKCU\Environment elevated
+ * runs it elevated (sdclt's `/kickoffelev` reads exefile\shell\runas\command's IsolatedCommand); the SilentCleanup task runs %windir% from HKCU\Environment elevated
  * (MITRE ATT&CK T1548.002; the UACME project lists the keys).
  */
 const UAC_KEY =
@@ -776,10 +776,14 @@ function passwordFeed(line: string, out: Effect[]): void {
  * (`pg_execute_server_program`, `pg_read_server_files`, `pg_write_server_files`) and the cloud
  * providers' admin roles, MySQL `GRANT ALL ON *.*` and `WITH GRANT OPTION`, SQL Server `sysadmin`.
  * A standing superuser account is a way back in (PostgreSQL CREATE ROLE, MySQL GRANT and SQL
- * Server ALTER SERVER ROLE reference pages).
+ * Server ALTER SERVER ROLE reference pages). Also the administrator roles and authorities of other
+ * databases granted to an account: Oracle DBA, SYSDBA, SYSOPER and ANY PRIVILEGE (Oracle
+ * Database Security Guide, administrative privileges), Db2 DBADM, SECADM, SYSADM, ACCESSCTRL and
+ * DATAACCESS (Db2 authorities overview), Snowflake ACCOUNTADMIN, SECURITYADMIN, SYSADMIN and
+ * ORGADMIN (Snowflake system-defined roles), MongoDB root and the *AnyDatabase roles.
  */
 const SQL_SUPERUSER =
-  /\b(?:create|alter)\s+(?:role|user)\b[^;]*?(?<!no)\bsuperuser\b|\bgrant\s+(?:pg_execute_server_program|pg_read_server_files|pg_write_server_files|rds_superuser|cloudsqlsuperuser|azure_pg_admin|rds_iam_admin)\b|\bgrant\s+all(?:\s+privileges)?\s+on\s+\*\.\*|\bwith\s+grant\s+option\b|\balter\s+server\s+role\s+sysadmin\s+add\s+member\b|\bsp_addsrvrolemember\b[^;]*\bsysadmin\b/i;
+  /\b(?:create|alter)\s+(?:role|user)\b[^;]*?(?<!no)\bsuperuser\b|\bgrant\s+(?:pg_execute_server_program|pg_read_server_files|pg_write_server_files|rds_superuser|cloudsqlsuperuser|azure_pg_admin|rds_iam_admin)\b|\bgrant\s+all(?:\s+privileges)?\s+on\s+\*\.\*|\bwith\s+grant\s+option\b|\balter\s+server\s+role\s+sysadmin\s+add\s+member\b|\bsp_addsrvrolemember\b[^;]*\bsysadmin\b|\bgrant\s+(?:role\s+)?(?:dba|sysdba|sysoper|sysasm|sysbackup|dbadm|secadm|sysadm|sysctrl|sysmaint|accessctrl|dataaccess|accountadmin|securityadmin|orgadmin|useradmin|sysadmin|db_owner|root|superuser|any\s+privilege|exempt\s+access\s+policy)\b[^;]*?\bto\b|\bgrantRolesToUser\s*\([^)]*["'](?:root|userAdminAnyDatabase|dbOwner|clusterAdmin|dbAdminAnyDatabase|readWriteAnyDatabase)["']/i;
 
 export function sqlPrivilege(sql: string, out: Effect[]): void {
   if (!/superuser|grant|sysadmin|pg_/i.test(sql)) return;

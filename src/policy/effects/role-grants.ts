@@ -445,7 +445,7 @@ const GRANT_NOUNS = new Set([
 ]);
 /** Parameters that carry the level granted or the group joined. */
 const LEVEL_KEYS =
-  /^(?:role|roles|role_name|roleName|permission|permissions|access_level|accessLevel|level|group|group_name|groupName|group_email|groupEmail|groupKey|team|team_name|policy|policy_arn|policyArn|PolicyArn|PolicyName|type|user_type|userType|is_admin|isAdmin|admin|site_admin|organization_role)$/;
+  /^(?:role|roles|role_name|roleName|permission|permissions|access_level|accessLevel|level|group|group_name|groupName|group_email|groupEmail|groupKey|team|team_name|policy|policy_arn|policyArn|PolicyArn|PolicyName|type|user_type|userType|is_admin|isAdmin|admin|site_admin|organization_role|acl|acls|privileges|rights|scopes|grants)$/;
 
 function levelValue(key: string, v: unknown): string | undefined {
   if (typeof v === 'boolean') return v && /admin/i.test(key) ? `${key}=true` : undefined;
@@ -453,6 +453,8 @@ function levelValue(key: string, v: unknown): string | undefined {
   const vals = Array.isArray(v) ? v : [v];
   for (const x of vals) {
     if (typeof x !== 'string') continue;
+    // every right: `privileges: ["*"]`, `acl: "all"` (a role or group called all is not a level)
+    if (/^(?:\*|all|\*:\*)$/i.test(x.trim()) && /acl|privilege|rights|scope|grant|permission/i.test(key)) return x;
     if (ADMIN_LEVEL.test(x.trim()) || ADMIN_NAME.test(x) || GCP_ESCALATION.test(x)) return x;
   }
   return undefined;
