@@ -26,10 +26,13 @@
 //     snapshot, a zpool scrub, listings of jails, boot environments and disks;
 //   - or bring-up of a CAN bus on this machine (device-bringup below): a can/vcan/slcan interface
 //     set up or down with its bit timing, a CAN driver module loaded, a serial adapter attached
-//     with slcand, udev told to reload its rules, the caller put in a device-access group.
+//     with slcand, udev told to reload its rules, the caller put in a device-access group;
+//   - or, the one `-u` that passes, a web application's own maintenance command (cache flush,
+//     cron, reindex, schema upgrade) run as the web server's account (root-web-user.ts).
 import { bsdRootLook } from './root-bsd.js';
 import { deviceBringup } from './root-devices.js';
 import { rootLook } from './root-looks.js';
+import { webUserCommand } from './root-web-user.js';
 import { buildOutputPath } from './shell-verb-scope.js';
 import { table } from '../util/lookup-table.js';
 
@@ -364,6 +367,8 @@ function ownFiles(rest: readonly string[]): boolean {
  */
 export function rootLocalReading(words: readonly string[]): string | null {
   if (!ROOT_PROGRAMS.has(words[0] ?? '')) return null;
+  const web = webUserCommand(words);
+  if (web) return `root-local ${web.join(' ')}`;
   const rest = inner(words);
   if (!rest) return null;
   const p = rest[0] ?? '';

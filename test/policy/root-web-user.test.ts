@@ -1,0 +1,77 @@
+// A web application's own maintenance command run as the web server's account (sudo -u
+// www-data wp cache flush, drush cr, php occ files:scan, Moodle's admin/cli scripts) and the
+// package manager's download cache emptied as root: routine lines the sudo rule asked about,
+// beside the `sudo -u` lines that must still ask (docs/shell-readings.md, "Read-only and
+// project-local work").
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { rootLocalReading } from '../../src/policy/root-local.js';
+import { checkCommands } from './effects-helpers.js';
+
+const w = (s: string) => s.split(' ');
+
+test('root-local: a web app maintenance command as the web server account', () => {
+  assert.equal(rootLocalReading(w('sudo -u www-data wp cache flush')), 'root-local wp cache flush');
+  assert.equal(
+    rootLocalReading(w('sudo -u www-data php /var/www/moodle/admin/cli/purge_caches.php')),
+    'root-local php /var/www/moodle/admin/cli/purge_caches.php',
+  );
+  assert.equal(
+    rootLocalReading(w('sudo -H -u apache php occ files:scan --all')),
+    'root-local php occ files:scan --all',
+  );
+  assert.equal(
+    rootLocalReading(w('sudo --user=nginx php bin/magento cache:flush')),
+    'root-local php bin/magento cache:flush',
+  );
+  // another account, the caller's environment, code or secrets on the line, an unlisted subcommand
+  for (const s of [
+    'sudo -u postgres drush cr',
+    'sudo -u root wp cache flush',
+    'sudo -E -u www-data wp cache flush',
+    'sudo -u www-data wp eval phpinfo();',
+    'sudo -u www-data wp cache flush --exec=system("id");',
+    'sudo -u www-data wp cache flush --require=/tmp/x.php',
+    'sudo -u www-data wp config get DB_PASSWORD',
+    'sudo -u www-data wp user create x x@example.com --role=administrator',
+    'sudo -u www-data wp plugin install https://example.net/x.zip',
+    'sudo -u www-data drush uli',
+    'sudo -u www-data drush php:eval phpinfo();',
+    'sudo -u www-data php -r system("id");',
+    'sudo -u www-data php /var/www/moodle/admin/cli/reset_password.php',
+    'sudo -u www-data php ../../tmp/admin/cli/cron.php',
+    'sudo -u www-data php artisan tinker',
+    'sudo -u www-data bash -c wp',
+  ])
+    assert.equal(rootLocalReading(w(s)), null, s);
+});
+
+test('web app maintenance as the web user and package-cache cleaning pass; other sudo lines still stop', () => {
+  checkCommands(
+    [
+      'sudo -u www-data wp cache flush --path=/var/www/booking',
+      'sudo -u www-data wp plugin list --path=/var/www/booking',
+      "sudo -u www-data wp search-replace 'http://example.org' 'https://example.org' --dry-run",
+      'sudo -u www-data drush -r /var/www/civicrm/web cr',
+      'sudo -u www-data php /var/www/moodle/admin/cli/cron.php',
+      'sudo -u www-data php occ maintenance:mode --on',
+      'sudo apt-get clean',
+      'sudo apt-get autoclean',
+      'sudo dnf clean all',
+    ],
+    'pass',
+  );
+  checkCommands(
+    [
+      'sudo -u www-data wp eval "echo 1;"',
+      'sudo -u www-data php -r \'system("id");\'',
+      'sudo -u www-data wp config get DB_PASSWORD',
+      'sudo -u www-data drush uli',
+      'sudo -u postgres psql -c "ALTER USER app WITH SUPERUSER"',
+      'sudo -u root wp cache flush',
+      'sudo apt-get autoremove -y',
+      'sudo apt-get clean && sudo rm -rf /var/lib/apt/lists',
+    ],
+    'stop',
+  );
+});
