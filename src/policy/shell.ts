@@ -1350,7 +1350,10 @@ class Analyzer {
       this.processSegment(toTokens(w), depth + 1, false, u, { ...ctx, flowIn: null, piped: false });
     };
     const shredded = ctx.placeholder ? null : destroyedOperands(words);
-    if (shredded?.length) reread(['rm', '-rf', ...shredded], `${first} destroys its operands`);
+    // shred(1) works on files only (a directory operand fails): each operand is one file's `rm -f`;
+    // srm, wipe and scrub can recurse, so they read as `rm -rf`
+    const files = first === 'shred' || first === 'gshred' ? '-f' : '-rf';
+    if (shredded?.length) reread(['rm', files, ...shredded], `${first} destroys its operands`);
     // Trash tools, listings as rm's operands, archives unpacked over a root (shell-loss.ts).
     for (const l of ctx.placeholder ? [] : lossReadings(words)) {
       if (l.script) {

@@ -1,6 +1,6 @@
 // A web application's own maintenance command run as the web server's account (sudo -u
 // www-data wp cache flush, drush cr, php occ files:scan, Moodle's admin/cli scripts) and the
-// package manager's download cache emptied as root: routine lines the sudo rule asked about,
+// package manager's download cache emptied or its installed packages brought up to date as root: routine lines the sudo rule asked about,
 // beside the `sudo -u` lines that must still ask (docs/shell-readings.md, "Read-only and
 // project-local work").
 import { test } from 'node:test';
@@ -46,7 +46,7 @@ test('root-local: a web app maintenance command as the web server account', () =
     assert.equal(rootLocalReading(w(s)), null, s);
 });
 
-test('web app maintenance as the web user and package-cache cleaning pass; other sudo lines still stop', () => {
+test('web app maintenance as the web user, package-cache cleaning and upgrades pass; other sudo lines still stop', () => {
   checkCommands(
     [
       'sudo -u www-data wp cache flush --path=/var/www/booking',
@@ -58,6 +58,10 @@ test('web app maintenance as the web user and package-cache cleaning pass; other
       'sudo apt-get clean',
       'sudo apt-get autoclean',
       'sudo dnf clean all',
+      'sudo apt-get upgrade -y',
+      'sudo dnf -y upgrade',
+      'sudo dpkg --configure -a',
+      'sudo apt-mark hold nginx',
     ],
     'pass',
   );
@@ -71,6 +75,10 @@ test('web app maintenance as the web user and package-cache cleaning pass; other
       'sudo -u root wp cache flush',
       'sudo apt-get autoremove -y',
       'sudo apt-get clean && sudo rm -rf /var/lib/apt/lists',
+      'sudo apt-get upgrade -y -o APT::Update::Pre-Invoke::=/tmp/x',
+      'sudo apt-get upgrade --allow-downgrades -y',
+      'sudo apt-get dist-upgrade -y',
+      'sudo apt-get purge -y fail2ban',
     ],
     'stop',
   );
