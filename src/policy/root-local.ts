@@ -16,7 +16,8 @@
 //     `zpool status`, `smartctl -a /dev/sda`, `auditctl -l`, root-looks.ts), with no option that changes anything (`ss -K` kills sockets,
 //     `dmesg -c` clears the ring buffer, `iptables -F` flushes);
 //   - or chown to the calling user, chmod without setuid/setgid bits, or rm of build output, each
-//     on paths inside the project or the home folder (relative, or under ~), none with `..`;
+//     on paths inside the project or the home folder (relative, or under ~), none with `..`, or rm
+//     of a served application's own cache under /var/www or /srv (served-caches.ts);
 //   - or a server's own configuration check with an exact option set (`nginx -t`, `sshd -t`,
 //     `visudo -c`), a configuration file it is told only under /etc;
 //   - or a rehearsal of root's tools (nixos-rebuild build, certbot certificates/--dry-run,
@@ -33,6 +34,7 @@ import { bsdRootLook } from './root-bsd.js';
 import { deviceBringup } from './root-devices.js';
 import { rootLook } from './root-looks.js';
 import { webUserCommand } from './root-web-user.js';
+import { servedCachePath } from './served-caches.js';
 import { buildOutputPath } from './shell-verb-scope.js';
 import { table } from '../util/lookup-table.js';
 
@@ -356,7 +358,8 @@ function ownFiles(rest: readonly string[]): boolean {
   }
   if (p === 'rm') {
     if (!flags.every((w) => /^-[rRfv]+$/.test(w) || w === '--recursive' || w === '--force')) return false;
-    return ops.length > 0 && ops.every(buildOutputPath);
+    // a project's build output, or a served application's own cache (files the web server's account made)
+    return ops.length > 0 && ops.every((o) => buildOutputPath(o) || servedCachePath(o));
   }
   return false;
 }

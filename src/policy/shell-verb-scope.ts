@@ -507,7 +507,7 @@ export function buildOutputPath(p: string): boolean {
  * `wp-content/cache`; Drupal's compiled Twig under `sites/default/files/php`). Sessions and
  * uploads beside them are not here.
  */
-const FRAMEWORK_CACHES = [
+export const FRAMEWORK_CACHES: readonly string[] = [
   'storage/framework/views',
   'storage/framework/cache',
   'bootstrap/cache',

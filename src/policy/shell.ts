@@ -60,6 +60,7 @@ import { secretMetadataReading } from './kube-output.js';
 import { computedList, makesDeleteRefspecs, verbCandidates, XARGS_ITEM } from './shell-verbs.js';
 import { releaseScriptReading } from './shell-ship-verbs.js';
 import { localDataReadings } from './shell-local-data.js';
+import { servedCacheReading } from './served-caches.js';
 import { rootLocalReading } from './root-local.js';
 import { remoteCopyReading, sftpBatchReading } from './remote-copies.js';
 import { docStoreDevReading } from './effects/doc-store-wipes.js';
@@ -1092,6 +1093,11 @@ class Analyzer {
       this.add(t, u);
       this.note({ kind: 'meaning', from: 'a wipe of local development data', text: t });
     }
+    const cache = first === 'rm' ? servedCacheReading(words) : null;
+    if (cache) {
+      this.add(cache, u);
+      this.note({ kind: 'meaning', from: "a served application's own cache emptied", text: cache });
+    }
     const root = first === 'sudo' || first === 'doas' ? rootLocalReading(words) : null;
     if (root) {
       this.add(root, u);
@@ -1621,6 +1627,9 @@ class Analyzer {
         for (const forms of aliases) {
           const unit = perOperand ? this.newUnit() : u;
           for (const f of forms) this.add(f, unit);
+          // each operand's unit carries its own served-cache reading (served-caches.ts)
+          const cache = perOperand && forms[0] ? servedCacheReading(forms[0].split(' ')) : null;
+          if (cache) this.add(cache, unit);
         }
       }
     }
