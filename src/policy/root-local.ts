@@ -275,7 +275,8 @@ const CHECK_WORD: Record<string, RegExp> = table({
 });
 
 function configCheck(rest: readonly string[]): boolean {
-  const p = rest[0] ?? '';
+  // Debian's versioned PHP-FPM binaries (php-fpm8.2) take the same -t
+  const p = (rest[0] ?? '').replace(/^php-fpm\d+(?:\.\d+)?$/, 'php-fpm');
   const allowed = CONFIG_CHECKS[p];
   if (!allowed) return false;
   const args = rest.slice(1);
