@@ -1356,10 +1356,17 @@ class Analyzer {
       this.processSegment(toTokens(w), depth + 1, false, u, { ...ctx, flowIn: null, piped: false });
     };
     const shredded = ctx.placeholder ? null : destroyedOperands(words);
-    // shred(1) works on files only (a directory operand fails): each operand is one file's `rm -f`;
-    // srm, wipe and scrub can recurse, so they read as `rm -rf`
-    const files = first === 'shred' || first === 'gshred' ? '-f' : '-rf';
-    if (shredded?.length) reread(['rm', files, ...shredded], `${first} destroys its operands`);
+    // shred(1) works on files only: an operand named like a file (an extension on its last step,
+    // no glob) is that one file's `rm -f`; a folder's name (`shred -u ~/Documents`) keeps the
+    // `rm -rf` its author meant, and srm, wipe and scrub, which can recurse, read as `rm -rf`
+    if (shredded?.length) {
+      const oneFile = (w: string) => /^[^*?[]*\/?[^/*?[]*[^./*?[]\.[A-Za-z0-9]{1,8}$/.test(w);
+      const shred = first === 'shred' || first === 'gshred';
+      const files = shred ? shredded.filter(oneFile) : [];
+      const rest = shredded.filter((w) => !files.includes(w));
+      if (files.length) reread(['rm', '-f', ...files], `${first} destroys its operands`);
+      if (rest.length) reread(['rm', '-rf', ...rest], `${first} destroys its operands`);
+    }
     // Trash tools, listings as rm's operands, archives unpacked over a root (shell-loss.ts).
     for (const l of ctx.placeholder ? [] : lossReadings(words)) {
       if (l.script) {
