@@ -16,7 +16,8 @@
 //     `zpool status`, `smartctl -a /dev/sda`, `auditctl -l`, root-looks.ts), with no option that changes anything (`ss -K` kills sockets,
 //     `dmesg -c` clears the ring buffer, `iptables -F` flushes);
 //   - or chown to the calling user, chmod without setuid/setgid bits, or rm of build output, each
-//     on paths inside the project or the home folder (relative, or under ~), none with `..`;
+//     on paths inside the project or the home folder (relative, or under ~), none with `..`, or rm
+//     of a served application's own cache under /var/www or /srv (served-caches.ts);
 //   - or a server's own configuration check with an exact option set (`nginx -t`, `sshd -t`,
 //     `visudo -c`), a configuration file it is told only under /etc;
 //   - or a rehearsal of root's tools (nixos-rebuild build, certbot certificates/--dry-run,
@@ -26,10 +27,14 @@
 //     snapshot, a zpool scrub, listings of jails, boot environments and disks;
 //   - or bring-up of a CAN bus on this machine (device-bringup below): a can/vcan/slcan interface
 //     set up or down with its bit timing, a CAN driver module loaded, a serial adapter attached
-//     with slcand, udev told to reload its rules, the caller put in a device-access group.
+//     with slcand, udev told to reload its rules, the caller put in a device-access group;
+//   - or, the one `-u` that passes, a web application's own maintenance command (cache flush,
+//     cron, reindex, schema upgrade) run as the web server's account (root-web-user.ts).
 import { bsdRootLook } from './root-bsd.js';
 import { deviceBringup } from './root-devices.js';
 import { rootLook } from './root-looks.js';
+import { webUserCommand } from './root-web-user.js';
+import { servedCachePath } from './served-caches.js';
 import { buildOutputPath } from './shell-verb-scope.js';
 import { table } from '../util/lookup-table.js';
 
@@ -270,7 +275,8 @@ const CHECK_WORD: Record<string, RegExp> = table({
 });
 
 function configCheck(rest: readonly string[]): boolean {
-  const p = rest[0] ?? '';
+  // Debian's versioned PHP-FPM binaries (php-fpm8.2) take the same -t
+  const p = (rest[0] ?? '').replace(/^php-fpm\d+(?:\.\d+)?$/, 'php-fpm');
   const allowed = CONFIG_CHECKS[p];
   if (!allowed) return false;
   const args = rest.slice(1);
@@ -353,7 +359,8 @@ function ownFiles(rest: readonly string[]): boolean {
   }
   if (p === 'rm') {
     if (!flags.every((w) => /^-[rRfv]+$/.test(w) || w === '--recursive' || w === '--force')) return false;
-    return ops.length > 0 && ops.every(buildOutputPath);
+    // a project's build output, or a served application's own cache (files the web server's account made)
+    return ops.length > 0 && ops.every((o) => buildOutputPath(o) || servedCachePath(o));
   }
   return false;
 }
@@ -364,6 +371,8 @@ function ownFiles(rest: readonly string[]): boolean {
  */
 export function rootLocalReading(words: readonly string[]): string | null {
   if (!ROOT_PROGRAMS.has(words[0] ?? '')) return null;
+  const web = webUserCommand(words);
+  if (web) return `root-local ${web.join(' ')}`;
   const rest = inner(words);
   if (!rest) return null;
   const p = rest[0] ?? '';

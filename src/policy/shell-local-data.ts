@@ -13,9 +13,9 @@
 //     of the project's own stack when no compose file, project or env file names production,
 //     `docker volume rm` of volumes whose names say development, test or a cache
 //     (`myapp_node_modules`, `acme_pgdata_test`), `docker rmi -f` of named images (rebuilt or
-//     pulled again), `docker volume prune` without --all (anonymous volumes no container uses),
-//     and `docker system prune` without --volumes and -a (stopped containers, dangling images,
-//     build cache).
+//     pulled again), `docker volume prune` without --all (anonymous volumes no container uses,
+//     narrowed or not by a label filter), and `docker system prune` without --volumes (stopped
+//     containers, unused images, build cache).
 // The standard profile's destructive-data and cli-destructive-verbs rules exclude the command
 // (docs/shell-readings.md). Production stacks, remote engines and unnamed targets keep their rules.
 import { basename } from './shell-wrappers.js';
@@ -141,22 +141,34 @@ function dockerReading(words: string[], assigns: readonly { name: string; value:
   }
   // Since Docker 23 `volume prune` removes only anonymous volumes no container uses; --all (or
   // the all=true filter) takes named ones too and stays a wipe.
+  // A `label`/`label!` filter only narrows it (a compose project's own anonymous volumes).
   if (sub === 'volume' && rest[0] === 'prune')
-    return rest.slice(1).every((w) => w === '-f' || w === '--force') ? 'dev-data docker volume prune' : null;
+    return narrowingFlags(rest.slice(1), /^label!?=[\w./:=-]+$/) ? 'dev-data docker volume prune' : null;
+  // system prune removes stopped containers, unused networks, build cache and images: with -a
+  // every image no container uses rather than only dangling ones, which are pulled or built
+  // again like a named `docker rmi` (above). --volumes adds data and keeps the destroy.
   if (sub === 'system' && rest[0] === 'prune') {
-    const flags = rest.slice(1);
-    if (flags.some((w) => /^(?:--volumes|--all|-a\w*|-\w*a\w*)$/.test(w))) return null;
+    const flags = rest.slice(1).flatMap((w) => (/^-[af]{2}$/.test(w) ? ['-a', '-f'] : [w]));
     // system prune's filters are `until` and `label`/`label!` (Docker CLI reference, "Filtering"):
     // each only narrows what the plain prune removes; any other filter keeps the destroy
-    for (let i = 0; i < flags.length; i++) {
-      const f = flags[i] ?? '';
-      if (f === '-f' || f === '--force') continue;
-      const value = f === '--filter' ? (flags[++i] ?? '') : f.startsWith('--filter=') ? f.slice(9) : null;
-      if (value === null || !/^(?:until=[\w:.+-]+|label!?=[\w./:=-]+)$/.test(value)) return null;
-    }
-    return 'dev-data docker system prune';
+    const ok = narrowingFlags(
+      flags.filter((w) => w !== '-a' && w !== '--all'),
+      /^(?:until=[\w:.+-]+|label!?=[\w./:=-]+)$/,
+    );
+    return ok ? 'dev-data docker system prune' : null;
   }
   return null;
+}
+
+/** Only -f/--force and `--filter VALUE`s that match `narrows` (a filter like all=true widens, so it fails). */
+function narrowingFlags(flags: readonly string[], narrows: RegExp): boolean {
+  for (let i = 0; i < flags.length; i++) {
+    const f = flags[i] ?? '';
+    if (f === '-f' || f === '--force') continue;
+    const value = f === '--filter' ? (flags[++i] ?? '') : f.startsWith('--filter=') ? f.slice(9) : null;
+    if (value === null || !narrows.test(value)) return false;
+  }
+  return true;
 }
 
 /** `docker compose [-f F] [-p P] down [-v] [--rmi local|all] [--remove-orphans]` of a stack not named production. */

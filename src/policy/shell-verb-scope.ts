@@ -270,6 +270,29 @@ function bqScratch(rest: readonly string[]): boolean {
   return scratchName(dataset) || (table !== undefined && scratchName(table, true));
 }
 
+/** A z/OS data set qualifier that names temporary work (TEMP, TMP, WORK, SCRATCH, TEST, with a number or not). */
+const ZOS_SCRATCH = /^(?:TEMP|TMP|WORK|WRK|SCRATCH|SCR|TEST|TESTS|SANDBOX)\d*$/i;
+
+/**
+ * `zowe zos-files delete data-set|ds|data-set-vsam|dsv NAME [-f]` (Zowe CLI reference): one data
+ * set, a file of z/OS, whose qualifiers after the high-level one (the owner) name temporary
+ * work (`IBMUSER.TEMP.LIST`, `PAYOPS.WORK.SORTOUT`) and none production. Patterns, members of
+ * another name, another volume or a USS path keep the destroy reading.
+ */
+function zosScratch(rest: readonly string[]): boolean {
+  if (!/^(?:data-set|ds|data-set-vsam|dsv)$/.test(rest[0] ?? '')) return false;
+  const args = rest.slice(1);
+  if (!args.every((w) => !w.startsWith('-') || /^(?:-f|--for-sure|--fs)$/.test(w))) return false;
+  const names = args.filter((w) => !w.startsWith('-'));
+  if (names.length !== 1) return false;
+  const name = names[0] ?? '';
+  if (!/^[A-Za-z#$@][\w#$@-]*(?:\.[A-Za-z#$@][\w#$@-]*)+$/.test(name) || LIVE.test(name)) return false;
+  return name
+    .split('.')
+    .slice(1)
+    .some((q) => ZOS_SCRATCH.test(q));
+}
+
 /**
  * An object-store URL (`s3://bucket/ci/run-7/`, `gs://b/tmp/x`): scratch when a key prefix
  * (not the bucket alone: a whole bucket is a store) names scratch work.
@@ -305,6 +328,7 @@ export function scratchScope(
   if (everything) return (tool === 'kubectl' || tool === 'oc') && p === 'delete' && scratchEverything(rest, all);
   if (namedDeploymentScratch(tool, p, rest)) return true;
   if (tool === 'bq' && (p === 'rm' || p === 'remove')) return bqScratch(rest);
+  if (tool === 'zowe' && (p === 'zos-files delete' || p === 'files delete')) return zosScratch(rest);
   // the Hadoop FileSystem shell: one file without -skipTrash goes to the user's trash, and what
   // lives under /tmp, a scratch folder or the trash itself is a job's leftovers
   if ((tool === 'hdfs' || tool === 'hadoop') && (p === 'dfs rm' || p === 'fs rm')) {
@@ -507,7 +531,7 @@ export function buildOutputPath(p: string): boolean {
  * `wp-content/cache`; Drupal's compiled Twig under `sites/default/files/php`). Sessions and
  * uploads beside them are not here.
  */
-const FRAMEWORK_CACHES = [
+export const FRAMEWORK_CACHES: readonly string[] = [
   'storage/framework/views',
   'storage/framework/cache',
   'bootstrap/cache',

@@ -60,6 +60,7 @@ import { secretMetadataReading } from './kube-output.js';
 import { computedList, makesDeleteRefspecs, verbCandidates, XARGS_ITEM } from './shell-verbs.js';
 import { releaseScriptReading } from './shell-ship-verbs.js';
 import { localDataReadings } from './shell-local-data.js';
+import { servedCacheReading } from './served-caches.js';
 import { rootLocalReading } from './root-local.js';
 import { remoteCopyReading, sftpBatchReading } from './remote-copies.js';
 import { docStoreDevReading } from './effects/doc-store-wipes.js';
@@ -1117,6 +1118,11 @@ class Analyzer {
       this.add(t, u);
       this.note({ kind: 'meaning', from: 'a wipe of local development data', text: t });
     }
+    const cache = first === 'rm' ? servedCacheReading(words) : null;
+    if (cache) {
+      this.add(cache, u);
+      this.note({ kind: 'meaning', from: "a served application's own cache emptied", text: cache });
+    }
     const root = first === 'sudo' || first === 'doas' ? rootLocalReading(words) : null;
     if (root) {
       this.add(root, u);
@@ -1385,7 +1391,17 @@ class Analyzer {
       this.processSegment(toTokens(w), depth + 1, false, u, { ...ctx, flowIn: null, piped: false });
     };
     const shredded = ctx.placeholder ? null : destroyedOperands(words);
-    if (shredded?.length) reread(['rm', '-rf', ...shredded], `${first} destroys its operands`);
+    // shred(1) works on files only: an operand named like a file (an extension on its last step,
+    // no glob) is that one file's `rm -f`; a folder's name (`shred -u ~/Documents`) keeps the
+    // `rm -rf` its author meant, and srm, wipe and scrub, which can recurse, read as `rm -rf`
+    if (shredded?.length) {
+      const oneFile = (w: string) => /^[^*?[]*\/?[^/*?[]*[^./*?[]\.[A-Za-z0-9]{1,8}$/.test(w);
+      const shred = first === 'shred' || first === 'gshred';
+      const files = shred ? shredded.filter(oneFile) : [];
+      const rest = shredded.filter((w) => !files.includes(w));
+      if (files.length) reread(['rm', '-f', ...files], `${first} destroys its operands`);
+      if (rest.length) reread(['rm', '-rf', ...rest], `${first} destroys its operands`);
+    }
     // Trash tools, listings as rm's operands, archives unpacked over a root (shell-loss.ts).
     for (const l of ctx.placeholder ? [] : lossReadings(words)) {
       if (l.script) {
@@ -1653,6 +1669,9 @@ class Analyzer {
         for (const forms of aliases) {
           const unit = perOperand ? this.newUnit() : u;
           for (const f of forms) this.add(f, unit);
+          // each operand's unit carries its own served-cache reading (served-caches.ts)
+          const cache = perOperand && forms[0] ? servedCacheReading(forms[0].split(' ')) : null;
+          if (cache) this.add(cache, unit);
         }
       }
     }

@@ -318,6 +318,8 @@ test('files overwritten beyond recovery and disks wiped', () => {
       'shred -u db/production.sqlite3',
       'shred -u backups/2024-11-01.dump',
       'srm -rf ~/project',
+      'shred -u ~/.bash_history ~/.zsh_history',
+      'shred -u ~/Documents/*',
       'wipe -rf ./data',
       'lvremove -f /dev/vg0/data',
       'vgremove -f vg0',
@@ -333,6 +335,9 @@ test('files overwritten beyond recovery and disks wiped', () => {
       'shred -u /tmp/secret-draft.txt',
       'shred -u /tmp/export.sql',
       'shred -u credentials.json.bak',
+      // shred never recurses: one named file in the home folder is that file's rm -f, not a tree's rm -rf
+      'shred -u ~/Desktop/contract-draft-old.pdf',
+      'shred -u ~/Downloads/statement-2024-05.pdf',
       'shred --help',
       'lvs',
       'lvdisplay',

@@ -916,10 +916,12 @@ test('dev-data reading: a wipe whose line shows a local, development or test tar
     'docker compose -f docker-compose.prod.yml down -v',
     'docker volume rm myapp_pgdata',
     'docker volume rm app_cache prod_cache',
-    'docker system prune -af',
     'docker system prune --volumes',
+    'docker system prune -af --volumes',
   ])
     assert.deepEqual(r(line), [], line);
+  // -a takes every unused image too: pulled or built again, like a named docker rmi
+  assert.deepEqual(r('docker system prune -af'), ['dev-data docker system prune']);
   assert.deepEqual(r('rails db:reset RAILS_ENV=test', [{ name: 'DATABASE_URL', value: '$PROD_DATABASE_URL' }]), []);
   assert.deepEqual(r('docker compose down -v', [{ name: 'DOCKER_HOST', value: 'tcp://10.0.0.3:2375' }]), []);
   assert.deepEqual(r('dropdb app_test', [{ name: 'PGHOST', value: 'db.prod.internal' }]), []);
@@ -984,6 +986,8 @@ test('docker wipes of the local project pass; volumes of data, remote engines an
     'docker volume rm myapp_node_modules',
     'docker volume rm acme_pgdata_test',
     'docker system prune -f',
+    'docker system prune -af',
+    'docker volume prune -f --filter label=com.docker.compose.project=hack',
   ])
     exec(c, 'pass');
   for (const c of [
@@ -994,8 +998,10 @@ test('docker wipes of the local project pass; volumes of data, remote engines an
     'docker volume rm app_cache prod_pgdata',
     'docker volume rm myapp_pgdata',
     'docker volume rm -f $(docker volume ls -q)',
-    'docker system prune -a',
+    'docker system prune -a --volumes',
     'docker system prune --volumes -f',
+    'docker volume prune -f --filter all=true',
+    'docker volume prune -af --filter label=com.docker.compose.project=hack',
     'docker system prune -af --volumes',
   ])
     exec(c, 'stop');

@@ -13,9 +13,10 @@ test('docker system prune narrowed by its until or label filter is the plain pru
     ['B', 'exec', x("docker system prune -f --filter 'until=24h'")],
     ['B', 'exec', x('docker system prune -f --filter label=ci=true')],
     ['B', 'exec', x('docker system prune --filter=until=2026-11-01T00:00:00 -f')],
-    // a filter does not take back --volumes or -a, and an unknown filter keeps the ask
+    // a filter does not take back --volumes, and an unknown filter keeps the ask
     ['D', 'exec', x("docker system prune -f --filter 'until=24h' --volumes")],
-    ['A', 'exec', x('docker system prune -af --filter until=24h')],
+    ['B', 'exec', x('docker system prune -af --filter until=24h')],
+    ['A', 'exec', x('docker system prune -af --volumes --filter until=24h')],
     ['A', 'exec', x('docker system prune -f --filter dangling=false')],
   ];
   check(cases);

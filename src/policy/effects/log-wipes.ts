@@ -1,5 +1,5 @@
 // The machine's own record of what happened, wiped: system and audit logs under /var/log emptied
-// (`: > /var/log/auth.log`, `truncate -s 0 /var/log/*.log`, `find / -name '*.log' -exec cp
+// (`: > /var/log/auth.log`, `truncate -s 0 /var/log/*.log`, `shred -u /var/log/auth.log`, `find / -name '*.log' -exec cp
 // /dev/null {} \;`, a loop blanking each) or deleted one by one, and the systemd journal
 // vacuumed down to nothing (`journalctl --vacuum-time=1s`, `--vacuum-size=1K`). An agent has no
 // reason to erase the trail; an intruder does. Each is `log-wipe WHAT` (asked: an operator may
@@ -11,6 +11,9 @@ import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
 
 export const LOG_WIPE_HINT = /\/var\/log|journalctl|\.log\b/;
+
+/** Programs that empty or delete the files they name: truncate, rm, unlink and the overwriting deleters (shred, srm, wipe, scrub). */
+const LOG_REMOVERS = new Set(['truncate', 'rm', 'unlink', 'shred', 'gshred', 'srm', 'wipe', 'scrub']);
 
 /** A system log path, or the glob a find from the root over *.log names (`/*.log`). */
 const SYSTEM_LOG = /^\/var\/log(?:\/|$)|^\/\*+(?:\/\*+)?\.log$/;
@@ -36,7 +39,7 @@ export function logWipeEffects(line: LineView, out: Effect[]): void {
     if (name === 'journalctl') {
       const w = a.find(vacuumsAll);
       if (w) found.push(`journal ${w}`);
-    } else if (name === 'truncate' || name === 'rm' || name === 'unlink') {
+    } else if (LOG_REMOVERS.has(name)) {
       // rotated archives (auth.log.1, syslog.2.gz) are what an operator frees a disk of
       for (const w of a.slice(1))
         if (!w.startsWith('-') && /^\/var\/log\//.test(w) && !/\.(?:gz|xz|bz2|zst|old|\d+)$/.test(w)) found.push(w);

@@ -20,6 +20,7 @@ import { basename } from '../shell-wrappers.js';
 import type { SimpleCommand } from './walk.js';
 import type { Effect } from './types.js';
 import { DEV_NAME } from './sql.js';
+import { servedCachePath } from '../served-caches.js';
 
 /** Folder names whose contents are made again by a build, a package manager or a cache's owner. */
 const DISPOSABLE =
@@ -290,7 +291,8 @@ export function wideDeletes(cmds: SimpleCommand[], effects: readonly Effect[]): 
         });
       continue;
     }
-    const why = wideTarget(e.path);
+    // a served application's own cache or generated code (served-caches.ts) is filled again by it
+    const why = servedCachePath(e.path) ? undefined : wideTarget(e.path);
     if (why)
       out.push({
         tool: 'exec',
