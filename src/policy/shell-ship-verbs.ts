@@ -8,6 +8,7 @@
 // promote, ship, broadcast); a rehearsal (`--dry-run`), a question (`help deploy`) or a tool
 // that only builds locally under that verb (`dotnet publish`, `pnpm deploy`: the standard
 // profile's exceptions) is not shipping.
+import { isCmdletName } from './shell-cmdlet-verbs.js';
 import { helpAfterVerb, rehearses, RUNNERS } from './shell-verb-scope.js';
 import { shipData } from './ship.js';
 
@@ -121,7 +122,7 @@ export function shipVerbReading(words: string[]): { text: string; from: string }
   // a PowerShell cmdlet whose approved verb is Publish or Deploy, or any cmdlet given the -Publish
   // switch (`Add-PnPApp -Publish`, `Publish-Module`, `Publish-AzWebApp`): it ships what its
   // module manages, unless -WhatIf rehearses it
-  if (/^[a-z]+-[a-z][a-z0-9]*$/.test(tool)) {
+  if (isCmdletName(tool)) {
     const rest = words.slice(start + 1);
     const verb =
       /^(publish|deploy)-/.exec(tool)?.[1] ??
