@@ -46,7 +46,7 @@ const NAMES_ONLY = /^(?:vercel env (?:ls|list)|glab variable (?:ls|list)|jf c(?:
 
 /** Options whose purpose is to print what the tool masks. */
 const REVEAL_OPTION =
-  /^--(?:secrets|show-secrets?|show-tokens?|show-passwords?|show-sensitive|show-credentials?|show-keys|reveal|reveal-secrets?|reveal-values|unmask|unmasked|include-secrets|with-secrets|insecure-show-secrets?|include-sensitive|show-sensitive-values|decrypted|as-plain-?text)$|^-AsPlainText$/i;
+  /^--(?:secrets|show-secrets?|show-tokens?|show-passwords?|show-sensitive|show-credentials?|show-keys|reveal|reveal-secrets?|reveal-values|unmask|unmasked|include-secrets|with-secrets|insecure-show-secrets?|include-sensitive|show-sensitive-values|decrypted|as-plain-?text|show-secure(?:-args|-props|-properties|-values|-fields)?|include-secure(?:-args|-props|-properties|-values)?|reveal-secure)$|^-AsPlainText$/i;
 /** Secret scanners, whose reveal options show what they found in the user's own code. */
 const SCANNERS = new Set([
   'gitleaks',
@@ -275,4 +275,29 @@ export function secretGetReading(words: string[]): string | null {
   if (SECRET_STORE_TOOL.test(tool) && named.length) return `secret-reveal ${words.join(' ')}`;
   if (named.some((k) => SECRET_KEY.test(k) && !NOT_SECRET_KEY.test(k))) return `secret-reveal ${words.join(' ')}`;
   return null;
+}
+
+/** A certificate store's export verb, as a subcommand, an option or a mainframe-style keyword (`EXPORT(...)`). */
+const EXPORT_WORD = /(?:^|[\s'"(-])(?:export|exportpfx|export-pfxcertificate|export-certificate)(?=$|[\s'"(])/i;
+/** The PKCS#12 container, which carries the private key with the certificate. */
+const PKCS12_WORD = /(?:^|[^a-z0-9])(?:pkcs#?12\w*|p12|pfx)(?:$|[^a-z0-9])/i;
+/** Tools whose pkcs12 export packs key files the user already holds (openssl pkcs12 -export -inkey k.pem), or converts a keystore's format. */
+const PACKERS = new Set(['openssl', 'keytool', 'step']);
+
+/**
+ * `may-expose-secret exports-private-key TOOL WORDS` when a certificate is exported from a store
+ * as PKCS#12 (`certutil -exportPFX`, `Export-PfxCertificate`, a RACF `RACDCERT ... EXPORT(...)
+ * FORMAT(PKCS12DER)`, any `x cert export --format p12`): a .p12/.pfx holds the private key, so
+ * the export takes a server's or a user's identity out of the store that guarded it, whatever
+ * the store. Exports of the certificate alone (PEM, DER, CER) hold only the public half.
+ */
+export function privateKeyExportReading(words: string[]): string | null {
+  const tool = (words[0] ?? '').toLowerCase().replace(/^.*[/\\]/, '');
+  if (PACKERS.has(tool) || SVC_READING.test(tool)) return null;
+  if (words.some((w) => /^(?:-\?|\/\?|--help|-h|help|-help)$/i.test(w))) return null;
+  const line = words.slice(1).join(' ');
+  if (!EXPORT_WORD.test(` ${line}`) && !/^export-pfxcertificate$/i.test(tool)) return null;
+  if (!PKCS12_WORD.test(line) && !/^export-pfxcertificate$/i.test(tool) && !/-exportpfx/i.test(line)) return null;
+  if (/\bimport\b/i.test(line)) return null;
+  return `may-expose-secret exports-private-key ${words.join(' ')}`;
 }

@@ -22,6 +22,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { secretApi } from './secret-apis.js';
+import { seedPhrase } from './seed-words.js';
 import { secretKey } from './config-prints.js';
 import { decryptsToStdout } from './decrypt-prints.js';
 import { credentialObjectPrints } from './credential-objects.js';
@@ -748,10 +749,29 @@ const LOOSE_SECRET =
 /** Documentation placeholders: AWS's own example keys, runs of one character. */
 const PLACEHOLDER = /AKIAIOSFODNN7EXAMPLE|wJalrXUtnFEMI\/K7MDENG\/bPxRfiCYEXAMPLEKEY|(.)\1{7,}|x{4,}|X{4,}|\.\.\./;
 
+/**
+ * Key material with no provider prefix, known by the name it is kept under: a 32-byte hex value
+ * (an Ethereum or Solana-style private key, an engine JWT secret, a signing seed) under a key named
+ * private, secret, signer, deployer, wallet or mnemonic (`"deployerKey": "0x4c08...2318"`,
+ * `PRIVATE_KEY=ab12...`).
+ */
+const NAMED_KEY =
+  /\b((?:[\w-]*?)(?:priv(?:ate)?|secret|signer|signing|deployer|wallet|owner|admin|validator|operator|mnemonic|seed)[\w-]*)["']?\s*[:=]\s*["']?(?:0x)?[0-9a-fA-F]{64}(?![0-9a-fA-F])/gi;
+/** Names of public values of the same size: hashes, addresses, public keys, ids, roots. */
+const PUBLIC_NAME = /hash|addr|pub|tx|block|root|id$|_id|salt|nonce|digest|checksum|commit|sha/i;
+
+function namedKey(content: string): RegExpExecArray | null {
+  for (const m of content.matchAll(NAMED_KEY)) if (!PUBLIC_NAME.test(m[1] ?? '')) return m as RegExpExecArray;
+  return null;
+}
+
 /** A write of a credential into a file that is served to anyone. */
 export function publishedSecret(path: string, content: string): Effect | undefined {
   if (!PUBLISHED.test(path.replace(/\\/g, '/'))) return undefined;
-  const m = LOOSE_SECRET.exec(content);
+  const m = LOOSE_SECRET.exec(content) ?? namedKey(content);
+  // a wallet's recovery words in a served file are its keys (seed-words.ts)
+  if (!m && seedPhrase(content, content.slice(0, 2000)))
+    return exposes(`publishes ${path}`, `publishes a wallet seed phrase in ${path}, which is served to anyone`);
   if (!m || PLACEHOLDER.test(m[0])) return undefined;
   return exposes(
     `publishes ${path}`,

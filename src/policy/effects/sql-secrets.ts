@@ -140,8 +140,8 @@ function rowsNamedSecret(rest: string, cols: string[]): string | undefined {
   const where = /\bwhere\b([^;]*)/i.exec(rest)?.[1];
   if (!where) return undefined;
   const kinds = new Set<string>();
-  for (const lit of where.matchAll(/\b(?:i?like|regexp|rlike|glob|similar\s+to|~\*?)\s*'([^']*)'/gi))
-    for (const k of (lit[1] ?? '').matchAll(SECRET_KIND))
+  for (const lit of where.matchAll(/\b(?:i?like|regexp|rlike|glob|similar\s+to|~\*?)\s*(?:'([^']*)'|"([^"]*)")/gi))
+    for (const k of (lit[1] ?? lit[2] ?? '').matchAll(SECRET_KIND))
       kinds.add(
         (k[0] ?? '')
           .toLowerCase()
