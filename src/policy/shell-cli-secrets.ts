@@ -301,3 +301,45 @@ export function privateKeyExportReading(words: string[]): string | null {
   if (/\bimport\b/i.test(line)) return null;
   return `may-expose-secret exports-private-key ${words.join(' ')}`;
 }
+
+/** Compose programs: `docker compose`, `podman compose`, `docker-compose`, `podman-compose`. */
+const COMPOSE_TOOL = /^(?:docker|podman|nerdctl)$/;
+/** Options of `compose config` that print names or a digest, not the rendered services. */
+const COMPOSE_NAMES_ONLY =
+  /^(?:--services|--volumes|--profiles|--images|--networks|--hash(?:=.*)?|-q|--quiet|--no-interpolate)$/;
+/** A name for production or the live system. */
+const PROD_NAME = /(?:^|[^a-z0-9])(?:prod|production|prd|live)(?:[^a-z0-9]|$)/i;
+
+/**
+ * `may-expose-secret compose-config WORDS` when a compose file is rendered with its variables
+ * filled in (`docker compose -f deploy/prod/docker-compose.yml config`, `docker-compose
+ * --env-file .env.production convert`): the output is every service's environment with the
+ * values of the production env file or the shell, passwords among them. Rendering a development
+ * stack (no file or env file named for production) and names-only listings are left alone.
+ */
+export function composeConfigReading(words: string[]): string | null {
+  const tool = (words[0] ?? '').toLowerCase().replace(/^.*\//, '');
+  let i = 1;
+  if (COMPOSE_TOOL.test(tool)) {
+    while (i < words.length && (words[i] ?? '').startsWith('-')) i++;
+    if (words[i] !== 'compose') return null;
+    i++;
+  } else if (!/^(?:docker|podman)-compose$/.test(tool)) return null;
+  const rest = words.slice(i);
+  const sub = rest.find(
+    (w, k) =>
+      !w.startsWith('-') &&
+      !/^(?:-f|--file|--env-file|-p|--project-name|--project-directory|--profile)$/.test(rest[k - 1] ?? ''),
+  );
+  if (sub !== 'config' && sub !== 'convert') return null;
+  if (rest.some((w) => COMPOSE_NAMES_ONLY.test(w) || w === '--help' || w === '-h')) return null;
+  const named: string[] = [];
+  for (let k = 0; k < rest.length; k++) {
+    const w = rest[k] ?? '';
+    const m = /^(--file|--env-file|--project-name)=(.*)$/.exec(w);
+    if (m) named.push(m[2] ?? '');
+    else if (/^(?:-f|--file|--env-file|-p|--project-name)$/.test(w)) named.push(rest[k + 1] ?? '');
+  }
+  if (!named.some((n) => PROD_NAME.test(n) && !/\.(?:example|sample|template|dist)$/.test(n))) return null;
+  return `may-expose-secret compose-config ${words.join(' ')}`;
+}

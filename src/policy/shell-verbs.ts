@@ -29,6 +29,7 @@ import { deviceShellReading } from './device-shells.js';
 import { scriptToolWords } from './script-tools.js';
 import { prodOverwriteReading, prodRunReading, treeUploadReading } from './shell-platform.js';
 import {
+  composeConfigReading,
   envValuesReading,
   mintReading,
   privateKeyExportReading,
@@ -881,6 +882,9 @@ export function verbCandidates(words: string[], computedVars: Set<string>, print
   // a value captured by `$(...)` or written to a file is used, not put in the conversation
   const got = printed ? secretGetReading(words) : null;
   if (got) out.push({ text: got, note: { from: "a getter asked for a secret's value", text: got } });
+  const compose = composeConfigReading(words);
+  if (compose)
+    out.push({ text: compose, note: { from: 'a production compose file rendered with its secrets', text: compose } });
   const keyExport = privateKeyExportReading(words);
   if (keyExport)
     out.push({ text: keyExport, note: { from: 'a certificate exported with its private key', text: keyExport } });
