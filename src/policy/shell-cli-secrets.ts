@@ -46,7 +46,7 @@ const NAMES_ONLY = /^(?:vercel env (?:ls|list)|glab variable (?:ls|list)|jf c(?:
 
 /** Options whose purpose is to print what the tool masks. */
 const REVEAL_OPTION =
-  /^--(?:secrets|show-secrets?|show-tokens?|show-passwords?|show-sensitive|show-credentials?|show-keys|reveal|reveal-secrets?|reveal-values|unmask|unmasked|include-secrets|with-secrets|insecure-show-secrets?|include-sensitive|show-sensitive-values|decrypted|as-plain-?text)$|^-AsPlainText$/i;
+  /^--(?:secrets|show-secrets?|show-tokens?|show-passwords?|show-sensitive|show-credentials?|show-keys|reveal|reveal-secrets?|reveal-values|unmask|unmasked|include-secrets|with-secrets|insecure-show-secrets?|include-sensitive|show-sensitive-values|decrypted|as-plain-?text|show-secure(?:-args|-props|-properties|-values|-fields)?|include-secure(?:-args|-props|-properties|-values)?|reveal-secure)$|^-AsPlainText$/i;
 /** Secret scanners, whose reveal options show what they found in the user's own code. */
 const SCANNERS = new Set([
   'gitleaks',
@@ -278,4 +278,71 @@ export function secretGetReading(words: string[]): string | null {
   if (SECRET_STORE_TOOL.test(tool) && named.length) return `secret-reveal ${words.join(' ')}`;
   if (named.some((k) => SECRET_KEY.test(k) && !NOT_SECRET_KEY.test(k))) return `secret-reveal ${words.join(' ')}`;
   return null;
+}
+
+/** A certificate store's export verb, as a subcommand, an option or a mainframe-style keyword (`EXPORT(...)`). */
+const EXPORT_WORD = /(?:^|[\s'"(-])(?:export|exportpfx|export-pfxcertificate|export-certificate)(?=$|[\s'"(])/i;
+/** The PKCS#12 container, which carries the private key with the certificate. */
+const PKCS12_WORD = /(?:^|[^a-z0-9])(?:pkcs#?12\w*|p12|pfx)(?:$|[^a-z0-9])/i;
+/** Tools whose pkcs12 export packs key files the user already holds (openssl pkcs12 -export -inkey k.pem), or converts a keystore's format. */
+const PACKERS = new Set(['openssl', 'keytool', 'step']);
+
+/**
+ * `may-expose-secret exports-private-key TOOL WORDS` when a certificate is exported from a store
+ * as PKCS#12 (`certutil -exportPFX`, `Export-PfxCertificate`, a RACF `RACDCERT ... EXPORT(...)
+ * FORMAT(PKCS12DER)`, any `x cert export --format p12`): a .p12/.pfx holds the private key, so
+ * the export takes a server's or a user's identity out of the store that guarded it, whatever
+ * the store. Exports of the certificate alone (PEM, DER, CER) hold only the public half.
+ */
+export function privateKeyExportReading(words: string[]): string | null {
+  const tool = (words[0] ?? '').toLowerCase().replace(/^.*[/\\]/, '');
+  if (PACKERS.has(tool) || SVC_READING.test(tool)) return null;
+  if (words.some((w) => /^(?:-\?|\/\?|--help|-h|help|-help)$/i.test(w))) return null;
+  const line = words.slice(1).join(' ');
+  if (!EXPORT_WORD.test(` ${line}`) && !/^export-pfxcertificate$/i.test(tool)) return null;
+  if (!PKCS12_WORD.test(line) && !/^export-pfxcertificate$/i.test(tool) && !/-exportpfx/i.test(line)) return null;
+  if (/\bimport\b/i.test(line)) return null;
+  return `may-expose-secret exports-private-key ${words.join(' ')}`;
+}
+
+/** Compose programs: `docker compose`, `podman compose`, `docker-compose`, `podman-compose`. */
+const COMPOSE_TOOL = /^(?:docker|podman|nerdctl)$/;
+/** Options of `compose config` that print names or a digest, not the rendered services. */
+const COMPOSE_NAMES_ONLY =
+  /^(?:--services|--volumes|--profiles|--images|--networks|--hash(?:=.*)?|-q|--quiet|--no-interpolate)$/;
+/** A name for production or the live system. */
+const PROD_NAME = /(?:^|[^a-z0-9])(?:prod|production|prd|live)(?:[^a-z0-9]|$)/i;
+
+/**
+ * `may-expose-secret compose-config WORDS` when a compose file is rendered with its variables
+ * filled in (`docker compose -f deploy/prod/docker-compose.yml config`, `docker-compose
+ * --env-file .env.production convert`): the output is every service's environment with the
+ * values of the production env file or the shell, passwords among them. Rendering a development
+ * stack (no file or env file named for production) and names-only listings are left alone.
+ */
+export function composeConfigReading(words: string[]): string | null {
+  const tool = (words[0] ?? '').toLowerCase().replace(/^.*\//, '');
+  let i = 1;
+  if (COMPOSE_TOOL.test(tool)) {
+    while (i < words.length && (words[i] ?? '').startsWith('-')) i++;
+    if (words[i] !== 'compose') return null;
+    i++;
+  } else if (!/^(?:docker|podman)-compose$/.test(tool)) return null;
+  const rest = words.slice(i);
+  const sub = rest.find(
+    (w, k) =>
+      !w.startsWith('-') &&
+      !/^(?:-f|--file|--env-file|-p|--project-name|--project-directory|--profile)$/.test(rest[k - 1] ?? ''),
+  );
+  if (sub !== 'config' && sub !== 'convert') return null;
+  if (rest.some((w) => COMPOSE_NAMES_ONLY.test(w) || w === '--help' || w === '-h')) return null;
+  const named: string[] = [];
+  for (let k = 0; k < rest.length; k++) {
+    const w = rest[k] ?? '';
+    const m = /^(--file|--env-file|--project-name)=(.*)$/.exec(w);
+    if (m) named.push(m[2] ?? '');
+    else if (/^(?:-f|--file|--env-file|-p|--project-name)$/.test(w)) named.push(rest[k + 1] ?? '');
+  }
+  if (!named.some((n) => PROD_NAME.test(n) && !/\.(?:example|sample|template|dist)$/.test(n))) return null;
+  return `may-expose-secret compose-config ${words.join(' ')}`;
 }

@@ -29,7 +29,14 @@ import { rebuildsMachine } from './machine-rebuilds.js';
 import { deviceShellReading } from './device-shells.js';
 import { scriptToolWords } from './script-tools.js';
 import { prodOverwriteReading, prodRunReading, treeUploadReading } from './shell-platform.js';
-import { envValuesReading, mintReading, revealReading, secretGetReading } from './shell-cli-secrets.js';
+import {
+  composeConfigReading,
+  envValuesReading,
+  mintReading,
+  privateKeyExportReading,
+  revealReading,
+  secretGetReading,
+} from './shell-cli-secrets.js';
 import {
   asksAbout,
   helpAfterVerb,
@@ -893,6 +900,12 @@ export function verbCandidates(words: string[], computedVars: Set<string>, print
   // a value captured by `$(...)` or written to a file is used, not put in the conversation
   const got = printed ? secretGetReading(words) : null;
   if (got) out.push({ text: got, note: { from: "a getter asked for a secret's value", text: got } });
+  const compose = composeConfigReading(words);
+  if (compose)
+    out.push({ text: compose, note: { from: 'a production compose file rendered with its secrets', text: compose } });
+  const keyExport = privateKeyExportReading(words);
+  if (keyExport)
+    out.push({ text: keyExport, note: { from: 'a certificate exported with its private key', text: keyExport } });
   const mint = mintReading(words);
   if (mint) out.push({ text: mint, note: { from: 'a subcommand that issues a new credential', text: mint } });
   const tree = treeUploadReading(words);

@@ -12,7 +12,7 @@ import { sshConfigWrite } from './ssh-config.js';
 import { forgeFileWrite, registryCommand } from './forge-http.js';
 import { sqlPrivilege } from './privilege.js';
 import { DEV_NAME, LOCAL_HOST, ordinaryOn, sqlTextEffects } from './sql.js';
-import { sqlSecretSelect } from './sql-secrets.js';
+import { credentialCollection, sqlSecretSelect } from './sql-secrets.js';
 import { qCodeEffects } from './q-code.js';
 import { sqlExportEffects } from './data-exports.js';
 import { bodySecret, bodyTokenMention, urlHost, urlSecret, urlTokenMention } from './url-secret.js';
@@ -213,6 +213,19 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
     if (APP_ADMIN_HINT.test(sql))
       appAdminGrantEffects({ text: sql, cmds: [], programs: new Set() } satisfies LineView, out);
   }
+  // a document database tool reading a collection named for credentials (`find {collection:
+  // "service_credentials"}`, `aggregate`): its documents are the secrets (sql-secrets.ts)
+  const collection = str('collection') ?? str('collectionName') ?? str('table');
+  if (
+    collection &&
+    /(?:^|_)(?:find|find_one|findone|query|aggregate|read|get_documents|search|scan|select)(?:_|$)/.test(op) &&
+    credentialCollection(collection)
+  )
+    out.push({
+      tool: 'exec',
+      command: `may-expose-secret finds documents of ${collection.replace(/[^\w.-]/g, '')}`,
+      via: `MCP ${op} reads the documents of ${collection}, a collection of credentials`,
+    });
   // Secrets sent to a destination outside the machine (a repository, a channel, a gist, a mail).
   const remote =
     str('owner') ??

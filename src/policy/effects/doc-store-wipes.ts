@@ -13,6 +13,7 @@
 // cypher-shell options (-a/--address, -f/--file, query as argument or stdin).
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
+import { mongoSecretFind } from './sql-secrets.js';
 import type { LineView } from './line-view.js';
 import { DEV_NAME, LOCAL_HOST, scratchTableName } from './sql.js';
 
@@ -80,6 +81,8 @@ export function docStoreWipeEffects(line: LineView, out: Effect[]): void {
         if (cypherWipe(code)) calls.push('DELETE');
       } else for (const m of code.matchAll(MONGO_WIPE)) calls.push(m[1] ?? m[2] ?? 'drop');
     }
+    // documents of a credentials collection printed, wherever the server is (sql-secrets.ts)
+    if (tool !== 'cypher-shell') for (const code of s.code) out.push(...mongoSecretFind(code, `${tool} runs`));
     if (!calls.length) continue;
     const kind = PROD.test(s.named)
       ? 'data-reset prod'

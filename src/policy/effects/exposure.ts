@@ -22,6 +22,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { secretApi } from './secret-apis.js';
+import { seedPhrase } from './seed-words.js';
 import { secretKey } from './config-prints.js';
 import { decryptsToStdout } from './decrypt-prints.js';
 import { credentialObjectPrints } from './credential-objects.js';
@@ -504,6 +505,11 @@ const FEEDERS = new Set([
   'uniq',
   'base64',
   'od',
+  // a first search's lines searched again (`grep -A4 'type=auth' pjsip.conf | grep -E 'password|username'`)
+  'grep',
+  'egrep',
+  'rg',
+  'findstr',
 ]);
 
 function searchedFiles(c: SimpleCommand, cmds: SimpleCommand[]): string[] {
@@ -532,6 +538,9 @@ const SECRET_KINDS =
 function settingsHarvest(pattern: string, files: string[], recursive: boolean, after = 0): string | undefined {
   if (recursive) return undefined;
   const kinds = new Set([...pattern.matchAll(SECRET_KINDS)].map((m) => m[0].toLowerCase().replace(/word|wd$/, '')));
+  // a password searched with the account it belongs to (`password|username`, `user|pass`): the pairs are logins
+  if ([...kinds].some((k) => k.startsWith('pass') || k === 'pwd') && /user(?:name)?|login|account/i.test(pattern))
+    kinds.add('user');
   // a private key's name with the lines after it (`grep -A40 private_key server.config.yaml`):
   // a PEM block follows its name, so the context printed is the key
   const keyBlock = after >= 2 && PRIVATE_KEY_WORD.test(pattern);
@@ -540,6 +549,34 @@ function settingsHarvest(pattern: string, files: string[], recursive: boolean, a
   if (kinds.size < 2)
     return files.find((f) => !SOURCE_CODE.test(f) && !MORE_CODE.test(f) && !/[*?]/.test(f) && /\.[\w-]+$/.test(f));
   return files.find((f) => !SOURCE_CODE.test(f) && !/[*?]/.test(f) && /\.[\w-]+$|(?:^|\/)\.[\w.-]+$/.test(f));
+}
+
+/** A pattern that is only secret nouns (`password`, `-i pass`, `'secret|token'`, `^password=`), not a setting's name. */
+const BARE_SECRET_PATTERN =
+  /^\^?(?:\\b)?(?:pass|password|passwd|passwords|pwd|pw|secret|secrets|token|tokens|api_?key|apikey|credentials?|auth_?token|private_?key)(?:\\b)?(?:\s*[=:])?$/i;
+/** Configuration kept by the system or an installed service, outside any project. */
+const SYSTEM_CONFIG =
+  /^(?:\/etc\/|\/opt\/[^/]+\/(?:[^/]+\/)*(?:etc|conf|config)\/|\/usr\/local\/etc\/|\/srv\/[^/]+\/(?:[^/]+\/)*(?:etc|conf|config)\/|\/var\/lib\/)/;
+
+/**
+ * One configuration file of the system or of an installed service searched for a bare secret
+ * word (`grep -i password /etc/asterisk/pjsip.conf`, `grep secret /opt/tomcat/conf/server.xml`):
+ * the lines printed are the service's passwords, whatever the service. A setting's name
+ * (`PasswordAuthentication`, `password_min_length`), a count or a list of file names, and a
+ * recursive search of a folder (how a sysadmin finds where a setting lives) are left alone.
+ */
+function systemConfigSearch(pattern: string, files: string[], recursive: boolean, argv: string[]): string | undefined {
+  if (recursive || argv.some((w) => /^-[a-zA-Z]*[lLcq][a-zA-Z]*$|^--(?:count|files-with-matches|quiet)$/.test(w)))
+    return undefined;
+  const alternatives = pattern.split(/\\?\|/).map((a) => a.trim().replace(/^['"]|['"]$/g, ''));
+  if (!alternatives.length || !alternatives.every((a) => BARE_SECRET_PATTERN.test(a))) return undefined;
+  return files.find(
+    (f) =>
+      SYSTEM_CONFIG.test(f) &&
+      !/[*?]/.test(f) &&
+      !SOURCE_CODE.test(f) &&
+      !/\.(?:example|sample|dist|template)$/i.test(f),
+  );
 }
 
 /** Source files of the languages SOURCE_CODE leaves out (Elixir, Erlang, Haskell, OCaml, C and the rest). */
@@ -566,10 +603,20 @@ function secretSearches(cmds: SimpleCommand[], out: Effect[]): void {
     const s = operandsAfterPattern(c.argv);
     if (!s) continue;
     const tokenish = TOKEN_SHAPE.test(s.pattern);
-    if (!tokenish && !SECRET_WORD.test(s.pattern) && !PRIVATE_KEY_WORD.test(s.pattern)) continue;
+    if (!tokenish && !SECRET_WORD.test(s.pattern) && !PRIVATE_KEY_WORD.test(s.pattern) && !/^\^?pw$/i.test(s.pattern))
+      continue;
     let files = s.files;
     // `cat F | grep`, `strings F | grep`: the files come from the command piped in
     if (!files.length) files = searchedFiles(c, cmds);
+    const system = systemConfigSearch(s.pattern, files, s.recursive, c.argv);
+    if (system !== undefined) {
+      out.push({
+        tool: 'exec',
+        command: `may-expose-secret search ${system.replace(/[^\w/~.$-]/g, '_')}`,
+        via: `prints the lines of ${system}, a system configuration file, that hold its secret values`,
+      });
+      continue;
+    }
     const harvest = settingsHarvest(s.pattern, files, s.recursive, afterContext(c.argv));
     if (harvest !== undefined) {
       out.push({
@@ -702,10 +749,29 @@ const LOOSE_SECRET =
 /** Documentation placeholders: AWS's own example keys, runs of one character. */
 const PLACEHOLDER = /AKIAIOSFODNN7EXAMPLE|wJalrXUtnFEMI\/K7MDENG\/bPxRfiCYEXAMPLEKEY|(.)\1{7,}|x{4,}|X{4,}|\.\.\./;
 
+/**
+ * Key material with no provider prefix, known by the name it is kept under: a 32-byte hex value
+ * (an Ethereum or Solana-style private key, an engine JWT secret, a signing seed) under a key named
+ * private, secret, signer, deployer, wallet or mnemonic (`"deployerKey": "0x4c08...2318"`,
+ * `PRIVATE_KEY=ab12...`).
+ */
+const NAMED_KEY =
+  /\b((?:[\w-]*?)(?:priv(?:ate)?|secret|signer|signing|deployer|wallet|owner|admin|validator|operator|mnemonic|seed)[\w-]*)["']?\s*[:=]\s*["']?(?:0x)?[0-9a-fA-F]{64}(?![0-9a-fA-F])/gi;
+/** Names of public values of the same size: hashes, addresses, public keys, ids, roots. */
+const PUBLIC_NAME = /hash|addr|pub|tx|block|root|id$|_id|salt|nonce|digest|checksum|commit|sha/i;
+
+function namedKey(content: string): RegExpExecArray | null {
+  for (const m of content.matchAll(NAMED_KEY)) if (!PUBLIC_NAME.test(m[1] ?? '')) return m as RegExpExecArray;
+  return null;
+}
+
 /** A write of a credential into a file that is served to anyone. */
 export function publishedSecret(path: string, content: string): Effect | undefined {
   if (!PUBLISHED.test(path.replace(/\\/g, '/'))) return undefined;
-  const m = LOOSE_SECRET.exec(content);
+  const m = LOOSE_SECRET.exec(content) ?? namedKey(content);
+  // a wallet's recovery words in a served file are its keys (seed-words.ts)
+  if (!m && seedPhrase(content, content.slice(0, 2000)))
+    return exposes(`publishes ${path}`, `publishes a wallet seed phrase in ${path}, which is served to anyone`);
   if (!m || PLACEHOLDER.test(m[0])) return undefined;
   return exposes(
     `publishes ${path}`,

@@ -24,6 +24,7 @@ import { svcTamperEffects } from './svc-tamper.js';
 import { cwdPathEffects } from './cwd-paths.js';
 import { cdDeleteEffects } from './cd-deletes.js';
 import { HTTP_SQL_HINT, httpSqlEffects } from './http-sql.js';
+import { KEY_METHOD_HINT, keyMethodEffects } from './key-methods.js';
 import { ADMIN_GRANT_HINT, adminGrantEffects } from './admin-grants.js';
 import { AGENT_PROGRAMS, agentLaunchEffects } from './agent-launch.js';
 import { escapeEffects } from './escape.js';
@@ -190,6 +191,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'cd-deletes', programs: ['cd', 'pushd'], read: cdDeleteEffects },
   // statements sent to a database's HTTP API: influx /query?q=DROP ..., {"query": "TRUNCATE ..."} (http-sql.ts)
   { name: 'http-sql', hint: HTTP_SQL_HINT, read: httpSqlEffects },
+  // a remote procedure that dumps or unlocks keys, in an RPC body or as an RPC client's subcommand (key-methods.ts)
+  { name: 'key-methods', hint: KEY_METHOD_HINT, read: keyMethodEffects },
   // administrator power granted inside a shared system: Vault policies and roles, admin roles over HTTP (admin-grants.ts)
   { name: 'admin-grants', hint: ADMIN_GRANT_HINT, read: adminGrantEffects },
   // svc stopped, administered or unhooked however it is spelled (svc-tamper.ts); after the

@@ -841,7 +841,12 @@ function archive(c: SimpleCommand, out: Effect[]): void {
     }
     if (!creating) return;
     if (file && file !== '-') out.push(write(file, undefined, `tar writes ${file}`));
-    for (const f of ops) out.push(read(f, `tar packs ${f}`));
+    // `tar czf out.tgz -C ~/.node validators secrets`: tar changes into the -C folder before it
+    // packs the names after it, so a relative name is read inside that folder
+    const dir = optionValue(p, '-C', '--directory');
+    const inside = (f: string): string =>
+      dir === undefined || dir === '' || /^(?:[/~$]|[A-Za-z]:[\\/])/.test(f) ? f : `${dir.replace(/\/+$/, '')}/${f}`;
+    for (const f of ops) out.push(read(inside(f), `tar packs ${inside(f)}`));
     return;
   }
   // zip [-r] OUT.zip PATHS..., 7z a OUT PATHS

@@ -7,7 +7,7 @@
 import type { Effect } from './types.js';
 
 const SECRET_COLUMN =
-  /^(?:[\w"`[\].]*\.)?["`[]?(?:password|passwd|password_hash|hashed_password|encrypted_password|password_value|encrypted_value|id_token|rapt_token|pass_hash|pwd|api_?key|api_?token|access_?token|refresh_?token|auth_?token|secret|client_secret|secret_key|private_key|otp_secret|totp_secret|mfa_secret|session_token|reset_token|ssn|card_number|cvv)["`\]]?$/i;
+  /^(?:[\w"`[\].]*\.)?["`[]?(?:password|passwd|pass|user_pass|userpass|password_digest|crypted_password|password_hash|hashed_password|encrypted_password|password_value|encrypted_value|id_token|rapt_token|pass_hash|pwd|api_?key|api_?token|access_?token|refresh_?token|auth_?token|secret|client_secret|secret_key|private_key|otp_secret|totp_secret|mfa_secret|session_token|reset_token|ssn|card_number|cvv)["`\]]?$/i;
 
 /** Each engine's own table of logins with their password hashes (its documentation's name for it). */
 const LOGIN_TABLE =
@@ -21,6 +21,52 @@ const LOGIN_TABLE =
  */
 const CREDENTIAL_TABLE =
   /^(?:\w+\.)?(?:credentials|access_tokens|refresh_tokens|api_keys|api_tokens|tokens|secrets|oauth_tokens|oauth_access_tokens|personal_access_tokens|auth_tokens)$/i;
+/** Words of a table or collection name that say its rows are credentials, whatever the application. */
+const CREDENTIAL_WORD =
+  /^(?:credentials?|secrets?|passwords?|passwds?|tokens?|apikeys?|authentication|privatekeys?|keystores?|shadow)$/;
+/** Words that make such a name a record about credentials rather than of them. */
+const ABOUT_WORD =
+  /^(?:logs?|audits?|history|histories|events?|policy|policies|types?|rules?|settings?|schemas?|counts?|stats?|metrics?|requirements?)$/;
+
+/**
+ * A table or collection named for credentials by its words (`subscriptionData.authenticationData.
+ * authenticationSubscription`, `user_api_keys`, `oauth2_refresh_tokens`, `ServiceCredentials`):
+ * camelCase, dots and underscores split, `api key` and `private key` joined.
+ */
+export function credentialCollection(name: string): boolean {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+  const joined = words.map((w, i) =>
+    /^(?:api|private)$/.test(w) && /^keys?$/.test(words[i + 1] ?? '') ? `${w}key` : w,
+  );
+  return joined.some((w) => CREDENTIAL_WORD.test(w)) && !joined.some((w) => ABOUT_WORD.test(w));
+}
+
+/** Mongo shell reads of a collection: `db.NAME.find(`, `db.getCollection("NAME").findOne(`, `.aggregate(`. */
+const MONGO_READ =
+  /\bdb\.(?:getCollection\(\s*["'`]([^"'`]+)["'`]\s*\)|(\w+))\.(?:find|findOne|aggregate|findOneAndUpdate)\s*\(/g;
+
+/** `may-expose-secret` for each credentials collection the code reads documents of. */
+export function mongoSecretFind(code: string, via: string): Effect[] {
+  const out: Effect[] = [];
+  for (const m of code.matchAll(MONGO_READ)) {
+    const name = m[1] ?? m[2] ?? '';
+    // `.find().count()`, `.countDocuments()` and projections that keep only ids are not reads of the secrets
+    const rest = code.slice((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + 200);
+    if (/^[^)]*\)\s*\.(?:count|size|length)\(/.test(rest)) continue;
+    if (credentialCollection(name))
+      out.push({
+        tool: 'exec',
+        command: `may-expose-secret finds documents of ${name.replace(/[^\w.-]/g, '')}`,
+        via: `${via} reads the documents of ${name}, a collection of credentials`,
+      });
+  }
+  return out;
+}
+
 /** A column of such a table that holds the secret itself. */
 const VALUE_COLUMN = /^\*$|(?:^|_)(?:value|token|key|secret|password|credential|credentials|hash|digest)$/i;
 
@@ -47,9 +93,10 @@ export function sqlSecretSelect(sql: string, via: string): Effect[] {
         .replace(/\s+(?:as\s+)?\w+$/i, '')
         .trim(),
     );
-    const valued = CREDENTIAL_TABLE.test(table)
-      ? cols.find((c) => VALUE_COLUMN.test(c.replace(/^.*\./, '')))
-      : undefined;
+    const valued =
+      CREDENTIAL_TABLE.test(table) || credentialCollection(table.replace(/[`"[\]]/g, ''))
+        ? cols.find((c) => VALUE_COLUMN.test(c.replace(/^.*\./, '')))
+        : undefined;
     if (valued) {
       out.push({
         tool: 'exec',
@@ -93,8 +140,8 @@ function rowsNamedSecret(rest: string, cols: string[]): string | undefined {
   const where = /\bwhere\b([^;]*)/i.exec(rest)?.[1];
   if (!where) return undefined;
   const kinds = new Set<string>();
-  for (const lit of where.matchAll(/\b(?:i?like|regexp|rlike|glob|similar\s+to|~\*?)\s*'([^']*)'/gi))
-    for (const k of (lit[1] ?? '').matchAll(SECRET_KIND))
+  for (const lit of where.matchAll(/\b(?:i?like|regexp|rlike|glob|similar\s+to|~\*?)\s*(?:'([^']*)'|"([^"]*)")/gi))
+    for (const k of (lit[1] ?? lit[2] ?? '').matchAll(SECRET_KIND))
       kinds.add(
         (k[0] ?? '')
           .toLowerCase()

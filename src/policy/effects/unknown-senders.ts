@@ -19,6 +19,8 @@ const SEND_VERB =
 /** Program names that are themselves a send. */
 const SENDER_NAME =
   /^(?:transfer|uploader?|upload-file|sendfile|share|paste|pastebin[\w-]*|dropit|filedrop|(?:slack|discord|telegram|teams|mattermost|matrix|signal|pushover|gotify|ntfy)[-_]?(?:cat|send|post|notify|upload|cli|commander)|ntfy|apprise)$/i;
+/** Verbs that put a tree into a content-addressed store, a send only with a recursive option. */
+const STORE_VERB = /^(?:add|put|pin|publish|store)$/i;
 /** Copy verbs, a send only with a remote operand. */
 const COPY_VERB = /^(?:cp|copy|put)$/i;
 /** Objects that say the command stores secrets where they belong (a secret manager, platform settings). */
@@ -44,7 +46,11 @@ export function unknownSenderEffects(c: SimpleCommand, out: Effect[]): void {
   const head = words.slice(0, 3);
   if (head.some((w) => SECRET_STORE_OBJECT.test(w))) return;
   const sendVerb = head.some((w) => SEND_VERB.test(w));
-  const copyVerb = head.some((w) => COPY_VERB.test(w)) && remoteWord(words[words.length - 1] ?? '');
+  const copyVerb =
+    (head.some((w) => COPY_VERB.test(w)) && remoteWord(words[words.length - 1] ?? '')) ||
+    // a whole tree added to a content-addressed store or network (`ipfs add -r DIR`, `w3 put -r
+    // DIR`, `x pin --recursive DIR`): what it holds is fetchable by its hash from then on
+    (head.some((w) => STORE_VERB.test(w)) && a.some((w) => /^(?:-r|-R|--recursive|-rQ|-Qr)$/.test(w)));
   if (!sendVerb && !copyVerb && !SENDER_NAME.test(name)) return;
   const files = new Set<string>();
   for (let i = 1; i < a.length; i++) {

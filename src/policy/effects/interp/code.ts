@@ -313,6 +313,13 @@ const PRINT_ENV: RegExp[] = [
   /\bprint\b[^;]*%ENV|\bDumper\(\s*\\?%ENV/,
   /\b(?:print_r|var_dump|var_export|json_encode)\(\s*(?:\$_ENV|\$_SERVER|getenv\(\s*\))/,
   PS_ENV_LISTING,
+  // a loop over every variable that writes each one out, whatever the sink (a test hook's
+  // `for k, v in sorted(os.environ.items()): sys.stderr.write(...)`, `Object.entries(process.env)
+  // .forEach(... console.error ...)`, Ruby's `ENV.each { |k, v| warn ... }`)
+  /\bfor\s+\w+(?:\s*,\s*\w+)?\s+in\s+(?:sorted\(\s*)?os\.environ(?:\.items\(\))?[\s\S]{0,240}?\b(?:print|write|writelines|log|debug|info|warning|error|echo)\s*\(/,
+  /\bObject\.(?:entries|keys)\(\s*process\.env\s*\)[\s\S]{0,240}?\b(?:console\.\w+|process\.std(?:out|err)\.write|logger\.\w+|log)\s*\(/,
+  /\bENV\.(?:each|each_pair|to_h\.each|sort\.each|map)\b[\s\S]{0,200}?\b(?:puts|print|warn|p|pp|\$stderr\.puts|\$stdout\.puts|logger\.\w+)\b/,
+  /\b(?:p|pp|puts|print|warn)\s*\(?\s*ENV\.(?:to_h|to_a|to_hash|sort|inspect)\b/,
   /\bprint\(\s*Sys\.getenv\(\s*\)\s*\)|^\s*Sys\.getenv\(\s*\)\s*$/m,
 ];
 

@@ -253,6 +253,12 @@ function environmentEffects(c: SimpleCommand, out: Effect[], cmds: SimpleCommand
   // npm's environment carries its configuration, registry tokens among it (npm_config_*)
   const npmConfig = name !== 'env' && name !== 'printenv' && /npm_config/i.test(into?.join(' ') ?? '');
   const fate = into ? environmentFate(into, cmds) : 'dump';
+  // `source .env && env | grep -i rpc`: the file sourced first put its own variables in the
+  // environment, whose names no catalogue holds, so a filter that lets values through prints
+  // that file's values; read as a read of the file (names-only filters still pass)
+  if (fate === 'names' && into && printsValues(into, cmds))
+    for (const f of sourcedFiles(cmds, c))
+      out.push({ tool: 'read', path: f, via: `${name} prints the values of ${f}, sourced before it` });
   if (fate === 'names' && !npmConfig) return;
   const via =
     fate === 'search'
@@ -261,6 +267,31 @@ function environmentEffects(c: SimpleCommand, out: Effect[], cmds: SimpleCommand
         ? `${name} | ${basename(into[0] ?? '')} lets secret variables through`
         : `${name} prints every environment variable`;
   out.push({ tool: 'read', path: ENVIRONMENT_PATH, via });
+}
+
+/** Files a line sources before `dump` runs (`source .env`, `. ./.env`, `set -a; . F`). */
+function sourcedFiles(cmds: SimpleCommand[], dump: SimpleCommand): string[] {
+  const out: string[] = [];
+  for (const x of cmds) {
+    if (x === dump) break;
+    const n = basename(x.argv[0] ?? '');
+    if ((n === 'source' || n === '.') && x.argv[1] !== undefined && !x.argv[1].startsWith('-')) out.push(x.argv[1]);
+  }
+  return out;
+}
+
+/** Whether a pipe's filters print values: a search that is neither silent, inverted, nor a count or file list, and no names-only cut. */
+function printsValues(into: string[], cmds: SimpleCommand[]): boolean {
+  let cur: string[] | undefined = into;
+  for (let guard = 0; guard < 8 && cur; guard++) {
+    const n = basename(cur[0] ?? '');
+    if (/^(?:cut|awk|gawk|sed|wc)$/.test(n)) return false;
+    const stage: string[] = cur;
+    if (/^(?:grep|egrep|rg|findstr)$/.test(n) && stage.some((w) => /^-[a-zA-Z]*[lLcqo][a-zA-Z]*$/.test(w)))
+      return false;
+    cur = cmds.find((x) => x.argv === stage)?.pipedInto;
+  }
+  return searchOf(into) !== undefined && !searchOf(into)?.invert;
 }
 
 // ------------------------------------------------------------------ history searches
