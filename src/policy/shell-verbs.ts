@@ -21,6 +21,7 @@ import { apiActionReadings, cliSubscriptionReading, loopedSend } from './saas-ac
 import { socketOnlyAnalyser } from './effects/container-run.js';
 import { orgRegistryReading } from './effects/sources.js';
 import { emptySource } from './shell-destroy.js';
+import { lossMarkReadings } from './shell-loss-marks.js';
 import { shipReadings } from './ship.js';
 import { shipVerbReading } from './shell-ship-verbs.js';
 import { machineTakedownReadings } from './shell-machine-takedowns.js';
@@ -828,7 +829,11 @@ export function verbCandidates(words: string[], computedVars: Set<string>, print
   const out: VerbCandidate[] = [];
   const looped = loopedSend(words, computed);
   if (looped) out.push({ text: looped, note: { from: 'a message sent to each address of a list', text: looped } });
-  for (const r of verbReadings(words, computed))
+  const verbs = verbReadings(words, computed);
+  // what the verb reader found no verb in: a cmdlet's noun, a purging option, a protection switched off
+  if (!verbs.length && !NOT_SUBCOMMAND_CLI.has((words[0] ?? '').toLowerCase()))
+    for (const r of lossMarkReadings(words, computed)) out.push({ text: r.text, note: { from: r.from, text: r.text } });
+  for (const r of verbs)
     out.push({
       text: r.text,
       note:

@@ -52,6 +52,24 @@ const DATA_NAME =
   /^(?:data|datasets?|db|databases?|backups?|bak|snapshots?|\.snapshots?|archives?|volumes?|volume\d+|vmfs|datastores?\d*|exports|shares|homes|users|projects|repos|repositories|depots?|warehouse|lake|datalake|raw|media|photos|pictures|documents|videos|music|mail|maildir|uploads|pgdata|mysql|postgres(?:ql)?|mongodb|minio|nas|pool|tank|mnt|nfs|lustre|gpfs|@[\w-]+)$/i;
 
 /**
+ * Folders that hold keys or a ledger nothing rebuilds: a wallet's or a node's keys (wallets,
+ * keystore, validator keys, a keyring) and a chain's or a validator's own state (chaindata,
+ * chainstate, ledger). Kept by daemons in dot-folders of home (`~/.bitcoin/wallets`,
+ * `~/.ethereum/keystore`, `~/.lighthouse/mainnet/validators`), which are otherwise left to the
+ * credential and home rules.
+ */
+const KEY_STORE =
+  /^(?:wallets?|keystores?|keys|keyrings?|validator[_-]?keys|validators|signing[_-]?keys?|node[_-]?keys?|chaindata|chainstate|ledger|wallet\.dat)$/i;
+/** A network or folder named for tests (`regtest`, `testnet3`, `devnet`, `test-ledger`): a throwaway chain. */
+const TEST_CHAIN = /^(?:tests?|fixtures|testdata|mocks?|examples?|regtest|testnet\d*|devnet|localnet|signet|simnet|sepolia|holesky|goerli|hoodi|test[_-][\w-]+|[\w-]+[_-]test|tmp[\w-]*)$/i;
+
+/** The first folder of `names` that holds keys or a ledger, unless the path is a test chain's. */
+function keyStore(names: string[]): string | undefined {
+  if (names.some((x) => TEST_CHAIN.test(x))) return undefined;
+  return names.find((x) => KEY_STORE.test(x));
+}
+
+/**
  * Folders that hold a collection of checkouts, two levels below which a path is inside one project:
  * the data names among them and the default project folders of Unreal Engine (~/Documents/Unreal
  * Projects), Visual Studio (~/Documents/Visual Studio 2022/Projects) and GitHub Desktop (~/Documents/GitHub).
@@ -143,6 +161,9 @@ export function wideTarget(path: string): string | undefined {
     return data ? `files in a folder named for data (${data})` : undefined;
   if (home) {
     const rest = home.filter((x) => x !== '');
+    // a daemon's keys or ledger in its dot-folder (in a checkout, a `keys` folder is source code)
+    const keys = rest[0]?.startsWith('.') ? keyStore(rest) : undefined;
+    if (keys) return `a folder holding keys or a ledger (${keys})`;
     // dot-folders of home (settings, tool state) are the business of the credential and home rules
     if (rest[0]?.startsWith('.')) return undefined;
     // a job folder in the user's own scratch folder (~/scratch/test-run), as under /scratch/USER
@@ -151,6 +172,9 @@ export function wideTarget(path: string): string | undefined {
     return data ? `a folder named for data (${data})` : undefined;
   }
   const top = named[0] ?? '';
+  const keys = named.length >= 2 ? keyStore(named) : undefined;
+  if (keys && !PROJECT_TOP.test(top) && !/^(?:usr|etc|nix|gnu|snap|system|library|proc|sys|dev|run|boot)$/i.test(top))
+    return `a folder holding keys or a ledger (${keys})`;
   if (SYSTEM_TOP.test(top)) return undefined;
   if (top === 'var') return data && named.length >= 2 ? `a folder named for data (${data})` : undefined;
   if (named.length <= 2) return named.length ? 'a folder one or two levels under the root' : 'the root';
