@@ -58,7 +58,7 @@ const WORK_NOUN = /(?:listitem|comment|task|label|tag|attachment|reaction|remind
 
 /** Options that say the data is gone for good, whatever the verb before them. */
 const PURGE_OPTION =
-  /^-{1,2}(?:purge|purge-?(?:data|all|content|items?|backups?)|hard-?delete|skip-?recycle-?bin|bypass-?recycle-?bin|skip-?trash|bypass-?trash|no-?trash|delete-?(?:data|all-?data|backups?|snapshots?|volumes?|storage|contents?)|wipe-?data|destroy-?data|erase-?data|remove-?(?:data|backups?|snapshots?|all-?storage)|shred)$/i;
+  /^-{1,2}(?:purge|purge-?(?:data|all|content|items?|backups?)|(?:cleanup|clean|drop|reset|wipe|recreate|purge)-?(?:database|db|data|schema|tables)|hard-?delete|skip-?recycle-?bin|bypass-?recycle-?bin|skip-?trash|bypass-?trash|no-?trash|delete-?(?:data|all-?data|backups?|snapshots?|volumes?|storage|contents?)|wipe-?data|destroy-?data|erase-?data|remove-?(?:data|backups?|snapshots?|all-?storage)|shred)$/i;
 
 /** `-PurgeType HardDelete` (Exchange's compliance actions), `--deletion-mode=hard`. */
 const HARD_TYPE = /^-{1,2}(?:purge-?type|delete-?type|deletion-?mode|delete-?mode)(?:[:=](.+))?$/i;
@@ -103,11 +103,34 @@ const CLOSABLE = /^(?:accounts?|wallets?|programs?|vaults?|positions?|channels?|
 /** Final acts whatever the prompt: an ownership renounced, tokens burned, a contract destroyed. */
 const FINAL_ALWAYS = /^(?:renounce(?:-?ownership)?|burn|self-?destruct|abandon|forfeit|relinquish)$/i;
 
+/**
+ * A site, store or application installed again over itself: Drupal's `drush site:install`, a
+ * `reinstall` or `factory-reset` subcommand. The installer drops the tables of the database the
+ * settings point at before it creates them afresh (drush site:install: "Install Drupal along with
+ * modules/themes/configuration/profile", which empties the database). A development environment's
+ * own copy (`ddev drush si`) is read by the dev-environment shortcut and not here.
+ */
+const REINSTALL =
+  /^(?:(?:site|app|application|store|shop|instance)[:_-](?:install|reinstall|reinit|reset)|site-?install|reinstall|factory-?reset|reinit(?:ialize)?)$/i;
+
+/**
+ * An option-spelled removal given the name it removes, after the object's noun (Plesk's `plesk bin
+ * subscription --remove NAME`, `tool domain --delete NAME`); a sync's or a copy's `--delete`
+ * (rsync, rclone, `aws s3 sync`) mirrors a deploy and is left to the deploy readings.
+ */
+const NAMED_REMOVAL = /^(?:--?remove|--?delete|--?destroy|--?terminate)$/i;
+const MIRRORS =
+  /^(?:rsync|rclone|lftp|aws|gsutil|gcloud|az|azcopy|mc|s3cmd|unison|rdiff-backup|restic|borg|sync|mirror|cp|copy|push|deploy|upload)$/i;
+
 /** An option-spelled destroy verb (`-delete`, `/delete`, `-remove`, `/purge`). */
 const DASH_VERB = /^[-/](?:delete|del|remove|purge|wipe|erase|destroy)$/i;
 /** What such a verb is aimed at when it is worth keeping: keys, protectors, shadow copies, backups. */
 const KEPT_TARGET =
   /^[-/]?(?:protectors?|recoverypassword|recoverykey|recovery|tpm|keys|keyprotectors?|shadows|shadowstorage|catalog|backups?|systemstatebackup|snapshots?|vault)$/i;
+
+/** Options that take no value, so the word after them is an operand (`drush -y site:install`). */
+const BOOLEAN_OPTION =
+  /^(?:-[yfqvFRrA]|--(?:yes|force|quiet|verbose|all|debug|json|recursive|permanent|non-interactive|no-interaction|assume-yes)|--no-[\w-]+)$/i;
 
 /** Whether a word stands for many targets known only when the line runs. */
 function wide(w: string, computed: (w: string) => boolean): boolean {
@@ -171,8 +194,9 @@ export function lossMarkReadings(words: string[], computed: (w: string) => boole
         ]
       : [{ text, from }];
   };
-  const operands = rest.filter((w, i) => !w.startsWith('-') && !(rest[i - 1] ?? '').startsWith('-'));
-  const namedValues = rest.filter((w, i) => !w.startsWith('-') && (rest[i - 1] ?? '').startsWith('-'));
+  const takesValue = (o: string) => o.startsWith('-') && !o.includes('=') && !o.includes(':') && !BOOLEAN_OPTION.test(o);
+  const operands = rest.filter((w, i) => !w.startsWith('-') && !takesValue(rest[i - 1] ?? ''));
+  const namedValues = rest.filter((w, i) => !w.startsWith('-') && takesValue(rest[i - 1] ?? ''));
   const cmdlet = /^([a-z]+)-([a-z0-9]+)$/.exec(tool);
   const noun = cmdlet ? (cmdlet[2] ?? '') : null;
 
@@ -206,6 +230,10 @@ export function lossMarkReadings(words: string[], computed: (w: string) => boole
   });
   if (purge && !scratchOnly(operands)) return make(`${purge} (${tool})`);
 
+  // `drush site:install`: a site installed again over its own database
+  const again = path.find((w) => REINSTALL.test(w));
+  if (again && !scratchOnly(operands.filter((w) => !REINSTALL.test(w)))) return make(`${again} (${tool})`);
+
   // a final act: an exit, a closed account, a renounced ownership
   const finalAt = path.findIndex(
     (w, i) =>
@@ -216,6 +244,19 @@ export function lossMarkReadings(words: string[], computed: (w: string) => boole
         rest.some((x) => SKIP_CONFIRM.test(x))),
   );
   if (finalAt >= 0 && (finalAt > 0 || FINAL_ALWAYS.test(path[0] ?? ''))) return make(`${path[finalAt]} (${tool})`);
+
+  // `plesk bin subscription --remove shop.example.com`
+  const named = rest.findIndex((w) => NAMED_REMOVAL.test(w));
+  const target = rest[named + 1] ?? '';
+  if (
+    named >= 0 &&
+    path.length > 0 &&
+    target !== '' &&
+    !target.startsWith('-') &&
+    ![tool, ...path].some((w) => MIRRORS.test(w)) &&
+    !scratchName(target.replace(/^.*[/=]/, ''), true)
+  )
+    return make(`${rest[named]} ${target} (${tool})`);
 
   // `manage-bde -protectors -delete`, `tool /delete /shadows /all`
   const dash = rest.find((w) => DASH_VERB.test(w));

@@ -104,9 +104,12 @@ const MODIFIER = new Set([
   'multi',
 ]);
 
-/** A destroy verb glued to what it destroys: `unregistervm`, `deletevm`, `dropdatabase`, `destroypool`. */
+/**
+ * A destroy verb glued to what it destroys: `unregistervm`, `deletevm`, `dropdatabase`, `destroypool`,
+ * and the hosting panels' API functions (cPanel WHM `removeacct`, `killdns`, `delete_database`).
+ */
 const GLUED_DESTROY =
-  /^(delete|destroy|remove|unregister|drop|purge|wipe|erase|terminate)(?:vms?|disks?|volumes?|snapshots?|pools?|buckets?|dbs?|databases?|tables?|instances?|clusters?|medium|hdd|repos?|repository|domains?|servers?|projects?|keyspaces?|indices|index|datasets?)$/;
+  /^(delete|destroy|remove|unregister|drop|purge|wipe|erase|terminate|kill)(?:vms?|disks?|volumes?|snapshots?|pools?|buckets?|dbs?|databases?|tables?|instances?|clusters?|medium|hdd|repos?|repository|domains?|servers?|projects?|keyspaces?|indices|index|datasets?|accts?|accounts?|users?|sites?|websites?|vhosts?|zones?|dns|mailbox(?:es)?|subscriptions?|stores?|backups?|ledgers?|wallets?)$/;
 
 /** A destroy verb spelled as a noun at the end of a subcommand (`schedule-key-deletion`). */
 const DESTROY_NOUN = new Set(['deletion', 'removal', 'destruction', 'termination', 'purge', 'wipe']);
@@ -248,6 +251,8 @@ function verbOf(word: string): { verb: string; set: 'destroy' | 'simulate' | 're
   // verb and noun written as one word (VBoxManage unregistervm, vmrun deleteVM, dropdatabase)
   const glued = GLUED_DESTROY.exec(w);
   if (glued) return { verb: glued[1] ?? w, set: 'destroy' };
+  // snake_case subcommands and API functions (`uapi Mysql delete_database`) read as verb-noun
+  if (w.includes('_') && !w.includes('-') && /^[a-z][a-z0-9_]*[a-z0-9]$/.test(w)) return verbOf(w.replace(/_/g, '-'));
   const dash = w.indexOf('-');
   if (dash > 0) {
     const head = w.slice(0, dash);
@@ -831,8 +836,11 @@ export function verbCandidates(words: string[], computedVars: Set<string>, print
   if (looped) out.push({ text: looped, note: { from: 'a message sent to each address of a list', text: looped } });
   const verbs = verbReadings(words, computed);
   // what the verb reader found no verb in: a cmdlet's noun, a purging option, a protection switched off
-  if (!verbs.length && !NOT_SUBCOMMAND_CLI.has((words[0] ?? '').toLowerCase()))
-    for (const r of lossMarkReadings(words, computed)) out.push({ text: r.text, note: { from: r.from, text: r.text } });
+  // (the tool's own name when an interpreter comes first: `php bin/magento module:uninstall --remove-data`)
+  const lossLine = NOT_SUBCOMMAND_CLI.has((words[0] ?? '').toLowerCase()) ? scriptToolWords(words) : words;
+  if (!verbs.length && !NOT_SUBCOMMAND_CLI.has((lossLine[0] ?? '').toLowerCase()))
+    for (const r of lossMarkReadings(lossLine, computed))
+      out.push({ text: r.text, note: { from: r.from, text: r.text } });
   for (const r of verbs)
     out.push({
       text: r.text,
