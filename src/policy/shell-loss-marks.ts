@@ -132,6 +132,13 @@ const KEPT_TARGET =
 const BOOLEAN_OPTION =
   /^(?:-[yfqvFRrA]|--(?:yes|force|quiet|verbose|all|debug|json|recursive|permanent|non-interactive|no-interaction|assume-yes)|--no-[\w-]+)$/i;
 
+/**
+ * A program whose own name is a destroy verb glued to an account's object: the hosting panels'
+ * scripts (cPanel's /scripts/removeacct and killacct, `deletedomain`, `delete-site`).
+ */
+const GLUED_PROGRAM =
+  /^(?:remove|delete|destroy|kill|drop|purge|wipe|terminate)[-_]?(?:accts?|accounts?|users?|domains?|sites?|websites?|vhosts?|zones?|dns|mailbox(?:es)?|dbs?|databases?|subscriptions?|backups?|ledgers?|wallets?)$/i;
+
 /** Whether a word stands for many targets known only when the line runs. */
 function wide(w: string, computed: (w: string) => boolean): boolean {
   return (
@@ -210,6 +217,9 @@ export function lossMarkReadings(words: string[], computed: (w: string) => boole
     if (!work && (HELD_NOUN.test(n) || forGood || trash) && !scratchOnly([...operands, ...namedValues]))
       return make(`${loss[1]} (${tool})`);
   }
+
+  // `/scripts/removeacct shopowner`
+  if (GLUED_PROGRAM.test(tool) && !scratchOnly([...operands, ...namedValues])) return make(`${tool}`);
 
   // a protection against deletion switched off
   const off = protectionOffOption(words, noun);

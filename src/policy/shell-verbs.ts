@@ -22,6 +22,7 @@ import { socketOnlyAnalyser } from './effects/container-run.js';
 import { orgRegistryReading } from './effects/sources.js';
 import { emptySource } from './shell-destroy.js';
 import { lossMarkReadings } from './shell-loss-marks.js';
+import { datasetDeleteReadings } from './shell-dataset-deletes.js';
 import { shipReadings } from './ship.js';
 import { shipVerbReading } from './shell-ship-verbs.js';
 import { machineTakedownReadings } from './shell-machine-takedowns.js';
@@ -841,6 +842,9 @@ export function verbCandidates(words: string[], computedVars: Set<string>, print
   if (!verbs.length && !NOT_SUBCOMMAND_CLI.has((lossLine[0] ?? '').toLowerCase()))
     for (const r of lossMarkReadings(lossLine, computed))
       out.push({ text: r.text, note: { from: r.from, text: r.text } });
+  if (!NOT_SUBCOMMAND_CLI.has((words[0] ?? '').toLowerCase()))
+    for (const t of datasetDeleteReadings(words))
+      out.push({ text: t, note: { from: 'a command string that deletes a dataset', text: t } });
   for (const r of verbs)
     out.push({
       text: r.text,

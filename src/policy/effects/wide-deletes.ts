@@ -125,6 +125,36 @@ function climb(p: string): string {
   return [head, ...out].join('/') || '/';
 }
 
+/**
+ * The folders where a site keeps what its users uploaded, which no build makes again: WordPress's
+ * wp-content/uploads, Drupal's sites/NAME/files (public) and private files, Magento's pub/media,
+ * Laravel's storage/app, and any `uploads` folder. Inside them, the derived images, aggregated CSS
+ * and JavaScript and compiled templates (Drupal's files/css, files/js, files/php, files/styles;
+ * Magento's media/catalog/product/cache) are made again, and a name pattern picks some files.
+ */
+const UPLOADS_TAIL = /^(?:uploads?|user[_-]?uploads|attachments)$/i;
+const DERIVED_UPLOAD = /^(?:css|js|php|styles|twig|thumbnails?|thumbs|resized|generated|optimized|imagecache|tmp|temp|cache|\.cache)$/i;
+
+/** Why a relative recursive delete takes a site's uploaded files, or undefined. */
+function uploadsTarget(p: string): string | undefined {
+  const parts = p
+    .replace(/\/+$/, '')
+    .split('/')
+    .filter((x) => x !== '' && x !== '.');
+  while (parts.length && /^\*+$|^\.\*$/.test(parts[parts.length - 1] ?? '')) parts.pop();
+  if (!parts.length || parts.some((x) => x === '..' || disposable(x) || DERIVED_UPLOAD.test(x) || /[*?[$]/.test(x)))
+    return undefined;
+  const n = parts.length;
+  const last = parts[n - 1] ?? '';
+  const site = parts.findIndex((x, i) => x === 'sites' && parts[i + 2] === 'files' && i + 3 >= n - 1);
+  if (site >= 0 && parts[site + 1] !== 'simpletest') return `a site's uploaded files (${parts.slice(site).join('/')})`;
+  const media = parts.findIndex((x, i) => /^(?:media|uploads)$/i.test(x) && i >= n - 2 && i > 0 && /^(?:pub|wp-content|public|web|storage|app|htdocs|public_html|www)$/i.test(parts[i - 1] ?? ''));
+  if (media >= 0) return `a site's uploaded files (${parts.slice(media - 1).join('/')})`;
+  if (UPLOADS_TAIL.test(last) || (n >= 2 && parts[n - 2] === 'storage' && last === 'app'))
+    return `a site's uploaded files (${parts.join('/')})`;
+  return undefined;
+}
+
 /** Glob suffixes that name every entry of a folder: emptying it is deleting what it holds. */
 const EVERYTHING = /\/(?:\*|\.\*|\*\*|\*\*\/\*|\.\[!\.\]\*|\[!\.\]\*|\*\(D\)|\*\*\/\*\(D\))$/;
 
@@ -134,7 +164,7 @@ const EVERYTHING = /\/(?:\*|\.\*|\*\*|\*\*\/\*|\.\[!\.\]\*|\[!\.\]\*|\*\(D\)|\*\
  */
 export function wideTarget(path: string): string | undefined {
   let p = path.replace(/\\/g, '/').replace(/^[A-Za-z]:(?=\/)/, '');
-  if (!/^(?:\/|~(?:\/|$)|\$HOME(?:\/|$)|\$\{HOME\}(?:\/|$))/.test(p)) return undefined;
+  if (!/^(?:\/|~(?:\/|$)|\$HOME(?:\/|$)|\$\{HOME\}(?:\/|$))/.test(p)) return uploadsTarget(p);
   // `..` in an absolute path climbs out of where it seems to point (`~/AppData/Local/Temp/../*`
   // empties ~/AppData/Local): read the folder it reaches
   if (/(?:^|\/)\.\.(?:\/|$)/.test(p)) p = climb(p);
