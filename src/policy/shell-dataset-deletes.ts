@@ -14,7 +14,7 @@
 
 /** A deleting command and its first operand at the start of a string (or after a `;`). */
 const STATEMENT =
-  /(?:^|;)\s*(DELETE|DEL|HDELETE|HDEL|HBDELETE|HBDEL|SCRATCH|DELUSER|DELGROUP|DELDSD|RDELETE)\s+\(?\s*('[^']+'|[A-Za-z@#$&][\w@#$&.*()+-]*)/gi;
+  /(?:^|;|\n)[ \t]*(DELETE|DEL|HDELETE|HDEL|HBDELETE|HBDEL|SCRATCH|DELUSER|DELGROUP|DELDSD|RDELETE)\s+\(?\s*('[^']+'|[A-Za-z@#$&][\w@#$&.*()+-]*)/gi;
 
 /** A dataset name: a quoted name, or two or more qualifiers joined by dots. */
 const DSN = /^'[^']+'$|^[A-Za-z@#$&*][\w@#$&*-]{0,7}(?:\.[\w@#$&*()+-]+)+$/;
@@ -28,9 +28,15 @@ const RACF = /^(?:DELUSER|DELGROUP)$/i;
 /** The readings of one simple command (program name first), or an empty list. */
 export function datasetDeleteReadings(words: string[]): string[] {
   const out: string[] = [];
-  for (const w of words.slice(1)) {
-    if (!/\s/.test(w)) continue;
-    for (const m of w.matchAll(STATEMENT)) {
+  for (const w of words.slice(1)) if (/\s/.test(w)) out.push(...statementReadings(w));
+  return out;
+}
+
+/** The deletes the statements of `text` make (each statement at the start of a line or after `;`). */
+function statementReadings(text: string): string[] {
+  const out: string[] = [];
+  {
+    for (const m of text.matchAll(STATEMENT)) {
       const verb = (m[1] ?? '').toUpperCase();
       const operand = m[2] ?? '';
       // SQL (`DELETE FROM t`) and prose do not name a dataset
@@ -45,6 +51,34 @@ export function datasetDeleteReadings(words: string[]): string[] {
       out.push(`cli-destroy ${text}`);
       if (/\*/.test(name)) out.push(`cli-destroy-all ${text}`);
     }
+  }
+  return out;
+}
+
+/** A job, a REXX exec or a CLIST: JCL's job card, IDCAMS run by a step, or a REXX comment first. */
+const JOB_TEXT = /^\/\/[A-Z@#$][\w@#$]{0,7}\s+JOB\b|EXEC\s+PGM=(?:IDCAMS|IEFBR14|ADRDSSU|IEHPROGM)|^\s*\/\*\s*REXX/im;
+const JOB_FILE = /\.(?:jcl|cntl|jcls|rexx|rex|clist|exec)$/i;
+/** A dataset JCL deletes when the step ends (`DSN=PROD.X,DISP=(OLD,DELETE)`). */
+const DISP_DELETE = /DSN(?:AME)?=([A-Z@#$&][\w@#$&.()+-]*)\s*,\s*DISP=\(\s*(?:OLD|SHR|MOD)\s*,\s*DELETE/gi;
+
+/**
+ * The deletes a job file written for later submission makes (`zowe zos-jobs submit local-file
+ * cleanup.jcl`, a colleague's SUBMIT): IDCAMS and TSO DELETE statements, and datasets a step
+ * disposes of with DISP=(OLD,DELETE). A dataset the same job allocates or defines again (the
+ * delete-before-allocate and delete-define idioms of a job's own output) is not read.
+ */
+export function jobFileDeletes(path: string, content: string | undefined): string[] {
+  if (!content || !(JOB_FILE.test(path) || JOB_TEXT.test(content))) return [];
+  const text = content.slice(0, 64 * 1024);
+  const remade = (dsn: string): boolean => {
+    const q = dsn.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return new RegExp(`DEFINE\\s+(?:CLUSTER|GDG|NONVSAM|ALIAS|PATH|AIX)\\s*\\(\\s*NAME\\s*\\(\\s*'?${q}'?\\s*\\)|DSN(?:AME)?=${q}\\s*,\\s*DISP=\\(\\s*NEW`, 'i').test(text);
+  };
+  const out = statementReadings(text).filter((r) => !remade(r.split(' ').pop() ?? ''));
+  for (const m of text.matchAll(DISP_DELETE)) {
+    const name = m[1] ?? '';
+    if (name.startsWith('&&') || name.split('.').some((q) => SCRATCH_QUALIFIER.test(q)) || remade(name)) continue;
+    out.push(`cli-destroy tso DISP-DELETE ${name}`);
   }
   return out;
 }

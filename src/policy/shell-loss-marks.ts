@@ -20,7 +20,7 @@
 // when a wildcard, `--all` or a listing picks the targets. A rehearsal (`-WhatIf`, `--dry-run`,
 // `-Preview`) and targets named for tests or scratch are not read (docs/shell-readings.md,
 // "Loss said by options and cmdlet nouns").
-import { rehearses, scratchName } from './shell-verb-scope.js';
+import { devEnvShortcut, rehearses, scratchName } from './shell-verb-scope.js';
 
 export interface LossReading {
   text: string;
@@ -188,6 +188,8 @@ function scratchOnly(operands: readonly string[]): boolean {
 export function lossMarkReadings(words: string[], computed: (w: string) => boolean = () => false): LossReading[] {
   const tool = (words[0] ?? '').toLowerCase();
   if (!tool || !/^[a-z][a-z0-9._-]*$/.test(tool)) return [];
+  // a development environment's own copy of the site (`ddev drush site:install`, `lando wp ...`)
+  if (devEnvShortcut(words, 0)) return [];
   const rest = words.slice(1);
   // a rehearsal: `--dry-run`, `-WhatIf`, `-Preview`
   if (rehearses(words) || rest.some((w) => /^-(?:whatif|preview|dryrun)(?::\$true)?$/i.test(w))) return [];
