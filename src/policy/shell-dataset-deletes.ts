@@ -72,7 +72,10 @@ export function jobFileDeletes(path: string, content: string | undefined): strin
   const text = content.slice(0, 64 * 1024);
   const remade = (dsn: string): boolean => {
     const q = dsn.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    return new RegExp(`DEFINE\\s+(?:CLUSTER|GDG|NONVSAM|ALIAS|PATH|AIX)\\s*\\(\\s*NAME\\s*\\(\\s*'?${q}'?\\s*\\)|DSN(?:AME)?=${q}\\s*,\\s*DISP=\\(\\s*NEW`, 'i').test(text);
+    return new RegExp(
+      `DEFINE\\s+(?:CLUSTER|GDG|NONVSAM|ALIAS|PATH|AIX)\\s*\\(\\s*NAME\\s*\\(\\s*'?${q}'?\\s*\\)|DSN(?:AME)?=${q}\\s*,\\s*DISP=\\(\\s*NEW`,
+      'i',
+    ).test(text);
   };
   const out = statementReadings(text).filter((r) => !remade(r.split(' ').pop() ?? ''));
   for (const m of text.matchAll(DISP_DELETE)) {

@@ -218,7 +218,8 @@ const BATCH_DELETE = [
 /** The paths a batch body deletes (see BATCH_DELETE). */
 function batchDeletes(body: string): string[] {
   const out = new Set<string>();
-  for (const re of BATCH_DELETE) for (const m of body.matchAll(re)) out.add((m[1] ?? '').replace(/^https?:\/\/[^/]+/i, ''));
+  for (const re of BATCH_DELETE)
+    for (const m of body.matchAll(re)) out.add((m[1] ?? '').replace(/^https?:\/\/[^/]+/i, ''));
   return [...out].filter((x) => x !== '');
 }
 

@@ -49,12 +49,21 @@ const LOCAL_NOUN = new Set(
   ).split(' '),
 );
 
-/** Nouns that hold what an account keeps and a person relies on, whatever the module. */
+/**
+ * Nouns that hold what an account keeps and a person relies on, whatever the module. A person's
+ * identity (a user, an account, a mailbox, a group or team) is kept in the directory's recycle
+ * bin or as a soft-deleted mailbox for weeks after its removal, so it is read only when the
+ * removal is permanent (`-Permanent`, `-SkipRecycleBin`).
+ */
 const HELD_NOUN =
-  /(?:site|tenant|mailbox|archive|recyclebin|deleteditem|trash|library|list$|drive|vault|backup|snapshot|database|db$|team|group|user|account|hold|retention|policy|key|secret|certificate|volume|disk|partition|share|web$|folder|document|file$|record|case|matter|repository|repo$|cluster|server|instance|bucket|container|blob|table|zone|domain|organization|workspace|project|collection|subscription|app$|application|tenant)/;
+  /(?:site|tenant|archive|recyclebin|deleteditem|trash|library|list$|drive|vault|backup|snapshot|database|db$|hold|retention|policy|key|secret|certificate|volume|disk|partition|share|web$|folder|document|file$|record|case|matter|repository|repo$|cluster|server|instance|bucket|container|blob|table|zone|domain|organization|workspace|project|collection|subscription|app$|application)/;
 
-/** Cmdlet nouns that are one small work item (a list item, a comment), unless the trash is skipped. */
-const WORK_NOUN = /(?:listitem|comment|task|label|tag|attachment|reaction|reminder|note|message|member|link|links)$/;
+/**
+ * Cmdlet nouns that are one small work item (a list item, a comment), or a person's access to a thing
+ * (an admin, an owner, a permission: access-removal readings judge those), unless the trash is skipped.
+ */
+const WORK_NOUN =
+  /(?:listitem|comment|task|label|tag|attachment|reaction|reminder|note|message|member|link|links|admin|admins|owner|owners|permission|permissions|access|rolebinding|roleassignment)$/;
 
 /** Options that say the data is gone for good, whatever the verb before them. */
 const PURGE_OPTION =
@@ -91,7 +100,8 @@ const PROTECTION_NOUN = /(?:hold|retention|protection|immutab|objectlock|version
 
 /** Verbs that lift a hold or lock (`hold release`, `lock lift`), as a delete of it does. */
 const LIFT = /^(?:release|lift|clear|unset|off|disable|remove|delete|drop)$/i;
-const HOLD_PATH = /^(?:holds?|legal-?holds?|litigation-?holds?|retention-?holds?|locks?|object-?locks?|preservations?)$/i;
+const HOLD_PATH =
+  /^(?:holds?|legal-?holds?|litigation-?holds?|retention-?holds?|locks?|object-?locks?|preservations?)$/i;
 
 /** Options that skip a prompt the tool shows before a step it cannot undo. */
 const SKIP_CONFIRM =
@@ -134,10 +144,11 @@ const BOOLEAN_OPTION =
 
 /**
  * A program whose own name is a destroy verb glued to an account's object: the hosting panels'
- * scripts (cPanel's /scripts/removeacct and killacct, `deletedomain`, `delete-site`).
+ * scripts (cPanel's /scripts/removeacct and killacct, `deletedomain`, `delete_site`); a dashed
+ * `Remove-Mailbox` is a cmdlet, read above.
  */
 const GLUED_PROGRAM =
-  /^(?:remove|delete|destroy|kill|drop|purge|wipe|terminate)[-_]?(?:accts?|accounts?|users?|domains?|sites?|websites?|vhosts?|zones?|dns|mailbox(?:es)?|dbs?|databases?|subscriptions?|backups?|ledgers?|wallets?)$/i;
+  /^(?:remove|delete|destroy|kill|drop|purge|wipe|terminate)_?(?:accts?|accounts?|users?|domains?|sites?|websites?|vhosts?|zones?|dns|mailbox(?:es)?|dbs?|databases?|subscriptions?|backups?|ledgers?|wallets?)$/i;
 
 /** Whether a word stands for many targets known only when the line runs. */
 function wide(w: string, computed: (w: string) => boolean): boolean {
@@ -203,7 +214,8 @@ export function lossMarkReadings(words: string[], computed: (w: string) => boole
         ]
       : [{ text, from }];
   };
-  const takesValue = (o: string) => o.startsWith('-') && !o.includes('=') && !o.includes(':') && !BOOLEAN_OPTION.test(o);
+  const takesValue = (o: string) =>
+    o.startsWith('-') && !o.includes('=') && !o.includes(':') && !BOOLEAN_OPTION.test(o);
   const operands = rest.filter((w, i) => !w.startsWith('-') && !takesValue(rest[i - 1] ?? ''));
   const namedValues = rest.filter((w, i) => !w.startsWith('-') && takesValue(rest[i - 1] ?? ''));
   const cmdlet = /^([a-z]+)-([a-z0-9]+)$/.exec(tool);
@@ -213,7 +225,9 @@ export function lossMarkReadings(words: string[], computed: (w: string) => boole
   const loss = CMDLET_LOSS.exec(tool);
   if (loss && !LOCAL_NOUN.has(loss[2] ?? '')) {
     const n = loss[2] ?? '';
-    const forGood = rest.some((w) => PURGE_OPTION.test(w) || (PERMANENT.test(w) && !OFF.test(optionValue(rest, rest.indexOf(w)).value ?? '')));
+    const forGood = rest.some(
+      (w) => PURGE_OPTION.test(w) || (PERMANENT.test(w) && !OFF.test(optionValue(rest, rest.indexOf(w)).value ?? '')),
+    );
     const trash = /recyclebin|deleteditem|trash/.test(n);
     const work = WORK_NOUN.test(n) && !trash && !forGood;
     if (!work && (HELD_NOUN.test(n) || forGood || trash) && !scratchOnly([...operands, ...namedValues]))
@@ -238,7 +252,11 @@ export function lossMarkReadings(words: string[], computed: (w: string) => boole
     if (PURGE_OPTION.test(w)) return !OFF.test(optionValue(rest, i).value ?? '');
     const hard = HARD_TYPE.exec(w);
     if (hard) return /^(?:hard|harddelete|permanent|purge)/i.test(hard[1] ?? rest[i + 1] ?? '');
-    return PERMANENT.test(w) && !OFF.test(optionValue(rest, i).value ?? '') && (loss !== null || [tool, ...path].some((p) => REMOVAL_WORD.test(p)));
+    return (
+      PERMANENT.test(w) &&
+      !OFF.test(optionValue(rest, i).value ?? '') &&
+      (loss !== null || [tool, ...path].some((p) => REMOVAL_WORD.test(p)))
+    );
   });
   if (purge && !scratchOnly(operands)) return make(`${purge} (${tool})`);
 

@@ -183,6 +183,8 @@ const NOT_SUBCOMMAND_CLI = new Set([
   ...'sh bash zsh dash ksh fish pwsh powershell python python2 python3 node deno bun ruby perl php lua luajit'.split(
     ' ',
   ),
+  // CMake's command mode (`cmake -E remove_directory build`) is read as the rm it runs
+  'cmake',
   ...'Rscript java go tsx ts-node osascript make gmake just task rake gradle gradlew mvn ant ninja invoke nox tox'.split(
     ' ',
   ),

@@ -61,7 +61,8 @@ const DATA_NAME =
 const KEY_STORE =
   /^(?:wallets?|keystores?|keys|keyrings?|validator[_-]?keys|validators|signing[_-]?keys?|node[_-]?keys?|chaindata|chainstate|ledger|wallet\.dat)$/i;
 /** A network or folder named for tests (`regtest`, `testnet3`, `devnet`, `test-ledger`): a throwaway chain. */
-const TEST_CHAIN = /^(?:tests?|fixtures|testdata|mocks?|examples?|regtest|testnet\d*|devnet|localnet|signet|simnet|sepolia|holesky|goerli|hoodi|test[_-][\w-]+|[\w-]+[_-]test|tmp[\w-]*)$/i;
+const TEST_CHAIN =
+  /^(?:tests?|fixtures|testdata|mocks?|examples?|regtest|testnet\d*|devnet|localnet|signet|simnet|sepolia|holesky|goerli|hoodi|test[_-][\w-]+|[\w-]+[_-]test|tmp[\w-]*)$/i;
 
 /** The first folder of `names` that holds keys or a ledger, unless the path is a test chain's. */
 function keyStore(names: string[]): string | undefined {
@@ -133,7 +134,8 @@ function climb(p: string): string {
  * Magento's media/catalog/product/cache) are made again, and a name pattern picks some files.
  */
 const UPLOADS_TAIL = /^(?:uploads?|user[_-]?uploads|attachments)$/i;
-const DERIVED_UPLOAD = /^(?:css|js|php|styles|twig|thumbnails?|thumbs|resized|generated|optimized|imagecache|tmp|temp|cache|\.cache)$/i;
+const DERIVED_UPLOAD =
+  /^(?:css|js|php|styles|twig|thumbnails?|thumbs|resized|generated|optimized|imagecache|tmp|temp|cache|\.cache)$/i;
 
 /** Why a relative recursive delete takes a site's uploaded files, or undefined. */
 function uploadsTarget(p: string): string | undefined {
@@ -148,7 +150,13 @@ function uploadsTarget(p: string): string | undefined {
   const last = parts[n - 1] ?? '';
   const site = parts.findIndex((x, i) => x === 'sites' && parts[i + 2] === 'files' && i + 3 >= n - 1);
   if (site >= 0 && parts[site + 1] !== 'simpletest') return `a site's uploaded files (${parts.slice(site).join('/')})`;
-  const media = parts.findIndex((x, i) => /^(?:media|uploads)$/i.test(x) && i >= n - 2 && i > 0 && /^(?:pub|wp-content|public|web|storage|app|htdocs|public_html|www)$/i.test(parts[i - 1] ?? ''));
+  const media = parts.findIndex(
+    (x, i) =>
+      /^(?:media|uploads)$/i.test(x) &&
+      i >= n - 2 &&
+      i > 0 &&
+      /^(?:pub|wp-content|public|web|storage|app|htdocs|public_html|www)$/i.test(parts[i - 1] ?? ''),
+  );
   if (media >= 0) return `a site's uploaded files (${parts.slice(media - 1).join('/')})`;
   if (UPLOADS_TAIL.test(last) || (n >= 2 && parts[n - 2] === 'storage' && last === 'app'))
     return `a site's uploaded files (${parts.join('/')})`;
