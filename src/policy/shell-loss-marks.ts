@@ -90,10 +90,10 @@ const OFF = /^(?:\$?false|0|off|no|none|disabled?|suspend(?:ed)?|\$null)$/i;
 /**
  * Option names (dashes, underscores and case dropped) that keep data from being deleted: holds,
  * deletion and termination protection, object lock and immutability, versioning, soft delete and
- * purge protection, point-in-time recovery and backups.
+ * purge protection and point-in-time recovery (a `--no-backup` on a local stop is not one).
  */
 const PROTECTION_NAME =
-  /(?:hold|deletionprotection|terminationprotection|deleteprotection|protectfromdeletion|preventdestroy|preventdeletion|objectlock|immutab|versioning|softdelete|purgeprotection|pointintimerecovery|backup(?:s)?(?:enabled)?$|retention(?:enabled)?$)/;
+  /(?:hold|deletionprotection|terminationprotection|deleteprotection|protectfromdeletion|preventdestroy|preventdeletion|objectlock|immutab|versioning|softdelete|purgeprotection|pointintimerecovery|retention(?:enabled)?$)/;
 
 /** Cmdlet or path nouns of a protection (`Set-XRetentionPolicy -Enabled $false`, `Disable-XHold`). */
 const PROTECTION_NOUN = /(?:hold|retention|protection|immutab|objectlock|versioning|softdelete|backup)/;

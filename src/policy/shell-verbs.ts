@@ -255,7 +255,13 @@ function verbOf(word: string): { verb: string; set: 'destroy' | 'simulate' | 're
   const glued = GLUED_DESTROY.exec(w);
   if (glued) return { verb: glued[1] ?? w, set: 'destroy' };
   // snake_case subcommands and API functions (`uapi Mysql delete_database`) read as verb-noun
-  if (w.includes('_') && !w.includes('-') && /^[a-z][a-z0-9_]*[a-z0-9]$/.test(w)) return verbOf(w.replace(/_/g, '-'));
+  // (the plain removals only: a project's `reset_db` task rebuilds its own development database)
+  if (
+    w.includes('_') &&
+    !w.includes('-') &&
+    /^(?:delete|remove|destroy|drop|purge|wipe|erase|terminate)_[a-z0-9_]*[a-z0-9]$/.test(w)
+  )
+    return verbOf(w.replace(/_/g, '-'));
   const dash = w.indexOf('-');
   if (dash > 0) {
     const head = w.slice(0, dash);
