@@ -205,10 +205,68 @@ function recordKind(host: string, path: string): string | undefined {
   return WORK_ITEMS.has(kind) || WORK_ITEMS.has(collection) ? undefined : kind;
 }
 
+/**
+ * The DELETEs a batch body carries: Microsoft Graph's and OData's `$batch` (`{"requests":[{"method":
+ * "DELETE","url":"/groups/ID"}]}`), Facebook's Graph batch (`relative_url`), Google's and others'
+ * JSON batches. The outer request is a POST, so only the body says that it deletes.
+ */
+const BATCH_DELETE = [
+  /\{[^{}]*?"method"\s*:\s*"DELETE"[^{}]*?"(?:url|relative_url|relativeUrl|path|uri|href)"\s*:\s*"([^"]+)"/gi,
+  /\{[^{}]*?"(?:url|relative_url|relativeUrl|path|uri|href)"\s*:\s*"([^"]+)"[^{}]*?"method"\s*:\s*"DELETE"/gi,
+];
+
+/** The paths a batch body deletes (see BATCH_DELETE). */
+function batchDeletes(body: string): string[] {
+  const out = new Set<string>();
+  for (const re of BATCH_DELETE)
+    for (const m of body.matchAll(re)) out.add((m[1] ?? '').replace(/^https?:\/\/[^/]+/i, ''));
+  return [...out].filter((x) => x !== '');
+}
+
+/**
+ * A JSON-RPC method that destroys (`wallet_delete`, `purgeledger`, `removeprunedfunds`,
+ * `storage.deleteVolume`): the method name is the verb, the endpoint says nothing. On this machine
+ * (a development chain's `anvil_dropTransaction`, `hardhat_reset`) only the plain destroy verbs count.
+ */
+const RPC_METHOD = /"jsonrpc"[^]*?"method"\s*:\s*"([\w.:/-]{3,80})"|"method"\s*:\s*"([\w.:/-]{3,80})"[^]*?"jsonrpc"/;
+const RPC_DESTROY = /^(?:delete|destroy|purge|wipe|erase|drop|remove|prune|truncate|flush|nuke|obliterate)/;
+const RPC_DESTROY_LOCAL = /^(?:delete|destroy|purge|wipe|erase|nuke|obliterate)/;
+
+/** The destroying JSON-RPC method a body calls, or undefined. */
+function rpcDestroy(body: string, host: string): string | undefined {
+  const m = RPC_METHOD.exec(body);
+  const name = m?.[1] ?? m?.[2];
+  if (!name) return undefined;
+  const local = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/.test(host);
+  const parts = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[\s._:/-]+/);
+  return parts.some((x) => (local ? RPC_DESTROY_LOCAL : RPC_DESTROY).test(x)) ? name : undefined;
+}
+
 /** The readings of one simple command (program name first), or an empty list. */
 export function httpDestroyReadings(words: string[]): string[] {
   const call = httpCall(words);
   if (!call) return [];
+  if (call.method !== 'GET' && call.method !== 'DELETE' && call.body) {
+    const hostOf = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^@/]*@)?(\[[^\]]*\]|[^/:?#]*)/i.exec(call.url);
+    const h = (hostOf?.[1] || 'localhost').toLowerCase();
+    const sub = batchDeletes(call.body)
+      .map((p) => {
+        const kind = recordKind(h, p.replace(/[?#].*$/, ''));
+        return kind ? `http-delete-record ${kind} ${h} ${p.replace(/\s+/g, '')}` : '';
+      })
+      .filter((x) => x !== '');
+    const rpc = rpcDestroy(call.body, h);
+    const extra = [...sub, ...(rpc ? [`http-rpc-destroy ${h} ${rpc}`] : [])];
+    if (extra.length) return [...extra, ...httpDestroyCore(call)];
+  }
+  return httpDestroyCore(call);
+}
+
+/** The method-and-URL readings of one request (see the file comment). */
+function httpDestroyCore(call: HttpCall): string[] {
   const byQuery = DELETE_BY_QUERY.test(call.url) || (call.method !== 'GET' && DELETE_ALL_BODY.test(call.body));
   const mutation = call.method === 'POST' ? GRAPHQL_DELETE.exec(call.body) : null;
   const verbPath = call.method === 'POST' && DELETE_VERB_PATH.test(call.url.replace(/[?#].*$/, ''));

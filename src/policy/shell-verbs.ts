@@ -22,6 +22,8 @@ import { apiActionReadings, cliSubscriptionReading, loopedSend } from './saas-ac
 import { socketOnlyAnalyser } from './effects/container-run.js';
 import { orgRegistryReading } from './effects/sources.js';
 import { emptySource } from './shell-destroy.js';
+import { lossMarkReadings } from './shell-loss-marks.js';
+import { datasetDeleteReadings } from './shell-dataset-deletes.js';
 import { shipReadings } from './ship.js';
 import { shipVerbReading } from './shell-ship-verbs.js';
 import { machineTakedownReadings } from './shell-machine-takedowns.js';
@@ -111,9 +113,12 @@ const MODIFIER = new Set([
   'multi',
 ]);
 
-/** A destroy verb glued to what it destroys: `unregistervm`, `deletevm`, `dropdatabase`, `destroypool`. */
+/**
+ * A destroy verb glued to what it destroys: `unregistervm`, `deletevm`, `dropdatabase`, `destroypool`,
+ * and the hosting panels' API functions (cPanel WHM `removeacct`, `killdns`, `delete_database`).
+ */
 const GLUED_DESTROY =
-  /^(delete|destroy|remove|unregister|drop|purge|wipe|erase|terminate)(?:vms?|disks?|volumes?|snapshots?|pools?|buckets?|dbs?|databases?|tables?|instances?|clusters?|medium|hdd|repos?|repository|domains?|servers?|projects?|keyspaces?|indices|index|datasets?)$/;
+  /^(delete|destroy|remove|unregister|drop|purge|wipe|erase|terminate|kill)(?:vms?|disks?|volumes?|snapshots?|pools?|buckets?|dbs?|databases?|tables?|instances?|clusters?|medium|hdd|repos?|repository|domains?|servers?|projects?|keyspaces?|indices|index|datasets?|accts?|accounts?|users?|sites?|websites?|vhosts?|zones?|dns|mailbox(?:es)?|subscriptions?|stores?|backups?|ledgers?|wallets?)$/;
 
 /** What holds stored data: a database, its tables, a store's buckets and indexes, a site or a mailbox. */
 const DATA_NOUN =
@@ -208,6 +213,8 @@ const NOT_SUBCOMMAND_CLI = new Set([
   ...'sh bash zsh dash ksh fish pwsh powershell python python2 python3 node deno bun ruby perl php lua luajit'.split(
     ' ',
   ),
+  // CMake's command mode (`cmake -E remove_directory build`) is read as the rm it runs
+  'cmake',
   ...'Rscript java go tsx ts-node osascript make gmake just task rake gradle gradlew mvn ant ninja invoke nox tox'.split(
     ' ',
   ),
@@ -266,9 +273,15 @@ function verbOf(word: string): { verb: string; set: 'destroy' | 'simulate' | 're
   // verb and noun written as one word (VBoxManage unregistervm, vmrun deleteVM, dropdatabase)
   const glued = GLUED_DESTROY.exec(w);
   if (glued) return { verb: glued[1] ?? w, set: 'destroy' };
-  // verb_noun with underscores (cPanel's `delete_database`, `delete_mysql_database`), when a part
-  // names stored data: read as its dashed spelling
-  if (w.includes('_') && !w.includes('-') && w.split('_').some((p) => DATA_NOUN.test(p)) && !w.startsWith('reset_'))
+  // verb_noun with underscores read as its dashed spelling: cPanel's `delete_database` and
+  // `delete_mysql_database` (a part names stored data) and any plain removal (`uapi Mysql
+  // delete_user`); a project's `reset_db` task rebuilds its own development database
+  if (
+    w.includes('_') &&
+    !w.includes('-') &&
+    ((w.split('_').some((p) => DATA_NOUN.test(p)) && !w.startsWith('reset_')) ||
+      /^(?:delete|remove|destroy|drop|purge|wipe|erase|terminate)_[a-z0-9_]*[a-z0-9]$/.test(w))
+  )
     return verbOf(w.replace(/_/g, '-'));
   const dash = w.indexOf('-');
   if (dash > 0) {
@@ -853,7 +866,17 @@ export function verbCandidates(words: string[], computedVars: Set<string>, print
   const out: VerbCandidate[] = [];
   const looped = loopedSend(words, computed);
   if (looped) out.push({ text: looped, note: { from: 'a message sent to each address of a list', text: looped } });
-  for (const r of verbReadings(words, computed))
+  const verbs = verbReadings(words, computed);
+  // what the verb reader found no verb in: a cmdlet's noun, a purging option, a protection switched off
+  // (the tool's own name when an interpreter comes first: `php bin/magento module:uninstall --remove-data`)
+  const lossLine = NOT_SUBCOMMAND_CLI.has((words[0] ?? '').toLowerCase()) ? scriptToolWords(words) : words;
+  if (!verbs.length && !NOT_SUBCOMMAND_CLI.has((lossLine[0] ?? '').toLowerCase()))
+    for (const r of lossMarkReadings(lossLine, computed))
+      out.push({ text: r.text, note: { from: r.from, text: r.text } });
+  if (!NOT_SUBCOMMAND_CLI.has((words[0] ?? '').toLowerCase()))
+    for (const t of datasetDeleteReadings(words))
+      out.push({ text: t, note: { from: 'a command string that deletes a dataset', text: t } });
+  for (const r of verbs)
     out.push({
       text: r.text,
       note:

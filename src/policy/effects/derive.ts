@@ -28,6 +28,7 @@ import { launcherEffects } from './launchers.js';
 import { fetchReadings } from './fetch-readings.js';
 import { startupWrite } from './startup-plant.js';
 import { stagedSqlEffects } from './staged-sql.js';
+import { jobFileDeletes } from '../shell-dataset-deletes.js';
 import { deviceEraseWrite } from './device-config-erases.js';
 import { oddStartedProgram } from './lang-startup.js';
 import { sshConfigWrite } from './ssh-config.js';
@@ -500,6 +501,11 @@ export function deriveFromWrite(path: string, content: string | undefined): Effe
     ...manifestFindings(path, content),
     ...tamperWrite(path, content),
     ...stagedSqlEffects(path, content),
+    ...jobFileDeletes(path, content).map((command) => ({
+      tool: 'exec' as const,
+      command,
+      via: `writes ${path.replace(/^.*\//, '')}, a job that deletes a dataset when it is submitted`,
+    })),
     ...deviceEraseWrite(path, content),
   ]);
 }

@@ -48,6 +48,24 @@ const KEY_STORE = /^(?:redis|valkey|keydb|dragonfly|memcached?|cache|kv|etcd|con
 /** A flag an update sets to move the record to the trash (Notion's `archived`, Drive's `trashed`). */
 const DELETION_FLAG = /^(?:archived|in_trash|inTrash|trashed|deleted|is_deleted|isDeleted)$/;
 
+/**
+ * A parameter that skips the trash or the recycle bin (`permanent: true`, `hardDelete`, `skipTrash`,
+ * `deleteMode: "hard"`): what the tool deletes cannot be restored, so even one file, item or note
+ * deleted this way is asked, and `remove` (otherwise also "detach") deletes.
+ */
+const FOR_GOOD_KEY =
+  /^(?:permanent(?:ly)?|hard|hard_?delete|skip_?trash|skip_?recycle_?bin|bypass_?(?:trash|recycle_?bin)|purge|forever|delete_?forever)$/i;
+const FOR_GOOD_MODE = /^(?:mode|type|delete_?mode|deletion_?(?:mode|type)|delete_?type|purge_?type)$/i;
+
+/** Whether the parameters ask for a delete the service cannot undo. */
+function forGood(p: Params): boolean {
+  return Object.entries(p).some(
+    ([k, v]) =>
+      (FOR_GOOD_KEY.test(k) && (v === true || v === 'true' || v === 1)) ||
+      (FOR_GOOD_MODE.test(k) && typeof v === 'string' && /^(?:hard(?:_?delete)?|permanent|purge)$/i.test(v)),
+  );
+}
+
 /** A GraphQL mutation whose field deletes (the reading shell-http-destroy.ts gives a request body). */
 const GRAPHQL_DELETE =
   /\bmutation\b[^{]*\{[^]*?\b((?:delete|destroy|remove|purge|drop|wipe|erase)[A-Z]\w*|\w+(?:Delete|Destroy|Remove|Purge|Drop|Wipe))\s*[({]/;
@@ -112,7 +130,8 @@ export function mcpRecordDestroys(op: string, p: Params): Effect[] {
     }
   }
   const flag = Object.entries(p).find(([k, v]) => DELETION_FLAG.test(k) && (v === true || v === 'true'));
-  let v = words.findIndex((w) => DESTROYS.test(w) || EMPTIES.test(w));
+  const permanent = forGood(p);
+  let v = words.findIndex((w) => DESTROYS.test(w) || EMPTIES.test(w) || (permanent && w === 'remove'));
   const updates = v < 0 && flag !== undefined && words.some((w) => /^(?:update|patch|set|edit|modify)$/.test(w));
   if (updates) v = words.findIndex((w) => /^(?:update|patch|set|edit|modify)$/.test(w));
   if (v < 0) return out;
@@ -132,9 +151,13 @@ export function mcpRecordDestroys(op: string, p: Params): Effect[] {
     if (last) kind = singular(last);
   }
   if (!kind) return out;
-  if (EMPTIES.test(verb) ? CLEARABLE.has(kind) || CLEARABLE.has(object.join('_')) : WORK_ITEMS.has(kind) && !bulk)
+  if (
+    EMPTIES.test(verb)
+      ? CLEARABLE.has(kind) || CLEARABLE.has(object.join('_'))
+      : WORK_ITEMS.has(kind) && !bulk && !permanent
+  )
     return out;
-  if (WORK_ITEMS.has(object.join('_'))) return out;
+  if (WORK_ITEMS.has(object.join('_')) && !permanent) return out;
   // a row, document or key picked by a filter is as narrow as the filter (mcp-tools.ts reads an empty one)
   if (ROWS.has(kind) && filtered(p) && !bulk) return out;
   // a path on this machine: mcp-files.ts judges the rm it amounts to by its target
@@ -142,7 +165,9 @@ export function mcpRecordDestroys(op: string, p: Params): Effect[] {
     return out;
   const id = named(p, [`${kind}_id`, `${kind}Id`, kind, 'id', 'name', `${kind}_name`, 'title', 'slug', 'key']);
   if (id && ephemeralName(id)) return out;
-  const what = bulk ? `every ${kind} its filter selects` : EMPTIES.test(verb) ? `everything in a ${kind}` : `a ${kind}`;
+  const what =
+    (bulk ? `every ${kind} its filter selects` : EMPTIES.test(verb) ? `everything in a ${kind}` : `a ${kind}`) +
+    (permanent ? ', skipping the trash' : '');
   out.push({
     tool: 'exec',
     command: `saas-destroy-record ${word(kind)} mcp ${word(op)}`,

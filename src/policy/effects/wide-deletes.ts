@@ -53,6 +53,25 @@ const DATA_NAME =
   /^(?:data|datasets?|db|databases?|backups?|bak|snapshots?|\.snapshots?|archives?|volumes?|volume\d+|vmfs|datastores?\d*|exports|shares|homes|users|projects|repos|repositories|depots?|warehouse|lake|datalake|raw|media|photos|pictures|documents|videos|music|mail|maildir|uploads|pgdata|mysql|postgres(?:ql)?|mongodb|minio|nas|pool|tank|mnt|nfs|lustre|gpfs|@[\w-]+)$/i;
 
 /**
+ * Folders that hold keys or a ledger nothing rebuilds: a wallet's or a node's keys (wallets,
+ * keystore, validator keys, a keyring) and a chain's or a validator's own state (chaindata,
+ * chainstate, ledger). Kept by daemons in dot-folders of home (`~/.bitcoin/wallets`,
+ * `~/.ethereum/keystore`, `~/.lighthouse/mainnet/validators`), which are otherwise left to the
+ * credential and home rules.
+ */
+const KEY_STORE =
+  /^(?:wallets?|keystores?|keys|keyrings?|validator[_-]?keys|validators|signing[_-]?keys?|node[_-]?keys?|chaindata|chainstate|ledger|wallet\.dat)$/i;
+/** A network or folder named for tests (`regtest`, `testnet3`, `devnet`, `test-ledger`): a throwaway chain. */
+const TEST_CHAIN =
+  /^(?:tests?|fixtures|testdata|mocks?|examples?|regtest|testnet\d*|devnet|localnet|signet|simnet|sepolia|holesky|goerli|hoodi|test[_-][\w-]+|[\w-]+[_-]test|tmp[\w-]*)$/i;
+
+/** The first folder of `names` that holds keys or a ledger, unless the path is a test chain's. */
+function keyStore(names: string[]): string | undefined {
+  if (names.some((x) => TEST_CHAIN.test(x))) return undefined;
+  return names.find((x) => KEY_STORE.test(x));
+}
+
+/**
  * Folders that hold a collection of checkouts, two levels below which a path is inside one project:
  * the data names among them and the default project folders of Unreal Engine (~/Documents/Unreal
  * Projects), Visual Studio (~/Documents/Visual Studio 2022/Projects) and GitHub Desktop (~/Documents/GitHub).
@@ -108,6 +127,43 @@ function climb(p: string): string {
   return [head, ...out].join('/') || '/';
 }
 
+/**
+ * The folders where a site keeps what its users uploaded, which no build makes again: WordPress's
+ * wp-content/uploads, Drupal's sites/NAME/files (public) and private files, Magento's pub/media,
+ * Laravel's storage/app, and any `uploads` folder. Inside them, the derived images, aggregated CSS
+ * and JavaScript and compiled templates (Drupal's files/css, files/js, files/php, files/styles;
+ * Magento's media/catalog/product/cache) are made again, and a name pattern picks some files.
+ */
+const UPLOADS_TAIL = /^(?:uploads?|user[_-]?uploads|attachments)$/i;
+const DERIVED_UPLOAD =
+  /^(?:css|js|php|styles|twig|thumbnails?|thumbs|resized|generated|optimized|imagecache|tmp|temp|cache|\.cache)$/i;
+
+/** Why a relative recursive delete takes a site's uploaded files, or undefined. */
+function uploadsTarget(p: string): string | undefined {
+  const parts = p
+    .replace(/\/+$/, '')
+    .split('/')
+    .filter((x) => x !== '' && x !== '.');
+  while (parts.length && /^\*+$|^\.\*$/.test(parts[parts.length - 1] ?? '')) parts.pop();
+  if (!parts.length || parts.some((x) => x === '..' || disposable(x) || DERIVED_UPLOAD.test(x) || /[*?[$]/.test(x)))
+    return undefined;
+  const n = parts.length;
+  const last = parts[n - 1] ?? '';
+  const site = parts.findIndex((x, i) => x === 'sites' && parts[i + 2] === 'files' && i + 3 >= n - 1);
+  if (site >= 0 && parts[site + 1] !== 'simpletest') return `a site's uploaded files (${parts.slice(site).join('/')})`;
+  const media = parts.findIndex(
+    (x, i) =>
+      /^(?:media|uploads)$/i.test(x) &&
+      i >= n - 2 &&
+      i > 0 &&
+      /^(?:pub|wp-content|public|web|storage|app|htdocs|public_html|www)$/i.test(parts[i - 1] ?? ''),
+  );
+  if (media >= 0) return `a site's uploaded files (${parts.slice(media - 1).join('/')})`;
+  if (UPLOADS_TAIL.test(last) || (n >= 2 && parts[n - 2] === 'storage' && last === 'app'))
+    return `a site's uploaded files (${parts.join('/')})`;
+  return undefined;
+}
+
 /** Glob suffixes that name every entry of a folder: emptying it is deleting what it holds. */
 const EVERYTHING = /\/(?:\*|\.\*|\*\*|\*\*\/\*|\.\[!\.\]\*|\[!\.\]\*|\*\(D\)|\*\*\/\*\(D\))$/;
 
@@ -117,7 +173,7 @@ const EVERYTHING = /\/(?:\*|\.\*|\*\*|\*\*\/\*|\.\[!\.\]\*|\[!\.\]\*|\*\(D\)|\*\
  */
 export function wideTarget(path: string): string | undefined {
   let p = path.replace(/\\/g, '/').replace(/^[A-Za-z]:(?=\/)/, '');
-  if (!/^(?:\/|~(?:\/|$)|\$HOME(?:\/|$)|\$\{HOME\}(?:\/|$))/.test(p)) return undefined;
+  if (!/^(?:\/|~(?:\/|$)|\$HOME(?:\/|$)|\$\{HOME\}(?:\/|$))/.test(p)) return uploadsTarget(p);
   // `..` in an absolute path climbs out of where it seems to point (`~/AppData/Local/Temp/../*`
   // empties ~/AppData/Local): read the folder it reaches
   if (/(?:^|\/)\.\.(?:\/|$)/.test(p)) p = climb(p);
@@ -144,6 +200,9 @@ export function wideTarget(path: string): string | undefined {
     return data ? `files in a folder named for data (${data})` : undefined;
   if (home) {
     const rest = home.filter((x) => x !== '');
+    // a daemon's keys or ledger in its dot-folder (in a checkout, a `keys` folder is source code)
+    const keys = rest[0]?.startsWith('.') ? keyStore(rest) : undefined;
+    if (keys) return `a folder holding keys or a ledger (${keys})`;
     // dot-folders of home (settings, tool state) are the business of the credential and home rules
     if (rest[0]?.startsWith('.')) return undefined;
     // a job folder in the user's own scratch folder (~/scratch/test-run), as under /scratch/USER
@@ -152,6 +211,9 @@ export function wideTarget(path: string): string | undefined {
     return data ? `a folder named for data (${data})` : undefined;
   }
   const top = named[0] ?? '';
+  const keys = named.length >= 2 ? keyStore(named) : undefined;
+  if (keys && !PROJECT_TOP.test(top) && !/^(?:usr|etc|nix|gnu|snap|system|library|proc|sys|dev|run|boot)$/i.test(top))
+    return `a folder holding keys or a ledger (${keys})`;
   if (SYSTEM_TOP.test(top)) return undefined;
   if (top === 'var') return data && named.length >= 2 ? `a folder named for data (${data})` : undefined;
   if (named.length <= 2) return named.length ? 'a folder one or two levels under the root' : 'the root';
