@@ -22,6 +22,11 @@ const DSN = /^'[^']+'$|^[A-Za-z@#$&*][\w@#$&*-]{0,7}(?:\.[\w@#$&*()+-]+)+$/;
 /** Qualifiers that say the dataset is a developer's throwaway. */
 const SCRATCH_QUALIFIER = /^(?:test\w*|t\d+|tmp\w*|temp\w*|scratch|scr|work|wrk|sandbox|sbx|dev)$/i;
 
+/** Whether a dataset name is a developer's throwaway (a temporary `&&` name or a scratch qualifier). */
+export function scratchDataset(name: string): boolean {
+  return name.startsWith('&&') || name.split('.').some((q) => SCRATCH_QUALIFIER.test(q));
+}
+
 /** RACF's deletes take a user, group or profile, not a dataset name. */
 const RACF = /^(?:DELUSER|DELGROUP)$/i;
 
@@ -46,7 +51,7 @@ function statementReadings(text: string): string[] {
       if (m[1] !== verb && !operand.startsWith("'")) continue;
       if (!RACF.test(verb) && !DSN.test(operand)) continue;
       const name = operand.replace(/^'|'$/g, '');
-      if (name.startsWith('&&') || name.split('.').some((q) => SCRATCH_QUALIFIER.test(q))) continue;
+      if (scratchDataset(name)) continue;
       const text = `tso ${verb} ${name}`;
       out.push(`cli-destroy ${text}`);
       if (/\*/.test(name)) out.push(`cli-destroy-all ${text}`);
@@ -80,7 +85,7 @@ export function jobFileDeletes(path: string, content: string | undefined): strin
   const out = statementReadings(text).filter((r) => !remade(r.split(' ').pop() ?? ''));
   for (const m of text.matchAll(DISP_DELETE)) {
     const name = m[1] ?? '';
-    if (name.startsWith('&&') || name.split('.').some((q) => SCRATCH_QUALIFIER.test(q)) || remade(name)) continue;
+    if (scratchDataset(name) || remade(name)) continue;
     out.push(`cli-destroy tso DISP-DELETE ${name}`);
   }
   return out;

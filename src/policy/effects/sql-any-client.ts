@@ -12,6 +12,7 @@
 // show, named for a wipe (drop_all_tables.sql, purge_history.sql), is `sql-script-destroys FILE`.
 // Programs that only print, search, edit, lint or copy text (echo, grep, git, sqlfluff, cp ...)
 // are not clients: their SQL is words, not statements.
+import { scratchDataset } from '../shell-dataset-deletes.js';
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
@@ -53,7 +54,7 @@ export function datasetDeletes(text: string, via: string): Effect[] {
   const out: Effect[] = [];
   for (const m of text.matchAll(DATASET_DELETE)) {
     const dsn = m[1] ?? '';
-    if (!/^[A-Z#$@*%]/.test(dsn) || dsn !== dsn.toUpperCase()) continue;
+    if (!/^[A-Z#$@*%]/.test(dsn) || dsn !== dsn.toUpperCase() || scratchDataset(dsn)) continue;
     const all = /[*%]/.test(dsn) || /\bMASK\b/.test(m[2] ?? '');
     out.push({
       tool: 'exec',
@@ -155,9 +156,8 @@ export function anyClientSqlEffects(c: SimpleCommand, out: Effect[], written?: M
   }
   if (c.stdin !== undefined && SQL_HEAD.test(c.stdin.replace(/^\s*\.[^\n]*\n/gm, ''))) texts.push(c.stdin);
   for (const r of redirected) if (SQL_FILE.test(r)) files.push(r);
-  // TSO and IDCAMS text among the words or on stdin
-  if (/\bDEL(?:ETE)?\s/.test(a.slice(1).join(' ') + (c.stdin ?? '')))
-    for (const t of [...a.slice(1), c.stdin ?? '']) out.push(...datasetDeletes(t, `${name} runs`));
+  // TSO and IDCAMS text on stdin (a string among the words is read by shell-dataset-deletes.ts)
+  if (c.stdin && /\bDEL(?:ETE)?\s/.test(c.stdin)) out.push(...datasetDeletes(c.stdin, `${name} runs`));
   if (!texts.length && !files.length) return;
   const local = host === undefined || LOCAL_HOST.test(host);
   const dev = local && db !== undefined && DEV_NAME.test(db.replace(/^.*[/\\]/, ''));
