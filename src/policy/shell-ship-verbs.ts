@@ -121,15 +121,16 @@ export function shipVerbReading(words: string[]): { text: string; from: string }
   const tool = (words[start] ?? '').toLowerCase();
   // a PowerShell cmdlet whose approved verb is Publish or Deploy, or any cmdlet given the -Publish
   // switch (`Add-PnPApp -Publish`, `Publish-Module`, `Publish-AzWebApp`): it ships what its
-  // module manages, unless -WhatIf rehearses it
-  if (isCmdletName(tool)) {
-    const rest = words.slice(start + 1);
-    const verb =
-      /^(publish|deploy)-/.exec(tool)?.[1] ??
-      (rest.some((w) => /^-publish(?::\$?true)?$/i.test(w)) ? '-Publish' : null);
-    if (!verb) return null;
+  // module manages, unless -WhatIf rehearses it. Any other name of that shape (a cmdlet, or a
+  // hyphenated program such as `update-prod`) goes on to the reading of any tool below.
+  const rest = words.slice(start + 1);
+  const cmdletVerb = !isCmdletName(tool)
+    ? null
+    : (/^(publish|deploy)-/.exec(tool)?.[1] ??
+      (rest.some((w) => /^-publish(?::\$?true)?$/i.test(w)) ? '-Publish' : null));
+  if (cmdletVerb) {
     if (rest.some((w) => /^-whatif(?::\$?true)?$/i.test(w))) return null;
-    return { text: ['cli-ship', 'pwsh', tool, ...rest].join(' '), from: `${verb} (${tool})` };
+    return { text: ['cli-ship', 'pwsh', tool, ...rest].join(' '), from: `${cmdletVerb} (${tool})` };
   }
   if (!/^[a-z][a-z0-9._-]*$/.test(tool) || shipVerb(tool)) return null;
   if (!TASK_RUNNERS.has(tool)) {

@@ -1262,16 +1262,6 @@ class Analyzer {
       return;
     // `$env:NAME='value'` (or `= value`) is PowerShell setting a variable (POSIX reading: export)
     if (/^\$env:[A-Za-z_]\w*(?:=.*)?$/i.test(name) && (name.includes('=') || tokens[1]?.text.startsWith('='))) return;
-    // `$out='bin'` (or `$out = 'bin'`) is PowerShell giving a variable a literal value, no command;
-    // its uses are read with the value put in (windows-ps-eval.ts)
-    const assigned =
-      tokens.length === 1
-        ? /^\$[A-Za-z_]\w*=(.*)$/s.exec(name)?.[1]
-        : tokens[1]?.text === '='
-          ? tokens[2]?.text
-          : undefined;
-    if (/^\$[A-Za-z_]\w*(?:=|$)/.test(name) && assigned !== undefined && tokens.length <= 3 && !/[$`]/.test(assigned))
-      return;
     const folded = name.includes('$(') || name.includes('`') ? foldLiteralSubstitutions(name) : null;
     if (folded !== null && !unresolved(folded)) return;
     // `$PWD/scripts/run.sh`, `"$(pwd)/bin/tool"`: a file of the working directory, as known as

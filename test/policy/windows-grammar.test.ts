@@ -117,7 +117,8 @@ const BENIGN = [
   'Get-OrbitMatter -All | Export-Csv \\\\fs01\\legal\\reports\\matters.csv -NoTypeInformation',
   'Send-MailMessage -To paralegal@firm.com -From dev@firm.com -Subject r -Attachments .\\out\\r.pdf -SmtpServer smtp.firm.local',
   'Get-Content env:PATH',
-  "$out='bin'; Remove-Item $out -Recurse -Force",
+  // (`$out='bin'; Remove-Item $out -Recurse -Force` is asked: a variable assigned in PowerShell
+  // still counts as a command name known only at run time, which stops more than it flags)
   "$name='Get-'+'ChildItem'; & $name -Path src -Recurse -Filter *.cs",
   'Add-QuillVaultPermission -Vault Partners -User dev@firm.com -AccessRights Read',
   'Add-LarkTeamMember -Team Litigation -User paralegal@firm.com',
