@@ -8,7 +8,7 @@
 // promote, ship, broadcast); a rehearsal (`--dry-run`), a question (`help deploy`) or a tool
 // that only builds locally under that verb (`dotnet publish`, `pnpm deploy`: the standard
 // profile's exceptions) is not shipping.
-import { isCmdletName } from './shell-cmdlet-verbs.js';
+import { isCmdletName } from './shell-cmdlet-names.js';
 import { helpAfterVerb, rehearses, RUNNERS } from './shell-verb-scope.js';
 import { shipData } from './ship.js';
 

@@ -14,6 +14,7 @@
 
 import { secretMetadataReading } from './kube-output.js';
 import { cmdletVerbReadings } from './shell-cmdlet-verbs.js';
+import type { VerbKind, VerbReading } from './shell-verb-types.js';
 import { containersRemovedAll } from './shell-containers.js';
 import { remoteAccessReading } from './shell-remote.js';
 import { contentsReadings, sourceLossReadings, treeLossReadings } from './shell-targets.js';
@@ -229,19 +230,7 @@ const NOT_SUBCOMMAND_CLI = new Set([
   ...'drop truncate delete alter update insert create replace merge grant'.split(' '),
 ]);
 
-/**
- * `scratch`: a destroy that reaches only a scratch scope (shell-verb-scope.ts), read as `dev-data ...`;
- * `own-output`: a build tool's clean of its own output, read as `own-output ...` (no rule matches it).
- */
-export type VerbKind = 'destroy' | 'destroy-all' | 'readonly' | 'scratch' | 'own-output';
-
-export interface VerbReading {
-  kind: VerbKind;
-  /** `cli-destroy kubectl delete deploy api` (see the file comment). */
-  text: string;
-  /** What was found, for explain: `delete (kubectl)`. */
-  from: string;
-}
+export type { VerbKind, VerbReading } from './shell-verb-types.js';
 
 /** The verb a subcommand word names: `delete`, `delete-bucket`, `apps:destroy`, `db:drop`. */
 function verbOf(word: string): { verb: string; set: 'destroy' | 'simulate' | 'read' } | null {

@@ -17,7 +17,7 @@
 import { basename } from '../shell-wrappers.js';
 import { rehearses } from '../shell-verb-scope.js';
 import type { Effect } from './types.js';
-import type { LineFacts } from './line-readings.js';
+import type { LineView as LineFacts } from './line-view.js';
 
 /** The cheap gate: a line that names no production or main network is not read. */
 export const PROD_AIM_HINT = /prod|prd|live|mainnet/i;
