@@ -8,25 +8,7 @@
 // (shell-http-destroy.ts); an MCP delete that skips the trash (mcp-destroys.ts). Each case
 // asserts the standard profile's decision; the look-alikes beside them must pass.
 import { test } from 'node:test';
-import assert from 'node:assert/strict';
-import { decide } from './effects-helpers.js';
-
-function stopped(tool: string, params: Record<string, unknown>, reason?: RegExp): void {
-  const d = decide(tool, params);
-  assert.ok(
-    d.action === 'deny' || d.action === 'ask',
-    `${tool} ${JSON.stringify(params)}: ${d.action} (${d.policy ?? 'default'}: ${d.message})`,
-  );
-  if (reason) assert.match(d.message, reason, JSON.stringify(params));
-}
-
-function passes(tool: string, params: Record<string, unknown>): void {
-  const d = decide(tool, params);
-  assert.ok(
-    d.action === 'allow' || d.action === 'watch',
-    `${tool} ${JSON.stringify(params)}: ${d.action} (${d.policy}: ${d.message})`,
-  );
-}
+import { expectPassed as passes, expectStopped as stopped } from './effects-helpers.js';
 
 const exec = (command: string) => ({ command });
 const mcp = (tool: string, p: Record<string, unknown> = {}) => ({ tool, ...p });

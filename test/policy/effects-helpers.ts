@@ -58,6 +58,15 @@ export function expectCall(tool: string, params: Record<string, unknown>, want: 
   );
 }
 
+/** expectCall wanting a stop (deny or ask), and the decision's message matching `reason` when given. */
+export function expectStopped(tool: string, params: Record<string, unknown>, reason?: RegExp): void {
+  expectCall(tool, params, 'stop');
+  if (reason) assert.match(decide(tool, params).message, reason, JSON.stringify(params));
+}
+
+/** expectCall wanting a pass (allow or watch). */
+export const expectPassed = (tool: string, params: Record<string, unknown>): void => expectCall(tool, params, 'pass');
+
 /** expectCall for a shell command. */
 export const expectCommand = (command: string, want: Want): void => expectCall('exec', { command }, want);
 

@@ -6,25 +6,8 @@
 // and the reason a user sees; the look-alikes beside them are everyday work that must pass.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decide } from './effects-helpers.js';
+import { expectPassed as passes, expectStopped as stopped } from './effects-helpers.js';
 import { mcpRecordDestroys } from '../../src/policy/effects/mcp-destroys.js';
-
-function stopped(tool: string, params: Record<string, unknown>, reason?: RegExp): void {
-  const d = decide(tool, params);
-  assert.ok(
-    d.action === 'deny' || d.action === 'ask',
-    `${tool} ${JSON.stringify(params)}: ${d.action} (${d.policy ?? 'default'}: ${d.message})`,
-  );
-  if (reason) assert.match(d.message, reason, JSON.stringify(params));
-}
-
-function passes(tool: string, params: Record<string, unknown>): void {
-  const d = decide(tool, params);
-  assert.ok(
-    d.action === 'allow' || d.action === 'watch',
-    `${tool} ${JSON.stringify(params)}: ${d.action} (${d.policy}: ${d.message})`,
-  );
-}
 
 const mcp = (tool: string, p: Record<string, unknown> = {}) => ({ tool, ...p });
 const exec = (command: string) => ({ command });
