@@ -219,10 +219,12 @@ function readRun(argv: string[], via: string, out: Effect[]): { image?: string; 
   return run;
 }
 
-/** Pod spec JSON given on a kubectl line (`run --overrides`, `patch -p`). */
+/** Pod spec JSON given on a kubectl line (`run --overrides`, `patch -p`), or on any program's
+ * patch, update or request (keys quoted or bare, as JSON or YAML flow text gives them). */
 function podSpecGrants(text: string, via: string, out: Effect[]): void {
-  if (/"privileged"\s*:\s*true/.test(text)) out.push(grant(['container-privileged'], `${via}: privileged: true`));
-  for (const m of text.matchAll(/"host(PID|IPC|Network)"\s*:\s*true/g)) {
+  if (/["']?\bprivileged["']?\s*:\s*true/.test(text))
+    out.push(grant(['container-privileged'], `${via}: privileged: true`));
+  for (const m of text.matchAll(/["']?\bhost(PID|IPC|Network)["']?\s*:\s*true/g)) {
     const kind = (m[1] ?? '').toLowerCase();
     out.push(
       kind === 'network'
@@ -236,6 +238,77 @@ function podSpecGrants(text: string, via: string, out: Effect[]): void {
     for (const cap of (m[1] ?? '').match(/[A-Z_]+/g) ?? [])
       if (ROOT_CAPS.test(cap))
         out.push(grant(['container-capability', cap.replace(/^CAP_/, '')], `${via}: adds ${cap}`));
+  admissionGrants(text, via, out);
+}
+
+/**
+ * An admission policy that lets every pod it covers take the host: OpenShift
+ * SecurityContextConstraints and the older PodSecurityPolicy (`allowPrivilegedContainer`,
+ * `allowHostDirVolumePlugin`, `allowHostPID`, `allowHostNetwork`, `allowHostIPC`, every
+ * capability allowed). Turned on, any workload in scope may mount `/` or join the host's
+ * processes, so it is read as the grant itself (OpenShift "Managing security context
+ * constraints"; Kubernetes PodSecurityPolicy reference).
+ */
+function admissionGrants(text: string, via: string, out: Effect[]): void {
+  const on = (key: string) => new RegExp(`["']?\\b${key}["']?\\s*:\\s*true`).test(text);
+  if (on('allowPrivilegedContainer')) out.push(grant(['container-privileged'], `${via}: allows privileged containers`));
+  if (on('allowHostDirVolumePlugin'))
+    out.push(grant(['container-host-mount', '/'], `${via}: allows host folders in any pod`));
+  if (on('allowHostPID')) out.push(grant(['container-namespace', 'pid'], `${via}: allows the host's processes`));
+  if (on('allowHostIPC')) out.push(grant(['container-namespace', 'ipc'], `${via}: allows the host's IPC`));
+  if (on('allowHostNetwork')) out.push(grant(['container-host-network'], `${via}: allows the host's network`));
+  if (/["']?\ballowedCapabilities["']?\s*:\s*\[\s*["']?\*["']?\s*\]/.test(text))
+    out.push(grant(['container-capability', 'ALL'], `${via}: allows every capability`));
+}
+
+/** Admission policies that admit pods with the host's folders, processes and network: OpenShift's
+ * built-in SCCs `privileged`, `hostaccess`, `hostmount-anyuid`, `hostnetwork` (and -v2), and a
+ * PodSecurityPolicy named privileged. */
+const HOST_POLICY = /^(?:privileged|hostaccess|hostmount-anyuid(?:-v2)?|hostnetwork(?:-v2)?)$/i;
+
+/**
+ * Such a policy handed to a user, group or service account, by a binding verb of any cluster CLI
+ * (`oc adm policy add-scc-to-user privileged -z default`, `add-scc-to-group hostaccess`) or as
+ * the role a binding names (`--clusterrole=system:openshift:scc:privileged`, `psp:privileged`):
+ * that account's pods may then take the host.
+ */
+function admissionPolicyGrant(argv: string[], out: Effect[]): void {
+  const verbAt = argv.findIndex((w) => /^add-(?:scc|psp)-to-(?:user|group)$/i.test(w));
+  const named = verbAt > 0 ? argv.slice(verbAt + 1).find((w) => !w.startsWith('-')) : undefined;
+  const role = argv
+    .map((w) => /^(?:--(?:cluster)?role=)?(?:[\w.-]+:)*(?:scc|psp)[:/-]([\w-]+)$/i.exec(w)?.[1])
+    .find((r) => r !== undefined);
+  const level = named ?? role;
+  if (!level || !HOST_POLICY.test(level)) return;
+  const via = `${basename(argv[0] ?? '')} lets an account's pods use the ${level} security policy`;
+  out.push(
+    grant(['container-privileged'], via),
+    grant(['container-host-mount', '/'], `${via} (host folders)`),
+    grant(['container-namespace', 'pid'], `${via} (the host's processes)`),
+  );
+}
+
+/** Verbs and request methods that change what a cluster or service holds. */
+const CHANGE_WORD = /^(?:patch|run|debug|apply|create|replace|update|set|edit|put|post|modify|PATCH|PUT|POST)$/;
+/** Programs whose words are only text: a grep pattern or an echoed line runs nothing. */
+const TEXT_PROGRAMS = new Set(
+  'echo printf grep egrep fgrep rg ag ack jq yq sed awk gawk cat less head tail git gh glab'.split(' '),
+);
+
+/**
+ * A pod spec or admission policy given inline to a program that patches, creates or sends it,
+ * whatever the program (`oc patch scc`, a cluster CLI's wrapper, `curl -X PATCH .../pods`): read
+ * as kubectl's `-p` is.
+ */
+function inlineSpecGrants(argv: string[], out: Effect[]): void {
+  const name = basename(argv[0] ?? '').toLowerCase();
+  if (TEXT_PROGRAMS.has(name) || !argv.some((w, i) => i > 0 && CHANGE_WORD.test(w.replace(/^-X/, '')))) return;
+  for (const w of argv.slice(1))
+    if (
+      /[{]/.test(w) &&
+      /privileged|host(?:PID|IPC|Network|Path)|allow(?:Host|Privileged)|allowedCapabilities|"add"/.test(w)
+    )
+      podSpecGrants(w.replace(/^-[pd]|^--[\w-]+=/, ''), `${name} sends a pod or security policy`, out);
 }
 
 function kubectlGrants(argv: string[], out: Effect[]): void {
@@ -483,8 +556,10 @@ export function containerRunEffects(cmds: SimpleCommand[], out: Effect[]): void 
       stdinCompose(c, out);
     } else if (name === 'spark-submit' || name === 'spark-shell' || name === 'pyspark') sparkGrants(c.argv, out);
     else if (name === 'devcontainer') devcontainerGrants(c.argv, out);
-    else if (name === 'kubectl' || name === 'oc') kubectlGrants(c.argv, out);
-    else if (name === 'lxc' || name === 'incus') lxcGrants(c.argv, out);
+    else if (name === 'kubectl' || name === 'oc') {
+      kubectlGrants(c.argv, out);
+      admissionPolicyGrant(c.argv, out);
+    } else if (name === 'lxc' || name === 'incus') lxcGrants(c.argv, out);
     else if (name === 'pct') pctGrants(c.argv, out);
     else if (name === 'systemd-nspawn') nspawnGrants(c.argv, out);
     else if (/^(?:wsl|wsl\.exe|virsh|vboxmanage|vboxmanage\.exe|qemu-system-\w+|qemu-kvm)$/i.test(name))
@@ -492,6 +567,10 @@ export function containerRunEffects(cmds: SimpleCommand[], out: Effect[]): void 
     else if (name === 'apptainer' || name === 'singularity') {
       apptainerGrants(c.argv, out);
       hpcImageEffects(c.argv, out);
-    } else guestMounts(c.argv, out);
+    } else {
+      guestMounts(c.argv, out);
+      inlineSpecGrants(c.argv, out);
+      admissionPolicyGrant(c.argv, out);
+    }
   }
 }

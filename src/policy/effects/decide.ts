@@ -34,6 +34,7 @@ import { mcpRoleGrants } from './role-grants.js';
 import { mcpFeeds } from './standing-feeds.js';
 import { mcpMailHides } from './mail-hides.js';
 import { mcpTamperEffects } from './mcp-tamper.js';
+import { mcpStoredCommands } from './stored-commands.js';
 import { svcApiEffects } from './svc-api.js';
 import { writeLossEffects } from './write-loss.js';
 import { evidenceWriteEffects } from './evidence-changes.js';
@@ -307,6 +308,8 @@ function mcpEffects(call: ToolCall, cache: EffectCache): Effect[] {
   out.push(...mcpFeeds(rawOp, p));
   out.push(...mcpMailHides(rawOp, p));
   out.push(...mcpTamperEffects(op, p));
+  // a job, schedule or hook given a command line to keep (stored-commands.ts)
+  out.push(...mcpStoredCommands(rawOp, paramStrings(p)));
   out.push(...memoryNoteCommands(op, p));
   out.push(...mcpFlows(op, p, !!remote, cache));
   out.push(...mcpPeopleData(op, p, paramStrings(p)), ...mcpGist(op, p));

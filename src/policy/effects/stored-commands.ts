@@ -98,3 +98,45 @@ export function configCommandPlants(path: string, content: string): Effect[] {
   const name = p.split('/').pop() ?? p;
   return stored(content, `plants a command in ${name} that a service runs later`);
 }
+
+/** Keys whose string is itself a command line a service runs (a job's, schedule's, hook's or
+ * task's `cmd`, `command`, `script`, `entrypoint`, `user_data`, `startup_script`). */
+const COMMAND_KEY =
+  /^(?:cmds?|commands?|scripts?|shell(?:_command)?|run|exec|execute|entrypoint|entry_point|user_data|startup_script|(?:pre|post|on)_\w+_(?:command|script)|\w+_(?:command|cmd|script))$/;
+/** Tools that only look: what they are given is a filter, not something kept. */
+const LOOK_ONLY =
+  /^(?:get|list|search|read|describe|show|find|query|view|fetch|count|explain|validate|lint|preview)(?:_|$)/;
+
+/**
+ * An MCP tool that creates or changes a job, schedule, hook, template or task and is given a
+ * command line for it, at any depth of its parameters (`create_schedule {extra_data: {cmd: "curl
+ * ... | sh"}}`, `add_cron_job {job: {command: ...}}`): the service keeps the line and runs it
+ * later, whatever the server is called. A value under a command key is decided as that command;
+ * a fetch run through a shell is decided wherever it sits. Deny-only, as for other planted lines:
+ * a job's ordinary command is data until it would be denied itself.
+ */
+export function mcpStoredCommands(op: string, strings: [string, string][]): Effect[] {
+  const words = op.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+  if (
+    LOOK_ONLY.test(
+      words.replace(/^[a-z0-9]+?[_-](?=(?:get|list|search|read|describe|show|find|query|view|fetch)_)/, ''),
+    )
+  )
+    return [];
+  const via = `MCP ${op} keeps a command line that runs later`;
+  const out: Effect[] = [];
+  const seen = new Set<string>();
+  for (const [key, value] of strings) {
+    const k = key.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase();
+    const v = value.trim();
+    if (!v || v.length > 8192 || seen.has(v)) continue;
+    if (COMMAND_KEY.test(k)) {
+      seen.add(v);
+      out.push({ tool: 'exec', command: withoutVendorInstalls(v).trim() || v, via, onlyDeny: true });
+    } else if (FETCH_RUN.test(v)) {
+      seen.add(v);
+      out.push(...stored(v, via));
+    }
+  }
+  return out;
+}
