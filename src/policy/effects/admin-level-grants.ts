@@ -254,9 +254,18 @@ function adminLevel(argv: string[], text: string): { level: string; who: string 
     verbAt = 0;
   } else if (verbAt >= 0 && !cmdlet)
     granting = path.some((p) => NOUN.test(p)) || after.some((p) => NOUN.test(p)) || accountMade || !!adminVerb;
+  // the object made is an administrator itself (`create admin USER ROLE`, `add administrator
+  // USER`, `assign superadmin USER`): the verb's whole object is the level
+  const adminObject =
+    verbAt >= 0 && /^(?:create|add|new|assign|grant|make|promote)$/.test(parts(argv[verbAt] ?? '').pop() ?? '')
+      ? /^(?:admins?|administrators?|super[-_]?admins?|superusers?|admin[-_]?roles?|adminroleassignments?)$/i.exec(
+          argv[verbAt + 1] ?? '',
+        )?.[0]
+      : undefined;
+  if (adminObject) granting = true;
   if (!granting) return undefined;
 
-  let level: string | undefined = adminVerb;
+  let level: string | undefined = adminVerb ?? adminObject;
   let who = '_';
   const rights: string[] = [];
   for (let i = Math.max(verbAt + 1, start); i < argv.length; i++) {

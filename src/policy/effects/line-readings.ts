@@ -58,7 +58,8 @@ import { AGENT_CONFIG_HINT, agentConfigSecretEffects } from './agent-config-secr
 import { RELAY_HINT, RELAY_PROGRAMS, relayEffects } from './shell-relays.js';
 import { ACCESS_PROGRAMS, accessGrantEffects } from './access-grants.js';
 import { ROLE_GRANT_PROGRAMS, roleGrantEffects } from './role-grants.js';
-import { FEED_PROGRAMS, feedEffects } from './standing-feeds.js';
+import { ACCOUNT_TAKEOVER_HINT, accountTakeoverEffects } from './account-takeovers.js';
+import { FEED_PROGRAMS, FORWARD_HINT, feedEffects, forwardRuleEffects } from './standing-feeds.js';
 import { VM_STARTUP_PROGRAMS, vmStartupEffects } from './vm-startup.js';
 import { NPM_CONFIG_PROGRAMS, npmConfigHookEffects } from './npm-config-hooks.js';
 import { FISH_HINT, fishUniversalEffects } from './fish-universal.js';
@@ -272,6 +273,10 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'role-grants', programs: ROLE_GRANT_PROGRAMS, read: roleGrantEffects },
   // webhooks, push subscriptions and notification endpoints that keep sending later events out (standing-feeds.ts)
   { name: 'standing-feeds', programs: FEED_PROGRAMS, read: feedEffects },
+  // an account's password set with its forced change off, an account made and hidden (account-takeovers.ts)
+  { name: 'account-takeovers', hint: ACCOUNT_TAKEOVER_HINT, read: accountTakeoverEffects },
+  // any program's mail rule that forwards or redirects later mail to an address (standing-feeds.ts)
+  { name: 'forward-rules', hint: FORWARD_HINT, read: forwardRuleEffects },
   // boot scripts set in cloud machines' metadata, user data or script extensions (vm-startup.ts)
   { name: 'vm-startup', programs: VM_STARTUP_PROGRAMS, read: vmStartupEffects },
   // node-options that load a module, set through npm/pnpm config (npm-config-hooks.ts)

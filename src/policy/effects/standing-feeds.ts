@@ -43,6 +43,15 @@ export const FEED_PROGRAMS: readonly string[] = [
   'new-transportrule',
 ];
 
+/** A word or option that forwards or redirects mail, with the address after it or inline. */
+const FORWARD_WORD =
+  /^(?:-{0,2})(?:forward(?:ing)?(?:[-_]?(?:to|address|email|smtp-?address))?|redirect(?:[-_]?to)?|forwardto|auto-?forward(?:[-_]?to)?)(?:[=:](.+))?$/i;
+const MAIL_ADDRESS = /^['"]?[^@\s'"]+@[\w.-]+\.[a-z]{2,}['"]?$/i;
+/** Programs whose words are only printed or searched. */
+const TEXT_ONLY = new Set(
+  'echo printf grep egrep rg ag cat less head tail sed awk jq yq git gh glab mail mailx sendmail mutt'.split(' '),
+);
+
 /** Platform CLI subcommands that add a log drain, webhook or stream (heroku drains:add, webhooks:add ...). */
 const PLATFORM_FEED = /^(?:drains?|webhooks?|hooks?|log-?drains?|log-?streams?)(?::(?:add|create))?$/;
 
@@ -152,6 +161,31 @@ export function feedEffects(line: LineView, out: Effect[]): void {
       for (const u of optionValues(a, /^--endpoint$/)) dests.push([u, 'az eventgrid event-subscription']);
     for (const [d, what] of dests) {
       const e = feed(d, what, `${what} sends every later event to ${d}`);
+      if (e) out.push(e);
+    }
+  }
+}
+
+/** The line gate of forwardRuleEffects. */
+export const FORWARD_HINT = /forward|redirect/i;
+
+/**
+ * Any program's mail rule or setting that forwards or redirects to an address (`create filter
+ * from X forward ADDR`, `--forward-to ADDR`, `forwarding=ADDR`): every later matching message goes
+ * there, whatever the mail system's CLI. Read as a feed to the address's domain, as the Exchange
+ * and Gmail spellings above are.
+ */
+export function forwardRuleEffects(line: LineView, out: Effect[]): void {
+  for (const c of line.cmds) {
+    const a = c.argv;
+    const name = basename(a[0] ?? '').toLowerCase();
+    if (TEXT_ONLY.has(name) || /^(?:set-mailbox|new-inboxrule|set-inboxrule|new-transportrule)$/.test(name)) continue;
+    for (let i = 1; i < a.length; i++) {
+      const m = FORWARD_WORD.exec(a[i] ?? '');
+      if (!m) continue;
+      const next = m[1] ?? (/^(?:on|to)$/i.test(a[i + 1] ?? '') ? a[i + 2] : a[i + 1]) ?? '';
+      if (!MAIL_ADDRESS.test(next)) continue;
+      const e = feed(next, `${name} mail forwarding`, `${name} forwards later mail to ${next}`);
       if (e) out.push(e);
     }
   }

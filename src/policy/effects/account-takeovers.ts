@@ -1,0 +1,132 @@
+// Accounts taken or planted through any directory's or application's own CLI, read from the shape
+// those CLIs share rather than from one tool's spelling:
+//   takeover ACCOUNT  a password the caller chooses set on an existing account, with the
+//                     account's own forced change at next sign-in switched off (`update user U
+//                     password P changepassword off`, `--must-change-password=false`,
+//                     `-ChangePasswordAtLogon $false`, `--force-change-password-next-sign-in false`,
+//                     `--temporary=false`): the owner never learns it changed, and whoever set it
+//                     signs in as them from then on. A helpdesk reset leaves the change forced.
+//   hidden ACCOUNT    an account created with a password the caller sets and hidden from the
+//                     directory everyone else browses (`gal off`, `-HiddenFromAddressListsEnabled
+//                     $true`, `--hidden`, `showInAddressList false`), on the same line: a standing
+//                     login nobody sees in the address book (MITRE ATT&CK T1136 "Create Account",
+//                     T1564.002 "Hidden Users").
+// Both are `account-change takeover|hidden ACCOUNT`, denied by privilege-readings. Accounts of the
+// documentation domains (RFC 2606: example.com, .test, localhost) are fixtures and are not read.
+// Sources: GAM "Users" (password, changepassword, gal), Microsoft Graph passwordProfile
+// (forceChangePasswordNextSignIn), Azure CLI `az ad user`, ActiveDirectory module Set-ADUser
+// (-ChangePasswordAtLogon), Exchange Set-Mailbox (-HiddenFromAddressListsEnabled), Keycloak kcadm
+// `set-password --temporary`, Samba `samba-tool user create --must-change-at-next-login`.
+import { basename } from '../shell-wrappers.js';
+import type { Effect } from './types.js';
+import type { LineView } from './line-view.js';
+
+/** The line gate: a password or a directory's visibility is named. */
+export const ACCOUNT_TAKEOVER_HINT = /pass(?:word|wd)|\bgal\b|hidden|addresslist|address-list/i;
+
+/** Programs whose words are only text (a grep pattern, an echoed line) or whose reading is elsewhere. */
+const TEXT_ONLY = new Set(
+  'echo printf grep egrep fgrep rg ag ack cat less head tail sed awk jq yq git gh glab man pytest npm npx'.split(' '),
+);
+
+/** An option or keyword that sets a password, its value next or inline. */
+const PASSWORD_WORD = /^-{0,2}(?:new[-_]?)?pass(?:word|wd)(?:[=:](.+))?$/i;
+/** Verbs that set a password on their own (`set-password`, `reset-password`, `change-password`). */
+const PASSWORD_VERB = /^(?:set|reset|change|update)[-_]?pass(?:word|wd)$/i;
+/** The account's forced change at next sign-in, by its option or keyword name. */
+const FORCED_CHANGE =
+  /^-{0,2}(?:changepassword|change[-_]?password(?:[-_]?at[-_]?(?:next[-_]?)?log(?:on|in))?|must[-_]?change(?:[-_]?password|[-_]?at[-_]?next[-_]?log(?:on|in))?|force[-_]?change[-_]?password(?:[-_]?next[-_]?sign[-_]?in)?|force[-_]?password[-_]?change|require[-_]?password[-_]?change|password[-_]?change[-_]?required|temporary|temp)(?:[=:](.+))?$/i;
+/** Switches that say the password is permanent. */
+const PERMANENT =
+  /^--?(?:no[-_]?(?:must[-_]?change(?:[-_]?password)?|temporary|force[-_]?change[-_]?password)|permanent)$/i;
+const OFF = /^['"]?(?:off|false|no|0|\$false|never)['"]?$/i;
+const ON = /^['"]?(?:on|true|yes|1|\$true)['"]?$/i;
+/** Hiding from the directory: GAM's `gal off`, Exchange's hidden-from-address-lists, a --hidden switch. */
+const HIDE_WORD =
+  /^-{0,2}(?:gal|show[-_]?in[-_]?(?:global[-_]?)?address[-_]?lists?|include[-_]?in[-_]?(?:global[-_]?)?address[-_]?lists?)(?:[=:](.+))?$/i;
+const HIDDEN_SWITCH =
+  /^-{0,2}(?:hidden|hidden[-_]?from[-_]?(?:global[-_]?)?address[-_]?lists?(?:[-_]?enabled)?)(?:[=:](.+))?$/i;
+/** Words that name what the subcommand acts on: an account. */
+const ACCOUNT_NOUN = /^(?:users?|accounts?|identit(?:y|ies)|members?|principals?|logins?|mailbox(?:es)?)$/i;
+/** Options naming the account. */
+const ACCOUNT_OPTION = /^-{1,2}(?:identity|user(?:name)?|upn|userprincipalname|id|login|account|email|name|u)$/i;
+const CREATE = /^(?:create|add|new|useradd|adduser|register)$/i;
+const FIXTURE = /@(?:example\.(?:com|org|net)|localhost|[\w.-]+\.(?:test|example|invalid|localhost))$/i;
+
+interface AccountFacts {
+  account?: string;
+  setsPassword: boolean;
+  forcedOff: boolean;
+  forcedOn: boolean;
+  hidden: boolean;
+  creates: boolean;
+}
+
+const unquote = (w: string): string => w.replace(/^['"]|['"]$/g, '');
+
+function factsOf(argv: string[]): AccountFacts {
+  const f: AccountFacts = { setsPassword: false, forcedOff: false, forcedOn: false, hidden: false, creates: false };
+  let nounSeen = false;
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    const next = argv[i + 1] ?? '';
+    if (CREATE.test(w) || /^new-\w*(?:user|account|mailbox)$/i.test(w)) f.creates = true;
+    if (ACCOUNT_NOUN.test(w)) nounSeen = true;
+    if (PASSWORD_VERB.test(w)) f.setsPassword = true;
+    const pw = PASSWORD_WORD.exec(w);
+    if (pw && (pw[1] !== undefined || (next && !next.startsWith('-')))) f.setsPassword = true;
+    const forced = FORCED_CHANGE.exec(w);
+    if (forced) {
+      const v = forced[1] ?? next;
+      if (OFF.test(v)) f.forcedOff = true;
+      else if (ON.test(v) || (forced[1] === undefined && w.startsWith('-') && (!next || next.startsWith('-'))))
+        f.forcedOn = true;
+    }
+    if (PERMANENT.test(w)) f.forcedOff = true;
+    const hide = HIDE_WORD.exec(w);
+    if (hide && OFF.test(hide[1] ?? next)) f.hidden = true;
+    const hidden = HIDDEN_SWITCH.exec(w);
+    if (hidden && (hidden[1] !== undefined ? ON.test(hidden[1]) : !next || next.startsWith('-') || ON.test(next)))
+      f.hidden = true;
+    if (f.account === undefined && ACCOUNT_OPTION.test(w.split('=')[0] ?? '')) {
+      const v = w.includes('=') ? w.slice(w.indexOf('=') + 1) : next;
+      if (v && !v.startsWith('-')) f.account = unquote(v);
+    }
+    // an account named as an operand: an address, or the word after an account noun
+    if (f.account === undefined && /^['"]?[^@\s'"=]+@[\w.-]+\.[a-z]{2,}['"]?$/i.test(w)) f.account = unquote(w);
+    else if (f.account === undefined && nounSeen && ACCOUNT_NOUN.test(argv[i - 1] ?? '') && /^[\w.\\@-]+$/.test(w))
+      f.account = w;
+  }
+  return f;
+}
+
+function safe(w: string): string {
+  return w.replace(/[^A-Za-z0-9@/._:+=,#~-]/g, '_').slice(0, 120) || '_';
+}
+
+export function accountTakeoverEffects(line: LineView, out: Effect[]): void {
+  const created = new Map<string, string>();
+  const hiddenNames = new Set<string>();
+  for (const c of line.cmds) {
+    const name = basename(c.argv[0] ?? '').toLowerCase();
+    if (!name || TEXT_ONLY.has(name)) continue;
+    const f = factsOf(c.argv);
+    if (!f.account || FIXTURE.test(f.account)) continue;
+    const who = f.account.toLowerCase();
+    if (f.setsPassword && f.forcedOff && !f.forcedOn && !f.creates)
+      out.push({
+        tool: 'privilege',
+        command: `account-change takeover ${safe(f.account)}`,
+        via: `${name} sets a chosen password on ${f.account} and switches off the owner's forced change`,
+      });
+    if (f.creates && f.setsPassword) created.set(who, name);
+    if (f.hidden) hiddenNames.add(who);
+  }
+  for (const [who, name] of created)
+    if (hiddenNames.has(who))
+      out.push({
+        tool: 'privilege',
+        command: `account-change hidden ${safe(who)}`,
+        via: `${name} creates ${who} with a chosen password and hides it from the directory`,
+      });
+}
