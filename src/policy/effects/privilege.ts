@@ -699,8 +699,36 @@ function nopasswdRule(line: string, out: Effect[]): void {
   out.push(finding(['edits-authority', 'nopasswd-rule'], `gives a passwordless sudo rule (${m[0]})`));
 }
 
+/**
+ * A Bourne shell started in privileged mode (`sh -p`, `bash -p`, `/bin/sh -p` run by `find -exec`,
+ * an interpreter's `execl("/bin/sh", "sh", "-p")`): the one thing -p does is keep an effective user
+ * id that differs from the real one, so it only matters when a set-user-id program starts the
+ * shell, and then the shell is root's (bash(1) "-p"; GTFOBins' SUID recipes). Whatever program
+ * launches it, it is read as a root shell.
+ */
+const PRIVILEGED_MODE_SHELL =
+  /(?:^|[\s/;|&(`'"])(?:ba|da|k|mk|a)?sh["']?(?:\s*,\s*["']|\s+)-[a-oq-zA-Z]*p[a-zA-Z]*(?=["'\s;)|&]|$)/;
+
+function privilegedModeShell(line: string, out: Effect[]): void {
+  if (
+    !/sh\b/.test(line) ||
+    (LOOKS_ONLY.test(line) && !/\s-(?:exec|execdir|ok|okdir)\s/.test(line)) ||
+    /^\s*(?:echo|printf)\b/.test(line)
+  )
+    return;
+  const m = PRIVILEGED_MODE_SHELL.exec(line);
+  if (m)
+    out.push(
+      finding(
+        ['root-shell', 'privileged-mode'],
+        `starts a shell in privileged mode (${m[0].trim()}), which keeps a set-user-id root`,
+      ),
+    );
+}
+
 export function privilegeEffects(line: string, out: Effect[]): void {
   nopasswdRule(line, out);
+  privilegedModeShell(line, out);
   interpreterUid(line, out);
   uacBypass(line, out);
   passwordFeed(line, out);
