@@ -58,6 +58,7 @@ import { AGENT_CONFIG_HINT, agentConfigSecretEffects } from './agent-config-secr
 import { RELAY_HINT, RELAY_PROGRAMS, relayEffects } from './shell-relays.js';
 import { ACCESS_PROGRAMS, accessGrantEffects } from './access-grants.js';
 import { ROLE_GRANT_PROGRAMS, roleGrantEffects } from './role-grants.js';
+import { AGENT_SETTING_HINT, agentSettingEffects } from './agent-settings.js';
 import { ACCOUNT_TAKEOVER_HINT, accountTakeoverEffects } from './account-takeovers.js';
 import { FEED_PROGRAMS, FORWARD_HINT, feedEffects, forwardRuleEffects } from './standing-feeds.js';
 import { VM_STARTUP_PROGRAMS, vmStartupEffects } from './vm-startup.js';
@@ -201,6 +202,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   // (TAMPER_HINT), a few programs, and the writes found so far to start-up and settings files.
   { name: 'svc-tamper', read: svcTamperEffects },
   { name: 'agent-launch', programs: AGENT_PROGRAMS, read: agentLaunchEffects },
+  // any agent's approval, permission or sandbox gate opened through its config command (agent-settings.ts)
+  { name: 'agent-settings', hint: AGENT_SETTING_HINT, read: agentSettingEffects },
   { name: 'nsenter-ssm', programs: ['nsenter', 'aws'], read: escapeEffects },
   // pins taken out in place, hidden files in installed packages run, downloads built or loaded
   { name: 'supply-line', hint: SUPPLY_LINE_HINT, read: (l, out) => supplyLineEffects(l.text, l.cmds, out) },
