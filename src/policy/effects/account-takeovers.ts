@@ -11,7 +11,12 @@
 //                     $true`, `--hidden`, `showInAddressList false`), on the same line: a standing
 //                     login nobody sees in the address book (MITRE ATT&CK T1136 "Create Account",
 //                     T1564.002 "Hidden Users").
-// Both are `account-change takeover|hidden ACCOUNT`, denied by privilege-readings. Accounts of the
+//   mfa-off ACCOUNT   an account's second factor switched off or its enrolment wiped (`--mfa
+//                     disabled`, `2sv off`, `--2fa=false`, `turnoff2sv`, `disable-mfa`): its
+//                     password alone then signs in (MITRE ATT&CK T1556.006 "Modify Authentication
+//                     Process: Multi-Factor Authentication"). A helpdesk does this for a lost phone,
+//                     so it is `opens-access weakened mfa-off ACCOUNT`, asked by access-opened.
+// The first two are `account-change takeover|hidden ACCOUNT`, denied by privilege-readings. Accounts of the
 // documentation domains (RFC 2606: example.com, .test, localhost) are fixtures and are not read.
 // Sources: GAM "Users" (password, changepassword, gal), Microsoft Graph passwordProfile
 // (forceChangePasswordNextSignIn), Azure CLI `az ad user`, ActiveDirectory module Set-ADUser
@@ -22,7 +27,14 @@ import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
 
 /** The line gate: a password or a directory's visibility is named. */
-export const ACCOUNT_TAKEOVER_HINT = /pass(?:word|wd)|\bgal\b|hidden|addresslist|address-list/i;
+export const ACCOUNT_TAKEOVER_HINT =
+  /pass(?:word|wd)|\bgal\b|hidden|addresslist|address-list|mfa|2fa|2sv|two[-_]?factor|multi[-_]?factor|totp|strong[-_]?auth/i;
+/** A second factor's option or keyword, its value next or inline. */
+const MFA_WORD =
+  /^-{0,2}(?:mfa|2fa|2sv|two[-_]?(?:factor|step)(?:[-_]?auth(?:entication)?)?|multi[-_]?factor(?:[-_]?auth(?:entication)?)?|totp|otp|strong[-_]?auth(?:entication)?)(?:[-_]?(?:enabled|required|enforced|enforcement|state|status))?(?:[=:](.+))?$/i;
+/** Verbs that switch a second factor off or wipe its enrolment. */
+const MFA_OFF_VERB =
+  /^(?:turnoff2sv|(?:disable|remove|delete|clear|wipe|reset|revoke|unenroll|deactivate)[-_]?(?:mfa|2fa|2sv|otp|totp|two[-_]?factor|multi[-_]?factor|strong[-_]?auth\w*|authenticators?|factors?))$/i;
 
 /** Programs whose words are only text (a grep pattern, an echoed line) or whose reading is elsewhere. */
 const TEXT_ONLY = new Set(
@@ -39,7 +51,7 @@ const FORCED_CHANGE =
 /** Switches that say the password is permanent. */
 const PERMANENT =
   /^--?(?:no[-_]?(?:must[-_]?change(?:[-_]?password)?|temporary|force[-_]?change[-_]?password)|permanent)$/i;
-const OFF = /^['"]?(?:off|false|no|0|\$false|never)['"]?$/i;
+const OFF = /^['"]?(?:off|false|no|0|\$false|never|disabled?|none)['"]?$/i;
 const ON = /^['"]?(?:on|true|yes|1|\$true)['"]?$/i;
 /** Hiding from the directory: GAM's `gal off`, Exchange's hidden-from-address-lists, a --hidden switch. */
 const HIDE_WORD =
@@ -53,6 +65,10 @@ const ACCOUNT_OPTION = /^-{1,2}(?:identity|user(?:name)?|upn|userprincipalname|i
 const CREATE = /^(?:create|add|new|useradd|adduser|register)$/i;
 const FIXTURE = /@(?:example\.(?:com|org|net)|localhost|[\w.-]+\.(?:test|example|invalid|localhost))$/i;
 
+/** Subcommand words that only look, and words that change. */
+const LOOK = /^(?:list|ls|get|show|print|describe|search|find|query|report|info|view|count|audit|check|export)$/i;
+const CHANGE = /^(?:update|set|modify|create|add|new|disable|reset|remove|delete|change|edit|patch)$/i;
+
 interface AccountFacts {
   account?: string;
   setsPassword: boolean;
@@ -60,12 +76,20 @@ interface AccountFacts {
   forcedOn: boolean;
   hidden: boolean;
   creates: boolean;
+  mfaOff: boolean;
 }
 
 const unquote = (w: string): string => w.replace(/^['"]|['"]$/g, '');
 
 function factsOf(argv: string[]): AccountFacts {
-  const f: AccountFacts = { setsPassword: false, forcedOff: false, forcedOn: false, hidden: false, creates: false };
+  const f: AccountFacts = {
+    setsPassword: false,
+    forcedOff: false,
+    forcedOn: false,
+    hidden: false,
+    creates: false,
+    mfaOff: false,
+  };
   let nounSeen = false;
   for (let i = 1; i < argv.length; i++) {
     const w = argv[i] ?? '';
@@ -83,6 +107,8 @@ function factsOf(argv: string[]): AccountFacts {
         f.forcedOn = true;
     }
     if (PERMANENT.test(w)) f.forcedOff = true;
+    const mfa = MFA_WORD.exec(w);
+    if ((mfa && OFF.test(mfa[1] ?? next)) || MFA_OFF_VERB.test(w)) f.mfaOff = true;
     const hide = HIDE_WORD.exec(w);
     if (hide && OFF.test(hide[1] ?? next)) f.hidden = true;
     const hidden = HIDDEN_SWITCH.exec(w);
@@ -110,6 +136,9 @@ export function accountTakeoverEffects(line: LineView, out: Effect[]): void {
   for (const c of line.cmds) {
     const name = basename(c.argv[0] ?? '').toLowerCase();
     if (!name || TEXT_ONLY.has(name)) continue;
+    // a listing filtered by the setting (`users list --mfa disabled`) changes nothing
+    const head = c.argv.slice(1, 5);
+    if (head.some((w) => LOOK.test(w)) && !head.some((w) => CHANGE.test(w))) continue;
     const f = factsOf(c.argv);
     if (!f.account || FIXTURE.test(f.account)) continue;
     const who = f.account.toLowerCase();
@@ -118,6 +147,12 @@ export function accountTakeoverEffects(line: LineView, out: Effect[]): void {
         tool: 'privilege',
         command: `account-change takeover ${safe(f.account)}`,
         via: `${name} sets a chosen password on ${f.account} and switches off the owner's forced change`,
+      });
+    if (f.mfaOff)
+      out.push({
+        tool: 'privilege',
+        command: `opens-access weakened mfa-off ${safe(f.account)}`,
+        via: `${name} switches off the second factor of ${f.account}`,
       });
     if (f.creates && f.setsPassword) created.set(who, name);
     if (f.hidden) hiddenNames.add(who);
