@@ -28,7 +28,7 @@ import type { LineView } from './line-view.js';
 
 /** The line gate: a password or a directory's visibility is named. */
 export const ACCOUNT_TAKEOVER_HINT =
-  /pass(?:word|wd)|\bgal\b|hidden|addresslist|address-list|mfa|2fa|2sv|two[-_]?factor|multi[-_]?factor|totp|strong[-_]?auth/i;
+  /pass(?:word|wd)|usermod|\bgal\b|hidden|addresslist|address-list|mfa|2fa|2sv|two[-_]?factor|multi[-_]?factor|totp|strong[-_]?auth/i;
 /** A second factor's option or keyword, its value next or inline. */
 const MFA_WORD =
   /^-{0,2}(?:mfa|2fa|2sv|two[-_]?(?:factor|step)(?:[-_]?auth(?:entication)?)?|multi[-_]?factor(?:[-_]?auth(?:entication)?)?|totp|otp|strong[-_]?auth(?:entication)?)(?:[-_]?(?:enabled|required|enforced|enforcement|state|status))?(?:[=:](.+))?$/i;
@@ -81,7 +81,26 @@ interface AccountFacts {
 
 const unquote = (w: string): string => w.replace(/^['"]|['"]$/g, '');
 
-function factsOf(argv: string[]): AccountFacts {
+/** Words of a command with inline key/value lists spread out (`@{Password='x';ForceChangePasswordNextSignIn=$false}`,
+ * `{"forceChangePasswordNextSignIn": false}`): each pair as `key=value`. */
+function spread(argv: string[]): string[] {
+  const out: string[] = [];
+  for (const w of argv) {
+    out.push(w);
+    if (!/[{;,]/.test(w) || w.length > 4096) continue;
+    for (const m of w.matchAll(/["']?([A-Za-z][\w-]*)["']?\s*[=:]\s*(["']?)([^;,}'"\s]+)\2/g))
+      out.push(`${m[1] ?? ''}=${m[3] ?? ''}`);
+  }
+  return out;
+}
+
+/** Built-in superuser accounts: a password set on them is root's, forced change or not. */
+const SUPERUSER_ACCOUNT = /^(?:root|toor|administrator|\.\\administrator|[\w-]+\\administrator)$/i;
+/** A PowerShell cmdlet that changes an account: its first operand is the account. */
+const ACCOUNT_CMDLET = /^(?:set|update|enable|unlock|reset)-\w*(?:user|account|identity|principal)\w*$/i;
+
+function factsOf(raw: string[]): AccountFacts {
+  const argv = spread(raw);
   const f: AccountFacts = {
     setsPassword: false,
     forcedOff: false,
@@ -97,6 +116,9 @@ function factsOf(argv: string[]): AccountFacts {
     if (CREATE.test(w) || /^new-\w*(?:user|account|mailbox)$/i.test(w)) f.creates = true;
     if (ACCOUNT_NOUN.test(w)) nounSeen = true;
     if (PASSWORD_VERB.test(w)) f.setsPassword = true;
+    // usermod -p HASH: the account's password replaced by a hash the caller made
+    if (/^usermod$/.test(basename(argv[0] ?? '')) && (w === '-p' || w === '--password') && next) f.setsPassword = true;
+    if (/^set-\w*accountpassword$/i.test(basename(argv[0] ?? '')) && /^-newpassword$/i.test(w)) f.setsPassword = true;
     const pw = PASSWORD_WORD.exec(w);
     if (pw && (pw[1] !== undefined || (next && !next.startsWith('-')))) f.setsPassword = true;
     const forced = FORCED_CHANGE.exec(w);
@@ -118,7 +140,23 @@ function factsOf(argv: string[]): AccountFacts {
       const v = w.includes('=') ? w.slice(w.indexOf('=') + 1) : next;
       if (v && !v.startsWith('-')) f.account = unquote(v);
     }
-    // an account named as an operand: an address, or the word after an account noun
+    // an account named as an operand: an address, the word after an account noun, a cmdlet's
+    // first operand, the last operand of usermod/passwd
+    if (
+      f.account === undefined &&
+      i === 1 &&
+      ACCOUNT_CMDLET.test(basename(argv[0] ?? '')) &&
+      /^[\w.\\@-]+$/.test(w) &&
+      !w.startsWith('-')
+    )
+      f.account = w;
+    if (
+      f.account === undefined &&
+      i === raw.length - 1 &&
+      /^(?:usermod|passwd)$/.test(basename(argv[0] ?? '')) &&
+      /^[\w.-]+$/.test(w)
+    )
+      f.account = w;
     if (f.account === undefined && /^['"]?[^@\s'"=]+@[\w.-]+\.[a-z]{2,}['"]?$/i.test(w)) f.account = unquote(w);
     else if (f.account === undefined && nounSeen && ACCOUNT_NOUN.test(argv[i - 1] ?? '') && /^[\w.\\@-]+$/.test(w))
       f.account = w;
@@ -133,6 +171,9 @@ function safe(w: string): string {
 export function accountTakeoverEffects(line: LineView, out: Effect[]): void {
   const created = new Map<string, string>();
   const hiddenNames = new Set<string>();
+  // a password set by one command and the forced change switched off by the next, same account
+  const passwordSet = new Map<string, string>();
+  const forcedOff = new Set<string>();
   for (const c of line.cmds) {
     const name = basename(c.argv[0] ?? '').toLowerCase();
     if (!name || TEXT_ONLY.has(name)) continue;
@@ -142,6 +183,14 @@ export function accountTakeoverEffects(line: LineView, out: Effect[]): void {
     const f = factsOf(c.argv);
     if (!f.account || FIXTURE.test(f.account)) continue;
     const who = f.account.toLowerCase();
+    if (f.setsPassword && !f.creates && SUPERUSER_ACCOUNT.test(f.account))
+      out.push({
+        tool: 'privilege',
+        command: `account-change takeover ${safe(f.account)}`,
+        via: `${name} sets a chosen password on the superuser account ${f.account}`,
+      });
+    if (f.setsPassword && !f.creates) passwordSet.set(who, name);
+    if (f.forcedOff && !f.forcedOn) forcedOff.add(who);
     if (f.setsPassword && f.forcedOff && !f.forcedOn && !f.creates)
       out.push({
         tool: 'privilege',
@@ -157,6 +206,21 @@ export function accountTakeoverEffects(line: LineView, out: Effect[]): void {
     if (f.creates && f.setsPassword) created.set(who, name);
     if (f.hidden) hiddenNames.add(who);
   }
+  // a password profile written inline (PowerShell hash, JSON body) that the shell's own parse
+  // splits at `;`: read from the whole text
+  const profile = /\bpassword['"]?\s*[=:]\s*['"]?[^\s'";,}]/i.test(line.text)
+    ? /\b(?:force|require)\w*change\w*password\w*['"]?\s*[=:]\s*['"]?(?:\$false|false|0|no)\b/i.exec(line.text)
+    : null;
+  const profileWho = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/.exec(line.text)?.[0];
+  if (profile && profileWho && !FIXTURE.test(profileWho) && !/\bnew-\w*user\b|\bcreate\b/i.test(line.text))
+    (passwordSet.set(profileWho.toLowerCase(), 'a password profile'), forcedOff.add(profileWho.toLowerCase()));
+  for (const [who, name] of passwordSet)
+    if (forcedOff.has(who) && !out.some((e) => e.command === `account-change takeover ${safe(who)}`))
+      out.push({
+        tool: 'privilege',
+        command: `account-change takeover ${safe(who)}`,
+        via: `${name} sets a chosen password on ${who} and the line switches off the owner's forced change`,
+      });
   for (const [who, name] of created)
     if (hiddenNames.has(who))
       out.push({

@@ -56,7 +56,7 @@ const ADMIN_SWITCH =
   /^-{1,2}(?:admin|superuser|super-user|system[-_]admin|sysadmin|site[-_]admin|is[-_]?\w*admin(?:istrator)?|is[-_]?superuser|is[-_]?staff|all[-_]access|grant[-_]all|special)(?:[=:](?:true|yes|1|on|\$true))?$/i;
 /** Options whose value is the level, group, tag or policy given. */
 const LEVEL_OPTION =
-  /^-{1,2}(?:acls?|role|roles|rolename|role-name|role_name|r|group|groups|g|groupname|group-name|tags?|type|policy|policies|policy-name|policy_name|token-policies|permissions?|access-level|access_level|accesslevel|level|privileges?|identity|profile|access-?rights?|rights|link-?type|permission-?level|authority|aut|spcaut|usrcls|attributes?)$/i;
+  /^-{1,2}(?:(?:security|user|member|access|admin|org|site|system|primary|default|app|application|account|directory|tenant|project|team|workspace|global|portal|store|staff)[-_](?:roles?|groups?)|acls?|role|roles|rolename|role-name|role_name|r|group|groups|g|groupname|group-name|tags?|type|policy|policies|policy-name|policy_name|token-policies|permissions?|access-level|access_level|accesslevel|level|privileges?|identity|profile|access-?rights?|rights|link-?type|permission-?level|authority|aut|spcaut|usrcls|attributes?)$/i;
 /** Option names whose value is a level, spelled without dashes (`role=admin`, `ACCESS(ALTER)`). */
 const LEVEL_KEY =
   /^(?:role|roles|group|groups|level|access|access[-_]?level|access[-_]?rights?|rights|permissions?|privileges?|authority|aut|spcaut|usrcls|policy|policies)$/i;
@@ -68,7 +68,7 @@ const VERB =
   /^(?:create|add|new|set|grant|permit|elevate|bind|alter|altuser|alu|assign|modify|update|edit|append|invite|register|promote|priv|addmem|addmembers|addmember|add-members|add-member|addmbr|setuser|mod|useradd|adduser)$/;
 /** What the verb acts on: an identity, a group, a role, a permission. */
 const NOUN =
-  /^(?:users?|accounts?|members?|membership|logins?|principals?|groups?|roles?|permissions?|perms?|acls?|polic(?:y|ies)|privileges?|priv|tags|auth|tokens?|vipermission|rolebinding|assignment|access|caps?|capabilit(?:y|ies)|perm)$/;
+  /^(?:users?|accounts?|employees?|staff|operators?|people|persons?|identit(?:y|ies)|members?|membership|logins?|principals?|groups?|roles?|permissions?|perms?|acls?|polic(?:y|ies)|privileges?|priv|tags|auth|tokens?|vipermission|rolebinding|assignment|access|caps?|capabilit(?:y|ies)|perm)$/;
 /** Compound verbs that create or make an administrator on their own. */
 const ADMIN_VERB =
   /^(?:create|add|make|new|set|promote)[-_:]?(?:admin|superuser|super-user|sysadmin|site-admin|super-admin)s?$|^createsuperuser$|^(?:add|new|grant|promote)-\w*(?:admin|administrator|owner)s?$/i;
@@ -256,16 +256,27 @@ function adminLevel(argv: string[], text: string): { level: string; who: string 
     granting = path.some((p) => NOUN.test(p)) || after.some((p) => NOUN.test(p)) || accountMade || !!adminVerb;
   // the object made is an administrator itself (`create admin USER ROLE`, `add administrator
   // USER`, `assign superadmin USER`): the verb's whole object is the level
+  // or the group the subcommand names just before its verb is the administrators (`device-admin
+  // add USER`, `site-admins add USER`); a command group called admin before other words is not
+  // (`gitea admin user create`)
+  const verbLast = parts(argv[verbAt] ?? '').pop() ?? '';
+  const ADMIN_OBJECT =
+    /^(?:admins?|administrators?|super[-_]?admins?|superusers?|admin[-_]?roles?|adminroleassignments?)$/i;
   const adminObject =
-    verbAt >= 0 && /^(?:create|add|new|assign|grant|make|promote)$/.test(parts(argv[verbAt] ?? '').pop() ?? '')
-      ? /^(?:admins?|administrators?|super[-_]?admins?|superusers?|admin[-_]?roles?|adminroleassignments?)$/i.exec(
-          argv[verbAt + 1] ?? '',
-        )?.[0]
+    verbAt >= 0 && /^(?:create|add|new|assign|grant|make|promote)$/.test(verbLast)
+      ? (ADMIN_OBJECT.exec(argv[verbAt + 1] ?? '')?.[0] ??
+        (verbAt > start &&
+        /^(?:add|assign|grant)$/.test(verbLast) &&
+        ADMIN_OBJECT.test(parts(argv[verbAt - 1] ?? '').pop() ?? '')
+          ? argv[verbAt - 1]
+          : undefined))
       : undefined;
   if (adminObject) granting = true;
   if (!granting) return undefined;
 
-  let level: string | undefined = adminVerb ?? adminObject;
+  // an account raised with no level named (`account elevate USER`): elevate says it alone
+  let level: string | undefined =
+    adminVerb ?? adminObject ?? (/^elevate$/.test(verbLast) && granting ? 'elevated' : undefined);
   let who = '_';
   const rights: string[] = [];
   for (let i = Math.max(verbAt + 1, start); i < argv.length; i++) {
@@ -336,7 +347,10 @@ function adminLevel(argv: string[], text: string): { level: string; who: string 
     level = 'admin-account';
   if (!level) return undefined;
   // a fixture account of the documentation domains, made by a create verb, is local scaffolding
-  const named = argv.filter((w, i) => i > verbAt && /@|^admin$/.test(w) && !w.startsWith('-'));
+  // (an option's value, `--role admin`, is the level, not an account)
+  const named = argv.filter(
+    (w, i) => i > verbAt && /@|^admin$/.test(w) && !w.startsWith('-') && !/^-[\w-]+$/.test(argv[i - 1] ?? ''),
+  );
   const optionNamed = argv.flatMap((w, i) =>
     /^--?(?:[\w]+-)?(?:email|username|user)$/.test(w)
       ? [argv[i + 1] ?? '']
