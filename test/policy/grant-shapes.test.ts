@@ -208,3 +208,13 @@ test('a systemd-run calendar or boot timer is a planted timer; a scope or one-sh
     'pass',
   );
 });
+
+test("a client's login password is not an account's password set", () => {
+  checkCommands(
+    [
+      'mysql --host=127.0.0.1 --user=root --password=secret app_dev < schema.sql',
+      'mongosh --username root --password example --authenticationDatabase admin',
+    ],
+    'pass',
+  );
+});

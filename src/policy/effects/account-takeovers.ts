@@ -110,6 +110,9 @@ function factsOf(raw: string[]): AccountFacts {
     mfaOff: false,
   };
   let nounSeen = false;
+  const changes =
+    /^(?:set|update|new|reset)-/i.test(basename(argv[0] ?? '')) ||
+    argv.slice(1).some((w) => !w.startsWith('-') && CHANGE.test(w));
   for (let i = 1; i < argv.length; i++) {
     const w = argv[i] ?? '';
     const next = argv[i + 1] ?? '';
@@ -119,8 +122,10 @@ function factsOf(raw: string[]): AccountFacts {
     // usermod -p HASH: the account's password replaced by a hash the caller made
     if (/^usermod$/.test(basename(argv[0] ?? '')) && (w === '-p' || w === '--password') && next) f.setsPassword = true;
     if (/^set-\w*accountpassword$/i.test(basename(argv[0] ?? '')) && /^-newpassword$/i.test(w)) f.setsPassword = true;
+    // a password option sets one only on a subcommand that changes (`user update --password`);
+    // on a client's line it is the login (`mysql --user=root --password=secret`)
     const pw = PASSWORD_WORD.exec(w);
-    if (pw && (pw[1] !== undefined || (next && !next.startsWith('-')))) f.setsPassword = true;
+    if (pw && changes && (pw[1] !== undefined || (next && !next.startsWith('-')))) f.setsPassword = true;
     const forced = FORCED_CHANGE.exec(w);
     if (forced) {
       const v = forced[1] ?? next;
