@@ -6,7 +6,7 @@
 // switched off (account-takeovers.ts), mail rules forwarding to an address (standing-feeds.ts),
 // MCP jobs given a command line (stored-commands.ts), privileged-mode shells (privilege.ts),
 // agents' gates opened through their config command (agent-settings.ts), systemd-run timers
-// (transient-timers.ts). Each has look-alikes that pass: reads, listings, the gate kept closed, a
+// (standard.yaml persistence-exec, the timer option first). Each has look-alikes that pass: reads, listings, the gate kept closed, a
 // helpdesk reset that still forces the change.
 import { test } from 'node:test';
 import { checkCommands, decide, expectCall } from './effects-helpers.js';
@@ -195,18 +195,13 @@ test("an agent's approval, permission or sandbox gate opened by its config comma
   );
 });
 
-test('a systemd-run calendar or boot timer is a planted timer; a scope or one-shot delay is not', () => {
+test('a systemd-run timer asks whichever option comes first; a scope passes', () => {
   checkCommands(
-    [
-      "systemd-run --on-calendar='*:0/10' /tmp/.cache/x.sh",
-      'systemd-run --user --on-boot=1min --unit=sync ~/.local/bin/.s',
-    ],
-    'deny',
+    ["systemd-run --on-calendar='*:0/10' /tmp/.cache/x.sh", 'systemd-run --on-boot=1min --unit=sync ~/.local/bin/.s'],
+    'stop',
+    'persistence-exec',
   );
-  checkCommands(
-    ['systemd-run --user --scope -p MemoryMax=2G make -j8', 'systemd-run --on-active=30s --user make test'],
-    'pass',
-  );
+  checkCommands(['systemd-run --user --scope -p MemoryMax=2G make -j8'], 'pass');
 });
 
 test("a client's login password is not an account's password set", () => {

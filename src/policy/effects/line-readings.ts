@@ -59,7 +59,6 @@ import { RELAY_HINT, RELAY_PROGRAMS, relayEffects } from './shell-relays.js';
 import { ACCESS_PROGRAMS, accessGrantEffects } from './access-grants.js';
 import { ROLE_GRANT_PROGRAMS, roleGrantEffects } from './role-grants.js';
 import { AGENT_SETTING_HINT, agentSettingEffects } from './agent-settings.js';
-import { transientTimerEffects } from './transient-timers.js';
 import { ACCOUNT_TAKEOVER_HINT, accountTakeoverEffects } from './account-takeovers.js';
 import { FEED_PROGRAMS, FORWARD_HINT, feedEffects, forwardRuleEffects } from './standing-feeds.js';
 import { VM_STARTUP_PROGRAMS, vmStartupEffects } from './vm-startup.js';
@@ -206,8 +205,6 @@ export const LINE_READINGS: readonly LineReading[] = [
   // any agent's approval, permission or sandbox gate opened through its config command (agent-settings.ts)
   { name: 'agent-settings', hint: AGENT_SETTING_HINT, read: agentSettingEffects },
   { name: 'nsenter-ssm', programs: ['nsenter', 'aws'], read: escapeEffects },
-  // a calendar or boot timer made by systemd-run, read as the timer unit it amounts to (transient-timers.ts)
-  { name: 'transient-timers', programs: ['systemd-run'], read: transientTimerEffects },
   // pins taken out in place, hidden files in installed packages run, downloads built or loaded
   { name: 'supply-line', hint: SUPPLY_LINE_HINT, read: (l, out) => supplyLineEffects(l.text, l.cmds, out) },
   // compilers, linkers, wrappers and agents a build runs, pointed at a scratch folder (supply-hooks.ts)
