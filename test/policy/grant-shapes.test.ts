@@ -5,9 +5,9 @@
 // an add verb (admin-level-grants.ts), account takeovers, hidden accounts and second factors
 // switched off (account-takeovers.ts), mail rules forwarding to an address (standing-feeds.ts),
 // MCP jobs given a command line (stored-commands.ts), privileged-mode shells (privilege.ts),
-// agents' gates opened through their config command (agent-settings.ts), systemd-run timers
-// (standard.yaml persistence-exec, the timer option first). Each has look-alikes that pass: reads, listings, the gate kept closed, a
-// helpdesk reset that still forces the change.
+// agents' gates opened through their config command (agent-settings.ts), systemd-run timers with
+// the timer option first (persistence-exec). Each has look-alikes that pass: reads, listings, the
+// gate kept closed, a helpdesk reset that still forces the change.
 import { test } from 'node:test';
 import { checkCommands, decide, expectCall } from './effects-helpers.js';
 import assert from 'node:assert/strict';
