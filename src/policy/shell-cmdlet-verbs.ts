@@ -18,6 +18,13 @@ import type { VerbReading } from './shell-verb-types.js';
 
 /** Approved verbs that destroy, remove or switch off. */
 const DESTROY_VERB = /^(remove|clear|disable|suspend|revoke|reset|uninstall|unregister|unpublish)-([a-z][a-z0-9]*)$/;
+/**
+ * Generated SDK modules (Microsoft Graph, Azure) name an action that has no approved verb
+ * Invoke-<prefix><Action><Noun>: `Invoke-MgWipeDeviceManagementManagedDevice` erases a device,
+ * `Invoke-MgRetireDeviceManagementManagedDevice` strips its data. The action word after the
+ * module prefix (up to four letters: Mg, Az, Pnp, Exo) is the verb.
+ */
+const INVOKE_DESTROY = /^invoke-(?:[a-z]{1,4}?)?(wipe|retire|erase|purge|destroy|delete|remove)([a-z][a-z0-9]*)$/;
 
 /**
  * Nouns of the session and of disposable local state (about_* topics of Microsoft.PowerShell.*,
@@ -103,7 +110,7 @@ export function cmdletVerbReadings(
   computed: (w: string) => boolean,
 ): VerbReading[] | null {
   if (!/^[a-z]+-[a-z][a-z0-9]*$/.test(tool)) return null;
-  const destroy = DESTROY_VERB.exec(tool);
+  const destroy = DESTROY_VERB.exec(tool) ?? INVOKE_DESTROY.exec(tool);
   const switched = rest.find((w) => DESTROY_SWITCH.test(w));
   const set = SET_VERB.exec(tool);
   const off = set && !destroy ? protectionOff(rest) : null;

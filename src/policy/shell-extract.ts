@@ -327,7 +327,25 @@ const TABLE: Record<string, Spec> = table({
   'colima ssh': { afterDashes: true },
   'pct exec': { afterDashes: true },
   'qm guest exec': { afterDashes: true },
-  'oc rsh': { afterDashes: true },
+  // `oc rsh [-n NS] [-c C] POD [COMMAND...]` runs COMMAND in the pod with no `--` needed (oc rsh --help)
+  'oc rsh': {
+    withArg: [
+      '-n',
+      '--namespace',
+      '-c',
+      '--container',
+      '--shell',
+      '-f',
+      '--filename',
+      '--request-timeout',
+      '--context',
+      '--kubeconfig',
+      '--server',
+      '--token',
+      '--as',
+    ],
+    argvAfter: 1,
+  },
   sqlite3: {
     code: { '-cmd': 'sqlite' },
     withArg: ['-init', '-separator', '-newline', '-nullvalue', '-vfs'],

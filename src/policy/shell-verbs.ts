@@ -305,6 +305,21 @@ const PROJECT_TASKS = new Set(['mix', 'poe']);
  */
 function dashSubcommand(words: string[], start: number): string[] {
   const tool = words[start] ?? '';
+  // Windows-born tools spell their commands as one PascalCase option right after the program
+  // (`deadlinecommand -DeleteJob ID`, `-GetJobIds`, `tool -RemoveSlave NAME`): read as the
+  // dashed subcommand it is (`delete-job`), when that is a verb the readings know
+  const first = words[start + 1] ?? '';
+  if (/^-[A-Z][a-z]+(?:[A-Z][a-z0-9]*)+$/.test(first)) {
+    const sub = first
+      .slice(1)
+      .replace(/([a-z0-9])([A-Z])/g, '$1-$2')
+      .toLowerCase();
+    if (verbOf(sub)) {
+      const out = words.slice();
+      out[start + 1] = sub;
+      return out;
+    }
+  }
   if ((tool !== 'hdfs' && tool !== 'hadoop') || !/^(?:dfs|fs)$/.test(words[start + 1] ?? '')) return words;
   const sub = words[start + 2] ?? '';
   if (!/^-[a-zA-Z]+$/.test(sub)) return words;

@@ -1540,6 +1540,20 @@ class Analyzer {
     const src = ctx.scope.file(at(ops, 0).replace(/\/+$/, ''));
     if (!src?.emptyDir && !emptySource(at(ops, 0))) return;
     const dest = at(ops, 1).replace(/\/+$/, '') || '/';
+    // a destination on another machine (`host:/d/Backups/`, `user@nas:projects`) is emptied
+    // there: read as the `ssh HOST rm -rf PATH` it amounts to, judged by the remote path
+    const remote = /^((?:[\w.-]+@)?[A-Za-z0-9][\w.-]*):(?!:)(.*)$/.exec(dest);
+    if (remote && !/^[A-Za-z]$/.test(remote[1] ?? '')) {
+      const path = remote[2] ? (remote[2].startsWith('/') ? remote[2] : `~/${remote[2]}`) : '~';
+      const text = `ssh ${remote[1]} rm -rf ${path}`;
+      this.note({ kind: 'meaning', from: `rsync --delete from the empty ${ops[0]}`, text });
+      this.processSegment(toTokens(['ssh', remote[1] ?? '', `rm -rf ${path}`]), depth + 1, false, u, {
+        ...ctx,
+        flowIn: null,
+        piped: false,
+      });
+      return;
+    }
     const text = `rm -rf ${dest}`;
     this.note({ kind: 'meaning', from: `rsync --delete from the empty ${ops[0]}`, text });
     this.processSegment(toTokens(['rm', '-rf', dest]), depth + 1, false, u, { ...ctx, flowIn: null, piped: false });

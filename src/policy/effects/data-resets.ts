@@ -357,7 +357,10 @@ export function classify(values: TargetValue[]): Target {
     // connection string's database is its `Database=` part
     const bare = host.replace(/\.(?:local|lan|internal|intranet|corp|home\.arpa)$/i, '');
     const db = /(?:^|;)\s*(?:database|initial catalog|dbname)\s*=\s*([^;]+)/i.exec(value)?.[1];
-    const tail = db ?? (/(?:^|;)\s*\w[\w ]*=/.test(value) ? '' : value.replace(/^.*\//, ''));
+    // the database a URL names after its last slash; a bare host is its own tail, without the
+    // private domain (`resolve-db.bfpost.local` is a machine on the site's network, not a local one)
+    const tail =
+      db ?? (/(?:^|;)\s*\w[\w ]*=/.test(value) ? '' : value.includes('/') ? value.replace(/^.*\//, '') : bare);
     if (LOCAL_HOST.test(host) || LOCAL_HOST.test(bare) || DEV.test(bare) || DEV.test(tail) || DEV_PASCAL.test(tail)) {
       if (t === 'unknown') t = 'dev';
       continue;

@@ -79,6 +79,7 @@ import { BACKUP_PROGRAMS, backupEffects } from './backup-retention.js';
 import { INFRA_STATE_PROGRAMS, infraStateEffects } from './infra-state.js';
 import { OVERWRITE_PROGRAMS, overwriteEffects } from './overwrite-wipes.js';
 import { STORAGE_PROGRAMS, storageWipeEffects } from './storage-wipes.js';
+import { DEVICE_FORMAT_HINT, deviceFormatEffects } from './device-formats.js';
 import { ENCRYPT_PROGRAMS, encryptWipeEffects } from './encrypt-wipes.js';
 import { CLEAN_VAR_PROGRAMS, cleanVarEffects } from './clean-vars.js';
 import { OUTPUT_CLEAN_PROGRAMS, outputCleanEffects } from './output-cleans.js';
@@ -306,6 +307,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'overwrite-wipes', programs: OVERWRITE_PROGRAMS, read: overwriteEffects },
   // lvremove, mdadm --zero-superblock, cryptsetup luksErase, zpool destroy ... (storage-wipes.ts)
   { name: 'storage-wipes', programs: STORAGE_PROGRAMS, read: storageWipeEffects },
+  // a whole disk or tape formatted or erased by any program, by its device word and a format verb (device-formats.ts)
+  { name: 'device-formats', hint: DEVICE_FORMAT_HINT, read: deviceFormatEffects },
   // files encrypted and their originals removed, ransomware's shape (encrypt-wipes.ts)
   { name: 'encrypt-wipes', programs: ENCRYPT_PROGRAMS, read: encryptWipeEffects },
   // a project's clean target given a root, home or system folder on the command line (clean-vars.ts)

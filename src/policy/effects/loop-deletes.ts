@@ -12,7 +12,8 @@
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
 
-export const LOOP_DELETE_HINT = /\.(?:delete|destroy|del|purge|drop)\w*\s*\(|\bdelete_\w+\s*\(|DELETE|Remove-\w/;
+export const LOOP_DELETE_HINT =
+  /\.(?:delete|destroy|del|purge|drop)\w*\s*\(|\bdelete_\w+\s*\(|DELETE|Remove-\w|Invoke-\w/;
 
 /** A delete call on a service object (not a file remover). */
 const DEL = /\.(?:delete|destroy|del|purge|drop)\w*\s*\(|(?:^|[^\w.])delete_\w+\s*\(/;
@@ -93,11 +94,21 @@ const PICKS = /-(?:Identity|Id|Name\s+(?!['"]?\*)|Filter\s+(?!['"]?\*['"]?(?:\s|
  */
 function powershellPipe(text: string): string | undefined {
   for (const m of text.matchAll(
-    /\bGet-(\w+)\b([^|;\n]*)\|\s*(?:(?:ForEach-Object|foreach|%)\s*\{\s*)?Remove-(\w+)\b/gi,
+    /\bGet-(\w+)\b([^|;\n]*)\|\s*(?:(?:ForEach-Object|foreach|%)\s*\{\s*)?(Remove|Invoke)-(\w+)\b/gi,
   )) {
     const noun = m[1] ?? '';
-    if (LOCAL_NOUN.test(noun) || noun.toLowerCase() !== (m[3] ?? '').toLowerCase() || PICKS.test(m[2] ?? '')) continue;
-    return `Get-${noun} | Remove-${noun}`;
+    // `Invoke-MgWipeX` after `Get-MgX`: an SDK's action on the same noun (shell-cmdlet-verbs.ts)
+    const target = /^invoke$/i.test(m[3] ?? '')
+      ? (m[4] ?? '').replace(/(Wipe|Retire|Erase|Purge|Destroy|Delete|Remove)(?=[A-Z])/, '')
+      : (m[4] ?? '');
+    if (
+      LOCAL_NOUN.test(noun) ||
+      noun.toLowerCase() !== target.toLowerCase() ||
+      (target === m[4] && /^invoke$/i.test(m[3] ?? '')) ||
+      PICKS.test(m[2] ?? '')
+    )
+      continue;
+    return `Get-${noun} | ${m[3]}-${m[4]}`;
   }
   return undefined;
 }

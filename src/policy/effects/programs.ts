@@ -672,6 +672,21 @@ function scpLike(name: string): Deriver {
     // `rsync -a --delete EMPTY/ DIR/` (an empty-named folder or a fresh mktemp -d): DIR is emptied,
     // a delete of everything it held (the shell reading also spells it `rm -rf DIR`)
     const src = p.operands[0] ?? '';
+    // the same onto another machine (`rsync -a --delete /tmp/empty/ nas01:/volume1/projects/`):
+    // the remote folder is emptied, judged by its path as a delete sent over ssh is
+    const remotePath = /^(?:[\w.-]+@)?[A-Za-z0-9][\w.-]+:(\/[^:]*)$/.exec(dest)?.[1];
+    if (
+      name === 'rsync' &&
+      remotePath &&
+      p.operands.length === 2 &&
+      c.argv.some((w) => w === '--del' || w.startsWith('--delete')) &&
+      emptySource(src)
+    )
+      out.push({
+        tool: 'delete',
+        path: remotePath.replace(/(.)\/+$/, '$1'),
+        via: `rsync --delete from the empty ${src} empties ${dest}`,
+      });
     if (
       name === 'rsync' &&
       !destHost &&

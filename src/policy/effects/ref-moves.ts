@@ -199,5 +199,19 @@ function reflogSettings(sub: string, args: string[], settings: string[], out: Ef
         command: `git-reflog-wipe ${name}=${value}`,
         via: `git config sets ${name} to ${value}: the next gc deletes every commit only the reflog remembered`,
       });
+    // a served repository's own refusals of force pushes and branch deletes switched off: the
+    // next push may rewrite or delete any branch of it (git-config(1) receive.denyNonFastForwards,
+    // receive.denyDeletes), as a forge's branch protection removed
+    if (
+      name !== undefined &&
+      value !== undefined &&
+      /^receive\.deny(?:nonfastforwards|deletes)$/i.test(name) &&
+      /^(?:false|no|off|0)$/i.test(value)
+    )
+      out.push({
+        tool: 'exec',
+        command: `git-safeguard-off ${name}=${value}`,
+        via: `git config sets ${name} to ${value}: the repository accepts force pushes or branch deletes`,
+      });
   }
 }

@@ -8,6 +8,7 @@
 // database whose name says so (`app_test`, `dev.db`, `myapp_development`, a SQLite file under
 // /tmp), local Redis database 15 (the last of Redis's 16 by default, where test suites keep
 // their data clear of the application's)) derives nothing, because wiping it is ordinary work.
+import { quietLoss } from './sql-quiet-losses.js';
 import { basename } from '../shell-wrappers.js';
 import { sqlSecretSelect } from './sql-secrets.js';
 import { platformClient } from './sql-platforms.js';
@@ -355,6 +356,9 @@ export function destroys(st: Tok[]): string | undefined {
         if (inner) return inner;
       }
   }
+  // losses and recovery cuts that name no table drop or delete (sql-quiet-losses.ts)
+  const quiet = quietLoss(st, k);
+  if (quiet) return quiet;
   const verb = T[k];
   const name = (i: number) => st[i]?.raw ?? '';
   if (verb === 'DROP') {

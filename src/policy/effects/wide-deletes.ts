@@ -298,6 +298,46 @@ export function dataFileTarget(path: string): string | undefined {
   return `a data file (${name})`;
 }
 
+/** Files whose content is made to be thrown away: logs, program output, pid and lock files, partial downloads. */
+const TRANSIENT_FILE = /(?:\.(?:log|out|err|pid|lock|lck|tmp|temp|swp|sock|part|crdownload|partial)|^nohup\.out)$/i;
+
+/**
+ * Why emptying the file (or every file a glob names) at `path` loses work, when its kind is not a
+ * known data format: whatever the program that made it (a grading export, an edit project, a
+ * render scene), a file outside the project in a folder named for data, shares, projects or
+ * media is someone's work, and a program that empties it keeps no copy. Logs, output, pid and
+ * lock files, and the disposable, temporary and system places the deletes skip give nothing.
+ */
+export function workFileTarget(path: string): string | undefined {
+  const name = path.split(/[/\\]/).pop() ?? '';
+  if (!name || TRANSIENT_FILE.test(name) || name.startsWith('.')) return undefined;
+  const dir = path.slice(0, path.length - name.length);
+  if (!/^(?:\/|~\/|\$HOME\/|\$\{HOME\}\/|[A-Za-z]:[\\/]|\\\\)/.test(dir)) return undefined;
+  const parts = dir
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((x) => x !== '' && x !== '.');
+  if (parts.some((x) => disposable(x) || x === '..')) return undefined;
+  if (/^\/(?:tmp|var\/tmp|dev\/shm|var\/folders|private\/var\/folders)\//.test(dir)) return undefined;
+  const home = homeRest(dir.split('/'));
+  if (home?.find((x) => x !== '')?.startsWith('.')) return undefined;
+  if (!home && SYSTEM_TOP.test(parts[0] ?? '')) return undefined;
+  // a checkout is the agent's own work place: under a home's projects or repos folder, or a
+  // container's /workspace or /app, a file is the project's (its edits are the write rules' business)
+  const names = home ? home.filter((x) => x !== '') : parts;
+  if (home ? names.some((x) => COLLECTION.test(x)) : PROJECT_TOP.test(parts[0] ?? '')) return undefined;
+  const data = names.find((x) => DATA_NAME.test(x));
+  if (!data) return undefined;
+  return /[*?[]/.test(path)
+    ? `every file ${name} names in a folder named for data (${data})`
+    : `a file in a folder named for data (${data})`;
+}
+
+/** Why emptying `path` loses data or work: a data format (dataFileTarget) or a work file (workFileTarget). */
+export function blankedTarget(path: string): string | undefined {
+  return dataFileTarget(path) ?? workFileTarget(path);
+}
+
 /** Files that are a database by their kind: SQLite, Access, InnoDB, MyISAM, Redis dumps, KeePass. */
 const DATABASE_FILE = /\.(?:db|sqlite3?|db3|mdb|accdb|ibd|myd|rdb|aof|kdbx)$/i;
 
@@ -324,7 +364,7 @@ export function wideDeletes(cmds: SimpleCommand[], effects: readonly Effect[]): 
   // is deleted but for its name
   for (const e of effects) {
     if (e.tool !== 'write' || !e.path || e.content !== '' || e.append) continue;
-    const why = dataFileTarget(e.path);
+    const why = blankedTarget(e.path);
     if (why)
       out.push({
         tool: 'exec',

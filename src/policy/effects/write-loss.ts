@@ -5,6 +5,7 @@
 import type { ToolCall } from '../types.js';
 import type { Effect } from './types.js';
 import { sqlTextEffects } from './sql.js';
+import { blankedTarget } from './wide-deletes.js';
 
 /** Files that are empty on purpose (package markers, placeholders). */
 const EMPTY_BY_DESIGN = /(?:^|\/)(?:__init__\.pyi?|py\.typed|conftest\.py|\.gitkeep|\.keep|\.nojekyll)$/;
@@ -82,6 +83,15 @@ export function writeLossEffects(call: ToolCall, path: string): Effect[] {
       // what the file held is gone as if it were deleted: the rules on where deletes reach (a
       // database's data directory, a key, shared storage, a repository's internals) decide it too
       out.push({ tool: 'delete', path, via: `writes nothing over ${path}: its content is gone as if deleted` });
+      // a data or work file outside the project (a database, a project file in a folder named
+      // for data or shares) emptied as the shell's `: > F` is (wide-deletes.ts)
+      const why = blankedTarget(path);
+      if (why)
+        out.push({
+          tool: 'exec',
+          command: `wide-delete ${path}`,
+          via: `writes nothing over ${path}: ${why} outside the project, its content gone as if deleted`,
+        });
     }
   }
   if (/(?:^|\/)CODEOWNERS$/.test(path) && call.tool === 'edit') {

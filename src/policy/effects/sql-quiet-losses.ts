@@ -1,0 +1,132 @@
+// Statements that destroy no row today but take away the way back: the log, archive or history a
+// point-in-time restore replays. After one of them the database runs on, and the next mistake (or
+// the next statement of the same session) cannot be undone past the last full backup. Read as
+// `RECOVERY CUT: WHAT` (the recovery-chain-cuts policy asks):
+//   SQL Server `BACKUP LOG|DATABASE x TO DISK = 'NUL'` writes the backup to the null device: the
+//     log is truncated (or the differential base moved) and nothing is kept; `BACKUP LOG x WITH
+//     TRUNCATE_ONLY|NO_LOG` (before 2008) the same; `ALTER DATABASE x SET RECOVERY SIMPLE` ends
+//     the log backup chain;
+//   MySQL and MariaDB `RESET MASTER` / `RESET BINARY LOGS AND GTIDS` delete every binary log, and
+//     `PURGE BINARY|MASTER LOGS BEFORE NOW()` (no interval back) every one written so far; a purge
+//     up to a named log or an interval back is the routine retention it is;
+//   PostgreSQL `ALTER SYSTEM SET archive_mode = off`, `wal_level = minimal`, or an archive_command
+//     that keeps nothing (`/bin/true`, `true`, `exit 0`, `:`): WAL segments are no longer archived;
+//   Oracle `ALTER DATABASE NOARCHIVELOG` and `ALTER DATABASE FLASHBACK OFF`;
+//   Snowflake `DATA_RETENTION_TIME_IN_DAYS = 0` and Delta `delta.logRetentionDuration` /
+//     `delta.deletedFileRetentionDuration` of zero: time travel on the object is gone.
+//
+// And statements that lose rows or columns without a DROP TABLE, DELETE or TRUNCATE TABLE, read
+// as `SQL LOSS: WHAT` (the sql-quiet-losses policy asks):
+//   `DROP TYPE|DOMAIN|EXTENSION x CASCADE` (PostgreSQL) drops every column of that type, in
+//     every table (an extension's types: every geometry column of `postgis`);
+//   `ALTER TABLE t TRUNCATE PARTITION p` (MySQL, Oracle) empties the partition;
+//   `ALTER TABLE t ENGINE=BLACKHOLE` (MySQL) converts the table to an engine that keeps nothing;
+//   `DBCC CHECKDB|CHECKTABLE (x, REPAIR_ALLOW_DATA_LOSS)` (SQL Server) repairs by deallocating
+//     whatever pages it cannot fix, with their rows.
+// Sources: Microsoft Learn "BACKUP (Transact-SQL)", "Recovery models (SQL Server)"; MySQL 8.4
+// reference "PURGE BINARY LOGS", "RESET BINARY LOGS AND GTIDS"; PostgreSQL 16 "Continuous
+// Archiving and Point-in-Time Recovery"; Oracle "Managing Archived Redo Log Files"; Snowflake
+// "Understanding & using Time Travel"; Delta Lake "Table properties reference".
+
+/** A token as sql.ts gives it: `t` upper-cased (`?` for a string literal), `raw` as written. */
+interface Tok {
+  t: string;
+  raw: string;
+}
+
+/** The null device on Windows and Unix, as a backup target. */
+const NULL_DEVICE = /^(?:NUL:?|\/dev\/null|\\\\\.\\NUL)$/i;
+/** An archive_command that succeeds without keeping the segment. */
+const KEEPS_NOTHING = /^\s*(?:\/bin\/true|\/usr\/bin\/true|true|exit 0|:|cmd \/c exit 0|rem)?\s*$/i;
+/** A duration of nothing: 0, '0 days', 'interval 0 days', '0 hours'. */
+const ZERO_DURATION = /^\s*(?:interval\s+)?0+\s*(?:[a-z]+)?\s*$/i;
+/** A database named for development, tests or scratch work: `ShopDev`, `orders_test`, `tempdb`. */
+const SCRATCH_DB =
+  /(?:^|[_.-])(?:dev|devel|test|tests|testing|local|ci|scratch|tmp|temp)\d*$|[a-z0-9](?:Dev|Test|Tests|Local|Scratch)\d*$|^(?:tempdb|model)$/i;
+const NOW = /^(?:NOW|CURRENT_TIMESTAMP|SYSDATE|SYSDATETIME|LOCALTIMESTAMP|UTC_TIMESTAMP)$/;
+
+/** The value after `NAME =` (or `NAME TO`) in the statement, raw, or undefined. */
+function setting(st: Tok[], name: string): string | undefined {
+  const i = st.findIndex((x) => x.t === name || x.t === `'${name}'` || (x.t === '?' && x.raw.toUpperCase() === name));
+  if (i < 0) return undefined;
+  const op = st[i + 1]?.t;
+  if (op !== '=' && op !== 'TO') return undefined;
+  return st[i + 2]?.raw;
+}
+
+/** Types whose CASCADE drop takes the columns of that type with it. */
+const TYPED = new Set(['TYPE', 'DOMAIN', 'EXTENSION']);
+/** An object named for scratch work: `tmp_status`, `test_ext`. */
+const SCRATCH_NAME = /^(?:tmp|temp|test|scratch)_|_(?:tmp|temp|test|scratch)$/i;
+
+/** What the statement from K loses, as `RECOVERY CUT: ...` or `SQL LOSS: ...`, or undefined. */
+export function quietLoss(st: Tok[], k: number): string | undefined {
+  const T = st.map((x) => x.t);
+  const at = (i: number) => st[i]?.raw ?? '';
+  if (T[k] === 'DROP' && TYPED.has(T[k + 1] ?? '') && T.includes('CASCADE')) {
+    const i = T[k + 2] === 'IF' && T[k + 3] === 'EXISTS' ? k + 4 : k + 2;
+    if (SCRATCH_NAME.test(at(i))) return undefined;
+    return `SQL LOSS: DROP ${T[k + 1]} ${at(i)} CASCADE (every column of it dropped)`;
+  }
+  if (T[k] === 'ALTER' && T[k + 1] === 'TABLE') {
+    const tp = T.indexOf('TRUNCATE', k + 3);
+    if (tp > 0 && (T[tp + 1] === 'PARTITION' || T[tp + 1] === 'SUBPARTITION'))
+      return `SQL LOSS: ALTER TABLE ${at(k + 2)} TRUNCATE PARTITION ${at(tp + 2)}`;
+    const e = T.indexOf('ENGINE', k + 3);
+    const v = T[e + 1] === '=' ? T[e + 2] : T[e + 1];
+    if (e > 0 && v === 'BLACKHOLE') return `SQL LOSS: ALTER TABLE ${at(k + 2)} ENGINE=BLACKHOLE (every row discarded)`;
+  }
+  if (T[k] === 'DBCC' && /^CHECK(?:DB|TABLE|ALLOC)$/.test(T[k + 1] ?? '') && T.includes('REPAIR_ALLOW_DATA_LOSS'))
+    return `SQL LOSS: DBCC ${T[k + 1]} REPAIR_ALLOW_DATA_LOSS`;
+  return recoveryCut(st, k, T, at);
+}
+
+function recoveryCut(st: Tok[], k: number, T: string[], at: (i: number) => string): string | undefined {
+  if (T[k] === 'BACKUP' && (T[k + 1] === 'LOG' || T[k + 1] === 'DATABASE')) {
+    const to = T.indexOf('TO', k + 2);
+    const target = to > 0 && T[to + 2] === '=' ? at(to + 3) : to > 0 ? at(to + 2) : '';
+    const w = T.indexOf('WITH', k + 2);
+    const truncate = w > 0 && T.slice(w).some((x) => x === 'TRUNCATE_ONLY' || x === 'NO_LOG');
+    if (NULL_DEVICE.test(target) || truncate)
+      return `RECOVERY CUT: BACKUP ${T[k + 1]} ${at(k + 2)} ${truncate ? 'WITH TRUNCATE_ONLY' : 'TO NUL'}`;
+    return undefined;
+  }
+  if (T[k] === 'ALTER' && T[k + 1] === 'DATABASE') {
+    const r = T.indexOf('RECOVERY', k + 2);
+    // a development or test database kept small on purpose (`ALTER DATABASE ShopDev SET RECOVERY SIMPLE`)
+    if (r > 0 && T[r - 1] === 'SET' && T[r + 1] === 'SIMPLE' && !SCRATCH_DB.test(at(k + 2).replace(/[[\]"`]/g, '')))
+      return `RECOVERY CUT: ${at(k + 2)} SET RECOVERY SIMPLE`;
+    if (T.includes('NOARCHIVELOG')) return 'RECOVERY CUT: ALTER DATABASE NOARCHIVELOG';
+    const f = T.indexOf('FLASHBACK', k + 2);
+    if (f > 0 && T[f + 1] === 'OFF') return 'RECOVERY CUT: ALTER DATABASE FLASHBACK OFF';
+  }
+  if (T[k] === 'RESET' && (T[k + 1] === 'MASTER' || (T[k + 1] === 'BINARY' && T[k + 2] === 'LOGS')))
+    return `RECOVERY CUT: RESET ${T[k + 1]} (every binary log deleted)`;
+  if (T[k] === 'PURGE' && (T[k + 1] === 'BINARY' || T[k + 1] === 'MASTER') && T[k + 2] === 'LOGS') {
+    const b = T.indexOf('BEFORE', k + 3);
+    // `BEFORE NOW()` with nothing after it: no interval back, every log written so far
+    let j = b + 2;
+    if (T[j] === '(' && T[j + 1] === ')') j += 2;
+    if (b > 0 && NOW.test(T[b + 1] ?? '') && j >= T.length) return 'RECOVERY CUT: PURGE BINARY LOGS BEFORE NOW()';
+    return undefined;
+  }
+  if (T[k] === 'ALTER' && T[k + 1] === 'SYSTEM' && T[k + 2] === 'SET') {
+    const name = T[k + 3] ?? '';
+    const v = st[k + 5]?.raw ?? '';
+    if (T[k + 4] !== '=' && T[k + 4] !== 'TO') return undefined;
+    if (name === 'ARCHIVE_MODE' && /^(?:off|false|0)$/i.test(v)) return 'RECOVERY CUT: archive_mode = off';
+    if (name === 'WAL_LEVEL' && /^minimal$/i.test(v)) return 'RECOVERY CUT: wal_level = minimal';
+    if (name === 'ARCHIVE_COMMAND' && KEEPS_NOTHING.test(v)) return `RECOVERY CUT: archive_command = '${v}'`;
+    return undefined;
+  }
+  if (T[k] === 'ALTER' || T[k] === 'CREATE') {
+    const days = setting(st, 'DATA_RETENTION_TIME_IN_DAYS');
+    if (days !== undefined && /^0+$/.test(days.trim())) return 'RECOVERY CUT: DATA_RETENTION_TIME_IN_DAYS = 0';
+    for (const p of ['DELTA.LOGRETENTIONDURATION', 'DELTA.DELETEDFILERETENTIONDURATION']) {
+      const i = st.findIndex((x) => x.t === '?' && x.raw.toUpperCase() === p);
+      const v = i >= 0 && st[i + 1]?.t === '=' ? st[i + 2]?.raw : undefined;
+      if (v !== undefined && ZERO_DURATION.test(v)) return `RECOVERY CUT: ${st[i]?.raw} = '${v}'`;
+    }
+  }
+  return undefined;
+}
