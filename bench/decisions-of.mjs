@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+// decisions-dump.ts for any build over THIS checkout's corpora: the same calls (the shipped and
+// blind dev corpora, their variants of seeds 1 and 2, the `uX1` spellings), decided by the engine
+// and standard profile of the build at DIST, one JSON line each. Two builds whose checkouts hold
+// different corpora can so be compared on one list: dump each, then diff.
+// Run: node bench/decisions-of.mjs DIST > out.jsonl
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const dist = resolve(process.argv[2] ?? 'dist');
+const { loadEngine } = await import(join(dist, 'src/policy/engine.js'));
+const { CORPUS_HOME, loadCorpus, toolCall } = await import(join(dist, 'src/policy/corpus.js'));
+const { corpusVariants } = await import(join(dist, 'src/policy/variants.js'));
+const config = join(dist, '..', 'policies', 'standard.yaml');
+const cases = [];
+for (const d of [join(ROOT, 'test', 'corpus'), join(ROOT, 'test', 'corpus', 'blind')])
+  for (const f of readdirSync(d)
+    .filter((n) => n.endsWith('.yaml'))
+    .sort())
+    cases.push(...loadCorpus(join(d, f)));
+const engine = loadEngine(config, { home: CORPUS_HOME, resolveSymlinks: false });
+const out = [];
+const emit = (id, call) => {
+  const { evalDurationUs: _t, ...d } = engine.evaluate(call, { dryRun: true });
+  out.push(JSON.stringify({ id, d }));
+};
+for (const c of cases) emit(c.id, toolCall(c));
+for (const seed of [1, 2])
+  for (const { source, variant } of corpusVariants(cases, seed))
+    emit(`${source.id}/${variant.kind}/${seed}`, {
+      ...toolCall(source),
+      params: { ...source.params, command: variant.command },
+    });
+for (const c of cases) {
+  const call = toolCall(c);
+  const p = { ...call.params };
+  if (typeof p.command === 'string') p.command = `${p.command} uX1`;
+  else for (const k of ['path', 'file_path']) if (typeof p[k] === 'string') p[k] = `${p[k]}.uX1`;
+  emit(`${c.id}/u`, { ...call, params: p });
+}
+process.stdout.write(out.join('\n') + '\n');
