@@ -2,13 +2,17 @@
 // decisions-dump.ts for any build over THIS checkout's corpora: the same calls (the shipped and
 // blind dev corpora, their variants of seeds 1 and 2, the `uX1` spellings), decided by the engine
 // and standard profile of the build at DIST, one JSON line each. Two builds whose checkouts hold
-// different corpora can so be compared on one list: dump each, then diff.
-// Run: node bench/decisions-of.mjs DIST > out.jsonl
+// different corpora can so be compared on one list: dump each, then diff. `--parts` picks parts
+// (cases, u, v1, v2: the corpora, their uX1 spellings, the variants of seed 1 and 2; all by
+// default), each written as it is decided, so a dump stopped on a busy machine keeps its parts.
+// Run: node bench/decisions-of.mjs DIST [--parts cases,u,v1,v2] > out.jsonl
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const dist = resolve(process.argv[2] ?? 'dist');
+const at = process.argv.indexOf('--parts');
+const parts = new Set((at > 0 ? process.argv[at + 1] : 'cases,u,v1,v2').split(','));
 const { loadEngine } = await import(join(dist, 'src/policy/engine.js'));
 const { CORPUS_HOME, loadCorpus, toolCall } = await import(join(dist, 'src/policy/corpus.js'));
 const { corpusVariants } = await import(join(dist, 'src/policy/variants.js'));
@@ -20,23 +24,29 @@ for (const d of [join(ROOT, 'test', 'corpus'), join(ROOT, 'test', 'corpus', 'bli
     .sort())
     cases.push(...loadCorpus(join(d, f)));
 const engine = loadEngine(config, { home: CORPUS_HOME, resolveSymlinks: false });
-const out = [];
+let out = [];
 const emit = (id, call) => {
   const { evalDurationUs: _t, ...d } = engine.evaluate(call, { dryRun: true });
   out.push(JSON.stringify({ id, d }));
+  if (out.length >= 1000) flush();
 };
-for (const c of cases) emit(c.id, toolCall(c));
-for (const seed of [1, 2])
+const flush = () => {
+  if (out.length) process.stdout.write(out.join('\n') + '\n');
+  out = [];
+};
+if (parts.has('cases')) for (const c of cases) emit(c.id, toolCall(c));
+for (const seed of [1, 2].filter((s) => parts.has(`v${s}`)))
   for (const { source, variant } of corpusVariants(cases, seed))
     emit(`${source.id}/${variant.kind}/${seed}`, {
       ...toolCall(source),
       params: { ...source.params, command: variant.command },
     });
-for (const c of cases) {
-  const call = toolCall(c);
-  const p = { ...call.params };
-  if (typeof p.command === 'string') p.command = `${p.command} uX1`;
-  else for (const k of ['path', 'file_path']) if (typeof p[k] === 'string') p[k] = `${p[k]}.uX1`;
-  emit(`${c.id}/u`, { ...call, params: p });
-}
-process.stdout.write(out.join('\n') + '\n');
+if (parts.has('u'))
+  for (const c of cases) {
+    const call = toolCall(c);
+    const p = { ...call.params };
+    if (typeof p.command === 'string') p.command = `${p.command} uX1`;
+    else for (const k of ['path', 'file_path']) if (typeof p[k] === 'string') p[k] = `${p[k]}.uX1`;
+    emit(`${c.id}/u`, { ...call, params: p });
+  }
+flush();
