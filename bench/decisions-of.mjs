@@ -13,6 +13,9 @@ const ROOT = new URL('..', import.meta.url).pathname;
 const dist = resolve(process.argv[2] ?? 'dist');
 const at = process.argv.indexOf('--parts');
 const parts = new Set((at > 0 ? process.argv[at + 1] : 'cases,u,v1,v2').split(','));
+// `--every N`: every Nth variant only (a seed has some 300,000), for a dump a busy machine finishes
+const ev = process.argv.indexOf('--every');
+const every = ev > 0 ? Number(process.argv[ev + 1]) : 1;
 const { loadEngine } = await import(join(dist, 'src/policy/engine.js'));
 const { CORPUS_HOME, loadCorpus, toolCall } = await import(join(dist, 'src/policy/corpus.js'));
 const { corpusVariants } = await import(join(dist, 'src/policy/variants.js'));
@@ -36,11 +39,12 @@ const flush = () => {
 };
 if (parts.has('cases')) for (const c of cases) emit(c.id, toolCall(c));
 for (const seed of [1, 2].filter((s) => parts.has(`v${s}`)))
-  for (const { source, variant } of corpusVariants(cases, seed))
-    emit(`${source.id}/${variant.kind}/${seed}`, {
-      ...toolCall(source),
-      params: { ...source.params, command: variant.command },
-    });
+  for (const [i, { source, variant }] of corpusVariants(cases, seed).entries())
+    if (i % every === 0)
+      emit(`${source.id}/${variant.kind}/${seed}`, {
+        ...toolCall(source),
+        params: { ...source.params, command: variant.command },
+      });
 if (parts.has('u'))
   for (const c of cases) {
     const call = toolCall(c);

@@ -886,7 +886,7 @@ export function verbCandidates(words: string[], computedVars: Set<string>, print
     });
   // the tool's own name when an interpreter or a folder comes first (script-tools.ts)
   const toolLine = scriptToolWords(words);
-  const ship = shipVerbReading(toolLine);
+  const ship = VERB_GATES.shipVerb.test(text) ? shipVerbReading(toolLine) : null;
   if (ship) out.push({ text: ship.text, note: { from: `the verb ${ship.from}`, text: ship.text } });
   for (const t of gitComputedReadings(words, computed))
     out.push({ text: t, note: { from: 'git over a computed list', text: t } });
@@ -905,7 +905,7 @@ export function verbCandidates(words: string[], computedVars: Set<string>, print
   if (device) out.push({ text: device.text, note: { from: device.from, text: device.text } });
   for (const r of shipReadings(words))
     out.push({ text: r.text, note: !r.text.startsWith('ship ') ? null : { from: `ships: ${r.from}`, text: r.text } });
-  const prod = prodChangeReading(toolLine);
+  const prod = VERB_GATES.prodChange.test(text) ? prodChangeReading(toolLine) : null;
   if (prod) out.push({ text: prod, note: { from: 'a change aimed at production', text: prod } });
   const env = VERB_GATES.envValues.test(text) ? envValuesReading(words) : null;
   if (env)
@@ -938,7 +938,7 @@ export function verbCandidates(words: string[], computedVars: Set<string>, print
     out.push({ text: remote, note: { from: `${words[0] ?? ''} opens this machine to others`, text: remote } });
   for (const c of contentsReadings(words))
     out.push({ text: c, note: { from: 'everything inside a directory', text: c } });
-  const expiry = expiryReading(words);
+  const expiry = VERB_GATES.expiry.test(text) ? expiryReading(words) : null;
   if (expiry) out.push({ text: expiry, note: { from: 'data expired within days', text: expiry } });
   for (const t of gitPushReadings(words)) out.push({ text: t, note: { from: 'git push, read canonically', text: t } });
   const shown = secretMetadataReading(words);

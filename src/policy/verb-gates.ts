@@ -8,7 +8,8 @@
 // every ASCII letter an ASCII letter at its place, so a stem the reading matches in any case is
 // found in the lowered text. When a reading learns a new word, add its stem here.
 
-export type VerbGate = 'envValues' | 'reveal' | 'secretGet' | 'keyExport' | 'mint' | 'subscription';
+export type VerbGate =
+  'envValues' | 'reveal' | 'secretGet' | 'keyExport' | 'mint' | 'subscription' | 'shipVerb' | 'prodChange' | 'expiry';
 
 export const VERB_GATES: Readonly<Record<VerbGate, RegExp>> = {
   // envValuesReading (shell-cli-secrets.ts): a subcommand word that is ENV_NOUN (env*, *vars,
@@ -28,6 +29,16 @@ export const VERB_GATES: Readonly<Record<VerbGate, RegExp>> = {
   mint: /reset|create|gen|new|mint|issue|add/,
   // cliSubscriptionReading (saas-actions.ts): STANDING in a subcommand word
   subscription: /subscri|hook|forward|phone-numbers|notification/,
+  // shipVerbReading (shell-ship-verbs.ts, given scriptToolWords' words, which are these words or
+  // their base names): a Publish-/Deploy- cmdlet or -Publish, a SHIP verb (deploy, publish,
+  // promote, ship, broadcast), a forced FORCED_SHIP verb (release, rollout, submit, activate,
+  // go-live, golive, launch) or an OWNER_NOUN (owner, collaborator, maintainer, publisher)
+  shipVerb:
+    /deploy|publish|promote|ship|broadcast|release|rollout|submit|activate|live|launch|owner|collaborator|maintainer/,
+  // prodChangeReading (shell-verbs.ts): a word PROD matches (prod, production, prd, live)
+  prodChange: /prod|prd|live/,
+  // expiryReading: a lifecycle or retention subcommand, or --[backup-]retention-period
+  expiry: /lifecycle|retention/,
 };
 
 /** The stems of one command, tested once per gate: the words joined and lower-cased. */

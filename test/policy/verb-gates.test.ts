@@ -26,6 +26,17 @@ const READ: [VerbGate, string, string, RegExp][] = [
     'ask',
     /^saas-webhook cli /,
   ],
+  ['shipVerb', 'acme deploy --env staging', 'ask', /^cli-ship acme deploy/],
+  // the tool behind its interpreter and folder (scriptToolWords): the gate reads the words as written
+  ['prodChange', 'php vendor/bin/dep deploy production', 'ask', /^cli-change-prod dep deploy production$/],
+  ['shipVerb', 'mix hex.owner add mypkg someone@example.com', 'ask', /^cli-ship mix hex\.owner add/],
+  ['prodChange', 'gh workflow run deploy.yml -f env=production', 'ask', /^cli-change-prod /],
+  [
+    'expiry',
+    'aws rds modify-db-instance --db-instance-identifier db1 --backup-retention-period 0',
+    'deny',
+    /^cli-destroy-all /,
+  ],
 ];
 
 test('a command a gated verb reading decides opens its gate and is still read', () => {
