@@ -26,6 +26,7 @@ import { emptySource } from './shell-destroy.js';
 import { lossMarkReadings } from './shell-loss-marks.js';
 import { datasetDeleteReadings } from './shell-dataset-deletes.js';
 import { shipReadings } from './ship.js';
+import { VERB_GATES, gateText } from './verb-gates.js';
 import { shipVerbReading } from './shell-ship-verbs.js';
 import { machineTakedownReadings } from './shell-machine-takedowns.js';
 import { rebuildsMachine } from './machine-rebuilds.js';
@@ -866,6 +867,8 @@ export interface VerbCandidate {
  */
 export function verbCandidates(words: string[], computedVars: Set<string>, printed = true): VerbCandidate[] {
   for (const n of readNames(words)) computedVars.add(n);
+  // the words once, lower-cased, for the readings' gates (verb-gates.ts)
+  const text = gateText(words);
   const computed = (w: string) => refersTo(w, computedVars);
   const out: VerbCandidate[] = [];
   const looped = loopedSend(words, computed);
@@ -898,7 +901,7 @@ export function verbCandidates(words: string[], computedVars: Set<string>, print
     });
   // the tool's own name when an interpreter or a folder comes first (script-tools.ts)
   const toolLine = scriptToolWords(words);
-  const ship = shipVerbReading(toolLine);
+  const ship = VERB_GATES.shipVerb.test(text) ? shipVerbReading(toolLine) : null;
   if (ship) out.push({ text: ship.text, note: { from: `the verb ${ship.from}`, text: ship.text } });
   for (const t of gitComputedReadings(words, computed))
     out.push({ text: t, note: { from: 'git over a computed list', text: t } });
@@ -917,23 +920,23 @@ export function verbCandidates(words: string[], computedVars: Set<string>, print
   if (device) out.push({ text: device.text, note: { from: device.from, text: device.text } });
   for (const r of shipReadings(words))
     out.push({ text: r.text, note: !r.text.startsWith('ship ') ? null : { from: `ships: ${r.from}`, text: r.text } });
-  const prod = prodChangeReading(toolLine);
+  const prod = VERB_GATES.prodChange.test(text) ? prodChangeReading(toolLine) : null;
   if (prod) out.push({ text: prod, note: { from: 'a change aimed at production', text: prod } });
-  const env = envValuesReading(words);
+  const env = VERB_GATES.envValues.test(text) ? envValuesReading(words) : null;
   if (env)
     out.push({ text: env, note: { from: "a platform's stored environment printed with its values", text: env } });
-  const reveal = revealReading(words);
+  const reveal = VERB_GATES.reveal.test(text) ? revealReading(words) : null;
   if (reveal) out.push({ text: reveal, note: { from: 'an option that prints what the tool masks', text: reveal } });
   // a value captured by `$(...)` or written to a file is used, not put in the conversation
-  const got = printed ? secretGetReading(words) : null;
+  const got = printed && VERB_GATES.secretGet.test(text) ? secretGetReading(words) : null;
   if (got) out.push({ text: got, note: { from: "a getter asked for a secret's value", text: got } });
   const compose = composeConfigReading(words);
   if (compose)
     out.push({ text: compose, note: { from: 'a production compose file rendered with its secrets', text: compose } });
-  const keyExport = privateKeyExportReading(words);
+  const keyExport = VERB_GATES.keyExport.test(text) ? privateKeyExportReading(words) : null;
   if (keyExport)
     out.push({ text: keyExport, note: { from: 'a certificate exported with its private key', text: keyExport } });
-  const mint = mintReading(words);
+  const mint = VERB_GATES.mint.test(text) ? mintReading(words) : null;
   if (mint) out.push({ text: mint, note: { from: 'a subcommand that issues a new credential', text: mint } });
   const tree = treeUploadReading(words);
   if (tree) out.push({ text: tree, note: { from: 'a whole tree copied to cloud storage', text: tree } });
@@ -950,7 +953,7 @@ export function verbCandidates(words: string[], computedVars: Set<string>, print
     out.push({ text: remote, note: { from: `${words[0] ?? ''} opens this machine to others`, text: remote } });
   for (const c of contentsReadings(words))
     out.push({ text: c, note: { from: 'everything inside a directory', text: c } });
-  const expiry = expiryReading(words);
+  const expiry = VERB_GATES.expiry.test(text) ? expiryReading(words) : null;
   if (expiry) out.push({ text: expiry, note: { from: 'data expired within days', text: expiry } });
   for (const t of gitPushReadings(words)) out.push({ text: t, note: { from: 'git push, read canonically', text: t } });
   const shown = secretMetadataReading(words);
@@ -962,7 +965,7 @@ export function verbCandidates(words: string[], computedVars: Set<string>, print
   for (const t of sourceLossReadings(words))
     out.push({ text: t, note: { from: 'source code deleted or emptied', text: t } });
   for (const h of httpDestroyReadings(words)) out.push({ text: h, note: { from: 'an HTTP DELETE', text: h } });
-  const standing = cliSubscriptionReading(words);
+  const standing = VERB_GATES.subscription.test(text) ? cliSubscriptionReading(words) : undefined;
   if (standing)
     out.push({ text: standing, note: { from: 'standing delivery of events to another host', text: standing } });
   const request = httpCall(words);

@@ -606,6 +606,8 @@ const CODE_FROM_DOWNLOAD =
  */
 const DOWNLOAD_SUBSTITUTION = /(?:\$\(|`)\s*(?:curl|wget|fetch|http|iwr|invoke-webrequest|invoke-restmethod|irm)/i;
 
+const NO_FILES: readonly string[] = [];
+
 /** Words without which no route here exists (a cheap first look). */
 const HINT =
   /curl|wget|aria2c|fetch|lftp|tftp|\bftp\b|smbclient|\bnc\b|ncat|netcat|telnet|\bscp\b|\brsync\b|\bsftp\b|https?\b|iwr|invoke-|irm\b|certutil|bitsadmin|bitstransfer|git\b|\bgh\b|kubectl|helm|nix|\boc\b|osascript|chezmoi|yadm|\bflake\b|:\/\/|\\\\/i;
@@ -719,7 +721,9 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
         if (u) out.push(runFinding(u, `loads ${as.value} into ${name}`));
       }
     if (name === 'chmod' || name === 'ls' || name === 'file' || name === 'sha256sum' || name === 'cat') continue;
-    for (const f of [...runsFiles(a), ...jvmLoadedFiles(name, a)]) {
+    // a file run is found only among what the line downloaded so far: nothing yet, nothing to look up
+    const fetchedSoFar = files.size > 0 || dirs.size > 0 || here !== undefined;
+    for (const f of fetchedSoFar ? [...runsFiles(a), ...jvmLoadedFiles(name, a)] : NO_FILES) {
       if (!f) continue;
       const k = key(f);
       const direct = files.get(k) ?? files.get(k.split('/').pop() ?? k);
@@ -742,7 +746,7 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
     // file's author put in it (Python docs, pickle: "never unpickle data from an untrusted
     // source"); counted for servers no vendor or registry owns (a vendor's model file is asked
     // elsewhere or is ordinary work)
-    for (const f of unpickledFiles(name, a)) {
+    for (const f of files.size ? unpickledFiles(name, a) : NO_FILES) {
       const u = files.get(key(f)) ?? files.get(key(f.split('/').pop() ?? f));
       // a model file of a vendor's organisation on the Hugging Face hub is the vendor's release
       const hubOwner = /^https?:\/\/huggingface\.co\/([^/]+)\//i.exec(u ?? '')?.[1]?.toLowerCase();
