@@ -19,9 +19,32 @@
 //   fips-mode-setup --check, update-crypto-policies --show/--is-applied
 //   firewall-cmd --state, --list-*, --get-*, --query-*, --info-* (with --zone and --permanent)
 //   faillock (without --reset), chage -l USER, crontab -l [-u USER]
+//   lynis audit system, debsums (not --generate), rkhunter --check/--list, chkrootkit,
+//   needrestart in batch or list mode, unattended-upgrade --dry-run: baseline and package scans
+//   that report; `rkhunter --propupd`/`--update`, `needrestart -r a` change things and keep the ask
+//   ipmitool sdr/sensor/sel list/fru print/chassis status/lan print/mc info (not `sel clear`,
+//   `sdr dump`, `chassis power`), with no interface or remote host chosen before the subcommand
+//   a cluster's reports: Slurm's sinfo, squeue, sacct, sshare, sprio, sstat, sdiag (not -r, which
+//   resets the counters), `scontrol show|ping|version`, `sacctmgr show|list`; Lustre's `lfs
+//   df|quota|getstripe|...` and `lctl dl|get_param|list_param` (set_param and setstripe change)
 
 /** Programs that only list what they are pointed at, with any option. */
-const LISTERS = new Set(['ls', 'stat', 'getfacl', 'lsattr', 'lastlog', 'getsebool', 'matchpathcon', 'seinfo']);
+const LISTERS = new Set([
+  'ls',
+  'stat',
+  'getfacl',
+  'lsattr',
+  'lastlog',
+  'getsebool',
+  'matchpathcon',
+  'seinfo',
+  'sinfo',
+  'squeue',
+  'sacct',
+  'sshare',
+  'sprio',
+  'sstat',
+]);
 
 /** A literal path with no way out of where it starts. */
 function literal(p: string): boolean {
@@ -138,6 +161,103 @@ function firewallCmd(args: readonly string[]): boolean {
   return args.length > 0 && args.every((w) => FIREWALL_READ.test(w)) && args.some((w) => w !== '--permanent');
 }
 
+/** Each word is one of the allowed ones, and at least one of the required ones is there. */
+function only(args: readonly string[], allowed: RegExp, required: RegExp): boolean {
+  return args.every((w) => allowed.test(w)) && args.some((w) => required.test(w));
+}
+
+const LFS_LOOKS = new Set([
+  'df',
+  'quota',
+  'getstripe',
+  'getdirstripe',
+  'check',
+  'osts',
+  'mdts',
+  'path2fid',
+  'fid2path',
+  'find',
+]);
+const LCTL_LOOKS = new Set(['dl', 'device_list', 'get_param', 'list_param', 'lustre_build_version']);
+
+/** ipmitool(1) subcommand pairs that read the controller; the first word alone for `sdr`. */
+function ipmitool(args: readonly string[]): boolean {
+  const [sub = '', verb = ''] = args;
+  if (sub === 'sdr') return !['dump', 'fill'].includes(verb);
+  const reads: Record<string, RegExp> = {
+    sensor: /^(?:|list|get)$/,
+    sel: /^(?:|list|elist|info|time)$/,
+    fru: /^(?:|print|list)$/,
+    chassis: /^(?:status|restart_cause|poh)$/,
+    lan: /^print$/,
+    mc: /^(?:info|guid|selftest)$/,
+    power: /^status$/,
+  };
+  if (sub === 'sel' && verb === 'time' && args[2] !== 'get') return false;
+  return reads[sub]?.test(verb) ?? false;
+}
+
+function scanner(p: string, args: readonly string[]): boolean {
+  switch (p) {
+    case 'lynis':
+      return (
+        (args[0] === 'audit' &&
+          args[1] === 'system' &&
+          args.slice(2).every((w) => /^(?:--quick|-Q|--no-colors|--quiet|-q|--cronjob)$/.test(w))) ||
+        (args[0] === 'show' && args.length <= 2)
+      );
+    case 'debsums':
+      return args.every(
+        (w) =>
+          /^-[acesl]+$/.test(w) ||
+          /^--(?:all|changed|config|silent|list-missing)$/.test(w) ||
+          /^[a-z0-9][a-z0-9+.-]*$/.test(w),
+      );
+    case 'rkhunter':
+      return only(
+        args,
+        /^(?:--check|-c|--list|--sk|--skip-keypress|--rwo|--report-warnings-only|--nocolors|--cronjob|-q|--quiet|tests|rootkits|perl)$/,
+        /^(?:--check|-c|--list)$/,
+      );
+    case 'chkrootkit':
+      return args.every((w) => /^-[qxn]+$/.test(w) || /^[a-z][\w]*$/.test(w));
+    case 'needrestart':
+      return args.every(
+        (w, i) =>
+          /^-[bklqv]+$/.test(w) ||
+          w === '-rl' ||
+          (w === '-r' && args[i + 1] === 'l') ||
+          (w === 'l' && args[i - 1] === '-r'),
+      );
+    case 'unattended-upgrade':
+    case 'unattended-upgrades':
+      return only(args, /^(?:--dry-run|-d|--debug|-v|--verbose)$/, /^--dry-run$/);
+    default:
+      return false;
+  }
+}
+
+function cluster(p: string, args: readonly string[]): boolean {
+  switch (p) {
+    case 'sdiag':
+      return args.every((w) => /^(?:-a|--all|-i|--sort-by-id|-t|--sort-by-time|-T|--sort-by-time2)$/.test(w));
+    case 'scontrol': {
+      const i = args.findIndex((w) => !/^(?:-o|--oneline|-d|--details|-a|--all)$/.test(w));
+      return i >= 0 && /^(?:show|ping|version)$/.test(args[i] ?? '');
+    }
+    case 'sacctmgr': {
+      const i = args.findIndex((w) => !/^(?:-[nPp]+|--noheader|--parsable2?)$/.test(w));
+      return i >= 0 && /^(?:show|list)$/.test(args[i] ?? '');
+    }
+    case 'lfs':
+      return LFS_LOOKS.has(args[0] ?? '') && !args.some((w) => /^-(?:exec|delete)$/.test(w));
+    case 'lctl':
+      return LCTL_LOOKS.has(args[0] ?? '');
+    default:
+      return false;
+  }
+}
+
 /** Whether `TOOL ARGS` run as root only reviews the host (see the list at the top of this file). */
 export function rootReview(rest: readonly string[]): boolean {
   const p = rest[0] ?? '';
@@ -177,7 +297,9 @@ export function rootReview(rest: readonly string[]): boolean {
         args.includes('-l') &&
         args.every((w, i) => w === '-l' || w === '-u' || (args[i - 1] === '-u' && /^[\w.-]+$/.test(w)))
       );
+    case 'ipmitool':
+      return ipmitool(args);
     default:
-      return false;
+      return scanner(p, args) || cluster(p, args);
   }
 }
