@@ -19,6 +19,8 @@
 //   fips-mode-setup --check, update-crypto-policies --show/--is-applied
 //   firewall-cmd --state, --list-*, --get-*, --query-*, --info-* (with --zone and --permanent)
 //   faillock (without --reset), chage -l USER, crontab -l [-u USER]
+//   oscap(8) xccdf/oval eval (results and report into the project or /tmp; not --remediate or
+//   --fetch-remote-resources), oscap info
 //   lynis audit system, debsums (not --generate), rkhunter --check/--list, chkrootkit,
 //   needrestart in batch or list mode, unattended-upgrade --dry-run: baseline and package scans
 //   that report; `rkhunter --propupd`/`--update`, `needrestart -r a` change things and keep the ask
@@ -258,6 +260,38 @@ function cluster(p: string, args: readonly string[]): boolean {
   }
 }
 
+/** oscap options that name what to evaluate, and the ones that name a file it writes. */
+const OSCAP_PICKS =
+  /^--(?:profile|tailoring-file|tailoring-id|datastream-id|xccdf-id|benchmark-id|rule|skip-rule|cpe)$/;
+const OSCAP_WRITES = /^--(?:results|results-arf|report|stig-viewer)$/;
+
+/**
+ * OpenSCAP's evaluation of the host against a benchmark (oscap(8) `xccdf eval`, `oval eval`): it
+ * reads the system and writes results and a report where it is told; `--remediate` fixes the
+ * host and keeps the ask, and so does a result written outside the project and /tmp. `oscap info`
+ * describes a content file.
+ */
+function oscap(args: readonly string[]): boolean {
+  const [module = '', verb = '', ...rest] = args;
+  if (module === 'info') return args.length === 2 && literal(verb);
+  if (!/^(?:xccdf|oval)$/.test(module) || verb !== 'eval') return false;
+  let content = 0;
+  for (let i = 0; i < rest.length; i++) {
+    const w = rest[i] ?? '';
+    if (OSCAP_PICKS.test(w)) {
+      if (!literal(rest[++i] ?? '')) return false;
+    } else if (OSCAP_WRITES.test(w)) {
+      if (!draftFile(rest[++i] ?? '')) return false;
+    } else if (w === '--fetch-remote-resources' || w === '--remediate') return false;
+    else if (w.startsWith('-')) {
+      if (!/^(?:--progress|--verbose|--oval-results|--check-engine-results|--thin-results|--without-syschar)$/.test(w))
+        return false;
+    } else if (literal(w)) content++;
+    else return false;
+  }
+  return content === 1;
+}
+
 /** Whether `TOOL ARGS` run as root only reviews the host (see the list at the top of this file). */
 export function rootReview(rest: readonly string[]): boolean {
   const p = rest[0] ?? '';
@@ -299,6 +333,8 @@ export function rootReview(rest: readonly string[]): boolean {
       );
     case 'ipmitool':
       return ipmitool(args);
+    case 'oscap':
+      return oscap(args);
     default:
       return scanner(p, args) || cluster(p, args);
   }

@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rootReview } from '../../src/policy/root-review.js';
+import { rootInventory } from '../../src/policy/root-inventory.js';
 import { check, checkCommands, type Case } from './effects-helpers.js';
 
 const w = (s: string) => s.split(' ');
@@ -143,4 +144,71 @@ test('an account named deploy is not a deploy verb; a tool whose subcommand depl
   checkCommands(['acme apps deploy web', 'sudo acme apps deploy web', 'acme --user bob deploy'], 'stop');
   // ps's BSD `e` modifier still shows every process's environment, a user list or not
   checkCommands(['ps axe', 'ps -u root e', 'ps -N e'], 'deny');
+});
+
+test('root-inventory: package, update, service and file inventories only', () => {
+  for (const s of [
+    'rpm -Va',
+    'rpm -qa --last',
+    'rpm -qf /usr/bin/ssh',
+    'dnf history',
+    'dnf history info 42',
+    'dnf updateinfo list --security',
+    'yum list installed',
+    'dnf repolist -v',
+    'subscription-manager repos --list-enabled',
+    'subscription-manager status',
+    'needs-restarting -r',
+    'tuned-adm active',
+    'usbguard list-devices',
+    'fapolicyd-cli --list',
+    'systemctl --failed',
+    'systemctl cat sshd',
+    'find /var/log -type f -mtime +90',
+  ])
+    assert.equal(rootInventory(w(s)), true, s);
+  for (const s of [
+    'rpm -ivh x.rpm',
+    'rpm --import /tmp/key',
+    'rpm -qa --dbpath /tmp/db',
+    'rpm -e openssh-server',
+    'dnf history undo 42',
+    'dnf install x',
+    'dnf list --setopt=sslverify=0',
+    'subscription-manager repos --enable=x',
+    'subscription-manager register --force',
+    'tuned-adm profile latency-performance',
+    'usbguard allow-device 5',
+    'fapolicyd-cli --delete-db',
+    'systemctl stop auditd',
+    'systemctl mask auditd',
+    'find /var/log -mtime +90 -delete',
+    'find / -name x -exec sh -c id ;',
+    'find / -fprint /etc/cron.d/x',
+  ])
+    assert.equal(rootInventory(w(s)), false, s);
+});
+
+test('sudo for an OpenSCAP scan or an inventory passes; remediation, installs and changes still stop', () => {
+  const ds = '/usr/share/xml/scap/ssg/content/ssg-rhel9-ds.xml';
+  const cases: Case[] = [
+    [
+      'B',
+      'exec',
+      x(`sudo oscap xccdf eval --profile stig --results /tmp/stig-results.xml --report /tmp/stig.html ${ds}`),
+    ],
+    ['B', 'exec', x(`sudo oscap info ${ds}`)],
+    ['B', 'exec', x('sudo rpm -Va')],
+    ['B', 'exec', x('sudo dnf updateinfo list --security')],
+    ['B', 'exec', x('sudo systemctl --failed')],
+    ['A', 'exec', x(`sudo oscap xccdf eval --remediate --profile stig ${ds}`)],
+    ['A', 'exec', x(`sudo oscap xccdf eval --results /etc/cron.d/x ${ds}`)],
+    ['A', 'exec', x(`sudo oscap xccdf eval --fetch-remote-resources --profile stig ${ds}`)],
+    ['A', 'exec', x('sudo rpm -ivh /tmp/agent.rpm')],
+    ['A', 'exec', x('sudo dnf history undo 42')],
+    ['A', 'exec', x('sudo systemctl stop auditd')],
+    ['A', 'exec', x('sudo find /var/log -mtime +90 -delete')],
+    ['A', 'exec', x('sudo find / -perm -4000 -type f')],
+  ];
+  check(cases);
 });
