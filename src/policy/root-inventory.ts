@@ -10,7 +10,8 @@
 //                      list`; --setopt, --installroot, -c/--config and --nogpgcheck keep the ask
 //   subscription-manager status, identity, list, `repos --list|--list-enabled|--list-disabled`
 //   needs-restarting(1), tuned-adm active/list/recommend/verify, usbguard list-devices/list-rules,
-//   fapolicyd-cli --list/--check-*, systemctl --failed and its list-* and cat verbs
+//   fapolicyd-cli --list/--check-*, systemctl --failed and its list-* verbs (not `cat`, which
+//   prints units whose Environment= lines may hold a service's passwords)
 //   find(1) with no action that deletes, runs or writes (-delete, -exec, -ok, -fprint, -fls)
 
 const RPM_CHANGES =
@@ -68,7 +69,7 @@ function systemctl(args: readonly string[]): boolean {
   )
     return false;
   const verb = words[0];
-  return verb === undefined ? flags.includes('--failed') : /^(?:list-[\w-]+|cat|is-failed)$/.test(verb);
+  return verb === undefined ? flags.includes('--failed') : /^(?:list-[\w-]+|is-failed)$/.test(verb);
 }
 
 /** Whether `TOOL ARGS` run as root only takes an inventory (see the list at the top of this file). */

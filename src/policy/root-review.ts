@@ -18,7 +18,8 @@
 //                              database and `-B`/`-A` add configuration lines, so they keep the ask
 //   fips-mode-setup --check, update-crypto-policies --show/--is-applied
 //   firewall-cmd --state, --list-*, --get-*, --query-*, --info-* (with --zone and --permanent)
-//   faillock (without --reset), chage -l USER, crontab -l [-u USER]
+//   faillock (without --reset), chage -l USER (root's crontab keeps the ask: its lines may carry
+//   a job's password, as a unit's Environment= lines do)
 //   oscap(8) xccdf/oval eval (results and report into the project or /tmp; not --remediate or
 //   --fetch-remote-resources), oscap info
 //   lynis audit system, debsums (not --generate), rkhunter --check/--list, chkrootkit,
@@ -326,11 +327,6 @@ export function rootReview(rest: readonly string[]): boolean {
       return args.every((w, i) => w === '--user' || (args[i - 1] === '--user' && /^[\w.-]+$/.test(w)));
     case 'chage':
       return args.length === 2 && args[0] === '-l' && /^[\w.-]+$/.test(args[1] ?? '');
-    case 'crontab':
-      return (
-        args.includes('-l') &&
-        args.every((w, i) => w === '-l' || w === '-u' || (args[i - 1] === '-u' && /^[\w.-]+$/.test(w)))
-      );
     case 'ipmitool':
       return ipmitool(args);
     case 'oscap':

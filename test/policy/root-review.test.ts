@@ -34,7 +34,6 @@ test('root-review: the review forms of audit, SELinux, integrity, firewall, clus
     'firewall-cmd --permanent --list-services',
     'faillock --user deploy',
     'chage -l deploy',
-    'crontab -l -u deploy',
     'ls -la /var/log/audit/',
     'lynis audit system --quick',
     'debsums -s',
@@ -137,7 +136,6 @@ test('an account named deploy is not a deploy verb; a tool whose subcommand depl
       'chown -R deploy:deploy ./releases',
       'ps -u deploy',
       'pgrep -u deploy -l',
-      'sudo crontab -u deploy -l',
     ],
     'pass',
   );
@@ -163,7 +161,6 @@ test('root-inventory: package, update, service and file inventories only', () =>
     'usbguard list-devices',
     'fapolicyd-cli --list',
     'systemctl --failed',
-    'systemctl cat sshd',
     'find /var/log -type f -mtime +90',
   ])
     assert.equal(rootInventory(w(s)), true, s);
@@ -182,6 +179,7 @@ test('root-inventory: package, update, service and file inventories only', () =>
     'fapolicyd-cli --delete-db',
     'systemctl stop auditd',
     'systemctl mask auditd',
+    'systemctl cat restic-backup.service',
     'find /var/log -mtime +90 -delete',
     'find / -name x -exec sh -c id ;',
     'find / -fprint /etc/cron.d/x',
@@ -207,6 +205,7 @@ test('sudo for an OpenSCAP scan or an inventory passes; remediation, installs an
     ['A', 'exec', x('sudo rpm -ivh /tmp/agent.rpm')],
     ['A', 'exec', x('sudo dnf history undo 42')],
     ['A', 'exec', x('sudo systemctl stop auditd')],
+    ['A', 'exec', x('sudo systemctl cat restic-backup.service | grep -i Environment')],
     ['A', 'exec', x('sudo find /var/log -mtime +90 -delete')],
     ['A', 'exec', x('sudo find / -perm -4000 -type f')],
   ];
