@@ -13,7 +13,10 @@
 //     keep the ask: another account, a login shell, the caller's environment);
 //   - a program that only looks (listing sockets, processes, containers, disks, firewall rules,
 //     logs under /var/log; the report subcommands of storage and host-security tools such as
-//     `zpool status`, `smartctl -a /dev/sda`, `auditctl -l`, root-looks.ts), with no option that changes anything (`ss -K` kills sockets,
+//     `zpool status`, `smartctl -a /dev/sda`, `auditctl -l`, root-looks.ts; a hardened host's
+//     review of its audit trail, SELinux state, file integrity and firewall, root-review.ts; an
+//     inventory of its packages, updates, services and files, root-inventory.ts),
+//     with no option that changes anything (`ss -K` kills sockets,
 //     `dmesg -c` clears the ring buffer, `iptables -F` flushes);
 //   - or chown to the calling user, chmod without setuid/setgid bits, or rm of build output, each
 //     on paths inside the project or the home folder (relative, or under ~), none with `..`, or rm
@@ -33,6 +36,8 @@
 import { bsdRootLook } from './root-bsd.js';
 import { deviceBringup } from './root-devices.js';
 import { rootLook } from './root-looks.js';
+import { rootInventory } from './root-inventory.js';
+import { rootReview } from './root-review.js';
 import { webUserCommand } from './root-web-user.js';
 import { servedCachePath } from './served-caches.js';
 import { buildOutputPath } from './shell-verb-scope.js';
@@ -396,6 +401,8 @@ export function rootLocalReading(words: readonly string[]): string | null {
       rootDryRun(rest) ||
       deviceBringup(rest) ||
       rootLook(rest) ||
+      rootReview(rest) ||
+      rootInventory(rest) ||
       bsdRootLook(rest);
   return ok ? `root-local ${rest.join(' ')}` : null;
 }

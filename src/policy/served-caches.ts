@@ -25,6 +25,19 @@ const SERVED_CACHES: readonly string[] = [
   'sites/default/files/js',
 ];
 
+/**
+ * Moodle's data root ($CFG->dataroot, `moodledata` in its install guide) holds caches beside the
+ * course files: cache, localcache, temp and trashdir are rebuilt or emptied by Moodle itself
+ * (Moodle docs, "Performance recommendations" and "Caching": emptied by Purge all caches);
+ * filedir (the files), sessions, lock and muc (the cache configuration) are not here.
+ */
+const DATAROOT_CACHES: readonly string[] = [
+  'moodledata/cache',
+  'moodledata/localcache',
+  'moodledata/temp',
+  'moodledata/trashdir',
+];
+
 /** Whether PATH is a served application's cache folder, something inside one, or its contents (`/*`). */
 export function servedCachePath(path: string): boolean {
   const m = SERVED_ROOT.exec(path);
@@ -32,6 +45,10 @@ export function servedCachePath(path: string): boolean {
   const rest = (m[1] ?? '').replace(/\/\*$/, '').replace(/\/+$/, '');
   if (/[*?[`$\\]|(?:^|\/)\.\.?(?:\/|$)/.test(rest)) return false;
   const parts = rest.split('/');
+  for (let i = 0; i < parts.length; i++) {
+    const tail = parts.slice(i).join('/') + '/';
+    if (DATAROOT_CACHES.some((c) => tail.startsWith(c + '/'))) return true;
+  }
   // at least one folder of the site before the cache: /srv/var/cache is not a site's cache
   for (let i = 1; i < parts.length; i++) {
     const tail = parts.slice(i).join('/') + '/';

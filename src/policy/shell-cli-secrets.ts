@@ -47,6 +47,8 @@ const NAMES_ONLY = /^(?:vercel env (?:ls|list)|glab variable (?:ls|list)|jf c(?:
 /** Options whose purpose is to print what the tool masks. */
 const REVEAL_OPTION =
   /^--(?:secrets|show-secrets?|show-tokens?|show-passwords?|show-sensitive|show-credentials?|show-keys|reveal|reveal-secrets?|reveal-values|unmask|unmasked|include-secrets|with-secrets|insecure-show-secrets?|include-sensitive|show-sensitive-values|decrypted|as-plain-?text|show-secure(?:-args|-props|-properties|-values|-fields)?|include-secure(?:-args|-props|-properties|-values)?|reveal-secure)$|^-AsPlainText$/i;
+/** Tools whose --show-keys is a listing of key ids and fingerprints (GnuPG 2.2+, gpg(1)). */
+const SHOW_KEYS_LISTS = new Set(['gpg', 'gpg2']);
 /** Secret scanners, whose reveal options show what they found in the user's own code. */
 const SCANNERS = new Set([
   'gitleaks',
@@ -141,6 +143,9 @@ export function revealReading(words: string[]): string | null {
     // `--secrets FILE`, `--secrets=FILE`: a file of secrets given to the tool, not a request to print
     const next = words[i + 1] ?? '';
     if (w === '--secrets' && /[./]/.test(next) && !next.startsWith('-')) continue;
+    // GnuPG's --show-keys lists the keys in a file as --list-keys lists the keyring's (gpg(1):
+    // fingerprints, user ids, expiry); it prints no key material, secret or public
+    if (w === '--show-keys' && SHOW_KEYS_LISTS.has(tool)) continue;
     // ConvertTo-SecureString -AsPlainText -Force turns a given string into a secret: the input direction
     if (/^-asplaintext$/i.test(w) && words.some((x) => /^convertto-securestring$/i.test(x))) continue;
     return `secret-reveal ${words.join(' ')}`;

@@ -51,6 +51,44 @@ const TASK_RUNNERS = new Set([
   'earthly',
 ]);
 
+/**
+ * Programs without subcommands whose operands are accounts, groups or processes (id(1), groups(1),
+ * getent(1), chage(1), passwd(1), last(1), lastlog(8), finger(1), pinky(1), faillock(8), chown(1),
+ * chgrp(1), su(1), users(1), quota(1), crontab(1), pgrep(1), pkill(1), killall(1), ps(1)): `deploy`
+ * there is the account that deploy tools conventionally log in as (`chage -l deploy`, `chown -R
+ * deploy:deploy /srv/app`), not a verb.
+ */
+const ACCOUNT_TOOLS = new Set([
+  'id',
+  'groups',
+  'getent',
+  'chage',
+  'passwd',
+  'last',
+  'lastb',
+  'lastlog',
+  'finger',
+  'pinky',
+  'faillock',
+  'chown',
+  'chgrp',
+  'su',
+  'users',
+  'quota',
+  'crontab',
+  'pgrep',
+  'pkill',
+  'killall',
+  'ps',
+  // root's launchers: the command they run is read by itself, without them (`sudo chage -l deploy`)
+  'sudo',
+  'doas',
+  'pkexec',
+  'run0',
+]);
+/** Options whose value is an account or a group (`--user deploy`, `-u deploy`), not a subcommand. */
+const ACCOUNT_OPTION = /^(?:-u|-U|-g|-G|--user|--group|--owner|--uid|--gid|--username|--login-name)$/;
+
 /** Subcommand words read before giving up: `tool GROUP NOUN VERB` at most. */
 const MAX_PATH = 4;
 
@@ -138,11 +176,12 @@ export function shipVerbReading(words: string[]): { text: string; from: string }
     if (forced) return forced;
   }
   // a platform the ship catalogue names is decided by it, previews and local targets included
-  if (shipData().firstWords.has(tool) || TASK_RUNNERS.has(tool)) return null;
+  if (shipData().firstWords.has(tool) || TASK_RUNNERS.has(tool) || ACCOUNT_TOOLS.has(tool)) return null;
   const path: string[] = [];
   for (let i = start + 1; i < words.length && path.length < MAX_PATH; i++) {
     const w = words[i] ?? '';
     if (w.startsWith('-')) continue;
+    if (ACCOUNT_OPTION.test(words[i - 1] ?? '')) continue;
     // a path, a URL, a quoted text or an assignment ends the subcommand
     if (!/^[A-Za-z][A-Za-z0-9:_-]*$/.test(w) || w.length > 40) return null;
     // what follows run/exec is a command run inside, not this tool's subcommand; but a task

@@ -47,7 +47,6 @@ const PS_VALUED = new Set([
   '-t',
   '-s',
   '-k',
-  '-N',
   '--sort',
   '--pid',
   '--ppid',

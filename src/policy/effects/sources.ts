@@ -15,7 +15,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { dependency, imageFindings } from './supply.js';
 import { isDownloadVariable } from './download-vars.js';
-import { isInternalName } from './fetch-readings.js';
+import { isOrgSourceName } from './org-names.js';
 import {
   editDistance,
   affixedOwner,
@@ -133,10 +133,10 @@ export function sourceFindings(
       continue;
     }
     // a dependency from the organisation's own code host (a name only its network resolves)
-    if (k === 'git' && isInternalName(host)) continue;
+    if (k === 'git' && isOrgSourceName(host)) continue;
     // an index under such a name is its own proxy (Nexus, Artifactory); an extra index beside
     // PyPI is still `mixed-indexes`, and code run on the spot is not this
-    const cls = k === 'index' && isInternalName(host) ? 'official' : hostClass(host);
+    const cls = k === 'index' && isOrgSourceName(host) ? 'official' : hostClass(host);
     const code = CODE_HOSTS.test(host);
     let sentence: string | undefined;
     if (cls === 'unknown') sentence = k === 'git' ? 'third-party-source' : 'untrusted-source';
@@ -348,7 +348,8 @@ const REGISTRY_CLIENTS = new Set([
 
 /**
  * `org-registry WORDS` when a package manager line points only at registries under names only the
- * organisation's network resolves (`pip install -i https://nexus.corp.local/repository/pypi/simple`,
+ * organisation can publish at (its network's internal names, a government domain: org-names.ts):
+ * (`pip install -i https://nexus.corp.local/repository/pypi/simple`,
  * `npm ci --registry https://nexus.corp.local/repository/npm-group/`), with no extra index beside
  * them: the organisation's own proxy, which the registry-change rule leaves to this reading.
  */
@@ -357,7 +358,7 @@ export function orgRegistryReading(words: readonly string[]): string | null {
   if (!REGISTRY_CLIENTS.has(prog) || words.some((w) => /^--extra-index(?:-url)?(?:=|$)|^--index-strategy/.test(w)))
     return null;
   const urls = words.map((w) => w.replace(/^--?[\w-]+=/, '')).filter((w) => /^[a-z][a-z0-9+.-]*:\/\//i.test(w));
-  if (!urls.length || !urls.every((u) => isInternalName(sourceHost(u) ?? ''))) return null;
+  if (!urls.length || !urls.every((u) => isOrgSourceName(sourceHost(u) ?? ''))) return null;
   return `org-registry ${words.join(' ')}`;
 }
 
@@ -898,7 +899,12 @@ function imageOperand(argv: string[], from: number): string | undefined {
 export function imageSourceFindings(ref: string, via: string): Effect[] {
   const first = ref.split('/')[0] ?? '';
   const registry = ref.includes('/') && /[.:]|^localhost$/.test(first) ? first.replace(/:\d+$/, '').toLowerCase() : '';
-  if (registry && hostClass(registry) === 'unknown' && (IPV4.test(registry) || ref.includes('@sha256:')))
+  if (
+    registry &&
+    hostClass(registry) === 'unknown' &&
+    !isOrgSourceName(registry) &&
+    (IPV4.test(registry) || ref.includes('@sha256:'))
+  )
     return [dependency(['untrusted-source', 'images', registry], `${via} (runs an image from ${registry})`)];
   return imageFindings(ref, via);
 }

@@ -15,7 +15,7 @@
 // The lists behind "listed", "popular" and "vendor" are catalogues (supply-data.ts).
 import type { Effect } from './types.js';
 import { nearImageOwner } from './infra-data.js';
-import { isInternalName } from './fetch-readings.js';
+import { isOrgSourceName } from './org-names.js';
 import {
   affixedOwner,
   editDistance,
@@ -187,9 +187,10 @@ export function imageFindings(ref: string, via: string): Effect[] {
     img.registry === undefined || /^(?:docker\.io|index\.docker\.io|registry-1\.docker\.io)$/.test(img.registry);
   if (img.registry !== undefined && !hub) {
     if (img.registry === 'localhost' || /^127\./.test(img.registry)) return [];
-    // `nexus.corp.local:8443/base/temurin`, `registry.acme.internal/...`: a name only the
-    // organisation's own network resolves is its own registry; nobody outside can publish there
-    if (isInternalName(img.registry)) return [];
+    // `nexus.corp.local:8443/base/temurin`, `registry.acme.internal/...`, `registry.agency.gov/...`:
+    // a name only the organisation's own network resolves, or one only a government body can
+    // register, is its own registry; nobody outside can publish there (org-names.ts)
+    if (isOrgSourceName(img.registry)) return [];
     if (isKnownRegistry(img.registry)) {
       // registries where anyone publishes under a name: an owner made of the image's name and an
       // impostor's word (quay.io/prom-node-exporter/node-exporter) poses as the project

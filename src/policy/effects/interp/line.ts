@@ -23,6 +23,7 @@ import { secretFieldReads } from '../secret-fields.js';
 import { exposureEffects } from '../exposure.js';
 import { containerRunEffects } from '../container-run.js';
 import { environmentFate } from '../env-filters.js';
+import { psPrintsEnvironment } from '../process-secrets.js';
 
 /** The path the environment-dump rules name: reading it is reading every variable. */
 export const ENVIRONMENT_PATH = '/proc/self/environ';
@@ -208,8 +209,9 @@ export function dumpsEnvironment(argv: string[]): boolean {
     case 'typeset':
       return rest.length === 0 || rest.every((w) => /^-[pxgr]+$/.test(w) && w !== '-r');
     case 'ps':
-      // BSD-style options (no dash) with `e` show each process's environment: ps e, ps auxeww
-      return rest.some((w) => /^[a-zA-Z]*e[a-zA-Z]*$/.test(w) && !/^-/.test(w)) || rest.includes('-E');
+      // BSD-style options (no dash) with `e` show each process's environment: ps e, ps auxeww;
+      // the value of -u/-p/-o (`ps -u deploy`) is a user, a pid or a format, not options
+      return psPrintsEnvironment(['ps', ...rest]);
   }
 }
 
