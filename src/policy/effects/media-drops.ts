@@ -35,7 +35,9 @@ export function mediaDropEffects(line: LineFacts, out: Effect[]): void {
     const name = basename(a[0] ?? '').toLowerCase();
     const ops = a.slice(1).filter((w) => !w.startsWith('-'));
     const dests: string[] = [];
-    for (let i = 1; i < a.length; i++) {
+    // tar writes an archive only when it creates one (`tar xzf /media/usb/in.tgz` reads from the drive)
+    const tarReads = name === 'tar' && !a.slice(1).some((x) => x === '--create' || /^-?[A-Za-z]*c[A-Za-z]*$/.test(x));
+    for (let i = 1; i < a.length && !tarReads; i++) {
       const w = a[i] ?? '';
       if (OUTPUT_OPTION.test(w) && a[i + 1]) dests.push(a[i + 1] ?? '');
       else if (/^(?:of|--output|--destination)=/.test(w)) dests.push(w.slice(w.indexOf('=') + 1));
