@@ -36,7 +36,14 @@ export function mediaDropEffects(line: LineFacts, out: Effect[]): void {
     const ops = a.slice(1).filter((w) => !w.startsWith('-'));
     const dests: string[] = [];
     // tar writes an archive only when it creates one (`tar xzf /media/usb/in.tgz` reads from the drive)
-    const tarReads = name === 'tar' && !a.slice(1).some((x) => x === '--create' || /^-?[A-Za-z]*c[A-Za-z]*$/.test(x));
+    const tarReads =
+      name === 'tar' &&
+      !a
+        .slice(1)
+        .some(
+          (x, i) =>
+            x === '--create' || /^-[A-Za-z]*c[A-Za-z]*$/.test(x) || (i === 0 && /^[A-Za-z]*c[A-Za-z]*$/.test(x)),
+        );
     for (let i = 1; i < a.length && !tarReads; i++) {
       const w = a[i] ?? '';
       if (OUTPUT_OPTION.test(w) && a[i + 1]) dests.push(a[i + 1] ?? '');
