@@ -4,7 +4,7 @@
 // a copy's or move's last operand, an archive or image built there (`-o`, `-f`, `of=`, zip's and
 // 7z's archive operand), or output redirected there. Each reads as `shares-data WHAT to PLACE`,
 // which the exfiltration policy asks about. Reading from such a drive (an update brought in) is no
-// part of this. Places: udisks2's /run/media/USER/LABEL, /media/[USER/]LABEL, /mnt/usb* and
+// part of this, and so is a firmware image copied onto a board's bootloader drive. Places: udisks2's /run/media/USER/LABEL, /media/[USER/]LABEL, /mnt/usb* and
 // /mnt/cdrom (removable-media mounts), and transfer folders named for the way out
 // (.../transfer/outbound/, a low side, a cross-domain outbox).
 import { basename } from '../shell-wrappers.js';
@@ -21,6 +21,9 @@ const OUTBOUND =
 const COPIERS = /^(?:cp|mv|rsync|install|ditto|rclone|copy|xcopy|robocopy|copy-item|move-item|cpio|pv|gcp|ucp)$/i;
 /** Options whose value is the file a program writes. */
 const OUTPUT_OPTION = /^(?:-o|--output|-O|--output-document|-f|--file|-destination|--destination|-outfile)$/i;
+
+/** Firmware images a board's bootloader drive takes (UF2, Intel HEX, raw binaries). */
+const FIRMWARE = /\.(?:uf2|hex|bin|elf|dfu)$/i;
 
 function place(path: string): string | undefined {
   const p = path.replace(/\\/g, '/');
@@ -59,6 +62,8 @@ export function mediaDropEffects(line: LineFacts, out: Effect[]): void {
       const where = place(d);
       if (!where) continue;
       const what = ops.find((w) => w !== d && !place(w)) ?? name;
+      // a firmware image copied onto a board's mass-storage bootloader drive (a UF2 drive) flashes it
+      if (where === 'removable-media' && FIRMWARE.test(what)) continue;
       out.push({
         tool: 'exec',
         command: `shares-data ${what.replace(/[^\w@/.:~-]/g, '_')} to ${where}`,
