@@ -529,6 +529,7 @@ test('access granted to a personal webmail account by any tool is asked; lookups
 
 test('files written onto a removable drive or into an outbound transfer folder are asked; copies in are not', () => {
   const cases: Case[] = [
+    ['B', 'exec', { command: 'cp build/firmware.uf2 /media/$USER/RPI-RP2/' }],
     [
       'A',
       'exec',
