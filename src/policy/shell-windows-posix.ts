@@ -684,3 +684,18 @@ export function windowsPosixReading(s: string): string | null {
   if (!looksWindowsLine(s)) return null;
   return posixLine(s);
 }
+
+/** .NET objects, static calls and Invoke-Expression: PowerShell code rather than a program's command line. */
+const PS_CODE = /New-Object\s|\]::[A-Za-z]|(?:^|[\s;|(&])(?:iex|Invoke-Expression)\b|\.GetStream\(\)|\[ScriptBlock\]/i;
+
+/**
+ * A line that is PowerShell code itself (an agent whose shell is PowerShell): the argv of the
+ * `pwsh -Command` it amounts to, read for its effects (effects/derive.ts), so the PowerShell reading of code (sockets, downloads, files
+ * sent) decides it as it decides the same code behind `powershell -c`. A line that starts with
+ * powershell or pwsh is already read that way.
+ */
+export function powershellCodeLine(s: string): string[] | null {
+  if (s.length > 16384 || /^\s*(?:powershell|pwsh)(?:\.exe)?\b/i.test(s) || !PS_CODE.test(s) || !looksWindowsLine(s))
+    return null;
+  return ['pwsh', '-NoProfile', '-Command', s];
+}

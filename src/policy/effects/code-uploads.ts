@@ -14,6 +14,7 @@ import { isLoopbackHost } from './url-host.js';
 import { privateHost } from '../remote-copies.js';
 import { isVendorHost } from './supply-data.js';
 import { isServiceHost } from './token-homes.js';
+import { isIngressUrl } from './ingress-urls.js';
 
 /** Calls that read a file's contents (or open it for a sender), in the common languages; data frames and query results read whole. */
 const FILE_READ =
@@ -23,13 +24,16 @@ const SEND_CALL =
   /(?:\.\s*(?:post|put|patch|request|upload|upload_?file(?:obj)?|put_object|send|sendall|sendto|sendfile|send_message|sendmail|storbinary|storlines|Upload(?:File|Data|String)(?:Async|TaskAsync)?|PostAsync|PutAsync|post_form)|\burlopen|\bRequest|\bfetch|\bhttr::(?:POST|PUT|PATCH)|\b(?:POST|PUT|PATCH)|\bcurl_setopt|\bhttp\.(?:Post|NewRequest)|Invoke-(?:RestMethod|WebRequest))\s*\(/g;
 /** Cmdlet sends, whose arguments are words rather than a bracketed list. */
 const CMDLET_SEND = /\b(?:Invoke-RestMethod|Invoke-WebRequest|irm|iwr)\b([^\n;|]*)/gi;
+/** A PowerShell read cmdlet given a path as a word (`gc C:\x\db.json -Raw`, `Get-Content -Path F`). */
+const PS_READ =
+  /(?:^|[\s(=;])(?:Get-Content|gc|cat|type)\s+(?:-(?:Path|LiteralPath|Raw|Encoding\s+\S+)\s+)*["']?((?:[A-Za-z]:\\|\/|~\/|\.{1,2}[\\/]|\$env:)[^\s"')]+)/i;
 /** Hosts named by a mail, file-transfer or socket connection (smtplib.SMTP('smtp.x'), ftplib.FTP(h), Transport((h, 22))). */
 /** A request object written to (`req.write(data)`, `req.end(data)`) by code that opened it with a host option. */
 const REQUEST_WRITE = /\b(?:https?\.request|net\.connect|tls\.connect|net\.createConnection)\s*\(/;
 const HOST_OPTION = /\b(?:hostname|host)\s*:\s*["']([A-Za-z0-9.-]+\.[A-Za-z0-9-]+)["']/;
 const CONNECTION_HOST =
   /\b(?:SMTP(?:_SSL)?|FTP(?:_TLS)?|Transport|SSHClient\(\)\s*\.\s*connect|create_connection|connect|TCPSocket\.new|TCPClient|Net::SMTP\.start|Net::FTP\.new|fsockopen)\s*\(\s*\(?\s*["']([A-Za-z0-9][A-Za-z0-9.-]*\.[A-Za-z0-9-]+|\d+\.\d+\.\d+\.\d+)["']/g;
-const URL_HOST = /\b(?:https?|ftps?|wss?):\/\/(?:[^@/\s'"`]*@)?([A-Za-z0-9.-]+|\[[0-9a-fA-F:.]+\])/;
+const URL_HOST = /\b(?:https?|ftps?|wss?):\/\/(?:[^@/\s'"`]*@)?([A-Za-z0-9.-]+|\[[0-9a-fA-F:.]+\])[^\s'"`)]*/;
 /** A literal path as the first argument of a read or a file sender. */
 const FIRST_PATH =
   /^\s*\(?\s*[rfbu]{0,2}["'`]((?:\/|~\/|\.{1,2}\/|[A-Za-z]:\\|\$HOME|\$env:)[^"'`\n]*|[\w.-]+\.\w{1,8})["'`]/;
@@ -92,7 +96,7 @@ export function outside(host: string): boolean {
 
 /** The uploads of local files that a piece of code makes (see the top of this file). */
 export function codeUploads(code: string, via: string): Effect[] {
-  if (!FILE_READ.test(code) && !/upload_?file|sendfile|\.put\s*\(|UploadFile|-InFile/i.test(code)) return [];
+  if (!FILE_READ.test(code) && !/upload_?file|sendfile|\.put\s*\(|UploadFile|-InFile|-Body\b/i.test(code)) return [];
   const names = carriers(code);
   const carries = (text: string) =>
     FILE_READ.test(text) || [...names].some((n) => new RegExp(`(?<![\\w.$])\\$?${escape(n)}\\b`).test(text));
@@ -100,7 +104,8 @@ export function codeUploads(code: string, via: string): Effect[] {
     [...code.matchAll(CONNECTION_HOST)].map((m) => m[1] ?? '').find((h) => h && outside(h)) ??
     [HOST_OPTION.exec(code)?.[1] ?? ''].find((h) => h && outside(h));
   const codeUrlHost = (() => {
-    for (const m of code.matchAll(new RegExp(URL_HOST.source, 'g'))) if (m[1] && outside(m[1])) return m[1];
+    for (const m of code.matchAll(new RegExp(URL_HOST.source, 'g')))
+      if (m[1] && (outside(m[1]) || isIngressUrl(m[0]))) return m[1];
     return undefined;
   })();
   const sends: { args: string; file?: string }[] = [];
@@ -118,11 +123,15 @@ export function codeUploads(code: string, via: string): Effect[] {
   for (const m of code.matchAll(CMDLET_SEND)) {
     const args = m[1] ?? '';
     const inFile = /-InFile\s+["']?([^\s"']+)/i.exec(args)?.[1];
-    if (inFile || (/-Body\b/i.test(args) && carries(args))) sends.push({ args, file: inFile });
+    // a body built from a file read by a cmdlet, bracketed or not: `-Body (@{c=(gc F -Raw)} | ConvertTo-Json)`
+    const bodyFile = /-Body\b/i.test(args) ? PS_READ.exec(args)?.[1] : undefined;
+    if (inFile || bodyFile || (/-Body\b/i.test(args) && carries(args))) sends.push({ args, file: inFile ?? bodyFile });
   }
   for (const s of sends) {
-    const own = URL_HOST.exec(s.args)?.[1];
-    const host = own ? (outside(own) ? own : undefined) : (codeUrlHost ?? fallback);
+    const ownUrl = URL_HOST.exec(s.args);
+    const own = ownUrl?.[1];
+    // an incoming webhook or form endpoint on a service's host still delivers to its maker (ingress-urls.ts)
+    const host = own ? (outside(own) || isIngressUrl(ownUrl?.[0] ?? '') ? own : undefined) : (codeUrlHost ?? fallback);
     if (!host) continue;
     const file = s.file ?? literalFile(s.args) ?? literalFile(code) ?? 'a local file';
     const out: Effect[] = [

@@ -26,6 +26,7 @@ import { installedPathFindings } from './installed-trees.js';
 import { LineFacts, lineReadings } from './line-readings.js';
 import { launcherEffects } from './launchers.js';
 import { fetchReadings } from './fetch-readings.js';
+import { powershellCodeLine } from '../shell-windows-posix.js';
 import { startupWrite } from './startup-plant.js';
 import { stagedSqlEffects } from './staged-sql.js';
 import { jobFileDeletes } from '../shell-dataset-deletes.js';
@@ -385,6 +386,9 @@ export function deriveFromCommand(command: string): Effect[] {
     unpacksInto ??= dependencyDirUnpack(c.argv);
     if (raw.length > MAX_EFFECTS * 4) break;
   }
+  // a line that is PowerShell code itself reads as that code behind pwsh -Command
+  const ps = powershellCodeLine(command);
+  if (ps) commandEffects({ argv: ps, quoted: ps.map(() => true), redirs: [], assigns: [], unsets: [] }, raw, keys);
   lineEffects(cmds, raw);
   // whole-line readings, each behind its gate (line-readings.ts)
   lineReadings(new LineFacts(command, cmds), raw);

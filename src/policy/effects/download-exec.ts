@@ -755,6 +755,7 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
       if (r?.command?.startsWith('runs-untrusted ')) out.push(r);
     }
     ranInline(name, a, files, out);
+    handedCode(name, a, files, out);
     deviceLoads(a, files, out);
     const implicit = implicitRun(name, a, files);
     if (implicit) out.push(runFinding(implicit.url, `${name} runs ${implicit.file}, downloaded`));
@@ -815,6 +816,33 @@ function ranInline(name: string, a: string[], files: Map<string, string>, out: E
     const u = files.get(k) ?? files.get(k.split('/').pop() ?? k);
     if (u) {
       out.push(runFinding(u, `${name} runs ${f}, downloaded`));
+      return;
+    }
+  }
+}
+
+/** Script and macro files by extension: code in the languages programs embed or host. */
+const CODE_FILE =
+  /\.(?:py|pyw|sh|bash|zsh|ksh|js|mjs|cjs|ts|rb|pl|pm|php|lua|tcl|ps1|psm1|vbs|vba|bas|jsx|jsxbin|groovy|gvy|kts|r|jl|scm|el|mel|nk|gizmo|scpt|applescript|fuse|lisp|py3)$/i;
+/**
+ * Programs that look at a file or move it without running it: readers, checksums, linters and
+ * formatters, editors, copy and archive tools. Another program handed a script or macro file just
+ * downloaded runs it (a host application's terminal or batch mode, `app -t script.py`, an embedded
+ * interpreter's `-l py FILE`); these do not.
+ */
+const INSPECTORS =
+  /^(?:ls|cat|bat|less|more|head|tail|file|stat|wc|grep|egrep|fgrep|rg|ag|diff|cmp|colordiff|sha\d*sum|md5sum|md5|shasum|b2sum|cksum|sum|openssl|gpg|gpg2|minisign|cosign|xxd|hexdump|od|strings|jq|yq|vim|vi|nvim|nano|emacs|code|subl|view|mate|open|sed|awk|sort|uniq|cut|tr|tee|cp|mv|rm|ln|chmod|chown|touch|install|mkdir|tar|zip|unzip|gzip|gunzip|xz|zstd|7z|git|scp|rsync|rclone|aws|gsutil|shellcheck|shfmt|pylint|flake8|ruff|black|isort|mypy|pyright|eslint|prettier|tsc|rubocop|perlcritic|luacheck|clamscan|yara|virustotal|vt|echo|printf|dos2unix|iconv|base64|wget|curl|test|\[)$/i;
+
+/** A script or macro file downloaded earlier in the line, handed to a program that is no inspector. */
+function handedCode(name: string, a: string[], files: Map<string, string>, out: Effect[]): void {
+  if (!files.size || INSPECTORS.test(name) || FILE_RUNNERS.test(name)) return;
+  for (const w of a.slice(1)) {
+    const f = w.replace(/^-{1,2}[\w-]+=/, '');
+    if (!CODE_FILE.test(f)) continue;
+    const k = key(f);
+    const u = files.get(k) ?? files.get(k.split('/').pop() ?? k);
+    if (u) {
+      out.push(runFinding(u, `${name} is handed ${f}, code it downloaded`));
       return;
     }
   }

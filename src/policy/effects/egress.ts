@@ -15,6 +15,7 @@ import { at } from '../../util/invariant.js';
 import { unknownSenderEffects } from './unknown-senders.js';
 import { routeEffects } from './egress-routes.js';
 import { privateHost } from '../remote-copies.js';
+import { isIngressUrl } from './ingress-urls.js';
 
 /** Sources sent whole that hold everything: a home folder, the root, /etc. */
 const BULK = /^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root|\/|\/etc|\/home|\/Users)\/?$/;
@@ -198,11 +199,19 @@ const PAYLOAD = /\.(?:json|jsonl|ndjson|xml|ya?ml|graphql|gql|txt|csv|md)$/i;
 /**
  * A request body from a payload file (`-d @request.json`) sent to a known service's API
  * (api.github.com, api.stripe.com ...: the issuers' hosts) is the API's ordinary use, not an
- * upload of the project; gists and pastes stay uploads. A secret file is still denied by its read.
+ * upload of the project; gists and pastes stay uploads, and so does a file from outside the working
+ * tree posted to an incoming webhook or form. A secret file is still denied by its read.
  */
 export function payloadToService(files: string[], hosts: string[], effects: Effect[]): boolean {
   if (!files.every((f) => PAYLOAD.test(f) && !/(?:^|\/)\.env|secret|credential|token|passw/i.test(f))) return false;
   if (effects.some((e) => e.tool === 'fetch' && e.url && /gist|paste|upload/i.test(e.url))) return false;
+  // an incoming webhook or form endpoint hands the body to whoever made it (ingress-urls.ts): a
+  // request body kept in the working tree may still go there, a file from elsewhere is a send
+  if (
+    effects.some((e) => e.tool === 'fetch' && e.url && isIngressUrl(e.url)) &&
+    !files.every((f) => /\.json$/i.test(f) && !/^(?:[/~$]|[A-Za-z]:|\(|.*\.\.\/)/.test(f))
+  )
+    return false;
   return hosts.every((h) => isServiceHost(h));
 }
 

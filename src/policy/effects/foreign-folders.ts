@@ -12,4 +12,13 @@ export const FOREIGN_FOLDER =
 
 /** A line can run such a file only when it names such a folder (a cheap first look). */
 export const FOREIGN_HINT =
-  /evidence|malware|malicious|quarantin|infected|suspicious|attachments|mail downloads|submission|upload|incoming|untrusted|extracted|carved|samples|artifacts|artefacts|dumps|collected/i;
+  /\/media\/|\/mnt\/|evidence|malware|malicious|quarantin|infected|suspicious|attachments|mail downloads|submission|upload|incoming|untrusted|extracted|carved|samples|artifacts|artefacts|dumps|collected/i;
+
+/**
+ * The mount points of removable drives and discs (udisks2's /run/media/USER/LABEL, the older
+ * /media/[USER/]LABEL, /mnt/usb*, /mnt/cdrom): a script run from there arrived on a medium nobody
+ * scanned, as an autorun script does. Packages installed from one are how offline machines are
+ * patched, and are left to the installer readings.
+ */
+export const REMOVABLE_MOUNT =
+  /^(?:\/run\/media\/[^/]+\/[^/]+|\/media\/[^/]+|\/mnt\/(?:usb|cdrom|dvd|removable|flash|thumb)[^/]*)\//;

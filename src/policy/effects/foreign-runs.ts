@@ -8,13 +8,15 @@
 // carving or scanning such files runs nothing of theirs and is left alone, and so is a program
 // handed one as its data (`python3 -m json.tool F`, `sqlite3 F`, `capa F`).
 //
+// A script run from a removable drive's mount point is the same (foreign-folders.ts, REMOVABLE_MOUNT).
+//
 // Read as `runs-foreign PATH` (policy foreign-code-runs, ask).
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
 import { dependency } from './supply.js';
 import { jvmLoadedFiles, runsFiles } from './download-exec.js';
-import { FOREIGN_FOLDER } from './foreign-folders.js';
+import { FOREIGN_FOLDER, REMOVABLE_MOUNT } from './foreign-folders.js';
 
 export { FOREIGN_HINT } from './foreign-folders.js';
 
@@ -44,6 +46,10 @@ const OPENERS = /^(?:open|xdg-open|start|invoke-item|ii|gio)$/;
 /** What an opener runs as code: applications, installers, scripts, shortcuts and macro documents. */
 const OPENED_RUNS =
   /\.(?:app|pkg|mpkg|dmg|command|tool|sh|exe|msi|scr|com|bat|cmd|ps1|vbs|vbe|js|jse|wsf|hta|lnk|jar|iso|img|docm|dotm|xlsm|xltm|xlam|pptm|potm|ppam|one|chm|appimage|deb|rpm|run|bin)\/?$/i;
+
+/** Package managers: a package installed from a removable drive is how an offline machine is patched. */
+const INSTALLERS =
+  /^(?:dnf|yum|rpm|apt|apt-get|dpkg|zypper|pip\d*(?:\.\d+)?|pipx|npm|gem|flatpak|snap|installer|msiexec|pkgadd|pacman)$/;
 
 /** A relative path run inside a foreign folder the line changed into. */
 const RELATIVE = /^(?![/~$\\]|[A-Za-z]:)/;
@@ -76,11 +82,12 @@ export function foreignRunEffects(cmds: readonly SimpleCommand[], out: Effect[])
       // the desktop's default handler runs programs, installers and macro documents; it only shows
       // a PDF, a picture or a spreadsheet
       if (OPENERS.test(name) && !OPENED_RUNS.test(f)) continue;
-      const foreign = FOREIGN_FOLDER.test(f)
-        ? f
-        : here !== undefined && RELATIVE.test(f)
-          ? `${here}/${f.replace(/^\.\//, '')}`
-          : undefined;
+      const foreign =
+        FOREIGN_FOLDER.test(f) || (REMOVABLE_MOUNT.test(f) && !INSTALLERS.test(name))
+          ? f
+          : here !== undefined && RELATIVE.test(f)
+            ? `${here}/${f.replace(/^\.\//, '')}`
+            : undefined;
       if (!foreign || seen.has(foreign)) continue;
       seen.add(foreign);
       out.push(dependency(['runs-foreign', foreign], `${name} runs ${foreign}`));

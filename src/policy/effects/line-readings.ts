@@ -45,6 +45,8 @@ import { INDIRECT_HINT, indirectEffects } from './env-indirect.js';
 import { SECRET_LAUNCHERS, secretLauncherEffects } from './secret-launchers.js';
 import { DUMPER_HINT, credentialDumperEffects } from './credential-dumpers.js';
 import { DATA_SHARE_HINT, dataShareEffects } from './data-shares.js';
+import { WEBMAIL_GRANT_HINT, webmailGrantEffects } from './webmail-grants.js';
+import { MEDIA_DROP_HINT, mediaDropEffects } from './media-drops.js';
 import { DNS_PROGRAMS, dnsLoopEffects } from './dns-loops.js';
 import { ARCHIVE_PROGRAMS, archivePrintEffects } from './archive-prints.js';
 import { SVC_NETWORK_PROGRAMS, svcNetworkEffects } from './svc-network.js';
@@ -248,6 +250,10 @@ export const LINE_READINGS: readonly LineReading[] = [
   // people's or production data sent to a bucket named for sharing, personal webmail or a
   // third-party API (data-shares.ts)
   { name: 'data-shares', hint: DATA_SHARE_HINT, read: dataShareEffects },
+  // an organisation's files or mail shared with a personal webmail account (webmail-grants.ts)
+  { name: 'webmail-grants', hint: WEBMAIL_GRANT_HINT, read: webmailGrantEffects },
+  // files written onto a removable drive or into an outbound transfer folder (media-drops.ts)
+  { name: 'media-drops', hint: MEDIA_DROP_HINT, read: mediaDropEffects },
   // data spelled into DNS names by a loop (dns-loops.ts)
   { name: 'dns-loops', programs: DNS_PROGRAMS, read: dnsLoopEffects },
   // members printed out of an archive: unzip -p, tar -xO, 7z e -so (archive-prints.ts)

@@ -20,6 +20,14 @@ const NAMED_KEY =
 const PROSE =
   /\b(?:token|password|passwd|pwd|secret|api[ _-]?key|access[ _-]?key|pat|passphrase)\b((?:\s+(?:for|of|on|to)\s+[\w.-]+){0,2})(?:\s+(?:is|was|here|now))?\s*[:=]?\s+["'`]?([A-Za-z0-9][\w\-+/=.!@#%^*]{7,})/gi;
 
+/**
+ * A credential word, a few words about whose it is, a colon or equals sign, then a value
+ * (`the store sql sa password for the vendor: St0r3!Sa#2024`, `user: sa / pass: Xk9#mPq2`): the
+ * colon says the value is the credential itself.
+ */
+const PROSE_LABEL =
+  /\b(?:token|password|passwd|pwd|pass|secret|api[ _-]?key|access[ _-]?key|passphrase|pin)\b(?:\s+[\w.'-]+){0,4}?\s*[:=]\s*["'`]?([A-Za-z0-9!@#$%^*][\w\-+/=.!@#$%^*]{7,})/gi;
+
 /** A value that looks random: letters and digits mixed, not a version or a dictionary word with a digit. */
 function randomish(v: string): boolean {
   const digits = (v.match(/\d/g) ?? []).length;
@@ -50,6 +58,11 @@ export function outboundSecret(text: string): string | undefined {
   for (let m = PROSE.exec(t); m; m = PROSE.exec(t)) {
     const value = (m[2] ?? '').replace(/[.!,;]+$/, '');
     if (randomish(value)) return m[0];
+  }
+  PROSE_LABEL.lastIndex = 0;
+  for (let m = PROSE_LABEL.exec(t); m; m = PROSE_LABEL.exec(t)) {
+    const value = (m[1] ?? '').replace(/[.!,;]+$/, '');
+    if (randomish(value) && /[^A-Za-z0-9]|[a-z].*[A-Z]|[A-Z].*[a-z]/.test(value)) return m[0];
   }
   return undefined;
 }

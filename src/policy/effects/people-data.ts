@@ -22,13 +22,31 @@ import { personalDocument, personalShare } from './personal-docs.js';
 
 /** Column names that say a row is about a person. */
 const PERSON_COLUMN =
-  /^(?:(?:first|last|full|given|family|student|patient|employee|customer|client|user)[ _-]?name|name|e-?mail(?:[ _-]?address)?|ssn|social[ _-]?security(?:[ _-]?number)?|sin|nino|dob|date[ _-]?of[ _-]?birth|birth[ _-]?date|birthday|phone(?:[ _-]?number)?|mobile|address|street|zip|postcode|student[ _-]?id|patient[ _-]?id|mrn|employee[ _-]?id|salary|iban|passport(?:[ _-]?(?:no|number))?|national[ _-]?id|diagnosis|grade|gpa|card[ _-]?number|account[ _-]?number)$/i;
+  /^(?:(?:first|last|full|given|family|middle|student|patient|employee|customer|client|user)[ _-]?name|name|first|last|surname|forename|(?:student|patient|employee|member|customer|staff)[ _-]?(?:number|no|num)|allerg(?:y|ies)|medications?|e-?mail(?:[ _-]?address)?|ssn|social[ _-]?security(?:[ _-]?number)?|sin|nino|dob|date[ _-]?of[ _-]?birth|birth[ _-]?date|birthday|phone(?:[ _-]?number)?|mobile|address|street|zip|postcode|student[ _-]?id|patient[ _-]?id|mrn|employee[ _-]?id|salary|iban|passport(?:[ _-]?(?:no|number))?|national[ _-]?id|diagnosis|grade|gpa|card[ _-]?number|account[ _-]?number)$/i;
 const SSN = /\b\d{3}-\d{2}-\d{4}\b/g;
+/** What else names the person an SSN belongs to: a birth date, a mail address, a phone number. */
+const ONE_PERSON = /\b(?:dob|date of birth|born)\b|[\w.+-]+@[\w-]+\.[\w.]+|\b\d{3}-\d{4}\b/i;
+
+function formDecoded(s: string): string {
+  try {
+    return decodeURIComponent(s.replace(/\+/g, ' '));
+  } catch {
+    return s
+      .replace(/%0[aA]/g, '\n')
+      .replace(/%0[dD]/g, '\r')
+      .replace(/%2[cC]/g, ',');
+  }
+}
 
 /** What makes the text a record of people, or undefined. */
-export function peopleRecords(text: string): string | undefined {
-  if (text.length < 40) return undefined;
-  if ((text.match(SSN) ?? []).length >= 2) return 'social security numbers';
+export function peopleRecords(raw: string): string | undefined {
+  if (raw.length < 40) return undefined;
+  // a form-encoded body (`entry.1=a,b%0Ac,d`) holds its lines encoded
+  const text = /%0[aAdD]/.test(raw) ? formDecoded(raw) : raw;
+  const ssns = (text.match(SSN) ?? []).length;
+  if (ssns >= 2) return 'social security numbers';
+  // one person's record: a social-security number beside their birth date, mail address or phone
+  if (ssns === 1 && ONE_PERSON.test(text)) return "a person's social security number and details";
   const lines = text.split(/\r?\n/).filter((l) => l.trim());
   for (let i = 0; i + 2 < lines.length && i < 20; i++) {
     const header = lines[i] ?? '';

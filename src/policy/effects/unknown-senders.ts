@@ -3,6 +3,8 @@
 // `teams-cli message post --attach F`, `acme-share upload F`), a program named for sending
 // (`transfer F`, `uploader F`; chat and push CLIs named for their service: slackcat, telegram-send,
 // ntfy, apprise), or a copy to a `host:path` operand (`tailscale file cp F peer:`).
+// A copy to a destination written as scp writes one (`user@host.domain:path`, `sftp://host/path`)
+// also reads as the `scp` it amounts to, so the remote-copy rules decide it as they decide scp.
 // Each such file is read as a read of that file, as a known sender's files are, so only files
 // the credential and .env rules guard are stopped: `acme-share upload report.pdf` passes.
 // Secret managers and platforms whose send verb stores the secrets it is given (`doppler
@@ -36,11 +38,42 @@ const READ_ELSEWHERE = new Set(
   ),
 );
 
+/**
+ * A destination written the way scp writes one, `user@host.domain:path` (or a transfer URL,
+ * `sftp://`, `ftps://`, `scp://`, `webdavs://`): the program copies its other operands to another
+ * machine, whatever it is called (Aspera's ascp, PuTTY's pscp, mscp, a vendor's transfer client).
+ */
+const SCP_DEST = /^[\w.+-]+@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+|\d+(?:\.\d+){3}):(.*)$/;
+const TRANSFER_URL = /^(?:sftp|ftps?|scp|webdavs?|davs?):\/\/(?:[^@/]*@)?([A-Za-z0-9.-]+)(?::\d+)?(\/.*)?$/i;
+/** Programs that name a remote account for their own reasons (a login, a repository, a mount). */
+const NOT_COPIES = new Set(
+  'ssh mosh sshfs autossh ssh-copy-id sftp ftp lftp rclone borg restic duplicity git hg svn mount umount'.split(' '),
+);
+
+/** An unknown program's copy to a remote destination, read as the scp it amounts to (remote-copies.ts decides it). */
+function scpShaped(name: string, a: readonly string[], out: Effect[]): void {
+  if (NOT_COPIES.has(name)) return;
+  const ops = a.slice(1).filter((w) => !w.startsWith('-'));
+  if (ops.length < 2) return;
+  const last = ops[ops.length - 1] ?? '';
+  const m = SCP_DEST.exec(last) ?? TRANSFER_URL.exec(last);
+  if (!m?.[1]) return;
+  const sources = ops.slice(0, -1).filter((w) => /^(?:\/|~\/|\.{0,2}\/|[\w.-]+\/|[A-Za-z]:[\\/])/.test(w) && !remoteWord(w));
+  if (!sources.length) return;
+  const quoted = sources.map((f) => `'${f.replace(/'/g, '')}'`).join(' ');
+  out.push({
+    tool: 'exec',
+    command: `scp ${quoted} ${m[1].toLowerCase()}:${(m[2] ?? '').replace(/[\s']/g, '')}`,
+    via: `${name} copies ${sources.join(' ')} to ${m[1]}`,
+  });
+}
+
 /** The effects of an unknown program that sends files: a read of each file it is given. */
 export function unknownSenderEffects(c: SimpleCommand, out: Effect[]): void {
   const a = c.argv;
   const name = basename(a[0] ?? '');
   if (READ_ELSEWHERE.has(name)) return;
+  scpShaped(name, a, out);
   const words = a.slice(1).filter((w) => !w.startsWith('-'));
   // the first words after the name are its subcommand path (`chat send`, `file cp`)
   const head = words.slice(0, 3);
