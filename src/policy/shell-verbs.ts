@@ -27,6 +27,7 @@ import { lossMarkReadings } from './shell-loss-marks.js';
 import { datasetDeleteReadings } from './shell-dataset-deletes.js';
 import { shipReadings } from './ship.js';
 import { shipVerbReading } from './shell-ship-verbs.js';
+import { rolloutReading } from './shell-rollouts.js';
 import { machineTakedownReadings } from './shell-machine-takedowns.js';
 import { rebuildsMachine } from './machine-rebuilds.js';
 import { deviceShellReading } from './device-shells.js';
@@ -885,6 +886,9 @@ export function verbCandidates(words: string[], computedVars: Set<string>, print
   const toolLine = scriptToolWords(words);
   const ship = shipVerbReading(toolLine);
   if (ship) out.push({ text: ship.text, note: { from: `the verb ${ship.from}`, text: ship.text } });
+  // software pushed onto other machines by a tool whose verb is not a ship verb (shell-rollouts.ts)
+  const rollout = ship ? null : rolloutReading(words);
+  if (rollout) out.push({ text: rollout.text, note: { from: rollout.from, text: rollout.text } });
   for (const t of gitComputedReadings(words, computed))
     out.push({ text: t, note: { from: 'git over a computed list', text: t } });
   const containers = containersRemovedAll(words, computed);
