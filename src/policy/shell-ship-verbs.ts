@@ -60,6 +60,10 @@ function shipVerb(word: string): string | null {
   if (SHIP.has(w)) return w;
   const colon = w.lastIndexOf(':');
   if (colon > 0 && SHIP.has(w.slice(colon + 1))) return w.slice(colon + 1);
+  // `deploy:production`, `publish:all`: the verb first, what it ships after (a look at the
+  // deploy, `deploy:list`, `deploy:status`, is not one)
+  const first = colon > 0 ? w.slice(0, w.indexOf(':')) : '';
+  if (SHIP.has(first) && !/:(?:list|status|info|show|help|check|logs?|unlock|history)$/.test(w)) return first;
   const parts = w.split('-');
   if (parts.length > 1 && (SHIP.has(parts[0] ?? '') || SHIP.has(parts[parts.length - 1] ?? '')))
     return SHIP.has(parts[0] ?? '') ? (parts[0] ?? '') : (parts[parts.length - 1] ?? '');
