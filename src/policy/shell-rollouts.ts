@@ -19,7 +19,8 @@ import { isPackageManager } from './effects/sources.js';
 import { rehearses, RUNNERS, scratchName } from './shell-verb-scope.js';
 
 /** Verbs that put software onto a machine. */
-const VERB = /^(?:upgrade|rollout|roll-out|install|reinstall|flash|push|distribute|update-firmware|firmware-update)$/i;
+const VERB =
+  /^(?:upgrade|rollout|roll-out|install|reinstall|flash|push|distribute|assign|update-firmware|firmware-update|(?:upgrade|update|install|push|rollout)[-_]all)$/i;
 /** A tool named for that job (`pkgpush`, `fw-flash`, `ota-rollout`). */
 const VERB_IN_NAME = /(?:^|[-_])(?:install|upgrade|rollout|flash|push|distribute)(?:[-_]|$)|push$|rollout$|^install-/i;
 /** Option names (their words) saying what is put in place. */
@@ -30,7 +31,7 @@ const ARTIFACT =
   /\.(?:zip|bin|img|fw|hex|msi|msix|pkg|apk|aab|ipa|deb|rpm|jar|war|ear|tgz|tar\.gz|exe|dmg|iso|swu|raucb|ota)$|^(?:docker:\/\/)?[\w.-]+(?::\d+)?\/[\w./-]+(?::[\w.-]+|@sha256:[0-9a-f]+)$/i;
 /** Option names (their words) naming the machines reached. */
 const HOST_WORD =
-  /^(?:server|servers|host|hosts|hostname|node|nodes|computer|computername|device|devices|endpoint|remote|target|targets|site|sites|store|stores)$/i;
+  /^(?:server|servers|host|hosts|hostname|node|nodes|computer|computers|computername|device|devices|endpoint|endpoints|remote|target|targets|site|sites|store|stores|clients?)$/i;
 /** Option names naming a group of machines. */
 const GROUP_WORD = /^(?:group|groups|ring|scope|fleet|tag|tags|collection|cohort|segment|channel)$/i;
 /** This machine or a local device port. */
@@ -83,6 +84,7 @@ export function rolloutReading(words: string[]): { text: string; from: string } 
   if (!verb) return null;
   let payload = false;
   let reach: string | undefined;
+  let everyMachine = false;
   for (let i = 0; i < rest.length; i++) {
     const x = rest[i] ?? '';
     if (!x.startsWith('-')) {
@@ -102,14 +104,16 @@ export function rolloutReading(words: string[]): { text: string; from: string } 
     const v = value.replace(/^["']|["']$/g, '');
     if (ow.some((o) => PAYLOAD_WORD.test(o))) payload = true;
     else if (ARTIFACT.test(v)) payload = true;
-    if (ow.some((o) => GROUP_WORD.test(o) || HOST_WORD.test(o)) && /^(?:all(?:[-_ ]|$)|\*$|every)/i.test(v))
+    if (ow.some((o) => GROUP_WORD.test(o) || HOST_WORD.test(o)) && /^(?:all(?:[-_ ]|$)|\*$|every)/i.test(v)) {
+      // every machine named as such (`--hosts all`, `--group "All Devices"`) needs no payload to be a rollout
       reach ??= `${x} ${v}`;
-    else if (ow.some((o) => HOST_WORD.test(o))) {
+      everyMachine = true;
+    } else if (ow.some((o) => HOST_WORD.test(o))) {
       const host = v.replace(/^[a-z][\w+.-]*:\/\/(?:[^@/]*@)?/i, '').replace(/[:/].*$/, '');
       if (otherMachine(host)) reach ??= `${x} ${host}`;
     }
   }
-  if (!payload) return null;
+  if (!payload && !everyMachine) return null;
   if (!reach && /^(?:upgrade|update)/i.test(verb) && rest.some((x) => FORCED.test(x))) reach = 'forced';
   if (!reach) return null;
   return {

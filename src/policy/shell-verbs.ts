@@ -802,6 +802,9 @@ const LIVE = new Set(
     ' ',
   ),
 );
+/** Names of programs and scripts that are themselves a release step. */
+const SHIP_NAMED = new Set(['deploy', 'release', 'publish', 'promote', 'ship', 'rollout', 'golive']);
+const STRICT_PROD = /^(?:--?(?:prod|production|live)|(?:--?[\w-]+=)?(?:prod|production|prd|live))$/i;
 /** A word that names production (`prod`, `production`, `prod-api`, `env=production`, `live`). */
 const PROD = /(?:^|[^a-z0-9])(?:prod|production|prd|live)(?:[^a-z0-9]|$)/i;
 
@@ -835,6 +838,15 @@ export function prodChangeReading(words: string[]): string | null {
   const tool = (words[0] ?? '').toLowerCase();
   if (!tool || NOT_SUBCOMMAND_CLI.has(tool) || RUNNERS.has(tool) || !/^[a-z][a-z0-9._-]*$/.test(tool)) return null;
   if (rehearses(words)) return null;
+  // a program or script named for the step (`./deploy --env=live`, `bin/release --live`,
+  // `upload-to-store.js --track production`): its name is the verb
+  const own = tool.split(/[-_:.]/)[0] ?? '';
+  const named =
+    (SHIP_NAMED.has(own) || (own === 'upload' && /store|release|build|app|artifact|package/.test(tool))) &&
+    !/^(?:release-notes|deploy-preview)/.test(tool);
+  // named so, the target must be said as a value or a switch of its own (`--env=live`, `--prod`,
+  // `production`), not a word inside another option (`--live-reload`)
+  if (named && words.slice(1).some((w) => STRICT_PROD.test(w))) return `cli-change-prod ${words.join(' ')}`;
   let live = false;
   let positional = 0;
   for (let i = 1; i < words.length && positional < MAX_PATH; i++) {
