@@ -227,3 +227,19 @@ test('standard: the same shapes in any MCP server tool', () => {
     ['B', 'mcp', { tool: 'update_settings', theme: 'dark', verify_email: false }],
   ]);
 });
+
+test('standard: a switch that publishes what an upload sends is asked; port publishing is not one', () => {
+  check([
+    [
+      'A',
+      'exec',
+      { command: 'npx chrome-webstore-upload-cli upload --source kiosk-ext.zip --extension-id bgjm --auto-publish' },
+    ],
+    ['A', 'exec', { command: 'storecli submit build.ipa --publish-now' }],
+  ]);
+  check([
+    ['B', 'exec', { command: 'docker run --publish 8080:80 nginx' }],
+    ['B', 'exec', { command: 'webstore upload --source x.zip' }],
+    ['B', 'exec', { command: 'hugo server --go-live' }],
+  ]);
+});
