@@ -1,8 +1,7 @@
 // A key or certificate made trusted: what signs a package, a repository or a connection is taken
 // on the word of whoever handed over that key. Every platform spells it: GnuPG's owner trust
 // (`gpg --edit-key K trust`, `--import-ownertrust`, `--trusted-key`, the key-signing commands
-// `--lsign-key`/`--quick-lsign-key` that make a key valid), apt's keyring (`apt-key add`,
-// `apt-key adv --recv-keys`), Windows' stores (`certutil -addstore Root`, `Import-Certificate
+// `--lsign-key`/`--quick-lsign-key` that make a key valid), apt's keyring (`apt-key add FILE`), Windows' stores (`certutil -addstore Root`, `Import-Certificate
 // -CertStoreLocation Cert:\LocalMachine\Root`), macOS (`security add-trusted-cert`), p11-kit
 // (`trust anchor FILE`) and Java (`keytool -importcert -cacerts`). After it, anything that key
 // signs installs or connects as verified. Read as `custom-ca TOOL WHAT` (supply-chain-sources
@@ -40,8 +39,9 @@ function trusted(argv: readonly string[]): string | undefined {
     return undefined;
   }
   if (name === 'apt-key') {
+    // a key file added; a key fetched by its id from a keyserver is the PPAs' documented form
+    // (its fingerprint is the check), left to the source readings
     if (a[0] === 'add') return `apt keyring ${a[1] ?? ''}`.trim();
-    if (a[0] === 'adv' && has(/^--(?:recv-keys?|recv|fetch-keys)$/)) return 'apt keyring from a keyserver';
     return undefined;
   }
   if (name === 'certutil') {
