@@ -284,6 +284,37 @@ const OVERWRITE =
   /[?&](?:overwrite|replace|force|override)=true\b|["']?(?:overwrite|replace|override)["']?\s*:\s*true\b/i;
 
 /**
+ * Verbs that put software or a configuration onto the machines a console manages: an MDM
+ * profile or app assigned, firmware upgraded, a package installed or pushed.
+ */
+const ROLLOUT =
+  /^(?:assign|assignments|upgrade|install|deploy|push|flash|rollout|distribute|update[-_]?firmware|firmware[-_]?update)$/i;
+/** A command field of an RPC-style body (`{"cmd": "upgrade-all"}`, `{"action": "install"}`). */
+const COMMAND_FIELD = /["']?(?:cmd|command|action|operation|op|task)["']?\s*:\s*["']([\w.-]+)["']/gi;
+/**
+ * A target that is every device, user or site: Intune's `allDevicesAssignmentTarget` and
+ * `allLicensedUsersAssignmentTarget` (Microsoft Graph, deviceAndAppManagementAssignmentTarget),
+ * `"target": "all"`, `"devices": "*"`, a UniFi-style `upgrade-all` command.
+ */
+const EVERY_TARGET =
+  /all(?:Licensed)?(?:Devices|Users)(?:AssignmentTarget)?|all_(?:devices|users|sites|stores|hosts|endpoints)|["']?(?:target|targets|scope|devices|hosts|group|groups|sites|stores)["']?\s*:\s*\[?\s*["'](?:all|\*|everyone|all[-_ ][\w-]+)["']/i;
+
+/**
+ * A write that rolls something out to every machine a console manages at once: the endpoint's
+ * verb (`.../deviceConfigurations/ID/assign`) or the body's command (`{"cmd": "upgrade-all"}`)
+ * puts software or a profile in place, and the body or the command names every device, user or
+ * site as its target. A console on the private network (`.internal`) manages the fleet as much
+ * as a vendor's cloud; one device's upgrade or an assignment to a named group is not this.
+ */
+function rolloutToAll(last: string, body: string): boolean {
+  const commands = [...body.matchAll(COMMAND_FIELD)].map((m) => m[1] ?? '');
+  // a command glued to its scope: upgrade-all, installAll, push_all
+  if (commands.some((c) => /^(?:upgrade|install|deploy|push|flash|rollout|update)[-_]?all$/i.test(c))) return true;
+  const verb = ROLLOUT.test(last) || commands.some((c) => ROLLOUT.test(c));
+  return verb && EVERY_TARGET.test(body);
+}
+
+/**
  * `fleet-wide` for a control object created or changed with a tenant-wide scope (a hash blocked on
  * every endpoint, `"filter": {"tenant": true}`, `applied_globally`), `import-overwrite` for a rule
  * or object set imported over the one in force (`_import?overwrite=true`): each reaches every
@@ -291,6 +322,7 @@ const OVERWRITE =
  */
 function fleetReading(lower: readonly string[], query: string, body: string): string | undefined {
   if (lower.some((x) => FLEET_OBJECT.test(x)) && FLEET_SCOPE.test(body)) return 'fleet-wide';
+  if (rolloutToAll(lower[lower.length - 1] ?? '', body)) return 'rollout-all';
   if (IMPORT_SEG.test(lower[lower.length - 1] ?? '') && OVERWRITE.test(`${query} ${body}`)) return 'import-overwrite';
   return undefined;
 }

@@ -73,7 +73,9 @@ export function httpCall(words: string[]): HttpCall | null {
     };
   }
   const tool = (words[0] ?? '').toLowerCase();
-  if (!CLIENTS.has(tool)) return null;
+  // a module's own request cmdlet takes Invoke-RestMethod's -Method, -Uri and -Body
+  // (Invoke-MgGraphRequest of Microsoft.Graph, Invoke-PnPSPRestMethod, Invoke-AzRestMethod)
+  if (!CLIENTS.has(tool) && !/^invoke-\w+(?:request|restmethod)$/.test(tool)) return null;
   let method: string | null = null;
   let url: string | null = null;
   let hasBody = false;

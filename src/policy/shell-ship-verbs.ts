@@ -89,6 +89,36 @@ const ACCOUNT_TOOLS = new Set([
 /** Options whose value is an account or a group (`--user deploy`, `-u deploy`), not a subcommand. */
 const ACCOUNT_OPTION = /^(?:-u|-U|-g|-G|--user|--group|--owner|--uid|--gid|--username|--login-name)$/;
 
+/**
+ * A switch that publishes what the command uploads, submits or pushes (`chrome-webstore-upload
+ * upload --auto-publish`, `store-cli submit --publish-now`, `--go-live`, `--make-public`): the
+ * upload alone waits for a human, the switch puts it in front of users. Container engines'
+ * `--publish` maps a port and is not one.
+ */
+const PUBLISH_SWITCH =
+  /^--(?:auto-?publish|publish(?:-now|-immediately|-after-upload)?|go-?live|make-public|release-now)(?:=(?:true|yes|1))?$/i;
+const UPLOADING = /upload|push|submit|send|sync|create|update|deploy|store|publish/i;
+const PORT_PUBLISHERS = new Set([
+  'docker',
+  'podman',
+  'nerdctl',
+  'kubectl',
+  'oc',
+  'minikube',
+  'kind',
+  'lima',
+  'colima',
+  'finch',
+]);
+
+function publishSwitch(tool: string, rest: readonly string[]): string | undefined {
+  if (PORT_PUBLISHERS.has(tool)) return undefined;
+  const sw = rest.find((w) => PUBLISH_SWITCH.test(w));
+  if (!sw) return undefined;
+  const path = rest.filter((w) => !w.startsWith('-')).slice(0, 3);
+  return UPLOADING.test(tool) || path.some((w) => UPLOADING.test(w)) ? sw.replace(/=.*$/, '') : undefined;
+}
+
 /** Subcommand words read before giving up: `tool GROUP NOUN VERB` at most. */
 const MAX_PATH = 4;
 
@@ -98,6 +128,10 @@ function shipVerb(word: string): string | null {
   if (SHIP.has(w)) return w;
   const colon = w.lastIndexOf(':');
   if (colon > 0 && SHIP.has(w.slice(colon + 1))) return w.slice(colon + 1);
+  // `deploy:production`, `publish:all`: the verb first, what it ships after (a look at the
+  // deploy, `deploy:list`, `deploy:status`, is not one)
+  const first = colon > 0 ? w.slice(0, w.indexOf(':')) : '';
+  if (SHIP.has(first) && !/:(?:list|status|info|show|help|check|logs?|unlock|history)$/.test(w)) return first;
   const parts = w.split('-');
   if (parts.length > 1 && (SHIP.has(parts[0] ?? '') || SHIP.has(parts[parts.length - 1] ?? '')))
     return SHIP.has(parts[0] ?? '') ? (parts[0] ?? '') : (parts[parts.length - 1] ?? '');
@@ -171,6 +205,9 @@ export function shipVerbReading(words: string[]): { text: string; from: string }
     return { text: ['cli-ship', 'pwsh', tool, ...rest].join(' '), from: `${cmdletVerb} (${tool})` };
   }
   if (!/^[a-z][a-z0-9._-]*$/.test(tool) || shipVerb(tool)) return null;
+  const publishing = publishSwitch(tool, rest);
+  if (publishing && !rehearses(words, start + 1))
+    return { text: ['cli-ship', tool, ...rest].join(' '), from: `${publishing} (${tool})` };
   if (!TASK_RUNNERS.has(tool)) {
     const forced = forcedShip(words, start, tool);
     if (forced) return forced;

@@ -28,6 +28,9 @@ import { datasetDeleteReadings } from './shell-dataset-deletes.js';
 import { shipReadings } from './ship.js';
 import { VERB_GATES, gateText } from './verb-gates.js';
 import { shipVerbReading } from './shell-ship-verbs.js';
+import { rolloutReading } from './shell-rollouts.js';
+import { imageCopyReading } from './shell-image-copies.js';
+import { trafficMoveReading } from './shell-traffic-moves.js';
 import { machineTakedownReadings } from './shell-machine-takedowns.js';
 import { rebuildsMachine } from './machine-rebuilds.js';
 import { deviceShellReading } from './device-shells.js';
@@ -815,8 +818,33 @@ const LIVE = new Set(
     ' ',
   ),
 );
+/** Names of programs and scripts that are themselves a release step. */
+const SHIP_NAMED = new Set(['deploy', 'release', 'publish', 'promote', 'ship', 'rollout', 'golive']);
+const STRICT_PROD = /^(?:--?(?:prod|production|live)|(?:--?[\w-]+=)?(?:prod|production|prd|live))$/i;
 /** A word that names production (`prod`, `production`, `prod-api`, `env=production`, `live`). */
 const PROD = /(?:^|[^a-z0-9])(?:prod|production|prd|live)(?:[^a-z0-9]|$)/i;
+
+/** Options naming the audience a build is released to (a store's track, an updater's channel or ring). */
+const CHANNEL_OPTION = /^--?(?:channel|track|ring|audience|release[-_]?channel|update[-_]?channel|dist[-_]?tag|tag)$/i;
+/** The channel every user gets: stable, latest, public, general availability, everyone. */
+const EVERYONE_CHANNEL =
+  /^(?:stable|latest|public|ga|general|general[-_]availability|release|everyone|all|broad|default)$/i;
+
+/**
+ * A release channel that reaches every user (`acmectl release upload --channel stable`, `--track
+ * public`, `--ring broad`): the production of an updater or a store, whatever it is called there.
+ */
+function releaseChannel(words: readonly string[]): boolean {
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i] ?? '';
+    const eq = w.indexOf('=');
+    const name = eq > 0 ? w.slice(0, eq) : w;
+    if (!CHANNEL_OPTION.test(name)) continue;
+    const v = (eq > 0 ? w.slice(eq + 1) : (words[i + 1] ?? '')).replace(/^["']|["']$/g, '');
+    if (EVERYONE_CHANNEL.test(v)) return true;
+  }
+  return false;
+}
 
 /**
  * A tool's change aimed at production (`aws lambda update-function-code --function-name
@@ -826,6 +854,15 @@ export function prodChangeReading(words: string[]): string | null {
   const tool = (words[0] ?? '').toLowerCase();
   if (!tool || NOT_SUBCOMMAND_CLI.has(tool) || RUNNERS.has(tool) || !/^[a-z][a-z0-9._-]*$/.test(tool)) return null;
   if (rehearses(words)) return null;
+  // a program or script named for the step (`./deploy --env=live`, `bin/release --live`,
+  // `upload-to-store.js --track production`): its name is the verb
+  const own = tool.split(/[-_:.]/)[0] ?? '';
+  const named =
+    (SHIP_NAMED.has(own) || (own === 'upload' && /store|release|build|app|artifact|package/.test(tool))) &&
+    !/^(?:release-notes|deploy-preview)/.test(tool);
+  // named so, the target must be said as a value or a switch of its own (`--env=live`, `--prod`,
+  // `production`), not a word inside another option (`--live-reload`)
+  if (named && words.slice(1).some((w) => STRICT_PROD.test(w))) return `cli-change-prod ${words.join(' ')}`;
   let live = false;
   let positional = 0;
   for (let i = 1; i < words.length && positional < MAX_PATH; i++) {
@@ -850,7 +887,7 @@ export function prodChangeReading(words: string[]): string | null {
     }
     if ((lw === 'run' && tool !== 'gcloud') || lw === 'exec') return null;
   }
-  if (!live || !words.slice(1).some((w) => PROD.test(w))) return null;
+  if (!live || !(words.slice(1).some((w) => PROD.test(w)) || releaseChannel(words))) return null;
   return `cli-change-prod ${words.join(' ')}`;
 }
 
@@ -903,6 +940,13 @@ export function verbCandidates(words: string[], computedVars: Set<string>, print
   const toolLine = scriptToolWords(words);
   const ship = VERB_GATES.shipVerb.test(text) ? shipVerbReading(toolLine) : null;
   if (ship) out.push({ text: ship.text, note: { from: `the verb ${ship.from}`, text: ship.text } });
+  // software pushed onto other machines by a tool whose verb is not a ship verb (shell-rollouts.ts)
+  const rollout = ship ? null : rolloutReading(words);
+  if (rollout) out.push({ text: rollout.text, note: { from: rollout.from, text: rollout.text } });
+  // an image copied into a registry tag, a DNS record changed, all traffic moved: any tool
+  // (shell-image-copies.ts, shell-traffic-moves.ts)
+  for (const r of ship ? [] : [imageCopyReading(toolLine), trafficMoveReading(toolLine)])
+    if (r) out.push({ text: r.text, note: { from: r.from, text: r.text } });
   for (const t of gitComputedReadings(words, computed))
     out.push({ text: t, note: { from: 'git over a computed list', text: t } });
   const containers = containersRemovedAll(words, computed);

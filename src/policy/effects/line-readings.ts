@@ -36,6 +36,8 @@ import { REGISTRY_HINT, registrySecretEffects } from './registry-secrets.js';
 import { INSTALLER_PROGRAMS, installerEffects } from './installers.js';
 import { codeInstallerEffects, codeInstallerPrograms } from './code-installers.js';
 import { INSTALL_PLACE_HINT, installPlaceEffects } from './install-places.js';
+import { VERIFY_FLAG_HINT, verifyFlagEffects } from './verify-flags.js';
+import { TRUST_ANCHOR_HINT, trustAnchorEffects } from './trust-anchors.js';
 import { STORED_COMMAND_HINT, storedCommandEffects } from './stored-commands.js';
 import { PIRATED_HINT, piratedCodeEffects } from './pirated-code.js';
 import { DUCKDB_HINT, EXTENSION_LOADER_PROGRAMS, extensionLoaderEffects } from './extension-loaders.js';
@@ -226,6 +228,10 @@ export const LINE_READINGS: readonly LineReading[] = [
   },
   // any other tool's install verb with a URL, repository or verification switch (install-places.ts)
   { name: 'install-places', hint: INSTALL_PLACE_HINT, read: (l, out) => installPlaceEffects(l.cmds, out) },
+  // any other tool's option that stops checking what a repository, mirror or sync fetches (verify-flags.ts)
+  { name: 'verify-flags', hint: VERIFY_FLAG_HINT, read: (l, out) => verifyFlagEffects(l.cmds, out) },
+  // a signing key or certificate authority made trusted, whatever the platform (trust-anchors.ts)
+  { name: 'trust-anchors', hint: TRUST_ANCHOR_HINT, read: (l, out) => trustAnchorEffects(l.cmds, out) },
   // fetch-and-run command lines handed to a program that keeps them to run later (stored-commands.ts)
   { name: 'stored-commands', hint: STORED_COMMAND_HINT, read: (l, out) => storedCommandEffects(l.cmds, out) },
   // cracked and nulled builds unpacked, installed, copied or run

@@ -4,6 +4,7 @@
 // decided as that command too: `delete_repository {owner, repo}` as `gh repo delete owner/repo`,
 // `drop_table {table}` as `psql -c "DROP TABLE t"`. Read, list, search and get tools have no
 // command equivalent here and stay what they were.
+import { mcpReleaseShapeEffects } from './mcp-release-shapes.js';
 import type { Effect } from './types.js';
 import { at } from '../../util/invariant.js';
 import { mcpShipEffects, mergesNow } from './mcp-ship.js';
@@ -254,6 +255,8 @@ export function mcpToolEffects(op: string, p: Params, path: string | undefined):
       push(`git push origin HEAD:${arg(base.replace(/^refs\/heads\//, ''), 'main')}`, `merges into ${base}`);
   }
   for (const e of mcpShipEffects(op, words, p)) out.push(e);
+  // rollouts to everyone, release channels, image copies, traffic moves, checks off, keys trusted (mcp-release-shapes.ts)
+  for (const e of mcpReleaseShapeEffects(op, words, p)) out.push(e);
   if ((words.includes('update') || words.includes('set')) && words.includes('protection') && words.includes('branch')) {
     const enforce = JSON.stringify(p).toLowerCase();
     // a check removed, the rule switched off, or force pushes and deletions let through

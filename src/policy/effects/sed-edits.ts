@@ -1,7 +1,8 @@
 // An in-place substitution of a file (`sed -i 's/OLD/NEW/' FILE`, `sed -i '/RE/d' FILE`,
 // `perl -pi -e 's/OLD/NEW/' FILE`) is the same change as an edit call replacing OLD with NEW:
-// a dependency moved to another publisher's namespace, a registry scope binding deleted. The pair
-// is read by those edit readings (coordinate-swaps.ts, scope-removals.ts), so each spelling of the
+// a dependency moved to another publisher's namespace, a registry scope binding deleted, a
+// checksum or signature check deleted from a script. The pair is read by those edit readings
+// (coordinate-swaps.ts, scope-removals.ts, verify-removals.ts), so each spelling of the
 // change is decided alike (hosts named in a substitution are read by derive.ts's in-place sources). OLD and NEW are the script's texts with sed's escapes
 // taken out (`\.` is `.`), quoted as the fragment of a manifest they stand for. Other sed
 // commands (y, a, i, c) and patterns with regex syntax beyond escapes are not read.
@@ -9,6 +10,7 @@ import type { Effect } from './types.js';
 import type { LineView as LineFacts } from './line-view.js';
 import { coordinateSwapEffects } from './coordinate-swaps.js';
 import { scopeRemovalEffects } from './scope-removals.js';
+import { verifyRemovalEffects } from './verify-removals.js';
 import { basename } from '../shell-wrappers.js';
 
 /** `\x` for a punctuation x is x; a fragment with other regex syntax is not a literal. */
@@ -60,7 +62,12 @@ export function sedEditEffects(line: LineFacts, out: Effect[]): void {
     }
     for (const file of files.slice(0, 8))
       for (const [o, n] of scripts.flatMap(pairs))
-        for (const e of [...coordinateSwapEffects(o, n, file), ...scopeRemovalEffects(o, n, file)])
+        for (const e of [
+          ...coordinateSwapEffects(o, n, file),
+          ...scopeRemovalEffects(o, n, file),
+          // `sed -i '/gpg --verify/d' import.sh`: the script's check of what it downloads deleted
+          ...verifyRemovalEffects(o, n, file),
+        ])
           out.push({ ...e, via: `${name} -i rewrites ${file}: ${e.via}` });
   }
 }

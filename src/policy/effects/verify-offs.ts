@@ -12,7 +12,7 @@ import type { Effect } from './types.js';
 import { dependency } from './supply.js';
 
 /** Words naming what a check of fetched code or of the connection looks at. */
-const CHECKED = new Set(
+export const CHECKED = new Set(
   'ssl tls cert certs certificate certificates signature signatures signed signing sig sigs gpg pgp checksum checksums integrity hash hashes provenance attestation attestations cosign notary commit commits'.split(
     ' ',
   ),
@@ -25,7 +25,7 @@ const CHECK = new Set(
 );
 
 /** A key's words: `signatureVerification` -> signature, verification; `ssl_verify` -> ssl, verify. */
-function words(key: string): string[] {
+export function words(key: string): string[] {
   return key
     .split(/[-_.\s]+|(?<=[a-z])(?=[A-Z])/)
     .map((w) => w.toLowerCase())
@@ -42,7 +42,7 @@ function namesCheck(key: string): boolean {
 const BARE =
   /^(?:verify|verification|verify[-_]?ssl|ssl[-_]?verify|gpgcheck|repo[-_]?gpgcheck|pkg[-_]?gpgcheck|sslverify|checksum|signature|signatures|strict[-_]?ssl|check[-_]?certificate)$/i;
 /** Keys that name skipping a check: set to on, they switch it off. */
-const SKIP =
+export const SKIP =
   /skip[-_]?(?:tls|ssl|cert|signature|sig|verif|checksum|integrity|gpg)\w*|insecure[-_]?skip\w*|^insecure$|allow[-_]?unsigned|no[-_]?verify|disable[-_]?(?:ssl|tls|cert|signature|verif|checksum|integrity|gpg)\w*|trust[-_]?all\w*|ignore[-_]?(?:signature|checksum|cert)\w*/i;
 const OFF = /^(?:false|no|off|0|none|disabled?|skip|ignore|never|permissive|insecure)$/i;
 const ON = /^(?:true|yes|on|1|always|enabled?)$/i;
@@ -78,7 +78,7 @@ function pairs(text: string): { path: string[]; value: string }[] {
 }
 
 /** Whether a key path set to a value switches a check of fetched code or the connection off. */
-function switchesOff(path: string[], value: string): boolean {
+export function switchesOff(path: string[], value: string): boolean {
   const key = path[path.length - 1] ?? '';
   if (SKIP.test(key)) return ON.test(value);
   if (!OFF.test(value)) return false;
