@@ -66,7 +66,8 @@ export function startupExportEffects(line: LineView, out: Effect[]): void {
     const lines = secretLines();
     const res = patterns.map((p) => compile(p, flags));
     // a pattern the reading cannot follow may print anything: assume it lets the secrets through
-    const leaks = res.some((re) => re === undefined || lines.some((l) => re.test(l)));
+    // a search for secret words is exposure.ts's (asked); this reading is the one that keeps every export
+    const leaks = res.some((re) => re === undefined || (lines.some((l) => re.test(l)) && re.test('export EDITOR=vim')));
     if (!leaks) continue;
     out.push({
       tool: 'read',
