@@ -520,6 +520,12 @@ const NET_DELETE =
  */
 const NET_WRITE =
   /\[(?:System\.)?IO\.File\]::(Append|Write)All(?:Text|Lines)\(\s*("[^"]*"|'[^']*'|[^,()\s]+)\s*,\s*("[^"]*"|'[^']*'|[^,()]+?)\s*(?:,[^)]*)?\)/gi;
+/**
+ * .NET's file reads: `[IO.File]::ReadAllBytes(P)` (and ReadAllText, ReadAllLines, ReadLines,
+ * OpenRead, OpenText) hand over the whole file, as `cat P` does.
+ */
+const NET_READ =
+  /\[(?:System\.)?IO\.File\]::(?:ReadAll(?:Bytes|Text|Lines)|ReadLines|OpenRead|OpenText)\(\s*("[^"]*"|'[^']*'|[^,()\s]+)\s*(?:,[^)]*)?\)/gi;
 /** A PowerShell assignment statement, `$name = VALUE` (one word once split: `$name=VALUE`). */
 const PS_ASSIGN = /^\$([A-Za-z_]\w*)=(.+)$/s;
 /** A pipeline stage that deletes each item it is handed, with -Recurse or Delete($true) noted. */
@@ -638,6 +644,17 @@ export function posixLine(s: string, depth = 0): string | null {
   if (/\bfor\s/i.test(t)) t = expandFor(t);
   // `-Body (Get-Content F -Raw)`: the file's text, which curl spells `@F`
   if (/\(\s*(?:get-content|gc|cat|type)\s/i.test(t)) t = t.replace(FILE_TEXT, '@$1');
+  // a statement of its own prints the file; inside another expression (base64 of it, a variable)
+  // the file is still read whole: the expression keeps the path, and the read is its own `cat P`
+  if (/::(?:readall|readlines|openread|opentext)/i.test(t)) {
+    const read: string[] = [];
+    t = t.replace(NET_READ, (_m, p: string, at: number, all: string) => {
+      if (!all.slice(0, at).trim() || /[;|{&]\s*$/.test(all.slice(0, at))) return `cat ${p}`;
+      read.push(p);
+      return p;
+    });
+    for (const p of read) t += ` ; cat ${p}`;
+  }
   // a statement of its own prints the value; inside another command it is the value
   // (read inside the code a shell is handed, not in the line that hands it over)
   if (/getenvironmentvariable\(/i.test(t) && !SHELLS.test(t.trim().split(/\s/, 1)[0] ?? ''))

@@ -57,8 +57,36 @@ const RUNNERS = /^(?:python[\d.]*|py|pypy3?|pwsh|powershell|ruby|perl|node|dotne
 const CMDLETS =
   /\b(Invoke-Mimikatz|Invoke-PowerDump|Invoke-DCSync|Invoke-Kerberoast|Invoke-SharpChrome|Invoke-LaZagne|Get-GPPPassword|Get-GPPAutologon|Get-VaultCredential|Get-LSASecret|Get-PassHashes|Out-Minidump)\b/i;
 
+/**
+ * Processes that hold other programs' secrets in memory, each from what it is for: Windows' LSA
+ * (lsass: logon hashes, Kerberos tickets; ATT&CK T1003.001), the SSH and GnuPG agents (unlocked
+ * private keys), the desktop keyrings and password managers (unlocked vaults), a Vault server
+ * (its unsealed master key), and the login daemons mimipenguin reads for typed passwords.
+ */
+const HOLDERS =
+  /(?:^|[\s'"(=/\\])(lsass|ssh-agent|gpg-agent|gnome-keyring-daemon|gnome-keyring|kwalletd[56]?|ksecretd|keepassxc|keepass|1password|bitwarden|enpass|dashlane|lastpass|securityd|vault|gdm-password|lightdm|sshd)(?:\.exe)?(?=$|[\s'")|;&])/i;
+/**
+ * Ways of copying a running process's memory, whatever tool does it: Sysinternals procdump
+ * (-ma/-mp full dumps), .NET createdump and dotnet-dump, gdb's gcore and generate-core-file,
+ * comsvcs.dll's MiniDump (rundll32), Out-Minidump and MiniDumpWriteDump callers, SQL Server's
+ * sqldumper, and reads of /proc/PID/mem.
+ */
+const MEMORY_COPY =
+  /\b(?:procdump(?:64)?(?:\.exe)?|createdump|gcore|generate-core-file|dotnet-dump|minidump\w*|MiniDumpWriteDump|sqldumper(?:\.exe)?|memdump|avml|lime)\b|(?:^|\s)-m[ap]\b|\/proc\/[^\s/]+\/mem\b/i;
+
+/**
+ * `credential-dumper memory-of-NAME` when a line copies the memory of a process that holds
+ * secrets (lsass, an SSH agent, a password manager), named or found by pgrep/pidof/Get-Process,
+ * by any means: the dump holds the hashes, tickets, unlocked keys and vaults. The same tools
+ * aimed at the user's own program (`gcore $(pgrep myapp)`, `procdump -ma api.exe`) are debugging.
+ */
+function memoryOfHolder(text: string): string | undefined {
+  if (!MEMORY_COPY.test(text)) return undefined;
+  return HOLDERS.exec(text)?.[1]?.toLowerCase();
+}
+
 export const DUMPER_HINT =
-  /katz|lazagne|secretsdump|lsassy|nanodump|dumpert|wce|pwdump|fgdump|gsecdump|cachedump|responder|rubeus|sharpdpapi|sharpchrome|browserdata|browser-data|firefox_decrypt|firepwd|passview|chromepass|chainbreaker|keychaindump|mimipenguin|Invoke-|Get-GPP|Get-Vault|Get-LSA|Get-PassHashes|Out-Minidump/i;
+  /lsass|agent|keyring|kwallet|ksecret|keepass|1password|bitwarden|enpass|dashlane|lastpass|securityd|vault|gdm-password|lightdm|sshd|katz|lazagne|secretsdump|lsassy|nanodump|dumpert|wce|pwdump|fgdump|gsecdump|cachedump|responder|rubeus|sharpdpapi|sharpchrome|browserdata|browser-data|firefox_decrypt|firepwd|passview|chromepass|chainbreaker|keychaindump|mimipenguin|Invoke-|Get-GPP|Get-Vault|Get-LSA|Get-PassHashes|Out-Minidump/i;
 
 /** A program's name without its folder and its .exe/.py/.ps1/.pl ending, lower-cased. */
 function programKey(w: string): string {
@@ -81,6 +109,13 @@ export function credentialDumperEffects(line: LineFacts, out: Effect[]): void {
       out.push({ tool: 'exec', command: `credential-dumper ${key}`, via: `${key} dumps stored credentials` });
     }
   }
+  const held = memoryOfHolder(line.text);
+  if (held)
+    out.push({
+      tool: 'exec',
+      command: `credential-dumper memory-of-${held}`,
+      via: `copies the memory of ${held}, which holds credentials`,
+    });
   const m = CMDLETS.exec(line.text);
   if (m?.[1] && !seen.has(m[1].toLowerCase()))
     out.push({

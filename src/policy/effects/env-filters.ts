@@ -38,7 +38,7 @@ const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'zgrep',
 /** Programs that only reorder, de-duplicate or cut the number of lines: the next filter decides. */
 const PASS_THROUGH = new Set(['sort', 'uniq', 'tac', 'head', 'tail', 'cat']);
 
-interface Search {
+export interface Search {
   patterns: string[];
   invert: boolean;
   /** prints no line: a count, a yes/no, file names */
@@ -46,7 +46,7 @@ interface Search {
   flags: { i: boolean; fixed: boolean; extended: boolean; word: boolean; line: boolean };
 }
 
-function searchOf(argv: string[]): Search | undefined {
+export function searchOf(argv: string[]): Search | undefined {
   const name = basename(argv[0] ?? '').toLowerCase();
   if (!SEARCHERS.has(name)) return undefined;
   const s: Search = {
@@ -61,6 +61,7 @@ function searchOf(argv: string[]): Search | undefined {
       line: false,
     },
   };
+  if (name === 'findstr') return findstrOf(argv, s);
   const rest: string[] = [];
   for (let i = 1; i < argv.length; i++) {
     const w = argv[i] ?? '';
@@ -95,6 +96,40 @@ function searchOf(argv: string[]): Search | undefined {
   return s;
 }
 
+/**
+ * cmd.exe's findstr: options start with `/` or `-` (`/i`, `/v`, `/m` prints file names only,
+ * `/c:"a b"` one literal string, `/r` regular expressions), and a plain pattern of several words
+ * matches any of them (`findstr /i "secret token pass"`), per Microsoft's findstr reference.
+ */
+function findstrOf(argv: string[], s: Search): Search {
+  let literal: string | undefined;
+  let regex = false;
+  const rest: string[] = [];
+  for (const w of argv.slice(1)) {
+    const m = /^[/-]([A-Za-z]+)(?::(.*))?$/.exec(w);
+    if (!m) {
+      rest.push(w);
+      continue;
+    }
+    const opt = (m[1] ?? '').toLowerCase();
+    if (opt === 'c' && m[2] !== undefined) literal = m[2];
+    else if (opt === 'g' || opt === 'f' || opt === 'd' || opt === 'a' || opt === 'off' || opt === 'offline') continue;
+    else
+      for (const ch of opt) {
+        if (ch === 'i') s.flags.i = true;
+        else if (ch === 'v') s.invert = true;
+        else if (ch === 'm') s.silent = true;
+        else if (ch === 'r') regex = true;
+        else if (ch === 'x') s.flags.line = true;
+      }
+  }
+  s.flags.extended = true;
+  s.flags.fixed = !regex;
+  if (literal !== undefined) s.patterns = [literal];
+  else s.patterns = (rest[0] ?? '').split(/\s+/).filter(Boolean);
+  return s;
+}
+
 /** A basic regular expression (grep's default) in JavaScript syntax: `\|`, `\(` are the operators, `|`, `(` literals. */
 function fromBasic(p: string): string {
   let out = '';
@@ -125,7 +160,7 @@ const POSIX_CLASSES: Record<string, string> = table({
  * (a quantified group could backtrack for long; an unknown construct): the caller then assumes
  * the filter lets everything through.
  */
-function compile(p: string, f: Search['flags']): RegExp | undefined {
+export function compile(p: string, f: Search['flags']): RegExp | undefined {
   if (p.length > 300) return undefined;
   // a pure function of the pattern and flags, and the expressions are used with test() and no g
   // flag (stateless): every dump filter of every call compiled each pattern again otherwise

@@ -27,6 +27,7 @@ import { secretKey } from './config-prints.js';
 import { decryptsToStdout } from './decrypt-prints.js';
 import { credentialObjectPrints } from './credential-objects.js';
 import { secretSelections, sqlAnywhere } from './secret-selectors.js';
+import { credentialExports } from './credential-exports.js';
 
 /** Names of variables that hold secrets (flow.ts follows the same names to the network). */
 const SECRET_NAME =
@@ -784,6 +785,13 @@ export function exposureEffects(cmds: SimpleCommand[], out: Effect[]): void {
   printedSecrets(cmds, out);
   decryptedPrints(cmds, out);
   credentialObjectPrints(cmds, out);
+  const bodies = substitutionBodies(cmds);
+  credentialExports(
+    cmds,
+    out,
+    (c) => endsPrinted(c, cmds),
+    (c) => captured(c, bodies),
+  );
   secretSearches(cmds, out);
   forcedAdds(cmds, out);
   secretApis(cmds, out);

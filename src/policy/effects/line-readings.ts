@@ -46,6 +46,7 @@ import { SOURCED_HINT, sourcedWriteEffects } from './sourced-writes.js';
 import { INDIRECT_HINT, indirectEffects } from './env-indirect.js';
 import { SECRET_LAUNCHERS, secretLauncherEffects } from './secret-launchers.js';
 import { DUMPER_HINT, credentialDumperEffects } from './credential-dumpers.js';
+import { STARTUP_EXPORT_HINT, startupExportEffects } from './startup-exports.js';
 import { DATA_SHARE_HINT, dataShareEffects } from './data-shares.js';
 import { WEBMAIL_GRANT_HINT, webmailGrantEffects } from './webmail-grants.js';
 import { MEDIA_DROP_HINT, mediaDropEffects } from './media-drops.js';
@@ -251,6 +252,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'env-indirect', hint: INDIRECT_HINT, read: indirectEffects },
   // commands run by programs that load secrets first (dotenv -- CMD, op run -- CMD ...)
   { name: 'secret-launchers', programs: SECRET_LAUNCHERS, read: secretLauncherEffects },
+  // the export lines of shell start-up and environment files searched out (startup-exports.ts)
+  { name: 'startup-exports', hint: STARTUP_EXPORT_HINT, read: startupExportEffects },
   // mimikatz, LaZagne, secretsdump, Invoke-Mimikatz ... run by name (credential-dumpers.ts)
   { name: 'credential-dumpers', hint: DUMPER_HINT, read: credentialDumperEffects },
   // people's or production data sent to a bucket named for sharing, personal webmail or a

@@ -210,10 +210,16 @@ export const AWK: Language = {
     AWK_JOIN,
     [/\bprint(?:f)?\s+("(?:[^"\\]|\\.)*")\s*\|\s*"(?:\/bin\/)?(?:ba|z|da)?sh"/g, 'system($1)'],
     [/("(?:[^"\\]|\\.)*")\s*\|\s*getline/g, 'system($1)'],
+    // `getline [var] < "FILE"` reads that file line by line, whatever the program prints of it
+    [/\bgetline(?:\s+[A-Za-z_]\w*)?\s*<\s*("(?:[^"\\]|\\.)*")/g, 'readfile($1)'],
   ],
   aliases: [],
   decoders: [],
-  calls: [{ fn: 'system', kind: 'exec' }],
+  calls: [
+    { fn: 'system', kind: 'exec' },
+    // gawk's readfile extension (@load "readfile") returns a file's whole text
+    { fn: 'readfile', kind: 'read', path: 0 },
+  ],
   connects: [/"\/inet\/tcp\/\d+\/(?<host>[^/"]+)\/(?<port>\d+)"/g],
   streamsToProcess: /\/inet\/tcp\/[\s\S]*\|&\s*getline[\s\S]*\|\s*getline|\/inet\/tcp[\s\S]*system\(/,
 };

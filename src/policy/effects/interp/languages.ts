@@ -566,6 +566,13 @@ export const POWERSHELL: Language = {
     },
     { fn: 'Set-Content|Add-Content|Out-File', kind: 'write', path: 0, bare: true },
     { fn: 'Get-Content|gc|type', kind: 'read', path: 0, bare: true },
+    // .NET's own file readers, reached from any PowerShell line (learn.microsoft.com, System.IO.File):
+    // the bytes of a certificate or key file read whole, often straight into base64
+    {
+      fn: '\\[(?:System\\.)?IO\\.File\\]::(?:ReadAll(?:Bytes|Text|Lines)|ReadLines|OpenRead|OpenText|Open)',
+      kind: 'read',
+      path: 0,
+    },
     { fn: 'Remove-Item|rm|del|ri', kind: 'rmtree', path: 0, bare: true },
     {
       fn: 'Invoke-WebRequest|iwr|Invoke-RestMethod|irm|\\.DownloadString|\\.DownloadFile|\\.DownloadData|Start-BitsTransfer',
