@@ -6,7 +6,9 @@
 // necessary, never sufficient: every stem list below is worked out from what the reading tests
 // (the comment says which test), and the reading keeps all its own checks. Lower-casing keeps
 // every ASCII letter an ASCII letter at its place, so a stem the reading matches in any case is
-// found in the lowered text. When a reading learns a new word, add its stem here.
+// found in the lowered text. When a reading learns a new word, add its stem here;
+// `node bench/gates-exact.mjs` decides every corpus call with every gate open and lists any call
+// a gate changed (a merge that taught a reading a new word without its stem showed up there).
 
 export type VerbGate =
   'envValues' | 'reveal' | 'secretGet' | 'keyExport' | 'mint' | 'subscription' | 'shipVerb' | 'prodChange' | 'expiry';
@@ -35,8 +37,9 @@ export const VERB_GATES: Readonly<Record<VerbGate, RegExp>> = {
   // go-live, golive, launch) or an OWNER_NOUN (owner, collaborator, maintainer, publisher)
   shipVerb:
     /deploy|publish|promote|ship|broadcast|release|rollout|submit|activate|live|launch|owner|collaborator|maintainer/,
-  // prodChangeReading (shell-verbs.ts): a word PROD matches (prod, production, prd, live)
-  prodChange: /prod|prd|live/,
+  // prodChangeReading (shell-verbs.ts): a word PROD matches (prod, production, prd, live), or a
+  // CHANNEL_OPTION (channel, track, ring, audience, dist-tag, tag) naming every user's channel
+  prodChange: /prod|prd|live|channel|track|ring|audience|tag/,
   // expiryReading: a lifecycle or retention subcommand, or --[backup-]retention-period
   expiry: /lifecycle|retention/,
 };

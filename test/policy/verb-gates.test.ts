@@ -31,6 +31,8 @@ const READ: [VerbGate, string, string, RegExp][] = [
   ['prodChange', 'php vendor/bin/dep deploy production', 'ask', /^cli-change-prod dep deploy production$/],
   ['shipVerb', 'mix hex.owner add mypkg someone@example.com', 'ask', /^cli-ship mix hex\.owner add/],
   ['prodChange', 'gh workflow run deploy.yml -f env=production', 'ask', /^cli-change-prod /],
+  // a release channel every user gets, with no production word (ship10's reading, merged after the gates)
+  ['prodChange', 'acmectl release upload --channel stable --file build/app-2.3.zip', 'ask', /^cli-change-prod /],
   [
     'expiry',
     'aws rds modify-db-instance --db-instance-identifier db1 --backup-retention-period 0',
