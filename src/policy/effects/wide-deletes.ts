@@ -277,6 +277,23 @@ const DATA_FILE =
   /\.(?:db|sqlite3?|db3|mdb|accdb|ibd|myd|rdb|aof|h5|hdf5|nc|parquet|feather|arrow|avro|orc|csv|tsv|xlsx?|ods|docx?|odt|rtf|pdf|tex|bib|pptx?|odp|key|numbers|pages|psd|kra|blend|fbx|uasset|umap|fastq|fq|bam|cram|vcf|bcf|sam|sql|dump|bak|qcow2|vmdk|vdi|vhdx?|ova|jpe?g|png|heic|raw|nef|cr2|dng|mp4|mov|wav|flac|ipynb|rds|rdata|mat|npy|npz|pkl|pt|ckpt|safetensors)(?:\.(?:gz|bz2|xz|zst))?$/i;
 
 /**
+ * The folders of `dir` (an absolute directory with its trailing separator) where emptying a file
+ * loses something: undefined in a disposable, temporary or parent-relative place, or under a
+ * dot-folder of a home (a tool's own state); else its parts and, under a home, the rest after it.
+ */
+function keptFolder(dir: string): { parts: string[]; home: string[] | undefined } | undefined {
+  const parts = dir
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((x) => x !== '' && x !== '.');
+  if (parts.some((x) => disposable(x) || x === '..')) return undefined;
+  if (/^\/(?:tmp|var\/tmp|dev\/shm|var\/folders|private\/var\/folders)\//.test(dir)) return undefined;
+  const home = homeRest(dir.split('/'));
+  if (home?.find((x) => x !== '')?.startsWith('.')) return undefined;
+  return { parts, home };
+}
+
+/**
  * Why emptying the file at `path` loses someone's data (a short phrase), or undefined: a data file
  * by its kind, outside the project, not in a disposable or system place.
  */
@@ -286,14 +303,9 @@ export function dataFileTarget(path: string): string | undefined {
   if (!DATA_FILE.test(name) || /^[*?]*\.?[*?]*$/.test(name)) return undefined;
   const dir = path.slice(0, path.length - name.length);
   if (!/^(?:\/|~\/|\$HOME\/|\$\{HOME\}\/|[A-Za-z]:[\\/])/.test(dir)) return undefined;
-  const parts = dir
-    .replace(/\\/g, '/')
-    .split('/')
-    .filter((x) => x !== '' && x !== '.');
-  if (parts.some((x) => disposable(x) || x === '..')) return undefined;
-  if (/^\/(?:tmp|var\/tmp|dev\/shm|var\/folders|private\/var\/folders)\//.test(dir)) return undefined;
-  const home = homeRest(dir.split('/'));
-  if (home?.find((x) => x !== '')?.startsWith('.')) return undefined;
+  const kept = keptFolder(dir);
+  if (!kept) return undefined;
+  const { parts, home } = kept;
   if (!home && SYSTEM_TOP.test(parts[0] ?? '') && parts[0] !== 'var') return undefined;
   return `a data file (${name})`;
 }
@@ -313,14 +325,9 @@ export function workFileTarget(path: string): string | undefined {
   if (!name || TRANSIENT_FILE.test(name) || name.startsWith('.')) return undefined;
   const dir = path.slice(0, path.length - name.length);
   if (!/^(?:\/|~\/|\$HOME\/|\$\{HOME\}\/|[A-Za-z]:[\\/]|\\\\)/.test(dir)) return undefined;
-  const parts = dir
-    .replace(/\\/g, '/')
-    .split('/')
-    .filter((x) => x !== '' && x !== '.');
-  if (parts.some((x) => disposable(x) || x === '..')) return undefined;
-  if (/^\/(?:tmp|var\/tmp|dev\/shm|var\/folders|private\/var\/folders)\//.test(dir)) return undefined;
-  const home = homeRest(dir.split('/'));
-  if (home?.find((x) => x !== '')?.startsWith('.')) return undefined;
+  const kept = keptFolder(dir);
+  if (!kept) return undefined;
+  const { parts, home } = kept;
   if (!home && SYSTEM_TOP.test(parts[0] ?? '')) return undefined;
   // a checkout is the agent's own work place: under a home's projects or repos folder, or a
   // container's /workspace or /app, a file is the project's (its edits are the write rules' business)
