@@ -58,7 +58,9 @@ function scpShaped(name: string, a: readonly string[], out: Effect[]): void {
   const last = ops[ops.length - 1] ?? '';
   const m = SCP_DEST.exec(last) ?? TRANSFER_URL.exec(last);
   if (!m?.[1]) return;
-  const sources = ops.slice(0, -1).filter((w) => /^(?:\/|~\/|\.{0,2}\/|[\w.-]+\/|[A-Za-z]:[\\/])/.test(w) && !remoteWord(w));
+  const sources = ops
+    .slice(0, -1)
+    .filter((w) => /^(?:\/|~\/|\.{0,2}\/|[\w.-]+\/|[A-Za-z]:[\\/])/.test(w) && !remoteWord(w));
   if (!sources.length) return;
   const quoted = sources.map((f) => `'${f.replace(/'/g, '')}'`).join(' ');
   out.push({
