@@ -6,6 +6,9 @@
 // checks, command analysis and effects, no rule matching), and first-seen calls to a long-lived
 // engine whose caches are full (as in a server that has run for a while: every new command
 // evicts the oldest entry of each cache).
+// Both builds share one process, and the build loaded second measures ~1.3x slower on first-seen
+// calls whichever it is (bench/RESULTS.md, 2026-11-27 18:15): run both orders and compare a build
+// with the other in the same position.
 // Run: node bench/compare-eval.mjs OLD_DIST NEW_DIST [rounds]
 //   e.g. git archive 08161c7 | tar -x -C /tmp/old; (cd /tmp/old && ln -s $OLDPWD/node_modules && npx tsc -p .)
 //        node bench/compare-eval.mjs /tmp/old/dist dist 10
