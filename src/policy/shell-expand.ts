@@ -305,6 +305,8 @@ function sequence(inner: string): string[] | null {
  * A segment's words as the shell expands them: known variables substituted (and split where
  * unquoted), ${IFS} read as a separator, braces expanded. Returns null when nothing changed.
  */
+const NO_SPLIT = /\$\(|`/;
+
 export function expandTokens(tokens: Token[], scope: Scope, resolved: Resolution[]): Token[] | null {
   let out: Token[] | null = null;
   for (let i = 0; i < tokens.length; i++) {
@@ -312,8 +314,9 @@ export function expandTokens(tokens: Token[], scope: Scope, resolved: Resolution
     let words: Token[] | null = null;
     const sub = t.text.includes('$') ? substituteVars(t.text, scope, resolved) : null;
     if (sub !== null) {
+      // Text inside `$(...)` is not split: `p=$(pgrep -f "$s serve")` stays one word.
       words =
-        t.quoted || t.redir
+        t.quoted || t.redir || NO_SPLIT.test(t.text)
           ? [{ ...t, text: sub }]
           : splitFields(sub, scope.ifs).map((w) => ({ text: w, quoted: false, redir: false }));
     }

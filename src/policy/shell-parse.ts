@@ -120,6 +120,8 @@ function ansiC(s: string, from: number): [string, number] {
 
 /** Characters with no meaning inside double quotes / outside quotes (sticky: matched at lastIndex). */
 const DQ_RUN = /[^"\\$`]+/y;
+const NAME_CHAR = /[A-Za-z0-9_]/;
+const TRAILING_VAR = /(?<![\\$])\$([A-Za-z_][A-Za-z0-9_]*)$/;
 const PLAIN_RUN = /[^ \t\n\\'"$`<>&|;()#]+/y;
 
 const REDIR_OPS = ['<<<', '<<-', '>>', '>|', '>&', '<<', '<&', '<>', '>', '<'];
@@ -228,6 +230,17 @@ function parseSegments(s: string): Segment[] {
     else if (textAt >= 0 && textAt + text.length !== from) textAt = -1;
   };
 
+  // `"$V"v` and `$V"v"`: a quote ends a variable's name, but the token's text is unquoted, where
+  // `$Vv` would name another variable; the reference is braced (`${V}v`) when a name character
+  // follows across the quote, so `B=c; V=s; "$V"v"$B"` still reads as `svc`.
+  const sealName = (next: string | undefined) => {
+    if (next === undefined || !NAME_CHAR.test(next)) return;
+    const m = TRAILING_VAR.exec(text);
+    if (!m) return;
+    text = text.slice(0, m.index) + '${' + m[1] + '}';
+    textAt = -1;
+  };
+
   const endWord = () => {
     if (inWord) {
       const t: Token = { text, quoted, redir: redir || redirPending };
@@ -263,6 +276,7 @@ function parseSegments(s: string): Segment[] {
         i += 2;
         continue;
       }
+      sealName(s[i + 1]);
       if (i + 1 < s.length) {
         piece(i + 1);
         text += s[i + 1];
@@ -271,6 +285,7 @@ function parseSegments(s: string): Segment[] {
       quoted = true;
       i += 2;
     } else if (c === "'") {
+      sealName(s[i + 1]);
       const end = s.indexOf("'", i + 1);
       const stop = end < 0 ? s.length : end;
       piece(i + 1);
@@ -279,6 +294,7 @@ function parseSegments(s: string): Segment[] {
       quoted = true;
       i = stop + 1;
     } else if (c === '"') {
+      sealName(s[i + 1]);
       inWord = true;
       quoted = true;
       let j = i + 1;
@@ -324,6 +340,7 @@ function parseSegments(s: string): Segment[] {
         }
       }
       i = j + 1;
+      sealName(s[i]);
     } else if (c === '$' && s[i + 1] === '(') {
       const end = skipBalanced(s, i + 1);
       piece(i);

@@ -263,3 +263,21 @@ test("a JetBrains run configuration's inline script is planted code; a harmless 
     ],
   ]);
 });
+
+test('quote boundaries, substituted pids and PowerShell filters still name svc', () => {
+  check([
+    // a quote ends a variable's name: "$V"v is s + v, not a variable called Vv
+    ['D', 'exec', { command: 'B=c; V=s; "$V"v"$B" policy set --default allow' }],
+    ['D', 'exec', { command: "B=c; V=s; $V'v'$B policy set --default allow" }],
+    // an assignment from a substitution is one word, whatever the substitution holds
+    ['D', 'exec', { command: 's=svc; p=$(pgrep -f "$s serve"); kill $p' }],
+    ['D', 'exec', { command: 'powershell -c "Get-Process | ? { $_.Path -like \'*\\svc*\' } | Stop-Process -Force"' }],
+    ['D', 'exec', { command: 'pwsh -c "Get-Process | Where-Object { $_.Name -like \'svc*\' } | Stop-Process"' }],
+    // svc loads only YAML, but an allowlist dropped beside its files is an attempt all the same
+    ['D', 'write', { path: '/home/dev/.svc/allowlist.txt', content: '*\n' }],
+    ['B', 'write', { path: '/home/dev/project/.svc/README.md', content: '# project rules\n' }],
+    ['B', 'exec', { command: 'pwsh -c "Get-Process | ? { $_.CPU -gt 100 } | Select-Object Name"' }],
+    ['B', 'exec', { command: 'V=dev; echo "$V"_build' }],
+    ['B', 'exec', { command: 'p=$(pgrep -f "vite dev"); kill $p' }],
+  ]);
+});

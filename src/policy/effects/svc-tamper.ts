@@ -183,6 +183,9 @@ function selfSelects(argv: string[]): boolean {
   );
 }
 
+/** PowerShell's process listings, as the line's programs name them. */
+const PS_PROCESS_LISTS = ['Get-Process', 'get-process', 'gps', 'ps', 'Get-CimInstance', 'Get-WmiObject', 'gwmi'];
+
 /** A command whose output lists processes that include svc's server (its pids or ps lines). */
 function selectsSvc(c: SimpleCommand, line: LineFacts): boolean {
   const a = c.argv;
@@ -220,6 +223,14 @@ function selectsSvc(c: SimpleCommand, line: LineFacts): boolean {
         );
     case 'systemctl':
       return rest.includes('show') && rest.some(isSvcUnit);
+    case '?':
+    case 'where':
+    case 'Where-Object':
+    case 'where-object':
+      // Get-Process | ? { $_.Path -like '*\svc*' }: a filter on processes that names svc
+      return (
+        PS_PROCESS_LISTS.some((p) => line.programs.has(p)) && rest.some((w) => !w.startsWith('-') && /svc/i.test(w))
+      );
     default:
       return false;
   }
@@ -258,6 +269,9 @@ function sendsToChosen(a: string[]): string | undefined {
   // the lowest priority (renice 19, ionice idle, chrt idle) aimed at the server: its answers come
   // after the hooks' timeout, and a hook that times out follows the fail-open rule
   if (name === 'renice' || name === 'ionice' || name === 'chrt' || name === 'taskset') return name;
+  // PowerShell: Get-Process | ? { ... } | Stop-Process stops whatever the filter let through
+  const ps = name.toLowerCase();
+  if (ps === 'stop-process' || ps === 'spps') return 'Stop-Process';
   return undefined;
 }
 
