@@ -1,12 +1,15 @@
 #!/usr/bin/env node
 // Runs every compiled test file under dist/test with node's own test runner.
 // Node 20's --test takes no globs, so the files are listed here. Pass a substring to filter.
+// Small policy test files run several to a process (test/groups.mjs): each process pays node's
+// start and the profile's compile once.
 // Every test has a time limit (a hung listener fails its test instead of hanging the run), and
 // the run ends with one summary line and the slowest files, read from the runner's TAP output.
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { spawn } from 'node:child_process';
+import { planGroups, writeGroupEntries } from './groups.mjs';
 
 const root = new URL('../dist/test/', import.meta.url).pathname;
 /** Per test, generous for a loaded 2-core machine; a test that needs longer is hung. */
@@ -59,6 +62,12 @@ if (!files.length) {
 const concurrency = process.env.TEST_CONCURRENCY ?? '2';
 const timesDir = mkdtempSync(join(tmpdir(), 'svc-test-times-'));
 const timesFile = join(timesDir, 'times.jsonl');
+// The longest files keep their own process and start first; the groups (each about as long as
+// the longest files) follow, then the files run alone, shortest work last.
+const { solo, groups } = planGroups(files, root, { alone: (f) => rank(f) < LONGEST_FIRST.length });
+const entries = writeGroupEntries(groups, root, timesDir, TEST_TIMEOUT_MS);
+const byRank = (f) => rank(f) < LONGEST_FIRST.length;
+const units = [...solo.filter(byRank), ...entries, ...solo.filter((f) => !byRank(f))];
 const reporter = new URL('./file-times-reporter.mjs', import.meta.url).pathname;
 const args = [
   '--test',
@@ -68,7 +77,7 @@ const args = [
   '--test-reporter-destination=stdout',
   `--test-reporter=${reporter}`,
   '--test-reporter-destination=/dev/null',
-  ...files,
+  ...units,
 ];
 // Every temp dir a test makes lands in one directory of this run (TMPDIR), removed at the end, so
 // no run leaves anything behind in /tmp whatever a test forgets. Sticky and world-writable like
@@ -96,8 +105,9 @@ function fileTimes() {
   }
   for (const l of text.split('\n')) {
     if (!l) continue;
-    const { file, ms } = JSON.parse(l);
-    const f = relative(root, file);
+    const { file, name, ms } = JSON.parse(l);
+    // A group's top-level suites are its files, named by their path under root.
+    const f = file.startsWith(timesDir) ? name : relative(root, file);
     perFile.set(f, (perFile.get(f) ?? 0) + ms);
   }
   return perFile;

@@ -138,8 +138,9 @@ export function docStoreDevReading(words: readonly string[]): string | null {
       }
       const m = MONGO_CALL.exec(st);
       if (!m) return null;
-      MONGO_WIPE.lastIndex = 0;
-      if (!MONGO_WIPE.test(st)) continue;
+      // search, not test: test on this /g pattern left lastIndex past the match, and the next
+      // call's matchAll (docStoreWipeEffects) started there and missed a wipe earlier in its code.
+      if (st.search(MONGO_WIPE) < 0) continue;
       if (!dev && !scratchTableName(m[1] ?? '')) return null;
       wiped.push(`${m[1]}.${m[2]}`);
     }
