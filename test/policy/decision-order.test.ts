@@ -26,12 +26,11 @@ const verdict = (e: Engine, c: ToolCall): string => {
   return `${d.action} (${d.policy ?? 'default'})`;
 };
 
-test('a mongo wipe is asked before and after an MCP delete of every document is decided', () => {
+test('a mongo wipe is asked after an MCP delete of every document is decided', () => {
+  // (decided first: a wipe decided before would be answered again from the engine's memo)
   const e = fresh();
-  const wipe = call('exec', { command: `mongosh $MONGO_URL --eval 'db.users.updateMany({}, {$unset: {email: 1}})'` });
-  const before = verdict(e, wipe);
-  assert.match(before, /^ask /);
   const mcp = call('mcp', { tool: 'mongodb_delete_many', database: 'prod', collection: 'users', filter: {} });
   assert.match(verdict(e, mcp), /^(ask|deny) /);
-  assert.equal(verdict(e, wipe), before);
+  const wipe = call('exec', { command: `mongosh $MONGO_URL --eval 'db.users.updateMany({}, {$unset: {email: 1}})'` });
+  assert.match(verdict(e, wipe), /^ask \((?!default)/);
 });
