@@ -23,10 +23,11 @@ export const GROUPED_DIRS = ['policy/'];
 
 /**
  * What makes a file a bad neighbour: it changes the working directory, the environment or the
- * clock for the whole process, starts a server or listens or spawns (a left-over server or child keeps the process
- * alive), hooks process events or exit codes, reads its own argv, or reaches into globals. Read
- * in the whole text, a test's data included: a command that merely quotes one of these keeps its
- * file alone too, which costs a start-up but never a leak.
+ * clock for the whole process; starts a server, listens, spawns or watches files (a left-over
+ * server, child or watcher keeps the process alive, and timed waits on a loaded machine are best
+ * kept apart from others' work); hooks process events or exit codes; reads its own argv; or
+ * reaches into globals. Read in the whole text, a test's data included: a command that merely
+ * quotes one of these keeps its file alone too, which costs a start-up but never a leak.
  */
 const KEEPS_TO_ITSELF = new RegExp(
   [
@@ -42,6 +43,8 @@ const KEEPS_TO_ITSELF = new RegExp(
     String.raw`node:worker_threads`,
     String.raw`process\.(on|once|exitCode|exit|argv|umask|set[ug]id|sete[ug]id|kill)\b`,
     String.raw`setInterval`,
+    String.raw`setTimeout`,
+    String.raw`\bwatch\w*\(`,
     String.raw`globalThis`,
   ].join('|'),
 );
@@ -72,11 +75,12 @@ export function soloReason(file, root) {
 
 /**
  * Splits `files` (already in run order) into the files run alone and groups of files run together.
- * `alone` files (the longest, started first for balance) are never grouped. Groups are cut by
- * compiled size, a rough measure of a file's work, to about `groupBytes` each, so that no group
- * runs much longer than the longest single files do.
+ * `alone` files (the longest, started first for balance) are never grouped. A group takes files in
+ * order up to `groupFiles` files or `groupBytes` of compiled code (a rough measure of a file's
+ * work), so that a group runs for about as long as one of the longer single files: the run's time
+ * limit applies to a group's process as to any file's, and it must hold on a loaded machine.
  */
-export function planGroups(files, root, { alone = () => false, groupBytes = 400_000 } = {}) {
+export function planGroups(files, root, { alone = () => false, groupFiles = 6, groupBytes = 90_000 } = {}) {
   if (process.env.TEST_ISOLATE === '1') return { solo: files, groups: [] };
   const solo = [];
   const groupable = [];
@@ -89,13 +93,14 @@ export function planGroups(files, root, { alone = () => false, groupBytes = 400_
   let cur = [];
   let bytes = 0;
   for (const f of groupable) {
-    cur.push(f);
-    bytes += readFileSync(f).length;
-    if (bytes >= groupBytes) {
+    const size = readFileSync(f).length;
+    if (cur.length && (cur.length >= groupFiles || bytes + size > groupBytes)) {
       groups.push(cur);
       cur = [];
       bytes = 0;
     }
+    cur.push(f);
+    bytes += size;
   }
   if (cur.length) groups.push(cur);
   // A group of one is just that file (`node test/run.mjs one-file` runs it as it always ran).

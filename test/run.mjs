@@ -48,6 +48,14 @@ const LONGEST_FIRST = [
   'server/policy-layers.test.js',
   'cli-policy/test-command.test.js',
   'policy/shared-split.test.js',
+  // the longest policy test files (measured at 4-8 s each): alone, they keep the groups short
+  'policy/shell-readings.test.js',
+  'policy/windows-readings.test.js',
+  'policy/precision-readonly.test.js',
+  'policy/invariance.test.js',
+  'policy/second-order.test.js',
+  'policy/effects-readings.test.js',
+  'policy/scale-index.test.js',
 ];
 const rank = (f) => {
   const i = LONGEST_FIRST.findIndex((n) => f.endsWith('/' + n));
