@@ -3,7 +3,7 @@
 // Node 20's --test takes no globs, so the files are listed here. Pass a substring to filter.
 // Small policy test files run several to a process (test/groups.mjs): each process pays node's
 // start and the profile's compile once.
-// Every test has a time limit (a hung listener fails its test instead of hanging the run), and
+// Every file has a time limit (a hung listener fails its file instead of hanging the run), and
 // the run ends with one summary line and the slowest files, read from the runner's TAP output.
 import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,11 @@ import { spawn } from 'node:child_process';
 import { planGroups, writeGroupEntries } from './groups.mjs';
 
 const root = new URL('../dist/test/', import.meta.url).pathname;
-/** Per test, generous for a loaded 2-core machine; a test that needs longer is hung. */
+/**
+ * Per file, generous for a loaded 2-core machine; a file that needs longer is hung. Node 20 applies
+ * --test-timeout to each file's process as a whole; a grouped file's suite carries the same limit,
+ * and so does its group's process.
+ */
 const TEST_TIMEOUT_MS = Number(process.env.TEST_TIMEOUT_MS ?? 120_000);
 // TEST_SLOWEST=N lists more files, for finding where the suite's time goes.
 const SLOWEST_SHOWN = Number(process.env.TEST_SLOWEST ?? 8);
