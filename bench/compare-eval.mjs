@@ -2,7 +2,8 @@
 // Two builds of the engine, each in its own child process, rounds interleaved (A, B, B, A, ...),
 // so load on a shared machine lands on both: first-seen (every call unique, fresh engine) and
 // repeated p50/p99 of the corpus mix under the standard profile, per build, min/median/max over
-// rounds and the spread ((max - min) / median) of each.
+// rounds and the spread ((max - min) / median) of each; B/A as the ratio of medians and as the
+// median of each round's own B/A (the two builds' turns in one round are adjacent in time).
 // Also per build and round: the floor (the same passes on an engine with no policies: input
 // checks, command analysis and effects, no rule matching), and first-seen calls to a long-lived
 // engine whose caches are full (as in a server that has run for a while: every new command
@@ -158,7 +159,7 @@ async function parent() {
     for (const k of kids) k.send('exit');
     const spread = (xs) => {
       const s = xs.slice().sort((x, y) => x - y);
-      const rd = (x) => Math.round(x * 100) / 100;
+      const rd = (x) => Math.round(x * 1000) / 1000;
       const med = s[s.length >> 1];
       return { min: rd(s[0]), median: rd(med), max: rd(s[s.length - 1]), spread: rd((s[s.length - 1] - s[0]) / med) };
     };
@@ -196,6 +197,14 @@ async function parent() {
             first_seen_p50_by_kind: kindsOf(k, 'kinds'),
             floor_first_seen_p50_by_kind: kindsOf(k, 'floorKinds'),
           })),
+          // B over A within each round (the two ran next to each other, under the same load),
+          // min/median/max over rounds: the steadier ratio where the load drifts between rounds
+          b_over_a_paired: Object.fromEntries(
+            Object.entries(figures).map(([name, key]) => [
+              name,
+              spread(res[1].map((x, r) => x[key] / (res[0][r]?.[key] ?? NaN))),
+            ]),
+          ),
           b_over_a_median: Object.fromEntries(
             Object.entries(figures).map(([name, key]) => [
               name,
