@@ -5,7 +5,9 @@
 // different corpora can so be compared on one list: dump each, then diff. `--parts` picks parts
 // (cases, u, v1, v2: the corpora, their uX1 spellings, the variants of seed 1 and 2; all by
 // default), each written as it is decided, so a dump stopped on a busy machine keeps its parts.
-// Run: node bench/decisions-of.mjs DIST [--parts cases,u,v1,v2] > out.jsonl
+// `--extra FILE.yaml ...` (last on the line) adds those corpus files' cases (red-team sets kept
+// outside the checkout) to the cases, so to their `u` spellings and variants too.
+// Run: node bench/decisions-of.mjs DIST [--parts cases,u,v1,v2] [--extra FILE...] > out.jsonl
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -26,6 +28,8 @@ for (const d of [join(ROOT, 'test', 'corpus'), join(ROOT, 'test', 'corpus', 'bli
     .filter((n) => n.endsWith('.yaml'))
     .sort())
     cases.push(...loadCorpus(join(d, f)));
+const ex = process.argv.indexOf('--extra');
+if (ex > 0) for (const f of process.argv.slice(ex + 1)) cases.push(...loadCorpus(resolve(f)));
 const engine = loadEngine(config, { home: CORPUS_HOME, resolveSymlinks: false });
 let out = [];
 const emit = (id, call) => {

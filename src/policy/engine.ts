@@ -647,12 +647,25 @@ export class Engine implements PolicyEngine {
     let d: Decision | null = null;
     try {
       const p = this.prepare(c);
-      if (!this.taintsTool(c.tool) && !this.hasEffects(c, p, depth)) return undefined;
+      // Its taints are its own taint rules' and those of the calls it amounts to (decide() may
+      // drop some, never add): with neither, it has none, whatever it is decided, and its rules
+      // need not be matched. Most derived commands (`exposes-secret ...`, a tool's request) are so.
+      if (!this.hasOwnTaints(c, p) && !this.hasEffects(c, p, depth)) return undefined;
       d = this.decide(c, true, depth, c, p);
       return d;
     } finally {
       if (slot !== null) this.keepDerived(slot, d, reads);
     }
+  }
+
+  /**
+   * Whether some taint rule of this prepared call's scope matches it: the taints decideOwn()
+   * would put on it (none for a refused call, which decide() denies before any rule).
+   */
+  private hasOwnTaints(call: ToolCall, prep: PreparedCall): boolean {
+    if (prep.refusal || !this.taintsTool(call.tool)) return false;
+    const filter: RuleFilter = { now: prep.now, ruleCount: this.ruleCount, consumed: this.consumed };
+    return taintsOf(this.tainting(prep.scope), prep.view, filter).length > 0;
   }
 
   /**

