@@ -285,9 +285,11 @@ function translate(words: string[], depth: number): string | null {
       return files.length ? `truncate -s 0 ${files.map(quote).join(' ')}` : null;
     }
     case 'findstr': {
-      // cmd's grep: /i ignores case, the other switches change what is printed, not what is read
+      // cmd's grep: /i ignores case, /s recurses, the other switches change what is printed, not what is read
       const ops = rest.filter((w) => !/^\/[a-z]+(?::\S*)?$/i.test(w));
-      return ops.length ? `grep ${flags(/^\/i$/i) ? '-i ' : ''}${ops.map(quote).join(' ')}` : null;
+      // /s searches the named folder and every folder under it
+      const opts = `${flags(/^\/s$/i) ? '-r ' : ''}${flags(/^\/i$/i) ? '-i ' : ''}`;
+      return ops.length ? `grep ${opts}${ops.map(quote).join(' ')}` : null;
     }
     case 'start': {
       let i = 0;
