@@ -24,7 +24,7 @@ import type { SimpleCommand } from './walk.js';
 import { secretApi } from './secret-apis.js';
 import { seedPhrase } from './seed-words.js';
 import { secretKey } from './config-prints.js';
-import { decryptsToStdout } from './decrypt-prints.js';
+import { decryptsSecretsToFile, decryptsToStdout } from './decrypt-prints.js';
 import { credentialObjectPrints } from './credential-objects.js';
 import { secretSelections, sqlAnywhere } from './secret-selectors.js';
 import { credentialExports } from './credential-exports.js';
@@ -408,6 +408,12 @@ function printedSecrets(cmds: SimpleCommand[], out: Effect[]): void {
 }
 
 function decryptedPrints(cmds: SimpleCommand[], out: Effect[]): void {
+  for (const d of decryptsSecretsToFile(cmds))
+    out.push({
+      tool: 'exec',
+      command: `may-expose-secret decrypts ${d.input.replace(/[^\w/~.$-]/g, '_')} to plaintext`,
+      via: `decrypts ${d.input} into a plaintext copy at ${d.output}`,
+    });
   const found = decryptsToStdout(cmds);
   if (!found.length) return;
   const bodies = substitutionBodies(cmds);
