@@ -348,6 +348,15 @@ function translate(words: string[], depth: number): string | null {
       const opts = `${recursive ? 'r' : ''}${force ? 'f' : ''}`;
       return `rm ${opts ? '-' + opts + ' ' : ''}${targets.map(quote).join(' ')}`;
     }
+    case 'esentutl': {
+      // esentutl /y SRC [/vss] [/d DEST]: copies a file, through a shadow copy with /vss, so a
+      // locked hive or ntds.dit can be copied (learn.microsoft.com, esentutl)
+      const y = rest.findIndex((w) => /^\/y$/i.test(w));
+      const d = rest.findIndex((w) => /^\/d$/i.test(w));
+      const src = y >= 0 ? rest.slice(y + 1).find((w) => !/^\/[a-z]+$/i.test(w)) : undefined;
+      if (!src) return null;
+      return `cp ${quote(src)} ${quote(d >= 0 ? (rest[d + 1] ?? '.') : '.')}`;
+    }
     case 'copy':
     case 'copy-item':
     case 'xcopy':

@@ -694,6 +694,37 @@ function secretSearches(cmds: SimpleCommand[], out: Effect[]): void {
   }
 }
 
+// ------------------------------------------------------------------ private key blocks cut out
+
+/** Text tools that print a range of lines (`sed -n '/A/,/B/p'`, `awk '/A/,/B/'`, `perl -ne 'print if /A/../B/'`). */
+const RANGE_PRINTERS = /^(?:sed|gsed|awk|gawk|mawk|nawk|perl|ruby)$/;
+/** A range that opens on a PEM private key's first line. */
+const KEY_RANGE = /BEGIN.{0,30}PRIVATE.{0,40}(?:\/\s*,|\/\s*\.\.\.?)/i;
+/** Where printed lines still reach the conversation. */
+const PAGERS = /^(?:cat|less|more|head|tail|bat)$/;
+
+/**
+ * A private key cut out of a PEM file by its BEGIN..END lines and printed, whatever text tool cuts
+ * it: a TLS bundle's or an app's key then sits in the conversation. Written to a file (`> server.key`,
+ * splitting a bundle for a web server) or piped into the program that uses it, it is not printed.
+ */
+function keyBlockPrints(cmds: SimpleCommand[], out: Effect[]): void {
+  for (const c of cmds) {
+    const name = basename(c.argv[0] ?? '');
+    if (!RANGE_PRINTERS.test(name) || !c.argv.some((w) => KEY_RANGE.test(w))) continue;
+    if (c.redirs.some((r) => r.op.startsWith('>') && (r.fd === '' || r.fd === '1') && !/^\/dev\/std/.test(r.target)))
+      continue;
+    if (c.pipedInto && !PAGERS.test(basename(c.pipedInto[0] ?? ''))) continue;
+    const files = c.argv.slice(1).filter((w) => !w.startsWith('-') && !KEY_RANGE.test(w));
+    out.push(
+      exposes(
+        `prints private key block ${name}`,
+        `${name} prints the private key block of ${files.join(' ') || 'its input'}`,
+      ),
+    );
+  }
+}
+
 // ------------------------------------------------------------------ files forced into git
 
 /** Names of files that hold credentials (a folder named so counts for what is in it). */
@@ -836,6 +867,7 @@ export function exposureEffects(cmds: SimpleCommand[], out: Effect[]): void {
     (c) => captured(c, bodies),
   );
   secretSearches(cmds, out);
+  keyBlockPrints(cmds, out);
   forcedAdds(cmds, out);
   secretApis(cmds, out);
   databaseReads(cmds, out);

@@ -193,6 +193,12 @@ export const NODE: Language = {
     ],
     [/(?:await\s+)?import\(\s*['"`](?:node:)?([\w/]+)['"`]\s*\)/g, '$1'],
     [/\bfs\/promises\b/g, 'fs'],
+    // dotenv's loader reads the file its options name (github.com/motdotla/dotenv, config options:
+    // path), read as the call on that name; without one it loads `.env` into process.env, which is
+    // a read of the file only when its parsed values are taken whole (`.config().parsed`), as
+    // python-dotenv's load_dotenv() is left to what is printed
+    [/\bdotenv\.config\(\s*\{[^{}]*?\bpath\s*:\s*(['"`][^'"`]+['"`])[^{}]*\}\s*\)/g, 'dotenv.config($1)'],
+    [/\bdotenv\.config\(\s*\)(?=\.parsed)/g, "dotenv.config('.env')"],
     // the home folder however a runtime spells it; inside a template literal (a Bun shell
     // `rm -rf ${process.env.HOME}`) the substitution becomes the path itself
     [
@@ -269,6 +275,7 @@ export const NODE: Language = {
       kind: 'read',
       path: 0,
     },
+    { fn: 'dotenv\\.config', kind: 'read', path: 0 },
     { fn: 'fs\\.(?:copyFileSync|copyFile|cpSync|cp|renameSync|rename)', kind: 'write', path: 1 },
     { fn: 'fs\\.(?:copyFileSync|copyFile|cpSync|cp)', kind: 'read', path: 0 },
     { fn: 'fs\\.(?:rmSync|rm|rmdirSync|rmdir)|Deno\\.remove|Deno\\.removeSync', kind: 'rmtree', path: 0 },
