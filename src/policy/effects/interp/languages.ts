@@ -193,11 +193,10 @@ export const NODE: Language = {
     ],
     [/(?:await\s+)?import\(\s*['"`](?:node:)?([\w/]+)['"`]\s*\)/g, '$1'],
     [/\bfs\/promises\b/g, 'fs'],
-    // dotenv's loader reads the file its options name (github.com/motdotla/dotenv, config options:
-    // path), read as the call on that name; without one it loads `.env` into process.env, which is
-    // a read of the file only when its parsed values are taken whole (`.config().parsed`), as
-    // python-dotenv's load_dotenv() is left to what is printed
-    [/\bdotenv\.config\(\s*\{[^{}]*?\bpath\s*:\s*(['"`][^'"`]+['"`])[^{}]*\}\s*\)/g, 'dotenv.config($1)'],
+    // dotenv's loader (github.com/motdotla/dotenv) puts a file's values into process.env, where
+    // what the code prints decides; `.config(...).parsed` takes the values whole, a read of the
+    // file its options name (`.env` without a path), as `dotenv_values` is in Python
+    [/\bdotenv\.config\(\s*\{[^{}]*?\bpath\s*:\s*(['"`][^'"`]+['"`])[^{}]*\}\s*\)(?=\.parsed)/g, 'dotenv.config($1)'],
     [/\bdotenv\.config\(\s*\)(?=\.parsed)/g, "dotenv.config('.env')"],
     // the home folder however a runtime spells it; inside a template literal (a Bun shell
     // `rm -rf ${process.env.HOME}`) the substitution becomes the path itself
