@@ -151,10 +151,11 @@ test('a file printed from object storage is read as the file it is', () => {
   ]);
 });
 
-test('a vault decrypted into a plaintext copy asks; a document decrypted to read it does not', () => {
+test('a vault decrypted into a plaintext copy in a scratch place asks; beside the project, or a document, it does not', () => {
   check([
     x('A', 'ansible-vault decrypt group_vars/prod/vault.yml --output /tmp/vault-plain.yml'),
-    x('A', 'age -d -o .env.prod secrets.env.age'),
+    x('A', 'age -d -i ~/.config/age/key.txt -o /tmp/prod.env secrets.env.age'),
+    x('B', 'age -d -i key.txt -o secrets.env secrets.age'),
     x('D', 'eyaml decrypt -f hieradata/prod.eyaml'),
     x('B', 'gpg --decrypt statements/2024-05-broker.pdf.gpg > /tmp/broker-may.pdf'),
     x('B', 'gpg -d backup.tar.gpg | tar x'),

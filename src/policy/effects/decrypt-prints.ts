@@ -125,12 +125,16 @@ export function decryptsToStdout(cmds: SimpleCommand[]): SimpleCommand[] {
 /** A file named for the secrets it holds: a vault, secrets, credentials, a .env, keys or tokens. */
 const SECRETS_NAME = /vault|secret|cred|passw|(?:^|\/)\.env|token|\.key\b|keys?\./i;
 
+/** Scratch places every local user and process can read: /tmp, /var/tmp, /dev/shm, %TEMP%, Public. */
+const SCRATCH =
+  /^(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|\$\{?TMPDIR\}?\/|\/Users\/Shared\/|[A-Za-z]:[\\/](?:temp|tmp|windows[\\/]temp|users[\\/]public)[\\/])|[\\/]AppData[\\/]Local[\\/]Temp[\\/]/i;
+
 /**
- * The commands that decrypt a secrets file (`group_vars/prod/vault.yml`, `secrets.enc.yaml`,
- * `.env.age`) into a plaintext copy somewhere else (`ansible-vault decrypt V --output /tmp/v.yml`,
- * `age -d -o .env.prod secrets.env.age`), with the file written: the vault's contents then sit
- * unencrypted where any later read or copy takes them. A document decrypted to read it
- * (`gpg --decrypt statement.pdf.gpg > /tmp/s.pdf`) and a vault decrypted in place are not.
+ * The commands that decrypt a secrets file (`group_vars/prod/vault.yml`, `secrets.enc.yaml`) into
+ * a plaintext copy in a scratch place (`ansible-vault decrypt V --output /tmp/v.yml`, `sops -d
+ * secrets.enc.yaml > /tmp/s.yaml`): the vault's contents then sit unencrypted where any process
+ * or user of the machine reads them. Decrypted beside the project to be used (`age -d -o
+ * secrets.env secrets.age`), in place, or a document decrypted to read it, they are not.
  */
 export function decryptsSecretsToFile(cmds: SimpleCommand[]): { input: string; output: string }[] {
   const out: { input: string; output: string }[] = [];
@@ -139,8 +143,14 @@ export function decryptsSecretsToFile(cmds: SimpleCommand[]): { input: string; o
     if (!r?.decrypts) continue;
     const redirected = c.redirs.find((x) => x.op.startsWith('>') && (x.fd === '' || x.fd === '1'))?.target;
     const output = toFile(r.output) && r.output !== 'in-place' ? r.output : redirected;
-    if (!output || /^\/dev\//.test(output)) continue;
-    const input = positionals(c.argv).find((w) => SECRETS_NAME.test(w) && w !== output && !TEMPLATE.test(w));
+    if (!output || !SCRATCH.test(output)) continue;
+    // the identity or key file a decrypter is handed is not what it decrypts
+    const keyFiles = new Set(
+      c.argv.filter((_, i) => /^(?:-i|--identity|-k|--key|--vault-password-file)$/.test(c.argv[i - 1] ?? '')),
+    );
+    const input = positionals(c.argv).find(
+      (w) => SECRETS_NAME.test(w) && w !== output && !TEMPLATE.test(w) && !keyFiles.has(w),
+    );
     if (input) out.push({ input, output });
   }
   return out;
