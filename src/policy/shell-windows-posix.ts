@@ -285,9 +285,11 @@ function translate(words: string[], depth: number): string | null {
       return files.length ? `truncate -s 0 ${files.map(quote).join(' ')}` : null;
     }
     case 'findstr': {
-      // cmd's grep: /i ignores case, the other switches change what is printed, not what is read
+      // cmd's grep: /i ignores case, /s recurses, the other switches change what is printed, not what is read
       const ops = rest.filter((w) => !/^\/[a-z]+(?::\S*)?$/i.test(w));
-      return ops.length ? `grep ${flags(/^\/i$/i) ? '-i ' : ''}${ops.map(quote).join(' ')}` : null;
+      // /s searches the named folder and every folder under it
+      const opts = `${flags(/^\/s$/i) ? '-r ' : ''}${flags(/^\/i$/i) ? '-i ' : ''}`;
+      return ops.length ? `grep ${opts}${ops.map(quote).join(' ')}` : null;
     }
     case 'start': {
       let i = 0;
@@ -345,6 +347,15 @@ function translate(words: string[], depth: number): string | null {
       if ((name === 'rd' || name === 'rmdir') && !recursive) return `rmdir ${targets.map(quote).join(' ')}`;
       const opts = `${recursive ? 'r' : ''}${force ? 'f' : ''}`;
       return `rm ${opts ? '-' + opts + ' ' : ''}${targets.map(quote).join(' ')}`;
+    }
+    case 'esentutl': {
+      // esentutl /y SRC [/vss] [/d DEST]: copies a file, through a shadow copy with /vss, so a
+      // locked hive or ntds.dit can be copied (learn.microsoft.com, esentutl)
+      const y = rest.findIndex((w) => /^\/y$/i.test(w));
+      const d = rest.findIndex((w) => /^\/d$/i.test(w));
+      const src = y >= 0 ? rest.slice(y + 1).find((w) => !/^\/[a-z]+$/i.test(w)) : undefined;
+      if (!src) return null;
+      return `cp ${quote(src)} ${quote(d >= 0 ? (rest[d + 1] ?? '.') : '.')}`;
     }
     case 'copy':
     case 'copy-item':

@@ -98,7 +98,7 @@ test("frameworks' secrets files and editors' copies of .env are read-protected",
     r('B', '/home/dev/project/settings.toml'),
     r('B', '/home/dev/project/config/database.yml'),
     x('B', 'cat .env.example'),
-    x('B', 'cat .envrc'),
+    x('B', 'cat .envrc.example'),
   ]);
 });
 

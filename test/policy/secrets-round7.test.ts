@@ -108,13 +108,13 @@ test('directory, Kerberos, virtualization and automation stores of service passw
   ]);
 });
 
-test("direnv's uncommitted overrides are read as the .env they are; the committed .envrc stays readable", () => {
+test("direnv's uncommitted overrides are read as the .env they are; the committed .envrc asks, its example stays readable", () => {
   check([
     read('/home/dev/project/.envrc.local'),
     read('/home/dev/project/.envrc.private'),
     ['D', 'mcp', { tool: 'read_file', path: '/home/dev/project/.envrc.local' }],
     ['D', 'exec', { command: 'cat .envrc.local' }],
-    fine('/home/dev/project/.envrc'),
+    ['A', 'read', { path: '/home/dev/project/.envrc' }],
     fine('/home/dev/project/.envrc.example'),
   ]);
 });

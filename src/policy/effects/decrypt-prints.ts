@@ -6,7 +6,8 @@
 //   -o/--output), sops -d|--decrypt (stdout unless --output or -i), openssl enc|CIPHER -d,
 //   smime|cms|pkeyutl|rsautl -decrypt (stdout unless -out), ansible-vault view and decrypt
 //   --output - (decrypt alone rewrites the file in place), ccrypt -c|--cat and ccat, scrypt dec
-//   (stdout without an output file), ejson decrypt (stdout unless -o), aws kms decrypt (the JSON
+//   (stdout without an output file), ejson decrypt (stdout unless -o), hiera-eyaml's eyaml decrypt,
+//   aws kms decrypt (the JSON
 //   answer carries Plaintext), gcloud kms decrypt --plaintext-file - , az keyvault key decrypt,
 //   vault write TRANSIT/decrypt/KEY, step crypto jwe decrypt, kubeseal --recovery-unseal.
 // Written to a file, piped into a program that uses it (`gpg -d backup.tar.gpg | tar x`) or
@@ -75,6 +76,9 @@ function reading(argv: string[]): Reading | undefined {
       if (pos[0] === 'decrypt') return { decrypts: true, output: optionValue(argv, ['--output']) ?? 'in-place' };
       return undefined;
     }
+    case 'eyaml':
+      // hiera-eyaml: `eyaml decrypt -f FILE|-e FILE|-s STRING` prints the plaintext (its README)
+      return { decrypts: pos[0] === 'decrypt' };
     case 'ccat':
       return { decrypts: true };
     case 'ccrypt':
@@ -116,4 +120,38 @@ export function decryptsToStdout(cmds: SimpleCommand[]): SimpleCommand[] {
     const r = reading(c.argv);
     return r !== undefined && r.decrypts && !toFile(r.output);
   });
+}
+
+/** A file named for the secrets it holds: a vault, secrets, credentials, a .env, keys or tokens. */
+const SECRETS_NAME = /vault|secret|cred|passw|(?:^|\/)\.env|token|\.key\b|keys?\./i;
+
+/** Scratch places every local user and process can read: /tmp, /var/tmp, /dev/shm, %TEMP%, Public. */
+const SCRATCH =
+  /^(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|\$\{?TMPDIR\}?\/|\/Users\/Shared\/|[A-Za-z]:[\\/](?:temp|tmp|windows[\\/]temp|users[\\/]public)[\\/])|[\\/]AppData[\\/]Local[\\/]Temp[\\/]/i;
+
+/**
+ * The commands that decrypt a secrets file (`group_vars/prod/vault.yml`, `secrets.enc.yaml`) into
+ * a plaintext copy in a scratch place (`ansible-vault decrypt V --output /tmp/v.yml`, `sops -d
+ * secrets.enc.yaml > /tmp/s.yaml`): the vault's contents then sit unencrypted where any process
+ * or user of the machine reads them. Decrypted beside the project to be used (`age -d -o
+ * secrets.env secrets.age`), in place, or a document decrypted to read it, they are not.
+ */
+export function decryptsSecretsToFile(cmds: SimpleCommand[]): { input: string; output: string }[] {
+  const out: { input: string; output: string }[] = [];
+  for (const c of cmds) {
+    const r = reading(c.argv);
+    if (!r?.decrypts) continue;
+    const redirected = c.redirs.find((x) => x.op.startsWith('>') && (x.fd === '' || x.fd === '1'))?.target;
+    const output = toFile(r.output) && r.output !== 'in-place' ? r.output : redirected;
+    if (!output || !SCRATCH.test(output)) continue;
+    // the identity or key file a decrypter is handed is not what it decrypts
+    const keyFiles = new Set(
+      c.argv.filter((_, i) => /^(?:-i|--identity|-k|--key|--vault-password-file)$/.test(c.argv[i - 1] ?? '')),
+    );
+    const input = positionals(c.argv).find(
+      (w) => SECRETS_NAME.test(w) && w !== output && !TEMPLATE.test(w) && !keyFiles.has(w),
+    );
+    if (input) out.push({ input, output });
+  }
+  return out;
 }

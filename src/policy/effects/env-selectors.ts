@@ -14,7 +14,8 @@
 // are the same read, and `nomad alloc exec ... env` is `kubectl exec ... env` on Nomad.
 // Sources: docker inspect/service inspect --format (Go templates), kubectl JSONPath support, AWS CLI
 // --query (JMESPath), gcloud --format projections, jq and yq filters, pm2 CLI reference, nomad
-// alloc exec (developer.hashicorp.com/nomad/commands/alloc/exec).
+// alloc exec (developer.hashicorp.com/nomad/commands/alloc/exec); the CRI's ContainerConfig.envs
+// that `crictl inspect` prints under .info.config.envs (kubernetes/cri-api, api.proto).
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
@@ -42,7 +43,7 @@ const INSPECTORS = /^(?:docker|podman|nerdctl|crictl|kubectl|oc|aws|gcloud|az|no
 /** A selector step naming the environment: .Env, ..env, environment.environmentVariables, pm2_env, application:environment;
  * not a label, annotation or tag that happens to be called env (.metadata.labels.env, Tags[?Key=='env']). */
 const ENV_STEP =
-  /(?:^|[[{(\s,|]|(?<!(?:labels|annotations|Labels|tags|Tags|matchLabels|nodeSelector))\.)(?:Env|env|Environment|environment|environmentVariables|EnvironmentVariables|environment_variables|envVars|env_vars|pm2_env|Variables)(?=$|[.[\]}),'"`|\s?*])|application:environment/;
+  /(?:^|[[{(\s,|]|(?<!(?:labels|annotations|Labels|tags|Tags|matchLabels|nodeSelector))\.)(?:Env|env|Envs|envs|Environment|environment|environmentVariables|EnvironmentVariables|environment_variables|envVars|env_vars|pm2_env|Variables)(?=$|[.[\]}),'"`|\s?*])|application:environment/;
 /** Options that carry an output selector. */
 const SELECTOR_OPTION = /^(?:-f|--format|--query|-o|--output|--template|--jsonpath|--filter)$/;
 const SELECTOR_INLINE =

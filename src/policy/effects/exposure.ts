@@ -24,7 +24,7 @@ import type { SimpleCommand } from './walk.js';
 import { secretApi } from './secret-apis.js';
 import { seedPhrase } from './seed-words.js';
 import { secretKey } from './config-prints.js';
-import { decryptsToStdout } from './decrypt-prints.js';
+import { decryptsSecretsToFile, decryptsToStdout } from './decrypt-prints.js';
 import { credentialObjectPrints } from './credential-objects.js';
 import { secretSelections, sqlAnywhere } from './secret-selectors.js';
 import { credentialExports } from './credential-exports.js';
@@ -408,6 +408,12 @@ function printedSecrets(cmds: SimpleCommand[], out: Effect[]): void {
 }
 
 function decryptedPrints(cmds: SimpleCommand[], out: Effect[]): void {
+  for (const d of decryptsSecretsToFile(cmds))
+    out.push({
+      tool: 'exec',
+      command: `may-expose-secret decrypts ${d.input.replace(/[^\w/~.$-]/g, '_')} to plaintext`,
+      via: `decrypts ${d.input} into a plaintext copy at ${d.output}`,
+    });
   const found = decryptsToStdout(cmds);
   if (!found.length) return;
   const bodies = substitutionBodies(cmds);
@@ -432,9 +438,9 @@ const SEARCHERS = new Set([
   'findstr',
   'select-string',
 ]);
-/** Words that name a secret in a search pattern. */
+/** Words that name a secret in a search pattern (a wallet's seed phrase too). */
 const SECRET_WORD =
-  /pass|pwd|secret|token|api_?key|apikey|private|cred|auth|bearer|cookie|session|aws_|akia|sk_live|ghp_|github_pat|xox|mfa\\?\./i;
+  /pass|pwd|secret|token|api_?key|apikey|private|cred|auth|bearer|cookie|session|aws_|akia|sk_live|ghp_|github_pat|xox|mfa\\?\.|mnemonic|(?:seed|recovery)[ ._-]?(?:phrase|words)/i;
 /** Patterns written to catch a token format: a provider prefix or a long fixed-length run. */
 const TOKEN_SHAPE =
   /AKIA|ASIA|gh[pousr]_|github_pat|glpat|xox[a-z]?|sk[-_](?:live|proj|ant)?|AIza|npm_|eyJ|BEGIN.{0,20}PRIVATE|hooks\.slack|mfa\\?\.|\{(?:2\d|[3-9]\d|\d{3,})(?:,\d*)?\}/;
@@ -443,6 +449,28 @@ const WIDE_ROOT =
   /^(?:~|~\/|\$HOME\/?|\$\{HOME\}\/?|\/home(?:\/[^/]+)?\/?|\/Users(?:\/[^/]+)?\/?|\/root\/?|\/|\/mnt(?:\/[^/]+)?\/?|\/Volumes(?:\/[^/]+)?\/?|[A-Za-z]:\\?(?:Users(?:\\[^\\]+)?)?\\?)$/;
 /** System folders: searched for token formats (not for words such as "password", which sysadmins grep configs for). */
 const SYSTEM_ROOT = /^\/(?:etc|var|opt|srv)\/?$/;
+/**
+ * Roots whose every file belongs to other people or to the user's private papers: a network share
+ * (`//fs01/IT$`, `\\\\corp.local\\SYSVOL`, where Group Policy preferences keep `cpassword`), and the
+ * personal-document folders of a home (Documents, Desktop, Downloads, synced drives). A recursive
+ * search of one for secret words is a hunt whatever program walks it; a project under a home is
+ * not one of them, so `grep -rn password ~/src/app` stays a code search.
+ */
+const SHARED_ROOT =
+  /^(?:\/\/[^/]+\/[^/]+|.*\/sysvol(?:\/.*)?$)|^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|[A-Za-z]:\/Users\/[^/]+)\/(?:Documents|Desktop|Downloads|OneDrive[^/]*|Dropbox|Google Drive|iCloud Drive|Nextcloud|Box)(?:\/|$)/i;
+/** Listers whose output names the files a piped search reads (`Get-ChildItem -Recurse R | Select-String`). */
+const LISTERS = new Set(['get-childitem', 'gci', 'dir', 'ls', 'childitem']);
+
+/** The root a recursive lister piped into the search walks, when there is one. */
+function listedRoot(c: SimpleCommand, cmds: SimpleCommand[]): string | undefined {
+  const from = cmds.find((x) => x.pipedInto === c.argv);
+  if (!from || !LISTERS.has(basename(from.argv[0] ?? '').toLowerCase())) return undefined;
+  const a = from.argv;
+  if (!a.some((w) => /^(?:-recurse|-r|-R|--recursive|\/s)$/i.test(w))) return undefined;
+  const i = a.findIndex((w) => /^-(?:path|literalpath)$/i.test(w));
+  return i > 0 ? a[i + 1] : a.slice(1).find((w) => !w.startsWith('-') && !w.startsWith('/s'));
+}
+
 /** Settings and application data kept in a home folder: dot folders and files, Library, AppData. */
 const HOME_DATA =
   /^(?:~|\$HOME|\$\{HOME\}|\/home\/[^/]+|\/Users\/[^/]+|\/root)\/(?:\.[^/]+|Library\/|AppData\/|snap\/)/i;
@@ -607,8 +635,23 @@ function secretSearches(cmds: SimpleCommand[], out: Effect[]): void {
     if (!tokenish && !SECRET_WORD.test(s.pattern) && !PRIVATE_KEY_WORD.test(s.pattern) && !/^\^?pw$/i.test(s.pattern))
       continue;
     let files = s.files;
+    let recursive = s.recursive;
     // `cat F | grep`, `strings F | grep`: the files come from the command piped in
     if (!files.length) files = searchedFiles(c, cmds);
+    if (!files.length) {
+      const root = listedRoot(c, cmds);
+      if (root) [files, recursive] = [[root], true];
+    }
+    const shared = files.find((f) => SHARED_ROOT.test(f.replace(/\\/g, '/')) && (recursive || /[*?]/.test(f)));
+    if (shared) {
+      out.push(
+        exposes(
+          `search ${shared} for ${s.pattern.slice(0, 60)}`,
+          `searches ${shared}, a share or personal folder, for secrets (${s.pattern.slice(0, 40)})`,
+        ),
+      );
+      continue;
+    }
     const system = systemConfigSearch(s.pattern, files, s.recursive, c.argv);
     if (system !== undefined) {
       out.push({
@@ -630,9 +673,9 @@ function secretSearches(cmds: SimpleCommand[], out: Effect[]): void {
     for (const f of files) {
       const wide = WIDE_ROOT.test(f) || (tokenish && SYSTEM_ROOT.test(f));
       const data = HOME_DATA.test(f);
-      if (!data && !(wide && (s.recursive || tokenish))) continue;
+      if (!data && !(wide && (recursive || tokenish))) continue;
       // one home dotfile searched for a word (`grep -i token ~/.bashrc`) may be checking a setting
-      if (data && !wide && !tokenish && !s.recursive) {
+      if (data && !wide && !tokenish && !recursive) {
         out.push({
           tool: 'exec',
           command: `may-expose-secret search ${f.replace(/[^\w/~.$-]/g, '_')}`,
@@ -648,6 +691,37 @@ function secretSearches(cmds: SimpleCommand[], out: Effect[]): void {
       );
       break;
     }
+  }
+}
+
+// ------------------------------------------------------------------ private key blocks cut out
+
+/** Text tools that print a range of lines (`sed -n '/A/,/B/p'`, `awk '/A/,/B/'`, `perl -ne 'print if /A/../B/'`). */
+const RANGE_PRINTERS = /^(?:sed|gsed|awk|gawk|mawk|nawk|perl|ruby)$/;
+/** A range that opens on a PEM private key's first line. */
+const KEY_RANGE = /BEGIN.{0,30}PRIVATE.{0,40}(?:\/\s*,|\/\s*\.\.\.?)/i;
+/** Where printed lines still reach the conversation. */
+const PAGERS = /^(?:cat|less|more|head|tail|bat)$/;
+
+/**
+ * A private key cut out of a PEM file by its BEGIN..END lines and printed, whatever text tool cuts
+ * it: a TLS bundle's or an app's key then sits in the conversation. Written to a file (`> server.key`,
+ * splitting a bundle for a web server) or piped into the program that uses it, it is not printed.
+ */
+function keyBlockPrints(cmds: SimpleCommand[], out: Effect[]): void {
+  for (const c of cmds) {
+    const name = basename(c.argv[0] ?? '');
+    if (!RANGE_PRINTERS.test(name) || !c.argv.some((w) => KEY_RANGE.test(w))) continue;
+    if (c.redirs.some((r) => r.op.startsWith('>') && (r.fd === '' || r.fd === '1') && !/^\/dev\/std/.test(r.target)))
+      continue;
+    if (c.pipedInto && !PAGERS.test(basename(c.pipedInto[0] ?? ''))) continue;
+    const files = c.argv.slice(1).filter((w) => !w.startsWith('-') && !KEY_RANGE.test(w));
+    out.push(
+      exposes(
+        `prints private key block ${name}`,
+        `${name} prints the private key block of ${files.join(' ') || 'its input'}`,
+      ),
+    );
   }
 }
 
@@ -793,6 +867,7 @@ export function exposureEffects(cmds: SimpleCommand[], out: Effect[]): void {
     (c) => captured(c, bodies),
   );
   secretSearches(cmds, out);
+  keyBlockPrints(cmds, out);
   forcedAdds(cmds, out);
   secretApis(cmds, out);
   databaseReads(cmds, out);

@@ -46,6 +46,9 @@ import { SOURCED_HINT, sourcedWriteEffects } from './sourced-writes.js';
 import { INDIRECT_HINT, indirectEffects } from './env-indirect.js';
 import { SECRET_LAUNCHERS, secretLauncherEffects } from './secret-launchers.js';
 import { DUMPER_HINT, credentialDumperEffects } from './credential-dumpers.js';
+import { OS_SECRET_HINT, osSecretStoreEffects } from './os-secret-stores.js';
+import { CLUSTER_ADMIN_HINT, clusterAdminEffects } from './cluster-admin-configs.js';
+import { OBJECT_PRINT_PROGRAMS, objectPrintEffects } from './object-prints.js';
 import { STARTUP_EXPORT_HINT, startupExportEffects } from './startup-exports.js';
 import { DATA_SHARE_HINT, dataShareEffects } from './data-shares.js';
 import { WEBMAIL_GRANT_HINT, webmailGrantEffects } from './webmail-grants.js';
@@ -256,6 +259,13 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'startup-exports', hint: STARTUP_EXPORT_HINT, read: startupExportEffects },
   // mimikatz, LaZagne, secretsdump, Invoke-Mimikatz ... run by name (credential-dumpers.ts)
   { name: 'credential-dumpers', hint: DUMPER_HINT, read: credentialDumperEffects },
+  // the OS's own secret stores by their API or verb: Credential Manager, keyring, disk recovery
+  // keys, PIN guessing loops, every process's command line searched (os-secret-stores.ts)
+  { name: 'os-secret-stores', hint: OS_SECRET_HINT, read: osSecretStoreEffects },
+  // a cluster's admin kubeconfig fetched or a hosted cluster's kubeconfig printed (cluster-admin-configs.ts)
+  { name: 'cluster-admin-configs', hint: CLUSTER_ADMIN_HINT, read: (l, out) => clusterAdminEffects(l.cmds, out) },
+  // an object-storage file printed (gsutil cat, aws s3 cp URL -) read as the file it is (object-prints.ts)
+  { name: 'object-prints', programs: OBJECT_PRINT_PROGRAMS, read: (l, out) => objectPrintEffects(l.cmds, out) },
   // people's or production data sent to a bucket named for sharing, personal webmail or a
   // third-party API (data-shares.ts)
   { name: 'data-shares', hint: DATA_SHARE_HINT, read: dataShareEffects },

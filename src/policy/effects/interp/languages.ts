@@ -193,6 +193,11 @@ export const NODE: Language = {
     ],
     [/(?:await\s+)?import\(\s*['"`](?:node:)?([\w/]+)['"`]\s*\)/g, '$1'],
     [/\bfs\/promises\b/g, 'fs'],
+    // dotenv's loader (github.com/motdotla/dotenv) puts a file's values into process.env, where
+    // what the code prints decides; `.config(...).parsed` takes the values whole, a read of the
+    // file its options name (`.env` without a path), as `dotenv_values` is in Python
+    [/\bdotenv\.config\(\s*\{[^{}]*?\bpath\s*:\s*(['"`][^'"`]+['"`])[^{}]*\}\s*\)(?=\.parsed)/g, 'dotenv.config($1)'],
+    [/\bdotenv\.config\(\s*\)(?=\.parsed)/g, "dotenv.config('.env')"],
     // the home folder however a runtime spells it; inside a template literal (a Bun shell
     // `rm -rf ${process.env.HOME}`) the substitution becomes the path itself
     [
@@ -269,6 +274,7 @@ export const NODE: Language = {
       kind: 'read',
       path: 0,
     },
+    { fn: 'dotenv\\.config', kind: 'read', path: 0 },
     { fn: 'fs\\.(?:copyFileSync|copyFile|cpSync|cp|renameSync|rename)', kind: 'write', path: 1 },
     { fn: 'fs\\.(?:copyFileSync|copyFile|cpSync|cp)', kind: 'read', path: 0 },
     { fn: 'fs\\.(?:rmSync|rm|rmdirSync|rmdir)|Deno\\.remove|Deno\\.removeSync', kind: 'rmtree', path: 0 },

@@ -239,8 +239,19 @@ function searchOf(argv: string[]): { pattern: string; invert: boolean } | undefi
   return { pattern: patterns.join('|'), invert };
 }
 
+/**
+ * fish's `set` with only scope flags and no name (`set -x`, `set -gx`, `set -U`) lists the
+ * variables of that scope with their values (fishshell.com, set: "If no variable names are
+ * given, list all variables of the given scope"). bash's `set -x` turns on tracing and prints
+ * nothing, so only a listing piped on to another program is read as a dump.
+ */
+function fishScopeListing(c: SimpleCommand): boolean {
+  if (basename(c.argv[0] ?? '') !== 'set' || !c.pipedInto || c.argv.length < 2) return false;
+  return c.argv.slice(1).every((w) => /^-[xgUlf]+$|^--(?:export|global|universal|local|function)$/.test(w));
+}
+
 function environmentEffects(c: SimpleCommand, out: Effect[], cmds: SimpleCommand[]): void {
-  if (!dumpsEnvironment(c.argv)) return;
+  if (!dumpsEnvironment(c.argv) && !fishScopeListing(c)) return;
   const name = basename(c.argv[0] ?? '');
   // `kubectl exec POD -- env | grep X`: the inner command is walked alone; the pipe is its wrapper's
   let into =
