@@ -3,7 +3,9 @@
 //  - the same URL with its scheme in lower case, without `view-source:` and surrounding blanks
 //    (`File:///etc/passwd` is file:///etc/passwd to every client);
 //  - for a host inside the network (a private or link-local address, a name under an internal
-//    suffix such as .internal, .local, .corp, .svc, Docker's host.docker.internal), the same
+//    suffix such as .internal, .local, .corp, .svc, Docker's host.docker.internal, or a name of
+//    one label such as `jenkins`, `node-3` or `intranet`, which only a search domain, a hosts
+//    file or a container network's DNS can resolve, so it never names a site on the web), the same
 //    URL on 127.0.0.1: an admin API there (Docker on 2375, Jenkins' script console, a kubelet)
 //    hands over that machine just as it does on loopback, so the loopback-admin rules decide it;
 //  - `fetch-obscured-address HOST ADDRESS` when an internal address is disguised (decimal, hex,
@@ -65,6 +67,17 @@ const CONTROL_NOTES: Record<string, string> = table({
 const DOCKER_HOST = /^(?:host|gateway|kubernetes)\.docker\.internal$|^host\.containers\.internal$|^host-gateway$/i;
 /** DNS rebinding services: the name carries the addresses it answers with. */
 const REBIND = /^(?:([0-9a-f]{8})\.([0-9a-f]{8})\.rbndr\.us|.*?make-([\d.]+)-(?:rebind|rr)-?.*\.1u\.ms)$/i;
+
+/**
+ * A name of one label (`jenkins`, `bo-fs01`, `rabbitmq`): resolved only through a search domain,
+ * /etc/hosts or a container network's DNS (RFC 6761 reserves no public single-label names, and
+ * ICANN's SAC 053 advises against dotless domains), so it is a machine inside the network.
+ * `localhost` and numbers (decimal IPv4, read elsewhere) are not this.
+ */
+const SINGLE_LABEL = /^[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?$/i;
+function singleLabel(host: string): boolean {
+  return SINGLE_LABEL.test(host) && host !== 'localhost' && !/^(?:\d+|0x[0-9a-f]+)$/i.test(host);
+}
 
 /** A host name that resolves only inside an organisation's network (gitlab.corp.local, git.acme.internal). */
 export function isInternalName(host: string): boolean {
@@ -192,7 +205,7 @@ function urlReadings(url: string, tool: boolean): UrlReading[] {
     });
   if (otherAddress(p.raw) && address !== p.host)
     out.push({ tool: 'fetch', url: `${p.scheme}://${address}${p.port}${p.rest}`, note: address });
-  const internalName = INTERNAL_SUFFIX.test(p.host) || DOCKER_HOST.test(p.host);
+  const internalName = INTERNAL_SUFFIX.test(p.host) || DOCKER_HOST.test(p.host) || singleLabel(p.host);
   if (
     kind === 'private' ||
     internalName ||
