@@ -49,6 +49,7 @@ import { DUMPER_HINT, credentialDumperEffects } from './credential-dumpers.js';
 import { STARTUP_EXPORT_HINT, startupExportEffects } from './startup-exports.js';
 import { DATA_SHARE_HINT, dataShareEffects } from './data-shares.js';
 import { STORAGE_DEST_HINT, storageDestinationEffects } from './storage-destinations.js';
+import { LOGGED_CREDENTIAL_HINT, loggedCredentialEffects } from './logged-credentials.js';
 import { WEBMAIL_GRANT_HINT, webmailGrantEffects } from './webmail-grants.js';
 import { MEDIA_DROP_HINT, mediaDropEffects } from './media-drops.js';
 import { DNS_PROGRAMS, dnsLoopEffects } from './dns-loops.js';
@@ -262,6 +263,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'data-shares', hint: DATA_SHARE_HINT, read: dataShareEffects },
   // any program's copy into cloud storage another owner or a personal account holds (storage-destinations.ts)
   { name: 'storage-destinations', hint: STORAGE_DEST_HINT, read: storageDestinationEffects },
+  // a log or telemetry format that records visitors' cookies or Authorization headers (logged-credentials.ts)
+  { name: 'logged-credentials', hint: LOGGED_CREDENTIAL_HINT, read: (l, out) => loggedCredentialEffects(l.cmds, out) },
   // an organisation's files or mail shared with a personal webmail account (webmail-grants.ts)
   { name: 'webmail-grants', hint: WEBMAIL_GRANT_HINT, read: webmailGrantEffects },
   // files written onto a removable drive or into an outbound transfer folder (media-drops.ts)
