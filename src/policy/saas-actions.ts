@@ -22,6 +22,7 @@
 // Cloudflare (account members roles), Stripe (webhook_endpoints), X API v2 (tweets), LinkedIn
 // (ugcPosts, rest/posts), Graph API (feed, media_publish), Mastodon (api/v1/statuses), Bluesky
 // (com.atproto.repo.createRecord), Ghost Admin and WordPress REST (posts status).
+import { rpcControlReadings } from './rpc-methods.js';
 import { graphqlShipField } from './effects/url-ship-actions.js';
 import { scratchName } from './shell-verb-scope.js';
 import { httpCall } from './shell-http-destroy.js';
@@ -459,7 +460,7 @@ function localAccessReadings(method: string, u: ParsedUrl, body: string): string
   if (grant || access?.kind === 'admin') return [`local-admin-grant ${host} ${path}`];
   if (access?.kind === 'membership') return [`membership-grant ${host} ${path}`];
   if (access?.kind === 'key') return [`key-minted ${host} ${path}`];
-  return [];
+  return rpcControlReadings(host, body);
 }
 
 /** Options of cloud and SaaS CLIs whose value is where a subscription or webhook delivers. */

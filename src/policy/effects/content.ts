@@ -5,6 +5,7 @@
 // `config set` command, so pointing them at another registry or switching verification off
 // meets the same rules as doing it on the command line.
 import { debugListenerWrites } from './debug-listeners.js';
+import { loggedCredentialWrites } from './logged-credentials.js';
 import { buildFileSends } from './build-file-sends.js';
 import { rbacManifestGrants } from './admin-grants.js';
 import { fileRoleGrants } from './role-grants.js';
@@ -615,6 +616,7 @@ function laterPlants(path: string, content: string): Effect[] {
     ...webShellEffects(path, content),
     ...devcontainerLabel(path, content),
     ...debugListenerWrites(path, content),
+    ...loggedCredentialWrites(path, content),
   ];
 }
 

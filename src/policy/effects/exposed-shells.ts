@@ -56,11 +56,23 @@ export const EXPOSED_SHELL_PROGRAMS: readonly string[] = [
   'npx',
   'pnpx',
   'bunx',
+  'ngrok',
+  'tailscale',
 ];
 
 /** A folder that holds credentials when served: a home folder, the disk, system folders, credential folders. */
 const SECRET_ROOT =
   /^(?:~|\$HOME|\$\{HOME\}|\/home(?:\/[^/]+)?|\/Users(?:\/[^/]+)?|\/root|\/|\/etc|\/var|[A-Za-z]:\\(?:Users(?:\\[^\\]+)?)?)\/?$|(?:^|\/)\.(?:ssh|aws|gnupg|kube|docker|azure|config|password-store)\/?$/;
+
+/**
+ * A folder of data rather than a site: a data, backup or removable-drive mount outside the
+ * project (/srv, /data, /mnt, /media, /Volumes, /var/backups, /var/lib, /backup), or any folder
+ * named for backups, exports, dumps or people's records. Served beyond loopback it reads as
+ * `serves-data DIR by SERVER`, asked by the exfiltration policy; a project's dist, public, docs
+ * or site folder is not this.
+ */
+const DATA_ROOT =
+  /^(?:\/(?:srv|data|mnt|media|Volumes|backups?|exports?|nfs|shares?)|\/var\/(?:backups?|lib|spool|mail)|\/opt\/[^/]+\/data|[D-Zd-z]:\\|\\\\)(?:[\\/]|$)|(?:^|[\\/])(?:backups?|exports?|dumps?|records|archives?|customers?|patients?|payroll|hr|finance|personnel|pii)[\\/]?$/;
 
 /** The folder a static file server serves and the address it listens on, when the command is one. */
 function fileServer(argv: string[], cwd: string): { dir: string; bind: string | undefined; name: string } | undefined {
@@ -112,6 +124,14 @@ function fileServer(argv: string[], cwd: string): { dir: string; bind: string | 
       bind: hostOf(option(a, /^(?:-l|--listen)$/))?.host,
     };
   if (name === 'twistd' && a.includes('web')) return { name, dir: option(a, /^--path$/) ?? cwd, bind: undefined };
+  // a tunnel's built-in file server publishes the folder on the internet (ngrok http file:///DIR,
+  // tailscale funnel|serve DIR)
+  const fileUrl = name === 'ngrok' ? a.find((w) => /^file:\/\//i.test(w)) : undefined;
+  if (fileUrl) return { name, dir: fileUrl.replace(/^file:\/\//i, '') || '/', bind: undefined };
+  if (name === 'tailscale' && /^(?:funnel|serve)$/.test(a[1] ?? '')) {
+    const dir = a.slice(2).find((w) => /^(?:\/|~|\.{1,2}(?:\/|$))/.test(w));
+    if (dir) return { name: `tailscale ${a[1] ?? ''}`, dir, bind: undefined };
+  }
   return undefined;
 }
 
@@ -318,7 +338,16 @@ export function exposedShellEffects(line: LineFacts, out: Effect[]): void {
     if (!f) continue;
     const dir = unquoted(f.dir) ?? '.';
     const bind = unquoted(f.bind);
-    if (!SECRET_ROOT.test(dir) || (bind !== undefined && LOOPBACK.test(bind))) continue;
+    if (bind !== undefined && LOOPBACK.test(bind)) continue;
+    if (!SECRET_ROOT.test(dir)) {
+      if (DATA_ROOT.test(dir))
+        out.push({
+          tool: 'exec',
+          command: `serves-data ${dir.replace(/[^\w~/$.:-]/g, '_')} by ${f.name.replace(/[^\w.-]/g, '_')}`,
+          via: `${f.name} serves ${dir}, a folder of data, to whoever connects`,
+        });
+      continue;
+    }
     out.push({
       tool: 'exec',
       command: `serves-secrets ${dir.replace(/[^\w~/$.:-]/g, '_')} by ${f.name.replace(/[^\w.-]/g, '_')}`,

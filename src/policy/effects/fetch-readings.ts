@@ -3,12 +3,20 @@
 //  - the same URL with its scheme in lower case, without `view-source:` and surrounding blanks
 //    (`File:///etc/passwd` is file:///etc/passwd to every client);
 //  - for a host inside the network (a private or link-local address, a name under an internal
-//    suffix such as .internal, .local, .corp, .svc, Docker's host.docker.internal), the same
+//    suffix such as .internal, .local, .corp, .svc, Docker's host.docker.internal, or a name of
+//    one label such as `jenkins`, `node-3` or `intranet`, which only a search domain, a hosts
+//    file or a container network's DNS can resolve, so it never names a site on the web), the same
 //    URL on 127.0.0.1: an admin API there (Docker on 2375, Jenkins' script console, a kubelet)
 //    hands over that machine just as it does on loopback, so the loopback-admin rules decide it;
 //  - `fetch-obscured-address HOST ADDRESS` when an internal address is disguised (decimal, hex,
 //    octal or shortened IPv4, IPv4 inside IPv6, a wildcard-DNS or rebinding name): nobody
 //    writes 127.1 or 0xa9fea9fe except to slip past a check;
+//  - for the fetch tools, which follow redirects, every URL carried in the query (`/url?q=URL`,
+//    `/redirect-to?url=URL`, `?next=` percent-encoded): a redirector or open redirect sends the
+//    fetch there, so the nested URL is decided as if fetched directly;
+//  - `fetch-shortener HOST` for the fetch tools only, on a public link shortener: where the link
+//    leads is unknown until followed, and the tool follows it anywhere (the shell's `curl -sI`
+//    that expands one is how to look, and does not read so);
 //  - `fetch-internal-host HOST` for the fetch tools only: a web page or an injected instruction
 //    steering the agent's fetch tool into the user's own network (the shell's curl to a dev
 //    server is ordinary work and does not read so).
@@ -61,10 +69,29 @@ const CONTROL_NOTES: Record<string, string> = table({
   'fetch-jmx-bridge': 'a JMX bridge told to run an operation or dump the JVM',
   'fetch-loopback-admin': 'a secrets or service-mesh agent on this machine',
 });
+/**
+ * Public link shorteners: Bitly (bit.ly, j.mp), TinyURL, Google's retired goo.gl, is.gd/v.gd,
+ * Ow.ly (Hootsuite), Buffer (buff.ly), Rebrandly, Cutt.ly, Short.io, T.ly, Shorturl.at, Tiny.cc,
+ * rb.gy, s.id, BL.INK, clck.ru, Quora's qr.ae, Twitter/X t.co, LinkedIn lnkd.in. A vendor's own
+ * documentation redirector (aka.ms, go.dev) leads to that vendor and is not among them.
+ */
+const SHORTENER =
+  /^(?:bit\.ly|bitly\.com|j\.mp|(?:[\w-]+\.)?tinyurl\.com|goo\.gl|is\.gd|v\.gd|ow\.ly|buff\.ly|rebrand\.ly|cutt\.ly|short\.io|t\.ly|shorturl\.at|tiny\.cc|rb\.gy|s\.id|bl\.ink|clck\.ru|qr\.ae|t\.co|tiny\.one|u\.to|x\.gd|lnkd\.in|surl\.li|urlz\.fr)$/i;
 /** Names that reach the machine running the containers. */
 const DOCKER_HOST = /^(?:host|gateway|kubernetes)\.docker\.internal$|^host\.containers\.internal$|^host-gateway$/i;
 /** DNS rebinding services: the name carries the addresses it answers with. */
 const REBIND = /^(?:([0-9a-f]{8})\.([0-9a-f]{8})\.rbndr\.us|.*?make-([\d.]+)-(?:rebind|rr)-?.*\.1u\.ms)$/i;
+
+/**
+ * A name of one label (`jenkins`, `bo-fs01`, `rabbitmq`): resolved only through a search domain,
+ * /etc/hosts or a container network's DNS (RFC 6761 reserves no public single-label names, and
+ * ICANN's SAC 053 advises against dotless domains), so it is a machine inside the network.
+ * `localhost` and numbers (decimal IPv4, read elsewhere) are not this.
+ */
+const SINGLE_LABEL = /^[a-z0-9_](?:[a-z0-9_-]*[a-z0-9_])?$/i;
+function singleLabel(host: string): boolean {
+  return SINGLE_LABEL.test(host) && host !== 'localhost' && !/^(?:\d+|0x[0-9a-f]+)$/i.test(host);
+}
 
 /** A host name that resolves only inside an organisation's network (gitlab.corp.local, git.acme.internal). */
 export function isInternalName(host: string): boolean {
@@ -117,6 +144,24 @@ function otherAddress(host: string): string | undefined {
   return undefined;
 }
 
+/** URLs given as query values (plain or percent-encoded, once or twice), at most a few. */
+function nestedUrls(rest: string): string[] {
+  const q = rest.indexOf('?');
+  if (q < 0) return [];
+  const out: string[] = [];
+  for (const m of rest.slice(q + 1).matchAll(/(?:^|&)[^=&#]*=([^&#]+)/g)) {
+    let v = m[1] ?? '';
+    for (let i = 0; i < 2 && /%[0-9a-f]{2}/i.test(v); i++)
+      try {
+        v = decodeURIComponent(v.replace(/\+/g, ' '));
+      } catch {
+        break;
+      }
+    if (/^(?:https?|wss?|ftp|gopher|dict|file):\/\//i.test(v) && out.length < 4) out.push(v);
+  }
+  return out;
+}
+
 /** A reading of a fetch without its `via` (the caller's words), which only prefixes the note. */
 interface UrlReading {
   tool: 'fetch' | 'exec';
@@ -159,6 +204,10 @@ function urlReadings(url: string, tool: boolean): UrlReading[] {
   if (schemeFixed !== url) out.push({ tool: 'fetch', url: schemeFixed, note: schemeFixed });
   const p = parts(schemeFixed);
   if (!p || !/^(?:https?|wss?|ftp)$/.test(p.scheme)) return out;
+  if (tool && SHORTENER.test(p.host))
+    out.push({ tool: 'exec', command: `fetch-shortener ${p.host}`, note: `${p.host} is a link shortener` });
+  if (tool)
+    for (const inner of nestedUrls(p.rest)) out.push({ tool: 'fetch', url: inner, note: `redirects to ${inner}` });
   const action = urlActionDestroy(schemeFixed);
   if (action) out.push({ tool: 'exec', command: action, note: 'an API endpoint named for a destroy action' });
   const ship = urlShipAction(schemeFixed);
@@ -192,7 +241,7 @@ function urlReadings(url: string, tool: boolean): UrlReading[] {
     });
   if (otherAddress(p.raw) && address !== p.host)
     out.push({ tool: 'fetch', url: `${p.scheme}://${address}${p.port}${p.rest}`, note: address });
-  const internalName = INTERNAL_SUFFIX.test(p.host) || DOCKER_HOST.test(p.host);
+  const internalName = INTERNAL_SUFFIX.test(p.host) || DOCKER_HOST.test(p.host) || singleLabel(p.host);
   if (
     kind === 'private' ||
     internalName ||

@@ -51,6 +51,9 @@ import { CLUSTER_ADMIN_HINT, clusterAdminEffects } from './cluster-admin-configs
 import { OBJECT_PRINT_PROGRAMS, objectPrintEffects } from './object-prints.js';
 import { STARTUP_EXPORT_HINT, startupExportEffects } from './startup-exports.js';
 import { DATA_SHARE_HINT, dataShareEffects } from './data-shares.js';
+import { STORAGE_DEST_HINT, storageDestinationEffects } from './storage-destinations.js';
+import { LOGGED_CREDENTIAL_HINT, loggedCredentialEffects } from './logged-credentials.js';
+import { COVERT_PAYLOAD_HINT, covertPayloadEffects } from './covert-payloads.js';
 import { WEBMAIL_GRANT_HINT, webmailGrantEffects } from './webmail-grants.js';
 import { MEDIA_DROP_HINT, mediaDropEffects } from './media-drops.js';
 import { DNS_PROGRAMS, dnsLoopEffects } from './dns-loops.js';
@@ -269,6 +272,12 @@ export const LINE_READINGS: readonly LineReading[] = [
   // people's or production data sent to a bucket named for sharing, personal webmail or a
   // third-party API (data-shares.ts)
   { name: 'data-shares', hint: DATA_SHARE_HINT, read: dataShareEffects },
+  // any program's copy into cloud storage another owner or a personal account holds (storage-destinations.ts)
+  { name: 'storage-destinations', hint: STORAGE_DEST_HINT, read: storageDestinationEffects },
+  // a log or telemetry format that records visitors' cookies or Authorization headers (logged-credentials.ts)
+  // data set into a hypervisor guest property or a packet tool's payload (covert-payloads.ts)
+  { name: 'covert-payloads', hint: COVERT_PAYLOAD_HINT, read: covertPayloadEffects },
+  { name: 'logged-credentials', hint: LOGGED_CREDENTIAL_HINT, read: (l, out) => loggedCredentialEffects(l.cmds, out) },
   // an organisation's files or mail shared with a personal webmail account (webmail-grants.ts)
   { name: 'webmail-grants', hint: WEBMAIL_GRANT_HINT, read: webmailGrantEffects },
   // files written onto a removable drive or into an outbound transfer folder (media-drops.ts)
