@@ -4,13 +4,14 @@
 // %APPDATA%, %ProgramData%, Program Files, ~/Library/Application Support, PowerShell's module
 // folders). Jenkins' plugins, Grafana's plugins, Mirth Connect's extensions, Dynamo's packages,
 // Revit's Addins, Sublime Text's Installed Packages, Firefox's extensions, Obsidian's plugins,
-// GNOME Shell's extensions and Excel's XLSTART are all this one shape: a file put there runs the
-// next time the application starts, with the application's access. A project's own folders
-// (src/plugins, app/extensions) are not under an application's home and are left alone.
+// GNOME Shell's extensions, Autodesk's ApplicationPlugins and Excel's XLSTART are all this one
+// shape: a file put there runs the next time the application starts, with the application's
+// access. A project's own folders (src/plugins, app/extensions) are not under an application's
+// home and are left alone.
 
 /** The folder names applications load code from. */
 const CODE_WORD =
-  '(?:plugins?|plug-ins|extensions|addins|add-ins|addons|add-ons|installed packages|xlstart|dropins|modules|packages|autoload)';
+  '(?:plugins?|plug-ins|applicationplugins|extensions|addins|add-ins|addons|add-ons|installed packages|xlstart|dropins|modules|packages|autoload)';
 
 /** Where applications keep their own files (lower case, forward slashes). */
 const APP_HOME =
