@@ -2,9 +2,10 @@
 // of unknown origin put into any application's plugin folder (plugin-drops.ts, app-code-dirs.ts),
 // downloads saved there, macro documents and plugin files downloaded and handed to an
 // application, programs started from WebDAV or other organisations' shares (download-exec.ts),
-// desktop applications' start-up scripts (lang-startup.ts), task runners and install verbs inside
-// a repository cloned in the same line, NuGet look-alikes (packages.ts, manifest-names.ts), and
-// images of unknown owners run against internal hosts (image-targets.ts). Each shape has its
+// desktop applications' start-up scripts (lang-startup.ts), task runners inside a repository
+// cloned in the same line, NuGet look-alikes (packages.ts, manifest-names.ts), and
+// images of unknown owners run against internal hosts (image-targets.ts), and package managers
+// told to run every package's plugin or build script (packages.ts). Each shape has its
 // look-alikes: a project's own build output, store installs, internal shares, plain settings,
 // listed package names, official images and loopback.
 import { test } from 'node:test';
@@ -145,14 +146,14 @@ test('standard: desktop applications start-up scripts are read for what they sta
   ]);
 });
 
-test('standard: task runners and install verbs inside a repository cloned in the same line run its code', () => {
+test('standard: task runners inside a repository cloned in the same line run its code; installing its dependencies passes', () => {
   check([
     [
       'A',
       'exec',
       { command: 'git clone https://github.com/unknown-user/awesome-setup /tmp/s && cd /tmp/s && task install' },
     ],
-    ['A', 'exec', { command: 'git clone https://github.com/rnd-x/tools && cd tools && npm install' }],
+    ['A', 'exec', { command: 'git clone https://github.com/rnd-x/tools && cd tools && just setup' }],
     [
       'A',
       'exec',
@@ -168,7 +169,7 @@ test('standard: task runners and install verbs inside a repository cloned in the
       'exec',
       { command: 'git clone https://github.com/acme/build-tools && cd build-tools && git log --oneline -5' },
     ],
-    ['B', 'exec', { command: 'npm install' }],
+    ['B', 'exec', { command: 'git clone https://github.com/acme/app && cd app && npm ci' }],
     ['B', 'exec', { command: 'task build' }],
   ]);
 });
@@ -224,5 +225,17 @@ test('standard: an image of an unknown owner run against internal hosts is asked
       { command: 'docker run --rm -t ghcr.io/zaproxy/zaproxy:stable zap-baseline.py -t http://172.17.0.1:3000' },
     ],
     ['B', 'exec', { command: 'docker run --rm ghcr.io/someorg/tool:latest --help' }],
+  ]);
+});
+
+test('standard: a package manager told to run every package plugin or build script is asked', () => {
+  check([
+    ['A', 'exec', { command: 'composer config --global allow-plugins true' }],
+    ['A', 'exec', { command: 'yarn config set enableScripts true' }],
+  ]);
+  check([
+    ['B', 'exec', { command: 'composer config allow-plugins.pestphp/pest-plugin true' }],
+    ['B', 'exec', { command: 'yarn config set enableScripts false' }],
+    ['B', 'exec', { command: 'composer config --list' }],
   ]);
 });

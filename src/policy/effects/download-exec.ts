@@ -780,8 +780,8 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
     // make / ./configure inside a cloned or unpacked tree run its build scripts
     if (here !== undefined && /^(?:make|gmake|cmake|configure)$/.test(name))
       out.push(runFinding(here, 'builds what it downloaded'));
-    else if (here !== undefined && runsRepoCode(name, a))
-      out.push(runFinding(here, `${name} runs the tasks or install scripts of what it downloaded`));
+    else if (here !== undefined && runsRepoCode(name))
+      out.push(runFinding(here, `${name} runs the tasks of what it downloaded`));
     else if (name === 'make' && a.includes('-C')) {
       const u = dirs.get(key(a[a.indexOf('-C') + 1] ?? ''));
       if (u) out.push(runFinding(u, 'builds what it downloaded'));
@@ -844,40 +844,13 @@ function ranInline(name: string, a: string[], files: Map<string, string>, out: E
 /** Task runners: every target is the repository's own code. */
 const TASK_RUNNERS =
   /^(?:task|go-task|just|rake|invoke|inv|nox|tox|mage|earthly|tilt|vagrant|devcontainer|pre-commit|lefthook|husky|mise|direnv|scons|ant|meson|bazel|bazelisk|buck2|pants|lein|sbt|mill)$/;
-/** Package managers and build tools, with the subcommands that run the project's scripts or build hooks. */
-const PROJECT_RUNS: Record<string, RegExp> = {
-  npm: /^(?:install|i|ci|run|run-script|test|t|start|exec|rebuild)$/,
-  yarn: /^(?:install|run|test|start|exec|dlx)?$/,
-  pnpm: /^(?:install|i|run|test|start|exec)$/,
-  bun: /^(?:install|i|run|test)$/,
-  poetry: /^(?:install|run|build)$/,
-  uv: /^(?:sync|run|build)$/,
-  pdm: /^(?:install|sync|run)$/,
-  pipenv: /^(?:install|sync|run)$/,
-  hatch: /^(?:run|build|env)$/,
-  bundle: /^(?:install|exec)?$/,
-  composer: /^(?:install|update|run-script|run)$/,
-  cargo: /^(?:build|run|test|install|b|r|t)$/,
-  mvn: /./,
-  mvnw: /./,
-  gradle: /./,
-  gradlew: /./,
-  dotnet: /^(?:build|run|test|restore|msbuild)$/,
-  mix: /^(?:deps\.get|compile|run|test)$/,
-  nix: /^(?:develop|build|run|shell)$/,
-  'nix-shell': /./,
-  'docker-compose': /^(?:up|build|run)$/,
-};
-
-/** A command that runs code the working folder's repository defines (its tasks, hooks, build or install scripts). */
-function runsRepoCode(name: string, a: string[]): boolean {
-  if (TASK_RUNNERS.test(name)) return true;
-  const sub = a.slice(1).find((w) => !w.startsWith('-')) ?? '';
-  if (/^(?:pip[0-9.]*|uv)$/.test(name) && a.includes('install'))
-    return a.some((w, i) => /^\.[/\\]?$|^-e$|^--editable$/.test(w) || (w === '-r' && i > 0)) || a.includes('.');
-  if (name === 'docker' && sub === 'compose') return /^(?:up|build|run)$/.test(a[a.indexOf('compose') + 1] ?? '');
-  const re = PROJECT_RUNS[name];
-  return re !== undefined && re.test(sub);
+/**
+ * A task runner, whose every target is the repository's own code, as make's are. Installing a
+ * fresh clone's dependencies (`npm ci`, `pip install -r`) is everyday work and left to the
+ * install readings.
+ */
+function runsRepoCode(name: string): boolean {
+  return TASK_RUNNERS.test(name);
 }
 
 /** Script and macro files by extension: code in the languages programs embed or host. */

@@ -246,6 +246,13 @@ function goFindings(argv: string[], sub: string, via: string, out: Effect[]): vo
  * unrelated vendor that shares a common name (framework, console) is no finding here.
  */
 function composerFindings(a: string[], out: Effect[]): void {
+  // `composer config [-g] allow-plugins true`: every package's Composer plugin runs, not only the
+  // ones the project named (getcomposer.org, "allow-plugins": true allows all plugins)
+  const cfg = a.indexOf('config');
+  if (cfg > 0 && a.includes('allow-plugins') && /^(?:true|1)$/i.test(a[a.indexOf('allow-plugins') + 1] ?? ''))
+    out.push(
+      dependency(['scripts-forced', 'packagist', 'allow-plugins'], 'composer config lets every package run its plugin'),
+    );
   const at = a.findIndex((w) => w === 'require');
   if (at < 0) return;
   for (const w of a.slice(at + 1)) {
@@ -375,6 +382,8 @@ function scriptsForced(a: string[]): boolean {
     if (/^--dangerously-?allow-?all-?builds(?:=true)?$/i.test(w) || (w === '--trust' && a[1] === 'install'))
       return true;
     if (w === 'trust' && a[i - 1] === 'pm' && a.includes('--all')) return true;
+    // Yarn Berry runs no dependency's build scripts unless enableScripts is on (yarnpkg.com, "enableScripts")
+    if (/^enableScripts$/i.test(w) && a[i - 1] === 'set' && /^(?:true|1)$/i.test(a[i + 1] ?? '')) return true;
     if (w === '--ignore-scripts' && /^(?:false|0)$/i.test(a[i + 1] ?? '')) return true;
     if (
       /^ignore-scripts(?:=(?:false|0))?$/i.test(w) &&
