@@ -143,7 +143,11 @@ function interpreterCode(
       i++;
       continue;
     }
-    if (lang.inline.includes(w)) return { code: a[i + 1] ?? '', via: `${name} ${w}` };
+    if (lang.inline.includes(w)) {
+      // IPython takes -c more than once (the last one runs): every one is read
+      const more = /^ipython/.test(name) ? a.filter((x, k) => k > i + 1 && a[k - 1] === w) : [];
+      return { code: [a[i + 1] ?? '', ...more].join('\n'), via: `${name} ${w}` };
+    }
     // options that take a separate value before the code flag: `node -r dotenv/config -e CODE`,
     // `ruby -r json -e CODE`, `python -W ignore -c CODE` (the value is no script file)
     if (INTERPRETER_VALUED.has(w)) {

@@ -20,6 +20,8 @@ import { argvOption } from './operands.js';
 import { buildsFromStdin, installedOperands } from './code-installers.js';
 import { inlineRunFiles } from './inline-file-runs.js';
 import { DEVICE_LOADERS, loadedFiles, loaderName } from './file-loaders.js';
+import { isAppCodeDir } from './app-code-dirs.js';
+import { isOrgSourceName } from './org-names.js';
 
 /** Shells and interpreters that run what they read on standard input. */
 const STDIN_RUNNERS =
@@ -74,7 +76,7 @@ const WEB_SCRIPT =
 function runsThere(path: string, url?: string): boolean {
   const p = path.replace(/\\/g, '/');
   if (RUN_PLACES.test(p) || WEB_SCRIPT.test(p)) return true;
-  if (!AUTOLOAD_PLACES.test(p) && !PROJECT_AUTOLOAD.test(p)) return false;
+  if (!AUTOLOAD_PLACES.test(p) && !PROJECT_AUTOLOAD.test(p) && !isAppCodeDir(p)) return false;
   const host = url ? sourceHost(url) : undefined;
   return !url || !host || !(isKnownRegistry(host) || isVendorUrl(url));
 }
@@ -455,6 +457,11 @@ export function runsFiles(a: string[]): string[] {
     for (let i = 1; i < a.length; i++) {
       const w = a[i] ?? '';
       if (/^-(?:file|f)$/i.test(w) && /pwsh|powershell/.test(name)) return [...out, a[i + 1] ?? ''];
+      // open -a APP FILE, open -b BUNDLE FILE: the application is a value, the file is what opens
+      if (name === 'open' && /^-[ab]$/.test(w)) {
+        i++;
+        continue;
+      }
       if (w === '-c' || w === '-e' || w === '-m' || w === '-r') return out;
       if (/^\/(?:i|a|x|package)$/i.test(w)) out.push(a[++i] ?? '');
       else if (/^\/[a-z]+$/i.test(w)) continue;
@@ -628,6 +635,17 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
       const u = uncUrl(m[2] ?? '');
       if (u) out.push(runFinding(u.replace(/^smb:/, 'http:'), `${m[1] ?? ''} runs ${u}`));
     }
+  // a program started from another organisation's share or a WebDAV folder: `start
+  // \\\\host@SSL\\DavWWWRoot\\x.exe`, `\\\\files.example.net\\s\\setup.exe`, Start-Process, Invoke-Item
+  if (line.includes('\\\\'))
+    for (const m of line.matchAll(UNC_START)) {
+      const w = (m[2] ?? '').replace(/^["']|["']$/g, '');
+      const u = uncUrl(w);
+      if (u && RUNNABLE.test(urlBase(u)) && foreignShare(w))
+        out.push(
+          runFinding(u.replace(/^smb:/, 'http:'), `${m[1] || 'the shell'} starts ${w}, a program on another machine`),
+        );
+    }
   const files = new Map<string, string>();
   const dirs = new Map<string, string>();
   let here: string | undefined; // the working directory holds code from this URL
@@ -762,6 +780,8 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
     // make / ./configure inside a cloned or unpacked tree run its build scripts
     if (here !== undefined && /^(?:make|gmake|cmake|configure)$/.test(name))
       out.push(runFinding(here, 'builds what it downloaded'));
+    else if (here !== undefined && runsRepoCode(name))
+      out.push(runFinding(here, `${name} runs the tasks of what it downloaded`));
     else if (name === 'make' && a.includes('-C')) {
       const u = dirs.get(key(a[a.indexOf('-C') + 1] ?? ''));
       if (u) out.push(runFinding(u, 'builds what it downloaded'));
@@ -821,9 +841,21 @@ function ranInline(name: string, a: string[], files: Map<string, string>, out: E
   }
 }
 
+/** Task runners: every target is the repository's own code. */
+const TASK_RUNNERS =
+  /^(?:task|go-task|just|rake|invoke|inv|nox|tox|mage|earthly|tilt|vagrant|devcontainer|pre-commit|lefthook|husky|mise|direnv|scons|ant|meson|bazel|bazelisk|buck2|pants|lein|sbt|mill)$/;
+/**
+ * A task runner, whose every target is the repository's own code, as make's are. Installing a
+ * fresh clone's dependencies (`npm ci`, `pip install -r`) is everyday work and left to the
+ * install readings.
+ */
+function runsRepoCode(name: string): boolean {
+  return TASK_RUNNERS.test(name);
+}
+
 /** Script and macro files by extension: code in the languages programs embed or host. */
 const CODE_FILE =
-  /\.(?:py|pyw|sh|bash|zsh|ksh|js|mjs|cjs|ts|rb|pl|pm|php|lua|tcl|ps1|psm1|vbs|vba|bas|jsx|jsxbin|groovy|gvy|kts|r|jl|scm|el|mel|nk|gizmo|scpt|applescript|fuse|lisp|py3)$/i;
+  /\.(?:py|pyw|sh|bash|zsh|ksh|js|mjs|cjs|ts|rb|pl|pm|php|lua|tcl|ps1|psm1|vbs|vba|bas|jsx|jsxbin|groovy|gvy|kts|r|jl|scm|el|mel|nk|gizmo|scpt|applescript|fuse|lisp|py3|(?:doc|dot|xls|xlt|ppt|pot|sld)m|xlam|xla|xlsb|ppam|xll|wll|rhp|gha|ghpy|lsp|fas|vlx|dvb|mnl|arx|oxt|xpi|crx|vsix|sublime-package|rbz|mzp|mcr|hda|otl|hta|wsf)$/i;
 /**
  * Programs that look at a file or move it without running it: readers, checksums, linters and
  * formatters, editors, copy and archive tools. Another program handed a script or macro file just
@@ -831,7 +863,7 @@ const CODE_FILE =
  * interpreter's `-l py FILE`); these do not.
  */
 const INSPECTORS =
-  /^(?:ls|cat|bat|less|more|head|tail|file|stat|wc|grep|egrep|fgrep|rg|ag|diff|cmp|colordiff|sha\d*sum|md5sum|md5|shasum|b2sum|cksum|sum|openssl|gpg|gpg2|minisign|cosign|xxd|hexdump|od|strings|jq|yq|vim|vi|nvim|nano|emacs|code|subl|view|mate|open|sed|awk|sort|uniq|cut|tr|tee|cp|mv|rm|ln|chmod|chown|touch|install|mkdir|tar|zip|unzip|gzip|gunzip|xz|zstd|7z|git|scp|rsync|rclone|aws|gsutil|shellcheck|shfmt|pylint|flake8|ruff|black|isort|mypy|pyright|eslint|prettier|tsc|rubocop|perlcritic|luacheck|clamscan|yara|virustotal|vt|echo|printf|dos2unix|iconv|base64|wget|curl|test|\[)$/i;
+  /^(?:ls|cat|bat|less|more|head|tail|file|stat|wc|grep|egrep|fgrep|rg|ag|diff|cmp|colordiff|sha\d*sum|md5sum|md5|shasum|b2sum|cksum|sum|openssl|gpg|gpg2|minisign|cosign|xxd|hexdump|od|strings|jq|yq|vim|vi|nvim|nano|emacs|code|subl|view|mate|open|sed|awk|sort|uniq|cut|tr|tee|cp|mv|rm|ln|chmod|chown|touch|install|mkdir|tar|zip|unzip|gzip|gunzip|xz|zstd|7z|git|scp|rsync|rclone|aws|gsutil|shellcheck|shfmt|pylint|flake8|ruff|black|isort|mypy|pyright|eslint|prettier|tsc|rubocop|perlcritic|luacheck|clamscan|yara|virustotal|vt|echo|printf|dos2unix|iconv|base64|wget|curl|test|\[|olevba|oledump|oleid|mraptor|exiftool|sigcheck|signtool|certutil|get-filehash|get-authenticodesignature|get-content|gc|type|copy-item|move-item|remove-item|expand-archive|binwalk|trid)$/i;
 
 /** A script or macro file downloaded earlier in the line, handed to a program that is no inspector. */
 function handedCode(name: string, a: string[], files: Map<string, string>, out: Effect[]): void {
@@ -1048,6 +1080,22 @@ function consumer(
 const SCRIPT_HOSTS = /^(?:cscript|wscript|mshta|regsvr32|rundll32|msiexec|pcalua|forfiles|cmstp|installutil)$/i;
 const UNC_RUN =
   /\b(cscript|wscript|mshta|regsvr32|rundll32|msiexec|pcalua|cmstp|installutil)(?:\.exe)?\b[^|&;\n]*?["']?(\\\\[^\s"'\\/]+[\\/][^\s"',]+)/gi;
+/** A program started from a UNC path: by an opener (start, explorer, Start-Process ...) or as the command itself. */
+const UNC_START =
+  /(?:\b(start|explorer|start-process|saps|invoke-item|ii|call)(?:\.exe)?\b[^|&;\n]*?|(?:^|[|&;(]\s*|\/c\s+|&\s*))["']?(\\\\[^\s"'\\/]+[\\/][^\s"',]+)/gi;
+
+/**
+ * A share outside the organisation: a WebDAV folder (`host@SSL`, `host@8080`, DavWWWRoot), which
+ * Windows fetches over HTTP from anywhere, or a host with a public domain name. A single-label
+ * host (`\\\\fs01\\tools`) or an internal name is the organisation's own file server.
+ */
+function foreignShare(w: string): boolean {
+  const host = /^\\\\([^\\/]+)/.exec(w)?.[1]?.toLowerCase() ?? '';
+  if (/@(?:ssl|\d+)/i.test(host) || /[\\/]davwwwroot(?:[\\/]|$)/i.test(w)) return true;
+  const name = host.replace(/@.*$/, '');
+  return /\.[a-z]{2,}$/.test(name) && !isOrgSourceName(name);
+}
+
 /** Files that run when opened: programs, installers, scripts, disk images. */
 const RUNNABLE =
   /\.(?:exe|msi|msix|appx|appimage|dmg|pkg|deb|rpm|sh|bash|run|bin|jar|bat|cmd|ps1|vbs|vbe|js|jse|wsf|hta|scr|pif|lnk|com|cpl|apk|command|app)$/i;

@@ -25,6 +25,20 @@ import { isKnownRegistry, isVendorHost } from './supply-data.js';
 const LANG_STARTUP =
   /\/\.julia\/config\/startup\.jl$|(?:^|\/)\.rprofile$|\/rprofile\.site$|(?:^|\/)\.pythonrc(?:\.py)?$|\/\.ipython\/profile_[^/]+\/(?:startup\/[^/]+\.(?:py|ipy)|ipython_config\.py)$|\/\.jupyter\/jupyter_\w+_config\.py$|(?:^|\/)\.(?:irbrc|pryrc)$|\/\.gradle\/init\.gradle(?:\.kts)?$|\/\.gradle\/init\.d\/[^/]+\.gradle(?:\.kts)?$|\/\.sbt\/[^/]+\/(?:global\.sbt|plugins\/[^/]+\.sbt)$|\/\.lein\/profiles\.clj$|(?:^|\/)\.iex\.exs$|(?:^|\/)\.ghci$|\/\.erlang$|(?:^|\/)\.octaverc$|(?:^|\/)startup\.m$|(?:^|\/)\.hgrc$|\/\.hg\/hgrc$|\/\.config\/(?:home-manager|nixpkgs)\/home\.nix$|\/\.config\/starship\.toml$|\/\.nextflow\/config$|\/\.config\/nushell\/(?:config|env)\.nu$|(?:^|\/)\.xonshrc$|(?:^|\/)\.wezterm\.lua$|\/\.hammerspoon\/init\.lua$|(?:^|\/)q\.q$|\/(?:documents\/(?:windows)?powershell|\.config\/powershell)\/(?:microsoft\.(?:powershell|vscode)_)?profile\.ps1$/;
 
+/**
+ * Start-up scripts of desktop applications that embed a language (each application's own
+ * documentation of the files it loads when it starts or opens a document): AutoCAD acad.lsp,
+ * acaddoc.lsp (every drawing opened), acadYYYY(doc).lsp and menu .mnl files; Maya userSetup.py
+ * and userSetup.mel; Houdini 123/456 and pythonrc scripts; Nuke's ~/.nuke init.py and menu.py;
+ * Blender's scripts/startup folder; 3ds Max's scripts/startup folder; QGIS python/startup.py;
+ * FreeCAD Mod/NAME/Init(Gui).py; SketchUp's Plugins folder; Sublime Text's Packages/User
+ * plugins; Notepad++ PythonScript startup.py; Kodi autoexec.py; Hyper's ~/.hyper.js. A line that
+ * starts a program or reaches a host there runs each time someone opens the application, and on
+ * a shared support path (a firm's standards share) for everyone who does.
+ */
+const APP_STARTUP =
+  /(?:^|\/)acad(?:\d{4})?(?:doc)?\.lsp$|\/support\/[^/]+\.(?:lsp|mnl)$|(?:^|\/)[^/]+\.mnl$|(?:^|\/)usersetup\.(?:py|mel)$|\/houdini[\d.]*\/scripts\/(?:123|456|pythonrc)\.(?:py|cmd)$|\/python[\d.]*libs\/pythonrc\.py$|\/\.nuke\/(?:init|menu)\.py$|\/scripts\/startup\/[^/]+\.(?:py|ms|mcr|mse)$|\/python\/startup\.py$|\/mod\/[^/]+\/init(?:gui)?\.py$|\/sketchup\/plugins\/[^/]+\.rb$|\/packages\/user\/[^/]+\.py$|\/pythonscript\/scripts\/startup\.py$|\/userdata\/autoexec\.py$|(?:^|\/)\.hyper\.js$/;
+
 const MAVEN_EXTENSIONS = /(?:\/\.m2|(?:^|\/)\.mvn)\/extensions\.xml$/;
 
 /** Groups of Maven core extensions documented by Maven and the build vendors. */
@@ -58,7 +72,7 @@ export function oddStartedProgram(line: string): string | undefined {
 /** Whether a write to `path` is to a language runtime's or build tool's start-up file. */
 export function isLangStartup(path: string): boolean {
   const p = path.toLowerCase().replace(/\\/g, '/');
-  return LANG_STARTUP.test(p) || MAVEN_EXTENSIONS.test(p) || JVM_OPTIONS.test(p);
+  return LANG_STARTUP.test(p) || APP_STARTUP.test(p) || MAVEN_EXTENSIONS.test(p) || JVM_OPTIONS.test(p);
 }
 
 /** The agents and class paths a JVM options file loads from a temporary or hidden place. */
@@ -84,6 +98,9 @@ function literals(text: string): string[] {
   for (const m of text.matchAll(/"((?:[^"\\\n]|\\.){3,400})"|'((?:[^'\\\n]|\\.){3,400})'|`([^`\n]{3,400})`/g))
     out.push((m[1] ?? m[2] ?? m[3] ?? '').replace(/\\(["'\\])/g, '$1'));
   for (const m of text.matchAll(/^\s*:!\s*(.+)$/gm)) if (m[1]) out.push(m[1]);
+  // AutoLISP's (startapp "PROGRAM" "ARGUMENTS"): the command line it starts
+  for (const m of text.matchAll(/\(startapp\s+"((?:[^"\\\n]|\\.)+)"\s+"((?:[^"\\\n]|\\.)*)"/gi))
+    out.push(`${m[1] ?? ''} ${(m[2] ?? '').replace(/\\(["\\])/g, '$1')}`);
   return out;
 }
 

@@ -40,6 +40,8 @@ import { VERIFY_FLAG_HINT, verifyFlagEffects } from './verify-flags.js';
 import { TRUST_ANCHOR_HINT, trustAnchorEffects } from './trust-anchors.js';
 import { STORED_COMMAND_HINT, storedCommandEffects } from './stored-commands.js';
 import { PIRATED_HINT, piratedCodeEffects } from './pirated-code.js';
+import { PLUGIN_DROP_HINT, pluginDropEffects } from './plugin-drops.js';
+import { IMAGE_TARGET_PROGRAMS, imageTargetEffects } from './image-targets.js';
 import { DUCKDB_HINT, EXTENSION_LOADER_PROGRAMS, extensionLoaderEffects } from './extension-loaders.js';
 import { MODEL_CODE_HINT, modelCodeEffects } from './model-code.js';
 import { SOURCED_HINT, sourcedWriteEffects } from './sourced-writes.js';
@@ -243,6 +245,10 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'stored-commands', hint: STORED_COMMAND_HINT, read: (l, out) => storedCommandEffects(l.cmds, out) },
   // cracked and nulled builds unpacked, installed, copied or run
   { name: 'pirated-code', hint: PIRATED_HINT, read: (l, out) => piratedCodeEffects(l.cmds, out) },
+  // archives and files of unknown origin put into an application's plugin folder (plugin-drops.ts)
+  { name: 'plugin-drops', hint: PLUGIN_DROP_HINT, read: (l, out) => pluginDropEffects(l.cmds, out) },
+  // an image of an owner no catalogue knows run against internal hosts or private addresses (image-targets.ts)
+  { name: 'image-targets', programs: IMAGE_TARGET_PROGRAMS, read: (l, out) => imageTargetEffects(l.cmds, out) },
   // extensions, jars and plugins that data tools and dashboards fetch and load (extension-loaders.ts)
   {
     name: 'extension-loaders',

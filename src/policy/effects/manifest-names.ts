@@ -7,6 +7,21 @@
 import type { Effect } from './types.js';
 import { dependency, nameFinding } from './supply.js';
 import { isPopular } from './supply-data.js';
+import { nugetFindings } from './packages.js';
+
+/** .NET project files and central package files: PackageReference / PackageVersion / packages.config ids. */
+const NUGET_MANIFEST = /\.(?:csproj|fsproj|vbproj|props|targets)$|(?:^|\/)packages\.config$/;
+
+function nugetManifestIds(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text
+    .slice(0, 200_000)
+    .matchAll(
+      /<(?:PackageReference|PackageVersion|GlobalPackageReference|package)\s[^>]*?\b(?:Include|Update|id)\s*=\s*["']([^"'$]+)["']/gi,
+    ))
+    if (m[1]) out.push(m[1].trim());
+  return out;
+}
 
 const REQUIREMENTS = /(?:^|\/)(?:requirements|constraints)[^/]*\.(?:txt|in)$/;
 const PACKAGE_JSON = /(?:^|\/)package\.json$/;
@@ -77,6 +92,11 @@ function pyprojectNames(text: string): string[] {
 
 /** Look-alike (and, for PyPI, unlisted) names of a manifest written to `path` (lower case). */
 export function manifestNameFindings(path: string, content: string): Effect[] {
+  if (NUGET_MANIFEST.test(path)) {
+    const found: Effect[] = [];
+    nugetFindings(nugetManifestIds(content), `${path.split('/').pop() ?? path} names`, found);
+    return found;
+  }
   const pypi = REQUIREMENTS.test(path) || PYPROJECT.test(path);
   if (!pypi && !PACKAGE_JSON.test(path)) return [];
   const file = path.split('/').pop() ?? path;

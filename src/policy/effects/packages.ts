@@ -14,6 +14,9 @@ import {
   isPopular,
   isVendorHost,
   slugLookalike,
+  lookalikeOf,
+  slip,
+  supplyData,
   type Ecosystem,
 } from './supply-data.js';
 import { unlistedInstalls } from './unlisted.js';
@@ -243,6 +246,13 @@ function goFindings(argv: string[], sub: string, via: string, out: Effect[]): vo
  * unrelated vendor that shares a common name (framework, console) is no finding here.
  */
 function composerFindings(a: string[], out: Effect[]): void {
+  // `composer config [-g] allow-plugins true`: every package's Composer plugin runs, not only the
+  // ones the project named (getcomposer.org, "allow-plugins": true allows all plugins)
+  const cfg = a.indexOf('config');
+  if (cfg > 0 && a.includes('allow-plugins') && /^(?:true|1)$/i.test(a[a.indexOf('allow-plugins') + 1] ?? ''))
+    out.push(
+      dependency(['scripts-forced', 'packagist', 'allow-plugins'], 'composer config lets every package run its plugin'),
+    );
   const at = a.findIndex((w) => w === 'require');
   if (at < 0) return;
   for (const w of a.slice(at + 1)) {
@@ -252,6 +262,64 @@ function composerFindings(a: string[], out: Effect[]): void {
     const m = slugLookalike('packagist', slug);
     if (m?.impersonates) out.push(dependency(['lookalike', 'packagist', slug, 'of', m.of], `composer require ${slug}`));
   }
+}
+
+/**
+ * NuGet package IDs: a near spelling of a listed ID. Under a first dotted part that is a listed
+ * vendor's (AWSSDK.Ses beside AWSSDK.Sqs, NUnit.Core beside xunit.core) the prefix is that
+ * vendor's, usually reserved on nuget.org, and real siblings differ by a letter: only a
+ * slip of the fingers (swapped or doubled letters) counts there.
+ */
+export function nugetFindings(ids: string[], via: string, out: Effect[]): void {
+  for (const id of ids) {
+    if (!/^[A-Za-z0-9][\w.-]*$/.test(id) || isPopular('nuget', id)) continue;
+    const of = lookalikeOf('nuget', id);
+    if (!of) continue;
+    const n = id.toLowerCase();
+    const vendorPrefix = n.includes('.') && nugetPrefixes().has(n.split('.')[0] ?? '');
+    if (vendorPrefix && !slip(n, of)) continue;
+    out.push(dependency(['lookalike', 'nuget', id, 'of', of], via));
+  }
+}
+
+let prefixes: Set<string> | undefined;
+/** The first dotted parts of listed NuGet IDs (microsoft, awssdk, serilog, nunit): vendors' prefixes. */
+function nugetPrefixes(): Set<string> {
+  if (!prefixes) {
+    prefixes = new Set<string>();
+    for (const n of supplyData().lists.get('nuget')?.all ?? [])
+      if (n.includes('.')) prefixes.add(n.split('.')[0] ?? '');
+    for (const n of supplyData().lists.get('nuget')?.all ?? []) if (!n.includes('.')) prefixes.add(n);
+  }
+  return prefixes;
+}
+
+/** NuGet options that take the next word as their value. */
+const NUGET_VALUE =
+  /^(?:-v|--version|-s|--source|-f|--framework|--package-directory|-o|--output|-version|-source|-outputdirectory|-projectname|-configfile|--tool-path|--configfile|--add-source|-n)$/i;
+
+/** The package IDs of `dotnet add [PROJECT] package ID`, `dotnet tool install ID`, `nuget install ID`, `Install-Package ID`, `paket add ID`. */
+function nugetIds(name: string, a: string[]): string[] {
+  const lower = a.map((w) => w.toLowerCase());
+  let from = -1;
+  if (name === 'dotnet') {
+    if (lower[1] === 'add') from = lower.indexOf('package') + 1;
+    else if (lower[1] === 'tool' && (lower[2] === 'install' || lower[2] === 'update')) from = 3;
+  } else if (name === 'nuget' && lower[1] === 'install') from = 2;
+  else if (name === 'paket' && lower[1] === 'add') from = 2;
+  else if (name === 'install-package') from = 1;
+  if (from <= 0) return [];
+  const out: string[] = [];
+  for (let i = from; i < a.length; i++) {
+    const w = a[i] ?? '';
+    if (NUGET_VALUE.test(w)) i++;
+    else if (/^-name$|^-id$/i.test(w)) out.push(a[++i] ?? '');
+    else if (!w.startsWith('-') && !/\.(?:config|csproj|fsproj|vbproj|sln)$/i.test(w)) {
+      out.push(w);
+      if (name !== 'install-package') break;
+    }
+  }
+  return out;
 }
 
 /** A Go module path under a listed module (golang.org/x/tools/cmd/stringer under golang.org/x/tools). */
@@ -314,6 +382,8 @@ function scriptsForced(a: string[]): boolean {
     if (/^--dangerously-?allow-?all-?builds(?:=true)?$/i.test(w) || (w === '--trust' && a[1] === 'install'))
       return true;
     if (w === 'trust' && a[i - 1] === 'pm' && a.includes('--all')) return true;
+    // Yarn Berry runs no dependency's build scripts unless enableScripts is on (yarnpkg.com, "enableScripts")
+    if (/^enableScripts$/i.test(w) && a[i - 1] === 'set' && /^(?:true|1)$/i.test(a[i + 1] ?? '')) return true;
     if (w === '--ignore-scripts' && /^(?:false|0)$/i.test(a[i + 1] ?? '')) return true;
     if (
       /^ignore-scripts(?:=(?:false|0))?$/i.test(w) &&
@@ -356,6 +426,11 @@ export function installEffects(argv: string[], out: Effect[]): void {
   let a = argv;
   let name = basename(a[0] ?? '');
   if (/^pip-?[0-9.]+$/.test(name)) name = 'pip'; // pip3.12, pip-3.11
+  if (/^(?:dotnet|nuget|paket|install-package)(?:\.exe)?$/i.test(name)) {
+    const n = name.toLowerCase().replace(/\.exe$/, '');
+    nugetFindings(nugetIds(n, a), `${n} installs`, out);
+    return;
+  }
   if (PS_INSTALL.has(name.toLowerCase())) {
     checkNames('psgallery', psModules(a), `${name} installs`, out);
     return;

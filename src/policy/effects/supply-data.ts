@@ -21,6 +21,7 @@ export type Ecosystem =
   | 'psgallery'
   | 'vscode'
   | 'dbt'
+  | 'nuget'
   | 'packagist';
 
 interface NameList {
@@ -348,7 +349,7 @@ function scopedLookalike(scope: string, rest: string, under: string[]): string |
  * letter doubled or undoubled (nodee, nod). Real siblings in a large scope differ otherwise
  * (client-sso / client-ssm, cookie / cookies), so only these count there.
  */
-function slip(a: string, b: string): boolean {
+export function slip(a: string, b: string): boolean {
   const [l, s] = a.length >= b.length ? [a, b] : [b, a];
   if (l.length === s.length) {
     let i = 0;
