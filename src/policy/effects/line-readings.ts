@@ -77,6 +77,7 @@ import { CONFIG_PRINT_PROGRAMS, configPrintEffects } from './config-prints.js';
 import { ENV_SELECTOR_PROGRAMS, envSelectorEffects } from './env-selectors.js';
 import { FILE_PARAM_PROGRAMS, fileParamEffects } from './file-params.js';
 import { STAGED_HINT, stagedShellEffects } from './staged-shells.js';
+import { HIDDEN_START_HINT, hiddenStartEffects } from './hidden-starts.js';
 import { FRAMEWORK_PROGRAMS, frameworkCodeEffects } from './framework-code.js';
 import { CODE_WIPE_HINT, codeVerbWipeEffects } from './code-verb-wipes.js';
 import { EVIDENCE_HINT, evidenceChangeEffects } from './evidence-changes.js';
@@ -377,6 +378,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'file-params', programs: FILE_PARAM_PROGRAMS, read: fileParamEffects },
   // programs dropped in /tmp and run against a remote address, or hidden and detached (staged-shells.ts)
   { name: 'staged-shells', hint: STAGED_HINT, read: stagedShellEffects },
+  // Windows programs from temp folders started with no window, or run by a system proxy (hidden-starts.ts)
+  { name: 'hidden-starts', hint: HIDDEN_START_HINT, read: hiddenStartEffects },
   { name: 'process-secrets', programs: PROCESS_SECRET_PROGRAMS, hint: PROCESS_SECRET_HINT, read: processSecretEffects },
   // providers, modules, init scripts and signing keys from outside the tools' registries (infra-sources.ts)
   { name: 'infra-sources', programs: INFRA_PROGRAMS, read: (l, out) => infraCommandEffects(l.cmds, out) },
