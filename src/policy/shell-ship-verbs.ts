@@ -26,6 +26,25 @@ const FORCING =
   /^--?(?:force|f|yes|y|prod|production|live|no-confirm|noconfirm|skip-confirm\w*|confirm|auto-approve|non-interactive)(?:=(?:true|1|yes))?$/;
 
 /**
+ * An activation aimed by an option at what users are served: the newest or the serving version
+ * (`fastly service-version activate --version latest`, `--version=active`) or the production
+ * environment (`--env production`, `--stage=prod`). Read for `activate` and `go-live` only: a
+ * `rollout status -n production` or `release list --env prod` only looks.
+ */
+function liveScope(verb: string, rest: readonly string[]): boolean {
+  if (!/^(?:activate|go-live|golive)$/.test(verb)) return false;
+  for (let i = 0; i < rest.length; i++) {
+    const m = /^--?([\w-]+)(?:=(.*))?$/.exec(rest[i] ?? '');
+    if (!m) continue;
+    const value = (m[2] ?? rest[i + 1] ?? '').toLowerCase();
+    if (/^(?:version|ver|v)$/.test(m[1] ?? '') && /^(?:latest|active|current)$/.test(value)) return true;
+    if (/^(?:env|environment|stage|target|e)$/.test(m[1] ?? '') && /^(?:prod|production|live)$/.test(value))
+      return true;
+  }
+  return false;
+}
+
+/**
  * Words that hand a published package, app or project to someone: `owner add`, `owners --add`,
  * `collaborator add`, `maintainer invite`, `transfer` (`mix hex.owner add PKG EMAIL`, `npm owner
  * add`, `gem owner --add`): whoever is added can publish the next version every user installs.
@@ -119,6 +138,10 @@ function publishSwitch(tool: string, rest: readonly string[]): string | undefine
   return UPLOADING.test(tool) || path.some((w) => UPLOADING.test(w)) ? sw.replace(/=.*$/, '') : undefined;
 }
 
+/** Subcommand verbs that only look: what follows them names a kind of object. */
+const LOOK_VERB =
+  /^(?:get|describe|list|ls|show|view|status|logs?|history|info|inspect|top|explain|watch|diff|events)$/i;
+
 /** Subcommand words read before giving up: `tool GROUP NOUN VERB` at most. */
 const MAX_PATH = 4;
 
@@ -151,7 +174,7 @@ function forcedShip(words: string[], start: number, tool: string): { text: strin
     const rest = words.slice(i + 1);
     if (rehearses(words, start + 1) || helpAfterVerb(rest)) return null;
     const last = parts[parts.length - 1] ?? '';
-    if (FORCED_SHIP.has(last) && words.slice(start + 1).some((x) => FORCING.test(x)))
+    if (FORCED_SHIP.has(last) && (words.slice(start + 1).some((x) => FORCING.test(x)) || liveScope(last, rest)))
       return { text: ['cli-ship', tool, ...path, ...rest].join(' '), from: `${last} (${tool}), forced` };
     if (parts.some((x) => OWNER_NOUN.test(x))) {
       const verb = parts.find((x) => OWNER_VERB.test(x)) ?? rest.find((x) => OWNER_VERB.test(x));
@@ -186,6 +209,28 @@ export function releaseScriptReading(words: string[]): { text: string; from: str
   return { text: ['cli-ship', name, ...words.slice(1)].join(' '), from: `${sub} (${name}, a running release)` };
 }
 
+/** Run verbs of the catalogue's runners and package managers: what follows is theirs to read. */
+const RUN_WORDS = new Set(['run', 'exec', 'x', 'dlx', 'tool', 'run-script']);
+
+/** Whether the ship catalogue reads this command: a runner, a tool's top-level verb, or a subcommand it lists. */
+function catalogueDecides(tool: string, rest: readonly string[]): boolean {
+  const data = shipData();
+  if (!data.firstWords.has(tool)) return false;
+  const known = data.subcommands.get(tool);
+  const first = rest.find((w) => !w.startsWith('-'))?.toLowerCase();
+  // its top-level verbs are its own (`vercel deploy` is a preview there): only a command group
+  // the catalogue does not list is left to the reading of any tool
+  return (
+    !data.commands.has(tool) ||
+    !known ||
+    !first ||
+    known.has(first) ||
+    RUN_WORDS.has(first) ||
+    shipVerb(first) !== null ||
+    FORCED_SHIP.has(first)
+  );
+}
+
 /** `cli-ship TOOL PATH VERB REST` when a subcommand word of the command ships; else null. */
 export function shipVerbReading(words: string[]): { text: string; from: string } | null {
   let start = 0;
@@ -212,8 +257,10 @@ export function shipVerbReading(words: string[]): { text: string; from: string }
     const forced = forcedShip(words, start, tool);
     if (forced) return forced;
   }
-  // a platform the ship catalogue names is decided by it, previews and local targets included
-  if (shipData().firstWords.has(tool) || TASK_RUNNERS.has(tool) || ACCOUNT_TOOLS.has(tool)) return null;
+  // a platform the ship catalogue names is decided by it, previews and local targets included, for
+  // the subcommands it lists; its other command groups (`fastly compute publish` beside the
+  // catalogue's `fastly purge`, `aws sns publish` beside `aws lambda ...`) are read like any tool's
+  if (TASK_RUNNERS.has(tool) || ACCOUNT_TOOLS.has(tool) || catalogueDecides(tool, rest)) return null;
   const path: string[] = [];
   for (let i = start + 1; i < words.length && path.length < MAX_PATH; i++) {
     const w = words[i] ?? '';
@@ -226,6 +273,8 @@ export function shipVerbReading(words: string[]): { text: string; from: string }
     const task = words.slice(i + 1).find((x) => !x.startsWith('-')) ?? '';
     if (w === 'run' && SHIP.has(task.toLowerCase())) continue;
     if (w === 'run' || w === 'exec' || w === 'help') return null;
+    // after a verb that only looks, `deploy` is the noun it looks at (`kubectl get deploy`)
+    if (LOOK_VERB.test(w)) return null;
     path.push(w);
     const verb = shipVerb(w);
     if (!verb) continue;
