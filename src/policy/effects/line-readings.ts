@@ -78,6 +78,7 @@ import { ENV_SELECTOR_PROGRAMS, envSelectorEffects } from './env-selectors.js';
 import { FILE_PARAM_PROGRAMS, fileParamEffects } from './file-params.js';
 import { STAGED_HINT, stagedShellEffects } from './staged-shells.js';
 import { HIDDEN_START_HINT, hiddenStartEffects } from './hidden-starts.js';
+import { PRIORITY_HINT, priorityRaiseEffects } from './priority-raises.js';
 import { FRAMEWORK_PROGRAMS, frameworkCodeEffects } from './framework-code.js';
 import { CODE_WIPE_HINT, codeVerbWipeEffects } from './code-verb-wipes.js';
 import { EVIDENCE_HINT, evidenceChangeEffects } from './evidence-changes.js';
@@ -380,6 +381,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'staged-shells', hint: STAGED_HINT, read: stagedShellEffects },
   // Windows programs from temp folders started with no window, or run by a system proxy (hidden-starts.ts)
   { name: 'hidden-starts', hint: HIDDEN_START_HINT, read: hiddenStartEffects },
+  // scheduler priority, QoS or fair share raised, negative niceness, real-time classes (priority-raises.ts)
+  { name: 'priority-raises', hint: PRIORITY_HINT, read: priorityRaiseEffects },
   { name: 'process-secrets', programs: PROCESS_SECRET_PROGRAMS, hint: PROCESS_SECRET_HINT, read: processSecretEffects },
   // providers, modules, init scripts and signing keys from outside the tools' registries (infra-sources.ts)
   { name: 'infra-sources', programs: INFRA_PROGRAMS, read: (l, out) => infraCommandEffects(l.cmds, out) },
