@@ -140,7 +140,7 @@ function publishSwitch(tool: string, rest: readonly string[]): string | undefine
 
 /** Subcommand verbs that only look: what follows them names a kind of object. */
 const LOOK_VERB =
-  /^(?:get|describe|list|ls|show|view|status|logs?|history|info|inspect|top|explain|watch|diff|events)$/i;
+  /^(?:get|describe|list|ls|show|view|status|logs?|history|info|inspect|top|explain|watch|diff|events)(?:[-_].*)?$/i;
 
 /** Subcommand words read before giving up: `tool GROUP NOUN VERB` at most. */
 const MAX_PATH = 4;
@@ -231,6 +231,34 @@ function catalogueDecides(tool: string, rest: readonly string[]): boolean {
   );
 }
 
+/**
+ * A Group Policy object linked (`New-GPLink`, `Set-GPLink -LinkEnabled Yes`) to a target that is
+ * the whole domain, its distinguished name only `DC=` parts: every computer and user of the domain
+ * applies it at the next refresh, the way a deploy reaches every user (Microsoft Learn, GroupPolicy
+ * module). Linked to an OU it reaches that OU, the scope an administrator chose: not read.
+ */
+function domainLink(tool: string, rest: readonly string[]): { text: string; from: string } | null {
+  if (tool !== 'new-gplink' && tool !== 'set-gplink') return null;
+  const t = rest.findIndex((w) => /^-target$/i.test(w));
+  const target = (rest[t + 1] ?? '').replace(/^["']|["']$/g, '');
+  if (t < 0 || !/^(?:dc=[^,]+,?)+$/i.test(target.replace(/\s+/g, ''))) return null;
+  if (tool === 'set-gplink' && !rest.some((w) => /^-(?:linkenabled|enforced)$/i.test(w))) return null;
+  return { text: ['cli-ship', 'pwsh', tool, ...rest].join(' '), from: `${tool} to the whole domain ${target}` };
+}
+
+/**
+ * A mirror copy into a network share (`robocopy SRC \\fs01\deploy$\app /MIR`, `/PURGE`): the
+ * share's copy is replaced for everyone who runs or reads from it, and whatever it held that the
+ * source lacks is deleted; that is a release to the share's users.
+ */
+function shareMirror(tool: string, rest: readonly string[]): { text: string; from: string } | null {
+  if (tool !== 'robocopy' && tool !== 'robocopy.exe') return null;
+  if (!rest.some((w) => /^\/(?:mir|purge)$/i.test(w))) return null;
+  const dest = rest.filter((w) => !w.startsWith('/') || /^\/\/[\w.$-]/.test(w))[1] ?? '';
+  if (!/^(?:\\\\|\/\/|\\)[\w.-]+[\\/]/.test(dest.replace(/^["']/, ''))) return null;
+  return { text: ['cli-ship', 'robocopy', ...rest].join(' '), from: `robocopy mirrors onto the share ${dest}` };
+}
+
 /** `cli-ship TOOL PATH VERB REST` when a subcommand word of the command ships; else null. */
 export function shipVerbReading(words: string[]): { text: string; from: string } | null {
   let start = 0;
@@ -241,6 +269,8 @@ export function shipVerbReading(words: string[]): { text: string; from: string }
   // module manages, unless -WhatIf rehearses it. Any other name of that shape (a cmdlet, or a
   // hyphenated program such as `update-prod`) goes on to the reading of any tool below.
   const rest = words.slice(start + 1);
+  const reach = domainLink(tool, rest) ?? shareMirror(tool, rest);
+  if (reach) return reach;
   const cmdletVerb = !isCmdletName(tool)
     ? null
     : (/^(publish|deploy)-/.exec(tool)?.[1] ??

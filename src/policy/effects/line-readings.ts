@@ -79,6 +79,7 @@ import { FILE_PARAM_PROGRAMS, fileParamEffects } from './file-params.js';
 import { STAGED_HINT, stagedShellEffects } from './staged-shells.js';
 import { HIDDEN_START_HINT, hiddenStartEffects } from './hidden-starts.js';
 import { PRIORITY_HINT, priorityRaiseEffects } from './priority-raises.js';
+import { NETWORK_SERVE_HINT, networkServeEffects } from './network-serves.js';
 import { FRAMEWORK_PROGRAMS, frameworkCodeEffects } from './framework-code.js';
 import { CODE_WIPE_HINT, codeVerbWipeEffects } from './code-verb-wipes.js';
 import { EVIDENCE_HINT, evidenceChangeEffects } from './evidence-changes.js';
@@ -383,6 +384,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'hidden-starts', hint: HIDDEN_START_HINT, read: hiddenStartEffects },
   // scheduler priority, QoS or fair share raised, negative niceness, real-time classes (priority-raises.ts)
   { name: 'priority-raises', hint: PRIORITY_HINT, read: priorityRaiseEffects },
+  // model servers on every interface, GPU machines created by the dozen (network-serves.ts)
+  { name: 'network-serves', hint: NETWORK_SERVE_HINT, read: networkServeEffects },
   { name: 'process-secrets', programs: PROCESS_SECRET_PROGRAMS, hint: PROCESS_SECRET_HINT, read: processSecretEffects },
   // providers, modules, init scripts and signing keys from outside the tools' registries (infra-sources.ts)
   { name: 'infra-sources', programs: INFRA_PROGRAMS, read: (l, out) => infraCommandEffects(l.cmds, out) },
