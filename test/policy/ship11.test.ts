@@ -145,3 +145,58 @@ test('model servers on every interface and GPU fleets are asked; local servers a
     ['pass', 'aws ec2 run-instances --image-id ami-0c7217cdde317cfec --instance-type t3.micro --count 12'],
   ]);
 });
+
+test('container specs in JSON or HCL that give the host are stopped, on the line or written; searches pass', () => {
+  all([
+    [
+      'stop',
+      'aws ecs register-task-definition --family dbg --container-definitions \'[{"name":"d","image":"alpine","privileged":true}]\'',
+    ],
+    ['pass', 'aws ecs register-task-definition --family web --container-definitions file://taskdef.json'],
+    ['pass', 'grep -rn \'"privileged": true\' .'],
+    ['pass', 'echo \'{"allowHostPID":true}\' | jq .'],
+  ]);
+  expectCall(
+    'write',
+    {
+      path: '/home/dev/jobs/debug.nomad.hcl',
+      content:
+        'job "dbg" {\n  group "g" {\n    task "t" {\n      driver = "docker"\n      config {\n        image = "alpine"\n        privileged = true\n        volumes = ["/:/host"]\n      }\n    }\n  }\n}\n',
+    },
+    'stop',
+  );
+  expectCall(
+    'write',
+    {
+      path: '/home/dev/jobs/web.nomad.hcl',
+      content:
+        'job "web" {\n  group "g" {\n    task "t" {\n      driver = "docker"\n      config {\n        image = "nginx"\n        ports = ["http"]\n      }\n    }\n  }\n}\n',
+    },
+    'pass',
+  );
+});
+
+test('chroot break-outs and sandboxed code reaching the host Function constructor are denied', () => {
+  all([
+    [
+      'deny',
+      "python3 -c \"import os;os.mkdir('.j');os.chroot('.j');[os.chdir('..') for _ in range(64)];os.chroot('.');os.execl('/bin/sh','sh')\"",
+    ],
+    [
+      'deny',
+      'node -e "const vm=require(\'vm\');vm.runInNewContext(\'this.constructor.constructor(\\"return process\\")().exit()\')"',
+    ],
+    ['pass', 'python3 -c "import os;os.chroot(\'/srv/jail\')"'],
+    ['pass', 'node -e "console.log(({}).constructor.name)"'],
+  ]);
+});
+
+test('looking for more power is asked: sudo rules, passwordless sudo, capability hunts', () => {
+  all([
+    ['stop', 'sudo -l'],
+    ['stop', 'sudo -n true 2>/dev/null && echo CAN_SUDO'],
+    ['stop', 'getcap -r / 2>/dev/null'],
+    ['pass', 'getcap /usr/bin/ping'],
+    ['pass', 'id && groups && whoami'],
+  ]);
+});

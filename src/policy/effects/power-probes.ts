@@ -1,0 +1,34 @@
+// Looking for a way to more power than the agent was given, whatever wraps the look: the sudo
+// rules this account has (`sudo -l`, `sudo --list`, `sudo -ll`), whether sudo works without a
+// password (`sudo -n true`, `sudo -nv`, `doas -n true`), and a hunt across the whole file system
+// for programs whose file capabilities make them root (`getcap -r /`); the set-user-id hunt
+// (`find / -perm -4000`) is read elsewhere. Each is the first step of a privilege escalation
+// (GTFOBins' "Sudo" and "Capabilities" sections start from exactly these; MITRE ATT&CK T1548.003
+// and T1069 discovery). Read as `power-probe WHAT`, which the standard policy asks: a human
+// knows whether the agent should be looking. `sudo -V`, `getcap ./bin/tool` pass.
+import type { Effect } from './types.js';
+import type { LineView } from './line-view.js';
+
+export const POWER_PROBE_HINT = /\b(?:sudo|doas|getcap)\b/;
+
+const START = String.raw`(?:^|[;&|({]\s*|\b(?:then|do|if|!)\s+)`;
+const SUDO_LIST = new RegExp(
+  START + String.raw`sudo\s+(?:-[a-zA-Z]*\s+)*(?:-[a-zA-Z]*l[a-zA-Z]*|--list)(?=\s|$|[;&|)])`,
+);
+const SUDO_NOPASS = new RegExp(
+  START + String.raw`(?:sudo|doas)\s+(?:-n\s+(?:true|:|-v|id|whoami|echo)\b|-nv\b|-vn\b|-n\s+-v\b|-v\s+-n\b)`,
+);
+const CAP_HUNT = new RegExp(
+  START + String.raw`getcap\s+(?:-\w+\s+)*-r\s+(?:\/|\/usr|\/opt|\/bin|\/sbin|\/home)\/?(?=\s|$|[;&|)])`,
+);
+
+export function powerProbeEffects(l: LineView, out: Effect[]): void {
+  const t = l.text;
+  const found: [RegExp, string, string][] = [
+    [SUDO_LIST, 'sudo-rules', 'lists the sudo rules of this account'],
+    [SUDO_NOPASS, 'sudo-nopassword', 'tests whether sudo runs without a password'],
+    [CAP_HUNT, 'capabilities', 'hunts the file system for programs with root capabilities'],
+  ];
+  for (const [re, what, via] of found)
+    if (re.test(t)) out.push({ tool: 'exec', command: `power-probe ${what}`, via: `${via}, looking for more power` });
+}
