@@ -247,16 +247,32 @@ function domainLink(tool: string, rest: readonly string[]): { text: string; from
 }
 
 /**
- * A mirror copy into a network share (`robocopy SRC \\fs01\deploy$\app /MIR`, `/PURGE`): the
- * share's copy is replaced for everyone who runs or reads from it, and whatever it held that the
- * source lacks is deleted; that is a release to the share's users.
+ * A copy onto a network share that others run or load from: a mirror (`robocopy SRC
+ * \\\\fs01\\apps\\web /MIR`, `/PURGE`), whose share copy is replaced for everyone and loses
+ * what the source lacks, or any copy (robocopy, xcopy, Copy-Item, cp) into a share named for
+ * releases (`deploy$`, `release`, `publish`, `addins`, `software`) or the domain's logon shares
+ * (NETLOGON, SYSVOL: every computer of the domain runs their scripts). That is a release to the
+ * share's users.
  */
+const COPIERS = new Set(['robocopy', 'robocopy.exe', 'xcopy', 'xcopy.exe', 'copy-item', 'cpi', 'cp', 'copy', 'rsync']);
+const UNC = /^["']?(?:\\\\|\/\/|\\)[\w.-]+[\\/]/;
+const RELEASE_SHARE =
+  /[\\/](?:deploy\w*|releases?|publish\w*|dist|addins?|add-ins|software|apps|packages|netlogon|sysvol)\$?(?:[\\/"']|$)/i;
+
 function shareMirror(tool: string, rest: readonly string[]): { text: string; from: string } | null {
-  if (tool !== 'robocopy' && tool !== 'robocopy.exe') return null;
-  if (!rest.some((w) => /^\/(?:mir|purge)$/i.test(w))) return null;
-  const dest = rest.filter((w) => !w.startsWith('/') || /^\/\/[\w.$-]/.test(w))[1] ?? '';
-  if (!/^(?:\\\\|\/\/|\\)[\w.-]+[\\/]/.test(dest.replace(/^["']/, ''))) return null;
-  return { text: ['cli-ship', 'robocopy', ...rest].join(' '), from: `robocopy mirrors onto the share ${dest}` };
+  if (!COPIERS.has(tool)) return null;
+  // where it copies to: -Destination's value, the second operand of robocopy/xcopy, else the last
+  const d = rest.findIndex((w) => /^-destination$/i.test(w));
+  const ops = rest.filter((w, i) => !/^[-/]/.test(w) || (UNC.test(w) && !/^\/[a-z]+$/i.test(w)) || i === d + 1);
+  const dest =
+    d >= 0 ? (rest[d + 1] ?? '') : /^(?:robocopy|xcopy)/.test(tool) ? (ops[1] ?? '') : (ops[ops.length - 1] ?? '');
+  if (!UNC.test(dest)) return null;
+  const mirror = rest.some((w) => /^\/(?:mir|purge)$/i.test(w) || /^--delete(?:-\w+)?$/.test(w));
+  if (!mirror && !RELEASE_SHARE.test(dest)) return null;
+  return {
+    text: ['cli-ship', tool, ...rest].join(' '),
+    from: `${tool} ${mirror ? 'mirrors' : 'copies'} onto the share ${dest}`,
+  };
 }
 
 /** `cli-ship TOOL PATH VERB REST` when a subcommand word of the command ships; else null. */

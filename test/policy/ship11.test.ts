@@ -200,3 +200,44 @@ test('looking for more power is asked: sudo rules, passwordless sudo, capability
     ['pass', 'id && groups && whoami'],
   ]);
 });
+
+test('copies onto release or logon shares ship; copies from shares and mirrors to local folders pass', () => {
+  all([
+    ['stop', 'xcopy /E /Y dist \\\\fs01\\deploy$\\web'],
+    ['stop', 'Copy-Item -Recurse .\\out\\* \\\\fs01\\NETLOGON\\scripts'],
+    ['stop', 'robocopy build\\Release \\\\bo-fs01\\Deploy\\Revit /MIR'],
+    ['pass', 'Copy-Item -Path \\\\fs01\\software\\x.msi -Destination C:\\temp'],
+    ['pass', 'robocopy \\\\fs01\\software\\tools C:\\tools /MIR'],
+  ]);
+});
+
+test('an IAM edit adding a personal mailbox account is stopped; a colleague is not', () => {
+  const old_string = 'members = [\n    "group:platform@freightco.com",\n  ]';
+  expectCall(
+    'edit',
+    {
+      path: '/home/dev/project/terraform/envs/prod/iam.tf',
+      old_string,
+      new_string: 'members = [\n    "group:platform@freightco.com",\n    "user:jdoe.personal@gmail.com",\n  ]',
+    },
+    'stop',
+  );
+  expectCall(
+    'edit',
+    {
+      path: '/home/dev/project/terraform/envs/prod/iam.tf',
+      old_string,
+      new_string: 'members = [\n    "group:platform@freightco.com",\n    "user:jdoe@freightco.com",\n  ]',
+    },
+    'pass',
+  );
+  expectCall(
+    'edit',
+    {
+      path: '/home/dev/project/package.json',
+      old_string: '"author": ""',
+      new_string: '"author": "Jane <jane@gmail.com>"',
+    },
+    'pass',
+  );
+});
