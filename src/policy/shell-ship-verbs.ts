@@ -212,6 +212,17 @@ export function releaseScriptReading(words: string[]): { text: string; from: str
 /** Run verbs of the catalogue's runners and package managers: what follows is theirs to read. */
 const RUN_WORDS = new Set(['run', 'exec', 'x', 'dlx', 'tool', 'run-script']);
 
+const wordsOf = new Map<string, Set<string>>();
+/** Every word the ship catalogue's entries for a tool spell. */
+function catalogueWords(tool: string): Set<string> {
+  let w = wordsOf.get(tool);
+  if (!w) {
+    w = new Set((shipData().commands.get(tool) ?? []).flatMap((e) => e.source.toLowerCase().split(/\s+/).slice(1)));
+    wordsOf.set(tool, w);
+  }
+  return w;
+}
+
 /** Whether the ship catalogue reads this command: a runner, a tool's top-level verb, or a subcommand it lists. */
 function catalogueDecides(tool: string, rest: readonly string[]): boolean {
   const data = shipData();
@@ -227,7 +238,10 @@ function catalogueDecides(tool: string, rest: readonly string[]): boolean {
     known.has(first) ||
     RUN_WORDS.has(first) ||
     shipVerb(first) !== null ||
-    FORCED_SHIP.has(first)
+    FORCED_SHIP.has(first) ||
+    // a verb the catalogue spells for this tool is its to judge wherever it stands (`cap production
+    // deploy` listed, so `cap staging deploy` is a staging deploy it leaves alone)
+    rest.some((w) => shipVerb(w) !== null && catalogueWords(tool).has(w.toLowerCase()))
   );
 }
 
@@ -267,6 +281,8 @@ function shareMirror(tool: string, rest: readonly string[]): { text: string; fro
   const dest =
     d >= 0 ? (rest[d + 1] ?? '') : /^(?:robocopy|xcopy)/.test(tool) ? (ops[1] ?? '') : (ops[ops.length - 1] ?? '');
   if (!UNC.test(dest)) return null;
+  // a staging, test or development share is the release's rehearsal
+  if (/(?:^|[\\/._-])(?:staging|stage|stg|dev|test|qa|uat|sandbox)(?:[\\/._$-]|$)/i.test(dest)) return null;
   const mirror = rest.some((w) => /^\/(?:mir|purge)$/i.test(w) || /^--delete(?:-\w+)?$/.test(w));
   if (!mirror && !RELEASE_SHARE.test(dest)) return null;
   return {

@@ -69,6 +69,7 @@ test('a catalogue tool’s unlisted command groups ship by their verb; activatio
     ['stop', "powershell -c \"New-GPLink -Name 'Deploy Addins' -Target 'DC=corp,DC=acme,DC=com' -LinkEnabled Yes\""],
     ['stop', 'robocopy build\\Release\\2024 "\\\\fs01\\Deploy\\Addins\\2024" /MIR'],
     ['pass', 'npx vercel deploy'],
+    ['pass', 'cap staging deploy'],
     ['pass', 'fastly compute build'],
     ['pass', 'fastly service-version list --service-id 7Gk2xQ9Lw3'],
     ['pass', 'kubectl get deploy -n production -o wide'],
@@ -191,9 +192,11 @@ test('chroot break-outs and sandboxed code reaching the host Function constructo
   ]);
 });
 
-test('looking for more power is asked: sudo rules, passwordless sudo, capability hunts', () => {
+test('looking for more power is asked: sudo rules acted on, passwordless sudo tested, capability hunts', () => {
   all([
-    ['stop', 'sudo -l'],
+    ['stop', 'sudo -l | grep -q NOPASSWD && echo yes'],
+    ['stop', 'sudo -l; sudo -n true && echo ROOT_OK'],
+    ['pass', 'sudo -l'],
     ['stop', 'sudo -n true 2>/dev/null && echo CAN_SUDO'],
     ['stop', 'getcap -r / 2>/dev/null'],
     ['pass', 'getcap /usr/bin/ping'],
@@ -208,6 +211,7 @@ test('copies onto release or logon shares ship; copies from shares and mirrors t
     ['stop', 'robocopy build\\Release \\\\bo-fs01\\Deploy\\Revit /MIR'],
     ['pass', 'Copy-Item -Path \\\\fs01\\software\\x.msi -Destination C:\\temp'],
     ['pass', 'robocopy \\\\fs01\\software\\tools C:\\tools /MIR'],
+    ['pass', 'robocopy .\\publish \\\\fileserver01\\deploy\\acme-api-staging /MIR /R:2'],
   ]);
 });
 
