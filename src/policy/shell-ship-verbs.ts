@@ -261,12 +261,11 @@ function domainLink(tool: string, rest: readonly string[]): { text: string; from
 }
 
 /**
- * A copy onto a network share that others run or load from: a mirror (`robocopy SRC
- * \\\\fs01\\apps\\web /MIR`, `/PURGE`), whose share copy is replaced for everyone and loses
- * what the source lacks, or any copy (robocopy, xcopy, Copy-Item, cp) into a share named for
- * releases (`deploy$`, `release`, `publish`, `addins`, `software`) or the domain's logon shares
- * (NETLOGON, SYSVOL: every computer of the domain runs their scripts). That is a release to the
- * share's users.
+ * A copy (robocopy, xcopy, Copy-Item, cp, rsync; a `/MIR` or `--delete` mirror too) onto a
+ * network share named for releases (`\\\\fs01\\deploy$\\web`, `release`, `publish`, `addins`,
+ * `apps`, `software`) or onto the domain's logon shares (NETLOGON, SYSVOL: every computer of the
+ * domain runs their scripts): a release to the share's users. A share named for nothing in
+ * particular (`\\\\buildshare\\nightly`) and staging, test or dev shares are not read.
  */
 const COPIERS = new Set(['robocopy', 'robocopy.exe', 'xcopy', 'xcopy.exe', 'copy-item', 'cpi', 'cp', 'copy', 'rsync']);
 const UNC = /^["']?(?:\\\\|\/\/|\\)[\w.-]+[\\/]/;
@@ -284,7 +283,8 @@ function shareMirror(tool: string, rest: readonly string[]): { text: string; fro
   // a staging, test or development share is the release's rehearsal
   if (/(?:^|[\\/._-])(?:staging|stage|stg|dev|test|qa|uat|sandbox)(?:[\\/._$-]|$)/i.test(dest)) return null;
   const mirror = rest.some((w) => /^\/(?:mir|purge)$/i.test(w) || /^--delete(?:-\w+)?$/.test(w));
-  if (!mirror && !RELEASE_SHARE.test(dest)) return null;
+  // a share named for nothing in particular (`\\\\buildshare\\nightly`) may be anyone's scratch
+  if (!RELEASE_SHARE.test(dest)) return null;
   return {
     text: ['cli-ship', tool, ...rest].join(' '),
     from: `${tool} ${mirror ? 'mirrors' : 'copies'} onto the share ${dest}`,
