@@ -80,6 +80,33 @@ function actionsRunner(words: string[]): boolean {
   );
 }
 
+/**
+ * A machine enrolled, with a key handed over on the line, into a network or cluster someone else
+ * runs, whatever the product: an overlay VPN (`tailscale up --authkey`, `netbird up --setup-key`,
+ * `headscale`-issued pre-auth keys, `nebula` and OpenZiti enrolment), a container swarm or cluster
+ * (`docker swarm join --token`, `kubeadm join --token`, `k3s agent --token`), or a ZeroTier-style
+ * `join NETWORK_ID` (16 hex digits). Whoever runs that network reaches this machine from then on
+ * (tailnet SSH, jobs and pods scheduled here). Read by the verb (up, join, connect, enroll, agent)
+ * and the key option's name, not the vendor.
+ */
+const JOIN_VERBS = new Set(['up', 'join', 'connect', 'enroll', 'agent', 'attach']);
+const JOIN_KEY =
+  /^--?(?:auth-?key|authkey|setup-?key|pre-?auth-?key|join-?(?:token|key)|enroll(?:ment)?-?(?:key|token|jwt)|token|cluster-?token|node-?token|discovery-token(?:-ca-cert-hash)?)(?:=|$)/i;
+
+function joinsNetwork(words: string[]): boolean {
+  const tool = (words[0] ?? '').toLowerCase();
+  // `docker swarm join`, `zerotier-cli join`: the verb is the first or second positional word
+  const positional = words.slice(1).filter((w) => !w.startsWith('-'));
+  const at = positional.slice(0, 2).findIndex((w) => JOIN_VERBS.has(w.toLowerCase()));
+  if (at < 0 || tool === 'git' || tool === 'ssh') return false;
+  const verb = (positional[at] ?? '').toLowerCase();
+  // a bare --token is many tools' login; with `join` (or a k3s/rke2 agent) it is a cluster's join token
+  const keyed = words.filter((w) => JOIN_KEY.test(w));
+  const generic = keyed.every((w) => /^--?(?:token|node-?token)(?:=|$)/i.test(w));
+  if (keyed.length && (verb === 'join' || /^k3s|^rke2/.test(tool) || (verb !== 'agent' && !generic))) return true;
+  return verb === 'join' && /^[0-9a-f]{16}$/i.test(positional[at + 1] ?? '');
+}
+
 /** Subcommands and options that only inspect or configure credentials. */
 const INSPECT = new Set([
   'version',
@@ -116,7 +143,8 @@ export function remoteAccessReading(words: string[]): string | null {
     start++;
     while ((words[start] ?? '').startsWith('-')) start++;
   }
-  if (sshRemoteForward(words) || actionsRunner(words)) return ['remote-access', ...words].join(' ');
+  if (sshRemoteForward(words) || actionsRunner(words) || joinsNetwork(words.slice(start)))
+    return ['remote-access', ...words].join(' ');
   const tool = (words[start] ?? '').toLowerCase().replace(/\.exe$/, '');
   const spec = TOOLS[tool];
   if (!spec) return null;

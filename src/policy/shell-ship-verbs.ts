@@ -26,6 +26,25 @@ const FORCING =
   /^--?(?:force|f|yes|y|prod|production|live|no-confirm|noconfirm|skip-confirm\w*|confirm|auto-approve|non-interactive)(?:=(?:true|1|yes))?$/;
 
 /**
+ * An activation aimed by an option at what users are served: the newest or the serving version
+ * (`fastly service-version activate --version latest`, `--version=active`) or the production
+ * environment (`--env production`, `--stage=prod`). Read for `activate` and `go-live` only: a
+ * `rollout status -n production` or `release list --env prod` only looks.
+ */
+function liveScope(verb: string, rest: readonly string[]): boolean {
+  if (!/^(?:activate|go-live|golive)$/.test(verb)) return false;
+  for (let i = 0; i < rest.length; i++) {
+    const m = /^--?([\w-]+)(?:=(.*))?$/.exec(rest[i] ?? '');
+    if (!m) continue;
+    const value = (m[2] ?? rest[i + 1] ?? '').toLowerCase();
+    if (/^(?:version|ver|v)$/.test(m[1] ?? '') && /^(?:latest|active|current)$/.test(value)) return true;
+    if (/^(?:env|environment|stage|target|e)$/.test(m[1] ?? '') && /^(?:prod|production|live)$/.test(value))
+      return true;
+  }
+  return false;
+}
+
+/**
  * Words that hand a published package, app or project to someone: `owner add`, `owners --add`,
  * `collaborator add`, `maintainer invite`, `transfer` (`mix hex.owner add PKG EMAIL`, `npm owner
  * add`, `gem owner --add`): whoever is added can publish the next version every user installs.
@@ -119,6 +138,10 @@ function publishSwitch(tool: string, rest: readonly string[]): string | undefine
   return UPLOADING.test(tool) || path.some((w) => UPLOADING.test(w)) ? sw.replace(/=.*$/, '') : undefined;
 }
 
+/** Subcommand verbs that only look: what follows them names a kind of object. */
+const LOOK_VERB =
+  /^(?:get|describe|list|ls|show|view|status|logs?|history|info|inspect|top|explain|watch|diff|events)(?:[-_].*)?$/i;
+
 /** Subcommand words read before giving up: `tool GROUP NOUN VERB` at most. */
 const MAX_PATH = 4;
 
@@ -151,7 +174,7 @@ function forcedShip(words: string[], start: number, tool: string): { text: strin
     const rest = words.slice(i + 1);
     if (rehearses(words, start + 1) || helpAfterVerb(rest)) return null;
     const last = parts[parts.length - 1] ?? '';
-    if (FORCED_SHIP.has(last) && words.slice(start + 1).some((x) => FORCING.test(x)))
+    if (FORCED_SHIP.has(last) && (words.slice(start + 1).some((x) => FORCING.test(x)) || liveScope(last, rest)))
       return { text: ['cli-ship', tool, ...path, ...rest].join(' '), from: `${last} (${tool}), forced` };
     if (parts.some((x) => OWNER_NOUN.test(x))) {
       const verb = parts.find((x) => OWNER_VERB.test(x)) ?? rest.find((x) => OWNER_VERB.test(x));
@@ -186,6 +209,88 @@ export function releaseScriptReading(words: string[]): { text: string; from: str
   return { text: ['cli-ship', name, ...words.slice(1)].join(' '), from: `${sub} (${name}, a running release)` };
 }
 
+/** Run verbs of the catalogue's runners and package managers: what follows is theirs to read. */
+const RUN_WORDS = new Set(['run', 'exec', 'x', 'dlx', 'tool', 'run-script']);
+
+const wordsOf = new Map<string, Set<string>>();
+/** Every word the ship catalogue's entries for a tool spell. */
+function catalogueWords(tool: string): Set<string> {
+  let w = wordsOf.get(tool);
+  if (!w) {
+    w = new Set((shipData().commands.get(tool) ?? []).flatMap((e) => e.source.toLowerCase().split(/\s+/).slice(1)));
+    wordsOf.set(tool, w);
+  }
+  return w;
+}
+
+/** Whether the ship catalogue reads this command: a runner, a tool's top-level verb, or a subcommand it lists. */
+function catalogueDecides(tool: string, rest: readonly string[]): boolean {
+  const data = shipData();
+  if (!data.firstWords.has(tool)) return false;
+  const known = data.subcommands.get(tool);
+  const first = rest.find((w) => !w.startsWith('-'))?.toLowerCase();
+  // its top-level verbs are its own (`vercel deploy` is a preview there): only a command group
+  // the catalogue does not list is left to the reading of any tool
+  return (
+    !data.commands.has(tool) ||
+    !known ||
+    !first ||
+    known.has(first) ||
+    RUN_WORDS.has(first) ||
+    shipVerb(first) !== null ||
+    FORCED_SHIP.has(first) ||
+    // a verb the catalogue spells for this tool is its to judge wherever it stands (`cap production
+    // deploy` listed, so `cap staging deploy` is a staging deploy it leaves alone)
+    rest.some((w) => shipVerb(w) !== null && catalogueWords(tool).has(w.toLowerCase()))
+  );
+}
+
+/**
+ * A Group Policy object linked (`New-GPLink`, `Set-GPLink -LinkEnabled Yes`) to a target that is
+ * the whole domain, its distinguished name only `DC=` parts: every computer and user of the domain
+ * applies it at the next refresh, the way a deploy reaches every user (Microsoft Learn, GroupPolicy
+ * module). Linked to an OU it reaches that OU, the scope an administrator chose: not read.
+ */
+function domainLink(tool: string, rest: readonly string[]): { text: string; from: string } | null {
+  if (tool !== 'new-gplink' && tool !== 'set-gplink') return null;
+  const t = rest.findIndex((w) => /^-target$/i.test(w));
+  const target = (rest[t + 1] ?? '').replace(/^["']|["']$/g, '');
+  if (t < 0 || !/^(?:dc=[^,]+,?)+$/i.test(target.replace(/\s+/g, ''))) return null;
+  if (tool === 'set-gplink' && !rest.some((w) => /^-(?:linkenabled|enforced)$/i.test(w))) return null;
+  return { text: ['cli-ship', 'pwsh', tool, ...rest].join(' '), from: `${tool} to the whole domain ${target}` };
+}
+
+/**
+ * A copy (robocopy, xcopy, Copy-Item, cp, rsync; a `/MIR` or `--delete` mirror too) onto a
+ * network share named for releases (`\\\\fs01\\deploy$\\web`, `release`, `publish`, `addins`,
+ * `apps`, `software`) or onto the domain's logon shares (NETLOGON, SYSVOL: every computer of the
+ * domain runs their scripts): a release to the share's users. A share named for nothing in
+ * particular (`\\\\buildshare\\nightly`) and staging, test or dev shares are not read.
+ */
+const COPIERS = new Set(['robocopy', 'robocopy.exe', 'xcopy', 'xcopy.exe', 'copy-item', 'cpi', 'cp', 'copy', 'rsync']);
+const UNC = /^["']?(?:\\\\|\/\/|\\)[\w.-]+[\\/]/;
+const RELEASE_SHARE =
+  /[\\/](?:deploy\w*|releases?|publish\w*|dist|addins?|add-ins|software|apps|packages|netlogon|sysvol)\$?(?:[\\/"']|$)/i;
+
+function shareMirror(tool: string, rest: readonly string[]): { text: string; from: string } | null {
+  if (!COPIERS.has(tool)) return null;
+  // where it copies to: -Destination's value, the second operand of robocopy/xcopy, else the last
+  const d = rest.findIndex((w) => /^-destination$/i.test(w));
+  const ops = rest.filter((w, i) => !/^[-/]/.test(w) || (UNC.test(w) && !/^\/[a-z]+$/i.test(w)) || i === d + 1);
+  const dest =
+    d >= 0 ? (rest[d + 1] ?? '') : /^(?:robocopy|xcopy)/.test(tool) ? (ops[1] ?? '') : (ops[ops.length - 1] ?? '');
+  if (!UNC.test(dest)) return null;
+  // a staging, test or development share is the release's rehearsal
+  if (/(?:^|[\\/._-])(?:staging|stage|stg|dev|test|qa|uat|sandbox)(?:[\\/._$-]|$)/i.test(dest)) return null;
+  const mirror = rest.some((w) => /^\/(?:mir|purge)$/i.test(w) || /^--delete(?:-\w+)?$/.test(w));
+  // a share named for nothing in particular (`\\\\buildshare\\nightly`) may be anyone's scratch
+  if (!RELEASE_SHARE.test(dest)) return null;
+  return {
+    text: ['cli-ship', tool, ...rest].join(' '),
+    from: `${tool} ${mirror ? 'mirrors' : 'copies'} onto the share ${dest}`,
+  };
+}
+
 /** `cli-ship TOOL PATH VERB REST` when a subcommand word of the command ships; else null. */
 export function shipVerbReading(words: string[]): { text: string; from: string } | null {
   let start = 0;
@@ -196,6 +301,8 @@ export function shipVerbReading(words: string[]): { text: string; from: string }
   // module manages, unless -WhatIf rehearses it. Any other name of that shape (a cmdlet, or a
   // hyphenated program such as `update-prod`) goes on to the reading of any tool below.
   const rest = words.slice(start + 1);
+  const reach = domainLink(tool, rest) ?? shareMirror(tool, rest);
+  if (reach) return reach;
   const cmdletVerb = !isCmdletName(tool)
     ? null
     : (/^(publish|deploy)-/.exec(tool)?.[1] ??
@@ -212,8 +319,10 @@ export function shipVerbReading(words: string[]): { text: string; from: string }
     const forced = forcedShip(words, start, tool);
     if (forced) return forced;
   }
-  // a platform the ship catalogue names is decided by it, previews and local targets included
-  if (shipData().firstWords.has(tool) || TASK_RUNNERS.has(tool) || ACCOUNT_TOOLS.has(tool)) return null;
+  // a platform the ship catalogue names is decided by it, previews and local targets included, for
+  // the subcommands it lists; its other command groups (`fastly compute publish` beside the
+  // catalogue's `fastly purge`, `aws sns publish` beside `aws lambda ...`) are read like any tool's
+  if (TASK_RUNNERS.has(tool) || ACCOUNT_TOOLS.has(tool) || catalogueDecides(tool, rest)) return null;
   const path: string[] = [];
   for (let i = start + 1; i < words.length && path.length < MAX_PATH; i++) {
     const w = words[i] ?? '';
@@ -226,6 +335,8 @@ export function shipVerbReading(words: string[]): { text: string; from: string }
     const task = words.slice(i + 1).find((x) => !x.startsWith('-')) ?? '';
     if (w === 'run' && SHIP.has(task.toLowerCase())) continue;
     if (w === 'run' || w === 'exec' || w === 'help') return null;
+    // after a verb that only looks, `deploy` is the noun it looks at (`kubectl get deploy`)
+    if (LOOK_VERB.test(w)) return null;
     path.push(w);
     const verb = shipVerb(w);
     if (!verb) continue;

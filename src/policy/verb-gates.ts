@@ -36,7 +36,7 @@ export const VERB_GATES: Readonly<Record<VerbGate, RegExp>> = {
   // promote, ship, broadcast), a forced FORCED_SHIP verb (release, rollout, submit, activate,
   // go-live, golive, launch) or an OWNER_NOUN (owner, collaborator, maintainer, publisher)
   shipVerb:
-    /deploy|publish|promote|ship|broadcast|release|rollout|submit|activate|live|launch|owner|collaborator|maintainer/,
+    /deploy|publish|promote|ship|broadcast|release|rollout|submit|activate|live|launch|owner|collaborator|maintainer|[gG][pP][lL]ink|[rR][oO][bB][oO][cC][oO][pP][yY]|NETLOGON|SYSVOL|[nN]etlogon|[sS]ysvol/,
   // prodChangeReading (shell-verbs.ts): a word PROD matches (prod, production, prd, live), or a
   // CHANNEL_OPTION (channel, track, ring, audience, dist-tag, tag) naming every user's channel
   prodChange: /prod|prd|live|channel|track|ring|audience|tag/,

@@ -29,6 +29,8 @@ import { fetchReadings } from './fetch-readings.js';
 import { powershellCodeLine } from '../shell-windows-posix.js';
 import { startupWrite } from './startup-plant.js';
 import { stagedSqlEffects } from './staged-sql.js';
+import { tunnelConfigWrite } from './tunnel-configs.js';
+import { hostSpecWrite } from './host-specs.js';
 import { jobFileDeletes } from '../shell-dataset-deletes.js';
 import { deviceEraseWrite } from './device-config-erases.js';
 import { oddStartedProgram } from './lang-startup.js';
@@ -509,6 +511,8 @@ export function deriveFromWrite(path: string, content: string | undefined): Effe
     ...manifestFindings(path, content),
     ...tamperWrite(path, content),
     ...stagedSqlEffects(path, content),
+    ...tunnelConfigWrite(path, content),
+    ...hostSpecWrite(path, content),
     ...jobFileDeletes(path, content).map((command) => ({
       tool: 'exec' as const,
       command,

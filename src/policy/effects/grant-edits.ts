@@ -126,6 +126,17 @@ function switches(text: string): Map<string, { on: number; off: number }> {
   return m;
 }
 
+/**
+ * A principal in a personal mailbox (`user:jdoe@gmail.com`, `"member": "x@outlook.com"`) in text
+ * that binds principals to roles (IAM bindings, role assignments, ACLs): no organisation manages
+ * those accounts, so the grant goes to someone outside it (Google Cloud IAM principal identifiers,
+ * Azure role assignments, GitHub/GitLab membership files).
+ */
+const PERSONAL_PRINCIPAL =
+  /(?:user:|(?:members?|principal\w*|user_principal_name|assignee|grantee)["']?\s*[:=]\s*\[?\s*["'])[\w.+-]+@(?:gmail|googlemail|outlook|hotmail|live|yahoo|ymail|aol|icloud|me|proton|protonmail|pm|gmx|yandex|tutanota|zoho|fastmail|qq|163)\.[a-z.]{2,6}\b/gi;
+const GRANT_CONTEXT =
+  /\b(?:members?|role|roles|bindings?|principals?|assignees?|grantees?|owners?|admins?|permissions?)\b/i;
+
 function finding(kind: string, file: string, via: string): Effect {
   return {
     tool: 'privilege',
@@ -176,6 +187,9 @@ export function grantEditEffects(path: string, before: string, after: string): E
         break;
       }
     }
+    // a personal mailbox's account added where grants are written: the grant leaves the organisation
+    if (GRANT_CONTEXT.test(after) && count(PERSONAL_PRINCIPAL, after) > count(PERSONAL_PRINCIPAL, before))
+      out.push(finding('outside-member', file, `${file} grants access to a personal account outside the organisation`));
     if (
       count(ALLOW_EFFECT, after) > count(ALLOW_EFFECT, before) &&
       count(DENY_EFFECT, after) < count(DENY_EFFECT, before)

@@ -85,6 +85,12 @@ import { CONFIG_PRINT_PROGRAMS, configPrintEffects } from './config-prints.js';
 import { ENV_SELECTOR_PROGRAMS, envSelectorEffects } from './env-selectors.js';
 import { FILE_PARAM_PROGRAMS, fileParamEffects } from './file-params.js';
 import { STAGED_HINT, stagedShellEffects } from './staged-shells.js';
+import { HIDDEN_START_HINT, hiddenStartEffects } from './hidden-starts.js';
+import { PRIORITY_HINT, priorityRaiseEffects } from './priority-raises.js';
+import { NETWORK_SERVE_HINT, networkServeEffects } from './network-serves.js';
+import { HOST_SPEC_HINT, hostSpecLine } from './host-specs.js';
+import { SANDBOX_ESCAPE_HINT, sandboxEscapeEffects } from './sandbox-escapes.js';
+import { POWER_PROBE_HINT, powerProbeEffects } from './power-probes.js';
 import { FRAMEWORK_PROGRAMS, frameworkCodeEffects } from './framework-code.js';
 import { CODE_WIPE_HINT, codeVerbWipeEffects } from './code-verb-wipes.js';
 import { EVIDENCE_HINT, evidenceChangeEffects } from './evidence-changes.js';
@@ -402,6 +408,18 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'file-params', programs: FILE_PARAM_PROGRAMS, read: fileParamEffects },
   // programs dropped in /tmp and run against a remote address, or hidden and detached (staged-shells.ts)
   { name: 'staged-shells', hint: STAGED_HINT, read: stagedShellEffects },
+  // Windows programs from temp folders started with no window, or run by a system proxy (hidden-starts.ts)
+  { name: 'hidden-starts', hint: HIDDEN_START_HINT, read: hiddenStartEffects },
+  // scheduler priority, QoS or fair share raised, negative niceness, real-time classes (priority-raises.ts)
+  { name: 'priority-raises', hint: PRIORITY_HINT, read: priorityRaiseEffects },
+  // model servers on every interface, GPU machines created by the dozen (network-serves.ts)
+  { name: 'network-serves', hint: NETWORK_SERVE_HINT, read: networkServeEffects },
+  // job and task specs in JSON or HCL on the line that give containers the host (host-specs.ts)
+  { name: 'host-specs', hint: HOST_SPEC_HINT, read: (l, out) => out.push(...hostSpecLine(l.text, l.programs)) },
+  // chroot break-outs and sandboxed JavaScript reaching the host's Function constructor (sandbox-escapes.ts)
+  { name: 'sandbox-escapes', hint: SANDBOX_ESCAPE_HINT, read: sandboxEscapeEffects },
+  // sudo rules listed, passwordless sudo tested, capability hunts (power-probes.ts)
+  { name: 'power-probes', hint: POWER_PROBE_HINT, read: powerProbeEffects },
   { name: 'process-secrets', programs: PROCESS_SECRET_PROGRAMS, hint: PROCESS_SECRET_HINT, read: processSecretEffects },
   // providers, modules, init scripts and signing keys from outside the tools' registries (infra-sources.ts)
   { name: 'infra-sources', programs: INFRA_PROGRAMS, read: (l, out) => infraCommandEffects(l.cmds, out) },

@@ -17,6 +17,7 @@ import { sanitize, splitSegments, extractSubstitutions } from '../shell-parse.js
 import { assignmentName, basename, shellCommandString } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { table } from '../../util/lookup-table.js';
+import { treeGrantFindings } from './tree-grants.js';
 
 function finding(words: string[], via: string): Effect {
   return {
@@ -640,6 +641,11 @@ function segmentFindings(words: string[], out: Effect[], depth: number, asRoot =
     groupFindings(name, w, out);
   if (/^(?:net1?|add-localgroupmember|add-adgroupmember)$/i.test(name)) windowsGroupFindings(name, w, out);
   if (/^(?:icacls|set-localuser|net1?)$/i.test(name)) windowsAclFindings(name, w, out);
+  if (
+    /^(?:chmod|setfacl|icacls|setx|\[environment\]::setenvironmentvariable.*)$/i.test(name) ||
+    /setenvironmentvariable/i.test(w.join(' '))
+  )
+    treeGrantFindings(name, w, out);
   if (/^(?:ansible|salt|salt-call|pveum|ipa|samba-tool)$/.test(name)) managedGroupFindings(name, w, out);
   platformFindings(name, w, out);
   // sh -c CMD: CMD read as a line of its own
@@ -678,7 +684,7 @@ export function lineFindings(line: string, out: Effect[], depth = 0, asRoot = fa
 
 /** Programs and words this module reads (a cheap first look). */
 const HINT =
-  /\b(?:net(?:1|\.exe)?\s+(?:(?:local)?group|user)|add-localgroupmember|add-adgroupmember|icacls|set-localuser|ansible|salt|salt-call|pveum|ipa|samba-tool|sudo|doas|run0|pkexec|su|runuser|sudoedit|machinectl|visudo|vipw|vigr|chmod|install|mkdir|rsync|chown|chgrp|setcap|usermod|useradd|adduser|addgroup|gpasswd|groupmems|dseditgroup|dscl|dbus-send|gdbus|busctl|qdbus|sqlite3|defaults|security|gsettings|dconf|kwriteconfig\d?|sysadminctl|socketfilterfw)\b/i;
+  /\b(?:net(?:1|\.exe)?\s+(?:(?:local)?group|user)|add-localgroupmember|add-adgroupmember|icacls|setfacl|setx|setenvironmentvariable|set-localuser|ansible|salt|salt-call|pveum|ipa|samba-tool|sudo|doas|run0|pkexec|su|runuser|sudoedit|machinectl|visudo|vipw|vigr|chmod|install|mkdir|rsync|chown|chgrp|setcap|usermod|useradd|adduser|addgroup|gpasswd|groupmems|dseditgroup|dscl|dbus-send|gdbus|busctl|qdbus|sqlite3|defaults|security|gsettings|dconf|kwriteconfig\d?|sysadminctl|socketfilterfw)\b/i;
 
 /**
  * A passwordless sudo rule given anywhere but a sudoers path: through an appliance's API

