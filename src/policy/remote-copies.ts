@@ -19,7 +19,8 @@
 //                              message itself asks for
 // rclone's `copy`/`copyto` from a configured remote (`name:path`) reads as remote-copy-down too.
 // A down-copy may also land in a shared data mount named for data rather than for a user's
-// programs (/scratch, /data, /mnt, /media, /Volumes, /tmp: HPC scratch and lab volumes), where
+// programs (/scratch, /data, /mnt, /media, /Volumes, /tmp: HPC scratch and lab volumes; a
+// forensic evidence locker or case folder, /evidence and /cases), where
 // nothing runs what lands, never in the home folder, a system folder or a hidden or bin folder;
 // and a copy to a private host may send such a mount's files (a NAS share to a second NAS), as
 // it may the working tree's: neither holds the home folder's keys and start-up files.
@@ -111,9 +112,13 @@ export function inTree(p: string): boolean {
   return p !== '' && !/^[/~$]/.test(p) && !/(?:^|\/)\.\.(?:\/|$)/.test(p) && !/[`$]/.test(p);
 }
 
-/** A literal folder under a shared data mount (see the top of this file), no `..`, no bin folder. */
-const DATA_ROOT = /^\/(?:scratch|data|mnt|media|Volumes|tmp)\/[\w@+,.=-]/;
-function dataMount(p: string): boolean {
+/**
+ * A literal folder under a shared data mount (see the top of this file), no `..`, no bin folder;
+ * a forensic evidence locker or case folder (`/evidence`, `/evidence2`, SIFT's `/cases`) holds
+ * acquired data the same way.
+ */
+const DATA_ROOT = /^\/(?:scratch|data|mnt|media|Volumes|tmp|evidence[\w.-]*|cases)\/[\w@+,.=-]/;
+export function dataMount(p: string): boolean {
   return DATA_ROOT.test(p) && !/(?:^|\/)\.\.(?:\/|$)/.test(p) && !/[`$*?]/.test(p) && !/\/s?bin(?:\/|$)/.test(p);
 }
 
