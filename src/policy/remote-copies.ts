@@ -13,9 +13,14 @@
 //                              .corp, .home, .private), and not into a place where the remote host
 //                              runs what lands (its ~/.ssh, /etc, cron, systemd, shell start-up)
 // A copy run through another remote shell than ssh (`rsync -e 'sh -c ...'`) gets neither.
+//   remote-copy-dry-run HOST   rsync -n/--dry-run, rclone copy|sync|move --dry-run/-n: the tool
+//                              lists what it would transfer and sends no file's content (rsync(1)
+//                              --dry-run, rclone docs "--dry-run"), the preview the exfiltration
+//                              message itself asks for
 // rclone's `copy`/`copyto` from a configured remote (`name:path`) reads as remote-copy-down too.
 // A down-copy may also land in a shared data mount named for data rather than for a user's
-// programs (/scratch, /data, /mnt, /media, /Volumes, /tmp: HPC scratch and lab volumes), where
+// programs (/scratch, /data, /mnt, /media, /Volumes, /tmp: HPC scratch and lab volumes; a
+// forensic evidence locker or case folder, /evidence and /cases), where
 // nothing runs what lands, never in the home folder, a system folder or a hidden or bin folder;
 // and a copy to a private host may send such a mount's files (a NAS share to a second NAS), as
 // it may the working tree's: neither holds the home folder's keys and start-up files.
@@ -107,9 +112,13 @@ export function inTree(p: string): boolean {
   return p !== '' && !/^[/~$]/.test(p) && !/(?:^|\/)\.\.(?:\/|$)/.test(p) && !/[`$]/.test(p);
 }
 
-/** A literal folder under a shared data mount (see the top of this file), no `..`, no bin folder. */
-const DATA_ROOT = /^\/(?:scratch|data|mnt|media|Volumes|tmp)\/[\w@+,.=-]/;
-function dataMount(p: string): boolean {
+/**
+ * A literal folder under a shared data mount (see the top of this file), no `..`, no bin folder;
+ * a forensic evidence locker or case folder (`/evidence`, `/evidence2`, SIFT's `/cases`) holds
+ * acquired data the same way.
+ */
+const DATA_ROOT = /^\/(?:scratch|data|mnt|media|Volumes|tmp|evidence[\w.-]*|cases)\/[\w@+,.=-]/;
+export function dataMount(p: string): boolean {
   return DATA_ROOT.test(p) && !/(?:^|\/)\.\.(?:\/|$)/.test(p) && !/[`$*?]/.test(p) && !/\/s?bin(?:\/|$)/.test(p);
 }
 
@@ -147,15 +156,38 @@ function rcloneDown(words: readonly string[]): string | null {
   return `remote-copy-down ${remote[0].replace(/:$/, '')}`;
 }
 
+/**
+ * `rclone copy|copyto|sync|move|moveto SRC DEST --dry-run` (or `-n`): a listing of what would be
+ * transferred, nothing sent. Options that run a command (`--password-command`, `--rc*`) or load
+ * another configuration give nothing, as in rcloneDown.
+ */
+function rcloneDryRun(words: readonly string[]): string | null {
+  if (!/^(?:copy|copyto|sync|move|moveto)$/.test(words[1] ?? '')) return null;
+  let dry = false;
+  const ops: string[] = [];
+  for (let i = 2; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w === '--dry-run' || w === '-n') dry = true;
+    else if (!w.startsWith('-')) ops.push(w);
+    else if (/^--(?:config|password-command|rc\w*)(?:=|$)/.test(w)) return null;
+    else if (RCLONE_VALUE.test(w)) i++;
+  }
+  if (!dry || ops.length !== 2) return null;
+  const remote = ops.map((o) => /^(?::\w+[^:]*|[\w.-]{2,}):/.exec(o)?.[0]).find(Boolean);
+  return remote ? `remote-copy-dry-run ${remote.replace(/:$/, '')}` : null;
+}
+
 /** The remote-copy reading of one simple command (program's base name first), or null. */
 export function remoteCopyReading(words: readonly string[]): string | null {
   const p = words[0] ?? '';
-  if (p === 'rclone') return rcloneDown(words);
+  if (p === 'rclone') return rcloneDryRun(words) ?? rcloneDown(words);
   if (p !== 'scp' && p !== 'rsync') return null;
   const takesValue = p === 'scp' ? SCP_VALUE : RSYNC_VALUE;
   const ops: string[] = [];
+  let dry = false;
   for (let i = 1; i < words.length; i++) {
     const w = words[i] ?? '';
+    if (p === 'rsync' && (w === '--dry-run' || /^-[a-zA-Z0-9]*n[a-zA-Z0-9]*$/.test(w))) dry = true;
     if (w === '--') {
       ops.push(...words.slice(i + 1));
       break;
@@ -177,6 +209,8 @@ export function remoteCopyReading(words: readonly string[]): string | null {
   const all = ops.map(operand);
   const dest = all[all.length - 1] as Operand;
   const sources = all.slice(0, -1);
+  const remote = all.find((o) => o.host !== undefined);
+  if (dry && remote) return `remote-copy-dry-run ${remote.host ?? ''}`;
   if (dest.host === undefined) {
     // not into a hidden file or folder (.git/hooks, .envrc, .vscode, .github): what lands there runs later
     if (sources.every((s) => s.host !== undefined) && landing(dest.path))

@@ -19,7 +19,8 @@
 //    that expands one is how to look, and does not read so);
 //  - `fetch-internal-host HOST` for the fetch tools only: a web page or an injected instruction
 //    steering the agent's fetch tool into the user's own network (the shell's curl to a dev
-//    server is ordinary work and does not read so).
+//    server is ordinary work and does not read so); a health or status probe (HEALTH_PROBE),
+//    which answers anyone with a status and nothing else, does not read so either.
 // Sources: RFC 1918 and RFC 6598 (private and shared address space), RFC 3927 (link-local),
 // RFC 4193 (unique local IPv6), RFC 6762 (.local), RFC 8375 (home.arpa), ICANN's reservation of
 // .internal (2024), Docker Desktop's networking docs (host.docker.internal,
@@ -62,6 +63,15 @@ const TEAM_TOOL_READ = new RegExp(
     String.raw`^/(?:display/[\w~-]+/[^?#]*|wiki/spaces/[\w~-]+/pages/[^?#]*)$`,
   ].join('|'),
 );
+/**
+ * Liveness and readiness probes, made for anything on the network to poll and answering with a
+ * status only: the conventional /health, /healthz, /livez, /readyz, /ping and /status (Kubernetes
+ * API health endpoints, Spring Boot actuator's health group, Prometheus' /-/healthy and /-/ready,
+ * InfluxDB /health and /ping, Elasticsearch /_cluster/health). No query string (`/status?full`
+ * lists PHP-FPM's requests), and Apache's /server-status is not one of them.
+ */
+const HEALTH_PROBE =
+  /^\/(?:(?:api\/)?(?:v\d+\/)?(?:health|healthz|healthcheck|health-check|livez|readyz|ready|ping|status)|-\/(?:healthy|ready)|actuator\/health(?:\/(?:liveness|readiness))?|_cluster\/health)\/?$/i;
 /** What each control reading (control-urls.ts) says about the URL. */
 const CONTROL_NOTES: Record<string, string> = table({
   'fetch-stored-credentials': 'a service asked for the credentials or connections it keeps',
@@ -254,6 +264,7 @@ function urlReadings(url: string, tool: boolean): UrlReading[] {
   if (
     tool &&
     !(internalName && TEAM_TOOL_READ.test(p.rest)) &&
+    !HEALTH_PROBE.test(p.rest) &&
     (kind === 'private' ||
       internalName ||
       (kind === 'loopback' && DATA_STORE_PORT.test(p.port) && DATA_STORE_READ.test(p.rest)))

@@ -160,6 +160,9 @@ export function mcpRecordDestroys(op: string, p: Params): Effect[] {
   if (WORK_ITEMS.has(object.join('_')) && !permanent) return out;
   // a row, document or key picked by a filter is as narrow as the filter (mcp-tools.ts reads an empty one)
   if (ROWS.has(kind) && filtered(p) && !bulk) return out;
+  // keys a glob picks on a key store (`redis_delete_keys {host, pattern: "test:*"}`): mcp-tools.ts
+  // reads them as the redis-cli line they amount to, whose server decides
+  if (kind === 'key' && ['key', 'keys', 'pattern', 'match'].some((k) => String(p[k] ?? '').includes('*'))) return out;
   // a path on this machine: mcp-files.ts judges the rm it amounts to by its target
   if (['path', 'file_path', 'filePath', 'dir', 'directory', 'folder_path'].some((k) => typeof p[k] === 'string'))
     return out;

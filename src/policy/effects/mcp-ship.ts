@@ -37,6 +37,23 @@ const NOT_MERGING = new Set(
   ),
 );
 
+/** Words of a tool name that name a code change to merge. */
+const CODE_CHANGE_WORD = new Set([
+  'pull',
+  'pulls',
+  'pr',
+  'prs',
+  'mr',
+  'mrs',
+  'request',
+  'requests',
+  'branch',
+  'branches',
+]);
+/** Parameters that name a code change, its repository or its branches (GitHub and GitLab MCP servers' names). */
+const CODE_CHANGE_PARAM =
+  /^(?:pull_?number|pr(?:_?number)?|number|merge_request_iid|iid|owner|repo|repository|project_id|base|head|branch|ref|source_branch|sourceBranch|target_branch|targetBranch|merge_method|mergeMethod|commit_title|commitTitle|sha)$/i;
+
 /** Parameters that make opening or editing a request merge it by itself once CI passes. */
 const AUTO_MERGE =
   /^(?:merge_when_pipeline_succeeds|mergeWhenPipelineSucceeds|auto_?merge|autoMerge|merge_when_checks_pass|enable_auto_merge)$/i;
@@ -48,6 +65,11 @@ const AUTO_MERGE =
  */
 export function mergesNow(words: readonly string[], p: Params): boolean {
   if (!words.some((w) => ['pull', 'pr', 'mr', 'request', 'merge'].includes(w))) return false;
+  // `merge` alone merges whatever the tool holds: records of a CRM (`crm_merge_donors {keep,
+  // merge}`), contacts, documents. Only a tool naming a code change (a pull or merge request, a
+  // branch) or a parameter that names one (a PR number, a repository, a base or head) merges code.
+  if (!words.some((w) => CODE_CHANGE_WORD.has(w)) && !Object.keys(p).some((k) => CODE_CHANGE_PARAM.test(k)))
+    return false;
   if (Object.entries(p).some(([k, v]) => AUTO_MERGE.test(k) && v !== false && v !== 'false' && v !== null)) return true;
   return words.includes('merge') && !words.some((w) => NOT_MERGING.has(w));
 }

@@ -133,8 +133,17 @@ function destroyCommand(object: string, p: Params, verb = ''): string | undefine
     return `git push origin --delete refs/tags/${arg(pick(p, 'tag', 'tag_name', 'name', 'ref'), 'unknown').replace(/^refs\/tags\//, '')}`;
   // a key store's delete given a pattern (`redis_delete {key: "*"}`, `cache_delete_keys {pattern: "user:*"}`)
   const pattern = pick(p, 'key', 'keys', 'pattern', 'match');
-  if (/(?:^|_)(?:redis|valkey|keydb|cache|kv|keys?)$/.test(object) && pattern?.includes('*'))
+  if (/(?:^|_)(?:redis|valkey|keydb|cache|kv|keys?)$/.test(object) && pattern?.includes('*')) {
+    // the server the tool names decides, as on the shell (and as for a flush below): `{host:
+    // localhost, pattern: "vehicle:test:*"}` is `redis-cli -h localhost DEL $(redis-cli -h localhost
+    // KEYS 'vehicle:test:*')`, the developer's own instance; a remote or unnamed one stays a wipe
+    const host = pick(p, 'host', 'hostname', 'server');
+    if (host) {
+      const h = arg(host, 'remote');
+      return `redis-cli -h ${h} DEL $(redis-cli -h ${h} KEYS '${arg(pattern, '*')}')`;
+    }
     return `redis DEL-MATCHING ${arg(pattern, '*')}`;
+  }
   // Perforce obliterate removes the files and every revision of them from the depot
   if (verb === 'obliterate')
     return `p4 obliterate -y ${arg(pick(p, 'path', 'depot_path', 'files', 'file_spec'), '//...')}`;

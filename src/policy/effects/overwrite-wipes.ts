@@ -2,7 +2,8 @@
 // destroy the content beyond any recovery: no trash, no undelete, no file-system snapshot of the
 // blocks. Given a glob, a directory tree or a data file (databases, dumps, backups, archives) that
 // is data destroyed on purpose: `overwrite-wipe glob|tree|data TOOL PATH`. One named file
-// (`shred -u secrets.txt`, the tool's everyday use) and anything under the temporary directories
+// (`shred -u secrets.txt`, the tool's everyday use), one row export named inside the working
+// tree (`shred -u exports/payroll-2024-06.csv`) and anything under the temporary directories
 // give nothing.
 // fallocate's --punch-hole, --collapse-range and --zero-range drop or zero a range of a file's
 // bytes in place: the file keeps its name and size while its content goes, read as the
@@ -36,6 +37,14 @@ const WITH_ARG: Record<string, string[]> = table({
 /** Files that hold data: databases, dumps, archives, data sets (a `.bak` copy of one file is not). */
 const DATA_FILE =
   /\.(?:db|sqlite3?|db3|mdb|accdb|sql|dump|tar|tgz|gz|zst|xz|zip|7z|parquet|csv|jsonl|ndjson|h5|hdf5|npy|pkl|feather|arrow|wal|ibd|frm|myd|rdb|aof|bson|ldb)$/i;
+/**
+ * Row exports (CSV, TSV, JSON lines) are also what a job writes out and shreds once sent (a
+ * payroll or donor export); one named inside the working tree is that file, as `rm` of it is.
+ */
+const EXPORT_FILE = /\.(?:csv|tsv|jsonl|ndjson)$/i;
+function projectExport(path: string): boolean {
+  return EXPORT_FILE.test(path) && !/^[/~$\\]|^[A-Za-z]:/.test(path) && !/(?:^|\/)\.\.(?:\/|$)/.test(path);
+}
 const TEMP = /^(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/|\$TMPDIR\/|\$\{TMPDIR\}\/)/;
 
 export function overwriteEffects(line: LineView, out: Effect[]): void {
@@ -59,7 +68,7 @@ export function overwriteEffects(line: LineView, out: Effect[]): void {
             ? undefined
             : glob
               ? 'glob'
-              : DATA_FILE.test(path) || /^\/dev\/(?!null$|zero$)/.test(path)
+              : (DATA_FILE.test(path) && !projectExport(path)) || /^\/dev\/(?!null$|zero$)/.test(path)
                 ? 'data'
                 : undefined;
       if (!kind) continue;

@@ -16,7 +16,7 @@ import { DATA_RESET_KEY, dataResetEffects } from './data-resets.js';
 import { mayApply, type LineKeys } from './reading-keys.js';
 import { at } from '../../util/invariant.js';
 import { egressEffects, payloadToService } from './egress.js';
-import { privateHost } from '../remote-copies.js';
+import { dataMount, privateHost } from '../remote-copies.js';
 import { substitutedFiles } from './substituted-files.js';
 import { powershellReads } from './powershell-reads.js';
 import { dotenvNamesOnly, dotenvPipedToNames } from './env-filters.js';
@@ -492,12 +492,15 @@ function curl(c: SimpleCommand, out: Effect[]): void {
     .filter((h): h is string => h !== undefined && !isLoopbackHost(h));
   const remote = hosts[0];
   if (stdinSent && c.stdin === undefined) sentFiles.push('(standard input)');
-  // a file of the working tree sent to a device or server on the private network (an OTA image
-  // POSTed to a dev board at 192.168.4.1) leaves nothing where an outsider receives it, as an scp
+  // a file of the working tree or of a shared data mount or evidence locker sent to a device or
+  // server on the private network (an OTA image POSTed to a dev board at 192.168.4.1, a sample
+  // submitted to the SOC's own sandbox) leaves nothing where an outsider receives it, as an scp
   // there (remote-copies.ts); each file is still decided as a read
   const lanOnly =
     hosts.every(privateHost) &&
-    sentFiles.every((f) => f !== '' && !/^[/~$]/.test(f) && !/(?:^|\/)\.\.(?:\/|$)/.test(f) && !f.startsWith('('));
+    sentFiles.every(
+      (f) => f !== '' && ((!/^[/~$]/.test(f) && !/(?:^|\/)\.\.(?:\/|$)/.test(f) && !f.startsWith('(')) || dataMount(f)),
+    );
   if (sentFiles.length && remote && !lanOnly && (embedded || !payloadToService(sentFiles, hosts, out.slice(start))))
     out.push({ tool: 'exec', command: `uploads-remote curl ${remote}`, via: `curl sends a local file to ${remote}` });
 }

@@ -56,6 +56,8 @@ function ship(tool: string, host: string, path: string, out: Effect[]): void {
 function copyTo(tool: string, a: string[], out: Effect[]): void {
   const ops = a.slice(1).filter((w, i, all) => !w.startsWith('-') && !/^-[eP]$|^--rsh$/.test(all[i - 1] ?? ''));
   if (ops.length < 2 || a.includes('--dry-run') || a.includes('-n')) return;
+  // rsync's -n inside a cluster of short options (`-avn`) is the same dry run (rsync(1))
+  if (tool === 'rsync' && a.some((w) => /^-[a-zA-Z0-9]*n[a-zA-Z0-9]*$/.test(w))) return;
   const dest = ops[ops.length - 1] ?? '';
   const m = /^(?:[^@/:]+@)?([^:/]+):(.*)$/.exec(dest);
   if (m && remoteHost(m[1] ?? '') && WEB_ROOT.test(m[2] ?? '')) ship(tool, m[1] ?? '', m[2] ?? '', out);

@@ -254,7 +254,9 @@ function recursivePrograms(cmds: SimpleCommand[]): Set<string> {
     if ((name === 'rm' || name === 'busybox') && args.some((w) => /^-[a-zA-Z]*[rR]/.test(w) || w === '--recursive'))
       out.add('rm');
     // unfiltered, or picking files of a data kind by name (`-name '*.bam' -mtime +30`): the data goes
-    const picksData = args.some((w, i) => /^-i?name$/.test(args[i - 1] ?? '') && DATA_FILE.test(w));
+    const picksData = args.some(
+      (w, i) => /^-i?name$/.test(args[i - 1] ?? '') && DATA_FILE.test(w) && !THUMBNAIL_CACHE.test(w),
+    );
     // in a folder of someone's own media or documents, an age, size or type filter still takes
     // their files (`find /mnt/tank/photos -mtime +365 -delete`): only a name or path picks junk
     const roots = args.slice(
@@ -272,9 +274,16 @@ function recursivePrograms(cmds: SimpleCommand[]): Set<string> {
   return out;
 }
 
+/**
+ * Windows Explorer's thumbnail caches (Thumbs.db, ehthumbs.db, ehthumbs_vista.db): `.db` by name,
+ * but generated junk Explorer rebuilds, not a database anyone keeps (Microsoft, "Turn off the
+ * caching of thumbnails in hidden thumbs.db files").
+ */
+const THUMBNAIL_CACHE = /^(?:thumbs|ehthumbs|ehthumbs_vista)\.db$/i;
+
 /** Files that are someone's work or data by their kind: documents, sheets, databases, dumps, media, disk images, lab data. */
 const DATA_FILE =
-  /\.(?:db|sqlite3?|db3|mdb|accdb|ibd|myd|rdb|aof|h5|hdf5|nc|parquet|feather|arrow|avro|orc|csv|tsv|xlsx?|ods|docx?|odt|rtf|pdf|tex|bib|pptx?|odp|key|numbers|pages|psd|kra|blend|fbx|uasset|umap|fastq|fq|bam|cram|vcf|bcf|sam|sql|dump|bak|qcow2|vmdk|vdi|vhdx?|ova|jpe?g|png|heic|raw|nef|cr2|dng|mp4|mov|wav|flac|ipynb|rds|rdata|mat|npy|npz|pkl|pt|ckpt|safetensors)(?:\.(?:gz|bz2|xz|zst))?$/i;
+  /\.(?:db|sqlite3?|db3|mdb|accdb|ibd|myd|rdb|aof|h5|hdf5|nc|parquet|feather|arrow|avro|orc|csv|tsv|xlsx?|ods|docx?|odt|rtf|pdf|tex|bib|pptx?|odp|key|numbers|pages|psd|kra|blend|fbx|uasset|umap|fastq|fq|bam|cram|vcf|bcf|sam|sql|dump|bak|qcow2|vmdk|vdi|vhdx?|ova|jpe?g|png|tiff?|heic|raw|nef|cr2|dng|mp4|mov|wav|flac|ipynb|rds|rdata|mat|npy|npz|pkl|pt|ckpt|safetensors)(?:\.(?:gz|bz2|xz|zst))?$/i;
 
 /**
  * The folders of `dir` (an absolute directory with its trailing separator) where emptying a file
@@ -300,7 +309,7 @@ function keptFolder(dir: string): { parts: string[]; home: string[] | undefined 
 export function dataFileTarget(path: string): string | undefined {
   const name = path.split(/[/\\]/).pop() ?? '';
   // `*.vcf.gz` names every file of that kind; `*` alone says nothing of the kind
-  if (!DATA_FILE.test(name) || /^[*?]*\.?[*?]*$/.test(name)) return undefined;
+  if (!DATA_FILE.test(name) || THUMBNAIL_CACHE.test(name) || /^[*?]*\.?[*?]*$/.test(name)) return undefined;
   const dir = path.slice(0, path.length - name.length);
   if (!/^(?:\/|~\/|\$HOME\/|\$\{HOME\}\/|[A-Za-z]:[\\/])/.test(dir)) return undefined;
   const kept = keptFolder(dir);
