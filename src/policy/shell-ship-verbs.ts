@@ -209,42 +209,6 @@ export function releaseScriptReading(words: string[]): { text: string; from: str
   return { text: ['cli-ship', name, ...words.slice(1)].join(' '), from: `${sub} (${name}, a running release)` };
 }
 
-/** Run verbs of the catalogue's runners and package managers: what follows is theirs to read. */
-const RUN_WORDS = new Set(['run', 'exec', 'x', 'dlx', 'tool', 'run-script']);
-
-const wordsOf = new Map<string, Set<string>>();
-/** Every word the ship catalogue's entries for a tool spell. */
-function catalogueWords(tool: string): Set<string> {
-  let w = wordsOf.get(tool);
-  if (!w) {
-    w = new Set((shipData().commands.get(tool) ?? []).flatMap((e) => e.source.toLowerCase().split(/\s+/).slice(1)));
-    wordsOf.set(tool, w);
-  }
-  return w;
-}
-
-/** Whether the ship catalogue reads this command: a runner, a tool's top-level verb, or a subcommand it lists. */
-function catalogueDecides(tool: string, rest: readonly string[]): boolean {
-  const data = shipData();
-  if (!data.firstWords.has(tool)) return false;
-  const known = data.subcommands.get(tool);
-  const first = rest.find((w) => !w.startsWith('-'))?.toLowerCase();
-  // its top-level verbs are its own (`vercel deploy` is a preview there): only a command group
-  // the catalogue does not list is left to the reading of any tool
-  return (
-    !data.commands.has(tool) ||
-    !known ||
-    !first ||
-    known.has(first) ||
-    RUN_WORDS.has(first) ||
-    shipVerb(first) !== null ||
-    FORCED_SHIP.has(first) ||
-    // a verb the catalogue spells for this tool is its to judge wherever it stands (`cap production
-    // deploy` listed, so `cap staging deploy` is a staging deploy it leaves alone)
-    rest.some((w) => shipVerb(w) !== null && catalogueWords(tool).has(w.toLowerCase()))
-  );
-}
-
 /**
  * A Group Policy object linked (`New-GPLink`, `Set-GPLink -LinkEnabled Yes`) to a target that is
  * the whole domain, its distinguished name only `DC=` parts: every computer and user of the domain
@@ -319,10 +283,11 @@ export function shipVerbReading(words: string[]): { text: string; from: string }
     const forced = forcedShip(words, start, tool);
     if (forced) return forced;
   }
-  // a platform the ship catalogue names is decided by it, previews and local targets included, for
-  // the subcommands it lists; its other command groups (`fastly compute publish` beside the
-  // catalogue's `fastly purge`, `aws sns publish` beside `aws lambda ...`) are read like any tool's
-  if (TASK_RUNNERS.has(tool) || ACCOUNT_TOOLS.has(tool) || catalogueDecides(tool, rest)) return null;
+  // a platform the ship catalogue names is decided by it, previews and local targets included
+  // (reading its unlisted command groups by verb, as ship11 tried, read `kubectl delete deploy X`
+  // and `gh repo deploy-key list` as deploys and an event published to a team's own topic as a
+  // release: its subcommands are too often nouns)
+  if (shipData().firstWords.has(tool) || TASK_RUNNERS.has(tool) || ACCOUNT_TOOLS.has(tool)) return null;
   const path: string[] = [];
   for (let i = start + 1; i < words.length && path.length < MAX_PATH; i++) {
     const w = words[i] ?? '';

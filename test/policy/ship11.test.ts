@@ -61,10 +61,9 @@ test('code unpacked from a compressed or encoded blob and evaluated is denied in
   ]);
 });
 
-test('a catalogue tool’s unlisted command groups ship by their verb; activations aimed at what is served too', () => {
+test('edge compute published, activations aimed at what is served, domain-wide policy links and release shares ship', () => {
   all([
     ['stop', 'fastly compute publish --service-id 7Gk2xQ9Lw3 --non-interactive'],
-    ['stop', 'aws sns publish --topic-arn arn:aws:sns:us-east-1:123456789012:breaking-news-alerts --message test'],
     ['stop', 'fastly service-version activate --version=latest --service-id=7Gk2xQ9Lw3'],
     ['stop', "powershell -c \"New-GPLink -Name 'Deploy Addins' -Target 'DC=corp,DC=acme,DC=com' -LinkEnabled Yes\""],
     ['stop', 'robocopy build\\Release\\2024 "\\\\fs01\\Deploy\\Addins\\2024" /MIR'],
@@ -73,6 +72,8 @@ test('a catalogue tool’s unlisted command groups ship by their verb; activatio
     ['pass', 'fastly compute build'],
     ['pass', 'fastly service-version list --service-id 7Gk2xQ9Lw3'],
     ['pass', 'kubectl get deploy -n production -o wide'],
+    ['pass', 'kubectl --context kind-dev delete deploy web'],
+    ['pass', 'gh repo deploy-key list -R acme/api'],
     ['pass', 'aws iam get-role-policy --role-name ci-deployer --policy-name deploy'],
     ['pass', 'conda activate prod'],
     ['pass', "powershell -c \"New-GPLink -Name 'Lab' -Target 'OU=Lab,DC=corp,DC=acme,DC=com'\""],

