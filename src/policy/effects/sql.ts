@@ -17,6 +17,7 @@ import type { SimpleCommand } from './walk.js';
 import { outputOf, simpleCommands } from './walk.js';
 import { containerClient } from './platform-db-shells.js';
 import { table } from '../../util/lookup-table.js';
+import { generatedStatements } from './sql-generated.js';
 
 export type Dialect = 'postgres' | 'mysql' | 'sqlite' | 'generic';
 
@@ -847,6 +848,10 @@ function clientCall(
       val = eq[2] ?? '';
     } else if (opts.value.test(w)) {
       val = a[++i];
+    } else if (/^-[A-Za-z]{2,}$/.test(w) && dialect !== 'sqlite' && opts.sql.test(`-${w.slice(-1)}`)) {
+      // flags bundled before the statement option (`psql -Atc SQL`, `mysql -Ne SQL`): the last one takes it
+      w = `-${w.slice(-1)}`;
+      val = a[++i];
     } else if (/^-[hdDecfqQ]./.test(w) && dialect !== 'sqlite') {
       val = w.slice(2);
       w = w.slice(0, 2);
@@ -1079,6 +1084,41 @@ export function sqlClientEffects(c: SimpleCommand, out: Effect[], written?: Map<
     // credentials selected into the result print in the conversation wherever the database is
     out.push(...sqlSecretSelect(t, `${name} runs`));
   }
+  if (c.pipedInto && texts.length) pipedStatements(name, dialect, texts, target, c.pipedInto, out);
+}
+
+/**
+ * A query whose output is piped into another database client: the statements it prints are that
+ * client's script (sql-generated.ts), judged on the receiving client's database (the sender's
+ * where the receiver names none).
+ */
+function pipedStatements(
+  name: string,
+  dialect: Dialect,
+  texts: string[],
+  sender: Target,
+  into: readonly string[],
+  out: Effect[],
+): void {
+  const receiver = basename(into[0] ?? '');
+  const rdialect = SQL_DIALECT[receiver];
+  if (!rdialect) return;
+  const argv = [...into];
+  const { target } = clientCall(receiver, rdialect, {
+    argv,
+    quoted: argv.map(() => false),
+    redirs: [],
+    assigns: [],
+    unsets: [],
+  });
+  const t: Target = { host: target.host ?? sender.host, db: target.db ?? sender.db };
+  const dev = devTarget(rdialect, t) && !PROD_NAME.test(t.host ?? '');
+  const local = t.host === undefined || LOCAL_HOST.test(t.host);
+  const where = t.db ? ` on ${t.db}` : t.host ? ` on ${t.host}` : '';
+  for (const text of texts)
+    for (const sql of generatedStatements(text, dialect))
+      for (const e of sqlTextEffects(sql, rdialect, `${name} prints, one per row, statements ${receiver} runs:`, where))
+        if (!ordinaryOn(e, dev, local)) out.push(e);
 }
 
 /** A numbered migration or one under a migrations folder: a reviewed change, not an unseen script. */
