@@ -430,7 +430,7 @@ export const LINE_READINGS: readonly LineReading[] = [
   // q (kdb+) code that empties tables, deletes HDB partitions or overwrites the sym file (q-code.ts)
   { name: 'q-code', programs: ['q', 'q.exe'], hint: Q_HINT, read: qLineEffects },
   // a tree's uncommitted and untracked work discarded together, a branch deleted unmerged on both sides (git-work-loss.ts)
-  { name: 'git-work-loss', programs: ['git'], hint: GIT_WORK_HINT, read: gitWorkLossEffects },
+  { name: 'git-work-loss', programs: ['git', 'hg'], hint: GIT_WORK_HINT, read: gitWorkLossEffects },
   // docker compose down -v of a self-hosted service's stack, found by where it lives (stack-volumes.ts)
   { name: 'stack-volumes', programs: ['docker', 'docker-compose'], read: stackVolumeEffects },
   // instance counts of a fleet, service or cluster set to zero by any tool (capacity-cuts.ts)
