@@ -63,7 +63,9 @@ function overwritesTree(a: string[]): boolean {
   if (sub === 'checkout') {
     // `git checkout REV -- .`: a tree-ish before the pathspec separator
     const dd = rest.indexOf('--');
-    return dd > 0 && rest.slice(0, dd).some((w) => !w.startsWith('-')) && rest.slice(dd + 1).some((p) => WHOLE_TREE.test(p));
+    return (
+      dd > 0 && rest.slice(0, dd).some((w) => !w.startsWith('-')) && rest.slice(dd + 1).some((p) => WHOLE_TREE.test(p))
+    );
   }
   if (sub === 'read-tree') return rest.includes('-u') && rest.includes('--reset');
   if (sub === 'switch') return rest.some((w) => w === '--discard-changes');
