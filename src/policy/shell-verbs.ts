@@ -110,7 +110,7 @@ const DESTROY = new Set([
  * when they are handed every item a listing returns (`... list | xargs -n1 TOOL subscriptions
  * cancel`, `for u in $(TOOL users list); do TOOL users deactivate $u; done`): subscriptions
  * cancelled, payments refunded, accounts locked out, jobs killed, tickets closed for everyone.
- * Read only over a listing, a glob or --all, as `cli-destroy-all`. `stop`, `restart` and `kill`
+ * Read only over a listing or a glob, as `cli-destroy-all`. `stop`, `restart` and `kill`
  * (`docker ps -q | xargs docker kill`) are not here: a start undoes them.
  */
 const BULK_ONLY = new Set([
@@ -536,7 +536,9 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
     verbAt = words.indexOf(path[changer] ?? '', start + 1);
     headLength = changer + 1;
   }
-  if (kind === null && bulk && words.slice(bulk.at + 1).some((w) => ALL_FLAG.test(w) || isComputed(w, computed))) {
+  // only over a listing: `--all` with these verbs is a reset of one's own setup (`wp plugin
+  // deactivate --all` to find a broken plugin), not everyone's items
+  if (kind === null && bulk && words.slice(bulk.at + 1).some((w) => isComputed(w, computed))) {
     kind = 'destroy';
     verb = bulk.verb;
     verbAt = bulk.at;
