@@ -37,6 +37,7 @@ import { INSTALLER_PROGRAMS, installerEffects } from './installers.js';
 import { codeInstallerEffects, codeInstallerPrograms } from './code-installers.js';
 import { INSTALL_PLACE_HINT, installPlaceEffects } from './install-places.js';
 import { VERIFY_FLAG_HINT, verifyFlagEffects } from './verify-flags.js';
+import { LOSS_GUARD_HINT, lossGuardEffects } from './loss-guards.js';
 import { TRUST_ANCHOR_HINT, trustAnchorEffects } from './trust-anchors.js';
 import { STORED_COMMAND_HINT, storedCommandEffects } from './stored-commands.js';
 import { PIRATED_HINT, piratedCodeEffects } from './pirated-code.js';
@@ -231,6 +232,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'install-places', hint: INSTALL_PLACE_HINT, read: (l, out) => installPlaceEffects(l.cmds, out) },
   // any other tool's option that stops checking what a repository, mirror or sync fetches (verify-flags.ts)
   { name: 'verify-flags', hint: VERIFY_FLAG_HINT, read: (l, out) => verifyFlagEffects(l.cmds, out) },
+  // a schema tool's guard against dropping or cleaning a database that holds data switched off (loss-guards.ts)
+  { name: 'loss-guards', hint: LOSS_GUARD_HINT, read: (l, out) => lossGuardEffects(l.cmds, out) },
   // a signing key or certificate authority made trusted, whatever the platform (trust-anchors.ts)
   { name: 'trust-anchors', hint: TRUST_ANCHOR_HINT, read: (l, out) => trustAnchorEffects(l.cmds, out) },
   // fetch-and-run command lines handed to a program that keeps them to run later (stored-commands.ts)
