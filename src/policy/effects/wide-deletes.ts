@@ -384,8 +384,10 @@ export function wideDeletes(cmds: SimpleCommand[], effects: readonly Effect[]): 
   for (const e of effects) {
     if (e.tool !== 'delete' || !e.path) continue;
     const prog = e.via.split(' ')[0] ?? '';
+    // a `**` glob reaches every folder below its root, as a recursive delete does
     const whole =
       /\brecursively\b|\bempties\b/.test(e.via) ||
+      /\/\*\*(?:\/|$)/.test(e.path) ||
       (prog === 'rm' && recursive.has('rm')) ||
       (prog === 'find' && recursive.has('find'));
     if (!whole) {
