@@ -38,6 +38,7 @@ import { codeInstallerEffects, codeInstallerPrograms } from './code-installers.j
 import { INSTALL_PLACE_HINT, installPlaceEffects } from './install-places.js';
 import { VERIFY_FLAG_HINT, verifyFlagEffects } from './verify-flags.js';
 import { LOSS_GUARD_HINT, lossGuardEffects } from './loss-guards.js';
+import { REPLACE_IMPORT_HINT, replaceImportEffects } from './replace-imports.js';
 import { TRUST_ANCHOR_HINT, trustAnchorEffects } from './trust-anchors.js';
 import { STORED_COMMAND_HINT, storedCommandEffects } from './stored-commands.js';
 import { PIRATED_HINT, piratedCodeEffects } from './pirated-code.js';
@@ -234,6 +235,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'verify-flags', hint: VERIFY_FLAG_HINT, read: (l, out) => verifyFlagEffects(l.cmds, out) },
   // a schema tool's guard against dropping or cleaning a database that holds data switched off (loss-guards.ts)
   { name: 'loss-guards', hint: LOSS_GUARD_HINT, read: (l, out) => lossGuardEffects(l.cmds, out) },
+  // an import or load told to empty its target first (replace-imports.ts)
+  { name: 'replace-imports', hint: REPLACE_IMPORT_HINT, read: (l, out) => replaceImportEffects(l.cmds, out) },
   // a signing key or certificate authority made trusted, whatever the platform (trust-anchors.ts)
   { name: 'trust-anchors', hint: TRUST_ANCHOR_HINT, read: (l, out) => trustAnchorEffects(l.cmds, out) },
   // fetch-and-run command lines handed to a program that keeps them to run later (stored-commands.ts)
