@@ -272,9 +272,13 @@ function recursivePrograms(cmds: SimpleCommand[]): Set<string> {
   return out;
 }
 
-/** Files that are someone's work or data by their kind: documents, sheets, databases, dumps, media, disk images, lab data. */
+/**
+ * Files that are someone's work or data by their kind: documents, sheets, databases, dumps, media,
+ * disk images, lab data, drawings and building models (AutoCAD dwg/dxf, Revit rvt/rfa, IFC,
+ * SketchUp, Rhino, MicroStation dgn, Navisworks) and medical images (DICOM dcm).
+ */
 const DATA_FILE =
-  /\.(?:db|sqlite3?|db3|mdb|accdb|ibd|myd|rdb|aof|h5|hdf5|nc|parquet|feather|arrow|avro|orc|csv|tsv|xlsx?|ods|docx?|odt|rtf|pdf|tex|bib|pptx?|odp|key|numbers|pages|psd|kra|blend|fbx|uasset|umap|fastq|fq|bam|cram|vcf|bcf|sam|sql|dump|bak|qcow2|vmdk|vdi|vhdx?|ova|jpe?g|png|heic|raw|nef|cr2|dng|mp4|mov|wav|flac|ipynb|rds|rdata|mat|npy|npz|pkl|pt|ckpt|safetensors)(?:\.(?:gz|bz2|xz|zst))?$/i;
+  /\.(?:dwg|dxf|rvt|rfa|ifc|skp|3dm|dgn|nwd|nwc|dcm|db|sqlite3?|db3|mdb|accdb|ibd|myd|rdb|aof|h5|hdf5|nc|parquet|feather|arrow|avro|orc|csv|tsv|xlsx?|ods|docx?|odt|rtf|pdf|tex|bib|pptx?|odp|key|numbers|pages|psd|kra|blend|fbx|uasset|umap|fastq|fq|bam|cram|vcf|bcf|sam|sql|dump|bak|qcow2|vmdk|vdi|vhdx?|ova|jpe?g|png|heic|raw|nef|cr2|dng|mp4|mov|wav|flac|ipynb|rds|rdata|mat|npy|npz|pkl|pt|ckpt|safetensors)(?:\.(?:gz|bz2|xz|zst))?$/i;
 
 /**
  * The folders of `dir` (an absolute directory with its trailing separator) where emptying a file
