@@ -538,7 +538,12 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
   }
   // only over a listing: `--all` with these verbs is a reset of one's own setup (`wp plugin
   // deactivate --all` to find a broken plugin), not everyone's items
-  if (kind === null && bulk && words.slice(bulk.at + 1).some((w) => isComputed(w, computed))) {
+  // (an option's own value, `scancel -u $(whoami)`, picks whose items, not a listing of them)
+  const after = words.slice(bulk ? bulk.at + 1 : words.length);
+  const listed = after.some(
+    (w, i) => isComputed(w, computed) && !(i > 0 && /^--?[A-Za-z][\w-]*$/.test(after[i - 1] ?? '')) && !/^-/.test(w),
+  );
+  if (kind === null && bulk && listed) {
     kind = 'destroy';
     verb = bulk.verb;
     verbAt = bulk.at;

@@ -88,7 +88,6 @@ test('the whole working tree overwritten from a source the command names', () =>
     x('A', 'git restore --source=HEAD --staged --worktree -- .'),
     x('A', 'git checkout HEAD~3 -- .'),
     x('A', 'git read-tree -u --reset HEAD'),
-    x('A', 'git switch --discard-changes main'),
     x('A', 'hg revert --all --no-backup'),
     x('B', 'git restore --staged --worktree .'),
     x('B', 'git checkout -- .'),
@@ -96,6 +95,7 @@ test('the whole working tree overwritten from a source the command names', () =>
     x('B', 'git restore --source=main --staged .'),
     x('B', 'git restore -s HEAD~2 src/app.ts'),
     x('B', 'hg revert --all'),
+    x('B', 'git switch --discard-changes feature/search'),
   ]);
 });
 

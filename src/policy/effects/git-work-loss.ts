@@ -47,9 +47,10 @@ function revertsTree(a: string[]): boolean {
 /**
  * Whether one command alone overwrites the whole working tree with a source it names: `git restore
  * --source=HEAD~20 --staged --worktree .`, `git checkout HEAD~3 -- .`, `git read-tree -u --reset
- * HEAD`, `git switch --discard-changes main`. Naming the source (or the discard) is asking for
+ * HEAD`. Naming the source (or the discard) is asking for
  * every uncommitted change to go, and an older source also reverts committed work in the tree; a
- * bare `git checkout -- .` or `git restore .` (the everyday undo of one's own edits) is not read so.
+ * bare `git checkout -- .` or `git restore .` (the everyday undo of one's own edits), and a branch
+ * switch that drops local edits (`git switch --discard-changes B`, `git checkout -f B`), are not read so.
  */
 function overwritesTree(a: string[]): boolean {
   const [sub, ...rest] = a;
@@ -68,7 +69,6 @@ function overwritesTree(a: string[]): boolean {
     );
   }
   if (sub === 'read-tree') return rest.includes('-u') && rest.includes('--reset');
-  if (sub === 'switch') return rest.some((w) => w === '--discard-changes');
   return false;
 }
 
