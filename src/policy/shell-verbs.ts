@@ -104,6 +104,59 @@ const DESTROY = new Set([
   'empty',
 ]);
 
+/**
+ * Verbs that end, void or shut out what the tool manages, routine for one named item (`stripe
+ * subscriptions cancel sub_1`, `gh issue close 12`, `okta users deactivate u1`) but a mass loss
+ * when they are handed every item a listing returns (`... list | xargs -n1 TOOL subscriptions
+ * cancel`, `for u in $(TOOL users list); do TOOL users deactivate $u; done`): subscriptions
+ * cancelled, payments refunded, accounts locked out, jobs killed, tickets closed for everyone.
+ * Read only over a listing or a glob, as `cli-destroy-all`. `stop`, `restart` and `kill`
+ * (`docker ps -q | xargs docker kill`) are not here: a start undoes them.
+ */
+const BULK_ONLY = new Set([
+  'cancel',
+  'close',
+  'deactivate',
+  'suspend',
+  'archive',
+  'refund',
+  'void',
+  'expire',
+  'lock',
+  'block',
+  'ban',
+  'offboard',
+  'unsubscribe',
+  'reject',
+  'decline',
+  'retire',
+  'unpublish',
+  'unlist',
+  'delist',
+  'forfeit',
+  'abandon',
+]);
+
+/** The bulk-only verb a subcommand word names (`cancel`, `subscriptions:cancel`, `cancel-job`, `job.cancel`), or null. */
+function bulkVerbOf(word: string): string | null {
+  const w = word.toLowerCase();
+  if (BULK_ONLY.has(w)) return w;
+  const parts = w.split(/[:.]/);
+  const last = parts[parts.length - 1] ?? '';
+  if (parts.length > 1 && BULK_ONLY.has(last)) return last;
+  const dashed = w.split('-');
+  if (dashed.length > 1 && BULK_ONLY.has(dashed[0] ?? '')) return dashed[0] ?? null;
+  return null;
+}
+
+/**
+ * Job schedulers' cancel programs, named as a one-letter prefix and the verb (Slurm `scancel`,
+ * PBS/Torque and Grid Engine `qdel`, LSF `bkill`) or HTCondor's `condor_rm`: fed a listing
+ * (`squeue -h -o %i | xargs scancel`) they cancel every job it holds, other users' and
+ * production runs included.
+ */
+const SCHEDULER_CANCEL = /^(?:[a-z](?:cancel|del|kill)|condor_rm)$/;
+
 /** Words that qualify a destroy verb after them (`batch-delete-image`, `bulk-delete-objects`). */
 const MODIFIER = new Set([
   'admin',
@@ -405,6 +458,8 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
     verb = own;
     verbAt = start;
   }
+  // a verb that is routine for one item and a mass loss over a listing (BULK_ONLY)
+  let bulk = SCHEDULER_CANCEL.test(tool) ? { verb: 'cancel', at: start, length: 0 } : null;
   for (let i = start + 1; !own && i < words.length && path.length < MAX_PATH; i++) {
     const w = words[i] ?? '';
     if (w.startsWith('-') && kind === null && DATA_NOUN.test(path[path.length - 1] ?? '') && OPTION_VERB.test(w)) {
@@ -450,6 +505,8 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
           : verbOf(w);
     path.push(w);
     if (!v) {
+      const b = bulk ? null : bulkVerbOf(w);
+      if (b) bulk = { verb: b, at: i, length: path.length };
       if (MUTATE.has(w.toLowerCase())) mutated = true;
       continue;
     }
@@ -478,6 +535,19 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
     verb = 'revoke';
     verbAt = words.indexOf(path[changer] ?? '', start + 1);
     headLength = changer + 1;
+  }
+  // only over a listing: `--all` with these verbs is a reset of one's own setup (`wp plugin
+  // deactivate --all` to find a broken plugin), not everyone's items
+  // (an option's own value, `scancel -u $(whoami)`, picks whose items, not a listing of them)
+  const after = words.slice(bulk ? bulk.at + 1 : words.length);
+  const listed = after.some(
+    (w, i) => isComputed(w, computed) && !(i > 0 && /^--?[A-Za-z][\w-]*$/.test(after[i - 1] ?? '')) && !/^-/.test(w),
+  );
+  if (kind === null && bulk && listed) {
+    kind = 'destroy';
+    verb = bulk.verb;
+    verbAt = bulk.at;
+    headLength = bulk.length;
   }
   if (kind === null || verbAt < 0) return [];
   const rest = words.slice(verbAt + 1);

@@ -487,6 +487,8 @@ const PS_VALUE = /^\$(?:\{env:[A-Za-z_]\w*\}|env:[A-Za-z_]\w*|[A-Za-z_]\w*(?:\.[
 /** PowerShell's listing cmdlets: what they list can be piped into Remove-Item. */
 const LISTS = new Set(['get-childitem', 'gci', 'ls', 'dir', 'get-item', 'gi']);
 const REMOVES = new Set(['remove-item', 'ri', 'rm', 'del', 'erase', 'rd', 'rmdir']);
+/** Cmdlets that empty each file they are handed (`| Clear-Content`), keeping only its name. */
+const BLANKS = new Set(['clear-content', 'clc']);
 /** Parameters of the listing cmdlets that take a value (the value is not the path listed). */
 const LIST_VALUED = /^-(?:filter|include|exclude|depth|attributes)$/i;
 
@@ -497,7 +499,9 @@ const LIST_VALUED = /^-(?:filter|include|exclude|depth|attributes)$/i;
  */
 function listedRemoval(list: string[], remove: string[]): string | null {
   const name = (w: string | undefined) => (w ?? '').replace(/\.exe$/i, '').toLowerCase();
-  if (!LISTS.has(name(list[0])) || !REMOVES.has(name(remove[0]))) return null;
+  if (!LISTS.has(name(list[0]))) return null;
+  const blanks = BLANKS.has(name(remove[0]));
+  if (!blanks && !REMOVES.has(name(remove[0]))) return null;
   // Remove-Item with its own path deletes that path, not what it is handed
   if (remove.slice(1).some((w) => !w.startsWith('-') && !w.startsWith('/'))) return null;
   const rest = list.slice(1);
@@ -512,6 +516,16 @@ function listedRemoval(list: string[], remove: string[]): string | null {
   // only the entries whose names match are listed: those are what is deleted
   const include = param(rest, ['-include', '-filter']);
   const names = (include ?? '').split(',').filter((n) => n && n !== '*' && n !== '*.*');
+  // each file listed emptied in place: every file of the tree (or of the names) blanked, as find
+  // runs truncate on each
+  if (blanks) {
+    const picks = names.length ? names.map((n) => `-name ${quote(n)}`).join(' -o ') : '-type f';
+    if (recurse) return `find ${quote(path)} ${picks} -exec truncate -s 0 {} +`;
+    // a listing of a glob (`Get-ChildItem .\logs\*.log`) hands over what the glob names
+    if (/[*?]/.test(path)) return `truncate -s 0 ${path}`;
+    const dir = quote(path.replace(/\/+$/, '') || '/').replace(/^\/$/, '');
+    return `truncate -s 0 ${names.length ? names.map((n) => `${dir}/${n}`).join(' ') : `${dir}/*`}`;
+  }
   if (names.length && recurse)
     return `find ${quote(path)} ${names.map((n) => `-name ${quote(n)}`).join(' -o ')} -delete`;
   const dir = quote(path.replace(/\/+$/, '') || '/').replace(/^\/$/, '');
@@ -542,6 +556,14 @@ const PS_ASSIGN = /^\$([A-Za-z_]\w*)=(.+)$/s;
 /** A pipeline stage that deletes each item it is handed, with -Recurse or Delete($true) noted. */
 const EACH_DELETE =
   /\|\s*(?:ForEach-Object|foreach|%)\s*\{\s*(?:\$_\.Delete\(\s*(\$true)?\s*\)|(?:Remove-Item|ri|rm|del)\s+[^}]*?\$_(?:\.FullName)?[^}]*?(-Recurse|-r\b)?[^}]*)\s*\}/gi;
+
+/**
+ * A pipeline stage that empties each file it is handed: `| % { Clear-Content $_.FullName }`,
+ * `| ForEach-Object { Set-Content $_.FullName -Value $null }` (also after WriteAllText became
+ * Set-Content), `| % { [IO.File]::WriteAllBytes($_.FullName, [byte[]]@()) }`: `| Clear-Content`.
+ */
+const EACH_BLANK =
+  /\|\s*(?:ForEach-Object|foreach|%)\s*\{\s*(?:(?:Clear-Content|clc)\s+[^}]*?\$_[^}]*|(?:Set-Content|sc)\s+(?=[^}]*-Value\s+(?:\$null|''|""|@\(\s*\)))(?=[^}]*\$_)[^}]*|\[(?:System\.)?IO\.File\]::WriteAll(?:Bytes|Text|Lines)\(\s*\$_(?:\.FullName)?\s*,\s*(?:\[byte\[\]\]\s*)?(?:@\(\s*\)|\$null|''|"")\s*\)\s*;?\s*)\}/gi;
 
 /** cmd.exe's `for [/d] [/r ROOT] %x in (SET) do COMMAND` (`%%x` in a batch file). */
 const FOR_LOOP =
@@ -651,7 +673,9 @@ export function posixLine(s: string, depth = 0): string | null {
   // each item a listing hands over deleted in a script block: `| % { $_.Delete() }`,
   // `| ForEach-Object { Remove-Item $_.FullName -Force }` is `| Remove-Item`
   if (/\.delete\(|\$_/i.test(t))
-    t = t.replace(EACH_DELETE, (_m, rec?: string) => `| Remove-Item ${rec ? '-Recurse ' : ''}-Force`);
+    t = t
+      .replace(EACH_DELETE, (_m, rec?: string) => `| Remove-Item ${rec ? '-Recurse ' : ''}-Force`)
+      .replace(EACH_BLANK, '| Clear-Content');
   if (/\bfor\s/i.test(t)) t = expandFor(t);
   // `-Body (Get-Content F -Raw)`: the file's text, which curl spells `@F`
   if (/\(\s*(?:get-content|gc|cat|type)\s/i.test(t)) t = t.replace(FILE_TEXT, '@$1');

@@ -812,7 +812,7 @@ class Analyzer {
       this.forLoop(input, scope);
     // `find DIR -name '*.db' | while read f`, `git ls-files | while read -r f`: f is each file
     // the listing names, as in `for f in $(find ...)`
-    if (ctx.listingIn?.length === 1 || ctx.listedIn) this.readLoop(input, ctx);
+    if (ctx.listingIn?.length || ctx.listedIn) this.readLoop(input, ctx);
     let tokens = stripKeywords(input);
     if (!scope.empty || tokens.some((t) => t.text.includes('{') || t.text.includes('$IFS'))) {
       const resolved: Resolution[] = [];
@@ -1489,8 +1489,10 @@ class Analyzer {
     const names = w.slice(2).filter((x) => x !== '-r');
     const name = names[0] ?? '';
     if (names.length !== 1 || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return;
-    const glob = ctx.listingIn?.[0] ?? `${ctx.listedIn ?? '.'}/**`;
-    ctx.scope.set(name, glob);
+    // `find -name A -o -name B`: V is a file of either name; each is read (the later ones as the
+    // variable's alternatives, decided by the deny and ask rules)
+    const globs = ctx.listingIn?.length ? ctx.listingIn.slice(0, 4).reverse() : [`${ctx.listedIn ?? '.'}/**`];
+    for (const glob of globs) ctx.scope.set(name, glob);
   }
 
   /**

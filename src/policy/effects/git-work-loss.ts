@@ -44,6 +44,34 @@ function revertsTree(a: string[]): boolean {
   return false;
 }
 
+/**
+ * Whether one command alone overwrites the whole working tree with a source it names: `git restore
+ * --source=HEAD~20 --staged --worktree .`, `git checkout HEAD~3 -- .`, `git read-tree -u --reset
+ * HEAD`. Naming the source (or the discard) is asking for
+ * every uncommitted change to go, and an older source also reverts committed work in the tree; a
+ * bare `git checkout -- .` or `git restore .` (the everyday undo of one's own edits), and a branch
+ * switch that drops local edits (`git switch --discard-changes B`, `git checkout -f B`), are not read so.
+ */
+function overwritesTree(a: string[]): boolean {
+  const [sub, ...rest] = a;
+  if (sub === 'restore') {
+    const source = rest.some((w) => /^(?:--source(?:=|$)|-s)/.test(w));
+    const staged = rest.some((w) => /^(?:--staged|-[A-Za-z]*S[A-Za-z]*)$/.test(w));
+    const worktree = !staged || rest.some((w) => /^(?:--worktree|-[A-Za-z]*W[A-Za-z]*)$/.test(w));
+    const operands = rest.filter((w, i) => !w.startsWith('-') && !/^(?:-s|--source)$/.test(rest[i - 1] ?? ''));
+    return source && worktree && operands.some((p) => WHOLE_TREE.test(p));
+  }
+  if (sub === 'checkout') {
+    // `git checkout REV -- .`: a tree-ish before the pathspec separator
+    const dd = rest.indexOf('--');
+    return (
+      dd > 0 && rest.slice(0, dd).some((w) => !w.startsWith('-')) && rest.slice(dd + 1).some((p) => WHOLE_TREE.test(p))
+    );
+  }
+  if (sub === 'read-tree') return rest.includes('-u') && rest.includes('--reset');
+  return false;
+}
+
 /** Whether the command deletes untracked files that are not only ignored build output. */
 function cleansUntracked(a: string[]): boolean {
   if (a[0] !== 'clean') return false;
@@ -78,8 +106,8 @@ function forcedLocalDeletes(a: string[]): string[] {
 const THROWAWAY =
   /(?:^|[-_.])(?:spike|scratch|tmp|temp|test|tests|experiment|sandbox|playground|try|poc)(?:$|[-_.\d])/i;
 
-/** Whether the line names git at all (the registry's gate). */
-export const GIT_WORK_HINT = /\bgit\b/;
+/** Whether the line names git or Mercurial at all (the registry's gate). */
+export const GIT_WORK_HINT = /\b(?:git|hg)\b/;
 
 /** `git-discard-all` and `git-branch-erased` readings of a line (see the top of this file). */
 export function gitWorkLossEffects(l: LineView, out: Effect[]): void {
@@ -99,6 +127,27 @@ export function gitWorkLossEffects(l: LineView, out: Effect[]): void {
       tool: 'exec',
       command: 'git-discard-all',
       via: `git ${worktree.join(' ')} deletes the worktree with every uncommitted change and untracked file in it`,
+    });
+  const overwrite = git.find(overwritesTree);
+  if (overwrite)
+    out.push({
+      tool: 'exec',
+      command: 'git-discard-all',
+      via: `git ${overwrite.join(' ')} overwrites the whole working tree with the source it names: every uncommitted change is lost`,
+    });
+  // Mercurial's revert of everything without its .orig backups (hg help revert)
+  const hg = l.cmds.find(
+    (c) =>
+      (c.argv[0] ?? '').replace(/^.*[\\/]/, '') === 'hg' &&
+      c.argv[1] === 'revert' &&
+      c.argv.some((w) => w === '--all' || w === '-a') &&
+      c.argv.some((w) => w === '--no-backup' || w === '-C'),
+  );
+  if (hg)
+    out.push({
+      tool: 'exec',
+      command: 'git-discard-all',
+      via: `${hg.argv.join(' ')} reverts every uncommitted change and keeps no backup`,
     });
   if (git.length < 2) return;
   const revert = git.find(revertsTree);

@@ -37,6 +37,8 @@ import { INSTALLER_PROGRAMS, installerEffects } from './installers.js';
 import { codeInstallerEffects, codeInstallerPrograms } from './code-installers.js';
 import { INSTALL_PLACE_HINT, installPlaceEffects } from './install-places.js';
 import { VERIFY_FLAG_HINT, verifyFlagEffects } from './verify-flags.js';
+import { LOSS_GUARD_HINT, lossGuardEffects } from './loss-guards.js';
+import { REPLACE_IMPORT_HINT, replaceImportEffects } from './replace-imports.js';
 import { TRUST_ANCHOR_HINT, trustAnchorEffects } from './trust-anchors.js';
 import { STORED_COMMAND_HINT, storedCommandEffects } from './stored-commands.js';
 import { PIRATED_HINT, piratedCodeEffects } from './pirated-code.js';
@@ -245,6 +247,10 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'install-places', hint: INSTALL_PLACE_HINT, read: (l, out) => installPlaceEffects(l.cmds, out) },
   // any other tool's option that stops checking what a repository, mirror or sync fetches (verify-flags.ts)
   { name: 'verify-flags', hint: VERIFY_FLAG_HINT, read: (l, out) => verifyFlagEffects(l.cmds, out) },
+  // a schema tool's guard against dropping or cleaning a database that holds data switched off (loss-guards.ts)
+  { name: 'loss-guards', hint: LOSS_GUARD_HINT, read: (l, out) => lossGuardEffects(l.cmds, out) },
+  // an import or load told to empty its target first (replace-imports.ts)
+  { name: 'replace-imports', hint: REPLACE_IMPORT_HINT, read: (l, out) => replaceImportEffects(l.cmds, out) },
   // a signing key or certificate authority made trusted, whatever the platform (trust-anchors.ts)
   { name: 'trust-anchors', hint: TRUST_ANCHOR_HINT, read: (l, out) => trustAnchorEffects(l.cmds, out) },
   // fetch-and-run command lines handed to a program that keeps them to run later (stored-commands.ts)
@@ -473,7 +479,7 @@ export const LINE_READINGS: readonly LineReading[] = [
   // q (kdb+) code that empties tables, deletes HDB partitions or overwrites the sym file (q-code.ts)
   { name: 'q-code', programs: ['q', 'q.exe'], hint: Q_HINT, read: qLineEffects },
   // a tree's uncommitted and untracked work discarded together, a branch deleted unmerged on both sides (git-work-loss.ts)
-  { name: 'git-work-loss', programs: ['git'], hint: GIT_WORK_HINT, read: gitWorkLossEffects },
+  { name: 'git-work-loss', programs: ['git', 'hg'], hint: GIT_WORK_HINT, read: gitWorkLossEffects },
   // docker compose down -v of a self-hosted service's stack, found by where it lives (stack-volumes.ts)
   { name: 'stack-volumes', programs: ['docker', 'docker-compose'], read: stackVolumeEffects },
   // instance counts of a fleet, service or cluster set to zero by any tool (capacity-cuts.ts)

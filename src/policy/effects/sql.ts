@@ -17,6 +17,7 @@ import type { SimpleCommand } from './walk.js';
 import { outputOf, simpleCommands } from './walk.js';
 import { containerClient } from './platform-db-shells.js';
 import { table } from '../../util/lookup-table.js';
+import { generatedStatements } from './sql-generated.js';
 
 export type Dialect = 'postgres' | 'mysql' | 'sqlite' | 'generic';
 
@@ -267,13 +268,22 @@ const KEY_COLUMN = /^(?:ID|[A-Z]+_ID|UUID|PK|ROWID|_ROWID_|OID)$/;
 /** Columns stamped when a row is made: every existing row was made before now. */
 const CREATED_COLUMN =
   /^(?:CREATED|CREATED_AT|CREATEDAT|CREATED_ON|CREATE_TIME|INSERTED_AT|INSERTED|DATE_CREATED|CREATION_DATE)$/;
+/**
+ * Columns stamped when something happened, which is always before now: an event's or a log
+ * line's time (`ts`, `timestamp`, `event_time`, `logged_at`, `loaded_at`, `received_at`, the
+ * last update). Names for what is due later (expiry, validity, schedule, deadline) are not.
+ */
+const EVENT_COLUMN =
+  /^(?:TS|TIMESTAMP|_?[A-Z]+_(?:TS|TIMESTAMP)|(?:LOGGED|OCCURRED|RECORDED|RECEIVED|LOADED|INGESTED|EMITTED|SENT|ARRIVED|CAPTURED|COLLECTED|UPDATED|MODIFIED|ACCESSED|SEEN|LAST_SEEN|HAPPENED|IMPORTED)_(?:AT|ON|TIME|TS|DATE)|(?:EVENT|LOG|ACCESS|AUDIT|REQUEST)_(?:TIME|DATE|TS|AT))$/;
+const DUE_COLUMN = /EXPIR|VALID|UNTIL|DUE|NEXT|SCHEDUL|DEADLINE|END|RETAIN|PURGE|DELETE|TTL|STOP|CLOSE/;
 const NOW = /^(?:NOW|CURRENT_TIMESTAMP|CURRENT_DATE|GETDATE|SYSDATE|SYSDATETIME|LOCALTIMESTAMP|UTC_TIMESTAMP)$/;
 
 /**
  * A comparison of a column that every row passes in practice: the surrogate key above zero
  * (`id > 0`, `id >= 1`, `id <> -1`), a date after the epoch or before the far future
  * (`created_at > '1970-01-01'`, `ts < '2999-12-31'`), a creation stamp before now
- * (`created_at < now()`), and `LIKE '%'`. The usual filters (`expires_at < now()`,
+ * (`created_at < now()`), an event's or a log line's stamp before now (`ts < now()`,
+ * `logged_at <= current_timestamp`), and `LIKE '%'`. The usual filters (`expires_at < now()`,
  * `created_at < now() - interval '90 days'`, `id = 42`) are not these.
  */
 function everyRow(col: string, op: string, b: Tok): boolean {
@@ -287,7 +297,8 @@ function everyRow(col: string, op: string, b: Tok): boolean {
     const y = Number(year);
     return ((op === '>' || op === '>=') && y <= 1971) || ((op === '<' || op === '<=') && y >= 2100);
   }
-  return (op === '<' || op === '<=') && CREATED_COLUMN.test(col) && !b.str && NOW.test(b.t);
+  const past = CREATED_COLUMN.test(col) || (EVENT_COLUMN.test(col) && !DUE_COLUMN.test(col));
+  return (op === '<' || op === '<=') && past && !b.str && NOW.test(b.t);
 }
 
 /** A table name's parts that say it holds a throwaway copy (`tmp_backfill_check`, `orders_temp`). */
@@ -847,6 +858,10 @@ function clientCall(
       val = eq[2] ?? '';
     } else if (opts.value.test(w)) {
       val = a[++i];
+    } else if (/^-[A-Za-z]{2,}$/.test(w) && dialect !== 'sqlite' && opts.sql.test(`-${w.slice(-1)}`)) {
+      // flags bundled before the statement option (`psql -Atc SQL`, `mysql -Ne SQL`): the last one takes it
+      w = `-${w.slice(-1)}`;
+      val = a[++i];
     } else if (/^-[hdDecfqQ]./.test(w) && dialect !== 'sqlite') {
       val = w.slice(2);
       w = w.slice(0, 2);
@@ -1071,6 +1086,14 @@ export function sqlClientEffects(c: SimpleCommand, out: Effect[], written?: Map<
         command: `sql-script-on-prod ${name} ${f}`,
         via: `${name} runs ${f}, a script not shown, on a production database`,
       });
+    // a script named for changing rows in bulk (cleanup.sql, fix_dupes.sql, supplier_update.sql),
+    // run by hand on a server of another machine: how many rows it touches there cannot be read
+    else if (!dev && remoteServer(target) && namedForDataChange(f) && !migrationScript(f))
+      out.push({
+        tool: 'exec',
+        command: `sql-script-on-server ${name} ${target.host ?? ''} ${f}`,
+        via: `${name} runs ${f}, a script not shown that changes data, on the server ${target.host ?? ''}`,
+      });
   }
   const local = target.host === undefined || LOCAL_HOST.test(target.host);
   const where = target.db ? ` on ${target.db}` : target.host ? ` on ${target.host}` : '';
@@ -1079,6 +1102,41 @@ export function sqlClientEffects(c: SimpleCommand, out: Effect[], written?: Map<
     // credentials selected into the result print in the conversation wherever the database is
     out.push(...sqlSecretSelect(t, `${name} runs`));
   }
+  if (c.pipedInto && texts.length) pipedStatements(name, dialect, texts, target, c.pipedInto, out);
+}
+
+/**
+ * A query whose output is piped into another database client: the statements it prints are that
+ * client's script (sql-generated.ts), judged on the receiving client's database (the sender's
+ * where the receiver names none).
+ */
+function pipedStatements(
+  name: string,
+  dialect: Dialect,
+  texts: string[],
+  sender: Target,
+  into: readonly string[],
+  out: Effect[],
+): void {
+  const receiver = basename(into[0] ?? '');
+  const rdialect = SQL_DIALECT[receiver];
+  if (!rdialect) return;
+  const argv = [...into];
+  const { target } = clientCall(receiver, rdialect, {
+    argv,
+    quoted: argv.map(() => false),
+    redirs: [],
+    assigns: [],
+    unsets: [],
+  });
+  const t: Target = { host: target.host ?? sender.host, db: target.db ?? sender.db };
+  const dev = devTarget(rdialect, t) && !PROD_NAME.test(t.host ?? '');
+  const local = t.host === undefined || LOCAL_HOST.test(t.host);
+  const where = t.db ? ` on ${t.db}` : t.host ? ` on ${t.host}` : '';
+  for (const text of texts)
+    for (const sql of generatedStatements(text, dialect))
+      for (const e of sqlTextEffects(sql, rdialect, `${name} prints, one per row, statements ${receiver} runs:`, where))
+        if (!ordinaryOn(e, dev, local)) out.push(e);
 }
 
 /** A numbered migration or one under a migrations folder: a reviewed change, not an unseen script. */
@@ -1098,6 +1156,24 @@ function dropdbAsPsql(c: SimpleCommand): SimpleCommand | undefined {
   if (!db) return undefined;
   const argv = ['psql', ...opts, '-c', `DROP DATABASE ${db}`];
   return { ...c, argv, quoted: argv.map(() => false) };
+}
+
+/** A server of another machine: a host named and not loopback or a local SQL Server instance. */
+function remoteServer(t: Target): boolean {
+  return t.host !== undefined && t.host !== '' && !LOCAL_HOST.test(t.host) && !t.host.startsWith('$');
+}
+
+/**
+ * Words of a script's name that say it changes existing rows in bulk: a cleanup, a fix, a dedupe,
+ * an update, a backfill, a purge, a merge, a correction. Reports, queries, views and seeds are not.
+ */
+const DATA_CHANGE_WORD =
+  /(?:^|[^a-z])(?:clean(?:up)?|fix(?:es)?|dedupe?|dupes?|duplicates?|update|upd|backfill|purge|prune|delete|remove|merge|correct(?:ion)?s?|repair|reassign|normali[sz]e|bulk|mass|reprice|recalc(?:ulate)?|anonymi[sz]e|scrub|archive)(?:[^a-z]|$)/i;
+
+/** Whether a SQL script file is named for changing data in bulk (see DATA_CHANGE_WORD). */
+function namedForDataChange(file: string): boolean {
+  const base = file.replace(/\\/g, '/').slice(file.replace(/\\/g, '/').lastIndexOf('/') + 1);
+  return /\.(?:sql|cql|psql|mysql)$/i.test(base) && DATA_CHANGE_WORD.test(base.replace(/\.[a-z]+$/i, ''));
 }
 
 function migrationScript(file: string): boolean {

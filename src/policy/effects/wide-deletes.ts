@@ -281,9 +281,13 @@ function recursivePrograms(cmds: SimpleCommand[]): Set<string> {
  */
 const THUMBNAIL_CACHE = /^(?:thumbs|ehthumbs|ehthumbs_vista)\.db$/i;
 
-/** Files that are someone's work or data by their kind: documents, sheets, databases, dumps, media, disk images, lab data. */
+/**
+ * Files that are someone's work or data by their kind: documents, sheets, databases, dumps, media,
+ * disk images, lab data, drawings and building models (AutoCAD dwg/dxf, Revit rvt/rfa, IFC,
+ * SketchUp, Rhino, MicroStation dgn, Navisworks) and medical images (DICOM dcm).
+ */
 const DATA_FILE =
-  /\.(?:db|sqlite3?|db3|mdb|accdb|ibd|myd|rdb|aof|h5|hdf5|nc|parquet|feather|arrow|avro|orc|csv|tsv|xlsx?|ods|docx?|odt|rtf|pdf|tex|bib|pptx?|odp|key|numbers|pages|psd|kra|blend|fbx|uasset|umap|fastq|fq|bam|cram|vcf|bcf|sam|sql|dump|bak|qcow2|vmdk|vdi|vhdx?|ova|jpe?g|png|tiff?|heic|raw|nef|cr2|dng|mp4|mov|wav|flac|ipynb|rds|rdata|mat|npy|npz|pkl|pt|ckpt|safetensors)(?:\.(?:gz|bz2|xz|zst))?$/i;
+  /\.(?:dwg|dxf|rvt|rfa|ifc|skp|3dm|dgn|nwd|nwc|dcm|db|sqlite3?|db3|mdb|accdb|ibd|myd|rdb|aof|h5|hdf5|nc|parquet|feather|arrow|avro|orc|csv|tsv|xlsx?|ods|docx?|odt|rtf|pdf|tex|bib|pptx?|odp|key|numbers|pages|psd|kra|blend|fbx|uasset|umap|fastq|fq|bam|cram|vcf|bcf|sam|sql|dump|bak|qcow2|vmdk|vdi|vhdx?|ova|jpe?g|png|tiff?|heic|raw|nef|cr2|dng|mp4|mov|wav|flac|ipynb|rds|rdata|mat|npy|npz|pkl|pt|ckpt|safetensors)(?:\.(?:gz|bz2|xz|zst))?$/i;
 
 /**
  * The folders of `dir` (an absolute directory with its trailing separator) where emptying a file
@@ -393,8 +397,10 @@ export function wideDeletes(cmds: SimpleCommand[], effects: readonly Effect[]): 
   for (const e of effects) {
     if (e.tool !== 'delete' || !e.path) continue;
     const prog = e.via.split(' ')[0] ?? '';
+    // a `**` glob reaches every folder below its root, as a recursive delete does
     const whole =
       /\brecursively\b|\bempties\b/.test(e.via) ||
+      /\/\*\*(?:\/|$)/.test(e.path) ||
       (prog === 'rm' && recursive.has('rm')) ||
       (prog === 'find' && recursive.has('find'));
     if (!whole) {

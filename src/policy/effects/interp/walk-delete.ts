@@ -2,7 +2,8 @@
 // removes what it finds (`for r,_,fs in os.walk(home): os.remove(...)`, `Dir.glob("~/**/*").each
 // { File.delete _1 }`, `fs.readdirSync(dir).forEach(f => fs.rmSync(...))`) deletes that tree, so it
 // is read as `rm -rf DIR` (or `rm -f DIR/**/*.py` when the glob names one kind of file) and the
-// rules on deletes decide it. Code that filters what it found (`if f.endswith('.pyc')`) is left to
+// rules on deletes decide it; code that empties each file it finds (`open(f,'wb').write(b'')`,
+// `fs.writeFileSync(f, '')`, `File.write(f, "")`) is `truncate -s 0 DIR/**` (or the glob). Code that filters what it found (`if f.endswith('.pyc')`) is left to
 // the calls it makes.
 import type { Effect } from '../types.js';
 import { table } from '../../../util/lookup-table.js';
@@ -12,6 +13,8 @@ const LIT = `['"\`]([^'"\`\\n]+)['"\`]`;
 interface WalkSpec {
   walkers: RegExp[];
   removes: RegExp;
+  /** Calls that leave a file empty: opened for writing and given nothing, or truncated to zero. */
+  blanks?: RegExp;
 }
 
 /** Standard-library walkers and removers per language (os/pathlib/glob, fs, Dir/Find, File::Find, glob/scandir). */
@@ -28,6 +31,7 @@ const SPECS: Record<string, WalkSpec> = table({
       new RegExp(`${LIT}\\.(?:rglob|glob|iterdir|walk)\\((?:\\s*${LIT})?`, 'g'),
     ],
     removes: /\bos\.(?:remove|unlink|rmdir)\(|shutil\.rmtree\(|\.unlink\(|\.rmdir\(/,
+    blanks: /\.write(?:_bytes|_text)?\(\s*b?(?:''|"")\s*\)|\btruncate\([^)]*\b0\s*\)|\.truncate\(\s*\)/,
   },
   node: {
     walkers: [
@@ -36,6 +40,7 @@ const SPECS: Record<string, WalkSpec> = table({
       new RegExp(`Deno\\.readDir(?:Sync)?\\(\\s*${LIT}`, 'g'),
     ],
     removes: /fs\.(?:unlinkSync|unlink|rmSync|rm|rmdirSync)\(|Deno\.remove(?:Sync)?\(|Bun\.file\([^)]*\)\.delete\(/,
+    blanks: /fs\.(?:writeFileSync|writeFile)\([^,]+,\s*(?:''|""|``|Buffer\.alloc\(0\))\s*[,)]|fs\.truncate(?:Sync)?\(/,
   },
   ruby: {
     walkers: [
@@ -44,6 +49,7 @@ const SPECS: Record<string, WalkSpec> = table({
       new RegExp(`Find\\.find\\(\\s*${LIT}`, 'g'),
     ],
     removes: /File\.(?:delete|unlink)|FileUtils\.(?:rm|rm_f|rm_rf|rm_r|remove)/,
+    blanks: /File\.(?:write|binwrite)\([^,]+,\s*(?:''|"")\s*\)|File\.truncate\([^,]+,\s*0\s*\)/,
   },
   perl: {
     walkers: [new RegExp(`find\\s*\\(.*?,\\s*${LIT}`, 'g'), new RegExp(`glob\\s*\\(?\\s*${LIT}`, 'g')],
@@ -55,6 +61,7 @@ const SPECS: Record<string, WalkSpec> = table({
       new RegExp(`RecursiveDirectoryIterator\\(\\s*${LIT}`, 'g'),
     ],
     removes: /\bunlink\s*\(|\brmdir\s*\(/,
+    blanks: /file_put_contents\([^,]+,\s*(?:''|"")\s*\)|\bftruncate\([^,]+,\s*0\s*\)/,
   },
 });
 
@@ -69,7 +76,11 @@ const KIND_TESTS =
 
 export function walkDeleteEffects(lang: string, code: string, via: string): Effect[] {
   const spec = SPECS[lang];
-  if (!spec || !spec.removes.test(code)) return [];
+  if (!spec) return [];
+  const removes = spec.removes.test(code);
+  // code that empties each file it finds loses the same content as one that deletes it
+  const blanks = !removes && (spec.blanks?.test(code) ?? false);
+  if (!removes && !blanks) return [];
   // perl's and PHP's home (`$ENV{HOME}`, `getenv('HOME')`) are the home folder
   code = code.replace(/\$ENV\{HOME\}|\$ENV\{'HOME'\}|\$ENV\{"HOME"\}/g, '~');
   const out: Effect[] = [];
@@ -94,6 +105,11 @@ export function walkDeleteEffects(lang: string, code: string, via: string): Effe
         // `~/**` and `~/**/*` are the whole tree; `src/**/*.py` is every file of one kind
         target = /^\*{1,2}$/.test(last) ? lit.slice(0, glob).replace(/(.)\/+$/, '$1') || '/' : lit;
         if (target === lit && filtered) continue;
+      }
+      if (blanks) {
+        const files = target === lit && glob >= 0 ? target : `${target.replace(/\/+$/, '')}/**`;
+        out.push({ tool: 'exec', command: `truncate -s 0 ${files}`, via: `${via} empties what it finds under ${lit}` });
+        continue;
       }
       const command = target === lit && glob >= 0 ? `rm -f ${target}` : `rm -rf ${target}`;
       out.push({ tool: 'exec', command, via: `${via} removes what it finds under ${lit}` });
