@@ -6,8 +6,16 @@
 // the catalogue listing, so each literal joined with the columns around it is read as the
 // statement it becomes (`DROP TABLE tablename CASCADE`), whatever the clients and the catalogue.
 // A generated `ANALYZE` or `GRANT SELECT` reads as itself and destroys nothing.
-import type { Dialect } from './sql.js';
-import { sqlStatements } from './sql.js';
+// The tokens come from sql.ts's tokenizer, passed in (sql.ts imports this file).
+
+/** One token as sql.ts's tokenizer gives it. */
+interface SqlTok {
+  /** Upper-cased for words, '?' for string literals, the character(s) for punctuation. */
+  t: string;
+  /** The word as written. */
+  raw: string;
+  str?: boolean;
+}
 
 /** Words after which a literal's statement ends: the rest of the query selects rows, not text. */
 const ENDS = new Set(['FROM', 'AS', 'WHERE', 'INTO', 'UNION', 'ORDER', 'GROUP', 'LIMIT']);
@@ -32,9 +40,9 @@ const STATEMENT_START =
  * statement, joined with the literals and names concatenated after it (`||`, `+`, `,` inside
  * CONCAT), names spelled as written, `%I`/`%s` of format() filled with the names that follow.
  */
-export function generatedStatements(text: string, dialect: Dialect): string[] {
+export function generatedStatements(statements: readonly (readonly SqlTok[])[]): string[] {
   const out: string[] = [];
-  for (const st of sqlStatements(text, dialect)) {
+  for (const st of statements) {
     for (let i = 0; i < st.length; i++) {
       const first = st[i];
       if (!first?.str || !STATEMENT_START.test(first.raw)) continue;

@@ -1134,7 +1134,7 @@ function pipedStatements(
   const local = t.host === undefined || LOCAL_HOST.test(t.host);
   const where = t.db ? ` on ${t.db}` : t.host ? ` on ${t.host}` : '';
   for (const text of texts)
-    for (const sql of generatedStatements(text, dialect))
+    for (const sql of generatedStatements(sqlStatements(text, dialect)))
       for (const e of sqlTextEffects(sql, rdialect, `${name} prints, one per row, statements ${receiver} runs:`, where))
         if (!ordinaryOn(e, dev, local)) out.push(e);
 }
