@@ -40,3 +40,19 @@ export function unique(call, tag) {
   else for (const k of ['path', 'file_path']) if (typeof p[k] === 'string') p[k] = `${p[k]}.u${tag}`;
   return { ...call, params: p };
 }
+
+/**
+ * One dry-run pass of `calls` through `engine`: each call's wall time (µs, in call order) and the
+ * process CPU per call over the pass (µs; GC threads included, what a loaded machine moves least).
+ */
+export function timePass(engine, calls) {
+  const times = [];
+  const c0 = process.cpuUsage();
+  for (const c of calls) {
+    const t0 = process.hrtime.bigint();
+    engine.evaluate(c, { dryRun: true });
+    times.push(Number(process.hrtime.bigint() - t0) / 1000);
+  }
+  const u = process.cpuUsage(c0);
+  return { times, cpu: (u.user + u.system) / calls.length };
+}

@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { callKind, KINDS } from './call-kinds.mjs';
-import { corpusCalls, loadBuilds, ROOT, unique } from './compare-builds.mjs';
+import { corpusCalls, loadBuilds, ROOT, timePass, unique } from './compare-builds.mjs';
 
 if (process.argv[2] === '--child') await child(process.argv[3], process.argv[4]);
 else await parent();
@@ -38,22 +38,14 @@ async function child(dist, jobFile) {
   const base = job.calls;
   const kinds = job.kinds;
   const pass = (e, calls, byKind) => {
-    const t = [];
-    const c0 = process.cpuUsage();
-    for (const c of calls) {
-      const t0 = process.hrtime.bigint();
-      e.evaluate(c, { dryRun: true });
-      t.push(Number(process.hrtime.bigint() - t0) / 1000);
-    }
-    const cpu = process.cpuUsage(c0);
-    const out = { cpu: (cpu.user + cpu.system) / calls.length };
+    const { times: t, cpu } = timePass(e, calls);
+    const out = { cpu };
     if (byKind) {
       const per = {};
       t.forEach((x, i) => (per[kinds[i]] ??= []).push(x));
       out.kinds = Object.fromEntries(Object.entries(per).map(([k, xs]) => [k, median(xs)]));
     }
     t.sort((a, b) => a - b);
-    // CPU per call over the pass (GC threads included): what a loaded machine moves least.
     return { ...out, p50: t[t.length >> 1], p99: t[Math.floor(t.length * 0.99)] };
   };
   for (let w = 0; w < 3; w++) {

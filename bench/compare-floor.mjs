@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { corpusCalls, loadBuilds, ROOT, unique } from './compare-builds.mjs';
+import { corpusCalls, loadBuilds, ROOT, timePass, unique } from './compare-builds.mjs';
 
 const [distA, distB, roundsArg] = process.argv.slice(2);
 if (!distA || !distB) {
@@ -33,17 +33,10 @@ try {
       const b = builds[k];
       const e = b.engine.loadEngine(config);
       const calls = base.map((c, i) => unique(c, `b${k}r${r}x${i}`));
-      const t = [];
-      const c0 = process.cpuUsage();
-      for (const c of calls) {
-        const t0 = process.hrtime.bigint();
-        e.evaluate(c, { dryRun: true });
-        t.push(Number(process.hrtime.bigint() - t0) / 1000);
-      }
-      const u = process.cpuUsage(c0);
+      const { times: t, cpu: perCall } = timePass(e, calls);
       t.sort((x, y) => x - y);
       if (r < 0) continue;
-      cpu[k].push((u.user + u.system) / calls.length);
+      cpu[k].push(perCall);
       p50[k].push(t[t.length >> 1]);
     }
 } finally {
