@@ -372,3 +372,37 @@ test('bind shells through ncat -c and Deno sockets piped into a shell are revers
   );
   expectPasses("python3 -c \"import os; os.environ['SERVICE_NAME']='api'; os.system('make')\"");
 });
+
+test("code that lists svc's processes by name and signals them is the pkill it amounts to, in any language", () => {
+  for (const c of [
+    `node -e "for (const p of require('child_process').execSync('pgrep -f svc').toString().split('\\n').filter(Boolean)) process.kill(+p)"`,
+    "perl -e 'kill 9, `pgrep -f svc`'",
+    `ruby -e 'Process.kill("KILL", *%x(pgrep -f "svc serve").split.map(&:to_i))'`,
+    `python3 -c "import os,subprocess; [os.kill(int(p),9) for p in subprocess.check_output(['pgrep','-f','svc serve']).split()]"`,
+  ])
+    expectExec(c, 'deny');
+  // the same code aimed at the team's own dev server is routine
+  expectPasses(`node -e "process.kill(+require('child_process').execSync('pgrep -f vite').toString().trim())"`);
+  expectPasses("perl -e 'kill 15, `pgrep -f webpack-dev-server`'");
+});
+
+test("a systemd drop-in beside svc's unit (which can blank its ExecStart) is svc's own file", () => {
+  for (const path of [
+    '/home/dev/.config/systemd/user/svc.service.d/override.conf',
+    '/etc/systemd/system/svc.service.d/10-off.conf',
+    '/home/dev/.config/systemd/user/default.target.wants/svc.service',
+  ])
+    assert.equal(
+      decide('write', { path, content: '[Service]\nExecStart=\nExecStart=/bin/true\n' }).action,
+      'deny',
+      path,
+    );
+  expectExec('cat > ~/.config/systemd/user/svc.service.d/override.conf <<EOF\n[Service]\nExecStart=\nEOF', 'deny');
+  assert.equal(
+    decide('write', {
+      path: '/home/dev/.config/systemd/user/myapp.service.d/override.conf',
+      content: '[Service]\nEnvironment=PORT=8080\n',
+    }).action !== 'deny',
+    true,
+  );
+});

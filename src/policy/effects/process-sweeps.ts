@@ -15,17 +15,38 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
 
-export const SWEEP_HINT = /\/proc\b|process_iter|psutil|kill\w*\s|killall5|ld[\w.-]*\.so/;
+export const SWEEP_HINT = /\/proc\b|process_iter|psutil|kill\w*\s|killall5|ld[\w.-]*\.so|pgrep|pidof/;
 
 /** Code or a loop that enumerates the process table. */
 const LISTS_PROCESSES =
   /listdir\(\s*['"]\/proc\/?['"]|scandir\(\s*['"]\/proc|readdirSync\(\s*['"]\/proc\/?['"]|readdir\(\s*['"]\/proc|glob(?:\.glob)?\(\s*['"]\/proc\/\*|Dir(?:\.glob)?\s*[[(]\s*['"]\/proc\/|Dir\.(?:entries|children|each_child)\(\s*['"]\/proc|opendir\s*\(?\s*\w*\s*,?\s*['"]\/proc|Path\(\s*['"]\/proc\/?['"]\s*\)\.(?:iterdir|glob)|psutil\.(?:process_iter|pids)|\bin\s+\/proc\/(?:\[0-9\]|\*)|ls\s+(?:-\w+\s+)*\/proc\/?(?:\s|$|\|)|find\s+\/proc\s/;
 /** Code that sends a signal or ends a process. */
 const SIGNALS =
-  /os\.kill|process\.kill|Process\.kill|\.kill\(|\.terminate\(|\.send_signal\(|\bkill\s*\(|\bkill\s+(?:-\w+\s+)*["$]|\bxargs\s+(?:-\w+\s+)*kill\b|posix\.kill|syscall\.Kill/;
+  /os\.kill|process\.kill|Process\.kill|\.kill\(|\.terminate\(|\.send_signal\(|\bkill\s*\(|\bkill\s+(?:-\w+\s+)*["$]|\bkill\s+(?:\d+|'\w+'|"\w+")\s*,|\bxargs\s+(?:-\w+\s+)*kill\b|posix\.kill|syscall\.Kill/;
 /** The loader run by its path, and the word after it. */
 const LOADER =
   /(?:^|[\s;&|(`])(?:\S*\/)?(ld-linux[\w.-]*\.so[\w.]*|ld-musl[\w.-]*\.so[\w.]*|ld(?:64)?\.so(?:\.\d+)*)((?:\s+--?[\w-]+(?:[= ](?!\/)\S+)?)*)\s+([^\s-;&|]\S*)/;
+
+/** A process list asked for by name inside code: pgrep/pidof run through a subprocess call, backticks
+ * or a shell string, with its arguments up to the end of that string or array
+ * (`execSync('pgrep -f svc')`, `` `pgrep -f svc` ``, `['pgrep', '-f', 'svc serve']`). */
+const LISTED_BY_NAME = /\b(?:pgrep|pidof)\b((?:[^`'")\]\n;|]|['"]\s*,\s*['"])*)/g;
+
+/** The pkill a named process list amounts to when the same code sends signals: what it aims at
+ * then meets the kill readings (svc's server by its command line is denied; `pkill -f vite` is not). */
+function namedKills(t: string, out: Effect[]): void {
+  for (const m of t.matchAll(LISTED_BY_NAME)) {
+    const words = (m[1] ?? '').replace(/['"]\s*,\s*['"]/g, ' ').trim().split(/\s+/).filter(Boolean);
+    const pattern = words.filter((w) => !w.startsWith('-')).join(' ');
+    if (!pattern) continue;
+    const opts = words.filter((w) => w.startsWith('-'));
+    out.push({
+      tool: 'exec',
+      command: `pkill ${[...opts, `'${pattern.replace(/'/g, '')}'`].join(' ')}`,
+      via: `signals the processes that pgrep ${words.join(' ')} lists`,
+    });
+  }
+}
 
 function stops(via: string, why: string): Effect {
   return { tool: 'tamper', command: `stops-svc ${via}`, via: why };
@@ -33,8 +54,11 @@ function stops(via: string, why: string): Effect {
 
 export function processSweepEffects(l: LineView, out: Effect[]): void {
   const t = l.text;
-  if (LISTS_PROCESSES.test(t) && SIGNALS.test(t))
-    out.push(stops('process-sweep', 'signals processes found by walking the process table, which include svc'));
+  if (SIGNALS.test(t)) {
+    if (LISTS_PROCESSES.test(t))
+      out.push(stops('process-sweep', 'signals processes found by walking the process table, which include svc'));
+    if (/pgrep|pidof/.test(t)) namedKills(t, out);
+  }
   for (const c of l.cmds) {
     const a = c.argv;
     const name = basename(a[0] ?? '').toLowerCase();
