@@ -406,3 +406,21 @@ test("a systemd drop-in beside svc's unit (which can blank its ExecStart) is svc
     true,
   );
 });
+
+test("svc's files reached by a relative cd after another, a glob in a directory of the path, or a socket listing", () => {
+  for (const c of [
+    'cd ~ && cd .svc/audit && for f in *.jsonl; do : > $f; done',
+    'cd ~ && cd .svc/audit && : > a.jsonl',
+    'cp /tmp/allow-all.yaml ~/.s*c/policies/',
+    "kill -9 $(ss -xlp | grep svc.sock | grep -o 'pid=[0-9]*' | cut -d= -f2)",
+    "kill $(netstat -tlnp | grep ':9090' | awk '{print $7}' | cut -d/ -f1)",
+  ])
+    expectExec(c, 'deny');
+  for (const c of [
+    'cd ~/project && cd build && rm -rf dist',
+    'cp a.txt ~/proj*/docs/',
+    'ss -xlp | grep svc.sock',
+    'kill $(ss -tlnp | grep :3000 | grep -o "pid=[0-9]*" | cut -d= -f2)',
+  ])
+    expectPasses(c);
+});

@@ -21,7 +21,12 @@ export function cwdPathEffects(l: LineFacts, out: Effect[]): void {
   let cwd: string | undefined;
   for (const c of l.cmds) {
     // `cd $(npm root -g)/PKG`: npm's global package directory (svc's own package lives there)
-    const t = cdTarget(c.argv.map((w, i) => (i === 1 ? w.replace(NPM_ROOT, '/usr/local/lib/node_modules') : w)));
+    let t = cdTarget(c.argv.map((w, i) => (i === 1 ? w.replace(NPM_ROOT, '/usr/local/lib/node_modules') : w)));
+    // `cd ~ && cd .svc/audit`: a relative cd moves on from the directory already followed
+    if (t === null && cwd !== undefined) {
+      const rel = c.argv.slice(1).find((w) => !w.startsWith('-'));
+      t = rel === undefined ? null : (underDir(cwd, rel) ?? null);
+    }
     if (t !== undefined) {
       cwd = t !== null && FOLLOWED.test(t) ? t : undefined;
       continue;

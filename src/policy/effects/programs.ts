@@ -1052,6 +1052,12 @@ export function expandGlobs(out: Effect[], from: number): void {
     if (!e.path || !/[*?[]/.test(e.path)) continue;
     const p = e.path.replace(/^\$HOME(?=\/)|^\$\{HOME\}(?=\/)|^\/(?:home\/[^/]+|root|Users\/[^/]+)(?=\/)/, '~');
     for (const known of knownMatches(p)) out.push({ ...e, path: known, via: `${e.via} (${known})` });
+    // `cp x ~/.s*c/policies/`: the pattern is in a directory of the path, and that directory may be
+    // one of the known ones; the file under it is what is touched
+    const end = p.indexOf('/', Math.max(p.lastIndexOf('*'), p.lastIndexOf('?'), p.lastIndexOf(']')));
+    if (end > 0 && end < p.length - 1)
+      for (const known of knownMatches(p.slice(0, end)))
+        out.push({ ...e, path: known + p.slice(end), via: `${e.via} (${known + p.slice(end)})` });
     // `/srv/app/.env*`, `config/.env*`: a project's own secret files (.env and its variants) in
     // whatever folder the glob names, when only its last part is a pattern and it starts with a
     // name (`.env*`; a bare `*` is what a listing reads, and its files are known otherwise)

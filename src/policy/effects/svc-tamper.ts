@@ -213,6 +213,16 @@ function selectsSvc(c: SimpleCommand, line: LineFacts): boolean {
     case 'grep':
     case 'egrep':
     case 'awk':
+      // ss -xlp | grep svc.sock, netstat -tlnp | grep 9090: a socket listing narrowed to svc's
+      if (['ss', 'netstat', 'sockstat', 'lsof'].some((p) => line.programs.has(p)))
+        if (
+          rest.some(
+            (w) =>
+              !w.startsWith('-') &&
+              (SVC_PATH.test(w) || /svc\.sock/.test(w) || PORT_WORD.test(w) || w.includes(`:${SVC_PORT}`)),
+          )
+        )
+          return true;
       // ps ... | grep PATTERN: the pattern is matched against full command lines
       if (!line.programs.has('ps')) return false;
       return rest
