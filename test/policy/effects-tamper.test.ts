@@ -424,3 +424,18 @@ test("svc's files reached by a relative cd after another, a glob in a directory 
   ])
     expectPasses(c);
 });
+
+test('an agent started after its config directory or mode was exported earlier in the line, and Gemini trusted folders', () => {
+  for (const c of [
+    "export CLAUDE_CONFIG_DIR=/tmp/cfg && claude -p 'go on'",
+    'GOOSE_MODE=auto; goose run -t x',
+    'declare -x CODEX_HOME=/tmp/c; codex exec "tidy"',
+  ])
+    expectExec(c, 'deny');
+  for (const c of ['export CLAUDE_CONFIG_DIR=~/.claude && claude -p hi', 'export NODE_ENV=test && claude -p hi'])
+    expectPasses(c);
+  assert.equal(
+    decide('write', { path: '/home/dev/.gemini/trustedFolders.json', content: '{"/": "TRUST_FOLDER"}' }).action,
+    'deny',
+  );
+});

@@ -120,7 +120,16 @@ function agentOf(a: string[]): { agent: string; from: number } | undefined {
 }
 
 export function agentLaunchEffects(l: LineFacts, out: Effect[]): void {
+  // `export CLAUDE_CONFIG_DIR=/tmp/x && claude ...`, `GOOSE_MODE=auto; goose run`: variables set
+  // earlier in the line are in the environment of the agent started after them
+  const earlier: { name: string; value: string }[] = [];
   for (const c of l.cmds) {
+    if (!c.argv.length) earlier.push(...c.assigns);
+    else if (c.argv[0] === 'export' || (c.argv[0] === 'declare' && c.argv[1] === '-x'))
+      for (const w of c.argv.slice(1)) {
+        const eq = w.indexOf('=');
+        if (eq > 0) earlier.push({ name: w.slice(0, eq), value: w.slice(eq + 1) });
+      }
     const found = agentOf(c.argv);
     if (!found) continue;
     const opts = AGENTS[found.agent];
@@ -132,7 +141,8 @@ export function agentLaunchEffects(l: LineFacts, out: Effect[]): void {
         command: `agent-unchecked ${found.agent} ${o}`.slice(0, 200),
         via: `starts ${found.agent} with ${o}`,
       });
-    for (const { name, value } of c.assigns) if (opts.env?.[name]?.test(value)) hit(`${name}=${value}`);
+    for (const { name, value } of [...earlier, ...c.assigns])
+      if (opts.env?.[name]?.test(value)) hit(`${name}=${value}`);
     for (let i = found.from; i < a.length; i++) {
       const w = a[i] ?? '';
       if (w === '--') break;
