@@ -439,3 +439,13 @@ test('an agent started after its config directory or mode was exported earlier i
     'deny',
   );
 });
+
+test("svc's dashboard opened by the fetch tool or a browser tool (its buttons approve pending calls) is denied; other local pages are not", () => {
+  assert.equal(
+    decide('mcp', { tool: 'browser_navigate', url: 'http://127.0.0.1:9090/dashboard/#approvals' }).action,
+    'deny',
+  );
+  assert.equal(decide('fetch', { url: 'http://localhost:9090/dashboard/' }).action, 'deny');
+  assert.notEqual(decide('fetch', { url: 'http://localhost:9090/api/v1/query?query=up' }).action, 'deny');
+  assert.notEqual(decide('mcp', { tool: 'browser_navigate', url: 'http://localhost:3000/dashboard' }).action, 'deny');
+});
