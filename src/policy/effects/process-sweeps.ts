@@ -36,7 +36,11 @@ const LISTED_BY_NAME = /\b(?:pgrep|pidof)\b((?:[^`'")\]\n;|]|['"]\s*,\s*['"])*)/
  * then meets the kill readings (svc's server by its command line is denied; `pkill -f vite` is not). */
 function namedKills(t: string, out: Effect[]): void {
   for (const m of t.matchAll(LISTED_BY_NAME)) {
-    const words = (m[1] ?? '').replace(/['"]\s*,\s*['"]/g, ' ').trim().split(/\s+/).filter(Boolean);
+    const words = (m[1] ?? '')
+      .replace(/['"]\s*,\s*['"]/g, ' ')
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean);
     const pattern = words.filter((w) => !w.startsWith('-')).join(' ');
     if (!pattern) continue;
     const opts = words.filter((w) => w.startsWith('-'));
