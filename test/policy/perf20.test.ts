@@ -106,7 +106,8 @@ test('credential exports captured by $(...) are still read as captured (bodies w
 
 test('the standard profile decides a corpus sample the same with every line-reading gate open', () => {
   const config = join(PACKAGE_ROOT, 'policies', 'standard.yaml');
-  const sample = shippedCorpusSample();
+  // a quarter of the sample (every twelfth shipped case): two engines decide it, so kept small
+  const sample = shippedCorpusSample().filter((_, i) => i % 4 === 0);
   const decide = () => {
     const e = loadEngine(config, { home: CORPUS_HOME, resolveSymlinks: false });
     return sample.map((c) => {
