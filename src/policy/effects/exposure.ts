@@ -859,12 +859,13 @@ export function exposureEffects(cmds: SimpleCommand[], out: Effect[]): void {
   printedSecrets(cmds, out);
   decryptedPrints(cmds, out);
   credentialObjectPrints(cmds, out);
-  const bodies = substitutionBodies(cmds);
+  // worked out only when credentialExports asks (most lines export nothing): pure on the line
+  let bodies: string[] | undefined;
   credentialExports(
     cmds,
     out,
     (c) => endsPrinted(c, cmds),
-    (c) => captured(c, bodies),
+    (c) => captured(c, (bodies ??= substitutionBodies(cmds))),
   );
   secretSearches(cmds, out);
   keyBlockPrints(cmds, out);

@@ -496,6 +496,9 @@ export function lineReadings(line: LineFacts, out: Effect[]): void {
   const open = new Uint8Array(list.length);
   for (const p of line.programs) for (const i of gates.byProgram.get(p) ?? NONE) open[i] = 1;
   // One scan for all the hints: a line that matches none of them is not tested once per hint.
+  // Past it, the hints are tried a group at a time: a group's joined pattern matches exactly
+  // when one of its hints does, so only the hints of the (one or two) groups that match are
+  // tried alone, not all seventy-odd of them on every line some hint matches.
   const text = line.text;
   let hinted = false;
   for (const re of gates.scans)
@@ -503,25 +506,31 @@ export function lineReadings(line: LineFacts, out: Effect[]): void {
       hinted = true;
       break;
     }
+  if (hinted)
+    for (const g of gates.groups) {
+      if (!g.scan.test(text)) continue;
+      for (const i of g.members) if (open[i] === 0 && list[i]?.hint?.test(text) === true) open[i] = 1;
+    }
   for (let i = 0; i < list.length; i++) {
     const r = list[i];
     if (!r) continue;
-    if (
-      open[i] === 1 ||
-      (!r.programs && !r.hint) ||
-      ((hinted || gates.unscanned[i] === 1) && r.hint?.test(text) === true)
-    )
+    if (open[i] === 1 || (!r.programs && !r.hint) || (gates.unscanned[i] === 1 && r.hint?.test(text) === true))
       r.read(line, out);
   }
 }
 
 const NONE: readonly number[] = [];
 
+/** How many hints one group's joined pattern holds (see lineReadings). */
+const HINT_GROUP = 8;
+
 interface Gates {
   /** For each program name of the registry, the readings (their indices) it opens. */
   byProgram: Map<string, number[]>;
   /** The hints joined into one pattern per set of flags: no match, no hint matches. */
   scans: RegExp[];
+  /** The scanned hints in groups of HINT_GROUP (one flag set each), each group joined into one pattern. */
+  groups: { scan: RegExp; members: number[] }[];
   /** 1 for a reading whose hint is not in `scans` (it has named groups or backreferences). */
   unscanned: Uint8Array;
 }
@@ -532,7 +541,7 @@ let gateIndex: { size: number; gates: Gates } | undefined;
 function registryGates(): Gates {
   if (gateIndex?.size === LINE_READINGS.length) return gateIndex.gates;
   const byProgram = new Map<string, number[]>();
-  const byFlags = new Map<string, string[]>();
+  const byFlags = new Map<string, { source: string; at: number }[]>();
   const unscanned = new Uint8Array(LINE_READINGS.length);
   LINE_READINGS.forEach((r, i) => {
     for (const p of r.programs ?? []) {
@@ -547,11 +556,17 @@ function registryGates(): Gates {
       return;
     }
     const l = byFlags.get(r.hint.flags) ?? [];
-    l.push(`(?:${r.hint.source})`);
+    l.push({ source: `(?:${r.hint.source})`, at: i });
     byFlags.set(r.hint.flags, l);
   });
-  const scans = [...byFlags].map(([flags, sources]) => new RegExp(sources.join('|'), flags));
-  const gates = { byProgram, scans, unscanned };
+  const scans = [...byFlags].map(([flags, hints]) => new RegExp(hints.map((h) => h.source).join('|'), flags));
+  const groups: Gates['groups'] = [];
+  for (const [flags, hints] of byFlags)
+    for (let k = 0; k < hints.length; k += HINT_GROUP) {
+      const part = hints.slice(k, k + HINT_GROUP);
+      groups.push({ scan: new RegExp(part.map((h) => h.source).join('|'), flags), members: part.map((h) => h.at) });
+    }
+  const gates = { byProgram, scans, groups, unscanned };
   gateIndex = { size: LINE_READINGS.length, gates };
   return gates;
 }

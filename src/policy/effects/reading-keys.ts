@@ -33,6 +33,8 @@ export interface ReadingKey {
 export class LineKeys {
   private text: string | undefined;
   private readonly tested = new Map<ReadingKey, boolean>();
+  /** Each command's program, lower-cased base name: worked out once, not once per keyed reading. */
+  private readonly names = new Map<SimpleCommand, string>();
 
   constructor(private readonly cmds: readonly SimpleCommand[]) {}
 
@@ -66,7 +68,11 @@ export class LineKeys {
 
   /** Whether a reading with this key can find anything in command `c` of the line. */
   may(key: ReadingKey, c: SimpleCommand): boolean {
-    if (key.programs && c.argv.length && key.programs.has(basename(c.argv[0] ?? '').toLowerCase())) return true;
+    if (key.programs && c.argv.length) {
+      let name = this.names.get(c);
+      if (name === undefined) this.names.set(c, (name = basename(c.argv[0] ?? '').toLowerCase()));
+      if (key.programs.has(name)) return true;
+    }
     if (!key.words) return !key.programs;
     let hit = this.tested.get(key);
     if (hit === undefined) {
