@@ -254,4 +254,40 @@ export const C_LANG: Language = {
   streamsToProcess: /\bdup2\s*\(/,
 };
 
-export const MORE_LANGUAGES: Language[] = [TCL, JVM, CRYSTAL, JULIA, BEAM, DART, AWK, C_LANG];
+/**
+ * Rust: a source file `cargo run`/`cargo build` compiles and runs (src/main.rs, src/bin/*.rs,
+ * build.rs), and `rust-script -e`. Only std's file calls are read (std::fs remove_dir_all,
+ * remove_file, rename; the home from std::env::var("HOME"), dirs::home_dir, home::home_dir).
+ */
+export const RUST: Language = {
+  name: 'rust',
+  programs: /^(?:rust-script|cargo-script)$/,
+  inline: ['-e', '--expr'],
+  dotConcat: false,
+  rewrites: [
+    [/\bstd::fs::/g, 'fs::'],
+    [/\bstd::env::/g, 'env::'],
+    [
+      /(?:env::var(?:_os)?\(\s*"(?:HOME|USERPROFILE)"\s*\)|(?:dirs|home|env)::home_dir\(\s*\))(?:\.(?:unwrap|unwrap_or_default)\(\s*\)|\.expect\([^)]*\)|\?)?/g,
+      '"~"',
+    ],
+    // let h = "~"; and Path::new(h).join("x"), PathBuf::from("~").join("x"): the path built
+    [/\blet\s+(?:mut\s+)?(\w+)\s*(?::\s*[\w:<>]+\s*)?=\s*/g, '$1 = '],
+    [/\b(?:Path::new|PathBuf::from)\(\s*"([^"]*)"\s*\)\.join\(\s*"([^"]*)"\s*\)/g, '"$1/$2"'],
+    [/"([^"]*)"\.join\(\s*"([^"]*)"\s*\)/g, '"$1/$2"'],
+    [/\b(?:Path::new|PathBuf::from)\(\s*("[^"]*")\s*\)/g, '$1'],
+    [/&(?=")/g, ''],
+  ],
+  aliases: [],
+  decoders: [],
+  calls: [
+    { fn: 'fs::remove_dir_all', kind: 'rmtree', path: 0 },
+    { fn: 'fs::remove_file|fs::remove_dir', kind: 'remove', path: 0 },
+    { fn: 'fs::rename', kind: 'move', path: 0, content: 1 },
+    { fn: 'fs::write', kind: 'write', path: 0, content: 1 },
+  ],
+  connects: [],
+  streamsToProcess: /$^/,
+};
+
+export const MORE_LANGUAGES: Language[] = [TCL, JVM, CRYSTAL, JULIA, BEAM, DART, AWK, C_LANG, RUST];
