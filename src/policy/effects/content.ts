@@ -747,9 +747,15 @@ function fileEffects(path: string, content: string): Effect[] {
         ...unknownLanguagePlants(path, content),
       ];
     case 'script-rust':
-      return analyzeCode(RUST, content, via)
-        .filter((e) => e.tool === 'delete' || / deletes | moves /.test(e.via))
-        .map((e) => ({ ...e, onlyDeny: true }));
+      // its deletes, and what any source file is read for (as before it had a kind of its own)
+      return [
+        ...analyzeCode(RUST, content, via)
+          .filter((e) => e.tool === 'delete' || / deletes | moves /.test(e.via))
+          .map((e) => ({ ...e, onlyDeny: true })),
+        ...sourcePlant(path, content),
+        ...configCommandPlants(path, content),
+        ...(sourceLanguage(path) ? [] : unknownLanguagePlants(path, content)),
+      ];
     case 'compose':
       return [
         ...containerGrants(composeFlags(content), `starts containers from ${name}`),
