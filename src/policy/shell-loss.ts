@@ -125,6 +125,9 @@ function listingOperand(w: string): string | null {
   const dir = listedTree(words);
   // `ls -d */` lists every folder of the working tree: the tree's work, as `.` is
   if (dir === '*/' || dir === './*/') return '.';
+  // `ls -d ~/*/`, `ls -d ~/*`: a glob naming every entry (or folder) of one directory lists it whole
+  const every = dir === null ? null : /^(.*[^/])\/\*\/?$/.exec(dir);
+  if (every?.[1] && !/[*?[]/.test(every[1])) return every[1];
   // `ls *.log` lists what the glob names, not a directory's every entry
   return dir === null || /[*?[]/.test(dir) ? null : dir;
 }

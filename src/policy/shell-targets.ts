@@ -351,6 +351,24 @@ export function treeLossReadings(words: string[]): string[] {
       .filter(lockable)
       .map((t) => `locks-out ${t}`);
   }
+  // Windows ACLs (icacls, Windows commands reference): a deny entry for everyone, all users or
+  // the owner beats every grant, and inheritance removed with no grant put back leaves no one
+  // able to open the tree; either locks it away as chmod 000 does. A grant to oneself
+  // (`/inheritance:r /grant:r %USERNAME%:F`, how a secrets folder is made private) is no lockout.
+  if (p === 'icacls' || p === 'cacls') {
+    const lower = words.map((w) => w.toLowerCase());
+    const denies = lower.some(
+      (w, i) =>
+        /^\/deny$/.test(w) &&
+        /^"?(?:everyone|\*?s-1-1-0|users|\*?s-1-5-32-545|authenticated users|\*?s-1-5-11|%username%|\$env:username|[^:]*\\%username%)"?:/.test(
+          lower[i + 1] ?? '',
+        ),
+    );
+    const stripped = lower.some((w) => w === '/inheritance:r') && !lower.some((w) => /^\/grant(?::[rR])?$/.test(w));
+    if (!denies && !stripped) return [];
+    const target = words.slice(1).find((w) => !w.startsWith('/') && !w.startsWith('-'));
+    return target && lockable(target.replace(/^"|"$/g, '')) ? [`locks-out ${target}`] : [];
+  }
   // `setfacl -R -m u:dev:--- DIR`: an ACL entry that grants nothing
   if (p === 'setfacl') {
     let locks = false;

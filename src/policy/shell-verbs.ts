@@ -812,7 +812,8 @@ export function gitPushReadings(words: string[]): string[] {
   if (words[0] !== 'git') return [];
   let i = 1;
   while (i < words.length && (words[i] ?? '').startsWith('-')) i += GIT_VALUE_OPTS.has(words[i] ?? '') ? 2 : 1;
-  if (words[i] !== 'push') return [];
+  // `git send-pack` is the plumbing under push (git-send-pack(1)): its --force and --all are push's
+  if (words[i] !== 'push' && words[i] !== 'send-pack') return [];
   let force = false;
   let lease = false;
   let prune = false;

@@ -596,6 +596,40 @@ function expandFor(t: string): string {
   return t.slice(0, m.index) + lead + runs.join(' & ') + t.slice(m.index + all.length);
 }
 
+/**
+ * forfiles [/p DIR] [/s] [/m MASK] /c "CMD": CMD run once per file found, `@path`/`@file` naming
+ * it (forfiles, Windows commands reference). A delete over every file of DIR (no mask, `*`,
+ * `*.*`) with /s is `rd /s /q DIR`; with a mask it is `del [/s] /q DIR\MASK`; another command is
+ * read with @path put in. An age test (`/d -30`) narrows what is found and is left as written.
+ */
+function expandForfiles(t: string): string {
+  const m = /(^|[&|(]\s*)forfiles(?:\.exe)?\s+((?:"[^"]*"|[^&|"\s]+|\s+)+)/i.exec(t);
+  if (!m) return t;
+  const words = (m[2] ?? '').match(/"[^"]*"|\S+/g) ?? [];
+  let dir = '.';
+  let mask = '*';
+  let deep = false;
+  let body: string | undefined;
+  for (let i = 0; i < words.length; i++) {
+    const w = (words[i] ?? '').toLowerCase();
+    const next = (words[i + 1] ?? '').replace(/^"|"$/g, '');
+    if (w === '/p' || w === '-p') ((dir = next), i++);
+    else if (w === '/m' || w === '-m') ((mask = next), i++);
+    else if (w === '/c' || w === '-c') ((body = next), i++);
+    else if (w === '/s' || w === '-s') deep = true;
+    else if (w === '/d' || w === '-d') return t;
+  }
+  if (body === undefined) return t;
+  const inner = body.replace(/^\s*cmd(?:\.exe)?\s+\/c\s+/i, '');
+  const whole = /^(?:\*|\*\.\*)$/.test(mask);
+  const target = `${dir.replace(/[\\/]+$/, '')}\\${mask}`;
+  let run: string;
+  if (DELETE_VERB.test(inner) && /@(?:path|file|fname)\b/i.test(inner))
+    run = deep && whole ? `rd /s /q "${dir}"` : `del ${deep ? '/s ' : ''}/q "${target}"`;
+  else run = inner.replace(/@(?:path|file)\b/gi, `"${target}"`);
+  return t.slice(0, m.index) + (m[1] ?? '') + run + t.slice(m.index + m[0].length);
+}
+
 /** A PowerShell string literal with no interpolation: '...' ('' is a quote) or "..." without `$`. */
 const PS_LIT = `(?:'(?:[^']|'')*'|"(?:[^"$\`]|\`.)*")`;
 const PS_LIST = `${PS_LIT}(?:\\s*,\\s*${PS_LIT})*`;
@@ -677,6 +711,7 @@ export function posixLine(s: string, depth = 0): string | null {
       .replace(EACH_DELETE, (_m, rec?: string) => `| Remove-Item ${rec ? '-Recurse ' : ''}-Force`)
       .replace(EACH_BLANK, '| Clear-Content');
   if (/\bfor\s/i.test(t)) t = expandFor(t);
+  if (/\bforfiles\b/i.test(t)) t = expandForfiles(t);
   // `-Body (Get-Content F -Raw)`: the file's text, which curl spells `@F`
   if (/\(\s*(?:get-content|gc|cat|type)\s/i.test(t)) t = t.replace(FILE_TEXT, '@$1');
   // a statement of its own prints the file; inside another expression (base64 of it, a variable)

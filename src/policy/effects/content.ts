@@ -38,6 +38,7 @@ import { analyzeCode } from './interp/code.js';
 import { envExposureEffects } from './env-exposure.js';
 import { powershellPaths, windowsReads } from './env-reads.js';
 import { GO, NODE, POWERSHELL, PYTHON, RUBY } from './interp/languages.js';
+import { RUST } from './interp/languages-more.js';
 import {
   ciExpressions,
   ciFindings,
@@ -99,6 +100,7 @@ export type Kind =
   | 'script-js'
   | 'script-py'
   | 'script-go'
+  | 'script-rust'
   | 'procfile';
 
 /** Which kind of runs-later or config file a path is; the patterns are lower-cased path tails. */
@@ -109,6 +111,8 @@ const KINDS: [RegExp, Kind][] = [
   ],
   [/(?:^|\/)\.git\/hooks\/[^/]+$|(?:^|\/)\.husky\/[^/_][^/]*$|(?:^|\/)\.githooks\/[^/]+$/, 'shell'],
   [/^\/etc\/cron|^\/var\/spool\/cron\/|(?:^|\/)crontab$/, 'shell'],
+  // Cargo's extra binaries (src/bin/*.rs) are Rust programs, not scripts of a bin folder
+  [/(?:^|\/)src\/bin\/(?:[^/]+\/)?[^/]+\.rs$/, 'script-rust'],
   [/(?:^|\/)(?:\.local\/bin|bin)\/[^/]+$|^\/usr\/local\/s?bin\/[^/]+$/, 'shell'],
   [/(?:^|\/)(?:build|install|setup|bootstrap|configure|postinstall|prepare)\.(?:sh|bash)$|(?:^|\/)configure$/, 'shell'],
   // build wrappers every build runs: the Gradle Wrapper's gradlew and the Maven Wrapper's mvnw
@@ -181,6 +185,11 @@ const KINDS: [RegExp, Kind][] = [
   [/(?:^|\/)procfile(?:\.[\w-]+)?$/, 'procfile'],
   // a Go program (`go run main.go` runs it): only what it would be denied for is read
   [/\.go$/, 'script-go'],
+  // a Rust program (`cargo run` compiles and runs it): only its deletes are read, as for Go
+  [/\.rs$/, 'script-rust'],
+  // task runners' own files, run by `gulp`, `grunt`, `jake`: JavaScript whose deletes (del, rimraf,
+  // fs.rmSync) run on the next build
+  [/(?:^|\/)(?:gulpfile|gruntfile|jakefile)(?:\.babel)?\.[cm]?[jt]s$/, 'script-js'],
   [/^\/etc\/hosts$|\/system32\/drivers\/etc\/hosts$/, 'hosts'],
 ];
 
@@ -736,6 +745,16 @@ function fileEffects(path: string, content: string): Effect[] {
         // a shell string it hands to a process (`exec.Command("sh", "-c", "curl ... | sh")` in
         // init()): read as in any language no reading knows, only a deny counts (unknown-code.ts)
         ...unknownLanguagePlants(path, content),
+      ];
+    case 'script-rust':
+      // its deletes, and what any source file is read for (as before it had a kind of its own)
+      return [
+        ...analyzeCode(RUST, content, via)
+          .filter((e) => e.tool === 'delete' || / deletes | moves /.test(e.via))
+          .map((e) => ({ ...e, onlyDeny: true })),
+        ...sourcePlant(path, content),
+        ...configCommandPlants(path, content),
+        ...(sourceLanguage(path) ? [] : unknownLanguagePlants(path, content)),
       ];
     case 'compose':
       return [

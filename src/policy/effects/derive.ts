@@ -400,6 +400,7 @@ export function deriveFromCommand(command: string): Effect[] {
   lineReadings(new LineFacts(command, cmds), raw);
   // recursive deletes of folders outside the project that are neither disposable nor system
   raw.push(...wideDeletes(cmds, raw));
+  dropDeinitedModules(cmds, raw);
   // a download unpacked over installed packages replaces them with whatever the host served
   if (unpacksInto !== undefined)
     for (const e of raw)
@@ -440,6 +441,28 @@ export function deriveFromCommand(command: string): Effect[] {
         })),
       );
   return dedupe([...out, ...planted]);
+}
+
+/**
+ * `git submodule deinit -f P && rm -rf .git/modules/P`: the submodule's own clone removed after
+ * git has let go of it, the documented way to take a submodule out (gitsubmodules(7), "Removing a
+ * submodule"); its commits are its remote's. The delete of that one clone is not a loss of the
+ * project's records, so it is dropped; any other path under .git stays a delete.
+ */
+function dropDeinitedModules(cmds: SimpleCommand[], raw: Effect[]): void {
+  const gone = new Set<string>();
+  for (const c of cmds) {
+    const a = c.argv;
+    const i = a.indexOf('submodule');
+    if (basename(a[0] ?? '') !== 'git' || i < 0 || a[i + 1] !== 'deinit') continue;
+    for (const w of a.slice(i + 2)) if (!w.startsWith('-')) gone.add(w.replace(/^\.\//, '').replace(/\/+$/, ''));
+  }
+  if (!gone.size) return;
+  for (let k = raw.length - 1; k >= 0; k--) {
+    const e = raw[k];
+    const m = e?.tool === 'delete' ? /^(?:\.\/)?\.git\/modules\/(.+?)\/*$/.exec(e.path ?? '') : null;
+    if (m && gone.has(m[1] ?? '')) raw.splice(k, 1);
+  }
 }
 
 /**

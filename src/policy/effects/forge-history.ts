@@ -35,6 +35,22 @@ export function forgeHistoryEffects(line: LineView, out: Effect[]): void {
     if (prog === 'glab' && call?.method === 'POST' && archive)
       out.push({ tool: 'exec', command: `forge-archive ${archive[1]}`, via: `glab api archives the project` });
     if (prog !== 'gh') continue;
+    // the same through GraphQL (`gh api graphql -f query='mutation { deleteRef(...) }'`,
+    // `updateRef(input: {..., force: true})`, `updateRefs` with a forced update): a ref deleted or
+    // force-moved. The ref is an opaque id, so it is read as the GraphQL delete it is
+    if (call?.route === 'graphql') {
+      const query = call.fields.map((f) => f.replace(/^(?:query|mutation)=/, '')).join('\n');
+      const m =
+        /\bmutation\b[^]*?\b(deleteRef|deleteBranchProtectionRule|deleteRepository|updateRefs?)\s*\(([^]*)/.exec(query);
+      const forced = m && /^updateRefs?$/.test(m[1] ?? '') ? /\bforce\s*:\s*true\b/.test(m[2] ?? '') : true;
+      if (m && forced)
+        out.push({
+          tool: 'exec',
+          command: `http-graphql-delete api.github.com ${m[1] ?? ''}`,
+          via: `gh api graphql ${m[1] === 'deleteRef' ? 'deletes a branch or tag' : 'force-moves or deletes refs'} on the forge`,
+        });
+      continue;
+    }
     if (!call || (call.method !== 'PATCH' && call.method !== 'POST')) continue;
     const ref = /^repos\/[^/]+\/[^/]+\/git\/refs\/heads\/(.+)$/.exec(call.route);
     if (ref && call.method === 'PATCH' && call.fields.some((f) => /^force=(?:true|1)$/i.test(f))) {

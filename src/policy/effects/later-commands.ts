@@ -29,12 +29,40 @@ interface CommandKeys {
   /** Keys whose list values are one program's argv (`["bash", "-c", "..."]`). */
   argv?: string[];
   tool: string;
+  /**
+   * The tool's own substitutions, put in before the command is read: tox's `{homedir}` and
+   * `{toxinidir}` (tox "Substitutions"), Task's `{{.HOME}}` and `{{.ROOT_DIR}}` (Task "Special
+   * variables"; the environment's variables are template variables too). A home named so is `~`,
+   * the project `.`, arguments the user passes nothing.
+   */
+  templates?: [RegExp, string][];
 }
+
+const TOX_TEMPLATES: [RegExp, string][] = [
+  [/\{homedir\}/g, '~'],
+  [/\{(?:toxinidir|tox_root)\}/g, '.'],
+  [/\{(?:toxworkdir|work_dir)\}/g, '.tox'],
+  [/\{(?:envtmpdir|env_tmp_dir)\}/g, '.tox/tmp'],
+  [/\{(?:envdir|env_dir)\}/g, '.tox/env'],
+  [/\{posargs(?::[^}]*)?\}/g, ''],
+  [/\{env:HOME(?::[^}]*)?\}/g, '~'],
+];
+
+const TASK_TEMPLATES: [RegExp, string][] = [
+  [/\{\{\s*\.(?:HOME|USERPROFILE)\s*\}\}/g, '~'],
+  [/\{\{\s*\.(?:ROOT_DIR|TASKFILE_DIR|USER_WORKING_DIR|ROOT_TASKFILE)\s*\}\}/g, '.'],
+  [/\{\{\s*\.CLI_ARGS\s*\}\}/g, ''],
+];
 
 /** Patterns are lower-cased path tails. */
 const CATALOGUE: CommandKeys[] = [
-  { files: /(?:^|\/)(?:tox\.ini|setup\.cfg)$/, lines: ['commands', 'commands_pre', 'commands_post'], tool: 'tox' },
-  { files: /(?:^|\/)taskfile(?:\.dist)?\.ya?ml$/, lines: ['cmds', 'cmd'], tool: 'task' },
+  {
+    files: /(?:^|\/)(?:tox\.ini|setup\.cfg)$/,
+    lines: ['commands', 'commands_pre', 'commands_post'],
+    tool: 'tox',
+    templates: TOX_TEMPLATES,
+  },
+  { files: /(?:^|\/)taskfile(?:\.dist)?\.ya?ml$/, lines: ['cmds', 'cmd'], tool: 'task', templates: TASK_TEMPLATES },
   { files: /(?:^|\/)\.gitpod\.ya?ml$/, lines: ['init', 'before', 'command', 'prebuild'], tool: 'Gitpod' },
   {
     files: /(?:^|\/)\.?(?:mise|rtx)(?:\.[\w-]+)?\.toml$|(?:^|\/)\.(?:mise|config\/mise)\/config(?:\.[\w-]+)?\.toml$/,
@@ -406,7 +434,14 @@ export function laterCommands(path: string, content: string): Effect[] {
     const names = new Set([...entry.lines, ...argv]);
     const values =
       jsonValues(content, names) ?? keyedValues(content, entry.lines.includes('*') ? everyKey(content) : names);
-    for (const v of values) for (const c of commandsOf(v, argv.has(v.key))) out.push(...shell(c, via));
+    for (const v of values)
+      for (const c of commandsOf(v, argv.has(v.key)))
+        out.push(
+          ...shell(
+            (entry.templates ?? []).reduce((t, [re, to]) => t.replace(re, to), c),
+            via,
+          ),
+        );
   }
   if (/(?:^|\/)pyproject\.toml$/.test(p))
     for (const c of tableCommands(content, SCRIPT_TABLES))

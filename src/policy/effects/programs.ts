@@ -206,7 +206,9 @@ function catLike(name: string): Deriver {
     }
     if (name === 'sort') {
       const o = optionValue(p, '-o', '--output');
-      if (o) out.push(write(o, undefined, `sort writes ${o}`));
+      // sorting nothing (`sort -o F /dev/null`) writes F empty: its content is gone
+      const empty = ops.length > 0 && ops.every((f) => f === '/dev/null');
+      if (o) out.push(write(o, empty ? '' : undefined, `sort writes ${empty ? 'nothing over ' : ''}${o}`));
     }
     for (const f of ops)
       if (

@@ -249,6 +249,9 @@ export function outputOf(c: SimpleCommand): string | undefined {
   const name = basename(c.argv[0] ?? '');
   if (name === 'echo' || name === 'printf') return echoText(c.argv);
   if (name === 'cat' && c.argv.length === 1) return c.stdin;
+  // nothing at all: `cat /dev/null`, `true`, `:` (what a blanking `... | tee FILES` is fed)
+  if (name === 'cat' && c.argv.length > 1 && c.argv.slice(1).every((w) => w === '/dev/null')) return '';
+  if ((name === 'true' || name === ':') && c.argv.length === 1) return '';
   return c.stdin === undefined ? undefined : decodedOutput(c.argv, c.stdin);
 }
 

@@ -6,7 +6,7 @@
 import { codeSecretUrls, DNS_LOOKUP_HINT, foreignBucketWrites, storedSecretSends } from '../egress-code.js';
 import { codeUploads, outside } from '../code-uploads.js';
 import type { Effect } from '../types.js';
-import { argValue, foldConcat, literalValue, skipBrackets, skipString, splitArgs } from './literals.js';
+import { argValue, foldConcat, literalValue, shellWord, skipBrackets, skipString, splitArgs } from './literals.js';
 import { SHELL_PROGRAM, type CallRule, type Language } from './languages.js';
 import { sdkEffects } from './sdk.js';
 import { gitLibraryEffects } from './git-libraries.js';
@@ -38,6 +38,7 @@ function escapeForRegex(s: string): string {
 /** Applies the language's rewrites, decoders, literal folding and aliases. */
 export function canonicalCode(lang: Language, code: string): string {
   let c = code.length > MAX_CODE ? code.slice(0, MAX_CODE) : code;
+  c = unrollLiteralLoops(c);
   c = rewriteRounds(lang, c);
   // names bound to literals put in place can complete a spelling the rewrites read
   // (`$d='Download'+'String'; $wc.$d(u)` is `$wc.DownloadString(u)`): read it once more
@@ -54,6 +55,61 @@ export function canonicalCode(lang: Language, code: string): string {
     c = c.replace(new RegExp(`(?<![\\w.$'"])${escapeForRegex(alias)}(?=\\s*[.(\\x60]|\\s*['"])`, 'g'), target);
   }
   return c;
+}
+
+const LOOP_LIT = `(?:'(?:[^'\\\\\\n]|\\\\.)*'|"(?:[^"\\\\\\n]|\\\\.)*")`;
+const LOOP_LITS = `(${LOOP_LIT}(?:\\s*,\\s*${LOOP_LIT})*)\\s*,?\\s*`;
+/**
+ * Loops over a list of literals, in the spellings of the languages read here: python's
+ * `for d in ('a', 'b'):`, JavaScript's `for (const d of ['a', 'b'])` and `['a','b'].forEach(d =>`,
+ * ruby's `%w[a b].each do |d|` and `['a','b'].each { |d|`, perl's `for my $d (qw(a b))`.
+ * Group `name` is the loop variable, `items` the literals (or `words`, a %w/qw word list).
+ */
+const LITERAL_LOOPS: RegExp[] = [
+  new RegExp(`\\bfor\\s+(?<name>[A-Za-z_]\\w*)\\s+in\\s+[([]\\s*(?<items>${LOOP_LITS})[)\\]]\\s*:`, 'g'),
+  new RegExp(
+    `\\bfor\\s*\\(\\s*(?:const|let|var)\\s+(?<name>[A-Za-z_$][\\w$]*)\\s+of\\s+\\[\\s*(?<items>${LOOP_LITS})\\]\\s*\\)`,
+    'g',
+  ),
+  new RegExp(
+    `\\[\\s*(?<items>${LOOP_LITS})\\]\\s*\\.\\s*forEach\\(\\s*\\(?\\s*(?<name>[A-Za-z_$][\\w$]*)\\s*\\)?\\s*=>`,
+    'g',
+  ),
+  new RegExp(`\\[\\s*(?<items>${LOOP_LITS})\\]\\s*\\.each\\s*(?:do\\s*|\\{\\s*)\\|\\s*(?<name>\\w+)\\s*\\|`, 'g'),
+  /%w[[(](?<words>[^\])]*)[\])]\s*\.each\s*(?:do\s*|\{\s*)\|\s*(?<name>\w+)\s*\|/g,
+  /\bfor(?:each)?\s+my\s+(?<name>\$\w+)\s*\(\s*qw\s*[([{/](?<words>[^)\]}/]*)[)\]}/]\s*\)/g,
+];
+
+/**
+ * `for d in ('Documents', 'projects'): shutil.rmtree(os.path.join(home, d))`: the loop's body is
+ * read once more for each literal, the variable put in its place, so what each pass does is
+ * spelled out (`shutil.rmtree(os.path.join(home, 'Documents'))`). At most 8 items, and only when
+ * the code stays small.
+ */
+function unrollLiteralLoops(code: string): string {
+  if (!/\bfor\b|\.each\b|\.forEach\(/.test(code)) return code;
+  let out = code;
+  for (const re of LITERAL_LOOPS) {
+    re.lastIndex = 0;
+    const m = re.exec(out);
+    if (!m?.groups) continue;
+    const name = m.groups.name ?? '';
+    const items = m.groups.words
+      ? m.groups.words
+          .trim()
+          .split(/\s+/)
+          .filter(Boolean)
+          .map((w) => JSON.stringify(w))
+      : splitArgs(m.groups.items ?? '').filter(Boolean);
+    if (!name || !items.length || items.length > 8) continue;
+    const body = out.slice(m.index + m[0].length);
+    if (body.length * items.length > MAX_CODE) continue;
+    const esc = escapeForRegex(name);
+    const use = new RegExp(`(?<![\\w$.'"])${esc}(?![\\w'"])`, 'g');
+    const copies = items.map((it) => body.replace(use, it));
+    out = `${out}\n${copies.join('\n')}`;
+  }
+  return out;
 }
 
 function rewriteRounds(lang: Language, code: string): string {
@@ -524,6 +580,16 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
           out.push({ tool: 'delete', path: q, via: `${via} deletes ${q}` });
           out.push({ tool: 'exec', command: `rm -rf ${q}`, via: `${via} deletes ${q} recursively` });
         }
+      } else if (k === 'move') {
+        // the source leaves its place: `mv SRC DST`, decided as the shell's move is (a home folder
+        // moved to /tmp is its delete; build output moved aside is not)
+        const dest = argValue(f.args[f.rule.content ?? 1]);
+        if (dest !== undefined && dest && !isUrl(dest) && !partial)
+          out.push({
+            tool: 'exec',
+            command: `mv ${shellWord(path)} ${shellWord(dest)}`,
+            via: `${via} moves ${path} to ${dest}`,
+          });
       } else if (k === 'remove') {
         out.push({ tool: 'delete', path, via: `${via} deletes ${path}` });
         out.push({ tool: 'exec', command: `rm -f ${path}`, via: `${via} deletes ${path}` });

@@ -9,6 +9,7 @@ export type CallKind =
   | 'fetch' // arg 0 is a URL
   | 'rmtree' // arg 0 is removed recursively
   | 'remove' // arg 0 is removed
+  | 'move' // arg `path` is moved to arg `content` (the destination): read as `mv SRC DST`
   | 'eval' // arg 0 is code of the same language
   | 'shell' // arg 0 is shell code fed to a shell (php passthru etc. are 'exec'; this is for osascript)
   | 'loads' // deserialises code (pickle/marshal): dangerous with fetched input

@@ -18,6 +18,8 @@ export const TCL: Language = {
     [/\bopen\s+"\|([^"]+)"/g, 'exec "$1"'],
     [/\bopen\s+\|(\S+)/g, 'exec "$1"'],
     [/\$(?:::)?env\(HOME\)/g, '~'],
+    // a bare path word after `file delete` is the path (`file delete -force ~`, `-- /srv/x`)
+    [/\bfile\s+delete\s+-force\s+(?:--\s+)?([^\s"'{};\[\]]+)/g, 'file delete -force "$1"'],
   ],
   aliases: [],
   decoders: [],
@@ -46,6 +48,13 @@ export const JVM: Language = {
     // typed declarations bound to a literal read like `var x = "..."`
     [/\b(?:final\s+)?(?:String|def|val|var|int|Integer|long)\s+(\w+)\s*=\s*/g, 'var $1 = '],
     [/System\.getProperty\(\s*"user\.home"\s*\)|System\.getenv\(\s*"HOME"\s*\)/g, '"~"'],
+    // a File or Path object's own tree removers: groovy's deleteDir(), kotlin's deleteRecursively(),
+    // commons-io FileUtils.deleteDirectory/cleanDirectory/forceDelete (read as a delete of the path)
+    [/\b(?:new\s+)?File\(\s*("[^"]*")\s*\)\s*\.\s*(?:deleteDir|deleteRecursively)\s*\(\s*\)/g, 'deleteTree($1)'],
+    [
+      /\bFileUtils\.(?:deleteDirectory|cleanDirectory|forceDelete|deleteQuietly)\(\s*(?:new\s+)?File\(\s*("[^"]*")\s*\)\s*\)/g,
+      'deleteTree($1)',
+    ],
     [/java\.lang\./g, ''],
     // java.nio: Path.of("a") / Paths.get("a", "b") name the path the Files call reads
     [/java\.nio\.file\./g, ''],
@@ -60,6 +69,7 @@ export const JVM: Language = {
     { fn: 'new\\s+ProcessBuilder|ProcessBuilder', kind: 'exec' },
     { fn: 'new\\s+File\\(([^()]*)\\)\\.(?:text|getText|readLines|bytes)', kind: 'read', path: -1 },
     { fn: 'Files\\.(?:readString|readAllBytes|readAllLines)', kind: 'read', path: 0 },
+    { fn: 'deleteTree', kind: 'rmtree', path: 0 },
     { fn: 'new\\s+URL|URL|URI\\.create', kind: 'fetch', path: 0 },
     { fn: 'Eval\\.me|evaluate|engine\\.eval', kind: 'eval', path: 0 },
   ],
@@ -244,4 +254,40 @@ export const C_LANG: Language = {
   streamsToProcess: /\bdup2\s*\(/,
 };
 
-export const MORE_LANGUAGES: Language[] = [TCL, JVM, CRYSTAL, JULIA, BEAM, DART, AWK, C_LANG];
+/**
+ * Rust: a source file `cargo run`/`cargo build` compiles and runs (src/main.rs, src/bin/*.rs,
+ * build.rs), and `rust-script -e`. Only std's file calls are read (std::fs remove_dir_all,
+ * remove_file, rename; the home from std::env::var("HOME"), dirs::home_dir, home::home_dir).
+ */
+export const RUST: Language = {
+  name: 'rust',
+  programs: /^(?:rust-script|cargo-script)$/,
+  inline: ['-e', '--expr'],
+  dotConcat: false,
+  rewrites: [
+    [/\bstd::fs::/g, 'fs::'],
+    [/\bstd::env::/g, 'env::'],
+    [
+      /(?:env::var(?:_os)?\(\s*"(?:HOME|USERPROFILE)"\s*\)|(?:dirs|home|env)::home_dir\(\s*\))(?:\.(?:unwrap|unwrap_or_default)\(\s*\)|\.expect\([^)]*\)|\?)?/g,
+      '"~"',
+    ],
+    // let h = "~"; and Path::new(h).join("x"), PathBuf::from("~").join("x"): the path built
+    [/\blet\s+(?:mut\s+)?(\w+)\s*(?::\s*[\w:<>]+\s*)?=\s*/g, '$1 = '],
+    [/\b(?:Path::new|PathBuf::from)\(\s*"([^"]*)"\s*\)\.join\(\s*"([^"]*)"\s*\)/g, '"$1/$2"'],
+    [/"([^"]*)"\.join\(\s*"([^"]*)"\s*\)/g, '"$1/$2"'],
+    [/\b(?:Path::new|PathBuf::from)\(\s*("[^"]*")\s*\)/g, '$1'],
+    [/&(?=")/g, ''],
+  ],
+  aliases: [],
+  decoders: [],
+  calls: [
+    { fn: 'fs::remove_dir_all', kind: 'rmtree', path: 0 },
+    { fn: 'fs::remove_file|fs::remove_dir', kind: 'remove', path: 0 },
+    { fn: 'fs::rename', kind: 'move', path: 0, content: 1 },
+    { fn: 'fs::write', kind: 'write', path: 0, content: 1 },
+  ],
+  connects: [],
+  streamsToProcess: /$^/,
+};
+
+export const MORE_LANGUAGES: Language[] = [TCL, JVM, CRYSTAL, JULIA, BEAM, DART, AWK, C_LANG, RUST];

@@ -75,6 +75,8 @@ export const PYTHON: Language = {
       /(?:os\.environ\[\s*['"]HOME['"]\s*\]|os\.getenv\(\s*['"]HOME['"]\s*\)|os\.environ\.get\(\s*['"]HOME['"]\s*\)|pathlib\.Path\.home\(\)|Path\.home\(\))/g,
       '"~"',
     ],
+    // os.path.join('~', 'a', 'b'): the first two literals fold, then the rest one by one
+    [/os\.path\.join\(\s*['"]([^'"]*)['"]\s*,\s*['"]([^'"]*)['"]\s*,/g, 'os.path.join("$1/$2",'],
     [/os\.path\.join\(\s*['"]([^'"]*)['"]\s*,\s*['"]([^'"]*)['"]\s*\)/g, '"$1/$2"'],
     [/glob\.glob\(\s*(['"][^'"]*['"])\s*\)/g, '$1'],
     [/importlib\.import_module\(\s*['"]([\w.]+)['"]\s*\)/g, '$1'],
@@ -86,7 +88,8 @@ export const PYTHON: Language = {
     [/\.joinpath\(\s*(['"][^'"]*['"])\s*,\s*/g, ' / $1.joinpath('],
     [/\.joinpath\(\s*(['"][^'"]*['"])\s*\)/g, ' / $1'],
     [/(?:pathlib\.Path\(\s*)?(['"])([^'"]*)\1\s*\)?\s*\/\s*(['"])([^'"]*)\3/g, 'pathlib.Path("$2/$4")'],
-    [/\((pathlib\.Path\(\s*"[^"]*"\s*\))\)/g, '$1'],
+    // brackets only grouping the path (not a call's own: `rmtree(Path("~/x"))` keeps them)
+    [/(?<![\w.)\]])\((pathlib\.Path\(\s*"[^"]*"\s*\))\)/g, '$1'],
     // another process's files under /proc named by a pid computed at run time ('/proc/%s/mem' % pid,
     // f'/proc/{pid}/environ', '/proc/{}/maps'.format(pid)): any process's
     [
@@ -159,6 +162,9 @@ export const PYTHON: Language = {
     { fn: 'shutil\\.(?:copy|copy2|copyfile|move|copytree)', kind: 'write', path: 1 },
     { fn: 'shutil\\.(?:copy|copy2|copyfile|move|copytree)', kind: 'read', path: 0 },
     { fn: 'shutil\\.rmtree', kind: 'rmtree', path: 0 },
+    // a move takes the source away from where it was: read as the `mv SRC DST` it is
+    { fn: 'shutil\\.move|os\\.(?:rename|renames|replace)', kind: 'move', path: 0, content: 1 },
+    { fn: 'pathlib\\.Path\\(([^()]*)\\)\\.(?:rename|replace)', kind: 'move', path: -1, content: 0 },
     { fn: 'os\\.(?:remove|unlink|rmdir|removedirs)', kind: 'remove', path: 0 },
     { fn: 'os\\.(?:rename|replace)', kind: 'write', path: 1 },
     { fn: 'os\\.(?:rename|replace)', kind: 'remove', path: 0 },
@@ -193,6 +199,14 @@ export const NODE: Language = {
     ],
     [/(?:await\s+)?import\(\s*['"`](?:node:)?([\w/]+)['"`]\s*\)/g, '$1'],
     [/\bfs\/promises\b/g, 'fs'],
+    // fs-extra is fs with more calls (removeSync, emptyDirSync, moveSync); rimraf, del and
+    // shelljs's rm('-rf') are the tree removers build scripts install (npm packages fs-extra,
+    // rimraf, del, shelljs): each is the recursive delete fs.rmSync is
+    [/\brequire\(\s*['"](?:fs-extra|graceful-fs|fs-extra\/esm)['"]\s*\)/g, 'fs'],
+    [/\bimport\s+(?:\*\s+as\s+)?(\w+)\s+from\s+['"]fs-extra(?:\/esm)?['"]/g, 'const $1 = fs'],
+    [/\brequire\(\s*['"](rimraf|del|shelljs|trash)['"]\s*\)/g, '$1'],
+    [/\b(?:rimraf|del)\s*\.\s*(?:sync|rimrafSync|deleteSync|native|manual)\s*\(/g, 'rimraf('],
+    [/\b(?:shell|shelljs|sh)\s*\.\s*rm\(\s*['"]-[rRf]{1,3}['"]\s*,\s*/g, 'fs.rmSync('],
     // dotenv's loader (github.com/motdotla/dotenv) puts a file's values into process.env, where
     // what the code prints decides; `.config(...).parsed` takes the values whole, a read of the
     // file its options name (`.env` without a path), as `dotenv_values` is in Python
@@ -278,6 +292,12 @@ export const NODE: Language = {
     { fn: 'fs\\.(?:copyFileSync|copyFile|cpSync|cp|renameSync|rename)', kind: 'write', path: 1 },
     { fn: 'fs\\.(?:copyFileSync|copyFile|cpSync|cp)', kind: 'read', path: 0 },
     { fn: 'fs\\.(?:rmSync|rm|rmdirSync|rmdir)|Deno\\.remove|Deno\\.removeSync', kind: 'rmtree', path: 0 },
+    {
+      fn: 'fs\\.(?:removeSync|remove|emptyDirSync|emptyDir)|rimraf|rimrafSync|deleteSync|deleteAsync',
+      kind: 'rmtree',
+      path: 0,
+    },
+    { fn: 'fs\\.(?:renameSync|rename|moveSync|move)', kind: 'move', path: 0, content: 1 },
     { fn: 'fs\\.(?:unlinkSync|unlink)', kind: 'remove', path: 0 },
     { fn: 'fs\\.(?:chmodSync|chmod|chownSync|chown)', kind: 'write', path: 0 },
     {
@@ -318,6 +338,7 @@ export const RUBY: Language = {
     [/\b(?:Kernel|Object)\./g, ''],
     [/ENV\[\s*['"]HOME['"]\s*\]|Dir\.home/g, '"~"'],
     [/File\.expand_path\(\s*(['"][^'"]*['"])\s*\)/g, '$1'],
+    [/File\.join\(\s*['"]([^'"]*)['"]\s*,\s*['"]([^'"]*)['"]\s*,/g, 'File.join("$1/$2",'],
     [/File\.join\(\s*['"]([^'"]*)['"]\s*,\s*['"]([^'"]*)['"]\s*\)/g, '"$1/$2"'],
   ],
   aliases: [],
@@ -348,6 +369,7 @@ export const RUBY: Language = {
     },
     { fn: 'File\\.(?:delete|unlink)|FileUtils\\.(?:rm|rm_f|remove)', kind: 'remove', path: 0, bare: true },
     { fn: 'FileUtils\\.(?:cp|copy|mv|move|install|ln|ln_s|ln_sf)', kind: 'write', path: 1 },
+    { fn: 'FileUtils\\.(?:mv|move)|File\\.rename', kind: 'move', path: 0, content: 1 },
     { fn: 'FileUtils\\.(?:cp|copy|install)', kind: 'read', path: 0 },
     {
       fn: 'Net::HTTP\\.(?:get|get_response|post|post_form|start|new)|URI\\.open|URI|URI\\.parse|open-uri|HTTParty\\.get|Faraday\\.get|RestClient\\.get',
@@ -398,6 +420,7 @@ export const PERL: Language = {
     { fn: 'File::Path::rmtree|File::Path::remove_tree|rmtree|remove_tree', kind: 'rmtree', path: 0, bare: true },
     { fn: 'unlink', kind: 'remove', path: 0, bare: true },
     { fn: 'File::Copy::copy|File::Copy::move|copy|move', kind: 'write', path: 1 },
+    { fn: 'File::Copy::move|move|rename', kind: 'move', path: 0, content: 1, bare: true },
     {
       fn: 'get|getstore|getprint|LWP::Simple::get|HTTP::Tiny->new->get|HTTP::Tiny->new->request|LWP::UserAgent->new->get|\\$ua->get',
       kind: 'fetch',
@@ -449,6 +472,7 @@ export const PHP: Language = {
     { fn: 'file_get_contents|readfile|file|highlight_file|show_source', kind: 'read', path: 0 },
     { fn: 'unlink|rmdir', kind: 'remove', path: 0 },
     { fn: 'copy|rename', kind: 'write', path: 1 },
+    { fn: 'rename', kind: 'move', path: 0, content: 1 },
     // WordPress's HTTP API and download helper, Laravel's HTTP client (developer.wordpress.org, laravel.com/docs/http-client)
     {
       fn: 'curl_init|get_headers|wp_remote_get|wp_safe_remote_get|wp_remote_post|wp_remote_request|download_url|Http::get|Http::post',
@@ -472,7 +496,11 @@ export const LUA: Language = {
   programs: /^(?:lua[0-9.]*|luajit)$/,
   inline: ['-e'],
   dotConcat: false,
-  rewrites: [[/("[^"]*"|'[^']*')\s*\.\.\s*("[^"]*"|'[^']*')/g, '$1 + $2']],
+  rewrites: [
+    // the home folder (Lua reference manual, os.getenv)
+    [/os\.getenv\(\s*["'](?:HOME|USERPROFILE)["']\s*\)/g, '"~"'],
+    [/("[^"]*"|'[^']*')\s*\.\.\s*("[^"]*"|'[^']*')/g, '$1 + $2'],
+  ],
   aliases: [],
   decoders: [],
   calls: [
@@ -650,6 +678,7 @@ export const GO: Language = {
     { fn: 'os\\.WriteFile|ioutil\\.WriteFile', kind: 'write', path: 0, content: 1 },
     { fn: 'os\\.ReadFile|ioutil\\.ReadFile|os\\.Open', kind: 'read', path: 0 },
     { fn: 'os\\.RemoveAll', kind: 'rmtree', path: 0 },
+    { fn: 'os\\.Rename', kind: 'move', path: 0, content: 1 },
     { fn: 'os\\.Remove', kind: 'remove', path: 0 },
     { fn: 'http\\.Get|http\\.Post|http\\.NewRequest', kind: 'fetch', path: 0 },
   ],

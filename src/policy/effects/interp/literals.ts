@@ -105,11 +105,18 @@ export function shellWord(w: string): string {
 }
 
 /** A literal, or a list/array of literals joined by spaces (an argv), or undefined. */
+const PATH_OBJECT =
+  /^(?:(?:pathlib\.)?(?:Pure(?:Posix|Windows)?)?Path|new\s+(?:java\.io\.)?File|File|Path::new|PathBuf::from|std::path::Path::new|std::path::PathBuf::from)\(\s*((?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"))\s*\)(?:\.expanduser\(\)|\.resolve\(\)|\.absolute\(\))?$/;
+
 export function argValue(arg: string | undefined): string | undefined {
   if (arg === undefined) return undefined;
   const t = arg.trim().replace(/^\*+/, '');
   const v = literalValue(t);
   if (v !== undefined) return v;
+  // a path object made of one literal is that path: pathlib.Path('x'), new File("x"),
+  // Path::new("x"), PathBuf::from("x") (the call that takes it acts on the file it names)
+  const wrapped = PATH_OBJECT.exec(t);
+  if (wrapped) return literalValue(at(wrapped, 1));
   const m = /^(?:%w)?[[(](.*)[\])]$/s.exec(t);
   if (m && (t[0] === '[' || t.startsWith('%w'))) {
     if (t.startsWith('%w')) return at(m, 1).trim().split(/\s+/).join(' ');

@@ -15,6 +15,13 @@ interface WalkSpec {
   removes: RegExp;
   /** Calls that leave a file empty: opened for writing and given nothing, or truncated to zero. */
   blanks?: RegExp;
+  /**
+   * Encryption in the code (`Fernet(...).encrypt`, `createCipheriv`) and a write of what it
+   * found: each file replaced by ciphertext, its content gone unless the key is kept (ransomware's
+   * loop; a key made on the spot and never written is the usual shape).
+   */
+  encrypts?: RegExp;
+  writes?: RegExp;
 }
 
 /** Standard-library walkers and removers per language (os/pathlib/glob, fs, Dir/Find, File::Find, glob/scandir). */
@@ -29,9 +36,15 @@ const SPECS: Record<string, WalkSpec> = table({
       ),
       // `Path.home().rglob('*')` reads canonically as `"~".rglob('*')`
       new RegExp(`${LIT}\\.(?:rglob|glob|iterdir|walk)\\((?:\\s*${LIT})?`, 'g'),
+      // `for p in glob.glob('~/Documents/*')` reads canonically as a loop over the pattern literal
+      new RegExp(`\\bfor\\s+\\w+\\s+in\\s+(?:sorted\\()?${LIT}`, 'g'),
     ],
     removes: /\bos\.(?:remove|unlink|rmdir)\(|shutil\.rmtree\(|\.unlink\(|\.rmdir\(/,
-    blanks: /\.write(?:_bytes|_text)?\(\s*b?(?:''|"")\s*\)|\btruncate\([^)]*\b0\s*\)|\.truncate\(\s*\)/,
+    // opened for writing and closed, or given nothing: `open(p, 'w').close()`, `with open(p, 'w'): pass`
+    blanks:
+      /\.write(?:_bytes|_text)?\(\s*b?(?:''|"")\s*\)|\btruncate\([^)]*\b0\s*\)|\.truncate\(\s*\)|\bopen\(\s*[\w.]+\s*,\s*['"][wW]b?\+?['"]\s*\)\s*(?:\.close\(\s*\)|(?:as\s+\w+\s*)?:\s*pass\b)/,
+    encrypts: /\.encrypt\(|\bAES\.new\(|\bChaCha20/,
+    writes: /\bopen\([^)]*['"][wa]b?\+?['"]|\.write_bytes\(|\.write_text\(/,
   },
   node: {
     walkers: [
@@ -40,7 +53,11 @@ const SPECS: Record<string, WalkSpec> = table({
       new RegExp(`Deno\\.readDir(?:Sync)?\\(\\s*${LIT}`, 'g'),
     ],
     removes: /fs\.(?:unlinkSync|unlink|rmSync|rm|rmdirSync)\(|Deno\.remove(?:Sync)?\(|Bun\.file\([^)]*\)\.delete\(/,
-    blanks: /fs\.(?:writeFileSync|writeFile)\([^,]+,\s*(?:''|""|``|Buffer\.alloc\(0\))\s*[,)]|fs\.truncate(?:Sync)?\(/,
+    // the path argument may itself be a call (`fs.writeFileSync(path.join(d, f), '')`)
+    blanks:
+      /fs\.(?:writeFileSync|writeFile)\((?:[^,()]|\((?:[^()]|\([^()]*\))*\))+,\s*(?:''|""|``|Buffer\.alloc\(0\))\s*[,)]|fs\.truncate(?:Sync)?\(/,
+    encrypts: /createCipheriv\(|crypto\.subtle\.encrypt\(|\.encrypt\(/,
+    writes: /fs\.(?:writeFileSync|writeFile|createWriteStream)\(/,
   },
   ruby: {
     walkers: [
@@ -50,9 +67,12 @@ const SPECS: Record<string, WalkSpec> = table({
     ],
     removes: /File\.(?:delete|unlink)|FileUtils\.(?:rm|rm_f|rm_rf|rm_r|remove)/,
     blanks: /File\.(?:write|binwrite)\([^,]+,\s*(?:''|"")\s*\)|File\.truncate\([^,]+,\s*0\s*\)/,
+    encrypts: /OpenSSL::Cipher|\.encrypt\b/,
+    writes: /File\.(?:write|binwrite|open\([^)]*['"]w)/,
   },
   perl: {
-    walkers: [new RegExp(`find\\s*\\(.*?,\\s*${LIT}`, 'g'), new RegExp(`glob\\s*\\(?\\s*${LIT}`, 'g')],
+    // File::Find's find() and finddepth() (depth-first, the order a tree is removed in)
+    walkers: [new RegExp(`find(?:depth)?\\s*\\(.*?,\\s*${LIT}`, 'g'), new RegExp(`glob\\s*\\(?\\s*${LIT}`, 'g')],
     removes: /\bunlink\b|\brmtree\b|\bremove_tree\b/,
   },
   php: {
@@ -79,7 +99,8 @@ export function walkDeleteEffects(lang: string, code: string, via: string): Effe
   if (!spec) return [];
   const removes = spec.removes.test(code);
   // code that empties each file it finds loses the same content as one that deletes it
-  const blanks = !removes && (spec.blanks?.test(code) ?? false);
+  const encrypts = !removes && !!spec.encrypts?.test(code) && !!spec.writes?.test(code);
+  const blanks = !removes && ((spec.blanks?.test(code) ?? false) || encrypts);
   if (!removes && !blanks) return [];
   // perl's and PHP's home (`$ENV{HOME}`, `getenv('HOME')`) are the home folder
   code = code.replace(/\$ENV\{HOME\}|\$ENV\{'HOME'\}|\$ENV\{"HOME"\}/g, '~');
@@ -108,7 +129,8 @@ export function walkDeleteEffects(lang: string, code: string, via: string): Effe
       }
       if (blanks) {
         const files = target === lit && glob >= 0 ? target : `${target.replace(/\/+$/, '')}/**`;
-        out.push({ tool: 'exec', command: `truncate -s 0 ${files}`, via: `${via} empties what it finds under ${lit}` });
+        const how = encrypts ? 'encrypts in place' : 'empties';
+        out.push({ tool: 'exec', command: `truncate -s 0 ${files}`, via: `${via} ${how} what it finds under ${lit}` });
         continue;
       }
       const command = target === lit && glob >= 0 ? `rm -f ${target}` : `rm -rf ${target}`;
