@@ -5,6 +5,7 @@
 import { dropGlobalOptions } from './shell-global-options.js';
 import type { Token } from './shell-parse.js';
 import { basename } from './shell-wrappers.js';
+import { imageTool, toolRunnerCommand, toolCommand } from './shell-tool-runners.js';
 import { at } from '../util/invariant.js';
 import { table } from '../util/lookup-table.js';
 
@@ -909,9 +910,32 @@ export function extractCode(tokens: Token[], extraReadings: string[] = []): Extr
   if (/^(?:docker|podman|nerdctl)$/.test(basename(at(words, 0)))) dropRuntimeGlobals(words);
   // kubectl -n prod exec, helm --kube-context x, docker compose -p prod exec (shell-global-options.ts)
   dropGlobalOptions(words);
+  // an infrastructure CLI run through a build system, task runner or package script
+  // (`bazel run //infra/terraform:prod -- destroy`, shell-tool-runners.ts)
+  const viaRunner = toolRunnerCommand(words);
+  if (viaRunner) out.push(viaRunner);
   const found = specFor(words);
   if (!found) return out;
   const { key, spec, head } = found;
+  // the image or compose service is the tool (`docker run hashicorp/terraform destroy`)
+  // (an --entrypoint given runs something else)
+  if (
+    /^(?:docker|podman|nerdctl)(?: container| compose)? run$|^docker-compose run$/.test(key) &&
+    !words.some((w) => /^--entrypoint(?:=|$)/.test(w))
+  ) {
+    const withArg = new Set(spec.withArg ?? []);
+    for (let i = head; i < words.length; i++) {
+      const w = at(words, i);
+      if (w.startsWith('-')) {
+        if (withArg.has(w) && !w.includes('=')) i++;
+        continue;
+      }
+      const cli = imageTool(w);
+      const c = cli ? toolCommand(cli, words.slice(i + 1), `${key} ${w}`) : null;
+      if (c) out.push(c);
+      break;
+    }
+  }
   if (/^(?:docker|podman|nerdctl)\b.*\b(?:run|create)$/.test(key)) {
     const mounts = bindMounts(words);
     if (mounts.length) {

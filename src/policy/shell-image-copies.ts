@@ -6,8 +6,12 @@
 // catalogue asks), made without a build. Read as `cli-ship TOOL ...` (cli-ship-verbs asks).
 // A copy to this machine (a directory, an archive, the local daemon, `localhost:5000`) is not
 // one, nor are file and repository copiers whose operands only look like references.
-/** Verbs that copy an image between places. */
-const VERB = /^(?:copy|cp|import|mirror|promote|retag|sync|replicate|transfer|clone)$/i;
+/**
+ * Verbs that copy an image between places. `tag` is a copy when both operands are registry
+ * references (OpenShift's `oc tag crew-dev/api:latest crew-prod/api:prod` points a production
+ * image stream at a build); `docker tag` and `git tag` are local tools and never read here.
+ */
+const VERB = /^(?:copy|cp|import|mirror|promote|retag|sync|replicate|transfer|clone|tag)$/i;
 /** An image reference with a registry or owner path and a tag or digest (`ghcr.io/x/api:dev`). */
 const IMAGE_REF = /^(?:docker:\/\/)?[a-z0-9][\w.-]*(?::\d+)?\/[\w./-]+(?::[\w.-]+|@sha256:[0-9a-f]{6,})$/i;
 /** A tag given alone (`pos-api:5.2.1`) to an option naming the destination. */
@@ -22,7 +26,9 @@ const LOCAL =
 
 /** Local container engines (their `import` loads a tarball here) and file or repository copiers. */
 const LOCAL_TOOLS = new Set(
-  'docker podman nerdctl buildah ctr git cp mv rsync scp sftp rclone gsutil kubectl tar'.split(' '),
+  'docker docker.exe podman podman.exe nerdctl nerdctl.lima lima finch buildah ctr git cp mv rsync scp sftp rclone gsutil kubectl tar'.split(
+    ' ',
+  ),
 );
 
 function value(words: readonly string[], i: number): string | undefined {
@@ -44,13 +50,16 @@ export function imageCopyReading(words: string[]): { text: string; from: string 
   let source: string | undefined;
   let target: string | undefined;
   const refs: string[] = [];
+  // beside --source, --image names what is written (`az acr import --source SRC --image api:prod`)
+  const named = words.some((w) => /^--?(?:source|src|from)(?:=|$)/i.test(w));
   for (let i = 1; i < words.length; i++) {
     const w = words[i] ?? '';
     if (w.startsWith('-')) {
       const name = w.replace(/=.*$/, '');
       const v = value(words, i);
       if (!v) continue;
-      if (SOURCE_OPTION.test(name) && IMAGE_REF.test(v)) source ??= v;
+      if (named && /^--?(?:image|i)$/i.test(name) && (IMAGE_REF.test(v) || TAGGED.test(v))) target ??= v;
+      else if (SOURCE_OPTION.test(name) && IMAGE_REF.test(v)) source ??= v;
       else if (TARGET_OPTION.test(name) && (IMAGE_REF.test(v) || TAGGED.test(v))) target ??= v;
       continue;
     }

@@ -16,11 +16,19 @@
 //     pulled again), `docker volume prune` without --all (anonymous volumes no container uses,
 //     narrowed or not by a label filter), and `docker system prune` without --volumes (stopped
 //     containers, unused images, build cache).
+//   - a cloud CLI pointed at a local emulator: LocalStack's wrappers (awslocal, tflocal, cdklocal,
+//     samlocal, pulumilocal, azlocal) and `aws` given a loopback --endpoint-url or AWS_ENDPOINT_URL,
+//     Azure's storage commands given Azurite's connection string (UseDevelopmentStorage=true or a
+//     loopback BlobEndpoint): `dev-data TOOL emulator`. What they delete or deploy lives in a
+//     container on this machine (LocalStack and Azurite documentation).
 // The standard profile's destructive-data and cli-destructive-verbs rules exclude the command
 // (docs/shell-readings.md). Production stacks, remote engines and unnamed targets keep their rules.
 import { basename } from './shell-wrappers.js';
 import { dataReset, devReset } from './effects/data-resets.js';
 import { DEV_NAME, LOCAL_HOST } from './effects/sql.js';
+
+/** LocalStack's wrappers: the tool itself, pointed at the LocalStack endpoint on this machine. */
+const EMULATOR_WRAPPERS = ['awslocal', 'tflocal', 'cdklocal', 'samlocal', 'pulumilocal', 'azlocal', 'sls-local'];
 
 /** Programs this reading looks at (the cheap test before any other work). */
 const PROGRAMS = new Set([
@@ -66,6 +74,9 @@ const PROGRAMS = new Set([
   'drizzle-kit',
   'mikro-orm',
   'supabase',
+  'aws',
+  'az',
+  ...EMULATOR_WRAPPERS,
 ]);
 
 const PROD = /(?:^|[^A-Za-z])(?:prod|production|prd|live|staging|stage)(?:[^A-Za-z]|$)/i;
@@ -84,6 +95,10 @@ export function localDataReadings(words: string[], assigns: readonly { name: str
   }
   if (first === 'dropdb' || first === 'createdb' || first === 'dropuser') {
     const r = pgToolReading(words, assigns);
+    return r ? [r] : [];
+  }
+  if (first === 'aws' || first === 'az' || EMULATOR_WRAPPERS.includes(first)) {
+    const r = emulatorReading(words, assigns);
     return r ? [r] : [];
   }
   const reset = dataReset({ argv: words, assigns: [...assigns] });
@@ -194,4 +209,47 @@ function composeDown(rest: string[]): string | null {
     if (w === '--rmi' || w === '-t' || w === '--timeout') j++;
   }
   return 'dev-data docker compose down';
+}
+
+/** Whether a URL's host is this machine (`http://localhost:4566`; not `http://localhost@evil.io`). */
+function loopbackUrl(v: string): boolean {
+  try {
+    const host = new URL(v.replace(/^['"]|['"]$/g, '')).hostname.replace(/^\[|\]$/g, '');
+    return LOCAL_HOST.test(host) || /\.localhost$/i.test(host) || host === 'localhost.localstack.cloud';
+  } catch {
+    return false;
+  }
+}
+
+/** `dev-data TOOL emulator` when the command acts on a local cloud emulator (see the top of this file). */
+function emulatorReading(words: string[], assigns: readonly { name: string; value: string }[]): string | null {
+  const first = words[0] ?? '';
+  const value = (re: RegExp): string | undefined => {
+    for (let i = 1; i < words.length; i++) {
+      const w = words[i] ?? '';
+      const eq = w.indexOf('=');
+      if (w.startsWith('-') && eq > 0 && re.test(w.slice(0, eq))) return w.slice(eq + 1);
+      if (re.test(w)) return words[i + 1];
+    }
+    return undefined;
+  };
+  const endpointVars = assigns.filter((a) =>
+    /^(?:AWS_ENDPOINT_URL\w*|LOCALSTACK_HOST|LOCALSTACK_HOSTNAME)$/.test(a.name),
+  );
+  // an endpoint given on the line decides; a wrapper is local unless it is sent elsewhere
+  const endpoint = value(/^--endpoint-url$/);
+  if (endpoint !== undefined) return loopbackUrl(endpoint) ? `dev-data ${first} emulator` : null;
+  if (endpointVars.some((a) => !loopbackUrl(a.value) && !loopbackUrl(`http://${a.value}`))) return null;
+  if (EMULATOR_WRAPPERS.includes(first)) return `dev-data ${first} emulator`;
+  // AWS_ENDPOINT_URL_S3 and the like send one service there, not the others
+  if (first === 'aws') return endpointVars.some((a) => a.name === 'AWS_ENDPOINT_URL') ? `dev-data aws emulator` : null;
+  // az storage ... --connection-string "UseDevelopmentStorage=true" (Azurite)
+  const conn =
+    value(/^--connection-string$/) ?? assigns.find((a) => a.name === 'AZURE_STORAGE_CONNECTION_STRING')?.value;
+  if (first === 'az' && words[1] === 'storage' && conn !== undefined) {
+    if (/UseDevelopmentStorage=true/i.test(conn)) return 'dev-data az emulator';
+    const ends = [...conn.matchAll(/(?:Blob|Queue|Table|File)Endpoint=([^;'"\s]+)/gi)].map((m) => m[1] ?? '');
+    if (ends.length && ends.every(loopbackUrl)) return 'dev-data az emulator';
+  }
+  return null;
 }

@@ -200,6 +200,17 @@ function programVerb(tool: string): string | null {
   return null;
 }
 
+/**
+ * Whether the subcommand words up to a BULK_ONLY verb name a whole cloud or SaaS account, its
+ * organization or tenant (`close-account`, `organizations close-account`, `account subscription
+ * cancel`, `tenants:deactivate`). A customer's subscription (`stripe subscriptions cancel`) is
+ * not one: a subscription counts only under an account word.
+ */
+function closesAccount(path: readonly string[]): boolean {
+  const parts = path.flatMap((w) => w.toLowerCase().split(/[-:_.]/));
+  return parts.some((p) => /^(?:accounts?|organi[sz]ations?|tenants?)$/.test(p));
+}
+
 /** A destroy verb spelled as a noun at the end of a subcommand (`schedule-key-deletion`). */
 const DESTROY_NOUN = new Set(['deletion', 'removal', 'destruction', 'termination', 'purge', 'wipe']);
 
@@ -543,6 +554,28 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
   const listed = after.some(
     (w, i) => isComputed(w, computed) && !(i > 0 && /^--?[A-Za-z][\w-]*$/.test(after[i - 1] ?? '')) && !/^-/.test(w),
   );
+  // closing or cancelling a whole account, subscription or organization (`aws organizations
+  // close-account`, `az account subscription cancel`), or unlinking its billing (`gcloud billing
+  // projects unlink`): every resource it holds goes with it, so even one named item is a destroy
+  // (`az account lock create` protects, and is not one)
+  if (
+    kind === null &&
+    bulk &&
+    /^(?:close|cancel|deactivate|suspend|offboard)$/.test(bulk.verb) &&
+    closesAccount(path.slice(0, bulk.length))
+  ) {
+    kind = 'destroy';
+    verb = bulk.verb;
+    verbAt = bulk.at;
+    headLength = bulk.length;
+  }
+  const unlink = path.findIndex((w) => /^unlink$/i.test(w));
+  if (kind === null && unlink > 0 && path.slice(0, unlink).some((w) => /^billing$/i.test(w))) {
+    kind = 'destroy';
+    verb = 'unlink';
+    verbAt = words.indexOf(path[unlink] ?? '', start + 1);
+    headLength = unlink + 1;
+  }
   if (kind === null && bulk && listed) {
     kind = 'destroy';
     verb = bulk.verb;

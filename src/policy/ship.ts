@@ -279,10 +279,13 @@ function targets(rest: string[], data: ShipData): string[] {
 }
 
 const PROD = /(?:^|[^a-z0-9])(?:prod|production|prd|live)(?:[^a-z0-9]|$)/i;
+/** The public registries' own upload hosts: a line naming one publishes there whatever else it names. */
+const PUBLIC_REGISTRY =
+  /(?:^|[/=@])(?:upload\.pypi\.org|pypi\.org|registry\.npmjs\.org|registry\.yarnpkg\.com|api\.nuget\.org|crates\.io|rubygems\.org)(?:[:/]|$)/i;
 
 /** Whether the command names a local target, and nothing that names production. */
 function local(rest: string[], ops: string[], data: ShipData): boolean {
-  if (rest.some((w) => PROD.test(w))) return false;
+  if (rest.some((w) => PROD.test(w) || PUBLIC_REGISTRY.test(w))) return false;
   const named = targets(rest, data);
   // An image or chart reference on a local registry (localhost:5000/api:dev).
   for (const o of ops) {

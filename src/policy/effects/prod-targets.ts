@@ -121,11 +121,13 @@ function namesProd(c: SimpleCommand): boolean {
 /** The Docker host or context a docker command talks to, when the line names one. */
 function dockerTarget(c: SimpleCommand, context: string | undefined): string | undefined {
   const a = c.argv;
-  for (const v of c.assigns) if (v.name === 'DOCKER_HOST' || v.name === 'DOCKER_CONTEXT') return v.value;
+  // podman's remote client names its service by --url/--connection or CONTAINER_HOST/CONTAINER_CONNECTION
+  for (const v of c.assigns)
+    if (/^(?:DOCKER_HOST|DOCKER_CONTEXT|CONTAINER_HOST|CONTAINER_CONNECTION)$/.test(v.name)) return v.value;
   for (let i = 1; i < a.length; i++) {
     const w = a[i] ?? '';
-    if (w === '-H' || w === '--host' || w === '-c' || w === '--context') return a[i + 1];
-    if (/^--(?:host|context)=/.test(w)) return w.slice(w.indexOf('=') + 1);
+    if (/^(?:-H|--host|-c|--context|--url|--connection)$/.test(w)) return a[i + 1];
+    if (/^--(?:host|context|url|connection)=/.test(w)) return w.slice(w.indexOf('=') + 1);
   }
   return context;
 }
@@ -200,7 +202,7 @@ export function prodTargetEffects(cmds: SimpleCommand[], out: Effect[]): void {
   let context: string | undefined;
   for (const c of cmds) {
     const name = basename(c.argv[0] ?? '').toLowerCase();
-    if (name === 'docker' || name === 'docker-compose' || name === 'podman') {
+    if (name === 'docker' || name === 'docker-compose' || name === 'podman' || name === 'podman-remote') {
       const ops = c.argv.slice(1).filter((w) => !w.startsWith('-'));
       if (ops[0] === 'context' && ops[1] === 'use') {
         context = ops[2];
@@ -253,6 +255,7 @@ export const PROD_TARGET_PROGRAMS = [
   'docker',
   'docker-compose',
   'podman',
+  'podman-remote',
   'npx',
   'pnpx',
   'bunx',

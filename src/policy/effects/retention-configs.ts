@@ -8,7 +8,7 @@
 // read. Read as
 //   `retention-cut config PATH KEY=VALUE`   (asked by retention-cuts)
 import type { Effect } from './types.js';
-import { cutTo, NOT_RETENTION, RETENTION_KEY } from './retention-cuts.js';
+import { cutTo, lifecycleDeletes, NOT_RETENTION, RETENTION_KEY } from './retention-cuts.js';
 
 /** Files of snapshot tools whose keep counts are named by period alone. */
 const SNAPSHOT_TOOL_FILE = /(?:^|\/)(?:sanoid|syncoid|zfs-auto-snapshot|zrepl|pyznap)[\w.-]*\.(?:conf|ya?ml|ini)$/i;
@@ -34,6 +34,8 @@ function cuts(path: string, text: string): string[] {
     } else if (RETENTION_KEY.test(key) && !NOT_RETENTION.test(key) && cutTo(key, value) === true) out.push(shown);
   }
   if (!keepsSome) out.push(...periodCuts);
+  // storage lifecycle rules in JSON or HCL (S3, Azure management policies, Cloud Storage)
+  for (const [k, v] of lifecycleDeletes(text)) if (cutTo(k, v) === true) out.push(`lifecycle-delete.${k}=${v}`);
   // HCL blocks: expiration { days = 1 }, noncurrent_version_expiration { noncurrent_days = 1 }
   for (const m of text.matchAll(/\b(\w*expiration)\s*\{[^{}]*?\b(days|noncurrent_days)\s*=\s*(\d+)/g))
     if (cutTo('days', m[3] ?? '') === true) out.push(`${m[1] ?? ''}.${m[2] ?? ''}=${m[3] ?? ''}`);
@@ -41,7 +43,7 @@ function cuts(path: string, text: string): string[] {
 }
 
 /** The words that gate the reading: most writes name no retention at all. */
-const HINT = /retention|retain|keep|expir|hourly|daily|weekly|monthly|yearly/i;
+const HINT = /retention|retain|keep|expir|hourly|daily|weekly|monthly|yearly|"Delete"|daysAfter|delete_after_days/i;
 
 /** `retention-cut config ...` readings of a write or an edit (see the top of this file). */
 export function retentionConfigEffects(path: string, before: string, after: string): Effect[] {

@@ -133,6 +133,37 @@ const AGE_KEY = /^(?:days|olderthan|olderthandays|maxage|age|keepdays|before)$/;
 /** Verbs (or the tail of a verb: cleanup_jobs, db:prune) of commands that delete what is older than a bound. */
 const PURGE_VERB = /(?:^|[_:.-])(?:cleanup|clean|purge|prune|expire|housekeep\w*|trim|gc)(?:$|[_:.-])/i;
 
+/**
+ * The delete ages of storage lifecycle rules written as JSON or HCL, as `[key, value]` pairs
+ * (`days`, `min_age`, `noncurrentdays`): S3's Days under an Expiration, ILM's min_age of a delete
+ * phase, Azure management policies' `"delete": {"daysAfterModificationGreaterThan": 0}` and
+ * azurerm's `delete_after_days_since_modification_greater_than = 0`, and Google Cloud Storage's
+ * `{"action": {"type": "Delete"}, "condition": {"age": 0}}` (terraform's lifecycle_rule alike).
+ * Such a rule deletes every object older than that at the next sweep. A rule limited to a
+ * prefix (`tmp/`, `matchesPrefix`) is a scratch area's sweep and is not read.
+ * Sources: S3 PutBucketLifecycleConfiguration, Azure Storage lifecycle management policy schema,
+ * Cloud Storage Object Lifecycle Management, Elasticsearch ILM delete phase; the terraform
+ * aws/azurerm/google providers' resource docs.
+ */
+export function lifecycleDeletes(text: string): [string, string][] {
+  if (/"?(?:Prefix|prefixMatch|matchesPrefix|matches_prefix|prefix_match)"?\s*[:=]\s*\[?\s*"[^"\s]+"/.test(text))
+    return [];
+  const out: [string, string][] = [];
+  for (const m of text.matchAll(
+    /"?(\w+)"?\s*:\s*\{[^{}]*?"?(Days|NoncurrentDays|min_age|daysAfter\w*GreaterThan)"?\s*:\s*"?([\w.]+)"?/g,
+  )) {
+    const parent = (m[1] ?? '').toLowerCase();
+    const key = (m[2] ?? '').toLowerCase().replace(/_/g, '');
+    if (/expiration$/.test(parent) || parent === 'delete')
+      out.push([key.startsWith('daysafter') ? 'days' : key, m[3] ?? '']);
+  }
+  for (const m of text.matchAll(/\bdelete_after_days_since_\w+?_greater_than\s*=\s*(\d+)/g))
+    out.push(['days', m[1] ?? '']);
+  if (/"?\btype"?\s*[:=]\s*"Delete"/.test(text))
+    for (const m of text.matchAll(/"?\bage"?\s*[:=]\s*(\d+)/g)) out.push(['days', m[1] ?? '']);
+  return out;
+}
+
 /** The retention settings a command gives: options with values, key=value words, JSON pairs. */
 function settings(argv: string[]): [string, string][] {
   const purges = argv.slice(0, 4).some((w) => !w.startsWith('-') && PURGE_VERB.test(basename(w)));
@@ -149,11 +180,7 @@ function settings(argv: string[]): [string, string][] {
   for (let i = 1; i < argv.length; i++) {
     const w = argv[i] ?? '';
     if (w.includes('{')) {
-      // S3 lifecycle rules and ILM phases: Days under an Expiration, min_age of a delete phase
-      for (const m of w.matchAll(/"?(\w+)"?\s*:\s*\{[^{}]*?"?(Days|NoncurrentDays|min_age)"?\s*:\s*"?([\w.]+)"?/g)) {
-        const parent = (m[1] ?? '').toLowerCase();
-        if (/expiration$/.test(parent) || parent === 'delete') nested.push([norm(m[2] ?? ''), m[3] ?? '']);
-      }
+      nested.push(...lifecycleDeletes(w));
       continue;
     }
     const eq = /^(-{0,2}[A-Za-z][\w.:-]*)=(.*)$/.exec(w);

@@ -22,18 +22,23 @@ const BARE_REMOVE = new Set(['docker', 'dockerode']);
 const KEY_STORES = new Set(['redis', 'ioredis']);
 const KEY_VERBS = /^(?:delete|unlink|hdel|srem|zrem|lrem|delete_one|deleteOne)$/;
 /** Cheap gate: a destroying verb called somewhere in the code. */
-const VERB_HINT = /\b(?:delete|drop|destroy|purge|terminate|flush|truncate|wipe|erase|remove)\w*\s*\(/i;
+const VERB_HINT =
+  /\b(?:delete|drop|destroy|purge|terminate|flush|truncate|wipe|erase|remove)\w*!?\s*\(|(?:\.|&:)(?:delete|drop|destroy|purge|terminate|flush|truncate|wipe|erase)\w*!?(?:\s*$|[\s;})])/im;
+/** Go's exported methods: `client.DeleteBucket(ctx, &s3.DeleteBucketInput{...})`. */
+const GO_VERB = /\.((?:Delete|Drop|Destroy|Purge|Terminate|Flush|Truncate|Wipe|Erase)[A-Z]?\w*)\s*\(/g;
 
-let modules: { python: string[]; node: string[] } | undefined;
+type Langs = 'python' | 'node' | 'ruby' | 'php' | 'r' | 'go';
+const LANGS: readonly Langs[] = ['python', 'node', 'ruby', 'php', 'r', 'go'];
+let modules: Record<Langs, string[]> | undefined;
 
-function sdkModules(): { python: string[]; node: string[] } {
+function sdkModules(): Record<Langs, string[]> {
   if (modules) return modules;
-  const out = { python: [] as string[], node: [] as string[] };
+  const out: Record<Langs, string[]> = { python: [], node: [], ruby: [], php: [], r: [], go: [] };
   try {
     const doc = parse(readFileSync(join(PACKAGE_ROOT, 'policies', 'catalogues', 'service-sdks.yaml'), 'utf8')) as {
       sections?: Record<string, { items?: unknown[] }[]>;
     };
-    for (const key of ['python', 'node'] as const)
+    for (const key of LANGS)
       for (const e of doc.sections?.[key] ?? []) for (const i of e.items ?? []) out[key].push(String(i));
   } catch {
     // without the catalogue nothing is read here; the CLI readings still apply
@@ -54,8 +59,43 @@ export function importedService(code: string): string | undefined {
     const hit = m.node.find((p) => (p.endsWith('/') ? name.startsWith(p) : name === p || name.startsWith(`${p}/`)));
     if (hit) return hit;
   }
+  // Ruby: require 'aws-sdk-s3' (a gem family is named by its prefix)
+  for (const imp of code.matchAll(/\brequire(?:_relative)?\s*\(?\s*(['"])([^'"]+)\1/g)) {
+    const name = imp[2] ?? '';
+    const hit = m.ruby.find((p) => name === p || name.startsWith(/[-/_]$/.test(p) ? p : `${p}-`));
+    if (hit) return hit;
+  }
+  // PHP: use Aws\S3\S3Client; new Aws\Ec2\Ec2Client(...); \Google\Cloud\Storage\StorageClient
+  // (the command line's reading may have turned the backslashes into slashes)
+  for (const imp of code.matchAll(/(?:\buse\s+|\bnew\s+|[\s(=])[\\/]?([A-Z]\w*[\\/][\w\\/]+)/g)) {
+    const name = (imp[1] ?? '').replace(/\//g, '\\');
+    const hit = m.php.find((p) => name.startsWith(p));
+    if (hit) return hit;
+  }
+  // R: library(paws), require("aws.s3"), paws::s3()
+  for (const imp of code.matchAll(
+    /\b(?:library|require|requireNamespace)\(\s*["']?([\w.]+)["']?|\b([\w.]+):::?[\w.]/g,
+  )) {
+    const name = imp[1] ?? imp[2] ?? '';
+    const hit = m.r.find((p) => name === p);
+    if (hit) return hit;
+  }
+  // Go: import "github.com/aws/aws-sdk-go-v2/service/s3"
+  for (const imp of code.matchAll(/"((?:github\.com|cloud\.google\.com)\/[^"\s]+)"/g)) {
+    const name = imp[1] ?? '';
+    const hit = m.go.find((p) => name.startsWith(p));
+    if (hit) return hit;
+  }
   return undefined;
 }
+
+/**
+ * Ruby's call forms without brackets: `bucket.delete!`, `Aws::EC2::Instance.new(id).terminate`,
+ * `client.delete_table table_name: 'x'`, and the symbol handed to an iterator
+ * (`instances.each(&:terminate)`, `map(&:delete)`): what VERB_CALL's `(` cannot see.
+ */
+const RUBY_VERB =
+  /(?:\.|&:)((?:delete|drop|destroy|purge|terminate|flush|truncate|wipe|erase)\w*!?)(?=\s*(?:$|[;})\n]|\bdo\b|\s[a-z_]+:|\s['"]))/gm;
 
 /** The destroying calls on a catalogued service library, as `cli-destroy sdk` exec effects. */
 export function sdkVerbEffects(code: string, via: string): Effect[] {
@@ -77,6 +117,26 @@ export function sdkVerbEffects(code: string, via: string): Effect[] {
     if (seen.has(command)) continue;
     seen.add(command);
     out.push({ tool: 'exec', command, via: `${via} calls ${service} ${method}(${arg === 'ITEM' ? '' : arg})` });
+  }
+  if (sdkModules().go.includes(service)) {
+    GO_VERB.lastIndex = 0;
+    for (let m = GO_VERB.exec(code); m && out.length < 8; m = GO_VERB.exec(code)) {
+      const command = `cli-destroy sdk ${service} ${m[1] ?? ''} ITEM`;
+      if (seen.has(command)) continue;
+      seen.add(command);
+      out.push({ tool: 'exec', command, via: `${via} calls ${service} ${m[1] ?? ''}` });
+    }
+  }
+  if (sdkModules().ruby.includes(service)) {
+    RUBY_VERB.lastIndex = 0;
+    for (let m = RUBY_VERB.exec(code); m && out.length < 8; m = RUBY_VERB.exec(code)) {
+      const method = (m[1] ?? '').replace(/!$/, '');
+      if (KEY_STORES.has(service) && KEY_VERBS.test(method)) continue;
+      const command = `cli-destroy sdk ${service} ${method} ITEM`;
+      if (seen.has(command)) continue;
+      seen.add(command);
+      out.push({ tool: 'exec', command, via: `${via} calls ${service} ${m[1] ?? ''}` });
+    }
   }
   return out;
 }
