@@ -180,19 +180,9 @@ const API_WORD = /^(?:v\d+|api|collections|indexes|indices|schema|db|databases|s
  * clients (shell-verb-scope.ts). A wildcard or list still reads as everything selected.
  */
 function scratchOnLoopback(host: string, path: string): boolean {
-  if (!/^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/.test(host) || /[,]/.test(path)) return false;
+  if (!/^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/.test(host) || /[*,]/.test(path)) return false;
   const name = path.split('/').find((seg) => seg !== '' && !API_WORD.test(seg));
-  if (name === undefined) return false;
-  // one trailing wildcard after a name that ends in a scratch word and a separator
-  // (`winlogbeat-test-*`, `tmp_reindex_*`): every index it selects is named for scratch work
-  const stem = /^([\w.-]*[\w][-_.])\*$/.exec(name)?.[1];
-  if (/[*]/.test(path) && (stem === undefined || path.indexOf('*') !== path.lastIndexOf('*'))) return false;
-  return scratchName((stem ? stem.replace(/[-_.]$/, '') : name).replace(/%[0-9a-f]{2}/gi, '_'), true);
-}
-
-/** A wildcard that `scratchOnLoopback` read as scratch work on this machine. */
-function scratchWildcard(host: string, path: string): boolean {
-  return /[*]/.test(path) && scratchOnLoopback(host, path);
+  return name !== undefined && scratchName(name.replace(/%[0-9a-f]{2}/gi, '_'), true);
 }
 
 /** Path segments that say which API, not which object (`/api/v1/`, `/rest/`). */
@@ -305,7 +295,7 @@ function httpDestroyCore(call: HttpCall): string[] {
   const first = path.split('/').filter(Boolean)[0] ?? '';
   if (
     byQuery ||
-    (/[*]/.test(path) && !scratchWildcard(host, path)) ||
+    /[*]/.test(path) ||
     first === '_all' ||
     (first.includes(',') && !first.startsWith('_')) ||
     /[?&]recurse(?:[=&]|$)/.test(query)
