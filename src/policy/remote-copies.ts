@@ -230,22 +230,34 @@ export function remoteCopyReading(words: readonly string[]): string | null {
 const SFTP_LOOK = /^(?:ls|dir|pwd|lpwd|lls|cd|df|version|help|\?|progress|exit|quit|bye)$/;
 /** sftp(1) options that take a value; -o, -S and -F (an ssh option, program or configuration that can run a command) are not read. */
 const SFTP_VALUE = new Set(['-P', '-i', '-l', '-R', '-B', '-c', '-J', '-s']);
+/**
+ * ssh_config(5) options an `-o` may set that only tune the connection and how the host is trusted:
+ * none runs a command or loads code (ProxyCommand, LocalCommand, KnownHostsCommand, Match exec,
+ * PKCS11Provider, SecurityKeyProvider and Include are not among them).
+ */
+const SFTP_SAFE_OPTION =
+  /^(?:StrictHostKeyChecking|UserKnownHostsFile|GlobalKnownHostsFile|CheckHostIP|HashKnownHosts|UpdateHostKeys|Port|User|IdentityFile|IdentitiesOnly|BatchMode|ConnectTimeout|ConnectionAttempts|ServerAliveInterval|ServerAliveCountMax|TCPKeepAlive|LogLevel|Compression|PasswordAuthentication|PubkeyAuthentication|PreferredAuthentications|KbdInteractiveAuthentication|NumberOfPasswordPrompts|AddressFamily|HostKeyAlgorithms|PubkeyAcceptedKeyTypes|PubkeyAcceptedAlgorithms|Ciphers|MACs|KexAlgorithms)=[^\s;|&`$]*$/i;
 
 /**
  * `sftp -b - HOST <<< 'ls -l public_html'`: a batch given on the line (a here-string or
  * here-document) whose every command lists, changes the remote directory or fetches a file into
  * the working tree or a data mount (get without a hidden name). Nothing leaves this machine, so it
  * reads as `remote-copy-down HOST`; a put, a remote change (rm, rename, chmod, mkdir), lcd or !cmd
- * gives nothing.
+ * gives nothing. Without -b, sftp reads its commands from standard input all the same (sftp(1):
+ * the interactive commands come from stdin); with `-b FILE` they come from the file, not the line.
+ * An `-o` that only tunes the connection (`-o StrictHostKeyChecking=no` for a local test server)
+ * leaves the reading as it is; any other ssh option may run a command and gives nothing.
  */
 export function sftpBatchReading(words: readonly string[], batch: string | null): string | null {
   if (words[0] !== 'sftp' || batch === null) return null;
   let host = '';
-  let stdinBatch = false;
+  let stdinBatch = true;
   for (let i = 1; i < words.length; i++) {
     const w = words[i] ?? '';
     if (w === '-b') stdinBatch = words[++i] === '-';
-    else if (SFTP_VALUE.has(w)) i++;
+    else if (w === '-o') {
+      if (!SFTP_SAFE_OPTION.test(words[++i] ?? '')) return null;
+    } else if (SFTP_VALUE.has(w)) i++;
     else if (/^-[46aCNpqrv]+$/.test(w)) continue;
     else if (w.startsWith('-') || host) return null;
     else host = w;

@@ -881,6 +881,9 @@ function gitFrontEnd(words: string[]): Extracted | null {
   return { from: `vcsh ${first} runs git`, text: quoteArgv(['git', ...words.slice(2)]) };
 }
 
+/** Specs of container runtimes' run and exec verbs, whose own options end at the image or container. */
+const CONTAINER_KEY = /^(?:docker|docker-compose|podman|nerdctl)\b/;
+
 /** Options of docker(1), podman(1) and nerdctl that come before the verb and take a value (`docker -H unix:///var/run/docker.sock exec`). */
 const RUNTIME_GLOBAL_VALUE =
   /^(?:-H|--host|-c|--context|--config|-l|--log-level|--tlscacert|--tlscert|--tlskey|--url|--connection|--identity|--root|--runroot|--storage-driver|--cgroup-manager|-n|--namespace|-a|--address)$/;
@@ -1001,8 +1004,20 @@ function extractFrom(words: string[], key: string, spec: Spec, head: number): Ex
   let argvAt = -1;
   let i = head;
   let options = true;
+  // A container runtime stops reading its own options at the image or container (docker run
+  // [OPTIONS] IMAGE [COMMAND] [ARG...]): `docker run img -i in.mov` hands `-i in.mov` to the
+  // image, not to docker, and `--entrypoint sh` is what those words are given to.
+  const container = CONTAINER_KEY.test(key) && (spec.argvAfter ?? 0) > 0;
+  let entrypoint: string | undefined;
   for (; i < words.length; i++) {
     const w = at(words, i);
+    if (container && operands.length >= (spec.argvAfter ?? 0)) {
+      argvAt = i;
+      break;
+    }
+    if (container && (w === '--entrypoint' || w.startsWith('--entrypoint='))) {
+      entrypoint = w === '--entrypoint' ? words[i + 1] : w.slice('--entrypoint='.length);
+    }
     if (options && w === '--') {
       options = false;
       if (spec.afterDashes) {
@@ -1061,6 +1076,19 @@ function extractFrom(words: string[], key: string, spec: Spec, head: number): Ex
   }
   if (argvAt >= 0 && argvAt < words.length) {
     let argv = words.slice(argvAt);
+    // words that start with an option are arguments of the image's entrypoint (an ffmpeg or a
+    // CLI image), no command of their own, unless the line names the entrypoint they go to
+    if (container && at(argv, 0).startsWith('-')) {
+      // official images whose entrypoint script runs the program its name gives when the first
+      // argument is an option (docker-library bash, node and php: `docker run node -e CODE`)
+      const image = /\b(?:run|create)$/.test(key) ? (operands[0] ?? '') : '';
+      const program = /^(?:(?:docker\.io\/)?(?:library\/)?)(bash|node|php)(?::[\w.-]+)?(?:@sha256:\w+)?$/.exec(
+        image,
+      )?.[1];
+      const runs = entrypoint ?? program;
+      if (!runs) return out;
+      argv = [...runs.split(/\s+/).filter(Boolean), ...argv];
+    }
     let items: string[] = [];
     const itemsAfter = spec.itemsAfter;
     if (itemsAfter) {

@@ -32,10 +32,25 @@ export function words(key: string): string[] {
     .filter(Boolean);
 }
 
+/**
+ * Subjects that are checked only when a key says so with a verification word: a commit or a hash
+ * is also what a consumer commits (Kafka's `enable.auto.commit`) or a join or routing strategy
+ * (`enable_hash_join`), so `enable`, `mode` or `policy` beside them names no check.
+ */
+const WEAK_SUBJECT = new Set(['commit', 'commits', 'hash', 'hashes']);
+/** Words that by themselves say a check is made (not merely that something is on). */
+const VERIFYING = new Set(
+  'verify verification verified verifying check checks checking validate validation require required enforce enforced'.split(
+    ' ',
+  ),
+);
+
 /** A key naming a check of fetched code or the connection (`ssl_verify`, `signatureVerification`). */
 function namesCheck(key: string): boolean {
   const w = words(key);
-  return w.some((x) => CHECKED.has(x)) && w.some((x) => CHECK.has(x));
+  if (!w.some((x) => CHECK.has(x))) return false;
+  if (w.some((x) => CHECKED.has(x) && !WEAK_SUBJECT.has(x))) return true;
+  return w.some((x) => WEAK_SUBJECT.has(x)) && w.some((x) => VERIFYING.has(x));
 }
 
 /** Keys that are the check by themselves (`verify:`, `gpgcheck`, `sslverify`, `checksum`). */
