@@ -118,11 +118,14 @@ function keepsSecret(argv: string[]): boolean {
   const name = basename(argv[0] ?? '');
   if (/^(?:awk|gawk|mawk)$/.test(name)) {
     const prog = argv.slice(1).find((w) => !w.startsWith('-')) ?? '';
-    return !/length|NF|NR/.test(prog) || /\$\d|\$0|gsub|substr/.test(prog.replace(/length\s*\(\s*\$\d+\s*\)/g, ''));
+    return (
+      !/\blength\b|\bNF\b|\bNR\b/.test(prog) ||
+      /\$\d|\$0|gsub|substr/.test(prog.replace(/length\s*\(\s*\$\d+\s*\)/g, ''))
+    );
   }
   if (name === 'cut') {
     const range = argv.slice(1).join(' ');
-    const m = /-[cb]\s*(\d*)-(\d+)/.exec(range);
+    const m = /-[cb]\s*(\d*)-(\d+)\b/.exec(range);
     if (m && Number(m[2]) <= 8 && !/-[cb]\s*\d*-\d+,/.test(range)) return false;
     return /-[cb]/.test(range);
   }

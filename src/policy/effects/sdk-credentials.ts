@@ -11,14 +11,14 @@
 //    `get_credentials()` with `.secret_key`/`.token`, `get_frozen_credentials()`; google-auth
 //    `google.auth.default()` refreshed for `.token`; Azure Identity `DefaultAzureCredential()`
 //    `.get_token()`; AWS SDK for JavaScript `fromIni()`/`fromNodeProviderChain()` with
-//    `secretAccessKey`; google-auth-library `getAccessToken()`; Ruby `Aws::SharedCredentials`;
-//    Az PowerShell `Get-AzAccessToken` (its .Token printed). The same calls used to sign a request,
-//    or a key id and an account printed, leave the secret where it is.
+//    `secretAccessKey`; google-auth-library `getAccessToken()`; Ruby `Aws::SharedCredentials`.
+//    The same calls used to sign a request, or a key id and an account printed, leave the secret
+//    where it is. (Az PowerShell's Get-AzAccessToken is decided by the windows-azure policy.)
 // Sources: each library's reference (browser_cookie3 and pycookiecheat READMEs, rookiepy,
 // chrome-cookies-secure on npm; SecretStorage docs, libsecret Secret.password_lookup_sync; boto3
 // Credentials and get_frozen_credentials; google-auth default() and Credentials.token; azure-identity
 // get_token; @aws-sdk/credential-providers; google-auth-library GoogleAuth.getAccessToken; aws-sdk-ruby
-// SharedCredentials; Az.Accounts Get-AzAccessToken). Each reads as `credential-dumper WHAT` (the
+// SharedCredentials). Each reads as `credential-dumper WHAT` (the
 // cookie and keyring stores) or `exposes-secret WHAT`, which the secret-printing rules deny.
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
@@ -39,16 +39,12 @@ const SECRET_PART =
 /** Output of the value: printed, logged or written to a file. */
 const SINK =
   /\bprint\s*\(|\bprint\s+|\bpprint\s*\(|console\.(?:log|error|info|dir)\s*\(|process\.stdout\.write|sys\.stdout\.write|\bputs\b|\bpp?\s+(?!=)|\bjson\.dumps?\s*\(|\.write\s*\(|\bwriteFileSync\s*\(|\bwriteFile\s*\(|\bFile\.write\s*\(|\bWrite-(?:Output|Host)\b|\bOut-File\b|\bSet-Content\b|\blogging\.\w+\s*\(|\blogger\.\w+\s*\(/;
-/** Az PowerShell's token cmdlet whose result is printed (not kept in a variable for a header). */
-const AZ_TOKEN = /(?:^|[;|(\n{]\s*)\(?\s*Get-AzAccessToken\b[^;\n]*?(?:\)\s*\.Token\b|$|[;\n|])/im;
-const AZ_TOKEN_ASSIGNED = /\$\w+\s*=\s*\(?\s*Get-AzAccessToken\b/i;
-
 /** Programs that search or print text: a library named in their pattern is looked for, not called. */
 const READERS =
   /^(?:grep|egrep|fgrep|rg|ag|ack|cat|less|more|head|tail|sed|awk|jq|yq|findstr|select-string|sls|git|wc|diff|pip|pip3|npm|pnpm|yarn|uv|poetry)$/i;
 
 export const SDK_CREDENTIAL_HINT =
-  /cookie|secretstorage|Secret\.|get_credentials|get_frozen|auth\.default|Credential\s*\(|fromIni|fromNodeProvider|defaultProvider|fromSSO|fromProcess|GoogleAuth|Aws::|credential_provider|Get-AzAccessToken/i;
+  /cookie|secretstorage|Secret\.|get_credentials|get_frozen|auth\.default|Credential\s*\(|fromIni|fromNodeProvider|defaultProvider|fromSSO|fromProcess|GoogleAuth|Aws::|credential_provider/i;
 
 function runsCode(l: LineView): boolean {
   if (!l.cmds.length) return true;
@@ -75,11 +71,5 @@ export function sdkCredentialEffects(l: LineView, out: Effect[]): void {
       tool: 'exec',
       command: 'exposes-secret sdk-credentials',
       via: "resolves the cloud SDK's credentials and prints or writes out their secret key or token",
-    });
-  if (AZ_TOKEN.test(text) && !AZ_TOKEN_ASSIGNED.test(text))
-    out.push({
-      tool: 'exec',
-      command: 'exposes-secret Get-AzAccessToken',
-      via: 'Get-AzAccessToken prints an Azure access token into the conversation',
     });
 }
