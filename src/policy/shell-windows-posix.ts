@@ -314,6 +314,35 @@ function translate(words: string[], depth: number): string | null {
         return translate([file, ...args.split(/[\s,]+/).filter(Boolean)], depth + 1);
       return quote(file);
     }
+    // a recursive listing that picks names (`Get-ChildItem C:\Users -Recurse -Include *.kdbx,*.pfx`,
+    // `dir /s /b C:\Users\*.pfx`) is a search of that tree for those names, as `find DIR -name N`
+    // is: the credential-hunting readings decide what the names and the tree are
+    case 'get-childitem':
+    case 'gci':
+    case 'dir':
+    case 'ls': {
+      const cmdRecurse = rest.some((w) => /^\/s$/i.test(w));
+      if (!cmdRecurse && !flags(/^-recurse$/i)) return null;
+      let path = param(rest, ['-path', '-literalpath']);
+      for (let i = 0; path === undefined && i < rest.length; i++) {
+        const w = rest[i] ?? '';
+        if (/^-(?:filter|include|exclude|depth|attributes|erroraction|ea)$/i.test(w)) i++;
+        else if (!w.startsWith('-') && !w.startsWith('/')) path = w;
+      }
+      path ??= '.';
+      let picked = param(rest, ['-include', '-filter']) ?? '';
+      // `dir /s C:\Users\*.pfx`, `gci C:\Users\*.kdbx -Recurse`: the last part of the path is the name picked
+      const tail = /^(.*)\/([^/]*[*?][^/]*)$/.exec(path.replace(/\\/g, '/'));
+      if (!picked && tail) {
+        picked = tail[2] ?? '';
+        path = tail[1] || '/';
+      }
+      const names = picked.split(',').filter((n) => n && n !== '*' && n !== '*.*');
+      if (!names.length) return null;
+      // a folder of a drive (C:/Users) is that folder from the filesystem's root (/Users)
+      path = path.replace(/^[A-Za-z]:(?=\/)/, '');
+      return `find ${quote(path)} ${names.map((n) => `-name ${quote(n)}`).join(' -o ')}`;
+    }
     case 'type':
     case 'more':
     case 'gc':

@@ -61,14 +61,21 @@ test('a secret written into the system log, or rewritten on its way to the termi
 
 test('stores dumped with their password hashes are denied, their listings pass', () => {
   check([
-    x('D', 'pg_dumpall --roles-only -f /tmp/roles.sql'),
-    x('D', 'pg_dumpall -g > globals.sql'),
-    x('D', 'rabbitmqctl export_definitions /tmp/defs.json'),
+    x('D', 'rabbitmqctl export_definitions -'),
     x('D', 'nomad var get -out json nomad/jobs/api'),
-    x('B', 'pg_dumpall --globals-only --no-role-passwords > globals.sql'),
-    x('B', 'pg_dump -s appdb > schema.sql'),
+    x('D', 'mkstore -wrl /u01/app/oracle/wallet -viewEntry oracle.security.client.password1'),
+    x('A', "sqlplus -s / as sysdba <<< 'select name, spare4 from sys.user$;'"),
+    x('A', "psql -c 'select name, spare4 from sys.user$'"),
+    x('D', 'vault write -field=private_key pki/issue/web common_name=x.example.com'),
+    x('D', 'vault write aws/sts/deploy ttl=1h'),
+    x('B', 'rabbitmqctl export_definitions /var/backups/rabbitmq/defs.json'),
+    x('B', 'pg_dumpall --globals-only > globals.sql'),
     x('B', 'rabbitmqctl list_users'),
     x('B', 'nomad var list'),
+    x('B', 'mkstore -wrl /u01/app/oracle/wallet -list'),
+    x('B', "sqlplus -s app/x@db <<< 'select count(*) from orders;'"),
+    x('B', 'vault write pki/roles/web allowed_domains=example.com allow_subdomains=true'),
+    x('B', 'vault write secret/myapp feature_flag=on'),
   ]);
 });
 
@@ -92,5 +99,51 @@ test('certificates taken out of a .pfx and identifier outputs of Terraform pass'
     x('B', 'tofu output -raw vpc_id'),
     x('D', 'terraform output -raw db_admin_password'),
     x('D', 'terraform output -raw kubeconfig'),
+  ]);
+});
+
+test('a recursive PowerShell listing of a home or users tree for key files is credential hunting', () => {
+  check([
+    x(
+      'D',
+      'powershell -c "Get-ChildItem -Path C:\\Users -Recurse -Include *.kdbx,*.pfx -ErrorAction SilentlyContinue | Copy-Item -Destination C:\\Users\\Public\\loot"',
+    ),
+    x('D', 'Get-ChildItem C:\\Users -Recurse -Filter *.kdbx'),
+    x('D', 'Get-ChildItem $env:USERPROFILE -Recurse -Include id_rsa*'),
+    x('B', 'Get-ChildItem -Recurse -Filter *.cs | Measure-Object'),
+    x('B', 'Get-ChildItem . -Recurse -Filter *.pem'),
+    x('B', 'Get-ChildItem C:\\src\\app -Recurse -Filter *.config'),
+  ]);
+});
+
+const w = (want: Case[0], path: string, content: string): Case => [want, 'write', { path, content }];
+
+test('a CI variable bound to a stored credential is a secret whatever its name', () => {
+  check([
+    w(
+      'A',
+      '/home/dev/project/Jenkinsfile',
+      "pipeline { agent any\n stages { stage('x') { steps {\n  withCredentials([string(credentialsId: 'prod-token', variable: 'T')]) { sh 'echo $T | base64' }\n } } } }\n",
+    ),
+    w(
+      'A',
+      '/home/dev/project/.github/workflows/debug.yml',
+      'on: push\njobs:\n  d:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo "$PROD" | xxd\n        env:\n          PROD: ${{ secrets.PROD }}\n',
+    ),
+    w(
+      'A',
+      '/home/dev/project/.github/workflows/debug.yml',
+      'on: push\njobs:\n  d:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo "${{ secrets.NPM_TOKEN }}" | sed \'s/./& /g\'\n',
+    ),
+    w(
+      'B',
+      '/home/dev/project/Jenkinsfile',
+      "pipeline { agent any\n stages { stage('d') { steps {\n  withCredentials([usernamePassword(credentialsId: 'reg', usernameVariable: 'U', passwordVariable: 'P')]) { sh 'echo $P | docker login -u $U --password-stdin registry.example.com' }\n } } } }\n",
+    ),
+    w(
+      'B',
+      '/home/dev/project/.github/workflows/lint.yml',
+      'on: push\njobs:\n  d:\n    runs-on: ubuntu-latest\n    steps:\n      - run: |\n          echo "::add-mask::$T"\n          npm run lint\n        env:\n          T: ${{ secrets.PROD }}\n',
+    ),
   ]);
 });
