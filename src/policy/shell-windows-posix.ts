@@ -515,6 +515,8 @@ const PS_VALUE = /^\$(?:\{env:[A-Za-z_]\w*\}|env:[A-Za-z_]\w*|[A-Za-z_]\w*(?:\.[
 
 /** PowerShell's listing cmdlets: what they list can be piped into Remove-Item. */
 const LISTS = new Set(['get-childitem', 'gci', 'ls', 'dir', 'get-item', 'gi']);
+/** Content searches a listing can be piped into. */
+const SEARCHES = /^(?:select-string|sls|findstr(?:\.exe)?)$/i;
 const REMOVES = new Set(['remove-item', 'ri', 'rm', 'del', 'erase', 'rd', 'rmdir']);
 /** Cmdlets that empty each file they are handed (`| Clear-Content`), keeping only its name. */
 const BLANKS = new Set(['clear-content', 'clc']);
@@ -751,9 +753,12 @@ export function posixLine(s: string, depth = 0): string | null {
       continue;
     }
     const assign = words.length === 1 ? PS_ASSIGN.exec(words[0] ?? '') : null;
+    // a listing piped into a content search (`gci -r X -Include *.xml | Select-String cpassword`)
+    // is read whole by the secret-search readings: it stays as written
+    const searched = op === '|' && LISTS.has((words[0] ?? '').toLowerCase()) && SEARCHES.test(next?.words[0] ?? '');
     const p = assign?.[1]
       ? `${assign[1]}=${quote(assign[2] ?? '')}`
-      : (translate(words, depth) ?? words.map(quote).join(' '));
+      : ((searched ? null : translate(words, depth)) ?? words.map(quote).join(' '));
     parts.push(op ? `${p} ${op}` : p);
   }
   const out = parts.join(' ').replace(/ ;$/, '').trim();

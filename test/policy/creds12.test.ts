@@ -18,6 +18,8 @@ test('browser cookie extractors and keyring bindings in code are denied', () => 
       'D',
       `python3 -c "import secretstorage as s; c=s.get_default_collection(s.dbus_init()); [print(i.get_label(), i.get_secret()) for i in c.get_all_items()]"`,
     ),
+    x('D', `node -e "const k=require('keytar'); k.findCredentials('vscode.github-authentication').then(console.log)"`),
+    x('B', `node -e "const k=require('keytar'); k.setPassword('myapp', 'dev', process.argv[1])" x`),
     x('B', `python3 -c "import http.cookiejar; print(http.cookiejar.CookieJar())"`),
     x('B', `python3 -c "import requests; print(requests.get('https://example.com').cookies)"`),
     x('B', 'grep -rn browser_cookie3 src/'),
@@ -37,6 +39,14 @@ test("a cloud SDK's resolved credentials printed are denied, used or identified 
       `python3 -c "from azure.identity import DefaultAzureCredential; print(DefaultAzureCredential().get_token('https://management.azure.com/.default').token)"`,
     ),
     x('D', `node -e "require('@aws-sdk/credential-providers').fromIni()().then(c => console.log(c.secretAccessKey))"`),
+    x(
+      'D',
+      `python3 -c "from google.oauth2 import service_account as s; import google.auth.transport.requests as r; c=s.Credentials.from_service_account_file('sa.json'); c.refresh(r.Request()); print(c.token)"`,
+    ),
+    x(
+      'B',
+      `python3 -c "from google.oauth2 import service_account as s; c=s.Credentials.from_service_account_file('sa.json'); print(c.service_account_email)"`,
+    ),
     x('B', `python3 -c "import boto3; print(boto3.client('sts').get_caller_identity()['Arn'])"`),
     x('B', `python3 -c "import boto3; print(boto3.Session().get_credentials() is not None)"`),
     x('B', `python3 -c "import google.auth; c, project = google.auth.default(); print(project)"`),

@@ -4,12 +4,14 @@
 //    pycookiecheat, rookiepy; Node chrome-cookies-secure): their one purpose is to decrypt a
 //    browser profile's cookies or saved logins with the OS key that protects them, so importing
 //    one hands over every signed-in session of the user;
-//  - the desktop keyring asked for a stored secret through its bindings (Python SecretStorage
+//  - the desktop keyring asked for a stored secret through its bindings (Node keytar
+//    `getPassword`/`findCredentials`, whatever the module is bound to; Python SecretStorage
 //    `Item.get_secret()`, libsecret through GObject `Secret.password_lookup_sync`/`search_sync`),
 //    as `secret-tool lookup` does;
 //  - a cloud SDK's credential chain resolved and its secret half printed or written out: boto3
 //    `get_credentials()` with `.secret_key`/`.token`, `get_frozen_credentials()`; google-auth
-//    `google.auth.default()` refreshed for `.token`; Azure Identity `DefaultAzureCredential()`
+//    `google.auth.default()` or a service account's key file (`from_service_account_file`)
+//    refreshed for `.token`; Azure Identity `DefaultAzureCredential()`
 //    `.get_token()`; AWS SDK for JavaScript `fromIni()`/`fromNodeProviderChain()` with
 //    `secretAccessKey`; google-auth-library `getAccessToken()`; Ruby `Aws::SharedCredentials`.
 //    The same calls used to sign a request, or a key id and an account printed, leave the secret
@@ -29,10 +31,10 @@ const COOKIE_LIBS =
   /(?:\bimport\s+|\bfrom\s+|__import__\(\s*['"]|require\(\s*['"]|\bimport\s*\(\s*['"]|\bfrom\s+['"])(?:browser_cookie3|browsercookie|pycookiecheat|rookiepy|rookie|chrome-cookies-secure|chrome_cookies|browser-cookies3?|cookies-from-browser)\b/;
 /** Desktop keyring bindings asked for a secret's value. */
 const KEYRING_BINDINGS =
-  /\bsecretstorage\b[\s\S]*\.get_secret\s*\(|\bSecret\.password_(?:lookup|search)(?:_sync)?\s*\(|\bSecret\.Service\.get_sync[\s\S]*\.(?:get_secret|load_secrets)/;
+  /\bkeytar\b[\s\S]*\.(?:getPassword|findCredentials|findPassword)\s*\(|\bsecretstorage\b[\s\S]*\.get_secret\s*\(|\bSecret\.password_(?:lookup|search)(?:_sync)?\s*\(|\bSecret\.Service\.get_sync[\s\S]*\.(?:get_secret|load_secrets)/;
 /** A cloud SDK's credential chain resolved in code. */
 const RESOLVER =
-  /\.get_credentials\s*\(|\bget_frozen_credentials\s*\(|\bgoogle\.auth\.default\s*\(|\bauth\.default\s*\(|\b(?:Default|ManagedIdentity|AzureCli|Environment|SharedTokenCache|InteractiveBrowser|WorkloadIdentity)(?:Azure)?Credential\s*\(|\bfromIni\s*\(|\bfromNodeProviderChain\s*\(|\bdefaultProvider\s*\(|\bfromSSO\s*\(|\bfromProcess\s*\(|\bnew\s+GoogleAuth\s*\(|\bAws::(?:SharedCredentials|CredentialProviderChain|InstanceProfileCredentials|ECSCredentials)\b|\bcredential_provider_chain\b/;
+  /\bfrom_service_account_(?:file|info)\s*\(|\bfrom_authorized_user_(?:file|info)\s*\(|\.get_credentials\s*\(|\bget_frozen_credentials\s*\(|\bgoogle\.auth\.default\s*\(|\bauth\.default\s*\(|\b(?:Default|ManagedIdentity|AzureCli|Environment|SharedTokenCache|InteractiveBrowser|WorkloadIdentity)(?:Azure)?Credential\s*\(|\bfromIni\s*\(|\bfromNodeProviderChain\s*\(|\bdefaultProvider\s*\(|\bfromSSO\s*\(|\bfromProcess\s*\(|\bnew\s+GoogleAuth\s*\(|\bAws::(?:SharedCredentials|CredentialProviderChain|InstanceProfileCredentials|ECSCredentials)\b|\bcredential_provider_chain\b/;
 /** The secret half of what the chain resolved. */
 const SECRET_PART =
   /\.secret_key\b|\.session_token\b|\.token\b|\.secretAccessKey\b|\.sessionToken\b|\.get_token\s*\(|\.getToken\s*\(|\.getAccessToken\s*\(|\bget_frozen_credentials\s*\(|\.secret_access_key\b|\.credentials\.(?:secret|session)/;
@@ -44,7 +46,7 @@ const READERS =
   /^(?:grep|egrep|fgrep|rg|ag|ack|cat|less|more|head|tail|sed|awk|jq|yq|findstr|select-string|sls|git|wc|diff|pip|pip3|npm|pnpm|yarn|uv|poetry)$/i;
 
 export const SDK_CREDENTIAL_HINT =
-  /cookie|secretstorage|Secret\.|get_credentials|get_frozen|auth\.default|Credential\s*\(|fromIni|fromNodeProvider|defaultProvider|fromSSO|fromProcess|GoogleAuth|Aws::|credential_provider/i;
+  /cookie|keytar|service_account|authorized_user|secretstorage|Secret\.|get_credentials|get_frozen|auth\.default|Credential\s*\(|fromIni|fromNodeProvider|defaultProvider|fromSSO|fromProcess|GoogleAuth|Aws::|credential_provider/i;
 
 function runsCode(l: LineView): boolean {
   if (!l.cmds.length) return true;
