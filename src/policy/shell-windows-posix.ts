@@ -314,6 +314,35 @@ function translate(words: string[], depth: number): string | null {
         return translate([file, ...args.split(/[\s,]+/).filter(Boolean)], depth + 1);
       return quote(file);
     }
+    // a recursive listing that picks names (`Get-ChildItem C:\Users -Recurse -Include *.kdbx,*.pfx`,
+    // `dir /s /b C:\Users\*.pfx`) is a search of that tree for those names, as `find DIR -name N`
+    // is: the credential-hunting readings decide what the names and the tree are
+    case 'get-childitem':
+    case 'gci':
+    case 'dir':
+    case 'ls': {
+      const cmdRecurse = rest.some((w) => /^\/s$/i.test(w));
+      if (!cmdRecurse && !flags(/^-recurse$/i)) return null;
+      let path = param(rest, ['-path', '-literalpath']);
+      for (let i = 0; path === undefined && i < rest.length; i++) {
+        const w = rest[i] ?? '';
+        if (/^-(?:filter|include|exclude|depth|attributes|erroraction|ea)$/i.test(w)) i++;
+        else if (!w.startsWith('-') && !w.startsWith('/')) path = w;
+      }
+      path ??= '.';
+      let picked = param(rest, ['-include', '-filter']) ?? '';
+      // `dir /s C:\Users\*.pfx`, `gci C:\Users\*.kdbx -Recurse`: the last part of the path is the name picked
+      const tail = /^(.*)\/([^/]*[*?][^/]*)$/.exec(path.replace(/\\/g, '/'));
+      if (!picked && tail) {
+        picked = tail[2] ?? '';
+        path = tail[1] || '/';
+      }
+      const names = picked.split(',').filter((n) => n && n !== '*' && n !== '*.*');
+      if (!names.length) return null;
+      // a folder of a drive (C:/Users) is that folder from the filesystem's root (/Users)
+      path = path.replace(/^[A-Za-z]:(?=\/)/, '');
+      return `find ${quote(path)} ${names.map((n) => `-name ${quote(n)}`).join(' -o ')}`;
+    }
     case 'type':
     case 'more':
     case 'gc':
@@ -486,6 +515,8 @@ const PS_VALUE = /^\$(?:\{env:[A-Za-z_]\w*\}|env:[A-Za-z_]\w*|[A-Za-z_]\w*(?:\.[
 
 /** PowerShell's listing cmdlets: what they list can be piped into Remove-Item. */
 const LISTS = new Set(['get-childitem', 'gci', 'ls', 'dir', 'get-item', 'gi']);
+/** Content searches a listing can be piped into. */
+const SEARCHES = /^(?:select-string|sls|findstr(?:\.exe)?)$/i;
 const REMOVES = new Set(['remove-item', 'ri', 'rm', 'del', 'erase', 'rd', 'rmdir']);
 /** Cmdlets that empty each file they are handed (`| Clear-Content`), keeping only its name. */
 const BLANKS = new Set(['clear-content', 'clc']);
@@ -757,9 +788,12 @@ export function posixLine(s: string, depth = 0): string | null {
       continue;
     }
     const assign = words.length === 1 ? PS_ASSIGN.exec(words[0] ?? '') : null;
+    // a listing piped into a content search (`gci -r X -Include *.xml | Select-String cpassword`)
+    // is read whole by the secret-search readings: it stays as written
+    const searched = op === '|' && LISTS.has((words[0] ?? '').toLowerCase()) && SEARCHES.test(next?.words[0] ?? '');
     const p = assign?.[1]
       ? `${assign[1]}=${quote(assign[2] ?? '')}`
-      : (translate(words, depth) ?? words.map(quote).join(' '));
+      : ((searched ? null : translate(words, depth)) ?? words.map(quote).join(' '));
     parts.push(op ? `${p} ${op}` : p);
   }
   const out = parts.join(' ').replace(/ ;$/, '').trim();

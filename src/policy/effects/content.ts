@@ -30,7 +30,7 @@ import { installHookFindings } from './install-hooks.js';
 import { cargoConfigHooks } from './supply-hooks.js';
 import { isDownloadVariable } from './download-vars.js';
 import { ciTrustFindings } from './ci-pins.js';
-import { publishedSecret } from './exposure.js';
+import { printedSecret, publishedSecret } from './exposure.js';
 import { ciShipFindings } from './ci-ship.js';
 import { posix } from 'node:path';
 import type { Effect } from './types.js';
@@ -318,6 +318,30 @@ function ciScripts(text: string): string {
   for (const m of text.matchAll(/\b(?:sh|bat|powershell|pwsh)\s*\(?\s*(?:script\s*:\s*)?('''|"""|'|")([\s\S]*?)\1/g))
     if (m[2]?.trim()) out.push(m[2].trim());
   return out.join('\n');
+}
+
+/**
+ * Variables a pipeline binds to a stored credential, whatever they are called: Jenkins
+ * `withCredentials` bindings (`string(credentialsId: 'x', variable: 'T')`, `usernamePassword(...,
+ * passwordVariable: 'P')`, `sshUserPrivateKey(keyFileVariable: 'K', passphraseVariable: ...)`,
+ * `file(variable: 'F')`; Jenkins Credentials Binding plugin reference) and a workflow's `env:`
+ * entries set from `${{ secrets.X }}` (GitHub Actions, Using secrets). The step scripts get each such
+ * name spelled as a secret's (`$T` as `$T_SECRET`), so `sh 'echo $T | base64'` reads as the secret
+ * printed into the build log that it is.
+ */
+const BOUND_CREDENTIAL =
+  /\b(?:variable|passwordVariable|keyFileVariable|passphraseVariable|tokenVariable|secretVariable)\s*:\s*['"]([A-Za-z_]\w*)['"]|^\s*([A-Za-z_]\w*)\s*:\s*["']?\$\{\{\s*secrets\.\w+\s*\}\}/gm;
+
+function boundSecretsNamed(content: string, scripts: string): string {
+  // `echo "::add-mask::$X"` is a workflow command the runner consumes to hide X in the log, not a
+  // print (GitHub Actions, Workflow commands: Masking a value in a log)
+  let out = scripts.replace(/^.*::add-mask::.*$/gm, '');
+  for (const m of content.matchAll(BOUND_CREDENTIAL)) {
+    const name = m[1] ?? m[2] ?? '';
+    if (!name || printedSecret(`$${name}`)) continue;
+    out = out.replace(new RegExp(`\\$(\\{?)${name}\\b`, 'g'), (_, brace: string) => `$${brace}${name}_SECRET`);
+  }
+  return out;
 }
 
 function packageScripts(text: string): string[] {
@@ -707,7 +731,7 @@ function fileEffects(path: string, content: string): Effect[] {
       // CI steps run in a throwaway machine: a vendor's documented install is fine there.
       const scripts = ciExpressions(ciScripts(content));
       return [
-        ...shellPlant(withoutVendorInstalls(scripts), via),
+        ...shellPlant(withoutVendorInstalls(boundSecretsNamed(content, scripts)), via),
         ...ciFindings(content, scripts, `changes where the CI in ${name} gets its code`),
         ...ciTrustFindings(content, `changes what the CI in ${name} trusts`),
         ...ciShipFindings(content, scripts, `changes what the CI in ${name} does`),

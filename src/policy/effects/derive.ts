@@ -61,6 +61,8 @@ const SQL_CLIENTS = new Set([
   'mongo',
   'cqlsh',
   'duckdb',
+  // Oracle SQL*Plus reads its statements from standard input (`sqlplus -s / as sysdba <<< "..."`)
+  'sqlplus',
 ]);
 
 /** SQL a database client runs: stdin, `-f <(echo ...)`, and -c/-e text with '...' || '...' folded. */

@@ -78,6 +78,59 @@ const PASS_ON = new Set([
   'xargs',
 ]);
 const PRINTERS = new Set(['echo', 'printf', 'print', 'write-output', 'write-host']);
+/**
+ * Programs whose arguments become a system log entry or a message on other users' terminals:
+ * logger(1) (syslog and the journal), Windows eventcreate and PowerShell Write-EventLog /
+ * New-EventLog's -Message (the Event Log), wall(1) (every logged-in terminal). The log is kept,
+ * shipped to collectors and read by every admin, so a secret in the message leaks as surely as
+ * one printed (util-linux logger, wall; Microsoft eventcreate and Write-EventLog references).
+ */
+const LOGGERS = new Set(['logger', 'eventcreate', 'eventcreate.exe', 'write-eventlog', 'wall']);
+/**
+ * Filters that rewrite a line and print it, so the secret still comes out, spaced, reversed or
+ * reordered (`echo "$TOKEN" | sed 's/./& /g'` defeats CI log masking): sed, paste, nl, column,
+ * fmt, expand, sort, uniq and the encoders basenc/uuencode. awk and cut print what they select:
+ * read further by keepsSecret.
+ */
+const REWRITERS = new Set([
+  'sed',
+  'gsed',
+  'paste',
+  'nl',
+  'column',
+  'fmt',
+  'expand',
+  'sort',
+  'uniq',
+  'basenc',
+  'uuencode',
+  'awk',
+  'gawk',
+  'mawk',
+  'cut',
+]);
+
+/**
+ * Whether a rewriting filter keeps the secret's text: awk printing a length or a count does not,
+ * nor cut keeping a short prefix (`cut -c1-4`, the same check `${TOKEN:0:4}` makes).
+ */
+function keepsSecret(argv: string[]): boolean {
+  const name = basename(argv[0] ?? '');
+  if (/^(?:awk|gawk|mawk)$/.test(name)) {
+    const prog = argv.slice(1).find((w) => !w.startsWith('-')) ?? '';
+    return (
+      !/\blength\b|\bNF\b|\bNR\b/.test(prog) ||
+      /\$\d|\$0|gsub|substr/.test(prog.replace(/length\s*\(\s*\$\d+\s*\)/g, ''))
+    );
+  }
+  if (name === 'cut') {
+    const range = argv.slice(1).join(' ');
+    const m = /-[cb]\s*(\d*)-(\d+)\b/.exec(range);
+    if (m && Number(m[2]) <= 8 && !/-[cb]\s*\d*-\d+,/.test(range)) return false;
+    return /-[cb]/.test(range);
+  }
+  return true;
+}
 
 /** Interpreters whose inline code may print a variable, and their inline-code flags. */
 const INLINE = /^(?:-c|-e|-E|-p|-pe|-ne|-r|--eval|--print|eval|-Command)$/;
@@ -278,7 +331,7 @@ function endsPrinted(c: SimpleCommand, cmds: SimpleCommand[]): boolean {
     if (!toTerminal(cur)) return false;
     const into = cur.pipedInto;
     const name = basename(into[0] ?? '');
-    if (!PASS_ON.has(name)) return false;
+    if (!PASS_ON.has(name) && !(REWRITERS.has(name) && keepsSecret(into))) return false;
     // tee FILE keeps a copy but still prints; xargs echo prints; other xargs consumers use it
     if (name === 'xargs' && !into.slice(1).some((w) => PRINTERS.has(basename(w)))) return false;
     if ((name === 'python3' || name === 'python' || name === 'perl') && !into.includes('-c') && !into.includes('-e'))
@@ -377,6 +430,17 @@ function printedSecrets(cmds: SimpleCommand[], out: Effect[]): void {
     }
     let secret: string | undefined;
     const lower = name.toLowerCase();
+    if (LOGGERS.has(lower)) {
+      const logged = printedSecret(c.argv.slice(1).join(' '));
+      if (logged)
+        out.push(
+          exposes(
+            `logs ${logged}`,
+            `${name} writes $${logged} into the system log (or every user's terminal), which is kept, shipped and read by others`,
+          ),
+        );
+      continue;
+    }
     if (PRINTERS.has(lower)) secret = printedSecret(c.argv.slice(1).join(' '));
     else if (c.stdin !== undefined && (PASS_ON.has(name) || name === 'cat')) secret = printedSecret(c.stdin);
     else secret = interpreterPrints(c);

@@ -51,6 +51,7 @@ import { INDIRECT_HINT, indirectEffects } from './env-indirect.js';
 import { SECRET_LAUNCHERS, secretLauncherEffects } from './secret-launchers.js';
 import { DUMPER_HINT, credentialDumperEffects } from './credential-dumpers.js';
 import { OS_SECRET_HINT, osSecretStoreEffects } from './os-secret-stores.js';
+import { SDK_CREDENTIAL_HINT, sdkCredentialEffects } from './sdk-credentials.js';
 import { CLUSTER_ADMIN_HINT, clusterAdminEffects } from './cluster-admin-configs.js';
 import { OBJECT_PRINT_PROGRAMS, objectPrintEffects } from './object-prints.js';
 import { STARTUP_EXPORT_HINT, startupExportEffects } from './startup-exports.js';
@@ -283,6 +284,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   // the OS's own secret stores by their API or verb: Credential Manager, keyring, disk recovery
   // keys, PIN guessing loops, every process's command line searched (os-secret-stores.ts)
   { name: 'os-secret-stores', hint: OS_SECRET_HINT, read: osSecretStoreEffects },
+  // browser cookie extractors, keyring bindings and cloud SDK credential chains printed, in code (sdk-credentials.ts)
+  { name: 'sdk-credentials', hint: SDK_CREDENTIAL_HINT, read: sdkCredentialEffects },
   // a cluster's admin kubeconfig fetched or a hosted cluster's kubeconfig printed (cluster-admin-configs.ts)
   { name: 'cluster-admin-configs', hint: CLUSTER_ADMIN_HINT, read: (l, out) => clusterAdminEffects(l.cmds, out) },
   // an object-storage file printed (gsutil cat, aws s3 cp URL -) read as the file it is (object-prints.ts)

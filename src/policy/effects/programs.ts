@@ -198,7 +198,9 @@ function catLike(name: string): Deriver {
       // what comes out is the public half (-pubout) or only a check's verdict (-noout without
       // -text): the private key is used, not shown or copied (openssl-rsa(1), openssl-pkey(1))
       const has = (f: string) => c.argv.includes(f);
-      const keyStaysIn = has('-pubout') || (has('-noout') && !has('-text'));
+      // pkcs12 -nokeys writes the certificates of a .pfx and no private key (openssl-pkcs12(1))
+      const keyStaysIn =
+        has('-pubout') || (has('-noout') && !has('-text')) || (c.argv[1] === 'pkcs12' && has('-nokeys'));
       if (inFile && !keyStaysIn) out.push(read(inFile, `openssl reads ${inFile}`));
       const o = optionValue(p, '-out');
       if (o) out.push(write(o, undefined, `openssl writes ${o}`));

@@ -78,7 +78,8 @@ export function sqlSecretSelect(sql: string, via: string): Effect[] {
     if (
       LOGIN_TABLE.test(table) &&
       (table.includes('.') || /^pg_/i.test(table)) &&
-      /\*|pass|authentication_string/i.test(m[1] ?? '')
+      // Oracle keeps its SHA-512 verifiers in sys.user$.spare4 (Oracle Database Security Guide, password versions)
+      /\*|pass|authentication_string|spare4/i.test(m[1] ?? '')
     ) {
       out.push({
         tool: 'exec',
