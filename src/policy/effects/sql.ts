@@ -794,14 +794,19 @@ export function sqlTextEffects(text: string, dialect: Dialect, via: string, on =
 const DEV_WORD = /(?:^|[_.-])(?:test|tests|testing|dev|devel|development|local|ci|scratch|tmp|temp)(?:$|[_.-]\d*)/i;
 /** .NET and SQL Server name databases in PascalCase: `AcmeTest`, `ShopDev`, `OrdersLocal` (not `ProdLatest`). */
 const DEV_PASCAL = /[a-z0-9](?:Test|Tests|Testing|Dev|Devel|Development|Local|Scratch|Tmp|Temp)\d*$/;
+/** ... and with the word first: `TestDb`, `DevShop`, `ScratchOrders` (not `Devices`, `Testimonials`). */
+const DEV_PASCAL_FIRST = /^(?:Test|Tests|Testing|Dev|Devel|Scratch|Tmp|Temp)(?:[A-Z0-9][a-z0-9]|\d*$)/;
 /** A database name that says it is for development or tests. */
-export const DEV_NAME = { test: (name: string): boolean => DEV_WORD.test(name) || DEV_PASCAL.test(name) };
+export const DEV_NAME = {
+  test: (name: string): boolean => DEV_WORD.test(name) || DEV_PASCAL.test(name) || DEV_PASCAL_FIRST.test(name),
+};
 /**
  * A server on this machine: loopback, and SQL Server's own spellings of a local instance
- * (sqlcmd -S `(localdb)\MSSQLLocalDB`, the per-user LocalDB engine; `(local)`, `.`, `.\SQLEXPRESS`).
+ * (sqlcmd -S `(localdb)\MSSQLLocalDB`, the per-user LocalDB engine; `(local)`, `.`, `.\SQLEXPRESS`),
+ * with the backslash also as the slash a Windows line read in POSIX terms turns it into.
  */
 export const LOCAL_HOST =
-  /^(?:localhost|127(?:\.\d+){3}|::1|\[::1\]|0\.0\.0\.0|\(localdb\)\\[\w.-]+|\(local\)(?:\\[\w.-]+)?|\.(?:\\[\w.-]+)?|localhost\\[\w.-]+)$/i;
+  /^(?:localhost|127(?:\.\d+){3}|::1|\[::1\]|0\.0\.0\.0|\(localdb\)[\\/][\w.-]+|\(local\)(?:[\\/][\w.-]+)?|\.(?:[\\/][\w.-]+)?|localhost[\\/][\w.-]+)$/i;
 
 interface Target {
   host?: string;
@@ -901,6 +906,9 @@ function clientCall(
     if (plain[0]) target.db ??= plain[0];
   } else if (dialect === 'postgres') {
     if (plain[0]) target.db ??= plain[0];
+  } else if (name === 'cqlsh') {
+    // `cqlsh [HOST [PORT]]`: the server is the first operand (cqlsh reference)
+    if (plain[0]) target.host ??= plain[0];
   }
   // `-f <(echo ...)`: the file is the text the substitution prints
   for (const w of a) if (w.startsWith('<(')) texts.push(...known(substitutionOutput(w)));
@@ -1252,6 +1260,10 @@ function pipedDump(dumper: string, into: readonly string[], out: Effect[]): void
   });
 }
 
+function unquoted(name: string): string {
+  return name.replace(/[`"'[\]]/g, '');
+}
+
 /**
  * Whether a destroying statement is ordinary work where it runs: on a development or test
  * database (`dev`), any wipe but a shell escape; DROP DATABASE names what it drops, so that name
@@ -1259,8 +1271,19 @@ function pipedDump(dumper: string, into: readonly string[], out: Effect[]): void
  * machine, `psql app_test -c 'DROP DATABASE app'` is not).
  */
 export function ordinaryOn(e: Effect, dev: boolean, local: boolean): boolean {
-  const dropped = e.tool === 'exec' ? /^DROP DATABASE (\S+)$/.exec(e.command ?? '')?.[1] : undefined;
-  if (dropped !== undefined) return local && DEV_NAME.test(dropped.replace(/[`"']/g, ''));
+  const dropped = e.tool === 'exec' ? /^DROP (?:DATABASE|KEYSPACE) (\S+)$/.exec(e.command ?? '')?.[1] : undefined;
+  if (dropped !== undefined) return local && DEV_NAME.test(unquoted(dropped));
+  // a schema named for tests on this machine (`DROP SCHEMA test_run_42 CASCADE`) is a reset too;
+  // on a test database, so is any schema of it (`public` of app_test)
+  const schema = e.tool === 'exec' ? /^DROP SCHEMA (\S+)$/.exec(e.command ?? '')?.[1] : undefined;
+  if (schema !== undefined && local && DEV_NAME.test(unquoted(schema))) return true;
+  // a table qualified by a test database or keyspace on this machine (`DROP TABLE test.events`,
+  // `TRUNCATE TABLE it_tmp.orders`): the qualifier names where the rows are, whatever is connected to
+  const qualified =
+    e.tool === 'exec'
+      ? /^(?:DROP TABLE|TRUNCATE TABLE|DELETE FROM|UPDATE) ([^\s.]+)\.[^\s.]+$/.exec(e.command ?? '')?.[1]
+      : undefined;
+  if (qualified !== undefined && local && DEV_NAME.test(unquoted(qualified))) return true;
   // a superuser is the whole server's, whatever database the client names: only a local server's is ordinary
   if (e.tool === 'privilege') return dev && local;
   return dev && !e.via.endsWith('runs a shell command');

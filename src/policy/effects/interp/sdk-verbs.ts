@@ -24,16 +24,16 @@ const KEY_VERBS = /^(?:delete|unlink|hdel|srem|zrem|lrem|delete_one|deleteOne)$/
 /** Cheap gate: a destroying verb called somewhere in the code. */
 const VERB_HINT = /\b(?:delete|drop|destroy|purge|terminate|flush|truncate|wipe|erase|remove)\w*\s*\(/i;
 
-let modules: { python: string[]; node: string[] } | undefined;
+let modules: { python: string[]; node: string[]; r: string[] } | undefined;
 
-function sdkModules(): { python: string[]; node: string[] } {
+function sdkModules(): { python: string[]; node: string[]; r: string[] } {
   if (modules) return modules;
-  const out = { python: [] as string[], node: [] as string[] };
+  const out = { python: [] as string[], node: [] as string[], r: [] as string[] };
   try {
     const doc = parse(readFileSync(join(PACKAGE_ROOT, 'policies', 'catalogues', 'service-sdks.yaml'), 'utf8')) as {
       sections?: Record<string, { items?: unknown[] }[]>;
     };
-    for (const key of ['python', 'node'] as const)
+    for (const key of ['python', 'node', 'r'] as const)
       for (const e of doc.sections?.[key] ?? []) for (const i of e.items ?? []) out[key].push(String(i));
   } catch {
     // without the catalogue nothing is read here; the CLI readings still apply
@@ -57,8 +57,49 @@ export function importedService(code: string): string | undefined {
   return undefined;
 }
 
+/** R: a package attached (`library(DBI)`, `require("mongolite")`) or called by its namespace (`DBI::`). */
+const R_ATTACH = /\b(?:library|require|requireNamespace)\(\s*['"]?([\w.]+)|\b([A-Za-z][\w.]*)::/g;
+/** R's destroying functions of those packages (service-sdks.yaml, the r section's comment). */
+const R_VERB_CALL =
+  /(?:\b(dbRemoveTable|index_delete|bq_table_delete|bq_dataset_delete)|\$(drop|remove|FLUSHALL|FLUSHDB|flushall|flushdb))\s*\(/g;
+/** A connection to a file on this machine (RSQLite, duckdb): its tables are the project's own. */
+const R_LOCAL_DB = /\b(?:SQLite|duckdb)\s*\(/;
+
+/** The destroying calls of a catalogued R package, as `cli-destroy sdk` exec effects. */
+function rVerbEffects(code: string, via: string): Effect[] {
+  if (!code.includes('(') || R_LOCAL_DB.test(code)) return [];
+  const known = sdkModules().r;
+  let pkg: string | undefined;
+  for (const m of code.matchAll(R_ATTACH)) {
+    const name = m[1] ?? m[2] ?? '';
+    if (known.includes(name)) {
+      pkg = name;
+      break;
+    }
+  }
+  if (!pkg) return [];
+  const out: Effect[] = [];
+  R_VERB_CALL.lastIndex = 0;
+  for (let m = R_VERB_CALL.exec(code); m && out.length < 8; m = R_VERB_CALL.exec(code)) {
+    const method = m[1] ?? m[2] ?? '';
+    const open = m.index + m[0].length - 1;
+    const args = splitArgs(code.slice(open + 1, Math.max(open + 1, skipBrackets(code, open) - 1)));
+    // dbRemoveTable(con, "t"): the table is the second argument; `$remove('{}')` names a query
+    const expr = method === 'dbRemoveTable' ? args[1] : args[0];
+    const arg = (expr === undefined ? undefined : literalValue(expr))?.replace(/[^\w@%+=:,./~*-]/g, '_') || 'ITEM';
+    out.push({
+      tool: 'exec',
+      command: `cli-destroy sdk ${pkg} ${method} ${arg}`,
+      via: `${via} calls ${pkg} ${method}(${arg === 'ITEM' ? '' : arg})`,
+    });
+  }
+  return out;
+}
+
 /** The destroying calls on a catalogued service library, as `cli-destroy sdk` exec effects. */
 export function sdkVerbEffects(code: string, via: string): Effect[] {
+  const r = /\b(?:library|require|requireNamespace)\(|::/.test(code) ? rVerbEffects(code, via) : [];
+  if (r.length) return r;
   if (!VERB_HINT.test(code)) return [];
   const service = importedService(code);
   if (!service) return [];
