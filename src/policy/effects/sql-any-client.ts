@@ -106,7 +106,7 @@ function candidate(name: string): boolean {
 
 /** The line's cheap gate: a SQL verb or a script file somewhere in the command. */
 const HINT =
-  /\b(?:drop|truncate|delete|del|alter|update|restore|grant|create|exec|execute|vacuum|replace|merge|insert|copy|do|purge|flashback|select|call)\b|\.(?:sql|ddl|dml|bteq|btq|cql|hql|pls|plsql|psql|tsql|db2|clp|jcl)\b/i;
+  /\b(?:drop|truncate|delete|del|alter|update|restore|grant|create|exec|execute|vacuum|replace|merge|insert|copy|do|purge|flashback|select|call|begin|declare)\b|\.(?:sql|ddl|dml|bteq|btq|cql|hql|pls|plsql|psql|tsql|db2|clp|jcl)\b/i;
 
 /** What a program svc does not know runs as SQL, decided as a known client's statements are. */
 export function anyClientSqlEffects(c: SimpleCommand, out: Effect[], written?: Map<string, string>): void {

@@ -131,7 +131,8 @@ export function quietLoss(st: Tok[], k: number): string | undefined {
         ' ',
       );
   }
-  if (/^(?:SELECT|CALL|EXEC|EXECUTE|PERFORM|BEGIN|DO)$/.test(T[k] ?? '')) {
+  // called by a query, a CALL or EXEC, or as a statement of its own in a PL/SQL block
+  if (/^(?:SELECT|CALL|EXEC|EXECUTE|PERFORM|BEGIN|DO)$/.test(T[k] ?? '') || T[k + 1] === '(') {
     const call = destroyingCall(st, k);
     if (call) return call;
   }

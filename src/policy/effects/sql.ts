@@ -162,7 +162,22 @@ export function sqlStatements(text: string, dialect: Dialect = 'generic'): Tok[]
 }
 
 /** Objects whose DROP loses data or access to it. */
-const DROPPED = new Set(['DATABASE', 'SCHEMA', 'TABLE', 'KEYSPACE', 'USER', 'ROLE', 'COLLECTION', 'TABLESPACE']);
+// InfluxQL's DROP MEASUREMENT|SERIES|SHARD and `DROP RETENTION POLICY` delete the points they hold
+// (InfluxDB 1.x, "Manage your database using InfluxQL")
+const DROPPED = new Set([
+  'DATABASE',
+  'SCHEMA',
+  'TABLE',
+  'KEYSPACE',
+  'USER',
+  'ROLE',
+  'COLLECTION',
+  'TABLESPACE',
+  'MEASUREMENT',
+  'SERIES',
+  'SHARD',
+  'RETENTION',
+]);
 
 /** Whether a WHERE condition (its tokens) holds for every row: `1=1`, `true`, `x = x`, `... OR 2>1`. */
 export function alwaysTrue(cond: Tok[]): boolean {
@@ -1004,6 +1019,26 @@ function redisEffects(c: SimpleCommand, out: Effect[]): void {
   }
   // `DEL $(redis-cli KEYS 'session:*')`: every key a pattern matches, as a scan piped into DEL is
   const computed = words.slice(1).find((w) => /^(?:\$\(|`)/.test(w) && /\b(?:KEYS|--scan)\b/i.test(w));
+  // a script that lists keys and deletes what it lists (`EVAL "for _,k in ipairs(redis.call('KEYS','*'))
+  // do redis.call('DEL',k) end" 0`) is the same delete, run by the server
+  const scripted =
+    (verbs[0] === 'EVAL' || verbs[0] === 'FCALL' || verbs[0] === 'FUNCTION') &&
+    verbs.some((v) => v === 'KEYS' || v === 'SCAN') &&
+    verbs.some((v) => v === 'DEL' || v === 'UNLINK');
+  if (scripted && !(host !== undefined && LOCAL_HOST.test(host)))
+    out.push({
+      tool: 'exec',
+      command: `redis DEL-MATCHING ${/redis\.p?call\(\s*['"]KEYS['"]\s*,\s*['"]([^'"]+)/i.exec(words.join(' '))?.[1] ?? '*'}`,
+      via: `redis-cli ${host ? `-h ${host} ` : ''}runs a script that deletes every key KEYS lists`,
+    });
+  // SWAPDB puts another database's keys (often an empty one) where the application reads, and
+  // its own where nothing does: to the application, a flush
+  if (verbs[0] === 'SWAPDB' && !(host !== undefined && LOCAL_HOST.test(host)) && !(words.includes('15') && local))
+    out.push({
+      tool: 'exec',
+      command: 'redis FLUSHDB',
+      via: `redis-cli ${host ? `-h ${host} ` : ''}runs SWAPDB ${words.slice(1, 3).join(' ')}: the live keys swapped out`,
+    });
   if ((verbs[0] === 'DEL' || verbs[0] === 'UNLINK') && computed && !(host !== undefined && LOCAL_HOST.test(host)))
     out.push({
       tool: 'exec',
