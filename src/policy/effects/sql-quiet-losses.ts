@@ -88,8 +88,35 @@ const DESTROYING_FUNCTIONS = new Map<string, string>([
   ['PURGE_QUEUE_TABLE', 'every message of a queue table purged'],
 ]);
 
-/** A destroying function called in the statement, as `SQL LOSS: NAME(ARG) (what)`, or undefined. */
-function destroyingCall(st: Tok[], k: number): string | undefined {
+/** Hours in a unit of an interval literal ('30 days', '2 weeks', '12 hours'). */
+const UNIT_HOURS: [RegExp, number][] = [
+  [/^(?:y|yr|yrs|years?)$/i, 24 * 365],
+  [/^(?:mons?|months?)$/i, 24 * 30],
+  [/^(?:w|weeks?)$/i, 24 * 7],
+  [/^(?:d|days?)$/i, 24],
+  [/^(?:h|hrs?|hours?)$/i, 1],
+];
+
+/** Whether the first INTERVAL literal among the tokens spans at least a week. */
+function keepsAWeek(args: Tok[]): boolean {
+  const i = args.findIndex((t) => t.t === 'INTERVAL');
+  if (i < 0) return false;
+  // `INTERVAL '30 days'`, or Oracle/MySQL style `INTERVAL '2' DAY`
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(args[i + 1]?.raw ?? '');
+  if (!m) return false;
+  const unit = m[2] || args[i + 2]?.raw || '';
+  const hours = UNIT_HOURS.find(([re]) => re.test(unit))?.[1];
+  return hours !== undefined && Number(m[1]) * hours >= 24 * 7;
+}
+
+/**
+ * A destroying function called in the statement, as `SQL LOSS: NAME(ARG) (what)`, or undefined:
+ * called by a query, a CALL or EXEC, or as a statement of its own in a PL/SQL block. sql.ts asks
+ * this last, after the readings that find more (drop_chunks up to now() is every row: a DELETE).
+ */
+export function destroyingCall(st: Tok[], k: number): string | undefined {
+  const T = st.map((x) => x.t);
+  if (!/^(?:SELECT|CALL|EXEC|EXECUTE|PERFORM|BEGIN|DO)$/.test(T[k] ?? '') && T[k + 1] !== '(') return undefined;
   for (let i = k; i < st.length - 1; i++) {
     if (st[i + 1]?.t !== '(') continue;
     const name = (st[i]?.t ?? '').replace(/^.*\./, '');
@@ -97,6 +124,9 @@ function destroyingCall(st: Tok[], k: number): string | undefined {
     // `pgmq.drop_queue`, `DBMS_AQADM.DROP_QUEUE`: the queue functions only under their packages
     if (what === undefined || (/QUEUE/.test(name) && !/^(?:PGMQ|DBMS_AQADM|SYS\.DBMS_AQADM)\./.test(st[i]?.t ?? '')))
       continue;
+    // drop_chunks keeping a week or more (`older_than => now() - INTERVAL '30 days'`) is the
+    // retention a hypertable is run with; a shorter window empties it of nearly everything
+    if (name === 'DROP_CHUNKS' && keepsAWeek(st.slice(i + 2))) continue;
     const arg = st[i + 2]?.raw ?? '';
     return `SQL LOSS: ${st[i]?.raw}(${arg.replace(/[^\w.:-]/g, '')}) (${what})`;
   }
@@ -132,10 +162,6 @@ export function quietLoss(st: Tok[], k: number): string | undefined {
       );
   }
   // called by a query, a CALL or EXEC, or as a statement of its own in a PL/SQL block
-  if (/^(?:SELECT|CALL|EXEC|EXECUTE|PERFORM|BEGIN|DO)$/.test(T[k] ?? '') || T[k + 1] === '(') {
-    const call = destroyingCall(st, k);
-    if (call) return call;
-  }
   return recoveryCut(st, k, T, at);
 }
 

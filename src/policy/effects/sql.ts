@@ -8,7 +8,7 @@
 // database whose name says so (`app_test`, `dev.db`, `myapp_development`, a SQLite file under
 // /tmp), local Redis database 15 (the last of Redis's 16 by default, where test suites keep
 // their data clear of the application's)) derives nothing, because wiping it is ordinary work.
-import { quietLoss } from './sql-quiet-losses.js';
+import { destroyingCall, quietLoss } from './sql-quiet-losses.js';
 import { basename } from '../shell-wrappers.js';
 import { sqlSecretSelect } from './sql-secrets.js';
 import { platformClient } from './sql-platforms.js';
@@ -549,7 +549,8 @@ function historyCut(st: Tok[], k: number): string | undefined {
     if (args.some((t, i) => NOW_WORD.test(t.t) && bare(i)) || zeroInterval)
       return `DELETE FROM ${args[0]?.raw ?? ''}`.trim();
   }
-  return undefined;
+  // a function that drops or empties what it names (sql-quiet-losses.ts)
+  return destroyingCall(st, k);
 }
 
 /** Tables that keep a record of what was done: audit trails, logs, histories, journals. */
