@@ -102,6 +102,9 @@ const DESTROY = new Set([
   'expunge',
   // a site, a mailbox or a store emptied of everything in it (WP-CLI `wp site empty`)
   'empty',
+  // a tree of nodes deleted with everything under it (ZooKeeper's zkCli `deleteall`, before 3.5 `rmr`)
+  'deleteall',
+  'rmr',
 ]);
 
 /**

@@ -92,6 +92,11 @@ const WIPES: Wipe[] = [
     task: (r) => (r.some((w) => w === '--clean' || /^-[a-zA-Z]*c[a-zA-Z]*$/.test(w)) ? '--clean' : null),
   },
   { tool: /^mongorestore$/, task: (r) => (r.includes('--drop') ? '--drop' : null) },
+  // Oracle Data Pump import over tables that exist: REPLACE drops and recreates each one, TRUNCATE
+  // empties it first (Oracle Utilities, impdp TABLE_EXISTS_ACTION); mysqlimport --delete (-d)
+  // empties each table before loading its file (MySQL reference, mysqlimport)
+  { tool: /^impdp$/, task: (r) => any(r, /^table_exists_action=(?:replace|truncate)$/i) },
+  { tool: /^mysqlimport$/, task: (r) => any(r, /^(?:--delete|-[a-zA-Z]*d[a-zA-Z]*)$/) },
   // hosted databases overwritten in place: Heroku's pg:copy and pg:backups:restore replace every
   // table of the target database, pg:reset empties it (Heroku CLI reference: "overwrites all
   // data"); flyctl postgres import --clean drops the objects first; Cloud SQL's backups restore
@@ -453,6 +458,23 @@ export function dataReset(c: Pick<SimpleCommand, 'argv' | 'assigns'>): DataReset
       else if (/^@[\w.-]+$/.test(w) && !/^@(?:self|none|local|dev|test|sites)$/.test(w))
         values.push({ name: '', value: w.slice(1), kind: 'env' });
     }
+  // impdp's first operand is the connection, `user/password@service`: the service is the target
+  if (tool === 'impdp') {
+    const conn = rest.find((w) => /^[^\s=/@]+\/[^\s@]*@[\w.:/-]+$/.test(w) || /^[^\s=@]+@[\w.:/-]+$/.test(w));
+    const at = conn?.slice(conn.lastIndexOf('@') + 1);
+    // `@host:1521/service` names a server; a bare `@ALIAS` is a tnsnames entry the line does not resolve
+    if (at !== undefined)
+      values.push(
+        /[./:]/.test(at) ? { name: '', value: `oracle://${at}`, kind: 'url' } : { name: '', value: at, kind: 'env' },
+      );
+  }
+  // mysqlimport [options] DB FILE...: the database is the first operand
+  if (tool === 'mysqlimport') {
+    const db = rest.find(
+      (w, k) => !w.startsWith('-') && !/^-[hPuS]$|^--(?:host|port|user|socket)$/.test(rest[k - 1] ?? ''),
+    );
+    if (db) values.push({ name: '', value: db, kind: 'env' });
+  }
   if (tool === 'strapi')
     for (let k = 0; k < rest.length; k++)
       if (rest[k] === '--to' && rest[k + 1]) values.push({ name: '', value: rest[k + 1] ?? '', kind: 'url' });
@@ -499,7 +521,8 @@ export function dataResetEffects(c: SimpleCommand): Effect[] {
   const herokuApp = tool === 'heroku' && target === 'unknown' && !values.some((v) => HEROKU_PREPROD.test(v.value));
   // a clean restore into a database the line names, and not for development or tests
   // (`pg_restore --clean -d moodle x.dump`): whatever that database held is replaced by the dump
-  const namedRestore = (tool === 'pg_restore' || tool === 'mongorestore') && target === 'unknown' && values.length > 0;
+  const namedRestore =
+    (tool === 'pg_restore' || tool === 'mongorestore' || tool === 'impdp') && target === 'unknown' && values.length > 0;
   // an option that wipes the database (--cleanup-database), where the line does not say which one
   const wipeOption = target === 'unknown' && task.startsWith('-');
   // a dump loaded over a database on another machine or production (`db:import`, `sql import`):
@@ -535,7 +558,8 @@ export function dataResetEffects(c: SimpleCommand): Effect[] {
  * stack, pg_restore and mongorestore into the local server, rabbitmqctl on the local node, Mix
  * tasks (MIX_ENV defaults to dev), Rails and rake tasks (RAILS_ENV defaults to development).
  */
-const LOCAL_DEFAULT = /^(?:supabase|pg_restore|mongorestore|rabbitmqctl|mix|rails|rake|drush|wp|magento|strapi)$/;
+const LOCAL_DEFAULT =
+  /^(?:supabase|pg_restore|mongorestore|mysqlimport|rabbitmqctl|mix|rails|rake|drush|wp|magento|strapi)$/;
 
 /** A dump file given to a restore: a path or a name with a dump's extension. */
 const DUMP_FILE = /[/\\]|\.(?:dump|sql|backup|bak|tar|archive|gz|bson|pgdump|custom)$/i;

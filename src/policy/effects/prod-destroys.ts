@@ -158,8 +158,13 @@ export function prodDestroyEffects(line: LineView, out: Effect[]): void {
 const LEAF_KINDS = /^(?:po|pods?|jobs?|cm|configmaps?|ev|events?|rs|replicasets?|leases?|ep|endpoints?)(?:\/|$)/;
 /** Object stores' single-object removes, told from recursive ones by their flags. */
 const OBJECT_RM = /^(?:aws s3 rm|gsutil rm|gcloud storage rm|mc rm|s3cmd del|s3cmd rm|rclone deletefile)\b/;
-/** Verb-noun subcommands that remove one image or one log stream (`batch-delete-image`, `delete-log-group`). */
-const LEAF_SUBCOMMAND = /^(?:batch-)?delete-(?:image|images|log-group|log-stream)$/;
+/**
+ * Verb-noun subcommands that remove one image or one log stream (`batch-delete-image`,
+ * `delete-log-group`), or one keyed record: SQS `delete-message[-batch]` acknowledges messages
+ * already received (how every consumer finishes one; the queue keeps the rest), DynamoDB
+ * `delete-item` one item by its key, S3 API `delete-object` one object (AWS CLI reference).
+ */
+const LEAF_SUBCOMMAND = /^(?:batch-)?delete-(?:image|images|log-group|log-stream|message|message-batch|item|object)$/;
 
 /**
  * A production delete of something that holds no data and is made again: named pods, jobs,

@@ -34,7 +34,7 @@ const DB_OPTION = /^-{1,2}(?:d|D|db|dbname|database|catalog|keyspace|initial-?ca
 
 /** First words of a SQL statement (after comments), in any dialect. */
 const SQL_HEAD =
-  /^\s*(?:(?:--[^\n]*\n|\/\*[\s\S]*?\*\/)\s*)*(?:select|insert|update|delete|del|drop|truncate|alter|create|restore|grant|revoke|merge|replace|with|begin|exec|execute|call|do|vacuum|declare|rename|use|set|load|copy|unload)\b/i;
+  /^\s*(?:(?:--[^\n]*\n|\/\*[\s\S]*?\*\/)\s*)*(?:select|insert|update|delete|del|drop|truncate|alter|create|restore|grant|revoke|merge|replace|with|begin|exec|execute|call|do|vacuum|declare|rename|use|set|load|copy|unload|purge|flashback)\b/i;
 /** A script file's extensions, for the SQL dialects and their batch tools (and z/OS job control). */
 const SQL_FILE = /\.(?:sql|ddl|dml|bteq|btq|cql|hql|pls|plsql|psql|tsql|db2|clp|jcl)$/i;
 /** Words before an operand that make it a script run, not a file handled (`jobs submit local-file X.jcl`). */
@@ -106,7 +106,7 @@ function candidate(name: string): boolean {
 
 /** The line's cheap gate: a SQL verb or a script file somewhere in the command. */
 const HINT =
-  /\b(?:drop|truncate|delete|del|alter|update|restore|grant|create|exec|execute|vacuum|replace|merge|insert|copy|do)\b|\.(?:sql|ddl|dml|bteq|btq|cql|hql|pls|plsql|psql|tsql|db2|clp|jcl)\b/i;
+  /\b(?:drop|truncate|delete|del|alter|update|restore|grant|create|exec|execute|vacuum|replace|merge|insert|copy|do|purge|flashback|select|call|begin|declare)\b|\.(?:sql|ddl|dml|bteq|btq|cql|hql|pls|plsql|psql|tsql|db2|clp|jcl)\b/i;
 
 /** What a program svc does not know runs as SQL, decided as a known client's statements are. */
 export function anyClientSqlEffects(c: SimpleCommand, out: Effect[], written?: Map<string, string>): void {

@@ -22,7 +22,20 @@
 //   `ALTER TABLE t TRUNCATE PARTITION p` (MySQL, Oracle) empties the partition;
 //   `ALTER TABLE t ENGINE=BLACKHOLE` (MySQL) converts the table to an engine that keeps nothing;
 //   `DBCC CHECKDB|CHECKTABLE (x, REPAIR_ALLOW_DATA_LOSS)` (SQL Server) repairs by deallocating
-//     whatever pages it cannot fix, with their rows.
+//     whatever pages it cannot fix, with their rows;
+//   Oracle `FLASHBACK TABLE t TO TIMESTAMP|SCN|RESTORE POINT ...` and `FLASHBACK DATABASE TO ...`
+//     rewind the live object: every row written since is gone (`TO BEFORE DROP` undoes a drop);
+//   a function whose call drops or empties what it names (DESTROYING_FUNCTIONS below), wherever
+//     the statement calls it (`SELECT drop_chunks('metrics', INTERVAL '1 day')`, `CALL ...`,
+//     `EXEC ...`, `PERFORM ...`): the SELECT around it hides a DROP.
+// And Oracle `PURGE RECYCLEBIN|DBA_RECYCLEBIN|TABLE|TABLESPACE ...` is a recovery cut: what was
+// dropped can no longer be brought back with FLASHBACK TABLE ... TO BEFORE DROP.
+// Sources (the functions): PostgreSQL 16 "Replication Management Functions"
+// (pg_drop_replication_slot, pg_replication_origin_drop), "Large Objects" (lo_unlink); TimescaleDB
+// API reference (drop_chunks); Citus "Citus Utility Functions" (citus_drop_all_shards,
+// master_drop_all_shards); pgmq README (pgmq.drop_queue, pgmq.purge_queue); Oracle "DBMS_AQADM"
+// (DROP_QUEUE, DROP_QUEUE_TABLE, PURGE_QUEUE_TABLE); Oracle "PURGE", "FLASHBACK TABLE",
+// "FLASHBACK DATABASE".
 // Sources: Microsoft Learn "BACKUP (Transact-SQL)", "Recovery models (SQL Server)"; MySQL 8.4
 // reference "PURGE BINARY LOGS", "RESET BINARY LOGS AND GTIDS"; PostgreSQL 16 "Continuous
 // Archiving and Point-in-Time Recovery"; Oracle "Managing Archived Redo Log Files"; Snowflake
@@ -59,6 +72,67 @@ const TYPED = new Set(['TYPE', 'DOMAIN', 'EXTENSION']);
 /** An object named for scratch work: `tmp_status`, `test_ext`. */
 const SCRATCH_NAME = /^(?:tmp|temp|test|scratch)_|_(?:tmp|temp|test|scratch)$/i;
 
+/**
+ * Functions whose call drops or empties data (or, for a replication slot, the changes a replica or
+ * a change-data-capture consumer has not read yet), by their last dotted name part, upper-cased.
+ */
+const DESTROYING_FUNCTIONS = new Map<string, string>([
+  ['PG_DROP_REPLICATION_SLOT', 'a replication slot dropped (its unread changes gone)'],
+  ['PG_REPLICATION_ORIGIN_DROP', 'a replication origin dropped'],
+  ['DROP_CHUNKS', 'TimescaleDB chunks dropped'],
+  ['CITUS_DROP_ALL_SHARDS', 'every shard of a table dropped'],
+  ['MASTER_DROP_ALL_SHARDS', 'every shard of a table dropped'],
+  ['DROP_QUEUE', 'a queue dropped'],
+  ['PURGE_QUEUE', 'every message of a queue purged'],
+  ['DROP_QUEUE_TABLE', 'a queue table dropped'],
+  ['PURGE_QUEUE_TABLE', 'every message of a queue table purged'],
+]);
+
+/** Hours in a unit of an interval literal ('30 days', '2 weeks', '12 hours'). */
+const UNIT_HOURS: [RegExp, number][] = [
+  [/^(?:y|yr|yrs|years?)$/i, 24 * 365],
+  [/^(?:mons?|months?)$/i, 24 * 30],
+  [/^(?:w|weeks?)$/i, 24 * 7],
+  [/^(?:d|days?)$/i, 24],
+  [/^(?:h|hrs?|hours?)$/i, 1],
+];
+
+/** Whether the first INTERVAL literal among the tokens spans at least a week. */
+function keepsAWeek(args: Tok[]): boolean {
+  const i = args.findIndex((t) => t.t === 'INTERVAL');
+  if (i < 0) return false;
+  // `INTERVAL '30 days'`, or Oracle/MySQL style `INTERVAL '2' DAY`
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([a-z]*)\s*$/i.exec(args[i + 1]?.raw ?? '');
+  if (!m) return false;
+  const unit = m[2] || args[i + 2]?.raw || '';
+  const hours = UNIT_HOURS.find(([re]) => re.test(unit))?.[1];
+  return hours !== undefined && Number(m[1]) * hours >= 24 * 7;
+}
+
+/**
+ * A destroying function called in the statement, as `SQL LOSS: NAME(ARG) (what)`, or undefined:
+ * called by a query, a CALL or EXEC, or as a statement of its own in a PL/SQL block. sql.ts asks
+ * this last, after the readings that find more (drop_chunks up to now() is every row: a DELETE).
+ */
+export function destroyingCall(st: Tok[], k: number): string | undefined {
+  const T = st.map((x) => x.t);
+  if (!/^(?:SELECT|CALL|EXEC|EXECUTE|PERFORM|BEGIN|DO)$/.test(T[k] ?? '') && T[k + 1] !== '(') return undefined;
+  for (let i = k; i < st.length - 1; i++) {
+    if (st[i + 1]?.t !== '(') continue;
+    const name = (st[i]?.t ?? '').replace(/^.*\./, '');
+    const what = DESTROYING_FUNCTIONS.get(name);
+    // `pgmq.drop_queue`, `DBMS_AQADM.DROP_QUEUE`: the queue functions only under their packages
+    if (what === undefined || (/QUEUE/.test(name) && !/^(?:PGMQ|DBMS_AQADM|SYS\.DBMS_AQADM)\./.test(st[i]?.t ?? '')))
+      continue;
+    // drop_chunks keeping a week or more (`older_than => now() - INTERVAL '30 days'`) is the
+    // retention a hypertable is run with; a shorter window empties it of nearly everything
+    if (name === 'DROP_CHUNKS' && keepsAWeek(st.slice(i + 2))) continue;
+    const arg = st[i + 2]?.raw ?? '';
+    return `SQL LOSS: ${st[i]?.raw}(${arg.replace(/[^\w.:-]/g, '')}) (${what})`;
+  }
+  return undefined;
+}
+
 /** What the statement from K loses, as `RECOVERY CUT: ...` or `SQL LOSS: ...`, or undefined. */
 export function quietLoss(st: Tok[], k: number): string | undefined {
   const T = st.map((x) => x.t);
@@ -78,6 +152,16 @@ export function quietLoss(st: Tok[], k: number): string | undefined {
   }
   if (T[k] === 'DBCC' && /^CHECK(?:DB|TABLE|ALLOC)$/.test(T[k + 1] ?? '') && T.includes('REPAIR_ALLOW_DATA_LOSS'))
     return `SQL LOSS: DBCC ${T[k + 1]} REPAIR_ALLOW_DATA_LOSS`;
+  // Oracle: rewinding a live table or database drops what was written since; `TO BEFORE DROP` is the undo of a drop
+  if (T[k] === 'FLASHBACK' && (T[k + 1] === 'TABLE' || T[k + 1] === 'DATABASE')) {
+    const to = T.indexOf('TO', k + 2);
+    if (to > 0 && !(T[to + 1] === 'BEFORE' && T[to + 2] === 'DROP'))
+      return `SQL LOSS: FLASHBACK ${T[k + 1]} ${T[k + 1] === 'TABLE' ? at(k + 2) : ''} TO ${T[to + 1] ?? ''} (every later write rewound)`.replace(
+        / {2,}/g,
+        ' ',
+      );
+  }
+  // called by a query, a CALL or EXEC, or as a statement of its own in a PL/SQL block
   return recoveryCut(st, k, T, at);
 }
 
@@ -100,6 +184,9 @@ function recoveryCut(st: Tok[], k: number, T: string[], at: (i: number) => strin
     const f = T.indexOf('FLASHBACK', k + 2);
     if (f > 0 && T[f + 1] === 'OFF') return 'RECOVERY CUT: ALTER DATABASE FLASHBACK OFF';
   }
+  // Oracle's recycle bin is what FLASHBACK TABLE ... TO BEFORE DROP restores from
+  if (T[k] === 'PURGE' && /^(?:RECYCLEBIN|DBA_RECYCLEBIN|TABLE|TABLESPACE|INDEX|USER_RECYCLEBIN)$/.test(T[k + 1] ?? ''))
+    return `RECOVERY CUT: PURGE ${T[k + 1]}${/^(?:TABLE|TABLESPACE|INDEX)$/.test(T[k + 1] ?? '') ? ` ${at(k + 2)}` : ''} (dropped objects can no longer be restored)`;
   if (T[k] === 'RESET' && (T[k + 1] === 'MASTER' || (T[k + 1] === 'BINARY' && T[k + 2] === 'LOGS')))
     return `RECOVERY CUT: RESET ${T[k + 1]} (every binary log deleted)`;
   if (T[k] === 'PURGE' && (T[k + 1] === 'BINARY' || T[k + 1] === 'MASTER') && T[k + 2] === 'LOGS') {

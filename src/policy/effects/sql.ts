@@ -8,7 +8,7 @@
 // database whose name says so (`app_test`, `dev.db`, `myapp_development`, a SQLite file under
 // /tmp), local Redis database 15 (the last of Redis's 16 by default, where test suites keep
 // their data clear of the application's)) derives nothing, because wiping it is ordinary work.
-import { quietLoss } from './sql-quiet-losses.js';
+import { destroyingCall, quietLoss } from './sql-quiet-losses.js';
 import { basename } from '../shell-wrappers.js';
 import { sqlSecretSelect } from './sql-secrets.js';
 import { platformClient } from './sql-platforms.js';
@@ -162,7 +162,22 @@ export function sqlStatements(text: string, dialect: Dialect = 'generic'): Tok[]
 }
 
 /** Objects whose DROP loses data or access to it. */
-const DROPPED = new Set(['DATABASE', 'SCHEMA', 'TABLE', 'KEYSPACE', 'USER', 'ROLE', 'COLLECTION', 'TABLESPACE']);
+// InfluxQL's DROP MEASUREMENT|SERIES|SHARD and `DROP RETENTION POLICY` delete the points they hold
+// (InfluxDB 1.x, "Manage your database using InfluxQL")
+const DROPPED = new Set([
+  'DATABASE',
+  'SCHEMA',
+  'TABLE',
+  'KEYSPACE',
+  'USER',
+  'ROLE',
+  'COLLECTION',
+  'TABLESPACE',
+  'MEASUREMENT',
+  'SERIES',
+  'SHARD',
+  'RETENTION',
+]);
 
 /** Whether a WHERE condition (its tokens) holds for every row: `1=1`, `true`, `x = x`, `... OR 2>1`. */
 export function alwaysTrue(cond: Tok[]): boolean {
@@ -534,7 +549,8 @@ function historyCut(st: Tok[], k: number): string | undefined {
     if (args.some((t, i) => NOW_WORD.test(t.t) && bare(i)) || zeroInterval)
       return `DELETE FROM ${args[0]?.raw ?? ''}`.trim();
   }
-  return undefined;
+  // a function that drops or empties what it names (sql-quiet-losses.ts)
+  return destroyingCall(st, k);
 }
 
 /** Tables that keep a record of what was done: audit trails, logs, histories, journals. */
@@ -794,14 +810,19 @@ export function sqlTextEffects(text: string, dialect: Dialect, via: string, on =
 const DEV_WORD = /(?:^|[_.-])(?:test|tests|testing|dev|devel|development|local|ci|scratch|tmp|temp)(?:$|[_.-]\d*)/i;
 /** .NET and SQL Server name databases in PascalCase: `AcmeTest`, `ShopDev`, `OrdersLocal` (not `ProdLatest`). */
 const DEV_PASCAL = /[a-z0-9](?:Test|Tests|Testing|Dev|Devel|Development|Local|Scratch|Tmp|Temp)\d*$/;
+/** ... and with the word first: `TestDb`, `DevShop`, `ScratchOrders` (not `Devices`, `Testimonials`). */
+const DEV_PASCAL_FIRST = /^(?:Test|Tests|Testing|Dev|Devel|Scratch|Tmp|Temp)(?:[A-Z0-9][a-z0-9]|\d*$)/;
 /** A database name that says it is for development or tests. */
-export const DEV_NAME = { test: (name: string): boolean => DEV_WORD.test(name) || DEV_PASCAL.test(name) };
+export const DEV_NAME = {
+  test: (name: string): boolean => DEV_WORD.test(name) || DEV_PASCAL.test(name) || DEV_PASCAL_FIRST.test(name),
+};
 /**
  * A server on this machine: loopback, and SQL Server's own spellings of a local instance
- * (sqlcmd -S `(localdb)\MSSQLLocalDB`, the per-user LocalDB engine; `(local)`, `.`, `.\SQLEXPRESS`).
+ * (sqlcmd -S `(localdb)\MSSQLLocalDB`, the per-user LocalDB engine; `(local)`, `.`, `.\SQLEXPRESS`),
+ * with the backslash also as the slash a Windows line read in POSIX terms turns it into.
  */
 export const LOCAL_HOST =
-  /^(?:localhost|127(?:\.\d+){3}|::1|\[::1\]|0\.0\.0\.0|\(localdb\)\\[\w.-]+|\(local\)(?:\\[\w.-]+)?|\.(?:\\[\w.-]+)?|localhost\\[\w.-]+)$/i;
+  /^(?:localhost|127(?:\.\d+){3}|::1|\[::1\]|0\.0\.0\.0|\(localdb\)[\\/][\w.-]+|\(local\)(?:[\\/][\w.-]+)?|\.(?:[\\/][\w.-]+)?|localhost[\\/][\w.-]+)$/i;
 
 interface Target {
   host?: string;
@@ -901,6 +922,9 @@ function clientCall(
     if (plain[0]) target.db ??= plain[0];
   } else if (dialect === 'postgres') {
     if (plain[0]) target.db ??= plain[0];
+  } else if (name === 'cqlsh') {
+    // `cqlsh [HOST [PORT]]`: the server is the first operand (cqlsh reference)
+    if (plain[0]) target.host ??= plain[0];
   }
   // `-f <(echo ...)`: the file is the text the substitution prints
   for (const w of a) if (w.startsWith('<(')) texts.push(...known(substitutionOutput(w)));
@@ -996,6 +1020,26 @@ function redisEffects(c: SimpleCommand, out: Effect[]): void {
   }
   // `DEL $(redis-cli KEYS 'session:*')`: every key a pattern matches, as a scan piped into DEL is
   const computed = words.slice(1).find((w) => /^(?:\$\(|`)/.test(w) && /\b(?:KEYS|--scan)\b/i.test(w));
+  // a script that lists keys and deletes what it lists (`EVAL "for _,k in ipairs(redis.call('KEYS','*'))
+  // do redis.call('DEL',k) end" 0`) is the same delete, run by the server
+  const scripted =
+    (verbs[0] === 'EVAL' || verbs[0] === 'FCALL' || verbs[0] === 'FUNCTION') &&
+    verbs.some((v) => v === 'KEYS' || v === 'SCAN') &&
+    verbs.some((v) => v === 'DEL' || v === 'UNLINK');
+  if (scripted && !(host !== undefined && LOCAL_HOST.test(host)))
+    out.push({
+      tool: 'exec',
+      command: `redis DEL-MATCHING ${/redis\.p?call\(\s*['"]KEYS['"]\s*,\s*['"]([^'"]+)/i.exec(words.join(' '))?.[1] ?? '*'}`,
+      via: `redis-cli ${host ? `-h ${host} ` : ''}runs a script that deletes every key KEYS lists`,
+    });
+  // SWAPDB puts another database's keys (often an empty one) where the application reads, and
+  // its own where nothing does: to the application, a flush
+  if (verbs[0] === 'SWAPDB' && !(host !== undefined && LOCAL_HOST.test(host)) && !(words.includes('15') && local))
+    out.push({
+      tool: 'exec',
+      command: 'redis FLUSHDB',
+      via: `redis-cli ${host ? `-h ${host} ` : ''}runs SWAPDB ${words.slice(1, 3).join(' ')}: the live keys swapped out`,
+    });
   if ((verbs[0] === 'DEL' || verbs[0] === 'UNLINK') && computed && !(host !== undefined && LOCAL_HOST.test(host)))
     out.push({
       tool: 'exec',
@@ -1252,6 +1296,10 @@ function pipedDump(dumper: string, into: readonly string[], out: Effect[]): void
   });
 }
 
+function unquoted(name: string): string {
+  return name.replace(/[`"'[\]]/g, '');
+}
+
 /**
  * Whether a destroying statement is ordinary work where it runs: on a development or test
  * database (`dev`), any wipe but a shell escape; DROP DATABASE names what it drops, so that name
@@ -1259,8 +1307,19 @@ function pipedDump(dumper: string, into: readonly string[], out: Effect[]): void
  * machine, `psql app_test -c 'DROP DATABASE app'` is not).
  */
 export function ordinaryOn(e: Effect, dev: boolean, local: boolean): boolean {
-  const dropped = e.tool === 'exec' ? /^DROP DATABASE (\S+)$/.exec(e.command ?? '')?.[1] : undefined;
-  if (dropped !== undefined) return local && DEV_NAME.test(dropped.replace(/[`"']/g, ''));
+  const dropped = e.tool === 'exec' ? /^DROP (?:DATABASE|KEYSPACE) (\S+)$/.exec(e.command ?? '')?.[1] : undefined;
+  if (dropped !== undefined) return local && DEV_NAME.test(unquoted(dropped));
+  // a schema named for tests on this machine (`DROP SCHEMA test_run_42 CASCADE`) is a reset too;
+  // on a test database, so is any schema of it (`public` of app_test)
+  const schema = e.tool === 'exec' ? /^DROP SCHEMA (\S+)$/.exec(e.command ?? '')?.[1] : undefined;
+  if (schema !== undefined && local && DEV_NAME.test(unquoted(schema))) return true;
+  // a table qualified by a test database or keyspace on this machine (`DROP TABLE test.events`,
+  // `TRUNCATE TABLE it_tmp.orders`): the qualifier names where the rows are, whatever is connected to
+  const qualified =
+    e.tool === 'exec'
+      ? /^(?:DROP TABLE|TRUNCATE TABLE|DELETE FROM|UPDATE) ([^\s.]+)\.[^\s.]+$/.exec(e.command ?? '')?.[1]
+      : undefined;
+  if (qualified !== undefined && local && DEV_NAME.test(unquoted(qualified))) return true;
   // a superuser is the whole server's, whatever database the client names: only a local server's is ordinary
   if (e.tool === 'privilege') return dev && local;
   return dev && !e.via.endsWith('runs a shell command');

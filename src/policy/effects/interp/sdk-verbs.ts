@@ -27,13 +27,14 @@ const VERB_HINT =
 /** Go's exported methods: `client.DeleteBucket(ctx, &s3.DeleteBucketInput{...})`. */
 const GO_VERB = /\.((?:Delete|Drop|Destroy|Purge|Terminate|Flush|Truncate|Wipe|Erase)[A-Z]?\w*)\s*\(/g;
 
-type Langs = 'python' | 'node' | 'ruby' | 'php' | 'r' | 'go';
-const LANGS: readonly Langs[] = ['python', 'node', 'ruby', 'php', 'r', 'go'];
+/** rdb: R's database packages, read by their own destroying functions (rVerbEffects). */
+type Langs = 'python' | 'node' | 'ruby' | 'php' | 'r' | 'go' | 'rdb';
+const LANGS: readonly Langs[] = ['python', 'node', 'ruby', 'php', 'r', 'go', 'rdb'];
 let modules: Record<Langs, string[]> | undefined;
 
 function sdkModules(): Record<Langs, string[]> {
   if (modules) return modules;
-  const out: Record<Langs, string[]> = { python: [], node: [], ruby: [], php: [], r: [], go: [] };
+  const out: Record<Langs, string[]> = { python: [], node: [], ruby: [], php: [], r: [], go: [], rdb: [] };
   try {
     const doc = parse(readFileSync(join(PACKAGE_ROOT, 'policies', 'catalogues', 'service-sdks.yaml'), 'utf8')) as {
       sections?: Record<string, { items?: unknown[] }[]>;
@@ -97,8 +98,49 @@ export function importedService(code: string): string | undefined {
 const RUBY_VERB =
   /(?:\.|&:)((?:delete|drop|destroy|purge|terminate|flush|truncate|wipe|erase)\w*!?)(?=\s*(?:$|[;})\n]|\bdo\b|\s[a-z_]+:|\s['"]))/gm;
 
+/** R: a package attached (`library(DBI)`, `require("mongolite")`) or called by its namespace (`DBI::`). */
+const R_ATTACH = /\b(?:library|require|requireNamespace)\(\s*['"]?([\w.]+)|\b([A-Za-z][\w.]*)::/g;
+/** R's destroying functions of those packages (service-sdks.yaml, the r section's comment). */
+const R_VERB_CALL =
+  /(?:\b(dbRemoveTable|index_delete|bq_table_delete|bq_dataset_delete)|\$(drop|remove|FLUSHALL|FLUSHDB|flushall|flushdb))\s*\(/g;
+/** A connection to a file on this machine (RSQLite, duckdb): its tables are the project's own. */
+const R_LOCAL_DB = /\b(?:SQLite|duckdb)\s*\(/;
+
+/** The destroying calls of a catalogued R package, as `cli-destroy sdk` exec effects. */
+function rVerbEffects(code: string, via: string): Effect[] {
+  if (!code.includes('(') || R_LOCAL_DB.test(code)) return [];
+  const known = sdkModules().rdb;
+  let pkg: string | undefined;
+  for (const m of code.matchAll(R_ATTACH)) {
+    const name = m[1] ?? m[2] ?? '';
+    if (known.includes(name)) {
+      pkg = name;
+      break;
+    }
+  }
+  if (!pkg) return [];
+  const out: Effect[] = [];
+  R_VERB_CALL.lastIndex = 0;
+  for (let m = R_VERB_CALL.exec(code); m && out.length < 8; m = R_VERB_CALL.exec(code)) {
+    const method = m[1] ?? m[2] ?? '';
+    const open = m.index + m[0].length - 1;
+    const args = splitArgs(code.slice(open + 1, Math.max(open + 1, skipBrackets(code, open) - 1)));
+    // dbRemoveTable(con, "t"): the table is the second argument; `$remove('{}')` names a query
+    const expr = method === 'dbRemoveTable' ? args[1] : args[0];
+    const arg = (expr === undefined ? undefined : literalValue(expr))?.replace(/[^\w@%+=:,./~*-]/g, '_') || 'ITEM';
+    out.push({
+      tool: 'exec',
+      command: `cli-destroy sdk ${pkg} ${method} ${arg}`,
+      via: `${via} calls ${pkg} ${method}(${arg === 'ITEM' ? '' : arg})`,
+    });
+  }
+  return out;
+}
+
 /** The destroying calls on a catalogued service library, as `cli-destroy sdk` exec effects. */
 export function sdkVerbEffects(code: string, via: string): Effect[] {
+  const r = /\b(?:library|require|requireNamespace)\(|::/.test(code) ? rVerbEffects(code, via) : [];
+  if (r.length) return r;
   if (!VERB_HINT.test(code)) return [];
   const service = importedService(code);
   if (!service) return [];
