@@ -240,7 +240,7 @@ function mappedDrives(line: LineView, out: Effect[]): void {
     const name = basename(c.argv[0] ?? '').replace(/\.exe$/i, '');
     if (!COPIERS.test(name)) continue;
     const ops = c.argv.slice(1).filter((w) => !/^[-/][A-Za-z]/.test(w) || /^[A-Za-z]:/.test(w));
-    const dest = ops.find((w, i) => i > 0 && /^[A-Za-z]:(?:[\\/]|$)/.test(w) && maps.has(w[0]?.toUpperCase() ?? ''));
+    const dest = ops.find((w, i) => i > 0 && /^[A-Za-z]:/.test(w) && maps.has(w[0]?.toUpperCase() ?? ''));
     if (!dest) continue;
     const host = maps.get(dest[0]?.toUpperCase() ?? '') ?? '';
     const sources = ops.filter((w) => w !== dest && !/^-/.test(w));
