@@ -58,6 +58,25 @@ function cloudCopies(argv: string[], out: Effect[]): void {
   else if (name === 'azcopy' && /^(?:copy|cp|sync)$/.test(words[0] ?? '')) [src, dst] = [words[1], words[2]];
   else if (name === 'mc' && /^(?:cp|mv|mirror)$/.test(words[0] ?? '')) [src, dst] = [words.at(-2), words.at(-1)];
   if (!src || !dst) return;
+  // a local file written with --no-sign-request goes to a bucket that takes writes from anyone:
+  // no organisation's own bucket does, whatever it is called (AWS CLI, Configuring settings: --no-sign-request)
+  if (
+    name === 'aws' &&
+    argv.includes('--no-sign-request') &&
+    /^s3:\/\//i.test(dst) &&
+    !/^s3:\/\//i.test(src) &&
+    /^(?:cp|mv|sync)$/.test(words[1] ?? '')
+  ) {
+    const anon = bucketOf(dst) ?? 'bucket';
+    out.push(
+      share(
+        src === '-' ? 'standard-input' : src,
+        anon,
+        `aws s3 writes ${src} to ${anon} anonymously, a bucket anyone can write to`,
+      ),
+    );
+    return;
+  }
   // MinIO client paths are ALIAS/BUCKET/...
   const bucket = name === 'mc' ? dst.split('/')[1] : bucketOf(dst);
   if (!bucket || !SHARED_BUCKET.test(bucket)) return;

@@ -4,7 +4,8 @@
 //  - backup tools writing a repository on another host: restic (`-r sftp:u@h:/p`,
 //    `rest:https://h/`, RESTIC_REPOSITORY), borg (`borg create ssh://u@h/./r::a DIR`, `u@h:r::a`,
 //    BORG_REPO), duplicity (`duplicity DIR sftp://|ftp://|scp://|rsync://|webdav://...`),
-//    rdiff-backup (`DIR u@h::/p`): read as the `scp -r DIR HOST:PATH` they amount to, so the
+//    rdiff-backup (`DIR u@h::/p`), kopia (a repository connected over sftp/webdav in the line, then
+//    `kopia snapshot create DIR`): read as the `scp -r DIR HOST:PATH` they amount to, so the
 //    remote-copy rules decide them (a host on the private network passes, as scp's does);
 //  - version control other than git pushed or imported to a URL given on the line (`hg push URL`,
 //    `svn import . URL`, `bzr push URL`, `fossil push URL`): read as `git push URL`, which the
@@ -29,6 +30,7 @@ import { outsideUncHost } from './cmdlet-shares.js';
 
 export const REMOTE_REPO_PROGRAMS = new Set([
   'restic',
+  'kopia',
   'borg',
   'borgbackup',
   'duplicity',
@@ -43,7 +45,7 @@ export const REMOTE_REPO_PROGRAMS = new Set([
 ]);
 /** SQL that reaches a UNC path, and drives mapped to a share. */
 export const REMOTE_REPO_HINT =
-  /\b(?:restic|borg|borgbackup|duplicity|rdiff-backup|hg|svn|bzr|brz|fossil|storescu|dcmsend)\b|\\\\[^\\'"\s]+\\|\b(?:net\s+use|New-PSDrive)\b/i;
+  /\b(?:restic|kopia|borg|borgbackup|duplicity|rdiff-backup|hg|svn|bzr|brz|fossil|storescu|dcmsend)\b|\\\\[^\\'"\s]+\\|\b(?:net\s+use|New-PSDrive)\b/i;
 
 /** A host on this machine or the private network (where the remote-copy rules let copies pass too). */
 const PRIVATE =
@@ -104,7 +106,12 @@ function copyTo(name: string, sources: string[], dest: { host: string; path: str
   });
 }
 
-function backups(c: { argv: string[]; assigns: { name: string; value: string }[] }, name: string, out: Effect[]): void {
+function backups(
+  c: { argv: string[]; assigns: { name: string; value: string }[] },
+  name: string,
+  line: string,
+  out: Effect[],
+): void {
   const a = c.argv;
   const env = (n: string) => c.assigns.find((x) => x.name === n)?.value;
   if (name === 'restic') {
@@ -141,6 +148,22 @@ function backups(c: { argv: string[]; assigns: { name: string; value: string }[]
     const dest = hostOf(ops[ops.length - 1] ?? '');
     // `duplicity URL DIR` restores from the host; only a local first operand is a backup
     if (dest && !hostOf(ops[0] ?? '')) copyTo(name, ops.slice(0, -1), dest, out);
+  } else if (name === 'kopia') {
+    // the repository is connected in the same line (`kopia repository connect sftp --host H`), then
+    // `kopia snapshot create DIR` writes DIR there
+    const i = a.indexOf('snapshot');
+    if (i < 0 || a[i + 1] !== 'create') return;
+    const m =
+      /\bkopia\s+repo(?:sitory)?\s+(?:create|connect)\s+(?:sftp|webdav|rclone)\b[^;&|\n]*?--(?:host|url)[=\s]+(?:[a-z]+:\/\/)?(?:[^@\s/]*@)?([A-Za-z0-9.-]+)/.exec(
+        line,
+      );
+    if (m?.[1])
+      copyTo(
+        name,
+        operands(a, i + 2, /^(?:--description|--tags|--parallel)$/),
+        { host: m[1].toLowerCase(), path: '/' },
+        out,
+      );
   } else if (name === 'rdiff-backup') {
     const ops = operands(
       a,
@@ -259,7 +282,7 @@ export function remoteRepoEffects(line: LineView, out: Effect[]): void {
     if (!REMOTE_REPO_PROGRAMS.has(name)) continue;
     if (name === 'storescu' || name === 'dcmsend') dicom(c.argv, name, out);
     else if (/^(?:hg|svn|bzr|brz|fossil)$/.test(name)) pushes(c.argv, name, out);
-    else backups(c, name, out);
+    else backups(c, name, line.text, out);
   }
   if (line.text.includes('\\')) {
     sqlShares(line.text, out);

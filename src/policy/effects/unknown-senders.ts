@@ -40,11 +40,12 @@ const READ_ELSEWHERE = new Set(
 
 /**
  * A destination written the way scp writes one, `user@host.domain:path` (or a transfer URL,
- * `sftp://`, `ftps://`, `scp://`, `webdavs://`): the program copies its other operands to another
+ * `sftp://`, `ftps://`, `scp://`, `ssh://`, `rsync://`, `webdavs://`; unison's and Nix's `ssh://` roots):
+ * the program copies its other operands to another
  * machine, whatever it is called (Aspera's ascp, PuTTY's pscp, mscp, a vendor's transfer client).
  */
 const SCP_DEST = /^[\w.+-]+@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+|\d+(?:\.\d+){3}):(.*)$/;
-const TRANSFER_URL = /^(?:sftp|ftps?|scp|webdavs?|davs?):\/\/(?:[^@/]*@)?([A-Za-z0-9.-]+)(?::\d+)?(\/.*)?$/i;
+const TRANSFER_URL = /^(?:sftp|ftps?|scp|ssh|rsync|webdavs?|davs?):\/\/(?:[^@/]*@)?([A-Za-z0-9.-]+)(?::\d+)?(\/.*)?$/i;
 /** Programs that name a remote account for their own reasons (a login, a repository, a mount). */
 const NOT_COPIES = new Set(
   'ssh mosh sshfs autossh ssh-copy-id sftp ftp lftp rclone borg restic duplicity git hg svn mount umount'.split(' '),
