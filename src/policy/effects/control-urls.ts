@@ -22,7 +22,7 @@
 //    what dumps the JVM's properties, arguments or heap (DiagnosticCommand, HotSpotDiagnostic,
 //    Runtime's SystemProperties and InputArguments). jolokia.org reference: /exec, /write, /read.
 //  - `fetch-loopback-admin HOST PATH`: a secrets or service-mesh agent's API on this machine
-//    (Vault on 8200, Consul on 8500) beyond its health and status routes, which stay open so an
+//    (Vault on 8200, Consul on 8500, Nomad on 4646) beyond its health and status routes, which stay open so an
 //    agent can check that the dev server is up (Vault /v1/sys/health, seal-status, leader; Consul
 //    /v1/status/*, /v1/health/*).
 import { isInternalName, internalV4 } from './fetch-readings.js';
@@ -81,6 +81,9 @@ const AGENT_PORTS: Record<string, RegExp> = table({
   ':8200': /^\/v1\/sys\/(?:health|seal-status|leader)\/?(?:[?#]|$)|^\/?(?:[?#]|$)|^\/ui(?:\/|$)/i,
   // Consul: /v1/status/leader|peers, /v1/health/... (developer.hashicorp.com/consul/api-docs)
   ':8500': /^\/v1\/(?:status|health)\/|^\/?(?:[?#]|$)|^\/ui(?:\/|$)/i,
+  // Nomad, the same family's scheduler: its API submits and execs into jobs and holds variables
+  // and ACL tokens; /v1/status/* and /v1/agent/health stay open (developer.hashicorp.com/nomad/api-docs)
+  ':4646': /^\/v1\/(?:status\/|agent\/health)|^\/?(?:[?#]|$)|^\/ui(?:\/|$)/i,
 });
 
 function plain(s: string): string {
@@ -99,7 +102,10 @@ export function controlUrlReadings(host: string, address: string, port: string, 
   const shown = `${host}${port}${path}`.replace(/\s/g, '');
   const kind = internalV4(address);
   const inside = kind !== undefined || isInternalName(host) || host === 'localhost' || /^\[?::1\]?$/.test(host);
-  if (inside && storePath(decodedPath)) out.push(`fetch-stored-credentials ${shown}`);
+  // Kafka Connect's list with `?expand=info` carries every connector's configuration, passwords
+  // included (docs.confluent.io, Connect REST API: GET /connectors?expand=info)
+  const expandedConnectors = /^\/connectors\/?$/i.test(decodedPath) && /[?&]expand=info\b/i.test(rest);
+  if (inside && (storePath(decodedPath) || expandedConnectors)) out.push(`fetch-stored-credentials ${shown}`);
   if (REDFISH_ACTION.test(decodedPath) || REDFISH_FIRMWARE.test(decodedPath))
     out.push(`fetch-management-controller action ${shown}`);
   else if (REDFISH_ACCOUNTS.test(decodedPath)) out.push(`fetch-management-controller accounts ${shown}`);

@@ -6,7 +6,10 @@
 // exfiltration policy asks about. A build artefact copied to the project's own bucket, or a
 // report mailed to a work address, is not this. Webmail domains: the providers' own sign-up
 // domains (Gmail, Outlook.com/Hotmail/Live, Yahoo, iCloud, Proton, GMX, Yandex, Mail.ru, Zoho,
-// Tuta, Fastmail, AOL, QQ/163).
+// Tuta, Fastmail, AOL, QQ/163), the privacy providers people open in a minute (Posteo, Mailfence,
+// Disroot, Riseup, cock.li, DuckDuckGo's duck.com relay, Skiff) and disposable inboxes
+// (Guerrilla Mail and its sharklasers/grr.la domains, Mailinator, YOPmail, 10 Minute Mail,
+// Temp-Mail, Dispostable, Maildrop, Nada, TrashMail ...): an address there is nobody's at work.
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { LineView as LineFacts } from './line-view.js';
@@ -22,7 +25,7 @@ export const SENSITIVE_DATA =
 const SENSITIVE_NAME =
   /customer|client|user|patient|member|employee|payroll|salar|ssn|pii|account|order|transaction|invoice|payment|billing|medical|health|backup|dump|export|leads|contacts/i;
 export const WEBMAIL =
-  /@(?:gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|aol|icloud|me|mac|proton|protonmail|pm|gmx|mail|yandex|tutanota|tuta|zoho|fastmail|hey|qq|163)\.[a-z.]{2,6}$/i;
+  /@(?:gmail|googlemail|outlook|hotmail|live|msn|yahoo|ymail|aol|icloud|me|mac|proton|protonmail|pm|gmx|mail|yandex|tutanota|tuta|zoho|fastmail|hey|qq|163|posteo|mailfence|disroot|riseup|cock|tutamail|duck|skiff|onionmail|guerrillamail|guerrillamailblock|sharklasers|grr|mailinator|yopmail|10minutemail|temp-mail|tempmail|tempmailo|dispostable|maildrop|getnada|trashmail|mohmal|emailondeck|throwawaymail|mailnesia|mintemail|fakeinbox|spamgourmet)\.[a-z.]{2,6}$/i;
 /** Hosts of the machine itself: a file sent there stays with its owner. */
 const LOCAL = /^(?:localhost|127\.|\[::1\]|0\.0\.0\.0|[\w-]+\.(?:local|internal|localhost)(?::|$))/i;
 
@@ -55,6 +58,25 @@ function cloudCopies(argv: string[], out: Effect[]): void {
   else if (name === 'azcopy' && /^(?:copy|cp|sync)$/.test(words[0] ?? '')) [src, dst] = [words[1], words[2]];
   else if (name === 'mc' && /^(?:cp|mv|mirror)$/.test(words[0] ?? '')) [src, dst] = [words.at(-2), words.at(-1)];
   if (!src || !dst) return;
+  // a local file written with --no-sign-request goes to a bucket that takes writes from anyone:
+  // no organisation's own bucket does, whatever it is called (AWS CLI, Configuring settings: --no-sign-request)
+  if (
+    name === 'aws' &&
+    argv.includes('--no-sign-request') &&
+    /^s3:\/\//i.test(dst) &&
+    !/^s3:\/\//i.test(src) &&
+    /^(?:cp|mv|sync)$/.test(words[1] ?? '')
+  ) {
+    const anon = bucketOf(dst) ?? 'bucket';
+    out.push(
+      share(
+        src === '-' ? 'standard-input' : src,
+        anon,
+        `aws s3 writes ${src} to ${anon} anonymously, a bucket anyone can write to`,
+      ),
+    );
+    return;
+  }
   // MinIO client paths are ALIAS/BUCKET/...
   const bucket = name === 'mc' ? dst.split('/')[1] : bucketOf(dst);
   if (!bucket || !SHARED_BUCKET.test(bucket)) return;

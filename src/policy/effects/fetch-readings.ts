@@ -243,6 +243,14 @@ function urlReadings(url: string, tool: boolean): UrlReading[] {
     });
   for (const command of controlUrlReadings(p.host, address, p.port, p.rest))
     out.push({ tool: 'exec', command, note: CONTROL_NOTES[command.split(' ')[0] ?? ''] ?? 'a control API' });
+  // IPv6 link-local (fe80::/10, RFC 4291) is where the same services answer over IPv6 (AWS's
+  // fd00:ec2::254 is read by the cloud-metadata rules); a zone index (%25eth0) does not change it
+  if (/^\[fe[89ab][0-9a-f]?:/i.test(p.raw))
+    out.push({
+      tool: 'exec',
+      command: `fetch-link-local ${p.raw.replace(/%25[^\]]*/, '')}`,
+      note: `${p.raw} is an IPv6 link-local address, where cloud metadata services answer`,
+    });
   if (kind === 'link-local')
     out.push({
       tool: 'exec',

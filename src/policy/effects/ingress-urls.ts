@@ -23,7 +23,8 @@ const HOOK_ADMIN = /\/(?:repos\/[^/]+\/[^/]+|orgs\/[^/]+|projects\/[^/]+|groups\
 const HOOK_HOST = /^(?:hooks?|webhooks?|ingest|inbound)\.[a-z0-9-]+\.[a-z.]+$/i;
 const TRIGGER = /\/triggers\/[^/]+\/paths\/invoke\b|\/trigger\/[^/]+\/with\/key\/[^/]+/i;
 const FORM = /\/formResponse\b|\/forms?\/[^/?#]+\/(?:submit|responses?)\b/i;
-const BOT_SEND = /\/bot\d{5,}:[\w-]{20,}\/send\w*/i;
+// a token held in a variable (`bot$TG_TOKEN`, `bot${BOT_TOKEN}`) is still a bot's send method
+const BOT_SEND = /\/bot(?:\d{5,}:[\w-]{20,}|\$\{?[A-Za-z_]\w*\}?)\/send\w*/i;
 
 /** Whether the URL is an ingress endpoint (an incoming webhook, form submission or bot send method). */
 export function isIngressUrl(url: string): boolean {

@@ -56,6 +56,8 @@ import { CLUSTER_ADMIN_HINT, clusterAdminEffects } from './cluster-admin-configs
 import { OBJECT_PRINT_PROGRAMS, objectPrintEffects } from './object-prints.js';
 import { STARTUP_EXPORT_HINT, startupExportEffects } from './startup-exports.js';
 import { DATA_SHARE_HINT, dataShareEffects } from './data-shares.js';
+import { REMOTE_REPO_HINT, remoteRepoEffects } from './remote-repos.js';
+import { ENDPOINT_VAR_HINT, endpointVarEffects } from './endpoint-vars.js';
 import { STORAGE_DEST_HINT, storageDestinationEffects } from './storage-destinations.js';
 import { LOGGED_CREDENTIAL_HINT, loggedCredentialEffects } from './logged-credentials.js';
 import { COVERT_PAYLOAD_HINT, covertPayloadEffects } from './covert-payloads.js';
@@ -293,6 +295,10 @@ export const LINE_READINGS: readonly LineReading[] = [
   // people's or production data sent to a bucket named for sharing, personal webmail or a
   // third-party API (data-shares.ts)
   { name: 'data-shares', hint: DATA_SHARE_HINT, read: dataShareEffects },
+  // backups, non-git pushes, DICOM sends, SQL and mapped drives reaching another machine (remote-repos.ts)
+  { name: 'remote-repos', hint: REMOTE_REPO_HINT, read: remoteRepoEffects },
+  // a credential endpoint fetched by the variable the platform sets to it (endpoint-vars.ts)
+  { name: 'endpoint-vars', hint: ENDPOINT_VAR_HINT, read: endpointVarEffects },
   // any program's copy into cloud storage another owner or a personal account holds (storage-destinations.ts)
   { name: 'storage-destinations', hint: STORAGE_DEST_HINT, read: storageDestinationEffects },
   // a log or telemetry format that records visitors' cookies or Authorization headers (logged-credentials.ts)

@@ -40,11 +40,14 @@ const READ_ELSEWHERE = new Set(
 
 /**
  * A destination written the way scp writes one, `user@host.domain:path` (or a transfer URL,
- * `sftp://`, `ftps://`, `scp://`, `webdavs://`): the program copies its other operands to another
+ * `sftp://`, `ftps://`, `scp://`, `ssh://`, `rsync://`, `webdavs://`; unison's and Nix's `ssh://` roots):
+ * the program copies its other operands to another
  * machine, whatever it is called (Aspera's ascp, PuTTY's pscp, mscp, a vendor's transfer client).
  */
 const SCP_DEST = /^[\w.+-]+@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+|\d+(?:\.\d+){3}):(.*)$/;
-const TRANSFER_URL = /^(?:sftp|ftps?|scp|webdavs?|davs?):\/\/(?:[^@/]*@)?([A-Za-z0-9.-]+)(?::\d+)?(\/.*)?$/i;
+const TRANSFER_URL = /^(?:sftp|ftps?|scp|ssh|rsync|webdavs?|davs?):\/\/(?:[^@/]*@)?([A-Za-z0-9.-]+)(?::\d+)?(\/.*)?$/i;
+/** Options whose value names where a program writes (a remote repository or destination). */
+const DEST_OPTION = /^(?:-r|--remote|--repo|--repository|--dest|--destination|--target|--to)$/;
 /** Programs that name a remote account for their own reasons (a login, a repository, a mount). */
 const NOT_COPIES = new Set(
   'ssh mosh sshfs autossh ssh-copy-id sftp ftp lftp rclone borg restic duplicity git hg svn mount umount'.split(' '),
@@ -53,14 +56,23 @@ const NOT_COPIES = new Set(
 /** An unknown program's copy to a remote destination, read as the scp it amounts to (remote-copies.ts decides it). */
 function scpShaped(name: string, a: readonly string[], out: Effect[]): void {
   if (NOT_COPIES.has(name)) return;
-  const ops = a.slice(1).filter((w) => !w.startsWith('-'));
-  if (ops.length < 2) return;
+  // a remote repository or destination given as an option's value (`bup save -r u@h:/bup DIR`,
+  // `--remote u@h:path`, `--dest sftp://h/p`) is where the operands go
+  let optionDest: RegExpExecArray | null = null;
+  const skip = new Set<number>();
+  for (let i = 1; i < a.length - 1 && !optionDest; i++)
+    if (DEST_OPTION.test(a[i] ?? '')) {
+      optionDest = SCP_DEST.exec(a[i + 1] ?? '') ?? TRANSFER_URL.exec(a[i + 1] ?? '');
+      if (optionDest) skip.add(i + 1);
+    }
+  const ops = a.slice(1).filter((w, i) => !w.startsWith('-') && !skip.has(i + 1));
+  if (ops.length < (optionDest ? 1 : 2)) return;
   const last = ops[ops.length - 1] ?? '';
-  const m = SCP_DEST.exec(last) ?? TRANSFER_URL.exec(last);
+  const m = optionDest ?? SCP_DEST.exec(last) ?? TRANSFER_URL.exec(last);
   if (!m?.[1]) return;
-  const sources = ops
-    .slice(0, -1)
-    .filter((w) => /^(?:\/|~\/|\.{0,2}\/|[\w.-]+\/|[A-Za-z]:[\\/])/.test(w) && !remoteWord(w));
+  const sources = (optionDest ? ops : ops.slice(0, -1)).filter(
+    (w) => /^(?:\/|~\/|\.{0,2}\/|[\w.-]+\/|[A-Za-z]:[\\/])/.test(w) && !remoteWord(w),
+  );
   if (!sources.length) return;
   const quoted = sources.map((f) => `'${f.replace(/'/g, '')}'`).join(' ');
   out.push({

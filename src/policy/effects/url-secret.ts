@@ -90,9 +90,29 @@ function readUrlSecret(url: string): string | undefined {
     // a wallet's seed words base64'd into a link (seed-words.ts)
     if (!LOCAL_URL.test(url) && seedWordRun(text) >= 6) return `${piece.slice(0, 12)} (seed words)`;
   }
+  // the lines of a file base64'd into a query value (`?d=` of `sample_id,mrn\nS001,...` or
+  // `apiVersion: v1\nclusters:`): a GET that carries a file's content to whoever serves the URL
+  if (q >= 0 && !LOCAL_URL.test(url))
+    for (const piece of url.slice(url.indexOf('?') + 1).split(/[&=#]/)) {
+      if (piece.length < 16 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(piece)) continue;
+      const text = Buffer.from(piece.replace(/-/g, '+').replace(/_/g, '/'), 'base64').toString('utf8');
+      if (fileLines(text)) return `${piece.slice(0, 12)} (lines of a file, base64-encoded)`;
+    }
   if (q >= 0 && !LOCAL_URL.test(plain) && seedPhrase(plain.slice(q).replace(/[?&=+]/g, ' '), plain))
     return 'seed words in the query';
   return undefined;
+}
+
+/** Diagram and graph sources that sites render from a URL (mermaid.ink, PlantUML, Graphviz). */
+const DIAGRAM =
+  /^\s*(?:graph|flowchart|sequenceDiagram|classDiagram|stateDiagram|erDiagram|gantt|pie|journey|gitGraph|mindmap|timeline|@startuml|@startmindmap|digraph|strict)\b/;
+
+/** Decoded text that is two or more lines of printable text: a file's content, not an id or a cursor. */
+function fileLines(text: string): boolean {
+  if (text.length < 12 || !/\S\r?\n\s*\S/.test(text) || DIAGRAM.test(text)) return false;
+  let printable = 0;
+  for (const ch of text) if (/[\t\n\r\x20-\x7e]/.test(ch)) printable++;
+  return printable >= text.length * 0.95 && /[A-Za-z]{3}/.test(text);
 }
 
 /**
