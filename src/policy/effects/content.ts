@@ -50,6 +50,7 @@ import {
   withoutVendorInstalls,
 } from './supply.js';
 import { isKnownRegistry, isPopular, isVendorHost } from './supply-data.js';
+import { envFindings } from './sources.js';
 import { at } from '../../util/invariant.js';
 import { secretEgress, sourceLanguage, sourcePlant } from './source-plant.js';
 import { startupPlant } from './startup-plant.js';
@@ -709,7 +710,15 @@ function fileEffects(path: string, content: string): Effect[] {
     }
     case 'docker': {
       const d = dockerfile(content, `changes where the image of ${name} gets its code`);
-      return [...shellPlant(imageScript(d.script), via), ...d.findings];
+      // ENV PIP_INDEX_URL=URL (or an ARG default): every RUN step's package manager installs from there
+      const env: Effect[] = [];
+      for (const [k, v] of d.env) envFindings(k, v, env);
+      const envVia = `sets a package source for the RUN steps of ${name}`;
+      return [
+        ...shellPlant(imageScript(d.script), via),
+        ...d.findings,
+        ...env.map((e) => ({ ...e, via: `${envVia}: ${e.via ?? ''}` })),
+      ];
     }
     case 'powershell': {
       // the Windows paths it reads, Join-Path and path variables resolved (env-reads.ts)
