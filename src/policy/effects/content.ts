@@ -50,7 +50,7 @@ import {
   withoutVendorInstalls,
 } from './supply.js';
 import { isKnownRegistry, isPopular, isVendorHost } from './supply-data.js';
-import { envFindings } from './sources.js';
+import { envFindings, hostClass } from './sources.js';
 import { at } from '../../util/invariant.js';
 import { secretEgress, sourceLanguage, sourcePlant } from './source-plant.js';
 import { startupPlant } from './startup-plant.js';
@@ -159,7 +159,7 @@ const KINDS: [RegExp, Kind][] = [
   [/(?:^|\/)(?:pyproject|uv|poetry)\.toml$|(?:^|\/)pipfile$/, 'pyproject'],
   [/(?:^|\/)\.cargo\/config(?:\.toml)?$/, 'cargo'],
   [
-    /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lock|poetry\.lock|pipfile\.lock|uv\.lock|cargo\.lock|requirements[^/]*\.txt)$/,
+    /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lock|poetry\.lock|pipfile\.lock|uv\.lock|cargo\.lock|renv\.lock|requirements[^/]*\.txt)$/,
     'lock',
   ],
   [/(?:^|\/)\.gemrc$|(?:^|\/)gemfile$/, 'gem'],
@@ -421,6 +421,16 @@ function configPlant(kind: Kind, text: string, via: string): Effect[] {
       const u = (m[1] ?? '').replace(/^git\+/, '');
       const h = hostOf(u);
       if (!h || DEFAULT_REGISTRIES.test(h) || seen.has(h)) continue;
+      seen.add(h);
+      cmd(`npm config set registry ${new URL(u).origin}/`);
+    }
+    // renv.lock: the repositories (`"URL": ...`) and each package's `"Repository"` that
+    // renv::restore() installs from; CRAN, Posit Package Manager, Bioconductor and r-universe are
+    // the registries and r-universe a known source (supply-chain.yaml); any other server supplies the packages' code
+    for (const m of text.matchAll(/"(?:URL|Repository)"\s*:\s*"(https?:\/\/[^"\s]+)"/g)) {
+      const u = m[1] ?? '';
+      const h = hostOf(u);
+      if (!h || DEFAULT_REGISTRIES.test(h) || hostClass(h) !== 'unknown' || seen.has(h)) continue;
       seen.add(h);
       cmd(`npm config set registry ${new URL(u).origin}/`);
     }
