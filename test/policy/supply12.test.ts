@@ -2,8 +2,8 @@
 // or ARG pointing every RUN step's package manager at another index, a download piped into a tool
 // that runs the spec it reads on stdin (make -f -, compose -f -, docker build -, kubectl apply -f -,
 // GNU parallel, R), cmd's `start "TITLE" PROG` of a downloaded program, `at -f` of a job file kept
-// in a hidden place, CLI plugin installers given a URL, boot registrations outside systemctl, and
-// per-user bin folders shadowing git, curl or gpg. Their everyday look-alikes pass.
+// in a hidden place, CLI plugin installers given a URL, boot registrations outside systemctl,
+// renv.lock repositories and npm scope squats. Their everyday look-alikes pass.
 import { test } from 'node:test';
 import { check } from './effects-helpers.js';
 
@@ -115,15 +115,6 @@ test('boot registrations outside systemctl enable are asked; looks pass', () => 
     ['B', 'exec', { command: 'pm2 start ecosystem.config.js' }],
     ['B', 'exec', { command: 'pm2 list' }],
     ['B', 'exec', { command: 'systemctl --user status' }],
-  ]);
-});
-
-test('per-user bin folders shadowing git, curl or gpg; other tools installed there pass', () => {
-  check([
-    ['D', 'exec', { command: 'ln -s /tmp/.git-wrap ~/.local/bin/git' }],
-    ['D', 'exec', { command: 'cp /tmp/c ~/bin/curl' }],
-    ['B', 'exec', { command: 'ln -s ~/tools/gh/bin/gh ~/.local/bin/gh' }],
-    ['B', 'exec', { command: 'cp target/release/rg ~/.local/bin/rg' }],
   ]);
 });
 
