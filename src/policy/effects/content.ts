@@ -51,6 +51,7 @@ import {
   withoutVendorInstalls,
 } from './supply.js';
 import { isKnownRegistry, isPopular, isVendorHost } from './supply-data.js';
+import { envFindings, hostClass } from './sources.js';
 import { at } from '../../util/invariant.js';
 import { secretEgress, sourceLanguage, sourcePlant } from './source-plant.js';
 import { startupPlant } from './startup-plant.js';
@@ -162,7 +163,7 @@ const KINDS: [RegExp, Kind][] = [
   [/(?:^|\/)(?:pyproject|uv|poetry)\.toml$|(?:^|\/)pipfile$/, 'pyproject'],
   [/(?:^|\/)\.cargo\/config(?:\.toml)?$/, 'cargo'],
   [
-    /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lock|poetry\.lock|pipfile\.lock|uv\.lock|cargo\.lock|requirements[^/]*\.txt)$/,
+    /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lock|poetry\.lock|pipfile\.lock|uv\.lock|cargo\.lock|renv\.lock|requirements[^/]*\.txt)$/,
     'lock',
   ],
   [/(?:^|\/)\.gemrc$|(?:^|\/)gemfile$/, 'gem'],
@@ -456,6 +457,16 @@ function configPlant(kind: Kind, text: string, via: string): Effect[] {
       seen.add(h);
       cmd(`npm config set registry ${new URL(u).origin}/`);
     }
+    // renv.lock: the repositories (`"URL": ...`) and each package's `"Repository"` that
+    // renv::restore() installs from; CRAN, Posit Package Manager, Bioconductor and r-universe are
+    // the registries and r-universe a known source (supply-chain.yaml); any other server supplies the packages' code
+    for (const m of text.matchAll(/"(?:URL|Repository)"\s*:\s*"(https?:\/\/[^"\s]+)"/g)) {
+      const u = m[1] ?? '';
+      const h = hostOf(u);
+      if (!h || DEFAULT_REGISTRIES.test(h) || hostClass(h) !== 'unknown' || seen.has(h)) continue;
+      seen.add(h);
+      cmd(`npm config set registry ${new URL(u).origin}/`);
+    }
   }
   return out;
 }
@@ -742,7 +753,15 @@ function fileEffects(path: string, content: string): Effect[] {
     }
     case 'docker': {
       const d = dockerfile(content, `changes where the image of ${name} gets its code`);
-      return [...shellPlant(imageScript(d.script), via), ...d.findings];
+      // ENV PIP_INDEX_URL=URL (or an ARG default): every RUN step's package manager installs from there
+      const env: Effect[] = [];
+      for (const [k, v] of d.env) envFindings(k, v, env);
+      const envVia = `sets a package source for the RUN steps of ${name}`;
+      return [
+        ...shellPlant(imageScript(d.script), via),
+        ...d.findings,
+        ...env.map((e) => ({ ...e, via: `${envVia}: ${e.via ?? ''}` })),
+      ];
     }
     case 'powershell': {
       // the Windows paths it reads, Join-Path and path variables resolved (env-reads.ts)

@@ -34,6 +34,7 @@ import { hostSpecWrite } from './host-specs.js';
 import { jobFileDeletes } from '../shell-dataset-deletes.js';
 import { deviceEraseWrite } from './device-config-erases.js';
 import { oddStartedProgram } from './lang-startup.js';
+import { argvOption } from './operands.js';
 import { sshConfigWrite } from './ssh-config.js';
 import { fileWriterEffects } from './file-writers.js';
 import { tamperWrite } from './svc-tamper.js';
@@ -232,6 +233,18 @@ function commandEffects(c: SimpleCommand, out: Effect[], line: LineKeys): void {
   if ((name === 'kubectl' || name === 'oc') && c.stdin !== undefined && kubeReadsStdin(c.argv))
     for (const e of [...plantedEffects('manifest.yaml', c.stdin), ...manifestFindings('manifest.yaml', c.stdin)])
       out.push({ ...e, onlyDeny: false, via: `${name} applies the manifest on its standard input, which ${e.via}` });
+  // `at -f FILE TIME`: the job is the file's commands, read when the job runs; a file kept in a
+  // temporary or hidden place is read as a job starting it (nothing a user installs lives there)
+  const jobFile = name === 'at' || name === 'batch' ? argvOption(c.argv, ['-f']) : undefined;
+  if (jobFile) {
+    const odd = oddStartedProgram(jobFile);
+    if (odd)
+      out.push({
+        tool: 'startup',
+        command: `startup-program ${odd.replace(/\s+/g, '_')} ${name}-job`,
+        via: `${name} schedules the job file ${odd}, from a temporary or hidden place`,
+      });
+  }
   // at/batch take a time spec as operands and the job's commands on stdin.
   if ((name === 'at' || name === 'batch') && c.stdin !== undefined && !c.argv.includes('-f')) {
     out.push({ tool: 'exec', command: c.stdin, via: `${name} schedules its standard input` });

@@ -467,7 +467,8 @@ export function runsFiles(a: string[]): string[] {
       else if (/^\/[a-z]+$/i.test(w)) continue;
       else if (!w.startsWith('-') && !/^(?:install|localinstall|reinstall|upgrade|i|add|run|attach)$/.test(w)) {
         out.push(w);
-        if (!/^(?:msiexec|rpm|dpkg|apt|apt-get|dnf|yum|zypper|pip|npm|gem)/.test(name)) break;
+        // cmd's `start "TITLE" PROG`: the first quoted operand is the window's title, the program follows
+        if (!/^(?:msiexec|rpm|dpkg|apt|apt-get|dnf|yum|zypper|pip|npm|gem|start$)/.test(name)) break;
       }
     }
   }
@@ -1051,6 +1052,13 @@ function consumer(
       out.push(runFinding(url, `sources ${url}`));
       return undefined;
     }
+    // `curl URL | docker compose -f - up`, `| make -f -`, `| kubectl apply -f -`: the stream is the
+    // spec the tool runs (services, recipes, a manifest), so its server decides what runs
+    const spec = stdinSpecRunner(a);
+    if (spec) {
+      out.push(runFinding(url, `pipes ${url} into ${spec}, which runs what it reads there`));
+      return undefined;
+    }
     // `curl URL | vcs import src`: the stream is the list of repositories checked out and built
     const builds = buildsFromStdin(a, url);
     if (builds) {
@@ -1073,6 +1081,44 @@ function consumer(
       }
     j++;
   }
+  return undefined;
+}
+
+const STDIN_NAME = /^(?:-|\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0)$/;
+
+/**
+ * A program told to take what it runs from standard input: a Makefile's recipes (`make -f -`), a
+ * compose file's services (`docker compose -f - up`, docker-compose, podman-compose, `docker
+ * stack deploy -c -`), a Dockerfile whose RUN steps run at build (`docker build -`, `-f -`), a
+ * manifest applied (`kubectl apply -f -`), a playbook (`ansible-playbook /dev/stdin`), a job
+ * (`nomad job run -`), GNU parallel with no command (each line read is a command: parallel(1)), R and WSL with
+ * no script (they run what comes on stdin). Returns the words that read it.
+ */
+function stdinSpecRunner(a: readonly string[]): string | undefined {
+  const name = basename(a[0] ?? '')
+    .replace(/\.exe$/i, '')
+    .toLowerCase();
+  const ops = a.slice(1).filter((w) => !w.startsWith('-') || w === '-');
+  const fromStdin = (names: string[]) => STDIN_NAME.test(argvOption(a, names) ?? '');
+  const sub = ops[0] ?? '';
+  if (/^(?:make|gmake|bmake)$/.test(name) && fromStdin(['-f', '--file', '--makefile'])) return `${name} -f -`;
+  if (/^(?:docker-compose|podman-compose)$/.test(name) && fromStdin(['-f', '--file'])) return `${name} -f -`;
+  if (/^(?:docker|podman|nerdctl|buildah)$/.test(name)) {
+    if (sub === 'compose' && fromStdin(['-f', '--file'])) return `${name} compose -f -`;
+    if (sub === 'stack' && fromStdin(['-c', '--compose-file'])) return `${name} stack deploy -c -`;
+    const build = sub === 'build' || sub === 'bud' || (sub === 'buildx' && ops[1] === 'build');
+    if (build && (ops.slice(1).some((w) => w === '-') || fromStdin(['-f', '--file']))) return `${name} build -`;
+  }
+  if (
+    (name === 'kubectl' || name === 'oc') &&
+    /^(?:apply|create|replace)$/.test(sub) &&
+    fromStdin(['-f', '--filename'])
+  )
+    return `${name} ${sub} -f -`;
+  if (name === 'ansible-playbook' && ops.some((w) => STDIN_NAME.test(w)))
+    return `${name} ${ops.find((w) => STDIN_NAME.test(w)) ?? ''}`;
+  if (name === 'nomad' && sub === 'job' && ops[1] === 'run' && ops[2] === '-') return 'nomad job run -';
+  if ((name === 'parallel' || name === 'r' || name === 'wsl') && !ops.length) return name;
   return undefined;
 }
 

@@ -278,6 +278,12 @@ export function lookalikeOf(eco: Ecosystem, name: string): string | undefined {
   if (scope) {
     const under = list.scopes.get(scope);
     if (under) return scopedLookalike(scope, n.slice(scope.length + 1), under);
+    // an unlisted scope one edit from a listed one (@shopfiy for @shopify, @angluar for
+    // @angular): npm scopes are organisations, and a near spelling of a known one is how scope
+    // squats read; short scopes (five letters or fewer with the @) are too dense to tell
+    if (scope.length > 5)
+      for (const listed of list.scopes.keys())
+        if (listed.length > 5 && withinOneEdit(scope, listed)) return `${listed}/${n.slice(scope.length + 1)}`;
   }
   const sameBare = list.bare.get(bareOf(n));
   if (sameBare) return sameBare;

@@ -303,14 +303,28 @@ export interface DockerReading {
   /** RUN steps, vendors' installs taken out. */
   script: string;
   findings: Effect[];
+  /** NAME=value of each ENV and ARG default: every later RUN step sees them in its environment. */
+  env: [string, string][];
+}
+
+/** The NAME=value pairs of an ENV or ARG instruction (`ENV A=1 B="x y"`, the legacy `ENV A 1`). */
+function envPairs(arg: string): [string, string][] {
+  const legacy = /^([A-Za-z_]\w*)\s+([^=\s][\s\S]*)$/.exec(arg);
+  if (legacy?.[1] && !/^\S+=/.test(arg)) return [[legacy[1], (legacy[2] ?? '').trim()]];
+  const out: [string, string][] = [];
+  for (const m of arg.matchAll(/([A-Za-z_]\w*)=(?:"((?:[^"\\]|\\.)*)"|'([^']*)'|(\S*))/g))
+    if (m[1]) out.push([m[1], m[2] ?? m[3] ?? m[4] ?? '']);
+  return out;
 }
 
 export function dockerfile(text: string, via: string): DockerReading {
   const runs: string[] = [];
   const findings: Effect[] = [];
   const stages = new Set<string>();
+  const env: [string, string][] = [];
   for (const { op, arg } of instructions(text)) {
     if (op === 'RUN') runs.push(withoutVendorInstalls(runText(arg)));
+    else if (op === 'ENV' || op === 'ARG') env.push(...envPairs(arg));
     else if (op === 'FROM') {
       const words = arg.split(/\s+/).filter((w) => !w.startsWith('--'));
       const image = words[0] ?? '';
@@ -325,7 +339,7 @@ export function dockerfile(text: string, via: string): DockerReading {
       }
     }
   }
-  return { script: runs.join('\n'), findings };
+  return { script: runs.join('\n'), findings, env };
 }
 
 // ------------------------------------------------------------------ CI files

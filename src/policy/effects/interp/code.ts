@@ -30,6 +30,23 @@ const MAX_DEPTH = 4;
 const SHELL_LITERAL =
   /['"`](?:\/(?:usr\/)?(?:local\/)?bin\/)?(?:ba|z|da|k|a|c|tc)?sh(?:\s+-i)?['"`]|['"`](?:cmd|powershell|pwsh)(?:\.exe)?['"`]/;
 const URL_LITERAL = /((?:https?|ftp|wss?|file):\/\/[^'"`\s<>()\\]+)/gi;
+/**
+ * A shell started to read its commands from the program's pipe (`IO.popen('sh', 'w')`, Perl's
+ * `open(P, '|-', 'sh')` and `open(P, '| sh')`, `subprocess.run(['sh'], input=...)`,
+ * `Popen(['bash'], stdin=PIPE)`, `spawn('sh').stdin.write`, `execSync('sh', {input})`,
+ * `proc_open('sh', ...)`): with a download in the same code it is `curl URL | sh` spelled in the
+ * language.
+ */
+const SH = `["'](?:\\/(?:usr\\/)?(?:local\\/)?bin\\/)?(?:ba|z|da|k)?sh["']`;
+const SHELL_FED = new RegExp(
+  [
+    `\\bpopen\\(\\s*\\[?\\s*${SH}\\s*\\]?\\s*,\\s*["']w`,
+    `\\bopen\\s*\\(\\s*(?:my\\s+)?\\$?\\w+\\s*,\\s*(?:["']\\|-["']\\s*,\\s*${SH}|["']\\|\\s*(?:\\/(?:usr\\/)?bin\\/)?(?:ba|z|da|k)?sh\\b)`,
+    `\\b(?:run|Popen|check_output|check_call|call|spawnSync|execSync|execFileSync)\\(\\s*\\[?\\s*${SH}[^)]*\\b(?:input\\s*[=:]|stdin\\s*=\\s*(?:subprocess\\.)?PIPE)`,
+    `\\bspawn\\(\\s*${SH}[^)]*\\)\\s*\\.stdin\\.(?:write|end)\\(`,
+    `\\bproc_open\\(\\s*${SH}`,
+  ].join('|'),
+);
 
 function escapeForRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -613,6 +630,7 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
     out.push({ tool: 'read', path: '/proc/self/environ', via: `${via} prints every environment variable` });
   // eval handed over as a value: fetch(u).then(r => r.text()).then(eval)
   if (/[(,]\s*(?:eval|exec|Function|Invoke-Expression)\s*\)/.test(c)) dynamicRun = true;
+  if (SHELL_FED.test(c)) dynamicRun = true;
   // PowerShell: what a pipeline produces, piped into Invoke-Expression (iex), is run as code
   if (lang.name === 'powershell' && /\|\s*Invoke-Expression\s*(?:$|[;})\n|])/im.test(c)) dynamicRun = true;
   URL_LITERAL.lastIndex = 0;
