@@ -83,11 +83,12 @@ const WAREHOUSE_EXPORTS: readonly [string, RegExp][] = [
   ['az', /^sql db export\b|^postgres flexible-server backup\b|^cosmosdb sql container export\b/],
 ];
 export const DATA_EXPORT_PROGRAMS: readonly string[] = [...DUMPERS, 'gcloud', 'aws', 'az'];
-/** The line gate for clients this file does not name (an unload spelled anywhere in the line). */
-export const DATA_EXPORT_HINT = /EXPORT\s+DATA|UNLOAD|COPY\s+INTO|TO\s+PROGRAM|INTO\s+OUTFILE/i;
 /** Every statement sqlExportEffects() reads, for its own gate. */
 const SQL_HINT =
   /EXPORT\s+DATA|UNLOAD|COPY\s+INTO|TO\s+PROGRAM|INTO\s+OUTFILE|query_export_to_s3|OVERWRITE\s+DIRECTORY|INTO\s+FUNCTION|\bCOPY\b[^;]{0,400}?\bTO\s+'|\b(?:PUT|GET)\s+'?(?:file:|@)|LOAD_FILE\s*\(|pg_read_(?:binary_)?file\s*\(/i;
+/** The line gate for clients this file does not name: any statement sqlExportEffects() reads, so
+ * the gate is necessary (`LOAD_FILE(...)` in a one-liner was read behind a closed gate before). */
+export const DATA_EXPORT_HINT = SQL_HINT;
 
 /** Object-store and web URLs a statement writes to. */
 const STORE_URL = /^(?:s3|s3a|gs|gcs|azure|az|abfss?|wasbs?|r2|oss|cos|b2)(?:-[\w-]+)?:\/\//i;

@@ -18,9 +18,14 @@ import type { SimpleCommand } from './walk.js';
 import { dependency } from './supply.js';
 import { inScratch } from './supply-hooks.js';
 import { FOREIGN_FOLDER } from './foreign-folders.js';
-import { isAppCodeDir } from './app-code-dirs.js';
+import { APP_CODE_HINT, isAppCodeDir } from './app-code-dirs.js';
 
-export { APP_CODE_HINT as PLUGIN_DROP_HINT } from './app-code-dirs.js';
+/** The line gate: a plugin folder named, or any tool's install verb (INSTALL_VERB below, which
+ * reads `pip install /tmp/x.whl` and `code --install-extension /tmp/x.vsix` with no folder named). */
+export const PLUGIN_DROP_HINT = new RegExp(
+  `${APP_CODE_HINT.source}|\\b(?:install|add|import|load|sideload)\\b`,
+  APP_CODE_HINT.flags,
+);
 
 /** Windows temp and downloads folders, in PowerShell's and cmd's spellings. */
 const WINDOWS_SCRATCH =

@@ -18,8 +18,13 @@ import { languageOfProgram } from './interp/languages.js';
 export const FETCH_RUN =
   /\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|downloadstring|fetch)\b[^\n]*\|\s*(?:sudo\s+)?(?:(?:ba|z|da|k)?sh|python[\d.]*|perl|ruby|node|php|iex|invoke-expression|pwsh|powershell|cmd)\b|\biex\s*\(\s*(?:iwr|irm|invoke-webrequest|invoke-restmethod|\(?new-object)|\/dev\/tcp\//i;
 
-/** The line gate (necessary: every string the readings below take matches it). */
-export const STORED_COMMAND_HINT = FETCH_RUN;
+/** The line gate (necessary: every string the readings below take matches it). The walk hands
+ * them decoded text too (`echo BASE64 | base64 -d | bash`, `b64decode -r`, hex and octal escapes, `rev`), which
+ * the line's own spelling does not show: a decoder in the line opens the gate as well. */
+export const STORED_COMMAND_HINT = new RegExp(
+  `${FETCH_RUN.source}|base64|b64|base32|basenc|\\bxxd\\b|\\brev\\b|\\\\x[0-9a-f]{2}|\\\\[0-7]{3}`,
+  FETCH_RUN.flags,
+);
 
 /** Programs whose words are only printed, searched or recorded as text (a commit message, a grep pattern). */
 const TEXT_ONLY = new Set(
