@@ -47,24 +47,6 @@ export const PYTHON: Language = {
     // pip driven in-process (pip.main([...]), pip._internal's main): the pip command its list spells
     [/\bpip(?:\._internal(?:\.cli\.main)?)?\.main\(\s*\[/g, "subprocess.run(['pip', "],
     [/__import__\(\s*['"]([\w.]+)['"]\s*\)/g, '$1'],
-    // pids listed by pgrep/pidof and handed to os.kill, in either order (a comprehension or a
-    // for loop): the `kill $(pgrep ...)` it amounts to, so what it aims at meets the kill readings
-    [
-      /\bos\.kill\(([\s\S]*?)subprocess\.(?:check_output|run|getoutput)\(\s*\[\s*['"](pgrep|pidof)['"]\s*,\s*['"]([^'"]*)['"]\s*(?:,\s*['"]([^'"]*)['"]\s*)?\]/g,
-      'os.system("kill -9 $$($2 $3 $4)") and os.kill($1',
-    ],
-    [
-      /\bsubprocess\.(?:check_output|run|getoutput)\(\s*\[\s*['"](pgrep|pidof)['"]\s*,\s*['"]([^'"]*)['"]\s*(?:,\s*['"]([^'"]*)['"]\s*)?\]([\s\S]*?)\bos\.kill\(/g,
-      'os.system("kill -9 $$($1 $2 $3)") $4 os.kill(',
-    ],
-    [
-      /\bos\.kill\(([\s\S]*?)subprocess\.(?:check_output|getoutput)\(\s*['"]((?:pgrep|pidof) [^'"]*)['"]/g,
-      'os.system("kill -9 $$($2)") and os.kill($1',
-    ],
-    [
-      /\bsubprocess\.(?:check_output|getoutput)\(\s*['"]((?:pgrep|pidof) [^'"]*)['"]([\s\S]*?)\bos\.kill\(/g,
-      'os.system("kill -9 $$($1)") $2 os.kill(',
-    ],
     // Airflow's BashOperator(bash_command=...) and @task.bash return value run in a shell on the
     // worker (airflow.apache.org, BashOperator): a DAG file is a scheduled command line
     [/\bbash_command\s*=\s*((['"])(?:(?!\2)[^\\]|\\.)*\2)/g, 'os.system($1)'],
