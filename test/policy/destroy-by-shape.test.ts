@@ -108,6 +108,21 @@ test('a whole device formatted or erased by any program is a storage wipe', () =
   );
 });
 
+test('mkfs on a device is a wipe even when an image-file word elsewhere on the line looks like an image build', () => {
+  // disk-writes exempts `mkfs* **.img` and `mkfs* /tmp/**` by glob; the device word decides here
+  check(
+    [
+      'mkfs.ext4 -L backup.img /dev/sdb1',
+      'mkfs.vfat -n EFI.img /dev/sdc1',
+      'mkfs.ext4 -F /dev/sda1 # seed.qcow2',
+      'mkfs.xfs -f /dev/nvme0n1 -L /tmp/label',
+    ],
+    'deny',
+    'storage-wipes',
+  );
+  check(['mkfs.ext4 /tmp/disk.img', 'mkfs.ext4 -F build/rootfs.img', 'mkfs.vfat -C out/efi.img 65536'], 'pass');
+});
+
 test('commands spelled as PascalCase options and SDK Invoke- actions are read by their verb', () => {
   check(
     [

@@ -32,12 +32,14 @@ const LOOK =
   /^(?:-h|--help|-\?|\/\?|--version|-V|--dry-run|--dryrun|--test|--list|--info|--status|status|list|info|show)$/;
 /** Programs that only look at a device, or mount it: their words are not formatting verbs. */
 const READER =
-  /^(?:lsblk|blkid|smartctl|fdisk|sfdisk|hdparm|mount|umount|udevadm|file|stat|ls|cat|df|du|findmnt|sg_inq|sg_map|lsscsi|ltfs|mt|dd|pv|cryptsetup|mdadm|nvme|lvremove|vgremove|pvremove|zpool|wipefs|blkdiscard|sgdisk|gdisk|parted|diskutil|mkfs(?:\.\w+)?|badblocks)$/;
+  /^(?:lsblk|blkid|smartctl|fdisk|sfdisk|hdparm|mount|umount|udevadm|file|stat|ls|cat|df|du|findmnt|sg_inq|sg_map|lsscsi|ltfs|mt|dd|pv|cryptsetup|mdadm|nvme|lvremove|vgremove|pvremove|zpool|wipefs|blkdiscard|sgdisk|gdisk|parted|diskutil|badblocks)$/;
 
 export function deviceFormatEffects(line: LineView, out: Effect[]): void {
   for (const c of line.cmds) {
     const name = basename(c.argv[0] ?? '').replace(/\.(?:exe|sh)$/i, '');
-    // the disk tools svc already reads by name (disk-writes, storage-wipes) decide their own words
+    // the disk tools svc already reads by name (disk-writes, storage-wipes) decide their own words;
+    // mkfs is read here too, since disk-writes exempts image files by glob and a glob cannot tell
+    // `mkfs.ext4 -L backup.img /dev/sdb1` (or a `# x.img` comment) from a file system in an image
     if (!name || READER.test(name.toLowerCase())) continue;
     const rest = c.argv.slice(1);
     if (!rest.some((w) => DEVICE.test(w) && !PSEUDO.test(w.replace(/^[\w-]+=/, '')))) continue;
