@@ -43,10 +43,13 @@ const OFF_VALUE = /^(?:none|false|0|no|off|unchanged-none)$/i;
 const REHEARSAL = /^(?:--dry-?run|--what-?if|--help|--preview|--preview-only|--plan|--noop|--check)(?:=(.*))?$/i;
 
 /** Whether a word is a rehearsal option that is on (`--dry-run`, `--dry-run=client`). */
-export function rehearsalFlag(w: string): boolean {
+export function rehearsalFlag(w: string, next?: string): boolean {
   const m = REHEARSAL.exec(w);
   if (!m) return false;
-  return m[1] === undefined || !OFF_VALUE.test(m[1]);
+  // npm's option parser (nopt) takes a following `false` as a boolean option's value, so
+  // `npm publish --dry-run false` publishes; an off word right after the bare option reads as off.
+  if (m[1] === undefined) return next === undefined || !OFF_VALUE.test(next);
+  return !OFF_VALUE.test(m[1]);
 }
 
 /**
@@ -62,7 +65,7 @@ export function rehearses(words: readonly string[], from = 1): boolean {
     if (w === '--') break;
     if (short?.test(w)) on = true;
     if (!REHEARSAL.test(w)) continue;
-    on = rehearsalFlag(w);
+    on = rehearsalFlag(w, words[i + 1]);
   }
   return on;
 }
@@ -477,10 +480,11 @@ export function rehearsalOffReading(words: readonly string[], skip: (tool: strin
   const after = dd < 0 ? [] : words.slice(dd + 1);
   let seen = false;
   let on = false;
-  for (const w of before) {
+  for (let i = 0; i < before.length; i++) {
+    const w = before[i] ?? '';
     if (!REHEARSAL.test(w)) continue;
     seen = true;
-    on = rehearsalFlag(w);
+    on = rehearsalFlag(w, before[i + 1]);
   }
   const off =
     (seen && !on) ||

@@ -46,6 +46,8 @@ test('a rehearsal option counts only when it is on and before --', () => {
   assert.equal(rehearses(w('kubectl delete pod x -- --dry-run')), false);
   assert.equal(rehearses(w('kubectl delete pod x --dry-run --dry-run=none')), false);
   assert.equal(rehearses(w('kubectl delete pod x --dry-run=none --dry-run=client')), true);
+  assert.equal(rehearses(w('npm publish --dry-run false')), false);
+  assert.equal(rehearses(w('npm publish --dry-run --tag beta')), true);
   const skip = (t: string) => t === 'grep' || t === 'echo';
   assert.equal(
     rehearsalOffReading(w('helm upgrade api ./c --dry-run=false'), skip),
@@ -70,6 +72,9 @@ test('a rehearsal switched off runs for real and is stopped', () => {
     'helm uninstall payments -n prod --dry-run=false',
     'helm upgrade api ./chart -n prod --dry-run=false',
     'npm publish --dry-run=false',
+    // nopt reads a following `false` as the boolean option's value: this publishes
+    'npm publish --dry-run false',
+    'npm publish --access public --dry-run false',
     'vercel deploy --prod --dry-run=false',
     'terraform apply -auto-approve -- --dry-run',
     'kubectl apply -f prod.yaml --dry-run=none',
