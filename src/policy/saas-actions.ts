@@ -278,6 +278,16 @@ const FLEET_OBJECT =
 /** A body that applies the change to every host, endpoint or account of the tenant. */
 const FLEET_SCOPE =
   /["']?(?:applied_globally|apply_globally|appliedGlobally|applyGlobally|global|tenant|all_hosts|allHosts|all_endpoints|allEndpoints|all_sites|allSites|account_wide|org_wide|organization_wide)["']?\s*[:=]\s*(?:true|True|1)\b|["']?scope["']?\s*[:=]\s*["'](?:global|tenant|all|organization|account)["']/;
+/**
+ * Path segments of a repository's guards in the forges' REST APIs: GitHub (branches/B/protection
+ * and its required_* and enforce_admins subroutes, rulesets, vulnerability-alerts,
+ * automated-security-fixes), GitLab (protected_branches, protected_tags, protected_environments,
+ * push_rule, approval_rules), Gitea (branch_protections), Bitbucket (branch-restrictions); Azure
+ * DevOps' policy/configurations is matched on the path.
+ */
+const REPO_GUARD =
+  /^(?:protection|protected_branches|protected_tags|protected_environments|branch_protections|branch-restrictions|rulesets|push_rule|approval_rules|required_status_checks|required_pull_request_reviews|required_signatures|enforce_admins|vulnerability-alerts|automated-security-fixes)$/i;
+
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|::1|0\.0\.0\.0)$/;
 /** An import endpoint told to overwrite what is there. */
 const IMPORT_SEG = /^_?(?:import|bulk_import|bulkimport|upload|sync)$/i;
@@ -393,6 +403,11 @@ export function apiActionReadings(r: ApiRequest): string[] {
     !/["']?status["']?\s*:\s*["']?draft/i.test(r.body)
   )
     out.push(`saas-broadcast ${host} ${path}`);
+  // what guards a shared repository changed: branch protection, rulesets, push and approval rules,
+  // required checks or security alerts. Only people who own the repository decide these, whatever
+  // the new values are (a PUT with nulls lifts every requirement at once).
+  if (lower.some((x) => REPO_GUARD.test(x)) || /\/_apis\/policy\/configurations(?:\/|$)/i.test(u.path))
+    out.push(`repo-guard-change ${method} ${host} ${path}`);
   const release = releaseReading(method, host, path, segs, u.query.replace(/^\?/, ''), r.body);
   if (release) out.push(release);
   // a GraphQL mutation that publishes or deploys, on any service (url-ship-actions.ts)

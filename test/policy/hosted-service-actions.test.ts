@@ -237,3 +237,35 @@ test('look-alikes of the hosted-service readings pass: links, filters, seeded te
     m('A', { tool: 'slack_post_message', channel: 'C1', text: 'ALGOLIA_ADMIN_KEY=8f3c2a' }),
   ]);
 });
+
+test("a repository's guards changed through any client ask, lifted deny; reading them passes", () => {
+  check([
+    x('D', 'gh api -X DELETE repos/acme/api/branches/main/protection'),
+    x('D', 'glab api -X DELETE projects/12/protected_branches/main'),
+    x('D', "curl -X DELETE -H 'PRIVATE-TOKEN: x' https://gitlab.com/api/v4/projects/12/protected_branches/main"),
+    x('D', 'python3 -c "import requests; requests.delete(\'https://api.github.com/repos/acme/api/rulesets/42\')"'),
+    x('A', 'gh api -X PUT repos/acme/api/branches/main/protection --input open.json'),
+    x(
+      'A',
+      'gh api --method PATCH repos/acme/api/branches/main/protection/required_pull_request_reviews -F required_approving_review_count=0',
+    ),
+    f(
+      'A',
+      'https://api.github.com/repos/acme/api/branches/main/protection',
+      'PUT',
+      '{"required_status_checks":null,"enforce_admins":null,"required_pull_request_reviews":null,"restrictions":null}',
+    ),
+    f('A', 'https://dev.azure.com/acme/api/_apis/policy/configurations/7?api-version=7.1', 'DELETE'),
+    x('B', 'gh api repos/acme/api/branches/main/protection'),
+    x('B', 'curl -s https://api.github.com/repos/acme/api/rulesets'),
+    x('B', 'gh api repos/acme/api/issues/12/comments -f body=LGTM'),
+  ]);
+});
+
+test('gh api and glab api are read as the request they send, like curl', () => {
+  check([
+    x('D', 'gh api -X PUT repos/acme/api/collaborators/ext-user -f permission=admin'),
+    x('A', 'gh api -X PUT repos/acme/api/collaborators/ext-user -f permission=push'),
+    x('B', 'gh api repos/acme/api/pulls --jq .[].title'),
+  ]);
+});

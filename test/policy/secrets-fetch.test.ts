@@ -70,5 +70,13 @@ test('the fetch tool asks before reaching into the user network; the shell and l
     x('B', 'curl -s http://10.0.0.12:8080/health'),
     x('B', 'curl http://0:8080/health'),
     x('B', 'curl -s http://localhost:8080/actuator/health'),
+    // health probes under a product's prefix or split by kind answer with a state only
+    f('B', 'http://minio.local:9000/minio/health/live'),
+    f('B', 'http://10.20.3.14:8500/v1/health/service/api'),
+    f('B', 'http://api.internal:8080/q/health/ready'),
+    f('B', 'http://10.0.0.7:8080/health/liveness'),
+    f('A', 'http://10.20.3.14:8500/v1/kv/?recurse'),
+    f('A', 'http://minio.local:9000/minio/admin/v3/info'),
+    f('A', 'http://10.0.0.7:8080/health?full=1'),
   ]);
 });

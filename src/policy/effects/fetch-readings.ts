@@ -68,10 +68,14 @@ const TEAM_TOOL_READ = new RegExp(
  * status only: the conventional /health, /healthz, /livez, /readyz, /ping and /status (Kubernetes
  * API health endpoints, Spring Boot actuator's health group, Prometheus' /-/healthy and /-/ready,
  * InfluxDB /health and /ping, Elasticsearch /_cluster/health). No query string (`/status?full`
- * lists PHP-FPM's requests), and Apache's /server-status is not one of them.
+ * lists PHP-FPM's requests), and Apache's /server-status is not one of them. Also the probes
+ * products put under their own prefix or split by kind: MinIO's /minio/health/live|ready|cluster,
+ * Quarkus' /q/health/live, /health/liveness and /healthz/ready, and Consul's health catalogue
+ * (/v1/health/service/NAME, /v1/health/node/NAME, /v1/health/state/passing), which answers with
+ * instances and check states.
  */
 const HEALTH_PROBE =
-  /^\/(?:(?:api\/)?(?:v\d+\/)?(?:health|healthz|healthcheck|health-check|livez|readyz|ready|ping|status)|-\/(?:healthy|ready)|actuator\/health(?:\/(?:liveness|readiness))?|_cluster\/health)\/?$/i;
+  /^\/(?:(?:api\/)?(?:v\d+\/)?(?:[a-z][\w-]{0,20}\/)?(?:health|healthz|healthcheck|health-check|livez|readyz|ready|ping|status)(?:\/(?:live|liveness|ready|readiness|startup|started|cluster))?|-\/(?:healthy|ready)|actuator\/health(?:\/(?:liveness|readiness))?|_cluster\/health|v1\/health\/(?:service|node|checks|state)\/[\w.-]+)\/?$/i;
 /** What each control reading (control-urls.ts) says about the URL. */
 const CONTROL_NOTES: Record<string, string> = table({
   'fetch-stored-credentials': 'a service asked for the credentials or connections it keeps',
