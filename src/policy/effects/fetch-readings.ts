@@ -57,8 +57,9 @@ const DATA_STORE_READ =
  * wireless, vpn: devices, prefixes, sites; not /api/users nor the secrets plugin), Alertmanager's
  * alerts, silences and status (API v2), Prometheus' query and target routes (not /api/v1/admin
  * nor its configuration, which control-urls.ts reads), Grafana's dashboard search and a dashboard
- * by uid; and a service's API description (Swagger UI, an OpenAPI document, Springdoc's
- * /v3/api-docs, ReDoc), which describes routes and holds no data.
+ * by uid; an image registry's tag list (Docker Registry HTTP API v2 `/v2/NAME/tags/list`); and a
+ * service's API description (Swagger UI, an OpenAPI document, Springdoc's /v3/api-docs, ReDoc),
+ * which describes routes and holds no data.
  */
 const TEAM_TOOL_READ = new RegExp(
   [
@@ -72,9 +73,18 @@ const TEAM_TOOL_READ = new RegExp(
     String.raw`^/api/v2/(?:alerts(?:/groups)?|silences|status|receivers)/?(?:\?[^#]*)?$`,
     String.raw`^/api/v1/(?:query|query_range|series|labels|label/\w+/values|targets|rules|alerts)/?(?:\?[^#]*)?$`,
     String.raw`^/api/(?:search|dashboards/uid/[\w-]+)/?(?:\?[^#]*)?$`,
+    String.raw`^/v2/(?:[\w.-]+/)+tags/list/?(?:\?[^#]*)?$`,
     String.raw`^(?:/[\w.-]+)*/(?:swagger-ui(?:/index\.html|\.html)?|swagger(?:/v\d+)?/swagger\.json|swagger\.(?:json|ya?ml)|openapi\.(?:json|ya?ml)|v[23]/api-docs(?:\.ya?ml)?|api-docs|redoc)/?$`,
   ].join('|'),
 );
+/**
+ * A host whose name says it is a development or test deployment (`ledger-svc-dev.apps.ocp-dev.acme.internal`,
+ * `api.test.corp`, `sandbox-01.lan`): the team's own throwaway environment, read as it reads its
+ * localhost server. Staging, which holds copies of production data and shared credentials, is not
+ * among the words, and a name that also says prod or live is not one.
+ */
+const DEV_HOST = /(?:^|[.-])(?:dev|devel|development|test|testing|sandbox|local)\d*(?=[.-])/i;
+const PROD_HOST = /(?:^|[.-])(?:prod|production|prd|live)\d*(?:[.-]|$)/i;
 /**
  * Liveness and readiness probes, made for anything on the network to poll and answering with a
  * status only: the conventional /health, /healthz, /livez, /readyz, /ping and /status (Kubernetes
@@ -303,6 +313,7 @@ function urlReadings(url: string, tool: boolean): UrlReading[] {
   if (
     tool &&
     !(internalName && TEAM_TOOL_READ.test(p.rest)) &&
+    !(internalName && DEV_HOST.test(p.host) && !PROD_HOST.test(p.host)) &&
     !HEALTH_PROBE.test(p.rest) &&
     (kind === 'private' ||
       internalName ||

@@ -389,6 +389,28 @@ function databaseFile(path: string): string | undefined {
 }
 
 /**
+ * Whether a delete is of one entry directly inside a checkout at the top of a home that the line
+ * moved into first (`cd /home/dev/shop && rm -rf sdkconfig.old`, cd-deletes.ts): the same delete
+ * as the relative one run in that checkout, which is routine. A folder of many checkouts or of a
+ * person's files (`cd ~/code && rm -rf app`, `cd ~/Documents && rm -rf taxes`) is not a checkout,
+ * and an entry named for data (`data`, `backups`) keeps its reading.
+ */
+function insideCheckout(e: Effect): boolean {
+  const cwd = /\(under ([^()]+)\)$/.exec(e.via)?.[1];
+  if (!cwd || !e.path?.startsWith(`${cwd}/`)) return false;
+  const top = homeRest(cwd.split('/'))?.filter((x) => x !== '');
+  const entry = e.path.slice(cwd.length + 1);
+  return (
+    top?.length === 1 &&
+    !HOME_FOLDER.test(top[0] ?? '') &&
+    /^[^/*?[]+$/.test(entry) &&
+    entry !== '..' &&
+    !DATA_NAME.test(entry) &&
+    !KEY_STORE.test(entry)
+  );
+}
+
+/**
  * `wide-delete PATH` readings of the line's deletes that take a whole folder outside the project
  * that is neither disposable nor system (see the top of this file).
  */
@@ -430,7 +452,7 @@ export function wideDeletes(cmds: SimpleCommand[], effects: readonly Effect[]): 
       continue;
     }
     // a served application's own cache or generated code (served-caches.ts) is filled again by it
-    const why = servedCachePath(e.path) ? undefined : wideTarget(e.path);
+    const why = servedCachePath(e.path) || insideCheckout(e) ? undefined : wideTarget(e.path);
     if (why)
       out.push({
         tool: 'exec',
