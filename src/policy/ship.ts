@@ -297,7 +297,14 @@ function local(rest: string[], ops: string[], data: ShipData): boolean {
   // an mDNS name is one machine's, one label under .local (RFC 6762: myregistry.local:5000); a
   // host deeper under it (nexus.corp.local) is a server of a company's internal domain
   const mdns = (t: string) => /^[a-z0-9-]+\.local(?::\d+)?$/i.test(t);
-  return named.some((t) => mdns(t) || data.localTargets.some((r) => r.test(t) || r.test(last(t))));
+  const one = (t: string) => mdns(t) || data.localTargets.some((r) => r.test(t) || r.test(last(t)));
+  // a comma-separated host list (Ansible's inline inventory `-i localhost,`, Bolt's --targets a,b)
+  // is local when every host it names is
+  const all = (t: string) => {
+    const hosts = t.split(',').filter((h) => h !== '');
+    return hosts.length > 0 && hosts.every(one);
+  };
+  return named.some((t) => (t.includes(',') ? all(t) : one(t)));
 }
 
 /** GitHub/GitLab API routes that release, merge, deploy or start a workflow. */
@@ -430,6 +437,16 @@ export function shipReadings(words: string[]): ShipReading[] {
   if (!hit) return [];
   // a board on this machine's port or probe, written where the next flash undoes it
   const board = data.deviceTools.has(tool) && !rest.some((w) => data.devicePermanent.some((r) => r.test(w)));
-  const kind = rehearsal ? 'ship-rehearsal' : localTask || board || local(rest, ops, data) ? 'ship-local' : 'ship';
+  // a playbook run on this machine as root (--become, -b, -K, ansible_become) changes the machine
+  // itself, as sudo does: not a local target
+  const becomes =
+    /^ansible(?:-playbook)?$/.test(tool) &&
+    rest.some((w) => /^-[A-Za-z]*[bK][A-Za-z]*$|^--(?:become|ask-become-pass)|ansible_become/.test(w)) &&
+    rest.some((w) => /(?:^|,)(?:localhost|127\.0\.0\.1)(?:,|$)|^(?:--connection=)?local$/.test(w));
+  const kind = rehearsal
+    ? 'ship-rehearsal'
+    : localTask || board || (!becomes && local(rest, ops, data))
+      ? 'ship-local'
+      : 'ship';
   return [{ text: `${kind} ${tool} ${rest.join(' ')}`.trim(), from: hit }];
 }

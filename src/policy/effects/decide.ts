@@ -21,7 +21,7 @@ import { mcpFlows, paramStrings } from './mcp-flow.js';
 import { bodyPeopleData, mcpGist, mcpPeopleData, requestGist } from './people-data.js';
 import { isLoopbackHost } from './url-host.js';
 import { privateHost } from '../remote-copies.js';
-import { fetchReadings, isInternalName } from './fetch-readings.js';
+import { fetchReadings, internalWriteReadings, isInternalName } from './fetch-readings.js';
 import { mcpToolEffects, toolWords } from './mcp-tools.js';
 import { mcpContainerRunCommand, mcpEditPairs, mcpInstallCommand, mcpPlaceInstallCommand } from './mcp-installs.js';
 import { mcpSaasEffects } from './mcp-saas.js';
@@ -377,6 +377,13 @@ const MAX_SENT_BODY = 4096;
  * The curl counts only where it would be asked or denied (`noWatch`): an ordinary POST stays the
  * fetch it is, not a watched curl; what it carries is read either way.
  */
+/** Whether a request's method or body changes something (what requestAsCurl re-reads as curl). */
+function changesSomething(p: Record<string, unknown>): boolean {
+  const method = typeof p['method'] === 'string' ? p['method'].toUpperCase() : undefined;
+  const raw = [p['body'], p['data'], p['json'], p['payload']].find((b) => b !== undefined && b !== null && b !== '');
+  return !!raw || (!!method && method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS');
+}
+
 export function requestAsCurl(p: Record<string, unknown>, url: string, via: string): Effect[] {
   const method = typeof p['method'] === 'string' ? p['method'].toUpperCase() : undefined;
   const raw = [p['body'], p['data'], p['json'], p['payload']].find((b) => b !== undefined && b !== null && b !== '');
@@ -403,6 +410,8 @@ function fetchEffects(call: ToolCall): Effect[] {
     ...svcApiEffects(url, method ?? 'GET', `reaches ${url}`),
     ...(DERIVED.has(call) ? [] : requestAsCurl({ ...(call.input ?? {}), ...call.params }, url, `the fetch to ${url}`)),
   ];
+  if (!DERIVED.has(call) && changesSomething({ ...(call.input ?? {}), ...call.params }))
+    plain.push(...internalWriteReadings(url, `the fetch to ${url}`));
   const params = { ...(call.input ?? {}), ...call.params };
   plain.push(
     ...peopleSent(url, params),

@@ -183,6 +183,45 @@ function interpreterDumps(c: SimpleCommand): boolean {
   return false;
 }
 
+/**
+ * A client an SDK builds to log in with the secret (`pynetbox.api(URL, token=os.environ['T'])`,
+ * `Github(auth=...)`, `redis.Redis(password=...)`, `psycopg2.connect(password=...)`,
+ * `create_engine(...)`): a call named for a client, a session, a connection or a login.
+ */
+const CLIENT_CALL =
+  /(?:\b(?:api|API|Api|connect|login|authenticate|auth|Auth|Session|session|Client|client|create_engine|create_client|Github|Gitlab|Jira|Redis|StrictRedis|MongoClient|Minio|boto3\.client|boto3\.resource|Token|OAuth\w*)|\w+(?:Client|Session|Connection|Api|API))\s*\($/;
+
+/** A printing call whose arguments name a credential (a token, password, secret, key or auth attribute). */
+const PRINTS_CREDENTIAL =
+  /(?:\bprint|\bpprint|\bputs|console\.\w+|\becho|\bwrite)\s*\([^;\n]*(?:token|passw|secret|credential|api_?key|auth|environ|getenv|env\[)/i;
+
+/**
+ * Whether the environment read at `start` is an argument of a client being built (CLIENT_CALL)
+ * rather than something printed: the innermost call left open before it is such a client and
+ * the read stands alone as an argument (`token=os.environ[...]` or `, os.environ[...]`), and no
+ * printing call is open around it. The value goes to the SDK, which sends it to its service; the
+ * code prints what the service answers. `print(os.environ['T'])` and `print(dict(t=os.environ['T']))`
+ * keep their reading.
+ */
+function handedToClient(code: string, start: number): boolean {
+  // what is printed reaches back for the credential (`print(g._requester.auth.token)`)
+  if (PRINTS_CREDENTIAL.test(code)) return false;
+  const before = code.slice(0, start);
+  if (!/(?:[(,]\s*|[(,]\s*\w+\s*=\s*)$/.test(before)) return false;
+  // the calls still open at `start`, innermost last
+  const open: number[] = [];
+  for (let i = 0; i < before.length; i++) {
+    const ch = before[i];
+    if (ch === '(') open.push(i);
+    else if (ch === ')') open.pop();
+  }
+  const inner = open[open.length - 1];
+  if (inner === undefined || !CLIENT_CALL.test(before.slice(0, inner + 1))) return false;
+  return !open.some((i) =>
+    /(?:\bprint|\bpprint|\bputs|console\.\w+|\bp|\bpp|\becho|\bwrite)\s*\($/.test(before.slice(0, i + 1)),
+  );
+}
+
 /** `python3 -c 'print(os.environ["AWS_SECRET_ACCESS_KEY"])'`, `node -p process.env.OPENAI_API_KEY`. */
 function interpreterPrints(c: SimpleCommand): string | undefined {
   const name = basename(c.argv[0] ?? '');
@@ -196,7 +235,12 @@ function interpreterPrints(c: SimpleCommand): string | undefined {
     for (const m of code.matchAll(ENV_READ)) {
       const v = m[1] ?? '';
       // `process.env.KEY ? 'ok' : 'missing'` tests presence and prints no value (env-names.ts)
-      if (SECRET_NAME.test(v) && !NOT_SECRET_NAME.test(v) && !presenceOnly(code, m.index, m.index + m[0].length))
+      if (
+        SECRET_NAME.test(v) &&
+        !NOT_SECRET_NAME.test(v) &&
+        !presenceOnly(code, m.index, m.index + m[0].length) &&
+        !handedToClient(code, m.index)
+      )
         return v;
     }
     return undefined;

@@ -52,6 +52,14 @@ const DATA_STORE_READ =
  * Read on a host under an internal name, these are what an agent checks on its own work; CI
  * variables, job logs, credentials, users, script consoles and build triggers are not among them
  * and keep the ask (or the loopback-admin rules' deny).
+ * The same holds for the team's inventory and monitoring read through their documented read
+ * routes: NetBox's inventory listings (/api/dcim, ipam, circuits, virtualization, tenancy,
+ * wireless, vpn: devices, prefixes, sites; not /api/users nor the secrets plugin), Alertmanager's
+ * alerts, silences and status (API v2), Prometheus' query and target routes (not /api/v1/admin
+ * nor its configuration, which control-urls.ts reads), Grafana's dashboard search and a dashboard
+ * by uid; an image registry's tag list (Docker Registry HTTP API v2 `/v2/NAME/tags/list`); and a
+ * service's API description (Swagger UI, an OpenAPI document, Springdoc's /v3/api-docs, ReDoc),
+ * which describes routes and holds no data.
  */
 const TEAM_TOOL_READ = new RegExp(
   [
@@ -61,8 +69,22 @@ const TEAM_TOOL_READ = new RegExp(
     String.raw`^/api/v1/repos/[\w.-]+/[\w.-]+/(?:pulls|issues|commits|branches)(?:/\d+)?/?(?:\?[^#]*)?$`,
     String.raw`^(?:/job/[\w.%-]+)+/(?:lastBuild|lastSuccessfulBuild|lastCompletedBuild|lastFailedBuild|\d+)/api/json(?:\?tree=[\w,\[\]]*)?$`,
     String.raw`^/(?:display/[\w~-]+/[^?#]*|wiki/spaces/[\w~-]+/pages/[^?#]*)$`,
+    String.raw`^/api/(?:dcim|ipam|circuits|virtualization|tenancy|wireless|vpn)/[\w-]+/(?:\d+/)?(?:\?[^#]*)?$`,
+    String.raw`^/api/v2/(?:alerts(?:/groups)?|silences|status|receivers)/?(?:\?[^#]*)?$`,
+    String.raw`^/api/v1/(?:query|query_range|series|labels|label/\w+/values|targets|rules|alerts)/?(?:\?[^#]*)?$`,
+    String.raw`^/api/(?:search|dashboards/uid/[\w-]+)/?(?:\?[^#]*)?$`,
+    String.raw`^/v2/(?:[\w.-]+/)+tags/list/?(?:\?[^#]*)?$`,
+    String.raw`^(?:/[\w.-]+)*/(?:swagger-ui(?:/index\.html|\.html)?|swagger(?:/v\d+)?/swagger\.json|swagger\.(?:json|ya?ml)|openapi\.(?:json|ya?ml)|v[23]/api-docs(?:\.ya?ml)?|api-docs|redoc)/?$`,
   ].join('|'),
 );
+/**
+ * A host whose name says it is a development or test deployment (`ledger-svc-dev.apps.ocp-dev.acme.internal`,
+ * `api.test.corp`, `sandbox-01.lan`): the team's own throwaway environment, read as it reads its
+ * localhost server. Staging, which holds copies of production data and shared credentials, is not
+ * among the words, and a name that also says prod or live is not one.
+ */
+const DEV_HOST = /(?:^|[.-])(?:dev|devel|development|test|testing|sandbox|local)\d*(?=[.-])/i;
+const PROD_HOST = /(?:^|[.-])(?:prod|production|prd|live)\d*(?:[.-]|$)/i;
 /**
  * Liveness and readiness probes, made for anything on the network to poll and answering with a
  * status only: the conventional /health, /healthz, /livez, /readyz, /ping and /status (Kubernetes
@@ -142,6 +164,25 @@ function parts(url: string): { scheme: string; host: string; raw: string; port: 
       host = raw;
     }
   return { scheme, host, raw, port: m[3] ?? '', rest: m[4] ?? '' };
+}
+
+/**
+ * `fetch-internal-host HOST` for a fetch tool's request that changes something (a method other than
+ * GET, HEAD or OPTIONS, or a body) on a host under an internal name: the team-tool read routes
+ * (TEAM_TOOL_READ) and health probes are left open for reading them, and a POST to the same route
+ * opens a merge request, files an inventory record or silences every alert.
+ */
+export function internalWriteReadings(url: string, via: string): Effect[] {
+  const p = parts(url.trim());
+  if (!p || !/^(?:https?|wss?)$/.test(p.scheme)) return [];
+  if (!(INTERNAL_SUFFIX.test(p.host) || DOCKER_HOST.test(p.host) || singleLabel(p.host))) return [];
+  return [
+    {
+      tool: 'exec',
+      command: `fetch-internal-host ${p.host}`,
+      via: `${via} (${p.host} is inside the user's network, and the request changes something there)`,
+    },
+  ];
 }
 
 /** The address a rebinding or IPv4-compatible IPv6 name stands for, beyond url-host.ts's. */
@@ -276,6 +317,7 @@ function urlReadings(url: string, tool: boolean): UrlReading[] {
   if (
     tool &&
     !(internalName && TEAM_TOOL_READ.test(p.rest)) &&
+    !(internalName && DEV_HOST.test(p.host) && !PROD_HOST.test(p.host)) &&
     !HEALTH_PROBE.test(p.rest) &&
     (kind === 'private' ||
       internalName ||

@@ -31,12 +31,23 @@ const DISPOSABLE =
  * github/gitignore templates: Jupyter's autosave checkpoints, Quarto's and RStudio's state, the
  * colcon/catkin install space, CocoaPods' Pods (from Podfile.lock), Android's native build
  * folders, Dart, Zig, Haskell Stack and Elm build folders, Expo, Angular, Vite, Docusaurus and
- * Astro caches, Storybook's and Jekyll's static output, test runners' reports (Playwright,
+ * Astro caches, Storybook's and Jekyll's static output, ESP-IDF's managed_components (made again
+ * from dependencies.lock by the component manager), test runners' reports (Playwright,
  * nyc, Allure, Hypothesis), PlatformIO's build folder, CMake's generated folder, ccls' index and
  * the packages dbt deps installs (dbt_project.yml packages-install-path, one of dbt clean's targets).
  */
 const TOOL_STATE =
-  /^(?:\.ipynb_checkpoints|\.quarto|\.Rproj\.user|install|pods|\.cxx|\.externalNativeBuild|\.dart_tool|\.?zig-cache|zig-out|\.stack-work|elm-stuff|\.expo|\.angular|\.vite|\.docusaurus|\.astro|storybook-static|_site|\.jekyll-cache|\.sass-cache|test-results|playwright-report|\.nyc_output|allure-results|\.hypothesis|\.pio|CMakeFiles|\.ccls-cache|dbt_packages)$/i;
+  /^(?:\.ipynb_checkpoints|\.quarto|\.Rproj\.user|install|pods|\.cxx|\.externalNativeBuild|\.dart_tool|\.?zig-cache|zig-out|\.stack-work|elm-stuff|\.expo|\.angular|\.vite|\.docusaurus|\.astro|storybook-static|_site|\.jekyll-cache|\.sass-cache|test-results|playwright-report|\.nyc_output|allure-results|\.hypothesis|\.pio|CMakeFiles|\.ccls-cache|dbt_packages|managed_components)$/i;
+
+/**
+ * Output folders a project's build writes at its root under a name that elsewhere can be anything:
+ * MkDocs' site_dir (`site`), the .NET SDK's and CI jobs' `artifacts` (dotnet build --artifacts-path),
+ * Nuxt's `.output`. Read as output only directly inside a checkout at the top of a home.
+ */
+const PROJECT_OUTPUT = /^(?:site|artifacts|\.output)$/i;
+/** Folders at the top of a home that hold a person's own files or many checkouts, not one project. */
+const HOME_FOLDER =
+  /^(?:\..*|desktop|documents|downloads|pictures|music|videos|movies|public|templates|library|applications|dropbox|onedrive.*|google drive|icloud.*|nextcloud|sync|work|code|src|dev|git|workspace|sites|www|public_html|projects|repos|repositories|depots?|github|data|backups?|archives?)$/i;
 
 /** Whether a folder of this name is made again by its tool: deleting it loses nothing. */
 const disposable = (name: string): boolean => DISPOSABLE.test(name) || TOOL_STATE.test(name);
@@ -207,6 +218,9 @@ export function wideTarget(path: string): string | undefined {
     if (rest[0]?.startsWith('.')) return undefined;
     // a job folder in the user's own scratch folder (~/scratch/test-run), as under /scratch/USER
     if (/^scratch$/i.test(rest[0] ?? '') && rest.length >= 2) return undefined;
+    // a checkout at the top of home (~/shop, /home/dev/project) and the output folder a build of
+    // it makes there: deleted as routinely as `rm -rf site` inside it
+    if (rest.length === 2 && PROJECT_OUTPUT.test(rest[1] ?? '') && !HOME_FOLDER.test(rest[0] ?? '')) return undefined;
     if (rest.length <= 2) return rest.length ? 'a folder near the top of a home directory' : 'a home directory';
     return data ? `a folder named for data (${data})` : undefined;
   }
@@ -375,6 +389,28 @@ function databaseFile(path: string): string | undefined {
 }
 
 /**
+ * Whether a delete is of one entry directly inside a checkout at the top of a home that the line
+ * moved into first (`cd /home/dev/shop && rm -rf sdkconfig.old`, cd-deletes.ts): the same delete
+ * as the relative one run in that checkout, which is routine. A folder of many checkouts or of a
+ * person's files (`cd ~/code && rm -rf app`, `cd ~/Documents && rm -rf taxes`) is not a checkout,
+ * and an entry named for data (`data`, `backups`) keeps its reading.
+ */
+function insideCheckout(e: Effect): boolean {
+  const cwd = /\(under ([^()]+)\)$/.exec(e.via)?.[1];
+  if (!cwd || !e.path?.startsWith(`${cwd}/`)) return false;
+  const top = homeRest(cwd.split('/'))?.filter((x) => x !== '');
+  const entry = e.path.slice(cwd.length + 1);
+  return (
+    top?.length === 1 &&
+    !HOME_FOLDER.test(top[0] ?? '') &&
+    /^[^/*?[]+$/.test(entry) &&
+    entry !== '..' &&
+    !DATA_NAME.test(entry) &&
+    !KEY_STORE.test(entry)
+  );
+}
+
+/**
  * `wide-delete PATH` readings of the line's deletes that take a whole folder outside the project
  * that is neither disposable nor system (see the top of this file).
  */
@@ -416,7 +452,7 @@ export function wideDeletes(cmds: SimpleCommand[], effects: readonly Effect[]): 
       continue;
     }
     // a served application's own cache or generated code (served-caches.ts) is filled again by it
-    const why = servedCachePath(e.path) ? undefined : wideTarget(e.path);
+    const why = servedCachePath(e.path) || insideCheckout(e) ? undefined : wideTarget(e.path);
     if (why)
       out.push({
         tool: 'exec',

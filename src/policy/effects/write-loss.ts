@@ -25,12 +25,25 @@ function param(call: ToolCall, ...keys: string[]): string | undefined {
   return undefined;
 }
 
+/**
+ * Sources of the C family (C, C++, Objective-C, CUDA, Arduino sketches, C#), where a line starting
+ * with `#` is a preprocessor directive (`#define`, `#include`, `#pragma once`, C#'s `#region`),
+ * not a comment: a header of nothing but `#define`s configures a build.
+ */
+const C_FAMILY = /\.(?:c|h|cc|cpp|cxx|c\+\+|hh|hpp|hxx|h\+\+|inl|ipp|m|mm|cu|cuh|ino|pde|cs)$/i;
+// An include guard alone (`#ifndef X` / `#define X` / `#endif`, `#pragma once`) holds nothing: a
+// header written as only that is blanked all the same. Directives that bring in or define
+// something count.
+const DIRECTIVE =
+  /^\s*#\s*(?:include|import|define\s+\w+(?:\(|\s+\S)|pragma\s+(?!once\s*$)\S|error|warning|region|nullable)/;
+
 /** The text without comment lines (`#`, `//`, `--`, `;`, `/* ... *\/`): what is left runs or configures. */
-function code(text: string): string {
+function code(text: string, path = ''): string {
+  const directives = C_FAMILY.test(path);
   return text
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .split('\n')
-    .filter((l) => !/^\s*(?:#|\/\/|--|;|$)/.test(l))
+    .filter((l) => (directives && DIRECTIVE.test(l)) || !/^\s*(?:#|\/\/|--|;|$)/.test(l))
     .join('\n')
     .trim();
 }
@@ -77,7 +90,7 @@ export function writeLossEffects(call: ToolCall, path: string): Effect[] {
   if (call.tool === 'write' && call.params?.['append'] !== true) {
     const content = param(call, 'content', 'contents', 'file_text', 'text');
     // in a document every line is text (`# Title` is a heading, not a comment)
-    const kept = content !== undefined && DOCUMENT.test(path) ? content.trim() : content && code(content);
+    const kept = content !== undefined && DOCUMENT.test(path) ? content.trim() : content && code(content, path);
     if (content !== undefined && !kept && !EMPTY_BY_DESIGN.test(path)) {
       out.push({ tool: 'exec', command: `truncate -s 0 ${path}`, via: `writes nothing over ${path}` });
       // what the file held is gone as if it were deleted: the rules on where deletes reach (a
