@@ -61,7 +61,8 @@ function programName(word: string): string {
  * pvbatch and VTK's vtkpython, Esri ArcGIS Pro's propy, Jython, GraalPy, MicroPython, the
  * bpython and ptpython shells' `-c`-less script runs, Windows' pythonw.
  */
-const HOSTED_PYTHON = /^(?:hython[\d.]*|mayapy[\d.]*|pvpython|pvbatch|vtkpython|propy(?:\.bat)?|jython|graalpy|micropython|pythonw[\d.]*)$/i;
+const HOSTED_PYTHON =
+  /^(?:hython[\d.]*|mayapy[\d.]*|pvpython|pvbatch|vtkpython|propy(?:\.bat)?|jython|graalpy|micropython|pythonw[\d.]*)$/i;
 
 function hostedPython(name: string): string {
   return HOSTED_PYTHON.test(name) ? 'python3' : name;

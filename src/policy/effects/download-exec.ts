@@ -1011,7 +1011,10 @@ function installLists(name: string, a: string[]): string[] {
       else if (/^-[rc]\S/.test(w) && re.test(w.slice(0, 2))) out.push(w.slice(2));
     }
   };
-  if (/^(?:pip[0-9.]*|uv|pipenv|pipx)$/.test(name) || (/^python/.test(name) && a[1] === '-m' && /^pip/.test(a[2] ?? ''))) {
+  if (
+    /^(?:pip[0-9.]*|uv|pipenv|pipx)$/.test(name) ||
+    (/^python/.test(name) && a[1] === '-m' && /^pip/.test(a[2] ?? ''))
+  ) {
     valueOf(/^(?:-r|--requirements?|-c|--constraints?)$/);
     if (name === 'uv' && a[1] === 'pip' && a[2] === 'sync') out.push(...a.slice(3).filter((w) => !w.startsWith('-')));
   } else if (name === 'pip-sync') out.push(...a.slice(1).filter((w) => !w.startsWith('-')));

@@ -88,7 +88,10 @@ const CODE_LANG: [RegExp, Language][] = [
  * [pattern on the substitution's text, the tree it names].
  */
 const TREE_PRINTERS: [RegExp, string][] = [
-  [/^\s*(?:python[\d.]*|py|pypy[\d.]*)\s.*(?:__file__|__path__|sitepackages|get_paths|get_python_lib|--user-site|purelib|platlib)/, 'site-packages'],
+  [
+    /^\s*(?:python[\d.]*|py|pypy[\d.]*)\s.*(?:__file__|__path__|sitepackages|get_paths|get_python_lib|--user-site|purelib|platlib)/,
+    'site-packages',
+  ],
   [/^\s*pip[\d.]*\s+show\b/, 'site-packages'],
   [/^\s*npm\s+root\b/, 'node_modules'],
   [/^\s*go\s+env\s+gomodcache\b/, 'go/pkg/mod'],
@@ -119,7 +122,10 @@ function substitutedTree(p: string): string {
   if (!tree) return p;
   const mod = /\bimport\s+([\w]+)|find_spec\(\s*['"](\w+)|show\s+(?:-\S+\s+)*([\w.-]+)/.exec(inner);
   const pkg = mod?.[1] ?? mod?.[2] ?? mod?.[3];
-  const rest = p.slice(end + 1).replace(/^["']/, '').replace(/^\/+/, '');
+  const rest = p
+    .slice(end + 1)
+    .replace(/^["']/, '')
+    .replace(/^\/+/, '');
   // `dirname(mod.__file__)` is the package's own folder; a bare tree printer is the tree itself
   const inPkg = pkg && /__file__|__path__|show|contents|which/.test(inner) ? `${pkg}/` : '';
   return `/${tree}/${inPkg}${rest}`;
