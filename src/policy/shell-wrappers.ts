@@ -47,9 +47,25 @@ export function basename(word: string): string {
 
 function programName(word: string): string {
   const i = word.lastIndexOf('/');
-  if (i < 0) return globProgram(withoutExe(word));
+  if (i < 0) return hostedPython(globProgram(withoutExe(word)));
   if (word.includes('$') || word.includes('`') || word.includes(' ')) return word;
-  return i < word.length - 1 ? globProgram(withoutExe(word.slice(i + 1))) : word;
+  return i < word.length - 1 ? hostedPython(globProgram(withoutExe(word.slice(i + 1)))) : word;
+}
+
+/**
+ * Python interpreters that applications ship under their own names: they take python's own
+ * command line (`-c CODE`, `-` for stdin, `-m MODULE`, a script) and run the same standard
+ * library, so every reading of `python3` (a fetch piped in, a socket dup'd onto a shell, an
+ * exec of what a URL serves) holds for them. Sources: SideFX Houdini's hython ("Houdini's
+ * Python shell", accepts python's options), Autodesk Maya's mayapy, ParaView's pvpython and
+ * pvbatch and VTK's vtkpython, Esri ArcGIS Pro's propy, Jython, GraalPy, MicroPython, the
+ * bpython and ptpython shells' `-c`-less script runs, Windows' pythonw.
+ */
+const HOSTED_PYTHON =
+  /^(?:hython[\d.]*|mayapy[\d.]*|pvpython|pvbatch|vtkpython|propy(?:\.bat)?|jython|graalpy|micropython|pythonw[\d.]*)$/i;
+
+function hostedPython(name: string): string {
+  return HOSTED_PYTHON.test(name) ? 'python3' : name;
 }
 
 /**

@@ -10,8 +10,13 @@
 // home and are left alone.
 
 /** The folder names applications load code from. */
+// The digital-content tools' own words for the same folders: Nuke loads every gizmo on its
+// plugin path (~/.nuke/gizmos; Foundry, "Loading Gizmos, NDK Plug-ins, and Python and Tcl
+// Scripts"), Houdini installs every asset in otls/ of its HOUDINI_PATH (SideFX, "Asset
+// libraries"), Blender runs every script in scripts/startup at launch (Blender manual, "Python
+// API: Startup").
 const CODE_WORD =
-  '(?:plugins?|plug-ins|applicationplugins|extensions|addins|add-ins|addons|add-ons|installed packages|xlstart|dropins|modules|packages|autoload)';
+  '(?:plugins?|plug-ins|applicationplugins|extensions|addins|add-ins|addons|add-ons|installed packages|xlstart|dropins|modules|packages|autoload|gizmos|otls|startup)';
 
 /** Where applications keep their own files (lower case, forward slashes). */
 const APP_HOME =
@@ -35,4 +40,4 @@ export function isAppCodeDir(path: string): boolean {
 
 /** A cheap look for a line that may name such a folder. */
 export const APP_CODE_HINT =
-  /plug-?ins?|extensions|add-?ins|add-?ons|installed packages|xlstart|dropins|modules|packages|autoload|load-extension/i;
+  /plug-?ins?|extensions|add-?ins|add-?ons|installed packages|xlstart|dropins|modules|packages|autoload|load-extension|gizmos|otls|startup/i;

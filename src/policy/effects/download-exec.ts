@@ -14,7 +14,7 @@ import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import { echoText, simpleCommands, type SimpleCommand } from './walk.js';
 import { dependency, isVendorUrl } from './supply.js';
-import { hostClass, sourceFindings, sourceHost } from './sources.js';
+import { hostClass, sourceFindings, sourceHost, thirdPartyCodeUrl } from './sources.js';
 import { isKnownRegistry, supplyData } from './supply-data.js';
 import { argvOption } from './operands.js';
 import { buildsFromStdin, installedOperands } from './code-installers.js';
@@ -78,7 +78,9 @@ function runsThere(path: string, url?: string): boolean {
   if (RUN_PLACES.test(p) || WEB_SCRIPT.test(p)) return true;
   if (!AUTOLOAD_PLACES.test(p) && !PROJECT_AUTOLOAD.test(p) && !isAppCodeDir(p)) return false;
   const host = url ? sourceHost(url) : undefined;
-  return !url || !host || !(isKnownRegistry(host) || isVendorUrl(url));
+  // a code host is a registry for its owners' releases, not for a repository of an owner no
+  // catalogue knows (github.com/ANYONE/x/releases/download/v1/lib.so into a plugins folder)
+  return !url || !host || thirdPartyCodeUrl(url) || !(isKnownRegistry(host) || isVendorUrl(url));
 }
 
 /**
@@ -778,6 +780,15 @@ export function downloadExecEffects(cmds: SimpleCommand[], out: Effect[], line =
     deviceLoads(a, files, out);
     const implicit = implicitRun(name, a, files);
     if (implicit) out.push(runFinding(implicit.url, `${name} runs ${implicit.file}, downloaded`));
+    // a list of what to install downloaded earlier in the line (`curl -o r.txt URL && pip install
+    // -r r.txt`): whoever serves the list picks the packages, their indexes and their sources
+    for (const f of files.size ? installLists(name, a) : NO_FILES) {
+      const u = files.get(key(f)) ?? files.get(key(f.split('/').pop() ?? f));
+      if (u) {
+        out.push(runFinding(u, `${name} installs what ${f}, downloaded, lists`));
+        break;
+      }
+    }
     // make / ./configure inside a cloned or unpacked tree run its build scripts
     if (here !== undefined && /^(?:make|gmake|cmake|configure)$/.test(name))
       out.push(runFinding(here, 'builds what it downloaded'));
@@ -972,7 +983,49 @@ const IMPLICIT_FILES: [RegExp, RegExp][] = [
   [/^composer$/, /^composer\.json$/],
   [/^dotnet$/, /\.(?:csproj|fsproj|vbproj|props|targets)$/],
   [/^direnv$/, /^\.envrc$/],
+  // the project's list of what to install, read without being named: `conda env create` reads
+  // environment.yml, pipenv its Pipfile, `brew bundle` its Brewfile, go its go.mod and go.work
+  // (a replace line there swaps a module's source)
+  [/^(?:conda|mamba|micromamba)$/, /^environment\.ya?ml$/],
+  [/^pipenv$/, /^pipfile(?:\.lock)?$/],
+  [/^brew$/, /^brewfile$/],
+  [/^go$/, /^(?:go\.mod|go\.work)$/],
 ];
+
+/**
+ * Options through which an installer reads the list of packages (and the indexes, URLs and
+ * repositories they come from) out of a file: pip's and uv's -r/--requirement and
+ * -c/--constraint (pip docs, Requirements File Format: a line may be `--index-url`, a URL or a
+ * VCS address), pip-sync's and `uv pip sync`'s operands, conda's --file and `conda env
+ * create|update -f`, Bundler's --gemfile, ansible-galaxy's -r/--role-file, Homebrew Bundle's
+ * --file, pipenv's -r. Each names the file whose author decides what gets installed.
+ */
+function installLists(name: string, a: string[]): string[] {
+  const out: string[] = [];
+  const valueOf = (re: RegExp) => {
+    for (let i = 1; i < a.length; i++) {
+      const w = a[i] ?? '';
+      const eq = w.indexOf('=');
+      if (w.startsWith('--') && eq > 0 && re.test(w.slice(0, eq))) out.push(w.slice(eq + 1));
+      else if (re.test(w)) out.push(a[i + 1] ?? '');
+      else if (/^-[rc]\S/.test(w) && re.test(w.slice(0, 2))) out.push(w.slice(2));
+    }
+  };
+  if (
+    /^(?:pip[0-9.]*|uv|pipenv|pipx)$/.test(name) ||
+    (/^python/.test(name) && a[1] === '-m' && /^pip/.test(a[2] ?? ''))
+  ) {
+    valueOf(/^(?:-r|--requirements?|-c|--constraints?)$/);
+    if (name === 'uv' && a[1] === 'pip' && a[2] === 'sync') out.push(...a.slice(3).filter((w) => !w.startsWith('-')));
+  } else if (name === 'pip-sync') out.push(...a.slice(1).filter((w) => !w.startsWith('-')));
+  else if (/^(?:conda|mamba|micromamba)$/.test(name)) {
+    valueOf(/^--file$/);
+    if (a.includes('env') || a[1] === 'create' || a[1] === 'update') valueOf(/^-f$/);
+  } else if (name === 'bundle' || name === 'bundler') valueOf(/^--gemfile$/);
+  else if (name === 'ansible-galaxy') valueOf(/^(?:-r|--role-file|--requirements-file)$/);
+  else if (name === 'brew' && a[1] === 'bundle') valueOf(/^--file$/);
+  return out.filter(Boolean);
+}
 
 /** A downloaded file of the line that this build, install or test tool runs by itself. */
 function implicitRun(name: string, a: string[], files: Map<string, string>): { file: string; url: string } | undefined {

@@ -80,6 +80,57 @@ const CODE_LANG: [RegExp, Language][] = [
   [/\.php$/, PHP],
 ];
 
+/**
+ * Commands whose output is an install tree's folder, each the way its tool documents asking
+ * for it: Python's `X.__file__`/`__path__`, `site.getsitepackages()`, `sysconfig.get_paths()`,
+ * `python -m site --user-site` and `pip show` (docs.python.org, "site" and "sysconfig"); `npm
+ * root [-g]`; `go env GOMODCACHE`; `gem env gemdir`, `gem contents`, `bundle show|info --path`.
+ * [pattern on the substitution's text, the tree it names].
+ */
+const TREE_PRINTERS: [RegExp, string][] = [
+  [
+    /^\s*(?:python[\d.]*|py|pypy[\d.]*)\s.*(?:__file__|__path__|sitepackages|get_paths|get_python_lib|--user-site|purelib|platlib)/,
+    'site-packages',
+  ],
+  [/^\s*pip[\d.]*\s+show\b/, 'site-packages'],
+  [/^\s*npm\s+root\b/, 'node_modules'],
+  [/^\s*go\s+env\s+gomodcache\b/, 'go/pkg/mod'],
+  [/^\s*(?:gem\s+(?:env\s+gemdir|contents|which)|bundle\s+(?:show|info))\b/, 'gems/x/gems'],
+];
+
+/**
+ * A path that starts with a command substitution printing where a package manager installed
+ * something (`$(python3 -c 'import mod,os;print(os.path.dirname(mod.__file__))')/x.py`): the
+ * path is inside that tree, in the package the code imports when it names one.
+ */
+function substitutedTree(p: string): string {
+  if (!p.startsWith('$(') && !p.startsWith('"$(') && !p.startsWith('`')) return p;
+  const open = p.indexOf(p.includes('$(') ? '$(' : '`');
+  let end = -1;
+  if (p[open] === '`') end = p.indexOf('`', open + 1);
+  else
+    for (let i = open + 1, depth = 0; i < p.length; i++) {
+      if (p[i] === '(') depth++;
+      else if (p[i] === ')' && --depth === 0) {
+        end = i;
+        break;
+      }
+    }
+  if (end < 0) return p;
+  const inner = p.slice(open + (p[open] === '`' ? 1 : 2), end);
+  const tree = TREE_PRINTERS.find(([re]) => re.test(inner))?.[1];
+  if (!tree) return p;
+  const mod = /\bimport\s+([\w]+)|find_spec\(\s*['"](\w+)|show\s+(?:-\S+\s+)*([\w.-]+)/.exec(inner);
+  const pkg = mod?.[1] ?? mod?.[2] ?? mod?.[3];
+  const rest = p
+    .slice(end + 1)
+    .replace(/^["']/, '')
+    .replace(/^\/+/, '');
+  // `dirname(mod.__file__)` is the package's own folder; a bare tree printer is the tree itself
+  const inPkg = pkg && /__file__|__path__|show|contents|which/.test(inner) ? `${pkg}/` : '';
+  return `/${tree}/${inPkg}${rest}`;
+}
+
 /** How many path segments name the package inside each tree (the rest is its files). */
 function packageDepth(tree: string, rest: string, p: string): number {
   // Go's vendor tree names a module by its host path (vendor/github.com/spf13/cobra)
@@ -93,7 +144,8 @@ function packageDepth(tree: string, rest: string, p: string): number {
  * review ever seeing it: a human confirms it, and code it plants is decided as code.
  * `p` is the lower-case path.
  */
-export function installedFindings(p: string, content: string): Effect[] {
+export function installedFindings(path: string, content: string): Effect[] {
+  const p = substitutedTree(path);
   for (const [re, tree] of TREES) {
     const m = re.exec(p);
     if (!m) continue;

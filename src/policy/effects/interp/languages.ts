@@ -162,6 +162,9 @@ export const PYTHON: Language = {
   connects: [
     /\.connect(?:_ex)?\(\s*\(\s*['"](?<host>[^'"]+)['"]\s*,\s*(?<port>\d+)\s*\)/g,
     /create_connection\(\s*\(\s*['"](?<host>[^'"]+)['"]\s*,\s*(?<port>\d+)\s*\)/g,
+    // asyncio's streams take host and port as two arguments (docs.python.org, asyncio-stream:
+    // open_connection(host, port)), as do telnetlib.Telnet and the ssl-less socket helpers
+    /(?:open_connection|Telnet)\(\s*(?:host\s*=\s*)?['"](?<host>[^'"]+)['"]\s*,\s*(?:port\s*=\s*)?(?<port>\d+)/g,
     /HTTPS?Connection\(\s*['"](?<host>[^'"]+)['"](?:\s*,\s*(?<port>\d+))?/g,
   ],
   streamsToProcess: /dup2|pty\.spawn|stdin\s*=\s*\w+|\.fileno\(\)/,
