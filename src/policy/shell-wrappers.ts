@@ -47,9 +47,23 @@ export function basename(word: string): string {
 
 function programName(word: string): string {
   const i = word.lastIndexOf('/');
-  if (i < 0) return globProgram(withoutExe(word));
+  if (i < 0) return embeddedPython(globProgram(withoutExe(word)));
   if (word.includes('$') || word.includes('`') || word.includes(' ')) return word;
-  return i < word.length - 1 ? globProgram(withoutExe(word.slice(i + 1))) : word;
+  return i < word.length - 1 ? embeddedPython(globProgram(withoutExe(word.slice(i + 1)))) : word;
+}
+
+/**
+ * Other builds of Python and the applications that embed CPython behind python's own command line
+ * (`-c CODE`, `-m MODULE`, a script and its arguments), each documented as doing so: the Windows
+ * launcher `py` and pythonw, Jython, GraalPy, MicroPython, and the Python shells of graphics and
+ * science packages (Houdini hython, Maya mayapy, ParaView pvpython and pvbatch, VTK vtkpython,
+ * FreeCAD FreeCADCmd, Mantid mantidpython). `hython -c 'print(os.environ)'` does what python3 does.
+ */
+const EMBEDDED_PYTHON =
+  /^(?:py|pythonw[0-9.]*|jython|graalpy|micropython|hython[0-9.]*|mayapy[0-9.]*|pvpython|pvbatch|vtkpython|FreeCADCmd|freecadcmd|mantidpython)$/;
+
+function embeddedPython(name: string): string {
+  return EMBEDDED_PYTHON.test(name) ? 'python3' : name;
 }
 
 /**
