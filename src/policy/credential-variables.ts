@@ -43,3 +43,12 @@ export function withCredentialVariable(word: string): string {
   const place = credentialVariables().get(name);
   return place === undefined ? word : place + word.slice(m[0].length);
 }
+
+/**
+ * Interpreter rewrites that put each credential-path variable's default place where code reads the
+ * variable (`open(os.environ['KUBECONFIG'])` opens ~/.kube/config): `spell(NAME)` is the regular
+ * expression source of the language's read of NAME.
+ */
+export function credentialVariableRewrites(spell: (name: string) => string): [RegExp, string][] {
+  return [...credentialVariables()].map(([name, place]) => [new RegExp(spell(name), 'g'), JSON.stringify(place)]);
+}
