@@ -236,7 +236,7 @@ function expandWords(words: string[], home: string): string[] | null {
     // A variable that holds a credential file's path (`cat $KUBECONFIG`) reads as that file's
     // default place; not as an option's value (`--kubeconfig $KUBECONFIG`, `--key-file
     // $GOOGLE_APPLICATION_CREDENTIALS`), where the tool uses the credential as meant.
-    if (e[0] === '$' && !(words[i - 1] ?? '').startsWith('-')) {
+    if (e[0] === '$' && !/^--?[A-Za-z]/.test(words[i - 1] ?? '')) {
       const cred = withCredentialVariable(e);
       if (cred !== e) e = home + cred.slice(1);
     }
