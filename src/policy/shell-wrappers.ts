@@ -53,16 +53,16 @@ function programName(word: string): string {
 }
 
 /**
- * Python interpreters that applications ship under their own names: they take python's own
- * command line (`-c CODE`, `-` for stdin, `-m MODULE`, a script) and run the same standard
- * library, so every reading of `python3` (a fetch piped in, a socket dup'd onto a shell, an
- * exec of what a URL serves) holds for them. Sources: SideFX Houdini's hython ("Houdini's
- * Python shell", accepts python's options), Autodesk Maya's mayapy, ParaView's pvpython and
- * pvbatch and VTK's vtkpython, Esri ArcGIS Pro's propy, Jython, GraalPy, MicroPython, the
- * bpython and ptpython shells' `-c`-less script runs, Windows' pythonw.
+ * Other builds of Python and the applications that embed CPython behind python's own command line
+ * (`-c CODE`, `-` for stdin, `-m MODULE`, a script and its arguments), each documented as doing
+ * so: the Windows launcher `py` and pythonw, Jython, GraalPy, MicroPython, and the Python shells
+ * of graphics and science packages (SideFX Houdini's hython, Autodesk Maya's mayapy, ParaView's
+ * pvpython and pvbatch, VTK's vtkpython, Esri ArcGIS Pro's propy, FreeCAD's FreeCADCmd, Mantid's
+ * mantidpython). Every reading of `python3` (a fetch piped in, a socket dup'd onto a shell, an
+ * exec of what a URL serves, `print(os.environ)`) holds for them.
  */
 const HOSTED_PYTHON =
-  /^(?:hython[\d.]*|mayapy[\d.]*|pvpython|pvbatch|vtkpython|propy(?:\.bat)?|jython|graalpy|micropython|pythonw[\d.]*)$/i;
+  /^(?:py|pythonw[\d.]*|jython|graalpy|micropython|hython[\d.]*|mayapy[\d.]*|pvpython|pvbatch|vtkpython|propy(?:\.bat)?|freecadcmd|mantidpython)$/i;
 
 function hostedPython(name: string): string {
   return HOSTED_PYTHON.test(name) ? 'python3' : name;

@@ -9,6 +9,7 @@
 // Quoted words stay words: `git commit -m "rm -rf x"` has one component, `git commit -m rm -rf x`.
 import { FINDERS, finderReadings } from './shell-finders.js';
 import { homedir } from 'node:os';
+import { withCredentialVariable } from './credential-variables.js';
 import {
   extractSubstitutions,
   lineBreaks,
@@ -231,7 +232,14 @@ function expandWords(words: string[], home: string): string[] | null {
   for (let i = 0; i < words.length; i++) {
     const w = at(words, i);
     if (w[0] !== '~' && !w.includes('$')) continue;
-    const e = expandHome(w, home);
+    let e = expandHome(w, home);
+    // A variable that holds a credential file's path (`cat $KUBECONFIG`) reads as that file's
+    // default place; not as an option's value (`--kubeconfig $KUBECONFIG`, `--key-file
+    // $GOOGLE_APPLICATION_CREDENTIALS`), where the tool uses the credential as meant.
+    if (e[0] === '$' && !/^--?[A-Za-z]/.test(words[i - 1] ?? '')) {
+      const cred = withCredentialVariable(e);
+      if (cred !== e) e = home + cred.slice(1);
+    }
     if (e !== w) {
       changed ??= words.slice();
       changed[i] = e;

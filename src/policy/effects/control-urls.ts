@@ -65,6 +65,20 @@ function storePath(path: string): boolean {
   return false;
 }
 
+/**
+ * HashiCorp Vault's HTTP API read for a secret, whatever port or name the server has (a dev server
+ * on 8100, vault.corp.example): the paths are Vault's own, so they name what comes back
+ * (developer.hashicorp.com/vault/api-docs). KV version 1 and 2 reads (`/v1/secret/...`,
+ * `/v1/kv/data/...`; `metadata/` lists names and versions without values and stays open), the
+ * cubbyhole, dynamic credentials minted by a secrets engine (`/v1/database/creds/ROLE`,
+ * `/v1/aws/creds/ROLE`, `/v1/aws/sts/ROLE`, `/v1/gcp/token/`, `/v1/azure/creds/`, `/v1/consul/creds/`,
+ * `/v1/rabbitmq/creds/`, `/v1/nomad/creds/`, `/v1/kubernetes/creds/`), a certificate issued with its
+ * private key (`/v1/pki/issue/ROLE`), transit decryption and key export, new tokens, and the raw
+ * storage backend (`/v1/sys/raw/`).
+ */
+const VAULT_SECRET =
+  /^\/v1\/(?:(?:secrets?|kv|kv-?v[12]|cubbyhole)\/(?!(?:[^/]+\/)*?metadata(?:\/|$)|config\/?$)[^/?#]+|(?:database|aws|gcp|azure|consul|rabbitmq|nomad|kubernetes|ssh|ldap|openldap)\/(?:creds|sts|token|key|static-creds)\/[^/?#]+|pki[\w-]*\/issue\/[^/?#]+|transit\/(?:decrypt|export)\/|auth\/token\/create|sys\/raw(?:\/|$)|sys\/wrapping\/unwrap)/i;
+
 /** Redfish state changes and account management (DSP0266). */
 const REDFISH_ACTION = /^\/redfish\/v1\/(?:.*\/)?Actions\/(?!.*\/ActionInfo\/?$)/i;
 const REDFISH_FIRMWARE = /^\/redfish\/v1\/UpdateService(?:\/|$)/i;
@@ -105,7 +119,8 @@ export function controlUrlReadings(host: string, address: string, port: string, 
   // Kafka Connect's list with `?expand=info` carries every connector's configuration, passwords
   // included (docs.confluent.io, Connect REST API: GET /connectors?expand=info)
   const expandedConnectors = /^\/connectors\/?$/i.test(decodedPath) && /[?&]expand=info\b/i.test(rest);
-  if (inside && (storePath(decodedPath) || expandedConnectors)) out.push(`fetch-stored-credentials ${shown}`);
+  if ((inside && (storePath(decodedPath) || expandedConnectors)) || VAULT_SECRET.test(decodedPath))
+    out.push(`fetch-stored-credentials ${shown}`);
   if (REDFISH_ACTION.test(decodedPath) || REDFISH_FIRMWARE.test(decodedPath))
     out.push(`fetch-management-controller action ${shown}`);
   else if (REDFISH_ACCOUNTS.test(decodedPath)) out.push(`fetch-management-controller accounts ${shown}`);

@@ -10,7 +10,18 @@ import type { Effect } from './types.js';
 
 /** The whole environment as a value: not indexed, not a member read, not called. */
 const WHOLE_ENV =
-  /(?:\bprocess\.env|\bos\.environ|\bENV\.to_h|\$_ENV|\bgetenv\(\s*\)|\bSystem\.getenv\(\s*\)|\bDeno\.env\.toObject\(\s*\))(?!\s*(?:[.[(\w]|=[^=>]))/;
+  /(?:\bprocess\.env|\bos\.environ|\bENV\.to_h|\$_ENV|\bgetenv\(\s*\)|\bSystem\.getenv\(\s*\)|\bDeno\.env\.toObject\(\s*\)|\bos\.Environ\(\s*\)|\bEnvironment\.GetEnvironmentVariables\(\s*\))(?!\s*(?:[.[(\w]|=[^=>]))/;
+/**
+ * A loop over every variable of the environment, in the languages' own spellings (Go `range
+ * os.Environ()`, Python `for k, v in os.environ.items()`, JS `Object.entries(process.env)` and
+ * `for (k in process.env)`, Ruby `ENV.each`, Java `System.getenv().entrySet()`, .NET
+ * `GetEnvironmentVariables()`, PHP `foreach (getenv() as ...)`): whatever its body prints or logs is
+ * the whole environment, one variable at a time.
+ */
+const ENV_WALK =
+  /\brange\s+os\.Environ\(\s*\)|\bfor\b[^\n]*\bin\s+(?:os\.environ|process\.env|sorted\(\s*os\.environ)|\bos\.environ\.(?:items|keys|values)\(\s*\)|\bObject\.(?:entries|keys|values)\(\s*process\.env\s*\)|\bENV\.(?:each|each_pair|each_key|map|sort)\b|\bSystem\.getenv\(\s*\)\.(?:entrySet|keySet|forEach)\b|\bEnvironment\.GetEnvironmentVariables\(\s*\)|\bforeach\s*\(\s*(?:getenv\(\s*\)|\$_ENV)\s+as\b/;
+/** Lines after a loop's head read as its body. */
+const WALK_BODY_LINES = 6;
 /** Calls that serialize, log, write or answer with a value given to them. */
 const SINK =
   /\bJSON\.stringify\s*\(|\bjson\.dumps?\s*\(|\byaml\.(?:safe_)?dump\s*\(|\bjsonify\s*\(|\bJsonResponse\s*\(|\.json\s*\(|\.send\s*\(|\bwriteFile(?:Sync)?\s*\(|\.write\s*\(|\bconsole\.(?:log|info|warn|error|dir|table)\s*\(|\blogger\.\w+\s*\(|\bprint\s*\(|\bputs\b|\bto_json\b|\bjson_encode\s*\(|\bvar_dump\s*\(|\bprint_r\s*\(/;
@@ -43,7 +54,7 @@ const MEANT_PUBLIC = /PUBLIC|PUBLISHABLE|ANON/i;
  * printf, iostreams, spdlog and LOG_* / UE_LOG macros, Rust's print and log macros, .NET Console,
  * Unity's Debug.Log, Qt's qDebug, Apple's NSLog, Android's Log.d. */
 const LOG_SINK =
-  /\bconsole\.(?:log|info|warn|error|debug)\s*\(|\b(?:logger|logging|log|LOG|LOGGER|_log|_logger)\.(?:\w+)\s*\(|\bprint\s*\(|\bputs\b|\bSystem\.out\.print|\blog\s*\(|\bfmt\.[FS]?Print|\blog\.Print|\b[A-Z0-9_]*LOG[A-Z0-9_]*\s*\(|\bstd::(?:cout|cerr|clog)\b|\bf?printf\s*\(|\bspdlog::\w+\s*\(|\b(?:e?println|print|info|warn|error|debug|trace)!\s*\(|\bConsole\.(?:Write|WriteLine|Error\.WriteLine)\s*\(|\bDebug\.Log\w*\s*\(|\bqDebug\s*\(|\bNSLog\s*\(|\bLog\.[dievw]\s*\(/;
+  /\b[tb]\.Logf?\s*\(|\bconsole\.(?:log|info|warn|error|debug)\s*\(|\b(?:logger|logging|log|LOG|LOGGER|_log|_logger)\.(?:\w+)\s*\(|\bprint\s*\(|\bputs\b|\bSystem\.out\.print|\blog\s*\(|\bfmt\.[FS]?Print|\blog\.Print|\b[A-Z0-9_]*LOG[A-Z0-9_]*\s*\(|\bstd::(?:cout|cerr|clog)\b|\bf?printf\s*\(|\bspdlog::\w+\s*\(|\b(?:e?println|print|info|warn|error|debug|trace)!\s*\(|\bConsole\.(?:Write|WriteLine|Error\.WriteLine)\s*\(|\bDebug\.Log\w*\s*\(|\bqDebug\s*\(|\bNSLog\s*\(|\bLog\.[dievw]\s*\(/;
 /** A value checked or masked, not printed: presence tests, lengths, slices and masks. */
 const NOT_VALUE =
   /\bbool\(|!!|\bis (?:not )?None\b|\blen\(|\.length\b|\?\s*['"`]|\bmask|\bredact|\[:\s*\d|\.slice\(|\.substring\(|\bis\s+defined\b|!==?\s*undefined|[!=]==?\s*(?:""|''|nil\b|null\b|NULL\b|nullptr\b)|\bhash/i;
@@ -103,6 +114,8 @@ function namedSecretExposure(name: string, content: string): Effect[] {
 export function envExposureEffects(path: string, content: string): Effect[] {
   const name = posix.basename(path.replace(/\\/g, '/'));
   if (NOT_CODE.test(name)) return [];
+  const walked = envWalk(name, content);
+  if (walked) return walked;
   if (!WHOLE_ENV.test(content)) return namedSecretExposure(name, content);
   const where = BUNDLER_CONFIG.test(name) && BUNDLED.test(content) ? 'the browser bundle' : undefined;
   const line = where
@@ -124,4 +137,29 @@ export function envExposureEffects(path: string, content: string): Effect[] {
       via: `writes code in ${name} that hands the whole environment to ${where ?? 'a file, a log or a response'} (${what})`,
     },
   ];
+}
+
+/** A loop over the whole environment whose body prints, logs or serializes what it walks. */
+function envWalk(name: string, content: string): Effect[] | undefined {
+  if (!ENV_WALK.test(content)) return undefined;
+  const lines = content.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (!ENV_WALK.test(lines[i] ?? '')) continue;
+    const body = lines.slice(i, i + WALK_BODY_LINES);
+    const sink = body.find(
+      (l) =>
+        (LOG_SINK.test(l) || SINK.test(l)) &&
+        !NOT_VALUE.test(l) &&
+        !/\b(?:spawn|exec|fork|execa|Popen)\w*\s*\(/.test(l),
+    );
+    if (!sink) continue;
+    return [
+      {
+        tool: 'exec',
+        command: `may-expose-secret code in ${name.replace(/[^\w.-]/g, '_')} hands on the whole environment`,
+        via: `writes code in ${name} that walks every environment variable into a file, a log or a response (${sink.trim().slice(0, 60)})`,
+      },
+    ];
+  }
+  return undefined;
 }

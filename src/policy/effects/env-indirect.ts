@@ -14,15 +14,16 @@ import type { LineView as LineFacts } from './line-view.js';
 const ENVIRONMENT_PATH = '/proc/self/environ';
 
 /** The gate: an indirect expansion somewhere in the line. */
-export const INDIRECT_HINT = /\$\{!|\$\{\([a-zA-Z@]*[Pv]|\)parameters\}/;
+export const INDIRECT_HINT = /\$\{!|\$\{\([a-zA-Z@]*[Pv]|\)parameters[}[]/;
 
 /** `${!name}`, not `${!prefix*}` / `${!prefix@}` (which list names) nor `${!arr[@]}` (keys). */
 const INDIRECT = /\$\{(?:!|\([a-zA-Z@]*P[a-zA-Z@]*\))([A-Za-z_]\w*)\}/g;
-/** zsh's map of every parameter expanded with its values (`${(kv)parameters}`, `${(v)parameters}`). */
-const ALL_VALUES = /\$\{\([a-zA-Z@]*v[a-zA-Z@]*\)parameters\}/;
+/** zsh's map of every parameter expanded with its values (`${(kv)parameters}`, `${(v)parameters}`), or of
+ * those whose names match a subscript pattern (`${(kv)parameters[(I)*TOKEN*]}`, zshparam(1) subscript flag I). */
+const ALL_VALUES = /\$\{\([a-zA-Z@]*v[a-zA-Z@]*\)parameters(?:\[[^\]]*\])?\}/;
 /** Where a list of every variable's name comes from. */
 const NAME_SOURCES =
-  /\bcompgen\s+(?:-[a-zA-Z]*[ev][a-zA-Z]*\b|-A\s*(?:export|variable)\b)|\$\{!\w*[@*]\}|\b(?:env|printenv|export\s+-p|declare\s+-[a-z]*x[a-z]*|set)\s*(?:-0\s*)?\|\s*(?:cut|awk|sed|grep|tr)\b|\/proc\/(?:self|\$\$|\d+)\/environ|\$\{\([a-zA-Z@]*k[a-zA-Z@]*\)parameters\}/;
+  /\bcompgen\s+(?:-[a-zA-Z]*[ev][a-zA-Z]*\b|-A\s*(?:export|variable)\b)|\$\{!\w*[@*]\}|\b(?:env|printenv|export\s+-p|declare\s+-[a-z]*x[a-z]*|set)\s*(?:-0\s*)?\|\s*(?:cut|awk|sed|grep|tr)\b|\/proc\/(?:self|\$\$|\d+)\/environ|\$\{\([a-zA-Z@]*k[a-zA-Z@]*\)parameters(?:\[[^\]]*\])?\}/;
 
 function literalAssignment(text: string, name: string): string | undefined {
   const re = new RegExp(`(?:^|[;&|\\s(])${name}=(['"]?)([A-Za-z_]\\w*)\\1(?=[;\\s&|)]|$)`, 'g');

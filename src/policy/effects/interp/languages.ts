@@ -8,6 +8,7 @@
 // `do shell script`) plus the popular third-party clients requests/httpx/axios/node-fetch.
 import { at } from '../../../util/invariant.js';
 import { MORE_LANGUAGES } from './languages-more.js';
+import { credentialVariableRewrites } from '../../credential-variables.js';
 
 export type { CallKind, CallRule, Alias, Language } from './language-types.js';
 import { decodeUtf16 } from './powershell.js';
@@ -57,6 +58,10 @@ export const PYTHON: Language = {
       /(?:os\.environ\[\s*['"]HOME['"]\s*\]|os\.getenv\(\s*['"]HOME['"]\s*\)|os\.environ\.get\(\s*['"]HOME['"]\s*\)|pathlib\.Path\.home\(\)|Path\.home\(\))/g,
       '"~"',
     ],
+    // os.environ['KUBECONFIG'] and the other variables that hold a credential file's path: that file
+    ...credentialVariableRewrites(
+      (v) => `os\\.environ\\[\\s*['"]${v}['"]\\s*\\]|os\\.(?:getenv|environ\\.get)\\(\\s*['"]${v}['"]\\s*\\)`,
+    ),
     // os.path.join('~', 'a', 'b'): the first two literals fold, then the rest one by one
     [/os\.path\.join\(\s*['"]([^'"]*)['"]\s*,\s*['"]([^'"]*)['"]\s*,/g, 'os.path.join("$1/$2",'],
     [/os\.path\.join\(\s*['"]([^'"]*)['"]\s*,\s*['"]([^'"]*)['"]\s*\)/g, '"$1/$2"'],
@@ -183,6 +188,8 @@ export const NODE: Language = {
       '$1',
     ],
     [/(?:await\s+)?import\(\s*['"`](?:node:)?([\w/]+)['"`]\s*\)/g, '$1'],
+    // process.env.KUBECONFIG and the other variables that hold a credential file's path: that file
+    ...credentialVariableRewrites((v) => `process\\.env(?:\\.${v}\\b|\\[\\s*['"\`]${v}['"\`]\\s*\\])`),
     [/\bfs\/promises\b/g, 'fs'],
     // fs-extra is fs with more calls (removeSync, emptyDirSync, moveSync); rimraf, del and
     // shelljs's rm('-rf') are the tree removers build scripts install (npm packages fs-extra,
