@@ -48,11 +48,12 @@ test("every file of a data folder deleted is the folder's content gone; scratch 
   ]);
 });
 
-test('a find narrowed by age or kind piped into xargs rm deletes as its -delete would', () => {
+test('a find narrowed by age or kind piped into xargs rm is judged as its own -delete would be', () => {
   check([
-    x('A', 'find /srv/data -type f -mtime +90 | xargs rm -f'),
-    x('A', 'lfs find /project/lab -type f -mtime +90 | xargs rm -f'),
+    x('A', 'find /mnt/tank/photos -mtime +365 | xargs rm -f'),
     x('D', 'find /data/backups -mtime +30 -type f | xargs rm -f'),
+    // an age sweep of a data folder is routine, with -delete as through xargs
+    x('B', 'find /srv/data -type f -mtime +90 | xargs rm -f'),
     x('B', 'find /tmp -type f -mtime +7 | xargs rm -f'),
     x('B', 'find . -type f -mtime +30 | xargs rm -f'),
     x('B', 'find ~/.cache -type f -atime +30 -print0 | xargs -0 rm -f'),
@@ -107,7 +108,7 @@ test('source files of older languages deleted or emptied by kind are asked', () 
   check([
     x('A', 'truncate -s 0 /home/dev/project/cobol/src/*.cbl'),
     x('A', "find /home/dev/project -name '*.cbl' -exec rm {} +"),
-    x('A', `perl -e 'unlink glob "/home/dev/project/jcl/*/*.jcl"'`),
+    x('A', `perl -e 'unlink glob "/home/dev/project/cobol/*/*.cbl"'`),
     x('B', "find . -name '*.pyc' -delete"),
     x('B', "find . -name '*.o' -delete"),
   ]);

@@ -421,8 +421,9 @@ export function wideDeletes(cmds: SimpleCommand[], effects: readonly Effect[]): 
       (prog === 'rm' && recursive.has('rm')) ||
       (prog === 'find' && recursive.has('find')) ||
       // every file of a folder (`rm -f /srv/data/*`, `del D:\\data\\*`, a glob handed to unlink
-      // in a loop): the folder's content goes, though its subfolders stay
-      /[/\\]\*(?:\.\*)?$/.test(e.path);
+      // in a loop): the folder's content goes, though its subfolders stay (a find's deletes are
+      // judged by its filters above: an age sweep of a data folder is routine)
+      (prog !== 'find' && /[/\\]\*(?:\.\*)?$/.test(e.path));
     if (!whole) {
       // one database file outside the project (`rm -f ~/stacks/vaultwarden/data/db.sqlite3*`) is
       // the whole database, as a folder's delete is the whole folder

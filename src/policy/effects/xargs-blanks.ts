@@ -96,7 +96,8 @@ function narrowedFindDeletes(line: LineView, out: Effect[]): void {
       out.push({
         tool: 'delete',
         path: `${start.replace(/\/+$/, '')}/*`,
-        via: `xargs ${prog} deletes what ${found.slice(0, -1).join(' ')} lists under ${start}`,
+        // named as find's own delete, so its filters are weighed as for `-delete` (wide-deletes.ts)
+        via: `find deletes under ${start} (xargs ${prog} on what ${found.slice(0, -1).join(' ')} lists)`,
       });
   }
 }
