@@ -41,6 +41,7 @@ export function deletesOperands(program: string): boolean {
  * the whole tree.
  */
 export function listedTree(words: string[]): string | null {
+  words = asFind(words);
   const name = basename(words[0] ?? '');
   const operands = (from: number) => words.slice(from).filter((w) => !w.startsWith('-'));
   if (name === 'git' && words[1] === 'ls-files') {
@@ -64,6 +65,25 @@ export function listedTree(words: string[]): string | null {
     return ops.length === 1 ? at(ops, 0) : ops.length ? null : '.';
   }
   return null;
+}
+
+/** Lustre's `lfs find DIR ...` is find(1) over a Lustre file system (lfs(1)): read as find. */
+function asFind(words: string[]): string[] {
+  return basename(words[0] ?? '') === 'lfs' && words[1] === 'find' ? ['find', ...words.slice(2)] : words;
+}
+
+/**
+ * A find whose tests narrow what it lists by age, size, owner or kind but not by name
+ * (`find /srv/data -type f -mtime +90`): its words, so that what a deleter does with its output
+ * (`| xargs rm -f`) is read as the same find's `-delete`, which the rules on deletes judge.
+ */
+export function narrowedFind(words: string[]): string[] | null {
+  words = asFind(words);
+  if (basename(words[0] ?? '') !== 'find' || words.includes('-delete')) return null;
+  const f = readFind(['find', ...words.slice(1)]);
+  if (!f || !f.filtered || words.some((w) => /^-(?:exec|execdir|ok|okdir|name|iname|path|ipath|regex|iregex)$/.test(w)))
+    return null;
+  return ['find', ...words.slice(1).filter((w) => !/^-(?:print0?|ls)$/.test(w)), '-delete'];
 }
 
 /** The words of a short command text, quotes removed (enough for a listing's options and patterns). */

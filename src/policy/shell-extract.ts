@@ -368,6 +368,8 @@ const TABLE: Record<string, Spec> = table({
   },
   gmake: { code: { '--eval': 'make', '-E': 'make' } },
   emacs: { code: { '--eval': 'emacs', '-eval': 'emacs', '--execute': 'emacs' } },
+  // `trap 'CMD' EXIT`: the shell runs CMD later, when the signal or the script's end comes
+  trap: { operands: { dialect: 'sh', which: 'first' } },
   awk: {
     code: { '--source': 'awk', '-e': 'awk' },
     withArg: ['-F', '-v', '-f', '--file', '--assign', '--field-separator'],
@@ -665,6 +667,12 @@ function dialectCommands(dialect: Dialect, code: string): string[] {
       break;
     case 'emacs':
       quoted(/\((?:shell-command|async-shell-command|shell-command-to-string)\s+"((?:[^"\\]|\\.)*)"/g);
+      // the file primitives do what their shell namesakes do (GNU Emacs Lisp manual, "Deleting
+      // Files"): (delete-directory D t) is rm -rf D, (delete-file F) is rm -f F
+      for (const m of code.matchAll(/\(delete-directory\s+"((?:[^"\\]|\\.)*)"\s*(t|nil)?/g))
+        out.push(`rm ${m[2] === 't' ? '-rf' : '-d'} '${at(m, 1).replace(/'/g, '')}'`);
+      for (const m of code.matchAll(/\(delete-file\s+"((?:[^"\\]|\\.)*)"/g))
+        out.push(`rm -f '${at(m, 1).replace(/'/g, '')}'`);
       for (const m of code.matchAll(
         /\((?:call-process|start-process|process-lines)\s+((?:"(?:[^"\\]|\\.)*"\s*|nil\s*|t\s*)+)/g,
       )) {

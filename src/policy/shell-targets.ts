@@ -207,10 +207,14 @@ export function contentsReadings(words: string[]): string[] {
  * firmware (Verilog/SystemVerilog, VHDL, Arduino .ino), build definitions (CMake, Gradle, Bazel),
  * shaders (GLSL, HLSL, Unity ShaderLab), and the authored assets of game engines that the editor
  * saves and no build makes again (Unity scenes and prefabs, Unreal .uasset/.umap, Godot scenes,
- * resources and GDScript, Blender .blend).
+ * resources and GDScript, Blender .blend), mainframe and older business languages (COBOL
+ * programs and copybooks, PL/I, RPG; not JCL, whose every line starts with the `//` read as a comment), Fortran, Pascal/Delphi, Ada, Visual Basic, Groovy,
+ * Elm, OCaml interfaces, Crystal, Tcl, the Lisps, SAS, ABAP, server pages and templates (Razor,
+ * JSP, ERB). (Scene files such as Houdini's .hip are left out: their tools keep numbered backups
+ * of them that are routinely cleared.)
  */
 const SOURCE_EXT =
-  /\.(?:py|pyi|ts|tsx|mts|cts|js|jsx|mjs|cjs|rs|go|java|kt|kts|scala|c|h|cc|cpp|cxx|hpp|cs|fs|swift|m|mm|rb|php|pl|pm|lua|r|jl|ex|exs|erl|hs|ml|clj|dart|vue|svelte|sql|sh|bash|zsh|ps1|tf|hcl|proto|graphql|ipynb|zig|nim|sol|vy|move|cairo|sv|svh|vhd|vhdl|v|ino|cmake|gradle|bzl|glsl|hlsl|shader|unity|prefab|uasset|umap|tscn|tres|gd|blend)$/i;
+  /\.(?:py|pyi|ts|tsx|mts|cts|js|jsx|mjs|cjs|rs|go|java|kt|kts|scala|c|h|cc|cpp|cxx|hpp|cs|fs|swift|m|mm|rb|php|pl|pm|lua|r|jl|ex|exs|erl|hs|ml|clj|dart|vue|svelte|sql|sh|bash|zsh|ps1|tf|hcl|proto|graphql|ipynb|zig|nim|sol|vy|move|cairo|sv|svh|vhd|vhdl|v|ino|cmake|gradle|bzl|glsl|hlsl|shader|unity|prefab|uasset|umap|tscn|tres|gd|blend|cbl|cob|cpy|pli|rpgle|sqlrpgle|f90|f95|f03|f08|for|pas|dpr|adb|ads|vb|bas|fsx|groovy|elm|mli|cr|tcl|rkt|scm|lisp|el|sas|abap|cshtml|razor|jsp|erb)$/i;
 
 /**
  * Build and package definitions known by name, not extension (CMake, make, Meson, Bazel, SCons,

@@ -250,14 +250,50 @@ function scriptValues(text: string, field: 'scripts' | 'tasks'): string[] {
   }
 }
 
-/** Recipe lines of a justfile: indented lines under a `name args:` header. */
+/** Recipe lines of a justfile: indented lines under a `name args:` header, just's own
+ * expressions for the home and the project's directory put in (just manual, "Functions":
+ * home_directory(), env_var('HOME'), env('HOME'), justfile_directory(), invocation_directory()). */
 function justRecipes(text: string): string {
   return text
     .split('\n')
     .slice(0, 2000)
     .filter((l) => /^[ \t]+\S/.test(l))
-    .map((l) => l.trim().replace(/^[@-]+/, ''))
+    .map((l) =>
+      l
+        .trim()
+        .replace(/^[@-]+/, '')
+        .replace(/\{\{\s*(?:home_directory\(\s*\)|env(?:_var)?\(\s*['"]HOME['"]\s*\))\s*\}\}/g, '~')
+        .replace(/\{\{\s*(?:justfile_directory|invocation_directory|source_directory)\(\s*\)\s*\}\}/g, '.'),
+    )
     .join('\n');
+}
+
+/** CMake's variables for the home and the project's folders, as the paths they stand for. */
+const CMAKE_VARS: [RegExp, string][] = [
+  [/\$ENV\{HOME\}|\$ENV\{USERPROFILE\}/g, '~'],
+  [/\$\{(?:CMAKE_(?:CURRENT_)?SOURCE_DIR|PROJECT_SOURCE_DIR|CMAKE_CURRENT_LIST_DIR)\}/g, '.'],
+  [/\$\{CMAKE_COMMAND\}/g, 'cmake'],
+  [/\$\{(?:CMAKE_(?:CURRENT_)?BINARY_DIR|PROJECT_BINARY_DIR)\}/g, 'build'],
+];
+
+/** The commands a CMake text runs: its file removes as rm, its COMMAND argv as a command line. */
+function cmakeCommands(text: string): string[] {
+  const t = CMAKE_VARS.reduce((x, [re, to]) => x.replace(re, to), text.slice(0, 64 * 1024));
+  const out: string[] = [];
+  const words = (s: string) =>
+    [...s.matchAll(/"((?:[^"\\]|\\.)*)"|([^\s"()]+)/g)].map((w) => w[1] ?? w[2] ?? '').filter(Boolean);
+  const quote = (w: string) => (/^[\w./~:@%+=,-]+$/.test(w) ? w : `'${w.replace(/'/g, '')}'`);
+  for (const m of t.matchAll(/\bfile\s*\(\s*(REMOVE_RECURSE|REMOVE)\b([^)]*)\)/gi)) {
+    const paths = words(m[2] ?? '');
+    if (paths.length) out.push(`rm ${/recurse/i.test(m[1] ?? '') ? '-rf' : '-f'} ${paths.map(quote).join(' ')}`);
+  }
+  for (const m of t.matchAll(
+    /\bCOMMAND\s+([^)]*?)(?=\s+(?:COMMAND|WORKING_DIRECTORY|OUTPUT_VARIABLE|RESULT_VARIABLE|DEPENDS|OUTPUT|COMMENT|VERBATIM|BYPRODUCTS|USES_TERMINAL)\b|\))/g,
+  )) {
+    const argv = words(m[1] ?? '');
+    if (argv.length) out.push(argv.map(quote).join(' '));
+  }
+  return out;
 }
 
 /** Files a tool sources as shell before it runs: Maven's launcher (`~/.mavenrc`, `/etc/mavenrc`,
@@ -305,6 +341,11 @@ const PATTERNED: [RegExp, (text: string) => string[]][] = [
       ].map((m) => m[1] ?? m[2] ?? m[4] ?? ''),
   ],
   [/\.go$/, (t) => [...t.matchAll(/^\/\/go:generate\s+(.+)$/gm)].map((m) => m[1] ?? '')],
+  // CMake runs file(REMOVE_RECURSE ...) and file(REMOVE ...) when the project is configured,
+  // execute_process(COMMAND ...) too, and a custom command's or target's COMMAND at build time
+  // (cmake.org, file(), execute_process(), add_custom_command()): read as the rm or the command
+  // they are, with the home and the project's directories put in
+  [/(?:^|\/)cmakelists\.txt$|\.cmake$/, cmakeCommands],
   // autotools inputs (configure.ac, *.m4, Makefile.am/.in): m4 and make around shell; the lines
   // that read as a fetch, a pipe into a shell or /dev/tcp, m4's [ ] quotes taken off
   [

@@ -17,7 +17,13 @@ const WIPES: Record<string, RegExp | null> = table({
   vgremove: null,
   pvremove: null,
   mdadm: /^--zero-superblock$/,
-  cryptsetup: /^(?:luksErase|erase|luksKillSlot|luksRemoveKey)$/,
+  // luksFormat writes a new header and key over the device: what it held is unreadable
+  cryptsetup: /^(?:luksErase|erase|luksKillSlot|luksRemoveKey|luksFormat)$/,
+  // sfdisk(8) --delete removes partitions from the table; wsl --unregister deletes the
+  // distribution's whole file system (learn.microsoft.com, WSL basic commands)
+  sfdisk: /^--delete$/,
+  wsl: /^--unregister$/,
+  'wsl.exe': /^--unregister$/,
   zpool: /^(?:destroy|labelclear)$/,
   nvme: /^(?:format|sanitize)$/,
   hdparm: /^--security-erase(?:-enhanced)?$/,

@@ -372,6 +372,10 @@ export function blankedTarget(path: string): string | undefined {
   return dataFileTarget(path) ?? workFileTarget(path);
 }
 
+/** Derived writes that put a copy of another file in place (their `via` starts with the program). */
+const COPIED_IN =
+  /^(?:cp|gcp|install|mv|rsync|scp|sftp|tar|bsdtar|unzip|7z|ditto|ln|docker|podman|kubectl|gsutil|aws|rclone|robocopy|xcopy|copy|copy-item|move-item|sqlite3|litestream)\b/i;
+
 /** Files that are a database by their kind: SQLite, Access, InnoDB, MyISAM, Redis dumps, KeePass. */
 const DATABASE_FILE = /\.(?:db|sqlite3?|db3|mdb|accdb|ibd|myd|rdb|aof|kdbx)$/i;
 
@@ -419,7 +423,20 @@ export function wideDeletes(cmds: SimpleCommand[], effects: readonly Effect[]): 
   // a file emptied in place (`: > F`, `cat /dev/null > F`, `truncate -s 0 F`, `cp /dev/null F`)
   // is deleted but for its name
   for (const e of effects) {
-    if (e.tool !== 'write' || !e.path || e.content !== '' || e.append) continue;
+    if (e.tool !== 'write' || !e.path || e.append) continue;
+    if (e.content !== '') {
+      // a database file outside the project written over by what a program makes (`echo x > F`,
+      // `dd of=F`, python's open(F, 'w'), node's writeFileSync): the database it held is gone
+      // whatever the new bytes are. A copy or a move onto it is a restore or a backup, not read here.
+      const db = COPIED_IN.test(e.via) ? undefined : databaseFile(e.path);
+      if (db)
+        out.push({
+          tool: 'exec',
+          command: `wide-delete ${e.path}`,
+          via: `${e.via}: ${db} outside the project written over, the database it held gone`,
+        });
+      continue;
+    }
     const why = blankedTarget(e.path);
     if (why)
       out.push({
@@ -438,7 +455,11 @@ export function wideDeletes(cmds: SimpleCommand[], effects: readonly Effect[]): 
       /\brecursively\b|\bempties\b/.test(e.via) ||
       /\/\*\*(?:\/|$)/.test(e.path) ||
       (prog === 'rm' && recursive.has('rm')) ||
-      (prog === 'find' && recursive.has('find'));
+      (prog === 'find' && recursive.has('find')) ||
+      // every file of a folder (`rm -f /srv/data/*`, `del D:\\data\\*`, a glob handed to unlink
+      // in a loop): the folder's content goes, though its subfolders stay (a find's deletes are
+      // judged by its filters above: an age sweep of a data folder is routine)
+      (prog !== 'find' && /[/\\]\*(?:\.\*)?$/.test(e.path));
     if (!whole) {
       // one database file outside the project (`rm -f ~/stacks/vaultwarden/data/db.sqlite3*`) is
       // the whole database, as a folder's delete is the whole folder

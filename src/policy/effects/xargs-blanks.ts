@@ -7,7 +7,8 @@
 // read the same way: its command with the glob as the operand.
 import { basename, unwrapLauncher } from '../shell-wrappers.js';
 import { clobberEffects } from './clobber.js';
-import { listedGlob } from '../shell-destroy.js';
+import { deletesOperands, listedGlob, narrowedFind } from '../shell-destroy.js';
+import { readFind } from '../shell-flags.js';
 import type { Effect } from './types.js';
 import type { LineView } from './line-view.js';
 
@@ -18,6 +19,7 @@ const HANDED = /^"?(?:\{\}|\$[01@]|\$\{[01@]\})"?$/;
 
 export function xargsBlankEffects(line: LineView, out: Effect[]): void {
   operandBlanks(line, out);
+  narrowedFindDeletes(line, out);
   const blanks = out.filter((e) => e.tool === 'write' && e.content === '' && e.path && HANDED.test(e.path));
   if (!blanks.length) return;
   for (const c of line.cmds) {
@@ -61,5 +63,41 @@ function operandBlanks(line: LineView, out: Effect[]): void {
     for (const e of found)
       if (e.tool === 'write' && e.content === '')
         out.push({ ...e, via: `xargs ${argv[0] ?? ''} empties every file ${c.argv.join(' ')} lists` });
+  }
+}
+
+/**
+ * `find /srv/data -type f -mtime +90 | xargs rm -f`: a find narrowed by age, size or kind but not
+ * by name hands the deleter files from every corner of its tree, as its own `-delete` would. Read
+ * as a delete of what is under each start (`START/*`), so the rules on where deletes reach
+ * (wide-deletes.ts, data stores, backups) decide it as they decide that `-delete`.
+ */
+function narrowedFindDeletes(line: LineView, out: Effect[]): void {
+  for (const c of line.cmds) {
+    const found = narrowedFind([basename(c.argv[0] ?? ''), ...c.argv.slice(1)]);
+    if (!found) continue;
+    let into = c.pipedInto;
+    for (let g = 0; g < 6 && into && PASS_NAMES.has(basename(into[0] ?? '')); g++) {
+      const cur = into;
+      into = line.cmds.find((x) => x.argv === cur)?.pipedInto;
+    }
+    if (!into) continue;
+    // the walk has usually taken xargs off already (the hint keeps this to lines that run it)
+    const inner =
+      basename(into[0] ?? '') === 'xargs'
+        ? unwrapLauncher(
+            into.map((text) => ({ text, quoted: false, redir: false })),
+            true,
+          )?.tokens.map((t) => t.text)
+        : into;
+    const prog = basename(inner?.[0] ?? '');
+    if (!inner || !deletesOperands(prog)) continue;
+    for (const start of readFind(found)?.starts ?? [])
+      out.push({
+        tool: 'delete',
+        path: `${start.replace(/\/+$/, '')}/*`,
+        // named as find's own delete, so its filters are weighed as for `-delete` (wide-deletes.ts)
+        via: `find deletes under ${start} (xargs ${prog} on what ${found.slice(0, -1).join(' ')} lists)`,
+      });
   }
 }

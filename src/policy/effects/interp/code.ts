@@ -586,7 +586,15 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
             ? undefined
             : (argValue(f.args[f.rule.mode ?? 1]) ?? /mode\s*=\s*['"]([^'"]+)/.exec(f.args.join(','))?.[1]);
         const writes = mode !== undefined && WRITE_MODE.test(mode);
-        out.push({ tool: writes ? 'write' : 'read', path, via: `${via} ${writes ? 'writes' : 'reads'} ${path}` });
+        // mode 'a' adds at the end: what the file held stays (a database file appended to is not
+        // overwritten, wide-deletes.ts)
+        const append = writes && /a/.test(mode ?? '') ? { append: true } : {};
+        out.push({
+          tool: writes ? 'write' : 'read',
+          path,
+          ...append,
+          via: `${via} ${writes ? 'writes' : 'reads'} ${path}`,
+        });
       } else if (k === 'rmtree') {
         // remove_tree("/a", "/b"), FileUtils.rm_rf(["/a", "/b"]): every literal path given goes
         const more = f.args

@@ -31,7 +31,10 @@ const SHELL_PROGRAM = /(?:^|[/\s'"])(?:ba|z|da|k|c|tc|fi)?sh(?:\.exe)?(?:['"\s]|
 export const PYTHON: Language = {
   name: 'python',
   // IPython runs the same Python (`ipython -c CODE`), with its own magics read below
-  programs: /^(?:python[0-9.]*|pypy[0-9.]*|python[0-9.]*-dbg|ipython[0-9.]*)$/,
+  // and the same Python behind other names: the Windows launcher (`py -3 -c`), the windowless
+  // interpreter, and the ones applications embed (Houdini's hython, Maya's mayapy)
+  programs:
+    /^(?:python[0-9.]*|pypy[0-9.]*|python[0-9.]*-dbg|ipython[0-9.]*|py|pythonw[0-9.]*|hython[0-9.]*|mayapy[0-9.]*)(?:\.exe)?$/i,
   inline: ['-c'],
   moduleFlag: '-m',
   dotConcat: false,
@@ -45,6 +48,8 @@ export const PYTHON: Language = {
     [/^[ \t]*%(pip|conda|mamba|uv)[ \t]+([^\n'"]+)/gm, "os.system('$1 $2')"],
     // the running interpreter named by its own path: [sys.executable, '-m', 'pip', ...] runs python
     [/\bsys\.executable\b/g, "'python3'"],
+    // truncation to nothing is a write of nothing (`: > F`): os.truncate(F, 0)
+    [/\bos\.truncate\(\s*([^(),]+?)\s*,\s*0\s*\)/g, "pathlib.Path($1).write_text('')"],
     // pip driven in-process (pip.main([...]), pip._internal's main): the pip command its list spells
     [/\bpip(?:\._internal(?:\.cli\.main)?)?\.main\(\s*\[/g, "subprocess.run(['pip', "],
     [/__import__\(\s*['"]([\w.]+)['"]\s*\)/g, '$1'],
@@ -191,6 +196,8 @@ export const NODE: Language = {
     // process.env.KUBECONFIG and the other variables that hold a credential file's path: that file
     ...credentialVariableRewrites((v) => `process\\.env(?:\\.${v}\\b|\\[\\s*['"\`]${v}['"\`]\\s*\\])`),
     [/\bfs\/promises\b/g, 'fs'],
+    // truncation to nothing is a write of nothing (`: > F`): fs.truncateSync(F[, 0])
+    [/\bfs\.(?:truncateSync|truncate)\(\s*([^(),]+?)\s*(?:,\s*0\s*)?(?=[,)])/g, "fs.writeFileSync($1, ''"],
     // fs-extra is fs with more calls (removeSync, emptyDirSync, moveSync); rimraf, del and
     // shelljs's rm('-rf') are the tree removers build scripts install (npm packages fs-extra,
     // rimraf, del, shelljs): each is the recursive delete fs.rmSync is
@@ -329,6 +336,8 @@ export const RUBY: Language = {
     [/\b(?:Kernel|Object|self)\.(?:send|public_send|__send__)\(\s*:(\w+)\s*,\s*/g, '$1('],
     [/\b(?:Kernel|Object)\./g, ''],
     [/ENV\[\s*['"]HOME['"]\s*\]|Dir\.home/g, '"~"'],
+    // truncation to nothing is a write of nothing (`: > F`): File.truncate(F, 0)
+    [/\bFile\.truncate\(\s*([^(),]+?)\s*,\s*0\s*\)/g, 'File.write($1, "")'],
     [/File\.expand_path\(\s*(['"][^'"]*['"])\s*\)/g, '$1'],
     [/File\.join\(\s*['"]([^'"]*)['"]\s*,\s*['"]([^'"]*)['"]\s*,/g, 'File.join("$1/$2",'],
     [/File\.join\(\s*['"]([^'"]*)['"]\s*,\s*['"]([^'"]*)['"]\s*\)/g, '"$1/$2"'],
@@ -561,8 +570,15 @@ export const POWERSHELL: Language = {
       /\(\s*Get-PSReadLineOption\s*\)\.HistorySavePath/gi,
       '"~/AppData/Roaming/Microsoft/Windows/PowerShell/PSReadLine/ConsoleHost_history.txt"',
     ],
+    // the home joined to a literal (`$env:USERPROFILE + '\\source'`) is one path under home
+    [/(?:\$env:USERPROFILE|\$HOME|\$env:HOME)\s*\+\s*'[\\/]?([^'\n]*)'/gi, "'~/$1'"],
     [/\$env:APPDATA\b/gi, '~/AppData/Roaming'],
     [/\$env:USERPROFILE\b|\$HOME\b|\$env:HOME\b/gi, '~'],
+    // Clear-Content empties each file it names, keeping the name (learn.microsoft.com, Clear-Content)
+    [
+      /\b(?:Clear-Content|clc)\s+(?:-(?:Path|LiteralPath)\s+)?(['"]?)([^\s'";|]+)\1/gi,
+      "[IO.File]::WriteAllText('$2', '')",
+    ],
     // a listing piped into Remove-Item removes what it lists
     [
       // (not when -Filter or -Include names which entries: those alone are listed)
@@ -600,6 +616,17 @@ export const POWERSHELL: Language = {
       path: 0,
     },
     { fn: 'Remove-Item|rm|del|ri', kind: 'rmtree', path: 0, bare: true },
+    // .NET's own deletes and writers (learn.microsoft.com, System.IO.Directory.Delete(path,
+    // recursive), File.Delete, File.WriteAllText/WriteAllBytes/WriteAllLines): the same effects
+    // as the cmdlets, reached without naming one
+    { fn: '\\[(?:System\\.)?IO\\.Directory\\]::Delete', kind: 'rmtree', path: 0 },
+    { fn: '\\[(?:System\\.)?IO\\.File\\]::Delete', kind: 'remove', path: 0 },
+    {
+      fn: '\\[(?:System\\.)?IO\\.File\\]::(?:WriteAllText|WriteAllBytes|WriteAllLines)',
+      kind: 'write',
+      path: 0,
+      content: 1,
+    },
     {
       fn: 'Invoke-WebRequest|iwr|Invoke-RestMethod|irm|\\.DownloadString|\\.DownloadFile|\\.DownloadData|Start-BitsTransfer',
       kind: 'fetch',
