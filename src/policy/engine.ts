@@ -402,7 +402,8 @@ export class Engine implements PolicyEngine {
     const hit = this.scopeSigs.get(scope);
     if (hit !== undefined) return hit;
     const ids = this.shareIds;
-    let sig: string | null = `${this.defaultAction}\0${this.resolver ? 1 : 0}\0${this.needsPaths ? 1 : 0}\0${JSON.stringify(this.referencedParams)}\0`;
+    let sig: string | null =
+      `${this.defaultAction}\0${this.resolver ? 1 : 0}\0${this.needsPaths ? 1 : 0}\0${JSON.stringify(this.referencedParams)}\0`;
     for (const p of scope) {
       const id = ids?.get(p);
       if (id === undefined) {
