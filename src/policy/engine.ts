@@ -117,6 +117,8 @@ export class Engine implements PolicyEngine {
   private readonly onOnceConsumed?: () => void;
   private readonly consumed = new Set<number>();
   private readonly scopeCache = new Map<string, CompiledPolicy[]>();
+  /** Signatures of scope lists (sharedLeaf), kept per list as scopeFor() keeps the lists. */
+  private readonly scopeSigs = new WeakMap<CompiledPolicy[], string | null>();
   private readonly taintTools = new Map<string, boolean>();
   private readonly taintScopes = new WeakMap<CompiledPolicy[], CompiledPolicy[]>();
   private readonly commandCache = new FifoMap<string, CommandReadings>();
@@ -343,7 +345,11 @@ export class Engine implements PolicyEngine {
   private decideDerived(c: ToolCall, depth: number, key: object): Decision {
     // A call that amounts to nothing further (a read, a delete) costs its path readings and its
     // own rules, whose answer the decision memo keeps: keeping it here too would only add a key.
-    if (!toolMayHaveEffects(c.tool)) return this.decide(c, true, depth, key);
+    if (!toolMayHaveEffects(c.tool)) {
+      // Only the top-level call's own effects: deeper, a derived-memo entry may be recording the
+      // path readings its decision rests on, which a decision taken as it is would not make.
+      return depth === 1 && this.sharing ? this.sharedLeaf(c, depth, key) : this.decide(c, true, depth, key);
+    }
     const memo = this.derivedMemo;
     const slot = memo.slot(c, depth, this.session !== undefined);
     if (slot === null) return this.decide(c, true, depth, key);
@@ -358,6 +364,56 @@ export class Engine implements PolicyEngine {
     } finally {
       this.keepDerived(slot, d, reads);
     }
+  }
+
+  /**
+   * decide() for a derived call that amounts to nothing further, shared with the other engine
+   * deciding the same call (a shadow set beside the live one): its decision depends only on the
+   * policies of its scope, the set-wide readings of prepare() and the filesystem, so where both
+   * engines' scopes for it have the same signature the first engine's decision is the second's,
+   * read moments apart. The first engine keeps it; the second takes it (without the taints, which
+   * a set deciding without taints never carries).
+   */
+  private sharedLeaf(c: ToolCall, depth: number, key: object): Decision {
+    const log = this.shared?.matches;
+    const sig = log ? this.scopeSig(this.scopeFor(c)) : null;
+    if (!log || sig === null) return this.decide(c, true, depth, key);
+    if (this.sharing === 'reuse') {
+      const kept = log.decisionFor(key, sig);
+      if (kept) {
+        if (kept.taints === undefined || this.hasTaintRules) return kept;
+        const { taints: _, ...rest } = kept;
+        return rest;
+      }
+      return this.decide(c, true, depth, key);
+    }
+    const d = this.decide(c, true, depth, key);
+    log.keepDecision(key, sig, d);
+    return d;
+  }
+
+  /**
+   * What a decision in this scope depends on besides the call: the policies (by shared content
+   * id, in order), the default action, and the set-wide readings prepare() makes (symlink
+   * resolution, path readings, the parameters rules name). Null when a policy of the scope is not
+   * shared (its answer may depend on this engine's own state, or the other set lacks it).
+   */
+  private scopeSig(scope: CompiledPolicy[]): string | null {
+    const hit = this.scopeSigs.get(scope);
+    if (hit !== undefined) return hit;
+    const ids = this.shareIds;
+    let sig: string | null =
+      `${this.defaultAction}\0${this.resolver ? 1 : 0}\0${this.needsPaths ? 1 : 0}\0${JSON.stringify(this.referencedParams)}\0`;
+    for (const p of scope) {
+      const id = ids?.get(p);
+      if (id === undefined) {
+        sig = null;
+        break;
+      }
+      sig += `${id},`;
+    }
+    this.scopeSigs.set(scope, sig);
+    return sig;
   }
 
   /** The `tests:` sections of the loaded files. */

@@ -68,6 +68,29 @@ function matchIn(p: CompiledPolicy, view: CallView, f: RuleFilter, granting: boo
   return r;
 }
 
+/**
+ * The answer another engine already found for this policy and call: the rule, null for none, or
+ * undefined when there is none to reuse. Asked before the policy's gate, so a second engine whose
+ * policies are all answered (a shadow reaching a deny the live set found) marks no command at all.
+ */
+function reused(p: CompiledPolicy, view: CallView, granting: boolean): CompiledRule | null | undefined {
+  const m = view.matches;
+  if (m === undefined || m.record) return undefined;
+  const id = m.ids.get(p);
+  if (id === undefined) return undefined;
+  const i = m.results.get(granting ? -id : id);
+  if (i === undefined) return undefined;
+  return i < 0 ? null : (p.rules[i] ?? null);
+}
+
+/** A policy its gate closed matches nothing: recorded as such for the engine that reuses answers. */
+function gated(p: CompiledPolicy, view: CallView, granting: boolean): void {
+  const m = view.matches;
+  if (m === undefined || !m.record) return;
+  const id = m.ids.get(p);
+  if (id !== undefined) m.results.set(granting ? -id : id, -1);
+}
+
 const VERB: Record<Action, string> = {
   allow: 'allowed',
   deny: 'denied',
@@ -112,8 +135,15 @@ export function decideRequest(
   let durable: CompiledRule | undefined;
   const mayFire = view.mayFire;
   for (const p of scope) {
-    if (!p.durable || (mayFire && !mayFire(p))) continue;
-    const r = matchIn(p, view, f, true);
+    if (!p.durable) continue;
+    let r: CompiledRule | null | undefined = reused(p, view, true);
+    if (r === undefined) {
+      if (mayFire && !mayFire(p)) {
+        gated(p, view, true);
+        continue;
+      }
+      r = matchIn(p, view, f, true);
+    }
     if (r && r.action === 'allow') {
       durable = r;
       break;
@@ -124,8 +154,15 @@ export function decideRequest(
   let best: CompiledRule | undefined;
   for (let i = 0; i < scope.length; i++) {
     const p = scope[i];
-    if (!p || (mayFire && !mayFire(p))) continue;
-    const r = matchIn(p, view, f, false);
+    if (!p) continue;
+    let r: CompiledRule | null | undefined = reused(p, view, false);
+    if (r === undefined) {
+      if (mayFire && !mayFire(p)) {
+        gated(p, view, false);
+        continue;
+      }
+      r = matchIn(p, view, f, false);
+    }
     if (!r) continue;
     fired.push(r);
     if (r.action === 'deny') return { decision: decisionOf(r, fired) };

@@ -112,8 +112,12 @@ export class PolicyGates {
 
   /** Whether any policy is gated at all (else there is nothing to compute per call). */
   get useful(): boolean {
-    return this.gated.length >= GATE_MIN_POLICIES && this.gated.some((g) => g === 1);
+    // Asked on every call: worked out once (the gates never change after construction).
+    if (this.usefulKnown === undefined)
+      this.usefulKnown = this.gated.length >= GATE_MIN_POLICIES && this.gated.some((g) => g === 1);
+    return this.usefulKnown;
   }
+  private usefulKnown: boolean | undefined;
 
   /**
    * Opens the policies the marks of this call allow. `command` is the command index when its

@@ -4,6 +4,7 @@
 // them once per command: the shadow then costs only its own rule matching.
 import { analyzeCommand, type CommandAnalysis } from './shell.js';
 import { EffectCache } from './effects/decide.js';
+import type { Decision } from './types.js';
 
 /** Distinct commands kept, and their characters in total (the engine's own cache bounds). */
 const ENTRIES = 8192;
@@ -48,6 +49,12 @@ export class MatchLog {
   private owner: object | null = null;
   /** Per call (the top-level call, or the effect a derived call was made from): policy id -> rule. */
   private readonly views = new Map<object, Map<number, number>>();
+  /**
+   * Whole decisions of derived calls, per effect, with the signature of the scope they were
+   * decided in (Engine.scopeSig): an engine whose scope for the same derived call has the same
+   * signature would decide it alike, and takes the decision as it is.
+   */
+  private readonly decisions = new Map<object, { sig: string; decision: Decision }>();
 
   /** A stable id for a policy's content (bounded: ids of sets long gone are dropped). */
   idOf(key: string): number {
@@ -69,7 +76,19 @@ export class MatchLog {
     this.subject = call;
     this.owner = engine;
     this.views.clear();
+    if (this.decisions.size) this.decisions.clear();
     return false;
+  }
+
+  /** Keeps the decision of the derived call made from `key` (by the engine that opened the log). */
+  keepDecision(key: object, sig: string, decision: Decision): void {
+    this.decisions.set(key, { sig, decision });
+  }
+
+  /** The decision kept for the derived call made from `key`, when it was decided in a scope like `sig`. */
+  decisionFor(key: object, sig: string): Decision | undefined {
+    const e = this.decisions.get(key);
+    return e !== undefined && e.sig === sig ? e.decision : undefined;
   }
 
   /** The answers kept for one call of the log (made when recording). */
