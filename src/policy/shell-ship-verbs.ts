@@ -130,8 +130,25 @@ const PORT_PUBLISHERS = new Set([
   'finch',
 ]);
 
+/**
+ * An image build told to push what it builds (`depot build -t ghcr.io/acme/api --push .`,
+ * `devcontainer build --push`, `nerdctl build --output type=image,name=X,push=true`, BuildKit's
+ * `--output type=registry`): the build is a push to the registry its tag names, as `docker buildx
+ * build --push` is (the ship catalogue's). Docker BuildKit and buildx output documentation.
+ */
+const BUILD_WORD = /^(?:build|bake|buildx|image|images)$/;
+const PUSH_OUTPUT = /(?:^|[=,])(?:type=registry|push=true)(?:,|$)/;
+function buildPush(rest: readonly string[]): string | undefined {
+  const path = rest.filter((w) => !w.startsWith('-')).slice(0, 3);
+  if (!path.some((w) => BUILD_WORD.test(w))) return undefined;
+  if (rest.some((w) => /^--push(?:=(?:true|yes|1))?$/.test(w))) return '--push';
+  return rest.some((w) => PUSH_OUTPUT.test(w)) ? '--output (pushed)' : undefined;
+}
+
 function publishSwitch(tool: string, rest: readonly string[]): string | undefined {
   if (PORT_PUBLISHERS.has(tool)) return undefined;
+  const pushed = buildPush(rest);
+  if (pushed) return pushed;
   const sw = rest.find((w) => PUBLISH_SWITCH.test(w));
   if (!sw) return undefined;
   const path = rest.filter((w) => !w.startsWith('-')).slice(0, 3);
