@@ -253,7 +253,36 @@ const UNC = /^["']?(?:\\\\|\/\/|\\)[\w.-]+[\\/]/;
 const RELEASE_SHARE =
   /[\\/](?:deploy\w*|releases?|publish\w*|dist|addins?|add-ins|software|apps|packages|netlogon|sysvol)\$?(?:[\\/"']|$)/i;
 
+/**
+ * The POSIX side of the same: a network mount (`/mnt/NAME`, `/net/HOST`, `/nfs`, `/shared`,
+ * `/software`, `/Volumes/NAME` on macOS) that a studio's, a lab's or a render farm's machines
+ * load their tools from. A copy onto a place of it named for releases (`release`, `site`,
+ * `plugins`, `current`, `live`, `production`), or its `current` link repointed (`ln -sfn
+ * /software/tool/3.2.0 /software/tool/current`, the release switch of Capistrano-style trees),
+ * is a release to every machine that mounts it. WSL's drive mounts (`/mnt/c`) are this
+ * machine's own disks; a staging, test or development place is the release's rehearsal.
+ */
+const NET_MOUNT = /^["']?\/(?:mnt\/(?!(?:[a-z]|wsl|wslg)(?:\/|$))[\w.-]+|net|nfs|shared?|software|Volumes\/[^/]+)\//;
+const POSIX_RELEASE = /\/(?:releases?|deploy\w*|publish\w*|site|plugins?|current|live|prod|production)(?:\/|["']?$)/i;
+const SWITCH_LINK = /\/(?:current|live|production|prod|stable|latest)\/?["']?$/;
+
+function mountRelease(tool: string, rest: readonly string[]): { text: string; from: string } | null {
+  const ops = rest.filter((w) => !w.startsWith('-'));
+  const dest = ops[ops.length - 1] ?? '';
+  if (ops.length < 2 || !NET_MOUNT.test(dest)) return null;
+  if (/(?:^|[/._-])(?:staging|stage|stg|dev|test|qa|uat|sandbox)(?:[/._-]|$)/i.test(dest)) return null;
+  if (tool === 'ln') {
+    // only a link forced over the existing one: `ln -sfn NEW current`
+    if (!rest.some((w) => /^-\w*[fF]/.test(w) || w === '--force') || !SWITCH_LINK.test(dest)) return null;
+    return { text: ['cli-ship', tool, ...rest].join(' '), from: `ln repoints ${dest} on a shared mount` };
+  }
+  if (!POSIX_RELEASE.test(dest)) return null;
+  return { text: ['cli-ship', tool, ...rest].join(' '), from: `${tool} copies onto the shared mount ${dest}` };
+}
+
 function shareMirror(tool: string, rest: readonly string[]): { text: string; from: string } | null {
+  if (tool === 'ln' || ((tool === 'cp' || tool === 'rsync' || tool === 'install') && !rest.some((w) => UNC.test(w))))
+    return mountRelease(tool, rest);
   if (!COPIERS.has(tool)) return null;
   // where it copies to: -Destination's value, the second operand of robocopy/xcopy, else the last
   const d = rest.findIndex((w) => /^-destination$/i.test(w));
