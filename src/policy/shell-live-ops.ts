@@ -31,7 +31,16 @@ const FLAG_NOUN = /^(?:features?|flags?|feature-?flags?|toggles?|switches?|exper
 const FLAG_VERB = /^(?:enable|disable|on|off|toggle|toggle-on|toggle-off|turn-on|turn-off|flip|kill|rollout)$/;
 
 /** Whether a subcommand word (lower-cased) puts a change live; `prev` is the word before it. */
+/**
+ * What `activate` picks when it is this machine's own: an environment, a shell, a profile, a
+ * local configuration (`conda activate prod`, `gcloud config configurations activate prod`).
+ * `activate` as the first word is an environment manager's; deeper it is a service's.
+ */
+const LOCAL_PICK =
+  /^(?:configurations?|config|envs?|environments?|venvs?|virtualenvs?|profiles?|accounts?|contexts?|shells?|workspaces?|toolchains?)$/;
+
 export function liveOperation(word: string, prev: string): boolean {
+  if (word === 'activate') return prev !== '' && !LOCAL_PICK.test(prev);
   if (SWITCHING.has(word)) return true;
   if (FLAG_VERB.test(word) && FLAG_NOUN.test(prev)) return true;
   const parts = word.split(/[-_]/);

@@ -286,7 +286,11 @@ function shareMirror(tool: string, rest: readonly string[]): { text: string; fro
   if (!COPIERS.has(tool)) return null;
   // where it copies to: -Destination's value, the second operand of robocopy/xcopy, else the last
   const d = rest.findIndex((w) => /^-destination$/i.test(w));
-  const ops = rest.filter((w, i) => !/^[-/]/.test(w) || (UNC.test(w) && !/^\/[a-z]+$/i.test(w)) || i === d + 1);
+  // cp and rsync (and the Windows copies respelled as them) take POSIX paths, not /SWITCHES
+  const posix = tool === 'cp' || tool === 'rsync';
+  const ops = posix
+    ? rest.filter((w) => !w.startsWith('-'))
+    : rest.filter((w, i) => !/^[-/]/.test(w) || (UNC.test(w) && !/^\/[a-z]+$/i.test(w)) || (d >= 0 && i === d + 1));
   const dest =
     d >= 0 ? (rest[d + 1] ?? '') : /^(?:robocopy|xcopy)/.test(tool) ? (ops[1] ?? '') : (ops[ops.length - 1] ?? '');
   if (!UNC.test(dest)) return null;
