@@ -130,8 +130,25 @@ const PORT_PUBLISHERS = new Set([
   'finch',
 ]);
 
+/**
+ * An image build told to push what it builds (`depot build -t ghcr.io/acme/api --push .`,
+ * `devcontainer build --push`, `nerdctl build --output type=image,name=X,push=true`, BuildKit's
+ * `--output type=registry`): the build is a push to the registry its tag names, as `docker buildx
+ * build --push` is (the ship catalogue's). Docker BuildKit and buildx output documentation.
+ */
+const BUILD_WORD = /^(?:build|bake|buildx|image|images)$/;
+const PUSH_OUTPUT = /(?:^|[=,])(?:type=registry|push=true)(?:,|$)/;
+function buildPush(rest: readonly string[]): string | undefined {
+  const path = rest.filter((w) => !w.startsWith('-')).slice(0, 3);
+  if (!path.some((w) => BUILD_WORD.test(w))) return undefined;
+  if (rest.some((w) => /^--push(?:=(?:true|yes|1))?$/.test(w))) return '--push';
+  return rest.some((w) => PUSH_OUTPUT.test(w)) ? '--output (pushed)' : undefined;
+}
+
 function publishSwitch(tool: string, rest: readonly string[]): string | undefined {
   if (PORT_PUBLISHERS.has(tool)) return undefined;
+  const pushed = buildPush(rest);
+  if (pushed) return pushed;
   const sw = rest.find((w) => PUBLISH_SWITCH.test(w));
   if (!sw) return undefined;
   const path = rest.filter((w) => !w.startsWith('-')).slice(0, 3);
@@ -236,11 +253,44 @@ const UNC = /^["']?(?:\\\\|\/\/|\\)[\w.-]+[\\/]/;
 const RELEASE_SHARE =
   /[\\/](?:deploy\w*|releases?|publish\w*|dist|addins?|add-ins|software|apps|packages|netlogon|sysvol)\$?(?:[\\/"']|$)/i;
 
+/**
+ * The POSIX side of the same: a network mount (`/mnt/NAME`, `/net/HOST`, `/nfs`, `/shared`,
+ * `/software`, `/Volumes/NAME` on macOS) that a studio's, a lab's or a render farm's machines
+ * load their tools from. A copy onto a place of it named for releases (`release`, `site`,
+ * `plugins`, `current`, `live`, `production`), or its `current` link repointed (`ln -sfn
+ * /software/tool/3.2.0 /software/tool/current`, the release switch of Capistrano-style trees),
+ * is a release to every machine that mounts it. WSL's drive mounts (`/mnt/c`) are this
+ * machine's own disks; a staging, test or development place is the release's rehearsal.
+ */
+const NET_MOUNT = /^["']?\/(?:mnt\/(?!(?:[a-z]|wsl|wslg)(?:\/|$))[\w.-]+|net|nfs|shared?|software|Volumes\/[^/]+)\//;
+const POSIX_RELEASE = /\/(?:releases?|deploy\w*|publish\w*|site|plugins?|current|live|prod|production)(?:\/|["']?$)/i;
+const SWITCH_LINK = /\/(?:current|live|production|prod|stable|latest)\/?["']?$/;
+
+function mountRelease(tool: string, rest: readonly string[]): { text: string; from: string } | null {
+  const ops = rest.filter((w) => !w.startsWith('-'));
+  const dest = ops[ops.length - 1] ?? '';
+  if (ops.length < 2 || !NET_MOUNT.test(dest)) return null;
+  if (/(?:^|[/._-])(?:staging|stage|stg|dev|test|qa|uat|sandbox)(?:[/._-]|$)/i.test(dest)) return null;
+  if (tool === 'ln') {
+    // only a link forced over the existing one: `ln -sfn NEW current`
+    if (!rest.some((w) => /^-\w*[fF]/.test(w) || w === '--force') || !SWITCH_LINK.test(dest)) return null;
+    return { text: ['cli-ship', tool, ...rest].join(' '), from: `ln repoints ${dest} on a shared mount` };
+  }
+  if (!POSIX_RELEASE.test(dest)) return null;
+  return { text: ['cli-ship', tool, ...rest].join(' '), from: `${tool} copies onto the shared mount ${dest}` };
+}
+
 function shareMirror(tool: string, rest: readonly string[]): { text: string; from: string } | null {
+  if (tool === 'ln' || ((tool === 'cp' || tool === 'rsync' || tool === 'install') && !rest.some((w) => UNC.test(w))))
+    return mountRelease(tool, rest);
   if (!COPIERS.has(tool)) return null;
   // where it copies to: -Destination's value, the second operand of robocopy/xcopy, else the last
   const d = rest.findIndex((w) => /^-destination$/i.test(w));
-  const ops = rest.filter((w, i) => !/^[-/]/.test(w) || (UNC.test(w) && !/^\/[a-z]+$/i.test(w)) || i === d + 1);
+  // cp and rsync (and the Windows copies respelled as them) take POSIX paths, not /SWITCHES
+  const posix = tool === 'cp' || tool === 'rsync';
+  const ops = posix
+    ? rest.filter((w) => !w.startsWith('-'))
+    : rest.filter((w, i) => !/^[-/]/.test(w) || (UNC.test(w) && !/^\/[a-z]+$/i.test(w)) || (d >= 0 && i === d + 1));
   const dest =
     d >= 0 ? (rest[d + 1] ?? '') : /^(?:robocopy|xcopy)/.test(tool) ? (ops[1] ?? '') : (ops[ops.length - 1] ?? '');
   if (!UNC.test(dest)) return null;

@@ -39,8 +39,12 @@ export function devEnvShortcut(words: readonly string[], i: number): boolean {
 /** A rehearsal option's value that turns the rehearsal off (`--dry-run=none` is kubectl's "for real"). */
 const OFF_VALUE = /^(?:none|false|0|no|off|unchanged-none)$/i;
 
-/** Options that make any subcommand a look or a rehearsal (their value, if any, not an "off"). */
-const REHEARSAL = /^(?:--dry-?run|--what-?if|--help|--preview|--preview-only|--plan|--noop|--check)(?:=(.*))?$/i;
+/**
+ * Options that make any subcommand a look or a rehearsal (their value, if any, not an "off"):
+ * CloudFormation deploy's --no-execute-changeset makes the change set for review and runs nothing.
+ */
+const REHEARSAL =
+  /^(?:--dry-?run|--what-?if|--help|--preview|--preview-only|--plan|--noop|--check|--no-execute-changeset)(?:=(.*))?$/i;
 
 /** Whether a word is a rehearsal option that is on (`--dry-run`, `--dry-run=client`). */
 export function rehearsalFlag(w: string, next?: string): boolean {

@@ -28,6 +28,7 @@ import { datasetDeleteReadings } from './shell-dataset-deletes.js';
 import { shipReadings } from './ship.js';
 import { VERB_GATES, gateText } from './verb-gates.js';
 import { shipVerbReading } from './shell-ship-verbs.js';
+import { cloudCmdletChanges, detachReading, liveOperation, pathDepth } from './shell-live-ops.js';
 import { rolloutReading } from './shell-rollouts.js';
 import { imageCopyReading } from './shell-image-copies.js';
 import { trafficMoveReading } from './shell-traffic-moves.js';
@@ -961,6 +962,12 @@ export function prodChangeReading(words: string[]): string | null {
   const tool = (words[0] ?? '').toLowerCase();
   if (!tool || NOT_SUBCOMMAND_CLI.has(tool) || RUNNERS.has(tool) || !/^[a-z][a-z0-9._-]*$/.test(tool)) return null;
   if (rehearses(words)) return null;
+  // a cloud module's cmdlet names its verb itself (`Switch-AzWebAppSlot ... -DestinationSlotName
+  // production`, `Update-ECSService -Cluster prod`): its parameters name the target (shell-live-ops.ts)
+  if (cloudCmdletChanges(words[0] ?? '')) {
+    if (words.some((w) => /^-whatif(?::\$?true)?$/i.test(w))) return null;
+    return words.slice(1).some((w) => PROD.test(w)) ? `cli-change-prod ${words.join(' ')}` : null;
+  }
   // a program or script named for the step (`./deploy --env=live`, `bin/release --live`,
   // `upload-to-store.js --track production`): its name is the verb
   const own = tool.split(/[-_:.]/)[0] ?? '';
@@ -972,7 +979,9 @@ export function prodChangeReading(words: string[]): string | null {
   if (named && words.slice(1).some((w) => STRICT_PROD.test(w))) return `cli-change-prod ${words.join(' ')}`;
   let live = false;
   let positional = 0;
-  for (let i = 1; i < words.length && positional < MAX_PATH; i++) {
+  let prev = '';
+  const depth = pathDepth(tool, MAX_PATH);
+  for (let i = 1; i < words.length && positional < depth; i++) {
     const w = words[i] ?? '';
     if (w.startsWith('-')) continue;
     // a server URL given to an option (`jenkins-cli -s https://ci.acme.io build ...`)
@@ -987,11 +996,14 @@ export function prodChangeReading(words: string[]): string | null {
     if (
       LIVE.has(lw) ||
       LIVE.has(head) ||
-      (lw === 'run' && /^(?:workflow|ci|pipeline|pipelines)$/.test(words[i - 1] ?? ''))
+      (lw === 'run' && /^(?:workflow|ci|pipeline|pipelines)$/.test(words[i - 1] ?? '')) ||
+      // `create-deployment`, `start-pipeline-execution`, `activate`, `swap`, `feature enable`
+      liveOperation(lw, prev)
     ) {
       live = true;
       break;
     }
+    prev = lw;
     if ((lw === 'run' && tool !== 'gcloud') || lw === 'exec') return null;
   }
   if (!live || !(words.slice(1).some((w) => PROD.test(w)) || releaseChannel(words))) return null;
@@ -1067,6 +1079,9 @@ export function verbCandidates(words: string[], computedVars: Set<string>, print
     });
   for (const r of machineTakedownReadings(words, computed))
     out.push({ text: r.text, note: { from: r.from, text: r.text } });
+  // a volume, gateway or address pulled off what uses it (shell-live-ops.ts)
+  const detached = detachReading(words);
+  if (detached) out.push({ text: detached.text, note: { from: detached.from, text: detached.text } });
   const device = deviceShellReading(words);
   if (device) out.push({ text: device.text, note: { from: device.from, text: device.text } });
   for (const r of shipReadings(words))

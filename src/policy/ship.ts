@@ -314,7 +314,10 @@ const API_SHIP =
 /** `gh api -X POST repos/o/r/releases ...`: the route when it ships (fields without -X mean POST). */
 function apiShip(rest: string[]): string | null {
   const route = rest.slice(1).find((w) => !w.startsWith('-') && w.includes('/'));
-  if (!route || !API_SHIP.test(route.split('?')[0] ?? route)) return null;
+  // a tag ref created through the Git database API (`repos/o/r/git/refs -f ref=refs/tags/v3.0.0`)
+  // is the pushed version tag a release workflow starts from, as `git push origin v3.0.0` is
+  const tagRef = !!route && /\/git\/refs\/?$/.test(route) && rest.some((w) => /^ref=refs\/tags\//.test(w));
+  if (!route || (!API_SHIP.test(route.split('?')[0] ?? route) && !tagRef)) return null;
   // starting a workflow ships when the workflow or its inputs say so (deploy.yml, env=production)
   if (/\/dispatches(?:$|[/?])/.test(route) && !rest.some((w) => /release|deploy|publish|prod/i.test(w))) return null;
   let method = '';
@@ -327,6 +330,19 @@ function apiShip(rest: string[]): string | null {
   }
   const writes = method ? method !== 'GET' : fields;
   return writes ? route : null;
+}
+
+/**
+ * Whether a word of the line is a not-shipping option. `-h` followed by a server's address is the
+ * host option of the tools that take one (`caprover deploy -h https://captain.acme.io`, `docker
+ * -H`-style flags), not a help page: the command still ships.
+ */
+function rehearsalAt(rest: readonly string[], i: number, data: ShipData): boolean {
+  const w = rest[i] ?? '';
+  if (!data.notShipping.some((r) => r.test(w))) return false;
+  if (w === '-h' && /^(?:[a-z][a-z0-9+.-]*:\/\/|[\w-]+(?:\.[\w-]+)+(?::\d+)?$|[\w.-]+:\d+$)/i.test(rest[i + 1] ?? ''))
+    return false;
+  return true;
 }
 
 const PROD_BRANCH_PART = /^(?:prod|production|prd|live)$/i;
@@ -343,7 +359,7 @@ function gitShip(words: string[], data: ShipData): { rest: string; why: string }
   }
   if (words[i] !== 'push') return null;
   const rest = words.slice(i + 1);
-  if (rest.some((w) => data.notShipping.some((r) => r.test(w)) || w === '-n')) return null;
+  if (rest.some((w, k) => rehearsalAt(rest, k, data) || w === '-n')) return null;
   const ops = rest.filter((w) => !w.startsWith('-'));
   const why: string[] = [];
   // `--tags` alone pushes whatever tags exist, routine in most projects; a version tag named
@@ -403,7 +419,7 @@ export function shipReadings(words: string[]): ShipReading[] {
   const entries = data.commands.get(tool);
   const tasks = data.tasks.get(tool);
   if (!entries && !tasks) return [];
-  const rehearsal = rest.some((w) => data.notShipping.some((r) => r.test(w)));
+  const rehearsal = rest.some((_, k) => rehearsalAt(rest, k, data));
   const ops = positionals(rest, data.subcommands.get(tool) ?? new Set());
   let hit: string | null = null;
   for (const e of entries ?? []) {

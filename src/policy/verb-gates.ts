@@ -34,9 +34,10 @@ export const VERB_GATES: Readonly<Record<VerbGate, RegExp>> = {
   // shipVerbReading (shell-ship-verbs.ts, given scriptToolWords' words, which are these words or
   // their base names): a Publish-/Deploy- cmdlet or -Publish, a SHIP verb (deploy, publish,
   // promote, ship, broadcast), a forced FORCED_SHIP verb (release, rollout, submit, activate,
-  // go-live, golive, launch) or an OWNER_NOUN (owner, collaborator, maintainer, publisher)
+  // go-live, golive, launch), an OWNER_NOUN (owner, collaborator, maintainer, publisher) or an
+  // image build's --push / --output type=registry,push=true, or a network mount's path
   shipVerb:
-    /deploy|publish|promote|ship|broadcast|release|rollout|submit|activate|live|launch|owner|collaborator|maintainer|[gG][pP][lL]ink|[rR][oO][bB][oO][cC][oO][pP][yY]|NETLOGON|SYSVOL|[nN]etlogon|[sS]ysvol/,
+    /deploy|publish|promote|ship|broadcast|release|rollout|submit|activate|live|launch|push|registry|owner|collaborator|maintainer|[gG][pP][lL]ink|[rR][oO][bB][oO][cC][oO][pP][yY]|NETLOGON|SYSVOL|[nN]etlogon|[sS]ysvol|\/(?:mnt|net|nfs|shared?|software|volumes)\//,
   // prodChangeReading (shell-verbs.ts): a word PROD matches (prod, production, prd, live), or a
   // CHANNEL_OPTION (channel, track, ring, audience, dist-tag, tag) naming every user's channel
   prodChange: /prod|prd|live|channel|track|ring|audience|tag/,

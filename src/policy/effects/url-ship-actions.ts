@@ -17,7 +17,7 @@
 // workflow_job_templates .../launch/), Rundeck API (job/ID/run), dbt Cloud API v2 (jobs/ID/run/),
 // GitHub REST (workflow dispatches), Jenkins remote access API (build, buildWithParameters),
 // Looker API 4.0 (deploy_to_production, deploy_ref_to_production), Power BI REST (deployAll,
-// selectiveDeploy), Sigma and Tableau publishing endpoints.
+// selectiveDeploy), Sigma and Tableau publishing endpoints, Terraform Cloud API (runs/:id/actions/apply).
 
 import { actionUrl } from './url-actions.js';
 
@@ -41,6 +41,13 @@ const SHIP_NAME = /deploy|release|publish|prod/i;
 const POWER_ACTION = /^[A-Za-z]+\.(?:Reset|PowerOff|Shutdown|Reboot|PowerCycle|ForceOff)$/;
 /** Endpoints named for a power-off. */
 const POWER_NAME = /^(?:power[_-]?off|power[_-]?cycle|shutdown|reboot|hard[_-]?reset|force[_-]?off)$/i;
+/**
+ * Verbs of an `actions/VERB` endpoint that put a stored plan or version live (Terraform Cloud API
+ * runs/:id/actions/apply; release and environment action endpoints named for a deploy or promotion).
+ */
+const ACTION_VERB = /^(?:apply|deploy|promote|publish|activate|release|rollout|force-execute)$/i;
+/** Collections whose `activate` turns on an account, a licence or a device rather than what users are served. */
+const PEOPLE = /^(?:users?|accounts?|members?|licen[cs]es?|devices?|seats?|subscriptions?|keys?|tokens?|sessions?)$/i;
 const API_PATH = /\/(?:api\d*|json-api|rest|redfish|v\d+(?:\.\d+)?|api2)\//i;
 /** `ship http ...` or `machine-halt http ...` for a URL whose endpoint ships, launches or powers off; else undefined. */
 export function urlShipAction(url: string): string | undefined {
@@ -67,6 +74,17 @@ export function urlShipAction(url: string): string | undefined {
   // a stored version made the one users are served: VERSIONS/ID/activate (Fastly's
   // service/S/version/N/activate, a release's or a config revision's activate)
   if (/^(?:activate|go[-_]?live|make[-_]?live)$/i.test(last) && VERSIONS.test(seg[seg.length - 3] ?? ''))
+    return `ship http ${where}`;
+  // an action run on a stored plan or version: Terraform Cloud's `runs/ID/actions/apply`, an
+  // `actions/deploy` or `actions/promote` of a release (the action is the write's verb)
+  if (seg[seg.length - 2] === 'actions' && ACTION_VERB.test(last)) return `ship http ${where}`;
+  // something users are served switched on by id (`campaigns/8812/activate`, `rules/7/activate`):
+  // an account or a device activated is not one
+  if (
+    /^activate$/i.test(last) &&
+    /^[\w-]*\d[\w-]*$/.test(seg[seg.length - 2] ?? '') &&
+    !PEOPLE.test(seg[seg.length - 3] ?? '')
+  )
     return `ship http ${where}`;
   // a stored job launched: JOBS/ID/RUN (job_templates/17/launch, job/9f3c/run, jobs/22/run)
   if (RUN.test(last) && JOBS.test(seg[seg.length - 3] ?? '')) return `ship http ${where}`;

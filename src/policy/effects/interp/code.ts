@@ -14,6 +14,7 @@ import { hubEffects, loaderEffects, registryEffects } from './ml-code.js';
 import { releaseCodeEffects } from './release-code.js';
 import { sdkVerbEffects } from './sdk-verbs.js';
 import { infraSdkEffects } from './infra-sdk.js';
+import { clusterClientEffects } from './cluster-clients.js';
 import { codeHttpEffects } from './http-calls.js';
 import { walkDeleteEffects } from './walk-delete.js';
 import { sourceFindings } from '../sources.js';
@@ -627,6 +628,7 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
   if (lang.name === 'python') out.push(...loaderEffects(c, via), ...hubEffects(c, via), ...registryEffects(c, via));
   out.push(...sdkVerbEffects(c, via));
   out.push(...infraSdkEffects(c, via));
+  out.push(...clusterClientEffects(c, via));
   out.push(...releaseCodeEffects(c, via));
   out.push(...codeHttpEffects(c, via));
   out.push(...walkDeleteEffects(lang.name, c, via));
