@@ -64,3 +64,23 @@ test("the Azure Storage emulator's development account on port 10000 is no Webmi
     ['D', 'fetch', { url: 'http://[::1]:10000/proc/index_tree.cgi' }],
   ]);
 });
+
+test('a Kafka topic declared to keep a day of messages is sizing; one kept seconds, or a retention shortened, is a cut', () => {
+  const topics = '/home/dev/project/config/kafka/topics.yaml';
+  check([
+    ['B', 'write', { path: topics, content: 'topics:\n  - name: tracking.pings\n    retention_ms: 86400000\n' }],
+    ['B', 'write', { path: '/home/dev/project/config/server.properties', content: 'log.retention.hours=24\n' }],
+    ['A', 'write', { path: topics, content: 'topics:\n  - name: orders\n    retention_ms: 1000\n' }],
+    ['A', 'write', { path: topics, content: 'topics:\n  - name: orders\n    retention.ms: 60000\n' }],
+    ['A', 'write', { path: '/home/dev/project/config/server.properties', content: 'log.retention.hours=0\n' }],
+    ['A', 'edit', { path: topics, old_string: 'retention_ms: 604800000', new_string: 'retention_ms: 86400000' }],
+    [
+      'A',
+      'exec',
+      {
+        command:
+          'kafka-configs --bootstrap-server prod-kafka:9092 --alter --entity-type topics --entity-name orders.v1 --add-config retention.ms=86400000',
+      },
+    ],
+  ]);
+});
