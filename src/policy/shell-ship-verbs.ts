@@ -105,6 +105,19 @@ const ACCOUNT_TOOLS = new Set([
   'pkexec',
   'run0',
 ]);
+/**
+ * File, text and search utilities: their operands are paths, patterns and text, never
+ * subcommands, so a folder named `deploy` or `publish` (`ls deploy`, `find deploy -name
+ * 'values-*.yaml'`, `du -sh publish`, `grep -r image deploy`) is a place looked at, not a verb.
+ * Copies onto a release share are read before this (shareMirror); none of these runs another
+ * command from its operands (xargs, env, find's -exec are read as the commands they run).
+ */
+const PATH_OPERAND_TOOLS = new Set([
+  ...'ls ll dir vdir tree du df stat file find fd locate realpath readlink basename dirname cd pushd popd'.split(' '),
+  ...'cat tac bat less more head tail wc nl sort uniq cut paste column fold fmt tr od xxd hexdump strings'.split(' '),
+  ...'grep egrep fgrep rg ag ack diff cmp comm sha256sum sha1sum md5sum shasum b2sum cksum'.split(' '),
+  ...'echo printf touch mkdir rmdir cp mv ln install chmod tar zip unzip gzip gunzip xz bzip2 zstd'.split(' '),
+]);
 /** Options whose value is an account or a group (`--user deploy`, `-u deploy`), not a subcommand. */
 const ACCOUNT_OPTION = /^(?:-u|-U|-g|-G|--user|--group|--owner|--uid|--gid|--username|--login-name)$/;
 
@@ -317,6 +330,7 @@ export function shipVerbReading(words: string[]): { text: string; from: string }
   const rest = words.slice(start + 1);
   const reach = domainLink(tool, rest) ?? shareMirror(tool, rest);
   if (reach) return reach;
+  if (PATH_OPERAND_TOOLS.has(tool)) return null;
   const cmdletVerb = !isCmdletName(tool)
     ? null
     : (/^(publish|deploy)-/.exec(tool)?.[1] ??

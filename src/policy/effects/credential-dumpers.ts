@@ -95,6 +95,35 @@ function programKey(w: string): string {
     .replace(/\.(?:exe|py|ps1|pl|rb|js|dll)$/, '');
 }
 
+/**
+ * Search tools whose operands are a pattern and the files searched: `grep -rl Invoke-Mimikatz
+ * rules/` looks for the name in a detection team's rules, it runs nothing.
+ */
+const SEARCHERS = /^(?:grep|egrep|fgrep|zgrep|rg|ag|ack|findstr|select-string|sls)$/;
+
+function isSearcher(c: LineFacts['cmds'][number]): boolean {
+  const name = programKey(c.argv[0] ?? '');
+  if (SEARCHERS.test(name)) return true;
+  // `git grep PATTERN`
+  return name === 'git' && c.argv.slice(1).find((w) => !w.startsWith('-')) === 'grep';
+}
+
+/**
+ * Whether what `reads` finds in the line is only what a search tool looks for: some search
+ * command's own words show it, and the line's other commands (their words and what they read on
+ * standard input), read together, do not. A shell, pwsh, iex or an echo piped on keeps the reading,
+ * and so does a line whose parsed commands show no search for it.
+ */
+function onlySearchedFor(line: LineFacts, reads: (text: string) => boolean): boolean {
+  const searched = line.cmds.some((c) => isSearcher(c) && reads(c.argv.join(' ')));
+  if (!searched) return false;
+  const rest = line.cmds
+    .filter((c) => !isSearcher(c))
+    .map((c) => `${c.argv.join(' ')}\n${c.stdin ?? ''}`)
+    .join('\n');
+  return !reads(rest);
+}
+
 export function credentialDumperEffects(line: LineFacts, out: Effect[]): void {
   const seen = new Set<string>();
   for (const c of line.cmds) {
@@ -110,14 +139,14 @@ export function credentialDumperEffects(line: LineFacts, out: Effect[]): void {
     }
   }
   const held = memoryOfHolder(line.text);
-  if (held)
+  if (held && !onlySearchedFor(line, (t) => memoryOfHolder(t) !== undefined))
     out.push({
       tool: 'exec',
       command: `credential-dumper memory-of-${held}`,
       via: `copies the memory of ${held}, which holds credentials`,
     });
   const m = CMDLETS.exec(line.text);
-  if (m?.[1] && !seen.has(m[1].toLowerCase()))
+  if (m?.[1] && !seen.has(m[1].toLowerCase()) && !onlySearchedFor(line, (t) => CMDLETS.test(t)))
     out.push({
       tool: 'exec',
       command: `credential-dumper ${m[1]}`,

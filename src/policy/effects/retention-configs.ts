@@ -17,8 +17,37 @@ const PERIOD_KEY = /^(?:frequently|hourly|daily|weekly|monthly|yearly)$/;
 const TEST_FILE =
   /(?:^|\/)(?:tests?|spec|fixtures|examples?)\/|(?:^|[/._-])(?:test|dev|development|local|sandbox|ci)(?:[._-][^/]*)?\.(?:tf|tfvars|ya?ml|json|conf|ini|toml)$/i;
 
-/** `KEY = VALUE` and `KEY: VALUE` pairs that set a retention, with lifecycle `expiration { days = N }` blocks. */
-function cuts(path: string, text: string): string[] {
+/**
+ * Kafka's retention of a topic's messages (`retention.ms`, `retention_ms`, the broker's
+ * `log.retention.ms|minutes|hours`; Kafka documentation, Topic and Broker Configs). A topic of
+ * pings or events declared to keep its messages a day is how streams are sized, not a loss; a
+ * topic emptied is one kept for seconds or minutes (`retention.ms: 1000`), under an hour.
+ */
+const STREAM_KEY = /^(?:log)?retention(?:ms|minutes|hours)$/;
+const HOUR_MS = 3_600_000;
+
+/** Whether `value` of a Kafka retention key keeps less than an hour of messages. */
+function streamCut(key: string, value: string): boolean {
+  const n = Number(value);
+  if (!/^\d+$/.test(value)) return cutTo(key, value) === true;
+  const ms = key.endsWith('ms') ? n : key.endsWith('minutes') ? n * 60_000 : n * HOUR_MS;
+  return n !== -1 && ms < HOUR_MS;
+}
+
+/** Keys whose value `text` sets (normalised as `cuts` does). */
+function keysSet(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/^\s*["']?([A-Za-z][\w.-]*)["']?\s*[:=]/gm))
+    out.add((m[1] ?? '').toLowerCase().replace(/[-_.:]/g, ''));
+  return out;
+}
+
+/**
+ * `KEY = VALUE` and `KEY: VALUE` pairs that set a retention, with lifecycle `expiration { days = N }`
+ * blocks. `declared`: Kafka retention keys the file did not set before, read as a topic declared
+ * (streamCut) rather than a retention shortened (cutTo's day).
+ */
+function cuts(path: string, text: string, declared: ReadonlySet<string> = new Set()): string[] {
   const out: string[] = [];
   const periods = SNAPSHOT_TOOL_FILE.test(path);
   // snapshot tools keep per period: `hourly = 0` beside `daily = 30` still keeps a month
@@ -31,6 +60,8 @@ function cuts(path: string, text: string): string[] {
     if (periods && PERIOD_KEY.test(key)) {
       if (cutTo('keepcount', value) === true) periodCuts.push(shown);
       else keepsSome = true;
+    } else if (STREAM_KEY.test(key) && declared.has(key)) {
+      if (streamCut(key, value)) out.push(shown);
     } else if (RETENTION_KEY.test(key) && !NOT_RETENTION.test(key) && cutTo(key, value) === true) out.push(shown);
   }
   if (!keepsSome) out.push(...periodCuts);
@@ -50,7 +81,9 @@ export function retentionConfigEffects(path: string, before: string, after: stri
   if (!HINT.test(after) || TEST_FILE.test(path)) return [];
   const had = new Set(cuts(path, before));
   const file = path.replace(/[^\w./~-]/g, '_');
-  return cuts(path, after)
+  const beforeKeys = keysSet(before);
+  const declared = new Set([...keysSet(after)].filter((k) => STREAM_KEY.test(k) && !beforeKeys.has(k)));
+  return cuts(path, after, declared)
     .filter((c) => !had.has(c))
     .map((c) => ({
       tool: 'exec',

@@ -402,6 +402,8 @@ export function destroys(st: Tok[]): string | undefined {
   if (verb === 'TRUNCATE') {
     let i = k + 1;
     if (T[i] === 'TABLE') i++;
+    // `TRUNCATE TABLE IF EXISTS db.t` (ClickHouse, Trino): the table is the name after it
+    if (T[i] === 'IF' && T[i + 1] === 'EXISTS') i += 2;
     if (T[i] === 'ONLY') i++;
     // a work table emptied, as one dropped (above); CASCADE would empty the tables that refer to it too
     if (!T.includes('CASCADE') && scratchTables(st.slice(i))) return undefined;
