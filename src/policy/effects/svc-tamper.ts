@@ -233,6 +233,24 @@ function selectsSvc(c: SimpleCommand, line: LineFacts): boolean {
         );
     case 'systemctl':
       return rest.includes('show') && rest.some(isSvcUnit);
+    case 'Get-Process':
+    case 'get-process':
+    case 'gps':
+    case 'Get-CimInstance':
+    case 'get-ciminstance':
+    case 'Get-WmiObject':
+    case 'get-wmiobject':
+    case 'gwmi':
+      // `Get-Process node`, `gps -Name node*`, `Get-CimInstance Win32_Process -Filter "Name='node.exe'"`:
+      // the server runs on node, as every node process stopped on POSIX (killall node) and Windows
+      // (taskkill /IM node.exe) is svc's (policies/catalogues/svc-self.yaml)
+      return rest.some((w, i) => {
+        if (w.startsWith('-') && !/^-(?:Name|ProcessName|Filter)$/i.test(w)) return false;
+        if (w.startsWith('-')) return false;
+        const prev = rest[i - 1] ?? '';
+        if (prev.startsWith('-') && !/^-(?:Name|ProcessName|Filter)$/i.test(prev)) return false;
+        return /^['"]?(?:node|nodejs|svc)(?:\.exe)?\*?['"]?$|name\s*(?:=|-eq|-like)\s*['"]?(?:node|svc)/i.test(w);
+      });
     case '?':
     case 'where':
     case 'Where-Object':
@@ -372,6 +390,12 @@ const INTERPRETERS = [
 
 function runsAny(l: LineFacts, names: ReadonlySet<string>): boolean {
   for (const p of l.programs) if (names.has(p)) return true;
+  return false;
+}
+
+/** The line runs svc's CLI: a program named svc, svc.js or the package, however it was quoted. */
+function runsSvcCli(l: LineFacts): boolean {
+  for (const p of l.programs) if (isSvcProgram(p)) return true;
   return false;
 }
 
@@ -1125,13 +1149,16 @@ function codeLiterals(l: LineFacts, out: Effect[]): void {
 
 /** The readings of this file, for line-readings.ts. */
 export function svcTamperEffects(l: LineFacts, out: Effect[]): void {
-  if (!TAMPER_HINT.test(l.text) && !runsAny(l, TAMPER_PROGRAMS) && !out.some(watchedEffect)) return;
+  // the programs are read after quote removal: `"s"vc` and `s\vc` run svc though the text never
+  // spells the word, so a line that runs svc's CLI passes the gate and its admin reading
+  const runsSvc = runsSvcCli(l);
+  if (!runsSvc && !TAMPER_HINT.test(l.text) && !runsAny(l, TAMPER_PROGRAMS) && !out.some(watchedEffect)) return;
   perCommand(l, out);
   codeLiterals(l, out);
   resolvePaths(l, out);
   writesOf(l, out);
   stopsSvc(l, out);
-  if (/svc/.test(l.text)) svcAdmin(l, out);
+  if (runsSvc || /svc/.test(l.text)) svcAdmin(l, out);
   if (/\/v1\/|\/approve\//.test(l.text)) adminHttp(l, out);
   svcSocket(l, out);
   if (/LD_PRELOAD|LD_AUDIT|DYLD_INSERT|SERVICE_|environ|ENV|env\b|exec[lv]e/.test(l.text)) envStrip(l, out);
