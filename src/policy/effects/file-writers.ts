@@ -141,6 +141,19 @@ const IN_PLACE: Record<string, (argv: string[]) => string[]> = table({
   ed: (a) => operands(a, new Set(['-p'])),
   red: (a) => operands(a, new Set(['-p'])),
   sd: (a) => operands(a, new Set(['-f', '--flags', '-n'])).slice(2),
+  // macOS property lists changed in place (plutil(1): -insert/-replace/-remove KEYPATH [-TYPE VALUE]
+  // FILE, -convert FMT FILE without -o, -create FMT FILE; PlistBuddy -c CMD FILE): a LaunchAgent's
+  // Disabled or ProgramArguments, an app's settings, as `defaults write` changes them
+  plutil: (a) => {
+    const verb = a.findIndex((w) => /^-(?:insert|replace|remove|convert|create|append)$/.test(w));
+    if (verb < 0 || a.includes('-o') || a.includes('-lint') || a.includes('-p')) return [];
+    const last = a[a.length - 1] ?? '';
+    return last && !last.startsWith('-') && a.length - 1 > verb + 1 ? [last] : [];
+  },
+  PlistBuddy: (a) =>
+    a.some((w, i) => w === '-c' && /^\s*(?:Set|Add|Delete|Merge|Import|Clear)\b/i.test(a[i + 1] ?? ''))
+      ? operands(a, new Set(['-c'])).slice(-1)
+      : [],
 });
 
 /** Editor commands that run code in an embedded language (`:py3 ...`, `:lua ...`), as the interpreter's one-liner. */

@@ -1016,6 +1016,19 @@ function managerEnv(name: string, a: string[]): string[] {
     return v < 0 ? [] : names(words.slice(v + 1));
   }
   if (name === 'setx') return names(words.filter((w) => !w.startsWith('/')).slice(0, 1));
+  // setx's registry behind it: `reg add HKCU\Environment /v NAME /d VALUE` (the user's) or the
+  // Session Manager's Environment key (the machine's), read by every process started after
+  // (reg add /?, Microsoft Learn); PowerShell's Set-ItemProperty/New-ItemProperty on the same keys
+  const envKey = (w: string) =>
+    /^(?:HKCU|HKEY_CURRENT_USER|HKLM|HKEY_LOCAL_MACHINE):?[\\/](?:.*[\\/])?Environment$/i.test(w);
+  if (name === 'reg' && /^add$/i.test(words[0] ?? '') && envKey(words[1] ?? '')) {
+    const v = words.findIndex((w) => /^[/-]v$/i.test(w));
+    return v < 0 ? [] : names([words[v + 1] ?? '']);
+  }
+  if (/^(?:set-itemproperty|new-itemproperty|sp)$/.test(name) && words.some(envKey)) {
+    const v = words.findIndex((w) => /^-name$/i.test(w));
+    return v < 0 ? [] : names([words[v + 1] ?? '']);
+  }
   return [];
 }
 
