@@ -107,3 +107,15 @@ test('plists changed in place and Makefiles written then run are read for what t
     ['B', 'exec', { command: "printf 'all:\\n\\tgo build ./...\\n' > /tmp/M && make -f /tmp/M" }],
   ]);
 });
+
+test('after cd into a followed directory, a name computed by date or hostname is still a file there', () => {
+  checkCommands(
+    [
+      'cd ~ && cd .svc/audit && : > $(date -u +%F).jsonl',
+      'cd ~/.svc/audit && ln -sf /dev/null $(date -u +%F).jsonl',
+      '/usr/bin/cd ~ && cd .svc/audit && truncate -s0 *.jsonl',
+    ],
+    'deny',
+  );
+  checkCommands(['cd ~/logs && echo start > app-$(date +%F).log', 'cd build && touch stamp-$(hostname)'], 'pass');
+});

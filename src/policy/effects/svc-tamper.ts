@@ -236,21 +236,13 @@ function selectsSvc(c: SimpleCommand, line: LineFacts): boolean {
     case 'Get-Process':
     case 'get-process':
     case 'gps':
-    case 'Get-CimInstance':
-    case 'get-ciminstance':
-    case 'Get-WmiObject':
-    case 'get-wmiobject':
-    case 'gwmi':
-      // `Get-Process node`, `gps -Name node*`, `Get-CimInstance Win32_Process -Filter "Name='node.exe'"`:
-      // the server runs on node, as every node process stopped on POSIX (killall node) and Windows
-      // (taskkill /IM node.exe) is svc's (policies/catalogues/svc-self.yaml)
-      return rest.some((w, i) => {
-        if (w.startsWith('-') && !/^-(?:Name|ProcessName|Filter)$/i.test(w)) return false;
-        if (w.startsWith('-')) return false;
-        const prev = rest[i - 1] ?? '';
-        if (prev.startsWith('-') && !/^-(?:Name|ProcessName|Filter)$/i.test(prev)) return false;
-        return /^['"]?(?:node|nodejs|svc)(?:\.exe)?\*?['"]?$|name\s*(?:=|-eq|-like)\s*['"]?(?:node|svc)/i.test(w);
-      });
+      // `Get-Process node`, `gps -Name node`: every node process, the server's among them, as the
+      // catalogue's `Get-Process node | Stop-Process` (policies/catalogues/svc-self.yaml) reads it
+      // however it is launched (sudo, gsudo); a listing with more options stays the catalogue's
+      return (
+        (rest.length === 1 || (rest.length === 2 && /^-(?:Name|ProcessName)$/i.test(rest[0] ?? ''))) &&
+        /^(?:node|nodejs|svc)$/i.test(rest[rest.length - 1] ?? '')
+      );
     case '?':
     case 'where':
     case 'Where-Object':
