@@ -119,3 +119,8 @@ test('after cd into a followed directory, a name computed by date or hostname is
   );
   checkCommands(['cd ~/logs && echo start > app-$(date +%F).log', 'cd build && touch stamp-$(hostname)'], 'pass');
 });
+
+test('gsudo is a launcher: the command it elevates is read as it would be without it', () => {
+  checkCommands(['gsudo Stop-Process -Name node -Force', 'gsudo -d rmdir /s /q %USERPROFILE%\\.svc'], 'deny');
+  checkCommands(['gsudo Get-Service wuauserv', 'gsudo winget upgrade --all'], 'pass');
+});
