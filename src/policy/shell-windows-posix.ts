@@ -802,9 +802,23 @@ export function posixLine(s: string, depth = 0): string | null {
 
 /** The POSIX reading of a line that looks like a cmd.exe or PowerShell line, or null. */
 export function windowsPosixReading(s: string): string | null {
-  if (!looksWindowsLine(s)) return null;
-  return posixLine(s);
+  if (looksWindowsLine(s)) return posixLine(s);
+  // a Windows line behind a privilege launcher (Windows 11's `sudo`, gsudo, or a POSIX sudo in front
+  // of pwsh's cmdlets on Linux and macOS) does what the line does, as root: `sudo Remove-Item -Recurse
+  // ~/.svc` is `sudo rm -r ~/.svc`, so the readings of sudo'd POSIX lines decide it
+  const m = ELEVATED.exec(s);
+  if (!m) return null;
+  const rest = s.slice(m[0].length);
+  if (!looksWindowsLine(rest) && !CMDLET_START.test(rest)) return null;
+  const posix = posixLine(rest);
+  return posix ? `sudo ${posix}` : null;
 }
+
+/** A privilege launcher and its options (`sudo -E`, `sudo -u root`, `gsudo --loadProfile`). */
+const ELEVATED =
+  /^\s*(?:sudo|doas|gsudo)(?:\.exe)?(?:\s+(?:-[uUgh]\s+\S+|--(?:user|group)=\S+|-[A-Za-z]+|--[a-zA-Z-]+))*\s+/i;
+/** A Verb-Noun cmdlet opening the line (`Get-Process`, `Remove-Item`): PowerShell, not a POSIX program. */
+const CMDLET_START = /^\s*[A-Z][a-z]+-[A-Z][A-Za-z]+\b/;
 
 /** .NET objects, static calls and Invoke-Expression: PowerShell code rather than a program's command line. */
 const PS_CODE = /New-Object\s|\]::[A-Za-z]|(?:^|[\s;|(&])(?:iex|Invoke-Expression)\b|\.GetStream\(\)|\[ScriptBlock\]/i;

@@ -173,6 +173,14 @@ const LIBERAL: Record<string, LauncherSpec> = table({
     '--other-user',
   ]),
   doas: spec(['-u', '-C'], ['-n', '-s', '-L'], 'uC'),
+  // gsudo, Windows' sudo (gerardog/gsudo; Windows 11's built-in sudo takes the same shape): runs
+  // its command elevated, as sudo does (`gsudo Stop-Process -Name node`, `gsudo -d del ...`)
+  gsudo: spec(
+    ['-u', '-i'],
+    ['-n', '-w', '-d', '-s', '-k', '--ti', '--loadProfile', '--direct', '--system', '--new', '--wait'],
+    'ui',
+    ['--user', '--integrity'],
+  ),
   // wsl(.exe) runs a command in a Linux distribution (`wsl -e sh -c ...`, `wsl -d Ubuntu -- rm ...`),
   // where the Windows drives are /mnt/c ... (Microsoft's wsl.exe command reference)
   wsl: spec(['-d', '-u', '--cd'], ['-e', '--exec', '--system'], 'du', [

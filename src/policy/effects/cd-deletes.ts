@@ -41,7 +41,7 @@ export function cdDestination(cwd: string, argv: string[]): string | undefined {
 export function cdDeleteEffects(l: LineFacts, out: Effect[]): void {
   let cwd = '.';
   for (const c of l.cmds) {
-    const name = c.argv[0] ?? '';
+    const name = (c.argv[0] ?? '').replace(/^\/(?:usr\/)?bin\/(?=cd$|pushd$)/, '');
     if (name === 'cd' || name === 'pushd') {
       cwd = cdDestination(cwd, c.argv) ?? '.';
       continue;

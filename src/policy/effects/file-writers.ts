@@ -141,6 +141,19 @@ const IN_PLACE: Record<string, (argv: string[]) => string[]> = table({
   ed: (a) => operands(a, new Set(['-p'])),
   red: (a) => operands(a, new Set(['-p'])),
   sd: (a) => operands(a, new Set(['-f', '--flags', '-n'])).slice(2),
+  // macOS property lists changed in place (plutil(1): -insert/-replace/-remove KEYPATH [-TYPE VALUE]
+  // FILE, -convert FMT FILE without -o, -create FMT FILE; PlistBuddy -c CMD FILE): a LaunchAgent's
+  // Disabled or ProgramArguments, an app's settings, as `defaults write` changes them
+  plutil: (a) => {
+    const verb = a.findIndex((w) => /^-(?:insert|replace|remove|convert|create|append)$/.test(w));
+    if (verb < 0 || a.includes('-o') || a.includes('-lint') || a.includes('-p')) return [];
+    const last = a[a.length - 1] ?? '';
+    return last && !last.startsWith('-') && a.length - 1 > verb + 1 ? [last] : [];
+  },
+  PlistBuddy: (a) =>
+    a.some((w, i) => w === '-c' && /^\s*(?:Set|Add|Delete|Merge|Import|Clear)\b/i.test(a[i + 1] ?? ''))
+      ? operands(a, new Set(['-c'])).slice(-1)
+      : [],
 });
 
 /** Editor commands that run code in an embedded language (`:py3 ...`, `:lua ...`), as the interpreter's one-liner. */
@@ -196,7 +209,9 @@ export function fileWriterEffects(c: SimpleCommand, cwd: string | undefined, out
 
 /** The directory `cd ARG` moves to, when it is written out (absolute, ~ or $HOME). */
 export function cdTarget(argv: string[]): string | undefined | null {
-  const name = argv[0];
+  // `/usr/bin/cd` (POSIX's cd utility) moves only its own process, yet a line spelled with it is
+  // read as cd: the directory the line means to work in is the one it names
+  const name = (argv[0] ?? '').replace(/^\/(?:usr\/)?bin\//, '');
   if (name !== 'cd' && name !== 'pushd') return undefined;
   const a = argv.slice(1).find((w) => !w.startsWith('-'));
   if (a === undefined || a === '~' || a === '$HOME' || a === '${HOME}') return '~';
@@ -204,9 +219,26 @@ export function cdTarget(argv: string[]): string | undefined | null {
   return null;
 }
 
+/**
+ * Command substitutions whose output is one file name, never a path (`$(date -u +%F).jsonl`,
+ * `log-$(hostname).txt`): date without a slash in its format, hostname, whoami, id, uuidgen.
+ * Such a word is still a name under the directory; other substitutions (`$(pwd)`, `$(mktemp)`)
+ * may be anywhere.
+ */
+const NAME_SUBST =
+  /\$\(\s*(?:date(?:\s+(?:-u|--utc|\+[^\s/)]*|'\+[^'/]*'|"\+[^"/]*"))*|hostname(?:\s+-s)?|whoami|id\s+-un?|uuidgen)\s*\)/g;
+
 /** `rel` read under `dir` (./x, x, ../x). */
 export function underDir(dir: string, rel: string): string | undefined {
-  if (/^[/~$]/.test(rel) || rel.includes('://') || rel.includes('`') || rel.includes('$(')) return undefined;
+  if (/^[/~]|^\$(?!\()/.test(rel) || rel.includes('://') || rel.includes('`')) return undefined;
+  if (rel.includes('$(')) {
+    if (rel.replace(NAME_SUBST, '').includes('$(')) return undefined;
+    // the name's own slashes are none: split the path around the substitutions only
+    const names: string[] = [];
+    rel = rel.replace(NAME_SUBST, (m) => `\u0000${names.push(m) - 1}\u0000`);
+    const out = underDir(dir, rel);
+    return out?.replace(/\u0000(\d+)\u0000/g, (_m, i: string) => names[Number(i)] ?? '');
+  }
   const parts = dir.split('/');
   for (const p of rel.split('/')) {
     if (p === '' || p === '.') continue;

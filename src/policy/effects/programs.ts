@@ -709,6 +709,38 @@ function scpLike(name: string): Deriver {
   };
 }
 
+/**
+ * The working tree git is pointed at by `-C DIR` (each one relative to the last) or
+ * `--work-tree DIR`, when the line names one; undefined for the current directory.
+ */
+function gitTree(a: string[], end: number): string | undefined {
+  let dir: string | undefined;
+  let tree: string | undefined;
+  for (let k = 1; k < end; k++) {
+    const w = at(a, k);
+    if (w === '-C' && a[k + 1] !== undefined) {
+      const d = at(a, k + 1);
+      dir = dir === undefined || /^[/~$]/.test(d) ? d : `${dir.replace(/\/+$/, '')}/${d}`;
+    } else if (w === '--work-tree' && a[k + 1] !== undefined) tree = at(a, k + 1);
+    else if (w.startsWith('--work-tree=')) tree = w.slice('--work-tree='.length);
+  }
+  const t = tree ?? dir;
+  return t && t !== '.' && t !== './' ? t.replace(/(.)\/+$/, '$1') : undefined;
+}
+
+/** Subcommands that rewrite the whole working tree to another state (git-reset(1) --hard, git-clean(1), git-stash(1), switching branches, merging). */
+function rewritesTree(sub: string, rest: string[]): boolean {
+  const r = rest.slice(1);
+  if (sub === 'reset') return r.includes('--hard') || r.includes('--merge') || r.includes('--keep');
+  if (sub === 'clean')
+    return r.some((w) => /^-[a-zA-Z]*f|^--force$/.test(w)) && !r.some((w) => /^-[a-zA-Z]*n|^--dry-run$/.test(w));
+  // `checkout -- .` / `restore .` put every file back; `checkout BRANCH` switches the whole tree
+  // (paths after `--` are gitRestore's, rebased onto the tree one by one)
+  if (sub === 'restore') return r.includes('.');
+  if (sub === 'checkout') return r.includes('.') || (!r.includes('--') && r.some((w) => !w.startsWith('-')));
+  return ['stash', 'pull', 'merge', 'rebase', 'switch', 'am', 'apply', 'cherry-pick', 'revert'].includes(sub);
+}
+
 function git(c: SimpleCommand, out: Effect[]): void {
   const a = c.argv;
   let i = 1;
@@ -716,6 +748,25 @@ function git(c: SimpleCommand, out: Effect[]): void {
     i += a[i] === '-c' || a[i] === '-C' || a[i] === '--git-dir' || a[i] === '--work-tree' ? 2 : 1;
   const sub = a[i];
   const rest = a.slice(i);
+  // `git -C DIR checkout -- f` writes DIR/f as `cd DIR && git checkout -- f` does: every relative
+  // path of the working tree lands in DIR, and a subcommand that rewrites the whole tree writes DIR
+  const tree = gitTree(a, i);
+  if (tree !== undefined && sub !== undefined) {
+    const own: Effect[] = [];
+    gitSub(a, i, sub, rest, own);
+    for (const e of own) {
+      out.push(e);
+      if (e.path && !/^(?:\/|~|\$)/.test(e.path) && !e.path.includes('://'))
+        out.push({ ...e, path: `${tree}/${e.path.replace(/^\.\//, '')}`, via: `${e.via ?? ''} (under ${tree})` });
+    }
+    if (sub !== 'diff' && rewritesTree(sub, rest))
+      out.push(write(tree, undefined, `git ${sub} rewrites the working tree ${tree}`));
+    return;
+  }
+  gitSub(a, i, sub, rest, out);
+}
+
+function gitSub(a: string[], i: number, sub: string | undefined, rest: string[], out: Effect[]): void {
   if (
     sub === 'clone' ||
     sub === 'push' ||

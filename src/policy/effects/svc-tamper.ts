@@ -233,6 +233,16 @@ function selectsSvc(c: SimpleCommand, line: LineFacts): boolean {
         );
     case 'systemctl':
       return rest.includes('show') && rest.some(isSvcUnit);
+    case 'Get-Process':
+    case 'get-process':
+    case 'gps':
+      // `Get-Process node`, `gps -Name node`: every node process, the server's among them, as the
+      // catalogue's `Get-Process node | Stop-Process` (policies/catalogues/svc-self.yaml) reads it
+      // however it is launched (sudo, gsudo); a listing with more options stays the catalogue's
+      return (
+        (rest.length === 1 || (rest.length === 2 && /^-(?:Name|ProcessName)$/i.test(rest[0] ?? ''))) &&
+        /^(?:node|nodejs|svc)$/i.test(rest[rest.length - 1] ?? '')
+      );
     case '?':
     case 'where':
     case 'Where-Object':
@@ -372,6 +382,12 @@ const INTERPRETERS = [
 
 function runsAny(l: LineFacts, names: ReadonlySet<string>): boolean {
   for (const p of l.programs) if (names.has(p)) return true;
+  return false;
+}
+
+/** The line runs svc's CLI: a program named svc, svc.js or the package, however it was quoted. */
+function runsSvcCli(l: LineFacts): boolean {
+  for (const p of l.programs) if (isSvcProgram(p)) return true;
   return false;
 }
 
@@ -992,6 +1008,19 @@ function managerEnv(name: string, a: string[]): string[] {
     return v < 0 ? [] : names(words.slice(v + 1));
   }
   if (name === 'setx') return names(words.filter((w) => !w.startsWith('/')).slice(0, 1));
+  // setx's registry behind it: `reg add HKCU\Environment /v NAME /d VALUE` (the user's) or the
+  // Session Manager's Environment key (the machine's), read by every process started after
+  // (reg add /?, Microsoft Learn); PowerShell's Set-ItemProperty/New-ItemProperty on the same keys
+  const envKey = (w: string) =>
+    /^(?:HKCU|HKEY_CURRENT_USER|HKLM|HKEY_LOCAL_MACHINE):?[\\/](?:.*[\\/])?Environment$/i.test(w);
+  if (name === 'reg' && /^add$/i.test(words[0] ?? '') && envKey(words[1] ?? '')) {
+    const v = words.findIndex((w) => /^[/-]v$/i.test(w));
+    return v < 0 ? [] : names([words[v + 1] ?? '']);
+  }
+  if (/^(?:set-itemproperty|new-itemproperty|sp)$/.test(name) && words.some(envKey)) {
+    const v = words.findIndex((w) => /^-name$/i.test(w));
+    return v < 0 ? [] : names([words[v + 1] ?? '']);
+  }
   return [];
 }
 
@@ -1125,13 +1154,16 @@ function codeLiterals(l: LineFacts, out: Effect[]): void {
 
 /** The readings of this file, for line-readings.ts. */
 export function svcTamperEffects(l: LineFacts, out: Effect[]): void {
-  if (!TAMPER_HINT.test(l.text) && !runsAny(l, TAMPER_PROGRAMS) && !out.some(watchedEffect)) return;
+  // the programs are read after quote removal: `"s"vc` and `s\vc` run svc though the text never
+  // spells the word, so a line that runs svc's CLI passes the gate and its admin reading
+  const runsSvc = runsSvcCli(l);
+  if (!runsSvc && !TAMPER_HINT.test(l.text) && !runsAny(l, TAMPER_PROGRAMS) && !out.some(watchedEffect)) return;
   perCommand(l, out);
   codeLiterals(l, out);
   resolvePaths(l, out);
   writesOf(l, out);
   stopsSvc(l, out);
-  if (/svc/.test(l.text)) svcAdmin(l, out);
+  if (runsSvc || /svc/.test(l.text)) svcAdmin(l, out);
   if (/\/v1\/|\/approve\//.test(l.text)) adminHttp(l, out);
   svcSocket(l, out);
   if (/LD_PRELOAD|LD_AUDIT|DYLD_INSERT|SERVICE_|environ|ENV|env\b|exec[lv]e/.test(l.text)) envStrip(l, out);

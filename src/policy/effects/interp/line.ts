@@ -15,6 +15,7 @@ import type { SimpleCommand } from '../walk.js';
 import { analyzeCode } from './code.js';
 import { LANGUAGES, languageOfProgram, type Language } from './languages.js';
 import { at } from '../../../util/invariant.js';
+import { makeRecipe, makeRunOf } from '../../make-recipes.js';
 import { sqlClientEffects } from '../sql.js';
 import { anyClientSqlEffects } from '../sql-any-client.js';
 import { secretFlows } from '../flow.js';
@@ -130,6 +131,17 @@ function scriptEffects(cmds: SimpleCommand[], written: Map<string, string>, out:
       const lang = run.lang ?? scriptLanguage(run.path, content);
       if (lang) out.push(...analyzeCode(lang, content, via));
       else out.push({ tool: 'exec', command: content, via });
+    }
+    // `printf 'x:\n\trm -rf ...' > /tmp/M && make -f /tmp/M x`: the recipes of a Makefile written
+    // earlier in the line run now, as a script written then run does
+    const make = makeRunOf(c.argv)?.make;
+    if (!make) continue;
+    for (const f of make.files) {
+      const content = written.get(stripDot(f));
+      if (content === undefined) continue;
+      const recipe = makeRecipe(content, make.targets);
+      if (recipe) out.push({ tool: 'exec', command: recipe, via: `make runs ${f}, written earlier in the line,` });
+      break;
     }
   }
 }
