@@ -165,6 +165,13 @@ test('HTTP endpoints that apply a stored plan or switch on what users are served
     ['A', 'exec', { command: 'gh api repos/acme/api/git/refs -f ref=refs/tags/v3.0.0 -f sha=3f2a1c9' }],
     ['B', 'exec', { command: 'curl -s https://app.terraform.io/api/v2/runs/run-CZcmD7eagjhyX0vN' }],
     ['B', 'exec', { command: 'gh api repos/acme/api/git/refs/tags' }],
+    // one customer's copy switched on by id is not a service going live
+    [
+      'B',
+      'exec',
+      { command: 'curl -s -X POST https://api.example.com/v1/serials/AB12-99/activate -d machine=studio-mac' },
+    ],
+    ['B', 'exec', { command: 'curl -X POST http://localhost:8080/api/products/42/activate' }],
     ['B', 'exec', { command: 'gh api repos/acme/api/git/refs -f ref=refs/heads/feature/x -f sha=3f2a1c9' }],
   ]);
 });

@@ -46,8 +46,14 @@ const POWER_NAME = /^(?:power[_-]?off|power[_-]?cycle|shutdown|reboot|hard[_-]?r
  * runs/:id/actions/apply; release and environment action endpoints named for a deploy or promotion).
  */
 const ACTION_VERB = /^(?:apply|deploy|promote|publish|activate|release|rollout|force-execute)$/i;
-/** Collections whose `activate` turns on an account, a licence or a device rather than what users are served. */
-const PEOPLE = /^(?:users?|accounts?|members?|licen[cs]es?|devices?|seats?|subscriptions?|keys?|tokens?|sessions?)$/i;
+/**
+ * Collections whose `activate` switches on what users are served: a campaign, a rule or flag, a
+ * configuration or property version, a route, an experiment, an automation. Activating anything
+ * else by id (an account, a licence, a product on a machine, a device, a serial) turns on one
+ * customer's copy, not a service, so it is read by name and not by the verb alone.
+ */
+const SERVED =
+  /^(?:campaigns?|rules?|rulesets?|flags?|features?|toggles?|versions?|revisions?|releases?|deployments?|configs?|configurations?|propert(?:y|ies)|polic(?:y|ies)|workflows?|automations?|pipelines?|triggers?|schedules?|routes?|zones?|experiments?|promotions?|offers?|banners?|ads?|adsets?|creatives?|line[-_]?items?|pages?|sites?|funnels?|journeys?|sequences?|templates?|integrations?|environments?|stages?|slots?)$/i;
 const API_PATH = /\/(?:api\d*|json-api|rest|redfish|v\d+(?:\.\d+)?|api2)\//i;
 /** `ship http ...` or `machine-halt http ...` for a URL whose endpoint ships, launches or powers off; else undefined. */
 export function urlShipAction(url: string): string | undefined {
@@ -78,12 +84,12 @@ export function urlShipAction(url: string): string | undefined {
   // an action run on a stored plan or version: Terraform Cloud's `runs/ID/actions/apply`, an
   // `actions/deploy` or `actions/promote` of a release (the action is the write's verb)
   if (seg[seg.length - 2] === 'actions' && ACTION_VERB.test(last)) return `ship http ${where}`;
-  // something users are served switched on by id (`campaigns/8812/activate`, `rules/7/activate`):
-  // an account or a device activated is not one
+  // something users are served switched on by id (`campaigns/8812/activate`, `rules/7/activate`);
+  // an account, a licence or a device activated is not one
   if (
     /^activate$/i.test(last) &&
     /^[\w-]*\d[\w-]*$/.test(seg[seg.length - 2] ?? '') &&
-    !PEOPLE.test(seg[seg.length - 3] ?? '')
+    SERVED.test(seg[seg.length - 3] ?? '')
   )
     return `ship http ${where}`;
   // a stored job launched: JOBS/ID/RUN (job_templates/17/launch, job/9f3c/run, jobs/22/run)
