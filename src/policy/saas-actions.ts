@@ -29,6 +29,7 @@ import { httpCall } from './shell-http-destroy.js';
 import { releaseReading } from './release-requests.js';
 import { accessRequest } from './access-requests.js';
 import { publicAudience, SHARE_SEGMENT } from './effects/public-audience.js';
+import { protectionWeakenedBy } from './effects/forge-protections.js';
 
 export interface ApiRequest {
   method: string;
@@ -403,11 +404,14 @@ export function apiActionReadings(r: ApiRequest): string[] {
     !/["']?status["']?\s*:\s*["']?draft/i.test(r.body)
   )
     out.push(`saas-broadcast ${host} ${path}`);
-  // what guards a shared repository changed: branch protection, rulesets, push and approval rules,
-  // required checks or security alerts. Only people who own the repository decide these, whatever
-  // the new values are (a PUT with nulls lifts every requirement at once).
-  if (lower.some((x) => REPO_GUARD.test(x)) || /\/_apis\/policy\/configurations(?:\/|$)/i.test(u.path))
-    out.push(`repo-guard-change ${method} ${host} ${path}`);
+  // what guards a shared repository removed or weakened by any client but gh and glab (whose
+  // readings are forge-protections.ts'): a protection, ruleset, push or approval rule or security
+  // alert deleted, or sent the fields that weaken it on either forge (a PUT with nulls lifts every
+  // requirement at once); tightening and reads pass
+  if (lower.some((x) => REPO_GUARD.test(x)) || /\/_apis\/policy\/configurations(?:\/|$)/i.test(u.path)) {
+    const fields = bodyPairs(r.body).map(([k, v]) => `${k}=${v === null ? 'null' : String(v)}`);
+    if (method === 'DELETE' || protectionWeakenedBy(fields)) out.push(`repo-guard-change ${method} ${host} ${path}`);
+  }
   const release = releaseReading(method, host, path, segs, u.query.replace(/^\?/, ''), r.body);
   if (release) out.push(release);
   // a GraphQL mutation that publishes or deploys, on any service (url-ship-actions.ts)

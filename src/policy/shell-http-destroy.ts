@@ -51,29 +51,6 @@ export interface HttpCall {
 const BODY_OPTS = /^(?:-d|--data|--data-raw|--data-binary|--json|--post-data|--body-data|-Body)$/;
 
 /** The method and URL of an HTTP client call, or null when the words are not one. */
-function forgeApiCall(words: string[]): HttpCall | null {
-  let method: string | undefined;
-  let endpoint: string | undefined;
-  let host: string | undefined;
-  let fields = '';
-  for (let i = 2; i < words.length; i++) {
-    const w = words[i] ?? '';
-    const eq = w.indexOf('=');
-    const [flag, inline] = w.startsWith('--') && eq > 0 ? [w.slice(0, eq), w.slice(eq + 1)] : [w, undefined];
-    const value = (): string => inline ?? words[++i] ?? '';
-    if (flag === '-X' || flag === '--method') method = value().toUpperCase();
-    else if (/^-X./.test(w)) method = w.slice(2).toUpperCase();
-    else if (/^(?:-f|-F|--field|--raw-field)$/.test(flag)) fields += `${value()}\n`;
-    else if (flag === '--hostname') host = value();
-    else if (/^(?:-H|--header|--input|-q|--jq|-t|--template|--cache|-p|--preview)$/.test(flag)) value();
-    else if (!w.startsWith('-') && endpoint === undefined) endpoint = w;
-  }
-  if (!endpoint) return null;
-  const root = words[0] === 'gh' ? `https://${host ?? 'api.github.com'}` : `https://${host ?? 'gitlab.com'}/api/v4`;
-  const url = /^https?:\/\//i.test(endpoint) ? endpoint : `${root}/${endpoint.replace(/^\//, '')}`;
-  return { method: method ?? (fields ? 'POST' : 'GET'), url, body: fields };
-}
-
 export function httpCall(words: string[]): HttpCall | null {
   // JFrog CLI's curl passthrough (`jf rt curl -XPUT /api/security/users/x -d ...`; JFrog CLI
   // reference, "Executing cUrl Requests"): curl's own options, sent to the configured server
@@ -95,10 +72,6 @@ export function httpCall(words: string[]): HttpCall | null {
       body: opt(/^(?:--body|-b)(?:=|$)/) ?? '',
     };
   }
-  // gh api / glab api ENDPOINT (GitHub CLI manual, gh api; GitLab CLI, glab api): a request to the
-  // forge's REST API with the signed-in token; the method is -X/--method, else POST when fields
-  // are given, else GET; a relative endpoint is the forge's API root
-  if ((words[0] === 'gh' || words[0] === 'glab') && words[1] === 'api') return forgeApiCall(words);
   const tool = (words[0] ?? '').toLowerCase();
   // a module's own request cmdlet takes Invoke-RestMethod's -Method, -Uri and -Body
   // (Invoke-MgGraphRequest of Microsoft.Graph, Invoke-PnPSPRestMethod, Invoke-AzRestMethod)

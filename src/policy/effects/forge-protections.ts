@@ -63,6 +63,15 @@ function weakened(fields: string[], settings: [string | RegExp, RegExp][]): stri
   return null;
 }
 
+/**
+ * The field of `key=value` pairs sent to a protection route that weakens it, on either forge's
+ * field names, or null; for clients other than gh and glab (curl, a fetch tool, code), which send
+ * the same fields as JSON or a form (saas-actions.ts, repo-guard-change).
+ */
+export function protectionWeakenedBy(fields: string[]): string | null {
+  return weakened(fields, GITHUB_SETTINGS) ?? weakened(fields, GITLAB_SETTINGS);
+}
+
 export function forgeProtectionEffects(line: LineView, out: Effect[]): void {
   for (const c of line.cmds) {
     const prog = basename(c.argv[0] ?? '');
