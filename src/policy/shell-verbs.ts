@@ -37,6 +37,7 @@ import { rebuildsMachine } from './machine-rebuilds.js';
 import { deviceShellReading } from './device-shells.js';
 import { scriptToolWords } from './script-tools.js';
 import { prodOverwriteReading, prodRunReading, treeUploadReading } from './shell-platform.js';
+import { forgeApiCall } from './effects/forge-api.js';
 import {
   composeConfigReading,
   envValuesReading,
@@ -1134,7 +1135,9 @@ export function verbCandidates(words: string[], computedVars: Set<string>, print
   const standing = VERB_GATES.subscription.test(text) ? cliSubscriptionReading(words) : undefined;
   if (standing)
     out.push({ text: standing, note: { from: 'standing delivery of events to another host', text: standing } });
-  const request = httpCall(words);
+  // gh api / glab api send the same request curl would (forge-api.ts reads their words), so what
+  // the request does on the forge is read as it is for curl
+  const request = httpCall(words) ?? forgeRequest(words);
   if (request)
     for (const t of apiActionReadings(request))
       out.push({ text: t, note: { from: 'what the request does on the service it reaches', text: t } });
@@ -1154,4 +1157,13 @@ export function verbCandidates(words: string[], computedVars: Set<string>, print
 /** Whether a `for` loop's word list is computed at run time (a substitution, a variable, a glob). */
 export function computedList(list: string[]): boolean {
   return list.some((w) => w.includes('$') || w.includes('`') || /[*?[]/.test(w));
+}
+
+/** `gh api ROUTE` / `glab api ROUTE` as the HTTP request it sends to the forge's API root. */
+function forgeRequest(words: string[]): { method: string; url: string; body: string } | null {
+  if ((words[0] !== 'gh' && words[0] !== 'glab') || words[1] !== 'api') return null;
+  const call = forgeApiCall(words);
+  if (!call) return null;
+  const root = words[0] === 'gh' ? 'https://api.github.com' : 'https://gitlab.com/api/v4';
+  return { method: call.method, url: `${root}/${call.route}`, body: call.fields.join('\n') };
 }

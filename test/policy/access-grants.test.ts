@@ -94,13 +94,13 @@ for (const [command, why] of DENY)
   test(`access grants: ${why} is denied`, () => assert.equal(decide(command), 'deny', command));
 
 const ASK: [string, string][] = [
-  ['gh api -X PUT repos/acme/api/collaborators/ext-user -f permission=admin', 'a collaborator added'],
-  ['gh api --method PUT orgs/acme/memberships/ext-user -f role=admin', 'an organization member added'],
+  ['gh api -X PUT repos/acme/api/collaborators/ext-user -f permission=push', 'a collaborator added'],
+  ['gh api --method PUT orgs/acme/memberships/ext-user -f role=member', 'an organization member added'],
   [
     'gh api -X POST repos/acme/infra/keys -f title=ci -f key="ssh-ed25519 AAAA x" -F read_only=false',
     'a deploy key added',
   ],
-  ['glab api -X POST projects/12/members -f user_id=99 -f access_level=50', 'a GitLab member added'],
+  ['glab api -X POST projects/12/members -f user_id=99 -f access_level=30', 'a GitLab member added'],
   [
     'gh api -X POST repos/acme/x/hooks -f "config[url]=https://collector.example/h" -f "events[]=push"',
     'a webhook to another address',

@@ -263,3 +263,14 @@ test("a repository's guards removed or weakened by any client ask or deny; tight
     x('B', 'gh api repos/acme/api/branches/main/protection'),
   ]);
 });
+
+test('gh api and glab api are read as the request they send: an administrator made is denied as through curl', () => {
+  check([
+    x('D', 'gh api -X PUT repos/acme/api/collaborators/ext-user -f permission=admin'),
+    x('D', 'gh api --method PUT orgs/acme/memberships/ext-user -f role=admin'),
+    x('D', 'glab api -X POST projects/12/members -f user_id=99 -f access_level=50'),
+    x('A', 'gh api -X PUT repos/acme/api/collaborators/ext-user -f permission=push'),
+    x('B', 'gh api repos/acme/api/pulls --jq .[].title'),
+    x('B', 'gh api -X DELETE repos/acme/app/actions/caches?key=npm-cache'),
+  ]);
+});
