@@ -6,6 +6,7 @@
 import type { Token } from './shell-parse.js';
 import { at } from '../util/invariant.js';
 import { table } from '../util/lookup-table.js';
+import { HOSTED_PYTHON } from './hosted-python.js';
 
 // fish, csh/tcsh, the rarer POSIX shells and the newer interactive shells (xonsh, Nushell, Elvish,
 // Oils, ion) run `-c` text and scripts the same way for what is read here: their simple commands
@@ -52,18 +53,8 @@ function programName(word: string): string {
   return i < word.length - 1 ? hostedPython(globProgram(withoutExe(word.slice(i + 1)))) : word;
 }
 
-/**
- * Other builds of Python and the applications that embed CPython behind python's own command line
- * (`-c CODE`, `-` for stdin, `-m MODULE`, a script and its arguments), each documented as doing
- * so: the Windows launcher `py` and pythonw, Jython, GraalPy, MicroPython, and the Python shells
- * of graphics and science packages (SideFX Houdini's hython, Autodesk Maya's mayapy, ParaView's
- * pvpython and pvbatch, VTK's vtkpython, Esri ArcGIS Pro's propy, FreeCAD's FreeCADCmd, Mantid's
- * mantidpython). Every reading of `python3` (a fetch piped in, a socket dup'd onto a shell, an
- * exec of what a URL serves, `print(os.environ)`) holds for them.
- */
-const HOSTED_PYTHON =
-  /^(?:py|pythonw[\d.]*|jython|graalpy|micropython|hython[\d.]*|mayapy[\d.]*|pvpython|pvbatch|vtkpython|propy(?:\.bat)?|freecadcmd|mantidpython)$/i;
-
+// Hosted Pythons (hosted-python.ts) are read as python3: every reading of `python3` (a fetch piped
+// in, a socket dup'd onto a shell, an exec of what a URL serves, `print(os.environ)`) holds for them.
 function hostedPython(name: string): string {
   return HOSTED_PYTHON.test(name) ? 'python3' : name;
 }

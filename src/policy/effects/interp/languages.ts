@@ -9,6 +9,7 @@
 import { at } from '../../../util/invariant.js';
 import { MORE_LANGUAGES } from './languages-more.js';
 import { credentialVariableRewrites } from '../../credential-variables.js';
+import { HOSTED_PYTHON_NAMES } from '../../hosted-python.js';
 
 export type { CallKind, CallRule, Alias, Language } from './language-types.js';
 import { decodeUtf16 } from './powershell.js';
@@ -31,10 +32,12 @@ const SHELL_PROGRAM = /(?:^|[/\s'"])(?:ba|z|da|k|c|tc|fi)?sh(?:\.exe)?(?:['"\s]|
 export const PYTHON: Language = {
   name: 'python',
   // IPython runs the same Python (`ipython -c CODE`), with its own magics read below
-  // and the same Python behind other names: the Windows launcher (`py -3 -c`), the windowless
-  // interpreter, and the ones applications embed (Houdini's hython, Maya's mayapy)
-  programs:
-    /^(?:python[0-9.]*|pypy[0-9.]*|python[0-9.]*-dbg|ipython[0-9.]*|py|pythonw[0-9.]*|hython[0-9.]*|mayapy[0-9.]*)(?:\.exe)?$/i,
+  // and the same Python behind other names (hosted-python.ts: the Windows launcher `py -3 -c`, the
+  // windowless interpreter, Jython, GraalPy, and the ones applications embed such as Houdini's hython)
+  programs: new RegExp(
+    String.raw`^(?:python[0-9.]*|pypy[0-9.]*|python[0-9.]*-dbg|ipython[0-9.]*|${HOSTED_PYTHON_NAMES})(?:\.exe)?$`,
+    'i',
+  ),
   inline: ['-c'],
   moduleFlag: '-m',
   dotConcat: false,
