@@ -119,13 +119,42 @@ function namesProduction(word: string): boolean {
   return word.split(/[-_./:=@,]+/).some((p) => PROD_PART.test(p));
 }
 
+/**
+ * Tools whose stack, environment or workspace is the directory they run in (Terraform and
+ * OpenTofu root modules, Terragrunt units, Pulumi and CDK projects, Serverless/SAM services):
+ * `cd envs/prod && terraform destroy` is aimed at production as `terraform -chdir=envs/prod
+ * destroy` is, and a CI job's script or a planted script that changes into the directory first
+ * names it the same way.
+ */
+const DIRECTORY_SCOPED = new Set([
+  'terraform',
+  'tofu',
+  'terragrunt',
+  'pulumi',
+  'cdk',
+  'cdktf',
+  'serverless',
+  'sls',
+  'sam',
+]);
+
 export function prodDestroyEffects(line: LineView, out: Effect[]): void {
   if (!PROD_HINT.test(line.text)) return;
+  // the directory the line has moved to (`cd DIR`, `pushd DIR`, undone by `popd`), in order
+  let dir: string | undefined;
   for (const c of line.cmds) {
     const tool = basename(c.argv[0] ?? '').toLowerCase();
+    if (tool === 'cd' || tool === 'pushd') {
+      dir = c.argv.slice(1).find((w) => !w.startsWith('-'));
+      continue;
+    }
+    if (tool === 'popd') dir = undefined;
     if (!PROD_DESTROY_PROGRAMS.includes(tool)) continue;
     const words = [tool, ...c.argv.slice(1)];
-    const named = words.find(namesProduction) ?? c.assigns.find((a) => namesProduction(a.value))?.value;
+    const named =
+      words.find(namesProduction) ??
+      c.assigns.find((a) => namesProduction(a.value))?.value ??
+      (dir !== undefined && DIRECTORY_SCOPED.has(tool) && namesProduction(dir) ? dir : undefined);
     if (named === undefined) continue;
     const readings = verbReadings(words);
     const destroy = readings.find((r) => r.kind === 'destroy' || r.kind === 'destroy-all');
