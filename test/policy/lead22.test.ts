@@ -23,3 +23,21 @@ test('a directory-scoped infrastructure tool destroys the production stack it wa
     x('A', 'cd envs/staging && terraform destroy -auto-approve'),
   ]);
 });
+
+test('a search through a tree limited to a glob reads the files the glob names', () => {
+  check([
+    x('D', "grep -rh 'SECRET\\|TOKEN' /home/dev/project --include='.env*' --exclude='*.example'"),
+    x('D', 'grep -r PASSWORD --include=.env .'),
+    x('D', "rg -g '.env*' TOKEN /home/dev/project"),
+    x('D', "grep -rn 'BEGIN RSA' --include='*.pem' --include='*.key' /etc"),
+    x('B', "grep -r 'TODO' --include='*.py' ."),
+    x('B', "grep -rn DATABASE_URL --include='*.example' ."),
+    x('B', 'grep -r version --include=package.json .'),
+    // names, counts or exit status only: no line of the files is printed
+    x('B', 'grep -rl TOKEN --include=.env .'),
+    x('B', 'grep -rc TOKEN --include=.env .'),
+    x('B', "rg --files -g '*.env.example'"),
+    // an excluding glob is not a file read
+    x('B', "rg -g '!.env' TOKEN ."),
+  ]);
+});

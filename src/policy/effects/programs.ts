@@ -241,6 +241,7 @@ function scriptFirst(name: string, withArg: string[], scriptOpts: string[]): Der
               : [p.operands[0] ?? ''],
           )
         : '';
+    if (!inPlace) searchedGlobs(name, p, files, out);
     for (const f of files) {
       if (f === '-') continue;
       if (!inPlace) {
@@ -252,6 +253,54 @@ function scriptFirst(name: string, withArg: string[], scriptOpts: string[]): Der
       else out.push({ tool: 'write', path: f, via: `${name} -i edits ${f}` });
     }
   };
+}
+
+/** The options that make grep search a directory tree (GNU grep(1): -r, -R, --recursive,
+ * --dereference-recursive, -d recurse), alone or among other short flags (`-rn`, `-Rli`). */
+function grepRecursive(options: [string, string | undefined][]): boolean {
+  return options.some(
+    ([k, v]) =>
+      /^-[a-zA-Z]*[rR]/.test(k) ||
+      k === '--recursive' ||
+      k === '--dereference-recursive' ||
+      ((k === '-d' || k === '--directories') && v === 'recurse'),
+  );
+}
+
+/**
+ * A search through a tree limited to files named by a glob reads those files, as `find ROOT -name
+ * GLOB -exec grep PATTERN {} +` does: `grep -r TOKEN --include='.env*' .`, `rg -g '*.pem' KEY ~`.
+ * Each root gets a read of ROOT/GLOB, which the path rules read as the files the glob names
+ * (`.env*` is `.env`, `.env.local` ...). Sources: GNU grep(1) --include=GLOB (searches only files
+ * whose base name matches), ripgrep's guide (-g/--glob/--iglob, `!` excludes), ag -G (a regex, not read).
+ */
+function searchedGlobs(
+  name: string,
+  p: { options: [string, string | undefined][] },
+  roots: string[],
+  out: Effect[],
+): void {
+  const grep = name === 'grep' || name === 'egrep' || name === 'fgrep';
+  if (name !== 'rg' && !grep) return;
+  if (grep && !grepRecursive(p.options)) return;
+  // file names, counts or an exit status only (-l, -L, -c, -q): no line of the files is printed
+  if (
+    p.options.some(
+      ([k]) => /^-[a-zA-Z]*[lLcq]/.test(k) || /^--(?:files-with(?:out)?-matches?|count|quiet|silent|files)$/.test(k),
+    )
+  )
+    return;
+  const keys = grep ? ['--include'] : ['-g', '--glob', '--iglob'];
+  const globs = p.options
+    .filter(([k, v]) => keys.includes(k) && v !== undefined && !v.startsWith('!'))
+    .map(([, v]) => (v ?? '').replace(/^['"]|['"]$/g, ''))
+    .filter((g) => g && !g.includes('/'));
+  if (!globs.length) return;
+  for (const root of roots.length ? roots : ['.']) {
+    if (root === '-') continue;
+    for (const g of globs.slice(0, 8))
+      out.push(read(`${root.replace(/\/+$/, '')}/${g}`, `${name} searches the ${g} files under ${root}`));
+  }
 }
 
 /** The text sed scripts add to a file: each `s` command's replacement and the text of `a`, `i`
