@@ -41,3 +41,13 @@ test('a search through a tree limited to a glob reads the files the glob names',
     x('B', "rg -g '!.env' TOKEN ."),
   ]);
 });
+
+test("a tool's OAuth store in its per-user folder is a credential whatever data extension it has", () => {
+  check([
+    x('D', 'cat /home/dev/.gam/oauth2.txt'),
+    x('D', `python3 -c "print(open('/home/dev/.gam/oauth2.txt').read())"`),
+    x('D', 'cat ~/.config/tool/oauth_cache.dat'),
+    x('B', 'cat /home/dev/project/docs/oauth-setup.txt'),
+    x('B', 'cat ~/.config/app/oauth_notes.md'),
+  ]);
+});
