@@ -51,3 +51,14 @@ test("a tool's OAuth store in its per-user folder is a credential whatever data 
     x('B', 'cat ~/.config/app/oauth_notes.md'),
   ]);
 });
+
+test('Active Directory attributes that hold passwords (LAPS, gMSA) are secrets printed', () => {
+  check([
+    x('D', `powershell -c "Get-ADComputer -Filter * -Properties ms-Mcs-AdmPwd | Select Name,ms-Mcs-AdmPwd"`),
+    x('D', `pwsh -c "Get-ADServiceAccount -Identity gmsa-app -Properties msDS-ManagedPassword"`),
+    x('D', 'Get-LapsADPassword -Identity WS01 -AsPlainText'),
+    x('D', "ldapsearch -H ldap://dc01 -b dc=corp,dc=local '(objectClass=computer)' msLAPS-Password"),
+    x('B', 'pwsh -c "Get-ADComputer WS01 -Properties lastLogonDate"'),
+    x('B', 'Get-ADUser -Filter * -Properties PasswordLastSet'),
+  ]);
+});
