@@ -62,3 +62,13 @@ test('Active Directory attributes that hold passwords (LAPS, gMSA) are secrets p
     x('B', 'Get-ADUser -Filter * -Properties PasswordLastSet'),
   ]);
 });
+
+test("SQL Server's server-level grants that reach sysadmin are privilege escalations", () => {
+  check([
+    x('D', 'sqlcmd -S sql01 -E -Q "GRANT CONTROL SERVER TO [CORP\\dev-agent]"'),
+    x('D', 'sqlcmd -S sql01 -Q "GRANT IMPERSONATE ANY LOGIN TO app"'),
+    x('D', 'sqlcmd -S sql01 -Q "ALTER SERVER ROLE [securityadmin] ADD MEMBER [CORP\\dev]"'),
+    x('B', 'sqlcmd -S localhost -Q "GRANT SELECT ON dbo.Orders TO report_reader"'),
+    x('B', 'sqlcmd -S sql01 -Q "SELECT name FROM sys.databases"'),
+  ]);
+});

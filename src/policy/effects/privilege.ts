@@ -810,14 +810,16 @@ function passwordFeed(line: string, out: Effect[]): void {
  * (`pg_execute_server_program`, `pg_read_server_files`, `pg_write_server_files`) and the cloud
  * providers' admin roles, MySQL `GRANT ALL ON *.*` and `WITH GRANT OPTION`, SQL Server `sysadmin`.
  * A standing superuser account is a way back in (PostgreSQL CREATE ROLE, MySQL GRANT and SQL
- * Server ALTER SERVER ROLE reference pages). Also the administrator roles and authorities of other
+ * Server ALTER SERVER ROLE reference pages; SQL Server's server permissions CONTROL SERVER, IMPERSONATE
+ * ANY LOGIN and ALTER ANY LOGIN, and the securityadmin and serveradmin roles, from its Server
+ * permissions and Server-level roles pages: each reaches sysadmin). Also the administrator roles and authorities of other
  * databases granted to an account: Oracle DBA, SYSDBA, SYSOPER and ANY PRIVILEGE (Oracle
  * Database Security Guide, administrative privileges), Db2 DBADM, SECADM, SYSADM, ACCESSCTRL and
  * DATAACCESS (Db2 authorities overview), Snowflake ACCOUNTADMIN, SECURITYADMIN, SYSADMIN and
  * ORGADMIN (Snowflake system-defined roles), MongoDB root and the *AnyDatabase roles.
  */
 const SQL_SUPERUSER =
-  /\b(?:create|alter)\s+(?:role|user)\b[^;]*?(?<!no)\bsuperuser\b|\bgrant\s+(?:pg_execute_server_program|pg_read_server_files|pg_write_server_files|rds_superuser|cloudsqlsuperuser|azure_pg_admin|rds_iam_admin)\b|\bgrant\s+all(?:\s+privileges)?\s+on\s+\*\.\*|\bwith\s+grant\s+option\b|\balter\s+server\s+role\s+sysadmin\s+add\s+member\b|\bsp_addsrvrolemember\b[^;]*\bsysadmin\b|\bgrant\s+(?:role\s+)?(?:dba|sysdba|sysoper|sysasm|sysbackup|dbadm|secadm|sysadm|sysctrl|sysmaint|accessctrl|dataaccess|accountadmin|securityadmin|orgadmin|useradmin|sysadmin|db_owner|root|superuser|any\s+privilege|exempt\s+access\s+policy)\b[^;]*?\bto\b|\bgrantRolesToUser\s*\([^)]*["'](?:root|userAdminAnyDatabase|dbOwner|clusterAdmin|dbAdminAnyDatabase|readWriteAnyDatabase)["']/i;
+  /\b(?:create|alter)\s+(?:role|user)\b[^;]*?(?<!no)\bsuperuser\b|\bgrant\s+(?:pg_execute_server_program|pg_read_server_files|pg_write_server_files|rds_superuser|cloudsqlsuperuser|azure_pg_admin|rds_iam_admin)\b|\bgrant\s+all(?:\s+privileges)?\s+on\s+\*\.\*|\bwith\s+grant\s+option\b|\balter\s+server\s+role\s+\[?(?:sysadmin|securityadmin|serveradmin)\]?\s+add\s+member\b|\bsp_addsrvrolemember\b[^;]*\b(?:sysadmin|securityadmin)\b|\bgrant\s+(?:control\s+server|impersonate\s+any\s+login|alter\s+any\s+(?:login|server\s+role))\b|\bgrant\s+(?:role\s+)?(?:dba|sysdba|sysoper|sysasm|sysbackup|dbadm|secadm|sysadm|sysctrl|sysmaint|accessctrl|dataaccess|accountadmin|securityadmin|orgadmin|useradmin|sysadmin|db_owner|root|superuser|any\s+privilege|exempt\s+access\s+policy)\b[^;]*?\bto\b|\bgrantRolesToUser\s*\([^)]*["'](?:root|userAdminAnyDatabase|dbOwner|clusterAdmin|dbAdminAnyDatabase|readWriteAnyDatabase)["']/i;
 
 export function sqlPrivilege(sql: string, out: Effect[]): void {
   if (!/superuser|grant|sysadmin|pg_/i.test(sql)) return;
