@@ -72,3 +72,13 @@ test("SQL Server's server-level grants that reach sysadmin are privilege escalat
     x('B', 'sqlcmd -S sql01 -Q "SELECT name FROM sys.databases"'),
   ]);
 });
+
+test("OpenShift's node debug shell and crictl with global options are host escapes like kubectl's", () => {
+  check([
+    x('D', 'oc debug node/ocp-worker-02 -- chroot /host'),
+    x('D', 'oc -n default debug node/worker-1'),
+    x('A', 'crictl --runtime-endpoint unix:///run/containerd/containerd.sock exec -it abc123 sh'),
+    x('B', 'oc debug deploy/api'),
+    x('B', 'crictl --runtime-endpoint unix:///run/containerd/containerd.sock ps'),
+  ]);
+});
