@@ -82,3 +82,11 @@ test("OpenShift's node debug shell and crictl with global options are host escap
     x('B', 'crictl --runtime-endpoint unix:///run/containerd/containerd.sock ps'),
   ]);
 });
+
+test("a tool's output searched for a secret is the same search after global options", () => {
+  check([
+    x('D', "terraform -chdir=infra/central output -json | jq '.tsdb_admin_password.value'"),
+    x('D', 'tofu -chdir=envs/prod output -json | jq -r .admin_token.value'),
+    x('B', 'terraform -chdir=infra output -json | jq -r .vpc_id.value'),
+  ]);
+});

@@ -18,6 +18,7 @@
 //    output command: "-json ... sensitive values in plain text"), and `terraform state pull`
 //    prints the state, every resource's passwords and keys among it. Read as `may-expose-secret
 //    ...`, which is asked; written to a file, piped into a filter or named one by one, it is not.
+import { dropGlobalOptions } from '../shell-global-options.js';
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
@@ -186,7 +187,11 @@ function strongSecretPattern(p: string): boolean {
 }
 
 function words(c: SimpleCommand): string {
-  return c.argv.map((w) => basename(w)).join(' ');
+  // global options before the subcommand (`terraform -chdir=infra output -json`) do not change
+  // what it prints (shell-global-options.ts)
+  const argv = [...c.argv];
+  dropGlobalOptions(argv);
+  return argv.map((w) => basename(w)).join(' ');
 }
 
 /** What `$V`/`${V}`/`"$V"` in a word becomes, given the loop variables. */
