@@ -110,6 +110,7 @@ import { OUTPUT_CLEAN_PROGRAMS, outputCleanEffects } from './output-cleans.js';
 import { DEVICE_WRITE_PROGRAMS, deviceWriteEffects } from './device-writes.js';
 import { LOG_WIPE_HINT, logWipeEffects } from './log-wipes.js';
 import { DEVICE_ERASE_HINT, deviceConfigEraseEffects } from './device-config-erases.js';
+import { VEHICLE_COMMAND_HINT, vehicleCommandEffects } from './vehicle-commands.js';
 import { DIRECTORY_WIPE_HINT, directoryWipeEffects } from './directory-wipes.js';
 import { LOOP_DELETE_HINT, loopDeleteEffects } from './loop-deletes.js';
 import { ALERTING_OFF_HINT, alertingOffEffects } from './alerting-off.js';
@@ -382,6 +383,8 @@ export const LINE_READINGS: readonly LineReading[] = [
   { name: 'log-wipes', hint: LOG_WIPE_HINT, read: logWipeEffects },
   // a network device told to erase its saved configuration, over any transport (device-config-erases.ts)
   { name: 'device-config-erases', hint: DEVICE_ERASE_HINT, read: deviceConfigEraseEffects },
+  // a drone's autopilot told over MAVLink to wipe its parameters or logs, kill its motors or drop its failsafes (vehicle-commands.ts)
+  { name: 'vehicle-commands', hint: VEHICLE_COMMAND_HINT, read: vehicleCommandEffects },
   // an LDAP or Active Directory subtree, or every entry a search returns, deleted (directory-wipes.ts)
   { name: 'directory-wipes', hint: DIRECTORY_WIPE_HINT, read: directoryWipeEffects },
   // every item a listing returns deleted one by one, in SDK code or a shell loop (loop-deletes.ts)

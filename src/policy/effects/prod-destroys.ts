@@ -98,6 +98,9 @@ function haltVerb(words: string[]): string | null {
   for (const w of pos.slice(0, 3)) {
     const verb = (w.toLowerCase().split(/[.:]/).pop() ?? '').toLowerCase();
     if (HALT.has(verb)) return verb;
+    // Heroku's maintenance mode: every request to the app gets the maintenance page (Heroku CLI
+    // reference, maintenance:on), the outage a stop would be
+    if (w.toLowerCase() === 'maintenance:on') return 'maintenance:on';
     // verb-noun: aws ec2 stop-instances, aws rds stop-db-instance
     const head = verb.split('-')[0] ?? '';
     if (verb.includes('-') && HALT.has(head)) return verb;

@@ -15,7 +15,7 @@
 // Sources: DMTF Redfish specification (DSP0266, actions as `Actions/Resource.Action`,
 // ComputerSystem.Reset, Manager.Reset, Chassis.Reset), AWX/Tower API v2 (job_templates,
 // workflow_job_templates .../launch/), Rundeck API (job/ID/run), dbt Cloud API v2 (jobs/ID/run/),
-// GitHub REST (workflow dispatches), Jenkins remote access API (build, buildWithParameters),
+// GitHub REST (workflow dispatches), Eclipse hawkBit (rollouts/ID/start), Jenkins remote access API (build, buildWithParameters),
 // Looker API 4.0 (deploy_to_production, deploy_ref_to_production), Power BI REST (deployAll,
 // selectiveDeploy), Sigma and Tableau publishing endpoints, Terraform Cloud API (runs/:id/actions/apply).
 
@@ -29,9 +29,13 @@ import { actionUrl } from './url-actions.js';
 const SHIP = /^(?:(?:deploy|publish|promote|redeploy|rollout)(?:[_-][A-Za-z0-9]+|[A-Z][A-Za-z0-9]*)*|selectiveDeploy)$/;
 /** What starts a stored job or pipeline. */
 const RUN = /^(?:launch|run|trigger|execute|dispatches|start|relaunch)$/i;
-/** Collections of stored jobs, templates, workflows and pipelines. */
+/**
+ * Collections of stored jobs, templates, workflows and pipelines; and staged rollouts of an
+ * update to a device fleet (Eclipse hawkBit management API, POST /rest/v1/rollouts/{id}/start:
+ * the rollout's groups begin installing the distribution set on their targets).
+ */
 const JOBS =
-  /^(?:jobs?|job_templates|workflow_job_templates|workflows|pipelines|plans|templates|runbooks|playbooks|tasks)$/i;
+  /^(?:jobs?|job_templates|workflow_job_templates|workflows|pipelines|plans|templates|runbooks|playbooks|tasks|rollouts)$/i;
 /** Collections of stored versions of what is served. */
 const VERSIONS = /^(?:versions?|releases?|deployments?|revisions?|configs?|configurations?|snapshots?|builds?)$/i;
 /** Jenkins' build triggers, and job names that ship. */

@@ -59,9 +59,13 @@ const SYSTEM_TOP =
 /** Top-level directories where devcontainers, CI runners and images keep the project checkout. */
 const PROJECT_TOP = /^(?:workspaces?|app|code|src|github|builds|repo|source|build|__w|home)$/i;
 
-/** Folder names that say what they hold is data, wherever they sit. */
+/**
+ * Folder names that say what they hold is data, wherever they sit; a vehicle's or robot's
+ * recorded flights and runs (PX4 .ulg and MAVLink .tlog folders, ROS bags) are the only record of
+ * them, unlike a program's logs.
+ */
 const DATA_NAME =
-  /^(?:data|datasets?|db|databases?|backups?|bak|snapshots?|\.snapshots?|archives?|volumes?|volume\d+|vmfs|datastores?\d*|exports|shares|homes|users|projects|repos|repositories|depots?|warehouse|lake|datalake|raw|media|photos|pictures|documents|videos|music|mail|maildir|uploads|pgdata|mysql|postgres(?:ql)?|mongodb|minio|nas|pool|tank|mnt|nfs|lustre|gpfs|@[\w-]+)$/i;
+  /^(?:data|datasets?|db|databases?|backups?|bak|snapshots?|\.snapshots?|archives?|volumes?|volume\d+|vmfs|datastores?\d*|exports|shares|homes|users|projects|repos|repositories|depots?|warehouse|lake|datalake|raw|media|photos|pictures|documents|videos|music|mail|maildir|uploads|pgdata|mysql|postgres(?:ql)?|mongodb|minio|nas|pool|tank|mnt|nfs|lustre|gpfs|flight[-_]?logs|flightlogs|tlogs|ulogs|rosbags|recordings|@[\w-]+)$/i;
 
 /**
  * Folders that hold keys or a ledger nothing rebuilds: a wallet's or a node's keys (wallets,

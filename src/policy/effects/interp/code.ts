@@ -626,7 +626,7 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
   out.push(...sdkEffects(c, via));
   out.push(...gitLibraryEffects(c, via));
   if (lang.name === 'python') out.push(...loaderEffects(c, via), ...hubEffects(c, via), ...registryEffects(c, via));
-  out.push(...sdkVerbEffects(c, via));
+  out.push(...sdkVerbEffects(c, via, code));
   out.push(...infraSdkEffects(c, via));
   out.push(...clusterClientEffects(c, via));
   out.push(...releaseCodeEffects(c, via));

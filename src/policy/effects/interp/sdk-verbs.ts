@@ -14,8 +14,10 @@ import { PACKAGE_ROOT } from '../../../util/version.js';
 import { literalValue, splitArgs, skipBrackets } from './literals.js';
 
 /** A method whose name destroys what it is called on (snake_case or camelCase). */
+// `clearObjects`/`clear_objects` (Algolia's API clients) empty a whole index: a bare `clear` is
+// too common a name (a dict, a cache) to read on its own.
 const VERB_CALL =
-  /\.?\b((?:delete|drop|destroy|purge|terminate|flush|truncate|wipe|erase)(?:_?[A-Za-z]\w*)?|remove(?:_\w+|[A-Z]\w*)?)\s*\(/g;
+  /\.?\b((?:delete|drop|destroy|purge|terminate|flush|truncate|wipe|erase)(?:_?[A-Za-z]\w*)?|remove(?:_\w+|[A-Z]\w*)?|clear_?(?:[oO]bjects|[iI]ndex|[iI]ndices))\s*\(/g;
 /** Libraries whose objects are removed by a bare `.remove()` (containers, volumes, images). */
 const BARE_REMOVE = new Set(['docker', 'dockerode']);
 /** Key-value stores: one named key deleted is routine cache work; flushing them is not. */
@@ -23,7 +25,7 @@ const KEY_STORES = new Set(['redis', 'ioredis']);
 const KEY_VERBS = /^(?:delete|unlink|hdel|srem|zrem|lrem|delete_one|deleteOne)$/;
 /** Cheap gate: a destroying verb called somewhere in the code. */
 const VERB_HINT =
-  /\b(?:delete|drop|destroy|purge|terminate|flush|truncate|wipe|erase|remove)\w*!?\s*\(|(?:\.|&:)(?:delete|drop|destroy|purge|terminate|flush|truncate|wipe|erase)\w*!?(?:\s*$|[\s;})])/im;
+  /\b(?:delete|drop|destroy|purge|terminate|flush|truncate|wipe|erase|remove|clear_?(?:objects|index|indices))\w*!?\s*\(|(?:\.|&:)(?:delete|drop|destroy|purge|terminate|flush|truncate|wipe|erase)\w*!?(?:\s*$|[\s;})])/im;
 /** Go's exported methods: `client.DeleteBucket(ctx, &s3.DeleteBucketInput{...})`. */
 const GO_VERB = /\.((?:Delete|Drop|Destroy|Purge|Terminate|Flush|Truncate|Wipe|Erase)[A-Z]?\w*)\s*\(/g;
 
@@ -138,11 +140,13 @@ function rVerbEffects(code: string, via: string): Effect[] {
 }
 
 /** The destroying calls on a catalogued service library, as `cli-destroy sdk` exec effects. */
-export function sdkVerbEffects(code: string, via: string): Effect[] {
+// `raw` is the code as written: canonical code has `require('stripe')` folded into its value
+// (code.ts propagateConstants), so the import is looked for in both.
+export function sdkVerbEffects(code: string, via: string, raw = code): Effect[] {
   const r = /\b(?:library|require|requireNamespace)\(|::/.test(code) ? rVerbEffects(code, via) : [];
   if (r.length) return r;
   if (!VERB_HINT.test(code)) return [];
-  const service = importedService(code);
+  const service = importedService(code) ?? (raw === code ? undefined : importedService(raw));
   if (!service) return [];
   const out: Effect[] = [];
   const seen = new Set<string>();
