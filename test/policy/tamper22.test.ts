@@ -129,3 +129,24 @@ test("R one-liners deleting svc's files", () => {
     'pass',
   );
 });
+
+test("archive members named on the line are the files unpacked: svc's files and agents' settings among them", () => {
+  checkCommands(
+    [
+      'cd ~ && tar -xf /tmp/x.tar .svc/policies/standard.yaml',
+      'tar -xf /tmp/x.tar -C ~ .svc/config.yaml',
+      'cd ~ && unzip -o /tmp/dotfiles.zip .svc/config.yaml',
+      'unzip -o /tmp/d.zip -d ~ .claude/settings.json',
+    ],
+    'deny',
+  );
+  checkCommands(
+    [
+      'unzip data.zip -d data',
+      'unzip -o release.zip bin/tool -d ./vendor',
+      'tar -xzf src.tgz src/main.c',
+      'tar xf x.tar -C build docs/readme.md',
+    ],
+    'pass',
+  );
+});
