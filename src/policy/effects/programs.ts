@@ -920,7 +920,11 @@ function archive(c: SimpleCommand, out: Effect[]): void {
     // `tar -xf a.tar -C ~ .svc/config.yaml`: the members named are the files written, inside the
     // -C folder (or the working directory a `cd` chose, cwd-paths.ts)
     if (!creating && (hasOption(p, '-x', '--extract', '--get') || flags.includes('x'))) {
-      for (const f of ops) if (!f.includes('*')) out.push(write(inside(f), undefined, `tar unpacks ${inside(f)}`));
+      // a clustered -f (`-xzf A.tgz`) leaves the archive among the operands: it is read, not written
+      const clustered = file === undefined && c.argv.some((w) => /^-[A-Za-z]*f[A-Za-z]*$/.test(w));
+      const members = clustered ? ops.slice(1) : ops;
+      for (const f of members)
+        if (!f.includes('*') && f !== file) out.push(write(inside(f), undefined, `tar unpacks ${inside(f)}`));
       return;
     }
     if (!creating) return;
@@ -932,6 +936,16 @@ function archive(c: SimpleCommand, out: Effect[]): void {
   const p = parseArgs(c.argv, ['-P', '--password', '-x', '-i', '-b', '-n', '-t', '-tt']);
   let ops = p.operands;
   if (name === '7z' || name === '7za') {
+    // `7z x A.7z MEMBERS... -oDIR`: the members named are the files written, inside DIR
+    if (ops[0] === 'x' || ops[0] === 'e') {
+      const dir = c.argv.find((w) => /^-o./.test(w))?.slice(2);
+      for (const f of ops.slice(2)) {
+        if (f.includes('*') || f.includes('?')) continue;
+        const path = dir === undefined || /^[/~$]/.test(f) ? f : `${dir.replace(/\/+$/, '')}/${f}`;
+        out.push(write(path, undefined, `${name} unpacks ${path}`));
+      }
+      return;
+    }
     if (ops[0] !== 'a') return;
     ops = ops.slice(1);
   }

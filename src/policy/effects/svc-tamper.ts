@@ -1199,6 +1199,11 @@ export function tamperWrite(path: string, content: string | undefined): Effect[]
     const shadow = steers(name, s[2] ?? s[4] ?? s[6] ?? '');
     if (shadow) return [finding(`shadows-svc ${name}`, `${shadow} in ${path}, for every later shell`)];
   }
+  // fish and csh give PATH as a list of words (`set -gx PATH /usr/bin /bin $PATH`, `set path = (...)`)
+  for (const s of content.matchAll(/^[ \t]*set[ \t]+(?:-[gUx]+[ \t]+)+(PATH|SHELL)[ \t]+([^\n;]+)$/gm)) {
+    const shadow = steers(s[1] ?? '', (s[2] ?? '').trim().split(/\s+/).join(':'));
+    if (shadow) return [finding(`shadows-svc ${s[1] ?? ''}`, `${shadow} in ${path}, for every later shell`)];
+  }
   return [];
 }
 
