@@ -150,3 +150,21 @@ test("archive members named on the line are the files unpacked: svc's files and 
     'pass',
   );
 });
+
+test('fish and 7z spellings of the same effects', () => {
+  checkCommands(
+    [
+      "echo 'set -gx PATH /usr/bin /bin $PATH' >> ~/.config/fish/conf.d/00-path.fish",
+      'cd ~ && 7z x -y /tmp/pack.7z .svc/policies/standard.yaml',
+    ],
+    'deny',
+  );
+  checkCommands(
+    [
+      "echo 'set -gx PATH $HOME/.local/bin $PATH' >> ~/.config/fish/conf.d/00-path.fish",
+      'tar -C /usr/local -xzf go1.22.linux-amd64.tar.gz',
+      '7z x -y release.7z -o./vendor',
+    ],
+    'pass',
+  );
+});
