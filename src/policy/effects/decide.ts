@@ -34,6 +34,7 @@ import { mcpRoleGrants } from './role-grants.js';
 import { mcpFeeds } from './standing-feeds.js';
 import { mcpMailHides } from './mail-hides.js';
 import { mcpTamperEffects } from './mcp-tamper.js';
+import { setupRemovedEffects } from './svc-tamper.js';
 import { mcpStoredCommands } from './stored-commands.js';
 import { svcApiEffects } from './svc-api.js';
 import { writeLossEffects } from './write-loss.js';
@@ -534,6 +535,7 @@ export function effectsOf(
       ...identityEffects(path, before ?? '', writtenContent(call) ?? ''),
       ...protectionEffects(path, before ?? '', writtenContent(call) ?? ''),
       ...grantEditEffects(path, before ?? '', writtenContent(call) ?? ''),
+      ...setupRemovedEffects(path, before ?? '', writtenContent(call) ?? ''),
       // an edit of ssh's configuration is also read against the text it replaces (a host repointed)
       ...(before !== undefined
         ? [sshConfigWrite(path, writtenContent(call), before)].filter((e) => e !== undefined)

@@ -961,13 +961,23 @@ function archive(c: SimpleCommand, out: Effect[]): void {
       ops = ops.slice(1);
       if (flags.includes('f') && file === undefined) file = ops.shift();
     }
-    if (!creating) return;
-    if (file && file !== '-') out.push(write(file, undefined, `tar writes ${file}`));
     // `tar czf out.tgz -C ~/.node validators secrets`: tar changes into the -C folder before it
     // packs the names after it, so a relative name is read inside that folder
     const dir = optionValue(p, '-C', '--directory');
     const inside = (f: string): string =>
       dir === undefined || dir === '' || /^(?:[/~$]|[A-Za-z]:[\\/])/.test(f) ? f : `${dir.replace(/\/+$/, '')}/${f}`;
+    // `tar -xf a.tar -C ~ .svc/config.yaml`: the members named are the files written, inside the
+    // -C folder (or the working directory a `cd` chose, cwd-paths.ts)
+    if (!creating && (hasOption(p, '-x', '--extract', '--get') || flags.includes('x'))) {
+      // a clustered -f (`-xzf A.tgz`) leaves the archive among the operands: it is read, not written
+      const clustered = file === undefined && c.argv.some((w) => /^-[A-Za-z]*f[A-Za-z]*$/.test(w));
+      const members = clustered ? ops.slice(1) : ops;
+      for (const f of members)
+        if (!f.includes('*') && f !== file) out.push(write(inside(f), undefined, `tar unpacks ${inside(f)}`));
+      return;
+    }
+    if (!creating) return;
+    if (file && file !== '-') out.push(write(file, undefined, `tar writes ${file}`));
     for (const f of ops) out.push(read(inside(f), `tar packs ${inside(f)}`));
     return;
   }
@@ -975,6 +985,16 @@ function archive(c: SimpleCommand, out: Effect[]): void {
   const p = parseArgs(c.argv, ['-P', '--password', '-x', '-i', '-b', '-n', '-t', '-tt']);
   let ops = p.operands;
   if (name === '7z' || name === '7za') {
+    // `7z x A.7z MEMBERS... -oDIR`: the members named are the files written, inside DIR
+    if (ops[0] === 'x' || ops[0] === 'e') {
+      const dir = c.argv.find((w) => /^-o./.test(w))?.slice(2);
+      for (const f of ops.slice(2)) {
+        if (f.includes('*') || f.includes('?')) continue;
+        const path = dir === undefined || /^[/~$]/.test(f) ? f : `${dir.replace(/\/+$/, '')}/${f}`;
+        out.push(write(path, undefined, `${name} unpacks ${path}`));
+      }
+      return;
+    }
     if (ops[0] !== 'a') return;
     ops = ops.slice(1);
   }
@@ -983,7 +1003,27 @@ function archive(c: SimpleCommand, out: Effect[]): void {
   for (const f of ops.slice(1)) out.push(read(f, `${name} packs ${f}`));
 }
 
+/**
+ * `unzip [-o] A.zip [MEMBERS...] [-d DIR]`: the members named are the files written, inside DIR
+ * (unzip(1)); `-x` lists members left out. Without members what is written is not known here.
+ */
+function unzip(c: SimpleCommand, out: Effect[]): void {
+  const p = parseArgs(c.argv, ['-d', '-x', '-P']);
+  const [zipFile, ...members] = p.operands;
+  if (!zipFile) return;
+  const dir = optionValue(p, '-d');
+  const skip = new Set<string>();
+  const x = c.argv.indexOf('-x');
+  if (x > 0) for (const w of c.argv.slice(x + 1)) if (!w.startsWith('-')) skip.add(w);
+  for (const f of members) {
+    if (skip.has(f) || f.includes('*') || f.includes('?')) continue;
+    const path = dir === undefined || /^(?:[/~$])/.test(f) ? f : `${dir.replace(/\/+$/, '')}/${f}`;
+    out.push(write(path, undefined, `unzip unpacks ${path}`));
+  }
+}
+
 const TABLE: Record<string, Deriver> = table({
+  unzip,
   tee,
   dd,
   cp: copyLike('cp', ['-t', '--target-directory', '-S', '--suffix'], true, false),

@@ -36,7 +36,7 @@ import { withoutKeywords } from './leading-keywords.js';
  * than any `env` (`.venv`, `.env`, `environment`).
  */
 export const TAMPER_HINT =
-  /svc|9090|kill|systemctl|launchctl|service|gdb|strace|ltrace|supervisorctl|pm2|\bsv\b|LD_PRELOAD|LD_AUDIT|DYLD_INSERT|environ|%ENV|ENV\.clear|clearenv|unsetenv|\benv\s*[:=]|exec[lv]e|\.claude|\.codex|\.gemini|\.cursor|\.copilot|\.mcp|\.vscode|find|\bfd\b|xargs|busybox|toybox|sash|-static|Stop-Process|spps|taskkill|schtasks|renice|ionice|\bchrt\b|taskset|\bsc\s|\bnet\s+(?:stop|pause)|setx|\/dev\/(?:zero|u?random|full)|\byes\b|fallocate|\/v1\/|\/approve\/|npm (?:root|prefix|config get prefix)|(?:\$\(|`)\s*(?:ls|echo|realpath|readlink|printf)\b/i;
+  /svc|SetEnvironmentVariable|9090|kill|systemctl|launchctl|service|gdb|strace|ltrace|supervisorctl|pm2|\bsv\b|LD_PRELOAD|LD_AUDIT|DYLD_INSERT|environ|%ENV|ENV\.clear|clearenv|unsetenv|\benv\s*[:=]|exec[lv]e|\.claude|\.codex|\.gemini|\.cursor|\.copilot|\.mcp|\.vscode|find|\bfd\b|xargs|busybox|toybox|sash|-static|Stop-Process|spps|taskkill|schtasks|renice|ionice|\bchrt\b|taskset|\bsc\s|\bnet\s+(?:stop|pause)|setx|\/dev\/(?:zero|u?random|full)|\byes\b|fallocate|\/v1\/|\/approve\/|npm (?:root|prefix|config get prefix)|(?:\$\(|`)\s*(?:ls|echo|realpath|readlink|printf)\b/i;
 
 /**
  * The programs the per-command parts read by name (argv, after quotes and escapes are taken off:
@@ -378,6 +378,11 @@ const INTERPRETERS = [
   'osascript',
   'pwsh',
   'powershell',
+  // R and Julia one-liners (Rscript -e, julia -e): file.remove/unlink/writeLines, rm/write
+  'Rscript',
+  'rscript',
+  'R',
+  'julia',
 ];
 
 function runsAny(l: LineFacts, names: ReadonlySet<string>): boolean {
@@ -577,7 +582,52 @@ function svcAdmin(l: LineFacts, out: Effect[]): void {
     const args = svcArgs(a);
     const v = args && adminVerb(args);
     if (v) out.push(finding(`admin ${v}`, `runs svc ${v}`));
+    else if (args?.[0] === 'serve') {
+      const starved = starvedServe(l.text);
+      if (starved) out.push(finding(`admin serve ${starved}`, `starts svc's server ${starved}`));
+    }
   }
+}
+
+/**
+ * Limits a server cannot work under, set for svc's server as it starts: a handful of file
+ * descriptors (each call is a socket and the audit log a file: `ulimit -n 3`), a few megabytes of
+ * memory (node needs tens), a CPU-seconds limit (the kernel kills it when used up), a tiny file
+ * size (the audit log cannot grow). svc then fails on its first calls and the hooks' fallback or a
+ * fail-open agent runs unchecked. Raising a limit (`ulimit -n 65535`) is ordinary and reads as
+ * nothing. Sources: bash(1) `ulimit`, prlimit(1), systemd.resource-control(5).
+ */
+function starvedServe(text: string): string | undefined {
+  for (const m of text.matchAll(/\bulimit\s+((?:-[A-Za-z]+\s+)*)(\d+)\b/g)) {
+    const flags = (m[1] ?? '').replace(/[\s-HS]/g, '') || 'f';
+    const n = Number(m[2]);
+    for (const f of flags) {
+      if (f === 'n' && n < 256) return `with ulimit -n ${n}`;
+      if ((f === 'v' || f === 'm' || f === 'd') && n < 1_000_000) return `with ulimit -${f} ${n}`;
+      if (f === 't' || (f === 'u' && n < 64) || (f === 'f' && n < 100_000) || (f === 's' && n < 256))
+        return `with ulimit -${f} ${n}`;
+    }
+  }
+  const pr = /\bprlimit\b[^;&|]*--(nofile|as|data|rss|cpu|nproc|fsize)=(\d+)/.exec(text);
+  if (pr) {
+    const n = Number(pr[2]);
+    const low: Record<string, number> = { nofile: 256, as: 1e9, data: 1e9, rss: 1e9, nproc: 64, fsize: 1e8 };
+    if (pr[1] === 'cpu' || n < (low[pr[1] ?? ''] ?? 0)) return `with prlimit --${pr[1] ?? ''}=${n}`;
+  }
+  const sd = /\b(LimitNOFILE|LimitAS|LimitCPU|MemoryMax|MemoryHigh|CPUQuota|TasksMax)=(\d+)(%|[KMG]?)/.exec(text);
+  if (sd) {
+    const n = Number(sd[2]) * ({ K: 1024, M: 1 << 20, G: 1 << 30 }[sd[3] ?? ''] ?? 1);
+    const low: Record<string, number> = {
+      LimitNOFILE: 256,
+      LimitAS: 1e9,
+      MemoryMax: 1e8,
+      MemoryHigh: 1e8,
+      TasksMax: 8,
+      CPUQuota: 5,
+    };
+    if (sd[1] === 'LimitCPU' || n < (low[sd[1] ?? ''] ?? 0)) return `with ${sd[1] ?? ''}=${sd[2] ?? ''}${sd[3] ?? ''}`;
+  }
+  return undefined;
 }
 
 /** svc's routes that decide approvals or change the rules (server/approvals.ts, rules-routes.ts, status-routes.ts). */
@@ -974,6 +1024,10 @@ function perCommand(l: LineFacts, out: Effect[]): void {
     // set-environment (the user manager's environment, which svc's unit inherits), Windows setx
     for (const v of managerEnv(name.replace(/\.exe$/i, '').toLowerCase(), a))
       out.push(finding(`env-set ${v}`, `${name} sets ${v} for the services it starts`));
+    for (const [n, v] of managerValues(name.replace(/\.exe$/i, '').toLowerCase(), a)) {
+      const shadow = steers(n, v);
+      if (shadow) out.push(finding(`shadows-svc ${n}`, `${name} ${shadow} for everything started later`));
+    }
     // an impostor taking svc's port before it does: a raw listener on 9090
     if (/^(?:nc|ncat|netcat|nc\.openbsd|nc\.traditional|socat)$/.test(name) && listensOnSvcPort(name, a))
       out.push(finding(`shadows-svc port ${SVC_PORT}`, `${name} listens on svc's port ${SVC_PORT}`));
@@ -1022,6 +1076,58 @@ function managerEnv(name: string, a: string[]): string[] {
     return v < 0 ? [] : names([words[v + 1] ?? '']);
   }
   return [];
+}
+
+/**
+ * The PATH, SHELL or preload value a service manager or the user's registry environment is given
+ * (systemctl --user set-environment PATH=..., launchctl setenv PATH ..., setx PATH ..., reg add
+ * HKCU\\Environment /v Path /d ...), to be read by steers().
+ */
+function managerValues(name: string, a: string[]): [string, string][] {
+  const words = a.slice(1);
+  const watched = (n: string) => /^(?:PATH|Path|SHELL)$/.test(n);
+  if (name === 'launchctl' && words[0] === 'setenv' && watched(words[1] ?? ''))
+    return [[words[1] ?? '', words[2] ?? '']];
+  if (name === 'systemctl' && words.includes('set-environment'))
+    return words
+      .filter((w) => w.includes('='))
+      .map((w): [string, string] => [w.split('=')[0] ?? '', w.slice(w.indexOf('=') + 1)])
+      .filter(([n]) => watched(n));
+  if (name === 'setx') {
+    const ops = words.filter((w) => !/^[/-]/.test(w));
+    return watched(ops[0] ?? '') ? [[ops[0] ?? '', ops[1] ?? '']] : [];
+  }
+  if (name === 'reg' && /^add$/i.test(words[0] ?? '')) {
+    const v = words.findIndex((w) => /^[/-]v$/i.test(w));
+    const d = words.findIndex((w) => /^[/-]d$/i.test(w));
+    const n = words[v + 1] ?? '';
+    return v >= 0 && d >= 0 && watched(n) ? [[n, words[d + 1] ?? '']] : [];
+  }
+  return [];
+}
+
+/**
+ * .NET's [Environment]::SetEnvironmentVariable(NAME, VALUE, 'User'|'Machine') from PowerShell:
+ * the registry environment every later process starts with (Microsoft Learn,
+ * Environment.SetEnvironmentVariable). The value's string pieces are joined (`'C:\\Windows;' +
+ * $env:PATH`).
+ */
+const DOTNET_SETENV =
+  /\[(?:System\.)?Environment\]::SetEnvironmentVariable\(\s*['"](\w+)['"]\s*,\s*((?:[^,()]|\([^()]*\))*?)\s*(?:,\s*['"]?(?:\[(?:System\.)?EnvironmentVariableTarget\]::)?(\w+)['"]?\s*)?\)/gi;
+
+function dotnetEnv(text: string, out: Effect[]): void {
+  if (!/SetEnvironmentVariable/i.test(text)) return;
+  for (const m of text.matchAll(DOTNET_SETENV)) {
+    const n = m[1] ?? '';
+    const v = (m[2] ?? '')
+      .replace(/['"]\s*\+\s*/g, '')
+      .replace(/\s*\+\s*['"]/g, '')
+      .replace(/^['"]|['"]$/g, '');
+    if (STEERING.test(n.toUpperCase()) || SVC_SWITCH.test(n.toUpperCase()))
+      out.push(finding(`env-set ${n.toUpperCase()}`, `sets ${n} for every process the user starts later`));
+    const shadow = steers(/^path$/i.test(n) ? 'PATH' : n, v);
+    if (shadow) out.push(finding(`shadows-svc ${n}`, `[Environment]::SetEnvironmentVariable ${shadow}`));
+  }
 }
 
 /** Variables a guess would have steer where svc's clients look: fatal when an agent starts with them. */
@@ -1077,6 +1183,8 @@ export function tamperWrite(path: string, content: string | undefined): Effect[]
   // a playbook, state, manifest or recipe that wants svc's service down (svc-config-mgmt.ts)
   if (content && /\.(?:ya?ml|sls|pp|rb)$/i.test(path) && configFileStopsSvc(content))
     return [finding('stops-svc config-management', `${path} wants svc's service stopped when it is applied`)];
+  if (content && ENV_FILE.test(path)) return envFileSteers(path, content);
+  if (content && TERMINAL_ENV_FILE.test(path)) return terminalEnvSteers(path, content);
   if (!content || !RC_FILE.test(path)) return [];
   const m = SHADOWS_SVC.exec(content);
   const n = m?.[1] ?? m?.[2] ?? m?.[3];
@@ -1088,8 +1196,123 @@ export function tamperWrite(path: string, content: string | undefined): Effect[]
     const value = (s[2] ?? s[4] ?? s[6] ?? '').replace(/^["']|["']$/g, '');
     if (SVC_SWITCH.test(name) || (SVC_WHERE.test(name) && NOWHERE.test(value)))
       return [finding(`env-set ${name}`, `sets ${name} in ${path} for every later shell`)];
+    const shadow = steers(name, s[2] ?? s[4] ?? s[6] ?? '');
+    if (shadow) return [finding(`shadows-svc ${name}`, `${shadow} in ${path}, for every later shell`)];
+  }
+  // fish and csh give PATH as a list of words (`set -gx PATH /usr/bin /bin $PATH`, `set path = (...)`)
+  for (const s of content.matchAll(/^[ \t]*set[ \t]+(?:-[gUx]+[ \t]+)+(PATH|SHELL)[ \t]+([^\n;]+)$/gm)) {
+    const shadow = steers(s[1] ?? '', (s[2] ?? '').trim().split(/\s+/).join(':'));
+    if (shadow) return [finding(`shadows-svc ${s[1] ?? ''}`, `${shadow} in ${path}, for every later shell`)];
   }
   return [];
+}
+
+/**
+ * Files every later login or directory reads variables from, in NAME=value form: systemd's
+ * environment.d (environment.d(5)), pam_env's ~/.pam_environment (`NAME DEFAULT=value`,
+ * pam_env.conf(5)), /etc/environment, and direnv's .envrc (a shell script direnv exports from on
+ * every cd, direnv-stdlib(1)). A fragment there that blanks svc's preload library or steers
+ * svc's variables is a start-up file switching svc off for everything started after it.
+ */
+const ENV_FILE =
+  /\/environment\.d\/[^/]+\.conf$|(?:^|\/)\.pam_environment$|^\/etc\/environment$|(?:^|\/)\.envrc(?:\.local)?$/;
+const ENV_FILE_LINE =
+  /^[ \t]*(?:export[ \t]+)?([A-Za-z_][A-Za-z0-9_]*)[ \t]*(?:DEFAULT[ \t]*=|OVERRIDE[ \t]*=|=)[ \t]*("[^"\n]*"|'[^'\n]*'|\S*)/gm;
+
+function envFileSteers(path: string, content: string): Effect[] {
+  for (const m of content.matchAll(ENV_FILE_LINE)) {
+    const name = m[1] ?? '';
+    const raw = m[2] ?? '';
+    const value = raw.replace(/^["']|["']$/g, '');
+    if (SVC_SWITCH.test(name) || (SVC_WHERE.test(name) && NOWHERE.test(value)) || STEERING.test(name))
+      if (!/libsvc\.(?:so|dylib)/.test(value))
+        return [
+          finding(`env-set ${name}`, `sets ${name}=${value.slice(0, 60)} in ${path} for everything started later`),
+        ];
+    const shadow = steers(name, raw);
+    if (shadow) return [finding(`shadows-svc ${name}`, `${shadow} in ${path}, for everything started later`)];
+  }
+  return [];
+}
+
+/**
+ * Settings that give every terminal a tool opens its environment: VS Code's (and its forks')
+ * `terminal.integrated.env.linux|osx|windows` objects (VS Code docs, "Terminal Profiles"), and
+ * tmux's `set-environment [-g] NAME VALUE` / `setenv` / `-u NAME` (tmux(1), "ENVIRONMENT"). A
+ * terminal started there without svc's preload variables, or with PATH or SHELL steered past
+ * svc-shim, runs unchecked.
+ */
+const TERMINAL_ENV_FILE =
+  /(?:^|\/)\.vscode\/settings\.json$|\.code-workspace$|\/(?:Code|Code - Insiders|VSCodium|Cursor|Windsurf)\/User\/settings\.json$|(?:^|\/)\.tmux\.conf$|\/\.config\/tmux\/tmux\.conf$/i;
+
+function terminalEnvSteers(path: string, content: string): Effect[] {
+  const pairs: [string, string][] = [];
+  for (const m of content.matchAll(/"terminal\.integrated\.env\.(?:linux|osx|windows)"\s*:\s*\{([^}]*)\}/g))
+    for (const p of (m[1] ?? '').matchAll(/"([A-Za-z_]\w*)"\s*:\s*(null|"((?:[^"\\]|\\.)*)")/g))
+      pairs.push([p[1] ?? '', p[2] === 'null' ? '' : (p[3] ?? '')]);
+  for (const m of content.matchAll(
+    /^\s*(?:set-environment|setenv)\s+((?:-[a-zA-Z]+\s+)*)([A-Za-z_]\w*)(?:\s+(.*))?$/gm,
+  ))
+    pairs.push([m[2] ?? '', (m[1] ?? '').includes('u') ? '' : (m[3] ?? '').trim()]);
+  for (const [n, v] of pairs) {
+    const shadow = steers(n, v) ?? (SVC_SWITCH.test(n) || STEERING.test(n) ? `sets ${n}` : undefined);
+    if (shadow) return [finding(`env-set ${n}`, `${shadow} for every terminal ${path} starts`)];
+  }
+  return [];
+}
+
+/** The directories every system already searches: put first, they hide whatever came before them. */
+const SYSTEM_DIR =
+  /^(?:\/usr)?\/s?bin\/?$|^[a-z]:[\\/]windows(?:[\\/]system32)?[\\/]?$|^%(?:systemroot|windir)%(?:[\\/]system32)?[\\/]?$/i;
+/** The PATH a value extends, in sh, PowerShell and cmd spellings. */
+const PATH_REF = /\$\{?PATH\}?|\$env:PATH|%PATH%|\$\(\s*printenv\s+PATH\s*\)|\bPath\b\s*\)/i;
+/** svc's own set-up named in a value that is being filtered (`${PATH//\/home\/dev\/.svc\/bin:/}`, `grep -v svc`). */
+const SVC_WORD = /\.svc\b|\bsvc[-_](?:shim|bin|wrap)|libsvc/;
+
+/**
+ * What a variable set for every later shell does to svc: PATH rebuilt with the system directories
+ * ahead of what was there (`export PATH=/usr/bin:$PATH`), reset to them alone, or filtered of
+ * svc's own entries; SHELL pointed past svc-shim (svc wrap sets SHELL to the shim so `$SHELL -c`
+ * launches are checked, docs/preload.md); the preload variables blanked or replaced. A user's
+ * own directories added to PATH (`$HOME/.local/bin:$PATH`, `/opt/homebrew/bin:$PATH`) read as
+ * nothing: they hide nothing svc puts in place.
+ */
+export function steers(name: string, rawValue: string): string | undefined {
+  const value = rawValue.trim().replace(/^(["'])(.*)\1$/, '$2');
+  if (/^(?:PATH|Path)$/.test(name)) {
+    if (
+      SVC_WORD.test(value) &&
+      /\$\{PATH[/%#]|\b(?:sed|grep|tr|awk|perl|Where-Object|-notmatch|-replace)\b/.test(value)
+    )
+      return 'filters svc out of PATH';
+    const parts = value.split(value.includes(';') ? ';' : ':').map((p) => p.trim().replace(/^["']|["']$/g, ''));
+    const at = parts.findIndex((p) => PATH_REF.test(p));
+    if (at < 0)
+      return parts.length > 1 && parts.every((p) => SYSTEM_DIR.test(p) || /^\/usr\/local\/s?bin\/?$/.test(p))
+        ? 'resets PATH to the system directories alone'
+        : undefined;
+    if (parts.slice(0, at).some((p) => SYSTEM_DIR.test(p))) return 'puts the system directories ahead of PATH';
+    return undefined;
+  }
+  if (name === 'SHELL')
+    return /(?:^|\/)(?:ba|z|da|k|fi|tc|c)?sh$/.test(value) ? 'points SHELL past svc-shim' : undefined;
+  if (/^(?:LD_PRELOAD|LD_AUDIT|DYLD_INSERT_LIBRARIES)$/.test(name) && !/libsvc\.(?:so|dylib)/.test(value))
+    return `sets ${name} without svc's library`;
+  return undefined;
+}
+
+/**
+ * An edit of a start-up or environment file that takes svc's set-up out of it: the old text
+ * names svc's files, library, shim or variables and the new text does not (the line that put
+ * svc-shim on PATH or LD_PRELOAD in place, replaced by a plain one).
+ */
+export function setupRemovedEffects(path: string, before: string, after: string): Effect[] {
+  if (!before || !(RC_FILE.test(path) || ENV_FILE.test(path) || /\.bash_aliases$/.test(path))) return [];
+  const names = (t: string) =>
+    SVC_WORD.test(t) ||
+    /\b(?:LD_PRELOAD|DYLD_INSERT_LIBRARIES|SERVICE_[A-Z_]+)\b|\bsvc\s+(?:wrap|preload-path|shellenv|init)\b/.test(t);
+  if (!names(before) || names(after)) return [];
+  return [finding('shadows-svc setup', `takes svc's set-up out of ${path}`)];
 }
 
 /**
@@ -1134,9 +1357,9 @@ function writesOf(l: LineFacts, out: Effect[]): void {
 const PROTECTED_LITERAL =
   /['"`]((?:[^'"`\s]*\/)?\.(?:svc(?:\/[^'"`\s]*)?|claude\/settings(?:\.local)?\.json|codex\/config\.toml|gemini\/settings\.json|cursor\/(?:mcp|hooks|cli-config)\.json|mcp\.json|vscode\/settings\.json))['"`]/g;
 const CODE_WRITES =
-  /write_text|write_bytes|open\([^)]*,\s*['"][wax+]|writeFileSync|writeFile\(|appendFile|File\.write|IO\.write|file_put_contents|\.dump\(|shutil\.(?:copy|move)|rename|replace\(|\.bind\(|\.listen\(/;
+  /writeLines|file\.copy|file\.rename|saveRDS|\bwrite\(|write_text|write_bytes|open\([^)]*,\s*['"][wax+]|writeFileSync|writeFile\(|appendFile|File\.write|IO\.write|file_put_contents|\.dump\(|shutil\.(?:copy|move)|rename|replace\(|\.bind\(|\.listen\(/;
 const CODE_DELETES =
-  /os\.remove|os\.unlink|\.unlink\(|rmtree|rmSync|unlinkSync|rmdirSync|FileUtils\.rm|File\.delete|unlink\s*\(|unlink\s+glob/;
+  /file\.remove|dir_delete|file_delete|\brm\([^)]*recursive|os\.remove|os\.unlink|\.unlink\(|rmtree|rmSync|unlinkSync|rmdirSync|FileUtils\.rm|File\.delete|unlink\s*\(|unlink\s+glob/;
 
 function codeLiterals(l: LineFacts, out: Effect[]): void {
   if (!runsInterpreter(l)) return;
@@ -1167,4 +1390,5 @@ export function svcTamperEffects(l: LineFacts, out: Effect[]): void {
   if (/\/v1\/|\/approve\//.test(l.text)) adminHttp(l, out);
   svcSocket(l, out);
   if (/LD_PRELOAD|LD_AUDIT|DYLD_INSERT|SERVICE_|environ|ENV|env\b|exec[lv]e/.test(l.text)) envStrip(l, out);
+  dotnetEnv(l.text, out);
 }
