@@ -176,6 +176,13 @@ export function internalWriteReadings(url: string, via: string): Effect[] {
   const p = parts(url.trim());
   if (!p || !/^(?:https?|wss?)$/.test(p.scheme)) return [];
   if (!(INTERNAL_SUFFIX.test(p.host) || DOCKER_HOST.test(p.host) || singleLabel(p.host))) return [];
+  // A host named as a development or test deployment (DEV_HOST, never one also named prod) is the
+  // team's own throwaway environment, written to as its localhost server is (and read so already,
+  // in urlReadings). A request's own claim to be a dry run (`"dryRun": true`) is not taken: many
+  // services ignore a field they do not know. The URL's other readings (the same URL on 127.0.0.1
+  // for the loopback-admin rules, control, destroy and ship routes) still decide script consoles,
+  // admin routes and build triggers there.
+  if (DEV_HOST.test(p.host) && !PROD_HOST.test(p.host)) return [];
   return [
     {
       tool: 'exec',
