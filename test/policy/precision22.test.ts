@@ -108,3 +108,15 @@ test("kubectl's --dry-run of a scale to zero changes no count; without it, or wi
     ],
   ]);
 });
+
+test('one platform setting asked for by name prints that setting; a secret-named one or a listing is still a secret', () => {
+  check([
+    ['B', 'exec', { command: 'npx netlify env:get SANITY_PROJECT_ID' }],
+    ['B', 'exec', { command: 'netlify env:get NODE_VERSION --context production' }],
+    ['A', 'exec', { command: 'netlify env:get STRIPE_SECRET_KEY' }],
+    ['A', 'exec', { command: 'netlify env:get DATABASE_URL' }],
+    ['A', 'exec', { command: 'npx netlify env:get SANITY_API_TOKEN' }],
+    ['A', 'exec', { command: 'netlify env:list --plain' }],
+    ['A', 'exec', { command: 'netlify env:get SITE_NAME SENTRY_AUTH_TOKEN' }],
+  ]);
+});
