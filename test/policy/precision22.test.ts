@@ -120,3 +120,15 @@ test('one platform setting asked for by name prints that setting; a secret-named
     ['A', 'exec', { command: 'netlify env:get SITE_NAME SENTRY_AUTH_TOKEN' }],
   ]);
 });
+
+test('a DELETE on a development host inside the network still asks', () => {
+  check([
+    ['A', 'fetch', { url: 'https://api.dev.acme.internal/v1/orders', method: 'DELETE' }],
+    ['A', 'fetch', { url: 'https://orders-dev.shop.internal/api/v1/orders/42', method: 'delete' }],
+    [
+      'B',
+      'fetch',
+      { url: 'https://orders-dev.shop.internal/api/v1/orders/42', method: 'PATCH', body: '{"status":"packed"}' },
+    ],
+  ]);
+});
