@@ -77,6 +77,36 @@ function subcommandPath(words: string[]): string[] {
   return out;
 }
 
+/**
+ * Words of a variable name that holds or carries a secret: keys, tokens, passwords, credentials,
+ * and URLs or connection strings, which carry a password as often as not (DATABASE_URL).
+ */
+const SECRETISH_NAME =
+  /key|secret|token|pass|pwd|cred|auth|dsn|url|uri|conn|cert|private|salt|sig|session|cookie|hook/i;
+
+/**
+ * `netlify env:get SANITY_PROJECT_ID`, `upsun variable:get SITE_NAME`: one variable asked for by a
+ * name that says it is a setting prints that setting and nothing else, as `printenv NAME` does (the
+ * same line the catalogues draw for `heroku config:get` and `dotenvx get`). Every positional word
+ * after the `get` is that one name or an option's value; a second name, or a name with a secret's
+ * words, keeps the reading.
+ */
+function oneSettingAsked(words: string[]): boolean {
+  const at = words.findIndex((w) => /(?:^|:)get$/i.test(w));
+  if (at < 0) return false;
+  const names: string[] = [];
+  for (let i = at + 1; i < words.length; i++) {
+    const w = words[i] ?? '';
+    if (w === '--') return false;
+    if (w.startsWith('-')) {
+      if (!w.includes('=') && words[i + 1] !== undefined && !(words[i + 1] ?? '').startsWith('-') && names.length) i++;
+      continue;
+    }
+    names.push(w);
+  }
+  return names.length === 1 && /^[A-Za-z_][A-Za-z0-9_]*$/.test(names[0] ?? '') && !SECRETISH_NAME.test(names[0] ?? '');
+}
+
 /** `cli-env-values TOOL WORDS` when a platform's stored environment is printed with its values, else null. */
 export function envValuesReading(words: string[]): string | null {
   const tool = (words[0] ?? '').toLowerCase();
@@ -99,6 +129,7 @@ export function envValuesReading(words: string[]): string | null {
     const verb = after.find(
       (w) => SHOW_VERB.test(w) || /^(?:set|unset|add|rm|remove|delete|create|update|edit|import|push)$/.test(w),
     );
+    if (verb === 'get' && oneSettingAsked(words)) return null;
     if (verb === undefined || SHOW_VERB.test(verb)) return `cli-env-values ${line}`;
     return null;
   }

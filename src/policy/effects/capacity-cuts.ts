@@ -20,6 +20,12 @@ const FLOOR_KEY = /^(?:minsize|mincapacity|minnodes|minreplicas)$/;
 /** Subcommand words that say the command changes capacity (not creates or lists). */
 const SCALES =
   /^(?:update-auto-scaling-group|set-desired-capacity|update-service|scale|resize|update|set-capacity|update-nodegroup-config|modify-cluster|set-instance-count|autoscale)$/;
+/**
+ * kubectl's and oc's rehearsal (`--dry-run=client` prints the object it would send, `=server` has the
+ * API server check it without persisting; a bare `--dry-run` is the old spelling of client): the
+ * count changes nowhere. `--dry-run=none` is a real change and is not this.
+ */
+const REHEARSAL = /^--dry-run(?:=(?:client|server|true))?$/;
 /** A target named for tests, development, staging or scratch. */
 const SCRATCH =
   /(?:^|[^a-z0-9])(?:test|tests|testing|dev|devel|staging|stage|stg|sandbox|scratch|tmp|temp|demo|preview)(?:[^a-z0-9]|$)/i;
@@ -30,6 +36,8 @@ export function capacityCutEffects(l: LineView, out: Effect[]): void {
     const words = c.argv.slice(1);
     if (!words.some((w) => SCALES.test(w))) continue;
     if (words.some((w) => !w.startsWith('-') && SCRATCH.test(w))) continue;
+    if (/^(?:kubectl|oc)$/.test((c.argv[0] ?? '').replace(/^.*[\\/]/, '')) && words.some((w) => REHEARSAL.test(w)))
+      continue;
     const found: [string, string][] = [];
     for (let i = 0; i < words.length; i++) {
       const w = words[i] ?? '';

@@ -412,7 +412,7 @@ function fetchEffects(call: ToolCall): Effect[] {
     ...(DERIVED.has(call) ? [] : requestAsCurl({ ...(call.input ?? {}), ...call.params }, url, `the fetch to ${url}`)),
   ];
   if (!DERIVED.has(call) && changesSomething({ ...(call.input ?? {}), ...call.params }))
-    plain.push(...internalWriteReadings(url, `the fetch to ${url}`));
+    plain.push(...internalWriteReadings(url, `the fetch to ${url}`, method ?? 'POST'));
   const params = { ...(call.input ?? {}), ...call.params };
   plain.push(
     ...peopleSent(url, params),

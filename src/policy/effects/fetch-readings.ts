@@ -172,10 +172,18 @@ function parts(url: string): { scheme: string; host: string; raw: string; port: 
  * (TEAM_TOOL_READ) and health probes are left open for reading them, and a POST to the same route
  * opens a merge request, files an inventory record or silences every alert.
  */
-export function internalWriteReadings(url: string, via: string): Effect[] {
+export function internalWriteReadings(url: string, via: string, method = 'POST'): Effect[] {
   const p = parts(url.trim());
   if (!p || !/^(?:https?|wss?)$/.test(p.scheme)) return [];
   if (!(INTERNAL_SUFFIX.test(p.host) || DOCKER_HOST.test(p.host) || singleLabel(p.host))) return [];
+  // A host named as a development or test deployment (DEV_HOST, never one also named prod) is the
+  // team's own throwaway environment: a record created or updated there (POST, PUT, PATCH) is
+  // written as to its localhost server (and read so already, in urlReadings). A DELETE still asks:
+  // it removes what the environment holds. A request's own claim to be a dry run (`"dryRun": true`)
+  // is not taken: many services ignore a field they do not know. The URL's other readings (the same
+  // URL on 127.0.0.1 for the loopback-admin rules, control, destroy and ship routes) still decide
+  // script consoles, admin routes and build triggers there.
+  if (/^(?:POST|PUT|PATCH)$/i.test(method) && DEV_HOST.test(p.host) && !PROD_HOST.test(p.host)) return [];
   return [
     {
       tool: 'exec',

@@ -17,7 +17,7 @@
 import { basename } from '../shell-wrappers.js';
 import type { Effect } from './types.js';
 import type { SimpleCommand } from './walk.js';
-import { isKnownRegistry, isVendorHost } from './supply-data.js';
+import { isKnownRegistry, isVendorHost, isVendorImageRegistry } from './supply-data.js';
 import { isTokenHome, tokenService } from './token-homes.js';
 
 /** Names of variables that hold secrets. */
@@ -118,6 +118,10 @@ function knownImage(ref: string, built: Set<string>): boolean {
   if (/^(?:localhost|127\.0\.0\.1|\[::1\])(?::\d+)?\//.test(ref)) return true;
   // an image the same line builds (`docker build -t acme/api:dev . && docker run ... acme/api:dev`)
   if (built.has(ref) || built.has(`${ref}:latest`)) return true;
+  // a vendor's own registry (mcr.microsoft.com/mssql/server): the vendor's build of its product,
+  // which reads MSSQL_SA_PASSWORD as an official image reads POSTGRES_PASSWORD
+  const reg = ref.split('/')[0] ?? '';
+  if (ref.includes('/') && reg.includes('.') && isVendorImageRegistry(reg)) return true;
   const r = ref.replace(/^docker\.io\/library\//, '').replace(/[:@].*$/, '');
   return !r.includes('/');
 }

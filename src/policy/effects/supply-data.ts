@@ -79,6 +79,8 @@ export interface SupplyData {
   downloadVariables: string[];
   /** Hugging Face organisations whose models' own code is the vendor's (lower case). */
   modelOwners: string[];
+  /** Image registries where one vendor publishes only its own products (mcr.microsoft.com). */
+  vendorImageRegistries: string[];
 }
 
 let loaded: SupplyData | undefined;
@@ -174,6 +176,7 @@ export function loadSupplyData(dir = join(PACKAGE_ROOT, 'policies', 'catalogues'
     galaxyNamespaces: hosts(chain, 'galaxy-namespaces'),
     downloadVariables: hosts(chain, 'download-variables'),
     modelOwners: hosts(chain, 'model-owners'),
+    vendorImageRegistries: hosts(chain, 'vendor-image-registries'),
   };
 }
 
@@ -207,6 +210,11 @@ function underAny(host: string, list: string[]): boolean {
 /** A host (or a subdomain of one) whose install scripts and APIs builds legitimately use. */
 export function isVendorHost(host: string): boolean {
   return underAny(host, supplyData().vendorHosts);
+}
+
+/** A registry where one vendor publishes only its own images (its code is that vendor's product). */
+export function isVendorImageRegistry(host: string): boolean {
+  return underAny(host, supplyData().vendorImageRegistries);
 }
 
 /** A default or vendor-official package or image registry. */
