@@ -43,7 +43,10 @@ export function fieldSdkEffects(code: string, via: string): Effect[] {
   WRITE_CALL.lastIndex = 0;
   for (let m = WRITE_CALL.exec(code); m && out.length < 4; m = WRITE_CALL.exec(code)) {
     const method = m[1] ?? m[2] ?? '';
-    if (m[1] && FILE_RECEIVER.test(code.slice(Math.max(0, m.index - 40), m.index))) continue;
+    const before = code.slice(Math.max(0, m.index - 80), m.index);
+    // `open('t.csv', 'a').write(row)`: a name bound once to open() may be read as the call itself
+    if (m[1] && (FILE_RECEIVER.test(before) || /\b(?:open|fopen|createWriteStream)\([^()]*\)\s*$/.test(before)))
+      continue;
     const command = `ship sdk ${lib} ${method}`;
     if (out.some((e) => e.tool === 'exec' && e.command === command)) continue;
     out.push({ tool: 'exec', command, via: `${via} writes to a field device through ${lib} ${method}()` });
