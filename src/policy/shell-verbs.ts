@@ -516,14 +516,15 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
     verbAt = start;
   }
   const lead = words[start + 1] ?? '';
-  if (!own && !LOCAL_OPTION_TOOLS.has(tool) && LEAD_OPTION_VERB.test(lead) && words.length > start + 2) {
+  const leadVerb = !own && !LOCAL_OPTION_TOOLS.has(tool) && LEAD_OPTION_VERB.test(lead) && words.length > start + 2;
+  if (leadVerb) {
     kind = 'destroy';
     verb = (LEAD_OPTION_VERB.exec(lead)?.[1] ?? 'delete').toLowerCase();
     verbAt = start + 1;
   }
   // a verb that is routine for one item and a mass loss over a listing (BULK_ONLY)
   let bulk = SCHEDULER_CANCEL.test(tool) ? { verb: 'cancel', at: start, length: 0 } : null;
-  for (let i = start + 1; !own && kind === null && i < words.length && path.length < MAX_PATH; i++) {
+  for (let i = start + 1; !own && !leadVerb && i < words.length && path.length < MAX_PATH; i++) {
     const w = words[i] ?? '';
     if (w.startsWith('-') && kind === null && DATA_NOUN.test(path[path.length - 1] ?? '') && OPTION_VERB.test(w)) {
       kind = 'destroy';
