@@ -195,10 +195,12 @@ const OPTION_VERB = /^--?(remove|delete|drop|destroy|purge|wipe|truncate|erase)$
  * A destroy verb given as the tool's first word in option form, the way appliance and Windows
  * admin tools spell their subcommands: Synology DSM's `synoshare --del NAME`, `synouser --del`,
  * `synogroup --del` (the verb is the option), Windows `pnputil /delete-driver X /uninstall`,
- * `/remove-device`. Tools whose leading `--delete` edits only a local file or archive are not
- * read (LOCAL_OPTION_TOOLS).
+ * `/remove-device`. Only those two spellings: a leading `--delete`/`--purge` is as often a local
+ * edit (`dpkg --purge`, `mysqlimport --delete` of a test table, `bfg --delete-files`, which the
+ * history readings decide). Tools whose leading option edits only a local file are not read
+ * (LOCAL_OPTION_TOOLS).
  */
-const LEAD_OPTION_VERB = /^(?:--?|\/)(del|delete|remove|purge|destroy|wipe|erase)(?:-[a-z]+)?$/i;
+const LEAD_OPTION_VERB = /^(?:--(del)|\/(del|delete|remove|purge|destroy|wipe|erase)(?:-[a-z]+)?)$/i;
 const LOCAL_OPTION_TOOLS = new Set([
   'tar',
   'bsdtar',
@@ -519,7 +521,8 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
   const leadVerb = !own && !LOCAL_OPTION_TOOLS.has(tool) && LEAD_OPTION_VERB.test(lead) && words.length > start + 2;
   if (leadVerb) {
     kind = 'destroy';
-    verb = (LEAD_OPTION_VERB.exec(lead)?.[1] ?? 'delete').toLowerCase();
+    const m = LEAD_OPTION_VERB.exec(lead);
+    verb = (m?.[1] ?? m?.[2] ?? 'delete').toLowerCase();
     verbAt = start + 1;
   }
   // a verb that is routine for one item and a mass loss over a listing (BULK_ONLY)
