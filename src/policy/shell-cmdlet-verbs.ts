@@ -60,8 +60,29 @@ const PROTECTION_OFF = /^-(?:disable|bypass|skip|allowunsigned|ignore)[a-z]+$/i;
 const FALSE = /^(?:\$?false|0|no|off|disabled)$/i;
 const TRUE = /^(?:\$?true|1|yes|on)$/i;
 
+/**
+ * A registry or policy value named for a protection, written so that it is off: `Set-GPRegistryValue
+ * -ValueName DisableAntiSpyware -Value 1`, `Set-ItemProperty -Name EnableLUA -Value 0` (the value's
+ * own name says which way is off, as the switch parameters above do).
+ */
+function valueOff(rest: readonly string[]): string | null {
+  const at = (re: RegExp) => rest.findIndex((w) => re.test(w));
+  // Set-GPRegistryValue names the GPO with -Name and the value with -ValueName
+  const named = at(/^-valuename$/i);
+  const n = named >= 0 ? named : at(/^-name$/i);
+  const v = at(/^-value$/i);
+  if (n < 0 || v < 0) return null;
+  const name = (rest[n + 1] ?? '').replace(/^['"]|['"]$/g, '');
+  const value = (rest[v + 1] ?? '').replace(/^['"]|['"]$/g, '');
+  if (/^(?:disable|bypass)[a-z]+$/i.test(name) && TRUE.test(value)) return `${name}=${value}`;
+  if (/^enable[a-z]+$/i.test(name) && FALSE.test(value)) return `${name}=${value}`;
+  return null;
+}
+
 /** Whether the parameters turn a protection off, and which one. */
 function protectionOff(rest: readonly string[]): string | null {
+  const off = valueOff(rest);
+  if (off) return off;
   for (let i = 0; i < rest.length; i++) {
     const w = rest[i] ?? '';
     const [name = '', inline] = w.split(/:(.*)/s);

@@ -234,8 +234,20 @@ const RPC_METHOD = /"jsonrpc"[^]*?"method"\s*:\s*"([\w.:/-]{3,80})"|"method"\s*:
 const RPC_DESTROY = /^(?:delete|destroy|purge|wipe|erase|drop|remove|prune|truncate|flush|nuke|obliterate)/;
 const RPC_DESTROY_LOCAL = /^(?:delete|destroy|purge|wipe|erase|nuke|obliterate)/;
 
-/** The destroying JSON-RPC method a body calls, or undefined. */
+/**
+ * A JMF command (CIP4 JDF specification, chapter 5: the Job Messaging Format that RIPs, presses
+ * and workflow servers such as Prinergy, Fiery and Switch accept over HTTP) that empties or
+ * stops a device's job queue: FlushQueue removes every entry, RemoveQueueEntry and
+ * AbortQueueEntry drop a job, CloseQueue stops it taking jobs, ShutDown stops the device.
+ * Queries (QueueStatus, KnownDevices, Status) and SubmitQueueEntry are routine.
+ */
+const JMF_DESTROY =
+  /<(?:\w+:)?Command\b[^>]*\bType\s*=\s*\\?["'](FlushQueue|RemoveQueueEntry|AbortQueueEntry|CloseQueue|ShutDown|Shutdown)\\?["']/;
+
+/** The destroying JSON-RPC method (or JMF command) a body calls, or undefined. */
 function rpcDestroy(body: string, host: string): string | undefined {
+  const jmf = JMF_DESTROY.exec(body);
+  if (jmf) return `jmf:${jmf[1] ?? ''}`;
   const m = RPC_METHOD.exec(body);
   const name = m?.[1] ?? m?.[2];
   if (!name) return undefined;
@@ -298,7 +310,9 @@ function httpDestroyCore(call: HttpCall): string[] {
     /[*]/.test(path) ||
     first === '_all' ||
     (first.includes(',') && !first.startsWith('_')) ||
-    /[?&]recurse(?:[=&]|$)/.test(query)
+    /[?&]recurse(?:[=&]|$)/.test(query) ||
+    // `?all=true`, `?recursive=1`: the API's own switch for every item of the collection
+    /[?&](?:all|recursive|everything)(?:=(?:true|1|yes))?(?:&|$)/i.test(query)
   )
     out.push(`http-delete-all ${sentence}`);
   return out;

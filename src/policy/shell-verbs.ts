@@ -35,6 +35,7 @@ import { trafficMoveReading } from './shell-traffic-moves.js';
 import { machineTakedownReadings } from './shell-machine-takedowns.js';
 import { rebuildsMachine } from './machine-rebuilds.js';
 import { deviceShellReading } from './device-shells.js';
+import { fieldWriteReading } from './field-devices.js';
 import { scriptToolWords } from './script-tools.js';
 import { prodOverwriteReading, prodRunReading, treeUploadReading } from './shell-platform.js';
 import { forgeApiCall } from './effects/forge-api.js';
@@ -189,6 +190,48 @@ const DATA_NOUN =
 
 /** A destroy verb given as an option after the noun it acts on (`plesk bin database --remove NAME`). */
 const OPTION_VERB = /^--?(remove|delete|drop|destroy|purge|wipe|truncate|erase)$/i;
+
+/**
+ * A destroy verb given as the tool's first word in option form, the way appliance and Windows
+ * admin tools spell their subcommands: Synology DSM's `synoshare --del NAME`, `synouser --del`,
+ * `synogroup --del` (the verb is the option), Windows `pnputil /delete-driver X /uninstall`,
+ * `/remove-device`. Only those two spellings: a leading `--delete`/`--purge` is as often a local
+ * edit (`dpkg --purge`, `mysqlimport --delete` of a test table, `bfg --delete-files`, which the
+ * history readings decide). Tools whose leading option edits only a local file are not read
+ * (LOCAL_OPTION_TOOLS).
+ */
+const LEAD_OPTION_VERB = /^(?:--(del)|\/(del|delete|remove|purge|destroy|wipe|erase)(?:-[a-z]+)?)$/i;
+const LOCAL_OPTION_TOOLS = new Set([
+  'tar',
+  'bsdtar',
+  'zip',
+  'rsync',
+  'find',
+  'git',
+  'gpg',
+  'gpg2',
+  'xattr',
+  'update-alternatives',
+  'alternatives',
+  'trash',
+  'trash-put',
+  'mc',
+  'attrib',
+  'reg',
+  'schtasks',
+  'crontab',
+  'iptables',
+  'ip6tables',
+  'ebtables',
+  'nft',
+  'ipset',
+  'at',
+  'atrm',
+  'unzip',
+  '7z',
+  'jar',
+  'ar',
+]);
 
 /**
  * A program whose own name is a destroy verb and the data it destroys (HestiaCP's
@@ -474,9 +517,17 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
     verb = own;
     verbAt = start;
   }
+  const lead = words[start + 1] ?? '';
+  const leadVerb = !own && !LOCAL_OPTION_TOOLS.has(tool) && LEAD_OPTION_VERB.test(lead) && words.length > start + 2;
+  if (leadVerb) {
+    kind = 'destroy';
+    const m = LEAD_OPTION_VERB.exec(lead);
+    verb = (m?.[1] ?? m?.[2] ?? 'delete').toLowerCase();
+    verbAt = start + 1;
+  }
   // a verb that is routine for one item and a mass loss over a listing (BULK_ONLY)
   let bulk = SCHEDULER_CANCEL.test(tool) ? { verb: 'cancel', at: start, length: 0 } : null;
-  for (let i = start + 1; !own && i < words.length && path.length < MAX_PATH; i++) {
+  for (let i = start + 1; !own && !leadVerb && i < words.length && path.length < MAX_PATH; i++) {
     const w = words[i] ?? '';
     if (w.startsWith('-') && kind === null && DATA_NOUN.test(path[path.length - 1] ?? '') && OPTION_VERB.test(w)) {
       kind = 'destroy';
@@ -1085,6 +1136,9 @@ export function verbCandidates(words: string[], computedVars: Set<string>, print
   if (detached) out.push({ text: detached.text, note: { from: detached.from, text: detached.text } });
   const device = deviceShellReading(words);
   if (device) out.push({ text: device.text, note: { from: device.from, text: device.text } });
+  // a BACnet, Modbus, KNX, SNMP, OPC UA or MQTT write to live equipment (field-devices.ts)
+  const field = fieldWriteReading(toolLine);
+  if (field) out.push({ text: field.text, note: { from: field.from, text: field.text } });
   for (const r of shipReadings(words))
     out.push({ text: r.text, note: !r.text.startsWith('ship ') ? null : { from: `ships: ${r.from}`, text: r.text } });
   const prod = VERB_GATES.prodChange.test(text) ? prodChangeReading(toolLine) : null;

@@ -20,9 +20,10 @@ export const FETCH_RUN =
 
 /** The line gate (necessary: every string the readings below take matches it). The walk hands
  * them decoded text too (`echo BASE64 | base64 -d | bash`, `b64decode -r`, hex and octal escapes, `rev`), which
- * the line's own spelling does not show: a decoder in the line opens the gate as well. */
+ * the line's own spelling does not show: a decoder in the line opens the gate as well; so does
+ * Ghostscript's pipe device (ghostscriptPipes). */
 export const STORED_COMMAND_HINT = new RegExp(
-  `${FETCH_RUN.source}|base64|b64|base32|basenc|\\bxxd\\b|\\brev\\b|\\\\x[0-9a-f]{2}|\\\\[0-7]{3}`,
+  `${FETCH_RUN.source}|base64|b64|base32|basenc|\\bxxd\\b|\\brev\\b|\\\\x[0-9a-f]{2}|\\\\[0-7]{3}|%pipe%|-sOutputFile=\\||-o\\|`,
   FETCH_RUN.flags,
 );
 
@@ -62,11 +63,31 @@ function stored(text: string, via: string): Effect[] {
   return cmds.map((command) => ({ tool: 'exec' as const, command, via, onlyDeny: true }));
 }
 
+/** Ghostscript's programs (Linux, macOS and Windows console names). */
+const GHOSTSCRIPT = new Set(['gs', 'gsc', 'gsx', 'gswin64c', 'gswin32c', 'gswin64', 'gswin32', 'ghostscript']);
+/**
+ * Ghostscript's pipe device: an output file or a PostScript file name spelled `%pipe%CMD` (or
+ * `|CMD`) is CMD run by the shell with the output on its standard input (Ghostscript's Use.htm,
+ * "How to use Ghostscript": -sOutputFile=%pipe%lpr; under -dNOSAFER PostScript given with -c can
+ * open one too, `(%pipe%CMD) (w) file`). Printing through `%pipe%lpr` is routine; the command is
+ * decided as what it is.
+ */
+const PIPE_DEVICE = /%pipe%([^()\n]+)|^-(?:sOutputFile=|o)\|([^\n]+)/g;
+
+function ghostscriptPipes(argv: readonly string[], name: string, out: Effect[]): void {
+  for (const w of argv.slice(1))
+    for (const m of w.matchAll(PIPE_DEVICE)) {
+      const command = (m[1] ?? m[2] ?? '').trim();
+      if (command) out.push({ tool: 'exec', command, via: `${name} opens a pipe to a command` });
+    }
+}
+
 /** Fetch-and-run command strings passed as words or standard input to a program that keeps them. */
 export function storedCommandEffects(cmds: SimpleCommand[], out: Effect[]): void {
   for (const c of cmds) {
     const name = basename(c.argv[0] ?? '').toLowerCase();
     if (!name || TEXT_ONLY.has(name)) continue;
+    if (GHOSTSCRIPT.has(name.replace(/\.exe$/, ''))) ghostscriptPipes(c.argv, name, out);
     // an interpreter's inline code is read by its language's readings (a pattern or a message
     // naming `curl | sh` is not a command it runs); the words after it are handed to that code
     const lang = languageOfProgram(name);

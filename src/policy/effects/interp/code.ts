@@ -13,6 +13,7 @@ import { gitLibraryEffects } from './git-libraries.js';
 import { hubEffects, loaderEffects, registryEffects } from './ml-code.js';
 import { releaseCodeEffects } from './release-code.js';
 import { sdkVerbEffects } from './sdk-verbs.js';
+import { fieldSdkEffects } from './field-sdk.js';
 import { infraSdkEffects } from './infra-sdk.js';
 import { clusterClientEffects } from './cluster-clients.js';
 import { codeHttpEffects } from './http-calls.js';
@@ -627,6 +628,7 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
   out.push(...gitLibraryEffects(c, via));
   if (lang.name === 'python') out.push(...loaderEffects(c, via), ...hubEffects(c, via), ...registryEffects(c, via));
   out.push(...sdkVerbEffects(c, via, code));
+  out.push(...fieldSdkEffects(c, via));
   out.push(...infraSdkEffects(c, via));
   out.push(...clusterClientEffects(c, via));
   out.push(...releaseCodeEffects(c, via));
