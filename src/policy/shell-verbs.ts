@@ -1069,6 +1069,11 @@ export function prodChangeReading(words: string[]): string | null {
       // `create-deployment`, `start-pipeline-execution`, `activate`, `swap`, `feature enable`
       liveOperation(lw, prev)
     ) {
+      // a look named after the step (`sf project deploy validate`, `deploy preview`, `deploy
+      // report`: Salesforce CLI's check-only deploy and its status) changes nothing
+      const next = words.slice(i + 1).find((x) => !x.startsWith('-'))?.toLowerCase() ?? '';
+      const after = verbOf(next) ?? (next === 'report' ? { set: 'read' } : null);
+      if (after && after.set !== 'destroy') return null;
       live = true;
       break;
     }

@@ -626,7 +626,10 @@ export function analyzeCode(lang: Language, code: string, via: string, depth = 0
   out.push(...sdkEffects(c, via));
   out.push(...gitLibraryEffects(c, via));
   if (lang.name === 'python') out.push(...loaderEffects(c, via), ...hubEffects(c, via), ...registryEffects(c, via));
-  out.push(...sdkVerbEffects(c, via));
+  // the canonical form folds `require('twilio')` into the module's bare name, which no longer
+  // says what was imported: the code as written is read when the canonical form names no library
+  const sdkCalls = sdkVerbEffects(c, via);
+  out.push(...(sdkCalls.length ? sdkCalls : sdkVerbEffects(code, via)));
   out.push(...infraSdkEffects(c, via));
   out.push(...clusterClientEffects(c, via));
   out.push(...releaseCodeEffects(c, via));
