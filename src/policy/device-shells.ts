@@ -33,18 +33,19 @@ export function deviceShellReading(words: string[]): { text: string; from: strin
  * `cli-destroy TOOL console WORDS` (cli-destructive-verbs asks); any other command is handed to
  * the verb readings as the tool's own subcommand (`database deltree`, `dialplan remove extension`).
  */
-const CONSOLES: Record<string, RegExp> = {
-  asterisk: /^-[a-z]*x$/,
-  rasterisk: /^-[a-z]*x$/,
-  fs_cli: /^(?:-x|--execute)$/,
-};
+// (a Map: a program named `constructor` or `__proto__` is no console)
+const CONSOLES = new Map<string, RegExp>([
+  ['asterisk', /^-[a-z]*x$/],
+  ['rasterisk', /^-[a-z]*x$/],
+  ['fs_cli', /^(?:-x|--execute)$/],
+]);
 const HALTS =
   /^(?:core\s+(?:stop|restart)\s+(?:now|gracefully|when\s+convenient)|(?:fsctl\s+)?shutdown\b|fsctl\s+crash|hupall\b|channel\s+request\s+hangup\s+all|hangup\s+all|soft\s+hangup\s+all)/i;
 
 /** The console command a telephony console is given, split into words with the tool first; null if none. */
 export function consoleCommand(words: string[]): string[] | null {
   const tool = (words[0] ?? '').replace(/^.*\//, '').toLowerCase();
-  const flag = CONSOLES[tool];
+  const flag = CONSOLES.get(tool);
   if (!flag) return null;
   for (let i = 1; i < words.length - 1; i++)
     if (flag.test(words[i] ?? '')) {

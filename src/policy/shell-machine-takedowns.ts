@@ -117,7 +117,10 @@ const REDFISH_ACTION = /\/Actions\/(?:ComputerSystem|Manager|Chassis)\.(?:Reset|
  */
 const PDU_OFF_COMMAND = /^(?:oloff|olreboot|oloffdelay|olrbootdelay)$/;
 const PDU_OIDS: [RegExp, RegExp][] = [
-  [/^\.?1\.3\.6\.1\.4\.1\.318\.1\.1\.12\.3\.3\.1\.1\.4(?:\.|$)|rPDUOutletControlOutletCommand/i, /^(?:2|3|immediateOff|immediateReboot)$/i],
+  [
+    /^\.?1\.3\.6\.1\.4\.1\.318\.1\.1\.12\.3\.3\.1\.1\.4(?:\.|$)|rPDUOutletControlOutletCommand/i,
+    /^(?:2|3|immediateOff|immediateReboot)$/i,
+  ],
   [/^\.?1\.3\.6\.1\.4\.1\.318\.1\.1\.4\.4\.2\.1\.3(?:\.|$)|sPDUOutletCtl/i, /^(?:2|3|outletOff|outletReboot)$/i],
   [/^\.?1\.3\.6\.1\.4\.1\.13742\.6\.4\.1\.2\.1\.2(?:\.|$)|switchingOperation/i, /^(?:0|2|off|cycle)$/i],
   [/^\.?1\.3\.6\.1\.4\.1\.1718\.3\.2\.3\.1\.11(?:\.|$)|outletControlAction/i, /^(?:2|3|off|reboot)$/i],

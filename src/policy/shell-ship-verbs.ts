@@ -206,7 +206,11 @@ function forcedShip(words: string[], start: number, tool: string): { text: strin
     if (rehearses(words, start + 1) || helpAfterVerb(rest)) return null;
     // a verb-noun word names its verb first (Akamai's `property-manager activate-version`)
     const tail = parts[parts.length - 1] ?? '';
-    const last = FORCED_SHIP.has(tail) ? tail : FORCED_SHIP.has(tail.split('-')[0] ?? '') ? (tail.split('-')[0] ?? '') : tail;
+    const last = FORCED_SHIP.has(tail)
+      ? tail
+      : FORCED_SHIP.has(tail.split('-')[0] ?? '')
+        ? (tail.split('-')[0] ?? '')
+        : tail;
     if (FORCED_SHIP.has(last) && (words.slice(start + 1).some((x) => FORCING.test(x)) || liveScope(last, rest)))
       return { text: ['cli-ship', tool, ...path, ...rest].join(' '), from: `${last} (${tool}), forced` };
     if (parts.some((x) => OWNER_NOUN.test(x))) {

@@ -1071,7 +1071,11 @@ export function prodChangeReading(words: string[]): string | null {
     ) {
       // a look named after the step (`sf project deploy validate`, `deploy preview`, `deploy
       // report`: Salesforce CLI's check-only deploy and its status) changes nothing
-      const next = words.slice(i + 1).find((x) => !x.startsWith('-'))?.toLowerCase() ?? '';
+      const next =
+        words
+          .slice(i + 1)
+          .find((x) => !x.startsWith('-'))
+          ?.toLowerCase() ?? '';
       const after = verbOf(next) ?? (next === 'report' ? { set: 'read' } : null);
       if (after && after.set !== 'destroy') return null;
       live = true;

@@ -44,7 +44,8 @@ export function publicAudience(pairs: [string, unknown][]): string | undefined {
  */
 const PRIVACY_KEY = /^(?:view|privacy_?status|privacyStatus|visibility|policy|playback_?policy|embed)$/i;
 const PRIVACY_PUBLIC = /^(?:anybody|public|unlisted_public|everyone|anyone)$/i;
-const PROTECTION_SWITCH = /^(?:require_?signed_?urls|requireSignedURLs|signed_?urls?|signed|private|is_?private|require_?auth\w*|drm)$/i;
+const PROTECTION_SWITCH =
+  /^(?:require_?signed_?urls|requireSignedURLs|signed_?urls?|signed|private|is_?private|require_?auth\w*|drm)$/i;
 
 export function privacyOpened(pairs: [string, unknown][]): string | undefined {
   for (const [k, v] of pairs) {
