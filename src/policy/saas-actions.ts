@@ -28,7 +28,7 @@ import { scratchName } from './shell-verb-scope.js';
 import { httpCall } from './shell-http-destroy.js';
 import { releaseReading } from './release-requests.js';
 import { accessRequest } from './access-requests.js';
-import { publicAudience, SHARE_SEGMENT } from './effects/public-audience.js';
+import { privacyOpened, publicAudience, SHARE_SEGMENT } from './effects/public-audience.js';
 import { protectionWeakenedBy } from './effects/forge-protections.js';
 
 export interface ApiRequest {
@@ -429,7 +429,7 @@ export function apiActionReadings(r: ApiRequest): string[] {
     if (lower.some((s) => SHARE_SEGMENT.test(s))) {
       const query = [...new URLSearchParams(u.query.replace(/^\?/, ''))] as [string, unknown][];
       if (publicAudience([...bodyPairs(r.body), ...query])) out.push(`shares-data public-link ${host} ${path}`);
-    }
+    } else if (privacyOpened(bodyPairs(r.body))) out.push(`shares-data public-link ${host} ${path}`);
     // a target named by its key on any write (Twilio SmsUrl, Graph notificationUrl, webhook_url)
     for (const [k, v] of bodyPairs(r.body)) {
       const target = typeof v === 'string' ? /^https?:\/\/([^/:?#\s]+)/i.exec(v.trim())?.[1]?.toLowerCase() : undefined;

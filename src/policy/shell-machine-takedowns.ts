@@ -105,6 +105,42 @@ const CONTROLLER_POWER =
 /** A Redfish action that resets or powers off a system, its manager or its chassis (not its ActionInfo). */
 const REDFISH_ACTION = /\/Actions\/(?:ComputerSystem|Manager|Chassis)\.(?:Reset|PowerOff|Shutdown|Reboot)(?:["'}]|$)/;
 
+/**
+ * Rack power distribution units told to cut their outlets, which powers off every server plugged
+ * in whatever it runs: APC's Network Management Card CLI (`olOff`, `olReboot`, `olOffDelay` with an
+ * outlet, a range or `all`; APC NMC CLI guide), Raritan PX's CLI (`power outlets N|all off|cycle`;
+ * Raritan PX2/PX3 CLI reference), and SNMP sets of the outlet-control objects with an off or reboot
+ * value: APC PowerNet-MIB rPDUOutletControlOutletCommand (.1.3.6.1.4.1.318.1.1.12.3.3.1.1.4: 2
+ * immediateOff, 3 immediateReboot) and sPDUOutletCtl (.1.3.6.1.4.1.318.1.1.4.4.2.1.3), Raritan
+ * PDU2-MIB switchingOperation (.1.3.6.1.4.1.13742.6.4.1.2.1.2: 0 off, 2 cycle), Server Technology
+ * Sentry3-MIB outletControlAction (.1.3.6.1.4.1.1718.3.2.3.1.11: 2 off, 3 reboot).
+ */
+const PDU_OFF_COMMAND = /^(?:oloff|olreboot|oloffdelay|olrbootdelay)$/;
+const PDU_OIDS: [RegExp, RegExp][] = [
+  [
+    /^\.?1\.3\.6\.1\.4\.1\.318\.1\.1\.12\.3\.3\.1\.1\.4(?:\.|$)|rPDUOutletControlOutletCommand/i,
+    /^(?:2|3|immediateOff|immediateReboot)$/i,
+  ],
+  [/^\.?1\.3\.6\.1\.4\.1\.318\.1\.1\.4\.4\.2\.1\.3(?:\.|$)|sPDUOutletCtl/i, /^(?:2|3|outletOff|outletReboot)$/i],
+  [/^\.?1\.3\.6\.1\.4\.1\.13742\.6\.4\.1\.2\.1\.2(?:\.|$)|switchingOperation/i, /^(?:0|2|off|cycle)$/i],
+  [/^\.?1\.3\.6\.1\.4\.1\.1718\.3\.2\.3\.1\.11(?:\.|$)|outletControlAction/i, /^(?:2|3|off|reboot)$/i],
+];
+
+function pduReading(name: string, rest: string[]): { text: string; from: string } | null {
+  const text = `machine-halt ${name} ${rest.join(' ')}`;
+  if (PDU_OFF_COMMAND.test(name)) return { text, from: `${name}: a PDU cuts the power of its outlets` };
+  const lower = rest.map((w) => w.toLowerCase());
+  if (name === 'power' && lower[0] === 'outlets' && lower.some((w) => w === 'off' || w === 'cycle'))
+    return { text, from: 'a PDU told to switch its outlets off' };
+  if (name !== 'snmpset') return null;
+  for (let i = 0; i < rest.length - 2; i++) {
+    const pair = PDU_OIDS.find(([oid]) => oid.test(rest[i] ?? ''));
+    if (pair && /^[iu]$/.test(rest[i + 1] ?? '') && pair[1].test(rest[i + 2] ?? ''))
+      return { text, from: 'an SNMP set that switches a PDU outlet off' };
+  }
+  return null;
+}
+
 /** Programs that search, print or edit text: an action's path among their words is text. */
 const TEXT_TOOLS = new Set([
   'grep',
@@ -201,6 +237,8 @@ export function machineTakedownReadings(
       },
     ];
   const name = tool.toLowerCase();
+  const pdu = pduReading(name, rest);
+  if (pdu) return [pdu];
   const positional = rest.filter((w) => !w.startsWith('-')).slice(0, 4);
   if (CONTROLLER_TOOLS.has(name)) {
     const power = rest.find((w) => CONTROLLER_POWER.test(w) || POWER.has(w.toLowerCase()));

@@ -10,7 +10,7 @@
 // profile's exceptions) is not shipping.
 import { isCmdletName } from './shell-cmdlet-names.js';
 import { helpAfterVerb, rehearses, RUNNERS } from './shell-verb-scope.js';
-import { shipData } from './ship.js';
+import { namesLocalTarget, shipData } from './ship.js';
 
 export const SHIP = new Set(['deploy', 'publish', 'promote', 'ship', 'broadcast']);
 
@@ -38,7 +38,8 @@ function liveScope(verb: string, rest: readonly string[]): boolean {
     if (!m) continue;
     const value = (m[2] ?? rest[i + 1] ?? '').toLowerCase();
     if (/^(?:version|ver|v)$/.test(m[1] ?? '') && /^(?:latest|active|current)$/.test(value)) return true;
-    if (/^(?:env|environment|stage|target|e)$/.test(m[1] ?? '') && /^(?:prod|production|live)$/.test(value))
+    // Akamai's `--network production` (akamai property-manager activate-version; its other network is staging)
+    if (/^(?:env|environment|stage|target|e|network)$/.test(m[1] ?? '') && /^(?:prod|production|live)$/.test(value))
       return true;
   }
   return false;
@@ -203,7 +204,13 @@ function forcedShip(words: string[], start: number, tool: string): { text: strin
     const parts = w.toLowerCase().split(/[.:]/);
     const rest = words.slice(i + 1);
     if (rehearses(words, start + 1) || helpAfterVerb(rest)) return null;
-    const last = parts[parts.length - 1] ?? '';
+    // a verb-noun word names its verb first (Akamai's `property-manager activate-version`)
+    const tail = parts[parts.length - 1] ?? '';
+    const last = FORCED_SHIP.has(tail)
+      ? tail
+      : FORCED_SHIP.has(tail.split('-')[0] ?? '')
+        ? (tail.split('-')[0] ?? '')
+        : tail;
     if (FORCED_SHIP.has(last) && (words.slice(start + 1).some((x) => FORCING.test(x)) || liveScope(last, rest)))
       return { text: ['cli-ship', tool, ...path, ...rest].join(' '), from: `${last} (${tool}), forced` };
     if (parts.some((x) => OWNER_NOUN.test(x))) {
@@ -371,6 +378,9 @@ export function shipVerbReading(words: string[]): { text: string; from: string }
     if (!verb) continue;
     const rest = words.slice(i + 1);
     if (rehearses(words, start + 1) || helpAfterVerb(rest)) return null;
+    // a deploy aimed by a target option at a development environment (`twilio serverless:deploy
+    // --environment dev`), as the ship catalogue's platforms are read (ship.ts local targets)
+    if (namesLocalTarget(words.slice(start + 1))) return null;
     return { text: ['cli-ship', tool, ...path, ...rest].join(' '), from: `${verb} (${tool})` };
   }
   return null;

@@ -34,7 +34,7 @@ import { imageCopyReading } from './shell-image-copies.js';
 import { trafficMoveReading } from './shell-traffic-moves.js';
 import { machineTakedownReadings } from './shell-machine-takedowns.js';
 import { rebuildsMachine } from './machine-rebuilds.js';
-import { deviceShellReading } from './device-shells.js';
+import { consoleCommand, consoleHaltReading, deviceShellReading } from './device-shells.js';
 import { fieldWriteReading } from './field-devices.js';
 import { scriptToolWords } from './script-tools.js';
 import { prodOverwriteReading, prodRunReading, treeUploadReading } from './shell-platform.js';
@@ -108,6 +108,12 @@ const DESTROY = new Set([
   // a tree of nodes deleted with everything under it (ZooKeeper's zkCli `deleteall`, before 3.5 `rmr`)
   'deleteall',
   'rmr',
+  // a deployment torn down and its machine or application given back (OpenStack Ironic `baremetal
+  // node undeploy` powers the node off and cleans its disks; WildFly/GlassFish `undeploy APP`)
+  'undeploy',
+  // a whole tree of keys removed (Asterisk's `database deltree FAMILY`, the astdb of registrations
+  // and call-forward settings; DOS deltree)
+  'deltree',
 ]);
 
 /**
@@ -182,7 +188,7 @@ const MODIFIER = new Set([
  * and the hosting panels' API functions (cPanel WHM `removeacct`, `killdns`, `delete_database`).
  */
 const GLUED_DESTROY =
-  /^(delete|destroy|remove|unregister|drop|purge|wipe|erase|terminate|kill)(?:vms?|disks?|volumes?|snapshots?|pools?|buckets?|dbs?|databases?|tables?|instances?|clusters?|medium|hdd|repos?|repository|domains?|servers?|projects?|keyspaces?|indices|index|datasets?|accts?|accounts?|users?|sites?|websites?|vhosts?|zones?|dns|mailbox(?:es)?|subscriptions?|stores?|backups?|ledgers?|wallets?)$/;
+  /^(delete|destroy|remove|unregister|drop|purge|wipe|erase|terminate|kill|reset)(?:config|cfg|vds?|vms?|disks?|volumes?|snapshots?|pools?|buckets?|dbs?|databases?|tables?|instances?|clusters?|medium|hdd|repos?|repository|domains?|servers?|projects?|keyspaces?|indices|index|datasets?|accts?|accounts?|users?|sites?|websites?|vhosts?|zones?|dns|mailbox(?:es)?|subscriptions?|stores?|backups?|ledgers?|wallets?)$/;
 
 /** What holds stored data: a database, its tables, a store's buckets and indexes, a site or a mailbox. */
 const DATA_NOUN =
@@ -446,6 +452,20 @@ function dashSubcommand(words: string[], start: number): string[] {
   return out;
 }
 
+/**
+ * Dell RACADM glues a subcommand to the device it acts on with a colon (`racadm storage
+ * resetconfig:RAID.Integrated.1-1`, `storage deletevd:Disk.Virtual.0:RAID.Integrated.1-1`; Dell
+ * iDRAC RACADM CLI guide): read as the subcommand followed by the device.
+ */
+function fqddSubcommand(words: string[], start: number): string[] {
+  const out = words.slice();
+  for (let i = start + 1; i < out.length; i++) {
+    const m = /^([a-z][a-z]+):([A-Za-z][\w-]*\.[\w.:-]+)$/.exec(out[i] ?? '');
+    if (m) out.splice(i, 1, m[1] ?? '', m[2] ?? '');
+  }
+  return out;
+}
+
 /** A name that says it is test or development state (`_test`, `-dev`, `tmp-`, `scratch`). */
 const SCRATCH_NAME = /^(?:[\w.-]*[_.-])?(?:test|tests|testing|dev|devel|local|ci|scratch|tmp|temp)(?:[_.-]\d*)?$/i;
 /** A domain under a public top-level domain spelled like a scratch word (`acme.dev`, `shop.ci`): a live name, not dev state. */
@@ -458,7 +478,7 @@ const LIVE_DOMAIN = /^[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:dev|ci)$/i;
  * and a `release` verb on anything else publish, and stay with the ship readings.
  */
 const RELEASED =
-  /^(?:ips?|ipv[46]|ip-?address(?:es)?|address(?:es)?|eips?|elastic-ips?|floating-ips?|reserved-ips?|primary-ips?|public-ips?|static-ips?|numbers?|phone-numbers?|incoming-phone-numbers|hosts?|dedicated-hosts?|ipam-pool-allocation)$/i;
+  /^(?:ips?|ipv[46]|ip-?address(?:es)?|address(?:es)?|eips?|elastic-ips?|floating-ips?|reserved-ips?|primary-ips?|public-ips?|static-ips?|numbers?|phone-numbers?|incoming-phone-numbers|hosts?|dedicated-hosts?|ipam-pool-allocation|machines?|nodes?)$/i;
 
 /**
  * A status option set to a state that stops the thing working: `aws iot update-certificate
@@ -478,6 +498,41 @@ function stoppedState(words: string[], from: number): string | null {
     const value = eq > 0 && w.startsWith('-') ? w.slice(eq + 1) : (words[i + 1] ?? '');
     if (STATUS_OPTION.test(key) && STOPPED_STATE.test(value.replace(/^['"]|['"]$/g, ''))) return value;
     if (key === '--set' && DISABLED_SET.test(value)) return value;
+  }
+  return null;
+}
+
+/**
+ * A status option set to closed or terminated (`twilio api:core:accounts:update --status closed`,
+ * Twilio's Accounts resource: a closed account's numbers and recordings are released for good). Only
+ * read for a whole account: an issue or a ticket set to closed is routine.
+ */
+function closedState(words: string[], from: number): boolean {
+  for (let i = from; i < words.length; i++) {
+    const w = words[i] ?? '';
+    const eq = w.indexOf('=');
+    const key = eq > 0 ? w.slice(0, eq) : w;
+    const value = (eq > 0 ? w.slice(eq + 1) : (words[i + 1] ?? '')).replace(/^['"]|['"]$/g, '');
+    if (STATUS_OPTION.test(key) && /^(?:closed|terminated)$/i.test(value)) return true;
+  }
+  return false;
+}
+
+/**
+ * A parameter that turns a release or an update into an erase, given as `KEY=true` (MAAS `machine
+ * release ID erase=true secure_erase=true`, maas.io API: the disks are wiped before the machine goes
+ * back to the pool) or as a switch (`--erase`, `--wipe-disks`, `--secure-erase`): the key names a
+ * destroy verb and the value does not turn it off.
+ */
+function erasingParameter(words: string[], from: number): string | null {
+  for (let i = from; i < words.length; i++) {
+    const w = (words[i] ?? '').toLowerCase();
+    const kv = /^-{0,2}([a-z][a-z_-]*)=(.*)$/.exec(w);
+    const key = kv ? kv[1] : /^--([a-z][a-z_-]*)$/.exec(w)?.[1];
+    if (!key) continue;
+    if (kv && !/^(?:true|1|yes|on)$/.test((kv[2] ?? '').replace(/^['"]|['"]$/g, ''))) continue;
+    const verb = key.split(/[_-]/).find((p) => /^(?:erase|wipe|zap|shred|purge)$/.test(p));
+    if (verb) return verb;
   }
   return null;
 }
@@ -504,7 +559,7 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
   const cmdlet = cmdletVerbReadings(tool, words.slice(start + 1), computed);
   if (cmdlet) return cmdlet;
   if (!tool || NOT_SUBCOMMAND_CLI.has(tool) || !/^[a-z][a-z0-9._-]*$/.test(tool)) return [];
-  words = dashSubcommand(words, start);
+  words = fqddSubcommand(dashSubcommand(words, start), start);
   const path: string[] = [];
   let headLength = 0;
   let mutated = false;
@@ -596,12 +651,25 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
     headLength = 0;
   }
   // an update whose only change is a stopped state (REVOKED, Inactive, enabled=false) revokes
-  const changer = path.findIndex((w) => MUTATE.has(w.toLowerCase().split(/[-:]/)[0] ?? ''));
-  if (kind === null && changer >= 0 && stoppedState(words, start + 1)) {
+  // (a noun:verb word names its verb last: Twilio's `api:core:accounts:update`)
+  const changer = path.findIndex((w) => {
+    const parts = w.toLowerCase().split(/[-:]/);
+    return MUTATE.has(parts[0] ?? '') || (w.includes(':') && MUTATE.has(parts[parts.length - 1] ?? ''));
+  });
+  const state = changer >= 0 ? stoppedState(words, start + 1) : null;
+  if (kind === null && changer >= 0 && (state || (closedState(words, start + 1) && closesAccount(path)))) {
     kind = 'destroy';
-    verb = 'revoke';
+    verb = state ? 'revoke' : 'close';
     verbAt = words.indexOf(path[changer] ?? '', start + 1);
     headLength = changer + 1;
+  }
+  // a release or a change told to erase what it gives back (`maas admin machine release ID erase=true`)
+  const erase = kind === null && path.length > 0 ? erasingParameter(words, start + 1) : null;
+  if (erase) {
+    kind = 'destroy';
+    verb = erase;
+    verbAt = words.indexOf(path[path.length - 1] ?? '', start + 1);
+    headLength = path.length;
   }
   // only over a listing: `--all` with these verbs is a reset of one's own setup (`wp plugin
   // deactivate --all` to find a broken plugin), not everyone's items
@@ -1052,6 +1120,15 @@ export function prodChangeReading(words: string[]): string | null {
       // `create-deployment`, `start-pipeline-execution`, `activate`, `swap`, `feature enable`
       liveOperation(lw, prev)
     ) {
+      // a look named after the step (`sf project deploy validate`, `deploy preview`, `deploy
+      // report`: Salesforce CLI's check-only deploy and its status) changes nothing
+      const next =
+        words
+          .slice(i + 1)
+          .find((x) => !x.startsWith('-'))
+          ?.toLowerCase() ?? '';
+      const after = verbOf(next) ?? (next === 'report' ? { set: 'read' } : null);
+      if (after && after.set !== 'destroy') return null;
       live = true;
       break;
     }
@@ -1139,6 +1216,14 @@ export function verbCandidates(words: string[], computedVars: Set<string>, print
   // a BACnet, Modbus, KNX, SNMP, OPC UA or MQTT write to live equipment (field-devices.ts)
   const field = fieldWriteReading(toolLine);
   if (field) out.push({ text: field.text, note: { from: field.from, text: field.text } });
+  // a telephony console's one command (device-shells.ts): a halt, or the tool's own subcommand
+  const halt = consoleHaltReading(words);
+  if (halt) out.push({ text: halt.text, note: { from: halt.from, text: halt.text } });
+  const consoleLine = halt ? null : consoleCommand(words);
+  if (consoleLine)
+    for (const r of verbReadings(consoleLine, computed))
+      if (r.kind === 'destroy' || r.kind === 'destroy-all')
+        out.push({ text: r.text, note: { from: `the console command's verb ${r.from}`, text: r.text } });
   for (const r of shipReadings(words))
     out.push({ text: r.text, note: !r.text.startsWith('ship ') ? null : { from: `ships: ${r.from}`, text: r.text } });
   const prod = VERB_GATES.prodChange.test(text) ? prodChangeReading(toolLine) : null;

@@ -307,6 +307,11 @@ function local(rest: string[], ops: string[], data: ShipData): boolean {
   return named.some((t) => (t.includes(',') ? all(t) : one(t)));
 }
 
+/** Whether a command's words name a local or development target and nothing that names production (for tools the catalogue does not list). */
+export function namesLocalTarget(rest: string[]): boolean {
+  return local(rest, [], shipData());
+}
+
 /** GitHub/GitLab API routes that release, merge, deploy or start a workflow. */
 const API_SHIP =
   /\/(?:releases|merges|deployments|dispatches)(?:$|[/?])|\/pulls\/[^/]+\/merge$|\/merge_requests\/[^/]+\/merge$|\/pipeline$/;

@@ -93,6 +93,38 @@ function editorAll(c: SimpleCommand, name: string, out: Effect[]): void {
 }
 
 /** The files one simple command leaves empty (or filled with noise), as writes of "". */
+/**
+ * ffmpeg's boolean options (ffmpeg(1): every other option takes a value): `-y` overwrites outputs
+ * without asking, `-n` never does.
+ */
+const FFMPEG_FLAGS = new Set(
+  '-y -n -re -an -vn -sn -dn -hide_banner -nostdin -nostats -stats -shortest -copyts -start_at_zero -benchmark -benchmark_all -dump -hex -ignore_unknown -copy_unknown -xerror -debug_ts -accurate_seek -noaccurate_seek -autorotate -noautorotate'.split(
+    ' ',
+  ),
+);
+
+/**
+ * `ffmpeg -y ... OUTPUT`: each output file is replaced by whatever the encode makes, often a second
+ * of black or silence, or the input cut short when the output is the input itself (ffmpeg(1): -y
+ * overwrites output files without asking; outputs are the operands after the last -i). Read as the
+ * output emptied, so the blanked-files rules decide it by where it is (a master in an archive, a
+ * render in the project's own out/ folder).
+ */
+function encoderOverwrite(c: SimpleCommand, out: Effect[]): void {
+  const argv = c.argv;
+  if (!argv.includes('-y')) return;
+  for (let i = 1; i < argv.length; i++) {
+    const w = argv[i] ?? '';
+    if (w.startsWith('-') && w !== '-') {
+      if (!FFMPEG_FLAGS.has(w)) i++;
+      continue;
+    }
+    // a stream or URL output (rtmp://, udp://, pipe:), standard output, or the null muxer's `-`
+    if (w === '-' || /^[a-z][a-z0-9+.-]*:/i.test(w) || EMPTY_DEVICE.test(w) || w.startsWith('/dev/')) continue;
+    out.push(blank(w, `ffmpeg -y overwrites ${w} with its encode`));
+  }
+}
+
 export function clobberEffects(c: SimpleCommand, out: Effect[]): void {
   const name = c.argv.length ? basename(c.argv[0] ?? '') : '';
   if (c.redirs.length && printsNothing(c, name)) {
@@ -103,6 +135,7 @@ export function clobberEffects(c: SimpleCommand, out: Effect[]): void {
     }
   }
   if (!name) return;
+  if (name === 'ffmpeg' || name === 'avconv' || name === 'ffmpeg.exe') encoderOverwrite(c, out);
   if (name === 'cp' || name === 'install' || name === 'ln') fromNullDevice(c, name, out);
   else if (name === 'tee') {
     if (!c.redirs.some((r) => r.op === '<' && EMPTY_DEVICE.test(r.target)) && c.stdin !== '') return;

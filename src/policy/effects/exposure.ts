@@ -191,6 +191,13 @@ function interpreterDumps(c: SimpleCommand): boolean {
 const CLIENT_CALL =
   /(?:\b(?:api|API|Api|connect|login|authenticate|auth|Auth|Session|session|Client|client|create_engine|create_client|Github|Gitlab|Jira|Redis|StrictRedis|MongoClient|Minio|boto3\.client|boto3\.resource|Token|OAuth\w*)|\w+(?:Client|Session|Connection|Api|API))\s*\($/;
 
+/**
+ * A class built with the service's URL first and the secret after it, whatever the library calls
+ * it (canvasapi `Canvas(URL, KEY)`, `Jenkins(URL, password=...)`, `Confluence(URL, token=...)`):
+ * the shape of an SDK's client constructor.
+ */
+const URL_CLIENT = /\b[A-Z]\w*\s*\(\s*(['"])https?:\/\/[^'"\s]*\1\s*,\s*(?:\w+\s*=\s*)?$/;
+
 /** A printing call whose arguments name a credential (a token, password, secret, key or auth attribute). */
 const PRINTS_CREDENTIAL =
   /(?:\bprint|\bpprint|\bputs|console\.\w+|\becho|\bwrite)\s*\([^;\n]*(?:token|passw|secret|credential|api_?key|auth|environ|getenv|env\[)/i;
@@ -216,7 +223,7 @@ function handedToClient(code: string, start: number): boolean {
     else if (ch === ')') open.pop();
   }
   const inner = open[open.length - 1];
-  if (inner === undefined || !CLIENT_CALL.test(before.slice(0, inner + 1))) return false;
+  if (inner === undefined || !(CLIENT_CALL.test(before.slice(0, inner + 1)) || URL_CLIENT.test(before))) return false;
   return !open.some((i) =>
     /(?:\bprint|\bpprint|\bputs|console\.\w+|\bp|\bpp|\becho|\bwrite)\s*\($/.test(before.slice(0, i + 1)),
   );

@@ -53,7 +53,7 @@ const LOOKS = new Set(
   (
     'call get list ls show status describe logs log balance query estimate inspect diff plan check watch top ' +
     'version help info view cat read tail history whoami config use use-context verify test simulate dry-run ' +
-    'receipt tx block events port-forward explain lookup search ping health doctor'
+    'receipt tx block events port-forward explain lookup search ping health doctor validate preview report'
   ).split(' '),
 );
 
@@ -105,6 +105,9 @@ function changeVerb(a: string[], targetAt: Set<number>): { verb: string; objects
     }
     const v = verbOf(w);
     if (v && LOOKS.has(v)) return undefined;
+    // a look named after the step (`sf project deploy validate`: Salesforce's check-only deploy)
+    const next = verbOf(subs[k + 1] ?? '');
+    if (v && next && LOOKS.has(next)) return undefined;
     if (v) return { verb: w, objects: subs.slice(k + 1) };
   }
   const c = commandVerb(commands);

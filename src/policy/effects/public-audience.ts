@@ -33,6 +33,31 @@ export function publicAudience(pairs: [string, unknown][]): string | undefined {
   return undefined;
 }
 
+/**
+ * A write to a video or media platform that takes a hosted item's protection off, whatever the
+ * path (the item's own resource is updated, no share endpoint is involved): a privacy setting
+ * made public (Vimeo `privacy.view: anybody`, YouTube `status.privacyStatus: public`, Wistia and
+ * JW Player `visibility: public`, Mux playback `policy: public`), or signed or private playback
+ * switched off (Cloudflare Stream `requireSignedURLs: false`, Kaltura/Brightcove `private: false`).
+ * Sources: Vimeo API (videos PATCH, privacy.view), YouTube Data API (videos.update status), Mux
+ * Video API (playback IDs, policy), Cloudflare Stream API (requireSignedURLs).
+ */
+const PRIVACY_KEY = /^(?:view|privacy_?status|privacyStatus|visibility|policy|playback_?policy|embed)$/i;
+const PRIVACY_PUBLIC = /^(?:anybody|public|unlisted_public|everyone|anyone)$/i;
+const PROTECTION_SWITCH =
+  /^(?:require_?signed_?urls|requireSignedURLs|signed_?urls?|signed|private|is_?private|require_?auth\w*|drm)$/i;
+
+export function privacyOpened(pairs: [string, unknown][]): string | undefined {
+  for (const [k, v] of pairs) {
+    if (PROTECTION_SWITCH.test(k) && (v === false || v === 'false')) return `${k}: false`;
+    if (!PRIVACY_KEY.test(k)) continue;
+    const values = Array.isArray(v) ? v : [v];
+    const hit = values.find((x) => typeof x === 'string' && PRIVACY_PUBLIC.test(x.trim()));
+    if (typeof hit === 'string') return `${k}: ${hit}`;
+  }
+  return undefined;
+}
+
 /** Path segments of a request that shares, publishes or sets who may see something. */
 export const SHARE_SEGMENT =
   /^(?:share|shares|shared|sharing|shared_?links?|share_?links?|create_shared_link\w*|createlink|create_?link|links?|permissions?|acl|acls|visibility|publish|public_?link|invitations?|collaborators?|collaborations?|iam|setiampolicy|policy)$|^(?:share|create_?(?:shared_?)?link|set_?permissions?|add_?permission|make_?public)[\w-]*$/i;

@@ -19,7 +19,8 @@ import { literalValue, splitArgs, skipBrackets } from './literals.js';
 const VERB_CALL =
   /\.?\b((?:delete|drop|destroy|purge|terminate|flush|truncate|wipe|erase)(?:_?[A-Za-z]\w*)?|remove(?:_\w+|[A-Z]\w*)?|clear_?(?:[oO]bjects|[iI]ndex|[iI]ndices))\s*\(/g;
 /** Libraries whose objects are removed by a bare `.remove()` (containers, volumes, images). */
-const BARE_REMOVE = new Set(['docker', 'dockerode']);
+// (twilio-node removes every resource with `.remove()`: client.recordings(sid).remove(), twilio.com docs)
+const BARE_REMOVE = new Set(['docker', 'dockerode', 'twilio']);
 /** Key-value stores: one named key deleted is routine cache work; flushing them is not. */
 const KEY_STORES = new Set(['redis', 'ioredis']);
 const KEY_VERBS = /^(?:delete|unlink|hdel|srem|zrem|lrem|delete_one|deleteOne)$/;
