@@ -196,6 +196,9 @@ const API_NOISE = /^(?:api|apis|rest|v\d+(?:\.\d+)?|json|admin|public|internal|l
 function recordKind(host: string, path: string): string | undefined {
   if (/^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/.test(host)) return undefined;
   const segs = path.split('/').filter((s) => s !== '' && !API_NOISE.test(s));
+  // a last segment that only says how hard (TheHive's `DELETE /api/v1/case/{id}/force`, a
+  // `/permanent` or `/hard` delete): the record is the one before it
+  if (segs.length > 2 && /^(?:force|permanent|permanently|hard|purge)$/i.test(segs[segs.length - 1] ?? '')) segs.pop();
   if (segs.length < 2) return undefined;
   const id = segs[segs.length - 1] ?? '';
   const collection = (segs[segs.length - 2] ?? '').toLowerCase().replace(/-/g, '_');

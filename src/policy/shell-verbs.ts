@@ -652,7 +652,9 @@ function isComputed(w: string, computed: (w: string) => boolean): boolean {
     const eq = w.indexOf('=');
     return eq > 0 && isComputed(w.slice(eq + 1), computed);
   }
-  return w === '*' || w.includes('{}') || w.includes('$(') || w.includes('`') || /[*?]/.test(w) || computed(w);
+  // a URL's `?` starts its query (`azcopy remove 'https://acct.blob.core.windows.net/c/f.zip?$SAS'`), not a glob
+  const glob = /^[a-z][a-z0-9+.-]*:\/\//i.test(w) ? /[*]/ : /[*?]/;
+  return w === '*' || w.includes('{}') || w.includes('$(') || w.includes('`') || glob.test(w) || computed(w);
 }
 
 /** Names a `read` command assigns (`while read -r a b`): each holds a line of its input. */
