@@ -152,8 +152,10 @@ const GRAPHQL_DELETE =
  * `<delete><query>*:*</query></delete>` and `{"delete":{"query":"*:*"}}` (Solr Reference Guide,
  * "Uploading Data with Index Handlers").
  */
+// Splunk's REST search endpoint given a search that ends in the `delete` command (`search=search
+// index=x | delete`; Search Reference: delete) removes every event the search returns.
 const DELETE_ALL_BODY =
-  /["']?(?:deleteAll|delete_all|purgeAll|purge_all|truncate|dropAll|drop_all)["']?\s*:\s*true\b|<delete>\s*<query>\s*\*:\*\s*<\/query>|["']delete["']\s*:\s*\{\s*["']query["']\s*:\s*["']\*:\*["']/i;
+  /(?:^|&)search=[^&]*\|\s*delete(?:\s|&|$)|["']?(?:deleteAll|delete_all|purgeAll|purge_all|truncate|dropAll|drop_all)["']?\s*:\s*true\b|<delete>\s*<query>\s*\*:\*\s*<\/query>|["']delete["']\s*:\s*\{\s*["']query["']\s*:\s*["']\*:\*["']/i;
 /** RPC-style endpoints whose last segment is the delete (`POST /vectors/delete`, `/v1/objects/purge`). */
 // Jenkins' doDelete and SonarQube's bulk_delete are the same shape
 const DELETE_VERB_PATH =

@@ -536,6 +536,16 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
     headLength = path.length;
     if (v.set !== 'read' || settlesRead(v.verb)) break;
   }
+  // A search whose pipeline ends in Splunk's `delete` command (`splunk search 'index=x | delete'`,
+  // Search Reference: delete) makes every event it returns unsearchable for good: no look, but
+  // the delete of everything the search selects
+  if (kind === 'readonly' && verb === 'search' && words.slice(verbAt + 1).some((w) => /\|\s*delete(?:\s|$)/.test(w))) {
+    const text = `cli-destroy-all ${[tool, ...path.slice(0, headLength), ...words.slice(verbAt + 1)].join(' ')}`;
+    return [
+      { kind: 'destroy', text: text.replace('cli-destroy-all', 'cli-destroy'), from: `| delete (${tool})` },
+      { kind: 'destroy-all', text, from: `| delete (${tool})` },
+    ];
+  }
   // HTTP clients of a tool (`gh api -X DELETE`, `glab api --method DELETE`) destroy what they address.
   const method = httpMethod(words, start);
   if (method === 'DELETE' && kind !== 'destroy') {
