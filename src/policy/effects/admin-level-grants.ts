@@ -188,7 +188,11 @@ function cmdletLevel(argv: string[], text: string): { level: string; who: string
   // Entra ID's directory roles are its administrator roles (Global, User, Exchange, Intune ...
   // Administrator; Microsoft Entra built-in roles reference): a member added to one, or a role
   // assignment made at directory scope, administers the tenant whichever role the id names
-  if (DIRECTORY_ROLE_NOUN.test(noun)) return { level: noun, who };
+  // (a role looked up by a name on the line that administers nothing, `'Directory Readers'`, is not one)
+  if (DIRECTORY_ROLE_NOUN.test(noun)) {
+    const named = /displayName\s+eq\s+'([^']+)'/i.exec(text)?.[1];
+    if (named === undefined || ADMIN_ROLE.test(named)) return { level: named?.replace(/\s+/g, '_') ?? noun, who };
+  }
   // a member added to a role: the role's name says whether it administers; a role looked up at
   // run time (`(Get-MgDirectoryRole -Filter ...).Id`) is read from the whole line
   if (ROLE_MEMBER_NOUN.test(noun) && (ADMIN_ROLE.test(role) || ((!role || /[($]/.test(role)) && ADMIN_ROLE.test(text))))

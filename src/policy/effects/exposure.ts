@@ -876,16 +876,6 @@ function secretApis(cmds: SimpleCommand[], out: Effect[]): void {
     }
     if (!HTTP_CLIENTS.has(name)) continue;
     const words = c.argv.slice(1);
-    const minted = tokenMint(c, cmds);
-    if (minted) {
-      out.push(
-        exposes(
-          `api oauth-token ${minted}`,
-          `${name} trades stored client credentials at ${minted} for an access token and prints it`,
-        ),
-      );
-      continue;
-    }
     // a call that sets or deletes a variable sends a value, it does not print the stored ones
     const method = words.find(
       (w, i) => /^(?:-X|--request)$/.test(words[i - 1] ?? '') || /^--request=|^-X[A-Z]/.test(w),
@@ -902,42 +892,6 @@ function secretApis(cmds: SimpleCommand[], out: Effect[]): void {
       }
     }
   }
-}
-
-/**
- * An OAuth 2.0 token endpoint (RFC 6749 section 4.4 and 6: `POST .../token` with
- * `grant_type=client_credentials`, `password` or `refresh_token`; Autodesk Platform Services
- * `/authentication/v2/token`, Procore `/oauth/token`, Microsoft identity platform
- * `/oauth2/v2.0/token`, any vendor's) answers with a bearer token good for the whole API. The
- * answer printed, or passed through a program that prints it again (`| tee /dev/stderr`, `| jq .`),
- * puts the token in the transcript; captured into a variable or piped into the program that uses
- * it, it does not. Returns the host and path, or undefined.
- */
-const TOKEN_PATH = /^https?:\/\/(?:[^@/?#]*@)?([^/?#]+)(\/(?:[^?#]*\/)?(?:token|access_token|accesstoken))(?:[?#]|$)/i;
-const TOKEN_GRANT = /(?:^|[&\s"'{,])"?grant_type"?\s*[=:]\s*"?(?:client_credentials|password|refresh_token)\b/;
-const PRINTS_AGAIN = /^(?:tee|jq|cat|less|more|head|tail|python3?|json_pp|yq)$/;
-function tokenMint(c: SimpleCommand, cmds: SimpleCommand[]): string | undefined {
-  const words = c.argv.slice(1);
-  const url = words.find((w) => /^https?:\/\//i.test(w));
-  const m = url ? TOKEN_PATH.exec(url) : null;
-  if (!m) return undefined;
-  if (!words.some((w) => TOKEN_GRANT.test(w))) return undefined;
-  if (c.redirs.some((r) => r.op.startsWith('>') && (r.fd === '' || r.fd === '1' || r.fd === 'all'))) return undefined;
-  const head = c.argv[0] ?? '';
-  if (cmds.some((x) => [...x.argv, ...x.assigns.map((a) => a.value)].some((w) => /\$\(|`/.test(w) && w.includes(head))))
-    return undefined;
-  // `| jq -r .access_token | xargs ...` hands it on; `| jq .` or `| tee /dev/stderr` at the end prints it
-  const next = c.pipedInto;
-  if (next && !PRINTS_AGAIN.test(basename(next[0] ?? ''))) return undefined;
-  if (next) {
-    const tee = basename(next[0] ?? '') === 'tee' && next.some((w) => /^\/dev\/(?:stderr|stdout|tty)$/.test(w));
-    const tail = cmds.find((x) => x.argv === next);
-    const onward =
-      !!tail?.pipedInto ||
-      !!tail?.redirs.some((r) => r.op.startsWith('>') && !/^\/dev\/(?:stderr|stdout|tty)$/.test(r.target));
-    if (onward && !tee) return undefined;
-  }
-  return `${m[1] ?? ''}${m[2] ?? ''}`;
 }
 
 // ------------------------------------------------------------------ database files opened
