@@ -30,10 +30,11 @@ const SECRET_REVEAL_VERB = /^(?:reveal|show-values|export|download|dump)$/;
 
 /**
  * Tools whose `env` is a language toolchain's, a version manager's or a build tool's own environment
- * (conda env list, poetry env info, go env, fastlane env, brew --env) or whose listings print names only, by each tool's reference.
+ * (conda env list, poetry env info, go env, fastlane env, brew --env) or whose listings print names only, by each tool's reference;
+ * the Power Platform CLI's `pac env` is its Dataverse environments (organisations), not variables.
  */
 const NOT_PLATFORM = new Set(
-  'conda mamba micromamba poetry pipenv hatch pdm pyenv virtualenv tox nox nvm rbenv asdf spack cargo rustup nix guix uv rye pixi mise rtx volta fnm goenv nodenv jenv tfenv sdk go gem bundle bundler fastlane brew flutter dart dotnet php artisan rails mix composer pip pip3 pipx amplify terraform tofu kubectl oc docker podman env printenv dir ls gci get-childitem get-item gi node python python3 npm pnpm yarn bun deno git gh'.split(
+  'conda mamba micromamba poetry pipenv hatch pdm pyenv virtualenv tox nox nvm rbenv asdf spack cargo rustup nix guix uv rye pixi mise rtx volta fnm goenv nodenv jenv tfenv sdk go gem bundle bundler fastlane pac brew flutter dart dotnet php artisan rails mix composer pip pip3 pipx amplify terraform tofu kubectl oc docker podman env printenv dir ls gci get-childitem get-item gi node python python3 npm pnpm yarn bun deno git gh'.split(
     ' ',
   ),
 );

@@ -41,7 +41,7 @@ const LOCAL_NOUNS = new Set(
 
 /** Nouns of a grant: a member, an administrator, an owner, a permission, a delegate of something. */
 const GRANT_NOUN =
-  /(?:members?|admins?|administrators?|owners?|permissions?|delegates?|accessrules?|roleassignments?)$/;
+  /(?:members?|admins?|administrators?|owners?|permissions?|delegates?|accessrules?|roleassignments?)(?:directoryobject)?(?:byref)?$/;
 
 /** Parameters that widen the change to everything, or make it final with no prompt and no recycle bin. */
 const ALL_PARAM =

@@ -152,8 +152,10 @@ const GRAPHQL_DELETE =
  * `<delete><query>*:*</query></delete>` and `{"delete":{"query":"*:*"}}` (Solr Reference Guide,
  * "Uploading Data with Index Handlers").
  */
+// Splunk's REST search endpoint given a search that ends in the `delete` command (`search=search
+// index=x | delete`; Search Reference: delete) removes every event the search returns.
 const DELETE_ALL_BODY =
-  /["']?(?:deleteAll|delete_all|purgeAll|purge_all|truncate|dropAll|drop_all)["']?\s*:\s*true\b|<delete>\s*<query>\s*\*:\*\s*<\/query>|["']delete["']\s*:\s*\{\s*["']query["']\s*:\s*["']\*:\*["']/i;
+  /(?:^|&)search=[^&]*\|\s*delete(?:\s|&|$)|["']?(?:deleteAll|delete_all|purgeAll|purge_all|truncate|dropAll|drop_all)["']?\s*:\s*true\b|<delete>\s*<query>\s*\*:\*\s*<\/query>|["']delete["']\s*:\s*\{\s*["']query["']\s*:\s*["']\*:\*["']/i;
 /** RPC-style endpoints whose last segment is the delete (`POST /vectors/delete`, `/v1/objects/purge`). */
 // Jenkins' doDelete and SonarQube's bulk_delete are the same shape
 const DELETE_VERB_PATH =
@@ -196,6 +198,9 @@ const API_NOISE = /^(?:api|apis|rest|v\d+(?:\.\d+)?|json|admin|public|internal|l
 function recordKind(host: string, path: string): string | undefined {
   if (/^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/.test(host)) return undefined;
   const segs = path.split('/').filter((s) => s !== '' && !API_NOISE.test(s));
+  // a last segment that only says how hard (TheHive's `DELETE /api/v1/case/{id}/force`, a
+  // `/permanent` or `/hard` delete): the record is the one before it
+  if (segs.length > 2 && /^(?:force|permanent|permanently|hard|purge)$/i.test(segs[segs.length - 1] ?? '')) segs.pop();
   if (segs.length < 2) return undefined;
   const id = segs[segs.length - 1] ?? '';
   const collection = (segs[segs.length - 2] ?? '').toLowerCase().replace(/-/g, '_');

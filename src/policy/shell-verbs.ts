@@ -642,6 +642,16 @@ export function verbReadings(words: string[], computed: (w: string) => boolean =
     headLength = path.length;
     if (v.set !== 'read' || settlesRead(v.verb)) break;
   }
+  // A search whose pipeline ends in Splunk's `delete` command (`splunk search 'index=x | delete'`,
+  // Search Reference: delete) makes every event it returns unsearchable for good: no look, but
+  // the delete of everything the search selects
+  if (kind === 'readonly' && verb === 'search' && words.slice(verbAt + 1).some((w) => /\|\s*delete(?:\s|$)/.test(w))) {
+    const text = `cli-destroy-all ${[tool, ...path.slice(0, headLength), ...words.slice(verbAt + 1)].join(' ')}`;
+    return [
+      { kind: 'destroy', text: text.replace('cli-destroy-all', 'cli-destroy'), from: `| delete (${tool})` },
+      { kind: 'destroy-all', text, from: `| delete (${tool})` },
+    ];
+  }
   // HTTP clients of a tool (`gh api -X DELETE`, `glab api --method DELETE`) destroy what they address.
   const method = httpMethod(words, start);
   if (method === 'DELETE' && kind !== 'destroy') {
@@ -771,7 +781,9 @@ function isComputed(w: string, computed: (w: string) => boolean): boolean {
     const eq = w.indexOf('=');
     return eq > 0 && isComputed(w.slice(eq + 1), computed);
   }
-  return w === '*' || w.includes('{}') || w.includes('$(') || w.includes('`') || /[*?]/.test(w) || computed(w);
+  // a URL's `?` starts its query (`azcopy remove 'https://acct.blob.core.windows.net/c/f.zip?$SAS'`), not a glob
+  const glob = /^[a-z][a-z0-9+.-]*:\/\//i.test(w) ? /[*]/ : /[*?]/;
+  return w === '*' || w.includes('{}') || w.includes('$(') || w.includes('`') || glob.test(w) || computed(w);
 }
 
 /** Names a `read` command assigns (`while read -r a b`): each holds a line of its input. */

@@ -104,9 +104,14 @@ function vaultGrants(argv: string[], stdin: string | undefined, out: Effect[]): 
   }
 }
 
-/** Request bodies that make someone an administrator of the service they are sent to. */
+/**
+ * Request bodies that make someone an administrator of the service they are sent to; an
+ * administrator flag scoped to what the service keeps counts as well (Procore's `"company_admin":
+ * true` on a company user, `account_admin`, `project_admin`, `isTenantAdmin`: Procore REST API
+ * Company Users, and the same shape elsewhere).
+ */
 const ADMIN_BODY =
-  /"roles"\s*:\s*\[[^\]]*"(?:nx-admin|admin|administrator|system_admin|realm-admin)"|"(?:admin|is_?admin|isAdmin|isGrafanaAdmin|sysadmin_flag|site_admin|is_?superuser|superuser|is_?super_?admin)"\s*:\s*true|"(?:role|roles|level|access|access_?level|acl|acls|privileges|permissions|rights|scopes?)"\s*:\s*\[?\s*"(?:\*|all|admin|administrator|administrators|owner|superuser|super[-_]?admin|root|full[-_]?access|full[-_]?control)"|"access_level"\s*:\s*50\b|(?:^|[&?\s])(?:admin|is_admin)=true\b|(?:^|[&?\s])access_level=50\b/i;
+  /"(?:is_?)?(?:company|account|org|organization|project|site|tenant|workspace|team|domain|global|system)_?admin"\s*:\s*true|"roles"\s*:\s*\[[^\]]*"(?:nx-admin|admin|administrator|system_admin|realm-admin)"|"(?:admin|is_?admin|isAdmin|isGrafanaAdmin|sysadmin_flag|site_admin|is_?superuser|superuser|is_?super_?admin)"\s*:\s*true|"(?:role|roles|level|access|access_?level|acl|acls|privileges|permissions|rights|scopes?)"\s*:\s*\[?\s*"(?:\*|all|admin|administrator|administrators|owner|superuser|super[-_]?admin|root|full[-_]?access|full[-_]?control)"|"access_level"\s*:\s*50\b|(?:^|[&?\s])(?:admin|is_admin)=true\b|(?:^|[&?\s])access_level=50\b/i;
 const CLIENTS = new Set(['curl', 'http', 'https', 'xh', 'wget']);
 const BODY = /^(?:-d|--data|--data-raw|--data-binary|--data-urlencode|--json|--post-data|--body-data|-F|--form)$/;
 

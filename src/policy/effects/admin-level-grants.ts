@@ -145,6 +145,9 @@ const GRANT_VERB_NOUN = /^(?:add|new|grant|set)-([a-z][a-z0-9]*)$/i;
 const ADMIN_NOUN = /(?:admins?|administrators?|owners?|superusers?)(?:byref)?$/i;
 /** Nouns that add a member to a role or role group: membership of a role is its power (`Add-RoleGroupMember`, `New-MgDirectoryRoleMemberByRef`). */
 const ROLE_MEMBER_NOUN = /role(?:group)?members?(?:byref)?$/i;
+/** Entra ID directory roles through Microsoft Graph PowerShell (`New-MgDirectoryRoleMemberByRef`, `New-MgRoleManagementDirectoryRoleAssignment`, `...RoleAssignmentScheduleRequest`). */
+const DIRECTORY_ROLE_NOUN =
+  /^mg(?:directoryrolemembers?(?:byref)?|rolemanagementdirectoryroleassignment(?:schedulerequest)?)$/i;
 /** Exchange's management role assignments: every management role administers some of the organisation. */
 const MANAGEMENT_ROLE_NOUN = /^managementroleassignment$/i;
 /** Role names that administer: admin, manager, owner, and the compliance and discovery roles that read every mailbox. */
@@ -182,6 +185,14 @@ function cmdletLevel(argv: string[], text: string): { level: string; who: string
   }
   if (/^set-/i.test(name)) return rights ? { level: rights, who } : undefined;
   if (ADMIN_NOUN.test(noun) || MANAGEMENT_ROLE_NOUN.test(noun)) return { level: noun, who };
+  // Entra ID's directory roles are its administrator roles (Global, User, Exchange, Intune ...
+  // Administrator; Microsoft Entra built-in roles reference): a member added to one, or a role
+  // assignment made at directory scope, administers the tenant whichever role the id names
+  // (a role looked up by a name on the line that administers nothing, `'Directory Readers'`, is not one)
+  if (DIRECTORY_ROLE_NOUN.test(noun)) {
+    const named = /displayName\s+eq\s+'([^']+)'/i.exec(text)?.[1];
+    if (named === undefined || ADMIN_ROLE.test(named)) return { level: named?.replace(/\s+/g, '_') ?? noun, who };
+  }
   // a member added to a role: the role's name says whether it administers; a role looked up at
   // run time (`(Get-MgDirectoryRole -Filter ...).Id`) is read from the whole line
   if (ROLE_MEMBER_NOUN.test(noun) && (ADMIN_ROLE.test(role) || ((!role || /[($]/.test(role)) && ADMIN_ROLE.test(text))))

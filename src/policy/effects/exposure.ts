@@ -223,7 +223,12 @@ function handedToClient(code: string, start: number): boolean {
     else if (ch === ')') open.pop();
   }
   const inner = open[open.length - 1];
-  if (inner === undefined || !(CLIENT_CALL.test(before.slice(0, inner + 1)) || URL_CLIENT.test(before))) return false;
+  if (inner === undefined) return false;
+  // a class built with its service's URL first (`PyMISP('https://misp.local', KEY)`,
+  // `Elasticsearch('https://es:9200', api_key=KEY)`): the constructor of that service's client
+  const urlFirst =
+    /\b[A-Z]\w*\s*\($/.test(before.slice(0, inner + 1)) && /^\s*['"]https?:\/\//.test(code.slice(inner + 1));
+  if (!urlFirst && !(CLIENT_CALL.test(before.slice(0, inner + 1)) || URL_CLIENT.test(before))) return false;
   return !open.some((i) =>
     /(?:\bprint|\bpprint|\bputs|console\.\w+|\bp|\bpp|\becho|\bwrite)\s*\($/.test(before.slice(0, i + 1)),
   );

@@ -1063,6 +1063,19 @@ const TABLE: Record<string, Deriver> = table({
   wget,
   http: httpie,
   https: httpie,
+  // `az rest --method post --url URL` (Azure CLI reference, az rest) sends a request to any Azure
+  // or Microsoft Graph endpoint with the signed-in identity: it reaches its URL as curl does, so
+  // an endpoint named for an action (`managedDevices/{id}/wipe`, `.../retire`) is read the same
+  az: (c, out) => {
+    if (c.argv[1] !== 'rest') return;
+    for (let i = 2; i < c.argv.length; i++) {
+      const w = c.argv[i] ?? '';
+      const m = /^(?:--uri|--url|-u)(?:=(.*))?$/.exec(w);
+      if (!m) continue;
+      const v = m[1] ?? c.argv[i + 1] ?? '';
+      if (/^https?:\/\//i.test(v)) out.push(fetch(v, `az rest reaches ${v}`));
+    }
+  },
   xh: httpie,
   xhs: httpie,
   // curlie takes curl's options and httpie's items

@@ -74,7 +74,8 @@ function cuts(path: string, text: string, declared: ReadonlySet<string> = new Se
 }
 
 /** The words that gate the reading: most writes name no retention at all. */
-const HINT = /retention|retain|keep|expir|hourly|daily|weekly|monthly|yearly|"Delete"|daysAfter|delete_after_days/i;
+const HINT =
+  /retention|retain|keep|expir|hourly|daily|weekly|monthly|yearly|"Delete"|daysAfter|delete_after_days|frozenTimePeriod/i;
 
 /** `retention-cut config ...` readings of a write or an edit (see the top of this file). */
 export function retentionConfigEffects(path: string, before: string, after: string): Effect[] {

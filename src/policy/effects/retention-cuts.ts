@@ -22,7 +22,7 @@ import { table } from '../../util/lookup-table.js';
 
 /** Option names (lower case, separators dropped) that set how much or how long is kept. */
 export const RETENTION_KEY =
-  /^(?:\w*retention\w*|retain\w*|keep(?:last|hourly|daily|weekly|monthly|yearly|within|within\w+|n|count|versions|snapshots|backups)?|expir\w*|deleteafter\w*|daystokeep|versionstokeep|noncurrentdays|maxbackups|maxsnapshots|snapshotlimit|backupcount|maxhistory)$/;
+  /^(?:\w*retention\w*|retain\w*|frozentimeperiodinsecs|keep(?:last|hourly|daily|weekly|monthly|yearly|within|within\w+|n|count|versions|snapshots|backups)?|expir\w*|deleteafter\w*|daystokeep|versionstokeep|noncurrentdays|maxbackups|maxsnapshots|snapshotlimit|backupcount|maxhistory)$/;
 /** Options named like retention that are not about deleting data. */
 export const NOT_RETENTION = /^(?:keepalive|expiresin|expireafterseconds|expiry|expires|expiration)$/;
 
@@ -200,14 +200,19 @@ function settings(argv: string[]): [string, string][] {
 }
 
 /** The line's gate (line-readings.ts): a word of a retention option somewhere in it. */
-export const RETENTION_HINT = /retention|retain|keep|expir|days|min_age/i;
+// Splunk's frozenTimePeriodInSecs: buckets older than it roll to frozen, which deletes them
+// unless an archive is set (indexes.conf spec; `splunk edit index NAME -frozenTimePeriodInSecs N`)
+export const RETENTION_HINT = /retention|retain|keep|expir|days|min_age|frozenTimePeriod/i;
 
 /** `retention-cut ...` readings of the line's commands (see the top of this file). */
 export function retentionCuts(cmds: SimpleCommand[]): Effect[] {
   const out: Effect[] = [];
   for (const c of cmds) {
     const tool = basename(c.argv[0] ?? '');
-    if (c.argv.length < 3 || !/retention|retain|keep|expir|days|age|history|backups|snapshots/i.test(c.argv.join(' ')))
+    if (
+      c.argv.length < 3 ||
+      !/retention|retain|keep|expir|days|age|history|backups|snapshots|frozenTimePeriod/i.test(c.argv.join(' '))
+    )
       continue;
     const words = c.argv.slice(1);
     if (words.some((w) => DRY.test(w)) || words.slice(0, 3).some((w) => LOOK.test(w))) continue;

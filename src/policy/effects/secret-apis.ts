@@ -21,6 +21,8 @@ const ENDPOINTS: [RegExp, string][] = [
   [/api\.doppler\.com\/v3\/configs\/config\/secrets/i, 'Doppler secrets'],
   [/\/api\/v3\/secrets\/raw/i, 'Infisical secrets'],
   [/\/v1\/vaults\/[^/?#]+\/items\/[^/?#]+/i, '1Password item'],
+  // Microsoft Graph returns a BitLocker recovery key's value only when `$select=key` asks for it (bitlockerRecoveryKey resource)
+  [/\/informationProtection\/bitlocker\/recoveryKeys\/[^?#]+\?[^#]*select=[^&#]*\bkey\b/i, 'BitLocker recovery key'],
 ];
 
 /** What a URL lists when it is one of the endpoints above, else undefined. */

@@ -22,7 +22,7 @@ export const SECRET_KEY =
   /(?:^|_)(?:secret|secrets|password|passwd|passphrase|token|apikey|credential|credentials|pat|dsn)(?:$|_)|(?:^|_)(?:api|private|access|secret|signing|master|license)_key(?:$|_)|^(?:http_basic|basic_auth|bearer|github_oauth|gitlab_oauth|gitlab_token|bitbucket_oauth)(?:$|_)/;
 /** Names that describe a secret rather than hold it. */
 export const NOT_SECRET_KEY =
-  /^(?:ask|asks|require|requires|use|enable|disable|allow|show|min|max|prompt|reset|remember|save|store|change|rotate)_|_(?:required|prompt|hint|strength|complexity|reset|changed|age|policy)$|_(?:url|uri|path|file|dir|id|name|type|expiry|expires|expires_at|ttl|length|len|enabled|version|mode|header|prefix|endpoint|count|helper|store|provider|process|command|source|policy|rotation)$|^(?:token_?type|max_tokens?|tokens?_used|tokenizer.*)$/;
+  /^(?:ask|asks|require|requires|use|enable|disable|allow|show|min|max|prompt|reset|remember|save|store|change|rotate)_|_(?:required|prompt|hint|strength|complexity|reset|changed|age|policy)$|_(?:url|uri|path|file|dir|id|name|type|expiry|expires|expires_at|date|time|date_time|datetime|ttl|length|len|enabled|version|mode|header|prefix|endpoint|count|helper|store|provider|process|command|source|policy|rotation)$|^(?:token_?type|max_tokens?|tokens?_used|tokenizer.*)$/;
 /** Keys that hold a program's whole environment. */
 const ENV_BLOCK = /^(?:env|envs|environment|environment_variables|env_vars|envvars|pm2_env|process_env)$/;
 /** Files whose values a project keeps to show the shape (examples, templates, schemas, fixtures). */

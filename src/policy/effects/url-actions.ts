@@ -13,7 +13,12 @@
 import { rebuildsMachine } from '../machine-rebuilds.js';
 
 /** A destroy verb, alone or with its noun glued on (`removeacct`, `delete_user`, `purge-cache`). */
-const ACTION = /^(?:delete|remove|destroy|purge|drop|wipe|terminate|kill|erase|truncate|flush|nuke)(?:[_-]?[a-z]+)?$/i;
+// Endpoint security and device management consoles take their agents and devices away by an action
+// endpoint too: SentinelOne's `POST /web/api/v2.1/agents/actions/uninstall` and `.../disable-agent`,
+// Microsoft Graph's `managedDevices/{id}/retire`, an MDM's `unenroll`, a fleet's `decommission`
+// (SentinelOne Management API, Graph Intune reference): the host is left unprotected or unmanaged.
+const ACTION =
+  /^(?:delete|remove|destroy|purge|drop|wipe|terminate|kill|erase|truncate|flush|nuke|uninstall|unenroll|decommission|retire|disable)(?:[_-]?[a-z]+)?$/i;
 /** Query keys that name the action an endpoint performs (Moodle's web services take `wsfunction`). */
 const ACTION_KEY = /^(?:action|cmd|command|method|op|operation|function|func|task|wsfunction)$/i;
 /**

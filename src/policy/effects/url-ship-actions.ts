@@ -81,6 +81,10 @@ export function urlShipAction(url: string): string | undefined {
   if (seg[seg.length - 2] === 'Actions' && POWER_ACTION.test(last)) return `machine-halt http ${where}`;
   if (POWER_NAME.test(last)) return `machine-halt http ${where}`;
   if (SHIP.test(last)) return `ship http ${where}`;
+  // `POST /events/publish/{id}` (MISP's event publish, which pushes the event to every sharing
+  // partner; MISP automation API), `/publish/all`: the publish verb before the id it ships
+  if (/^publish$/i.test(seg[seg.length - 2] ?? '') && /^(?:\d+|[0-9a-f-]{8,}|all)$/i.test(last))
+    return `ship http ${where}`;
   // a stored version made the one users are served: VERSIONS/ID/activate (Fastly's
   // service/S/version/N/activate, a release's or a config revision's activate)
   if (/^(?:activate|go[-_]?live|make[-_]?live)$/i.test(last) && VERSIONS.test(seg[seg.length - 3] ?? ''))
