@@ -2,7 +2,7 @@
 // reply), against a running `svc serve` child:
 //   native        build/Release/svc-hook claude-code (the socket fast path)
 //   node          node bin/svc.js hook claude-code (the portable path, HTTP)
-//   native_away   svc-hook with no server (decides locally, CONTRACT's local fallback: its reply
+//   native_away   svc-hook with no server (decides locally, the hooks' local fallback: its reply
 //                 names the fallback, so only its exit status and the decision field are checked)
 //   spawn_floor   /bin/true spawned the same way (what any hook pays before doing anything)
 // Runs interleaved (4 native calls per node call) so background load hits every case alike.
