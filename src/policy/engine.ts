@@ -215,7 +215,7 @@ export class Engine implements PolicyEngine {
     if (this.shareIds && this.shared) this.sharing = this.shared.matches.open(call, this) ? 'reuse' : 'record';
     let d: Decision;
     try {
-      d = this.decide(call, !!opts.dryRun, 0);
+      d = (this.sharing === 'reuse' && opts.dryRun && this.answered(call)) || this.decide(call, !!opts.dryRun, 0);
     } catch (err) {
       // A reading that throws (a bug, or input no reading foresaw) must not become a 500 that a
       // caller may treat as "no answer": the call is refused, visibly and in the audit log.
@@ -633,6 +633,38 @@ export class Engine implements PolicyEngine {
     return { now, view, fields, scope };
   }
 
+  /**
+   * The decision of a call the engine deciding it first denied by a rule, from that engine's
+   * answers alone, when they settle it as a deny here too: every policy this set asks about
+   * before the deny is one the two share (no own policy, no policy the first engine never reached).
+   * decideRequest itself decides, on a view that holds those answers and nothing else: asked for
+   * anything they do not answer (a gate), the answer is dropped and the call decided in full.
+   * Equal to decide(): a call the first engine denied by a rule read the same fields, sizes and
+   * command (no refusal), and a deny here ends decide() (a dry run, no taints: nothing is counted,
+   * used up or derived). The one reading that is this set's own, the parameters its rules name, is
+   * checked here. Null: decide in full. Only for a dry run of a set deciding without taints.
+   */
+  private answered(call: ToolCall): Decision | null {
+    const log = this.shared?.matches;
+    if (!log?.deniedFirst(call) || this.hasTaintRules) return null;
+    const matches = this.sharedMatches(call);
+    if (!matches) return null;
+    for (const name of this.referencedParams)
+      if (tooLong(paramText(call.input?.[name] ?? call.params[name]))) return null;
+    let asked = false;
+    const view = {
+      call,
+      matches,
+      mayFire: () => {
+        asked = true;
+        return false;
+      },
+    } as unknown as CallView;
+    const filter: RuleFilter = { now: 0, ruleCount: this.ruleCount, consumed: this.consumed };
+    const out = decideRequest(this.scopeFor(call), view, filter, this.defaultAction);
+    return !asked && out.decision.action === 'deny' && out.decision.policy !== undefined ? out.decision : null;
+  }
+
   /** The matches another engine found for this call, or where this engine records its own. */
   private sharedMatches(key: object): SharedMatches | undefined {
     const ids = this.shareIds;
@@ -651,7 +683,7 @@ export class Engine implements PolicyEngine {
   ): Decision {
     const prep = prepared ?? this.prepare(call, key);
     if (prep.refusal) return defaultDecision('deny', prep.refusal);
-    const own = this.decideOwn(call, prep, dryRun);
+    const own = this.decideOwn(call, prep, dryRun, depth === 0);
     if (own.action === 'deny') return this.hasTaintRules ? this.withDerivedTaints(own, call, prep, depth) : own;
     let derived: DerivedResult[];
     try {
@@ -819,7 +851,7 @@ export class Engine implements PolicyEngine {
     return hit;
   }
 
-  private decideOwn(call: ToolCall, prep: PreparedCall, dryRun: boolean): Decision {
+  private decideOwn(call: ToolCall, prep: PreparedCall, dryRun: boolean, top = false): Decision {
     const filter: RuleFilter = { now: prep.now, ruleCount: this.ruleCount, consumed: this.consumed };
     if (!dryRun && this.wantsCount(call.tool, prep.scope, filter)) {
       if (!this.counter.record(call.tool, filter.now))
@@ -831,6 +863,10 @@ export class Engine implements PolicyEngine {
     if (kept) return kept;
     const out = decideRequest(prep.scope, prep.view, filter, this.defaultAction);
     let d = out.decision;
+    // A rule's deny of the call itself, its answers recorded: the engine deciding the same call
+    // next may need none of its own work (answered()).
+    if (top && d.action === 'deny' && d.policy !== undefined && this.sharing === 'record')
+      this.shared?.matches.denied(call);
     if (!dryRun && !this.holdOnce && out.onceRule && d.action === 'allow') d = this.consumeOnce(out.onceRule, d);
     if (this.hasTaintRules && this.taintsTool(call.tool)) {
       const taints = taintsOf(this.tainting(prep.scope), prep.view, filter);

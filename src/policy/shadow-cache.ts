@@ -102,9 +102,22 @@ export class MatchLog {
     if (this.subject === call && this.owner !== engine) return true;
     this.subject = call;
     this.owner = engine;
+    this.firstDenied = false;
     this.views.clear();
     if (this.decisions.size) this.decisions.clear();
     return false;
+  }
+
+  /** The engine that opened the log denied the call itself by a rule (before any derived call). */
+  private firstDenied = false;
+
+  denied(call: object): void {
+    if (call === this.subject) this.firstDenied = true;
+  }
+
+  /** Whether the engine that opened the log for `call` denied it by a rule (Engine.answered). */
+  deniedFirst(call: object): boolean {
+    return this.firstDenied && call === this.subject;
   }
 
   /** Keeps the decision of the derived call made from `key` (by the engine that opened the log). */
