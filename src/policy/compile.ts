@@ -26,6 +26,11 @@ export interface CompiledWhen {
   /** At least one positive group; without one a `when` never matches a request. */
   hasPositive: boolean;
   command?: PatternList;
+  /**
+   * The command-side patterns are filed in the set's own index (CompiledSet.ownIndex), not the
+   * command index: the rule's policy is one the engine deciding each call first lacks.
+   */
+  own?: true;
   /** Which command patterns are compound (`a && b`): only those approve a compound command whole. */
   commandCompound?: boolean[];
   contains?: NeedleList;
@@ -78,6 +83,8 @@ export interface CompiledPolicy {
   hasResponseRules: boolean;
   /** Some rule counts this policy's own tool (call_count without a tool). */
   countsOwnTool: boolean;
+  /** Its command patterns are in the set's own index (compileSet's `own`). */
+  own: boolean;
 }
 
 export interface CompiledSet {
@@ -85,6 +92,14 @@ export interface CompiledSet {
   ordered: CompiledPolicy[];
   all: CompiledPolicy[];
   commandIndex: WordIndex;
+  /**
+   * The command patterns of the policies compileSet was told are the set's own (a shadow set's
+   * candidate policies, which the live set deciding each call first does not have), or null.
+   * A shadow set takes the live set's answers for every policy the two share, so per call it
+   * usually needs the marks of its own policies' patterns alone: kept apart, marking them reads
+   * the command for a few dozen patterns, not for the whole set's thousands.
+   */
+  ownIndex: WordIndex | null;
   pathIndex: WordIndex;
   /** Tools named explicitly by some call_count rule. */
   countedTools: Set<string>;
@@ -143,7 +158,7 @@ function pathGlobs(patterns: string[], home: string): PathGlob[] {
 
 const REQUEST_KEYS = [...POSITIVE_KEYS, 'command_not_matches', 'path_not_matches', 'session_not_matches'] as const;
 
-function compileWhen(w: WhenAst, set: CompiledSet, home: string): CompiledWhen {
+function compileWhen(w: WhenAst, set: CompiledSet, home: string, own: boolean): CompiledWhen {
   const hasAny =
     REQUEST_KEYS.some((k) => w[k] !== undefined) ||
     w.response_matches !== undefined ||
@@ -153,21 +168,23 @@ function compileWhen(w: WhenAst, set: CompiledSet, home: string): CompiledWhen {
     unconditional: !hasAny,
     hasPositive: POSITIVE_KEYS.some((k) => w[k] !== undefined),
   };
+  const commandIndex = own && set.ownIndex ? set.ownIndex : set.commandIndex;
+  if (commandIndex !== set.commandIndex) c.own = true;
   if (w.command_matches) {
     const pats = w.command_matches.flatMap((p) => commandPatternVariants(p, home));
-    c.command = new PatternList(pats.map(commandGlob), set.commandIndex);
+    c.command = new PatternList(pats.map(commandGlob), commandIndex);
     c.commandCompound = pats.map(isCompoundPattern);
   }
   if (w.command_contains)
     c.contains = new NeedleList(
       w.command_contains.filter((s) => s.trim() !== ''),
-      set.commandIndex,
+      commandIndex,
       keyOfSubstring,
     );
   if (w.command_not_matches) {
     c.commandNot = new PatternList(
       w.command_not_matches.flatMap((p) => commandPatternVariants(p, home)).map(commandGlob),
-      set.commandIndex,
+      commandIndex,
     );
   }
   if (w.command_env_assignments) c.env = w.command_env_assignments.map(commandGlob);
@@ -199,12 +216,21 @@ function compileWhen(w: WhenAst, set: CompiledSet, home: string): CompiledWhen {
   return c;
 }
 
-/** Compiles parsed files (already merged and checked for duplicate names) into one set. */
-export function compileSet(files: ParsedPolicyFile[], home: string): CompiledSet {
+/**
+ * Compiles parsed files (already merged and checked for duplicate names) into one set. `own`
+ * names the policies whose command patterns go to an index of their own (CompiledSet.ownIndex);
+ * where they go changes which marks a call needs, never a decision.
+ */
+export function compileSet(
+  files: ParsedPolicyFile[],
+  home: string,
+  own?: (file: string, ast: PolicyAst) => boolean,
+): CompiledSet {
   const set: CompiledSet = {
     ordered: [],
     all: [],
     commandIndex: new WordIndex(true),
+    ownIndex: own ? new WordIndex(true) : null,
     pathIndex: new WordIndex(),
     countedTools: new Set(),
     ruleCount: 0,
@@ -215,6 +241,7 @@ export function compileSet(files: ParsedPolicyFile[], home: string): CompiledSet
   for (const f of files) {
     const durable = isDurableFile(f.file);
     for (const ast of f.policies) {
+      const isOwn = own !== undefined && own(f.file, ast);
       const policy: CompiledPolicy = {
         ast,
         name: ast.name,
@@ -229,9 +256,10 @@ export function compileSet(files: ParsedPolicyFile[], home: string): CompiledSet
         rules: [],
         hasResponseRules: false,
         countsOwnTool: false,
+        own: isOwn,
       };
       for (const r of ast.rules) {
-        const when = compileWhen(r.when, set, home);
+        const when = compileWhen(r.when, set, home, isOwn);
         policy.rules.push({
           id: ruleId++,
           ast: r,
@@ -254,6 +282,7 @@ export function compileSet(files: ParsedPolicyFile[], home: string): CompiledSet
   }
   set.ordered.sort((a, b) => a.priority - b.priority || a.order - b.order);
   set.commandIndex.seal();
+  set.ownIndex?.seal();
   set.pathIndex.seal();
   set.gates = new PolicyGates(set.all);
   return set;

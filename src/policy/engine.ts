@@ -160,7 +160,21 @@ export class Engine implements PolicyEngine {
     this.defaultAction = defaultAction;
     this.defaultActionSet = opts.defaultActionSet ?? true;
     this.sources = files.map((f) => f.file);
-    this.set = compileSet(files, this.home);
+    // Content keys of the policies, for sharing answers with another engine (below).
+    const keys = this.shared ? new Map(files.flatMap((f) => f.policies.map((a) => [a, policyKey(f.file, a)]))) : null;
+    const log = this.shared?.matches;
+    // A set deciding after another (a shadow set: shared analysis, no taints) files the command
+    // patterns of the policies no such first engine has in an index of their own: the others'
+    // answers it takes from the first engine, so marking a call is usually needed for those alone.
+    const second = !!log && opts.taints === false;
+    const heldIds = second && log && keys ? log.heldByFirst([...keys.values()].map((k) => log.idOf(k))) : null;
+    // With no first engine loaded yet (or nothing in common) there is nothing to keep apart.
+    const held = heldIds && heldIds.size > 0 ? heldIds : null;
+    this.set = compileSet(
+      files,
+      this.home,
+      held && keys && log ? (_file, ast) => !held.has(log.idOf(keys.get(ast) ?? '')) : undefined,
+    );
     this.policyCount = this.set.all.length;
     this.ruleCount = this.set.ruleCount;
     this.needsPaths = this.set.all.some((p) => p.rules.some((r) => r.when.path));
@@ -182,13 +196,13 @@ export class Engine implements PolicyEngine {
     const params = new Set<string>();
     for (const p of this.set.all) for (const r of p.rules) for (const t of r.when.toolParams ?? []) params.add(t.name);
     this.referencedParams = [...params];
-    if (this.shared) {
+    if (log && keys) {
       // Only policies whose answer depends on the call alone are shared (docs/shadow-and-replay.md).
-      const log = this.shared.matches;
       this.shareIds = new Map();
       for (const p of this.set.all)
         if (!p.rules.some((r) => r.ast.once || r.expiresAt !== undefined || r.when.callCount))
-          this.shareIds.set(p, log.idOf(`${p.file}\0${JSON.stringify(p.ast)}`));
+          this.shareIds.set(p, log.idOf(keys.get(p.ast) ?? policyKey(p.file, p.ast)));
+      log.register(this, [...this.shareIds.values()], !second);
     }
   }
 
@@ -201,7 +215,7 @@ export class Engine implements PolicyEngine {
     if (this.shareIds && this.shared) this.sharing = this.shared.matches.open(call, this) ? 'reuse' : 'record';
     let d: Decision;
     try {
-      d = this.decide(call, !!opts.dryRun, 0);
+      d = (this.sharing === 'reuse' && opts.dryRun && this.answered(call)) || this.decide(call, !!opts.dryRun, 0);
     } catch (err) {
       // A reading that throws (a bug, or input no reading foresaw) must not become a 500 that a
       // caller may treat as "no answer": the call is refused, visibly and in the audit log.
@@ -459,6 +473,7 @@ export class Engine implements PolicyEngine {
     const r: CommandReadings = {
       analysis,
       marks: null,
+      ownMarks: null,
       lower: null,
       rawSlashed: analysis.raw.includes('\\') ? analysis.raw.replace(/\\/g, '/') : analysis.raw,
       size: 0,
@@ -486,12 +501,26 @@ export class Engine implements PolicyEngine {
     const now = this.clock.now();
     const set = this.set;
     let marked = false;
+    let markedOwn = false;
     const view: CallView = {
       call,
       session: this.session,
       matches: this.sharedMatches(key),
       count: (tool, windowMs) => this.counter.count(tool, windowMs, now),
-      markCommand: () => {
+      markCommand: (own) => {
+        if (own && set.ownIndex) {
+          if (markedOwn || !view.cmd) return;
+          markedOwn = true;
+          const cmd = view.cmd;
+          const index = set.ownIndex;
+          index.begin();
+          if (cmd.ownMarks) index.markAll(cmd.ownMarks);
+          else {
+            markTexts(index, cmd.rawSlashed, commandTexts(cmd.analysis));
+            cmd.ownMarks = index.markedIds();
+          }
+          return;
+        }
         if (marked || !view.cmd) return;
         marked = true;
         const index = set.commandIndex;
@@ -558,7 +587,33 @@ export class Engine implements PolicyEngine {
     if (fields.url !== undefined) view.url = fields.url.includes('\\') ? fields.url.replace(/\\/g, '/') : fields.url;
     if (fields.domain !== undefined) view.domain = normalizeDomain(fields.domain);
     const gates = set.gates;
-    if (gates.useful) {
+    if (gates.useful && set.ownIndex) {
+      // Two command indexes (compile.ts ownIndex): each marked, and its policies opened, only
+      // when a policy filed in it is asked about; a shadow set whose shared policies are all
+      // answered by the live set marks only its own index.
+      let epoch = -1;
+      let opened = false;
+      let openedOwn = false;
+      const ownIndex = set.ownIndex;
+      view.mayFire = (p) => {
+        if (epoch < 0)
+          epoch = gates.compute(null, view.paths ? set.pathIndex : null, view.url !== undefined, view.domain);
+        if (view.cmd) {
+          if (p.own) {
+            if (!openedOwn) {
+              openedOwn = true;
+              view.markCommand(true);
+              gates.openCommand(ownIndex, true, epoch);
+            }
+          } else if (!opened) {
+            opened = true;
+            view.markCommand(false);
+            gates.openCommand(set.commandIndex, false, epoch);
+          }
+        }
+        return gates.mayFire(p, epoch);
+      };
+    } else if (gates.useful) {
       // Worked out on the first policy asked about (a call whose answer is memoized asks none).
       let epoch = -1;
       view.mayFire = (p) => {
@@ -576,6 +631,38 @@ export class Engine implements PolicyEngine {
       };
     }
     return { now, view, fields, scope };
+  }
+
+  /**
+   * The decision of a call the engine deciding it first denied by a rule, from that engine's
+   * answers alone, when they settle it as a deny here too: every policy this set asks about
+   * before the deny is one the two share (no own policy, no policy the first engine never reached).
+   * decideRequest itself decides, on a view that holds those answers and nothing else: asked for
+   * anything they do not answer (a gate), the answer is dropped and the call decided in full.
+   * Equal to decide(): a call the first engine denied by a rule read the same fields, sizes and
+   * command (no refusal), and a deny here ends decide() (a dry run, no taints: nothing is counted,
+   * used up or derived). The one reading that is this set's own, the parameters its rules name, is
+   * checked here. Null: decide in full. Only for a dry run of a set deciding without taints.
+   */
+  private answered(call: ToolCall): Decision | null {
+    const log = this.shared?.matches;
+    if (!log?.deniedFirst(call) || this.hasTaintRules) return null;
+    const matches = this.sharedMatches(call);
+    if (!matches) return null;
+    for (const name of this.referencedParams)
+      if (tooLong(paramText(call.input?.[name] ?? call.params[name]))) return null;
+    let asked = false;
+    const view = {
+      call,
+      matches,
+      mayFire: () => {
+        asked = true;
+        return false;
+      },
+    } as unknown as CallView;
+    const filter: RuleFilter = { now: 0, ruleCount: this.ruleCount, consumed: this.consumed };
+    const out = decideRequest(this.scopeFor(call), view, filter, this.defaultAction);
+    return !asked && out.decision.action === 'deny' && out.decision.policy !== undefined ? out.decision : null;
   }
 
   /** The matches another engine found for this call, or where this engine records its own. */
@@ -596,7 +683,7 @@ export class Engine implements PolicyEngine {
   ): Decision {
     const prep = prepared ?? this.prepare(call, key);
     if (prep.refusal) return defaultDecision('deny', prep.refusal);
-    const own = this.decideOwn(call, prep, dryRun);
+    const own = this.decideOwn(call, prep, dryRun, depth === 0);
     if (own.action === 'deny') return this.hasTaintRules ? this.withDerivedTaints(own, call, prep, depth) : own;
     let derived: DerivedResult[];
     try {
@@ -764,7 +851,7 @@ export class Engine implements PolicyEngine {
     return hit;
   }
 
-  private decideOwn(call: ToolCall, prep: PreparedCall, dryRun: boolean): Decision {
+  private decideOwn(call: ToolCall, prep: PreparedCall, dryRun: boolean, top = false): Decision {
     const filter: RuleFilter = { now: prep.now, ruleCount: this.ruleCount, consumed: this.consumed };
     if (!dryRun && this.wantsCount(call.tool, prep.scope, filter)) {
       if (!this.counter.record(call.tool, filter.now))
@@ -776,6 +863,10 @@ export class Engine implements PolicyEngine {
     if (kept) return kept;
     const out = decideRequest(prep.scope, prep.view, filter, this.defaultAction);
     let d = out.decision;
+    // A rule's deny of the call itself, its answers recorded: the engine deciding the same call
+    // next may need none of its own work (answered()).
+    if (top && d.action === 'deny' && d.policy !== undefined && this.sharing === 'record')
+      this.shared?.matches.denied(call);
     if (!dryRun && !this.holdOnce && out.onceRule && d.action === 'allow') d = this.consumeOnce(out.onceRule, d);
     if (this.hasTaintRules && this.taintsTool(call.tool)) {
       const taints = taintsOf(this.tainting(prep.scope), prep.view, filter);
@@ -812,6 +903,11 @@ export class Engine implements PolicyEngine {
     this.onOnceConsumed?.();
     return decision;
   }
+}
+
+/** A policy's content key: the same file path and parsed text are the same policy in any engine. */
+function policyKey(file: string, ast: unknown): string {
+  return `${file}\0${JSON.stringify(ast)}`;
 }
 
 /** Loads a policy file, a directory of them, or several paths in order; throws PolicyLoadError. */

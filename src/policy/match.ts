@@ -29,6 +29,8 @@ export interface CommandReadings {
   analysis: CommandAnalysis;
   /** Ids of the index patterns its words and fragments mark (fragment-index.ts), once first marked. */
   marks: number[] | null;
+  /** The same for the set's own index (compile.ts ownIndex), once first marked. */
+  ownMarks: number[] | null;
   /** Candidates lower-cased (for command_contains), built on first use. */
   lower: string[] | null;
   rawSlashed: string;
@@ -55,8 +57,11 @@ export interface CallView {
   domain?: string;
   /** Calls of `tool` within the window, including this one when it was recorded. */
   count(tool: string, windowMs: number): number;
-  /** Marks the command's words in the word index; called before the first uncached command check. */
-  markCommand(): void;
+  /**
+   * Marks the command's words in the word index (`own`: the set's own index, where the rule
+   * being checked has its patterns: CompiledWhen.own); called before the first uncached command check.
+   */
+  markCommand(own?: boolean): void;
   /** What the session did before (absent on a dry run without session state). */
   session?: SessionLookup;
   /** False for a policy none of whose rules can match this call (policy-gate.ts); absent: all may. */
@@ -549,7 +554,7 @@ export function whenMatches(
   let all = true;
   // One line per group: the group's compiled value, then its check (a new key adds one).
   if (!commandSideKnown) {
-    if (w.command || w.contains || w.env || w.dynamic !== undefined) v.markCommand();
+    if (w.command || w.contains || w.env || w.dynamic !== undefined) v.markCommand(w.own);
     const dyn = w.dynamic;
     if (
       dyn !== undefined &&
@@ -629,7 +634,7 @@ export function commandSide(
   const bit = 1 << (ruleId - word * RULES_PER_WORD);
   const known = 2 * word;
   if (((cache[known] ?? 0) & bit) !== 0) return ((cache[known + 1] ?? 0) & bit) !== 0;
-  v.markCommand();
+  v.markCommand(w.own);
   // The dynamic check is one field read: done first, it spares the pattern scan on most commands.
   const ok =
     (w.dynamic === undefined || dynamicGroup(w.dynamic, r)) &&

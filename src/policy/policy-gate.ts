@@ -15,6 +15,8 @@ interface IndexedList {
 interface GatedRule {
   when: {
     isDefault: boolean;
+    /** Its command lists are in the set's own index (compile.ts CompiledSet.ownIndex). */
+    own?: true;
     unconditional: boolean;
     command?: IndexedList;
     contains?: IndexedList;
@@ -32,7 +34,7 @@ interface GatedPolicy {
 const GATE_MIN_POLICIES = 8;
 
 type Gate =
-  | { index: 'command' | 'path'; lists: number[] }
+  | { index: 'command' | 'own' | 'path'; lists: number[] }
   | { index: 'url' | 'domain' }
   | { index: 'hosts'; exact: string[]; suffixes: string[] }
   | null;
@@ -45,7 +47,7 @@ function ruleGate(r: GatedRule): Gate {
     const lists: number[] = [];
     if (w.command) lists.push(w.command.list);
     if (w.contains) lists.push(w.contains.list);
-    return { index: 'command', lists };
+    return { index: w.own ? 'own' : 'command', lists };
   }
   if (w.pathIndexed && !w.pathIndexed.hasUnkeyed) return { index: 'path', lists: [w.pathIndexed.list] };
   // These groups fail on a call without the field (match.ts: missing()).
@@ -61,6 +63,8 @@ function ruleGate(r: GatedRule): Gate {
 export class PolicyGates {
   /** Per list of each index, the orders of the gated policies it can open. */
   private readonly byCommandList = new Map<number, number[]>();
+  /** The same for the lists of the own index (a shadow set's candidate policies). */
+  private readonly byOwnList = new Map<number, number[]>();
   private readonly byPathList = new Map<number, number[]>();
   /** Gated policies with a rule that needs a URL / a domain. */
   private readonly byUrl: number[] = [];
@@ -100,7 +104,7 @@ export class PolicyGates {
           if (list[list.length - 1] !== p.order) list.push(p.order);
           continue;
         }
-        const map = g.index === 'command' ? this.byCommandList : this.byPathList;
+        const map = g.index === 'command' ? this.byCommandList : g.index === 'own' ? this.byOwnList : this.byPathList;
         for (const l of g.lists) {
           const list = map.get(l) ?? [];
           if (list[list.length - 1] !== p.order) list.push(p.order);
@@ -147,6 +151,23 @@ export class PolicyGates {
       }
     }
     return e;
+  }
+
+  /**
+   * Opens, for the call whose compute() returned `epoch`, the policies the marks of one command
+   * index allow (`own`: the set's own index), when compute() was given no command index: a set
+   * with an own index marks each of its two indexes only when a policy filed in it is asked about.
+   * Nothing is opened once the epoch is stale (mayFire then answers true for every policy).
+   */
+  openCommand(index: WordIndex, own: boolean, epoch: number): void {
+    if (epoch !== this.epoch) return;
+    const map = own ? this.byOwnList : this.byCommandList;
+    const open = this.open;
+    const touched = index.touched;
+    for (let i = 0; i < touched.length; i++) {
+      const orders = map.get(touched[i] ?? -1);
+      if (orders) for (let k = 0; k < orders.length; k++) open[orders[k] ?? 0] = epoch;
+    }
   }
 
   /** Whether the policy may fire for the call whose compute() returned `epoch` (true once stale). */

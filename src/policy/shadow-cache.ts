@@ -56,6 +56,33 @@ export class MatchLog {
    */
   private readonly decisions = new Map<object, { sig: string; decision: Decision }>();
 
+  /**
+   * The policy ids each engine over this log shares, and whether it decides each call first (the
+   * live set, a project layer) or after one (a shadow set): weakly held, a reloaded set's engine
+   * drops out once collected.
+   */
+  private readonly holders: { engine: WeakRef<object>; ids: ReadonlySet<number>; first: boolean }[] = [];
+
+  /** Records the policy ids an engine shares (Engine's constructor). */
+  register(engine: object, ids: number[], first: boolean): void {
+    for (let i = this.holders.length - 1; i >= 0; i--) if (!this.holders[i]?.engine.deref()) this.holders.splice(i, 1);
+    this.holders.push({ engine: new WeakRef(engine), ids: new Set(ids), first });
+  }
+
+  /**
+   * Which of these ids some engine deciding first has: the policies whose answers a set deciding
+   * after it can expect to take from it. Only where a set files its patterns depends on this (a
+   * set loaded before the live one, or a live set reloaded since, still decides the same).
+   */
+  heldByFirst(ids: number[]): Set<number> {
+    const out = new Set<number>();
+    for (const h of this.holders) {
+      if (!h.first || !h.engine.deref()) continue;
+      for (const id of ids) if (h.ids.has(id)) out.add(id);
+    }
+    return out;
+  }
+
   /** A stable id for a policy's content (bounded: ids of sets long gone are dropped). */
   idOf(key: string): number {
     let id = this.ids.get(key);
@@ -75,9 +102,22 @@ export class MatchLog {
     if (this.subject === call && this.owner !== engine) return true;
     this.subject = call;
     this.owner = engine;
+    this.firstDenied = false;
     this.views.clear();
     if (this.decisions.size) this.decisions.clear();
     return false;
+  }
+
+  /** The engine that opened the log denied the call itself by a rule (before any derived call). */
+  private firstDenied = false;
+
+  denied(call: object): void {
+    if (call === this.subject) this.firstDenied = true;
+  }
+
+  /** Whether the engine that opened the log for `call` denied it by a rule (Engine.answered). */
+  deniedFirst(call: object): boolean {
+    return this.firstDenied && call === this.subject;
   }
 
   /** Keeps the decision of the derived call made from `key` (by the engine that opened the log). */
