@@ -15,10 +15,11 @@
 //
 // Run: node bench/callgrind-preload.mjs ROOT same|distinct [--warmup N] [--execs N]
 // Prints one JSON line: instructions in total and on the main thread, per measured exec.
-import { spawn, spawnSync, execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { callgrindTotals, serveUnderCallgrind } from './callgrind-serve.mjs';
 
 const root = resolve(process.argv[2] ?? '.');
 const distinct = process.argv[3] === 'distinct';
@@ -32,29 +33,7 @@ const MEASURED = opt('execs', 300);
 const { preloadLibraryPath } = await import(join(root, 'dist', 'src', 'cli', 'preload-path.js'));
 const lib = preloadLibraryPath();
 const dir = mkdtempSync(join(tmpdir(), 'svc-cg-preload-'));
-const out = join(dir, 'cg.out');
 const socket = join(dir, 'svc.sock');
-const child = spawn(
-  'valgrind',
-  [
-    '--tool=callgrind',
-    '--instr-atstart=no',
-    '--separate-threads=yes',
-    `--callgrind-out-file=${out}`,
-    process.execPath,
-    join(root, 'bin', 'svc.js'),
-    'serve',
-    '--port',
-    '0',
-    '--data-dir',
-    join(dir, 'data'),
-    '--socket',
-    socket,
-  ],
-  { env: { ...process.env, SERVICE_TOKEN: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
-);
-let stderr = '';
-child.stderr.on('data', (d) => (stderr += d));
 const settle = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** One shell under the preload library running n `/bin/true` commands from `from` on. */
@@ -68,39 +47,17 @@ function shell(from, n) {
   if (r.status !== 0) throw new Error(`the checked shell exited ${r.status}`);
 }
 
+let server;
 try {
-  await new Promise((res, rej) => {
-    let text = '';
-    const timer = setTimeout(() => rej(new Error(`serve did not start; stderr: ${stderr.slice(-2000)}`)), 900_000);
-    child.on('exit', (code) => rej(new Error(`serve exited with ${code}; stderr: ${stderr.slice(-2000)}`)));
-    child.stdout.on('data', (d) => {
-      text += d;
-      if (/listening on http/.test(text)) {
-        clearTimeout(timer);
-        res();
-      }
-    });
-  });
+  server = await serveUnderCallgrind(root, dir, ['--port', '0', '--data-dir', join(dir, 'data'), '--socket', socket]);
   shell(0, WARMUP);
   await settle(3000);
-  execFileSync('callgrind_control', ['-i', 'on', String(child.pid)], { stdio: 'ignore' });
+  server.instrument(true);
   shell(WARMUP, MEASURED);
   await settle(3000);
-  execFileSync('callgrind_control', ['-i', 'off', String(child.pid)], { stdio: 'ignore' });
-  child.removeAllListeners('exit');
-  await new Promise((res) => {
-    child.once('exit', res);
-    child.kill('SIGTERM');
-  });
-  // one file per thread (`cg.out-01` is the main thread); each ends with its "totals:" line
-  let all = 0;
-  let main = 0;
-  for (const f of readdirSync(dir).filter((n) => n.startsWith('cg.out'))) {
-    const m = /^totals:\s+(\d+)/m.exec(readFileSync(join(dir, f), 'utf8'));
-    const n = m ? Number(m[1]) : 0;
-    all += n;
-    if (f.endsWith('-01')) main = n;
-  }
+  server.instrument(false);
+  await server.stop();
+  const { total: all, main } = callgrindTotals(dir);
   console.log(
     JSON.stringify({
       bench: 'svc serve instructions per exec checked through the preload library',
@@ -111,6 +68,6 @@ try {
     }),
   );
 } finally {
-  if (child.exitCode === null) child.kill('SIGKILL');
+  if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 }

@@ -19,10 +19,10 @@
 // Run: node bench/callgrind-server-shadow.mjs ROOT shadow|none audit|noaudit [--warmup N] [--requests N]
 // Prints one JSON line: instructions in total and on the main thread, per measured request.
 import http from 'node:http';
-import { spawn, execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { callgrindTotals, serveUnderCallgrind } from './callgrind-serve.mjs';
 
 const root = resolve(process.argv[2] ?? '.');
 const kind = process.argv[3] === 'shadow' ? 'shadow' : 'none';
@@ -39,42 +39,15 @@ const { BY_TOOL, candidatePolicy } = await import(join(root, 'dist', 'bench', 'c
 const POOL = corpusCommands();
 
 const dir = mkdtempSync(join(tmpdir(), 'svc-cg-server-'));
-const out = join(dir, 'cg.out');
 mkdirSync(join(dir, 'candidate'));
 writeFileSync(join(dir, 'candidate', 'candidate.yaml'), candidatePolicy(BY_TOOL, true));
-const args = ['serve', '--port', '0', '--data-dir', join(dir, 'data'), ...(audit ? [] : ['--audit-dir', ''])];
+const args = ['--port', '0', '--data-dir', join(dir, 'data'), ...(audit ? [] : ['--audit-dir', ''])];
 if (kind === 'shadow') args.push('--shadow', join(dir, 'candidate'));
 
-const child = spawn(
-  'valgrind',
-  [
-    '--tool=callgrind',
-    '--instr-atstart=no',
-    '--separate-threads=yes',
-    `--callgrind-out-file=${out}`,
-    process.execPath,
-    join(root, 'bin', 'svc.js'),
-    ...args,
-  ],
-  { env: { ...process.env, SERVICE_TOKEN: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
-);
-let stderr = '';
-child.stderr.on('data', (d) => (stderr += d));
-
+let server;
 try {
-  const url = await new Promise((res, rej) => {
-    let text = '';
-    const timer = setTimeout(() => rej(new Error(`serve did not start; stderr: ${stderr.slice(-2000)}`)), 900_000);
-    child.on('exit', (code) => rej(new Error(`serve exited with ${code}; stderr: ${stderr.slice(-2000)}`)));
-    child.stdout.on('data', (d) => {
-      text += d;
-      const m = /listening on (http:\/\/\S+)/.exec(text);
-      if (m) {
-        clearTimeout(timer);
-        res(new URL(m[1]));
-      }
-    });
-  });
+  server = await serveUnderCallgrind(root, dir, args);
+  const { url, instrument } = server;
   const token = readFileSync(join(dir, 'data', 'token'), 'utf8').trim();
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   let seq = 0;
@@ -119,10 +92,6 @@ try {
       await post(`${POOL[k % POOL.length]} u${k}`);
     }
   };
-  const instrument = (on) =>
-    execFileSync('callgrind_control', ['-i', on ? 'on' : 'off', String(child.pid)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
 
   await send(WARMUP);
   for (const k of Object.keys(actions)) delete actions[k];
@@ -135,21 +104,8 @@ try {
   const shadow = await fetch(`${url.origin}/v1/policy/shadow`, { headers: { authorization: `Bearer ${token}` } })
     .then((r) => (r.ok ? r.json() : null))
     .catch(() => null);
-  await new Promise((res) => {
-    child.removeAllListeners('exit');
-    child.once('exit', res);
-    child.kill('SIGTERM');
-  });
-
-  // One file per thread (cg.out-01 is the main thread); "totals:" counts what was instrumented.
-  let total = 0;
-  let main = 0;
-  for (const f of readdirSync(dir).filter((f) => f.startsWith('cg.out'))) {
-    const m = /^totals:\s+(\d+)/m.exec(readFileSync(join(dir, f), 'utf8'));
-    const n = m ? Number(m[1]) : 0;
-    total += n;
-    if (f.endsWith('-01')) main = n;
-  }
+  await server.stop();
+  const { total, main } = callgrindTotals(dir);
   console.log(
     JSON.stringify({
       root,
@@ -166,7 +122,7 @@ try {
     }),
   );
 } finally {
-  if (child.exitCode === null) child.kill('SIGKILL');
+  if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
   if (!process.env.KEEP) rmSync(dir, { recursive: true, force: true });
   else console.error(`kept ${dir}`);
 }
