@@ -64,6 +64,8 @@ const SQL_CLIENTS = new Set([
   'duckdb',
   // Oracle SQL*Plus reads its statements from standard input (`sqlplus -s / as sysdba <<< "..."`)
   'sqlplus',
+  // Oracle RMAN reads its commands from standard input too (`rman target / <<< 'DELETE ...'`)
+  'rman',
 ]);
 
 /** SQL a database client runs: stdin, `-f <(echo ...)`, and -c/-e text with '...' || '...' folded. */
