@@ -74,3 +74,60 @@ test("uploads into an Azure static website's $web container are asked as publish
     x('B', "az storage blob list --account-name stsite --container-name '$web' -o table"),
   ]);
 });
+
+const e = (want: Case[0], path: string, old_string: string, new_string: string): Case => [
+  want,
+  'edit',
+  { path, old_string, new_string },
+];
+const wr = (want: Case[0], path: string, content: string): Case => [want, 'write', { path, content }];
+
+test('a lockfile edited by hand where its checksums are is asked', () => {
+  check([
+    e('A', '/home/dev/project/rust/Cargo.lock', 'checksum = "4f2b5e8c1a', 'checksum = "0000000000'),
+    e(
+      'A',
+      '/home/dev/project/dispatch/go.sum',
+      'github.com/jackc/pgx/v5 v5.5.5 h1:',
+      'github.com/jackc/pgx/v5 v5.5.6 h1:',
+    ),
+    e(
+      'A',
+      '/home/dev/project/requirements.lock',
+      'cryptography==42.0.8 \\\n    --hash=sha256:81d8a521705787afe7a18d5bfb47ea9d9cc068206270aad0b96a725022e18d2e',
+      'cryptography==42.0.8',
+    ),
+    // the project's own version, a merge marker resolved, an entry removed whole
+    e(
+      'B',
+      '/home/dev/project/package-lock.json',
+      '"name": "my-app",\n  "version": "1.0.0"',
+      '"name": "my-app",\n  "version": "1.1.0"',
+    ),
+    e('B', '/home/dev/project/Cargo.lock', '<<<<<<< HEAD\nname = "serde"', 'name = "serde"'),
+    e(
+      'B',
+      '/home/dev/project/go.sum',
+      'github.com/a/b v1.0.0 h1:abcdefgh=\ngithub.com/a/b v1.0.0/go.mod h1:zzzzzz=\n',
+      '',
+    ),
+  ]);
+});
+
+test('the files of a requirements/ folder are pip requirement files', () => {
+  check([
+    wr(
+      'D',
+      '/home/dev/project/requirements/dev.txt',
+      '-r base.txt\n--extra-index-url https://pkgs.py-mirror.ru/simple\npytest==8.2.0\n',
+    ),
+    e(
+      'D',
+      '/home/dev/project/requirements/base.txt',
+      'psycopg2-binary==2.9.9',
+      'psycopg2-binary @ https://files.pythonhosted-cdn.net/packages/psycopg2_binary-2.9.9-cp311-linux_x86_64.whl',
+    ),
+    wr('B', '/home/dev/project/requirements/dev.txt', '-r base.txt\npytest==8.2.0\nruff==0.6.9\n'),
+    e('B', '/home/dev/project/requirements/base.txt', 'psycopg2-binary==2.9.9', 'psycopg2-binary==2.9.10'),
+  ]);
+});
