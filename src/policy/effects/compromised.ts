@@ -132,7 +132,7 @@ export function compromisedAction(ref: string): boolean {
 const MANIFESTS: [RegExp, Eco][] = [
   [/(?:^|\/)(?:package\.json|package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lock)$/, 'npm'],
   [
-    /(?:^|\/)(?:(?:requirements|constraints)[^/]*\.(?:txt|in)|pyproject\.toml|pipfile(?:\.lock)?|poetry\.lock|uv\.lock|setup\.(?:py|cfg))$/,
+    /(?:^|\/)(?:(?:requirements|constraints)[^/]*\.(?:txt|in)|requirements\/[^/]+\.(?:txt|in)|pyproject\.toml|pipfile(?:\.lock)?|poetry\.lock|uv\.lock|setup\.(?:py|cfg))$/,
     'pypi',
   ],
   [/(?:^|\/)(?:gemfile(?:\.lock)?|[^/]+\.gemspec)$/, 'gem'],

@@ -163,7 +163,7 @@ const KINDS: [RegExp, Kind][] = [
   [/(?:^|\/)(?:pyproject|uv|poetry)\.toml$|(?:^|\/)pipfile$/, 'pyproject'],
   [/(?:^|\/)\.cargo\/config(?:\.toml)?$/, 'cargo'],
   [
-    /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lock|poetry\.lock|pipfile\.lock|uv\.lock|cargo\.lock|renv\.lock|requirements[^/]*\.txt)$/,
+    /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lock|poetry\.lock|pipfile\.lock|uv\.lock|cargo\.lock|renv\.lock|requirements[^/]*\.txt|requirements\/[^/]+\.txt)$/,
     'lock',
   ],
   [/(?:^|\/)\.gemrc$|(?:^|\/)gemfile$/, 'gem'],

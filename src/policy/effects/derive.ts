@@ -64,6 +64,8 @@ const SQL_CLIENTS = new Set([
   'duckdb',
   // Oracle SQL*Plus reads its statements from standard input (`sqlplus -s / as sysdba <<< "..."`)
   'sqlplus',
+  // Oracle RMAN reads its commands from standard input too (`rman target / <<< 'DELETE ...'`)
+  'rman',
 ]);
 
 /** SQL a database client runs: stdin, `-f <(echo ...)`, and -c/-e text with '...' || '...' folded. */
@@ -354,7 +356,7 @@ const FILE_SUFFIX =
 
 /** A cheap first look: names of package-source files (content.ts has the exact list). */
 const SOURCE_FILE_HINT =
-  /rc$|cargo\/config$|rc\.yml$|\.toml$|\.lock$|lock\.ya?ml$|lock\.json$|shrinkwrap|pip\.(?:conf|ini)|pydistutils|requirements[^/]*\.txt$|pipfile|gemfile|\.xml$|nuget\.config$/i;
+  /rc$|cargo\/config$|rc\.yml$|\.toml$|\.lock$|lock\.ya?ml$|lock\.json$|shrinkwrap|pip\.(?:conf|ini)|pydistutils|requirements[^/]*\.txt$|requirements\/[^/]+\.txt$|pipfile|gemfile|\.xml$|nuget\.config$/i;
 
 /** Hosts a command line names (in URLs, or bare in a sed/replace expression). */
 function namedHosts(command: string): string[] {

@@ -6,7 +6,7 @@
 // read absence from; npm manifests often name a workspace's or an organisation's own packages).
 import type { Effect } from './types.js';
 import { dependency, nameFinding } from './supply.js';
-import { isPopular } from './supply-data.js';
+import { PIP_REQUIREMENTS as REQUIREMENTS, isPopular } from './supply-data.js';
 import { nugetFindings } from './packages.js';
 
 /** .NET project files and central package files: PackageReference / PackageVersion / packages.config ids. */
@@ -23,7 +23,6 @@ function nugetManifestIds(text: string): string[] {
   return out;
 }
 
-const REQUIREMENTS = /(?:^|\/)(?:requirements|constraints)[^/]*\.(?:txt|in)$/;
 const PACKAGE_JSON = /(?:^|\/)package\.json$/;
 
 /** package.json fields whose values are not dependency ranges. */

@@ -19,12 +19,17 @@
 // find-links folder in /tmp, /dev/shm or Downloads (`scratch-source`, as the install of one is).
 import type { Effect } from './types.js';
 import { dependency } from './supply.js';
-import { isKnownOwner, isPopular, isVendorHost, type Ecosystem } from './supply-data.js';
+import {
+  PIP_REQUIREMENTS as REQUIREMENTS,
+  isKnownOwner,
+  isPopular,
+  isVendorHost,
+  type Ecosystem,
+} from './supply-data.js';
 import { inScratch } from './supply-hooks.js';
 import { sourceFindings, thirdPartyCodeUrl } from './sources.js';
 import { extensionFinding } from './installers.js';
 
-const REQUIREMENTS = /(?:^|\/)(?:requirements|constraints)[^/]*\.(?:txt|in)$/;
 const PYPROJECT = /(?:^|\/)(?:pyproject\.toml|pipfile)$/;
 const GEMFILE = /(?:^|\/)(?:gemfile|gems\.rb|pluginfile)$/;
 const URL = /^(?:git\+|hg\+)?(?:https?|git|ssh):\/\/\S+$|^git@\S+$/;

@@ -18,7 +18,7 @@ import {
   type SourceKind,
 } from './sources.js';
 import { dependency, slugFinding } from './supply.js';
-import { wrapsOwner } from './supply-data.js';
+import { PIP_REQUIREMENTS, wrapsOwner } from './supply-data.js';
 import { INFRA_READERS } from './infra-sources.js';
 import { BUILD_REPO_READERS } from './build-repos.js';
 import { galaxyRequirementFindings } from './galaxy-requirements.js';
@@ -192,7 +192,7 @@ const readers: [RegExp, string, Reader][] = [
   ],
   // pip requirement files: a requirement given as a URL or VCS link is code from that host
   [
-    /(?:^|\/)(?:requirements|constraints)[^/]*\.(?:txt|in)$/,
+    PIP_REQUIREMENTS,
     'pypi',
     (t, via, out) => {
       for (const l of lines(t)) {

@@ -12,7 +12,7 @@ import { scopeRemovalEffects } from './scope-removals.js';
 import type { Effect } from './types.js';
 import type { ToolCall } from '../types.js';
 import { dependency } from './supply.js';
-import { affixedOwner, editDistance, isKnownOwner } from './supply-data.js';
+import { PIP_REQUIREMENTS, affixedOwner, editDistance, isKnownOwner } from './supply-data.js';
 import { hostClass } from './sources.js';
 import { isInternalName } from './fetch-readings.js';
 import { table } from '../../util/lookup-table.js';
@@ -434,6 +434,42 @@ export function checksumRemovalEffects(oldText: string, newText: string, path = 
   return [dependency(['no-verify', 'checksum', file], `the edit removes the checksum pin of a download from ${file}`)];
 }
 
+/** Lockfiles and sum files, which only their package manager writes (by file name). */
+const LOCK_FILE = /(?:\.lock|\.sum|-lock\.ya?ml|-lock\.json|shrinkwrap\.json|lock\.json|\.lock\.hcl)$/i;
+/** A checksum as a lockfile spells it, also cut short by an edit's fragment (`checksum = "4f2b5e8c1a`). */
+const LOCK_HASH =
+  /\b(?:checksum|integrity|sha(?:1|256|384|512)(?:sum)?|hash|content-hash)\s*[=:]\s*["']?(?:sha\d+[-:])?[A-Za-z0-9+/_=-]{6,}["']?|--hash[= ]\S+|\bh1:[A-Za-z0-9+/=]*/gi;
+
+/**
+ * A lockfile or sum file edited by hand where its checksums are: lockfiles are written by their
+ * package manager, which fetches the package and records what it got, so an edit that
+ *   replaces a checksum and nothing else (`checksum = "4f2b..."` -> `"0000..."`),
+ *   takes checksums out and leaves the entries (`cryptography==42.0.8 --hash=sha256:...` ->
+ *     `cryptography==42.0.8`), or
+ *   moves an entry to another version under the checksum it had (`pgx/v5 v5.5.5 h1:` ->
+ *     `pgx/v5 v5.5.6 h1:`)
+ * makes the file vouch for content no package manager checked (`tampers checksum`, asked).
+ * Fragments count: an edit's old text is often a piece of a line, so the hash may be cut short.
+ */
+export function lockHashEffects(oldText: string, newText: string, path = ''): Effect[] {
+  const file = path.split(/[\\/]/).pop() ?? path;
+  if (!oldText || !LOCK_FILE.test(file)) return [];
+  const before = oldText.match(LOCK_HASH) ?? [];
+  if (!before.length) return [];
+  const after = newText.match(LOCK_HASH) ?? [];
+  const flat = (s: string) => s.replace(/\\\n/g, ' ').replace(/\s+/g, ' ').trim();
+  const masked = (s: string) => flat(s.replace(LOCK_HASH, '#'));
+  const dropped = (s: string) => flat(s.replace(LOCK_HASH, ' ').replace(/\\\s*$/gm, ' '));
+  const same = before.length === after.length && before.every((h, i) => h === after[i]);
+  let why = '';
+  if (!same && masked(oldText) === masked(newText)) why = `the edit replaces a checksum in ${file}`;
+  else if (after.length < before.length && dropped(oldText) === dropped(newText))
+    why = `the edit takes checksums out of ${file} and keeps its entries`;
+  else if (same && masked(oldText) !== masked(newText) && oldText.split('\n').length === newText.split('\n').length)
+    why = `the edit changes an entry of ${file} and keeps the checksum it had`;
+  return why ? [dependency(['tampers', 'checksum', file || 'file'], why)] : [];
+}
+
 /** The source swaps and dropped pins of an edit call (none for other calls). */
 export function editSwapEffects(call: ToolCall): Effect[] {
   if (call.tool !== 'edit') return [];
@@ -442,7 +478,8 @@ export function editSwapEffects(call: ToolCall): Effect[] {
   // (Foundry's remappings.txt is a build input: where each import name compiles from)
   if (
     /\.(?:md|mdx|markdown|rst|txt|adoc|html?)$/i.test(path) &&
-    !/requirements[^/]*\.txt$|remappings\.txt$/i.test(path)
+    !PIP_REQUIREMENTS.test(path) &&
+    !/remappings\.txt$/i.test(path)
   )
     return [];
   const o = text(call, 'old_string', 'oldString', 'old_str');
@@ -453,6 +490,7 @@ export function editSwapEffects(call: ToolCall): Effect[] {
     ...scopeRemovalEffects(o, n, path),
     ...pinDropEffects(o, n, path),
     ...checksumRemovalEffects(o, n, path),
+    ...lockHashEffects(o, n, path),
     ...registryToRepoEffects(o, n, path),
     ...hostSwapEffects(o, n, path),
     ...verifyRemovalEffects(o, n, path),

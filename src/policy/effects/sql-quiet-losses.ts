@@ -183,6 +183,28 @@ function recoveryCut(st: Tok[], k: number, T: string[], at: (i: number) => strin
     if (T.includes('NOARCHIVELOG')) return 'RECOVERY CUT: ALTER DATABASE NOARCHIVELOG';
     const f = T.indexOf('FLASHBACK', k + 2);
     if (f > 0 && T[f + 1] === 'OFF') return 'RECOVERY CUT: ALTER DATABASE FLASHBACK OFF';
+    // Oracle `ALTER DATABASE DATAFILE n OFFLINE DROP`: the file is taken out for good; in
+    // NOARCHIVELOG mode its rows cannot be recovered (Oracle "ALTER DATABASE", datafile_clauses)
+    const df = T.indexOf('DATAFILE', k + 2);
+    const off = T.indexOf('OFFLINE', df);
+    if (df > 0 && off > df && T[off + 1] === 'DROP')
+      return `SQL LOSS: ALTER DATABASE DATAFILE ${at(df + 1)} OFFLINE DROP`;
+  }
+  // RMAN's `DELETE [NOPROMPT|FORCE] BACKUP|BACKUPSET|COPY|ARCHIVELOG ALL`: the backups and the
+  // archived logs a restore needs, removed from disk and the catalogue. `DELETE OBSOLETE|EXPIRED`
+  // and a delete bounded by `COMPLETED BEFORE`, `UNTIL` or `BACKED UP n TIMES` are routine
+  // retention (Oracle "Backup and Recovery Reference", DELETE).
+  if (T[k] === 'DELETE') {
+    let j = k + 1;
+    while (T[j] === 'NOPROMPT' || T[j] === 'FORCE') j++;
+    const what = T[j] ?? '';
+    if (/^(?:BACKUP|BACKUPSET|COPY|ARCHIVELOG|BACKUPPIECE|DATAFILECOPY|CONTROLFILECOPY)$/.test(what)) {
+      const bounded = ['COMPLETED', 'UNTIL', 'BACKED', 'TAG', 'SEQUENCE', 'FROM', 'LIKE', 'WHERE'].some((w) =>
+        T.includes(w),
+      );
+      if (!bounded)
+        return `RECOVERY CUT: RMAN DELETE ${what}${T[j + 1] === 'ALL' ? ' ALL' : ''} (backups a restore needs)`;
+    }
   }
   // Oracle's recycle bin is what FLASHBACK TABLE ... TO BEFORE DROP restores from
   if (T[k] === 'PURGE' && /^(?:RECYCLEBIN|DBA_RECYCLEBIN|TABLE|TABLESPACE|INDEX|USER_RECYCLEBIN)$/.test(T[k + 1] ?? ''))

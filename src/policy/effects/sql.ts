@@ -710,6 +710,13 @@ export function superuserGrant(st: Tok[]): string | undefined {
         role ?? '',
       );
     if ((all && everything) || roleGiven) return `admin-group database-superuser ${grantee}`;
+    // every account of the database given write or every privilege (`GRANT ALL ON ALL TABLES IN
+    // SCHEMA s TO PUBLIC`, `GRANT INSERT, UPDATE ON t TO PUBLIC`): PUBLIC is every role that logs
+    // in, now and later (PostgreSQL, Oracle, SQL Server GRANT references); a read grant stays
+    const writes = T.slice(1, on > 0 ? on : to).some((w) =>
+      /^(?:ALL|INSERT|UPDATE|DELETE|TRUNCATE|ALTER|DROP|CONTROL|WRITE|CREATE)$/.test(w),
+    );
+    if (to > 0 && T[to + 1] === 'PUBLIC' && writes) return `admin-group database-public ${name(on > 0 ? on + 1 : 1)}`;
   }
   return undefined;
 }

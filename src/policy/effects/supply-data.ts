@@ -85,6 +85,14 @@ export interface SupplyData {
 
 let loaded: SupplyData | undefined;
 
+/**
+ * pip requirement and constraint files: `requirements.txt`, `requirements-dev.in`,
+ * `constraints.txt`, and the files of a `requirements/` folder (`requirements/base.txt`,
+ * `requirements/dev.txt`), the layout pip-tools and cookiecutter projects use.
+ */
+export const PIP_REQUIREMENTS =
+  /(?:^|\/)(?:requirements|constraints)[^/]*\.(?:txt|in)$|(?:^|\/)requirements\/[^/]+\.(?:txt|in)$/;
+
 /** PyPI compares names case-insensitively with `-`, `_` and `.` the same (one project). */
 export function normalise(eco: Ecosystem, name: string): string {
   const n = name.toLowerCase();
