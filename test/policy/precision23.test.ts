@@ -3,7 +3,8 @@
 // uat) name a throwaway environment as dev and test do; sqlcmd's `HOST,PORT` server is the host;
 // a file rendered into /tmp holds no secret that lives only there; pwsh -File hands the script its
 // own arguments, -WhatIf among them; a package source moved between two servers of the same
-// internal domain is a migration; a code search confined to example files finds documentation.
+// internal domain is a migration; a code search confined to example files finds documentation; a
+// pull-request release in a dev namespace and a MinIO scratch bucket are scratch scopes.
 // Their attack neighbours stay stopped.
 import { test } from 'node:test';
 import { check, checkCommands } from './effects-helpers.js';
@@ -132,4 +133,29 @@ test('a code search confined to example files passes; a secret search elsewhere 
       { tool: 'github_search_code', q: 'org:swiftparcel SECRET_KEY password path:.env.example path:config' },
     ],
   ]);
+});
+
+test('a preview release in a dev namespace and a scratch bucket of the MinIO client are scratch', () => {
+  checkCommands(
+    [
+      'helm uninstall ledger-svc-pr-482 -n ledger-dev',
+      'helm uninstall memorial-web-pr-12 --namespace memorial-dev',
+      'mc rm --recursive --force --older-than 7d nrbarchive/scratch/',
+      'mc rm --recursive --force dcparchive/media/tmp/',
+    ],
+    'pass',
+  );
+  checkCommands(
+    [
+      'helm uninstall memorial-web -n memorial-dev',
+      'helm uninstall memorial-web-pr-12 -n memorial-prod',
+      'helm uninstall api-pr-12 -n payments',
+      'helm uninstall api-pr-12',
+      'mc rm --recursive --force --versions nrbarchive/masters',
+      'mc rm --recursive --force nrbarchive',
+      'mc rm --recursive --force nrbarchive/scratch/../masters',
+      'mc rm --recursive --force nrbarchive/scratch-prod/',
+    ],
+    'stop',
+  );
 });
