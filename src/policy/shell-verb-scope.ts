@@ -354,6 +354,21 @@ export function scratchScope(
     const urls = operands(rest, /^(?:--include|--exclude|--profile|--region)$/);
     return urls.length > 0 && urls.every(objectScratch);
   }
+  // the MinIO client addresses objects as ALIAS/BUCKET/PREFIX (min.io docs, mc rm): a bucket or a
+  // folder of one named for temporary work, as with the s3:// spellings above
+  if (tool === 'mc' && p === 'rm') {
+    const targets = operands(
+      rest,
+      /^(?:--older-than|--newer-than|--rewind|--version-id|--vid|--encrypt-key|-C|--config-dir)$/,
+    );
+    const scratchTarget = (t: string) => {
+      const parts = t.split('/').filter(Boolean);
+      if (parts.length < 2 || LIVE.test(t) || /[$`*?]/.test(t)) return false;
+      if (parts.length === 2) return scratchName(parts[1] ?? '', true);
+      return objectScratch(`s3://${parts.slice(1).join('/')}${t.endsWith('/') ? '/' : ''}`);
+    };
+    return targets.length > 0 && targets.every(scratchTarget);
+  }
   if (tool === 'kubectl' || tool === 'oc') {
     if (p !== 'delete') return false;
     const ns = optionValue(all, /^(?:-n|--namespace)$/);
@@ -382,7 +397,12 @@ export function scratchScope(
       );
   if (tool === 'helm' && (p === 'uninstall' || p === 'delete' || p === 'del')) {
     const ns = optionValue(all, /^(?:-n|--namespace)$/);
-    return ns.length === 1 && scratchName(ns[0] ?? '', true);
+    if (ns.length !== 1) return false;
+    if (scratchName(ns[0] ?? '', true)) return true;
+    // one release named for a pull request or preview (`ledger-svc-pr-482`) in a development
+    // namespace (`ledger-dev`): the review app a CI job installed, not the environment's services
+    const releases = operands(rest, /^(?:-n|--namespace|--timeout|--description|--cascade|--kube-context)$/);
+    return releases.length === 1 && scratchName(ns[0] ?? '') && scratchName(releases[0] ?? '', true);
   }
   if ((tool === 'terraform' || tool === 'tofu' || tool === 'terragrunt') && p === 'workspace delete') {
     const names = operands(rest, /^(?:-lock-timeout)$/);

@@ -225,7 +225,12 @@ function translate(words: string[], depth: number): string | null {
         return `pwsh -c ${quote(code)}`;
       if (code !== undefined) return posixLine(code, depth + 1) ?? code;
       const f = param(rest, ['-f', '-file']);
-      return f ? `sh ${quote(f)}` : null;
+      if (!f) return null;
+      // the words after `-File PATH` are the script's own arguments (about_Pwsh, -File): the
+      // environment it is aimed at and a -WhatIf go with it
+      const at = rest.findIndex((w) => /^-f(?:ile)?$/i.test(w));
+      const args = at >= 0 && rest[at + 1] === f ? rest.slice(at + 2) : [];
+      return [`sh ${quote(f)}`, ...args.map(quote)].join(' ');
     }
     case 'invoke-sqlcmd':
     case 'invoke-dbaquery': {

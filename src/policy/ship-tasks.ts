@@ -230,7 +230,12 @@ function overTheAir(w: string[]): boolean {
 function judge(name: string, line: string[]): TaskShip['kind'] | null {
   const w = nameWords(name);
   if (!w.some((x) => SHIPS.has(x)) && !overTheAir(w)) return null;
-  if (w.some((x) => REHEARSES.has(x)) || line.some((x) => PRINTS_ONLY.has(x.replace(/=.*$/, ''))))
+  // PowerShell's common -WhatIf parameter (about_CommonParameters) describes what a script
+  // that supports it would change and changes nothing; its parameters ignore case
+  if (
+    w.some((x) => REHEARSES.has(x)) ||
+    line.some((x) => PRINTS_ONLY.has(x.replace(/=.*$/, '')) || /^-whatif(?::\$true)?$/i.test(x))
+  )
     return 'ship-rehearsal';
   if (line.some((x) => PROD.test(x))) return 'ship';
   return w.some((x) => NOT_PROD.has(x)) || line.some((x) => NOT_PROD.has(x.replace(/^[\w-]+=/, '').toLowerCase()))

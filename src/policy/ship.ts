@@ -15,6 +15,7 @@ import { parse } from 'yaml';
 import { PACKAGE_ROOT } from '../util/version.js';
 import { taskShip } from './ship-tasks.js';
 import { hookShip } from './ship-hooks.js';
+import { isInternalName, internalV4 } from './effects/fetch-readings.js';
 import { table } from '../util/lookup-table.js';
 
 interface Entry {
@@ -307,6 +308,47 @@ function local(rest: string[], ops: string[], data: ShipData): boolean {
   return named.some((t) => (t.includes(',') ? all(t) : one(t)));
 }
 
+/**
+ * The tag a CI or a developer gives an image built from a branch or a merge request under review
+ * (`:pr-1184`, `:mr-77`, `:feature-klarf-18`, `:fix-login`): no deployment pulls it by that name,
+ * it is there for a review environment or a test run.
+ */
+const REVIEW_TAG = /^(?:(?:pr|mr)[-_.]?\d+|(?:feature|feat|fix|bugfix|hotfix|topic|review|wip|branch)[-_.][\w.-]+)$/i;
+/**
+ * A registry only the organisation's own machines reach: a name under an internal suffix (the
+ * fetch reading's list: .internal, .corp, .lan, .local ...), a private address, or a cloud
+ * provider's per-account registry that needs that account's login (Azure Container Registry
+ * NAME.azurecr.io, Amazon ECR ACCOUNT.dkr.ecr.REGION.amazonaws.com, Google Artifact Registry
+ * REGION-docker.pkg.dev). Docker Hub, ghcr.io, quay.io and the like hold anyone's namespace.
+ */
+function privateRegistry(host: string): boolean {
+  const h = host.replace(/:\d+$/, '').toLowerCase();
+  return (
+    isInternalName(h) ||
+    internalV4(h) === 'private' ||
+    /^[a-z0-9]+\.azurecr\.io$/.test(h) ||
+    /^\d{12}\.dkr\.ecr\.[a-z0-9-]+\.amazonaws\.com$/.test(h) ||
+    /^[a-z0-9-]+-docker\.pkg\.dev$/.test(h)
+  );
+}
+
+/**
+ * `docker push REGISTRY/NAME:TAG` of a branch or merge-request build to the organisation's private
+ * registry: it stores a review image; nothing users run changes until a release tag or a deploy
+ * names it (which ask as before). A public registry, a release, `latest` or every tag
+ * (--all-tags) stay a publish.
+ */
+function reviewImagePush(tool: string, rest: string[], ops: string[]): boolean {
+  if (tool !== 'docker' && tool !== 'podman') return false;
+  const at = ops[0] === 'push' ? 1 : ops[0] === 'image' && ops[1] === 'push' ? 2 : -1;
+  const image = at < 0 ? undefined : ops[at];
+  if (image === undefined || ops.length !== at + 1) return false;
+  if (rest.some((w) => /^(?:-a|--all-tags)$/.test(w) || PROD.test(w))) return false;
+  const m = /^([^/]+)\/[^:@]+:([^:/@]+)$/.exec(image);
+  if (!m?.[1] || !m[2]) return false;
+  return REVIEW_TAG.test(m[2]) && privateRegistry(m[1]);
+}
+
 /** Whether a command's words name a local or development target and nothing that names production (for tools the catalogue does not list). */
 export function namesLocalTarget(rest: string[]): boolean {
   return local(rest, [], shipData());
@@ -466,7 +508,7 @@ export function shipReadings(words: string[]): ShipReading[] {
     rest.some((w) => /(?:^|,)(?:localhost|127\.0\.0\.1)(?:,|$)|^(?:--connection=)?local$/.test(w));
   const kind = rehearsal
     ? 'ship-rehearsal'
-    : localTask || board || (!becomes && local(rest, ops, data))
+    : localTask || board || (!becomes && local(rest, ops, data)) || reviewImagePush(tool, rest, ops)
       ? 'ship-local'
       : 'ship';
   return [{ text: `${kind} ${tool} ${rest.join(' ')}`.trim(), from: hit }];

@@ -83,7 +83,9 @@ const TEAM_TOOL_READ = new RegExp(
  * localhost server. Staging, which holds copies of production data and shared credentials, is not
  * among the words, and a name that also says prod or live is not one.
  */
-const DEV_HOST = /(?:^|[.-])(?:dev|devel|development|test|testing|sandbox|local)\d*(?=[.-])/i;
+// The abbreviations platform teams name test clusters and stages with are the same words
+// (`apps.ocp-tst.acme.internal`, `qa-02.lan`, `crm-uat.corp`: OpenShift and SAP landscape naming).
+const DEV_HOST = /(?:^|[.-])(?:dev|devel|development|test|testing|tst|qa|uat|sandbox|local)\d*(?=[.-])/i;
 const PROD_HOST = /(?:^|[.-])(?:prod|production|prd|live)\d*(?:[.-]|$)/i;
 /**
  * Liveness and readiness probes, made for anything on the network to poll and answering with a

@@ -92,9 +92,24 @@ function searchQuery(words: string[], p: Params): string | undefined {
       const w = (m[0] ?? '').toLowerCase().replace(/s$/, '');
       kinds.add(/^(?:api|private)[\s_-]?key$|^apikey$|^key$/.test(w) ? 'key' : w.replace(/^cred$/, 'credential'));
     }
-    if (kinds.size >= 2) return v;
+    if (kinds.size >= 2 && !examplesOnly(v)) return v;
   }
   return undefined;
+}
+
+/**
+ * A code search confined to example and template files (`path:.env.example`, `filename:.env.sample`,
+ * `path:*.env.template`, GitHub code-search qualifiers): those files are committed for anyone to
+ * read and hold the variables' names with placeholders, so what it finds is documentation.
+ */
+const SCOPE_QUALIFIER = /(?:^|\s)-?(?:path|filename|file):("[^"]*"|\S+)/gi;
+const EXAMPLE_FILE = /(?:\.|^|\/)(?:example|sample|template|dist|defaults|tpl)["']?$/i;
+function examplesOnly(q: string): boolean {
+  const scopes = [...q.matchAll(SCOPE_QUALIFIER)];
+  return (
+    scopes.length > 0 &&
+    scopes.every((m) => !m[0].trim().startsWith('-') && EXAMPLE_FILE.test((m[1] ?? '').replace(/"/g, '')))
+  );
 }
 
 /** Credential nouns of a tool name, alone or as pairs of words (`api keys`, `access token`). */

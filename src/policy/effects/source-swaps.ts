@@ -149,6 +149,17 @@ function vendorNamespace(official: string, n: Ref): boolean {
   return n.owner === official || n.owner === `${official}inc`;
 }
 
+/** Two hosts under an internal suffix that share the domain above their own label (a.fab12.corp, b.fab12.corp). */
+function sameInternalDomain(a: string, b: string): boolean {
+  const ha = a.replace(/:\d+$/, '');
+  const hb = b.replace(/:\d+$/, '');
+  if (!isInternalName(ha) || !isInternalName(hb)) return false;
+  const parent = (h: string) => h.split('.').slice(1).join('.');
+  const pa = parent(ha);
+  // the parent must itself name a domain (fab12.corp), not the bare suffix (.corp, .local)
+  return pa.includes('.') && pa === parent(hb);
+}
+
 /** What an edit's replacement does to the sources its old text named. */
 export function sourceSwapEffects(oldText: string, newText: string): Effect[] {
   if (!oldText || !newText || !(/\//.test(newText) || /["']?repo["']?\s*[:=]/.test(newText))) return [];
@@ -172,6 +183,9 @@ export function sourceSwapEffects(oldText: string, newText: string): Effect[] {
           (isInternalName(b.host.replace(/:\d+$/, '')) || floating(newText, n.text)),
       );
     if (!o) continue;
+    // the same path moved between two servers of the organisation's own internal domain
+    // (nexus-old.fab12.corp -> nexus.fab12.corp): a server migration, not another publisher
+    if (o.owner === n.owner && sameInternalDomain(o.host, n.host)) continue;
     if (
       o.owner === 'library' &&
       (SINGLE_PUBLISHER.test(n.host) || VERIFIED_OWNERS.test(n.owner) || vendorNamespace(o.name, n))

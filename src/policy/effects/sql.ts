@@ -899,7 +899,10 @@ function clientCall(
     if (w.startsWith('-') && val === undefined) continue;
     if (val !== undefined) {
       if (opts.sql.test(w)) texts.push(substitutionOutput(val) ?? val);
-      else if (w === '-h' || w === '--host' || w === '-S') target.host = val;
+      else if (w === '-h' || w === '--host') target.host = val;
+      // sqlcmd's server is `[tcp:]HOST[\\INSTANCE][,PORT]` (sqlcmd utility reference): the port
+      // and protocol name no other machine (`-S localhost,1433` is the local container)
+      else if (w === '-S') target.host = val.replace(/^(?:tcp|np|lpc|admin):/i, '').replace(/,\d+$/, '');
       else if (w === '-d' || w === '--dbname' || w === '--database' || w === '-D' || w === '--keyspace')
         target.db = val;
       else if (w === '-f' || w === '--file' || w === '-i' || w === '-init') files.push(val);
