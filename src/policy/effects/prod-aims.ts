@@ -45,7 +45,10 @@ const CHANGE = new Set(
     'send sendtx send-transaction transfer execute upgrade migrate shutdown restart reboot reload stop suspend pause ' +
     'unpause halt kill drain cordon evict rollback revert mint burn withdraw vote castvote propose queue ' +
     'restore failover switchover apply patch replace reset flush purge truncate disable terminate redeploy ' +
-    'deploy undeploy release publish promote delete destroy remove uninstall wipe drop clear invalidate alter insert grant revoke'
+    'deploy undeploy release publish promote delete destroy remove uninstall wipe drop clear invalidate alter insert grant revoke ' +
+    // a tree made to match another (`sync-to prod`), a rollout or cut-over, and the data-destroying verbs of
+    // migration and storage tools (`clean`, `prune`, `erase`, `downgrade`, `teardown`: each tool's CLI reference)
+    'sync rollout ship cutover golive clean prune erase nuke teardown decommission deprovision downgrade'
   ).split(' '),
 );
 /** First verbs that only look, read a chain or a cluster, or set up the local tool. */
@@ -182,10 +185,27 @@ function httpChange(tool: string, a: string[], out: Effect[]): void {
   }
 }
 
+/**
+ * A directory the line changes into that is a production environment's own folder: a path part
+ * that is exactly prod, production or prd (`cd deploy/production`, `cd envs/prod`). Tools that
+ * read their target from the folder they run in (`apply`, `deploy`, `migrate`) then act on
+ * production; `production-api` or `live-chat` name a program, not an environment.
+ */
+function prodFolder(argv: readonly string[]): string | undefined {
+  const dir = argv[1] ?? '';
+  if (argv.length !== 2 || dir.startsWith('-')) return undefined;
+  return dir.split(/[\\/]+/).some((p) => /^(?:prod|production|prd)$/i.test(p)) ? dir : undefined;
+}
+
 export function prodAimEffects(line: LineFacts, out: Effect[]): void {
+  let folder: string | undefined;
   for (const c of line.cmds) {
     const a = c.argv;
     const tool = basename(a[0] ?? '').toLowerCase();
+    if (tool === 'cd' || tool === 'pushd' || tool === 'set-location' || tool === 'sl') {
+      folder = prodFolder(a);
+      continue;
+    }
     if (HTTP_CLIENTS.has(tool)) {
       httpChange(tool, a, out);
       continue;
@@ -229,6 +249,8 @@ export function prodAimEffects(line: LineFacts, out: Effect[]): void {
     // a file's name (`-f values-prod.yaml`, `k8s/prod/app.yaml`) is the change's text, not its target
     if (!target && optionTarget) continue;
     target ??= change.objects.find((w) => !/[\\/]/.test(w) && !FILE_NAME.test(w) && namesProduction(w));
+    // or the production folder the line changed into, for a tool told nothing else
+    if (!target && !optionTarget) target = folder;
     if (!target) continue;
     out.push({
       tool: 'exec',
