@@ -51,6 +51,9 @@ const CHANGE = new Set(
     'sync rollout ship cutover golive clean prune erase nuke teardown decommission deprovision downgrade'
   ).split(' '),
 );
+/** A data word glued to a destroying verb in a script's or tool's name (`dbreset`, `cachepurge`, `datawipe`). */
+const GLUED_CHANGE =
+  /^(?:db|data|database|cache|schema|store|index)(?:reset|drop|wipe|purge|truncate|clean|nuke|seed|migrate)$/i;
 /** First verbs that only look, read a chain or a cluster, or set up the local tool. */
 const LOOKS = new Set(
   (
@@ -103,8 +106,15 @@ function changeVerb(a: string[], targetAt: Set<number>): { verb: string; objects
     if (w.toLowerCase() === 'run') {
       // `run SCRIPT`: the script's name says what it does (`scripts/upgrade-proxy.ts`)
       const script = subs[k + 1] ?? '';
-      const named = script.split(/[-_./\\]+/).find((p) => CHANGE.has(p.toLowerCase()));
-      return named ? { verb: `run ${script}`, objects: [] } : undefined;
+      // (a task's `group:verb` name, `db:reset`, and a data word glued to its verb, `tools/dbreset`)
+      const named = script.split(/[-_./\\:]+/).find((p) => CHANGE.has(p.toLowerCase()) || GLUED_CHANGE.test(p));
+      if (named) return { verb: `run ${script}`, objects: [] };
+      // a program the runner builds from a folder (`go run ./cmd/admin purge --env prod`): its own
+      // subcommand follows the folder
+      const own = verbOf(subs[k + 2] ?? '');
+      return /[\\/]/.test(script) && own && CHANGE.has(own)
+        ? { verb: `run ${script} ${subs[k + 2] ?? ''}`, objects: subs.slice(k + 3) }
+        : undefined;
     }
     const v = verbOf(w);
     if (v && LOOKS.has(v)) return undefined;
