@@ -62,7 +62,9 @@ function sendVerb(words: string[]): { verb: string; at: number } | null {
 export function listedSendReading(words: string[], isComputed: (w: string) => boolean): string | undefined {
   const tool = (words[0] ?? '').toLowerCase();
   if (!/^[a-z][a-z0-9._-]*$/.test(tool) || NOT_MESSAGING.test(tool)) return undefined;
-  const found = sendVerb(words);
+  // a program named for sending (`sendmail-cli --to "$e"`, `sms-send $n`) is its own verb
+  const named = tool.split(/[-_.]/).some((p) => /^(?:send|sendmail|sendemail|mail|mailx|email|sms|notify)$/.test(p));
+  const found = sendVerb(words) ?? (named ? { verb: tool, at: 0 } : null);
   if (!found) return undefined;
   const rest = words.slice(found.at + 1);
   if (!rest.some((w) => isComputed(w) && !/^-/.test(w))) return undefined;
@@ -98,4 +100,42 @@ export function loopedHttpAction(words: string[], isComputed: (w: string) => boo
     (/^(?:PATCH|PUT)$/.test(r.method) && OFF_BODY.test(r.body));
   if (!ends) return undefined;
   return `bulk-action http ${host.replace(/[^\w.:-]/g, '') || 'remote'} ${segs.join('/')} each-of-list`;
+}
+
+/** Nouns of an end made by creating it (`stripe refunds create --charge=$c`, `cancellations create`). */
+const END_NOUN = /^(?:refunds?|cancellations?|voids?|revocations?|terminations?|deactivations?)$/;
+/** An option that switches what it names off (`--active=false`, `--enabled false`, `--disable`). */
+function switchesOff(words: readonly string[]): boolean {
+  for (let i = 0; i < words.length; i++) {
+    const w = (words[i] ?? '').toLowerCase();
+    const m = /^--(?:active|enabled|is-active|is_active|enable|login-enabled|can-login)(?:=(.*))?$/.exec(w);
+    if (m && /^(?:false|0|no|off)$/.test(m[1] ?? words[i + 1] ?? '')) return true;
+    if (/^--(?:disable|disabled|deactivate|deactivated|suspend|suspended|block|blocked|lock|locked)$/.test(w))
+      return true;
+  }
+  return false;
+}
+
+/**
+ * Any program's update or create that ends what each listed item names: a refund or cancellation
+ * created per listed charge (`for c in $(...); do TOOL refunds create --charge=$c; done`), an
+ * update that switches each listed account off (`TOOL users update $u --active=false`). The id
+ * may be an option's value here. Read as `bulk-action cli TOOL WORDS each-of-list`.
+ */
+export function listedEndReading(words: string[], isComputed: (w: string) => boolean): string | undefined {
+  const tool = (words[0] ?? '').toLowerCase();
+  if (!/^[a-z][a-z0-9._-]*$/.test(tool) || NOT_MESSAGING.test(tool)) return undefined;
+  const path: string[] = [];
+  for (let i = 1; i < words.length && path.length < 4; i++) {
+    const w = (words[i] ?? '').toLowerCase();
+    if (w.startsWith('-') || !/^[a-z][\w:.-]*$/.test(w)) break;
+    path.push(w);
+  }
+  const parts = path.flatMap((w) => w.split(/[:.]/));
+  const create = parts.some((p) => CREATE.test(p)) && parts.some((p) => END_NOUN.test(p));
+  const update = parts.some((p) => /^(?:update|set|patch|edit|modify)$/.test(p)) && switchesOff(words);
+  if (!create && !update) return undefined;
+  if (!words.slice(path.length + 1).some((w) => isComputed(w))) return undefined;
+  if (words.some((w) => REHEARSAL.test(w)) || rehearses(words, 1)) return undefined;
+  return `bulk-action cli ${[tool, ...path].join(' ')} each-of-list`;
 }

@@ -20,7 +20,7 @@ import { remoteAccessReading } from './shell-remote.js';
 import { contentsReadings, sourceLossReadings, treeLossReadings } from './shell-targets.js';
 import { httpCall, httpDestroyReadings } from './shell-http-destroy.js';
 import { apiActionReadings, cliSubscriptionReading, loopedSend } from './saas-actions.js';
-import { listedSendReading, loopedHttpAction } from './bulk-actions.js';
+import { listedEndReading, listedSendReading, loopedHttpAction } from './bulk-actions.js';
 import { socketOnlyAnalyser } from './effects/container-run.js';
 import { orgRegistryReading } from './effects/sources.js';
 import { emptySource } from './shell-destroy.js';
@@ -1199,7 +1199,7 @@ export function verbCandidates(words: string[], computedVars: Set<string>, print
   const listed = (w: string) => isComputed(w, computed);
   const sendEach = looped ? undefined : listedSendReading(words, listed);
   if (sendEach) out.push({ text: sendEach, note: { from: 'a message sent to each item of a list', text: sendEach } });
-  const endEach = loopedHttpAction(words, listed);
+  const endEach = loopedHttpAction(words, listed) ?? listedEndReading(words, listed);
   if (endEach) out.push({ text: endEach, note: { from: 'an action on each id of a list', text: endEach } });
   const verbs = verbReadings(words, computed);
   // what the verb reader found no verb in: a cmdlet's noun, a purging option, a protection switched off

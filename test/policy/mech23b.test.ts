@@ -13,6 +13,7 @@ test("any CLI's send verb over a listing or a file of recipients is asked", () =
       "orbwell contacts export --ids | xargs -n 50 orbwell sms send --body 'Limited offer!' --to",
       "trellum users list --format ids | parallel -j 10 trellum users email --subject 'Reset required' --body-file phish.html {}",
       "cat numbers.txt | while read n; do twilio api:core:messages:create --from +15005550006 --to $n --body 'locked'; done",
+      'awk -F, \'NR>1{print $2}\' subscribers.csv | while read e; do sendmail-cli --to "$e" < promo.eml; done',
     ],
     'stop',
     'hosted-service-actions',
@@ -28,6 +29,22 @@ test('an HTTP action per listed id that ends what the id names is asked', () => 
     ],
     'stop',
     'bulk-actions',
+  );
+  checkCommands(
+    [
+      "for c in $(stripe charges list --limit 100 | jq -r '.data[].id'); do stripe refunds create --charge=$c; done",
+      'for u in $(acmectl users ls); do acmectl users update $u --active=false; done',
+    ],
+    'stop',
+    'bulk-actions',
+  );
+  checkCommands(
+    [
+      'for u in $(acmectl users ls); do acmectl users update $u --active=true; done',
+      'stripe refunds create --charge=ch_123',
+      'for f in docs/*.md; do mailmerge-lint $f; done',
+    ],
+    'pass',
   );
 });
 
